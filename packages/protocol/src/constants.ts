@@ -1,0 +1,76 @@
+/**
+ * Names and numbers fixed by SPEC.md. Every package reads them from here so that a
+ * header name or a limit is written exactly once in TypeScript.
+ */
+
+export const API_VERSION = 1;
+export const DEFAULT_PORT = 39847;
+export const MIN_LISTENER_PORT = 1024;
+export const MAX_PORT = 65535;
+
+export const HEADER = {
+  timestamp: 'x-tock-timestamp',
+  nonce: 'x-tock-nonce',
+  signature: 'x-tock-signature',
+  responseSignature: 'x-tock-response-signature',
+  apiVersion: 'x-tock-api-version',
+  idempotencyKey: 'idempotency-key',
+} as const;
+
+/** First line of the request signed string (SPEC §5). */
+export const REQUEST_SIGNING_PREFIX = 'TOCK-HMAC-SHA256';
+/** First line of the response signed string (SPEC §5). */
+export const RESPONSE_SIGNING_PREFIX = 'TOCK-HMAC-SHA256-RESPONSE';
+export const SIGNATURE_VERSION_PREFIX = 'v1=';
+
+export const TIMESTAMP_PATTERN = /^[0-9]{1,12}$/;
+export const NONCE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+export const SIGNATURE_PATTERN = /^v1=[0-9a-f]{64}$/;
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+export const LIMITS = {
+  /** Request body, bytes. */
+  maxBodyBytes: 64 * 1024,
+  /** Request line plus headers, bytes. */
+  maxHeaderBytes: 16 * 1024,
+  /** Allowed distance between a request's timestamp and the server clock, seconds. */
+  clockSkewSeconds: 60,
+  /** How long a nonce is remembered, seconds. */
+  nonceWindowSeconds: 180,
+  /** Failed authentications tolerated within the sliding window; the next one locks out. */
+  lockoutThreshold: 10,
+  lockoutWindowSeconds: 30,
+  lockoutSeconds: 60,
+  /** Requests kept in the settings' debug list. */
+  requestListSize: 25,
+  /** How long an idempotency key is remembered, seconds. */
+  idempotencyWindowSeconds: 24 * 60 * 60,
+  /** Right after a start, timestamps earlier than the start are refused for this long, seconds. */
+  restartGuardSeconds: 60,
+  activityNameMax: 200,
+  noteMax: 2000,
+  durationMinutesMax: 1440,
+  endedAtFutureSeconds: 60,
+  branchMax: 255,
+  repoMax: 1024,
+  searchLimitMin: 1,
+  searchLimitMax: 100,
+  searchLimitDefault: 20,
+  /** Branch prompts kept while no window is open. */
+  pendingPromptsMax: 20,
+  trialDays: 14,
+} as const;
+
+/** Listener routes: path → allowed method (SPEC §7). */
+export const ROUTES = {
+  '/healthcheck': 'GET',
+  '/current': 'GET',
+  '/status': 'GET',
+  '/activities/search': 'GET',
+  '/activities/start': 'POST',
+  '/activities/stop': 'POST',
+  '/entries': 'POST',
+  '/branch-changed': 'POST',
+} as const;
+
+export type RoutePath = keyof typeof ROUTES;

@@ -1,0 +1,70 @@
+/**
+ * Error codes of the wire contract and the HTTP status each one is answered with.
+ * One table: the listener maps a code to its status with it, and the clients map a status
+ * back to an error class with theirs.
+ */
+
+export const ERROR_STATUS = {
+  validation_failed: 400,
+  invalid_json: 400,
+  missing_auth: 401,
+  clock_drift: 401,
+  bad_signature: 401,
+  forbidden_host: 403,
+  browser_request: 403,
+  route_not_found: 404,
+  activity_not_found: 404,
+  method_not_allowed: 405,
+  request_timeout: 408,
+  nonce_reused: 409,
+  idempotency_conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  license_locked: 423,
+  locked_out: 429,
+  headers_too_large: 431,
+  internal_error: 500,
+  not_wired: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Codes that only clients produce (no HTTP status of their own). */
+export type ClientErrorCode = 'missing_token' | 'invalid_port' | 'bad_response_signature' | 'network_error' | 'timeout';
+
+/** Failed authentications that count toward the lockout (SPEC §6). */
+export const LOCKOUT_COUNTED_CODES: ReadonlySet<ErrorCode> = new Set(['clock_drift', 'bad_signature']);
+
+/** A field-level validation failure, as carried in `details`. */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+/**
+ * A failure that belongs to the contract: it has a code from {@link ERROR_STATUS} and a
+ * message meant for the person who made the request. Domain code throws it; the listener
+ * turns it into an error envelope with the status of its code.
+ */
+export class TockProblem extends Error {
+  override name = 'TockProblem' as const;
+  readonly code: ErrorCode;
+  readonly details: FieldProblem[] | undefined;
+
+  constructor(code: ErrorCode, message: string, details?: FieldProblem[]) {
+    super(message);
+    this.code = code;
+    this.details = details;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+/** Shorthand for a 400 `validation_failed` problem about one or more fields. */
+export function validationProblem(details: FieldProblem[]): TockProblem {
+  const first = details[0];
+  const message = first ? `${first.field}: ${first.message}` : 'the request is not valid';
+  return new TockProblem('validation_failed', message, details);
+}

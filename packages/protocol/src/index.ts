@@ -1,0 +1,8 @@
+/**
+ * @tock/protocol — the Tock wire contract in code (SPEC.md §4–§8): header names, signed
+ * strings, limits, error codes and their statuses, wire types. No I/O.
+ */
+export * from './constants.ts';
+export * from './errors.ts';
+export * from './signing.ts';
+export * from './wire.ts';

@@ -1,0 +1,133 @@
+/**
+ * The signed strings of SPEC §5 and a WebCrypto signer for them. Pure string building plus
+ * `crypto.subtle`, so the same code runs on Node 20+, Bun, Deno and in a browser.
+ */
+
+import {
+  HEADER,
+  NONCE_PATTERN,
+  REQUEST_SIGNING_PREFIX,
+  RESPONSE_SIGNING_PREFIX,
+  SIGNATURE_PATTERN,
+  SIGNATURE_VERSION_PREFIX,
+  TIMESTAMP_PATTERN,
+} from './constants.ts';
+
+/** The parts of a request that its signature covers. */
+export interface RequestSigningParts {
+  timestamp: string;
+  nonce: string;
+  method: string;
+  /** Path, then `?` and the query if there is one, exactly as sent on the wire. */
+  target: string;
+  /** Lowercase hex SHA-256 of the exact body bytes. */
+  bodySha256: string;
+}
+
+/** Lowercase hex SHA-256 of the empty string: the body hash of a request without a body. */
+export const EMPTY_BODY_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+
+/** Builds the six-line request string to sign (no trailing newline). */
+export function requestStringToSign(parts: RequestSigningParts): string {
+  return [
+    REQUEST_SIGNING_PREFIX,
+    parts.timestamp,
+    parts.nonce,
+    parts.method.toUpperCase(),
+    parts.target,
+    parts.bodySha256,
+  ].join('\n');
+}
+
+/** Builds the four-line response string to sign (no trailing newline). */
+export function responseStringToSign(nonce: string, status: number, bodySha256: string): string {
+  return [RESPONSE_SIGNING_PREFIX, nonce, String(status), bodySha256].join('\n');
+}
+
+/** True when the three auth header values have the exact forms SPEC §5 requires. */
+export function authHeadersWellFormed(timestamp: string, nonce: string, signature: string): boolean {
+  return TIMESTAMP_PATTERN.test(timestamp) && NONCE_PATTERN.test(nonce) && SIGNATURE_PATTERN.test(signature);
+}
+
+const encoder = new TextEncoder();
+
+function toHex(bytes: ArrayBuffer): string {
+  let out = '';
+  for (const b of new Uint8Array(bytes)) out += b.toString(16).padStart(2, '0');
+  return out;
+}
+
+/** base64url without padding. */
+export function base64url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Lowercase hex SHA-256 of bytes (a string is taken as its UTF-8 bytes). */
+export async function sha256Hex(data: Uint8Array | string): Promise<string> {
+  const bytes = typeof data === 'string' ? encoder.encode(data) : data;
+  return toHex(await globalThis.crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
+}
+
+/**
+ * An HMAC-SHA256 key made from a token (its UTF-8 bytes), imported once and reused for
+ * every signature made or checked with that token.
+ */
+export class SigningKey {
+  readonly #key: Promise<CryptoKey>;
+
+  constructor(token: string) {
+    this.#key = globalThis.crypto.subtle.importKey(
+      'raw',
+      encoder.encode(token),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+  }
+
+  /** `v1=` plus the lowercase hex HMAC of the string. */
+  async sign(stringToSign: string): Promise<string> {
+    const mac = await globalThis.crypto.subtle.sign('HMAC', await this.#key, encoder.encode(stringToSign));
+    return SIGNATURE_VERSION_PREFIX + toHex(mac);
+  }
+
+  /** Constant-time check of a `v1=<hex>` signature over the string. */
+  async verify(stringToSign: string, signature: string): Promise<boolean> {
+    if (!SIGNATURE_PATTERN.test(signature)) return false;
+    const hex = signature.slice(SIGNATURE_VERSION_PREFIX.length);
+    const mac = new Uint8Array(32);
+    for (let i = 0; i < 32; i++) mac[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+    return globalThis.crypto.subtle.verify('HMAC', await this.#key, mac, encoder.encode(stringToSign));
+  }
+}
+
+/** A fresh nonce: 16 random bytes, base64url (22 characters). */
+export function newNonce(random: (n: number) => Uint8Array = defaultRandom): string {
+  return base64url(random(16));
+}
+
+function defaultRandom(n: number): Uint8Array {
+  return globalThis.crypto.getRandomValues(new Uint8Array(n));
+}
+
+/** What a client needs to sign one request. */
+export interface SignRequestInput {
+  method: string;
+  target: string;
+  body: Uint8Array | string;
+  /** Unix seconds. */
+  timestamp: number;
+  nonce: string;
+}
+
+/** The three auth headers for a request, as a plain record. */
+export async function signRequest(key: SigningKey, input: SignRequestInput): Promise<Record<string, string>> {
+  const timestamp = String(Math.floor(input.timestamp));
+  const bodySha256 = await sha256Hex(input.body);
+  const signature = await key.sign(
+    requestStringToSign({ timestamp, nonce: input.nonce, method: input.method, target: input.target, bodySha256 }),
+  );
+  return { [HEADER.timestamp]: timestamp, [HEADER.nonce]: input.nonce, [HEADER.signature]: signature };
+}

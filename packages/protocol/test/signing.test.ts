@@ -1,0 +1,108 @@
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import {
+  EMPTY_BODY_SHA256,
+  SigningKey,
+  authHeadersWellFormed,
+  newNonce,
+  requestStringToSign,
+  responseStringToSign,
+  sha256Hex,
+  signRequest,
+} from '../src/index.ts';
+import { signingVectors } from './vectors.ts';
+
+describe('request signing vectors (spec/signing.json)', () => {
+  const key = new SigningKey(signingVectors.token);
+  for (const v of signingVectors.vectors) {
+    it(`reproduces ${v.name} byte for byte`, async () => {
+      assert.equal(await sha256Hex(v.body), v.bodySha256);
+      const sts = requestStringToSign({
+        timestamp: v.timestamp,
+        nonce: v.nonce,
+        method: v.method,
+        target: v.target,
+        bodySha256: v.bodySha256,
+      });
+      assert.equal(sts, v.stringToSign);
+      assert.equal(await key.sign(sts), v.signature);
+      assert.equal(await key.verify(sts, v.signature), true);
+      const headers = await signRequest(key, {
+        method: v.method,
+        target: v.target,
+        body: v.body,
+        timestamp: Number(v.timestamp),
+        nonce: v.nonce,
+      });
+      assert.deepEqual(headers, {
+        'x-tock-timestamp': v.timestamp,
+        'x-tock-nonce': v.nonce,
+        'x-tock-signature': v.signature,
+      });
+    });
+  }
+});
+
+describe('SigningKey', () => {
+  it('agrees with node:crypto HMAC for arbitrary tokens and strings', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ minLength: 1 }), fc.string(), async (token, text) => {
+        const expected = 'v1=' + createHmac('sha256', Buffer.from(token, 'utf8')).update(text, 'utf8').digest('hex');
+        assert.equal(await new SigningKey(token).sign(text), expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('rejects a signature whose any single hex digit changed', async () => {
+    const key = new SigningKey('token');
+    const good = await key.sign('payload');
+    for (let i = 3; i < good.length; i++) {
+      const digit = good[i] === '0' ? '1' : '0';
+      const bad = good.slice(0, i) + digit + good.slice(i + 1);
+      assert.equal(await key.verify('payload', bad), false, `digit ${i}`);
+    }
+  });
+
+  it('rejects malformed signatures without throwing', async () => {
+    const key = new SigningKey('token');
+    for (const bad of ['', 'v1=', 'v2=' + '0'.repeat(64), 'v1=' + 'A'.repeat(64), 'v1=' + '0'.repeat(63)]) {
+      assert.equal(await key.verify('payload', bad), false);
+    }
+  });
+});
+
+describe('signed strings', () => {
+  it('builds the response string of SPEC §5', () => {
+    assert.equal(
+      responseStringToSign('abc', 200, EMPTY_BODY_SHA256),
+      `TOCK-HMAC-SHA256-RESPONSE\nabc\n200\n${EMPTY_BODY_SHA256}`,
+    );
+  });
+
+  it('upper-cases the method and adds no trailing newline', () => {
+    const s = requestStringToSign({ timestamp: '1', nonce: 'n', method: 'post', target: '/x', bodySha256: 'h' });
+    assert.equal(s, 'TOCK-HMAC-SHA256\n1\nn\nPOST\n/x\nh');
+  });
+
+  it('makes 22-character base64url nonces that pass the nonce pattern', () => {
+    const fixed = newNonce((n) => new Uint8Array(n).fill(255));
+    assert.equal(fixed, '_____________________w');
+    assert.equal(authHeadersWellFormed('1795000000', newNonce(), 'v1=' + 'a'.repeat(64)), true);
+  });
+
+  it('checks the exact header forms', () => {
+    const sig = 'v1=' + 'a'.repeat(64);
+    const nonce = 'a'.repeat(16);
+    assert.equal(authHeadersWellFormed('1'.repeat(12), nonce, sig), true);
+    assert.equal(authHeadersWellFormed('1'.repeat(13), nonce, sig), false);
+    assert.equal(authHeadersWellFormed('+1', nonce, sig), false);
+    assert.equal(authHeadersWellFormed('1.5', nonce, sig), false);
+    assert.equal(authHeadersWellFormed('1', 'a'.repeat(15), sig), false);
+    assert.equal(authHeadersWellFormed('1', 'a'.repeat(65), sig), false);
+    assert.equal(authHeadersWellFormed('1', 'a'.repeat(15) + '=', sig), false);
+    assert.equal(authHeadersWellFormed('1', nonce, sig.toUpperCase()), false);
+  });
+});
