@@ -6,6 +6,9 @@ cd "$(dirname "$0")/.."
 root=$PWD
 bash scripts/system-deps.sh
 
+echo "== UI build"
+bash scripts/build-ui.sh
+
 echo "== TypeScript type check"
 npx --no-install tsc -p tsconfig.json
 

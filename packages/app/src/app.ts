@@ -1,0 +1,235 @@
+/**
+ * The application process (SPEC §2): opens the store under the Tock home, wires the
+ * tracker, license, token, branch prompts and listener together, and serves the admin
+ * channel. `startApp` returns once everything listens; `stop()` shuts it down without losing
+ * anything (every write was already committed when it was acknowledged).
+ */
+import type { Server } from 'node:http';
+import { rmSync } from 'node:fs';
+import { openStore, createTracker, type Store, type Tracker } from '@tock/core';
+import { createListener, type Listener, type RequestRecord, type StoredResponse } from '@tock/listener';
+import { LIMITS } from '@tock/protocol';
+import { AdminError, startAdminServer, type AdminHandler } from './admin.ts';
+import { chooseCredentialStoreKind, fileCredentialStore, osCredentialStore, type CredentialStore, type CredentialStoreKind } from './credentials.ts';
+import { ensureHome, homePaths, type HomePaths } from './home.ts';
+import { License, licensePublicKey } from './license.ts';
+import { DEFAULT_LISTENER_SETTINGS, ListenerControl, type ListenerSettings } from './listener-control.ts';
+import { PromptQueue } from './prompts.ts';
+import { TokenKeeper } from './tokens.ts';
+import { startUiServer } from './ui/server.ts';
+import { APP_VERSION } from './version.ts';
+
+/** Everything the running app offers to its windows and admin commands. */
+export interface AppServices {
+  readonly home: HomePaths;
+  readonly tracker: Tracker;
+  readonly store: Store;
+  readonly listener: ListenerControl;
+  readonly tokens: TokenKeeper;
+  readonly license: License;
+  readonly prompts: PromptQueue;
+  readonly clock: () => number;
+  /** The last 25 listener requests, newest first. */
+  requests(): RequestRecord[];
+  /** Switches the token to another credential store and remembers the choice. */
+  setCredentialStore(kind: CredentialStoreKind): void;
+  /** Calls `listener` after anything a window shows may have changed (listener state, requests). */
+  onChange(listener: () => void): () => void;
+}
+
+/** How to start the app; everything but `home` has a production default. */
+export interface AppOptions {
+  home: string;
+  env?: NodeJS.ProcessEnv;
+  clock?: () => number;
+  /** Preferred UI port (default: the saved setting, else a free one). */
+  uiPort?: number;
+}
+
+/** A started app. */
+export interface RunningApp {
+  readonly services: AppServices;
+  /** The window's address, with its per-launch secret. */
+  readonly uiUrl: string;
+  stop(): Promise<void>;
+}
+
+const SETTINGS = {
+  listener: 'listener',
+  credentialStore: 'credentialStore',
+  firstRunMs: 'firstRunMs',
+  licenseKey: 'licenseKey',
+  uiPort: 'uiPort',
+} as const;
+
+function credentialStore(kind: CredentialStoreKind, paths: HomePaths, env: NodeJS.ProcessEnv): CredentialStore {
+  return kind === 'file' ? fileCredentialStore(paths.tokenFile) : osCredentialStore(paths.dir, env);
+}
+
+/** Starts the application under `options.home`. */
+export async function startApp(options: AppOptions): Promise<RunningApp> {
+  const env = options.env ?? process.env;
+  const clock = options.clock ?? Date.now;
+  const paths = homePaths(options.home);
+  ensureHome(paths.dir);
+  const publicKey = licensePublicKey(env);
+  const store = openStore(paths.database);
+  try {
+    return await wire(store, paths, env, clock, publicKey, options.uiPort);
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+}
+
+async function wire(
+  store: Store,
+  paths: HomePaths,
+  env: NodeJS.ProcessEnv,
+  clock: () => number,
+  publicKey: ReturnType<typeof licensePublicKey>,
+  uiPort: number | undefined,
+): Promise<RunningApp> {
+  const startedAtMs = clock();
+  const tracker = createTracker({ store, clock });
+  const settings = store.settings;
+  if (settings.get<number>(SETTINGS.firstRunMs) === undefined) settings.set(SETTINGS.firstRunMs, startedAtMs);
+
+  const license = new License({
+    clock,
+    publicKey,
+    storage: {
+      firstRunMs: () => settings.get<number>(SETTINGS.firstRunMs) ?? startedAtMs,
+      installedKey: () => settings.get<string>(SETTINGS.licenseKey),
+      installKey: (key) => settings.set(SETTINGS.licenseKey, key),
+    },
+  });
+  const tokens = new TokenKeeper(
+    credentialStore(chooseCredentialStoreKind(env, settings.get<CredentialStoreKind>(SETTINGS.credentialStore)), paths, env),
+  );
+  const prompts = new PromptQueue({ clock });
+  const changeListeners = new Set<() => void>();
+  const changed = (): void => {
+    for (const listener of changeListeners) listener();
+  };
+
+  const nowSec = Math.floor(startedAtMs / 1000);
+  store.idempotency.prune(startedAtMs - LIMITS.idempotencyWindowSeconds * 1000);
+  store.nonces.prune(nowSec - LIMITS.nonceWindowSeconds);
+  const listener: Listener = createListener({
+    token: () => tokens.current(),
+    clock,
+    license: () => license.state(),
+    appVersion: APP_VERSION,
+    handlers: {
+      getCurrent: () => tracker.getCurrent(),
+      getStatus: () => tracker.getStatus(),
+      searchActivities: ({ q, limit }) => tracker.searchActivities(q, limit),
+      startActivity: (input) => tracker.startActivity(input),
+      stopActivity: () => tracker.stopActivity(),
+      logEntry: (input) => tracker.logEntry(input),
+      branchChanged: (input) => ({ promptID: prompts.add(input).promptID }),
+    },
+    idempotency: {
+      find: (key: string) => {
+        const record = store.idempotency.find(key);
+        return record && record.createdAtMs > clock() - LIMITS.idempotencyWindowSeconds * 1000 ? record : undefined;
+      },
+      save: (key: string, record: StoredResponse) => store.idempotency.save(key, record),
+    },
+    replayGuard: {
+      startedAtMs,
+      remembered: store.nonces.recent(nowSec - LIMITS.nonceWindowSeconds),
+      remember: (nonce: string, timestampSec: number) => store.nonces.remember(nonce, timestampSec),
+    },
+    onRequest: changed,
+  });
+
+  const control = new ListenerControl({
+    listener,
+    tokens,
+    load: () => ({ ...DEFAULT_LISTENER_SETTINGS, ...settings.get<ListenerSettings>(SETTINGS.listener) }),
+    save: (value) => settings.set(SETTINGS.listener, value),
+    onChange: changed,
+  });
+
+  const services: AppServices = {
+    home: paths,
+    tracker,
+    store,
+    listener: control,
+    tokens,
+    license,
+    prompts,
+    clock,
+    requests: () => listener.requests(),
+    setCredentialStore(kind) {
+      tokens.moveTo(credentialStore(kind, paths, env));
+      settings.set(SETTINGS.credentialStore, kind);
+      changed();
+    },
+    onChange(listener) {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
+    },
+  };
+
+  const admin = await startAdminServer(paths.adminSocket, adminRoutes(services));
+  await control.restore();
+  const ui = await startUiServer(services, { port: uiPort ?? settings.get<number>(SETTINGS.uiPort) ?? 0 });
+
+  let stopped = false;
+  return {
+    services,
+    uiUrl: ui.url,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await Promise.allSettled([listener.close(), closeServer(admin), ui.close()]);
+      if (process.platform !== 'win32') rmSync(paths.adminSocket, { force: true });
+      store.close();
+    },
+  };
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+function tokenOrHint(tokens: TokenKeeper): string {
+  const token = tokens.read();
+  if (!token) throw new AdminError('no token yet: run `tock listener on` to create one');
+  return token;
+}
+
+function optionalPort(input: Record<string, unknown>): number | undefined {
+  return input.port === undefined || input.port === null ? undefined : (input.port as number);
+}
+
+/** The admin commands of SPEC §3, keyed by `METHOD /path` on the admin socket. */
+function adminRoutes(services: AppServices): Record<string, AdminHandler> {
+  const { listener, tokens, license, tracker } = services;
+  return {
+    'GET /ping': () => ({ home: services.home.dir }),
+    'GET /listener': () => listener.status(),
+    'POST /listener/on': (input) => listener.enable(optionalPort(input)),
+    'POST /listener/off': () => listener.disable(),
+    'GET /token': () => ({ token: tokenOrHint(tokens) }),
+    'POST /token/rotate': () => {
+      tokenOrHint(tokens);
+      return { token: tokens.rotate() };
+    },
+    'GET /requests': () => services.requests(),
+    'GET /license': () => license.info(),
+    'POST /license/activate': (input) => {
+      if (typeof input.key !== 'string') throw new AdminError('give the license key: tock license activate KEY');
+      return license.activate(input.key);
+    },
+    'POST /break': () => tracker.startBreak(),
+    'POST /resume': () => tracker.resumeBreak(),
+  };
+}
+

@@ -1,0 +1,119 @@
+/**
+ * Where the listener token lives (SPEC §2). The default is the OS credential store
+ * (Keychain, Secret Service, Windows Credential Manager) through @napi-rs/keyring; the
+ * file store is used only when the user opts in. The OS store fails closed: when it cannot
+ * be reached or answers with an error, callers get a {@link CredentialStoreError} and never
+ * a fresh token in place of the one they asked for.
+ */
+import { Entry } from '@napi-rs/keyring';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+
+export type CredentialStoreKind = 'os' | 'file';
+
+/** A credential store failure; the message is one line that says what to do. */
+export class CredentialStoreError extends Error {
+  override name = 'CredentialStoreError' as const;
+}
+
+/** Reads, writes and deletes the one token of a Tock home. */
+export interface CredentialStore {
+  readonly kind: CredentialStoreKind;
+  /** Human description for settings and `tock listener status`. */
+  readonly description: string;
+  /** The stored token, or null when none was ever created. Throws CredentialStoreError. */
+  read(): string | null;
+  write(token: string): void;
+  delete(): void;
+}
+
+const SERVICE = 'Tock';
+
+function optInHint(): string {
+  return 'set TOCK_CREDENTIAL_STORE=file (or choose the file store in Settings › Integrations) to keep it in a 0600 file under the Tock home instead';
+}
+
+function describeOsStore(): string {
+  switch (process.platform) {
+    case 'darwin':
+      return 'macOS Keychain';
+    case 'win32':
+      return 'Windows Credential Manager';
+    default:
+      return 'Secret Service (GNOME Keyring / KWallet)';
+  }
+}
+
+/** The OS credential store. The account name is derived from the home path so that two Tock homes never share a token. */
+export function osCredentialStore(homeDir: string, env: NodeJS.ProcessEnv = process.env): CredentialStore {
+  const account = 'listener-token-' + createHash('sha256').update(homeDir).digest('hex').slice(0, 16);
+  const description = describeOsStore();
+  const entry = (): Entry => {
+    if (process.platform === 'linux' && !env.DBUS_SESSION_BUS_ADDRESS) {
+      throw new CredentialStoreError(
+        `no persistent credential store is reachable (no D-Bus session, so no Secret Service); ${optInHint()}`,
+      );
+    }
+    return new Entry(SERVICE, account);
+  };
+  const fail = (action: string, error: unknown): never => {
+    if (error instanceof CredentialStoreError) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new CredentialStoreError(`the ${description} could not ${action} the token (${reason}); unlock it and try again, or ${optInHint()}`);
+  };
+  return {
+    kind: 'os',
+    description,
+    read() {
+      try {
+        return entry().getPassword() ?? null;
+      } catch (error) {
+        return fail('read', error);
+      }
+    },
+    write(token) {
+      try {
+        entry().setPassword(token);
+      } catch (error) {
+        fail('store', error);
+      }
+    },
+    delete() {
+      try {
+        entry().deletePassword();
+      } catch (error) {
+        fail('delete', error);
+      }
+    },
+  };
+}
+
+/** The opt-in file store: one file, mode 0600, replaced atomically on write. */
+export function fileCredentialStore(path: string): CredentialStore {
+  return {
+    kind: 'file',
+    description: `file ${path} (mode 0600)`,
+    read() {
+      if (!existsSync(path)) return null;
+      const token = readFileSync(path, 'utf8').trim();
+      return token === '' ? null : token;
+    },
+    write(token) {
+      const tmp = `${path}.${process.pid}.tmp`;
+      writeFileSync(tmp, token + '\n', { mode: 0o600, flush: true });
+      chmodSync(tmp, 0o600);
+      renameSync(tmp, path);
+    },
+    delete() {
+      rmSync(path, { force: true });
+    },
+  };
+}
+
+/** Which store to use: the environment wins over the saved setting; the OS store is the default. */
+export function chooseCredentialStoreKind(env: NodeJS.ProcessEnv, saved: CredentialStoreKind | undefined): CredentialStoreKind {
+  const fromEnv = env.TOCK_CREDENTIAL_STORE;
+  if (fromEnv === 'file' || fromEnv === 'os') return fromEnv;
+  if (fromEnv) throw new CredentialStoreError(`TOCK_CREDENTIAL_STORE must be "os" or "file", not "${fromEnv}"`);
+  return saved ?? 'os';
+}

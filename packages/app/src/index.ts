@@ -1,0 +1,12 @@
+/**
+ * @tock/app — the Tock application. This entry is the light part that commands need to talk
+ * to a running app (admin channel, home directory, shared types); `@tock/app/start` is the
+ * application itself (store, listener, credential store), loaded only by `tock app`.
+ */
+export { adminRequest, AdminError, AppNotRunningError } from './admin.ts';
+export { resolveHome, homePaths, type HomePaths } from './home.ts';
+export type { AppOptions, AppServices, RunningApp } from './app.ts';
+export type { CredentialStoreKind } from './credentials.ts';
+export type { LicenseInfo, LicensePayload } from './license.ts';
+export type { ListenerStatus } from './listener-control.ts';
+export type { PendingPrompt } from './prompts.ts';

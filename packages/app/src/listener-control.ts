@@ -1,0 +1,149 @@
+/**
+ * The listener switch of Settings › Integrations (SPEC §2): on/off, port, and the status
+ * line (`off`, `active on 127.0.0.1:<port>`, `error: <reason>`). One listener instance
+ * lives as long as the app, so its nonce window, lockout and request list carry over when
+ * the port moves or the switch is flipped.
+ */
+import { DEFAULT_PORT, MAX_PORT, MIN_LISTENER_PORT } from '@tock/protocol';
+import type { Listener } from '@tock/listener';
+import { CredentialStoreError } from './credentials.ts';
+import type { TokenKeeper } from './tokens.ts';
+
+/** What the settings keep of the listener. */
+export interface ListenerSettings {
+  enabled: boolean;
+  port: number;
+}
+
+/** The switch, the port and the status line. */
+export interface ListenerStatus {
+  enabled: boolean;
+  port: number;
+  state: 'off' | 'active' | 'error';
+  line: string;
+  credentialStore: string;
+}
+
+/** A user-facing failure of the listener switch; `message` is one line. */
+export class ListenerControlError extends Error {
+  override name = 'ListenerControlError' as const;
+}
+
+/** Checks a port given by the user: an integer 1024–65535. */
+export function checkListenerPort(port: unknown): number {
+  if (typeof port !== 'number' || !Number.isInteger(port) || port < MIN_LISTENER_PORT || port > MAX_PORT) {
+    throw new ListenerControlError(`port must be a whole number from ${MIN_LISTENER_PORT} to ${MAX_PORT}, not ${String(port)}`);
+  }
+  return port;
+}
+
+/** Turns the listener on and off and moves it between ports. */
+export class ListenerControl {
+  readonly #listener: Listener;
+  readonly #tokens: TokenKeeper;
+  readonly #load: () => ListenerSettings;
+  readonly #save: (settings: ListenerSettings) => void;
+  #error: string | null = null;
+  #onChange: () => void;
+
+  constructor(options: {
+    listener: Listener;
+    tokens: TokenKeeper;
+    load: () => ListenerSettings;
+    save: (settings: ListenerSettings) => void;
+    onChange?: () => void;
+  }) {
+    this.#listener = options.listener;
+    this.#tokens = options.tokens;
+    this.#load = options.load;
+    this.#save = options.save;
+    this.#onChange = options.onChange ?? (() => {});
+  }
+
+  /** The current switch, port and status line. */
+  status(): ListenerStatus {
+    const { enabled, port } = this.#load();
+    const credentialStore = this.#tokens.store.description;
+    if (!enabled) return { enabled, port, state: 'off', line: 'off', credentialStore };
+    if (this.#error !== null) return { enabled, port, state: 'error', line: `error: ${this.#error}`, credentialStore };
+    if (this.#listener.port !== null) {
+      return { enabled, port, state: 'active', line: `active on 127.0.0.1:${this.#listener.port}`, credentialStore };
+    }
+    return { enabled, port, state: 'error', line: 'error: not started', credentialStore };
+  }
+
+  /**
+   * Turns the listener on (creating the token on first enable), on `port` if given.
+   * A port in use leaves the switch on with `error: port N is in use` and throws.
+   */
+  async enable(port?: number): Promise<ListenerStatus> {
+    const current = this.#load();
+    const target = port === undefined ? current.port : checkListenerPort(port);
+    try {
+      this.#tokens.ensure();
+    } catch (error) {
+      // Fail closed: no token, no listener. The switch stays as it was.
+      if (error instanceof CredentialStoreError) throw new ListenerControlError(error.message);
+      throw error;
+    }
+    this.#save({ enabled: true, port: target });
+    return this.#bind(target);
+  }
+
+  /** Turns the listener off and closes the port. */
+  async disable(): Promise<ListenerStatus> {
+    this.#save({ ...this.#load(), enabled: false });
+    this.#error = null;
+    await this.#listener.close();
+    this.#onChange();
+    return this.status();
+  }
+
+  /** Sets the port; moves the listener there when it is on. */
+  async setPort(port: number): Promise<ListenerStatus> {
+    const settings = this.#load();
+    checkListenerPort(port);
+    if (!settings.enabled) {
+      this.#save({ ...settings, port });
+      this.#onChange();
+      return this.status();
+    }
+    return this.enable(port);
+  }
+
+  /** At app start: binds when the switch was left on; failures only show in the status line. */
+  async restore(): Promise<ListenerStatus> {
+    const settings = this.#load();
+    if (!settings.enabled) return this.status();
+    try {
+      if (!this.#tokens.read()) this.#tokens.ensure();
+    } catch (error) {
+      this.#error = error instanceof Error ? error.message : String(error);
+      this.#onChange();
+      return this.status();
+    }
+    try {
+      return await this.#bind(settings.port);
+    } catch {
+      return this.status();
+    }
+  }
+
+  async #bind(port: number): Promise<ListenerStatus> {
+    if (this.#listener.port === port && this.#error === null) return this.status();
+    await this.#listener.close();
+    try {
+      await this.#listener.listen(port);
+      this.#error = null;
+    } catch (error) {
+      this.#error = error instanceof Error ? error.message : String(error);
+      this.#onChange();
+      throw new ListenerControlError(this.#error);
+    }
+    this.#onChange();
+    return this.status();
+  }
+}
+
+/** Listener settings before the user changed anything: off, on the default port. */
+export const DEFAULT_LISTENER_SETTINGS: ListenerSettings = { enabled: false, port: DEFAULT_PORT };

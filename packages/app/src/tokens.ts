@@ -1,0 +1,71 @@
+/**
+ * The listener token (SPEC §2): created on first enable (32 CSPRNG bytes, base64url, 43
+ * characters), kept in a {@link CredentialStore}, rotated on request. The keeper caches the
+ * token in memory so the listener does not ask the credential store on every request.
+ */
+import { randomBytes } from 'node:crypto';
+import type { CredentialStore } from './credentials.ts';
+
+/** A new token: 32 bytes from the CSPRNG, base64url without padding. */
+export function generateToken(random: (n: number) => Uint8Array = randomBytes): string {
+  return Buffer.from(random(32)).toString('base64url');
+}
+
+/** Holds the token of one Tock home. */
+export class TokenKeeper {
+  #store: CredentialStore;
+  #cached: string | null = null;
+  readonly #random: (n: number) => Uint8Array;
+
+  constructor(store: CredentialStore, random: (n: number) => Uint8Array = randomBytes) {
+    this.#store = store;
+    this.#random = random;
+  }
+
+  /** The store the token lives in. */
+  get store(): CredentialStore {
+    return this.#store;
+  }
+
+  /** The token the listener checks against, or null before it was loaded or created. Never touches the store. */
+  current(): string | null {
+    return this.#cached;
+  }
+
+  /** The stored token, or null when none was created yet. Throws CredentialStoreError when the store fails. */
+  read(): string | null {
+    this.#cached = this.#store.read();
+    return this.#cached;
+  }
+
+  /** The stored token, created on first use. A store that fails throws; it is never a reason to create a new token. */
+  ensure(): string {
+    const existing = this.read();
+    if (existing) return existing;
+    return this.#replace();
+  }
+
+  /** A new token replaces the old one, which stops working at once. */
+  rotate(): string {
+    return this.#replace();
+  }
+
+  /** Moves the token to another store (copy, then delete from the old one). */
+  moveTo(store: CredentialStore): void {
+    if (store.kind === this.#store.kind) return;
+    const token = this.#store.read();
+    if (token) {
+      store.write(token);
+      this.#store.delete();
+    }
+    this.#store = store;
+    this.#cached = token;
+  }
+
+  #replace(): string {
+    const token = generateToken(this.#random);
+    this.#store.write(token);
+    this.#cached = token;
+    return token;
+  }
+}

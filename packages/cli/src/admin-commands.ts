@@ -1,0 +1,169 @@
+/**
+ * The admin commands of SPEC §3. They act on the app running under the same `TOCK_HOME`
+ * through its admin socket; when it is not running they say so and how to start it.
+ */
+import { parseArgs } from 'node:util';
+import { adminRequest, AppNotRunningError, homePaths, resolveHome, type LicenseInfo, type ListenerStatus } from '@tock/app';
+import type { RequestRecord } from '@tock/listener';
+import type { Status } from '@tock/protocol';
+import { CliError, print, type Io } from './io.ts';
+import type { Command } from './command.ts';
+
+async function admin(io: Io, method: 'GET' | 'POST', route: string, input?: Record<string, unknown>): Promise<unknown> {
+  const home = resolveHome(io.env);
+  try {
+    return await adminRequest(homePaths(home).adminSocket, method, route, input);
+  } catch (error) {
+    if (error instanceof AppNotRunningError) {
+      throw new CliError(`Tock is not running (home: ${home}); start it with \`tock app\` (or \`npm start\` in the repository)`);
+    }
+    throw error;
+  }
+}
+
+function flags(args: string[], options: Parameters<typeof parseArgs>[0]['options'] = {}, positionals = 0) {
+  const parsed = parseArgs({ args, options: { json: { type: 'boolean' }, ...options }, allowPositionals: positionals > 0, strict: true });
+  if (parsed.positionals.length > positionals) throw new CliError(`unexpected argument: ${parsed.positionals[positionals]}`);
+  return parsed;
+}
+
+function parsePortFlag(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[0-9]+$/.test(value)) throw new CliError(`--port takes a whole number from 1024 to 65535, not "${value}"`);
+  return Number(value);
+}
+
+function formatLicense(info: LicenseInfo): string {
+  switch (info.state) {
+    case 'trial':
+      return `trial: ${info.daysLeft} day${info.daysLeft === 1 ? '' : 's'} left (ends ${info.trialEnds.slice(0, 10)}); activate a key with \`tock license activate KEY\``;
+    case 'licensed':
+      return `licensed to ${info.licensee}` + (info.expires ? ` until ${info.expires.slice(0, 10)}` : ' (no expiry)');
+    case 'locked':
+      return info.licensee
+        ? `locked: the license of ${info.licensee} expired on ${info.expires?.slice(0, 10)}; activate a new key with \`tock license activate KEY\``
+        : `locked: the trial ended on ${info.trialEnds.slice(0, 10)}; activate a key with \`tock license activate KEY\``;
+  }
+}
+
+function formatBreak(status: Status, resumed: boolean): string {
+  const name = status.currentActivity?.activityName ?? 'the session';
+  return resumed ? `Resumed "${name}"` : `On a break from "${name}"; \`tock resume\` to continue`;
+}
+
+/** `tock app`: runs the application in the foreground until SIGINT/SIGTERM. */
+const app: Command = {
+  summary: 'run the Tock application in the foreground',
+  usage: 'tock app [--no-open]',
+  async run(args, io) {
+    flags(args, { 'no-open': { type: 'boolean' } });
+    const home = resolveHome(io.env);
+    // Loaded here, not at the top: every other command stays quick to start.
+    const { startApp } = await import('@tock/app/start');
+    let running;
+    try {
+      running = await startApp({ home, env: io.env });
+    } catch (error) {
+      throw new CliError(error instanceof Error ? error.message : String(error));
+    }
+    io.out(`Tock is running (home: ${home})`);
+    io.out(`open: ${running.uiUrl}`);
+    io.out(`listener: ${running.services.listener.status().line}`);
+    io.out('Press Ctrl+C to stop.');
+    await new Promise<void>((resolve) => {
+      const stop = (): void => resolve();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    await running.stop();
+    io.out('Tock stopped.');
+    return 0;
+  },
+};
+
+const listener: Command = {
+  summary: 'turn the listener on or off, or show its status line',
+  usage: 'tock listener on [--port N] | off | status [--json]',
+  async run(args, io) {
+    const { values, positionals } = flags(args, { port: { type: 'string' } }, 1);
+    const action = positionals[0];
+    let status: ListenerStatus;
+    if (action === 'on') status = (await admin(io, 'POST', '/listener/on', { port: parsePortFlag(values.port as string | undefined) })) as ListenerStatus;
+    else if (values.port !== undefined) throw new CliError('--port goes with `tock listener on`');
+    else if (action === 'off') status = (await admin(io, 'POST', '/listener/off')) as ListenerStatus;
+    else if (action === 'status' || action === undefined) status = (await admin(io, 'GET', '/listener')) as ListenerStatus;
+    else throw new CliError(`unknown listener action "${action}"; use on, off or status`);
+    print(io, values.json === true, status, () => status.line);
+    return 0;
+  },
+};
+
+const token: Command = {
+  summary: 'print the listener token (rotating it first with --rotate)',
+  usage: 'tock token [--rotate] [--json]',
+  async run(args, io) {
+    const { values } = flags(args, { rotate: { type: 'boolean' } });
+    const result = (await admin(io, values.rotate ? 'POST' : 'GET', values.rotate ? '/token/rotate' : '/token')) as { token: string };
+    print(io, values.json === true, result, () => result.token);
+    return 0;
+  },
+};
+
+const requests: Command = {
+  summary: 'the last 25 listener requests, newest first',
+  usage: 'tock requests [--json]',
+  async run(args, io) {
+    const { values } = flags(args);
+    const list = (await admin(io, 'GET', '/requests')) as RequestRecord[];
+    print(io, values.json === true, list, () =>
+      list.length === 0
+        ? 'no requests yet'
+        : list.map((r) => `${r.time}  ${r.status}  ${r.method.padEnd(6)} ${r.path}`).join('\n'),
+    );
+    return 0;
+  },
+};
+
+const license: Command = {
+  summary: 'show the license state, or install a key with `activate KEY`',
+  usage: 'tock license [--json] | tock license activate KEY',
+  async run(args, io) {
+    const { values, positionals } = flags(args, {}, 2);
+    let info: LicenseInfo;
+    if (positionals[0] === 'activate') {
+      if (!positionals[1]) throw new CliError('give the key: tock license activate KEY');
+      info = (await admin(io, 'POST', '/license/activate', { key: positionals[1] })) as LicenseInfo;
+    } else if (positionals.length === 0) {
+      info = (await admin(io, 'GET', '/license')) as LicenseInfo;
+    } else {
+      throw new CliError(`unknown license action "${positionals[0]}"; use \`tock license\` or \`tock license activate KEY\``);
+    }
+    print(io, values.json === true, info, () => formatLicense(info));
+    return 0;
+  },
+};
+
+const pause: Command = {
+  summary: 'pause the running session (a break)',
+  usage: 'tock break [--json]',
+  async run(args, io) {
+    const { values } = flags(args);
+    const status = (await admin(io, 'POST', '/break')) as Status;
+    print(io, values.json === true, status, () => formatBreak(status, false));
+    return 0;
+  },
+};
+
+const resume: Command = {
+  summary: 'resume the session after a break',
+  usage: 'tock resume [--json]',
+  async run(args, io) {
+    const { values } = flags(args);
+    const status = (await admin(io, 'POST', '/resume')) as Status;
+    print(io, values.json === true, status, () => formatBreak(status, true));
+    return 0;
+  },
+};
+
+/** The admin commands, by name. */
+export const adminCommands: Record<string, Command> = { app, listener, token, requests, license, break: pause, resume };

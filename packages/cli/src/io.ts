@@ -1,0 +1,28 @@
+/**
+ * How commands talk to the terminal: results to stdout (human text or `--json`), failures
+ * as one `error: …` line on stderr. Streams are injected so tests can capture them.
+ */
+
+/** Where a command writes. */
+export interface Io {
+  out(line: string): void;
+  err(line: string): void;
+  env: NodeJS.ProcessEnv;
+}
+
+/** The process's own streams and environment. */
+export const processIo: Io = {
+  out: (line) => process.stdout.write(line + '\n'),
+  err: (line) => process.stderr.write(line + '\n'),
+  env: process.env,
+};
+
+/** A failure to report as `error: <message>` with exit status 1. */
+export class CliError extends Error {
+  override name = 'CliError' as const;
+}
+
+/** Prints `value` as JSON when `json` is set, else the human text. */
+export function print(io: Io, json: boolean, value: unknown, human: () => string): void {
+  io.out(json ? JSON.stringify(value, null, 2) : human());
+}
