@@ -1,0 +1,37 @@
+/**
+ * @tock/client — the TypeScript client of the Tock listener (SPEC.md §8), for Node ≥ 20,
+ * Bun and Deno. Zero runtime dependencies: WebCrypto for signing, the runtime's `fetch`
+ * for I/O.
+ *
+ * ```ts
+ * import { TockClient } from '@tock/client';
+ * const tock = new TockClient(); // SERVICE_TOKEN, SERVICE_PORT
+ * await tock.startActivity('Writing docs', { createIfMissing: true });
+ * ```
+ */
+
+export { TockClient, type RequestOptions, type SearchOptions, type StartOptions } from './client.ts';
+export type { TockClientOptions } from './config.ts';
+export type { ActivitySelector, BranchChange, LogEntryBlock, LogEntryInput } from './request.ts';
+export {
+  AuthError,
+  HttpError,
+  NetworkError,
+  NotFoundError,
+  ReplayError,
+  TockError,
+  UnavailableError,
+  ValidationError,
+  type TockErrorInit,
+} from './errors.ts';
+export type {
+  ActivityRef,
+  BranchPrompt,
+  Entry,
+  FieldProblem,
+  Health,
+  LicenseState,
+  StartResult,
+  Status,
+  StoppedSession,
+} from '@tock/protocol';

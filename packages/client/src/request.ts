@@ -1,0 +1,150 @@
+/**
+ * Pure request building: what each of the eight operations sends (method, path, query,
+ * JSON body), and the signed request for one attempt. The URL is built first and its
+ * serialized path and query are what gets signed, so the signature covers exactly the
+ * target the runtime's `fetch` puts on the wire.
+ */
+
+import {
+  HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  type RoutePath,
+  type SigningKey,
+  base64url,
+  signRequest,
+} from '@tock/protocol';
+
+/** One call to the listener, before signing. */
+export interface Operation {
+  method: 'GET' | 'POST';
+  path: RoutePath;
+  /** Query parameters, in order; encoded with `encodeURIComponent` (a space is `%20`). */
+  query?: ReadonlyArray<readonly [string, string]>;
+  /** The JSON body; `undefined` sends no body at all. */
+  body?: unknown;
+  /** Sent as `Idempotency-Key`; only `logEntry` has one. */
+  idempotencyKey?: string;
+}
+
+/** What `startActivity` accepts as its first argument. */
+export type ActivitySelector = string | { activityID: string };
+
+/** What `logEntry` accepts: the activity by `name` or by `activityID`, and the block. */
+export type LogEntryInput = LogEntryBlock & (
+  | { name: string; activityID?: undefined; createIfMissing?: boolean | undefined }
+  | { activityID: string; name?: undefined; createIfMissing?: undefined }
+);
+
+/** The fields of `logEntry` that do not depend on how the activity is named. */
+export interface LogEntryBlock {
+  /** Minutes, > 0 and ≤ 1440. */
+  durationMinutes: number;
+  /** At most 2000 characters. */
+  note?: string | undefined;
+  /** When the block ended (ISO-8601 string or `Date`); default: now. */
+  endedAt?: string | Date | undefined;
+  /** Key that makes a repeated request harmless; default: 16 random bytes, base64url. */
+  idempotencyKey?: string | undefined;
+}
+
+/** What `notifyBranchChange` accepts. */
+export interface BranchChange {
+  branch: string;
+  repo?: string | undefined;
+  previousBranch?: string | undefined;
+}
+
+/**
+ * The request of each operation of SPEC §7, one to one with the client's methods. Optional
+ * fields left `undefined` are not sent (`JSON.stringify` drops them).
+ */
+export const operations = {
+  healthcheck: (): Operation => ({ method: 'GET', path: '/healthcheck' }),
+  getCurrent: (): Operation => ({ method: 'GET', path: '/current' }),
+  getStatus: (): Operation => ({ method: 'GET', path: '/status' }),
+  searchActivities: (q: string, limit?: number): Operation => ({
+    method: 'GET',
+    path: '/activities/search',
+    query: limit === undefined ? [['q', q]] : [['q', q], ['limit', String(limit)]],
+  }),
+  startActivity: (activity: ActivitySelector, createIfMissing?: boolean): Operation => ({
+    method: 'POST',
+    path: '/activities/start',
+    body: typeof activity === 'string' ? { name: activity, createIfMissing } : { activityID: activity.activityID },
+  }),
+  stopActivity: (): Operation => ({ method: 'POST', path: '/activities/stop' }),
+  logEntry: (entry: LogEntryInput, idempotencyKey: string): Operation => ({
+    method: 'POST',
+    path: '/entries',
+    body: {
+      ...(entry.activityID !== undefined ? { activityID: entry.activityID } : { name: entry.name }),
+      durationMinutes: entry.durationMinutes,
+      note: entry.note,
+      createIfMissing: entry.createIfMissing,
+      endedAt: entry.endedAt instanceof Date ? isoString(entry.endedAt) : entry.endedAt,
+    },
+    idempotencyKey,
+  }),
+  notifyBranchChange: (change: BranchChange): Operation => ({
+    method: 'POST',
+    path: '/branch-changed',
+    body: { branch: change.branch, repo: change.repo, previousBranch: change.previousBranch },
+  }),
+} as const;
+
+function isoString(date: Date): string {
+  if (Number.isNaN(date.getTime())) throw new TypeError('endedAt is an invalid Date');
+  return date.toISOString();
+}
+
+/** A caller's idempotency key, checked; or a fresh one (16 random bytes, base64url). */
+export function idempotencyKeyFor(given: string | undefined, random: (n: number) => Uint8Array): string {
+  if (given === undefined) return base64url(random(16));
+  if (!IDEMPOTENCY_KEY_PATTERN.test(given)) {
+    throw new TypeError('idempotencyKey must be 1–64 characters of A–Z a–z 0–9 _ -');
+  }
+  return given;
+}
+
+/** One signed attempt, ready for `fetch`. */
+export interface SignedRequest {
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  /** The exact body bytes that were hashed; `undefined` for no body. */
+  body: Uint8Array | undefined;
+  /** The request's nonce: the response signature is checked against it. */
+  nonce: string;
+}
+
+/** What signing one attempt needs besides the operation. */
+export interface SigningContext {
+  baseUrl: string;
+  key: SigningKey;
+  /** Unix seconds. */
+  timestamp: number;
+  nonce: string;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Builds and signs one attempt of an operation: the URL first, then the signature over its
+ * serialized `pathname + search` and the exact body bytes.
+ */
+export async function buildRequest(op: Operation, ctx: SigningContext): Promise<SignedRequest> {
+  const query = op.query?.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+  const url = new URL(query === undefined ? op.path : `${op.path}?${query}`, ctx.baseUrl);
+  const body = op.body === undefined ? undefined : encoder.encode(JSON.stringify(op.body));
+  const auth = await signRequest(ctx.key, {
+    method: op.method,
+    target: url.pathname + url.search,
+    body: body ?? '',
+    timestamp: ctx.timestamp,
+    nonce: ctx.nonce,
+  });
+  const headers: Record<string, string> = { accept: 'application/json', ...auth };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (op.idempotencyKey !== undefined) headers[HEADER.idempotencyKey] = op.idempotencyKey;
+  return { url: url.href, method: op.method, headers, body, nonce: ctx.nonce };
+}
