@@ -1,0 +1,420 @@
+"""Everything ``Client`` and ``AsyncClient`` share, as pure functions.
+
+The two clients differ only in I/O. Here live the decisions: resolving the configuration,
+building each operation's request (method, target, body bytes, headers, how to decode the
+result), checking the response signature, and turning a response into a result or an error.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any, Generic, TypeVar
+from urllib.parse import quote, urlencode
+
+import httpx
+
+from ._errors import (
+    AuthError,
+    NetworkError,
+    TockError,
+    error_class_for_status,
+    status_phrase,
+)
+from ._protocol import (
+    CODE_BAD_RESPONSE_SIGNATURE,
+    CODE_HTTP_ERROR,
+    CODE_INVALID_PORT,
+    CODE_INVALID_RESPONSE,
+    CODE_LICENSE_LOCKED,
+    CODE_MISSING_TOKEN,
+    CODE_NETWORK_ERROR,
+    CODE_TIMEOUT,
+    DEFAULT_PORT,
+    ENV_PORT,
+    ENV_TOKEN,
+    ERROR_STATUS,
+    HEADER_IDEMPOTENCY_KEY,
+    HEADER_NONCE,
+    HEADER_RESPONSE_SIGNATURE,
+    HEADER_RETRY_AFTER,
+    HOST,
+    IDEMPOTENCY_KEY_BYTES,
+    JSON_CONTENT_TYPE,
+    LICENSE_LOCKED_STATUS,
+    MAX_PORT,
+    MIN_PORT,
+    PATH_BRANCH_CHANGED,
+    PATH_CURRENT,
+    PATH_ENTRIES,
+    PATH_HEALTHCHECK,
+    PATH_SEARCH,
+    PATH_START,
+    PATH_STATUS,
+    PATH_STOP,
+    UNSIGNED_STATUSES,
+)
+from ._signing import random_token_urlsafe, verify_response
+from ._types import ActivityRef, BranchPrompt, Entry, Health, StartResult, Status, StoppedSession
+from ._version import __version__
+
+T = TypeVar("T")
+
+USER_AGENT = f"tock-client-python/{__version__}"
+
+# ---------------------------------------------------------------------------------------------
+# Configuration
+
+
+@dataclass(frozen=True)
+class ClientConfig:
+    """A resolved configuration: the token (never shown in ``repr``), port and timeout."""
+
+    token: str = field(repr=False)
+    port: int
+    timeout: float | None
+
+    @property
+    def base_url(self) -> str:
+        """``http://127.0.0.1:<port>``: the listener binds the loopback address only."""
+        return f"http://{HOST}:{self.port}"
+
+    @property
+    def default_headers(self) -> dict[str, str]:
+        """Headers on every request. ``Host`` is explicit because the listener insists on
+        ``127.0.0.1:<port>`` and httpx would drop a default port such as ``:80``."""
+        return {
+            "Host": f"{HOST}:{self.port}",
+            "Accept": JSON_CONTENT_TYPE,
+            "User-Agent": USER_AGENT,
+        }
+
+
+def _parse_port(value: object, source: str) -> int:
+    port: int | None = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        port = value
+    elif isinstance(value, str) and value.strip().isdigit() and value.strip().isascii():
+        port = int(value.strip())
+    if port is None or not MIN_PORT <= port <= MAX_PORT:
+        raise TockError(
+            f"invalid port {value!r} from {source}: use an integer from {MIN_PORT} to {MAX_PORT}",
+            code=CODE_INVALID_PORT,
+        )
+    return port
+
+
+def resolve_config(
+    token: str | None,
+    port: int | None,
+    timeout: float | None,
+    environ: Mapping[str, str] | None = None,
+) -> ClientConfig:
+    """Arguments first, then ``SERVICE_TOKEN`` / ``SERVICE_PORT``, then the default port.
+
+    A missing or empty token is ``TockError`` ``missing_token``; a port that is not an
+    integer 1-65535 is ``TockError`` ``invalid_port``. Both are raised at construction.
+    """
+    env = os.environ if environ is None else environ
+    resolved_token = token if token is not None else env.get(ENV_TOKEN)
+    if not resolved_token:
+        raise TockError(
+            f"no Tock token: pass token=... or set {ENV_TOKEN} "
+            "(`tock token` prints it once the listener is on)",
+            code=CODE_MISSING_TOKEN,
+        )
+    if port is not None:
+        resolved_port = _parse_port(port, "the port argument")
+    else:
+        env_port = env.get(ENV_PORT, "").strip()
+        resolved_port = _parse_port(env_port, ENV_PORT) if env_port else DEFAULT_PORT
+    return ClientConfig(token=resolved_token, port=resolved_port, timeout=timeout)
+
+
+# ---------------------------------------------------------------------------------------------
+# Requests
+
+
+@dataclass(frozen=True)
+class Operation(Generic[T]):
+    """One call of the API, ready to send: what goes on the wire and how to read the result.
+
+    ``target`` is the path plus the already-encoded query, so what is signed is what is sent.
+    ``network_retries`` is 1 only for operations protected by an idempotency key.
+    """
+
+    method: str
+    target: str
+    body: bytes | None
+    headers: Mapping[str, str]
+    decode: Callable[[object], T]
+    network_retries: int = 0
+
+
+def _json_body(payload: Mapping[str, object]) -> bytes:
+    # Compact separators, raw UTF-8, no NaN/Infinity (ValueError): the vectors' serialization.
+    text = json.dumps(payload, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return text.encode("utf-8")
+
+
+def _post(
+    path: str,
+    payload: Mapping[str, object] | None,
+    decode: Callable[[object], T],
+    *,
+    extra_headers: Mapping[str, str] | None = None,
+    network_retries: int = 0,
+) -> Operation[T]:
+    headers = {"Content-Type": JSON_CONTENT_TYPE} if payload is not None else {}
+    headers.update(extra_headers or {})
+    body = _json_body(payload) if payload is not None else None
+    return Operation("POST", path, body, headers, decode, network_retries)
+
+
+def _get(target: str, decode: Callable[[object], T]) -> Operation[T]:
+    return Operation("GET", target, None, {}, decode)
+
+
+def format_time(value: str | datetime) -> str:
+    """``ended_at`` for the wire: an ISO string as given, or an aware datetime as UTC ``...Z``.
+
+    A naive datetime has no defined instant, so it is a ``ValueError`` rather than a guess.
+    """
+    if isinstance(value, datetime):
+        if value.tzinfo is None or value.utcoffset() is None:
+            raise ValueError(
+                "ended_at must be timezone-aware (for example datetime.now(timezone.utc)); "
+                "got a naive datetime"
+            )
+        utc = value.astimezone(timezone.utc)
+        return utc.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    if isinstance(value, str):
+        return value
+    raise TypeError(f"ended_at must be an ISO-8601 string or a datetime, not {type(value)!r}")
+
+
+def new_idempotency_key() -> str:
+    """A default idempotency key: 16 random bytes, base64url (§5)."""
+    return random_token_urlsafe(IDEMPOTENCY_KEY_BYTES)
+
+
+def healthcheck() -> Operation[Health]:
+    """``GET /healthcheck``."""
+    return _get(PATH_HEALTHCHECK, Health.from_wire)
+
+
+def get_current() -> Operation[ActivityRef | None]:
+    """``GET /current``."""
+    return _get(PATH_CURRENT, ActivityRef.from_wire_or_none)
+
+
+def get_status() -> Operation[Status]:
+    """``GET /status``."""
+    return _get(PATH_STATUS, Status.from_wire)
+
+
+def search_activities(q: str, limit: int | None) -> Operation[list[ActivityRef]]:
+    """``GET /activities/search?q=Q[&limit=N]``, spaces as ``%20`` like the signing vectors."""
+    params: list[tuple[str, str]] = [("q", q)]
+    if limit is not None:
+        params.append(("limit", str(limit)))
+    query = urlencode(params, quote_via=quote, safe="")
+    return _get(f"{PATH_SEARCH}?{query}", ActivityRef.list_from_wire)
+
+
+def _activity_fields(name: str | None, activity_id: str | None) -> dict[str, object]:
+    payload: dict[str, object] = {}
+    if name is not None:
+        payload["name"] = name
+    if activity_id is not None:
+        payload["activityID"] = activity_id
+    return payload
+
+
+def start_activity(
+    name: str | None, activity_id: str | None, create_if_missing: bool
+) -> Operation[StartResult]:
+    """``POST /activities/start`` with ``name`` (and ``createIfMissing``) or ``activityID``."""
+    payload = _activity_fields(name, activity_id)
+    # `createIfMissing` applies to `name`; sent with an ID only when set, so the server can
+    # say what is wrong with that request rather than the client silently dropping it.
+    if name is not None or create_if_missing:
+        payload["createIfMissing"] = create_if_missing
+    return _post(PATH_START, payload, StartResult.from_wire)
+
+
+def stop_activity() -> Operation[StoppedSession | None]:
+    """``POST /activities/stop`` with an empty body."""
+    return _post(PATH_STOP, None, StoppedSession.from_wire_or_none)
+
+
+def log_entry(
+    *,
+    name: str | None,
+    activity_id: str | None,
+    duration_minutes: float,
+    note: str | None,
+    create_if_missing: bool,
+    ended_at: str | datetime | None,
+    idempotency_key: str | None,
+) -> Operation[Entry]:
+    """``POST /entries`` with an ``Idempotency-Key`` (the caller's or a fresh one).
+
+    The key makes one retry after a network failure safe, so this is the one operation with
+    ``network_retries=1``.
+    """
+    payload = _activity_fields(name, activity_id)
+    payload["durationMinutes"] = duration_minutes
+    if note is not None:
+        payload["note"] = note
+    if name is not None or create_if_missing:
+        payload["createIfMissing"] = create_if_missing
+    if ended_at is not None:
+        payload["endedAt"] = format_time(ended_at)
+    key = idempotency_key if idempotency_key is not None else new_idempotency_key()
+    return _post(
+        PATH_ENTRIES,
+        payload,
+        Entry.from_wire,
+        extra_headers={HEADER_IDEMPOTENCY_KEY: key},
+        network_retries=1,
+    )
+
+
+def notify_branch_change(
+    branch: str, repo: str | None, previous_branch: str | None
+) -> Operation[BranchPrompt]:
+    """``POST /branch-changed``."""
+    payload: dict[str, object] = {"branch": branch}
+    if repo is not None:
+        payload["repo"] = repo
+    if previous_branch is not None:
+        payload["previousBranch"] = previous_branch
+    return _post(PATH_BRANCH_CHANGED, payload, BranchPrompt.from_wire)
+
+
+# ---------------------------------------------------------------------------------------------
+# Responses
+
+
+def _bad_response_signature(status: int) -> AuthError:
+    return AuthError(
+        "the response was not signed by Tock: another program may be answering on this port, "
+        "or the token is wrong (check `tock listener status` and `tock token`)",
+        code=CODE_BAD_RESPONSE_SIGNATURE,
+        status_code=status,
+    )
+
+
+def check_response_signature(
+    token: str, *, nonce: str | None, status: int, headers: Mapping[str, str], body: bytes
+) -> None:
+    """Raise ``AuthError`` ``bad_response_signature`` unless the response is Tock's (§5).
+
+    A signature that is present must verify. A missing one is accepted only for the
+    statuses the listener answers before it has verified the request (400, 401, 403, 413,
+    429, 431); the response is then mapped by its status like any other.
+    """
+    signature = headers.get(HEADER_RESPONSE_SIGNATURE)
+    if signature is None and status in UNSIGNED_STATUSES:
+        return
+    if nonce is None or not verify_response(
+        token, nonce=nonce, status=status, body=body, signature=signature
+    ):
+        raise _bad_response_signature(status)
+
+
+def _default_code(status: int) -> str:
+    codes = [code for code, code_status in ERROR_STATUS.items() if code_status == status]
+    return codes[0] if len(codes) == 1 else CODE_HTTP_ERROR
+
+
+def _details(value: object) -> list[dict[str, str]] | None:
+    if not isinstance(value, list):
+        return None
+    return [
+        {"field": str(item.get("field", "")), "message": str(item.get("message", ""))}
+        for item in value
+        if isinstance(item, dict)
+    ]
+
+
+def _retry_after(headers: Mapping[str, str]) -> int | None:
+    value = headers.get(HEADER_RETRY_AFTER, "").strip()
+    return int(value) if value.isdigit() and value.isascii() else None
+
+
+def error_from_response(status: int, headers: Mapping[str, str], body: bytes) -> TockError:
+    """The error for a non-2xx response: class by status, code and message from the body.
+
+    423's body is ``{"error": "license locked"}`` with no code: its code is
+    ``license_locked``. A body that is missing or not JSON (Node answers 431 on its own)
+    falls back to the status' only code, or ``http_error``, and the status phrase.
+    """
+    try:
+        parsed: Any = json.loads(body) if body else None
+    except ValueError:
+        parsed = None
+    envelope: Mapping[str, Any] = parsed if isinstance(parsed, dict) else {}
+    message = envelope.get("error")
+    code = envelope.get("code")
+    if status == LICENSE_LOCKED_STATUS:
+        code = CODE_LICENSE_LOCKED
+    return error_class_for_status(status)(
+        message if isinstance(message, str) and message else status_phrase(status),
+        code=code if isinstance(code, str) and code else _default_code(status),
+        status_code=status,
+        details=_details(envelope.get("details")),
+        retry_after=_retry_after(headers),
+    )
+
+
+def decode_success(operation: Operation[T], status: int, body: bytes) -> T:
+    """The typed result of a signed 2xx response ``{"ok": true, "result": ...}``."""
+    try:
+        envelope = json.loads(body)
+        if not isinstance(envelope, dict) or envelope.get("ok") is not True:
+            raise ValueError('the body is not {"ok": true, "result": ...}')
+        return operation.decode(envelope.get("result"))
+    except ValueError as exc:
+        raise TockError(
+            f"Tock sent a response this client cannot read ({exc}); "
+            "check that the app and tock-client versions match",
+            code=CODE_INVALID_RESPONSE,
+            status_code=status,
+        ) from exc
+
+
+def parse_response(operation: Operation[T], token: str, response: httpx.Response) -> T:
+    """Verify a fully read response and return its result, or raise the mapped error."""
+    status = response.status_code
+    body = response.content
+    check_response_signature(
+        token,
+        nonce=response.request.headers.get(HEADER_NONCE),
+        status=status,
+        headers=response.headers,
+        body=body,
+    )
+    if 200 <= status < 300:
+        return decode_success(operation, status, body)
+    raise error_from_response(status, response.headers, body)
+
+
+def network_error(exc: httpx.TransportError, config: ClientConfig) -> NetworkError:
+    """A ``NetworkError`` for an httpx transport failure (refused, reset, timed out)."""
+    where = f"{HOST}:{config.port}"
+    if isinstance(exc, httpx.TimeoutException):
+        return NetworkError(
+            f"Tock at {where} did not answer within {config.timeout} s ({type(exc).__name__})",
+            code=CODE_TIMEOUT,
+        )
+    reason = str(exc) or type(exc).__name__
+    return NetworkError(
+        f"could not talk to Tock at {where}: {reason}; is the app running with the listener "
+        "on? (`tock listener status`)",
+        code=CODE_NETWORK_ERROR,
+    )

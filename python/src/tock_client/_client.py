@@ -1,0 +1,154 @@
+"""``Client``: the synchronous client. I/O only; every decision lives in ``_base``.
+
+``_client.py`` is generated from ``_async_client.py`` by ``python tools/unasync.py``: edit
+the async file only; a test fails when the two drift apart.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from types import TracebackType
+from typing import TypeVar
+
+import httpx
+
+from . import _base
+from ._auth import TockAuth
+from ._protocol import DEFAULT_TIMEOUT_SECONDS
+from ._types import ActivityRef, BranchPrompt, Entry, Health, StartResult, Status, StoppedSession
+
+T = TypeVar("T")
+
+
+class Client:
+    """Synchronous client for the Tock listener on ``127.0.0.1``.
+
+    ``token`` and ``port`` default to ``SERVICE_TOKEN`` and ``SERVICE_PORT`` (else 39847);
+    ``timeout`` is httpx's, per request, in seconds. Every request is signed with a fresh
+    nonce and every response's signature is checked. Redirects are never followed and proxy
+    settings from the environment are ignored. ``transport`` replaces httpx's transport
+    (for example an ``httpx.MockTransport`` in tests). Use it as a context manager,
+    or call ``close()``.
+    """
+
+    def __init__(
+        self,
+        token: str | None = None,
+        port: int | None = None,
+        timeout: float | None = DEFAULT_TIMEOUT_SECONDS,
+        *,
+        transport: httpx.BaseTransport | None = None,
+    ) -> None:
+        self._config = _base.resolve_config(token, port, timeout)
+        self._http = httpx.Client(
+            base_url=self._config.base_url,
+            auth=TockAuth(self._config.token),
+            headers=self._config.default_headers,
+            timeout=self._config.timeout,
+            follow_redirects=False,
+            trust_env=False,
+            transport=transport,
+        )
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(port={self._config.port})"
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the connection pool. The client cannot be used afterwards."""
+        self._http.close()
+
+    def _send(self, operation: _base.Operation[T]) -> T:
+        request = self._http.build_request(
+            operation.method, operation.target, content=operation.body, headers=operation.headers
+        )
+        retries_left = operation.network_retries
+        while True:
+            try:  # Returns once the status line and headers arrived.
+                response = self._http.send(request, stream=True)
+            except httpx.TransportError as exc:
+                if retries_left > 0:  # No response arrived: safe to resend under the same key.
+                    retries_left -= 1
+                    continue
+                raise _base.network_error(exc, self._config) from exc
+            try:
+                response.read()
+            except httpx.TransportError as exc:
+                raise _base.network_error(exc, self._config) from exc
+            finally:
+                response.close()
+            return _base.parse_response(operation, self._config.token, response)
+
+    def healthcheck(self) -> Health:
+        """``GET /healthcheck``: app version and license state; works while locked."""
+        return self._send(_base.healthcheck())
+
+    def get_current(self) -> ActivityRef | None:
+        """The activity being tracked, or ``None`` when idle."""
+        return self._send(_base.get_current())
+
+    def get_status(self) -> Status:
+        """Tracking state, break state, current activity and today's total."""
+        return self._send(_base.get_status())
+
+    def search_activities(self, q: str, limit: int | None = None) -> list[ActivityRef]:
+        """Activities matching ``q``, best first (``""``: most recently used first)."""
+        return self._send(_base.search_activities(q, limit))
+
+    def start_activity(
+        self,
+        name: str | None = None,
+        *,
+        activity_id: str | None = None,
+        create_if_missing: bool = False,
+    ) -> StartResult:
+        """Start tracking an activity by ``name`` or ``activity_id`` (exactly one)."""
+        return self._send(_base.start_activity(name, activity_id, create_if_missing))
+
+    def stop_activity(self) -> StoppedSession | None:
+        """Stop tracking; the ended session, or ``None`` when nothing ran."""
+        return self._send(_base.stop_activity())
+
+    def log_entry(
+        self,
+        *,
+        name: str | None = None,
+        activity_id: str | None = None,
+        duration_minutes: float,
+        note: str | None = None,
+        create_if_missing: bool = False,
+        ended_at: str | datetime | None = None,
+        idempotency_key: str | None = None,
+    ) -> Entry:
+        """Log a finished block of ``duration_minutes`` ending at ``ended_at`` (default: now).
+
+        Sent with an ``Idempotency-Key`` (``idempotency_key`` or a random one) and retried
+        once under the same key if the connection failed before any response arrived.
+        """
+        return self._send(
+            _base.log_entry(
+                name=name,
+                activity_id=activity_id,
+                duration_minutes=duration_minutes,
+                note=note,
+                create_if_missing=create_if_missing,
+                ended_at=ended_at,
+                idempotency_key=idempotency_key,
+            )
+        )
+
+    def notify_branch_change(
+        self, branch: str, repo: str | None = None, previous_branch: str | None = None
+    ) -> BranchPrompt:
+        """Tell the app the Git branch changed; it opens its tracking prompt."""
+        return self._send(_base.notify_branch_change(branch, repo, previous_branch))

@@ -1,0 +1,114 @@
+"""The names and numbers of Tock's wire contract (SPEC.md §4, §5, §7, §8), written once.
+
+Every other module of the client reads header names, signing prefixes, patterns, limits
+and paths from here, so that a change to the contract is a change to one file. This is
+the Python twin of ``@tock/protocol``'s ``constants.ts`` and ``errors.ts``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+API_VERSION: Final = 1
+DEFAULT_PORT: Final = 39847
+MIN_PORT: Final = 1
+MAX_PORT: Final = 65535
+HOST: Final = "127.0.0.1"
+DEFAULT_TIMEOUT_SECONDS: Final = 10.0
+
+# Environment variables read when the constructor is not given a token or a port (§8).
+ENV_TOKEN: Final = "SERVICE_TOKEN"  # noqa: S105 (a variable name, not a secret)
+ENV_PORT: Final = "SERVICE_PORT"
+
+# Header names (§4, §5). httpx headers are case-insensitive; these are the canonical spellings.
+HEADER_TIMESTAMP: Final = "X-Tock-Timestamp"
+HEADER_NONCE: Final = "X-Tock-Nonce"
+HEADER_SIGNATURE: Final = "X-Tock-Signature"
+HEADER_RESPONSE_SIGNATURE: Final = "X-Tock-Response-Signature"
+HEADER_API_VERSION: Final = "X-Tock-Api-Version"
+HEADER_IDEMPOTENCY_KEY: Final = "Idempotency-Key"
+HEADER_RETRY_AFTER: Final = "Retry-After"
+
+JSON_CONTENT_TYPE: Final = "application/json"
+
+# Signed strings (§5).
+REQUEST_SIGNING_PREFIX: Final = "TOCK-HMAC-SHA256"
+RESPONSE_SIGNING_PREFIX: Final = "TOCK-HMAC-SHA256-RESPONSE"
+SIGNATURE_VERSION_PREFIX: Final = "v1="
+
+TIMESTAMP_PATTERN: Final = re.compile(r"[0-9]{1,12}")
+NONCE_PATTERN: Final = re.compile(r"[A-Za-z0-9_-]{16,64}")
+SIGNATURE_PATTERN: Final = re.compile(r"v1=[0-9a-f]{64}")
+IDEMPOTENCY_KEY_PATTERN: Final = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+# Clients make nonces and default idempotency keys from this many CSPRNG bytes (§5).
+NONCE_BYTES: Final = 16
+IDEMPOTENCY_KEY_BYTES: Final = 16
+
+# Limits the server enforces (§4 to §7). The client does not pre-validate against them (the
+# server's 400 with `details` is the one source of truth); they are here for callers and docs.
+MAX_BODY_BYTES: Final = 64 * 1024
+MAX_HEADER_BYTES: Final = 16 * 1024
+CLOCK_SKEW_SECONDS: Final = 60
+NONCE_WINDOW_SECONDS: Final = 180
+SEARCH_LIMIT_MIN: Final = 1
+SEARCH_LIMIT_MAX: Final = 100
+SEARCH_LIMIT_DEFAULT: Final = 20
+ACTIVITY_NAME_MAX: Final = 200
+NOTE_MAX: Final = 2000
+DURATION_MINUTES_MAX: Final = 1440
+BRANCH_MAX: Final = 255
+REPO_MAX: Final = 1024
+
+# Paths of the eight endpoints (§7).
+PATH_HEALTHCHECK: Final = "/healthcheck"
+PATH_CURRENT: Final = "/current"
+PATH_STATUS: Final = "/status"
+PATH_SEARCH: Final = "/activities/search"
+PATH_START: Final = "/activities/start"
+PATH_STOP: Final = "/activities/stop"
+PATH_ENTRIES: Final = "/entries"
+PATH_BRANCH_CHANGED: Final = "/branch-changed"
+
+# Statuses answered before the request signature is verified (§5, §6 steps 0 to 5): only these
+# may come back without `X-Tock-Response-Signature`.
+UNSIGNED_STATUSES: Final = frozenset({400, 401, 403, 413, 429, 431})
+
+# Every error code of the contract and the status it is answered with (§6, §7).
+ERROR_STATUS: Final[dict[str, int]] = {
+    "validation_failed": 400,
+    "invalid_json": 400,
+    "missing_auth": 401,
+    "clock_drift": 401,
+    "bad_signature": 401,
+    "forbidden_host": 403,
+    "browser_request": 403,
+    "route_not_found": 404,
+    "activity_not_found": 404,
+    "method_not_allowed": 405,
+    "request_timeout": 408,
+    "nonce_reused": 409,
+    "idempotency_conflict": 409,
+    "payload_too_large": 413,
+    "unsupported_media_type": 415,
+    "license_locked": 423,
+    "locked_out": 429,
+    "headers_too_large": 431,
+    "internal_error": 500,
+    "not_wired": 503,
+}
+
+# Codes only the client produces (§5, §8).
+CODE_MISSING_TOKEN: Final = "missing_token"  # noqa: S105 (an error code)
+CODE_INVALID_PORT: Final = "invalid_port"
+CODE_BAD_RESPONSE_SIGNATURE: Final = "bad_response_signature"
+CODE_NETWORK_ERROR: Final = "network_error"
+CODE_TIMEOUT: Final = "timeout"
+CODE_INVALID_RESPONSE: Final = "invalid_response"
+# Fallback for a non-2xx answer whose body names no code and whose status has several.
+CODE_HTTP_ERROR: Final = "http_error"
+
+# 423's body is exactly {"error": "license locked"}: the client supplies its code (§4, §8).
+LICENSE_LOCKED_STATUS: Final = 423
+CODE_LICENSE_LOCKED: Final = "license_locked"

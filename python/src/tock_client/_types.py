@@ -1,0 +1,225 @@
+"""Result types: frozen dataclasses with the snake_case attributes of SPEC.md §8.
+
+Time values are timezone-aware ``datetime`` objects in UTC; IDs are UUID strings as on the
+wire. ``from_wire`` builds each type from the ``result`` of a §7 response and raises
+``ValueError`` when the payload does not have the contract's shape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+
+def _object(value: object, what: str) -> Mapping[str, object]:
+    if not isinstance(value, dict):
+        raise ValueError(f"{what} is not a JSON object")
+    return value
+
+
+def _str(obj: Mapping[str, object], key: str) -> str:
+    value = obj.get(key)
+    if not isinstance(value, str):
+        raise ValueError(f"{key!r} is not a string")
+    return value
+
+
+def _opt_str(obj: Mapping[str, object], key: str) -> str | None:
+    return None if obj.get(key) is None else _str(obj, key)
+
+
+def _bool(obj: Mapping[str, object], key: str) -> bool:
+    value = obj.get(key)
+    if not isinstance(value, bool):
+        raise ValueError(f"{key!r} is not a boolean")
+    return value
+
+
+def _int(obj: Mapping[str, object], key: str) -> int:
+    value = obj.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{key!r} is not an integer")
+    return value
+
+
+def _number(obj: Mapping[str, object], key: str) -> float:
+    value = obj.get(key)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"{key!r} is not a number")
+    return value
+
+
+def parse_time(text: str) -> datetime:
+    """An ISO-8601 time from the wire (``...Z`` or with an offset) as an aware UTC datetime.
+
+    ``datetime.fromisoformat`` on Python 3.10 does not read a ``Z`` suffix, hence the rewrite.
+    A time without an offset is taken as UTC, the contract's only time zone.
+    """
+    value = datetime.fromisoformat(text[:-1] + "+00:00" if text.endswith(("Z", "z")) else text)
+    if value.tzinfo is None:
+        return value.replace(tzinfo=timezone.utc)
+    return value.astimezone(timezone.utc)
+
+
+def _time(obj: Mapping[str, object], key: str) -> datetime:
+    return parse_time(_str(obj, key))
+
+
+def _opt_time(obj: Mapping[str, object], key: str) -> datetime | None:
+    return None if obj.get(key) is None else _time(obj, key)
+
+
+@dataclass(frozen=True)
+class Health:
+    """``GET /healthcheck``: ``license`` is ``"trial"``, ``"licensed"`` or ``"locked"``."""
+
+    status: str
+    api_version: int
+    app_version: str
+    license: str
+
+    @classmethod
+    def from_wire(cls, value: object) -> Health:
+        """Build from the wire object ``{"status","apiVersion","appVersion","license"}``."""
+        obj = _object(value, "health")
+        return cls(
+            status=_str(obj, "status"),
+            api_version=_int(obj, "apiVersion"),
+            app_version=_str(obj, "appVersion"),
+            license=_str(obj, "license"),
+        )
+
+
+@dataclass(frozen=True)
+class ActivityRef:
+    """A reference to an activity: its UUID and its name."""
+
+    activity_id: str
+    activity_name: str
+
+    @classmethod
+    def from_wire(cls, value: object) -> ActivityRef:
+        """Build from the wire object ``{"activityID","activityName"}``."""
+        obj = _object(value, "activity reference")
+        return cls(activity_id=_str(obj, "activityID"), activity_name=_str(obj, "activityName"))
+
+    @classmethod
+    def from_wire_or_none(cls, value: object) -> ActivityRef | None:
+        """Like ``from_wire``, with JSON ``null`` (nothing tracked) as ``None``."""
+        return None if value is None else cls.from_wire(value)
+
+    @classmethod
+    def list_from_wire(cls, value: object) -> list[ActivityRef]:
+        """A JSON array of references, in the server's order (best match first)."""
+        if not isinstance(value, list):
+            raise ValueError("search result is not a JSON array")
+        return [cls.from_wire(item) for item in value]
+
+
+@dataclass(frozen=True)
+class Status:
+    """``GET /status``: ``since`` is the running session's start, ``None`` when idle."""
+
+    is_tracking: bool
+    is_on_break: bool
+    current_activity: ActivityRef | None
+    today_seconds: int
+    since: datetime | None
+
+    @classmethod
+    def from_wire(cls, value: object) -> Status:
+        """Build from ``{"isTracking","isOnBreak","currentActivity","todaySeconds","since"}``."""
+        obj = _object(value, "status")
+        return cls(
+            is_tracking=_bool(obj, "isTracking"),
+            is_on_break=_bool(obj, "isOnBreak"),
+            current_activity=ActivityRef.from_wire_or_none(obj.get("currentActivity")),
+            today_seconds=_int(obj, "todaySeconds"),
+            since=_opt_time(obj, "since"),
+        )
+
+
+@dataclass(frozen=True)
+class StartResult:
+    """``POST /activities/start``: ``created`` is true only if this call created the activity."""
+
+    activity_id: str
+    activity_name: str
+    created: bool
+    started_at: datetime
+
+    @classmethod
+    def from_wire(cls, value: object) -> StartResult:
+        """Build from ``{"activityID","activityName","created","startedAt"}``."""
+        obj = _object(value, "start result")
+        return cls(
+            activity_id=_str(obj, "activityID"),
+            activity_name=_str(obj, "activityName"),
+            created=_bool(obj, "created"),
+            started_at=_time(obj, "startedAt"),
+        )
+
+
+@dataclass(frozen=True)
+class StoppedSession:
+    """``POST /activities/stop``: the ended session; ``seconds`` leaves breaks out."""
+
+    activity_id: str
+    activity_name: str
+    started_at: datetime
+    ended_at: datetime
+    seconds: int
+
+    @classmethod
+    def from_wire_or_none(cls, value: object) -> StoppedSession | None:
+        """Build from the wire session, or ``None`` when nothing was running."""
+        if value is None:
+            return None
+        obj = _object(value, "stopped session")
+        return cls(
+            activity_id=_str(obj, "activityID"),
+            activity_name=_str(obj, "activityName"),
+            started_at=_time(obj, "startedAt"),
+            ended_at=_time(obj, "endedAt"),
+            seconds=_int(obj, "seconds"),
+        )
+
+
+@dataclass(frozen=True)
+class Entry:
+    """``POST /entries``: the logged block ``[started_at, ended_at]`` and its activity."""
+
+    entry_id: str
+    activity: ActivityRef
+    created: bool
+    started_at: datetime
+    ended_at: datetime
+    duration_minutes: float
+    note: str | None
+
+    @classmethod
+    def from_wire(cls, value: object) -> Entry:
+        """Build from ``{"entryID","activity","created","startedAt","endedAt",...}``."""
+        obj = _object(value, "entry")
+        return cls(
+            entry_id=_str(obj, "entryID"),
+            activity=ActivityRef.from_wire(obj.get("activity")),
+            created=_bool(obj, "created"),
+            started_at=_time(obj, "startedAt"),
+            ended_at=_time(obj, "endedAt"),
+            duration_minutes=_number(obj, "durationMinutes"),
+            note=_opt_str(obj, "note"),
+        )
+
+
+@dataclass(frozen=True)
+class BranchPrompt:
+    """``POST /branch-changed``: the ID of the tracking prompt the app opened."""
+
+    prompt_id: str
+
+    @classmethod
+    def from_wire(cls, value: object) -> BranchPrompt:
+        """Build from ``{"promptID"}``."""
+        return cls(prompt_id=_str(_object(value, "branch prompt"), "promptID"))
