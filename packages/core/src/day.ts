@@ -1,0 +1,163 @@
+/**
+ * Local calendar days: which day an instant falls on in a time zone, and the instants a day
+ * starts and ends at. Days are not always 24 hours long (23 and 25 on DST changes, and some
+ * zones skip midnight), so a day's start is found from the zone's real offsets via `Intl`,
+ * never by adding 24 hours.
+ */
+
+import { utcMs } from './instants.ts';
+
+/** A local calendar day as `YYYY-MM-DD`. */
+export type DayKey = string;
+
+/** The half-open span `[start, end)` of one local day, in ms since the epoch. */
+export interface DaySpan {
+  day: DayKey;
+  start: number;
+  end: number;
+}
+
+const DAY_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const HOUR_MS = 3_600_000;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const dayStarts = new Map<string, number>();
+
+/** The time zone of the process: `TZ` if set, else the system's. */
+export function systemTimeZone(): string {
+  return new Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** Throws a one-line error when `timeZone` is not an IANA zone `Intl` knows. */
+export function assertTimeZone(timeZone: string): void {
+  try {
+    formatter(timeZone);
+  } catch {
+    throw new RangeError(`unknown time zone "${timeZone}"; use an IANA name such as "Europe/Berlin"`);
+  }
+}
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+function wallClock(ms: number, timeZone: string): WallClock {
+  const out: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  for (const part of formatter(timeZone).formatToParts(ms)) {
+    if (part.type in out) out[part.type as keyof WallClock] = Number(part.value);
+  }
+  return out;
+}
+
+function keyOf(year: number, month: number, day: number): DayKey {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** The local day an instant falls on. */
+export function localDayKey(ms: number, timeZone: string): DayKey {
+  const w = wallClock(ms, timeZone);
+  return keyOf(w.year, w.month, w.day);
+}
+
+/** The zone's offset from UTC at an instant, in ms (Berlin in summer: +7 200 000). */
+function offsetAt(ms: number, timeZone: string): number {
+  const w = wallClock(ms, timeZone);
+  return utcMs(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(ms / 1000) * 1000;
+}
+
+function parseDayKey(day: DayKey): [number, number, number] {
+  const m = DAY_KEY.exec(day);
+  if (!m) throw new RangeError(`"${day}" is not a day; use YYYY-MM-DD`);
+  const parts: [number, number, number] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (keyOf(...civil(utcMs(parts[0], parts[1] - 1, parts[2]))) !== day) {
+    throw new RangeError(`"${day}" is not a day of the calendar`);
+  }
+  return parts;
+}
+
+function civil(utc: number): [number, number, number] {
+  const d = new Date(utc);
+  return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
+}
+
+/** The day after (or, with a negative `days`, before) a day. */
+export function addDays(day: DayKey, days: number): DayKey {
+  const [y, m, d] = parseDayKey(day);
+  return keyOf(...civil(utcMs(y, m - 1, d + days)));
+}
+
+/**
+ * The first instant of a local day. Usually local midnight; where a DST change skips
+ * midnight, the first instant that exists on that day; where midnight happens twice, the first.
+ */
+export function startOfLocalDay(day: DayKey, timeZone: string): number {
+  const cacheKey = `${timeZone}|${day}`;
+  const cached = dayStarts.get(cacheKey);
+  if (cached !== undefined) return cached;
+  const [y, m, d] = parseDayKey(day);
+  const wallMidnight = utcMs(y, m - 1, d);
+  // Two rounds of "midnight minus the offset there" land on midnight even when the offset
+  // changes between the first guess and midnight.
+  let t = wallMidnight - offsetAt(wallMidnight, timeZone);
+  t = wallMidnight - offsetAt(t, timeZone);
+  if (!(localDayKey(t, timeZone) === day && localDayKey(t - 1, timeZone) < day)) {
+    t = firstInstantOnOrAfter(day, wallMidnight, timeZone);
+  }
+  if (dayStarts.size > 4096) dayStarts.clear();
+  dayStarts.set(cacheKey, t);
+  return t;
+}
+
+/** Binary search, to the millisecond, for the first instant whose local day is `day` or later. */
+function firstInstantOnOrAfter(day: DayKey, wallMidnight: number, timeZone: string): number {
+  // UTC offsets lie within −12 h … +14 h, so the day starts inside this window.
+  let lo = wallMidnight - 15 * HOUR_MS;
+  let hi = wallMidnight + 15 * HOUR_MS;
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (localDayKey(mid, timeZone) >= day) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+/** The span of a local day: its first instant and the first instant of the next day. */
+export function localDaySpan(day: DayKey, timeZone: string): DaySpan {
+  return { day, start: startOfLocalDay(day, timeZone), end: startOfLocalDay(addDays(day, 1), timeZone) };
+}
+
+/** The span of the local day an instant falls on. */
+export function localDayAt(ms: number, timeZone: string): DaySpan {
+  return localDaySpan(localDayKey(ms, timeZone), timeZone);
+}
+
+/** The spans of every day from `fromDay` to `toDay`, both included, in order. */
+export function localDaySpans(fromDay: DayKey, toDay: DayKey, timeZone: string): DaySpan[] {
+  parseDayKey(toDay);
+  const spans: DaySpan[] = [];
+  for (let day = fromDay; day <= toDay; day = addDays(day, 1)) spans.push(localDaySpan(day, timeZone));
+  return spans;
+}

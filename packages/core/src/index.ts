@@ -1,0 +1,82 @@
+/**
+ * @tock/core — Tock's tracking domain and its SQLite store: activities, sessions with
+ * breaks, entries, today's total, search, and the small generic stores (settings,
+ * idempotency keys, nonces) the app keeps in the same `tock.db`. Knows nothing of HTTP.
+ */
+
+/**
+ * The store: {@link openStore} opens `tock.db` (WAL, `synchronous=FULL`, foreign keys,
+ * busy timeout) and migrates it; the returned {@link Store} carries `settings`,
+ * `idempotency` and `nonces` and is what {@link createTracker} works on.
+ */
+export {
+  BUSY_TIMEOUT_MS,
+  openStore,
+  type IdempotencyRecord,
+  type IdempotencyStore,
+  type NonceStore,
+  type RememberedNonce,
+  type SettingsStore,
+  type Store,
+} from './store.ts';
+
+/**
+ * The tracking domain: {@link createTracker} binds a store, a clock, an ID source and a time
+ * zone into a {@link Tracker} whose methods are the use cases of SPEC §7 (returning the wire
+ * shapes) plus what the UI needs to list, edit and chart blocks of time.
+ */
+export {
+  createTracker,
+  type ActivityInfo,
+  type EntryPatch,
+  type LogEntryInput,
+  type SessionPatch,
+  type Tracker,
+  type TrackerOptions,
+} from './tracker.ts';
+
+/**
+ * Blocks of time as listed for the UI ({@link Block}: a session with its breaks, or an
+ * entry) and per-day totals ({@link DailyTotal}) for charts.
+ */
+export type { Block, BreakSpan } from './blocks.ts';
+export type { DailyTotal } from './totals.ts';
+
+/**
+ * The schema: the ordered {@link MIGRATIONS}, the version this build writes, and the
+ * function that applies the missing ones (openStore runs it; exported for tools and tests).
+ */
+export { MIGRATIONS, SCHEMA_VERSION, migrate, schemaVersionOf, type Migration } from './migrations.ts';
+
+/**
+ * Name rules and keys (SPEC §7): `nameError` says why a name is refused, `cleanName` returns
+ * the stored form or throws `validation_failed`, `nameKey` is the case-insensitive identity,
+ * `searchKey` the accent- and case-insensitive search form, `codePointLength` counts as the
+ * spec counts.
+ */
+export { cleanName, codePointLength, nameError, nameKey, searchKey, wordKey } from './names.ts';
+
+/**
+ * Local calendar days in a time zone, correct on 23- and 25-hour DST days: the day an instant
+ * falls on, a day's `[start, end)`, and the process's zone.
+ */
+export {
+  addDays,
+  localDayAt,
+  localDayKey,
+  localDaySpan,
+  localDaySpans,
+  startOfLocalDay,
+  systemTimeZone,
+  type DayKey,
+  type DaySpan,
+} from './day.ts';
+
+/**
+ * Instants: strict ISO-8601 parsing (an offset is required; Python's microseconds are
+ * accepted) and the `Z` form every result uses.
+ */
+export { parseIsoInstant, toIso } from './instants.ts';
+
+/** An instant as the editing methods take it: ISO-8601 text or ms since the epoch. */
+export type { InstantInput } from './requests.ts';

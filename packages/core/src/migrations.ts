@@ -1,0 +1,134 @@
+/**
+ * The schema of `tock.db`, as an ordered list of migrations. `PRAGMA user_version` holds the
+ * number of migrations applied; opening a store applies the missing ones, each in its own
+ * transaction together with the bump of `user_version`, so a crash never leaves half a
+ * migration behind. Never edit a migration that has shipped: append a new one.
+ */
+
+import type { DatabaseSync } from 'node:sqlite';
+
+/** One step of the schema. `version` is its position in {@link MIGRATIONS}, from 1. */
+export interface Migration {
+  version: number;
+  description: string;
+  sql: string;
+}
+
+/** Every migration, in order. The last one's `version` is the schema version of this build. */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'activities, sessions with breaks, entries, settings, idempotency keys, nonces',
+    sql: `
+      CREATE TABLE activities (
+        id           TEXT PRIMARY KEY,
+        name         TEXT NOT NULL,            -- trimmed, NFC, as typed
+        name_key     TEXT NOT NULL,            -- NFC + lower case: uniqueness and lookup
+        search_key   TEXT NOT NULL,            -- NFD, accents stripped, lower case
+        word_key     TEXT NOT NULL,            -- search_key split into words, leading space
+        created_at   INTEGER NOT NULL,         -- ms since epoch
+        last_used_at INTEGER NOT NULL          -- latest of created_at and its blocks' starts
+      ) STRICT;
+      CREATE UNIQUE INDEX activities_by_name_key ON activities (name_key);
+      CREATE INDEX activities_by_search_key ON activities (search_key);
+      CREATE INDEX activities_by_last_used ON activities (last_used_at);
+
+      CREATE TABLE sessions (
+        id          TEXT PRIMARY KEY,
+        activity_id TEXT NOT NULL REFERENCES activities (id),
+        started_at  INTEGER NOT NULL,
+        ended_at    INTEGER,                   -- NULL while it runs
+        CHECK (ended_at IS NULL OR ended_at >= started_at)
+      ) STRICT;
+      -- At most one session runs at a time.
+      CREATE UNIQUE INDEX sessions_one_running ON sessions ((ended_at IS NULL)) WHERE ended_at IS NULL;
+      -- "Blocks overlapping [a, b)" reads ended_at > a, a short range near the present.
+      CREATE INDEX sessions_by_ended_at ON sessions (ended_at);
+      CREATE INDEX sessions_by_started_at ON sessions (started_at);
+      CREATE INDEX sessions_by_activity ON sessions (activity_id);
+
+      CREATE TABLE breaks (
+        id         TEXT PRIMARY KEY,
+        session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+        started_at INTEGER NOT NULL,
+        ended_at   INTEGER,                    -- NULL while on the break
+        CHECK (ended_at IS NULL OR ended_at >= started_at)
+      ) STRICT;
+      CREATE UNIQUE INDEX breaks_one_open ON breaks ((ended_at IS NULL)) WHERE ended_at IS NULL;
+      CREATE INDEX breaks_by_session ON breaks (session_id, started_at);
+      CREATE INDEX breaks_by_ended_at ON breaks (ended_at);
+
+      CREATE TABLE entries (
+        id          TEXT PRIMARY KEY,
+        activity_id TEXT NOT NULL REFERENCES activities (id),
+        started_at  INTEGER NOT NULL,
+        ended_at    INTEGER NOT NULL,          -- at most 24 h after started_at
+        note        TEXT,
+        created_at  INTEGER NOT NULL,
+        CHECK (ended_at > started_at)
+      ) STRICT;
+      CREATE INDEX entries_by_ended_at ON entries (ended_at);
+      CREATE INDEX entries_by_activity ON entries (activity_id);
+
+      CREATE TABLE settings (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL                    -- JSON
+      ) STRICT;
+
+      CREATE TABLE idempotency_keys (
+        key           TEXT PRIMARY KEY,
+        method        TEXT NOT NULL,
+        path          TEXT NOT NULL,
+        body_sha256   TEXT NOT NULL,
+        status        INTEGER NOT NULL,
+        body          TEXT NOT NULL,
+        created_at_ms INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX idempotency_keys_by_created_at ON idempotency_keys (created_at_ms);
+
+      CREATE TABLE nonces (
+        nonce     TEXT PRIMARY KEY,
+        timestamp INTEGER NOT NULL             -- the request's X-Tock-Timestamp, seconds
+      ) STRICT;
+      CREATE INDEX nonces_by_timestamp ON nonces (timestamp);
+    `,
+  },
+];
+
+/** The schema version this build writes: the number of migrations it knows. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** The schema version a database is at (`PRAGMA user_version`). */
+export function schemaVersionOf(db: DatabaseSync): number {
+  const row = db.prepare('PRAGMA user_version').get() as { user_version: number } | undefined;
+  return row?.user_version ?? 0;
+}
+
+/**
+ * Brings a database up to {@link SCHEMA_VERSION}. Running it again is a no-op. A database
+ * written by a newer Tock is refused rather than altered.
+ */
+export function migrate(db: DatabaseSync): number {
+  const current = schemaVersionOf(db);
+  if (current > SCHEMA_VERSION) {
+    throw new Error(
+      `tock.db has schema version ${current}, newer than this Tock understands (${SCHEMA_VERSION}); update Tock`,
+    );
+  }
+  for (const migration of MIGRATIONS) {
+    if (migration.version <= current) continue;
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      // Re-read inside the write lock: another process may have migrated meanwhile.
+      if (schemaVersionOf(db) < migration.version) {
+        db.exec(migration.sql);
+        db.exec(`PRAGMA user_version = ${migration.version}`);
+      }
+      db.exec('COMMIT');
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+  return schemaVersionOf(db);
+}

@@ -1,0 +1,89 @@
+/**
+ * Activity search (SPEC §7): best first — exact, prefix, word prefix, substring — case- and
+ * accent-insensitive, ties broken by most recent use. Exact and prefix matches come from an
+ * index range on `search_key`; only when they do not fill the limit does a scan look for
+ * word-prefix and substring matches, so typing the start of a name stays fast however many
+ * activities there are.
+ */
+
+import { LIMITS, validationProblem, type ActivityRef } from '@tock/protocol';
+import { searchKey, wordKey } from './names.ts';
+import type { Store } from './store.ts';
+
+interface RefRow {
+  activityID: string;
+  activityName: string;
+}
+
+/**
+ * Activities matching `q`, best first, at most `limit` (an integer 1–100). An empty `q`
+ * (after trimming) lists the most recently used first.
+ */
+export function searchActivities(store: Store, q: string, limit: number): ActivityRef[] {
+  if (typeof q !== 'string') throw validationProblem([{ field: 'q', message: 'must be a string' }]);
+  if (!Number.isInteger(limit) || limit < LIMITS.searchLimitMin || limit > LIMITS.searchLimitMax) {
+    throw validationProblem([
+      { field: 'limit', message: `must be an integer from ${LIMITS.searchLimitMin} to ${LIMITS.searchLimitMax}` },
+    ]);
+  }
+  const key = searchKey(q.trim());
+  if (key === '') {
+    return refs(
+      store
+        .statement(
+          `SELECT id AS activityID, name AS activityName FROM activities
+           ORDER BY last_used_at DESC, rowid DESC LIMIT ?`,
+        )
+        .all(limit),
+    );
+  }
+
+  const upper = successor(key);
+  // Exact and prefix matches: an index range on search_key.
+  const found = refs(
+    store
+      .statement(
+        `SELECT id AS activityID, name AS activityName FROM activities
+         WHERE search_key >= ?1 AND search_key < ?2
+         ORDER BY search_key = ?1 DESC, last_used_at DESC, rowid DESC LIMIT ?3`,
+      )
+      .all(key, upper, limit),
+  );
+  if (found.length >= limit) return found;
+
+  // Word-prefix and substring matches that are not prefix matches: a scan of the keys.
+  const words = wordKey(key);
+  const wordNeedle = words === ' ' ? null : words;
+  const rest = refs(
+    store
+      .statement(
+        `SELECT id AS activityID, name AS activityName FROM activities
+         WHERE (instr(search_key, ?1) > 0 OR instr(word_key, ?3) > 0)
+           AND NOT (search_key >= ?1 AND search_key < ?2)
+         ORDER BY coalesce(instr(word_key, ?3), 0) > 0 DESC, last_used_at DESC, rowid DESC LIMIT ?4`,
+      )
+      .all(key, upper, wordNeedle, limit - found.length),
+  );
+  return found.concat(rest);
+}
+
+function refs(rows: unknown[]): ActivityRef[] {
+  return (rows as RefRow[]).map((r) => ({ activityID: r.activityID, activityName: r.activityName }));
+}
+
+/**
+ * The smallest string greater than every string that starts with `prefix`, in SQLite's
+ * BINARY order (UTF-8 bytes, which is code point order): the prefix with its last code point
+ * incremented. Every string starting with `prefix` lies in `[prefix, successor(prefix))`.
+ */
+export function successor(prefix: string): string {
+  const points = Array.from(prefix, (c) => c.codePointAt(0) ?? 0);
+  while (points.length > 0) {
+    const last = points.pop() ?? 0;
+    let next = last + 1;
+    if (next >= 0xd800 && next <= 0xdfff) next = 0xe000;
+    if (next <= 0x10ffff) return String.fromCodePoint(...points, next);
+  }
+  // Only reachable for a prefix made of U+10FFFF alone: nothing sorts above it but itself.
+  return '\u{10ffff}'.repeat(prefix.length + 1);
+}

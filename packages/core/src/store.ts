@@ -1,0 +1,220 @@
+/**
+ * The SQLite store behind Tock: one file, `tock.db`, opened in WAL mode with
+ * `synchronous=FULL`, so that a write is on disk before the call that made it returns and a
+ * `kill -9` loses nothing acknowledged. Besides the tracking tables (used through
+ * {@link createTracker}) it offers the small generic stores the app needs: settings,
+ * idempotency keys and nonces.
+ */
+
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import { migrate } from './migrations.ts';
+
+/** How long a connection waits for another one's write lock before giving up, ms. */
+export const BUSY_TIMEOUT_MS = 5000;
+
+/** App settings: JSON values under string keys. */
+export interface SettingsStore {
+  /** The value stored under `key`, or `undefined` when there is none. */
+  get<T = unknown>(key: string): T | undefined;
+  /** Stores a JSON-serializable value under `key`, replacing any earlier one. */
+  set(key: string, value: unknown): void;
+  /** Removes `key`; true when it was there. */
+  delete(key: string): boolean;
+}
+
+/** A response remembered for an `Idempotency-Key` (SPEC §5). */
+export interface IdempotencyRecord {
+  method: string;
+  path: string;
+  /** Lowercase hex SHA-256 of the request body bytes. */
+  bodySha256: string;
+  status: number;
+  /** The response body, exactly as first sent. */
+  body: string;
+  createdAtMs: number;
+}
+
+/** Idempotency keys and the first response given to each (kept 24 h by the listener's pruning). */
+export interface IdempotencyStore {
+  find(key: string): IdempotencyRecord | undefined;
+  /** Remembers the response for `key`, replacing any earlier record. */
+  save(key: string, record: IdempotencyRecord): void;
+  /** Forgets records created before `olderThanMs`; returns how many. */
+  prune(olderThanMs: number): number;
+}
+
+/** A nonce as remembered: the nonce and its request's timestamp, Unix seconds. */
+export interface RememberedNonce {
+  nonce: string;
+  timestamp: number;
+}
+
+/** Nonces of verified requests, kept across restarts so the replay window survives them. */
+export interface NonceStore {
+  remember(nonce: string, timestampSec: number): void;
+  /** Nonces whose timestamp is `sinceSec` or later. */
+  recent(sinceSec: number): RememberedNonce[];
+  /** Forgets nonces whose timestamp is before `beforeSec`; returns how many. */
+  prune(beforeSec: number): number;
+}
+
+/** An open `tock.db`. */
+export interface Store {
+  /** The path it was opened with (`:memory:` for an in-memory store). */
+  readonly path: string;
+  /** The schema version after migrations ran. */
+  readonly schemaVersion: number;
+  /**
+   * The SQLite connection. Meant for core's own modules and for tests; the app should go
+   * through the tracker and the stores below.
+   */
+  readonly db: DatabaseSync;
+  readonly settings: SettingsStore;
+  readonly idempotency: IdempotencyStore;
+  readonly nonces: NonceStore;
+  /**
+   * Runs `fn` in one transaction (`BEGIN IMMEDIATE`): all its writes land or none do.
+   * Nested calls join the outer transaction.
+   */
+  transaction<T>(fn: () => T): T;
+  /** A prepared statement for `sql`, prepared once per connection. */
+  statement(sql: string): StatementSync;
+  /** Closes the connection. Safe to call twice. */
+  close(): void;
+}
+
+/**
+ * Opens (creating if needed) the database at `path` — a file path, or `:memory:` — with WAL,
+ * `synchronous=FULL`, foreign keys on and a busy timeout, and brings its schema up to date.
+ * The directory is created if it does not exist.
+ */
+export function openStore(path: string): Store {
+  if (path !== ':memory:' && !path.startsWith('file:')) mkdirSync(dirname(path), { recursive: true });
+  const db = new DatabaseSync(path, { enableForeignKeyConstraints: true, timeout: BUSY_TIMEOUT_MS });
+  try {
+    db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec('PRAGMA synchronous = FULL');
+    db.exec('PRAGMA foreign_keys = ON');
+    const schemaVersion = migrate(db);
+    return makeStore(path, db, schemaVersion);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+function makeStore(path: string, db: DatabaseSync, schemaVersion: number): Store {
+  const statements = new Map<string, StatementSync>();
+  let depth = 0;
+  let closed = false;
+
+  const statement = (sql: string): StatementSync => {
+    let s = statements.get(sql);
+    if (!s) {
+      s = db.prepare(sql);
+      statements.set(sql, s);
+    }
+    return s;
+  };
+
+  const transaction = <T>(fn: () => T): T => {
+    if (depth > 0) {
+      depth++;
+      try {
+        return fn();
+      } finally {
+        depth--;
+      }
+    }
+    db.exec('BEGIN IMMEDIATE');
+    depth = 1;
+    try {
+      const result = fn();
+      db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      if (db.isTransaction) db.exec('ROLLBACK');
+      throw error;
+    } finally {
+      depth = 0;
+    }
+  };
+
+  const run = (sql: string, ...params: SQLInputValue[]): number => Number(statement(sql).run(...params).changes);
+
+  const settings: SettingsStore = {
+    get<T>(key: string): T | undefined {
+      const row = statement('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
+      return row === undefined ? undefined : (JSON.parse(row.value) as T);
+    },
+    set(key: string, value: unknown): void {
+      const json = JSON.stringify(value);
+      if (json === undefined) throw new TypeError(`setting "${key}" must be a JSON value`);
+      run('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', key, json);
+    },
+    delete(key: string): boolean {
+      return run('DELETE FROM settings WHERE key = ?', key) > 0;
+    },
+  };
+
+  const idempotency: IdempotencyStore = {
+    find(key: string): IdempotencyRecord | undefined {
+      const row = statement(
+        `SELECT method, path, body_sha256 AS bodySha256, status, body, created_at_ms AS createdAtMs
+         FROM idempotency_keys WHERE key = ?`,
+      ).get(key) as IdempotencyRecord | undefined;
+      return row === undefined ? undefined : { ...row };
+    },
+    save(key: string, r: IdempotencyRecord): void {
+      run(
+        `INSERT OR REPLACE INTO idempotency_keys (key, method, path, body_sha256, status, body, created_at_ms)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        key,
+        r.method,
+        r.path,
+        r.bodySha256,
+        r.status,
+        r.body,
+        r.createdAtMs,
+      );
+    },
+    prune(olderThanMs: number): number {
+      return run('DELETE FROM idempotency_keys WHERE created_at_ms < ?', olderThanMs);
+    },
+  };
+
+  const nonces: NonceStore = {
+    remember(nonce: string, timestampSec: number): void {
+      run('INSERT OR REPLACE INTO nonces (nonce, timestamp) VALUES (?, ?)', nonce, timestampSec);
+    },
+    recent(sinceSec: number): RememberedNonce[] {
+      const rows = statement('SELECT nonce, timestamp FROM nonces WHERE timestamp >= ? ORDER BY timestamp').all(
+        sinceSec,
+      ) as unknown as RememberedNonce[];
+      return rows.map((r) => ({ nonce: r.nonce, timestamp: r.timestamp }));
+    },
+    prune(beforeSec: number): number {
+      return run('DELETE FROM nonces WHERE timestamp < ?', beforeSec);
+    },
+  };
+
+  return {
+    path,
+    schemaVersion,
+    db,
+    settings,
+    idempotency,
+    nonces,
+    transaction,
+    statement,
+    close(): void {
+      if (closed) return;
+      closed = true;
+      statements.clear();
+      db.close();
+    },
+  };
+}
