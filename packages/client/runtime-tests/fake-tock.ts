@@ -165,7 +165,9 @@ export async function startFakeTock(options: { token: string; port?: number }): 
   });
 
   function control(req: IncomingMessage, res: ServerResponse, target: string, raw: Buffer): void {
-    const json = (status: number, value: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+    const json = (status: number, value: unknown): void => {
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+    };
     if (target === '/__fake/next' && req.method === 'POST') {
       queue.push(...(JSON.parse(raw.toString('utf8') || '[]') as Misbehaviour[]));
       return json(200, { queued: queue.length });

@@ -63,7 +63,14 @@ export const readRuntimeEnv: EnvReader = (name) => {
  * Checks the options, falling back on the environment, and returns the configuration.
  * Throws `TockError` with code `missing_token`, `invalid_port` or `invalid_timeout`.
  */
-export function resolveConfig(options: TockClientOptions, readEnv: EnvReader = readRuntimeEnv): ClientConfig {
+export function resolveConfig(options: TockClientOptions, envReader: EnvReader = readRuntimeEnv): ClientConfig {
+  const readEnv: EnvReader = (name) => {
+    try {
+      return envReader(name);
+    } catch {
+      return undefined;
+    }
+  };
   const token = options.token !== undefined ? options.token : readEnv(TOKEN_ENV);
   if (typeof token !== 'string' || token === '') {
     throw new TockError(

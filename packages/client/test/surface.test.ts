@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import * as client from '../src/index.ts';
+
+/** SPEC.md §8: the TypeScript column of the operations table, in order. */
+const SPEC_METHODS = [
+  'healthcheck',
+  'getCurrent',
+  'getStatus',
+  'searchActivities',
+  'startActivity',
+  'stopActivity',
+  'logEntry',
+  'notifyBranchChange',
+];
+
+/** SPEC.md §8: the entry point and the error classes (values exported from @tock/client). */
+const SPEC_VALUES = [
+  'TockClient',
+  'TockError',
+  'ValidationError',
+  'AuthError',
+  'NotFoundError',
+  'ReplayError',
+  'UnavailableError',
+  'HttpError',
+  'NetworkError',
+];
+
+describe('public surface (SPEC.md §8)', () => {
+  it('exports exactly the client and the error classes as values', () => {
+    assert.deepEqual(Object.keys(client).sort(), [...SPEC_VALUES].sort());
+  });
+
+  it('gives TockClient exactly the eight operations as public methods', () => {
+    const methods = Object.getOwnPropertyNames(client.TockClient.prototype).filter((n) => n !== 'constructor');
+    assert.deepEqual(methods, SPEC_METHODS);
+  });
+
+  it('exports the result types by their §8 names', () => {
+    const index = readFileSync(new URL('../src/index.ts', import.meta.url), 'utf8');
+    for (const name of ['Health', 'ActivityRef', 'Status', 'StartResult', 'StoppedSession', 'Entry', 'BranchPrompt']) {
+      assert.match(index, new RegExp(`\\b${name},`), name);
+    }
+    // Compile-time check that the names resolve to the wire shapes.
+    const health: client.Health = { status: 'ok', apiVersion: 1, appVersion: '1.0.0', license: 'trial' };
+    const prompt: client.BranchPrompt = { promptID: 'id' };
+    assert.ok(health && prompt);
+  });
+
+  it('maps each status of the §8 error table to its class', async () => {
+    const { errorForStatus } = await import('../src/errors.ts');
+    const table: [number, string][] = [
+      [400, 'ValidationError'],
+      [401, 'AuthError'],
+      [404, 'NotFoundError'],
+      [409, 'ReplayError'],
+      [503, 'UnavailableError'],
+      [403, 'HttpError'],
+      [423, 'HttpError'],
+      [429, 'HttpError'],
+      [500, 'HttpError'],
+    ];
+    for (const [status, name] of table) {
+      const error = errorForStatus(status, 'm', { code: 'c' });
+      assert.equal(error.name, name, String(status));
+      assert.equal(error.status, status);
+    }
+  });
+
+  it('imports nothing Node-only in src (no node:*, no Buffer, no bare process)', () => {
+    const dir = new URL('../src/', import.meta.url);
+    for (const file of readdirSync(dir)) {
+      const code = readFileSync(new URL(file, dir), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+      assert.doesNotMatch(code, /from\s+['"]node:|require\(|\bBuffer\b/, file);
+      assert.doesNotMatch(code, /(?<![.?]\s*)\bprocess\./, file);
+      const imports = [...code.matchAll(/from\s+['"]([^'"]+)['"]/g)].map((m) => m[1]);
+      for (const spec of imports) assert.ok(spec === '@tock/protocol' || spec?.startsWith('./'), `${file}: ${spec}`);
+    }
+  });
+});
