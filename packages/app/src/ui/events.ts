@@ -1,0 +1,96 @@
+/**
+ * Server push for the window (`GET /api/events`, Server-Sent Events). A window hears at once
+ * of what changed anywhere — a listener request, the switch, a branch prompt, a break taken
+ * from the CLI — without polling. Each topic is sent only when its JSON changed since the
+ * last send, so a stream stays quiet while nothing happens.
+ */
+import type { ServerResponse } from 'node:http';
+
+/** A topic's current value; called whenever something may have changed. */
+export type Snapshot = () => unknown;
+
+/** Keep-alive comment interval: proxies and browsers drop silent streams after a while. */
+const KEEPALIVE_MS = 25_000;
+
+/** Fans snapshots out to every open event stream. */
+export class EventHub {
+  readonly #clients = new Set<ServerResponse>();
+  readonly #topics: Record<string, Snapshot>;
+  readonly #last = new Map<string, string>();
+  readonly #keepalive: NodeJS.Timeout;
+
+  constructor(topics: Record<string, Snapshot>) {
+    this.#topics = topics;
+    this.#keepalive = setInterval(() => this.#write(': keep-alive\n\n'), KEEPALIVE_MS);
+    this.#keepalive.unref();
+  }
+
+  /** Opens a stream on `res` and sends every topic's current value. */
+  attach(res: ServerResponse, headers: Record<string, string>): void {
+    res.writeHead(200, { ...headers, 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store' });
+    res.write('retry: 1000\n\n');
+    for (const topic of Object.keys(this.#topics)) {
+      const json = this.#snapshot(topic);
+      if (json !== undefined) res.write(frame(topic, json));
+    }
+    this.#clients.add(res);
+    res.on('close', () => this.#clients.delete(res));
+  }
+
+  /** Sends the topics whose value changed (all topics when none is named); returns those it sent. */
+  refresh(...topics: string[]): string[] {
+    if (this.#clients.size === 0) {
+      this.#last.clear();
+      return [];
+    }
+    const sent: string[] = [];
+    for (const topic of topics.length ? topics : Object.keys(this.#topics)) {
+      const previous = this.#last.get(topic);
+      const json = this.#snapshot(topic);
+      if (json !== undefined && json !== previous) {
+        this.#write(frame(topic, json));
+        sent.push(topic);
+      }
+    }
+    return sent;
+  }
+
+  /** Sends a one-off event to every stream (for example "blocks changed, reload them"). */
+  announce(event: string, data: unknown = null): void {
+    this.#write(frame(event, JSON.stringify(data)));
+  }
+
+  /** Number of open streams. */
+  get size(): number {
+    return this.#clients.size;
+  }
+
+  /** Ends every stream. */
+  close(): void {
+    clearInterval(this.#keepalive);
+    for (const res of this.#clients) res.end();
+    this.#clients.clear();
+  }
+
+  #snapshot(topic: string): string | undefined {
+    const read = this.#topics[topic];
+    if (!read) return undefined;
+    try {
+      const json = JSON.stringify(read());
+      this.#last.set(topic, json);
+      return json;
+    } catch {
+      // A topic that cannot be read right now (a credential store that is locked) is
+      // skipped; the next refresh tries again.
+      return undefined;
+    }
+  }
+
+  #write(chunk: string): void {
+    for (const res of this.#clients) res.write(chunk);
+  }
+}
+
+function frame(event: string, json: string): string {
+  return `event: ${event}\ndata: ${json}\n\n`;
+}
