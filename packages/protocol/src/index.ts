@@ -6,3 +6,4 @@ export * from './constants.ts';
 export * from './errors.ts';
 export * from './signing.ts';
 export * from './wire.ts';
+export * from './schema.ts';

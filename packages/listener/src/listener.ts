@@ -1,0 +1,483 @@
+/**
+ * The signed HTTP API of SPEC §4–§7 on node:http: the checks of §6 in their order, the
+ * envelopes, response signing, idempotency and the request list. Knows no SQL: the use cases
+ * arrive as injected handlers.
+ */
+
+import { createServer, STATUS_CODES, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { KeyObject } from 'node:crypto';
+import {
+  API_VERSION,
+  EMPTY_BODY_SHA256,
+  ENDPOINTS,
+  ERROR_STATUS,
+  LICENSE_LOCKED_BODY,
+  LIMITS,
+  ROUTES,
+  TockProblem,
+  validateBody,
+  validateQuery,
+  validationProblem,
+  type BodyRoute,
+  type ErrorCode,
+  type FieldProblem,
+  type RoutePath,
+} from '@tock/protocol';
+import {
+  MALFORMED_KEY,
+  allowedHostsFor,
+  declaredBodyTooLarge,
+  hasBody,
+  hostAllowed,
+  idempotencyKeyOf,
+  isBrowserRequest,
+  isJsonContentType,
+  parseJson,
+  readAuthHeaders,
+  signedBeforeStart,
+  timestampDrifts,
+} from './checks.ts';
+import { memoryIdempotencyStore } from './idempotency.ts';
+import { Lockout } from './lockout.ts';
+import { NonceWindow } from './nonce-window.ts';
+import { PortInUseError } from './port-in-use-error.ts';
+import { RequestLog, toRecord } from './request-log.ts';
+import { TokenKeys, requestSignatureMatches, responseSignature, sha256Hex } from './signature.ts';
+import type { ListenerHandlers, Listener, ListenerOptions } from './types.ts';
+
+/** Server timeouts, ms (see README: loopback clients send a request in one go). */
+export const SERVER_TIMEOUTS = {
+  /** Whole header block must arrive within this. */
+  headersTimeout: 10_000,
+  /** Whole request (headers and ≤ 64 KiB body) must arrive within this. */
+  requestTimeout: 30_000,
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeout: 5_000,
+  /** How often the two limits above are enforced. */
+  connectionsCheckingInterval: 1_000,
+} as const;
+
+const NONCE_WINDOW_MS = LIMITS.nonceWindowSeconds * 1000;
+const IDEMPOTENCY_WINDOW_MS = LIMITS.idempotencyWindowSeconds * 1000;
+const DEFAULT_MAX_NONCES = 100_000;
+const ROUTE_METHODS: ReadonlyMap<string, string> = new Map(Object.entries(ROUTES));
+const EMPTY = Buffer.alloc(0);
+const TOO_LARGE = Symbol('too large');
+const ABORTED = Symbol('aborted');
+const NOT_WIRED = Symbol('not wired');
+
+const BASE_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'x-tock-api-version': String(API_VERSION),
+  'cache-control': 'no-store',
+} as const;
+
+/** One request on its way through the checks. */
+interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  nowMs: number;
+  method: string;
+  path: string;
+  /** Set once the signature verified: from then on every response is signed. */
+  key: KeyObject | null;
+  nonce: string | null;
+  /** The rest of the request was not read: close the connection after answering. */
+  closeAfter: boolean;
+}
+
+interface Outcome {
+  status: number;
+  body: string;
+}
+
+/** Creates the listener; nothing is bound until {@link Listener.listen}. */
+export function createListener(options: ListenerOptions): Listener {
+  const clock = options.clock ?? Date.now;
+  const idempotency = options.idempotency ?? memoryIdempotencyStore();
+  const lockout = new Lockout();
+  const nonces = new NonceWindow(options.maxNonces ?? DEFAULT_MAX_NONCES);
+  const log = new RequestLog();
+  const keys = new TokenKeys();
+  const inFlight = new Map<string, Promise<void>>();
+  const startedAtMs = options.replayGuard?.startedAtMs ?? clock();
+  for (const { nonce, timestamp } of options.replayGuard?.remembered ?? []) {
+    const expiresAtMs = timestamp * 1000 + NONCE_WINDOW_MS;
+    if (expiresAtMs > clock()) nonces.add(nonce, expiresAtMs, clock());
+  }
+
+  let boundPort: number | null = null;
+  let allowedHosts: ReadonlySet<string> = new Set();
+
+  // ---- answering ------------------------------------------------------------------------
+
+  function reply(x: Exchange, status: number, body: string, extra?: OutgoingHttpHeaders): void {
+    const headers: OutgoingHttpHeaders = { ...BASE_HEADERS, 'content-length': Buffer.byteLength(body) };
+    if (x.key !== null && x.nonce !== null) {
+      headers['x-tock-response-signature'] = responseSignature(x.key, x.nonce, status, body);
+    }
+    if (extra) Object.assign(headers, extra);
+    if (x.closeAfter) headers.connection = 'close';
+    x.res.writeHead(status, headers);
+    x.res.end(body);
+    log.add(x.nowMs, x.method, x.path, status);
+    if (options.onRequest) {
+      try {
+        options.onRequest(toRecord({ timeMs: x.nowMs, method: x.method, path: x.path, status }));
+      } catch (error) {
+        options.onError?.(error);
+      }
+    }
+  }
+
+  function refuse(x: Exchange, code: ErrorCode, message: string, extra?: OutgoingHttpHeaders): void {
+    const outcome = problemOutcome(code, message);
+    reply(x, outcome.status, outcome.body, extra);
+  }
+
+  /** A 401 for well-formed auth headers: counts toward the lockout. */
+  function authFailure(x: Exchange, code: 'clock_drift' | 'bad_signature', message: string): void {
+    lockout.recordFailure(x.nowMs);
+    refuse(x, code, message);
+  }
+
+  // ---- the checks of SPEC §6, in order --------------------------------------------------
+
+  async function answer(x: Exchange): Promise<void> {
+    const headers = x.req.headers;
+    const target = x.req.url ?? '/';
+
+    if (!hostAllowed(headers.host, allowedHosts)) {
+      return refuse(x, 'forbidden_host', `the Host header must be 127.0.0.1:${boundPort} or localhost:${boundPort}`);
+    }
+    if (isBrowserRequest(headers)) {
+      return refuse(x, 'browser_request', 'requests from web browsers are refused; call the API from a script or an SDK');
+    }
+    const lockedFor = lockout.retryAfterSeconds(x.nowMs);
+    if (lockedFor > 0) {
+      return refuse(x, 'locked_out', `too many failed authentications; try again in ${lockedFor} s`, {
+        'retry-after': String(lockedFor),
+      });
+    }
+    if (declaredBodyTooLarge(headers)) return refuse(x, 'payload_too_large', TOO_LARGE_MESSAGE);
+    let body: Buffer = EMPTY;
+    if (hasBody(headers)) {
+      const read = await readBody(x.req, LIMITS.maxBodyBytes);
+      if (read === ABORTED) return;
+      if (read === TOO_LARGE) {
+        x.closeAfter = true;
+        return refuse(x, 'payload_too_large', TOO_LARGE_MESSAGE);
+      }
+      body = read;
+    }
+
+    const auth = readAuthHeaders(headers);
+    if (auth === undefined) {
+      return refuse(
+        x,
+        'missing_auth',
+        'X-Tock-Timestamp, X-Tock-Nonce and X-Tock-Signature must each be sent once, well formed',
+      );
+    }
+    const timestampSec = Number(auth.timestamp);
+    if (timestampDrifts(timestampSec, x.nowMs)) {
+      return authFailure(
+        x,
+        'clock_drift',
+        `the request timestamp is more than ${LIMITS.clockSkewSeconds} s from the server clock; check the system clock`,
+      );
+    }
+    const token = options.token();
+    const bodySha256 = body.length === 0 ? EMPTY_BODY_SHA256 : sha256Hex(body);
+    const key = token === null ? null : keys.forToken(token);
+    if (key === null || !requestSignatureMatches(key, auth, x.method, target, bodySha256)) {
+      return authFailure(x, 'bad_signature', 'the request signature does not match; check the token');
+    }
+    if (signedBeforeStart(timestampSec, x.nowMs, startedAtMs)) {
+      return authFailure(x, 'clock_drift', 'the request was signed before Tock started; sign it again');
+    }
+    x.key = key;
+    x.nonce = auth.nonce;
+
+    if (nonces.has(auth.nonce, x.nowMs)) {
+      return refuse(x, 'nonce_reused', 'this nonce was used in the last 180 s; sign every request with a fresh nonce');
+    }
+    if (!nonces.add(auth.nonce, x.nowMs + NONCE_WINDOW_MS, x.nowMs)) {
+      const wait = Math.max(1, Math.ceil(nonces.msUntilRoom(x.nowMs) / 1000));
+      return refuse(x, 'locked_out', `too many requests in the last ${LIMITS.nonceWindowSeconds} s; try again in ${wait} s`, {
+        'retry-after': String(wait),
+      });
+    }
+    if (timestampSec * 1000 > x.nowMs) options.replayGuard?.remember?.(auth.nonce, timestampSec);
+
+    if (x.path !== '/healthcheck' && options.license() === 'locked') return reply(x, 423, LICENSE_LOCKED_BODY);
+
+    const allowed = ROUTE_METHODS.get(x.path);
+    if (allowed === undefined) return refuse(x, 'route_not_found', `there is no endpoint ${x.method} ${x.path}`);
+    if (x.method !== allowed) {
+      return refuse(x, 'method_not_allowed', `${x.path} accepts ${allowed} only`, { allow: allowed });
+    }
+    const path = x.path as RoutePath;
+    if (path === '/healthcheck') return reply(x, 200, healthBody());
+
+    if (allowed === 'GET') {
+      let input: unknown;
+      if (path === '/activities/search') {
+        const q = target.indexOf('?');
+        const query = validateQuery('/activities/search', q === -1 ? '' : target.slice(q + 1));
+        if (!query.ok) return replyOutcome(x, invalid(query.problems));
+        input = query.value;
+      }
+      return replyOutcome(x, await run(path, input));
+    }
+
+    const bodyRoute = path as BodyRoute;
+    let json: unknown;
+    if (body.length > 0) {
+      if (!isJsonContentType(headers['content-type'])) {
+        return refuse(x, 'unsupported_media_type', 'a request body must be sent with Content-Type: application/json');
+      }
+      const parsed = parseJson(body);
+      if (!parsed.ok) return refuse(x, 'invalid_json', 'the request body is not valid UTF-8 JSON');
+      json = parsed.value;
+    }
+    const validated = validateBody(bodyRoute, json, { nowMs: x.nowMs });
+    if (!validated.ok) return replyOutcome(x, invalid(validated.problems));
+
+    const idempotencyKey = idempotencyKeyOf(headers);
+    if (idempotencyKey === MALFORMED_KEY) {
+      return replyOutcome(
+        x,
+        invalid([{ field: 'Idempotency-Key', message: 'Idempotency-Key must be 1 to 64 characters of A-Z a-z 0-9 _ -' }]),
+      );
+    }
+    if (idempotencyKey === undefined) return replyOutcome(x, await run(path, validated.value));
+    return answerOnce(x, idempotencyKey, bodySha256, () => run(path, validated.value));
+  }
+
+  /** SPEC §5 idempotency: the first 2xx answer under a key is replayed for the same request. */
+  async function answerOnce(x: Exchange, key: string, bodySha256: string, work: () => Promise<Outcome>): Promise<void> {
+    for (let pending = inFlight.get(key); pending !== undefined; pending = inFlight.get(key)) await pending;
+    const stored = idempotency.find(key);
+    if (stored !== undefined && x.nowMs - stored.createdAtMs < IDEMPOTENCY_WINDOW_MS) {
+      if (stored.method === x.method && stored.path === x.path && stored.bodySha256 === bodySha256) {
+        return reply(x, stored.status, stored.body);
+      }
+      return refuse(
+        x,
+        'idempotency_conflict',
+        'this Idempotency-Key was used for a different request in the last 24 h; use a new key',
+      );
+    }
+    let finished!: () => void;
+    inFlight.set(key, new Promise<void>((resolve) => (finished = resolve)));
+    try {
+      const outcome = await work();
+      if (outcome.status >= 200 && outcome.status < 300) {
+        try {
+          const { method, path } = x;
+          idempotency.save(key, { method, path, bodySha256, ...outcome, createdAtMs: x.nowMs });
+        } catch (error) {
+          // The work is done: answering 500 now would invite the retry that logs twice.
+          options.onError?.(error);
+        }
+      }
+      replyOutcome(x, outcome);
+    } finally {
+      inFlight.delete(key);
+      finished();
+    }
+  }
+
+  /** Steps 10 and 11: call the use case and turn its result or failure into an answer. */
+  async function run(path: RoutePath, input: unknown): Promise<Outcome> {
+    try {
+      const result = await dispatch(options.handlers, path, input);
+      if (result === NOT_WIRED) return problemOutcome('not_wired', `${path} is not available in this version of the app`);
+      return { status: ENDPOINTS[path].successStatus, body: successBody(result) };
+    } catch (error) {
+      if (isTockProblem(error)) return problemOutcome(error.code, error.message, error.details);
+      options.onError?.(error);
+      return problemOutcome('internal_error', 'Tock failed to handle the request; see the app log');
+    }
+  }
+
+  function replyOutcome(x: Exchange, outcome: Outcome): void {
+    reply(x, outcome.status, outcome.body);
+  }
+
+  function healthBody(): string {
+    return successBody({ status: 'ok', apiVersion: API_VERSION, appVersion: options.appVersion, license: options.license() });
+  }
+
+  // ---- the server -----------------------------------------------------------------------
+
+  const server = createServer(
+    {
+      maxHeaderSize: LIMITS.maxHeaderBytes,
+      requireHostHeader: false, // a missing Host is answered 403 forbidden_host, and listed
+      ...SERVER_TIMEOUTS,
+    },
+    (req, res) => {
+      const target = req.url ?? '/';
+      const q = target.indexOf('?');
+      const x: Exchange = {
+        req,
+        res,
+        nowMs: clock(),
+        method: req.method ?? 'GET',
+        path: q === -1 ? target : target.slice(0, q),
+        key: null,
+        nonce: null,
+        closeAfter: false,
+      };
+      answer(x).catch((error: unknown) => {
+        options.onError?.(error);
+        if (!res.headersSent) refuse(x, 'internal_error', 'Tock failed to handle the request; see the app log');
+        else res.destroy();
+      });
+    },
+  );
+  server.on('clientError', answerClientError);
+
+  return {
+    listen(port: number): Promise<void> {
+      return new Promise((resolve, reject) => {
+        const onError = (error: NodeJS.ErrnoException): void => {
+          server.off('listening', onListening);
+          reject(error.code === 'EADDRINUSE' ? new PortInUseError(port) : error);
+        };
+        const onListening = (): void => {
+          server.off('error', onError);
+          const address = server.address();
+          boundPort = typeof address === 'object' && address !== null ? address.port : port;
+          allowedHosts = allowedHostsFor(boundPort);
+          resolve();
+        };
+        server.once('error', onError);
+        server.once('listening', onListening);
+        server.listen({ port, host: '127.0.0.1', exclusive: true });
+      });
+    },
+    close(): Promise<void> {
+      return new Promise((resolve, reject) => {
+        if (!server.listening) return resolve();
+        server.close((error) => {
+          boundPort = null;
+          allowedHosts = new Set();
+          if (error) reject(error);
+          else resolve();
+        });
+        server.closeIdleConnections();
+      });
+    },
+    get port() {
+      return boundPort;
+    },
+    requests: () => log.list(),
+  };
+}
+
+const TOO_LARGE_MESSAGE = `the request body is larger than ${LIMITS.maxBodyBytes / 1024} KiB`;
+
+function successBody(result: unknown): string {
+  return `{"ok":true,"result":${JSON.stringify(result) ?? 'null'}}`;
+}
+
+function problemOutcome(code: ErrorCode, message: string, details?: FieldProblem[]): Outcome {
+  const status = ERROR_STATUS[code];
+  if (status === 423) return { status, body: LICENSE_LOCKED_BODY };
+  const envelope = details && details.length > 0 ? { ok: false, error: message, code, details } : { ok: false, error: message, code };
+  return { status, body: JSON.stringify(envelope) };
+}
+
+function invalid(problems: FieldProblem[]): Outcome {
+  const problem = validationProblem(problems);
+  return problemOutcome(problem.code, problem.message, problem.details);
+}
+
+function isTockProblem(error: unknown): error is TockProblem {
+  if (error instanceof TockProblem) return true;
+  // A second copy of @tock/protocol (bundling) still throws problems of the same shape.
+  if (typeof error !== 'object' || error === null) return false;
+  const candidate = error as { name?: unknown; code?: unknown; message?: unknown };
+  return candidate.name === 'TockProblem' && typeof candidate.code === 'string' && Object.hasOwn(ERROR_STATUS, candidate.code);
+}
+
+/** Calls the use case behind a path; {@link NOT_WIRED} when the app has not provided it. */
+function dispatch(handlers: Partial<ListenerHandlers>, path: RoutePath, input: unknown): unknown {
+  switch (path) {
+    case '/current':
+      return handlers.getCurrent ? handlers.getCurrent() : NOT_WIRED;
+    case '/status':
+      return handlers.getStatus ? handlers.getStatus() : NOT_WIRED;
+    case '/activities/search':
+      return handlers.searchActivities ? handlers.searchActivities(input as { q: string; limit: number }) : NOT_WIRED;
+    case '/activities/start':
+      return handlers.startActivity ? handlers.startActivity(input as Parameters<ListenerHandlers['startActivity']>[0]) : NOT_WIRED;
+    case '/activities/stop':
+      return handlers.stopActivity ? handlers.stopActivity() : NOT_WIRED;
+    case '/entries':
+      return handlers.logEntry ? handlers.logEntry(input as Parameters<ListenerHandlers['logEntry']>[0]) : NOT_WIRED;
+    case '/branch-changed':
+      return handlers.branchChanged ? handlers.branchChanged(input as Parameters<ListenerHandlers['branchChanged']>[0]) : NOT_WIRED;
+    case '/healthcheck':
+      return NOT_WIRED;
+  }
+}
+
+/** Reads the body up to `limit` bytes; stops reading (and drops the rest) beyond it. */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | typeof TOO_LARGE | typeof ABORTED> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = (value: Buffer | typeof TOO_LARGE | typeof ABORTED): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onAbort);
+      req.off('close', onAbort);
+      resolve(value);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) {
+        settle(TOO_LARGE);
+        req.resume(); // discard the rest until the connection closes
+      } else chunks.push(chunk);
+    };
+    const onEnd = (): void => settle(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
+    const onAbort = (): void => settle(ABORTED);
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onAbort);
+    req.on('close', onAbort);
+  });
+}
+
+/**
+ * Requests the HTTP parser refused (headers over 16 KiB, malformed, too slow) never reach
+ * the handler; they get a short answer with the usual headers, then the connection closes.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, code, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'headers_too_large', `the request line and headers are larger than ${LIMITS.maxHeaderBytes / 1024} KiB`]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'request_timeout', 'the request did not arrive in time']
+        : [400, 'validation_failed', 'the request is not valid HTTP/1.1'];
+  const body = JSON.stringify({ ok: false, error: message, code });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+      `Content-Type: ${BASE_HEADERS['content-type']}\r\n` +
+      `X-Tock-Api-Version: ${API_VERSION}\r\n` +
+      'Cache-Control: no-store\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * The listener's public types: what the application injects (token, clock, handlers,
+ * license, stores) and what it gets back.
+ */
+
+import type {
+  ActivityRef,
+  BranchPrompt,
+  BranchRequest,
+  Entry,
+  EntryRequest,
+  LicenseState,
+  StartRequest,
+  StartResult,
+  Status,
+  StoppedSession,
+} from '@tock/protocol';
+
+export type MaybePromise<T> = T | Promise<T>;
+
+/**
+ * The use cases behind the endpoints of SPEC §7. Each receives validated, normalized input
+ * (unknown fields dropped, `null` fields removed, names trimmed) and may throw a
+ * `TockProblem` for a domain error such as `activity_not_found`.
+ */
+export interface ListenerHandlers {
+  getCurrent(): MaybePromise<ActivityRef | null>;
+  getStatus(): MaybePromise<Status>;
+  searchActivities(input: { q: string; limit: number }): MaybePromise<ActivityRef[]>;
+  startActivity(input: StartRequest): MaybePromise<StartResult>;
+  stopActivity(): MaybePromise<StoppedSession | null>;
+  logEntry(input: EntryRequest): MaybePromise<Entry>;
+  branchChanged(input: BranchRequest): MaybePromise<BranchPrompt>;
+}
+
+/** A 2xx response remembered under an `Idempotency-Key`. */
+export interface StoredResponse {
+  method: string;
+  path: string;
+  /** Lowercase hex SHA-256 of the request body bytes. */
+  bodySha256: string;
+  status: number;
+  /** The exact response body. */
+  body: string;
+  createdAtMs: number;
+}
+
+/**
+ * Where idempotency keys are kept. The application passes a persistent one (SPEC §5: keys
+ * survive a restart); records older than 24 h are ignored by the listener, so the store may
+ * drop them whenever it likes.
+ */
+export interface IdempotencyStore {
+  find(key: string): StoredResponse | undefined;
+  save(key: string, record: StoredResponse): void;
+}
+
+/** One line of the request list (SPEC §2). */
+export interface RequestRecord {
+  /** ISO-8601 UTC time the request arrived. */
+  time: string;
+  method: string;
+  /** Path without the query string. */
+  path: string;
+  status: number;
+}
+
+/** A nonce the previous run of the app saw with a timestamp in its future. */
+export interface RememberedNonce {
+  nonce: string;
+  /** The request's timestamp, Unix seconds. */
+  timestamp: number;
+}
+
+/**
+ * Keeps the 180 s replay window across restarts (SPEC §5). For the first 60 s after
+ * `startedAtMs` every timestamp earlier than it is refused; the only requests of a previous
+ * run that could still pass are those dated in their own future, so the listener hands
+ * exactly those to `remember` and the app passes them back as `remembered` on the next start.
+ */
+export interface ReplayGuardOptions {
+  startedAtMs: number;
+  remembered?: Iterable<RememberedNonce>;
+  remember?(nonce: string, timestampSec: number): void;
+}
+
+export interface ListenerOptions {
+  /** The current token, read on every request (a rotation takes effect at once); null refuses all. */
+  token: () => string | null;
+  /** Milliseconds since the epoch; default `Date.now`. */
+  clock?: () => number;
+  /** The use cases; a missing one is answered 503 `not_wired`. Read per request. */
+  handlers: Partial<ListenerHandlers>;
+  /** The license state, read on every request. */
+  license: () => LicenseState;
+  appVersion: string;
+  /** Default: {@link memoryIdempotencyStore} (forgets keys at restart). */
+  idempotency?: IdempotencyStore;
+  /** Default: the guard starts at the listener's creation and remembers nothing across restarts. */
+  replayGuard?: ReplayGuardOptions;
+  /** Called once per answered request, after the answer was written. */
+  onRequest?: (record: RequestRecord) => void;
+  /** Called with an unexpected error a handler threw (answered 500); never given the token. */
+  onError?: (error: unknown) => void;
+  /** Most nonces kept in the 180 s window (default 100 000); when full, requests get 429. */
+  maxNonces?: number;
+}
+
+/** A running (or stopped) listener. */
+export interface Listener {
+  /** Binds 127.0.0.1 only; rejects with {@link PortInUseError} when the port is taken. */
+  listen(port: number): Promise<void>;
+  /** Closes the port and idle keep-alive connections; requests in flight are finished. */
+  close(): Promise<void>;
+  /** The bound port, or null while not listening. */
+  readonly port: number | null;
+  /** The last 25 requests, newest first. */
+  requests(): RequestRecord[];
+}
