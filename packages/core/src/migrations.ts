@@ -25,7 +25,7 @@ export const MIGRATIONS: readonly Migration[] = [
         name         TEXT NOT NULL,            -- trimmed, NFC, as typed
         name_key     TEXT NOT NULL,            -- NFC + lower case: uniqueness and lookup
         search_key   TEXT NOT NULL,            -- NFD, accents stripped, lower case
-        word_key     TEXT NOT NULL,            -- search_key split into words, leading space
+        word_key     TEXT NOT NULL,            -- search_key with U+0001 before each word
         created_at   INTEGER NOT NULL,         -- ms since epoch
         last_used_at INTEGER NOT NULL          -- latest of created_at and its blocks' starts
       ) STRICT;

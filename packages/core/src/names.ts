@@ -2,14 +2,13 @@
  * Activity names: the rules a name must follow (SPEC §7) and the keys it is stored under.
  * A name is kept as the user typed it (trimmed, NFC); `nameKey` makes it unique and lets it
  * be looked up case-insensitively; `searchKey` and `wordKey` make search case- and
- * accent-insensitive.
+ * accent-insensitive and find word starts.
  */
 
 import { LIMITS, validationProblem } from '@tock/protocol';
 
 const CONTROL_CHARACTER = /\p{Cc}/u;
 const NONSPACING_MARKS = /\p{Mn}/gu;
-const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]+/gu;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** False when the text has a lone surrogate, which SQLite's UTF-8 could not keep. */
@@ -60,12 +59,16 @@ export function searchKey(text: string): string {
   return text.normalize('NFD').replace(NONSPACING_MARKS, '').toLowerCase().normalize('NFC');
 }
 
+/** Marks the start of a word in {@link wordKey}; a control character, so never part of a name. */
+export const WORD_START = '\u0001';
+const WORD_STARTS = /(?<![\p{L}\p{N}])(?=[\p{L}\p{N}])/gu;
+
 /**
- * The search form split into words and joined by single spaces, with a leading space, so
- * that "a word of the name starts with q" is `instr(word_key, ' ' || words(q)) > 0`.
- * Any run of characters that are neither letters nor digits separates words
- * ("feature/login-page" → " feature login page").
+ * The search form with {@link WORD_START} before each word (a letter or digit that follows
+ * anything else), so "some word of the name starts with q" is
+ * `instr(word_key, wordKey(q)) > 0` when q starts with a letter or digit
+ * ("feature/login-page" → "␁feature/␁login-␁page"; "login-pa" → "␁login-␁pa").
  */
 export function wordKey(text: string): string {
-  return ' ' + searchKey(text).replace(NOT_LETTER_OR_DIGIT, ' ').trim();
+  return searchKey(text).replace(WORD_STARTS, WORD_START);
 }

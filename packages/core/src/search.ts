@@ -7,7 +7,7 @@
  */
 
 import { LIMITS, validationProblem, type ActivityRef } from '@tock/protocol';
-import { searchKey, wordKey } from './names.ts';
+import { searchKey, WORD_START, wordKey } from './names.ts';
 import type { Store } from './store.ts';
 
 interface RefRow {
@@ -52,13 +52,14 @@ export function searchActivities(store: Store, q: string, limit: number): Activi
   if (found.length >= limit) return found;
 
   // Word-prefix and substring matches that are not prefix matches: a scan of the keys.
+  // A query that does not start with a letter or digit cannot start a word.
   const words = wordKey(key);
-  const wordNeedle = words === ' ' ? null : words;
+  const wordNeedle = words.startsWith(WORD_START) ? words : null;
   const rest = refs(
     store
       .statement(
         `SELECT id AS activityID, name AS activityName FROM activities
-         WHERE (instr(search_key, ?1) > 0 OR instr(word_key, ?3) > 0)
+         WHERE instr(search_key, ?1) > 0
            AND NOT (search_key >= ?1 AND search_key < ?2)
          ORDER BY coalesce(instr(word_key, ?3), 0) > 0 DESC, last_used_at DESC, rowid DESC LIMIT ?4`,
       )
