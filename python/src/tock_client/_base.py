@@ -93,18 +93,25 @@ class ClientConfig:
         }
 
 
-def _parse_port(value: object, source: str) -> int:
-    port: int | None = None
-    if isinstance(value, int) and not isinstance(value, bool):
-        port = value
-    elif isinstance(value, str) and value.strip().isdigit() and value.strip().isascii():
-        port = int(value.strip())
-    if port is None or not MIN_PORT <= port <= MAX_PORT:
-        raise TockError(
-            f"invalid port {value!r} from {source}: use an integer from {MIN_PORT} to {MAX_PORT}",
-            code=CODE_INVALID_PORT,
-        )
-    return port
+def _invalid_port(value: object, source: str) -> TockError:
+    return TockError(
+        f"invalid port {value!r} from {source}: use an integer from {MIN_PORT} to {MAX_PORT}",
+        code=CODE_INVALID_PORT,
+    )
+
+
+def _check_port(value: object) -> int:
+    # `bool` is an `int` subclass; `True` is not a port.
+    if isinstance(value, bool) or not isinstance(value, int) or not MIN_PORT <= value <= MAX_PORT:
+        raise _invalid_port(value, "the port argument")
+    return value
+
+
+def _port_from_env(text: str) -> int:
+    # ASCII digits only: str.isdigit() alone accepts other scripts' digits.
+    if not (text.isascii() and text.isdigit()) or not MIN_PORT <= int(text) <= MAX_PORT:
+        raise _invalid_port(text, ENV_PORT)
+    return int(text)
 
 
 def resolve_config(
@@ -127,10 +134,10 @@ def resolve_config(
             code=CODE_MISSING_TOKEN,
         )
     if port is not None:
-        resolved_port = _parse_port(port, "the port argument")
+        resolved_port = _check_port(port)
     else:
         env_port = env.get(ENV_PORT, "").strip()
-        resolved_port = _parse_port(env_port, ENV_PORT) if env_port else DEFAULT_PORT
+        resolved_port = _port_from_env(env_port) if env_port else DEFAULT_PORT
     return ClientConfig(token=resolved_token, port=resolved_port, timeout=timeout)
 
 

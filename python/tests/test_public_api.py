@@ -1,0 +1,126 @@
+"""The public surface matches SPEC.md §8, and the sync and async twins match each other."""
+
+from __future__ import annotations
+
+import inspect
+from pathlib import Path
+
+import tock_client
+from tock_client import AsyncClient, Client
+from tools import unasync
+
+# SPEC.md §8, transcribed: the entry points, the error classes and the result types.
+SPEC_CLIENTS = {"Client", "AsyncClient"}
+SPEC_ERRORS = {
+    "TockError",
+    "ValidationError",
+    "AuthError",
+    "NotFoundError",
+    "ReplayError",
+    "UnavailableError",
+    "HTTPError",
+    "NetworkError",
+}
+SPEC_RESULTS = {
+    "Health",
+    "ActivityRef",
+    "Status",
+    "StartResult",
+    "StoppedSession",
+    "Entry",
+    "BranchPrompt",
+}
+SPEC_OPERATIONS = {
+    "healthcheck": "(self) -> 'Health'",
+    "get_current": "(self) -> 'ActivityRef | None'",
+    "get_status": "(self) -> 'Status'",
+    "search_activities": "(self, q: 'str', limit: 'int | None' = None) -> 'list[ActivityRef]'",
+    "start_activity": (
+        "(self, name: 'str | None' = None, *, activity_id: 'str | None' = None, "
+        "create_if_missing: 'bool' = False) -> 'StartResult'"
+    ),
+    "stop_activity": "(self) -> 'StoppedSession | None'",
+    "log_entry": (
+        "(self, *, name: 'str | None' = None, activity_id: 'str | None' = None, "
+        "duration_minutes: 'float', note: 'str | None' = None, "
+        "create_if_missing: 'bool' = False, ended_at: 'str | datetime | None' = None, "
+        "idempotency_key: 'str | None' = None) -> 'Entry'"
+    ),
+    "notify_branch_change": (
+        "(self, branch: 'str', repo: 'str | None' = None, "
+        "previous_branch: 'str | None' = None) -> 'BranchPrompt'"
+    ),
+}
+# The same methods under their sync and async names.
+LIFECYCLE = {"close": "aclose", "__enter__": "__aenter__", "__exit__": "__aexit__"}
+
+
+def public_methods(cls: type) -> set[str]:
+    return {
+        name
+        for name, member in vars(cls).items()
+        if callable(member)
+        and (not name.startswith("_") or name in LIFECYCLE or name in LIFECYCLE.values())
+    }
+
+
+def test_all_is_exactly_the_names_of_spec_section_8_plus_version() -> None:
+    assert set(tock_client.__all__) == SPEC_CLIENTS | SPEC_ERRORS | SPEC_RESULTS | {"__version__"}
+    assert len(tock_client.__all__) == len(set(tock_client.__all__))
+    for name in tock_client.__all__:
+        assert hasattr(tock_client, name), name
+
+
+def test_error_classes_share_one_base() -> None:
+    for name in SPEC_ERRORS - {"TockError"}:
+        assert issubclass(getattr(tock_client, name), tock_client.TockError)
+
+
+def test_clients_have_the_operations_of_spec_section_8_with_its_signatures() -> None:
+    for cls in (Client, AsyncClient):
+        for name, signature in SPEC_OPERATIONS.items():
+            assert str(inspect.signature(getattr(cls, name))) == signature, (cls, name)
+
+
+def test_sync_and_async_clients_expose_the_same_methods_with_identical_signatures() -> None:
+    sync_names = public_methods(Client)
+    async_names = public_methods(AsyncClient)
+    assert {LIFECYCLE.get(name, name) for name in sync_names} == async_names
+    assert sync_names - set(LIFECYCLE) == set(SPEC_OPERATIONS)
+    for sync_name in sync_names:
+        async_name = LIFECYCLE.get(sync_name, sync_name)
+        sync_signature = inspect.signature(getattr(Client, sync_name))
+        async_signature = inspect.signature(getattr(AsyncClient, async_name))
+        if sync_name == "__enter__":  # each returns its own class
+            assert sync_signature.return_annotation == "Client"
+            assert async_signature.return_annotation == "AsyncClient"
+            continue
+        assert sync_signature == async_signature, sync_name
+        assert inspect.iscoroutinefunction(getattr(AsyncClient, async_name)), async_name
+        assert not inspect.iscoroutinefunction(getattr(Client, sync_name)), sync_name
+
+
+def test_constructors_take_the_same_arguments() -> None:
+    sync_parameters = inspect.signature(Client).parameters
+    async_parameters = inspect.signature(AsyncClient).parameters
+    assert list(sync_parameters) == ["token", "port", "timeout", "transport"]
+    assert list(async_parameters) == list(sync_parameters)
+    for name in ("token", "port", "timeout"):
+        assert sync_parameters[name] == async_parameters[name]
+    assert sync_parameters["timeout"].default == 10.0
+    assert sync_parameters["transport"].kind is inspect.Parameter.KEYWORD_ONLY
+
+
+def test_the_sync_client_is_generated_from_the_async_one() -> None:
+    """``_client.py`` must be exactly ``unasync(_async_client.py)``: run tools/unasync.py."""
+    generated = unasync.unasync(unasync.ASYNC_SOURCE.read_text(encoding="utf-8"))
+    assert unasync.SYNC_TARGET.read_text(encoding="utf-8") == generated
+
+
+def test_the_package_ships_py_typed() -> None:
+    assert (Path(tock_client.__file__).parent / "py.typed").is_file()
+
+
+def test_version_is_a_string() -> None:
+    assert isinstance(tock_client.__version__, str)
+    assert tock_client.__version__.count(".") == 2
