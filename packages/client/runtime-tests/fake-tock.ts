@@ -27,8 +27,12 @@ export interface Misbehaviour {
   /** `ok` (default), `none` (no response signature) or `wrong-key`. */
   sign?: 'ok' | 'none' | 'wrong-key';
   headers?: Record<string, string>;
-  /** `hang`: never answer; `drop`: close the connection without answering; `redirect`: 302. */
-  action?: 'hang' | 'drop' | 'redirect';
+  /**
+   * `hang`: never answer; `drop`: close the connection without answering; `drop-attempt`:
+   * the same, and also for any resend of that request (same nonce) — Deno's fetch resends a
+   * request once when the connection is reset under it, Node's and Bun's do not; `redirect`: 302.
+   */
+  action?: 'hang' | 'drop' | 'drop-attempt' | 'redirect';
 }
 
 /** One request the fake received (control requests excluded). */
@@ -87,6 +91,9 @@ export async function startFakeTock(options: { token: string; port?: number }): 
     };
   }
 
+  /** Nonces of attempts dropped with `drop-attempt`: a runtime's resend of one is dropped too. */
+  const droppedNonces = new Set<string>();
+
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -113,9 +120,14 @@ export async function startFakeTock(options: { token: string; port?: number }): 
       body: raw.toString('utf8'),
     });
 
+    if (nonce !== undefined && droppedNonces.has(nonce)) return req.socket.destroy();
     const misbehaviour = queue.shift();
     if (misbehaviour?.action === 'hang') return;
     if (misbehaviour?.action === 'drop') return req.socket.destroy();
+    if (misbehaviour?.action === 'drop-attempt') {
+      if (nonce !== undefined) droppedNonces.add(nonce);
+      return req.socket.destroy();
+    }
     if (misbehaviour?.action === 'redirect') {
       res.writeHead(302, { location: '/__fake/redirected' }).end();
       return;
@@ -333,6 +345,7 @@ export async function startFakeTock(options: { token: string; port?: number }): 
       return free;
     },
     reset: () => {
+      droppedNonces.clear();
       queue.length = 0;
       requests.length = 0;
       idempotent.clear();

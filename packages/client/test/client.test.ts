@@ -221,7 +221,7 @@ describe('TockClient against a signed fake listener', () => {
   });
 
   it('retries logEntry once after a dropped connection, with the same idempotency key', async () => {
-    fake.next({ action: 'drop' });
+    fake.next({ action: 'drop-attempt' });
     const entry = await tock.logEntry({ name: 'Review', durationMinutes: 30, createIfMissing: true });
     assert.equal(entry.durationMinutes, 30);
     const [first, second] = fake.requests;
