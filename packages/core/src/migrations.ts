@@ -43,8 +43,8 @@ export const MIGRATIONS: readonly Migration[] = [
       -- At most one session runs at a time.
       CREATE UNIQUE INDEX sessions_one_running ON sessions ((ended_at IS NULL)) WHERE ended_at IS NULL;
       -- "Blocks overlapping [a, b)" reads ended_at > a, a short range near the present.
+      -- (No index on started_at: "started_at < b" would cover the whole history.)
       CREATE INDEX sessions_by_ended_at ON sessions (ended_at);
-      CREATE INDEX sessions_by_started_at ON sessions (started_at);
       CREATE INDEX sessions_by_activity ON sessions (activity_id);
 
       CREATE TABLE breaks (

@@ -31,27 +31,28 @@ interface Interval {
 /**
  * Every session, break and entry that overlaps `[from, to)`. A running session or break has
  * `end: null`. The `ended_at IS NULL` half and the `ended_at > from` half are separate index
- * lookups (a plain OR would scan).
+ * lookups (a plain OR would scan); `+started_at` keeps SQLite from choosing a
+ * `started_at < to` range, which would cover the whole history.
  */
 function intervalsOverlapping(store: Store, from: number, to: number): Interval[] {
   const sessions = store
     .statement(
       `SELECT started_at AS start, ended_at AS end, activity_id AS activityID, 1 AS sign
-         FROM sessions WHERE ended_at > ?1 AND started_at < ?2
+         FROM sessions WHERE ended_at > ?1 AND +started_at < ?2
        UNION ALL
        SELECT started_at, ended_at, activity_id, 1
          FROM sessions WHERE ended_at IS NULL AND started_at < ?2
        UNION ALL
        SELECT b.started_at, b.ended_at, s.activity_id, -1
          FROM breaks b JOIN sessions s ON s.id = b.session_id
-        WHERE b.ended_at > ?1 AND b.started_at < ?2
+        WHERE b.ended_at > ?1 AND +b.started_at < ?2
        UNION ALL
        SELECT b.started_at, b.ended_at, s.activity_id, -1
          FROM breaks b JOIN sessions s ON s.id = b.session_id
         WHERE b.ended_at IS NULL AND b.started_at < ?2
        UNION ALL
        SELECT started_at, ended_at, activity_id, 1
-         FROM entries WHERE ended_at > ?1 AND ended_at < ?3 AND started_at < ?2`,
+         FROM entries WHERE ended_at > ?1 AND ended_at < ?3 AND +started_at < ?2`,
     )
     .all(from, to, to + ENTRY_MAX_MS);
   return sessions as unknown as Interval[];

@@ -484,14 +484,14 @@ export function createTracker(options: TrackerOptions): Tracker {
       const at = now();
       const sessions = q(
         `SELECT ${SESSION_COLUMNS} FROM sessions s JOIN activities a ON a.id = s.activity_id
-          WHERE s.ended_at > ?1 AND s.started_at < ?2
+          WHERE s.ended_at > ?1 AND +s.started_at < ?2
          UNION ALL
          SELECT ${SESSION_COLUMNS} FROM sessions s JOIN activities a ON a.id = s.activity_id
           WHERE s.ended_at IS NULL AND s.started_at < ?2`,
       ).all(fromMs, toMs) as unknown as SessionRow[];
       const entries = q(
         `SELECT ${ENTRY_COLUMNS} FROM entries e JOIN activities a ON a.id = e.activity_id
-          WHERE e.ended_at > ?1 AND e.ended_at < ?3 AND e.started_at < ?2`,
+          WHERE e.ended_at > ?1 AND e.ended_at < ?3 AND +e.started_at < ?2`,
       ).all(fromMs, toMs, toMs + 24 * 3_600_000) as unknown as EntryRow[];
       const blocks = [...sessions.map((s) => sessionBlock(s, at)), ...entries.map(entryBlock)];
       return blocks.sort((a, b) => (a.startedAt < b.startedAt ? -1 : a.startedAt > b.startedAt ? 1 : 0));

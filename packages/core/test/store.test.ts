@@ -1,0 +1,158 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test, type TestContext } from 'node:test';
+import { DatabaseSync } from 'node:sqlite';
+import { MIGRATIONS, SCHEMA_VERSION, migrate, openStore, schemaVersionOf, type Store } from '../src/index.ts';
+
+function tempPath(t: TestContext): string {
+  const dir = mkdtempSync(join(tmpdir(), 'tock-store-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  return join(dir, 'nested', 'tock.db');
+}
+
+function open(t: TestContext, path: string): Store {
+  const store = openStore(path);
+  t.after(() => store.close());
+  return store;
+}
+
+const pragma = (store: Store, name: string): unknown =>
+  Object.values(store.db.prepare(`PRAGMA ${name}`).get() as Record<string, unknown>)[0];
+
+test('opens with WAL, synchronous=FULL, foreign keys and a busy timeout, creating the directory', (t) => {
+  const store = open(t, tempPath(t));
+  assert.equal(pragma(store, 'journal_mode'), 'wal');
+  assert.equal(pragma(store, 'synchronous'), 2);
+  assert.equal(pragma(store, 'foreign_keys'), 1);
+  assert.equal(pragma(store, 'busy_timeout'), 5000);
+  assert.equal(store.schemaVersion, SCHEMA_VERSION);
+  assert.equal(SCHEMA_VERSION, MIGRATIONS.length);
+});
+
+test('runs migrations once: reopening and migrating again changes nothing', (t) => {
+  const path = tempPath(t);
+  const first = openStore(path);
+  first.settings.set('k', 1);
+  first.close();
+  const second = open(t, path);
+  assert.equal(second.schemaVersion, SCHEMA_VERSION);
+  assert.equal(migrate(second.db), SCHEMA_VERSION);
+  assert.equal(second.settings.get('k'), 1);
+});
+
+test('refuses a database from a newer Tock without touching it', (t) => {
+  const path = tempPath(t);
+  openStore(path).close();
+  const raw = new DatabaseSync(path);
+  raw.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
+  raw.close();
+  assert.throws(() => openStore(path), /newer than this Tock understands/);
+  const check = new DatabaseSync(path);
+  assert.equal(schemaVersionOf(check), SCHEMA_VERSION + 1);
+  check.close();
+});
+
+test('works in memory too', (t) => {
+  const store = open(t, ':memory:');
+  store.settings.set('x', { a: [1, 2] });
+  assert.deepEqual(store.settings.get('x'), { a: [1, 2] });
+});
+
+test('round-trips settings as JSON and deletes them', (t) => {
+  const path = tempPath(t);
+  const store = openStore(path);
+  store.settings.set('listener', { enabled: true, port: 39847 });
+  store.settings.set('name', 'tock');
+  store.settings.set('nothing', null);
+  store.settings.set('name', 'Tock');
+  store.close();
+  const again = open(t, path);
+  assert.deepEqual(again.settings.get('listener'), { enabled: true, port: 39847 });
+  assert.equal(again.settings.get<string>('name'), 'Tock');
+  assert.equal(again.settings.get('nothing'), null);
+  assert.equal(again.settings.get('missing'), undefined);
+  assert.equal(again.settings.delete('name'), true);
+  assert.equal(again.settings.delete('name'), false);
+  assert.equal(again.settings.get('name'), undefined);
+  assert.throws(() => again.settings.set('bad', undefined), /JSON value/);
+});
+
+test('remembers idempotency records across a restart and prunes old ones', (t) => {
+  const path = tempPath(t);
+  const store = openStore(path);
+  const record = {
+    method: 'POST',
+    path: '/entries',
+    bodySha256: 'a'.repeat(64),
+    status: 201,
+    body: '{"ok":true,"result":{"entryID":"x"}}',
+    createdAtMs: 1_000,
+  };
+  store.idempotency.save('key-1', record);
+  store.idempotency.save('key-2', { ...record, createdAtMs: 5_000 });
+  store.close();
+  const again = open(t, path);
+  assert.deepEqual(again.idempotency.find('key-1'), record);
+  assert.equal(again.idempotency.find('nope'), undefined);
+  assert.equal(again.idempotency.prune(2_000), 1);
+  assert.equal(again.idempotency.find('key-1'), undefined);
+  assert.equal(again.idempotency.find('key-2')?.createdAtMs, 5_000);
+});
+
+test('remembers nonces across a restart, lists recent ones and prunes old ones', (t) => {
+  const path = tempPath(t);
+  const store = openStore(path);
+  store.nonces.remember('nonce-aaaaaaaaaaaa', 100);
+  store.nonces.remember('nonce-bbbbbbbbbbbb', 200);
+  store.nonces.remember('nonce-cccccccccccc', 4_000_000_000); // future-dated
+  store.close();
+  const again = open(t, path);
+  assert.deepEqual(again.nonces.recent(150), [
+    { nonce: 'nonce-bbbbbbbbbbbb', timestamp: 200 },
+    { nonce: 'nonce-cccccccccccc', timestamp: 4_000_000_000 },
+  ]);
+  assert.equal(again.nonces.prune(201), 2);
+  assert.deepEqual(again.nonces.recent(0), [{ nonce: 'nonce-cccccccccccc', timestamp: 4_000_000_000 }]);
+});
+
+test('rolls back every write of a failed transaction', (t) => {
+  const store = open(t, tempPath(t));
+  assert.throws(() =>
+    store.transaction(() => {
+      store.settings.set('a', 1);
+      store.transaction(() => store.settings.set('b', 2));
+      throw new Error('boom');
+    }),
+  );
+  assert.equal(store.settings.get('a'), undefined);
+  assert.equal(store.settings.get('b'), undefined);
+  assert.equal(store.transaction(() => 42), 42);
+});
+
+test('closing twice is harmless', (t) => {
+  const store = openStore(tempPath(t));
+  store.close();
+  store.close();
+});
+
+test('reads of "today" use indexes, never a scan of the history', (t) => {
+  const store = open(t, tempPath(t));
+  const plan = (sql: string): string => {
+    const params = [0, 1, 2].slice(0, Math.max(...[...sql.matchAll(/\?(\d)/g)].map((m) => Number(m[1]))));
+    const rows = store.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[];
+    return rows.map((r) => r.detail).join('\n');
+  };
+  assert.match(plan('SELECT 1 FROM sessions WHERE ended_at > ?1 AND +started_at < ?2'), /USING INDEX sessions_by_ended_at/);
+  assert.match(plan('SELECT 1 FROM sessions WHERE ended_at IS NULL AND started_at < ?2'), /USING INDEX sessions_by_ended_at/);
+  assert.match(
+    plan('SELECT 1 FROM entries WHERE ended_at > ?1 AND ended_at < ?3 AND +started_at < ?2'),
+    /USING INDEX entries_by_ended_at \(ended_at>\? AND ended_at<\?\)/,
+  );
+  assert.match(plan('SELECT 1 FROM breaks WHERE ended_at > ?1 AND +started_at < ?2'), /USING INDEX breaks_by_ended_at/);
+  assert.match(
+    plan('SELECT 1 FROM activities WHERE search_key >= ?1 AND search_key < ?2'),
+    /USING (COVERING )?INDEX activities_by_search_key \(search_key>\? AND search_key<\?\)/,
+  );
+});
