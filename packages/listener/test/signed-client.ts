@@ -81,9 +81,20 @@ export interface SendOptions {
 }
 
 /** Sends one HTTP request to 127.0.0.1:port and collects the answer. */
-export function sendRaw(port: number, method: string, target: string, headers: OutgoingHttpHeaders, body?: string | Uint8Array, chunks?: Uint8Array[]): Promise<Omit<Answer, 'nonce'>> {
+export function sendRaw(
+  port: number,
+  method: string,
+  target: string,
+  headers: OutgoingHttpHeaders,
+  body?: string | Uint8Array,
+  chunks?: Uint8Array[],
+): Promise<Omit<Answer, 'nonce'>> {
+  if (!chunks && body !== undefined && headers['content-length'] === undefined) {
+    // Node sends a GET body without framing unless told its length
+    headers = { ...headers, 'content-length': typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength };
+  }
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path: target, headers, setHost: false }, (res) => {
+    const req = request({ host: '127.0.0.1', port, method, path: target, headers, setHost: false, agent: false }, (res) => {
       const parts: Buffer[] = [];
       res.on('data', (c: Buffer) => parts.push(c));
       res.on('end', () => {
