@@ -1,7 +1,7 @@
 /**
  * Activity search (SPEC §7): best first — exact, prefix, word prefix, substring — case- and
- * accent-insensitive, ties broken by most recent use. Exact and prefix matches come from an
- * index range on `search_key`; only when they do not fill the limit does a scan look for
+ * accent-insensitive, ties broken by most recent use. Exact and prefix matches come from the
+ * index on `search_key` (an equality, then a range); only when they do not fill the limit does a scan look for
  * word-prefix and substring matches, so typing the start of a name stays fast however many
  * activities there are.
  */
@@ -39,16 +39,15 @@ export function searchActivities(store: Store, q: string, limit: number): Activi
   }
 
   const upper = successor(key);
-  // Exact and prefix matches: an index range on search_key.
   const found = refs(
     store
       .statement(
         `SELECT id AS activityID, name AS activityName FROM activities
-         WHERE search_key >= ?1 AND search_key < ?2
-         ORDER BY search_key = ?1 DESC, last_used_at DESC, rowid DESC LIMIT ?3`,
+         WHERE search_key = ? ORDER BY last_used_at DESC, rowid DESC LIMIT ?`,
       )
-      .all(key, upper, limit),
+      .all(key, limit),
   );
+  if (found.length < limit) found.push(...prefixMatches(store, key, upper, limit - found.length));
   if (found.length >= limit) return found;
 
   // Word-prefix and substring matches that are not prefix matches: a scan of the keys.
@@ -66,6 +65,33 @@ export function searchActivities(store: Store, q: string, limit: number): Activi
       .all(key, upper, wordNeedle, limit - found.length),
   );
   return found.concat(rest);
+}
+
+/** How many prefix matches are few enough to sort; past it, walk by recency instead. */
+const DENSE_PREFIX = 2000;
+
+/**
+ * Activities whose search key starts with `key` (and is longer), most recently used first.
+ * Few matches: read the index range and sort it. Many (every name starts with "project"):
+ * walk the recency index and stop at `limit`, which ends early exactly because matches are
+ * dense — sorting them all would cost tens of milliseconds at 100 000 activities.
+ */
+function prefixMatches(store: Store, key: string, upper: string, limit: number): ActivityRef[] {
+  const counted = store
+    .statement(
+      `SELECT count(*) AS n FROM (
+         SELECT 1 FROM activities WHERE search_key > ?1 AND search_key < ?2 LIMIT ?3)`,
+    )
+    .get(key, upper, DENSE_PREFIX) as { n: number };
+  const sql =
+    counted.n < DENSE_PREFIX
+      ? `SELECT id AS activityID, name AS activityName FROM activities
+         WHERE search_key > ?1 AND search_key < ?2
+         ORDER BY last_used_at DESC, rowid DESC LIMIT ?3`
+      : `SELECT id AS activityID, name AS activityName FROM activities INDEXED BY activities_by_last_used
+         WHERE search_key > ?1 AND search_key < ?2
+         ORDER BY last_used_at DESC, rowid DESC LIMIT ?3`;
+  return refs(store.statement(sql).all(key, upper, limit));
 }
 
 function refs(rows: unknown[]): ActivityRef[] {
