@@ -94,7 +94,10 @@ export interface EndpointSchema {
   result: JsonSchema;
   body?: BodySchema;
   query?: QuerySchema;
-  /** The error codes this endpoint can answer with (besides 431, which Node may send alone). */
+  /**
+   * The error codes this operation can answer with. Not listed: 431 (which Node may send on its
+   * own), and `route_not_found` / `method_not_allowed`, which belong to no operation.
+   */
   errors: readonly ErrorCode[];
 }
 
@@ -293,7 +296,6 @@ const GUARD_ERRORS = [
   'bad_signature',
   'forbidden_host',
   'browser_request',
-  'method_not_allowed',
   'nonce_reused',
   'payload_too_large',
   'locked_out',

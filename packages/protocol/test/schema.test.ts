@@ -1,0 +1,164 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import {
+  BODY_SCHEMAS,
+  ENDPOINTS,
+  ROUTES,
+  fieldRuleMessage,
+  isDateTime,
+  validateBody,
+  validateQuery,
+  type Validated,
+} from '../src/index.ts';
+import { OPENAPI_PATH, renderOpenApi } from '../../../scripts/gen-openapi.ts';
+
+function problems<T>(v: Validated<T>): Record<string, string> {
+  return v.ok ? {} : Object.fromEntries(v.problems.map((p) => [p.field, p.message]));
+}
+
+describe('spec/openapi.yaml', () => {
+  it('is exactly what scripts/gen-openapi.ts generates (no drift)', () => {
+    assert.equal(
+      readFileSync(OPENAPI_PATH, 'utf8'),
+      renderOpenApi(),
+      'spec/openapi.yaml is out of date: run node scripts/gen-openapi.ts',
+    );
+  });
+
+  it('documents every route of ROUTES with its method', () => {
+    const text = renderOpenApi();
+    for (const [path, method] of Object.entries(ROUTES)) {
+      assert.match(text, new RegExp(`\\n  ${path.replace(/\//g, '\\/')}:\\n    ${method.toLowerCase()}:\\n`));
+      assert.equal(ENDPOINTS[path as keyof typeof ROUTES].method, method);
+    }
+  });
+});
+
+describe('validateBody', () => {
+  it('normalizes: drops unknown fields and nulls, trims names', () => {
+    const v = validateBody('/entries', { name: '  Deep work ', durationMinutes: 25, note: null, extra: [1], endedAt: null });
+    assert.deepEqual(v, { ok: true, value: { name: 'Deep work', durationMinutes: 25 } });
+  });
+
+  it('gives the clear message for durationMinutes', () => {
+    assert.equal(
+      problems(validateBody('/entries', { name: 'a', durationMinutes: 0 })).durationMinutes,
+      'durationMinutes must be a number greater than 0 and at most 1440',
+    );
+  });
+
+  it('refuses numbers given as strings', () => {
+    assert.ok('durationMinutes' in problems(validateBody('/entries', { name: 'a', durationMinutes: '10' })));
+  });
+
+  it('refuses non-finite numbers', () => {
+    for (const d of [Number.NaN, Number.POSITIVE_INFINITY]) {
+      assert.ok('durationMinutes' in problems(validateBody('/entries', { name: 'a', durationMinutes: d })));
+    }
+  });
+
+  it('refuses prototype keys at any depth', () => {
+    for (const text of ['{"__proto__":{}}', '{"a":[{"constructor":1}]}', '{"prototype":null}']) {
+      const v = validateBody('/activities/stop', JSON.parse(text));
+      assert.equal(v.ok, false, text);
+    }
+  });
+
+  it('survives deeply nested unknown fields without recursion limits', () => {
+    const deep = '['.repeat(20_000) + ']'.repeat(20_000);
+    assert.equal(validateBody('/activities/stop', JSON.parse(`{"x":${deep}}`)).ok, true);
+  });
+
+  it('treats undefined as the empty body: fine for stop, refused elsewhere', () => {
+    assert.deepEqual(validateBody('/activities/stop', undefined), { ok: true, value: {} });
+    assert.deepEqual(problems(validateBody('/branch-changed', undefined)), {
+      body: 'the request body must be a JSON object; it is empty',
+    });
+  });
+
+  it('requires exactly one of name and activityID', () => {
+    const id = '0b7e4c1a-6f1d-4a53-9d2b-3f1e8c0a9b12';
+    assert.equal(validateBody('/activities/start', { name: 'x', activityID: null }).ok, true);
+    assert.equal(validateBody('/activities/start', { activityID: id.toUpperCase() }).ok, true);
+    assert.match(problems(validateBody('/activities/start', { name: 'x', activityID: id })).name ?? '', /not both/);
+    assert.match(problems(validateBody('/activities/start', { name: null })).name ?? '', /required/);
+  });
+
+  it('checks endedAt against the clock only when given one', () => {
+    const nowMs = Date.parse('2026-11-22T09:15:00.000Z');
+    const body = { name: 'a', durationMinutes: 1, endedAt: '2026-11-22T09:16:01Z' };
+    assert.equal(validateBody('/entries', body).ok, true);
+    assert.equal(problems(validateBody('/entries', body, { nowMs })).endedAt, 'endedAt must not be more than 60 s in the future');
+    assert.equal(validateBody('/entries', { ...body, endedAt: '2026-11-22T09:16:00Z' }, { nowMs }).ok, true);
+  });
+
+  it('counts lengths in code points', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('a', 'é', '😀', '𝄞', '中'), { minLength: 1, maxLength: 260 }), (chars) => {
+        const name = chars.join('');
+        assert.equal(validateBody('/activities/start', { name }).ok, chars.length <= 200);
+      }),
+    );
+  });
+
+  it('accepts any name without control characters of 1-200 code points after trimming', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 200 }), (raw) => {
+        const trimmed = raw.trim();
+        const length = [...trimmed].length;
+        const expected = length >= 1 && length <= 200 && !/\p{Cc}/u.test(trimmed);
+        const v = validateBody('/activities/start', { name: raw });
+        assert.equal(v.ok, expected);
+        if (v.ok) assert.deepEqual(v.value, { name: trimmed });
+      }),
+    );
+  });
+});
+
+describe('validateQuery', () => {
+  it('defaults q to empty and limit to 20', () => {
+    assert.deepEqual(validateQuery('/activities/search', ''), { ok: true, value: { q: '', limit: 20 } });
+  });
+
+  it('accepts only decimal integers 1-100 for limit', () => {
+    for (const limit of ['1', '100', '007']) assert.equal(validateQuery('/activities/search', `limit=${limit}`).ok, true);
+    for (const limit of ['abc', '1.5', '0', '101', '', '-3', '1e2', '0x10']) {
+      assert.deepEqual(problems(validateQuery('/activities/search', `limit=${limit}`)), {
+        limit: 'limit must be an integer from 1 to 100',
+      });
+    }
+  });
+
+  it('accepts URLSearchParams too', () => {
+    assert.deepEqual(validateQuery('/activities/search', new URLSearchParams({ q: 'é', limit: '3' })), {
+      ok: true,
+      value: { q: 'é', limit: 3 },
+    });
+  });
+});
+
+describe('isDateTime', () => {
+  it('accepts RFC 3339 date-times with a zone and real dates', () => {
+    for (const s of ['2026-11-22T09:15:00.000Z', '2026-11-22T09:15:00Z', '2024-02-29T00:00:00+05:30', '2026-11-22t09:15:00.123456z']) {
+      assert.equal(isDateTime(s), true, s);
+    }
+  });
+
+  it('refuses dates that do not exist, missing zones and other forms', () => {
+    for (const s of ['2026-02-29T00:00:00Z', '2026-11-22T24:00:00Z', '2026-11-22T09:15:00', '2026-11-22', '1795000000', 'now', '2026-11-22T09:15:00+25:00']) {
+      assert.equal(isDateTime(s), false, s);
+    }
+  });
+});
+
+describe('fieldRuleMessage', () => {
+  it('says what a field must be in one line', () => {
+    assert.equal(
+      fieldRuleMessage('name', BODY_SCHEMAS['/activities/start'].properties.name),
+      'name must be a string of 1 to 200 characters after trimming, without control characters',
+    );
+    assert.equal(fieldRuleMessage('repo', BODY_SCHEMAS['/branch-changed'].properties.repo), 'repo must be a string of at most 1024 characters');
+  });
+});
