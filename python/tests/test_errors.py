@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import socket
 import threading
 from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
 
 import httpx
 import pytest
@@ -311,14 +314,63 @@ def test_a_connection_reset_is_a_network_error(flavour: str) -> None:
     assert caught.value.code == "network_error"
 
 
-def call_real(flavour: str, port: int, timeout: float) -> object:
-    """``get_status`` over httpx's real transport."""
+def call_real(
+    flavour: str, port: int, timeout: float, method: str = "get_status", **kwargs: Any
+) -> Any:
+    """Call ``method`` over httpx's real transport, on ``Client`` or ``AsyncClient``."""
     if flavour == "sync":
         with Client(token=TOKEN, port=port, timeout=timeout) as client:
-            return client.get_status()
+            return getattr(client, method)(**kwargs)
 
-    async def run() -> object:
+    async def run() -> Any:
         async with AsyncClient(token=TOKEN, port=port, timeout=timeout) as client:
-            return await client.get_status()
+            return await getattr(client, method)(**kwargs)
 
     return run_coroutine(run())
+
+
+@pytest.fixture
+def squatter_port() -> Iterator[int]:
+    """A plain HTTP server without the token, answering every request with a plausible 2xx."""
+
+    class Squatter(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            self.answer(200, {"activityID": "0b7e6a36-3f0c-4c55-9a4e-1f2d3c4b5a69"})
+
+        def do_POST(self) -> None:
+            self.rfile.read(int(self.headers.get("Content-Length", "0")))
+            self.answer(201, {"entryID": "fake"})
+
+        def answer(self, status: int, result: object) -> None:
+            body = json.dumps({"ok": True, "result": result}).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            # A squatter may copy the request's signature: it is not a response signature.
+            self.send_header("X-Tock-Response-Signature", self.headers["X-Tock-Signature"])
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, format: str, *args: object) -> None:
+            """Keep the test output quiet."""
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Squatter)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server.server_address[1]
+    server.shutdown()
+    server.server_close()
+    thread.join()
+
+
+@pytest.mark.parametrize(
+    ("method", "kwargs"),
+    [("get_current", {}), ("log_entry", {"name": "Review", "duration_minutes": 45})],
+)
+def test_a_squatter_on_the_port_can_neither_feed_data_nor_fake_a_write(
+    flavour: str, squatter_port: int, method: str, kwargs: dict[str, Any]
+) -> None:
+    with pytest.raises(AuthError) as caught:
+        call_real(flavour, squatter_port, 5.0, method, **kwargs)
+    assert caught.value.code == "bad_response_signature"
+    assert caught.value.status_code in (200, 201)
