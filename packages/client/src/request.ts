@@ -6,12 +6,14 @@
  */
 
 import {
+  EMPTY_BODY_SHA256,
   HEADER,
   IDEMPOTENCY_KEY_PATTERN,
   type RoutePath,
   type SigningKey,
   base64url,
-  signRequest,
+  requestStringToSign,
+  sha256Hex,
 } from '@tock/protocol';
 
 /** One call to the listener, before signing. */
@@ -136,14 +138,23 @@ export async function buildRequest(op: Operation, ctx: SigningContext): Promise<
   const query = op.query?.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
   const url = new URL(query === undefined ? op.path : `${op.path}?${query}`, ctx.baseUrl);
   const body = op.body === undefined ? undefined : encoder.encode(JSON.stringify(op.body));
-  const auth = await signRequest(ctx.key, {
-    method: op.method,
-    target: url.pathname + url.search,
-    body: body ?? '',
-    timestamp: ctx.timestamp,
-    nonce: ctx.nonce,
-  });
-  const headers: Record<string, string> = { accept: 'application/json', ...auth };
+  const timestamp = String(Math.floor(ctx.timestamp));
+  const signature = await ctx.key.sign(
+    requestStringToSign({
+      timestamp,
+      nonce: ctx.nonce,
+      method: op.method,
+      target: url.pathname + url.search,
+      // Most calls have no body: skip a digest (a WebCrypto round trip) for the known hash.
+      bodySha256: body === undefined ? EMPTY_BODY_SHA256 : await sha256Hex(body),
+    }),
+  );
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    [HEADER.timestamp]: timestamp,
+    [HEADER.nonce]: ctx.nonce,
+    [HEADER.signature]: signature,
+  };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (op.idempotencyKey !== undefined) headers[HEADER.idempotencyKey] = op.idempotencyKey;
   return { url: url.href, method: op.method, headers, body, nonce: ctx.nonce };
