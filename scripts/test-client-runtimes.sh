@@ -166,6 +166,7 @@ else
     run_contract "Node $("$node24" --version), real app" "$node24" "$contract" "${real[@]}"
     run_contract "Bun, real app" "$bin/bun" "$contract" "${real[@]}"
     run_contract "Deno, real app" "$bin/deno" run --no-prompt --allow-net --allow-env --allow-read "$contract" "${real[@]}"
+    run_contract "Node $("$node24" --version), real app, lockout" "$node24" "$contract" "${real[@]}" --lockout
     unset SERVICE_TOKEN SERVICE_PORT
   fi
   kill -TERM "$app_pid" 2>/dev/null || true

@@ -2,12 +2,14 @@
 // file runs on Node 20, Node 24, Bun and Deno against the built package (dist/).
 //
 //   <runtime> contract.mjs --client <path to dist/index.js> --port P --token T
-//       --closed-port Q [--fake] [--no-env]
+//       --closed-port Q [--fake] [--no-env] [--lockout]
 //
 // --fake: the server is runtime-tests/fake-tock.ts, so the misbehaving cases (unsigned or
 // wrongly signed answers, forced statuses, hangs, drops, redirects) run too; without it only
 // the contract part runs (the real app). --no-env: the runtime may not read the environment
 // (Deno without --allow-env); construction must still work with an explicit token.
+// --lockout: only the lockout case (11 failed authentications → 429 with Retry-After), run
+// last against a server because it locks everyone out for 60 s.
 // The last line printed is "N passed, N failed"; the exit status is non-zero on failure.
 
 const args = parseArgs(globalThis.Deno ? globalThis.Deno.args : globalThis.process.argv.slice(2));
@@ -25,9 +27,12 @@ const base = `http://127.0.0.1:${port}`;
 const runtime = globalThis.Deno ? `Deno ${globalThis.Deno.version.deno}` : globalThis.Bun ? `Bun ${globalThis.Bun.version}` : `Node ${globalThis.process.version}`;
 const unique = Math.random().toString(36).slice(2, 8);
 
+const lockoutOnly = args.lockout === true;
 const tests = [];
-const test = (name, fn) => tests.push({ name, fn, fakeOnly: false });
-const misbehaving = (name, fn) => tests.push({ name, fn, fakeOnly: true });
+const test = (name, fn) => tests.push({ name, fn, kind: 'contract' });
+const misbehaving = (name, fn) => tests.push({ name, fn, kind: 'fake' });
+const lockingOut = (name, fn) => tests.push({ name, fn, kind: 'lockout' });
+const selected = (t) => (lockoutOnly ? t.kind === 'lockout' : t.kind === 'contract' || (t.kind === 'fake' && fake));
 
 const client = (options = {}) => new TockClient({ token, port, timeoutMs: 5000, ...options });
 
@@ -242,13 +247,32 @@ misbehaving('a redirect is not followed', async () => {
   equal((await received()).map((r) => r.target).join(), '/status');
 });
 
+// ---- lockout (--lockout, alone, last: it locks the listener out for 60 s) ----
+
+lockingOut('the 11th failed authentication locks out: HttpError locked_out with retryAfter', async () => {
+  const intruder = client({ token: `wrong-${unique}` });
+  let lockedOut;
+  for (let i = 0; i < 15 && !lockedOut; i++) {
+    const error = await rejection(intruder.healthcheck());
+    if (error instanceof HttpError) lockedOut = error;
+    else expectInstance(error, AuthError, { status: 401 });
+  }
+  ok(lockedOut, 'a 429 came within 15 failed authentications');
+  expectInstance(lockedOut, HttpError, { status: 429, code: 'locked_out' });
+  ok(Number.isInteger(lockedOut.retryAfter) && lockedOut.retryAfter > 0, `retryAfter: ${lockedOut.retryAfter}`);
+  // Valid requests are refused too while it lasts.
+  expectInstance(await rejection(client().healthcheck()), HttpError, { status: 429, code: 'locked_out' });
+});
+
 // ---- runner ----
 
 let passed = 0;
 let failed = 0;
-console.log(`@tock/client runtime contract on ${runtime} against ${fake ? 'the fake listener' : 'the real app'}${noEnv ? ' (no env access)' : ''}`);
+console.log(
+  `@tock/client runtime ${lockoutOnly ? 'lockout case' : 'contract'} on ${runtime} against ${fake ? 'the fake listener' : 'the real app'}${noEnv ? ' (no env access)' : ''}`,
+);
 for (const t of tests) {
-  if (t.fakeOnly && !fake) continue;
+  if (!selected(t)) continue;
   try {
     await t.fn();
     passed++;
