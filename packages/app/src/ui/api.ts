@@ -5,7 +5,7 @@
  * of its code, a refused license key, port or credential store as 400 — so the window can
  * show them next to the field they concern.
  */
-import { TockProblem, type ActivityRef, type FieldProblem } from '@tock/protocol';
+import { TockProblem, type ActivityRef, type FieldProblem, type Status } from '@tock/protocol';
 import type { EntryPatch, LogEntryInput, SessionPatch } from '@tock/core';
 import type { AppServices } from '../app.ts';
 import { CredentialStoreError } from '../credentials.ts';
@@ -90,13 +90,27 @@ export function appTimeZone(): string {
   return new Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
+/** The status with what the window's clock needs: the running session's worked seconds. */
+export function statusView(services: AppServices): Status & { sessionSeconds: number | null } {
+  const status = services.tracker.getStatus();
+  let sessionSeconds: number | null = null;
+  if (status.since !== null) {
+    const now = services.clock();
+    const running = services.tracker
+      .listBlocks(Date.parse(status.since), now + 1)
+      .find((b) => b.kind === 'session' && b.endedAt === null);
+    sessionSeconds = running ? running.seconds : null;
+  }
+  return { ...status, sessionSeconds };
+}
+
 /** Everything a window needs to draw itself at once. */
 export function snapshot(services: AppServices): Record<string, unknown> {
   return {
     appVersion: APP_VERSION,
     timeZone: appTimeZone(),
     now: new Date(services.clock()).toISOString(),
-    status: services.tracker.getStatus(),
+    status: statusView(services),
     listener: services.listener.status(),
     token: tokenView(services),
     requests: services.requests(),
@@ -163,7 +177,8 @@ export function uiRoutes(services: AppServices): Route[] {
   const tracking = ['status', 'blocks'];
   return [
     { method: 'GET', pattern: '/api/state', run: () => snapshot(services) },
-    { method: 'GET', pattern: '/api/status', run: () => tracker.getStatus() },
+    { method: 'GET', pattern: '/api/status', run: () => statusView(services) },
+    { method: 'GET', pattern: '/api/activities/all', run: () => tracker.listActivities() },
     {
       method: 'GET',
       pattern: '/api/activities',

@@ -14,7 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AppServices } from '../app.ts';
-import { failureResponse, matchRoute, promptViews, tokenView, uiRoutes, UiApiError, type Route } from './api.ts';
+import { failureResponse, matchRoute, promptViews, statusView, tokenView, uiRoutes, UiApiError, type Route } from './api.ts';
 import { AssetDir, NOT_BUILT_MESSAGE } from './assets.ts';
 import { EventHub } from './events.ts';
 import { hostAllowed, originAllowed, readCookie, secretMatches, SECURITY_HEADERS, sessionCookie, sessionCookieName } from './security.ts';
@@ -48,7 +48,7 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
   const assets = new AssetDir(options.assetsDir);
   const routes = uiRoutes(services);
   const hub = new EventHub({
-    status: () => services.tracker.getStatus(),
+    status: () => statusView(services),
     listener: () => services.listener.status(),
     token: () => tokenView(services),
     requests: () => services.requests(),

@@ -1,0 +1,215 @@
+/**
+ * The window's server at the HTTP level: the per-launch secret and session cookie, the Host
+ * and Origin checks, the security headers, the token only on an explicit same-origin
+ * request, and the page shown when the window was never built.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { startUiServer } from '../src/ui/server.ts';
+import { openCommand } from '../src/ui/open.ts';
+import { hostAllowed, originAllowed } from '../src/ui/security.ts';
+import { ensureWindowBuilt, freePort, rawRequest, startTestApp, type TestApp } from './ui-support/harness.ts';
+
+let t: TestApp;
+let cookie: string;
+
+async function login(app: TestApp): Promise<string> {
+  const url = new URL(app.url);
+  const res = await rawRequest(app.port, 'GET', url.pathname + url.search, { host: `127.0.0.1:${app.port}` });
+  const set = res.headers['set-cookie']?.[0] ?? '';
+  return set.split(';')[0] as string;
+}
+
+function own(extra: Record<string, string> = {}): Record<string, string> {
+  return { host: `127.0.0.1:${t.port}`, cookie, ...extra };
+}
+
+before(async () => {
+  ensureWindowBuilt();
+  t = await startTestApp();
+  cookie = await login(t);
+});
+after(async () => {
+  await t.stop();
+});
+
+describe('the window server', () => {
+  it('listens on 127.0.0.1 and prints an address with a per-launch secret', () => {
+    assert.match(t.url, /^http:\/\/127\.0\.0\.1:\d+\/\?k=[A-Za-z0-9_-]{32}$/);
+  });
+
+  it('trades the secret for an HttpOnly, SameSite=Strict session cookie and redirects to a clean address', async () => {
+    const url = new URL(t.url);
+    const res = await rawRequest(t.port, 'GET', url.pathname + url.search, { host: `127.0.0.1:${t.port}` });
+    assert.equal(res.status, 303);
+    assert.equal(res.headers.location, '/');
+    const set = res.headers['set-cookie']?.[0] ?? '';
+    assert.match(set, /^tock-ui-\d+=[A-Za-z0-9_-]+; HttpOnly; SameSite=Strict; Path=\/$/);
+    assert.ok(!set.includes(url.searchParams.get('k') as string), 'the cookie is not the printed secret');
+  });
+
+  it('refuses a wrong secret and every request without the session', async () => {
+    assert.equal((await rawRequest(t.port, 'GET', '/?k=not-the-secret', { host: `127.0.0.1:${t.port}` })).status, 403);
+    const page = await rawRequest(t.port, 'GET', '/', { host: `127.0.0.1:${t.port}` });
+    assert.equal(page.status, 401);
+    assert.match(page.body, /address that `tock app` printed/);
+    assert.equal((await rawRequest(t.port, 'GET', '/api/state', { host: `127.0.0.1:${t.port}` })).status, 401);
+    assert.equal((await rawRequest(t.port, 'GET', '/api/state', { host: `127.0.0.1:${t.port}`, cookie: 'tock-ui-1=x' })).status, 401);
+  });
+
+  it('serves the window and its API to the session, as 127.0.0.1 and as localhost', async () => {
+    const page = await rawRequest(t.port, 'GET', '/', own());
+    assert.equal(page.status, 200);
+    assert.match(page.body, /<script type="module"[^>]* src="\/assets\//);
+    const state = await rawRequest(t.port, 'GET', '/api/state', own({ host: `localhost:${t.port}` }));
+    assert.equal(state.status, 200);
+    assert.equal(JSON.parse(state.body).result.listener.line, 'off');
+  });
+
+  it('refuses a foreign Host with 403, even with a valid session (DNS rebinding)', async () => {
+    for (const host of ['evil.example', `evil.example:${t.port}`, `127.0.0.1:${t.port + 1}`, `127.0.0.1`, `0.0.0.0:${t.port}`]) {
+      const res = await rawRequest(t.port, 'GET', '/api/state', own({ host }));
+      assert.equal(res.status, 403, host);
+    }
+    const url = new URL(t.url);
+    assert.equal((await rawRequest(t.port, 'GET', url.pathname + url.search, { host: `rebind.example:${t.port}` })).status, 403);
+  });
+
+  it('refuses a change from a foreign Origin or without Origin with 403, and takes it from its own origin', async () => {
+    const body = JSON.stringify({ name: 'Origin check', createIfMissing: true });
+    const json = { 'content-type': 'application/json' };
+    for (const origin of ['https://evil.example', `http://localhost:${t.port + 1}`, 'null', `http://127.0.0.1:${t.port}.evil.example`]) {
+      const res = await rawRequest(t.port, 'POST', '/api/start', own({ ...json, origin }), body);
+      assert.equal(res.status, 403, origin);
+    }
+    assert.equal((await rawRequest(t.port, 'POST', '/api/start', own(json), body)).status, 403);
+    assert.equal(
+      (await rawRequest(t.port, 'POST', '/api/start', own({ ...json, origin: t.origin, 'sec-fetch-site': 'cross-site' }), body)).status,
+      403,
+    );
+    assert.equal(t.app.services.tracker.getStatus().isTracking, false, 'nothing was started by the refused requests');
+    const ok = await rawRequest(t.port, 'POST', '/api/start', own({ ...json, origin: t.origin, 'sec-fetch-site': 'same-origin' }), body);
+    assert.equal(ok.status, 200);
+    assert.equal(t.app.services.tracker.getStatus().currentActivity?.activityName, 'Origin check');
+    await rawRequest(t.port, 'POST', '/api/stop', own({ origin: t.origin }));
+  });
+
+  it('sends a strict CSP, nosniff, no-referrer and X-Frame-Options: DENY, and never a CORS header', async () => {
+    const responses = [
+      await rawRequest(t.port, 'GET', '/', own()),
+      await rawRequest(t.port, 'GET', '/api/state', own({ origin: 'https://evil.example' })),
+      await rawRequest(t.port, 'OPTIONS', '/api/start', own({ origin: 'https://evil.example', 'access-control-request-method': 'POST' })),
+      await rawRequest(t.port, 'GET', '/', { host: 'evil.example' }),
+    ];
+    for (const res of responses) {
+      const csp = String(res.headers['content-security-policy']);
+      assert.match(csp, /default-src 'self'/);
+      assert.match(csp, /script-src 'self'(;|$)/);
+      assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
+      assert.equal(res.headers['x-content-type-options'], 'nosniff');
+      assert.equal(res.headers['referrer-policy'], 'no-referrer');
+      assert.equal(res.headers['x-frame-options'], 'DENY');
+      for (const name of Object.keys(res.headers)) assert.doesNotMatch(name, /^access-control-/);
+    }
+    assert.equal(responses[2]?.status, 403, 'a CORS preflight is refused');
+  });
+
+  it('answers validation problems from the tracker as 400 with the message and details', async () => {
+    const res = await rawRequest(
+      t.port,
+      'POST',
+      '/api/entries',
+      own({ origin: t.origin, 'content-type': 'application/json' }),
+      JSON.stringify({ name: 'Docs', createIfMissing: true, durationMinutes: 0 }),
+    );
+    assert.equal(res.status, 400);
+    const body = JSON.parse(res.body);
+    assert.equal(body.code, 'validation_failed');
+    assert.deepEqual(body.details.map((d: { field: string }) => d.field), ['durationMinutes']);
+  });
+
+  it('gives the token only to an explicit same-origin POST, never in a page, a GET or an event', async () => {
+    await t.app.services.listener.setPort(await freePort());
+    await t.app.services.listener.enable();
+    const token = t.app.services.tokens.read() as string;
+    try {
+      for (const path of ['/', '/api/state', '/api/token', '/api/listener']) {
+        const res = await rawRequest(t.port, 'GET', path, own());
+        assert.ok(!res.body.includes(token), path);
+      }
+      assert.equal((await rawRequest(t.port, 'GET', '/api/token/reveal', own())).status, 405);
+      assert.equal((await rawRequest(t.port, 'POST', '/api/token/reveal', own())).status, 403);
+      assert.equal((await rawRequest(t.port, 'POST', '/api/token/reveal', own({ origin: 'https://evil.example' }))).status, 403);
+      const res = await rawRequest(t.port, 'POST', '/api/token/reveal', own({ origin: t.origin }));
+      assert.equal(res.status, 200);
+      assert.equal(JSON.parse(res.body).result.token, token);
+      assert.equal(res.headers['cache-control'], 'no-store');
+    } finally {
+      await t.app.services.listener.disable();
+    }
+  });
+
+  it('falls back to a free port when the preferred one is taken', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const taken = (blocker.address() as { port: number }).port;
+    const ui = await startUiServer(t.app.services, { port: taken });
+    try {
+      assert.notEqual(ui.port, taken);
+      assert.ok(ui.url.startsWith(`http://127.0.0.1:${ui.port}/?k=`));
+    } finally {
+      await ui.close();
+      blocker.close();
+    }
+  });
+
+  it('says in one line to run `npm run build:ui` when the window was never built', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'tock-ui-empty-'));
+    const ui = await startUiServer(t.app.services, { assetsDir: empty });
+    try {
+      const url = new URL(ui.url);
+      const login = await rawRequest(ui.port, 'GET', url.pathname + url.search, { host: url.host });
+      const session = (login.headers['set-cookie']?.[0] ?? '').split(';')[0] as string;
+      const res = await rawRequest(ui.port, 'GET', '/', { host: url.host, cookie: session });
+      assert.equal(res.status, 503);
+      assert.match(res.body, /npm run build:ui/);
+      assert.equal(res.body.trim().split('\n').length, 1);
+    } finally {
+      await ui.close();
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('window guard rails', () => {
+  it('accept only 127.0.0.1:<port> and localhost:<port> as Host', () => {
+    assert.ok(hostAllowed('127.0.0.1:4000', 4000));
+    assert.ok(hostAllowed('LOCALHOST:4000', 4000));
+    assert.ok(!hostAllowed(undefined, 4000));
+    assert.ok(!hostAllowed('[::1]:4000', 4000));
+    assert.ok(!hostAllowed('127.0.0.1:40000', 4000));
+  });
+
+  it('let GET through and require the own origin for everything else', () => {
+    assert.ok(originAllowed('GET', 'https://evil.example', 'cross-site', '127.0.0.1:4000'));
+    assert.ok(originAllowed('POST', 'http://127.0.0.1:4000', undefined, '127.0.0.1:4000'));
+    assert.ok(!originAllowed('POST', 'http://localhost:4000', undefined, '127.0.0.1:4000'));
+    assert.ok(!originAllowed('DELETE', undefined, undefined, '127.0.0.1:4000'));
+    assert.ok(!originAllowed('PATCH', 'http://127.0.0.1:4000', 'same-site', '127.0.0.1:4000'));
+  });
+});
+
+describe('openInBrowser', () => {
+  it('opens an app window with Chromium where it is installed, else the default browser', () => {
+    const url = 'http://127.0.0.1:1/?k=x';
+    const withChromium = openCommand(url, 'linux', { PATH: '/usr/bin' });
+    assert.deepEqual(withChromium, ['/usr/bin/chromium', `--app=${url}`]);
+    assert.deepEqual(openCommand(url, 'linux', { PATH: '/nonexistent' }), ['xdg-open', url]);
+    assert.deepEqual(openCommand(url, 'darwin', {}), ['open', url]);
+    assert.equal(openCommand(url, 'win32', {})[2], 'start');
+  });
+});

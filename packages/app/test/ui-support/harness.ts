@@ -1,0 +1,176 @@
+/**
+ * What the window's tests share: a real Tock app in-process (file credential store, a fresh
+ * home), the built window (built once if missing), a real Chromium driven by
+ * playwright-core, requests signed like a client's (SPEC §5), axe-core, and screenshots
+ * under `test-output/screenshots/`. A missing Chromium fails the tests: it is never skipped.
+ */
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { requestStringToSign } from '@tock/protocol';
+import { startApp, type RunningApp } from '@tock/app/start';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+export const CHROMIUM = '/usr/bin/chromium';
+const DIST_INDEX = join(REPO_ROOT, 'packages/app/ui/dist/index.html');
+const SCREENSHOTS = join(REPO_ROOT, 'test-output/screenshots');
+
+/** Builds the window once when `npm run build:ui` has not been run (plain `node --test`). */
+export function ensureWindowBuilt(): void {
+  if (existsSync(DIST_INDEX)) return;
+  execFileSync(join(REPO_ROOT, 'node_modules/.bin/vite'), ['build', '--config', 'packages/app/ui/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  });
+}
+
+/** A running app on a fresh home, with its window's address split into parts. */
+export interface TestApp {
+  app: RunningApp;
+  home: string;
+  /** The printed address, with the per-launch secret. */
+  url: string;
+  /** `http://127.0.0.1:<port>` */
+  origin: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Starts a real app under a temporary home (file credential store unless `env` says otherwise). */
+export async function startTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+  const home = mkdtempSync(join(tmpdir(), 'tock-ui-test-'));
+  const app = await startApp({ home, env: { ...process.env, TOCK_CREDENTIAL_STORE: 'file', ...env } });
+  const url = new URL(app.uiUrl);
+  return {
+    app,
+    home,
+    url: app.uiUrl,
+    origin: url.origin,
+    port: Number(url.port),
+    async stop() {
+      await app.stop();
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A Chromium with a fresh profile. */
+export interface TestBrowser {
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/** Launches Debian's Chromium (never downloads one); throws when it is missing. */
+export async function launchBrowser(options: { colorScheme?: 'light' | 'dark'; width?: number; height?: number } = {}): Promise<TestBrowser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is required for the window's tests and was not found at ${CHROMIUM}`);
+  const profile = mkdtempSync(join(tmpdir(), 'tock-ui-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    colorScheme: options.colorScheme ?? 'light',
+    viewport: { width: options.width ?? 1200, height: options.height ?? 860 },
+    reducedMotion: 'reduce',
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Saves a full-page screenshot as `test-output/screenshots/<name>.png`. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** An axe-core violation, as much as the tests report. */
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/** Runs axe-core in the page; returns the serious and critical violations. */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  const source = readFileSync(join(REPO_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  // The window's CSP forbids inline script, so axe is evaluated through the DevTools protocol.
+  await page.evaluate(source);
+  const violations = (await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+  })) as AxeViolation[];
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** An HTTP response as the tests look at it. */
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** A plain HTTP request to 127.0.0.1 with exactly the headers given (Host included). */
+export function rawRequest(port: number, method: string, path: string, headers: Record<string, string>, body = ''): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method, path, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** A request to the listener signed with `token` as SPEC §5 says (HMAC-SHA256 over the six lines). */
+export function signedRequest(port: number, token: string, method: string, path: string, body?: unknown): Promise<RawResponse> {
+  const text = body === undefined ? '' : JSON.stringify(body);
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const nonce = randomBytes(16).toString('base64url');
+  const bodySha256 = createHash('sha256').update(text).digest('hex');
+  const signature = createHmac('sha256', Buffer.from(token, 'utf8'))
+    .update(requestStringToSign({ timestamp, nonce, method, target: path, bodySha256 }))
+    .digest('hex');
+  const headers: Record<string, string> = {
+    host: `127.0.0.1:${port}`,
+    'x-tock-timestamp': timestamp,
+    'x-tock-nonce': nonce,
+    'x-tock-signature': `v1=${signature}`,
+  };
+  if (text) headers['content-type'] = 'application/json';
+  return rawRequest(port, method, path, headers, text);
+}
+
+/** The listener's port from a status line `active on 127.0.0.1:<port>`. */
+export function portFromStatusLine(line: string): number {
+  const m = /^active on 127\.0\.0\.1:(\d+)$/.exec(line);
+  if (!m) throw new Error(`the listener is not active: "${line}"`);
+  return Number(m[1]);
+}
+
+/** A port that was free a moment ago (for the listener; 1024–65535). */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}

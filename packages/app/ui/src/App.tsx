@@ -1,0 +1,132 @@
+/**
+ * The window's frame: a sidebar with the screens (Today, History, Settings › Integrations,
+ * Settings › License) and what runs now, the branch prompt above every screen, and a banner
+ * when the app stops answering. Screens are addressed by the URL fragment (`#/history`), so
+ * reload and back/forward work without the server knowing any route but `/`.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { colorClass } from './colors.ts';
+import { BranchPrompt } from './components/BranchPrompt.tsx';
+import { History } from './screens/History.tsx';
+import { Integrations } from './screens/Integrations.tsx';
+import { License } from './screens/License.tsx';
+import { Today } from './screens/Today.tsx';
+import { liveSeconds, useAppState, useTick } from './state.ts';
+import { stopwatch } from './time.ts';
+
+const SCREENS = {
+  '/today': { title: 'Today', view: Today },
+  '/history': { title: 'History', view: History },
+  '/settings/integrations': { title: 'Integrations', view: Integrations },
+  '/settings/license': { title: 'License', view: License },
+} as const;
+type Path = keyof typeof SCREENS;
+
+function currentPath(): Path {
+  const p = location.hash.replace(/^#/, '');
+  return p in SCREENS ? (p as Path) : '/today';
+}
+
+function NavLink({ path, active, children }: { path: Path; active: Path; children: preact.ComponentChildren }) {
+  return (
+    <a href={`#${path}`} aria-current={active === path ? 'page' : undefined}>
+      {children}
+    </a>
+  );
+}
+
+function NowPill() {
+  const { snapshot, statusAt } = useAppState();
+  const status = snapshot?.status;
+  useTick(1000, Boolean(status?.isTracking && !status.isOnBreak));
+  if (!status?.currentActivity) return <p class="now-pill idle">Not tracking</p>;
+  return (
+    <p class="now-pill">
+      <span class={`swatch ${colorClass(status.currentActivity.activityID)}`} aria-hidden="true" />
+      <span class="now-pill-name">{status.currentActivity.activityName}</span>
+      <span class="now-pill-time">{status.isOnBreak ? 'break' : stopwatch(liveSeconds(status.sessionSeconds ?? 0, status, statusAt))}</span>
+    </p>
+  );
+}
+
+export function App() {
+  const [path, setPath] = useState<Path>(currentPath());
+  const { snapshot, connection, loadError } = useAppState();
+  const mainRef = useRef<HTMLElement>(null);
+  const first = useRef(true);
+
+  useEffect(() => {
+    const onHash = (): void => setPath(currentPath());
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+  useEffect(() => {
+    document.title = `${SCREENS[path].title} · Tock`;
+    // Move focus to the new screen's heading, so keyboard and screen reader users land there.
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    mainRef.current?.querySelector<HTMLElement>('h1')?.focus();
+  }, [path]);
+
+  const Screen = SCREENS[path].view;
+  const prompts = snapshot?.prompts ?? [];
+  const prompt = prompts[0];
+
+  return (
+    <div class="layout">
+      <a class="skip" href="#main">
+        Skip to content
+      </a>
+      <aside class="sidebar">
+        <p class="brand">
+          <span class="brand-mark" aria-hidden="true" />
+          Tock
+        </p>
+        <nav aria-label="Screens">
+          <NavLink path="/today" active={path}>
+            Today
+          </NavLink>
+          <NavLink path="/history" active={path}>
+            History
+          </NavLink>
+          <p class="nav-group" id="settings-group">
+            Settings
+          </p>
+          <NavLink path="/settings/integrations" active={path}>
+            Integrations
+          </NavLink>
+          <NavLink path="/settings/license" active={path}>
+            License
+          </NavLink>
+        </nav>
+        <div class="sidebar-foot">
+          <NowPill />
+          {snapshot && (
+            <p class="version">
+              Tock {snapshot.appVersion} · listener {snapshot.listener.state === 'active' ? 'on' : snapshot.listener.state}
+            </p>
+          )}
+        </div>
+      </aside>
+      <main id="main" ref={mainRef} tabIndex={-1}>
+        {connection === 'lost' && (
+          <p class="banner" role="alert">
+            Tock is not answering. Is the app still running? This window reconnects on its own.
+          </p>
+        )}
+        {loadError && !snapshot && (
+          <p class="banner" role="alert">
+            {loadError}
+          </p>
+        )}
+        {prompt && <BranchPrompt key={prompt.promptID} prompt={prompt} waiting={prompts.length - 1} />}
+        <div aria-live="polite" class="visually-hidden">
+          {prompt ? `Branch switched to ${prompt.branch}. Choose what to track.` : ''}
+        </div>
+        {snapshot ? <Screen /> : !loadError && <p class="muted loading">Loading…</p>}
+      </main>
+    </div>
+  );
+}

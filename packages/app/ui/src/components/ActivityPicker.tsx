@@ -1,0 +1,151 @@
+/**
+ * Search-as-you-type for activities (an ARIA 1.2 combobox): typing lists the best matches
+ * (the app's own search: exact, prefix, word prefix, substring), and offers to create the
+ * activity when nothing matches exactly. Arrow keys move, Enter picks, Escape closes.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { api } from '../api.ts';
+import { colorClass } from '../colors.ts';
+import type { ActivityRef } from '../types.ts';
+
+export type Pick = { activityID: string; activityName: string } | { create: string };
+
+type Option = { kind: 'existing'; ref: ActivityRef } | { kind: 'create'; name: string };
+
+interface Props {
+  id: string;
+  label: string;
+  placeholder?: string;
+  /** Text shown in the field (controlled). */
+  value: string;
+  onInput(value: string): void;
+  onPick(pick: Pick): void;
+  /** Extra ids for aria-describedby (hints, errors). */
+  describedBy?: string;
+  invalid?: boolean;
+  inputRef?: { current: HTMLInputElement | null };
+  disabled?: boolean;
+}
+
+function fold(s: string): string {
+  return s.normalize('NFC').toLocaleLowerCase();
+}
+
+export function ActivityPicker(props: Props) {
+  const [results, setResults] = useState<ActivityRef[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const seq = useRef(0);
+  const listId = `${props.id}-list`;
+  const query = props.value;
+
+  useEffect(() => {
+    if (!open) return;
+    const mine = ++seq.current;
+    const timer = setTimeout(() => {
+      api
+        .get<ActivityRef[]>(`/api/activities?limit=8&q=${encodeURIComponent(query.trim())}`)
+        .then((refs) => {
+          if (mine === seq.current) {
+            setResults(refs);
+            setActive(0);
+          }
+        })
+        .catch(() => {});
+    }, 60);
+    return () => clearTimeout(timer);
+  }, [query, open]);
+
+  const trimmed = query.trim();
+  const exact = results.some((r) => fold(r.activityName) === fold(trimmed));
+  const options: Option[] = results.map((ref) => ({ kind: 'existing', ref }) as Option);
+  if (trimmed && !exact) options.push({ kind: 'create', name: trimmed });
+  const current = options[Math.min(active, options.length - 1)];
+
+  const choose = (option: Option | undefined): void => {
+    if (!option) return;
+    setOpen(false);
+    props.onPick(option.kind === 'existing' ? { ...option.ref } : { create: option.name });
+  };
+
+  const onKeyDown = (e: KeyboardEvent): void => {
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      if (!open) setOpen(true);
+      else setActive((i) => Math.min(i + 1, options.length - 1));
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      setActive((i) => Math.max(i - 1, 0));
+    } else if (e.key === 'Enter') {
+      if (!trimmed && !open) return;
+      e.preventDefault();
+      // Enter on typed text picks the highlighted match; an exact name always wins.
+      const exactOption = options.find((o) => o.kind === 'existing' && fold(o.ref.activityName) === fold(trimmed));
+      choose(open ? current : (exactOption ?? options[0] ?? (trimmed ? { kind: 'create', name: trimmed } : undefined)));
+    } else if (e.key === 'Escape') {
+      if (open) {
+        e.preventDefault();
+        setOpen(false);
+      }
+    }
+  };
+
+  const showList = open && options.length > 0;
+  const optionId = (i: number): string => `${props.id}-opt-${i}`;
+
+  return (
+    <div class="picker">
+      <label for={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        ref={props.inputRef}
+        type="text"
+        role="combobox"
+        autocomplete="off"
+        spellcheck={false}
+        aria-autocomplete="list"
+        aria-expanded={showList}
+        aria-controls={listId}
+        aria-activedescendant={showList && current ? optionId(options.indexOf(current)) : undefined}
+        aria-describedby={props.describedBy}
+        aria-invalid={props.invalid || undefined}
+        placeholder={props.placeholder}
+        value={query}
+        disabled={props.disabled}
+        onInput={(e) => {
+          props.onInput((e.target as HTMLInputElement).value);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onKeyDown={onKeyDown}
+      />
+      <ul id={listId} role="listbox" aria-label={`${props.label}: suggestions`} class="picker-list" hidden={!showList}>
+        {options.map((o, i) => (
+          <li
+            key={o.kind === 'existing' ? o.ref.activityID : 'create'}
+            id={optionId(i)}
+            role="option"
+            aria-selected={o === current}
+            class={o === current ? 'active' : undefined}
+            onMouseDown={(e) => e.preventDefault()}
+            onMouseMove={() => setActive(i)}
+            onClick={() => choose(o)}
+          >
+            {o.kind === 'existing' ? (
+              <>
+                <span class={`swatch ${colorClass(o.ref.activityID)}`} aria-hidden="true" />
+                {o.ref.activityName}
+              </>
+            ) : (
+              <>
+                <span class="plus" aria-hidden="true">+</span>
+                Create “{o.name}”
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

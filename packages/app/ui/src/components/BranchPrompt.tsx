@@ -1,0 +1,92 @@
+/**
+ * The tracking prompt for a branch switch (SPEC §2): the branch, with repo and previous
+ * branch, the existing activities that best match it, a field to create one named after the
+ * branch, and dismiss. Shown at once when `POST /branch-changed` reaches the listener; the
+ * newest waiting prompt comes first, the count of the others is shown.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { api, messageOf } from '../api.ts';
+import { colorClass } from '../colors.ts';
+import { blocksChanged } from '../state.ts';
+import type { Prompt } from '../types.ts';
+
+export function BranchPrompt({ prompt, waiting }: { prompt: Prompt; waiting: number }) {
+  const [name, setName] = useState(prompt.branch);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setName(prompt.branch);
+    setError(null);
+  }, [prompt.promptID]);
+
+  const act = async (path: string, body: unknown = {}): Promise<void> => {
+    setBusy(true);
+    setError(null);
+    try {
+      await api.post(`/api/prompts/${encodeURIComponent(prompt.promptID)}/${path}`, body);
+      blocksChanged();
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const headingId = `prompt-${prompt.promptID}`;
+
+  return (
+    <section class="prompt card" role="region" aria-labelledby={headingId} data-testid="branch-prompt">
+      <div class="prompt-head">
+        <div>
+          <p class="eyebrow">Branch switched</p>
+          <h2 id={headingId}>
+            <code>{prompt.branch}</code>
+          </h2>
+          <p class="muted prompt-meta">
+            {prompt.repo && (
+              <span>
+                in <code>{prompt.repo}</code>
+              </span>
+            )}
+            {prompt.previousBranch && (
+              <span>
+                from <code>{prompt.previousBranch}</code>
+              </span>
+            )}
+            {waiting > 0 && <span>{waiting} more waiting</span>}
+          </p>
+        </div>
+        <button type="button" class="ghost" disabled={busy} onClick={() => void act('dismiss')}>
+          Dismiss
+        </button>
+      </div>
+      {prompt.suggestions.length > 0 && (
+        <div class="prompt-suggestions" role="group" aria-label="Track an existing activity">
+          {prompt.suggestions.map((s) => (
+            <button key={s.activityID} type="button" class="chip" disabled={busy} onClick={() => void act('track', { activityID: s.activityID })}>
+              <span class={`swatch ${colorClass(s.activityID)}`} aria-hidden="true" />
+              Track {s.activityName}
+            </button>
+          ))}
+        </div>
+      )}
+      <form
+        class="prompt-create"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void act('track', { name: name.trim() || prompt.branch });
+        }}
+      >
+        <label for={`${headingId}-name`}>New activity</label>
+        <input id={`${headingId}-name`} type="text" value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+        <button type="submit" class="primary" disabled={busy}>
+          Create and track
+        </button>
+      </form>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+/**
+ * One day as a picture: every session, entry and break as a bar across the hours of the
+ * day. Blocks that overlap (an entry logged over a session) get their own lane. The range
+ * shown is the working day (08–18) widened to whatever was tracked, so short blocks stay
+ * visible; a line marks now.
+ */
+import { colorClass } from '../colors.ts';
+import { clockTime, daySpan, duration } from '../time.ts';
+import type { Block } from '../types.ts';
+
+const W = 960;
+const LANE = 34;
+const GAP = 6;
+const AXIS = 24;
+const HOUR = 3_600_000;
+
+interface Props {
+  day: string;
+  blocks: Block[];
+  now: number;
+}
+
+function endOf(block: Block, now: number): number {
+  return block.endedAt === null ? Math.max(Date.parse(block.startedAt), now) : Date.parse(block.endedAt);
+}
+
+/** Lane per block so that no two bars in a lane overlap (greedy, by start). */
+function lanes(blocks: Block[], now: number): number[] {
+  const ends: number[] = [];
+  return blocks.map((b) => {
+    const start = Date.parse(b.startedAt);
+    let lane = ends.findIndex((end) => end <= start);
+    if (lane < 0) lane = ends.push(0) - 1;
+    ends[lane] = endOf(b, now);
+    return lane;
+  });
+}
+
+export function Timeline({ day, blocks, now }: Props) {
+  const span = daySpan(day);
+  const isToday = now >= span.start && now < span.end;
+  const sorted = [...blocks].sort((a, b) => a.startedAt.localeCompare(b.startedAt));
+  let first = span.start + 8 * HOUR;
+  let last = span.start + 18 * HOUR;
+  for (const b of sorted) {
+    first = Math.min(first, Math.max(span.start, Date.parse(b.startedAt)));
+    last = Math.max(last, Math.min(span.end, endOf(b, now)));
+  }
+  if (isToday) last = Math.max(last, Math.min(span.end, now + HOUR / 2));
+  // Whole hours, measured from the day's start (23- and 25-hour days included).
+  const from = span.start + Math.floor((first - span.start) / HOUR) * HOUR;
+  const to = Math.min(span.end, span.start + Math.ceil((last - span.start) / HOUR) * HOUR);
+  const x = (ms: number): number => ((Math.min(Math.max(ms, from), to) - from) / (to - from)) * W;
+  const laneOf = lanes(sorted, now);
+  const laneCount = Math.max(1, ...laneOf.map((l) => l + 1));
+  const height = laneCount * (LANE + GAP) + AXIS;
+  const hours = Math.round((to - from) / HOUR);
+  const step = hours > 12 ? 2 : 1;
+  const ticks: number[] = [];
+  for (let h = 0; h <= hours; h += step) ticks.push(from + h * HOUR);
+  const worked = sorted.reduce((sum, b) => sum + b.seconds, 0);
+  const breaks = sorted.reduce((n, b) => n + b.breaks.length, 0);
+  const label =
+    sorted.length === 0
+      ? 'Timeline: nothing tracked on this day yet'
+      : `Timeline: ${sorted.length} block${sorted.length === 1 ? '' : 's'}, ${duration(worked)} worked` +
+        (breaks ? `, ${breaks} break${breaks === 1 ? '' : 's'}` : '');
+
+  return (
+    <svg class="timeline" viewBox={`0 0 ${W} ${height}`} role="img" aria-label={label} data-testid="timeline">
+      <defs>
+        <pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+          <rect class="hatch-bg" width="6" height="6" />
+          <line class="hatch-line" x1="0" y1="0" x2="0" y2="6" stroke-width="2.5" />
+        </pattern>
+      </defs>
+      {ticks.map((t) => (
+        <g key={t}>
+          <line class="grid" x1={x(t)} x2={x(t)} y1={0} y2={height - AXIS + 4} />
+          <text class="tick" x={Math.min(Math.max(x(t), 12), W - 12)} y={height - 6} text-anchor="middle">
+            {clockTime(t).slice(0, 2)}
+          </text>
+        </g>
+      ))}
+      {sorted.map((b, i) => {
+        const y = (laneOf[i] ?? 0) * (LANE + GAP) + GAP / 2;
+        const start = Date.parse(b.startedAt);
+        const end = endOf(b, now);
+        const x1 = x(start);
+        const w = Math.max(3, x(end) - x1);
+        const kind = b.kind === 'session' ? (b.endedAt === null ? 'running session' : 'session') : 'logged entry';
+        return (
+          <g key={b.id} class={`bar ${b.kind}`} data-activity={b.activity.activityName}>
+            <rect class={colorClass(b.activity.activityID)} x={x1} y={y} width={w} height={LANE} rx={4}>
+              <title>
+                {`${b.activity.activityName} — ${clockTime(start)}–${b.endedAt === null ? 'now' : clockTime(end)}, ${duration(b.seconds)} (${kind})${b.note ? `: ${b.note}` : ''}`}
+              </title>
+            </rect>
+            {b.breaks.map((br) => {
+              const bs = Date.parse(br.startedAt);
+              const be = br.endedAt === null ? Math.max(bs, now) : Date.parse(br.endedAt);
+              return (
+                <rect key={br.startedAt} class="break" x={x(bs)} y={y} width={Math.max(2, x(be) - x(bs))} height={LANE} fill="url(#hatch)">
+                  <title>{`Break ${clockTime(bs)}–${br.endedAt === null ? 'now' : clockTime(be)}`}</title>
+                </rect>
+              );
+            })}
+          </g>
+        );
+      })}
+      {isToday && <line class="now" x1={x(now)} x2={x(now)} y1={0} y2={height - AXIS + 4} />}
+    </svg>
+  );
+}

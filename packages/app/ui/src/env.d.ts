@@ -1,0 +1,2 @@
+/** Stylesheets are imported for their side effect; Vite bundles them into a file. */
+declare module '*.css';

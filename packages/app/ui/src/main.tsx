@@ -1,0 +1,8 @@
+/** Entry point of the Tock window. */
+import { render } from 'preact';
+import { App } from './App.tsx';
+import { connect } from './state.ts';
+import './styles.css';
+
+connect();
+render(<App />, document.getElementById('app') as HTMLElement);

@@ -1,0 +1,339 @@
+/**
+ * Settings › Integrations: the listener switch and port, its live status line, where the
+ * token is kept, the token itself (hidden until revealed; copy; rotate after confirming),
+ * the last 25 requests as they arrive, and how to use it from scripts.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { api, ApiError, messageOf } from '../api.ts';
+import { useAppState } from '../state.ts';
+import { clockSeconds } from '../time.ts';
+import type { ListenerStatus, TokenView } from '../types.ts';
+
+function portProblem(text: string): string | null {
+  if (!/^\d+$/.test(text.trim())) return 'Enter a whole number from 1024 to 65535.';
+  const n = Number(text);
+  if (n < 1024 || n > 65535) return 'Use a port from 1024 to 65535.';
+  return null;
+}
+
+function ListenerSection({ listener }: { listener: ListenerStatus }) {
+  const [port, setPort] = useState(String(listener.port));
+  const [portError, setPortError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setPort(String(listener.port)), [listener.port]);
+
+  const send = async (body: { enabled?: boolean; port?: number }): Promise<void> => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await api.post('/api/listener', body);
+    } catch (e) {
+      if (e instanceof ApiError && e.about('port')) setPortError(e.about('port') ?? null);
+      else setFailure(messageOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const savePort = (e: Event): void => {
+    e.preventDefault();
+    const problem = portProblem(port);
+    setPortError(problem);
+    if (!problem) void send({ port: Number(port) });
+  };
+  const state = listener.state;
+
+  return (
+    <section class="card" aria-labelledby="listener-heading">
+      <div class="switch-row">
+        <div>
+          <h2 id="listener-heading">Listener</h2>
+          <p class="muted section-intro" id="listener-desc">
+            A small HTTP API on 127.0.0.1 for your scripts, editor plugins and the <code>tock</code> command. Every request must
+            be signed with the token below; nothing outside this computer can reach it.
+          </p>
+        </div>
+        <button
+          type="button"
+          role="switch"
+          class="switch"
+          aria-checked={listener.enabled}
+          aria-labelledby="listener-heading"
+          aria-describedby="listener-desc"
+          disabled={busy}
+          onClick={() => void send({ enabled: !listener.enabled })}
+        >
+          <span class="switch-track" aria-hidden="true">
+            <span class="switch-thumb" />
+          </span>
+          <span class="switch-text" aria-hidden="true">
+            {listener.enabled ? 'On' : 'Off'}
+          </span>
+        </button>
+      </div>
+      <p class={`status-line ${state}`} role="status" aria-live="polite">
+        <span class="dot" aria-hidden="true" />
+        <span class="muted">Status:</span> <span data-testid="listener-status">{listener.line}</span>
+      </p>
+      <form class="port-form" onSubmit={savePort} noValidate>
+        <div class="field">
+          <label for="listener-port">Port</label>
+          <input
+            id="listener-port"
+            type="text"
+            inputMode="numeric"
+            autocomplete="off"
+            value={port}
+            aria-invalid={portError ? true : undefined}
+            aria-describedby={portError ? 'listener-port-error listener-port-hint' : 'listener-port-hint'}
+            onInput={(e) => {
+              const v = (e.target as HTMLInputElement).value;
+              setPort(v);
+              setPortError(v.trim() === '' ? null : portProblem(v));
+            }}
+          />
+          <p class="hint" id="listener-port-hint">
+            1024–65535. Default 39847. {listener.enabled ? 'Saving moves the listener at once.' : ''}
+          </p>
+          {portError && (
+            <p class="field-error" id="listener-port-error">
+              {portError}
+            </p>
+          )}
+        </div>
+        <button type="submit" disabled={busy || String(listener.port) === port.trim()}>
+          Save port
+        </button>
+      </form>
+      {failure && (
+        <p class="error" role="alert">
+          {failure}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function TokenSection({ token }: { token: TokenView }) {
+  const [shown, setShown] = useState<string | null>(null);
+  const [confirmRotate, setConfirmRotate] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [storeChoice, setStoreChoice] = useState<'os' | 'file'>(token.kind);
+  useEffect(() => setStoreChoice(token.kind), [token.kind]);
+  // A token shown on screen is hidden again when it changes or when the window is left.
+  useEffect(() => setShown(null), [token.exists]);
+
+  const reveal = async (): Promise<string | null> => {
+    try {
+      const { token: value } = await api.post<{ token: string }>('/api/token/reveal');
+      return value;
+    } catch (e) {
+      setFailure(messageOf(e));
+      return null;
+    }
+  };
+  const copy = async (): Promise<void> => {
+    setFailure(null);
+    const value = shown ?? (await reveal());
+    if (!value) return;
+    try {
+      await navigator.clipboard.writeText(value);
+      setMessage('Token copied to the clipboard.');
+    } catch {
+      setFailure('The browser did not allow copying: reveal the token and copy it by hand.');
+    }
+  };
+  const rotate = async (): Promise<void> => {
+    setFailure(null);
+    try {
+      await api.post('/api/token/rotate');
+      setShown(null);
+      setConfirmRotate(false);
+      setMessage('New token created. The old one stopped working; update your scripts.');
+    } catch (e) {
+      setFailure(messageOf(e));
+    }
+  };
+  const chooseStore = async (): Promise<void> => {
+    setFailure(null);
+    try {
+      await api.post('/api/credential-store', { kind: storeChoice });
+      setMessage(storeChoice === 'file' ? 'The token is now kept in a file.' : 'The token is now kept in the system credential store.');
+    } catch (e) {
+      setFailure(messageOf(e));
+      setStoreChoice(token.kind);
+    }
+  };
+
+  return (
+    <section class="card" aria-labelledby="token-heading">
+      <h2 id="token-heading">Token</h2>
+      <p class="muted section-intro">
+        The secret your scripts sign requests with. It is created the first time you turn the listener on.
+      </p>
+      {token.error && (
+        <p class="error" role="alert">
+          {token.error}
+        </p>
+      )}
+      {token.exists ? (
+        <div class="token-row">
+          <label for="token-value" class="visually-hidden">
+            Token
+          </label>
+          {shown ? (
+            <input id="token-value" class="token-value" type="text" readOnly value={shown} data-testid="token-value" />
+          ) : (
+            <input id="token-value" class="token-value" type="password" readOnly value="hidden-token-placeholder" data-testid="token-value" />
+          )}
+          <button type="button" onClick={async () => (shown ? setShown(null) : setShown(await reveal()))}>
+            {shown ? 'Hide' : 'Reveal'}
+          </button>
+          <button type="button" onClick={() => void copy()}>
+            Copy
+          </button>
+          {!confirmRotate && (
+            <button type="button" class="ghost" onClick={() => setConfirmRotate(true)}>
+              Rotate…
+            </button>
+          )}
+        </div>
+      ) : (
+        <p class="muted">No token yet: turn the listener on to create one.</p>
+      )}
+      {confirmRotate && (
+        <div class="confirm" role="group" aria-labelledby="rotate-question">
+          <p id="rotate-question">
+            <strong>Replace the token?</strong> Scripts and plugins using the current token stop working at once, until you give
+            them the new one.
+          </p>
+          <div class="actions">
+            <button type="button" class="danger" onClick={() => void rotate()}>
+              Rotate token
+            </button>
+            <button type="button" class="ghost" onClick={() => setConfirmRotate(false)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+      <p role="status" class="success">
+        {message}
+      </p>
+      {failure && (
+        <p class="error" role="alert">
+          {failure}
+        </p>
+      )}
+
+      <fieldset class="store-choice">
+        <legend>Where the token is kept</legend>
+        <p class="muted small-print">
+          Now: <span data-testid="token-store">{token.store}</span>
+        </p>
+        <label class="radio-card">
+          <input type="radio" name="store" value="os" checked={storeChoice === 'os'} onChange={() => setStoreChoice('os')} />
+          <span>
+            <strong>System credential store</strong> <span class="badge">recommended</span>
+            <span class="muted block">Keychain, Secret Service (GNOME Keyring, KWallet) or Windows Credential Manager.</span>
+          </span>
+        </label>
+        <label class="radio-card">
+          <input type="radio" name="store" value="file" checked={storeChoice === 'file'} onChange={() => setStoreChoice('file')} />
+          <span>
+            <strong>File in the Tock data folder</strong>
+            <span class="muted block">
+              A file only your user can read (mode 0600). Any program running as you can read it too. Use it where no credential
+              store runs: headless Linux, containers, CI.
+            </span>
+          </span>
+        </label>
+        {storeChoice !== token.kind && (
+          <button type="button" onClick={() => void chooseStore()}>
+            {storeChoice === 'file' ? 'Keep the token in a file' : 'Keep the token in the credential store'}
+          </button>
+        )}
+      </fieldset>
+    </section>
+  );
+}
+
+function RequestsSection() {
+  const { snapshot } = useAppState();
+  const requests = snapshot?.requests ?? [];
+  return (
+    <section class="card" aria-labelledby="requests-heading">
+      <h2 id="requests-heading">Recent requests</h2>
+      <p class="muted section-intro">The last 25 requests to the listener, newest first, refused ones included.</p>
+      {requests.length === 0 ? (
+        <p class="muted empty">No requests yet. They appear here as they arrive.</p>
+      ) : (
+        <div class="table-wrap">
+          <table class="requests" data-testid="requests">
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Method</th>
+                <th scope="col">Path</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {requests.map((r, i) => (
+                <tr key={`${r.time}-${i}`}>
+                  <td class="mono">{clockSeconds(Date.parse(r.time))}</td>
+                  <td class="mono">{r.method}</td>
+                  <td class="mono path">{r.path}</td>
+                  <td>
+                    <span class={`http s${Math.floor(r.status / 100)}`}>{r.status}</span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function HowTo({ port }: { port: number }) {
+  return (
+    <section class="card" aria-labelledby="howto-heading">
+      <h2 id="howto-heading">How to use it</h2>
+      <p class="muted section-intro">
+        The <code>tock</code> command and both client libraries read the token from <code>SERVICE_TOKEN</code> and the port from{' '}
+        <code>SERVICE_PORT</code> (default 39847).
+      </p>
+      <pre class="code" tabIndex={0} aria-label="Shell">
+        <code>{`export SERVICE_TOKEN="$(tock token)"\nexport SERVICE_PORT=${port}\ntock status\ntock git-hook install   # prompt to track on branch switches`}</code>
+      </pre>
+      <div class="code-pair">
+        <pre class="code" tabIndex={0} aria-label="TypeScript">
+          <code>{`// npm install @tock/client\nimport { TockClient } from '@tock/client';\n\nconst tock = new TockClient();\nawait tock.startActivity('Write docs', { createIfMissing: true });`}</code>
+        </pre>
+        <pre class="code" tabIndex={0} aria-label="Python">
+          <code>{`# pip install tock-client\nfrom tock_client import Client\n\nwith Client() as tock:\n    tock.start_activity('Write docs', create_if_missing=True)`}</code>
+        </pre>
+      </div>
+    </section>
+  );
+}
+
+export function Integrations() {
+  const { snapshot } = useAppState();
+  if (!snapshot) return null;
+  return (
+    <div class="screen">
+      <header class="screen-head">
+        <h1 tabIndex={-1}>Integrations</h1>
+        <p class="muted">Let scripts, editors and the command line read and control tracking.</p>
+      </header>
+      <ListenerSection listener={snapshot.listener} />
+      <TokenSection token={snapshot.token} />
+      <RequestsSection />
+      <HowTo port={snapshot.listener.port} />
+    </div>
+  );
+}

@@ -1,0 +1,208 @@
+/**
+ * Today: what runs now (with a live clock), starting and switching through the activity
+ * search, break/resume and stop, today's total, and the day's timeline.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { api, messageOf } from '../api.ts';
+import { colorClass } from '../colors.ts';
+import { ActivityPicker, type Pick } from '../components/ActivityPicker.tsx';
+import { Timeline } from '../components/Timeline.tsx';
+import { applyStatus, blocksChanged, liveSeconds, useAppState, useTick } from '../state.ts';
+import { clockTime, dayKey, daySpan, duration, longDay, nowMs, stopwatch } from '../time.ts';
+import type { Block, Status } from '../types.ts';
+
+/** Loads the blocks of a day, again whenever tracked time changes. */
+export function useDayBlocks(day: string, version: number): { blocks: Block[]; error: string | null } {
+  const [blocks, setBlocks] = useState<Block[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    const span = daySpan(day);
+    let live = true;
+    api
+      .get<Block[]>(`/api/blocks?from=${span.start}&to=${span.end}`)
+      .then((b) => {
+        if (!live) return;
+        setBlocks(b);
+        setError(null);
+      })
+      .catch((e: unknown) => live && setError(messageOf(e)));
+    return () => {
+      live = false;
+    };
+  }, [day, version]);
+  return { blocks, error };
+}
+
+export function Today() {
+  const { snapshot, statusAt, blocksVersion } = useAppState();
+  const status = snapshot?.status;
+  const ticking = Boolean(status?.isTracking && !status.isOnBreak);
+  useTick(1000, ticking);
+  useTick(60_000, !ticking);
+  const today = dayKey(nowMs());
+  const { blocks, error: blocksError } = useDayBlocks(today, blocksVersion);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const pickerRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      const target = e.target as HTMLElement;
+      if (e.key === '/' && !/^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) {
+        e.preventDefault();
+        pickerRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  if (!snapshot || !status) return null;
+
+  const run = async (fn: () => Promise<unknown>): Promise<void> => {
+    setBusy(true);
+    setError(null);
+    try {
+      await fn();
+      applyStatus(await api.get<Status>('/api/status'));
+      blocksChanged();
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const start = (pick: Pick): void => {
+    const body = 'create' in pick ? { name: pick.create, createIfMissing: true } : { activityID: pick.activityID };
+    void run(async () => {
+      await api.post('/api/start', body);
+      setText('');
+    });
+  };
+
+  const session = liveSeconds(status.sessionSeconds ?? 0, status, statusAt);
+  const total = liveSeconds(status.todaySeconds, status, statusAt);
+  const current = status.currentActivity;
+
+  return (
+    <div class="screen">
+      <header class="screen-head">
+        <h1 tabIndex={-1}>Today</h1>
+        <p class="muted">{longDay(today)}</p>
+      </header>
+
+      <section class={`card now ${status.isOnBreak ? 'on-break' : status.isTracking ? 'tracking' : 'idle'}`} aria-labelledby="now-heading">
+        <div class="now-main">
+          <p class="eyebrow" id="now-heading">
+            <span class="dot" aria-hidden="true" />
+            {status.isOnBreak ? 'On a break' : status.isTracking ? 'Tracking' : 'Not tracking'}
+          </p>
+          {current ? (
+            <>
+              <p class="now-activity" data-testid="current-activity">
+                <span class={`swatch ${colorClass(current.activityID)}`} aria-hidden="true" />
+                {current.activityName}
+              </p>
+              <p class="now-clock">
+                <span role="timer" aria-label={`Elapsed ${duration(session)}`} data-testid="elapsed">
+                  {stopwatch(session)}
+                </span>
+                {status.since && <span class="muted"> since {clockTime(Date.parse(status.since))}</span>}
+              </p>
+            </>
+          ) : (
+            <p class="now-activity idle-text">Pick an activity below to start the clock.</p>
+          )}
+        </div>
+        <div class="now-side">
+          <p class="total">
+            <span class="muted">Today</span>
+            <strong data-testid="today-total">{duration(total)}</strong>
+          </p>
+          {status.isTracking && (
+            <div class="actions">
+              {status.isOnBreak ? (
+                <button type="button" class="primary" disabled={busy} onClick={() => void run(() => api.post('/api/resume'))}>
+                  Resume
+                </button>
+              ) : (
+                <button type="button" disabled={busy} onClick={() => void run(() => api.post('/api/break'))}>
+                  Break
+                </button>
+              )}
+              <button type="button" class="danger-quiet" disabled={busy} onClick={() => void run(() => api.post('/api/stop'))}>
+                Stop
+              </button>
+            </div>
+          )}
+        </div>
+      </section>
+
+      <section class="card start" aria-labelledby="start-heading">
+        <h2 id="start-heading" class="visually-hidden">
+          Start or switch
+        </h2>
+        <form
+          class="start-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+          }}
+        >
+          <ActivityPicker
+            id="start-activity"
+            label={status.isTracking ? 'Switch to' : 'Start'}
+            placeholder="What are you working on?"
+            value={text}
+            onInput={setText}
+            onPick={start}
+            inputRef={pickerRef}
+            describedBy="start-hint"
+          />
+          <p id="start-hint" class="hint">
+            Type to search, Enter to start. A new name creates the activity. Press <kbd>/</kbd> to come back here.
+          </p>
+        </form>
+        {error && (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        )}
+      </section>
+
+      <section class="card" aria-labelledby="timeline-heading">
+        <h2 id="timeline-heading">Timeline</h2>
+        <Timeline day={today} blocks={blocks} now={nowMs()} />
+        {blocksError && <p class="error">{blocksError}</p>}
+        <BlockList blocks={blocks} />
+      </section>
+    </div>
+  );
+}
+
+/** The day's blocks as text: time range, activity, worked time, note. */
+export function BlockList({ blocks }: { blocks: Block[] }) {
+  if (blocks.length === 0) return <p class="muted empty">Nothing tracked yet today.</p>;
+  return (
+    <ul class="block-list" aria-label="Blocks of the day">
+      {[...blocks]
+        .sort((a, b) => b.startedAt.localeCompare(a.startedAt))
+        .map((b) => (
+          <li key={b.id}>
+            <span class="range">
+              {clockTime(Date.parse(b.startedAt))}–{b.endedAt ? clockTime(Date.parse(b.endedAt)) : 'now'}
+            </span>
+            <span class="name">
+              <span class={`swatch ${colorClass(b.activity.activityID)}`} aria-hidden="true" />
+              {b.activity.activityName}
+              {b.kind === 'entry' && <span class="badge">logged</span>}
+              {b.breaks.length > 0 && <span class="badge">{b.breaks.length === 1 ? '1 break' : `${b.breaks.length} breaks`}</span>}
+            </span>
+            <span class="dur">{duration(b.seconds)}</span>
+            {b.note && <span class="note">{b.note}</span>}
+          </li>
+        ))}
+    </ul>
+  );
+}
