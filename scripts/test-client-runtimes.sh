@@ -17,9 +17,18 @@ export PATH="$bin:$PATH"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/tock-client-runtimes.XXXXXX")
 pids=()
+# stop_pid <pid>: SIGTERM, up to 10 s for a graceful exit, then SIGKILL.
+stop_pid() {
+  kill -TERM "$1" 2>/dev/null || return 0
+  for _ in $(seq 1 100); do
+    kill -0 "$1" 2>/dev/null || break
+    sleep 0.1
+  done
+  kill -KILL "$1" 2>/dev/null || true
+  wait "$1" 2>/dev/null || true
+}
 cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do stop_pid "$pid"; done
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -139,7 +148,8 @@ else
   export TOCK_HOME=$work/tock-home TOCK_CREDENTIAL_STORE=file
   mkdir -p "$TOCK_HOME"
   tock() { "$node24" "$cli" "$@"; }
-  tock app --no-open >"$work/app.log" 2>&1 &
+  # Not through the function: $! must be the app's own pid, not a subshell's.
+  "$node24" "$cli" app --no-open >"$work/app.log" 2>&1 &
   app_pid=$!
   pids+=($app_pid)
   up=no
@@ -169,7 +179,11 @@ else
     run_contract "Node $("$node24" --version), real app, lockout" "$node24" "$contract" "${real[@]}" --lockout
     unset SERVICE_TOKEN SERVICE_PORT
   fi
-  kill -TERM "$app_pid" 2>/dev/null || true
-  wait "$app_pid" 2>/dev/null || true
+  stop_pid "$app_pid"
+  if [ "$up" = yes ] && grep -qiE 'uncaught|unhandled' "$work/app.log"; then
+    echo "error: the app logged a crash while serving the client:" >&2
+    cat "$work/app.log" >&2
+    exit 1
+  fi
 fi
 echo "client runtime matrix passed"
