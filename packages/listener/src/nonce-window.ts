@@ -8,6 +8,14 @@ export class NonceWindow {
   /** nonce → time (ms) from which it may be used again. Insertion order ≈ expiry order. */
   readonly #expiries = new Map<string, number>();
   readonly #max: number;
+  /** Largest expiry added so far: entries added at or above it keep the Map sorted by expiry. */
+  #maxExpiry = Number.NEGATIVE_INFINITY;
+  /**
+   * Earliest expiry among entries added out of order (loaded at start, or a clock that went
+   * back). Only those can hide expired entries behind live ones, out of reach of the cheap
+   * front pruning; +Infinity when there are none.
+   */
+  #earliestUnordered = Number.POSITIVE_INFINITY;
 
   constructor(max: number) {
     this.#max = max;
@@ -23,30 +31,31 @@ export class NonceWindow {
     return expiry !== undefined && expiry > nowMs;
   }
 
-  /** Remembers a nonce until `expiresAtMs`; false when the window is full of live nonces. */
+  /**
+   * Remembers a nonce (that {@link has} just said is not live) until `expiresAtMs`; false when
+   * the window is full of live nonces.
+   */
   add(nonce: string, expiresAtMs: number, nowMs: number): boolean {
     this.#dropExpiredFromFront(nowMs);
-    const known = this.#expiries.get(nonce);
-    if (known !== undefined) {
-      this.#expiries.delete(nonce);
-      if (known > expiresAtMs) expiresAtMs = known;
-    }
+    this.#expiries.delete(nonce); // an expired earlier use goes to the back with its new expiry
     if (this.#expiries.size >= this.#max) {
-      this.#dropAllExpired(nowMs);
+      if (nowMs >= this.#earliestUnordered) this.#sweep(nowMs);
       if (this.#expiries.size >= this.#max) return false;
     }
     this.#expiries.set(nonce, expiresAtMs);
+    if (expiresAtMs >= this.#maxExpiry) this.#maxExpiry = expiresAtMs;
+    else if (expiresAtMs < this.#earliestUnordered) this.#earliestUnordered = expiresAtMs;
     return true;
   }
 
-  /** Milliseconds until the first live nonce expires (when the window is full, the wait for room). */
+  /** Milliseconds until room is made in a full window (at least one nonce expires). */
   msUntilRoom(nowMs: number): number {
-    let first = Number.POSITIVE_INFINITY;
-    for (const expiry of this.#expiries.values()) if (expiry < first) first = expiry;
-    return first === Number.POSITIVE_INFINITY ? 0 : Math.max(0, first - nowMs);
+    const first = this.#expiries.values().next();
+    const frontExpiry = first.done ? nowMs : first.value;
+    return Math.max(0, Math.min(frontExpiry, this.#earliestUnordered) - nowMs);
   }
 
-  /** Cheap, amortized O(1): stops at the first live entry. */
+  /** Amortized O(1): stops at the first live entry. */
   #dropExpiredFromFront(nowMs: number): void {
     for (const [nonce, expiry] of this.#expiries) {
       if (expiry > nowMs) return;
@@ -54,8 +63,15 @@ export class NonceWindow {
     }
   }
 
-  /** O(n), only when the window is full: entries loaded out of order may hide behind live ones. */
-  #dropAllExpired(nowMs: number): void {
-    for (const [nonce, expiry] of this.#expiries) if (expiry <= nowMs) this.#expiries.delete(nonce);
+  /** O(n), only when an out-of-order entry may have expired: drops every expired entry. */
+  #sweep(nowMs: number): void {
+    let runningMax = Number.NEGATIVE_INFINITY;
+    let earliestUnordered = Number.POSITIVE_INFINITY;
+    for (const [nonce, expiry] of this.#expiries) {
+      if (expiry <= nowMs) this.#expiries.delete(nonce);
+      else if (expiry >= runningMax) runningMax = expiry;
+      else if (expiry < earliestUnordered) earliestUnordered = expiry;
+    }
+    this.#earliestUnordered = earliestUnordered;
   }
 }

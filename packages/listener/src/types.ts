@@ -102,7 +102,7 @@ export interface ListenerOptions {
   onRequest?: (record: RequestRecord) => void;
   /** Called with an unexpected error a handler threw (answered 500); never given the token. */
   onError?: (error: unknown) => void;
-  /** Most nonces kept in the 180 s window (default 100 000); when full, requests get 429. */
+  /** Most nonces kept in the 180 s window (default 1 000 000, about 85 MB); when full, requests get 429. */
   maxNonces?: number;
 }
 

@@ -1,0 +1,137 @@
+/** The listener's small parts on their own: the nonce window, the request log, the checks. */
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import {
+  allowedHostsFor,
+  declaredBodyTooLarge,
+  hostAllowed,
+  idempotencyKeyOf,
+  isJsonContentType,
+  MALFORMED_KEY,
+  parseJson,
+  signedBeforeStart,
+  timestampDrifts,
+} from '../src/checks.ts';
+import { NonceWindow } from '../src/nonce-window.ts';
+import { RequestLog } from '../src/request-log.ts';
+
+describe('NonceWindow', () => {
+  it('remembers a nonce until its expiry', () => {
+    const w = new NonceWindow(10);
+    assert.equal(w.add('n', 180_000, 0), true);
+    assert.equal(w.has('n', 179_999), true);
+    assert.equal(w.has('n', 180_000), false);
+  });
+
+  it('refuses new nonces when full of live ones, and makes room as they expire', () => {
+    const w = new NonceWindow(2);
+    assert.equal(w.add('a', 100, 0), true);
+    assert.equal(w.add('b', 200, 0), true);
+    assert.equal(w.add('c', 300, 50), false);
+    assert.equal(w.msUntilRoom(50), 50);
+    assert.equal(w.has('a', 50), true, 'a refused add never forgets a live nonce');
+    assert.equal(w.add('c', 300, 100), true);
+    assert.equal(w.size, 2);
+  });
+
+  it('finds expired nonces hidden behind live ones when entries came out of order', () => {
+    const w = new NonceWindow(3);
+    w.add('late', 1000, 0);
+    w.add('early', 100, 0); // e.g. a remembered nonce loaded at start
+    w.add('later', 1100, 0);
+    assert.equal(w.msUntilRoom(0), 100);
+    assert.equal(w.add('new', 1200, 150), true, 'the expired out-of-order entry was swept');
+    assert.equal(w.has('early', 150), false);
+  });
+
+  it('behaves like an unbounded model that refuses beyond the bound (property)', () => {
+    const op = fc.record({
+      advance: fc.integer({ min: 0, max: 50 }),
+      nonce: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'),
+      lifetime: fc.integer({ min: 1, max: 200 }),
+    });
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 4 }), fc.array(op, { maxLength: 60 }), (max, ops) => {
+        const w = new NonceWindow(max);
+        const model = new Map<string, number>();
+        let now = 0;
+        for (const { advance, nonce, lifetime } of ops) {
+          now += advance;
+          const live = (n: string): boolean => (model.get(n) ?? Number.NEGATIVE_INFINITY) > now;
+          assert.equal(w.has(nonce, now), live(nonce));
+          if (live(nonce)) continue;
+          const liveCount = [...model.keys()].filter(live).length;
+          const added = w.add(nonce, now + lifetime, now);
+          assert.equal(added, liveCount < max);
+          if (added) model.set(nonce, now + lifetime);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('RequestLog', () => {
+  it('lists newest first and keeps 25', () => {
+    const log = new RequestLog();
+    for (let i = 0; i < 27; i++) log.add(i * 1000, 'GET', `/p${i}`, 200);
+    const list = log.list();
+    assert.equal(list.length, 25);
+    assert.equal(list[0]?.path, '/p26');
+    assert.equal(list[24]?.path, '/p2');
+    assert.equal(list[0]?.time, '1970-01-01T00:00:26.000Z');
+  });
+});
+
+describe('checks', () => {
+  it('accepts only the loopback Host names with the bound port', () => {
+    const allowed = allowedHostsFor(39847);
+    assert.equal(hostAllowed('127.0.0.1:39847', allowed), true);
+    assert.equal(hostAllowed('localhost:39847', allowed), true);
+    for (const host of [undefined, '', '127.0.0.1', '[::1]:39847', '127.0.0.1:39848', 'localhost.evil:39847', '0.0.0.0:39847']) {
+      assert.equal(hostAllowed(host, allowed), false, String(host));
+    }
+  });
+
+  it('compares the declared length with 64 KiB', () => {
+    assert.equal(declaredBodyTooLarge({ 'content-length': '65536' }), false);
+    assert.equal(declaredBodyTooLarge({ 'content-length': '65537' }), true);
+    assert.equal(declaredBodyTooLarge({}), false);
+  });
+
+  it('allows drift of 60 s either way, not 61', () => {
+    const now = 1_795_000_000_999;
+    assert.equal(timestampDrifts(1_795_000_060, now), false);
+    assert.equal(timestampDrifts(1_794_999_940, now), false);
+    assert.equal(timestampDrifts(1_795_000_061, now), true);
+    assert.equal(timestampDrifts(1_794_999_939, now), true);
+  });
+
+  it('guards only the first 60 s after a start', () => {
+    assert.equal(signedBeforeStart(999, 1_000_000, 1_000_000), true);
+    assert.equal(signedBeforeStart(1000, 1_000_000, 1_000_000), false);
+    assert.equal(signedBeforeStart(999, 1_060_000, 1_000_000), false);
+  });
+
+  it('recognizes JSON content types with parameters', () => {
+    assert.equal(isJsonContentType('application/json'), true);
+    assert.equal(isJsonContentType(' application/json ; charset=utf-8'), true);
+    assert.equal(isJsonContentType('application/json-patch+json'), false);
+    assert.equal(isJsonContentType('text/json'), false);
+    assert.equal(isJsonContentType(undefined), false);
+  });
+
+  it('parses strict UTF-8 JSON only', () => {
+    assert.deepEqual(parseJson(Buffer.from('{"a":"é"}')), { ok: true, value: { a: 'é' } });
+    assert.deepEqual(parseJson(Buffer.from([0x22, 0xff, 0x22])), { ok: false });
+    assert.deepEqual(parseJson(Buffer.from('NaN')), { ok: false });
+  });
+
+  it('reads the Idempotency-Key', () => {
+    assert.equal(idempotencyKeyOf({}), undefined);
+    assert.equal(idempotencyKeyOf({ 'idempotency-key': 'abc_-1' }), 'abc_-1');
+    assert.equal(idempotencyKeyOf({ 'idempotency-key': 'a, b' }), MALFORMED_KEY);
+  });
+});
