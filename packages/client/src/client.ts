@@ -168,6 +168,7 @@ export class TockClient {
     }, this.#timeoutMs);
     const forwardAbort = () => controller.abort(signal?.reason);
     signal?.addEventListener('abort', forwardAbort, { once: true });
+    if (signal?.aborted) forwardAbort(); // aborted while the request was being signed
     const failure = (error: unknown, beforeResponse: boolean): unknown => {
       if (signal?.aborted) return signal.reason;
       const networkError = timedOut
