@@ -174,3 +174,43 @@ export async function freePort(): Promise<number> {
     });
   });
 }
+
+/** Opens the window from the printed address and waits until it has drawn its first screen. */
+export async function openWindow(page: Page, app: TestApp, screen = ''): Promise<void> {
+  page.setDefaultTimeout(5000);
+  await page.goto(app.url);
+  if (screen) await page.goto(`${app.origin}/#${screen}`);
+  await page.locator('main h1').waitFor();
+}
+
+/**
+ * Presses Tab until the focused element matches `selector` (at most `max` times) — proof that
+ * keyboard users can reach it — and checks that the focus is visible (an outline is drawn).
+ */
+export async function tabTo(page: Page, selector: string, options: { text?: string; max?: number } = {}): Promise<void> {
+  const { text, max = 40 } = options;
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const hit = await page.evaluate(
+      ([sel, txt]) => {
+        const el = document.activeElement;
+        return Boolean(el?.matches(sel as string) && (txt === null || el.textContent?.trim() === txt));
+      },
+      [selector, text ?? null] as const,
+    );
+    if (hit) {
+      const outline = await page.evaluate(() => {
+        const style = getComputedStyle(document.activeElement as Element);
+        return `${style.outlineStyle} ${style.outlineWidth}`;
+      });
+      if (outline.startsWith('none') || outline.endsWith(' 0px')) throw new Error(`focus on ${selector} is not visible (outline: ${outline})`);
+      return;
+    }
+  }
+  throw new Error(`${selector}${text ? ` "${text}"` : ''} cannot be reached with Tab`);
+}
+
+/** Takes the focus off whatever has it, so the next Tab starts from the top of the page. */
+export async function blur(page: Page): Promise<void> {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+}

@@ -1,0 +1,203 @@
+/**
+ * The window in a real Chromium against a real app: tracking from Today (start, switch,
+ * break, resume, stop) with the app agreeing, the main flow by keyboard alone, and History
+ * (log a past block, see it in the timeline and the week chart, edit and delete it).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { blur, ensureWindowBuilt, launchBrowser, openWindow, startTestApp, tabTo, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+
+let t: TestApp;
+let b: TestBrowser;
+
+before(async () => {
+  ensureWindowBuilt();
+  t = await startTestApp();
+  b = await launchBrowser();
+});
+after(async () => {
+  await b?.close();
+  await t?.stop();
+});
+
+const status = () => t.app.services.tracker.getStatus();
+
+async function until(check: () => boolean, what: string, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe('Today', () => {
+  it('starts, switches, takes a break, resumes and stops, and the app reports the same', async () => {
+    const { page } = b;
+    await openWindow(page, t);
+    assert.equal(await page.locator('main h1').textContent(), 'Today');
+    await page.getByText('Not tracking', { exact: true }).first().waitFor();
+
+    const picker = page.getByRole('combobox', { name: 'Start' });
+    await picker.fill('Write docs');
+    await page.getByRole('option', { name: 'Create “Write docs”' }).waitFor();
+    await picker.press('Enter');
+    await page.getByTestId('current-activity').filter({ hasText: 'Write docs' }).waitFor();
+    assert.equal(status().currentActivity?.activityName, 'Write docs');
+    assert.equal(status().isTracking, true);
+
+    // The clock runs without a reload.
+    const first = await page.getByTestId('elapsed').textContent();
+    await page.waitForFunction((before) => document.querySelector('[data-testid=elapsed]')?.textContent !== before, first);
+
+    const switcher = page.getByRole('combobox', { name: 'Switch to' });
+    await switcher.fill('Review');
+    await page.getByRole('option', { name: 'Create “Review”' }).click();
+    await page.getByTestId('current-activity').filter({ hasText: 'Review' }).waitFor();
+    assert.equal(status().currentActivity?.activityName, 'Review');
+
+    await switcher.fill('writ');
+    await page.getByRole('option', { name: 'Write docs' }).waitFor();
+    await switcher.press('Enter');
+    await page.getByTestId('current-activity').filter({ hasText: 'Write docs' }).waitFor();
+    assert.equal(status().currentActivity?.activityName, 'Write docs');
+
+    await page.getByRole('button', { name: 'Break' }).click();
+    await page.getByText('On a break', { exact: true }).waitFor();
+    assert.deepEqual([status().isTracking, status().isOnBreak], [true, true]);
+
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await page.getByText('Tracking', { exact: true }).waitFor();
+    assert.deepEqual([status().isTracking, status().isOnBreak], [true, false]);
+
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await page.getByText('Pick an activity below to start the clock.').waitFor();
+    assert.deepEqual([status().isTracking, status().isOnBreak, status().currentActivity], [false, false, null]);
+
+    // Three sessions today, drawn on the timeline, one of them with a break.
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=timeline] g.bar.session').length === 3);
+    assert.equal(await page.locator('[data-testid=timeline] rect.break').count(), 1);
+  });
+
+  it('follows tracking changed elsewhere (CLI, listener) without a reload', async () => {
+    const { page } = b;
+    await openWindow(page, t);
+    t.app.services.tracker.startActivity({ name: 'Elsewhere', createIfMissing: true });
+    await page.getByTestId('current-activity').filter({ hasText: 'Elsewhere' }).waitFor();
+    t.app.services.tracker.startBreak();
+    await page.getByText('On a break', { exact: true }).waitFor();
+    t.app.services.tracker.stopActivity();
+    await page.getByText('Pick an activity below to start the clock.').waitFor();
+  });
+
+  it('can be driven by keyboard alone, with visible focus', async () => {
+    const { page } = b;
+    await openWindow(page, t);
+    await blur(page);
+    // The skip link comes first and lands in the content.
+    await tabTo(page, 'a.skip', { max: 1 });
+    await tabTo(page, '#start-activity');
+    await page.keyboard.type('Keyboard work');
+    await page.getByRole('option', { name: 'Create “Keyboard work”' }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('current-activity').filter({ hasText: 'Keyboard work' }).waitFor();
+    assert.equal(status().currentActivity?.activityName, 'Keyboard work');
+
+    // "/" brings the search back; arrows pick an existing activity.
+    await blur(page);
+    await page.keyboard.press('/');
+    await page.keyboard.type('write');
+    await page.getByRole('option', { name: 'Write docs' }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('current-activity').filter({ hasText: 'Write docs' }).waitFor();
+
+    await blur(page);
+    await tabTo(page, 'button', { text: 'Break' });
+    await page.keyboard.press('Enter');
+    await until(() => status().isOnBreak, 'on a break');
+    await blur(page);
+    await tabTo(page, 'button', { text: 'Resume' });
+    await page.keyboard.press('Space');
+    await until(() => !status().isOnBreak, 'resumed');
+    await blur(page);
+    await tabTo(page, 'button', { text: 'Stop' });
+    await page.keyboard.press('Enter');
+    await until(() => !status().isTracking, 'stopped');
+
+    // Screens by keyboard: the heading of the new screen gets the focus.
+    await blur(page);
+    await tabTo(page, 'nav a[href="#/history"]');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1' && document.activeElement.textContent === 'History');
+    await tabTo(page, '#log-activity');
+    await page.keyboard.type('Keyboard work');
+    await page.keyboard.press('Escape');
+    await tabTo(page, '#log-duration');
+    await page.keyboard.type('20m');
+    await tabTo(page, 'button[type=submit]', { text: 'Log time' });
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'Logged 20 min of Keyboard work' }).waitFor();
+  });
+});
+
+describe('History', () => {
+  it('logs a past block that then shows in the timeline and the week chart', async () => {
+    const { page } = b;
+    await openWindow(page, t, '/history');
+    await page.getByRole('combobox', { name: 'Activity' }).fill('Client call');
+    await page.getByRole('textbox', { name: 'Duration' }).fill('35m');
+    await page.getByLabel('Note (optional)').fill('Kick-off with ACME');
+    await page.getByRole('button', { name: 'Log time' }).click();
+    await page.getByRole('status').filter({ hasText: 'Logged 35 min of Client call (new activity)' }).waitFor();
+    await page.locator('[data-testid=week-chart] rect.segment[data-activity="Client call"]').waitFor();
+    await page.getByTestId('history-row').filter({ hasText: 'Client call' }).getByText('Kick-off with ACME').waitFor();
+
+    const entry = t.app.services.tracker.listBlocks(0, Date.now() + 60_000).find((x) => x.activity.activityName === 'Client call');
+    assert.equal(entry?.kind, 'entry');
+    assert.equal(entry?.durationMinutes, 35);
+
+    await page.getByRole('link', { name: 'Today' }).click();
+    await page.locator('[data-testid=timeline] g.bar.entry[data-activity="Client call"]').waitFor();
+  });
+
+  it('shows the app’s validation inline, next to the field', async () => {
+    const { page } = b;
+    await openWindow(page, t, '/history');
+    await page.getByRole('combobox', { name: 'Activity' }).fill('Client call');
+    const field = page.getByRole('textbox', { name: 'Duration' });
+    await field.fill('soon');
+    await page.getByRole('button', { name: 'Log time' }).click();
+    await page.getByText('Enter a duration such as 45m, 1h30m or 90.').waitFor();
+    assert.equal(await field.getAttribute('aria-invalid'), 'true');
+    await field.fill('1500');
+    await page.getByRole('button', { name: 'Log time' }).click();
+    // This one is the app's own rule (at most 1440 minutes), shown where it belongs.
+    await page.locator('#log-durationMinutes-error').filter({ hasText: 'at most 1440' }).waitFor();
+  });
+
+  it('edits and deletes an entry', async () => {
+    const { page } = b;
+    await openWindow(page, t, '/history');
+    const row = page.getByTestId('history-row').filter({ hasText: 'Client call' });
+    await row.getByRole('button', { name: 'Edit entry of Client call' }).click();
+    const from = row.getByLabel('From');
+    const to = row.getByLabel('To');
+    const end = (await to.inputValue()).split(':').map(Number) as [number, number];
+    // Make it 10 minutes long, ending where it ended.
+    const startMin = (end[0] * 60 + end[1] - 10 + 1440) % 1440;
+    await from.fill(`${String(Math.floor(startMin / 60)).padStart(2, '0')}:${String(startMin % 60).padStart(2, '0')}`);
+    await row.getByLabel('Note').fill('Shorter than planned');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('history-row').filter({ hasText: 'Shorter than planned' }).waitFor();
+    const edited = t.app.services.tracker.listBlocks(0, Date.now() + 60_000).find((x) => x.activity.activityName === 'Client call');
+    assert.equal(edited?.durationMinutes, 10);
+    assert.equal(edited?.note, 'Shorter than planned');
+
+    const again = page.getByTestId('history-row').filter({ hasText: 'Client call' });
+    await again.getByRole('button', { name: 'Delete entry of Client call' }).click();
+    await again.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByTestId('history-row').filter({ hasText: 'Client call' }).waitFor({ state: 'detached' });
+    assert.equal(t.app.services.tracker.listBlocks(0, Date.now() + 60_000).some((x) => x.activity.activityName === 'Client call'), false);
+  });
+});
