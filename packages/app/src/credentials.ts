@@ -54,7 +54,9 @@ export function osCredentialStore(homeDir: string, env: NodeJS.ProcessEnv = proc
         `no persistent credential store is reachable (no D-Bus session, so no Secret Service); ${optInHint()}`,
       );
     }
-    return new Entry(SERVICE, account);
+    // Pinned: on Linux the library would otherwise fall back, silently, to the kernel keyutils
+    // keyring, which forgets the token at reboot (SPEC §2 does not count it as persistent).
+    return new Entry(SERVICE, account, { linux: { store: 'secret-service' } });
   };
   const fail = (action: string, error: unknown): never => {
     if (error instanceof CredentialStoreError) throw error;
