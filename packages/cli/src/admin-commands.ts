@@ -2,7 +2,7 @@
  * The admin commands of SPEC §3. They act on the app running under the same `TOCK_HOME`
  * through its admin socket; when it is not running they say so and how to start it.
  */
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { adminRequest, AppNotRunningError, homePaths, resolveHome, type LicenseInfo, type ListenerStatus } from '@tock/app';
 import type { RequestRecord } from '@tock/listener';
 import type { Status } from '@tock/protocol';
@@ -21,10 +21,17 @@ async function admin(io: Io, method: 'GET' | 'POST', route: string, input?: Reco
   }
 }
 
-function flags(args: string[], options: Parameters<typeof parseArgs>[0]['options'] = {}, positionals = 0) {
-  const parsed = parseArgs({ args, options: { json: { type: 'boolean' }, ...options }, allowPositionals: positionals > 0, strict: true });
+/** Parsed flags of a command: every command takes `--json`. */
+export interface ParsedFlags {
+  values: Record<string, string | boolean | undefined>;
+  positionals: string[];
+}
+
+/** Parses a command's arguments strictly: unknown flags and extra arguments are errors. */
+export function flags(args: string[], options: ParseArgsOptionsConfig = {}, positionals = 0): ParsedFlags {
+  const parsed = parseArgs({ args, options: { json: { type: 'boolean' }, ...options }, allowPositionals: true, strict: true });
   if (parsed.positionals.length > positionals) throw new CliError(`unexpected argument: ${parsed.positionals[positionals]}`);
-  return parsed;
+  return { values: parsed.values as ParsedFlags['values'], positionals: parsed.positionals };
 }
 
 function parsePortFlag(value: string | undefined): number | undefined {
