@@ -93,6 +93,16 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX nonces_by_timestamp ON nonces (timestamp);
     `,
   },
+  {
+    version: 2,
+    description: 'search walks activities by recency on a covering index',
+    sql: `
+      -- Search reads keys in recency order from this index alone and stops at the limit,
+      -- so neither a dense query ("every name contains it") nor a sparse one sorts anything.
+      DROP INDEX activities_by_last_used;
+      CREATE INDEX activities_by_recency ON activities (last_used_at, search_key, word_key);
+    `,
+  },
 ];
 
 /** The schema version this build writes: the number of migrations it knows. */

@@ -1,9 +1,12 @@
 /**
  * Activity search (SPEC §7): best first — exact, prefix, word prefix, substring — case- and
- * accent-insensitive, ties broken by most recent use. Exact and prefix matches come from the
- * index on `search_key` (an equality, then a range); only when they do not fill the limit does a scan look for
- * word-prefix and substring matches, so typing the start of a name stays fast however many
- * activities there are.
+ * accent-insensitive, ties broken by most recent use.
+ *
+ * How it stays fast at 100 000 activities: exact matches are an index equality on
+ * `search_key`; prefix matches an index range on it (sorted when few, else found by walking
+ * recency). Word-prefix and substring matches walk `activities_by_recency`, a covering index
+ * ordered by last use that holds both keys, and stop as soon as the limit is filled: a dense
+ * query stops almost at once, a sparse one reads the index once and sorts nothing.
  */
 
 import { LIMITS, validationProblem, type ActivityRef } from '@tock/protocol';
@@ -14,6 +17,12 @@ interface RefRow {
   activityID: string;
   activityName: string;
 }
+
+/** How many prefix matches are few enough to sort; past it, walk by recency instead. */
+const DENSE_PREFIX = 2000;
+
+/** Recency order as `activities_by_recency` holds it, so that no query needs a sort. */
+const BY_RECENCY = 'ORDER BY last_used_at DESC, search_key DESC, word_key DESC, rowid DESC';
 
 /**
  * Activities matching `q`, best first, at most `limit` (an integer 1–100). An empty `q`
@@ -27,75 +36,62 @@ export function searchActivities(store: Store, q: string, limit: number): Activi
     ]);
   }
   const key = searchKey(q.trim());
-  if (key === '') {
-    return refs(
-      store
-        .statement(
-          `SELECT id AS activityID, name AS activityName FROM activities
-           ORDER BY last_used_at DESC, rowid DESC LIMIT ?`,
-        )
-        .all(limit),
-    );
-  }
+  const all = (sql: string, ...params: (string | number)[]): ActivityRef[] =>
+    (store.statement(sql).all(...params) as unknown as RefRow[]).map((r) => ({
+      activityID: r.activityID,
+      activityName: r.activityName,
+    }));
+  const select = 'SELECT id AS activityID, name AS activityName FROM activities';
 
-  const upper = successor(key);
-  const found = refs(
-    store
-      .statement(
-        `SELECT id AS activityID, name AS activityName FROM activities
-         WHERE search_key = ? ORDER BY last_used_at DESC, rowid DESC LIMIT ?`,
-      )
-      .all(key, limit),
-  );
-  if (found.length < limit) found.push(...prefixMatches(store, key, upper, limit - found.length));
+  if (key === '') return all(`${select} INDEXED BY activities_by_recency ${BY_RECENCY} LIMIT ?`, limit);
+
+  const found = all(`${select} WHERE search_key = ? ${BY_RECENCY} LIMIT ?`, key, limit);
   if (found.length >= limit) return found;
 
-  // Word-prefix and substring matches that are not prefix matches: a scan of the keys.
-  // A query that does not start with a letter or digit cannot start a word.
-  const words = wordKey(key);
-  const wordNeedle = words.startsWith(WORD_START) ? words : null;
-  const rest = refs(
-    store
-      .statement(
-        `SELECT id AS activityID, name AS activityName FROM activities
-         WHERE instr(search_key, ?1) > 0
-           AND NOT (search_key >= ?1 AND search_key < ?2)
-         ORDER BY coalesce(instr(word_key, ?3), 0) > 0 DESC, last_used_at DESC, rowid DESC LIMIT ?4`,
-      )
-      .all(key, upper, wordNeedle, limit - found.length),
-  );
-  return found.concat(rest);
-}
-
-/** How many prefix matches are few enough to sort; past it, walk by recency instead. */
-const DENSE_PREFIX = 2000;
-
-/**
- * Activities whose search key starts with `key` (and is longer), most recently used first.
- * Few matches: read the index range and sort it. Many (every name starts with "project"):
- * walk the recency index and stop at `limit`, which ends early exactly because matches are
- * dense — sorting them all would cost tens of milliseconds at 100 000 activities.
- */
-function prefixMatches(store: Store, key: string, upper: string, limit: number): ActivityRef[] {
-  const counted = store
-    .statement(
-      `SELECT count(*) AS n FROM (
-         SELECT 1 FROM activities WHERE search_key > ?1 AND search_key < ?2 LIMIT ?3)`,
-    )
+  // Prefix matches (longer than the key): few are sorted, many are walked by recency.
+  const upper = successor(key);
+  const { n } = store
+    .statement(`SELECT count(*) AS n FROM (SELECT 1 FROM activities WHERE search_key > ?1 AND search_key < ?2 LIMIT ?3)`)
     .get(key, upper, DENSE_PREFIX) as { n: number };
-  const sql =
-    counted.n < DENSE_PREFIX
-      ? `SELECT id AS activityID, name AS activityName FROM activities
-         WHERE search_key > ?1 AND search_key < ?2
-         ORDER BY last_used_at DESC, rowid DESC LIMIT ?3`
-      : `SELECT id AS activityID, name AS activityName FROM activities INDEXED BY activities_by_last_used
-         WHERE search_key > ?1 AND search_key < ?2
-         ORDER BY last_used_at DESC, rowid DESC LIMIT ?3`;
-  return refs(store.statement(sql).all(key, upper, limit));
-}
+  const prefixSource = n < DENSE_PREFIX ? '' : 'INDEXED BY activities_by_recency';
+  found.push(
+    ...all(
+      `${select} ${prefixSource} WHERE search_key > ?1 AND search_key < ?2 ${BY_RECENCY} LIMIT ?3`,
+      key,
+      upper,
+      limit - found.length,
+    ),
+  );
+  if (found.length >= limit) return found;
 
-function refs(rows: unknown[]): ActivityRef[] {
-  return (rows as RefRow[]).map((r) => ({ activityID: r.activityID, activityName: r.activityName }));
+  // Word-prefix matches, then the remaining substring matches; neither is a prefix match.
+  const notPrefix = 'NOT (search_key >= ?1 AND search_key < ?2)';
+  const words = wordKey(key);
+  // A query that does not start with a letter or digit cannot start a word.
+  if (words.startsWith(WORD_START)) {
+    found.push(
+      ...all(
+        `${select} INDEXED BY activities_by_recency
+         WHERE instr(word_key, ?3) > 0 AND ${notPrefix} ${BY_RECENCY} LIMIT ?4`,
+        key,
+        upper,
+        words,
+        limit - found.length,
+      ),
+    );
+    if (found.length >= limit) return found;
+  }
+  found.push(
+    ...all(
+      `${select} INDEXED BY activities_by_recency
+       WHERE instr(search_key, ?1) > 0 AND ${notPrefix} AND NOT instr(word_key, ?3) > 0 ${BY_RECENCY} LIMIT ?4`,
+      key,
+      upper,
+      words.startsWith(WORD_START) ? words : '\u0000',
+      limit - found.length,
+    ),
+  );
+  return found;
 }
 
 /**
