@@ -177,10 +177,11 @@ export async function freePort(): Promise<number> {
 
 /** Opens the window from the printed address and waits until it has drawn its first screen. */
 export async function openWindow(page: Page, app: TestApp, screen = ''): Promise<void> {
-  page.setDefaultTimeout(5000);
+  page.setDefaultTimeout(15_000);
   await page.goto(app.url);
   if (screen) await page.goto(`${app.origin}/#${screen}`);
-  await page.locator('main h1').waitFor();
+  const title = { '': 'Today', '/today': 'Today', '/history': 'History', '/settings/integrations': 'Integrations', '/settings/license': 'License' }[screen];
+  await page.locator('main h1').filter({ hasText: title ?? /./ }).waitFor();
 }
 
 /**

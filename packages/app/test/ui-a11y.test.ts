@@ -1,0 +1,96 @@
+/**
+ * Every screen of the window, in light and in dark: axe-core finds no serious or critical
+ * violation, and a screenshot is saved to `test-output/screenshots/` for a person to judge.
+ * The token is never revealed here, so no screenshot can show it.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import {
+  ensureWindowBuilt,
+  freePort,
+  launchBrowser,
+  openWindow,
+  screenshot,
+  seriousAxeViolations,
+  signedRequest,
+  startTestApp,
+  type TestApp,
+  type TestBrowser,
+} from './ui-support/harness.ts';
+
+let t: TestApp;
+const MIN = 60_000;
+
+before(async () => {
+  ensureWindowBuilt();
+  t = await startTestApp();
+  const { tracker, listener } = t.app.services;
+  // A believable day: logged blocks earlier, one with a note, a running session.
+  const now = Date.now();
+  tracker.logEntry({ name: 'Planning', createIfMissing: true, durationMinutes: 45, endedAt: new Date(now - 150 * MIN).toISOString(), note: 'Sprint planning with the team' });
+  tracker.logEntry({ name: 'Code review', createIfMissing: true, durationMinutes: 50, endedAt: new Date(now - 95 * MIN).toISOString() });
+  tracker.logEntry({ name: 'Code review', durationMinutes: 80, endedAt: new Date(now - 26 * 60 * MIN).toISOString() });
+  tracker.logEntry({ name: 'Support', createIfMissing: true, durationMinutes: 120, endedAt: new Date(now - 50 * 60 * MIN).toISOString() });
+  tracker.startActivity({ name: 'Write docs', createIfMissing: true });
+  await listener.setPort(await freePort());
+  await listener.enable();
+  const token = t.app.services.tokens.read() as string;
+  const port = Number(/:(\d+)$/.exec(listener.status().line)?.[1]);
+  await signedRequest(port, token, 'GET', '/healthcheck');
+  await signedRequest(port, token, 'GET', '/status');
+  await signedRequest(port, 'wrong-token-wrong-token-wrong-token-wrong-t', 'GET', '/current');
+  await signedRequest(port, token, 'POST', '/activities/search?q=x');
+});
+after(async () => {
+  await t?.stop();
+});
+
+const SCREENS = [
+  ['today', '/today'],
+  ['history', '/history'],
+  ['integrations', '/settings/integrations'],
+  ['license', '/settings/license'],
+] as const;
+
+for (const scheme of ['light', 'dark'] as const) {
+  describe(`the window in ${scheme} mode`, () => {
+    let b: TestBrowser;
+    before(async () => {
+      b = await launchBrowser({ colorScheme: scheme });
+    });
+    after(async () => {
+      await b?.close();
+    });
+
+    for (const [name, path] of SCREENS) {
+      it(`${name}: no serious or critical axe violation`, async () => {
+        await openWindow(b.page, t, path);
+        if (name === 'integrations') await b.page.getByTestId('requests').waitFor();
+        if (name === 'history') await b.page.getByTestId('history-row').first().waitFor();
+        const violations = await seriousAxeViolations(b.page);
+        await screenshot(b.page, `${name}-${scheme}`);
+        assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
+      });
+    }
+
+    it('branch prompt and editing: no serious or critical axe violation', async () => {
+      {
+        const prompt = t.app.services.prompts.add({ branch: 'feature/login-page', repo: '/home/ana/code/shop', previousBranch: 'main' });
+        await openWindow(b.page, t);
+        await b.page.getByTestId('branch-prompt').waitFor();
+        // An open activity search too.
+        await b.page.getByRole('combobox').first().fill('co');
+        await b.page.getByRole('option').first().waitFor();
+        assert.deepEqual(await seriousAxeViolations(b.page), []);
+        await screenshot(b.page, `prompt-${scheme}`);
+        t.app.services.prompts.resolve(prompt.promptID);
+
+        await openWindow(b.page, t, '/history');
+        await b.page.getByTestId('history-row').first().getByRole('button', { name: /^Edit/ }).click();
+        await b.page.getByRole('button', { name: 'Save' }).waitFor();
+        assert.deepEqual(await seriousAxeViolations(b.page), []);
+        await screenshot(b.page, `history-editing-${scheme}`);
+      }
+    });
+  });
+}
