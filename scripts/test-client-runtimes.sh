@@ -37,6 +37,12 @@ free_port() {
   "$node24" -e "const s=require('node:net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"
 }
 
+# Other runs of this script (other engineers' `npm test` in the same checkout) rebuild the
+# same packages/client/dist: hold a lock from the build until the tarball is packed, and use
+# only the installed tarball after that.
+exec 9>"${TMPDIR:-/tmp}/tock-client-dist.$(printf '%s' "$root" | cksum | cut -d' ' -f1).lock"
+flock -w 300 9 || { echo "error: another run has held the packages/client/dist lock for 5 minutes" >&2; exit 1; }
+
 echo "-- build"
 npm run build -w @tock/client --silent
 
@@ -48,6 +54,7 @@ echo "-- attw --pack"
 
 echo "-- pack and install the tarball into a scratch project"
 tarball=$(cd packages/client && npm pack --silent --pack-destination "$work" | tail -n 1)
+flock -u 9
 smoke=$work/smoke
 mkdir -p "$smoke"
 echo '{ "name": "tock-client-smoke", "private": true, "version": "0.0.0" }' >"$smoke/package.json"

@@ -10,7 +10,7 @@
  */
 
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,6 +63,10 @@ try {
         outDir: join(temp, 'out'),
         // Only the standard library: the published types must not need @types/node.
         types: [],
+        // Resolve @tock/protocol to its sources directly, not through node_modules: reached
+        // through the workspace symlink, tsc 7 sometimes (it is parallel) counts its files as
+        // an external library and emits no declarations for them.
+        paths: { '@tock/protocol': [join(protocolSrc, 'index.ts')] },
       },
       files: [join(packageDir, 'src/index.ts'), join(protocolSrc, 'index.ts')],
     }),
@@ -103,6 +107,21 @@ function rewrite(spec: string, ext: 'js' | 'cjs', protocolPath: string | undefin
   if (spec === '@tock/protocol' && protocolPath !== undefined) return `${protocolPath}.${ext}`;
   if (spec.startsWith('./') || spec.startsWith('../')) return spec.replace(/\.(ts|js)$/, '') + `.${ext}`;
   throw new Error(`unexpected import '${spec}' in the declarations`);
+}
+
+checkDeclarationImports(dist);
+
+/** Fails the build when a declaration imports a file that is not in dist/. */
+function checkDeclarationImports(dir: string): void {
+  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    if (!/\.d\.c?ts$/.test(name)) continue;
+    const file = join(dir, name);
+    const text = readFileSync(file, 'utf8');
+    for (const [, spec] of text.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s+['"]([^'"]+)['"]/gm)) {
+      const target = join(dirname(file), spec!.replace(/\.(c?)js$/, '.d.$1ts'));
+      if (!existsSync(target)) throw new Error(`${relative(dist, file)} imports ${spec}, which is not in dist/`);
+    }
+  }
 }
 
 console.log(`built ${relative(repoRoot, dist)}: index.js, index.cjs, index.d.ts, index.d.cts`);
