@@ -91,6 +91,7 @@ export async function launchBrowser(options: { colorScheme?: 'light' | 'dark'; w
 /** Saves a full-page screenshot as `test-output/screenshots/<name>.png`. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 

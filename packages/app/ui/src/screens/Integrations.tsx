@@ -76,8 +76,8 @@ function ListenerSection({ listener }: { listener: ListenerStatus }) {
         <span class="muted">Status:</span> <span data-testid="listener-status">{listener.line}</span>
       </p>
       <form class="port-form" onSubmit={savePort} noValidate>
-        <div class="field">
-          <label for="listener-port">Port</label>
+        <label for="listener-port">Port</label>
+        <div class="inline-row">
           <input
             id="listener-port"
             type="text"
@@ -92,18 +92,18 @@ function ListenerSection({ listener }: { listener: ListenerStatus }) {
               setPortError(v.trim() === '' ? null : portProblem(v));
             }}
           />
-          <p class="hint" id="listener-port-hint">
-            1024–65535. Default 39847. {listener.enabled ? 'Saving moves the listener at once.' : ''}
-          </p>
-          {portError && (
-            <p class="field-error" id="listener-port-error">
-              {portError}
-            </p>
-          )}
+          <button type="submit" disabled={busy || String(listener.port) === port.trim()}>
+            Save port
+          </button>
         </div>
-        <button type="submit" disabled={busy || String(listener.port) === port.trim()}>
-          Save port
-        </button>
+        {portError && (
+          <p class="field-error" id="listener-port-error">
+            {portError}
+          </p>
+        )}
+        <p class="hint" id="listener-port-hint">
+          1024–65535, default 39847.{listener.enabled ? ' Saving moves the listener at once.' : ''}
+        </p>
       </form>
       {failure && (
         <p class="error" role="alert">
