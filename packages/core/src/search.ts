@@ -4,9 +4,10 @@
  *
  * How it stays fast at 100 000 activities: exact matches are an index equality on
  * `search_key`; prefix matches an index range on it (sorted when few, else found by walking
- * recency). Word-prefix and substring matches walk `activities_by_recency`, a covering index
- * ordered by last use that holds both keys, and stop as soon as the limit is filled: a dense
- * query stops almost at once, a sparse one reads the index once and sorts nothing.
+ * recency). Word-prefix and substring matches walk `activities_by_recency`, an index ordered
+ * by last use that holds both keys (so rows are only read for matches), and stop at a small
+ * window: a dense query stops almost at once, a sparse one reads the index once and sorts
+ * nothing.
  */
 
 import { LIMITS, validationProblem, type ActivityRef } from '@tock/protocol';
@@ -20,6 +21,9 @@ interface RefRow {
 
 /** How many prefix matches are few enough to sort; past it, walk by recency instead. */
 const DENSE_PREFIX = 2000;
+
+/** Word-prefix and substring matches read in one walk; more than any limit (100). */
+const SCAN_WINDOW = 500;
 
 /** Recency order as `activities_by_recency` holds it, so that no query needs a sort. */
 const BY_RECENCY = 'ORDER BY last_used_at DESC, search_key DESC, word_key DESC, rowid DESC';
@@ -64,34 +68,37 @@ export function searchActivities(store: Store, q: string, limit: number): Activi
   );
   if (found.length >= limit) return found;
 
-  // Word-prefix matches, then the remaining substring matches; neither is a prefix match.
-  const notPrefix = 'NOT (search_key >= ?1 AND search_key < ?2)';
+  // Word-prefix matches, then substring matches; neither a prefix match. One walk by
+  // recency collects up to SCAN_WINDOW of them, flagged. Fewer than that: they are all of
+  // them (the sparse case, one index read). A full window holds the most recent substring
+  // matches, enough to fill any limit; only word-prefix matches older than the window may be
+  // missing, and a second walk looks for those alone.
+  const need = limit - found.length;
   const words = wordKey(key);
   // A query that does not start with a letter or digit cannot start a word.
-  if (words.startsWith(WORD_START)) {
-    found.push(
-      ...all(
-        `${select} INDEXED BY activities_by_recency
-         WHERE instr(word_key, ?3) > 0 AND ${notPrefix} ${BY_RECENCY} LIMIT ?4`,
-        key,
-        upper,
-        words,
-        limit - found.length,
-      ),
-    );
-    if (found.length >= limit) return found;
-  }
-  found.push(
-    ...all(
+  const wordNeedle = words.startsWith(WORD_START) ? words : '\u0000';
+  const notPrefix = 'NOT (search_key >= ?1 AND search_key < ?2)';
+  const window = store
+    .statement(
+      `SELECT id AS activityID, name AS activityName, instr(word_key, ?3) > 0 AS isWord
+       FROM activities INDEXED BY activities_by_recency
+       WHERE instr(search_key, ?1) > 0 AND ${notPrefix} ${BY_RECENCY} LIMIT ?4`,
+    )
+    .all(key, upper, wordNeedle, SCAN_WINDOW) as unknown as (RefRow & { isWord: number })[];
+  const ref = (r: RefRow): ActivityRef => ({ activityID: r.activityID, activityName: r.activityName });
+  let wordMatches = window.filter((r) => r.isWord).map(ref);
+  if (window.length === SCAN_WINDOW && wordMatches.length < need) {
+    wordMatches = all(
       `${select} INDEXED BY activities_by_recency
-       WHERE instr(search_key, ?1) > 0 AND ${notPrefix} AND NOT instr(word_key, ?3) > 0 ${BY_RECENCY} LIMIT ?4`,
+       WHERE instr(word_key, ?3) > 0 AND ${notPrefix} ${BY_RECENCY} LIMIT ?4`,
       key,
       upper,
-      words.startsWith(WORD_START) ? words : '\u0000',
-      limit - found.length,
-    ),
-  );
-  return found;
+      wordNeedle,
+      need,
+    );
+  }
+  const substringMatches = window.filter((r) => !r.isWord).map(ref);
+  return found.concat(wordMatches, substringMatches).slice(0, limit);
 }
 
 /**

@@ -56,7 +56,7 @@ test('todaySeconds and stopped seconds match a plain model of any history', (t) 
       // The model: worked intervals [start, end] (end null: running) and break intervals.
       const worked: { start: number; end: number | null }[] = [];
       const breaks: { start: number; end: number | null }[] = [];
-      let running: { activity: number; start: number } | null = null;
+      let running = null as { activity: number; start: number } | null;
       let onBreak = false;
       const closeAll = (at: number): void => {
         for (const i of [...worked, ...breaks]) if (i.end === null) i.end = at;
@@ -82,7 +82,7 @@ test('todaySeconds and stopped seconds match a plain model of any history', (t) 
         } else if (o.kind === 'stop') {
           const stopped = tracker.stopActivity();
           if (running) {
-            const sessionStart = running.start;
+            const sessionStart: number = running.start;
             const breakMs = breaks
               .filter((b) => b.start >= sessionStart)
               .reduce((sum, b) => sum + (b.end ?? now) - b.start, 0);
