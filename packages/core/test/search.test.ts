@@ -87,3 +87,29 @@ test('does not treat punctuation in the query as a word break ("c++" is not "c")
   create(f, ['Coffee', 'C++ course', 'learn c++']);
   assert.deepEqual(names(f, 'c++'), ['C++ course', 'learn c++']);
 });
+
+test('still ranks a word-prefix match above many more recent substring matches', (t) => {
+  const f = fixture(t);
+  create(f, ['Old ode']);
+  f.store.transaction(() => {
+    for (let i = 0; i < 600; i++) {
+      f.tracker.createActivity(`Encode ${i}`);
+      f.clock.advance(1000);
+    }
+  });
+  assert.deepEqual(names(f, 'ode', 3), ['Old ode', 'Encode 599', 'Encode 598']);
+  assert.deepEqual(names(f, 'nco', 2), ['Encode 599', 'Encode 598']);
+});
+
+test('ranks the exact match first and then by recency when thousands share a prefix', (t) => {
+  const f = fixture(t);
+  create(f, ['task']);
+  f.store.transaction(() => {
+    for (let i = 0; i < 2100; i++) {
+      f.tracker.createActivity(`Task ${i}`);
+      f.clock.advance(1000);
+    }
+  });
+  assert.deepEqual(names(f, 'TASK', 3), ['task', 'Task 2099', 'Task 2098']);
+  assert.deepEqual(names(f, 'task 1', 2), ['Task 1', 'Task 1999']);
+});
