@@ -3,10 +3,11 @@
  * Exit status 0 on success; on failure one `error: …` line on stderr and status 1.
  */
 import { adminCommands } from './admin-commands.ts';
+import { clientCommands } from './client-commands.ts';
 import type { Command } from './command.ts';
 import { CliError, processIo, type Io } from './io.ts';
 
-const commands: Record<string, Command> = { ...adminCommands };
+const commands: Record<string, Command> = { ...adminCommands, ...clientCommands };
 
 function help(): string {
   const width = Math.max(...Object.keys(commands).map((n) => n.length));

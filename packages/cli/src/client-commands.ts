@@ -1,0 +1,313 @@
+/**
+ * The client commands of SPEC §3: `tock ping`, `current`, `status`, `search`, `start`,
+ * `stop`, `log`, `branch-changed` and `git-hook`. Each talks to the listener through
+ * `@tock/client` with `SERVICE_TOKEN` / `SERVICE_PORT` taken from the command's environment,
+ * prints a line a person likes to read (or the result object with `--json`), and turns every
+ * client error into one line that says what to do next.
+ */
+import {
+  AuthError,
+  HttpError,
+  NetworkError,
+  NotFoundError,
+  ReplayError,
+  TockClient,
+  TockError,
+  UnavailableError,
+  ValidationError,
+  type ActivityRef,
+  type Entry,
+  type Health,
+  type StartResult,
+  type Status,
+  type StoppedSession,
+} from '@tock/client';
+import { DEFAULT_PORT, MAX_PORT } from '@tock/protocol';
+import { flags } from './admin-commands.ts';
+import type { Command } from './command.ts';
+import { DURATION_FORMS, formatMinutes, formatSeconds, parseDuration } from './duration.ts';
+import { formatClock, formatSpan } from './format-time.ts';
+import { gitHookCommand } from './git-hook.ts';
+import { CliError, print, type Io } from './io.ts';
+
+/** What a failed request was about, for the hint of its error line. */
+interface RequestContext {
+  port: number;
+  /** The activity name the command asked for, when it asked for one by name. */
+  activityName?: string | undefined;
+}
+
+/** The listener port from `SERVICE_PORT` (default 39847), checked like the client checks it. */
+export function portFromEnv(env: NodeJS.ProcessEnv): number {
+  const raw = env['SERVICE_PORT'];
+  if (raw === undefined || raw === '') return DEFAULT_PORT;
+  const port = /^[0-9]{1,5}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isInteger(port) || port < 1 || port > MAX_PORT) {
+    throw new CliError(`SERVICE_PORT=${JSON.stringify(raw)} is not a port; set it to the listener's port (\`tock listener status\` shows it)`);
+  }
+  return port;
+}
+
+/**
+ * A client for the listener named by `env` — the command's own environment, not the
+ * process's, so tests and scripts can pass `SERVICE_TOKEN` / `SERVICE_PORT` explicitly.
+ */
+function connect(env: NodeJS.ProcessEnv): { client: TockClient; port: number } {
+  const port = portFromEnv(env);
+  const token = env['SERVICE_TOKEN'] ?? '';
+  if (token === '') {
+    throw new CliError('no token: set SERVICE_TOKEN to the listener token (`tock token` prints it, e.g. export SERVICE_TOKEN=$(tock token))');
+  }
+  return { client: new TockClient({ token, port }), port };
+}
+
+/**
+ * The one line that explains a failed request and what to do about it. Pure: it reads the
+ * error's class, status, code and message, never the token.
+ */
+export function explainClientError(error: unknown, context: RequestContext): string {
+  const at = `127.0.0.1:${context.port}`;
+  if (error instanceof NetworkError) {
+    if (error.code === 'timeout') return `Tock did not answer on ${at} in time; is the app busy or stuck? Check \`tock listener status\``;
+    if (/connection refused/i.test(error.message)) {
+      return `nothing is listening on ${at} (connection refused); is the listener on? Run \`tock listener on\` (and check SERVICE_PORT)`;
+    }
+    return `could not reach Tock on ${at} (${networkReason(error.message)}); check that the app runs with the listener on (\`tock listener status\`)`;
+  }
+  if (error instanceof AuthError) {
+    if (error.code === 'bad_response_signature') {
+      return `the answer on ${at} was not signed by Tock: another program may hold the port, or SERVICE_TOKEN is stale; check SERVICE_PORT and SERVICE_TOKEN (\`tock listener status\`, \`tock token\`)`;
+    }
+    if (error.code === 'clock_drift') return `Tock refused the request: this machine's clock is more than 60 s off from the app's (clock_drift)`;
+    return `Tock refused the token (401 ${error.code}); check SERVICE_TOKEN — \`tock token\` prints the current one`;
+  }
+  if (error instanceof NotFoundError) {
+    if (error.code === 'activity_not_found' && context.activityName !== undefined) {
+      return `no activity named "${context.activityName}"; add --create to create it (or \`tock search\` to find the name)`;
+    }
+    if (error.code === 'activity_not_found') return `${error.message}; add --create to create it`;
+    return `Tock does not know this request (404 ${error.code}); the app may be older than this CLI`;
+  }
+  if (error instanceof ValidationError) {
+    const details = (error.details ?? []).map((d) => `${d.field}: ${d.message}`).join('; ');
+    return details === '' || error.message.includes(details) ? `Tock refused the request: ${error.message}` : `Tock refused the request: ${error.message} (${details})`;
+  }
+  if (error instanceof ReplayError) return `Tock refused a repeated request (409 ${error.code}: ${error.message}); run the command again`;
+  if (error instanceof UnavailableError) return `this Tock app cannot do that yet (503 ${error.code}); update the app`;
+  if (error instanceof HttpError) {
+    if (error.status === 423) return 'Tock\'s license is locked; see `tock license` (activate a key with `tock license activate KEY`)';
+    if (error.status === 429) {
+      const wait = error.retryAfter === undefined ? 'a minute' : `${error.retryAfter} s`;
+      return `Tock has locked out requests after too many failed attempts; retry in ${wait} (and check SERVICE_TOKEN)`;
+    }
+    return `Tock answered ${error.status} (${error.code}): ${error.message}`;
+  }
+  if (error instanceof TockError) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The reason the client put in parentheses (`connection reset`, `bad port`, …). */
+function networkReason(message: string): string {
+  return /\(([^()]+)\)/.exec(message)?.[1] ?? 'network error';
+}
+
+/** Runs one request, turning a client error into a `CliError` with its hint. */
+async function request<T>(context: RequestContext, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof TockError) throw new CliError(explainClientError(error, context));
+    throw error;
+  }
+}
+
+/** `Tracking "Writing docs" since 09:14 — 2h 05m today`, and its idle and break forms. */
+export function formatStatus(status: Status, now: Date = new Date()): string {
+  const today = `${formatSeconds(status.todaySeconds)} today`;
+  const name = status.currentActivity?.activityName;
+  if (!status.isTracking || name === undefined) return `Not tracking — ${today}`;
+  const since = status.since === null ? '' : ` since ${formatClock(status.since, now)}`;
+  if (status.isOnBreak) return `On a break from "${name}" (tracking${since}) — ${today}; \`tock resume\` to continue`;
+  return `Tracking "${name}"${since} — ${today}`;
+}
+
+/** `Started "Review" at 09:14`, or `Switched to` / `Still tracking` forms. */
+export function formatStart(result: StartResult, previous: ActivityRef | null, now: Date = new Date()): string {
+  const name = `"${result.activityName}"`;
+  const at = formatClock(result.startedAt, now);
+  if (previous?.activityID === result.activityID) return `Still tracking ${name} (since ${at})`;
+  const what = result.created ? `new activity ${name}` : name;
+  if (previous !== null) return `Switched from "${previous.activityName}" to ${what} at ${at}`;
+  return `Started ${what} at ${at}`;
+}
+
+/** `Stopped "Writing docs" after 1h 12m`, or the line for when nothing ran. */
+export function formatStop(session: StoppedSession | null): string {
+  if (session === null) return 'Nothing was being tracked';
+  return `Stopped "${session.activityName}" after ${formatSeconds(session.seconds)}`;
+}
+
+/** `Logged 45m to "Review" (09:00–09:45)`, with the note when there is one. */
+export function formatEntry(entry: Entry, now: Date = new Date()): string {
+  const to = entry.created ? `new activity "${entry.activity.activityName}"` : `"${entry.activity.activityName}"`;
+  const note = entry.note ? ` — ${entry.note}` : '';
+  return `Logged ${formatMinutes(entry.durationMinutes)} to ${to} (${formatSpan(entry.startedAt, entry.endedAt, now)})${note}`;
+}
+
+/** One activity per line, best match first; a friendly line when there is none. */
+export function formatSearch(query: string, found: ActivityRef[]): string {
+  if (found.length === 0) return query === '' ? 'No activities yet; `tock start NAME --create` makes one' : `No activity matches "${query}"`;
+  return found.map((a) => a.activityName).join('\n');
+}
+
+/** `Tock 1.2.0 is up on 127.0.0.1:39847 (API v1, license: trial)`. */
+export function formatHealth(health: Health, port: number): string {
+  const license = health.license === 'locked' ? 'license: locked — see `tock license`' : `license: ${health.license}`;
+  return `Tock ${health.appVersion} is up on 127.0.0.1:${port} (API v${health.apiVersion}, ${license})`;
+}
+
+function limitFlag(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const limit = /^[0-9]{1,3}$/.test(value) ? Number(value) : Number.NaN;
+  if (!(limit >= 1 && limit <= 100)) throw new CliError(`--limit takes a whole number from 1 to 100, not "${value}"`);
+  return limit;
+}
+
+/** Arguments beyond the expected ones are most often an unquoted name with spaces. */
+function noExtraWords(positionals: string[], expected: number, example: string): void {
+  if (positionals.length > expected) {
+    throw new CliError(`unexpected argument "${positionals[expected]}"; quote a name that has spaces: ${example}`);
+  }
+}
+
+function requireText(value: string | undefined, what: string, usage: string): string {
+  if (value === undefined || value.trim() === '') throw new CliError(`give ${what}: ${usage}`);
+  return value;
+}
+
+const ping: Command = {
+  summary: 'check that the listener answers (and the app version and license)',
+  usage: 'tock ping [--json]',
+  async run(args, io) {
+    const { values } = flags(args);
+    const { client, port } = connect(io.env);
+    const health = await request({ port }, () => client.healthcheck());
+    print(io, values.json === true, health, () => formatHealth(health, port));
+    return 0;
+  },
+};
+
+const current: Command = {
+  summary: 'the activity being tracked, if any',
+  usage: 'tock current [--json]',
+  async run(args, io) {
+    const { values } = flags(args);
+    const { client, port } = connect(io.env);
+    const activity = await request({ port }, () => client.getCurrent());
+    print(io, values.json === true, activity, () => (activity === null ? 'Not tracking anything' : `Tracking "${activity.activityName}"`));
+    return 0;
+  },
+};
+
+const status: Command = {
+  summary: "what is tracked, since when, and today's total",
+  usage: 'tock status [--json]',
+  async run(args, io) {
+    const { values } = flags(args);
+    const { client, port } = connect(io.env);
+    const result = await request({ port }, () => client.getStatus());
+    print(io, values.json === true, result, () => formatStatus(result));
+    return 0;
+  },
+};
+
+const search: Command = {
+  summary: 'find activities by name (empty query: most recently used)',
+  usage: 'tock search [QUERY] [--limit N] [--json]',
+  async run(args, io) {
+    const { values, positionals } = flags(args, { limit: { type: 'string' } }, Infinity);
+    noExtraWords(positionals, 1, 'tock search "writing d"');
+    const query = positionals[0] ?? '';
+    const limit = limitFlag(values['limit'] as string | undefined);
+    const { client, port } = connect(io.env);
+    const found = await request({ port }, () => client.searchActivities(query, { limit }));
+    print(io, values.json === true, found, () => formatSearch(query, found));
+    return 0;
+  },
+};
+
+const start: Command = {
+  summary: 'start tracking an activity (switching from the running one)',
+  usage: 'tock start NAME [--create] [--json]',
+  async run(args, io) {
+    const { values, positionals } = flags(args, { create: { type: 'boolean' } }, Infinity);
+    noExtraWords(positionals, 1, 'tock start "Writing docs"');
+    const name = requireText(positionals[0], 'the activity name', 'tock start NAME [--create]');
+    const { client, port } = connect(io.env);
+    const context = { port, activityName: name };
+    // Asked first only to say "Switched from …": the start itself is one request.
+    const previous = values.json === true ? null : await request(context, () => client.getCurrent());
+    const result = await request(context, () => client.startActivity(name, { createIfMissing: values['create'] === true }));
+    print(io, values.json === true, result, () => formatStart(result, previous));
+    return 0;
+  },
+};
+
+const stop: Command = {
+  summary: 'stop tracking',
+  usage: 'tock stop [--json]',
+  async run(args, io) {
+    const { values } = flags(args);
+    const { client, port } = connect(io.env);
+    const session = await request({ port }, () => client.stopActivity());
+    print(io, values.json === true, session, () => formatStop(session));
+    return 0;
+  },
+};
+
+const log: Command = {
+  summary: 'log a finished block of time that ends now',
+  usage: `tock log DURATION NAME [--note TEXT] [--create] [--json]   (DURATION: ${DURATION_FORMS})`,
+  async run(args, io) {
+    const { values, positionals } = flags(args, { note: { type: 'string' }, create: { type: 'boolean' } }, Infinity);
+    noExtraWords(positionals, 2, 'tock log 45m "Writing docs"');
+    const usage = 'tock log DURATION NAME [--note TEXT] [--create]';
+    const durationMinutes = parseDuration(requireText(positionals[0], 'a duration and an activity name', usage));
+    const name = requireText(positionals[1], 'the activity name', usage);
+    const note = values['note'] as string | undefined;
+    const { client, port } = connect(io.env);
+    const entry = await request({ port, activityName: name }, () =>
+      client.logEntry({ name, durationMinutes, note, createIfMissing: values['create'] === true }),
+    );
+    print(io, values.json === true, entry, () => formatEntry(entry));
+    return 0;
+  },
+};
+
+const branchChanged: Command = {
+  summary: "tell Tock a git branch was checked out (opens the app's tracking prompt)",
+  usage: 'tock branch-changed BRANCH [--repo R] [--previous B] [--json]',
+  async run(args, io) {
+    const { values, positionals } = flags(args, { repo: { type: 'string' }, previous: { type: 'string' } }, 1);
+    const branch = requireText(positionals[0], 'the branch', 'tock branch-changed BRANCH [--repo R] [--previous B]');
+    const repo = values['repo'] as string | undefined;
+    const previousBranch = values['previous'] as string | undefined;
+    const { client, port } = connect(io.env);
+    const prompt = await request({ port }, () => client.notifyBranchChange({ branch, repo, previousBranch }));
+    print(io, values.json === true, prompt, () => `Sent branch "${branch}" to Tock; choose what to track in the Tock window`);
+    return 0;
+  },
+};
+
+/** The client commands, by name. */
+export const clientCommands: Record<string, Command> = {
+  ping,
+  current,
+  status,
+  search,
+  start,
+  stop,
+  log,
+  'branch-changed': branchChanged,
+  'git-hook': gitHookCommand,
+};
