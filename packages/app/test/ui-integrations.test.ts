@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { issueLicenseKey } from '../src/license.ts';
 import {
@@ -170,10 +171,29 @@ describe('the branch prompt', () => {
   });
 });
 
-describe('Settings › Integrations, off again', () => {
-  it('turns the listener off and the status line says so', async () => {
+describe('Settings › Integrations, errors and off again', () => {
+  it('shows `error: port N is in use` when moved to a taken port, and recovers on a free one', async () => {
     const { page } = b;
     await openWindow(page, t, '/settings/integrations');
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const taken = (blocker.address() as AddressInfo).port;
+    try {
+      await page.getByRole('textbox', { name: 'Port' }).fill(String(taken));
+      await page.getByRole('button', { name: 'Save port' }).click();
+      await page.getByTestId('listener-status').filter({ hasText: `error: port ${taken} is in use` }).waitFor();
+      await page.getByRole('alert').filter({ hasText: `port ${taken} is in use` }).waitFor();
+      assert.equal(await page.getByRole('switch', { name: 'Listener' }).getAttribute('aria-checked'), 'true', 'the switch stays on');
+    } finally {
+      blocker.close();
+    }
+    await page.getByRole('textbox', { name: 'Port' }).fill(String(listenerPort));
+    await page.getByRole('button', { name: 'Save port' }).click();
+    await page.getByTestId('listener-status').filter({ hasText: `active on 127.0.0.1:${listenerPort}` }).waitFor();
+  });
+
+  it('turns the listener off and the status line says so', async () => {
+    const { page } = b;
     await page.getByRole('switch', { name: 'Listener' }).click();
     await page.getByTestId('listener-status').filter({ hasText: /^off$/ }).waitFor();
     assert.equal(services().listener.status().line, 'off');

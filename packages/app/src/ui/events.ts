@@ -29,8 +29,10 @@ export class EventHub {
   attach(res: ServerResponse, headers: Record<string, string>): void {
     res.writeHead(200, { ...headers, 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store' });
     res.write('retry: 1000\n\n');
+    // Read without remembering: the other streams may not have seen these values yet, and
+    // the next refresh must still send them there.
     for (const topic of Object.keys(this.#topics)) {
-      const json = this.#snapshot(topic);
+      const json = this.#read(topic);
       if (json !== undefined) res.write(frame(topic, json));
     }
     this.#clients.add(res);
@@ -73,12 +75,16 @@ export class EventHub {
   }
 
   #snapshot(topic: string): string | undefined {
+    const json = this.#read(topic);
+    if (json !== undefined) this.#last.set(topic, json);
+    return json;
+  }
+
+  #read(topic: string): string | undefined {
     const read = this.#topics[topic];
     if (!read) return undefined;
     try {
-      const json = JSON.stringify(read());
-      this.#last.set(topic, json);
-      return json;
+      return JSON.stringify(read());
     } catch {
       // A topic that cannot be read right now (a credential store that is locked) is
       // skipped; the next refresh tries again.
