@@ -58,12 +58,17 @@ function formatBreak(status: Status, resumed: boolean): string {
   return resumed ? `Resumed "${name}"` : `On a break from "${name}"; \`tock resume\` to continue`;
 }
 
+/** A window can be opened: not on a Linux without a display (a server, CI, SSH). */
+function canOpenWindow(env: NodeJS.ProcessEnv): boolean {
+  return process.platform !== 'linux' || Boolean(env.DISPLAY || env.WAYLAND_DISPLAY);
+}
+
 /** `tock app`: runs the application in the foreground until SIGINT/SIGTERM. */
 const app: Command = {
   summary: 'run the Tock application in the foreground',
   usage: 'tock app [--no-open]',
   async run(args, io) {
-    flags(args, { 'no-open': { type: 'boolean' } });
+    const { values } = flags(args, { 'no-open': { type: 'boolean' } });
     const home = resolveHome(io.env);
     // Loaded here, not at the top: every other command stays quick to start.
     const { startApp } = await import('@tock/app/start');
@@ -75,6 +80,10 @@ const app: Command = {
     }
     io.out(`Tock is running (home: ${home})`);
     io.out(`open: ${running.uiUrl}`);
+    if (!values['no-open'] && canOpenWindow(io.env)) {
+      const { openInBrowser } = await import('@tock/app/open');
+      openInBrowser(running.uiUrl);
+    }
     io.out(`listener: ${running.services.listener.status().line}`);
     io.out('Press Ctrl+C to stop.');
     await new Promise<void>((resolve) => {
