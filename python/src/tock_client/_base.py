@@ -309,8 +309,8 @@ def notify_branch_change(
 
 def _bad_response_signature(status: int) -> AuthError:
     return AuthError(
-        "the response was not signed by Tock: another program may be answering on this port, "
-        "or the token is wrong (check `tock listener status` and `tock token`)",
+        "the response was not signed by Tock: another program may be answering on this port; "
+        "check that Tock runs with its listener on this port (`tock listener status`)",
         code=CODE_BAD_RESPONSE_SIGNATURE,
         status_code=status,
     )

@@ -27,7 +27,8 @@ from tock_client import AsyncClient, Client
 REPO_ROOT = Path(__file__).resolve().parents[3]
 NODE = REPO_ROOT / "node_modules" / ".bin" / "node"
 TOCK_JS = REPO_ROOT / "packages" / "cli" / "bin" / "tock.js"
-READY_TIMEOUT_SECONDS = 10.0
+# The app is normally up in about a second; the margin is for a loaded CI machine.
+READY_TIMEOUT_SECONDS = 30.0
 STOP_TIMEOUT_SECONDS = 10.0
 
 
