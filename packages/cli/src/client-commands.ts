@@ -78,7 +78,8 @@ export function explainClientError(error: unknown, context: RequestContext): str
     if (error.code === 'bad_response_signature') {
       return `the answer on ${at} was not signed by Tock: another program may hold the port, or SERVICE_TOKEN is stale; check SERVICE_PORT and SERVICE_TOKEN (\`tock listener status\`, \`tock token\`)`;
     }
-    if (error.code === 'clock_drift') return `Tock refused the request: this machine's clock is more than 60 s off from the app's (clock_drift)`;
+    // Either the clock is off, or the request was signed in the second the app started: the server says which.
+    if (error.code === 'clock_drift') return `Tock refused the request's time (clock_drift): ${error.message}`;
     return `Tock refused the token (401 ${error.code}); check SERVICE_TOKEN — \`tock token\` prints the current one`;
   }
   if (error instanceof NotFoundError) {

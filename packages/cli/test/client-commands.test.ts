@@ -1,0 +1,262 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { AuthError, HttpError, NetworkError, NotFoundError, TockError, UnavailableError, ValidationError } from '@tock/client';
+import { explainClientError, formatEntry, formatStart, formatStatus, formatStop } from '../src/client-commands.ts';
+import { freePort, startRealApp, TOCK_JS, tock, type RealApp } from './real-app.ts';
+
+const run = promisify(execFile);
+const CLOCK = String.raw`(?:\d{4}-\d\d-\d\d )?\d\d:\d\d`;
+
+/** Asserts a failed run: status 1, nothing on stdout, exactly one `error: …` line on stderr. */
+function assertOneLineError(result: { status: number; out: string; err: string }, pattern: RegExp): void {
+  assert.equal(result.status, 1, `expected failure, got: ${result.out}`);
+  assert.equal(result.out, '');
+  assert.doesNotMatch(result.err, /\n/);
+  assert.match(result.err, /^error: /);
+  assert.match(result.err, pattern);
+}
+
+describe('client commands against the real app', () => {
+  let app: RealApp;
+  let env: NodeJS.ProcessEnv;
+
+  before(async () => {
+    app = await startRealApp();
+    env = app.clientEnv;
+  });
+  after(async () => {
+    await app?.stop();
+  });
+
+  it('ping says the app is up, with its version and license', async () => {
+    const human = await tock(env, 'ping');
+    assert.equal(human.status, 0, human.err);
+    assert.match(human.out, new RegExp(`^Tock \\d+\\.\\d+\\.\\d+\\S* is up on 127\\.0\\.0\\.1:${app.port} \\(API v1, license: trial\\)$`));
+    const json = await tock(env, 'ping', '--json');
+    assert.deepEqual(Object.keys(JSON.parse(json.out)).sort(), ['apiVersion', 'appVersion', 'license', 'status']);
+  });
+
+  it('status and current say when nothing is tracked', async () => {
+    assert.deepEqual(await tock(env, 'status'), { status: 0, out: 'Not tracking — 0s today', err: '' });
+    assert.deepEqual(await tock(env, 'current'), { status: 0, out: 'Not tracking anything', err: '' });
+    assert.equal((await tock(env, 'current', '--json')).out, 'null');
+    assert.deepEqual(JSON.parse((await tock(env, 'status', '--json')).out), {
+      isTracking: false,
+      isOnBreak: false,
+      currentActivity: null,
+      todaySeconds: 0,
+      since: null,
+    });
+  });
+
+  it('start of an unknown activity says to add --create', async () => {
+    assertOneLineError(await tock(env, 'start', 'Writing docs'), /no activity named "Writing docs"; add --create/);
+  });
+
+  it('start --create starts a new activity and says so with the local time', async () => {
+    const result = await tock(env, 'start', 'Writing docs', '--create');
+    assert.equal(result.status, 0, result.err);
+    assert.match(result.out, new RegExp(`^Started new activity "Writing docs" at ${CLOCK}$`));
+  });
+
+  it('start of the running activity says it is still tracked', async () => {
+    assert.match((await tock(env, 'start', 'writing docs')).out, new RegExp(`^Still tracking "Writing docs" \\(since ${CLOCK}\\)$`));
+  });
+
+  it('start of another activity says it switched', async () => {
+    const result = await tock(env, 'start', 'Review', '--create', '--json');
+    const started = JSON.parse(result.out);
+    assert.equal(started.activityName, 'Review');
+    assert.equal(started.created, true);
+    assert.match(started.startedAt, /Z$/);
+    assert.match((await tock(env, 'start', 'Writing docs')).out, new RegExp(`^Switched from "Review" to "Writing docs" at ${CLOCK}$`));
+  });
+
+  it('status and current name the running activity, since when and today’s total', async () => {
+    assert.match((await tock(env, 'status')).out, new RegExp(`^Tracking "Writing docs" since ${CLOCK} — \\d+(s|m) today$`));
+    assert.equal((await tock(env, 'current')).out, 'Tracking "Writing docs"');
+    const current = JSON.parse((await tock(env, 'current', '--json')).out);
+    assert.equal(current.activityName, 'Writing docs');
+  });
+
+  it('search lists names best first, and --json prints the references', async () => {
+    assert.equal((await tock(env, 'search', 'rev')).out, 'Review');
+    assert.deepEqual((await tock(env, 'search')).out.split('\n').sort(), ['Review', 'Writing docs']);
+    assert.equal((await tock(env, 'search', '--limit', '1')).out.split('\n').length, 1);
+    const found = JSON.parse((await tock(env, 'search', 'writ', '--json')).out);
+    assert.deepEqual(found.map((a: { activityName: string }) => a.activityName), ['Writing docs']);
+    assert.equal((await tock(env, 'search', 'nothing like it')).out, 'No activity matches "nothing like it"');
+    assertOneLineError(await tock(env, 'search', '--limit', '0'), /--limit takes a whole number from 1 to 100/);
+  });
+
+  it('stop says what stopped and for how long; a second stop says nothing ran', async () => {
+    assert.match((await tock(env, 'stop')).out, /^Stopped "Writing docs" after \d+(s|m)$/);
+    assert.equal((await tock(env, 'stop')).out, 'Nothing was being tracked');
+    assert.equal((await tock(env, 'stop', '--json')).out, 'null');
+  });
+
+  it('log prints the block in local time, with the note', async () => {
+    const result = await tock(env, 'log', '45m', 'Review', '--note', 'PR 12');
+    assert.equal(result.status, 0, result.err);
+    assert.match(result.out, new RegExp(`^Logged 45m to "Review" \\(${CLOCK}–${CLOCK}\\) — PR 12$`));
+    const entry = JSON.parse((await tock(env, 'log', '1h30m', 'Planning', '--create', '--json')).out);
+    assert.equal(entry.durationMinutes, 90);
+    assert.equal(entry.created, true);
+    assert.deepEqual(Object.keys(entry.activity).sort(), ['activityID', 'activityName']);
+  });
+
+  it('log refuses a duration it cannot read before asking the app, showing the forms', async () => {
+    assertOneLineError(await tock(env, 'log', '1.5h', 'Review'), /"1\.5h" is not a duration; write 90 \(minutes\), 45m, 2h or 1h30m/);
+    assertOneLineError(await tock(env, 'log', '45m'), /give the activity name/);
+    assertOneLineError(await tock(env, 'log', '45m', 'Writing', 'docs'), /quote a name that has spaces/);
+  });
+
+  it('log to an unknown activity says to add --create', async () => {
+    assertOneLineError(await tock(env, 'log', '20', 'Nope'), /no activity named "Nope"; add --create/);
+  });
+
+  it('branch-changed hands the branch to the app', async () => {
+    const human = await tock(env, 'branch-changed', 'feature/login', '--repo', '/src/tock', '--previous', 'main');
+    assert.equal(human.status, 0, human.err);
+    assert.equal(human.out, 'Sent branch "feature/login" to Tock; choose what to track in the Tock window');
+    const json = JSON.parse((await tock(env, 'branch-changed', 'main', '--json')).out);
+    assert.match(json.promptID, /^[0-9a-f-]{36}$/);
+  });
+
+  it('a request the server refuses as invalid shows the server’s message', async () => {
+    assertOneLineError(await tock(env, 'branch-changed', 'x'.repeat(300)), /^error: Tock refused the request: .*branch/);
+  });
+
+  it('a wrong token says to check SERVICE_TOKEN and `tock token`', async () => {
+    assertOneLineError(await tock({ ...env, SERVICE_TOKEN: 'not-the-token' }, 'status'), /Tock refused the token \(401 bad_signature\); check SERVICE_TOKEN — `tock token` prints/);
+  });
+
+  it('a missing token says to set SERVICE_TOKEN', async () => {
+    assertOneLineError(await tock({ ...env, SERVICE_TOKEN: '' }, 'ping'), /no token: set SERVICE_TOKEN .*`tock token`/);
+    const { SERVICE_TOKEN: _, ...withoutToken } = env;
+    assertOneLineError(await tock(withoutToken, 'current'), /no token: set SERVICE_TOKEN/);
+  });
+
+  it('a bad SERVICE_PORT is named', async () => {
+    assertOneLineError(await tock({ ...env, SERVICE_PORT: 'eighty' }, 'ping'), /SERVICE_PORT="eighty" is not a port/);
+  });
+
+  it('with the listener off it asks whether the listener is on', async () => {
+    assert.equal((await tock(app.adminEnv, 'listener', 'off')).status, 0);
+    try {
+      assertOneLineError(await tock(env, 'status'), new RegExp(`nothing is listening on 127\\.0\\.0\\.1:${app.port} \\(connection refused\\); is the listener on\\? Run \`tock listener on\``));
+    } finally {
+      assert.equal((await tock(app.adminEnv, 'listener', 'on', '--port', String(app.port))).status, 0);
+    }
+    assert.equal((await tock(env, 'ping')).status, 0);
+  });
+
+  it('the launcher exits 0 with output on stdout, and 1 with one line on stderr', async () => {
+    const ok = await run(process.execPath, [TOCK_JS, 'current'], { env });
+    assert.equal(ok.stdout, 'Not tracking anything\n');
+    const refused = await run(process.execPath, [TOCK_JS, 'start', 'Nope'], { env }).then(
+      () => assert.fail('expected exit status 1'),
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+    assert.equal(refused.code, 1);
+    assert.equal(refused.stdout, '');
+    assert.match(refused.stderr, /^error: no activity named "Nope"; add --create to create it.*\n$/);
+  });
+
+  it('help lists the client commands', async () => {
+    const help = await tock(env, 'help');
+    for (const name of ['ping', 'current', 'status', 'search', 'start', 'stop', 'log', 'branch-changed', 'git-hook']) {
+      assert.match(help.out, new RegExp(`^  ${name} +\\S`, 'm'));
+    }
+  });
+
+  // Last: the lockout refuses every request for 60 s.
+  it('after too many failed authentications it says it is locked out and for how long', async () => {
+    for (let i = 0; i < 11; i++) await tock({ ...env, SERVICE_TOKEN: 'wrong-' + i }, 'ping');
+    assertOneLineError(await tock(env, 'status'), /locked out requests after too many failed attempts; retry in \d+ s/);
+  });
+});
+
+describe('explainClientError', () => {
+  const context = { port: 39847, activityName: 'Review' };
+
+  it('points a 401 at SERVICE_TOKEN and `tock token`', () => {
+    assert.match(explainClientError(new AuthError('bad signature', { code: 'bad_signature', status: 401 }), context), /check SERVICE_TOKEN — `tock token`/);
+  });
+
+  it('says an unsigned answer did not come from Tock', () => {
+    assert.match(explainClientError(new AuthError('x', { code: 'bad_response_signature', status: 200 }), context), /not signed by Tock/);
+  });
+
+  it('names a clock problem as one', () => {
+    const drift = new AuthError('the request timestamp is more than 60 s from the server clock; check the system clock', { code: 'clock_drift', status: 401 });
+    assert.equal(explainClientError(drift, context), "Tock refused the request's time (clock_drift): the request timestamp is more than 60 s from the server clock; check the system clock");
+  });
+
+  it('sends a locked license to `tock license`', () => {
+    assert.equal(
+      explainClientError(new HttpError('license locked', { code: 'license_locked', status: 423 }), context),
+      "Tock's license is locked; see `tock license` (activate a key with `tock license activate KEY`)",
+    );
+  });
+
+  it('gives the wait of a lockout', () => {
+    assert.match(explainClientError(new HttpError('x', { code: 'locked_out', status: 429, retryAfter: 42 }), context), /retry in 42 s/);
+  });
+
+  it('offers --create for an unknown activity', () => {
+    assert.match(explainClientError(new NotFoundError('activity not found', { code: 'activity_not_found', status: 404 }), context), /no activity named "Review"; add --create/);
+  });
+
+  it('shows the server’s message and fields for a 400', () => {
+    const error = new ValidationError('invalid request', { code: 'validation_failed', status: 400, details: [{ field: 'note', message: 'at most 2000 characters' }] });
+    assert.equal(explainClientError(error, context), 'Tock refused the request: invalid request (note: at most 2000 characters)');
+  });
+
+  it('asks whether the listener is on when the connection is refused', () => {
+    const error = new NetworkError('could not reach Tock at http://127.0.0.1:39847 (connection refused); is the app running?', { code: 'network_error' });
+    assert.match(explainClientError(error, context), /is the listener on\? Run `tock listener on`/);
+  });
+
+  it('says when Tock did not answer in time', () => {
+    assert.match(explainClientError(new NetworkError('x', { code: 'timeout' }), context), /did not answer on 127\.0\.0\.1:39847 in time/);
+  });
+
+  it('says an unwired operation needs a newer app', () => {
+    assert.match(explainClientError(new UnavailableError('x', { code: 'not_wired', status: 503 }), context), /cannot do that yet/);
+  });
+
+  it('keeps the client’s own message for construction errors', () => {
+    assert.equal(explainClientError(new TockError('port 0 is not a port', { code: 'invalid_port' }), context), 'port 0 is not a port');
+  });
+});
+
+describe('human output', () => {
+  const now = new Date(2026, 10, 22, 11, 30);
+  const local = (h: number, m: number, day = 22): string => new Date(2026, 10, day, h, m).toISOString();
+  const ref = { activityID: 'a1', activityName: 'Writing docs' };
+
+  it('status reads as a sentence, with the local start time and today’s total', () => {
+    assert.equal(formatStatus({ isTracking: true, isOnBreak: false, currentActivity: ref, todaySeconds: 7500, since: local(9, 14) }, now), 'Tracking "Writing docs" since 09:14 — 2h 05m today');
+    assert.equal(
+      formatStatus({ isTracking: true, isOnBreak: true, currentActivity: ref, todaySeconds: 60, since: local(9, 14) }, now),
+      'On a break from "Writing docs" (tracking since 09:14) — 1m today; `tock resume` to continue',
+    );
+    assert.equal(formatStatus({ isTracking: false, isOnBreak: false, currentActivity: null, todaySeconds: 3600, since: null }, now), 'Not tracking — 1h 00m today');
+  });
+
+  it('a session started on another day shows its date', () => {
+    assert.equal(formatStatus({ isTracking: true, isOnBreak: false, currentActivity: ref, todaySeconds: 60, since: local(23, 50, 21) }, now), 'Tracking "Writing docs" since 2026-11-21 23:50 — 1m today');
+  });
+
+  it('start, stop and log read as sentences', () => {
+    const started = { activityID: 'a1', activityName: 'Writing docs', created: false, startedAt: local(9, 14) };
+    assert.equal(formatStart(started, null, now), 'Started "Writing docs" at 09:14');
+    assert.equal(formatStart(started, { activityID: 'a2', activityName: 'Review' }, now), 'Switched from "Review" to "Writing docs" at 09:14');
+    assert.equal(formatStop({ ...ref, startedAt: local(9, 14), endedAt: local(10, 26), seconds: 4320 }), 'Stopped "Writing docs" after 1h 12m');
+    const entry = { entryID: 'e1', activity: { activityID: 'a3', activityName: 'Review' }, created: false, startedAt: local(9, 0), endedAt: local(9, 45), durationMinutes: 45, note: null };
+    assert.equal(formatEntry(entry, now), 'Logged 45m to "Review" (09:00–09:45)');
+  });
+});
