@@ -19,6 +19,7 @@ import httpx
 
 from ._errors import (
     AuthError,
+    HTTPError,
     NetworkError,
     TockError,
     error_class_for_status,
@@ -26,7 +27,7 @@ from ._errors import (
 )
 from ._protocol import (
     CODE_BAD_RESPONSE_SIGNATURE,
-    CODE_HTTP_ERROR,
+    CODE_HTTP_PREFIX,
     CODE_INVALID_PORT,
     CODE_INVALID_RESPONSE,
     CODE_LICENSE_LOCKED,
@@ -45,6 +46,7 @@ from ._protocol import (
     IDEMPOTENCY_KEY_BYTES,
     JSON_CONTENT_TYPE,
     LICENSE_LOCKED_STATUS,
+    LOCKED_OUT_STATUS,
     MAX_PORT,
     MIN_PORT,
     PATH_BRANCH_CHANGED,
@@ -335,8 +337,10 @@ def check_response_signature(
 
 
 def _default_code(status: int) -> str:
+    # The contract's only code for that status (431 → headers_too_large), else `http_<status>`,
+    # as in the TypeScript client.
     codes = [code for code, code_status in ERROR_STATUS.items() if code_status == status]
-    return codes[0] if len(codes) == 1 else CODE_HTTP_ERROR
+    return codes[0] if len(codes) == 1 else f"{CODE_HTTP_PREFIX}{status}"
 
 
 def _details(value: object) -> list[dict[str, str]] | None:
@@ -349,7 +353,9 @@ def _details(value: object) -> list[dict[str, str]] | None:
     ]
 
 
-def _retry_after(headers: Mapping[str, str]) -> int | None:
+def _retry_after(status: int, headers: Mapping[str, str]) -> int | None:
+    if status != LOCKED_OUT_STATUS:
+        return None
     value = headers.get(HEADER_RETRY_AFTER, "").strip()
     return int(value) if value.isdigit() and value.isascii() else None
 
@@ -359,7 +365,7 @@ def error_from_response(status: int, headers: Mapping[str, str], body: bytes) ->
 
     423's body is ``{"error": "license locked"}`` with no code: its code is
     ``license_locked``. A body that is missing or not JSON (Node answers 431 on its own)
-    falls back to the status' only code, or ``http_error``, and the status phrase.
+    falls back to the status' only code, or ``http_<status>``, and the status phrase.
     """
     try:
         parsed: Any = json.loads(body) if body else None
@@ -375,7 +381,7 @@ def error_from_response(status: int, headers: Mapping[str, str], body: bytes) ->
         code=code if isinstance(code, str) and code else _default_code(status),
         status_code=status,
         details=_details(envelope.get("details")),
-        retry_after=_retry_after(headers),
+        retry_after=_retry_after(status, headers),
     )
 
 
@@ -387,7 +393,7 @@ def decode_success(operation: Operation[T], status: int, body: bytes) -> T:
             raise ValueError('the body is not {"ok": true, "result": ...}')
         return operation.decode(envelope.get("result"))
     except ValueError as exc:
-        raise TockError(
+        raise HTTPError(
             f"Tock sent a response this client cannot read ({exc}); "
             "check that the app and tock-client versions match",
             code=CODE_INVALID_RESPONSE,

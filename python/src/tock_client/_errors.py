@@ -16,7 +16,8 @@ Exception tree::
     ├── ReplayError            409 nonce_reused, idempotency_conflict
     ├── UnavailableError       503 not_wired
     ├── HTTPError              any other non-2xx: 403, 405, 413, 415, 423 license_locked,
-    │                          429 locked_out, 431, 500, ...
+    │                          429 locked_out, 431, 500, ...; a signed 2xx whose body is
+    │                          not the contract's (code invalid_response)
     └── NetworkError           connection refused, reset or timed out (no status)
 
 Messages never contain the token or a signature: they are built from the server's message,
@@ -32,8 +33,7 @@ from typing import Final
 class TockError(Exception):
     """Base class of every error the client raises.
 
-    Raised directly for construction errors (``missing_token``, ``invalid_port``) and for a
-    signed success response whose body is not what the contract says (``invalid_response``).
+    Raised directly for construction errors (``missing_token``, ``invalid_port``).
     """
 
     status_code: int | None
@@ -90,7 +90,10 @@ class UnavailableError(TockError):
 
 
 class HTTPError(TockError):
-    """Any other non-2xx status: 423 ``license_locked``, 429 ``locked_out``, 5xx, ..."""
+    """Any other non-2xx status: 423 ``license_locked``, 429 ``locked_out``, 5xx, ...
+
+    Also a signed 2xx whose body is not the contract's envelope (code ``invalid_response``).
+    """
 
 
 class NetworkError(TockError):

@@ -106,9 +106,12 @@ CODE_BAD_RESPONSE_SIGNATURE: Final = "bad_response_signature"
 CODE_NETWORK_ERROR: Final = "network_error"
 CODE_TIMEOUT: Final = "timeout"
 CODE_INVALID_RESPONSE: Final = "invalid_response"
-# Fallback for a non-2xx answer whose body names no code and whose status has several.
-CODE_HTTP_ERROR: Final = "http_error"
+# Fallback for a non-2xx answer whose body names no code and whose status has several:
+# the prefix followed by the status (`http_401`), as in the TypeScript client.
+CODE_HTTP_PREFIX: Final = "http_"
 
 # 423's body is exactly {"error": "license locked"}: the client supplies its code (§4, §8).
 LICENSE_LOCKED_STATUS: Final = 423
 CODE_LICENSE_LOCKED: Final = "license_locked"
+# Only a 429 (lockout) carries `retry_after`.
+LOCKED_OUT_STATUS: Final = 429
