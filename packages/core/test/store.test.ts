@@ -156,3 +156,26 @@ test('reads of "today" use indexes, never a scan of the history', (t) => {
     /USING (COVERING )?INDEX activities_by_search_key \(search_key>\? AND search_key<\?\)/,
   );
 });
+
+test('upgrades a database written by an older schema, keeping its data', (t) => {
+  const path = tempPath(t);
+  const store = openStore(path);
+  store.close();
+  // Rebuild the file as the first schema only, with a row in it.
+  rmSync(path);
+  const old = new DatabaseSync(path);
+  old.exec((MIGRATIONS[0] as { sql: string }).sql);
+  old.exec('PRAGMA user_version = 1');
+  old.exec(
+    "INSERT INTO activities VALUES ('00000000-0000-4000-8000-000000000001', 'Old', 'old', 'old', '\u0001old', 1, 1)",
+  );
+  old.close();
+  const upgraded = open(t, path);
+  assert.equal(upgraded.schemaVersion, SCHEMA_VERSION);
+  const indexes = (upgraded.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").all() as { name: string }[]).map(
+    (r) => r.name,
+  );
+  assert.ok(indexes.includes('activities_by_recency'));
+  assert.ok(!indexes.includes('activities_by_last_used'));
+  assert.deepEqual({ ...upgraded.db.prepare('SELECT name FROM activities').get() }, { name: 'Old' });
+});

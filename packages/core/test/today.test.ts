@@ -151,3 +151,14 @@ test('lists daily totals per activity, by day then name, leaving out empty days'
   assert.deepEqual(tracker.dailyTotals('2026-11-23', '2026-11-22'), []);
   assert.throws(() => tracker.dailyTotals('2026-13-01', '2026-13-02'), { code: 'validation_failed' } as object);
 });
+
+test('counts the 25-hour fall-back day and the 23-hour spring-forward day in America/New_York', (t) => {
+  const fall = fixture(t, { now: '2026-11-01T03:00:00.000Z', timeZone: 'America/New_York' }); // 23:00 EDT, Oct 31
+  fall.tracker.startActivity({ name: 'A', createIfMissing: true });
+  fall.clock.set('2026-11-02T04:59:59.000Z'); // 23:59:59 EST, Nov 1
+  assert.equal(fall.tracker.getStatus().todaySeconds, 25 * 3600 - 1);
+  const spring = fixture(t, { now: '2026-03-08T04:00:00.000Z', timeZone: 'America/New_York' }); // 23:00 EST, Mar 7
+  spring.tracker.startActivity({ name: 'A', createIfMissing: true });
+  spring.clock.set('2026-03-09T03:59:59.000Z'); // 23:59:59 EDT, Mar 8
+  assert.equal(spring.tracker.getStatus().todaySeconds, 23 * 3600 - 1);
+});
