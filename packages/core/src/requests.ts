@@ -23,6 +23,8 @@ export interface CheckedEntry {
 export type InstantInput = string | number;
 
 const MINUTE_MS = 60_000;
+/** The largest distance from the epoch a `Date` can hold (ECMAScript: 10^8 days). */
+const MAX_DATE_MS = 8.64e15;
 
 function fieldsOf(input: unknown): Record<string, unknown> {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
@@ -106,7 +108,7 @@ export function noteError(note: unknown): string | undefined {
  * problem about `field` and returns undefined when it is neither.
  */
 export function readInstant(value: InstantInput | unknown, field: string, problems: FieldProblem[]): number | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) return Math.round(value);
+  if (typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= MAX_DATE_MS) return Math.round(value);
   const ms = typeof value === 'string' ? parseIsoInstant(value) : undefined;
   if (ms === undefined) problems.push({ field, message: 'must be an ISO-8601 time with a zone, like 2026-11-22T09:15:00Z' });
   return ms;
