@@ -94,6 +94,12 @@ describe('Settings › Integrations', () => {
     await page.getByRole('button', { name: 'Hide' }).click();
     assert.equal(await page.getByTestId('token-value').getAttribute('type'), 'password');
 
+    await b.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.origin });
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await page.getByText('Token copied to the clipboard.').waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), old);
+    assert.equal(await page.getByTestId('token-value').getAttribute('type'), 'password', 'copying does not show it');
+
     await page.getByRole('button', { name: 'Rotate…' }).click();
     await page.getByText('Replace the token?').waitFor();
     await page.getByRole('button', { name: 'Rotate token' }).click();

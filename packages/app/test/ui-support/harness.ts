@@ -182,7 +182,12 @@ export async function openWindow(page: Page, app: TestApp, screen = ''): Promise
   await page.goto(app.url);
   if (screen) await page.goto(`${app.origin}/#${screen}`);
   const title = { '': 'Today', '/today': 'Today', '/history': 'History', '/settings/integrations': 'Integrations', '/settings/license': 'License' }[screen];
-  await page.locator('main h1').filter({ hasText: title ?? /./ }).waitFor();
+  try {
+    await page.locator('main h1').filter({ hasText: title ?? /./ }).waitFor();
+  } catch (error) {
+    const seen = await page.evaluate(() => `${location.href} shows "${document.querySelector('main h1')?.textContent ?? document.body.innerText.slice(0, 200)}"`);
+    throw new Error(`the window did not show ${title ?? 'a screen'}: ${seen}`, { cause: error });
+  }
 }
 
 /**

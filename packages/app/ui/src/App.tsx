@@ -58,6 +58,8 @@ export function App() {
   useEffect(() => {
     const onHash = (): void => setPath(currentPath());
     window.addEventListener('hashchange', onHash);
+    // The fragment may have changed between the first render and this effect.
+    onHash();
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
   useEffect(() => {
