@@ -121,8 +121,15 @@ describe('client commands against the real app', () => {
     const human = await tock(env, 'branch-changed', 'feature/login', '--repo', '/src/tock', '--previous', 'main');
     assert.equal(human.status, 0, human.err);
     assert.equal(human.out, 'Sent branch "feature/login" to Tock; choose what to track in the Tock window');
+    const [prompt] = await app.pendingPrompts();
+    assert.deepEqual(prompt && { branch: prompt.branch, repo: prompt.repo, previousBranch: prompt.previousBranch }, {
+      branch: 'feature/login',
+      repo: '/src/tock',
+      previousBranch: 'main',
+    });
     const json = JSON.parse((await tock(env, 'branch-changed', 'main', '--json')).out);
     assert.match(json.promptID, /^[0-9a-f-]{36}$/);
+    assert.equal((await app.pendingPrompts())[0]?.promptID, json.promptID);
   });
 
   it('a request the server refuses as invalid shows the server’s message', async () => {

@@ -41,6 +41,14 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** A branch prompt as the app's window sees it. */
+export interface PendingPromptView {
+  promptID: string;
+  branch: string;
+  repo: string | null;
+  previousBranch: string | null;
+}
+
 /** A running app, its home, and the environment a client needs to reach its listener. */
 export interface RealApp {
   home: string;
@@ -50,6 +58,8 @@ export interface RealApp {
   adminEnv: NodeJS.ProcessEnv;
   /** `adminEnv` plus `SERVICE_TOKEN` and `SERVICE_PORT`. */
   clientEnv: NodeJS.ProcessEnv;
+  /** The branch prompts waiting in the app, newest first, read as the app's window reads them. */
+  pendingPrompts(): Promise<PendingPromptView[]>;
   stop(): Promise<void>;
 }
 
@@ -81,7 +91,18 @@ export async function startRealApp(): Promise<RealApp> {
     // timestamp is earlier than the start: begin in the next second.
     await new Promise((r) => setTimeout(r, 1050 - (Date.now() % 1000)));
     const clientEnv = { ...adminEnv, SERVICE_TOKEN: token, SERVICE_PORT: String(port) };
-    return { home, port, token, adminEnv, clientEnv, stop };
+    const pendingPrompts = async (): Promise<PendingPromptView[]> => {
+      // The window's URL carries a one-time key that the UI server trades for a session cookie.
+      const open = /open: (http:\/\/\S+)/.exec(log)?.[1];
+      if (open === undefined) throw new Error(`tock app printed no window address: ${log}`);
+      const landing = await fetch(open, { redirect: 'manual' });
+      const cookie = landing.headers.get('set-cookie')?.split(';')[0] ?? '';
+      const response = await fetch(new URL('/api/prompts', open), { headers: { cookie } });
+      const body = (await response.json()) as { ok: boolean; result: PendingPromptView[] };
+      if (!body.ok) throw new Error(`the window API answered ${response.status}`);
+      return body.result;
+    };
+    return { home, port, token, adminEnv, clientEnv, pendingPrompts, stop };
   } catch (error) {
     await stop();
     throw error;
