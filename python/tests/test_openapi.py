@@ -1,4 +1,4 @@
-"""The result dataclasses have exactly the fields of spec/openapi.yaml's schemas, in snake_case."""
+"""Drift checks against spec/openapi.yaml: result fields, endpoints, error codes, signatures."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import pytest
 import yaml
 
 import tock_client
+from tock_client import _protocol
 
 from .conftest import REPO_ROOT
 
@@ -32,10 +33,15 @@ def snake_case(wire_name: str) -> str:
 
 
 @functools.cache
-def schemas() -> dict[str, Any]:
+def yaml_document() -> dict[str, Any]:
+    """spec/openapi.yaml, parsed once."""
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser when available
     document: dict[str, Any] = yaml.load(OPENAPI.read_text(encoding="utf-8"), Loader=loader)  # noqa: S506
-    found: dict[str, Any] = document["components"]["schemas"]
+    return document
+
+
+def schemas() -> dict[str, Any]:
+    found: dict[str, Any] = yaml_document()["components"]["schemas"]
     return found
 
 
@@ -51,3 +57,67 @@ def test_snake_case_follows_the_spec_names() -> None:
     assert snake_case("activityID") == "activity_id"
     assert snake_case("isOnBreak") == "is_on_break"
     assert snake_case("promptID") == "prompt_id"
+
+
+def responses() -> list[tuple[str, str, int, dict[str, Any]]]:
+    """Every documented (path, method, status, response) of the listener."""
+    document = yaml_document()
+    return [
+        (path, method.upper(), int(status), response)
+        for path, operations in document["paths"].items()
+        for method, operation in operations.items()
+        for status, response in operation["responses"].items()
+        if status.isdigit()
+    ]
+
+
+def code_enums(node: object) -> set[str]:
+    """Every ``code`` enum value anywhere under ``node``."""
+    found: set[str] = set()
+    if isinstance(node, dict):
+        code = node.get("properties", {}).get("code") if "properties" in node else None
+        if isinstance(code, dict):
+            found.update(code.get("enum", []))
+            if "const" in code:
+                found.add(code["const"])
+        for value in node.values():
+            found |= code_enums(value)
+    elif isinstance(node, list):
+        for value in node:
+            found |= code_enums(value)
+    return found
+
+
+def test_the_endpoints_are_the_eight_of_the_protocol_module() -> None:
+    documented = {
+        (method.upper(), path)
+        for path, operations in yaml_document()["paths"].items()
+        for method in operations
+    }
+    assert documented == {
+        ("GET", _protocol.PATH_HEALTHCHECK),
+        ("GET", _protocol.PATH_CURRENT),
+        ("GET", _protocol.PATH_STATUS),
+        ("GET", _protocol.PATH_SEARCH),
+        ("POST", _protocol.PATH_START),
+        ("POST", _protocol.PATH_STOP),
+        ("POST", _protocol.PATH_ENTRIES),
+        ("POST", _protocol.PATH_BRANCH_CHANGED),
+    }
+
+
+def test_every_documented_error_code_has_the_status_of_the_protocol_table() -> None:
+    seen: set[str] = set()
+    for path, method, status, response in responses():
+        for code in code_enums(response):
+            seen.add(code)
+            assert _protocol.ERROR_STATUS.get(code) == status, (method, path, status, code)
+    assert seen, "no error codes found in spec/openapi.yaml"
+
+
+def test_every_status_documented_as_possibly_unsigned_is_accepted_unsigned() -> None:
+    always = "#/components/headers/ResponseSignature"
+    for path, method, status, response in responses():
+        signature = response.get("headers", {}).get("X-Tock-Response-Signature", {})
+        if signature.get("$ref") != always:
+            assert status in _protocol.UNSIGNED_STATUSES, (method, path, status)
