@@ -81,6 +81,15 @@ describe('client commands against the real app', () => {
     assert.equal(current.activityName, 'Writing docs');
   });
 
+  it('status says when the session is on a break', async () => {
+    assert.equal((await tock(app.adminEnv, 'break')).status, 0);
+    try {
+      assert.match((await tock(env, 'status')).out, new RegExp(`^On a break from "Writing docs" \\(tracking since ${CLOCK}\\) — \\d+(s|m) today; \`tock resume\` to continue$`));
+    } finally {
+      assert.equal((await tock(app.adminEnv, 'resume')).status, 0);
+    }
+  });
+
   it('search lists names best first, and --json prints the references', async () => {
     assert.equal((await tock(env, 'search', 'rev')).out, 'Review');
     assert.deepEqual((await tock(env, 'search')).out.split('\n').sort(), ['Review', 'Writing docs']);
