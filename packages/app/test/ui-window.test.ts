@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { startApp } from '@tock/app/start';
 import { blur, ensureWindowBuilt, launchBrowser, openWindow, startTestApp, tabTo, type TestApp, type TestBrowser } from './ui-support/harness.ts';
 
 let t: TestApp;
@@ -199,5 +200,25 @@ describe('History', () => {
     await again.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByTestId('history-row').filter({ hasText: 'Client call' }).waitFor({ state: 'detached' });
     assert.equal(t.app.services.tracker.listBlocks(0, Date.now() + 60_000).some((x) => x.activity.activityName === 'Client call'), false);
+  });
+});
+
+describe('a window of an earlier launch', () => {
+  it('says the app went away, then that it was restarted and which address to open', async () => {
+    const first = await startTestApp();
+    const browser = await launchBrowser();
+    let second: Awaited<ReturnType<typeof startApp>> | undefined;
+    try {
+      await openWindow(browser.page, first);
+      await first.app.stop();
+      await browser.page.getByRole('alert').filter({ hasText: 'Tock is not answering' }).waitFor();
+      second = await startApp({ home: first.home, uiPort: first.port, env: { ...process.env, TOCK_CREDENTIAL_STORE: 'file' } });
+      assert.equal(new URL(second.uiUrl).port, String(first.port), 'the new launch got the same port');
+      await browser.page.getByRole('alert').filter({ hasText: 'Tock was restarted: open the address it printed' }).waitFor();
+    } finally {
+      await browser.close();
+      await second?.stop();
+      await first.stop();
+    }
   });
 });

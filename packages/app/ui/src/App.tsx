@@ -118,7 +118,12 @@ export function App() {
             Tock is not answering. Is the app still running? This window reconnects on its own.
           </p>
         )}
-        {loadError && !snapshot && (
+        {connection === 'expired' && (
+          <p class="banner" role="alert">
+            Tock was restarted: open the address it printed (<code>open: …</code>) to continue.
+          </p>
+        )}
+        {loadError && !snapshot && connection !== 'expired' && (
           <p class="banner" role="alert">
             {loadError}
           </p>

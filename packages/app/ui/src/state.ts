@@ -4,7 +4,7 @@
  * goes up whenever tracked time changed anywhere, so timelines and charts know to reload.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { api } from './api.ts';
+import { api, ApiError } from './api.ts';
 import { setActivityOrder } from './colors.ts';
 import { setAppClock } from './time.ts';
 import type { Snapshot, Status } from './types.ts';
@@ -14,7 +14,8 @@ export interface AppState {
   /** When (by this browser's clock) the status was received: live clocks count from here. */
   statusAt: number;
   blocksVersion: number;
-  connection: 'connecting' | 'open' | 'lost';
+  /** `expired`: the app restarted, and this window's session belongs to the earlier launch. */
+  connection: 'connecting' | 'open' | 'lost' | 'expired';
   loadError: string | null;
 }
 
@@ -64,7 +65,16 @@ export function connect(): void {
     if (state.connection === 'lost') void load();
     set({ connection: 'open' });
   });
-  events.addEventListener('error', () => set({ connection: 'lost' }));
+  events.addEventListener('error', () => {
+    set({ connection: 'lost' });
+    if (events.readyState === EventSource.CLOSED) {
+      // The browser gives up on a stream the app refused (401 after a restart): say why.
+      api.get('/api/status').then(
+        () => location.reload(),
+        (error: unknown) => set({ connection: error instanceof ApiError && error.status === 401 ? 'expired' : 'lost' }),
+      );
+    }
+  });
   for (const topic of ['status', 'listener', 'token', 'requests', 'license', 'prompts'] as const) {
     events.addEventListener(topic, (event) => {
       patchSnapshot({ [topic]: JSON.parse((event as MessageEvent<string>).data) } as Partial<Snapshot>);
