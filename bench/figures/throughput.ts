@@ -1,0 +1,108 @@
+/**
+ * Figures 1 and 2: signed `GET /status` against a bare node:http server answering a constant
+ * body. Both servers run in their own processes for the whole figure; the driver, in a third,
+ * sends exactly the same signed requests to both (the bare server ignores the signature), so
+ * the only difference is what the server does with them.
+ *
+ * 1. Throughput: closed loop, `concurrency` requests in flight, keep-alive.
+ * 2. p99 latency at half the app's measured maximum, open loop, the same rate to both.
+ */
+
+import { drive, startAppServer, startBareServer } from '../lib/children.ts';
+import { pairedFigure, pairedRounds, round, type BenchConfig, type FigureResult, type Target } from '../lib/figure.ts';
+import { median } from '../lib/stats.ts';
+import type { DriverConfig, DriverResult } from '../load/driver.ts';
+
+const THROUGHPUT = {
+  id: 'status-throughput',
+  title: 'signed GET /status throughput (keep-alive)',
+  unit: 'req/s',
+  baselineLabel: 'bare node:http, constant JSON',
+  target: { kind: 'min', ratio: 0.75 } as Target,
+};
+const TAIL = {
+  id: 'status-p99-half-load',
+  title: 'signed GET /status p99 at half max rate',
+  unit: 'ms',
+  baselineLabel: 'bare node:http at the same rate',
+  target: { kind: 'max', ratio: 1.5 } as Target,
+};
+
+/** Fails the figure when answers were not what they should be (a 429 would mean a lockout or a full nonce window). */
+export function assertAllOk(result: DriverResult, what: string): void {
+  const bad = result.completed - result.ok;
+  if (result.completed === 0 || bad > 0 || result.errors > 0) {
+    throw new Error(
+      `${what}: ${result.ok}/${result.completed} answers as expected, statuses ${JSON.stringify(result.statuses)}, ` +
+        `${result.errors} errors${result.firstError ? ` (${result.firstError})` : ''}`,
+    );
+  }
+}
+
+export async function throughputFigures(config: BenchConfig): Promise<FigureResult[]> {
+  const app = await startAppServer({ seed: { today: true } }, { execArgv: config.serverArgs('status') });
+  const bare = await startBareServer({ execArgv: config.serverArgs('bare') });
+  try {
+    const load = (port: number, token: string, extra: Partial<DriverConfig>): DriverConfig => ({
+      port,
+      token,
+      method: 'GET',
+      targets: ['/status'],
+      concurrency: config.concurrency,
+      warmupMs: config.warmupMs,
+      durationMs: config.throughputMs,
+      expectStatus: 200,
+      ...extra,
+    });
+    const appToken = app.ready.token;
+
+    config.log(`  throughput: ${config.rounds} paired rounds of ${config.throughputMs} ms, ${config.concurrency} in flight`);
+    const max = await pairedRounds(
+      config.rounds,
+      async () => {
+        const r = await drive(load(bare.ready.port, appToken, {}));
+        assertAllOk(r, 'bare server');
+        return { value: r.rps, detail: r };
+      },
+      async () => {
+        const r = await drive(load(app.ready.port, appToken, {}));
+        assertAllOk(r, 'GET /status');
+        return { value: r.rps, detail: r };
+      },
+    );
+    const throughput = pairedFigure(THROUGHPUT, max, {
+      concurrency: config.concurrency,
+      p50Ms: { subject: medianOf(max.subjectDetails, (d) => d.latencyMs.p50), baseline: medianOf(max.baselineDetails, (d) => d.latencyMs.p50) },
+    });
+
+    const rate = Math.max(50, Math.floor((throughput.value ?? 100) / 2));
+    config.log(`  latency: open loop at ${rate} req/s (half of ${Math.round(throughput.value ?? 0)})`);
+    const tail = await pairedRounds(
+      config.rounds,
+      async () => {
+        const r = await drive(load(bare.ready.port, appToken, { rate, concurrency: 64, durationMs: config.latencyMs }));
+        assertAllOk(r, 'bare server');
+        return { value: r.latencyMs.p99, detail: r };
+      },
+      async () => {
+        const r = await drive(load(app.ready.port, appToken, { rate, concurrency: 64, durationMs: config.latencyMs }));
+        assertAllOk(r, 'GET /status');
+        return { value: r.latencyMs.p99, detail: r };
+      },
+    );
+    const latency = pairedFigure(TAIL, tail, {
+      rate,
+      achievedRps: { subject: medianOf(tail.subjectDetails, (d) => d.rps), baseline: medianOf(tail.baselineDetails, (d) => d.rps) },
+      p50Ms: { subject: medianOf(tail.subjectDetails, (d) => d.latencyMs.p50), baseline: medianOf(tail.baselineDetails, (d) => d.latencyMs.p50) },
+    });
+    latency.note = `at ${rate} req/s`;
+    return [throughput, latency];
+  } finally {
+    await Promise.all([app.stop(), bare.stop()]);
+  }
+}
+
+/** The median of one number picked from each round's result, rounded for the report. */
+export function medianOf<D>(details: D[], pick: (d: D) => number): number {
+  return round(median(details.map(pick)), 3);
+}

@@ -1,0 +1,69 @@
+/**
+ * Figure 5: acknowledged-durable `POST /entries` per second against a plain node:sqlite
+ * loop that commits one INSERT per transaction with the same durability settings (WAL,
+ * synchronous=FULL), on the same file system. Each answered request is on disk (SPEC §2),
+ * so the disk's fsync bounds both sides. The requests carry an `Idempotency-Key`, as both
+ * clients send one on `logEntry`; a third arm without the key is reported in the details.
+ */
+
+import { drive, runNodeScript, startAppServer } from '../lib/children.ts';
+import { pairedFigure, pairedRounds, round, type BenchConfig, type FigureResult, type Target } from '../lib/figure.ts';
+import { median } from '../lib/stats.ts';
+import type { DriverConfig } from '../load/driver.ts';
+import { assertAllOk, medianOf } from './throughput.ts';
+
+const BASE = {
+  id: 'entries-durable-writes',
+  title: 'POST /entries durable writes/s (with Idempotency-Key)',
+  unit: 'writes/s',
+  baselineLabel: 'node:sqlite INSERT+COMMIT loop, WAL, synchronous=FULL',
+  target: { kind: 'min', ratio: 0.5 } as Target,
+};
+
+export async function writesFigure(config: BenchConfig): Promise<FigureResult> {
+  const app = await startAppServer({ seed: { today: true } }, { execArgv: config.serverArgs('entries') });
+  try {
+    const load = (idempotencyKeys: boolean): DriverConfig => ({
+      port: app.ready.port,
+      token: app.ready.token,
+      method: 'POST',
+      targets: ['/entries'],
+      body: JSON.stringify({ name: 'Bench project 0', durationMinutes: 1, note: 'bench' }),
+      idempotencyKeys,
+      concurrency: 4,
+      warmupMs: config.warmupMs,
+      durationMs: config.writesMs,
+      expectStatus: 201,
+    });
+    const withoutKey: number[] = [];
+    const paired = await pairedRounds(
+      config.rounds,
+      async () => {
+        const r = await runNodeScript<{ rps: number; commits: number }>('load/sqlite-commit-loop.ts', [
+          JSON.stringify({ warmupMs: config.warmupMs, durationMs: config.writesMs }),
+        ]);
+        return { value: r.rps, detail: r as unknown };
+      },
+      async () => {
+        const r = await drive(load(true));
+        assertAllOk(r, 'POST /entries');
+        const plain = await drive(load(false));
+        assertAllOk(plain, 'POST /entries without Idempotency-Key');
+        withoutKey.push(plain.rps);
+        return { value: r.rps, detail: r as unknown };
+      },
+    );
+    const figure = pairedFigure(BASE, paired, {
+      concurrency: 4,
+      withoutIdempotencyKey: {
+        rps: round(median(withoutKey), 1),
+        ratio: round(median(withoutKey) / median(paired.baseline), 3),
+      },
+      p50Ms: medianOf(paired.subjectDetails as { latencyMs: { p50: number } }[], (d) => d.latencyMs.p50),
+    });
+    figure.note = `without the key: ${round(median(withoutKey) / median(paired.baseline), 2)}`;
+    return figure;
+  } finally {
+    await app.stop();
+  }
+}

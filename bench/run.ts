@@ -1,0 +1,159 @@
+/**
+ * `npm run bench`: Tock against the physical limit, measured side by side. Every figure is
+ * a ratio of Tock to a baseline that does less work, measured in the same run in alternating
+ * rounds, because on a shared machine only ratios mean anything. See bench/README.md.
+ *
+ *   npm run bench                      full run (a few minutes), pass/fail per target
+ *   npm run bench -- --smoke           every figure for seconds with small sizes (BENCH_SMOKE=1 too)
+ *   npm run bench -- --only=search,writes
+ *   npm run bench -- --profile         also write CPU profiles of the server children to bench/profiles/
+ *
+ * Prints a table and writes bench/results.json. Exits non-zero only when the harness itself
+ * broke (a figure could not be measured), never because a target was missed.
+ */
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { coldStartFigure } from './figures/cold-start.ts';
+import { historyFigure } from './figures/history.ts';
+import { memoryFigure } from './figures/memory.ts';
+import { pythonFigures } from './figures/python-clients.ts';
+import { searchFigure } from './figures/search.ts';
+import { throughputFigures } from './figures/throughput.ts';
+import { tsClientFigure } from './figures/ts-client.ts';
+import { writesFigure } from './figures/writes.ts';
+import { unmeasured, type BenchConfig, type FigureResult } from './lib/figure.ts';
+import { formatTable } from './lib/table.ts';
+
+const args = process.argv.slice(2);
+const smoke = args.includes('--smoke') || process.env.BENCH_SMOKE === '1';
+const profile = args.includes('--profile');
+const onlyArg = args.find((a) => a.startsWith('--only='));
+const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',')) : null;
+const profileDir = fileURLToPath(new URL('./profiles/', import.meta.url));
+
+const config: BenchConfig = smoke
+  ? {
+      smoke,
+      rounds: 2,
+      warmupMs: 200,
+      throughputMs: 600,
+      concurrency: 16,
+      latencyMs: 500,
+      sessions: { small: 1000, large: 10_000 },
+      activities: { small: 1000, large: 5000 },
+      writesMs: 500,
+      clientMs: 500,
+      memoryMs: 1500,
+      coldStarts: 2,
+      profile,
+      serverArgs,
+      log,
+    }
+  : {
+      smoke,
+      rounds: 4,
+      warmupMs: 1000,
+      throughputMs: 4000,
+      concurrency: 16,
+      latencyMs: 3000,
+      sessions: { small: 1000, large: 1_000_000 },
+      activities: { small: 1000, large: 100_000 },
+      writesMs: 3000,
+      clientMs: 2500,
+      memoryMs: 40_000,
+      coldStarts: 7,
+      profile,
+      serverArgs,
+      log,
+    };
+
+function serverArgs(name: string): string[] {
+  if (!profile) return [];
+  mkdirSync(profileDir, { recursive: true });
+  return ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}.cpuprofile`];
+}
+
+function log(line: string): void {
+  process.stderr.write(`${line}\n`);
+}
+
+/** The figures in the order they run; each group may yield more than one line. */
+const GROUPS: { name: string; ids: string[]; titles: string[]; run: (c: BenchConfig) => Promise<FigureResult | FigureResult[]> }[] = [
+  { name: 'throughput', ids: ['status-throughput', 'status-p99-half-load'], titles: ['signed GET /status throughput', 'signed GET /status p99 at half max rate'], run: throughputFigures },
+  { name: 'history', ids: ['status-latency-history'], titles: ['GET /status latency, long history'], run: historyFigure },
+  { name: 'search', ids: ['search-latency-activities'], titles: ['GET /activities/search latency, many activities'], run: searchFigure },
+  { name: 'writes', ids: ['entries-durable-writes'], titles: ['POST /entries durable writes/s'], run: writesFigure },
+  { name: 'ts-client', ids: ['ts-client-rps'], titles: ['TockClient calls/s'], run: tsClientFigure },
+  { name: 'python', ids: ['python-client-rps', 'python-async-client-rps'], titles: ['Python Client calls/s', 'Python AsyncClient calls/s'], run: pythonFigures },
+  { name: 'memory', ids: ['memory-nonce-window'], titles: ['app memory at max signed rate'], run: memoryFigure },
+  { name: 'cold-start', ids: ['cold-start'], titles: ['cold start to listener answering'], run: coldStartFigure },
+];
+
+const startedAt = new Date();
+const load = { start: loadavg().map((l) => Math.round(l * 100) / 100), end: [] as number[] };
+const cores = availableParallelism();
+log(
+  `Tock bench (${smoke ? 'smoke' : 'full'}): ${cores} cores (${cpus()[0]?.model ?? 'unknown CPU'}), load average ${load.start.join(' ')}; ` +
+    'server, load generator and baselines share these cores with each other and anything else running.',
+);
+
+const figures: FigureResult[] = [];
+for (const group of GROUPS) {
+  if (only && !only.has(group.name)) continue;
+  log(`== ${group.name}`);
+  const started = performance.now();
+  try {
+    const result = await group.run(config);
+    figures.push(...(Array.isArray(result) ? result : [result]));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    log(`  HARNESS ERROR: ${message}`);
+    for (const [i, id] of group.ids.entries()) {
+      figures.push(
+        unmeasured(
+          { id, title: group.titles[i] ?? id, unit: '', baselineLabel: '', target: { kind: 'report', text: '—' } },
+          'error',
+          message.split('\n')[0] ?? message,
+        ),
+      );
+    }
+  }
+  log(`  (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+}
+load.end = loadavg().map((l) => Math.round(l * 100) / 100);
+
+const results = {
+  mode: smoke ? 'smoke' : 'full',
+  startedAt: startedAt.toISOString(),
+  seconds: Math.round((Date.now() - startedAt.getTime()) / 100) / 10,
+  machine: {
+    cores,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    memoryGB: Math.round(totalmem() / 1e8) / 10,
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    loadAverage: load,
+    sharing:
+      'server, load generator and baseline processes all run on these cores at once, alongside whatever else the machine runs; ' +
+      'compare ratios, not absolute numbers',
+  },
+  figures,
+};
+writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+
+process.stdout.write(formatTable(results.figures, { smoke, cores, load }));
+const broken = figures.filter((f) => f.status === 'error');
+const missed = figures.filter((f) => f.pass === false);
+if (smoke) {
+  process.stdout.write('\nsmoke run: targets are not checked (sizes and durations are too small to mean anything)\n');
+} else {
+  process.stdout.write(`\ntargets met: ${figures.filter((f) => f.pass === true).length}, missed: ${missed.length}` +
+    `${missed.length ? ` (${missed.map((f) => f.id).join(', ')})` : ''}\n`);
+}
+process.stdout.write(`results: bench/results.json (${results.seconds} s)\n`);
+if (broken.length > 0) {
+  process.stdout.write(`HARNESS BROKE for: ${broken.map((f) => f.id).join(', ')}\n`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,112 @@
+/**
+ * The Tock application as the subject of a benchmark, in its own process:
+ *
+ *   node [--cpu-prof …] [--expose-gc] bench/servers/app-server.ts '<AppServerConfig as JSON>'
+ *
+ * Seeds the store if asked, starts the real app (`startApp`) on a temporary TOCK_HOME with
+ * the file credential store, enables the listener on a free port (or the given one) and
+ * prints one JSON line, {@link AppServerReady}. Over the IPC channel it answers
+ * `{type: 'memory', gc?: boolean}` (after a full GC when run with --expose-gc, unless `gc` is false) and stops on
+ * `{type: 'stop'}` (or SIGTERM), removing the home unless it was given.
+ */
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startApp } from '@tock/app/start';
+import { seedStore, type SeedReport, type SeedSpec } from '../lib/seed.ts';
+
+/** How to start the subject. */
+export interface AppServerConfig {
+  seed?: SeedSpec;
+  /** Listen here instead of a free port. */
+  port?: number;
+  /** Use (and keep) this home instead of a fresh temporary one. */
+  home?: string;
+}
+
+/** The first line the server prints. */
+export interface AppServerReady {
+  port: number;
+  token: string;
+  pid: number;
+  home: string;
+  seed?: SeedReport;
+  /** From process start to the listener bound, ms. */
+  startMs: number;
+}
+
+/** Memory as reported over IPC, bytes. */
+export interface MemoryReport {
+  type: 'memory';
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+  gc: boolean;
+}
+
+const config = JSON.parse(process.argv[2] ?? '{}') as AppServerConfig;
+const home = config.home ?? mkdtempSync(join(tmpdir(), 'tock-bench-'));
+const env = { ...process.env, TOCK_HOME: home, TOCK_CREDENTIAL_STORE: 'file' };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+let seed: SeedReport | undefined;
+if (config.seed) seed = seedStore(join(home, 'tock.db'), config.seed, Date.now());
+const app = await startApp({ home, env });
+const port = config.port ?? (await freePort());
+await app.services.listener.enable(port);
+const boundAtMs = performance.now();
+const token = app.services.tokens.current();
+if (token === null) throw new Error('the listener was enabled but there is no token');
+
+// For 60 s after its start the listener refuses timestamps earlier than the start (SPEC §5,
+// replays across a restart), and timestamps are whole seconds: a request signed in the app's
+// first second would be a clock_drift 401 (and eleven of them a lockout). Wait for the next second.
+const nextSecondMs = Math.ceil(Date.now() / 1000) * 1000 + 10;
+await new Promise((resolve) => setTimeout(resolve, nextSecondMs - Date.now()));
+
+const ready: AppServerReady = { port, token, pid: process.pid, home, startMs: boundAtMs };
+if (seed) ready.seed = seed;
+process.stdout.write(`${JSON.stringify(ready)}\n`);
+
+let stopping = false;
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  await app.stop();
+  if (config.home === undefined) rmSync(home, { recursive: true, force: true });
+  process.exit(0); // also writes the --cpu-prof profile
+}
+
+const gc = (globalThis as { gc?: () => void }).gc;
+process.on('message', (message: { type?: string; gc?: boolean }) => {
+  if (message.type === 'memory') {
+    const collect = gc !== undefined && message.gc !== false;
+    if (collect) {
+      gc();
+      gc();
+    }
+    const m = process.memoryUsage();
+    const report: MemoryReport = { type: 'memory', ...m, gc: collect };
+    process.send?.(report);
+  } else if (message.type === 'stop') {
+    void stop();
+  }
+});
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
+process.on('disconnect', () => void stop());
