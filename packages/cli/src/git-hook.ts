@@ -12,7 +12,7 @@
  */
 import { execFile } from 'node:child_process';
 import { lstat, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { flags } from './admin-commands.ts';
@@ -141,6 +141,21 @@ export async function hookPaths(cwd: string): Promise<HookPaths> {
   return { hook, chained: hook + CHAINED_SUFFIX };
 }
 
+/**
+ * Whether `hook` lies in the working tree of the repository at `cwd` (a `core.hooksPath` such
+ * as `.husky`): then the hook file, which holds this machine's paths, shows up in `git status`.
+ */
+export async function hookInWorkTree(cwd: string, hook: string): Promise<boolean> {
+  let top: string;
+  try {
+    top = (await run('git', ['rev-parse', '--show-toplevel'], { cwd })).stdout.trim();
+  } catch {
+    return false; // a bare repository has no working tree
+  }
+  const inside = relative(top, hook);
+  return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside) && inside.split(sep)[0] !== '.git';
+}
+
 async function exists(path: string): Promise<boolean> {
   try {
     await lstat(path);
@@ -256,7 +271,12 @@ export const gitHookCommand: Command = {
     if (action === 'install') change = await installGitHook(process.cwd(), currentTarget(io.env));
     else if (action === 'uninstall') change = await uninstallGitHook(process.cwd());
     else throw new CliError(action === undefined ? 'say what to do: tock git-hook install (or uninstall)' : `unknown git-hook action "${action}"; use install or uninstall`);
-    print(io, values.json === true, change, () => formatHookChange(change));
+    const tracked = action === 'install' && (await hookInWorkTree(process.cwd(), change.hook));
+    print(io, values.json === true, change, () =>
+      tracked
+        ? `${formatHookChange(change)}\nNote: core.hooksPath is inside the working tree, so git status shows the hook; it holds this machine's paths — keep it out of commits.`
+        : formatHookChange(change),
+    );
     return 0;
   },
 };

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { CHAINED_SUFFIX, HOOK_MARKER, hookScript, installGitHook, isTockHook, uninstallGitHook, type HookTarget } from '../src/git-hook.ts';
+import { CHAINED_SUFFIX, HOOK_MARKER, hookInWorkTree, hookScript, installGitHook, isTockHook, uninstallGitHook, type HookTarget } from '../src/git-hook.ts';
 import { freePort, startRealApp, TOCK_JS, type RealApp } from './real-app.ts';
 
 const execFileAsync = promisify(execFile);
@@ -106,6 +106,10 @@ describe('the hook script', () => {
     const path = join(scratch, 'parse-me.sh');
     await writeFile(path, hookScript(target));
     await execFileAsync('sh', ['-n', path]);
+    // dash is the strictest common /bin/sh; check with it wherever it is installed.
+    await execFileAsync('dash', ['-n', path]).catch((error: { code?: unknown }) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
   });
 
   it('starts with a shebang and carries the marker', () => {
@@ -224,6 +228,8 @@ describe('tock git-hook with a recording stand-in for tock', () => {
     await git(repo, env, 'checkout', '-q', 'other');
     assert.deepEqual((await waitForReports(record, 1))[0]?.argv, ['branch-changed', '--repo', repo, '--previous', 'main', '--', 'other']);
     await assert.rejects(stat(join(repo, '.git', 'hooks', 'post-checkout')), { code: 'ENOENT' });
+    assert.equal(await hookInWorkTree(repo, installed.hook), true, 'install warns that git status shows this hook');
+    assert.equal(await hookInWorkTree(repo, join(repo, '.git', 'hooks', 'post-checkout')), false);
   });
 
   it('installs in the shared hooks of a linked worktree, and reports its switches with the worktree as repo', async () => {
