@@ -62,7 +62,7 @@ The ${LIMITS.lockoutThreshold + 1}th failed authentication (clock_drift, bad_sig
 
 const API_DESCRIPTION = `The Tock listener: a signed JSON API on 127.0.0.1 for local scripts, editor plugins and the CLI.
 Bodies are JSON (Content-Type: application/json), UTF-8, at most ${LIMITS.maxBodyBytes / 1024} KiB. Unknown fields and query parameters are ignored; an optional field sent as null counts as absent; lengths count Unicode code points.
-Checks run in this order: Host (403 forbidden_host), browser headers Origin / Sec-Fetch-Site (403 browser_request), lockout (429 locked_out), body size (413), authentication (401), nonce reuse (409 nonce_reused), license (423), route (404 route_not_found, 405 method_not_allowed with Allow), body (415, 400), Idempotency-Key, handler (503 not_wired, 500 internal_error).
+Checks run in this order: Host (403 forbidden_host), browser headers Origin / Sec-Fetch-Site (403 browser_request), lockout (429 locked_out), body size (413), authentication (401), nonce reuse (409 nonce_reused), license (423), route (404 route_not_found, 405 method_not_allowed with Allow), body (415, 400), Idempotency-Key, handler (503 not_wired, 503 storage_full when the disk is full, 500 internal_error).
 Every response carries X-Tock-Api-Version: ${API_VERSION} and Cache-Control: no-store, and never Access-Control-* headers.`;
 
 /** Statuses whose answers are always signed: they are only given after verification. */

@@ -8,13 +8,14 @@ import type { Server } from 'node:http';
 import { rmSync } from 'node:fs';
 import { openStore, createTracker, type Store, type Tracker } from '@tock/core';
 import { createListener, type Listener, type RequestRecord, type StoredResponse } from '@tock/listener';
-import { LIMITS } from '@tock/protocol';
+import { LIMITS, type EntryRequest, type StartRequest } from '@tock/protocol';
 import { AdminError, startAdminServer, type AdminHandler } from './admin.ts';
 import { chooseCredentialStoreKind, fileCredentialStore, osCredentialStore, type CredentialStore, type CredentialStoreKind } from './credentials.ts';
 import { ensureHome, homePaths, type HomePaths } from './home.ts';
 import { License, licensePublicKey } from './license.ts';
 import { DEFAULT_LISTENER_SETTINGS, ListenerControl, type ListenerSettings } from './listener-control.ts';
 import { PromptQueue } from './prompts.ts';
+import { reportingFullDisk } from './storage-full.ts';
 import { TokenKeeper } from './tokens.ts';
 import { startUiServer } from './ui/server.ts';
 import { APP_VERSION } from './version.ts';
@@ -121,13 +122,14 @@ async function wire(
     clock,
     license: () => license.state(),
     appVersion: APP_VERSION,
+    // The tracker's use cases run synchronously: a full disk surfaces here as SQLITE_FULL.
     handlers: {
-      getCurrent: () => tracker.getCurrent(),
-      getStatus: () => tracker.getStatus(),
-      searchActivities: ({ q, limit }) => tracker.searchActivities(q, limit),
-      startActivity: (input) => tracker.startActivity(input),
-      stopActivity: () => tracker.stopActivity(),
-      logEntry: (input) => tracker.logEntry(input),
+      getCurrent: reportingFullDisk(() => tracker.getCurrent()),
+      getStatus: reportingFullDisk(() => tracker.getStatus()),
+      searchActivities: reportingFullDisk(({ q, limit }: { q: string; limit: number }) => tracker.searchActivities(q, limit)),
+      startActivity: reportingFullDisk((input: StartRequest) => tracker.startActivity(input)),
+      stopActivity: reportingFullDisk(() => tracker.stopActivity()),
+      logEntry: reportingFullDisk((input: EntryRequest) => tracker.logEntry(input)),
       branchChanged: (input) => ({ promptID: prompts.add(input).promptID }),
     },
     idempotency: {

@@ -25,6 +25,7 @@ export const ERROR_STATUS = {
   headers_too_large: 431,
   internal_error: 500,
   not_wired: 503,
+  storage_full: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

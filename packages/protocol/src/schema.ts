@@ -302,7 +302,7 @@ const GUARD_ERRORS = [
   'internal_error',
 ] as const satisfies readonly ErrorCode[];
 
-const WIRED = [...GUARD_ERRORS, 'license_locked', 'not_wired'] as const satisfies readonly ErrorCode[];
+const WIRED = [...GUARD_ERRORS, 'license_locked', 'not_wired', 'storage_full'] as const satisfies readonly ErrorCode[];
 const POSTED = [
   ...WIRED,
   'validation_failed',
