@@ -1,0 +1,172 @@
+/**
+ * The attack campaign's target: a real `tock app` process (temp TOCK_HOME, file credential
+ * store, listener on a free port), the token read with `tock token`, and what every family
+ * needs around it — restarting, `kill -9`, the UI session, and a record of everything the app
+ * printed and answered, so that the secrets scan (docs/security.md, family 7) can look for the
+ * token in all of it.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { request } from 'node:http';
+import { TockClient } from '@tock/client';
+import { TOCK_BIN, appEnv, tock, type AppProcess } from '../support/app-process.ts';
+import { signed, type Answer, type SignedCall } from '../support/signed.ts';
+import { freePort } from '../ui-support/harness.ts';
+
+export { freePort, signed, tock, type Answer };
+
+/** A running target app and its listener. */
+export interface Target {
+  readonly env: NodeJS.ProcessEnv;
+  readonly home: string;
+  readonly port: number;
+  readonly token: string;
+  /** The current process (replaced by {@link Target.restart}). */
+  process(): AppProcess;
+  /** The window's address of the current process, with its per-launch secret. */
+  uiUrl(): string;
+  /** Everything every process of this target printed so far. */
+  output(): string;
+  /** A TockClient for the listener. */
+  client(options?: { timeoutMs?: number }): TockClient;
+  /** One signed request (independent node:crypto signer); its answer is kept for the scan. */
+  call(call: SignedCall): Promise<Answer>;
+  /** Keeps a response text seen by a test, for the secrets scan. */
+  keep(text: string): void;
+  /** Every response text kept so far. */
+  kept(): readonly string[];
+  /** SIGKILL, and wait for the process to be gone. */
+  kill9(): Promise<void>;
+  /** Starts the app again under the same home (the listener comes back on its port). */
+  restart(): Promise<void>;
+  /** Waits until a signed healthcheck answers 200 (the first second after a start refuses older timestamps). */
+  healthy(): Promise<void>;
+  /** SIGTERM and wait for a clean exit. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `tock app --no-open` and resolves once it printed its listener status line, which it
+ * does after everything listens (faster than polling with `tock listener status`).
+ */
+export function launchApp(env: NodeJS.ProcessEnv): Promise<AppProcess> {
+  const child = spawn(process.execPath, [TOCK_BIN, 'app', '--no-open'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`tock app did not start within 30 s: ${output}`));
+    }, 30_000);
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      if (/^listener: .*$/m.test(output)) {
+        clearTimeout(timer);
+        resolve({ child, output: () => output, exited });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`tock app exited early (${code}): ${output}`));
+    });
+  });
+}
+
+/** Starts `tock app`, switches the listener on at a free port and reads the token. */
+export async function startTarget(extraEnv: NodeJS.ProcessEnv = {}): Promise<Target> {
+  const env = appEnv(extraEnv);
+  const home = env.TOCK_HOME as string;
+  let current = await launchApp(env);
+  let earlier = '';
+  const port = await freePort();
+  const on = await tock(['listener', 'on', '--port', String(port)], env);
+  assert.equal(on.stdout.trim(), `active on 127.0.0.1:${port}`, on.stderr);
+  const token = (await tock(['token'], env)).stdout.trim();
+  assert.equal(token.length, 43);
+  const responses: string[] = [];
+
+  const target: Target = {
+    env,
+    home,
+    port,
+    token,
+    process: () => current,
+    uiUrl() {
+      const match = /open: (http:\/\/127\.0\.0\.1:\d+\/\?k=\S+)/.exec(current.output());
+      if (!match) throw new Error(`tock app printed no window address: ${current.output()}`);
+      return match[1] as string;
+    },
+    output: () => earlier + current.output(),
+    client: (options) => new TockClient({ token, port, timeoutMs: options?.timeoutMs ?? 10_000 }),
+    async call(c) {
+      const answer = await signed(port, token, c);
+      responses.push(answer.text);
+      return answer;
+    },
+    keep: (text) => void responses.push(text),
+    kept: () => responses,
+    async kill9() {
+      current.child.kill('SIGKILL');
+      await current.exited;
+    },
+    async restart() {
+      earlier += current.output();
+      current = await launchApp(env);
+    },
+    async healthy() {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const answer = await signed(port, token, { target: '/healthcheck' }).catch(() => undefined);
+        if (answer?.status === 200) return;
+        if (Date.now() > deadline) throw new Error(`the listener did not answer 200 within 10 s (last: ${answer?.status} ${answer?.text})`);
+        // 401 clock_drift: the request was dated in the second the app started; wait for the next one.
+        await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 5));
+      }
+    },
+    async stop() {
+      if (current.child.exitCode !== null || current.child.signalCode !== null) return;
+      current.child.kill('SIGTERM');
+      await current.exited;
+    },
+  };
+  await target.healthy();
+  return target;
+}
+
+/** The token must appear nowhere in what the app printed, listed or answered (SPEC §2). */
+export async function assertNoTokenLeak(target: Target): Promise<void> {
+  const list = await tock(['requests', '--json'], target.env);
+  const places: [string, string][] = [
+    ['app output', target.output()],
+    ['request list', list.stdout + list.stderr],
+    ...target.kept().map((text, i): [string, string] => [`response ${i}`, text]),
+  ];
+  for (const [where, text] of places) {
+    assert.ok(!text.includes(target.token), `the token appears in the ${where}`);
+  }
+}
+
+/** A plain HTTP GET with a cookie, for the window's server. */
+export function httpGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers, agent: false }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (c: Buffer) => parts.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(parts).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Trades the printed window address for the session cookie, as the window does. */
+export async function uiSession(target: Target): Promise<{ origin: string; cookie: string }> {
+  const url = new URL(target.uiUrl());
+  const answer = await httpGet(url.href);
+  assert.equal(answer.status, 303);
+  const setCookie = answer.headers['set-cookie'] as string[];
+  return { origin: url.origin, cookie: (setCookie[0] as string).split(';')[0] as string };
+}

@@ -1,0 +1,1 @@
+"""Attack campaign (docs/security.md): schema fuzzing, cross-language signing, client writers."""
