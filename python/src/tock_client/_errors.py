@@ -14,7 +14,7 @@ Exception tree::
     │                          any status with code bad_response_signature
     ├── NotFoundError          404 activity_not_found, route_not_found
     ├── ReplayError            409 nonce_reused, idempotency_conflict
-    ├── UnavailableError       503 not_wired
+    ├── UnavailableError       503 not_wired, storage_full
     ├── HTTPError              any other non-2xx: 403, 405, 413, 415, 423 license_locked,
     │                          429 locked_out, 431, 500, ...; a signed 2xx whose body is
     │                          not the contract's (code invalid_response)

@@ -97,6 +97,8 @@ ERROR_STATUS: Final[dict[str, int]] = {
     "headers_too_large": 431,
     "internal_error": 500,
     "not_wired": 503,
+    # Not in SPEC.md; @tock/protocol and spec/openapi.yaml answer a full disk with it.
+    "storage_full": 503,
 }
 
 # Codes only the client produces (§5, §8).
