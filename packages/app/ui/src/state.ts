@@ -59,21 +59,28 @@ export function connect(): void {
     }
   };
   void load();
+  openStream(load);
+}
+
+function openStream(load: () => Promise<void>): void {
   const events = new EventSource('/api/events');
   events.addEventListener('open', () => {
-    // After a reconnect the app may have changed everything: reload once.
+    // After a reconnect the app may have changed everything: reload the snapshot once.
     if (state.connection === 'lost') void load();
     set({ connection: 'open' });
   });
   events.addEventListener('error', () => {
     set({ connection: 'lost' });
-    if (events.readyState === EventSource.CLOSED) {
-      // The browser gives up on a stream the app refused (401 after a restart): say why.
-      api.get('/api/status').then(
-        () => location.reload(),
-        (error: unknown) => set({ connection: error instanceof ApiError && error.status === 401 ? 'expired' : 'lost' }),
-      );
-    }
+    if (events.readyState !== EventSource.CLOSED) return; // the browser retries on its own
+    // The browser gives up on a stream the app refused (401 after a restart): find out why,
+    // and try again later unless this window's session is gone for good.
+    api.get('/api/status').then(
+      () => setTimeout(() => openStream(load), 1000),
+      (error: unknown) => {
+        if (error instanceof ApiError && error.status === 401) set({ connection: 'expired' });
+        else setTimeout(() => openStream(load), 1000);
+      },
+    );
   });
   for (const topic of ['status', 'listener', 'token', 'requests', 'license', 'prompts'] as const) {
     events.addEventListener(topic, (event) => {
