@@ -66,9 +66,11 @@ export function timestampDrifts(timestampSec: number, nowMs: number): boolean {
 /**
  * Step 5, restart guard (SPEC §5): for 60 s after the start, a timestamp earlier than the
  * start may belong to a request the previous run already answered, so it is refused.
+ * Timestamps are whole seconds, so "earlier" means an earlier second: a client that signs in
+ * the very second the app started is not refused (and does not count toward the lockout).
  */
 export function signedBeforeStart(timestampSec: number, nowMs: number, startedAtMs: number): boolean {
-  return nowMs < startedAtMs + LIMITS.restartGuardSeconds * 1000 && timestampSec * 1000 < startedAtMs;
+  return nowMs < startedAtMs + LIMITS.restartGuardSeconds * 1000 && timestampSec < Math.floor(startedAtMs / 1000);
 }
 
 /** Step 9: `application/json`, with any parameters (`; charset=utf-8`). */
