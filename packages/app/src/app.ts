@@ -67,14 +67,34 @@ function credentialStore(kind: CredentialStoreKind, paths: HomePaths, env: NodeJ
   return kind === 'file' ? fileCredentialStore(paths.tokenFile) : osCredentialStore(paths.dir, env);
 }
 
+/** The app could not start; the message is one line that says what to do. */
+export class StartError extends Error {
+  override name = 'StartError' as const;
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** Starts the application under `options.home`. */
 export async function startApp(options: AppOptions): Promise<RunningApp> {
   const env = options.env ?? process.env;
   const clock = options.clock ?? Date.now;
   const paths = homePaths(options.home);
-  ensureHome(paths.dir);
+  try {
+    ensureHome(paths.dir);
+  } catch (error) {
+    throw new StartError(`cannot create the Tock home ${paths.dir} (${reason(error)}); set TOCK_HOME to a writable directory`);
+  }
   const publicKey = licensePublicKey(env);
-  const store = openStore(paths.database);
+  let store: Store;
+  try {
+    store = openStore(paths.database);
+  } catch (error) {
+    throw new StartError(
+      `cannot open ${paths.database} (${reason(error)}); if it is not Tock's database, move it away, or set TOCK_HOME to another directory`,
+    );
+  }
   try {
     return await wire(store, paths, env, clock, publicKey, options.uiPort);
   } catch (error) {

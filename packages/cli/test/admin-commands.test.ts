@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -24,6 +24,16 @@ describe('admin commands without a running app', () => {
     for (const args of [['listener', 'status'], ['token'], ['requests'], ['license'], ['break']]) {
       assertOneLineError(await tock(args, appEnv()), /Tock is not running .*start it with `tock app`/);
     }
+  });
+});
+
+describe('tock app start-up failures', () => {
+  it('says what to do when the home cannot be created or holds something that is not a database', async () => {
+    assertOneLineError(await tock(['app', '--no-open'], appEnv({ TOCK_HOME: '/etc/passwd/tock' })), /cannot create the Tock home .* set TOCK_HOME/);
+    const env = appEnv();
+    writeFileSync(join(env.TOCK_HOME!, 'tock.db'), 'not a database at all, just some text that is long enough');
+    assertOneLineError(await tock(['app', '--no-open'], env), /cannot open .*tock\.db .*move it away/);
+    assertOneLineError(await tock(['app', '--no-open'], appEnv({ TOCK_LICENSE_PUBLIC_KEY: 'xx' })), /TOCK_LICENSE_PUBLIC_KEY/);
   });
 });
 
