@@ -4,9 +4,8 @@
  * arrive as injected handlers.
  */
 
-import { createServer, STATUS_CODES, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { KeyObject } from 'node:crypto';
 import {
   API_VERSION,
   EMPTY_BODY_SHA256,
@@ -43,7 +42,7 @@ import { Lockout } from './lockout.ts';
 import { NonceWindow } from './nonce-window.ts';
 import { PortInUseError } from './port-in-use-error.ts';
 import { RequestLog, toRecord } from './request-log.ts';
-import { TokenKeys, requestSignatureMatches, responseSignature, sha256Hex } from './signature.ts';
+import { TokenKeys, requestSignatureMatches, responseSignature, sha256Hex, type HmacKey } from './signature.ts';
 import type { ListenerHandlers, Listener, ListenerOptions } from './types.ts';
 
 /** Server timeouts, ms (see README: loopback clients send a request in one go). */
@@ -68,11 +67,8 @@ const TOO_LARGE = Symbol('too large');
 const ABORTED = Symbol('aborted');
 const NOT_WIRED = Symbol('not wired');
 
-const BASE_HEADERS = {
-  'content-type': 'application/json; charset=utf-8',
-  'x-tock-api-version': String(API_VERSION),
-  'cache-control': 'no-store',
-} as const;
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+const API_VERSION_TEXT = String(API_VERSION);
 
 /** One request on its way through the checks. */
 interface Exchange {
@@ -82,7 +78,7 @@ interface Exchange {
   method: string;
   path: string;
   /** Set once the signature verified: from then on every response is signed. */
-  key: KeyObject | null;
+  key: HmacKey | null;
   nonce: string | null;
   /** The rest of the request was not read: close the connection after answering. */
   closeAfter: boolean;
@@ -113,13 +109,23 @@ export function createListener(options: ListenerOptions): Listener {
 
   // ---- answering ------------------------------------------------------------------------
 
-  function reply(x: Exchange, status: number, body: string, extra?: OutgoingHttpHeaders): void {
-    const headers: OutgoingHttpHeaders = { ...BASE_HEADERS, 'content-length': Buffer.byteLength(body) };
+  function reply(x: Exchange, status: number, body: string, extra?: Record<string, string>): void {
+    // A flat [name, value, …] list: no object to build and copy on the hot path.
+    const headers: string[] = [
+      'content-type',
+      JSON_CONTENT_TYPE,
+      'x-tock-api-version',
+      API_VERSION_TEXT,
+      'cache-control',
+      'no-store',
+      'content-length',
+      String(Buffer.byteLength(body)),
+    ];
     if (x.key !== null && x.nonce !== null) {
-      headers['x-tock-response-signature'] = responseSignature(x.key, x.nonce, status, body);
+      headers.push('x-tock-response-signature', responseSignature(x.key, x.nonce, status, body));
     }
-    if (extra) Object.assign(headers, extra);
-    if (x.closeAfter) headers.connection = 'close';
+    if (extra) for (const name in extra) headers.push(name, extra[name] as string);
+    if (x.closeAfter) headers.push('connection', 'close');
     x.res.writeHead(status, headers);
     x.res.end(body);
     log.add(x.nowMs, x.method, x.path, status);
@@ -132,7 +138,7 @@ export function createListener(options: ListenerOptions): Listener {
     }
   }
 
-  function refuse(x: Exchange, code: ErrorCode, message: string, extra?: OutgoingHttpHeaders): void {
+  function refuse(x: Exchange, code: ErrorCode, message: string, extra?: Record<string, string>): void {
     const outcome = problemOutcome(code, message);
     reply(x, outcome.status, outcome.body, extra);
   }
@@ -145,10 +151,12 @@ export function createListener(options: ListenerOptions): Listener {
 
   // ---- the checks of SPEC §6, in order --------------------------------------------------
 
-  async function answer(x: Exchange): Promise<void> {
+  /**
+   * Steps 1–4, then reads the body if there is one. Synchronous up to the handler when there
+   * is no body and the handler answers synchronously: GETs pay no promise round trips.
+   */
+  function answer(x: Exchange): void | Promise<void> {
     const headers = x.req.headers;
-    const target = x.req.url ?? '/';
-
     if (!hostAllowed(headers.host, allowedHosts)) {
       return refuse(x, 'forbidden_host', `the Host header must be 127.0.0.1:${boundPort} or localhost:${boundPort}`);
     }
@@ -162,17 +170,21 @@ export function createListener(options: ListenerOptions): Listener {
       });
     }
     if (declaredBodyTooLarge(headers)) return refuse(x, 'payload_too_large', TOO_LARGE_MESSAGE);
-    let body: Buffer = EMPTY;
-    if (hasBody(headers)) {
-      const read = await readBody(x.req, LIMITS.maxBodyBytes);
+    if (!hasBody(headers)) return answerWithBody(x, EMPTY);
+    return readBody(x.req, LIMITS.maxBodyBytes).then((read) => {
       if (read === ABORTED) return;
       if (read === TOO_LARGE) {
         x.closeAfter = true;
         return refuse(x, 'payload_too_large', TOO_LARGE_MESSAGE);
       }
-      body = read;
-    }
+      return answerWithBody(x, read);
+    });
+  }
 
+  /** Steps 5–9, then the handler. */
+  function answerWithBody(x: Exchange, body: Buffer): void | Promise<void> {
+    const headers = x.req.headers;
+    const target = x.req.url ?? '/';
     const auth = readAuthHeaders(headers);
     if (auth === undefined) {
       return refuse(
@@ -230,10 +242,9 @@ export function createListener(options: ListenerOptions): Listener {
         if (!query.ok) return replyOutcome(x, invalid(query.problems));
         input = query.value;
       }
-      return replyOutcome(x, await run(path, input));
+      return replyWhenDone(x, run(path, input));
     }
 
-    const bodyRoute = path as BodyRoute;
     let json: unknown;
     if (body.length > 0) {
       if (!isJsonContentType(headers['content-type'])) {
@@ -243,7 +254,7 @@ export function createListener(options: ListenerOptions): Listener {
       if (!parsed.ok) return refuse(x, 'invalid_json', 'the request body is not valid UTF-8 JSON');
       json = parsed.value;
     }
-    const validated = validateBody(bodyRoute, json, { nowMs: x.nowMs });
+    const validated = validateBody(path as BodyRoute, json, { nowMs: x.nowMs });
     if (!validated.ok) return replyOutcome(x, invalid(validated.problems));
 
     const idempotencyKey = idempotencyKeyOf(headers);
@@ -253,12 +264,17 @@ export function createListener(options: ListenerOptions): Listener {
         invalid([{ field: 'Idempotency-Key', message: 'Idempotency-Key must be 1 to 64 characters of A-Z a-z 0-9 _ -' }]),
       );
     }
-    if (idempotencyKey === undefined) return replyOutcome(x, await run(path, validated.value));
+    if (idempotencyKey === undefined) return replyWhenDone(x, run(path, validated.value));
     return answerOnce(x, idempotencyKey, bodySha256, () => run(path, validated.value));
   }
 
   /** SPEC §5 idempotency: the first 2xx answer under a key is replayed for the same request. */
-  async function answerOnce(x: Exchange, key: string, bodySha256: string, work: () => Promise<Outcome>): Promise<void> {
+  async function answerOnce(
+    x: Exchange,
+    key: string,
+    bodySha256: string,
+    work: () => Outcome | Promise<Outcome>,
+  ): Promise<void> {
     for (let pending = inFlight.get(key); pending !== undefined; pending = inFlight.get(key)) await pending;
     const stored = idempotency.find(key);
     if (stored !== undefined && x.nowMs - stored.createdAtMs < IDEMPOTENCY_WINDOW_MS) {
@@ -292,16 +308,29 @@ export function createListener(options: ListenerOptions): Listener {
   }
 
   /** Steps 10 and 11: call the use case and turn its result or failure into an answer. */
-  async function run(path: RoutePath, input: unknown): Promise<Outcome> {
+  function run(path: RoutePath, input: unknown): Outcome | Promise<Outcome> {
+    let result: unknown;
     try {
-      const result = await dispatch(options.handlers, path, input);
-      if (result === NOT_WIRED) return problemOutcome('not_wired', `${path} is not available in this version of the app`);
-      return { status: ENDPOINTS[path].successStatus, body: successBody(result) };
+      result = dispatch(options.handlers, path, input);
     } catch (error) {
-      if (isTockProblem(error)) return problemOutcome(error.code, error.message, error.details);
-      options.onError?.(error);
-      return problemOutcome('internal_error', 'Tock failed to handle the request; see the app log');
+      return failureOutcome(error);
     }
+    if (result === NOT_WIRED) return problemOutcome('not_wired', `${path} is not available in this version of the app`);
+    if (isThenable(result)) {
+      return Promise.resolve(result).then((value) => successOutcome(path, value), failureOutcome);
+    }
+    return successOutcome(path, result);
+  }
+
+  function failureOutcome(error: unknown): Outcome {
+    if (isTockProblem(error)) return problemOutcome(error.code, error.message, error.details);
+    options.onError?.(error);
+    return problemOutcome('internal_error', INTERNAL_ERROR_MESSAGE);
+  }
+
+  function replyWhenDone(x: Exchange, outcome: Outcome | Promise<Outcome>): void | Promise<void> {
+    if (outcome instanceof Promise) return outcome.then((done) => replyOutcome(x, done));
+    replyOutcome(x, outcome);
   }
 
   function replyOutcome(x: Exchange, outcome: Outcome): void {
@@ -333,11 +362,17 @@ export function createListener(options: ListenerOptions): Listener {
         nonce: null,
         closeAfter: false,
       };
-      answer(x).catch((error: unknown) => {
+      const unexpected = (error: unknown): void => {
         options.onError?.(error);
-        if (!res.headersSent) refuse(x, 'internal_error', 'Tock failed to handle the request; see the app log');
+        if (!res.headersSent) refuse(x, 'internal_error', INTERNAL_ERROR_MESSAGE);
         else res.destroy();
-      });
+      };
+      try {
+        const pending = answer(x);
+        if (pending) pending.catch(unexpected);
+      } catch (error) {
+        unexpected(error);
+      }
     },
   );
   server.on('clientError', answerClientError);
@@ -380,7 +415,16 @@ export function createListener(options: ListenerOptions): Listener {
   };
 }
 
+const INTERNAL_ERROR_MESSAGE = 'Tock failed to handle the request; see the app log';
 const TOO_LARGE_MESSAGE = `the request body is larger than ${LIMITS.maxBodyBytes / 1024} KiB`;
+
+function successOutcome(path: RoutePath, result: unknown): Outcome {
+  return { status: ENDPOINTS[path].successStatus, body: successBody(result) };
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}
 
 function successBody(result: unknown): string {
   return `{"ok":true,"result":${JSON.stringify(result) ?? 'null'}}`;
@@ -474,7 +518,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   const body = JSON.stringify({ ok: false, error: message, code });
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
-      `Content-Type: ${BASE_HEADERS['content-type']}\r\n` +
+      `Content-Type: ${JSON_CONTENT_TYPE}\r\n` +
       `X-Tock-Api-Version: ${API_VERSION}\r\n` +
       'Cache-Control: no-store\r\n' +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
