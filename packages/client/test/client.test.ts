@@ -200,11 +200,20 @@ describe('TockClient against a signed fake listener', () => {
     assert.ok(Date.now() - started < 2000);
   });
 
+  /** Waits (polling, at most 10 s) until the fake server has received `n` requests: aborts then land mid-request on a loaded machine too. */
+  async function received(n: number): Promise<void> {
+    for (const deadline = Date.now() + 10_000; fake.requests.length < n; ) {
+      if (Date.now() > deadline) throw new Error(`the fake server received ${fake.requests.length} of ${n} requests`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+
   it("rejects with the caller's abort reason and sends nothing when already aborted", async () => {
     fake.next({ action: 'hang' });
     const controller = new AbortController();
     const pending = tock.getStatus({ signal: controller.signal });
-    setTimeout(() => controller.abort(new Error('user gave up')), 50);
+    await received(1);
+    controller.abort(new Error('user gave up'));
     const error = await rejection(pending);
     assert.equal((error as Error).message, 'user gave up');
     const already = await rejection(tock.healthcheck({ signal: AbortSignal.abort() }));
@@ -215,8 +224,11 @@ describe('TockClient against a signed fake listener', () => {
   it('does not retry logEntry after an abort', async () => {
     fake.next({ action: 'hang' });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
-    await rejection(tock.logEntry({ name: 'x', durationMinutes: 1, createIfMissing: true }, { signal: controller.signal }));
+    const pending = rejection(tock.logEntry({ name: 'x', durationMinutes: 1, createIfMissing: true }, { signal: controller.signal }));
+    await received(1);
+    controller.abort();
+    await pending;
+    await new Promise((resolve) => setTimeout(resolve, 100)); // room for a retry that must not come
     assert.equal(fake.requests.length, 1);
   });
 
