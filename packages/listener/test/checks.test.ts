@@ -1,6 +1,7 @@
 /** The checks of SPEC §6, one behaviour per test, over real HTTP with an injected clock. */
 
 import assert from 'node:assert/strict';
+import { Agent, request } from 'node:http';
 import { describe, it } from 'node:test';
 import { LICENSE_LOCKED_BODY } from '@tock/protocol';
 import { createListener } from '../src/index.ts';
@@ -100,6 +101,22 @@ describe('step 0: header size', () => {
     const answer = await h.send({ headers: { 'x-padding': 'a'.repeat(20 * 1024) } });
     assert.equal(answer.status, 431);
     assert.equal(answer.headers['access-control-allow-origin'], undefined);
+  });
+});
+
+describe('requests the HTTP parser refuses', () => {
+  it('answers malformed HTTP with 400 and keeps serving', async (t) => {
+    const h = await startHarness(t);
+    const { connect } = await import('node:net');
+    const reply = await new Promise<string>((resolve) => {
+      const socket = connect({ host: '127.0.0.1', port: h.port }, () => socket.write('NOT HTTP AT ALL\r\n\r\n'));
+      let text = '';
+      socket.on('data', (d) => (text += d.toString()));
+      socket.on('close', () => resolve(text));
+    });
+    assert.match(reply, /^HTTP\/1\.1 400 /);
+    assert.match(reply, /x-tock-api-version: 1/i);
+    assert.equal((await h.send()).status, 200);
   });
 });
 
@@ -563,6 +580,26 @@ describe('listen and close', () => {
       return true;
     });
     assert.equal(other.port, null);
+  });
+
+  it('closes idle keep-alive connections on close', async () => {
+    const listener = createListener({ token: () => TOKEN, license: () => 'trial', appVersion: '1', handlers: stubHandlers({}) });
+    await listener.listen(0);
+    const agent = new Agent({ keepAlive: true });
+    const port = listener.port as number;
+    const status = await new Promise<number>((resolve, reject) => {
+      request({ host: '127.0.0.1', port, path: '/healthcheck', agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      })
+        .on('error', reject)
+        .end();
+    });
+    assert.equal(status, 401);
+    const started = performance.now();
+    await listener.close();
+    assert.ok(performance.now() - started < 1000, 'close did not wait for the idle socket');
+    agent.destroy();
   });
 
   it('does not answer on other addresses than 127.0.0.1', async (t) => {
