@@ -8,5 +8,8 @@ if (major < 22 || (major === 22 && minor < 18)) {
   );
   process.exit(1);
 }
+// Cache compiled modules on disk (Node ≥ 22.1): the git hook runs `tock` on every checkout.
+const { enableCompileCache } = await import('node:module');
+enableCompileCache?.();
 const { main } = await import('../src/main.ts');
 process.exitCode = await main(process.argv.slice(2));
