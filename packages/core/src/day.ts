@@ -23,9 +23,21 @@ const HOUR_MS = 3_600_000;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const dayStarts = new Map<string, number>();
 
-/** The time zone of the process: `TZ` if set, else the system's. */
+/** The zone last resolved, and the `TZ` value it was resolved under. */
+let systemZone: { tz: string | undefined; zone: string } | undefined;
+
+/**
+ * The time zone of the process: `TZ` if set, else the system's. Resolving it builds an
+ * `Intl.DateTimeFormat` (about 0.1–0.2 ms, as much as the rest of `GET /status`), so the
+ * answer is kept per value of `TZ`: Node resets the default zone only when `TZ` changes, so
+ * nothing else can change the answer.
+ */
 export function systemTimeZone(): string {
-  return new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const tz = process.env.TZ;
+  if (systemZone === undefined || systemZone.tz !== tz) {
+    systemZone = { tz, zone: new Intl.DateTimeFormat().resolvedOptions().timeZone };
+  }
+  return systemZone.zone;
 }
 
 /** Throws a one-line error when `timeZone` is not an IANA zone `Intl` knows. */
