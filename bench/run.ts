@@ -36,7 +36,7 @@ const profileDir = fileURLToPath(new URL('./profiles/', import.meta.url));
 const config: BenchConfig = smoke
   ? {
       smoke,
-      rounds: 2,
+      rounds: 1,
       warmupMs: 200,
       throughputMs: 600,
       concurrency: 16,
@@ -46,7 +46,7 @@ const config: BenchConfig = smoke
       writesMs: 500,
       clientMs: 500,
       memoryMs: 1500,
-      coldStarts: 2,
+      coldStarts: 1,
       profile,
       serverArgs,
       log,

@@ -5,8 +5,9 @@
  * anything that reads the history instead of today shows up in it.
  */
 
-import { drive, startAppServer } from '../lib/children.ts';
-import { pairedFigure, pairedRounds, type BenchConfig, type FigureResult, type Target } from '../lib/figure.ts';
+import { drive, startAppServer, type ServerHandle } from '../lib/children.ts';
+import type { AppServerReady } from '../servers/app-server.ts';
+import { cpuComparison, pairedFigure, pairedRounds, type BenchConfig, type FigureResult, type Target } from '../lib/figure.ts';
 import { assertAllOk, medianOf } from './throughput.ts';
 
 export async function historyFigure(config: BenchConfig): Promise<FigureResult> {
@@ -24,7 +25,8 @@ export async function historyFigure(config: BenchConfig): Promise<FigureResult> 
     startAppServer({ seed: { pastSessions: large, today: true } }, { execArgv: config.serverArgs('history-large'), timeoutMs: 300_000 }),
   ]);
   try {
-    const measure = async (port: number, token: string, what: string) => {
+    const measure = async (server: ServerHandle<AppServerReady>, what: string) => {
+      const { port, token } = server.ready;
       const r = await drive({
         port,
         token,
@@ -34,21 +36,25 @@ export async function historyFigure(config: BenchConfig): Promise<FigureResult> 
         warmupMs: config.warmupMs,
         durationMs: config.latencyMs,
         expectStatus: 200,
-      });
+      }, server);
       assertAllOk(r, what);
       return { value: r.latencyMs.p50, detail: r };
     };
     const paired = await pairedRounds(
       config.rounds,
-      () => measure(short.ready.port, short.ready.token, `GET /status, ${small} sessions`),
-      () => measure(long.ready.port, long.ready.token, `GET /status, ${large} sessions`),
+      () => measure(short, `GET /status, ${small} sessions`),
+      () => measure(long, `GET /status, ${large} sessions`),
     );
-    return pairedFigure(base, paired, {
+    const cpu = cpuComparison(paired.subjectDetails, paired.baselineDetails);
+    const figure = pairedFigure(base, paired, {
+      serverCpuPerRequest: cpu,
       sessions: { subject: large, baseline: small },
       seedMs: { subject: Math.round(long.ready.seed?.ms ?? 0), baseline: Math.round(short.ready.seed?.ms ?? 0) },
       p99Ms: { subject: medianOf(paired.subjectDetails, (d) => d.latencyMs.p99), baseline: medianOf(paired.baselineDetails, (d) => d.latencyMs.p99) },
       meanMs: { subject: medianOf(paired.subjectDetails, (d) => d.latencyMs.mean), baseline: medianOf(paired.baselineDetails, (d) => d.latencyMs.mean) },
     });
+    figure.note = `server CPU/request ${cpu.subjectUs} µs vs ${cpu.baselineUs} µs (${cpu.ratio}×)`;
+    return figure;
   } finally {
     await Promise.all([short.stop(), long.stop()]);
   }

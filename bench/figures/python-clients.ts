@@ -6,6 +6,7 @@
  * scripts/test-python.sh); without it both figures are skipped and say why.
  */
 
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchPath, runJson, startAppServer } from '../lib/children.ts';
@@ -38,10 +39,15 @@ export function benchPython(): string | null {
 
 export async function pythonFigures(config: BenchConfig): Promise<FigureResult[]> {
   const python = benchPython();
+  let why: string | null = null;
   if (python === null) {
-    const why = 'no .venv/bin/python: run `bash scripts/test-python.sh` once (it creates the virtualenv) or set BENCH_PYTHON';
+    why = 'no .venv/bin/python: run `bash scripts/test-python.sh` once (it creates the virtualenv) or set BENCH_PYTHON';
+  } else if (spawnSync(python, ['-c', 'import httpx, tock_client'], { stdio: 'ignore' }).status !== 0) {
+    why = `${python} cannot import tock_client and httpx: run \`bash scripts/test-python.sh\` (it installs them)`;
+  }
+  if (python === null || why !== null) {
     config.log(`  SKIPPED: ${why}`);
-    return [unmeasured(SYNC, 'skipped', why), unmeasured(ASYNC, 'skipped', why)];
+    return [unmeasured(SYNC, 'skipped', why ?? ''), unmeasured(ASYNC, 'skipped', why ?? '')];
   }
   const app = await startAppServer({ seed: { today: true } }, { execArgv: config.serverArgs('python') });
   try {

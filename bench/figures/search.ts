@@ -7,8 +7,9 @@
  * own ratio is in the details, so a query that scales badly is named.
  */
 
-import { drive, startAppServer } from '../lib/children.ts';
-import { pairedFigure, pairedRounds, round, type BenchConfig, type FigureResult, type Target } from '../lib/figure.ts';
+import { drive, startAppServer, type ServerHandle } from '../lib/children.ts';
+import type { AppServerReady } from '../servers/app-server.ts';
+import { cpuComparison, pairedFigure, pairedRounds, round, type BenchConfig, type FigureResult, type Target } from '../lib/figure.ts';
 import { median } from '../lib/stats.ts';
 import type { DriverResult } from '../load/driver.ts';
 import { count } from './history.ts';
@@ -42,7 +43,8 @@ export async function searchFigure(config: BenchConfig): Promise<FigureResult> {
     return per.reduce((a, b) => a + b, 0) / per.length;
   };
   try {
-    const measure = async (port: number, token: string, what: string) => {
+    const measure = async (server: ServerHandle<AppServerReady>, what: string) => {
+      const { port, token } = server.ready;
       const r = await drive({
         port,
         token,
@@ -53,14 +55,14 @@ export async function searchFigure(config: BenchConfig): Promise<FigureResult> {
         durationMs: config.latencyMs,
         expectStatus: 200,
         perTarget: true,
-      });
+      }, server);
       assertAllOk(r, what);
       return { value: mixMean(r), detail: r };
     };
     const paired = await pairedRounds(
       config.rounds,
-      () => measure(few.ready.port, few.ready.token, `search, ${small} activities`),
-      () => measure(many.ready.port, many.ready.token, `search, ${large} activities`),
+      () => measure(few, `search, ${small} activities`),
+      () => measure(many, `search, ${large} activities`),
     );
     const perQuery: Record<string, { subjectMs: number; baselineMs: number; ratio: number }> = {};
     for (const [i, q] of SEARCH_QUERIES.entries()) {
@@ -70,8 +72,9 @@ export async function searchFigure(config: BenchConfig): Promise<FigureResult> {
       perQuery[JSON.stringify(q)] = { subjectMs: round(s, 3), baselineMs: round(b, 3), ratio: round(s / b, 2) };
     }
     const worst = Object.entries(perQuery).sort((a, b) => b[1].ratio - a[1].ratio)[0];
-    const figure = pairedFigure(base, paired, { activities: { subject: large, baseline: small }, perQuery });
-    if (worst) figure.note = `worst query ${worst[0]}: ${worst[1].ratio}×`;
+    const cpu = cpuComparison(paired.subjectDetails, paired.baselineDetails);
+    const figure = pairedFigure(base, paired, { activities: { subject: large, baseline: small }, serverCpuPerRequest: cpu, perQuery });
+    figure.note = `server CPU/request ${cpu.ratio}×` + (worst ? `; worst query ${worst[0]}: ${worst[1].ratio}×` : '');
     return figure;
   } finally {
     await Promise.all([few.stop(), many.stop()]);

@@ -9,7 +9,7 @@
  */
 
 import { drive, startAppServer, startBareServer } from '../lib/children.ts';
-import { pairedFigure, pairedRounds, round, type BenchConfig, type FigureResult, type Target } from '../lib/figure.ts';
+import { cpuComparison, pairedFigure, pairedRounds, round, type BenchConfig, type FigureResult, type Target } from '../lib/figure.ts';
 import { median } from '../lib/stats.ts';
 import type { DriverConfig, DriverResult } from '../load/driver.ts';
 
@@ -60,32 +60,37 @@ export async function throughputFigures(config: BenchConfig): Promise<FigureResu
     const max = await pairedRounds(
       config.rounds,
       async () => {
-        const r = await drive(load(bare.ready.port, appToken, {}));
+        const r = await drive(load(bare.ready.port, appToken, {}), bare);
         assertAllOk(r, 'bare server');
         return { value: r.rps, detail: r };
       },
       async () => {
-        const r = await drive(load(app.ready.port, appToken, {}));
+        const r = await drive(load(app.ready.port, appToken, {}), app);
         assertAllOk(r, 'GET /status');
         return { value: r.rps, detail: r };
       },
     );
+    const cpu = cpuComparison(max.subjectDetails, max.baselineDetails);
     const throughput = pairedFigure(THROUGHPUT, max, {
       concurrency: config.concurrency,
+      serverCpuPerRequest: cpu,
+      cpuBoundThroughputRatio: round(1 / cpu.ratio, 3),
       p50Ms: { subject: medianOf(max.subjectDetails, (d) => d.latencyMs.p50), baseline: medianOf(max.baselineDetails, (d) => d.latencyMs.p50) },
     });
+
+    throughput.note = `server CPU/request ${cpu.subjectUs} µs vs ${cpu.baselineUs} µs: CPU-bound ratio ${round(1 / cpu.ratio, 2)}`;
 
     const rate = Math.max(50, Math.floor((throughput.value ?? 100) / 2));
     config.log(`  latency: open loop at ${rate} req/s (half of ${Math.round(throughput.value ?? 0)})`);
     const tail = await pairedRounds(
       config.rounds,
       async () => {
-        const r = await drive(load(bare.ready.port, appToken, { rate, concurrency: 64, durationMs: config.latencyMs }));
+        const r = await drive(load(bare.ready.port, appToken, { rate, concurrency: 64, durationMs: config.latencyMs }), bare);
         assertAllOk(r, 'bare server');
         return { value: r.latencyMs.p99, detail: r };
       },
       async () => {
-        const r = await drive(load(app.ready.port, appToken, { rate, concurrency: 64, durationMs: config.latencyMs }));
+        const r = await drive(load(app.ready.port, appToken, { rate, concurrency: 64, durationMs: config.latencyMs }), app);
         assertAllOk(r, 'GET /status');
         return { value: r.latencyMs.p99, detail: r };
       },
@@ -94,6 +99,7 @@ export async function throughputFigures(config: BenchConfig): Promise<FigureResu
       rate,
       achievedRps: { subject: medianOf(tail.subjectDetails, (d) => d.rps), baseline: medianOf(tail.baselineDetails, (d) => d.rps) },
       p50Ms: { subject: medianOf(tail.subjectDetails, (d) => d.latencyMs.p50), baseline: medianOf(tail.baselineDetails, (d) => d.latencyMs.p50) },
+      serverCpuPerRequest: cpuComparison(tail.subjectDetails, tail.baselineDetails),
     });
     latency.note = `at ${rate} req/s`;
     return [throughput, latency];

@@ -22,6 +22,8 @@ export interface ServerHandle<R> {
   readonly child: ChildProcess;
   /** Its memory (after a full GC when started with --expose-gc, unless `gc` is false). */
   memory(gc?: boolean): Promise<MemoryReport>;
+  /** Its CPU time so far (user + system), µs. */
+  cpuUs(): Promise<number>;
   /** Asks it to stop and waits for its exit (SIGKILL after 10 s). */
   stop(): Promise<void>;
 }
@@ -62,6 +64,11 @@ async function startServer<R>(script: string, args: string[], options: ServerOpt
       const reply = once(child, 'message') as Promise<[MemoryReport]>;
       child.send({ type: 'memory', gc });
       return (await reply)[0];
+    },
+    async cpuUs() {
+      const reply = once(child, 'message') as Promise<[{ us: number }]>;
+      child.send({ type: 'cpu' });
+      return (await reply)[0].us;
     },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -110,7 +117,20 @@ export function runNodeScript<T>(script: string, args: string[], timeoutMs?: num
   return runJson<T>(process.execPath, [benchPath(script), ...args], timeoutMs);
 }
 
-/** Runs the load generator once. */
-export function drive(config: DriverConfig): Promise<DriverResult> {
-  return runNodeScript<DriverResult>('load/driver.ts', [JSON.stringify(config)], config.warmupMs + config.durationMs + 60_000);
+/** What a driver run cost the server: CPU time per answered request (warm-up included), µs. */
+export interface ServerCost {
+  serverCpuUsPerRequest: number;
+}
+
+/**
+ * Runs the load generator once. Given the server, also measures the server's CPU time per
+ * request over the whole run: unlike requests per second, it hardly moves when other work
+ * takes the machine's cores, so it is the steady cross-check of every server-bound figure.
+ */
+export async function drive(config: DriverConfig, server?: ServerHandle<unknown>): Promise<DriverResult & Partial<ServerCost>> {
+  const before = server ? await server.cpuUs() : 0;
+  const result = await runNodeScript<DriverResult>('load/driver.ts', [JSON.stringify(config)], config.warmupMs + config.durationMs + 60_000);
+  if (!server) return result;
+  const used = (await server.cpuUs()) - before;
+  return { ...result, serverCpuUsPerRequest: used / Math.max(1, result.totalOk) };
 }

@@ -152,3 +152,21 @@ export function round(value: number, digits = 2): number {
   const f = 10 ** digits;
   return Math.round(value * f) / f;
 }
+
+/** Server CPU per request on both sides (medians over rounds), and subject / baseline. */
+export interface CpuComparison {
+  subjectUs: number;
+  baselineUs: number;
+  /** subject / baseline: how many times the CPU a request costs the subject. */
+  ratio: number;
+}
+
+/** Compares the server CPU per request that {@link drive} measured for each round. */
+export function cpuComparison(
+  subject: { serverCpuUsPerRequest?: number }[],
+  baseline: { serverCpuUsPerRequest?: number }[],
+): CpuComparison {
+  const s = median(subject.map((d) => d.serverCpuUsPerRequest ?? Number.NaN));
+  const b = median(baseline.map((d) => d.serverCpuUsPerRequest ?? Number.NaN));
+  return { subjectUs: round(s, 1), baselineUs: round(b, 1), ratio: round(s / b, 3) };
+}

@@ -6,8 +6,9 @@
  * Seeds the store if asked, starts the real app (`startApp`) on a temporary TOCK_HOME with
  * the file credential store, enables the listener on a free port (or the given one) and
  * prints one JSON line, {@link AppServerReady}. Over the IPC channel it answers
- * `{type: 'memory', gc?: boolean}` (after a full GC when run with --expose-gc, unless `gc` is false) and stops on
- * `{type: 'stop'}` (or SIGTERM), removing the home unless it was given.
+ * `{type: 'memory', gc?: boolean}` (after a full GC when run with --expose-gc, unless `gc` is
+ * false) and `{type: 'cpu'}` (its CPU time so far, µs); it stops on `{type: 'stop'}` (or
+ * SIGTERM), removing the home unless it was given.
  */
 
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -103,6 +104,9 @@ process.on('message', (message: { type?: string; gc?: boolean }) => {
     const m = process.memoryUsage();
     const report: MemoryReport = { type: 'memory', ...m, gc: collect };
     process.send?.(report);
+  } else if (message.type === 'cpu') {
+    const { user, system } = process.cpuUsage();
+    process.send?.({ type: 'cpu', us: user + system });
   } else if (message.type === 'stop') {
     void stop();
   }

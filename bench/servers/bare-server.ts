@@ -5,7 +5,8 @@
  *
  *   node bench/servers/bare-server.ts
  *
- * Prints one JSON line, `{"port": N, "pid": N}`, and runs until SIGTERM or its parent goes.
+ * Prints one JSON line, `{"port": N, "pid": N}`, answers `{type: 'cpu'}` over IPC with its CPU
+ * time so far (µs), and runs until SIGTERM, `{type: 'stop'}` or its parent goes.
  */
 
 import { createServer } from 'node:http';
@@ -45,3 +46,10 @@ const stop = (): void => {
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 process.on('disconnect', stop);
+process.on('message', (message: { type?: string }) => {
+  if (message.type === 'stop') stop();
+  if (message.type === 'cpu') {
+    const { user, system } = process.cpuUsage();
+    process.send?.({ type: 'cpu', us: user + system });
+  }
+});
