@@ -376,6 +376,10 @@ export function createListener(options: ListenerOptions): Listener {
     },
   );
   server.on('clientError', answerClientError);
+  // Errors while listening (EMFILE, …) must not crash the app; those of listen() reject it.
+  server.on('error', (error) => {
+    if (server.listening) options.onError?.(error);
+  });
 
   return {
     listen(port: number): Promise<void> {
@@ -391,6 +395,10 @@ export function createListener(options: ListenerOptions): Listener {
           allowedHosts = allowedHostsFor(boundPort);
           resolve();
         };
+        if (server.listening) {
+          reject(new Error(`the listener is already listening on port ${boundPort}; close it first`));
+          return;
+        }
         server.once('error', onError);
         server.once('listening', onListening);
         server.listen({ port, host: '127.0.0.1', exclusive: true });

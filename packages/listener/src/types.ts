@@ -100,7 +100,10 @@ export interface ListenerOptions {
   replayGuard?: ReplayGuardOptions;
   /** Called once per answered request, after the answer was written. */
   onRequest?: (record: RequestRecord) => void;
-  /** Called with an unexpected error a handler threw (answered 500); never given the token. */
+  /**
+   * Called with unexpected errors: a handler's (answered 500), a failing idempotency save or
+   * `onRequest`, a server error while listening. The listener itself never puts the token in one.
+   */
   onError?: (error: unknown) => void;
   /** Most nonces kept in the 180 s window (default 1 000 000, about 85 MB); when full, requests get 429. */
   maxNonces?: number;
@@ -108,7 +111,10 @@ export interface ListenerOptions {
 
 /** A running (or stopped) listener. */
 export interface Listener {
-  /** Binds 127.0.0.1 only; rejects with {@link PortInUseError} when the port is taken. */
+  /**
+   * Binds 127.0.0.1 only; rejects with {@link PortInUseError} when the port is taken, and when
+   * already listening (close first: that is how the app moves to another port).
+   */
   listen(port: number): Promise<void>;
   /** Closes the port and idle keep-alive connections; requests in flight are finished. */
   close(): Promise<void>;

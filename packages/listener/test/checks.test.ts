@@ -582,6 +582,12 @@ describe('listen and close', () => {
     assert.equal(other.port, null);
   });
 
+  it('refuses to listen twice without closing', async (t) => {
+    const h = await startHarness(t);
+    await assert.rejects(h.listener.listen(0), /already listening/);
+    assert.equal((await h.send()).status, 200);
+  });
+
   it('closes idle keep-alive connections on close', async () => {
     const listener = createListener({ token: () => TOKEN, license: () => 'trial', appVersion: '1', handlers: stubHandlers({}) });
     await listener.listen(0);
