@@ -31,6 +31,7 @@ before(async () => {
   tracker.logEntry({ name: 'Code review', createIfMissing: true, durationMinutes: 50, endedAt: new Date(now - 95 * MIN).toISOString() });
   tracker.logEntry({ name: 'Code review', durationMinutes: 80, endedAt: new Date(now - 26 * 60 * MIN).toISOString() });
   tracker.logEntry({ name: 'Support', createIfMissing: true, durationMinutes: 120, endedAt: new Date(now - 50 * 60 * MIN).toISOString() });
+  tracker.createActivity('Login page');
   tracker.startActivity({ name: 'Write docs', createIfMissing: true });
   await listener.setPort(await freePort());
   await listener.enable();

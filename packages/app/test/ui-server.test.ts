@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { branchSuggestions } from '../src/ui/api.ts';
 import { startUiServer } from '../src/ui/server.ts';
 import { openCommand } from '../src/ui/open.ts';
 import { hostAllowed, originAllowed } from '../src/ui/security.ts';
@@ -182,6 +183,19 @@ describe('the window server', () => {
       await ui.close();
       rmSync(empty, { recursive: true, force: true });
     }
+  });
+});
+
+describe('branch prompt suggestions', () => {
+  it('match the branch, its last path segment, and that segment in words', () => {
+    const { tracker } = t.app.services;
+    tracker.createActivity('Login page');
+    tracker.createActivity('feature/search');
+    tracker.createActivity('Billing');
+    const names = (branch: string) => branchSuggestions(t.app.services, branch).map((a) => a.activityName);
+    assert.deepEqual(names('feature/login-page'), ['Login page']);
+    assert.deepEqual(names('feature/search'), ['feature/search']);
+    assert.deepEqual(names('main'), []);
   });
 });
 

@@ -6,7 +6,7 @@
  * show them next to the field they concern.
  */
 import { TockProblem, type ActivityRef, type FieldProblem, type Status } from '@tock/protocol';
-import type { EntryPatch, LogEntryInput, SessionPatch } from '@tock/core';
+import { systemTimeZone, type EntryPatch, type LogEntryInput, type SessionPatch } from '@tock/core';
 import type { AppServices } from '../app.ts';
 import { CredentialStoreError } from '../credentials.ts';
 import { LicenseError } from '../license.ts';
@@ -54,13 +54,15 @@ const SUGGESTIONS = 5;
 
 /**
  * The activities to offer for a branch: matches of the whole branch name, then of its last
- * path segment (`feature/login-page` → `login-page`), without repeats.
+ * path segment (`feature/login-page` → `login-page`), then of that segment in words
+ * (`login page`: branches use dashes where activity names use spaces), without repeats.
  */
 export function branchSuggestions(services: AppServices, branch: string): ActivityRef[] {
   const seen = new Set<string>();
   const out: ActivityRef[] = [];
   const segment = branch.split('/').filter(Boolean).pop() ?? branch;
-  for (const q of new Set([branch, segment])) {
+  const words = segment.replace(/[-_.]+/g, ' ').trim();
+  for (const q of new Set([branch, segment, words].filter(Boolean))) {
     for (const ref of services.tracker.searchActivities(q, SUGGESTIONS)) {
       if (seen.has(ref.activityID) || out.length >= SUGGESTIONS) continue;
       seen.add(ref.activityID);
@@ -85,10 +87,6 @@ export function tokenView(services: AppServices): { exists: boolean; store: stri
   }
 }
 
-/** The time zone "today" is reckoned in: the app's (TZ respected), not the browser's. */
-export function appTimeZone(): string {
-  return new Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
 
 /** The status with what the window's clock needs: the running session's worked seconds. */
 export function statusView(services: AppServices): Status & { sessionSeconds: number | null } {
@@ -108,7 +106,8 @@ export function statusView(services: AppServices): Status & { sessionSeconds: nu
 export function snapshot(services: AppServices): Record<string, unknown> {
   return {
     appVersion: APP_VERSION,
-    timeZone: appTimeZone(),
+    // "Today" is the app's day (TZ respected), not necessarily the browser's.
+    timeZone: systemTimeZone(),
     now: new Date(services.clock()).toISOString(),
     status: statusView(services),
     listener: services.listener.status(),

@@ -50,6 +50,7 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   return json.result as T;
 }
 
+/** The window's API calls by method; each resolves to the `result` or throws an {@link ApiError}. */
 export const api = {
   get: <T>(path: string): Promise<T> => call<T>('GET', path),
   post: <T>(path: string, body: unknown = {}): Promise<T> => call<T>('POST', path, body),

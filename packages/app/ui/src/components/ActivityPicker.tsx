@@ -8,6 +8,7 @@ import { api } from '../api.ts';
 import { colorClass } from '../colors.ts';
 import type { ActivityRef } from '../types.ts';
 
+/** What the user chose: an existing activity, or a new one to create. */
 export type Pick = { activityID: string; activityName: string } | { create: string };
 
 type Option = { kind: 'existing'; ref: ActivityRef } | { kind: 'create'; name: string };
@@ -31,6 +32,7 @@ function fold(s: string): string {
   return s.normalize('NFC').toLocaleLowerCase();
 }
 
+/** The activity search field with its suggestion list. */
 export function ActivityPicker(props: Props) {
   const [results, setResults] = useState<ActivityRef[]>([]);
   const [open, setOpen] = useState(false);
