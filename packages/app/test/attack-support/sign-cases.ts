@@ -1,0 +1,119 @@
+/**
+ * The TypeScript half of the cross-language signing check (docs/security.md, family 2), run by
+ * python/tests/attack/test_cross_language.py. No code is shared with Python: the cases travel
+ * as JSON, bytes as base64.
+ *
+ *   node sign-cases.ts generate N SEED OUT  — N fast-check cases, signed by the TS client's
+ *                                            signer (@tock/protocol, WebCrypto), into OUT
+ *   node sign-cases.ts verify IN            — cases signed by Python: recomputed by the TS
+ *                                            client's signer and checked by the listener's own
+ *                                            verifier (node:crypto, its HMAC fast path); prints
+ *                                            {"checked": n, "mismatches": [...]}
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { SigningKey, requestStringToSign, responseStringToSign, sha256Hex } from '@tock/protocol';
+import { HmacKey, requestSignatureMatches, responseSignature } from '../../../listener/src/signature.ts';
+
+/** One signing case as exchanged with Python. */
+export interface SigningCase {
+  token: string;
+  method: string;
+  target: string;
+  /** base64 of the body bytes */
+  body: string;
+  timestamp: string;
+  nonce: string;
+  status: number;
+  /** base64 of the response body bytes */
+  responseBody: string;
+  requestSignature?: string;
+  responseSignature?: string;
+}
+
+const TOKEN_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const METHOD_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&\'*+-.^_`|~';
+
+/** Tokens: real ones (43 chars), any Unicode (multi-byte UTF-8 keys), longer than a HMAC block. */
+const tokenArb = fc.oneof(
+  fc.string({ unit: fc.constantFrom(...TOKEN_CHARS), minLength: 43, maxLength: 43 }),
+  fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }),
+  fc.string({ unit: fc.constantFrom(...TOKEN_CHARS), minLength: 60, maxLength: 200 }),
+);
+
+/** Targets: realistic paths and queries, and any Unicode string (the signer signs strings). */
+const targetArb = fc.oneof(
+  fc
+    .tuple(
+      fc.constantFrom('/healthcheck', '/status', '/activities/search', '/entries', '/x/y'),
+      fc.option(fc.stringMatching(/^[A-Za-z0-9=&%._~+-]{0,60}$/), { nil: undefined }),
+    )
+    .map(([path, query]) => (query === undefined ? path : `${path}?${query}`)),
+  fc.string({ unit: 'binary', maxLength: 100 }).map((s) => '/' + s),
+);
+
+const caseArb: fc.Arbitrary<SigningCase> = fc.record({
+  token: tokenArb,
+  method: fc.oneof(fc.constantFrom('GET', 'POST', 'get', 'Post'), fc.string({ unit: fc.constantFrom(...METHOD_CHARS), minLength: 1, maxLength: 12 })),
+  target: targetArb,
+  body: fc.oneof(fc.constant(new Uint8Array()), fc.uint8Array({ maxLength: 600 }), fc.string({ unit: 'binary', maxLength: 200 }).map((s) => new TextEncoder().encode(s))).map((b) =>
+    Buffer.from(b).toString('base64'),
+  ),
+  timestamp: fc.bigInt({ min: 0n, max: 999_999_999_999n }).map(String),
+  nonce: fc.stringMatching(/^[A-Za-z0-9_-]{16,64}$/),
+  status: fc.integer({ min: 100, max: 599 }),
+  responseBody: fc
+    .oneof(fc.uint8Array({ maxLength: 600 }), fc.string({ unit: 'binary', maxLength: 300 }).map((s) => new TextEncoder().encode(s)))
+    .map((b) => Buffer.from(b).toString('base64')),
+});
+
+/** The TS client's signatures of a case (request and response). */
+async function clientSignatures(c: SigningCase): Promise<{ request: string; response: string }> {
+  const key = new SigningKey(c.token);
+  const bodySha256 = await sha256Hex(Buffer.from(c.body, 'base64'));
+  const request = await key.sign(requestStringToSign({ timestamp: c.timestamp, nonce: c.nonce, method: c.method, target: c.target, bodySha256 }));
+  const response = await key.sign(responseStringToSign(c.nonce, c.status, await sha256Hex(Buffer.from(c.responseBody, 'base64'))));
+  return { request, response };
+}
+
+async function generate(n: number, seed: number, out: string): Promise<void> {
+  const cases = fc.sample(caseArb, { numRuns: n, seed });
+  for (const c of cases) {
+    const s = await clientSignatures(c);
+    c.requestSignature = s.request;
+    c.responseSignature = s.response;
+  }
+  writeFileSync(out, JSON.stringify(cases));
+}
+
+async function verify(file: string): Promise<void> {
+  const cases = JSON.parse(readFileSync(file, 'utf8')) as SigningCase[];
+  const mismatches: { index: number; what: string }[] = [];
+  for (const [index, c] of cases.entries()) {
+    const s = await clientSignatures(c);
+    if (s.request !== c.requestSignature) mismatches.push({ index, what: 'request signature (TS client)' });
+    if (s.response !== c.responseSignature) mismatches.push({ index, what: 'response signature (TS client)' });
+    // The listener verifies with node:crypto and its own HMAC fast path (ASCII tokens ≤ 64 bytes).
+    const key = new HmacKey(c.token);
+    const body = Buffer.from(c.body, 'base64');
+    const auth = { timestamp: c.timestamp, nonce: c.nonce, signature: c.requestSignature ?? '' };
+    if (!requestSignatureMatches(key, auth, c.method.toUpperCase(), c.target, await sha256Hex(body))) {
+      mismatches.push({ index, what: 'request signature (listener verifier)' });
+    }
+    // The listener signs response bodies given as strings: compare where the bytes are UTF-8 text.
+    const responseBytes = Buffer.from(c.responseBody, 'base64');
+    const responseText = responseBytes.toString('utf8');
+    if (Buffer.from(responseText, 'utf8').equals(responseBytes) && responseSignature(key, c.nonce, c.status, responseText) !== c.responseSignature) {
+      mismatches.push({ index, what: 'response signature (listener)' });
+    }
+  }
+  process.stdout.write(JSON.stringify({ checked: cases.length, mismatches }) + '\n');
+}
+
+const [mode, ...args] = process.argv.slice(2);
+if (mode === 'generate') await generate(Number(args[0]), Number(args[1]), args[2] as string);
+else if (mode === 'verify') await verify(args[0] as string);
+else {
+  process.stderr.write('usage: sign-cases.ts generate N SEED OUT | verify IN\n');
+  process.exit(2);
+}
