@@ -161,9 +161,21 @@ export function localDaySpan(day: DayKey, timeZone: string): DaySpan {
   return { day, start: startOfLocalDay(day, timeZone), end: startOfLocalDay(addDays(day, 1), timeZone) };
 }
 
-/** The span of the local day an instant falls on. */
+/** The span last answered by {@link localDayAt}, and its zone. */
+let lastDay: { timeZone: string; span: DaySpan } | undefined;
+
+/**
+ * The span of the local day an instant falls on. `GET /status` asks for today on every
+ * call, and finding the day costs an `Intl` formatting; every instant inside the last span
+ * answered falls on that same day (the span is exact, DST included), so it is answered again.
+ */
 export function localDayAt(ms: number, timeZone: string): DaySpan {
-  return localDaySpan(localDayKey(ms, timeZone), timeZone);
+  if (lastDay !== undefined && lastDay.timeZone === timeZone && ms >= lastDay.span.start && ms < lastDay.span.end) {
+    return { ...lastDay.span };
+  }
+  const span = localDaySpan(localDayKey(ms, timeZone), timeZone);
+  lastDay = { timeZone, span: { ...span } };
+  return span;
 }
 
 /** The spans of every day from `fromDay` to `toDay`, both included, in order. */
