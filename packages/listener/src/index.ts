@@ -3,7 +3,7 @@
  * token, clock, license, stores and use cases; this package does the HTTP, the checks of §6,
  * the envelopes and the request list.
  */
-export { createListener, SERVER_TIMEOUTS } from './listener.ts';
+export { createListener, MAX_CONNECTIONS, SERVER_TIMEOUTS, type ServerTimeouts } from './listener.ts';
 export { memoryIdempotencyStore, type MemoryIdempotencyStoreOptions } from './idempotency.ts';
 export { PortInUseError } from './port-in-use-error.ts';
 export type {

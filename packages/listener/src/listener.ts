@@ -55,7 +55,23 @@ export const SERVER_TIMEOUTS = {
   keepAliveTimeout: 5_000,
   /** How often the two limits above are enforced. */
   connectionsCheckingInterval: 1_000,
+  /**
+   * A connection with no traffic either way for this long is closed. Node applies the two
+   * limits above only once a request has begun, so without it a connection that never sends a
+   * byte stays open for ever.
+   */
+  idleTimeout: 15_000,
 } as const;
+
+/** The timeouts above, each of which a test may shorten (ListenerOptions.serverTimeouts). */
+export type ServerTimeouts = { -readonly [K in keyof typeof SERVER_TIMEOUTS]: number };
+
+/**
+ * Most connections open at once; more are closed as soon as they are accepted. Keeps a flood
+ * of idle sockets from using up the app's file descriptors (its database and window need
+ * some); far above what local clients open (the TS client's fetch opens one per request in flight).
+ */
+export const MAX_CONNECTIONS = 1024;
 
 const NONCE_WINDOW_MS = LIMITS.nonceWindowSeconds * 1000;
 const IDEMPOTENCY_WINDOW_MS = LIMITS.idempotencyWindowSeconds * 1000;
@@ -343,11 +359,12 @@ export function createListener(options: ListenerOptions): Listener {
 
   // ---- the server -----------------------------------------------------------------------
 
+  const { idleTimeout, ...parserTimeouts } = { ...SERVER_TIMEOUTS, ...options.serverTimeouts };
   const server = createServer(
     {
       maxHeaderSize: LIMITS.maxHeaderBytes,
       requireHostHeader: false, // a missing Host is answered 403 forbidden_host, and listed
-      ...SERVER_TIMEOUTS,
+      ...parserTimeouts,
     },
     (req, res) => {
       const target = req.url ?? '/';
@@ -376,6 +393,8 @@ export function createListener(options: ListenerOptions): Listener {
     },
   );
   server.on('clientError', answerClientError);
+  server.setTimeout(idleTimeout); // with no 'timeout' listener, Node destroys the socket
+  server.maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
   // Errors while listening (EMFILE, …) must not crash the app; those of listen() reject it.
   server.on('error', (error) => {
     if (server.listening) options.onError?.(error);

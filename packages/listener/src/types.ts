@@ -15,6 +15,7 @@ import type {
   Status,
   StoppedSession,
 } from '@tock/protocol';
+import type { ServerTimeouts } from './listener.ts';
 
 export type MaybePromise<T> = T | Promise<T>;
 
@@ -107,6 +108,10 @@ export interface ListenerOptions {
   onError?: (error: unknown) => void;
   /** Most nonces kept in the 180 s window (default 1 000 000, about 85 MB); when full, requests get 429. */
   maxNonces?: number;
+  /** Shorter server timeouts, for tests (default: SERVER_TIMEOUTS). */
+  serverTimeouts?: Partial<ServerTimeouts>;
+  /** Most connections open at once (default MAX_CONNECTIONS); more are closed when accepted. */
+  maxConnections?: number;
 }
 
 /** A running (or stopped) listener. */
