@@ -39,6 +39,7 @@ export function hasBody(headers: IncomingHttpHeaders): boolean {
   return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
+/** The three auth header values of SPEC §5, each present once and well formed. */
 export interface AuthHeaders {
   timestamp: string;
   nonce: string;

@@ -8,6 +8,7 @@ import { LIMITS } from '@tock/protocol';
 const WINDOW_MS = LIMITS.lockoutWindowSeconds * 1000;
 const LOCKOUT_MS = LIMITS.lockoutSeconds * 1000;
 
+/** Counts failed authentications and says whether, and for how long, requests are locked out. */
 export class Lockout {
   /** Times of the recent failures, oldest first; never more than the threshold + 1. */
   #failures: number[] = [];

@@ -10,6 +10,7 @@
 
 const COMPACT_AFTER = 4096;
 
+/** The set of nonces used in the last 180 s, with a hard bound on its size. */
 export class NonceWindow {
   /** nonce → time (ms) from which it may be used again. */
   readonly #expiries = new Map<string, number>();

@@ -10,6 +10,7 @@ interface Entry {
   status: number;
 }
 
+/** A ring buffer of the last 25 answered requests. */
 export class RequestLog {
   /** Ring buffer; the ISO time is made only when the list is read. */
   readonly #entries: (Entry | undefined)[] = new Array(LIMITS.requestListSize);
@@ -34,6 +35,7 @@ export class RequestLog {
   }
 }
 
+/** The public form of a log entry, with its time as an ISO string. */
 export function toRecord(e: Entry): RequestRecord {
   return { time: new Date(e.timeMs).toISOString(), method: e.method, path: e.path, status: e.status };
 }

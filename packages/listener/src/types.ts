@@ -17,6 +17,7 @@ import type {
 } from '@tock/protocol';
 import type { ServerTimeouts } from './listener.ts';
 
+/** A handler may answer synchronously (the fast path) or with a promise. */
 export type MaybePromise<T> = T | Promise<T>;
 
 /**
@@ -85,6 +86,7 @@ export interface ReplayGuardOptions {
   remember?(nonce: string, timestampSec: number): void;
 }
 
+/** What the application injects into {@link createListener}. */
 export interface ListenerOptions {
   /** The current token, read on every request (a rotation takes effect at once); null refuses all. */
   token: () => string | null;

@@ -61,11 +61,13 @@ export interface NumberField extends FieldBase {
   default?: number;
 }
 
+/** A boolean field: `true` or `false`, nothing else (not `"true"`, not 1). */
 export interface BooleanField extends FieldBase {
   type: 'boolean';
   default?: boolean;
 }
 
+/** One field of a request body or query. */
 export type FieldSchema = StringField | NumberField | BooleanField;
 
 /** A JSON object request body. Fields other than `required` ones may be absent or `null`. */
@@ -251,6 +253,7 @@ export const BODY_SCHEMAS = {
   },
 } as const satisfies Record<string, BodySchema>;
 
+/** The paths that take a JSON body (the POST endpoints). */
 export type BodyRoute = keyof typeof BODY_SCHEMAS;
 
 /** What each POST endpoint's validated body is handed to the handler as. */
@@ -281,8 +284,10 @@ export const QUERY_SCHEMAS = {
   },
 } as const satisfies Record<string, QuerySchema>;
 
+/** The paths that read query parameters. */
 export type QueryRoute = keyof typeof QUERY_SCHEMAS;
 
+/** What each GET endpoint's validated query is handed to the handler as. */
 export interface RequestQueries {
   '/activities/search': SearchRequest;
 }
@@ -400,6 +405,7 @@ export const ENDPOINTS: { readonly [P in RoutePath]: EndpointSchema } = {
 /** The outcome of checking a request: the normalized value, or what is wrong with it. */
 export type Validated<T> = { ok: true; value: T } | { ok: false; problems: FieldProblem[] };
 
+/** Context for the checks that need more than the value itself. */
 export interface ValidateOptions {
   /** Server clock, ms since the epoch; enables the "not too far in the future" checks. */
   nowMs?: number;
