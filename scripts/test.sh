@@ -11,6 +11,7 @@ bash scripts/build-ui.sh
 
 echo "== TypeScript type check"
 npx --no-install tsc -p tsconfig.json
+npx --no-install tsc -p packages/app/ui/tsconfig.json
 
 echo "== TypeScript tests (Node $(node --version), real Secret Service)"
 bash scripts/with-secret-service.sh node --test --test-reporter=spec \

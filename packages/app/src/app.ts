@@ -199,6 +199,8 @@ async function wire(
   const admin = await startAdminServer(paths.adminSocket, adminRoutes(services));
   await control.restore();
   const ui = await startUiServer(services, { port: uiPort ?? settings.get<number>(SETTINGS.uiPort) ?? 0 });
+  // The window keeps its address across launches unless that port is taken next time.
+  if (uiPort === undefined) settings.set(SETTINGS.uiPort, ui.port);
 
   let stopped = false;
   return {

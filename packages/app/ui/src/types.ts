@@ -1,16 +1,15 @@
-/** The shapes the window's API sends (see packages/app/src/ui/api.ts). */
+/**
+ * The shapes the window's API sends (see packages/app/src/ui/api.ts). Wire and domain types
+ * come from their packages (type-only imports, erased by the build); the rest are the window
+ * API's own views.
+ */
+import type { ActivityRef, LicenseState, Status as WireStatus } from '@tock/protocol';
 
-export interface ActivityRef {
-  activityID: string;
-  activityName: string;
-}
+export type { ActivityRef, Entry, FieldProblem } from '@tock/protocol';
+export type { Block, BreakSpan } from '@tock/core/blocks';
 
-export interface Status {
-  isTracking: boolean;
-  isOnBreak: boolean;
-  currentActivity: ActivityRef | null;
-  todaySeconds: number;
-  since: string | null;
+/** The wire status plus the running session's worked seconds. */
+export interface Status extends WireStatus {
   sessionSeconds: number | null;
 }
 
@@ -37,7 +36,7 @@ export interface RequestRecord {
 }
 
 export interface LicenseInfo {
-  state: 'trial' | 'licensed' | 'locked';
+  state: LicenseState;
   licensee: string | null;
   expires: string | null;
   daysLeft: number | null;
@@ -51,23 +50,6 @@ export interface Prompt {
   previousBranch: string | null;
   receivedAt: string;
   suggestions: ActivityRef[];
-}
-
-export interface BreakSpan {
-  startedAt: string;
-  endedAt: string | null;
-}
-
-export interface Block {
-  id: string;
-  kind: 'session' | 'entry';
-  activity: ActivityRef;
-  startedAt: string;
-  endedAt: string | null;
-  seconds: number;
-  note: string | null;
-  durationMinutes: number | null;
-  breaks: BreakSpan[];
 }
 
 export interface DailyTotal {
@@ -89,17 +71,3 @@ export interface Snapshot {
   prompts: Prompt[];
 }
 
-export interface FieldProblem {
-  field: string;
-  message: string;
-}
-
-export interface Entry {
-  entryID: string;
-  activity: ActivityRef;
-  created: boolean;
-  startedAt: string;
-  endedAt: string;
-  durationMinutes: number;
-  note: string | null;
-}
