@@ -173,6 +173,17 @@ describe('application', () => {
     await app.stop();
   });
 
+  it('opens the window on the same port after a restart', async () => {
+    const clock = { now: T0 };
+    const first = await appAt(clock);
+    const port = new URL(first.app.uiUrl).port;
+    await first.app.stop();
+    const second = await appAt(clock, first.home);
+    assert.equal(new URL(second.app.uiUrl).port, port);
+    assert.notEqual(second.app.uiUrl, first.app.uiUrl, 'a new per-launch secret');
+    await second.app.stop();
+  });
+
   it('queues branch prompts from the listener for the window, newest first', async () => {
     const clock = { now: T0 };
     const { app } = await appAt(clock);
