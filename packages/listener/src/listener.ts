@@ -43,7 +43,7 @@ import { NonceWindow } from './nonce-window.ts';
 import { PortInUseError } from './port-in-use-error.ts';
 import { RequestLog, toRecord } from './request-log.ts';
 import { TokenKeys, requestSignatureMatches, responseSignature, sha256Hex, type HmacKey } from './signature.ts';
-import type { ListenerHandlers, Listener, ListenerOptions } from './types.ts';
+import type { ListenerHandlers, Listener, ListenerOptions, RememberedNonce } from './types.ts';
 
 /** Server timeouts, ms (see README: loopback clients send a request in one go). */
 export const SERVER_TIMEOUTS = {
@@ -53,14 +53,11 @@ export const SERVER_TIMEOUTS = {
   requestTimeout: 30_000,
   /** An idle keep-alive connection is closed after this. */
   keepAliveTimeout: 5_000,
-  /** How often the two limits above are enforced. */
-  connectionsCheckingInterval: 1_000,
   /**
-   * A connection with no traffic either way for this long is closed. Node applies the two
-   * limits above only once a request has begun, so without it a connection that never sends a
-   * byte stays open for ever.
+   * How often the two limits above are enforced. A connection that never sends a byte is
+   * closed (408) by `requestTimeout` too: Node counts from the moment it was accepted.
    */
-  idleTimeout: 15_000,
+  connectionsCheckingInterval: 1_000,
 } as const;
 
 /** The timeouts above, each of which a test may shorten (ListenerOptions.serverTimeouts). */
@@ -122,6 +119,13 @@ export function createListener(options: ListenerOptions): Listener {
 
   let boundPort: number | null = null;
   let allowedHosts: ReadonlySet<string> = new Set();
+  /**
+   * Nonces of requests dated in the current second. The restart guard compares whole seconds,
+   * so a restart within that second would let them through again: close() hands them to
+   * `remember` (a write per request would cost the hot path far more than this array).
+   */
+  let currentSecond = -1;
+  let currentSecondNonces: RememberedNonce[] = [];
 
   // ---- answering ------------------------------------------------------------------------
 
@@ -238,7 +242,16 @@ export function createListener(options: ListenerOptions): Listener {
         'retry-after': String(wait),
       });
     }
-    if (timestampSec * 1000 > x.nowMs) options.replayGuard?.remember?.(auth.nonce, timestampSec);
+    if (options.replayGuard?.remember) {
+      if (timestampSec * 1000 > x.nowMs) options.replayGuard.remember(auth.nonce, timestampSec);
+      else if (timestampSec * 1000 > x.nowMs - 1000) {
+        if (timestampSec !== currentSecond) {
+          currentSecond = timestampSec;
+          currentSecondNonces = [];
+        }
+        currentSecondNonces.push({ nonce: auth.nonce, timestamp: timestampSec });
+      }
+    }
 
     if (x.path !== '/healthcheck' && options.license() === 'locked') return reply(x, 423, LICENSE_LOCKED_BODY);
 
@@ -353,18 +366,29 @@ export function createListener(options: ListenerOptions): Listener {
     reply(x, outcome.status, outcome.body);
   }
 
+  /** Hands the nonces dated in the current second to `remember`, for the next run's guard. */
+  function rememberCurrentSecond(): void {
+    const remember = options.replayGuard?.remember;
+    const nowSec = Math.floor(clock() / 1000);
+    if (remember && currentSecond >= nowSec) {
+      for (const { nonce, timestamp } of currentSecondNonces) remember(nonce, timestamp);
+    }
+    currentSecond = -1;
+    currentSecondNonces = [];
+  }
+
   function healthBody(): string {
     return successBody({ status: 'ok', apiVersion: API_VERSION, appVersion: options.appVersion, license: options.license() });
   }
 
   // ---- the server -----------------------------------------------------------------------
 
-  const { idleTimeout, ...parserTimeouts } = { ...SERVER_TIMEOUTS, ...options.serverTimeouts };
   const server = createServer(
     {
       maxHeaderSize: LIMITS.maxHeaderBytes,
       requireHostHeader: false, // a missing Host is answered 403 forbidden_host, and listed
-      ...parserTimeouts,
+      ...SERVER_TIMEOUTS,
+      ...options.serverTimeouts,
     },
     (req, res) => {
       const target = req.url ?? '/';
@@ -393,7 +417,6 @@ export function createListener(options: ListenerOptions): Listener {
     },
   );
   server.on('clientError', answerClientError);
-  server.setTimeout(idleTimeout); // with no 'timeout' listener, Node destroys the socket
   server.maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
   // Errors while listening (EMFILE, …) must not crash the app; those of listen() reject it.
   server.on('error', (error) => {
@@ -424,6 +447,7 @@ export function createListener(options: ListenerOptions): Listener {
       });
     },
     close(): Promise<void> {
+      rememberCurrentSecond();
       return new Promise((resolve, reject) => {
         if (!server.listening) return resolve();
         server.close((error) => {
