@@ -79,6 +79,8 @@ export interface RememberedNonce {
  * `startedAtMs` every timestamp earlier than it is refused; the only requests of a previous
  * run that could still pass are those dated in their own future, so the listener hands
  * exactly those to `remember` and the app passes them back as `remembered` on the next start.
+ * As the guard compares whole seconds, `close()` also hands over the nonces dated in the
+ * current second.
  */
 export interface ReplayGuardOptions {
   startedAtMs: number;

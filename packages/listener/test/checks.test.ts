@@ -315,6 +315,39 @@ describe('restart guard', () => {
   });
 });
 
+describe('restart guard within one second', () => {
+  it('refuses a replay across a graceful restart in the same second', async (t) => {
+    const remembered: { nonce: string; timestamp: number }[] = [];
+    const first = await startHarness(t, {
+      replayGuard: { startedAtMs: START_MS - 3_600_000, remember: (nonce, timestamp) => remembered.push({ nonce, timestamp }) },
+    });
+    first.clock.now = START_MS + 200;
+    const nonce = 'answered-just-before-restart';
+    assert.equal((await first.send({ nonce, timestamp: START_MS / 1000 })).status, 200);
+    assert.deepEqual(remembered, [], 'nothing is written per request');
+    await first.listener.close();
+    assert.deepEqual(remembered, [{ nonce, timestamp: START_MS / 1000 }]);
+
+    // The app is back 600 ms later, still in the same second: the guard lets the second through.
+    const second = await startHarness(t, { replayGuard: { startedAtMs: START_MS + 800, remembered } });
+    second.clock.now = START_MS + 900;
+    assertError(await second.send({ nonce, timestamp: START_MS / 1000 }), 409, 'nonce_reused');
+  });
+
+  it('hands over only the nonces of the current second at close', async (t) => {
+    const remembered: string[] = [];
+    const h = await startHarness(t, {
+      replayGuard: { startedAtMs: START_MS - 3_600_000, remember: (nonce) => remembered.push(nonce) },
+    });
+    await h.send({ nonce: 'dated-in-an-old-second' });
+    h.clock.now += 1000;
+    await h.send({ nonce: 'dated-in-the-closing-second' });
+    await h.send({ nonce: 'dated-a-second-earlier', timestamp: START_MS / 1000 });
+    await h.listener.close();
+    assert.deepEqual(remembered, ['dated-in-the-closing-second']);
+  });
+});
+
 describe('step 6: nonces', () => {
   it('rejects a nonce reused within 180 s, with a signed 409', async (t) => {
     const h = await startHarness(t);
