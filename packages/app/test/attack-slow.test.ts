@@ -1,0 +1,228 @@
+/**
+ * Attack campaign, family 6 (docs/security.md): slow and malformed traffic on raw sockets.
+ * Slow-loris headers and bodies and silent connections against a listener with shortened
+ * timeouts (the real ones are 10 s and 30 s; ListenerOptions.serverTimeouts), while a
+ * TockClient keeps being served; then, against the real app, a connection flood past the
+ * bound, header floods, request smuggling shapes, invalid UTF-8, deep nesting, huge numbers,
+ * NaN/Infinity and duplicate keys. Nothing gets a 5xx, the app keeps answering.
+ */
+import assert from 'node:assert/strict';
+import { connect, type Socket } from 'node:net';
+import { after, describe, it } from 'node:test';
+import { TockClient } from '@tock/client';
+import { createTracker, openStore } from '@tock/core';
+import { createListener, MAX_CONNECTIONS } from '@tock/listener';
+import { authHeaders, freshNonce } from '../../listener/test/signed-client.ts';
+import { assertNoTokenLeak, startTarget, type Target } from './attack-support/target.ts';
+
+const TOKEN = 'c2xvdy1sb3Jpcy10ZXN0LXRva2VuLTAxMjM0NTY3ODk';
+
+function open(port: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => resolve(socket));
+    socket.on('error', reject);
+  });
+}
+
+/** Resolves when the server closes the socket: after how long, and what it answered. */
+function whenClosed(socket: Socket): Promise<{ ms: number; data: string }> {
+  const start = Date.now();
+  let data = '';
+  return new Promise((resolve) => {
+    socket.on('data', (c) => (data += c.toString('latin1')));
+    socket.on('error', () => undefined);
+    socket.on('close', () => resolve({ ms: Date.now() - start, data }));
+  });
+}
+
+/** Sends raw bytes, returns everything the server answered until it closed. */
+async function raw(port: number, bytes: string | Buffer, waitMs = 5000): Promise<string> {
+  const socket = await open(port);
+  const closed = whenClosed(socket);
+  socket.write(bytes);
+  const timer = setTimeout(() => socket.destroy(), waitMs);
+  const { data } = await closed;
+  clearTimeout(timer);
+  return data;
+}
+
+/** A signed raw request with a body given as bytes (for bodies no JSON.stringify makes). */
+function signedRaw(t: Target, method: string, target: string, body: Buffer, extra = ''): Buffer {
+  const headers = authHeaders({ method, target, body, timestamp: String(Math.floor(Date.now() / 1000)), nonce: freshNonce(), token: t.token });
+  const head =
+    `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1:${t.port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n` +
+    Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('') +
+    extra +
+    'Connection: close\r\n\r\n';
+  return Buffer.concat([Buffer.from(head, 'latin1'), body]);
+}
+
+function statusOf(answer: string): number {
+  const match = /^HTTP\/1\.1 (\d{3}) /.exec(answer);
+  return match ? Number(match[1]) : 0;
+}
+
+function codeOf(answer: string): string | undefined {
+  return /"code":"([a-z_]+)"/.exec(answer)?.[1];
+}
+
+describe('attack: slow traffic (shortened timeouts)', () => {
+  it('drops slow-loris headers, bodies and silent connections within their timeouts while serving a signed client', async (t) => {
+    const timeouts = { headersTimeout: 1000, requestTimeout: 2000, keepAliveTimeout: 500, connectionsCheckingInterval: 100 };
+    const store = openStore(':memory:');
+    const tracker = createTracker({ store });
+    const listener = createListener({
+      token: () => TOKEN,
+      license: () => 'trial',
+      appVersion: '0.0.0',
+      replayGuard: { startedAtMs: Date.now() - 3_600_000 },
+      serverTimeouts: timeouts,
+      handlers: { getStatus: () => tracker.getStatus(), logEntry: (input) => tracker.logEntry(input) },
+    });
+    await listener.listen(0);
+    t.after(async () => {
+      await listener.close();
+      store.close();
+    });
+    const port = listener.port as number;
+    const PER_KIND = 40;
+
+    const slowHeaders = await Promise.all(Array.from({ length: PER_KIND }, () => open(port)));
+    const slowBodies = await Promise.all(Array.from({ length: PER_KIND }, () => open(port)));
+    const silent = await Promise.all(Array.from({ length: PER_KIND }, () => open(port)));
+    const closed = [...slowHeaders, ...slowBodies, ...silent].map(whenClosed);
+    for (const s of slowHeaders) s.write(`GET /status HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`);
+    for (const s of slowBodies) s.write(`POST /entries HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 60000\r\n\r\n{`);
+    const drip = setInterval(() => {
+      for (const s of slowHeaders) if (!s.destroyed) s.write('X-Drip: 1\r\n');
+      for (const s of slowBodies) if (!s.destroyed) s.write(' ');
+    }, 200);
+
+    // Meanwhile a normal client is served promptly.
+    const client = new TockClient({ token: TOKEN, port, timeoutMs: 2000 });
+    const latencies: number[] = [];
+    const until = Date.now() + 2500;
+    while (Date.now() < until) {
+      const t0 = Date.now();
+      assert.equal(typeof (await client.getStatus()).todaySeconds, 'number');
+      latencies.push(Date.now() - t0);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const results = await Promise.all(closed);
+    clearInterval(drip);
+
+    const headerResults = results.slice(0, PER_KIND);
+    const bodyResults = results.slice(PER_KIND, 2 * PER_KIND);
+    const silentResults = results.slice(2 * PER_KIND);
+    const slack = 1000; // checking interval, timers and a loaded machine
+    for (const r of headerResults) {
+      assert.equal(statusOf(r.data), 408, r.data);
+      assert.ok(r.ms <= timeouts.headersTimeout + slack, `slow headers held ${r.ms} ms`);
+    }
+    for (const r of bodyResults) {
+      assert.ok(r.ms <= timeouts.requestTimeout + slack, `slow body held ${r.ms} ms`);
+      assert.ok(r.data === '' || statusOf(r.data) === 408, r.data);
+    }
+    for (const r of silentResults) {
+      assert.equal(statusOf(r.data), 408, r.data);
+      assert.ok(r.ms <= timeouts.requestTimeout + slack, `silent connection held ${r.ms} ms`);
+    }
+    latencies.sort((a, b) => a - b);
+    const p99 = latencies[Math.floor(latencies.length * 0.99)] as number;
+    assert.ok(p99 < 500, `the signed client waited ${p99} ms (p99)`);
+    console.log(
+      `# slow: ${3 * PER_KIND} slow connections (headers, bodies, silent) closed in ≤ ${Math.max(...results.map((r) => r.ms))} ms; ` +
+        `signed client: ${latencies.length} requests, p99 ${p99} ms`,
+    );
+  });
+});
+
+describe('attack: malformed traffic and floods (real app)', () => {
+  let target: Target | undefined;
+  after(async () => {
+    await target?.stop();
+  });
+
+  it('answers every malformed request with a 4xx, bounds connections, and keeps serving', async () => {
+    target = await startTarget();
+    const t = target;
+    const port = t.port;
+    const figures: Record<string, string> = {};
+    const expect4xx = (name: string, answer: string, status: number, code?: string): void => {
+      t.keep(answer);
+      assert.equal(statusOf(answer), status, `${name}: ${answer.slice(0, 300)}`);
+      if (code) assert.equal(codeOf(answer), code, `${name}: ${answer.slice(0, 300)}`);
+      figures[name] = `${status}${code ? ' ' + code : ''}`;
+    };
+
+    // Header floods: one huge header, and thousands of small ones (Node's 16 KiB limit counts bytes).
+    expect4xx('header of 20 KiB', await raw(port, `GET /status HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`), 431);
+    expect4xx('3000 headers', await raw(port, `GET /status HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${'X-A: b\r\n'.repeat(3000)}\r\n`), 431);
+    // Request smuggling shapes and bad framing: Node's parser refuses them.
+    expect4xx('Content-Length and Transfer-Encoding', await raw(port, `POST /entries HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`), 400);
+    expect4xx('two Content-Lengths', await raw(port, `POST /entries HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}`), 400);
+    expect4xx('negative Content-Length', await raw(port, `POST /entries HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: -1\r\n\r\n`), 400);
+    expect4xx('huge Content-Length', await raw(port, `POST /entries HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: 99999999999999999999\r\n\r\n`), 400);
+    expect4xx('Content-Length over 64 KiB', await raw(port, `POST /entries HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: 70000\r\n\r\n`), 413, 'payload_too_large');
+    expect4xx('not HTTP', await raw(port, '\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03 TLS hello\r\n\r\n'), 400);
+    expect4xx('invalid UTF-8 in the target', await raw(port, Buffer.concat([Buffer.from('GET /st'), Buffer.from([0xff, 0xfe]), Buffer.from(`atus HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`)])), 400);
+    expect4xx('no Host', await raw(port, 'GET /status HTTP/1.1\r\nConnection: close\r\n\r\n'), 403, 'forbidden_host');
+
+    // Bodies that are signed correctly but are not what they should be.
+    const body = (text: string | Buffer): Buffer => (typeof text === 'string' ? Buffer.from(text, 'utf8') : text);
+    const post = async (name: string, target: string, b: Buffer, status: number, code?: string): Promise<string> => {
+      const answer = await raw(port, signedRaw(t, 'POST', target, b));
+      expect4xx(name, answer, status, code);
+      return answer;
+    };
+    await post('invalid UTF-8 body', '/activities/start', Buffer.from([0x7b, 0x22, 0x6e, 0x61, 0x6d, 0x65, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0x22, 0x7d]), 400, 'invalid_json');
+    await post('overlong UTF-8 body', '/activities/start', Buffer.from([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xc0, 0xaf, 0x22, 0x7d]), 400, 'invalid_json');
+    await post('100k [ (over 64 KiB)', '/entries', body('['.repeat(100_000)), 413, 'payload_too_large');
+    await post('65k unclosed [', '/entries', body('['.repeat(65_000)), 400, 'invalid_json');
+    await post('32k nested arrays', '/entries', body('['.repeat(32_000) + ']'.repeat(32_000)), 400, 'validation_failed');
+    await post('deeply nested field', '/entries', body(`{"name":${'['.repeat(20_000)}${']'.repeat(20_000)},"durationMinutes":1}`), 400, 'validation_failed');
+    await post('deeply nested objects', '/activities/stop', body('{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000)), 200);
+    await post('1e400 minutes', '/entries', body('{"name":"Big","durationMinutes":1e400,"createIfMissing":true}'), 400, 'validation_failed');
+    await post('-1e400 minutes', '/entries', body('{"name":"Big","durationMinutes":-1e400,"createIfMissing":true}'), 400, 'validation_failed');
+    await post('"NaN" minutes', '/entries', body('{"name":"Big","durationMinutes":"NaN","createIfMissing":true}'), 400, 'validation_failed');
+    await post('"Infinity" minutes', '/entries', body('{"name":"Big","durationMinutes":"Infinity","createIfMissing":true}'), 400, 'validation_failed');
+    await post('bare NaN', '/entries', body('{"name":"Big","durationMinutes":NaN}'), 400, 'invalid_json');
+    await post('bare Infinity', '/entries', body('{"name":"Big","durationMinutes":Infinity}'), 400, 'invalid_json');
+    await post('1e-400 minutes', '/entries', body('{"name":"Big","durationMinutes":1e-400,"createIfMissing":true}'), 400, 'validation_failed');
+    await post('__proto__ key', '/activities/start', body('{"__proto__":{"name":"x"},"name":"Proto","createIfMissing":true}'), 400, 'validation_failed');
+    // A UTF-8 byte order mark is skipped (RFC 8259 allows a parser to ignore it).
+    await post('BOM before JSON', '/activities/stop', body('\ufeff{}'), 200);
+
+    // Duplicate keys: the last one wins (JSON.parse), and the signature covers the bytes as sent.
+    const dup = body('{"name":"First","name":"Second","createIfMissing":true}');
+    const started = await post('duplicate "name" keys', '/activities/start', dup, 200);
+    assert.match(started, /"activityName":"Second"/, 'the last duplicate key wins');
+    const tampered = signedRaw(t, 'POST', '/activities/start', dup);
+    const flipped = Buffer.from(tampered.toString('latin1').replace('"First","name":"Second"', '"Second","name":"First"'), 'latin1');
+    expect4xx('duplicate keys reordered after signing', await raw(port, flipped), 401, 'bad_signature');
+    await t.client().stopActivity();
+
+    // Connection flood past the bound: the rest are closed at once; the app recovers when they go.
+    const flood: Socket[] = [];
+    const refusedClosures: Promise<{ ms: number; data: string }>[] = [];
+    for (let i = 0; i < MAX_CONNECTIONS + 100; i++) {
+      const s = await open(port);
+      flood.push(s);
+      if (i >= MAX_CONNECTIONS) refusedClosures.push(whenClosed(s));
+    }
+    const refused = await Promise.all(refusedClosures);
+    assert.ok(refused.every((r) => r.data === '' && r.ms < 2000), 'connections past the bound are closed at once');
+    for (const s of flood) s.destroy();
+    await new Promise((r) => setTimeout(r, 200));
+    figures[`${MAX_CONNECTIONS + 100} idle connections`] = `${MAX_CONNECTIONS} held, ${refused.length} closed at once`;
+
+    // Still alive and well, and nothing locked anyone out.
+    const client = t.client();
+    assert.equal((await client.healthcheck()).status, 'ok');
+    assert.equal((await client.getStatus()).isTracking, false);
+    assert.equal(t.process().child.exitCode, null);
+    assert.doesNotMatch(t.output(), /internal error|TypeError|RangeError/i, 'the app logged no failure');
+    await assertNoTokenLeak(t);
+    console.log(`# malformed: ${JSON.stringify(figures)}`);
+  });
+});
