@@ -371,7 +371,11 @@ export function createListener(options: ListenerOptions): Listener {
     const remember = options.replayGuard?.remember;
     const nowSec = Math.floor(clock() / 1000);
     if (remember && currentSecond >= nowSec) {
-      for (const { nonce, timestamp } of currentSecondNonces) remember(nonce, timestamp);
+      try {
+        for (const { nonce, timestamp } of currentSecondNonces) remember(nonce, timestamp);
+      } catch (error) {
+        options.onError?.(error); // closing must not fail because the store did
+      }
     }
     currentSecond = -1;
     currentSecondNonces = [];

@@ -346,6 +346,23 @@ describe('restart guard within one second', () => {
     await h.listener.close();
     assert.deepEqual(remembered, ['dated-in-the-closing-second']);
   });
+
+  it('still closes when remember fails', async (t) => {
+    const errors: unknown[] = [];
+    const h = await startHarness(t, {
+      onError: (e) => errors.push(e),
+      replayGuard: {
+        startedAtMs: START_MS - 3_600_000,
+        remember: () => {
+          throw new Error('store closed');
+        },
+      },
+    });
+    await h.send();
+    await h.listener.close();
+    assert.equal(h.listener.port, null);
+    assert.equal(errors.length, 1);
+  });
 });
 
 describe('step 6: nonces', () => {
