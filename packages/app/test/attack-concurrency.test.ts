@@ -1,0 +1,135 @@
+/**
+ * Attack campaign, family 5 (docs/security.md): concurrency. Hundreds of start / stop / log /
+ * branch calls at once from both clients (TockClient here, tock_client's AsyncClient in a
+ * Python process). Throughout and afterwards: at most one session open, no session overlaps
+ * another, every acknowledged entry is stored, and today's total is the sum of the blocks.
+ */
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { createTracker, openStore, type Block } from '@tock/core';
+import { TockError } from '@tock/client';
+import { homePaths } from '../src/home.ts';
+import { runPythonHelper } from './attack-support/python.ts';
+import { assertNoTokenLeak, startTarget, type Target } from './attack-support/target.ts';
+
+const TS_CALLS = 400;
+const PY_CALLS = 200;
+const ACTIVITIES = ['Attack A', 'Attack B', 'Attack C', 'Attack D'];
+
+/** A fixed-offset zone in which it is about noon now, so every block of the test lies inside today. */
+function zoneAtNoon(): string {
+  const offset = Math.max(-12, Math.min(14, 12 - new Date().getUTCHours()));
+  // Etc/GMT zones have the sign the other way round: Etc/GMT-5 is UTC+5.
+  return offset === 0 ? 'Etc/UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+}
+
+/** A small seeded generator (mulberry32), so a failure can be replayed. */
+function seeded(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Worked milliseconds of a finished block (breaks left out). */
+function workedMs(block: Block): number {
+  const end = Date.parse(block.endedAt as string);
+  let ms = end - Date.parse(block.startedAt);
+  for (const b of block.breaks) ms -= Date.parse(b.endedAt ?? block.endedAt as string) - Date.parse(b.startedAt);
+  return ms;
+}
+
+describe('attack: concurrency from both clients', () => {
+  let target: Target | undefined;
+  after(async () => {
+    await target?.stop();
+  });
+
+  it(`keeps one session at most, no overlaps and exact totals under ${TS_CALLS + PY_CALLS} concurrent calls`, async () => {
+    const timeZone = zoneAtNoon();
+    target = await startTarget({ TZ: timeZone });
+    const t = target;
+    const store = openStore(homePaths(t.home).database); // a second connection, reading (WAL)
+    try {
+      const openSessions = (): number => (store.db.prepare('SELECT COUNT(*) AS n FROM sessions WHERE ended_at IS NULL').get() as { n: number }).n;
+      let maxOpen = 0;
+      let sampling = true;
+      const sampler = (async () => {
+        while (sampling) {
+          maxOpen = Math.max(maxOpen, openSessions());
+          await new Promise((r) => setTimeout(r, 2));
+        }
+      })();
+
+      const python = runPythonHelper('writer.py', ['mixed', String(PY_CALLS), '7'], { SERVICE_TOKEN: t.token, SERVICE_PORT: String(t.port) });
+      const client = t.client({ timeoutMs: 30_000 });
+      const random = seeded(20261122);
+      const counts: Record<string, number> = {};
+      const entryIDs: string[] = [];
+      const ts = Array.from({ length: TS_CALLS }, async (_, i) => {
+        const op = ['start', 'stop', 'log', 'branch'][Math.floor(random() * 4)] as string;
+        const name = ACTIVITIES[Math.floor(random() * ACTIVITIES.length)] as string;
+        try {
+          if (op === 'start') await client.startActivity(name, { createIfMissing: true });
+          else if (op === 'stop') await client.stopActivity();
+          else if (op === 'log') entryIDs.push((await client.logEntry({ name, durationMinutes: [0.5, 1, 2, 3][i % 4] as number, createIfMissing: true, note: `ts-${i}` })).entryID);
+          else await client.notifyBranchChange({ branch: `feature/ts-${i}`, repo: '/tmp/attack' });
+          counts[`ts ${op}`] = (counts[`ts ${op}`] ?? 0) + 1;
+        } catch (error) {
+          const code = error instanceof TockError ? error.code : String(error);
+          counts[`ts error ${code}`] = (counts[`ts error ${code}`] ?? 0) + 1;
+        }
+      });
+      await Promise.all(ts);
+      assert.equal(await python.exited, 0, python.stderr());
+      sampling = false;
+      await sampler;
+
+      for (const line of python.lines) {
+        const [kind, id] = line.split(' ');
+        counts[`py ${kind}`] = (counts[`py ${kind}`] ?? 0) + 1;
+        if (kind === 'entry') entryIDs.push(id as string);
+      }
+      const errors = Object.keys(counts).filter((k) => k.includes('error'));
+      assert.deepEqual(errors, [], `calls failed: ${JSON.stringify(counts)}`);
+      assert.ok(maxOpen <= 1, `${maxOpen} sessions were open at once`);
+
+      await client.stopActivity();
+      const now = Date.now();
+      const status = await client.getStatus();
+      assert.equal(status.isTracking, false);
+
+      const tracker = createTracker({ store, timeZone });
+      const day = { start: now - 6 * 3_600_000, end: now + 1 }; // inside today: it is about noon
+      const blocks = tracker.listBlocks(day.start, day.end);
+      const sessions = blocks.filter((b) => b.kind === 'session').sort((a, b) => Date.parse(a.startedAt) - Date.parse(b.startedAt));
+      assert.ok(sessions.length > 10, `only ${sessions.length} sessions`);
+      assert.equal(sessions.filter((s) => s.endedAt === null).length, 0);
+      for (let i = 1; i < sessions.length; i++) {
+        const before = sessions[i - 1] as Block;
+        const next = sessions[i] as Block;
+        assert.ok(Date.parse(before.endedAt as string) <= Date.parse(next.startedAt), `sessions ${before.id} and ${next.id} overlap`);
+      }
+      const stored = new Set(blocks.filter((b) => b.kind === 'entry').map((b) => b.id));
+      assert.deepEqual(entryIDs.filter((id) => !stored.has(id)), [], 'acknowledged entries missing');
+      assert.ok(blocks.every((b) => Date.parse(b.startedAt) >= day.start), 'a block reaches outside the range');
+
+      const totalMs = blocks.reduce((sum, b) => sum + workedMs(b), 0);
+      const sumOfSeconds = blocks.reduce((sum, b) => sum + b.seconds, 0);
+      assert.equal(status.todaySeconds, Math.floor(totalMs / 1000), 'todaySeconds is the sum of the blocks');
+      // Each block's seconds are rounded down on their own: the sum may lag by under a second per block.
+      assert.ok(status.todaySeconds - sumOfSeconds >= 0 && status.todaySeconds - sumOfSeconds < blocks.length);
+      assert.equal(tracker.getStatus().todaySeconds, status.todaySeconds);
+
+      await assertNoTokenLeak(t);
+      console.log(
+        `# concurrency: ${TS_CALLS} TS + ${PY_CALLS} Python calls at once (${timeZone}); ${sessions.length} sessions, ` +
+          `${stored.size} entries, max ${maxOpen} open session, 0 overlaps, todaySeconds ${status.todaySeconds} = blocks; ${JSON.stringify(counts)}`,
+      );
+    } finally {
+      store.close();
+    }
+  });
+});
