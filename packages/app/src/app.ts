@@ -116,13 +116,21 @@ async function wire(
   const settings = store.settings;
   if (settings.get<number>(SETTINGS.firstRunMs) === undefined) settings.set(SETTINGS.firstRunMs, startedAtMs);
 
+  // The listener asks for the license state on every request: keep both values in memory
+  // (two SQL reads and JSON parses per request otherwise). The first run never changes, and
+  // only this app, through installKey, changes the key.
+  const firstRunMs = settings.get<number>(SETTINGS.firstRunMs) ?? startedAtMs;
+  let licenseKey = settings.get<string>(SETTINGS.licenseKey);
   const license = new License({
     clock,
     publicKey,
     storage: {
-      firstRunMs: () => settings.get<number>(SETTINGS.firstRunMs) ?? startedAtMs,
-      installedKey: () => settings.get<string>(SETTINGS.licenseKey),
-      installKey: (key) => settings.set(SETTINGS.licenseKey, key),
+      firstRunMs: () => firstRunMs,
+      installedKey: () => licenseKey,
+      installKey: (key) => {
+        settings.set(SETTINGS.licenseKey, key);
+        licenseKey = key;
+      },
     },
   });
   const tokens = new TokenKeeper(
@@ -165,6 +173,9 @@ async function wire(
       remember: (nonce: string, timestampSec: number) => store.nonces.remember(nonce, timestampSec),
     },
     onRequest: changed,
+    // Answered 500 without details; the reason goes to the app's own output. Messages come from
+    // the domain and SQLite, which never see the token.
+    onError: (error: unknown) => console.error(`tock: listener: ${error instanceof Error ? error.message : String(error)}`),
   });
 
   const control = new ListenerControl({
