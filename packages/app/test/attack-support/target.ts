@@ -13,7 +13,7 @@ import { TOCK_BIN, appEnv, tock, type AppProcess } from '../support/app-process.
 import { signed, type Answer, type SignedCall } from '../support/signed.ts';
 import { freePort } from '../ui-support/harness.ts';
 
-export { freePort, signed, tock, type Answer };
+export { appEnv, freePort, signed, tock, type Answer };
 
 /** A running target app and its listener. */
 export interface Target {
@@ -47,10 +47,12 @@ export interface Target {
 
 /**
  * Starts `tock app --no-open` and resolves once it printed its listener status line, which it
- * does after everything listens (faster than polling with `tock listener status`).
+ * does after everything listens (faster than polling with `tock listener status`). `wrapper`
+ * runs it through another command (`unshare -n …`), which must exec it in the same process.
  */
-export function launchApp(env: NodeJS.ProcessEnv): Promise<AppProcess> {
-  const child = spawn(process.execPath, [TOCK_BIN, 'app', '--no-open'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+export function launchApp(env: NodeJS.ProcessEnv, wrapper: string[] = []): Promise<AppProcess> {
+  const command = [...wrapper, process.execPath, TOCK_BIN, 'app', '--no-open'];
+  const child = spawn(command[0] as string, command.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
