@@ -37,7 +37,7 @@ describe('attack: a web page in Chromium', () => {
   const cleanups: (() => Promise<void> | void)[] = [];
   after(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
-    await target?.stop();
+    await target?.dispose();
   });
 
   it('reads nothing, changes nothing and locks no one out', async () => {

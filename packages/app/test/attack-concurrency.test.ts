@@ -44,7 +44,7 @@ function workedMs(block: Block): number {
 describe('attack: concurrency from both clients', () => {
   let target: Target | undefined;
   after(async () => {
-    await target?.stop();
+    await target?.dispose();
   });
 
   it(`keeps one session at most, no overlaps and exact totals under ${TS_CALLS + PY_CALLS} concurrent calls`, async () => {

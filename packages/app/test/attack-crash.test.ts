@@ -36,7 +36,7 @@ function inspectStore(home: string): { integrity: string; entryIDs: Set<string>;
 describe('attack: crash and restart (kill -9 during writes from both clients)', () => {
   let target: Target | undefined;
   after(async () => {
-    await target?.stop().catch(() => undefined);
+    await target?.dispose().catch(() => undefined);
   });
 
   it(`keeps every acknowledged write, an intact database and the session start through ${ROUNDS} kill -9 rounds`, async () => {
@@ -135,7 +135,7 @@ describe('attack: full disk', () => {
   let target: Target | undefined;
   let mounted: string | undefined;
   after(async () => {
-    await target?.stop().catch(() => undefined);
+    await target?.dispose().catch(() => undefined);
     if (mounted) {
       execFileSync('umount', ['-l', mounted]);
       rmSync(mounted, { recursive: true, force: true });

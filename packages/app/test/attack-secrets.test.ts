@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -56,7 +56,7 @@ function firstEvents(origin: string, cookie: string): Promise<string> {
 describe('attack: secrets and network', () => {
   let target: Target | undefined;
   after(async () => {
-    await target?.stop();
+    await target?.dispose();
   });
 
   it('never shows the token outside the explicit reveal, keeps it 0600, and holds only loopback sockets', async () => {
@@ -204,6 +204,7 @@ describe('attack: secrets and network', () => {
     } finally {
       app.child.kill('SIGTERM');
       await app.exited;
+      rmSync(env.TOCK_HOME as string, { recursive: true, force: true });
     }
   });
 });

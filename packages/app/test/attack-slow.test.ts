@@ -140,7 +140,7 @@ describe('attack: slow traffic (shortened timeouts)', () => {
 describe('attack: malformed traffic and floods (real app)', () => {
   let target: Target | undefined;
   after(async () => {
-    await target?.stop();
+    await target?.dispose();
   });
 
   it('answers every malformed request with a 4xx, bounds connections, and keeps serving', async () => {

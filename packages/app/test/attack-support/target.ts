@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { TockClient } from '@tock/client';
 import { TOCK_BIN, appEnv, tock, type AppProcess } from '../support/app-process.ts';
@@ -43,6 +44,8 @@ export interface Target {
   healthy(): Promise<void>;
   /** SIGTERM and wait for a clean exit. */
   stop(): Promise<void>;
+  /** Stops the app if it runs and deletes its home. */
+  dispose(): Promise<void>;
 }
 
 /**
@@ -131,6 +134,10 @@ export async function startTarget(extraEnv: NodeJS.ProcessEnv = {}): Promise<Tar
       if (current.child.exitCode !== null || current.child.signalCode !== null) return;
       current.child.kill('SIGTERM');
       await current.exited;
+    },
+    async dispose() {
+      await target.stop();
+      rmSync(home, { recursive: true, force: true });
     },
   };
   await target.healthy();
