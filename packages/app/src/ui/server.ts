@@ -71,6 +71,9 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
   const afterListenerChange = (): void => {
     const sent = hub.refresh('listener', 'requests');
     if (sent.includes('listener')) hub.refresh('token');
+    // This runs after every listener request. With no window open there is no one to tell,
+    // and reading the request list (25 records, an ISO time each) costs more than the rest.
+    if (hub.size === 0) return;
     const latest = services.requests()[0];
     if (latest && latest.method === 'POST' && latest.status < 300) hub.announce('blocks');
     checkTracking();
