@@ -90,7 +90,13 @@ describe('attack: slow traffic (shortened timeouts)', () => {
     const slowHeaders = await Promise.all(Array.from({ length: PER_KIND }, () => open(port)));
     const slowBodies = await Promise.all(Array.from({ length: PER_KIND }, () => open(port)));
     const silent = await Promise.all(Array.from({ length: PER_KIND }, () => open(port)));
-    const closed = [...slowHeaders, ...slowBodies, ...silent].map(whenClosed);
+    const keepAlive = await Promise.all(Array.from({ length: PER_KIND }, () => open(port)));
+    const closed = [...slowHeaders, ...slowBodies, ...silent, ...keepAlive].map(whenClosed);
+    // One signed request each, kept alive, then nothing.
+    for (const s of keepAlive) {
+      const headers = authHeaders({ method: 'GET', target: '/status', body: '', timestamp: String(Math.floor(Date.now() / 1000)), nonce: freshNonce(), token: TOKEN });
+      s.write(`GET /status HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`);
+    }
     for (const s of slowHeaders) s.write(`GET /status HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`);
     for (const s of slowBodies) s.write(`POST /entries HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 60000\r\n\r\n{`);
     const drip = setInterval(() => {
@@ -113,7 +119,8 @@ describe('attack: slow traffic (shortened timeouts)', () => {
 
     const headerResults = results.slice(0, PER_KIND);
     const bodyResults = results.slice(PER_KIND, 2 * PER_KIND);
-    const silentResults = results.slice(2 * PER_KIND);
+    const silentResults = results.slice(2 * PER_KIND, 3 * PER_KIND);
+    const keepAliveResults = results.slice(3 * PER_KIND);
     const slack = 1000; // checking interval, timers and a loaded machine
     for (const r of headerResults) {
       assert.equal(statusOf(r.data), 408, r.data);
@@ -127,11 +134,16 @@ describe('attack: slow traffic (shortened timeouts)', () => {
       assert.equal(statusOf(r.data), 408, r.data);
       assert.ok(r.ms <= timeouts.requestTimeout + slack, `silent connection held ${r.ms} ms`);
     }
+    for (const r of keepAliveResults) {
+      assert.equal(statusOf(r.data), 200, r.data);
+      // Node keeps an idle keep-alive socket for keepAliveTimeout plus keepAliveTimeoutBuffer (1 s).
+      assert.ok(r.ms <= timeouts.keepAliveTimeout + 1000 + slack, `idle keep-alive connection held ${r.ms} ms`);
+    }
     latencies.sort((a, b) => a - b);
     const p99 = latencies[Math.floor(latencies.length * 0.99)] as number;
     assert.ok(p99 < 500, `the signed client waited ${p99} ms (p99)`);
     console.log(
-      `# slow: ${3 * PER_KIND} slow connections (headers, bodies, silent) closed in ≤ ${Math.max(...results.map((r) => r.ms))} ms; ` +
+      `# slow: ${4 * PER_KIND} slow connections (headers, bodies, silent, idle keep-alive) closed in ≤ ${Math.max(...results.map((r) => r.ms))} ms; ` +
         `signed client: ${latencies.length} requests, p99 ${p99} ms`,
     );
   });
