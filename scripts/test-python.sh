@@ -5,18 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
-venv="$repo/.venv"
-stamp="$venv/.tock-client-dev.sha256"
-python="${PYTHON:-python3}"
-
+source scripts/python-venv.sh
 want=$(sha256sum python/pyproject.toml | cut -d' ' -f1)
-if [ ! -x "$venv/bin/python" ] || [ "$(cat "$stamp" 2>/dev/null || true)" != "$want" ]; then
-  echo "-- installing tock-client[dev] into $venv"
-  [ -x "$venv/bin/python" ] || "$python" -m venv "$venv"
-  # pip's cache stays inside the repository (ignored by .gitignore's .cache/).
-  PIP_CACHE_DIR="$repo/.cache/pip" "$venv/bin/python" -m pip install --quiet -e 'python[dev]'
-  echo "$want" >"$stamp"
-fi
 bin="$venv/bin"
 
 cd python
@@ -28,7 +18,7 @@ echo "-- mypy --strict (src, tests, tools)"
 "$bin/mypy" --strict src tests tools
 
 # The contract tests start the real app (packages/cli/bin/tock.js); they run whenever it exists.
-pytest_args=(-p no:cacheprovider)
+pytest_args=(-p no:cacheprovider --ignore=tests/attack) # tests/attack: scripts/test-attack.sh
 if [ -e "$repo/packages/cli/bin/tock.js" ]; then
   echo "-- pytest (unit and contract tests against the real app)"
 else
@@ -64,7 +54,7 @@ if [ -n "$py310" ]; then
     echo "$want" >"$venv310/.stamp"
   fi
   echo "-- pytest on Python 3.10 (unit tests)"
-  run_pytest "$venv310/bin/python" -m pytest -p no:cacheprovider -q --ignore=tests/contract
+  run_pytest "$venv310/bin/python" -m pytest -p no:cacheprovider -q --ignore=tests/contract --ignore=tests/attack
 else
   echo "-- no Python 3.10 interpreter found: unit tests ran on $("$bin/python" --version) only"
 fi

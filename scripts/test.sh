@@ -3,8 +3,11 @@
 # node_modules/.bin. Each step prints its own runner's summary; the first failure stops the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-root=$PWD
+repo=$PWD
 bash scripts/system-deps.sh
+
+echo "== Python environment (.venv)"
+source scripts/python-venv.sh
 
 echo "== UI build"
 bash scripts/build-ui.sh

@@ -1,7 +1,7 @@
 """The attack campaign's Python side: runs only from scripts/test-attack.sh (``TOCK_ATTACK=1``).
 
 The Python suite (scripts/test-python.sh) collects ``tests/`` too; it skips this folder, whose
-tests need schemathesis (``requirements.txt``) and take a minute of fuzzing.
+tests need schemathesis (in the ``dev`` extras) and take a minute of fuzzing.
 
 ``target`` is a real ``tock app`` started as a user would (``node packages/cli/bin/tock.js app
 --no-open``), with a throwaway ``TOCK_HOME``, the file credential store and the listener on a
