@@ -83,7 +83,7 @@ for (const name of callersOf) {
     const n = byId.get(id) as ProfileNode;
     if (n.callFrame.functionName !== name) continue;
     const chain: string[] = [];
-    for (let at = parent.get(id); at !== undefined && chain.length < 4; at = parent.get(at)) chain.push(label(byId.get(at) as ProfileNode));
+    for (let at = parent.get(id); at !== undefined && chain.length < (Number(process.env.DEPTH) || 4); at = parent.get(at)) chain.push(label(byId.get(at) as ProfileNode));
     const key = chain.join(' ← ');
     chains.set(key, (chains.get(key) ?? 0) + t);
   }
