@@ -87,9 +87,6 @@ export async function startRealApp(): Promise<RealApp> {
     const on = await tock(adminEnv, 'listener', 'on', '--port', String(port));
     if (on.status !== 0) throw new Error(`tock listener on failed: ${on.err}`);
     const token = (await tock(adminEnv, 'token')).out.trim();
-    // The listener refuses, for a minute after the app starts, requests whose whole-second
-    // timestamp is earlier than the start: begin in the next second.
-    await new Promise((r) => setTimeout(r, 1050 - (Date.now() % 1000)));
     const clientEnv = { ...adminEnv, SERVICE_TOKEN: token, SERVICE_PORT: String(port) };
     const pendingPrompts = async (): Promise<PendingPromptView[]> => {
       // The window's URL carries a one-time key that the UI server trades for a session cookie.

@@ -8,8 +8,6 @@ import { TockClient } from '@tock/client';
 
 const [port, token] = process.argv.slice(2);
 const client = new TockClient({ port: Number(port), token: token as string });
-// The app refuses requests dated in the second it started (restart guard): start in the next one.
-await new Promise((r) => setTimeout(r, 1005 - (Date.now() % 1000)));
 const health = await client.healthcheck();
 const started = await client.startActivity('Offline', { createIfMissing: true });
 const entry = await client.logEntry({ name: 'Offline', durationMinutes: 5 });
