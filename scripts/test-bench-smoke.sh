@@ -14,22 +14,7 @@ if [ ! -e packages/client/dist/index.js ]; then
   npm run build -w @tock/client --silent
 fi
 
-# The Python figures need the virtualenv; make it exactly as scripts/test-python.sh does
-# (same place, same stamp), so that script finds it ready and does not rebuild it.
-venv="$repo/.venv"
-stamp="$venv/.tock-client-dev.sha256"
-python="${PYTHON:-python3}"
-want=$(sha256sum python/pyproject.toml | cut -d' ' -f1)
-if [ ! -x "$venv/bin/python" ] || [ "$(cat "$stamp" 2>/dev/null || true)" != "$want" ]; then
-  if command -v "$python" >/dev/null 2>&1; then
-    echo "-- installing tock-client[dev] into $venv"
-    [ -x "$venv/bin/python" ] || "$python" -m venv "$venv"
-    PIP_CACHE_DIR="$repo/.cache/pip" "$venv/bin/python" -m pip install --quiet -e 'python[dev]'
-    echo "$want" >"$stamp"
-  fi
-fi
-if [ ! -x "$venv/bin/python" ]; then
-  echo "!! SKIPPING the Python client figures: no $python to create $venv with" >&2
-fi
+# The Python figures need the virtualenv (the same one every Python script uses).
+source scripts/python-venv.sh
 
 "$node" bench/run.ts --smoke

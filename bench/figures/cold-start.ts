@@ -30,9 +30,7 @@ const BASE = {
 /** One signed healthcheck; resolves with the status, rejects when nothing answers. */
 function healthcheck(port: number, signer: RequestSigner): Promise<number> {
   return new Promise((resolve, reject) => {
-    // Signed a little ahead (next whole second): within the first second of the app a
-    // timestamp rounded down would fall before its start and be refused (SPEC §5).
-    const headers = signer.headers('GET', '/healthcheck', EMPTY_BODY_SHA256, Math.ceil(Date.now() / 1000));
+    const headers = signer.headers('GET', '/healthcheck', EMPTY_BODY_SHA256, Math.floor(Date.now() / 1000));
     const req = request({ host: '127.0.0.1', port, path: '/healthcheck', headers: { host: `127.0.0.1:${port}`, ...headers }, agent: false }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode ?? 0));

@@ -74,12 +74,6 @@ const boundAtMs = performance.now();
 const token = app.services.tokens.current();
 if (token === null) throw new Error('the listener was enabled but there is no token');
 
-// For 60 s after its start the listener refuses timestamps earlier than the start (SPEC §5,
-// replays across a restart), and timestamps are whole seconds: a request signed in the app's
-// first second would be a clock_drift 401 (and eleven of them a lockout). Wait for the next second.
-const nextSecondMs = Math.ceil(Date.now() / 1000) * 1000 + 10;
-await new Promise((resolve) => setTimeout(resolve, nextSecondMs - Date.now()));
-
 const ready: AppServerReady = { port, token, pid: process.pid, home, startMs: boundAtMs };
 if (seed) ready.seed = seed;
 process.stdout.write(`${JSON.stringify(ready)}\n`);
