@@ -76,7 +76,8 @@ export interface Store {
   readonly nonces: NonceStore;
   /**
    * Runs `fn` in one transaction (`BEGIN IMMEDIATE`): all its writes land or none do.
-   * Nested calls join the outer transaction.
+   * A nested call runs in a savepoint of the outer transaction: if it throws, its own writes
+   * are undone and the outer transaction goes on.
    */
   transaction<T>(fn: () => T): T;
   /** A prepared statement for `sql`, prepared once per connection. */
@@ -122,9 +123,19 @@ function makeStore(path: string, db: DatabaseSync, schemaVersion: number): Store
 
   const transaction = <T>(fn: () => T): T => {
     if (depth > 0) {
+      // A savepoint: a nested call that fails undoes its own writes and leaves the outer
+      // transaction to decide about the rest (the listener commits a use case together with
+      // its idempotency record, and answers a failed use case without its half-done writes).
+      const savepoint = `tock_nested_${depth}`;
+      db.exec(`SAVEPOINT ${savepoint}`);
       depth++;
       try {
-        return fn();
+        const result = fn();
+        db.exec(`RELEASE ${savepoint}`);
+        return result;
+      } catch (error) {
+        if (db.isTransaction) db.exec(`ROLLBACK TO ${savepoint}; RELEASE ${savepoint}`);
+        throw error;
       } finally {
         depth--;
       }

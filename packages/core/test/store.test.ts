@@ -131,6 +131,23 @@ test('rolls back every write of a failed transaction', (t) => {
   assert.equal(store.transaction(() => 42), 42);
 });
 
+test('a failed nested transaction undoes only its own writes', (t) => {
+  const store = open(t, tempPath(t));
+  store.transaction(() => {
+    store.settings.set('outer', 1);
+    assert.throws(() =>
+      store.transaction(() => {
+        store.settings.set('inner', 2);
+        throw new Error('boom');
+      }),
+    );
+    store.transaction(() => store.settings.set('after', 3));
+  });
+  assert.equal(store.settings.get('outer'), 1);
+  assert.equal(store.settings.get('inner'), undefined);
+  assert.equal(store.settings.get('after'), 3);
+});
+
 test('closing twice is harmless', (t) => {
   const store = openStore(tempPath(t));
   store.close();
