@@ -167,6 +167,8 @@ async function wire(
       },
       save: (key: string, record: StoredResponse) => store.idempotency.save(key, record),
     },
+    // The commit of an entry and its Idempotency-Key is where a full disk shows up.
+    atomically: (work) => reportingFullDisk(() => store.transaction(work))(),
     replayGuard: {
       startedAtMs,
       remembered: store.nonces.recent(nowSec - LIMITS.nonceWindowSeconds),

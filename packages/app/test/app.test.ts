@@ -119,6 +119,30 @@ describe('application', () => {
     await second.app.stop();
   });
 
+  it('commits an entry together with its Idempotency-Key: when the key cannot be saved nothing is logged, and the retry logs once', async () => {
+    const clock = { now: T0 };
+    const { app } = await appAt(clock);
+    const { port, token } = await listening(app);
+    const idempotency = app.services.store.idempotency;
+    const save = idempotency.save;
+    idempotency.save = () => {
+      throw new Error('disk I/O error');
+    };
+    const call = { target: '/entries', body: { name: 'Atomic', durationMinutes: 15, createIfMissing: true }, idempotencyKey: 'atomic-1' };
+    const failed = await signed(port, token, { ...call, timestamp: sec(clock.now) });
+    assert.equal(failed.status, 500);
+    assert.deepEqual(app.services.tracker.listBlocks(T0 - DAY, T0 + DAY), [], 'the entry was rolled back with its key');
+    assert.deepEqual(app.services.tracker.searchActivities('Atomic', 5), [], 'and so was the activity it created');
+    idempotency.save = save;
+    const retried = await signed(port, token, { ...call, timestamp: sec(clock.now) });
+    assert.equal(retried.status, 201);
+    assert.equal(retried.json.result.created, true);
+    const again = await signed(port, token, { ...call, timestamp: sec(clock.now) });
+    assert.equal(again.json.result.entryID, retried.json.result.entryID);
+    assert.equal(app.services.tracker.listBlocks(T0 - DAY, T0 + DAY).length, 1);
+    await app.stop();
+  });
+
   it('keeps a running session across a restart with its original start', async () => {
     const clock = { now: T0 };
     const first = await appAt(clock);

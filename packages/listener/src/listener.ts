@@ -316,20 +316,41 @@ export function createListener(options: ListenerOptions): Listener {
         'this Idempotency-Key was used for a different request in the last 24 h; use a new key',
       );
     }
+    const record = (outcome: Outcome): void => {
+      if (outcome.status >= 200 && outcome.status < 300) {
+        idempotency.save(key, { method: x.method, path: x.path, bodySha256, ...outcome, createdAtMs: x.nowMs });
+      }
+    };
     let finished!: () => void;
     inFlight.set(key, new Promise<void>((resolve) => (finished = resolve)));
     try {
-      const outcome = await work();
-      if (outcome.status >= 200 && outcome.status < 300) {
+      const atomically = options.atomically;
+      let immediate: Outcome | Promise<Outcome>;
+      try {
+        // A synchronous use case commits together with its key's record; if that transaction
+        // fails, nothing was done and the failure is answered like the use case's own (a retry is safe).
+        immediate = atomically
+          ? atomically(() => {
+              const outcome = work();
+              if (!(outcome instanceof Promise)) record(outcome);
+              return outcome;
+            })
+          : work();
+      } catch (error) {
+        return replyOutcome(x, failureOutcome(error));
+      }
+      if (immediate instanceof Promise || !atomically) {
+        const outcome = await immediate;
         try {
-          const { method, path } = x;
-          idempotency.save(key, { method, path, bodySha256, ...outcome, createdAtMs: x.nowMs });
+          record(outcome);
         } catch (error) {
           // The work is done: answering 500 now would invite the retry that logs twice.
           options.onError?.(error);
         }
+        replyOutcome(x, outcome);
+      } else {
+        replyOutcome(x, immediate);
       }
-      replyOutcome(x, outcome);
     } finally {
       inFlight.delete(key);
       finished();
