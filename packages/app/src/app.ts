@@ -7,7 +7,7 @@
 import type { Server } from 'node:http';
 import { rmSync } from 'node:fs';
 import { openStore, createTracker, type Store, type Tracker } from '@tock/core';
-import { createListener, type Listener, type RequestRecord, type StoredResponse } from '@tock/listener';
+import { createListener, type Listener, type RequestRecord } from '@tock/listener';
 import { LIMITS, type EntryRequest, type StartRequest } from '@tock/protocol';
 import { AdminError, startAdminServer, type AdminHandler } from './admin.ts';
 import { chooseCredentialStoreKind, fileCredentialStore, osCredentialStore, type CredentialStore, type CredentialStoreKind } from './credentials.ts';
@@ -160,13 +160,8 @@ async function wire(
       logEntry: reportingFullDisk((input: EntryRequest) => tracker.logEntry(input)),
       branchChanged: (input) => ({ promptID: prompts.add(input).promptID }),
     },
-    idempotency: {
-      find: (key: string) => {
-        const record = store.idempotency.find(key);
-        return record && record.createdAtMs > clock() - LIMITS.idempotencyWindowSeconds * 1000 ? record : undefined;
-      },
-      save: (key: string, record: StoredResponse) => store.idempotency.save(key, record),
-    },
+    // The listener ignores records older than 24 h; the store is pruned at each start.
+    idempotency: store.idempotency,
     // The commit of an entry and its Idempotency-Key is where a full disk shows up.
     atomically: (work) => reportingFullDisk(() => store.transaction(work))(),
     replayGuard: {

@@ -28,7 +28,7 @@ import type { Command } from './command.ts';
 import { DURATION_FORMS, formatMinutes, formatSeconds, parseDuration } from './duration.ts';
 import { formatClock, formatSpan } from './format-time.ts';
 import { gitHookCommand } from './git-hook.ts';
-import { CliError, print, type Io } from './io.ts';
+import { CliError, print } from './io.ts';
 
 /** What a failed request was about, for the hint of its error line. */
 interface RequestContext {
