@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import {
-  CredentialStoreError,
   chooseCredentialStoreKind,
   fileCredentialStore,
   osCredentialStore,

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { AuthError, HttpError, NetworkError, NotFoundError, TockError, UnavailableError, ValidationError } from '@tock/client';
 import { explainClientError, formatEntry, formatStart, formatStatus, formatStop } from '../src/client-commands.ts';
-import { freePort, startRealApp, TOCK_JS, tock, type RealApp } from './real-app.ts';
+import { startRealApp, TOCK_JS, tock, type RealApp } from './real-app.ts';
 
 const run = promisify(execFile);
 const CLOCK = String.raw`(?:\d{4}-\d\d-\d\d )?\d\d:\d\d`;
