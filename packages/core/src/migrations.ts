@@ -103,6 +103,29 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX activities_by_recency ON activities (last_used_at, search_key, word_key);
     `,
   },
+  {
+    version: 3,
+    description: 'search finds substrings of 3+ characters in a trigram index of the search keys',
+    sql: `
+      -- Every substring of 3+ characters of each search_key and word_key, for queries that
+      -- match few activities (which otherwise read the whole recency index). Rows mirror
+      -- activities by rowid. Keys are already lower case without accents, so the tokenizer
+      -- folds nothing: a phrase query on a column is exactly "the key contains it".
+      CREATE VIRTUAL TABLE activities_trigram USING fts5(search_key, word_key, tokenize = 'trigram case_sensitive 1');
+      INSERT INTO activities_trigram (rowid, search_key, word_key) SELECT rowid, search_key, word_key FROM activities;
+      CREATE TRIGGER activities_trigram_insert AFTER INSERT ON activities BEGIN
+        INSERT INTO activities_trigram (rowid, search_key, word_key) VALUES (new.rowid, new.search_key, new.word_key);
+      END;
+      CREATE TRIGGER activities_trigram_delete AFTER DELETE ON activities BEGIN
+        DELETE FROM activities_trigram WHERE rowid = old.rowid;
+      END;
+      CREATE TRIGGER activities_trigram_update AFTER UPDATE ON activities
+      WHEN old.search_key IS NOT new.search_key OR old.word_key IS NOT new.word_key OR old.rowid IS NOT new.rowid BEGIN
+        DELETE FROM activities_trigram WHERE rowid = old.rowid;
+        INSERT INTO activities_trigram (rowid, search_key, word_key) VALUES (new.rowid, new.search_key, new.word_key);
+      END;
+    `,
+  },
 ];
 
 /** The schema version this build writes: the number of migrations it knows. */
