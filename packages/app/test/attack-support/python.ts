@@ -1,11 +1,8 @@
 /**
  * A Python interpreter that can import `tock_client`, for the families that drive the app
- * from both clients at once. The repository's `.venv` (made by scripts/test-python.sh) is used
- * when it has the client; on a clean machine, where the TS tests run before the Python suite,
- * a small venv with only the client and httpx is made under `.cache/` (ignored by git).
+ * from both clients at once: the repository's `.venv` (scripts/python-venv.sh).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -13,52 +10,14 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url))
 /** The Python side of the campaign (writers, schemathesis, the cross-language check). */
 export const PY_ATTACK_DIR = join(REPO_ROOT, 'python/tests/attack');
 
-function canImportClient(python: string): boolean {
-  if (!existsSync(python)) return false;
-  try {
-    execFileSync(python, ['-c', 'import tock_client, httpx'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 let cached: string | undefined;
 
-/** The path of a Python that imports `tock_client`; makes one when there is none. */
+/** The repository's `.venv` Python, made by scripts/python-venv.sh (as every script makes it) when missing. */
 export function pythonWithClient(): string {
   if (cached) return cached;
-  const repoVenv = join(REPO_ROOT, '.venv/bin/python');
-  if (canImportClient(repoVenv)) return (cached = repoVenv);
-  const dir = join(REPO_ROOT, '.cache/attack-venv');
-  const python = join(dir, 'bin/python');
-  if (!canImportClient(python)) {
-    const lock = `${dir}.lock`;
-    mkdirSync(join(REPO_ROOT, '.cache'), { recursive: true });
-    // Two test files may get here at once: one builds, the other waits for the lock to go.
-    let mine = false;
-    for (let waited = 0; !mine && waited < 180_000; waited += 500) {
-      try {
-        mkdirSync(lock);
-        mine = true;
-      } catch {
-        execFileSync('sleep', ['0.5']);
-      }
-    }
-    try {
-      if (!canImportClient(python)) {
-        rmSync(dir, { recursive: true, force: true });
-        execFileSync(process.env.PYTHON ?? 'python3', ['-m', 'venv', dir], { stdio: 'inherit' });
-        execFileSync(python, ['-m', 'pip', 'install', '--quiet', '-e', join(REPO_ROOT, 'python')], {
-          stdio: 'inherit',
-          env: { ...process.env, PIP_CACHE_DIR: join(REPO_ROOT, '.cache/pip') },
-        });
-      }
-    } finally {
-      if (mine) rmSync(lock, { recursive: true, force: true });
-    }
-  }
-  return (cached = python);
+  // npm test makes it before the TS suite; a test file run on its own may have to.
+  execFileSync('bash', ['-c', 'repo=$PWD; source scripts/python-venv.sh'], { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  return (cached = join(REPO_ROOT, '.venv/bin/python'));
 }
 
 /** A running Python helper whose stdout lines are collected as they come. */
