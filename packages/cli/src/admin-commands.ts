@@ -159,27 +159,22 @@ const license: Command = {
   },
 };
 
-const pause: Command = {
-  summary: 'pause the running session (a break)',
-  usage: 'tock break [--json]',
-  async run(args, io) {
-    const { values } = flags(args);
-    const status = (await admin(io, 'POST', '/break')) as Status;
-    print(io, values.json === true, status, () => formatBreak(status, false));
-    return 0;
-  },
-};
+/** `tock break` and `tock resume`: one admin call, the status printed. */
+function breakCommand(summary: string, usage: string, route: '/break' | '/resume'): Command {
+  return {
+    summary,
+    usage,
+    async run(args, io) {
+      const { values } = flags(args);
+      const status = (await admin(io, 'POST', route)) as Status;
+      print(io, values.json === true, status, () => formatBreak(status, route === '/resume'));
+      return 0;
+    },
+  };
+}
 
-const resume: Command = {
-  summary: 'resume the session after a break',
-  usage: 'tock resume [--json]',
-  async run(args, io) {
-    const { values } = flags(args);
-    const status = (await admin(io, 'POST', '/resume')) as Status;
-    print(io, values.json === true, status, () => formatBreak(status, true));
-    return 0;
-  },
-};
+const pause = breakCommand('pause the running session (a break)', 'tock break [--json]', '/break');
+const resume = breakCommand('resume the session after a break', 'tock resume [--json]', '/resume');
 
 /** The admin commands, by name. */
 export const adminCommands: Record<string, Command> = { app, listener, token, requests, license, break: pause, resume };

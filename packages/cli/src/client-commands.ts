@@ -186,41 +186,43 @@ function requireText(value: string | undefined, what: string, usage: string): st
   return value;
 }
 
-const ping: Command = {
-  summary: 'check that the listener answers (and the app version and license)',
-  usage: 'tock ping [--json]',
-  async run(args, io) {
-    const { values } = flags(args);
-    const { client, port } = connect(io.env);
-    const health = await request({ port }, () => client.healthcheck());
-    print(io, values.json === true, health, () => formatHealth(health, port));
-    return 0;
-  },
-};
+/** A client command without arguments: one request, its result printed (`--json`: as is). */
+function oneRequest<T>(
+  summary: string,
+  usage: string,
+  call: (client: TockClient) => Promise<T>,
+  human: (result: T, port: number) => string,
+): Command {
+  return {
+    summary,
+    usage,
+    async run(args, io) {
+      const { values } = flags(args);
+      const { client, port } = connect(io.env);
+      const result = await request({ port }, () => call(client));
+      print(io, values.json === true, result, () => human(result, port));
+      return 0;
+    },
+  };
+}
 
-const current: Command = {
-  summary: 'the activity being tracked, if any',
-  usage: 'tock current [--json]',
-  async run(args, io) {
-    const { values } = flags(args);
-    const { client, port } = connect(io.env);
-    const activity = await request({ port }, () => client.getCurrent());
-    print(io, values.json === true, activity, () => (activity === null ? 'Not tracking anything' : `Tracking "${activity.activityName}"`));
-    return 0;
-  },
-};
+const ping = oneRequest(
+  'check that the listener answers (and the app version and license)',
+  'tock ping [--json]',
+  (client) => client.healthcheck(),
+  formatHealth,
+);
 
-const status: Command = {
-  summary: "what is tracked, since when, and today's total",
-  usage: 'tock status [--json]',
-  async run(args, io) {
-    const { values } = flags(args);
-    const { client, port } = connect(io.env);
-    const result = await request({ port }, () => client.getStatus());
-    print(io, values.json === true, result, () => formatStatus(result));
-    return 0;
-  },
-};
+const current = oneRequest(
+  'the activity being tracked, if any',
+  'tock current [--json]',
+  (client) => client.getCurrent(),
+  (activity) => (activity === null ? 'Not tracking anything' : `Tracking "${activity.activityName}"`),
+);
+
+const status = oneRequest("what is tracked, since when, and today's total", 'tock status [--json]', (client) => client.getStatus(), (result) => formatStatus(result));
+
+const stop = oneRequest('stop tracking', 'tock stop [--json]', (client) => client.stopActivity(), formatStop);
 
 const search: Command = {
   summary: 'find activities by name (empty query: most recently used)',
@@ -250,18 +252,6 @@ const start: Command = {
     const previous = values.json === true ? null : await request(context, () => client.getCurrent());
     const result = await request(context, () => client.startActivity(name, { createIfMissing: values['create'] === true }));
     print(io, values.json === true, result, () => formatStart(result, previous));
-    return 0;
-  },
-};
-
-const stop: Command = {
-  summary: 'stop tracking',
-  usage: 'tock stop [--json]',
-  async run(args, io) {
-    const { values } = flags(args);
-    const { client, port } = connect(io.env);
-    const session = await request({ port }, () => client.stopActivity());
-    print(io, values.json === true, session, () => formatStop(session));
     return 0;
   },
 };
