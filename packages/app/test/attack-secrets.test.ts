@@ -17,7 +17,7 @@ import { sendRaw } from '../../listener/test/signed-client.ts';
 import { homePaths } from '../src/home.ts';
 import { REPO_ROOT } from './attack-support/python.ts';
 import { networkSockets, outboundOrExposed, type NetSocket } from './attack-support/sockets.ts';
-import { appEnv, httpGet, launchApp, signed, startTarget, tock, uiSession, type Target } from './attack-support/target.ts';
+import { appEnv, httpGet, spawnApp, signed, startTarget, tock, uiSession, type Target } from './attack-support/target.ts';
 
 const run = promisify(execFile);
 
@@ -182,7 +182,7 @@ describe('attack: secrets and network', () => {
       return;
     }
     const env = appEnv();
-    const app = await launchApp(env, ['unshare', '-n', '--', 'sh', '-c', 'ip link set lo up && exec "$0" "$@"']);
+    const app = await spawnApp(env, ['unshare', '-n', '--', 'sh', '-c', 'ip link set lo up && exec "$0" "$@"']);
     try {
       const pid = app.child.pid as number;
       const routes = await run('nsenter', [`--net=/proc/${pid}/ns/net`, '--', 'ip', 'route', 'show']);

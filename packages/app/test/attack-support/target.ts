@@ -6,15 +6,14 @@
  * token in all of it.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { TockClient } from '@tock/client';
-import { TOCK_BIN, appEnv, tock, type AppProcess } from '../support/app-process.ts';
+import { appEnv, spawnApp, tock, type AppProcess } from '../support/app-process.ts';
 import { signed, type Answer, type SignedCall } from '../support/signed.ts';
 import { freePort } from '../ui-support/harness.ts';
 
-export { appEnv, freePort, signed, tock, type Answer };
+export { appEnv, freePort, signed, spawnApp, tock, type Answer };
 
 /** A running target app and its listener. */
 export interface Target {
@@ -48,42 +47,11 @@ export interface Target {
   dispose(): Promise<void>;
 }
 
-/**
- * Starts `tock app --no-open` and resolves once it printed its listener status line, which it
- * does after everything listens (faster than polling with `tock listener status`). `wrapper`
- * runs it through another command (`unshare -n …`), which must exec it in the same process.
- */
-export function launchApp(env: NodeJS.ProcessEnv, wrapper: string[] = []): Promise<AppProcess> {
-  const command = [...wrapper, process.execPath, TOCK_BIN, 'app', '--no-open'];
-  const child = spawn(command[0] as string, command.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`tock app did not start within 30 s: ${output}`));
-    }, 30_000);
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      if (/^listener: .*$/m.test(output)) {
-        clearTimeout(timer);
-        resolve({ child, output: () => output, exited });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`tock app exited early (${code}): ${output}`));
-    });
-  });
-}
-
 /** Starts `tock app`, switches the listener on at a free port and reads the token. */
 export async function startTarget(extraEnv: NodeJS.ProcessEnv = {}): Promise<Target> {
   const env = appEnv(extraEnv);
   const home = env.TOCK_HOME as string;
-  let current = await launchApp(env);
+  let current = await spawnApp(env);
   let earlier = '';
   const port = await freePort();
   const on = await tock(['listener', 'on', '--port', String(port)], env);
@@ -118,7 +86,7 @@ export async function startTarget(extraEnv: NodeJS.ProcessEnv = {}): Promise<Tar
     },
     async restart() {
       earlier += current.output();
-      current = await launchApp(env);
+      current = await spawnApp(env);
     },
     async healthy() {
       const deadline = Date.now() + 10_000;

@@ -40,19 +40,33 @@ export interface AppProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts `tock app --no-open` and waits until its admin socket answers. */
-export async function spawnApp(env: NodeJS.ProcessEnv): Promise<AppProcess> {
-  const child = spawn(process.execPath, [TOCK_BIN, 'app', '--no-open'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Starts `tock app --no-open` and resolves once it printed its listener status line, which it
+ * does after everything listens (faster than polling with `tock listener status`). `wrapper`
+ * runs it through another command (`unshare -n …`), which must exec it in the same process.
+ */
+export function spawnApp(env: NodeJS.ProcessEnv, wrapper: string[] = []): Promise<AppProcess> {
+  const command = [...wrapper, process.execPath, TOCK_BIN, 'app', '--no-open'];
+  const child = spawn(command[0] as string, command.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`tock app exited early: ${output}`);
-    if ((await tock(['listener', 'status'], env)).code === 0) return { child, output: () => output, exited };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`tock app did not answer within 15 s: ${output}`);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`tock app did not start within 30 s: ${output}`));
+    }, 30_000);
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      if (/^listener: .*$/m.test(output)) {
+        clearTimeout(timer);
+        resolve({ child, output: () => output, exited });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`tock app exited early (${code}): ${output}`));
+    });
+  });
 }
