@@ -4,7 +4,6 @@
  * playwright-core, requests signed like a client's (SPEC §5), axe-core, and screenshots
  * under `test-output/screenshots/`. A missing Chromium fails the tests: it is never skipped.
  */
-import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -12,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { requestStringToSign } from '@tock/protocol';
 import { startApp, type RunningApp } from '@tock/app/start';
+import { signed } from '../support/signed.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 export const CHROMIUM = '/usr/bin/chromium';
@@ -136,23 +135,10 @@ export function rawRequest(port: number, method: string, path: string, headers: 
   });
 }
 
-/** A request to the listener signed with `token` as SPEC §5 says (HMAC-SHA256 over the six lines). */
-export function signedRequest(port: number, token: string, method: string, path: string, body?: unknown): Promise<RawResponse> {
-  const text = body === undefined ? '' : JSON.stringify(body);
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const nonce = randomBytes(16).toString('base64url');
-  const bodySha256 = createHash('sha256').update(text).digest('hex');
-  const signature = createHmac('sha256', Buffer.from(token, 'utf8'))
-    .update(requestStringToSign({ timestamp, nonce, method, target: path, bodySha256 }))
-    .digest('hex');
-  const headers: Record<string, string> = {
-    host: `127.0.0.1:${port}`,
-    'x-tock-timestamp': timestamp,
-    'x-tock-nonce': nonce,
-    'x-tock-signature': `v1=${signature}`,
-  };
-  if (text) headers['content-type'] = 'application/json';
-  return rawRequest(port, method, path, headers, text);
+/** A request to the listener signed with `token` as SPEC §5 says (the tests' independent signer). */
+export async function signedRequest(port: number, token: string, method: string, path: string, body?: unknown): Promise<RawResponse> {
+  const answer = await signed(port, token, { method, target: path, body });
+  return { status: answer.status, headers: answer.headers, body: answer.text };
 }
 
 /** The listener's port from a status line `active on 127.0.0.1:<port>`. */
