@@ -142,6 +142,31 @@ describe('Today', () => {
   });
 });
 
+describe('opening', () => {
+  it('draws its first screen in a background tab, where animation frames never come', async () => {
+    // A background tab gets no animation frames, so effects run late (Preact waits up to
+    // 100 ms for one); the snapshot, answered at once here, arrives before them.
+    const page = await b.context.newPage();
+    try {
+      await page.addInitScript(() => {
+        window.requestAnimationFrame = () => 0;
+        const real = window.fetch.bind(window);
+        const early = location.search ? null : real('/api/state', { cache: 'no-store' }).then((r) => r.text());
+        window.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+          early && String(input) === '/api/state'
+            ? early.then((text) => new Response(text, { headers: { 'content-type': 'application/json' } }))
+            : real(input, init)) as typeof fetch;
+      });
+      for (let i = 0; i < 5; i++) {
+        await openWindow(page, t);
+        await page.getByTestId('today-total').waitFor();
+      }
+    } finally {
+      await page.close();
+    }
+  });
+});
+
 describe('History', () => {
   it('logs a past block that then shows in the timeline and the week chart', async () => {
     const { page } = b;

@@ -3,7 +3,7 @@
  * event stream (`/api/events`). Components read it with {@link useAppState}; `blocksVersion`
  * goes up whenever tracked time changed anywhere, so timelines and charts know to reload.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { api, ApiError } from './api.ts';
 import { setActivityOrder } from './colors.ts';
 import { setAppClock } from './time.ts';
@@ -93,9 +93,14 @@ function openStream(load: () => Promise<void>): void {
 /** The current state; re-renders the component when it changes. */
 export function useAppState(): AppState {
   const [, force] = useState(0);
-  useEffect(() => {
+  const rendered = state;
+  // A layout effect runs as the component is committed, not after the next frame: in a
+  // background tab frames never come, and a snapshot arriving before a plain effect ran
+  // would be missed, leaving the window on "Loading…" for good.
+  useLayoutEffect(() => {
     const l = (): void => force((n) => n + 1);
     listeners.add(l);
+    if (state !== rendered) l();
     return () => {
       listeners.delete(l);
     };
