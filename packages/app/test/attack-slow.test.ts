@@ -141,7 +141,9 @@ describe('attack: slow traffic (shortened timeouts)', () => {
     }
     latencies.sort((a, b) => a - b);
     const p99 = latencies[Math.floor(latencies.length * 0.99)] as number;
-    assert.ok(p99 < 500, `the signed client waited ${p99} ms (p99)`);
+    // A server that slow connections could stall would answer only once they were dropped
+    // (after headersTimeout at the earliest); below that, scheduling on a busy machine alone.
+    assert.ok(p99 < timeouts.headersTimeout, `the signed client waited ${p99} ms (p99), as long as a stalled server would`);
     console.log(
       `# slow: ${4 * PER_KIND} slow connections (headers, bodies, silent, idle keep-alive) closed in ≤ ${Math.max(...results.map((r) => r.ms))} ms; ` +
         `signed client: ${latencies.length} requests, p99 ${p99} ms`,
