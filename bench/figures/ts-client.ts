@@ -1,7 +1,7 @@
 /**
  * Figure 6: `TockClient.getStatus()` calls per second against a hand-signed `fetch` loop
  * (node:crypto HMAC, fresh random nonce, JSON parsed, response signature not checked), one
- * caller each, against the same app. The client's extra work — WebCrypto signing, the
+ * caller each, against the same app. The client's extra work — signing, the
  * response-signature check, error mapping — is what the ratio measures.
  */
 

@@ -154,7 +154,7 @@ export class TockClient {
 
   async #attempt<T>(op: Operation, signal: AbortSignal | undefined): Promise<T> {
     signal?.throwIfAborted();
-    const request = await buildRequest(op, {
+    const request = buildRequest(op, {
       baseUrl: this.#baseUrl,
       key: this.#key,
       timestamp: Math.floor(this.#deps.now() / 1000),
@@ -202,7 +202,7 @@ export class TockClient {
       } catch (error) {
         throw failure(error, false);
       }
-      return await readResponse<T>({ status: response.status, headers: response.headers, body }, this.#key, request.nonce);
+      return readResponse<T>({ status: response.status, headers: response.headers, body }, this.#key, request.nonce);
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', forwardAbort);

@@ -134,19 +134,18 @@ const encoder = new TextEncoder();
  * Builds and signs one attempt of an operation: the URL first, then the signature over its
  * serialized `pathname + search` and the exact body bytes.
  */
-export async function buildRequest(op: Operation, ctx: SigningContext): Promise<SignedRequest> {
+export function buildRequest(op: Operation, ctx: SigningContext): SignedRequest {
   const query = op.query?.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
   const url = new URL(query === undefined ? op.path : `${op.path}?${query}`, ctx.baseUrl);
   const body = op.body === undefined ? undefined : encoder.encode(JSON.stringify(op.body));
   const timestamp = String(Math.floor(ctx.timestamp));
-  const signature = await ctx.key.sign(
+  const signature = ctx.key.sign(
     requestStringToSign({
       timestamp,
       nonce: ctx.nonce,
       method: op.method,
       target: url.pathname + url.search,
-      // Most calls have no body: skip a digest (a WebCrypto round trip) for the known hash.
-      bodySha256: body === undefined ? EMPTY_BODY_SHA256 : await sha256Hex(body),
+      bodySha256: body === undefined ? EMPTY_BODY_SHA256 : sha256Hex(body),
     }),
   );
   const headers: Record<string, string> = {

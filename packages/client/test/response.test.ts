@@ -22,9 +22,9 @@ function response(status: number, body: string, options: { sign?: string | null;
   return { status, headers, body: bytes };
 }
 
-async function failure(res: ReceivedResponse): Promise<TockError> {
+function failure(res: ReceivedResponse): TockError {
   try {
-    await readResponse(res, key, NONCE);
+    readResponse(res, key, NONCE);
   } catch (error) {
     assert.ok(error instanceof TockError);
     return error;
@@ -33,34 +33,34 @@ async function failure(res: ReceivedResponse): Promise<TockError> {
 }
 
 describe('readResponse', () => {
-  it('returns the result of a signed success envelope', async () => {
-    assert.deepEqual(await readResponse(response(200, '{"ok":true,"result":{"promptID":"p"}}'), key, NONCE), { promptID: 'p' });
-    assert.equal(await readResponse(response(200, '{"ok":true,"result":null}'), key, NONCE), null);
+  it('returns the result of a signed success envelope', () => {
+    assert.deepEqual(readResponse(response(200, '{"ok":true,"result":{"promptID":"p"}}'), key, NONCE), { promptID: 'p' });
+    assert.equal(readResponse(response(200, '{"ok":true,"result":null}'), key, NONCE), null);
   });
 
-  it('checks the signature against the request nonce, the status and the exact body bytes', async () => {
+  it('checks the signature against the request nonce, the status and the exact body bytes', () => {
     const good = response(201, '{"ok":true,"result":1}');
-    assert.equal((await failure({ ...good, status: 200 })).code, 'bad_response_signature');
-    assert.equal((await failure({ ...good, body: new TextEncoder().encode('{"ok":true,"result":2}') })).code, 'bad_response_signature');
-    await assert.rejects(readResponse(good, key, 'another-nonce-000000'), AuthError);
+    assert.equal((failure({ ...good, status: 200 })).code, 'bad_response_signature');
+    assert.equal((failure({ ...good, body: new TextEncoder().encode('{"ok":true,"result":2}') })).code, 'bad_response_signature');
+    assert.throws(() => readResponse(good, key, 'another-nonce-000000'), AuthError);
   });
 
-  it('refuses a malformed or repeated signature header as not signed by Tock', async () => {
+  it('refuses a malformed or repeated signature header as not signed by Tock', () => {
     for (const signature of ['', 'v1=zz', 'v2=' + '0'.repeat(64), `v1=${'0'.repeat(64)}, v1=${'1'.repeat(64)}`]) {
-      const error = await failure(response(200, '{"ok":true,"result":1}', { sign: null, headers: { 'x-tock-response-signature': signature } }));
+      const error = failure(response(200, '{"ok":true,"result":1}', { sign: null, headers: { 'x-tock-response-signature': signature } }));
       assert.ok(error instanceof AuthError);
       assert.equal(error.code, 'bad_response_signature');
     }
   });
 
-  it('accepts exactly 400, 401, 403, 413, 429 and 431 unsigned', async () => {
+  it('accepts exactly 400, 401, 403, 413, 429 and 431 unsigned', () => {
     for (const status of [400, 401, 403, 413, 429, 431]) {
-      const error = await failure(response(status, '', { sign: null }));
+      const error = failure(response(status, '', { sign: null }));
       assert.notEqual(error.code, 'bad_response_signature', String(status));
       assert.equal(error.status, status);
     }
     for (const status of [200, 201, 204, 301, 302, 404, 405, 409, 415, 423, 500, 503]) {
-      const error = await failure(response(status, '{"ok":true,"result":1}', { sign: null }));
+      const error = failure(response(status, '{"ok":true,"result":1}', { sign: null }));
       assert.ok(error instanceof AuthError, String(status));
       assert.equal(error.code, 'bad_response_signature');
       assert.equal(error.status, status);
@@ -68,8 +68,8 @@ describe('readResponse', () => {
     }
   });
 
-  it("keeps the server's message, code and details", async () => {
-    const error = await failure(
+  it("keeps the server's message, code and details", () => {
+    const error = failure(
       response(400, '{"ok":false,"error":"durationMinutes: too long","code":"validation_failed","details":[{"field":"durationMinutes","message":"too long"}]}'),
     );
     assert.ok(error instanceof ValidationError);
@@ -77,24 +77,24 @@ describe('readResponse', () => {
     assert.deepEqual(error.details, [{ field: 'durationMinutes', message: 'too long' }]);
   });
 
-  it('gives a bodiless or codeless error the code of its status', async () => {
-    assert.equal((await failure(response(423, '{"error":"license locked"}'))).code, 'license_locked');
-    assert.equal((await failure(response(431, '', { sign: null }))).code, 'headers_too_large');
-    assert.equal((await failure(response(413, '', { sign: null }))).code, 'payload_too_large');
-    const bare = await failure(response(401, '', { sign: null }));
+  it('gives a bodiless or codeless error the code of its status', () => {
+    assert.equal((failure(response(423, '{"error":"license locked"}'))).code, 'license_locked');
+    assert.equal((failure(response(431, '', { sign: null }))).code, 'headers_too_large');
+    assert.equal((failure(response(413, '', { sign: null }))).code, 'payload_too_large');
+    const bare = failure(response(401, '', { sign: null }));
     assert.equal(bare.code, 'http_401');
     assert.equal(bare.message, 'HTTP 401');
   });
 
-  it('reads Retry-After on 429 only', async () => {
-    assert.equal((await failure(response(429, '{"ok":false,"error":"locked","code":"locked_out"}', { sign: null, headers: { 'retry-after': '30' } }))).retryAfter, 30);
-    assert.equal((await failure(response(503, '{"ok":false,"error":"x","code":"not_wired"}', { headers: { 'retry-after': '30' } }))).retryAfter, undefined);
+  it('reads Retry-After on 429 only', () => {
+    assert.equal((failure(response(429, '{"ok":false,"error":"locked","code":"locked_out"}', { sign: null, headers: { 'retry-after': '30' } }))).retryAfter, 30);
+    assert.equal((failure(response(503, '{"ok":false,"error":"x","code":"not_wired"}', { headers: { 'retry-after': '30' } }))).retryAfter, undefined);
   });
 
-  it('calls a signed 2xx that is not an envelope invalid_response', async () => {
-    const error = await failure(response(200, 'not json'));
+  it('calls a signed 2xx that is not an envelope invalid_response', () => {
+    const error = failure(response(200, 'not json'));
     assert.ok(error instanceof HttpError);
     assert.equal(error.code, 'invalid_response');
-    assert.equal((await failure(response(200, '{"ok":false}'))).code, 'invalid_response');
+    assert.equal((failure(response(200, '{"ok":false}'))).code, 'invalid_response');
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The signed strings of SPEC §5 and a WebCrypto signer for them. Pure string building plus
- * `crypto.subtle`, so the same code runs on Node 20+, Bun, Deno and in a browser.
+ * The signed strings of SPEC §5 and a signer for them. Pure string building plus the
+ * JavaScript HMAC of `sha256.ts`, so the same code runs on Node 20+, Bun, Deno and in a browser.
  */
 
 import {
@@ -12,6 +12,7 @@ import {
   SIGNATURE_VERSION_PREFIX,
   TIMESTAMP_PATTERN,
 } from './constants.ts';
+import { Hmac256, sha256, toHex } from './sha256.ts';
 
 /** The parts of a request that its signature covers. */
 export interface RequestSigningParts {
@@ -49,14 +50,6 @@ export function authHeadersWellFormed(timestamp: string, nonce: string, signatur
   return TIMESTAMP_PATTERN.test(timestamp) && NONCE_PATTERN.test(nonce) && SIGNATURE_PATTERN.test(signature);
 }
 
-const encoder = new TextEncoder();
-
-function toHex(bytes: ArrayBuffer): string {
-  let out = '';
-  for (const b of new Uint8Array(bytes)) out += b.toString(16).padStart(2, '0');
-  return out;
-}
-
 /** base64url without padding. */
 export function base64url(bytes: Uint8Array): string {
   let binary = '';
@@ -65,41 +58,33 @@ export function base64url(bytes: Uint8Array): string {
 }
 
 /** Lowercase hex SHA-256 of bytes (a string is taken as its UTF-8 bytes). */
-export async function sha256Hex(data: Uint8Array | string): Promise<string> {
-  const bytes = typeof data === 'string' ? encoder.encode(data) : data;
-  return toHex(await globalThis.crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
+export function sha256Hex(data: Uint8Array | string): string {
+  return toHex(sha256(data));
 }
 
 /**
- * An HMAC-SHA256 key made from a token (its UTF-8 bytes), imported once and reused for
- * every signature made or checked with that token.
+ * An HMAC-SHA256 key made from a token (its UTF-8 bytes), prepared once and reused for every
+ * signature made or checked with that token. Synchronous: see `sha256.ts` for why.
  */
 export class SigningKey {
-  readonly #key: Promise<CryptoKey>;
+  readonly #hmac: Hmac256;
 
   constructor(token: string) {
-    this.#key = globalThis.crypto.subtle.importKey(
-      'raw',
-      encoder.encode(token),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['sign', 'verify'],
-    );
+    this.#hmac = new Hmac256(token);
   }
 
   /** `v1=` plus the lowercase hex HMAC of the string. */
-  async sign(stringToSign: string): Promise<string> {
-    const mac = await globalThis.crypto.subtle.sign('HMAC', await this.#key, encoder.encode(stringToSign));
-    return SIGNATURE_VERSION_PREFIX + toHex(mac);
+  sign(stringToSign: string): string {
+    return SIGNATURE_VERSION_PREFIX + toHex(this.#hmac.mac(stringToSign));
   }
 
-  /** Constant-time check of a `v1=<hex>` signature over the string. */
-  async verify(stringToSign: string, signature: string): Promise<boolean> {
+  /** Checks a `v1=<hex>` signature over the string, in time that does not depend on where they differ. */
+  verify(stringToSign: string, signature: string): boolean {
     if (!SIGNATURE_PATTERN.test(signature)) return false;
-    const hex = signature.slice(SIGNATURE_VERSION_PREFIX.length);
-    const mac = new Uint8Array(32);
-    for (let i = 0; i < 32; i++) mac[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-    return globalThis.crypto.subtle.verify('HMAC', await this.#key, mac, encoder.encode(stringToSign));
+    const expected = this.sign(stringToSign);
+    let diff = 0;
+    for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ signature.charCodeAt(i);
+    return diff === 0;
   }
 }
 
@@ -123,10 +108,10 @@ export interface SignRequestInput {
 }
 
 /** The three auth headers for a request, as a plain record. */
-export async function signRequest(key: SigningKey, input: SignRequestInput): Promise<Record<string, string>> {
+export function signRequest(key: SigningKey, input: SignRequestInput): Record<string, string> {
   const timestamp = String(Math.floor(input.timestamp));
-  const bodySha256 = await sha256Hex(input.body);
-  const signature = await key.sign(
+  const bodySha256 = sha256Hex(input.body);
+  const signature = key.sign(
     requestStringToSign({ timestamp, nonce: input.nonce, method: input.method, target: input.target, bodySha256 }),
   );
   return { [HEADER.timestamp]: timestamp, [HEADER.nonce]: input.nonce, [HEADER.signature]: signature };

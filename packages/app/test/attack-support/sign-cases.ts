@@ -4,7 +4,7 @@
  * as JSON, bytes as base64.
  *
  *   node sign-cases.ts generate N SEED OUT  — N fast-check cases, signed by the TS client's
- *                                            signer (@tock/protocol, WebCrypto), into OUT
+ *                                            signer (@tock/protocol's JS HMAC), into OUT
  *   node sign-cases.ts verify IN            — cases signed by Python: recomputed by the TS
  *                                            client's signer and checked by the listener's own
  *                                            verifier (node:crypto, its HMAC fast path); prints
@@ -70,9 +70,9 @@ const caseArb: fc.Arbitrary<SigningCase> = fc.record({
 /** The TS client's signatures of a case (request and response). */
 async function clientSignatures(c: SigningCase): Promise<{ request: string; response: string }> {
   const key = new SigningKey(c.token);
-  const bodySha256 = await sha256Hex(Buffer.from(c.body, 'base64'));
-  const request = await key.sign(requestStringToSign({ timestamp: c.timestamp, nonce: c.nonce, method: c.method, target: c.target, bodySha256 }));
-  const response = await key.sign(responseStringToSign(c.nonce, c.status, await sha256Hex(Buffer.from(c.responseBody, 'base64'))));
+  const bodySha256 = sha256Hex(Buffer.from(c.body, 'base64'));
+  const request = key.sign(requestStringToSign({ timestamp: c.timestamp, nonce: c.nonce, method: c.method, target: c.target, bodySha256 }));
+  const response = key.sign(responseStringToSign(c.nonce, c.status, sha256Hex(Buffer.from(c.responseBody, 'base64'))));
   return { request, response };
 }
 
@@ -97,7 +97,7 @@ async function verify(file: string): Promise<void> {
     const key = new HmacKey(c.token);
     const body = Buffer.from(c.body, 'base64');
     const auth = { timestamp: c.timestamp, nonce: c.nonce, signature: c.requestSignature ?? '' };
-    if (!requestSignatureMatches(key, auth, c.method.toUpperCase(), c.target, await sha256Hex(body))) {
+    if (!requestSignatureMatches(key, auth, c.method.toUpperCase(), c.target, sha256Hex(body))) {
       mismatches.push({ index, what: 'request signature (listener verifier)' });
     }
     // The listener signs response bodies given as strings: compare where the bytes are UTF-8 text.
