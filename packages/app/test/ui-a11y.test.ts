@@ -1,5 +1,6 @@
 /**
- * Every screen of the window, in light and in dark: axe-core finds no serious or critical
+ * Every screen of the window, in light and in dark (and History's editor, Activities' rename
+ * field with a refusal, the branch prompt): axe-core finds no serious or critical
  * violation, and a screenshot is saved to `test-output/screenshots/` for a person to judge.
  * The token is never revealed here, so no screenshot can show it.
  */
@@ -49,6 +50,7 @@ after(async () => {
 const SCREENS = [
   ['today', '/today'],
   ['history', '/history'],
+  ['activities', '/activities'],
   ['integrations', '/settings/integrations'],
   ['license', '/settings/license'],
 ] as const;
@@ -68,6 +70,7 @@ for (const scheme of ['light', 'dark'] as const) {
         await openWindow(b.page, t, path);
         if (name === 'integrations') await b.page.getByTestId('requests').waitFor();
         if (name === 'history') await b.page.getByTestId('history-row').first().waitFor();
+        if (name === 'activities') await b.page.getByTestId('activity-row').first().waitFor();
         const violations = await seriousAxeViolations(b.page);
         await screenshot(b.page, `${name}-${scheme}`);
         assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
@@ -91,6 +94,16 @@ for (const scheme of ['light', 'dark'] as const) {
         await b.page.getByRole('button', { name: 'Save' }).waitFor();
         assert.deepEqual(await seriousAxeViolations(b.page), []);
         await screenshot(b.page, `history-editing-${scheme}`);
+
+        // Renaming an activity, with the app's refusal next to the field.
+        await openWindow(b.page, t, '/activities');
+        await b.page.getByRole('button', { name: 'Rename Code review' }).click();
+        await b.page.getByRole('textbox', { name: 'New name for Code review' }).fill('planning');
+        await b.page.getByRole('button', { name: 'Save' }).click();
+        await b.page.getByText('an activity named "Planning" already exists').waitFor();
+        assert.deepEqual(await seriousAxeViolations(b.page), []);
+        await screenshot(b.page, `activities-renaming-${scheme}`);
+        await b.page.keyboard.press('Escape');
       }
     });
   });

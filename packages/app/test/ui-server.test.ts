@@ -133,6 +133,60 @@ describe('the window server', () => {
     assert.deepEqual(body.details.map((d: { field: string }) => d.field), ['durationMinutes']);
   });
 
+  it('renames an activity: a bad name or body is 400 with field details, an unknown ID 404', async () => {
+    const { tracker } = t.app.services;
+    const docs = tracker.createActivity('Server docs');
+    tracker.createActivity('Server review');
+    const json = { origin: t.origin, 'content-type': 'application/json' };
+    const rename = (id: string, body: string, headers: Record<string, string> = json) =>
+      rawRequest(t.port, 'PATCH', `/api/activities/${encodeURIComponent(id)}`, own(headers), body);
+
+    for (const [body, message] of [
+      ['{}', 'must be a string'],
+      [JSON.stringify({ name: 42 }), 'must be a string'],
+      [JSON.stringify({ name: '   ' }), 'must not be empty'],
+      [JSON.stringify({ name: 'server REVIEW' }), 'an activity named "Server review" already exists'],
+    ] as const) {
+      const res = await rename(docs.activityID, body);
+      assert.equal(res.status, 400, body);
+      const answer = JSON.parse(res.body);
+      assert.equal(answer.code, 'validation_failed', body);
+      assert.equal(answer.error, `name: ${message}`, body);
+      assert.deepEqual(answer.details, [{ field: 'name', message }], body);
+    }
+    const array = await rename(docs.activityID, '["Server handbook"]');
+    assert.equal(array.status, 400);
+    assert.deepEqual(JSON.parse(array.body).details.map((d: { field: string }) => d.field), ['body']);
+
+    const unknown = await rename('no-such-activity', JSON.stringify({ name: 'Server handbook' }));
+    assert.equal(unknown.status, 404);
+    const missing = JSON.parse(unknown.body);
+    assert.equal(missing.code, 'activity_not_found');
+    assert.equal(missing.error, 'no activity with ID "no-such-activity"');
+    assert.equal((await rename(docs.activityID, JSON.stringify({ name: 'Server handbook' }), { 'content-type': 'application/json' })).status, 403, 'no Origin');
+    assert.equal(tracker.listActivities().find((a) => a.activityID === docs.activityID)?.activityName, 'Server docs', 'nothing changed');
+
+    const ok = await rename(docs.activityID, JSON.stringify({ name: '  Server handbook ' }));
+    assert.equal(ok.status, 200);
+    assert.deepEqual(JSON.parse(ok.body).result, { activityID: docs.activityID, activityName: 'Server handbook' });
+    assert.equal(tracker.listActivities().find((a) => a.activityID === docs.activityID)?.activityName, 'Server handbook');
+  });
+
+  it('refuses a credential store other than "os" or "file" with 400 and field details', async () => {
+    const res = await rawRequest(
+      t.port,
+      'POST',
+      '/api/credential-store',
+      own({ origin: t.origin, 'content-type': 'application/json' }),
+      JSON.stringify({ kind: 'floppy' }),
+    );
+    assert.equal(res.status, 400);
+    const answer = JSON.parse(res.body);
+    assert.equal(answer.error, 'kind: must be "os" or "file"');
+    assert.deepEqual(answer.details, [{ field: 'kind', message: 'must be "os" or "file"' }]);
+    assert.equal(t.app.services.tokens.store.kind, 'file', 'the store did not change');
+  });
+
   it('gives the token only to an explicit same-origin POST, never in a page, a GET or an event', async () => {
     await t.app.services.listener.setPort(await freePort());
     await t.app.services.listener.enable();

@@ -179,6 +179,13 @@ export function uiRoutes(services: AppServices): Route[] {
     { method: 'GET', pattern: '/api/status', run: () => statusView(services) },
     { method: 'GET', pattern: '/api/activities/all', run: () => tracker.listActivities() },
     {
+      method: 'PATCH',
+      pattern: '/api/activities/:id',
+      // The name is shown in what runs now (status), in the prompts' suggestions and on every block.
+      changes: ['status', 'prompts', 'blocks'],
+      run: ({ params, body }) => tracker.renameActivity(params.id as string, str(body, 'name')),
+    },
+    {
       method: 'GET',
       pattern: '/api/activities',
       run: ({ query }) => {

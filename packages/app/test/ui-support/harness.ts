@@ -167,7 +167,14 @@ export async function openWindow(page: Page, app: TestApp, screen = ''): Promise
   page.setDefaultTimeout(15_000);
   await page.goto(app.url);
   if (screen) await page.goto(`${app.origin}/#${screen}`);
-  const title = { '': 'Today', '/today': 'Today', '/history': 'History', '/settings/integrations': 'Integrations', '/settings/license': 'License' }[screen];
+  const title = {
+    '': 'Today',
+    '/today': 'Today',
+    '/history': 'History',
+    '/activities': 'Activities',
+    '/settings/integrations': 'Integrations',
+    '/settings/license': 'License',
+  }[screen];
   try {
     await page.locator('main h1').filter({ hasText: title ?? /./ }).waitFor();
   } catch (error) {

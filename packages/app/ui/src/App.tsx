@@ -1,12 +1,13 @@
 /**
- * The window's frame: a sidebar with the screens (Today, History, Settings › Integrations,
- * Settings › License) and what runs now, the branch prompt above every screen, and a banner
+ * The window's frame: a sidebar with the screens (Today, History, Activities,
+ * Settings › Integrations, Settings › License) and what runs now, the branch prompt above every screen, and a banner
  * when the app stops answering. Screens are addressed by the URL fragment (`#/history`), so
  * reload and back/forward work without the server knowing any route but `/`.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { colorClass } from './colors.ts';
 import { BranchPrompt } from './components/BranchPrompt.tsx';
+import { Activities } from './screens/Activities.tsx';
 import { History } from './screens/History.tsx';
 import { Integrations } from './screens/Integrations.tsx';
 import { License } from './screens/License.tsx';
@@ -17,6 +18,7 @@ import { stopwatch } from './time.ts';
 const SCREENS = {
   '/today': { title: 'Today', view: Today },
   '/history': { title: 'History', view: History },
+  '/activities': { title: 'Activities', view: Activities },
   '/settings/integrations': { title: 'Integrations', view: Integrations },
   '/settings/license': { title: 'License', view: License },
 } as const;
@@ -92,6 +94,9 @@ export function App() {
           </NavLink>
           <NavLink path="/history" active={path}>
             History
+          </NavLink>
+          <NavLink path="/activities" active={path}>
+            Activities
           </NavLink>
           <p class="nav-group" id="settings-group">
             Settings

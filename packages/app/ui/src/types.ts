@@ -8,6 +8,12 @@ import type { ActivityRef, LicenseState, Status as WireStatus } from '@tock/prot
 export type { ActivityRef, Entry, FieldProblem } from '@tock/protocol';
 export type { Block, BreakSpan } from '@tock/core/blocks';
 
+/** An activity as `/api/activities/all` lists it. */
+export interface ActivityInfo extends ActivityRef {
+  createdAt: string;
+  lastUsedAt: string;
+}
+
 /** The wire status plus the running session's worked seconds. */
 export interface Status extends WireStatus {
   sessionSeconds: number | null;

@@ -1,0 +1,283 @@
+/**
+ * Activities: every activity with the color it has everywhere, when it was last used, and
+ * renaming in place (Enter saves, Escape cancels). A new name applies to all time tracked
+ * under it, so every open window redraws at once; the app's refusal (a name taken, an empty
+ * one) shows next to the field, word for word.
+ */
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { api, ApiError, messageOf } from '../api.ts';
+import { colorClass } from '../colors.ts';
+import { blocksChanged, useAppState } from '../state.ts';
+import { dayKey, dayMonth, nowMs } from '../time.ts';
+import type { ActivityInfo, ActivityRef } from '../types.ts';
+
+/** Rows drawn at once; a longer list asks for a filter rather than drawing thousands of rows. */
+const SHOWN = 300;
+
+const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
+/**
+ * By name as people read it ("Item 2" before "Item 10"). The window sorts, not the app, so
+ * the order after a rename it applied itself is the order of the next reload too: a row
+ * that moved twice would lose the keyboard focus it was given back.
+ */
+function byName(a: ActivityInfo, b: ActivityInfo): number {
+  return collator.compare(a.activityName, b.activityName) || (a.activityID < b.activityID ? -1 : a.activityID > b.activityID ? 1 : 0);
+}
+
+/** Case- and accent-insensitive form for the filter ("Café" matches "cafe"). */
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{Mn}/gu, '').toLocaleLowerCase();
+}
+
+function lastUsed(iso: string): string {
+  const day = dayKey(Date.parse(iso));
+  return day === dayKey(nowMs()) ? 'used today' : `last used ${dayMonth(day)}`;
+}
+
+interface RowProps {
+  activity: ActivityInfo;
+  onRenamed(renamed: ActivityRef, from: string): void;
+}
+
+function ActivityRow({ activity, onRenamed }: RowProps) {
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(activity.activityName);
+  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const renameRef = useRef<HTMLButtonElement>(null);
+  // Where the focus goes after the next commit: into the field when it opens, back to the
+  // Rename button when it closes, so keyboard users never fall to the top of the page.
+  const focusNext = useRef<'field' | 'button' | null>(null);
+  useLayoutEffect(() => {
+    if (focusNext.current === 'field') {
+      inputRef.current?.focus();
+      inputRef.current?.select();
+    }
+    if (focusNext.current === 'button') renameRef.current?.focus();
+    focusNext.current = null;
+  });
+
+  const idp = `activity-${activity.activityID}`;
+  const open = (): void => {
+    setName(activity.activityName);
+    setError(null);
+    setFailure(null);
+    focusNext.current = 'field';
+    setEditing(true);
+  };
+  const close = (): void => {
+    setError(null);
+    setFailure(null);
+    focusNext.current = 'button';
+    setEditing(false);
+  };
+  const save = async (e: Event): Promise<void> => {
+    e.preventDefault();
+    if (busy) return;
+    // Nothing to do: closing is what the user expects, not a request.
+    if (name === activity.activityName) {
+      close();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    setFailure(null);
+    try {
+      const renamed = await api.patch<ActivityRef>(`/api/activities/${encodeURIComponent(activity.activityID)}`, { name });
+      focusNext.current = 'button';
+      setEditing(false);
+      onRenamed(renamed, activity.activityName);
+      blocksChanged();
+    } catch (err) {
+      // The app's own words, next to the field they are about.
+      const about = err instanceof ApiError ? err.about('name') : undefined;
+      if (about) setError(about);
+      else setFailure(messageOf(err));
+      inputRef.current?.focus();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const swatch = <span class={`swatch ${colorClass(activity.activityID)}`} aria-hidden="true" />;
+  if (editing) {
+    return (
+      <li class="activity-row editing" data-testid="activity-row">
+        <form
+          class="rename-form"
+          onSubmit={(e) => void save(e)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              e.preventDefault();
+              close();
+            }
+          }}
+          noValidate
+        >
+          {swatch}
+          <label for={`${idp}-name`} class="visually-hidden">
+            New name for {activity.activityName}
+          </label>
+          <input
+            id={`${idp}-name`}
+            ref={inputRef}
+            type="text"
+            autocomplete="off"
+            spellcheck={false}
+            value={name}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${idp}-error` : `${idp}-hint`}
+            onInput={(e) => {
+              setName((e.target as HTMLInputElement).value);
+              setError(null);
+            }}
+          />
+          <button type="submit" class="primary small" disabled={busy}>
+            Save
+          </button>
+          <button type="button" class="ghost small" onClick={close}>
+            Cancel
+          </button>
+        </form>
+        {error ? (
+          <p class="field-error" id={`${idp}-error`} role="alert">
+            {error}
+          </p>
+        ) : (
+          <p class="hint" id={`${idp}-hint`}>
+            Enter saves, Escape cancels. Time already tracked keeps its place under the new name.
+          </p>
+        )}
+        {failure && (
+          <p class="error" role="alert">
+            {failure}
+          </p>
+        )}
+      </li>
+    );
+  }
+  return (
+    <li class="activity-row" data-testid="activity-row">
+      <span class="name">
+        {swatch}
+        <span class="activity-name">{activity.activityName}</span>
+      </span>
+      <span class="muted activity-used">{lastUsed(activity.lastUsedAt)}</span>
+      <button type="button" class="ghost small" ref={renameRef} onClick={open}>
+        Rename<span class="visually-hidden"> {activity.activityName}</span>
+      </button>
+    </li>
+  );
+}
+
+export function Activities() {
+  const { blocksVersion } = useAppState();
+  const [activities, setActivities] = useState<ActivityInfo[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [filter, setFilter] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+  const filterRef = useRef<HTMLInputElement>(null);
+  const focusFilter = useRef(false);
+  useLayoutEffect(() => {
+    if (focusFilter.current) filterRef.current?.focus();
+    focusFilter.current = false;
+  });
+
+  // Again whenever tracked time changed anywhere: a new activity, or a rename in another window.
+  useEffect(() => {
+    let live = true;
+    api
+      .get<ActivityInfo[]>('/api/activities/all')
+      .then((list) => {
+        if (!live) return;
+        setActivities([...list].sort(byName));
+        setError(null);
+      })
+      .catch((e: unknown) => live && setError(messageOf(e)));
+    return () => {
+      live = false;
+    };
+  }, [blocksVersion]);
+
+  const query = fold(filter.trim());
+  const matches = (a: { activityName: string }): boolean => fold(a.activityName).includes(query);
+  const onRenamed = (renamed: ActivityRef, from: string): void => {
+    // Shown at once; the reload that follows brings the same list.
+    setActivities((list) =>
+      (list ?? []).map((a) => (a.activityID === renamed.activityID ? { ...a, activityName: renamed.activityName } : a)).sort(byName),
+    );
+    setDone(`Renamed “${from}” to “${renamed.activityName}”.`);
+    // A row the filter now hides cannot take the focus back: the filter takes it.
+    if (!matches(renamed)) focusFilter.current = true;
+  };
+
+  const shown = (activities ?? []).filter(matches);
+  const total = activities?.length ?? 0;
+  const count =
+    total === 0
+      ? ''
+      : query
+        ? `${shown.length} of ${total} ${total === 1 ? 'activity' : 'activities'}`
+        : `${total} ${total === 1 ? 'activity' : 'activities'}`;
+
+  return (
+    <div class="screen">
+      <header class="screen-head">
+        <h1 tabIndex={-1}>Activities</h1>
+        <p class="muted">What you track time under, each with the color it has everywhere. A new name applies to all its time.</p>
+      </header>
+      <section class="card" aria-labelledby="activities-heading">
+        <div class="activities-head">
+          <h2 id="activities-heading">All activities</h2>
+          <p class="muted" aria-live="polite" data-testid="activities-count">
+            {count}
+          </p>
+        </div>
+        {total > 0 && (
+          <div class="activities-filter">
+            <label for="activities-filter">Filter</label>
+            <input
+              id="activities-filter"
+              ref={filterRef}
+              type="search"
+              autocomplete="off"
+              spellcheck={false}
+              placeholder="Type part of a name"
+              value={filter}
+              onInput={(e) => setFilter((e.target as HTMLInputElement).value)}
+            />
+          </div>
+        )}
+        <p role="status" class="success">
+          {done}
+        </p>
+        {error && (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        )}
+        {activities === null ? (
+          !error && <p class="muted empty">Loading…</p>
+        ) : total === 0 ? (
+          <p class="muted empty">No activities yet. Start one on Today, or log time in History, and it appears here.</p>
+        ) : shown.length === 0 ? (
+          <p class="muted empty">No activity matches “{filter.trim()}”.</p>
+        ) : (
+          <ul class="activity-list" aria-label="Activities">
+            {shown.slice(0, SHOWN).map((a) => (
+              <ActivityRow key={a.activityID} activity={a} onRenamed={onRenamed} />
+            ))}
+          </ul>
+        )}
+        {shown.length > SHOWN && (
+          <p class="muted hint">
+            Showing the first {SHOWN} of {shown.length}: type part of a name to find the others.
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
