@@ -73,6 +73,51 @@ describe('NonceWindow', () => {
   });
 });
 
+describe('NonceWindow at scale (its hash tables grow, shift entries back on removal, and shrink to nothing)', () => {
+  it('agrees with a model over thousands of nonces, lifetimes out of order and re-used nonces (property)', () => {
+    const op = fc.record({
+      advance: fc.integer({ min: 0, max: 40 }),
+      nonce: fc.integer({ min: 0, max: 3999 }),
+      lifetime: fc.integer({ min: 1, max: 400 }),
+    });
+    fc.assert(
+      fc.property(fc.integer({ min: 500, max: 5000 }), fc.array(op, { minLength: 2000, maxLength: 6000 }), (max, ops) => {
+        const w = new NonceWindow(max);
+        const model = new Map<string, number>();
+        let now = 0;
+        for (const { advance, nonce, lifetime } of ops) {
+          now += advance;
+          const n = `nonce-${nonce}`;
+          const live = (x: string): boolean => (model.get(x) ?? Number.NEGATIVE_INFINITY) > now;
+          assert.equal(w.has(n, now), live(n), `${n} at ${now}`);
+          if (live(n)) continue;
+          for (const [k, expiry] of model) if (expiry <= now) model.delete(k);
+          const added = w.add(n, now + lifetime, now);
+          assert.equal(added, model.size < max);
+          if (added) model.set(n, now + lifetime);
+        }
+        for (let i = 0; i < 4000; i++) assert.equal(w.has(`nonce-${i}`, now), (model.get(`nonce-${i}`) ?? -1) > now);
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it('holds 200 000 nonces, finds every one, forgets them all as they expire, and takes new ones', () => {
+    const w = new NonceWindow(200_000);
+    for (let i = 0; i < 200_000; i++) assert.equal(w.add(`n${i}`, 1000 + i, 0), true);
+    assert.equal(w.add('one more', 5000, 0), false);
+    assert.equal(w.msUntilRoom(0), 1000);
+    for (let i = 0; i < 200_000; i += 7) assert.equal(w.has(`n${i}`, 999), true);
+    assert.equal(w.has('never added', 0), false);
+    assert.equal(w.add('fresh', 500_000, 100_000), true, 'the first 99 001 expired');
+    assert.equal(w.size, 200_000 - 99_001 + 1);
+    assert.equal(w.has('n99000', 100_000), false);
+    assert.equal(w.has('n99001', 100_000), true);
+    assert.equal(w.add('later', 600_000, 300_000), true);
+    assert.deepEqual([w.size, w.has('fresh', 300_000), w.has('n199999', 300_000)], [2, true, false]);
+  });
+});
+
 describe('RequestLog', () => {
   it('lists newest first and keeps 25', () => {
     const log = new RequestLog();
