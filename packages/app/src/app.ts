@@ -15,7 +15,7 @@ import { ensureHome, homePaths, type HomePaths } from './home.ts';
 import { License, licensePublicKey } from './license.ts';
 import { DEFAULT_LISTENER_SETTINGS, ListenerControl, type ListenerSettings } from './listener-control.ts';
 import { PromptQueue } from './prompts.ts';
-import { reportingFullDisk } from './storage-full.ts';
+import { reportingFullDisk, storageProblem } from './storage-full.ts';
 import { TokenKeeper } from './tokens.ts';
 import { startUiServer } from './ui/server.ts';
 import { APP_VERSION } from './version.ts';
@@ -162,8 +162,12 @@ async function wire(
     },
     // The listener ignores records older than 24 h; the store is pruned at each start.
     idempotency: store.idempotency,
-    // The commit of an entry and its Idempotency-Key is where a full disk shows up.
-    atomically: (work) => reportingFullDisk(() => store.transaction(work))(),
+    // Every write request commits in a group with the writes that arrive with it (one fsync
+    // for all) and is answered once on disk. The commit is where a full disk shows up.
+    atomically: (work) =>
+      store.durably(work).catch((error: unknown) => {
+        throw storageProblem(error);
+      }),
     replayGuard: {
       startedAtMs,
       remembered: store.nonces.recent(nowSec - LIMITS.nonceWindowSeconds),

@@ -25,8 +25,12 @@ export function reportingFullDisk<A extends unknown[], R>(fn: (...args: A) => R)
     try {
       return fn(...args);
     } catch (error) {
-      if (isStorageFull(error)) throw new TockProblem('storage_full', STORAGE_FULL_MESSAGE);
-      throw error;
+      throw storageProblem(error);
     }
   };
+}
+
+/** A full disk as a 503 `storage_full` problem; any other failure as it is. */
+export function storageProblem(error: unknown): unknown {
+  return isStorageFull(error) ? new TockProblem('storage_full', STORAGE_FULL_MESSAGE) : error;
 }

@@ -71,6 +71,15 @@ describe('full disk', () => {
       assert.equal(refused.json.code, 'storage_full');
       assert.match(refused.json.error, /disk is full.*free some disk space and retry/);
       assert.ok(refused.headers['x-tock-response-signature'], 'signed like every verified answer');
+      // With an Idempotency-Key, as both clients send logEntry: the entry and its key fail together.
+      const keyed = await signed(port, token, {
+        target: '/entries',
+        body: { name: 'Full', durationMinutes: 5, note: 'x'.repeat(2000), createIfMissing: true },
+        idempotencyKey: 'full-disk-1',
+      });
+      assert.equal(keyed.status, 503, keyed.text);
+      assert.equal(keyed.json.code, 'storage_full');
+      assert.equal(app.services.store.idempotency.find('full-disk-1'), undefined, 'no key saved for work that was not done');
       assert.equal((await signed(port, token, { target: '/status' })).status, 200, 'reads still answer');
 
       db.exec('PRAGMA max_page_count = 1073741823');

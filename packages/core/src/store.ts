@@ -80,6 +80,15 @@ export interface Store {
    * are undone and the outer transaction goes on.
    */
   transaction<T>(fn: () => T): T;
+  /**
+   * Group commit: runs `fn` at once, in a savepoint of a transaction that the writes arriving
+   * in the same turn of the event loop share, and resolves once that transaction is committed
+   * (on disk). One fsync then acknowledges every write of the group. Until it resolves nobody
+   * else sees the writes: any other use of the store first commits the open group. When `fn`
+   * throws, its own writes are undone and the promise rejects at once; when the commit fails,
+   * every write of the group is undone and every promise rejects with that error.
+   */
+  durably<T>(fn: () => T): Promise<T>;
   /** A prepared statement for `sql`, prepared once per connection. */
   statement(sql: string): StatementSync;
   /** Closes the connection. Safe to call twice. */
@@ -107,12 +116,51 @@ export function openStore(path: string): Store {
   }
 }
 
+/** The writes waiting for one commit: how to tell each of them how it ended. */
+interface Group {
+  settle: ((error: unknown) => void)[];
+}
+
 function makeStore(path: string, db: DatabaseSync, schemaVersion: number): Store {
   const statements = new Map<string, StatementSync>();
   let depth = 0;
   let closed = false;
+  /** The open group commit, if any: its transaction is open at depth 1. */
+  let group: Group | null = null;
+  /** True while a write of the open group runs: only then may the group's transaction be used. */
+  let inGroup = false;
+  /** The error with which SQLite rolled back the open transaction under a nested call, if it did. */
+  let lostBy: unknown = null;
+
+  /** Commits the open group (one fsync) and settles its writes. */
+  const commitGroup = (): void => {
+    const g = group;
+    if (g === null) return;
+    group = null;
+    let failure: unknown = null;
+    try {
+      if (db.isTransaction) db.exec('COMMIT');
+      else failure = lost();
+    } catch (error) {
+      failure = error;
+      try {
+        if (db.isTransaction) db.exec('ROLLBACK');
+      } catch {
+        // The connection is gone or broken: the writes are not saved either way, as reported.
+      }
+    } finally {
+      depth = 0;
+    }
+    for (const settle of g.settle) settle(failure);
+  };
+
+  /** Anything but a write of the open group first commits it, so no one sees unsaved writes. */
+  const outsideGroup = (): void => {
+    if (group !== null && !inGroup) commitGroup();
+  };
 
   const statement = (sql: string): StatementSync => {
+    outsideGroup();
     let s = statements.get(sql);
     if (!s) {
       s = db.prepare(sql);
@@ -121,7 +169,16 @@ function makeStore(path: string, db: DatabaseSync, schemaVersion: number): Store
     return s;
   };
 
+  /**
+   * Some failures (a full disk, an I/O error) make SQLite roll back the whole transaction, not
+   * just the statement. A nested call that fails so throws as usual; if its caller catches the
+   * error and goes on, the work it thinks it did is gone: it must not be committed or answered
+   * as done. This is the error that took the transaction down, to throw at that caller.
+   */
+  const lost = (): unknown => lostBy ?? new Error('SQLite rolled the transaction back; nothing of it was saved');
+
   const transaction = <T>(fn: () => T): T => {
+    outsideGroup();
     if (depth > 0) {
       // A savepoint: a nested call that fails undoes its own writes and leaves the outer
       // transaction to decide about the rest (the listener commits a use case together with
@@ -131,10 +188,12 @@ function makeStore(path: string, db: DatabaseSync, schemaVersion: number): Store
       depth++;
       try {
         const result = fn();
+        if (!db.isTransaction) throw lost();
         db.exec(`RELEASE ${savepoint}`);
         return result;
       } catch (error) {
         if (db.isTransaction) db.exec(`ROLLBACK TO ${savepoint}; RELEASE ${savepoint}`);
+        else lostBy ??= error;
         throw error;
       } finally {
         depth--;
@@ -142,8 +201,10 @@ function makeStore(path: string, db: DatabaseSync, schemaVersion: number): Store
     }
     db.exec('BEGIN IMMEDIATE');
     depth = 1;
+    lostBy = null;
     try {
       const result = fn();
+      if (!db.isTransaction) throw lost();
       db.exec('COMMIT');
       return result;
     } catch (error) {
@@ -152,6 +213,33 @@ function makeStore(path: string, db: DatabaseSync, schemaVersion: number): Store
     } finally {
       depth = 0;
     }
+  };
+
+  const durably = <T>(fn: () => T): Promise<T> => {
+    if (group === null) {
+      if (depth > 0) throw new Error('durably() was called inside transaction(): its writes would be saved by that transaction');
+      db.exec('BEGIN IMMEDIATE');
+      depth = 1;
+      lostBy = null;
+      group = { settle: [] };
+      setImmediate(commitGroup);
+    }
+    const g = group;
+    inGroup = true;
+    let result: T;
+    try {
+      result = transaction(fn);
+    } catch (error) {
+      // Some failures (a full disk, I/O errors) make SQLite roll back the whole transaction:
+      // then the group's earlier writes are gone too, and they must hear it now.
+      if (!db.isTransaction) commitGroup();
+      return Promise.reject(error);
+    } finally {
+      inGroup = false;
+    }
+    return new Promise<T>((resolve, reject) => {
+      g.settle.push((failure) => (failure === null ? resolve(result) : reject(failure)));
+    });
   };
 
   const run = (sql: string, ...params: SQLInputValue[]): number => Number(statement(sql).run(...params).changes);
@@ -220,9 +308,11 @@ function makeStore(path: string, db: DatabaseSync, schemaVersion: number): Store
     idempotency,
     nonces,
     transaction,
+    durably,
     statement,
     close(): void {
       if (closed) return;
+      commitGroup();
       closed = true;
       statements.clear();
       db.close();

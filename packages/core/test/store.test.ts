@@ -196,3 +196,100 @@ test('upgrades a database written by an older schema, keeping its data', (t) => 
   assert.ok(!indexes.includes('activities_by_last_used'));
   assert.deepEqual({ ...upgraded.db.prepare('SELECT name FROM activities').get() }, { name: 'Old' });
 });
+
+/** What another process would see: a second connection to the same file. */
+function observer(t: TestContext, path: string): (key: string) => unknown {
+  const db = new DatabaseSync(path, { readOnly: true });
+  t.after(() => db.close());
+  return (key) => {
+    const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
+    return row === undefined ? undefined : JSON.parse(row.value);
+  };
+}
+
+/** Frames in the write-ahead log: each commit appends one per page it changed. */
+function walFrames(store: Store): number {
+  const [, frames] = Object.values(store.db.prepare('PRAGMA wal_checkpoint(PASSIVE)').get() as Record<string, number>) as number[];
+  return frames ?? -1;
+}
+
+test('durably: the writes of one turn share one commit, seen by others only once it is done', async (t) => {
+  const path = tempPath(t);
+  const store = open(t, path);
+  store.db.exec('PRAGMA wal_autocheckpoint = 0');
+  const seen = observer(t, path);
+  store.settings.set('warm', 0);
+  const a = store.durably(() => store.settings.set('a', 1));
+  const b = store.durably(() => {
+    store.settings.set('b', 2);
+    return 'b done';
+  });
+  assert.deepEqual([seen('a'), seen('b')], [undefined, undefined], 'nothing is visible before the commit');
+  assert.deepEqual(await Promise.all([a, b]), [undefined, 'b done']);
+  assert.deepEqual([seen('a'), seen('b')], [1, 2]);
+
+  // Frames are counted by a checkpoint that cannot write back while nobody reads: compare a
+  // group of two writes to the same page with two separate commits of the same writes.
+  store.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+  await Promise.all([store.durably(() => store.settings.set('a', 3)), store.durably(() => store.settings.set('b', 4))]);
+  const grouped = walFrames(store);
+  store.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+  await store.durably(() => store.settings.set('a', 5));
+  await store.durably(() => store.settings.set('b', 6));
+  assert.equal(walFrames(store), 2 * grouped, 'two turns wrote the page twice; one group wrote it once');
+});
+
+test('durably: a read or a plain transaction while a group is open commits the group first', async (t) => {
+  const path = tempPath(t);
+  const store = open(t, path);
+  const seen = observer(t, path);
+  const first = store.durably(() => store.settings.set('grouped', 1));
+  assert.equal(store.settings.get('grouped'), 1, 'the read sees the write…');
+  assert.equal(seen('grouped'), 1, '…only because it is on disk already');
+  await first;
+  const second = store.durably(() => store.settings.set('grouped', 2));
+  store.transaction(() => store.settings.set('plain', 3));
+  assert.deepEqual([seen('grouped'), seen('plain')], [2, 3]);
+  await second;
+  assert.throws(() => store.transaction(() => store.durably(() => 1)), /inside transaction\(\)/);
+});
+
+test('durably: a write that throws undoes its own writes and rejects at once; the group commits the rest', async (t) => {
+  const path = tempPath(t);
+  const store = open(t, path);
+  const seen = observer(t, path);
+  const ok = store.durably(() => store.settings.set('kept', 1));
+  const failed = store.durably(() => {
+    store.settings.set('undone', 2);
+    throw new RangeError('refused');
+  });
+  await assert.rejects(failed, RangeError);
+  assert.equal(seen('kept'), undefined, 'the failure did not commit the group early');
+  await ok;
+  assert.deepEqual([seen('kept'), seen('undone')], [1, undefined]);
+});
+
+test('durably: when SQLite rolls the whole transaction back (a full disk), every write of the group fails with that error', async (t) => {
+  const path = tempPath(t);
+  const store = open(t, path);
+  const seen = observer(t, path);
+  const pages = Number(pragma(store, 'page_count'));
+  store.db.exec(`PRAGMA max_page_count = ${pages + 2}`);
+  const small = store.durably(() => store.settings.set('small', 1));
+  // A caller that catches the failure and goes on (as the listener turns it into an answer).
+  const swallowed = store.durably(() => {
+    try {
+      store.transaction(() => store.settings.set('big', 'x'.repeat(100_000)));
+    } catch {
+      return 'went on';
+    }
+    return 'saved';
+  });
+  const full = (error: unknown): boolean => (error as { errcode?: number }).errcode === 13;
+  await assert.rejects(small, full);
+  await assert.rejects(swallowed, full);
+  assert.deepEqual([seen('small'), seen('big')], [undefined, undefined]);
+  store.db.exec('PRAGMA max_page_count = 1073741823');
+  await store.durably(() => store.settings.set('small', 2));
+  assert.equal(seen('small'), 2, 'the store goes on after the failure');
+});

@@ -293,11 +293,15 @@ export function createListener(options: ListenerOptions): Listener {
         invalid([{ field: 'Idempotency-Key', message: 'Idempotency-Key must be 1 to 64 characters of A-Z a-z 0-9 _ -' }]),
       );
     }
-    if (idempotencyKey === undefined) return replyWhenDone(x, run(path, validated.value));
+    if (idempotencyKey === undefined) return replyWhenDone(x, runWrite(path, validated.value));
     return answerOnce(x, idempotencyKey, bodySha256, () => run(path, validated.value));
   }
 
-  /** SPEC §5 idempotency: the first 2xx answer under a key is replayed for the same request. */
+  /**
+   * SPEC §5 idempotency: the first 2xx answer under a key is replayed for the same request.
+   * The stored answer is looked up, and a new one saved, in the store's transaction together
+   * with the use case (`atomically`), so a crash can never keep the work and lose its key.
+   */
   async function answerOnce(
     x: Exchange,
     key: string,
@@ -305,55 +309,62 @@ export function createListener(options: ListenerOptions): Listener {
     work: () => Outcome | Promise<Outcome>,
   ): Promise<void> {
     for (let pending = inFlight.get(key); pending !== undefined; pending = inFlight.get(key)) await pending;
-    const stored = idempotency.find(key);
-    if (stored !== undefined && x.nowMs - stored.createdAtMs < IDEMPOTENCY_WINDOW_MS) {
-      if (stored.method === x.method && stored.path === x.path && stored.bodySha256 === bodySha256) {
-        return reply(x, stored.status, stored.body);
-      }
-      return refuse(
-        x,
-        'idempotency_conflict',
-        'this Idempotency-Key was used for a different request in the last 24 h; use a new key',
-      );
-    }
-    const record = (outcome: Outcome): void => {
+    let finished!: () => void;
+    inFlight.set(key, new Promise<void>((resolve) => (finished = resolve)));
+    let saved = false;
+    const save = (outcome: Outcome): void => {
       if (outcome.status >= 200 && outcome.status < 300) {
         idempotency.save(key, { method: x.method, path: x.path, bodySha256, ...outcome, createdAtMs: x.nowMs });
       }
+      saved = true;
     };
-    let finished!: () => void;
-    inFlight.set(key, new Promise<void>((resolve) => (finished = resolve)));
+    const answer = (): Outcome | Promise<Outcome> => {
+      const stored = idempotency.find(key);
+      if (stored !== undefined && x.nowMs - stored.createdAtMs < IDEMPOTENCY_WINDOW_MS) {
+        saved = true;
+        if (stored.method === x.method && stored.path === x.path && stored.bodySha256 === bodySha256) {
+          return { status: stored.status, body: stored.body };
+        }
+        return problemOutcome('idempotency_conflict', 'this Idempotency-Key was used for a different request in the last 24 h; use a new key');
+      }
+      const outcome = work();
+      // A synchronous use case is saved with its key in the same transaction.
+      if (!(outcome instanceof Promise)) save(outcome);
+      return outcome;
+    };
     try {
-      const atomically = options.atomically;
-      let immediate: Outcome | Promise<Outcome>;
+      let outcome: Outcome;
       try {
-        // A synchronous use case commits together with its key's record; if that transaction
-        // fails, nothing was done and the failure is answered like the use case's own (a retry is safe).
-        immediate = atomically
-          ? atomically(() => {
-              const outcome = work();
-              if (!(outcome instanceof Promise)) record(outcome);
-              return outcome;
-            })
-          : work();
+        // If the transaction fails, nothing was done and the failure is answered like the use
+        // case's own (a retry is safe).
+        outcome = await (options.atomically ? options.atomically(answer) : answer());
       } catch (error) {
         return replyOutcome(x, failureOutcome(error));
       }
-      if (immediate instanceof Promise || !atomically) {
-        const outcome = await immediate;
+      if (!saved) {
         try {
-          record(outcome);
+          save(outcome);
         } catch (error) {
-          // The work is done: answering 500 now would invite the retry that logs twice.
+          // An asynchronous use case is done: answering 500 now would invite the retry that logs twice.
           options.onError?.(error);
         }
-        replyOutcome(x, outcome);
-      } else {
-        replyOutcome(x, immediate);
       }
+      replyOutcome(x, outcome);
     } finally {
       inFlight.delete(key);
       finished();
+    }
+  }
+
+  /** A use case that writes: in the store's transaction when it offers one (answered once saved). */
+  function runWrite(path: RoutePath, input: unknown): Outcome | Promise<Outcome> {
+    const atomically = options.atomically;
+    if (!atomically) return run(path, input);
+    try {
+      const outcome = atomically(() => run(path, input));
+      return outcome instanceof Promise ? outcome.then((done) => done, failureOutcome) : outcome;
+    } catch (error) {
+      return failureOutcome(error);
     }
   }
 

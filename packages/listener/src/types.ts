@@ -102,13 +102,16 @@ export interface ListenerOptions {
   /** Default: {@link memoryIdempotencyStore} (forgets keys at restart). */
   idempotency?: IdempotencyStore;
   /**
-   * Runs `work` in one transaction of the store behind the handlers and `idempotency`. Given,
-   * a synchronous use case and the record of its Idempotency-Key commit together, so a crash
-   * can never keep the work and lose the key (the retry would do the work twice), and a key's
-   * record that cannot be saved leaves no work behind. Handlers run inside it must undo their
-   * own writes when they throw (a nested transaction, a savepoint).
+   * Runs `work` in one transaction of the store behind the handlers and `idempotency`, for
+   * every request that writes (POST). Given, a synchronous use case and the record of its
+   * Idempotency-Key commit together, so a crash can never keep the work and lose the key (the
+   * retry would do the work twice), and a key's record that cannot be saved leaves no work
+   * behind. It may return a promise that settles once the transaction is committed (a group
+   * commit): the answer is sent only then, and a rejection is answered as the use case's own
+   * failure. Handlers run inside it must undo their own writes when they throw (a nested
+   * transaction, a savepoint).
    */
-  atomically?: <T>(work: () => T) => T;
+  atomically?: <T>(work: () => T) => T | Promise<T>;
   /** Default: the guard starts at the listener's creation and remembers nothing across restarts. */
   replayGuard?: ReplayGuardOptions;
   /** Called once per answered request, after the answer was written. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { memoryIdempotencyStore } from '../src/index.ts';
-import type { Entry, EntryRequest } from '@tock/protocol';
+import { TockProblem, type Entry, type EntryRequest } from '@tock/protocol';
 import { ACTIVITY, startHarness, stubHandlers } from './signed-client.ts';
 
 const ENTRY = JSON.stringify({ name: 'Review', durationMinutes: 30 });
@@ -80,5 +80,43 @@ describe('Idempotency-Key with an atomic store (ListenerOptions.atomically)', ()
     assert.equal(answer.status, 500);
     assert.equal(answer.json.code, 'internal_error');
     assert.equal(rolledBack, 1);
+  });
+
+  it('with a group commit, answers a write only once its transaction settled, and a failed commit as the use case’s own failure', async (t) => {
+    const store = memoryIdempotencyStore();
+    const commits: { resolve: () => void; reject: (error: unknown) => void }[] = [];
+    const h = await startHarness(t, {
+      // A store that commits later, as Store.durably does (the test decides when).
+      atomically: <T>(work: () => T): Promise<T> => {
+        const result = work();
+        return new Promise<T>((resolve, reject) => commits.push({ resolve: () => resolve(result), reject }));
+      },
+      idempotency: store,
+      handlers: { ...stubHandlers({}), logEntry: logEntryNow },
+    });
+    let answered = false;
+    const first = h.send({ method: 'POST', target: '/entries', body: ENTRY, headers: { 'idempotency-key': 'g1' } }).then((a) => {
+      answered = true;
+      return a;
+    });
+    while (commits.length === 0) await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setTimeout(r, 50));
+    assert.equal(answered, false, 'not answered before the commit');
+    commits.shift()?.resolve();
+    assert.equal((await first).status, 201);
+
+    // The same key again: looked up inside the transaction, answered after it, byte for byte.
+    const again = h.send({ method: 'POST', target: '/entries', body: ENTRY, headers: { 'idempotency-key': 'g1' } });
+    while (commits.length === 0) await new Promise((r) => setTimeout(r, 5));
+    commits.shift()?.resolve();
+    assert.equal((await again).text, (await first).text);
+
+    // Without a key, and a commit that fails on a full disk: the problem is the answer.
+    const failing = h.send({ method: 'POST', target: '/entries', body: ENTRY });
+    while (commits.length === 0) await new Promise((r) => setTimeout(r, 5));
+    commits.shift()?.reject(new TockProblem('storage_full', 'the disk is full'));
+    const refused = await failing;
+    assert.equal(refused.status, 503);
+    assert.equal(refused.json.code, 'storage_full');
   });
 });
