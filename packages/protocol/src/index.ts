@@ -7,3 +7,4 @@ export * from './errors.ts';
 export * from './signing.ts';
 export * from './wire.ts';
 export * from './schema.ts';
+export * from './duration.ts';
