@@ -52,9 +52,13 @@ export interface RealApp {
   stop(): Promise<void>;
 }
 
-/** Starts `tock app --no-open` in a fresh home and turns its listener on at a free port. */
-export async function startRealApp(): Promise<RealApp> {
+/**
+ * Starts `tock app --no-open` in a fresh home and turns its listener on at a free port.
+ * `prepare` runs on the empty home first (for example to write an older first run into it).
+ */
+export async function startRealApp(prepare?: (home: string) => void): Promise<RealApp> {
   const home = await mkdtemp(join(tmpdir(), 'tock-cli-test-'));
+  prepare?.(home);
   const adminEnv: NodeJS.ProcessEnv = { PATH: process.env['PATH'], HOME: process.env['HOME'], TZ: process.env['TZ'], TOCK_HOME: home, TOCK_CREDENTIAL_STORE: 'file' };
   const app = await spawnApp(adminEnv);
   const stop = async (): Promise<void> => {
