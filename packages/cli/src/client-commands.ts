@@ -25,7 +25,7 @@ import {
 import { DEFAULT_PORT, MAX_PORT } from '@tock/protocol';
 import { flags } from './admin-commands.ts';
 import type { Command } from './command.ts';
-import { DURATION_FORMS, formatMinutes, formatSeconds, parseDuration } from './duration.ts';
+import { DURATION_FORMS, formatMinutes, formatSeconds, parseDuration, refuseSplitDuration } from './duration.ts';
 import { formatClock, formatSpan } from './format-time.ts';
 import { gitHookCommand } from './git-hook.ts';
 import { CliError, print } from './io.ts';
@@ -261,6 +261,7 @@ const log: Command = {
   usage: `tock log DURATION NAME [--note TEXT] [--create] [--json]   (DURATION: ${DURATION_FORMS})`,
   async run(args, io) {
     const { values, positionals } = flags(args, { note: { type: 'string' }, create: { type: 'boolean' } }, Infinity);
+    refuseSplitDuration(positionals[0], positionals[1]);
     noExtraWords(positionals, 2, 'tock log 45m "Writing docs"');
     const usage = 'tock log DURATION NAME [--note TEXT] [--create]';
     const durationMinutes = parseDuration(requireText(positionals[0], 'a duration and an activity name', usage));

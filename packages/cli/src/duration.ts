@@ -1,37 +1,37 @@
 /**
  * Durations as people type them on the command line (`tock log 45m Review`) and as the CLI
- * prints them back. Pure functions, no I/O.
+ * prints them back. Pure functions, no I/O. The grammar is @tock/protocol's, shared with the
+ * window's "Log time" form.
  */
-import { LIMITS } from '@tock/protocol';
+import { DURATION_EXAMPLES, parseDuration as readDuration } from '@tock/protocol';
 import { CliError } from './io.ts';
 
-/** The forms `parseDuration` accepts, for error messages and help. */
-export const DURATION_FORMS = '90 (minutes), 45m, 2h or 1h30m';
-
-const FORMS: readonly RegExp[] = [/^(?<m>[0-9]+)$/, /^(?<m>[0-9]+)m$/, /^(?<h>[0-9]+)h$/, /^(?<h>[0-9]+)h(?<m>[0-9]+)m$/];
+/** The forms `parseDuration` accepts, for usage lines. */
+export const DURATION_FORMS = DURATION_EXAMPLES;
 
 /**
- * Minutes in a duration written as `90` (bare minutes), `45m`, `2h` or `1h30m` (letters in
- * either case). Anything else — `1.5h`, `90s`, `1h 30m`, `1h90m`, zero, or more than a day —
- * is a `CliError` whose one line shows the accepted forms, so a typo never logs the wrong time.
+ * Minutes in a duration as @tock/protocol's `parseDuration` reads it: `90`, `45m`, `2h`,
+ * `1h30m`, `1h 30m`, `1:30`, `1.5h`. Anything else — `90s`, `1h90m`, `90.5`, zero, more than
+ * a day — is a `CliError` carrying the grammar's one-line reason, so a typo never logs the
+ * wrong time and nothing is sent.
  */
 export function parseDuration(text: string): number {
-  const trimmed = text.trim().toLowerCase();
-  const groups = FORMS.map((form) => form.exec(trimmed)?.groups).find((g) => g !== undefined);
-  if (groups === undefined) {
-    throw new CliError(`"${text}" is not a duration; write ${DURATION_FORMS}`);
+  const parsed = readDuration(text);
+  if (!parsed.ok) throw new CliError(parsed.reason);
+  return parsed.minutes;
+}
+
+/**
+ * Refuses `tock log 1h 30m Review` and `tock log 45 min Review`: the shell split a duration
+ * that the grammar reads with a space in it, and its second half would otherwise become the
+ * activity name ("30m") or an extra word. Says to quote it instead.
+ */
+export function refuseSplitDuration(first: string | undefined, second: string | undefined): void {
+  if (first === undefined || second === undefined) return;
+  const joined = `${first.trim()} ${second.trim()}`;
+  if (readDuration(first).ok && readDuration(joined).ok) {
+    throw new CliError(`"${joined}" is one duration; quote it: tock log "${joined}" NAME`);
   }
-  const hours = groups['h'] === undefined ? 0 : Number(groups['h']);
-  const minutes = groups['m'] === undefined ? 0 : Number(groups['m']);
-  if (groups['h'] !== undefined && groups['m'] !== undefined && minutes >= 60) {
-    throw new CliError(`"${text}" has ${minutes} minutes after the hours; write ${DURATION_FORMS}`);
-  }
-  const total = hours * 60 + minutes;
-  if (total <= 0) throw new CliError(`a duration must be more than 0; write ${DURATION_FORMS}`);
-  if (total > LIMITS.durationMinutesMax) {
-    throw new CliError(`"${text}" is more than a day; Tock logs at most ${formatMinutes(LIMITS.durationMinutesMax)} (${LIMITS.durationMinutesMax} minutes) at once`);
-  }
-  return total;
 }
 
 /** A whole number of minutes as `45m`, `2h` or `1h 05m`. */

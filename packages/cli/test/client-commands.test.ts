@@ -117,7 +117,8 @@ describe('client commands against the real app', () => {
   });
 
   it('log refuses a duration it cannot read before asking the app, showing the forms', async () => {
-    assertOneLineError(await tock(env, 'log', '1.5h', 'Review'), /"1\.5h" is not a duration; write 90 \(minutes\), 45m, 2h or 1h30m/);
+    assertOneLineError(await tock(env, 'log', '1h90m', 'Review'), /^error: "1h90m" has 90 minutes after the hours; write 90, 45m, 1h30m, 1:30 or 1\.5h$/);
+    assertOneLineError(await tock(env, 'log', '1h', '30m', 'Review'), /^error: "1h 30m" is one duration; quote it: tock log "1h 30m" NAME$/);
     assertOneLineError(await tock(env, 'log', '45m'), /give the activity name/);
     assertOneLineError(await tock(env, 'log', '45m', 'Writing', 'docs'), /quote a name that has spaces/);
   });
