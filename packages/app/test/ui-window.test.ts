@@ -194,7 +194,7 @@ describe('History', () => {
     const field = page.getByRole('textbox', { name: 'Duration' });
     await field.fill('soon');
     await page.getByRole('button', { name: 'Log time' }).click();
-    await page.getByText('Enter a duration such as 45m, 1h30m or 90.').waitFor();
+    await page.locator('#log-durationMinutes-error').filter({ hasText: '"soon" is not a duration; write 90, 45m, 1h30m, 1:30 or 1.5h' }).waitFor();
     assert.equal(await field.getAttribute('aria-invalid'), 'true');
     await field.fill('1500');
     await page.getByRole('button', { name: 'Log time' }).click();

@@ -143,19 +143,3 @@ export function timeInputValue(ms: number): string {
   const w = wall(ms);
   return `${pad(w.hour)}:${pad(w.minute)}`;
 }
-
-/**
- * Minutes in a duration as people type it: `90`, `45m`, `1h30m`, `1h 30m`, `1:30`, `1.5h`.
- * Returns null when it is not one.
- */
-export function parseDuration(text: string): number | null {
-  const t = text.trim().toLowerCase().replace(/\s+/g, '');
-  if (t === '') return null;
-  let m = /^(\d+(?:\.\d+)?)$/.exec(t);
-  if (m) return Number(m[1]);
-  m = /^(\d+):([0-5]\d)$/.exec(t);
-  if (m) return Number(m[1]) * 60 + Number(m[2]);
-  m = /^(?:(\d+(?:\.\d+)?)h)?(?:(\d+)m(?:in)?)?$/.exec(t);
-  if (m && (m[1] || m[2])) return Number(m[1] ?? 0) * 60 + Number(m[2] ?? 0);
-  return null;
-}

@@ -3,6 +3,7 @@
  * totals per activity, and that week's sessions and entries, each editable and deletable
  * in place. The app validates exactly as the API does; its messages show next to the field.
  */
+import { DURATION_EXAMPLES, parseDuration } from '@tock/protocol';
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, messageOf } from '../api.ts';
 import { colorClass } from '../colors.ts';
@@ -18,7 +19,6 @@ import {
   duration,
   longDay,
   nowMs,
-  parseDuration,
   timeInputValue,
   wallToMs,
   weekStart,
@@ -77,8 +77,10 @@ function LogForm() {
     let minutes: number | null = null;
     let endedAt: number | null = null;
     if (mode === 'duration') {
-      minutes = parseDuration(length);
-      if (minutes === null) problems.durationMinutes = 'Enter a duration such as 45m, 1h30m or 90.';
+      // The same grammar and one-line reasons as `tock log` (docs/decisions.md, "Typed durations").
+      const parsed = parseDuration(length);
+      if (parsed.ok) minutes = parsed.minutes;
+      else problems.durationMinutes = parsed.reason;
       const end = minutesOf(endTime);
       if (end === null) problems.endedAt = 'Enter the time it ended.';
       else endedAt = wallToMs(day, Math.floor(end / 60), end % 60);
@@ -172,7 +174,7 @@ function LogForm() {
                   onInput={(e) => setLength((e.target as HTMLInputElement).value)}
                 />
                 <p class="hint" id="log-duration-hint">
-                  45m, 1h30m, 1:30 or minutes
+                  {DURATION_EXAMPLES}
                 </p>
                 <FieldError id="log-durationMinutes-error" message={errors.durationMinutes} />
               </div>
