@@ -32,19 +32,6 @@ for (const [format, file] of [['esm', 'index.js'], ['cjs', 'index.cjs']] as cons
     platform: 'neutral',
     target: 'es2022',
     legalComments: 'none',
-    // @tock/protocol has no side effects (it says "No I/O"), but does not declare it; saying so
-    // here lets esbuild drop the modules the client does not use (its OpenAPI schema, …).
-    plugins: [
-      {
-        name: 'protocol-is-pure',
-        setup(b) {
-          b.onResolve({ filter: /^@tock\/protocol$/ }, () => ({
-            path: join(protocolSrc, 'index.ts'),
-            sideEffects: false,
-          }));
-        },
-      },
-    ],
     logLevel: 'warning',
   });
 }

@@ -198,8 +198,16 @@ describe('History', () => {
     assert.equal(await field.getAttribute('aria-invalid'), 'true');
     await field.fill('1500');
     await page.getByRole('button', { name: 'Log time' }).click();
-    // This one is the app's own rule (at most 1440 minutes), shown where it belongs.
     await page.locator('#log-durationMinutes-error').filter({ hasText: 'at most 1440' }).waitFor();
+
+    // The app's own rule, which the form does not check: a block may not end in the future.
+    await field.fill('30m');
+    const tomorrow = new Date(Date.now() + 60 * 3_600_000).toISOString().slice(0, 10);
+    await page.getByLabel('Day').fill(tomorrow);
+    await page.getByRole('button', { name: 'Log time' }).click();
+    await page.locator('#log-endedAt-error').filter({ hasText: 'in the future' }).waitFor();
+    assert.equal(await page.getByLabel('Ended at').getAttribute('aria-invalid'), 'true');
+    assert.equal(t.app.services.tracker.listBlocks(0, Date.now() + 3 * 86_400_000).some((x) => x.activity.activityName === 'Client call' && x.durationMinutes === 30), false);
   });
 
   it('edits and deletes an entry', async () => {
