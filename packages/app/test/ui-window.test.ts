@@ -202,8 +202,8 @@ describe('History', () => {
 
     // The app's own rule, which the form does not check: a block may not end in the future.
     await field.fill('30m');
-    const tomorrow = new Date(Date.now() + 60 * 3_600_000).toISOString().slice(0, 10);
-    await page.getByLabel('Day').fill(tomorrow);
+    const inTwoDays = new Date(Date.now() + 60 * 3_600_000).toISOString().slice(0, 10);
+    await page.getByLabel('Day').fill(inTwoDays);
     await page.getByRole('button', { name: 'Log time' }).click();
     await page.locator('#log-endedAt-error').filter({ hasText: 'in the future' }).waitFor();
     assert.equal(await page.getByLabel('Ended at').getAttribute('aria-invalid'), 'true');
