@@ -72,7 +72,7 @@ export const MAX_CONNECTIONS = 1024;
 
 const NONCE_WINDOW_MS = LIMITS.nonceWindowSeconds * 1000;
 const IDEMPOTENCY_WINDOW_MS = LIMITS.idempotencyWindowSeconds * 1000;
-/** About 70 MB of nonces at most (70 B per nonce at the bound, measured by bench/, outside the JS heap); reached when verified requests average > 5 500/s for 180 s. */
+/** About 75 MB of nonces at most (70–75 B per nonce at the bound, measured by bench/, outside the JS heap); reached when verified requests average > 5 500/s for 180 s. */
 const DEFAULT_MAX_NONCES = 1_000_000;
 const ROUTE_METHODS: ReadonlyMap<string, string> = new Map(Object.entries(ROUTES));
 const EMPTY = Buffer.alloc(0);

@@ -121,7 +121,7 @@ export interface ListenerOptions {
    * `onRequest`, a server error while listening. The listener itself never puts the token in one.
    */
   onError?: (error: unknown) => void;
-  /** Most nonces kept in the 180 s window (default 1 000 000, about 70 MB outside the JS heap); when full, requests get 429. */
+  /** Most nonces kept in the 180 s window (default 1 000 000, about 75 MB outside the JS heap); when full, requests get 429. */
   maxNonces?: number;
   /** Shorter server timeouts, for tests (default: SERVER_TIMEOUTS). */
   serverTimeouts?: Partial<ServerTimeouts>;
