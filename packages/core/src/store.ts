@@ -91,6 +91,13 @@ export interface Store {
   durably<T>(fn: () => T): Promise<T>;
   /** A prepared statement for `sql`, prepared once per connection. */
   statement(sql: string): StatementSync;
+  /**
+   * Goes up whenever this connection may have changed data: a statement other than a SELECT
+   * was taken for use, or a transaction began or ended (a rollback changes data too). Values
+   * derived from the data can be kept while it stays the same. Writes made on `db` directly
+   * are not counted.
+   */
+  readonly generation: number;
   /** Closes the connection. Safe to call twice. */
   close(): void;
 }
@@ -131,6 +138,9 @@ function makeStore(path: string, db: DatabaseSync, schemaVersion: number): Store
   let inGroup = false;
   /** The error with which SQLite rolled back the open transaction under a nested call, if it did. */
   let lostBy: unknown = null;
+  /** See {@link Store.generation}; `writing` holds the statements that count. */
+  let generation = 0;
+  const writing = new WeakSet<StatementSync>();
 
   /** Commits the open group (one fsync) and settles its writes. */
   const commitGroup = (): void => {
@@ -150,6 +160,7 @@ function makeStore(path: string, db: DatabaseSync, schemaVersion: number): Store
       }
     } finally {
       depth = 0;
+      generation++;
     }
     for (const settle of g.settle) settle(failure);
   };
@@ -165,7 +176,9 @@ function makeStore(path: string, db: DatabaseSync, schemaVersion: number): Store
     if (!s) {
       s = db.prepare(sql);
       statements.set(sql, s);
+      if (!/^\s*SELECT\b/i.test(sql)) writing.add(s);
     }
+    if (writing.has(s)) generation++;
     return s;
   };
 
@@ -179,6 +192,7 @@ function makeStore(path: string, db: DatabaseSync, schemaVersion: number): Store
 
   const transaction = <T>(fn: () => T): T => {
     outsideGroup();
+    generation++;
     if (depth > 0) {
       // A savepoint: a nested call that fails undoes its own writes and leaves the outer
       // transaction to decide about the rest (the listener commits a use case together with
@@ -197,6 +211,7 @@ function makeStore(path: string, db: DatabaseSync, schemaVersion: number): Store
         throw error;
       } finally {
         depth--;
+        generation++;
       }
     }
     db.exec('BEGIN IMMEDIATE');
@@ -212,6 +227,7 @@ function makeStore(path: string, db: DatabaseSync, schemaVersion: number): Store
       throw error;
     } finally {
       depth = 0;
+      generation++;
     }
   };
 
@@ -310,6 +326,9 @@ function makeStore(path: string, db: DatabaseSync, schemaVersion: number): Store
     transaction,
     durably,
     statement,
+    get generation(): number {
+      return generation;
+    },
     close(): void {
       if (closed) return;
       commitGroup();

@@ -63,15 +63,27 @@ function endOf(interval: Interval, now: number): number {
   return interval.end ?? Math.max(interval.start, now);
 }
 
-/** Worked seconds inside the local day of `now` in `timeZone`. */
-export function todaySeconds(store: Store, now: number, timeZone: string): number {
-  const today = localDayAt(now, timeZone);
+/** A local day and the sessions, breaks and entries that overlap it. */
+export interface DayIntervals {
+  day: DaySpan;
+  intervals: readonly Interval[];
+}
+
+/** The local day of `now` in `timeZone`, with what overlaps it (read from the store). */
+export function dayIntervals(store: Store, now: number, timeZone: string): DayIntervals {
+  const day = localDayAt(now, timeZone);
+  return { day, intervals: intervalsOverlapping(store, day.start, day.end) };
+}
+
+/** Worked seconds inside `day`, running sessions and breaks counted up to `now`. */
+export function secondsInDay({ day, intervals }: DayIntervals, now: number): number {
   let ms = 0;
-  for (const interval of intervalsOverlapping(store, today.start, today.end)) {
-    ms += interval.sign * overlapMs(interval.start, endOf(interval, now), today.start, today.end);
+  for (const interval of intervals) {
+    ms += interval.sign * overlapMs(interval.start, endOf(interval, now), day.start, day.end);
   }
   return wholeSeconds(ms);
 }
+
 
 /**
  * Worked seconds per local day and activity, for every day from `fromDay` to `toDay`

@@ -35,7 +35,7 @@ import {
 } from './requests.ts';
 import { searchActivities } from './search.ts';
 import type { Store } from './store.ts';
-import { dailyTotals, todaySeconds, type DailyTotal } from './totals.ts';
+import { dailyTotals, dayIntervals, secondsInDay, type DailyTotal, type DayIntervals } from './totals.ts';
 
 /** What {@link createTracker} needs. Only `store` is required. */
 export interface TrackerOptions {
@@ -263,13 +263,32 @@ export function createTracker(options: TrackerOptions): Tracker {
     };
   };
 
+  /**
+   * What the status reads from the store, kept while the store's data and the local day stay
+   * the same: clients poll `GET /status`, and between two writes its three queries would
+   * return the same rows. Only the clock moves, and the total is counted from it on each call.
+   */
+  let statusRows:
+    | { generation: number; timeZone: string; running: SessionRow | undefined; onBreak: boolean; today: DayIntervals }
+    | undefined;
+
   const status = (at: number): Status => {
-    const running = runningSession();
+    const zone = timeZone();
+    let rows = statusRows;
+    if (rows === undefined || rows.generation !== store.generation || rows.timeZone !== zone || !(at >= rows.today.day.start && at < rows.today.day.end)) {
+      const running = runningSession();
+      const onBreak = running !== undefined && openBreak() !== undefined;
+      const today = dayIntervals(store, at, zone);
+      // Read after the queries: the first one may have committed an open group of writes.
+      rows = { generation: store.generation, timeZone: zone, running, onBreak, today };
+      statusRows = rows;
+    }
+    const { running } = rows;
     return {
       isTracking: running !== undefined,
-      isOnBreak: running !== undefined && openBreak() !== undefined,
+      isOnBreak: rows.onBreak,
       currentActivity: running ? { activityID: running.activityID, activityName: running.activityName } : null,
-      todaySeconds: todaySeconds(store, at, timeZone()),
+      todaySeconds: secondsInDay(rows.today, at),
       since: running ? toIso(running.startedAt) : null,
     };
   };

@@ -162,3 +162,48 @@ test('counts the 25-hour fall-back day and the 23-hour spring-forward day in Ame
   spring.clock.set('2026-03-09T03:59:59.000Z'); // 23:59:59 EDT, Mar 8
   assert.equal(spring.tracker.getStatus().todaySeconds, 23 * 3600 - 1);
 });
+
+test('the status reads the store only after a change, and shows every change at once', async (t) => {
+  const f = fixture(t, { now: '2026-11-22T09:00:00.000Z', timeZone: 'UTC' });
+  let reads = 0;
+  const counted = new Proxy(f.store, {
+    get(target, key) {
+      if (key === 'statement') {
+        return (sql: string) => {
+          if (/^\s*SELECT/i.test(sql)) reads++;
+          return target.statement(sql);
+        };
+      }
+      return Reflect.get(target, key, target);
+    },
+  });
+  const tracker = createTracker({ store: counted, clock: f.clock, timeZone: 'UTC' });
+  tracker.startActivity({ name: 'A', createIfMissing: true });
+  assert.equal(tracker.getStatus().todaySeconds, 0);
+  f.clock.advanceMinutes(10);
+  const before = reads;
+  assert.equal(tracker.getStatus().todaySeconds, 600, 'the clock moves the total without a read');
+  assert.equal(reads, before);
+
+  tracker.logEntry({ name: 'A', durationMinutes: 5 });
+  assert.equal(tracker.getStatus().todaySeconds, 900, 'a logged entry counts at once');
+  tracker.startBreak();
+  assert.equal(tracker.getStatus().isOnBreak, true);
+  assert.throws(() => f.store.transaction(() => {
+    tracker.resumeBreak();
+    throw new Error('undone');
+  }));
+  assert.equal(tracker.getStatus().isOnBreak, true, 'a rolled-back change is not shown');
+
+  // A write waiting for its group commit: the status commits it, then shows it.
+  const pending = f.store.durably(() => tracker.resumeBreak());
+  assert.equal(tracker.getStatus().isOnBreak, false);
+  await pending;
+
+  f.store.db.exec('PRAGMA wal_checkpoint'); // not a change of data: nothing to read again
+  const polls = reads;
+  for (let i = 0; i < 5; i++) tracker.getStatus();
+  assert.equal(reads, polls);
+  f.clock.set('2026-11-23T00:00:30.000Z');
+  assert.equal(tracker.getStatus().todaySeconds, 30, 'a new day is read afresh');
+});
