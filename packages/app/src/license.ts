@@ -131,36 +131,43 @@ export class License {
     return this.#cached.payload;
   }
 
-  /** The current state; cheap enough to call on every request. */
+  /** The current state; cheap enough to call on every request (no dates are formatted). */
   state(): LicenseState {
-    return this.info().state;
+    return this.#evaluate().state;
   }
 
   /** State with the details settings show. */
   info(): LicenseInfo {
+    const { state, now, payload, expiresMs, trialEndMs } = this.#evaluate();
+    const trialEnds = new Date(trialEndMs).toISOString();
+    if (payload) {
+      return {
+        state,
+        licensee: payload.licensee,
+        expires: payload.expires,
+        daysLeft: expiresMs === null || state === 'locked' ? null : Math.ceil((expiresMs - now) / DAY_MS),
+        trialEnds,
+      };
+    }
+    return {
+      state,
+      licensee: null,
+      expires: null,
+      daysLeft: state === 'trial' ? Math.ceil((trialEndMs - now) / DAY_MS) : null,
+      trialEnds,
+    };
+  }
+
+  #evaluate(): { state: LicenseState; now: number; payload: LicensePayload | null; expiresMs: number | null; trialEndMs: number } {
     const now = this.#clock();
     const trialEndMs = this.#storage.firstRunMs() + LIMITS.trialDays * DAY_MS;
-    const trialEnds = new Date(trialEndMs).toISOString();
     const payload = this.#installed();
     if (payload) {
       const expiresMs = payload.expires === null ? null : Date.parse(payload.expires);
       const live = expiresMs === null || now < expiresMs;
-      return {
-        state: live ? 'licensed' : 'locked',
-        licensee: payload.licensee,
-        expires: payload.expires,
-        daysLeft: expiresMs === null || !live ? null : Math.ceil((expiresMs - now) / DAY_MS),
-        trialEnds,
-      };
+      return { state: live ? 'licensed' : 'locked', now, payload, expiresMs, trialEndMs };
     }
-    const inTrial = now < trialEndMs;
-    return {
-      state: inTrial ? 'trial' : 'locked',
-      licensee: null,
-      expires: null,
-      daysLeft: inTrial ? Math.ceil((trialEndMs - now) / DAY_MS) : null,
-      trialEnds,
-    };
+    return { state: now < trialEndMs ? 'trial' : 'locked', now, payload, expiresMs: null, trialEndMs };
   }
 
   /** Installs a key after checking it; a key that does not verify or has expired is refused and changes nothing. */
