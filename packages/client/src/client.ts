@@ -15,6 +15,7 @@ import {
   type Status,
   type StoppedSession,
   newNonce,
+  randomBytes,
 } from '@tock/protocol';
 import { type TockClientOptions, resolveConfig } from './config.ts';
 import { NetworkError } from './errors.ts';
@@ -57,7 +58,7 @@ export interface ClientDeps {
 
 const runtimeDeps: ClientDeps = {
   now: () => Date.now(),
-  random: (n) => globalThis.crypto.getRandomValues(new Uint8Array(n)),
+  random: randomBytes,
 };
 
 /** NetworkErrors raised before any response arrived: only those may be retried. */

@@ -78,32 +78,46 @@ function compress(h: Int32Array, data: Uint8Array, offset: number): void {
   h[7] = (h[7]! + k) | 0;
 }
 
+/** The working hash state of the digest being computed. */
+const H = new Int32Array(8);
+/** An HMAC's inner digest, the message of its outer one. */
+const INNER_DIGEST = new Uint8Array(32);
+/** Room to UTF-8 encode short strings without allocating. */
+const TEXT = new Uint8Array(1024);
+
 /**
- * The digest of `data` hashed on from `state` (a copy is made), after `before` bytes were
- * already folded into it (0 from the initial state, 64 after an HMAC key pad).
+ * Writes to `out` the digest of `data` hashed on from `state` (which is left as it is), after
+ * `before` bytes were already folded into it (0 from the initial state, 64 after an HMAC key pad).
  */
-function digest(state: Int32Array, data: Uint8Array, before: number): Uint8Array {
-  const h = state.slice();
+function digestInto(state: Int32Array, data: Uint8Array, before: number, out: Uint8Array): Uint8Array {
+  H.set(state);
   const full = data.length - (data.length % BLOCK);
-  for (let offset = 0; offset < full; offset += BLOCK) compress(h, data, offset);
+  for (let offset = 0; offset < full; offset += BLOCK) compress(H, data, offset);
   const rest = data.length - full;
   TAIL.fill(0);
-  TAIL.set(data.subarray(full), 0);
+  for (let i = 0; i < rest; i++) TAIL[i] = data[full + i]!;
   TAIL[rest] = 0x80;
   const tailLength = rest < BLOCK - 8 ? BLOCK : 2 * BLOCK;
   const bits = (before + data.length) * 8;
   TAIL_VIEW.setUint32(tailLength - 8, Math.floor(bits / 0x1_0000_0000));
   TAIL_VIEW.setUint32(tailLength - 4, bits >>> 0);
-  compress(h, TAIL, 0);
-  if (tailLength > BLOCK) compress(h, TAIL, BLOCK);
-  const out = new Uint8Array(32);
-  const view = new DataView(out.buffer);
-  for (let i = 0; i < 8; i++) view.setInt32(i * 4, h[i]!);
+  compress(H, TAIL, 0);
+  if (tailLength > BLOCK) compress(H, TAIL, BLOCK);
+  for (let i = 0; i < 8; i++) {
+    const word = H[i]!;
+    out[i * 4] = word >>> 24;
+    out[i * 4 + 1] = word >>> 16;
+    out[i * 4 + 2] = word >>> 8;
+    out[i * 4 + 3] = word;
+  }
   return out;
 }
 
+/** The UTF-8 bytes of a string; short ones in a shared buffer, valid until the next call. */
 function utf8(data: Uint8Array | string): Uint8Array {
-  return typeof data === 'string' ? encoder.encode(data) : data;
+  if (typeof data !== 'string') return data;
+  if (data.length * 3 > TEXT.length) return encoder.encode(data);
+  return TEXT.subarray(0, encoder.encodeInto(data, TEXT).written);
 }
 
 /** Lowercase hex of bytes. */
@@ -115,7 +129,7 @@ export function toHex(bytes: Uint8Array): string {
 
 /** SHA-256 of bytes (a string is taken as its UTF-8 bytes). */
 export function sha256(data: Uint8Array | string): Uint8Array {
-  return digest(INITIAL, utf8(data), 0);
+  return digestInto(INITIAL, utf8(data), 0, new Uint8Array(32));
 }
 
 /** HMAC-SHA256 with one key: the key's inner and outer pads are hashed once, here. */
@@ -124,7 +138,7 @@ export class Hmac256 {
   readonly #outer: Int32Array;
 
   constructor(key: Uint8Array | string) {
-    let bytes = utf8(key);
+    let bytes = typeof key === 'string' ? encoder.encode(key) : key;
     if (bytes.length > BLOCK) bytes = sha256(bytes);
     const pad = new Uint8Array(BLOCK);
     this.#inner = INITIAL.slice();
@@ -137,6 +151,6 @@ export class Hmac256 {
 
   /** The MAC of bytes (a string is taken as its UTF-8 bytes). */
   mac(message: Uint8Array | string): Uint8Array {
-    return digest(this.#outer, digest(this.#inner, utf8(message), BLOCK), BLOCK);
+    return digestInto(this.#outer, digestInto(this.#inner, utf8(message), BLOCK, INNER_DIGEST), BLOCK, new Uint8Array(32));
   }
 }

@@ -89,12 +89,30 @@ export class SigningKey {
 }
 
 /** A fresh nonce: 16 random bytes, base64url (22 characters). */
-export function newNonce(random: (n: number) => Uint8Array = defaultRandom): string {
+export function newNonce(random: (n: number) => Uint8Array = randomBytes): string {
   return base64url(random(16));
 }
 
-function defaultRandom(n: number): Uint8Array {
-  return globalThis.crypto.getRandomValues(new Uint8Array(n));
+/** Random bytes are drawn from the CSPRNG this many at a time: one call per 256 nonces. */
+const RANDOM_POOL_BYTES = 4096;
+let randomPool = new Uint8Array(0);
+let randomUsed = 0;
+
+/**
+ * `n` bytes from the runtime's CSPRNG (`crypto.getRandomValues`). Small requests are served
+ * from a pool refilled 4 KiB at a time, as Node does for `randomUUID`: one call into the
+ * CSPRNG per request cost a client as much as signing it. Bytes are handed out once.
+ */
+export function randomBytes(n: number): Uint8Array {
+  if (n > RANDOM_POOL_BYTES / 4) return globalThis.crypto.getRandomValues(new Uint8Array(n));
+  if (randomUsed + n > randomPool.length) {
+    randomPool = globalThis.crypto.getRandomValues(new Uint8Array(RANDOM_POOL_BYTES));
+    randomUsed = 0;
+  }
+  const bytes = randomPool.slice(randomUsed, randomUsed + n);
+  randomPool.fill(0, randomUsed, randomUsed + n);
+  randomUsed += n;
+  return bytes;
 }
 
 /** What a client needs to sign one request. */

@@ -3,6 +3,7 @@ import { createHmac } from 'node:crypto';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import {
+  randomBytes,
   EMPTY_BODY_SHA256,
   SigningKey,
   authHeadersWellFormed,
@@ -104,5 +105,27 @@ describe('signed strings', () => {
     assert.equal(authHeadersWellFormed('1', 'a'.repeat(65), sig), false);
     assert.equal(authHeadersWellFormed('1', 'a'.repeat(15) + '=', sig), false);
     assert.equal(authHeadersWellFormed('1', nonce, sig.toUpperCase()), false);
+  });
+});
+
+describe('randomBytes', () => {
+  it('hands out fresh bytes of the asked length, across pool refills and for large requests', () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 1000; i++) {
+      const bytes = randomBytes(16);
+      assert.equal(bytes.length, 16);
+      seen.add(Buffer.from(bytes).toString('hex'));
+    }
+    assert.equal(seen.size, 1000, 'no 16 bytes were handed out twice');
+    const large = randomBytes(5000);
+    assert.equal(large.length, 5000);
+    assert.ok(new Set(large).size > 200, 'large requests are random too');
+  });
+
+  it('gives every byte value about equally often (no zeroed or reused pool bytes)', () => {
+    const counts = new Array<number>(256).fill(0);
+    for (let i = 0; i < 4096; i++) for (const b of randomBytes(16)) counts[b]!++;
+    // 65 536 bytes: 256 expected per value; a pool handing out zeros would show at 0.
+    assert.ok(Math.max(...counts) < 400 && Math.min(...counts) > 150, `${Math.min(...counts)}–${Math.max(...counts)}`);
   });
 });
