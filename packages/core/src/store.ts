@@ -241,6 +241,7 @@ function makeStore(path: string, db: DatabaseSync, schemaVersion: number): Store
       setImmediate(commitGroup);
     }
     const g = group;
+    const nested = inGroup;
     inGroup = true;
     let result: T;
     try {
@@ -251,7 +252,7 @@ function makeStore(path: string, db: DatabaseSync, schemaVersion: number): Store
       if (!db.isTransaction) commitGroup();
       return Promise.reject(error);
     } finally {
-      inGroup = false;
+      inGroup = nested;
     }
     return new Promise<T>((resolve, reject) => {
       g.settle.push((failure) => (failure === null ? resolve(result) : reject(failure)));

@@ -254,6 +254,20 @@ test('durably: a read or a plain transaction while a group is open commits the g
   assert.throws(() => store.transaction(() => store.durably(() => 1)), /inside transaction\(\)/);
 });
 
+test('durably: a write of the group may itself write durably, and the group still commits once, after both', async (t) => {
+  const path = tempPath(t);
+  const store = open(t, path);
+  const seen = observer(t, path);
+  let inner: Promise<void> | undefined;
+  const outer = store.durably(() => {
+    inner = store.durably(() => store.settings.set('inner', 1));
+    store.settings.set('outer', 2);
+  });
+  assert.deepEqual([seen('inner'), seen('outer')], [undefined, undefined], 'the nested write did not commit the group');
+  await Promise.all([outer, inner]);
+  assert.deepEqual([seen('inner'), seen('outer')], [1, 2]);
+});
+
 test('durably: a write that throws undoes its own writes and rejects at once; the group commits the rest', async (t) => {
   const path = tempPath(t);
   const store = open(t, path);
