@@ -328,8 +328,9 @@ export function createListener(options: ListenerOptions): Listener {
         return problemOutcome('idempotency_conflict', 'this Idempotency-Key was used for a different request in the last 24 h; use a new key');
       }
       const outcome = work();
-      // A synchronous use case is saved with its key in the same transaction.
-      if (!(outcome instanceof Promise)) save(outcome);
+      // In a transaction, a synchronous use case is saved with its key: if the save fails,
+      // the work is undone too. Without one, the work stays done whatever the save does.
+      if (options.atomically && !(outcome instanceof Promise)) save(outcome);
       return outcome;
     };
     try {
@@ -345,7 +346,7 @@ export function createListener(options: ListenerOptions): Listener {
         try {
           save(outcome);
         } catch (error) {
-          // An asynchronous use case is done: answering 500 now would invite the retry that logs twice.
+          // The work is done: answering 500 now would invite the retry that logs twice.
           options.onError?.(error);
         }
       }

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { TockProblem } from '@tock/protocol';
 import { memoryIdempotencyStore, type StoredResponse } from '../src/index.ts';
-import { expectedResponseSignature, startHarness, type Harness } from './signed-client.ts';
+import { ACTIVITY, expectedResponseSignature, startHarness, stubHandlers, type Harness } from './signed-client.ts';
 
 const ENTRY = '{"name":"Writing","durationMinutes":30}';
 
@@ -137,6 +137,33 @@ describe('Idempotency-Key', () => {
       },
     });
     assert.equal((await logEntry(h, 'key-8')).status, 201);
+    assert.equal(errors.length, 1);
+  });
+
+  it('still answers the work done by a synchronous use case when the store fails to save (no transaction to undo it)', async (t) => {
+    const errors: unknown[] = [];
+    const h = await startHarness(t, {
+      onError: (e) => errors.push(e),
+      idempotency: {
+        find: () => undefined,
+        save: () => {
+          throw new Error('disk full');
+        },
+      },
+      handlers: {
+        ...stubHandlers({}),
+        logEntry: (input) => ({
+          entryID: '7d1f0c2e-3333-4a53-9d2b-3f1e8c0a9b12',
+          activity: ACTIVITY,
+          created: false,
+          startedAt: '2026-11-19T07:30:00.000Z',
+          endedAt: '2026-11-19T08:00:00.000Z',
+          durationMinutes: input.durationMinutes,
+          note: null,
+        }),
+      },
+    });
+    assert.equal((await logEntry(h, 'key-9')).status, 201);
     assert.equal(errors.length, 1);
   });
 });
