@@ -196,6 +196,11 @@ describe('History', () => {
     await page.getByRole('button', { name: 'Log time' }).click();
     await page.locator('#log-durationMinutes-error').filter({ hasText: '"soon" is not a duration; write 90, 45m, 1h30m, 1:30 or 1.5h' }).waitFor();
     assert.equal(await field.getAttribute('aria-invalid'), 'true');
+    // The error lists the forms itself, so a screen reader hears it instead of the hint.
+    assert.equal(await field.getAttribute('aria-describedby'), 'log-durationMinutes-error');
+    await field.fill('');
+    await page.getByRole('button', { name: 'Log time' }).click();
+    await page.locator('#log-durationMinutes-error').filter({ hasText: /^No duration given; write 90, 45m/ }).waitFor();
     await field.fill('1500');
     await page.getByRole('button', { name: 'Log time' }).click();
     await page.locator('#log-durationMinutes-error').filter({ hasText: 'at most 1440' }).waitFor();

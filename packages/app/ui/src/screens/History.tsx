@@ -80,7 +80,8 @@ function LogForm() {
       // The same grammar and one-line reasons as `tock log` (docs/decisions.md, "Typed durations").
       const parsed = parseDuration(length);
       if (parsed.ok) minutes = parsed.minutes;
-      else problems.durationMinutes = parsed.reason;
+      // The reason is the CLI's line too; in a form it starts a sentence.
+      else problems.durationMinutes = parsed.reason.charAt(0).toUpperCase() + parsed.reason.slice(1);
       const end = minutesOf(endTime);
       if (end === null) problems.endedAt = 'Enter the time it ended.';
       else endedAt = wallToMs(day, Math.floor(end / 60), end % 60);
@@ -122,8 +123,7 @@ function LogForm() {
     }
   };
 
-  const described = (field: string, hint?: string): string | undefined =>
-    [errors[field] ? `log-${field}-error` : '', hint ?? ''].filter(Boolean).join(' ') || undefined;
+  const described = (field: string): string | undefined => (errors[field] ? `log-${field}-error` : undefined);
 
   return (
     <section class="card" aria-labelledby="log-heading">
@@ -170,7 +170,8 @@ function LogForm() {
                   placeholder="1h30m"
                   value={length}
                   aria-invalid={errors.durationMinutes ? true : undefined}
-                  aria-describedby={described('durationMinutes', 'log-duration-hint')}
+                  // The error names the accepted forms itself: read it instead of the hint, not twice.
+                  aria-describedby={errors.durationMinutes ? described('durationMinutes') : 'log-duration-hint'}
                   onInput={(e) => setLength((e.target as HTMLInputElement).value)}
                 />
                 <p class="hint" id="log-duration-hint">
