@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suite runs for real: a Secret Service
-# (gnome-keyring in a D-Bus session) for the credential store, and Chromium for the UI.
+# (gnome-keyring in a D-Bus session) for the credential store, Chromium for the UI, Xvfb with
+# xdotool and xprintidle for the X11 idle source, libfaketime for clock steps, and systemd's
+# tools (systemd-analyze) for the user unit.
 # Only what is missing is installed; nothing happens when everything is there.
 set -euo pipefail
-needed=(gnome-keyring dbus-x11 libsecret-tools chromium)
+needed=(gnome-keyring dbus-x11 libsecret-tools chromium xvfb xdotool xprintidle faketime systemd)
 missing=()
 for pkg in "${needed[@]}"; do
   dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")

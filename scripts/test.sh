@@ -4,25 +4,45 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
+
+# Each step's duration, printed at the end (and on failure) so a slow suite shows itself.
+durations=()
+step_name=""
+step_start=$SECONDS
+step() {
+  [ -n "$step_name" ] && durations+=("$(printf '%5ss  %s' $((SECONDS - step_start)) "$step_name")")
+  step_name=$1
+  step_start=$SECONDS
+  echo "== $1"
+}
+report_durations() {
+  [ -n "$step_name" ] && durations+=("$(printf '%5ss  %s' $((SECONDS - step_start)) "$step_name")")
+  step_name=""
+  echo "== step durations (total ${SECONDS}s)"
+  printf '%s\n' "${durations[@]}"
+}
+trap report_durations EXIT
+
+step "System packages"
 bash scripts/system-deps.sh
 
-echo "== Python environment (.venv)"
+step "Python environment (.venv)"
 source scripts/python-venv.sh
 
-echo "== UI build"
+step "UI build"
 bash scripts/build-ui.sh
 
-echo "== TypeScript type check"
+step "TypeScript type check"
 npx --no-install tsc -p tsconfig.json
 npx --no-install tsc -p packages/app/ui/tsconfig.json
 
-echo "== TypeScript tests (Node $(node --version), real Secret Service)"
+step "TypeScript tests (Node $(node --version), real Secret Service)"
 bash scripts/with-secret-service.sh node --test --test-reporter=spec \
   'packages/*/test/**/*.test.ts'
 
 for step in scripts/test-*.sh; do
   [ -e "$step" ] || continue
-  echo "== $(basename "$step" .sh)"
+  step "$(basename "$step" .sh)"
   bash "$step"
 done
 echo "all test suites passed"

@@ -74,9 +74,6 @@ const boundAtMs = performance.now();
 const token = app.services.tokens.current();
 if (token === null) throw new Error('the listener was enabled but there is no token');
 
-const ready: AppServerReady = { port, token, pid: process.pid, home, startMs: boundAtMs };
-if (seed) ready.seed = seed;
-process.stdout.write(`${JSON.stringify(ready)}\n`);
 
 let stopping = false;
 async function stop(): Promise<void> {
@@ -108,3 +105,8 @@ process.on('message', (message: { type?: string; gc?: boolean }) => {
 process.on('SIGTERM', () => void stop());
 process.on('SIGINT', () => void stop());
 process.on('disconnect', () => void stop());
+
+// Ready only once it can be stopped: the handlers above are in place before this line.
+const ready: AppServerReady = { port, token, pid: process.pid, home, startMs: boundAtMs };
+if (seed) ready.seed = seed;
+process.stdout.write(`${JSON.stringify(ready)}\n`);

@@ -72,6 +72,17 @@ const app: Command = {
     const home = resolveHome(io.env);
     // Loaded here, not at the top: every other command stays quick to start.
     const { startApp } = await import('@tock/app/start');
+    // Handlers first: a supervisor may signal the instant it reads the ready line (or while
+    // the app is still starting), and an unhandled SIGTERM kills the process ungracefully.
+    const stopRequested = new Promise<void>((resolve) => {
+      const stop = (): void => {
+        process.removeListener('SIGINT', stop);
+        process.removeListener('SIGTERM', stop);
+        resolve();
+      };
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    });
     let running;
     try {
       running = await startApp({ home, env: io.env });
@@ -86,11 +97,7 @@ const app: Command = {
     }
     io.out(`listener: ${running.services.listener.status().line}`);
     io.out('Press Ctrl+C to stop.');
-    await new Promise<void>((resolve) => {
-      const stop = (): void => resolve();
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-    });
+    await stopRequested;
     await running.stop();
     io.out('Tock stopped.');
     return 0;

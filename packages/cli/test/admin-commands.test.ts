@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { issueLicenseKey } from '../../app/src/license.ts';
+import { main } from '../src/main.ts';
 import { appEnv, spawnApp, tock, type AppProcess } from '../../app/test/support/app-process.ts';
 import { signed } from '../../app/test/support/signed.ts';
 import { freePort } from '../../app/test/ui-support/harness.ts';
@@ -34,6 +35,29 @@ describe('tock app start-up failures', () => {
     writeFileSync(join(env.TOCK_HOME!, 'tock.db'), 'not a database at all, just some text that is long enough');
     assertOneLineError(await tock(['app', '--no-open'], env), /cannot open .*tock\.db .*move it away/);
     assertOneLineError(await tock(['app', '--no-open'], appEnv({ TOCK_LICENSE_PUBLIC_KEY: 'xx' })), /TOCK_LICENSE_PUBLIC_KEY/);
+  });
+});
+
+describe('tock app readiness', () => {
+  it('handles SIGINT and SIGTERM before it prints its first line, so a supervisor may signal at once', async () => {
+    const before = { SIGINT: process.listeners('SIGINT'), SIGTERM: process.listeners('SIGTERM') };
+    const added = (signal: 'SIGINT' | 'SIGTERM') => process.listeners(signal).filter((l) => !before[signal].includes(l));
+    const lines: string[] = [];
+    let handledAtFirstLine: number[] | undefined;
+    const exit = main(['app', '--no-open'], {
+      env: appEnv(),
+      err: (line) => lines.push(line),
+      out(line) {
+        handledAtFirstLine ??= [added('SIGINT').length, added('SIGTERM').length];
+        lines.push(line);
+        // The supervisor's signal, delivered the instant the last ready line is out.
+        if (line.startsWith('Press Ctrl+C')) for (const handler of added('SIGTERM')) (handler as () => void)();
+      },
+    });
+    assert.equal(await exit, 0, lines.join('\n'));
+    assert.deepEqual(handledAtFirstLine, [1, 1]);
+    assert.equal(lines.at(-1), 'Tock stopped.');
+    assert.deepEqual([added('SIGINT').length, added('SIGTERM').length], [0, 0], 'the handlers are removed once used');
   });
 });
 

@@ -10,9 +10,9 @@ import { startApp } from '@tock/app/start';
 
 const home = process.argv[2] ?? mkdtempSync(join(tmpdir(), 'tock-dev-'));
 const app = await startApp({ home, env: { ...process.env, TOCK_CREDENTIAL_STORE: 'file' } });
-process.stdout.write(`home: ${home}\nopen: ${app.uiUrl}\n`);
 const stop = (): void => {
   void app.stop().then(() => process.exit(0));
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+process.stdout.write(`home: ${home}\nopen: ${app.uiUrl}\n`);
