@@ -1,7 +1,7 @@
 /**
  * Figure 8: the app's memory after N seconds at its maximum signed-request rate, against the
  * same app idle. Every verified request leaves its nonce in the listener's replay window for
- * 180 s (SPEC §6 step 6), so memory grows with the rate until nonces expire; the window is
+ * 180 s (docs/protocol.md "Order of checks on the server" step 6), so memory grows with the rate until nonces expire; the window is
  * bounded (`maxNonces`, packages/listener/src/listener.ts) and fails closed at the bound
  * (429 until room is made, never forgetting a live nonce).
  *

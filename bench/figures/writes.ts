@@ -1,7 +1,7 @@
 /**
  * Figure 5: acknowledged-durable `POST /entries` per second against a plain node:sqlite
  * loop that commits one INSERT per transaction with the same durability settings (WAL,
- * synchronous=FULL), on the same file system. Each answered request is on disk (SPEC §2),
+ * synchronous=FULL), on the same file system. Each answered request is on disk (docs/product.md "The application"),
  * so the disk's fsync bounds both sides. The requests carry an `Idempotency-Key`, as both
  * clients send one on `logEntry`; a third arm without the key is reported in the details.
  */

@@ -1,4 +1,4 @@
-"""Status → error class mapping, error attributes and response-signature checks (SPEC §5, §8)."""
+"""Status → error class mapping, error attributes and response-signature checks (docs/protocol.md "Request signing", docs/protocol.md "Client libraries")."""
 
 from __future__ import annotations
 

@@ -28,7 +28,7 @@ RESULT_TYPES = [
 
 
 def snake_case(wire_name: str) -> str:
-    """``activityID`` → ``activity_id``, ``apiVersion`` → ``api_version`` (SPEC §8)."""
+    """``activityID`` → ``activity_id``, ``apiVersion`` → ``api_version`` (docs/protocol.md "Client libraries")."""
     return re.sub(r"(?<!^)(?=[A-Z])", "_", wire_name.replace("ID", "Id")).lower()
 
 

@@ -1,4 +1,4 @@
-"""The public surface matches SPEC.md §8, and the sync and async twins match each other."""
+"""The public surface matches docs/protocol.md "Client libraries", and the sync and async twins match each other."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import tock_client
 from tock_client import AsyncClient, Client
 from tools import unasync
 
-# SPEC.md §8, transcribed: the entry points, the error classes and the result types.
+# docs/protocol.md "Client libraries", transcribed: the entry points, the error classes and the result types.
 SPEC_CLIENTS = {"Client", "AsyncClient"}
 SPEC_ERRORS = {
     "TockError",

@@ -1,4 +1,4 @@
-"""The signing vectors of spec/signing.json, reproduced byte for byte (SPEC §5)."""
+"""The signing vectors of spec/signing.json, reproduced byte for byte (docs/protocol.md "Request signing")."""
 
 from __future__ import annotations
 

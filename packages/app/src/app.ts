@@ -1,5 +1,5 @@
 /**
- * The application process (SPEC §2): opens the store under the Tock home, wires the
+ * The application process (docs/product.md "The application"): opens the store under the Tock home, wires the
  * tracker, license, token, branch prompts and listener together, and serves the admin
  * channel. `startApp` returns once everything listens; `stop()` shuts it down without losing
  * anything (every write was already committed when it was acknowledged).
@@ -245,7 +245,7 @@ function optionalPort(input: Record<string, unknown>): number | undefined {
   return input.port === undefined || input.port === null ? undefined : (input.port as number);
 }
 
-/** The admin commands of SPEC §3, keyed by `METHOD /path` on the admin socket. */
+/** The admin commands of docs/cli.md "The contract", keyed by `METHOD /path` on the admin socket. */
 function adminRoutes(services: AppServices): Record<string, AdminHandler> {
   const { listener, tokens, license, tracker } = services;
   return {

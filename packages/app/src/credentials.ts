@@ -1,5 +1,5 @@
 /**
- * Where the listener token lives (SPEC §2). The default is the OS credential store
+ * Where the listener token lives (docs/product.md "The application"). The default is the OS credential store
  * (Keychain, Secret Service, Windows Credential Manager) through @napi-rs/keyring; the
  * file store is used only when the user opts in. The OS store fails closed: when it cannot
  * be reached or answers with an error, callers get a {@link CredentialStoreError} and never
@@ -55,7 +55,7 @@ export function osCredentialStore(homeDir: string, env: NodeJS.ProcessEnv = proc
       );
     }
     // Pinned: on Linux the library would otherwise fall back, silently, to the kernel keyutils
-    // keyring, which forgets the token at reboot (SPEC §2 does not count it as persistent).
+    // keyring, which forgets the token at reboot (docs/product.md "The application" does not count it as persistent).
     return new Entry(SERVICE, account, { linux: { store: 'secret-service' } });
   };
   const fail = (action: string, error: unknown): never => {

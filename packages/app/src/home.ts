@@ -1,6 +1,6 @@
 /**
  * Where Tock keeps its data: `TOCK_HOME` if set, else the OS's per-user data directory
- * (SPEC §2). The directory is created owner-only (0700) because it holds the database,
+ * (docs/product.md "The application"). The directory is created owner-only (0700) because it holds the database,
  * the admin socket and, when opted in, the token file.
  */
 import { mkdirSync, chmodSync } from 'node:fs';

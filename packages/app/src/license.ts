@@ -1,5 +1,5 @@
 /**
- * The offline license (SPEC §2): `trial` for 14 days from the first run, `licensed` with a
+ * The offline license (docs/product.md "The application"): `trial` for 14 days from the first run, `licensed` with a
  * valid unexpired key, `locked` otherwise. A key is `base64url(payload).base64url(signature)`,
  * the signature Ed25519 over the payload bytes, verified with the vendor public key built in
  * here or the one in `TOCK_LICENSE_PUBLIC_KEY`. The state is computed from the clock on every

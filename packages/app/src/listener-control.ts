@@ -1,5 +1,5 @@
 /**
- * The listener switch of Settings › Integrations (SPEC §2): on/off, port, and the status
+ * The listener switch of Settings › Integrations (docs/product.md "The application"): on/off, port, and the status
  * line (`off`, `active on 127.0.0.1:<port>`, `error: <reason>`). One listener instance
  * lives as long as the app, so its nonce window, lockout and request list carry over when
  * the port moves or the switch is flipped.

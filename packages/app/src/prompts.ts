@@ -1,5 +1,5 @@
 /**
- * Branch prompts (SPEC §2): `POST /branch-changed` queues a tracking prompt for the UI.
+ * Branch prompts (docs/product.md "The application"): `POST /branch-changed` queues a tracking prompt for the UI.
  * Prompts wait until a window shows them, newest first, at most 20 kept (the oldest are
  * dropped). Windows subscribe to hear of new prompts at once.
  */

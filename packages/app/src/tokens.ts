@@ -1,5 +1,5 @@
 /**
- * The listener token (SPEC §2): created on first enable (32 CSPRNG bytes, base64url, 43
+ * The listener token (docs/product.md "The application"): created on first enable (32 CSPRNG bytes, base64url, 43
  * characters), kept in a {@link CredentialStore}, rotated on request. The keeper caches the
  * token in memory so the listener does not ask the credential store on every request.
  */

@@ -1,5 +1,5 @@
 /**
- * The admin commands of SPEC §3. They act on the app running under the same `TOCK_HOME`
+ * The admin commands of docs/cli.md "The contract". They act on the app running under the same `TOCK_HOME`
  * through its admin socket; when it is not running they say so and how to start it.
  */
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';

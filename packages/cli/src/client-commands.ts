@@ -1,5 +1,5 @@
 /**
- * The client commands of SPEC §3: `tock ping`, `current`, `status`, `search`, `start`,
+ * The client commands of docs/cli.md "The contract": `tock ping`, `current`, `status`, `search`, `start`,
  * `stop`, `log`, `branch-changed` and `git-hook`. Each talks to the listener through
  * `@tock/client` with `SERVICE_TOKEN` / `SERVICE_PORT` taken from the command's environment,
  * prints a line a person likes to read (or the result object with `--json`), and turns every

@@ -1,5 +1,5 @@
 /**
- * The `tock` command (SPEC §3): the app's admin commands and the listener's client commands.
+ * The `tock` command (docs/cli.md "The contract"): the app's admin commands and the listener's client commands.
  * Exit status 0 on success; on failure one `error: …` line on stderr and status 1.
  */
 import { adminCommands } from './admin-commands.ts';

@@ -1,5 +1,5 @@
 /**
- * The CLI against a real app whose trial ended (SPEC §6 step 7): the listener refuses every
+ * The CLI against a real app whose trial ended (docs/protocol.md "Order of checks on the server" step 7): the listener refuses every
  * call but the health check with 423, and each command says so in one line that points at
  * `tock license`; `tock ping` still answers and names the state; `tock license` says when
  * the trial ended and how to activate a key.

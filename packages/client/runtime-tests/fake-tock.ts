@@ -1,6 +1,6 @@
 /**
  * A small stand-in for the Tock listener, for the client's tests: the eight endpoints of
- * SPEC §7 with just enough state, real request verification and response signing (done
+ * docs/protocol.md "Endpoints" with just enough state, real request verification and response signing (done
  * here with node:crypto, independently of @tock/protocol's HMAC code), and a queue of
  * misbehaviours (unsigned or wrongly signed answers, forced statuses, hangs, dropped
  * connections, redirects) for the error cases.

@@ -1,5 +1,5 @@
 /**
- * `TockClient`: the eight operations of SPEC §7 over `fetch`. Each method is a line or two —
+ * `TockClient`: the eight operations of docs/protocol.md "Endpoints" over `fetch`. Each method is a line or two —
  * it names its operation; building, signing and reading the response are pure functions in
  * `request.ts` and `response.ts`. This file only does the I/O: the timeout, the caller's
  * abort signal, and `logEntry`'s single retry.

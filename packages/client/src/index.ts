@@ -1,5 +1,5 @@
 /**
- * @tock/client — the TypeScript client of the Tock listener (SPEC.md §8), for Node ≥ 20,
+ * @tock/client — the TypeScript client of the Tock listener (docs/protocol.md "Client libraries"), for Node ≥ 20,
  * Bun and Deno. Zero runtime dependencies: a built-in HMAC-SHA256 for signing, the runtime's `fetch`
  * for I/O.
  *

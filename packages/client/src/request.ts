@@ -57,7 +57,7 @@ export interface BranchChange {
 }
 
 /**
- * The request of each operation of SPEC §7, one to one with the client's methods. Optional
+ * The request of each operation of docs/protocol.md "Endpoints", one to one with the client's methods. Optional
  * fields left `undefined` are not sent (`JSON.stringify` drops them).
  */
 export const operations = {

@@ -1,5 +1,5 @@
 /**
- * Pure response handling: check the response signature of SPEC §5, then turn the envelope
+ * Pure response handling: check the response signature of docs/protocol.md "Request signing", then turn the envelope
  * into a result or into the error of the status→class table.
  */
 
@@ -15,7 +15,7 @@ import { AuthError, HttpError, type TockError, errorForStatus } from './errors.t
 
 /**
  * Statuses the listener may answer before it has verified the request, and so without a
- * response signature (SPEC §5). Any other status must be signed.
+ * response signature (docs/protocol.md "Request signing"). Any other status must be signed.
  */
 export const UNSIGNED_STATUSES: ReadonlySet<number> = new Set([400, 401, 403, 413, 429, 431]);
 

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import * as client from '../src/index.ts';
 
-/** SPEC.md §8: the TypeScript column of the operations table, in order. */
+/** docs/protocol.md "Client libraries": the TypeScript column of the operations table, in order. */
 const SPEC_METHODS = [
   'healthcheck',
   'getCurrent',
@@ -15,7 +15,7 @@ const SPEC_METHODS = [
   'notifyBranchChange',
 ];
 
-/** SPEC.md §8: the entry point and the error classes (values exported from @tock/client). */
+/** docs/protocol.md "Client libraries": the entry point and the error classes (values exported from @tock/client). */
 const SPEC_VALUES = [
   'TockClient',
   'TockError',
@@ -28,7 +28,7 @@ const SPEC_VALUES = [
   'NetworkError',
 ];
 
-describe('public surface (SPEC.md §8)', () => {
+describe('public surface (docs/protocol.md "Client libraries")', () => {
   it('exports exactly the client and the error classes as values', () => {
     assert.deepEqual(Object.keys(client).sort(), [...SPEC_VALUES].sort());
   });
@@ -38,7 +38,7 @@ describe('public surface (SPEC.md §8)', () => {
     assert.deepEqual(methods, SPEC_METHODS);
   });
 
-  it('exports the result types by their §8 names', () => {
+  it('exports the result types by their docs/protocol.md "Client libraries" names', () => {
     const index = readFileSync(new URL('../src/index.ts', import.meta.url), 'utf8');
     for (const name of ['Health', 'ActivityRef', 'Status', 'StartResult', 'StoppedSession', 'Entry', 'BranchPrompt']) {
       assert.match(index, new RegExp(`\\b${name},`), name);
@@ -49,7 +49,7 @@ describe('public surface (SPEC.md §8)', () => {
     assert.ok(health && prompt);
   });
 
-  it('maps each status of the §8 error table to its class', async () => {
+  it('maps each status of the docs/protocol.md "Client libraries" error table to its class', async () => {
     const { errorForStatus } = await import('../src/errors.ts');
     const table: [number, string][] = [
       [400, 'ValidationError'],

@@ -22,7 +22,7 @@ export {
 
 /**
  * The tracking domain: {@link createTracker} binds a store, a clock, an ID source and a time
- * zone into a {@link Tracker} whose methods are the use cases of SPEC §7 (returning the wire
+ * zone into a {@link Tracker} whose methods are the use cases of docs/protocol.md "Endpoints" (returning the wire
  * shapes) plus what the UI needs to list, edit and chart blocks of time.
  */
 export {
@@ -49,7 +49,7 @@ export type { DailyTotal } from './totals.ts';
 export { MIGRATIONS, SCHEMA_VERSION, migrate, schemaVersionOf, type Migration } from './migrations.ts';
 
 /**
- * Name rules and keys (SPEC §7): `nameError` says why a name is refused, `cleanName` returns
+ * Name rules and keys (docs/protocol.md "Endpoints"): `nameError` says why a name is refused, `cleanName` returns
  * the stored form or throws `validation_failed`, `nameKey` is the case-insensitive identity,
  * `searchKey` the accent- and case-insensitive search form, `codePointLength` counts as the
  * spec counts.

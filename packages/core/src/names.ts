@@ -1,5 +1,5 @@
 /**
- * Activity names: the rules a name must follow (SPEC §7) and the keys it is stored under.
+ * Activity names: the rules a name must follow (docs/protocol.md "Endpoints") and the keys it is stored under.
  * A name is kept as the user typed it (trimmed, NFC); `nameKey` makes it unique and lets it
  * be looked up case-insensitively; `searchKey` and `wordKey` make search case- and
  * accent-insensitive and find word starts.
@@ -16,7 +16,7 @@ export function isWellFormedText(text: string): boolean {
   return !LONE_SURROGATE.test(text);
 }
 
-/** Length of a string in Unicode code points, the unit SPEC §7 counts lengths in. */
+/** Length of a string in Unicode code points, the unit docs/protocol.md "Endpoints" counts lengths in. */
 export function codePointLength(text: string): number {
   let n = 0;
   for (const _ of text) n++;

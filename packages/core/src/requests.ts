@@ -1,5 +1,5 @@
 /**
- * Checks of the tracking requests (SPEC §7) that come before any lookup: the shape of a
+ * Checks of the tracking requests (docs/protocol.md "Endpoints") that come before any lookup: the shape of a
  * start or an entry, names, durations, notes and instants. Each check reports every field
  * that is wrong at once, as a `validation_failed` problem with details.
  */
@@ -33,7 +33,7 @@ function fieldsOf(input: unknown): Record<string, unknown> {
   return input as Record<string, unknown>;
 }
 
-/** A field's value, with `null` counting as absent (SPEC §7). */
+/** A field's value, with `null` counting as absent (docs/protocol.md "Endpoints"). */
 function present(fields: Record<string, unknown>, key: string): unknown {
   const value = Object.hasOwn(fields, key) ? fields[key] : undefined;
   return value === null ? undefined : value;
@@ -121,7 +121,7 @@ export function checkNotFuture(ms: number, now: number, field: string, problems:
   }
 }
 
-/** Checks an entry request (SPEC §7, `POST /entries`) against the clock reading `now`. */
+/** Checks an entry request (docs/protocol.md "Endpoints", `POST /entries`) against the clock reading `now`. */
 export function readEntryRequest(input: unknown, now: number): CheckedEntry {
   const fields = fieldsOf(input);
   const problems: FieldProblem[] = [];

@@ -1,5 +1,5 @@
 /**
- * Activity search (SPEC §7): best first — exact, prefix, word prefix, substring — case- and
+ * Activity search (docs/protocol.md "Endpoints"): best first — exact, prefix, word prefix, substring — case- and
  * accent-insensitive, ties broken by most recent use.
  *
  * How it stays fast at 100 000 activities: exact matches are an index equality on

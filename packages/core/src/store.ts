@@ -24,7 +24,7 @@ export interface SettingsStore {
   delete(key: string): boolean;
 }
 
-/** A response remembered for an `Idempotency-Key` (SPEC §5). */
+/** A response remembered for an `Idempotency-Key` (docs/protocol.md "Request signing"). */
 export interface IdempotencyRecord {
   method: string;
   path: string;

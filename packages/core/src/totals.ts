@@ -1,5 +1,5 @@
 /**
- * Worked time per local day: today's total for the status (SPEC §2) and per-day,
+ * Worked time per local day: today's total for the status (docs/product.md "The application") and per-day,
  * per-activity totals for charts. A block counts its part inside a day, breaks left out;
  * blocks that overlap each count their own time. Only blocks that overlap the asked days are
  * read, through the `ended_at` indexes, so the cost does not grow with the history.

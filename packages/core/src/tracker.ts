@@ -72,7 +72,7 @@ export interface EntryPatch {
   note?: string | null;
 }
 
-/** An entry request as the tracker takes it: the wire request (SPEC §7). */
+/** An entry request as the tracker takes it: the wire request (docs/protocol.md "Endpoints"). */
 export type LogEntryInput = EntryRequest & { endedAt?: string };
 
 /** The tracking domain, bound to one store, clock and time zone. All methods are synchronous. */

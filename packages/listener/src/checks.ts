@@ -1,5 +1,5 @@
 /**
- * The checks of SPEC §6, one small function each, in the order the listener runs them. They
+ * The checks of docs/protocol.md "Order of checks on the server", one small function each, in the order the listener runs them. They
  * look only at what they are given (headers, bytes, times), so each can be tested alone.
  */
 
@@ -39,7 +39,7 @@ export function hasBody(headers: IncomingHttpHeaders): boolean {
   return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
-/** The three auth header values of SPEC §5, each present once and well formed. */
+/** The three auth header values of docs/protocol.md "Request signing", each present once and well formed. */
 export interface AuthHeaders {
   timestamp: string;
   nonce: string;
@@ -65,7 +65,7 @@ export function timestampDrifts(timestampSec: number, nowMs: number): boolean {
 }
 
 /**
- * Step 5, restart guard (SPEC §5): for 60 s after the start, a timestamp earlier than the
+ * Step 5, restart guard (docs/protocol.md "Request signing"): for 60 s after the start, a timestamp earlier than the
  * start may belong to a request the previous run already answered, so it is refused.
  * Timestamps are whole seconds, so "earlier" means an earlier second: a client that signs in
  * the very second the app started is not refused (and does not count toward the lockout).

@@ -1,6 +1,6 @@
 /**
- * @tock/listener — the signed loopback HTTP API of SPEC §4–§7. The application injects the
- * token, clock, license, stores and use cases; this package does the HTTP, the checks of §6,
+ * @tock/listener — the signed loopback HTTP API of docs/protocol.md. The application injects the
+ * token, clock, license, stores and use cases; this package does the HTTP, the checks of docs/protocol.md "Order of checks on the server",
  * the envelopes and the request list.
  */
 export { createListener, MAX_CONNECTIONS, SERVER_TIMEOUTS, type ServerTimeouts } from './listener.ts';

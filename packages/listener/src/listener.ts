@@ -1,5 +1,5 @@
 /**
- * The signed HTTP API of SPEC §4–§7 on node:http: the checks of §6 in their order, the
+ * The signed HTTP API of docs/protocol.md on node:http: the checks of docs/protocol.md "Order of checks on the server" in their order, the
  * envelopes, response signing, idempotency and the request list. Knows no SQL: the use cases
  * arrive as injected handlers.
  */
@@ -169,7 +169,7 @@ export function createListener(options: ListenerOptions): Listener {
     refuse(x, code, message);
   }
 
-  // ---- the checks of SPEC §6, in order --------------------------------------------------
+  // ---- the checks of docs/protocol.md "Order of checks on the server", in order --------------------------------------------------
 
   /**
    * Steps 1–4, then reads the body if there is one. Synchronous up to the handler when there
@@ -298,7 +298,7 @@ export function createListener(options: ListenerOptions): Listener {
   }
 
   /**
-   * SPEC §5 idempotency: the first 2xx answer under a key is replayed for the same request.
+   * docs/protocol.md "Request signing" idempotency: the first 2xx answer under a key is replayed for the same request.
    * The stored answer is looked up, and a new one saved, in the store's transaction together
    * with the use case (`atomically`), so a crash can never keep the work and lose its key.
    */

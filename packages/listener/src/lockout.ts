@@ -1,5 +1,5 @@
 /**
- * The lockout of SPEC §6: the 11th failed authentication within a sliding 30 s window starts
+ * The lockout of docs/protocol.md "Order of checks on the server": the 11th failed authentication within a sliding 30 s window starts
  * a 60 s lockout; failures during it do not extend it; at its end the count starts from zero.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The nonces seen in the last 180 s (SPEC §6 step 6), bounded in memory. At the bound it
+ * The nonces seen in the last 180 s (docs/protocol.md "Order of checks on the server" step 6), bounded in memory. At the bound it
  * fails closed: expired nonces are dropped, and if the window is still full the request is
  * refused (the caller answers 429) rather than forgetting a nonce that could then be replayed.
  *

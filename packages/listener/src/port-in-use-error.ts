@@ -1,4 +1,4 @@
-/** The port asked for is taken by another process (SPEC §2 status line: `error: port N is in use`). */
+/** The port asked for is taken by another process (docs/product.md "The application" status line: `error: port N is in use`). */
 export class PortInUseError extends Error {
   override name = 'PortInUseError' as const;
   readonly port: number;

@@ -1,4 +1,4 @@
-/** The request list of SPEC §2: the last 25 requests, newest first. */
+/** The request list of docs/product.md "The application": the last 25 requests, newest first. */
 
 import { LIMITS } from '@tock/protocol';
 import type { RequestRecord } from './types.ts';

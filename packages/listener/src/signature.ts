@@ -67,7 +67,7 @@ export class TokenKeys {
   }
 }
 
-/** Constant-time check of a well-formed `v1=<hex>` request signature (SPEC §5). */
+/** Constant-time check of a well-formed `v1=<hex>` request signature (docs/protocol.md "Request signing"). */
 export function requestSignatureMatches(
   key: HmacKey,
   auth: AuthHeaders,
@@ -98,7 +98,7 @@ function responseBodySha256(body: string): string {
   return lastBodySha256;
 }
 
-/** `v1=<hex>` over the response string of SPEC §5. */
+/** `v1=<hex>` over the response string of docs/protocol.md "Request signing". */
 export function responseSignature(key: HmacKey, nonce: string, status: number, body: string): string {
   return SIGNATURE_VERSION_PREFIX + key.hex(responseStringToSign(nonce, status, responseBodySha256(body)));
 }

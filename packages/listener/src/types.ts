@@ -21,7 +21,7 @@ import type { ServerTimeouts } from './listener.ts';
 export type MaybePromise<T> = T | Promise<T>;
 
 /**
- * The use cases behind the endpoints of SPEC §7. Each receives validated, normalized input
+ * The use cases behind the endpoints of docs/protocol.md "Endpoints". Each receives validated, normalized input
  * (unknown fields dropped, `null` fields removed, names trimmed) and may throw a
  * `TockProblem` for a domain error such as `activity_not_found`.
  */
@@ -48,7 +48,7 @@ export interface StoredResponse {
 }
 
 /**
- * Where idempotency keys are kept. The application passes a persistent one (SPEC §5: keys
+ * Where idempotency keys are kept. The application passes a persistent one (docs/protocol.md "Request signing": keys
  * survive a restart); records older than 24 h are ignored by the listener, so the store may
  * drop them whenever it likes.
  */
@@ -57,7 +57,7 @@ export interface IdempotencyStore {
   save(key: string, record: StoredResponse): void;
 }
 
-/** One line of the request list (SPEC §2). */
+/** One line of the request list (docs/product.md "The application"). */
 export interface RequestRecord {
   /** ISO-8601 UTC time the request arrived. */
   time: string;
@@ -75,7 +75,7 @@ export interface RememberedNonce {
 }
 
 /**
- * Keeps the 180 s replay window across restarts (SPEC §5). For the first 60 s after
+ * Keeps the 180 s replay window across restarts (docs/protocol.md "Request signing"). For the first 60 s after
  * `startedAtMs` every timestamp earlier than it is refused; the only requests of a previous
  * run that could still pass are those dated in their own future, so the listener hands
  * exactly those to `remember` and the app passes them back as `remembered` on the next start.

@@ -1,4 +1,4 @@
-/** The checks of SPEC §6, one behaviour per test, over real HTTP with an injected clock. */
+/** The checks of docs/protocol.md "Order of checks on the server", one behaviour per test, over real HTTP with an injected clock. */
 
 import assert from 'node:assert/strict';
 import { Agent, request } from 'node:http';

@@ -1,4 +1,4 @@
-/** The request and field rules of SPEC §7, through the listener to stub handlers. */
+/** The request and field rules of docs/protocol.md "Endpoints", through the listener to stub handlers. */
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

@@ -1,4 +1,4 @@
-/** Idempotency-Key handling of SPEC §5. */
+/** Idempotency-Key handling of docs/protocol.md "Request signing". */
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

@@ -1,4 +1,4 @@
-/** The lockout of SPEC §6, over real HTTP with an injected clock. */
+/** The lockout of docs/protocol.md "Order of checks on the server", over real HTTP with an injected clock. */
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';

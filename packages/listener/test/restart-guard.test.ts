@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { signedBeforeStart } from '../src/checks.ts';
 
-describe('restart guard (SPEC §5, replays across a restart)', () => {
+describe('restart guard (docs/protocol.md "Request signing", replays across a restart)', () => {
   const start = 1_795_000_000_700; // 0.7 s into a second
 
   it('accepts a request signed in the second the app started', () => {

@@ -37,7 +37,7 @@ export interface SignInput {
   token?: string;
 }
 
-/** The three auth headers of SPEC §5 for a request. */
+/** The three auth headers of docs/protocol.md "Request signing" for a request. */
 export function authHeaders(input: SignInput): Record<string, string> {
   const text = ['TOCK-HMAC-SHA256', input.timestamp, input.nonce, input.method.toUpperCase(), input.target, sha256(input.body)].join(
     '\n',
@@ -49,7 +49,7 @@ export function authHeaders(input: SignInput): Record<string, string> {
   };
 }
 
-/** The response signature a correct server sends (SPEC §5). */
+/** The response signature a correct server sends (docs/protocol.md "Request signing"). */
 export function expectedResponseSignature(nonce: string, status: number, body: string, token = TOKEN): string {
   return 'v1=' + hmac(token, ['TOCK-HMAC-SHA256-RESPONSE', nonce, String(status), sha256(body)].join('\n'));
 }

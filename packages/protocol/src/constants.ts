@@ -1,5 +1,5 @@
 /**
- * Names and numbers fixed by SPEC.md. Every package reads them from here so that a
+ * Names and numbers fixed by the contract (docs/protocol.md). Every package reads them from here so that a
  * header name or a limit is written exactly once in TypeScript.
  */
 
@@ -17,9 +17,9 @@ export const HEADER = {
   idempotencyKey: 'idempotency-key',
 } as const;
 
-/** First line of the request signed string (SPEC §5). */
+/** First line of the request signed string (docs/protocol.md "Request signing"). */
 export const REQUEST_SIGNING_PREFIX = 'TOCK-HMAC-SHA256';
-/** First line of the response signed string (SPEC §5). */
+/** First line of the response signed string (docs/protocol.md "Request signing"). */
 export const RESPONSE_SIGNING_PREFIX = 'TOCK-HMAC-SHA256-RESPONSE';
 export const SIGNATURE_VERSION_PREFIX = 'v1=';
 
@@ -61,7 +61,7 @@ export const LIMITS = {
   trialDays: 14,
 } as const;
 
-/** Listener routes: path → allowed method (SPEC §7). */
+/** Listener routes: path → allowed method (docs/protocol.md "Endpoints"). */
 export const ROUTES = {
   '/healthcheck': 'GET',
   '/current': 'GET',

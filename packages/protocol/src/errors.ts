@@ -33,7 +33,7 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 /** Codes that only clients produce (no HTTP status of their own). */
 export type ClientErrorCode = 'missing_token' | 'invalid_port' | 'bad_response_signature' | 'network_error' | 'timeout';
 
-/** Failed authentications that count toward the lockout (SPEC §6). */
+/** Failed authentications that count toward the lockout (docs/protocol.md "Order of checks on the server"). */
 export const LOCKOUT_COUNTED_CODES: ReadonlySet<ErrorCode> = new Set(['clock_drift', 'bad_signature']);
 
 /** A field-level validation failure, as carried in `details`. */

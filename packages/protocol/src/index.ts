@@ -1,5 +1,5 @@
 /**
- * @tock/protocol — the Tock wire contract in code (SPEC.md §4–§8): header names, signed
+ * @tock/protocol — the Tock wire contract in code (docs/protocol.md): header names, signed
  * strings, limits, error codes and their statuses, wire types. No I/O.
  */
 export * from './constants.ts';

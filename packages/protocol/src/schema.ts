@@ -1,5 +1,5 @@
 /**
- * One source for the shapes of the eight endpoints of SPEC §7: request bodies, query
+ * One source for the shapes of the eight endpoints of docs/protocol.md "Endpoints": request bodies, query
  * parameters and results, as plain JSON-Schema-style objects, plus the validator the
  * listener runs on requests. `scripts/gen-openapi.ts` turns the same objects into
  * `spec/openapi.yaml`, so the documentation cannot drift from what the server checks.
@@ -104,7 +104,7 @@ export interface EndpointSchema {
 }
 
 // ---------------------------------------------------------------------------------------
-// Results (SPEC §7)
+// Results (docs/protocol.md "Endpoints")
 
 const ISO_TIME: JsonSchema = { type: 'string', format: 'date-time', examples: ['2026-11-22T09:15:00.000Z'] };
 const UUID: JsonSchema = { type: 'string', format: 'uuid' };
@@ -176,7 +176,7 @@ export const RESULT_SCHEMAS: Record<string, JsonSchema> = {
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
 // ---------------------------------------------------------------------------------------
-// Requests (SPEC §7 rules)
+// Requests (docs/protocol.md "Endpoints" rules)
 
 const activityName = (description: string): StringField => ({
   type: 'string',
@@ -316,7 +316,7 @@ const POSTED = [
   'idempotency_conflict',
 ] as const satisfies readonly ErrorCode[];
 
-/** The eight endpoints of SPEC §7. */
+/** The eight endpoints of docs/protocol.md "Endpoints". */
 export const ENDPOINTS: { readonly [P in RoutePath]: EndpointSchema } = {
   '/healthcheck': {
     method: ROUTES['/healthcheck'],
@@ -579,7 +579,7 @@ export function validateAgainst(schema: BodySchema, body: unknown, options: Vali
 
 /**
  * Validates the parsed JSON body of a POST endpoint (`undefined` for an empty body) by the
- * rules of SPEC §7: unknown fields are dropped, `null` counts as absent, names are trimmed.
+ * rules of docs/protocol.md "Endpoints": unknown fields are dropped, `null` counts as absent, names are trimmed.
  */
 export function validateBody<P extends BodyRoute>(
   route: P,

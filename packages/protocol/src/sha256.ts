@@ -7,7 +7,7 @@
  *
  * Every operation is data-independent (adds, shifts, XORs; no table indexed by secret data),
  * and the HMAC key pads are compressed once per key. Tested byte for byte against the NIST
- * and RFC 4231 examples, node:crypto on arbitrary inputs, and SPEC's signing vectors.
+ * and RFC 4231 examples, node:crypto on arbitrary inputs, and the signing vectors in spec/signing.json.
  */
 
 const BLOCK = 64;

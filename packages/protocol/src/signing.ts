@@ -1,5 +1,5 @@
 /**
- * The signed strings of SPEC §5 and a signer for them. Pure string building plus the
+ * The signed strings of docs/protocol.md "Request signing" and a signer for them. Pure string building plus the
  * JavaScript HMAC of `sha256.ts`, so the same code runs on Node 20+, Bun, Deno and in a browser.
  */
 
@@ -45,7 +45,7 @@ export function responseStringToSign(nonce: string, status: number, bodySha256: 
   return [RESPONSE_SIGNING_PREFIX, nonce, String(status), bodySha256].join('\n');
 }
 
-/** True when the three auth header values have the exact forms SPEC §5 requires. */
+/** True when the three auth header values have the exact forms docs/protocol.md "Request signing" requires. */
 export function authHeadersWellFormed(timestamp: string, nonce: string, signature: string): boolean {
   return TIMESTAMP_PATTERN.test(timestamp) && NONCE_PATTERN.test(nonce) && SIGNATURE_PATTERN.test(signature);
 }

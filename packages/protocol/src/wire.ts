@@ -1,5 +1,5 @@
 /**
- * The JSON shapes that cross the wire (SPEC §4, §7). Time values are ISO-8601 UTC strings
+ * The JSON shapes that cross the wire (docs/protocol.md "Listener basics", docs/protocol.md "Endpoints"). Time values are ISO-8601 UTC strings
  * ending in `Z`; IDs are UUID strings.
  */
 
@@ -90,5 +90,5 @@ export interface ErrorEnvelope {
   details?: { field: string; message: string }[];
 }
 
-/** The exact body of every 423 (SPEC §4). */
+/** The exact body of every 423 (docs/protocol.md "Listener basics"). */
 export const LICENSE_LOCKED_BODY = '{"error":"license locked"}';

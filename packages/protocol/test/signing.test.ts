@@ -76,7 +76,7 @@ describe('SigningKey', () => {
 });
 
 describe('signed strings', () => {
-  it('builds the response string of SPEC §5', () => {
+  it('builds the response string of docs/protocol.md "Request signing"', () => {
     assert.equal(
       responseStringToSign('abc', 200, EMPTY_BODY_SHA256),
       `TOCK-HMAC-SHA256-RESPONSE\nabc\n200\n${EMPTY_BODY_SHA256}`,

@@ -1,4 +1,4 @@
-"""``TockAuth``: signs each request exactly as httpx sends it (SPEC.md §5)."""
+"""``TockAuth``: signs each request exactly as httpx sends it (docs/protocol.md "Request signing")."""
 
 from __future__ import annotations
 

@@ -206,7 +206,7 @@ def format_time(value: str | datetime) -> str:
 
 
 def new_idempotency_key() -> str:
-    """A default idempotency key: 16 random bytes, base64url (§5)."""
+    """A default idempotency key: 16 random bytes, base64url (docs/protocol.md "Request signing")."""
     return random_token_urlsafe(IDEMPOTENCY_KEY_BYTES)
 
 
@@ -321,7 +321,7 @@ def _bad_response_signature(status: int) -> AuthError:
 def check_response_signature(
     token: str, *, nonce: str | None, status: int, headers: Mapping[str, str], body: bytes
 ) -> None:
-    """Raise ``AuthError`` ``bad_response_signature`` unless the response is Tock's (§5).
+    """Raise ``AuthError`` ``bad_response_signature`` unless the response is Tock's (docs/protocol.md "Request signing").
 
     A signature that is present must verify. A missing one is accepted only for the
     statuses the listener answers before it has verified the request (400, 401, 403, 413,

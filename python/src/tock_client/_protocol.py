@@ -1,4 +1,4 @@
-"""The names and numbers of Tock's wire contract (SPEC.md §4, §5, §7, §8), written once.
+"""The names and numbers of Tock's wire contract (docs/protocol.md "Listener basics", docs/protocol.md "Request signing", docs/protocol.md "Endpoints", docs/protocol.md "Client libraries"), written once.
 
 Every other module of the client reads header names, signing prefixes, patterns, limits
 and paths from here, so that a change to the contract is a change to one file. This is
@@ -17,11 +17,11 @@ MAX_PORT: Final = 65535
 HOST: Final = "127.0.0.1"
 DEFAULT_TIMEOUT_SECONDS: Final = 10.0
 
-# Environment variables read when the constructor is not given a token or a port (§8).
+# Environment variables read when the constructor is not given a token or a port (docs/protocol.md "Client libraries").
 ENV_TOKEN: Final = "SERVICE_TOKEN"  # noqa: S105 (a variable name, not a secret)
 ENV_PORT: Final = "SERVICE_PORT"
 
-# Header names (§4, §5). httpx headers are case-insensitive; these are the canonical spellings.
+# Header names (docs/protocol.md "Listener basics", docs/protocol.md "Request signing"). httpx headers are case-insensitive; these are the canonical spellings.
 HEADER_TIMESTAMP: Final = "X-Tock-Timestamp"
 HEADER_NONCE: Final = "X-Tock-Nonce"
 HEADER_SIGNATURE: Final = "X-Tock-Signature"
@@ -32,7 +32,7 @@ HEADER_RETRY_AFTER: Final = "Retry-After"
 
 JSON_CONTENT_TYPE: Final = "application/json"
 
-# Signed strings (§5).
+# Signed strings (docs/protocol.md "Request signing").
 REQUEST_SIGNING_PREFIX: Final = "TOCK-HMAC-SHA256"
 RESPONSE_SIGNING_PREFIX: Final = "TOCK-HMAC-SHA256-RESPONSE"
 SIGNATURE_VERSION_PREFIX: Final = "v1="
@@ -42,11 +42,11 @@ NONCE_PATTERN: Final = re.compile(r"[A-Za-z0-9_-]{16,64}")
 SIGNATURE_PATTERN: Final = re.compile(r"v1=[0-9a-f]{64}")
 IDEMPOTENCY_KEY_PATTERN: Final = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
-# Clients make nonces and default idempotency keys from this many CSPRNG bytes (§5).
+# Clients make nonces and default idempotency keys from this many CSPRNG bytes (docs/protocol.md "Request signing").
 NONCE_BYTES: Final = 16
 IDEMPOTENCY_KEY_BYTES: Final = 16
 
-# Limits the server enforces (§4 to §7). The client does not pre-validate against them (the
+# Limits the server enforces (docs/protocol.md "Listener basics" to docs/protocol.md "Endpoints"). The client does not pre-validate against them (the
 # server's 400 with `details` is the one source of truth); they are here for callers and docs.
 MAX_BODY_BYTES: Final = 64 * 1024
 MAX_HEADER_BYTES: Final = 16 * 1024
@@ -61,7 +61,7 @@ DURATION_MINUTES_MAX: Final = 1440
 BRANCH_MAX: Final = 255
 REPO_MAX: Final = 1024
 
-# Paths of the eight endpoints (§7).
+# Paths of the eight endpoints (docs/protocol.md "Endpoints").
 PATH_HEALTHCHECK: Final = "/healthcheck"
 PATH_CURRENT: Final = "/current"
 PATH_STATUS: Final = "/status"
@@ -71,11 +71,11 @@ PATH_STOP: Final = "/activities/stop"
 PATH_ENTRIES: Final = "/entries"
 PATH_BRANCH_CHANGED: Final = "/branch-changed"
 
-# Statuses answered before the request signature is verified (§5, §6 steps 0 to 5): only these
+# Statuses answered before the request signature is verified (docs/protocol.md "Request signing", docs/protocol.md "Order of checks on the server" steps 0 to 5): only these
 # may come back without `X-Tock-Response-Signature`.
 UNSIGNED_STATUSES: Final = frozenset({400, 401, 403, 413, 429, 431})
 
-# Every error code of the contract and the status it is answered with (§6, §7).
+# Every error code of the contract and the status it is answered with (docs/protocol.md "Order of checks on the server", docs/protocol.md "Endpoints").
 ERROR_STATUS: Final[dict[str, int]] = {
     "validation_failed": 400,
     "invalid_json": 400,
@@ -97,11 +97,11 @@ ERROR_STATUS: Final[dict[str, int]] = {
     "headers_too_large": 431,
     "internal_error": 500,
     "not_wired": 503,
-    # Not in SPEC.md; @tock/protocol and spec/openapi.yaml answer a full disk with it.
+    # Not in the original contract; @tock/protocol and spec/openapi.yaml answer a full disk with it.
     "storage_full": 503,
 }
 
-# Codes only the client produces (§5, §8).
+# Codes only the client produces (docs/protocol.md "Request signing", docs/protocol.md "Client libraries").
 CODE_MISSING_TOKEN: Final = "missing_token"  # noqa: S105 (an error code)
 CODE_INVALID_PORT: Final = "invalid_port"
 CODE_BAD_RESPONSE_SIGNATURE: Final = "bad_response_signature"
@@ -112,7 +112,7 @@ CODE_INVALID_RESPONSE: Final = "invalid_response"
 # the prefix followed by the status (`http_401`), as in the TypeScript client.
 CODE_HTTP_PREFIX: Final = "http_"
 
-# 423's body is exactly {"error": "license locked"}: the client supplies its code (§4, §8).
+# 423's body is exactly {"error": "license locked"}: the client supplies its code (docs/protocol.md "Listener basics", docs/protocol.md "Client libraries").
 LICENSE_LOCKED_STATUS: Final = 423
 CODE_LICENSE_LOCKED: Final = "license_locked"
 # Only a 429 (lockout) carries `retry_after`.

@@ -1,4 +1,4 @@
-"""Request and response signatures of SPEC.md §5, as pure functions.
+"""Request and response signatures of docs/protocol.md "Request signing", as pure functions.
 
 Nothing here does I/O or reads a clock: callers pass the timestamp and nonce in, so the
 signing vectors of ``spec/signing.json`` can be reproduced byte for byte.
@@ -86,5 +86,5 @@ def random_token_urlsafe(nbytes: int) -> str:
 
 
 def new_nonce() -> str:
-    """A fresh request nonce: 16 random bytes, base64url (22 characters), as §5 recommends."""
+    """A fresh request nonce: 16 random bytes, base64url (22 characters), as docs/protocol.md "Request signing" recommends."""
     return random_token_urlsafe(NONCE_BYTES)

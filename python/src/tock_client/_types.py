@@ -1,7 +1,7 @@
-"""Result types: frozen dataclasses with the snake_case attributes of SPEC.md §8.
+"""Result types: frozen dataclasses with the snake_case attributes of docs/protocol.md "Client libraries".
 
 Time values are timezone-aware ``datetime`` objects in UTC; IDs are UUID strings as on the
-wire. ``from_wire`` builds each type from the ``result`` of a §7 response and raises
+wire. ``from_wire`` builds each type from the ``result`` of a docs/protocol.md "Endpoints" response and raises
 ``ValueError`` when the payload does not have the contract's shape.
 """
 

@@ -58,7 +58,7 @@ CONFORMANCE = {
 
 
 class TockSignature(AuthBase):
-    """Signs the request exactly as it is sent (SPEC.md §5), written from the spec alone."""
+    """Signs the request exactly as it is sent (docs/protocol.md "Request signing"), written from the spec alone."""
 
     def __init__(self, token: str) -> None:
         self._key = token.encode("utf-8")
@@ -149,7 +149,7 @@ def test_fuzzes_every_operation_without_a_5xx_and_leaves_no_lockout(target: Targ
     for result in SCHEMA.get_all_operations():
         assert isinstance(result, Ok), result
         operations.append(result.ok())
-    assert len(operations) == 8, "spec/openapi.yaml has the eight endpoints of SPEC.md §7"
+    assert len(operations) == 8, "spec/openapi.yaml has the eight endpoints of docs/protocol.md "Endpoints""
 
     for operation in operations:
         for mode in list(GenerationMode):  # positive, negative

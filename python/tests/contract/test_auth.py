@@ -1,4 +1,4 @@
-"""Authentication against the real app: wrong token, replayed nonce, clock drift (SPEC §5, §6)."""
+"""Authentication against the real app: wrong token, replayed nonce, clock drift (docs/protocol.md "Request signing", docs/protocol.md "Order of checks on the server")."""
 
 from __future__ import annotations
 

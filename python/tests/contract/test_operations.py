@@ -1,4 +1,4 @@
-"""The eight operations against the real app, through both clients (SPEC §7, §8)."""
+"""The eight operations against the real app, through both clients (docs/protocol.md "Endpoints", docs/protocol.md "Client libraries")."""
 
 from __future__ import annotations
 

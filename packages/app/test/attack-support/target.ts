@@ -111,7 +111,7 @@ export async function startTarget(extraEnv: NodeJS.ProcessEnv = {}): Promise<Tar
   return target;
 }
 
-/** The token must appear nowhere in what the app printed, listed or answered (SPEC §2). */
+/** The token must appear nowhere in what the app printed, listed or answered (docs/product.md "The application"). */
 export async function assertNoTokenLeak(target: Target): Promise<void> {
   const list = await tock(['requests', '--json'], target.env);
   const places: [string, string][] = [

@@ -1,7 +1,7 @@
 /**
  * What the window's tests share: a real Tock app in-process (file credential store, a fresh
  * home), the built window (built once if missing), a real Chromium driven by
- * playwright-core, requests signed like a client's (SPEC §5), axe-core, and screenshots
+ * playwright-core, requests signed like a client's (docs/protocol.md "Request signing"), axe-core, and screenshots
  * under `test-output/screenshots/`. A missing Chromium fails the tests: it is never skipped.
  */
 import { execFileSync } from 'node:child_process';
@@ -135,7 +135,7 @@ export function rawRequest(port: number, method: string, path: string, headers: 
   });
 }
 
-/** A request to the listener signed with `token` as SPEC §5 says (the tests' independent signer). */
+/** A request to the listener signed with `token` as docs/protocol.md "Request signing" says (the tests' independent signer). */
 export async function signedRequest(port: number, token: string, method: string, path: string, body?: unknown): Promise<RawResponse> {
   const answer = await signed(port, token, { method, target: path, body });
   return { status: answer.status, headers: answer.headers, body: answer.text };

@@ -1,5 +1,5 @@
 /**
- * The tracking prompt for a branch switch (SPEC §2): the branch, with repo and previous
+ * The tracking prompt for a branch switch (docs/product.md "The application"): the branch, with repo and previous
  * branch, the existing activities that best match it, a field to create one named after the
  * branch, and dismiss. Shown at once when `POST /branch-changed` reaches the listener; the
  * newest waiting prompt comes first, the count of the others is shown.
