@@ -8,3 +8,4 @@ export * from './signing.ts';
 export * from './wire.ts';
 export * from './schema.ts';
 export * from './duration.ts';
+export * from './events.ts';
