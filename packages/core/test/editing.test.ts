@@ -105,6 +105,20 @@ test('stops the running session when its end is set, ending its break', (t) => {
   assert.equal(tracker.getStatus().isOnBreak, false);
 });
 
+test('ending the running session before its open break began removes that break', (t) => {
+  const { tracker, clock } = fixture(t, { now: '2026-11-22T09:00:00.000Z' });
+  tracker.startActivity({ name: 'A', createIfMissing: true });
+  clock.advanceMinutes(40);
+  tracker.startBreak();
+  clock.advanceMinutes(10);
+  const id = tracker.listBlocks(0, clock())[0]?.id ?? '';
+  const ended = tracker.updateSession(id, { endedAt: '2026-11-22T09:30:00Z' });
+  assert.equal(ended.seconds, 30 * 60);
+  assert.deepEqual(ended.breaks, []);
+  assert.equal(tracker.getStatus().isOnBreak, false);
+  assert.deepEqual(tracker.listBlocks(0, clock())[0]?.breaks, []);
+});
+
 test('deletes a session with its breaks', (t) => {
   const { tracker, clock, store } = fixture(t);
   tracker.startActivity({ name: 'A', createIfMissing: true });

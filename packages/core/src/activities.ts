@@ -1,0 +1,136 @@
+/**
+ * Activities: finding one by ID or name, creating one (on its own or when a start or an entry
+ * names a new one), renaming, listing, and keeping `last_used_at` (the search's recency) up to
+ * date. Names follow the rules in names.ts; the identity is the case-insensitive `name_key`.
+ * Callers own the transaction.
+ */
+
+import { TockProblem, validationProblem, type ActivityRef, type FieldProblem } from '@tock/protocol';
+import { toIso } from './instants.ts';
+import { nameKey, searchKey, wordKey } from './names.ts';
+import type { ActivityChoice } from './requests.ts';
+import { activityRef, type ActivityRow } from './rows.ts';
+import type { Store } from './store.ts';
+
+/** An activity as listed for the UI. */
+export interface ActivityInfo extends ActivityRef {
+  createdAt: string;
+  /** Latest of its creation and the starts of its sessions and entries. */
+  lastUsedAt: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The activity with this ID (a UUID in any case), if any. */
+export function activityById(store: Store, id: string): ActivityRow | undefined {
+  const key = UUID.test(id) ? id.toLowerCase() : id;
+  return store.statement('SELECT id, name FROM activities WHERE id = ?').get(key) as ActivityRow | undefined;
+}
+
+/** The activity whose name is this one case-insensitively, if any. */
+export function activityByName(store: Store, name: string): ActivityRow | undefined {
+  return store.statement('SELECT id, name FROM activities WHERE name_key = ?').get(nameKey(name)) as
+    | ActivityRow
+    | undefined;
+}
+
+/** The refusal for an activity ID that names no activity. */
+export function activityNotFound(id: string): TockProblem {
+  return new TockProblem('activity_not_found', `no activity with ID "${id}"`);
+}
+
+/** The activity with this ID, or the `activity_not_found` refusal. */
+export function requireActivity(store: Store, id: string): ActivityRow {
+  const found = activityById(store, id);
+  if (!found) throw activityNotFound(id);
+  return found;
+}
+
+/** Adds an activity with an already cleaned, new name, created and last used at `at`. */
+function insertActivity(store: Store, id: string, name: string, at: number): ActivityRow {
+  store
+    .statement(
+      `INSERT INTO activities (id, name, name_key, search_key, word_key, created_at, last_used_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(id, name, nameKey(name), searchKey(name), wordKey(name), at, at);
+  return { id, name };
+}
+
+/** Records a use of the activity at `at` (never moves `last_used_at` back). */
+export function touchActivity(store: Store, id: string, at: number): void {
+  store.statement('UPDATE activities SET last_used_at = max(last_used_at, ?) WHERE id = ?').run(at, id);
+}
+
+/**
+ * The activity a start or an entry is about, created (with a `newId()` ID) when the request
+ * names a new one and allows it; `created` tells whether it was.
+ */
+export function resolveActivity(
+  store: Store,
+  choice: ActivityChoice,
+  at: number,
+  newId: () => string,
+): { activity: ActivityRow; created: boolean } {
+  if ('activityID' in choice) return { activity: requireActivity(store, choice.activityID), created: false };
+  const existing = activityByName(store, choice.name);
+  if (existing) return { activity: existing, created: false };
+  if (!choice.createIfMissing) {
+    throw new TockProblem('activity_not_found', `no activity named "${choice.name}"; pass createIfMissing to create it`);
+  }
+  return { activity: insertActivity(store, newId(), choice.name, at), created: true };
+}
+
+/**
+ * An `activityID` field of an edit: undefined when absent, else the ID as given (a problem is
+ * recorded when it is not a non-empty string; whether it exists is checked later).
+ */
+export function readActivityID(value: unknown, problems: FieldProblem[]): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value.length === 0) {
+    problems.push({ field: 'activityID', message: 'must be an activity ID (a UUID string)' });
+    return undefined;
+  }
+  return value;
+}
+
+/** Every activity, by name (case-insensitively), then ID. */
+export function listActivities(store: Store): ActivityInfo[] {
+  const rows = store
+    .statement(
+      'SELECT id, name, created_at AS createdAt, last_used_at AS lastUsedAt FROM activities ORDER BY name_key, id',
+    )
+    .all() as unknown as { id: string; name: string; createdAt: number; lastUsedAt: number }[];
+  return rows.map((r) => ({
+    activityID: r.id,
+    activityName: r.name,
+    createdAt: toIso(r.createdAt),
+    lastUsedAt: toIso(r.lastUsedAt),
+  }));
+}
+
+/** The refusal for a name another activity already has. */
+function nameTaken(existing: ActivityRow): TockProblem {
+  return validationProblem([{ field: 'name', message: `an activity named "${existing.name}" already exists` }]);
+}
+
+/** Creates an activity with a name `cleanName` returned (refused when another has it) at `at`. */
+export function createActivity(store: Store, clean: string, at: number, newId: () => string): ActivityRef {
+  const existing = activityByName(store, clean);
+  if (existing) throw nameTaken(existing);
+  return activityRef(insertActivity(store, newId(), clean, at));
+}
+
+/**
+ * Renames an activity to a name `cleanName` returned. Another activity's name is refused; a
+ * change of case or accents of its own name is allowed.
+ */
+export function renameActivity(store: Store, activityID: string, clean: string): ActivityRef {
+  const activity = requireActivity(store, activityID);
+  const other = activityByName(store, clean);
+  if (other && other.id !== activity.id) throw nameTaken(other);
+  store
+    .statement('UPDATE activities SET name = ?, name_key = ?, search_key = ?, word_key = ? WHERE id = ?')
+    .run(clean, nameKey(clean), searchKey(clean), wordKey(clean), activity.id);
+  return { activityID: activity.id, activityName: clean };
+}

@@ -1,0 +1,105 @@
+/**
+ * Row mapping: the shapes the tracker's queries read from `tock.db` (activities, sessions,
+ * breaks, entries) and how a row becomes what callers see — an activity reference or a
+ * {@link Block}. Pure: nothing here touches the store.
+ */
+
+import { validationProblem, type ActivityRef, type TockProblem } from '@tock/protocol';
+import { wholeSeconds, type Block, type BreakSpan } from './blocks.ts';
+import { toIso } from './instants.ts';
+
+/** An activity as the tracker reads it. */
+export interface ActivityRow {
+  id: string;
+  name: string;
+}
+
+/** A session joined with its activity's name; `endedAt` is null while it runs. */
+export interface SessionRow {
+  id: string;
+  activityID: string;
+  activityName: string;
+  startedAt: number;
+  endedAt: number | null;
+}
+
+/** An entry joined with its activity's name. */
+export interface EntryRow {
+  id: string;
+  activityID: string;
+  activityName: string;
+  startedAt: number;
+  endedAt: number;
+  note: string | null;
+}
+
+/** A pause inside a session; `endedAt` is null while the break is on. */
+export interface BreakRow {
+  id: string;
+  startedAt: number;
+  endedAt: number | null;
+}
+
+/** The columns of a {@link SessionRow}, for `FROM sessions s JOIN activities a ON a.id = s.activity_id`. */
+export const SESSION_COLUMNS = `s.id AS id, s.activity_id AS activityID, a.name AS activityName,
+  s.started_at AS startedAt, s.ended_at AS endedAt`;
+
+/** The columns of an {@link EntryRow}, for `FROM entries e JOIN activities a ON a.id = e.activity_id`. */
+export const ENTRY_COLUMNS = `e.id AS id, e.activity_id AS activityID, a.name AS activityName,
+  e.started_at AS startedAt, e.ended_at AS endedAt, e.note AS note`;
+
+/** The columns of a {@link BreakRow}, for `FROM breaks`. */
+export const BREAK_COLUMNS = 'id, started_at AS startedAt, ended_at AS endedAt';
+
+/** The wire reference to an activity row. */
+export function activityRef(activity: ActivityRow): ActivityRef {
+  return { activityID: activity.id, activityName: activity.name };
+}
+
+/**
+ * Worked ms of a session: its span minus its breaks, running parts (the session or a break)
+ * counted up to `at` and never below their start.
+ */
+export function workedMs(session: SessionRow, breaks: readonly BreakRow[], at: number): number {
+  const end = session.endedAt ?? Math.max(session.startedAt, at);
+  let ms = end - session.startedAt;
+  for (const b of breaks) ms -= (b.endedAt ?? Math.max(b.startedAt, at)) - b.startedAt;
+  return ms;
+}
+
+/** A session and its breaks as a {@link Block}; a running session counts up to `at`. */
+export function sessionBlock(session: SessionRow, breaks: readonly BreakRow[], at: number): Block {
+  return {
+    id: session.id,
+    kind: 'session',
+    activity: { activityID: session.activityID, activityName: session.activityName },
+    startedAt: toIso(session.startedAt),
+    endedAt: session.endedAt === null ? null : toIso(session.endedAt),
+    seconds: wholeSeconds(workedMs(session, breaks, at)),
+    note: null,
+    durationMinutes: null,
+    breaks: breaks.map(
+      (b): BreakSpan => ({ startedAt: toIso(b.startedAt), endedAt: b.endedAt === null ? null : toIso(b.endedAt) }),
+    ),
+  };
+}
+
+/** An entry as a {@link Block}. */
+export function entryBlock(entry: EntryRow): Block {
+  return {
+    id: entry.id,
+    kind: 'entry',
+    activity: { activityID: entry.activityID, activityName: entry.activityName },
+    startedAt: toIso(entry.startedAt),
+    endedAt: toIso(entry.endedAt),
+    seconds: wholeSeconds(entry.endedAt - entry.startedAt),
+    note: entry.note,
+    durationMinutes: (entry.endedAt - entry.startedAt) / 60_000,
+    breaks: [],
+  };
+}
+
+/** The refusal for an edit or delete of a block that does not exist. */
+export function blockNotFound(kind: 'session' | 'entry', id: string): TockProblem {
+  return validationProblem([{ field: 'id', message: `no ${kind} with ID "${id}"` }]);
+}

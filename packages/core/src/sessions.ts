@@ -1,0 +1,206 @@
+/**
+ * Sessions and their breaks: starting, switching, stopping, pausing and resuming the one
+ * running session (a row with `ended_at` NULL, so it survives a restart and keeps its start),
+ * and editing or deleting a session afterwards. Callers own the transaction and the clock:
+ * every function takes the instant `at` it acts at.
+ */
+
+import {
+  TockProblem,
+  validationProblem,
+  type FieldProblem,
+  type StartResult,
+  type StoppedSession,
+} from '@tock/protocol';
+import { readActivityID, requireActivity, resolveActivity, touchActivity } from './activities.ts';
+import { wholeSeconds, type Block } from './blocks.ts';
+import { toIso } from './instants.ts';
+import { checkNotFuture, readInstant, type ActivityChoice, type InstantInput } from './requests.ts';
+import {
+  BREAK_COLUMNS,
+  SESSION_COLUMNS,
+  blockNotFound,
+  sessionBlock,
+  workedMs,
+  type ActivityRow,
+  type BreakRow,
+  type SessionRow,
+} from './rows.ts';
+import type { Store } from './store.ts';
+
+/** Changes to a session; absent fields stay as they are. */
+export interface SessionPatch {
+  startedAt?: InstantInput;
+  /** Setting it on the running session stops that session at that time. */
+  endedAt?: InstantInput;
+  activityID?: string;
+}
+
+const FROM_SESSIONS = 'FROM sessions s JOIN activities a ON a.id = s.activity_id';
+
+/** The running session, if any (at most one has `ended_at` NULL). */
+export function runningSession(store: Store): SessionRow | undefined {
+  return store.statement(`SELECT ${SESSION_COLUMNS} ${FROM_SESSIONS} WHERE s.ended_at IS NULL`).get() as
+    | SessionRow
+    | undefined;
+}
+
+function sessionById(store: Store, id: string): SessionRow | undefined {
+  return store.statement(`SELECT ${SESSION_COLUMNS} ${FROM_SESSIONS} WHERE s.id = ?`).get(id) as
+    | SessionRow
+    | undefined;
+}
+
+/** The break that is on, if any (only the running session can have one). */
+export function openBreak(store: Store): BreakRow | undefined {
+  return store.statement(`SELECT ${BREAK_COLUMNS} FROM breaks WHERE ended_at IS NULL`).get() as BreakRow | undefined;
+}
+
+/** A session's breaks, by start. */
+export function breaksOf(store: Store, sessionID: string): BreakRow[] {
+  return store
+    .statement(`SELECT ${BREAK_COLUMNS} FROM breaks WHERE session_id = ? ORDER BY started_at`)
+    .all(sessionID) as unknown as BreakRow[];
+}
+
+/** Ends the break that is on, at `at` or its start if that is later. */
+function endOpenBreak(store: Store, at: number): void {
+  store.statement('UPDATE breaks SET ended_at = max(started_at, ?) WHERE ended_at IS NULL').run(at);
+}
+
+/** Ends a session (and its break) at `at`, or at its start if that is later. */
+function endSession(store: Store, session: SessionRow, at: number): StoppedSession {
+  const end = Math.max(session.startedAt, at);
+  endOpenBreak(store, end);
+  store.statement('UPDATE sessions SET ended_at = ? WHERE id = ?').run(end, session.id);
+  const ended = { ...session, endedAt: end };
+  return {
+    activityID: session.activityID,
+    activityName: session.activityName,
+    startedAt: toIso(session.startedAt),
+    endedAt: toIso(end),
+    seconds: wholeSeconds(workedMs(ended, breaksOf(store, session.id), end)),
+  };
+}
+
+function nothingTracked(): TockProblem {
+  return new TockProblem('validation_failed', 'nothing is being tracked; start an activity first');
+}
+
+/**
+ * Starts the chosen activity at `at`: keeps the running session when it is already that
+ * activity (ending a break), else ends the running one and starts a new session.
+ */
+export function startSession(store: Store, choice: ActivityChoice, at: number, newId: () => string): StartResult {
+  const { activity, created } = resolveActivity(store, choice, at, newId);
+  const running = runningSession(store);
+  if (running && running.activityID === activity.id) {
+    endOpenBreak(store, at);
+    return { activityID: activity.id, activityName: activity.name, created: false, startedAt: toIso(running.startedAt) };
+  }
+  if (running) endSession(store, running, at);
+  store
+    .statement('INSERT INTO sessions (id, activity_id, started_at, ended_at) VALUES (?, ?, ?, NULL)')
+    .run(newId(), activity.id, at);
+  touchActivity(store, activity.id, at);
+  return { activityID: activity.id, activityName: activity.name, created, startedAt: toIso(at) };
+}
+
+/** Ends the running session at `at`; null when nothing runs. */
+export function stopSession(store: Store, at: number): StoppedSession | null {
+  const running = runningSession(store);
+  return running ? endSession(store, running, at) : null;
+}
+
+/** Starts a break of the running session at `at` (refused when nothing runs or a break is on). */
+export function startBreak(store: Store, at: number, newId: () => string): void {
+  const running = runningSession(store);
+  if (!running) throw nothingTracked();
+  if (openBreak(store)) throw new TockProblem('validation_failed', 'already on a break; resume first');
+  store
+    .statement('INSERT INTO breaks (id, session_id, started_at, ended_at) VALUES (?, ?, ?, NULL)')
+    .run(newId(), running.id, Math.max(at, running.startedAt));
+}
+
+/** Ends the break that is on at `at` (refused when nothing runs or no break is on). */
+export function resumeBreak(store: Store, at: number): void {
+  if (!runningSession(store)) throw nothingTracked();
+  if (!openBreak(store)) throw new TockProblem('validation_failed', 'not on a break; nothing to resume');
+  endOpenBreak(store, at);
+}
+
+/** Sessions overlapping `[fromMs, toMs)`, a running one counted as reaching `toMs`. */
+export function sessionsOverlapping(store: Store, fromMs: number, toMs: number): SessionRow[] {
+  // Two index lookups instead of an OR that would scan; `+started_at` keeps SQLite from
+  // choosing a `started_at < to` range (the whole history). Same reading as totals.ts.
+  return store
+    .statement(
+      `SELECT ${SESSION_COLUMNS} ${FROM_SESSIONS} WHERE s.ended_at > ?1 AND +s.started_at < ?2
+       UNION ALL
+       SELECT ${SESSION_COLUMNS} ${FROM_SESSIONS} WHERE s.ended_at IS NULL AND s.started_at < ?2`,
+    )
+    .all(fromMs, toMs) as unknown as SessionRow[];
+}
+
+/** A session row as a {@link Block}, with its breaks read from the store. */
+export function sessionBlockOf(store: Store, session: SessionRow, at: number): Block {
+  return sessionBlock(session, breaksOf(store, session.id), at);
+}
+
+/**
+ * Makes a session's breaks fit inside `[start, end]` (end null: still running): breaks outside
+ * are deleted, breaks across an edge are cut at it, and when the session has an end a break
+ * that was on ends there.
+ */
+function clipBreaks(store: Store, sessionID: string, start: number, end: number | null): void {
+  for (const b of breaksOf(store, sessionID)) {
+    const bStart = Math.max(b.startedAt, start);
+    const bEnd = end === null ? b.endedAt : Math.min(b.endedAt ?? end, end);
+    if (end !== null && bStart >= end) {
+      store.statement('DELETE FROM breaks WHERE id = ?').run(b.id);
+    } else if (bEnd !== null && bEnd <= bStart) {
+      store.statement('DELETE FROM breaks WHERE id = ?').run(b.id);
+    } else if (bStart !== b.startedAt || bEnd !== b.endedAt) {
+      store.statement('UPDATE breaks SET started_at = ?, ended_at = ? WHERE id = ?').run(bStart, bEnd, b.id);
+    }
+  }
+}
+
+/**
+ * Changes a session's start, end or activity as of `at` (nothing in the future, the end not
+ * before the start); its breaks are clipped to the new span. Every wrong field is reported at
+ * once.
+ */
+export function updateSession(store: Store, sessionID: string, patch: SessionPatch, at: number): Block {
+  const session = sessionById(store, sessionID);
+  if (!session) throw blockNotFound('session', sessionID);
+  const problems: FieldProblem[] = [];
+  const fields = (patch ?? {}) as Record<string, unknown>;
+  const start =
+    fields.startedAt === undefined ? session.startedAt : readInstant(fields.startedAt, 'startedAt', problems);
+  const end =
+    fields.endedAt === undefined || fields.endedAt === null
+      ? session.endedAt
+      : readInstant(fields.endedAt, 'endedAt', problems);
+  const activityID = readActivityID(fields.activityID ?? undefined, problems);
+  if (start !== undefined) checkNotFuture(start, at, 'startedAt', problems);
+  if (end !== undefined && end !== null) checkNotFuture(end, at, 'endedAt', problems);
+  if (start !== undefined && end !== undefined && end !== null && end < start) {
+    problems.push({ field: 'endedAt', message: 'must not be before startedAt' });
+  }
+  if (problems.length > 0 || start === undefined || end === undefined) throw validationProblem(problems);
+  const activity: ActivityRow =
+    activityID === undefined ? { id: session.activityID, name: session.activityName } : requireActivity(store, activityID);
+  clipBreaks(store, session.id, start, end);
+  store
+    .statement('UPDATE sessions SET started_at = ?, ended_at = ?, activity_id = ? WHERE id = ?')
+    .run(start, end, activity.id, session.id);
+  touchActivity(store, activity.id, start);
+  const updated = { ...session, startedAt: start, endedAt: end, activityID: activity.id, activityName: activity.name };
+  return sessionBlockOf(store, updated, at);
+}
+
+/** Deletes a session and its breaks; false when there was none with that ID. */
+export function deleteSession(store: Store, sessionID: string): boolean {
+  return Number(store.statement('DELETE FROM sessions WHERE id = ?').run(sessionID).changes) > 0;
+}
