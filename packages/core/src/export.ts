@@ -1,0 +1,340 @@
+/**
+ * `tock export` (docs/data.md "Your data: export, import, backup"): the store's activities,
+ * sessions with their breaks, and entries, as Tock's JSON format or as CSV — produced as a
+ * stream of text chunks read from SQLite iterators, so a history of a million sessions is
+ * written out without ever being held in memory.
+ *
+ * Which blocks a range takes: those that *start* on one of its local days (both days
+ * included). Consecutive ranges then export every block exactly once, and each block whole
+ * (a session across midnight belongs to the day it began) — see docs/decisions.md
+ * "Export ranges take the blocks that start in them".
+ */
+
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { validationProblem } from '@tock/protocol';
+import { overlapMs, wholeSeconds } from './blocks.ts';
+import { csvRow } from './csv.ts';
+import { addDays, assertTimeZone, startOfLocalDay, type DayKey } from './day.ts';
+import { toIso } from './instants.ts';
+import { BUSY_TIMEOUT_MS, type Store } from './store.ts';
+
+/** The two formats of `tock export`. */
+export type ExportFormat = 'json' | 'csv';
+
+/** What to export: a format, optional first and last local days, the zone and the moment. */
+export interface ExportRequest {
+  format: ExportFormat;
+  /** First local day (`YYYY-MM-DD`) whose blocks are exported; none: from the beginning. */
+  fromDay?: DayKey | undefined;
+  /** Last local day, included; none: up to now and beyond. */
+  toDay?: DayKey | undefined;
+  /** The IANA zone the days are counted in (the app's). */
+  timeZone: string;
+  /** Now, ms since the epoch: `exportedAt`, and where a running session's seconds end. */
+  now: number;
+}
+
+/** How much an export wrote; the value a finished {@link exportChunks} generator returns. */
+export interface ExportCounts {
+  activities: number;
+  sessions: number;
+  entries: number;
+}
+
+/** The CSV export's header row (docs/data.md). */
+export const EXPORT_CSV_HEADER = ['kind', 'activity', 'start', 'end', 'seconds', 'note'] as const;
+
+/** Chunks are gathered up to about this many UTF-16 units before one is handed out. */
+const CHUNK_CHARS = 64 * 1024;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Checks an export request from outside (CLI flags, a window's query) and returns it typed,
+ * or throws a `validation_failed` problem naming the field: a format other than json/csv, a
+ * day that is not `YYYY-MM-DD` of the calendar, `to` before `from`, or an unknown zone.
+ * Checking happens here, before the first chunk, so a refused export writes nothing.
+ */
+export function checkExportRequest(input: {
+  format?: unknown;
+  from?: unknown;
+  to?: unknown;
+  timeZone: string;
+  now: number;
+}): ExportRequest {
+  const format = input.format ?? 'json';
+  if (format !== 'json' && format !== 'csv') throw validationProblem([{ field: 'format', message: 'must be json or csv' }]);
+  const day = (field: 'from' | 'to', value: unknown): DayKey | undefined => {
+    if (value === undefined || value === null || value === '') return undefined;
+    if (typeof value !== 'string' || !DAY.test(value)) throw validationProblem([{ field, message: `must be a day, YYYY-MM-DD, not "${String(value)}"` }]);
+    try {
+      addDays(value, 0);
+    } catch {
+      throw validationProblem([{ field, message: `"${value}" is not a day of the calendar` }]);
+    }
+    return value;
+  };
+  const fromDay = day('from', input.from);
+  const toDay = day('to', input.to);
+  if (fromDay !== undefined && toDay !== undefined && toDay < fromDay) {
+    throw validationProblem([{ field: 'to', message: `${toDay} is before ${fromDay}; give the earlier day as --from` }]);
+  }
+  try {
+    assertTimeZone(input.timeZone);
+  } catch (error) {
+    throw validationProblem([{ field: 'timeZone', message: (error as Error).message }]);
+  }
+  return { format, fromDay, toDay, timeZone: input.timeZone, now: input.now };
+}
+
+/** A connection to read one export from, and how to let go of it. */
+export interface ExportSource {
+  readonly db: DatabaseSync;
+  /** Ends the read transaction and closes the connection (if it was opened for the export). */
+  close(): void;
+}
+
+/**
+ * Opens a separate read-only connection to the store's file, inside one read transaction:
+ * the export sees a single moment of the store (WAL snapshot) however long the consumer takes,
+ * and the app's writes go on meanwhile without ever showing up half in it. An in-memory store
+ * (tests) has no file to open a second time: its own connection is used as it is.
+ */
+export function openExportSource(store: Store): ExportSource {
+  if (store.path === ':memory:' || store.path.startsWith('file:')) return { db: store.db, close: () => {} };
+  const db = new DatabaseSync(store.path, { readOnly: true, timeout: BUSY_TIMEOUT_MS });
+  try {
+    db.exec('BEGIN');
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  let open = true;
+  return {
+    db,
+    close() {
+      if (!open) return;
+      open = false;
+      try {
+        if (db.isTransaction) db.exec('COMMIT');
+      } finally {
+        db.close();
+      }
+    },
+  };
+}
+
+/** Bounds in ms of the blocks' starts that a request takes, `[from, to)`. */
+function startBounds(request: ExportRequest): { from: number; to: number } {
+  return {
+    from: request.fromDay === undefined ? Number.MIN_SAFE_INTEGER : startOfLocalDay(request.fromDay, request.timeZone),
+    to: request.toDay === undefined ? Number.MAX_SAFE_INTEGER : startOfLocalDay(addDays(request.toDay, 1), request.timeZone),
+  };
+}
+
+interface ActivityRow {
+  id: string;
+  name: string;
+  createdAt: number;
+}
+
+interface SessionBreakRow {
+  id: string;
+  activityID: string;
+  activityName: string;
+  start: number;
+  end: number | null;
+  breakStart: number | null;
+  breakEnd: number | null;
+}
+
+interface EntryRow {
+  id: string;
+  activityID: string;
+  activityName: string;
+  start: number;
+  end: number;
+  note: string | null;
+}
+
+/** A session with its breaks, as assembled from consecutive joined rows. */
+interface SessionOut {
+  id: string;
+  activityID: string;
+  activityName: string;
+  start: number;
+  end: number | null;
+  breaks: { start: number; end: number | null }[];
+}
+
+function activitiesStatement(db: DatabaseSync, ranged: boolean): StatementSync {
+  // With a range, only the activities its blocks use: the file stands on its own without
+  // listing every activity ever made.
+  return db.prepare(
+    ranged
+      ? `SELECT id, name, created_at AS createdAt FROM activities
+          WHERE id IN (SELECT activity_id FROM sessions WHERE started_at >= ?1 AND started_at < ?2
+                       UNION SELECT activity_id FROM entries WHERE started_at >= ?1 AND started_at < ?2)
+          ORDER BY created_at, id`
+      : 'SELECT id, name, created_at AS createdAt FROM activities ORDER BY created_at, id',
+  );
+}
+
+/**
+ * Sessions joined with their breaks, one row per break (or one with null break columns),
+ * in order of start: the rows of one session come together.
+ */
+function* sessions(db: DatabaseSync, from: number, to: number): Generator<SessionOut> {
+  const rows = db
+    .prepare(
+      `SELECT s.id, s.activity_id AS activityID, a.name AS activityName, s.started_at AS start, s.ended_at AS end,
+              b.started_at AS breakStart, b.ended_at AS breakEnd
+         FROM sessions s JOIN activities a ON a.id = s.activity_id
+         LEFT JOIN breaks b ON b.session_id = s.id
+        WHERE s.started_at >= ? AND s.started_at < ?
+        ORDER BY s.started_at, s.id, b.started_at, b.id`,
+    )
+    .iterate(from, to) as Iterable<SessionBreakRow>;
+  let current: SessionOut | undefined;
+  for (const row of rows) {
+    if (current === undefined || current.id !== row.id) {
+      if (current !== undefined) yield current;
+      current = { id: row.id, activityID: row.activityID, activityName: row.activityName, start: row.start, end: row.end, breaks: [] };
+    }
+    if (row.breakStart !== null) current.breaks.push({ start: row.breakStart, end: row.breakEnd });
+  }
+  if (current !== undefined) yield current;
+}
+
+function entries(db: DatabaseSync, from: number, to: number): Iterable<EntryRow> {
+  return db
+    .prepare(
+      `SELECT e.id, e.activity_id AS activityID, a.name AS activityName, e.started_at AS start, e.ended_at AS end, e.note
+         FROM entries e JOIN activities a ON a.id = e.activity_id
+        WHERE e.started_at >= ? AND e.started_at < ?
+        ORDER BY e.started_at, e.id`,
+    )
+    .iterate(from, to) as Iterable<EntryRow>;
+}
+
+/** Worked seconds of a session: its span up to now when running, breaks left out. */
+export function sessionWorkedSeconds(session: { start: number; end: number | null; breaks: readonly { start: number; end: number | null }[] }, now: number): number {
+  const end = session.end ?? Math.max(session.start, now);
+  let ms = end - session.start;
+  for (const b of session.breaks) ms -= overlapMs(b.start, b.end ?? Math.max(b.start, now), session.start, end);
+  return wholeSeconds(ms);
+}
+
+/** Hands out text in chunks of about {@link CHUNK_CHARS}. */
+class ChunkBuffer {
+  private parts: string[] = [];
+  private size = 0;
+
+  /** Adds text; returns a chunk when enough has gathered. */
+  add(text: string): string | undefined {
+    this.parts.push(text);
+    this.size += text.length;
+    return this.size >= CHUNK_CHARS ? this.take() : undefined;
+  }
+
+  /** Everything gathered so far ('' when nothing). */
+  take(): string {
+    const chunk = this.parts.join('');
+    this.parts = [];
+    this.size = 0;
+    return chunk;
+  }
+}
+
+/**
+ * The export as text chunks, in order; the generator's return value counts what was written.
+ * Each call reads the store afresh through `db` (use {@link openExportSource} for a
+ * consistent snapshot). Nothing is read before the first chunk is asked for, and stopping
+ * early (`return()`) stops the SQLite iterators.
+ */
+export function* exportChunks(db: DatabaseSync, request: ExportRequest): Generator<string, ExportCounts, undefined> {
+  return request.format === 'csv' ? yield* csvChunks(db, request) : yield* jsonChunks(db, request);
+}
+
+function* jsonChunks(db: DatabaseSync, request: ExportRequest): Generator<string, ExportCounts, undefined> {
+  const { from, to } = startBounds(request);
+  const counts: ExportCounts = { activities: 0, sessions: 0, entries: 0 };
+  const out = new ChunkBuffer();
+  const head = { format: 'tock-export', version: 1, exportedAt: toIso(request.now), timeZone: request.timeZone };
+  // One record per line: readable, diffable, and still one JSON document.
+  out.add(`${JSON.stringify(head).slice(0, -1)},\n"activities":[`);
+  const ranged = request.fromDay !== undefined || request.toDay !== undefined;
+  const activities = activitiesStatement(db, ranged);
+  for (const a of (ranged ? activities.iterate(from, to) : activities.iterate()) as Iterable<ActivityRow>) {
+    const line = `${counts.activities++ === 0 ? '\n' : ',\n'}${JSON.stringify({ id: a.id, name: a.name, createdAt: toIso(a.createdAt) })}`;
+    const chunk = out.add(line);
+    if (chunk !== undefined) yield chunk;
+  }
+  out.add('\n],\n"sessions":[');
+  for (const s of sessions(db, from, to)) {
+    const record = {
+      id: s.id,
+      activityID: s.activityID,
+      start: toIso(s.start),
+      end: s.end === null ? null : toIso(s.end),
+      breaks: s.breaks.map((b) => ({ start: toIso(b.start), end: b.end === null ? null : toIso(b.end) })),
+    };
+    const chunk = out.add(`${counts.sessions++ === 0 ? '\n' : ',\n'}${JSON.stringify(record)}`);
+    if (chunk !== undefined) yield chunk;
+  }
+  out.add('\n],\n"entries":[');
+  for (const e of entries(db, from, to)) {
+    const record = { id: e.id, activityID: e.activityID, start: toIso(e.start), end: toIso(e.end), note: e.note };
+    const chunk = out.add(`${counts.entries++ === 0 ? '\n' : ',\n'}${JSON.stringify(record)}`);
+    if (chunk !== undefined) yield chunk;
+  }
+  out.add('\n]}\n');
+  yield out.take();
+  return counts;
+}
+
+function* csvChunks(db: DatabaseSync, request: ExportRequest): Generator<string, ExportCounts, undefined> {
+  const { from, to } = startBounds(request);
+  const counts: ExportCounts = { activities: 0, sessions: 0, entries: 0 };
+  const names = new Set<string>();
+  const out = new ChunkBuffer();
+  out.add(csvRow(EXPORT_CSV_HEADER));
+  // Two iterators, each in order of start, merged: sessions first on a tie.
+  const sessionIt = sessions(db, from, to)[Symbol.iterator]();
+  const entryIt = entries(db, from, to)[Symbol.iterator]();
+  let s = sessionIt.next();
+  let e = entryIt.next();
+  try {
+    while (!s.done || !e.done) {
+      let line: string;
+      if (!s.done && (e.done || s.value.start <= e.value.start)) {
+        const session = s.value;
+        names.add(session.activityID);
+        counts.sessions++;
+        line = csvRow([
+          'session',
+          session.activityName,
+          toIso(session.start),
+          session.end === null ? '' : toIso(session.end),
+          sessionWorkedSeconds(session, request.now),
+          '',
+        ]);
+        s = sessionIt.next();
+      } else {
+        const entry = (e as IteratorYieldResult<EntryRow>).value;
+        names.add(entry.activityID);
+        counts.entries++;
+        line = csvRow(['entry', entry.activityName, toIso(entry.start), toIso(entry.end), wholeSeconds(entry.end - entry.start), entry.note ?? '']);
+        e = entryIt.next();
+      }
+      const chunk = out.add(line);
+      if (chunk !== undefined) yield chunk;
+    }
+  } finally {
+    sessionIt.return?.();
+    entryIt.return?.();
+  }
+  yield out.take();
+  counts.activities = names.size;
+  return counts;
+}
