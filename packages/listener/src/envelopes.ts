@@ -1,0 +1,63 @@
+/**
+ * The bodies the listener answers with (docs/protocol.md "Listener basics"): the success and
+ * error envelopes, the exact 423 body, and how a thrown failure becomes one of them. No HTTP
+ * here: an {@link Outcome} is a status and a body, written out by the listener.
+ */
+
+import {
+  ERROR_STATUS,
+  LICENSE_LOCKED_BODY,
+  LIMITS,
+  TockProblem,
+  validationProblem,
+  type ErrorCode,
+  type FieldProblem,
+} from '@tock/protocol';
+
+/** What a request is answered with, before headers and signature. */
+export interface Outcome {
+  status: number;
+  body: string;
+}
+
+/** The one message of every 500: no stack, no internals (docs/protocol.md "Order of checks"). */
+export const INTERNAL_ERROR_MESSAGE = 'Tock failed to handle the request; see the app log';
+/** The message of a 413, however the size was found out. */
+export const TOO_LARGE_MESSAGE = `the request body is larger than ${LIMITS.maxBodyBytes / 1024} KiB`;
+
+/** `{"ok":true,"result":…}`, built by hand so that the result is serialized once. */
+export function successBody(result: unknown): string {
+  return `{"ok":true,"result":${JSON.stringify(result) ?? 'null'}}`;
+}
+
+/** The answer for an error code: its status, and the error envelope (the fixed body for 423). */
+export function problemOutcome(code: ErrorCode, message: string, details?: FieldProblem[]): Outcome {
+  const status = ERROR_STATUS[code];
+  if (status === 423) return { status, body: LICENSE_LOCKED_BODY };
+  const envelope = details && details.length > 0 ? { ok: false, error: message, code, details } : { ok: false, error: message, code };
+  return { status, body: JSON.stringify(envelope) };
+}
+
+/** A 400 `validation_failed` naming every field that broke its rule. */
+export function invalidOutcome(problems: FieldProblem[]): Outcome {
+  const problem = validationProblem(problems);
+  return problemOutcome(problem.code, problem.message, problem.details);
+}
+
+/**
+ * A use case's failure as an answer: a {@link TockProblem} keeps its code and message; anything
+ * else is reported through `onError` and answered 500 with a message that reveals nothing.
+ */
+export function failureOutcome(error: unknown, onError: ((error: unknown) => void) | undefined): Outcome {
+  if (isTockProblem(error)) return problemOutcome(error.code, error.message, error.details);
+  onError?.(error);
+  return problemOutcome('internal_error', INTERNAL_ERROR_MESSAGE);
+}
+
+function isTockProblem(error: unknown): error is TockProblem {
+  if (error instanceof TockProblem) return true;
+  // A second copy of @tock/protocol (bundling) still throws problems of the same shape.
+  if (typeof error !== 'object' || error === null) return false;
+  const candidate = error as { name?: unknown; code?: unknown; message?: unknown };
+  return candidate.name === 'TockProblem' && typeof candidate.code === 'string' && Object.hasOwn(ERROR_STATUS, candidate.code);
+}
