@@ -29,6 +29,7 @@ import { DURATION_FORMS, formatMinutes, formatSeconds, parseDuration, refuseSpli
 import { formatClock, formatSpan } from './format-time.ts';
 import { gitHookCommand } from './git-hook.ts';
 import { CliError, print } from './io.ts';
+import { checkTemplate, renderStatusLine } from './status-line.ts';
 
 /** What a failed request was about, for the hint of its error line. */
 interface RequestContext {
@@ -52,7 +53,7 @@ export function portFromEnv(env: NodeJS.ProcessEnv): number {
  * A client for the listener named by `env` — the command's own environment, not the
  * process's, so tests and scripts can pass `SERVICE_TOKEN` / `SERVICE_PORT` explicitly.
  */
-function connect(env: NodeJS.ProcessEnv): { client: TockClient; port: number } {
+export function connect(env: NodeJS.ProcessEnv): { client: TockClient; port: number } {
   const port = portFromEnv(env);
   const token = env['SERVICE_TOKEN'] ?? '';
   if (token === '') {
@@ -220,7 +221,27 @@ const current = oneRequest(
   (activity) => (activity === null ? 'Not tracking anything' : `Tracking "${activity.activityName}"`),
 );
 
-const status = oneRequest("what is tracked, since when, and today's total", 'tock status [--json]', (client) => client.getStatus(), (result) => formatStatus(result));
+const status: Command = {
+  summary: "what is tracked, since when, and today's total",
+  usage: 'tock status [--json] [--format TEMPLATE]   (TEMPLATE: {state} {activity} {elapsed} {today} {todaySeconds})',
+  async run(args, io) {
+    const { values } = flags(args, { format: { type: 'string' } });
+    const template = values['format'] as string | undefined;
+    if (template !== undefined) {
+      const problem = checkTemplate(template);
+      if (problem !== null) throw new CliError(problem);
+    }
+    const { client, port } = connect(io.env);
+    const result = await request({ port }, () => client.getStatus());
+    if (template !== undefined) {
+      const now = new Date();
+      io.out(renderStatusLine(template, { status: result, receivedAt: now }, now));
+      return 0;
+    }
+    print(io, values.json === true, result, () => formatStatus(result));
+    return 0;
+  },
+};
 
 const stop = oneRequest('stop tracking', 'tock stop [--json]', (client) => client.stopActivity(), formatStop);
 

@@ -30,6 +30,13 @@ describe('client commands against the real app', () => {
     await app?.stop();
   });
 
+  it('status --format fills a status-bar template, and refuses an unknown placeholder before any request', async () => {
+    const line = await tock(env, 'status', '--format', '[{state}] {activity} {today} {todaySeconds}');
+    assert.equal(line.status, 0, line.err);
+    assert.match(line.out, /^\[(idle|tracking|break)\] .*\d+:\d\d \d+$/);
+    assertOneLineError(await tock({ ...env, SERVICE_TOKEN: '' }, 'status', '--format', '{activty}'), /unknown placeholder \{activty\}/);
+  });
+
   it('ping says the app is up, with its version and license', async () => {
     const human = await tock(env, 'ping');
     assert.equal(human.status, 0, human.err);

@@ -1,0 +1,73 @@
+/**
+ * The one-line status for status bars (docs/integrations.md): `tock status --format` and
+ * `tock watch` render a `GET /status` result through a template, or as waybar's JSON. Pure:
+ * the status, when it was received and the time to render for are passed in.
+ */
+import type { Status } from '@tock/client';
+
+/** `{state}`: what a status bar styles on (waybar's `class`). */
+export type BarState = 'tracking' | 'break' | 'idle' | 'offline';
+
+/** The placeholders a template may use, and the default template. */
+export const PLACEHOLDERS = ['state', 'activity', 'elapsed', 'today', 'todaySeconds'] as const;
+export const DEFAULT_TEMPLATE = '{activity} {elapsed} · {today}';
+
+/** A status as received: `receivedAt` lets later lines count on without a new request. */
+export interface ReceivedStatus {
+  status: Status;
+  receivedAt: Date;
+}
+
+/** `H:MM`, rounded down; negative spans (a clock stepped back) read as `0:00`. */
+export function formatHourMinutes(seconds: number): string {
+  const minutes = Math.floor(Math.max(0, seconds) / 60);
+  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** The values of the placeholders at `now`; `null` status means the listener is unreachable. */
+export function barValues(received: ReceivedStatus | null, now: Date): Record<(typeof PLACEHOLDERS)[number], string> {
+  if (received === null) return { state: 'offline', activity: '', elapsed: '', today: '', todaySeconds: '' };
+  const { status, receivedAt } = received;
+  const state: BarState = !status.isTracking ? 'idle' : status.isOnBreak ? 'break' : 'tracking';
+  // Passing time sends no event: the running session's seconds are added here, from `since`.
+  const counting = state === 'tracking' ? Math.max(0, (now.getTime() - receivedAt.getTime()) / 1000) : 0;
+  const todaySeconds = Math.floor(status.todaySeconds + counting);
+  const elapsed = status.isTracking && status.since !== null ? formatHourMinutes((now.getTime() - Date.parse(status.since)) / 1000) : '';
+  return {
+    state,
+    activity: status.currentActivity?.activityName ?? '',
+    elapsed,
+    today: formatHourMinutes(todaySeconds),
+    todaySeconds: String(todaySeconds),
+  };
+}
+
+/**
+ * Fills `template`. Unknown placeholders are refused up front by `checkTemplate`, so a typo
+ * shows once, not as a bar that silently prints `{activty}` forever.
+ */
+export function renderStatusLine(template: string, received: ReceivedStatus | null, now: Date): string {
+  const values = barValues(received, now);
+  const line = template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? values[name as keyof typeof values] : whole));
+  // Empty placeholders leave doubled or trailing spaces ("  · 0:00"); a bar shows them.
+  return line.replace(/ {2,}/g, ' ').trim() || values.state;
+}
+
+/** The reason a template cannot be used, or `null`. */
+export function checkTemplate(template: string): string | null {
+  const unknown = [...template.matchAll(/\{(\w*)\}/g)].map((m) => m[1]!).filter((name) => !(PLACEHOLDERS as readonly string[]).includes(name));
+  if (unknown.length === 0) return null;
+  return `unknown placeholder {${unknown[0]}} in --format; use ${PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}`;
+}
+
+/** waybar's custom-module JSON: `{"text","tooltip","class"}`, `class` = `{state}`. */
+export function waybarLine(template: string, received: ReceivedStatus | null, now: Date, offlineReason?: string): string {
+  const values = barValues(received, now);
+  const tooltip =
+    values.state === 'offline'
+      ? `Tock is offline: ${offlineReason ?? 'the listener does not answer'}`
+      : values.state === 'idle'
+        ? `Nothing tracked — ${values.today} today`
+        : `${values.state === 'break' ? 'On a break from' : 'Tracking'} ${values.activity} for ${values.elapsed} — ${values.today} today`;
+  return JSON.stringify({ text: renderStatusLine(template, received, now), tooltip, class: values.state });
+}
