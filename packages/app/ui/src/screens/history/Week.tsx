@@ -1,0 +1,164 @@
+/**
+ * The History screen's week: a chart of daily totals per activity and the week's sessions
+ * and entries by day, each with Edit (the {@link BlockEditor}) and Delete (confirmed in
+ * place). Pages back through earlier weeks; reloads when any window changes a block.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { api, messageOf } from '../../api.ts';
+import { colorClass } from '../../colors.ts';
+import { WeekChart, WeekLegend } from '../../components/WeekChart.tsx';
+import { blocksChanged, useAppState } from '../../state.ts';
+import { addDays, clockTime, dayKey, dayMonth, daySpan, duration, longDay, nowMs, weekStart } from '../../time.ts';
+import type { ActivityInfo, Block, DailyTotal } from '../../types.ts';
+import { BlockEditor } from './BlockEditor.tsx';
+
+function BlockRow({ block, activities }: { block: Block; activities: ActivityInfo[] }) {
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const what = block.kind === 'session' ? 'session' : 'entry';
+  const remove = async (): Promise<void> => {
+    try {
+      await api.del(`/api/${block.kind === 'session' ? 'sessions' : 'entries'}/${block.id}`);
+      blocksChanged();
+    } catch (e) {
+      setError(messageOf(e));
+    }
+  };
+  return (
+    <li class="history-row" data-testid="history-row">
+      <div class="row-main">
+        <span class="range">
+          {clockTime(Date.parse(block.startedAt))}–{block.endedAt ? clockTime(Date.parse(block.endedAt)) : 'now'}
+        </span>
+        <span class="name">
+          <span class={`swatch ${colorClass(block.activity.activityID)}`} aria-hidden="true" />
+          {block.activity.activityName}
+          <span class="badge">{block.kind === 'session' ? 'timed' : 'logged'}</span>
+        </span>
+        <span class="dur">{duration(block.seconds)}</span>
+        <span class="row-actions">
+          {confirming ? (
+            <>
+              <span class="confirm-text">Delete this {what}?</span>
+              <button type="button" class="danger" onClick={() => void remove()}>
+                Delete
+              </button>
+              <button type="button" class="ghost" onClick={() => setConfirming(false)}>
+                Keep
+              </button>
+            </>
+          ) : (
+            <>
+              <button type="button" class="ghost small" aria-expanded={editing} onClick={() => setEditing(!editing)}>
+                Edit<span class="visually-hidden"> {what} of {block.activity.activityName}</span>
+              </button>
+              <button type="button" class="ghost small" onClick={() => setConfirming(true)}>
+                Delete<span class="visually-hidden"> {what} of {block.activity.activityName}</span>
+              </button>
+            </>
+          )}
+        </span>
+      </div>
+      {block.note && <p class="note">{block.note}</p>}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {editing && <BlockEditor block={block} activities={activities} onClose={() => setEditing(false)} />}
+    </li>
+  );
+}
+
+/** The week card, opening on the current week. */
+export function Week() {
+  const { blocksVersion } = useAppState();
+  const thisWeek = weekStart(dayKey(nowMs()));
+  const [week, setWeek] = useState(thisWeek);
+  const [totals, setTotals] = useState<DailyTotal[]>([]);
+  const [blocks, setBlocks] = useState<Block[]>([]);
+  const [activities, setActivities] = useState<ActivityInfo[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const days = Array.from({ length: 7 }, (_, i) => addDays(week, i));
+  const last = days[6] as string;
+
+  useEffect(() => {
+    let live = true;
+    const from = daySpan(week).start;
+    const to = daySpan(last).end;
+    Promise.all([
+      api.get<DailyTotal[]>(`/api/totals?from=${week}&to=${last}`),
+      api.get<Block[]>(`/api/blocks?from=${from}&to=${to}`),
+      api.get<ActivityInfo[]>('/api/activities/all'),
+    ])
+      .then(([t, b, a]) => {
+        if (!live) return;
+        setTotals(t);
+        setBlocks(b);
+        setActivities(a);
+        setError(null);
+      })
+      .catch((e: unknown) => live && setError(messageOf(e)));
+    return () => {
+      live = false;
+    };
+  }, [week, blocksVersion]);
+
+  const weekTotal = totals.reduce((s, t) => s + t.seconds, 0);
+  const byDay = new Map<string, Block[]>();
+  for (const b of blocks) {
+    const d = dayKey(Date.parse(b.startedAt));
+    byDay.set(d, [...(byDay.get(d) ?? []), b]);
+  }
+  const listedDays = [...byDay.keys()].sort().reverse();
+
+  return (
+    <section class="card" aria-labelledby="week-heading">
+      <div class="week-head">
+        <div>
+          <h2 id="week-heading">
+            Week of {dayMonth(week)} – {dayMonth(last)}
+          </h2>
+          <p class="muted">
+            <strong class="strong">{duration(weekTotal)}</strong> tracked
+          </p>
+        </div>
+        <div class="pager" role="group" aria-label="Choose week">
+          <button type="button" class="ghost" onClick={() => setWeek(addDays(week, -7))}>
+            ‹ <span class="visually-hidden">Previous week</span>
+            <span aria-hidden="true">Previous</span>
+          </button>
+          <button type="button" class="ghost" disabled={week === thisWeek} onClick={() => setWeek(thisWeek)}>
+            This week
+          </button>
+          <button type="button" class="ghost" disabled={week >= thisWeek} onClick={() => setWeek(addDays(week, 7))}>
+            <span class="visually-hidden">Next week</span>
+            <span aria-hidden="true">Next</span> ›
+          </button>
+        </div>
+      </div>
+      <WeekChart days={days} totals={totals} />
+      <WeekLegend totals={totals} />
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      <h3 class="list-heading">Sessions and entries</h3>
+      {listedDays.length === 0 && <p class="muted empty">Nothing tracked in this week.</p>}
+      {listedDays.map((d) => (
+        <div key={d} class="day-group">
+          <h4>{longDay(d)}</h4>
+          <ul class="history-list">
+            {(byDay.get(d) ?? [])
+              .sort((a, b) => a.startedAt.localeCompare(b.startedAt))
+              .map((b) => (
+                <BlockRow key={`${b.id}-${b.startedAt}-${b.endedAt}-${b.activity.activityID}-${b.note}`} block={b} activities={activities} />
+              ))}
+          </ul>
+        </div>
+      ))}
+    </section>
+  );
+}
