@@ -263,7 +263,7 @@ describe('event streams', () => {
     assert.equal(h.streams.open, 1);
     assert.equal(h.streams.hasRoom, true);
     r.close();
-    while (h.streams.open !== 0) await new Promise((resolve) => setImmediate(resolve));
+    while ((h.streams.open as number) !== 0) await new Promise((resolve) => setImmediate(resolve));
   });
 });
 
