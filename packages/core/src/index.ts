@@ -43,6 +43,27 @@ export type { Block, BreakSpan } from './blocks.ts';
 export type { DailyTotal } from './totals.ts';
 
 /**
+ * Reports (docs/protocol.md "GET /report"): {@link buildReport} sums worked seconds over a
+ * range of local days, per activity or per day, in SQL; {@link reportPeriod} turns the named
+ * ranges of `tock report` (today, week, last-month, …) into days.
+ */
+export {
+  buildReport,
+  readReportQuery,
+  reportPeriod,
+  REPORT_MAX_DAYS,
+  REPORT_PERIODS,
+  type Report,
+  type ReportActivityRow,
+  type ReportDayRow,
+  type ReportGrouping,
+  type ReportPeriod,
+  type ReportQuery,
+  type ReportRange,
+  type ReportRow,
+} from './report.ts';
+
+/**
  * The schema: the ordered {@link MIGRATIONS}, the version this build writes, and the
  * function that applies the missing ones (openStore runs it; exported for tools and tests).
  */
