@@ -36,6 +36,22 @@ export {
 } from './tracker.ts';
 
 /**
+ * Idle time and continuing (docs/desktop.md): {@link discardIdleSpan} puts a break over time
+ * the user was away, {@link stopAtIdleStart} ends the session when the idleness began (one
+ * transaction each); {@link runningSessionSpan} names the running session;
+ * {@link lastTrackedActivity} is what `tock continue` starts again.
+ */
+export {
+  discardIdleSpan,
+  lastTrackedActivity,
+  runningSessionSpan,
+  stopAtIdleStart,
+  type IdleResolution,
+  type IdleSpan,
+  type LastTracked,
+} from './idle-time.ts';
+
+/**
  * Blocks of time as listed for the UI ({@link Block}: a session with its breaks, or an
  * entry) and per-day totals ({@link DailyTotal}) for charts.
  */
@@ -101,3 +117,23 @@ export { parseIsoInstant, toIso } from './instants.ts';
 
 /** An instant as the editing methods take it: ISO-8601 text or ms since the epoch. */
 export type { InstantInput } from './requests.ts';
+
+/**
+ * `tock export` (docs/data.md): {@link checkExportRequest} validates a request,
+ * {@link openExportSource} opens a read snapshot of the store, and {@link exportChunks}
+ * yields the JSON or CSV text in chunks, reading SQLite iterators as it goes.
+ */
+export {
+  checkExportRequest,
+  exportChunks,
+  openExportSource,
+  sessionWorkedSeconds,
+  EXPORT_CSV_HEADER,
+  type ExportCounts,
+  type ExportFormat,
+  type ExportRequest,
+  type ExportSource,
+} from './export.ts';
+
+/** RFC 4180 CSV writing, shared by every CSV Tock writes: {@link csvRow}, {@link csvField}. */
+export { csvField, csvRow, CSV_LINE_END, type CsvValue } from './csv.ts';
