@@ -52,6 +52,13 @@ export {
 } from './idle-time.ts';
 
 /**
+ * Change notifications for the event stream: {@link StatusChanges} tells subscribers the new
+ * status after a change that matters to a client (never because time alone passed); the app
+ * calls its `check()` after writes and on a timer.
+ */
+export { StatusChanges, statusChanged, type StatusChangesOptions } from './status-changes.ts';
+
+/**
  * Blocks of time as listed for the UI ({@link Block}: a session with its breaks, or an
  * entry) and per-day totals ({@link DailyTotal}) for charts.
  */
