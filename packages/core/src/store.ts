@@ -6,10 +6,11 @@
  * idempotency keys and nonces.
  */
 
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
-import { migrate } from './migrations.ts';
+import { migrate, type MigrateOptions } from './migrations.ts';
+import { asStoreFileError, checkStoreFileBytes, checkStoreIdentity } from './store-file.ts';
 
 /** How long a connection waits for another one's write lock before giving up, ms. */
 export const BUSY_TIMEOUT_MS = 5000;
@@ -102,24 +103,111 @@ export interface Store {
   close(): void;
 }
 
+/** How to open a store; everything is optional. */
+export interface OpenStoreOptions {
+  /** Passed to {@link migrate}: a test's hook that runs inside the upgrade transaction. */
+  migrate?: MigrateOptions;
+}
+
 /**
  * Opens (creating if needed) the database at `path` — a file path, or `:memory:` — with WAL,
  * `synchronous=FULL`, foreign keys on and a busy timeout, and brings its schema up to date.
- * The directory is created if it does not exist.
+ * The directory is created if it does not exist; the file and its -wal and -shm are 0600.
+ *
+ * An existing file is checked before anything is written to it (see store-file.ts): an
+ * empty, zeroed, truncated or foreign file, or a store from a newer Tock, is refused with a
+ * {@link StoreFileError} and left byte for byte as it was. A new store is built under a
+ * temporary name and linked into place whole, so `tock.db` is never a half-made file.
  */
-export function openStore(path: string): Store {
-  if (path !== ':memory:' && !path.startsWith('file:')) mkdirSync(dirname(path), { recursive: true });
+export function openStore(path: string, options: OpenStoreOptions = {}): Store {
+  const onDisk = path !== ':memory:' && !path.startsWith('file:');
+  if (onDisk) {
+    mkdirSync(dirname(path), { recursive: true });
+    if (!checkStoreFileBytes(path)) createStoreFile(path, options.migrate);
+  }
+  // Commits left in a write-ahead log (after a crash) are part of the store: check them too,
+  // through a read-only connection, which cannot checkpoint them into a file it then refuses.
+  if (onDisk && existsSync(`${path}-wal`) && statSync(`${path}-wal`).size > 0) {
+    const probe = new DatabaseSync(path, { readOnly: true, timeout: BUSY_TIMEOUT_MS });
+    try {
+      checkStoreIdentity(probe, path);
+    } finally {
+      probe.close();
+    }
+  }
   const db = new DatabaseSync(path, { enableForeignKeyConstraints: true, timeout: BUSY_TIMEOUT_MS });
   try {
     db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    // Before the first write (switching to WAL rewrites the header): is it ours, and whole?
+    if (onDisk) {
+      checkStoreIdentity(db, path);
+      ownerOnly(path);
+    }
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = FULL');
     db.exec('PRAGMA foreign_keys = ON');
-    const schemaVersion = migrate(db);
+    const schemaVersion = migrate(db, options.migrate);
+    if (onDisk) for (const sidecar of ['-wal', '-shm']) ownerOnly(path + sidecar);
     return makeStore(path, db, schemaVersion);
   } catch (error) {
     db.close();
-    throw error;
+    throw (onDisk ? asStoreFileError(error, path) : undefined) ?? error;
+  }
+}
+
+/** Makes a file owner-only (0600) if it exists; a no-op on Windows, whose modes mean little. */
+function ownerOnly(path: string): void {
+  if (process.platform === 'win32') return;
+  try {
+    if ((statSync(path).mode & 0o777) !== 0o600) chmodSync(path, 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
+/** Makes a directory's entries (a file linked or renamed into it) durable; not possible on Windows. */
+export function syncDirectory(dir: string): void {
+  if (process.platform === 'win32') return;
+  const fd = openSync(dir, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Creates a migrated store at `path`: built in a 0600 file beside it (rollback journal, so
+ * the build leaves no -wal behind), made durable, then hard-linked into place. The link fails
+ * if another process created `path` meanwhile; its store is then the one used.
+ */
+function createStoreFile(path: string, migrateOptions: MigrateOptions | undefined): void {
+  const building = `${path}.new-${process.pid}-${Date.now().toString(36)}`;
+  closeSync(openSync(building, 'wx', 0o600));
+  try {
+    const db = new DatabaseSync(building);
+    try {
+      db.exec('PRAGMA journal_mode = DELETE');
+      db.exec('PRAGMA synchronous = FULL');
+      migrate(db, migrateOptions);
+    } finally {
+      db.close();
+    }
+    const fd = openSync(building, 'r+');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    try {
+      linkSync(building, path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    syncDirectory(dirname(path));
+  } finally {
+    rmSync(building, { force: true });
+    rmSync(`${building}-journal`, { force: true });
   }
 }
 

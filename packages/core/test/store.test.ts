@@ -48,7 +48,7 @@ test('refuses a database from a newer Tock without touching it', (t) => {
   const raw = new DatabaseSync(path);
   raw.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
   raw.close();
-  assert.throws(() => openStore(path), /newer than this Tock understands/);
+  assert.throws(() => openStore(path), /was written by a newer Tock \(schema version \d+; this Tock knows up to \d+\): update Tock/);
   const check = new DatabaseSync(path);
   assert.equal(schemaVersionOf(check), SCHEMA_VERSION + 1);
   check.close();
