@@ -270,7 +270,7 @@ function* jsonChunks(db: DatabaseSync, request: ExportRequest): Generator<string
     const chunk = out.add(line);
     if (chunk !== undefined) yield chunk;
   }
-  out.add('\n],\n"sessions":[');
+  out.add(`${counts.activities === 0 ? '' : '\n'}],\n"sessions":[`);
   for (const s of sessions(db, from, to)) {
     const record = {
       id: s.id,
@@ -282,13 +282,13 @@ function* jsonChunks(db: DatabaseSync, request: ExportRequest): Generator<string
     const chunk = out.add(`${counts.sessions++ === 0 ? '\n' : ',\n'}${JSON.stringify(record)}`);
     if (chunk !== undefined) yield chunk;
   }
-  out.add('\n],\n"entries":[');
+  out.add(`${counts.sessions === 0 ? '' : '\n'}],\n"entries":[`);
   for (const e of entries(db, from, to)) {
     const record = { id: e.id, activityID: e.activityID, start: toIso(e.start), end: toIso(e.end), note: e.note };
     const chunk = out.add(`${counts.entries++ === 0 ? '\n' : ',\n'}${JSON.stringify(record)}`);
     if (chunk !== undefined) yield chunk;
   }
-  out.add('\n]}\n');
+  out.add(`${counts.entries === 0 ? '' : '\n'}]}\n`);
   yield out.take();
   return counts;
 }
@@ -331,8 +331,8 @@ function* csvChunks(db: DatabaseSync, request: ExportRequest): Generator<string,
       if (chunk !== undefined) yield chunk;
     }
   } finally {
-    sessionIt.return?.();
-    entryIt.return?.();
+    sessionIt.return?.(undefined);
+    entryIt.return?.(undefined);
   }
   yield out.take();
   counts.activities = names.size;
