@@ -336,17 +336,27 @@ def test_other_operations_never_retry(flavour: str, method: str) -> None:
 
 
 def test_notify_branch_change_sends_branch_repo_and_previous(flavour: str) -> None:
-    recorder = Recorder(lambda request: ok(request, {"promptID": OTHER_ID}))
+    answer = {
+        "promptID": OTHER_ID,
+        "branch": "feature/login",
+        "repo": "/src/shop",
+        "previousBranch": "main",
+    }
+    recorder = Recorder(lambda request: ok(request, answer))
     prompt = call(flavour, recorder, "notify_branch_change", "feature/login", "/src/shop", "main")
-    assert prompt == BranchPrompt(prompt_id=OTHER_ID)
+    assert prompt == BranchPrompt(
+        prompt_id=OTHER_ID, branch="feature/login", repo="/src/shop", previous_branch="main"
+    )
     assert recorder.requests[0].content == (
         b'{"branch":"feature/login","repo":"/src/shop","previousBranch":"main"}'
     )
 
 
 def test_notify_branch_change_leaves_out_absent_fields(flavour: str) -> None:
-    recorder = Recorder(lambda request: ok(request, {"promptID": OTHER_ID}))
-    call(flavour, recorder, "notify_branch_change", "main")
+    answer = {"promptID": OTHER_ID, "branch": "main", "repo": None, "previousBranch": None}
+    recorder = Recorder(lambda request: ok(request, answer))
+    prompt = call(flavour, recorder, "notify_branch_change", "main")
+    assert (prompt.repo, prompt.previous_branch) == (None, None)
     assert recorder.requests[0].content == b'{"branch":"main"}'
 
 

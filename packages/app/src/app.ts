@@ -158,7 +158,11 @@ async function wire(
       startActivity: reportingFullDisk((input: StartRequest) => tracker.startActivity(input)),
       stopActivity: reportingFullDisk(() => tracker.stopActivity()),
       logEntry: reportingFullDisk((input: EntryRequest) => tracker.logEntry(input)),
-      branchChanged: (input) => ({ promptID: prompts.add(input).promptID }),
+      // The prompt as the window shows it, without the time it arrived (docs/protocol.md "Endpoints").
+      branchChanged: (input) => {
+        const { promptID, branch, repo, previousBranch } = prompts.add(input);
+        return { promptID, branch, repo, previousBranch };
+      },
     },
     // The listener ignores records older than 24 h; the store is pruned at each start.
     idempotency: store.idempotency,

@@ -215,6 +215,12 @@ describe('application', () => {
     const answer = await signed(port, token, { target: '/branch-changed', body: { branch: ' feature/login ', repo: '/src/shop', previousBranch: 'main' }, timestamp: sec(clock.now) });
     assert.equal(answer.status, 200);
     const [prompt] = app.services.prompts.pending();
+    assert.deepEqual(answer.json.result, {
+      promptID: prompt?.promptID,
+      branch: 'feature/login',
+      repo: '/src/shop',
+      previousBranch: 'main',
+    });
     assert.deepEqual(prompt, {
       promptID: answer.json.result.promptID,
       branch: 'feature/login',

@@ -298,7 +298,8 @@ export async function startFakeTock(options: { token: string; port?: number }): 
         if (typeof branch !== 'string' || branch.trim() === '' || branch.length > LIMITS.branchMax) {
           return invalid('branch', 'must be a non-empty string of at most 255 characters');
         }
-        return ok({ promptID: randomUUID() });
+        const optional = (name: string): string | null => (typeof body[name] === 'string' ? (body[name] as string) : null);
+        return ok({ promptID: randomUUID(), branch: branch.trim(), repo: optional('repo'), previousBranch: optional('previousBranch') });
       }
       default:
         return { status: 404, body: problem('route_not_found', 'no such route') };

@@ -54,6 +54,7 @@ describe('TockClient against a signed fake listener', () => {
     assert.equal(entry.note, 'café ☕');
     const prompt = await tock.notifyBranchChange({ branch: 'feature/login', repo: '/src/shop', previousBranch: 'main' });
     assert.match(prompt.promptID, /^[0-9a-f-]{36}$/);
+    assert.deepEqual({ ...prompt, promptID: '' }, { promptID: '', branch: 'feature/login', repo: '/src/shop', previousBranch: 'main' });
     assert.ok(fake.requests.every((r) => r.signatureValid), 'every request verified on the server');
   });
 

@@ -45,7 +45,7 @@ describe('public surface (docs/protocol.md "Client libraries")', () => {
     }
     // Compile-time check that the names resolve to the wire shapes.
     const health: client.Health = { status: 'ok', apiVersion: 1, appVersion: '1.0.0', license: 'trial' };
-    const prompt: client.BranchPrompt = { promptID: 'id' };
+    const prompt: client.BranchPrompt = { promptID: 'id', branch: 'main', repo: null, previousBranch: null };
     assert.ok(health && prompt);
   });
 

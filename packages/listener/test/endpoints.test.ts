@@ -193,7 +193,12 @@ describe('POST /branch-changed', () => {
     const h = await startHarness(t);
     const answer = await post(h, '/branch-changed', { branch: ' feature/x ', repo: '/src/tock', previousBranch: 'main' });
     assert.equal(answer.status, 200);
-    assert.deepEqual(answer.json.result, { promptID: '5c3e9a7b-2222-4a53-9d2b-3f1e8c0a9b12' });
+    assert.deepEqual(answer.json.result, {
+      promptID: '5c3e9a7b-2222-4a53-9d2b-3f1e8c0a9b12',
+      branch: 'feature/x',
+      repo: '/src/tock',
+      previousBranch: 'main',
+    });
     assert.deepEqual(h.calls.branchChanged, [{ branch: 'feature/x', repo: '/src/tock', previousBranch: 'main' }]);
   });
 

@@ -99,7 +99,7 @@ describe('Idempotency-Key', () => {
         branchChanged: async () => {
           calls++;
           await gate;
-          return { promptID: '5c3e9a7b-2222-4a53-9d2b-3f1e8c0a9b12' };
+          return { promptID: '5c3e9a7b-2222-4a53-9d2b-3f1e8c0a9b12', branch: 'main', repo: null, previousBranch: null };
         },
       },
     });

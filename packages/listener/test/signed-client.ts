@@ -160,7 +160,15 @@ export function stubHandlers(calls: Record<string, unknown[]>): ListenerHandlers
         note: input.note ?? null,
       };
     },
-    branchChanged: (input) => (record('branchChanged', input), { promptID: '5c3e9a7b-2222-4a53-9d2b-3f1e8c0a9b12' }),
+    branchChanged: (input) => (
+      record('branchChanged', input),
+      {
+        promptID: '5c3e9a7b-2222-4a53-9d2b-3f1e8c0a9b12',
+        branch: input.branch,
+        repo: input.repo ?? null,
+        previousBranch: input.previousBranch ?? null,
+      }
+    ),
   };
 }
 

@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   license_locked: 423,
   locked_out: 429,
+  /** Opening one more event stream than the listener keeps open (docs/protocol.md "The event stream"). */
+  too_many_streams: 429,
   headers_too_large: 431,
   internal_error: 500,
   not_wired: 503,
@@ -31,7 +33,14 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /** Codes that only clients produce (no HTTP status of their own). */
-export type ClientErrorCode = 'missing_token' | 'invalid_port' | 'bad_response_signature' | 'network_error' | 'timeout';
+export type ClientErrorCode =
+  | 'missing_token'
+  | 'invalid_port'
+  | 'bad_response_signature'
+  /** An event of the stream whose `sig` is missing or wrong (docs/protocol.md "The event stream"). */
+  | 'bad_event_signature'
+  | 'network_error'
+  | 'timeout';
 
 /** Failed authentications that count toward the lockout (docs/protocol.md "Order of checks on the server"). */
 export const LOCKOUT_COUNTED_CODES: ReadonlySet<ErrorCode> = new Set(['clock_drift', 'bad_signature']);

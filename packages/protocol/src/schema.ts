@@ -108,6 +108,7 @@ export interface EndpointSchema {
 
 const ISO_TIME: JsonSchema = { type: 'string', format: 'date-time', examples: ['2026-11-22T09:15:00.000Z'] };
 const UUID: JsonSchema = { type: 'string', format: 'uuid' };
+const LOCAL_DATE: JsonSchema = { type: 'string', format: 'date', examples: ['2026-11-22'] };
 
 /** Named result schemas, referenced as `#/components/schemas/<name>`. */
 export const RESULT_SCHEMAS: Record<string, JsonSchema> = {
@@ -168,8 +169,51 @@ export const RESULT_SCHEMAS: Record<string, JsonSchema> = {
   },
   BranchPrompt: {
     type: 'object',
-    required: ['promptID'],
-    properties: { promptID: UUID },
+    description: 'The tracking prompt a branch switch opened; also the data of a branch-prompt event.',
+    required: ['promptID', 'branch', 'repo', 'previousBranch'],
+    properties: {
+      promptID: UUID,
+      branch: { type: 'string' },
+      repo: { type: ['string', 'null'] },
+      previousBranch: { type: ['string', 'null'] },
+    },
+  },
+  Idle: {
+    type: 'object',
+    description: 'The data of an idle event: the user was idle while tracking.',
+    required: ['since', 'seconds'],
+    properties: {
+      since: { ...ISO_TIME, description: 'When the idleness began.' },
+      seconds: { type: 'integer', minimum: 0, description: 'Whole seconds idle so far.' },
+    },
+  },
+  ActivityReportRow: {
+    type: 'object',
+    required: ['activityID', 'activityName', 'seconds'],
+    properties: { activityID: UUID, activityName: { type: 'string' }, seconds: { type: 'integer', minimum: 0 } },
+  },
+  DayReportRow: {
+    type: 'object',
+    required: ['date', 'seconds'],
+    properties: { date: LOCAL_DATE, seconds: { type: 'integer', minimum: 0 } },
+  },
+  Report: {
+    type: 'object',
+    required: ['from', 'to', 'timeZone', 'totalSeconds', 'rows'],
+    properties: {
+      from: { ...LOCAL_DATE, description: 'First local day of the range (inclusive).' },
+      to: { ...LOCAL_DATE, description: 'Last local day of the range (inclusive).' },
+      timeZone: { type: 'string', description: 'The IANA time zone the app counts days in.', examples: ['Europe/Berlin'] },
+      totalSeconds: { type: 'integer', minimum: 0, description: 'The sum of the rows.' },
+      rows: {
+        description:
+          'by=activity: activities with time, most seconds first, ties by name. by=day: one row per day of the range, zeros included, ascending.',
+        oneOf: [
+          { type: 'array', items: { $ref: '#/components/schemas/ActivityReportRow' } },
+          { type: 'array', items: { $ref: '#/components/schemas/DayReportRow' } },
+        ],
+      },
+    },
   },
 };
 

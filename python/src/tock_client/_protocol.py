@@ -94,6 +94,8 @@ ERROR_STATUS: Final[dict[str, int]] = {
     "unsupported_media_type": 415,
     "license_locked": 423,
     "locked_out": 429,
+    # One event stream more than the listener keeps open (docs/protocol.md "The event stream").
+    "too_many_streams": 429,
     "headers_too_large": 431,
     "internal_error": 500,
     "not_wired": 503,
@@ -105,6 +107,7 @@ ERROR_STATUS: Final[dict[str, int]] = {
 CODE_MISSING_TOKEN: Final = "missing_token"  # noqa: S105 (an error code)
 CODE_INVALID_PORT: Final = "invalid_port"
 CODE_BAD_RESPONSE_SIGNATURE: Final = "bad_response_signature"
+CODE_BAD_EVENT_SIGNATURE: Final = "bad_event_signature"
 CODE_NETWORK_ERROR: Final = "network_error"
 CODE_TIMEOUT: Final = "timeout"
 CODE_INVALID_RESPONSE: Final = "invalid_response"

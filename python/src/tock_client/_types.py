@@ -215,11 +215,24 @@ class Entry:
 
 @dataclass(frozen=True)
 class BranchPrompt:
-    """``POST /branch-changed``: the ID of the tracking prompt the app opened."""
+    """The tracking prompt a branch switch opened.
+
+    The answer of ``POST /branch-changed`` and the data of a ``branch-prompt`` event;
+    ``repo`` and ``previous_branch`` are ``None`` when the report had none.
+    """
 
     prompt_id: str
+    branch: str
+    repo: str | None
+    previous_branch: str | None
 
     @classmethod
     def from_wire(cls, value: object) -> BranchPrompt:
-        """Build from ``{"promptID"}``."""
-        return cls(prompt_id=_str(_object(value, "branch prompt"), "promptID"))
+        """Build from ``{"promptID","branch","repo","previousBranch"}``."""
+        obj = _object(value, "branch prompt")
+        return cls(
+            prompt_id=_str(obj, "promptID"),
+            branch=_str(obj, "branch"),
+            repo=_opt_str(obj, "repo"),
+            previous_branch=_opt_str(obj, "previousBranch"),
+        )

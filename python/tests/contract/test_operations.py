@@ -200,7 +200,14 @@ def test_notify_branch_change_opens_a_prompt(flavour: str, app: TockApp) -> None
     )
     assert isinstance(prompt, BranchPrompt)
     uuid.UUID(prompt.prompt_id)
-    assert isinstance(invoke(flavour, app, "notify_branch_change", "main"), BranchPrompt)
+    assert (prompt.branch, prompt.repo, prompt.previous_branch) == (
+        "feature/login",
+        "/home/ana/src/shop",
+        "main",
+    )
+    bare = invoke(flavour, app, "notify_branch_change", "main")
+    assert isinstance(bare, BranchPrompt)
+    assert (bare.branch, bare.repo, bare.previous_branch) == ("main", None, None)
 
 
 @pytest.mark.parametrize("branch", ["   ", "b" * 256])
