@@ -1,8 +1,12 @@
 /**
  * Local calendar days: which day an instant falls on in a time zone, and the instants a day
- * starts and ends at. Days are not always 24 hours long (23 and 25 on DST changes, and some
- * zones skip midnight), so a day's start is found from the zone's real offsets via `Intl`,
- * never by adding 24 hours.
+ * (or a wall-clock time on it) starts at. Days are not always 24 hours long (23 and 25 on DST
+ * changes, and some zones skip midnight), so a day's start is found from the zone's real
+ * offsets via `Intl`, never by adding 24 hours.
+ *
+ * The one implementation for the app and the window: every function takes the zone as an
+ * argument and the module uses nothing but `Intl` and `Date`, so the window's bundle imports
+ * it as `@tock/core/day`. The process's own zone is in zone.ts.
  */
 
 import { utcMs } from './instants.ts';
@@ -19,26 +23,11 @@ export interface DaySpan {
 
 const DAY_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * HOUR_MS;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const dayStarts = new Map<string, number>();
-
-/** The zone last resolved, and the `TZ` value it was resolved under. */
-let systemZone: { tz: string | undefined; zone: string } | undefined;
-
-/**
- * The time zone of the process: `TZ` if set, else the system's. Resolving it builds an
- * `Intl.DateTimeFormat` (about 0.1–0.2 ms, as much as the rest of `GET /status`), so the
- * answer is kept per value of `TZ`: Node resets the default zone only when `TZ` changes, so
- * nothing else can change the answer.
- */
-export function systemTimeZone(): string {
-  const tz = process.env.TZ;
-  if (systemZone === undefined || systemZone.tz !== tz) {
-    systemZone = { tz, zone: new Intl.DateTimeFormat().resolvedOptions().timeZone };
-  }
-  return systemZone.zone;
-}
 
 /** Throws a one-line error when `timeZone` is not an IANA zone `Intl` knows. */
 export function assertTimeZone(timeZone: string): void {
@@ -184,4 +173,36 @@ export function localDaySpans(fromDay: DayKey, toDay: DayKey, timeZone: string):
   const spans: DaySpan[] = [];
   for (let day = fromDay; day <= toDay; day = addDays(day, 1)) spans.push(localDaySpan(day, timeZone));
   return spans;
+}
+
+/**
+ * The instant a wall-clock time on a local day stands for, `minutes` after its midnight as the
+ * clock reads (09:30 is 570). A time the clock skips (a spring-forward gap) is read with the
+ * offset from before the change, so it lands as far past the change as it was into the gap
+ * (02:30 in Berlin on 2026-03-29 is 03:30 CEST); a time the clock shows twice is its first.
+ * These are Temporal's `compatible` rules, what calendars do with such times.
+ */
+export function localTimeToMs(day: DayKey, minutes: number, timeZone: string): number {
+  const [y, m, d] = parseDayKey(day);
+  const wall = utcMs(y, m - 1, d) + minutes * MINUTE_MS;
+  // Offsets in force a day either side; a time has at most two readings (a fold) and at
+  // least none (a gap). Zones do not change twice within two days.
+  const before = offsetAt(wall - DAY_MS, timeZone);
+  const after = offsetAt(wall + DAY_MS, timeZone);
+  const readings = [wall - before, wall - after].filter((t) => wall - offsetAt(t, timeZone) === t);
+  if (readings.length > 0) return Math.min(...readings);
+  return wall - before;
+}
+
+/** The wall-clock time of an instant in a zone, as minutes after midnight (09:30 is 570). */
+export function localTimeOfDay(ms: number, timeZone: string): number {
+  const w = wallClock(ms, timeZone);
+  return w.hour * 60 + w.minute;
+}
+
+/** The Monday that starts the week (Monday to Sunday) a day is in. */
+export function startOfWeek(day: DayKey): DayKey {
+  const [y, m, d] = parseDayKey(day);
+  const weekday = (new Date(utcMs(y, m - 1, d)).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
+  return addDays(day, -weekday);
 }

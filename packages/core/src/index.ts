@@ -101,8 +101,10 @@ export { MIGRATIONS, SCHEMA_VERSION, migrate, schemaVersionOf, type Migration } 
 export { cleanName, codePointLength, nameError, nameKey, searchKey, wordKey } from './names.ts';
 
 /**
- * Local calendar days in a time zone, correct on 23- and 25-hour DST days: the day an instant
- * falls on, a day's `[start, end)`, and the process's zone.
+ * Local calendar days in a time zone, correct on 23- and 25-hour DST days and where a DST
+ * change skips midnight: the day an instant falls on, a day's `[start, end)`, the instant of a
+ * wall-clock time, the week's Monday (also `@tock/core/day`, which the window imports), and
+ * the process's zone.
  */
 export {
   addDays,
@@ -110,11 +112,14 @@ export {
   localDayKey,
   localDaySpan,
   localDaySpans,
+  localTimeOfDay,
+  localTimeToMs,
   startOfLocalDay,
-  systemTimeZone,
+  startOfWeek,
   type DayKey,
   type DaySpan,
 } from './day.ts';
+export { systemTimeZone } from './zone.ts';
 
 /**
  * Instants: strict ISO-8601 parsing (an offset is required; Python's microseconds are

@@ -10,7 +10,8 @@
  */
 
 import type { Status } from '@tock/protocol';
-import { localDayAt, systemTimeZone } from './day.ts';
+import { localDayAt } from './day.ts';
+import { systemTimeZone } from './zone.ts';
 
 /** What {@link StatusChanges} reads. */
 export interface StatusChangesOptions {

@@ -16,7 +16,7 @@ import {
   type ActivityInfo,
 } from './activities.ts';
 import type { Block } from './blocks.ts';
-import { assertTimeZone, systemTimeZone, type DayKey } from './day.ts';
+import { assertTimeZone, type DayKey } from './day.ts';
 import { deleteEntry, entriesOverlapping, logEntry, updateEntry, type EntryPatch, type LogEntryInput } from './entries.ts';
 import { toIso } from './instants.ts';
 import { cleanName } from './names.ts';
@@ -38,6 +38,7 @@ import {
 } from './sessions.ts';
 import type { Store } from './store.ts';
 import { dailyTotals, dayIntervals, secondsInDay, type DailyTotal, type DayIntervals } from './totals.ts';
+import { systemTimeZone } from './zone.ts';
 
 export type { ActivityInfo } from './activities.ts';
 export type { EntryPatch, LogEntryInput } from './entries.ts';

@@ -1,8 +1,12 @@
 /**
  * Time as the window shows it: in the app's time zone (which decides what "today" is), not
- * necessarily the browser's. Local days are found from the zone's real offsets, so 23- and
- * 25-hour days come out right.
+ * necessarily the browser's. The day arithmetic is core's (`@tock/core/day`, the same code
+ * the app counts today's total with, right on 23- and 25-hour days and where a DST change
+ * skips midnight); this file binds it to the app's zone and clock and formats for display.
  */
+import { addDays, localDayKey, localDaySpan, localTimeOfDay, localTimeToMs, startOfWeek, type DaySpan } from '@tock/core/day';
+
+export { addDays };
 
 let zone = 'UTC';
 let offsetMs = 0;
@@ -18,6 +22,7 @@ export function nowMs(): number {
   return Date.now() + offsetMs;
 }
 
+/** The app's time zone. */
 export function timeZone(): string {
   return zone;
 }
@@ -33,70 +38,30 @@ function fmt(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFor
   return f;
 }
 
-interface Wall {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-function wall(ms: number): Wall {
-  const f = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
-  const out: Wall = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
-  for (const p of f.formatToParts(ms)) if (p.type in out) out[p.type as keyof Wall] = Number(p.value);
-  return out;
-}
-
 const pad = (n: number): string => String(n).padStart(2, '0');
 
-/** `YYYY-MM-DD` of the local day an instant falls on. */
+/** `YYYY-MM-DD` of the local day an instant falls on, in the app's zone. */
 export function dayKey(ms: number): string {
-  const w = wall(ms);
-  return `${w.year}-${pad(w.month)}-${pad(w.day)}`;
+  return localDayKey(ms, zone);
 }
 
-/** The day `n` days after `day`. */
-export function addDays(day: string, n: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const t = new Date(Date.UTC(y, m - 1, d + n));
-  return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
+/** `[start, end)` of a local day in the app's zone. */
+export function daySpan(day: string): DaySpan {
+  return localDaySpan(day, zone);
 }
 
-/** The instant a wall-clock time in the app's zone stands for. */
-export function wallToMs(day: string, hour = 0, minute = 0): number {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const target = Date.UTC(y, m - 1, d, hour, minute);
-  const offset = (t: number): number => {
-    const w = wall(t);
-    return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(t / 1000) * 1000;
-  };
-  let t = target - offset(target);
-  t = target - offset(t);
-  return t;
-}
-
-/** `[start, end)` of a local day. */
-export function daySpan(day: string): { start: number; end: number } {
-  return { start: wallToMs(day), end: wallToMs(addDays(day, 1)) };
+/** The instant `HH:MM` (as minutes after midnight) on a local day stands for, in the app's zone. */
+export function atLocalTime(day: string, minutes: number): number {
+  return localTimeToMs(day, minutes, zone);
 }
 
 /** The Monday that starts the week of `day`. */
 export function weekStart(day: string): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const weekday = (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;
-  return addDays(day, -weekday);
+  return startOfWeek(day);
 }
+
+/** Midday of a local day: an instant to format the day's name from. */
+const middayOf = (day: string): number => localTimeToMs(day, 12 * 60, zone);
 
 /** `09:15` */
 export function clockTime(ms: number): string {
@@ -105,17 +70,17 @@ export function clockTime(ms: number): string {
 
 /** `Sunday, 22 November` */
 export function longDay(day: string): string {
-  return fmt('long', { weekday: 'long', day: 'numeric', month: 'long' }).format(wallToMs(day, 12));
+  return fmt('long', { weekday: 'long', day: 'numeric', month: 'long' }).format(middayOf(day));
 }
 
 /** `Mon 16` */
 export function shortDay(day: string): string {
-  return fmt('short', { weekday: 'short', day: 'numeric' }).format(wallToMs(day, 12));
+  return fmt('short', { weekday: 'short', day: 'numeric' }).format(middayOf(day));
 }
 
 /** `16 Nov` */
 export function dayMonth(day: string): string {
-  return fmt('dm', { day: 'numeric', month: 'short' }).format(wallToMs(day, 12));
+  return fmt('dm', { day: 'numeric', month: 'short' }).format(middayOf(day));
 }
 
 /** `14:03:22`, for the request list. */
@@ -140,6 +105,6 @@ export function duration(seconds: number): string {
 
 /** `HH:MM` for an `<input type="time">` from an instant. */
 export function timeInputValue(ms: number): string {
-  const w = wall(ms);
-  return `${pad(w.hour)}:${pad(w.minute)}`;
+  const minutes = localTimeOfDay(ms, zone);
+  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 }

@@ -29,14 +29,15 @@ export function BlockEditor({ block, activities, onClose }: { block: Block; acti
     setFailure(null);
     const range = running ? null : rangeOf(day, from, to);
     const fromMin = minutesOf(from);
-    if (fromMin === null || (!running && !range)) {
-      setErrors({ startedAt: 'Enter a start and an end time.' });
+    const runningStart = running && fromMin !== null ? atMinutes(day, fromMin) : null;
+    if (running ? runningStart === null : !range) {
+      setErrors({ startedAt: running ? 'Enter a day and a start time.' : 'Enter a start and an end time.' });
       return;
     }
     setErrors({});
     try {
       if (block.kind === 'session') {
-        const startedAt = range ? range.start : atMinutes(day, fromMin);
+        const startedAt = range ? range.start : (runningStart as number);
         await api.patch(`/api/sessions/${block.id}`, {
           activityID,
           startedAt: new Date(startedAt).toISOString(),

@@ -44,7 +44,10 @@ export function LogForm() {
       else problems.durationMinutes = parsed.reason.charAt(0).toUpperCase() + parsed.reason.slice(1);
       const end = minutesOf(endTime);
       if (end === null) problems.endedAt = 'Enter the time it ended.';
-      else endedAt = atMinutes(day, end);
+      else {
+        endedAt = atMinutes(day, end);
+        if (endedAt === null) problems.endedAt = 'Choose the day it ended.';
+      }
     } else {
       const range = rangeOf(day, from, to);
       if (!range) problems.endedAt = 'Enter a start and an end time.';

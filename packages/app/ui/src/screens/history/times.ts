@@ -1,7 +1,8 @@
 /**
- * Reading the History forms' `<input type="time">` values as instants in the app's zone.
+ * Reading the History forms' `<input type="date">` and `<input type="time">` values as
+ * instants in the app's zone.
  */
-import { addDays, wallToMs } from '../../time.ts';
+import { addDays, atLocalTime } from '../../time.ts';
 
 /** Minutes after midnight of an `HH:MM` value, or null when the field is empty or not a time. */
 export function minutesOf(hhmm: string): number | null {
@@ -9,18 +10,30 @@ export function minutesOf(hhmm: string): number | null {
   return m ? Number(m[1]) * 60 + Number(m[2]) : null;
 }
 
-/** The instant of `HH:MM` (as minutes after midnight) on `day` in the app's zone. */
-export function atMinutes(day: string, minutes: number): number {
-  return wallToMs(day, Math.floor(minutes / 60), minutes % 60);
+/**
+ * The instant of a wall-clock time (minutes after midnight) on `day` in the app's zone, or
+ * null when `day` is not a `YYYY-MM-DD` day (a cleared date field).
+ */
+export function atMinutes(day: string, minutes: number): number | null {
+  try {
+    return atLocalTime(day, minutes);
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
 }
 
-/** The instants of a start–end on one day; an end at or before the start is on the next day. */
+/**
+ * The instants of a start–end on one day; an end at or before the start is on the next day.
+ * Null when a time or the day is missing.
+ */
 export function rangeOf(day: string, from: string, to: string): { start: number; end: number } | null {
   const a = minutesOf(from);
   const b = minutesOf(to);
   if (a === null || b === null) return null;
   const start = atMinutes(day, a);
   let end = atMinutes(day, b);
-  if (end <= start) end = atMinutes(addDays(day, 1), b);
+  if (start === null || end === null) return null;
+  if (end <= start) end = atLocalTime(addDays(day, 1), b);
   return { start, end };
 }
