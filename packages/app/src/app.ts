@@ -12,12 +12,14 @@ import { LIMITS, type EntryRequest, type StartRequest } from '@tock/protocol';
 import { AdminError, startAdminServer, type AdminHandler } from './admin.ts';
 import { chooseCredentialStoreKind, fileCredentialStore, osCredentialStore, type CredentialStore, type CredentialStoreKind } from './credentials.ts';
 import { ensureHome, homePaths, type HomePaths } from './home.ts';
+import { desktopAdminRoutes } from './desktop/admin-routes.ts';
+import { createDesktop, type Desktop } from './desktop/desktop.ts';
 import { License, licensePublicKey } from './license.ts';
 import { DEFAULT_LISTENER_SETTINGS, ListenerControl, type ListenerSettings } from './listener-control.ts';
 import { PromptQueue } from './prompts.ts';
 import { reportingFullDisk, storageProblem } from './storage-full.ts';
 import { TokenKeeper } from './tokens.ts';
-import { startUiServer } from './ui/server.ts';
+import { startUiServer, type UiServer } from './ui/server.ts';
 import { APP_VERSION } from './version.ts';
 
 /** Everything the running app offers to its windows and admin commands. */
@@ -29,6 +31,8 @@ export interface AppServices {
   readonly tokens: TokenKeeper;
   readonly license: License;
   readonly prompts: PromptQueue;
+  /** Idle time, the reminder, continuing, and their settings (docs/desktop.md). */
+  readonly desktop: Desktop;
   readonly clock: () => number;
   /** The last 25 listener requests, newest first. */
   requests(): RequestRecord[];
@@ -191,6 +195,7 @@ async function wire(
     onChange: changed,
   });
 
+  const desktop = createDesktop({ store, tracker, clock, env });
   const services: AppServices = {
     home: paths,
     tracker,
@@ -199,6 +204,7 @@ async function wire(
     tokens,
     license,
     prompts,
+    desktop,
     clock,
     requests: () => listener.requests(),
     setCredentialStore(kind) {
@@ -212,9 +218,16 @@ async function wire(
     },
   };
 
-  const admin = await startAdminServer(paths.adminSocket, adminRoutes(services));
+  // `tock open` asks the window's server, which starts after the admin channel.
+  let openable: UiServer | undefined;
+  const windowOpener = (): UiServer => {
+    if (!openable) throw new AdminError('the window is still starting; try again in a moment');
+    return openable;
+  };
+  const admin = await startAdminServer(paths.adminSocket, { ...adminRoutes(services), ...desktopAdminRoutes(desktop, windowOpener) });
   await control.restore();
   const ui = await startUiServer(services, { port: uiPort ?? settings.get<number>(SETTINGS.uiPort) ?? 0 });
+  openable = ui;
   // The window keeps its address across launches unless that port is taken next time.
   if (uiPort === undefined) settings.set(SETTINGS.uiPort, ui.port);
 
@@ -225,6 +238,7 @@ async function wire(
     async stop() {
       if (stopped) return;
       stopped = true;
+      desktop.stop();
       await Promise.allSettled([listener.close(), closeServer(admin), ui.close()]);
       if (process.platform !== 'win32') rmSync(paths.adminSocket, { force: true });
       store.close();

@@ -13,6 +13,8 @@ import { LicenseError } from '../license.ts';
 import { checkListenerPort, ListenerControlError } from '../listener-control.ts';
 import type { PendingPrompt } from '../prompts.ts';
 import { APP_VERSION } from '../version.ts';
+import { reportRoutes } from './report-routes.ts';
+import { desktopRoutes } from './desktop-routes.ts';
 
 /** What a route gets: the parsed JSON body (`{}` when empty), path parameters and query. */
 export interface RouteInput {
@@ -115,6 +117,7 @@ export function snapshot(services: AppServices): Record<string, unknown> {
     requests: services.requests(),
     license: services.license.info(),
     prompts: promptViews(services),
+    desktop: services.desktop.view(),
   };
 }
 
@@ -292,6 +295,10 @@ export function uiRoutes(services: AppServices): Route[] {
       changes: ['license'],
       run: ({ body }) => license.activate(str(body, 'key')),
     },
+
+    ...desktopRoutes(services.desktop),
+
+    ...reportRoutes(services),
 
     { method: 'GET', pattern: '/api/prompts', run: () => promptViews(services) },
     {

@@ -16,6 +16,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AppServices } from '../app.ts';
 import { failureResponse, matchRoute, promptViews, statusView, tokenView, uiRoutes, UiApiError, type Route } from './api.ts';
 import { AssetDir, NOT_BUILT_MESSAGE } from './assets.ts';
+import { Download, sendDownload } from './download.ts';
 import { EventHub } from './events.ts';
 import { hostAllowed, originAllowed, readCookie, secretMatches, SECURITY_HEADERS, sessionCookie, sessionCookieName } from './security.ts';
 
@@ -25,6 +26,11 @@ export interface UiServer {
   readonly url: string;
   /** The port it listens on. */
   readonly port: number;
+  /**
+   * A new address with a launch secret of its own (`tock open`): good for one use, and among
+   * the last {@link MAX_OPEN_SECRETS} made; the printed `url` stays good for the whole launch.
+   */
+  freshUrl(): string;
   close(): Promise<void>;
 }
 
@@ -36,6 +42,8 @@ export interface UiServerOptions {
   assetsDir?: string;
 }
 
+/** Unused `tock open` secrets kept at once; older ones stop working. */
+const MAX_OPEN_SECRETS = 20;
 /** Largest JSON body the window's API reads. */
 const MAX_BODY_BYTES = 64 * 1024;
 /** How often open windows are checked for changes nothing announced (a break taken from the CLI). */
@@ -45,6 +53,15 @@ const POLL_MS = 1000;
 export async function startUiServer(services: AppServices, options: UiServerOptions = {}): Promise<UiServer> {
   const secret = randomBytes(24).toString('base64url');
   const session = randomBytes(32).toString('base64url');
+  // `tock open` secrets: each opens one window, then is forgotten.
+  const openSecrets: string[] = [];
+  const launchSecretMatches = (given: string | null): boolean => {
+    if (secretMatches(given, secret)) return true;
+    const index = openSecrets.findIndex((s) => secretMatches(given, s));
+    if (index < 0) return false;
+    openSecrets.splice(index, 1);
+    return true;
+  };
   const assets = new AssetDir(options.assetsDir);
   const routes = uiRoutes(services);
   const hub = new EventHub({
@@ -54,6 +71,7 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
     requests: () => services.requests(),
     license: () => services.license.info(),
     prompts: () => promptViews(services),
+    desktop: () => services.desktop.view(),
   });
 
   // "Blocks changed" is worth a reload of the timeline only when tracking state moved: its
@@ -65,7 +83,7 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
     const key = JSON.stringify([s.isTracking, s.isOnBreak, s.currentActivity?.activityID ?? null, s.since]);
     if (key === trackingKey) return;
     trackingKey = key;
-    hub.refresh('status');
+    hub.refresh('status', 'desktop');
     hub.announce('blocks');
   };
   const afterListenerChange = (): void => {
@@ -81,6 +99,7 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
   const unsubscribe = [
     services.onChange(afterListenerChange),
     services.prompts.subscribe(() => hub.refresh('prompts')),
+    services.desktop.onChange(() => hub.refresh('desktop')),
   ];
   const poll = setInterval(() => {
     checkTracking();
@@ -111,7 +130,7 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
     }
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (method === 'GET' && url.pathname === '/' && url.searchParams.has('k')) {
-      if (!secretMatches(url.searchParams.get('k'), secret)) {
+      if (!launchSecretMatches(url.searchParams.get('k'))) {
         send(res, 403, 'text/plain; charset=utf-8', 'This link is from an earlier launch of Tock: open the address the running app printed.\n');
         return;
       }
@@ -171,7 +190,8 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
     try {
       const body = await readBody(req);
       const result = await route.run({ body, params: found.params, query: url.searchParams });
-      sendJson(res, 200, { ok: true, result: result ?? null });
+      if (result instanceof Download) await sendDownload(res, result, SECURITY_HEADERS);
+      else sendJson(res, 200, { ok: true, result: result ?? null });
     } catch (error) {
       const failure = failureResponse(error);
       if (failure.unexpected) process.stderr.write(`tock window: ${method} ${url.pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
@@ -195,6 +215,12 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
   return {
     url: `http://127.0.0.1:${port}/?k=${secret}`,
     port,
+    freshUrl: () => {
+      const fresh = randomBytes(24).toString('base64url');
+      openSecrets.push(fresh);
+      if (openSecrets.length > MAX_OPEN_SECRETS) openSecrets.shift();
+      return `http://127.0.0.1:${port}/?k=${fresh}`;
+    },
     close: async () => {
       clearInterval(poll);
       for (const stop of unsubscribe) stop();

@@ -1,0 +1,222 @@
+/**
+ * The app on the desktop (docs/desktop.md): idle detection with its question, the reminder,
+ * continuing the last activity, and the settings for them. Wires the pure parts (IdleWatch,
+ * IdleReader, Reminder) to the store, the tracker, the real sources and notifier, and two
+ * unref'd timers: the idle poll every 15 s reads the idle source only while a session runs
+ * (no helper runs at all otherwise), and the reminder looks once a minute.
+ */
+import { discardIdleSpan, lastTrackedActivity, runningSessionSpan, stopAtIdleStart, type Store, type Tracker } from '@tock/core';
+import type { StartResult } from '@tock/protocol';
+import { IdleReader, IdleWatch, type IdleAnswer, type IdleChoice, type IdleNotice, type IdleQuestion } from './idle/watch.ts';
+import { idleSourcesFor, type IdleSource } from './idle/sources.ts';
+import { notifierFor, type Notifier } from './notify.ts';
+import { Reminder } from './reminder.ts';
+import { readDesktopSettings, updateDesktopSettings, type DesktopSettings } from './settings.ts';
+
+/** How often the idle source is read while a session runs (docs/desktop.md: every 10–30 s). */
+export const IDLE_POLL_MS = 15_000;
+/** How often the reminder looks. */
+export const REMINDER_CHECK_MS = 60_000;
+
+const SETTINGS_KEY = 'desktop';
+
+/** A desktop action the user can fix (nothing to continue); one line. */
+export class DesktopError extends Error {
+  override name = 'DesktopError' as const;
+}
+
+/** What the window's Desktop settings and idle question show. */
+export interface DesktopView {
+  settings: DesktopSettings;
+  /** `checking`: not probed yet; `none`: no source works here; else the source's name. */
+  idleSource: { state: 'checking' | 'none' | 'found'; name: string | null };
+  idleQuestion: IdleQuestion | null;
+  /** The activity Continue starts, or null when nothing was tracked yet. */
+  continueActivity: { activityID: string; activityName: string } | null;
+  notifier: string;
+}
+
+/** What {@link createDesktop} needs; tests inject sources, notifier and clock. */
+export interface DesktopOptions {
+  store: Store;
+  tracker: Tracker;
+  clock: () => number;
+  env?: NodeJS.ProcessEnv;
+  platform?: NodeJS.Platform;
+  /** The idle sources to try, best first (default: the platform's). */
+  idleSources?: (signal: AbortSignal) => readonly IdleSource[];
+  notifier?: Notifier;
+  /** Start the poll and reminder timers and probe the idle sources (default true). */
+  timers?: boolean;
+}
+
+/** The running desktop part of the app. */
+export interface Desktop {
+  settings(): DesktopSettings;
+  /** Applies a settings patch; throws DesktopSettingsError for a refused field. */
+  updateSettings(patch: Record<string, unknown>): DesktopSettings;
+  view(): DesktopView;
+  /** The idle question waiting for an answer. */
+  pendingIdle(): IdleQuestion | null;
+  /** Answers the idle question (once; NoIdleQuestion after that). */
+  answerIdle(choice: IdleChoice, questionID?: string): IdleAnswer;
+  /** Starts the most recently tracked activity again. */
+  continueLast(): StartResult;
+  /**
+   * Calls `listener` with `{since, seconds}` when the user has just been idle for the
+   * threshold while a session runs — the `idle` event's data (docs/protocol.md "The event stream").
+   */
+  onIdleNoticed(listener: (notice: IdleNotice) => void): () => void;
+  /** Calls `listener` when anything the view shows changed (question, settings, idle source). */
+  onChange(listener: () => void): () => void;
+  /** One idle poll now, as the timer does it: the idle source is read only while a session runs. */
+  pollIdle(): Promise<void>;
+  /** One reminder check now (what the timer does); true when it sent one. */
+  checkReminder(): boolean;
+  /** Probes the idle sources again now. */
+  probeIdleSources(): Promise<void>;
+  /** Stops the timers and kills running helpers. */
+  stop(): void;
+}
+
+/** Creates the desktop part over an open store and tracker. */
+export function createDesktop(options: DesktopOptions): Desktop {
+  const { store, tracker, clock } = options;
+  const env = options.env ?? process.env;
+  const platform = options.platform ?? process.platform;
+  const aborter = new AbortController();
+  const sources = options.idleSources ?? ((signal) => idleSourcesFor(platform, { env, clock, signal }));
+  const notifier = options.notifier ?? notifierFor(platform, { env });
+  const startedAtMs = clock();
+  const changeListeners = new Set<() => void>();
+  const idleListeners = new Set<(n: IdleNotice) => void>();
+  const changed = (): void => {
+    for (const l of changeListeners) l();
+  };
+
+  let settings = readDesktopSettings(store.settings.get(SETTINGS_KEY));
+  const reader = new IdleReader({ candidates: () => sources(aborter.signal), clock });
+
+  const running = (): { sessionID: string; activityName: string; onBreak: boolean } | null => {
+    const span = runningSessionSpan(store);
+    if (!span) return null;
+    return { sessionID: span.sessionID, onBreak: span.onBreak, activityName: tracker.getCurrent()?.activityName ?? '' };
+  };
+
+  const watch = new IdleWatch({
+    clock,
+    readIdleMs: async () => {
+      const hadSource = reader.source;
+      const ms = await reader.read();
+      if (reader.source !== hadSource) changed();
+      return ms;
+    },
+    running,
+    thresholdMs: () => settings.idleThresholdMinutes * 60_000,
+    discard: (span) => discardIdleSpan(store, span).discardedMs,
+    stop: (span) => stopAtIdleStart(store, span, clock()).discardedMs,
+    onNoticed: (notice) => {
+      for (const l of idleListeners) l(notice);
+      changed();
+    },
+    onQuestion: changed,
+  });
+
+  const continueLast = (): StartResult => {
+    const last = lastTrackedActivity(store);
+    if (!last) throw new DesktopError('nothing has been tracked yet: start an activity in the window or with `tock start NAME --create`');
+    return tracker.startActivity({ activityID: last.activityID });
+  };
+
+  const reminder = new Reminder({
+    clock,
+    settings: () => settings,
+    tracking: () => tracker.getStatus().isTracking,
+    lastTrackedEndMs: () => lastTrackedActivity(store)?.endedAtMs ?? null,
+    lastActivityName: () => lastTrackedActivity(store)?.activityName ?? null,
+    startedAtMs,
+    send: ({ title, body, canContinue }) => {
+      const action = canContinue ? { id: 'continue', label: 'Continue' } : undefined;
+      notifier
+        .notify({ title, body, ...(action ? { action } : {}) }, (actionID) => {
+          if (actionID !== 'continue') return;
+          try {
+            continueLast();
+            changed();
+          } catch (error) {
+            console.error(`tock: continue from the reminder: ${error instanceof Error ? error.message : String(error)}`);
+          }
+        })
+        .catch((error: unknown) => {
+          console.error(`tock: reminder not shown (${error instanceof Error ? error.message : String(error)})`);
+        });
+    },
+  });
+
+  // Only while a session runs does a poll run a helper: the tracker's status is kept in memory
+  // between writes, so a poll while nothing runs reads no SQL and spawns nothing. An episode
+  // already noticed is still polled, so the watch sees the session end and forgets it.
+  const pollIdle = async (): Promise<void> => {
+    if (tracker.getStatus().isTracking || watch.idleSince !== null) await watch.poll();
+  };
+
+  const timers: NodeJS.Timeout[] = [];
+  if (options.timers !== false) {
+    const idleTimer = setInterval(() => void pollIdle().catch(() => {}), IDLE_POLL_MS);
+    const reminderTimer = setInterval(() => reminder.check(), REMINDER_CHECK_MS);
+    idleTimer.unref();
+    reminderTimer.unref();
+    timers.push(idleTimer, reminderTimer);
+    void reader.probe().then(changed, () => {});
+  }
+
+  return {
+    settings: () => settings,
+    updateSettings(patch) {
+      settings = updateDesktopSettings(settings, patch);
+      store.settings.set(SETTINGS_KEY, settings);
+      changed();
+      return settings;
+    },
+    view() {
+      const last = lastTrackedActivity(store);
+      return {
+        settings,
+        idleSource: !reader.probed
+          ? { state: 'checking', name: null }
+          : reader.source
+            ? { state: 'found', name: reader.source.name }
+            : { state: 'none', name: null },
+        idleQuestion: watch.pending(),
+        continueActivity: last ? { activityID: last.activityID, activityName: last.activityName } : null,
+        notifier: notifier.name,
+      };
+    },
+    pendingIdle: () => watch.pending(),
+    answerIdle: (choice, questionID) => watch.answer(choice, questionID),
+    continueLast() {
+      const started = continueLast();
+      changed();
+      return started;
+    },
+    onIdleNoticed(listener) {
+      idleListeners.add(listener);
+      return () => idleListeners.delete(listener);
+    },
+    onChange(listener) {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
+    },
+    pollIdle,
+    checkReminder: () => reminder.check(),
+    async probeIdleSources() {
+      await reader.probe();
+      changed();
+    },
+    stop() {
+      for (const t of timers) clearInterval(t);
+      aborter.abort();
+    },
+  };
+}
+

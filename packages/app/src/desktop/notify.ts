@@ -1,0 +1,166 @@
+/**
+ * Desktop notifications (docs/desktop.md "Reminder"): one interface, one writer per
+ * platform. Linux calls `org.freedesktop.Notifications.Notify` on the session bus through
+ * `busctl` (typed arguments, no introspection round trip) and listens for the user's click on
+ * the action with `dbus-monitor`; macOS uses Notification Center through `osascript`; Windows
+ * shows a toast through PowerShell. Sending never throws into the app: a desktop without a
+ * notification service only loses the reminder.
+ */
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { runCommand, type RunCommand } from './run-command.ts';
+
+/** What to show. `action` adds one button (Linux only; elsewhere the text says what to do). */
+export interface DesktopNotification {
+  title: string;
+  body: string;
+  action?: { id: string; label: string };
+}
+
+/** Shows notifications; `onAction` runs when the user clicks the notification's action. */
+export interface Notifier {
+  readonly name: string;
+  notify(notification: DesktopNotification, onAction?: (actionID: string) => void): Promise<void>;
+}
+
+/** The `busctl` argv that sends `n` (signature `susssasa{sv}i`, replaces nothing, default timeout). */
+export function freedesktopNotifyArgv(n: DesktopNotification): string[] {
+  const actions = n.action ? ['2', n.action.id, n.action.label] : ['0'];
+  return [
+    'busctl', '--user', 'call', '--',
+    'org.freedesktop.Notifications', '/org/freedesktop/Notifications', 'org.freedesktop.Notifications', 'Notify',
+    'susssasa{sv}i', 'Tock', '0', 'tock', n.title, n.body, ...actions, '0', '-1',
+  ];
+}
+
+/** `busctl call … Notify` prints `u 7`: the notification's ID. */
+export function parseNotificationId(output: string): number | null {
+  const id = /^u (\d+)$/.exec(output.trim())?.[1];
+  return id === undefined ? null : Number(id);
+}
+
+/**
+ * Reads `dbus-monitor` output and reports `ActionInvoked` signals as `(notificationID, actionKey)`.
+ * A signal prints as a header line naming the member, then one line per argument.
+ */
+export function actionInvokedParser(onAction: (id: number, action: string) => void): (line: string) => void {
+  let args: string[] | null = null;
+  return (line) => {
+    if (/^signal .*member=ActionInvoked\b/.test(line)) {
+      args = [];
+      return;
+    }
+    if (args === null) return;
+    const arg = /^\s+(?:uint32 (\d+)|string "(.*)")$/.exec(line);
+    if (!arg) {
+      args = null;
+      return;
+    }
+    args.push(arg[1] ?? arg[2] ?? '');
+    if (args.length === 2) {
+      onAction(Number(args[0]), args[1] as string);
+      args = null;
+    }
+  };
+}
+
+/** How long a notification's action stays clickable (the reminder repeats no sooner). */
+const ACTION_WINDOW_MS = 30 * 60_000;
+
+/**
+ * Watches the session bus for clicks on notification `id`'s actions until `stop()` or the
+ * window ends. Resolves once the monitor is listening, so nothing sent after it is missed.
+ */
+export function watchNotificationActions(
+  id: number,
+  onAction: (actionID: string) => void,
+  options: { env?: NodeJS.ProcessEnv; windowMs?: number } = {},
+): Promise<{ stop(): void }> {
+  const child = spawn('dbus-monitor', ['--session', "type='signal',interface='org.freedesktop.Notifications'"], {
+    env: options.env ?? process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stop = (): void => {
+    clearTimeout(timer);
+    child.kill();
+  };
+  const timer = setTimeout(stop, options.windowMs ?? ACTION_WINDOW_MS);
+  timer.unref();
+  child.unref();
+  const lines = createInterface({ input: child.stdout });
+  const parse = actionInvokedParser((signalId, action) => {
+    if (signalId !== id) return;
+    stop();
+    onAction(action);
+  });
+  return new Promise((resolve) => {
+    let ready = false;
+    const settle = (): void => {
+      if (ready) return;
+      ready = true;
+      resolve({ stop });
+    };
+    // dbus-monitor's first output is the bus greeting (NameAcquired): it is subscribed by then.
+    lines.on('line', (line) => {
+      settle();
+      parse(line);
+    });
+    child.on('error', settle);
+    child.on('exit', settle);
+  });
+}
+
+/** Linux (and the BSDs): the freedesktop notification service on the session bus. */
+export function freedesktopNotifier(options: { run?: RunCommand; env?: NodeJS.ProcessEnv } = {}): Notifier {
+  const run = options.run ?? runCommand;
+  return {
+    name: 'freedesktop notifications (session D-Bus)',
+    async notify(notification, onAction) {
+      const output = await run(freedesktopNotifyArgv(notification), { env: options.env });
+      const id = parseNotificationId(output);
+      if (id !== null && notification.action && onAction) await watchNotificationActions(id, onAction, { env: options.env });
+    },
+  };
+}
+
+/** AppleScript string literal. */
+function appleScriptString(text: string): string {
+  return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+/** The `osascript` argv for macOS Notification Center (no buttons: the body says what to do). */
+export function macNotifyArgv(n: DesktopNotification): string[] {
+  return ['osascript', '-e', `display notification ${appleScriptString(n.body)} with title ${appleScriptString(n.title)}`];
+}
+
+/** XML text content. */
+function xmlText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** PowerShell single-quoted string. */
+function psString(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
+/** The PowerShell argv for a Windows toast. */
+export function windowsToastArgv(n: DesktopNotification): string[] {
+  const xml = `<toast><visual><binding template="ToastGeneric"><text>${xmlText(n.title)}</text><text>${xmlText(n.body)}</text></binding></visual></toast>`;
+  const script = [
+    '[Windows.UI.Notifications.ToastNotificationManager, Windows.UI.Notifications, ContentType = WindowsRuntime] > $null',
+    '[Windows.Data.Xml.Dom.XmlDocument, Windows.Data.Xml.Dom.XmlDocument, ContentType = WindowsRuntime] > $null',
+    '$doc = New-Object Windows.Data.Xml.Dom.XmlDocument',
+    `$doc.LoadXml(${psString(xml)})`,
+    '$toast = New-Object Windows.UI.Notifications.ToastNotification $doc',
+    "[Windows.UI.Notifications.ToastNotificationManager]::CreateToastNotifier('Tock').Show($toast)",
+  ].join('\n');
+  return ['powershell.exe', '-NoProfile', '-NonInteractive', '-Command', script];
+}
+
+/** The notifier for `platform`. */
+export function notifierFor(platform: NodeJS.Platform, options: { run?: RunCommand; env?: NodeJS.ProcessEnv } = {}): Notifier {
+  const run = options.run ?? runCommand;
+  if (platform === 'darwin') return { name: 'Notification Center', notify: async (n) => void (await run(macNotifyArgv(n))) };
+  if (platform === 'win32') return { name: 'Windows toast', notify: async (n) => void (await run(windowsToastArgv(n), { timeoutMs: 15_000 })) };
+  return freedesktopNotifier(options);
+}

@@ -1,0 +1,95 @@
+/**
+ * The desktop settings (docs/desktop.md "Settings"): the idle threshold, the reminder and the
+ * working hours it keeps to. Kept as one JSON value in the store's settings; what is missing
+ * takes its default, so an older app's value still reads.
+ */
+
+/** Working hours: local `HH:MM` from and to (to after from), on the listed weekdays (0 = Sunday). */
+export interface WorkingHours {
+  from: string;
+  to: string;
+  days: number[];
+}
+
+/** Everything the Desktop settings screen edits. */
+export interface DesktopSettings {
+  /** Minutes without input, while tracking, before Tock asks about the time; 0 = off. */
+  idleThresholdMinutes: number;
+  /** Whether to remind when nothing is tracked (off by default). */
+  reminderEnabled: boolean;
+  /** Minutes with nothing tracked, within working hours, before the reminder. */
+  reminderAfterMinutes: number;
+  workingHours: WorkingHours;
+}
+
+/** The defaults: idle after 10 minutes, no reminder, Monday to Friday 09:00–17:00. */
+export const DEFAULT_DESKTOP_SETTINGS: DesktopSettings = {
+  idleThresholdMinutes: 10,
+  reminderEnabled: false,
+  reminderAfterMinutes: 15,
+  workingHours: { from: '09:00', to: '17:00', days: [1, 2, 3, 4, 5] },
+};
+
+/** A setting was refused; `field` names it for the window, the message is one line. */
+export class DesktopSettingsError extends Error {
+  override name = 'DesktopSettingsError' as const;
+  readonly field: string;
+
+  constructor(field: string, message: string) {
+    super(`${field}: ${message}`);
+    this.field = field;
+  }
+}
+
+const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** Minutes after local midnight of an `HH:MM` time. */
+export function minutesOfDay(hhmm: string): number {
+  const m = HHMM.exec(hhmm);
+  if (!m) throw new DesktopSettingsError('workingHours', `"${hhmm}" is not a time like 09:00`);
+  return Number(m[1]) * 60 + Number(m[2]);
+}
+
+function wholeMinutes(value: unknown, field: string, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw new DesktopSettingsError(field, `must be a whole number of minutes from ${min} to ${max}`);
+  }
+  return value;
+}
+
+/**
+ * Applies `patch` (fields as the window or CLI sends them) to `current` and returns the
+ * result, or throws {@link DesktopSettingsError} for the first field that is refused.
+ */
+export function updateDesktopSettings(current: DesktopSettings, patch: Record<string, unknown>): DesktopSettings {
+  const next: DesktopSettings = { ...current, workingHours: { ...current.workingHours } };
+  if (patch.idleThresholdMinutes !== undefined) next.idleThresholdMinutes = wholeMinutes(patch.idleThresholdMinutes, 'idleThresholdMinutes', 0, 240);
+  if (patch.reminderEnabled !== undefined) {
+    if (typeof patch.reminderEnabled !== 'boolean') throw new DesktopSettingsError('reminderEnabled', 'must be true or false');
+    next.reminderEnabled = patch.reminderEnabled;
+  }
+  if (patch.reminderAfterMinutes !== undefined) next.reminderAfterMinutes = wholeMinutes(patch.reminderAfterMinutes, 'reminderAfterMinutes', 1, 480);
+  if (patch.workingHours !== undefined) {
+    const hours = patch.workingHours as Partial<WorkingHours> | null;
+    if (!hours || typeof hours !== 'object') throw new DesktopSettingsError('workingHours', 'must give from, to and days');
+    const from = typeof hours.from === 'string' ? hours.from : next.workingHours.from;
+    const to = typeof hours.to === 'string' ? hours.to : next.workingHours.to;
+    if (minutesOfDay(to) <= minutesOfDay(from)) throw new DesktopSettingsError('workingHours', `must end after they begin (${from}–${to})`);
+    const days = hours.days === undefined ? next.workingHours.days : hours.days;
+    if (!Array.isArray(days) || days.some((d) => !Number.isInteger(d) || d < 0 || d > 6)) {
+      throw new DesktopSettingsError('workingHours', 'days must be weekday numbers, 0 (Sunday) to 6 (Saturday)');
+    }
+    next.workingHours = { from, to, days: [...new Set(days as number[])].sort() };
+  }
+  return next;
+}
+
+/** Reads a stored value, defaults filling whatever is missing or unreadable. */
+export function readDesktopSettings(stored: unknown): DesktopSettings {
+  if (!stored || typeof stored !== 'object') return DEFAULT_DESKTOP_SETTINGS;
+  try {
+    return updateDesktopSettings(DEFAULT_DESKTOP_SETTINGS, stored as Record<string, unknown>);
+  } catch {
+    return DEFAULT_DESKTOP_SETTINGS;
+  }
+}

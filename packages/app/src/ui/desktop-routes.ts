@@ -1,0 +1,52 @@
+/**
+ * The window's routes for the desktop part (docs/ui.md "Desktop"): answer the idle
+ * question, continue the last activity, read and change the desktop settings. A refused
+ * setting comes back as `validation_failed` with the field, so the window shows it there.
+ */
+import type { Desktop } from '../desktop/desktop.ts';
+import { DesktopError } from '../desktop/desktop.ts';
+import { NoIdleQuestion, type IdleChoice } from '../desktop/idle/watch.ts';
+import { DesktopSettingsError } from '../desktop/settings.ts';
+import { UiApiError, type Route } from './api.ts';
+
+const CHOICES: readonly IdleChoice[] = ['keep', 'discard', 'stop'];
+
+function asUiError<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (error instanceof NoIdleQuestion) throw new UiApiError(404, 'idle_question_not_found', error.message);
+    if (error instanceof DesktopError) throw new UiApiError(409, 'nothing_to_continue', error.message);
+    if (error instanceof DesktopSettingsError) {
+      const message = error.message.slice(error.field.length + 2);
+      throw new UiApiError(400, 'validation_failed', error.message, [{ field: error.field, message }]);
+    }
+    throw error;
+  }
+}
+
+/** The desktop routes of the window's API. */
+export function desktopRoutes(desktop: Desktop): Route[] {
+  return [
+    { method: 'GET', pattern: '/api/desktop', run: () => desktop.view() },
+    {
+      method: 'PATCH',
+      pattern: '/api/desktop/settings',
+      changes: ['desktop'],
+      run: ({ body }) => asUiError(() => desktop.updateSettings(body)),
+    },
+    {
+      method: 'POST',
+      pattern: '/api/idle/:id/answer',
+      changes: ['desktop', 'status', 'blocks'],
+      run: ({ params, body }) => {
+        const choice = body.choice;
+        if (typeof choice !== 'string' || !CHOICES.includes(choice as IdleChoice)) {
+          throw new UiApiError(400, 'validation_failed', 'choice: must be keep, discard or stop', [{ field: 'choice', message: 'must be keep, discard or stop' }]);
+        }
+        return asUiError(() => desktop.answerIdle(choice as IdleChoice, params.id));
+      },
+    },
+    { method: 'POST', pattern: '/api/continue', changes: ['desktop', 'status', 'blocks'], run: () => asUiError(() => desktop.continueLast()) },
+  ];
+}
