@@ -5,7 +5,7 @@
 import { adminCommands } from './admin-commands.ts';
 import { clientCommands } from './client-commands.ts';
 import type { Command } from './command.ts';
-import { CliError, processIo, type Io } from './io.ts';
+import { processIo, type Io } from './io.ts';
 
 const commands: Record<string, Command> = { ...adminCommands, ...clientCommands };
 
@@ -34,14 +34,18 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   try {
     return await command.run(rest, io);
   } catch (error) {
-    io.err(`error: ${describe(error)}`);
+    io.err(`error: ${failureLine(error)}`);
     return 1;
   }
 }
 
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  // parseArgs errors carry a code and a readable message; everything else we throw is one line already.
-  const message = error.message.split('\n')[0] ?? error.message;
-  return error instanceof CliError || 'code' in error ? message : message;
+/**
+ * The one line a failure is reported as: the first line of its message. Ours (CliError),
+ * parseArgs's and the client's are one readable line already; a multi-line message from
+ * anything else (a stack, an SQLite diagnosis) is cut to its first line so that the contract's
+ * single `error: …` line holds.
+ */
+export function failureLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0] ?? message;
 }

@@ -1,0 +1,24 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { CliError } from '../src/io.ts';
+import { failureLine, main } from '../src/main.ts';
+
+test('a failure is reported as the first line of its message, whatever threw it', () => {
+  assert.equal(failureLine(new CliError('no such activity\nsecond line')), 'no such activity');
+  assert.equal(failureLine(new TypeError('x is not a function\n    at f (file.ts:1:1)')), 'x is not a function');
+  assert.equal(failureLine(Object.assign(new Error('Unknown option "--x"'), { code: 'ERR_PARSE_ARGS_UNKNOWN_OPTION' })), 'Unknown option "--x"');
+  assert.equal(failureLine('plain text'), 'plain text');
+});
+
+test('an unknown option is one error line and status 1', async () => {
+  const out: string[] = [];
+  const err: string[] = [];
+  const status = await main(['ping', '--no-such-option'], {
+    out: (l) => out.push(l),
+    err: (l) => err.push(l),
+    env: {},
+  });
+  assert.equal(status, 1);
+  assert.equal(err.length, 1);
+  assert.match(err[0] ?? '', /^error: .*no-such-option/);
+});
