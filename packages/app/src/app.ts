@@ -7,10 +7,12 @@
 import type { Server } from 'node:http';
 import { rmSync } from 'node:fs';
 import { openStore, createTracker, type Store, type Tracker } from '@tock/core';
+import { StoreFileError } from '@tock/core/store-file';
 import { createListener, type Listener, type RequestRecord } from '@tock/listener';
 import { LIMITS, type EntryRequest, type StartRequest } from '@tock/protocol';
 import { AdminError, startAdminServer, type AdminHandler } from './admin.ts';
 import { chooseCredentialStoreKind, fileCredentialStore, osCredentialStore, type CredentialStore, type CredentialStoreKind } from './credentials.ts';
+import { BackupKeeper, backupAdminRoutes } from './backups.ts';
 import { ensureHome, homePaths, type HomePaths } from './home.ts';
 import { desktopAdminRoutes } from './desktop/admin-routes.ts';
 import { createDesktop, type Desktop } from './desktop/desktop.ts';
@@ -80,6 +82,20 @@ function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * The one line `tock app` prints when tock.db cannot be opened: what is wrong with it, and
+ * what to do. The file itself is left as it was (see @tock/core/store-file).
+ */
+export function cannotOpenStore(error: unknown, paths: HomePaths): string {
+  const restore = `restore a backup with \`tock restore FILE\` (backups are in ${paths.backups})`;
+  if (error instanceof StoreFileError) {
+    return error.problem === 'newer'
+      ? `${error.message}, or ${restore}`
+      : `${error.message}; ${restore}, or move it away to start with an empty store`;
+  }
+  return `cannot open ${paths.database} (${reason(error)}); free the disk or fix its permissions, or ${restore}`;
+}
+
 /** Starts the application under `options.home`. */
 export async function startApp(options: AppOptions): Promise<RunningApp> {
   const env = options.env ?? process.env;
@@ -95,9 +111,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   try {
     store = openStore(paths.database);
   } catch (error) {
-    throw new StartError(
-      `cannot open ${paths.database} (${reason(error)}); if it is not Tock's database, move it away, or set TOCK_HOME to another directory`,
-    );
+    throw new StartError(cannotOpenStore(error, paths));
   }
   try {
     return await wire(store, paths, env, clock, publicKey, options.uiPort);
@@ -224,10 +238,16 @@ async function wire(
     if (!openable) throw new AdminError('the window is still starting; try again in a moment');
     return openable;
   };
-  const admin = await startAdminServer(paths.adminSocket, { ...adminRoutes(services), ...desktopAdminRoutes(desktop, windowOpener) });
+  const backups = new BackupKeeper({ store, dir: paths.backups, clock, onError: (message) => console.error(`tock: automatic backup: ${message}`) });
+  const admin = await startAdminServer(paths.adminSocket, {
+    ...adminRoutes(services),
+    ...desktopAdminRoutes(desktop, windowOpener),
+    ...backupAdminRoutes(backups),
+  });
   await control.restore();
   const ui = await startUiServer(services, { port: uiPort ?? settings.get<number>(SETTINGS.uiPort) ?? 0 });
   openable = ui;
+  backups.start();
   // The window keeps its address across launches unless that port is taken next time.
   if (uiPort === undefined) settings.set(SETTINGS.uiPort, ui.port);
 
@@ -241,6 +261,7 @@ async function wire(
       desktop.stop();
       await Promise.allSettled([listener.close(), closeServer(admin), ui.close()]);
       if (process.platform !== 'win32') rmSync(paths.adminSocket, { force: true });
+      await backups.close();
       store.close();
     },
   };

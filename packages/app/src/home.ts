@@ -27,6 +27,8 @@ export interface HomePaths {
   database: string;
   adminSocket: string;
   tokenFile: string;
+  /** Where `tock backup` and the daily automatic backup write (docs/data.md "Backup"). */
+  backups: string;
 }
 
 /** The paths of the files Tock keeps under `dir`. */
@@ -40,6 +42,7 @@ export function homePaths(dir: string): HomePaths {
         ? `\\\\.\\pipe\\tock-${Buffer.from(dir).toString('base64url').slice(-40)}`
         : join(dir, 'tock.sock'),
     tokenFile: join(dir, 'listener-token'),
+    backups: join(dir, 'backups'),
   };
 }
 

@@ -8,6 +8,7 @@ import type { RequestRecord } from '@tock/listener';
 import type { Status } from '@tock/protocol';
 import { CliError, print, type Io } from './io.ts';
 import type { Command } from './command.ts';
+import { backupCommands } from './backup-commands.ts';
 
 async function admin(io: Io, method: 'GET' | 'POST', route: string, input?: Record<string, unknown>): Promise<unknown> {
   const home = resolveHome(io.env);
@@ -184,4 +185,4 @@ const pause = breakCommand('pause the running session (a break)', 'tock break [-
 const resume = breakCommand('resume the session after a break', 'tock resume [--json]', '/resume');
 
 /** The admin commands, by name. */
-export const adminCommands: Record<string, Command> = { app, listener, token, requests, license, break: pause, resume };
+export const adminCommands: Record<string, Command> = { app, listener, token, requests, license, break: pause, resume, ...backupCommands };

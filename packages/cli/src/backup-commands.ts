@@ -1,0 +1,59 @@
+/**
+ * `tock backup [FILE]` and `tock restore FILE` (docs/cli.md "tock backup", "tock restore").
+ * A backup is taken by the running app (SQLite's online backup while it works on); a restore
+ * runs only while the app is stopped, here in the command's own process.
+ */
+import { resolve } from 'node:path';
+import { adminRequest, AppNotRunningError, homePaths, resolveHome } from '@tock/app';
+import { flags } from './admin-commands.ts';
+import type { Command } from './command.ts';
+import { CliError, print } from './io.ts';
+
+/** What `tock backup --json` prints. */
+interface BackupResult {
+  path: string;
+}
+
+const backup: Command = {
+  summary: 'copy the store, while the app runs, to FILE or to backups/ in the Tock home',
+  usage: 'tock backup [FILE] [--json]',
+  async run(args, io) {
+    const { values, positionals } = flags(args, {}, 1);
+    const home = resolveHome(io.env);
+    // The app runs elsewhere: a relative FILE means relative to where the command was typed.
+    const file = positionals[0] === undefined ? undefined : resolve(positionals[0]);
+    let result: BackupResult;
+    try {
+      result = (await adminRequest(homePaths(home).adminSocket, 'POST', '/backup', { file })) as BackupResult;
+    } catch (error) {
+      if (error instanceof AppNotRunningError) {
+        throw new CliError(`Tock is not running (home: ${home}); start it with \`tock app\`, then run \`tock backup\` again (it copies the store while the app runs)`);
+      }
+      throw error;
+    }
+    print(io, values.json === true, result, () => result.path);
+    return 0;
+  },
+};
+
+const restore: Command = {
+  summary: 'replace the store with a backup (the app must be stopped)',
+  usage: 'tock restore FILE [--json]',
+  async run(args, io) {
+    const { values, positionals } = flags(args, {}, 1);
+    if (positionals[0] === undefined) throw new CliError('give the backup to restore: tock restore FILE (backups are in the backups folder of the Tock home)');
+    const home = resolveHome(io.env);
+    // Loaded here: it brings in SQLite, which no other light command needs.
+    const { restoreBackup } = await import('@tock/app/backups');
+    const done = await restoreBackup(home, resolve(positionals[0]));
+    print(io, values.json === true, done, () =>
+      done.keptAs === null
+        ? `restored ${positionals[0]} into ${done.database}`
+        : `restored ${positionals[0]} into ${done.database}; the previous store is kept as ${done.keptAs}`,
+    );
+    return 0;
+  },
+};
+
+/** `backup` and `restore`, by name. */
+export const backupCommands: Record<string, Command> = { backup, restore };

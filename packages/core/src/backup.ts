@@ -1,0 +1,190 @@
+/**
+ * Backups of `tock.db` and restoring one (docs/data.md "Backup and restore"). A backup is
+ * taken with SQLite's online backup (`backup()` of node:sqlite) from a read-only connection
+ * of its own, so it holds exactly the committed data of one moment while the app goes on
+ * writing, and it is written under a temporary name and renamed into place once whole: a
+ * file named like a backup is always a complete one. Backups are self-contained files (no
+ * write-ahead log beside them), mode 0600.
+ *
+ * A restore checks a copy of the file (never the file itself, which stays as it was) before
+ * anything in the home changes: SQLite's header, `PRAGMA integrity_check`, Tock's tables and a
+ * schema version this build knows. Then the current store is kept under another name and the
+ * checked copy takes its place.
+ */
+
+import { closeSync, copyFileSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { backup, DatabaseSync } from 'node:sqlite';
+import type { Store } from './store.ts';
+import { syncDirectory } from './store.ts';
+import { checkStoreFileBytes, checkStoreIdentity, StoreFileError } from './store-file.ts';
+
+/** `YYYYMMDD-HHMMSS` of an instant in the machine's local time: how backup files are named. */
+export function backupStamp(ms: number): string {
+  const d = new Date(ms);
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return `${d.getFullYear()}${two(d.getMonth() + 1)}${two(d.getDate())}-${two(d.getHours())}${two(d.getMinutes())}${two(d.getSeconds())}`;
+}
+
+/** A backup or restore that could not be done; the message is one line that says what to do. */
+export class BackupError extends Error {
+  override name = 'BackupError' as const;
+}
+
+function fsyncFile(path: string): void {
+  const fd = openSync(path, 'r+');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Creates an empty 0600 file at `path` (SQLite would create it with the umask's mode). */
+function createPrivateFile(path: string): void {
+  closeSync(openSync(path, 'wx', 0o600));
+}
+
+/** A name beside `path` for a file being made, unique to this process and moment. */
+function partialName(path: string): string {
+  return join(dirname(path), `.${basename(path)}.partial-${process.pid}-${Date.now().toString(36)}`);
+}
+
+/** True for the temporary files {@link backupStore} writes, which a crash may leave behind. */
+export function isPartialBackup(name: string): boolean {
+  return name.startsWith('.') && name.includes('.partial-');
+}
+
+/**
+ * Copies the store at `store.path` to `destination` (which must not exist) while the store
+ * stays in use: SQLite's online backup in one step from a separate read-only connection (a
+ * consistent snapshot of what was committed; writers go on meanwhile), switched to a rollback
+ * journal so the copy is one file, made durable, then renamed into place. The directory is
+ * created (0700) if needed. Resolves with the number of pages copied.
+ */
+export async function backupStore(store: Store, destination: string): Promise<number> {
+  if (existsSync(destination)) throw new BackupError(`${destination} already exists; choose another file name or remove it first`);
+  mkdirSync(dirname(destination), { recursive: true, mode: 0o700 });
+  const partial = partialName(destination);
+  createPrivateFile(partial);
+  try {
+    const source = new DatabaseSync(store.path, { readOnly: true, timeout: 5000 });
+    let pages: number;
+    try {
+      pages = await backup(source, partial, { rate: 2_147_483_647 });
+    } finally {
+      source.close();
+    }
+    const copy = new DatabaseSync(partial);
+    try {
+      copy.exec('PRAGMA journal_mode = DELETE');
+    } finally {
+      copy.close();
+    }
+    fsyncFile(partial);
+    // link, not rename: it fails instead of replacing a file someone made meanwhile.
+    linkSync(partial, destination);
+    syncDirectory(dirname(destination));
+    return pages;
+  } catch (error) {
+    if (error instanceof BackupError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw new BackupError(`${destination} already exists; choose another file name or remove it first`);
+    throw new BackupError(`could not write the backup ${destination} (${(error as Error).message}); check the free space and permissions there`);
+  } finally {
+    for (const leftover of [partial, `${partial}-journal`, `${partial}-wal`, `${partial}-shm`]) rmSync(leftover, { force: true });
+  }
+}
+
+/** What {@link restoreStore} did. */
+export interface RestoreResult {
+  /** The store now in place. */
+  database: string;
+  /** Where the store it replaced was kept, or null when there was none. */
+  keptAs: string | null;
+}
+
+/**
+ * Puts the backup `file` in place of the store at `database`. Refuses, changing nothing, a
+ * file that is missing, not SQLite, damaged (`PRAGMA integrity_check` is not `ok`), not a
+ * Tock store, or from a newer schema. The current store, if any, is kept as
+ * `<database>.before-restore-<stamp>` (with its write-ahead log, if it has one, under the
+ * same name plus `-wal`). The caller makes sure no app has the store open.
+ */
+export function restoreStore(file: string, database: string, stampMs: number): RestoreResult {
+  const checked = checkedCopy(file, database);
+  try {
+    const stamp = backupStamp(stampMs);
+    let keptAs: string | null = null;
+    if (existsSync(database)) {
+      keptAs = freeName(`${database}.before-restore-${stamp}`);
+      // The old store keeps its inode under the new name; its log moves with it, first, so
+      // the restored file never meets the old log (SQLite would replay it into the wrong file).
+      linkSync(database, keptAs);
+      if (existsSync(`${database}-wal`)) renameSync(`${database}-wal`, `${keptAs}-wal`);
+      rmSync(`${database}-shm`, { force: true });
+    }
+    renameSync(checked, database);
+    syncDirectory(dirname(database));
+    return { database, keptAs };
+  } finally {
+    rmSync(checked, { force: true });
+  }
+}
+
+/** `path`, or `path-2`, `path-3`… whichever does not exist yet. */
+export function freeName(path: string, suffix = ''): string {
+  if (!existsSync(path + suffix)) return path + suffix;
+  for (let n = 2; ; n++) if (!existsSync(`${path}-${n}${suffix}`)) return `${path}-${n}${suffix}`;
+}
+
+/**
+ * A checked copy of `file`, as a self-contained 0600 file beside `database`; the caller
+ * removes or renames it. Throws {@link BackupError} when `file` is not a whole Tock store
+ * this build can open; the copy is removed then and nothing else has changed.
+ */
+function checkedCopy(file: string, database: string): string {
+  let exists: boolean;
+  try {
+    exists = checkStoreFileBytes(file);
+  } catch (error) {
+    throw refusal(file, error);
+  }
+  if (!exists) throw new BackupError(`${file} does not exist; give the path of a backup (they are named tock-YYYYMMDD-HHMMSS.db)`);
+  mkdirSync(dirname(database), { recursive: true, mode: 0o700 });
+  const copy = partialName(database);
+  try {
+    createPrivateFile(copy);
+    copyFileSync(file, copy);
+    // Commits still in a log beside the file are part of it: copy the log along.
+    if (existsSync(`${file}-wal`) && statSync(`${file}-wal`).size > 0) copyFileSync(`${file}-wal`, `${copy}-wal`);
+    const db = new DatabaseSync(copy);
+    try {
+      checkStoreIdentity(db, file);
+      const problems = (db.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[]).map((r) => r.integrity_check);
+      if (problems.length !== 1 || problems[0] !== 'ok') {
+        throw new StoreFileError('corrupt', `${file} is damaged (integrity check: ${problems[0] ?? 'no answer'})`);
+      }
+      const tables = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' LIMIT 1").get();
+      if (tables === undefined) throw new StoreFileError('foreign', `${file} is an empty SQLite database, not a Tock store`);
+      db.exec('PRAGMA journal_mode = DELETE');
+    } finally {
+      db.close();
+    }
+    fsyncFile(copy);
+    return copy;
+  } catch (error) {
+    for (const leftover of [copy, `${copy}-wal`, `${copy}-shm`, `${copy}-journal`]) rmSync(leftover, { force: true });
+    throw refusal(file, error);
+  }
+}
+
+function refusal(file: string, error: unknown): Error {
+  if (error instanceof BackupError) return error;
+  if (error instanceof StoreFileError) return new BackupError(`${error.message}; nothing was restored — pick another backup`);
+  const problem = (error as { errcode?: number } | null)?.errcode;
+  if (problem !== undefined && ((problem & 0xff) === 11 || (problem & 0xff) === 26)) {
+    return new BackupError(`${file} is damaged or not a database (SQLite: ${(error as Error).message}); nothing was restored — pick another backup`);
+  }
+  return new BackupError(`could not restore ${file} (${(error as Error).message ?? String(error)}); nothing was restored`);
+}

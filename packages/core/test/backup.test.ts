@@ -1,0 +1,198 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { test, type TestContext } from 'node:test';
+import { BackupError, backupStamp, backupStore, restoreStore } from '../src/backup.ts';
+import { SCHEMA_VERSION } from '../src/migrations.ts';
+import { openStore, type Store } from '../src/store.ts';
+
+function tempDir(t: TestContext): string {
+  const dir = mkdtempSync(join(tmpdir(), 'tock-backup-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+function openIn(t: TestContext, path: string): Store {
+  const store = openStore(path);
+  t.after(() => store.close());
+  return store;
+}
+
+function settingIn(path: string, key: string): unknown {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
+    return row === undefined ? undefined : JSON.parse(row.value);
+  } finally {
+    db.close();
+  }
+}
+
+/** Everything in `dir` with its bytes, to show that a refused restore changed nothing. */
+function snapshot(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const name of readdirSync(dir)) files[name] = readFileSync(join(dir, name)).toString('base64');
+  return files;
+}
+
+test('names backups by the local time of the clock, YYYYMMDD-HHMMSS', () => {
+  const at = new Date(2026, 2, 7, 9, 5, 3).getTime();
+  assert.equal(backupStamp(at), '20260307-090503');
+});
+
+test('backs up a store in use: a self-contained 0600 copy of what was committed, while writes go on', async (t) => {
+  const dir = tempDir(t);
+  const store = openIn(t, join(dir, 'tock.db'));
+  store.settings.set('before', 1);
+  const destination = join(dir, 'backups', 'copy.db');
+  const copying = backupStore(store, destination);
+  store.settings.set('during', 2);
+  assert.ok((await copying) > 0);
+  assert.deepEqual(readdirSync(join(dir, 'backups')), ['copy.db'], 'no -wal or half-written file beside it');
+  assert.equal(statSync(destination).mode & 0o777, 0o600);
+  assert.equal(statSync(join(dir, 'backups')).mode & 0o777, 0o700);
+  assert.equal(settingIn(destination, 'before'), 1);
+  const copy = new DatabaseSync(destination, { readOnly: true });
+  t.after(() => copy.close());
+  assert.deepEqual({ ...copy.prepare('PRAGMA journal_mode').get() }, { journal_mode: 'delete' });
+  assert.deepEqual({ ...copy.prepare('PRAGMA integrity_check').get() }, { integrity_check: 'ok' });
+  assert.equal(settingIn(store.path, 'during'), 2, 'the store went on taking writes');
+});
+
+test('never overwrites: a backup to an existing file is refused with one line', async (t) => {
+  const dir = tempDir(t);
+  const store = openIn(t, join(dir, 'tock.db'));
+  const destination = join(dir, 'taken.db');
+  writeFileSync(destination, 'mine');
+  await assert.rejects(backupStore(store, destination), (error: unknown) => {
+    assert.ok(error instanceof BackupError);
+    assert.match(error.message, /taken\.db already exists; choose another file name or remove it first/);
+    return true;
+  });
+  assert.equal(readFileSync(destination, 'utf8'), 'mine');
+  assert.deepEqual(readdirSync(dir).sort(), ['taken.db', 'tock.db', 'tock.db-shm', 'tock.db-wal']);
+});
+
+/** A home with a store holding `current`, and a backup holding `backedUp`, both closed. */
+async function homeWithBackup(t: TestContext): Promise<{ home: string; database: string; backup: string }> {
+  const root = tempDir(t);
+  const home = join(root, 'home');
+  const database = join(home, 'tock.db');
+  const store = openStore(database);
+  store.settings.set('which', 'backed up');
+  const backup = join(root, 'backup.db');
+  await backupStore(store, backup);
+  store.settings.set('which', 'current');
+  store.close();
+  return { home, database, backup };
+}
+
+test('restores a backup and keeps the current store as tock.db.before-restore-<stamp>', async (t) => {
+  const { home, database, backup } = await homeWithBackup(t);
+  const backupBytes = readFileSync(backup);
+  const at = new Date(2026, 10, 23, 18, 30, 5).getTime();
+  const result = restoreStore(backup, database, at);
+  assert.deepEqual(result, { database, keptAs: `${database}.before-restore-20261123-183005` });
+  assert.deepEqual(readdirSync(home).sort(), ['tock.db', 'tock.db.before-restore-20261123-183005']);
+  assert.equal(statSync(database).mode & 0o777, 0o600);
+  assert.equal(settingIn(database, 'which'), 'backed up');
+  assert.equal(settingIn(`${database}.before-restore-20261123-183005`, 'which'), 'current');
+  assert.deepEqual(readFileSync(backup), backupBytes, 'the backup itself is untouched');
+  const reopened = openIn(t, database);
+  assert.equal(reopened.settings.get('which'), 'backed up');
+});
+
+test('a store left with a write-ahead log (a crash) is kept with its log, which never meets the restored file', async (t) => {
+  const { home, database, backup } = await homeWithBackup(t);
+  const store = openStore(database);
+  store.db.exec('PRAGMA wal_autocheckpoint = 0');
+  store.settings.set('which', 'only in the log');
+  // Keep the log as a crash would: copy the files while the store is open, then put them back.
+  const crashed = { db: readFileSync(database), wal: readFileSync(`${database}-wal`) };
+  store.close();
+  writeFileSync(database, crashed.db);
+  writeFileSync(`${database}-wal`, crashed.wal);
+  const { keptAs } = restoreStore(backup, database, Date.now());
+  assert.ok(keptAs !== null);
+  assert.deepEqual(readdirSync(home).sort(), ['tock.db', `${keptAs.slice(home.length + 1)}`, `${keptAs.slice(home.length + 1)}-wal`].sort());
+  assert.equal(settingIn(database, 'which'), 'backed up');
+  assert.equal(settingIn(keptAs, 'which'), 'only in the log', 'the kept store still has its last commits');
+});
+
+test('restores into a home without a store', async (t) => {
+  const { backup } = await homeWithBackup(t);
+  const database = join(tempDir(t), 'fresh', 'tock.db');
+  assert.deepEqual(restoreStore(backup, database, Date.now()), { database, keptAs: null });
+  assert.equal(settingIn(database, 'which'), 'backed up');
+});
+
+test('refuses, changing nothing, a file that is missing, not SQLite, damaged, not Tock\'s or from a newer Tock', async (t) => {
+  const { home, database, backup } = await homeWithBackup(t);
+  const bad = join(tempDir(t), 'bad');
+  mkdirSync(bad);
+  const good = readFileSync(backup);
+  const cases: [string, (path: string) => void, RegExp][] = [
+    ['missing.db', () => {}, /missing\.db does not exist; give the path of a backup/],
+    ['notes.txt', (path) => writeFileSync(path, 'not a database\n'), /notes\.txt is not an SQLite database; nothing was restored — pick another backup/],
+    ['empty.db', (path) => writeFileSync(path, ''), /empty\.db is empty \(0 bytes\)/],
+    ['half.db', (path) => writeFileSync(path, good.subarray(0, good.length / 2)), /half\.db is truncated/],
+    [
+      'damaged.db',
+      (path) => {
+        const bytes = Buffer.from(good);
+        bytes.fill(0xff, bytes.length - 4096 * 3, bytes.length - 4096 * 2); // a page inside, the header intact
+        writeFileSync(path, bytes);
+      },
+      /damaged\.db is damaged.*; nothing was restored — pick another backup/,
+    ],
+    [
+      'other.db',
+      (path) => {
+        const db = new DatabaseSync(path);
+        db.exec('CREATE TABLE photos (id INTEGER PRIMARY KEY); INSERT INTO photos VALUES (1)');
+        db.close();
+      },
+      /other\.db is an SQLite database, but not Tock's/,
+    ],
+    [
+      'blank.db',
+      (path) => {
+        const db = new DatabaseSync(path);
+        db.exec('PRAGMA user_version = 0; VACUUM');
+        db.close();
+      },
+      /blank\.db is an empty SQLite database, not a Tock store/,
+    ],
+    [
+      'newer.db',
+      (path) => {
+        writeFileSync(path, good);
+        const db = new DatabaseSync(path);
+        db.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
+        db.close();
+      },
+      new RegExp(`newer\\.db was written by a newer Tock \\(schema version ${SCHEMA_VERSION + 1}`),
+    ],
+  ];
+  const before = snapshot(home);
+  for (const [name, make, message] of cases) {
+    const path = join(bad, name);
+    make(path);
+    const file = existsSync(path) ? readFileSync(path) : null;
+    assert.throws(
+      () => restoreStore(path, database, Date.now()),
+      (error: unknown) => {
+        assert.ok(error instanceof BackupError, `${name}: ${String(error)}`);
+        assert.match(error.message, message);
+        assert.ok(!error.message.includes('\n'));
+        return true;
+      },
+      name,
+    );
+    assert.deepEqual(snapshot(home), before, `${name}: the home is as it was`);
+    if (file !== null) assert.deepEqual(readFileSync(path), file, `${name}: the file is as it was`);
+  }
+  assert.equal(settingIn(database, 'which'), 'current');
+});
