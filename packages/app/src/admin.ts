@@ -3,12 +3,47 @@
  * reach the running app. HTTP over a Unix socket in the owner-only home directory (mode
  * 0600 on the socket, 0700 on the directory), so only the user who runs Tock can open it;
  * on Windows a named pipe. No TCP port, nothing a web page can reach.
+ *
+ * Most commands are one JSON request and one JSON answer. A command whose output can be
+ * large (`tock export`) answers with an {@link AdminStream} instead: the body is its text,
+ * sent chunk by chunk as the client reads (backpressure), and an HTTP trailer
+ * `X-Tock-Stream-End` says at the end whether it finished (`ok`) or failed (`error`, with the
+ * reason in `X-Tock-Stream-Error`). A body without that trailer was cut short. See
+ * docs/decisions.md "Streaming admin answers".
  */
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { chmodSync, existsSync, rmSync } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import type { Writable } from 'node:stream';
 
-/** One admin operation: its input is the parsed JSON body (or {}), its output any JSON value. */
+/**
+ * One admin operation: its input is the parsed JSON body (or {}), its output any JSON value,
+ * or an {@link AdminStream} for output too large to build in memory.
+ */
 export type AdminHandler = (input: Record<string, unknown>) => unknown;
+
+/**
+ * An admin answer sent as a stream of text chunks. `chunks` is pulled one chunk at a time, only
+ * when the client has taken the previous one; its return value (a JSON value) travels in the
+ * `X-Tock-Stream-Summary` trailer. `close` runs once, however the stream ends (finished,
+ * failed, or the client went away).
+ */
+export class AdminStream {
+  readonly contentType: string;
+  readonly chunks: Iterator<string, unknown, undefined>;
+  readonly close: () => void;
+
+  constructor(contentType: string, chunks: Iterator<string, unknown, undefined>, close: () => void = () => {}) {
+    this.contentType = contentType;
+    this.chunks = chunks;
+    this.close = close;
+  }
+}
+
+/** Trailer names of a streamed admin answer. */
+const STREAM_END = 'x-tock-stream-end';
+const STREAM_ERROR = 'x-tock-stream-error';
+const STREAM_SUMMARY = 'x-tock-stream-summary';
 
 /** A failure an admin command reports to the user as one line, with the CLI's exit status 1. */
 export class AdminError extends Error {
@@ -37,6 +72,47 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
+/** Resolves once `res` can take more (drained) or never will (closed). */
+function writable(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
+/** Sends a stream's chunks as the client takes them, then the trailer that says how it ended. */
+async function sendStream(res: ServerResponse, stream: AdminStream): Promise<void> {
+  res.writeHead(200, { 'content-type': stream.contentType, trailer: `${STREAM_END}, ${STREAM_ERROR}, ${STREAM_SUMMARY}` });
+  let finished = false;
+  try {
+    for (;;) {
+      if (res.destroyed) return; // the client went away; close() below lets go of the store
+      const next = stream.chunks.next();
+      if (next.done) {
+        res.addTrailers({ [STREAM_END]: 'ok', [STREAM_SUMMARY]: JSON.stringify(next.value ?? null) });
+        finished = true;
+        break;
+      }
+      if (!res.write(next.value)) await writable(res);
+    }
+  } catch (error) {
+    const known = error instanceof Error && error.name !== 'Error' && error.name !== 'TypeError' && error.name !== 'RangeError';
+    if (!known) console.error('tock: admin stream failed:', error instanceof Error ? error.message : String(error));
+    const message = known ? (error as Error).message : 'internal error in the app; see its output for details';
+    // Header values are Latin-1: the reason travels percent-encoded.
+    res.addTrailers({ [STREAM_END]: 'error', [STREAM_ERROR]: encodeURIComponent(message) });
+  } finally {
+    if (!finished) stream.chunks.return?.();
+    stream.close();
+  }
+  res.end();
+}
+
 /** Serves `routes` (keys like `POST /listener/on`) on the socket at `path`. */
 export async function startAdminServer(path: string, routes: Record<string, AdminHandler>): Promise<Server> {
   if (process.platform !== 'win32' && existsSync(path)) {
@@ -48,7 +124,8 @@ export async function startAdminServer(path: string, routes: Record<string, Admi
     if (!handler) return send(res, 404, { ok: false, error: `unknown admin command ${req.method} ${req.url}` });
     try {
       const result = await handler(await readJson(req));
-      send(res, 200, { ok: true, result: result ?? null });
+      if (result instanceof AdminStream) await sendStream(res, result);
+      else send(res, 200, { ok: true, result: result ?? null });
     } catch (error) {
       const known = error instanceof Error && error.name !== 'Error' && error.name !== 'TypeError' && error.name !== 'RangeError';
       const message = known ? (error as Error).message : 'internal error in the app; see its output for details';
@@ -112,4 +189,83 @@ export function adminRequest(path: string, method: 'GET' | 'POST', route: string
     });
     req.end(body);
   });
+}
+
+/**
+ * Sends one admin command whose answer is an {@link AdminStream} and pipes its text into
+ * `destination` as it arrives, at the pace `destination` takes it. `end` (default true) ends
+ * `destination` after the last chunk; leave it false for the process's stdout. Resolves with
+ * the stream's summary once the app confirmed the end; rejects with AdminError when the app
+ * refused the command, reported a failure, or the stream was cut short, and with
+ * AppNotRunningError when no app answers.
+ */
+export function adminDownload(
+  path: string,
+  route: string,
+  input: Record<string, unknown>,
+  destination: Writable,
+  options: { end?: boolean } = {},
+): Promise<unknown> {
+  const body = JSON.stringify(input);
+  return new Promise((resolve, reject) => {
+    const req = request({ socketPath: path, method: 'POST', path: route, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+    // Only until the answer starts: after that the pace is the destination's (a pager, a disk).
+    req.setTimeout(15_000, () => req.destroy(new Error('timeout')));
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT' || error.code === 'ECONNREFUSED') reject(new AppNotRunningError('Tock is not running'));
+      else reject(new AdminError(`could not reach the running app (${error.code ?? error.message})`));
+    });
+    req.on('response', (res) => {
+      req.setTimeout(0);
+      if (res.statusCode !== 200 || !res.headers.trailer?.includes(STREAM_END)) {
+        readAnswer(res).then(
+          (parsed) => reject(new AdminError(parsed.ok ? 'the app answered without a stream; restart it with `tock app`' : (parsed.error ?? 'the app refused the command'))),
+          reject,
+        );
+        return;
+      }
+      pipeline(res, destination, { end: options.end ?? true }).then(
+        () => {
+          const end = res.trailers[STREAM_END];
+          if (end === 'ok') {
+            try {
+              resolve(JSON.parse(res.trailers[STREAM_SUMMARY] ?? 'null'));
+            } catch {
+              resolve(null);
+            }
+          } else if (end === 'error') {
+            reject(new AdminError(safeDecode(res.trailers[STREAM_ERROR] ?? 'the app could not finish')));
+          } else {
+            reject(new AdminError('the app stopped before it finished sending; is it still running?'));
+          }
+        },
+        (error: NodeJS.ErrnoException) => {
+          // The source failing is the app going away; anything else is the destination's own error.
+          if (res.errored || error.code === 'ECONNRESET' || error.code === 'ERR_STREAM_PREMATURE_CLOSE' && !destination.errored) {
+            reject(new AdminError('the app stopped before it finished sending; is it still running?'));
+          } else reject(error);
+        },
+      );
+    });
+    req.end(body);
+  });
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Reads a JSON admin answer (an error before a stream started). */
+async function readAnswer(res: IncomingMessage): Promise<{ ok: boolean; error?: string }> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of res) chunks.push(chunk as Buffer);
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as { ok: boolean; error?: string };
+  } catch {
+    throw new AdminError('the app sent an unreadable answer; restart it with `tock app`');
+  }
 }

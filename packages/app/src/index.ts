@@ -3,7 +3,7 @@
  * to a running app (admin channel, home directory, shared types); `@tock/app/start` is the
  * application itself (store, listener, credential store), loaded only by `tock app`.
  */
-export { adminRequest, AdminError, AppNotRunningError } from './admin.ts';
+export { adminDownload, adminRequest, AdminError, AppNotRunningError } from './admin.ts';
 export { resolveHome, homePaths, type HomePaths } from './home.ts';
 export type { AppOptions, AppServices, RunningApp } from './app.ts';
 export type { CredentialStoreKind } from './credentials.ts';

@@ -8,6 +8,12 @@ export interface Io {
   out(line: string): void;
   err(line: string): void;
   env: NodeJS.ProcessEnv;
+  /**
+   * Standard output as a stream, for commands that write more than fits in memory
+   * (`tock export`) at the pace the reader takes it. Absent in tests that capture lines:
+   * such commands then gather their output and pass it to `out`.
+   */
+  stdout?: NodeJS.WritableStream;
 }
 
 /** The process's own streams and environment. */
@@ -15,6 +21,7 @@ export const processIo: Io = {
   out: (line) => process.stdout.write(line + '\n'),
   err: (line) => process.stderr.write(line + '\n'),
   env: process.env,
+  stdout: process.stdout,
 };
 
 /** A failure to report as `error: <message>` with exit status 1. */

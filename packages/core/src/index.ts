@@ -85,6 +85,8 @@ export {
   type ReportRange,
   type ReportRow,
 } from './report.ts';
+/** A report as RFC 4180 CSV (`activity,seconds` / `date,seconds`), for the CLI and the window. */
+export { reportCsv } from './report-csv.ts';
 
 /**
  * The schema: the ordered {@link MIGRATIONS}, the version this build writes, and the

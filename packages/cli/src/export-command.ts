@@ -1,0 +1,125 @@
+/**
+ * `tock export` (docs/cli.md "tock export", format in docs/data.md): everything, or the
+ * blocks that start in a range of local days, as Tock's JSON or as CSV — streamed from the
+ * running app to standard output or to a file as it is read, so a long history never has to
+ * fit in memory. A file is written under a temporary name (mode 0600) and renamed into place
+ * only once complete: an export that fails leaves no half-written file behind.
+ */
+import { closeSync, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { adminDownload, AppNotRunningError, homePaths, resolveHome } from '@tock/app';
+import { appNotRunning, flags } from './admin-commands.ts';
+import { CliError, print, type Io } from './io.ts';
+
+/** What the app reports at the end of an export. */
+interface ExportSummary {
+  activities: number;
+  sessions: number;
+  entries: number;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function dayFlag(name: 'from' | 'to', value: string | boolean | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !DAY.test(value)) throw new CliError(`--${name} takes a day, YYYY-MM-DD, not "${String(value)}"`);
+  return value;
+}
+
+/** The app's one-line refusals name the field (`from: …`); on the command line it is a flag. */
+function asFlags(message: string): string {
+  return message.replace(/^(from|to|format): /, '--$1: ');
+}
+
+/** Runs the download, mapping "no app" to the usual hint and the app's refusals to flags. */
+async function download(io: Io, input: Record<string, unknown>, destination: NodeJS.WritableStream, end: boolean): Promise<ExportSummary> {
+  const home = resolveHome(io.env);
+  try {
+    return (await adminDownload(homePaths(home).adminSocket, '/export', input, destination as Writable, { end })) as ExportSummary;
+  } catch (error) {
+    if (error instanceof AppNotRunningError) throw appNotRunning(home);
+    if (error instanceof Error && error.name === 'AdminError') throw new CliError(asFlags(error.message));
+    throw error;
+  }
+}
+
+/** A sink that gathers text, for an `Io` without a stdout stream (tests capturing lines). */
+function gathering(): { sink: Writable; text: () => string } {
+  const parts: string[] = [];
+  const sink = new Writable({
+    decodeStrings: false,
+    write(chunk: Buffer | string, _encoding, callback) {
+      parts.push(typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
+      callback();
+    },
+  });
+  return { sink, text: () => parts.join('') };
+}
+
+/** Writes the export to `file` through a 0600 temporary file in the same directory, then renames it. */
+async function toFile(io: Io, input: Record<string, unknown>, file: string): Promise<ExportSummary> {
+  const target = resolve(file);
+  const temp = join(dirname(target), `.${basename(target)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+  let fd: number;
+  try {
+    fd = openSync(temp, 'wx', 0o600);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such directory' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (code ?? String(error));
+    throw new CliError(`cannot write ${file} (${why}); choose another --output`);
+  }
+  let done = false;
+  try {
+    const stream = createWriteStream('', { fd, autoClose: false });
+    const summary = await download(io, input, stream, true);
+    fsyncSync(fd);
+    closeSync(fd);
+    done = true;
+    renameSync(temp, target);
+    return summary;
+  } catch (error) {
+    if (!done) closeSync(fd);
+    rmSync(temp, { force: true });
+    throw error;
+  }
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** `tock export`'s work: streamed to stdout, or to `--output FILE` with a summary line. */
+export async function runExport(args: string[], io: Io): Promise<number> {
+  const { values } = flags(args, { from: { type: 'string' }, to: { type: 'string' }, format: { type: 'string' }, output: { type: 'string' } });
+  const format = values.format ?? 'json';
+  if (format !== 'json' && format !== 'csv') throw new CliError(`--format takes json or csv, not "${String(format)}"`);
+  const input = { format, from: dayFlag('from', values.from), to: dayFlag('to', values.to) };
+  const output = values.output;
+  if (typeof output === 'string') {
+    if (output === '') throw new CliError('--output needs a file name');
+    const summary = await toFile(io, input, output);
+    print(io, values.json === true, { file: resolve(output), format, ...summary }, () =>
+      `exported ${plural(summary.activities, 'activity', 'activities')}, ${plural(summary.sessions, 'session', 'sessions')} and ${plural(summary.entries, 'entry', 'entries')} to ${output}`,
+    );
+    return 0;
+  }
+  // To standard output the export is the data: --json only agrees with the default format.
+  if (values.json === true && format === 'csv') throw new CliError('--json and --format csv disagree; choose one');
+  if (!io.stdout) {
+    const { sink, text } = gathering();
+    await download(io, input, sink, true);
+    io.out(text().replace(/\n$/, ''));
+    return 0;
+  }
+  try {
+    await download(io, input, io.stdout, false);
+  } catch (error) {
+    // The reader went away (`tock export | head`): like any Unix filter, stop quietly.
+    if ((error as NodeJS.ErrnoException).code === 'EPIPE') return 0;
+    throw error;
+  }
+  return 0;
+}
