@@ -16,6 +16,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { coldStartFigure } from './figures/cold-start.ts';
+import { coreReadsFigure } from './figures/core-reads.ts';
 import { historyFigure } from './figures/history.ts';
 import { memoryFigure } from './figures/memory.ts';
 import { pythonFigures } from './figures/python-clients.ts';
@@ -89,6 +90,7 @@ const GROUPS: { name: string; ids: string[]; titles: string[]; run: (c: BenchCon
   { name: 'python', ids: ['python-client-rps', 'python-async-client-rps'], titles: ['Python Client calls/s', 'Python AsyncClient calls/s'], run: pythonFigures },
   { name: 'memory', ids: ['memory-nonce-window'], titles: ['app memory at max signed rate'], run: memoryFigure },
   { name: 'cold-start', ids: ['cold-start'], titles: ['cold start to listener answering'], run: coldStartFigure },
+  { name: 'core-reads', ids: ['core-reads-history'], titles: ['a week of totals + blocks, long history'], run: coreReadsFigure },
 ];
 
 const startedAt = new Date();

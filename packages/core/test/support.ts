@@ -78,3 +78,67 @@ export function problemOf(fn: () => unknown): { code: string; message: string; d
   }
   throw new Error('expected a TockProblem, but nothing was thrown');
 }
+
+/**
+ * Counts the rows the search's walks look at: every walk tests a row with `instr(key, text)`,
+ * so SQLite's `instr` is replaced (on this connection) by one that also counts its calls.
+ * Deterministic where a timing is not: a walk over the whole recency index counts every
+ * activity whatever the machine's load. Call before the searches (SQLite re-prepares
+ * statements that were prepared before).
+ */
+export function countInstrCalls(store: Store): { readonly calls: number; reset(): void } {
+  let calls = 0;
+  store.db.function('instr', { deterministic: true }, (haystack: unknown, needle: unknown) => {
+    calls++;
+    if (haystack === null || needle === null) return null;
+    const at = String(haystack).indexOf(String(needle));
+    return at < 0 ? 0 : [...String(haystack).slice(0, at)].length + 1;
+  });
+  return {
+    get calls() {
+      return calls;
+    },
+    reset() {
+      calls = 0;
+    },
+  };
+}
+
+/**
+ * The query plans (`EXPLAIN QUERY PLAN`, one `detail` line per step) of every SELECT that
+ * `run` makes through `store.statement`, by SQL text. Plans are what SQLite will do whatever
+ * the machine's speed, so a guard on them cannot be flaky.
+ */
+export function queryPlansOf(store: Store, run: () => void): Map<string, string[]> {
+  const seen = new Set<string>();
+  const original = store.statement;
+  store.statement = (sql: string) => {
+    seen.add(sql);
+    return original(sql);
+  };
+  try {
+    run();
+  } finally {
+    store.statement = original;
+  }
+  const plans = new Map<string, string[]>();
+  for (const sql of seen) {
+    if (!/^\s*SELECT/i.test(sql)) continue;
+    const steps = store.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[];
+    plans.set(sql.replace(/\s+/g, ' ').trim(), steps.map((s) => s.detail));
+  }
+  return plans;
+}
+
+/**
+ * Plan steps that read a whole table row by row, without an index: `SCAN sessions`, or
+ * `SCAN s` for an alias. (A walk along an index reads `SCAN … USING INDEX …`; subqueries and
+ * the FTS5 table read otherwise.)
+ */
+export function fullTableScans(plans: Map<string, string[]>): string[] {
+  const scans: string[] = [];
+  for (const [sql, steps] of plans) {
+    for (const step of steps) if (/^SCAN \w+$/.test(step)) scans.push(`${step} in: ${sql}`);
+  }
+  return scans;
+}
