@@ -46,6 +46,8 @@ export interface DesktopOptions {
   /** The idle sources to try, best first (default: the platform's). */
   idleSources?: (signal: AbortSignal) => readonly IdleSource[];
   notifier?: Notifier;
+  /** IANA zone of the working hours (default: the process's zone, read on each check). */
+  timeZone?: () => string;
   /** Start the poll and reminder timers and probe the idle sources (default true). */
   timers?: boolean;
 }
@@ -131,6 +133,7 @@ export function createDesktop(options: DesktopOptions): Desktop {
   const reminder = new Reminder({
     clock,
     settings: () => settings,
+    ...(options.timeZone ? { timeZone: options.timeZone } : {}),
     tracking: () => tracker.getStatus().isTracking,
     lastTrackedEndMs: () => lastTrackedActivity(store)?.endedAtMs ?? null,
     lastActivityName: () => lastTrackedActivity(store)?.activityName ?? null,
