@@ -163,7 +163,13 @@ export class AppNotRunningError extends Error {
 }
 
 /** Sends one admin command to the running app and returns its result, or throws AdminError / AppNotRunningError. */
-export function adminRequest(path: string, method: 'GET' | 'POST', route: string, input?: Record<string, unknown>): Promise<unknown> {
+export function adminRequest(
+  path: string,
+  method: 'GET' | 'POST',
+  route: string,
+  input?: Record<string, unknown>,
+  options: { timeoutMs?: number } = {},
+): Promise<unknown> {
   const body = input === undefined ? '' : JSON.stringify(input);
   return new Promise((resolve, reject) => {
     const req = request(
@@ -182,7 +188,8 @@ export function adminRequest(path: string, method: 'GET' | 'POST', route: string
         });
       },
     );
-    req.setTimeout(15_000, () => req.destroy(new Error('timeout')));
+    // 15 s of silence means the app is stuck; a long import says how long it may take.
+    req.setTimeout(options.timeoutMs ?? 15_000, () => req.destroy(new Error('timeout')));
     req.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT' || error.code === 'ECONNREFUSED') reject(new AppNotRunningError('Tock is not running'));
       else reject(new AdminError(`could not reach the running app (${error.code ?? error.message})`));

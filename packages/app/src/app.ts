@@ -19,6 +19,8 @@ import { createDesktop, type Desktop } from './desktop/desktop.ts';
 import { License, licensePublicKey } from './license.ts';
 import { DEFAULT_LISTENER_SETTINGS, ListenerControl, type ListenerSettings } from './listener-control.ts';
 import { PromptQueue } from './prompts.ts';
+import { importForAdmin } from './imports.ts';
+import { reportForAdmin } from './reports.ts';
 import { reportingFullDisk, storageProblem } from './storage-full.ts';
 import { TokenKeeper } from './tokens.ts';
 import { startUiServer, type UiServer } from './ui/server.ts';
@@ -305,6 +307,8 @@ function adminRoutes(services: AppServices): Record<string, AdminHandler> {
     },
     'POST /break': () => tracker.startBreak(),
     'POST /resume': () => tracker.resumeBreak(),
+    'GET /report': (input) => reportForAdmin(services.store, services.clock(), input),
+    'POST /import': (input) => importForAdmin(services.store, services.clock(), input),
   };
 }
 

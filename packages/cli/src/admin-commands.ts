@@ -10,14 +10,18 @@ import { CliError, print, type Io } from './io.ts';
 import type { Command } from './command.ts';
 import { backupCommands } from './backup-commands.ts';
 
-async function admin(io: Io, method: 'GET' | 'POST', route: string, input?: Record<string, unknown>): Promise<unknown> {
+/** The one line for an admin command when no app runs under `home`. */
+export function appNotRunning(home: string): CliError {
+  return new CliError(`Tock is not running (home: ${home}); start it with \`tock app\` (or \`npm start\` in the repository)`);
+}
+
+/** Sends one admin command to the app under the caller's `TOCK_HOME`; when none runs, says so and how to start it. */
+export async function admin(io: Io, method: 'GET' | 'POST', route: string, input?: Record<string, unknown>): Promise<unknown> {
   const home = resolveHome(io.env);
   try {
     return await adminRequest(homePaths(home).adminSocket, method, route, input);
   } catch (error) {
-    if (error instanceof AppNotRunningError) {
-      throw new CliError(`Tock is not running (home: ${home}); start it with \`tock app\` (or \`npm start\` in the repository)`);
-    }
+    if (error instanceof AppNotRunningError) throw appNotRunning(home);
     throw error;
   }
 }
@@ -184,5 +188,19 @@ function breakCommand(summary: string, usage: string, route: '/break' | '/resume
 const pause = breakCommand('pause the running session (a break)', 'tock break [--json]', '/break');
 const resume = breakCommand('resume the session after a break', 'tock resume [--json]', '/resume');
 
+/** `tock report`, loaded on use. */
+const report: Command = {
+  summary: 'worked time per activity or per day over a range',
+  usage: 'tock report [today|yesterday|week|last-week|month|last-month] [--from YYYY-MM-DD --to YYYY-MM-DD] [--by activity|day] [--json|--csv]',
+  run: async (args, io) => (await import('./report-command.ts')).runReport(args, io),
+};
+
+/** `tock import`, loaded on use. */
+const importCommand: Command = {
+  summary: 'import a Tock export, or Toggl Track, Timewarrior or Watson history',
+  usage: 'tock import FILE [--format tock|toggl|timewarrior|watson] [--tz ZONE] [--dry-run] [--json]',
+  run: async (args, io) => (await import('./import-command.ts')).runImport(args, io),
+};
+
 /** The admin commands, by name. */
-export const adminCommands: Record<string, Command> = { app, listener, token, requests, license, break: pause, resume, ...backupCommands };
+export const adminCommands: Record<string, Command> = { app, listener, token, requests, license, break: pause, resume, ...backupCommands, report, import: importCommand };

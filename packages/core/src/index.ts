@@ -89,6 +89,23 @@ export {
 export { reportCsv } from './report-csv.ts';
 
 /**
+ * `tock import` (docs/data.md "Import"): {@link importFile} reads a Tock, Toggl Track,
+ * Timewarrior or Watson file as a stream and writes it in one transaction (or, refused with
+ * an {@link ImportProblem} naming the line or index, writes nothing).
+ */
+export {
+  detectFormat,
+  importFile,
+  ImportProblem,
+  IMPORT_FORMATS,
+  IMPORT_MAX_BYTES,
+  type ImportCounts,
+  type ImportFormat,
+  type ImportOptions,
+  type ImportResult,
+} from './import/index.ts';
+
+/**
  * The schema: the ordered {@link MIGRATIONS}, the version this build writes, and the
  * function that applies the missing ones (openStore runs it; exported for tools and tests).
  */

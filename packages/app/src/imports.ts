@@ -1,0 +1,36 @@
+/**
+ * The admin side of `tock import` (docs/cli.md "tock import"): the CLI names the file (an
+ * absolute path; the admin socket is the user's own) and the app reads it as a stream and
+ * writes it through core's import, in its own time zone unless `--tz` names another. A
+ * refusal is one line naming the file, the line or index, and the reason.
+ */
+import { importFile, ImportProblem, IMPORT_FORMATS, systemTimeZone, type ImportFormat, type ImportResult, type Store } from '@tock/core';
+import { AdminError } from './admin.ts';
+
+/**
+ * Runs an admin request `{path, name?, format?, tz?, dryRun?}`: `name` is the file as the
+ * user typed it, for messages. Resolves with the counts of the import (or dry run).
+ */
+export async function importForAdmin(store: Store, now: number, input: Record<string, unknown>): Promise<ImportResult> {
+  const { path, format, tz, dryRun } = input;
+  if (typeof path !== 'string' || path === '') throw new AdminError('give the file to import: tock import FILE');
+  const name = typeof input.name === 'string' ? input.name : path;
+  if (format !== undefined && format !== null && !(IMPORT_FORMATS as readonly unknown[]).includes(format)) {
+    throw new AdminError(`--format takes ${IMPORT_FORMATS.join(', ')}, not "${String(format)}"`);
+  }
+  if (tz !== undefined && tz !== null && typeof tz !== 'string') throw new AdminError('--tz takes an IANA zone name such as Europe/Berlin');
+  try {
+    return await importFile(store, {
+      path,
+      format: (format ?? undefined) as ImportFormat | undefined,
+      timeZone: (tz as string | undefined | null) ?? systemTimeZone(),
+      dryRun: dryRun === true,
+      now,
+    });
+  } catch (error) {
+    if (!(error instanceof ImportProblem)) throw error;
+    if (error.place === '--tz') throw new AdminError(`--tz: ${error.reason}`);
+    const where = error.place === '' ? `${name}:` : `${name}, ${error.place}:`;
+    throw new AdminError(`${where} ${error.reason}; nothing was imported`);
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * The admin side of `tock report` (docs/cli.md "tock report"): a named range or `from`/`to`
+ * days, resolved in the app's own time zone and as of its own clock, then core's report
+ * (docs/protocol.md "GET /report").
+ */
+import { buildReport, reportPeriod, REPORT_PERIODS, systemTimeZone, type Report, type ReportPeriod, type Store } from '@tock/core';
+import { validationProblem } from '@tock/protocol';
+
+/**
+ * The report for an admin request `{period?, from?, to?, by?}`: `period` is one of
+ * today, yesterday, week, last-week, month, last-month (weeks start on Monday) and excludes
+ * `from`/`to`; without either it is today. Refusals are `validation_failed` problems whose
+ * message names the field.
+ */
+export function reportForAdmin(store: Store, now: number, input: Record<string, unknown>): Report {
+  const timeZone = systemTimeZone();
+  const { period, from, to, by } = input;
+  if (period === undefined || period === null) return buildReport(store, { from, to, by }, now, timeZone);
+  if (typeof period !== 'string' || !(REPORT_PERIODS as readonly string[]).includes(period)) {
+    throw validationProblem([{ field: 'period', message: `must be one of ${REPORT_PERIODS.join(', ')}` }]);
+  }
+  if ((from !== undefined && from !== null) || (to !== undefined && to !== null)) {
+    throw validationProblem([{ field: 'period', message: 'give a named range or from/to, not both' }]);
+  }
+  return buildReport(store, { ...reportPeriod(period as ReportPeriod, now, timeZone), by }, now, timeZone);
+}

@@ -1,0 +1,66 @@
+/**
+ * `tock import FILE` (docs/cli.md "tock import"; formats in docs/data.md "Import"): hands the
+ * file's absolute path to the running app, which reads it as a stream and writes it in one
+ * transaction. Prints `imported N blocks (M new activities), skipped K already present`, or
+ * with `--json` the counts; `--dry-run` prints the same and writes nothing.
+ */
+import { resolve } from 'node:path';
+import { adminRequest, AppNotRunningError, homePaths, resolveHome } from '@tock/app';
+import { appNotRunning, flags } from './admin-commands.ts';
+import { CliError, type Io } from './io.ts';
+
+const FORMATS = ['tock', 'toggl', 'timewarrior', 'watson'];
+
+/** What the app reports. */
+interface ImportCounts {
+  imported: number;
+  skipped: number;
+  activitiesCreated: number;
+  openSkipped: number;
+  emptySkipped: number;
+}
+
+/** An import reads the whole file before it answers: allow it time (a 256 MiB file takes a while). */
+const IMPORT_TIMEOUT_MS = 30 * 60 * 1000;
+
+/**
+ * The human lines: the contract's line, word for word (a dry run prints the same), then what
+ * else was left out, if anything.
+ */
+export function importSummary(counts: ImportCounts): string {
+  const lines = [`imported ${counts.imported} blocks (${counts.activitiesCreated} new activities), skipped ${counts.skipped} already present`];
+  if (counts.openSkipped > 0) lines.push(`left out ${counts.openSkipped} open block(s) without an end (running when the file was written)`);
+  if (counts.emptySkipped > 0) lines.push(`left out ${counts.emptySkipped} empty block(s) that end when they start`);
+  return lines.join('\n');
+}
+
+/** Runs `tock import ARGS` (its usage is in admin-commands.ts); returns the exit status. */
+export async function runImport(args: string[], io: Io): Promise<number> {
+  const { values, positionals } = flags(args, { format: { type: 'string' }, tz: { type: 'string' }, 'dry-run': { type: 'boolean' } }, 1);
+  const file = positionals[0];
+  if (file === undefined) throw new CliError('give the file to import: tock import FILE [--format tock|toggl|timewarrior|watson]');
+  const format = values.format as string | undefined;
+  if (format !== undefined && !FORMATS.includes(format)) throw new CliError(`--format takes ${FORMATS.join(', ')}, not "${format}"`);
+  const dryRun = values['dry-run'] === true;
+  const home = resolveHome(io.env);
+  let counts: ImportCounts;
+  try {
+    counts = (await adminRequest(
+      homePaths(home).adminSocket,
+      'POST',
+      '/import',
+      { path: resolve(file), name: file, format, tz: values.tz, dryRun },
+      { timeoutMs: IMPORT_TIMEOUT_MS },
+    )) as ImportCounts;
+  } catch (error) {
+    if (error instanceof AppNotRunningError) throw appNotRunning(home);
+    throw error;
+  }
+  if (values.json === true) {
+    const { imported, skipped, activitiesCreated, openSkipped, emptySkipped } = counts;
+    io.out(JSON.stringify({ imported, skipped, activitiesCreated, openSkipped, ...(emptySkipped > 0 ? { emptySkipped } : {}) }, null, 2));
+  } else {
+    io.out(importSummary(counts));
+  }
+  return 0;
+}

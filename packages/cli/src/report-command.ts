@@ -1,0 +1,92 @@
+/**
+ * `tock report` (docs/cli.md "tock report"; the result is docs/protocol.md "GET /report"):
+ * worked time over a named range (today, yesterday, week, last-week, month, last-month) or
+ * `--from`/`--to` days, by activity or by day. An admin command: the app reads its own store
+ * and resolves the range in its own time zone, so no token is needed and the CLI's `TZ`
+ * cannot make it count other days than the app does.
+ */
+import { adminRequest, AppNotRunningError, homePaths, resolveHome } from '@tock/app';
+import { reportCsv, type Report, type ReportActivityRow, type ReportDayRow } from '@tock/core';
+import { appNotRunning, flags } from './admin-commands.ts';
+import { CliError, type Io } from './io.ts';
+
+const PERIODS = ['today', 'yesterday', 'week', 'last-week', 'month', 'last-month'];
+
+/** `3:05` — hours and minutes of worked seconds, rounded down like every worked time Tock shows. */
+export function hoursMinutes(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** The report as a table: a title, one line per row, and a total line. */
+export function reportTable(report: Report, by: 'activity' | 'day'): string {
+  const range = report.from === report.to ? report.from : `${report.from} – ${report.to}`;
+  const title = `${range} (${report.timeZone}), by ${by}`;
+  const cells: [string, string][] =
+    by === 'activity'
+      ? (report.rows as ReportActivityRow[]).map((r) => [r.activityName, hoursMinutes(r.seconds)])
+      : (report.rows as ReportDayRow[]).map((r) => [`${r.date} ${weekday(r.date)}`, hoursMinutes(r.seconds)]);
+  if (by === 'activity' && cells.length === 0) return `${title}\nNo time tracked.`;
+  const total: [string, string] = ['Total', hoursMinutes(report.totalSeconds)];
+  const header: [string, string] = [by === 'activity' ? 'Activity' : 'Day', 'Time'];
+  const nameWidth = Math.max(...[header, ...cells, total].map(([name]) => [...name].length));
+  const timeWidth = Math.max(...[header, ...cells, total].map(([, time]) => time.length));
+  const line = ([name, time]: [string, string]): string => `${name}${' '.repeat(nameWidth - [...name].length)}  ${time.padStart(timeWidth)}`;
+  const rule = '─'.repeat(nameWidth + 2 + timeWidth);
+  return [title, '', line(header), rule, ...cells.map(line), rule, line(total)].join('\n');
+}
+
+/** `Mon` … `Sun` for a calendar day. */
+function weekday(day: string): string {
+  return ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][new Date(`${day}T00:00:00Z`).getUTCDay()] as string;
+}
+
+/** The app's refusals name the field (`to: …`); on the command line it is a flag. */
+function asFlags(message: string): string {
+  return message.replace(/^(from|to|by): /, '--$1: ');
+}
+
+/** Runs `tock report ARGS` (its usage is in admin-commands.ts); returns the exit status. */
+export async function runReport(args: string[], io: Io): Promise<number> {
+  const { values, positionals } = flags(
+    args,
+    {
+      from: { type: 'string' },
+      to: { type: 'string' },
+      by: { type: 'string' },
+      csv: { type: 'boolean' },
+    },
+    1,
+  );
+  const period = positionals[0];
+  if (period !== undefined && !PERIODS.includes(period)) {
+    throw new CliError(`unknown range "${period}"; use ${PERIODS.join(', ')}, or --from and --to`);
+  }
+  if (period !== undefined && (values.from !== undefined || values.to !== undefined)) {
+    throw new CliError(`give either the range "${period}" or --from/--to, not both`);
+  }
+  if (values.json === true && values.csv === true) throw new CliError('give --json or --csv, not both');
+  const by = values.by ?? 'activity';
+  if (by !== 'activity' && by !== 'day') throw new CliError(`--by takes activity or day, not "${String(by)}"`);
+  const input: Record<string, unknown> = { by };
+  if (values.from !== undefined || values.to !== undefined) {
+    input.from = values.from;
+    input.to = values.to;
+  } else {
+    input.period = period ?? 'today';
+  }
+  const home = resolveHome(io.env);
+  let report: Report;
+  try {
+    report = (await adminRequest(homePaths(home).adminSocket, 'GET', '/report', input)) as Report;
+  } catch (error) {
+    if (error instanceof AppNotRunningError) throw appNotRunning(home);
+    if (error instanceof Error && error.name === 'AdminError') throw new CliError(asFlags(error.message));
+    throw error;
+  }
+  if (values.json === true) io.out(JSON.stringify(report, null, 2));
+  // Every record ends with CRLF; io.out adds the last record's LF itself.
+  else if (values.csv === true) io.out(reportCsv(report, by).slice(0, -1));
+  else io.out(reportTable(report, by));
+  return 0;
+}

@@ -1,0 +1,131 @@
+/**
+ * `tock report` against a real app: the table, --json, --csv, the named ranges, and the
+ * one-line refusals. The app runs in a fixed-offset zone where it is around noon now, so
+ * the blocks logged "now" lie inside today whenever the test runs.
+ */
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import { appEnv, spawnApp, type AppProcess } from '../../app/test/support/app-process.ts';
+import { freePort, tock } from './real-app.ts';
+
+/** An `Etc/GMT±N` zone where the local time is between 11:30 and 12:30 now. */
+function noonZone(): string {
+  const now = new Date();
+  const offset = 12 - Math.round(now.getUTCHours() + now.getUTCMinutes() / 60);
+  const hours = Math.max(-12, Math.min(14, offset));
+  // Etc/GMT names count the other way round: UTC+3 is Etc/GMT-3.
+  return hours === 0 ? 'Etc/UTC' : `Etc/GMT${hours > 0 ? '-' : '+'}${Math.abs(hours)}`;
+}
+
+function localToday(zone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
+
+describe('tock report', () => {
+  const zone = noonZone();
+  let app: AppProcess;
+  let env: NodeJS.ProcessEnv;
+  let clientEnv: NodeJS.ProcessEnv;
+
+  before(async () => {
+    env = appEnv({ TZ: zone });
+    app = await spawnApp(env);
+    const port = await freePort();
+    assert.equal((await tock(env, 'listener', 'on', '--port', String(port))).status, 0);
+    const token = (await tock(env, 'token')).out.trim();
+    clientEnv = { ...env, SERVICE_TOKEN: token, SERVICE_PORT: String(port) };
+    for (const [minutes, name] of [
+      ['90', 'Writing, editing'],
+      ['45', 'Café'],
+      ['45', 'Alpha'],
+    ] as const) {
+      const run = await tock(clientEnv, 'log', minutes, name, '--create');
+      assert.equal(run.status, 0, run.err);
+    }
+  });
+
+  after(async () => {
+    app.child.kill('SIGTERM');
+    await app.exited;
+    rmSync(env.TOCK_HOME as string, { recursive: true, force: true });
+  });
+
+  it('prints today by activity as a table with hours and minutes and a total line', async () => {
+    const run = await tock(env, 'report');
+    assert.equal(run.status, 0, run.err);
+    const lines = run.out.split('\n');
+    assert.equal(lines[0], `${localToday(zone)} (${zone}), by activity`);
+    const rows = lines.filter((l) => /\d+:\d\d$/.test(l)).map((l) => l.replace(/\s+/g, ' '));
+    assert.deepEqual(rows, ['Writing, editing 1:30', 'Alpha 0:45', 'Café 0:45', 'Total 3:00']);
+  });
+
+  it('prints the report object with --json', async () => {
+    const run = await tock(env, 'report', 'today', '--json');
+    assert.equal(run.status, 0, run.err);
+    const report = JSON.parse(run.out);
+    assert.deepEqual(Object.keys(report), ['from', 'to', 'timeZone', 'totalSeconds', 'rows']);
+    assert.equal(report.from, localToday(zone));
+    assert.equal(report.timeZone, zone);
+    assert.equal(report.totalSeconds, 3 * 3600);
+    assert.deepEqual(
+      report.rows.map((r: { activityName: string; seconds: number }) => [r.activityName, r.seconds]),
+      [
+        ['Writing, editing', 5400],
+        ['Alpha', 2700],
+        ['Café', 2700],
+      ],
+    );
+    assert.match(report.rows[0].activityID, /^[0-9a-f-]{36}$/);
+  });
+
+  it('prints RFC 4180 CSV with a header, quoting where needed', async () => {
+    const run = await tock(env, 'report', '--csv');
+    assert.equal(run.status, 0, run.err);
+    assert.equal(run.out, 'activity,seconds\r\n"Writing, editing",5400\r\nAlpha,2700\r\nCafé,2700\r');
+    const byDay = await tock(env, 'report', 'week', '--by', 'day', '--csv');
+    const records = byDay.out.split('\r\n');
+    assert.equal(records[0], 'date,seconds');
+    assert.equal(records.length, 8, 'a header and seven days, Monday to Sunday');
+    assert.equal(new Date(`${records[1]!.split(',')[0]}T00:00:00Z`).getUTCDay(), 1, 'the week starts on Monday');
+    assert.ok(records.includes(`${localToday(zone)},10800`), byDay.out);
+  });
+
+  it('takes every named range and --from/--to', async () => {
+    for (const period of ['today', 'yesterday', 'week', 'last-week', 'month', 'last-month']) {
+      const run = await tock(env, 'report', period, '--by', 'day', '--json');
+      assert.equal(run.status, 0, `${period}: ${run.err}`);
+      const report = JSON.parse(run.out);
+      assert.equal(report.rows.length, Math.round((Date.parse(report.to) - Date.parse(report.from)) / 86_400_000) + 1);
+    }
+    const today = localToday(zone);
+    const run = await tock(env, 'report', '--from', today, '--to', today, '--json');
+    assert.equal(JSON.parse(run.out).totalSeconds, 3 * 3600);
+    const yesterday = JSON.parse((await tock(env, 'report', 'yesterday', '--json')).out);
+    assert.deepEqual(yesterday.rows, []);
+    assert.match((await tock(env, 'report', 'yesterday')).out, /No time tracked/);
+  });
+
+  it('refuses bad ranges with one line naming the flag', async () => {
+    const refuse = async (args: string[], pattern: RegExp): Promise<void> => {
+      const run = await tock(env, 'report', ...args);
+      assert.equal(run.status, 1);
+      assert.equal(run.out, '');
+      assert.equal(run.err.split('\n').length, 1, run.err);
+      assert.match(run.err, pattern);
+    };
+    await refuse(['--from', '2026-11-22', '--to', '2026-11-21'], /^error: --to: must not be before from/);
+    await refuse(['--from', '2025-01-01', '--to', '2026-06-01'], /^error: --to: .*at most 366/);
+    await refuse(['--from', '22.11.2026'], /^error: --from: must be a date YYYY-MM-DD/);
+    await refuse(['fortnight'], /^error: unknown range "fortnight"/);
+    await refuse(['week', '--from', '2026-11-01'], /not both/);
+    await refuse(['--by', 'project'], /--by takes activity or day/);
+    await refuse(['--json', '--csv'], /--json or --csv/);
+  });
+
+  it('says how to start the app when it is not running', async () => {
+    const run = await tock(appEnv(), 'report');
+    assert.equal(run.status, 1);
+    assert.match(run.err, /^error: Tock is not running .*start it with `tock app`/);
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * `tock import` (docs/data.md "Import"): a file of Tock, Toggl Track, Timewarrior or Watson
+ * read as a stream (refused past {@link IMPORT_MAX_BYTES}), every row checked, then written
+ * in one transaction — all of it, or nothing. The format is told from the content when not
+ * given. Core's part: the app calls {@link importFile} with its store and time zone.
+ */
+
+import { open, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
+import type { Readable } from 'node:stream';
+import { assertTimeZone } from '../day.ts';
+import type { Store } from '../store.ts';
+import { applyImport, type ImportCounts } from './apply.ts';
+import { emptyReadFile } from './blocks.ts';
+import { readTimewarrior, readTockExport, readWatson } from './json-formats.ts';
+import { ImportProblem } from './problem.ts';
+import { looksLikeToggl, readToggl } from './toggl.ts';
+
+export { ImportProblem } from './problem.ts';
+export type { ImportCounts } from './apply.ts';
+
+/** The formats `tock import` reads. */
+export const IMPORT_FORMATS = ['tock', 'toggl', 'timewarrior', 'watson'] as const;
+
+/** One of {@link IMPORT_FORMATS}. */
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/** The largest file an import reads: 256 MiB (a Toggl CSV of about 1.5 million rows). */
+export const IMPORT_MAX_BYTES = 256 * 1024 * 1024;
+
+/** What to import, and how. */
+export interface ImportOptions {
+  /** The file, an absolute path. */
+  path: string;
+  /** The format; told from the content when absent. */
+  format?: ImportFormat | undefined;
+  /** The IANA zone of wall-clock times in the file (Toggl's): the app's unless given. */
+  timeZone: string;
+  /** Do everything but keep nothing. */
+  dryRun?: boolean;
+  /** Now, ms since the epoch: the `created_at` of the entries written. */
+  now: number;
+  /** IDs of new rows; default `crypto.randomUUID`. */
+  newId?: () => string;
+  /** Overrides {@link IMPORT_MAX_BYTES} (tests). */
+  maxBytes?: number;
+}
+
+/** The counts of {@link ImportCounts} and the format that was read. */
+export interface ImportResult extends ImportCounts {
+  format: ImportFormat;
+}
+
+/** How much of a file's start format detection reads. */
+const HEAD_BYTES = 4096;
+
+/**
+ * The format of a file from its first bytes: a JSON object is a Tock export, an array of
+ * arrays Watson's frames, an array of objects (or an empty array) Timewarrior's, a CSV
+ * header with Toggl's columns Toggl's. Throws {@link ImportProblem} when it is none of them.
+ */
+export function detectFormat(head: string): ImportFormat {
+  const text = head.replace(/^\uFEFF/, '').trimStart();
+  if (text.startsWith('{')) return 'tock';
+  if (text.startsWith('[')) {
+    const next = text.slice(1).trimStart()[0];
+    if (next === '[') return 'watson';
+    return 'timewarrior';
+  }
+  if (looksLikeToggl(text)) return 'toggl';
+  throw new ImportProblem(
+    'the file',
+    'Tock cannot tell its format (not a Tock export, a Toggl Track detailed CSV, `timew export` JSON or Watson frames); pass --format',
+  );
+}
+
+/** The file's text as strings, decoded as UTF-8 across chunk edges. */
+async function* text(input: Readable): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  for await (const chunk of input) yield decoder.write(chunk as Buffer);
+  const rest = decoder.end();
+  if (rest) yield rest;
+}
+
+function unreadable(_path: string, error: unknown): ImportProblem {
+  const code = (error as NodeJS.ErrnoException).code;
+  const why = code === 'ENOENT' ? 'there is no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : String((error as Error).message);
+  return new ImportProblem('', `cannot read it (${why})`);
+}
+
+/**
+ * Imports the file at `options.path` into `store` and returns the counts. Throws
+ * {@link ImportProblem} — and writes nothing — for an unreadable, oversized, unrecognized or
+ * truncated file, an unknown zone, or any row that breaks a rule.
+ */
+export async function importFile(store: Store, options: ImportOptions): Promise<ImportResult> {
+  try {
+    assertTimeZone(options.timeZone);
+  } catch (error) {
+    throw new ImportProblem('--tz', (error as Error).message);
+  }
+  const limit = options.maxBytes ?? IMPORT_MAX_BYTES;
+  let size: number;
+  try {
+    const info = await stat(options.path);
+    if (info.isDirectory()) throw Object.assign(new Error('directory'), { code: 'EISDIR' });
+    size = info.size;
+  } catch (error) {
+    throw unreadable(options.path, error);
+  }
+  if (size > limit) {
+    throw new ImportProblem('', `it is ${mib(size)}; Tock imports files of up to ${mib(limit)} (split it, or import a shorter range)`);
+  }
+  let format = options.format;
+  if (format === undefined) {
+    const handle = await open(options.path, 'r');
+    try {
+      const head = Buffer.alloc(HEAD_BYTES);
+      const { bytesRead } = await handle.read(head, 0, HEAD_BYTES, 0);
+      if (bytesRead === 0) throw new ImportProblem('', 'it is empty');
+      format = detectFormat(head.subarray(0, bytesRead).toString('utf8'));
+    } finally {
+      await handle.close();
+    }
+  }
+  // Read at most one byte past the limit (`end` is inclusive): a file that grew since stat()
+  // cannot make the import read more.
+  const input = createReadStream(options.path, { end: limit, highWaterMark: 256 * 1024 });
+  const file = emptyReadFile();
+  try {
+    if (format === 'toggl') await readToggl(input, options.timeZone, file);
+    else if (format === 'timewarrior') await readTimewarrior(text(input), file);
+    else if (format === 'watson') await readWatson(text(input), file);
+    else await readTockExport(text(input), file);
+  } catch (error) {
+    if (error instanceof ImportProblem) throw error;
+    throw unreadable(options.path, error);
+  } finally {
+    input.destroy();
+  }
+  if (input.bytesRead > limit) throw new ImportProblem('', `it is over ${mib(limit)}; Tock imports files of up to ${mib(limit)}`);
+  const counts = applyImport(store, file, {
+    now: options.now,
+    newId: options.newId ?? (() => crypto.randomUUID()),
+    dryRun: options.dryRun === true,
+  });
+  return { ...counts, format };
+}
+
+function mib(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MiB`;
+}

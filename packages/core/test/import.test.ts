@@ -1,0 +1,264 @@
+/**
+ * `tock import` in core: files written by generators that follow each tool's documented
+ * format (Toggl Track's detailed CSV, `timew export`, Watson's frames, Tock's export) with
+ * hundreds of rows, quoted commas, embedded newlines, non-ASCII names, DST days and blocks
+ * across midnight; every refusal names its line or index and writes nothing.
+ */
+
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, type TestContext } from 'node:test';
+import { buildReport, importFile, type ImportResult, type Store } from '../src/index.ts';
+import { fixture } from './support.ts';
+
+const HOUR = 3_600_000;
+const TOGGL_HEADER = 'User,Email,Client,Project,Task,Description,Billable,Start date,Start time,End date,End time,Duration,Tags,Amount (USD)';
+
+/** A row of Toggl's detailed report. */
+interface TogglRow {
+  project: string;
+  description: string;
+  start: [string, string];
+  end: [string, string];
+}
+
+function csvCell(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+function togglCsv(rows: TogglRow[], { bom = true } = {}): string {
+  const lines = rows.map((r) =>
+    ['Ada', 'ada@example.com', 'Client, Inc.', r.project, '', r.description, 'No', r.start[0], r.start[1], r.end[0], r.end[1], '00:00:00', 'tag1, tag2', '0.00']
+      .map(csvCell)
+      .join(','),
+  );
+  return `${bom ? '\uFEFF' : ''}${[TOGGL_HEADER, ...lines].join('\r\n')}\r\n`;
+}
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** `count` Toggl rows in Europe/Berlin wall time: one a day from 2026-03-01, some across midnight. */
+function manyTogglRows(count: number): TogglRow[] {
+  const rows: TogglRow[] = [];
+  for (let i = 0; i < count; i++) {
+    const day = new Date(Date.UTC(2026, 2, 1 + i));
+    const date = day.toISOString().slice(0, 10);
+    const next = new Date(Date.UTC(2026, 2, 2 + i)).toISOString().slice(0, 10);
+    const project = ['Café Crème', 'Straße, Bau', 'Ünïcødé 项目', ''][i % 4] as string;
+    const description = i % 5 === 0 && i % 4 !== 3 ? 'Line one\nline two, "quoted"' : `Task ${i}`;
+    rows.push(
+      i % 7 === 0
+        ? { project, description, start: [date, '23:30:00'], end: [next, '00:45:00'] } // across midnight
+        : { project, description, start: [date, `${pad(9 + (i % 5))}:00:00`], end: [date, `${pad(10 + (i % 5))}:15:00`] },
+    );
+  }
+  return rows;
+}
+
+function write(dir: string, name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+function counts(result: ImportResult): [number, number, number, number] {
+  return [result.imported, result.skipped, result.activitiesCreated, result.openSkipped];
+}
+
+function rowCount(store: Store, table: string): number {
+  return (store.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+}
+
+async function refused(t: TestContext, text: string, pattern: RegExp, options: { format?: 'tock' | 'toggl' | 'timewarrior' | 'watson'; tz?: string } = {}): Promise<void> {
+  const { store, dir, clock } = fixture(t);
+  const path = write(dir, 'bad', text);
+  const before = [rowCount(store, 'entries'), rowCount(store, 'activities'), rowCount(store, 'sessions')];
+  await assert.rejects(
+    importFile(store, { path, format: options.format, timeZone: options.tz ?? 'Europe/Berlin', now: clock() }),
+    (error: Error) => {
+      assert.equal(error.name, 'ImportProblem');
+      assert.doesNotMatch(error.message, /\n/);
+      assert.match(error.message, pattern);
+      return true;
+    },
+  );
+  assert.deepEqual([rowCount(store, 'entries'), rowCount(store, 'activities'), rowCount(store, 'sessions')], before, 'nothing written');
+}
+
+test('imports several hundred Toggl rows with quotes, newlines, a BOM and non-ASCII names, in the zone given', async (t) => {
+  const { store, dir, clock } = fixture(t);
+  const rows = manyTogglRows(400);
+  const path = write(dir, 'toggl.csv', togglCsv(rows));
+  const result = await importFile(store, { path, timeZone: 'Europe/Berlin', now: clock() });
+  assert.equal(result.format, 'toggl');
+  assert.deepEqual(counts(result), [400, 0, 3 + 100, 0]); // three projects, and 100 descriptions without one
+  // 2026-03-01 09:00 in Berlin (CET) is 08:00Z; 2026-04-02 10:00 (CEST) is 08:00Z.
+  const first = store.db.prepare('SELECT started_at, ended_at, note FROM entries ORDER BY started_at LIMIT 1').get() as {
+    started_at: number;
+    ended_at: number;
+    note: string;
+  };
+  assert.equal(new Date(first.started_at).toISOString(), '2026-03-01T22:30:00.000Z'); // row 0 is across midnight
+  assert.equal(first.ended_at - first.started_at, 75 * 60_000);
+  assert.equal(first.note, 'Line one\nline two, "quoted"');
+  const names = (store.db.prepare('SELECT name FROM activities ORDER BY name').all() as { name: string }[]).map((r) => r.name);
+  assert.ok(names.includes('Straße, Bau') && names.includes('Ünïcødé 项目') && names.includes('Café Crème'));
+  // Across the spring-forward night (29 March): the 23:30 → 00:45 block is still 75 minutes.
+  const report = buildReport(store, { from: '2026-03-01', to: '2026-03-31', by: 'day' }, clock(), 'Europe/Berlin');
+  assert.equal(report.rows.length, 31);
+  // The same file again adds nothing.
+  const again = await importFile(store, { path, timeZone: 'Europe/Berlin', now: clock() });
+  assert.deepEqual(counts(again), [0, 400, 0, 0]);
+  assert.equal(rowCount(store, 'entries'), 400);
+});
+
+test('reads a fall-back repeated hour so the block ends after it starts', async (t) => {
+  const { store, dir, clock } = fixture(t);
+  // 25 October 2026 in Berlin: 02:00–03:00 happens twice. 02:40 (CEST) → 02:10 (CET) is 30 minutes.
+  const path = write(dir, 'fold.csv', togglCsv([{ project: 'Night', description: '', start: ['2026-10-25', '02:40:00'], end: ['2026-10-25', '02:10:00'] }]));
+  await importFile(store, { path, timeZone: 'Europe/Berlin', now: clock() });
+  const row = store.db.prepare('SELECT started_at, ended_at FROM entries').get() as { started_at: number; ended_at: number };
+  assert.equal(new Date(row.started_at).toISOString(), '2026-10-25T00:40:00.000Z');
+  assert.equal(row.ended_at - row.started_at, 30 * 60_000);
+});
+
+test('a dry run counts the same and writes nothing', async (t) => {
+  const { store, dir, clock } = fixture(t);
+  const path = write(dir, 'toggl.csv', togglCsv(manyTogglRows(20)));
+  const dry = await importFile(store, { path, timeZone: 'UTC', now: clock(), dryRun: true });
+  assert.deepEqual(counts(dry), [20, 0, 3 + 5, 0]);
+  assert.equal(rowCount(store, 'entries'), 0);
+  assert.equal(rowCount(store, 'activities'), 0);
+  const real = await importFile(store, { path, timeZone: 'UTC', now: clock() });
+  assert.deepEqual(counts(real), counts(dry));
+});
+
+test('imports timew export: first tag is the activity, the rest and the annotation the note; open intervals reported', async (t) => {
+  const { store, dir, clock } = fixture(t);
+  const intervals: object[] = [];
+  const stamp = (ms: number): string => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const base = Date.parse('2026-03-28T20:00:00Z');
+  for (let i = 0; i < 300; i++) {
+    const start = base + i * 5 * HOUR;
+    intervals.push({ id: 300 - i, start: stamp(start), end: stamp(start + 2 * HOUR), tags: i % 10 === 0 ? [] : [`Projekt ${i % 3} – ü`, 'x, y', 'z'], ...(i % 4 === 0 ? { annotation: 'a "note"' } : {}) });
+  }
+  intervals.push({ id: 0, start: stamp(base + 2000 * HOUR), tags: ['Running'] });
+  const path = write(dir, 'timew.json', `[\n${intervals.map((i) => JSON.stringify(i)).join(',\n')}\n]\n`);
+  const result = await importFile(store, { path, timeZone: 'UTC', now: clock() });
+  assert.equal(result.format, 'timewarrior');
+  assert.deepEqual(counts(result), [300, 0, 4, 1]);
+  const untagged = store.db.prepare("SELECT count(*) AS n FROM entries e JOIN activities a ON a.id = e.activity_id WHERE a.name = 'Untagged'").get() as { n: number };
+  assert.equal(untagged.n, 30);
+  const note = store.db.prepare("SELECT note FROM entries WHERE started_at = ?").get(base + 4 * 5 * HOUR) as { note: string };
+  assert.equal(note.note, 'x, y, z, a "note"');
+});
+
+test('imports Watson frames: project is the activity, tags the note', async (t) => {
+  const { store, dir, clock } = fixture(t);
+  const frames: unknown[] = [];
+  const base = Date.parse('2026-10-24T22:00:00Z') / 1000;
+  for (let i = 0; i < 250; i++) {
+    frames.push([base + i * 3600 * 3, base + i * 3600 * 3 + 5400, ['Wärme', 'Zürich, CH', 'app'][i % 3], `id${i}`, i % 2 ? ['alpha', 'beta'] : [], base + i]);
+  }
+  const path = write(dir, 'frames', JSON.stringify(frames, null, 1));
+  const result = await importFile(store, { path, timeZone: 'UTC', now: clock() });
+  assert.equal(result.format, 'watson');
+  assert.deepEqual(counts(result), [250, 0, 3, 0]);
+  const tagged = store.db.prepare("SELECT count(*) AS n FROM entries WHERE note = 'alpha, beta'").get() as { n: number };
+  assert.equal(tagged.n, 125);
+  assert.deepEqual(counts(await importFile(store, { path, timeZone: 'UTC', now: clock() })), [0, 250, 0, 0]);
+});
+
+test('imports a Tock export keeping IDs, sessions with breaks and entries; matches activities by ID, then by name', async (t) => {
+  const { store, dir, clock, tracker } = fixture(t);
+  const existing = tracker.createActivity('writing'); // matched by name, case-insensitively
+  const file = {
+    format: 'tock-export',
+    version: 1,
+    exportedAt: '2026-11-22T09:00:00.000Z',
+    timeZone: 'Europe/Berlin',
+    activities: [
+      { id: 'aaaaaaaa-0000-4000-8000-000000000001', name: 'Writing', createdAt: '2026-01-01T00:00:00.000Z' },
+      { id: 'aaaaaaaa-0000-4000-8000-000000000002', name: 'Review', createdAt: '2026-01-02T00:00:00.000Z' },
+    ],
+    sessions: [
+      {
+        id: 'bbbbbbbb-0000-4000-8000-000000000001',
+        activityID: 'aaaaaaaa-0000-4000-8000-000000000002',
+        start: '2026-11-20T08:00:00.000Z',
+        end: '2026-11-21T10:00:00.000Z', // 26 hours: a session may be that long
+        breaks: [{ start: '2026-11-20T12:00:00.000Z', end: '2026-11-20T13:00:00.000Z' }],
+      },
+      { id: 'bbbbbbbb-0000-4000-8000-000000000002', activityID: 'aaaaaaaa-0000-4000-8000-000000000001', start: '2026-11-22T08:00:00.000Z', end: null, breaks: [] },
+    ],
+    entries: [
+      { id: 'cccccccc-0000-4000-8000-000000000001', activityID: 'aaaaaaaa-0000-4000-8000-000000000001', start: '2026-11-19T08:00:00.000Z', end: '2026-11-19T09:30:00.000Z', note: 'draft, v2' },
+    ],
+  };
+  const path = write(dir, 'export.json', JSON.stringify(file));
+  const result = await importFile(store, { path, timeZone: 'UTC', now: clock() });
+  assert.equal(result.format, 'tock');
+  assert.deepEqual(counts(result), [2, 0, 1, 1]);
+  const entry = store.db.prepare('SELECT id, activity_id, note FROM entries').get() as { id: string; activity_id: string; note: string };
+  assert.deepEqual({ ...entry }, { id: 'cccccccc-0000-4000-8000-000000000001', activity_id: existing.activityID, note: 'draft, v2' });
+  assert.equal(rowCount(store, 'breaks'), 1);
+  const review = buildReport(store, { from: '2026-11-20', to: '2026-11-21' }, clock(), 'UTC');
+  assert.deepEqual(review.rows.map((r) => r.seconds), [25 * 3600]);
+  assert.deepEqual(counts(await importFile(store, { path, timeZone: 'UTC', now: clock() })), [0, 2, 0, 1]);
+});
+
+test('refuses an end before its start, naming the line the row starts on', async (t) => {
+  const rows = manyTogglRows(10);
+  rows[6] = { project: 'P', description: 'd', start: ['2026-03-05', '10:00:00'], end: ['2026-03-05', '09:00:00'] };
+  await refused(t, togglCsv(rows), /^line 10: the block ends \(2026-03-05 08:00:00 UTC\) before it starts/);
+});
+
+test('refuses a block over 24 hours', async (t) => {
+  const rows = [{ project: 'P', description: '', start: ['2026-03-05', '10:00:00'], end: ['2026-03-06', '10:00:01'] } as TogglRow];
+  await refused(t, togglCsv(rows), /^line 2: the block lasts 24\.0 hours; Tock takes blocks of at most 24 hours/);
+});
+
+test('refuses a time that does not exist in the zone (spring-forward gap)', async (t) => {
+  const rows = [{ project: 'P', description: '', start: ['2026-03-29', '02:30:00'], end: ['2026-03-29', '04:00:00'] } as TogglRow];
+  await refused(t, togglCsv(rows), /^line 2: the start 2026-03-29 02:30:00 does not exist in Europe\/Berlin/);
+});
+
+test('refuses an unknown zone', async (t) => {
+  await refused(t, togglCsv(manyTogglRows(2)), /unknown time zone "Mars\/Olympus"/, { tz: 'Mars/Olympus' });
+});
+
+test('refuses a truncated file: an unclosed quote, a short row, JSON cut off', async (t) => {
+  const csv = togglCsv(manyTogglRows(6), { bom: false });
+  await refused(t, csv.slice(0, csv.lastIndexOf('Line one') + 4), /^line \d+: a quoted field is never closed/);
+  const cut = csv.slice(0, csv.lastIndexOf(',No,') + 4);
+  await refused(t, cut, /^line \d+: the row has a different number of fields than the header/);
+  const frames = JSON.stringify([[1, 2, 'a', 'x', [], 3], [4, 5, 'b', 'y', [], 6]]);
+  await refused(t, frames.slice(0, -8), /^index 1: the file ends in the middle of the JSON \(truncated\?\)/);
+  await refused(t, '{"format":"tock-export","version":1,"activities":[{"id":"a","na', /^activities\[0\]: the file ends in the middle/);
+});
+
+test('refuses a file of no known format, and one that is not what --format says', async (t) => {
+  await refused(t, 'date;project;hours\n2026-01-01;x;2\n', /cannot tell its format .*pass --format/);
+  await refused(t, 'Project,Start date\nx,2026-01-01\n', /^line 1: not a Toggl Track detailed report: the header lacks "Description", "Start time"/, { format: 'toggl' });
+  await refused(t, '[{"start":"20260101T000000Z"}]', /^index 0: not a Watson frame/, { format: 'watson' });
+  await refused(t, '{"format":"other"}', /not a Tock export \(format "other"/);
+  await refused(t, '', /it is empty/);
+});
+
+test('refuses a bad row anywhere in a JSON file: a bad time, a bad name, an unknown activity', async (t) => {
+  const ok = { id: 1, start: '20260101T100000Z', end: '20260101T110000Z', tags: ['a'] };
+  await refused(t, JSON.stringify([ok, ok, { ...ok, end: '2026-01-01 11:00' }]), /^index 2: "end" must be a time like 20260405T162205Z/);
+  await refused(t, JSON.stringify([ok, { ...ok, tags: ['   '] }]), /^index 1: the activity name must not be empty/);
+  await refused(t, JSON.stringify([[0, 10, 'x'.repeat(201), 'id', [], 0]]), /^index 0: the activity name must be at most 200 characters/);
+  const tock = { format: 'tock-export', version: 1, activities: [], sessions: [], entries: [{ id: 'e1', activityID: 'nope', start: '2026-01-01T10:00:00Z', end: '2026-01-01T11:00:00Z', note: null }] };
+  await refused(t, JSON.stringify(tock), /^entries\[0\]: activityID "nope" is not among the file's activities/);
+});
+
+test('refuses a file over the stated limit before reading it', async (t) => {
+  const { store, dir, clock } = fixture(t);
+  const path = write(dir, 'big.csv', togglCsv(manyTogglRows(50)));
+  await assert.rejects(importFile(store, { path, timeZone: 'UTC', now: clock(), maxBytes: 1024 }), /it is \d+\.\d MiB; Tock imports files of up to 0\.0 MiB/);
+  await assert.rejects(importFile(store, { path: join(dir, 'missing.csv'), timeZone: 'UTC', now: clock() }), /cannot read it \(there is no such file\)/);
+  assert.equal(rowCount(store, 'entries'), 0);
+});
