@@ -15,6 +15,9 @@ import {
   DEFAULT_PORT,
   ENDPOINTS,
   ERROR_STATUS,
+  EVENT_ID_PATTERN,
+  EVENT_LIMITS,
+  EVENT_STREAM_CONTENT_TYPE,
   IDEMPOTENCY_KEY_PATTERN,
   LICENSE_LOCKED_BODY,
   LIMITS,
@@ -59,6 +62,23 @@ Every answer to a request whose signature verified carries X-Tock-Response-Signa
 
 Clients must check it; it may be missing only on 400, 401, 403, 413, 429 and 431.
 The ${LIMITS.lockoutThreshold + 1}th failed authentication (clock_drift, bad_signature) within ${LIMITS.lockoutWindowSeconds} s locks every request out for ${LIMITS.lockoutSeconds} s (429 with Retry-After).`;
+
+const EVENT_STREAM_DESCRIPTION = `The event stream (WHATWG server-sent events). Each event is exactly these four fields, in this order, then a blank line:
+
+    id: <run>.<seq>
+    event: status | branch-prompt | idle
+    data: <one line of JSON: the Status, BranchPrompt or Idle schema>
+    sig: v1=<64 lowercase hex>
+
+sig is the lowercase hex HMAC-SHA256, keyed with the token, over these five lines joined by "\\n":
+
+    TOCK-HMAC-SHA256-EVENT
+    <the X-Tock-Nonce of the request that opened the stream>
+    <id>
+    <event>
+    <lowercase hex SHA-256 of the exact data bytes>
+
+A status event comes first on every new stream; \`: ping\` comments keep it alive at least every ${EVENT_LIMITS.keepAliveSeconds} s. At most ${EVENT_LIMITS.maxStreams} streams (429 too_many_streams). X-Tock-Response-Signature covers status 200 and the empty body.`;
 
 const API_DESCRIPTION = `The Tock listener: a signed JSON API on 127.0.0.1 for local scripts, editor plugins and the CLI.
 Bodies are JSON (Content-Type: application/json), UTF-8, at most ${LIMITS.maxBodyBytes / 1024} KiB. Unknown fields and query parameters are ignored; an optional field sent as null counts as absent; lengths count Unicode code points.
@@ -175,6 +195,7 @@ function operationJson(path: RoutePath, endpoint: EndpointSchema): Json {
     summary: endpoint.summary,
     description: endpoint.description,
   };
+  if (endpoint.eventStream) parameters.push(ref('parameters', 'LastEventId'));
   if (parameters.length > 0) operation.parameters = parameters;
   if (endpoint.body) {
     operation.requestBody = {
@@ -184,9 +205,16 @@ function operationJson(path: RoutePath, endpoint: EndpointSchema): Json {
   }
   operation.responses = {
     [endpoint.successStatus]: {
-      description: 'Success',
+      description: endpoint.eventStream ? EVENT_STREAM_DESCRIPTION : 'Success',
       headers: responseHeaders(endpoint.successStatus),
-      content: {
+      content: endpoint.eventStream
+        ? {
+            [EVENT_STREAM_CONTENT_TYPE]: {
+              schema: { type: 'string', description: 'Events as described above; x-event-data is the JSON of their data lines.' },
+              'x-event-data': endpoint.result as Json,
+            },
+          }
+        : {
         'application/json': {
           schema: {
             type: 'object',
@@ -237,6 +265,13 @@ export function openApiDocument(): Json {
         },
       },
       parameters: {
+        LastEventId: {
+          name: 'Last-Event-ID',
+          in: 'header',
+          required: false,
+          description: `Resume after this event id (<run>.<seq>): the stream starts with exactly the later events while the app still holds them (at least the last ${EVENT_LIMITS.resumeEvents}); otherwise with a fresh status event. Not part of the signature.`,
+          schema: { type: 'string', pattern: EVENT_ID_PATTERN.source },
+        },
         IdempotencyKey: {
           name: 'Idempotency-Key',
           in: 'header',

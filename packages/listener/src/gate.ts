@@ -77,6 +77,15 @@ export class Gate {
     }
   }
 
+  /**
+   * True while `key` is the key of the current token: an event stream opened with it may go
+   * on (a rotated token ends its streams at once, docs/protocol.md "The event stream").
+   */
+  isCurrentKey(key: HmacKey): boolean {
+    const token = this.#options.token();
+    return token !== null && this.#keys.forToken(token) === key;
+  }
+
   /** Sets the port the Host header must name (null while not listening: every Host is refused). */
   bindTo(port: number | null): void {
     this.#boundPort = port;

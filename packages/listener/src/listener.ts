@@ -8,7 +8,7 @@
  */
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { API_VERSION, LICENSE_LOCKED_BODY, LIMITS, type ErrorCode } from '@tock/protocol';
+import { API_VERSION, EVENT_LIMITS, LAST_EVENT_ID_HEADER, LICENSE_LOCKED_BODY, LIMITS, type ErrorCode } from '@tock/protocol';
 import { MALFORMED_KEY, hasBody, idempotencyKeyOf, isJsonContentType, parseJson } from './checks.ts';
 import {
   INTERNAL_ERROR_MESSAGE,
@@ -19,6 +19,7 @@ import {
   successBody,
   type Outcome,
 } from './envelopes.ts';
+import { EventStreams } from './event-streams.ts';
 import { Gate, isRefusal, type Refusal, type SignedRefusal } from './gate.ts';
 import { createIdempotentRunner, memoryIdempotencyStore } from './idempotency.ts';
 import { answerClientError } from './parser-errors.ts';
@@ -90,6 +91,12 @@ export function createListener(options: ListenerOptions): Listener {
     onError,
   });
   const log = new RequestLog();
+  const streams = new EventStreams({
+    clock,
+    ...options.events,
+    // A stream never outlives its token, nor a license that locked.
+    stillAllowed: (key) => gate.isCurrentKey(key) && options.license() !== 'locked',
+  });
   const failure = (error: unknown): Outcome => failureOutcome(error, onError);
   const answerOnce = createIdempotentRunner({
     store: options.idempotency ?? memoryIdempotencyStore(),
@@ -120,6 +127,11 @@ export function createListener(options: ListenerOptions): Listener {
     if (x.closeAfter) headers.push('connection', 'close');
     x.res.writeHead(status, headers);
     x.res.end(body);
+    record(x, status);
+  }
+
+  /** Adds the request to the request list and tells the application. */
+  function record(x: Exchange, status: number): void {
     log.add(x.nowMs, x.method, x.path, status);
     if (options.onRequest) {
       try {
@@ -189,6 +201,7 @@ export function createListener(options: ListenerOptions): Listener {
       return refuse(x, 'method_not_allowed', `${x.path} accepts ${route.method} only`, { allow: route.method });
     }
     if (route.builtIn === 'health') return reply(x, 200, healthBody());
+    if (route.builtIn === 'events') return openStream(x, admitted.key, admitted.nonce);
 
     if (!route.writes) {
       let input: unknown;
@@ -254,6 +267,39 @@ export function createListener(options: ListenerOptions): Listener {
       return Promise.resolve(result).then((value) => ({ status: route.successStatus, body: successBody(value) }), failure);
     }
     return { status: route.successStatus, body: successBody(result) };
+  }
+
+  /**
+   * `GET /events` (docs/protocol.md "The event stream"): at most 16 streams (429
+   * too_many_streams, not a failed authentication); a stream that cannot resume starts with
+   * the current status, so `getStatus` must be wired. Listed once, with status 200, when it opens.
+   */
+  function openStream(x: Exchange, key: HmacKey, nonce: string): void | Promise<void> {
+    if (!streams.hasRoom) {
+      return refuse(
+        x,
+        'too_many_streams',
+        `at most ${EVENT_LIMITS.maxStreams} event streams may be open at once; close one, then try again`,
+      );
+    }
+    const header = x.req.headers[LAST_EVENT_ID_HEADER];
+    const lastEventId = typeof header === 'string' ? header : undefined;
+    const start = (status: unknown): void => {
+      if (x.res.destroyed) return; // the client left while the status was read
+      streams.start(x.res, { key, nonce, lastEventId, status: () => status });
+      record(x, 200);
+    };
+    if (streams.canResume(lastEventId)) return start(null);
+    const getStatus = options.handlers.getStatus;
+    if (!getStatus) return replyOutcome(x, problemOutcome('not_wired', '/events is not available in this version of the app'));
+    let status: unknown;
+    try {
+      status = getStatus.call(options.handlers);
+    } catch (error) {
+      return replyOutcome(x, failure(error));
+    }
+    if (!isThenable(status)) return start(status);
+    return Promise.resolve(status).then(start, (error: unknown) => replyOutcome(x, failure(error)));
   }
 
   function healthBody(): string {
@@ -328,6 +374,8 @@ export function createListener(options: ListenerOptions): Listener {
     },
     close(): Promise<void> {
       gate.rememberCurrentSecond();
+      // Open streams would hold server.close() forever; they end with the listener.
+      streams.endAll('closed');
       return new Promise((resolve, reject) => {
         if (!server.listening) return resolve();
         server.close((error) => {
@@ -343,6 +391,12 @@ export function createListener(options: ListenerOptions): Listener {
       return boundPort;
     },
     requests: () => log.list(),
+    publish: (type, data) => streams.publish(type, data),
+    endStreams: () => streams.endAll('closed'),
+    get openStreams() {
+      return streams.open;
+    },
+    runId: streams.runId,
   };
 }
 

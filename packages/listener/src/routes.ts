@@ -27,8 +27,11 @@ export type RouteEntry =
       useCase: keyof ListenerHandlers;
     }
   | {
-      /** Answered by the listener without a use case (`health`: the healthcheck body). */
-      builtIn: 'health';
+      /**
+       * Answered by the listener without a use case: `health`, the healthcheck body;
+       * `events`, the event stream (event-streams.ts).
+       */
+      builtIn: 'health' | 'events';
       /** Answered while the license is locked (docs/protocol.md "Order of checks", step 7). */
       whileLocked: boolean;
     };
@@ -43,6 +46,8 @@ export const ROUTE_TABLE = {
   '/activities/stop': { useCase: 'stopActivity' },
   '/entries': { useCase: 'logEntry' },
   '/branch-changed': { useCase: 'branchChanged' },
+  '/events': { builtIn: 'events', whileLocked: false },
+  '/report': { useCase: 'getReport' },
 } as const satisfies { readonly [P in RoutePath]: RouteEntry };
 
 /** Returned by {@link Route.call} when the application did not provide the use case. */
@@ -58,7 +63,7 @@ export interface Route {
   /** Answered while the license is locked. */
   whileLocked: boolean;
   /** Set for a route the listener answers itself. */
-  builtIn: 'health' | null;
+  builtIn: 'health' | 'events' | null;
   /** Checks the query string (after `?`, '' without one); absent for routes that read none. */
   readQuery: ((query: string) => Validated<unknown>) | null;
   /** Checks the parsed body (undefined when empty); absent for routes without a body. */

@@ -9,12 +9,16 @@ import type {
   BranchRequest,
   Entry,
   EntryRequest,
+  EventDataByType,
+  EventType,
   LicenseState,
+  Report,
   StartRequest,
   StartResult,
   Status,
   StoppedSession,
 } from '@tock/protocol';
+import type { EventStreamsOptions } from './event-streams.ts';
 import type { ServerTimeouts } from './listener.ts';
 
 /** A handler may answer synchronously (the fast path) or with a promise. */
@@ -33,6 +37,11 @@ export interface ListenerHandlers {
   stopActivity(): MaybePromise<StoppedSession | null>;
   logEntry(input: EntryRequest): MaybePromise<Entry>;
   branchChanged(input: BranchRequest): MaybePromise<BranchPrompt>;
+  /**
+   * `GET /report`: the query as given (strings, absent ones undefined); the use case fills in
+   * the defaults and throws `validation_failed` for a bad range (docs/protocol.md "GET /report").
+   */
+  getReport(input: { from?: string; to?: string; by?: string }): MaybePromise<Report>;
 }
 
 /** A 2xx response remembered under an `Idempotency-Key`. */
@@ -127,6 +136,8 @@ export interface ListenerOptions {
   serverTimeouts?: Partial<ServerTimeouts>;
   /** Most connections open at once (default MAX_CONNECTIONS); more are closed when accepted. */
   maxConnections?: number;
+  /** The event streams' run id, timers and limits; tests set them (defaults in event-streams.ts). */
+  events?: Omit<EventStreamsOptions, 'clock' | 'stillAllowed'>;
 }
 
 /** A running (or stopped) listener. */
@@ -142,4 +153,15 @@ export interface Listener {
   readonly port: number | null;
   /** The last 25 requests, newest first. */
   requests(): RequestRecord[];
+  /**
+   * Sends an event to every open `GET /events` stream and keeps it for `Last-Event-ID`
+   * resumption; returns its id (docs/protocol.md "The event stream").
+   */
+  publish<T extends EventType>(type: T, data: EventDataByType[T]): string;
+  /** Ends every open event stream now: the token was rotated or the license locked. */
+  endStreams(): void;
+  /** Event streams open now. */
+  readonly openStreams: number;
+  /** The id of this run: the first part of every event id. */
+  readonly runId: string;
 }

@@ -6,13 +6,14 @@
  */
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
-import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { EventStreamParser, type RawEvent } from '@tock/protocol';
+import type { RawEvent } from '@tock/protocol';
 import { EventStreams, type StreamEnding, type StreamTimers } from '../src/event-streams.ts';
 import { HmacKey } from '../src/signature.ts';
-import { TOKEN, expectedResponseSignature, hmac, sha256 } from './signed-client.ts';
+import { TOKEN, expectedResponseSignature } from './signed-client.ts';
+import { StreamReader, expectedEventSig } from './stream-reader.ts';
 
 /** Timers that only fire when the test says so. */
 class FakeTimers implements StreamTimers {
@@ -72,63 +73,15 @@ async function harness(options: { keptEvents?: number; maxBufferedBytes?: number
   return { streams, timers, clock, endings, allowed, server, port: (server.address() as AddressInfo).port };
 }
 
-/** An open stream as a client sees it: the response and the events parsed so far. */
-class Reader {
-  readonly events: RawEvent[] = [];
-  text = '';
-  ended = false;
-  readonly nonce = `test-nonce-${String(nonceCount++).padStart(8, '0')}`;
-  res!: IncomingMessage;
-  #waiters: (() => void)[] = [];
-
-  static async open(port: number, lastEventId?: string): Promise<Reader> {
-    const reader = new Reader();
-    const headers: Record<string, string> = { 'x-nonce': reader.nonce };
-    if (lastEventId !== undefined) headers['last-event-id'] = lastEventId;
-    const req = request({ host: '127.0.0.1', port, path: '/events', headers });
-    req.end();
-    const [res] = (await once(req, 'response')) as [IncomingMessage];
-    reader.res = res;
-    const parser = new EventStreamParser();
-    res.setEncoding('utf8');
-    res.on('data', (chunk: string) => {
-      reader.text += chunk;
-      reader.events.push(...parser.push(chunk));
-      reader.#wake();
-    });
-    const done = (): void => {
-      reader.ended = true;
-      reader.#wake();
-    };
-    res.on('end', done);
-    res.on('close', done);
-    res.on('error', done);
-    return reader;
-  }
-
-  #wake(): void {
-    for (const w of this.#waiters.splice(0)) w();
-  }
-
-  async until(check: () => boolean): Promise<void> {
-    while (!check()) {
-      if (this.ended) assert.fail(`the stream ended before the condition held; got ${JSON.stringify(this.text)}`);
-      await new Promise<void>((resolve) => this.#waiters.push(resolve));
-    }
-  }
-
-  async untilEnded(): Promise<void> {
-    while (!this.ended) await new Promise<void>((resolve) => this.#waiters.push(resolve));
-  }
-
-  close(): void {
-    this.res.destroy();
-  }
+/** Opens a stream on the test server, whose nonce travels in `x-nonce` (the harness signs nothing). */
+async function openStream(port: number, lastEventId?: string): Promise<StreamReader & { nonce: string }> {
+  const nonce = `test-nonce-${String(nonceCount++).padStart(8, '0')}`;
+  const headers: Record<string, string> = { 'x-nonce': nonce };
+  if (lastEventId !== undefined) headers['last-event-id'] = lastEventId;
+  return Object.assign(await StreamReader.open(port, headers), { nonce });
 }
 
-function sigOf(nonce: string, event: RawEvent): string {
-  return `v1=${hmac(TOKEN, ['TOCK-HMAC-SHA256-EVENT', nonce, event.id, event.event, sha256(event.data ?? '')].join('\n'))}`;
-}
+const sigOf = (nonce: string, event: RawEvent): string => expectedEventSig(nonce, event);
 
 describe('event streams', () => {
   let h: Harness;
@@ -141,7 +94,7 @@ describe('event streams', () => {
   });
 
   it('opens with a 200, the stream headers and a signed status with an id of this run', async () => {
-    const reader = await Reader.open(h.port);
+    const reader = await openStream(h.port);
     await reader.until(() => reader.events.length === 1);
     assert.equal(reader.res.statusCode, 200);
     assert.equal(reader.res.headers['content-type'], 'text/event-stream');
@@ -158,8 +111,8 @@ describe('event streams', () => {
   });
 
   it('sends each published event to every stream, signed with that stream’s nonce, ids going up by one', async () => {
-    const a = await Reader.open(h.port);
-    const b = await Reader.open(h.port);
+    const a = await openStream(h.port);
+    const b = await openStream(h.port);
     await a.until(() => a.events.length === 1);
     await b.until(() => b.events.length === 1);
     const id1 = h.streams.publish('branch-prompt', { promptID: 'p', branch: 'main', repo: null, previousBranch: null });
@@ -182,13 +135,13 @@ describe('event streams', () => {
   });
 
   it('resumes after Last-Event-ID with exactly the later events, ids unchanged, and no fresh status', async () => {
-    const first = await Reader.open(h.port);
+    const first = await openStream(h.port);
     await first.until(() => first.events.length === 1);
     const ids = [h.streams.publish('idle', { since: 'a', seconds: 1 }), h.streams.publish('idle', { since: 'b', seconds: 2 })];
     await first.until(() => first.events.length === 3);
     first.close();
     const missed = [h.streams.publish('idle', { since: 'c', seconds: 3 }), h.streams.publish('idle', { since: 'd', seconds: 4 })];
-    const resumed = await Reader.open(h.port, ids[1]);
+    const resumed = await openStream(h.port, ids[1]);
     await resumed.until(() => resumed.events.length === 2);
     assert.deepEqual(
       resumed.events.map((e) => e.id),
@@ -196,7 +149,7 @@ describe('event streams', () => {
     );
     for (const e of resumed.events) assert.equal(e.sig, sigOf(resumed.nonce, e));
     // Resuming after the newest event sends nothing until the next one.
-    const upToDate = await Reader.open(h.port, missed[1]);
+    const upToDate = await openStream(h.port, missed[1]);
     const next = h.streams.publish('idle', { since: 'e', seconds: 5 });
     await upToDate.until(() => upToDate.events.length === 1);
     assert.equal(upToDate.events[0]?.id, next);
@@ -206,7 +159,7 @@ describe('event streams', () => {
 
   it('starts with a fresh status for an unknown id, an id of another run, a future id, or a malformed one', async () => {
     for (const id of ['nope', 'otherRun_0001.1', 'testRun_0001.999999', 'testRun_0001.-1', '']) {
-      const r = await Reader.open(h.port, id);
+      const r = await openStream(h.port, id);
       await r.until(() => r.events.length === 1);
       assert.equal(r.events[0]?.event, 'status', id);
       r.close();
@@ -214,7 +167,7 @@ describe('event streams', () => {
   });
 
   it('sends `: ping` to a stream that was quiet for the keep-alive time, and nothing to one that was not', async () => {
-    const r = await Reader.open(h.port);
+    const r = await openStream(h.port);
     await r.until(() => r.events.length === 1);
     h.clock.now += 9_000;
     h.timers.fire();
@@ -231,7 +184,7 @@ describe('event streams', () => {
   });
 
   it('ends every stream at once, and ends streams whose token or license no longer allows them', async () => {
-    const readers = await Promise.all([Reader.open(h.port), Reader.open(h.port)]);
+    const readers = await Promise.all([openStream(h.port), openStream(h.port)]);
     await Promise.all(readers.map((r) => r.until(() => r.events.length === 1)));
     h.endings.length = 0;
     h.streams.endAll();
@@ -240,7 +193,7 @@ describe('event streams', () => {
     assert.equal(h.streams.open, 0);
     assert.equal(h.timers.callbacks.size, 0, 'no timer runs without streams');
 
-    const revoked = await Reader.open(h.port);
+    const revoked = await openStream(h.port);
     await revoked.until(() => revoked.events.length === 1);
     h.allowed.value = false;
     h.timers.fire();
@@ -248,7 +201,7 @@ describe('event streams', () => {
     assert.deepEqual(h.endings.slice(2), ['revoked']);
 
     h.allowed.value = true;
-    const beforePublish = await Reader.open(h.port);
+    const beforePublish = await openStream(h.port);
     await beforePublish.until(() => beforePublish.events.length === 1);
     h.allowed.value = false;
     h.streams.publish('idle', { since: 'y', seconds: 2 });
@@ -258,7 +211,7 @@ describe('event streams', () => {
   });
 
   it('counts open streams and forgets one whose client went away', async () => {
-    const r = await Reader.open(h.port);
+    const r = await openStream(h.port);
     await r.until(() => r.events.length === 1);
     assert.equal(h.streams.open, 1);
     assert.equal(h.streams.hasRoom, true);
@@ -274,7 +227,7 @@ describe('event streams: limits', () => {
     for (let i = 0; i < 300; i++) ids.push(h.streams.publish('idle', { since: 's', seconds: i }));
     assert.equal(h.streams.canResume(ids[299 - 256]), true);
     assert.equal(h.streams.canResume(ids[299 - 257]), false);
-    const r = await Reader.open(h.port, ids[299 - 256]);
+    const r = await openStream(h.port, ids[299 - 256]);
     await r.until(() => r.events.length === 256);
     assert.deepEqual(
       r.events.map((e) => e.id),
@@ -286,7 +239,7 @@ describe('event streams: limits', () => {
 
   it('cuts off a client that stops reading once its waiting bytes pass the cap', async () => {
     const h = await harness({ maxBufferedBytes: 64 * 1024 });
-    const r = await Reader.open(h.port);
+    const r = await openStream(h.port);
     await r.until(() => r.events.length === 1);
     r.res.pause(); // stops reading: the socket buffers fill up, then the server's
     const big = { since: 'x'.repeat(4000), seconds: 1 };

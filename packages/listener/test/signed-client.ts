@@ -7,7 +7,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { request, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import type { TestContext } from 'node:test';
-import type { LicenseState } from '@tock/protocol';
+import { validationProblem, type LicenseState } from '@tock/protocol';
 import { createListener, type Listener, type ListenerHandlers, type ListenerOptions } from '../src/index.ts';
 
 export const TOKEN = 'Zm9vYmFyYmF6cXV4LXRlc3QtdG9rZW4tMDEyMzQ1Njc';
@@ -169,6 +169,11 @@ export function stubHandlers(calls: Record<string, unknown[]>): ListenerHandlers
         previousBranch: input.previousBranch ?? null,
       }
     ),
+    getReport: (input) => {
+      record('getReport', input);
+      if (input.from === 'bad') throw validationProblem([{ field: 'from', message: 'must be a date YYYY-MM-DD' }]);
+      return { from: input.from ?? '2026-11-19', to: input.to ?? '2026-11-19', timeZone: 'UTC', totalSeconds: 0, rows: [] };
+    },
   };
 }
 

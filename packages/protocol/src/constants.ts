@@ -58,6 +58,8 @@ export const LIMITS = {
   searchLimitDefault: 20,
   /** Branch prompts kept while no window is open. */
   pendingPromptsMax: 20,
+  /** Longest range of a report, local calendar days (docs/protocol.md "GET /report"). */
+  reportMaxDays: 366,
   trialDays: 14,
 } as const;
 
@@ -71,6 +73,8 @@ export const ROUTES = {
   '/activities/stop': 'POST',
   '/entries': 'POST',
   '/branch-changed': 'POST',
+  '/events': 'GET',
+  '/report': 'GET',
 } as const;
 
 export type RoutePath = keyof typeof ROUTES;

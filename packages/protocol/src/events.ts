@@ -7,7 +7,7 @@
 
 import type { SigningKey } from './signing.ts';
 import { sha256Hex } from './signing.ts';
-import type { Status } from './wire.ts';
+import type { BranchPrompt, Idle, Status } from './wire.ts';
 
 /** First line of an event's signed string. */
 export const EVENT_SIGNING_PREFIX = 'TOCK-HMAC-SHA256-EVENT';
@@ -47,25 +47,11 @@ export const EVENT_ID_PATTERN = /^([A-Za-z0-9_-]{8,32})\.(0|[1-9][0-9]*)$/;
 /** The keep-alive comment, with the blank line that ends it. Carries no data and no signature. */
 export const KEEP_ALIVE = ': ping\n\n';
 
-/** `data` of a `branch-prompt` event: the prompt the app opened (absent fields `null`). */
-export interface BranchPromptEventData {
-  promptID: string;
-  branch: string;
-  repo: string | null;
-  previousBranch: string | null;
-}
-
-/** `data` of an `idle` event: when the user went idle while tracking, and for how long so far. */
-export interface IdleEventData {
-  since: string;
-  seconds: number;
-}
-
 /** The typed data of each event type. */
 export interface EventDataByType {
   status: Status;
-  'branch-prompt': BranchPromptEventData;
-  idle: IdleEventData;
+  'branch-prompt': BranchPrompt;
+  idle: Idle;
 }
 
 /** One event of the stream, as a client hands it out: its id, its type and its parsed data. */

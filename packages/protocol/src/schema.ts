@@ -97,6 +97,11 @@ export interface EndpointSchema {
   body?: BodySchema;
   query?: QuerySchema;
   /**
+   * Set for `GET /events`: the 200 is a `text/event-stream` of signed events (see
+   * events.ts), not a JSON envelope; `result` then describes the events' data.
+   */
+  eventStream?: true;
+  /**
    * The error codes this operation can answer with. Not listed: 431 (which Node may send on its
    * own), and `route_not_found` / `method_not_allowed`, which belong to no operation.
    */
@@ -326,6 +331,19 @@ export const QUERY_SCHEMAS = {
       },
     },
   },
+  '/report': {
+    properties: {
+      from: {
+        type: 'string',
+        description: 'First local calendar day of the range, YYYY-MM-DD (inclusive); default today.',
+      },
+      to: {
+        type: 'string',
+        description: `Last local calendar day of the range, YYYY-MM-DD (inclusive); default today. Not before from; at most ${LIMITS.reportMaxDays} days in all.`,
+      },
+      by: { type: 'string', description: 'Rows per `activity` (default) or per `day`.' },
+    },
+  },
 } as const satisfies Record<string, QuerySchema>;
 
 /** The paths that read query parameters. */
@@ -334,6 +352,8 @@ export type QueryRoute = keyof typeof QUERY_SCHEMAS;
 /** What each GET endpoint's validated query is handed to the handler as. */
 export interface RequestQueries {
   '/activities/search': SearchRequest;
+  /** Checked by the report use case, which knows today (docs/protocol.md "GET /report"). */
+  '/report': { from?: string; to?: string; by?: string };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -360,7 +380,7 @@ const POSTED = [
   'idempotency_conflict',
 ] as const satisfies readonly ErrorCode[];
 
-/** The eight endpoints of docs/protocol.md "Endpoints". */
+/** The endpoints of docs/protocol.md "Endpoints", "The event stream" and "GET /report". */
 export const ENDPOINTS: { readonly [P in RoutePath]: EndpointSchema } = {
   '/healthcheck': {
     method: ROUTES['/healthcheck'],
@@ -440,6 +460,28 @@ export const ENDPOINTS: { readonly [P in RoutePath]: EndpointSchema } = {
     result: ref('BranchPrompt'),
     body: BODY_SCHEMAS['/branch-changed'],
     errors: POSTED,
+  },
+  '/events': {
+    method: ROUTES['/events'],
+    operationId: 'events',
+    summary: 'The event stream',
+    description:
+      'A text/event-stream of signed events (status, branch-prompt, idle), each with the fields id, event, data and sig; see docs/protocol.md "The event stream". Send Last-Event-ID to resume. The 200 is signed over the empty body.',
+    successStatus: 200,
+    eventStream: true,
+    result: { oneOf: [ref('Status'), ref('BranchPrompt'), ref('Idle')] },
+    errors: [...WIRED, 'too_many_streams'],
+  },
+  '/report': {
+    method: ROUTES['/report'],
+    operationId: 'getReport',
+    summary: 'Worked time over a range of days',
+    description:
+      'Seconds per activity (most first, ties by name) or per day (every day, zeros included) over local calendar days, counted as todaySeconds is. to before from, a range over 366 days or a malformed date is 400 validation_failed.',
+    successStatus: 200,
+    result: ref('Report'),
+    query: QUERY_SCHEMAS['/report'],
+    errors: [...WIRED, 'validation_failed'],
   },
 };
 
