@@ -3,8 +3,7 @@
  * through its admin socket; when it is not running they say so and how to start it.
  */
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
-import { adminRequest, AppNotRunningError, homePaths, resolveHome, type LicenseInfo, type ListenerStatus } from '@tock/app';
-import type { RequestRecord } from '@tock/listener';
+import { adminRequest, AppNotRunningError, homePaths, resolveHome, type LicenseInfo, type ListenerStatus, type RequestRecord } from '@tock/app';
 import type { Status } from '@tock/protocol';
 import { CliError, print, type Io } from './io.ts';
 import type { Command } from './command.ts';
