@@ -187,6 +187,13 @@ function breakCommand(summary: string, usage: string, route: '/break' | '/resume
 const pause = breakCommand('pause the running session (a break)', 'tock break [--json]', '/break');
 const resume = breakCommand('resume the session after a break', 'tock resume [--json]', '/resume');
 
+/** `tock export`, loaded on use (export-command.ts builds on this module's helpers). */
+const exportCommand: Command = {
+  summary: 'write your activities, sessions and entries as JSON or CSV',
+  usage: 'tock export [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--format json|csv] [--output FILE] [--json]',
+  run: async (args, io) => (await import('./export-command.ts')).runExport(args, io),
+};
+
 /** `tock report`, loaded on use. */
 const report: Command = {
   summary: 'worked time per activity or per day over a range',
@@ -202,4 +209,4 @@ const importCommand: Command = {
 };
 
 /** The admin commands, by name. */
-export const adminCommands: Record<string, Command> = { app, listener, token, requests, license, break: pause, resume, ...backupCommands, report, import: importCommand };
+export const adminCommands: Record<string, Command> = { app, listener, token, requests, license, break: pause, resume, ...backupCommands, export: exportCommand, report, import: importCommand };

@@ -13,6 +13,7 @@ import { LicenseError } from '../license.ts';
 import { checkListenerPort, ListenerControlError } from '../listener-control.ts';
 import type { PendingPrompt } from '../prompts.ts';
 import { APP_VERSION } from '../version.ts';
+import { reportRoutes } from './report-routes.ts';
 import { desktopRoutes } from './desktop-routes.ts';
 
 /** What a route gets: the parsed JSON body (`{}` when empty), path parameters and query. */
@@ -296,6 +297,8 @@ export function uiRoutes(services: AppServices): Route[] {
     },
 
     ...desktopRoutes(services.desktop),
+
+    ...reportRoutes(services),
 
     { method: 'GET', pattern: '/api/prompts', run: () => promptViews(services) },
     {

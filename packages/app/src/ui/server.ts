@@ -16,6 +16,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AppServices } from '../app.ts';
 import { failureResponse, matchRoute, promptViews, statusView, tokenView, uiRoutes, UiApiError, type Route } from './api.ts';
 import { AssetDir, NOT_BUILT_MESSAGE } from './assets.ts';
+import { Download, sendDownload } from './download.ts';
 import { EventHub } from './events.ts';
 import { hostAllowed, originAllowed, readCookie, secretMatches, SECURITY_HEADERS, sessionCookie, sessionCookieName } from './security.ts';
 
@@ -189,7 +190,8 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
     try {
       const body = await readBody(req);
       const result = await route.run({ body, params: found.params, query: url.searchParams });
-      sendJson(res, 200, { ok: true, result: result ?? null });
+      if (result instanceof Download) await sendDownload(res, result, SECURITY_HEADERS);
+      else sendJson(res, 200, { ok: true, result: result ?? null });
     } catch (error) {
       const failure = failureResponse(error);
       if (failure.unexpected) process.stderr.write(`tock window: ${method} ${url.pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -1,5 +1,5 @@
 /**
- * The window's frame: a sidebar with the screens (Today, History, Activities,
+ * The window's frame: a sidebar with the screens (Today, History, Reports, Activities,
  * Settings › Integrations, Settings › License) and what runs now, the branch prompt above every screen, and a banner
  * when the app stops answering. Screens are addressed by the URL fragment (`#/history`), so
  * reload and back/forward work without the server knowing any route but `/`.
@@ -11,6 +11,7 @@ import { Activities } from './screens/Activities.tsx';
 import { History } from './screens/History.tsx';
 import { Integrations } from './screens/Integrations.tsx';
 import { License } from './screens/License.tsx';
+import { Reports } from './screens/Reports.tsx';
 import { Today } from './screens/Today.tsx';
 import { liveSeconds, useAppState, useTick } from './state.ts';
 import { stopwatch } from './time.ts';
@@ -18,6 +19,7 @@ import { stopwatch } from './time.ts';
 const SCREENS = {
   '/today': { title: 'Today', view: Today },
   '/history': { title: 'History', view: History },
+  '/reports': { title: 'Reports', view: Reports },
   '/activities': { title: 'Activities', view: Activities },
   '/settings/integrations': { title: 'Integrations', view: Integrations },
   '/settings/license': { title: 'License', view: License },
@@ -94,6 +96,9 @@ export function App() {
           </NavLink>
           <NavLink path="/history" active={path}>
             History
+          </NavLink>
+          <NavLink path="/reports" active={path}>
+            Reports
           </NavLink>
           <NavLink path="/activities" active={path}>
             Activities

@@ -1,0 +1,263 @@
+/**
+ * The Reports screen in a real Chromium against a real app (Europe/Berlin, the app's clock
+ * fixed on Wednesday 18 November 2026): the named ranges and custom days, by activity and by
+ * day, the charts, the table with its total, the two CSV downloads compared with what core
+ * computes (one source of truth), refusals next to the field, the keyboard, axe in both themes.
+ */
+process.env.TZ = 'Europe/Berlin';
+
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { buildReport, exportChunks, openExportSource, reportCsv, type ExportRequest } from '@tock/core';
+import { startApp } from '@tock/app/start';
+import type { Page } from 'playwright-core';
+import { ensureWindowBuilt, launchBrowser, openWindow, rawRequest, screenshot, seriousAxeViolations, tabTo, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+
+let now = Date.parse('2026-11-16T07:00:00.000Z');
+let t: TestApp;
+let b: TestBrowser;
+
+before(async () => {
+  ensureWindowBuilt();
+  const home = mkdtempSync(join(tmpdir(), 'tock-ui-reports-'));
+  const app = await startApp({ home, env: { ...process.env, TOCK_CREDENTIAL_STORE: 'file' }, clock: () => now });
+  const url = new URL(app.uiUrl);
+  t = { app, home, url: app.uiUrl, origin: url.origin, port: Number(url.port), stop: async () => (await app.stop(), rmSync(home, { recursive: true, force: true })) };
+  const { tracker } = app.services;
+  const at = (iso: string): void => {
+    now = Date.parse(iso);
+  };
+  // October: one entry, for "Last month" and custom ranges.
+  tracker.logEntry({ name: 'Invoices, "Q4"', createIfMissing: true, durationMinutes: 120, endedAt: '2026-10-05T12:00:00.000Z' });
+  // Monday 16: a session with a quarter-hour break, and an hour logged.
+  at('2026-11-16T08:00:00.000Z');
+  tracker.startActivity({ name: 'Client A — design', createIfMissing: true });
+  at('2026-11-16T09:00:00.000Z');
+  tracker.startBreak();
+  at('2026-11-16T09:15:00.000Z');
+  tracker.resumeBreak();
+  at('2026-11-16T10:30:00.000Z');
+  tracker.stopActivity();
+  at('2026-11-16T15:00:00.000Z');
+  tracker.logEntry({ name: 'Invoices, "Q4"', durationMinutes: 60, endedAt: '2026-11-16T14:00:00.000Z', note: 'sent, "finally"' });
+  // Tuesday 23:30 → Wednesday 00:30 in Berlin: half an hour on each day.
+  at('2026-11-17T22:30:00.000Z');
+  tracker.startActivity({ name: 'Client A — design' });
+  at('2026-11-17T23:30:00.000Z');
+  tracker.stopActivity();
+  // Wednesday: running since 10:00 Berlin; "now" is 11:00 Berlin.
+  at('2026-11-18T09:00:00.000Z');
+  tracker.startActivity({ name: 'Café Ünïcode', createIfMissing: true });
+  at('2026-11-18T10:00:00.000Z');
+  b = await launchBrowser();
+});
+after(async () => {
+  await b?.close();
+  await t?.stop();
+});
+
+const store = () => t.app.services.store;
+const report = (from: string, to: string, by: 'activity' | 'day') => buildReport(store(), { from, to, by }, now, 'Europe/Berlin');
+
+/** The table's rows as text cells. */
+async function tableRows(page: Page, part: 'tbody' | 'tfoot' = 'tbody'): Promise<string[][]> {
+  return page.locator(`[data-testid="report-table"] ${part} tr`).evaluateAll((rows) =>
+    rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => (c.textContent ?? '').trim())),
+  );
+}
+
+/** Waits until the screen shows the days `from`–`to` with `total`. */
+async function shows(page: Page, from: string, to: string, total: string): Promise<void> {
+  try {
+    await page.locator(`#report-heading[data-range="${from}/${to}"]`).waitFor({ timeout: 5000 });
+    await page.getByTestId('report-total').filter({ hasText: new RegExp(`^${total}$`) }).waitFor({ timeout: 5000 });
+  } catch (error) {
+    const seen = await page.evaluate(() => `${document.querySelector('#report-heading')?.getAttribute('data-range')} with "${document.querySelector('[data-testid="report-total"]')?.textContent}"`);
+    throw new Error(`expected ${from}/${to} with "${total}", the screen shows ${seen}`, { cause: error });
+  }
+}
+
+async function download(page: Page, testId: string): Promise<{ name: string; text: string }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+  const path = await file.path();
+  return { name: file.suggestedFilename(), text: readFileSync(path, 'utf8') };
+}
+
+function exportText(request: Partial<ExportRequest>): string {
+  const source = openExportSource(store());
+  try {
+    return [...{ [Symbol.iterator]: () => exportChunks(source.db, { format: 'csv', timeZone: 'Europe/Berlin', now, ...request }) }].join('');
+  } finally {
+    source.close();
+  }
+}
+
+describe('Reports', () => {
+  it('opens on this week by activity: ranked bars, the table with shares and its total, as core reports it', async () => {
+    const { page } = b;
+    await openWindow(page, t, '/reports');
+    await page.locator('#report-heading').filter({ hasText: /16.*22.*2026/ }).waitFor();
+    await page.getByRole('link', { name: 'Reports' }).waitFor();
+    assert.equal(await page.getByRole('link', { name: 'Reports' }).getAttribute('aria-current'), 'page');
+    await shows(page, '2026-11-16', '2026-11-22', '5 h 15 min');
+    const expected = report('2026-11-16', '2026-11-22', 'activity');
+    assert.equal(expected.totalSeconds, 5 * 3600 + 15 * 60);
+    assert.deepEqual(await tableRows(page), [
+      ['Client A — design', '3 h 15 min', '3.25', '62 %'],
+      ['Café Ünïcode', '1 h', '1.00', '19 %'],
+      ['Invoices, "Q4"', '1 h', '1.00', '19 %'],
+    ]);
+    assert.deepEqual(
+      (expected.rows as { activityName: string }[]).map((r) => r.activityName),
+      ['Client A — design', 'Café Ünïcode', 'Invoices, "Q4"'],
+    );
+    assert.deepEqual(await tableRows(page, 'tfoot'), [['Total', '5 h 15 min', '5.25', '100 %']]);
+    const chart = page.getByTestId('report-activity-chart');
+    assert.equal(await chart.getAttribute('role'), 'img');
+    assert.match((await chart.getAttribute('aria-label')) ?? '', /^Time per activity, most first: Client A — design 3 h 15 min, Café Ünïcode 1 h, Invoices, "Q4" 1 h\.$/);
+    await screenshot(page, 'reports-light');
+  });
+
+  it('by day: one row per day with zeros, bars stacked by activity, midnight split between the days', async () => {
+    const { page } = b;
+    await page.getByRole('radio', { name: 'Day', exact: true }).check();
+    await page.getByTestId('report-day-chart').waitFor();
+    const rows = await tableRows(page);
+    const dates = await page.locator('[data-testid="report-table"] tbody tr').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-date')));
+    assert.deepEqual(dates, ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22']);
+    assert.match(rows[0]?.[0] ?? '', /^Mon\b.*16/);
+    assert.deepEqual(rows.map((r) => r[1]), ['3 h 15 min', '30 min', '1 h 30 min', '0 min', '0 min', '0 min', '0 min']);
+    assert.deepEqual(
+      (report('2026-11-16', '2026-11-22', 'day').rows as { seconds: number }[]).map((r) => r.seconds),
+      [11_700, 1_800, 5_400, 0, 0, 0, 0],
+    );
+    const wednesday = page.locator('[data-testid="report-day-chart"] g[data-day="2026-11-18"] rect');
+    assert.deepEqual((await wednesday.evaluateAll((els) => els.map((e) => e.getAttribute('data-activity')))).sort(), ['Café Ünïcode', 'Client A — design']);
+    assert.match((await page.getByTestId('report-day-chart').getAttribute('aria-label')) ?? '', /^Time per day: Mon, Nov 16 3 h 15 min, Tue, Nov 17 30 min, Wed, Nov 18 1 h 30 min, Thu, Nov 19 0 min/);
+    assert.deepEqual(await page.getByTestId('report-legend').locator('li').allTextContents(), ['Client A — design3 h 15 min', 'Café Ünïcode1 h', 'Invoices, "Q4"1 h']);
+    await screenshot(page, 'reports-by-day');
+  });
+
+  it('named ranges by keyboard: arrows move through them, and the report follows', async () => {
+    const { page } = b;
+    await page.getByRole('radio', { name: 'Activity' }).check();
+    await page.locator('main h1').focus();
+    await tabTo(page, 'input[name="report-period"]');
+    assert.equal(await page.evaluate(() => (document.activeElement as HTMLInputElement).value), 'week');
+    await page.keyboard.press('ArrowRight');
+    await shows(page, '2026-11-09', '2026-11-15', '0 min');
+    await page.getByText('Nothing tracked in this range.').waitFor();
+    await page.keyboard.press('ArrowRight');
+    await shows(page, '2026-11-01', '2026-11-30', '5 h 15 min');
+    await page.keyboard.press('ArrowRight');
+    await shows(page, '2026-10-01', '2026-10-31', '2 h');
+    await page.getByRole('radio', { name: 'Today' }).check();
+    await shows(page, '2026-11-18', '2026-11-18', '1 h 30 min');
+    await page.keyboard.press('ArrowRight');
+    await shows(page, '2026-11-17', '2026-11-17', '30 min');
+    // Screen readers hear the new range and its total.
+    await page.locator('[aria-live="polite"]').filter({ hasText: /^Tuesday, .*17.*2026: 30 min tracked\.$/ }).waitFor();
+  });
+
+  it('custom days: from the range shown last, refused days explained next to the field', async () => {
+    const { page } = b;
+    await page.getByRole('radio', { name: 'This month' }).check();
+    await shows(page, '2026-11-01', '2026-11-30', '5 h 15 min');
+    await page.getByRole('radio', { name: 'Custom…' }).check();
+    const from = page.getByLabel('From', { exact: true });
+    const to = page.getByLabel('To', { exact: true });
+    assert.equal(await from.inputValue(), '2026-11-01');
+    assert.equal(await to.inputValue(), '2026-11-30');
+    await from.fill('2026-10-01');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await shows(page, '2026-10-01', '2026-11-30', '7 h 15 min');
+    assert.equal(report('2026-10-01', '2026-11-30', 'activity').totalSeconds, 7 * 3600 + 15 * 60);
+
+    await to.fill('2026-09-30');
+    await page.getByRole('button', { name: 'Show' }).click();
+    const error = page.locator('#report-to-error');
+    await error.waitFor();
+    assert.equal(await error.textContent(), 'must not be before from (2026-10-01)');
+    assert.equal(await to.getAttribute('aria-invalid'), 'true');
+    assert.equal(await to.getAttribute('aria-describedby'), 'report-to-error');
+    await to.fill('2027-12-31');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await page.locator('#report-to-error').filter({ hasText: 'a report covers at most 366' }).waitFor();
+    await to.fill('2026-11-30');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await shows(page, '2026-10-01', '2026-11-30', '7 h 15 min');
+    assert.equal(await page.locator('#report-to-error').count(), 0);
+  });
+
+  it('downloads the report and the export of the range shown, byte for byte what core writes', async () => {
+    const { page } = b;
+    const reportFile = await download(page, 'download-report');
+    assert.equal(reportFile.name, 'tock-report-2026-10-01-to-2026-11-30-by-activity.csv');
+    assert.equal(reportFile.text, reportCsv(report('2026-10-01', '2026-11-30', 'activity'), 'activity'));
+    assert.ok(reportFile.text.startsWith('activity,seconds\r\nClient A — design,11700\r\n'));
+
+    const exportFile = await download(page, 'download-export');
+    assert.equal(exportFile.name, 'tock-export-2026-10-01-to-2026-11-30.csv');
+    assert.equal(exportFile.text, exportText({ fromDay: '2026-10-01', toDay: '2026-11-30' }));
+    const lines = exportFile.text.split('\r\n');
+    assert.equal(lines[0], 'kind,activity,start,end,seconds,note');
+    assert.equal(lines[1], 'entry,"Invoices, ""Q4""",2026-10-05T10:00:00.000Z,2026-10-05T12:00:00.000Z,7200,');
+    assert.equal(lines.at(-2), 'session,Café Ünïcode,2026-11-18T09:00:00.000Z,,3600,', 'the running session: no end, seconds up to now');
+
+    await page.getByRole('radio', { name: 'Day', exact: true }).check();
+    await page.getByTestId('report-day-chart').waitFor();
+    const byDay = await download(page, 'download-report');
+    assert.equal(byDay.name, 'tock-report-2026-10-01-to-2026-11-30-by-day.csv');
+    assert.equal(byDay.text, reportCsv(report('2026-10-01', '2026-11-30', 'day'), 'day'));
+    await page.getByRole('radio', { name: 'Activity' }).check();
+  });
+
+  it('the downloads need the window’s session and refuse bad days with one line', async () => {
+    const host = { host: `127.0.0.1:${t.port}` };
+    const anonymous = await rawRequest(t.port, 'GET', '/api/export.csv', host);
+    assert.equal(anonymous.status, 401);
+    const landing = await rawRequest(t.port, 'GET', `/?k=${new URL(t.url).searchParams.get('k')}`, host);
+    const cookie = String(landing.headers['set-cookie']).split(';')[0] as string;
+    const bad = await rawRequest(t.port, 'GET', '/api/export.csv?from=2026-02-30', { ...host, cookie });
+    assert.equal(bad.status, 400);
+    assert.deepEqual(JSON.parse(bad.body), {
+      ok: false,
+      error: 'from: "2026-02-30" is not a day of the calendar',
+      code: 'validation_failed',
+      details: [{ field: 'from', message: '"2026-02-30" is not a day of the calendar' }],
+    });
+    const csv = await rawRequest(t.port, 'GET', '/api/report.csv?period=today&by=day', { ...host, cookie });
+    assert.equal(csv.status, 200);
+    assert.equal(csv.headers['content-type'], 'text/csv; charset=utf-8');
+    assert.equal(csv.headers['content-disposition'], 'attachment; filename="tock-report-2026-11-18-by-day.csv"');
+    assert.equal(csv.body, 'date,seconds\r\n2026-11-18,5400\r\n');
+    assert.ok(csv.headers['content-security-policy'], 'downloads carry the window’s security headers');
+  });
+
+  it('is axe clean in light and dark', async () => {
+    const { page } = b;
+    await page.getByRole('radio', { name: 'This week' }).check();
+    await shows(page, '2026-11-16', '2026-11-22', '5 h 15 min');
+    assert.deepEqual(await seriousAxeViolations(page), []);
+    await page.getByRole('radio', { name: 'Day', exact: true }).check();
+    await page.getByTestId('report-day-chart').waitFor();
+    assert.deepEqual(await seriousAxeViolations(page), []);
+    const dark = await launchBrowser({ colorScheme: 'dark' });
+    try {
+      await openWindow(dark.page, t, '/reports');
+      await shows(dark.page, '2026-11-16', '2026-11-22', '5 h 15 min');
+      assert.deepEqual(await seriousAxeViolations(dark.page), []);
+      await screenshot(dark.page, 'reports-dark');
+      await dark.page.getByRole('radio', { name: 'Custom…' }).check();
+      await dark.page.getByRole('radio', { name: 'Day', exact: true }).check();
+      await dark.page.getByTestId('report-day-chart').waitFor();
+      assert.deepEqual(await seriousAxeViolations(dark.page), []);
+      await screenshot(dark.page, 'reports-dark-by-day');
+    } finally {
+      await dark.close();
+    }
+  });
+});

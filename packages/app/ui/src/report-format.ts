@@ -1,0 +1,46 @@
+/**
+ * How the Reports screen writes days and hours: in the app's time zone (which decides the
+ * days) and the browser's language, with `Intl`'s own range formatting ("Nov 16 – 22, 2026"
+ * in English, "16.–22. Nov. 2026" in German).
+ */
+import { daySpan, timeZone } from './time.ts';
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** A formatter in the app's time zone (which decides the days), in the browser's language. */
+function format(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${timeZone()}|${JSON.stringify(options)}`;
+  let f = formats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(undefined, { ...options, timeZone: timeZone() });
+    formats.set(key, f);
+  }
+  return f;
+}
+
+/** An instant inside a local day, to format the day from. */
+function within(day: string): number {
+  const { start, end } = daySpan(day);
+  return Math.floor((start + end) / 2);
+}
+
+/** `Wednesday, November 18, 2026`; `Nov 16 – 22, 2026`; `Dec 28, 2026 – Jan 3, 2027` (the browser's language). */
+export function rangeLabel(from: string, to: string): string {
+  if (from === to) return format({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(within(from));
+  return format({ day: 'numeric', month: 'short', year: 'numeric' }).formatRange(within(from), within(to));
+}
+
+/** `Mon, Nov 16` */
+export function tableDay(day: string): string {
+  return format({ weekday: 'short', day: 'numeric', month: 'short' }).format(within(day));
+}
+
+/** `3.25`: decimal hours, as invoices want them. */
+export function decimalHours(seconds: number): string {
+  return (seconds / 3600).toFixed(2);
+}
+
+/** Under a bar: `Mon` in a week, `Nov 16` in a longer range. */
+export function axisDay(day: string, weekOrLess: boolean): string {
+  return (weekOrLess ? format({ weekday: 'short' }) : format({ day: 'numeric', month: 'short' })).format(within(day));
+}

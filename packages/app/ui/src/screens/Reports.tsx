@@ -1,0 +1,332 @@
+/**
+ * Reports: where the time went over a range — the ranges of `tock report` (today, yesterday,
+ * this and last week, this and last month) or any days, by activity or by day. A chart, the
+ * table with its total, and two downloads: the report as CSV and the export of the same range
+ * as CSV (the very files `tock report --csv` and `tock export --format csv` write). The app
+ * computes everything (docs/ui.md "Reports"); this screen only asks and draws.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { ActivityReportRow, DayReportRow, Report } from '@tock/protocol';
+import { api, ApiError, messageOf } from '../api.ts';
+import { colorClass } from '../colors.ts';
+import { ActivityLegend, DayBars, RankedBars } from '../components/ReportCharts.tsx';
+import { useAppState } from '../state.ts';
+import { decimalHours, rangeLabel, tableDay } from '../report-format.ts';
+import { addDays, duration } from '../time.ts';
+import type { DailyTotal } from '../types.ts';
+
+/** The named ranges, as `tock report` names them. */
+const PERIODS = [
+  ['today', 'Today'],
+  ['yesterday', 'Yesterday'],
+  ['week', 'This week'],
+  ['last-week', 'Last week'],
+  ['month', 'This month'],
+  ['last-month', 'Last month'],
+] as const;
+type Period = (typeof PERIODS)[number][0] | 'custom';
+type By = 'activity' | 'day';
+
+/** What the screen shows: a named range or custom days, and the grouping. */
+interface Query {
+  period: Period;
+  from: string;
+  to: string;
+  by: By;
+}
+
+/** How often a report that includes a running session is refreshed. */
+const REFRESH_MS = 60_000;
+
+function share(seconds: number, total: number): string {
+  return total === 0 ? '–' : `${Math.round((seconds / total) * 100)} %`;
+}
+
+function daysOf(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let d = from; d <= to && days.length < 400; d = addDays(d, 1)) days.push(d);
+  return days;
+}
+
+function reportPath(path: string, params: Record<string, string>): string {
+  return `${path}?${new URLSearchParams(params).toString()}`;
+}
+
+/** The range and grouping controls. Named ranges apply at once; custom days on *Show*. */
+function RangeForm({ query, onChange, error }: { query: Query; onChange(q: Query): void; error: ApiError | null }) {
+  const [from, setFrom] = useState(query.from);
+  const [to, setTo] = useState(query.to);
+  useEffect(() => {
+    setFrom(query.from);
+    setTo(query.to);
+  }, [query.from, query.to]);
+  const fromError = error?.about('from');
+  const toError = error?.about('to');
+  return (
+    <section class="card report-controls" aria-label="Range and grouping">
+      <fieldset class="chips">
+        <legend>Range</legend>
+        {[...PERIODS, ['custom', 'Custom…'] as const].map(([value, text]) => (
+          <label key={value} class="chip">
+            <input
+              type="radio"
+              name="report-period"
+              value={value}
+              checked={query.period === value}
+              onChange={() => onChange({ ...query, period: value })}
+            />
+            <span>{text}</span>
+          </label>
+        ))}
+      </fieldset>
+      {query.period === 'custom' && (
+        <form
+          class="custom-range"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            onChange({ ...query, from, to });
+          }}
+        >
+          <div class="field">
+            <label for="report-from">From</label>
+            <input
+              id="report-from"
+              type="date"
+              value={from}
+              required
+              aria-invalid={fromError ? 'true' : undefined}
+              aria-describedby={fromError ? 'report-from-error' : undefined}
+              onInput={(e) => setFrom((e.target as HTMLInputElement).value)}
+            />
+            {fromError && (
+              <p id="report-from-error" class="field-error">
+                {fromError}
+              </p>
+            )}
+          </div>
+          <div class="field">
+            <label for="report-to">To</label>
+            <input
+              id="report-to"
+              type="date"
+              value={to}
+              required
+              aria-invalid={toError ? 'true' : undefined}
+              aria-describedby={toError ? 'report-to-error' : undefined}
+              onInput={(e) => setTo((e.target as HTMLInputElement).value)}
+            />
+            {toError && (
+              <p id="report-to-error" class="field-error">
+                {toError}
+              </p>
+            )}
+          </div>
+          <button type="submit" class="primary">
+            Show
+          </button>
+        </form>
+      )}
+      <fieldset class="chips">
+        <legend>Group by</legend>
+        {(
+          [
+            ['activity', 'Activity'],
+            ['day', 'Day'],
+          ] as const
+        ).map(([value, text]) => (
+          <label key={value} class="chip">
+            <input type="radio" name="report-by" value={value} checked={query.by === value} onChange={() => onChange({ ...query, by: value })} />
+            <span>{text}</span>
+          </label>
+        ))}
+      </fieldset>
+    </section>
+  );
+}
+
+function ActivityTable({ report }: { report: Report }) {
+  const rows = report.rows as ActivityReportRow[];
+  return (
+    <table class="report-table" data-testid="report-table">
+      <caption class="visually-hidden">Time per activity, {rangeLabel(report.from, report.to)}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Activity</th>
+          <th scope="col" class="num">
+            Time
+          </th>
+          <th scope="col" class="num">
+            Hours
+          </th>
+          <th scope="col" class="num">
+            Share
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.activityID}>
+            <th scope="row">
+              <span class={`swatch ${colorClass(r.activityID)}`} aria-hidden="true" />
+              {r.activityName}
+            </th>
+            <td class="num">{duration(r.seconds)}</td>
+            <td class="num">{decimalHours(r.seconds)}</td>
+            <td class="num">{share(r.seconds, report.totalSeconds)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row">Total</th>
+          <td class="num">{duration(report.totalSeconds)}</td>
+          <td class="num">{decimalHours(report.totalSeconds)}</td>
+          <td class="num">{report.totalSeconds > 0 ? '100 %' : '–'}</td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
+
+function DayTable({ report }: { report: Report }) {
+  const rows = report.rows as DayReportRow[];
+  return (
+    <table class="report-table" data-testid="report-table">
+      <caption class="visually-hidden">Time per day, {rangeLabel(report.from, report.to)}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Day</th>
+          <th scope="col" class="num">
+            Time
+          </th>
+          <th scope="col" class="num">
+            Hours
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.date} class={r.seconds === 0 ? 'zero' : undefined} data-date={r.date}>
+            <th scope="row">{tableDay(r.date)}</th>
+            <td class="num">{duration(r.seconds)}</td>
+            <td class="num">{decimalHours(r.seconds)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row">Total</th>
+          <td class="num">{duration(report.totalSeconds)}</td>
+          <td class="num">{decimalHours(report.totalSeconds)}</td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
+
+/** The Reports screen. */
+export function Reports() {
+  const { blocksVersion, snapshot } = useAppState();
+  const [query, setQuery] = useState<Query>({ period: 'week', from: '', to: '', by: 'activity' });
+  const [report, setReport] = useState<Report | null>(null);
+  const [totals, setTotals] = useState<DailyTotal[]>([]);
+  const [error, setError] = useState<ApiError | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [tick, setTick] = useState(0);
+  const tracking = Boolean(snapshot?.status.isTracking && !snapshot.status.isOnBreak);
+  const asked = useRef(0);
+
+  useEffect(() => {
+    if (!tracking) return;
+    const id = setInterval(() => setTick((n) => n + 1), REFRESH_MS);
+    return () => clearInterval(id);
+  }, [tracking]);
+
+  useEffect(() => {
+    const ask = ++asked.current;
+    const params: Record<string, string> =
+      query.period === 'custom' ? { from: query.from, to: query.to, by: query.by } : { period: query.period, by: query.by };
+    // Custom days start from the range shown last; nothing to ask until there is one.
+    if (query.period === 'custom' && (!query.from || !query.to)) return;
+    setLoading(true);
+    api
+      .get<Report>(reportPath('/api/report', params))
+      .then(async (r) => {
+        const perActivity = query.by === 'day' ? await api.get<DailyTotal[]>(reportPath('/api/totals', { from: r.from, to: r.to })) : [];
+        if (ask !== asked.current) return;
+        setReport(r);
+        setTotals(perActivity);
+        setError(null);
+        // Custom starts from the range the named one showed.
+        if (query.period !== 'custom' && (query.from !== r.from || query.to !== r.to)) setQuery((q) => (q === query ? { ...q, from: r.from, to: r.to } : q));
+      })
+      .catch((e: unknown) => {
+        if (ask !== asked.current) return;
+        setError(e instanceof ApiError ? e : new ApiError(0, 'error', messageOf(e)));
+      })
+      .finally(() => ask === asked.current && setLoading(false));
+  }, [query.period, query.by, query.period === 'custom' ? query.from : '', query.period === 'custom' ? query.to : '', blocksVersion, tick]);
+
+  const fieldError = error && (error.about('from') || error.about('to')) ? error : null;
+  const shown = report;
+  const csvParams = shown ? { from: shown.from, to: shown.to } : null;
+
+  return (
+    <div class="screen">
+      <header class="screen-head">
+        <h1 tabIndex={-1}>Reports</h1>
+        <p class="muted">Where your time went, for any range. Download it as CSV for a spreadsheet or an invoice.</p>
+      </header>
+      <RangeForm query={query} onChange={setQuery} error={fieldError} />
+      {error && !fieldError && (
+        <p class="error" role="alert">
+          {error.message}
+        </p>
+      )}
+      <section class="card report" aria-labelledby="report-heading" aria-busy={loading ? 'true' : undefined}>
+        <div class="report-head">
+          <div>
+            <h2 id="report-heading" data-range={shown ? `${shown.from}/${shown.to}` : undefined}>
+              {shown ? rangeLabel(shown.from, shown.to) : 'Report'}
+            </h2>
+            {shown && (
+              <p class="report-total">
+                <strong data-testid="report-total">{duration(shown.totalSeconds)}</strong>
+                <span class="muted"> tracked · {decimalHours(shown.totalSeconds)} hours</span>
+              </p>
+            )}
+          </div>
+          {shown && csvParams && (
+            <div class="downloads" role="group" aria-label="Download as CSV">
+              <a class="button" href={reportPath('/api/report.csv', { ...csvParams, by: query.by })} download data-testid="download-report">
+                <span aria-hidden="true">↓ </span>Report CSV
+              </a>
+              <a class="button" href={reportPath('/api/export.csv', csvParams)} download data-testid="download-export">
+                <span aria-hidden="true">↓ </span>Export CSV
+                <span class="visually-hidden"> (every session and entry of the range)</span>
+              </a>
+            </div>
+          )}
+        </div>
+        {shown && shown.totalSeconds === 0 && <p class="muted empty">Nothing tracked in this range.</p>}
+        {shown && shown.totalSeconds > 0 && query.by === 'day' && 'date' in (shown.rows[0] ?? {}) && (
+          <>
+            <DayBars days={daysOf(shown.from, shown.to)} totals={totals} />
+            <ActivityLegend totals={totals} />
+            <DayTable report={shown} />
+          </>
+        )}
+        {shown && shown.totalSeconds > 0 && query.by === 'activity' && 'activityID' in (shown.rows[0] ?? {}) && (
+          <>
+            <RankedBars rows={shown.rows as ActivityReportRow[]} />
+            <ActivityTable report={shown} />
+          </>
+        )}
+      </section>
+      <p class="visually-hidden" aria-live="polite">
+        {shown && !loading ? `${rangeLabel(shown.from, shown.to)}: ${duration(shown.totalSeconds)} tracked.` : ''}
+      </p>
+    </div>
+  );
+}
