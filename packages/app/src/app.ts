@@ -10,7 +10,8 @@ import { openStore, createTracker, type Store, type Tracker } from '@tock/core';
 import { StoreFileError } from '@tock/core/store-file';
 import { createListener, type Listener, type RequestRecord } from '@tock/listener';
 import { LIMITS, type EntryRequest, type StartRequest } from '@tock/protocol';
-import { AdminError, startAdminServer, type AdminHandler } from './admin.ts';
+import { AdminError, AdminStream, startAdminServer, type AdminHandler } from './admin.ts';
+import { startExport } from './exports.ts';
 import { chooseCredentialStoreKind, fileCredentialStore, osCredentialStore, type CredentialStore, type CredentialStoreKind } from './credentials.ts';
 import { BackupKeeper, backupAdminRoutes } from './backups.ts';
 import { ensureHome, homePaths, type HomePaths } from './home.ts';
@@ -308,6 +309,11 @@ function adminRoutes(services: AppServices): Record<string, AdminHandler> {
     'POST /break': () => tracker.startBreak(),
     'POST /resume': () => tracker.resumeBreak(),
     'GET /report': (input) => reportForAdmin(services.store, services.clock(), input),
+    // Streamed: a long history is sent as it is read, never built in memory.
+    'POST /export': (input) => {
+      const started = startExport(services.store, services.clock, input);
+      return new AdminStream(started.contentType, started.chunks, started.close);
+    },
     'POST /import': (input) => importForAdmin(services.store, services.clock(), input),
   };
 }
