@@ -172,6 +172,24 @@ describe('the window server', () => {
     assert.equal(tracker.listActivities().find((a) => a.activityID === docs.activityID)?.activityName, 'Server handbook');
   });
 
+  it('searches with the protocol\'s default and bounds: 20 without a limit, a limit outside 1–100 refused', async () => {
+    const { tracker } = t.app.services;
+    for (let i = 0; i < 25; i++) tracker.createActivity(`Limit probe ${i}`);
+    const search = async (query: string) => {
+      const res = await rawRequest(t.port, 'GET', `/api/activities?q=limit%20probe${query}`, own());
+      return { status: res.status, body: JSON.parse(res.body) };
+    };
+    assert.equal((await search('')).body.result.length, 20);
+    assert.equal((await search('&limit=8')).body.result.length, 8);
+    assert.equal((await search('&limit=100')).body.result.length, 25);
+    for (const limit of ['0', '101', '2.5', 'many']) {
+      const refused = await search(`&limit=${limit}`);
+      assert.equal(refused.status, 400, limit);
+      assert.equal(refused.body.code, 'validation_failed', limit);
+      assert.deepEqual(refused.body.details, [{ field: 'limit', message: 'must be an integer from 1 to 100' }], limit);
+    }
+  });
+
   it('refuses a credential store other than "os" or "file" with 400 and field details', async () => {
     const res = await rawRequest(
       t.port,

@@ -5,7 +5,7 @@
  * of its code, a refused license key, port or credential store as 400 — so the window can
  * show them next to the field they concern.
  */
-import { TockProblem, type ActivityRef, type FieldProblem, type Status } from '@tock/protocol';
+import { LIMITS, TockProblem, type ActivityRef, type FieldProblem, type Status } from '@tock/protocol';
 import { systemTimeZone, type EntryPatch, type LogEntryInput, type SessionPatch } from '@tock/core';
 import type { AppServices } from '../app.ts';
 import { CredentialStoreError } from '../credentials.ts';
@@ -192,8 +192,10 @@ export function uiRoutes(services: AppServices): Route[] {
       method: 'GET',
       pattern: '/api/activities',
       run: ({ query }) => {
-        const limit = Number(query.get('limit') ?? 8);
-        return tracker.searchActivities(query.get('q') ?? '', Number.isInteger(limit) && limit >= 1 && limit <= 100 ? limit : 8);
+        // The protocol's default and bounds (docs/protocol.md "Endpoints"): core refuses a
+        // limit outside them with validation_failed, as the listener's search does.
+        const limit = query.get('limit');
+        return tracker.searchActivities(query.get('q') ?? '', limit === null ? LIMITS.searchLimitDefault : Number(limit));
       },
     },
     { method: 'POST', pattern: '/api/start', changes: tracking, run: ({ body }) => tracker.startActivity(startInput(body)) },

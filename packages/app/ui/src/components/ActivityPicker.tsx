@@ -32,6 +32,12 @@ function fold(s: string): string {
   return s.normalize('NFC').toLocaleLowerCase();
 }
 
+/**
+ * How many matches the list shows: what fits under the field without scrolling. Within the
+ * protocol's search limits (`LIMITS.searchLimitMin`–`searchLimitMax`), which the app enforces.
+ */
+const SUGGESTIONS = 8;
+
 /** The activity search field with its suggestion list. */
 export function ActivityPicker(props: Props) {
   const [results, setResults] = useState<ActivityRef[]>([]);
@@ -46,7 +52,7 @@ export function ActivityPicker(props: Props) {
     const mine = ++seq.current;
     const timer = setTimeout(() => {
       api
-        .get<ActivityRef[]>(`/api/activities?limit=8&q=${encodeURIComponent(query.trim())}`)
+        .get<ActivityRef[]>(`/api/activities?limit=${SUGGESTIONS}&q=${encodeURIComponent(query.trim())}`)
         .then((refs) => {
           if (mine === seq.current) {
             setResults(refs);
