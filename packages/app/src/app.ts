@@ -6,7 +6,7 @@
  */
 import type { Server } from 'node:http';
 import { rmSync } from 'node:fs';
-import { openStore, createTracker, type Store, type Tracker } from '@tock/core';
+import { buildReport, openStore, createTracker, systemTimeZone, type Store, type Tracker } from '@tock/core';
 import { StoreFileError } from '@tock/core/store-file';
 import { createListener, type Listener, type RequestRecord } from '@tock/listener';
 import { LIMITS, type EntryRequest, type StartRequest } from '@tock/protocol';
@@ -19,6 +19,7 @@ import { desktopAdminRoutes } from './desktop/admin-routes.ts';
 import { createDesktop, type Desktop } from './desktop/desktop.ts';
 import { License, licensePublicKey } from './license.ts';
 import { DEFAULT_LISTENER_SETTINGS, ListenerControl, type ListenerSettings } from './listener-control.ts';
+import { startLiveEvents } from './live-events.ts';
 import { PromptQueue } from './prompts.ts';
 import { importForAdmin } from './imports.ts';
 import { reportForAdmin } from './reports.ts';
@@ -184,6 +185,10 @@ async function wire(
         const { promptID, branch, repo, previousBranch } = prompts.add(input);
         return { promptID, branch, repo, previousBranch };
       },
+      // The same function as `tock report`, in the zone the tracker counts today in.
+      getReport: reportingFullDisk((input: { from?: string; to?: string; by?: string }) =>
+        buildReport(store, input, clock(), systemTimeZone()),
+      ),
     },
     // The listener ignores records older than 24 h; the store is pruned at each start.
     idempotency: store.idempotency,
@@ -198,11 +203,26 @@ async function wire(
       remembered: store.nonces.recent(nowSec - LIMITS.nonceWindowSeconds),
       remember: (nonce: string, timestampSec: number) => store.nonces.remember(nonce, timestampSec),
     },
-    onRequest: changed,
+    // An answered write is committed: its status event goes out right after the answer.
+    onRequest: () => {
+      live.checkStatus();
+      changed();
+    },
     // Answered 500 without details; the reason goes to the app's own output. Messages come from
     // the domain and SQLite, which never see the token.
     onError: (error: unknown) => console.error(`tock: listener: ${error instanceof Error ? error.message : String(error)}`),
   });
+
+  const live = startLiveEvents({
+    listener,
+    store,
+    tracker,
+    prompts,
+    clock,
+    onError: (error: unknown) => console.error(`tock: events: ${error instanceof Error ? error.message : String(error)}`),
+  });
+  // A stream never outlives its token (docs/protocol.md "The event stream: `GET /events`").
+  tokens.onReplace(() => listener.endStreams());
 
   const control = new ListenerControl({
     listener,
@@ -213,6 +233,7 @@ async function wire(
   });
 
   const desktop = createDesktop({ store, tracker, clock, env });
+  desktop.onIdleNoticed((notice) => live.emitIdle(notice));
   const services: AppServices = {
     home: paths,
     tracker,
@@ -262,6 +283,7 @@ async function wire(
       if (stopped) return;
       stopped = true;
       desktop.stop();
+      live.stop();
       await Promise.allSettled([listener.close(), closeServer(admin), ui.close()]);
       if (process.platform !== 'win32') rmSync(paths.adminSocket, { force: true });
       await backups.close();

@@ -15,6 +15,7 @@ export function generateToken(random: (n: number) => Uint8Array = randomBytes): 
 export class TokenKeeper {
   #store: CredentialStore;
   #cached: string | null = null;
+  readonly #replaced = new Set<() => void>();
   readonly #random: (n: number) => Uint8Array;
 
   constructor(store: CredentialStore, random: (n: number) => Uint8Array = randomBytes) {
@@ -50,6 +51,15 @@ export class TokenKeeper {
     return this.#replace();
   }
 
+  /**
+   * Calls `listener` after every new token (rotation, first creation) until the returned
+   * function is called: event streams opened with the old token end at once.
+   */
+  onReplace(listener: () => void): () => void {
+    this.#replaced.add(listener);
+    return () => this.#replaced.delete(listener);
+  }
+
   /** Moves the token to another store (copy, then delete from the old one). */
   moveTo(store: CredentialStore): void {
     if (store.kind === this.#store.kind) return;
@@ -66,6 +76,7 @@ export class TokenKeeper {
     const token = generateToken(this.#random);
     this.#store.write(token);
     this.#cached = token;
+    for (const listener of this.#replaced) listener();
     return token;
   }
 }

@@ -1,0 +1,89 @@
+/**
+ * What feeds the listener's event stream (docs/protocol.md "The event stream: `GET /events`"):
+ * core's status changes, accepted branch prompts, and the desktop's idle notices. The listener
+ * knows nothing of where events come from and core knows no HTTP; this is where they meet.
+ *
+ * The status is checked after every listener request (an answered write is already
+ * committed), and once a second for writes made elsewhere (the window, admin commands, an
+ * import) and for the local day's end. A check costs two comparisons while nothing was
+ * written, so the second-by-second one costs nothing measurable with 16 streams open.
+ */
+import { StatusChanges, type Store, type Tracker } from '@tock/core';
+import type { Listener } from '@tock/listener';
+import type { Idle } from '@tock/protocol';
+import type { PromptQueue } from './prompts.ts';
+
+/** The timer functions used; tests pass fake ones. */
+export interface LiveEventTimers {
+  setInterval(callback: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+}
+
+/** What {@link startLiveEvents} wires together. */
+export interface LiveEventsOptions {
+  listener: Pick<Listener, 'publish'>;
+  store: Pick<Store, 'generation'>;
+  tracker: Pick<Tracker, 'getStatus'>;
+  prompts: Pick<PromptQueue, 'subscribe'>;
+  clock: () => number;
+  /** Default: the global timers, unref'ed. */
+  timers?: LiveEventTimers;
+  /** How often writes made outside the listener are looked for, ms (default 1000). */
+  checkEveryMs?: number;
+  /** Where a failed status read is reported (the stream then just misses that change). */
+  onError?: (error: unknown) => void;
+}
+
+/** The running feed. */
+export interface LiveEvents {
+  /** Looks for a status change now (after a write); publishes one if there was. */
+  checkStatus(): void;
+  /** Sends the `idle` event: the user has been idle for the threshold while tracking. */
+  emitIdle(idle: Idle): void;
+  /** Stops the timer and the subscriptions. */
+  stop(): void;
+}
+
+/** Starts feeding the listener's streams; see the module comment. */
+export function startLiveEvents(options: LiveEventsOptions): LiveEvents {
+  const { listener, store, tracker, prompts, clock } = options;
+  const timers = options.timers ?? unrefTimers;
+  const changes = new StatusChanges({ generation: () => store.generation, status: () => tracker.getStatus(), clock });
+  const checkStatus = (): void => {
+    try {
+      changes.check();
+    } catch (error) {
+      options.onError?.(error);
+    }
+  };
+  checkStatus(); // the baseline: a new stream gets the current status anyway
+  const unsubscribes = [
+    changes.subscribe((status) => listener.publish('status', status)),
+    // The same JSON as the answer to POST /branch-changed (docs/protocol.md "Endpoints").
+    prompts.subscribe(({ promptID, branch, repo, previousBranch }) =>
+      listener.publish('branch-prompt', { promptID, branch, repo, previousBranch }),
+    ),
+  ];
+  const timer = timers.setInterval(checkStatus, options.checkEveryMs ?? 1000);
+  return {
+    checkStatus,
+    emitIdle(idle) {
+      listener.publish('idle', { since: idle.since, seconds: idle.seconds });
+    },
+    stop() {
+      timers.clearInterval(timer);
+      for (const unsubscribe of unsubscribes) unsubscribe();
+    },
+  };
+}
+
+const unrefTimers: LiveEventTimers = {
+  setInterval(callback, ms) {
+    const handle = setInterval(callback, ms);
+    handle.unref();
+    return handle;
+  },
+  clearInterval(handle) {
+    clearInterval(handle as ReturnType<typeof setInterval>);
+  },
+};

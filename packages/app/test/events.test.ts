@@ -1,0 +1,200 @@
+/**
+ * The event stream against the real application (a real tock.db, the real listener on
+ * 127.0.0.1): what makes a `status`, `branch-prompt` or `idle` event, `GET /report` served by
+ * core's report, and every ending — listener off, moved, token rotated, license locked, app
+ * stopping. Waits end when the awaited event or ending arrives; nothing sleeps.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { authHeaders, freshNonce } from '../../listener/test/signed-client.ts';
+import { StreamReader, expectedEventSig } from '../../listener/test/stream-reader.ts';
+import { startApp, type RunningApp } from '../src/app.ts';
+import { startLiveEvents, type LiveEventTimers } from '../src/live-events.ts';
+import { PromptQueue } from '../src/prompts.ts';
+import { freePort } from './ui-support/harness.ts';
+import { signed } from './support/signed.ts';
+
+const homes: string[] = [];
+after(() => {
+  for (const home of homes) rmSync(home, { recursive: true, force: true });
+});
+
+async function runningApp(clock?: { now: number }): Promise<{ app: RunningApp; port: number; token: string }> {
+  const home = mkdtempSync(join(tmpdir(), 'tock-events-'));
+  homes.push(home);
+  const app = await startApp({
+    home,
+    ...(clock ? { clock: () => clock.now } : {}),
+    env: { ...process.env, TOCK_CREDENTIAL_STORE: 'file', TOCK_LICENSE_PUBLIC_KEY: '' },
+  });
+  const port = await freePort();
+  await app.services.listener.enable(port);
+  return { app, port, token: app.services.tokens.current()! };
+}
+
+async function openStream(port: number, token: string, nowMs = Date.now()): Promise<StreamReader & { nonce: string }> {
+  const nonce = freshNonce();
+  const headers = {
+    host: `127.0.0.1:${port}`,
+    ...authHeaders({ method: 'GET', target: '/events', body: '', timestamp: String(Math.floor(nowMs / 1000)), nonce, token }),
+  };
+  return Object.assign(await StreamReader.open(port, headers), { nonce });
+}
+
+function dataOf(reader: StreamReader, index: number): Record<string, unknown> {
+  return JSON.parse(reader.events[index]?.data ?? 'null');
+}
+
+describe('events from the running app', () => {
+  it('sends the status first, then a status after a start and a stop, and a branch-prompt as POST /branch-changed answered it', async (t) => {
+    const { app, port, token } = await runningApp();
+    t.after(() => app.stop());
+    const r = await openStream(port, token);
+    await r.until(() => r.events.length === 1);
+    assert.equal(dataOf(r, 0).isTracking, false);
+
+    const started = await signed(port, token, { target: '/activities/start', body: { name: 'Docs', createIfMissing: true } });
+    assert.equal(started.status, 200);
+    await r.until(() => r.events.length === 2);
+    assert.equal(r.events[1]?.event, 'status');
+    assert.deepEqual(dataOf(r, 1).currentActivity, { activityID: started.json.result.activityID, activityName: 'Docs' });
+
+    const prompt = await signed(port, token, { target: '/branch-changed', body: { branch: 'feature/x', previousBranch: 'main' } });
+    await r.until(() => r.events.length === 3);
+    assert.equal(r.events[2]?.event, 'branch-prompt');
+    assert.equal(r.events[2]?.data, JSON.stringify(prompt.json.result));
+    assert.deepEqual(prompt.json.result, { promptID: prompt.json.result.promptID, branch: 'feature/x', repo: null, previousBranch: 'main' });
+
+    await signed(port, token, { target: '/activities/stop', body: {} });
+    await r.until(() => r.events.length === 4);
+    assert.equal(dataOf(r, 3).isTracking, false);
+    for (const e of r.events) assert.equal(e.sig, expectedEventSig(r.nonce, e, token));
+    // Reads alone send nothing.
+    await signed(port, token, { target: '/status' });
+    await signed(port, token, { target: '/report' });
+    const ids = r.events.map((e) => e.id);
+    app.services.tracker.startActivity({ name: 'Docs' }); // a write made outside the listener: seen by the timer
+    await r.until(() => r.events.length === 5);
+    assert.deepEqual(r.events.slice(0, 4).map((e) => e.id), ids);
+    r.close();
+  });
+
+  it('serves GET /report from core: by activity and by day, and 400 validation_failed for a bad range', async (t) => {
+    const { app, port, token } = await runningApp();
+    t.after(() => app.stop());
+    await signed(port, token, { target: '/entries', body: { name: 'Docs', createIfMissing: true, durationMinutes: 30 } });
+    const report = await signed(port, token, { target: '/report' });
+    assert.equal(report.status, 200);
+    assert.equal(report.json.result.totalSeconds, 1800);
+    assert.deepEqual(
+      report.json.result.rows.map((row: { activityName: string; seconds: number }) => [row.activityName, row.seconds]),
+      [['Docs', 1800]],
+    );
+    const byDay = await signed(port, token, { target: `/report?from=${report.json.result.from}&to=${report.json.result.to}&by=day` });
+    assert.deepEqual(byDay.json.result.rows, [{ date: report.json.result.from, seconds: 1800 }]);
+    for (const target of ['/report?from=2026-02-30', '/report?from=2026-11-02&to=2026-11-01', '/report?from=2024-01-01&to=2026-01-01', '/report?by=week']) {
+      const bad = await signed(port, token, { target });
+      assert.deepEqual([bad.status, bad.json.code], [400, 'validation_failed'], target);
+    }
+  });
+});
+
+describe('endings against the running app', () => {
+  it('ends the streams when the listener is turned off, and a reconnect is refused', async (t) => {
+    const { app, port, token } = await runningApp();
+    t.after(() => app.stop());
+    const r = await openStream(port, token);
+    await r.until(() => r.events.length === 1);
+    await app.services.listener.disable();
+    await r.untilEnded();
+    await assert.rejects(openStream(port, token), /ECONNREFUSED/);
+  });
+
+  it('ends the streams when the listener moves to another port', async (t) => {
+    const { app, port, token } = await runningApp();
+    t.after(() => app.stop());
+    const r = await openStream(port, token);
+    await r.until(() => r.events.length === 1);
+    await app.services.listener.setPort(await freePort());
+    await r.untilEnded();
+  });
+
+  it('ends the streams at once when the token is rotated; the old token then gets 401', async (t) => {
+    const { app, port, token } = await runningApp();
+    t.after(() => app.stop());
+    const r = await openStream(port, token);
+    await r.until(() => r.events.length === 1);
+    app.services.tokens.rotate();
+    await r.untilEnded();
+    const again = await openStream(port, token);
+    assert.equal(again.res.statusCode, 401);
+  });
+
+  it('ends the streams when the license locks (the trial ends), and a reconnect gets 423', async (t) => {
+    const clock = { now: Date.now() };
+    const { app, port, token } = await runningApp(clock);
+    t.after(() => app.stop());
+    const r = await openStream(port, token, clock.now);
+    await r.until(() => r.events.length === 1);
+    clock.now += 15 * 24 * 60 * 60 * 1000;
+    await r.untilEnded(); // the listener's next check, within a second
+    const again = await openStream(port, token, clock.now);
+    assert.equal(again.res.statusCode, 423);
+  });
+
+  it('ends the streams when the app stops', async () => {
+    const { app, port, token } = await runningApp();
+    const r = await openStream(port, token);
+    await r.until(() => r.events.length === 1);
+    await app.stop();
+    await r.untilEnded();
+  });
+});
+
+describe('live events wiring', () => {
+  class FakeTimers implements LiveEventTimers {
+    callback: (() => void) | null = null;
+    setInterval(callback: () => void): unknown {
+      this.callback = callback;
+      return 1;
+    }
+    clearInterval(): void {
+      this.callback = null;
+    }
+  }
+
+  it('publishes idle notices and prompts as they are, and stops publishing once stopped', () => {
+    const published: [string, unknown][] = [];
+    const prompts = new PromptQueue({ clock: () => 0, newId: () => 'prompt-1' });
+    const timers = new FakeTimers();
+    let generation = 0;
+    const live = startLiveEvents({
+      listener: { publish: (type, data) => (published.push([type, data]), `r.${published.length}`) },
+      store: {
+        get generation() {
+          return generation;
+        },
+      },
+      tracker: { getStatus: () => ({ isTracking: generation > 0, isOnBreak: false, currentActivity: null, todaySeconds: 0, since: null }) },
+      prompts,
+      clock: () => 0,
+      timers,
+    });
+    live.emitIdle({ since: '2026-11-22T10:05:00.000Z', seconds: 600 });
+    prompts.add({ branch: 'main' });
+    generation = 1;
+    timers.callback?.();
+    assert.deepEqual(published, [
+      ['idle', { since: '2026-11-22T10:05:00.000Z', seconds: 600 }],
+      ['branch-prompt', { promptID: 'prompt-1', branch: 'main', repo: null, previousBranch: null }],
+      ['status', { isTracking: true, isOnBreak: false, currentActivity: null, todaySeconds: 0, since: null }],
+    ]);
+    live.stop();
+    assert.equal(timers.callback, null);
+    prompts.add({ branch: 'dev' });
+    assert.equal(published.length, 3);
+  });
+});
