@@ -16,7 +16,7 @@ import { chooseCredentialStoreKind, fileCredentialStore, osCredentialStore, type
 import { BackupKeeper, backupAdminRoutes } from './backups.ts';
 import { ensureHome, homePaths, type HomePaths } from './home.ts';
 import { desktopAdminRoutes } from './desktop/admin-routes.ts';
-import { createDesktop, type Desktop } from './desktop/desktop.ts';
+import { createDesktop, type Desktop, type DesktopOptions } from './desktop/desktop.ts';
 import { License, licensePublicKey } from './license.ts';
 import { DEFAULT_LISTENER_SETTINGS, ListenerControl, type ListenerSettings } from './listener-control.ts';
 import { startLiveEvents } from './live-events.ts';
@@ -55,6 +55,8 @@ export interface AppOptions {
   clock?: () => number;
   /** Preferred UI port (default: the saved setting, else a free one). */
   uiPort?: number;
+  /** Stand-ins for the desktop's idle sources, notifier and timers (tests; docs/desktop.md). */
+  desktop?: Pick<DesktopOptions, 'idleSources' | 'notifier' | 'timers' | 'timeZone'>;
 }
 
 /** A started app. */
@@ -118,7 +120,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     throw new StartError(cannotOpenStore(error, paths));
   }
   try {
-    return await wire(store, paths, env, clock, publicKey, options.uiPort);
+    return await wire(store, paths, env, clock, publicKey, options.uiPort, options.desktop);
   } catch (error) {
     store.close();
     throw error;
@@ -132,6 +134,7 @@ async function wire(
   clock: () => number,
   publicKey: ReturnType<typeof licensePublicKey>,
   uiPort: number | undefined,
+  desktopOptions: AppOptions['desktop'] = {},
 ): Promise<RunningApp> {
   const startedAtMs = clock();
   const tracker = createTracker({ store, clock });
@@ -232,7 +235,7 @@ async function wire(
     onChange: changed,
   });
 
-  const desktop = createDesktop({ store, tracker, clock, env });
+  const desktop = createDesktop({ ...desktopOptions, store, tracker, clock, env });
   desktop.onIdleNoticed((notice) => live.emitIdle(notice));
   const services: AppServices = {
     home: paths,

@@ -12,3 +12,7 @@ export type { ListenerStatus } from './listener-control.ts';
 /** One line of the listener's request list, as the admin channel's `GET /requests` answers it. */
 export type { RequestRecord } from '@tock/listener';
 export type { PendingPrompt } from './prompts.ts';
+/** The desktop part's shapes, as the admin channel answers `tock idle`, `tock continue` and `tock open`. */
+export type { DesktopView } from './desktop/desktop.ts';
+export type { IdleAnswer, IdleChoice, IdleQuestion } from './desktop/idle/watch.ts';
+export type { DesktopSettings } from './desktop/settings.ts';

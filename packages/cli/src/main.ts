@@ -4,10 +4,11 @@
  */
 import { adminCommands } from './admin-commands.ts';
 import { clientCommands } from './client-commands.ts';
+import { desktopCommands } from './desktop-commands.ts';
 import type { Command } from './command.ts';
 import { processIo, type Io } from './io.ts';
 
-const commands: Record<string, Command> = { ...adminCommands, ...clientCommands };
+const commands: Record<string, Command> = { ...adminCommands, ...clientCommands, ...desktopCommands };
 
 function help(): string {
   const width = Math.max(...Object.keys(commands).map((n) => n.length));

@@ -1,0 +1,175 @@
+/**
+ * The desktop commands (docs/cli.md): `tock idle`, `tock continue`, `tock open` act on the
+ * running app through its admin channel; `tock service` and `tock install-cli` set up how
+ * Tock starts and where `tock` is found, and need no running app.
+ */
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { adminRequest, homePaths, resolveHome, type DesktopView, type IdleAnswer, type IdleQuestion } from '@tock/app';
+import type { StartResult } from '@tock/protocol';
+import { admin, flags } from './admin-commands.ts';
+import type { Command } from './command.ts';
+import { formatClock, formatSpan } from './format-time.ts';
+import { TOCK_CLI_PATH } from './git-hook.ts';
+import { CliError, print, type Io } from './io.ts';
+import { installLauncher, LauncherError, removeLauncher } from './service/install-cli.ts';
+import { installService, serviceStatus, ServiceError, uninstallService, type ServiceContext, type ServiceRunner } from './service/service.ts';
+
+function minutes(seconds: number): string {
+  const m = Math.round(seconds / 60);
+  if (m < 60) return `${m} min`;
+  return `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ''}`;
+}
+
+/** The pending question in one line, with how to answer it. */
+export function describeIdleQuestion(question: IdleQuestion, now = new Date()): string {
+  return `Away from "${question.activityName}" ${formatSpan(question.since, question.until, now)} (${minutes(question.seconds)}): answer with \`tock idle keep\`, \`tock idle discard\` or \`tock idle stop\``;
+}
+
+/** What an answer did, in one line. */
+export function describeIdleAnswer(answer: IdleAnswer): string {
+  switch (answer.choice) {
+    case 'keep':
+      return `Kept the time on "${answer.activityName}"`;
+    case 'discard':
+      return `Discarded ${minutes(answer.discardedSeconds)} of "${answer.activityName}" (a break covers the time away)`;
+    case 'stop':
+      return `Discarded ${minutes(answer.discardedSeconds)} and stopped "${answer.activityName}" when you went away`;
+  }
+}
+
+const idle: Command = {
+  summary: 'show the idle-time question, or answer it: keep, discard or stop',
+  usage: 'tock idle [keep|discard|stop] [--json]',
+  async run(args, io) {
+    const { values, positionals } = flags(args, {}, 1);
+    const choice = positionals[0];
+    if (choice === undefined) {
+      const found = (await admin(io, 'GET', '/idle')) as { question: IdleQuestion | null; idleSource: DesktopView['idleSource'] };
+      print(io, values.json === true, found, () => {
+        if (found.question) return describeIdleQuestion(found.question);
+        const source =
+          found.idleSource.state === 'found'
+            ? `idle source: ${found.idleSource.name}`
+            : found.idleSource.state === 'none'
+              ? 'no idle source works on this desktop, so idle time is not noticed'
+              : 'looking for an idle source';
+        return `No idle time waiting for an answer (${source})`;
+      });
+      return 0;
+    }
+    if (choice !== 'keep' && choice !== 'discard' && choice !== 'stop') throw new CliError(`answer with keep, discard or stop, not "${choice}"`);
+    const answer = (await admin(io, 'POST', '/idle/answer', { choice })) as IdleAnswer;
+    print(io, values.json === true, answer, () => describeIdleAnswer(answer));
+    return 0;
+  },
+};
+
+const continueCommand: Command = {
+  summary: 'start the most recently tracked activity again',
+  usage: 'tock continue [--json]',
+  async run(args, io) {
+    const { values } = flags(args);
+    const started = (await admin(io, 'POST', '/continue')) as StartResult;
+    print(io, values.json === true, started, () => `Tracking "${started.activityName}" since ${formatClock(started.startedAt)}`);
+    return 0;
+  },
+};
+
+/** A browser can be started: a Linux desktop session has a display, and some opener exists. */
+function canOpenWindow(env: NodeJS.ProcessEnv): boolean {
+  return process.platform !== 'linux' || Boolean(env.DISPLAY || env.WAYLAND_DISPLAY);
+}
+
+const open: Command = {
+  summary: 'open the window of the running app (a fresh address each time)',
+  usage: 'tock open [--print] [--json]',
+  async run(args, io) {
+    const { values } = flags(args, { print: { type: 'boolean' } });
+    const { url } = (await admin(io, 'POST', '/open')) as { url: string };
+    const opening = values.print !== true && canOpenWindow(io.env);
+    if (opening) {
+      const { openInBrowser } = await import('@tock/app/open');
+      openInBrowser(url);
+    }
+    print(io, values.json === true, { url, opened: opening }, () => (opening ? `Opening the Tock window (${url})` : `open: ${url}`));
+    return 0;
+  },
+};
+
+/** The real runner: the helper's exit code and output, killed after 30 s. */
+const runService: ServiceRunner = (argv) =>
+  new Promise((resolvePromise, reject) => {
+    const [command, ...rest] = argv;
+    execFile(command as string, rest, { timeout: 30_000, killSignal: 'SIGKILL', windowsHide: true }, (error, stdout, stderr) => {
+      if (error && typeof error.code !== 'number') reject(new Error(`${command}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'not installed' : error.message}`));
+      else resolvePromise({ code: error ? (error.code as number) : 0, stdout: String(stdout), stderr: String(stderr) });
+    });
+  });
+
+/** The service runs this Node and this `tock`, with this `TOCK_HOME` (absolute) when set. */
+export function serviceContext(io: Io, run: ServiceRunner = runService, platform: NodeJS.Platform = process.platform): ServiceContext {
+  const home = io.env.TOCK_HOME ? resolve(io.env.TOCK_HOME) : undefined;
+  return { platform, env: io.env, run, command: { node: process.execPath, cli: TOCK_CLI_PATH, home } };
+}
+
+async function appAnswers(io: Io): Promise<boolean> {
+  try {
+    await adminRequest(homePaths(resolveHome(io.env)).adminSocket, 'GET', '/ping');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const service: Command = {
+  summary: 'start Tock at login in the background: install, uninstall or status',
+  usage: 'tock service install | uninstall | status [--json]',
+  async run(args, io) {
+    const { values, positionals } = flags(args, {}, 1);
+    const action = positionals[0] ?? 'status';
+    const context = serviceContext(io);
+    try {
+      if (action === 'install') {
+        const report = await installService(context);
+        print(io, values.json === true, report, () => report.message);
+      } else if (action === 'uninstall') {
+        const report = await uninstallService(context);
+        print(io, values.json === true, report, () => report.message);
+      } else if (action === 'status') {
+        const report = await serviceStatus(context);
+        const answering = await appAnswers(io);
+        const home = resolveHome(io.env);
+        print(io, values.json === true, { ...report, appAnswers: answering, home }, () =>
+          [`service: ${report.message}`, `app: ${answering ? `running (home: ${home})` : `not answering (home: ${home})`}`].join('\n'),
+        );
+      } else {
+        throw new CliError(`unknown service action "${action}"; use install, uninstall or status`);
+      }
+    } catch (error) {
+      if (error instanceof ServiceError) throw new CliError(error.message);
+      throw error;
+    }
+    return 0;
+  },
+};
+
+const installCli: Command = {
+  summary: 'put `tock` on the PATH: a launcher in ~/.local/bin (--remove takes it away)',
+  usage: 'tock install-cli [--remove] [--json]',
+  async run(args, io) {
+    const { values } = flags(args, { remove: { type: 'boolean' } });
+    const context = { platform: process.platform, env: io.env, node: process.execPath, cli: TOCK_CLI_PATH };
+    try {
+      const report = values.remove ? removeLauncher(context) : installLauncher(context);
+      print(io, values.json === true, report, () => report.message);
+    } catch (error) {
+      if (error instanceof LauncherError) throw new CliError(error.message);
+      throw error;
+    }
+    return 0;
+  },
+};
+
+/** The desktop commands, by name. */
+export const desktopCommands: Record<string, Command> = { idle, continue: continueCommand, open, service, 'install-cli': installCli };

@@ -1,0 +1,97 @@
+/**
+ * `tock install-cli` (docs/cli.md): puts `tock` on the PATH without standing in the
+ * repository — a small launcher in `~/.local/bin` (`$XDG_BIN_HOME` when set; on Windows a
+ * `tock.cmd` in `%LOCALAPPDATA%\Tock\bin`) that runs the absolute Node 24 with the absolute
+ * `bin/tock.js` of this checkout, exactly as the service and the git hook do. So a shell, the
+ * service and the hook all run the same Tock with the same Node.
+ */
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { delimiter, join } from 'node:path';
+
+/** The line by which the launcher is recognised as Tock's. */
+export const LAUNCHER_MARKER = 'Written by `tock install-cli`';
+
+/** Where and what: injected by tests. */
+export interface LauncherContext {
+  platform: NodeJS.Platform;
+  env: NodeJS.ProcessEnv;
+  node: string;
+  cli: string;
+}
+
+/** POSIX shell single-quoting. */
+export function shQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The directory the launcher goes to. */
+export function launcherDir(context: Pick<LauncherContext, 'platform' | 'env'>): string {
+  const home = context.env.HOME || context.env.USERPROFILE || homedir();
+  if (context.platform === 'win32') return join(context.env.LOCALAPPDATA || join(home, 'AppData', 'Local'), 'Tock', 'bin');
+  return context.env.XDG_BIN_HOME || join(home, '.local', 'bin');
+}
+
+/** The launcher's path. */
+export function launcherPath(context: Pick<LauncherContext, 'platform' | 'env'>): string {
+  return join(launcherDir(context), context.platform === 'win32' ? 'tock.cmd' : 'tock');
+}
+
+/** The launcher's text. */
+export function launcherScript(context: LauncherContext): string {
+  if (context.platform === 'win32') {
+    return `@echo off\r\nrem ${LAUNCHER_MARKER}: runs this Tock with its Node.\r\n"${context.node}" "${context.cli}" %*\r\n`;
+  }
+  return `#!/bin/sh\n# ${LAUNCHER_MARKER}: runs this Tock with its Node; \`tock install-cli --remove\` removes it.\nexec ${shQuote(context.node)} ${shQuote(context.cli)} "$@"\n`;
+}
+
+/** What install and remove did, in one line, plus whether the directory is on the PATH. */
+export interface LauncherReport {
+  path: string;
+  onPath: boolean;
+  message: string;
+}
+
+/** A launcher step was refused; one line. */
+export class LauncherError extends Error {
+  override name = 'LauncherError' as const;
+}
+
+function isOurs(path: string): boolean {
+  try {
+    return readFileSync(path, 'utf8').includes(LAUNCHER_MARKER);
+  } catch {
+    return false;
+  }
+}
+
+function onPath(dir: string, env: NodeJS.ProcessEnv): boolean {
+  return (env.PATH ?? env.Path ?? '').split(delimiter).some((d) => d.replace(/[\\/]+$/, '') === dir.replace(/[\\/]+$/, ''));
+}
+
+/** Writes (or rewrites) the launcher; a `tock` there that Tock did not write is left alone. */
+export function installLauncher(context: LauncherContext): LauncherReport {
+  const path = launcherPath(context);
+  const dir = launcherDir(context);
+  if (existsSync(path) && !isOurs(path)) throw new LauncherError(`${path} exists and was not written by Tock; move it away, then run \`tock install-cli\` again`);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path, launcherScript(context), { mode: 0o755 });
+  if (context.platform !== 'win32') chmodSync(path, 0o755);
+  const found = onPath(dir, context.env);
+  const hint = found
+    ? '`tock` now runs it from any directory'
+    : context.platform === 'win32'
+      ? `add ${dir} to your PATH to run \`tock\` from any directory`
+      : `${dir} is not on your PATH: add \`export PATH="${dir}:$PATH"\` to your shell's profile`;
+  return { path, onPath: found, message: `Installed ${path} (Node ${context.node}); ${hint}` };
+}
+
+/** Removes the launcher Tock wrote; says so when there is none. */
+export function removeLauncher(context: LauncherContext): LauncherReport {
+  const path = launcherPath(context);
+  const found = onPath(launcherDir(context), context.env);
+  if (!existsSync(path)) return { path, onPath: found, message: `no launcher at ${path}; nothing to remove` };
+  if (!isOurs(path)) throw new LauncherError(`${path} was not written by Tock; it was left alone`);
+  rmSync(path, { force: true });
+  return { path, onPath: found, message: `Removed ${path}` };
+}

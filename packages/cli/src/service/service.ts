@@ -1,0 +1,205 @@
+/**
+ * `tock service install|uninstall|status` (docs/cli.md, docs/desktop.md "Start at login"):
+ * start Tock at login, in the background, restarted when it crashes.
+ *
+ * Linux: a systemd user unit where a user systemd answers (`systemctl --user`), else an XDG
+ * autostart entry. macOS: a LaunchAgent loaded with `launchctl`. Windows: a logon task made
+ * with `schtasks`. Everything outside this module — the platform, the environment, the
+ * commands it runs, the clock-free file system under a given HOME — is injected, so tests run
+ * each platform's plan in a temp directory and the Linux one for real.
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import {
+  autostartEntry,
+  LAUNCH_AGENT_LABEL,
+  launchAgentPlist,
+  SERVICE_MARKER,
+  systemdUnit,
+  SYSTEMD_UNIT_NAME,
+  WINDOWS_TASK_NAME,
+  windowsLogonTask,
+  type ServiceCommand,
+} from './units.ts';
+
+/** How Tock starts at login. */
+export type ServiceMechanism = 'systemd' | 'autostart' | 'launchagent' | 'windows-task';
+
+/** Runs a helper command (systemctl, launchctl, schtasks) and resolves with its exit code and output. */
+export type ServiceRunner = (argv: readonly string[]) => Promise<{ code: number; stdout: string; stderr: string }>;
+
+/** Where and how: injected by tests, real by default. */
+export interface ServiceContext {
+  platform: NodeJS.Platform;
+  env: NodeJS.ProcessEnv;
+  run: ServiceRunner;
+  /** What the service runs. */
+  command: ServiceCommand;
+}
+
+/** What install and uninstall did, and what status found. */
+export interface ServiceReport {
+  mechanism: ServiceMechanism | null;
+  /** The file written or found (null: none). */
+  file: string | null;
+  /** One line for the user. */
+  message: string;
+}
+
+/** A service step failed; the message says what to do. */
+export class ServiceError extends Error {
+  override name = 'ServiceError' as const;
+}
+
+function userHome(env: NodeJS.ProcessEnv): string {
+  return env.HOME || env.USERPROFILE || homedir();
+}
+
+function configHome(env: NodeJS.ProcessEnv): string {
+  return env.XDG_CONFIG_HOME || join(userHome(env), '.config');
+}
+
+/** The file each mechanism uses. */
+export function serviceFile(mechanism: ServiceMechanism, env: NodeJS.ProcessEnv): string {
+  switch (mechanism) {
+    case 'systemd':
+      return join(configHome(env), 'systemd', 'user', SYSTEMD_UNIT_NAME);
+    case 'autostart':
+      return join(configHome(env), 'autostart', 'tock.desktop');
+    case 'launchagent':
+      return join(userHome(env), 'Library', 'LaunchAgents', `${LAUNCH_AGENT_LABEL}.plist`);
+    case 'windows-task':
+      // The task lives in Task Scheduler; Tock keeps the XML it registered next to its data.
+      return join(env.APPDATA || join(userHome(env), 'AppData', 'Roaming'), 'Tock', 'tock-logon-task.xml');
+  }
+}
+
+const DESCRIPTIONS: Record<ServiceMechanism, string> = {
+  systemd: 'systemd user unit',
+  autostart: 'XDG autostart entry (no user systemd here: started at login, not restarted after a crash)',
+  launchagent: 'LaunchAgent',
+  'windows-task': 'logon task',
+};
+
+/** True when a user systemd answers: `systemctl --user` can reach the user manager. */
+async function userSystemdRuns(run: ServiceRunner): Promise<boolean> {
+  try {
+    return (await run(['systemctl', '--user', 'show-environment'])).code === 0;
+  } catch {
+    return false;
+  }
+}
+
+async function mechanismFor(context: ServiceContext): Promise<ServiceMechanism> {
+  if (context.platform === 'darwin') return 'launchagent';
+  if (context.platform === 'win32') return 'windows-task';
+  return (await userSystemdRuns(context.run)) ? 'systemd' : 'autostart';
+}
+
+function content(mechanism: ServiceMechanism, context: ServiceContext): string {
+  switch (mechanism) {
+    case 'systemd':
+      return systemdUnit(context.command);
+    case 'autostart':
+      return autostartEntry(context.command);
+    case 'launchagent':
+      return launchAgentPlist(context.command, join(userHome(context.env), 'Library', 'Logs', 'Tock', 'tock.log'));
+    case 'windows-task':
+      return windowsLogonTask(context.command, context.env.USERDOMAIN && context.env.USERNAME ? `${context.env.USERDOMAIN}\\${context.env.USERNAME}` : (context.env.USERNAME ?? ''));
+  }
+}
+
+/** Our file at `path`: it exists and carries the marker. */
+function ours(path: string): boolean {
+  try {
+    return readFileSync(path, 'utf8').includes(SERVICE_MARKER);
+  } catch {
+    return false;
+  }
+}
+
+async function must(context: ServiceContext, argv: readonly string[], what: string): Promise<void> {
+  let result: { code: number; stderr: string };
+  try {
+    result = await context.run(argv);
+  } catch (error) {
+    throw new ServiceError(`${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (result.code !== 0) throw new ServiceError(`${what} failed: ${result.stderr.trim().split('\n')[0] || `exit status ${result.code}`}`);
+}
+
+const ALL: readonly ServiceMechanism[] = ['systemd', 'autostart', 'launchagent', 'windows-task'];
+
+/** The mechanisms of this platform whose file, written by Tock, is there. */
+function installed(context: ServiceContext): ServiceMechanism[] {
+  const mine = context.platform === 'darwin' ? ['launchagent'] : context.platform === 'win32' ? ['windows-task'] : ['systemd', 'autostart'];
+  return ALL.filter((m) => mine.includes(m) && ours(serviceFile(m, context.env)));
+}
+
+/**
+ * Installs the service: writes the file and enables it. Installing again rewrites the file
+ * (the Node or `tock` path may have moved) and enables it again; a file of the same name that
+ * Tock did not write is refused, not overwritten.
+ */
+export async function installService(context: ServiceContext): Promise<ServiceReport> {
+  const mechanism = await mechanismFor(context);
+  const file = serviceFile(mechanism, context.env);
+  if (existsSync(file) && !ours(file)) {
+    throw new ServiceError(`${file} exists and was not written by Tock; move it away, then run \`tock service install\` again`);
+  }
+  const again = existsSync(file);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, content(mechanism, context), { mode: 0o644 });
+  if (mechanism === 'systemd') {
+    await must(context, ['systemctl', '--user', 'daemon-reload'], 'systemctl --user daemon-reload');
+    await must(context, ['systemctl', '--user', 'enable', '--now', SYSTEMD_UNIT_NAME], 'systemctl --user enable --now tock.service');
+  } else if (mechanism === 'launchagent') {
+    const uid = process.getuid?.() ?? 0;
+    // Loading twice is an error for launchctl: unload first, ignoring "not loaded".
+    await context.run(['launchctl', 'bootout', `gui/${uid}/${LAUNCH_AGENT_LABEL}`]).catch(() => undefined);
+    await must(context, ['launchctl', 'bootstrap', `gui/${uid}`, file], 'launchctl bootstrap');
+  } else if (mechanism === 'windows-task') {
+    await must(context, ['schtasks', '/Create', '/TN', WINDOWS_TASK_NAME, '/XML', file, '/F'], 'schtasks /Create');
+  }
+  // An autostart entry takes effect at the next login; the other mechanisms start Tock now.
+  const when = mechanism === 'autostart' ? 'Tock starts at your next login' : 'Tock starts at login and is running now';
+  return { mechanism, file, message: `${again ? 'Updated' : 'Installed'} the ${DESCRIPTIONS[mechanism]} ${file}; ${when}` };
+}
+
+/** Removes what install made (every mechanism of this platform whose Tock-written file is there). */
+export async function uninstallService(context: ServiceContext): Promise<ServiceReport> {
+  const found = installed(context);
+  if (found.length === 0) return { mechanism: null, file: null, message: 'Tock is not installed as a service; nothing to remove' };
+  const removed: string[] = [];
+  for (const mechanism of found) {
+    const file = serviceFile(mechanism, context.env);
+    if (mechanism === 'systemd' && (await userSystemdRuns(context.run))) {
+      await must(context, ['systemctl', '--user', 'disable', '--now', SYSTEMD_UNIT_NAME], 'systemctl --user disable --now tock.service');
+    } else if (mechanism === 'launchagent') {
+      await context.run(['launchctl', 'bootout', `gui/${process.getuid?.() ?? 0}/${LAUNCH_AGENT_LABEL}`]).catch(() => undefined);
+    } else if (mechanism === 'windows-task') {
+      await must(context, ['schtasks', '/Delete', '/TN', WINDOWS_TASK_NAME, '/F'], 'schtasks /Delete');
+    }
+    rmSync(file, { force: true });
+    if (mechanism === 'systemd' && (await userSystemdRuns(context.run))) await context.run(['systemctl', '--user', 'daemon-reload']).catch(() => undefined);
+    removed.push(file);
+  }
+  return { mechanism: found[0] ?? null, file: removed[0] ?? null, message: `Removed ${removed.join(' and ')}; Tock no longer starts at login` };
+}
+
+/** What is installed, and (for systemd) whether the unit is enabled and active. */
+export async function serviceStatus(context: ServiceContext): Promise<ServiceReport & { state: string | null }> {
+  const [mechanism] = installed(context);
+  if (!mechanism) {
+    return { mechanism: null, file: null, state: null, message: 'not installed: Tock does not start at login (`tock service install` to change that)' };
+  }
+  const file = serviceFile(mechanism, context.env);
+  let state: string | null = null;
+  if (mechanism === 'systemd') {
+    const enabled = await context.run(['systemctl', '--user', 'is-enabled', SYSTEMD_UNIT_NAME]).catch(() => null);
+    const active = await context.run(['systemctl', '--user', 'is-active', SYSTEMD_UNIT_NAME]).catch(() => null);
+    state = `${enabled?.stdout.trim() || 'unknown'}, ${active?.stdout.trim() || 'unknown'}`;
+  }
+  return { mechanism, file, state, message: `${DESCRIPTIONS[mechanism]} ${file}${state ? ` (${state})` : ''}` };
+}

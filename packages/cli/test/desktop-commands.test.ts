@@ -1,0 +1,141 @@
+/**
+ * `tock idle`, `tock continue` and `tock open` against a real app (its store, admin socket and
+ * window server) started in this process with a fake idle source and clock, so the test
+ * decides when the user is away; the CLI runs in-process and talks over the real socket.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { startApp, type RunningApp } from '../../app/src/app.ts';
+import { tock } from './real-app.ts';
+
+const MIN = 60_000;
+
+describe('desktop commands against a running app', () => {
+  let app: RunningApp;
+  let home: string;
+  let env: NodeJS.ProcessEnv;
+  const now = { ms: Date.parse('2026-11-23T09:00:00.000Z') };
+  let leftAt: number | null = null;
+  let backAt: number | null = null;
+
+  const pollFor = async (ms: number): Promise<void> => {
+    for (let left = ms; left > 0; left -= 15_000) {
+      now.ms += 15_000;
+      await app.services.desktop.pollIdle();
+    }
+  };
+
+  before(async () => {
+    home = mkdtempSync(join(tmpdir(), 'tock-cli-desktop-'));
+    // No DISPLAY: `tock open` cannot start a browser and prints the address.
+    env = { PATH: process.env.PATH, HOME: home, TOCK_HOME: home, TOCK_CREDENTIAL_STORE: 'file', TZ: 'UTC' };
+    app = await startApp({
+      home,
+      env,
+      clock: () => now.ms,
+      desktop: {
+        timers: false,
+        notifier: { name: 'none', notify: async () => {} },
+        idleSources: () => [
+          {
+            name: 'test user',
+            idleMs: async () => (leftAt !== null ? now.ms - leftAt : backAt !== null ? now.ms - backAt : 0),
+          },
+        ],
+      },
+    });
+  });
+
+  after(async () => {
+    await app.stop();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it('tock idle with nothing pending says so and names the idle source', async () => {
+    await app.services.desktop.probeIdleSources();
+    const run = await tock(env, 'idle');
+    assert.equal(run.status, 0);
+    assert.equal(run.out, 'No idle time waiting for an answer (idle source: test user)');
+    const answer = await tock(env, 'idle', 'discard');
+    assert.equal(answer.status, 1);
+    assert.equal(answer.err, 'error: no idle time is waiting for an answer');
+  });
+
+  it('tock continue with nothing tracked yet says how to start', async () => {
+    const run = await tock(env, 'continue');
+    assert.equal(run.status, 1);
+    assert.equal(run.err, 'error: nothing has been tracked yet: start an activity in the window or with `tock start NAME --create`');
+  });
+
+  it('shows the question after the user came back, and answers it once', async () => {
+    app.services.tracker.startActivity({ name: 'Writing', createIfMissing: true });
+    await pollFor(20 * MIN);
+    leftAt = now.ms; // 09:20
+    await pollFor(40 * MIN);
+    leftAt = null;
+    backAt = now.ms; // 10:00
+    await pollFor(15_000);
+
+    const shown = await tock(env, 'idle');
+    assert.equal(shown.out, 'Away from "Writing" 09:20–10:00 (40 min): answer with `tock idle keep`, `tock idle discard` or `tock idle stop`');
+    const json = JSON.parse((await tock(env, 'idle', '--json')).out) as { question: { since: string; until: string; seconds: number } };
+    assert.deepEqual([json.question.since, json.question.until, json.question.seconds], ['2026-11-23T09:20:00.000Z', '2026-11-23T10:00:00.000Z', 2400]);
+
+    const bad = await tock(env, 'idle', 'later');
+    assert.deepEqual([bad.status, bad.err], [1, 'error: answer with keep, discard or stop, not "later"']);
+
+    const [first, second] = await Promise.all([tock(env, 'idle', 'discard'), tock(env, 'idle', 'stop')]);
+    assert.equal(first.status, 0);
+    assert.equal(first.out, 'Discarded 40 min of "Writing" (a break covers the time away)');
+    assert.equal(second.status, 1, 'the second answer finds nothing to answer');
+    assert.equal(second.err, 'error: no idle time is waiting for an answer');
+    const status = app.services.tracker.getStatus();
+    assert.equal(status.isTracking, true, 'stop did not apply after discard');
+    assert.equal(status.todaySeconds, 20 * 60 + 15);
+  });
+
+  it('tock continue starts the activity tracked last again', async () => {
+    app.services.tracker.stopActivity();
+    now.ms += 5 * MIN;
+    const run = await tock(env, 'continue');
+    assert.equal(run.status, 0);
+    assert.equal(run.out, `Tracking "Writing" since ${new Date(now.ms).toISOString().slice(11, 16)}`);
+    assert.equal(app.services.tracker.getCurrent()?.activityName, 'Writing');
+  });
+
+  it('tock open prints a fresh address each time; each opens one window session, once', async () => {
+    const a = await tock(env, 'open');
+    const b = await tock(env, 'open');
+    assert.equal(a.status, 0);
+    const urlA = /^open: (http:\/\/127\.0\.0\.1:\d+\/\?k=[\w-]+)$/.exec(a.out)?.[1];
+    const urlB = /^open: (http:\/\/127\.0\.0\.1:\d+\/\?k=[\w-]+)$/.exec(b.out)?.[1];
+    assert.ok(urlA && urlB, a.out);
+    assert.notEqual(urlA, urlB);
+    assert.notEqual(urlA, app.uiUrl, 'not the launch address');
+    const first = await fetch(urlA, { redirect: 'manual' });
+    assert.equal(first.status, 303);
+    assert.match(first.headers.get('set-cookie') ?? '', /HttpOnly/);
+    const again = await fetch(urlA, { redirect: 'manual' });
+    assert.equal(again.status, 403, 'a tock open address works once');
+    assert.equal((await fetch(urlB, { redirect: 'manual' })).status, 303);
+    assert.equal((await fetch(app.uiUrl, { redirect: 'manual' })).status, 303, 'the printed launch address still works');
+    const json = JSON.parse((await tock(env, 'open', '--json')).out) as { url: string; opened: boolean };
+    assert.equal(json.opened, false);
+  });
+});
+
+describe('desktop commands without a running app', () => {
+  it('say Tock is not running and how to start it', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'tock-cli-desktop-'));
+    const env = { PATH: process.env.PATH, HOME: home, TOCK_HOME: home };
+    for (const args of [['idle'], ['continue'], ['open']]) {
+      const run = await tock(env, ...args);
+      assert.equal(run.status, 1);
+      assert.match(run.err, /^error: Tock is not running \(home: .*\); start it with `tock app`/);
+    }
+    rmSync(home, { recursive: true, force: true });
+  });
+});
