@@ -15,7 +15,6 @@ export function appNotRunning(home: string): CliError {
 }
 
 /** Sends one admin command to the app under the caller's `TOCK_HOME`; when none runs, says so and how to start it. */
-export /** Sends one admin command to the app under the caller's `TOCK_HOME`; when none runs, says so and how to start it. */
 export async function admin(io: Io, method: 'GET' | 'POST', route: string, input?: Record<string, unknown>): Promise<unknown> {
   const home = resolveHome(io.env);
   try {
