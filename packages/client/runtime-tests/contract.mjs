@@ -141,7 +141,90 @@ test('NetworkError when the connection is refused', async () => {
   ok(error.cause !== undefined, 'cause is kept');
 });
 
+test('getReport: today by default, a range by day, ValidationError for to before from', async () => {
+  const tock = client();
+  const today = await tock.getReport();
+  ok(/^\d{4}-\d{2}-\d{2}$/.test(today.from) && today.from === today.to, 'from and to are today');
+  ok(typeof today.timeZone === 'string' && Number.isInteger(today.totalSeconds) && Array.isArray(today.rows), 'report shape');
+  const byDay = await tock.getReport({ from: today.from, to: today.to, by: 'day' });
+  equal(byDay.rows.length, 1, 'one row per day');
+  equal(byDay.rows[0].date, today.from, 'the day');
+  const error = await rejection(tock.getReport({ from: '2026-11-02', to: '2026-11-01' }));
+  expectInstance(error, ValidationError, { status: 400, code: 'validation_failed' });
+});
+
+test('events: the status first, then a status after a start; an AbortSignal ends the loop', async () => {
+  const tock = client();
+  const controller = new AbortController();
+  const iterator = tock.events({ signal: controller.signal })[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  equal(first.value.type, 'status', 'first event');
+  ok(/^[A-Za-z0-9_-]{8,32}\.\d+$/.test(first.value.id), 'id is <run>.<seq>');
+  const name = `Events ${unique}`;
+  const started = await tock.startActivity(name, { createIfMissing: true });
+  let seen;
+  do seen = await iterator.next();
+  while (!seen.done && !(seen.value.type === 'status' && seen.value.data.currentActivity?.activityID === started.activityID));
+  equal(seen.value.data.isTracking, true, 'isTracking');
+  controller.abort();
+  equal((await iterator.next()).done, true, 'the loop ended');
+  await tock.stopActivity();
+});
+
+test('events: leaving the loop ends it', async () => {
+  for await (const event of client().events()) {
+    equal(event.type, 'status', 'first event');
+    break;
+  }
+});
+
+test('events: AuthError for a wrong token, without reconnecting', async () => {
+  const error = await rejection(client({ token: 'not-the-token' }).events()[Symbol.asyncIterator]().next());
+  expectInstance(error, AuthError, { status: 401, code: 'bad_signature' });
+});
+
 // ---- misbehaving server (the fake only) ----
+
+misbehaving('events: AuthError bad_event_signature for an event without its sig', async () => {
+  await reset();
+  const iterator = client().events()[Symbol.asyncIterator]();
+  await iterator.next();
+  await control('event', { type: 'idle', data: { since: '2026-11-22T10:05:00.000Z', seconds: 600 }, sig: 'none' });
+  expectInstance(await rejection(iterator.next()), AuthError, { code: 'bad_event_signature' });
+});
+
+misbehaving('events: AuthError bad_event_signature for an event signed with another key', async () => {
+  await reset();
+  const iterator = client().events()[Symbol.asyncIterator]();
+  await iterator.next();
+  await control('event', { type: 'idle', data: { since: '2026-11-22T10:05:00.000Z', seconds: 600 }, sig: 'wrong' });
+  expectInstance(await rejection(iterator.next()), AuthError, { code: 'bad_event_signature' });
+});
+
+misbehaving('events: a dropped stream is reopened with Last-Event-ID and gives what was missed', async () => {
+  await reset();
+  const controller = new AbortController();
+  const iterator = client().events({ signal: controller.signal })[Symbol.asyncIterator]();
+  await iterator.next();
+  const { id: seen } = await control('event', { type: 'idle', data: { since: '2026-11-22T10:05:00.000Z', seconds: 600 } });
+  equal((await iterator.next()).value.id, seen, 'the event before the drop');
+  await control('end-streams', {});
+  const { id: missed } = await control('event', { type: 'idle', data: { since: '2026-11-22T10:05:00.000Z', seconds: 660 } });
+  equal((await iterator.next()).value.id, missed, 'the event sent while it was away');
+  controller.abort();
+});
+
+misbehaving('events: HttpError license_locked for 423 and too_many_streams for 429', async () => {
+  await queue({ status: 423 });
+  expectInstance(await rejection(client().events()[Symbol.asyncIterator]().next()), HttpError, { status: 423, code: 'license_locked' });
+  await queue({ status: 429, code: 'too_many_streams', sign: 'none' });
+  expectInstance(await rejection(client().events()[Symbol.asyncIterator]().next()), HttpError, { status: 429, code: 'too_many_streams' });
+});
+
+misbehaving('events: AuthError bad_response_signature for an unsigned 200', async () => {
+  await queue({ sign: 'none' });
+  expectInstance(await rejection(client().events()[Symbol.asyncIterator]().next()), AuthError, { code: 'bad_response_signature' });
+});
 
 misbehaving('AuthError bad_response_signature for an unsigned 200', async () => {
   await queue({ sign: 'none' });

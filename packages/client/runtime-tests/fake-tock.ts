@@ -1,6 +1,7 @@
 /**
- * A small stand-in for the Tock listener, for the client's tests: the eight endpoints of
- * docs/protocol.md "Endpoints" with just enough state, real request verification and response signing (done
+ * A small stand-in for the Tock listener, for the client's tests: the endpoints of
+ * docs/protocol.md "Endpoints", `GET /report` and the event stream `GET /events` (a status
+ * event after every write, a branch-prompt after POST /branch-changed) with just enough state, real request verification and response signing (done
  * here with node:crypto, independently of @tock/protocol's HMAC code), and a queue of
  * misbehaviours (unsigned or wrongly signed answers, forced statuses, hangs, dropped
  * connections, redirects) for the error cases.
@@ -51,6 +52,15 @@ export interface FakeTock {
   url: string;
   /** Queues misbehaviours, one per coming request. */
   next(...m: Misbehaviour[]): void;
+  /**
+   * Sends an event to every open stream (`sig`: `none` leaves the field out, `wrong` signs with
+   * another key); returns its id.
+   */
+  publish(type: string, data: unknown, sig?: 'ok' | 'none' | 'wrong'): string;
+  /** Ends every open stream (as a listener turned off would); clients reconnect. */
+  endStreams(): void;
+  /** Event streams open now. */
+  readonly openStreams: number;
   requests: ReceivedRequest[];
   /** A port on 127.0.0.1 that nothing listens on. */
   closedPort(): Promise<number>;
@@ -93,6 +103,47 @@ export async function startFakeTock(options: { token: string; port?: number }): 
 
   /** Nonces of attempts dropped with `drop-attempt`: a runtime's resend of one is dropped too. */
   const droppedNonces = new Set<string>();
+
+  // ---- the event stream -----------------------------------------------------------------
+  const RUN = 'fakeRun00001';
+  const streams = new Set<{ res: ServerResponse; nonce: string; signWith: string }>();
+  let events: { id: string; type: string; data: string }[] = [];
+  let seq = 0;
+
+  function eventText(stream: { nonce: string; signWith: string }, event: { id: string; type: string; data: string }, sig: 'ok' | 'none' | 'wrong' = 'ok'): string {
+    const signed = hmac(sig === 'wrong' ? 'not-the-token' : stream.signWith, ['TOCK-HMAC-SHA256-EVENT', stream.nonce, event.id, event.type, hex(event.data)].join('\n'));
+    return `id: ${event.id}\nevent: ${event.type}\ndata: ${event.data}\n${sig === 'none' ? '' : `sig: ${signed}\n`}\n`;
+  }
+
+  function publish(type: string, data: unknown, sig: 'ok' | 'none' | 'wrong' = 'ok'): string {
+    const event = { id: `${RUN}.${++seq}`, type, data: JSON.stringify(data) };
+    events.push(event);
+    for (const stream of streams) stream.res.write(eventText(stream, event, sig));
+    return event.id;
+  }
+
+  /** GET /events: signed headers (over the empty body), then the events after Last-Event-ID or a fresh status. */
+  function openStream(req: IncomingMessage, res: ServerResponse, nonce: string, signWith: string | undefined): void {
+    const headers: Record<string, string> = { 'content-type': 'text/event-stream', [HEADER.apiVersion]: '1', 'cache-control': 'no-store' };
+    if (signWith !== undefined) headers[HEADER.responseSignature] = hmac(signWith, ['TOCK-HMAC-SHA256-RESPONSE', nonce, '200', hex('')].join('\n'));
+    res.writeHead(200, headers);
+    const stream = { res, nonce, signWith: signWith ?? 'not-the-token' };
+    const last = single(req, 'last-event-id');
+    const at = last === undefined ? -1 : events.findIndex((e) => e.id === last);
+    if (at >= 0) for (const event of events.slice(at + 1)) res.write(eventText(stream, event));
+    else {
+      const status = { id: `${RUN}.${++seq}`, type: 'status', data: JSON.stringify((handle('GET', '/status', Buffer.alloc(0)).body as { result: unknown }).result) };
+      res.write(eventText(stream, status));
+    }
+    if (res.writableLength === 0) res.flushHeaders();
+    streams.add(stream);
+    res.on('close', () => streams.delete(stream));
+  }
+
+  function endStreams(): void {
+    for (const stream of streams) stream.res.end();
+    streams.clear();
+  }
 
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -168,13 +219,22 @@ export async function startFakeTock(options: { token: string; port?: number }): 
       } else if (cached) {
         reply = cached.reply;
       } else {
+        if (req.method === 'GET' && target.split('?')[0] === '/events') return openStream(req, res, nonce, signWith);
         reply = handle(req.method ?? '', target, raw);
+        afterWrite(req.method ?? '', target, reply);
         if (cacheKey !== undefined && reply.status < 300) idempotent.set(cacheKey, { bodyHash: hex(raw), reply });
       }
       if (misbehaviour?.headers) reply = { ...reply, headers: { ...reply.headers, ...misbehaviour.headers } };
     }
     send(res, reply, signWith, nonce);
   });
+
+  /** The events a real app sends after a write (docs/protocol.md "The event stream"). */
+  function afterWrite(method: string, target: string, reply: Reply): void {
+    if (method !== 'POST' || reply.status >= 300) return;
+    if (target === '/branch-changed') publish('branch-prompt', (reply.body as { result: unknown }).result);
+    else publish('status', (handle('GET', '/status', Buffer.alloc(0)).body as { result: unknown }).result);
+  }
 
   function control(req: IncomingMessage, res: ServerResponse, target: string, raw: Buffer): void {
     const json = (status: number, value: unknown): void => {
@@ -185,6 +245,14 @@ export async function startFakeTock(options: { token: string; port?: number }): 
       return json(200, { queued: queue.length });
     }
     if (target === '/__fake/requests') return json(200, requests);
+    if (target === '/__fake/event' && req.method === 'POST') {
+      const { type, data, sig } = JSON.parse(raw.toString('utf8')) as { type: string; data: unknown; sig?: 'ok' | 'none' | 'wrong' };
+      return json(200, { id: publish(type, data, sig) });
+    }
+    if (target === '/__fake/end-streams' && req.method === 'POST') {
+      endStreams();
+      return json(200, {});
+    }
     if (target === '/__fake/reset' && req.method === 'POST') {
       fake.reset();
       return json(200, {});
@@ -293,6 +361,20 @@ export async function startFakeTock(options: { token: string; port?: number }): 
           },
         };
       }
+      case 'GET /report': {
+        const day = /^\d{4}-\d{2}-\d{2}$/;
+        const today = new Date(now).toISOString().slice(0, 10);
+        const from = url.searchParams.get('from') ?? today;
+        const to = url.searchParams.get('to') ?? today;
+        const by = url.searchParams.get('by') ?? 'activity';
+        if (!day.test(from)) return invalid('from', 'must be a date YYYY-MM-DD');
+        if (!day.test(to)) return invalid('to', 'must be a date YYYY-MM-DD');
+        if (to < from) return invalid('to', `must not be before from (${from})`);
+        if (by !== 'activity' && by !== 'day') return invalid('by', 'must be "activity" or "day"');
+        const seconds = Math.round(state.entrySeconds);
+        const rows = by === 'day' ? [{ date: from, seconds }] : seconds > 0 ? [{ activityID: randomUUID(), activityName: 'Everything', seconds }] : [];
+        return ok({ from, to, timeZone: 'UTC', totalSeconds: seconds, rows });
+      }
       case 'POST /branch-changed': {
         const branch = body['branch'];
         if (typeof branch !== 'string' || branch.trim() === '' || branch.length > LIMITS.branchMax) {
@@ -337,6 +419,11 @@ export async function startFakeTock(options: { token: string; port?: number }): 
     port,
     url: `http://127.0.0.1:${port}`,
     next: (...m) => void queue.push(...m),
+    publish,
+    endStreams,
+    get openStreams() {
+      return streams.size;
+    },
     requests,
     closedPort: async () => {
       const probe = createServer();
@@ -350,9 +437,12 @@ export async function startFakeTock(options: { token: string; port?: number }): 
       queue.length = 0;
       requests.length = 0;
       idempotent.clear();
+      endStreams();
+      events = [];
       state = freshState();
     },
     close: async () => {
+      endStreams();
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => server.close(resolve));
     },

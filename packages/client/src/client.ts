@@ -1,5 +1,5 @@
 /**
- * `TockClient`: the eight operations of docs/protocol.md "Endpoints" over `fetch`. Each method is a line or two —
+ * `TockClient`: the operations of docs/protocol.md "Endpoints", "GET /report" and "The event stream" over `fetch`. Each method is a line or two —
  * it names its operation; building, signing and reading the response are pure functions in
  * `request.ts` and `response.ts`. This file only does the I/O: the timeout, the caller's
  * abort signal, and `logEntry`'s single retry.
@@ -10,20 +10,24 @@ import {
   type BranchPrompt,
   type Entry,
   type Health,
+  type Report,
   SigningKey,
   type StartResult,
   type Status,
   type StoppedSession,
+  type TockEvent,
   newNonce,
   randomBytes,
 } from '@tock/protocol';
 import { type TockClientOptions, resolveConfig } from './config.ts';
 import { NetworkError } from './errors.ts';
+import { type EventsOptions, streamEvents } from './events.ts';
 import {
   type ActivitySelector,
   type BranchChange,
   type LogEntryInput,
   type Operation,
+  type ReportQuery,
   buildRequest,
   idempotencyKeyFor,
   operations,
@@ -54,12 +58,28 @@ export interface ClientDeps {
   now: () => number;
   /** `n` random bytes. */
   random: (n: number) => Uint8Array;
+  /** Waits `ms` before `events()` reopens a stream; resolves early when `signal` aborts. */
+  sleep: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
 const runtimeDeps: ClientDeps = {
   now: () => Date.now(),
   random: randomBytes,
+  sleep: abortableSleep,
 };
+
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = (): void => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
 
 /** NetworkErrors raised before any response arrived: only those may be retried. */
 const failedBeforeResponse = new WeakSet<NetworkError>();
@@ -140,6 +160,38 @@ export class TockClient {
   /** `POST /branch-changed`: opens the app's tracking prompt for a git branch switch. */
   notifyBranchChange(change: BranchChange, options?: RequestOptions): Promise<BranchPrompt> {
     return this.#call(operations.notifyBranchChange(change), options);
+  }
+
+  /**
+   * `GET /report`: worked seconds per activity (default) or per day over local days `from` to
+   * `to` (`YYYY-MM-DD`, both included, default today). A bad range is a `ValidationError`.
+   */
+  getReport(query: ReportQuery = {}, options?: RequestOptions): Promise<Report> {
+    return this.#call(operations.getReport(query), options);
+  }
+
+  /**
+   * `GET /events`: the app's events (`status`, `branch-prompt`, `idle`) as they happen, each
+   * checked against its signature (a missing or wrong one ends the iteration with `AuthError`
+   * code `bad_event_signature`). A dropped stream is reopened with `Last-Event-ID` after 0.5 s,
+   * doubling to 10 s while it keeps failing (unless `reconnect` is false); 401, 423 and 429
+   * end the iteration with their error. Aborting `signal` or leaving the loop ends it and
+   * closes the connection.
+   */
+  events(options: EventsOptions = {}): AsyncIterable<TockEvent> {
+    const deps = this.#deps;
+    return streamEvents(
+      {
+        baseUrl: this.#baseUrl,
+        key: this.#key,
+        timeoutMs: this.#timeoutMs,
+        fetch: this.#fetch,
+        now: deps.now,
+        random: deps.random,
+        sleep: deps.sleep,
+      },
+      options,
+    );
   }
 
   async #call<T>(op: Operation, options: RequestOptions | undefined, attempts = 1): Promise<T> {

@@ -11,8 +11,9 @@
  */
 
 export { TockClient, type RequestOptions, type SearchOptions, type StartOptions } from './client.ts';
+export type { EventsOptions } from './events.ts';
 export type { TockClientOptions } from './config.ts';
-export type { ActivitySelector, BranchChange, LogEntryBlock, LogEntryInput } from './request.ts';
+export type { ActivitySelector, BranchChange, LogEntryBlock, LogEntryInput, ReportQuery } from './request.ts';
 export {
   AuthError,
   HttpError,
@@ -26,12 +27,19 @@ export {
 } from './errors.ts';
 export type {
   ActivityRef,
+  ActivityReportRow,
   BranchPrompt,
+  DayReportRow,
   Entry,
   FieldProblem,
   Health,
+  Idle,
   LicenseState,
+  Report,
+  ReportBy,
+  ReportRow,
   StartResult,
   Status,
   StoppedSession,
+  TockEvent,
 } from '@tock/protocol';

@@ -1,5 +1,5 @@
 /**
- * Pure request building: what each of the eight operations sends (method, path, query,
+ * Pure request building: what each operation sends (method, path, query,
  * JSON body), and the signed request for one attempt. The URL is built first and its
  * serialized path and query are what gets signed, so the signature covers exactly the
  * target the runtime's `fetch` puts on the wire.
@@ -9,6 +9,7 @@ import {
   EMPTY_BODY_SHA256,
   HEADER,
   IDEMPOTENCY_KEY_PATTERN,
+  type ReportBy,
   type RoutePath,
   type SigningKey,
   base64url,
@@ -47,6 +48,13 @@ export interface LogEntryBlock {
   endedAt?: string | Date | undefined;
   /** Key that makes a repeated request harmless; default: 16 random bytes, base64url. */
   idempotencyKey?: string | undefined;
+}
+
+/** What `getReport` accepts: local days `YYYY-MM-DD` (both default to today) and the grouping (default `activity`). */
+export interface ReportQuery {
+  from?: string | undefined;
+  to?: string | undefined;
+  by?: ReportBy | undefined;
 }
 
 /** What `notifyBranchChange` accepts. */
@@ -92,6 +100,14 @@ export const operations = {
     path: '/branch-changed',
     body: { branch: change.branch, repo: change.repo, previousBranch: change.previousBranch },
   }),
+  getReport: (query: ReportQuery): Operation => {
+    const params = (['from', 'to', 'by'] as const).flatMap((name) => {
+      const value = query[name];
+      return value === undefined ? [] : [[name, value] as const];
+    });
+    // No `?` at all without parameters: a bare `?` would be sent but not signed.
+    return params.length === 0 ? { method: 'GET', path: '/report' } : { method: 'GET', path: '/report', query: params };
+  },
 } as const;
 
 function isoString(date: Date): string {

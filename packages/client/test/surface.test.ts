@@ -3,7 +3,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import * as client from '../src/index.ts';
 
-/** docs/protocol.md "Client libraries": the TypeScript column of the operations table, in order. */
+/**
+ * docs/protocol.md "Client libraries": the TypeScript column of the operations table, in order,
+ * then `getReport` and `events` of "GET /report".
+ */
 const SPEC_METHODS = [
   'healthcheck',
   'getCurrent',
@@ -13,6 +16,8 @@ const SPEC_METHODS = [
   'stopActivity',
   'logEntry',
   'notifyBranchChange',
+  'getReport',
+  'events',
 ];
 
 /** docs/protocol.md "Client libraries": the entry point and the error classes (values exported from @tock/client). */
@@ -33,20 +38,22 @@ describe('public surface (docs/protocol.md "Client libraries")', () => {
     assert.deepEqual(Object.keys(client).sort(), [...SPEC_VALUES].sort());
   });
 
-  it('gives TockClient exactly the eight operations as public methods', () => {
+  it('gives TockClient exactly the operations as public methods', () => {
     const methods = Object.getOwnPropertyNames(client.TockClient.prototype).filter((n) => n !== 'constructor');
     assert.deepEqual(methods, SPEC_METHODS);
   });
 
   it('exports the result types by their docs/protocol.md "Client libraries" names', () => {
     const index = readFileSync(new URL('../src/index.ts', import.meta.url), 'utf8');
-    for (const name of ['Health', 'ActivityRef', 'Status', 'StartResult', 'StoppedSession', 'Entry', 'BranchPrompt']) {
+    for (const name of ['Health', 'ActivityRef', 'Status', 'StartResult', 'StoppedSession', 'Entry', 'BranchPrompt', 'Report', 'ReportRow', 'Idle', 'TockEvent']) {
       assert.match(index, new RegExp(`\\b${name},`), name);
     }
     // Compile-time check that the names resolve to the wire shapes.
     const health: client.Health = { status: 'ok', apiVersion: 1, appVersion: '1.0.0', license: 'trial' };
     const prompt: client.BranchPrompt = { promptID: 'id', branch: 'main', repo: null, previousBranch: null };
-    assert.ok(health && prompt);
+    const report: client.Report = { from: '2026-11-01', to: '2026-11-01', timeZone: 'UTC', totalSeconds: 60, rows: [{ date: '2026-11-01', seconds: 60 }] };
+    const event: client.TockEvent = { id: 'run00001.1', type: 'idle', data: { since: '2026-11-01T10:00:00.000Z', seconds: 600 } };
+    assert.ok(health && prompt && report && event);
   });
 
   it('maps each status of the docs/protocol.md "Client libraries" error table to its class', async () => {
