@@ -83,15 +83,21 @@ done
 
 echo "-- typecheck a consumer of the packed types (ESM and CJS)"
 cat >"$smoke/esm.mts" <<'TS'
-import { TockClient, AuthError, type Health, type Entry, type Status } from '@tock/client';
+import { TockClient, AuthError, type Health, type Entry, type Report, type Status } from '@tock/client';
 const tock = new TockClient({ token: 't', port: 39847 });
 const health: Promise<Health> = tock.healthcheck();
 const entry: Promise<Entry> = tock.logEntry({ name: 'x', durationMinutes: 5, endedAt: new Date() });
 const status: Promise<Status> = tock.getStatus({ signal: AbortSignal.timeout(1000) });
 const code: string = new AuthError('m', { code: 'bad_response_signature', status: 200 }).code;
+const report: Promise<Report> = tock.getReport({ from: '2026-11-01', to: '2026-11-30', by: 'day' });
+async function firstStatus(): Promise<Status | undefined> {
+  for await (const event of tock.events({ signal: AbortSignal.timeout(1000), reconnect: false })) {
+    if (event.type === 'status') return event.data;
+  }
+}
 // @ts-expect-error: name and activityID are exclusive
 void tock.logEntry({ name: 'x', activityID: 'y', durationMinutes: 5 });
-export { health, entry, status, code };
+export { health, entry, status, code, report, firstStatus };
 TS
 cat >"$smoke/cjs.cts" <<'TS'
 import tock = require('@tock/client');
