@@ -1,12 +1,14 @@
 /**
  * The window's frame: a sidebar with the screens (Today, History, Reports, Activities,
- * Settings › Integrations, Settings › License) and what runs now, the branch prompt above every screen, and a banner
+ * Settings › Integrations, Settings › Desktop, Settings › License) and what runs now, the idle question and the branch prompt above every screen, and a banner
  * when the app stops answering. Screens are addressed by the URL fragment (`#/history`), so
  * reload and back/forward work without the server knowing any route but `/`.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { colorClass } from './colors.ts';
 import { BranchPrompt } from './components/BranchPrompt.tsx';
+import { IdleQuestion } from './components/IdleQuestion.tsx';
+import { Desktop } from './screens/Desktop.tsx';
 import { Activities } from './screens/Activities.tsx';
 import { History } from './screens/History.tsx';
 import { Integrations } from './screens/Integrations.tsx';
@@ -22,6 +24,7 @@ const SCREENS = {
   '/reports': { title: 'Reports', view: Reports },
   '/activities': { title: 'Activities', view: Activities },
   '/settings/integrations': { title: 'Integrations', view: Integrations },
+  '/settings/desktop': { title: 'Desktop', view: Desktop },
   '/settings/license': { title: 'License', view: License },
 } as const;
 type Path = keyof typeof SCREENS;
@@ -79,6 +82,7 @@ export function App() {
   const Screen = SCREENS[path].view;
   const prompts = snapshot?.prompts ?? [];
   const prompt = prompts[0];
+  const idleQuestion = snapshot?.desktop?.idleQuestion ?? null;
 
   return (
     <div class="layout">
@@ -109,6 +113,9 @@ export function App() {
           <NavLink path="/settings/integrations" active={path}>
             Integrations
           </NavLink>
+          <NavLink path="/settings/desktop" active={path}>
+            Desktop
+          </NavLink>
           <NavLink path="/settings/license" active={path}>
             License
           </NavLink>
@@ -130,7 +137,7 @@ export function App() {
         )}
         {connection === 'expired' && (
           <p class="banner" role="alert">
-            Tock was restarted: open the address it printed (<code>open: …</code>) to continue.
+            Tock was restarted: open the address it printed (<code>open: …</code>), or run <code>tock open</code>, to continue.
           </p>
         )}
         {loadError && !snapshot && connection !== 'expired' && (
@@ -138,9 +145,13 @@ export function App() {
             {loadError}
           </p>
         )}
+        {idleQuestion && <IdleQuestion key={idleQuestion.questionID} question={idleQuestion} />}
         {prompt && <BranchPrompt key={prompt.promptID} prompt={prompt} waiting={prompts.length - 1} />}
         <div aria-live="polite" class="visually-hidden">
           {prompt ? `Branch switched to ${prompt.branch}. Choose what to track.` : ''}
+        </div>
+        <div aria-live="polite" class="visually-hidden">
+          {idleQuestion ? `Welcome back. ${idleQuestion.activityName} kept running while you were away: keep or discard that time?` : ''}
         </div>
         {snapshot ? <Screen /> : !loadError && <p class="muted loading">Loading…</p>}
       </main>

@@ -75,5 +75,33 @@ export interface Snapshot {
   requests: RequestRecord[];
   license: LicenseInfo;
   prompts: Prompt[];
+  desktop: DesktopView;
+}
+
+/** The idle question every window asks once the user is back (docs/ui.md "Idle time"). */
+export interface IdleQuestion {
+  questionID: string;
+  sessionID: string;
+  activityName: string;
+  since: string;
+  until: string;
+  seconds: number;
+}
+
+/** The desktop settings (docs/desktop.md "Settings"). */
+export interface DesktopSettings {
+  idleThresholdMinutes: number;
+  reminderEnabled: boolean;
+  reminderAfterMinutes: number;
+  workingHours: { from: string; to: string; days: number[] };
+}
+
+/** What the app's desktop part shows: settings, the idle source, the question, what Continue starts. */
+export interface DesktopView {
+  settings: DesktopSettings;
+  idleSource: { state: 'checking' | 'none' | 'found'; name: string | null };
+  idleQuestion: IdleQuestion | null;
+  continueActivity: ActivityRef | null;
+  notifier: string;
 }
 

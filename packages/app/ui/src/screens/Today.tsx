@@ -1,6 +1,7 @@
 /**
  * Today: what runs now (with a live clock), starting and switching through the activity
- * search, break/resume and stop, today's total, and the day's timeline.
+ * search, break/resume and stop, Continue (the activity tracked last) when nothing runs,
+ * today's total, and the day's timeline.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, messageOf } from '../api.ts';
@@ -113,7 +114,14 @@ export function Today() {
               </p>
             </>
           ) : (
-            <p class="now-activity idle-text">Pick an activity below to start the clock.</p>
+            <>
+              <p class="now-activity idle-text">Pick an activity below to start the clock.</p>
+              {snapshot.desktop?.continueActivity && (
+                <button type="button" class="primary continue" disabled={busy} onClick={() => void run(() => api.post('/api/continue'))}>
+                  Continue “{snapshot.desktop.continueActivity.activityName}”
+                </button>
+              )}
+            </>
           )}
         </div>
         <div class="now-side">

@@ -1,0 +1,156 @@
+/**
+ * The desktop parts of the window in a real Chromium against a real app whose idle source
+ * and clock the test controls: the idle question in every open window, answered once; the
+ * Continue button on Today; Settings › Desktop with the idle source, the threshold, the
+ * reminder and its working hours, the app's refusals shown at their fields; axe on both.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { startApp } from '@tock/app/start';
+import { ensureWindowBuilt, launchBrowser, openWindow, seriousAxeViolations, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+
+const MIN = 60_000;
+let t: TestApp;
+let b: TestBrowser;
+/** The app's clock runs with the real one, plus the time the test skips. */
+let skipped = 0;
+let leftAt: number | null = null;
+const clock = (): number => Date.now() + skipped;
+
+before(async () => {
+  ensureWindowBuilt();
+  const home = mkdtempSync(join(tmpdir(), 'tock-ui-desktop-'));
+  const app = await startApp({
+    home,
+    env: { ...process.env, TOCK_CREDENTIAL_STORE: 'file' },
+    clock,
+    desktop: {
+      timers: false,
+      notifier: { name: 'the test’s notifier', notify: async () => {} },
+      idleSources: () => [{ name: 'the test’s idle source', idleMs: async () => (leftAt === null ? 0 : clock() - leftAt) }],
+    },
+  });
+  const url = new URL(app.uiUrl);
+  t = {
+    app,
+    home,
+    url: app.uiUrl,
+    origin: url.origin,
+    port: Number(url.port),
+    async stop() {
+      await app.stop();
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+  await app.services.desktop.probeIdleSources();
+  b = await launchBrowser();
+});
+after(async () => {
+  await b?.close();
+  await t?.stop();
+});
+
+const services = () => t.app.services;
+
+describe('Idle question', () => {
+  it('appears in every open window once the user is back, and one answer applies once for all', async () => {
+    const { page } = b;
+    await openWindow(page, t);
+    const second = await b.context.newPage();
+    await second.goto(t.origin);
+    await second.locator('main h1').filter({ hasText: 'Today' }).waitFor();
+
+    services().tracker.startActivity({ name: 'Writing', createIfMissing: true });
+    leftAt = clock();
+    skipped += 40 * MIN;
+    await services().desktop.pollIdle(); // noticed
+    leftAt = null;
+    await services().desktop.pollIdle(); // back: the question
+
+    for (const p of [page, second]) {
+      const card = p.getByTestId('idle-question');
+      await card.waitFor();
+      assert.match((await card.getByRole('heading').textContent()) ?? '', /^You were away for 40 min \(\d\d:\d\d–\d\d:\d\d\)$/);
+      await card.getByText('“Writing” kept running').waitFor();
+    }
+    assert.deepEqual(await seriousAxeViolations(page), []);
+    const questionID = services().desktop.pendingIdle()!.questionID;
+
+    await page.getByTestId('idle-question').getByRole('button', { name: 'Discard it' }).click();
+    for (const p of [page, second]) await p.getByTestId('idle-question').waitFor({ state: 'detached' });
+    const [block] = services().tracker.listBlocks(clock() - 60 * MIN, clock() + 1);
+    assert.equal(block!.breaks.length, 1, 'one break covers the time away');
+
+    // The other window answering the same question afterwards changes nothing.
+    const late = await second.evaluate(async (id) => {
+      const res = await fetch(`/api/idle/${id}/answer`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"choice":"stop"}' });
+      return { status: res.status, body: (await res.json()) as { code: string } };
+    }, questionID);
+    assert.equal(late.status, 404);
+    assert.equal(late.body.code, 'idle_question_not_found');
+    assert.equal(services().tracker.getStatus().isTracking, true);
+    await second.close();
+  });
+});
+
+describe('Continue on Today', () => {
+  it('offers the activity tracked last when nothing runs, and starts it', async () => {
+    const { page } = b;
+    await openWindow(page, t);
+    services().tracker.stopActivity();
+    const button = page.getByRole('button', { name: 'Continue “Writing”' });
+    await button.waitFor();
+    await button.click();
+    await page.getByTestId('current-activity').filter({ hasText: 'Writing' }).waitFor();
+    await button.waitFor({ state: 'detached' });
+    assert.equal(services().tracker.getCurrent()?.activityName, 'Writing');
+  });
+});
+
+describe('Settings › Desktop', () => {
+  it('shows the idle source and saves the threshold; a bad value is explained at the field', async () => {
+    const { page } = b;
+    await openWindow(page, t, '/settings/desktop');
+    await page.getByTestId('idle-source').filter({ hasText: 'Idle time comes from the test’s idle source.' }).waitFor();
+    const field = page.getByLabel('Ask after (minutes away)');
+    assert.equal(await field.inputValue(), '10');
+    await field.fill('abc');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.locator('#idle-threshold-error').filter({ hasText: 'Enter a whole number of minutes from 0 to 240.' }).waitFor();
+    assert.equal(await field.getAttribute('aria-invalid'), 'true');
+    await field.fill('5');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved: Tock asks after 5 minutes away.').waitFor();
+    assert.equal(services().desktop.settings().idleThresholdMinutes, 5);
+    assert.deepEqual(await seriousAxeViolations(page), []);
+  });
+
+  it('turns the reminder on and saves its minutes and working hours; the app’s refusal shows at the field', async () => {
+    const { page } = b;
+    await openWindow(page, t, '/settings/desktop');
+    const toggle = page.getByRole('switch', { name: 'Reminder' });
+    assert.equal(await toggle.getAttribute('aria-checked'), 'false', 'off by default');
+    await toggle.click();
+    await page.waitForFunction(() => document.querySelector('[role=switch][aria-labelledby=reminder-heading]')?.getAttribute('aria-checked') === 'true');
+    assert.equal(services().desktop.settings().reminderEnabled, true);
+
+    await page.getByLabel('Remind after (minutes)').fill('30');
+    await page.getByLabel('Working hours from').fill('17:00');
+    await page.getByLabel('to', { exact: true }).fill('09:00');
+    await page.getByRole('button', { name: 'Save reminder' }).click();
+    await page.locator('#work-error').filter({ hasText: 'must end after they begin (17:00–09:00)' }).waitFor();
+    assert.equal(services().desktop.settings().reminderAfterMinutes, 15, 'nothing saved');
+
+    await page.getByLabel('Working hours from').fill('08:30');
+    await page.getByLabel('to', { exact: true }).fill('16:30');
+    await page.getByRole('checkbox', { name: 'Friday' }).uncheck();
+    await page.getByRole('button', { name: 'Save reminder' }).click();
+    await page.getByText('Saved.', { exact: true }).waitFor();
+    assert.deepEqual(services().desktop.settings().workingHours, { from: '08:30', to: '16:30', days: [1, 2, 3, 4] });
+    assert.equal(services().desktop.settings().reminderAfterMinutes, 30);
+    await page.getByText('Notifications go through the test’s notifier.').waitFor();
+  });
+});

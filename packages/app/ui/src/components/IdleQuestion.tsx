@@ -1,0 +1,61 @@
+/**
+ * The idle question (docs/ui.md "Idle time"): once the user is back from time away while a
+ * session ran, every open window asks what to do with that time — keep it, discard it (a break
+ * covers it), or discard it and stop the session when the idleness began. Answered in one
+ * window (or with `tock idle`), it disappears from all of them; a second answer is refused by
+ * the app and shown as such. Without an answer the time is kept.
+ */
+import { useState } from 'preact/hooks';
+import { api, ApiError, messageOf } from '../api.ts';
+import { blocksChanged } from '../state.ts';
+import { clockTime, duration } from '../time.ts';
+import type { IdleQuestion as Question } from '../types.ts';
+
+export function IdleQuestion({ question }: { question: Question }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const headingId = `idle-${question.questionID}`;
+
+  const answer = async (choice: 'keep' | 'discard' | 'stop'): Promise<void> => {
+    setBusy(true);
+    setError(null);
+    try {
+      await api.post(`/api/idle/${encodeURIComponent(question.questionID)}/answer`, { choice });
+      blocksChanged();
+    } catch (e) {
+      // Answered elsewhere first: the event stream removes this card in a moment.
+      setError(e instanceof ApiError && e.code === 'idle_question_not_found' ? 'Already answered in another window.' : messageOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const span = `${clockTime(Date.parse(question.since))}–${clockTime(Date.parse(question.until))}`;
+
+  return (
+    <section class="prompt idle-question card" role="region" aria-labelledby={headingId} data-testid="idle-question">
+      <p class="eyebrow">Welcome back</p>
+      <h2 id={headingId}>
+        You were away for {duration(question.seconds)} ({span})
+      </h2>
+      <p class="muted">
+        “{question.activityName}” kept running. What should happen to that time?
+      </p>
+      <div class="form-actions idle-actions">
+        <button type="button" disabled={busy} onClick={() => void answer('keep')}>
+          Keep it
+        </button>
+        <button type="button" class="primary" disabled={busy} onClick={() => void answer('discard')}>
+          Discard it
+        </button>
+        <button type="button" class="danger-quiet" disabled={busy} onClick={() => void answer('stop')}>
+          Discard and stop at {clockTime(Date.parse(question.since))}
+        </button>
+      </div>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

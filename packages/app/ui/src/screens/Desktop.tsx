@@ -1,0 +1,252 @@
+/**
+ * Settings › Desktop (docs/ui.md "Desktop"): the idle threshold with the idle source in use
+ * (or that none works here), and the reminder with its minutes and working hours. Each part
+ * saves on its own; a value the app refuses is shown next to its field.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { api, ApiError, messageOf } from '../api.ts';
+import { useAppState } from '../state.ts';
+import type { DesktopSettings, DesktopView } from '../types.ts';
+
+const DAYS = [
+  [1, 'Mon', 'Monday'],
+  [2, 'Tue', 'Tuesday'],
+  [3, 'Wed', 'Wednesday'],
+  [4, 'Thu', 'Thursday'],
+  [5, 'Fri', 'Friday'],
+  [6, 'Sat', 'Saturday'],
+  [0, 'Sun', 'Sunday'],
+] as const;
+
+function wholeMinutes(text: string, min: number, max: number): number | string {
+  if (!/^\d+$/.test(text.trim())) return `Enter a whole number of minutes from ${min} to ${max}.`;
+  const n = Number(text);
+  return n < min || n > max ? `Use ${min} to ${max} minutes.` : n;
+}
+
+/** Saves a patch; returns the field errors the app gave, or a general failure. */
+async function save(patch: Partial<DesktopSettings>): Promise<{ fields: Record<string, string>; failure: string | null }> {
+  try {
+    await api.patch('/api/desktop/settings', patch);
+    return { fields: {}, failure: null };
+  } catch (e) {
+    if (e instanceof ApiError && e.details.length) return { fields: Object.fromEntries(e.details.map((d) => [d.field, d.message])), failure: null };
+    return { fields: {}, failure: messageOf(e) };
+  }
+}
+
+function sourceLine(view: DesktopView): string {
+  if (view.idleSource.state === 'found') return `Idle time comes from ${view.idleSource.name}.`;
+  if (view.idleSource.state === 'none') return 'No idle source works on this desktop, so Tock cannot notice time away. Everything else works as usual.';
+  return 'Looking for a way to read idle time on this desktop…';
+}
+
+function IdleSection({ view }: { view: DesktopView }) {
+  const [text, setText] = useState(String(view.settings.idleThresholdMinutes));
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setText(String(view.settings.idleThresholdMinutes)), [view.settings.idleThresholdMinutes]);
+
+  const submit = async (e: Event): Promise<void> => {
+    e.preventDefault();
+    setSaved('');
+    const value = wholeMinutes(text, 0, 240);
+    if (typeof value === 'string') return setError(value);
+    setBusy(true);
+    const result = await save({ idleThresholdMinutes: value });
+    setBusy(false);
+    setError(result.fields.idleThresholdMinutes ?? result.failure);
+    if (!result.failure && !result.fields.idleThresholdMinutes) setSaved(value === 0 ? 'Saved: idle time is not noticed.' : `Saved: Tock asks after ${value} minutes away.`);
+  };
+
+  return (
+    <section class="card" aria-labelledby="idle-heading">
+      <h2 id="idle-heading">Idle time</h2>
+      <p class="muted section-intro">
+        While a session runs and you are away from keyboard and mouse this long, Tock remembers when you left and asks, once you are
+        back, whether to keep that time, discard it, or discard it and stop. 0 turns this off.
+      </p>
+      <p class="status-line" data-testid="idle-source">
+        <span class="dot" aria-hidden="true" />
+        {sourceLine(view)}
+      </p>
+      <form class="port-form" onSubmit={(e) => void submit(e)} noValidate>
+        <label for="idle-threshold">Ask after (minutes away)</label>
+        <div class="inline-row">
+          <input
+            id="idle-threshold"
+            type="text"
+            inputMode="numeric"
+            value={text}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'idle-threshold-error' : undefined}
+            onInput={(e) => setText((e.target as HTMLInputElement).value)}
+          />
+          <button type="submit" disabled={busy}>
+            Save
+          </button>
+        </div>
+        {error && (
+          <p id="idle-threshold-error" class="field-error" role="alert">
+            {error}
+          </p>
+        )}
+        <p class="success" role="status">
+          {saved}
+        </p>
+      </form>
+    </section>
+  );
+}
+
+function ReminderSection({ view }: { view: DesktopView }) {
+  const s = view.settings;
+  const [after, setAfter] = useState(String(s.reminderAfterMinutes));
+  const [from, setFrom] = useState(s.workingHours.from);
+  const [to, setTo] = useState(s.workingHours.to);
+  const [days, setDays] = useState<number[]>(s.workingHours.days);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saved, setSaved] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setAfter(String(s.reminderAfterMinutes));
+    setFrom(s.workingHours.from);
+    setTo(s.workingHours.to);
+    setDays(s.workingHours.days);
+  }, [s.reminderAfterMinutes, s.workingHours.from, s.workingHours.to, s.workingHours.days.join(',')]);
+
+  const toggle = async (): Promise<void> => {
+    setBusy(true);
+    const result = await save({ reminderEnabled: !s.reminderEnabled });
+    setBusy(false);
+    setFailure(result.failure);
+  };
+  const submit = async (e: Event): Promise<void> => {
+    e.preventDefault();
+    setSaved('');
+    const minutes = wholeMinutes(after, 1, 480);
+    if (typeof minutes === 'string') return setErrors({ reminderAfterMinutes: minutes });
+    if (days.length === 0) return setErrors({ workingHours: 'Pick at least one working day.' });
+    setBusy(true);
+    const result = await save({ reminderAfterMinutes: minutes, workingHours: { from, to, days } });
+    setBusy(false);
+    setErrors(result.fields);
+    setFailure(result.failure);
+    if (!result.failure && Object.keys(result.fields).length === 0) setSaved('Saved.');
+  };
+
+  return (
+    <section class="card" aria-labelledby="reminder-heading">
+      <div class="switch-row">
+        <div>
+          <h2 id="reminder-heading">Reminder</h2>
+          <p class="muted section-intro" id="reminder-desc">
+            When nothing has been tracked for a while during your working hours, a desktop notification says so and offers to continue
+            the last activity.
+          </p>
+        </div>
+        <button
+          type="button"
+          role="switch"
+          class="switch"
+          aria-checked={s.reminderEnabled}
+          aria-labelledby="reminder-heading"
+          aria-describedby="reminder-desc"
+          disabled={busy}
+          onClick={() => void toggle()}
+        >
+          <span class="switch-track" aria-hidden="true">
+            <span class="switch-thumb" />
+          </span>
+          <span class="switch-text" aria-hidden="true">
+            {s.reminderEnabled ? 'On' : 'Off'}
+          </span>
+        </button>
+      </div>
+      <form class="reminder-form" onSubmit={(e) => void submit(e)} noValidate>
+        <div class="field-row">
+          <div class="field">
+            <label for="reminder-after">Remind after (minutes)</label>
+            <input
+              id="reminder-after"
+              type="text"
+              inputMode="numeric"
+              value={after}
+              aria-invalid={errors.reminderAfterMinutes ? true : undefined}
+              aria-describedby={errors.reminderAfterMinutes ? 'reminder-after-error' : undefined}
+              onInput={(e) => setAfter((e.target as HTMLInputElement).value)}
+            />
+            {errors.reminderAfterMinutes && (
+              <p id="reminder-after-error" class="field-error" role="alert">
+                {errors.reminderAfterMinutes}
+              </p>
+            )}
+          </div>
+          <div class="field">
+            <label for="work-from">Working hours from</label>
+            <input id="work-from" type="time" value={from} onInput={(e) => setFrom((e.target as HTMLInputElement).value)} />
+          </div>
+          <div class="field">
+            <label for="work-to">to</label>
+            <input id="work-to" type="time" value={to} onInput={(e) => setTo((e.target as HTMLInputElement).value)} />
+          </div>
+        </div>
+        <fieldset class="chips" aria-describedby={errors.workingHours ? 'work-error' : undefined}>
+          <legend>Working days</legend>
+          {DAYS.map(([n, short, long]) => (
+            <label key={n} class="chip">
+              <input
+                type="checkbox"
+                checked={days.includes(n)}
+                aria-label={long}
+                onChange={(e) => {
+                  const on = (e.target as HTMLInputElement).checked;
+                  setDays(on ? [...days, n].sort() : days.filter((d) => d !== n));
+                }}
+              />
+              <span aria-hidden="true">{short}</span>
+            </label>
+          ))}
+        </fieldset>
+        {errors.workingHours && (
+          <p id="work-error" class="field-error" role="alert">
+            {errors.workingHours}
+          </p>
+        )}
+        <div class="form-actions">
+          <button type="submit" disabled={busy}>
+            Save reminder
+          </button>
+          <p class="success" role="status">
+            {saved}
+          </p>
+        </div>
+        {failure && (
+          <p class="error" role="alert">
+            {failure}
+          </p>
+        )}
+      </form>
+      <p class="hint">Notifications go through {view.notifier}.</p>
+    </section>
+  );
+}
+
+export function Desktop() {
+  const { snapshot } = useAppState();
+  if (!snapshot) return null;
+  return (
+    <div class="screen">
+      <header class="screen-head">
+        <h1 tabIndex={-1}>Desktop</h1>
+        <p class="muted">
+          Idle time and the reminder. To start Tock at login, run <code>tock service install</code>.
+        </p>
+      </header>
+      <IdleSection view={snapshot.desktop} />
+      <ReminderSection view={snapshot.desktop} />
+    </div>
+  );
+}
