@@ -7,6 +7,7 @@
 import type { Server } from 'node:http';
 import { rmSync } from 'node:fs';
 import { buildReport, openStore, createTracker, systemTimeZone, type Store, type Tracker } from '@tock/core';
+import { followClockStep } from '@tock/core/clock-steps';
 import { StoreFileError } from '@tock/core/store-file';
 import { createListener, type Listener, type RequestRecord } from '@tock/listener';
 import { LIMITS, type EntryRequest, type StartRequest } from '@tock/protocol';
@@ -14,6 +15,7 @@ import { AdminError, AdminStream, startAdminServer, type AdminHandler } from './
 import { startExport } from './exports.ts';
 import { chooseCredentialStoreKind, fileCredentialStore, osCredentialStore, type CredentialStore, type CredentialStoreKind } from './credentials.ts';
 import { BackupKeeper, backupAdminRoutes } from './backups.ts';
+import { steppedClock } from './clock-steps.ts';
 import { ensureHome, homePaths, type HomePaths } from './home.ts';
 import { desktopAdminRoutes } from './desktop/admin-routes.ts';
 import { createDesktop, type Desktop, type DesktopOptions } from './desktop/desktop.ts';
@@ -105,7 +107,15 @@ export function cannotOpenStore(error: unknown, paths: HomePaths): string {
 /** Starts the application under `options.home`. */
 export async function startApp(options: AppOptions): Promise<RunningApp> {
   const env = options.env ?? process.env;
-  const clock = options.clock ?? Date.now;
+  // Without an injected clock the app reads the machine's and follows its steps: a step of the
+  // wall clock moves the running session by as much (clock-steps.ts), once the store is open.
+  let followStep = (_stepMs: number): void => {
+    throw new Error('the store is not open yet'); // the step is offered again at the next reading
+  };
+  const clock = options.clock ?? steppedClock((stepMs) => followStep(stepMs));
+  // Durations the listener measures (nonce window, restart guard, lockout) need a clock that
+  // steps leave alone; an injected clock is the whole of a test's time.
+  const monotonic = options.clock === undefined ? () => performance.now() : clock;
   const paths = homePaths(options.home);
   try {
     ensureHome(paths.dir);
@@ -119,8 +129,10 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   } catch (error) {
     throw new StartError(cannotOpenStore(error, paths));
   }
+  const opened = store;
+  followStep = (stepMs) => void followClockStep(opened, stepMs);
   try {
-    return await wire(store, paths, env, clock, publicKey, options.uiPort, options.desktop);
+    return await wire(store, paths, env, { clock, monotonic }, publicKey, options.uiPort, options.desktop);
   } catch (error) {
     store.close();
     throw error;
@@ -131,7 +143,7 @@ async function wire(
   store: Store,
   paths: HomePaths,
   env: NodeJS.ProcessEnv,
-  clock: () => number,
+  { clock, monotonic }: { clock: () => number; monotonic: () => number },
   publicKey: ReturnType<typeof licensePublicKey>,
   uiPort: number | undefined,
   desktopOptions: AppOptions['desktop'] = {},
@@ -173,6 +185,7 @@ async function wire(
   const listener: Listener = createListener({
     token: () => tokens.current(),
     clock,
+    monotonic,
     license: () => license.state(),
     appVersion: APP_VERSION,
     // The tracker's use cases run synchronously: a full disk surfaces here as SQLITE_FULL.

@@ -44,6 +44,11 @@ export interface GateOptions {
   /** The current token, read on every request; null refuses all. */
   token: () => string | null;
   clock: () => number;
+  /**
+   * A clock that steps of the wall clock do not move (see {@link ListenerOptions.monotonic});
+   * durations — the nonce window, the restart guard, the lockout — are measured on it.
+   */
+  monotonic: () => number;
   maxNonces: number;
   replayGuard: ReplayGuardOptions | undefined;
   onError: ((error: unknown) => void) | undefined;
@@ -56,6 +61,9 @@ export class Gate {
   readonly #nonces: NonceWindow;
   readonly #keys = new TokenKeys();
   readonly #startedAtMs: number;
+  /** The wall clock and the monotonic clock when the gate was made: see {@link Gate.#steady}. */
+  readonly #wallAtStart: number;
+  readonly #monotonicAtStart: number;
   #boundPort: number | null = null;
   #allowedHosts: ReadonlySet<string> = new Set();
   /**
@@ -70,6 +78,8 @@ export class Gate {
     this.#options = options;
     this.#nonces = new NonceWindow(options.maxNonces);
     const now = options.clock();
+    this.#wallAtStart = now;
+    this.#monotonicAtStart = options.monotonic();
     this.#startedAtMs = options.replayGuard?.startedAtMs ?? now;
     for (const { nonce, timestamp } of options.replayGuard?.remembered ?? []) {
       const expiresAtMs = timestamp * 1000 + NONCE_WINDOW_MS;
@@ -93,7 +103,7 @@ export class Gate {
   }
 
   /** Steps 1–4, on the headers alone (the body is read only when they pass). */
-  beforeBody(headers: IncomingHttpHeaders, nowMs: number): Refusal | undefined {
+  beforeBody(headers: IncomingHttpHeaders): Refusal | undefined {
     if (!hostAllowed(headers.host, this.#allowedHosts)) {
       const port = this.#boundPort;
       return { code: 'forbidden_host', message: `the Host header must be 127.0.0.1:${port} or localhost:${port}` };
@@ -101,7 +111,7 @@ export class Gate {
     if (isBrowserRequest(headers)) {
       return { code: 'browser_request', message: 'requests from web browsers are refused; call the API from a script or an SDK' };
     }
-    const lockedFor = this.#lockout.retryAfterSeconds(nowMs);
+    const lockedFor = this.#lockout.retryAfterSeconds(this.#steady());
     if (lockedFor > 0) {
       return {
         code: 'locked_out',
@@ -128,7 +138,6 @@ export class Gate {
     const timestampSec = Number(auth.timestamp);
     if (timestampDrifts(timestampSec, nowMs)) {
       return this.#failed(
-        nowMs,
         'clock_drift',
         `the request timestamp is more than ${LIMITS.clockSkewSeconds} s from the server clock; check the system clock`,
       );
@@ -137,21 +146,30 @@ export class Gate {
     const bodySha256 = body.length === 0 ? EMPTY_BODY_SHA256 : sha256Hex(body);
     const key = token === null ? null : this.#keys.forToken(token);
     if (key === null || !requestSignatureMatches(key, auth, method, target, bodySha256)) {
-      return this.#failed(nowMs, 'bad_signature', 'the request signature does not match; check the token');
+      return this.#failed('bad_signature', 'the request signature does not match; check the token');
     }
-    if (signedBeforeStart(timestampSec, nowMs, this.#startedAtMs)) {
-      return this.#failed(nowMs, 'clock_drift', 'the request was signed before Tock started; sign it again');
+    // The guard lasts 60 s of real time, and "before the start" is told in the clock's current
+    // frame: a clock set back must neither refuse every request signed after the step (for as
+    // long as it went back) nor let one signed before the start through after a step forward.
+    const steady = this.#steady();
+    const frameShift = nowMs - steady;
+    if (signedBeforeStart(timestampSec, nowMs, this.#startedAtMs + frameShift)) {
+      return this.#failed('clock_drift', 'the request was signed before Tock started; sign it again');
     }
     const admitted: Admission = { key, nonce: auth.nonce, bodySha256 };
     const nonces = this.#nonces;
-    if (nonces.has(auth.nonce, nowMs)) {
+    // Nonces are kept 180 s of real time (a clock set forward must not expire them early: set
+    // back again, it would accept their requests anew) and, after a clock set back, until the
+    // wall clock passes their expiry again (their timestamps are valid that long).
+    const nonceNow = Math.min(nowMs, steady);
+    if (nonces.has(auth.nonce, nonceNow)) {
       return refusedButSigned(admitted, {
         code: 'nonce_reused',
         message: 'this nonce was used in the last 180 s; sign every request with a fresh nonce',
       });
     }
-    if (!nonces.add(auth.nonce, nowMs + NONCE_WINDOW_MS, nowMs)) {
-      const wait = Math.max(1, Math.ceil(nonces.msUntilRoom(nowMs) / 1000));
+    if (!nonces.add(auth.nonce, nonceNow + NONCE_WINDOW_MS, nonceNow)) {
+      const wait = Math.max(1, Math.ceil(nonces.msUntilRoom(nonceNow) / 1000));
       return refusedButSigned(admitted, {
         code: 'locked_out',
         message: `too many requests in the last ${LIMITS.nonceWindowSeconds} s; try again in ${wait} s`,
@@ -178,9 +196,18 @@ export class Gate {
   }
 
   /** A 401 for well-formed auth headers: counts toward the lockout (docs/protocol.md "Lockout"). */
-  #failed(nowMs: number, code: 'clock_drift' | 'bad_signature', message: string): Refusal {
-    this.#lockout.recordFailure(nowMs);
+  #failed(code: 'clock_drift' | 'bad_signature', message: string): Refusal {
+    this.#lockout.recordFailure(this.#steady());
     return { code, message };
+  }
+
+  /**
+   * The wall time as it would read had nobody stepped the wall clock since the gate was made:
+   * its start plus the monotonic time since. Equal to the wall clock when `monotonic` is the
+   * clock itself (the default, and what tests that move one fake clock get).
+   */
+  #steady(): number {
+    return this.#wallAtStart + (this.#options.monotonic() - this.#monotonicAtStart);
   }
 
   /** Keeps what the restart guard of the next run needs (docs/protocol.md "Replays across a restart"). */

@@ -86,6 +86,7 @@ export function createListener(options: ListenerOptions): Listener {
   const gate = new Gate({
     token: options.token,
     clock,
+    monotonic: options.monotonic ?? clock,
     maxNonces: options.maxNonces ?? DEFAULT_MAX_NONCES,
     replayGuard: options.replayGuard,
     onError,
@@ -167,7 +168,7 @@ export function createListener(options: ListenerOptions): Listener {
    * is no body and the handler answers synchronously: GETs pay no promise round trips.
    */
   function answer(x: Exchange): void | Promise<void> {
-    const refused = gate.beforeBody(x.req.headers, x.nowMs);
+    const refused = gate.beforeBody(x.req.headers);
     if (refused !== undefined) return refuseWith(x, refused);
     if (!hasBody(x.req.headers)) return answerWithBody(x, EMPTY);
     return readBody(x.req, LIMITS.maxBodyBytes).then((read) => {

@@ -103,6 +103,14 @@ export interface ListenerOptions {
   token: () => string | null;
   /** Milliseconds since the epoch; default `Date.now`. */
   clock?: () => number;
+  /**
+   * Milliseconds of a clock that setting the wall clock does not move (the app passes
+   * `performance.now`); default `clock`. The nonce window, the restart guard and the lockout
+   * measure their durations on it, so a wall clock stepped back or forward neither refuses
+   * good requests for the size of the step nor forgets nonces early (docs/protocol.md
+   * "Request signing").
+   */
+  monotonic?: () => number;
   /** The use cases; a missing one is answered 503 `not_wired`. Read per request. */
   handlers: Partial<ListenerHandlers>;
   /** The license state, read on every request. */
