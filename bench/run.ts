@@ -17,6 +17,7 @@ import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { coldStartFigure } from './figures/cold-start.ts';
 import { coreReadsFigure } from './figures/core-reads.ts';
+import { exportFigure } from './figures/export.ts';
 import { historyFigure } from './figures/history.ts';
 import { memoryFigure } from './figures/memory.ts';
 import { pythonFigures } from './figures/python-clients.ts';
@@ -91,6 +92,7 @@ const GROUPS: { name: string; ids: string[]; titles: string[]; run: (c: BenchCon
   { name: 'memory', ids: ['memory-nonce-window'], titles: ['app memory at max signed rate'], run: memoryFigure },
   { name: 'cold-start', ids: ['cold-start'], titles: ['cold start to listener answering'], run: coldStartFigure },
   { name: 'core-reads', ids: ['core-reads-history'], titles: ['a week of totals + blocks, long history'], run: coreReadsFigure },
+  { name: 'export', ids: ['export-sessions'], titles: ['tock export of many sessions'], run: exportFigure },
 ];
 
 const startedAt = new Date();
