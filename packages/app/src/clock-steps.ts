@@ -1,6 +1,6 @@
 /**
- * Notices steps of the wall clock (docs/product.md "Today's total", docs/decisions.md "Store
- * safety"). The wall clock minus a clock that counts real time since boot stays constant
+ * Notices steps of the wall clock (docs/product.md "When the clock is set", docs/decisions.md
+ * "Clock steps"). The wall clock minus a clock that counts real time since boot stays constant
  * until someone sets the wall clock; the change is the step. Cheap on every read: the
  * monotonic clock (performance.now) flags a change, and only then is the boot-time clock read
  * to tell a step from a sleep (the monotonic clock stops while the machine sleeps; the

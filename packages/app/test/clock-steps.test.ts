@@ -1,5 +1,5 @@
 /**
- * The wall clock moves under a running session (docs/product.md "Today's total",
+ * The wall clock moves under a running session (docs/product.md "When the clock is set",
  * docs/protocol.md "Request signing"): a real `tock app` under libfaketime (Debian
  * `faketime`), whose offset the test changes while the app runs. Monotonic clocks are left
  * alone (DONT_FAKE_MONOTONIC), as a real clock step leaves them. Clients on the same machine

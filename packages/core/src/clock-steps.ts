@@ -1,7 +1,7 @@
 /**
- * What a step of the wall clock does to the running session (docs/product.md "Today's
- * total"). Sessions are stored in wall-clock time. When someone (or NTP, or a trip across
- * time zones set by hand) steps the clock while a session runs, its start was taken in the old
+ * What a step of the wall clock does to the running session (docs/product.md "When the
+ * clock is set"). Sessions are stored in wall-clock time. When someone (or NTP correcting a large error)
+ * steps the clock while a session runs, its start was taken in the old
  * clock's frame: counted against the new clock it would run backwards (set back) or for a
  * day it never saw (set forward). The app notices the step and moves the running session, with
  * its breaks, by the step, so it keeps exactly the time that really passed, now told in the
