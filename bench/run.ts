@@ -25,6 +25,7 @@ import { searchFigure } from './figures/search.ts';
 import { throughputFigures } from './figures/throughput.ts';
 import { tsClientFigure } from './figures/ts-client.ts';
 import { writesFigure } from './figures/writes.ts';
+import { idlePollingFigure } from './figures/idle-polling.ts';
 import { unmeasured, type BenchConfig, type FigureResult } from './lib/figure.ts';
 import { formatTable } from './lib/table.ts';
 
@@ -91,6 +92,7 @@ const GROUPS: { name: string; ids: string[]; titles: string[]; run: (c: BenchCon
   { name: 'python', ids: ['python-client-rps', 'python-async-client-rps'], titles: ['Python Client calls/s', 'Python AsyncClient calls/s'], run: pythonFigures },
   { name: 'memory', ids: ['memory-nonce-window'], titles: ['app memory at max signed rate'], run: memoryFigure },
   { name: 'cold-start', ids: ['cold-start'], titles: ['cold start to listener answering'], run: coldStartFigure },
+  { name: 'idle-polling', ids: ['idle-polling'], titles: ['idle polling while tracking, share of one core'], run: idlePollingFigure },
   { name: 'core-reads', ids: ['core-reads-history'], titles: ['a week of totals + blocks, long history'], run: coreReadsFigure },
   { name: 'export', ids: ['export-sessions'], titles: ['tock export of many sessions'], run: exportFigure },
 ];
