@@ -56,12 +56,14 @@ function reportPath(path: string, params: Record<string, string>): string {
 function RangeForm({ query, onChange, error }: { query: Query; onChange(q: Query): void; error: ApiError | null }) {
   const [from, setFrom] = useState(query.from);
   const [to, setTo] = useState(query.to);
+  // A cleared date field is caught here: the app would read a missing day as today.
+  const [missing, setMissing] = useState<{ from?: string; to?: string }>({});
   useEffect(() => {
     setFrom(query.from);
     setTo(query.to);
   }, [query.from, query.to]);
-  const fromError = error?.about('from');
-  const toError = error?.about('to');
+  const fromError = missing.from ?? error?.about('from');
+  const toError = missing.to ?? error?.about('to');
   return (
     <section class="card report-controls" aria-label="Range and grouping">
       <fieldset class="chips">
@@ -85,6 +87,9 @@ function RangeForm({ query, onChange, error }: { query: Query; onChange(q: Query
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
+            const empty = { ...(from ? {} : { from: 'choose the first day' }), ...(to ? {} : { to: 'choose the last day' }) };
+            setMissing(empty);
+            if (empty.from || empty.to) return;
             onChange({ ...query, from, to });
           }}
         >
