@@ -37,3 +37,18 @@ test('a step of the wall clock moves the running session and its breaks by the s
   assert.equal(followClockStep(store, HOUR), false, 'nothing runs: nothing moves');
   assert.equal(followClockStep(store, 0), false);
 });
+
+test('a step the app did not see (it was stopped): the session seems to start in the future, counts nothing, and ends at its start', (t) => {
+  const store = openStore(':memory:');
+  t.after(() => store.close());
+  let now = Date.UTC(2026, 5, 1, 12, 0);
+  const tracker = createTracker({ store, clock: () => now, timeZone: 'UTC' });
+  tracker.startActivity({ name: 'Writing', createIfMissing: true });
+  now -= HOUR;
+  const status = tracker.getStatus();
+  assert.equal(status.isTracking, true);
+  assert.equal(status.todaySeconds, 0);
+  const stopped = tracker.stopActivity();
+  assert.equal(stopped?.seconds, 0);
+  assert.equal(stopped?.endedAt, stopped?.startedAt);
+});
