@@ -219,6 +219,7 @@ export function createDesktop(options: DesktopOptions): Desktop {
     stop() {
       for (const t of timers) clearInterval(t);
       aborter.abort();
+      notifier.close?.();
     },
   };
 }

@@ -21,6 +21,8 @@ export interface DesktopNotification {
 export interface Notifier {
   readonly name: string;
   notify(notification: DesktopNotification, onAction?: (actionID: string) => void): Promise<void>;
+  /** Stops listening for clicks (the app is stopping). */
+  close?(): void;
 }
 
 /** The `busctl` argv that sends `n` (signature `susssasa{sv}i`, replaces nothing, default timeout). */
@@ -113,12 +115,28 @@ export function watchNotificationActions(
 /** Linux (and the BSDs): the freedesktop notification service on the session bus. */
 export function freedesktopNotifier(options: { run?: RunCommand; env?: NodeJS.ProcessEnv } = {}): Notifier {
   const run = options.run ?? runCommand;
+  const watchers = new Set<{ stop(): void }>();
   return {
     name: 'freedesktop notifications (session D-Bus)',
     async notify(notification, onAction) {
       const output = await run(freedesktopNotifyArgv(notification), { env: options.env });
       const id = parseNotificationId(output);
-      if (id !== null && notification.action && onAction) await watchNotificationActions(id, onAction, { env: options.env });
+      if (id === null || !notification.action || !onAction) return;
+      let clicked = false;
+      const watcher = await watchNotificationActions(
+        id,
+        (action) => {
+          clicked = true;
+          onAction(action);
+        },
+        { env: options.env },
+      );
+      // A click can arrive with the monitor's first lines, before this line runs.
+      if (!clicked) watchers.add(watcher);
+    },
+    close() {
+      for (const watcher of watchers) watcher.stop();
+      watchers.clear();
     },
   };
 }
