@@ -33,7 +33,7 @@ describe('tock app start-up failures', () => {
     assertOneLineError(await tock(['app', '--no-open'], appEnv({ TOCK_HOME: '/etc/passwd/tock' })), /cannot create the Tock home .* set TOCK_HOME/);
     const env = appEnv();
     writeFileSync(join(env.TOCK_HOME!, 'tock.db'), 'not a database at all, just some text that is long enough');
-    assertOneLineError(await tock(['app', '--no-open'], env), /cannot open .*tock\.db .*move it away/);
+    assertOneLineError(await tock(['app', '--no-open'], env), /tock\.db is not an SQLite database; restore a backup with `tock restore FILE` \(backups are in .*\), or move it away/);
     assertOneLineError(await tock(['app', '--no-open'], appEnv({ TOCK_LICENSE_PUBLIC_KEY: 'xx' })), /TOCK_LICENSE_PUBLIC_KEY/);
   });
 });
