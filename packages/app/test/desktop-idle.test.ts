@@ -282,6 +282,19 @@ test('a hanging helper is killed at its deadline and reads as a failure, never a
   assert.ok(process.hrtime.bigint() - started < 20_000_000_000n);
 });
 
+test('a source that never answers counts as failed at the reader\'s deadline; the next poll goes on', async () => {
+  let calls = 0;
+  const reader = new IdleReader({
+    clock: Date.now,
+    readTimeoutMs: 50,
+    candidates: () => [{ name: 'silent', idleMs: () => (++calls === 1 ? Promise.resolve(5) : new Promise<number>(() => {})) }],
+  });
+  assert.equal((await reader.probe())?.name, 'silent');
+  assert.equal(await reader.read(), null);
+  assert.equal(await reader.read(), null);
+  assert.equal(calls, 3, 'each poll asked again: none was left waiting on the one before');
+});
+
 test('a helper still running when the app stops is killed', async () => {
   const aborter = new AbortController();
   const pending = runCommand(['sleep', '30'], { timeoutMs: 60_000, signal: aborter.signal });

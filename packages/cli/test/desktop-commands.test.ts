@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startApp, type RunningApp } from '../../app/src/app.ts';
+import { appEnv, spawnApp, tock as tockProcess } from '../../app/test/support/app-process.ts';
 import { tock } from './real-app.ts';
 
 const MIN = 60_000;
@@ -137,5 +138,31 @@ describe('desktop commands without a running app', () => {
       assert.match(run.err, /^error: Tock is not running \(home: .*\); start it with `tock app`/);
     }
     rmSync(home, { recursive: true, force: true });
+  });
+});
+
+describe('desktop commands against a real `tock app` process', () => {
+  it('tock open prints a working address; tock idle has no question; tock service status sees the app running', async () => {
+    // No DISPLAY and no session bus: no browser can open and no idle source answers.
+    const env = appEnv({ DISPLAY: '', WAYLAND_DISPLAY: '', DBUS_SESSION_BUS_ADDRESS: '', XDG_CONFIG_HOME: '' });
+    env.HOME = env.TOCK_HOME;
+    const app = await spawnApp(env);
+    try {
+      const open = await tockProcess(['open'], env);
+      assert.equal(open.code, 0, open.stderr);
+      const url = /^open: (http:\/\/127\.0\.0\.1:\d+\/\?k=[\w-]+)\n$/.exec(open.stdout)?.[1];
+      assert.ok(url, open.stdout);
+      assert.equal((await fetch(url, { redirect: 'manual' })).status, 303);
+      const idle = await tockProcess(['idle', '--json'], env);
+      assert.equal(idle.code, 0, idle.stderr);
+      assert.equal((JSON.parse(idle.stdout) as { question: unknown }).question, null);
+      const status = await tockProcess(['service', 'status'], env);
+      assert.equal(status.code, 0, status.stderr);
+      assert.match(status.stdout, /^service: not installed: .*\napp: running \(home: .*\)\n$/);
+    } finally {
+      app.child.kill('SIGTERM');
+      await app.exited;
+      rmSync(env.TOCK_HOME!, { recursive: true, force: true });
+    }
   });
 });

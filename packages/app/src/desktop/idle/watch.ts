@@ -190,6 +190,18 @@ export interface IdleReaderOptions {
   maxFailures?: number;
   /** How long to wait before probing again when none answered. */
   retryMs?: number;
+  /** A read still unanswered after this long counts as failed (the helpers have deadlines of their own; this guards any source). */
+  readTimeoutMs?: number;
+}
+
+/** Resolves like `promise`, or rejects once `ms` have passed without an answer. */
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    timer.unref();
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -203,7 +215,7 @@ export class IdleReader {
   #failures = 0;
 
   constructor(options: IdleReaderOptions) {
-    this.#o = { maxFailures: 3, retryMs: 5 * 60_000, ...options };
+    this.#o = { maxFailures: 3, retryMs: 5 * 60_000, readTimeoutMs: 15_000, ...options };
   }
 
   /** The source in use, or null (none found yet, or none works). */
@@ -222,7 +234,7 @@ export class IdleReader {
     this.#failures = 0;
     for (const candidate of this.#o.candidates()) {
       try {
-        const ms = await candidate.idleMs();
+        const ms = await withDeadline(candidate.idleMs(), this.#o.readTimeoutMs);
         if (Number.isFinite(ms) && ms >= 0) {
           this.#source = candidate;
           return candidate;
@@ -243,7 +255,7 @@ export class IdleReader {
     }
     const source = this.#source as IdleSource;
     try {
-      const ms = await source.idleMs();
+      const ms = await withDeadline(source.idleMs(), this.#o.readTimeoutMs);
       if (!Number.isFinite(ms) || ms < 0) throw new Error('not a duration');
       this.#failures = 0;
       return ms;
