@@ -17,6 +17,7 @@ import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { coldStartFigure } from './figures/cold-start.ts';
 import { coreReadsFigure } from './figures/core-reads.ts';
+import { importFigure, reportFigure } from './figures/data.ts';
 import { exportFigure } from './figures/export.ts';
 import { historyFigure } from './figures/history.ts';
 import { memoryFigure } from './figures/memory.ts';
@@ -94,6 +95,8 @@ const GROUPS: { name: string; ids: string[]; titles: string[]; run: (c: BenchCon
   { name: 'cold-start', ids: ['cold-start'], titles: ['cold start to listener answering'], run: coldStartFigure },
   { name: 'idle-polling', ids: ['idle-polling'], titles: ['idle polling while tracking, share of one core'], run: idlePollingFigure },
   { name: 'core-reads', ids: ['core-reads-history'], titles: ['a week of totals + blocks, long history'], run: coreReadsFigure },
+  { name: 'import', ids: ['import-toggl'], titles: ['tock import of Toggl rows'], run: importFigure },
+  { name: 'report', ids: ['report-month'], titles: ['tock report month, long history'], run: reportFigure },
   { name: 'export', ids: ['export-sessions'], titles: ['tock export of many sessions'], run: exportFigure },
 ];
 

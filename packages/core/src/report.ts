@@ -71,32 +71,34 @@ const ENTRY_MAX_MS = 24 * 60 * 60 * 1000;
  * before its start). Each half is one index range: `ended_at > from` on the `ended_at`
  * indexes (a plain OR with `ended_at IS NULL` would scan), `+started_at` keeps SQLite from
  * choosing a `started_at < to` range, which would cover the whole history, and entries are
- * bounded above by `?3` (`to + 24 h`).
+ * bounded above by `?3` (`to + 24 h`). Breaks lie inside their sessions, so they are read
+ * through the sessions of the range (`breaks_by_session`; CROSS JOIN keeps that order),
+ * never by looking sessions up from breaks across the whole history.
  */
 const BLOCKS = `
-  SELECT activity_id, started_at AS s, ended_at AS e, 1 AS sign
-    FROM sessions WHERE ended_at > ?1 AND +started_at < ?2
-  UNION ALL
-  SELECT activity_id, started_at, max(started_at, ?4), 1
-    FROM sessions WHERE ended_at IS NULL AND started_at < ?2
-  UNION ALL
-  SELECT activity_id, started_at, ended_at, 1
-    FROM entries WHERE ended_at > ?1 AND ended_at < ?3 AND +started_at < ?2
-  UNION ALL
-  SELECT s.activity_id, b.started_at, b.ended_at, -1
-    FROM breaks b JOIN sessions s ON s.id = b.session_id
-   WHERE b.ended_at > ?1 AND +b.started_at < ?2
-  UNION ALL
-  SELECT s.activity_id, b.started_at, max(b.started_at, ?4), -1
-    FROM breaks b JOIN sessions s ON s.id = b.session_id
-   WHERE b.ended_at IS NULL AND b.started_at < ?2`;
+  range_sessions AS MATERIALIZED (
+    SELECT id, activity_id, started_at AS s, ended_at AS e
+      FROM sessions WHERE ended_at > ?1 AND +started_at < ?2
+    UNION ALL
+    SELECT id, activity_id, started_at, max(started_at, ?4)
+      FROM sessions WHERE ended_at IS NULL AND started_at < ?2
+  ),
+  blocks AS (
+    SELECT activity_id, s, e, 1 AS sign FROM range_sessions
+    UNION ALL
+    SELECT activity_id, started_at, ended_at, 1
+      FROM entries WHERE ended_at > ?1 AND ended_at < ?3 AND +started_at < ?2
+    UNION ALL
+    SELECT rs.activity_id, b.started_at, coalesce(b.ended_at, max(b.started_at, ?4)), -1
+      FROM range_sessions rs CROSS JOIN breaks b ON b.session_id = rs.id
+  )`;
 
 /**
  * Seconds per activity: each block's part inside `[?1, ?2)`, summed per activity in ms and
  * then cut to whole seconds (as today's total is), most seconds first, ties by name.
  */
 const BY_ACTIVITY = `
-  WITH blocks AS (${BLOCKS}),
+  WITH ${BLOCKS},
   totals AS (
     SELECT activity_id, sum(sign * max(0, min(e, ?2) - max(s, ?1))) AS ms FROM blocks GROUP BY activity_id
   )
@@ -118,7 +120,7 @@ const DAYS_TABLE = `CREATE TEMP TABLE IF NOT EXISTS tock_report_days (
  * `s − ?5`: a rowid range of one or two days per block rather than every day of the range.
  */
 const BY_DAY = `
-  WITH blocks AS (${BLOCKS})
+  WITH ${BLOCKS}
   SELECT d.day AS day, sum(blk.sign * max(0, min(blk.e, d.de) - max(blk.s, d.ds))) AS ms
     FROM blocks blk JOIN temp.tock_report_days d ON d.ds < blk.e AND d.ds > blk.s - ?5 AND d.de > blk.s
    GROUP BY d.day`;

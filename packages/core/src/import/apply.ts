@@ -27,8 +27,8 @@ export interface ImportCounts {
 /** Thrown inside the transaction of a dry run, to undo it. */
 class DryRunDone extends Error {}
 
-/** When each activity was first and last used by the blocks written. */
-type Usage = Map<string, { first: number; last: number; created: boolean }>;
+/** When each activity was last used by the blocks written (an activity created here: since its first block). */
+type Usage = Map<string, { last: number }>;
 
 /**
  * Writes `file` into `store` (new IDs from `newId`, entries' `created_at` = `now`) and
@@ -44,11 +44,12 @@ export function applyImport(store: Store, file: ReadFile, options: { now: number
     `INSERT INTO activities (id, name, name_key, search_key, word_key, created_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   // "Present": the same activity, and start and end within the same whole seconds. The
-  // ended_at indexes find the candidates: blocks ending within that second.
+  // ended_at indexes find the candidates: blocks ending within that second. `+activity_id`
+  // keeps SQLite from walking every block of the activity instead (an equality it prefers).
   const present = q(
-    `SELECT EXISTS (SELECT 1 FROM entries WHERE ended_at >= ?1 AND ended_at < ?1 + 1000 AND activity_id = ?3
+    `SELECT EXISTS (SELECT 1 FROM entries WHERE ended_at >= ?1 AND ended_at < ?1 + 1000 AND +activity_id = ?3
                       AND started_at >= ?2 AND started_at < ?2 + 1000)
-         OR EXISTS (SELECT 1 FROM sessions WHERE ended_at >= ?1 AND ended_at < ?1 + 1000 AND activity_id = ?3
+         OR EXISTS (SELECT 1 FROM sessions WHERE ended_at >= ?1 AND ended_at < ?1 + 1000 AND +activity_id = ?3
                       AND started_at >= ?2 AND started_at < ?2 + 1000) AS present`,
   );
   const insertEntry = q('INSERT INTO entries (id, activity_id, started_at, ended_at, note, created_at) VALUES (?, ?, ?, ?, ?, ?)');
@@ -60,40 +61,82 @@ export function applyImport(store: Store, file: ReadFile, options: { now: number
   const usage: Usage = new Map();
   const use = (activityID: string, start: number): void => {
     const u = usage.get(activityID);
-    if (u === undefined) usage.set(activityID, { first: start, last: start, created: false });
-    else {
-      u.first = Math.min(u.first, start);
-      u.last = Math.max(u.last, start);
-    }
+    if (u === undefined) usage.set(activityID, { last: start });
+    else if (start > u.last) u.last = start;
   };
   const create = (id: string, name: string, createdAt: number): string => {
     const clean = name.trim().normalize('NFC');
     insertActivity.run(id, clean, nameKey(clean), searchKey(clean), wordKey(clean), createdAt, createdAt);
     counts.activitiesCreated++;
-    usage.set(id, { first: createdAt, last: createdAt, created: true });
+    usage.set(id, { last: createdAt });
     return id;
   };
   const floorSecond = (ms: number): number => Math.floor(ms / 1000) * 1000;
-  const isPresent = (activityID: string, start: number, end: number): boolean =>
-    (present.get(floorSecond(end), floorSecond(start), activityID) as { present: number }).present === 1;
+  // The span of the ends already stored: outside it no stored block can be equal.
+  const stored = q(
+    `SELECT min(lo) AS lo, max(hi) AS hi FROM (SELECT min(ended_at) AS lo, max(ended_at) AS hi FROM entries
+      UNION ALL SELECT min(ended_at), max(ended_at) FROM sessions)`,
+  ).get() as { lo: number | null; hi: number | null };
+  const storedFrom = stored.lo === null ? Number.POSITIVE_INFINITY : floorSecond(stored.lo);
+  const storedTo = stored.hi ?? Number.NEGATIVE_INFINITY;
+  const isPresent = (activityID: string, start: number, end: number): boolean => {
+    if (end < storedFrom || floorSecond(end) > storedTo) return false;
+    return (present.get(floorSecond(end), floorSecond(start), activityID) as { present: number }).present === 1;
+  };
+  /** Blocks of this import that repeat an earlier one: the second and later of equal keys. */
+  const repeats = (keyOf: (i: number) => [number, number, number], count: number): Uint8Array => {
+    const order = new Uint32Array(count);
+    for (let i = 0; i < count; i++) order[i] = i;
+    const keys = new Float64Array(count * 3);
+    for (let i = 0; i < count; i++) keys.set(keyOf(i), i * 3);
+    order.sort((a, b) => keys[a * 3]! - keys[b * 3]! || keys[a * 3 + 1]! - keys[b * 3 + 1]! || keys[a * 3 + 2]! - keys[b * 3 + 2]! || a - b);
+    const repeated = new Uint8Array(count);
+    for (let k = 1; k < count; k++) {
+      const a = order[k - 1]! * 3;
+      const b = order[k]! * 3;
+      if (keys[a] === keys[b] && keys[a + 1] === keys[b + 1] && keys[a + 2] === keys[b + 2]) repeated[order[k]!] = 1;
+    }
+    return repeated;
+  };
 
   const write = (): void => {
     // Foreign blocks: activities by name, each block an entry.
-    const idsByKey = new Map<string, string>();
-    for (const block of file.foreign) {
-      const key = nameKey(block.activity);
-      let activityID = idsByKey.get(key);
-      if (activityID === undefined) {
-        const row = byKey.get(key) as { id: string } | undefined;
-        activityID = row?.id ?? create(options.newId(), block.activity, block.start);
-        idsByKey.set(key, activityID);
+    const foreign = file.foreign;
+    // Names of the file that are one activity ("Café" and "café") share the first one's index.
+    const canonical = new Map<string, number>();
+    const activityIndexes = foreign.names.map((name, n) => {
+      const key = nameKey(name);
+      const first = canonical.get(key);
+      if (first !== undefined) return first;
+      canonical.set(key, n);
+      return n;
+    });
+    const firstStarts = new Float64Array(foreign.names.length).fill(Number.POSITIVE_INFINITY);
+    for (let i = 0; i < foreign.length; i++) {
+      const n = activityIndexes[foreign.activity(i)] as number;
+      firstStarts[n] = Math.min(firstStarts[n] as number, foreign.start(i));
+    }
+    const activityIDs: string[] = [];
+    for (const [n, name] of foreign.names.entries()) {
+      const c = activityIndexes[n] as number;
+      if (c !== n) {
+        activityIDs[n] = activityIDs[c] as string;
+        continue;
       }
-      if (isPresent(activityID, block.start, block.end)) {
+      const row = byKey.get(nameKey(name)) as { id: string } | undefined;
+      activityIDs[n] = row?.id ?? create(options.newId(), name, firstStarts[n] as number);
+    }
+    const repeated = repeats((i) => [activityIndexes[foreign.activity(i)] as number, floorSecond(foreign.start(i)), floorSecond(foreign.end(i))], foreign.length);
+    for (let i = 0; i < foreign.length; i++) {
+      const activityID = activityIDs[foreign.activity(i)] as string;
+      const start = foreign.start(i);
+      const end = foreign.end(i);
+      if (repeated[i] === 1 || isPresent(activityID, start, end)) {
         counts.skipped++;
         continue;
       }
-      insertEntry.run(options.newId(), activityID, block.start, block.end, block.note, options.now);
-      use(activityID, block.start);
+      insertEntry.run(options.newId(), activityID, start, end, foreign.note(i), options.now);
+      use(activityID, start);
       counts.imported++;
     }
 
@@ -137,13 +180,8 @@ export function applyImport(store: Store, file: ReadFile, options: { now: number
     }
 
     // Search ranks by recent use: the latest block start of each activity touched.
-    // An activity created here has existed since its first block.
     const touch = q('UPDATE activities SET last_used_at = max(last_used_at, ?) WHERE id = ?');
-    const backdate = q('UPDATE activities SET created_at = min(created_at, ?) WHERE id = ?');
-    for (const [id, u] of usage) {
-      touch.run(u.last, id);
-      if (u.created && file.activities.length === 0) backdate.run(u.first, id);
-    }
+    for (const [id, u] of usage) touch.run(u.last, id);
   };
 
   try {

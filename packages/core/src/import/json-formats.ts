@@ -57,7 +57,7 @@ export async function readTimewarrior(chunks: AsyncIterable<string>, file: ReadF
       throw new ImportProblem(place, '"annotation" must be a string');
     }
     const parts = [...(rest.length > 0 ? [rest.join(', ')] : []), ...(typeof v.annotation === 'string' && v.annotation !== '' ? [v.annotation] : [])];
-    addForeignBlock(file, { place, activity: first ?? TIMEWARRIOR_UNTAGGED, start, end, note: parts.length > 0 ? parts.join(', ') : null });
+    addForeignBlock(file, place, first ?? TIMEWARRIOR_UNTAGGED, start, end, parts.length > 0 ? parts.join(', ') : null);
   }
 }
 
@@ -80,13 +80,7 @@ export async function readWatson(chunks: AsyncIterable<string>, file: ReadFile):
     if (typeof stop !== 'number' || !Number.isFinite(stop)) throw new ImportProblem(place, 'the stop must be Unix seconds');
     if (typeof project !== 'string') throw new ImportProblem(place, 'the project must be a string');
     const tagList = stringList(place, 'tags', tags);
-    addForeignBlock(file, {
-      place,
-      activity: project,
-      start: Math.round(start * 1000),
-      end: Math.round(stop * 1000),
-      note: tagList.length > 0 ? tagList.join(', ') : null,
-    });
+    addForeignBlock(file, place, project, Math.round(start * 1000), Math.round(stop * 1000), tagList.length > 0 ? tagList.join(', ') : null);
   }
 }
 

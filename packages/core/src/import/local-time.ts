@@ -48,13 +48,29 @@ function readings(wall: number, timeZone: string): number[] {
   return found.sort((a, b) => a - b);
 }
 
-/** Readings of whole wall hours in which the zone's offset does not change: the common case. */
-const steadyHours = new Map<string, number | null>();
+/**
+ * The offset of each wall-clock day on which the zone's offset does not change (nearly all
+ * of them), or null for a day with a change: then each time is worked out on its own.
+ */
+const steadyDays = new Map<string, number | null>();
+
+/**
+ * The offset in force all through the wall day starting at `dayStart` (read as UTC), or null
+ * when it may change that day. Offsets lie within −12 h … +14 h, so the day's instants all lie
+ * between 14 h before its wall start and 14 h after its wall end; when the offset is the same
+ * at both of those instants, it did not change in between (no zone changes its clocks twice
+ * within two days). Two formattings per day, whatever the number of rows on it.
+ */
+function steadyOffset(dayStart: number, timeZone: string): number | null {
+  const before = offsetAt(dayStart - 14 * 3_600_000, timeZone);
+  const after = offsetAt(dayStart + 38 * 3_600_000, timeZone);
+  return before === after ? before : null;
+}
 
 /**
  * The instants a wall-clock time in `timeZone` stands for, earliest first: one as a rule, two
- * in the repeated hour of a fall-back, none in a spring-forward gap. Asking about an hour
- * costs a few `Intl` formattings once; later times in the same hour are arithmetic.
+ * in the repeated hour of a fall-back, none in a spring-forward gap. Asking about a day
+ * costs a few `Intl` formattings once; later times on the same day are arithmetic.
  */
 export function wallTimeInstants(
   year: number,
@@ -66,18 +82,13 @@ export function wallTimeInstants(
   timeZone: string,
 ): number[] {
   const wall = utcMs(year, month - 1, day, hour, minute, second);
-  const hourStart = utcMs(year, month - 1, day, hour);
-  const key = `${timeZone}|${hourStart}`;
-  let offset = steadyHours.get(key);
+  const dayStart = utcMs(year, month - 1, day);
+  const key = `${timeZone}|${dayStart}`;
+  let offset = steadyDays.get(key);
   if (offset === undefined) {
-    const first = readings(hourStart, timeZone);
-    const last = readings(hourStart + 3_599_999, timeZone);
-    offset =
-      first.length === 1 && last.length === 1 && hourStart - (first[0] as number) === hourStart + 3_599_999 - (last[0] as number)
-        ? hourStart - (first[0] as number)
-        : null;
-    if (steadyHours.size > 100_000) steadyHours.clear();
-    steadyHours.set(key, offset);
+    offset = steadyOffset(dayStart, timeZone);
+    if (steadyDays.size > 100_000) steadyDays.clear();
+    steadyDays.set(key, offset);
   }
   return offset === null ? readings(wall, timeZone) : [wall - offset];
 }

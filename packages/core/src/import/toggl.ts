@@ -29,18 +29,34 @@ export function looksLikeToggl(head: string): boolean {
   return /(^|,)"?Start date"?(,|$)/.test(firstLine) && /(^|,)"?Project"?(,|$)/.test(firstLine);
 }
 
+/** Dates seen, as [year, month, day] (null: not a day of the calendar): rows share their days. */
+const dates = new Map<string, [number, number, number] | null>();
+
+function calendarDate(text: string): [number, number, number] | null | undefined {
+  let known = dates.get(text);
+  if (known === undefined) {
+    const d = DATE.exec(text.trim());
+    if (!d) return undefined;
+    const [year, month, day] = [Number(d[1]), Number(d[2]), Number(d[3])];
+    const check = new Date(Date.UTC(year, month - 1, day));
+    known = check.getUTCMonth() === month - 1 && check.getUTCDate() === day ? [year, month, day] : null;
+    if (dates.size > 100_000) dates.clear();
+    dates.set(text, known);
+  }
+  return known;
+}
+
 /** A date and time cell pair read in `timeZone`; every reading of it (see wallTimeInstants). */
 function instants(place: string, what: string, date: string, time: string, timeZone: string): number[] {
-  const d = DATE.exec(date.trim());
+  const d = calendarDate(date);
   const t = TIME.exec(time.trim());
-  if (!d) throw new ImportProblem(place, `${what} date "${date}" is not a date YYYY-MM-DD`);
+  if (d === undefined) throw new ImportProblem(place, `${what} date "${date}" is not a date YYYY-MM-DD`);
   if (!t) throw new ImportProblem(place, `${what} time "${time}" is not a time HH:MM:SS`);
-  const [year, month, day] = [Number(d[1]), Number(d[2]), Number(d[3])];
   const [hour, minute, second] = [Number(t[1]), Number(t[2]), Number(t[3] ?? 0)];
-  const check = new Date(Date.UTC(year, month - 1, day));
-  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) {
+  if (d === null || hour > 23 || minute > 59 || second > 59) {
     throw new ImportProblem(place, `${what} "${date} ${time}" is not a date and time of the calendar`);
   }
+  const [year, month, day] = d;
   const found = wallTimeInstants(year, month, day, hour, minute, second, timeZone);
   if (found.length === 0) {
     throw new ImportProblem(
@@ -58,40 +74,66 @@ function instants(place: string, what: string, date: string, time: string, timeZ
  * its second reading puts after the start.
  */
 export async function readToggl(input: Readable, timeZone: string, file: ReadFile): Promise<void> {
-  const parser = parse({ bom: true, info: true, max_record_size: MAX_RECORD_CHARS, skip_empty_lines: true });
-  input.on('error', (error) => parser.destroy(error));
-  input.pipe(parser);
-  let columns: Map<string, number> | undefined;
+  // Each record carries the number of the line it ends on as one more field (cheaper than
+  // csv-parse's `info` object per record).
+  const parser = parse({
+    bom: true,
+    max_record_size: MAX_RECORD_CHARS,
+    skip_empty_lines: true,
+    on_record: (record: string[], context: { lines: number }) => {
+      record.push(String(context.lines));
+      return record;
+    },
+  });
+  let columns: Record<(typeof REQUIRED)[number], number> | undefined;
   let lastLine = 0;
-  try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      const place = `line ${lastLine + 1}`;
-      lastLine = info.lines;
-      if (columns === undefined) {
-        columns = new Map(record.map((name, i) => [name.trim(), i]));
-        const missing = REQUIRED.filter((name) => !columns?.has(name));
-        if (missing.length > 0) {
-          throw new ImportProblem(
-            'line 1',
-            `not a Toggl Track detailed report: the header lacks ${missing.map((m) => `"${m}"`).join(', ')}`,
-          );
-        }
-        continue;
+
+  const onRecord = (record: string[]): void => {
+    const line = lastLine + 1;
+    lastLine = Number(record.pop());
+    if (columns === undefined) {
+      const found = new Map(record.map((name, i) => [name.trim(), i]));
+      const missing = REQUIRED.filter((name) => !found.has(name));
+      if (missing.length > 0) {
+        throw new ImportProblem('line 1', `not a Toggl Track detailed report: the header lacks ${missing.map((m) => `"${m}"`).join(', ')}`);
       }
-      const cell = (name: (typeof REQUIRED)[number]): string => record[columns?.get(name) as number] ?? '';
-      const project = cell('Project').trim();
-      const description = cell('Description').trim();
-      const start = instants(place, 'the start', cell('Start date'), cell('Start time'), timeZone)[0] as number;
-      const ends = instants(place, 'the end', cell('End date'), cell('End time'), timeZone);
-      const end = ends.find((e) => e >= start) ?? (ends[0] as number);
-      addForeignBlock(file, {
-        place,
-        activity: project || description || TOGGL_NO_PROJECT,
-        start,
-        end,
-        note: project && description ? description : null,
-      });
+      columns = Object.fromEntries(REQUIRED.map((name) => [name, found.get(name) as number])) as Record<(typeof REQUIRED)[number], number>;
+      return;
     }
+    const c = columns as Record<(typeof REQUIRED)[number], number>;
+    const place = `line ${line}`;
+    const project = (record[c.Project] ?? '').trim();
+    const description = (record[c.Description] ?? '').trim();
+    const start = instants(place, 'the start', record[c['Start date']] ?? '', record[c['Start time']] ?? '', timeZone)[0] as number;
+    const ends = instants(place, 'the end', record[c['End date']] ?? '', record[c['End time']] ?? '', timeZone);
+    const end = ends.length === 1 || (ends[0] as number) >= start ? (ends[0] as number) : (ends.find((e) => e >= start) ?? (ends[0] as number));
+    addForeignBlock(file, place, project || description || TOGGL_NO_PROJECT, start, end, project && description ? description : null);
+  };
+
+  // Records are taken as csv-parse emits them ('data'), without a promise per record.
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let failed = false;
+      const fail = (error: unknown): void => {
+        if (failed) return;
+        failed = true;
+        input.unpipe(parser);
+        parser.destroy();
+        reject(error);
+      };
+      parser.on('data', (record: string[]) => {
+        if (failed) return;
+        try {
+          onRecord(record);
+        } catch (error) {
+          fail(error);
+        }
+      });
+      parser.on('error', fail);
+      parser.on('end', resolve);
+      input.on('error', fail);
+      input.pipe(parser);
+    });
   } catch (error) {
     if (error instanceof ImportProblem) throw error;
     const csv = error as CsvError & { lines?: number };
@@ -106,8 +148,6 @@ export async function readToggl(input: Readable, timeZone: string, file: ReadFil
       throw new ImportProblem(`line ${line}`, reason);
     }
     throw error;
-  } finally {
-    input.unpipe(parser);
   }
   if (columns === undefined) throw new ImportProblem('line 1', 'the file has no header row; it is not a Toggl Track detailed report');
 }
