@@ -10,41 +10,29 @@
  * and its cost follows the blocks of the range, not the size of the history.
  */
 
-import { validationProblem, type FieldProblem } from '@tock/protocol';
+import {
+  validationProblem,
+  type ActivityReportRow,
+  type DayReportRow,
+  type FieldProblem,
+  type Report,
+  type ReportBy,
+  type ReportRow,
+} from '@tock/protocol';
 import { addDays, localDayKey, localDaySpan, type DayKey, type DaySpan } from './day.ts';
 import type { Store } from './store.ts';
 
+/** The wire result and its rows, as @tock/protocol defines them (docs/protocol.md "GET /report"). */
+export type { Report, ReportRow };
+
 /** How a report groups its rows. */
-export type ReportGrouping = 'activity' | 'day';
+export type ReportGrouping = ReportBy;
 
 /** A row of a report by activity: an activity with time in the range. */
-export interface ReportActivityRow {
-  activityID: string;
-  activityName: string;
-  seconds: number;
-}
+export type ReportActivityRow = ActivityReportRow;
 
 /** A row of a report by day: one local calendar day of the range. */
-export interface ReportDayRow {
-  date: DayKey;
-  seconds: number;
-}
-
-/** One row of a report: by activity or by day, as asked. */
-export type ReportRow = ReportActivityRow | ReportDayRow;
-
-/** The `GET /report` result: the range, the zone it was counted in, the total and the rows. */
-export interface Report {
-  /** First local day of the range, `YYYY-MM-DD`. */
-  from: DayKey;
-  /** Last local day of the range (included), `YYYY-MM-DD`. */
-  to: DayKey;
-  /** The IANA zone whose calendar days the range covers. */
-  timeZone: string;
-  /** The sum of the rows' seconds. */
-  totalSeconds: number;
-  rows: ReportRow[];
-}
+export type ReportDayRow = DayReportRow;
 
 /**
  * What a report is asked for. Every field is optional (absent or `null`: `from` and `to`
