@@ -196,3 +196,23 @@ test('refuses, changing nothing, a file that is missing, not SQLite, damaged, no
   }
   assert.equal(settingIn(database, 'which'), 'current');
 });
+
+test('restores a store copied with its write-ahead log, commits in the log included, and leaves the copy as it was', async (t) => {
+  const root = tempDir(t);
+  const live = join(root, 'live', 'tock.db');
+  const store = openStore(live);
+  store.db.exec('PRAGMA wal_autocheckpoint = 0');
+  store.settings.set('which', 'only in the log');
+  // A copy taken with a file manager while the app ran: the main file and its log.
+  const file = join(root, 'copied.db');
+  writeFileSync(file, readFileSync(live));
+  writeFileSync(`${file}-wal`, readFileSync(`${live}-wal`));
+  store.close();
+  const before = [readFileSync(file), readFileSync(`${file}-wal`)];
+  const database = join(root, 'home', 'tock.db');
+  restoreStore(file, database, Date.now());
+  assert.deepEqual(readdirSync(join(root, 'home')), ['tock.db'], 'one self-contained file');
+  assert.equal(settingIn(database, 'which'), 'only in the log');
+  assert.deepEqual([readFileSync(file), readFileSync(`${file}-wal`)], before);
+  assert.deepEqual(readdirSync(root).sort(), ['copied.db', 'copied.db-wal', 'home', 'live']);
+});
