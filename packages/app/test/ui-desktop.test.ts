@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startApp } from '@tock/app/start';
-import { ensureWindowBuilt, launchBrowser, openWindow, seriousAxeViolations, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+import { ensureWindowBuilt, launchBrowser, openWindow, screenshot, seriousAxeViolations, type TestApp, type TestBrowser } from './ui-support/harness.ts';
 
 const MIN = 60_000;
 let t: TestApp;
@@ -77,6 +77,8 @@ describe('Idle question', () => {
       await card.getByText('“Writing” kept running').waitFor();
     }
     assert.deepEqual(await seriousAxeViolations(page), []);
+    await page.getByTestId('current-activity').filter({ hasText: 'Writing' }).waitFor();
+    await screenshot(page, 'idle-question-light');
     const questionID = services().desktop.pendingIdle()!.questionID;
 
     await page.getByTestId('idle-question').getByRole('button', { name: 'Discard it' }).click();
@@ -152,5 +154,19 @@ describe('Settings › Desktop', () => {
     assert.deepEqual(services().desktop.settings().workingHours, { from: '08:30', to: '16:30', days: [1, 2, 3, 4] });
     assert.equal(services().desktop.settings().reminderAfterMinutes, 30);
     await page.getByText('Notifications go through the test’s notifier.').waitFor();
+  });
+});
+
+describe('Settings › Desktop in the dark theme', () => {
+  it('passes axe', async () => {
+    const dark = await launchBrowser({ colorScheme: 'dark' });
+    try {
+      await openWindow(dark.page, t, '/settings/desktop');
+      await dark.page.getByTestId('idle-source').waitFor();
+      assert.deepEqual(await seriousAxeViolations(dark.page), []);
+      await screenshot(dark.page, 'settings-desktop-dark');
+    } finally {
+      await dark.close();
+    }
   });
 });

@@ -67,7 +67,7 @@ function IdleSection({ view }: { view: DesktopView }) {
         While a session runs and you are away from keyboard and mouse this long, Tock remembers when you left and asks, once you are
         back, whether to keep that time, discard it, or discard it and stop. 0 turns this off.
       </p>
-      <p class="status-line" data-testid="idle-source">
+      <p class="status-line idle-source" data-testid="idle-source">
         <span class="dot" aria-hidden="true" />
         {sourceLine(view)}
       </p>
@@ -194,7 +194,7 @@ function ReminderSection({ view }: { view: DesktopView }) {
           </div>
         </div>
         <fieldset class="chips" aria-describedby={errors.workingHours ? 'work-error' : undefined}>
-          <legend>Working days</legend>
+          <legend>Days</legend>
           {DAYS.map(([n, short, long]) => (
             <label key={n} class="chip">
               <input
