@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
@@ -38,6 +38,8 @@ test('makes one automatic backup per local day, and keeps the last 7', async (t)
     [4, 5, 6, 7, 8, 9, 10].map((day) => `tock-202603${String(day).padStart(2, '0')}-000100-auto.db`),
   );
   assert.equal(AUTOMATIC_BACKUPS_KEPT, 7);
+  assert.equal(statSync(dir).mode & 0o777, 0o700);
+  for (const name of readdirSync(dir)) assert.equal(statSync(join(dir, name)).mode & 0o777, 0o600, name);
 });
 
 test("never deletes the user's own backups, and clears half-written files a crash left", async (t) => {
