@@ -6,7 +6,7 @@
  */
 
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { buildReport, importFile, type ImportResult, type Store } from '../src/index.ts';
@@ -253,6 +253,18 @@ test('refuses a bad row anywhere in a JSON file: a bad time, a bad name, an unkn
   await refused(t, JSON.stringify([[0, 10, 'x'.repeat(201), 'id', [], 0]]), /^index 0: the activity name must be at most 200 characters/);
   const tock = { format: 'tock-export', version: 1, activities: [], sessions: [], entries: [{ id: 'e1', activityID: 'nope', start: '2026-01-01T10:00:00Z', end: '2026-01-01T11:00:00Z', note: null }] };
   await refused(t, JSON.stringify(tock), /^entries\[0\]: activityID "nope" is not among the file's activities/);
+});
+
+test('refuses a 2 GiB file at once, without reading it', async (t) => {
+  const { store, dir, clock } = fixture(t);
+  const path = join(dir, 'huge.csv');
+  writeFileSync(path, togglCsv(manyTogglRows(3)));
+  truncateSync(path, 2 * 1024 ** 3); // sparse: takes no disk space
+  await assert.rejects(importFile(store, { path, timeZone: 'UTC', now: clock() }), {
+    name: 'ImportProblem',
+    message: 'it is 2048 MiB; Tock imports files of up to 256 MiB (split it, or import a shorter range)',
+  });
+  assert.equal(rowCount(store, 'entries'), 0);
 });
 
 test('refuses a file over the stated limit before reading it', async (t) => {
