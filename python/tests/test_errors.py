@@ -1,4 +1,7 @@
-"""Status → error class mapping, error attributes and response-signature checks (docs/protocol.md "Request signing", docs/protocol.md "Client libraries")."""
+"""Status → error class mapping, error attributes and response-signature checks.
+
+See docs/protocol.md "Request signing", "Client libraries".
+"""
 
 from __future__ import annotations
 

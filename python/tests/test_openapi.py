@@ -24,11 +24,15 @@ RESULT_TYPES = [
     "StoppedSession",
     "Entry",
     "BranchPrompt",
+    "Idle",
 ]
 
 
 def snake_case(wire_name: str) -> str:
-    """``activityID`` → ``activity_id``, ``apiVersion`` → ``api_version`` (docs/protocol.md "Client libraries")."""
+    """``activityID`` → ``activity_id``, ``apiVersion`` → ``api_version``.
+
+    As docs/protocol.md "Client libraries" names them.
+    """
     return re.sub(r"(?<!^)(?=[A-Z])", "_", wire_name.replace("ID", "Id")).lower()
 
 
@@ -88,7 +92,19 @@ def code_enums(node: object) -> set[str]:
     return found
 
 
-def test_the_endpoints_are_the_eight_of_the_protocol_module() -> None:
+def test_report_fields_match_the_openapi_schemas() -> None:
+    """``from``/``to`` are ``from_date``/``to_date`` in Python (``from`` is a keyword); a
+    ``ReportRow`` has the fields of both row schemas."""
+    renamed = {"from": "from_date", "to": "to_date"}
+    report = [field.name for field in dataclasses.fields(tock_client.Report)]
+    wire = schemas()["Report"]["properties"]
+    assert sorted(report) == sorted(renamed.get(p, snake_case(p)) for p in wire)
+    row = {field.name for field in dataclasses.fields(tock_client.ReportRow)}
+    both = {*schemas()["ActivityReportRow"]["properties"], *schemas()["DayReportRow"]["properties"]}
+    assert row == {snake_case(p) for p in both}
+
+
+def test_the_endpoints_are_those_of_the_protocol_module() -> None:
     documented = {
         (method.upper(), path)
         for path, operations in yaml_document()["paths"].items()
@@ -103,6 +119,8 @@ def test_the_endpoints_are_the_eight_of_the_protocol_module() -> None:
         ("POST", _protocol.PATH_STOP),
         ("POST", _protocol.PATH_ENTRIES),
         ("POST", _protocol.PATH_BRANCH_CHANGED),
+        ("GET", _protocol.PATH_EVENTS),
+        ("GET", _protocol.PATH_REPORT),
     }
 
 

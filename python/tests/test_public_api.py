@@ -1,4 +1,7 @@
-"""The public surface matches docs/protocol.md "Client libraries", and the sync and async twins match each other."""
+"""The public surface matches docs/protocol.md "Client libraries".
+
+And the sync and async twins match each other.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +12,8 @@ import tock_client
 from tock_client import AsyncClient, Client
 from tools import unasync
 
-# docs/protocol.md "Client libraries", transcribed: the entry points, the error classes and the result types.
+# docs/protocol.md "Client libraries", transcribed: the entry points, the error classes and the
+# result types.
 SPEC_CLIENTS = {"Client", "AsyncClient"}
 SPEC_ERRORS = {
     "TockError",
@@ -29,6 +33,11 @@ SPEC_RESULTS = {
     "StoppedSession",
     "Entry",
     "BranchPrompt",
+    # docs/protocol.md "GET /report": the report, and the events of the stream.
+    "Report",
+    "ReportRow",
+    "Event",
+    "Idle",
 }
 SPEC_OPERATIONS = {
     "healthcheck": "(self) -> 'Health'",
@@ -49,6 +58,16 @@ SPEC_OPERATIONS = {
     "notify_branch_change": (
         "(self, branch: 'str', repo: 'str | None' = None, "
         "previous_branch: 'str | None' = None) -> 'BranchPrompt'"
+    ),
+    "get_report": (
+        "(self, from_date: 'str | date | None' = None, to_date: 'str | date | None' = None, "
+        "by: 'str' = 'activity') -> 'Report'"
+    ),
+}
+# events() is an iterator (sync) / async iterator (async), of Event.
+STREAM_OPERATIONS = {
+    "events": (
+        "(self, last_event_id: 'str | None' = None, reconnect: 'bool' = True) -> '{}[Event]'"
     ),
 }
 # The same methods under their sync and async names.
@@ -80,14 +99,20 @@ def test_clients_have_the_operations_of_spec_section_8_with_its_signatures() -> 
     for cls in (Client, AsyncClient):
         for name, signature in SPEC_OPERATIONS.items():
             assert str(inspect.signature(getattr(cls, name))) == signature, (cls, name)
+    for name, signature in STREAM_OPERATIONS.items():
+        assert str(inspect.signature(getattr(Client, name))) == signature.format("Iterator")
+        async_signature = str(inspect.signature(getattr(AsyncClient, name)))
+        assert async_signature == signature.format("AsyncIterator")
+        assert inspect.isgeneratorfunction(getattr(Client, name))
+        assert inspect.isasyncgenfunction(getattr(AsyncClient, name))
 
 
 def test_sync_and_async_clients_expose_the_same_methods_with_identical_signatures() -> None:
     sync_names = public_methods(Client)
     async_names = public_methods(AsyncClient)
     assert {LIFECYCLE.get(name, name) for name in sync_names} == async_names
-    assert sync_names - set(LIFECYCLE) == set(SPEC_OPERATIONS)
-    for sync_name in sync_names:
+    assert sync_names - set(LIFECYCLE) == set(SPEC_OPERATIONS) | set(STREAM_OPERATIONS)
+    for sync_name in sync_names - set(STREAM_OPERATIONS):
         async_name = LIFECYCLE.get(sync_name, sync_name)
         sync_signature = inspect.signature(getattr(Client, sync_name))
         async_signature = inspect.signature(getattr(AsyncClient, async_name))

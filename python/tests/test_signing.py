@@ -1,4 +1,7 @@
-"""The signing vectors of spec/signing.json, reproduced byte for byte (docs/protocol.md "Request signing")."""
+"""The signing vectors of spec/signing.json, reproduced byte for byte.
+
+See docs/protocol.md "Request signing".
+"""
 
 from __future__ import annotations
 

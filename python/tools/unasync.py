@@ -26,6 +26,16 @@ REPLACEMENTS: tuple[tuple[str, str], ...] = (
     (r"\b__aexit__\b", "__exit__"),
     (r"\baclose\b", "close"),
     (r"\baread\b", "read"),
+    # isort order changes with the names: AsyncIterator < Callable < Iterator.
+    (
+        r"^from collections\.abc import AsyncIterator, Callable$",
+        "from collections.abc import Callable, Iterator",
+    ),
+    (r"\bAsyncIterator\b", "Iterator"),
+    (r"\baiter_text\b", "iter_text"),
+    (r"\basyncio\.sleep\b", "time.sleep"),
+    (r"^import asyncio$", "import time"),
+    (r"\basync for\b", "for"),
     (r"\basync def\b", "def"),
     (r"\bawait ", ""),
 )
@@ -34,7 +44,7 @@ REPLACEMENTS: tuple[tuple[str, str], ...] = (
 def unasync(source: str) -> str:
     """The sync twin of an async client module's source."""
     for pattern, replacement in REPLACEMENTS:
-        source = re.sub(pattern, replacement, source)
+        source = re.sub(pattern, replacement, source, flags=re.MULTILINE)
     return source
 
 

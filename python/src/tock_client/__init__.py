@@ -1,8 +1,9 @@
 """tock-client: the Python client for Tock's signed loopback listener.
 
-``Client`` (sync) and ``AsyncClient`` wrap the eight endpoints of the listener one to one,
-sign every request with the token (``SERVICE_TOKEN``) and check that every response was
-signed by Tock. Errors are subclasses of ``TockError``; results are frozen dataclasses.
+``Client`` (sync) and ``AsyncClient`` wrap the endpoints of the listener one to one (the
+event stream as ``events()``, reports as ``get_report()``), sign every request with the token
+(``SERVICE_TOKEN``) and check that every response and every event was signed by Tock.
+Errors are subclasses of ``TockError``; results are frozen dataclasses.
 """
 
 from ._async_client import AsyncClient
@@ -17,7 +18,19 @@ from ._errors import (
     UnavailableError,
     ValidationError,
 )
-from ._types import ActivityRef, BranchPrompt, Entry, Health, StartResult, Status, StoppedSession
+from ._types import (
+    ActivityRef,
+    BranchPrompt,
+    Entry,
+    Event,
+    Health,
+    Idle,
+    Report,
+    ReportRow,
+    StartResult,
+    Status,
+    StoppedSession,
+)
 from ._version import __version__
 
 __all__ = [
@@ -27,11 +40,15 @@ __all__ = [
     "BranchPrompt",
     "Client",
     "Entry",
+    "Event",
     "HTTPError",
     "Health",
+    "Idle",
     "NetworkError",
     "NotFoundError",
     "ReplayError",
+    "Report",
+    "ReportRow",
     "StartResult",
     "Status",
     "StoppedSession",

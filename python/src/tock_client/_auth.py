@@ -1,4 +1,7 @@
-"""``TockAuth``: signs each request exactly as httpx sends it (docs/protocol.md "Request signing")."""
+"""``TockAuth``: signs each request exactly as httpx sends it.
+
+See docs/protocol.md "Request signing".
+"""
 
 from __future__ import annotations
 

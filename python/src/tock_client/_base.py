@@ -11,7 +11,7 @@ import json
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 from typing import Any, Generic, TypeVar
 from urllib.parse import quote, urlencode
 
@@ -38,7 +38,9 @@ from ._protocol import (
     ENV_PORT,
     ENV_TOKEN,
     ERROR_STATUS,
+    EVENT_STREAM_CONTENT_TYPE,
     HEADER_IDEMPOTENCY_KEY,
+    HEADER_LAST_EVENT_ID,
     HEADER_NONCE,
     HEADER_RESPONSE_SIGNATURE,
     HEADER_RETRY_AFTER,
@@ -53,14 +55,26 @@ from ._protocol import (
     PATH_CURRENT,
     PATH_ENTRIES,
     PATH_HEALTHCHECK,
+    PATH_REPORT,
     PATH_SEARCH,
     PATH_START,
     PATH_STATUS,
     PATH_STOP,
+    REPORT_GROUPINGS,
+    STREAM_READ_TIMEOUT_SECONDS,
     UNSIGNED_STATUSES,
 )
 from ._signing import random_token_urlsafe, verify_response
-from ._types import ActivityRef, BranchPrompt, Entry, Health, StartResult, Status, StoppedSession
+from ._types import (
+    ActivityRef,
+    BranchPrompt,
+    Entry,
+    Health,
+    Report,
+    StartResult,
+    Status,
+    StoppedSession,
+)
 from ._version import __version__
 
 T = TypeVar("T")
@@ -206,7 +220,10 @@ def format_time(value: str | datetime) -> str:
 
 
 def new_idempotency_key() -> str:
-    """A default idempotency key: 16 random bytes, base64url (docs/protocol.md "Request signing")."""
+    """A default idempotency key: 16 random bytes, base64url.
+
+    See docs/protocol.md "Request signing".
+    """
     return random_token_urlsafe(IDEMPOTENCY_KEY_BYTES)
 
 
@@ -305,6 +322,76 @@ def notify_branch_change(
     return _post(PATH_BRANCH_CHANGED, payload, BranchPrompt.from_wire)
 
 
+def _day(value: str | date, name: str) -> str:
+    # A datetime is a date too, but which day it stands for depends on a zone: refuse it.
+    if isinstance(value, datetime):
+        raise TypeError(f"{name} must be a date or a 'YYYY-MM-DD' string, not a datetime")
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, str):
+        return value
+    raise TypeError(f"{name} must be a date or a 'YYYY-MM-DD' string, not {type(value)!r}")
+
+
+def get_report(
+    from_date: str | date | None, to_date: str | date | None, by: str
+) -> Operation[Report]:
+    """``GET /report[?from=D&to=D&by=B]``: only the parameters given (``by`` when not the default).
+
+    The days are checked by the app (it knows what "today" is): a bad range is its 400.
+    """
+    params: list[tuple[str, str]] = []
+    if from_date is not None:
+        params.append(("from", _day(from_date, "from_date")))
+    if to_date is not None:
+        params.append(("to", _day(to_date, "to_date")))
+    if by != REPORT_GROUPINGS[0]:
+        params.append(("by", by))
+    target = (
+        f"{PATH_REPORT}?{urlencode(params, quote_via=quote, safe='')}" if params else PATH_REPORT
+    )
+    return _get(target, Report.from_wire)
+
+
+# ---------------------------------------------------------------------------------------------
+# The event stream (docs/protocol.md "The event stream: `GET /events`")
+
+
+def events_headers(last_event_id: str | None) -> dict[str, str]:
+    """Headers of a ``GET /events`` besides the signature (``Last-Event-ID`` is not signed)."""
+    headers = {"Accept": EVENT_STREAM_CONTENT_TYPE}
+    if last_event_id is not None:
+        headers[HEADER_LAST_EVENT_ID] = last_event_id
+    return headers
+
+
+def events_timeout(config: ClientConfig) -> httpx.Timeout:
+    """The client's timeout to open the stream; reading waits for the keep-alive rhythm."""
+    return httpx.Timeout(config.timeout, read=STREAM_READ_TIMEOUT_SECONDS)
+
+
+def check_stream_opened(token: str, response: httpx.Response) -> str:
+    """The nonce the stream's events are signed with, once the answer is a signed 200.
+
+    The 200 is signed over the empty body (its events carry their own signatures); an
+    unsigned or wrongly signed one is ``AuthError`` ``bad_response_signature``. Any other
+    status must have been read first and raises its usual error.
+    """
+    nonce = response.request.headers.get(HEADER_NONCE)
+    status = response.status_code
+    if status != 200:
+        check_response_signature(
+            token, nonce=nonce, status=status, headers=response.headers, body=response.content
+        )
+        raise error_from_response(status, response.headers, response.content)
+    signature = response.headers.get(HEADER_RESPONSE_SIGNATURE)
+    if nonce is None or not verify_response(
+        token, nonce=nonce, status=200, body=b"", signature=signature
+    ):
+        raise _bad_response_signature(200)
+    return str(nonce)
+
+
 # ---------------------------------------------------------------------------------------------
 # Responses
 
@@ -321,7 +408,9 @@ def _bad_response_signature(status: int) -> AuthError:
 def check_response_signature(
     token: str, *, nonce: str | None, status: int, headers: Mapping[str, str], body: bytes
 ) -> None:
-    """Raise ``AuthError`` ``bad_response_signature`` unless the response is Tock's (docs/protocol.md "Request signing").
+    """Raise ``AuthError`` ``bad_response_signature`` unless the response is Tock's.
+
+    See docs/protocol.md "Request signing".
 
     A signature that is present must verify. A missing one is accepted only for the
     statuses the listener answers before it has verified the request (400, 401, 403, 413,

@@ -6,16 +6,28 @@ the async file only; a test fails when the two drift apart.
 
 from __future__ import annotations
 
-from datetime import datetime
+import time
+from collections.abc import Callable, Iterator
+from datetime import date, datetime
 from types import TracebackType
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import httpx
 
-from . import _base
+from . import _base, _events
 from ._auth import TockAuth
-from ._protocol import DEFAULT_TIMEOUT_SECONDS
-from ._types import ActivityRef, BranchPrompt, Entry, Health, StartResult, Status, StoppedSession
+from ._protocol import DEFAULT_TIMEOUT_SECONDS, PATH_EVENTS
+from ._types import (
+    ActivityRef,
+    BranchPrompt,
+    Entry,
+    Event,
+    Health,
+    Report,
+    StartResult,
+    Status,
+    StoppedSession,
+)
 
 T = TypeVar("T")
 
@@ -40,6 +52,8 @@ class Client:
         transport: httpx.BaseTransport | None = None,
     ) -> None:
         self._config = _base.resolve_config(token, port, timeout)
+        # How `events()` waits before reconnecting; tests replace it (no real waiting).
+        self._sleep: Callable[[float], Any] = time.sleep
         self._http = httpx.Client(
             base_url=self._config.base_url,
             auth=TockAuth(self._config.token),
@@ -67,6 +81,10 @@ class Client:
     def close(self) -> None:
         """Close the connection pool. The client cannot be used afterwards."""
         self._http.close()
+
+    def _closed(self) -> bool:
+        # A method, not the property inline: the loop in `events` must read it afresh.
+        return self._http.is_closed
 
     def _send(self, operation: _base.Operation[T]) -> T:
         request = self._http.build_request(
@@ -152,3 +170,72 @@ class Client:
     ) -> BranchPrompt:
         """Tell the app the Git branch changed; it opens its tracking prompt."""
         return self._send(_base.notify_branch_change(branch, repo, previous_branch))
+
+    def get_report(
+        self,
+        from_date: str | date | None = None,
+        to_date: str | date | None = None,
+        by: str = "activity",
+    ) -> Report:
+        """Worked seconds per ``"activity"`` or per ``"day"`` over local days ``from_date`` to
+        ``to_date`` (``YYYY-MM-DD`` strings or ``date`` objects, both included, default today).
+
+        A bad range (``to_date`` before ``from_date``, over 366 days, not a date) is a
+        ``ValidationError``.
+        """
+        return self._send(_base.get_report(from_date, to_date, by))
+
+    def events(
+        self,
+        last_event_id: str | None = None,
+        reconnect: bool = True,
+    ) -> Iterator[Event]:
+        """The app's events as they happen: ``Event(id, type, data)`` with ``data`` a ``Status``,
+        ``BranchPrompt`` or ``Idle``; a ``status`` first.
+
+        Every event's signature is checked (a missing or wrong one raises ``AuthError``
+        ``bad_event_signature``). A dropped stream is reopened with ``Last-Event-ID`` after
+        0.5 s, doubling to 10 s while it keeps failing, unless ``reconnect`` is false; 401,
+        423, 429 and other refusals raise their usual error. Leaving the loop or closing the
+        client ends the stream and frees its connection.
+        """
+        failures = 0
+        while not self._closed():
+            request = self._http.build_request(
+                "GET",
+                PATH_EVENTS,
+                headers=_base.events_headers(last_event_id),
+                timeout=_base.events_timeout(self._config),
+            )
+            failure: httpx.TransportError | None = None
+            try:
+                response = self._http.send(request, stream=True)
+            except httpx.TransportError as exc:
+                failure = exc
+            except RuntimeError:  # the client was closed meanwhile
+                return
+            else:
+                try:
+                    if response.status_code != 200:
+                        response.read()
+                    nonce = _base.check_stream_opened(self._config.token, response)
+                    failures = 0
+                    parser = _events.EventStreamParser()
+                    for text in response.iter_text():
+                        for raw in parser.push(text):
+                            event = _events.read_event(raw, self._config.token, nonce)
+                            last_event_id = raw.id
+                            if event is not None:
+                                yield event
+                except httpx.TransportError as exc:
+                    failure = exc
+                finally:
+                    response.close()
+            if self._closed():
+                return
+            if not reconnect:
+                if failure is not None:
+                    raise _base.network_error(failure, self._config) from failure
+                return
+            failures += 1
+            self._sleep(_events.reconnect_delay(failures))

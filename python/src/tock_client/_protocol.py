@@ -1,4 +1,7 @@
-"""The names and numbers of Tock's wire contract (docs/protocol.md "Listener basics", docs/protocol.md "Request signing", docs/protocol.md "Endpoints", docs/protocol.md "Client libraries"), written once.
+"""The names and numbers of Tock's wire contract, written once.
+
+See docs/protocol.md "Listener basics", "Request signing", "Endpoints", "Client libraries",
+"The event stream: `GET /events`" and "GET /report".
 
 Every other module of the client reads header names, signing prefixes, patterns, limits
 and paths from here, so that a change to the contract is a change to one file. This is
@@ -17,11 +20,13 @@ MAX_PORT: Final = 65535
 HOST: Final = "127.0.0.1"
 DEFAULT_TIMEOUT_SECONDS: Final = 10.0
 
-# Environment variables read when the constructor is not given a token or a port (docs/protocol.md "Client libraries").
+# Environment variables read when the constructor is not given a token or a port (docs/protocol.md
+# "Client libraries").
 ENV_TOKEN: Final = "SERVICE_TOKEN"  # noqa: S105 (a variable name, not a secret)
 ENV_PORT: Final = "SERVICE_PORT"
 
-# Header names (docs/protocol.md "Listener basics", docs/protocol.md "Request signing"). httpx headers are case-insensitive; these are the canonical spellings.
+# Header names (docs/protocol.md "Listener basics", docs/protocol.md "Request signing"). httpx
+# headers are case-insensitive; these are the canonical spellings.
 HEADER_TIMESTAMP: Final = "X-Tock-Timestamp"
 HEADER_NONCE: Final = "X-Tock-Nonce"
 HEADER_SIGNATURE: Final = "X-Tock-Signature"
@@ -42,11 +47,13 @@ NONCE_PATTERN: Final = re.compile(r"[A-Za-z0-9_-]{16,64}")
 SIGNATURE_PATTERN: Final = re.compile(r"v1=[0-9a-f]{64}")
 IDEMPOTENCY_KEY_PATTERN: Final = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
-# Clients make nonces and default idempotency keys from this many CSPRNG bytes (docs/protocol.md "Request signing").
+# Clients make nonces and default idempotency keys from this many CSPRNG bytes (docs/protocol.md
+# "Request signing").
 NONCE_BYTES: Final = 16
 IDEMPOTENCY_KEY_BYTES: Final = 16
 
-# Limits the server enforces (docs/protocol.md "Listener basics" to docs/protocol.md "Endpoints"). The client does not pre-validate against them (the
+# Limits the server enforces (docs/protocol.md "Listener basics" to docs/protocol.md "Endpoints").
+# The client does not pre-validate against them (the
 # server's 400 with `details` is the one source of truth); they are here for callers and docs.
 MAX_BODY_BYTES: Final = 64 * 1024
 MAX_HEADER_BYTES: Final = 16 * 1024
@@ -70,12 +77,30 @@ PATH_START: Final = "/activities/start"
 PATH_STOP: Final = "/activities/stop"
 PATH_ENTRIES: Final = "/entries"
 PATH_BRANCH_CHANGED: Final = "/branch-changed"
+PATH_REPORT: Final = "/report"
+PATH_EVENTS: Final = "/events"
 
-# Statuses answered before the request signature is verified (docs/protocol.md "Request signing", docs/protocol.md "Order of checks on the server" steps 0 to 5): only these
+# The event stream (docs/protocol.md "The event stream: `GET /events`").
+HEADER_LAST_EVENT_ID: Final = "Last-Event-ID"
+EVENT_STREAM_CONTENT_TYPE: Final = "text/event-stream"
+EVENT_SIGNING_PREFIX: Final = "TOCK-HMAC-SHA256-EVENT"
+EVENT_TYPES: Final = frozenset({"status", "branch-prompt", "idle"})
+# A dropped stream is reopened after 0.5 s, doubling to at most 10 s while it keeps failing.
+RECONNECT_INITIAL_SECONDS: Final = 0.5
+RECONNECT_MAX_SECONDS: Final = 10.0
+# The app sends `: ping` at least every 15 s: a stream silent for three of those is dead.
+STREAM_READ_TIMEOUT_SECONDS: Final = 45.0
+
+# How a report groups its rows (docs/protocol.md "GET /report").
+REPORT_GROUPINGS: Final = ("activity", "day")
+
+# Statuses answered before the request signature is verified (docs/protocol.md "Request signing",
+# docs/protocol.md "Order of checks on the server" steps 0 to 5): only these
 # may come back without `X-Tock-Response-Signature`.
 UNSIGNED_STATUSES: Final = frozenset({400, 401, 403, 413, 429, 431})
 
-# Every error code of the contract and the status it is answered with (docs/protocol.md "Order of checks on the server", docs/protocol.md "Endpoints").
+# Every error code of the contract and the status it is answered with (docs/protocol.md "Order of
+# checks on the server", docs/protocol.md "Endpoints").
 ERROR_STATUS: Final[dict[str, int]] = {
     "validation_failed": 400,
     "invalid_json": 400,
@@ -103,7 +128,8 @@ ERROR_STATUS: Final[dict[str, int]] = {
     "storage_full": 503,
 }
 
-# Codes only the client produces (docs/protocol.md "Request signing", docs/protocol.md "Client libraries").
+# Codes only the client produces (docs/protocol.md "Request signing", docs/protocol.md "Client
+# libraries").
 CODE_MISSING_TOKEN: Final = "missing_token"  # noqa: S105 (an error code)
 CODE_INVALID_PORT: Final = "invalid_port"
 CODE_BAD_RESPONSE_SIGNATURE: Final = "bad_response_signature"
@@ -115,7 +141,8 @@ CODE_INVALID_RESPONSE: Final = "invalid_response"
 # the prefix followed by the status (`http_401`), as in the TypeScript client.
 CODE_HTTP_PREFIX: Final = "http_"
 
-# 423's body is exactly {"error": "license locked"}: the client supplies its code (docs/protocol.md "Listener basics", docs/protocol.md "Client libraries").
+# 423's body is exactly {"error": "license locked"}: the client supplies its code (docs/protocol.md
+# "Listener basics", docs/protocol.md "Client libraries").
 LICENSE_LOCKED_STATUS: Final = 423
 CODE_LICENSE_LOCKED: Final = "license_locked"
 # Only a 429 (lockout) carries `retry_after`.

@@ -12,6 +12,7 @@ import hmac
 import secrets
 
 from ._protocol import (
+    EVENT_SIGNING_PREFIX,
     NONCE_BYTES,
     REQUEST_SIGNING_PREFIX,
     RESPONSE_SIGNING_PREFIX,
@@ -80,11 +81,44 @@ def verify_response(
     return hmac.compare_digest(expected.encode("ascii"), signature.encode("utf-8", "replace"))
 
 
+def event_string_to_sign(*, nonce: str, event_id: str, event_type: str, data: str) -> str:
+    """The five lines an event's ``sig`` covers.
+
+    See docs/protocol.md "The event stream: `GET /events`".
+
+    ``nonce`` is the ``X-Tock-Nonce`` of the request that opened the stream, so an event
+    cannot be replayed into another stream; ``data`` is the exact text of the ``data`` line.
+    """
+    data_sha256 = hashlib.sha256(data.encode("utf-8")).hexdigest()
+    return "\n".join((EVENT_SIGNING_PREFIX, nonce, event_id, event_type, data_sha256))
+
+
+def sign_event(token: str, *, nonce: str, event_id: str, event_type: str, data: str) -> str:
+    """The ``sig`` (``v1=<hex>``) the app puts on an event; tests use it to play the server."""
+    return _hmac_v1(
+        token,
+        event_string_to_sign(nonce=nonce, event_id=event_id, event_type=event_type, data=data),
+    )
+
+
+def verify_event(
+    token: str, *, nonce: str, event_id: str, event_type: str, data: str, sig: str | None
+) -> bool:
+    """True when ``sig`` is the app's signature of this event, compared in constant time."""
+    if sig is None:
+        return False
+    expected = sign_event(token, nonce=nonce, event_id=event_id, event_type=event_type, data=data)
+    return hmac.compare_digest(expected.encode("ascii"), sig.encode("utf-8", "replace"))
+
+
 def random_token_urlsafe(nbytes: int) -> str:
     """``nbytes`` bytes from the OS CSPRNG, base64url without padding."""
     return base64.urlsafe_b64encode(secrets.token_bytes(nbytes)).rstrip(b"=").decode("ascii")
 
 
 def new_nonce() -> str:
-    """A fresh request nonce: 16 random bytes, base64url (22 characters), as docs/protocol.md "Request signing" recommends."""
+    """A fresh request nonce: 16 random bytes, base64url (22 characters).
+
+    As docs/protocol.md "Request signing" recommends.
+    """
     return random_token_urlsafe(NONCE_BYTES)

@@ -1,7 +1,10 @@
-"""Result types: frozen dataclasses with the snake_case attributes of docs/protocol.md "Client libraries".
+"""Result types: frozen dataclasses with the snake_case attributes.
+
+See docs/protocol.md "Client libraries".
 
 Time values are timezone-aware ``datetime`` objects in UTC; IDs are UUID strings as on the
-wire. ``from_wire`` builds each type from the ``result`` of a docs/protocol.md "Endpoints" response and raises
+wire. ``from_wire`` builds each type from the ``result`` of a docs/protocol.md "Endpoints"
+response and raises
 ``ValueError`` when the payload does not have the contract's shape.
 """
 
@@ -9,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 
 
 def _object(value: object, what: str) -> Mapping[str, object]:
@@ -236,3 +239,95 @@ class BranchPrompt:
             repo=_opt_str(obj, "repo"),
             previous_branch=_opt_str(obj, "previousBranch"),
         )
+
+
+@dataclass(frozen=True)
+class Idle:
+    """The data of an ``idle`` event: the user has been idle since ``since`` while tracking."""
+
+    since: datetime
+    seconds: int
+
+    @classmethod
+    def from_wire(cls, value: object) -> Idle:
+        """Build from ``{"since","seconds"}``."""
+        obj = _object(value, "idle")
+        return cls(since=_time(obj, "since"), seconds=_int(obj, "seconds"))
+
+
+_Date = date  # the type, under a name the `date` attribute of ReportRow does not hide
+
+
+def _date(obj: Mapping[str, object], key: str) -> date:
+    text = _str(obj, key)
+    if len(text) != 10:
+        raise ValueError(f"{key!r} is not a date YYYY-MM-DD")
+    return date.fromisoformat(text)
+
+
+@dataclass(frozen=True)
+class ReportRow:
+    """One row of a ``Report``: an activity (``activity_id``, ``activity_name``) in a report by
+    activity, or a day (``date``) in a report by day; the other fields are ``None``."""
+
+    seconds: int
+    activity_id: str | None = None
+    activity_name: str | None = None
+    date: _Date | None = None
+
+    @classmethod
+    def from_wire(cls, value: object) -> ReportRow:
+        """Build from ``{"activityID","activityName","seconds"}`` or ``{"date","seconds"}``."""
+        obj = _object(value, "report row")
+        if "date" in obj:
+            return cls(seconds=_int(obj, "seconds"), date=_date(obj, "date"))
+        return cls(
+            seconds=_int(obj, "seconds"),
+            activity_id=_str(obj, "activityID"),
+            activity_name=_str(obj, "activityName"),
+        )
+
+
+@dataclass(frozen=True)
+class Report:
+    """``GET /report``: worked seconds over the local days ``from_date`` to ``to_date``
+    (both included) of ``time_zone``; ``rows`` per activity (most first) or per day (every
+    day, in order); ``total_seconds`` is their sum."""
+
+    from_date: date
+    to_date: date
+    time_zone: str
+    total_seconds: int
+    rows: list[ReportRow]
+
+    @classmethod
+    def from_wire(cls, value: object) -> Report:
+        """Build from ``{"from","to","timeZone","totalSeconds","rows"}``."""
+        obj = _object(value, "report")
+        rows = obj.get("rows")
+        if not isinstance(rows, list):
+            raise ValueError("'rows' is not a JSON array")
+        return cls(
+            from_date=_date(obj, "from"),
+            to_date=_date(obj, "to"),
+            time_zone=_str(obj, "timeZone"),
+            total_seconds=_int(obj, "totalSeconds"),
+            rows=[ReportRow.from_wire(row) for row in rows],
+        )
+
+
+EventData = Status | BranchPrompt | Idle
+"""What an event carries: a ``Status``, a ``BranchPrompt`` or an ``Idle``."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """One event of the stream (docs/protocol.md "The event stream: `GET /events`").
+
+    ``type`` is ``"status"``, ``"branch-prompt"`` or ``"idle"`` and ``data`` the matching
+    ``Status``, ``BranchPrompt`` or ``Idle``; ``id`` (``<run>.<seq>``) resumes a stream.
+    """
+
+    id: str
+    type: str
+    data: EventData

@@ -1,4 +1,7 @@
-"""Authentication against the real app: wrong token, replayed nonce, clock drift (docs/protocol.md "Request signing", docs/protocol.md "Order of checks on the server")."""
+"""Authentication against the real app: wrong token, replayed nonce, clock drift.
+
+See docs/protocol.md "Request signing", "Order of checks on the server".
+"""
 
 from __future__ import annotations
 

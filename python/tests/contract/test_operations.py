@@ -1,4 +1,7 @@
-"""The eight operations against the real app, through both clients (docs/protocol.md "Endpoints", docs/protocol.md "Client libraries")."""
+"""The eight operations against the real app, through both clients.
+
+See docs/protocol.md "Endpoints", "Client libraries".
+"""
 
 from __future__ import annotations
 
