@@ -213,6 +213,7 @@ describe('Reports', () => {
 
     await page.getByRole('radio', { name: 'Day', exact: true }).check();
     await page.getByTestId('report-day-chart').waitFor();
+    await screenshot(page, 'reports-two-months-by-day');
     const byDay = await download(page, 'download-report');
     assert.equal(byDay.name, 'tock-report-2026-10-01-to-2026-11-30-by-day.csv');
     assert.equal(byDay.text, reportCsv(report('2026-10-01', '2026-11-30', 'day'), 'day'));
