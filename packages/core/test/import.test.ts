@@ -123,6 +123,23 @@ test('reads a fall-back repeated hour so the block ends after it starts', async 
   assert.equal(row.ended_at - row.started_at, 30 * 60_000);
 });
 
+test('a block listed twice is imported once, and names differing in case are one activity', async (t) => {
+  const { store, dir, clock, tracker } = fixture(t);
+  tracker.logEntry({ name: 'REVIEW', durationMinutes: 60, endedAt: '2026-11-20T10:00:00.400Z', createIfMissing: true });
+  const rows: TogglRow[] = [
+    { project: 'Café', description: 'a', start: ['2026-11-21', '09:00:00'], end: ['2026-11-21', '10:00:00'] },
+    { project: 'café', description: 'b', start: ['2026-11-21', '09:00:00'], end: ['2026-11-21', '10:00:00'] }, // the same block
+    { project: 'CAFÉ', description: 'c', start: ['2026-11-21', '11:00:00'], end: ['2026-11-21', '12:00:00'] },
+    { project: 'review', description: '', start: ['2026-11-20', '09:00:00'], end: ['2026-11-20', '10:00:00'] }, // present, to the second
+  ];
+  const result = await importFile(store, { path: write(dir, 'dupes.csv', togglCsv(rows)), timeZone: 'UTC', now: clock() });
+  assert.deepEqual(counts(result), [2, 2, 1, 0]);
+  assert.deepEqual(
+    (store.db.prepare('SELECT name FROM activities ORDER BY name').all() as { name: string }[]).map((r) => r.name),
+    ['Café', 'REVIEW'],
+  );
+});
+
 test('a dry run counts the same and writes nothing', async (t) => {
   const { store, dir, clock } = fixture(t);
   const path = write(dir, 'toggl.csv', togglCsv(manyTogglRows(20)));

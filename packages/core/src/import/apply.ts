@@ -83,18 +83,21 @@ export function applyImport(store: Store, file: ReadFile, options: { now: number
     if (end < storedFrom || floorSecond(end) > storedTo) return false;
     return (present.get(floorSecond(end), floorSecond(start), activityID) as { present: number }).present === 1;
   };
-  /** Blocks of this import that repeat an earlier one: the second and later of equal keys. */
-  const repeats = (keyOf: (i: number) => [number, number, number], count: number): Uint8Array => {
+  /**
+   * Which of `count` blocks repeat an earlier one of the same import (same key: activity,
+   * start second, end second): sorted by key, a block equal to its predecessor is a repeat.
+   * `keys` holds three numbers per block.
+   */
+  const repeats = (keys: Float64Array, count: number): Uint8Array => {
+    const key = (i: number, k: number): number => keys[i * 3 + k] as number;
+    const compare = (a: number, b: number): number => key(a, 0) - key(b, 0) || key(a, 1) - key(b, 1) || key(a, 2) - key(b, 2);
     const order = new Uint32Array(count);
     for (let i = 0; i < count; i++) order[i] = i;
-    const keys = new Float64Array(count * 3);
-    for (let i = 0; i < count; i++) keys.set(keyOf(i), i * 3);
-    order.sort((a, b) => keys[a * 3]! - keys[b * 3]! || keys[a * 3 + 1]! - keys[b * 3 + 1]! || keys[a * 3 + 2]! - keys[b * 3 + 2]! || a - b);
+    order.sort((a, b) => compare(a, b) || a - b);
     const repeated = new Uint8Array(count);
     for (let k = 1; k < count; k++) {
-      const a = order[k - 1]! * 3;
-      const b = order[k]! * 3;
-      if (keys[a] === keys[b] && keys[a + 1] === keys[b + 1] && keys[a + 2] === keys[b + 2]) repeated[order[k]!] = 1;
+      const b = order[k] as number;
+      if (compare(order[k - 1] as number, b) === 0) repeated[b] = 1;
     }
     return repeated;
   };
@@ -126,7 +129,13 @@ export function applyImport(store: Store, file: ReadFile, options: { now: number
       const row = byKey.get(nameKey(name)) as { id: string } | undefined;
       activityIDs[n] = row?.id ?? create(options.newId(), name, firstStarts[n] as number);
     }
-    const repeated = repeats((i) => [activityIndexes[foreign.activity(i)] as number, floorSecond(foreign.start(i)), floorSecond(foreign.end(i))], foreign.length);
+    const keys = new Float64Array(foreign.length * 3);
+    for (let i = 0; i < foreign.length; i++) {
+      keys[i * 3] = activityIndexes[foreign.activity(i)] as number;
+      keys[i * 3 + 1] = floorSecond(foreign.start(i));
+      keys[i * 3 + 2] = floorSecond(foreign.end(i));
+    }
+    const repeated = repeats(keys, foreign.length);
     for (let i = 0; i < foreign.length; i++) {
       const activityID = activityIDs[foreign.activity(i)] as string;
       const start = foreign.start(i);

@@ -131,7 +131,7 @@ export function emptyReadFile(): ReadFile {
 
 /** `2026-04-05 16:22:05` in UTC, for messages. */
 export function utcText(ms: number): string {
-  return new Date(ms).toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
+  return `${new Date(ms).toISOString().replace('T', ' ').slice(0, 19)} UTC`;
 }
 
 /** Refuses an activity name that breaks the name rules (docs/protocol.md "Endpoints"). */
