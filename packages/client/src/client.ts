@@ -21,7 +21,7 @@ import {
 } from '@tock/protocol';
 import { type TockClientOptions, resolveConfig } from './config.ts';
 import { NetworkError } from './errors.ts';
-import { type EventsOptions, streamEvents } from './events.ts';
+import { type EventsOptions, STREAM_SILENT_MS, streamEvents } from './events.ts';
 import {
   type ActivitySelector,
   type BranchChange,
@@ -60,12 +60,15 @@ export interface ClientDeps {
   random: (n: number) => Uint8Array;
   /** Waits `ms` before `events()` reopens a stream; resolves early when `signal` aborts. */
   sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** How long an event stream may stay silent (not even `: ping`) before it is dropped and reopened, ms. */
+  streamSilentMs: number;
 }
 
 const runtimeDeps: ClientDeps = {
   now: () => Date.now(),
   random: randomBytes,
   sleep: abortableSleep,
+  streamSilentMs: STREAM_SILENT_MS,
 };
 
 function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -189,6 +192,7 @@ export class TockClient {
         now: deps.now,
         random: deps.random,
         sleep: deps.sleep,
+        silentMs: deps.streamSilentMs,
       },
       options,
     );

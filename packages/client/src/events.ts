@@ -80,7 +80,13 @@ export interface EventLoopContext {
   random: (n: number) => Uint8Array;
   /** Waits `ms`, or until `signal` aborts (then resolves early). */
   sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** A stream that sends nothing, not even `: ping`, for this long is dropped (default {@link STREAM_SILENT_MS}). */
+  silentMs: number;
 }
+
+/** Three keep-alive periods: the app sends `: ping` at least every 15 s. */
+export const STREAM_SILENT_MS = 3 * EVENT_LIMITS.keepAliveSeconds * 1000;
+
 
 /** A stream that ended or broke; with `reconnect` it is opened again. */
 class Dropped extends Error {
@@ -117,12 +123,27 @@ export async function* streamEvents(ctx: EventLoopContext, options: EventsOption
         const decoder = new TextDecoder();
         for (;;) {
           let chunk: ReadableStreamReadResult<Uint8Array>;
+          // The app sends `: ping` at least every 15 s: a stream silent for much longer is
+          // dead (a frozen app, a lost connection), and is dropped to be reopened.
+          let silenced = false;
+          const silent = setTimeout(() => {
+            silenced = true;
+            reader?.cancel().catch(() => {});
+          }, ctx.silentMs);
           try {
             chunk = await reader.read();
           } catch (error) {
             throw new Dropped(networkError(ctx, error, 'the event stream broke'));
+          } finally {
+            clearTimeout(silent);
           }
-          if (chunk.done) throw new Dropped(null);
+          if (chunk.done) {
+            throw new Dropped(
+              silenced
+                ? new NetworkError(`the event stream from ${ctx.baseUrl} was silent for ${ctx.silentMs / 1000} s`, { code: 'timeout' })
+                : null,
+            );
+          }
           for (const raw of parser.push(decoder.decode(chunk.value, { stream: true }))) {
             const event = readEvent(raw, ctx.key, opened.nonce);
             lastEventId = raw.id;

@@ -203,6 +203,26 @@ describe('events() against the signed fake listener', () => {
     assert.deepEqual(await iterator.next(), { done: true, value: undefined });
   });
 
+  it('drops a stream that stays silent (not even a keep-alive) and reopens it', async () => {
+    const { delays, sleep } = recordingSleep();
+    // The fake sends no keep-alive: with a short silence limit the stream counts as dead.
+    const client = withDeps(new TockClient({ token: TOKEN, port: fake.port }), { sleep, streamSilentMs: 30 });
+    const controller = new AbortController();
+    const iterator = client.events({ signal: controller.signal })[Symbol.asyncIterator]();
+    const [first] = await take(iterator, 1);
+    const [again] = await take(iterator, 1);
+    assert.deepEqual([first?.type, again?.type], ['status', 'status']);
+    assert.equal(delays[0], 500, 'reopened after the first delay');
+    controller.abort();
+  });
+
+  it('without reconnect, a silent stream ends the iteration with NetworkError timeout', async () => {
+    const client = withDeps(new TockClient({ token: TOKEN, port: fake.port }), { streamSilentMs: 30 });
+    const iterator = client.events({ reconnect: false })[Symbol.asyncIterator]();
+    await take(iterator, 1);
+    await assert.rejects(iterator.next(), (e: unknown) => e instanceof NetworkError && e.code === 'timeout');
+  });
+
   it('sends Last-Event-ID when given one, and resumes from it', async () => {
     const id = fake.publish('idle', { since: '2026-11-22T10:05:00.000Z', seconds: 1 });
     const later = fake.publish('idle', { since: '2026-11-22T10:05:00.000Z', seconds: 2 });
