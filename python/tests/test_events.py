@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from datetime import date, datetime, timezone
 from typing import Any
 
@@ -424,3 +424,29 @@ def test_get_report_refuses_a_datetime_and_passes_the_apps_400_on(flavour: str) 
         call(flavour, handler, "get_report", "2026-11-02", "2026-11-01")
     with pytest.raises(TypeError):
         call(flavour, handler, "get_report", datetime(2026, 11, 1, tzinfo=timezone.utc))
+
+
+def test_events_reopens_a_stream_that_went_silent(flavour: str) -> None:
+    """A read that times out (no ``: ping`` for 45 s) counts as a dropped stream."""
+
+    class SilentStream(httpx.ByteStream):
+        def __iter__(self) -> Iterator[bytes]:
+            yield from super().__iter__()
+            raise httpx.ReadTimeout("silent")
+
+        async def __aiter__(self) -> AsyncIterator[bytes]:
+            async for chunk in super().__aiter__():
+                yield chunk
+            raise httpx.ReadTimeout("silent")
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        response = stream(request, [(f"{RUN}.{len(delays) + 1}", "status", STATUS_IDLE)])
+        return httpx.Response(200, headers=response.headers, stream=SilentStream(response.read()))
+
+    delays: list[float] = []
+    events = collect(flavour, answer, 2, delays=delays)
+    assert [e.id for e in events] == [f"{RUN}.1", f"{RUN}.2"]
+    assert delays == [0.5]
+    with pytest.raises(NetworkError) as caught:
+        collect(flavour, answer, 2, reconnect=False)
+    assert caught.value.code == "timeout"
