@@ -7,6 +7,7 @@
  *   npm run bench -- --smoke           every figure for seconds with small sizes (BENCH_SMOKE=1 too)
  *   npm run bench -- --only=search,writes
  *   npm run bench -- --profile         also write CPU profiles of the server children to bench/profiles/
+ *   npm run bench -- --soak            20 minutes of mixed traffic with 16 event streams: is everything flat? (bench/soak.ts)
  *
  * Prints a table and writes bench/results.json (a smoke run: bench/results.smoke.json). Exits non-zero only when the harness itself
  * broke (a figure could not be measured), never because a target was missed.
@@ -17,8 +18,8 @@ import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { coldStartFigure } from './figures/cold-start.ts';
 import { coreReadsFigure } from './figures/core-reads.ts';
-import { importFigure, reportFigure } from './figures/data.ts';
 import { exportFigure } from './figures/export.ts';
+import { importFigure, reportFigure } from './figures/data.ts';
 import { historyFigure } from './figures/history.ts';
 import { memoryFigure } from './figures/memory.ts';
 import { pythonFigures } from './figures/python-clients.ts';
@@ -36,6 +37,13 @@ const profile = args.includes('--profile');
 const onlyArg = args.find((a) => a.startsWith('--only='));
 const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',')) : null;
 const profileDir = fileURLToPath(new URL('./profiles/', import.meta.url));
+
+// The soak is its own run (20 minutes by default): flatness over time, not ratios.
+if (args.includes('--soak')) {
+  const minutes = Number(args.find((a) => a.startsWith('--soak-minutes='))?.split('=')[1] ?? 20);
+  const { runSoak } = await import('./soak.ts');
+  process.exit((await runSoak(minutes, log)) ? 0 : 1);
+}
 
 const config: BenchConfig = smoke
   ? {
@@ -95,9 +103,9 @@ const GROUPS: { name: string; ids: string[]; titles: string[]; run: (c: BenchCon
   { name: 'cold-start', ids: ['cold-start'], titles: ['cold start to listener answering'], run: coldStartFigure },
   { name: 'idle-polling', ids: ['idle-polling'], titles: ['idle polling while tracking, share of one core'], run: idlePollingFigure },
   { name: 'core-reads', ids: ['core-reads-history'], titles: ['a week of totals + blocks, long history'], run: coreReadsFigure },
+  { name: 'export', ids: ['export-sessions'], titles: ['tock export of many sessions'], run: exportFigure },
   { name: 'import', ids: ['import-toggl'], titles: ['tock import of Toggl rows'], run: importFigure },
   { name: 'report', ids: ['report-month'], titles: ['tock report month, long history'], run: reportFigure },
-  { name: 'export', ids: ['export-sessions'], titles: ['tock export of many sessions'], run: exportFigure },
 ];
 
 const startedAt = new Date();

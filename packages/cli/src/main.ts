@@ -7,8 +7,16 @@ import { clientCommands } from './client-commands.ts';
 import { desktopCommands } from './desktop-commands.ts';
 import type { Command } from './command.ts';
 import { processIo, type Io } from './io.ts';
+import { watchCommand } from './watch.ts';
 
-const commands: Record<string, Command> = { ...adminCommands, ...clientCommands, ...desktopCommands };
+/** `tock mcp`, loaded on use: the MCP SDK stays out of every other command's start-up. */
+const mcp: Command = {
+  summary: 'a Model Context Protocol server on stdin/stdout for AI assistants',
+  usage: 'tock mcp   (reads SERVICE_TOKEN and SERVICE_PORT)',
+  run: async (args, io) => (await import('./mcp.ts')).serveMcp(args, io),
+};
+
+const commands: Record<string, Command> = { ...adminCommands, ...clientCommands, ...desktopCommands, watch: watchCommand, mcp };
 
 function help(): string {
   const width = Math.max(...Object.keys(commands).map((n) => n.length));

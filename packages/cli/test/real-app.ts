@@ -49,6 +49,8 @@ export interface RealApp {
   clientEnv: NodeJS.ProcessEnv;
   /** The branch prompts waiting in the app, newest first, read as the app's window reads them. */
   pendingPrompts(): Promise<PendingPromptView[]>;
+  /** Stops the app process (SIGTERM) and keeps its home, for a test that starts it again. */
+  stopProcess(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -61,10 +63,13 @@ export async function startRealApp(prepare?: (home: string) => void): Promise<Re
   prepare?.(home);
   const adminEnv: NodeJS.ProcessEnv = { PATH: process.env['PATH'], HOME: process.env['HOME'], TZ: process.env['TZ'], TOCK_HOME: home, TOCK_CREDENTIAL_STORE: 'file' };
   const app = await spawnApp(adminEnv);
-  const stop = async (): Promise<void> => {
+  const stopProcess = async (): Promise<void> => {
     const { child } = app;
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await app.exited;
+  };
+  const stop = async (): Promise<void> => {
+    await stopProcess();
     await rm(home, { recursive: true, force: true });
   };
   try {
@@ -84,7 +89,7 @@ export async function startRealApp(prepare?: (home: string) => void): Promise<Re
       if (!body.ok) throw new Error(`the window API answered ${response.status}`);
       return body.result;
     };
-    return { home, port, token, adminEnv, clientEnv, pendingPrompts, stop };
+    return { home, port, token, adminEnv, clientEnv, pendingPrompts, stopProcess, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,0 +1,212 @@
+/**
+ * `npm run bench -- --soak [--soak-minutes=N]`: the app under mixed signed traffic for a long
+ * time (20 minutes by default), to show that nothing grows that should not. Not part of
+ * `npm test`.
+ *
+ * Traffic, in 30 s windows: reads (`GET /status`, `/current`, `/activities/search`) and
+ * durable writes (`POST /entries`, with idempotency keys) on an open-loop schedule that
+ * together make half of the maximum rate measured at the start, plus a start/stop every two
+ * seconds so that 16 open event streams get events. After each window it samples the app's
+ * RSS and heap (after a full GC), its open file descriptors, the size of the WAL and the
+ * window's p99. The verdict: each of them is flat — the mean of the last third of the samples
+ * within 10 % of the mean of the first third (a fall is fine) — the WAL is checkpointed (it
+ * stays bounded instead of growing with the writes), and every stream stayed open and got
+ * events. Writes bench/soak.json and the plot bench/soak.svg.
+ */
+
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { TockClient } from '@tock/client';
+import { drive, startAppServer } from './lib/children.ts';
+
+/** One 30 s window's sample. */
+export interface SoakSample {
+  /** Minutes since the soak began. */
+  minute: number;
+  rssMB: number;
+  heapMB: number;
+  fds: number;
+  walKB: number;
+  p99Ms: number;
+  writeP99Ms: number;
+  requests: number;
+  errors: number;
+  events: number;
+}
+
+/** A metric the verdict checks for flatness, and how it is labelled in the plot. */
+const METRICS = [
+  { key: 'rssMB', label: 'RSS (MB)' },
+  { key: 'heapMB', label: 'heap after GC (MB)' },
+  { key: 'fds', label: 'open file descriptors' },
+  { key: 'walKB', label: 'WAL size (KB)' },
+  { key: 'p99Ms', label: 'read p99 (ms)' },
+] as const satisfies readonly { key: keyof SoakSample; label: string }[];
+
+const WINDOW_MS = 30_000;
+const STREAMS = 16;
+const WRITES_PER_SECOND = 20;
+const FLAT_TOLERANCE = 0.1;
+
+function mean(values: number[]): number {
+  return values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+}
+
+/** The verdict on one metric: last third against first third. */
+export function flatness(samples: SoakSample[], key: keyof SoakSample): { first: number; last: number; change: number; flat: boolean } {
+  const third = Math.max(1, Math.floor(samples.length / 3));
+  const first = mean(samples.slice(0, third).map((s) => s[key]));
+  const last = mean(samples.slice(-third).map((s) => s[key]));
+  // A metric near zero (a WAL right after a checkpoint) is compared with a floor, not divided by ~0.
+  const change = first <= 1 ? last - first : (last - first) / first;
+  return { first, last, change, flat: change <= FLAT_TOLERANCE };
+}
+
+/** Runs the soak and prints the verdict; returns whether it passed. */
+export async function runSoak(minutes: number, log: (line: string) => void): Promise<boolean> {
+  const server = await startAppServer({}, { execArgv: ['--expose-gc'] });
+  const { port, token, pid, home } = server.ready;
+  const client = new TockClient({ token, port });
+  const stop = new AbortController();
+  try {
+    log(`soak: app pid ${pid} on 127.0.0.1:${port}; measuring the maximum rate`);
+    const max = await drive({ port, token, method: 'GET', targets: ['/status'], concurrency: 16, warmupMs: 1000, durationMs: 5000, expectStatus: 200 }, server);
+    const halfRate = Math.max(2 * WRITES_PER_SECOND, Math.floor(max.rps / 2));
+    const readRate = halfRate - WRITES_PER_SECOND;
+    log(`soak: max ${Math.round(max.rps)} req/s; running ${readRate} reads/s + ${WRITES_PER_SECOND} writes/s for ${minutes} min with ${STREAMS} event streams`);
+
+    await client.startActivity('Soak', { createIfMissing: true });
+    const received = new Array<number>(STREAMS).fill(0);
+    const ended: string[] = [];
+    const streams = received.map((_, i) =>
+      (async () => {
+        for await (const _event of client.events({ signal: stop.signal, reconnect: false })) received[i]! += 1;
+        if (!stop.signal.aborted) ended.push(`stream ${i} ended`);
+      })().catch((error: unknown) => {
+        if (!stop.signal.aborted) ended.push(`stream ${i}: ${error instanceof Error ? error.message : String(error)}`);
+      }),
+    );
+    const toggling = (async () => {
+      for (let tracking = true; !stop.signal.aborted; tracking = !tracking) {
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        if (stop.signal.aborted) break;
+        await (tracking ? client.stopActivity() : client.startActivity('Soak')).catch(() => {});
+      }
+    })();
+
+    const samples: SoakSample[] = [];
+    const windows = Math.max(3, Math.round((minutes * 60_000) / WINDOW_MS));
+    const startedAt = Date.now();
+    for (let w = 0; w < windows; w++) {
+      const [reads, writes] = await Promise.all([
+        drive({ port, token, method: 'GET', targets: ['/status', '/status', '/status', '/current', '/activities/search?q=so'], rate: readRate, concurrency: 64, warmupMs: 0, durationMs: WINDOW_MS, expectStatus: 200 }),
+        drive({
+          port,
+          token,
+          method: 'POST',
+          targets: ['/entries'],
+          body: JSON.stringify({ name: 'Soak entries', durationMinutes: 1, createIfMissing: true }),
+          idempotencyKeys: true,
+          rate: WRITES_PER_SECOND,
+          concurrency: 8,
+          warmupMs: 0,
+          durationMs: WINDOW_MS,
+          expectStatus: 201,
+        }),
+      ]);
+      const memory = await server.memory(true);
+      let walBytes = 0;
+      try {
+        walBytes = statSync(join(home, 'tock.db-wal')).size;
+      } catch {
+        // No WAL file: checkpointed and removed, which is as flat as it gets.
+      }
+      const sample: SoakSample = {
+        minute: Math.round((Date.now() - startedAt) / 6000) / 10,
+        rssMB: Math.round(memory.rss / 1e5) / 10,
+        heapMB: Math.round(memory.heapUsed / 1e5) / 10,
+        fds: readdirSync(`/proc/${pid}/fd`).length,
+        walKB: Math.round(walBytes / 1024),
+        p99Ms: Math.round(reads.latencyMs.p99 * 100) / 100,
+        writeP99Ms: Math.round(writes.latencyMs.p99 * 100) / 100,
+        requests: reads.completed + writes.completed,
+        errors: reads.errors + writes.errors + (reads.completed - reads.ok) + (writes.completed - writes.ok),
+        events: received.reduce((a, b) => a + b, 0),
+      };
+      samples.push(sample);
+      log(
+        `soak ${String(w + 1).padStart(2)}/${windows} @${sample.minute} min: rss ${sample.rssMB} MB, heap ${sample.heapMB} MB, fds ${sample.fds}, ` +
+          `wal ${sample.walKB} KB, p99 ${sample.p99Ms} ms (writes ${sample.writeP99Ms} ms), ${sample.requests} requests, ${sample.errors} errors, ${sample.events} events`,
+      );
+    }
+    stop.abort();
+    await toggling;
+    await Promise.all(streams);
+
+    const verdicts = METRICS.map(({ key, label }) => ({ key, label, ...flatness(samples, key) }));
+    const everyStreamFed = received.every((n) => n > 0) && ended.length === 0;
+    const errors = samples.reduce((a, s) => a + s.errors, 0);
+    const passed = verdicts.every((v) => v.flat) && everyStreamFed && errors === 0;
+    const result = {
+      startedAt: new Date(startedAt).toISOString(),
+      minutes,
+      maxRps: Math.round(max.rps),
+      readRate,
+      writeRate: WRITES_PER_SECOND,
+      streams: STREAMS,
+      eventsPerStream: received,
+      streamProblems: ended,
+      errors,
+      verdicts,
+      passed,
+      samples,
+    };
+    writeFileSync(new URL('./soak.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
+    writeFileSync(new URL('./soak.svg', import.meta.url), soakSvg(samples, verdicts, result));
+    for (const v of verdicts) {
+      log(`soak verdict ${v.label}: first third ${v.first.toFixed(1)}, last third ${v.last.toFixed(1)} (${(v.change * 100).toFixed(1)} %) ${v.flat ? 'flat' : 'GROWS'}`);
+    }
+    log(`soak: ${errors} errors; events per stream ${Math.min(...received)}–${Math.max(...received)}${ended.length ? `; ${ended.join('; ')}` : ''}`);
+    log(`soak: ${passed ? 'PASS' : 'FAIL'} — bench/soak.json, bench/soak.svg`);
+    return passed;
+  } finally {
+    stop.abort();
+    await server.stop();
+  }
+}
+
+/** Five small line charts, one per metric, on a shared time axis. Plain SVG, no library. */
+export function soakSvg(
+  samples: SoakSample[],
+  verdicts: { key: string; label: string; first: number; last: number; change: number; flat: boolean }[],
+  run: { minutes: number; readRate: number; writeRate: number; streams: number; passed: boolean },
+): string {
+  const width = 760;
+  const panel = { height: 120, left: 70, right: 20, top: 28 };
+  const height = 50 + verdicts.length * (panel.height + panel.top);
+  const xMax = Math.max(...samples.map((s) => s.minute), 1);
+  const x = (minute: number) => panel.left + (minute / xMax) * (width - panel.left - panel.right);
+  const parts: string[] = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="12">`,
+    `<rect width="100%" height="100%" fill="#fff"/>`,
+    `<text x="${panel.left}" y="20" font-size="14" font-weight="600">Soak: ${run.minutes} min, ${run.readRate} reads/s + ${run.writeRate} writes/s, ${run.streams} event streams — ${run.passed ? 'PASS' : 'FAIL'}</text>`,
+  ];
+  verdicts.forEach((v, i) => {
+    const top = 40 + i * (panel.height + panel.top);
+    const values = samples.map((s) => Number(s[v.key as keyof SoakSample]));
+    const yMax = Math.max(...values, 1) * 1.15;
+    const y = (value: number) => top + panel.height - (value / yMax) * panel.height;
+    const points = samples.map((s, j) => `${x(s.minute).toFixed(1)},${y(values[j]!).toFixed(1)}`).join(' ');
+    const colour = v.flat ? '#2a7d4f' : '#b3261e';
+    parts.push(
+      `<text x="${panel.left}" y="${top - 6}" font-weight="600">${v.label}: ${v.first.toFixed(1)} → ${v.last.toFixed(1)} (${(v.change * 100).toFixed(1)} %, ${v.flat ? 'flat' : 'grows'})</text>`,
+      `<line x1="${panel.left}" y1="${top + panel.height}" x2="${width - panel.right}" y2="${top + panel.height}" stroke="#999"/>`,
+      `<line x1="${panel.left}" y1="${top}" x2="${panel.left}" y2="${top + panel.height}" stroke="#999"/>`,
+      `<text x="${panel.left - 6}" y="${top + 4}" text-anchor="end" fill="#555">${yMax.toFixed(yMax < 10 ? 1 : 0)}</text>`,
+      `<text x="${panel.left - 6}" y="${top + panel.height}" text-anchor="end" fill="#555">0</text>`,
+      `<polyline fill="none" stroke="${colour}" stroke-width="2" points="${points}"/>`,
+    );
+  });
+  parts.push(`<text x="${width - panel.right}" y="${height - 8}" text-anchor="end" fill="#555">minutes → ${xMax.toFixed(0)}</text>`, '</svg>');
+  return `${parts.join('\n')}\n`;
+}

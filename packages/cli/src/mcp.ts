@@ -1,0 +1,184 @@
+/**
+ * `tock mcp`: a Model Context Protocol server on standard input/output (docs/integrations.md),
+ * built on the official TypeScript SDK. It is a client of the listener through `@tock/client`
+ * like any script — it never reads the store — so an assistant gets exactly the rights a
+ * script with `SERVICE_TOKEN` has, and every refusal the listener makes reaches it as a tool
+ * error with the same one-line explanation `tock` prints.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { TockClient, TockError } from '@tock/client';
+import { APP_VERSION } from '@tock/app/version';
+import { DURATION_EXAMPLES, LIMITS, parseDuration } from '@tock/protocol';
+import { z } from 'zod';
+import { connect, explainClientError, formatEntry, formatSearch, formatStatus, formatStop } from './client-commands.ts';
+import { formatSeconds } from './duration.ts';
+import { CliError, type Io } from './io.ts';
+
+/** What a tool call answers: a short text for people, the wire result for programs. */
+function answer(text: string, result: unknown): CallToolResult {
+  // structuredContent must be an object; `{ result }` is the listener's own envelope field.
+  return { content: [{ type: 'text', text }], structuredContent: { result } };
+}
+
+/** A refused call: `isError` with the one line a person would read from `tock`. */
+function refusal(message: string): CallToolResult {
+  return { content: [{ type: 'text', text: message }], isError: true };
+}
+
+/**
+ * Runs one tool against the listener. The client is made per call from the environment, so
+ * a server started without a token still starts, and each tool says how to set one.
+ */
+async function call(env: NodeJS.ProcessEnv, work: (client: TockClient, port: number) => Promise<CallToolResult>): Promise<CallToolResult> {
+  let connection: { client: TockClient; port: number };
+  try {
+    connection = connect(env);
+  } catch (error) {
+    return refusal(error instanceof Error ? error.message : String(error));
+  }
+  try {
+    return await work(connection.client, connection.port);
+  } catch (error) {
+    if (error instanceof TockError || error instanceof CliError) return refusal(explainClientError(error, { port: connection.port }));
+    throw error;
+  }
+}
+
+/** The MCP server with Tock's tools, bound to the listener named by `env`. */
+export function createTockMcpServer(env: NodeJS.ProcessEnv): McpServer {
+  const server = new McpServer({ name: 'tock', version: APP_VERSION });
+  const readOnly = { readOnlyHint: true, openWorldHint: false };
+
+  server.registerTool(
+    'get_status',
+    {
+      title: 'Tracking status',
+      description: "What is being tracked right now, since when, whether on a break, and today's total in seconds.",
+      annotations: readOnly,
+    },
+    () => call(env, async (client) => {
+      const status = await client.getStatus();
+      return answer(formatStatus(status), status);
+    }),
+  );
+
+  server.registerTool(
+    'search_activities',
+    {
+      title: 'Search activities',
+      description: 'Find activities by name, best match first; an empty query lists the most recently used.',
+      inputSchema: {
+        query: z.string().describe('Part of the activity name; empty for the most recent activities'),
+        limit: z.number().int().min(LIMITS.searchLimitMin).max(LIMITS.searchLimitMax).optional().describe(`How many to return (${LIMITS.searchLimitMin}–${LIMITS.searchLimitMax})`),
+      },
+      annotations: readOnly,
+    },
+    ({ query, limit }) => call(env, async (client) => {
+      const found = await client.searchActivities(query, { limit });
+      return answer(formatSearch(query, found), found);
+    }),
+  );
+
+  server.registerTool(
+    'start_activity',
+    {
+      title: 'Start an activity',
+      description: 'Start tracking an activity by name, switching from the one running. With createIfMissing, an unknown name is created.',
+      inputSchema: {
+        name: z.string().describe('The activity name, matched case-insensitively'),
+        createIfMissing: z.boolean().optional().describe('Create the activity when no activity has this name'),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    },
+    ({ name, createIfMissing }) => call(env, async (client, port) => {
+      try {
+        const started = await client.startActivity(name, { createIfMissing });
+        const what = started.created ? `new activity "${started.activityName}"` : `"${started.activityName}"`;
+        return answer(`Started ${what}`, started);
+      } catch (error) {
+        if (error instanceof TockError) return refusal(explainClientError(error, { port, activityName: name }));
+        throw error;
+      }
+    }),
+  );
+
+  server.registerTool(
+    'stop_activity',
+    {
+      title: 'Stop tracking',
+      description: 'End the running session. Answers null when nothing was being tracked.',
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    },
+    () => call(env, async (client) => {
+      const stopped = await client.stopActivity();
+      return answer(formatStop(stopped), stopped);
+    }),
+  );
+
+  server.registerTool(
+    'log_time',
+    {
+      title: 'Log time',
+      description: `Log a finished block of time that ends now. duration as people type it: ${DURATION_EXAMPLES}.`,
+      inputSchema: {
+        name: z.string().describe('The activity name'),
+        duration: z.string().describe(`How long, for example ${DURATION_EXAMPLES}`),
+        note: z.string().optional().describe('An optional note'),
+        createIfMissing: z.boolean().optional().describe('Create the activity when no activity has this name'),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    },
+    ({ name, duration, note, createIfMissing }) => {
+      const parsed = parseDuration(duration);
+      if (!parsed.ok) return Promise.resolve(refusal(parsed.reason));
+      return call(env, async (client, port) => {
+        try {
+          const entry = await client.logEntry({ name, durationMinutes: parsed.minutes, note, createIfMissing });
+          return answer(formatEntry(entry), entry);
+        } catch (error) {
+          if (error instanceof TockError) return refusal(explainClientError(error, { port, activityName: name }));
+          throw error;
+        }
+      });
+    },
+  );
+
+  server.registerTool(
+    'get_report',
+    {
+      title: 'Time report',
+      description: 'Seconds tracked per activity (by "activity") or per day (by "day") over local calendar days, both inclusive; from and to default to today.',
+      inputSchema: {
+        from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().describe('First day, YYYY-MM-DD'),
+        to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().describe('Last day, YYYY-MM-DD'),
+        by: z.enum(['activity', 'day']).optional().describe('Rows per activity (default) or per day'),
+      },
+      annotations: readOnly,
+    },
+    ({ from, to, by }) => call(env, async (client) => {
+      const report = await client.getReport({ from, to, by });
+      const rows = report.rows.map((row) => `${'activityName' in row ? row.activityName : row.date}: ${formatSeconds(row.seconds)}`);
+      const text = [`${report.from} to ${report.to}: ${formatSeconds(report.totalSeconds)} in total`, ...rows].join('\n');
+      return answer(text, report);
+    }),
+  );
+
+  return server;
+}
+
+/** `tock mcp`: serves until standard input closes. Never writes anything else to stdout. */
+export async function serveMcp(args: string[], io: Io): Promise<number> {
+  if (args.length > 0) throw new CliError(`tock mcp takes no arguments (got "${args[0]}"); configure it with SERVICE_TOKEN and SERVICE_PORT`);
+  const server = createTockMcpServer(io.env);
+  const transport = new StdioServerTransport();
+  const closed = new Promise<void>((resolve) => {
+    transport.onclose = resolve;
+    process.stdin.once('end', resolve);
+  });
+  await server.connect(transport);
+  await closed;
+  await server.close();
+  return 0;
+}

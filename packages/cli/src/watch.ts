@@ -1,0 +1,129 @@
+/**
+ * `tock watch` (docs/integrations.md): one status line at once, after every event of the
+ * signed stream, and once a minute while tracking, for status bars that read a command's
+ * lines (waybar, polybar, i3blocks, tmux). It runs until interrupted: when the listener goes
+ * away it prints an `offline` line and keeps trying, with the stream's reconnect delays, so
+ * a bar survives the app restarting and the listener being turned off and on.
+ */
+import { TockError, type Status } from '@tock/client';
+import { EVENT_LIMITS } from '@tock/protocol';
+import { flags } from './admin-commands.ts';
+import { connect, explainClientError } from './client-commands.ts';
+import type { Command } from './command.ts';
+import { CliError, type Io } from './io.ts';
+import { checkTemplate, DEFAULT_TEMPLATE, renderStatusLine, waybarLine, type ReceivedStatus } from './status-line.ts';
+
+/** What `watch` needs from the world; tests pass their own clock, timers and stop signal. */
+export interface WatchDeps {
+  now(): Date;
+  /** Resolves after `ms`, or at once when `signal` aborts. */
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+  /** Ends the watch (Ctrl+C). */
+  signal: AbortSignal;
+}
+
+/** A minute, the tick of a tracking bar: `{elapsed}` and `{today}` show minutes. */
+const TICK_MS = 60_000;
+
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/**
+ * Watches until `deps.signal` aborts. Each stream is opened without the client's own
+ * reconnect, so a drop is seen here and shown as `offline` before the next attempt.
+ */
+export async function watch(io: Io, options: { template: string; json: boolean }, deps: WatchDeps): Promise<void> {
+  // What the bar shows: the last status (null while offline) and why it is offline.
+  const shown: { received: ReceivedStatus | null; offlineReason?: string | undefined } = { received: null };
+  let last = '';
+  const print = (): void => {
+    const now = deps.now();
+    const line = options.json ? waybarLine(options.template, shown.received, now, shown.offlineReason) : renderStatusLine(options.template, shown.received, now);
+    // A bar redraws on every line; an unchanged line after a reconnect is not news.
+    if (line !== last) io.out(line);
+    last = line;
+  };
+
+  // The minute tick runs beside the stream; it prints only while something is being tracked.
+  const ticking = (async () => {
+    while (!deps.signal.aborted) {
+      await deps.sleep(TICK_MS, deps.signal);
+      if (!deps.signal.aborted && shown.received?.status.isTracking && !shown.received.status.isOnBreak) print();
+    }
+  })();
+
+  let delay: number = EVENT_LIMITS.reconnectInitialMs;
+  while (!deps.signal.aborted) {
+    try {
+      const { client } = connect(io.env);
+      // No Last-Event-ID: a bar wants the state now, and a fresh stream starts with it (a
+      // resumed one would start with nothing when nothing happened while it was away).
+      for await (const event of client.events({ signal: deps.signal, reconnect: false })) {
+        delay = EVENT_LIMITS.reconnectInitialMs;
+        shown.offlineReason = undefined;
+        if (event.type === 'status') shown.received = { status: event.data as Status, receivedAt: deps.now() };
+        print();
+      }
+      if (deps.signal.aborted) break;
+      shown.offlineReason = 'the stream ended (the app stopped or the listener moved)';
+    } catch (error) {
+      if (deps.signal.aborted) break;
+      shown.offlineReason = reason(error, io.env);
+    }
+    shown.received = null;
+    print();
+    await deps.sleep(delay, deps.signal);
+    delay = Math.min(delay * 2, EVENT_LIMITS.reconnectMaxMs);
+  }
+  await ticking;
+}
+
+/** Why the bar is offline, as the one line `tock` prints for the same failure. */
+function reason(error: unknown, env: NodeJS.ProcessEnv): string {
+  if (error instanceof CliError) return error.message;
+  if (error instanceof TockError) {
+    let port = 0;
+    try {
+      port = connect(env).port;
+    } catch {
+      // The port was readable when the stream opened; keep the generic line.
+    }
+    return explainClientError(error, { port });
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** `tock watch [--format TEMPLATE] [--json]`: runs until SIGINT/SIGTERM. */
+export const watchCommand: Command = {
+  summary: 'print a status-bar line now, after every change, and each minute while tracking',
+  usage: 'tock watch [--format TEMPLATE] [--json]   (TEMPLATE: {state} {activity} {elapsed} {today} {todaySeconds})',
+  async run(args, io) {
+    const { values } = flags(args, { format: { type: 'string' } });
+    const template = (values['format'] as string | undefined) ?? DEFAULT_TEMPLATE;
+    const problem = checkTemplate(template);
+    if (problem !== null) throw new CliError(problem);
+    // A missing token or a bad port will not fix itself: say so once instead of printing offline forever.
+    connect(io.env);
+    const stop = new AbortController();
+    const onSignal = (): void => stop.abort();
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    try {
+      await watch(io, { template, json: values.json === true }, { now: () => new Date(), sleep: abortableSleep, signal: stop.signal });
+    } finally {
+      process.removeListener('SIGINT', onSignal);
+      process.removeListener('SIGTERM', onSignal);
+    }
+    return 0;
+  },
+};
