@@ -1,0 +1,241 @@
+/**
+ * The extension's commands: "Tock: Start Activity…", "Tock: Stop", "Tock: Log Time…",
+ * "Tock: Set Token", and the status bar's click. Each talks to the listener through
+ * `@tock/client` and turns every failure into one line (explain.ts); a failure that a new
+ * token would fix offers "Set Token" next to the message.
+ */
+import type { Entry, Health, TockClient } from '@tock/client';
+import { LIMITS, parseDuration } from '@tock/protocol';
+import { pickActivity, type PickedActivity } from './activity-picker.ts';
+import type { Connected, Connection } from './connection.ts';
+import type { EditorWindow } from './editor.ts';
+import { oneLine, type ExplainContext, type Explanation } from './explain.ts';
+import type { Scheduler } from './scheduler.ts';
+import type { StatusBar } from './status-bar.ts';
+import type { StatusSource } from './status-source.ts';
+import { formatClock, formatHoursMinutes } from './status-view.ts';
+
+/** The command ids, as `package.json` contributes them. */
+export const COMMANDS = {
+  startActivity: 'tock.startActivity',
+  stop: 'tock.stop',
+  logTime: 'tock.logTime',
+  setToken: 'tock.setToken',
+} as const;
+
+/** The action offered next to a message whose fix is a new token. */
+export const SET_TOKEN_ACTION = 'Set Token';
+/** The action offered next to an "offline" message. */
+export const RETRY_ACTION = 'Retry';
+
+/** The token's shape: 32 random bytes as base64url without padding. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** What the commands are made from. */
+export interface TockCommandsOptions {
+  window: EditorWindow;
+  connection: Connection;
+  source: StatusSource;
+  statusBar: StatusBar;
+  scheduler: Scheduler;
+}
+
+/** The extension's commands, bound to one connection, status source and status bar. */
+export class TockCommands {
+  readonly #window: EditorWindow;
+  readonly #connection: Connection;
+  readonly #source: StatusSource;
+  readonly #statusBar: StatusBar;
+  readonly #scheduler: Scheduler;
+
+  constructor(options: TockCommandsOptions) {
+    this.#window = options.window;
+    this.#connection = options.connection;
+    this.#source = options.source;
+    this.#statusBar = options.statusBar;
+    this.#scheduler = options.scheduler;
+  }
+
+  /** The failure as one line (token scrubbed), with what helps. */
+  explain(error: unknown, context: Partial<ExplainContext> = {}): Explanation {
+    return this.#connection.explain(error, context);
+  }
+
+  /** "Tock: Start Activity…": pick (or create) an activity and track it. */
+  async startActivity(): Promise<void> {
+    const connected = await this.#connect();
+    if (connected === undefined) return;
+    const picked = await this.#pick(connected.client, 'Tock: Start Activity', 'Type to search activities, or a new name to create it');
+    if (picked === undefined) return;
+    try {
+      if (picked.kind === 'existing') await connected.client.startActivity({ activityID: picked.activity.activityID });
+      else await connected.client.startActivity(picked.name, { createIfMissing: true });
+    } catch (error) {
+      this.#fail(error, { activityName: picked.kind === 'create' ? picked.name : picked.activity.activityName });
+    } finally {
+      this.#source.refresh();
+    }
+  }
+
+  /** "Tock: Stop": ends the running session and says how long it ran. */
+  async stop(): Promise<void> {
+    const connected = await this.#connect();
+    if (connected === undefined) return;
+    try {
+      const stopped = await connected.client.stopActivity();
+      if (stopped === null) void this.#window.showInformationMessage('Tock: nothing was being tracked');
+      else void this.#window.showInformationMessage(`Tock: stopped "${stopped.activityName}" after ${formatHoursMinutes(stopped.seconds)}`);
+    } catch (error) {
+      this.#fail(error);
+    } finally {
+      this.#source.refresh();
+    }
+  }
+
+  /**
+   * "Tock: Log Time…": an activity, then a duration in the grammar of `tock log` (docs/cli.md,
+   * `parseDuration` of @tock/protocol), then an optional note; the block ends now. Escape at
+   * any step logs nothing.
+   */
+  async logTime(): Promise<void> {
+    const connected = await this.#connect();
+    if (connected === undefined) return;
+    const picked = await this.#pick(connected.client, 'Tock: Log Time (1/3): activity', 'The activity to log time on: type to search, or a new name to create it');
+    if (picked === undefined) return;
+    const name = picked.kind === 'create' ? picked.name : picked.activity.activityName;
+    const duration = await this.#window.showInputBox({
+      title: `Tock: Log Time (2/3): how long on "${name}"?`,
+      prompt: 'A duration such as 90, 45m, 1h30m, 1:30 or 1.5h; the block ends now',
+      placeHolder: '45m',
+      ignoreFocusOut: true,
+      validateInput: (text) => {
+        const parsed = parseDuration(text);
+        return parsed.ok ? undefined : parsed.reason;
+      },
+    });
+    if (duration === undefined) return;
+    const parsed = parseDuration(duration);
+    if (!parsed.ok) {
+      void this.#window.showErrorMessage(`Tock: ${parsed.reason}`);
+      return;
+    }
+    const note = await this.#window.showInputBox({
+      title: 'Tock: Log Time (3/3): note (optional)',
+      prompt: 'What was done; press Enter to log without a note',
+      ignoreFocusOut: true,
+      validateInput: (text) =>
+        [...text].length > LIMITS.noteMax ? `a note is at most ${LIMITS.noteMax} characters (this one has ${[...text].length})` : undefined,
+    });
+    if (note === undefined) return;
+    try {
+      const entry = await connected.client.logEntry({
+        ...(picked.kind === 'existing' ? { activityID: picked.activity.activityID } : { name: picked.name, createIfMissing: true }),
+        durationMinutes: parsed.minutes,
+        note: note.trim() === '' ? undefined : note.trim(),
+      });
+      void this.#window.showInformationMessage(loggedMessage(entry));
+    } catch (error) {
+      this.#fail(error, { activityName: name });
+    } finally {
+      this.#source.refresh();
+    }
+  }
+
+  /**
+   * "Tock: Set Token": keeps the pasted token in the editor's SecretStorage (empty: forgets
+   * it, so `SERVICE_TOKEN` applies again), then checks it with `GET /healthcheck` and says
+   * whether Tock accepted it.
+   */
+  async setToken(): Promise<void> {
+    const typed = await this.#window.showInputBox({
+      title: 'Tock: Set Token',
+      prompt: 'Paste the listener token (`tock token` prints it). Leave empty to remove the stored token.',
+      password: true,
+      ignoreFocusOut: true,
+      validateInput: (text) => {
+        const token = text.trim();
+        if (token === '' || TOKEN_SHAPE.test(token)) return undefined;
+        return `a Tock token is 43 characters of A-Z a-z 0-9 _ - (this has ${[...token].length}); copy it again from \`tock token\``;
+      },
+    });
+    if (typed === undefined) return;
+    const token = typed.trim();
+    if (token !== '' && !TOKEN_SHAPE.test(token)) {
+      void this.#window.showErrorMessage('Tock: that is not a Tock token (43 characters of A-Z a-z 0-9 _ -); copy it again from `tock token`');
+      return;
+    }
+    await this.#connection.setToken(token);
+    this.#source.refresh();
+    let connected: Connected;
+    try {
+      connected = await this.#connection.connect();
+    } catch (error) {
+      // Only "no token" can happen here: the stored one was removed and SERVICE_TOKEN is unset.
+      void this.#window.showInformationMessage(`Tock: stored token removed; ${this.explain(error).message}`);
+      return;
+    }
+    const what = token === '' ? 'stored token removed; using SERVICE_TOKEN' : 'token saved';
+    let health: Health;
+    try {
+      health = await connected.client.healthcheck();
+    } catch (error) {
+      const explanation = this.explain(error);
+      void this.#window.showWarningMessage(`Tock: ${what}, but ${explanation.message}`);
+      return;
+    }
+    const license = health.license === 'locked' ? "; its license is locked: run `tock license`" : '';
+    void this.#window.showInformationMessage(`Tock: ${what}; connected to Tock ${health.appVersion}${license}`);
+  }
+
+  /**
+   * A click on the status bar item: the activity picker while Tock answers; when it does not,
+   * "Set Token" if a token would fix it, else the reason with the exact command to run and
+   * "Retry".
+   */
+  async statusBarClicked(): Promise<void> {
+    const state = this.#statusBar.state();
+    if (state.kind !== 'offline') return this.startActivity();
+    if (state.explanation.remedy === 'set-token') return this.setToken();
+    const action = await this.#window.showWarningMessage(`Tock: ${state.explanation.message}`, RETRY_ACTION);
+    if (action === RETRY_ACTION) this.#source.refresh();
+  }
+
+  async #connect(): Promise<Connected | undefined> {
+    try {
+      return await this.#connection.connect();
+    } catch (error) {
+      this.#fail(error);
+      return undefined;
+    }
+  }
+
+  #pick(client: TockClient, title: string, placeholder: string): Promise<PickedActivity | undefined> {
+    const state = this.#statusBar.state();
+    const current =
+      state.kind === 'status' && state.status.isTracking && state.status.currentActivity !== null
+        ? { activityID: state.status.currentActivity.activityID, description: state.status.isOnBreak ? 'on a break: pick to resume' : 'tracking now' }
+        : undefined;
+    return pickActivity({ window: this.#window, client, scheduler: this.#scheduler, explain: (error) => this.explain(error), title, placeholder, current });
+  }
+
+  /** Shows a failure in one line; offers "Set Token" when a token would fix it. */
+  #fail(error: unknown, context: Partial<ExplainContext> = {}): void {
+    const explanation = this.explain(error, context);
+    const message = `Tock: ${explanation.message}`;
+    if (explanation.remedy !== 'set-token') {
+      void this.#window.showErrorMessage(message);
+      return;
+    }
+    void Promise.resolve(this.#window.showErrorMessage(message, SET_TOKEN_ACTION)).then((action) => {
+      if (action === SET_TOKEN_ACTION) return this.setToken();
+      return undefined;
+    });
+  }
+}
+
+/** `Tock: logged 1:30 on "Review" (13:02–14:32)`, saying so when the activity was created. */
+export function loggedMessage(entry: Entry): string {
+  const span = `${formatClock(entry.startedAt)}–${formatClock(entry.endedAt)}`;
+  const what = entry.created ? `new activity "${entry.activity.activityName}"` : `"${entry.activity.activityName}"`;
+  return oneLine(`Tock: logged ${formatHoursMinutes(entry.durationMinutes * 60)} on ${what} (${span})`);
+}
