@@ -110,7 +110,7 @@ const runService: ServiceRunner = (argv) =>
 /** The service runs this Node and this `tock`, with this `TOCK_HOME` (absolute) when set. */
 export function serviceContext(io: Io, run: ServiceRunner = runService, platform: NodeJS.Platform = process.platform): ServiceContext {
   const home = io.env.TOCK_HOME ? resolve(io.env.TOCK_HOME) : undefined;
-  return { platform, env: io.env, run, command: { node: process.execPath, cli: TOCK_CLI_PATH, home } };
+  return { platform, env: io.env, run, command: { node: process.execPath, cli: TOCK_CLI_PATH, home }, appRunning: () => appAnswers(io) };
 }
 
 async function appAnswers(io: Io): Promise<boolean> {

@@ -36,8 +36,9 @@ function recorder(systemd: boolean): ServiceRunner & { calls: string[] } {
   return run;
 }
 
-function context(home: string, platform: NodeJS.Platform, run: ServiceRunner, tockHome?: string): ServiceContext {
+function context(home: string, platform: NodeJS.Platform, run: ServiceRunner, tockHome?: string, appRunning = false): ServiceContext {
   return {
+    appRunning: async () => appRunning,
     platform,
     env: { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), APPDATA: join(home, 'AppData', 'Roaming'), USERDOMAIN: 'PC', USERNAME: 'ada' },
     run,
@@ -145,6 +146,20 @@ test('Linux with a user systemd: install writes the unit, reloads and enables it
   assert.equal(existsSync(other), true);
 });
 
+test('with an app already running on that home, install only enables the service (no second app failing and restarting)', async (t) => {
+  const home = tempHome(t);
+  const systemd = recorder(true);
+  const report = await installService(context(home, 'linux', systemd, undefined, true));
+  assert.deepEqual(systemd.calls, ['systemctl --user show-environment', 'systemctl --user daemon-reload', 'systemctl --user enable tock.service']);
+  assert.match(report.message, /; Tock starts at login \(it is already running now, so it was not started again\)$/);
+  const mac = recorder(false);
+  await installService(context(tempHome(t), 'darwin', mac, undefined, true));
+  assert.deepEqual(mac.calls, [`launchctl bootout gui/${process.getuid?.() ?? 0}/app.tock.Tock`]);
+  const win = recorder(false);
+  await installService(context(tempHome(t), 'win32', win, undefined, true));
+  assert.equal(win.calls.length, 1, 'created, not run');
+});
+
 test('a tock.service that Tock did not write is refused, not overwritten or removed', async (t) => {
   const home = tempHome(t);
   const ctx = context(home, 'linux', recorder(true));
@@ -193,11 +208,12 @@ test('Windows: a logon task restarted on failure, created and deleted with schta
   assert.match(xml, /<RestartOnFailure>\n      <Interval>PT1M<\/Interval>\n      <Count>999<\/Count>/);
   assert.match(xml, /<Command>cmd\.exe<\/Command>/);
   assert.ok(xml.includes(`set &quot;TOCK_HOME=C:\\Users\\ada\\Tock Data&quot; &amp;&amp; ${windowsQuote(process.execPath)}`), xml);
-  assert.deepEqual(run.calls, [`schtasks /Create /TN Tock /XML ${report.file} /F`]);
+  assert.deepEqual(run.calls, [`schtasks /Create /TN Tock /XML ${report.file} /F`, 'schtasks /Run /TN Tock']);
   const plain = windowsLogonTask({ node: 'C:\\Program Files\\nodejs\\node.exe', cli: 'C:\\tock\\bin\\tock.js', home: undefined }, 'ada');
   assert.match(plain, /<Command>C:\\Program Files\\nodejs\\node\.exe<\/Command>\n      <Arguments>C:\\tock\\bin\\tock\.js app --no-open<\/Arguments>/);
   await uninstallService(ctx);
   assert.deepEqual(run.calls.at(-1), 'schtasks /Delete /TN Tock /F');
+  assert.match(report.message, /; Tock starts at login and was started now$/);
   assert.equal(windowsQuote('C:\\a b\\'), '"C:\\a b\\\\"');
 });
 

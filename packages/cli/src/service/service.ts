@@ -36,6 +36,8 @@ export interface ServiceContext {
   run: ServiceRunner;
   /** What the service runs. */
   command: ServiceCommand;
+  /** Whether an app already answers under the service's home: then install does not start a second one. */
+  appRunning: () => Promise<boolean>;
 }
 
 /** What install and uninstall did, and what status found. */
@@ -151,19 +153,29 @@ export async function installService(context: ServiceContext): Promise<ServiceRe
   const again = existsSync(file);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, content(mechanism, context), { mode: 0o644 });
+  // A second app on the same home would fail at once ("already running") and, restarted on
+  // failure, fail again: with one running, the service is only enabled, for the next login.
+  const running = mechanism !== 'autostart' && (await context.appRunning());
   if (mechanism === 'systemd') {
     await must(context, ['systemctl', '--user', 'daemon-reload'], 'systemctl --user daemon-reload');
-    await must(context, ['systemctl', '--user', 'enable', '--now', SYSTEMD_UNIT_NAME], 'systemctl --user enable --now tock.service');
+    const enable = ['systemctl', '--user', 'enable', ...(running ? [] : ['--now']), SYSTEMD_UNIT_NAME];
+    await must(context, enable, enable.join(' '));
   } else if (mechanism === 'launchagent') {
     const uid = process.getuid?.() ?? 0;
     // Loading twice is an error for launchctl: unload first, ignoring "not loaded".
     await context.run(['launchctl', 'bootout', `gui/${uid}/${LAUNCH_AGENT_LABEL}`]).catch(() => undefined);
-    await must(context, ['launchctl', 'bootstrap', `gui/${uid}`, file], 'launchctl bootstrap');
+    // RunAtLoad starts it as it loads; with an app already running it loads at the next login.
+    if (!running) await must(context, ['launchctl', 'bootstrap', `gui/${uid}`, file], 'launchctl bootstrap');
   } else if (mechanism === 'windows-task') {
     await must(context, ['schtasks', '/Create', '/TN', WINDOWS_TASK_NAME, '/XML', file, '/F'], 'schtasks /Create');
+    if (!running) await must(context, ['schtasks', '/Run', '/TN', WINDOWS_TASK_NAME], 'schtasks /Run');
   }
-  // An autostart entry takes effect at the next login; the other mechanisms start Tock now.
-  const when = mechanism === 'autostart' ? 'Tock starts at your next login' : 'Tock starts at login and is running now';
+  const when =
+    mechanism === 'autostart'
+      ? 'Tock starts at your next login'
+      : running
+        ? 'Tock starts at login (it is already running now, so it was not started again)'
+        : 'Tock starts at login and was started now';
   return { mechanism, file, message: `${again ? 'Updated' : 'Installed'} the ${DESCRIPTIONS[mechanism]} ${file}; ${when}` };
 }
 
