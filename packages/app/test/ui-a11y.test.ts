@@ -52,6 +52,7 @@ const SCREENS = [
   ['history', '/history'],
   ['activities', '/activities'],
   ['integrations', '/settings/integrations'],
+  ['desktop', '/settings/desktop'],
   ['license', '/settings/license'],
 ] as const;
 
@@ -71,6 +72,7 @@ for (const scheme of ['light', 'dark'] as const) {
         if (name === 'integrations') await b.page.getByTestId('requests').waitFor();
         if (name === 'history') await b.page.getByTestId('history-row').first().waitFor();
         if (name === 'activities') await b.page.getByTestId('activity-row').first().waitFor();
+        if (name === 'desktop') await b.page.getByTestId('idle-source').waitFor();
         const violations = await seriousAxeViolations(b.page);
         await screenshot(b.page, `${name}-${scheme}`);
         assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));

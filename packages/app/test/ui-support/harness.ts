@@ -173,6 +173,7 @@ export async function openWindow(page: Page, app: TestApp, screen = ''): Promise
     '/history': 'History',
     '/activities': 'Activities',
     '/settings/integrations': 'Integrations',
+    '/settings/desktop': 'Desktop',
     '/settings/license': 'License',
   }[screen];
   try {
