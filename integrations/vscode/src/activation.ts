@@ -63,7 +63,7 @@ export async function activateWith(editor: Editor, context: ExtensionContext, op
     log,
     connection,
     statusBar,
-    connection.onDidChange(() => source.refresh()),
+    connection.onDidChange(() => source.reconnect()),
     editor.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration(`${SETTINGS_SECTION}.${PORT_SETTING}`)) connection.reset();
     }),

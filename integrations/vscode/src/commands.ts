@@ -164,8 +164,7 @@ export class TockCommands {
       void this.#window.showErrorMessage('Tock: that is not a Tock token (43 characters of A-Z a-z 0-9 _ -); copy it again from `tock token`');
       return;
     }
-    await this.#connection.setToken(token);
-    this.#source.refresh();
+    await this.#connection.setToken(token); // the status source reconnects with it
     let connected: Connected;
     try {
       connected = await this.#connection.connect();
@@ -197,7 +196,7 @@ export class TockCommands {
     if (state.kind !== 'offline') return this.startActivity();
     if (state.explanation.remedy === 'set-token') return this.setToken();
     const action = await this.#window.showWarningMessage(`Tock: ${state.explanation.message}`, RETRY_ACTION);
-    if (action === RETRY_ACTION) this.#source.refresh();
+    if (action === RETRY_ACTION) this.#source.reconnect();
   }
 
   async #connect(): Promise<Connected | undefined> {

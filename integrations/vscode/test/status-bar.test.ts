@@ -11,7 +11,6 @@ import { TockClient } from '@tock/client';
 import { freePort, startRealApp, type RealApp } from './support/real-app.ts';
 import { activateWith, type Activated } from '../src/activation.ts';
 import { TOKEN_SECRET_KEY } from '../src/connection.ts';
-import { POLL_INTERVAL_MS } from '../src/status-source.ts';
 import { deactivate, fakeEditor, ManualScheduler, type FakeEditor, type FakeStatusItem } from './support/fake-editor.ts';
 
 /** An editor whose extension talks to `port` with `token` (stored as "Tock: Set Token" would). */
@@ -108,19 +107,41 @@ describe('the status bar against a real app', () => {
     const text = await item.waitForText(/Break/);
     assert.match(text, /^\$\(debug-pause\) Break: Break test · \d+:\d\d$/);
     assert.match(item.tooltipText, /^Tock: on a break from "Break test" \(tracking since \d\d:\d\d\) — \d+:\d\d today\nClick and pick "Break test" to resume/);
-    assert.deepEqual(scheduler.pending(), [POLL_INTERVAL_MS], 'no minute redraw during a break: only the next poll');
+    assert.deepEqual(scheduler.pending(), [], 'no minute redraw during a break');
     await app.tock('resume');
   });
 
-  it('picks up a change made elsewhere at the next poll, 30 s later', async () => {
-    await client.startActivity('Before the poll', { createIfMissing: true });
+  it('shows a change made elsewhere as it happens (the event stream)', async () => {
+    await client.startActivity('Before the change', { createIfMissing: true });
+    const { item } = await open({ port: app.port, token: app.token });
+    await item.waitForText(/Before the change/);
+    await client.startActivity('After the change', { createIfMissing: true });
+    await item.waitForText(/After the change/);
+    await client.stopActivity();
+    await item.waitForText(/Not tracking/);
+  });
+
+  it('goes offline while the app is away, and comes back with it, reopening the stream 0.5 s after a drop, doubling to 10 s', async () => {
+    await client.startActivity('Across a restart', { createIfMissing: true });
     const { item, scheduler } = await open({ port: app.port, token: app.token });
-    await item.waitForText(/Before the poll/);
-    await client.startActivity('After the poll', { createIfMissing: true });
-    scheduler.advance(POLL_INTERVAL_MS - 1_000);
-    assert.match(item.text, /Before the poll/);
-    scheduler.advance(1_000);
-    await item.waitForText(/After the poll/);
+    await item.waitForText(/Across a restart/);
+    await app.pause();
+    // The stream ends with the app; the first attempt to reopen it waits 0.5 s and is refused.
+    await waitFor(() => scheduler.pending().includes(500));
+    assert.match(item.text, /Across a restart/, 'a stream that ended is not "offline" yet');
+    scheduler.advance(500);
+    await item.waitForText(/offline/);
+    assert.match(item.tooltipText, new RegExp(`nothing answers on 127\\.0\\.0\\.1:${app.port}`));
+    for (const delay of [1_000, 2_000, 4_000, 8_000, 10_000, 10_000]) {
+      await waitFor(() => scheduler.pending().includes(delay));
+      const texts = item.texts.length;
+      scheduler.advance(delay);
+      await waitFor(() => scheduler.pending().length > 0 && item.texts.length === texts);
+    }
+    await app.resume();
+    await waitFor(() => scheduler.pending().includes(10_000));
+    scheduler.advance(10_000);
+    await item.waitForText(/Across a restart/);
   });
 
   it('goes offline without a token, says how to set one, and a click asks for it', async () => {

@@ -46,6 +46,10 @@ export interface RealApp {
   tock(...args: string[]): Promise<TockRun>;
   /** The branch prompts waiting in the app, newest first. */
   pendingPrompts(): Promise<PendingPrompt[]>;
+  /** Stops the app process and keeps its home (its listener comes back on the same port and token). */
+  pause(): Promise<void>;
+  /** Starts the app again in the same home after `pause()`. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -73,17 +77,22 @@ export async function startRealApp(options: StartOptions = {}): Promise<RealApp>
     if (LIBFAKETIME === undefined) throw new Error('libfaketime is not installed; scripts/system-deps.sh installs faketime');
     await stopProcess(await spawnApp({ ...env, LD_PRELOAD: LIBFAKETIME, FAKETIME: `-${LIMITS.trialDays + 1}d`, DONT_FAKE_MONOTONIC: '1' }));
   }
-  const app = await spawnApp(env);
+  let app = await spawnApp(env);
+  let session: { open: string; cookie: string } | undefined;
   const stop = async (): Promise<void> => {
     await stopProcess(app);
     await rm(home, { recursive: true, force: true });
+  };
+  const pause = (): Promise<void> => stopProcess(app);
+  const resume = async (): Promise<void> => {
+    app = await spawnApp(env);
+    session = undefined; // the window's address is new
   };
   try {
     const port = await freePort();
     const on = await runTock(['listener', 'on', '--port', String(port)], env);
     if (on.code !== 0) throw new Error(`tock listener on failed: ${on.stderr}`);
     const token = (await runTock(['token'], env)).stdout.trim();
-    let session: { open: string; cookie: string } | undefined;
     const pendingPrompts = async (): Promise<PendingPrompt[]> => {
       if (session === undefined) {
         // The window's address carries a one-time key that the UI server trades for a session cookie.
@@ -98,7 +107,7 @@ export async function startRealApp(options: StartOptions = {}): Promise<RealApp>
       if (!body.ok) throw new Error(`the window API answered ${response.status}`);
       return body.result;
     };
-    return { home, port, token, tock: (...args) => runTock(args, env), pendingPrompts, stop };
+    return { home, port, token, tock: (...args) => runTock(args, env), pendingPrompts, pause, resume, stop };
   } catch (error) {
     await stop();
     throw error;
