@@ -97,18 +97,18 @@ const open: Command = {
   },
 };
 
-/** The real runner: the helper's exit code and output, killed after 30 s. */
-const runService: ServiceRunner = (argv) =>
+/** The real runner, in the command's environment: the helper's exit code and output, killed after 30 s. */
+const serviceRunner = (env: NodeJS.ProcessEnv): ServiceRunner => (argv) =>
   new Promise((resolvePromise, reject) => {
     const [command, ...rest] = argv;
-    execFile(command as string, rest, { timeout: 30_000, killSignal: 'SIGKILL', windowsHide: true }, (error, stdout, stderr) => {
+    execFile(command as string, rest, { env, timeout: 30_000, killSignal: 'SIGKILL', windowsHide: true }, (error, stdout, stderr) => {
       if (error && typeof error.code !== 'number') reject(new Error(`${command}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'not installed' : error.message}`));
       else resolvePromise({ code: error ? (error.code as number) : 0, stdout: String(stdout), stderr: String(stderr) });
     });
   });
 
 /** The service runs this Node and this `tock`, with this `TOCK_HOME` (absolute) when set. */
-export function serviceContext(io: Io, run: ServiceRunner = runService, platform: NodeJS.Platform = process.platform): ServiceContext {
+export function serviceContext(io: Io, run: ServiceRunner = serviceRunner(io.env), platform: NodeJS.Platform = process.platform): ServiceContext {
   const home = io.env.TOCK_HOME ? resolve(io.env.TOCK_HOME) : undefined;
   return { platform, env: io.env, run, command: { node: process.execPath, cli: TOCK_CLI_PATH, home }, appRunning: () => appAnswers(io) };
 }

@@ -217,6 +217,24 @@ test('Windows: a logon task restarted on failure, created and deleted with schta
   assert.equal(windowsQuote('C:\\a b\\'), '"C:\\a b\\\\"');
 });
 
+test('tock service install where no user systemd answers: the autostart entry, for real, on a temp HOME', async (t) => {
+  const home = tempHome(t);
+  // No XDG_RUNTIME_DIR and no session bus: `systemctl --user` cannot reach a user manager here
+  // (nor the developer's own, on a machine that has one).
+  const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), TOCK_HOME: join(home, 'data') };
+  const file = join(home, '.config', 'autostart', 'tock.desktop');
+  const install = await tock(env, 'service', 'install');
+  assert.equal(install.status, 0, install.err);
+  assert.equal(install.out, `Installed the XDG autostart entry (no user systemd here: started at login, not restarted after a crash) ${file}; Tock starts at your next login`);
+  assert.match(readFileSync(file, 'utf8'), new RegExp(`^Exec=env TOCK_HOME=${join(home, 'data').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} `, 'm'));
+  assert.match((await tock(env, 'service', 'install')).out, /^Updated the XDG autostart entry/);
+  assert.match((await tock(env, 'service', 'status')).out, /^service: XDG autostart entry .*tock\.desktop\napp: not answering/);
+  const json = JSON.parse((await tock(env, 'service', 'status', '--json')).out) as { mechanism: string; appAnswers: boolean };
+  assert.deepEqual([json.mechanism, json.appAnswers], ['autostart', false]);
+  assert.equal((await tock(env, 'service', 'uninstall')).out, `Removed ${file}; Tock no longer starts at login`);
+  assert.equal(existsSync(file), false);
+});
+
 test('tock service status and uninstall with nothing installed say so (the app not answering either)', async (t) => {
   const home = tempHome(t);
   const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), TOCK_HOME: join(home, 'tock') };
