@@ -13,6 +13,7 @@ import type {
   EventType,
   LicenseState,
   Report,
+  ReportRequest,
   StartRequest,
   StartResult,
   Status,
@@ -41,7 +42,7 @@ export interface ListenerHandlers {
    * `GET /report`: the query as given (strings, absent ones undefined); the use case fills in
    * the defaults and throws `validation_failed` for a bad range (docs/protocol.md "GET /report").
    */
-  getReport(input: { from?: string; to?: string; by?: string }): MaybePromise<Report>;
+  getReport(input: ReportRequest): MaybePromise<Report>;
 }
 
 /** A 2xx response remembered under an `Idempotency-Key`. */

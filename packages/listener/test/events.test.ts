@@ -258,7 +258,7 @@ describe('GET /events endings', () => {
 });
 
 describe('GET /report through the listener', () => {
-  it('hands the query to the use case as given and answers its report', async (t) => {
+  it('hands the validated query to the use case and answers its report', async (t) => {
     const h = await harness(t);
     const answer = await h.send({ target: '/report?from=2026-11-01&to=2026-11-30&by=day&extra=1' });
     assert.equal(answer.status, 200);
@@ -266,15 +266,29 @@ describe('GET /report through the listener', () => {
     assert.deepEqual(h.calls.getReport, [{ from: '2026-11-01', to: '2026-11-30', by: 'day' }]);
     const defaults = await h.send({ target: '/report' });
     assert.equal(defaults.status, 200);
-    assert.deepEqual(h.calls.getReport?.[1], { from: undefined, to: undefined, by: undefined });
+    // Days left out stay out (the use case knows today); by takes its default.
+    assert.deepEqual(h.calls.getReport?.[1], { by: 'activity' });
   });
 
-  it('answers the use case’s validation_failed as 400 with details, signed', async (t) => {
+  it('refuses a malformed day or grouping as 400 with details, signed, before the use case', async (t) => {
     const h = await harness(t);
-    const answer = await h.send({ target: '/report?from=bad' });
+    const answer = await h.send({ target: '/report?from=bad&to=2026-02-30&by=week' });
     assert.equal(answer.status, 400);
     assert.equal(answer.json.code, 'validation_failed');
-    assert.deepEqual(answer.json.details, [{ field: 'from', message: 'must be a date YYYY-MM-DD' }]);
+    assert.deepEqual(answer.json.details, [
+      { field: 'from', message: 'from must be a date YYYY-MM-DD such as 2026-11-22' },
+      { field: 'to', message: 'to must be a date YYYY-MM-DD such as 2026-11-22' },
+      { field: 'by', message: 'by must be one of activity, day' },
+    ]);
+    assert.equal(answer.headers['x-tock-response-signature'], expectedResponseSignature(answer.nonce!, 400, answer.text));
+    assert.equal(h.calls.getReport, undefined);
+  });
+
+  it('answers the use case’s validation_failed (a range it refuses) as 400 with details, signed', async (t) => {
+    const h = await harness(t);
+    const answer = await h.send({ target: '/report?from=2026-11-30&to=2026-11-01' });
+    assert.equal(answer.status, 400);
+    assert.equal(answer.json.code, 'validation_failed');
     assert.equal(answer.headers['x-tock-response-signature'], expectedResponseSignature(answer.nonce!, 400, answer.text));
   });
 

@@ -1,11 +1,17 @@
 /**
  * @tock/protocol — the Tock wire contract in code (docs/protocol.md): header names, signed
- * strings, limits, error codes and their statuses, wire types. No I/O.
+ * strings, limits, error codes and their statuses, wire types (derived from the result schemas
+ * of results.ts), request schemas (requests.ts), the endpoints (endpoints.ts) and the one request
+ * validator (validate.ts). No I/O.
  */
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './signing.ts';
 export * from './wire.ts';
-export * from './schema.ts';
+export * from './json-schema.ts';
+export * from './results.ts';
+export * from './requests.ts';
+export * from './endpoints.ts';
+export * from './validate.ts';
 export * from './duration.ts';
 export * from './events.ts';

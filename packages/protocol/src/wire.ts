@@ -1,107 +1,49 @@
 /**
- * The JSON shapes that cross the wire (docs/protocol.md "Listener basics", docs/protocol.md "Endpoints"). Time values are ISO-8601 UTC strings
- * ending in `Z`; IDs are UUID strings.
+ * The JSON shapes that cross the wire (docs/protocol.md "Listener basics", "Endpoints"). Time
+ * values are ISO-8601 UTC strings ending in `Z`; IDs are UUID strings. Result types are derived
+ * from their schemas in results.ts (one source); request types are what the validator hands on.
  */
 
-export type LicenseState = 'trial' | 'licensed' | 'locked';
+import type { FromSchema } from './json-schema.ts';
+import type { RESULT_SCHEMAS } from './results.ts';
 
-export interface Health {
-  status: 'ok';
-  apiVersion: number;
-  appVersion: string;
-  license: LicenseState;
-}
+/** Where the app's license stands (the `license` of {@link Health}). */
+export type LicenseState = Health['license'];
 
-export interface ActivityRef {
-  activityID: string;
-  activityName: string;
-}
+/** The named result schemas, as the type-level converter reads them. */
+type Results = typeof RESULT_SCHEMAS;
 
-export interface Status {
-  isTracking: boolean;
-  isOnBreak: boolean;
-  currentActivity: ActivityRef | null;
-  todaySeconds: number;
-  since: string | null;
-}
-
-export interface StartResult {
-  activityID: string;
-  activityName: string;
-  created: boolean;
-  startedAt: string;
-}
-
-export interface StoppedSession {
-  activityID: string;
-  activityName: string;
-  startedAt: string;
-  endedAt: string;
-  seconds: number;
-}
-
-export interface Entry {
-  entryID: string;
-  activity: ActivityRef;
-  created: boolean;
-  startedAt: string;
-  endedAt: string;
-  durationMinutes: number;
-  note: string | null;
-}
-
+/** `GET /healthcheck`. */
+export type Health = FromSchema<Results['Health'], Results>;
+/** An activity reference: `GET /current`, search results, an entry's activity. */
+export type ActivityRef = FromSchema<Results['ActivityRef'], Results>;
+/** `GET /status`: while on a break, `isTracking` and `isOnBreak` are both true. */
+export type Status = FromSchema<Results['Status'], Results>;
+/** `POST /activities/start`. */
+export type StartResult = FromSchema<Results['StartResult'], Results>;
+/** `POST /activities/stop`: the ended session (`seconds` leaves breaks out). */
+export type StoppedSession = FromSchema<Results['StoppedSession'], Results>;
+/** `POST /entries`: the logged block. */
+export type Entry = FromSchema<Results['Entry'], Results>;
 /**
  * The tracking prompt a reported branch switch opened: the answer of `POST /branch-changed`
  * and the data of a `branch-prompt` event (docs/protocol.md "The event stream"). `repo` and
  * `previousBranch` are null when the report had none.
  */
-export interface BranchPrompt {
-  promptID: string;
-  branch: string;
-  repo: string | null;
-  previousBranch: string | null;
-}
-
+export type BranchPrompt = FromSchema<Results['BranchPrompt'], Results>;
 /** The data of an `idle` event: since when the user was idle while tracking, and for how long. */
-export interface Idle {
-  /** ISO time the idleness began. */
-  since: string;
-  /** Whole seconds idle so far. */
-  seconds: number;
-}
+export type Idle = FromSchema<Results['Idle'], Results>;
+/** A row of a report by activity: only activities with time, most seconds first, ties by name. */
+export type ActivityReportRow = FromSchema<Results['ActivityReportRow'], Results>;
+/** A row of a report by day (`date` is a local day, YYYY-MM-DD): every day of the range, ascending. */
+export type DayReportRow = FromSchema<Results['DayReportRow'], Results>;
+/** A row of a {@link Report}: by activity or by day, as asked. */
+export type ReportRow = ActivityReportRow | DayReportRow;
+/** `GET /report` (docs/protocol.md "GET /report"): `totalSeconds` is the sum of the rows. */
+export type Report = FromSchema<Results['Report'], Results>;
 
 /** How a report groups its rows (docs/protocol.md "GET /report"). */
 export type ReportBy = 'activity' | 'day';
-
-/** A row of a report by activity: only activities with time, most seconds first, ties by name. */
-export interface ActivityReportRow {
-  activityID: string;
-  activityName: string;
-  seconds: number;
-}
-
-/** A row of a report by day: one per local day of the range, zeros included, ascending. */
-export interface DayReportRow {
-  /** The local calendar day, YYYY-MM-DD. */
-  date: string;
-  seconds: number;
-}
-
-/** A row of a {@link Report}: by activity or by day, as asked. */
-export type ReportRow = ActivityReportRow | DayReportRow;
-
-/** The result of `GET /report` (docs/protocol.md "GET /report"). */
-export interface Report {
-  /** First local day of the range, YYYY-MM-DD (inclusive). */
-  from: string;
-  /** Last local day of the range, YYYY-MM-DD (inclusive). */
-  to: string;
-  /** The IANA time zone the days are counted in: the app's. */
-  timeZone: string;
-  /** The sum of the rows' seconds. */
-  totalSeconds: number;
-  rows: ReportRow[];
-}
 
 export type StartRequest =
   | { name: string; createIfMissing?: boolean }
@@ -119,6 +61,13 @@ export interface EntryRequest {
   note?: string;
   createIfMissing?: boolean;
   endedAt?: string;
+}
+
+/** `GET /report`'s query once validated: days as given (defaults are today's, set by the use case). */
+export interface ReportRequest {
+  from?: string;
+  to?: string;
+  by: ReportBy;
 }
 
 export interface BranchRequest {

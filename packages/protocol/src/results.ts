@@ -1,0 +1,131 @@
+/**
+ * The results of the endpoints (docs/protocol.md "Endpoints", "The event stream", "GET /report")
+ * as JSON Schemas: the one source of their shape. wire.ts derives the TypeScript types from
+ * them, `scripts/gen-openapi.ts` writes them into spec/openapi.yaml, and the Python client's
+ * drift tests read them there.
+ */
+
+import { schemaRef, type JsonSchema } from './json-schema.ts';
+
+const ISO_TIME = { type: 'string', format: 'date-time', examples: ['2026-11-22T09:15:00.000Z'] } as const;
+const UUID = { type: 'string', format: 'uuid' } as const;
+const LOCAL_DATE = { type: 'string', format: 'date', examples: ['2026-11-22'] } as const;
+
+/**
+ * Named result schemas, referenced as `#/components/schemas/<name>`. Every object forbids
+ * fields it does not list (`additionalProperties: false`): a result carries exactly its fields.
+ */
+export const RESULT_SCHEMAS = {
+  Health: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['status', 'apiVersion', 'appVersion', 'license'],
+    properties: {
+      status: { const: 'ok' },
+      apiVersion: { const: 1 },
+      appVersion: { type: 'string', examples: ['1.0.0'] },
+      license: { enum: ['trial', 'licensed', 'locked'] },
+    },
+  },
+  ActivityRef: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['activityID', 'activityName'],
+    properties: { activityID: UUID, activityName: { type: 'string' } },
+  },
+  Status: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['isTracking', 'isOnBreak', 'currentActivity', 'todaySeconds', 'since'],
+    properties: {
+      isTracking: { type: 'boolean' },
+      isOnBreak: { type: 'boolean', description: 'True while the running session is paused; then isTracking is true too.' },
+      currentActivity: { oneOf: [schemaRef('ActivityRef'), { type: 'null' }] },
+      todaySeconds: { type: 'integer', minimum: 0, description: "Worked seconds inside today's local calendar day, breaks left out." },
+      since: { oneOf: [ISO_TIME, { type: 'null' }], description: 'Start of the running session, or null.' },
+    },
+  },
+  StartResult: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['activityID', 'activityName', 'created', 'startedAt'],
+    properties: { activityID: UUID, activityName: { type: 'string' }, created: { type: 'boolean' }, startedAt: ISO_TIME },
+  },
+  StoppedSession: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['activityID', 'activityName', 'startedAt', 'endedAt', 'seconds'],
+    properties: {
+      activityID: UUID,
+      activityName: { type: 'string' },
+      startedAt: ISO_TIME,
+      endedAt: ISO_TIME,
+      seconds: { type: 'integer', minimum: 0, description: 'Worked time of the session, breaks left out.' },
+    },
+  },
+  Entry: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['entryID', 'activity', 'created', 'startedAt', 'endedAt', 'durationMinutes', 'note'],
+    properties: {
+      entryID: UUID,
+      activity: schemaRef('ActivityRef'),
+      created: { type: 'boolean', description: 'True only when this request created the activity.' },
+      startedAt: ISO_TIME,
+      endedAt: ISO_TIME,
+      durationMinutes: { type: 'number' },
+      note: { type: ['string', 'null'] },
+    },
+  },
+  BranchPrompt: {
+    type: 'object',
+    additionalProperties: false,
+    description: 'The tracking prompt a branch switch opened; also the data of a branch-prompt event.',
+    required: ['promptID', 'branch', 'repo', 'previousBranch'],
+    properties: {
+      promptID: UUID,
+      branch: { type: 'string' },
+      repo: { type: ['string', 'null'] },
+      previousBranch: { type: ['string', 'null'] },
+    },
+  },
+  Idle: {
+    type: 'object',
+    additionalProperties: false,
+    description: 'The data of an idle event: the user was idle while tracking.',
+    required: ['since', 'seconds'],
+    properties: {
+      since: { ...ISO_TIME, description: 'When the idleness began.' },
+      seconds: { type: 'integer', minimum: 0, description: 'Whole seconds idle so far.' },
+    },
+  },
+  ActivityReportRow: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['activityID', 'activityName', 'seconds'],
+    properties: { activityID: UUID, activityName: { type: 'string' }, seconds: { type: 'integer', minimum: 0 } },
+  },
+  DayReportRow: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['date', 'seconds'],
+    properties: { date: LOCAL_DATE, seconds: { type: 'integer', minimum: 0 } },
+  },
+  Report: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['from', 'to', 'timeZone', 'totalSeconds', 'rows'],
+    properties: {
+      from: { ...LOCAL_DATE, description: 'First local day of the range (inclusive).' },
+      to: { ...LOCAL_DATE, description: 'Last local day of the range (inclusive).' },
+      timeZone: { type: 'string', description: 'The IANA time zone the app counts days in.', examples: ['Europe/Berlin'] },
+      totalSeconds: { type: 'integer', minimum: 0, description: 'The sum of the rows.' },
+      rows: {
+        description:
+          'by=activity: activities with time, most seconds first, ties by name. by=day: one row per day of the range, zeros included, ascending.',
+        type: 'array',
+        items: { oneOf: [schemaRef('ActivityReportRow'), schemaRef('DayReportRow')] },
+      },
+    },
+  },
+} as const satisfies { readonly [name: string]: JsonSchema };

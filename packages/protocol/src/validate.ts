@@ -1,0 +1,288 @@
+/**
+ * The one validator of requests (docs/protocol.md "Endpoints" rules): the listener runs it on
+ * every body and query, and @tock/core runs the same checks on what the window and the CLI
+ * send, so a rule and its message are written once. Also the one parser of ISO-8601 times on
+ * the wire ({@link parseDateTime}) and of local days ({@link parseLocalDate}).
+ * Pure: no I/O, no clock (the caller passes `nowMs` for the one check that needs it).
+ */
+
+import type { FieldProblem } from './errors.ts';
+import {
+  BODY_SCHEMAS,
+  QUERY_SCHEMAS,
+  type BodyRoute,
+  type BodySchema,
+  type FieldSchema,
+  type NumberField,
+  type QueryRoute,
+  type QuerySchema,
+  type RequestBodies,
+  type RequestQueries,
+} from './requests.ts';
+
+/** The outcome of checking a request: the normalized value, or what is wrong with it. */
+export type Validated<T> = { ok: true; value: T } | { ok: false; problems: FieldProblem[] };
+
+/** Context for the checks that need more than the value itself. */
+export interface ValidateOptions {
+  /** Server clock, ms since the epoch; enables the "not too far in the future" checks. */
+  nowMs?: number;
+}
+
+/** Keys that could reach an object's prototype if some code copied the body naively. */
+const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+const CONTROL_CHAR = /\p{Cc}/u;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE_TIME_PATTERN =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
+const LOCAL_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DIGITS = /^[0-9]+$/;
+
+/** The JSON-Schema pattern equivalent of `noControlChars`, for the documentation. */
+export const NO_CONTROL_CHARS_PATTERN = '^[^\\u0000-\\u001F\\u007F-\\u009F]*$';
+
+function codePoints(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/** `Date.UTC` without its quirk of reading years 0–99 as 1900–1999. */
+function utcMs(year: number, monthIndex: number, day: number, hour = 0, minute = 0, second = 0, ms = 0): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, monthIndex, day);
+  date.setUTCHours(hour, minute, second, ms);
+  return date.getTime();
+}
+
+/** True when `day` exists in that month (a leap year's February 29 included). */
+function isCalendarDay(year: number, month: number, day: number): boolean {
+  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(utcMs(year, month, 0)).getUTCDate();
+}
+
+/**
+ * Milliseconds since the epoch of an RFC 3339 date-time (`2026-11-22T09:15:00Z`,
+ * `2026-11-22T10:15:00.123456+01:00`): a real calendar date, seconds, a zone (`Z` or `±hh:mm`).
+ * Fractions finer than a millisecond are dropped (Python's `isoformat()` sends microseconds).
+ * `undefined` for anything else: a value that is not clearly an instant is refused, not guessed.
+ * The one parser of wire times: the listener's validator and @tock/core use it.
+ */
+export function parseDateTime(text: string): number | undefined {
+  const m = DATE_TIME_PATTERN.exec(text);
+  if (!m) return undefined;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  if (!isCalendarDay(year, month, day) || hour > 23 || minute > 59 || second > 59) return undefined;
+  let offsetMinutes = 0;
+  if (m[8] !== undefined) {
+    const offsetHours = Number(m[9]);
+    const offsetRest = Number(m[10]);
+    if (offsetHours > 23 || offsetRest > 59) return undefined;
+    offsetMinutes = (m[8] === '-' ? -1 : 1) * (offsetHours * 60 + offsetRest);
+  }
+  const millis = Number(((m[7] ?? '') + '000').slice(0, 3));
+  const ms = utcMs(year, month - 1, day, hour, minute, second, millis) - offsetMinutes * 60_000;
+  return Number.isFinite(ms) ? ms : undefined;
+}
+
+/** True for an RFC 3339 date-time with a real calendar date and a time zone ({@link parseDateTime}). */
+export function isDateTime(text: string): boolean {
+  return parseDateTime(text) !== undefined;
+}
+
+/** A local calendar day `YYYY-MM-DD` that exists; `undefined` for anything else. */
+export function parseLocalDate(text: string): { year: number; month: number; day: number } | undefined {
+  const m = LOCAL_DATE_PATTERN.exec(text);
+  if (!m) return undefined;
+  const [year, month, day] = m.slice(1, 4).map(Number) as [number, number, number];
+  return isCalendarDay(year, month, day) ? { year, month, day } : undefined;
+}
+
+/** True for a local calendar day `YYYY-MM-DD` that exists ({@link parseLocalDate}). */
+export function isLocalDate(text: string): boolean {
+  return parseLocalDate(text) !== undefined;
+}
+
+function describeRange(field: NumberField): string {
+  const noun = field.type === 'integer' ? 'an integer' : 'a number';
+  if (field.minimum !== undefined && field.maximum !== undefined) return `${noun} from ${field.minimum} to ${field.maximum}`;
+  const parts: string[] = [];
+  if (field.exclusiveMinimum !== undefined) parts.push(`greater than ${field.exclusiveMinimum}`);
+  if (field.minimum !== undefined) parts.push(`at least ${field.minimum}`);
+  if (field.maximum !== undefined) parts.push(`at most ${field.maximum}`);
+  return parts.length ? `${noun} ${parts.join(' and ')}` : noun;
+}
+
+/** The one-line message for a field that broke its schema (the same for every way to break it). */
+export function fieldRuleMessage(name: string, field: FieldSchema): string {
+  switch (field.type) {
+    case 'boolean':
+      return `${name} must be true or false`;
+    case 'number':
+    case 'integer':
+      return `${name} must be ${describeRange(field)}`;
+    case 'string': {
+      if (field.format === 'uuid') return `${name} must be a UUID such as 0b7e4c1a-6f1d-4a53-9d2b-3f1e8c0a9b12`;
+      if (field.format === 'date-time') return `${name} must be an ISO-8601 date-time such as 2026-11-22T09:15:00.000Z`;
+      if (field.format === 'date') return `${name} must be a date YYYY-MM-DD such as 2026-11-22`;
+      if (field.enum) return `${name} must be one of ${field.enum.join(', ')}`;
+      const after = field.trim ? ' after trimming' : '';
+      const min = field.minLength ?? 0;
+      let rule =
+        field.maxLength === undefined
+          ? min > 0
+            ? `at least ${min} characters${after}`
+            : ''
+          : min > 0
+            ? `${min} to ${field.maxLength} characters${after}`
+            : `at most ${field.maxLength} characters`;
+      if (field.noControlChars) rule += `${rule ? ', ' : ''}without control characters`;
+      return `${name} must be a string${rule ? ' of ' + rule : ''}`;
+    }
+  }
+}
+
+/** Checks one present, non-null value; returns the normalized value or a problem message. */
+function checkField(
+  name: string,
+  field: FieldSchema,
+  value: unknown,
+  options: ValidateOptions,
+): { value: unknown } | { message: string } {
+  const broken = { message: fieldRuleMessage(name, field) };
+  switch (field.type) {
+    case 'boolean':
+      return typeof value === 'boolean' ? { value } : broken;
+    case 'number':
+    case 'integer': {
+      if (typeof value !== 'number' || !Number.isFinite(value)) return broken;
+      if (field.type === 'integer' && !Number.isInteger(value)) return broken;
+      if (field.exclusiveMinimum !== undefined && !(value > field.exclusiveMinimum)) return broken;
+      if (field.minimum !== undefined && value < field.minimum) return broken;
+      if (field.maximum !== undefined && value > field.maximum) return broken;
+      return { value };
+    }
+    case 'string': {
+      if (typeof value !== 'string') return broken;
+      const text = field.trim ? value.trim() : value;
+      if (field.format === 'uuid' && !UUID_PATTERN.test(text)) return broken;
+      if (field.format === 'date' && !isLocalDate(text)) return broken;
+      if (field.enum && !field.enum.includes(text)) return broken;
+      if (field.format === 'date-time') {
+        const ms = parseDateTime(text);
+        if (ms === undefined) return broken;
+        if (field.maxFutureSeconds !== undefined && options.nowMs !== undefined) {
+          if (ms > options.nowMs + field.maxFutureSeconds * 1000) {
+            return { message: `${name} must not be more than ${field.maxFutureSeconds} s in the future` };
+          }
+        }
+      }
+      if (field.minLength !== undefined || field.maxLength !== undefined) {
+        const length = codePoints(text);
+        if (field.minLength !== undefined && length < field.minLength) return broken;
+        if (field.maxLength !== undefined && length > field.maxLength) return broken;
+      }
+      if (field.noControlChars && CONTROL_CHAR.test(text)) return broken;
+      return { value: text };
+    }
+  }
+}
+
+/** Finds a `__proto__`, `constructor` or `prototype` key anywhere in a parsed JSON value. */
+function findForbiddenKey(root: unknown): string | undefined {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    if (Array.isArray(node)) {
+      for (const item of node) stack.push(item);
+      continue;
+    }
+    for (const key of Object.keys(node)) {
+      if (FORBIDDEN_KEYS.has(key)) return key;
+      stack.push((node as Record<string, unknown>)[key]);
+    }
+  }
+  return undefined;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Validates a parsed JSON body against a {@link BodySchema}; `undefined` is an empty body. */
+export function validateAgainst(schema: BodySchema, body: unknown, options: ValidateOptions = {}): Validated<Record<string, unknown>> {
+  if (body === undefined) {
+    if (schema.emptyAllowed) return { ok: true, value: {} };
+    return { ok: false, problems: [{ field: 'body', message: 'the request body must be a JSON object; it is empty' }] };
+  }
+  if (!isPlainObject(body)) {
+    return { ok: false, problems: [{ field: 'body', message: 'the request body must be a JSON object' }] };
+  }
+  const forbidden = findForbiddenKey(body);
+  if (forbidden !== undefined) {
+    return { ok: false, problems: [{ field: forbidden, message: `${forbidden} is not allowed as a field name` }] };
+  }
+  const problems: FieldProblem[] = [];
+  const value: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(schema.properties)) {
+    const given = Object.hasOwn(body, name) ? body[name] : undefined;
+    if (given === undefined || given === null) {
+      if (schema.required.includes(name)) problems.push({ field: name, message: `${name} is required` });
+      continue;
+    }
+    const checked = checkField(name, field, given, options);
+    if ('message' in checked) problems.push({ field: name, message: checked.message });
+    else value[name] = checked.value;
+  }
+  if (schema.exactlyOneOf) {
+    const [a, b] = schema.exactlyOneOf;
+    const hasA = body[a] !== undefined && body[a] !== null;
+    const hasB = body[b] !== undefined && body[b] !== null;
+    if (hasA && hasB) problems.push({ field: a, message: `give either ${a} or ${b}, not both` });
+    else if (!hasA && !hasB) problems.push({ field: a, message: `${a} or ${b} is required` });
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, value };
+}
+
+/**
+ * Validates the parsed JSON body of a POST endpoint (`undefined` for an empty body) by the
+ * rules of docs/protocol.md "Endpoints": unknown fields are dropped, `null` counts as absent, names are trimmed.
+ */
+export function validateBody<P extends BodyRoute>(
+  route: P,
+  body: unknown,
+  options: ValidateOptions = {},
+): Validated<RequestBodies[P]> {
+  return validateAgainst(BODY_SCHEMAS[route], body, options) as unknown as Validated<RequestBodies[P]>;
+}
+
+/**
+ * Validates the query of a GET endpoint (the part after `?`, or parsed parameters). Missing
+ * parameters take their defaults; integers must be plain decimal digits within range.
+ */
+export function validateQuery<P extends QueryRoute>(
+  route: P,
+  query: string | URLSearchParams,
+): Validated<RequestQueries[P]> {
+  const params = typeof query === 'string' ? new URLSearchParams(query) : query;
+  const schema: QuerySchema = QUERY_SCHEMAS[route];
+  const problems: FieldProblem[] = [];
+  const value: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(schema.properties)) {
+    const raw = params.get(name);
+    if (raw === null) {
+      if (field.default !== undefined) value[name] = field.default;
+      continue;
+    }
+    let given: unknown = raw;
+    if (field.type === 'integer' || field.type === 'number') {
+      given = DIGITS.test(raw) ? Number(raw) : Number.NaN;
+    } else if (field.type === 'boolean') {
+      given = raw === 'true' ? true : raw === 'false' ? false : raw;
+    }
+    const checked = checkField(name, field, given, {});
+    if ('message' in checked) problems.push({ field: name, message: checked.message });
+    else value[name] = checked.value;
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, value: value as unknown as RequestQueries[P] };
+}
