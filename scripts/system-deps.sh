@@ -3,10 +3,11 @@
 # (gnome-keyring in a D-Bus session) for the credential store, Chromium for the UI, Xvfb with
 # xdotool and xprintidle for the X11 idle source, libfaketime for clock steps, and systemd's
 # tools (systemd-analyze) for the user unit; dbus-daemon, dbus-monitor (dbus-bin) and gdbus
-# (libglib2.0-bin) for the reminder's notification on a private session bus.
+# (libglib2.0-bin) for the reminder's notification on a private session bus, and
+# desktop-file-validate (desktop-file-utils) for the autostart entry.
 # Only what is missing is installed; nothing happens when everything is there.
 set -euo pipefail
-needed=(gnome-keyring dbus-x11 dbus-daemon dbus-bin libglib2.0-bin libsecret-tools chromium xvfb xdotool xprintidle faketime systemd)
+needed=(gnome-keyring dbus-x11 dbus-daemon dbus-bin libglib2.0-bin desktop-file-utils libsecret-tools chromium xvfb xdotool xprintidle faketime systemd)
 missing=()
 for pkg in "${needed[@]}"; do
   dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")

@@ -91,7 +91,7 @@ test('the systemd user unit runs this Node and tock with TOCK_HOME, restarts on 
   assert.ok(!systemdUnit({ node: '/n', cli: '/c', home: undefined }).includes('TOCK_HOME'), 'no TOCK_HOME line when none is set');
 });
 
-test('the autostart entry quotes by the Desktop Entry rules (its Exec reads back as the same argv)', () => {
+test('the autostart entry quotes by the Desktop Entry rules (its Exec reads back as the same argv) and passes desktop-file-validate', (t) => {
   const home = '/home/ada/My "Time" `x` $y \\z 50%';
   const entry = autostartEntry({ node: '/opt/node 24/bin/node', cli: TOCK_CLI_PATH, home });
   const exec = /^Exec=(.*)$/m.exec(entry)?.[1];
@@ -100,6 +100,11 @@ test('the autostart entry quotes by the Desktop Entry rules (its Exec reads back
   assert.match(entry, /^\[Desktop Entry\]$/m);
   assert.match(entry, /^Type=Application$/m);
   assert.equal(desktopExecQuote('/usr/bin/node'), '/usr/bin/node');
+  const file = join(tempHome(t), 'tock.desktop');
+  writeFileSync(file, entry);
+  const check = spawnSync('desktop-file-validate', [file], { encoding: 'utf8' });
+  assert.equal(check.status, 0, check.stdout + check.stderr);
+  assert.equal(check.stdout + check.stderr, '', 'no warnings');
 });
 
 test('Linux without a user systemd: install writes the autostart entry, twice harmlessly; status and uninstall find it; uninstall again says so', async (t) => {
