@@ -192,6 +192,19 @@ test('macOS: a LaunchAgent kept alive after a crash, loaded with launchctl; unin
   assert.equal(report.file, file);
   const plist = readFileSync(file, 'utf8');
   assert.equal(plist, launchAgentPlist(ctx.command, join(home, 'Library', 'Logs', 'Tock', 'tock.log')));
+  // What launchd will read, parsed by Python's plistlib.
+  const parsed = spawnSync('python3', ['-c', 'import json, plistlib, sys; print(json.dumps(plistlib.load(open(sys.argv[1], "rb"))))', file], { encoding: 'utf8' });
+  assert.equal(parsed.status, 0, parsed.stderr);
+  assert.deepEqual(JSON.parse(parsed.stdout), {
+    Label: 'app.tock.Tock',
+    ProgramArguments: [process.execPath, TOCK_CLI_PATH, 'app', '--no-open'],
+    EnvironmentVariables: { TOCK_HOME: '/Users/ada/Tock & <data>' },
+    RunAtLoad: true,
+    KeepAlive: { SuccessfulExit: false },
+    ProcessType: 'Interactive',
+    StandardOutPath: join(home, 'Library', 'Logs', 'Tock', 'tock.log'),
+    StandardErrorPath: join(home, 'Library', 'Logs', 'Tock', 'tock.log'),
+  });
   assert.ok(plist.includes(`<array>\n    <string>${process.execPath}</string>\n    <string>${TOCK_CLI_PATH}</string>\n    <string>app</string>\n    <string>--no-open</string>\n  </array>`));
   assert.ok(plist.includes('<key>TOCK_HOME</key>\n    <string>/Users/ada/Tock &amp; &lt;data&gt;</string>'));
   assert.match(plist, /<key>KeepAlive<\/key>\n  <dict>\n    <key>SuccessfulExit<\/key>\n    <false\/>/);
@@ -207,8 +220,14 @@ test('Windows: a logon task restarted on failure, created and deleted with schta
   const run = recorder(false);
   const ctx = context(home, 'win32', run, 'C:\\Users\\ada\\Tock Data');
   const report = await installService(ctx);
-  const xml = readFileSync(report.file!, 'utf8');
+  const bytes = readFileSync(report.file!);
+  assert.deepEqual([bytes[0], bytes[1]], [0xff, 0xfe], 'UTF-16 LE with a byte order mark, as declared');
+  const xml = bytes.subarray(2).toString('utf16le');
   assert.equal(xml, windowsLogonTask(ctx.command, 'PC\\ada'));
+  // Well-formed XML in its declared encoding (Python's parser, which honours the declaration).
+  const parsed = spawnSync('python3', ['-c', 'import sys, xml.etree.ElementTree as E; r = E.parse(sys.argv[1]).getroot(); print(r.find("{http://schemas.microsoft.com/windows/2004/02/mit/task}Actions")[0][0].text)', report.file!], { encoding: 'utf8' });
+  assert.equal(parsed.status, 0, parsed.stderr);
+  assert.equal(parsed.stdout.trim(), 'cmd.exe');
   assert.match(xml, /<LogonTrigger>\n      <Enabled>true<\/Enabled>\n      <UserId>PC\\ada<\/UserId>/);
   assert.match(xml, /<RestartOnFailure>\n      <Interval>PT1M<\/Interval>\n      <Count>999<\/Count>/);
   assert.match(xml, /<Command>cmd\.exe<\/Command>/);

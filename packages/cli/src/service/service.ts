@@ -115,7 +115,9 @@ function content(mechanism: ServiceMechanism, context: ServiceContext): string {
 /** Our file at `path`: it exists and carries the marker. */
 function ours(path: string): boolean {
   try {
-    return readFileSync(path, 'utf8').includes(SERVICE_MARKER);
+    const bytes = readFileSync(path);
+    const text = bytes[0] === 0xff && bytes[1] === 0xfe ? bytes.toString('utf16le') : bytes.toString('utf8');
+    return text.includes(SERVICE_MARKER);
   } catch {
     return false;
   }
@@ -152,7 +154,9 @@ export async function installService(context: ServiceContext): Promise<ServiceRe
   }
   const again = existsSync(file);
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, content(mechanism, context), { mode: 0o644 });
+  const text = content(mechanism, context);
+  // Task Scheduler reads its XML as the declared UTF-16 (with a byte order mark).
+  writeFileSync(file, mechanism === 'windows-task' ? Buffer.from(`\ufeff${text}`, 'utf16le') : text, { mode: 0o644 });
   // A second app on the same home would fail at once ("already running") and, restarted on
   // failure, fail again: with one running, the service is only enabled, for the next login.
   const running = mechanism !== 'autostart' && (await context.appRunning());
