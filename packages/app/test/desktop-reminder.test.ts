@@ -171,7 +171,7 @@ async function monitor(t: TestContext, rule: string): Promise<{ lines: string[];
   };
 }
 
-test('the reminder goes out as org.freedesktop.Notifications.Notify on the session bus, with the Continue action', async (t) => {
+test('the reminder goes out as org.freedesktop.Notifications.Notify on the session bus, with the Continue action', { timeout: 20_000 }, async (t) => {
   const watch = await monitor(t, "type='method_call',interface='org.freedesktop.Notifications'");
   const r = rig(t, freedesktopNotifier({ env: busEnv }));
   r.tracker.startActivity({ name: 'Writing', createIfMissing: true });
