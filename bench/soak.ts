@@ -47,6 +47,8 @@ const WINDOW_MS = 30_000;
 const STREAMS = 16;
 const WRITES_PER_SECOND = 20;
 const FLAT_TOLERANCE = 0.1;
+/** What a status bar, an editor plugin and a script ask most: mostly the status. */
+const READ_TARGETS = ['/status', '/status', '/status', '/current', '/activities/search?q=so'];
 
 function mean(values: number[]): number {
   return values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
@@ -70,7 +72,8 @@ export async function runSoak(minutes: number, log: (line: string) => void): Pro
   const stop = new AbortController();
   try {
     log(`soak: app pid ${pid} on 127.0.0.1:${port}; measuring the maximum rate`);
-    const max = await drive({ port, token, method: 'GET', targets: ['/status'], concurrency: 16, warmupMs: 1000, durationMs: 5000, expectStatus: 200 }, server);
+    // The maximum of the same read mix the soak sends, closed loop.
+    const max = await drive({ port, token, method: 'GET', targets: READ_TARGETS, concurrency: 16, warmupMs: 1000, durationMs: 5000, expectStatus: 200 }, server);
     const halfRate = Math.max(2 * WRITES_PER_SECOND, Math.floor(max.rps / 2));
     const readRate = halfRate - WRITES_PER_SECOND;
     log(`soak: max ${Math.round(max.rps)} req/s; running ${readRate} reads/s + ${WRITES_PER_SECOND} writes/s for ${minutes} min with ${STREAMS} event streams`);
@@ -99,7 +102,7 @@ export async function runSoak(minutes: number, log: (line: string) => void): Pro
     const startedAt = Date.now();
     for (let w = 0; w < windows; w++) {
       const [reads, writes] = await Promise.all([
-        drive({ port, token, method: 'GET', targets: ['/status', '/status', '/status', '/current', '/activities/search?q=so'], rate: readRate, concurrency: 64, warmupMs: 0, durationMs: WINDOW_MS, expectStatus: 200 }),
+        drive({ port, token, method: 'GET', targets: READ_TARGETS, rate: readRate, concurrency: 64, warmupMs: 0, durationMs: WINDOW_MS, expectStatus: 200 }),
         drive({
           port,
           token,
