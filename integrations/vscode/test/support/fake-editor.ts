@@ -146,7 +146,6 @@ export class FakeQuickPick<T extends QuickPickItem> implements QuickPick<T> {
   title: string | undefined;
   placeholder: string | undefined;
   value = '';
-  busy = false;
   ignoreFocusOut = false;
   matchOnDescription = false;
   selectedItems: readonly T[] = [];
@@ -161,6 +160,15 @@ export class FakeQuickPick<T extends QuickPickItem> implements QuickPick<T> {
   readonly onDidHide = this.#hide.event;
   readonly #itemChanges = new Waiters();
   #items: readonly T[] = [];
+  #busy = false;
+
+  get busy(): boolean {
+    return this.#busy;
+  }
+  set busy(busy: boolean) {
+    this.#busy = busy;
+    this.#itemChanges.poke();
+  }
 
   get items(): readonly T[] {
     return this.#items;
