@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# `npm run test:unit`: the fast tests, which need nothing but Node and this checkout's
+# node_modules — no apt packages, no Python venv, no keyring, no browser, no child processes
+# of the app. They are the tests of
+#   @tock/protocol  schemas, signing vectors, durations, the repository checks
+#   @tock/core      the tracker on real SQLite files (temp dirs), search, totals, days
+#   @tock/listener  the signed HTTP API in process, on real 127.0.0.1 sockets
+#   @tock/client    the TypeScript client against an in-process listener
+# and take about a minute on two cores. `npm test` (scripts/test.sh) runs everything,
+# these included; `npm test -w <package>` runs one package's tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+exec node --test --test-reporter=spec \
+  'packages/protocol/test/**/*.test.ts' \
+  'packages/core/test/**/*.test.ts' \
+  'packages/listener/test/**/*.test.ts' \
+  'packages/client/test/**/*.test.ts'
