@@ -1,12 +1,23 @@
 /**
- * Checks of the tracking requests (docs/protocol.md "Endpoints") that come before any lookup: the shape of a
- * start or an entry, names, durations, notes and instants. Each check reports every field
- * that is wrong at once, as a `validation_failed` problem with details.
+ * Checks of the tracking requests (docs/protocol.md "Endpoints") that come before any lookup:
+ * the shape of a start or an entry, names, durations, notes and instants. The rules and their
+ * messages are @tock/protocol's (`validateBody`, `checkField`, `parseDateTime`), the same the
+ * listener runs, so a request the window or the CLI sends is held to the same words as one
+ * that comes over HTTP. Each check reports every field that is wrong at once, as a
+ * `validation_failed` problem with details.
  */
 
-import { LIMITS, validationProblem, type FieldProblem } from '@tock/protocol';
-import { parseIsoInstant } from './instants.ts';
-import { cleanName, codePointLength, isWellFormedText, nameError } from './names.ts';
+import {
+  BODY_SCHEMAS,
+  LIMITS,
+  checkField,
+  fieldRuleMessage,
+  parseDateTime,
+  validateBody,
+  validationProblem,
+  type FieldProblem,
+} from '@tock/protocol';
+import { cleanName } from './names.ts';
 
 /** Who a request is about: an activity by name (maybe to be created) or by ID. */
 export type ActivityChoice = { name: string; createIfMissing: boolean } | { activityID: string };
@@ -25,68 +36,26 @@ export type InstantInput = string | number;
 const MINUTE_MS = 60_000;
 /** The largest distance from the epoch a `Date` can hold (ECMAScript: 10^8 days). */
 const MAX_DATE_MS = 8.64e15;
+const ENTRY_FIELDS = BODY_SCHEMAS['/entries'].properties;
 
-function fieldsOf(input: unknown): Record<string, unknown> {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    throw validationProblem([{ field: 'body', message: 'must be a JSON object' }]);
-  }
-  return input as Record<string, unknown>;
-}
-
-/** A field's value, with `null` counting as absent (docs/protocol.md "Endpoints"). */
-function present(fields: Record<string, unknown>, key: string): unknown {
-  const value = Object.hasOwn(fields, key) ? fields[key] : undefined;
-  return value === null ? undefined : value;
-}
-
-function readActivityChoice(fields: Record<string, unknown>, problems: FieldProblem[]): ActivityChoice | undefined {
-  const name = present(fields, 'name');
-  const activityID = present(fields, 'activityID');
-  const createIfMissing = present(fields, 'createIfMissing');
-  if (createIfMissing !== undefined && typeof createIfMissing !== 'boolean') {
-    problems.push({ field: 'createIfMissing', message: 'must be true or false' });
-  }
-  if (name === undefined && activityID === undefined) {
-    problems.push({ field: 'name', message: 'give either name or activityID' });
-    return undefined;
-  }
-  if (name !== undefined && activityID !== undefined) {
-    problems.push({ field: 'activityID', message: 'give either name or activityID, not both' });
-    return undefined;
-  }
-  if (activityID !== undefined) {
-    if (typeof activityID !== 'string' || activityID.length === 0) {
-      problems.push({ field: 'activityID', message: 'must be an activity ID (a UUID string)' });
-      return undefined;
-    }
-    return { activityID };
-  }
-  if (typeof name !== 'string') {
-    problems.push({ field: 'name', message: 'must be a string' });
-    return undefined;
-  }
-  const error = nameError(name);
-  if (error !== undefined) {
-    problems.push({ field: 'name', message: error });
-    return undefined;
-  }
-  return { name: cleanName(name), createIfMissing: createIfMissing === true };
+/** The request's fields, or the protocol's problems with them thrown as `validation_failed`. */
+function validated<T>(checked: { ok: true; value: T } | { ok: false; problems: FieldProblem[] }): T {
+  if (!checked.ok) throw validationProblem(checked.problems);
+  return checked.value;
 }
 
 /** Checks a start request: exactly one of `name` and `activityID`, a valid name. */
 export function readStartRequest(input: unknown): ActivityChoice {
-  const problems: FieldProblem[] = [];
-  const choice = readActivityChoice(fieldsOf(input), problems);
-  if (problems.length > 0 || choice === undefined) throw validationProblem(problems);
-  return choice;
+  const start = validated(validateBody('/activities/start', input));
+  if ('activityID' in start && start.activityID !== undefined) return { activityID: start.activityID };
+  const byName = start as { name: string; createIfMissing?: boolean };
+  return { name: cleanName(byName.name), createIfMissing: byName.createIfMissing === true };
 }
 
 /** Why a duration in minutes is not acceptable, or `undefined`. */
 export function durationError(minutes: unknown): string | undefined {
-  if (typeof minutes !== 'number' || !Number.isFinite(minutes) || minutes <= 0 || minutes > LIMITS.durationMinutesMax) {
-    return `must be a number greater than 0 and at most ${LIMITS.durationMinutesMax}`;
-  }
-  return undefined;
+  const checked = checkField(ENTRY_FIELDS.durationMinutes, minutes);
+  return 'message' in checked ? checked.message : undefined;
 }
 
 /** A valid duration in minutes as whole milliseconds (at least 1). */
@@ -97,10 +66,8 @@ export function durationMs(minutes: number): number {
 /** Why a note is not acceptable, or `undefined`. `null`/absent is acceptable. */
 export function noteError(note: unknown): string | undefined {
   if (note === undefined || note === null) return undefined;
-  if (typeof note !== 'string') return 'must be a string';
-  if (!isWellFormedText(note)) return 'must be valid Unicode text';
-  if (codePointLength(note) > LIMITS.noteMax) return `must be at most ${LIMITS.noteMax} characters`;
-  return undefined;
+  const checked = checkField(ENTRY_FIELDS.note, note);
+  return 'message' in checked ? checked.message : undefined;
 }
 
 /**
@@ -109,8 +76,8 @@ export function noteError(note: unknown): string | undefined {
  */
 export function readInstant(value: InstantInput | unknown, field: string, problems: FieldProblem[]): number | undefined {
   if (typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= MAX_DATE_MS) return Math.round(value);
-  const ms = typeof value === 'string' ? parseIsoInstant(value) : undefined;
-  if (ms === undefined) problems.push({ field, message: 'must be an ISO-8601 time with a zone, like 2026-11-22T09:15:00Z' });
+  const ms = typeof value === 'string' ? parseDateTime(value) : undefined;
+  if (ms === undefined) problems.push({ field, message: fieldRuleMessage(ENTRY_FIELDS.endedAt) });
   return ms;
 }
 
@@ -123,31 +90,15 @@ export function checkNotFuture(ms: number, now: number, field: string, problems:
 
 /** Checks an entry request (docs/protocol.md "Endpoints", `POST /entries`) against the clock reading `now`. */
 export function readEntryRequest(input: unknown, now: number): CheckedEntry {
-  const fields = fieldsOf(input);
-  const problems: FieldProblem[] = [];
-  const activity = readActivityChoice(fields, problems);
-
-  const minutes = present(fields, 'durationMinutes');
-  const durationProblem = minutes === undefined ? 'is required' : durationError(minutes);
-  if (durationProblem !== undefined) problems.push({ field: 'durationMinutes', message: durationProblem });
-
-  const note = present(fields, 'note');
-  const noteProblem = noteError(note);
-  if (noteProblem !== undefined) problems.push({ field: 'note', message: noteProblem });
-
-  const endedAtInput = present(fields, 'endedAt');
-  let endedAtMs: number | undefined = now;
-  if (endedAtInput !== undefined) {
-    endedAtMs = typeof endedAtInput === 'string' ? readInstant(endedAtInput, 'endedAt', problems) : undefined;
-    if (typeof endedAtInput !== 'string') problems.push({ field: 'endedAt', message: 'must be an ISO-8601 string' });
-    if (endedAtMs !== undefined) checkNotFuture(endedAtMs, now, 'endedAt', problems);
-  }
-
-  if (problems.length > 0 || activity === undefined || endedAtMs === undefined) throw validationProblem(problems);
+  const entry = validated(validateBody('/entries', input, { nowMs: now }));
+  const activity: ActivityChoice =
+    entry.activityID !== undefined
+      ? { activityID: entry.activityID }
+      : { name: cleanName(entry.name), createIfMissing: entry.createIfMissing === true };
   return {
     activity,
-    durationMs: durationMs(minutes as number),
-    note: (note as string | undefined) ?? null,
-    endedAtMs,
+    durationMs: durationMs(entry.durationMinutes),
+    note: entry.note ?? null,
+    endedAtMs: entry.endedAt === undefined ? now : (parseDateTime(entry.endedAt) as number),
   };
 }

@@ -52,7 +52,7 @@ test('accepts a note of 2000 code points and refuses 2001', (t) => {
   const note = '😀'.repeat(2000);
   assert.equal(tracker.logEntry({ name: 'A', durationMinutes: 1, note, createIfMissing: true }).note, note);
   const problem = problemOf(() => tracker.logEntry({ name: 'A', durationMinutes: 1, note: note + 'x' }));
-  assert.deepEqual(problem.details, [{ field: 'note', message: 'must be at most 2000 characters' }]);
+  assert.deepEqual(problem.details, [{ field: 'note', message: 'must be a string of at most 2000 characters' }]);
   assert.equal(tracker.logEntry({ name: 'A', durationMinutes: 1, note: null } as never).note, null);
 });
 
@@ -94,7 +94,7 @@ test('requires exactly one of activityID and name, reporting every bad field', (
     tracker.logEntry({ name: 'A', activityID: '00000000-0000-4000-8000-000000000001', durationMinutes: 0 }),
   );
   assert.deepEqual(
-    both.details?.map((d) => d.field),
+    both.details?.map((d) => d.field).sort(),
     ['activityID', 'durationMinutes'],
   );
 });

@@ -235,7 +235,7 @@ export function createListener(options: ListenerOptions): Listener {
     if (idempotencyKey === MALFORMED_KEY) {
       return replyOutcome(
         x,
-        invalidOutcome([{ field: 'Idempotency-Key', message: 'Idempotency-Key must be 1 to 64 characters of A-Z a-z 0-9 _ -' }]),
+        invalidOutcome([{ field: 'Idempotency-Key', message: 'must be 1 to 64 characters of A-Z a-z 0-9 _ -' }]),
       );
     }
     if (idempotencyKey === undefined) return replyWhenDone(x, runWrite(route, input));

@@ -276,9 +276,9 @@ describe('GET /report through the listener', () => {
     assert.equal(answer.status, 400);
     assert.equal(answer.json.code, 'validation_failed');
     assert.deepEqual(answer.json.details, [
-      { field: 'from', message: 'from must be a date YYYY-MM-DD such as 2026-11-22' },
-      { field: 'to', message: 'to must be a date YYYY-MM-DD such as 2026-11-22' },
-      { field: 'by', message: 'by must be one of activity, day' },
+      { field: 'from', message: 'must be a date YYYY-MM-DD such as 2026-11-22' },
+      { field: 'to', message: 'must be a date YYYY-MM-DD such as 2026-11-22' },
+      { field: 'by', message: 'must be one of activity, day' },
     ]);
     assert.equal(answer.headers['x-tock-response-signature'], expectedResponseSignature(answer.nonce!, 400, answer.text));
     assert.equal(h.calls.getReport, undefined);

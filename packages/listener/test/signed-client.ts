@@ -173,7 +173,7 @@ export function stubHandlers(calls: Record<string, unknown[]>): ListenerHandlers
       record('getReport', input);
       // The range is the use case's to check (it knows today): here, only its order.
       if (input.from !== undefined && input.to !== undefined && input.to < input.from) {
-        throw validationProblem([{ field: 'to', message: 'to must not be before from' }]);
+        throw validationProblem([{ field: 'to', message: 'must not be before from' }]);
       }
       return { from: input.from ?? '2026-11-19', to: input.to ?? '2026-11-19', timeZone: 'UTC', totalSeconds: 0, rows: [] };
     },

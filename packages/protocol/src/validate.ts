@@ -32,6 +32,7 @@ export interface ValidateOptions {
 /** Keys that could reach an object's prototype if some code copied the body naively. */
 const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 const CONTROL_CHAR = /\p{Cc}/u;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE_TIME_PATTERN =
   /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
@@ -112,19 +113,23 @@ function describeRange(field: NumberField): string {
   return parts.length ? `${noun} ${parts.join(' and ')}` : noun;
 }
 
-/** The one-line message for a field that broke its schema (the same for every way to break it). */
-export function fieldRuleMessage(name: string, field: FieldSchema): string {
+/**
+ * The one-line message for a field that broke its schema (the same for every way to break it).
+ * It does not repeat the field's name: a problem carries it in `field`, and the envelope's
+ * `error` reads `<field>: <message>`.
+ */
+export function fieldRuleMessage(field: FieldSchema): string {
   switch (field.type) {
     case 'boolean':
-      return `${name} must be true or false`;
+      return 'must be true or false';
     case 'number':
     case 'integer':
-      return `${name} must be ${describeRange(field)}`;
+      return `must be ${describeRange(field)}`;
     case 'string': {
-      if (field.format === 'uuid') return `${name} must be a UUID such as 0b7e4c1a-6f1d-4a53-9d2b-3f1e8c0a9b12`;
-      if (field.format === 'date-time') return `${name} must be an ISO-8601 date-time such as 2026-11-22T09:15:00.000Z`;
-      if (field.format === 'date') return `${name} must be a date YYYY-MM-DD such as 2026-11-22`;
-      if (field.enum) return `${name} must be one of ${field.enum.join(', ')}`;
+      if (field.format === 'uuid') return 'must be a UUID such as 0b7e4c1a-6f1d-4a53-9d2b-3f1e8c0a9b12';
+      if (field.format === 'date-time') return 'must be an ISO-8601 date-time such as 2026-11-22T09:15:00.000Z';
+      if (field.format === 'date') return 'must be a date YYYY-MM-DD such as 2026-11-22';
+      if (field.enum) return `must be one of ${field.enum.join(', ')}`;
       const after = field.trim ? ' after trimming' : '';
       const min = field.minLength ?? 0;
       let rule =
@@ -136,19 +141,21 @@ export function fieldRuleMessage(name: string, field: FieldSchema): string {
             ? `${min} to ${field.maxLength} characters${after}`
             : `at most ${field.maxLength} characters`;
       if (field.noControlChars) rule += `${rule ? ', ' : ''}without control characters`;
-      return `${name} must be a string${rule ? ' of ' + rule : ''}`;
+      return `must be a string${rule ? ' of ' + rule : ''}`;
     }
   }
 }
 
-/** Checks one present, non-null value; returns the normalized value or a problem message. */
-function checkField(
-  name: string,
-  field: FieldSchema,
-  value: unknown,
-  options: ValidateOptions,
-): { value: unknown } | { message: string } {
-  const broken = { message: fieldRuleMessage(name, field) };
+/** A value checked against one field: the normalized value, or why it was refused. */
+export type FieldCheck = { value: unknown } | { message: string };
+
+/**
+ * Checks one present, non-null value against a field of a request schema: the normalized
+ * value (strings trimmed where the field says so), or the message of the rule it broke. For
+ * callers that check one field alone (@tock/core's edits of a logged block).
+ */
+export function checkField(field: FieldSchema, value: unknown, options: ValidateOptions = {}): FieldCheck {
+  const broken = { message: fieldRuleMessage(field) };
   switch (field.type) {
     case 'boolean':
       return typeof value === 'boolean' ? { value } : broken;
@@ -163,6 +170,8 @@ function checkField(
     }
     case 'string': {
       if (typeof value !== 'string') return broken;
+      // SQLite keeps UTF-8: a lone surrogate (JSON's "\ud800") could not be stored as sent.
+      if (LONE_SURROGATE.test(value)) return { message: 'must be valid Unicode text' };
       const text = field.trim ? value.trim() : value;
       if (field.format === 'uuid' && !UUID_PATTERN.test(text)) return broken;
       if (field.format === 'date' && !isLocalDate(text)) return broken;
@@ -172,12 +181,13 @@ function checkField(
         if (ms === undefined) return broken;
         if (field.maxFutureSeconds !== undefined && options.nowMs !== undefined) {
           if (ms > options.nowMs + field.maxFutureSeconds * 1000) {
-            return { message: `${name} must not be more than ${field.maxFutureSeconds} s in the future` };
+            return { message: `must not be more than ${field.maxFutureSeconds} seconds in the future` };
           }
         }
       }
       if (field.minLength !== undefined || field.maxLength !== undefined) {
-        const length = codePoints(text);
+        // A trimmed field (a name) is stored in Unicode NFC: its length is counted in that form.
+        const length = codePoints(field.trim ? text.normalize('NFC') : text);
         if (field.minLength !== undefined && length < field.minLength) return broken;
         if (field.maxLength !== undefined && length > field.maxLength) return broken;
       }
@@ -220,17 +230,17 @@ export function validateAgainst(schema: BodySchema, body: unknown, options: Vali
   }
   const forbidden = findForbiddenKey(body);
   if (forbidden !== undefined) {
-    return { ok: false, problems: [{ field: forbidden, message: `${forbidden} is not allowed as a field name` }] };
+    return { ok: false, problems: [{ field: forbidden, message: 'is not allowed as a field name' }] };
   }
   const problems: FieldProblem[] = [];
   const value: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(schema.properties)) {
     const given = Object.hasOwn(body, name) ? body[name] : undefined;
     if (given === undefined || given === null) {
-      if (schema.required.includes(name)) problems.push({ field: name, message: `${name} is required` });
+      if (schema.required.includes(name)) problems.push({ field: name, message: 'is required' });
       continue;
     }
-    const checked = checkField(name, field, given, options);
+    const checked = checkField(field, given, options);
     if ('message' in checked) problems.push({ field: name, message: checked.message });
     else value[name] = checked.value;
   }
@@ -239,7 +249,7 @@ export function validateAgainst(schema: BodySchema, body: unknown, options: Vali
     const hasA = body[a] !== undefined && body[a] !== null;
     const hasB = body[b] !== undefined && body[b] !== null;
     if (hasA && hasB) problems.push({ field: a, message: `give either ${a} or ${b}, not both` });
-    else if (!hasA && !hasB) problems.push({ field: a, message: `${a} or ${b} is required` });
+    else if (!hasA && !hasB) problems.push({ field: a, message: `give either ${a} or ${b}` });
   }
   return problems.length > 0 ? { ok: false, problems } : { ok: true, value };
 }
@@ -280,7 +290,7 @@ export function validateQuery<P extends QueryRoute>(
     } else if (field.type === 'boolean') {
       given = raw === 'true' ? true : raw === 'false' ? false : raw;
     }
-    const checked = checkField(name, field, given, {});
+    const checked = checkField(field, given, {});
     if ('message' in checked) problems.push({ field: name, message: checked.message });
     else value[name] = checked.value;
   }

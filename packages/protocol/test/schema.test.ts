@@ -8,6 +8,8 @@ import {
   ROUTES,
   fieldRuleMessage,
   isDateTime,
+  parseDateTime,
+  parseLocalDate,
   validateBody,
   validateQuery,
   type Validated,
@@ -45,7 +47,7 @@ describe('validateBody', () => {
   it('gives the clear message for durationMinutes', () => {
     assert.equal(
       problems(validateBody('/entries', { name: 'a', durationMinutes: 0 })).durationMinutes,
-      'durationMinutes must be a number greater than 0 and at most 1440',
+      'must be a number greater than 0 and at most 1440',
     );
   });
 
@@ -83,14 +85,14 @@ describe('validateBody', () => {
     assert.equal(validateBody('/activities/start', { name: 'x', activityID: null }).ok, true);
     assert.equal(validateBody('/activities/start', { activityID: id.toUpperCase() }).ok, true);
     assert.match(problems(validateBody('/activities/start', { name: 'x', activityID: id })).name ?? '', /not both/);
-    assert.match(problems(validateBody('/activities/start', { name: null })).name ?? '', /required/);
+    assert.match(problems(validateBody('/activities/start', { name: null })).name ?? '', /^give either name or activityID$/);
   });
 
   it('checks endedAt against the clock only when given one', () => {
     const nowMs = Date.parse('2026-11-22T09:15:00.000Z');
     const body = { name: 'a', durationMinutes: 1, endedAt: '2026-11-22T09:16:01Z' };
     assert.equal(validateBody('/entries', body).ok, true);
-    assert.equal(problems(validateBody('/entries', body, { nowMs })).endedAt, 'endedAt must not be more than 60 s in the future');
+    assert.equal(problems(validateBody('/entries', body, { nowMs })).endedAt, 'must not be more than 60 seconds in the future');
     assert.equal(validateBody('/entries', { ...body, endedAt: '2026-11-22T09:16:00Z' }, { nowMs }).ok, true);
   });
 
@@ -126,7 +128,7 @@ describe('validateQuery', () => {
     for (const limit of ['1', '100', '007']) assert.equal(validateQuery('/activities/search', `limit=${limit}`).ok, true);
     for (const limit of ['abc', '1.5', '0', '101', '', '-3', '1e2', '0x10']) {
       assert.deepEqual(problems(validateQuery('/activities/search', `limit=${limit}`)), {
-        limit: 'limit must be an integer from 1 to 100',
+        limit: 'must be an integer from 1 to 100',
       });
     }
   });
@@ -153,12 +155,72 @@ describe('isDateTime', () => {
   });
 });
 
-describe('fieldRuleMessage', () => {
-  it('says what a field must be in one line', () => {
-    assert.equal(
-      fieldRuleMessage('name', BODY_SCHEMAS['/activities/start'].properties.name),
-      'name must be a string of 1 to 200 characters after trimming, without control characters',
+describe('parseDateTime, the one parser of wire times', () => {
+  it('reads an offset, fractions to the millisecond, and years before 100', () => {
+    assert.equal(parseDateTime('2026-11-22T09:15:00Z'), Date.UTC(2026, 10, 22, 9, 15));
+    assert.equal(parseDateTime('2026-11-22T10:15:00.123456+01:00'), Date.UTC(2026, 10, 22, 9, 15, 0, 123));
+    assert.equal(parseDateTime('2026-11-22t09:15:00.5-00:30'), Date.UTC(2026, 10, 22, 9, 45, 0, 500));
+    assert.equal(new Date(parseDateTime('0099-01-01T00:00:00Z') as number).toISOString(), '0099-01-01T00:00:00.000Z');
+  });
+
+  it('refuses what is not clearly an instant', () => {
+    for (const s of ['2026-11-22 09:15:00Z', '2026-11-22T09:15Z', '2026-11-22T09:15:00,5Z', '2026-11-22T09:15:00+0100', '2026-11-31T00:00:00Z']) {
+      assert.equal(parseDateTime(s), undefined, s);
+    }
+  });
+
+  it('agrees with Date.parse on every RFC 3339 time it accepts', () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2200-01-01T00:00:00Z'), noInvalidDate: true }), (date) => {
+        const text = date.toISOString();
+        assert.equal(parseDateTime(text), Date.parse(text));
+      }),
     );
-    assert.equal(fieldRuleMessage('repo', BODY_SCHEMAS['/branch-changed'].properties.repo), 'repo must be a string of at most 1024 characters');
+  });
+});
+
+describe('parseLocalDate', () => {
+  it('reads days that exist, and nothing else', () => {
+    assert.deepEqual(parseLocalDate('2028-02-29'), { year: 2028, month: 2, day: 29 });
+    for (const s of ['2026-02-29', '2026-13-01', '2026-11-22T00:00:00Z', '22.11.2026', '2026-1-1', '']) {
+      assert.equal(parseLocalDate(s), undefined, s);
+    }
+  });
+});
+
+describe('validateQuery for GET /report', () => {
+  it('checks the days and the grouping, and defaults by to activity', () => {
+    assert.deepEqual(validateQuery('/report', 'from=2026-11-01&to=2026-11-30&by=day&x=1'), {
+      ok: true,
+      value: { from: '2026-11-01', to: '2026-11-30', by: 'day' },
+    });
+    assert.deepEqual(validateQuery('/report', ''), { ok: true, value: { by: 'activity' } });
+    assert.deepEqual(problems(validateQuery('/report', 'from=2026-02-30&by=week')), {
+      from: 'must be a date YYYY-MM-DD such as 2026-11-22',
+      by: 'must be one of activity, day',
+    });
+  });
+});
+
+describe('strings', () => {
+  it('refuses a lone surrogate, which SQLite could not keep', () => {
+    assert.deepEqual(problems(validateBody('/entries', { name: 'A', durationMinutes: 5, note: 'x\ud800y' })), {
+      note: 'must be valid Unicode text',
+    });
+  });
+
+  it('counts a name in the form it is stored in (NFC)', () => {
+    const decomposed = 'e\u0301'.repeat(200); // 400 code points, 200 once composed
+    assert.equal(validateBody('/activities/start', { name: decomposed }).ok, true);
+  });
+});
+
+describe('fieldRuleMessage', () => {
+  it('says what a field must be in one line, without repeating its name (the problem carries it)', () => {
+    assert.equal(
+      fieldRuleMessage(BODY_SCHEMAS['/activities/start'].properties.name),
+      'must be a string of 1 to 200 characters after trimming, without control characters',
+    );
+    assert.equal(fieldRuleMessage(BODY_SCHEMAS['/branch-changed'].properties.repo), 'must be a string of at most 1024 characters');
   });
 });
