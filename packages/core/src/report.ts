@@ -19,7 +19,7 @@ import {
   type ReportBy,
   type ReportRow,
 } from '@tock/protocol';
-import { addDays, localDayKey, localDaySpan, type DayKey, type DaySpan } from './day.ts';
+import { addDays, localDayKey, localDaySpan, startOfWeek, type DayKey, type DaySpan } from './day.ts';
 import type { Store } from './store.ts';
 
 /** The wire result and its rows, as @tock/protocol defines them (docs/protocol.md "GET /report"). */
@@ -233,8 +233,7 @@ export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 export function reportPeriod(period: ReportPeriod, now: number, timeZone: string): { from: DayKey; to: DayKey } {
   const today = localDayKey(now, timeZone);
   const [year, month] = today.split('-').map(Number) as [number, number];
-  const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
-  const monday = addDays(today, -weekday);
+  const monday = startOfWeek(today);
   const firstOfMonth = `${today.slice(0, 8)}01`;
   const lastOfMonth = addDays(monthStart(year, month + 1), -1);
   switch (period) {
