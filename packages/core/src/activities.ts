@@ -22,20 +22,20 @@ export interface ActivityInfo extends ActivityRef {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The activity with this ID (a UUID in any case), if any. */
-export function activityById(store: Store, id: string): ActivityRow | undefined {
+function activityById(store: Store, id: string): ActivityRow | undefined {
   const key = UUID.test(id) ? id.toLowerCase() : id;
   return store.statement('SELECT id, name FROM activities WHERE id = ?').get(key) as ActivityRow | undefined;
 }
 
 /** The activity whose name is this one case-insensitively, if any. */
-export function activityByName(store: Store, name: string): ActivityRow | undefined {
+function activityByName(store: Store, name: string): ActivityRow | undefined {
   return store.statement('SELECT id, name FROM activities WHERE name_key = ?').get(nameKey(name)) as
     | ActivityRow
     | undefined;
 }
 
 /** The refusal for an activity ID that names no activity. */
-export function activityNotFound(id: string): TockProblem {
+function activityNotFound(id: string): TockProblem {
   return new TockProblem('activity_not_found', `no activity with ID "${id}"`);
 }
 
