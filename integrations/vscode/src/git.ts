@@ -4,7 +4,7 @@
  * `extensions/git/src/api/git.d.ts` (a file VS Code asks extensions to copy; it is not on npm).
  * Only what branch reporting reads is here, so a newer Git extension still fits.
  */
-import type { Disposable, Event } from './editor.ts';
+import type { Event } from './editor.ts';
 
 /** The id of the built-in Git extension. */
 export const GIT_EXTENSION_ID = 'vscode.git';
@@ -46,5 +46,3 @@ export interface GitExtension {
   /** Throws while Git is disabled (`git.enabled: false`). */
   getAPI(version: 1): GitApi;
 }
-
-export type { Disposable };
