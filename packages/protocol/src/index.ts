@@ -7,6 +7,7 @@
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './signing.ts';
+export { hashes, type HashProvider } from './hmac.ts';
 export * from './wire.ts';
 export * from './json-schema.ts';
 export * from './results.ts';

@@ -1,6 +1,7 @@
 /**
- * The signed strings of docs/protocol.md "Request signing" and a signer for them. Pure string building plus the
- * JavaScript HMAC of `sha256.ts`, so the same code runs on Node 20+, Bun, Deno and in a browser.
+ * The signed strings of docs/protocol.md "Request signing" and a signer for them: pure string
+ * building plus the HMAC of hmac.ts (node:crypto where the runtime has it, plain JavaScript
+ * elsewhere), so the same code runs on Node 20+, Bun, Deno and in a browser.
  */
 
 import {
@@ -12,7 +13,7 @@ import {
   SIGNATURE_VERSION_PREFIX,
   TIMESTAMP_PATTERN,
 } from './constants.ts';
-import { Hmac256, sha256, toHex } from './sha256.ts';
+import { hashes } from './hmac.ts';
 
 /** The parts of a request that its signature covers. */
 export interface RequestSigningParts {
@@ -59,23 +60,28 @@ export function base64url(bytes: Uint8Array): string {
 
 /** Lowercase hex SHA-256 of bytes (a string is taken as its UTF-8 bytes). */
 export function sha256Hex(data: Uint8Array | string): string {
-  return toHex(sha256(data));
+  return hashes.sha256Hex(data);
 }
 
 /**
  * An HMAC-SHA256 key made from a token (its UTF-8 bytes), prepared once and reused for every
- * signature made or checked with that token. Synchronous: see `sha256.ts` for why.
+ * signature made or checked with that token. Synchronous: see hmac.ts for why.
  */
 export class SigningKey {
-  readonly #hmac: Hmac256;
+  readonly #mac: (message: string) => string;
 
   constructor(token: string) {
-    this.#hmac = new Hmac256(token);
+    this.#mac = hashes.hmac(token);
+  }
+
+  /** The lowercase hex HMAC of the string's UTF-8 bytes. */
+  hex(stringToSign: string): string {
+    return this.#mac(stringToSign);
   }
 
   /** `v1=` plus the lowercase hex HMAC of the string. */
   sign(stringToSign: string): string {
-    return SIGNATURE_VERSION_PREFIX + toHex(this.#hmac.mac(stringToSign));
+    return SIGNATURE_VERSION_PREFIX + this.#mac(stringToSign);
   }
 
   /** Checks a `v1=<hex>` signature over the string, in time that does not depend on where they differ. */
