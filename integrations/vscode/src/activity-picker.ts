@@ -8,6 +8,7 @@ import type { ActivityRef, TockClient } from '@tock/client';
 import type { EditorWindow, QuickPickItem } from './editor.ts';
 import type { Explanation } from './explain.ts';
 import type { Scheduler } from './scheduler.ts';
+import { escapeIcons } from './status-view.ts';
 
 /** What the person picked: an activity that exists, or a name to create. */
 export type PickedActivity = { kind: 'existing'; activity: ActivityRef } | { kind: 'create'; name: string };
@@ -49,14 +50,14 @@ export function sameActivityName(a: string, b: string): boolean {
  */
 export function activityItems(query: string, results: readonly ActivityRef[], current?: PickActivityOptions['current']): ActivityItem[] {
   const items: ActivityItem[] = results.map((activity) => ({
-    label: activity.activityName,
+    label: escapeIcons(activity.activityName),
     description: activity.activityID === current?.activityID ? current.description : undefined,
     alwaysShow: true,
     choice: { kind: 'existing', activity },
   }));
   const name = query.trim();
   if (name !== '' && !results.some((a) => sameActivityName(a.activityName, name))) {
-    items.push({ label: `$(add) Create "${name}"`, description: 'new activity', alwaysShow: true, choice: { kind: 'create', name } });
+    items.push({ label: `$(add) Create "${escapeIcons(name)}"`, description: 'new activity', alwaysShow: true, choice: { kind: 'create', name } });
   }
   return items;
 }

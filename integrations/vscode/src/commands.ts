@@ -84,7 +84,10 @@ export class TockCommands {
     try {
       const stopped = await connected.client.stopActivity();
       if (stopped === null) void this.#window.showInformationMessage('Tock: nothing was being tracked');
-      else void this.#window.showInformationMessage(`Tock: stopped "${stopped.activityName}" after ${formatHoursMinutes(stopped.seconds)}`);
+      else {
+        const ran = stopped.seconds < 60 ? 'less than a minute' : formatHoursMinutes(stopped.seconds);
+        void this.#window.showInformationMessage(`Tock: stopped "${stopped.activityName}" after ${ran}`);
+      }
     } catch (error) {
       this.#fail(error);
     } finally {

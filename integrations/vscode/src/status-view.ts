@@ -51,13 +51,21 @@ export function formatClock(iso: string): string {
 }
 
 /**
+ * `text` with `$(` escaped: the status bar and the quick pick draw `$(name)` as an icon, and an
+ * activity named "$(bug) triage" should read as typed.
+ */
+export function escapeIcons(text: string): string {
+  return text.replaceAll('$(', '\\$(');
+}
+
+/**
  * An activity name for the status bar: one line, at most `MAX_NAME_IN_STATUS_BAR` characters,
  * with `$(` escaped so a name cannot draw an icon.
  */
 export function nameForStatusBar(name: string): string {
   const chars = [...name.replace(/[\s\p{Cc}]+/gu, ' ')];
   const short = chars.length > MAX_NAME_IN_STATUS_BAR ? `${chars.slice(0, MAX_NAME_IN_STATUS_BAR - 1).join('')}…` : chars.join('');
-  return short.replaceAll('$(', '\\$(');
+  return escapeIcons(short);
 }
 
 /** The status bar item for `state` at `nowMs`. */

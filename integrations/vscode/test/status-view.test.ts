@@ -128,6 +128,11 @@ describe('the activity picker rows', () => {
       ],
     );
     assert.equal(activityItems('REVIEW ', [ref('Review', 1)]).length, 1);
+    assert.deepEqual(
+      activityItems('$(bug) triage', [ref('$(bug) fix', 1)]).map((r) => r.label),
+      ['\\$(bug) fix', '$(add) Create "\\$(bug) triage"'],
+      'names draw no icons',
+    );
     assert.deepEqual(activityItems('   ', []), []);
   });
 
