@@ -72,8 +72,7 @@ export function pickActivity(options: PickActivityOptions): Promise<PickedActivi
   const pick = options.window.createQuickPick<ActivityItem>();
   pick.title = options.title;
   pick.placeholder = options.placeholder;
-  pick.ignoreFocusOut = false;
-  pick.matchOnDescription = false;
+  pick.matchOnDescription = false; // rows come matched by Tock; descriptions are ours ("tracking now")
   let generation = 0;
   let cancelPending: (() => void) | undefined;
 
@@ -107,6 +106,7 @@ export function pickActivity(options: PickActivityOptions): Promise<PickedActivi
     const subscriptions = [
       pick.onDidChangeValue((value) => {
         cancelPending?.();
+        generation++; // an answer still on its way is for text no longer typed
         // Show "Create …" at once for what was typed; the results follow the pause.
         const shown = pick.items.flatMap((item) => (item.choice?.kind === 'existing' ? [item.choice.activity] : []));
         pick.items = activityItems(value, shown, options.current);

@@ -7,10 +7,11 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { TockClient } from '@tock/client';
-import type { ActivityItem } from '../src/activity-picker.ts';
+import { TockClient, type ActivityRef, type SearchOptions } from '@tock/client';
+import { pickActivity, type ActivityItem } from '../src/activity-picker.ts';
 import { activateWith } from '../src/activation.ts';
 import { TOKEN_SECRET_KEY } from '../src/connection.ts';
+import { explainError } from '../src/explain.ts';
 import { deactivate, fakeEditor, ManualScheduler, type FakeEditor, type FakeQuickPick, type FakeStatusItem } from './support/fake-editor.ts';
 import { startRealApp, type RealApp } from './support/real-app.ts';
 
@@ -132,6 +133,52 @@ describe('the commands against a real app', () => {
     await item.waitForText(/^\$\(watch\) Writing docs/);
     const status = await client.getStatus();
     assert.equal(status.isOnBreak, false);
+  });
+
+  it('the picker drops an answer to text no longer typed', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let answered: () => void = () => undefined;
+    const lateAnswer = new Promise<void>((resolve) => {
+      answered = resolve;
+    });
+    /** A real client whose search for "Rev" waits for the gate. */
+    class SlowForRev extends TockClient {
+      override async searchActivities(q: string, options?: SearchOptions): Promise<ActivityRef[]> {
+        const answer = await super.searchActivities(q, options);
+        if (q === 'Rev') {
+          await gate;
+          answered();
+        }
+        return answer;
+      }
+    }
+    const picked = pickActivity({
+      window: editor.window,
+      client: new SlowForRev({ token: app.token, port: app.port }),
+      scheduler,
+      explain: (error) => explainError(error, { port: app.port }),
+      title: 'Test',
+      placeholder: '',
+    });
+    const pick = await editor.window.quickPick<ActivityItem>(editor.window.quickPicks.length - 1);
+    await pick.waitForItems((items) => items.length > 0);
+    pick.type('Rev');
+    scheduler.advance(SEARCH_PAUSE_MS); // the search for "Rev" is on its way, held at the gate
+    pick.type('Writing');
+    scheduler.advance(SEARCH_PAUSE_MS);
+    await pick.waitForItems((items) => items[0]?.label === 'Writing docs');
+    release();
+    await lateAnswer;
+    await new Promise((resolve) => setImmediate(resolve)); // the picker has handled the late answer
+    assert.deepEqual(
+      pick.items.map((i) => i.label),
+      ['Writing docs', '$(add) Create "Writing"'],
+    );
+    pick.hide();
+    assert.equal(await picked, undefined);
   });
 
   it('Escape in the picker starts nothing', async () => {
