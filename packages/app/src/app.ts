@@ -210,16 +210,23 @@ async function wire(
     idempotency: store.idempotency,
     // Every write request commits in a group with the writes that arrive with it (one fsync
     // for all) and is answered once on disk. The commit is where a full disk shows up.
+    // Once durable, the write's status event leaves before its answer (when a stream is open).
     atomically: (work) =>
-      store.durably(work).catch((error: unknown) => {
-        throw storageProblem(error);
-      }),
+      store.durably(work).then(
+        (done) => {
+          live.checkStatus();
+          return done;
+        },
+        (error: unknown) => {
+          throw storageProblem(error);
+        },
+      ),
     replayGuard: {
       startedAtMs,
       remembered: store.nonces.recent(nowSec - LIMITS.nonceWindowSeconds),
       remember: (nonce: string, timestampSec: number) => store.nonces.remember(nonce, timestampSec),
     },
-    // An answered write is committed: its status event goes out right after the answer.
+    // Writes made outside the listener's transaction are seen here, after the answer.
     onRequest: () => {
       live.checkStatus();
       changed();
@@ -227,6 +234,7 @@ async function wire(
     // Answered 500 without details; the reason goes to the app's own output. Messages come from
     // the domain and SQLite, which never see the token.
     onError: (error: unknown) => console.error(`tock: listener: ${error instanceof Error ? error.message : String(error)}`),
+    beforeStreamOpens: () => live.streamOpening(),
   });
 
   const live = startLiveEvents({

@@ -3,10 +3,13 @@
  * core's status changes, accepted branch prompts, and the desktop's idle notices. The listener
  * knows nothing of where events come from and core knows no HTTP; this is where they meet.
  *
- * The status is checked after every listener request (an answered write is already
- * committed), and once a second for writes made elsewhere (the window, admin commands, an
- * import) and for the local day's end. A check costs two comparisons while nothing was
- * written, so the second-by-second one costs nothing measurable with 16 streams open.
+ * While a stream is open, the status is checked as soon as a listener write is committed
+ * (before it is answered: its event leaves as the write becomes durable, as a branch prompt's
+ * does), after every listener request, and once a second for writes made elsewhere (the
+ * window, admin commands, an import) and for the local day's end. A check costs two
+ * comparisons while nothing was written. While no stream is open nothing is computed: the
+ * baseline is taken again as the next stream opens (`streamOpening`), from the status that
+ * stream starts with.
  */
 import { StatusChanges, type Store, type Tracker } from '@tock/core';
 import type { Listener } from '@tock/listener';
@@ -21,7 +24,7 @@ export interface LiveEventTimers {
 
 /** What {@link startLiveEvents} wires together. */
 export interface LiveEventsOptions {
-  listener: Pick<Listener, 'publish'>;
+  listener: Pick<Listener, 'publish' | 'openStreams'>;
   store: Pick<Store, 'generation'>;
   tracker: Pick<Tracker, 'getStatus'>;
   prompts: Pick<PromptQueue, 'subscribe'>;
@@ -36,8 +39,10 @@ export interface LiveEventsOptions {
 
 /** The running feed. */
 export interface LiveEvents {
-  /** Looks for a status change now (after a write); publishes one if there was. */
+  /** Looks for a status change now (after a write); publishes one if there was. Nothing while no stream is open. */
   checkStatus(): void;
+  /** A stream is about to open: sends what has not been sent, then takes the status it starts from as the baseline. */
+  streamOpening(): void;
   /** Sends the `idle` event: the user has been idle for the threshold while tracking. */
   emitIdle(idle: Idle): void;
   /** Stops the timer and the subscriptions. */
@@ -49,14 +54,17 @@ export function startLiveEvents(options: LiveEventsOptions): LiveEvents {
   const { listener, store, tracker, prompts, clock } = options;
   const timers = options.timers ?? unrefTimers;
   const changes = new StatusChanges({ generation: () => store.generation, status: () => tracker.getStatus(), clock });
-  const checkStatus = (): void => {
+  const check = (): void => {
     try {
       changes.check();
     } catch (error) {
       options.onError?.(error);
     }
   };
-  checkStatus(); // the baseline: a new stream gets the current status anyway
+  const checkStatus = (): void => {
+    if (listener.openStreams > 0) check();
+    else changes.forget();
+  };
   const unsubscribes = [
     changes.subscribe((status) => listener.publish('status', status)),
     // The same JSON as the answer to POST /branch-changed (docs/protocol.md "Endpoints").
@@ -67,6 +75,7 @@ export function startLiveEvents(options: LiveEventsOptions): LiveEvents {
   const timer = timers.setInterval(checkStatus, options.checkEveryMs ?? 1000);
   return {
     checkStatus,
+    streamOpening: check,
     emitIdle(idle) {
       listener.publish('idle', { since: idle.since, seconds: idle.seconds });
     },

@@ -172,7 +172,7 @@ describe('live events wiring', () => {
     const timers = new FakeTimers();
     let generation = 0;
     const live = startLiveEvents({
-      listener: { publish: (type, data) => (published.push([type, data]), `r.${published.length}`) },
+      listener: { publish: (type, data) => (published.push([type, data]), `r.${published.length}`), openStreams: 1 },
       store: {
         get generation() {
           return generation;
@@ -183,6 +183,7 @@ describe('live events wiring', () => {
       clock: () => 0,
       timers,
     });
+    live.streamOpening(); // the baseline
     live.emitIdle({ since: '2026-11-22T10:05:00.000Z', seconds: 600 });
     prompts.add({ branch: 'main' });
     generation = 1;
@@ -196,5 +197,41 @@ describe('live events wiring', () => {
     assert.equal(timers.callback, null);
     prompts.add({ branch: 'dev' });
     assert.equal(published.length, 3);
+  });
+
+  it('computes no status while no stream is open, and compares later changes with the status a new stream starts from', () => {
+    const published: [string, unknown][] = [];
+    const listener: { openStreams: number; publish: (type: string, data: unknown) => string } = {
+      openStreams: 0,
+      publish: (type, data) => (published.push([type, data]), 'r.1'),
+    };
+    const timers = new FakeTimers();
+    let generation = 0;
+    let reads = 0;
+    const live = startLiveEvents({
+      listener,
+      store: {
+        get generation() {
+          return generation;
+        },
+      },
+      tracker: {
+        getStatus: () => (reads++, { isTracking: generation % 2 === 1, isOnBreak: false, currentActivity: null, todaySeconds: 0, since: null }),
+      },
+      prompts: new PromptQueue({ clock: () => 0 }),
+      clock: () => 0,
+      timers,
+    });
+    generation = 1;
+    live.checkStatus();
+    timers.callback?.();
+    assert.equal(reads, 0, 'nobody listens: nothing computed');
+    live.streamOpening(); // a stream opens with generation 1's status
+    listener.openStreams = 1;
+    assert.equal(reads, 1);
+    generation = 2; // a write right after: its change must reach the new stream
+    live.checkStatus();
+    assert.deepEqual(published, [['status', { isTracking: false, isOnBreak: false, currentActivity: null, todaySeconds: 0, since: null }]]);
+    live.stop();
   });
 });

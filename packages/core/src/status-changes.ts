@@ -58,6 +58,14 @@ export class StatusChanges {
   }
 
   /**
+   * Forgets the last status seen: the next {@link check} only takes a new baseline. For when
+   * nobody listens, so that no status is computed for nobody.
+   */
+  forget(): void {
+    this.#seen = null;
+  }
+
+  /**
    * Compares the status with the last one seen, when a write happened or the day changed since,
    * and tells subscribers when it changed. Returns the new status when it did, else null.
    */

@@ -285,6 +285,11 @@ export function createListener(options: ListenerOptions): Listener {
     }
     const header = x.req.headers[LAST_EVENT_ID_HEADER];
     const lastEventId = typeof header === 'string' ? header : undefined;
+    try {
+      options.beforeStreamOpens?.();
+    } catch (error) {
+      onError?.(error); // the stream opens all the same, with the status read below
+    }
     const start = (status: unknown): void => {
       if (x.res.destroyed) return; // the client left while the status was read
       streams.start(x.res, { key, nonce, lastEventId, status: () => status });

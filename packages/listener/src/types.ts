@@ -145,6 +145,12 @@ export interface ListenerOptions {
   serverTimeouts?: Partial<ServerTimeouts>;
   /** Most connections open at once (default MAX_CONNECTIONS); more are closed when accepted. */
   maxConnections?: number;
+  /**
+   * Called as a `GET /events` is admitted, before its opening status is read: the application
+   * publishes any change it has not sent yet (to the streams already open) and takes the
+   * status the new stream starts from as the one later changes are compared with.
+   */
+  beforeStreamOpens?: () => void;
   /** The event streams' run id, timers and limits; tests set them (defaults in event-streams.ts). */
   events?: Omit<EventStreamsOptions, 'clock' | 'stillAllowed'>;
 }

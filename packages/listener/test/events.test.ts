@@ -211,6 +211,29 @@ describe('GET /events through the listener', () => {
   });
 });
 
+describe('GET /events: the application’s hook', () => {
+  it('calls beforeStreamOpens before reading the opening status, and opens the stream even when it throws', async (t) => {
+    const order: string[] = [];
+    let fail = false;
+    const h = await startHarness(t, {
+      beforeStreamOpens: () => {
+        order.push('hook');
+        if (fail) throw new Error('hook failed');
+      },
+      handlers: {
+        getStatus: () => (order.push('status'), { isTracking: false, isOnBreak: false, currentActivity: null, todaySeconds: 0, since: null }),
+      },
+      onError: () => order.push('error'),
+    });
+    const first = await opened(h);
+    fail = true;
+    const second = await opened(h);
+    assert.deepEqual(order, ['hook', 'status', 'hook', 'error', 'status']);
+    first.close();
+    second.close();
+  });
+});
+
 describe('GET /events endings', () => {
   it('ends every stream at once when the listener closes (turned off, moved, app stopping)', async (t) => {
     const h = await harness(t);
