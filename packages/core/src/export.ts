@@ -140,6 +140,7 @@ interface ActivityRow {
 
 interface SessionBreakRow {
   id: string;
+  device: string;
   activityID: string;
   activityName: string;
   start: number;
@@ -150,6 +151,7 @@ interface SessionBreakRow {
 
 interface EntryRow {
   id: string;
+  device: string;
   activityID: string;
   activityName: string;
   start: number;
@@ -160,6 +162,8 @@ interface EntryRow {
 /** A session with its breaks, as assembled from consecutive joined rows. */
 interface SessionOut {
   id: string;
+  /** The device it was made on; '' for this one. */
+  device: string;
   activityID: string;
   activityName: string;
   start: number;
@@ -187,7 +191,7 @@ function activitiesStatement(db: DatabaseSync, ranged: boolean): StatementSync {
 function* sessions(db: DatabaseSync, from: number, to: number): Generator<SessionOut> {
   const rows = db
     .prepare(
-      `SELECT s.id, s.activity_id AS activityID, a.name AS activityName, s.started_at AS start, s.ended_at AS end,
+      `SELECT s.id, s.device_id AS device, s.activity_id AS activityID, a.name AS activityName, s.started_at AS start, s.ended_at AS end,
               b.started_at AS breakStart, b.ended_at AS breakEnd
          FROM sessions s JOIN activities a ON a.id = s.activity_id
          LEFT JOIN breaks b ON b.session_id = s.id
@@ -199,7 +203,7 @@ function* sessions(db: DatabaseSync, from: number, to: number): Generator<Sessio
   for (const row of rows) {
     if (current === undefined || current.id !== row.id) {
       if (current !== undefined) yield current;
-      current = { id: row.id, activityID: row.activityID, activityName: row.activityName, start: row.start, end: row.end, breaks: [] };
+      current = { id: row.id, device: row.device, activityID: row.activityID, activityName: row.activityName, start: row.start, end: row.end, breaks: [] };
     }
     if (row.breakStart !== null) current.breaks.push({ start: row.breakStart, end: row.breakEnd });
   }
@@ -209,12 +213,18 @@ function* sessions(db: DatabaseSync, from: number, to: number): Generator<Sessio
 function entries(db: DatabaseSync, from: number, to: number): Iterable<EntryRow> {
   return db
     .prepare(
-      `SELECT e.id, e.activity_id AS activityID, a.name AS activityName, e.started_at AS start, e.ended_at AS end, e.note
+      `SELECT e.id, e.device_id AS device, e.activity_id AS activityID, a.name AS activityName, e.started_at AS start, e.ended_at AS end, e.note
          FROM entries e JOIN activities a ON a.id = e.activity_id
         WHERE e.started_at >= ? AND e.started_at < ?
         ORDER BY e.started_at, e.id`,
     )
     .iterate(from, to) as Iterable<EntryRow>;
+}
+
+/** This device's sync id, once sync has been turned on in this store (docs/sync.md). */
+function syncDeviceOf(db: DatabaseSync): string | undefined {
+  const row = db.prepare("SELECT value FROM settings WHERE key = 'syncDevice'").get() as { value: string } | undefined;
+  return row === undefined ? undefined : (JSON.parse(row.value) as { deviceID: string }).deviceID;
 }
 
 /** Worked seconds of a session: its span up to now when running, breaks left out. */
@@ -264,6 +274,9 @@ function* jsonChunks(db: DatabaseSync, request: ExportRequest): Generator<string
   // One record per line: readable, diffable, and still one JSON document.
   out.add(`${JSON.stringify(head).slice(0, -1)},\n"activities":[`);
   const ranged = request.fromDay !== undefined || request.toDay !== undefined;
+  // Once sync has been on, each block says on which device it was made (docs/sync.md).
+  const thisDevice = syncDeviceOf(db);
+  const device = (made: string): { device?: string } => (thisDevice === undefined ? {} : { device: made === '' ? thisDevice : made });
   const activities = activitiesStatement(db, ranged);
   for (const a of (ranged ? activities.iterate(from, to) : activities.iterate()) as Iterable<ActivityRow>) {
     const line = `${counts.activities++ === 0 ? '\n' : ',\n'}${JSON.stringify({ id: a.id, name: a.name, createdAt: toIso(a.createdAt) })}`;
@@ -277,6 +290,7 @@ function* jsonChunks(db: DatabaseSync, request: ExportRequest): Generator<string
       activityID: s.activityID,
       start: toIso(s.start),
       end: s.end === null ? null : toIso(s.end),
+      ...device(s.device),
       breaks: s.breaks.map((b) => ({ start: toIso(b.start), end: b.end === null ? null : toIso(b.end) })),
     };
     const chunk = out.add(`${counts.sessions++ === 0 ? '\n' : ',\n'}${JSON.stringify(record)}`);
@@ -284,7 +298,7 @@ function* jsonChunks(db: DatabaseSync, request: ExportRequest): Generator<string
   }
   out.add(`${counts.sessions === 0 ? '' : '\n'}],\n"entries":[`);
   for (const e of entries(db, from, to)) {
-    const record = { id: e.id, activityID: e.activityID, start: toIso(e.start), end: toIso(e.end), note: e.note };
+    const record = { id: e.id, activityID: e.activityID, start: toIso(e.start), end: toIso(e.end), note: e.note, ...device(e.device) };
     const chunk = out.add(`${counts.entries++ === 0 ? '\n' : ',\n'}${JSON.stringify(record)}`);
     if (chunk !== undefined) yield chunk;
   }

@@ -128,6 +128,52 @@ export const MIGRATIONS: readonly Migration[] = [
       END;
     `,
   },
+  {
+    version: 4,
+    description: 'sync through a folder: the device a block was made on, the outbox, this device\'s log, merged state',
+    sql: `
+      -- The device a block was made on; '' is this device (docs/sync.md).
+      ALTER TABLE sessions ADD COLUMN device_id TEXT NOT NULL DEFAULT '';
+      ALTER TABLE entries ADD COLUMN device_id TEXT NOT NULL DEFAULT '';
+      -- Rows written while sync is on, filled by triggers that exist only then (core/src/sync/capture.ts):
+      -- the row as it now is, or NULL when it was deleted. Emptied into sync_log in order.
+      CREATE TABLE sync_outbox (
+        seq  INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL,                    -- activity, session, break, entry
+        id   TEXT NOT NULL,
+        row  TEXT                              -- JSON; NULL: deleted
+      ) STRICT;
+      -- This device's change log, one operation per line, in the order written to its segments.
+      CREATE TABLE sync_log (
+        seq     INTEGER PRIMARY KEY,
+        segment INTEGER NOT NULL,
+        line    TEXT NOT NULL                  -- without its newline
+      ) STRICT;
+      CREATE INDEX sync_log_by_segment ON sync_log (segment);
+      -- Every synced thing's fields with the hlc that set each, and its delete's hlc (last writer wins).
+      CREATE TABLE sync_entities (
+        id          TEXT PRIMARY KEY,
+        kind        TEXT NOT NULL,
+        ref         TEXT,                      -- activityID of a block, sessionID of a break
+        fields      TEXT NOT NULL,             -- JSON {field: [value, hlc]}
+        deleted_hlc TEXT
+      ) STRICT;
+      CREATE INDEX sync_entities_by_ref ON sync_entities (ref);
+      CREATE INDEX sync_entities_by_kind ON sync_entities (kind);
+      -- How far each other device's log has been applied, and what went wrong there.
+      CREATE TABLE sync_devices (
+        device_id      TEXT PRIMARY KEY,
+        segment        INTEGER NOT NULL,
+        offset         INTEGER NOT NULL,       -- bytes of that segment applied
+        line           INTEGER NOT NULL,       -- lines of that segment applied
+        applied        INTEGER NOT NULL,       -- operations applied in all
+        last_hlc       TEXT,
+        last_applied_at INTEGER
+      ) STRICT;
+      -- One row while other devices' operations are applied: the capture triggers stay quiet.
+      CREATE TABLE sync_applying (flag INTEGER) STRICT;
+    `,
+  },
 ];
 
 /** The schema version this build writes: the number of migrations it knows. */

@@ -1,0 +1,507 @@
+/**
+ * Merging change logs into the store (docs/sync.md). Every synced thing — activity, session,
+ * break, entry — is kept in `sync_entities` as its fields, each with the hlc that set it, and
+ * the hlc of its delete: a field takes a value only from a higher hlc (last writer wins), and
+ * a thing is gone while its delete's hlc is above every field's (a delete wins over every
+ * edit with a lower hlc). That state does not depend on the order operations arrive in; the
+ * tracking tables are then made to show it (projection), so every device that has the same
+ * operations shows the same history.
+ *
+ * What the tables show: activities grouped by name (case-insensitive, NFC) — the lowest id
+ * of a group is the activity, the others' blocks point to it; every device's stopped
+ * sessions, their breaks and entries, each with the device it was made on; this device's
+ * running session, but not another device's (each device keeps its own; see
+ * docs/decisions.md "Sync through a folder").
+ *
+ * This device's own writes reach the same state through {@link drainOutbox}: the rows the
+ * capture triggers recorded become operations with this device's next hlc, lines of its log.
+ */
+
+import type { DatabaseSync } from 'node:sqlite';
+import { nameKey, searchKey, wordKey } from '../names.ts';
+import type { Store } from '../store.ts';
+import { HybridClock, formatHlc, sortableHlc, type Hlc } from './hlc.ts';
+import { FIELDS, formatOpLine, type EntityKind, type FieldValue, type SyncOp } from './ops.ts';
+
+/** The bytes past which this device starts a new segment (docs/sync.md). */
+export const SEGMENT_LIMIT_BYTES = 1024 * 1024;
+
+/** Settings keys of sync's own state. */
+export const SYNC_SETTINGS = {
+  /** `{deviceID, createdAt}`: made once per Tock home, kept when sync is turned off. */
+  device: 'syncDevice',
+  /** `{dir, name}` while sync is on. */
+  config: 'sync',
+  /** The hybrid clock's last reading, `{ms, counter}`. */
+  clock: 'syncClock',
+} as const;
+
+/** One synced thing as merged. */
+interface Entity {
+  id: string;
+  kind: EntityKind;
+  fields: Record<string, [FieldValue, string]>;
+  deleted: string | null;
+}
+
+/** How far one other device's log has been applied; saved with the batch that got there. */
+export interface DevicePosition {
+  deviceID: string;
+  segment: number;
+  offset: number;
+  line: number;
+  /** Operations applied from it in all. */
+  applied: number;
+  lastHlc: string | null;
+  lastAppliedAt: number;
+}
+
+/** What a merge or drain did. */
+export interface MergeResult {
+  /** Lines this device added to its own log (segments to write). */
+  logged: number;
+  /** Segments those lines went to. */
+  segments: number[];
+  /** Whether the tracking tables changed (the window and the status should look again). */
+  changed: boolean;
+}
+
+/** Builds this device's clock from the stored reading. */
+export function deviceClock(store: Store, deviceID: string, now: () => number): HybridClock {
+  return new HybridClock(deviceID, now, store.settings.get<{ ms: number; counter: number }>(SYNC_SETTINGS.clock));
+}
+
+class Entities {
+  private readonly cache = new Map<string, Entity | null>();
+  readonly dirty = new Map<string, Entity>();
+  private readonly db: DatabaseSync;
+
+  constructor(db: DatabaseSync) {
+    this.db = db;
+  }
+
+  get(id: string): Entity | undefined {
+    let e = this.cache.get(id);
+    if (e === undefined) {
+      const row = this.db.prepare('SELECT kind, fields, deleted_hlc AS deleted FROM sync_entities WHERE id = ?').get(id) as
+        | { kind: EntityKind; fields: string; deleted: string | null }
+        | undefined;
+      e = row ? { id, kind: row.kind, fields: JSON.parse(row.fields) as Entity['fields'], deleted: row.deleted } : null;
+      this.cache.set(id, e);
+    }
+    return e ?? undefined;
+  }
+
+  /** Merges an operation; true when it changed the state. */
+  merge(kind: EntityKind, id: string, hlc: string, set: Record<string, FieldValue> | undefined): boolean {
+    let e = this.get(id);
+    if (e === undefined) {
+      e = { id, kind, fields: {}, deleted: null };
+      this.cache.set(id, e);
+    }
+    if (e.kind !== kind) return false; // an id of another kind: not this thing (refused by nothing else)
+    let changed = false;
+    if (set === undefined) {
+      if (e.deleted === null || e.deleted < hlc) {
+        e.deleted = hlc;
+        changed = true;
+      }
+    } else {
+      for (const [field, value] of Object.entries(set)) {
+        const current = e.fields[field];
+        if (current === undefined || current[1] < hlc) {
+          e.fields[field] = [value, hlc];
+          changed = true;
+        }
+      }
+    }
+    if (changed) this.dirty.set(id, e);
+    return changed;
+  }
+
+  /** Writes the changed entities back. */
+  save(): void {
+    const upsert = this.db.prepare(
+      `INSERT INTO sync_entities (id, kind, ref, fields, deleted_hlc) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET ref = excluded.ref, fields = excluded.fields, deleted_hlc = excluded.deleted_hlc`,
+    );
+    for (const e of this.dirty.values()) upsert.run(e.id, e.kind, refOf(e), JSON.stringify(e.fields), e.deleted);
+  }
+}
+
+function refOf(e: Entity): string | null {
+  const ref = e.kind === 'break' ? e.fields.sessionID : e.kind === 'session' || e.kind === 'entry' ? e.fields.activityID : undefined;
+  return ref === undefined ? null : (ref[0] as string);
+}
+
+function value(e: Entity, field: string): FieldValue | undefined {
+  return e.fields[field]?.[0];
+}
+
+/** Shown at all: every field it needs is there, and no delete is above all its fields. */
+function visible(e: Entity): boolean {
+  for (const field of Object.keys(FIELDS[e.kind])) if (e.fields[field] === undefined) return false;
+  if (e.deleted === null) return true;
+  for (const [, hlc] of Object.values(e.fields)) if (hlc > e.deleted) return true;
+  return false;
+}
+
+/** The verb of this device's operation, from what it changes. */
+function verbOf(kind: EntityKind, known: boolean, set: Record<string, FieldValue>, before: Entity | undefined): string {
+  if (!known) return kind === 'activity' || kind === 'entry' ? 'create' : 'start';
+  const only = Object.keys(set);
+  const endingNow = only.length === 1 && only[0] === 'endedAt' && before !== undefined && value(before, 'endedAt') === null;
+  if (kind === 'activity') return 'rename';
+  if (kind === 'session') return endingNow ? 'stop' : 'edit';
+  if (kind === 'break') return endingNow ? 'end' : 'edit';
+  return 'edit';
+}
+
+/**
+ * Turns the outbox into operations of this device's log (next hlc each), merges them into
+ * the synced state, and empties the outbox. Runs inside the caller's transaction. A row that
+ * sets nothing new (the history logged again, a write that changed no synced field) adds no line.
+ */
+function drain(store: Store, entities: Entities, clock: HybridClock): { logged: number; segments: Set<number> } {
+  const db = store.db;
+  const rows = db.prepare('SELECT seq, kind, id, row FROM sync_outbox ORDER BY seq').all() as unknown as {
+    seq: number;
+    kind: EntityKind;
+    id: string;
+    row: string | null;
+  }[];
+  const segments = new Set<number>();
+  if (rows.length === 0) return { logged: 0, segments };
+  const tail = db.prepare('SELECT segment FROM sync_log ORDER BY seq DESC LIMIT 1').get() as { segment: number } | undefined;
+  let segment = tail?.segment ?? 1;
+  let bytes = tail
+    ? Number((db.prepare('SELECT coalesce(sum(length(CAST(line AS BLOB)) + 1), 0) AS n FROM sync_log WHERE segment = ?').get(segment) as { n: number }).n)
+    : 0;
+  const append = db.prepare('INSERT INTO sync_log (segment, line) VALUES (?, ?)');
+  let logged = 0;
+  for (const r of rows) {
+    const before = entities.get(r.id);
+    let set: Record<string, FieldValue> | undefined;
+    if (r.row !== null) {
+      const row = JSON.parse(r.row) as Record<string, FieldValue>;
+      if (row.device === '') row.device = clock.device;
+      set = {};
+      for (const [field, v] of Object.entries(row)) {
+        if (field === 'device' && before !== undefined && value(before, 'device') !== undefined) continue; // made once
+        if (before === undefined || before.fields[field] === undefined || before.fields[field][0] !== v) set[field] = v;
+      }
+      if (Object.keys(set).length === 0) continue;
+    } else if (before === undefined || (before.deleted !== null && !visible(before))) {
+      continue;
+    }
+    const hlc = clock.tick();
+    const verb = set === undefined ? 'delete' : verbOf(r.kind, before !== undefined && Object.keys(before.fields).length > 0, set, before);
+    const line = formatOpLine({ hlc: formatHlc(hlc), op: `${r.kind}.${verb}`, id: r.id, set });
+    const size = Buffer.byteLength(line) + 1;
+    if (bytes > 0 && bytes + size > SEGMENT_LIMIT_BYTES) {
+      segment++;
+      bytes = 0;
+    }
+    bytes += size;
+    append.run(segment, line);
+    segments.add(segment);
+    entities.merge(r.kind, r.id, sortableHlc(hlc), set);
+    logged++;
+  }
+  db.prepare('DELETE FROM sync_outbox WHERE seq <= ?').run(rows[rows.length - 1]?.seq ?? 0);
+  return { logged, segments };
+}
+
+/**
+ * Logs this device's pending writes (see {@link drain}) in one transaction. The caller then
+ * writes the returned segments to the folder.
+ */
+export function drainOutbox(store: Store, clock: HybridClock): MergeResult {
+  return store.transaction(() => {
+    const entities = new Entities(store.db);
+    const { logged, segments } = drain(store, entities, clock);
+    entities.save();
+    if (logged > 0) store.settings.set(SYNC_SETTINGS.clock, clock.state());
+    return { logged, segments: [...segments].sort((a, b) => a - b), changed: false };
+  });
+}
+
+/**
+ * Applies other devices' operations in ONE transaction, together with the positions they
+ * were read up to: a crash leaves all of the batch applied or none of it. This device's
+ * pending writes are logged first, so the tables never show older state than the store
+ * holds. Applying an operation twice, or a batch in any order, gives the same store.
+ */
+export function applyOperations(store: Store, clock: HybridClock, ops: readonly SyncOp[], positions: readonly DevicePosition[] = []): MergeResult {
+  return store.transaction(() => {
+    const db = store.db;
+    const entities = new Entities(db);
+    const drained = drain(store, entities, clock);
+    db.exec('INSERT INTO sync_applying (flag) VALUES (1)');
+    let changed = false;
+    try {
+      const touched = new Map<string, EntityKind>();
+      for (const op of ops) {
+        clock.receive(op.hlc);
+        if (entities.merge(op.kind, op.id, sortableHlc(op.hlc), op.deletes ? undefined : op.set)) touched.set(op.id, op.kind);
+      }
+      entities.save();
+      if (touched.size > 0) changed = project(db, entities, touched, clock.device);
+      savePositions(db, positions);
+    } finally {
+      db.exec('DELETE FROM sync_applying');
+    }
+    store.settings.set(SYNC_SETTINGS.clock, clock.state());
+    return { logged: drained.logged, segments: [...drained.segments].sort((a, b) => a - b), changed };
+  });
+}
+
+function savePositions(db: DatabaseSync, positions: readonly DevicePosition[]): void {
+  const save = db.prepare(
+    `INSERT INTO sync_devices (device_id, segment, offset, line, applied, last_hlc, last_applied_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (device_id) DO UPDATE SET segment = excluded.segment, offset = excluded.offset, line = excluded.line,
+       applied = excluded.applied, last_hlc = excluded.last_hlc, last_applied_at = excluded.last_applied_at`,
+  );
+  for (const p of positions) save.run(p.deviceID, p.segment, p.offset, p.line, p.applied, p.lastHlc, p.lastAppliedAt);
+}
+
+/** The applied positions of every other device seen. */
+export function devicePositions(store: Store): DevicePosition[] {
+  return (
+    store.db
+      .prepare(
+        `SELECT device_id AS deviceID, segment, offset, line, applied, last_hlc AS lastHlc, last_applied_at AS lastAppliedAt
+           FROM sync_devices ORDER BY device_id`,
+      )
+      .all() as unknown as DevicePosition[]
+  ).map((p) => ({ ...p }));
+}
+
+/**
+ * Makes the tracking tables show the merged state of the touched things (and of whatever
+ * hangs on them: the blocks of an activity whose group changed, the breaks of a session).
+ * Returns whether any table row changed.
+ */
+function project(db: DatabaseSync, entities: Entities, touched: Map<string, EntityKind>, me: string): boolean {
+  let changed = false;
+  const blocks = new Set<string>();
+  for (const [id, kind] of touched) if (kind !== 'activity') blocks.add(id);
+  const activities = new Set([...touched].filter(([, kind]) => kind === 'activity').map(([id]) => id));
+  if (activities.size > 0) {
+    const regrouped = projectActivities(db, entities, activities);
+    if (regrouped.length > 0) changed = true;
+    const refs = db.prepare("SELECT id FROM sync_entities WHERE ref = ? AND kind IN ('session', 'entry')");
+    for (const activity of regrouped) for (const r of refs.all(activity) as { id: string }[]) blocks.add(r.id);
+  }
+  const keptIds = new Map<string, string | undefined>();
+  const resolve = (activityID: string): string | undefined => {
+    if (!keptIds.has(activityID)) {
+      const a = entities.get(activityID);
+      const kept =
+        a && visible(a)
+          ? (db.prepare('SELECT id FROM activities WHERE name_key = ?').get(nameKey(String(value(a, 'name')))) as { id: string } | undefined)?.id
+          : undefined;
+      keptIds.set(activityID, kept);
+    }
+    return keptIds.get(activityID);
+  };
+  const breaksOf = db.prepare("SELECT id FROM sync_entities WHERE ref = ? AND kind = 'break'");
+  const sessionsDone = new Set<string>();
+  for (const id of blocks) {
+    const e = entities.get(id);
+    if (!e) continue;
+    if (e.kind === 'session') {
+      changed = projectSession(db, e, resolve, me) || changed;
+      sessionsDone.add(id);
+      for (const b of breaksOf.all(id) as { id: string }[]) {
+        const be = entities.get(b.id);
+        if (be) changed = projectBreak(db, be) || changed;
+      }
+    } else if (e.kind === 'entry') {
+      changed = projectEntry(db, e, resolve, me) || changed;
+    }
+  }
+  for (const id of blocks) {
+    const e = entities.get(id);
+    if (e?.kind === 'break' && !sessionsDone.has(String(value(e, 'sessionID')))) changed = projectBreak(db, e) || changed;
+  }
+  return changed;
+}
+
+/** Runs a projection write; a row the tables' rules refuse is not shown (and no other is hurt). */
+function guarded(db: DatabaseSync, write: () => void, remove: () => void): void {
+  db.exec('SAVEPOINT sync_project');
+  try {
+    write();
+    db.exec('RELEASE sync_project');
+  } catch {
+    db.exec('ROLLBACK TO sync_project; RELEASE sync_project');
+    remove();
+  }
+}
+
+function projectSession(db: DatabaseSync, e: Entity, resolve: (id: string) => string | undefined, me: string): boolean {
+  const remove = (): boolean => Number(db.prepare('DELETE FROM sessions WHERE id = ?').run(e.id).changes) > 0;
+  const device = String(value(e, 'device'));
+  const endedAt = value(e, 'endedAt');
+  // Every device keeps its own running session: another device's shows once it has ended.
+  if (!visible(e) || (device !== me && endedAt === null)) return remove();
+  const activity = resolve(String(value(e, 'activityID')));
+  if (activity === undefined) return remove();
+  const startedAt = value(e, 'startedAt') as number;
+  const before = db.prepare('SELECT activity_id AS a, started_at AS s, ended_at AS e, device_id AS d FROM sessions WHERE id = ?').get(e.id) as
+    | { a: string; s: number; e: number | null; d: string }
+    | undefined;
+  const deviceColumn = device === me ? '' : device;
+  if (before && before.a === activity && before.s === startedAt && before.e === endedAt && before.d === deviceColumn) return false;
+  guarded(
+    db,
+    () => {
+      db.prepare(
+        `INSERT INTO sessions (id, activity_id, started_at, ended_at, device_id) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET activity_id = excluded.activity_id, started_at = excluded.started_at,
+           ended_at = excluded.ended_at, device_id = excluded.device_id`,
+      ).run(e.id, activity, startedAt, endedAt ?? null, deviceColumn);
+      db.prepare('UPDATE activities SET last_used_at = max(last_used_at, ?) WHERE id = ?').run(startedAt, activity);
+    },
+    remove,
+  );
+  return true;
+}
+
+function projectBreak(db: DatabaseSync, e: Entity): boolean {
+  const remove = (): boolean => Number(db.prepare('DELETE FROM breaks WHERE id = ?').run(e.id).changes) > 0;
+  const sessionID = String(value(e, 'sessionID'));
+  if (!visible(e) || db.prepare('SELECT 1 FROM sessions WHERE id = ?').get(sessionID) === undefined) return remove();
+  const startedAt = value(e, 'startedAt') as number;
+  const endedAt = value(e, 'endedAt') ?? null;
+  const before = db.prepare('SELECT session_id AS s, started_at AS a, ended_at AS b FROM breaks WHERE id = ?').get(e.id) as
+    | { s: string; a: number; b: number | null }
+    | undefined;
+  if (before && before.s === sessionID && before.a === startedAt && before.b === endedAt) return false;
+  guarded(
+    db,
+    () =>
+      db
+        .prepare(
+          `INSERT INTO breaks (id, session_id, started_at, ended_at) VALUES (?, ?, ?, ?)
+           ON CONFLICT (id) DO UPDATE SET session_id = excluded.session_id, started_at = excluded.started_at, ended_at = excluded.ended_at`,
+        )
+        .run(e.id, sessionID, startedAt, endedAt),
+    remove,
+  );
+  return true;
+}
+
+function projectEntry(db: DatabaseSync, e: Entity, resolve: (id: string) => string | undefined, me: string): boolean {
+  const remove = (): boolean => Number(db.prepare('DELETE FROM entries WHERE id = ?').run(e.id).changes) > 0;
+  if (!visible(e)) return remove();
+  const activity = resolve(String(value(e, 'activityID')));
+  if (activity === undefined) return remove();
+  const device = String(value(e, 'device'));
+  const row = {
+    a: activity,
+    s: value(e, 'startedAt') as number,
+    e: value(e, 'endedAt') as number,
+    n: (value(e, 'note') ?? null) as string | null,
+    c: value(e, 'createdAt') as number,
+    d: device === me ? '' : device,
+  };
+  const before = db
+    .prepare('SELECT activity_id AS a, started_at AS s, ended_at AS e, note AS n, created_at AS c, device_id AS d FROM entries WHERE id = ?')
+    .get(e.id) as typeof row | undefined;
+  if (before && before.a === row.a && before.s === row.s && before.e === row.e && before.n === row.n && before.c === row.c && before.d === row.d) return false;
+  guarded(
+    db,
+    () => {
+      db.prepare(
+        `INSERT INTO entries (id, activity_id, started_at, ended_at, note, created_at, device_id) VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET activity_id = excluded.activity_id, started_at = excluded.started_at, ended_at = excluded.ended_at,
+           note = excluded.note, created_at = excluded.created_at, device_id = excluded.device_id`,
+      ).run(e.id, row.a, row.s, row.e, row.n, row.c, row.d);
+      db.prepare('UPDATE activities SET last_used_at = max(last_used_at, ?) WHERE id = ?').run(row.s, activity);
+    },
+    remove,
+  );
+  return true;
+}
+
+/**
+ * Makes the activities table show the merged activities: one row per name (case-insensitive,
+ * NFC), the lowest id of those sharing it, with that activity's name. Returns the ids of every
+ * activity whose row appeared, went or changed, and of every member of such a group: their
+ * blocks must be pointed again. Blocks are pointed after this (foreign keys are checked at commit).
+ */
+function projectActivities(db: DatabaseSync, entities: Entities, touched: ReadonlySet<string>): string[] {
+  const all = db.prepare("SELECT id FROM sync_entities WHERE kind = 'activity'").all() as { id: string }[];
+  const groups = new Map<string, Entity[]>();
+  for (const { id } of all) {
+    const e = entities.get(id);
+    if (!e || !visible(e)) continue;
+    const key = nameKey(String(value(e, 'name')));
+    const group = groups.get(key);
+    if (group) group.push(e);
+    else groups.set(key, [e]);
+  }
+  const wanted = new Map<string, { name: string; createdAt: number; members: string[] }>();
+  for (const group of groups.values()) {
+    group.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const kept = group[0] as Entity;
+    wanted.set(kept.id, { name: String(value(kept, 'name')), createdAt: value(kept, 'createdAt') as number, members: group.map((m) => m.id) });
+  }
+  const known = new Set(all.map((a) => a.id));
+  const rows = db.prepare('SELECT id, name, created_at AS createdAt, last_used_at AS lastUsedAt FROM activities').all() as {
+    id: string;
+    name: string;
+    createdAt: number;
+    lastUsedAt: number;
+  }[];
+  const regrouped = new Set<string>();
+  const lastUsed = new Map<string, number>();
+  const stale: string[] = [];
+  for (const row of rows) {
+    if (!known.has(row.id)) continue; // not synced (cannot happen once the outbox is drained): left alone
+    const w = wanted.get(row.id);
+    if (w && w.name === row.name && w.createdAt === row.createdAt) continue;
+    stale.push(row.id);
+    lastUsed.set(row.id, row.lastUsedAt);
+  }
+  const present = new Set(rows.map((r) => r.id));
+  db.exec('PRAGMA defer_foreign_keys = ON');
+  const remove = db.prepare('DELETE FROM activities WHERE id = ?');
+  for (const id of stale) {
+    remove.run(id);
+    present.delete(id);
+    regrouped.add(id);
+  }
+  const insert = db.prepare(
+    'INSERT INTO activities (id, name, name_key, search_key, word_key, created_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  for (const [id, w] of wanted) {
+    if (present.has(id)) continue;
+    insert.run(id, w.name, nameKey(w.name), searchKey(w.name), wordKey(w.name), w.createdAt, Math.max(w.createdAt, lastUsed.get(id) ?? 0));
+    regrouped.add(id);
+  }
+  // Every touched activity (merged into another, deleted, renamed) and every member of a group
+  // with a row that changed or a touched member.
+  for (const id of touched) regrouped.add(id);
+  for (const w of wanted.values()) if (w.members.some((m) => regrouped.has(m))) for (const m of w.members) regrouped.add(m);
+  return [...regrouped];
+}
+
+/** This device's log lines of one segment, in order (to write that segment's file). */
+export function segmentLines(store: Store, segment: number): string[] {
+  return (store.db.prepare('SELECT line FROM sync_log WHERE segment = ? ORDER BY seq').all(segment) as { line: string }[]).map((r) => r.line);
+}
+
+/** The segments of this device's log, in order. */
+export function logSegments(store: Store): number[] {
+  return (store.db.prepare('SELECT DISTINCT segment FROM sync_log ORDER BY segment').all() as { segment: number }[]).map((r) => r.segment);
+}
+
+/** Lines in this device's log. */
+export function logLength(store: Store): number {
+  return Number((store.db.prepare('SELECT count(*) AS n FROM sync_log').get() as { n: number }).n);
+}
+
+export type { Hlc };

@@ -1,0 +1,114 @@
+/**
+ * The operations of a change log (docs/sync.md "Several machines of one person"): one JSON
+ * object per line, `{"v":1,"hlc","op","id","set"?}`. `op` names what a person did
+ * (`session.stop`, `entry.delete`, …); the merge only needs its kind (before the dot), whether
+ * it deletes, and the fields it sets. Times are Unix ms. Parsing checks every field, so a
+ * line that breaks a rule is refused with a reason rather than half applied.
+ */
+
+import { parseHlc, type Hlc } from './hlc.ts';
+
+/** The format version this build writes and reads. */
+export const SYNC_FORMAT_VERSION = 1;
+
+/** What an operation is about. */
+export type EntityKind = 'activity' | 'session' | 'break' | 'entry';
+
+/** A field's value: text, a number of ms, or null (an end not reached, no note). */
+export type FieldValue = string | number | null;
+
+/** One operation. */
+export interface SyncOp {
+  hlc: Hlc;
+  /** `<kind>.<verb>`, e.g. `session.start`. */
+  op: string;
+  kind: EntityKind;
+  id: string;
+  /** Fields set; absent on a delete. */
+  set?: Record<string, FieldValue>;
+  deletes: boolean;
+}
+
+type FieldType = 'text' | 'ms' | 'ms?' | 'text?' | 'id' | 'device';
+
+/** The fields of each kind, their types, and those a row needs before it can be shown. */
+export const FIELDS: Record<EntityKind, Record<string, FieldType>> = {
+  activity: { name: 'text', createdAt: 'ms' },
+  session: { device: 'device', activityID: 'id', startedAt: 'ms', endedAt: 'ms?' },
+  break: { sessionID: 'id', startedAt: 'ms', endedAt: 'ms?' },
+  entry: { device: 'device', activityID: 'id', startedAt: 'ms', endedAt: 'ms', note: 'text?', createdAt: 'ms' },
+};
+
+/** The verbs each kind's operations may carry. */
+const VERBS: Record<EntityKind, readonly string[]> = {
+  activity: ['create', 'rename', 'delete'],
+  session: ['start', 'stop', 'edit', 'delete'],
+  break: ['start', 'end', 'edit', 'delete'],
+  entry: ['create', 'edit', 'delete'],
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const MAX_TEXT = 10_000;
+
+/** A line that cannot be applied; `newer` when it comes from a newer format. */
+export class OpError extends Error {
+  readonly newer: boolean;
+
+  constructor(message: string, newer = false) {
+    super(message);
+    this.newer = newer;
+  }
+}
+
+function checkValue(field: string, type: FieldType, value: unknown): FieldValue {
+  const ok =
+    (type === 'text' && typeof value === 'string' && value.length > 0 && value.length <= MAX_TEXT) ||
+    (type === 'text?' && (value === null || (typeof value === 'string' && value.length <= MAX_TEXT))) ||
+    ((type === 'id' || type === 'device') && typeof value === 'string' && UUID.test(value)) ||
+    (type === 'ms' && Number.isSafeInteger(value) && (value as number) >= 0) ||
+    (type === 'ms?' && (value === null || (Number.isSafeInteger(value) && (value as number) >= 0)));
+  if (!ok) throw new OpError(`field "${field}" must be ${type.startsWith('ms') ? 'a time in ms' : type === 'id' || type === 'device' ? 'a lowercase UUID' : 'text'}${type.endsWith('?') ? ' or null' : ''}`);
+  return value as FieldValue;
+}
+
+/**
+ * Reads one line of `author`'s log. Throws {@link OpError} with the reason: not JSON, a newer
+ * format, an unknown operation, a field of the wrong type, or an hlc of another device (a
+ * device only writes its own operations).
+ */
+export function parseOpLine(line: string, author: string): SyncOp {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    throw new OpError('not a JSON line');
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new OpError('not a JSON object');
+  const o = value as Record<string, unknown>;
+  if (typeof o.v === 'number' && o.v > SYNC_FORMAT_VERSION) throw new OpError(`written in format v${o.v} by a newer Tock; update Tock on this device`, true);
+  if (o.v !== SYNC_FORMAT_VERSION) throw new OpError('"v" must be 1');
+  const hlc = parseHlc(o.hlc);
+  if (!hlc) throw new OpError('"hlc" must be "<unix ms>-<counter>-<deviceID>"');
+  if (hlc.device !== author) throw new OpError(`"hlc" names device ${hlc.device}, not the device whose log this is`);
+  if (typeof o.op !== 'string') throw new OpError('"op" must be a string');
+  const [kindText, verb] = o.op.split('.');
+  const kind = kindText as EntityKind;
+  if (!(kind in FIELDS) || verb === undefined || !VERBS[kind].includes(verb)) throw new OpError(`unknown operation "${o.op}"`);
+  if (typeof o.id !== 'string' || !UUID.test(o.id)) throw new OpError('"id" must be a lowercase UUID');
+  if (verb === 'delete') return { hlc, op: o.op, kind, id: o.id, deletes: true };
+  if (o.set === null || typeof o.set !== 'object' || Array.isArray(o.set)) throw new OpError('"set" must be an object of fields');
+  const set: Record<string, FieldValue> = {};
+  const types = FIELDS[kind];
+  for (const [field, raw] of Object.entries(o.set as Record<string, unknown>)) {
+    const type = types[field];
+    if (type === undefined) throw new OpError(`"${field}" is not a field of ${kind}`);
+    set[field] = checkValue(field, type, raw);
+  }
+  if (Object.keys(set).length === 0) throw new OpError('"set" names no field');
+  return { hlc, op: o.op, kind, id: o.id, set, deletes: false };
+}
+
+/** The line for an operation, without its newline. */
+export function formatOpLine(op: { hlc: string; op: string; id: string; set?: Record<string, FieldValue> }): string {
+  return JSON.stringify(op.set === undefined ? { v: SYNC_FORMAT_VERSION, hlc: op.hlc, op: op.op, id: op.id } : { v: SYNC_FORMAT_VERSION, hlc: op.hlc, op: op.op, id: op.id, set: op.set });
+}

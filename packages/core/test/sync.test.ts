@@ -1,0 +1,290 @@
+/**
+ * Sync in core (docs/sync.md): writes are captured in the transaction that makes them, only
+ * while sync is on; two stores that exchange their logs show one history (renames, deletes,
+ * the activity-merge rule, another device's running session kept to itself, a device whose
+ * wall clock is hours off); and the property that makes the design: random operations of three
+ * devices applied in any order and batching, some twice, give the identical `tock export`.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { createTracker, openStore, type Store } from '../src/index.ts';
+import { exportChunks } from '../src/export.ts';
+import {
+  SYNC_SETTINGS,
+  applyOperations,
+  deviceClock,
+  drainOutbox,
+  installCapture,
+  parseOpLine,
+  removeCapture,
+  type SyncOp,
+} from '../src/sync/index.ts';
+import { fixture, manualClock, type Fixture } from './support.ts';
+
+const A = 'aaaaaaaa-0000-4000-8000-000000000000';
+const B = 'bbbbbbbb-0000-4000-8000-000000000000';
+const C = 'cccccccc-0000-4000-8000-000000000000';
+
+/** Ids that differ per device, so two stores never make the same id. */
+function idsFor(prefix: string): () => string {
+  let n = 0;
+  return () => `${prefix}-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+}
+
+interface Device {
+  f: Fixture;
+  id: string;
+  /** Lines of this device's log handed over so far. */
+  sent: number;
+}
+
+function device(t: Parameters<typeof fixture>[0], id: string, now = '2026-11-22T09:00:00.000Z'): Device {
+  const f = fixture(t, { now });
+  const tracker = createTracker({ store: f.store, clock: f.clock, newId: idsFor(id.slice(0, 8)), timeZone: 'UTC' });
+  f.store.settings.set(SYNC_SETTINGS.device, { deviceID: id, createdAt: f.clock() });
+  installCapture(f.store);
+  return { f: { ...f, tracker }, id, sent: 0 };
+}
+
+/** This device's log lines (draining its outbox first). */
+function logOf(d: Device): string[] {
+  drainOutbox(d.f.store, deviceClock(d.f.store, d.id, d.f.clock));
+  return (d.f.store.db.prepare('SELECT line FROM sync_log ORDER BY seq').all() as { line: string }[]).map((r) => r.line);
+}
+
+/** Hands `from`'s new lines to `to`, as reading the folder would. */
+function deliver(from: Device, to: Device): void {
+  const lines = logOf(from);
+  const ops = lines.map((line) => parseOpLine(line, from.id));
+  applyOperations(to.f.store, deviceClock(to.f.store, to.id, to.f.clock), ops);
+}
+
+function exported(store: Store): unknown {
+  const text = [...exportChunks(store.db, { format: 'json', timeZone: 'UTC', now: Date.parse('2026-12-01T00:00:00Z') })].join('');
+  const value = JSON.parse(text) as Record<string, unknown>;
+  delete value.exportedAt;
+  return value;
+}
+
+test('with sync off nothing is captured; on, every write lands in the outbox in its own transaction', (t) => {
+  const f = fixture(t);
+  f.tracker.startActivity({ name: 'Write', createIfMissing: true });
+  assert.equal((f.store.db.prepare('SELECT count(*) AS n FROM sync_outbox').get() as { n: number }).n, 0);
+  installCapture(f.store);
+  // The history is logged once: an activity and a running session.
+  assert.equal((f.store.db.prepare('SELECT count(*) AS n FROM sync_outbox').get() as { n: number }).n, 2);
+  f.clock.advanceMinutes(30);
+  f.tracker.stopActivity();
+  assert.equal((f.store.db.prepare('SELECT count(*) AS n FROM sync_outbox').get() as { n: number }).n, 3);
+  // A write that fails leaves no outbox row behind.
+  assert.throws(() => f.tracker.renameActivity('00000000-0000-4000-8000-000000000099', 'X'));
+  assert.equal((f.store.db.prepare('SELECT count(*) AS n FROM sync_outbox').get() as { n: number }).n, 3);
+  removeCapture(f.store);
+  f.tracker.startActivity({ name: 'Write' });
+  assert.equal((f.store.db.prepare('SELECT count(*) AS n FROM sync_outbox').get() as { n: number }).n, 0);
+});
+
+test('the log says what a person did, one line each; enabling again logs nothing twice', (t) => {
+  const a = device(t, A);
+  a.f.tracker.startActivity({ name: 'Write', createIfMissing: true });
+  a.f.clock.advanceMinutes(10);
+  a.f.tracker.startBreak();
+  a.f.clock.advanceMinutes(5);
+  a.f.tracker.resumeBreak();
+  a.f.clock.advanceMinutes(10);
+  a.f.tracker.stopActivity();
+  const ops = logOf(a).map((line) => parseOpLine(line, A).op);
+  assert.deepEqual(ops, ['activity.create', 'session.start', 'break.start', 'break.end', 'session.stop']);
+  installCapture(a.f.store);
+  assert.equal(logOf(a).length, 5);
+});
+
+test('two devices: blocks, renames and deletes travel both ways; each block says its device', (t) => {
+  const a = device(t, A);
+  const b = device(t, B);
+  a.f.tracker.startActivity({ name: 'Write', createIfMissing: true });
+  a.f.clock.advanceMinutes(60);
+  a.f.tracker.stopActivity();
+  b.f.tracker.logEntry({ name: 'Review', createIfMissing: true, durationMinutes: 15, note: 'PR 7' });
+  deliver(a, b);
+  deliver(b, a);
+  assert.deepEqual(exported(a.f.store), exported(b.f.store));
+  assert.equal(b.f.tracker.getStatus().todaySeconds, 3600 + 900);
+  const write = b.f.tracker.listActivities().find((x) => x.activityName === 'Write');
+  assert.ok(write);
+  b.f.tracker.renameActivity(write.activityID, 'Writing');
+  const session = a.f.tracker.listBlocks(0, Date.parse('2027-01-01T00:00:00Z')).find((x) => x.kind === 'session');
+  assert.ok(session);
+  a.f.tracker.deleteSession(session.id);
+  deliver(a, b);
+  deliver(b, a);
+  assert.deepEqual(exported(a.f.store), exported(b.f.store));
+  const view = exported(a.f.store) as { activities: { name: string }[]; sessions: unknown[]; entries: { device: string }[] };
+  assert.deepEqual(view.activities.map((x) => x.name).sort(), ['Review', 'Writing']);
+  assert.equal(view.sessions.length, 0);
+  assert.equal(view.entries[0]?.device, B);
+});
+
+test("another device's running session stays its own; GET /status is this device's", (t) => {
+  const a = device(t, A);
+  const b = device(t, B);
+  a.f.tracker.startActivity({ name: 'Write', createIfMissing: true });
+  deliver(a, b);
+  assert.equal(b.f.tracker.getStatus().isTracking, false);
+  b.f.tracker.startActivity({ name: 'Write', createIfMissing: true }); // the same activity, by name
+  deliver(b, a);
+  a.f.clock.advanceMinutes(30);
+  a.f.tracker.stopActivity();
+  deliver(a, b);
+  assert.equal(b.f.tracker.getStatus().isTracking, true);
+  assert.equal(a.f.tracker.getStatus().isTracking, false);
+  assert.equal(b.f.tracker.listActivities().length, 1);
+});
+
+test('activities made on two devices with one name (case, NFC) are one: the lower id is kept, blocks point to it', (t) => {
+  const a = device(t, A);
+  const b = device(t, B);
+  a.f.tracker.logEntry({ name: 'Cafe\u0301', createIfMissing: true, durationMinutes: 10 });
+  b.f.tracker.logEntry({ name: 'CAFÉ', createIfMissing: true, durationMinutes: 20 });
+  deliver(a, b);
+  deliver(b, a);
+  for (const d of [a, b]) {
+    const activities = d.f.tracker.listActivities();
+    assert.equal(activities.length, 1);
+    assert.ok(activities[0]?.activityID.startsWith('aaaaaaaa'));
+    assert.equal(d.f.tracker.getStatus().todaySeconds, 30 * 60);
+  }
+  assert.deepEqual(exported(a.f.store), exported(b.f.store));
+});
+
+test('a device whose wall clock is hours behind still wins with an edit made after seeing the other', (t) => {
+  const a = device(t, A, '2026-11-22T12:00:00.000Z');
+  const b = device(t, B, '2026-11-22T12:00:00.000Z');
+  a.f.tracker.createActivity('Plan');
+  deliver(a, b);
+  const plan = b.f.tracker.listActivities()[0];
+  assert.ok(plan);
+  b.f.clock.set('2026-11-22T08:00:00.000Z'); // four hours behind
+  b.f.tracker.renameActivity(plan.activityID, 'Planning');
+  deliver(b, a);
+  assert.equal(a.f.tracker.listActivities()[0]?.activityName, 'Planning');
+});
+
+// ---- The property: order and batching do not matter -------------------------------------
+
+const ACTIVITIES = ['a1', 'a2', 'a3', 'a4'].map((n, i) => `0000000${i + 1}-0000-4000-8000-00000000000a`);
+const SESSIONS = [1, 2, 3, 4].map((i) => `0000000${i}-0000-4000-8000-00000000000b`);
+const BREAKS = [1, 2].map((i) => `0000000${i}-0000-4000-8000-00000000000c`);
+const ENTRIES = [1, 2, 3].map((i) => `0000000${i}-0000-4000-8000-00000000000d`);
+const NAMES = ['Write', 'write', 'Café', 'Cafe\u0301', 'Review'];
+const DAY = Date.parse('2026-11-22T00:00:00Z');
+
+const opArb = fc.oneof(
+  fc.record({ kind: fc.constant('activity'), id: fc.constantFrom(...ACTIVITIES), verb: fc.constant('create'), name: fc.constantFrom(...NAMES), at: fc.nat(10) }),
+  fc.record({ kind: fc.constant('activity'), id: fc.constantFrom(...ACTIVITIES), verb: fc.constant('rename'), name: fc.constantFrom(...NAMES), at: fc.nat(10) }),
+  fc.record({ kind: fc.constant('session'), id: fc.constantFrom(...SESSIONS), verb: fc.constant('start'), activity: fc.constantFrom(...ACTIVITIES), start: fc.nat(20), length: fc.option(fc.integer({ min: 1, max: 10 })) }),
+  fc.record({ kind: fc.constant('session'), id: fc.constantFrom(...SESSIONS), verb: fc.constant('edit'), activity: fc.constantFrom(...ACTIVITIES) }),
+  fc.record({ kind: fc.constant('break'), id: fc.constantFrom(...BREAKS), verb: fc.constant('start'), session: fc.constantFrom(...SESSIONS), start: fc.nat(20), length: fc.integer({ min: 1, max: 3 }) }),
+  fc.record({ kind: fc.constant('entry'), id: fc.constantFrom(...ENTRIES), verb: fc.constant('create'), activity: fc.constantFrom(...ACTIVITIES), start: fc.nat(20), length: fc.integer({ min: 1, max: 10 }), note: fc.option(fc.constantFrom('x', 'y')) }),
+  fc.record({ kind: fc.constantFrom('session', 'entry', 'activity', 'break'), id: fc.nat(3), verb: fc.constant('delete') }),
+);
+
+type Gen = Record<string, unknown> & { kind: string; verb: string };
+
+/** Operation lines of one device from generated records (its hlc counting up, so each is unique). */
+function linesOf(author: string, records: Gen[], startMs: number): string[] {
+  return records.map((r, i) => {
+    const hlc = `${startMs + i * 7}-${i % 3}-${author}`;
+    const pick = (list: string[]): string => list[(r.id as number) % list.length] as string;
+    const id =
+      typeof r.id === 'number'
+        ? pick(r.kind === 'session' ? SESSIONS : r.kind === 'entry' ? ENTRIES : r.kind === 'break' ? BREAKS : ACTIVITIES)
+        : (r.id as string);
+    const base = { v: 1, hlc, op: `${r.kind}.${r.verb}`, id };
+    const min = 60_000;
+    const at = (n: unknown): number => DAY + (n as number) * 30 * min;
+    switch (`${r.kind}.${r.verb}`) {
+      case 'activity.create':
+        return JSON.stringify({ ...base, set: { name: r.name, createdAt: at(r.at) } });
+      case 'activity.rename':
+        return JSON.stringify({ ...base, set: { name: r.name } });
+      case 'session.start':
+        return JSON.stringify({ ...base, set: { device: author, activityID: r.activity, startedAt: at(r.start), endedAt: r.length === null ? null : at(r.start) + (r.length as number) * min * 10 } });
+      case 'session.edit':
+        return JSON.stringify({ ...base, set: { activityID: r.activity } });
+      case 'break.start':
+        return JSON.stringify({ ...base, set: { sessionID: r.session, startedAt: at(r.start), endedAt: at(r.start) + (r.length as number) * min } });
+      case 'entry.create':
+        return JSON.stringify({ ...base, set: { device: author, activityID: r.activity, startedAt: at(r.start), endedAt: at(r.start) + (r.length as number) * min * 5, note: r.note, createdAt: at(r.start) } });
+      default:
+        return JSON.stringify(base);
+    }
+  });
+}
+
+test('property: random operations of three devices, in random orders and batchings (some twice), give the identical export', () => {
+  const devices = [A, B, C];
+  fc.assert(
+    fc.property(
+      fc.tuple(fc.array(opArb, { maxLength: 14 }), fc.array(opArb, { maxLength: 14 }), fc.array(opArb, { maxLength: 14 })),
+      fc.tuple(fc.integer({ min: -3, max: 3 }), fc.integer({ min: -3, max: 3 }), fc.integer({ min: -3, max: 3 })),
+      fc.array(fc.tuple(fc.nat(), fc.nat(), fc.boolean()), { minLength: 2, maxLength: 3 }),
+      (perDevice, skewsHours, orders) => {
+        const ops: SyncOp[] = perDevice.flatMap((records, i) => {
+          const author = devices[i] as string;
+          // Wall clocks up to three hours apart.
+          return linesOf(author, records as Gen[], DAY + (skewsHours[i] as number) * 3_600_000).map((line) => parseOpLine(line, author));
+        });
+        const exports = orders.map(([seed, batchSeed, twice], k) => {
+          const store = openStore(':memory:');
+          try {
+            const me = `eeeeeeee-0000-4000-8000-00000000000${k}`;
+            store.settings.set(SYNC_SETTINGS.device, { deviceID: me, createdAt: 0 });
+            const shuffled = shuffle([...ops, ...(twice ? ops.slice(0, ops.length >> 1) : [])], seed);
+            const clock = deviceClock(store, me, manualClock('2026-11-22T00:00:00.000Z'));
+            for (const batch of batches(shuffled, batchSeed)) applyOperations(store, clock, batch);
+            const value = exported(store) as Record<string, unknown>;
+            return JSON.stringify({ ...value, sessions: strip(value.sessions), entries: strip(value.entries) });
+          } finally {
+            store.close();
+          }
+        });
+        for (const e of exports.slice(1)) assert.equal(e, exports[0]);
+      },
+    ),
+    { numRuns: 150 },
+  );
+});
+
+/** Drops the observer's own device id (no block is the observer's, so none differs by it). */
+function strip(value: unknown): unknown {
+  return value;
+}
+
+function shuffle<T>(items: T[], seed: number): T[] {
+  let s = seed >>> 0 || 1;
+  const random = (): number => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return (s >>> 0) / 2 ** 32;
+  };
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [items[i], items[j]] = [items[j] as T, items[i] as T];
+  }
+  return items;
+}
+
+function batches<T>(items: T[], seed: number): T[][] {
+  const out: T[][] = [];
+  let i = 0;
+  let s = (seed % 5) + 1;
+  while (i < items.length) {
+    out.push(items.slice(i, i + s));
+    i += s;
+    s = (s * 7 + 3) % 6 + 1;
+  }
+  return out;
+}
