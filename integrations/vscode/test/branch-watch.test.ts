@@ -107,6 +107,15 @@ describe('branch switches, through the Git extension, against a real app', () =>
     assert.equal(without.commands.registered.has('tock.startActivity'), true);
   });
 
+  it('says in the log when the Git extension fails to start, and works on without it', async () => {
+    const editor = fakeEditor(new FakeGitExtension());
+    editors.push(editor);
+    editor.extensions.gitFailsToStart = new Error('git not found\non PATH');
+    await activateWith(editor, editor.context, { env: {}, scheduler: new ManualScheduler(Date.now()) });
+    assert.deepEqual(editor.window.logLines, ['warn branch switches are not reported: the Git extension did not start (git not found on PATH)']);
+    assert.equal(editor.commands.registered.has('tock.startActivity'), true);
+  });
+
   it('logs a report that could not be sent in one line, without the token', async () => {
     const git = new FakeGitExtension();
     const repo = new FakeRepository('/work/offline', 'main');

@@ -257,6 +257,20 @@ describe('the commands against a real app', () => {
     assert.match(editor.window.messages[0]?.message ?? '', /^Tock: logged 0:45 on new activity "Logged on creation" \(\d\d:\d\d–\d\d:\d\d\)$/);
   });
 
+  it('Log Time… refuses a duration outside the grammar in one line and logs nothing', async () => {
+    const before = (await client.getStatus()).todaySeconds;
+    editor.window.inputAnswers.push(() => '1h90m');
+    await withPicker('tock.logTime', async (pick) => {
+      const rows = await search(pick, 'Writing docs');
+      pick.accept(rows[0]);
+    });
+    assert.deepEqual(editor.window.messages, [
+      { level: 'error', message: 'Tock: "1h90m" has 90 minutes after the hours; write 90, 45m, 1h30m, 1:30 or 1.5h', actions: [] },
+    ]);
+    const status = await client.getStatus();
+    assert.ok(status.isTracking || status.todaySeconds === before, 'nothing was logged');
+  });
+
   it('Set Token checks the shape as it is typed, stores it, and says the app accepted it', async () => {
     editor.window.inputAnswers.push((options) => {
       assert.equal(options.password, true);

@@ -6,10 +6,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AuthError, HttpError, NetworkError, NotFoundError, ReplayError, TockError, UnavailableError, ValidationError, type Status } from '@tock/client';
 import { activityItems, sameActivityName } from '../src/activity-picker.ts';
-import { resolvePort } from '../src/connection.ts';
+import { Connection, resolvePort, TOKEN_SECRET_KEY } from '../src/connection.ts';
 import { explainError } from '../src/explain.ts';
 import { reopenDelayMs } from '../src/status-source.ts';
 import { formatHoursMinutes, nameForStatusBar, todayMsAt, viewStatus } from '../src/status-view.ts';
+import { FakeSecretStorage } from './support/fake-editor.ts';
 
 const tracking: Status = {
   isTracking: true,
@@ -97,6 +98,25 @@ describe('explaining client errors in one line', () => {
     assert.equal(explain(new ReplayError('nonce reused', { code: 'replayed_nonce', status: 409 })).message, 'Tock refused a repeated request (replayed_nonce); try again');
     assert.equal(explain(new UnavailableError('not wired', { code: 'not_wired', status: 503 })).message, 'this Tock app cannot do that (503 not_wired); update the app');
     assert.equal(explain(new HttpError('disk full', { code: 'storage_full', status: 507 })).message, 'Tock answered 507 (storage_full): disk full');
+  });
+});
+
+describe('the connection', () => {
+  it('scrubs every token it has used from text shown to the user', async () => {
+    const secrets = new FakeSecretStorage();
+    const first = 'a'.repeat(43);
+    const second = 'b'.repeat(43);
+    const connection = new Connection({ secrets, env: { SERVICE_TOKEN: first }, portSetting: () => undefined });
+    assert.equal((await connection.connect()).tokenSource, 'environment');
+    await connection.setToken(` ${second} `);
+    const connected = await connection.connect();
+    assert.equal(connected.tokenSource, 'secret-storage');
+    assert.equal(secrets.values.get(TOKEN_SECRET_KEY), second, 'stored trimmed');
+    assert.equal(connection.redact(`x ${first} y ${second}`), 'x [token] y [token]');
+    const explained = connection.explain(new Error(`boom ${second}`));
+    assert.equal(explained.message, 'Tock: boom [token]');
+    assert.ok(!JSON.stringify(connected.client).includes(second), 'the client keeps no token either');
+    connection.dispose();
   });
 });
 

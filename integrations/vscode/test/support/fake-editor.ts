@@ -396,13 +396,16 @@ export class FakeGitExtension implements GitExtension {
 /** The `extensions` namespace, holding at most the Git extension. */
 export class FakeExtensions implements EditorExtensions {
   git: FakeGitExtension | undefined;
+  /** Makes the Git extension's activation fail with this error. */
+  gitFailsToStart: Error | undefined;
   constructor(git?: FakeGitExtension) {
     this.git = git;
   }
   getExtension = <T>(id: string): ExtensionHandle<T> | undefined => {
     if (id !== 'vscode.git' || this.git === undefined) return undefined;
     const exports = this.git as unknown as T;
-    return { isActive: false, exports, activate: async () => exports };
+    const failure = this.gitFailsToStart;
+    return { isActive: false, exports, activate: async () => (failure === undefined ? exports : Promise.reject(failure)) };
   };
 }
 
