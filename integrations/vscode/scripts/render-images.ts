@@ -57,8 +57,8 @@ const SCREENSHOT_HTML = `<!doctype html><html><head><meta charset="utf-8"><style
     <div class="title">Tock: Start Activity</div>
     <div class="input">rev</div>
     <div class="row active"><span>Review invoices</span><span class="desc">tracking now</span></div>
-    <div class="row"><span>Code review: billing export</span></div>
     <div class="row"><span>Revenue report Q4</span></div>
+    <div class="row"><span>Code review: billing export</span></div>
     <div class="row">${ADD}<span>Create "rev"</span><span class="desc">new activity</span></div>
   </div>
   <div class="label">Illustration of the Tock extension in VS Code's dark theme</div>
