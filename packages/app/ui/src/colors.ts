@@ -12,7 +12,7 @@ const order = new Map<string, number>();
 export function setActivityOrder(activities: { activityID: string; createdAt: string }[]): void {
   const sorted = [...activities].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   order.clear();
-  sorted.forEach((a, i) => order.set(a.activityID, i));
+  for (const [i, a] of sorted.entries()) order.set(a.activityID, i);
 }
 
 /** The color class of an activity. */

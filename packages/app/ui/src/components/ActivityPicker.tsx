@@ -128,11 +128,15 @@ export function ActivityPicker(props: Props) {
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
       />
+      {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA 1.2 combobox's listbox; a ul keeps the list semantics without script */}
       <ul id={listId} role="listbox" aria-label={`${props.label}: suggestions`} class="picker-list" hidden={!showList}>
         {options.map((o, i) => (
+          // biome-ignore lint/a11y/useFocusableInteractive: the combobox keeps focus in its field and points at the option with aria-activedescendant
+          // biome-ignore lint/a11y/useKeyWithClickEvents: the field handles the keys (arrows, Enter, Escape); a click is the pointer's way to pick
           <li
             key={o.kind === 'existing' ? o.ref.activityID : 'create'}
             id={optionId(i)}
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: an option of the listbox above
             role="option"
             aria-selected={o === current}
             class={o === current ? 'active' : undefined}

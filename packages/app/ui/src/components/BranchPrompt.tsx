@@ -34,7 +34,7 @@ export function BranchPrompt({ prompt, waiting }: { prompt: Prompt; waiting: num
   const headingId = `prompt-${prompt.promptID}`;
 
   return (
-    <section class="prompt card" role="region" aria-labelledby={headingId} data-testid="branch-prompt">
+    <section class="prompt card" aria-labelledby={headingId} data-testid="branch-prompt">
       <div class="prompt-head">
         <div>
           <p class="eyebrow">Branch switched</p>

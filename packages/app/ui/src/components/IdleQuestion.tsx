@@ -32,7 +32,7 @@ export function IdleQuestion({ question }: { question: Question }) {
   const span = `${clockTime(Date.parse(question.since))}–${clockTime(Date.parse(question.until))}`;
 
   return (
-    <section class="prompt idle-question card" role="region" aria-labelledby={headingId} data-testid="idle-question">
+    <section class="prompt idle-question card" aria-labelledby={headingId} data-testid="idle-question">
       <p class="eyebrow">Welcome back</p>
       <h2 id={headingId}>
         You were away for {duration(question.seconds)} ({span})

@@ -306,14 +306,17 @@ function HowTo({ port }: { port: number }) {
         The <code>tock</code> command and both client libraries read the token from <code>SERVICE_TOKEN</code> and the port from{' '}
         <code>SERVICE_PORT</code> (default 39847).
       </p>
-      <pre class="code" tabIndex={0} aria-label="Shell">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling code block must be reachable by keyboard (axe: scrollable-region-focusable) */}
+      <pre class="code" tabIndex={0} role="group" aria-label="Shell">
         <code>{`export SERVICE_TOKEN="$(tock token)"\nexport SERVICE_PORT=${port}\ntock status\ntock git-hook install   # prompt to track on branch switches`}</code>
       </pre>
       <div class="code-pair">
-        <pre class="code" tabIndex={0} aria-label="TypeScript">
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling code block must be reachable by keyboard (axe: scrollable-region-focusable) */}
+        <pre class="code" tabIndex={0} role="group" aria-label="TypeScript">
           <code>{`// npm install @tock/client\nimport { TockClient } from '@tock/client';\n\nconst tock = new TockClient();\nawait tock.startActivity('Write docs', { createIfMissing: true });`}</code>
         </pre>
-        <pre class="code" tabIndex={0} aria-label="Python">
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling code block must be reachable by keyboard (axe: scrollable-region-focusable) */}
+        <pre class="code" tabIndex={0} role="group" aria-label="Python">
           <code>{`# pip install tock-client\nfrom tock_client import Client\n\nwith Client() as tock:\n    tock.start_activity('Write docs', create_if_missing=True)`}</code>
         </pre>
       </div>
