@@ -25,9 +25,10 @@ function zoneAtNoon(): string {
 
 /** A small seeded generator (mulberry32), so a failure can be replayed. */
 function seeded(seed: number): () => number {
+  let state = seed;
   return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    state = (state + 0x6d2b79f5) | 0;
+    let x = Math.imul(state ^ (state >>> 15), 1 | state);
     x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
     return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
   };

@@ -9,7 +9,9 @@ import { signed } from './support/signed.ts';
 describe('crash safety', () => {
   const env = appEnv();
   const cleanups: (() => void)[] = [];
-  after(() => cleanups.forEach((c) => c()));
+  after(() => {
+    for (const cleanup of cleanups) cleanup();
+  });
 
   it('keeps every acknowledged write and the running session through kill -9 during a burst of writes', async () => {
     let app = await spawnApp(env);

@@ -87,7 +87,7 @@ const app: Command = {
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
     });
-    let running;
+    let running: Awaited<ReturnType<typeof startApp>>;
     try {
       running = await startApp({ home, env: io.env });
     } catch (error) {

@@ -249,7 +249,7 @@ const search: Command = {
   summary: 'find activities by name (empty query: most recently used)',
   usage: 'tock search [QUERY] [--limit N] [--json]',
   async run(args, io) {
-    const { values, positionals } = flags(args, { limit: { type: 'string' } }, Infinity);
+    const { values, positionals } = flags(args, { limit: { type: 'string' } }, Number.POSITIVE_INFINITY);
     noExtraWords(positionals, 1, 'tock search "writing d"');
     const query = positionals[0] ?? '';
     const limit = limitFlag(values['limit'] as string | undefined);
@@ -264,7 +264,7 @@ const start: Command = {
   summary: 'start tracking an activity (switching from the running one)',
   usage: 'tock start NAME [--create] [--json]',
   async run(args, io) {
-    const { values, positionals } = flags(args, { create: { type: 'boolean' } }, Infinity);
+    const { values, positionals } = flags(args, { create: { type: 'boolean' } }, Number.POSITIVE_INFINITY);
     noExtraWords(positionals, 1, 'tock start "Writing docs"');
     const name = requireText(positionals[0], 'the activity name', 'tock start NAME [--create]');
     const { client, port } = connect(io.env);
@@ -281,7 +281,7 @@ const log: Command = {
   summary: 'log a finished block of time that ends now',
   usage: `tock log DURATION NAME [--note TEXT] [--create] [--json]   (DURATION: ${DURATION_FORMS})`,
   async run(args, io) {
-    const { values, positionals } = flags(args, { note: { type: 'string' }, create: { type: 'boolean' } }, Infinity);
+    const { values, positionals } = flags(args, { note: { type: 'string' }, create: { type: 'boolean' } }, Number.POSITIVE_INFINITY);
     refuseSplitDuration(positionals[0], positionals[1]);
     noExtraWords(positionals, 2, 'tock log 45m "Writing docs"');
     const usage = 'tock log DURATION NAME [--note TEXT] [--create]';

@@ -38,7 +38,7 @@ export interface TockErrorInit {
  * status when a response arrived.
  */
 export class TockError extends Error {
-  override name: string = 'TockError';
+  override name = 'TockError';
   readonly code: string;
   readonly status: number | undefined;
   readonly details: FieldProblem[] | undefined;

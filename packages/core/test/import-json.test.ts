@@ -56,7 +56,7 @@ test('yields the elements of each array member of a top-level object, and the ot
         const parsed = JSON.parse(text) as Record<string, unknown>;
         const expected: [string, number, unknown][] = [];
         for (const [key, v] of Object.entries(parsed)) {
-          if (Array.isArray(v)) v.forEach((element, i) => expected.push([key, i, element]));
+          if (Array.isArray(v)) for (const [i, element] of v.entries()) expected.push([key, i, element]);
           else expected.push([key, -1, v]);
         }
         const got = await items(text, cuts);

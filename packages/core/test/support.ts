@@ -60,7 +60,11 @@ export function fixture(t: TestContext, options: { now?: string; timeZone?: stri
     const store = openStore(path);
     stores.push(store);
     const tracker = createTracker({ store, clock, newId, timeZone });
-    return { dir, path, store, clock, tracker, reopen: () => (store.close(), make()) };
+    const reopen = (): Fixture => {
+      store.close();
+      return make();
+    };
+    return { dir, path, store, clock, tracker, reopen };
   };
   t.after(() => {
     for (const s of stores) s.close();

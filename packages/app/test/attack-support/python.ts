@@ -17,7 +17,8 @@ export function pythonWithClient(): string {
   if (cached) return cached;
   // npm test makes it before the TS suite; a test file run on its own may have to.
   execFileSync('bash', ['-c', 'repo=$PWD; source scripts/python-venv.sh'], { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
-  return (cached = join(REPO_ROOT, '.venv/bin/python'));
+  cached = join(REPO_ROOT, '.venv/bin/python');
+  return cached;
 }
 
 /** A running Python helper whose stdout lines are collected as they come. */

@@ -179,7 +179,7 @@ export async function openWindow(page: Page, app: TestApp, screen = ''): Promise
   try {
     await page.locator('main h1').filter({ hasText: title ?? /./ }).waitFor();
   } catch (error) {
-    const seen = await page.evaluate(() => `${location.href} shows "${document.querySelector('main h1')?.textContent ?? document.body.innerText.slice(0, 200)}"`);
+    const seen = await page.evaluate(() => `${location.href} shows "${document.querySelector('main h1')?.textContent ?? document.body.textContent?.slice(0, 200)}"`);
     throw new Error(`the window did not show ${title ?? 'a screen'}: ${seen}`, { cause: error });
   }
 }
