@@ -27,6 +27,7 @@ import {
   RESULT_SCHEMAS,
   SIGNATURE_PATTERN,
   TIMESTAMP_PATTERN,
+  UNSIGNED_STATUSES,
   type BodySchema,
   type EndpointSchema,
   type ErrorCode,
@@ -40,6 +41,11 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export const OPENAPI_PATH = new URL('../spec/openapi.yaml', import.meta.url);
 
 const FORBIDDEN_FIELD_NAMES = ['__proto__', 'constructor', 'prototype'];
+
+/** "400, 401 and 403" */
+function listOf(statuses: readonly number[]): string {
+  return `${statuses.slice(0, -1).join(', ')} and ${statuses.at(-1)}`;
+}
 
 const SIGNING_DESCRIPTION = `Every request, GET /healthcheck included, carries three headers, each exactly once:
 
@@ -61,7 +67,7 @@ Every answer to a request whose signature verified carries X-Tock-Response-Signa
     <status code, decimal>
     <lowercase hex SHA-256 of the exact response body bytes>
 
-Clients must check it; it may be missing only on 400, 401, 403, 413, 429 and 431.
+Clients must check it; it may be missing only on ${listOf(UNSIGNED_STATUSES)}: the statuses the listener may answer before it has verified the request (408: a request that did not arrive in time; 500: a failure before verification).
 The ${LIMITS.lockoutThreshold + 1}th failed authentication (clock_drift, bad_signature) within ${LIMITS.lockoutWindowSeconds} s locks every request out for ${LIMITS.lockoutSeconds} s (429 with Retry-After).`;
 
 const EVENT_STREAM_DESCRIPTION = `The event stream (WHATWG server-sent events). Each event is exactly these four fields, in this order, then a blank line:
@@ -87,9 +93,9 @@ Checks run in this order: Host (403 forbidden_host), browser headers Origin / Se
 Every response carries X-Tock-Api-Version: ${API_VERSION} and Cache-Control: no-store, and never Access-Control-* headers.`;
 
 /** Statuses whose answers are always signed: they are only given after verification. */
-const ALWAYS_SIGNED = new Set([200, 201, 404, 405, 409, 415, 423, 500, 503]);
+const ALWAYS_SIGNED = new Set([200, 201, 404, 405, 409, 415, 423, 503]);
 /** Statuses given both before and after verification. */
-const SOMETIMES_SIGNED = new Set([400, 429]);
+const SOMETIMES_SIGNED = new Set([400, 429, 500]);
 
 function ref(kind: 'schemas' | 'parameters' | 'headers' | 'securitySchemes', name: string): Json {
   return { $ref: `#/components/${kind}/${name}` };

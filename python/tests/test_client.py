@@ -229,6 +229,21 @@ def test_log_entry_passes_an_iso_string_through_and_uses_the_callers_key(flavour
     assert request.headers["idempotency-key"] == "my-own-key_1"
 
 
+@pytest.mark.parametrize("key", ["", "x" * 65, "has space", "comma,key", "ümlaut", "a\nb"])
+def test_log_entry_refuses_a_malformed_key_before_sending(flavour: str, key: str) -> None:
+    recorder = Recorder(lambda request: ok(request, ENTRY_WIRE, status=201))
+    with pytest.raises(ValueError, match="idempotency_key must be 1-64 characters"):
+        call(flavour, recorder, "log_entry", name="Review", duration_minutes=5, idempotency_key=key)
+    assert recorder.requests == []
+
+
+def test_log_entry_accepts_a_key_of_64_characters(flavour: str) -> None:
+    recorder = Recorder(lambda request: ok(request, ENTRY_WIRE, status=201))
+    key = "K_-9" * 16
+    call(flavour, recorder, "log_entry", name="Review", duration_minutes=5, idempotency_key=key)
+    assert recorder.requests[0].headers["idempotency-key"] == key
+
+
 def test_log_entry_uses_a_new_key_per_call(flavour: str) -> None:
     recorder = Recorder(lambda request: ok(request, ENTRY_WIRE, status=201))
     call(flavour, recorder, "log_entry", name="Review", duration_minutes=5)

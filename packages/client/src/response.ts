@@ -6,6 +6,7 @@
 import {
   ERROR_STATUS,
   HEADER,
+  UNSIGNED_STATUSES,
   type FieldProblem,
   type SigningKey,
   responseStringToSign,
@@ -13,11 +14,7 @@ import {
 } from '@tock/protocol';
 import { AuthError, HttpError, type TockError, errorForStatus } from './errors.ts';
 
-/**
- * Statuses the listener may answer before it has verified the request, and so without a
- * response signature (docs/protocol.md "Request signing"). Any other status must be signed.
- */
-export const UNSIGNED_STATUSES: ReadonlySet<number> = new Set([400, 401, 403, 413, 429, 431]);
+const MAY_BE_UNSIGNED: ReadonlySet<number> = new Set(UNSIGNED_STATUSES);
 
 /** The message of `bad_response_signature` errors. */
 export const NOT_SIGNED_BY_TOCK = 'the response was not signed by Tock';
@@ -39,7 +36,7 @@ const decoder = new TextDecoder();
 export function readResponse<T>(res: ReceivedResponse, key: SigningKey, nonce: string): T {
   const signature = res.headers.get(HEADER.responseSignature);
   if (signature === null) {
-    if (!UNSIGNED_STATUSES.has(res.status)) throw notSignedByTock(res.status);
+    if (!MAY_BE_UNSIGNED.has(res.status)) throw notSignedByTock(res.status);
   } else {
     const expected = responseStringToSign(nonce, res.status, sha256Hex(res.body));
     if (!key.verify(expected, signature)) throw notSignedByTock(res.status);

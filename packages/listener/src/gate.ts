@@ -6,7 +6,7 @@
  */
 
 import type { IncomingHttpHeaders } from 'node:http';
-import { EMPTY_BODY_SHA256, LIMITS, type ErrorCode } from '@tock/protocol';
+import { EMPTY_BODY_SHA256, LIMITS, LOCKOUT_COUNTED_CODES, type ErrorCode } from '@tock/protocol';
 import {
   allowedHostsFor,
   declaredBodyTooLarge,
@@ -130,14 +130,14 @@ export class Gate {
   authenticate(headers: IncomingHttpHeaders, method: string, target: string, body: Uint8Array, nowMs: number): Admission | Refusal {
     const auth = readAuthHeaders(headers);
     if (auth === undefined) {
-      return {
-        code: 'missing_auth',
-        message: 'X-Tock-Timestamp, X-Tock-Nonce and X-Tock-Signature must each be sent once, well formed',
-      };
+      return this.#unauthenticated(
+        'missing_auth',
+        'X-Tock-Timestamp, X-Tock-Nonce and X-Tock-Signature must each be sent once, well formed',
+      );
     }
     const timestampSec = Number(auth.timestamp);
     if (timestampDrifts(timestampSec, nowMs)) {
-      return this.#failed(
+      return this.#unauthenticated(
         'clock_drift',
         `the request timestamp is more than ${LIMITS.clockSkewSeconds} s from the server clock; check the system clock`,
       );
@@ -146,7 +146,7 @@ export class Gate {
     const bodySha256 = body.length === 0 ? EMPTY_BODY_SHA256 : sha256Hex(body);
     const key = token === null ? null : this.#keys.forToken(token);
     if (key === null || !requestSignatureMatches(key, auth, method, target, bodySha256)) {
-      return this.#failed('bad_signature', 'the request signature does not match; check the token');
+      return this.#unauthenticated('bad_signature', 'the request signature does not match; check the token');
     }
     // The guard lasts 60 s of real time, and "before the start" is told in the clock's current
     // frame: a clock set back must neither refuse every request signed after the step (for as
@@ -154,7 +154,7 @@ export class Gate {
     const steady = this.#steady();
     const frameShift = nowMs - steady;
     if (signedBeforeStart(timestampSec, nowMs, this.#startedAtMs + frameShift)) {
-      return this.#failed('clock_drift', 'the request was signed before Tock started; sign it again');
+      return this.#unauthenticated('clock_drift', 'the request was signed before Tock started; sign it again');
     }
     const admitted: Admission = { key, nonce: auth.nonce, bodySha256 };
     const nonces = this.#nonces;
@@ -195,9 +195,14 @@ export class Gate {
     this.#currentSecondNonces = [];
   }
 
-  /** A 401 for well-formed auth headers: counts toward the lockout (docs/protocol.md "Lockout"). */
-  #failed(code: 'clock_drift' | 'bad_signature', message: string): Refusal {
-    this.#lockout.recordFailure(this.#steady());
+  /**
+   * A 401. It counts toward the lockout when its code is one of protocol's
+   * `LOCKOUT_COUNTED_CODES` (docs/protocol.md "Lockout": a failed authentication is one that
+   * carried all three auth headers, well formed; `missing_auth` never counts, so a web page
+   * cannot lock the user out).
+   */
+  #unauthenticated(code: 'missing_auth' | 'clock_drift' | 'bad_signature', message: string): Refusal {
+    if (LOCKOUT_COUNTED_CODES.has(code)) this.#lockout.recordFailure(this.#steady());
     return { code, message };
   }
 

@@ -2,6 +2,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { ERROR_STATUS, LOCKOUT_COUNTED_CODES, type ErrorCode } from '@tock/protocol';
 import { Lockout } from '../src/lockout.ts';
 import { START_MS, startHarness, type Harness } from './signed-client.ts';
 
@@ -76,6 +77,22 @@ describe('lockout', () => {
     h.clock.now += 29_000;
     await fail(h, 1);
     assert.equal((await h.send()).status, 429);
+  });
+
+  it('counts exactly the 401s of protocol’s LOCKOUT_COUNTED_CODES (one source for the rule)', async (t) => {
+    const makes: Record<string, (h: Harness) => Promise<{ json: { code: string } }>> = {
+      missing_auth: (h) => h.send({ sign: false }),
+      clock_drift: (h) => h.send({ timestamp: START_MS / 1000 - 3600 }),
+      bad_signature: (h) => h.sendBadSignature(),
+    };
+    const codes401 = Object.entries(ERROR_STATUS).filter(([, status]) => status === 401).map(([code]) => code);
+    assert.deepEqual(codes401.sort(), Object.keys(makes).sort(), 'every 401 code is tried');
+    for (const code of codes401) {
+      const h = await startHarness(t);
+      for (let i = 0; i < 11; i++) assert.equal((await makes[code]!(h)).json.code, code);
+      const locked = (await h.send()).status === 429;
+      assert.equal(locked, LOCKOUT_COUNTED_CODES.has(code as ErrorCode), `${code} counts toward the lockout`);
+    }
   });
 
   it('never counts missing_auth (what a web page could send)', async (t) => {

@@ -78,3 +78,13 @@ export const ROUTES = {
 } as const;
 
 export type RoutePath = keyof typeof ROUTES;
+
+/**
+ * Statuses the listener may answer before it has verified the request, when it has no key to
+ * sign with (docs/protocol.md "Request signing", "Order of checks on the server" steps 0–5):
+ * only these may come back without `X-Tock-Response-Signature`; clients refuse any other
+ * unsigned answer as `bad_response_signature`. 408 is Node's answer to a request that did not
+ * arrive in time (a slow upload), 500 a failure of the listener before verification. Answered
+ * after verification, 400, 429 and 500 are signed like everything else.
+ */
+export const UNSIGNED_STATUSES: readonly number[] = [400, 401, 403, 408, 413, 429, 431, 500];

@@ -42,6 +42,7 @@ const GUARD_ERRORS = [
   'browser_request',
   'nonce_reused',
   'payload_too_large',
+  'request_timeout',
   'locked_out',
   'internal_error',
 ] as const satisfies readonly ErrorCode[];

@@ -6,6 +6,7 @@ import {
   BODY_SCHEMAS,
   ENDPOINTS,
   ROUTES,
+  UNSIGNED_STATUSES,
   fieldRuleMessage,
   isDateTime,
   parseDateTime,
@@ -14,11 +15,31 @@ import {
   validateQuery,
   type Validated,
 } from '../src/index.ts';
-import { OPENAPI_PATH, renderOpenApi } from '../../../scripts/gen-openapi.ts';
+import { OPENAPI_PATH, openApiDocument, renderOpenApi } from '../../../scripts/gen-openapi.ts';
 
 function problems<T>(v: Validated<T>): Record<string, string> {
   return v.ok ? {} : Object.fromEntries(v.problems.map((p) => [p.field, p.message]));
 }
+
+describe('unsigned answers', () => {
+  it('are documented exactly for the statuses clients accept unsigned (UNSIGNED_STATUSES)', () => {
+    const document = openApiDocument() as { paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, { $ref?: string }> }> }>> };
+    const mayBeUnsigned = new Set<number>();
+    const alwaysSigned = new Set<number>();
+    for (const operations of Object.values(document.paths)) {
+      for (const operation of Object.values(operations)) {
+        for (const [status, response] of Object.entries(operation.responses)) {
+          const signature = response.headers?.['X-Tock-Response-Signature']?.$ref;
+          (signature === '#/components/headers/ResponseSignature' ? alwaysSigned : mayBeUnsigned).add(Number(status));
+        }
+      }
+    }
+    for (const status of mayBeUnsigned) assert.ok(UNSIGNED_STATUSES.includes(status), `${status} is documented as possibly unsigned`);
+    for (const status of UNSIGNED_STATUSES) assert.ok(!alwaysSigned.has(status), `${status} is documented as always signed`);
+    // A slow upload (408) and a failure before verification (500) are answered unsigned.
+    assert.ok(mayBeUnsigned.has(408) && mayBeUnsigned.has(500));
+  });
+});
 
 describe('spec/openapi.yaml', () => {
   it('is exactly what scripts/gen-openapi.ts generates (no drift)', () => {

@@ -151,7 +151,9 @@ class AsyncClient:
         """Log a finished block of ``duration_minutes`` ending at ``ended_at`` (default: now).
 
         Sent with an ``Idempotency-Key`` (``idempotency_key`` or a random one) and retried
-        once under the same key if the connection failed before any response arrived.
+        once under the same key if the connection failed before any response arrived. A
+        malformed ``idempotency_key`` (not 1-64 of ``A-Z a-z 0-9 _ -``) is a ``ValueError``,
+        raised before anything is sent.
         """
         return await self._send(
             _base.log_entry(

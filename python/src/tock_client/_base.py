@@ -46,6 +46,7 @@ from ._protocol import (
     HEADER_RETRY_AFTER,
     HOST,
     IDEMPOTENCY_KEY_BYTES,
+    IDEMPOTENCY_KEY_PATTERN,
     JSON_CONTENT_TYPE,
     LICENSE_LOCKED_STATUS,
     LOCKED_OUT_STATUS,
@@ -219,6 +220,19 @@ def format_time(value: str | datetime) -> str:
     raise TypeError(f"ended_at must be an ISO-8601 string or a datetime, not {type(value)!r}")
 
 
+def checked_idempotency_key(key: str) -> str:
+    """A caller's own idempotency key, refused before anything is sent when it is malformed.
+
+    The server would answer 400 ``validation_failed`` for it, but only after the request went
+    out; the TypeScript client refuses it the same way (docs/protocol.md "Request signing").
+    """
+    if not isinstance(key, str):
+        raise TypeError(f"idempotency_key must be a string, not {type(key)!r}")
+    if not IDEMPOTENCY_KEY_PATTERN.fullmatch(key):
+        raise ValueError("idempotency_key must be 1-64 characters of A-Z a-z 0-9 _ -")
+    return key
+
+
 def new_idempotency_key() -> str:
     """A default idempotency key: 16 random bytes, base64url.
 
@@ -300,7 +314,11 @@ def log_entry(
         payload["createIfMissing"] = create_if_missing
     if ended_at is not None:
         payload["endedAt"] = format_time(ended_at)
-    key = idempotency_key if idempotency_key is not None else new_idempotency_key()
+    key = (
+        new_idempotency_key()
+        if idempotency_key is None
+        else checked_idempotency_key(idempotency_key)
+    )
     return _post(
         PATH_ENTRIES,
         payload,

@@ -3,9 +3,11 @@
 See docs/protocol.md "Listener basics", "Request signing", "Endpoints", "Client libraries",
 "The event stream: `GET /events`" and "GET /report".
 
-Every other module of the client reads header names, signing prefixes, patterns, limits
-and paths from here, so that a change to the contract is a change to one file. This is
-the Python twin of ``@tock/protocol``'s ``constants.ts`` and ``errors.ts``.
+Every other module of the client reads header names, signing prefixes, patterns and paths
+from here, so that a change to the contract is a change to one file. This is the Python twin
+of ``@tock/protocol``'s ``constants.ts`` and ``errors.ts``. Only what the client uses lives
+here (a test checks it): the server's limits are the server's to enforce, and its 400 with
+``details`` is the one source of truth about them.
 """
 
 from __future__ import annotations
@@ -13,7 +15,6 @@ from __future__ import annotations
 import re
 from typing import Final
 
-API_VERSION: Final = 1
 DEFAULT_PORT: Final = 39847
 MIN_PORT: Final = 1
 MAX_PORT: Final = 65535
@@ -31,7 +32,6 @@ HEADER_TIMESTAMP: Final = "X-Tock-Timestamp"
 HEADER_NONCE: Final = "X-Tock-Nonce"
 HEADER_SIGNATURE: Final = "X-Tock-Signature"
 HEADER_RESPONSE_SIGNATURE: Final = "X-Tock-Response-Signature"
-HEADER_API_VERSION: Final = "X-Tock-Api-Version"
 HEADER_IDEMPOTENCY_KEY: Final = "Idempotency-Key"
 HEADER_RETRY_AFTER: Final = "Retry-After"
 
@@ -42,31 +42,13 @@ REQUEST_SIGNING_PREFIX: Final = "TOCK-HMAC-SHA256"
 RESPONSE_SIGNING_PREFIX: Final = "TOCK-HMAC-SHA256-RESPONSE"
 SIGNATURE_VERSION_PREFIX: Final = "v1="
 
-TIMESTAMP_PATTERN: Final = re.compile(r"[0-9]{1,12}")
-NONCE_PATTERN: Final = re.compile(r"[A-Za-z0-9_-]{16,64}")
-SIGNATURE_PATTERN: Final = re.compile(r"v1=[0-9a-f]{64}")
+# A caller's own Idempotency-Key must have this form (checked before anything is sent).
 IDEMPOTENCY_KEY_PATTERN: Final = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 # Clients make nonces and default idempotency keys from this many CSPRNG bytes (docs/protocol.md
 # "Request signing").
 NONCE_BYTES: Final = 16
 IDEMPOTENCY_KEY_BYTES: Final = 16
-
-# Limits the server enforces (docs/protocol.md "Listener basics" to docs/protocol.md "Endpoints").
-# The client does not pre-validate against them (the
-# server's 400 with `details` is the one source of truth); they are here for callers and docs.
-MAX_BODY_BYTES: Final = 64 * 1024
-MAX_HEADER_BYTES: Final = 16 * 1024
-CLOCK_SKEW_SECONDS: Final = 60
-NONCE_WINDOW_SECONDS: Final = 180
-SEARCH_LIMIT_MIN: Final = 1
-SEARCH_LIMIT_MAX: Final = 100
-SEARCH_LIMIT_DEFAULT: Final = 20
-ACTIVITY_NAME_MAX: Final = 200
-NOTE_MAX: Final = 2000
-DURATION_MINUTES_MAX: Final = 1440
-BRANCH_MAX: Final = 255
-REPO_MAX: Final = 1024
 
 # Paths of the eight endpoints (docs/protocol.md "Endpoints").
 PATH_HEALTHCHECK: Final = "/healthcheck"
@@ -94,10 +76,12 @@ STREAM_READ_TIMEOUT_SECONDS: Final = 45.0
 # How a report groups its rows (docs/protocol.md "GET /report").
 REPORT_GROUPINGS: Final = ("activity", "day")
 
-# Statuses answered before the request signature is verified (docs/protocol.md "Request signing",
-# docs/protocol.md "Order of checks on the server" steps 0 to 5): only these
-# may come back without `X-Tock-Response-Signature`.
-UNSIGNED_STATUSES: Final = frozenset({400, 401, 403, 413, 429, 431})
+# Statuses the listener may answer before it has verified the request, when it has no key to
+# sign with (docs/protocol.md "Request signing", "Order of checks on the server" steps 0 to 5):
+# only these may come back without `X-Tock-Response-Signature`. 408 is a request that did not
+# arrive in time (a slow upload), 500 a failure before verification. @tock/protocol's
+# UNSIGNED_STATUSES is the same set.
+UNSIGNED_STATUSES: Final = frozenset({400, 401, 403, 408, 413, 429, 431, 500})
 
 # Every error code of the contract and the status it is answered with (docs/protocol.md "Order of
 # checks on the server", docs/protocol.md "Endpoints").
