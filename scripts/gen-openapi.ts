@@ -351,6 +351,7 @@ function isCollection(value: Json): value is Json[] | { [key: string]: Json } {
 
 /** A multi-line string as a literal block, when it survives one unchanged. */
 function literalBlock(value: Json, indent: string): string[] | undefined {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a control character cannot be written in a YAML literal block
   if (typeof value !== 'string' || !value.includes('\n') || /^\s|[ \t]\n|\s$|[\r\u0000-\u0008\u000b-\u001f]/.test(value)) {
     return undefined;
   }

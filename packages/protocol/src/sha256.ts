@@ -1,6 +1,7 @@
 /**
- * SHA-256 (FIPS 180-4) and HMAC-SHA256 (RFC 2104) in plain, synchronous JavaScript, for the
- * clients. WebCrypto would do the same work, but every `crypto.subtle` call is a round trip
+ * SHA-256 (FIPS 180-4) and HMAC-SHA256 (RFC 2104) in plain, synchronous JavaScript: the
+ * portable implementation of hmac.ts, for runtimes without a synchronous node:crypto (a
+ * browser, an older Node 20). WebCrypto would do the same work, but every `crypto.subtle` call is a round trip
  * through a thread pool and a promise: three of them per request cost a client more than the
  * HTTP exchange itself. The messages signed here are a few hundred bytes, where a handful of
  * 32-bit compression rounds in JavaScript take a few microseconds.
