@@ -99,7 +99,10 @@ function send(scheduledAt: number): Promise<void> {
           latencies.push(ms);
           if (config.perTarget) {
             let s = byTarget.get(target);
-            if (!s) byTarget.set(target, (s = new Samples()));
+            if (!s) {
+              s = new Samples();
+              byTarget.set(target, s);
+            }
             s.push(ms);
           }
         }
@@ -138,7 +141,10 @@ async function openLoop(rate: number): Promise<void> {
         void p.then(() => inFlight.delete(p));
         next += interval;
       }
-      if (stopped) return resolve();
+      if (stopped) {
+        resolve();
+        return;
+      }
       setTimeout(tick, Math.max(0, next - performance.now()));
     };
     tick();

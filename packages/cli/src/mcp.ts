@@ -8,7 +8,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { TockClient, TockError } from '@tock/client';
+import { type TockClient, TockError } from '@tock/client';
 import { APP_VERSION } from '@tock/app/version';
 import { DURATION_EXAMPLES, LIMITS, parseDuration } from '@tock/protocol';
 import { z } from 'zod';

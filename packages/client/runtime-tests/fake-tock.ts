@@ -242,20 +242,27 @@ export async function startFakeTock(options: { token: string; port?: number }): 
     };
     if (target === '/__fake/next' && req.method === 'POST') {
       queue.push(...(JSON.parse(raw.toString('utf8') || '[]') as Misbehaviour[]));
-      return json(200, { queued: queue.length });
+      json(200, { queued: queue.length });
+      return;
     }
-    if (target === '/__fake/requests') return json(200, requests);
+    if (target === '/__fake/requests') {
+      json(200, requests);
+      return;
+    }
     if (target === '/__fake/event' && req.method === 'POST') {
       const { type, data, sig } = JSON.parse(raw.toString('utf8')) as { type: string; data: unknown; sig?: 'ok' | 'none' | 'wrong' };
-      return json(200, { id: publish(type, data, sig) });
+      json(200, { id: publish(type, data, sig) });
+      return;
     }
     if (target === '/__fake/end-streams' && req.method === 'POST') {
       endStreams();
-      return json(200, {});
+      json(200, {});
+      return;
     }
     if (target === '/__fake/reset' && req.method === 'POST') {
       fake.reset();
-      return json(200, {});
+      json(200, {});
+      return;
     }
     if (target === '/__fake/closed-port') {
       fake.closedPort().then((port) => json(200, { port }), () => json(500, {}));

@@ -342,7 +342,7 @@ export function createListener(options: ListenerOptions): Listener {
       };
       try {
         const pending = answer(x);
-        if (pending) pending.catch(unexpected);
+        if (pending !== undefined) pending.catch(unexpected);
       } catch (error) {
         unexpected(error);
       }

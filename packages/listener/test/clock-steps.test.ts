@@ -75,7 +75,7 @@ describe('the listener when the wall clock is stepped', () => {
 
   it('ends a lockout after its real duration, whatever the wall clock did', async (t) => {
     const { harness, pass, step } = await steppable(t);
-    let locked;
+    let locked: Awaited<ReturnType<Harness['sendBadSignature']>> | undefined;
     for (let i = 0; i < 20 && locked === undefined; i++) {
       const answer = await harness.sendBadSignature({ target: '/status' });
       if (answer.status === 429) locked = answer;

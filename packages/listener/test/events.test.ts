@@ -152,7 +152,7 @@ describe('GET /events through the listener', () => {
 
   it('keeps at most 16 streams: the 17th is a signed 429 too_many_streams that never locks anyone out', async (t) => {
     const h = await harness(t);
-    const streams = [];
+    const streams: Awaited<ReturnType<typeof opened>>[] = [];
     for (let i = 0; i < 16; i++) streams.push(await opened(h));
     for (let i = 0; i < 12; i++) {
       const extra = await open(h);

@@ -59,6 +59,7 @@ export interface Answer {
   headers: IncomingHttpHeaders;
   text: string;
   /** Parsed body, or undefined when it is not JSON. */
+  // biome-ignore lint/suspicious/noExplicitAny: tests read the fields of the answer they assert on (`answer.json.code`); typing each would restate the schemas
   json: any;
   /** The nonce the request was signed with (undefined when unsigned). */
   nonce: string | undefined;

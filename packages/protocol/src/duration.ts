@@ -55,20 +55,22 @@ export function parseDuration(text: string): ParsedDuration {
   if (typed === '') return notOne('no duration given');
 
   let minutes: number;
-  let m: RegExpExecArray | null;
-  if ((m = MINUTES.exec(typed))) {
-    minutes = Number(m[1]);
-  } else if ((m = HOURS_MINUTES.exec(typed) ?? CLOCK.exec(typed))) {
-    const after = Number(m[2] ?? m[3] ?? 0);
+  const plain = MINUTES.exec(typed);
+  const hours = plain ? null : (HOURS_MINUTES.exec(typed) ?? CLOCK.exec(typed));
+  const decimal = plain || hours ? null : DECIMAL_HOURS.exec(typed);
+  if (plain) {
+    minutes = Number(plain[1]);
+  } else if (hours) {
+    const after = Number(hours[2] ?? hours[3] ?? 0);
     if (after >= 60) return notOne(`${shown} has ${after} minutes after the hours`);
-    minutes = Number(m[1]) * 60 + after;
-  } else if ((m = DECIMAL_HOURS.exec(typed))) {
+    minutes = Number(hours[1]) * 60 + after;
+  } else if (decimal) {
     // Exact arithmetic on the digits: 1.1 * 60 is 66.00000000000001 in floating point.
-    const fraction = (m[2] ?? '').replace(/0+$/, '');
+    const fraction = (decimal[2] ?? '').replace(/0+$/, '');
     const sixtieths = 60 * Number(fraction || '0');
     const scale = 10 ** fraction.length;
     if (fraction.length > 2 || sixtieths % scale !== 0) return notOne(`${shown} is not a whole number of minutes`);
-    minutes = Number(m[1] || '0') * 60 + sixtieths / scale;
+    minutes = Number(decimal[1] || '0') * 60 + sixtieths / scale;
   } else if (NEGATIVE.test(typed)) {
     return notOne(`${shown} is negative`);
   } else if (SECONDS.test(typed)) {

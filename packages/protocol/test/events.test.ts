@@ -83,7 +83,7 @@ describe('EventStreamParser', () => {
         const text = wire.replace(/\n/g, eol);
         const parser = new EventStreamParser();
         const points = [...new Set(cuts)].sort((a, b) => a - b);
-        const out = [];
+        const out: ReturnType<typeof parser.push> = [];
         let at = 0;
         for (const p of [...points, text.length]) {
           out.push(...parser.push(text.slice(at, p)));

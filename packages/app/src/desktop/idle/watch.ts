@@ -8,7 +8,7 @@
  * Everything that moves is injected — the clock, the idle reading, what runs, the threshold,
  * and what discard and stop do to the store — so the tests drive it poll by poll.
  */
-import { type IdleSource } from './sources.ts';
+import type { IdleSource } from './sources.ts';
 
 /** The session the watch is about, as the store names it. */
 export interface RunningSession {
