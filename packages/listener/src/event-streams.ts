@@ -195,7 +195,10 @@ export class EventStreams {
     ]);
     // Headers and the first events leave in one write; an empty resume still sends the headers.
     if (first === '') res.flushHeaders();
-    else res.write(first);
+    else {
+      res.write(first);
+      flushNow(res);
+    }
     this.#streams.add(stream);
     const gone = (): void => this.#end(stream, 'client');
     res.once('close', gone);
@@ -242,6 +245,7 @@ export class EventStreams {
 
   #send(stream: Stream, text: string): void {
     stream.res.write(text);
+    flushNow(stream.res);
     stream.lastWriteMs = this.#clock();
     // A client that stops reading leaves the bytes in the socket's buffers: cut it off
     // before they grow without bound (it resumes with Last-Event-ID).
@@ -292,6 +296,17 @@ export class EventStreams {
     this.#timers.clearInterval(this.#timer);
     this.#timer = null;
   }
+}
+
+/**
+ * Sends what was just written now. Node corks a chunked response's socket on each write and
+ * uncorks it on the next tick, to send the chunk's framing and data in one packet; an event is
+ * one write, so uncorking at once sends the same packet without waiting for the rest of the
+ * tick — which may be the answer to the very write the event reports.
+ */
+function flushNow(res: ServerResponse): void {
+  const socket = res.socket;
+  if (socket !== null && socket.writableCorked > 0) socket.uncork();
 }
 
 const unrefTimers: StreamTimers = {
