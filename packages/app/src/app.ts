@@ -27,6 +27,8 @@ import { importForAdmin } from './imports.ts';
 import { reportForAdmin } from './reports.ts';
 import { reportingFullDisk, storageProblem } from './storage-full.ts';
 import { TokenKeeper } from './tokens.ts';
+import { syncAdminRoutes } from './sync/admin-routes.ts';
+import { SyncService } from './sync/sync-service.ts';
 import { startUiServer, type UiServer } from './ui/server.ts';
 import { APP_VERSION } from './version.ts';
 
@@ -41,6 +43,8 @@ export interface AppServices {
   readonly prompts: PromptQueue;
   /** Idle time, the reminder, continuing, and their settings (docs/desktop.md). */
   readonly desktop: Desktop;
+  /** Sync through a folder (docs/sync.md). */
+  readonly sync: SyncService;
   readonly clock: () => number;
   /** The last 25 listener requests, newest first. */
   requests(): RequestRecord[];
@@ -256,6 +260,14 @@ async function wire(
     onChange: changed,
   });
 
+  // Other devices' work changes today's total and the history: status events and windows follow.
+  const sync = new SyncService({
+    store,
+    clock,
+    onApplied: () => live.checkStatus(),
+    onChange: changed,
+    onError: (message) => console.error(`tock: ${message}`),
+  });
   const desktop = createDesktop({ ...desktopOptions, store, tracker, clock, env });
   desktop.onIdleNoticed((notice) => live.emitIdle(notice));
   const services: AppServices = {
@@ -267,6 +279,7 @@ async function wire(
     license,
     prompts,
     desktop,
+    sync,
     clock,
     requests: () => listener.requests(),
     setCredentialStore(kind) {
@@ -291,11 +304,13 @@ async function wire(
     ...adminRoutes(services),
     ...desktopAdminRoutes(desktop, windowOpener),
     ...backupAdminRoutes(backups),
+    ...syncAdminRoutes(sync),
   });
   await control.restore();
   const ui = await startUiServer(services, { port: uiPort ?? settings.get<number>(SETTINGS.uiPort) ?? 0 });
   openable = ui;
   backups.start();
+  sync.start();
   // The window keeps its address across launches unless that port is taken next time.
   if (uiPort === undefined) settings.set(SETTINGS.uiPort, ui.port);
 
@@ -307,6 +322,7 @@ async function wire(
       if (stopped) return;
       stopped = true;
       desktop.stop();
+      sync.stop();
       live.stop();
       await Promise.allSettled([listener.close(), closeServer(admin), ui.close()]);
       if (process.platform !== 'win32') rmSync(paths.adminSocket, { force: true });

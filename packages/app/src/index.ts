@@ -16,3 +16,5 @@ export type { PendingPrompt } from './prompts.ts';
 export type { DesktopView } from './desktop/desktop.ts';
 export type { IdleAnswer, IdleChoice, IdleQuestion } from './desktop/idle/watch.ts';
 export type { DesktopSettings } from './desktop/settings.ts';
+/** What `tock sync status` shows (docs/sync.md). */
+export type { SyncDeviceStatus, SyncStatus } from './sync/sync-service.ts';

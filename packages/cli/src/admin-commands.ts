@@ -8,6 +8,7 @@ import type { Status } from '@tock/protocol';
 import { CliError, print, type Io } from './io.ts';
 import type { Command } from './command.ts';
 import { backupCommands } from './backup-commands.ts';
+import { syncCommand } from './sync-command.ts';
 
 /** The one line for an admin command when no app runs under `home`. */
 export function appNotRunning(home: string): CliError {
@@ -209,4 +210,4 @@ const importCommand: Command = {
 };
 
 /** The admin commands, by name. */
-export const adminCommands: Record<string, Command> = { app, listener, token, requests, license, break: pause, resume, ...backupCommands, export: exportCommand, report, import: importCommand };
+export const adminCommands: Record<string, Command> = { app, listener, token, requests, license, break: pause, resume, ...backupCommands, export: exportCommand, report, import: importCommand, sync: syncCommand };

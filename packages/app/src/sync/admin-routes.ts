@@ -1,0 +1,27 @@
+/**
+ * The admin channel's sync routes (docs/cli.md "tock sync"): `GET /sync` for
+ * `tock sync status`, `POST /sync/enable` and `POST /sync/disable`. Refusals are one line.
+ */
+import { AdminError, type AdminHandler } from '../admin.ts';
+import { SyncError, type SyncService } from './sync-service.ts';
+
+function oneLine<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    if (error instanceof SyncError) throw new AdminError(error.message);
+    throw error;
+  }
+}
+
+/** Routes keyed by `METHOD /path`. */
+export function syncAdminRoutes(sync: SyncService): Record<string, AdminHandler> {
+  return {
+    'GET /sync': () => {
+      sync.syncNow();
+      return sync.status();
+    },
+    'POST /sync/enable': (input) => oneLine(() => sync.enable(input.dir, input.name)),
+    'POST /sync/disable': () => oneLine(() => sync.disable()),
+  };
+}

@@ -1,0 +1,489 @@
+/**
+ * Sync through a folder, the app's half (docs/sync.md): turning sync on and off, writing this
+ * device's log to the folder, and applying every other device's. Writes are captured by the
+ * store itself (core's capture triggers, in each write's own transaction); this service drains
+ * them into log lines and writes the touched segments, watches the folder (fs.watch, with a
+ * rescan every second as the fallback) and applies new whole lines in one transaction per
+ * batch together with how far each log was read. Anything wrong in the folder — a bad line,
+ * a truncated segment, a forged device.json, two devices with one name, a folder gone or
+ * read-only — becomes a problem in {@link SyncService.status}; it never stops the app and
+ * never touches local data.
+ */
+
+import { accessSync, constants, statSync, watch, type FSWatcher } from 'node:fs';
+import { hostname } from 'node:os';
+import { isAbsolute, join } from 'node:path';
+import type { Store } from '@tock/core';
+import {
+  SYNC_SETTINGS,
+  applyOperations,
+  deviceClock,
+  devicePositions,
+  drainOutbox,
+  installCapture,
+  logSegments,
+  parseOpLine,
+  parseHlc,
+  removeCapture,
+  segmentLines,
+  OpError,
+  type DevicePosition,
+  type HybridClock,
+  type SyncOp,
+} from '@tock/core/sync';
+import { formatDir, listFolder, readDeviceFile, readLines, segmentName, segmentsOf, sizeOf, writeDeviceFile, writeSegment } from './folder.ts';
+
+/** Operations applied in one transaction at most (bounds the memory a large backlog takes). */
+const BATCH_OPS = 20_000;
+
+/** One other device, as `tock sync status` and the window show it. */
+export interface SyncDeviceStatus {
+  deviceID: string;
+  name: string | null;
+  /** When its last applied change was made (its hlc's time), RFC 3339; null before any. */
+  lastChange: string | null;
+  /** When this device last applied some of its log, RFC 3339. */
+  lastAppliedAt: string | null;
+  /** Operations of its log applied here. */
+  applied: number;
+  /** Whole lines in the folder not applied yet. */
+  behind: number;
+  /** What is wrong with its files, if anything (applying its log stops there). */
+  problem: string | null;
+}
+
+/** `GET /sync` on the admin channel: everything `tock sync status` prints. */
+export interface SyncStatus {
+  enabled: boolean;
+  dir: string | null;
+  device: { deviceID: string; name: string; createdAt: string; logLines: number } | null;
+  /** What is wrong with the folder as a whole (gone, read-only, a newer format), if anything. */
+  problem: string | null;
+  devices: SyncDeviceStatus[];
+}
+
+/** How to run the service; only `store` is required. */
+export interface SyncServiceOptions {
+  store: Store;
+  clock?: () => number;
+  /** The default device name. Default: the host name. */
+  hostName?: () => string;
+  /** How often the folder is scanned without a watch event, ms. Default 1000. */
+  rescanMs?: number;
+  /** How often pending writes are written to the folder, ms. Default 250. */
+  flushMs?: number;
+  /** Called after other devices' operations changed what the store shows. */
+  onApplied?: () => void;
+  /** Called when sync's status may have changed (for the window). */
+  onChange?: () => void;
+  /** Where unexpected failures go (never the token: nothing here sees it). */
+  onError?: (message: string) => void;
+}
+
+interface SyncConfig {
+  dir: string;
+  name: string;
+}
+
+interface DeviceIdentity {
+  deviceID: string;
+  createdAt: number;
+}
+
+/** A refusal of `tock sync enable`, one line that says what to do. */
+export class SyncError extends Error {
+  override name = 'SyncError' as const;
+}
+
+/** A device folder's reading state, kept between scans. */
+interface Reader {
+  position: DevicePosition;
+  name: string | null;
+  problem: string | null;
+  behind: number;
+}
+
+/** Sync for one running app; see the file comment. */
+export class SyncService {
+  private readonly store: Store;
+  private readonly clock: () => number;
+  private readonly options: SyncServiceOptions;
+  private hybrid: HybridClock | undefined;
+  private watcher: FSWatcher | undefined;
+  private timers: NodeJS.Timeout[] = [];
+  private soon: NodeJS.Timeout | undefined;
+  private folderProblem: string | null = null;
+  private readers = new Map<string, Reader>();
+  /** Bytes each of this device's segments should have in the folder. */
+  private written = new Map<number, number>();
+  private stopped = false;
+
+  constructor(options: SyncServiceOptions) {
+    this.options = options;
+    this.store = options.store;
+    this.clock = options.clock ?? Date.now;
+  }
+
+  /** The folder and name while sync is on. */
+  private config(): SyncConfig | undefined {
+    return this.store.settings.get<SyncConfig>(SYNC_SETTINGS.config);
+  }
+
+  private identity(): DeviceIdentity | undefined {
+    return this.store.settings.get<DeviceIdentity>(SYNC_SETTINGS.device);
+  }
+
+  /** Starts watching and writing when sync is on (at app start). */
+  start(): void {
+    if (this.config() !== undefined) this.begin();
+  }
+
+  private begin(): void {
+    const identity = this.identity();
+    if (!identity) return;
+    this.hybrid = deviceClock(this.store, identity.deviceID, this.clock);
+    this.written.clear();
+    this.readers.clear();
+    for (const p of devicePositions(this.store)) this.readers.set(p.deviceID, { position: p, name: null, problem: null, behind: 0 });
+    this.syncNow();
+    this.timers.push(setInterval(() => this.flush(), this.options.flushMs ?? 250));
+    this.timers.push(setInterval(() => this.scan(), this.options.rescanMs ?? 1000));
+    for (const t of this.timers) t.unref();
+    this.watchFolder();
+  }
+
+  private end(): void {
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    if (this.soon) clearTimeout(this.soon);
+    this.soon = undefined;
+    this.watcher?.close();
+    this.watcher = undefined;
+    this.hybrid = undefined;
+  }
+
+  private watchFolder(): void {
+    const config = this.config();
+    if (!config || this.watcher) return;
+    try {
+      this.watcher = watch(formatDir(config.dir), { recursive: true, persistent: false }, () => {
+        if (this.soon) return;
+        this.soon = setTimeout(() => {
+          this.soon = undefined;
+          this.scan();
+        }, 30);
+      });
+      // The folder went away: the rescan notices, reports it, and watches again when it is back.
+      this.watcher.on('error', () => {
+        this.watcher?.close();
+        this.watcher = undefined;
+      });
+    } catch {
+      this.watcher = undefined;
+    }
+  }
+
+  /**
+   * `tock sync enable DIR [--name NAME]`: checks the folder, makes this device's id once,
+   * turns capturing on (logging the history there is), and writes the log to the folder.
+   */
+  enable(dir: unknown, name?: unknown): SyncStatus {
+    if (typeof dir !== 'string' || dir === '') throw new SyncError('give the folder: tock sync enable DIR [--name NAME]');
+    if (!isAbsolute(dir)) throw new SyncError(`the folder must be an absolute path, not "${dir}"`);
+    let isDir = false;
+    try {
+      isDir = statSync(dir).isDirectory();
+    } catch {
+      throw new SyncError(`${dir} does not exist; create it (or the folder your sync engine shares) and run tock sync enable again`);
+    }
+    if (!isDir) throw new SyncError(`${dir} is not a folder; give the folder your sync engine shares`);
+    try {
+      accessSync(dir, constants.W_OK | constants.R_OK);
+    } catch {
+      throw new SyncError(`${dir} is not writable by this user; fix its permissions and run tock sync enable again`);
+    }
+    const deviceName = name === undefined || name === null ? (this.config()?.name ?? (this.options.hostName ?? hostname)()) : name;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+    if (typeof deviceName !== 'string' || deviceName.trim() === '' || deviceName.length > 100 || /[\u0000-\u001f\u007f]/.test(deviceName)) {
+      throw new SyncError('the device name must be 1–100 characters without control characters');
+    }
+    const before = this.config();
+    this.end();
+    let identity = this.identity();
+    if (!identity) {
+      identity = { deviceID: crypto.randomUUID(), createdAt: this.clock() };
+      this.store.settings.set(SYNC_SETTINGS.device, identity);
+    }
+    try {
+      writeDeviceFile(dir, { deviceID: identity.deviceID, name: deviceName.trim(), createdAt: new Date(identity.createdAt).toISOString() });
+    } catch (error) {
+      throw new SyncError(`cannot write to ${dir} (${(error as Error).message}); fix its permissions and run tock sync enable again`);
+    }
+    this.store.transaction(() => {
+      // Another folder: its files are other files; read every device's log there from the start.
+      if (before !== undefined && before.dir !== dir) this.store.db.exec('DELETE FROM sync_devices');
+      this.store.settings.set(SYNC_SETTINGS.config, { dir, name: deviceName.trim() } satisfies SyncConfig);
+    });
+    installCapture(this.store);
+    this.stopped = false;
+    this.begin();
+    this.options.onChange?.();
+    return this.status();
+  }
+
+  /** `tock sync disable`: stops capturing and watching; the folder and this device's id stay. */
+  disable(): SyncStatus {
+    this.flush();
+    this.end();
+    removeCapture(this.store);
+    this.store.settings.delete(SYNC_SETTINGS.config);
+    this.readers.clear();
+    this.folderProblem = null;
+    this.options.onChange?.();
+    return this.status();
+  }
+
+  /** Writes pending writes and applies what is in the folder now (tests and `enable`). */
+  syncNow(): void {
+    this.flush();
+    this.scan();
+  }
+
+  /** Logs pending writes and writes the segments they went to. */
+  flush(): void {
+    const config = this.config();
+    const identity = this.identity();
+    if (!config || !identity || !this.hybrid) return;
+    try {
+      if (this.store.db.prepare('SELECT 1 FROM sync_outbox LIMIT 1').get() !== undefined) {
+        const result = drainOutbox(this.store, this.hybrid);
+        for (const n of result.segments) this.writeOwn(config.dir, identity.deviceID, n);
+      }
+    } catch (error) {
+      this.reportFolder(error);
+    }
+  }
+
+  private writeOwn(dir: string, deviceID: string, n: number): void {
+    const lines = segmentLines(this.store, n);
+    writeSegment(dir, deviceID, n, lines);
+    this.written.set(n, lines.reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0));
+  }
+
+  /** Puts back what a removed or emptied folder lost of this device's files. */
+  private repairOwn(config: SyncConfig, identity: DeviceIdentity): void {
+    writeDeviceFile(config.dir, { deviceID: identity.deviceID, name: config.name, createdAt: new Date(identity.createdAt).toISOString() });
+    const own = join(formatDir(config.dir), identity.deviceID);
+    if (this.written.size === 0) {
+      for (const n of logSegments(this.store)) this.writeOwn(config.dir, identity.deviceID, n);
+      return;
+    }
+    for (const [n, bytes] of this.written) if (sizeOf(join(own, segmentName(n))) !== bytes) this.writeOwn(config.dir, identity.deviceID, n);
+  }
+
+  private reportFolder(error: unknown): void {
+    const config = this.config();
+    const code = (error as NodeJS.ErrnoException).code;
+    const problem =
+      code === 'ENOENT'
+        ? `the folder ${config?.dir} is gone; nothing is lost — bring it back (or run tock sync enable with another folder)`
+        : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+          ? `the folder ${config?.dir} is read-only; this device's changes wait in the store until it is writable`
+          : `the folder ${config?.dir} cannot be used (${(error as Error).message})`;
+    if (problem !== this.folderProblem) {
+      this.folderProblem = problem;
+      this.options.onChange?.();
+    }
+  }
+
+  /** Reads every other device's new whole lines and applies them, batch by batch. */
+  scan(): void {
+    const config = this.config();
+    const identity = this.identity();
+    if (!config || !identity || !this.hybrid || this.stopped) return;
+    let listing: ReturnType<typeof listFolder>;
+    try {
+      listing = listFolder(config.dir);
+      this.repairOwn(config, identity);
+    } catch (error) {
+      this.reportFolder(error);
+      return;
+    }
+    const folderProblem = listing.newer.length > 0 ? `the folder holds ${listing.newer.join(', ')}, written by a newer Tock; update Tock on this device to read it` : null;
+    if (folderProblem !== this.folderProblem) {
+      this.folderProblem = folderProblem;
+      this.options.onChange?.();
+    }
+    this.watchFolder();
+    const names = new Map<string, string[]>();
+    names.set(config.name.toLowerCase(), [identity.deviceID]);
+    const usable: string[] = [];
+    for (const deviceID of listing.devices) {
+      if (deviceID === identity.deviceID) continue;
+      const reader = this.reader(deviceID);
+      const file = readDeviceFile(config.dir, deviceID);
+      if (typeof file === 'string') {
+        reader.problem = file;
+        continue;
+      }
+      reader.name = file.name;
+      if (reader.problem?.startsWith('device.json') || reader.problem === 'no device.json yet' || reader.problem?.startsWith('has the same name')) reader.problem = null;
+      const key = file.name.toLowerCase();
+      names.set(key, [...(names.get(key) ?? []), deviceID]);
+      usable.push(deviceID);
+    }
+    for (const [, ids] of names) {
+      if (ids.length < 2) continue;
+      for (const id of ids) {
+        const reader = this.readers.get(id);
+        if (reader && reader.problem === null) reader.problem = `has the same name as device ${ids.filter((x) => x !== id).join(', ')}; give one another name (tock sync enable DIR --name NAME on it)`;
+      }
+    }
+    let applied = false;
+    for (;;) {
+      const { ops, positions } = this.collect(config.dir, usable);
+      if (ops.length === 0 && positions.length === 0) break;
+      try {
+        const result = applyOperations(this.store, this.hybrid, ops, positions);
+        for (const p of positions) {
+          const reader = this.readers.get(p.deviceID);
+          if (reader) reader.position = p;
+        }
+        for (const n of result.segments) this.writeOwn(config.dir, identity.deviceID, n);
+        if (result.changed) applied = true;
+      } catch (error) {
+        this.options.onError?.(`sync: applying failed: ${(error as Error).message}`);
+        // The positions were not saved with it: read them again next time.
+        for (const p of devicePositions(this.store)) {
+          const reader = this.readers.get(p.deviceID);
+          if (reader) reader.position = p;
+        }
+        break;
+      }
+      if (ops.length < BATCH_OPS) break;
+    }
+    if (applied) this.options.onApplied?.();
+    this.options.onChange?.();
+  }
+
+  private reader(deviceID: string): Reader {
+    const known = this.readers.get(deviceID);
+    if (known) return known;
+    {
+      const reader: Reader = {
+        position: { deviceID, segment: 1, offset: 0, line: 0, applied: 0, lastHlc: null, lastAppliedAt: null },
+        name: null,
+        problem: null,
+        behind: 0,
+      };
+      this.readers.set(deviceID, reader);
+      return reader;
+    }
+  }
+
+  /** New operations of the usable devices, up to a batch, and the positions after them. */
+  private collect(dir: string, devices: readonly string[]): { ops: SyncOp[]; positions: DevicePosition[] } {
+    const ops: SyncOp[] = [];
+    const positions: DevicePosition[] = [];
+    for (const deviceID of devices) {
+      const reader = this.reader(deviceID);
+      if (reader.problem !== null && !reader.problem.startsWith('has the same name')) continue;
+      let p = { ...reader.position };
+      let moved = false;
+      let segments: number[];
+      try {
+        segments = segmentsOf(dir, deviceID);
+      } catch {
+        continue;
+      }
+      reader.behind = 0;
+      while (ops.length < BATCH_OPS) {
+        const read = readLines(dir, deviceID, p.segment, p.offset);
+        if (read === undefined) {
+          // This segment is not there (yet): go on to a later one only if the log skipped it.
+          const next = segments.find((n) => n > p.segment);
+          if (next === undefined || p.offset > 0) break;
+          reader.problem = `segment ${segmentName(p.segment)} is missing while ${segmentName(next)} is there; waiting for it`;
+          break;
+        }
+        if (read.size < p.offset) {
+          reader.problem = `segment ${segmentName(p.segment)} is shorter than what was applied from it (${read.size} < ${p.offset} bytes): truncated or rewritten; its log is not applied past line ${p.line}`;
+          break;
+        }
+        let index = 0;
+        let offset = p.offset;
+        let stop = false;
+        for (const line of read.lines) {
+          if (ops.length >= BATCH_OPS) {
+            stop = true;
+            break;
+          }
+          index++;
+          let op: SyncOp;
+          try {
+            op = parseOpLine(line, deviceID);
+          } catch (error) {
+            const reason = error instanceof OpError ? error.message : String(error);
+            reader.problem = `${segmentName(p.segment)} line ${p.line + 1}: ${reason}; applying its log stops there`;
+            stop = true;
+            break;
+          }
+          ops.push(op);
+          offset += Buffer.byteLength(line) + 1;
+          p = { ...p, offset, line: p.line + 1, applied: p.applied + 1, lastHlc: `${op.hlc.ms}-${op.hlc.counter}-${op.hlc.device}`, lastAppliedAt: this.clock() };
+          moved = true;
+        }
+        if (stop) {
+          reader.behind = read.lines.length - index + 1;
+          break;
+        }
+        const next = segments.find((n) => n > p.segment);
+        if (next === undefined) break;
+        if (read.tail) {
+          reader.problem = `segment ${segmentName(p.segment)} ends without a newline while ${segmentName(next)} follows: truncated; applying its log stops there`;
+          break;
+        }
+        p = { ...p, segment: next, offset: 0, line: 0 };
+        moved = true;
+      }
+      if (moved) positions.push(p);
+    }
+    return { ops, positions };
+  }
+
+  /** `tock sync status`. */
+  status(): SyncStatus {
+    const config = this.config();
+    const identity = this.identity();
+    const logLines = identity ? Number((this.store.db.prepare('SELECT count(*) AS n FROM sync_log').get() as { n: number }).n) : 0;
+    const devices: SyncDeviceStatus[] = [];
+    if (config) {
+      for (const [deviceID, r] of [...this.readers].sort(([a], [b]) => (a < b ? -1 : 1))) {
+        const hlc = parseHlc(r.position.lastHlc);
+        devices.push({
+          deviceID,
+          name: r.name,
+          lastChange: hlc ? new Date(hlc.ms).toISOString() : null,
+          lastAppliedAt: r.position.lastAppliedAt === null ? null : new Date(r.position.lastAppliedAt).toISOString(),
+          applied: r.position.applied,
+          behind: r.behind,
+          problem: r.problem,
+        });
+      }
+    }
+    return {
+      enabled: config !== undefined,
+      dir: config?.dir ?? null,
+      device: identity && config ? { deviceID: identity.deviceID, name: config.name, createdAt: new Date(identity.createdAt).toISOString(), logLines } : null,
+      problem: config ? this.folderProblem : null,
+      devices,
+    };
+  }
+
+  /** Stops timers and the watcher (the app is stopping); pending writes are written first. */
+  stop(): void {
+    this.flush();
+    this.stopped = true;
+    this.end();
+  }
+}

@@ -1,0 +1,214 @@
+/**
+ * Sync through a folder with two real apps (two Tock homes, one folder; real tock.db files,
+ * real files in the folder): work travels both ways with renames and deletes, both exports end
+ * equal, GET /status stays each device's own, a line written to the folder is noticed without
+ * being asked (fs.watch or the rescan), and everything wrong in the folder — a corrupt line, a
+ * truncated segment, a newer format, a forged device.json, two devices with one name, the folder
+ * removed — is reported by the status, never stops the app and never loses local data.
+ * Waits end when the awaited change arrives; nothing sleeps through a window.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { exportChunks } from '@tock/core';
+import { startApp, type RunningApp } from '../src/app.ts';
+
+const roots: string[] = [];
+after(() => {
+  for (const dir of roots) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  roots.push(dir);
+  return dir;
+}
+
+interface Clock {
+  now: number;
+}
+
+async function app(clock: Clock): Promise<RunningApp> {
+  return startApp({
+    home: tempDir('tock-sync-home-'),
+    clock: () => clock.now,
+    env: { ...process.env, TOCK_CREDENTIAL_STORE: 'file', TOCK_LICENSE_PUBLIC_KEY: '' },
+  });
+}
+
+function exported(a: RunningApp): unknown {
+  const text = [...exportChunks(a.services.store.db, { format: 'json', timeZone: 'UTC', now: Date.parse('2026-12-01T00:00:00Z') })].join('');
+  const value = JSON.parse(text) as Record<string, unknown>;
+  delete value.exportedAt;
+  return value;
+}
+
+/** Resolves once `check` holds, looking again on every app change; fails by node:test's timeout. */
+async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+const FOLDER_DEVICE = 'dddddddd-0000-4000-8000-000000000001';
+
+/** Writes another device's folder by hand: device.json and one segment's text. */
+function fakeDevice(dir: string, id: string, name: string, segments: Record<number, string>, claimedID = id): void {
+  const own = join(dir, 'tock-sync-v1', id);
+  mkdirSync(own, { recursive: true });
+  writeFileSync(join(own, 'device.json'), JSON.stringify({ deviceID: claimedID, name, createdAt: '2026-11-01T00:00:00.000Z' }));
+  for (const [n, text] of Object.entries(segments)) writeFileSync(join(own, `${String(n).padStart(8, '0')}.jsonl`), text);
+}
+
+function activityLine(id: string, hlcMs: number, device: string, name: string): string {
+  return JSON.stringify({ v: 1, hlc: `${hlcMs}-0-${device}`, op: 'activity.create', id, set: { name, createdAt: hlcMs } });
+}
+
+describe('sync with two apps and one folder', { timeout: 60_000 }, () => {
+  it('work travels both ways: blocks, a rename, a delete; exports end equal; the status stays per device', async () => {
+    const clock = { now: Date.parse('2026-11-23T09:00:00.000Z') };
+    const folder = tempDir('tock-sync-folder-');
+    const a = await app(clock);
+    const b = await app(clock);
+    try {
+      a.services.tracker.startActivity({ name: 'Write', createIfMissing: true });
+      clock.now += 30 * 60_000;
+      a.services.tracker.stopActivity();
+      // History made before sync is logged once when it is turned on.
+      const enabled = a.services.sync.enable(folder, 'laptop');
+      assert.equal(enabled.device?.name, 'laptop');
+      assert.equal(enabled.device?.logLines, 2);
+      b.services.sync.enable(folder, 'desktop');
+      b.services.tracker.startActivity({ name: 'Review', createIfMissing: true });
+      b.services.sync.syncNow();
+      a.services.sync.syncNow();
+      // B's running session is B's: A's status does not show it, B's today counts A's 30 minutes.
+      assert.equal(a.services.tracker.getStatus().isTracking, false);
+      assert.equal(b.services.tracker.getStatus().isTracking, true);
+      assert.equal(b.services.tracker.getStatus().todaySeconds, 30 * 60);
+      clock.now += 15 * 60_000;
+      b.services.tracker.stopActivity();
+      const write = b.services.tracker.listActivities().find((x) => x.activityName === 'Write');
+      assert.ok(write);
+      b.services.tracker.renameActivity(write.activityID, 'Writing');
+      b.services.sync.syncNow();
+      a.services.sync.syncNow();
+      assert.equal(a.services.tracker.getStatus().todaySeconds, 45 * 60);
+      assert.deepEqual(a.services.tracker.listActivities().map((x) => x.activityName), ['Review', 'Writing']);
+      const session = a.services.tracker.listBlocks(0, clock.now + 1).find((x) => x.kind === 'session' && x.activity.activityName === 'Writing');
+      assert.ok(session);
+      a.services.tracker.deleteSession(session.id);
+      a.services.sync.syncNow();
+      b.services.sync.syncNow();
+      assert.equal(b.services.tracker.getStatus().todaySeconds, 15 * 60);
+      assert.deepEqual(exported(a), exported(b));
+      const view = exported(b) as { sessions: { device: string }[] };
+      assert.equal(view.sessions.length, 1);
+      assert.equal(view.sessions[0]?.device, b.services.sync.status().device?.deviceID);
+      const status = a.services.sync.status();
+      assert.equal(status.devices.length, 1);
+      assert.equal(status.devices[0]?.name, 'desktop');
+      assert.equal(status.devices[0]?.problem, null);
+      assert.equal(status.devices[0]?.behind, 0);
+      // Every file in the folder is 0600, every folder 0700.
+      for (const id of readdirSync(join(folder, 'tock-sync-v1'))) {
+        assert.ok(readFileSync(join(folder, 'tock-sync-v1', id, '00000001.jsonl'), 'utf8').endsWith('\n'));
+      }
+    } finally {
+      await a.stop();
+      await b.stop();
+    }
+  });
+
+  it('a line arriving in the folder is applied without being asked (watch or rescan)', async () => {
+    const clock = { now: Date.parse('2026-11-23T09:00:00.000Z') };
+    const folder = tempDir('tock-sync-folder-');
+    const a = await app(clock);
+    const b = await app(clock);
+    try {
+      a.services.sync.enable(folder, 'laptop');
+      b.services.sync.enable(folder, 'desktop');
+      a.services.tracker.logEntry({ name: 'Plan', createIfMissing: true, durationMinutes: 20 });
+      // A writes its log on its own (every 250 ms); B notices the change on its own.
+      await until(() => b.services.tracker.getStatus().todaySeconds === 20 * 60);
+    } finally {
+      await a.stop();
+      await b.stop();
+    }
+  });
+
+  it('bad input in the folder is reported and never stops applying others or loses local data', async () => {
+    const clock = { now: Date.parse('2026-11-23T09:00:00.000Z') };
+    const folder = tempDir('tock-sync-folder-');
+    const a = await app(clock);
+    try {
+      a.services.tracker.logEntry({ name: 'Local', createIfMissing: true, durationMinutes: 10 });
+      a.services.sync.enable(folder, 'laptop');
+      const D1 = FOLDER_DEVICE;
+      const D2 = 'dddddddd-0000-4000-8000-000000000002';
+      const D3 = 'dddddddd-0000-4000-8000-000000000003';
+      const D4 = 'dddddddd-0000-4000-8000-000000000004';
+      const D5 = 'dddddddd-0000-4000-8000-000000000005';
+      const act = (n: number): string => `aaaaaaaa-0000-4000-8000-00000000000${n}`;
+      const t0 = Date.parse('2026-11-23T08:00:00.000Z');
+      // D1: a good line, a corrupt one, and a good one after it (not applied: the log stops there).
+      fakeDevice(folder, D1, 'tablet', { 1: `${activityLine(act(1), t0, D1, 'One')}\n{not json\n${activityLine(act(2), t0 + 1, D1, 'Two')}\n` });
+      // D2: segment 1 cut mid-line while segment 2 is there.
+      fakeDevice(folder, D2, 'phone', { 1: `${activityLine(act(3), t0, D2, 'Three')}\n{"v":1,"hl`, 2: `${activityLine(act(4), t0 + 1, D2, 'Four')}\n` });
+      // D3: a line of a newer format.
+      fakeDevice(folder, D3, 'server', { 1: `${JSON.stringify({ v: 2, hlc: `${t0}-0-${D3}`, op: 'activity.create', id: act(5) })}\n` });
+      // D4: a device.json claiming to be D1.
+      fakeDevice(folder, D4, 'forger', { 1: `${activityLine(act(6), t0, D4, 'Six')}\n` }, D1);
+      // D5: the same name as this device, and a last line still arriving (no newline: not read yet).
+      fakeDevice(folder, D5, 'Laptop', { 1: `${activityLine(act(7), t0, D5, 'Seven')}\n${activityLine(act(8), t0 + 1, D5, 'Eight').slice(0, 30)}` });
+      a.services.sync.syncNow();
+      const status = a.services.sync.status();
+      const problem = (id: string): string | null | undefined => status.devices.find((d) => d.deviceID === id)?.problem;
+      assert.match(problem(D1) ?? '', /^00000001\.jsonl line 2: not a JSON line; applying its log stops there$/);
+      assert.match(problem(D2) ?? '', /segment 00000001\.jsonl ends without a newline while 00000002\.jsonl follows: truncated/);
+      assert.match(problem(D3) ?? '', /line 1: written in format v2 by a newer Tock; update Tock on this device/);
+      assert.match(problem(D4) ?? '', /device\.json claims to be device dddddddd-0000-4000-8000-000000000001, not the folder's/);
+      assert.match(problem(D5) ?? '', /has the same name as device/);
+      const names = a.services.tracker.listActivities().map((x) => x.activityName);
+      assert.deepEqual(names, ['Local', 'One', 'Seven', 'Three']);
+      assert.equal(a.services.tracker.getStatus().todaySeconds, 10 * 60);
+
+      // The folder removed: reported, local work goes on and waits in the store; back, it is rewritten.
+      rmSync(folder, { recursive: true, force: true });
+      a.services.tracker.logEntry({ name: 'Local', durationMinutes: 5 });
+      a.services.sync.syncNow();
+      assert.match(a.services.sync.status().problem ?? '', /is gone; nothing is lost/);
+      mkdirSync(folder);
+      a.services.sync.syncNow();
+      assert.equal(a.services.sync.status().problem, null);
+      const me = a.services.sync.status().device?.deviceID as string;
+      const lines = readFileSync(join(folder, 'tock-sync-v1', me, '00000001.jsonl'), 'utf8').trim().split('\n');
+      assert.equal(lines.length, a.services.sync.status().device?.logLines);
+    } finally {
+      await a.stop();
+    }
+  });
+
+  it('tock sync enable refuses a folder that is not there, a file, a relative path, a bad name', async () => {
+    const clock = { now: Date.parse('2026-11-23T09:00:00.000Z') };
+    const a = await app(clock);
+    const folder = tempDir('tock-sync-folder-');
+    try {
+      assert.throws(() => a.services.sync.enable(join(folder, 'missing')), /does not exist; create it/);
+      writeFileSync(join(folder, 'file'), '');
+      assert.throws(() => a.services.sync.enable(join(folder, 'file')), /is not a folder/);
+      assert.throws(() => a.services.sync.enable('relative/dir'), /must be an absolute path/);
+      assert.throws(() => a.services.sync.enable(folder, 'a\nb'), /device name must be/);
+      assert.equal(a.services.sync.status().enabled, false);
+      // Disabling keeps the device's id; enabling again logs nothing twice.
+      a.services.tracker.logEntry({ name: 'Plan', createIfMissing: true, durationMinutes: 20 });
+      const first = a.services.sync.enable(folder);
+      a.services.sync.disable();
+      const again = a.services.sync.enable(folder);
+      assert.equal(again.device?.deviceID, first.device?.deviceID);
+      assert.equal(again.device?.logLines, first.device?.logLines);
+    } finally {
+      await a.stop();
+    }
+  });
+});

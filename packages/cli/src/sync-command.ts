@@ -1,0 +1,67 @@
+/**
+ * `tock sync enable DIR [--name NAME]`, `tock sync disable`, `tock sync status [--json]`
+ * (docs/cli.md "tock sync"; the folder's layout and rules in docs/sync.md). Admin commands:
+ * the running app owns the store and the folder; these only ask it.
+ */
+import { resolve } from 'node:path';
+import type { SyncStatus } from '@tock/app';
+import { admin, flags } from './admin-commands.ts';
+import type { Command } from './command.ts';
+import { CliError, print, type Io } from './io.ts';
+
+const USAGE = 'tock sync enable DIR [--name NAME] | tock sync disable | tock sync status [--json]';
+
+/** A time as people read it in a status line: `2026-11-23 18:40 UTC`. */
+function when(iso: string | null): string {
+  return iso === null ? 'never' : `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+/** The human form of `tock sync status`. */
+export function formatSyncStatus(status: SyncStatus): string {
+  if (!status.enabled || status.device === null) return 'sync: off; turn it on with `tock sync enable DIR` (a folder your sync engine shares)';
+  const lines = [`sync: on, folder ${status.dir}`];
+  if (status.problem !== null) lines.push(`problem: ${status.problem}`);
+  lines.push(`this device: ${status.device.name} (${status.device.deviceID}), ${status.device.logLines} change(s) in its log`);
+  if (status.devices.length === 0) lines.push('other devices: none seen in the folder yet');
+  else lines.push('other devices:');
+  for (const d of status.devices) {
+    lines.push(`  ${d.name ?? '(unnamed)'} (${d.deviceID}): last change ${when(d.lastChange)}, ${d.applied} applied, ${d.behind} behind`);
+    if (d.problem !== null) lines.push(`    problem: ${d.problem}`);
+  }
+  return lines.join('\n');
+}
+
+async function run(args: string[], io: Io): Promise<number> {
+  const [sub, ...rest] = args;
+  switch (sub) {
+    case 'enable': {
+      const { values, positionals } = flags(rest, { name: { type: 'string' } }, 1);
+      if (positionals[0] === undefined) throw new CliError('give the folder to sync through: tock sync enable DIR [--name NAME]');
+      // The app runs elsewhere: a relative DIR means relative to where the command was typed.
+      const status = (await admin(io, 'POST', '/sync/enable', { dir: resolve(positionals[0]), name: values.name })) as SyncStatus;
+      print(io, values.json === true, status, () => `sync on: ${status.device?.name} writes to ${status.dir}\n${formatSyncStatus(status)}`);
+      return 0;
+    }
+    case 'disable': {
+      const { values } = flags(rest);
+      const status = (await admin(io, 'POST', '/sync/disable')) as SyncStatus;
+      print(io, values.json === true, status, () => 'sync off: this device no longer writes to or reads the folder (its files there stay)');
+      return 0;
+    }
+    case 'status': {
+      const { values } = flags(rest);
+      const status = (await admin(io, 'GET', '/sync')) as SyncStatus;
+      print(io, values.json === true, status, () => formatSyncStatus(status));
+      return 0;
+    }
+    default:
+      throw new CliError(sub === undefined ? `say what to do: ${USAGE}` : `unknown sync command "${sub}": ${USAGE}`);
+  }
+}
+
+/** `tock sync`. */
+export const syncCommand: Command = {
+  summary: 'sync this device with others through a folder (Syncthing, Dropbox, …)',
+  usage: USAGE,
+  run,
+};
