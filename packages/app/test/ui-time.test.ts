@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { localDaySpan } from '@tock/core';
+import { atMinutes, minutesOf, rangeOf } from '../ui/src/screens/history/times.ts';
 import { atLocalTime, dayKey, daySpan, setAppClock, timeInputValue, weekStart } from '../ui/src/time.ts';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
@@ -33,4 +34,17 @@ test('the window reads a typed time in the app zone, not the browser one', () =>
   assert.equal(iso(atLocalTime('2026-11-22', 9 * 60 + 15)), '2026-11-22T00:15:00.000Z');
   assert.equal(timeInputValue(Date.parse('2026-11-22T00:15:00.000Z')), '09:15');
   assert.equal(weekStart('2026-11-22'), '2026-11-16');
+});
+
+test('the History forms read a cleared date or time field as missing, not as an invalid time', () => {
+  setAppClock('Europe/Berlin', '2026-11-22T12:00:00.000Z');
+  assert.equal(minutesOf(''), null);
+  assert.equal(minutesOf('09:30'), 570);
+  assert.equal(atMinutes('', 570), null);
+  assert.equal(rangeOf('', '09:00', '10:00'), null);
+  assert.equal(rangeOf('2026-11-22', '09:00', ''), null);
+  assert.equal(iso(atMinutes('2026-11-22', 570) as number), '2026-11-22T08:30:00.000Z');
+  // An end at or before the start is on the next day.
+  const overnight = rangeOf('2026-11-22', '23:00', '01:00');
+  assert.deepEqual(overnight && [iso(overnight.start), iso(overnight.end)], ['2026-11-22T22:00:00.000Z', '2026-11-23T00:00:00.000Z']);
 });
