@@ -18,8 +18,9 @@ import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { coldStartFigure } from './figures/cold-start.ts';
 import { coreReadsFigure } from './figures/core-reads.ts';
+import { eventFigures } from './figures/events.ts';
 import { exportFigure } from './figures/export.ts';
-import { importFigure, reportFigure } from './figures/data.ts';
+import { importFigure, listenerReportFigure, reportFigure } from './figures/data.ts';
 import { historyFigure } from './figures/history.ts';
 import { memoryFigure } from './figures/memory.ts';
 import { pythonFigures } from './figures/python-clients.ts';
@@ -106,6 +107,8 @@ const GROUPS: { name: string; ids: string[]; titles: string[]; run: (c: BenchCon
   { name: 'export', ids: ['export-sessions'], titles: ['tock export of many sessions'], run: exportFigure },
   { name: 'import', ids: ['import-toggl'], titles: ['tock import of Toggl rows'], run: importFigure },
   { name: 'report', ids: ['report-month'], titles: ['tock report month, long history'], run: reportFigure },
+  { name: 'report-listener', ids: ['report-by-day-listener'], titles: ['GET /report?by=day month, long history'], run: listenerReportFigure },
+  { name: 'events', ids: ['event-latency-16', 'events-idle-cpu'], titles: ['status event latency to 16 streams, p99', 'app CPU with 16 idle event streams'], run: eventFigures },
 ];
 
 const startedAt = new Date();

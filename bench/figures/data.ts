@@ -16,11 +16,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adminRequest, homePaths } from '@tock/app';
-import { nameKey, openStore, searchKey, wordKey } from '@tock/core';
+import { nameKey, openStore, reportPeriod, searchKey, systemTimeZone, wordKey } from '@tock/core';
 import { startAppServer } from '../lib/children.ts';
 import { count } from './history.ts';
 import { pairedFigure, pairedRounds, round, type BenchConfig, type FigureResult, type Target } from '../lib/figure.ts';
 import { median } from '../lib/stats.ts';
+import { RequestSigner, sha256Hex } from '../lib/signing.ts';
+import { request } from 'node:http';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -225,6 +227,70 @@ export async function reportFigure(config: BenchConfig): Promise<FigureResult> {
     );
     const figure = pairedFigure(base, paired, { sessions: { subject: large, baseline: small }, callsPerRound: calls });
     figure.note = `${round(figure.value ?? 0, 3)} ms vs ${round(figure.baseline ?? 0, 3)} ms per report (admin request)`;
+    return figure;
+  } finally {
+    await Promise.all([few.stop(), many.stop()]);
+    for (const home of Object.values(homes)) rmSync(home, { recursive: true, force: true });
+  }
+}
+
+/** One signed `GET target` to the listener; resolves with the time it took, ms. */
+function signedGetMs(port: number, signer: RequestSigner, target: string): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path: target, headers: { host: `127.0.0.1:${port}`, ...signer.headers('GET', target, sha256Hex('')) } },
+      (res) => {
+        res.resume();
+        res.on('end', () => (res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`GET ${target} answered ${res.statusCode}`))));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Median time of a signed `GET /report?by=day` for this month over the listener, ms. */
+async function listenerReportMs(port: number, token: string, calls: number): Promise<number> {
+  const signer = new RequestSigner(token);
+  const { from, to } = reportPeriod('month', Date.now(), systemTimeZone());
+  const target = `/report?from=${from}&to=${to}&by=day`;
+  for (let i = 0; i < 5; i++) await signedGetMs(port, signer, target);
+  const times: number[] = [];
+  for (let i = 0; i < calls; i++) times.push(await signedGetMs(port, signer, target));
+  return median(times);
+}
+
+/**
+ * `report-by-day-listener`: a signed `GET /report?by=day` for this month over the listener
+ * (docs/protocol.md "GET /report"), with `large` sessions of history before the month against
+ * the same with `small`. Target ≤ 1.5×: a month's report reads the month, not the history.
+ */
+export async function listenerReportFigure(config: BenchConfig): Promise<FigureResult> {
+  const { small, large } = config.sessions;
+  const calls = config.smoke ? 20 : 200;
+  const base = {
+    id: 'report-by-day-listener',
+    title: `GET /report?by=day month, ${count(large)} sessions`,
+    unit: 'ms',
+    baselineLabel: `the same with ${count(small)} sessions`,
+    target: { kind: 'max', ratio: 1.5 } as Target,
+  };
+  const now = Date.now();
+  config.log(`  seeding ${count(small)} and ${count(large)} sessions before this month, the same month in both`);
+  const homes = { small: seededHome(small, now), large: seededHome(large, now) };
+  const [few, many] = await Promise.all([
+    startAppServer({ home: homes.small }, { execArgv: config.serverArgs('report-day-small') }),
+    startAppServer({ home: homes.large }, { execArgv: config.serverArgs('report-day-large'), timeoutMs: 300_000 }),
+  ]);
+  try {
+    const paired = await pairedRounds(
+      config.rounds,
+      async () => ({ value: await listenerReportMs(few.ready.port, few.ready.token, calls), detail: null }),
+      async () => ({ value: await listenerReportMs(many.ready.port, many.ready.token, calls), detail: null }),
+    );
+    const figure = pairedFigure(base, paired, { sessions: { subject: large, baseline: small }, callsPerRound: calls });
+    figure.note = `${round(figure.value ?? 0, 3)} ms vs ${round(figure.baseline ?? 0, 3)} ms per signed request`;
     return figure;
   } finally {
     await Promise.all([few.stop(), many.stop()]);

@@ -91,6 +91,11 @@ export function startBareServer(options: ServerOptions = {}): Promise<ServerHand
   return startServer('servers/bare-server.ts', [], options);
 }
 
+/** Starts the bare node:http server-sent-events baseline (bench/servers/sse-server.ts). */
+export function startSseServer(options: ServerOptions = {}): Promise<ServerHandle<{ port: number; pid: number }>> {
+  return startServer('servers/sse-server.ts', [], options);
+}
+
 /** Runs a command to completion and parses the last line it printed as JSON. */
 export async function runJson<T>(command: string, args: string[], timeoutMs = 120_000, env?: NodeJS.ProcessEnv): Promise<T> {
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: env ?? process.env });
