@@ -40,6 +40,7 @@ import type { Store } from './store.ts';
 import { dailyTotals, dayIntervals, secondsInDay, type DailyTotal, type DayIntervals } from './totals.ts';
 import { systemTimeZone } from './zone.ts';
 
+/** The shapes the tracker's methods take and give, defined beside their use cases. */
 export type { ActivityInfo } from './activities.ts';
 export type { EntryPatch, LogEntryInput } from './entries.ts';
 export type { SessionPatch } from './sessions.ts';
