@@ -4,10 +4,11 @@
 # xdotool and xprintidle for the X11 idle source, libfaketime for clock steps, and systemd's
 # tools (systemd-analyze) for the user unit; dbus-daemon, dbus-monitor (dbus-bin) and gdbus
 # (libglib2.0-bin) for the reminder's notification on a private session bus, and
-# desktop-file-validate (desktop-file-utils) for the autostart entry.
+# desktop-file-validate (desktop-file-utils) for the autostart entry; syncthing and rsync keep
+# two sync folders in step in the sync tests (two Syncthings on 127.0.0.1 only).
 # Only what is missing is installed; nothing happens when everything is there.
 set -euo pipefail
-needed=(gnome-keyring dbus-x11 dbus-daemon dbus-bin libglib2.0-bin desktop-file-utils libsecret-tools chromium xvfb xdotool xprintidle faketime systemd)
+needed=(gnome-keyring dbus-x11 dbus-daemon dbus-bin libglib2.0-bin desktop-file-utils libsecret-tools chromium xvfb xdotool xprintidle faketime systemd syncthing rsync)
 missing=()
 for pkg in "${needed[@]}"; do
   dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")

@@ -8,7 +8,7 @@
  * Waits end when the awaited change arrives; nothing sleeps through a window.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -112,7 +112,10 @@ describe('sync with two apps and one folder', { timeout: 60_000 }, () => {
       assert.equal(status.devices[0]?.behind, 0);
       // Every file in the folder is 0600, every folder 0700.
       for (const id of readdirSync(join(folder, 'tock-sync-v1'))) {
-        assert.ok(readFileSync(join(folder, 'tock-sync-v1', id, '00000001.jsonl'), 'utf8').endsWith('\n'));
+        const own = join(folder, 'tock-sync-v1', id);
+        assert.equal(statSync(own).mode & 0o777, 0o700);
+        for (const file of ['device.json', '00000001.jsonl']) assert.equal(statSync(join(own, file)).mode & 0o777, 0o600, file);
+        assert.ok(readFileSync(join(own, '00000001.jsonl'), 'utf8').endsWith('\n'));
       }
     } finally {
       await a.stop();
