@@ -102,6 +102,44 @@ describe('events from the running app', () => {
   });
 });
 
+describe('idle events from the running app', () => {
+  it('sends an idle event when the desktop notices the user away for the threshold while tracking', async (t) => {
+    const clock = { now: Date.now() };
+    let idleMs = 0;
+    const home = mkdtempSync(join(tmpdir(), 'tock-events-'));
+    homes.push(home);
+    const app = await startApp({
+      home,
+      clock: () => clock.now,
+      env: { ...process.env, TOCK_CREDENTIAL_STORE: 'file', TOCK_LICENSE_PUBLIC_KEY: '' },
+      desktop: {
+        idleSources: () => [{ name: 'test', idleMs: async () => idleMs }],
+        notifier: { name: 'none', notify: async () => {} },
+        timers: false,
+      },
+    });
+    t.after(() => app.stop());
+    const port = await freePort();
+    await app.services.listener.enable(port);
+    const token = app.services.tokens.current()!;
+    const r = await openStream(port, token, clock.now);
+    await r.until(() => r.events.length === 1);
+    await signed(port, token, { target: '/activities/start', body: { name: 'Deep work', createIfMissing: true }, timestamp: Math.floor(clock.now / 1000) });
+    await r.until(() => r.events.length === 2);
+    await app.services.desktop.pollIdle();
+    clock.now += 11 * 60_000;
+    idleMs = 11 * 60_000;
+    await app.services.desktop.pollIdle();
+    await r.until(() => r.events.some((e) => e.event === 'idle'));
+    const idle = r.events.find((e) => e.event === 'idle')!;
+    const data = JSON.parse(idle.data ?? '{}') as { since: string; seconds: number };
+    assert.equal(data.since, new Date(clock.now - 11 * 60_000).toISOString());
+    assert.ok(data.seconds >= 600, String(data.seconds));
+    assert.equal(idle.sig, expectedEventSig(r.nonce, idle, token));
+    r.close();
+  });
+});
+
 describe('endings against the running app', () => {
   it('ends the streams when the listener is turned off, and a reconnect is refused', async (t) => {
     const { app, port, token } = await runningApp();
