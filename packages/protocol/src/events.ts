@@ -23,6 +23,7 @@ export const EVENT_STREAM_CONTENT_TYPE = 'text/event-stream';
 
 /** The event types a stream carries. */
 export const EVENT_TYPES = ['status', 'branch-prompt', 'idle'] as const;
+/** One of {@link EVENT_TYPES}: the `event` field of an event. */
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** Numbers of the stream fixed by the contract. */
