@@ -97,13 +97,25 @@ describe('TockClient against a signed fake listener', () => {
     assert.equal(fake.requests.length, 1, 'a response arrived: no retry');
   });
 
-  it('refuses an unsigned 404 or 503 (only 400, 401, 403, 413, 429, 431 may be unsigned)', async () => {
-    for (const status of [404, 503, 500, 423]) {
+  it('refuses an unsigned 404, 423 or 503 (only 400, 401, 403, 408, 413, 429, 431, 500 may be unsigned)', async () => {
+    for (const status of [404, 503, 423]) {
       fake.next({ status, sign: 'none' });
       const error = await rejection(tock.getStatus());
       assert.ok(error instanceof AuthError, `status ${status}`);
       assert.equal(error.status, status);
       assert.equal(error.code, 'bad_response_signature');
+    }
+  });
+
+  it('maps an unsigned 408 (a slow upload) and 500 (a failure before verification) by status', async () => {
+    for (const [status, code] of [
+      [408, 'request_timeout'],
+      [500, 'internal_error'],
+    ] as const) {
+      fake.next({ status, code, message: 'refused before verification', sign: 'none' });
+      const error = await rejection(tock.getStatus());
+      assert.ok(error instanceof HttpError, `status ${status}`);
+      assert.deepEqual([error.status, error.code], [status, code]);
     }
   });
 
