@@ -214,8 +214,10 @@ class AsyncClient:
                 response = await self._http.send(request, stream=True)
             except httpx.TransportError as exc:
                 failure = exc
-            except RuntimeError:  # the client was closed meanwhile
-                return
+            except RuntimeError:
+                if self._closed():  # closed by the caller meanwhile: the iteration ends
+                    return
+                raise
             else:
                 try:
                     if response.status_code != 200:
@@ -231,6 +233,9 @@ class AsyncClient:
                                 yield event
                 except httpx.TransportError as exc:
                     failure = exc
+                except httpx.StreamError:
+                    if not self._closed():  # the stream was closed under the loop by the caller
+                        raise
                 finally:
                     await response.aclose()
             if self._closed():
