@@ -206,7 +206,7 @@ describe('events() against the signed fake listener', () => {
   it('drops a stream that stays silent (not even a keep-alive) and reopens it', async () => {
     const { delays, sleep } = recordingSleep();
     // The fake sends no keep-alive: with a short silence limit the stream counts as dead.
-    const client = withDeps(new TockClient({ token: TOKEN, port: fake.port }), { sleep, streamSilentMs: 30 });
+    const client = withDeps(new TockClient({ token: TOKEN, port: fake.port }), { sleep, streamSilentMs: 250 });
     const controller = new AbortController();
     const iterator = client.events({ signal: controller.signal })[Symbol.asyncIterator]();
     const [first] = await take(iterator, 1);
@@ -217,7 +217,7 @@ describe('events() against the signed fake listener', () => {
   });
 
   it('without reconnect, a silent stream ends the iteration with NetworkError timeout', async () => {
-    const client = withDeps(new TockClient({ token: TOKEN, port: fake.port }), { streamSilentMs: 30 });
+    const client = withDeps(new TockClient({ token: TOKEN, port: fake.port }), { streamSilentMs: 250 });
     const iterator = client.events({ reconnect: false })[Symbol.asyncIterator]();
     await take(iterator, 1);
     await assert.rejects(iterator.next(), (e: unknown) => e instanceof NetworkError && e.code === 'timeout');
