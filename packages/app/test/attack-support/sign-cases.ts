@@ -93,7 +93,7 @@ async function verify(file: string): Promise<void> {
     const s = await clientSignatures(c);
     if (s.request !== c.requestSignature) mismatches.push({ index, what: 'request signature (TS client)' });
     if (s.response !== c.responseSignature) mismatches.push({ index, what: 'response signature (TS client)' });
-    // The listener verifies with node:crypto and its own HMAC fast path (ASCII tokens ≤ 64 bytes).
+    // The listener verifies with @tock/protocol's HMAC (node:crypto here), any token.
     const key = new HmacKey(c.token);
     const body = Buffer.from(c.body, 'base64');
     const auth = { timestamp: c.timestamp, nonce: c.nonce, signature: c.requestSignature ?? '' };
