@@ -5,6 +5,7 @@
  */
 
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as nodeCrypto from 'node:crypto';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
@@ -77,3 +78,11 @@ for (const provider of providers) {
     });
   });
 }
+
+describe('bench/hmac-providers.ts', () => {
+  it('runs, and finds every candidate computing the same bytes (a smoke run, no timing asserted)', () => {
+    const script = new URL('../../../bench/hmac-providers.ts', import.meta.url).pathname;
+    const out = execFileSync(process.execPath, [script, '--ms=2', '--rounds=1'], { encoding: 'utf8' });
+    for (const name of ['js', 'createHmac', 'pads+hash']) assert.match(out, new RegExp(`^  ${name.replace('+', '\\+')} +sign request`, 'm'));
+  });
+});
