@@ -230,9 +230,9 @@ describe('Reports', () => {
     assert.equal(bad.status, 400);
     assert.deepEqual(JSON.parse(bad.body), {
       ok: false,
-      error: 'from: "2026-02-30" is not a day of the calendar',
+      error: 'from: must be a date YYYY-MM-DD such as 2026-11-22',
       code: 'validation_failed',
-      details: [{ field: 'from', message: '"2026-02-30" is not a day of the calendar' }],
+      details: [{ field: 'from', message: 'must be a date YYYY-MM-DD such as 2026-11-22' }],
     });
     const csv = await rawRequest(t.port, 'GET', '/api/report.csv?period=today&by=day', { ...host, cookie });
     assert.equal(csv.status, 200);

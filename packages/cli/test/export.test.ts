@@ -109,7 +109,7 @@ test('a refused export leaves an existing --output file as it was and no tempora
     writeFileSync(file, 'precious');
     const run = await tock('export', '--from', '2026-02-30', '--output', file);
     assert.equal(run.status, 1);
-    assert.equal(run.err, 'error: --from: "2026-02-30" is not a day of the calendar');
+    assert.equal(run.err, 'error: --from: must be a date YYYY-MM-DD such as 2026-11-22');
     assert.equal(readFileSync(file, 'utf8'), 'precious');
     assert.deepEqual(readdirSync(dir), ['keep.json']);
     const missing = await tock('export', '--output', join(dir, 'no', 'such', 'x.json'));
@@ -123,7 +123,7 @@ test('a refused export leaves an existing --output file as it was and no tempora
 test('bad flags: one line that says what to give, exit status 1', async () => {
   const cases: [string[], RegExp][] = [
     [['export', '--format', 'xml'], /^error: --format takes json or csv, not "xml"$/],
-    [['export', '--from', '1.11.2026'], /^error: --from takes a day, YYYY-MM-DD, not "1.11.2026"$/],
+    [['export', '--from', '1.11.2026'], /^error: --from: must be a date YYYY-MM-DD such as 2026-11-22$/],
     [['export', '--from', '2026-11-21', '--to', '2026-11-20'], /^error: --to: 2026-11-20 is before 2026-11-21; give the earlier day as --from$/],
     [['export', '--format', 'csv', '--json'], /^error: --json and --format csv disagree; choose one$/],
     [['export', '--since', 'x'], /^error: .*--since/],

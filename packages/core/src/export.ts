@@ -11,12 +11,13 @@
  */
 
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { validationProblem } from '@tock/protocol';
+import { validationProblem, type FieldProblem } from '@tock/protocol';
 import { overlapMs, wholeSeconds } from './blocks.ts';
 import { csvRow } from './csv.ts';
 import { addDays, assertTimeZone, startOfLocalDay, type DayKey } from './day.ts';
 import { toIso } from './instants.ts';
 import { BUSY_TIMEOUT_MS, type Store } from './store.ts';
+import { readQueryField } from './report.ts';
 
 /** The two formats of `tock export`. */
 export type ExportFormat = 'json' | 'csv';
@@ -47,8 +48,6 @@ export const EXPORT_CSV_HEADER = ['kind', 'activity', 'start', 'end', 'seconds',
 /** Chunks are gathered up to about this many UTF-16 units before one is handed out. */
 const CHUNK_CHARS = 64 * 1024;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /**
  * Checks an export request from outside (CLI flags, a window's query) and returns it typed,
  * or throws a `validation_failed` problem naming the field: a format other than json/csv, a
@@ -65,14 +64,11 @@ export function checkExportRequest(input: {
   const format = input.format ?? 'json';
   if (format !== 'json' && format !== 'csv') throw validationProblem([{ field: 'format', message: 'must be json or csv' }]);
   const day = (field: 'from' | 'to', value: unknown): DayKey | undefined => {
-    if (value === undefined || value === null || value === '') return undefined;
-    if (typeof value !== 'string' || !DAY.test(value)) throw validationProblem([{ field, message: `must be a day, YYYY-MM-DD, not "${String(value)}"` }]);
-    try {
-      addDays(value, 0);
-    } catch {
-      throw validationProblem([{ field, message: `"${value}" is not a day of the calendar` }]);
-    }
-    return value;
+    // An empty flag or form field means "no bound", as absent does.
+    const problems: FieldProblem[] = [];
+    const read = readQueryField(field, value === '' ? undefined : value, undefined, problems);
+    if (problems.length > 0) throw validationProblem(problems);
+    return read;
   };
   const fromDay = day('from', input.from);
   const toDay = day('to', input.to);

@@ -11,6 +11,8 @@
  */
 
 import {
+  checkField,
+  QUERY_SCHEMAS,
   validationProblem,
   type ActivityReportRow,
   type DayReportRow,
@@ -47,8 +49,6 @@ export interface ReportQuery {
 
 /** The longest range a report covers, in days (a leap year). */
 export const REPORT_MAX_DAYS = 366;
-
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Entries last at most 24 h, so one that overlaps `[from, to)` ends before `to + 24 h`. */
 const ENTRY_MAX_MS = 24 * 60 * 60 * 1000;
@@ -116,20 +116,22 @@ const BY_DAY = `
 /** The report's SQL, for the query-plan test. */
 export const REPORT_SQL = { byActivity: BY_ACTIVITY, byDay: BY_DAY } as const;
 
-/** Reads `from`/`to`: absent means `fallback`; otherwise a real calendar day `YYYY-MM-DD`. */
-function readDay(value: unknown, field: string, fallback: DayKey, problems: FieldProblem[]): DayKey | undefined {
+/** The query fields of `GET /report`: the one rule for a day and a grouping, in every path. */
+const REPORT_FIELDS = QUERY_SCHEMAS['/report'].properties;
+
+/**
+ * Reads one field of a report or export range with @tock/protocol's rule, so the listener,
+ * the CLI and the window refuse a bad day or grouping in the same words. Absent (`undefined`
+ * or `null`) gives `fallback`.
+ */
+export function readQueryField<F extends keyof typeof REPORT_FIELDS, T>(name: F, value: unknown, fallback: T, problems: FieldProblem[], as: string = name): string | T | undefined {
   if (value === undefined || value === null) return fallback;
-  if (typeof value !== 'string' || !DAY_PATTERN.test(value)) {
-    problems.push({ field, message: 'must be a date YYYY-MM-DD' });
+  const checked = checkField(REPORT_FIELDS[name], value);
+  if ('message' in checked) {
+    problems.push({ field: as, message: checked.message });
     return undefined;
   }
-  try {
-    addDays(value, 0);
-  } catch {
-    problems.push({ field, message: `"${value}" is not a day of the calendar` });
-    return undefined;
-  }
-  return value;
+  return checked.value as string;
 }
 
 /** Number of calendar days from `from` to `to`, both included (negative when `to` is before `from`). */
@@ -153,13 +155,9 @@ export function readReportQuery(query: ReportQuery, now: number, timeZone: strin
   const problems: FieldProblem[] = [];
   const today = localDayKey(now, timeZone);
   const input = query ?? {};
-  const from = readDay(input.from, 'from', today, problems);
-  const to = readDay(input.to, 'to', today, problems);
-  let by: ReportGrouping = 'activity';
-  if (input.by !== undefined && input.by !== null) {
-    if (input.by === 'activity' || input.by === 'day') by = input.by;
-    else problems.push({ field: 'by', message: 'must be "activity" or "day"' });
-  }
+  const from = readQueryField('from', input.from, today, problems);
+  const to = readQueryField('to', input.to, today, problems);
+  const by = (readQueryField('by', input.by, 'activity', problems) ?? 'activity') as ReportGrouping;
   if (from !== undefined && to !== undefined) {
     const days = daysBetween(from, to);
     if (days < 1) problems.push({ field: 'to', message: `must not be before from (${from})` });

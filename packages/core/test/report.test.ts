@@ -129,7 +129,7 @@ test('refuses a malformed or impossible date, to before from, over 366 days and 
     assert.match(problem.message, pattern);
   };
   refuse({ from: '2026-1-5' }, 'from', /YYYY-MM-DD/);
-  refuse({ from: '2026-02-30' }, 'from', /not a day/);
+  refuse({ from: '2026-02-30' }, 'from', /YYYY-MM-DD/); // a day the calendar does not have
   refuse({ to: 20261122 }, 'to', /YYYY-MM-DD/);
   refuse({ from: '2026-11-22', to: '2026-11-21' }, 'to', /before/);
   refuse({ from: '2025-01-01', to: '2026-01-02' }, 'to', /367 days.*at most 366/);
