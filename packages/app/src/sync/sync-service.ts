@@ -70,7 +70,7 @@ export interface SyncServiceOptions {
   hostName?: () => string;
   /** How often the folder is scanned without a watch event, ms. Default 1000. */
   rescanMs?: number;
-  /** How often pending writes are written to the folder, ms. Default 250. */
+  /** How often pending writes are written to the folder, ms. Default 1000. */
   flushMs?: number;
   /** Called after other devices' operations changed what the store shows. */
   onApplied?: () => void;
@@ -109,7 +109,7 @@ export class SyncService {
   private readonly clock: () => number;
   private readonly options: SyncServiceOptions;
   private hybrid: HybridClock | undefined;
-  private watcher: FSWatcher | undefined;
+  private readonly watchers = new Map<string, FSWatcher>();
   private timers: NodeJS.Timeout[] = [];
   private soon: NodeJS.Timeout | undefined;
   private folderProblem: string | null = null;
@@ -146,7 +146,7 @@ export class SyncService {
     this.readers.clear();
     for (const p of devicePositions(this.store)) this.readers.set(p.deviceID, { position: p, name: null, problem: null, behind: 0 });
     this.syncNow();
-    this.timers.push(setInterval(() => this.flush(), this.options.flushMs ?? 250));
+    this.timers.push(setInterval(() => this.flush(), this.options.flushMs ?? 1000));
     this.timers.push(setInterval(() => this.scan(), this.options.rescanMs ?? 1000));
     for (const t of this.timers) t.unref();
     this.watchFolder();
@@ -157,30 +157,43 @@ export class SyncService {
     this.timers = [];
     if (this.soon) clearTimeout(this.soon);
     this.soon = undefined;
-    this.watcher?.close();
-    this.watcher = undefined;
+    for (const watcher of this.watchers.values()) watcher.close();
+    this.watchers.clear();
     this.hybrid = undefined;
   }
 
-  private watchFolder(): void {
+  /**
+   * Watches `tock-sync-v1/` (new device folders) and each device folder (segments renamed
+   * into it), one non-recursive watch per folder: a recursive watch on Linux lost the events
+   * of a file replaced by rename after the first. A folder that goes away ends its watch; the
+   * rescan notices and watches again when it is back.
+   */
+  private watchFolder(devices: readonly string[] = []): void {
     const config = this.config();
-    if (!config || this.watcher) return;
-    try {
-      this.watcher = watch(formatDir(config.dir), { recursive: true, persistent: false }, () => {
-        if (this.soon) return;
-        this.soon = setTimeout(() => {
-          this.soon = undefined;
-          this.scan();
-        }, 30);
-      });
-      // The folder went away: the rescan notices, reports it, and watches again when it is back.
-      this.watcher.on('error', () => {
-        this.watcher?.close();
-        this.watcher = undefined;
-      });
-    } catch {
-      this.watcher = undefined;
+    if (!config) return;
+    const top = formatDir(config.dir);
+    for (const path of [top, ...devices.map((d) => join(top, d))]) {
+      if (this.watchers.has(path)) continue;
+      try {
+        const watcher = watch(path, { persistent: false }, () => this.scanSoon());
+        watcher.on('error', () => {
+          watcher.close();
+          this.watchers.delete(path);
+        });
+        this.watchers.set(path, watcher);
+      } catch {
+        // Not there (yet): the rescan tries again.
+      }
     }
+  }
+
+  /** A scan shortly after a burst of watch events (a rename comes with several). */
+  private scanSoon(): void {
+    if (this.soon) return;
+    this.soon = setTimeout(() => {
+      this.soon = undefined;
+      this.scan();
+    }, 30);
   }
 
   /**
@@ -314,7 +327,7 @@ export class SyncService {
       this.folderProblem = folderProblem;
       this.options.onChange?.();
     }
-    this.watchFolder();
+    this.watchFolder(listing.devices.filter((d) => d !== identity.deviceID));
     const names = new Map<string, string[]>();
     names.set(config.name.toLowerCase(), [identity.deviceID]);
     const usable: string[] = [];

@@ -17,7 +17,7 @@
  * capture triggers recorded become operations with this device's next hlc, lines of its log.
  */
 
-import type { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { nameKey, searchKey, wordKey } from '../names.ts';
 import type { Store } from '../store.ts';
 import { HybridClock, formatHlc, sortableHlc, type Hlc } from './hlc.ts';
@@ -53,7 +53,7 @@ export interface DevicePosition {
   /** Operations applied from it in all. */
   applied: number;
   lastHlc: string | null;
-  lastAppliedAt: number;
+  lastAppliedAt: number | null;
 }
 
 /** What a merge or drain did. */
@@ -64,6 +64,24 @@ export interface MergeResult {
   segments: number[];
   /** Whether the tracking tables changed (the window and the status should look again). */
   changed: boolean;
+}
+
+/** Prepared statements per connection: preparing one per row would cost time and memory until GC. */
+const prepared = new WeakMap<DatabaseSync, Map<string, StatementSync>>();
+
+/** `sql` prepared once per connection. */
+function sql(db: DatabaseSync, text: string): StatementSync {
+  let statements = prepared.get(db);
+  if (!statements) {
+    statements = new Map();
+    prepared.set(db, statements);
+  }
+  let s = statements.get(text);
+  if (!s) {
+    s = db.prepare(text);
+    statements.set(text, s);
+  }
+  return s;
 }
 
 /** Builds this device's clock from the stored reading. */
@@ -83,7 +101,7 @@ class Entities {
   get(id: string): Entity | undefined {
     let e = this.cache.get(id);
     if (e === undefined) {
-      const row = this.db.prepare('SELECT kind, fields, deleted_hlc AS deleted FROM sync_entities WHERE id = ?').get(id) as
+      const row = sql(this.db, 'SELECT kind, fields, deleted_hlc AS deleted FROM sync_entities WHERE id = ?').get(id) as
         | { kind: EntityKind; fields: string; deleted: string | null }
         | undefined;
       e = row ? { id, kind: row.kind, fields: JSON.parse(row.fields) as Entity['fields'], deleted: row.deleted } : null;
@@ -121,7 +139,7 @@ class Entities {
 
   /** Writes the changed entities back. */
   save(): void {
-    const upsert = this.db.prepare(
+    const upsert = sql(this.db, 
       `INSERT INTO sync_entities (id, kind, ref, fields, deleted_hlc) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET ref = excluded.ref, fields = excluded.fields, deleted_hlc = excluded.deleted_hlc`,
     );
@@ -164,7 +182,7 @@ function verbOf(kind: EntityKind, known: boolean, set: Record<string, FieldValue
  */
 function drain(store: Store, entities: Entities, clock: HybridClock): { logged: number; segments: Set<number> } {
   const db = store.db;
-  const rows = db.prepare('SELECT seq, kind, id, row FROM sync_outbox ORDER BY seq').all() as unknown as {
+  const rows = sql(db, 'SELECT seq, kind, id, row FROM sync_outbox ORDER BY seq').all() as unknown as {
     seq: number;
     kind: EntityKind;
     id: string;
@@ -172,12 +190,12 @@ function drain(store: Store, entities: Entities, clock: HybridClock): { logged: 
   }[];
   const segments = new Set<number>();
   if (rows.length === 0) return { logged: 0, segments };
-  const tail = db.prepare('SELECT segment FROM sync_log ORDER BY seq DESC LIMIT 1').get() as { segment: number } | undefined;
+  const tail = sql(db, 'SELECT segment FROM sync_log ORDER BY seq DESC LIMIT 1').get() as { segment: number } | undefined;
   let segment = tail?.segment ?? 1;
   let bytes = tail
-    ? Number((db.prepare('SELECT coalesce(sum(length(CAST(line AS BLOB)) + 1), 0) AS n FROM sync_log WHERE segment = ?').get(segment) as { n: number }).n)
+    ? Number((sql(db, 'SELECT coalesce(sum(length(CAST(line AS BLOB)) + 1), 0) AS n FROM sync_log WHERE segment = ?').get(segment) as { n: number }).n)
     : 0;
-  const append = db.prepare('INSERT INTO sync_log (segment, line) VALUES (?, ?)');
+  const append = sql(db, 'INSERT INTO sync_log (segment, line) VALUES (?, ?)');
   let logged = 0;
   for (const r of rows) {
     const before = entities.get(r.id);
@@ -208,7 +226,7 @@ function drain(store: Store, entities: Entities, clock: HybridClock): { logged: 
     entities.merge(r.kind, r.id, sortableHlc(hlc), set);
     logged++;
   }
-  db.prepare('DELETE FROM sync_outbox WHERE seq <= ?').run(rows[rows.length - 1]?.seq ?? 0);
+  sql(db, 'DELETE FROM sync_outbox WHERE seq <= ?').run(rows[rows.length - 1]?.seq ?? 0);
   return { logged, segments };
 }
 
@@ -257,7 +275,7 @@ export function applyOperations(store: Store, clock: HybridClock, ops: readonly 
 }
 
 function savePositions(db: DatabaseSync, positions: readonly DevicePosition[]): void {
-  const save = db.prepare(
+  const save = sql(db, 
     `INSERT INTO sync_devices (device_id, segment, offset, line, applied, last_hlc, last_applied_at) VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (device_id) DO UPDATE SET segment = excluded.segment, offset = excluded.offset, line = excluded.line,
        applied = excluded.applied, last_hlc = excluded.last_hlc, last_applied_at = excluded.last_applied_at`,
@@ -268,8 +286,7 @@ function savePositions(db: DatabaseSync, positions: readonly DevicePosition[]): 
 /** The applied positions of every other device seen. */
 export function devicePositions(store: Store): DevicePosition[] {
   return (
-    store.db
-      .prepare(
+    sql(store.db, 
         `SELECT device_id AS deviceID, segment, offset, line, applied, last_hlc AS lastHlc, last_applied_at AS lastAppliedAt
            FROM sync_devices ORDER BY device_id`,
       )
@@ -290,7 +307,7 @@ function project(db: DatabaseSync, entities: Entities, touched: Map<string, Enti
   if (activities.size > 0) {
     const regrouped = projectActivities(db, entities, activities);
     if (regrouped.length > 0) changed = true;
-    const refs = db.prepare("SELECT id FROM sync_entities WHERE ref = ? AND kind IN ('session', 'entry')");
+    const refs = sql(db, "SELECT id FROM sync_entities WHERE ref = ? AND kind IN ('session', 'entry')");
     for (const activity of regrouped) for (const r of refs.all(activity) as { id: string }[]) blocks.add(r.id);
   }
   const keptIds = new Map<string, string | undefined>();
@@ -299,13 +316,13 @@ function project(db: DatabaseSync, entities: Entities, touched: Map<string, Enti
       const a = entities.get(activityID);
       const kept =
         a && visible(a)
-          ? (db.prepare('SELECT id FROM activities WHERE name_key = ?').get(nameKey(String(value(a, 'name')))) as { id: string } | undefined)?.id
+          ? (sql(db, 'SELECT id FROM activities WHERE name_key = ?').get(nameKey(String(value(a, 'name')))) as { id: string } | undefined)?.id
           : undefined;
       keptIds.set(activityID, kept);
     }
     return keptIds.get(activityID);
   };
-  const breaksOf = db.prepare("SELECT id FROM sync_entities WHERE ref = ? AND kind = 'break'");
+  const breaksOf = sql(db, "SELECT id FROM sync_entities WHERE ref = ? AND kind = 'break'");
   const sessionsDone = new Set<string>();
   for (const id of blocks) {
     const e = entities.get(id);
@@ -341,7 +358,7 @@ function guarded(db: DatabaseSync, write: () => void, remove: () => void): void 
 }
 
 function projectSession(db: DatabaseSync, e: Entity, resolve: (id: string) => string | undefined, me: string): boolean {
-  const remove = (): boolean => Number(db.prepare('DELETE FROM sessions WHERE id = ?').run(e.id).changes) > 0;
+  const remove = (): boolean => Number(sql(db, 'DELETE FROM sessions WHERE id = ?').run(e.id).changes) > 0;
   const device = String(value(e, 'device'));
   const endedAt = value(e, 'endedAt');
   // Every device keeps its own running session: another device's shows once it has ended.
@@ -349,7 +366,7 @@ function projectSession(db: DatabaseSync, e: Entity, resolve: (id: string) => st
   const activity = resolve(String(value(e, 'activityID')));
   if (activity === undefined) return remove();
   const startedAt = value(e, 'startedAt') as number;
-  const before = db.prepare('SELECT activity_id AS a, started_at AS s, ended_at AS e, device_id AS d FROM sessions WHERE id = ?').get(e.id) as
+  const before = sql(db, 'SELECT activity_id AS a, started_at AS s, ended_at AS e, device_id AS d FROM sessions WHERE id = ?').get(e.id) as
     | { a: string; s: number; e: number | null; d: string }
     | undefined;
   const deviceColumn = device === me ? '' : device;
@@ -357,12 +374,12 @@ function projectSession(db: DatabaseSync, e: Entity, resolve: (id: string) => st
   guarded(
     db,
     () => {
-      db.prepare(
+      sql(db, 
         `INSERT INTO sessions (id, activity_id, started_at, ended_at, device_id) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET activity_id = excluded.activity_id, started_at = excluded.started_at,
            ended_at = excluded.ended_at, device_id = excluded.device_id`,
       ).run(e.id, activity, startedAt, endedAt ?? null, deviceColumn);
-      db.prepare('UPDATE activities SET last_used_at = max(last_used_at, ?) WHERE id = ?').run(startedAt, activity);
+      sql(db, 'UPDATE activities SET last_used_at = max(last_used_at, ?) WHERE id = ?').run(startedAt, activity);
     },
     remove,
   );
@@ -370,20 +387,19 @@ function projectSession(db: DatabaseSync, e: Entity, resolve: (id: string) => st
 }
 
 function projectBreak(db: DatabaseSync, e: Entity): boolean {
-  const remove = (): boolean => Number(db.prepare('DELETE FROM breaks WHERE id = ?').run(e.id).changes) > 0;
+  const remove = (): boolean => Number(sql(db, 'DELETE FROM breaks WHERE id = ?').run(e.id).changes) > 0;
   const sessionID = String(value(e, 'sessionID'));
-  if (!visible(e) || db.prepare('SELECT 1 FROM sessions WHERE id = ?').get(sessionID) === undefined) return remove();
+  if (!visible(e) || sql(db, 'SELECT 1 FROM sessions WHERE id = ?').get(sessionID) === undefined) return remove();
   const startedAt = value(e, 'startedAt') as number;
   const endedAt = value(e, 'endedAt') ?? null;
-  const before = db.prepare('SELECT session_id AS s, started_at AS a, ended_at AS b FROM breaks WHERE id = ?').get(e.id) as
+  const before = sql(db, 'SELECT session_id AS s, started_at AS a, ended_at AS b FROM breaks WHERE id = ?').get(e.id) as
     | { s: string; a: number; b: number | null }
     | undefined;
   if (before && before.s === sessionID && before.a === startedAt && before.b === endedAt) return false;
   guarded(
     db,
     () =>
-      db
-        .prepare(
+      sql(db, 
           `INSERT INTO breaks (id, session_id, started_at, ended_at) VALUES (?, ?, ?, ?)
            ON CONFLICT (id) DO UPDATE SET session_id = excluded.session_id, started_at = excluded.started_at, ended_at = excluded.ended_at`,
         )
@@ -394,7 +410,7 @@ function projectBreak(db: DatabaseSync, e: Entity): boolean {
 }
 
 function projectEntry(db: DatabaseSync, e: Entity, resolve: (id: string) => string | undefined, me: string): boolean {
-  const remove = (): boolean => Number(db.prepare('DELETE FROM entries WHERE id = ?').run(e.id).changes) > 0;
+  const remove = (): boolean => Number(sql(db, 'DELETE FROM entries WHERE id = ?').run(e.id).changes) > 0;
   if (!visible(e)) return remove();
   const activity = resolve(String(value(e, 'activityID')));
   if (activity === undefined) return remove();
@@ -407,19 +423,18 @@ function projectEntry(db: DatabaseSync, e: Entity, resolve: (id: string) => stri
     c: value(e, 'createdAt') as number,
     d: device === me ? '' : device,
   };
-  const before = db
-    .prepare('SELECT activity_id AS a, started_at AS s, ended_at AS e, note AS n, created_at AS c, device_id AS d FROM entries WHERE id = ?')
+  const before = sql(db, 'SELECT activity_id AS a, started_at AS s, ended_at AS e, note AS n, created_at AS c, device_id AS d FROM entries WHERE id = ?')
     .get(e.id) as typeof row | undefined;
   if (before && before.a === row.a && before.s === row.s && before.e === row.e && before.n === row.n && before.c === row.c && before.d === row.d) return false;
   guarded(
     db,
     () => {
-      db.prepare(
+      sql(db, 
         `INSERT INTO entries (id, activity_id, started_at, ended_at, note, created_at, device_id) VALUES (?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET activity_id = excluded.activity_id, started_at = excluded.started_at, ended_at = excluded.ended_at,
            note = excluded.note, created_at = excluded.created_at, device_id = excluded.device_id`,
       ).run(e.id, row.a, row.s, row.e, row.n, row.c, row.d);
-      db.prepare('UPDATE activities SET last_used_at = max(last_used_at, ?) WHERE id = ?').run(row.s, activity);
+      sql(db, 'UPDATE activities SET last_used_at = max(last_used_at, ?) WHERE id = ?').run(row.s, activity);
     },
     remove,
   );
@@ -433,7 +448,7 @@ function projectEntry(db: DatabaseSync, e: Entity, resolve: (id: string) => stri
  * blocks must be pointed again. Blocks are pointed after this (foreign keys are checked at commit).
  */
 function projectActivities(db: DatabaseSync, entities: Entities, touched: ReadonlySet<string>): string[] {
-  const all = db.prepare("SELECT id FROM sync_entities WHERE kind = 'activity'").all() as { id: string }[];
+  const all = sql(db, "SELECT id FROM sync_entities WHERE kind = 'activity'").all() as { id: string }[];
   const groups = new Map<string, Entity[]>();
   for (const { id } of all) {
     const e = entities.get(id);
@@ -450,7 +465,7 @@ function projectActivities(db: DatabaseSync, entities: Entities, touched: Readon
     wanted.set(kept.id, { name: String(value(kept, 'name')), createdAt: value(kept, 'createdAt') as number, members: group.map((m) => m.id) });
   }
   const known = new Set(all.map((a) => a.id));
-  const rows = db.prepare('SELECT id, name, created_at AS createdAt, last_used_at AS lastUsedAt FROM activities').all() as {
+  const rows = sql(db, 'SELECT id, name, created_at AS createdAt, last_used_at AS lastUsedAt FROM activities').all() as {
     id: string;
     name: string;
     createdAt: number;
@@ -468,13 +483,13 @@ function projectActivities(db: DatabaseSync, entities: Entities, touched: Readon
   }
   const present = new Set(rows.map((r) => r.id));
   db.exec('PRAGMA defer_foreign_keys = ON');
-  const remove = db.prepare('DELETE FROM activities WHERE id = ?');
+  const remove = sql(db, 'DELETE FROM activities WHERE id = ?');
   for (const id of stale) {
     remove.run(id);
     present.delete(id);
     regrouped.add(id);
   }
-  const insert = db.prepare(
+  const insert = sql(db, 
     'INSERT INTO activities (id, name, name_key, search_key, word_key, created_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   for (const [id, w] of wanted) {
@@ -491,17 +506,17 @@ function projectActivities(db: DatabaseSync, entities: Entities, touched: Readon
 
 /** This device's log lines of one segment, in order (to write that segment's file). */
 export function segmentLines(store: Store, segment: number): string[] {
-  return (store.db.prepare('SELECT line FROM sync_log WHERE segment = ? ORDER BY seq').all(segment) as { line: string }[]).map((r) => r.line);
+  return (sql(store.db, 'SELECT line FROM sync_log WHERE segment = ? ORDER BY seq').all(segment) as { line: string }[]).map((r) => r.line);
 }
 
 /** The segments of this device's log, in order. */
 export function logSegments(store: Store): number[] {
-  return (store.db.prepare('SELECT DISTINCT segment FROM sync_log ORDER BY segment').all() as { segment: number }[]).map((r) => r.segment);
+  return (sql(store.db, 'SELECT DISTINCT segment FROM sync_log ORDER BY segment').all() as { segment: number }[]).map((r) => r.segment);
 }
 
 /** Lines in this device's log. */
 export function logLength(store: Store): number {
-  return Number((store.db.prepare('SELECT count(*) AS n FROM sync_log').get() as { n: number }).n);
+  return Number((sql(store.db, 'SELECT count(*) AS n FROM sync_log').get() as { n: number }).n);
 }
 
 export type { Hlc };

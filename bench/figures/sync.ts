@@ -1,0 +1,242 @@
+/**
+ * Sync figures (docs/sync.md; issue "Performance"):
+ *  - sync-writes: durable writes/s (each a group-committed logEntry, as the listener makes
+ *    them: store.durably, synchronous=FULL) with sync on — capture triggers in every write,
+ *    the log drained into segment files every 250 ms — against the same loop with sync off.
+ *    Target ≥ 0.8×.
+ *  - sync-apply: applying N operations of another device read from its segment files (one
+ *    transaction per 20 000), in a child process: operations/s and the RSS growth (peak reset
+ *    through /proc/self/clear_refs after the files are written). Target: growth < 150 MB.
+ *  - sync-arrival: from a line renamed into the folder to the status (today's total) having
+ *    changed on this device, p99 over many arrivals. Target ≤ 2 s.
+ * Runs alone too: `node bench/figures/sync.ts [--ops N]` prints the figures as JSON.
+ */
+
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync, openSync, writeSync, closeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTracker, openStore } from '@tock/core';
+import { SyncService } from '../../packages/app/src/sync/sync-service.ts';
+import { meets, pairedFigure, pairedRounds, round, type BenchConfig, type FigureResult } from '../lib/figure.ts';
+
+const PEER = 'fefefefe-0000-4000-8000-000000000001';
+const ACTIVITY = 'fefefefe-0000-4000-8000-0000000000a1';
+
+function idOf(n: number): string {
+  return `fefefefe-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+}
+
+/** Another device's folder with `ops` operations: one activity, then entries of a minute each, segments of ≤ 1 MiB. */
+function writePeerLog(dir: string, ops: number, day = Date.parse('2026-01-01T00:00:00Z')): void {
+  const own = join(dir, 'tock-sync-v1', PEER);
+  mkdirSync(own, { recursive: true });
+  writeFileSync(join(own, 'device.json'), JSON.stringify({ deviceID: PEER, name: 'peer', createdAt: '2026-01-01T00:00:00.000Z' }));
+  let segment = 1;
+  let bytes = 0;
+  let fd = openSync(join(own, '00000001.jsonl'), 'w');
+  for (let i = 0; i < ops; i++) {
+    const at = day + i * 60_000;
+    const line =
+      i === 0
+        ? JSON.stringify({ v: 1, hlc: `${day}-0-${PEER}`, op: 'activity.create', id: ACTIVITY, set: { name: 'Peer work', createdAt: day } })
+        : JSON.stringify({ v: 1, hlc: `${at}-0-${PEER}`, op: 'entry.create', id: idOf(i), set: { device: PEER, activityID: ACTIVITY, startedAt: at, endedAt: at + 50_000, note: null, createdAt: at } });
+    const size = Buffer.byteLength(line) + 1;
+    if (bytes > 0 && bytes + size > 1024 * 1024) {
+      closeSync(fd);
+      segment++;
+      bytes = 0;
+      fd = openSync(join(own, `${String(segment).padStart(8, '0')}.jsonl`), 'w');
+    }
+    writeSync(fd, `${line}\n`);
+    bytes += size;
+  }
+  closeSync(fd);
+}
+
+/** Durable writes/s for `ms`, 4 in flight, with sync on or off. */
+async function writeRate(on: boolean, ms: number): Promise<number> {
+  const root = mkdtempSync(join(tmpdir(), 'tock-bench-sync-'));
+  const store = openStore(join(root, 'tock.db'));
+  const tracker = createTracker({ store, timeZone: 'UTC' });
+  const sync = new SyncService({ store });
+  try {
+    if (on) {
+      mkdirSync(join(root, 'folder'));
+      sync.enable(join(root, 'folder'), 'bench');
+    }
+    tracker.logEntry({ name: 'Bench', createIfMissing: true, durationMinutes: 1 });
+    let writes = 0;
+    const end = performance.now() + ms;
+    const worker = async (): Promise<void> => {
+      while (performance.now() < end) {
+        await store.durably(() => tracker.logEntry({ name: 'Bench', durationMinutes: 1, note: 'bench' }));
+        writes++;
+      }
+    };
+    const started = performance.now();
+    await Promise.all([worker(), worker(), worker(), worker()]);
+    const rate = writes / ((performance.now() - started) / 1000);
+    if (on) {
+      sync.syncNow();
+      const logged = sync.status().device?.logLines ?? 0;
+      if (logged < writes) throw new Error(`sync on: ${writes} writes but ${logged} log lines`);
+    }
+    return rate;
+  } finally {
+    sync.stop();
+    store.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/** Child: applies a prepared folder's log into a fresh store; prints ops/s and RSS growth. */
+async function applyChild(ops: number): Promise<void> {
+  const root = mkdtempSync(join(tmpdir(), 'tock-bench-apply-'));
+  try {
+    mkdirSync(join(root, 'folder'));
+    const store = openStore(join(root, 'tock.db'));
+    const sync = new SyncService({ store });
+    sync.enable(join(root, 'folder'), 'bench');
+    // Written after enabling (which applies what is there at once), so only the timed call applies it.
+    sync.stop();
+    writePeerLog(join(root, 'folder'), ops);
+    // Only what applying adds counts: reset the peak to what the process holds now.
+    (globalThis as { gc?: () => void }).gc?.();
+    writeFileSync('/proc/self/clear_refs', '5');
+    const rssBefore = vmKb('VmRSS');
+    const started = performance.now();
+    const reader = new SyncService({ store });
+    reader.start(); // applies everything the folder holds before it returns
+    const seconds = (performance.now() - started) / 1000;
+    const applied = reader.status().devices[0]?.applied ?? 0;
+    if (applied !== ops) throw new Error(`applied ${applied} of ${ops}: ${JSON.stringify(reader.status().devices[0])}`);
+    const peak = vmKb('VmHWM');
+    reader.stop();
+    store.close();
+    process.stdout.write(JSON.stringify({ ops, seconds, opsPerSecond: ops / seconds, rssGrowthMB: (peak - rssBefore) / 1024 }));
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+function vmKb(field: string): number {
+  const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync('/proc/self/status', 'utf8'));
+  return Number(m?.[1] ?? 0);
+}
+
+function runApplyChild(ops: number): Promise<{ ops: number; seconds: number; opsPerSecond: number; rssGrowthMB: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--apply-child', String(ops)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`apply child exited ${code}`))));
+  });
+}
+
+/** Arrival-to-status latencies, ms: a line renamed into the folder until today's total changed. */
+export async function arrivals(count: number): Promise<number[]> {
+  const root = mkdtempSync(join(tmpdir(), 'tock-bench-arrival-'));
+  const folder = join(root, 'folder');
+  mkdirSync(folder);
+  const store = openStore(join(root, 'tock.db'));
+  const tracker = createTracker({ store, timeZone: 'UTC' });
+  let onApplied: () => void = () => {};
+  const sync = new SyncService({ store, onApplied: () => onApplied() });
+  const own = join(folder, 'tock-sync-v1', PEER);
+  mkdirSync(own, { recursive: true });
+  writeFileSync(join(own, 'device.json'), JSON.stringify({ deviceID: PEER, name: 'peer', createdAt: '2026-01-01T00:00:00.000Z' }));
+  const now = Date.now();
+  const lines = [JSON.stringify({ v: 1, hlc: `${now}-0-${PEER}`, op: 'activity.create', id: ACTIVITY, set: { name: 'Peer work', createdAt: now } })];
+  const publish = (): void => {
+    writeFileSync(join(own, '.tmp'), `${lines.join('\n')}\n`);
+    renameSync(join(own, '.tmp'), join(own, '00000001.jsonl'));
+  };
+  publish();
+  sync.enable(folder, 'bench');
+  const latencies: number[] = [];
+  // The service's timers and watcher do not hold the process open (the app's servers do): this does.
+  const alive = setInterval(() => {}, 1000);
+  try {
+    for (let i = 1; i <= count; i++) {
+      const before = tracker.getStatus().todaySeconds;
+      const at = Date.now() - 3_600_000 + i * 1000;
+      lines.push(JSON.stringify({ v: 1, hlc: `${Date.now()}-${i}-${PEER}`, op: 'entry.create', id: idOf(i), set: { device: PEER, activityID: ACTIVITY, startedAt: at, endedAt: at + 1000, note: null, createdAt: at } }));
+      const changed = new Promise<void>((resolve) => {
+        onApplied = () => {
+          if (tracker.getStatus().todaySeconds !== before) resolve();
+        };
+      });
+      const started = performance.now();
+      publish();
+      await changed;
+      latencies.push(performance.now() - started);
+    }
+    return latencies;
+  } finally {
+    clearInterval(alive);
+    sync.stop();
+    store.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/** The three sync figures. */
+export async function syncFigures(config: Pick<BenchConfig, 'smoke' | 'rounds' | 'log'> & { ops?: number }): Promise<FigureResult[]> {
+  const ms = config.smoke ? 1000 : 3000;
+  const paired = await pairedRounds(
+    Math.max(2, config.rounds),
+    async () => ({ value: await writeRate(false, ms), detail: {} }),
+    async () => ({ value: await writeRate(true, ms), detail: {} }),
+  );
+  const writes = pairedFigure(
+    { id: 'sync-writes', title: 'durable writes/s with sync on', unit: 'writes/s', baselineLabel: 'the same writes with sync off', target: { kind: 'min', ratio: 0.8 } },
+    paired,
+  );
+  config.log(`sync-writes: ${round(writes.ratio ?? 0, 3)}×`);
+  const ops = config.ops ?? (config.smoke ? 20_000 : 1_000_000);
+  const applied = await runApplyChild(ops);
+  config.log(`sync-apply: ${JSON.stringify(applied)}`);
+  const apply: FigureResult = {
+    id: 'sync-apply',
+    title: `applying ${ops.toLocaleString('en')} operations of another device`,
+    unit: 'ops/s',
+    value: round(applied.opsPerSecond, 0),
+    baseline: null,
+    baselineLabel: 'RSS growth while applying, MB (target < 150)',
+    ratio: round(applied.rssGrowthMB, 1),
+    target: { kind: 'max', ratio: 150 },
+    pass: applied.rssGrowthMB < 150,
+    status: 'measured',
+    note: `${round(applied.seconds, 1)} s, RSS +${round(applied.rssGrowthMB, 1)} MB`,
+    details: applied,
+  };
+  const latencies = (await arrivals(config.smoke ? 30 : 200)).sort((a, b) => a - b);
+  const p99 = latencies[Math.min(latencies.length - 1, Math.ceil(latencies.length * 0.99) - 1)] ?? 0;
+  const arrival: FigureResult = {
+    id: 'sync-arrival',
+    title: 'line in the folder → status changed, p99',
+    unit: 'ms',
+    value: round(p99, 1),
+    baseline: 2000,
+    baselineLabel: 'the 2 s the contract allows',
+    ratio: round(p99 / 2000, 3),
+    target: { kind: 'max', ratio: 1 },
+    pass: meets({ kind: 'max', ratio: 1 }, p99 / 2000),
+    status: 'measured',
+    note: `median ${round(latencies[latencies.length >> 1] ?? 0, 1)} ms over ${latencies.length} arrivals`,
+    details: { samples: latencies.length, medianMs: latencies[latencies.length >> 1], p99Ms: p99, maxMs: latencies[latencies.length - 1] },
+  };
+  return [writes, apply, arrival];
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  if (args[0] === '--apply-child') await applyChild(Number(args[1]));
+  else {
+    const opsAt = args.indexOf('--ops');
+    const figures = await syncFigures({ smoke: args.includes('--smoke'), rounds: 3, log: (l) => process.stderr.write(`${l}\n`), ops: opsAt >= 0 ? Number(args[opsAt + 1]) : undefined });
+    process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
+  }
+}
