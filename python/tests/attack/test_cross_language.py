@@ -4,7 +4,7 @@ No code is shared: cases travel through a JSON file (bytes as base64).
 
 - TS → Python: packages/app/test/attack-support/sign-cases.ts draws cases with fast-check and
   signs them with the TS client's signer; ``tock_client``'s signer must produce the same
-  request and response signatures, byte for byte.
+  request, response and event signatures, byte for byte.
 - Python → TS: Hypothesis draws batches of cases, ``tock_client`` signs them, and the same
   script recomputes them with the TS client's signer and checks them with the listener's own
   verifier (node:crypto and its HMAC fast path for short ASCII tokens).
@@ -53,8 +53,8 @@ def node(*args: str) -> str:
     return result.stdout
 
 
-def python_signatures(case: dict[str, Any]) -> tuple[str, str]:
-    """tock_client's request and response signatures of a case."""
+def python_signatures(case: dict[str, Any]) -> tuple[str, str, str]:
+    """tock_client's request, response and event signatures of a case."""
     request = _signing.sign_request(
         case["token"],
         timestamp=case["timestamp"],
@@ -69,7 +69,14 @@ def python_signatures(case: dict[str, Any]) -> tuple[str, str]:
         status=case["status"],
         body=base64.b64decode(case["responseBody"]),
     )
-    return request, response
+    event = _signing.sign_event(
+        case["token"],
+        nonce=case["nonce"],
+        event_id=case["eventId"],
+        event_type=case["eventType"],
+        data=case["eventData"],
+    )
+    return request, response, event
 
 
 def test_python_reproduces_every_signature_the_ts_client_made() -> None:
@@ -81,7 +88,8 @@ def test_python_reproduces_every_signature_the_ts_client_made() -> None:
     mismatches = [
         i
         for i, case in enumerate(cases)
-        if python_signatures(case) != (case["requestSignature"], case["responseSignature"])
+        if python_signatures(case)
+        != (case["requestSignature"], case["responseSignature"], case["eventSignature"])
     ]
     assert mismatches == [], [cases[i] for i in mismatches[:3]]
     assert any(len(c["token"].encode("utf-8")) > 64 for c in cases), "a token longer than a block"
@@ -117,6 +125,19 @@ case_strategy = st.fixed_dictionaries(
         "responseBody": st.one_of(
             st.binary(max_size=600), st.text(alphabet=UNICODE).map(str.encode)
         ).map(lambda b: base64.b64encode(b).decode("ascii")),
+        "eventId": st.one_of(
+            st.builds(
+                lambda run, seq: f"{run}.{seq}",
+                st.from_regex(r"\A[A-Za-z0-9_-]{8,32}\Z"),
+                st.integers(min_value=0),
+            ),
+            st.text(alphabet=UNICODE, max_size=40),
+        ),
+        "eventType": st.one_of(
+            st.sampled_from(["status", "branch-prompt", "idle"]),
+            st.text(alphabet=UNICODE, max_size=20),
+        ),
+        "eventData": st.text(alphabet=UNICODE, max_size=300),
     }
 )
 
@@ -129,7 +150,11 @@ def test_the_ts_client_and_the_listener_accept_every_signature_python_made() -> 
     @settings(max_examples=PY_CASES, deadline=None, database=None)
     @given(case=case_strategy)
     def draw(case: dict[str, Any]) -> None:
-        case["requestSignature"], case["responseSignature"] = python_signatures(case)
+        (
+            case["requestSignature"],
+            case["responseSignature"],
+            case["eventSignature"],
+        ) = python_signatures(case)
         batch.append(case)
 
     draw()

@@ -4,7 +4,8 @@
  * as JSON, bytes as base64.
  *
  *   node sign-cases.ts generate N SEED OUT  — N fast-check cases, signed by the TS client's
- *                                            signer (@tock/protocol's JS HMAC), into OUT
+ *                                            signer (@tock/protocol's JS HMAC), into OUT; each
+ *                                            case also signs an event of the stream
  *   node sign-cases.ts verify IN            — cases signed by Python: recomputed by the TS
  *                                            client's signer and checked by the listener's own
  *                                            verifier (node:crypto, its HMAC fast path); prints
@@ -12,7 +13,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { SigningKey, requestStringToSign, responseStringToSign, sha256Hex } from '@tock/protocol';
+import { SigningKey, eventStringToSign, requestStringToSign, responseStringToSign, sha256Hex, signEvent } from '@tock/protocol';
 import { HmacKey, requestSignatureMatches, responseSignature } from '../../../listener/src/signature.ts';
 
 /** One signing case as exchanged with Python. */
@@ -27,8 +28,14 @@ export interface SigningCase {
   status: number;
   /** base64 of the response body bytes */
   responseBody: string;
+  /** An event of the stream opened with `nonce` (docs/protocol.md "The event stream: `GET /events`"). */
+  eventId: string;
+  eventType: string;
+  /** The exact text of the event's data line. */
+  eventData: string;
   requestSignature?: string;
   responseSignature?: string;
+  eventSignature?: string;
 }
 
 const TOKEN_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -65,15 +72,22 @@ const caseArb: fc.Arbitrary<SigningCase> = fc.record({
   responseBody: fc
     .oneof(fc.uint8Array({ maxLength: 600 }), fc.string({ unit: 'binary', maxLength: 300 }).map((s) => new TextEncoder().encode(s)))
     .map((b) => Buffer.from(b).toString('base64')),
+  eventId: fc.oneof(
+    fc.tuple(fc.stringMatching(/^[A-Za-z0-9_-]{8,32}$/), fc.nat()).map(([run, seq]) => `${run}.${seq}`),
+    fc.string({ unit: 'binary', maxLength: 40 }),
+  ),
+  eventType: fc.oneof(fc.constantFrom('status', 'branch-prompt', 'idle'), fc.string({ unit: 'binary', maxLength: 20 })),
+  eventData: fc.oneof(fc.json(), fc.string({ unit: 'binary', maxLength: 300 })),
 });
 
-/** The TS client's signatures of a case (request and response). */
-async function clientSignatures(c: SigningCase): Promise<{ request: string; response: string }> {
+/** The TS client's signatures of a case (request, response and event). */
+async function clientSignatures(c: SigningCase): Promise<{ request: string; response: string; event: string }> {
   const key = new SigningKey(c.token);
   const bodySha256 = sha256Hex(Buffer.from(c.body, 'base64'));
   const request = key.sign(requestStringToSign({ timestamp: c.timestamp, nonce: c.nonce, method: c.method, target: c.target, bodySha256 }));
   const response = key.sign(responseStringToSign(c.nonce, c.status, sha256Hex(Buffer.from(c.responseBody, 'base64'))));
-  return { request, response };
+  const event = signEvent(key, c.nonce, c.eventId, c.eventType, c.eventData);
+  return { request, response, event };
 }
 
 async function generate(n: number, seed: number, out: string): Promise<void> {
@@ -82,6 +96,7 @@ async function generate(n: number, seed: number, out: string): Promise<void> {
     const s = await clientSignatures(c);
     c.requestSignature = s.request;
     c.responseSignature = s.response;
+    c.eventSignature = s.event;
   }
   writeFileSync(out, JSON.stringify(cases));
 }
@@ -93,6 +108,7 @@ async function verify(file: string): Promise<void> {
     const s = await clientSignatures(c);
     if (s.request !== c.requestSignature) mismatches.push({ index, what: 'request signature (TS client)' });
     if (s.response !== c.responseSignature) mismatches.push({ index, what: 'response signature (TS client)' });
+    if (s.event !== c.eventSignature) mismatches.push({ index, what: 'event signature (TS client)' });
     // The listener verifies with @tock/protocol's HMAC (node:crypto here), any token.
     const key = new HmacKey(c.token);
     const body = Buffer.from(c.body, 'base64');
@@ -106,6 +122,9 @@ async function verify(file: string): Promise<void> {
     if (Buffer.from(responseText, 'utf8').equals(responseBytes) && responseSignature(key, c.nonce, c.status, responseText) !== c.responseSignature) {
       mismatches.push({ index, what: 'response signature (listener)' });
     }
+    // The listener signs events with node:crypto over the same string.
+    const eventMac = `v1=${key.hex(eventStringToSign(c.nonce, c.eventId, c.eventType, sha256Hex(c.eventData)))}`;
+    if (eventMac !== c.eventSignature) mismatches.push({ index, what: 'event signature (listener)' });
   }
   process.stdout.write(JSON.stringify({ checked: cases.length, mismatches }) + '\n');
 }
