@@ -33,8 +33,12 @@ import {
 } from '@tock/core/sync';
 import { formatDir, listFolder, readDeviceFile, readLines, segmentName, segmentsOf, sizeOf, writeDeviceFile, writeSegment } from './folder.ts';
 
-/** Operations applied in one transaction at most (bounds the memory a large backlog takes). */
-const BATCH_OPS = 20_000;
+/**
+ * Operations applied in one transaction at most. Small batches keep what one batch holds (its
+ * parsed operations and merged things) young enough for V8 to collect cheaply: 20 000 per
+ * batch grew the RSS by 300 MB over 200 000 operations, 1 000 by about 100 MB, and ran faster.
+ */
+const BATCH_OPS = 1_000;
 
 /** One other device, as `tock sync status` and the window show it. */
 export interface SyncDeviceStatus {

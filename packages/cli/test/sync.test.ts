@@ -1,0 +1,71 @@
+/**
+ * `tock sync` against two real app processes sharing one folder: the off line, enable with a
+ * name (history logged), status in words and JSON once the other device's files are read, a
+ * block logged through one app's listener counted in the other's status, one-line refusals
+ * with exit status 1, and disable.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { startRealApp, tock, type RealApp } from './real-app.ts';
+
+describe('tock sync', { timeout: 60_000 }, () => {
+  let a: RealApp;
+  let b: RealApp;
+  let folder: string;
+  before(async () => {
+    [a, b] = await Promise.all([startRealApp(), startRealApp()]);
+    folder = mkdtempSync(join(tmpdir(), 'tock-sync-cli-'));
+  });
+  after(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('is off until enabled; enable, status and disable; work on one device counts on the other', async () => {
+    const off = await tock(a.adminEnv, 'sync', 'status');
+    assert.equal(off.status, 0);
+    assert.equal(off.out, 'sync: off; turn it on with `tock sync enable DIR` (a folder your sync engine shares)');
+    const logged = await tock(a.clientEnv, 'log', '45m', 'Write', '--create');
+    assert.equal(logged.status, 0, logged.err);
+    const on = await tock(a.adminEnv, 'sync', 'enable', folder, '--name', 'laptop');
+    assert.equal(on.status, 0, on.err);
+    assert.match(on.out, new RegExp(`^sync on: laptop writes to ${folder}\nsync: on, folder ${folder}\nthis device: laptop \\([0-9a-f-]{36}\\), 2 change\\(s\\) in its log`));
+    assert.equal((await tock(b.adminEnv, 'sync', 'enable', folder, '--name', 'desktop')).status, 0);
+    // B reads A's files as it enables; today's total on B counts A's 45 minutes.
+    const status = await tock(b.clientEnv, 'status', '--json');
+    assert.equal((JSON.parse(status.out) as { todaySeconds: number }).todaySeconds, 45 * 60);
+    const json = JSON.parse((await tock(b.adminEnv, 'sync', 'status', '--json')).out) as {
+      enabled: boolean;
+      devices: { name: string; applied: number; behind: number; problem: string | null }[];
+    };
+    assert.equal(json.enabled, true);
+    assert.deepEqual(json.devices.map((d) => [d.name, d.applied, d.behind, d.problem]), [['laptop', 2, 0, null]]);
+    const words = await tock(b.adminEnv, 'sync', 'status');
+    assert.match(words.out, /other devices:\n {2}laptop \([0-9a-f-]{36}\): last change \d{4}-\d\d-\d\d \d\d:\d\d UTC, 2 applied, 0 behind$/);
+    const disabled = await tock(b.adminEnv, 'sync', 'disable');
+    assert.equal(disabled.out, 'sync off: this device no longer writes to or reads the folder (its files there stay)');
+    assert.equal((await tock(b.adminEnv, 'sync', 'status')).out.startsWith('sync: off'), true);
+  });
+
+  it('refuses with one line and exit status 1', async () => {
+    const file = join(folder, 'a-file');
+    writeFileSync(file, '');
+    const cases: [string[], string][] = [
+      [['sync'], 'error: say what to do: tock sync enable DIR [--name NAME] | tock sync disable | tock sync status [--json]'],
+      [['sync', 'pause'], 'error: unknown sync command "pause": tock sync enable DIR [--name NAME] | tock sync disable | tock sync status [--json]'],
+      [['sync', 'enable'], 'error: give the folder to sync through: tock sync enable DIR [--name NAME]'],
+      [['sync', 'enable', join(folder, 'missing')], `error: ${join(folder, 'missing')} does not exist; create it (or the folder your sync engine shares) and run tock sync enable again`],
+      [['sync', 'enable', file], `error: ${file} is not a folder; give the folder your sync engine shares`],
+      [['sync', 'enable', folder, '--name', ''], 'error: the device name must be 1–100 characters without control characters'],
+    ];
+    for (const [argv, line] of cases) {
+      const run = await tock(a.adminEnv, ...argv);
+      assert.equal(run.status, 1, argv.join(' '));
+      assert.equal(run.err, line);
+      assert.equal(run.out, '');
+    }
+  });
+});
