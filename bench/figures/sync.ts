@@ -25,7 +25,7 @@ const PEER = 'fefefefe-0000-4000-8000-000000000001';
 const ACTIVITY = 'fefefefe-0000-4000-8000-0000000000a1';
 
 function idOf(n: number): string {
-  return `fefefefe-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+  return `fefefefe-0000-4000-9000-${n.toString(16).padStart(12, '0')}`;
 }
 
 /** Another device's folder with `ops` operations: one activity, then entries of a minute each, segments of ≤ 1 MiB. */
