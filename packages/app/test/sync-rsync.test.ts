@@ -1,0 +1,104 @@
+/**
+ * Two apps whose sync folders are two different folders, kept in step by real `rsync` runs in
+ * both directions — late, out of order (one device's files long before the other's, segments
+ * before their device.json), and cut mid-file (a copy still arriving, written in place, then
+ * completed). Each app only ever applies whole lines; in the end both show one history and both
+ * exports are equal, with no problem reported. Every delivery is an explicit step: nothing
+ * waits on time.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, it } from 'node:test';
+import { exportChunks } from '@tock/core';
+import { startApp, type RunningApp } from '../src/app.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'tock-sync-rsync-'));
+after(() => rmSync(root, { recursive: true, force: true }));
+
+function exported(a: RunningApp): string {
+  const text = [...exportChunks(a.services.store.db, { format: 'json', timeZone: 'UTC', now: Date.parse('2026-12-01T00:00:00Z') })].join('');
+  const value = JSON.parse(text) as Record<string, unknown>;
+  delete value.exportedAt;
+  return JSON.stringify(value);
+}
+
+/** rsync of one device's folder from one sync folder to the other (what an engine carries). */
+function rsync(from: string, to: string, deviceID: string, extra: string[] = []): void {
+  const source = join(from, 'tock-sync-v1', deviceID);
+  const target = join(to, 'tock-sync-v1', deviceID);
+  mkdirSync(target, { recursive: true });
+  execFileSync('rsync', ['-a', '--exclude', '.*', ...extra, `${source}/`, `${target}/`]);
+}
+
+it('two folders kept in step by rsync both ways, late, reordered and cut, end in one history', async () => {
+  const clock = { now: Date.parse('2026-11-23T09:00:00.000Z') };
+  const env = { ...process.env, TOCK_CREDENTIAL_STORE: 'file', TOCK_LICENSE_PUBLIC_KEY: '' };
+  const [fa, fb] = [join(root, 'folder-a'), join(root, 'folder-b')];
+  mkdirSync(fa);
+  mkdirSync(fb);
+  const a = await startApp({ home: join(root, 'home-a'), clock: () => clock.now, env });
+  const b = await startApp({ home: join(root, 'home-b'), clock: () => clock.now, env });
+  try {
+    const idA = a.services.sync.enable(fa, 'laptop').device?.deviceID as string;
+    const idB = b.services.sync.enable(fb, 'desktop').device?.deviceID as string;
+    // Work on both sides while nothing is carried.
+    a.services.tracker.startActivity({ name: 'Write', createIfMissing: true });
+    clock.now += 50 * 60_000;
+    a.services.tracker.stopActivity();
+    b.services.tracker.logEntry({ name: 'write', createIfMissing: true, durationMinutes: 10, note: 'from B' });
+    b.services.tracker.logEntry({ name: 'Review', createIfMissing: true, durationMinutes: 5 });
+    a.services.sync.syncNow();
+    b.services.sync.syncNow();
+
+    // B's files reach A first, the segment before its device.json: nothing is applied yet.
+    rsync(fb, fa, idB, ['--exclude', 'device.json']);
+    a.services.sync.syncNow();
+    assert.equal(a.services.sync.status().devices.find((d) => d.deviceID === idB)?.problem, 'no device.json yet');
+    assert.equal(a.services.tracker.getStatus().todaySeconds, 50 * 60);
+    rsync(fb, fa, idB);
+    a.services.sync.syncNow();
+    assert.equal(a.services.tracker.getStatus().todaySeconds, 65 * 60);
+    // "Write" on A and "write" on B are one activity on A.
+    assert.equal(a.services.tracker.listActivities().length, 2);
+
+    // A's segment reaches B cut in the middle of a line (written in place, still arriving).
+    const segment = readFileSync(join(fa, 'tock-sync-v1', idA, '00000001.jsonl'));
+    const cut = segment.indexOf(10) + 20; // the first line whole, the second cut
+    mkdirSync(join(fb, 'tock-sync-v1', idA), { recursive: true });
+    writeFileSync(join(fb, 'tock-sync-v1', idA, 'device.json'), readFileSync(join(fa, 'tock-sync-v1', idA, 'device.json')));
+    writeFileSync(join(fb, 'tock-sync-v1', idA, '00000001.jsonl'), segment.subarray(0, cut));
+    b.services.sync.syncNow();
+    const partial = b.services.sync.status().devices.find((d) => d.deviceID === idA);
+    assert.equal(partial?.applied, 1);
+    assert.equal(partial?.problem, null);
+
+    // Meanwhile B renames and A deletes; then rsync completes the cut file (--inplace) and carries the rest.
+    const review = b.services.tracker.listActivities().find((x) => x.activityName === 'Review');
+    assert.ok(review);
+    b.services.tracker.renameActivity(review.activityID, 'Reviews');
+    const entryOnA = a.services.tracker.listBlocks(0, clock.now + 1).find((x) => x.kind === 'entry' && x.activity.activityName === 'Review');
+    assert.ok(entryOnA);
+    a.services.tracker.deleteEntry(entryOnA.id);
+    a.services.sync.syncNow();
+    b.services.sync.syncNow();
+    rsync(fa, fb, idA, ['--inplace']);
+    rsync(fb, fa, idB);
+    b.services.sync.syncNow();
+    a.services.sync.syncNow();
+
+    assert.equal(exported(a), exported(b));
+    for (const app of [a, b]) {
+      assert.equal(app.services.tracker.getStatus().todaySeconds, 60 * 60);
+      // "Write" or "write": whichever of the two activities has the lower (random) id.
+      assert.deepEqual(app.services.tracker.listActivities().map((x) => x.activityName.toLowerCase()), ['reviews', 'write']);
+      const status = app.services.sync.status();
+      assert.deepEqual(status.devices.map((d) => [d.problem, d.behind]), [[null, 0]]);
+    }
+  } finally {
+    await a.stop();
+    await b.stop();
+  }
+});
