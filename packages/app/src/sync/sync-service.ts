@@ -121,11 +121,29 @@ export class SyncService {
   /** Bytes each of this device's segments should have in the folder. */
   private written = new Map<number, number>();
   private stopped = false;
+  /** Windows following sync: told `true` after other devices' work changed the store. */
+  private readonly subscribers = new Set<(applied: boolean) => void>();
 
   constructor(options: SyncServiceOptions) {
     this.options = options;
     this.store = options.store;
     this.clock = options.clock ?? Date.now;
+  }
+
+  /**
+   * Calls `listener` whenever the status may have changed, with `true` when other devices'
+   * work changed what the store shows (the window reloads its status and history then).
+   * Returns the unsubscribe function.
+   */
+  subscribe(listener: (applied: boolean) => void): () => void {
+    this.subscribers.add(listener);
+    return () => this.subscribers.delete(listener);
+  }
+
+  private changed(applied = false): void {
+    if (applied) this.options.onApplied?.();
+    this.options.onChange?.();
+    for (const listener of this.subscribers) listener(applied);
   }
 
   /** The folder and name while sync is on. */
@@ -244,7 +262,7 @@ export class SyncService {
     installCapture(this.store);
     this.stopped = false;
     this.begin();
-    this.options.onChange?.();
+    this.changed();
     return this.status();
   }
 
@@ -256,7 +274,7 @@ export class SyncService {
     this.store.settings.delete(SYNC_SETTINGS.config);
     this.readers.clear();
     this.folderProblem = null;
-    this.options.onChange?.();
+    this.changed();
     return this.status();
   }
 
@@ -309,7 +327,7 @@ export class SyncService {
           : `the folder ${config?.dir} cannot be used (${(error as Error).message})`;
     if (problem !== this.folderProblem) {
       this.folderProblem = problem;
-      this.options.onChange?.();
+      this.changed();
     }
   }
 
@@ -329,7 +347,7 @@ export class SyncService {
     const folderProblem = listing.newer.length > 0 ? `the folder holds ${listing.newer.join(', ')}, written by a newer Tock; update Tock on this device to read it` : null;
     if (folderProblem !== this.folderProblem) {
       this.folderProblem = folderProblem;
-      this.options.onChange?.();
+      this.changed();
     }
     this.watchFolder(listing.devices.filter((d) => d !== identity.deviceID));
     const names = new Map<string, string[]>();
@@ -379,8 +397,7 @@ export class SyncService {
       }
       if (ops.length < BATCH_OPS) break;
     }
-    if (applied) this.options.onApplied?.();
-    this.options.onChange?.();
+    this.changed(applied);
   }
 
   private reader(deviceID: string): Reader {
@@ -472,7 +489,8 @@ export class SyncService {
   status(): SyncStatus {
     const config = this.config();
     const identity = this.identity();
-    const logLines = identity ? Number((this.store.db.prepare('SELECT count(*) AS n FROM sync_log').get() as { n: number }).n) : 0;
+    // Lines are never removed from sync_log: the highest seq is their number, read from the key alone.
+    const logLines = identity ? Number((this.store.db.prepare('SELECT coalesce(max(seq), 0) AS n FROM sync_log').get() as { n: number }).n) : 0;
     const devices: SyncDeviceStatus[] = [];
     if (config) {
       for (const [deviceID, r] of [...this.readers].sort(([a], [b]) => (a < b ? -1 : 1))) {

@@ -15,6 +15,7 @@ import type { PendingPrompt } from '../prompts.ts';
 import { APP_VERSION } from '../version.ts';
 import { reportRoutes } from './report-routes.ts';
 import { desktopRoutes } from './desktop-routes.ts';
+import { syncRoutes } from './sync-routes.ts';
 
 /** What a route gets: the parsed JSON body (`{}` when empty), path parameters and query. */
 export interface RouteInput {
@@ -118,6 +119,7 @@ export function snapshot(services: AppServices): Record<string, unknown> {
     license: services.license.info(),
     prompts: promptViews(services),
     desktop: services.desktop.view(),
+    sync: services.sync.status(),
   };
 }
 
@@ -299,6 +301,8 @@ export function uiRoutes(services: AppServices): Route[] {
     },
 
     ...desktopRoutes(services.desktop),
+
+    ...syncRoutes(services.sync),
 
     ...reportRoutes(services),
 

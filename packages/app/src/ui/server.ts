@@ -72,6 +72,7 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
     license: () => services.license.info(),
     prompts: () => promptViews(services),
     desktop: () => services.desktop.view(),
+    sync: () => services.sync.status(),
   });
 
   // "Blocks changed" is worth a reload of the timeline only when tracking state moved: its
@@ -100,6 +101,15 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
     services.onChange(afterListenerChange),
     services.prompts.subscribe(() => hub.refresh('prompts')),
     services.desktop.onChange(() => hub.refresh('desktop')),
+    // Another device's work changes today's total and the history, not this device's tracking.
+    services.sync.subscribe((applied) => {
+      if (hub.size === 0) return;
+      hub.refresh('sync');
+      if (applied) {
+        hub.refresh('status');
+        hub.announce('blocks');
+      }
+    }),
   ];
   const poll = setInterval(() => {
     checkTracking();

@@ -82,7 +82,7 @@ function openStream(load: () => Promise<void>): void {
       },
     );
   });
-  for (const topic of ['status', 'listener', 'token', 'requests', 'license', 'prompts', 'desktop'] as const) {
+  for (const topic of ['status', 'listener', 'token', 'requests', 'license', 'prompts', 'desktop', 'sync'] as const) {
     events.addEventListener(topic, (event) => {
       patchSnapshot({ [topic]: JSON.parse((event as MessageEvent<string>).data) } as Partial<Snapshot>);
     });

@@ -76,6 +76,27 @@ export interface Snapshot {
   license: LicenseInfo;
   prompts: Prompt[];
   desktop: DesktopView;
+  sync: SyncStatus;
+}
+
+/** Another device seen in the sync folder (docs/sync.md). */
+export interface SyncDevice {
+  deviceID: string;
+  name: string | null;
+  lastChange: string | null;
+  lastAppliedAt: string | null;
+  applied: number;
+  behind: number;
+  problem: string | null;
+}
+
+/** Settings › Sync: what `tock sync status` shows. */
+export interface SyncStatus {
+  enabled: boolean;
+  dir: string | null;
+  device: { deviceID: string; name: string; createdAt: string; logLines: number } | null;
+  problem: string | null;
+  devices: SyncDevice[];
 }
 
 /** The idle question every window asks once the user is back (docs/ui.md "Idle time"). */

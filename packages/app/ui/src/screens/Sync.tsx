@@ -1,0 +1,184 @@
+/**
+ * Settings › Sync (docs/ui.md "Sync"; how sync works: docs/sync.md): the folder this device
+ * syncs through and its name — turned on with a form, off with a button — and every other
+ * device seen in the folder with its last change, how much of its log is applied, and any
+ * problem with its files. The app's refusals are shown next to their field.
+ */
+import { useState } from 'preact/hooks';
+import { api, ApiError, messageOf } from '../api.ts';
+import { useAppState } from '../state.ts';
+import type { SyncStatus } from '../types.ts';
+
+function when(iso: string | null): string {
+  if (iso === null) return 'never';
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+function EnableForm({ status }: { status: SyncStatus }) {
+  const [dir, setDir] = useState(status.dir ?? '');
+  const [name, setName] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: Event): Promise<void> => {
+    e.preventDefault();
+    if (dir.trim() === '') return setErrors({ dir: 'Enter the folder your sync engine shares, as a full path.' });
+    setBusy(true);
+    setErrors({});
+    setFailure(null);
+    try {
+      await api.post('/api/sync/enable', { dir: dir.trim(), name: name.trim() });
+    } catch (err) {
+      if (err instanceof ApiError && err.details.length) setErrors(Object.fromEntries(err.details.map((d) => [d.field, d.message])));
+      else setFailure(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form class="port-form" onSubmit={(e) => void submit(e)} noValidate>
+      <label for="sync-dir">Folder</label>
+      <input
+        id="sync-dir"
+        type="text"
+        value={dir}
+        placeholder="/home/you/Sync/tock"
+        aria-invalid={errors.dir ? true : undefined}
+        aria-describedby={errors.dir ? 'sync-dir-error' : undefined}
+        onInput={(e) => setDir((e.target as HTMLInputElement).value)}
+      />
+      {errors.dir && (
+        <p id="sync-dir-error" class="field-error" role="alert">
+          {errors.dir}
+        </p>
+      )}
+      <label for="sync-name">This device’s name (optional; the host name otherwise)</label>
+      <input
+        id="sync-name"
+        type="text"
+        value={name}
+        aria-invalid={errors.name ? true : undefined}
+        aria-describedby={errors.name ? 'sync-name-error' : undefined}
+        onInput={(e) => setName((e.target as HTMLInputElement).value)}
+      />
+      {errors.name && (
+        <p id="sync-name-error" class="field-error" role="alert">
+          {errors.name}
+        </p>
+      )}
+      <div class="inline-row">
+        <button type="submit" disabled={busy}>
+          Turn sync on
+        </button>
+      </div>
+      {failure && (
+        <p class="field-error" role="alert">
+          {failure}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function ThisDevice({ status }: { status: SyncStatus }) {
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const disable = async (): Promise<void> => {
+    setBusy(true);
+    try {
+      await api.post('/api/sync/disable', {});
+    } catch (err) {
+      setFailure(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const device = status.device;
+  if (!device) return null;
+  return (
+    <>
+      <p class="status-line" data-testid="sync-this-device">
+        <span class="dot" aria-hidden="true" />
+        Sync is on: <strong>{device.name}</strong> writes its changes to <code>{status.dir}</code> ({device.logLines} in its log).
+      </p>
+      {status.problem && (
+        <p class="field-error" role="alert" data-testid="sync-folder-problem">
+          {status.problem}
+        </p>
+      )}
+      <div class="inline-row">
+        <button type="button" disabled={busy} onClick={() => void disable()}>
+          Turn sync off
+        </button>
+      </div>
+      {failure && (
+        <p class="field-error" role="alert">
+          {failure}
+        </p>
+      )}
+    </>
+  );
+}
+
+function OtherDevices({ status }: { status: SyncStatus }) {
+  return (
+    <section class="card" aria-labelledby="sync-devices-heading">
+      <h2 id="sync-devices-heading">Other devices</h2>
+      {status.devices.length === 0 ? (
+        <p class="muted">No other device in the folder yet. Turn sync on with the same folder on your other machines.</p>
+      ) : (
+        <div class="table-wrap">
+          <table class="requests" data-testid="sync-devices">
+            <thead>
+              <tr>
+                <th scope="col">Device</th>
+                <th scope="col">Last change</th>
+                <th scope="col">Applied</th>
+                <th scope="col">Problem</th>
+              </tr>
+            </thead>
+            <tbody>
+              {status.devices.map((d) => (
+                <tr key={d.deviceID}>
+                  <td>
+                    {d.name ?? 'unnamed'}
+                    <br />
+                    <code class="muted">{d.deviceID}</code>
+                  </td>
+                  <td>{when(d.lastChange)}</td>
+                  <td>
+                    {d.applied}
+                    {d.behind > 0 ? ` (${d.behind} waiting)` : ''}
+                  </td>
+                  <td>{d.problem ?? 'none'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function Sync() {
+  const { snapshot } = useAppState();
+  if (!snapshot) return null;
+  const status = snapshot.sync;
+  return (
+    <div class="screen">
+      <header class="screen-head">
+        <h1 tabIndex={-1}>Sync</h1>
+        <p class="muted">
+          One history on several machines, through a folder that Syncthing, Dropbox or another sync engine keeps in step. Tock itself
+          opens no connection.
+        </p>
+      </header>
+      <section class="card" aria-labelledby="sync-this-heading">
+        <h2 id="sync-this-heading">This device</h2>
+        {status.enabled ? <ThisDevice status={status} /> : <EnableForm status={status} />}
+      </section>
+      {status.enabled && <OtherDevices status={status} />}
+    </div>
+  );
+}
