@@ -29,6 +29,7 @@ import { throughputFigures } from './figures/throughput.ts';
 import { tsClientFigure } from './figures/ts-client.ts';
 import { writesFigure } from './figures/writes.ts';
 import { idlePollingFigure } from './figures/idle-polling.ts';
+import { syncFigures } from './figures/sync.ts';
 import { unmeasured, type BenchConfig, type FigureResult } from './lib/figure.ts';
 import { formatTable } from './lib/table.ts';
 
@@ -109,6 +110,7 @@ const GROUPS: { name: string; ids: string[]; titles: string[]; run: (c: BenchCon
   { name: 'report', ids: ['report-month'], titles: ['tock report month, long history'], run: reportFigure },
   { name: 'report-listener', ids: ['report-by-day-listener'], titles: ['GET /report?by=day month, long history'], run: listenerReportFigure },
   { name: 'events', ids: ['event-latency-16', 'events-idle-cpu'], titles: ['status event latency to 16 streams, p99', 'app CPU with 16 idle event streams'], run: eventFigures },
+  { name: 'sync', ids: ['sync-writes', 'sync-apply', 'sync-arrival'], titles: ['durable writes/s with sync on', 'applying another device\'s operations', 'line in the folder → status changed, p99'], run: syncFigures },
 ];
 
 const startedAt = new Date();
