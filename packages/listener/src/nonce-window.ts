@@ -222,8 +222,17 @@ export class NonceWindow {
   #fingerprint(nonce: string): Int32Array {
     if (nonce !== this.#lastNonce) {
       const input = this.#secret + nonce;
-      const digest = oneShotHash ? hash('sha256', input, 'buffer') : createHash('sha256').update(input).digest();
-      for (let i = 0; i < 4; i++) this.#fp[i] = digest.readInt32LE(i * 4);
+      // The digest as a 'binary' (latin1) string, one character per byte: a Buffer out of
+      // hash() costs about three times as much, on every verified request. Little-endian words.
+      const digest = oneShotHash ? hash('sha256', input, 'binary') : createHash('sha256').update(input).digest('binary');
+      for (let i = 0; i < 4; i++) {
+        const at = i * 4;
+        this.#fp[i] =
+          digest.charCodeAt(at) |
+          (digest.charCodeAt(at + 1) << 8) |
+          (digest.charCodeAt(at + 2) << 16) |
+          (digest.charCodeAt(at + 3) << 24);
+      }
       this.#lastNonce = nonce;
     }
     return this.#fp;

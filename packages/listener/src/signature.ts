@@ -5,7 +5,6 @@
  * value, a constant-time check of a request signature, and the signature of an answer.
  */
 
-import { timingSafeEqual } from 'node:crypto';
 import { SIGNATURE_VERSION_PREFIX, SigningKey, requestStringToSign, responseStringToSign, sha256Hex } from '@tock/protocol';
 import type { AuthHeaders } from './checks.ts';
 
@@ -36,9 +35,15 @@ export function requestSignatureMatches(
 ): boolean {
   const expected = key.hex(requestStringToSign({ timestamp: auth.timestamp, nonce: auth.nonce, method, target, bodySha256 }));
   // Both are 64 lowercase hex characters (the header was checked against SIGNATURE_PATTERN),
-  // so comparing their ASCII bytes in constant time compares the MACs in constant time.
-  const given = auth.signature.slice(SIGNATURE_VERSION_PREFIX.length);
-  return given.length === expected.length && timingSafeEqual(Buffer.from(expected, 'latin1'), Buffer.from(given, 'latin1'));
+  // so comparing their characters in constant time compares the MACs in constant time. Every
+  // character is compared, whatever differs where, as protocol's SigningKey.verify does for
+  // the clients: two Buffers and timingSafeEqual cost ten times this loop on every request.
+  const given = auth.signature;
+  const offset = SIGNATURE_VERSION_PREFIX.length;
+  if (given.length !== offset + expected.length) return false;
+  let diff = 0;
+  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ given.charCodeAt(offset + i);
+  return diff === 0;
 }
 
 let lastBody = '';

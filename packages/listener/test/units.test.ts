@@ -15,7 +15,7 @@ import {
   timestampDrifts,
 } from '../src/checks.ts';
 import { NonceWindow } from '../src/nonce-window.ts';
-import { RequestLog } from '../src/request-log.ts';
+import { RequestLog, isoTime } from '../src/request-log.ts';
 
 describe('NonceWindow', () => {
   it('remembers a nonce until its expiry', () => {
@@ -128,6 +128,20 @@ describe('RequestLog', () => {
     assert.equal(list[24]?.path, '/p2');
     assert.equal(list[0]?.time, '1970-01-01T00:00:26.000Z');
   });
+
+  it('writes every time exactly as toISOString does, the second kept between calls (property)', () => {
+    const edges = [0, 1, 9, 10, 99, 100, 999, 1000, 1_763_900_000_007, 253_402_300_799_999, 253_402_300_800_000, -1, -1001, 1.5, 8.64e15];
+    for (const ms of edges) assert.equal(isoTime(ms), new Date(ms).toISOString(), String(ms));
+    // Runs of calls within one second and across seconds, in any order.
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -62_198_755_200_000, max: 8.64e15 - 5000 }), { maxLength: 20 }), fc.integer({ min: 0, max: 2500 }), (starts, step) => {
+        for (const start of starts) {
+          for (const ms of [start, start + step, start + 2 * step]) assert.equal(isoTime(ms), new Date(ms).toISOString(), String(ms));
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
 });
 
 describe('checks', () => {
@@ -200,6 +214,23 @@ describe('the listener’s HMAC key', () => {
       ),
       { numRuns: 1000 },
     );
+  });
+
+  it('accepts a request signature only when all 64 hex digits match (a change anywhere, a wrong length: refused)', async () => {
+    const { TokenKeys, requestSignatureMatches } = await import('../src/signature.ts');
+    const { requestStringToSign } = await import('@tock/protocol');
+    const key = new TokenKeys().forToken('t0ken-for-the-comparison');
+    const parts = { timestamp: '1763900000', nonce: 'abcdefghijklmnopqrstuv', method: 'GET', target: '/status', bodySha256: 'e'.repeat(64) };
+    const good = `v1=${key.hex(requestStringToSign(parts))}`;
+    const matches = (signature: string): boolean =>
+      requestSignatureMatches(key, { timestamp: parts.timestamp, nonce: parts.nonce, signature }, parts.method, parts.target, parts.bodySha256);
+    assert.equal(matches(good), true);
+    for (let i = 3; i < good.length; i++) {
+      const other = good[i] === '0' ? '1' : '0';
+      assert.equal(matches(good.slice(0, i) + other + good.slice(i + 1)), false, `digit ${i - 3} changed`);
+    }
+    assert.equal(matches(good.slice(0, -1)), false);
+    assert.equal(matches(`${good}0`), false);
   });
 
   it('handles tokens of exactly one block and longer', async () => {
