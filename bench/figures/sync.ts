@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { createTracker, openStore } from '@tock/core';
 import { SyncService } from '../../packages/app/src/sync/sync-service.ts';
 import { meets, pairedFigure, pairedRounds, round, type BenchConfig, type FigureResult } from '../lib/figure.ts';
+import { median } from '../lib/stats.ts';
 
 const PEER = 'fefefefe-0000-4000-8000-000000000001';
 const ACTIVITY = 'fefefefe-0000-4000-8000-0000000000a1';
@@ -55,8 +56,8 @@ function writePeerLog(dir: string, ops: number, day = Date.parse('2026-01-01T00:
   closeSync(fd);
 }
 
-/** Durable writes/s for `ms`, 4 in flight, with sync on or off. */
-async function writeRate(on: boolean, ms: number): Promise<number> {
+/** Durable writes/s for `ms`, 4 in flight, with sync on or off, and the process's CPU µs per write. */
+export async function writeRate(on: boolean, ms: number): Promise<{ rate: number; cpuUsPerWrite: number }> {
   const root = mkdtempSync(join(tmpdir(), 'tock-bench-sync-'));
   const store = openStore(join(root, 'tock.db'));
   const tracker = createTracker({ store, timeZone: 'UTC' });
@@ -76,14 +77,18 @@ async function writeRate(on: boolean, ms: number): Promise<number> {
       }
     };
     const started = performance.now();
+    const cpu = process.cpuUsage();
     await Promise.all([worker(), worker(), worker(), worker()]);
     const rate = writes / ((performance.now() - started) / 1000);
+    if (on) sync.flush(); // the log's last second is part of the cost
+    const used = process.cpuUsage(cpu);
+    const cpuUsPerWrite = (used.user + used.system) / writes;
     if (on) {
       sync.syncNow();
       const logged = sync.status().device?.logLines ?? 0;
       if (logged < writes) throw new Error(`sync on: ${writes} writes but ${logged} log lines`);
     }
-    return rate;
+    return { rate, cpuUsPerWrite };
   } finally {
     sync.stop();
     store.close();
@@ -186,14 +191,25 @@ export async function arrivals(count: number): Promise<number[]> {
 export async function syncFigures(config: Pick<BenchConfig, 'smoke' | 'rounds' | 'log'> & { ops?: number }): Promise<FigureResult[]> {
   const ms = config.smoke ? 1000 : 3000;
   const paired = await pairedRounds(
-    Math.max(2, config.rounds),
-    async () => ({ value: await writeRate(false, ms), detail: {} }),
-    async () => ({ value: await writeRate(true, ms), detail: {} }),
+    Math.max(4, config.rounds),
+    async () => {
+      const r = await writeRate(false, ms);
+      return { value: r.rate, detail: r };
+    },
+    async () => {
+      const r = await writeRate(true, ms);
+      return { value: r.rate, detail: r };
+    },
   );
+  // On a shared machine the rate swings with everyone else's load; CPU per write does much less.
+  const cpuOn = median(paired.subjectDetails.map((d) => d.cpuUsPerWrite));
+  const cpuOff = median(paired.baselineDetails.map((d) => d.cpuUsPerWrite));
   const writes = pairedFigure(
     { id: 'sync-writes', title: 'durable writes/s with sync on', unit: 'writes/s', baselineLabel: 'the same writes with sync off', target: { kind: 'min', ratio: 0.8 } },
     paired,
+    { cpuUsPerWriteOn: round(cpuOn, 1), cpuUsPerWriteOff: round(cpuOff, 1), cpuRatioOffOverOn: round(cpuOff / cpuOn, 3) },
   );
+  writes.note = `CPU per write ${round(cpuOn, 1)} µs on vs ${round(cpuOff, 1)} µs off (off/on ${round(cpuOff / cpuOn, 2)})`;
   config.log(`sync-writes: ${round(writes.ratio ?? 0, 3)}×`);
   const ops = config.ops ?? (config.smoke ? 20_000 : 1_000_000);
   const applied = await runApplyChild(ops);

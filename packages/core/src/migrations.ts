@@ -155,11 +155,11 @@ export const MIGRATIONS: readonly Migration[] = [
         id          TEXT PRIMARY KEY,
         kind        TEXT NOT NULL,
         ref         TEXT,                      -- activityID of a block, sessionID of a break
-        fields      TEXT NOT NULL,             -- JSON {field: [value, hlc]}
+        fields      TEXT NOT NULL,             -- JSON {"h": [hlc, …], "f": {field: [value, index into h]}}
         deleted_hlc TEXT
       ) STRICT;
-      CREATE INDEX sync_entities_by_ref ON sync_entities (ref);
-      CREATE INDEX sync_entities_by_kind ON sync_entities (kind);
+      CREATE INDEX sync_entities_by_ref ON sync_entities (ref) WHERE ref IS NOT NULL;
+      CREATE INDEX sync_entities_activities ON sync_entities (id) WHERE kind = 'activity';
       -- How far each other device's log has been applied, and what went wrong there.
       CREATE TABLE sync_devices (
         device_id      TEXT PRIMARY KEY,

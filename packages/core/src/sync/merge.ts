@@ -104,7 +104,7 @@ class Entities {
       const row = sql(this.db, 'SELECT kind, fields, deleted_hlc AS deleted FROM sync_entities WHERE id = ?').get(id) as
         | { kind: EntityKind; fields: string; deleted: string | null }
         | undefined;
-      e = row ? { id, kind: row.kind, fields: JSON.parse(row.fields) as Entity['fields'], deleted: row.deleted } : null;
+      e = row ? { id, kind: row.kind, fields: decodeFields(row.fields), deleted: row.deleted } : null;
       this.cache.set(id, e);
     }
     return e ?? undefined;
@@ -143,8 +143,31 @@ class Entities {
       `INSERT INTO sync_entities (id, kind, ref, fields, deleted_hlc) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET ref = excluded.ref, fields = excluded.fields, deleted_hlc = excluded.deleted_hlc`,
     );
-    for (const e of this.dirty.values()) upsert.run(e.id, e.kind, refOf(e), JSON.stringify(e.fields), e.deleted);
+    for (const e of this.dirty.values()) upsert.run(e.id, e.kind, refOf(e), encodeFields(e.fields), e.deleted);
   }
+}
+
+/**
+ * A thing's fields as stored: each distinct hlc once (`h`), each field with its value and the
+ * index of its hlc (`f`). Most things are set by one operation, so this keeps one hlc instead
+ * of one per field: half the bytes, and the write path's cost with sync on.
+ */
+function encodeFields(fields: Entity['fields']): string {
+  const hlcs: string[] = [];
+  const f: Record<string, [FieldValue, number]> = {};
+  for (const [field, [value, hlc]] of Object.entries(fields)) {
+    let i = hlcs.indexOf(hlc);
+    if (i < 0) i = hlcs.push(hlc) - 1;
+    f[field] = [value, i];
+  }
+  return JSON.stringify({ h: hlcs, f });
+}
+
+function decodeFields(text: string): Entity['fields'] {
+  const stored = JSON.parse(text) as { h: string[]; f: Record<string, [FieldValue, number]> };
+  const fields: Entity['fields'] = {};
+  for (const [field, [value, i]] of Object.entries(stored.f)) fields[field] = [value, stored.h[i] as string];
+  return fields;
 }
 
 function refOf(e: Entity): string | null {
