@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { exportChunks } from '@tock/core';
+import { PEER, peerLines } from '../../core/test/support/sync-peer.ts';
 import { startApp, type RunningApp } from '../src/app.ts';
 
 const roots: string[] = [];
@@ -187,6 +188,24 @@ describe('sync with two apps and one folder', { timeout: 60_000 }, () => {
       const me = a.services.sync.status().device?.deviceID as string;
       const lines = readFileSync(join(folder, 'tock-sync-v1', me, '00000001.jsonl'), 'utf8').trim().split('\n');
       assert.equal(lines.length, a.services.sync.status().device?.logLines);
+    } finally {
+      await a.stop();
+    }
+  });
+
+  it('a segment larger than one read is applied whole, in batches, each line once', async () => {
+    const clock = { now: Date.parse('2026-11-23T09:00:00.000Z') };
+    const folder = tempDir('tock-sync-folder-');
+    const a = await app(clock);
+    try {
+      a.services.sync.enable(folder, 'laptop');
+      const lines = peerLines(4000, Date.parse('2026-11-01T00:00:00Z'));
+      assert.ok(lines.join('\n').length > 1024 * 1024);
+      fakeDevice(folder, PEER, 'desktop', { 1: `${lines.join('\n')}\n` });
+      a.services.sync.syncNow();
+      const other = a.services.sync.status().devices[0];
+      assert.deepEqual([other?.applied, other?.behind, other?.problem], [4000, 0, null]);
+      assert.equal(Number((a.services.store.db.prepare('SELECT count(*) AS n FROM entries').get() as { n: number }).n), 3999);
     } finally {
       await a.stop();
     }

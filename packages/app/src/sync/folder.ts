@@ -129,8 +129,21 @@ export function readDeviceFile(dir: string, deviceID: string): DeviceFile | stri
   return { deviceID: d.deviceID, name: d.name, createdAt: String(d.createdAt ?? '') };
 }
 
-/** Whole lines of a segment from byte `offset` on, and the offset after the last of them. */
-export function readLines(dir: string, deviceID: string, n: number, offset: number): { lines: string[]; end: number; size: number; tail: boolean } | undefined {
+/** The buffer {@link readLines} reads into (the text is copied out of it at once). */
+let scratch = Buffer.alloc(0);
+
+/**
+ * Whole lines of a segment from byte `offset` on (at most `maxBytes` read), the offset after the
+ * last of them, the file's size, whether it ends in a part of a line (`tail`), and whether
+ * there is more past what was read (`more`: read again from `end`).
+ */
+export function readLines(
+  dir: string,
+  deviceID: string,
+  n: number,
+  offset: number,
+  maxBytes = Number.MAX_SAFE_INTEGER,
+): { lines: string[]; end: number; size: number; tail: boolean; more: boolean } | undefined {
   let fd: number;
   try {
     fd = openSync(join(formatDir(dir), deviceID, segmentName(n)), 'r');
@@ -139,18 +152,26 @@ export function readLines(dir: string, deviceID: string, n: number, offset: numb
   }
   try {
     const size = fstatSync(fd).size;
-    if (size <= offset) return { lines: [], end: offset, size, tail: false };
-    const buffer = Buffer.alloc(size - offset);
+    if (size <= offset) return { lines: [], end: offset, size, tail: false, more: false };
+    const limited = size - offset > maxBytes;
+    const want = limited ? maxBytes : size - offset;
+    // One buffer, reused: a fresh one per read lived as long as a batch and piled up off-heap.
+    if (scratch.length < want) scratch = Buffer.allocUnsafe(Math.max(want, scratch.length * 2));
+    const buffer = scratch;
     let read = 0;
-    while (read < buffer.length) {
-      const got = readSync(fd, buffer, read, buffer.length - read, offset + read);
+    while (read < want) {
+      const got = readSync(fd, buffer, read, want - read, offset + read);
       if (got === 0) break;
       read += got;
     }
+    if (read === 0) return { lines: [], end: offset, size, tail: false, more: false }; // shrank meanwhile
     const last = buffer.lastIndexOf(10, read - 1);
-    if (last < 0) return { lines: [], end: offset, size, tail: read > 0 };
+    // A line longer than what was read: read it whole (lines are short; this is rare).
+    if (last < 0 && limited) return readLines(dir, deviceID, n, offset, maxBytes * 2);
+    if (last < 0) return { lines: [], end: offset, size, tail: read > 0, more: false };
     const lines = buffer.toString('utf8', 0, last).split('\n');
-    return { lines, end: offset + last + 1, size, tail: last + 1 < read };
+    const end = offset + last + 1;
+    return { lines, end, size, tail: !limited && last + 1 < read, more: limited };
   } finally {
     closeSync(fd);
   }

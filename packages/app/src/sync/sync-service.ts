@@ -35,10 +35,18 @@ import { formatDir, listFolder, readDeviceFile, readLines, segmentName, segments
 
 /**
  * Operations applied in one transaction at most. Small batches keep what one batch holds (its
- * parsed operations and merged things) young enough for V8 to collect cheaply: 20 000 per
- * batch grew the RSS by 300 MB over 200 000 operations, 1 000 by about 100 MB, and ran faster.
+ * parsed operations and merged things) young enough for V8 to collect cheaply: over a million
+ * operations 20 000 per batch grew the RSS by 300+ MB, 1 000 by about 200 MB, 250 by about 150
+ * MB (128 was no better), and ran faster; each batch is one commit.
  */
-const BATCH_OPS = 1_000;
+const BATCH_OPS = 250;
+
+/**
+ * Bytes of a segment read at a time: about a batch of lines. Reading a whole 1 MiB segment and
+ * keeping its lines for the next batches held them long enough for V8 to promote them: twice
+ * the RSS growth.
+ */
+const READ_BYTES = 512 * 1024;
 
 /** One other device, as `tock sync status` and the window show it. */
 export interface SyncDeviceStatus {
@@ -105,6 +113,8 @@ interface Reader {
   name: string | null;
   problem: string | null;
   behind: number;
+  /** The lines of the segment being read, from `offset` at `index` on (kept between batches). */
+  chunk?: { segment: number; offset: number; lines: string[]; index: number; tail: boolean; more: boolean } | undefined;
 }
 
 /** Sync for one running app; see the file comment. */
@@ -375,8 +385,9 @@ export class SyncService {
       }
     }
     let applied = false;
+    const listed = new Map<string, number[]>();
     for (;;) {
-      const { ops, positions } = this.collect(config.dir, usable);
+      const { ops, positions } = this.collect(config.dir, usable, listed);
       if (ops.length === 0 && positions.length === 0) break;
       try {
         const result = applyOperations(this.store, this.hybrid, ops, positions);
@@ -415,72 +426,99 @@ export class SyncService {
     }
   }
 
-  /** New operations of the usable devices, up to a batch, and the positions after them. */
-  private collect(dir: string, devices: readonly string[]): { ops: SyncOp[]; positions: DevicePosition[] } {
+  /**
+   * New operations of the usable devices, up to a batch, and the positions after them. A
+   * segment is read a piece at a time ({@link READ_BYTES}); what a batch did not take of a
+   * piece is kept for the next (`reader.chunk`); the device folders are listed once per scan
+   * (`listed`).
+   */
+  private collect(dir: string, devices: readonly string[], listed: Map<string, number[]>): { ops: SyncOp[]; positions: DevicePosition[] } {
     const ops: SyncOp[] = [];
     const positions: DevicePosition[] = [];
+    const now = this.clock();
     for (const deviceID of devices) {
       const reader = this.reader(deviceID);
       if (reader.problem !== null && !reader.problem.startsWith('has the same name')) continue;
-      let p = { ...reader.position };
-      let moved = false;
-      let segments: number[];
-      try {
-        segments = segmentsOf(dir, deviceID);
-      } catch {
-        continue;
+      let segments = listed.get(deviceID);
+      if (segments === undefined) {
+        try {
+          segments = segmentsOf(dir, deviceID);
+        } catch {
+          continue;
+        }
+        listed.set(deviceID, segments);
       }
+      const p = { ...reader.position };
+      let last: SyncOp | undefined;
+      let moved = false;
       reader.behind = 0;
       while (ops.length < BATCH_OPS) {
-        const read = readLines(dir, deviceID, p.segment, p.offset);
-        if (read === undefined) {
-          // This segment is not there (yet): go on to a later one only if the log skipped it.
-          const next = segments.find((n) => n > p.segment);
-          if (next === undefined || p.offset > 0) break;
-          reader.problem = `segment ${segmentName(p.segment)} is missing while ${segmentName(next)} is there; waiting for it`;
-          break;
+        let chunk = reader.chunk;
+        if (chunk === undefined || chunk.segment !== p.segment || chunk.offset !== p.offset || chunk.index >= chunk.lines.length) {
+          const read = readLines(dir, deviceID, p.segment, p.offset, READ_BYTES);
+          if (read === undefined) {
+            // This segment is not there (yet): go on to a later one only if the log skipped it.
+            const next = segments.find((n) => n > p.segment);
+            if (next === undefined || p.offset > 0) break;
+            reader.problem = `segment ${segmentName(p.segment)} is missing while ${segmentName(next)} is there; waiting for it`;
+            break;
+          }
+          if (read.size < p.offset) {
+            reader.problem = `segment ${segmentName(p.segment)} is shorter than what was applied from it (${read.size} < ${p.offset} bytes): truncated or rewritten; its log is not applied past line ${p.line}`;
+            break;
+          }
+          chunk = { segment: p.segment, offset: p.offset, lines: read.lines, index: 0, tail: read.tail, more: read.more };
+          reader.chunk = chunk;
         }
-        if (read.size < p.offset) {
-          reader.problem = `segment ${segmentName(p.segment)} is shorter than what was applied from it (${read.size} < ${p.offset} bytes): truncated or rewritten; its log is not applied past line ${p.line}`;
-          break;
-        }
-        let index = 0;
-        let offset = p.offset;
         let stop = false;
-        for (const line of read.lines) {
+        while (chunk.index < chunk.lines.length) {
           if (ops.length >= BATCH_OPS) {
             stop = true;
             break;
           }
-          index++;
+          const line = chunk.lines[chunk.index] as string;
           let op: SyncOp;
           try {
             op = parseOpLine(line, deviceID);
           } catch (error) {
             const reason = error instanceof OpError ? error.message : String(error);
             reader.problem = `${segmentName(p.segment)} line ${p.line + 1}: ${reason}; applying its log stops there`;
+            reader.chunk = undefined;
             stop = true;
             break;
           }
           ops.push(op);
-          offset += Buffer.byteLength(line) + 1;
-          p = { ...p, offset, line: p.line + 1, applied: p.applied + 1, lastHlc: `${op.hlc.ms}-${op.hlc.counter}-${op.hlc.device}`, lastAppliedAt: this.clock() };
+          last = op;
+          chunk.index++;
+          chunk.offset += Buffer.byteLength(line) + 1;
+          p.offset = chunk.offset;
+          p.line++;
+          p.applied++;
           moved = true;
         }
         if (stop) {
-          reader.behind = read.lines.length - index + 1;
+          reader.behind = chunk.lines.length - chunk.index;
           break;
         }
+        if (chunk.more) continue; // the segment has more past what was read
         const next = segments.find((n) => n > p.segment);
         if (next === undefined) break;
-        if (read.tail) {
+        if (chunk.tail) {
           reader.problem = `segment ${segmentName(p.segment)} ends without a newline while ${segmentName(next)} follows: truncated; applying its log stops there`;
           break;
         }
-        p = { ...p, segment: next, offset: 0, line: 0 };
+        p.segment = next;
+        p.offset = 0;
+        p.line = 0;
         moved = true;
       }
-      if (moved) positions.push(p);
+      if (moved) {
+        if (last) {
+          p.lastHlc = `${last.hlc.ms}-${last.hlc.counter}-${last.hlc.device}`;
+          p.lastAppliedAt = now;
+        }
+        positions.push(p);
+      }
     }
     return { ops, positions };
   }
