@@ -146,10 +146,14 @@ export const MIGRATIONS: readonly Migration[] = [
       -- This device's change log, one operation per line, in the order written to its segments.
       CREATE TABLE sync_log (
         seq     INTEGER PRIMARY KEY,
-        segment INTEGER NOT NULL,
         line    TEXT NOT NULL                  -- without its newline
       ) STRICT;
-      CREATE INDEX sync_log_by_segment ON sync_log (segment);
+      -- The segments of that log: a segment holds the lines from its first_seq to the next one's.
+      CREATE TABLE sync_segments (
+        segment   INTEGER PRIMARY KEY,
+        first_seq INTEGER NOT NULL,
+        bytes     INTEGER NOT NULL             -- its file's size: the lines with their newlines
+      ) STRICT;
       -- Every synced thing's fields with the hlc that set each, and its delete's hlc (last writer wins).
       CREATE TABLE sync_entities (
         id          TEXT PRIMARY KEY,
@@ -157,7 +161,7 @@ export const MIGRATIONS: readonly Migration[] = [
         ref         TEXT,                      -- activityID of a block, sessionID of a break
         fields      TEXT NOT NULL,             -- JSON {"h": [hlc, …], "f": {field: [value, index into h]}}
         deleted_hlc TEXT
-      ) STRICT;
+      ) STRICT, WITHOUT ROWID;
       CREATE INDEX sync_entities_by_ref ON sync_entities (ref) WHERE ref IS NOT NULL;
       CREATE INDEX sync_entities_activities ON sync_entities (id) WHERE kind = 'activity';
       -- How far each other device's log has been applied, and what went wrong there.

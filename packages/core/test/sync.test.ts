@@ -13,13 +13,17 @@ import fc from 'fast-check';
 import { createTracker, openStore, type Store } from '../src/index.ts';
 import { exportChunks } from '../src/export.ts';
 import {
+  SEGMENT_LIMIT_BYTES,
   SYNC_SETTINGS,
   applyOperations,
   deviceClock,
   drainOutbox,
   installCapture,
+  logLength,
+  logSegments,
   parseOpLine,
   removeCapture,
+  segmentLines,
   type SyncOp,
 } from '../src/sync/index.ts';
 import { fixture, manualClock, type Fixture } from './support.ts';
@@ -311,4 +315,23 @@ test('kill -9 while a batch is applied leaves none of it; applying again gives a
   applyOperations(store, deviceClock(store, me, Date.now), ops);
   applyOperations(store, deviceClock(store, me, Date.now), ops);
   assert.deepEqual([count('entries'), count('activities')], [999, 1]);
+});
+
+test('the log starts a new segment past 1 MiB; each segment holds its lines in order, none twice', (t) => {
+  const a = device(t, A);
+  a.f.tracker.createActivity('Bulk');
+  const clock = deviceClock(a.f.store, A, a.f.clock);
+  for (let round = 0; round < 3; round++) {
+    a.f.store.transaction(() => {
+      for (let i = 0; i < 1500; i++) a.f.tracker.logEntry({ name: 'Bulk', durationMinutes: 1, note: 'x'.repeat(200) });
+    });
+    drainOutbox(a.f.store, clock); // three drains: the segment being filled goes on across them
+  }
+  const segments = logSegments(a.f.store);
+  assert.ok(segments.length >= 2, `${segments.length} segment(s)`);
+  const all = logOf(a);
+  const bySegment = segments.map((n) => segmentLines(a.f.store, n));
+  assert.deepEqual(bySegment.flat(), all);
+  for (const lines of bySegment) assert.ok(lines.reduce((sum, l) => sum + Buffer.byteLength(l) + 1, 0) <= SEGMENT_LIMIT_BYTES);
+  assert.equal(logLength(a.f.store), all.length);
 });

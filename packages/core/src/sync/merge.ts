@@ -213,12 +213,13 @@ function drain(store: Store, entities: Entities, clock: HybridClock): { logged: 
   }[];
   const segments = new Set<number>();
   if (rows.length === 0) return { logged: 0, segments };
-  const tail = sql(db, 'SELECT segment FROM sync_log ORDER BY seq DESC LIMIT 1').get() as { segment: number } | undefined;
-  let segment = tail?.segment ?? 1;
-  let bytes = tail
-    ? Number((sql(db, 'SELECT coalesce(sum(length(CAST(line AS BLOB)) + 1), 0) AS n FROM sync_log WHERE segment = ?').get(segment) as { n: number }).n)
-    : 0;
-  const append = sql(db, 'INSERT INTO sync_log (segment, line) VALUES (?, ?)');
+  // The segment being filled and its size; every segment started or grown here, to save.
+  const tail = sql(db, 'SELECT segment, first_seq AS first, bytes FROM sync_segments ORDER BY segment DESC LIMIT 1').get() as
+    | { segment: number; first: number; bytes: number }
+    | undefined;
+  let current = tail ?? { segment: 1, first: -1, bytes: 0 };
+  const grown = new Map<number, { segment: number; first: number; bytes: number }>();
+  const append = sql(db, 'INSERT INTO sync_log (line) VALUES (?)');
   let logged = 0;
   for (const r of rows) {
     const before = entities.get(r.id);
@@ -239,16 +240,20 @@ function drain(store: Store, entities: Entities, clock: HybridClock): { logged: 
     const verb = set === undefined ? 'delete' : verbOf(r.kind, before !== undefined && Object.keys(before.fields).length > 0, set, before);
     const line = formatOpLine({ hlc: formatHlc(hlc), op: `${r.kind}.${verb}`, id: r.id, set });
     const size = Buffer.byteLength(line) + 1;
-    if (bytes > 0 && bytes + size > SEGMENT_LIMIT_BYTES) {
-      segment++;
-      bytes = 0;
-    }
-    bytes += size;
-    append.run(segment, line);
-    segments.add(segment);
+    if (current.bytes > 0 && current.bytes + size > SEGMENT_LIMIT_BYTES) current = { segment: current.segment + 1, first: -1, bytes: 0 };
+    const seq = Number(append.run(line).lastInsertRowid);
+    if (current.first < 0) current.first = seq;
+    current.bytes += size;
+    grown.set(current.segment, current);
+    segments.add(current.segment);
     entities.merge(r.kind, r.id, sortableHlc(hlc), set);
     logged++;
   }
+  const saveSegment = sql(
+    db,
+    'INSERT INTO sync_segments (segment, first_seq, bytes) VALUES (?, ?, ?) ON CONFLICT (segment) DO UPDATE SET bytes = excluded.bytes',
+  );
+  for (const g of grown.values()) saveSegment.run(g.segment, g.first, g.bytes);
   sql(db, 'DELETE FROM sync_outbox WHERE seq <= ?').run(rows[rows.length - 1]?.seq ?? 0);
   return { logged, segments };
 }
@@ -529,17 +534,24 @@ function projectActivities(db: DatabaseSync, entities: Entities, touched: Readon
 
 /** This device's log lines of one segment, in order (to write that segment's file). */
 export function segmentLines(store: Store, segment: number): string[] {
-  return (sql(store.db, 'SELECT line FROM sync_log WHERE segment = ? ORDER BY seq').all(segment) as { line: string }[]).map((r) => r.line);
+  const bounds = sql(store.db, 'SELECT segment, first_seq AS first FROM sync_segments WHERE segment IN (?, ?)').all(segment, segment + 1) as {
+    segment: number;
+    first: number;
+  }[];
+  const from = bounds.find((b) => b.segment === segment)?.first;
+  if (from === undefined) return [];
+  const to = bounds.find((b) => b.segment === segment + 1)?.first ?? Number.MAX_SAFE_INTEGER;
+  return (sql(store.db, 'SELECT line FROM sync_log WHERE seq >= ? AND seq < ? ORDER BY seq').all(from, to) as { line: string }[]).map((r) => r.line);
 }
 
 /** The segments of this device's log, in order. */
 export function logSegments(store: Store): number[] {
-  return (sql(store.db, 'SELECT DISTINCT segment FROM sync_log ORDER BY segment').all() as { segment: number }[]).map((r) => r.segment);
+  return (sql(store.db, 'SELECT segment FROM sync_segments ORDER BY segment').all() as { segment: number }[]).map((r) => r.segment);
 }
 
-/** Lines in this device's log. */
+/** Lines in this device's log (none is ever removed: the highest seq is their number). */
 export function logLength(store: Store): number {
-  return Number((sql(store.db, 'SELECT count(*) AS n FROM sync_log').get() as { n: number }).n);
+  return Number((sql(store.db, 'SELECT coalesce(max(seq), 0) AS n FROM sync_log').get() as { n: number }).n);
 }
 
 export type { Hlc };
