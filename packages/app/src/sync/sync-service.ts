@@ -21,7 +21,7 @@ import {
   devicePositions,
   drainOutbox,
   installCapture,
-  logSegments,
+  segmentSizes,
   parseOpLine,
   parseHlc,
   removeCapture,
@@ -128,8 +128,10 @@ export class SyncService {
   private soon: NodeJS.Timeout | undefined;
   private folderProblem: string | null = null;
   private readers = new Map<string, Reader>();
-  /** Bytes each of this device's segments should have in the folder. */
+  /** Bytes each of this device's segments should have in the folder, in order of segment. */
   private written = new Map<number, number>();
+  /** Whether every own segment was checked against the folder since sync started. */
+  private checkedAll = false;
   private stopped = false;
   /** Windows following sync: told `true` after other devices' work changed the store. */
   private readonly subscribers = new Set<(applied: boolean) => void>();
@@ -175,6 +177,7 @@ export class SyncService {
     if (!identity) return;
     this.hybrid = deviceClock(this.store, identity.deviceID, this.clock);
     this.written.clear();
+    this.checkedAll = false;
     this.readers.clear();
     for (const p of devicePositions(this.store)) this.readers.set(p.deviceID, { position: p, name: null, problem: null, behind: 0 });
     this.syncNow();
@@ -319,11 +322,17 @@ export class SyncService {
   private repairOwn(config: SyncConfig, identity: DeviceIdentity): void {
     writeDeviceFile(config.dir, { deviceID: identity.deviceID, name: config.name, createdAt: new Date(identity.createdAt).toISOString() });
     const own = join(formatDir(config.dir), identity.deviceID);
-    if (this.written.size === 0) {
-      for (const n of logSegments(this.store)) this.writeOwn(config.dir, identity.deviceID, n);
-      return;
-    }
-    for (const [n, bytes] of this.written) if (sizeOf(join(own, segmentName(n))) !== bytes) this.writeOwn(config.dir, identity.deviceID, n);
+    if (this.written.size === 0) for (const { segment, bytes } of segmentSizes(this.store)) this.written.set(segment, bytes);
+    // Every segment is checked once after sync starts; then, each scan, only how many there are
+    // and the last one's size, unless those show that files went missing.
+    const segments = [...this.written];
+    const last = segments[segments.length - 1];
+    const intact =
+      this.checkedAll &&
+      segmentsOf(config.dir, identity.deviceID).length === segments.length &&
+      (last === undefined || sizeOf(join(own, segmentName(last[0]))) === last[1]);
+    if (!intact) for (const [n, bytes] of segments) if (sizeOf(join(own, segmentName(n))) !== bytes) this.writeOwn(config.dir, identity.deviceID, n);
+    this.checkedAll = true;
   }
 
   private reportFolder(error: unknown): void {

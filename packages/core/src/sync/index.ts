@@ -15,6 +15,7 @@ export {
   logLength,
   logSegments,
   segmentLines,
+  segmentSizes,
   type DevicePosition,
   type MergeResult,
 } from './merge.ts';

@@ -203,16 +203,16 @@ function verbOf(kind: EntityKind, known: boolean, set: Record<string, FieldValue
  * the synced state, and empties the outbox. Runs inside the caller's transaction. A row that
  * sets nothing new (the history logged again, a write that changed no synced field) adds no line.
  */
-function drain(store: Store, entities: Entities, clock: HybridClock): { logged: number; segments: Set<number> } {
+function drain(store: Store, entities: Entities, clock: HybridClock, limit: number): { logged: number; taken: number; segments: Set<number> } {
   const db = store.db;
-  const rows = sql(db, 'SELECT seq, kind, id, row FROM sync_outbox ORDER BY seq').all() as unknown as {
+  const rows = sql(db, 'SELECT seq, kind, id, row FROM sync_outbox ORDER BY seq LIMIT ?').all(limit) as unknown as {
     seq: number;
     kind: EntityKind;
     id: string;
     row: string | null;
   }[];
   const segments = new Set<number>();
-  if (rows.length === 0) return { logged: 0, segments };
+  if (rows.length === 0) return { logged: 0, taken: 0, segments };
   // The segment being filled and its size; every segment started or grown here, to save.
   const tail = sql(db, 'SELECT segment, first_seq AS first, bytes FROM sync_segments ORDER BY segment DESC LIMIT 1').get() as
     | { segment: number; first: number; bytes: number }
@@ -255,21 +255,41 @@ function drain(store: Store, entities: Entities, clock: HybridClock): { logged: 
   );
   for (const g of grown.values()) saveSegment.run(g.segment, g.first, g.bytes);
   sql(db, 'DELETE FROM sync_outbox WHERE seq <= ?').run(rows[rows.length - 1]?.seq ?? 0);
-  return { logged, segments };
+  return { logged, taken: rows.length, segments };
 }
 
+/** Outbox rows turned into log lines per transaction: enabling on a long history takes many. */
+const DRAIN_ROWS = 2000;
+
 /**
- * Logs this device's pending writes (see {@link drain}) in one transaction. The caller then
- * writes the returned segments to the folder.
+ * Logs this device's pending writes (see {@link drain}), {@link DRAIN_ROWS} outbox rows per
+ * transaction (each commits its lines with the removal of its rows, so a crash resumes where
+ * it stopped). The caller then writes the returned segments to the folder.
  */
 export function drainOutbox(store: Store, clock: HybridClock): MergeResult {
-  return store.transaction(() => {
-    const entities = new Entities(store.db);
-    const { logged, segments } = drain(store, entities, clock);
-    entities.save();
-    if (logged > 0) store.settings.set(SYNC_SETTINGS.clock, clock.state());
-    return { logged, segments: [...segments].sort((a, b) => a - b), changed: false };
-  });
+  let logged = 0;
+  const segments = new Set<number>();
+  for (;;) {
+    const step = store.transaction(() => {
+      const entities = new Entities(store.db);
+      const result = drain(store, entities, clock, DRAIN_ROWS);
+      entities.save();
+      if (result.logged > 0) store.settings.set(SYNC_SETTINGS.clock, clock.state());
+      return result;
+    });
+    logged += step.logged;
+    for (const n of step.segments) segments.add(n);
+    if (step.taken < DRAIN_ROWS) break;
+  }
+  return { logged, segments: [...segments].sort((a, b) => a - b), changed: false };
+}
+
+/** Every segment of this device's log with its size in bytes, in order. */
+export function segmentSizes(store: Store): { segment: number; bytes: number }[] {
+  return (sql(store.db, 'SELECT segment, bytes FROM sync_segments ORDER BY segment').all() as { segment: number; bytes: number }[]).map((r) => ({
+    segment: r.segment,
+    bytes: r.bytes,
+  }));
 }
 
 /**
@@ -282,7 +302,13 @@ export function applyOperations(store: Store, clock: HybridClock, ops: readonly 
   return store.transaction(() => {
     const db = store.db;
     const entities = new Entities(db);
-    const drained = drain(store, entities, clock);
+    const drained = { logged: 0, segments: new Set<number>() };
+    for (;;) {
+      const step = drain(store, entities, clock, DRAIN_ROWS);
+      drained.logged += step.logged;
+      for (const n of step.segments) drained.segments.add(n);
+      if (step.taken < DRAIN_ROWS) break;
+    }
     db.exec('INSERT INTO sync_applying (flag) VALUES (1)');
     let changed = false;
     try {
