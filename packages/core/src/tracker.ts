@@ -60,7 +60,11 @@ export interface TrackerOptions {
 export interface Tracker {
   /** The activity being tracked (on a break too), or null. */
   getCurrent(): ActivityRef | null;
-  /** `GET /status`: tracking, break, current activity, today's worked seconds, the running session's start. */
+  /**
+   * `GET /status`: tracking, break, current activity, today's worked seconds, the running
+   * session's start. Frozen, and the very same object again while nothing in it changed (no
+   * write, the same whole second of today's total): callers copy it to change it.
+   */
   getStatus(): Status;
   /** `GET /activities/search`: best matches first (exact, prefix, word prefix, substring), ties by recent use. */
   searchActivities(q: string, limit: number): ActivityRef[];
@@ -103,8 +107,18 @@ interface StatusRows {
   generation: number;
   timeZone: string;
   running: SessionRow | undefined;
+  /** The running session's start as ISO 8601 (formatting it per call cost as much as the rest). */
+  since: string | null;
+  /** The running session's activity, frozen (null when none runs). */
+  currentActivity: Status['currentActivity'];
   onBreak: boolean;
   today: DayIntervals;
+  /**
+   * The last status made from these rows, frozen: handed out again while its total is still
+   * right, so a poller gets the very same object (and the listener the same bytes, see its
+   * `successBody`) until the next second, write or day.
+   */
+  last: Status | undefined;
 }
 
 /**
@@ -134,17 +148,16 @@ export function createTracker(options: TrackerOptions): Tracker {
       const onBreak = running !== undefined && openBreak(store) !== undefined;
       const today = dayIntervals(store, at, zone);
       // Read after the queries: the first one may have committed an open group of writes.
-      rows = { generation: store.generation, timeZone: zone, running, onBreak, today };
+      const since = running ? toIso(running.startedAt) : null;
+      const currentActivity = running ? Object.freeze({ activityID: running.activityID, activityName: running.activityName }) : null;
+      rows = { generation: store.generation, timeZone: zone, running, since, currentActivity, onBreak, today, last: undefined };
       statusRows = rows;
     }
-    const { running } = rows;
-    return {
-      isTracking: running !== undefined,
-      isOnBreak: rows.onBreak,
-      currentActivity: running ? { activityID: running.activityID, activityName: running.activityName } : null,
-      todaySeconds: secondsInDay(rows.today, at),
-      since: running ? toIso(running.startedAt) : null,
-    };
+    const todaySeconds = secondsInDay(rows.today, at);
+    if (rows.last !== undefined && rows.last.todaySeconds === todaySeconds) return rows.last;
+    const { running, onBreak, currentActivity, since } = rows;
+    rows.last = Object.freeze({ isTracking: running !== undefined, isOnBreak: onBreak, currentActivity, todaySeconds, since });
+    return rows.last;
   };
 
   return {

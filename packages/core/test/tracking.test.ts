@@ -243,3 +243,30 @@ test('a clock that went back never makes negative time', (t) => {
   assert.equal(stopped?.seconds, 0);
   assert.equal(stopped?.endedAt, stopped?.startedAt);
 });
+
+test('hands out the same frozen status while nothing in it changed, and a new one once anything did', (t) => {
+  const { tracker, clock } = fixture(t);
+  tracker.startActivity({ name: 'Deep work', createIfMissing: true });
+  const first = tracker.getStatus();
+  assert.ok(Object.isFrozen(first) && Object.isFrozen(first.currentActivity), 'frozen, the activity too');
+  assert.throws(() => {
+    (first as { todaySeconds: number }).todaySeconds = 1;
+  }, TypeError);
+  clock.advance(999);
+  assert.equal(tracker.getStatus(), first, 'the same whole second of today: the same object');
+  clock.advance(1);
+  const next = tracker.getStatus();
+  assert.notEqual(next, first);
+  assert.equal(next.todaySeconds, first.todaySeconds + 1);
+  assert.equal(next.currentActivity, first.currentActivity, 'the activity is kept while the rows are');
+  tracker.renameActivity(next.currentActivity?.activityID as string, 'Deeper work');
+  const renamed = tracker.getStatus();
+  assert.notEqual(renamed, next, 'a write makes a new status within the same second');
+  assert.equal(renamed.currentActivity?.activityName, 'Deeper work');
+  tracker.startBreak();
+  clock.advance(5000);
+  const onBreak = tracker.getStatus();
+  assert.equal(onBreak.isOnBreak, true);
+  clock.advance(60_000);
+  assert.equal(tracker.getStatus(), onBreak, 'a break does not count: the total, and so the object, stay');
+});
