@@ -25,9 +25,25 @@ export const INTERNAL_ERROR_MESSAGE = 'Tock failed to handle the request; see th
 /** The message of a 413, however the size was found out. */
 export const TOO_LARGE_MESSAGE = `the request body is larger than ${LIMITS.maxBodyBytes / 1024} KiB`;
 
-/** `{"ok":true,"result":…}`, built by hand so that the result is serialized once. */
+/** The last frozen result {@link successBody} serialized, and its body. */
+let lastFrozen: object | null = null;
+let lastFrozenBody = '';
+
+/**
+ * `{"ok":true,"result":…}`, built by hand so that the result is serialized once. A handler
+ * that hands out the very same frozen value again (frozen all the way down: the tracker's
+ * status, the same until the next second or write) gets the very same body again, without
+ * serializing it: a poller's `GET /status` then costs no JSON.stringify, and the response
+ * signature's body hash is found by identity.
+ */
 export function successBody(result: unknown): string {
-  return `{"ok":true,"result":${JSON.stringify(result) ?? 'null'}}`;
+  if (result !== null && result === lastFrozen) return lastFrozenBody;
+  const body = `{"ok":true,"result":${JSON.stringify(result) ?? 'null'}}`;
+  if (typeof result === 'object' && result !== null && Object.isFrozen(result)) {
+    lastFrozen = result;
+    lastFrozenBody = body;
+  }
+  return body;
 }
 
 /** The answer for an error code: its status, and the error envelope (the fixed body for 423). */

@@ -20,7 +20,7 @@ import { TOO_LARGE_MESSAGE } from './envelopes.ts';
 import { Lockout } from './lockout.ts';
 import { NonceWindow } from './nonce-window.ts';
 import { TokenKeys, requestSignatureMatches, sha256Hex, type HmacKey } from './signature.ts';
-import type { RememberedNonce, ReplayGuardOptions } from './types.ts';
+import type { ReplayGuardOptions } from './types.ts';
 
 const NONCE_WINDOW_MS = LIMITS.nonceWindowSeconds * 1000;
 
@@ -72,7 +72,8 @@ export class Gate {
    * `remember` (a write per request would cost the hot path far more than this array).
    */
   #currentSecond = -1;
-  #currentSecondNonces: RememberedNonce[] = [];
+  /** The nonces of requests dated `#currentSecond` (all share that timestamp: no object per request). */
+  #currentSecondNonces: string[] = [];
 
   constructor(options: GateOptions) {
     this.#options = options;
@@ -186,7 +187,7 @@ export class Gate {
     const nowSec = Math.floor(this.#options.clock() / 1000);
     if (remember && this.#currentSecond >= nowSec) {
       try {
-        for (const { nonce, timestamp } of this.#currentSecondNonces) remember(nonce, timestamp);
+        for (const nonce of this.#currentSecondNonces) remember(nonce, this.#currentSecond);
       } catch (error) {
         this.#options.onError?.(error); // closing must not fail because the store did
       }
@@ -225,7 +226,7 @@ export class Gate {
         this.#currentSecond = timestampSec;
         this.#currentSecondNonces = [];
       }
-      this.#currentSecondNonces.push({ nonce, timestamp: timestampSec });
+      this.#currentSecondNonces.push(nonce);
     }
   }
 }

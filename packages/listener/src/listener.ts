@@ -335,19 +335,21 @@ export function createListener(options: ListenerOptions): Listener {
         nonce: null,
         closeAfter: false,
       };
-      const unexpected = (error: unknown): void => {
-        onError?.(error);
-        if (!res.headersSent) refuse(x, 'internal_error', INTERNAL_ERROR_MESSAGE);
-        else res.destroy();
-      };
       try {
         const pending = answer(x);
-        if (pending !== undefined) pending.catch(unexpected);
+        if (pending !== undefined) pending.catch((error: unknown) => unexpected(x, error));
       } catch (error) {
-        unexpected(error);
+        unexpected(x, error);
       }
     },
   );
+
+  /** A failure of the listener's own code while answering: a 500 if nothing was sent yet. */
+  function unexpected(x: Exchange, error: unknown): void {
+    onError?.(error);
+    if (!x.res.headersSent) refuse(x, 'internal_error', INTERNAL_ERROR_MESSAGE);
+    else x.res.destroy();
+  }
   server.on('clientError', answerClientError);
   server.maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
   // Errors while listening (EMFILE, …) must not crash the app; those of listen() reject it.

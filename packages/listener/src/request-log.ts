@@ -18,7 +18,16 @@ export class RequestLog {
   #count = 0;
 
   add(timeMs: number, method: string, path: string, status: number): void {
-    this.#entries[this.#next] = { timeMs, method, path, status };
+    // The slot's entry is filled in again (after the first 25 requests, none is allocated):
+    // list() copies entries out, so no one holds one.
+    const entry = this.#entries[this.#next];
+    if (entry === undefined) this.#entries[this.#next] = { timeMs, method, path, status };
+    else {
+      entry.timeMs = timeMs;
+      entry.method = method;
+      entry.path = path;
+      entry.status = status;
+    }
     this.#next = (this.#next + 1) % this.#entries.length;
     if (this.#count < this.#entries.length) this.#count++;
   }

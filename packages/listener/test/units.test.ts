@@ -14,6 +14,7 @@ import {
   signedBeforeStart,
   timestampDrifts,
 } from '../src/checks.ts';
+import { successBody } from '../src/envelopes.ts';
 import { NonceWindow } from '../src/nonce-window.ts';
 import { RequestLog, isoTime } from '../src/request-log.ts';
 
@@ -141,6 +142,22 @@ describe('RequestLog', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('successBody', () => {
+  it('serializes every result; a value that can still change is never answered from an earlier call', () => {
+    const mutable = { todaySeconds: 1 };
+    assert.equal(successBody(mutable), '{"ok":true,"result":{"todaySeconds":1}}');
+    mutable.todaySeconds = 2;
+    assert.equal(successBody(mutable), '{"ok":true,"result":{"todaySeconds":2}}');
+    const frozen = Object.freeze({ todaySeconds: 3, currentActivity: Object.freeze({ activityName: 'A' }) });
+    assert.equal(successBody(frozen), '{"ok":true,"result":{"todaySeconds":3,"currentActivity":{"activityName":"A"}}}');
+    assert.equal(successBody(frozen), '{"ok":true,"result":{"todaySeconds":3,"currentActivity":{"activityName":"A"}}}');
+    assert.equal(successBody(Object.freeze({ todaySeconds: 4 })), '{"ok":true,"result":{"todaySeconds":4}}');
+    assert.equal(successBody(null), '{"ok":true,"result":null}');
+    assert.equal(successBody(undefined), '{"ok":true,"result":null}');
+    assert.equal(successBody([1, 2]), '{"ok":true,"result":[1,2]}');
   });
 });
 
