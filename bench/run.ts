@@ -95,7 +95,7 @@ function log(line: string): void {
 
 /** The figures in the order they run; each group may yield more than one line. */
 const GROUPS: { name: string; ids: string[]; titles: string[]; run: (c: BenchConfig) => Promise<FigureResult | FigureResult[]> }[] = [
-  { name: 'throughput', ids: ['status-throughput', 'status-p99-half-load'], titles: ['signed GET /status throughput', 'signed GET /status p99 at half max rate'], run: throughputFigures },
+  { name: 'throughput', ids: ['status-throughput', 'status-cpu', 'status-p99-half-load'], titles: ['signed GET /status throughput', 'signed GET /status server CPU per request', 'signed GET /status p99 at half max rate'], run: throughputFigures },
   { name: 'history', ids: ['status-latency-history'], titles: ['GET /status latency, long history'], run: historyFigure },
   { name: 'search', ids: ['search-latency-activities'], titles: ['GET /activities/search latency, many activities'], run: searchFigure },
   { name: 'writes', ids: ['entries-durable-writes'], titles: ['POST /entries durable writes/s'], run: writesFigure },

@@ -1,15 +1,28 @@
 /**
- * Figures 1 and 2: signed `GET /status` against a bare node:http server answering a constant
- * body. Both servers run in their own processes for the whole figure; the driver, in a third,
- * sends exactly the same signed requests to both (the bare server ignores the signature), so
- * the only difference is what the server does with them.
+ * Figures 1, 1b and 2: signed `GET /status` against a bare node:http server answering a
+ * constant body. The servers run in their own processes for the whole figure; the driver, in
+ * another, sends exactly the same signed requests to each (the bare server ignores the
+ * signature), so the only difference is what the server does with them.
  *
  * 1. Throughput: closed loop, `concurrency` requests in flight, keep-alive.
+ * 1b. Server CPU per request of those same runs, Tock over the bare server; beside them the
+ *    floor stand-in (servers/floor-server.ts: verify the request's HMAC, hash and sign the
+ *    answer, nothing else), run in the same rounds between the two, so that the report says
+ *    how much of the gap the cryptography is.
  * 2. p99 latency at half the app's measured maximum, open loop, the same rate to both.
  */
 
-import { drive, startAppServer, startBareServer } from '../lib/children.ts';
-import { cpuComparison, pairedFigure, pairedRounds, round, type BenchConfig, type FigureResult, type Target } from '../lib/figure.ts';
+import { drive, startAppServer, startBareServer, startFloorServer } from '../lib/children.ts';
+import {
+  cpuComparison,
+  pairedFigure,
+  pairedRounds,
+  round,
+  type BenchConfig,
+  type FigureResult,
+  type Paired,
+  type Target,
+} from '../lib/figure.ts';
 import { median } from '../lib/stats.ts';
 import type { DriverConfig, DriverResult } from '../load/driver.ts';
 
@@ -19,6 +32,13 @@ const THROUGHPUT = {
   unit: 'req/s',
   baselineLabel: 'bare node:http, constant JSON',
   target: { kind: 'min', ratio: 0.75 } as Target,
+};
+const CPU = {
+  id: 'status-cpu',
+  title: 'signed GET /status server CPU per request',
+  unit: 'µs',
+  baselineLabel: 'bare node:http, constant JSON (figure 1\'s runs)',
+  target: { kind: 'max', ratio: 1.35 } as Target,
 };
 const TAIL = {
   id: 'status-p99-half-load',
@@ -42,6 +62,7 @@ export function assertAllOk(result: DriverResult, what: string): void {
 export async function throughputFigures(config: BenchConfig): Promise<FigureResult[]> {
   const app = await startAppServer({ seed: { today: true } }, { execArgv: config.serverArgs('status') });
   const bare = await startBareServer({ execArgv: config.serverArgs('bare') });
+  const floor = await startFloorServer({ execArgv: config.serverArgs('floor') });
   try {
     const load = (port: number, token: string, extra: Partial<DriverConfig>): DriverConfig => ({
       port,
@@ -56,20 +77,34 @@ export async function throughputFigures(config: BenchConfig): Promise<FigureResu
     });
     const appToken = app.ready.token;
 
-    config.log(`  throughput: ${config.rounds} paired rounds of ${config.throughputMs} ms, ${config.concurrency} in flight`);
-    const max = await pairedRounds(
-      config.rounds,
-      async () => {
+    config.log(
+      `  throughput: ${config.rounds} rounds of ${config.throughputMs} ms (bare, floor, Tock; then Tock, floor, bare), ${config.concurrency} in flight`,
+    );
+    // The floor runs between the other two in every round, so that each pair of rounds gives
+    // all three sides the same positions on average.
+    const sides = {
+      bare: async () => {
         const r = await drive(load(bare.ready.port, appToken, {}), bare);
         assertAllOk(r, 'bare server');
-        return { value: r.rps, detail: r };
+        return r;
       },
-      async () => {
+      floor: async () => {
+        const r = await drive(load(floor.ready.port, floor.ready.token, {}), floor);
+        assertAllOk(r, 'floor stand-in');
+        return r;
+      },
+      app: async () => {
         const r = await drive(load(app.ready.port, appToken, {}), app);
         assertAllOk(r, 'GET /status');
-        return { value: r.rps, detail: r };
+        return r;
       },
-    );
+    };
+    const runs: Record<keyof typeof sides, MeasuredRun[]> = { bare: [], floor: [], app: [] };
+    for (let r = 0; r < config.rounds; r++) {
+      const order: (keyof typeof sides)[] = r % 2 === 0 ? ['bare', 'floor', 'app'] : ['app', 'floor', 'bare'];
+      for (const side of order) runs[side].push(await sides[side]());
+    }
+    const max = paired(runs.app, runs.bare, (d) => d.rps);
     const cpu = cpuComparison(max.subjectDetails, max.baselineDetails);
     const throughput = pairedFigure(THROUGHPUT, max, {
       concurrency: config.concurrency,
@@ -79,6 +114,22 @@ export async function throughputFigures(config: BenchConfig): Promise<FigureResu
     });
 
     throughput.note = `server CPU/request ${cpu.subjectUs} µs vs ${cpu.baselineUs} µs: CPU-bound ratio ${round(1 / cpu.ratio, 2)}`;
+
+    const cpuPerRequest = (d: MeasuredRun): number => d.serverCpuUsPerRequest ?? Number.NaN;
+    const cpuPaired = paired(runs.app, runs.bare, cpuPerRequest);
+    const overFloor = paired(runs.app, runs.floor, cpuPerRequest);
+    const floorOverBare = paired(runs.floor, runs.bare, cpuPerRequest);
+    const floorUs = round(median(runs.floor.map(cpuPerRequest)), 1);
+    const cpuFigure = pairedFigure(CPU, cpuPaired, {
+      floorUs,
+      floorRounds: runs.floor.map((d) => round(cpuPerRequest(d), 1)),
+      floorRps: runs.floor.map((d) => round(d.rps, 0)),
+      tockOverFloor: round(median(overFloor.ratios), 3),
+      floorOverBare: round(median(floorOverBare.ratios), 3),
+    });
+    cpuFigure.note =
+      `floor (request HMAC checked, answer hashed and signed, nothing else) ${floorUs} µs = ${round(median(floorOverBare.ratios), 2)}× bare; ` +
+      `Tock ${round(median(overFloor.ratios), 2)}× the floor`;
 
     const rate = Math.max(50, Math.floor((throughput.value ?? 100) / 2));
     config.log(`  latency: open loop at ${rate} req/s (half of ${Math.round(throughput.value ?? 0)})`);
@@ -102,10 +153,24 @@ export async function throughputFigures(config: BenchConfig): Promise<FigureResu
       serverCpuPerRequest: cpuComparison(tail.subjectDetails, tail.baselineDetails),
     });
     latency.note = `at ${rate} req/s`;
-    return [throughput, latency];
+    return [throughput, cpuFigure, latency];
   } finally {
-    await Promise.all([app.stop(), bare.stop()]);
+    await Promise.all([app.stop(), bare.stop(), floor.stop()]);
   }
+}
+
+/** One driver run with the server CPU it cost. */
+type MeasuredRun = DriverResult & { serverCpuUsPerRequest?: number };
+
+/** Pairs the runs of two sides round by round (subject / baseline), as pairedRounds would have. */
+function paired(subject: MeasuredRun[], baseline: MeasuredRun[], pick: (d: MeasuredRun) => number): Paired<MeasuredRun> {
+  return {
+    subject: subject.map(pick),
+    baseline: baseline.map(pick),
+    ratios: subject.map((d, i) => pick(d) / pick(baseline[i] as MeasuredRun)),
+    subjectDetails: subject,
+    baselineDetails: baseline,
+  };
 }
 
 /** The median of one number picked from each round's result, rounded for the report. */

@@ -91,6 +91,11 @@ export function startBareServer(options: ServerOptions = {}): Promise<ServerHand
   return startServer('servers/bare-server.ts', [], options);
 }
 
+/** Starts the floor stand-in: verifies the request's HMAC, hashes and signs the answer, nothing else (bench/servers/floor-server.ts). */
+export function startFloorServer(options: ServerOptions = {}): Promise<ServerHandle<{ port: number; pid: number; token: string }>> {
+  return startServer('servers/floor-server.ts', [], options);
+}
+
 /** Starts the bare node:http server-sent-events baseline (bench/servers/sse-server.ts). */
 export function startSseServer(options: ServerOptions = {}): Promise<ServerHandle<{ port: number; pid: number }>> {
   return startServer('servers/sse-server.ts', [], options);

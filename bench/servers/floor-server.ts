@@ -1,0 +1,102 @@
+/**
+ * The floor of a signed `GET /status`: a node:http server that does only the cryptography a
+ * signed answer cannot go without (docs/protocol.md "Request signing", "Response signing") —
+ * it verifies the request's HMAC, hashes the answer's body and signs the answer — and nothing
+ * else: no Host, browser or clock checks, no nonce window, no lockout, no routing, no SQLite,
+ * no request list. Its body is the bare server's constant `/status`-shaped JSON, hashed anew
+ * for every answer. Tock's server CPU per request over this one's is what Tock spends beyond
+ * two HMACs and one hash (bench/README.md, figure 1b).
+ *
+ * The HMAC and SHA-256 are @tock/protocol's (hmac.ts), the very functions the listener calls,
+ * so the comparison measures everything but them.
+ *
+ *   node bench/servers/floor-server.ts
+ *
+ * Makes its own token and prints one JSON line, `{"port": N, "pid": N, "token": "…"}` (to its
+ * parent's pipe, never a log); answers `{type: 'cpu'}` over IPC with its CPU time so far (µs),
+ * and runs until SIGTERM, `{type: 'stop'}` or its parent goes. A request whose signature does
+ * not match is answered 401, so a driver signing with the wrong token fails the figure.
+ */
+
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import { API_VERSION, EMPTY_BODY_SHA256, SIGNATURE_VERSION_PREFIX, SigningKey, requestStringToSign, responseStringToSign, sha256Hex } from '@tock/protocol';
+
+const token = randomBytes(32).toString('base64url');
+const key = new SigningKey(token);
+
+const body = JSON.stringify({
+  ok: true,
+  result: {
+    isTracking: true,
+    isOnBreak: false,
+    currentActivity: { activityID: '0b7e4c1a-6f1d-4a53-9d2b-3f1e8c0a9b12', activityName: 'Bench project 3' },
+    todaySeconds: 12345,
+    since: '2026-11-22T08:00:00.000Z',
+  },
+});
+const contentLength = String(Buffer.byteLength(body));
+const API_VERSION_TEXT = String(API_VERSION);
+
+/** True when `signature` is `v1=` and the HMAC of `stringToSign`, compared without an early exit. */
+function signatureMatches(stringToSign: string, signature: string): boolean {
+  const expected = key.hex(stringToSign);
+  const offset = SIGNATURE_VERSION_PREFIX.length;
+  if (signature.length !== offset + expected.length) return false;
+  let diff = 0;
+  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ signature.charCodeAt(offset + i);
+  return diff === 0;
+}
+
+const server = createServer((req, res) => {
+  req.resume();
+  const { 'x-tock-timestamp': timestamp, 'x-tock-nonce': nonce, 'x-tock-signature': signature } = req.headers;
+  const verified =
+    typeof timestamp === 'string' &&
+    typeof nonce === 'string' &&
+    typeof signature === 'string' &&
+    signatureMatches(
+      requestStringToSign({ timestamp, nonce, method: req.method ?? 'GET', target: req.url ?? '/', bodySha256: EMPTY_BODY_SHA256 }),
+      signature,
+    );
+  if (!verified) {
+    res.writeHead(401, ['content-length', '0']);
+    res.end();
+    return;
+  }
+  // The one hash: the body's, for the response string (Tock keeps the last one; this does not).
+  const responseSignature = SIGNATURE_VERSION_PREFIX + key.hex(responseStringToSign(nonce, 200, sha256Hex(body)));
+  res.writeHead(200, [
+    'content-type',
+    'application/json; charset=utf-8',
+    'x-tock-api-version',
+    API_VERSION_TEXT,
+    'cache-control',
+    'no-store',
+    'content-length',
+    contentLength,
+    'x-tock-response-signature',
+    responseSignature,
+  ]);
+  res.end(body);
+});
+server.listen(0, '127.0.0.1', () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  process.stdout.write(`${JSON.stringify({ port, pid: process.pid, token })}\n`);
+});
+const stop = (): void => {
+  server.close();
+  server.closeAllConnections();
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+process.on('disconnect', stop);
+process.on('message', (message: { type?: string }) => {
+  if (message.type === 'stop') stop();
+  if (message.type === 'cpu') {
+    const { user, system } = process.cpuUsage();
+    process.send?.({ type: 'cpu', us: user + system });
+  }
+});
