@@ -185,13 +185,75 @@ export function localDaySpans(fromDay: DayKey, toDay: DayKey, timeZone: string):
 export function localTimeToMs(day: DayKey, minutes: number, timeZone: string): number {
   const [y, m, d] = parseDayKey(day);
   const wall = utcMs(y, m - 1, d) + minutes * MINUTE_MS;
-  // Offsets in force a day either side; a time has at most two readings (a fold) and at
-  // least none (a gap). Zones do not change twice within two days.
-  const before = offsetAt(wall - DAY_MS, timeZone);
-  const after = offsetAt(wall + DAY_MS, timeZone);
-  const readings = [wall - before, wall - after].filter((t) => wall - offsetAt(t, timeZone) === t);
-  if (readings.length > 0) return Math.min(...readings);
-  return wall - before;
+  const found = readingsOfWall(wall, timeZone);
+  // In a gap the offset in force a day before is the one from before the change.
+  return found.length > 0 ? (found[0] as number) : wall - offsetAt(wall - DAY_MS, timeZone);
+}
+
+/**
+ * The instants a wall-clock time in `timeZone` stands for, earliest first: one as a rule, two
+ * in the repeated hour of a fall-back, none in a spring-forward gap. For callers that must not
+ * guess (an import refuses a skipped time and picks between the readings of a repeated one);
+ * {@link localTimeToMs} is this with Temporal's `compatible` choice. Asking about a wall day
+ * costs a few `Intl` formattings once; later times on the same day are arithmetic.
+ */
+export function wallTimeInstants(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+  timeZone: string,
+): number[] {
+  return readingsOfWall(utcMs(year, month - 1, day, hour, minute, second), timeZone);
+}
+
+/**
+ * The offset of each wall-clock day on which the zone's offset does not change (nearly all
+ * of them), or null for a day with a change: then each time is worked out on its own.
+ */
+const steadyDays = new Map<string, number | null>();
+
+/** Every reading of a wall time given as the instant it would be in UTC, earliest first. */
+function readingsOfWall(wall: number, timeZone: string): number[] {
+  const dayStart = wall - (((wall % DAY_MS) + DAY_MS) % DAY_MS);
+  const key = `${timeZone}|${dayStart}`;
+  let offset = steadyDays.get(key);
+  if (offset === undefined) {
+    offset = steadyOffset(dayStart, timeZone);
+    if (steadyDays.size > 100_000) steadyDays.clear();
+    steadyDays.set(key, offset);
+  }
+  return offset === null ? readingsNearChange(wall, timeZone) : [wall - offset];
+}
+
+/**
+ * The offset in force all through the wall day starting at `dayStart` (read as UTC), or null
+ * when it may change that day. Offsets lie within −12 h … +14 h, so the day's instants all lie
+ * between 14 h before its wall start and 14 h after its wall end; when the offset is the same
+ * at both of those instants, it did not change in between (no zone changes its clocks twice
+ * within two days). Two formattings per day, whatever the number of times asked about on it.
+ */
+function steadyOffset(dayStart: number, timeZone: string): number | null {
+  const before = offsetAt(dayStart - 14 * HOUR_MS, timeZone);
+  const after = offsetAt(dayStart + 38 * HOUR_MS, timeZone);
+  return before === after ? before : null;
+}
+
+/**
+ * The readings of a wall time on a day the offset changes: each offset in force a day either
+ * side (and the one at the first guess) that maps the instant back to the same wall time.
+ */
+function readingsNearChange(wall: number, timeZone: string): number[] {
+  const offsets = new Set([offsetAt(wall - DAY_MS, timeZone), offsetAt(wall + DAY_MS, timeZone)]);
+  offsets.add(offsetAt(wall - offsetAt(wall, timeZone), timeZone));
+  const found: number[] = [];
+  for (const offset of offsets) {
+    const t = wall - offset;
+    if (offsetAt(t, timeZone) === offset) found.push(t);
+  }
+  return found.sort((a, b) => a - b);
 }
 
 /** The wall-clock time of an instant in a zone, as minutes after midnight (09:30 is 570). */

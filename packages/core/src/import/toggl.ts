@@ -8,7 +8,7 @@
 import type { Readable } from 'node:stream';
 import { parse, type CsvError } from 'csv-parse';
 import { addForeignBlock, type ReadFile } from './blocks.ts';
-import { wallTimeInstants } from './local-time.ts';
+import { wallTimeInstants } from '../day.ts';
 import { ImportProblem } from './problem.ts';
 
 /** The columns an import needs, as Toggl names them. */
