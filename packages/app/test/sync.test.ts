@@ -87,6 +87,9 @@ describe('sync with two apps and one folder', { timeout: 60_000 }, () => {
       assert.equal(a.services.tracker.getStatus().isTracking, false);
       assert.equal(b.services.tracker.getStatus().isTracking, true);
       assert.equal(b.services.tracker.getStatus().todaySeconds, 30 * 60);
+      // Listed blocks say on which device they were made when it is another.
+      const idA = a.services.sync.status().device?.deviceID;
+      assert.deepEqual(b.services.tracker.listBlocks(0, clock.now + 1).map((x) => [x.activity.activityName, x.device]), [['Write', idA], ['Review', undefined]]);
       clock.now += 15 * 60_000;
       b.services.tracker.stopActivity();
       const write = b.services.tracker.listActivities().find((x) => x.activityName === 'Write');

@@ -1,8 +1,8 @@
 /**
  * Settings › Sync in a real Chromium against a real app: turned on with the form (a missing
  * folder refused at its field), this device's line, another device's work arriving while the
- * window is open (Today's total follows without a reload), a device whose log has a bad line
- * shown with its problem, turned off; axe in light and dark.
+ * window is open (Today's total follows without a reload; History marks the block "on desktop"),
+ * a device whose log has a bad line shown with its problem, turned off; axe in light and dark.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -74,6 +74,9 @@ describe('Settings › Sync', () => {
     await screenshot(page, 'settings-sync');
     assert.equal(t.app.services.tracker.getStatus().todaySeconds, 25 * 60);
     await today.getByTestId('today-total').filter({ hasText: '25 min' }).waitFor();
+    // History marks the block with the device it was made on, by that device's name.
+    await openWindow(today, t, '/history');
+    await today.locator('li', { hasText: 'Review' }).filter({ hasText: 'on desktop' }).first().waitFor();
     await today.close();
 
     await page.getByRole('button', { name: 'Turn sync off' }).click();

@@ -26,6 +26,8 @@ export interface Block {
   note: string | null;
   durationMinutes: number | null;
   breaks: BreakSpan[];
+  /** The device it was made on when that is another device (sync, docs/sync.md); absent for this one's. */
+  device?: string;
 }
 
 /** Milliseconds that `[start, end)` and `[from, to)` have in common. */

@@ -62,7 +62,7 @@ export function logEntry(store: Store, input: LogEntryInput, at: number, newId: 
 /** Entries overlapping `[fromMs, toMs)`, read through the `ended_at` index. */
 export function entriesOverlapping(store: Store, fromMs: number, toMs: number): EntryRow[] {
   return store
-    .statement(`SELECT ${ENTRY_COLUMNS} ${FROM_ENTRIES} WHERE e.ended_at > ?1 AND e.ended_at < ?3 AND +e.started_at < ?2`)
+    .statement(`SELECT ${ENTRY_COLUMNS}, e.device_id AS deviceID ${FROM_ENTRIES} WHERE e.ended_at > ?1 AND e.ended_at < ?3 AND +e.started_at < ?2`)
     .all(fromMs, toMs, toMs + ENTRY_MAX_MS) as unknown as EntryRow[];
 }
 

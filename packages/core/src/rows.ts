@@ -21,6 +21,8 @@ export interface SessionRow {
   activityName: string;
   startedAt: number;
   endedAt: number | null;
+  /** The device it was made on ('' for this one), where the query read it (blocks listed for a range). */
+  deviceID?: string;
 }
 
 /** An entry joined with its activity's name. */
@@ -31,6 +33,8 @@ export interface EntryRow {
   startedAt: number;
   endedAt: number;
   note: string | null;
+  /** As in {@link SessionRow}. */
+  deviceID?: string;
 }
 
 /** A pause inside a session; `endedAt` is null while the break is on. */
@@ -81,6 +85,7 @@ export function sessionBlock(session: SessionRow, breaks: readonly BreakRow[], a
     breaks: breaks.map(
       (b): BreakSpan => ({ startedAt: toIso(b.startedAt), endedAt: b.endedAt === null ? null : toIso(b.endedAt) }),
     ),
+    ...(session.deviceID ? { device: session.deviceID } : {}),
   };
 }
 
@@ -96,6 +101,7 @@ export function entryBlock(entry: EntryRow): Block {
     note: entry.note,
     durationMinutes: (entry.endedAt - entry.startedAt) / 60_000,
     breaks: [],
+    ...(entry.deviceID ? { device: entry.deviceID } : {}),
   };
 }
 

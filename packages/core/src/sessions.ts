@@ -135,9 +135,9 @@ export function sessionsOverlapping(store: Store, fromMs: number, toMs: number):
   // choosing a `started_at < to` range (the whole history). Same reading as totals.ts.
   return store
     .statement(
-      `SELECT ${SESSION_COLUMNS} ${FROM_SESSIONS} WHERE s.ended_at > ?1 AND +s.started_at < ?2
+      `SELECT ${SESSION_COLUMNS}, s.device_id AS deviceID ${FROM_SESSIONS} WHERE s.ended_at > ?1 AND +s.started_at < ?2
        UNION ALL
-       SELECT ${SESSION_COLUMNS} ${FROM_SESSIONS} WHERE s.ended_at IS NULL AND s.started_at < ?2`,
+       SELECT ${SESSION_COLUMNS}, s.device_id AS deviceID ${FROM_SESSIONS} WHERE s.ended_at IS NULL AND s.started_at < ?2`,
     )
     .all(fromMs, toMs) as unknown as SessionRow[];
 }

@@ -17,6 +17,9 @@ function BlockRow({ block, activities }: { block: Block; activities: ActivityInf
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const what = block.kind === 'session' ? 'session' : 'entry';
+  // Another device's block says where it was made (docs/sync.md), by the name that device gave.
+  const { snapshot } = useAppState();
+  const deviceName = (id: string): string => snapshot?.sync.devices.find((d) => d.deviceID === id)?.name ?? 'another device';
   const remove = async (): Promise<void> => {
     try {
       await api.del(`/api/${block.kind === 'session' ? 'sessions' : 'entries'}/${block.id}`);
@@ -35,6 +38,7 @@ function BlockRow({ block, activities }: { block: Block; activities: ActivityInf
           <span class={`swatch ${colorClass(block.activity.activityID)}`} aria-hidden="true" />
           {block.activity.activityName}
           <span class="badge">{block.kind === 'session' ? 'timed' : 'logged'}</span>
+          {block.device !== undefined && <span class="badge">on {deviceName(block.device)}</span>}
         </span>
         <span class="dur">{duration(block.seconds)}</span>
         <span class="row-actions">
