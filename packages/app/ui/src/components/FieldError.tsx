@@ -22,17 +22,20 @@ export function fieldErrorsOf(error: unknown, as: Record<string, string> = {}): 
 
 /** `aria-invalid` and `aria-describedby` for a field whose error, if any, is the element `errorId`. */
 export function describedByError(
-  message: string | undefined,
+  message: string | null | undefined,
   errorId: string,
   otherwise?: string,
 ): { 'aria-invalid': true | undefined; 'aria-describedby': string | undefined } {
   return { 'aria-invalid': message ? true : undefined, 'aria-describedby': message ? errorId : otherwise };
 }
 
-/** The message under a field, with the ID its field's `aria-describedby` names; nothing without one. */
-export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+/**
+ * The message under a field, with the ID its field's `aria-describedby` names; nothing without
+ * one. `alert` announces it as it appears, for forms whose message shows only after saving.
+ */
+export function FieldError({ id, message, alert }: { id: string; message: string | null | undefined; alert?: boolean }) {
   return message ? (
-    <p class="field-error" id={id}>
+    <p class="field-error" id={id} role={alert ? 'alert' : undefined}>
       {message}
     </p>
   ) : null;

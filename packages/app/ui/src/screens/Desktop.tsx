@@ -4,7 +4,9 @@
  * saves on its own; a value the app refuses is shown next to its field.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, messageOf } from '../api.ts';
+import { api, messageOf } from '../api.ts';
+import { describedByError, FieldError, fieldErrorsOf } from '../components/FieldError.tsx';
+import { FormActions } from '../components/FormActions.tsx';
 import { useAppState } from '../state.ts';
 import type { DesktopSettings, DesktopView } from '../types.ts';
 
@@ -30,8 +32,8 @@ async function save(patch: Partial<DesktopSettings>): Promise<{ fields: Record<s
     await api.patch('/api/desktop/settings', patch);
     return { fields: {}, failure: null };
   } catch (e) {
-    if (e instanceof ApiError && e.details.length) return { fields: Object.fromEntries(e.details.map((d) => [d.field, d.message])), failure: null };
-    return { fields: {}, failure: messageOf(e) };
+    const fields = fieldErrorsOf(e);
+    return fields ? { fields, failure: null } : { fields: {}, failure: messageOf(e) };
   }
 }
 
@@ -79,19 +81,14 @@ function IdleSection({ view }: { view: DesktopView }) {
             type="text"
             inputMode="numeric"
             value={text}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'idle-threshold-error' : undefined}
+            {...describedByError(error, 'idle-threshold-error')}
             onInput={(e) => setText((e.target as HTMLInputElement).value)}
           />
           <button type="submit" disabled={busy}>
             Save
           </button>
         </div>
-        {error && (
-          <p id="idle-threshold-error" class="field-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FieldError id="idle-threshold-error" message={error} alert />
         <p class="success" role="status">
           {saved}
         </p>
@@ -174,15 +171,10 @@ function ReminderSection({ view }: { view: DesktopView }) {
               type="text"
               inputMode="numeric"
               value={after}
-              aria-invalid={errors.reminderAfterMinutes ? true : undefined}
-              aria-describedby={errors.reminderAfterMinutes ? 'reminder-after-error' : undefined}
+              {...describedByError(errors.reminderAfterMinutes, 'reminder-after-error')}
               onInput={(e) => setAfter((e.target as HTMLInputElement).value)}
             />
-            {errors.reminderAfterMinutes && (
-              <p id="reminder-after-error" class="field-error" role="alert">
-                {errors.reminderAfterMinutes}
-              </p>
-            )}
+            <FieldError id="reminder-after-error" message={errors.reminderAfterMinutes} alert />
           </div>
           <div class="field">
             <label for="work-from">Working hours from</label>
@@ -210,24 +202,10 @@ function ReminderSection({ view }: { view: DesktopView }) {
             </label>
           ))}
         </fieldset>
-        {errors.workingHours && (
-          <p id="work-error" class="field-error" role="alert">
-            {errors.workingHours}
-          </p>
-        )}
-        <div class="form-actions">
-          <button type="submit" disabled={busy}>
-            Save reminder
-          </button>
-          <p class="success" role="status">
-            {saved}
-          </p>
-        </div>
-        {failure && (
-          <p class="error" role="alert">
-            {failure}
-          </p>
-        )}
+        <FieldError id="work-error" message={errors.workingHours} alert />
+        <FormActions busy={busy} done={saved} failure={failure}>
+          Save reminder
+        </FormActions>
       </form>
       <p class="hint">Notifications go through {view.notifier}.</p>
     </section>

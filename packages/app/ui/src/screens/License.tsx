@@ -1,6 +1,7 @@
 /** Settings › License: the state, days left, and activating a key (a refusal is one line). */
 import { useState } from 'preact/hooks';
 import { api, messageOf } from '../api.ts';
+import { FormActions } from '../components/FormActions.tsx';
 import { useAppState } from '../state.ts';
 import { dayKey, longDay } from '../time.ts';
 
@@ -73,19 +74,9 @@ export function License() {
             aria-describedby={error ? 'license-error' : undefined}
             onInput={(e) => setKey((e.target as HTMLTextAreaElement).value)}
           />
-          <div class="form-actions">
-            <button type="submit" class="primary" disabled={busy}>
-              Activate
-            </button>
-            <p role="status" class="success">
-              {done}
-            </p>
-          </div>
-          {error && (
-            <p class="error" id="license-error" role="alert">
-              {error}
-            </p>
-          )}
+          <FormActions busy={busy} done={done} failure={error} failureId="license-error" primary>
+            Activate
+          </FormActions>
         </form>
       </section>
     </div>

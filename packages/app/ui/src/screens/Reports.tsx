@@ -5,10 +5,12 @@
  * as CSV (the very files `tock report --csv` and `tock export --format csv` write). The app
  * computes everything (docs/ui.md "Reports"); this screen only asks and draws.
  */
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ActivityReportRow, DayReportRow, Report } from '@tock/protocol';
 import { api, ApiError, messageOf } from '../api.ts';
 import { colorClass } from '../colors.ts';
+import { describedByError, FieldError } from '../components/FieldError.tsx';
 import { ActivityLegend, DayBars, RankedBars } from '../components/ReportCharts.tsx';
 import { useAppState } from '../state.ts';
 import { decimalHours, rangeLabel, tableDay } from '../report-format.ts';
@@ -52,6 +54,17 @@ function reportPath(path: string, params: Record<string, string>): string {
   return `${path}?${new URLSearchParams(params).toString()}`;
 }
 
+/** A required date field of the custom range, with its message under it. */
+function DayField({ id, label, value, error, onInput }: { id: string; label: string; value: string; error: string | undefined; onInput(day: string): void }) {
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      <input id={id} type="date" value={value} required {...describedByError(error, `${id}-error`)} onInput={(e) => onInput((e.target as HTMLInputElement).value)} />
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
 /** The range and grouping controls. Named ranges apply at once; custom days on *Show*. */
 function RangeForm({ query, onChange, error }: { query: Query; onChange(q: Query): void; error: ApiError | null }) {
   const [from, setFrom] = useState(query.from);
@@ -93,40 +106,8 @@ function RangeForm({ query, onChange, error }: { query: Query; onChange(q: Query
             onChange({ ...query, from, to });
           }}
         >
-          <div class="field">
-            <label for="report-from">From</label>
-            <input
-              id="report-from"
-              type="date"
-              value={from}
-              required
-              aria-invalid={fromError ? 'true' : undefined}
-              aria-describedby={fromError ? 'report-from-error' : undefined}
-              onInput={(e) => setFrom((e.target as HTMLInputElement).value)}
-            />
-            {fromError && (
-              <p id="report-from-error" class="field-error">
-                {fromError}
-              </p>
-            )}
-          </div>
-          <div class="field">
-            <label for="report-to">To</label>
-            <input
-              id="report-to"
-              type="date"
-              value={to}
-              required
-              aria-invalid={toError ? 'true' : undefined}
-              aria-describedby={toError ? 'report-to-error' : undefined}
-              onInput={(e) => setTo((e.target as HTMLInputElement).value)}
-            />
-            {toError && (
-              <p id="report-to-error" class="field-error">
-                {toError}
-              </p>
-            )}
-          </div>
+          <DayField id="report-from" label="From" value={from} error={fromError} onInput={setFrom} />
+          <DayField id="report-to" label="To" value={to} error={toError} onInput={setTo} />
           <button type="submit" class="primary">
             Show
           </button>
@@ -150,83 +131,74 @@ function RangeForm({ query, onChange, error }: { query: Query; onChange(q: Query
   );
 }
 
-function ActivityTable({ report }: { report: Report }) {
-  const rows = report.rows as ActivityReportRow[];
+/**
+ * A report's table: a first column of `first`, Time and Hours (and Share, with `withShare`),
+ * the rows given, and the total in the foot.
+ */
+function ReportTable({ report, caption, first, withShare, children }: { report: Report; caption: string; first: string; withShare?: boolean; children: ComponentChildren }) {
   return (
     <table class="report-table" data-testid="report-table">
-      <caption class="visually-hidden">Time per activity, {rangeLabel(report.from, report.to)}</caption>
+      <caption class="visually-hidden">
+        {caption}, {rangeLabel(report.from, report.to)}
+      </caption>
       <thead>
         <tr>
-          <th scope="col">Activity</th>
+          <th scope="col">{first}</th>
           <th scope="col" class="num">
             Time
           </th>
           <th scope="col" class="num">
             Hours
           </th>
-          <th scope="col" class="num">
-            Share
-          </th>
+          {withShare && (
+            <th scope="col" class="num">
+              Share
+            </th>
+          )}
         </tr>
       </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.activityID}>
-            <th scope="row">
-              <span class={`swatch ${colorClass(r.activityID)}`} aria-hidden="true" />
-              {r.activityName}
-            </th>
-            <td class="num">{duration(r.seconds)}</td>
-            <td class="num">{decimalHours(r.seconds)}</td>
-            <td class="num">{share(r.seconds, report.totalSeconds)}</td>
-          </tr>
-        ))}
-      </tbody>
+      <tbody>{children}</tbody>
       <tfoot>
         <tr>
           <th scope="row">Total</th>
           <td class="num">{duration(report.totalSeconds)}</td>
           <td class="num">{decimalHours(report.totalSeconds)}</td>
-          <td class="num">{report.totalSeconds > 0 ? '100 %' : '–'}</td>
+          {withShare && <td class="num">{report.totalSeconds > 0 ? '100 %' : '–'}</td>}
         </tr>
       </tfoot>
     </table>
   );
 }
 
-function DayTable({ report }: { report: Report }) {
-  const rows = report.rows as DayReportRow[];
+function ActivityTable({ report }: { report: Report }) {
   return (
-    <table class="report-table" data-testid="report-table">
-      <caption class="visually-hidden">Time per day, {rangeLabel(report.from, report.to)}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Day</th>
-          <th scope="col" class="num">
-            Time
+    <ReportTable report={report} caption="Time per activity" first="Activity" withShare>
+      {(report.rows as ActivityReportRow[]).map((r) => (
+        <tr key={r.activityID}>
+          <th scope="row">
+            <span class={`swatch ${colorClass(r.activityID)}`} aria-hidden="true" />
+            {r.activityName}
           </th>
-          <th scope="col" class="num">
-            Hours
-          </th>
+          <td class="num">{duration(r.seconds)}</td>
+          <td class="num">{decimalHours(r.seconds)}</td>
+          <td class="num">{share(r.seconds, report.totalSeconds)}</td>
         </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.date} class={r.seconds === 0 ? 'zero' : undefined} data-date={r.date}>
-            <th scope="row">{tableDay(r.date)}</th>
-            <td class="num">{duration(r.seconds)}</td>
-            <td class="num">{decimalHours(r.seconds)}</td>
-          </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr>
-          <th scope="row">Total</th>
-          <td class="num">{duration(report.totalSeconds)}</td>
-          <td class="num">{decimalHours(report.totalSeconds)}</td>
+      ))}
+    </ReportTable>
+  );
+}
+
+function DayTable({ report }: { report: Report }) {
+  return (
+    <ReportTable report={report} caption="Time per day" first="Day">
+      {(report.rows as DayReportRow[]).map((r) => (
+        <tr key={r.date} class={r.seconds === 0 ? 'zero' : undefined} data-date={r.date}>
+          <th scope="row">{tableDay(r.date)}</th>
+          <td class="num">{duration(r.seconds)}</td>
+          <td class="num">{decimalHours(r.seconds)}</td>
         </tr>
-      </tfoot>
-    </table>
+      ))}
+    </ReportTable>
   );
 }
 

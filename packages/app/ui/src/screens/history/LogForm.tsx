@@ -8,6 +8,7 @@ import { useState } from 'preact/hooks';
 import { api, messageOf } from '../../api.ts';
 import { ActivityPicker } from '../../components/ActivityPicker.tsx';
 import { describedByError, FieldError, fieldErrorsOf, type FieldErrors } from '../../components/FieldError.tsx';
+import { FormActions } from '../../components/FormActions.tsx';
 import { blocksChanged } from '../../state.ts';
 import { clockTime, dayKey, duration, nowMs, timeInputValue } from '../../time.ts';
 import type { Entry } from '../../types.ts';
@@ -187,19 +188,9 @@ export function LogForm() {
           />
           <FieldError id="log-note-error" message={errors.note} />
         </div>
-        <div class="form-actions">
-          <button type="submit" class="primary" disabled={busy}>
-            Log time
-          </button>
-          <p role="status" class="success">
-            {done}
-          </p>
-        </div>
-        {failure && (
-          <p class="error" role="alert">
-            {failure}
-          </p>
-        )}
+        <FormActions busy={busy} done={done} failure={failure} primary>
+          Log time
+        </FormActions>
       </form>
     </section>
   );

@@ -1,0 +1,127 @@
+/**
+ * Days as stacked bars: one bar per day, one segment per activity, a grid of whole hours and
+ * each day's total above its bar while the bars are wide enough. Plain SVG, no chart library.
+ * The History week and the Reports day chart are the same picture at two sizes, so they are
+ * drawn by this one component; the legend beside them (each activity with its total) is
+ * {@link ActivityTotals}.
+ */
+import { colorClass } from '../colors.ts';
+import { duration } from '../time.ts';
+import type { DailyTotal } from '../types.ts';
+
+const W = 720;
+const LEFT = 40;
+const TOP = 22;
+const BOTTOM = 26;
+
+/** What differs between the charts: their size, names for tests and assistive technology, and day labels. */
+export interface StackedDaysProps {
+  days: string[];
+  totals: DailyTotal[];
+  height: number;
+  className: string;
+  testId: string;
+  /** The summary read out for the picture, given each day's total. */
+  label(dayTotal: (day: string) => number): string;
+  /** A day as it appears in a segment's tooltip. */
+  dayName(day: string): string;
+  /** The label under a day's bar, or null where labels would collide. */
+  axisLabel(day: string, index: number): string | null;
+}
+
+/** `3h 12m`: a total short enough to sit above a bar. */
+function compact(seconds: number): string {
+  return duration(seconds).replace(' min', 'm').replace(' h', 'h');
+}
+
+/** Bars per day, stacked by activity, for the days `days` (in order). */
+export function StackedDays({ days, totals, height: H, className, testId, label, dayName, axisLabel }: StackedDaysProps) {
+  const perDay = new Map<string, DailyTotal[]>();
+  for (const t of totals) perDay.set(t.day, [...(perDay.get(t.day) ?? []), t]);
+  const dayTotal = (day: string): number => (perDay.get(day) ?? []).reduce((s, t) => s + t.seconds, 0);
+  const maxHours = Math.max(1, Math.ceil(Math.max(0, ...days.map(dayTotal)) / 3600));
+  const stepHours = maxHours > 16 ? 4 : maxHours > 8 ? 2 : 1;
+  const plotH = H - TOP - BOTTOM;
+  const y = (seconds: number): number => TOP + plotH - (seconds / (maxHours * 3600)) * plotH;
+  const slot = (W - LEFT) / Math.max(1, days.length);
+  const barW = Math.max(2, Math.min(56, slot * 0.62));
+  // Totals above the bars only while there is room for them (two weeks).
+  const totalsAbove = days.length <= 14;
+  const grid: number[] = [];
+  for (let h = 0; h <= maxHours; h += stepHours) grid.push(h);
+
+  return (
+    <svg class={className} viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label(dayTotal)} data-testid={testId}>
+      {grid.map((h) => (
+        <g key={h}>
+          <line class="grid" x1={LEFT} x2={W} y1={y(h * 3600)} y2={y(h * 3600)} />
+          <text class="tick" x={LEFT - 8} y={y(h * 3600) + 4} text-anchor="end">{`${h}h`}</text>
+        </g>
+      ))}
+      {days.map((day, i) => {
+        const cx = LEFT + slot * i + slot / 2;
+        let acc = 0;
+        const total = dayTotal(day);
+        const under = axisLabel(day, i);
+        return (
+          <g key={day} data-day={day}>
+            {(perDay.get(day) ?? []).map((t) => {
+              const y1 = y(acc + t.seconds);
+              const h = y(acc) - y1;
+              acc += t.seconds;
+              return (
+                <rect
+                  key={t.activityID}
+                  class={`segment ${colorClass(t.activityID)}`}
+                  x={cx - barW / 2}
+                  y={y1}
+                  width={barW}
+                  height={Math.max(1, h)}
+                  rx={barW > 8 ? 2 : 0}
+                  data-activity={t.activityName}
+                >
+                  <title>{`${dayName(day)}: ${t.activityName}, ${duration(t.seconds)}`}</title>
+                </rect>
+              );
+            })}
+            {totalsAbove && total > 0 && (
+              <text class="bar-total" x={cx} y={y(total) - 6} text-anchor="middle">
+                {compact(total)}
+              </text>
+            )}
+            {under !== null && (
+              <text class="tick day" x={cx} y={H - 8} text-anchor="middle">
+                {under}
+              </text>
+            )}
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
+
+/**
+ * The colors of a stacked chart: each activity with its total over the days, most first (by
+ * name where two are equal), as a list.
+ */
+export function ActivityTotals({ totals, label, testId }: { totals: DailyTotal[]; label: string; testId?: string }) {
+  const per = new Map<string, { name: string; seconds: number }>();
+  for (const t of totals) {
+    const cur = per.get(t.activityID) ?? { name: t.activityName, seconds: 0 };
+    cur.seconds += t.seconds;
+    per.set(t.activityID, cur);
+  }
+  const rows = [...per.entries()].sort((a, b) => b[1].seconds - a[1].seconds || a[1].name.localeCompare(b[1].name));
+  return (
+    <ul class="legend" aria-label={label} data-testid={testId}>
+      {rows.map(([id, r]) => (
+        <li key={id}>
+          <span class={`swatch ${colorClass(id)}`} aria-hidden="true" />
+          <span class="legend-name">{r.name}</span>
+          <span class="legend-total">{duration(r.seconds)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
