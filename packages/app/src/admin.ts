@@ -15,6 +15,7 @@ import { createServer, request, type IncomingMessage, type Server, type ServerRe
 import { chmodSync, existsSync, rmSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
+import { writable } from './backpressure.ts';
 
 /**
  * One admin operation: its input is the parsed JSON body (or {}), its output any JSON value,
@@ -70,19 +71,6 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
   res.end(text);
-}
-
-/** Resolves once `res` can take more (drained) or never will (closed). */
-function writable(res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
 }
 
 /** Sends a stream's chunks as the client takes them, then the trailer that says how it ended. */

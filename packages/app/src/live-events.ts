@@ -12,15 +12,12 @@
  * stream starts with.
  */
 import { StatusChanges, type Store, type Tracker } from '@tock/core';
-import type { Listener } from '@tock/listener';
+import { type Listener, type StreamTimers, unrefTimers } from '@tock/listener';
 import type { Idle } from '@tock/protocol';
 import type { PromptQueue } from './prompts.ts';
 
-/** The timer functions used; tests pass fake ones. */
-export interface LiveEventTimers {
-  setInterval(callback: () => void, ms: number): unknown;
-  clearInterval(handle: unknown): void;
-}
+/** The timer functions used; tests pass fake ones. The same shape as the listener's streams use. */
+export type LiveEventTimers = StreamTimers;
 
 /** What {@link startLiveEvents} wires together. */
 export interface LiveEventsOptions {
@@ -85,14 +82,3 @@ export function startLiveEvents(options: LiveEventsOptions): LiveEvents {
     },
   };
 }
-
-const unrefTimers: LiveEventTimers = {
-  setInterval(callback, ms) {
-    const handle = setInterval(callback, ms);
-    handle.unref();
-    return handle;
-  },
-  clearInterval(handle) {
-    clearInterval(handle as ReturnType<typeof setInterval>);
-  },
-};

@@ -63,8 +63,8 @@ function formatBreak(status: Status, resumed: boolean): string {
   return resumed ? `Resumed "${name}"` : `On a break from "${name}"; \`tock resume\` to continue`;
 }
 
-/** A window can be opened: not on a Linux without a display (a server, CI, SSH). */
-function canOpenWindow(env: NodeJS.ProcessEnv): boolean {
+/** A window can be opened: not on a Linux without a display (a server, CI, SSH); `tock app` and `tock open` ask. */
+export function canOpenWindow(env: NodeJS.ProcessEnv): boolean {
   return process.platform !== 'linux' || Boolean(env.DISPLAY || env.WAYLAND_DISPLAY);
 }
 

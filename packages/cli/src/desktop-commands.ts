@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { adminRequest, homePaths, resolveHome, type DesktopView, type IdleAnswer, type IdleQuestion } from '@tock/app';
 import type { StartResult } from '@tock/protocol';
-import { admin, flags } from './admin-commands.ts';
+import { admin, canOpenWindow, flags } from './admin-commands.ts';
 import type { Command } from './command.ts';
 import { formatClock, formatSpan } from './format-time.ts';
 import { TOCK_CLI_PATH } from './git-hook.ts';
@@ -75,11 +75,6 @@ const continueCommand: Command = {
     return 0;
   },
 };
-
-/** A browser can be started: a Linux desktop session has a display, and some opener exists. */
-function canOpenWindow(env: NodeJS.ProcessEnv): boolean {
-  return process.platform !== 'linux' || Boolean(env.DISPLAY || env.WAYLAND_DISPLAY);
-}
 
 const open: Command = {
   summary: 'open the window of the running app (a fresh address each time)',

@@ -309,7 +309,11 @@ function flushNow(res: ServerResponse): void {
   if (socket !== null && socket.writableCorked > 0) socket.uncork();
 }
 
-const unrefTimers: StreamTimers = {
+/**
+ * The global timers with their handles unref'ed, so a stream's keep-alive never holds a
+ * process open; the default of {@link EventStreamsOptions.timers} and of the app's live feed.
+ */
+export const unrefTimers: StreamTimers = {
   setInterval(callback, ms) {
     const handle = setInterval(callback, ms);
     handle.unref();

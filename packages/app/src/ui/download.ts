@@ -5,6 +5,7 @@
  * memory).
  */
 import type { ServerResponse } from 'node:http';
+import { writable } from '../backpressure.ts';
 
 /** A file to send: its name, its type, and its text as chunks pulled one at a time. */
 export class Download {
@@ -20,19 +21,6 @@ export class Download {
     this.chunks = chunks;
     this.close = close;
   }
-}
-
-/** Resolves once `res` can take more (drained) or never will (closed). */
-function writable(res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
 }
 
 /**
