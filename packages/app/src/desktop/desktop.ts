@@ -12,6 +12,7 @@ import { idleSourcesFor, type IdleSource } from './idle/sources.ts';
 import { notifierFor, type Notifier } from './notify.ts';
 import { Reminder } from './reminder.ts';
 import { readDesktopSettings, updateDesktopSettings, type DesktopSettings } from './settings.ts';
+import type { DesktopView } from './view.ts';
 
 /** How often the idle source is read while a session runs (docs/desktop.md: every 10–30 s). */
 export const IDLE_POLL_MS = 15_000;
@@ -25,16 +26,7 @@ export class DesktopError extends Error {
   override name = 'DesktopError' as const;
 }
 
-/** What the window's Desktop settings and idle question show. */
-export interface DesktopView {
-  settings: DesktopSettings;
-  /** `checking`: not probed yet; `none`: no source works here; else the source's name. */
-  idleSource: { state: 'checking' | 'none' | 'found'; name: string | null };
-  idleQuestion: IdleQuestion | null;
-  /** The activity Continue starts, or null when nothing was tracked yet. */
-  continueActivity: { activityID: string; activityName: string } | null;
-  notifier: string;
-}
+export type { DesktopView } from './view.ts';
 
 /** What {@link createDesktop} needs; tests inject sources, notifier and clock. */
 export interface DesktopOptions {

@@ -1,12 +1,15 @@
 /**
  * The shapes the window's API sends (see packages/app/src/ui/api.ts). Wire and domain types
- * come from their packages (type-only imports, erased by the build); the rest are the window
+ * come from their packages, and the app's views from its Node-free type modules
+ * (`@tock/app/desktop-view`): type-only imports, erased by the build. The rest are the window
  * API's own views.
  */
+import type { DesktopView } from '@tock/app/desktop-view';
 import type { ActivityRef, LicenseState, Status as WireStatus } from '@tock/protocol';
 
 export type { ActivityRef, Entry, FieldProblem } from '@tock/protocol';
 export type { Block, BreakSpan } from '@tock/core/blocks';
+export type { DesktopSettings, DesktopView, IdleQuestion } from '@tock/app/desktop-view';
 
 /** An activity as `/api/activities/all` lists it. */
 export interface ActivityInfo extends ActivityRef {
@@ -97,32 +100,5 @@ export interface SyncStatus {
   device: { deviceID: string; name: string; createdAt: string; logLines: number } | null;
   problem: string | null;
   devices: SyncDevice[];
-}
-
-/** The idle question every window asks once the user is back (docs/ui.md "Idle time"). */
-export interface IdleQuestion {
-  questionID: string;
-  sessionID: string;
-  activityName: string;
-  since: string;
-  until: string;
-  seconds: number;
-}
-
-/** The desktop settings (docs/desktop.md "Settings"). */
-export interface DesktopSettings {
-  idleThresholdMinutes: number;
-  reminderEnabled: boolean;
-  reminderAfterMinutes: number;
-  workingHours: { from: string; to: string; days: number[] };
-}
-
-/** What the app's desktop part shows: settings, the idle source, the question, what Continue starts. */
-export interface DesktopView {
-  settings: DesktopSettings;
-  idleSource: { state: 'checking' | 'none' | 'found'; name: string | null };
-  idleQuestion: IdleQuestion | null;
-  continueActivity: ActivityRef | null;
-  notifier: string;
 }
 

@@ -8,6 +8,7 @@
  * Everything that moves is injected — the clock, the idle reading, what runs, the threshold,
  * and what discard and stop do to the store — so the tests drive it poll by poll.
  */
+import type { IdleQuestion } from '../view.ts';
 import type { IdleSource } from './sources.ts';
 
 /** The session the watch is about, as the store names it. */
@@ -25,16 +26,7 @@ export interface IdleNotice {
   seconds: number;
 }
 
-/** The question every window shows once the user is back. */
-export interface IdleQuestion {
-  questionID: string;
-  sessionID: string;
-  activityName: string;
-  /** The idle span: from when the idleness began until the first input after it. */
-  since: string;
-  until: string;
-  seconds: number;
-}
+export type { IdleQuestion } from '../view.ts';
 
 /** What the user answers. */
 export type IdleChoice = 'keep' | 'discard' | 'stop';

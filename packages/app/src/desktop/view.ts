@@ -1,0 +1,32 @@
+/**
+ * What the app's desktop part shows the window and `tock idle` (docs/desktop.md): the idle
+ * question and the Settings › Desktop view. Types only, and nothing here imports Node, so the
+ * window takes them as they are (`@tock/app/desktop-view`, type-only imports erased by its
+ * build) instead of keeping a copy that could drift.
+ */
+import type { ActivityRef } from '@tock/protocol';
+import type { DesktopSettings } from './settings.ts';
+
+/** The question every window shows once the user is back. */
+export interface IdleQuestion {
+  questionID: string;
+  sessionID: string;
+  activityName: string;
+  /** The idle span: from when the idleness began until the first input after it. */
+  since: string;
+  until: string;
+  seconds: number;
+}
+
+/** What the window's Desktop settings and idle question show. */
+export interface DesktopView {
+  settings: DesktopSettings;
+  /** `checking`: not probed yet; `none`: no source works here; else the source's name. */
+  idleSource: { state: 'checking' | 'none' | 'found'; name: string | null };
+  idleQuestion: IdleQuestion | null;
+  /** The activity Continue starts, or null when nothing was tracked yet. */
+  continueActivity: ActivityRef | null;
+  notifier: string;
+}
+
+export type { DesktopSettings, WorkingHours } from './settings.ts';
