@@ -168,6 +168,10 @@ describe('sync with two apps and one folder', { timeout: 60_000 }, () => {
       fakeDevice(folder, D4, 'forger', { 1: `${activityLine(act(6), t0, D4, 'Six')}\n` }, D1);
       // D5: the same name as this device, and a last line still arriving (no newline: not read yet).
       fakeDevice(folder, D5, 'Laptop', { 1: `${activityLine(act(7), t0, D5, 'Seven')}\n${activityLine(act(8), t0 + 1, D5, 'Eight').slice(0, 30)}` });
+      // D6: a folder where a segment should be (a sync engine's mistake, a person's): unreadable.
+      const D6 = 'dddddddd-0000-4000-8000-000000000006';
+      fakeDevice(folder, D6, 'odd', {});
+      mkdirSync(join(folder, 'tock-sync-v1', D6, '00000001.jsonl'));
       a.services.sync.syncNow();
       const status = a.services.sync.status();
       const problem = (id: string): string | null | undefined => status.devices.find((d) => d.deviceID === id)?.problem;
@@ -176,6 +180,7 @@ describe('sync with two apps and one folder', { timeout: 60_000 }, () => {
       assert.match(problem(D3) ?? '', /line 1: written in format v2 by a newer Tock; update Tock on this device/);
       assert.match(problem(D4) ?? '', /device\.json claims to be device dddddddd-0000-4000-8000-000000000001, not the folder's/);
       assert.match(problem(D5) ?? '', /has the same name as device/);
+      assert.match(problem(D6) ?? '', /^cannot read segment 00000001\.jsonl \(.*\); applying its log stops there$/);
       const names = a.services.tracker.listActivities().map((x) => x.activityName);
       assert.deepEqual(names, ['Local', 'One', 'Seven', 'Three']);
       assert.equal(a.services.tracker.getStatus().todaySeconds, 10 * 60);

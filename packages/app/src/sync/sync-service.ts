@@ -350,8 +350,21 @@ export class SyncService {
     }
   }
 
-  /** Reads every other device's new whole lines and applies them, batch by batch. */
+  /**
+   * Reads every other device's new whole lines and applies them, batch by batch. Never throws:
+   * whatever the folder holds, the app goes on; an unexpected failure is reported and the next
+   * scan tries again.
+   */
   scan(): void {
+    try {
+      this.scanFolder();
+    } catch (error) {
+      this.options.onError?.(`sync: reading the folder failed: ${(error as Error).message}`);
+      this.reportFolder(error);
+    }
+  }
+
+  private scanFolder(): void {
     const config = this.config();
     const identity = this.identity();
     if (!config || !identity || !this.hybrid || this.stopped) return;
@@ -464,7 +477,13 @@ export class SyncService {
       while (ops.length < BATCH_OPS) {
         let chunk = reader.chunk;
         if (chunk === undefined || chunk.segment !== p.segment || chunk.offset !== p.offset || chunk.index >= chunk.lines.length) {
-          const read = readLines(dir, deviceID, p.segment, p.offset, READ_BYTES);
+          let read: ReturnType<typeof readLines>;
+          try {
+            read = readLines(dir, deviceID, p.segment, p.offset, READ_BYTES);
+          } catch (error) {
+            reader.problem = `cannot read segment ${segmentName(p.segment)} (${(error as Error).message}); applying its log stops there`;
+            break;
+          }
           if (read === undefined) {
             // This segment is not there (yet): go on to a later one only if the log skipped it.
             const next = segments.find((n) => n > p.segment);
