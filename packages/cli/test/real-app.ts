@@ -1,16 +1,13 @@
 /**
  * Test support: the real `tock app` in a temporary home (file credential store) with its
- * listener on a free port, and a way to run `tock` in-process with captured output.
+ * listener on a free port (packages/app/test/support/real-app.ts, the one launcher), and a
+ * way to run `tock` in-process with captured output.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawnApp } from '../../app/test/support/app-process.ts';
-import { freePort } from '../../app/test/ui-support/harness.ts';
+import { freePort, startRealApp as launch, type PendingPrompt } from '../../app/test/support/real-app.ts';
 import { main } from '../src/main.ts';
 
-export { freePort };
+export { freePort, type PendingPrompt };
 
 /** `bin/tock.js` of this package. */
 export const TOCK_JS = fileURLToPath(new URL('../bin/tock.js', import.meta.url));
@@ -30,14 +27,6 @@ export async function tock(env: NodeJS.ProcessEnv, ...argv: string[]): Promise<T
   return { status, out: out.join('\n'), err: err.join('\n') };
 }
 
-/** A branch prompt as the app's window sees it. */
-export interface PendingPromptView {
-  promptID: string;
-  branch: string;
-  repo: string | null;
-  previousBranch: string | null;
-}
-
 /** A running app, its home, and the environment a client needs to reach its listener. */
 export interface RealApp {
   home: string;
@@ -48,50 +37,26 @@ export interface RealApp {
   /** `adminEnv` plus `SERVICE_TOKEN` and `SERVICE_PORT`. */
   clientEnv: NodeJS.ProcessEnv;
   /** The branch prompts waiting in the app, newest first, read as the app's window reads them. */
-  pendingPrompts(): Promise<PendingPromptView[]>;
+  pendingPrompts(): Promise<PendingPrompt[]>;
   /** Stops the app process (SIGTERM) and keeps its home, for a test that starts it again. */
   stopProcess(): Promise<void>;
   stop(): Promise<void>;
 }
 
 /**
- * Starts `tock app --no-open` in a fresh home and turns its listener on at a free port.
+ * Starts `tock app --no-open` in a fresh home and turns its listener on at a free port, through
+ * the repository's one launcher; its set-up commands run in this process (`tock` above).
  * `prepare` runs on the empty home first (for example to write an older first run into it).
  */
 export async function startRealApp(prepare?: (home: string) => void): Promise<RealApp> {
-  const home = await mkdtemp(join(tmpdir(), 'tock-cli-test-'));
-  prepare?.(home);
-  const adminEnv: NodeJS.ProcessEnv = { PATH: process.env['PATH'], HOME: process.env['HOME'], TZ: process.env['TZ'], TOCK_HOME: home, TOCK_CREDENTIAL_STORE: 'file' };
-  const app = await spawnApp(adminEnv);
-  const stopProcess = async (): Promise<void> => {
-    const { child } = app;
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await app.exited;
-  };
-  const stop = async (): Promise<void> => {
-    await stopProcess();
-    await rm(home, { recursive: true, force: true });
-  };
-  try {
-    const port = await freePort();
-    const on = await tock(adminEnv, 'listener', 'on', '--port', String(port));
-    if (on.status !== 0) throw new Error(`tock listener on failed: ${on.err}`);
-    const token = (await tock(adminEnv, 'token')).out.trim();
-    const clientEnv = { ...adminEnv, SERVICE_TOKEN: token, SERVICE_PORT: String(port) };
-    const pendingPrompts = async (): Promise<PendingPromptView[]> => {
-      // The window's URL carries a one-time key that the UI server trades for a session cookie.
-      const open = /open: (http:\/\/\S+)/.exec(app.output())?.[1];
-      if (open === undefined) throw new Error(`tock app printed no window address: ${app.output()}`);
-      const landing = await fetch(open, { redirect: 'manual' });
-      const cookie = landing.headers.get('set-cookie')?.split(';')[0] ?? '';
-      const response = await fetch(new URL('/api/prompts', open), { headers: { cookie } });
-      const body = (await response.json()) as { ok: boolean; result: PendingPromptView[] };
-      if (!body.ok) throw new Error(`the window API answered ${response.status}`);
-      return body.result;
-    };
-    return { home, port, token, adminEnv, clientEnv, pendingPrompts, stopProcess, stop };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+  const app = await launch({
+    homePrefix: 'tock-cli-test-',
+    ...(prepare ? { prepare } : {}),
+    run: async (args, env) => {
+      const run = await tock(env, ...args);
+      return { code: run.status, stdout: run.out, stderr: run.err };
+    },
+  });
+  const clientEnv = { ...app.env, SERVICE_TOKEN: app.token, SERVICE_PORT: String(app.port) };
+  return { home: app.home, port: app.port, token: app.token, adminEnv: app.env, clientEnv, pendingPrompts: app.pendingPrompts, stopProcess: app.pause, stop: app.stop };
 }

@@ -149,18 +149,7 @@ export function portFromStatusLine(line: string): number {
 }
 
 /** A port that was free a moment ago (for the listener; 1024–65535). */
-export async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../support/real-app.ts';
 
 /** Opens the window from the printed address and waits until it has drawn its first screen. */
 export async function openWindow(page: Page, app: TestApp, screen = ''): Promise<void> {
