@@ -10,6 +10,7 @@
  */
 
 import { createServer } from 'node:http';
+import { serveBenchChild } from '../lib/serve-child.ts';
 
 const body = JSON.stringify({
   ok: true,
@@ -33,23 +34,4 @@ const server = createServer((req, res) => {
   res.writeHead(200, headers);
   res.end(body);
 });
-server.listen(0, '127.0.0.1', () => {
-  const address = server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 0;
-  process.stdout.write(`${JSON.stringify({ port, pid: process.pid })}\n`);
-});
-const stop = (): void => {
-  server.close();
-  server.closeAllConnections();
-  process.exit(0);
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
-process.on('disconnect', stop);
-process.on('message', (message: { type?: string }) => {
-  if (message.type === 'stop') stop();
-  if (message.type === 'cpu') {
-    const { user, system } = process.cpuUsage();
-    process.send?.({ type: 'cpu', us: user + system });
-  }
-});
+serveBenchChild(server);

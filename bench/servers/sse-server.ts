@@ -13,6 +13,7 @@
  */
 
 import { createServer, type ServerResponse } from 'node:http';
+import { serveBenchChild } from '../lib/serve-child.ts';
 
 const data = JSON.stringify({
   isTracking: true,
@@ -42,24 +43,8 @@ const server = createServer((req, res) => {
     for (const stream of streams) stream.write(event);
   });
 });
-server.listen(0, '127.0.0.1', () => {
-  const address = server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 0;
-  process.stdout.write(`${JSON.stringify({ port, pid: process.pid })}\n`);
-});
-const stop = (): void => {
-  for (const stream of streams) stream.end();
-  server.close();
-  server.closeAllConnections();
-  process.exit(0);
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
-process.on('disconnect', stop);
-process.on('message', (message: { type?: string }) => {
-  if (message.type === 'stop') stop();
-  if (message.type === 'cpu') {
-    const { user, system } = process.cpuUsage();
-    process.send?.({ type: 'cpu', us: user + system });
-  }
+serveBenchChild(server, {
+  beforeStop: () => {
+    for (const stream of streams) stream.end();
+  },
 });
