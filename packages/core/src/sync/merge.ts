@@ -377,41 +377,55 @@ function project(db: DatabaseSync, entities: Entities, touched: Map<string, Enti
     return keptIds.get(activityID);
   };
   const breaksOf = sql(db, "SELECT id FROM sync_entities WHERE ref = ? AND kind = 'break'");
+  const lastUsed: LastUsed = new Map();
   const sessionsDone = new Set<string>();
   for (const id of blocks) {
     const e = entities.get(id);
     if (!e) continue;
     if (e.kind === 'session') {
-      changed = projectSession(db, e, resolve, me) || changed;
+      changed = projectSession(db, e, resolve, me, lastUsed) || changed;
       sessionsDone.add(id);
       for (const b of breaksOf.all(id) as { id: string }[]) {
         const be = entities.get(b.id);
         if (be) changed = projectBreak(db, be) || changed;
       }
     } else if (e.kind === 'entry') {
-      changed = projectEntry(db, e, resolve, me) || changed;
+      changed = projectEntry(db, e, resolve, me, lastUsed) || changed;
     }
   }
   for (const id of blocks) {
     const e = entities.get(id);
     if (e?.kind === 'break' && !sessionsDone.has(String(value(e, 'sessionID')))) changed = projectBreak(db, e) || changed;
   }
+  // Search's recency: each activity's latest block start, once per batch (never moved back).
+  const touch = sql(db, 'UPDATE activities SET last_used_at = max(last_used_at, ?) WHERE id = ?');
+  for (const [activity, startedAt] of lastUsed) touch.run(startedAt, activity);
   return changed;
 }
 
-/** Runs a projection write; a row the tables' rules refuse is not shown (and no other is hurt). */
-function guarded(db: DatabaseSync, write: () => void, remove: () => void): void {
-  db.exec('SAVEPOINT sync_project');
+/**
+ * Runs a projection write of one statement; a row the tables' rules refuse is not shown. A
+ * failing statement undoes only itself (SQLite's statement atomicity): nothing else of the
+ * batch is hurt, and no savepoint is needed. Returns whether the write went in.
+ */
+function guarded(write: () => void, remove: () => void): boolean {
   try {
     write();
-    db.exec('RELEASE sync_project');
+    return true;
   } catch {
-    db.exec('ROLLBACK TO sync_project; RELEASE sync_project');
     remove();
+    return false;
   }
 }
 
-function projectSession(db: DatabaseSync, e: Entity, resolve: (id: string) => string | undefined, me: string): boolean {
+/** The latest block start per activity seen in a batch, written to `last_used_at` once each. */
+type LastUsed = Map<string, number>;
+
+function used(lastUsed: LastUsed, activity: string, startedAt: number): void {
+  if ((lastUsed.get(activity) ?? Number.NEGATIVE_INFINITY) < startedAt) lastUsed.set(activity, startedAt);
+}
+
+function projectSession(db: DatabaseSync, e: Entity, resolve: (id: string) => string | undefined, me: string, lastUsed: LastUsed): boolean {
   const remove = (): boolean => Number(sql(db, 'DELETE FROM sessions WHERE id = ?').run(e.id).changes) > 0;
   const device = String(value(e, 'device'));
   const endedAt = value(e, 'endedAt');
@@ -425,18 +439,17 @@ function projectSession(db: DatabaseSync, e: Entity, resolve: (id: string) => st
     | undefined;
   const deviceColumn = device === me ? '' : device;
   if (before && before.a === activity && before.s === startedAt && before.e === endedAt && before.d === deviceColumn) return false;
-  guarded(
-    db,
-    () => {
-      sql(db, 
+  const written = guarded(
+    () =>
+      sql(
+        db,
         `INSERT INTO sessions (id, activity_id, started_at, ended_at, device_id) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET activity_id = excluded.activity_id, started_at = excluded.started_at,
            ended_at = excluded.ended_at, device_id = excluded.device_id`,
-      ).run(e.id, activity, startedAt, endedAt ?? null, deviceColumn);
-      sql(db, 'UPDATE activities SET last_used_at = max(last_used_at, ?) WHERE id = ?').run(startedAt, activity);
-    },
+      ).run(e.id, activity, startedAt, endedAt ?? null, deviceColumn),
     remove,
   );
+  if (written) used(lastUsed, activity, startedAt);
   return true;
 }
 
@@ -451,19 +464,18 @@ function projectBreak(db: DatabaseSync, e: Entity): boolean {
     | undefined;
   if (before && before.s === sessionID && before.a === startedAt && before.b === endedAt) return false;
   guarded(
-    db,
     () =>
-      sql(db, 
-          `INSERT INTO breaks (id, session_id, started_at, ended_at) VALUES (?, ?, ?, ?)
-           ON CONFLICT (id) DO UPDATE SET session_id = excluded.session_id, started_at = excluded.started_at, ended_at = excluded.ended_at`,
-        )
-        .run(e.id, sessionID, startedAt, endedAt),
+      sql(
+        db,
+        `INSERT INTO breaks (id, session_id, started_at, ended_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET session_id = excluded.session_id, started_at = excluded.started_at, ended_at = excluded.ended_at`,
+      ).run(e.id, sessionID, startedAt, endedAt),
     remove,
   );
   return true;
 }
 
-function projectEntry(db: DatabaseSync, e: Entity, resolve: (id: string) => string | undefined, me: string): boolean {
+function projectEntry(db: DatabaseSync, e: Entity, resolve: (id: string) => string | undefined, me: string, lastUsed: LastUsed): boolean {
   const remove = (): boolean => Number(sql(db, 'DELETE FROM entries WHERE id = ?').run(e.id).changes) > 0;
   if (!visible(e)) return remove();
   const activity = resolve(String(value(e, 'activityID')));
@@ -480,18 +492,17 @@ function projectEntry(db: DatabaseSync, e: Entity, resolve: (id: string) => stri
   const before = sql(db, 'SELECT activity_id AS a, started_at AS s, ended_at AS e, note AS n, created_at AS c, device_id AS d FROM entries WHERE id = ?')
     .get(e.id) as typeof row | undefined;
   if (before && before.a === row.a && before.s === row.s && before.e === row.e && before.n === row.n && before.c === row.c && before.d === row.d) return false;
-  guarded(
-    db,
-    () => {
-      sql(db, 
+  const written = guarded(
+    () =>
+      sql(
+        db,
         `INSERT INTO entries (id, activity_id, started_at, ended_at, note, created_at, device_id) VALUES (?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET activity_id = excluded.activity_id, started_at = excluded.started_at, ended_at = excluded.ended_at,
            note = excluded.note, created_at = excluded.created_at, device_id = excluded.device_id`,
-      ).run(e.id, row.a, row.s, row.e, row.n, row.c, row.d);
-      sql(db, 'UPDATE activities SET last_used_at = max(last_used_at, ?) WHERE id = ?').run(row.s, activity);
-    },
+      ).run(e.id, row.a, row.s, row.e, row.n, row.c, row.d),
     remove,
   );
+  if (written) used(lastUsed, activity, row.s);
   return true;
 }
 
