@@ -5,12 +5,8 @@
  * reminder and its working hours, the app's refusals shown at their fields; axe on both.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startApp } from '@tock/app/start';
-import { ensureWindowBuilt, launchBrowser, openWindow, screenshot, seriousAxeViolations, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+import { ensureWindowBuilt, launchBrowser, openWindow, screenshot, seriousAxeViolations, startTestApp, type TestApp, type TestBrowser } from './ui-support/harness.ts';
 
 const MIN = 60_000;
 let t: TestApp;
@@ -22,30 +18,18 @@ const clock = (): number => Date.now() + skipped;
 
 before(async () => {
   ensureWindowBuilt();
-  const home = mkdtempSync(join(tmpdir(), 'tock-ui-desktop-'));
-  const app = await startApp({
-    home,
-    env: { ...process.env, TOCK_CREDENTIAL_STORE: 'file' },
-    clock,
-    desktop: {
-      timers: false,
-      notifier: { name: 'the test’s notifier', notify: async () => {} },
-      idleSources: () => [{ name: 'the test’s idle source', idleMs: async () => (leftAt === null ? 0 : clock() - leftAt) }],
+  t = await startTestApp(
+    {},
+    {
+      clock,
+      desktop: {
+        timers: false,
+        notifier: { name: 'the test’s notifier', notify: async () => {} },
+        idleSources: () => [{ name: 'the test’s idle source', idleMs: async () => (leftAt === null ? 0 : clock() - leftAt) }],
+      },
     },
-  });
-  const url = new URL(app.uiUrl);
-  t = {
-    app,
-    home,
-    url: app.uiUrl,
-    origin: url.origin,
-    port: Number(url.port),
-    async stop() {
-      await app.stop();
-      rmSync(home, { recursive: true, force: true });
-    },
-  };
-  await app.services.desktop.probeIdleSources();
+  );
+  await t.app.services.desktop.probeIdleSources();
   b = await launchBrowser();
 });
 after(async () => {

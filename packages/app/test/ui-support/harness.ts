@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { startApp, type RunningApp } from '@tock/app/start';
+import { startApp, type AppOptions, type RunningApp } from '@tock/app/start';
 import { signed } from '../support/signed.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -40,10 +40,13 @@ export interface TestApp {
   stop(): Promise<void>;
 }
 
-/** Starts a real app under a temporary home (file credential store unless `env` says otherwise). */
-export async function startTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+/**
+ * Starts a real app under a temporary home (file credential store unless `env` says otherwise);
+ * `options` are the app's own test seams (an injected clock, desktop stand-ins).
+ */
+export async function startTestApp(env: NodeJS.ProcessEnv = {}, options: Omit<AppOptions, 'home' | 'env'> = {}): Promise<TestApp> {
   const home = mkdtempSync(join(tmpdir(), 'tock-ui-test-'));
-  const app = await startApp({ home, env: { ...process.env, TOCK_CREDENTIAL_STORE: 'file', ...env } });
+  const app = await startApp({ ...options, home, env: { ...process.env, TOCK_CREDENTIAL_STORE: 'file', ...env } });
   const url = new URL(app.uiUrl);
   return {
     app,
