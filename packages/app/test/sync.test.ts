@@ -9,7 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { exportChunks } from '@tock/core';
@@ -233,6 +233,7 @@ describe('sync with two apps and one folder', { timeout: 60_000 }, () => {
       // Disabling keeps the device's id; enabling again logs nothing twice.
       a.services.tracker.logEntry({ name: 'Plan', createIfMissing: true, durationMinutes: 20 });
       const first = a.services.sync.enable(folder);
+      assert.equal(first.device?.name, hostname()); // the name defaults to the host name
       a.services.sync.disable();
       const again = a.services.sync.enable(folder);
       assert.equal(again.device?.deviceID, first.device?.deviceID);
