@@ -36,11 +36,6 @@ function triggerNames(): string[] {
   return Object.keys(CAPTURED).flatMap((table) => ['insert', 'update', 'delete'].map((event) => `sync_capture_${table}_${event}`));
 }
 
-/** Whether the capture triggers are installed (sync is on in this store). */
-export function captureInstalled(store: Store): boolean {
-  return store.db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'trigger' AND name = 'sync_capture_sessions_insert'").get() !== undefined;
-}
-
 /**
  * Installs the triggers and puts every row the store already holds into the outbox, in one
  * transaction: enabling sync on a device with history logs that history (draining it writes
