@@ -19,9 +19,9 @@ export interface ActivityItem extends QuickPickItem {
 }
 
 /** How long typing must pause before the picker searches, ms. */
-export const SEARCH_DEBOUNCE_MS = 150;
+const SEARCH_DEBOUNCE_MS = 150;
 /** How many activities the picker lists. */
-export const SEARCH_LIMIT = 20;
+const SEARCH_LIMIT = 20;
 
 /** What the picker shows and knows. */
 export interface PickActivityOptions {

@@ -25,7 +25,7 @@ export interface BranchWatchOptions {
  * Watches every repository the Git API has open, and those it opens later, and reports each
  * branch switch once. Dispose to stop.
  */
-export function watchBranches(git: GitApi, options: BranchWatchOptions): Disposable {
+function watchBranches(git: GitApi, options: BranchWatchOptions): Disposable {
   const watched = new Map<Repository, Disposable>();
   const watch = (repository: Repository): void => {
     if (watched.has(repository)) return;

@@ -24,9 +24,9 @@ export const COMMANDS = {
 } as const;
 
 /** The action offered next to a message whose fix is a new token. */
-export const SET_TOKEN_ACTION = 'Set Token';
+const SET_TOKEN_ACTION = 'Set Token';
 /** The action offered next to an "offline" message. */
-export const RETRY_ACTION = 'Retry';
+const RETRY_ACTION = 'Retry';
 
 /** The token's shape: 32 random bytes as base64url without padding. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -236,7 +236,7 @@ export class TockCommands {
 }
 
 /** `Tock: logged 1:30 on "Review" (13:02–14:32)`, saying so when the activity was created. */
-export function loggedMessage(entry: Entry): string {
+function loggedMessage(entry: Entry): string {
   const span = `${formatClock(entry.startedAt)}–${formatClock(entry.endedAt)}`;
   const what = entry.created ? `new activity "${entry.activity.activityName}"` : `"${entry.activity.activityName}"`;
   return oneLine(`Tock: logged ${formatHoursMinutes(entry.durationMinutes * 60)} on ${what} (${span})`);

@@ -21,7 +21,7 @@ export interface StatusView {
 }
 
 /** Longest activity name shown in the status bar before it is cut with "…". */
-export const MAX_NAME_IN_STATUS_BAR = 32;
+const MAX_NAME_IN_STATUS_BAR = 32;
 
 /** Seconds as `H:MM` (whole minutes, rounded down): `0:05`, `1:30`, `26:00`. */
 export function formatHoursMinutes(seconds: number): string {

@@ -22,7 +22,7 @@ export interface ClockSources {
 }
 
 /** The real clocks of this machine. */
-export const SYSTEM_CLOCKS: ClockSources = {
+const SYSTEM_CLOCKS: ClockSources = {
   wall: Date.now,
   monotonic: () => performance.now(),
   sinceBoot: () => uptime() * 1000,

@@ -35,7 +35,7 @@ export function startExport(store: Store, clock: () => number, input: Record<str
 }
 
 /** `tock-export.json`, `tock-export-from-2026-11-01.csv`, `tock-export-2026-11-01-to-2026-11-30.csv`. */
-export function exportFileName(request: Pick<ExportRequest, 'format' | 'fromDay' | 'toDay'>): string {
+function exportFileName(request: Pick<ExportRequest, 'format' | 'fromDay' | 'toDay'>): string {
   const { fromDay, toDay } = request;
   const range =
     fromDay && toDay ? (fromDay === toDay ? `-${fromDay}` : `-${fromDay}-to-${toDay}`) : fromDay ? `-from-${fromDay}` : toDay ? `-to-${toDay}` : '';

@@ -9,7 +9,7 @@ import { TockProblem } from '@tock/protocol';
 /** SQLite's primary result code for "database or disk is full". */
 const SQLITE_FULL = 13;
 
-export const STORAGE_FULL_MESSAGE = 'the disk is full, so Tock could not save this; free some disk space and retry';
+const STORAGE_FULL_MESSAGE = 'the disk is full, so Tock could not save this; free some disk space and retry';
 
 /** True for SQLite's SQLITE_FULL (any extended code) and for a file system's ENOSPC / EDQUOT. */
 export function isStorageFull(error: unknown): boolean {

@@ -39,7 +39,7 @@ interface RequestContext {
 }
 
 /** The listener port from `SERVICE_PORT` (default 39847), checked like the client checks it. */
-export function portFromEnv(env: NodeJS.ProcessEnv): number {
+function portFromEnv(env: NodeJS.ProcessEnv): number {
   const raw = env['SERVICE_PORT'];
   if (raw === undefined || raw === '') return DEFAULT_PORT;
   const port = /^[0-9]{1,5}$/.test(raw) ? Number(raw) : Number.NaN;
@@ -163,7 +163,7 @@ export function formatSearch(query: string, found: ActivityRef[]): string {
 }
 
 /** `Tock 1.2.0 is up on 127.0.0.1:39847 (API v1, license: trial)`. */
-export function formatHealth(health: Health, port: number): string {
+function formatHealth(health: Health, port: number): string {
   const license = health.license === 'locked' ? 'license: locked — see `tock license`' : `license: ${health.license}`;
   return `Tock ${health.appVersion} is up on 127.0.0.1:${port} (API v${health.apiVersion}, ${license})`;
 }

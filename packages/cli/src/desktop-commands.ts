@@ -22,12 +22,12 @@ function minutes(seconds: number): string {
 }
 
 /** The pending question in one line, with how to answer it. */
-export function describeIdleQuestion(question: IdleQuestion, now = new Date()): string {
+function describeIdleQuestion(question: IdleQuestion, now = new Date()): string {
   return `Away from "${question.activityName}" ${formatSpan(question.since, question.until, now)} (${minutes(question.seconds)}): answer with \`tock idle keep\`, \`tock idle discard\` or \`tock idle stop\``;
 }
 
 /** What an answer did, in one line. */
-export function describeIdleAnswer(answer: IdleAnswer): string {
+function describeIdleAnswer(answer: IdleAnswer): string {
   switch (answer.choice) {
     case 'keep':
       return `Kept the time on "${answer.activityName}"`;
@@ -103,7 +103,7 @@ const serviceRunner = (env: NodeJS.ProcessEnv): ServiceRunner => (argv) =>
   });
 
 /** The service runs this Node and this `tock`, with this `TOCK_HOME` (absolute) when set. */
-export function serviceContext(io: Io, run: ServiceRunner = serviceRunner(io.env), platform: NodeJS.Platform = process.platform): ServiceContext {
+function serviceContext(io: Io, run: ServiceRunner = serviceRunner(io.env), platform: NodeJS.Platform = process.platform): ServiceContext {
   const home = io.env.TOCK_HOME ? resolve(io.env.TOCK_HOME) : undefined;
   return { platform, env: io.env, run, command: { node: process.execPath, cli: TOCK_CLI_PATH, home }, appRunning: () => appAnswers(io) };
 }

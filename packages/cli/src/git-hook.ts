@@ -40,7 +40,7 @@ export interface HookTarget {
 export const TOCK_CLI_PATH = fileURLToPath(new URL('../bin/tock.js', import.meta.url));
 
 /** The target for the CLI that is running now. */
-export function currentTarget(env: NodeJS.ProcessEnv): HookTarget {
+function currentTarget(env: NodeJS.ProcessEnv): HookTarget {
   const home = env['TOCK_HOME'];
   return { node: process.execPath, cli: TOCK_CLI_PATH, home: home === undefined || home === '' ? undefined : resolve(home) };
 }
@@ -125,7 +125,7 @@ export interface HookPaths {
 }
 
 /** The `post-checkout` path git uses for the repository at `cwd` (`core.hooksPath`, worktrees). */
-export async function hookPaths(cwd: string): Promise<HookPaths> {
+async function hookPaths(cwd: string): Promise<HookPaths> {
   let stdout: string;
   try {
     ({ stdout } = await run('git', ['rev-parse', '--git-path', 'hooks'], { cwd }));
@@ -241,7 +241,7 @@ export async function uninstallGitHook(cwd: string): Promise<HookChange> {
 }
 
 /** The human line for a change. */
-export function formatHookChange(change: HookChange): string {
+function formatHookChange(change: HookChange): string {
   switch (change.action) {
     case 'installed':
       return change.chained === null

@@ -27,7 +27,7 @@ const IMPORT_TIMEOUT_MS = 30 * 60 * 1000;
  * The human lines: the contract's line, word for word (a dry run prints the same), then what
  * else was left out, if anything.
  */
-export function importSummary(counts: ImportCounts): string {
+function importSummary(counts: ImportCounts): string {
   const lines = [`imported ${counts.imported} blocks (${counts.activitiesCreated} new activities), skipped ${counts.skipped} already present`];
   if (counts.openSkipped > 0) lines.push(`left out ${counts.openSkipped} open block(s) without an end (running when the file was written)`);
   if (counts.emptySkipped > 0) lines.push(`left out ${counts.emptySkipped} empty block(s) that end when they start`);

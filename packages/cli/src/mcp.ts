@@ -47,7 +47,7 @@ async function call(env: NodeJS.ProcessEnv, work: (client: TockClient, port: num
 }
 
 /** The MCP server with Tock's tools, bound to the listener named by `env`. */
-export function createTockMcpServer(env: NodeJS.ProcessEnv): McpServer {
+function createTockMcpServer(env: NodeJS.ProcessEnv): McpServer {
   const server = new McpServer({ name: 'tock', version: APP_VERSION });
   const readOnly = { readOnlyHint: true, openWorldHint: false };
 

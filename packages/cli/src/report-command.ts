@@ -13,13 +13,13 @@ import { CliError, type Io } from './io.ts';
 const PERIODS = ['today', 'yesterday', 'week', 'last-week', 'month', 'last-month'];
 
 /** `3:05` — hours and minutes of worked seconds, rounded down like every worked time Tock shows. */
-export function hoursMinutes(seconds: number): string {
+function hoursMinutes(seconds: number): string {
   const minutes = Math.floor(seconds / 60);
   return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
 /** The report as a table: a title, one line per row, and a total line. */
-export function reportTable(report: Report, by: 'activity' | 'day'): string {
+function reportTable(report: Report, by: 'activity' | 'day'): string {
   const range = report.from === report.to ? report.from : `${report.from} – ${report.to}`;
   const title = `${range} (${report.timeZone}), by ${by}`;
   const cells: [string, string][] =

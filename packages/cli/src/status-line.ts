@@ -9,7 +9,7 @@ import type { Status } from '@tock/client';
 export type BarState = 'tracking' | 'break' | 'idle' | 'offline';
 
 /** The placeholders a template may use, and the default template. */
-export const PLACEHOLDERS = ['state', 'activity', 'elapsed', 'today', 'todaySeconds'] as const;
+const PLACEHOLDERS = ['state', 'activity', 'elapsed', 'today', 'todaySeconds'] as const;
 export const DEFAULT_TEMPLATE = '{activity} {elapsed} · {today}';
 
 /** A status as received: `receivedAt` lets later lines count on without a new request. */
@@ -19,13 +19,13 @@ export interface ReceivedStatus {
 }
 
 /** `H:MM`, rounded down; negative spans (a clock stepped back) read as `0:00`. */
-export function formatHourMinutes(seconds: number): string {
+function formatHourMinutes(seconds: number): string {
   const minutes = Math.floor(Math.max(0, seconds) / 60);
   return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
 /** The values of the placeholders at `now`; `null` status means the listener is unreachable. */
-export function barValues(received: ReceivedStatus | null, now: Date): Record<(typeof PLACEHOLDERS)[number], string> {
+function barValues(received: ReceivedStatus | null, now: Date): Record<(typeof PLACEHOLDERS)[number], string> {
   if (received === null) return { state: 'offline', activity: '', elapsed: '', today: '', todaySeconds: '' };
   const { status, receivedAt } = received;
   const state: BarState = !status.isTracking ? 'idle' : status.isOnBreak ? 'break' : 'tracking';

@@ -226,7 +226,7 @@ function fewCandidates(store: Store, column: 'search_key' | 'word_key', text: st
  * BINARY order (UTF-8 bytes, which is code point order): the prefix with its last code point
  * incremented. Every string starting with `prefix` lies in `[prefix, successor(prefix))`.
  */
-export function successor(prefix: string): string {
+function successor(prefix: string): string {
   const points = Array.from(prefix, (c) => c.codePointAt(0) ?? 0);
   while (points.length > 0) {
     const last = points.pop() ?? 0;

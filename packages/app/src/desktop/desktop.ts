@@ -17,7 +17,7 @@ import type { DesktopView } from './view.ts';
 /** How often the idle source is read while a session runs (docs/desktop.md: every 10–30 s). */
 export const IDLE_POLL_MS = 15_000;
 /** How often the reminder looks. */
-export const REMINDER_CHECK_MS = 60_000;
+const REMINDER_CHECK_MS = 60_000;
 
 const SETTINGS_KEY = 'desktop';
 

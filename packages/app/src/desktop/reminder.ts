@@ -25,7 +25,7 @@ export interface ReminderOptions {
 }
 
 /** The local weekday (0 = Sunday) and minutes after midnight of `ms` in `timeZone`. */
-export function localClock(ms: number, timeZone: string): { weekday: number; minutes: number } {
+function localClock(ms: number, timeZone: string): { weekday: number; minutes: number } {
   const parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(ms);
   const get = (type: string): string => parts.find((p) => p.type === type)?.value ?? '';
   const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday'));

@@ -17,7 +17,7 @@ export class CommandFailed extends Error {
 }
 
 /** Default deadline of one helper run. */
-export const HELPER_TIMEOUT_MS = 3000;
+const HELPER_TIMEOUT_MS = 3000;
 
 /** The real {@link RunCommand}: `execFile` (no shell), killed with SIGKILL at the deadline. */
 export const runCommand: RunCommand = (argv, options = {}) =>

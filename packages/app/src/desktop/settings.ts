@@ -23,7 +23,7 @@ export interface DesktopSettings {
 }
 
 /** The defaults: idle after 10 minutes, no reminder, Monday to Friday 09:00–17:00. */
-export const DEFAULT_DESKTOP_SETTINGS: DesktopSettings = {
+const DEFAULT_DESKTOP_SETTINGS: DesktopSettings = {
   idleThresholdMinutes: 10,
   reminderEnabled: false,
   reminderAfterMinutes: 15,

@@ -8,7 +8,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Where `npm run build:ui` writes the window's files. */
-export const DEFAULT_ASSETS_DIR = fileURLToPath(new URL('../../ui/dist/', import.meta.url));
+const DEFAULT_ASSETS_DIR = fileURLToPath(new URL('../../ui/dist/', import.meta.url));
 
 /** The one-line page served when the window was never built. */
 export const NOT_BUILT_MESSAGE = "Tock's window is not built yet: run `npm run build:ui`, then reload this page.";

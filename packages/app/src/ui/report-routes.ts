@@ -23,7 +23,7 @@ function reportInput(query: URLSearchParams): Record<string, unknown> {
 }
 
 /** `tock-report-2026-11-01-to-2026-11-30-by-day.csv` */
-export function reportFileName(report: Pick<Report, 'from' | 'to'>, by: 'activity' | 'day'): string {
+function reportFileName(report: Pick<Report, 'from' | 'to'>, by: 'activity' | 'day'): string {
   const range = report.from === report.to ? report.from : `${report.from}-to-${report.to}`;
   return `tock-report-${range}-by-${by}.csv`;
 }

@@ -4,7 +4,7 @@
  * color never changes when names or sort orders do. The colors live in the stylesheet,
  * tuned for light and dark.
  */
-export const PALETTE_SIZE = 8;
+const PALETTE_SIZE = 8;
 
 const order = new Map<string, number>();
 

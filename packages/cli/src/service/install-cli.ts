@@ -10,7 +10,7 @@ import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
 
 /** The line by which the launcher is recognised as Tock's. */
-export const LAUNCHER_MARKER = 'Written by `tock install-cli`';
+const LAUNCHER_MARKER = 'Written by `tock install-cli`';
 
 /** Where and what: injected by tests. */
 export interface LauncherContext {
@@ -26,7 +26,7 @@ export function shQuote(value: string): string {
 }
 
 /** The directory the launcher goes to. */
-export function launcherDir(context: Pick<LauncherContext, 'platform' | 'env'>): string {
+function launcherDir(context: Pick<LauncherContext, 'platform' | 'env'>): string {
   const home = context.env.HOME || context.env.USERPROFILE || homedir();
   if (context.platform === 'win32') return join(context.env.LOCALAPPDATA || join(home, 'AppData', 'Local'), 'Tock', 'bin');
   return context.env.XDG_BIN_HOME || join(home, '.local', 'bin');

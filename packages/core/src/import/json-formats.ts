@@ -11,7 +11,7 @@ import { jsonItems, itemPlace } from './json-items.ts';
 import { ImportProblem } from './problem.ts';
 
 /** Activity name for a Timewarrior interval without tags. */
-export const TIMEWARRIOR_UNTAGGED = 'Untagged';
+const TIMEWARRIOR_UNTAGGED = 'Untagged';
 
 const TIMEW_INSTANT = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/;
 

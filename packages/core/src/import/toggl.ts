@@ -15,7 +15,7 @@ import { ImportProblem } from './problem.ts';
 const REQUIRED = ['Project', 'Description', 'Start date', 'Start time', 'End date', 'End time'] as const;
 
 /** Activity name for a row with neither a project nor a description. */
-export const TOGGL_NO_PROJECT = 'No project';
+const TOGGL_NO_PROJECT = 'No project';
 
 /** The largest CSV record taken, in characters (a row is a few hundred). */
 const MAX_RECORD_CHARS = 1 << 20;

@@ -13,7 +13,7 @@ import { clockTime, dayKey, daySpan, duration, longDay, nowMs, stopwatch } from 
 import type { Block, Status } from '../types.ts';
 
 /** Loads the blocks of a day, again whenever tracked time changes. */
-export function useDayBlocks(day: string, version: number): { blocks: Block[]; error: string | null } {
+function useDayBlocks(day: string, version: number): { blocks: Block[]; error: string | null } {
   const [blocks, setBlocks] = useState<Block[]>([]);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -190,7 +190,7 @@ export function Today() {
 }
 
 /** The day's blocks as text: time range, activity, worked time, note. */
-export function BlockList({ blocks }: { blocks: Block[] }) {
+function BlockList({ blocks }: { blocks: Block[] }) {
   if (blocks.length === 0) return <p class="muted empty">Nothing tracked yet today.</p>;
   return (
     <ul class="block-list" aria-label="Blocks of the day">
