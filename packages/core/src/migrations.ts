@@ -159,10 +159,13 @@ export const MIGRATIONS: readonly Migration[] = [
         id          TEXT PRIMARY KEY,
         kind        TEXT NOT NULL,
         ref         TEXT,                      -- activityID of a block, sessionID of a break
+        pending     INTEGER NOT NULL DEFAULT 0, -- 1: not shown for want of its ref (an activity or session not there)
         fields      TEXT NOT NULL,             -- JSON {"h": [hlc, …], "f": {field: [value, index into h]}}
         deleted_hlc TEXT
       ) STRICT, WITHOUT ROWID;
-      CREATE INDEX sync_entities_by_ref ON sync_entities (ref) WHERE ref IS NOT NULL;
+      -- Only things waiting for their ref are indexed by it: what is shown is found through the
+      -- tracking tables, so this device's writes add no index entry here.
+      CREATE INDEX sync_entities_pending ON sync_entities (ref) WHERE pending = 1;
       CREATE INDEX sync_entities_activities ON sync_entities (id) WHERE kind = 'activity';
       -- How far each other device's log has been applied, and what went wrong there.
       CREATE TABLE sync_devices (

@@ -313,12 +313,20 @@ export function applyOperations(store: Store, clock: HybridClock, ops: readonly 
     let changed = false;
     try {
       const touched = new Map<string, EntityKind>();
+      // The activity rows the touched activities' blocks point to now (before their names change).
+      const shownBefore = new Set<string>();
+      const rowOf = sql(db, 'SELECT id FROM activities WHERE name_key = ?');
       for (const op of ops) {
         clock.receive(op.hlc);
+        if (op.kind === 'activity' && !touched.has(op.id)) {
+          const name = entities.get(op.id)?.fields.name?.[0];
+          const row = typeof name === 'string' ? (rowOf.get(nameKey(name)) as { id: string } | undefined) : undefined;
+          if (row) shownBefore.add(row.id);
+        }
         if (entities.merge(op.kind, op.id, sortableHlc(op.hlc), op.deletes ? undefined : op.set)) touched.set(op.id, op.kind);
       }
       entities.save();
-      if (touched.size > 0) changed = project(db, entities, touched, clock.device);
+      if (touched.size > 0) changed = project(db, entities, touched, clock.device, shownBefore);
       savePositions(db, positions);
     } finally {
       db.exec('DELETE FROM sync_applying');
@@ -353,7 +361,7 @@ export function devicePositions(store: Store): DevicePosition[] {
  * hangs on them: the blocks of an activity whose group changed, the breaks of a session).
  * Returns whether any table row changed.
  */
-function project(db: DatabaseSync, entities: Entities, touched: Map<string, EntityKind>, me: string): boolean {
+function project(db: DatabaseSync, entities: Entities, touched: Map<string, EntityKind>, me: string, shownBefore: ReadonlySet<string>): boolean {
   let changed = false;
   const blocks = new Set<string>();
   for (const [id, kind] of touched) if (kind !== 'activity') blocks.add(id);
@@ -361,8 +369,16 @@ function project(db: DatabaseSync, entities: Entities, touched: Map<string, Enti
   if (activities.size > 0) {
     const regrouped = projectActivities(db, entities, activities);
     if (regrouped.length > 0) changed = true;
-    const refs = sql(db, "SELECT id FROM sync_entities WHERE ref = ? AND kind IN ('session', 'entry')");
-    for (const activity of regrouped) for (const r of refs.all(activity) as { id: string }[]) blocks.add(r.id);
+    // The blocks to point again: those waiting for one of these activities, and those shown
+    // under an activity row that went, came or changed, or that a touched activity was shown as.
+    const waiting = sql(db, "SELECT id FROM sync_entities WHERE pending = 1 AND ref = ? AND kind IN ('session', 'entry')");
+    const sessionsOf = sql(db, 'SELECT id FROM sessions WHERE activity_id = ?');
+    const entriesOf = sql(db, 'SELECT id FROM entries WHERE activity_id = ?');
+    for (const activity of regrouped) for (const r of waiting.all(activity) as { id: string }[]) blocks.add(r.id);
+    for (const row of new Set([...regrouped, ...shownBefore])) {
+      for (const r of sessionsOf.all(row) as { id: string }[]) blocks.add(r.id);
+      for (const r of entriesOf.all(row) as { id: string }[]) blocks.add(r.id);
+    }
   }
   const keptIds = new Map<string, string | undefined>();
   const resolve = (activityID: string): string | undefined => {
@@ -376,18 +392,26 @@ function project(db: DatabaseSync, entities: Entities, touched: Map<string, Enti
     }
     return keptIds.get(activityID);
   };
-  const breaksOf = sql(db, "SELECT id FROM sync_entities WHERE ref = ? AND kind = 'break'");
+  const waitingBreaks = sql(db, "SELECT id FROM sync_entities WHERE pending = 1 AND ref = ? AND kind = 'break'");
+  const shownBreaks = sql(db, 'SELECT id FROM breaks WHERE session_id = ?');
+  const breaksOf = (sessionID: string): string[] => [
+    ...(shownBreaks.all(sessionID) as { id: string }[]).map((r) => r.id),
+    ...(waitingBreaks.all(sessionID) as { id: string }[]).map((r) => r.id),
+  ];
   const lastUsed: LastUsed = new Map();
-  const sessionsDone = new Set<string>();
+  // Sessions and entries first, each session with its breaks (shown or waiting for it); then
+  // the touched breaks not done with their session (a break of this batch may not wait yet).
+  const breaksDone = new Set<string>();
   for (const id of blocks) {
     const e = entities.get(id);
     if (!e) continue;
     if (e.kind === 'session') {
       changed = projectSession(db, e, resolve, me, lastUsed) || changed;
-      sessionsDone.add(id);
-      for (const b of breaksOf.all(id) as { id: string }[]) {
-        const be = entities.get(b.id);
-        if (be) changed = projectBreak(db, be) || changed;
+      for (const b of breaksOf(id)) {
+        const be = entities.get(b);
+        if (!be || breaksDone.has(b)) continue;
+        breaksDone.add(b);
+        changed = projectBreak(db, be) || changed;
       }
     } else if (e.kind === 'entry') {
       changed = projectEntry(db, e, resolve, me, lastUsed) || changed;
@@ -395,7 +419,7 @@ function project(db: DatabaseSync, entities: Entities, touched: Map<string, Enti
   }
   for (const id of blocks) {
     const e = entities.get(id);
-    if (e?.kind === 'break' && !sessionsDone.has(String(value(e, 'sessionID')))) changed = projectBreak(db, e) || changed;
+    if (e?.kind === 'break' && !breaksDone.has(id)) changed = projectBreak(db, e) || changed;
   }
   // Search's recency: each activity's latest block start, once per batch (never moved back).
   const touch = sql(db, 'UPDATE activities SET last_used_at = max(last_used_at, ?) WHERE id = ?');
@@ -418,6 +442,15 @@ function guarded(write: () => void, remove: () => void): boolean {
   }
 }
 
+/**
+ * Marks a thing as waiting for its ref (an activity or session not shown) or not. Only waiting
+ * things are in the by-ref index; shown ones are found through the tracking tables.
+ */
+function setPending(db: DatabaseSync, id: string, waiting: boolean): void {
+  const flag = waiting ? 1 : 0;
+  sql(db, 'UPDATE sync_entities SET pending = ? WHERE id = ? AND pending <> ?').run(flag, id, flag);
+}
+
 /** The latest block start per activity seen in a batch, written to `last_used_at` once each. */
 type LastUsed = Map<string, number>;
 
@@ -426,13 +459,24 @@ function used(lastUsed: LastUsed, activity: string, startedAt: number): void {
 }
 
 function projectSession(db: DatabaseSync, e: Entity, resolve: (id: string) => string | undefined, me: string, lastUsed: LastUsed): boolean {
-  const remove = (): boolean => Number(sql(db, 'DELETE FROM sessions WHERE id = ?').run(e.id).changes) > 0;
+  const remove = (): boolean => {
+    // Its breaks go with it (cascade): they wait for it to be shown again.
+    sql(db, 'UPDATE sync_entities SET pending = 1 WHERE id IN (SELECT id FROM breaks WHERE session_id = ?)').run(e.id);
+    return Number(sql(db, 'DELETE FROM sessions WHERE id = ?').run(e.id).changes) > 0;
+  };
   const device = String(value(e, 'device'));
   const endedAt = value(e, 'endedAt');
   // Every device keeps its own running session: another device's shows once it has ended.
-  if (!visible(e) || (device !== me && endedAt === null)) return remove();
+  if (!visible(e) || (device !== me && endedAt === null)) {
+    setPending(db, e.id, false);
+    return remove();
+  }
   const activity = resolve(String(value(e, 'activityID')));
-  if (activity === undefined) return remove();
+  if (activity === undefined) {
+    setPending(db, e.id, true);
+    return remove();
+  }
+  setPending(db, e.id, false);
   const startedAt = value(e, 'startedAt') as number;
   const before = sql(db, 'SELECT activity_id AS a, started_at AS s, ended_at AS e, device_id AS d FROM sessions WHERE id = ?').get(e.id) as
     | { a: string; s: number; e: number | null; d: string }
@@ -456,7 +500,15 @@ function projectSession(db: DatabaseSync, e: Entity, resolve: (id: string) => st
 function projectBreak(db: DatabaseSync, e: Entity): boolean {
   const remove = (): boolean => Number(sql(db, 'DELETE FROM breaks WHERE id = ?').run(e.id).changes) > 0;
   const sessionID = String(value(e, 'sessionID'));
-  if (!visible(e) || sql(db, 'SELECT 1 FROM sessions WHERE id = ?').get(sessionID) === undefined) return remove();
+  if (!visible(e)) {
+    setPending(db, e.id, false);
+    return remove();
+  }
+  if (sql(db, 'SELECT 1 FROM sessions WHERE id = ?').get(sessionID) === undefined) {
+    setPending(db, e.id, true);
+    return remove();
+  }
+  setPending(db, e.id, false);
   const startedAt = value(e, 'startedAt') as number;
   const endedAt = value(e, 'endedAt') ?? null;
   const before = sql(db, 'SELECT session_id AS s, started_at AS a, ended_at AS b FROM breaks WHERE id = ?').get(e.id) as
@@ -477,9 +529,16 @@ function projectBreak(db: DatabaseSync, e: Entity): boolean {
 
 function projectEntry(db: DatabaseSync, e: Entity, resolve: (id: string) => string | undefined, me: string, lastUsed: LastUsed): boolean {
   const remove = (): boolean => Number(sql(db, 'DELETE FROM entries WHERE id = ?').run(e.id).changes) > 0;
-  if (!visible(e)) return remove();
+  if (!visible(e)) {
+    setPending(db, e.id, false);
+    return remove();
+  }
   const activity = resolve(String(value(e, 'activityID')));
-  if (activity === undefined) return remove();
+  if (activity === undefined) {
+    setPending(db, e.id, true);
+    return remove();
+  }
+  setPending(db, e.id, false);
   const device = String(value(e, 'device'));
   const row = {
     a: activity,
