@@ -9,6 +9,7 @@ import { api, messageOf } from '../api.ts';
 import { colorClass } from '../colors.ts';
 import { blocksChanged } from '../state.ts';
 import type { Prompt } from '../types.ts';
+import { Failure } from './FormActions.tsx';
 
 export function BranchPrompt({ prompt, waiting }: { prompt: Prompt; waiting: number }) {
   const [name, setName] = useState(prompt.branch);
@@ -82,11 +83,7 @@ export function BranchPrompt({ prompt, waiting }: { prompt: Prompt; waiting: num
           Create and track
         </button>
       </form>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Failure message={error} />
     </section>
   );
 }

@@ -39,3 +39,12 @@ export function FormActions({
     </>
   );
 }
+
+/** A failure that is no one field's, as one line announced at once; nothing without one. */
+export function Failure({ message }: { message: string | null | undefined }) {
+  return message ? (
+    <p class="error" role="alert">
+      {message}
+    </p>
+  ) : null;
+}

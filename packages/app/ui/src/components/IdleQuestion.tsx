@@ -10,6 +10,7 @@ import { api, ApiError, messageOf } from '../api.ts';
 import { blocksChanged } from '../state.ts';
 import { clockTime, duration } from '../time.ts';
 import type { IdleQuestion as Question } from '../types.ts';
+import { Failure } from './FormActions.tsx';
 
 export function IdleQuestion({ question }: { question: Question }) {
   const [error, setError] = useState<string | null>(null);
@@ -51,11 +52,7 @@ export function IdleQuestion({ question }: { question: Question }) {
           Discard and stop at {clockTime(Date.parse(question.since))}
         </button>
       </div>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Failure message={error} />
     </section>
   );
 }

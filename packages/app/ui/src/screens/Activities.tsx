@@ -10,6 +10,8 @@ import { colorClass } from '../colors.ts';
 import { blocksChanged, useAppState } from '../state.ts';
 import { dayKey, dayMonth, nowMs } from '../time.ts';
 import type { ActivityInfo, ActivityRef } from '../types.ts';
+import { Failure } from '../components/FormActions.tsx';
+import { ScreenHead } from '../components/ScreenHead.tsx';
 
 /** Rows drawn at once; a longer list asks for a filter rather than drawing thousands of rows. */
 const SHOWN = 300;
@@ -151,11 +153,7 @@ function ActivityRow({ activity, onRenamed }: RowProps) {
             Enter saves, Escape cancels. Time already tracked keeps its place under the new name.
           </p>
         )}
-        {failure && (
-          <p class="error" role="alert">
-            {failure}
-          </p>
-        )}
+        <Failure message={failure} />
       </li>
     );
   }
@@ -225,10 +223,7 @@ export function Activities() {
 
   return (
     <div class="screen">
-      <header class="screen-head">
-        <h1 tabIndex={-1}>Activities</h1>
-        <p class="muted">What you track time under, each with the color it has everywhere. A new name applies to all its time.</p>
-      </header>
+      <ScreenHead title="Activities">What you track time under, each with the color it has everywhere. A new name applies to all its time.</ScreenHead>
       <section class="card" aria-labelledby="activities-heading">
         <div class="activities-head">
           <h2 id="activities-heading">All activities</h2>
@@ -254,11 +249,7 @@ export function Activities() {
         <p role="status" class="success">
           {done}
         </p>
-        {error && (
-          <p class="error" role="alert">
-            {error}
-          </p>
-        )}
+        <Failure message={error} />
         {activities === null ? (
           !error && <p class="muted empty">Loading…</p>
         ) : total === 0 ? (

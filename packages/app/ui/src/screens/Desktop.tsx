@@ -9,6 +9,7 @@ import { describedByError, FieldError, fieldErrorsOf } from '../components/Field
 import { FormActions } from '../components/FormActions.tsx';
 import { useAppState } from '../state.ts';
 import type { DesktopSettings, DesktopView } from '../types.ts';
+import { ScreenHead } from '../components/ScreenHead.tsx';
 
 const DAYS = [
   [1, 'Mon', 'Monday'],
@@ -217,12 +218,9 @@ export function Desktop() {
   if (!snapshot) return null;
   return (
     <div class="screen">
-      <header class="screen-head">
-        <h1 tabIndex={-1}>Desktop</h1>
-        <p class="muted">
-          Idle time and the reminder. To start Tock at login, run <code>tock service install</code>.
-        </p>
-      </header>
+      <ScreenHead title="Desktop">
+        Idle time and the reminder. To start Tock at login, run <code>tock service install</code>.
+      </ScreenHead>
       <IdleSection view={snapshot.desktop} />
       <ReminderSection view={snapshot.desktop} />
     </div>

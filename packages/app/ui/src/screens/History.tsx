@@ -6,15 +6,13 @@
  */
 import { LogForm } from './history/LogForm.tsx';
 import { Week } from './history/Week.tsx';
+import { ScreenHead } from '../components/ScreenHead.tsx';
 
 /** The History screen. */
 export function History() {
   return (
     <div class="screen">
-      <header class="screen-head">
-        <h1 tabIndex={-1}>History</h1>
-        <p class="muted">Log time you did not track, and correct what you did.</p>
-      </header>
+      <ScreenHead title="History">Log time you did not track, and correct what you did.</ScreenHead>
       <LogForm />
       <Week />
     </div>

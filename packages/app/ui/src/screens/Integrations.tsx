@@ -8,6 +8,8 @@ import { api, ApiError, messageOf } from '../api.ts';
 import { useAppState } from '../state.ts';
 import { clockSeconds } from '../time.ts';
 import type { ListenerStatus, TokenView } from '../types.ts';
+import { Failure } from '../components/FormActions.tsx';
+import { ScreenHead } from '../components/ScreenHead.tsx';
 
 function portProblem(text: string): string | null {
   if (!/^\d+$/.test(text.trim())) return 'Enter a whole number from 1024 to 65535.';
@@ -105,11 +107,7 @@ function ListenerSection({ listener }: { listener: ListenerStatus }) {
           1024–65535, default 39847.{listener.enabled ? ' Saving moves the listener at once.' : ''}
         </p>
       </form>
-      {failure && (
-        <p class="error" role="alert">
-          {failure}
-        </p>
-      )}
+      <Failure message={failure} />
     </section>
   );
 }
@@ -172,11 +170,7 @@ function TokenSection({ token }: { token: TokenView }) {
       <p class="muted section-intro">
         The secret your scripts sign requests with. It is created the first time you turn the listener on.
       </p>
-      {token.error && (
-        <p class="error" role="alert">
-          {token.error}
-        </p>
-      )}
+      <Failure message={token.error} />
       {token.exists ? (
         <div class="token-row">
           <label for="token-value" class="visually-hidden">
@@ -221,11 +215,7 @@ function TokenSection({ token }: { token: TokenView }) {
       <p role="status" class="success">
         {message}
       </p>
-      {failure && (
-        <p class="error" role="alert">
-          {failure}
-        </p>
-      )}
+      <Failure message={failure} />
 
       <fieldset class="store-choice">
         <legend>Where the token is kept</legend>
@@ -329,10 +319,7 @@ export function Integrations() {
   if (!snapshot) return null;
   return (
     <div class="screen">
-      <header class="screen-head">
-        <h1 tabIndex={-1}>Integrations</h1>
-        <p class="muted">Let scripts, editors and the command line read and control tracking.</p>
-      </header>
+      <ScreenHead title="Integrations">Let scripts, editors and the command line read and control tracking.</ScreenHead>
       <ListenerSection listener={snapshot.listener} />
       <TokenSection token={snapshot.token} />
       <RequestsSection />

@@ -4,6 +4,7 @@ import { api, messageOf } from '../api.ts';
 import { FormActions } from '../components/FormActions.tsx';
 import { useAppState } from '../state.ts';
 import { dayKey, longDay } from '../time.ts';
+import { ScreenHead } from '../components/ScreenHead.tsx';
 
 export function License() {
   const { snapshot } = useAppState();
@@ -48,10 +49,7 @@ export function License() {
 
   return (
     <div class="screen">
-      <header class="screen-head">
-        <h1 tabIndex={-1}>License</h1>
-        <p class="muted">Tock checks keys offline; nothing is sent anywhere.</p>
-      </header>
+      <ScreenHead title="License">Tock checks keys offline; nothing is sent anywhere.</ScreenHead>
       <section class="card" aria-labelledby="license-heading">
         <h2 id="license-heading" class="license-state">
           <span class={`pill ${info.state}`} data-testid="license-state">

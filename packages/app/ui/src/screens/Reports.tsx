@@ -16,6 +16,7 @@ import { useAppState } from '../state.ts';
 import { decimalHours, rangeLabel, tableDay } from '../report-format.ts';
 import { addDays, duration } from '../time.ts';
 import type { DailyTotal } from '../types.ts';
+import { ScreenHead } from '../components/ScreenHead.tsx';
 
 /** The named ranges, as `tock report` names them. */
 const PERIODS = [
@@ -251,10 +252,7 @@ export function Reports() {
 
   return (
     <div class="screen">
-      <header class="screen-head">
-        <h1 tabIndex={-1}>Reports</h1>
-        <p class="muted">Where your time went, for any range. Download it as CSV for a spreadsheet or an invoice.</p>
-      </header>
+      <ScreenHead title="Reports">Where your time went, for any range. Download it as CSV for a spreadsheet or an invoice.</ScreenHead>
       <RangeForm query={query} onChange={setQuery} error={fieldError} />
       {error && !fieldError && (
         <p class="error" role="alert">

@@ -11,6 +11,8 @@ import { Timeline } from '../components/Timeline.tsx';
 import { applyStatus, blocksChanged, liveSeconds, useAppState, useTick } from '../state.ts';
 import { clockTime, dayKey, daySpan, duration, longDay, nowMs, stopwatch } from '../time.ts';
 import type { Block, Status } from '../types.ts';
+import { Failure } from '../components/FormActions.tsx';
+import { ScreenHead } from '../components/ScreenHead.tsx';
 
 /** Loads the blocks of a day, again whenever tracked time changes. */
 function useDayBlocks(day: string, version: number): { blocks: Block[]; error: string | null } {
@@ -89,10 +91,7 @@ export function Today() {
 
   return (
     <div class="screen">
-      <header class="screen-head">
-        <h1 tabIndex={-1}>Today</h1>
-        <p class="muted">{longDay(today)}</p>
-      </header>
+      <ScreenHead title="Today">{longDay(today)}</ScreenHead>
 
       <section class={`card now ${status.isOnBreak ? 'on-break' : status.isTracking ? 'tracking' : 'idle'}`} aria-labelledby="now-heading">
         <div class="now-main">
@@ -172,11 +171,7 @@ export function Today() {
             Type to search, Enter to start. A new name creates the activity. Press <kbd>/</kbd> to come back here.
           </p>
         </form>
-        {error && (
-          <p class="error" role="alert">
-            {error}
-          </p>
-        )}
+        <Failure message={error} />
       </section>
 
       <section class="card" aria-labelledby="timeline-heading">

@@ -11,6 +11,7 @@ import { blocksChanged, useAppState } from '../../state.ts';
 import { addDays, clockTime, dayKey, dayMonth, daySpan, duration, longDay, nowMs, weekStart } from '../../time.ts';
 import type { ActivityInfo, Block, DailyTotal } from '../../types.ts';
 import { BlockEditor } from './BlockEditor.tsx';
+import { Failure } from '../../components/FormActions.tsx';
 
 function BlockRow({ block, activities }: { block: Block; activities: ActivityInfo[] }) {
   const [editing, setEditing] = useState(false);
@@ -65,11 +66,7 @@ function BlockRow({ block, activities }: { block: Block; activities: ActivityInf
         </span>
       </div>
       {block.note && <p class="note">{block.note}</p>}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Failure message={error} />
       {editing && <BlockEditor block={block} activities={activities} onClose={() => setEditing(false)} />}
     </li>
   );
@@ -144,11 +141,7 @@ export function Week() {
       </div>
       <WeekChart days={days} totals={totals} />
       <WeekLegend totals={totals} />
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Failure message={error} />
       <h3 class="list-heading">Sessions and entries</h3>
       {listedDays.length === 0 && <p class="muted empty">Nothing tracked in this week.</p>}
       {listedDays.map((d) => (
