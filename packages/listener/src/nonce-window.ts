@@ -29,70 +29,90 @@ const CHUNK = 4096;
 
 const oneShotHash = typeof hash === 'function';
 
-/** One shard: slot i holds key words 4i…4i+3 and its expiry (0: empty). */
+/** Int32 words per slot: the four of the key, then the expiry as one float64 (words 4 and 5). */
+const SLOT_WORDS = 6;
+/** Float64 index of slot i's expiry is i * SLOT_DOUBLES + 2. */
+const SLOT_DOUBLES = 3;
+
+/**
+ * One shard: slot i holds key words 6i…6i+3 and, right after them in the same 24 bytes, its
+ * expiry (0: empty). Key and expiry side by side, so that a probe reads one cache line, not
+ * one in a key array and another in an expiry array: with a few hundred thousand live nonces
+ * the tables are far larger than the caches, and every request probes them (has + add 2.1 µs
+ * with 1 000 live nonces, 3.6–4.3 µs with 100 000–1 000 000, when they were apart).
+ */
 class Shard {
-  keys: Int32Array;
-  expiries: Float64Array;
+  /** The slots as int32 words (keys). */
+  words: Int32Array;
+  /** The same slots as float64s (expiries, at i * 3 + 2). */
+  doubles: Float64Array;
   mask: number;
   count = 0;
 
   constructor(slots: number) {
-    this.keys = new Int32Array(slots * 4);
-    this.expiries = new Float64Array(slots);
+    const buffer = new ArrayBuffer(slots * SLOT_WORDS * 4);
+    this.words = new Int32Array(buffer);
+    this.doubles = new Float64Array(buffer);
     this.mask = slots - 1;
+  }
+
+  /** The expiry held in `slot` (0: empty). */
+  expiryAt(slot: number): number {
+    return this.doubles[slot * SLOT_DOUBLES + 2]!;
   }
 
   /** The slot holding the key, or -1. */
   find(a: number, b: number, c: number, d: number): number {
-    const { keys, expiries, mask } = this;
+    const { words, doubles, mask } = this;
     for (let i = a & mask; ; i = (i + 1) & mask) {
-      if (expiries[i] === 0) return -1;
-      const k = i * 4;
-      if (keys[k] === a && keys[k + 1] === b && keys[k + 2] === c && keys[k + 3] === d) return i;
+      if (doubles[i * SLOT_DOUBLES + 2] === 0) return -1;
+      const k = i * SLOT_WORDS;
+      if (words[k] === a && words[k + 1] === b && words[k + 2] === c && words[k + 3] === d) return i;
     }
   }
 
   /** Adds a key that is not in the shard. */
   insert(a: number, b: number, c: number, d: number, expiry: number): void {
     if (this.count + 1 > (this.mask + 1) * MAX_LOAD) this.#grow();
-    const { keys, expiries, mask } = this;
+    const { words, doubles, mask } = this;
     let i = a & mask;
-    while (expiries[i] !== 0) i = (i + 1) & mask;
-    const k = i * 4;
-    keys[k] = a;
-    keys[k + 1] = b;
-    keys[k + 2] = c;
-    keys[k + 3] = d;
-    expiries[i] = expiry;
+    while (doubles[i * SLOT_DOUBLES + 2] !== 0) i = (i + 1) & mask;
+    const k = i * SLOT_WORDS;
+    words[k] = a;
+    words[k + 1] = b;
+    words[k + 2] = c;
+    words[k + 3] = d;
+    doubles[i * SLOT_DOUBLES + 2] = expiry;
     this.count++;
   }
 
   /** Empties slot `hole`, moving later entries of its probe run back so that lookups still find them. */
   removeAt(hole: number): void {
-    const { keys, expiries, mask } = this;
-    for (let j = (hole + 1) & mask; expiries[j] !== 0; j = (j + 1) & mask) {
-      const home = keys[j * 4]! & mask;
+    const { words, doubles, mask } = this;
+    for (let j = (hole + 1) & mask; doubles[j * SLOT_DOUBLES + 2] !== 0; j = (j + 1) & mask) {
+      const home = words[j * SLOT_WORDS]! & mask;
       // The entry at j may fill the hole unless its home lies cyclically after the hole.
       if (((j - home) & mask) >= ((j - hole) & mask)) {
-        keys.copyWithin(hole * 4, j * 4, j * 4 + 4);
-        expiries[hole] = expiries[j]!;
+        words.copyWithin(hole * SLOT_WORDS, j * SLOT_WORDS, (j + 1) * SLOT_WORDS); // key and expiry
         hole = j;
       }
     }
-    expiries[hole] = 0;
+    doubles[hole * SLOT_DOUBLES + 2] = 0;
     this.count--;
   }
 
   #grow(): void {
-    const { keys, expiries } = this;
-    const slots = expiries.length * 2;
-    this.keys = new Int32Array(slots * 4);
-    this.expiries = new Float64Array(slots);
+    const { words, doubles } = this;
+    const slots = (this.mask + 1) * 2;
+    const buffer = new ArrayBuffer(slots * SLOT_WORDS * 4);
+    this.words = new Int32Array(buffer);
+    this.doubles = new Float64Array(buffer);
     this.mask = slots - 1;
     this.count = 0;
-    for (let i = 0; i < expiries.length; i++) {
-      const expiry = expiries[i]!;
-      if (expiry !== 0) this.insert(keys[i * 4]!, keys[i * 4 + 1]!, keys[i * 4 + 2]!, keys[i * 4 + 3]!, expiry);
+    for (let i = 0; i < slots / 2; i++) {
+      const expiry = doubles[i * SLOT_DOUBLES + 2]!;
+      const k = i * SLOT_WORDS;
+      if (expiry !== 0) this.insert(words[k]!, words[k + 1]!, words[k + 2]!, words[k + 3]!, expiry);
     }
   }
 }
@@ -180,7 +200,7 @@ export class NonceWindow {
     const fp = this.#fingerprint(nonce);
     const shard = this.#shards[fp[1]! & (SHARDS - 1)]!;
     const slot = shard.find(fp[0]!, fp[1]!, fp[2]!, fp[3]!);
-    return slot >= 0 && shard.expiries[slot]! > nowMs;
+    return slot >= 0 && shard.expiryAt(slot) > nowMs;
   }
 
   /**
@@ -249,7 +269,7 @@ export class NonceWindow {
     const b = words[offset + 1]!;
     const shard = this.#shards[b & (SHARDS - 1)]!;
     const slot = shard.find(a, b, words[offset + 2]!, words[offset + 3]!);
-    if (slot < 0 || shard.expiries[slot] !== expiry) return false;
+    if (slot < 0 || shard.expiryAt(slot) !== expiry) return false;
     if (drop) {
       shard.removeAt(slot);
       this.#count--;
