@@ -78,11 +78,12 @@ export async function throughputFigures(config: BenchConfig): Promise<FigureResu
     const appToken = app.ready.token;
 
     // One unmeasured run per server first. A server's first seconds include its JIT compiling
-    // the request path on V8's background threads, which process.cpuUsage() counts: that cost
-    // once per start, largest for the side with the most code (Tock's first round measured
-    // 54–58 µs per request against 37–45 µs in the next ones; the bare server's 33–36 against
-    // 26–29), and it fell into whichever round came first.
-    const primeMs = config.warmupMs * 3;
+    // the request path on V8's background threads and its heap finding its sizes, which
+    // process.cpuUsage() counts: a cost once per start, largest for the side with the most
+    // code (Tock's first round measured 54–58 µs per request against 37–45 µs in the next
+    // ones; the bare server's 33–36 against 26–29), and it fell into whichever round came
+    // first. 3 s of priming still left Tock's first round 8–15 µs above the rest; 6 s.
+    const primeMs = config.warmupMs * 6;
     config.log(`  priming each server with ${primeMs} ms of signed requests (not measured)`);
     for (const [server, token] of [[bare, appToken], [floor, floor.ready.token], [app, appToken]] as const) {
       assertAllOk(await drive(load(server.ready.port, token, { warmupMs: 0, durationMs: primeMs })), 'priming');
