@@ -5,11 +5,11 @@
  * newest waiting prompt comes first, the count of the others is shown.
  */
 import { useEffect, useState } from 'preact/hooks';
+import { Failure } from './FormActions.tsx';
 import { api, messageOf } from '../api.ts';
 import { colorClass } from '../colors.ts';
 import { blocksChanged } from '../state.ts';
 import type { Prompt } from '../types.ts';
-import { Failure } from './FormActions.tsx';
 
 export function BranchPrompt({ prompt, waiting }: { prompt: Prompt; waiting: number }) {
   const [name, setName] = useState(prompt.branch);

@@ -6,11 +6,11 @@
  * the app and shown as such. Without an answer the time is kept.
  */
 import { useState } from 'preact/hooks';
+import { Failure } from './FormActions.tsx';
 import { api, ApiError, messageOf } from '../api.ts';
 import { blocksChanged } from '../state.ts';
 import { clockTime, duration } from '../time.ts';
 import type { IdleQuestion as Question } from '../types.ts';
-import { Failure } from './FormActions.tsx';
 
 export function IdleQuestion({ question }: { question: Question }) {
   const [error, setError] = useState<string | null>(null);

@@ -4,9 +4,9 @@
  * ranked list of bars, longest first. Both are pictures of the table below them: a summary
  * for screen readers in `aria-label`, the numbers themselves in the table.
  */
+import { ActivityTotals, StackedDays } from './StackedDays.tsx';
 import { colorClass } from '../colors.ts';
 import { axisDay, tableDay } from '../report-format.ts';
-import { ActivityTotals, StackedDays } from './StackedDays.tsx';
 import { duration } from '../time.ts';
 import type { DailyTotal } from '../types.ts';
 

@@ -7,11 +7,12 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError, messageOf } from '../api.ts';
 import { colorClass } from '../colors.ts';
+import { describedByError } from '../components/FieldError.tsx';
+import { Failure } from '../components/FormActions.tsx';
+import { ScreenHead } from '../components/ScreenHead.tsx';
 import { blocksChanged, useAppState } from '../state.ts';
 import { dayKey, dayMonth, nowMs } from '../time.ts';
 import type { ActivityInfo, ActivityRef } from '../types.ts';
-import { Failure } from '../components/FormActions.tsx';
-import { ScreenHead } from '../components/ScreenHead.tsx';
 
 /** Rows drawn at once; a longer list asks for a filter rather than drawing thousands of rows. */
 const SHOWN = 300;
@@ -130,8 +131,7 @@ function ActivityRow({ activity, onRenamed }: RowProps) {
             autocomplete="off"
             spellcheck={false}
             value={name}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${idp}-error` : `${idp}-hint`}
+            {...describedByError(error, `${idp}-error`, `${idp}-hint`)}
             onInput={(e) => {
               setName((e.target as HTMLInputElement).value);
               setError(null);

@@ -7,9 +7,9 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, messageOf } from '../api.ts';
 import { describedByError, FieldError, fieldErrorsOf } from '../components/FieldError.tsx';
 import { FormActions } from '../components/FormActions.tsx';
+import { ScreenHead } from '../components/ScreenHead.tsx';
 import { useAppState } from '../state.ts';
 import type { DesktopSettings, DesktopView } from '../types.ts';
-import { ScreenHead } from '../components/ScreenHead.tsx';
 
 const DAYS = [
   [1, 'Mon', 'Monday'],

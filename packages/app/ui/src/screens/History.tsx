@@ -4,9 +4,9 @@
  * in place. The app validates exactly as the API does; its messages show next to the field.
  * The parts are in history/: LogForm.tsx, Week.tsx (with its rows) and BlockEditor.tsx.
  */
+import { ScreenHead } from '../components/ScreenHead.tsx';
 import { LogForm } from './history/LogForm.tsx';
 import { Week } from './history/Week.tsx';
-import { ScreenHead } from '../components/ScreenHead.tsx';
 
 /** The History screen. */
 export function History() {

@@ -5,11 +5,12 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, messageOf } from '../api.ts';
+import { describedByError, FieldError } from '../components/FieldError.tsx';
+import { Failure } from '../components/FormActions.tsx';
+import { ScreenHead } from '../components/ScreenHead.tsx';
 import { useAppState } from '../state.ts';
 import { clockSeconds } from '../time.ts';
 import type { ListenerStatus, TokenView } from '../types.ts';
-import { Failure } from '../components/FormActions.tsx';
-import { ScreenHead } from '../components/ScreenHead.tsx';
 
 function portProblem(text: string): string | null {
   if (!/^\d+$/.test(text.trim())) return 'Enter a whole number from 1024 to 65535.';
@@ -86,8 +87,7 @@ function ListenerSection({ listener }: { listener: ListenerStatus }) {
             inputMode="numeric"
             autocomplete="off"
             value={port}
-            aria-invalid={portError ? true : undefined}
-            aria-describedby={portError ? 'listener-port-error listener-port-hint' : 'listener-port-hint'}
+            {...describedByError(portError, 'listener-port-error listener-port-hint', 'listener-port-hint')}
             onInput={(e) => {
               const v = (e.target as HTMLInputElement).value;
               setPort(v);
@@ -98,11 +98,7 @@ function ListenerSection({ listener }: { listener: ListenerStatus }) {
             Save port
           </button>
         </div>
-        {portError && (
-          <p class="field-error" id="listener-port-error">
-            {portError}
-          </p>
-        )}
+        <FieldError id="listener-port-error" message={portError} />
         <p class="hint" id="listener-port-hint">
           1024–65535, default 39847.{listener.enabled ? ' Saving moves the listener at once.' : ''}
         </p>

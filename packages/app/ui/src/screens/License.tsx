@@ -1,10 +1,11 @@
 /** Settings › License: the state, days left, and activating a key (a refusal is one line). */
 import { useState } from 'preact/hooks';
 import { api, messageOf } from '../api.ts';
+import { describedByError } from '../components/FieldError.tsx';
 import { FormActions } from '../components/FormActions.tsx';
+import { ScreenHead } from '../components/ScreenHead.tsx';
 import { useAppState } from '../state.ts';
 import { dayKey, longDay } from '../time.ts';
-import { ScreenHead } from '../components/ScreenHead.tsx';
 
 export function License() {
   const { snapshot } = useAppState();
@@ -68,8 +69,7 @@ export function License() {
             rows={3}
             spellcheck={false}
             value={key}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'license-error' : undefined}
+            {...describedByError(error, 'license-error')}
             onInput={(e) => setKey((e.target as HTMLTextAreaElement).value)}
           />
           <FormActions busy={busy} done={done} failure={error} failureId="license-error" primary>

@@ -12,11 +12,11 @@ import { api, ApiError, messageOf } from '../api.ts';
 import { colorClass } from '../colors.ts';
 import { describedByError, FieldError } from '../components/FieldError.tsx';
 import { ActivityLegend, DayBars, RankedBars } from '../components/ReportCharts.tsx';
-import { useAppState } from '../state.ts';
+import { ScreenHead } from '../components/ScreenHead.tsx';
 import { decimalHours, rangeLabel, tableDay } from '../report-format.ts';
+import { useAppState } from '../state.ts';
 import { addDays, duration } from '../time.ts';
 import type { DailyTotal } from '../types.ts';
-import { ScreenHead } from '../components/ScreenHead.tsx';
 
 /** The named ranges, as `tock report` names them. */
 const PERIODS = [

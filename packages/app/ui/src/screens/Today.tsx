@@ -7,12 +7,12 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, messageOf } from '../api.ts';
 import { colorClass } from '../colors.ts';
 import { ActivityPicker, type Pick } from '../components/ActivityPicker.tsx';
+import { Failure } from '../components/FormActions.tsx';
+import { ScreenHead } from '../components/ScreenHead.tsx';
 import { Timeline } from '../components/Timeline.tsx';
 import { applyStatus, blocksChanged, liveSeconds, useAppState, useTick } from '../state.ts';
 import { clockTime, dayKey, daySpan, duration, longDay, nowMs, stopwatch } from '../time.ts';
 import type { Block, Status } from '../types.ts';
-import { Failure } from '../components/FormActions.tsx';
-import { ScreenHead } from '../components/ScreenHead.tsx';
 
 /** Loads the blocks of a day, again whenever tracked time changes. */
 function useDayBlocks(day: string, version: number): { blocks: Block[]; error: string | null } {

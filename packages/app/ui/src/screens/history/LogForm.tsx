@@ -11,8 +11,8 @@ import { describedByError, FieldError, fieldErrorsOf, type FieldErrors } from '.
 import { FormActions } from '../../components/FormActions.tsx';
 import { blocksChanged } from '../../state.ts';
 import { clockTime, dayKey, duration, nowMs, timeInputValue } from '../../time.ts';
-import type { Entry } from '../../types.ts';
 import { atMinutes, minutesOf, rangeOf } from './times.ts';
+import type { Entry } from '../../types.ts';
 
 /** The Log time card. */
 export function LogForm() {

@@ -4,14 +4,14 @@
  * place). Pages back through earlier weeks; reloads when any window changes a block.
  */
 import { useEffect, useState } from 'preact/hooks';
+import { BlockEditor } from './BlockEditor.tsx';
 import { api, messageOf } from '../../api.ts';
 import { colorClass } from '../../colors.ts';
+import { Failure } from '../../components/FormActions.tsx';
 import { WeekChart, WeekLegend } from '../../components/WeekChart.tsx';
 import { blocksChanged, useAppState } from '../../state.ts';
 import { addDays, clockTime, dayKey, dayMonth, daySpan, duration, longDay, nowMs, weekStart } from '../../time.ts';
 import type { ActivityInfo, Block, DailyTotal } from '../../types.ts';
-import { BlockEditor } from './BlockEditor.tsx';
-import { Failure } from '../../components/FormActions.tsx';
 
 function BlockRow({ block, activities }: { block: Block; activities: ActivityInfo[] }) {
   const [editing, setEditing] = useState(false);
