@@ -201,13 +201,21 @@ async function reportMs(home: string, calls: number): Promise<number> {
   return median(times);
 }
 
-/** Figure 12 (see the file's comment). */
-export async function reportFigure(config: BenchConfig): Promise<FigureResult> {
+/**
+ * A month's report with `large` sessions of history before the month against the same with
+ * `small` (figures 12 and 14): two seeded homes, an app on each, `measure` on both in paired
+ * rounds. Only how one report is asked for differs between the figures.
+ */
+async function monthReportFigure(
+  config: BenchConfig,
+  figure: { id: string; title: string; serverTag: string; per: string },
+  measure: (server: { home: string; port: number; token: string }, calls: number) => Promise<number>,
+): Promise<FigureResult> {
   const { small, large } = config.sessions;
   const calls = config.smoke ? 20 : 200;
   const base = {
-    id: 'report-month',
-    title: `tock report month, ${count(large)} sessions`,
+    id: figure.id,
+    title: figure.title,
     unit: 'ms',
     baselineLabel: `the same with ${count(small)} sessions`,
     target: { kind: 'max', ratio: 1.5 } as Target,
@@ -216,22 +224,28 @@ export async function reportFigure(config: BenchConfig): Promise<FigureResult> {
   config.log(`  seeding ${count(small)} and ${count(large)} sessions before this month, the same month in both`);
   const homes = { small: seededHome(small, now), large: seededHome(large, now) };
   const [few, many] = await Promise.all([
-    startAppServer({ home: homes.small }, { execArgv: config.serverArgs('report-small') }),
-    startAppServer({ home: homes.large }, { execArgv: config.serverArgs('report-large'), timeoutMs: 300_000 }),
+    startAppServer({ home: homes.small }, { execArgv: config.serverArgs(`${figure.serverTag}-small`) }),
+    startAppServer({ home: homes.large }, { execArgv: config.serverArgs(`${figure.serverTag}-large`), timeoutMs: 300_000 }),
   ]);
   try {
     const paired = await pairedRounds(
       config.rounds,
-      async () => ({ value: await reportMs(homes.small, calls), detail: null }),
-      async () => ({ value: await reportMs(homes.large, calls), detail: null }),
+      async () => ({ value: await measure({ home: homes.small, port: few.ready.port, token: few.ready.token }, calls), detail: null }),
+      async () => ({ value: await measure({ home: homes.large, port: many.ready.port, token: many.ready.token }, calls), detail: null }),
     );
-    const figure = pairedFigure(base, paired, { sessions: { subject: large, baseline: small }, callsPerRound: calls });
-    figure.note = `${round(figure.value ?? 0, 3)} ms vs ${round(figure.baseline ?? 0, 3)} ms per report (admin request)`;
-    return figure;
+    const result = pairedFigure(base, paired, { sessions: { subject: large, baseline: small }, callsPerRound: calls });
+    result.note = `${round(result.value ?? 0, 3)} ms vs ${round(result.baseline ?? 0, 3)} ms per ${figure.per}`;
+    return result;
   } finally {
     await Promise.all([few.stop(), many.stop()]);
     for (const home of Object.values(homes)) rmSync(home, { recursive: true, force: true });
   }
+}
+
+/** Figure 12 (see the file's comment). */
+export function reportFigure(config: BenchConfig): Promise<FigureResult> {
+  const fig = { id: 'report-month', title: `tock report month, ${count(config.sessions.large)} sessions`, serverTag: 'report', per: 'report (admin request)' };
+  return monthReportFigure(config, fig, (server, calls) => reportMs(server.home, calls));
 }
 
 /** One signed `GET target` to the listener; resolves with the time it took, ms. */
@@ -266,34 +280,7 @@ async function listenerReportMs(port: number, token: string, calls: number): Pro
  * (docs/protocol.md "GET /report"), with `large` sessions of history before the month against
  * the same with `small`. Target ≤ 1.5×: a month's report reads the month, not the history.
  */
-export async function listenerReportFigure(config: BenchConfig): Promise<FigureResult> {
-  const { small, large } = config.sessions;
-  const calls = config.smoke ? 20 : 200;
-  const base = {
-    id: 'report-by-day-listener',
-    title: `GET /report?by=day month, ${count(large)} sessions`,
-    unit: 'ms',
-    baselineLabel: `the same with ${count(small)} sessions`,
-    target: { kind: 'max', ratio: 1.5 } as Target,
-  };
-  const now = Date.now();
-  config.log(`  seeding ${count(small)} and ${count(large)} sessions before this month, the same month in both`);
-  const homes = { small: seededHome(small, now), large: seededHome(large, now) };
-  const [few, many] = await Promise.all([
-    startAppServer({ home: homes.small }, { execArgv: config.serverArgs('report-day-small') }),
-    startAppServer({ home: homes.large }, { execArgv: config.serverArgs('report-day-large'), timeoutMs: 300_000 }),
-  ]);
-  try {
-    const paired = await pairedRounds(
-      config.rounds,
-      async () => ({ value: await listenerReportMs(few.ready.port, few.ready.token, calls), detail: null }),
-      async () => ({ value: await listenerReportMs(many.ready.port, many.ready.token, calls), detail: null }),
-    );
-    const figure = pairedFigure(base, paired, { sessions: { subject: large, baseline: small }, callsPerRound: calls });
-    figure.note = `${round(figure.value ?? 0, 3)} ms vs ${round(figure.baseline ?? 0, 3)} ms per signed request`;
-    return figure;
-  } finally {
-    await Promise.all([few.stop(), many.stop()]);
-    for (const home of Object.values(homes)) rmSync(home, { recursive: true, force: true });
-  }
+export function listenerReportFigure(config: BenchConfig): Promise<FigureResult> {
+  const fig = { id: 'report-by-day-listener', title: `GET /report?by=day month, ${count(config.sessions.large)} sessions`, serverTag: 'report-day', per: 'signed request' };
+  return monthReportFigure(config, fig, (server, calls) => listenerReportMs(server.port, server.token, calls));
 }
