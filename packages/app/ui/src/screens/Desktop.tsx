@@ -8,6 +8,7 @@ import { api, messageOf } from '../api.ts';
 import { describedByError, FieldError, fieldErrorsOf } from '../components/FieldError.tsx';
 import { FormActions } from '../components/FormActions.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
+import { SwitchRow } from '../components/SwitchRow.tsx';
 import { useAppState } from '../state.ts';
 import type { DesktopSettings, DesktopView } from '../types.ts';
 
@@ -137,32 +138,10 @@ function ReminderSection({ view }: { view: DesktopView }) {
 
   return (
     <section class="card" aria-labelledby="reminder-heading">
-      <div class="switch-row">
-        <div>
-          <h2 id="reminder-heading">Reminder</h2>
-          <p class="muted section-intro" id="reminder-desc">
-            When nothing has been tracked for a while during your working hours, a desktop notification says so and offers to continue
-            the last activity.
-          </p>
-        </div>
-        <button
-          type="button"
-          role="switch"
-          class="switch"
-          aria-checked={s.reminderEnabled}
-          aria-labelledby="reminder-heading"
-          aria-describedby="reminder-desc"
-          disabled={busy}
-          onClick={() => void toggle()}
-        >
-          <span class="switch-track" aria-hidden="true">
-            <span class="switch-thumb" />
-          </span>
-          <span class="switch-text" aria-hidden="true">
-            {s.reminderEnabled ? 'On' : 'Off'}
-          </span>
-        </button>
-      </div>
+      <SwitchRow id="reminder" title="Reminder" on={s.reminderEnabled} busy={busy} onToggle={() => void toggle()}>
+        When nothing has been tracked for a while during your working hours, a desktop notification says so and offers to continue the
+        last activity.
+      </SwitchRow>
       <form class="reminder-form" onSubmit={(e) => void submit(e)} noValidate>
         <div class="field-row">
           <div class="field">

@@ -8,6 +8,7 @@ import { api, ApiError, messageOf } from '../api.ts';
 import { describedByError, FieldError } from '../components/FieldError.tsx';
 import { Failure } from '../components/FormActions.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
+import { SwitchRow } from '../components/SwitchRow.tsx';
 import { useAppState } from '../state.ts';
 import { clockSeconds } from '../time.ts';
 import type { ListenerStatus, TokenView } from '../types.ts';
@@ -48,32 +49,10 @@ function ListenerSection({ listener }: { listener: ListenerStatus }) {
 
   return (
     <section class="card" aria-labelledby="listener-heading">
-      <div class="switch-row">
-        <div>
-          <h2 id="listener-heading">Listener</h2>
-          <p class="muted section-intro" id="listener-desc">
-            A small HTTP API on 127.0.0.1 for your scripts, editor plugins and the <code>tock</code> command. Every request must
-            be signed with the token below; nothing outside this computer can reach it.
-          </p>
-        </div>
-        <button
-          type="button"
-          role="switch"
-          class="switch"
-          aria-checked={listener.enabled}
-          aria-labelledby="listener-heading"
-          aria-describedby="listener-desc"
-          disabled={busy}
-          onClick={() => void send({ enabled: !listener.enabled })}
-        >
-          <span class="switch-track" aria-hidden="true">
-            <span class="switch-thumb" />
-          </span>
-          <span class="switch-text" aria-hidden="true">
-            {listener.enabled ? 'On' : 'Off'}
-          </span>
-        </button>
-      </div>
+      <SwitchRow id="listener" title="Listener" on={listener.enabled} busy={busy} onToggle={() => void send({ enabled: !listener.enabled })}>
+        A small HTTP API on 127.0.0.1 for your scripts, editor plugins and the <code>tock</code> command. Every request must be signed
+        with the token below; nothing outside this computer can reach it.
+      </SwitchRow>
       <p class={`status-line ${state}`} role="status" aria-live="polite">
         <span class="dot" aria-hidden="true" />
         <span class="muted">Status:</span> <span data-testid="listener-status">{listener.line}</span>
