@@ -163,7 +163,9 @@ function checkedCopy(file: string, database: string): string {
       checkStoreIdentity(db, file);
       const problems = (db.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[]).map((r) => r.integrity_check);
       if (problems.length !== 1 || problems[0] !== 'ok') {
-        throw new StoreFileError('corrupt', `${file} is damaged (integrity check: ${problems[0] ?? 'no answer'})`);
+        // SQLite's first finding may span lines ("*** in database main ***\nTree 43 page 43: …"): one line.
+        const finding = (problems[0] ?? 'no answer').replace(/\s+/g, ' ');
+        throw new StoreFileError('corrupt', `${file} is damaged (integrity check: ${finding})`);
       }
       const tables = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' LIMIT 1").get();
       if (tables === undefined) throw new StoreFileError('foreign', `${file} is an empty SQLite database, not a Tock store`);
