@@ -335,3 +335,25 @@ test('the log starts a new segment past 1 MiB; each segment holds its lines in o
   for (const lines of bySegment) assert.ok(lines.reduce((sum, l) => sum + Buffer.byteLength(l) + 1, 0) <= SEGMENT_LIMIT_BYTES);
   assert.equal(logLength(a.f.store), all.length);
 });
+
+test('renaming the kept activity of a merged pair apart splits it on this device too, as on the other', (t) => {
+  const a = device(t, A);
+  const b = device(t, B);
+  a.f.tracker.logEntry({ name: 'Write', createIfMissing: true, durationMinutes: 10 });
+  b.f.tracker.logEntry({ name: 'write', createIfMissing: true, durationMinutes: 20 });
+  deliver(a, b);
+  deliver(b, a);
+  assert.equal(a.f.tracker.listActivities().length, 1);
+  const kept = a.f.tracker.listActivities()[0];
+  assert.ok(kept !== undefined && kept.activityID.startsWith('aaaaaaaa'));
+  a.f.tracker.renameActivity(kept.activityID, 'Other');
+  deliver(a, b);
+  deliver(b, a);
+  for (const d of [a, b]) {
+    assert.deepEqual(
+      d.f.tracker.listBlocks(0, Date.parse('2027-01-01T00:00:00Z')).map((x) => [x.activity.activityName, x.seconds]).sort(),
+      [['Other', 600], ['write', 1200]],
+    );
+  }
+  assert.deepEqual(exported(a.f.store), exported(b.f.store));
+});

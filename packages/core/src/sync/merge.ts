@@ -203,7 +203,12 @@ function verbOf(kind: EntityKind, known: boolean, set: Record<string, FieldValue
  * the synced state, and empties the outbox. Runs inside the caller's transaction. A row that
  * sets nothing new (the history logged again, a write that changed no synced field) adds no line.
  */
-function drain(store: Store, entities: Entities, clock: HybridClock, limit: number): { logged: number; taken: number; segments: Set<number> } {
+function drain(
+  store: Store,
+  entities: Entities,
+  clock: HybridClock,
+  limit: number,
+): { logged: number; taken: number; segments: Set<number>; activities: Set<string> } {
   const db = store.db;
   const rows = sql(db, 'SELECT seq, kind, id, row FROM sync_outbox ORDER BY seq LIMIT ?').all(limit) as unknown as {
     seq: number;
@@ -212,7 +217,8 @@ function drain(store: Store, entities: Entities, clock: HybridClock, limit: numb
     row: string | null;
   }[];
   const segments = new Set<number>();
-  if (rows.length === 0) return { logged: 0, taken: 0, segments };
+  const activities = new Set<string>();
+  if (rows.length === 0) return { logged: 0, taken: 0, segments, activities };
   // The segment being filled and its size; every segment started or grown here, to save.
   const tail = sql(db, 'SELECT segment, first_seq AS first, bytes FROM sync_segments ORDER BY segment DESC LIMIT 1').get() as
     | { segment: number; first: number; bytes: number }
@@ -247,6 +253,7 @@ function drain(store: Store, entities: Entities, clock: HybridClock, limit: numb
     grown.set(current.segment, current);
     segments.add(current.segment);
     entities.merge(r.kind, r.id, sortableHlc(hlc), set);
+    if (r.kind === 'activity') activities.add(r.id);
     logged++;
   }
   const saveSegment = sql(
@@ -255,7 +262,7 @@ function drain(store: Store, entities: Entities, clock: HybridClock, limit: numb
   );
   for (const g of grown.values()) saveSegment.run(g.segment, g.first, g.bytes);
   sql(db, 'DELETE FROM sync_outbox WHERE seq <= ?').run(rows[rows.length - 1]?.seq ?? 0);
-  return { logged, taken: rows.length, segments };
+  return { logged, taken: rows.length, segments, activities };
 }
 
 /** Outbox rows turned into log lines per transaction: enabling on a long history takes many. */
@@ -274,6 +281,9 @@ export function drainOutbox(store: Store, clock: HybridClock): MergeResult {
       const entities = new Entities(store.db);
       const result = drain(store, entities, clock, DRAIN_ROWS);
       entities.save();
+      // An activity renamed or deleted here can split a group other devices' activities share
+      // with it: their blocks are pointed again, as every other device does on reading this.
+      if (result.activities.size > 0) reproject(store.db, entities, result.activities, clock.device);
       if (result.logged > 0) store.settings.set(SYNC_SETTINGS.clock, clock.state());
       return result;
     });
@@ -303,16 +313,19 @@ export function applyOperations(store: Store, clock: HybridClock, ops: readonly 
     const db = store.db;
     const entities = new Entities(db);
     const drained = { logged: 0, segments: new Set<number>() };
+    const ownActivities = new Set<string>();
     for (;;) {
       const step = drain(store, entities, clock, DRAIN_ROWS);
       drained.logged += step.logged;
       for (const n of step.segments) drained.segments.add(n);
+      for (const id of step.activities) ownActivities.add(id);
       if (step.taken < DRAIN_ROWS) break;
     }
     db.exec('INSERT INTO sync_applying (flag) VALUES (1)');
     let changed = false;
     try {
       const touched = new Map<string, EntityKind>();
+      for (const id of ownActivities) touched.set(id, 'activity');
       // The activity rows the touched activities' blocks point to now (before their names change).
       const shownBefore = new Set<string>();
       const rowOf = sql(db, 'SELECT id FROM activities WHERE name_key = ?');
@@ -343,6 +356,16 @@ function savePositions(db: DatabaseSync, positions: readonly DevicePosition[]): 
        applied = excluded.applied, last_hlc = excluded.last_hlc, last_applied_at = excluded.last_applied_at`,
   );
   for (const p of positions) save.run(p.deviceID, p.segment, p.offset, p.line, p.applied, p.lastHlc, p.lastAppliedAt);
+}
+
+/** Projects this device's own activity changes (see drainOutbox), its writes not captured. */
+function reproject(db: DatabaseSync, entities: Entities, activities: ReadonlySet<string>, me: string): void {
+  db.exec('INSERT INTO sync_applying (flag) VALUES (1)');
+  try {
+    project(db, entities, new Map([...activities].map((id) => [id, 'activity' as EntityKind])), me, new Set());
+  } finally {
+    db.exec('DELETE FROM sync_applying');
+  }
 }
 
 /** The applied positions of every other device seen. */
