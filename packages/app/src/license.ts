@@ -7,6 +7,7 @@
  */
 import { createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import { LIMITS, type LicenseState } from '@tock/protocol';
+import type { LicenseInfo } from './views.ts';
 
 /** The vendor's Ed25519 public key (raw 32 bytes, base64). Its private half never leaves the vendor. */
 const VENDOR_PUBLIC_KEY = 'soOcLyd2m2GnAMrxj4UltXNQ518CVvvD88tG+yRVFVM=';
@@ -85,15 +86,7 @@ export function issueLicenseKey(payload: LicensePayload, privateKey: KeyObject):
   return bytes.toString('base64url') + '.' + sign(null, bytes, privateKey).toString('base64url');
 }
 
-/** What settings and `tock license` show. */
-export interface LicenseInfo {
-  state: LicenseState;
-  licensee: string | null;
-  expires: string | null;
-  /** Trial: days left, rounded up; licensed with an expiry: days until it; otherwise null. */
-  daysLeft: number | null;
-  trialEnds: string;
-}
+export type { LicenseInfo } from './views.ts';
 
 /** Where the license keeps what it needs between runs. */
 export interface LicenseStorage {

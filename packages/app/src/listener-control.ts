@@ -8,6 +8,7 @@ import { DEFAULT_PORT, MAX_PORT, MIN_LISTENER_PORT } from '@tock/protocol';
 import type { Listener } from '@tock/listener';
 import { CredentialStoreError } from './credentials.ts';
 import type { TokenKeeper } from './tokens.ts';
+import type { ListenerStatus } from './views.ts';
 
 /** What the settings keep of the listener. */
 export interface ListenerSettings {
@@ -15,14 +16,7 @@ export interface ListenerSettings {
   port: number;
 }
 
-/** The switch, the port and the status line. */
-export interface ListenerStatus {
-  enabled: boolean;
-  port: number;
-  state: 'off' | 'active' | 'error';
-  line: string;
-  credentialStore: string;
-}
+export type { ListenerStatus } from './views.ts';
 
 /** A user-facing failure of the listener switch; `message` is one line. */
 export class ListenerControlError extends Error {

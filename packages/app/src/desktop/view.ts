@@ -1,7 +1,7 @@
 /**
  * What the app's desktop part shows the window and `tock idle` (docs/desktop.md): the idle
  * question and the Settings › Desktop view. Types only, and nothing here imports Node, so the
- * window takes them as they are (`@tock/app/desktop-view`, type-only imports erased by its
+ * window takes them as they are (through `@tock/app/views`, type-only imports erased by its
  * build) instead of keeping a copy that could drift.
  */
 import type { ActivityRef } from '@tock/protocol';

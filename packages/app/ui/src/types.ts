@@ -1,15 +1,15 @@
 /**
  * The shapes the window's API sends (see packages/app/src/ui/api.ts). Wire and domain types
  * come from their packages, and the app's views from its Node-free type modules
- * (`@tock/app/desktop-view`): type-only imports, erased by the build. The rest are the window
+ * (`@tock/app/views`): type-only imports, erased by the build. The rest are the window
  * API's own views.
  */
-import type { DesktopView } from '@tock/app/desktop-view';
-import type { ActivityRef, LicenseState, Status as WireStatus } from '@tock/protocol';
+import type { DesktopView, LicenseInfo, ListenerStatus } from '@tock/app/views';
+import type { ActivityRef, Status as WireStatus } from '@tock/protocol';
 
 export type { ActivityRef, Entry, FieldProblem } from '@tock/protocol';
 export type { Block, BreakSpan } from '@tock/core/blocks';
-export type { DesktopSettings, DesktopView, IdleQuestion } from '@tock/app/desktop-view';
+export type { DesktopSettings, DesktopView, IdleQuestion, LicenseInfo, ListenerStatus } from '@tock/app/views';
 
 /** An activity as `/api/activities/all` lists it. */
 export interface ActivityInfo extends ActivityRef {
@@ -20,14 +20,6 @@ export interface ActivityInfo extends ActivityRef {
 /** The wire status plus the running session's worked seconds. */
 export interface Status extends WireStatus {
   sessionSeconds: number | null;
-}
-
-export interface ListenerStatus {
-  enabled: boolean;
-  port: number;
-  state: 'off' | 'active' | 'error';
-  line: string;
-  credentialStore: string;
 }
 
 export interface TokenView {
@@ -42,14 +34,6 @@ export interface RequestRecord {
   method: string;
   path: string;
   status: number;
-}
-
-export interface LicenseInfo {
-  state: LicenseState;
-  licensee: string | null;
-  expires: string | null;
-  daysLeft: number | null;
-  trialEnds: string;
 }
 
 export interface Prompt {
