@@ -4,15 +4,9 @@
  * dropped). Windows subscribe to hear of new prompts at once.
  */
 import { LIMITS, type BranchRequest } from '@tock/protocol';
+import type { PendingPrompt } from './views.ts';
 
-/** A prompt waiting for the user. */
-export interface PendingPrompt {
-  promptID: string;
-  branch: string;
-  repo: string | null;
-  previousBranch: string | null;
-  receivedAt: string;
-}
+export type { PendingPrompt } from './views.ts';
 
 /** The queue of prompts not yet answered. */
 export class PromptQueue {

@@ -1,10 +1,11 @@
 /**
- * What the app shows the window, `tock` and the admin channel, as types only: the license, the
- * listener switch, the desktop part (desktop/view.ts). Nothing here imports Node, so the window
+ * What the app shows the window, `tock` and the admin channel, as types only: the status with
+ * its clock, the license, the listener switch and its token, branch prompts, the desktop part
+ * (desktop/view.ts). Nothing here imports Node, so the window
  * takes these as they are (`@tock/app/views`, type-only imports erased by its build) instead of
  * keeping copies that could drift from what the app sends.
  */
-import type { LicenseState } from '@tock/protocol';
+import type { ActivityRef, LicenseState, Status } from '@tock/protocol';
 
 export type { DesktopSettings, DesktopView, IdleQuestion, WorkingHours } from './desktop/view.ts';
 
@@ -25,4 +26,33 @@ export interface ListenerStatus {
   state: 'off' | 'active' | 'error';
   line: string;
   credentialStore: string;
+}
+
+/** Where the listener token is kept, and whether one exists (never the token itself). */
+export interface TokenView {
+  exists: boolean;
+  /** The credential store's description, for the window. */
+  store: string;
+  kind: 'os' | 'file';
+  /** Why the store could not be read, one line; null when it could. */
+  error: string | null;
+}
+
+/** The status with what the window's clock needs: the running session's worked seconds. */
+export interface StatusView extends Status {
+  sessionSeconds: number | null;
+}
+
+/** A branch prompt waiting for the user. */
+export interface PendingPrompt {
+  promptID: string;
+  branch: string;
+  repo: string | null;
+  previousBranch: string | null;
+  receivedAt: string;
+}
+
+/** A branch prompt with the existing activities that best match its branch. */
+export interface PromptView extends PendingPrompt {
+  suggestions: ActivityRef[];
 }

@@ -5,13 +5,13 @@
  * of its code, a refused license key, port or credential store as 400 — so the window can
  * show them next to the field they concern.
  */
-import { LIMITS, TockProblem, type ActivityRef, type FieldProblem, type Status } from '@tock/protocol';
+import { LIMITS, TockProblem, type ActivityRef, type FieldProblem } from '@tock/protocol';
 import { systemTimeZone, type EntryPatch, type LogEntryInput, type SessionPatch } from '@tock/core';
 import type { AppServices } from '../app.ts';
 import { CredentialStoreError } from '../credentials.ts';
 import { LicenseError } from '../license.ts';
 import { checkListenerPort, ListenerControlError } from '../listener-control.ts';
-import type { PendingPrompt } from '../prompts.ts';
+import type { PendingPrompt, PromptView, StatusView, TokenView } from '../views.ts';
 import { APP_VERSION } from '../version.ts';
 import { reportRoutes } from './report-routes.ts';
 import { desktopRoutes } from './desktop-routes.ts';
@@ -48,10 +48,6 @@ export interface Route {
   run(input: RouteInput): unknown;
 }
 
-/** A branch prompt with the existing activities that best match its branch. */
-export interface PromptView extends PendingPrompt {
-  suggestions: ActivityRef[];
-}
 
 const SUGGESTIONS = 5;
 
@@ -81,7 +77,7 @@ export function promptViews(services: AppServices): PromptView[] {
 }
 
 /** Whether a token exists, without ever sending it. */
-export function tokenView(services: AppServices): { exists: boolean; store: string; kind: string; error: string | null } {
+export function tokenView(services: AppServices): TokenView {
   const store = services.tokens.store;
   try {
     return { exists: services.tokens.read() !== null, store: store.description, kind: store.kind, error: null };
@@ -92,7 +88,7 @@ export function tokenView(services: AppServices): { exists: boolean; store: stri
 
 
 /** The status with what the window's clock needs: the running session's worked seconds. */
-export function statusView(services: AppServices): Status & { sessionSeconds: number | null } {
+export function statusView(services: AppServices): StatusView {
   const status = services.tracker.getStatus();
   let sessionSeconds: number | null = null;
   if (status.since !== null) {

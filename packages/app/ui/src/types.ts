@@ -4,12 +4,21 @@
  * (`@tock/app/views`): type-only imports, erased by the build. The rest are the window
  * API's own views.
  */
-import type { DesktopView, LicenseInfo, ListenerStatus } from '@tock/app/views';
-import type { ActivityRef, Status as WireStatus } from '@tock/protocol';
+import type { DesktopView, LicenseInfo, ListenerStatus, PromptView as Prompt, StatusView as Status, TokenView } from '@tock/app/views';
+import type { ActivityRef } from '@tock/protocol';
 
 export type { ActivityRef, Entry, FieldProblem } from '@tock/protocol';
 export type { Block, BreakSpan } from '@tock/core/blocks';
-export type { DesktopSettings, DesktopView, IdleQuestion, LicenseInfo, ListenerStatus } from '@tock/app/views';
+export type {
+  DesktopSettings,
+  DesktopView,
+  IdleQuestion,
+  LicenseInfo,
+  ListenerStatus,
+  PromptView as Prompt,
+  StatusView as Status,
+  TokenView,
+} from '@tock/app/views';
 
 /** An activity as `/api/activities/all` lists it. */
 export interface ActivityInfo extends ActivityRef {
@@ -17,32 +26,11 @@ export interface ActivityInfo extends ActivityRef {
   lastUsedAt: string;
 }
 
-/** The wire status plus the running session's worked seconds. */
-export interface Status extends WireStatus {
-  sessionSeconds: number | null;
-}
-
-export interface TokenView {
-  exists: boolean;
-  store: string;
-  kind: 'os' | 'file';
-  error: string | null;
-}
-
 export interface RequestRecord {
   time: string;
   method: string;
   path: string;
   status: number;
-}
-
-export interface Prompt {
-  promptID: string;
-  branch: string;
-  repo: string | null;
-  previousBranch: string | null;
-  receivedAt: string;
-  suggestions: ActivityRef[];
 }
 
 export interface DailyTotal {
