@@ -165,6 +165,12 @@ export async function throughputFigures(config: BenchConfig): Promise<FigureResu
       serverCpuPerRequest: cpuComparison(tail.subjectDetails, tail.baselineDetails),
     });
     latency.note = `at ${rate} req/s`;
+    // A closed loop gives the faster server the higher rate, and a server at a higher rate
+    // handles more requests per wake-up, each for less CPU: figure 2's runs, both sides at one
+    // rate, are the cross-check.
+    const atOneRate = cpuComparison(tail.subjectDetails, tail.baselineDetails);
+    cpuFigure.details.atHalfRate = atOneRate;
+    cpuFigure.note += `; at one rate (figure 2's runs) ${atOneRate.subjectUs} vs ${atOneRate.baselineUs} µs (${round(atOneRate.ratio, 2)}×)`;
     return [throughput, cpuFigure, latency];
   } finally {
     await Promise.all([app.stop(), bare.stop(), floor.stop()]);
