@@ -4,12 +4,13 @@
  * under it, so every open window redraws at once; the app's refusal (a name taken, an empty
  * one) shows next to the field, word for word.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError, messageOf } from '../api.ts';
 import { colorClass } from '../colors.ts';
 import { describedByError } from '../components/FieldError.tsx';
 import { Failure } from '../components/FormActions.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
+import { useLoaded } from '../load.ts';
 import { blocksChanged, useAppState } from '../state.ts';
 import { dayKey, dayMonth, nowMs } from '../time.ts';
 import type { ActivityInfo, ActivityRef } from '../types.ts';
@@ -173,8 +174,12 @@ function ActivityRow({ activity, onRenamed }: RowProps) {
 
 export function Activities() {
   const { blocksVersion } = useAppState();
-  const [activities, setActivities] = useState<ActivityInfo[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // Again whenever tracked time changed anywhere: a new activity, or a rename in another window.
+  const {
+    data: activities,
+    error,
+    setData: setActivities,
+  } = useLoaded<ActivityInfo[] | null>(async () => [...(await api.get<ActivityInfo[]>('/api/activities/all'))].sort(byName), [blocksVersion], null);
   const [filter, setFilter] = useState('');
   const [done, setDone] = useState<string | null>(null);
   const filterRef = useRef<HTMLInputElement>(null);
@@ -183,22 +188,6 @@ export function Activities() {
     if (focusFilter.current) filterRef.current?.focus();
     focusFilter.current = false;
   });
-
-  // Again whenever tracked time changed anywhere: a new activity, or a rename in another window.
-  useEffect(() => {
-    let live = true;
-    api
-      .get<ActivityInfo[]>('/api/activities/all')
-      .then((list) => {
-        if (!live) return;
-        setActivities([...list].sort(byName));
-        setError(null);
-      })
-      .catch((e: unknown) => live && setError(messageOf(e)));
-    return () => {
-      live = false;
-    };
-  }, [blocksVersion]);
 
   const query = fold(filter.trim());
   const matches = (a: { activityName: string }): boolean => fold(a.activityName).includes(query);

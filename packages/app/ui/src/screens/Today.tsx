@@ -10,29 +10,21 @@ import { ActivityPicker, type Pick } from '../components/ActivityPicker.tsx';
 import { Failure } from '../components/FormActions.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
 import { Timeline } from '../components/Timeline.tsx';
+import { useLoaded } from '../load.ts';
 import { applyStatus, blocksChanged, liveSeconds, useAppState, useTick } from '../state.ts';
 import { clockTime, dayKey, daySpan, duration, longDay, nowMs, stopwatch } from '../time.ts';
 import type { Block, Status } from '../types.ts';
 
 /** Loads the blocks of a day, again whenever tracked time changes. */
 function useDayBlocks(day: string, version: number): { blocks: Block[]; error: string | null } {
-  const [blocks, setBlocks] = useState<Block[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    const span = daySpan(day);
-    let live = true;
-    api
-      .get<Block[]>(`/api/blocks?from=${span.start}&to=${span.end}`)
-      .then((b) => {
-        if (!live) return;
-        setBlocks(b);
-        setError(null);
-      })
-      .catch((e: unknown) => live && setError(messageOf(e)));
-    return () => {
-      live = false;
-    };
-  }, [day, version]);
+  const { data: blocks, error } = useLoaded(
+    () => {
+      const span = daySpan(day);
+      return api.get<Block[]>(`/api/blocks?from=${span.start}&to=${span.end}`);
+    },
+    [day, version],
+    [] as Block[],
+  );
   return { blocks, error };
 }
 

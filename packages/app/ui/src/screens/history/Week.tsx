@@ -3,12 +3,13 @@
  * and entries by day, each with Edit (the {@link BlockEditor}) and Delete (confirmed in
  * place). Pages back through earlier weeks; reloads when any window changes a block.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { BlockEditor } from './BlockEditor.tsx';
 import { api, messageOf } from '../../api.ts';
 import { colorClass } from '../../colors.ts';
 import { Failure } from '../../components/FormActions.tsx';
 import { WeekChart, WeekLegend } from '../../components/WeekChart.tsx';
+import { useLoaded } from '../../load.ts';
 import { blocksChanged, useAppState } from '../../state.ts';
 import { addDays, clockTime, dayKey, dayMonth, daySpan, duration, longDay, nowMs, weekStart } from '../../time.ts';
 import type { ActivityInfo, Block, DailyTotal } from '../../types.ts';
@@ -77,34 +78,21 @@ export function Week() {
   const { blocksVersion } = useAppState();
   const thisWeek = weekStart(dayKey(nowMs()));
   const [week, setWeek] = useState(thisWeek);
-  const [totals, setTotals] = useState<DailyTotal[]>([]);
-  const [blocks, setBlocks] = useState<Block[]>([]);
-  const [activities, setActivities] = useState<ActivityInfo[]>([]);
-  const [error, setError] = useState<string | null>(null);
   const days = Array.from({ length: 7 }, (_, i) => addDays(week, i));
   const last = days[6] as string;
-
-  useEffect(() => {
-    let live = true;
-    const from = daySpan(week).start;
-    const to = daySpan(last).end;
-    Promise.all([
-      api.get<DailyTotal[]>(`/api/totals?from=${week}&to=${last}`),
-      api.get<Block[]>(`/api/blocks?from=${from}&to=${to}`),
-      api.get<ActivityInfo[]>('/api/activities/all'),
-    ])
-      .then(([t, b, a]) => {
-        if (!live) return;
-        setTotals(t);
-        setBlocks(b);
-        setActivities(a);
-        setError(null);
-      })
-      .catch((e: unknown) => live && setError(messageOf(e)));
-    return () => {
-      live = false;
-    };
-  }, [week, blocksVersion]);
+  const {
+    data: [totals, blocks, activities],
+    error,
+  } = useLoaded(
+    () =>
+      Promise.all([
+        api.get<DailyTotal[]>(`/api/totals?from=${week}&to=${last}`),
+        api.get<Block[]>(`/api/blocks?from=${daySpan(week).start}&to=${daySpan(last).end}`),
+        api.get<ActivityInfo[]>('/api/activities/all'),
+      ]),
+    [week, blocksVersion],
+    [[], [], []] as [DailyTotal[], Block[], ActivityInfo[]],
+  );
 
   const weekTotal = totals.reduce((s, t) => s + t.seconds, 0);
   const byDay = new Map<string, Block[]>();
