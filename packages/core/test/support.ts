@@ -3,6 +3,8 @@
  * and predictable UUIDs. Nothing sleeps and nothing patches `Date.now`.
  */
 
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -145,4 +147,27 @@ export function fullTableScans(plans: Map<string, string[]>): string[] {
     for (const step of steps) if (/^SCAN \w+$/.test(step)) scans.push(`${step} in: ${sql}`);
   }
   return scans;
+}
+
+/**
+ * Runs `script` (a child that prints `paused` where it waits inside a transaction), then kills it
+ * with SIGKILL there: what a crash at that point leaves in the store. Rejects with the child's
+ * output if it ends before it paused.
+ */
+export async function killWhenPaused(script: string, args: string[]): Promise<void> {
+  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('paused')) resolve();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    void exited.then(() => reject(new Error(`the child ended before it paused: ${output}`)));
+  });
+  child.kill('SIGKILL');
+  assert.equal(await exited, 'SIGKILL');
 }

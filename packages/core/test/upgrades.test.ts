@@ -5,7 +5,6 @@
  * store intact and openable.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +16,7 @@ import { SCHEMA_VERSION } from '../src/migrations.ts';
 import { openStore } from '../src/store.ts';
 import { TOCK_APPLICATION_ID } from '../src/store-file.ts';
 import { createTracker } from '../src/tracker.ts';
+import { killWhenPaused } from './support.ts';
 
 const EARLIER = Array.from({ length: SCHEMA_VERSION - 1 }, (_, i) => i + 1);
 const CHILD = fileURLToPath(new URL('./support/upgrade-child.ts', import.meta.url));
@@ -113,20 +113,8 @@ for (const version of EARLIER) {
 }
 
 /** Runs the upgrade in a child process, kills it with SIGKILL once it paused after migration `step`. */
-async function killUpgradeAfter(path: string, step: number): Promise<void> {
-  const child = spawn(process.execPath, [CHILD, path, String(step)], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('paused')) resolve();
-    });
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    void exited.then(() => reject(new Error(`the upgrade ended before it paused: ${output}`)));
-  });
-  child.kill('SIGKILL');
-  assert.equal(await exited, 'SIGKILL');
+function killUpgradeAfter(path: string, step: number): Promise<void> {
+  return killWhenPaused(CHILD, [path, String(step)]);
 }
 
 for (const version of EARLIER) {
