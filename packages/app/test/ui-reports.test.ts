@@ -7,14 +7,11 @@
 process.env.TZ = 'Europe/Berlin';
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { buildReport, exportChunks, openExportSource, reportCsv, type ExportRequest } from '@tock/core';
-import { startApp } from '@tock/app/start';
 import type { Page } from 'playwright-core';
-import { ensureWindowBuilt, launchBrowser, openWindow, rawRequest, screenshot, seriousAxeViolations, tabTo, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+import { ensureWindowBuilt, launchBrowser, openWindow, rawRequest, screenshot, seriousAxeViolations, startTestApp, tabTo, type TestApp, type TestBrowser } from './ui-support/harness.ts';
 
 let now = Date.parse('2026-11-16T07:00:00.000Z');
 let t: TestApp;
@@ -22,11 +19,8 @@ let b: TestBrowser;
 
 before(async () => {
   ensureWindowBuilt();
-  const home = mkdtempSync(join(tmpdir(), 'tock-ui-reports-'));
-  const app = await startApp({ home, env: { ...process.env, TOCK_CREDENTIAL_STORE: 'file' }, clock: () => now });
-  const url = new URL(app.uiUrl);
-  t = { app, home, url: app.uiUrl, origin: url.origin, port: Number(url.port), stop: async () => (await app.stop(), rmSync(home, { recursive: true, force: true })) };
-  const { tracker } = app.services;
+  t = await startTestApp({}, { clock: () => now });
+  const { tracker } = t.app.services;
   const at = (iso: string): void => {
     now = Date.parse(iso);
   };
