@@ -8,6 +8,21 @@
 
 import type { Server } from 'node:http';
 
+/**
+ * The status every stand-in reports: a session running since 08:00 on the bench's fixed day,
+ * shaped as Tock's `GET /status` result, so the bytes sent match what Tock sends.
+ */
+export const STATUS_RESULT = {
+  isTracking: true,
+  isOnBreak: false,
+  currentActivity: { activityID: '0b7e4c1a-6f1d-4a53-9d2b-3f1e8c0a9b12', activityName: 'Bench project 3' },
+  todaySeconds: 12345,
+  since: '2026-11-22T08:00:00.000Z',
+} as const;
+
+/** A `GET /status` answer's body: `{ok: true, result}` around {@link STATUS_RESULT}. */
+export const STATUS_BODY = JSON.stringify({ ok: true, result: STATUS_RESULT });
+
 /** What a stand-in adds to its ready line, and what it closes before exiting. */
 export interface ServeOptions {
   /** More fields of the ready line besides `port` and `pid` (the floor server's token). */

@@ -10,18 +10,9 @@
  */
 
 import { createServer } from 'node:http';
-import { serveBenchChild } from '../lib/serve-child.ts';
+import { STATUS_BODY, serveBenchChild } from '../lib/serve-child.ts';
 
-const body = JSON.stringify({
-  ok: true,
-  result: {
-    isTracking: true,
-    isOnBreak: false,
-    currentActivity: { activityID: '0b7e4c1a-6f1d-4a53-9d2b-3f1e8c0a9b12', activityName: 'Bench project 3' },
-    todaySeconds: 12345,
-    since: '2026-11-22T08:00:00.000Z',
-  },
-});
+const body = STATUS_BODY;
 const headers = {
   'content-type': 'application/json; charset=utf-8',
   'content-length': Buffer.byteLength(body),

@@ -13,15 +13,9 @@
  */
 
 import { createServer, type ServerResponse } from 'node:http';
-import { serveBenchChild } from '../lib/serve-child.ts';
+import { STATUS_RESULT, serveBenchChild } from '../lib/serve-child.ts';
 
-const data = JSON.stringify({
-  isTracking: true,
-  isOnBreak: false,
-  currentActivity: { activityID: '0b7e4c1a-6f1d-4a53-9d2b-3f1e8c0a9b12', activityName: 'Bench project 3' },
-  todaySeconds: 12345,
-  since: '2026-11-22T08:00:00.000Z',
-});
+const data = JSON.stringify(STATUS_RESULT);
 const answer = JSON.stringify({ ok: true, result: { activityID: '0b7e4c1a-6f1d-4a53-9d2b-3f1e8c0a9b12', activityName: 'Bench project 3', created: false, startedAt: '2026-11-22T08:00:00.000Z' } });
 const streams = new Set<ServerResponse>();
 let seq = 0;
