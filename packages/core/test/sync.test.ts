@@ -345,7 +345,8 @@ test('renaming the kept activity of a merged pair apart splits it on this device
   deliver(b, a);
   assert.equal(a.f.tracker.listActivities().length, 1);
   const kept = a.f.tracker.listActivities()[0];
-  assert.ok(kept !== undefined && kept.activityID.startsWith('aaaaaaaa'));
+  assert.ok(kept);
+  assert.ok(kept.activityID.startsWith('aaaaaaaa'));
   a.f.tracker.renameActivity(kept.activityID, 'Other');
   deliver(a, b);
   deliver(b, a);
