@@ -3,9 +3,9 @@
  * signed answer cannot go without (docs/protocol.md "Request signing", "Response signing") —
  * it verifies the request's HMAC, hashes the answer's body and signs the answer — and nothing
  * else: no Host, browser or clock checks, no nonce window, no lockout, no routing, no SQLite,
- * no request list. Its body is the bare server's constant `/status`-shaped JSON, hashed anew
- * for every answer. Tock's server CPU per request over this one's is what Tock spends beyond
- * two HMACs and one hash (bench/README.md, figure 1b).
+ * no request list. Its body is the bare server's constant `/status`-shaped JSON
+ * (`STATUS_BODY`), hashed anew for every answer. Tock's server CPU per request over this
+ * one's is what Tock spends beyond two HMACs and one hash (bench/README.md, figure 1b).
  *
  * The HMAC and SHA-256 are @tock/protocol's (hmac.ts), the very functions the listener calls,
  * so the comparison measures everything but them.
@@ -21,20 +21,12 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { API_VERSION, EMPTY_BODY_SHA256, SIGNATURE_VERSION_PREFIX, SigningKey, requestStringToSign, responseStringToSign, sha256Hex } from '@tock/protocol';
+import { STATUS_BODY, serveBenchChild } from '../lib/serve-child.ts';
 
 const token = randomBytes(32).toString('base64url');
 const key = new SigningKey(token);
 
-const body = JSON.stringify({
-  ok: true,
-  result: {
-    isTracking: true,
-    isOnBreak: false,
-    currentActivity: { activityID: '0b7e4c1a-6f1d-4a53-9d2b-3f1e8c0a9b12', activityName: 'Bench project 3' },
-    todaySeconds: 12345,
-    since: '2026-11-22T08:00:00.000Z',
-  },
-});
+const body = STATUS_BODY;
 const contentLength = String(Buffer.byteLength(body));
 const API_VERSION_TEXT = String(API_VERSION);
 
@@ -80,23 +72,4 @@ const server = createServer((req, res) => {
   ]);
   res.end(body);
 });
-server.listen(0, '127.0.0.1', () => {
-  const address = server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 0;
-  process.stdout.write(`${JSON.stringify({ port, pid: process.pid, token })}\n`);
-});
-const stop = (): void => {
-  server.close();
-  server.closeAllConnections();
-  process.exit(0);
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
-process.on('disconnect', stop);
-process.on('message', (message: { type?: string }) => {
-  if (message.type === 'stop') stop();
-  if (message.type === 'cpu') {
-    const { user, system } = process.cpuUsage();
-    process.send?.({ type: 'cpu', us: user + system });
-  }
-});
+serveBenchChild(server, { ready: { token } });
