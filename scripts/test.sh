@@ -23,6 +23,10 @@ report_durations() {
 }
 trap report_durations EXIT
 
+# First: a second, and it needs nothing but node_modules.
+step "Lint (Biome, biome.jsonc)"
+npx --no-install biome lint --error-on-warnings --no-errors-on-unmatched .
+
 step "System packages"
 bash scripts/system-deps.sh
 
