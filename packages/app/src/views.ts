@@ -1,13 +1,14 @@
 /**
  * What the app shows the window, `tock` and the admin channel, as types only: the status with
  * its clock, the license, the listener switch and its token, branch prompts, the desktop part
- * (desktop/view.ts). Nothing here imports Node, so the window
+ * (desktop/view.ts) and sync (sync/status.ts). Nothing here imports Node, so the window
  * takes these as they are (`@tock/app/views`, type-only imports erased by its build) instead of
  * keeping copies that could drift from what the app sends.
  */
 import type { ActivityRef, LicenseState, Status } from '@tock/protocol';
 
 export type { DesktopSettings, DesktopView, IdleQuestion, WorkingHours } from './desktop/view.ts';
+export type { SyncDeviceStatus, SyncStatus } from './sync/status.ts';
 
 /** What settings and `tock license` show. */
 export interface LicenseInfo {

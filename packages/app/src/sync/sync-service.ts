@@ -32,6 +32,7 @@ import {
   type SyncOp,
 } from '@tock/core/sync';
 import { formatDir, listFolder, readDeviceFile, readLines, segmentName, segmentsOf, sizeOf, writeDeviceFile, writeSegment } from './folder.ts';
+import type { SyncDeviceStatus, SyncStatus } from './status.ts';
 
 /**
  * Operations applied in one transaction at most. Small batches keep what one batch holds (its
@@ -48,31 +49,7 @@ const BATCH_OPS = 250;
  */
 const READ_BYTES = 512 * 1024;
 
-/** One other device, as `tock sync status` and the window show it. */
-export interface SyncDeviceStatus {
-  deviceID: string;
-  name: string | null;
-  /** When its last applied change was made (its hlc's time), RFC 3339; null before any. */
-  lastChange: string | null;
-  /** When this device last applied some of its log, RFC 3339. */
-  lastAppliedAt: string | null;
-  /** Operations of its log applied here. */
-  applied: number;
-  /** Whole lines in the folder not applied yet. */
-  behind: number;
-  /** What is wrong with its files, if anything (applying its log stops there). */
-  problem: string | null;
-}
-
-/** `GET /sync` on the admin channel: everything `tock sync status` prints. */
-export interface SyncStatus {
-  enabled: boolean;
-  dir: string | null;
-  device: { deviceID: string; name: string; createdAt: string; logLines: number } | null;
-  /** What is wrong with the folder as a whole (gone, read-only, a newer format), if anything. */
-  problem: string | null;
-  devices: SyncDeviceStatus[];
-}
+export type { SyncDeviceStatus, SyncStatus } from './status.ts';
 
 /** How to run the service; only `store` is required. */
 export interface SyncServiceOptions {

@@ -4,7 +4,7 @@
  * (`@tock/app/views`): type-only imports, erased by the build. The rest are the window
  * API's own views.
  */
-import type { DesktopView, LicenseInfo, ListenerStatus, PromptView as Prompt, StatusView as Status, TokenView } from '@tock/app/views';
+import type { DesktopView, LicenseInfo, ListenerStatus, PromptView as Prompt, StatusView as Status, SyncStatus, TokenView } from '@tock/app/views';
 import type { ActivityRef } from '@tock/protocol';
 
 export type { ActivityRef, Entry, FieldProblem } from '@tock/protocol';
@@ -17,6 +17,7 @@ export type {
   ListenerStatus,
   PromptView as Prompt,
   StatusView as Status,
+  SyncStatus,
   TokenView,
 } from '@tock/app/views';
 
@@ -53,24 +54,3 @@ export interface Snapshot {
   desktop: DesktopView;
   sync: SyncStatus;
 }
-
-/** Another device seen in the sync folder (docs/sync.md). */
-export interface SyncDevice {
-  deviceID: string;
-  name: string | null;
-  lastChange: string | null;
-  lastAppliedAt: string | null;
-  applied: number;
-  behind: number;
-  problem: string | null;
-}
-
-/** Settings › Sync: what `tock sync status` shows. */
-export interface SyncStatus {
-  enabled: boolean;
-  dir: string | null;
-  device: { deviceID: string; name: string; createdAt: string; logLines: number } | null;
-  problem: string | null;
-  devices: SyncDevice[];
-}
-

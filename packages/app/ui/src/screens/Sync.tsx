@@ -5,7 +5,10 @@
  * problem with its files. The app's refusals are shown next to their field.
  */
 import { useState } from 'preact/hooks';
-import { api, ApiError, messageOf } from '../api.ts';
+import { api, messageOf } from '../api.ts';
+import { describedByError, FieldError, fieldErrorsOf } from '../components/FieldError.tsx';
+import { Failure } from '../components/FormActions.tsx';
+import { ScreenHead } from '../components/ScreenHead.tsx';
 import { useAppState } from '../state.ts';
 import type { SyncStatus } from '../types.ts';
 
@@ -29,7 +32,8 @@ function EnableForm({ status }: { status: SyncStatus }) {
     try {
       await api.post('/api/sync/enable', { dir: dir.trim(), name: name.trim() });
     } catch (err) {
-      if (err instanceof ApiError && err.details.length) setErrors(Object.fromEntries(err.details.map((d) => [d.field, d.message])));
+      const fields = fieldErrorsOf(err);
+      if (fields) setErrors(fields);
       else setFailure(messageOf(err));
     } finally {
       setBusy(false);
@@ -43,39 +47,25 @@ function EnableForm({ status }: { status: SyncStatus }) {
         type="text"
         value={dir}
         placeholder="/home/you/Sync/tock"
-        aria-invalid={errors.dir ? true : undefined}
-        aria-describedby={errors.dir ? 'sync-dir-error' : undefined}
+        {...describedByError(errors.dir, 'sync-dir-error')}
         onInput={(e) => setDir((e.target as HTMLInputElement).value)}
       />
-      {errors.dir && (
-        <p id="sync-dir-error" class="field-error" role="alert">
-          {errors.dir}
-        </p>
-      )}
+      <FieldError id="sync-dir-error" message={errors.dir} alert />
       <label for="sync-name">This device’s name (optional; the host name otherwise)</label>
       <input
         id="sync-name"
         type="text"
         value={name}
-        aria-invalid={errors.name ? true : undefined}
-        aria-describedby={errors.name ? 'sync-name-error' : undefined}
+        {...describedByError(errors.name, 'sync-name-error')}
         onInput={(e) => setName((e.target as HTMLInputElement).value)}
       />
-      {errors.name && (
-        <p id="sync-name-error" class="field-error" role="alert">
-          {errors.name}
-        </p>
-      )}
+      <FieldError id="sync-name-error" message={errors.name} alert />
       <div class="inline-row">
         <button type="submit" disabled={busy}>
           Turn sync on
         </button>
       </div>
-      {failure && (
-        <p class="field-error" role="alert">
-          {failure}
-        </p>
-      )}
+      <Failure message={failure} />
     </form>
   );
 }
@@ -111,11 +101,7 @@ function ThisDevice({ status }: { status: SyncStatus }) {
           Turn sync off
         </button>
       </div>
-      {failure && (
-        <p class="field-error" role="alert">
-          {failure}
-        </p>
-      )}
+      <Failure message={failure} />
     </>
   );
 }
@@ -167,13 +153,10 @@ export function Sync() {
   const status = snapshot.sync;
   return (
     <div class="screen">
-      <header class="screen-head">
-        <h1 tabIndex={-1}>Sync</h1>
-        <p class="muted">
-          One history on several machines, through a folder that Syncthing, Dropbox or another sync engine keeps in step. Tock itself
-          opens no connection.
-        </p>
-      </header>
+      <ScreenHead title="Sync">
+        One history on several machines, through a folder that Syncthing, Dropbox or another sync engine keeps in step. Tock itself
+        opens no connection.
+      </ScreenHead>
       <section class="card" aria-labelledby="sync-this-heading">
         <h2 id="sync-this-heading">This device</h2>
         {status.enabled ? <ThisDevice status={status} /> : <EnableForm status={status} />}
