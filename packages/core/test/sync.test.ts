@@ -5,7 +5,6 @@
  * wall clock is hours off); and the property that makes the design: random operations of three
  * devices applied in any order and batching, some twice, give the identical `tock export`.
  */
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -26,7 +25,7 @@ import {
   segmentLines,
   type SyncOp,
 } from '../src/sync/index.ts';
-import { fixture, manualClock, type Fixture } from './support.ts';
+import { fixture, killWhenPaused, manualClock, type Fixture } from './support.ts';
 import { PEER, peerLines } from './support/sync-peer.ts';
 
 const A = 'aaaaaaaa-0000-4000-8000-000000000000';
@@ -293,19 +292,7 @@ function batches<T>(items: T[], seed: number): T[][] {
 test('kill -9 while a batch is applied leaves none of it; applying again gives all of it once', async (t) => {
   const f = fixture(t);
   f.store.close();
-  const child = spawn(process.execPath, [fileURLToPath(new URL('./support/sync-apply-child.ts', import.meta.url)), f.path], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('paused')) resolve();
-    });
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    void exited.then(() => reject(new Error(`the child ended before it paused: ${output}`)));
-  });
-  child.kill('SIGKILL');
-  assert.equal(await exited, 'SIGKILL');
+  await killWhenPaused(fileURLToPath(new URL('./support/sync-apply-child.ts', import.meta.url)), [f.path]);
   const store = openStore(f.path);
   t.after(() => store.close());
   const count = (table: string): number => Number((store.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n);
