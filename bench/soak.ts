@@ -7,7 +7,7 @@
  * durable writes (`POST /entries` a week back, with idempotency keys) on an open-loop schedule that
  * together make half of the maximum rate measured at the start, plus a start/stop every two
  * seconds so that 16 open event streams get events. After each window it samples the app's
- * RSS and heap (after a full GC), its open file descriptors, the size of the WAL and the
+ * RSS, heap (after a full GC) and buffers outside the heap, its open file descriptors, the size of the WAL and the
  * window's p99. The verdict: each of them is flat — after the warm-up ({@link WARM_UP_MINUTES}),
  * the mean of the last third of the samples within 10 % of the mean of the first third (a fall
  * is fine) — the WAL is checkpointed (it
@@ -26,12 +26,16 @@ export interface SoakSample {
   minute: number;
   rssMB: number;
   heapMB: number;
+  /** Typed arrays and other memory outside the JS heap (the nonce window lives there). */
+  buffersMB: number;
   fds: number;
   walKB: number;
   p99Ms: number;
   writeP99Ms: number;
   requests: number;
   errors: number;
+  /** What the errors were: unexpected statuses and the first network error, if any. */
+  errorKinds?: string;
   events: number;
 }
 
@@ -39,10 +43,12 @@ export interface SoakSample {
 const METRICS = [
   { key: 'rssMB', label: 'RSS (MB)' },
   { key: 'heapMB', label: 'heap after GC (MB)' },
+  { key: 'buffersMB', label: 'buffers outside the heap (MB)' },
   { key: 'fds', label: 'open file descriptors' },
   { key: 'walKB', label: 'WAL size (KB)' },
   { key: 'p99Ms', label: 'read p99 (ms)' },
 ] as const satisfies readonly { key: keyof SoakSample; label: string }[];
+type MetricKey = (typeof METRICS)[number]['key'];
 
 const WINDOW_MS = 30_000;
 const STREAMS = 16;
@@ -70,7 +76,7 @@ function mean(values: number[]): number {
 export const WARM_UP_MINUTES = 3.5;
 
 /** The verdict on one metric: the last third of the steady samples against the first third. */
-export function flatness(samples: SoakSample[], key: keyof SoakSample): { first: number; last: number; change: number; flat: boolean } {
+export function flatness(samples: SoakSample[], key: MetricKey): { first: number; last: number; change: number; flat: boolean } {
   const steady = samples.filter((s) => s.minute >= WARM_UP_MINUTES);
   const counted = steady.length >= 3 ? steady : samples;
   const third = Math.max(1, Math.floor(counted.length / 3));
@@ -87,6 +93,14 @@ export function soakVerdict(samples: SoakSample[], eventsPerStream: number[], st
   const everyStreamFed = eventsPerStream.every((n) => n > 0) && streamProblems.length === 0;
   const errors = samples.reduce((a, s) => a + s.errors, 0);
   return { verdicts, errors, passed: verdicts.every((v) => v.flat) && everyStreamFed && errors === 0 };
+}
+
+/** What went wrong in one driver run, or '' when nothing did: the unexpected statuses and the first network error. */
+function errorKinds(run: { statuses: Record<string, number>; firstError?: string }, expected: number): string {
+  const statuses = Object.entries(run.statuses)
+    .filter(([status]) => Number(status) !== expected)
+    .map(([status, n]) => `${n}× ${status}`);
+  return [...statuses, ...(run.firstError ? [run.firstError] : [])].join(', ');
 }
 
 /** Runs the soak and prints the verdict; returns whether it passed. */
@@ -156,6 +170,7 @@ export async function runSoak(minutes: number, log: (line: string) => void): Pro
         minute: Math.round((Date.now() - startedAt) / 6000) / 10,
         rssMB: Math.round(memory.rss / 1e5) / 10,
         heapMB: Math.round(memory.heapUsed / 1e5) / 10,
+        buffersMB: Math.round(memory.external / 1e5) / 10, // array buffers are part of it
         fds: readdirSync(`/proc/${pid}/fd`).length,
         walKB: Math.round(walBytes / 1024),
         p99Ms: Math.round(reads.latencyMs.p99 * 100) / 100,
@@ -164,10 +179,12 @@ export async function runSoak(minutes: number, log: (line: string) => void): Pro
         errors: reads.errors + writes.errors + (reads.completed - reads.ok) + (writes.completed - writes.ok),
         events: received.reduce((a, b) => a + b, 0),
       };
+      const kinds = [errorKinds(reads, 200), errorKinds(writes, 201)].filter(Boolean).join('; ');
+      if (kinds) sample.errorKinds = kinds;
       samples.push(sample);
       log(
         `soak ${String(w + 1).padStart(2)}/${windows} @${sample.minute} min: rss ${sample.rssMB} MB, heap ${sample.heapMB} MB, fds ${sample.fds}, ` +
-          `wal ${sample.walKB} KB, p99 ${sample.p99Ms} ms (writes ${sample.writeP99Ms} ms), ${sample.requests} requests, ${sample.errors} errors, ${sample.events} events`,
+          `wal ${sample.walKB} KB, p99 ${sample.p99Ms} ms (writes ${sample.writeP99Ms} ms), ${sample.requests} requests, ${sample.errors} errors${kinds ? ` (${kinds})` : ''}, ${sample.events} events`,
       );
     }
     stop.abort();

@@ -17,4 +17,6 @@ fi
 # The Python figures need the virtualenv (the same one every Python script uses).
 source scripts/python-venv.sh
 
+# The harness's own rules (the soak's verdict), then every figure.
+"$node" --test bench/*.test.ts
 "$node" bench/run.ts --smoke
