@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { once } from 'node:events';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
@@ -39,14 +40,32 @@ interface GitRun {
   stderr: string;
 }
 
-async function git(cwd: string, env: NodeJS.ProcessEnv, ...args: string[]): Promise<GitRun> {
-  try {
-    const { stdout, stderr } = await execFileAsync('git', args, { cwd, env, timeout: 20_000 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
+/**
+ * Runs git and waits for every process it started, the hook's background report included:
+ * they all inherit the pipe on fd 3, and `close` comes only when the last of them has exited.
+ * So a report that should not have started is on record (or not) when this returns — no sleep.
+ */
+function git(cwd: string, env: NodeJS.ProcessEnv, ...args: string[]): Promise<GitRun> {
+  return runGit(cwd, env, args, 'every process');
+}
+
+function runGit(cwd: string, env: NodeJS.ProcessEnv, args: string[], until: 'every process' | 'git'): Promise<GitRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe', 'pipe'], timeout: 20_000 });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    child.on('error', reject);
+    const done = (code: number | null) => resolve({ code: code ?? -1, stdout, stderr });
+    if (until === 'every process') {
+      child.on('close', done);
+    } else {
+      // The hook's background report holds only fd 3: stdout and stderr end with git.
+      const ended = Promise.all([once(child.stdout, 'end'), once(child.stderr, 'end')]);
+      child.on('exit', (code) => void ended.then(() => done(code)));
+    }
+  });
 }
 
 let repoCount = 0;
@@ -84,16 +103,6 @@ async function readRecord(path: string): Promise<{ argv: string[]; token: string
       .map((l) => JSON.parse(l));
   } catch {
     return [];
-  }
-}
-
-/** Waits until `path` holds `count` reports (the hook reports in the background). */
-async function waitForReports(path: string, count: number, timeoutMs = 5000): Promise<{ argv: string[]; token: string | null }[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const records = await readRecord(path);
-    if (records.length >= count || Date.now() > deadline) return records;
-    await new Promise((r) => setTimeout(r, 50));
   }
 }
 
@@ -141,14 +150,14 @@ describe('tock git-hook with a recording stand-in for tock', () => {
     assert.equal((await installGitHook(repo, target)).action, 'installed');
     const created = await git(repo, env, 'checkout', '-q', '-b', 'feature/login');
     assert.equal(created.code, 0, created.stderr);
-    assert.deepEqual((await waitForReports(record, 1))[0], {
+    assert.deepEqual((await readRecord(record))[0], {
       argv: ['branch-changed', '--repo', repo, '--previous', 'main', '--', 'feature/login'],
       token: 'test-token',
     });
     await git(repo, env, 'checkout', '-q', 'other');
-    assert.deepEqual((await waitForReports(record, 2))[1]?.argv, ['branch-changed', '--repo', repo, '--previous', 'feature/login', '--', 'other']);
+    assert.deepEqual((await readRecord(record))[1]?.argv, ['branch-changed', '--repo', repo, '--previous', 'feature/login', '--', 'other']);
     await git(repo, env, 'switch', '-q', 'main');
-    assert.deepEqual((await waitForReports(record, 3))[2]?.argv, ['branch-changed', '--repo', repo, '--previous', 'other', '--', 'main']);
+    assert.deepEqual((await readRecord(record))[2]?.argv, ['branch-changed', '--repo', repo, '--previous', 'other', '--', 'main']);
   });
 
   it('does not report file checkouts, the same branch again, or a detached HEAD', async () => {
@@ -161,13 +170,11 @@ describe('tock git-hook with a recording stand-in for tock', () => {
     assert.equal((await git(repo, env, 'checkout', '-q', '--detach', 'other')).code, 0);
     // From a detached HEAD onto a branch is a switch; it is reported, and only it.
     assert.equal((await git(repo, env, 'checkout', '-q', 'other')).code, 0);
-    const records = await waitForReports(record, 1);
-    await new Promise((r) => setTimeout(r, 300)); // give any wrongly started report time to land
+    // git() returned after every report it started had finished: the record is complete.
     assert.deepEqual(
       (await readRecord(record)).map((r) => r.argv),
       [['branch-changed', '--repo', repo, '--', 'other']], // no previous branch: HEAD was detached
     );
-    assert.equal(records.length, 1);
   });
 
   it('installing twice changes nothing', async () => {
@@ -192,7 +199,7 @@ describe('tock git-hook with a recording stand-in for tock', () => {
     assert.equal(checkout.code, 1, 'git fails as it did with the existing hook alone');
     const head = (await git(repo, env, 'rev-parse', 'HEAD')).stdout.trim();
     assert.equal(await readFile(`${record}.mine`, 'utf8'), `mine ${head} ${head} 1\n`);
-    assert.deepEqual((await waitForReports(record, 1))[0]?.argv, ['branch-changed', '--repo', repo, '--previous', 'main', '--', 'feature']);
+    assert.deepEqual((await readRecord(record))[0]?.argv, ['branch-changed', '--repo', repo, '--previous', 'main', '--', 'feature']);
     // Git folds every failure into 1; the hook itself passes the existing hook's status on as is.
     const direct = await execFileAsync(hook, [head, head, '0'], { cwd: repo, env }).then(
       () => 0,
@@ -224,7 +231,7 @@ describe('tock git-hook with a recording stand-in for tock', () => {
     const installed = await installGitHook(join(repo), target);
     assert.equal(installed.hook, join(repo, '.githooks', 'post-checkout'));
     await git(repo, env, 'checkout', '-q', 'other');
-    assert.deepEqual((await waitForReports(record, 1))[0]?.argv, ['branch-changed', '--repo', repo, '--previous', 'main', '--', 'other']);
+    assert.deepEqual((await readRecord(record))[0]?.argv, ['branch-changed', '--repo', repo, '--previous', 'main', '--', 'other']);
     await assert.rejects(stat(join(repo, '.git', 'hooks', 'post-checkout')), { code: 'ENOENT' });
     assert.equal(await hookInWorkTree(repo, installed.hook), true, 'install warns that git status shows this hook');
     assert.equal(await hookInWorkTree(repo, join(repo, '.git', 'hooks', 'post-checkout')), false);
@@ -237,7 +244,7 @@ describe('tock git-hook with a recording stand-in for tock', () => {
     const installed = await installGitHook(tree, target);
     assert.equal(installed.hook, join(repo, '.git', 'hooks', 'post-checkout'));
     await git(tree, env, 'checkout', '-q', '-b', 'in-tree');
-    assert.deepEqual((await waitForReports(record, 1))[0]?.argv, ['branch-changed', '--repo', tree, '--previous', 'other', '--', 'in-tree']);
+    assert.deepEqual((await readRecord(record))[0]?.argv, ['branch-changed', '--repo', tree, '--previous', 'other', '--', 'in-tree']);
   });
 
   it('without a token, and with no app to ask for one, stays silent and lets git succeed', async () => {
@@ -253,13 +260,13 @@ describe('tock git-hook with a recording stand-in for tock', () => {
   it('never holds git while the report runs: git returns though the report is stuck', async () => {
     const { repo, env } = await setUp();
     // A stand-in for tock that does not finish until the test lets it: if the hook waited
-    // for it, git would hang until execFile's timeout killed it (code not 0).
+    // for it, git would hang until spawn's timeout killed it (code not 0).
     const release = join(scratch, `release-${repoCount}`);
     const stuck = join(scratch, `stuck-tock-${repoCount}.sh`);
     await writeFile(stuck, `while [ ! -e '${release}' ]; do sleep 0.05; done\n`);
     await installGitHook(repo, { node: '/bin/sh', cli: stuck });
     try {
-      const checkout = await git(repo, env, 'checkout', '-q', '-b', 'stuck');
+      const checkout = await runGit(repo, env, ['checkout', '-q', '-b', 'stuck'], 'git');
       assert.equal(checkout.code, 0, checkout.stderr);
       assert.equal(checkout.stdout, '');
       assert.equal(checkout.stderr, '');
@@ -326,7 +333,7 @@ describe('the hook with the real app', () => {
     await installGitHook(repo, { node: process.execPath, cli: TOCK_JS });
     const checkout = await git(repo, env, 'checkout', '-q', '-b', 'feature/e2e');
     assert.equal(checkout.code, 0, checkout.stderr);
-    const prompt = await waitForPrompt(app, 'feature/e2e');
+    const prompt = await promptFor(app, 'feature/e2e');
     assert.deepEqual(prompt && { repo: prompt.repo, previousBranch: prompt.previousBranch }, { repo, previousBranch: 'main' });
   });
 
@@ -337,7 +344,7 @@ describe('the hook with the real app', () => {
     delete env['TOCK_HOME'];
     const checkout = await git(repo, env, 'checkout', '-q', 'other');
     assert.equal(checkout.code, 0, checkout.stderr);
-    const prompt = await waitForPrompt(app, 'other');
+    const prompt = await promptFor(app, 'other');
     assert.deepEqual(prompt && { repo: prompt.repo, previousBranch: prompt.previousBranch }, { repo, previousBranch: 'main' });
   });
 
@@ -351,11 +358,7 @@ describe('the hook with the real app', () => {
   });
 });
 
-async function waitForPrompt(app: RealApp, branch: string, timeoutMs = 8000): Promise<{ repo: string | null; previousBranch: string | null } | undefined> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = (await app.pendingPrompts()).find((p) => p.branch === branch);
-    if (found !== undefined || Date.now() > deadline) return found;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/** The app's pending prompt for `branch`: git() returned after the report was answered, so it is there or never will be. */
+async function promptFor(app: RealApp, branch: string): Promise<{ repo: string | null; previousBranch: string | null } | undefined> {
+  return (await app.pendingPrompts()).find((p) => p.branch === branch);
 }
