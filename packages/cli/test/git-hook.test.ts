@@ -4,6 +4,7 @@ import { chmod, mkdir, mkdtemp, readFile, realpath, rm, stat, writeFile } from '
 import { tmpdir } from 'node:os';
 import { once } from 'node:events';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { CHAINED_SUFFIX, HOOK_MARKER, hookInWorkTree, hookScript, installGitHook, isTockHook, uninstallGitHook, type HookTarget } from '../src/git-hook.ts';
@@ -52,17 +53,18 @@ function git(cwd: string, env: NodeJS.ProcessEnv, ...args: string[]): Promise<Gi
 function runGit(cwd: string, env: NodeJS.ProcessEnv, args: string[], until: 'every process' | 'git'): Promise<GitRun> {
   return new Promise((resolve, reject) => {
     const child = spawn('git', args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe', 'pipe'], timeout: 20_000 });
+    const [, out, err] = child.stdio as [null, Readable, Readable, Readable];
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    out.on('data', (chunk: Buffer) => (stdout += chunk));
+    err.on('data', (chunk: Buffer) => (stderr += chunk));
     child.on('error', reject);
     const done = (code: number | null) => resolve({ code: code ?? -1, stdout, stderr });
     if (until === 'every process') {
       child.on('close', done);
     } else {
       // The hook's background report holds only fd 3: stdout and stderr end with git.
-      const ended = Promise.all([once(child.stdout, 'end'), once(child.stderr, 'end')]);
+      const ended = Promise.all([once(out, 'end'), once(err, 'end')]);
       child.on('exit', (code) => void ended.then(() => done(code)));
     }
   });
