@@ -53,7 +53,8 @@ function git(cwd: string, env: NodeJS.ProcessEnv, ...args: string[]): Promise<Gi
 function runGit(cwd: string, env: NodeJS.ProcessEnv, args: string[], until: 'every process' | 'git'): Promise<GitRun> {
   return new Promise((resolve, reject) => {
     const child = spawn('git', args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe', 'pipe'], timeout: 20_000 });
-    const [, out, err] = child.stdio as [null, Readable, Readable, Readable];
+    const out = child.stdio[1] as Readable;
+    const err = child.stdio[2] as Readable;
     let stdout = '';
     let stderr = '';
     out.on('data', (chunk: Buffer) => (stdout += chunk));
