@@ -183,7 +183,7 @@ export async function runSoak(minutes: number, log: (line: string) => void): Pro
       if (kinds) sample.errorKinds = kinds;
       samples.push(sample);
       log(
-        `soak ${String(w + 1).padStart(2)}/${windows} @${sample.minute} min: rss ${sample.rssMB} MB, heap ${sample.heapMB} MB, fds ${sample.fds}, ` +
+        `soak ${String(w + 1).padStart(2)}/${windows} @${sample.minute} min: rss ${sample.rssMB} MB, heap ${sample.heapMB} MB, buffers ${sample.buffersMB} MB, fds ${sample.fds}, ` +
           `wal ${sample.walKB} KB, p99 ${sample.p99Ms} ms (writes ${sample.writeP99Ms} ms), ${sample.requests} requests, ${sample.errors} errors${kinds ? ` (${kinds})` : ''}, ${sample.events} events`,
       );
     }
