@@ -26,6 +26,8 @@ export interface SoakSample {
   minute: number;
   rssMB: number;
   heapMB: number;
+  /** The heap V8 holds from the system (used or not): where RSS goes that the used heap does not explain. */
+  heapTotalMB: number;
   /** Typed arrays and other memory outside the JS heap (the nonce window lives there). */
   buffersMB: number;
   fds: number;
@@ -34,6 +36,8 @@ export interface SoakSample {
   writeP99Ms: number;
   requests: number;
   errors: number;
+  /** Requests sent again after the server closed their idle keep-alive connection (not errors; see bench/load/driver.ts). */
+  keepAliveRetries: number;
   /** What the errors were: unexpected statuses and the first network error, if any. */
   errorKinds?: string;
   events: number;
@@ -170,6 +174,7 @@ export async function runSoak(minutes: number, log: (line: string) => void): Pro
         minute: Math.round((Date.now() - startedAt) / 6000) / 10,
         rssMB: Math.round(memory.rss / 1e5) / 10,
         heapMB: Math.round(memory.heapUsed / 1e5) / 10,
+        heapTotalMB: Math.round(memory.heapTotal / 1e5) / 10,
         buffersMB: Math.round(memory.external / 1e5) / 10, // array buffers are part of it
         fds: readdirSync(`/proc/${pid}/fd`).length,
         walKB: Math.round(walBytes / 1024),
@@ -177,14 +182,16 @@ export async function runSoak(minutes: number, log: (line: string) => void): Pro
         writeP99Ms: Math.round(writes.latencyMs.p99 * 100) / 100,
         requests: reads.completed + writes.completed,
         errors: reads.errors + writes.errors + (reads.completed - reads.ok) + (writes.completed - writes.ok),
+        keepAliveRetries: reads.keepAliveRetries + writes.keepAliveRetries,
         events: received.reduce((a, b) => a + b, 0),
       };
       const kinds = [errorKinds(reads, 200), errorKinds(writes, 201)].filter(Boolean).join('; ');
       if (kinds) sample.errorKinds = kinds;
       samples.push(sample);
       log(
-        `soak ${String(w + 1).padStart(2)}/${windows} @${sample.minute} min: rss ${sample.rssMB} MB, heap ${sample.heapMB} MB, buffers ${sample.buffersMB} MB, fds ${sample.fds}, ` +
-          `wal ${sample.walKB} KB, p99 ${sample.p99Ms} ms (writes ${sample.writeP99Ms} ms), ${sample.requests} requests, ${sample.errors} errors${kinds ? ` (${kinds})` : ''}, ${sample.events} events`,
+        `soak ${String(w + 1).padStart(2)}/${windows} @${sample.minute} min: rss ${sample.rssMB} MB, heap ${sample.heapMB} MB of ${sample.heapTotalMB} MB, buffers ${sample.buffersMB} MB, fds ${sample.fds}, ` +
+          `wal ${sample.walKB} KB, p99 ${sample.p99Ms} ms (writes ${sample.writeP99Ms} ms), ${sample.requests} requests, ${sample.errors} errors${kinds ? ` (${kinds})` : ''}, ` +
+          `${sample.keepAliveRetries} keep-alive retries, ${sample.events} events`,
       );
     }
     stop.abort();
@@ -192,6 +199,7 @@ export async function runSoak(minutes: number, log: (line: string) => void): Pro
     await Promise.all(streams);
 
     const { verdicts, errors, passed } = soakVerdict(samples, received, ended);
+    const keepAliveRetries = samples.reduce((a, s) => a + s.keepAliveRetries, 0);
     const result = {
       startedAt: new Date(startedAt).toISOString(),
       minutes,
@@ -202,6 +210,7 @@ export async function runSoak(minutes: number, log: (line: string) => void): Pro
       eventsPerStream: received,
       streamProblems: ended,
       errors,
+      keepAliveRetries,
       verdicts,
       passed,
       samples,
@@ -211,7 +220,7 @@ export async function runSoak(minutes: number, log: (line: string) => void): Pro
     for (const v of verdicts) {
       log(`soak verdict ${v.label}: first third ${v.first.toFixed(1)}, last third ${v.last.toFixed(1)} (${(v.change * 100).toFixed(1)} %) ${v.flat ? 'flat' : 'GROWS'}`);
     }
-    log(`soak: ${errors} errors; events per stream ${Math.min(...received)}–${Math.max(...received)}${ended.length ? `; ${ended.join('; ')}` : ''}`);
+    log(`soak: ${errors} errors, ${keepAliveRetries} requests retried after a keep-alive reset; events per stream ${Math.min(...received)}–${Math.max(...received)}${ended.length ? `; ${ended.join('; ')}` : ''}`);
     log(`soak: ${passed ? 'PASS' : 'FAIL'} — bench/soak.json, bench/soak.svg`);
     return passed;
   } finally {

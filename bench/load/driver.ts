@@ -53,6 +53,12 @@ export interface DriverResult {
   perTarget?: Record<string, LatencySummary>;
   errors: number;
   firstError?: string;
+  /**
+   * Requests whose reused keep-alive connection the server had just closed (ECONNRESET on a
+   * reused socket), sent again once on a new one — what an HTTP client does for an idempotent
+   * request (Node's `request.reusedSocket` documents the race). Not errors unless the retry fails.
+   */
+  keepAliveRetries: number;
 }
 
 const config = JSON.parse(process.argv[2] ?? '{}') as DriverConfig;
@@ -72,18 +78,28 @@ let ok = 0;
 let totalOk = 0;
 let errors = 0;
 let firstError: string | undefined;
+let keepAliveRetries = 0;
 let targetIndex = 0;
 let keyCounter = 0;
 
 /** Sends one signed request; resolves when its answer has been read (never rejects). */
 function send(scheduledAt: number): Promise<void> {
   const target = config.targets[targetIndex++ % config.targets.length] as string;
+  const idempotencyKey = config.idempotencyKeys ? `${signer.nextNonce()}k${keyCounter++}` : undefined;
+  return sendTo(target, idempotencyKey, scheduledAt, config.method === 'GET' || idempotencyKey !== undefined);
+}
+
+/**
+ * Sends a freshly signed request to `target`. `mayRetry` (an idempotent request): sent once
+ * more, with the same idempotency key, when a reused keep-alive connection was reset.
+ */
+function sendTo(target: string, idempotencyKey: string | undefined, scheduledAt: number, mayRetry: boolean): Promise<void> {
   const headers: Record<string, string | number> = { host, ...signer.headers(config.method, target, bodySha256) };
   if (bodyBytes !== undefined) {
     headers['content-type'] = 'application/json';
     headers['content-length'] = bodyBytes.length;
   }
-  if (config.idempotencyKeys) headers[HEADER.idempotencyKey] = `${signer.nextNonce()}k${keyCounter++}`;
+  if (idempotencyKey !== undefined) headers[HEADER.idempotencyKey] = idempotencyKey;
   const counted = measuring;
   return new Promise((resolve) => {
     const req = request({ host: '127.0.0.1', port: config.port, method: config.method, path: target, headers, agent }, (res) => {
@@ -109,9 +125,14 @@ function send(scheduledAt: number): Promise<void> {
         resolve();
       });
     });
-    req.on('error', (error) => {
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (mayRetry && req.reusedSocket && error.code === 'ECONNRESET') {
+        keepAliveRetries++;
+        void sendTo(target, idempotencyKey, scheduledAt, false).then(resolve);
+        return;
+      }
       errors++;
-      firstError ??= error.message;
+      firstError ??= `${error.message}${req.reusedSocket ? ' on a reused connection' : ''}`;
       resolve();
     });
     req.end(bodyBytes);
@@ -179,6 +200,7 @@ const result: DriverResult = {
   statuses,
   latencyMs: summarize(latencies.toArray()),
   errors,
+  keepAliveRetries,
 };
 if (config.perTarget) {
   result.perTarget = Object.fromEntries([...byTarget].map(([t, s]) => [t, summarize(s.toArray())]));
