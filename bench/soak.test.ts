@@ -43,8 +43,9 @@ test('a soak fails on any error, on a stream that got nothing, and on a stream t
 test('the plot names every metric with its verdict and shades the warm-up', () => {
   const run = samples(20, (m) => ({ rssMB: 300 + 3 * m }));
   const { verdicts, passed } = soakVerdict(run, [5], []);
-  const svg = soakSvg(run, verdicts, { minutes: 20, readRate: 3980, writeRate: 20, streams: 16, passed });
+  const svg = soakSvg(run, verdicts, { minutes: 20, readRate: 3980, writeRate: 20, streams: 16, passed, errors: 0, keepAliveRetries: 3, eventsPerStream: [600, 605] });
   assert.match(svg, /— FAIL<\/text>/);
+  assert.match(svg, />0 errors, 3 requests retried after a keep-alive reset, 600–605 events per stream</);
   assert.match(svg, /RSS \(MB\): [\d.]+ → [\d.]+ \([\d.]+ %, grows\)/);
   assert.match(svg, /heap after GC \(MB\): 12\.0 → 12\.0 \(0\.0 %, flat\)/);
   assert.match(svg, /grey: warm-up/);

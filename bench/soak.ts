@@ -233,20 +233,23 @@ export async function runSoak(minutes: number, log: (line: string) => void): Pro
 export function soakSvg(
   samples: SoakSample[],
   verdicts: { key: string; label: string; first: number; last: number; change: number; flat: boolean }[],
-  run: { minutes: number; readRate: number; writeRate: number; streams: number; passed: boolean },
+  run: { minutes: number; readRate: number; writeRate: number; streams: number; passed: boolean; errors: number; keepAliveRetries: number; eventsPerStream: number[] },
 ): string {
   const width = 760;
   const panel = { height: 120, left: 70, right: 20, top: 28 };
-  const height = 50 + verdicts.length * (panel.height + panel.top);
+  const head = 64;
+  const height = head + 20 + verdicts.length * (panel.height + panel.top);
   const xMax = Math.max(...samples.map((s) => s.minute), 1);
   const x = (minute: number) => panel.left + (minute / xMax) * (width - panel.left - panel.right);
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="12">`,
     `<rect width="100%" height="100%" fill="#fff"/>`,
     `<text x="${panel.left}" y="20" font-size="14" font-weight="600">Soak: ${run.minutes} min, ${run.readRate} reads/s + ${run.writeRate} writes/s, ${run.streams} event streams — ${run.passed ? 'PASS' : 'FAIL'}</text>`,
+    `<text x="${panel.left}" y="38" fill="#555">${run.errors} errors, ${run.keepAliveRetries} requests retried after a keep-alive reset, ` +
+      `${Math.min(...run.eventsPerStream)}–${Math.max(...run.eventsPerStream)} events per stream</text>`,
   ];
   verdicts.forEach((v, i) => {
-    const top = 40 + i * (panel.height + panel.top);
+    const top = head + i * (panel.height + panel.top);
     const values = samples.map((s) => Number(s[v.key as keyof SoakSample]));
     const yMax = Math.max(...values, 1) * 1.15;
     const y = (value: number) => top + panel.height - (value / yMax) * panel.height;
