@@ -4,11 +4,12 @@
  * equal, GET /status stays each device's own, a line written to the folder is noticed without
  * being asked (fs.watch or the rescan), and everything wrong in the folder — a corrupt line, a
  * truncated segment, a newer format, a forged device.json, two devices with one name, the folder
- * removed — is reported by the status, never stops the app and never loses local data.
+ * removed or read-only — is reported by the status, never stops the app and never loses local data.
  * Waits end when the awaited change arrives; nothing sleeps through a window.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -49,6 +50,28 @@ function exported(a: RunningApp): unknown {
 /** Resolves once `check` holds, looking again on every app change; fails by node:test's timeout. */
 async function until(check: () => boolean): Promise<void> {
   while (!check()) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+/**
+ * Makes `dir` read-only and writable again, for real: for root (whom file modes do not stop) a
+ * tmpfs mounted on it and remounted read-only, otherwise its modes. `release` undoes the mount.
+ */
+function readOnlySwitch(dir: string): { on(): void; off(): void; release(): void } {
+  if (process.getuid?.() === 0) {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16m,mode=0700', 'tmpfs', dir]);
+    return {
+      on: () => execFileSync('mount', ['-o', 'remount,ro', dir]),
+      off: () => execFileSync('mount', ['-o', 'remount,rw', dir]),
+      release: () => execFileSync('umount', [dir]),
+    };
+  }
+  const chmodTree = (mode: number): void => {
+    chmodSync(dir, mode);
+    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+      if (entry.isDirectory()) chmodSync(join(entry.parentPath, entry.name), mode);
+    }
+  };
+  return { on: () => chmodTree(0o500), off: () => chmodTree(0o700), release: () => chmodTree(0o700) };
 }
 
 const FOLDER_DEVICE = 'dddddddd-0000-4000-8000-000000000001';
@@ -197,6 +220,35 @@ describe('sync with two apps and one folder', { timeout: 60_000 }, () => {
       const lines = readFileSync(join(folder, 'tock-sync-v1', me, '00000001.jsonl'), 'utf8').trim().split('\n');
       assert.equal(lines.length, a.services.sync.status().device?.logLines);
     } finally {
+      await a.stop();
+    }
+  });
+
+  it('a read-only folder is reported; local work goes on and reaches the folder once it is writable', async () => {
+    const clock = { now: Date.parse('2026-11-23T09:00:00.000Z') };
+    const folder = tempDir('tock-sync-folder-');
+    const readOnly = readOnlySwitch(folder);
+    const a = await app(clock);
+    try {
+      a.services.sync.enable(folder, 'laptop');
+      a.services.tracker.logEntry({ name: 'Local', durationMinutes: 5, createIfMissing: true });
+      a.services.sync.syncNow();
+      assert.equal(a.services.sync.status().problem, null);
+
+      readOnly.on();
+      a.services.tracker.logEntry({ name: 'Local', durationMinutes: 7 });
+      a.services.sync.syncNow();
+      assert.match(a.services.sync.status().problem ?? '', /is read-only; this device's changes wait in the store until it is writable$/);
+      assert.equal(a.services.tracker.getStatus().todaySeconds, 12 * 60);
+
+      readOnly.off();
+      a.services.sync.syncNow();
+      assert.equal(a.services.sync.status().problem, null);
+      const me = a.services.sync.status().device?.deviceID as string;
+      const lines = readFileSync(join(folder, 'tock-sync-v1', me, '00000001.jsonl'), 'utf8').trim().split('\n');
+      assert.equal(lines.length, a.services.sync.status().device?.logLines);
+    } finally {
+      readOnly.release();
       await a.stop();
     }
   });

@@ -282,7 +282,16 @@ export class SyncService {
     try {
       if (this.store.db.prepare('SELECT 1 FROM sync_outbox LIMIT 1').get() !== undefined) {
         const result = drainOutbox(this.store, this.hybrid);
-        for (const n of result.segments) this.writeOwn(config.dir, identity.deviceID, n);
+        for (const n of result.segments) {
+          try {
+            this.writeOwn(config.dir, identity.deviceID, n);
+          } catch (error) {
+            // Not in the folder as it is now: the next scan's repair writes it again (NaN: no
+            // size a file has, nor sizeOf's -1 for a missing one).
+            this.written.set(n, Number.NaN);
+            throw error;
+          }
+        }
       }
     } catch (error) {
       this.reportFolder(error);
@@ -394,7 +403,16 @@ export class SyncService {
           const reader = this.readers.get(p.deviceID);
           if (reader) reader.position = p;
         }
-        for (const n of result.segments) this.writeOwn(config.dir, identity.deviceID, n);
+        for (const n of result.segments) {
+          try {
+            this.writeOwn(config.dir, identity.deviceID, n);
+          } catch (error) {
+            // Not in the folder as it is now: the next scan's repair writes it again (NaN: no
+            // size a file has, nor sizeOf's -1 for a missing one).
+            this.written.set(n, Number.NaN);
+            throw error;
+          }
+        }
         if (result.changed) applied = true;
       } catch (error) {
         this.options.onError?.(`sync: applying failed: ${(error as Error).message}`);
