@@ -4,15 +4,15 @@
  * `npm test`.
  *
  * Traffic, in 30 s windows: reads (`GET /status`, `/current`, `/activities/search`) and
- * durable writes (`POST /entries` a week back, with idempotency keys) on an open-loop schedule that
- * together make half of the maximum rate measured at the start, plus a start/stop every two
- * seconds so that 16 open event streams get events. After each window it samples the app's
- * RSS, heap (after a full GC) and buffers outside the heap, its open file descriptors, the size of the WAL and the
- * window's p99. The verdict: each of them is flat — after the warm-up ({@link WARM_UP_MINUTES}),
- * the mean of the last third of the samples within 10 % of the mean of the first third (a fall
- * is fine) — the WAL is checkpointed (it
- * stays bounded instead of growing with the writes), and every stream stayed open and got
- * events. Writes bench/soak.json and the plot bench/soak.svg.
+ * durable writes (`POST /entries` a week back, with idempotency keys) on an open-loop schedule
+ * that together make half of the maximum rate measured at the start (at most
+ * {@link MAX_SOAK_RATE}), plus a start/stop every two seconds so that 16 open event streams get
+ * events. After each window it samples the app's RSS, heap (used after a full GC, and held),
+ * buffers outside the heap, open file descriptors, the size of the WAL and the window's p99.
+ * The verdict: each is flat — after the warm-up ({@link WARM_UP_MINUTES}), the mean of the last
+ * third of the samples within 10 % of the mean of the first third (a fall is fine), so the WAL
+ * is checkpointed rather than growing with the writes — every stream stayed open and got
+ * events, and no request failed. Writes bench/soak.json and the plot bench/soak.svg.
  */
 
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
