@@ -124,7 +124,7 @@ async function request<T>(context: RequestContext, call: () => Promise<T>): Prom
 }
 
 /** `Tracking "Writing docs" since 09:14 — 2h 05m today`, and its idle and break forms. */
-export function formatStatus(status: Status, now: Date = new Date()): string {
+export function formatStatus(status: Status, now: Date): string {
   const today = `${formatSeconds(status.todaySeconds)} today`;
   const name = status.currentActivity?.activityName;
   if (!status.isTracking || name === undefined) return `Not tracking — ${today}`;
@@ -134,7 +134,7 @@ export function formatStatus(status: Status, now: Date = new Date()): string {
 }
 
 /** `Started "Review" at 09:14`, or `Switched to` / `Still tracking` forms. */
-export function formatStart(result: StartResult, previous: ActivityRef | null, now: Date = new Date()): string {
+export function formatStart(result: StartResult, previous: ActivityRef | null, now: Date): string {
   const name = `"${result.activityName}"`;
   const at = formatClock(result.startedAt, now);
   if (previous?.activityID === result.activityID) return `Still tracking ${name} (since ${at})`;
@@ -150,7 +150,7 @@ export function formatStop(session: StoppedSession | null): string {
 }
 
 /** `Logged 45m to "Review" (09:00–09:45)`, with the note when there is one. */
-export function formatEntry(entry: Entry, now: Date = new Date()): string {
+export function formatEntry(entry: Entry, now: Date): string {
   const to = entry.created ? `new activity "${entry.activity.activityName}"` : `"${entry.activity.activityName}"`;
   const note = entry.note ? ` — ${entry.note}` : '';
   return `Logged ${formatMinutes(entry.durationMinutes)} to ${to} (${formatSpan(entry.startedAt, entry.endedAt, now)})${note}`;
@@ -234,11 +234,11 @@ const status: Command = {
     const { client, port } = connect(io.env);
     const result = await request({ port }, () => client.getStatus());
     if (template !== undefined) {
-      const now = new Date();
+      const now = io.now();
       io.out(renderStatusLine(template, { status: result, receivedAt: now }, now));
       return 0;
     }
-    print(io, values.json === true, result, () => formatStatus(result));
+    print(io, values.json === true, result, () => formatStatus(result, io.now()));
     return 0;
   },
 };
@@ -272,7 +272,7 @@ const start: Command = {
     // Asked first only to say "Switched from …": the start itself is one request.
     const previous = values.json === true ? null : await request(context, () => client.getCurrent());
     const result = await request(context, () => client.startActivity(name, { createIfMissing: values['create'] === true }));
-    print(io, values.json === true, result, () => formatStart(result, previous));
+    print(io, values.json === true, result, () => formatStart(result, previous, io.now()));
     return 0;
   },
 };
@@ -292,7 +292,7 @@ const log: Command = {
     const entry = await request({ port, activityName: name }, () =>
       client.logEntry({ name, durationMinutes, note, createIfMissing: values['create'] === true }),
     );
-    print(io, values.json === true, entry, () => formatEntry(entry));
+    print(io, values.json === true, entry, () => formatEntry(entry, io.now()));
     return 0;
   },
 };

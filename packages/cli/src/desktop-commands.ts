@@ -22,7 +22,7 @@ function minutes(seconds: number): string {
 }
 
 /** The pending question in one line, with how to answer it. */
-function describeIdleQuestion(question: IdleQuestion, now = new Date()): string {
+function describeIdleQuestion(question: IdleQuestion, now: Date): string {
   return `Away from "${question.activityName}" ${formatSpan(question.since, question.until, now)} (${minutes(question.seconds)}): answer with \`tock idle keep\`, \`tock idle discard\` or \`tock idle stop\``;
 }
 
@@ -47,7 +47,7 @@ const idle: Command = {
     if (choice === undefined) {
       const found = (await admin(io, 'GET', '/idle')) as { question: IdleQuestion | null; idleSource: DesktopView['idleSource'] };
       print(io, values.json === true, found, () => {
-        if (found.question) return describeIdleQuestion(found.question);
+        if (found.question) return describeIdleQuestion(found.question, io.now());
         const source =
           found.idleSource.state === 'found'
             ? `idle source: ${found.idleSource.name}`
@@ -71,7 +71,7 @@ const continueCommand: Command = {
   async run(args, io) {
     const { values } = flags(args);
     const started = (await admin(io, 'POST', '/continue')) as StartResult;
-    print(io, values.json === true, started, () => `Tracking "${started.activityName}" since ${formatClock(started.startedAt)}`);
+    print(io, values.json === true, started, () => `Tracking "${started.activityName}" since ${formatClock(started.startedAt, io.now())}`);
     return 0;
   },
 };

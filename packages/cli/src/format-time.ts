@@ -15,7 +15,7 @@ function sameLocalDay(a: Date, b: Date): boolean {
  * `09:14` for a time on `now`'s local day; `2026-11-21 17:02` for any other day, so a
  * session left running overnight does not read as if it started this morning.
  */
-export function formatClock(iso: string, now: Date = new Date()): string {
+export function formatClock(iso: string, now: Date): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
   const clock = `${pad(at.getHours())}:${pad(at.getMinutes())}`;
@@ -27,6 +27,6 @@ export function formatClock(iso: string, now: Date = new Date()): string {
  * A block as `09:00–09:45`; the end shows its date only when it falls on another local day
  * than the start (`23:30–2026-11-22 00:15`), the start only when it is not on `now`'s day.
  */
-export function formatSpan(startIso: string, endIso: string, now: Date = new Date()): string {
+export function formatSpan(startIso: string, endIso: string, now: Date): string {
   return `${formatClock(startIso, now)}–${formatClock(endIso, new Date(startIso))}`;
 }

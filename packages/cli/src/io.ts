@@ -14,14 +14,20 @@ export interface Io {
    * such commands then gather their output and pass it to `out`.
    */
   stdout?: NodeJS.WritableStream;
+  /**
+   * The wall clock the human output reads "today" from (a time today prints as `09:14`, any
+   * other day with its date). Tests that drive an app on an injected clock pass the same one.
+   */
+  now(): Date;
 }
 
-/** The process's own streams and environment. */
+/** The process's own streams, environment and clock. */
 export const processIo: Io = {
   out: (line) => process.stdout.write(line + '\n'),
   err: (line) => process.stderr.write(line + '\n'),
   env: process.env,
   stdout: process.stdout,
+  now: () => new Date(),
 };
 
 /** A failure to report as `error: <message>` with exit status 1. */

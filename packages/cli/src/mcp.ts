@@ -47,7 +47,8 @@ async function call(env: NodeJS.ProcessEnv, work: (client: TockClient, port: num
 }
 
 /** The MCP server with Tock's tools, bound to the listener named by `env`. */
-function createTockMcpServer(env: NodeJS.ProcessEnv): McpServer {
+function createTockMcpServer(io: Io): McpServer {
+  const { env } = io;
   const server = new McpServer({ name: 'tock', version: APP_VERSION });
   const readOnly = { readOnlyHint: true, openWorldHint: false };
 
@@ -60,7 +61,7 @@ function createTockMcpServer(env: NodeJS.ProcessEnv): McpServer {
     },
     () => call(env, async (client) => {
       const status = await client.getStatus();
-      return answer(formatStatus(status), status);
+      return answer(formatStatus(status, io.now()), status);
     }),
   );
 
@@ -136,7 +137,7 @@ function createTockMcpServer(env: NodeJS.ProcessEnv): McpServer {
       return call(env, async (client, port) => {
         try {
           const entry = await client.logEntry({ name, durationMinutes: parsed.minutes, note, createIfMissing });
-          return answer(formatEntry(entry), entry);
+          return answer(formatEntry(entry, io.now()), entry);
         } catch (error) {
           if (error instanceof TockError) return refusal(explainClientError(error, { port, activityName: name }));
           throw error;
@@ -171,7 +172,7 @@ function createTockMcpServer(env: NodeJS.ProcessEnv): McpServer {
 /** `tock mcp`: serves until standard input closes. Never writes anything else to stdout. */
 export async function serveMcp(args: string[], io: Io): Promise<number> {
   if (args.length > 0) throw new CliError(`tock mcp takes no arguments (got "${args[0]}"); configure it with SERVICE_TOKEN and SERVICE_PORT`);
-  const server = createTockMcpServer(io.env);
+  const server = createTockMcpServer(io);
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     transport.onclose = resolve;

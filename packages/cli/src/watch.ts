@@ -15,7 +15,6 @@ import { checkTemplate, DEFAULT_TEMPLATE, renderStatusLine, waybarLine, type Rec
 
 /** What `watch` needs from the world; tests pass their own clock, timers and stop signal. */
 export interface WatchDeps {
-  now(): Date;
   /** Resolves after `ms`, or at once when `signal` aborts. */
   sleep(ms: number, signal: AbortSignal): Promise<void>;
   /** Ends the watch (Ctrl+C). */
@@ -47,7 +46,7 @@ export async function watch(io: Io, options: { template: string; json: boolean }
   const shown: { received: ReceivedStatus | null; offlineReason?: string | undefined } = { received: null };
   let last = '';
   const print = (): void => {
-    const now = deps.now();
+    const now = io.now();
     const line = options.json ? waybarLine(options.template, shown.received, now, shown.offlineReason) : renderStatusLine(options.template, shown.received, now);
     // A bar redraws on every line; an unchanged line after a reconnect is not news.
     if (line !== last) io.out(line);
@@ -71,7 +70,7 @@ export async function watch(io: Io, options: { template: string; json: boolean }
       for await (const event of client.events({ signal: deps.signal, reconnect: false })) {
         delay = EVENT_LIMITS.reconnectInitialMs;
         shown.offlineReason = undefined;
-        if (event.type === 'status') shown.received = { status: event.data as Status, receivedAt: deps.now() };
+        if (event.type === 'status') shown.received = { status: event.data as Status, receivedAt: io.now() };
         print();
       }
       if (deps.signal.aborted) break;
@@ -119,7 +118,7 @@ export const watchCommand: Command = {
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
     try {
-      await watch(io, { template, json: values.json === true }, { now: () => new Date(), sleep: abortableSleep, signal: stop.signal });
+      await watch(io, { template, json: values.json === true }, { sleep: abortableSleep, signal: stop.signal });
     } finally {
       process.removeListener('SIGINT', onSignal);
       process.removeListener('SIGTERM', onSignal);

@@ -46,6 +46,7 @@ describe('tock app readiness', () => {
     let handledAtFirstLine: number[] | undefined;
     const exit = main(['app', '--no-open'], {
       env: appEnv(),
+      now: () => new Date(),
       err: (line) => lines.push(line),
       out(line) {
         handledAtFirstLine ??= [added('SIGINT').length, added('SIGTERM').length];

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startApp, type RunningApp } from '../../app/src/app.ts';
 import { appEnv, spawnApp, tock as tockProcess } from '../../app/test/support/app-process.ts';
-import { tock } from './real-app.ts';
+import { tock as tockOnWallClock, tockAt } from './real-app.ts';
 
 const MIN = 60_000;
 
@@ -21,6 +21,8 @@ describe('desktop commands against a running app', () => {
   const now = { ms: Date.parse('2026-11-23T09:00:00.000Z') };
   let leftAt: number | null = null;
   let backAt: number | null = null;
+  /** `tock …` on the app's clock: "today" in its output is the app's today. */
+  const tock = (runEnv: NodeJS.ProcessEnv, ...argv: string[]) => tockAt(() => new Date(now.ms), runEnv, ...argv);
 
   const pollFor = async (ms: number): Promise<void> => {
     for (let left = ms; left > 0; left -= 15_000) {
@@ -133,7 +135,7 @@ describe('desktop commands without a running app', () => {
     const home = mkdtempSync(join(tmpdir(), 'tock-cli-desktop-'));
     const env = { PATH: process.env.PATH, HOME: home, TOCK_HOME: home };
     for (const args of [['idle'], ['continue'], ['open']]) {
-      const run = await tock(env, ...args);
+      const run = await tockOnWallClock(env, ...args);
       assert.equal(run.status, 1);
       assert.match(run.err, /^error: Tock is not running \(home: .*\); start it with `tock app`/);
     }

@@ -23,7 +23,7 @@ let home: string;
 async function tock(...argv: string[]): Promise<{ status: number; out: string; err: string }> {
   const out: string[] = [];
   const err: string[] = [];
-  const status = await main(argv, { out: (l) => out.push(l), err: (l) => err.push(l), env });
+  const status = await main(argv, { out: (l) => out.push(l), err: (l) => err.push(l), env, now: () => new Date() });
   return { status, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -163,7 +163,7 @@ test('round trip: export → import into an empty home → export gives the same
   try {
     const file = join(dir, 'all.json');
     assert.equal((await tock('export', '--output', file)).status, 0);
-    const imported = await main(['import', file, '--json'], { out: (l) => lines.push(l), err: (l) => lines.push(l), env: otherEnv });
+    const imported = await main(['import', file, '--json'], { out: (l) => lines.push(l), err: (l) => lines.push(l), env: otherEnv, now: () => new Date() });
     assert.equal(imported, 0, lines.join('\n'));
     assert.deepEqual(JSON.parse(lines.join('\n')), { imported: 5_002, skipped: 0, activitiesCreated: 3, openSkipped: 1 });
     const again = await runIn(otherEnv, 'export');
@@ -191,7 +191,7 @@ const lines: string[] = [];
 async function runIn(otherEnv: NodeJS.ProcessEnv, ...argv: string[]): Promise<string> {
   const out: string[] = [];
   const err: string[] = [];
-  const status = await main(argv, { out: (l) => out.push(l), err: (l) => err.push(l), env: otherEnv });
+  const status = await main(argv, { out: (l) => out.push(l), err: (l) => err.push(l), env: otherEnv, now: () => new Date() });
   assert.equal(status, 0, err.join('\n'));
   return out.join('\n');
 }
@@ -201,7 +201,7 @@ test('without a running app it says how to start one', async () => {
   try {
     const out: string[] = [];
     const err: string[] = [];
-    const status = await main(['export'], { out: (l) => out.push(l), err: (l) => err.push(l), env: { ...env, TOCK_HOME: lonely } });
+    const status = await main(['export'], { out: (l) => out.push(l), err: (l) => err.push(l), env: { ...env, TOCK_HOME: lonely }, now: () => new Date() });
     assert.equal(status, 1);
     assert.match(err.join('\n'), /^error: Tock is not running \(home: .*\); start it with `tock app`/);
     assert.deepEqual(out, []);

@@ -17,6 +17,7 @@ test('an unknown option is one error line and status 1', async () => {
     out: (l) => out.push(l),
     err: (l) => err.push(l),
     env: {},
+    now: () => new Date(),
   });
   assert.equal(status, 1);
   assert.equal(err.length, 1);

@@ -19,11 +19,16 @@ export interface TockRun {
   err: string;
 }
 
-/** Runs `tock …` in-process with `env` as its whole environment. */
+/** Runs `tock …` in-process with `env` as its whole environment, on the wall clock. */
 export async function tock(env: NodeJS.ProcessEnv, ...argv: string[]): Promise<TockRun> {
+  return tockAt(() => new Date(), env, ...argv);
+}
+
+/** Runs `tock …` in-process on the clock `now`: the one of the app it talks to, in tests that inject it. */
+export async function tockAt(now: () => Date, env: NodeJS.ProcessEnv, ...argv: string[]): Promise<TockRun> {
   const out: string[] = [];
   const err: string[] = [];
-  const status = await main(argv, { out: (l) => out.push(l), err: (l) => err.push(l), env });
+  const status = await main(argv, { out: (l) => out.push(l), err: (l) => err.push(l), env, now });
   return { status, out: out.join('\n'), err: err.join('\n') };
 }
 

@@ -29,9 +29,13 @@ describe('tock watch against a real app', () => {
 
   before(async () => {
     app = await startRealApp();
-    const io = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(`err: ${line}`), env: app.clientEnv };
-    watching = watch(io, { template: '{state}|{activity}|{todaySeconds}', json: false }, {
+    const io = {
+      out: (line: string) => lines.push(line),
+      err: (line: string) => lines.push(`err: ${line}`),
+      env: app.clientEnv,
       now: () => new Date(Date.now() + offsetMs),
+    };
+    watching = watch(io, { template: '{state}|{activity}|{todaySeconds}', json: false }, {
       signal: stop.signal,
       // The minute tick waits for the test; reconnect delays run ten times faster (still
       // spaced: a retry loop without pauses would earn the lockout a real bar never sees).
