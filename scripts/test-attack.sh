@@ -6,6 +6,8 @@
 # scripts/python-venv.sh, shared with scripts/test-python.sh). Ends with pytest's summary line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+TZ=$(bash scripts/noon-zone.sh) # standing alone too (noon-zone.sh says why)
+export TZ
 repo=$PWD
 source scripts/python-venv.sh
 

@@ -4,6 +4,8 @@
 # when python/pyproject.toml changes (a stamp file holds the hash it was installed from).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+TZ=$(bash scripts/noon-zone.sh) # standing alone too (noon-zone.sh says why)
+export TZ
 repo=$PWD
 source scripts/python-venv.sh
 want=$(sha256sum python/pyproject.toml | cut -d' ' -f1)

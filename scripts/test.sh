@@ -4,6 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
+# Every step runs in the zone where it is now about noon (scripts/noon-zone.sh says why).
+TOCK_TEST_TZ=$(bash scripts/noon-zone.sh)
+export TOCK_TEST_TZ TZ=$TOCK_TEST_TZ
+echo "== time zone: $TZ, local time $(date +%H:%M) (TOCK_TEST_TZ=$TZ repeats it)"
 
 # Each step's duration, printed at the end (and on failure) so a slow suite shows itself.
 durations=()

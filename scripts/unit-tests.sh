@@ -10,6 +10,8 @@
 # these included; `npm test -w <package>` runs one package's tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+TZ=$(bash scripts/noon-zone.sh)
+export TZ
 exec node --test --test-reporter=spec \
   'packages/protocol/test/**/*.test.ts' \
   'packages/core/test/**/*.test.ts' \

@@ -13,6 +13,8 @@ import { appEnv, spawnApp, tock as tockProcess } from '../../app/test/support/ap
 import { tock as tockOnWallClock, tockAt } from './real-app.ts';
 
 const MIN = 60_000;
+// The app and the CLI run in this process on a pinned clock; the times expected below are UTC.
+process.env.TZ = 'UTC';
 
 describe('desktop commands against a running app', () => {
   let app: RunningApp;
