@@ -7,6 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
 log_dir=${LOG_DIR:-$(mktemp -d -t tock-loaded-XXXXXX)}
+mkdir -p "$log_dir"
 command -v stress-ng >/dev/null || { echo "stress-ng is missing: apt-get install stress-ng" >&2; exit 1; }
 
 # One CPU hog per core at the tests' own priority: the suites compete for the cores as they
