@@ -68,6 +68,11 @@ const MAX_SOAK_RATE = 4000;
 /** What a status bar, an editor plugin and a script ask most: mostly the status. */
 const READ_TARGETS = ['/status', '/status', '/status', '/current', '/activities/search?q=so'];
 
+/** "1 request retried", "3 requests retried". */
+function retried(n: number): string {
+  return `${n} request${n === 1 ? '' : 's'} retried`;
+}
+
 function mean(values: number[]): number {
   return values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
 }
@@ -220,7 +225,7 @@ export async function runSoak(minutes: number, log: (line: string) => void): Pro
     for (const v of verdicts) {
       log(`soak verdict ${v.label}: first third ${v.first.toFixed(1)}, last third ${v.last.toFixed(1)} (${(v.change * 100).toFixed(1)} %) ${v.flat ? 'flat' : 'GROWS'}`);
     }
-    log(`soak: ${errors} errors, ${keepAliveRetries} requests retried after a keep-alive reset; events per stream ${Math.min(...received)}–${Math.max(...received)}${ended.length ? `; ${ended.join('; ')}` : ''}`);
+    log(`soak: ${errors} errors, ${retried(keepAliveRetries)} after a keep-alive reset; events per stream ${Math.min(...received)}–${Math.max(...received)}${ended.length ? `; ${ended.join('; ')}` : ''}`);
     log(`soak: ${passed ? 'PASS' : 'FAIL'} — bench/soak.json, bench/soak.svg`);
     return passed;
   } finally {
@@ -245,7 +250,7 @@ export function soakSvg(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="12">`,
     `<rect width="100%" height="100%" fill="#fff"/>`,
     `<text x="${panel.left}" y="20" font-size="14" font-weight="600">Soak: ${run.minutes} min, ${run.readRate} reads/s + ${run.writeRate} writes/s, ${run.streams} event streams — ${run.passed ? 'PASS' : 'FAIL'}</text>`,
-    `<text x="${panel.left}" y="38" fill="#555">${run.errors} errors, ${run.keepAliveRetries} requests retried after a keep-alive reset, ` +
+    `<text x="${panel.left}" y="38" fill="#555">${run.errors} errors, ${retried(run.keepAliveRetries)} after a keep-alive reset, ` +
       `${Math.min(...run.eventsPerStream)}–${Math.max(...run.eventsPerStream)} events per stream</text>`,
   ];
   verdicts.forEach((v, i) => {
