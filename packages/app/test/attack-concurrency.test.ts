@@ -16,13 +16,6 @@ const TS_CALLS = 400;
 const PY_CALLS = 200;
 const ACTIVITIES = ['Attack A', 'Attack B', 'Attack C', 'Attack D'];
 
-/** A fixed-offset zone in which it is about noon now, so every block of the test lies inside today. */
-function zoneAtNoon(): string {
-  const offset = Math.max(-12, Math.min(14, 12 - new Date().getUTCHours()));
-  // Etc/GMT zones have the sign the other way round: Etc/GMT-5 is UTC+5.
-  return offset === 0 ? 'Etc/UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
-}
-
 /** A small seeded generator (mulberry32), so a failure can be replayed. */
 function seeded(seed: number): () => number {
   let state = seed;
@@ -49,8 +42,9 @@ describe('attack: concurrency from both clients', () => {
   });
 
   it(`keeps one session at most, no overlaps and exact totals under ${TS_CALLS + PY_CALLS} concurrent calls`, async () => {
-    const timeZone = zoneAtNoon();
-    target = await startTarget({ TZ: timeZone });
+    // The suite's zone, where it is about noon (scripts/noon-zone.sh): every block lies inside today.
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    target = await startTarget();
     const t = target;
     const store = openStore(homePaths(t.home).database); // a second connection, reading (WAL)
     try {

@@ -1,7 +1,7 @@
 /**
  * `tock report` against a real app: the table, --json, --csv, the named ranges, and the
- * one-line refusals. The app runs in a fixed-offset zone where it is around noon now, so
- * the blocks logged "now" lie inside today whenever the test runs.
+ * one-line refusals. The app and the CLI run in the suite's zone, where it is around noon now
+ * (scripts/noon-zone.sh), so the blocks logged "now" lie inside today whenever the test runs.
  */
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
@@ -9,27 +9,18 @@ import { after, before, describe, it } from 'node:test';
 import { appEnv, spawnApp, type AppProcess } from '../../app/test/support/app-process.ts';
 import { freePort, tock } from './real-app.ts';
 
-/** An `Etc/GMT±N` zone where the local time is between 11:30 and 12:30 now. */
-function noonZone(): string {
-  const now = new Date();
-  const offset = 12 - Math.round(now.getUTCHours() + now.getUTCMinutes() / 60);
-  const hours = Math.max(-12, Math.min(14, offset));
-  // Etc/GMT names count the other way round: UTC+3 is Etc/GMT-3.
-  return hours === 0 ? 'Etc/UTC' : `Etc/GMT${hours > 0 ? '-' : '+'}${Math.abs(hours)}`;
-}
-
 function localToday(zone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 }
 
 describe('tock report', () => {
-  const zone = noonZone();
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   let app: AppProcess;
   let env: NodeJS.ProcessEnv;
   let clientEnv: NodeJS.ProcessEnv;
 
   before(async () => {
-    env = appEnv({ TZ: zone });
+    env = appEnv();
     app = await spawnApp(env);
     const port = await freePort();
     assert.equal((await tock(env, 'listener', 'on', '--port', String(port))).status, 0);
