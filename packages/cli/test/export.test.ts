@@ -13,19 +13,14 @@ import { tmpdir } from 'node:os';
 import { parse } from 'csv-parse/sync';
 import { createTracker, openStore } from '@tock/core';
 import { appEnv, spawnApp, TOCK_BIN, type AppProcess } from '../../app/test/support/app-process.ts';
-import { main } from '../src/main.ts';
+import { tock as tockIn } from './real-app.ts';
 
 let env: NodeJS.ProcessEnv;
 let app: AppProcess;
 let home: string;
 
-/** Runs `tock …` in-process; without a stdout stream the export is gathered into `out`. */
-async function tock(...argv: string[]): Promise<{ status: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const status = await main(argv, { out: (l) => out.push(l), err: (l) => err.push(l), env, now: () => new Date() });
-  return { status, out: out.join('\n'), err: err.join('\n') };
-}
+/** Runs `tock …` in-process against the app of this file; without a stdout stream the export is gathered into `out`. */
+const tock = (...argv: string[]) => tockIn(env, ...argv);
 
 before(async () => {
   env = appEnv({ TZ: 'UTC' });
@@ -163,9 +158,9 @@ test('round trip: export → import into an empty home → export gives the same
   try {
     const file = join(dir, 'all.json');
     assert.equal((await tock('export', '--output', file)).status, 0);
-    const imported = await main(['import', file, '--json'], { out: (l) => lines.push(l), err: (l) => lines.push(l), env: otherEnv, now: () => new Date() });
-    assert.equal(imported, 0, lines.join('\n'));
-    assert.deepEqual(JSON.parse(lines.join('\n')), { imported: 5_002, skipped: 0, activitiesCreated: 3, openSkipped: 1 });
+    const imported = await tockIn(otherEnv, 'import', file, '--json');
+    assert.equal(imported.status, 0, imported.err);
+    assert.deepEqual(JSON.parse(imported.out), { imported: 5_002, skipped: 0, activitiesCreated: 3, openSkipped: 1 });
     const again = await runIn(otherEnv, 'export');
     const first = JSON.parse(readFileSync(file, 'utf8'));
     const withoutRunning = { ...first, exportedAt: null, sessions: first.sessions.filter((x: { end: string | null }) => x.end !== null) };
@@ -185,26 +180,20 @@ test('round trip: export → import into an empty home → export gives the same
   }
 });
 
-const lines: string[] = [];
-
 /** `tock …` in-process against another home; its output, which must succeed. */
 async function runIn(otherEnv: NodeJS.ProcessEnv, ...argv: string[]): Promise<string> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const status = await main(argv, { out: (l) => out.push(l), err: (l) => err.push(l), env: otherEnv, now: () => new Date() });
-  assert.equal(status, 0, err.join('\n'));
-  return out.join('\n');
+  const run = await tockIn(otherEnv, ...argv);
+  assert.equal(run.status, 0, run.err);
+  return run.out;
 }
 
 test('without a running app it says how to start one', async () => {
   const lonely = mkdtempSync(join(tmpdir(), 'tock-export-none-'));
   try {
-    const out: string[] = [];
-    const err: string[] = [];
-    const status = await main(['export'], { out: (l) => out.push(l), err: (l) => err.push(l), env: { ...env, TOCK_HOME: lonely }, now: () => new Date() });
-    assert.equal(status, 1);
-    assert.match(err.join('\n'), /^error: Tock is not running \(home: .*\); start it with `tock app`/);
-    assert.deepEqual(out, []);
+    const run = await tockIn({ ...env, TOCK_HOME: lonely }, 'export');
+    assert.equal(run.status, 1);
+    assert.match(run.err, /^error: Tock is not running \(home: .*\); start it with `tock app`/);
+    assert.equal(run.out, '');
   } finally {
     rmSync(lonely, { recursive: true, force: true });
   }
