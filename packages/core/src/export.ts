@@ -42,7 +42,10 @@ export interface ExportCounts {
   entries: number;
 }
 
-/** The CSV export's header row (docs/data.md). */
+/**
+ * The CSV export's header row (docs/data.md). Once sync has been on in the store, a last column
+ * `device` says on which device each block was made (docs/sync.md), as the JSON's `device` does.
+ */
 export const EXPORT_CSV_HEADER = ['kind', 'activity', 'start', 'end', 'seconds', 'note'] as const;
 
 /** Chunks are gathered up to about this many UTF-16 units before one is handed out. */
@@ -217,10 +220,16 @@ function entries(db: DatabaseSync, from: number, to: number): Iterable<EntryRow>
     .iterate(from, to) as Iterable<EntryRow>;
 }
 
-/** This device's sync id, once sync has been turned on in this store (docs/sync.md). */
-function syncDeviceOf(db: DatabaseSync): string | undefined {
+/**
+ * Once sync has been turned on in this store, each block says on which device it was made
+ * (docs/sync.md): this gives that device's id for a block's `device_id` ('' is this device);
+ * before, it gives undefined and the export has no device at all.
+ */
+function deviceOfBlocks(db: DatabaseSync): (made: string) => string | undefined {
   const row = db.prepare("SELECT value FROM settings WHERE key = 'syncDevice'").get() as { value: string } | undefined;
-  return row === undefined ? undefined : (JSON.parse(row.value) as { deviceID: string }).deviceID;
+  if (row === undefined) return () => undefined;
+  const thisDevice = (JSON.parse(row.value) as { deviceID: string }).deviceID;
+  return (made) => (made === '' ? thisDevice : made);
 }
 
 /** Worked seconds of a session: its span up to now when running, breaks left out. */
@@ -270,9 +279,11 @@ function* jsonChunks(db: DatabaseSync, request: ExportRequest): Generator<string
   // One record per line: readable, diffable, and still one JSON document.
   out.add(`${JSON.stringify(head).slice(0, -1)},\n"activities":[`);
   const ranged = request.fromDay !== undefined || request.toDay !== undefined;
-  // Once sync has been on, each block says on which device it was made (docs/sync.md).
-  const thisDevice = syncDeviceOf(db);
-  const device = (made: string): { device?: string } => (thisDevice === undefined ? {} : { device: made === '' ? thisDevice : made });
+  const deviceOf = deviceOfBlocks(db);
+  const device = (made: string): { device?: string } => {
+    const id = deviceOf(made);
+    return id === undefined ? {} : { device: id };
+  };
   const activities = activitiesStatement(db, ranged);
   for (const a of (ranged ? activities.iterate(from, to) : activities.iterate()) as Iterable<ActivityRow>) {
     const line = `${counts.activities++ === 0 ? '\n' : ',\n'}${JSON.stringify({ id: a.id, name: a.name, createdAt: toIso(a.createdAt) })}`;
@@ -308,7 +319,10 @@ function* csvChunks(db: DatabaseSync, request: ExportRequest): Generator<string,
   const counts: ExportCounts = { activities: 0, sessions: 0, entries: 0 };
   const names = new Set<string>();
   const out = new ChunkBuffer();
-  out.add(csvRow(EXPORT_CSV_HEADER));
+  const deviceOf = deviceOfBlocks(db);
+  const synced = deviceOf('') !== undefined;
+  const device = (made: string): string[] => (synced ? [deviceOf(made) as string] : []);
+  out.add(csvRow(synced ? [...EXPORT_CSV_HEADER, 'device'] : EXPORT_CSV_HEADER));
   // Two iterators, each in order of start, merged: sessions first on a tie.
   const sessionIt = sessions(db, from, to)[Symbol.iterator]();
   const entryIt = entries(db, from, to)[Symbol.iterator]();
@@ -328,13 +342,14 @@ function* csvChunks(db: DatabaseSync, request: ExportRequest): Generator<string,
           session.end === null ? '' : toIso(session.end),
           sessionWorkedSeconds(session, request.now),
           '',
+          ...device(session.device),
         ]);
         s = sessionIt.next();
       } else {
         const entry = (e as IteratorYieldResult<EntryRow>).value;
         names.add(entry.activityID);
         counts.entries++;
-        line = csvRow(['entry', entry.activityName, toIso(entry.start), toIso(entry.end), wholeSeconds(entry.end - entry.start), entry.note ?? '']);
+        line = csvRow(['entry', entry.activityName, toIso(entry.start), toIso(entry.end), wholeSeconds(entry.end - entry.start), entry.note ?? '', ...device(entry.device)]);
         e = entryIt.next();
       }
       const chunk = out.add(line);

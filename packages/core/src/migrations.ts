@@ -181,6 +181,35 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE TABLE sync_applying (flag INTEGER) STRICT;
     `,
   },
+  {
+    version: 5,
+    description: 'cheaper writes with sync on: sync_entities as a rowid table, the outbox without the row',
+    sql: `
+      -- Keyed by random UUIDs, the WITHOUT ROWID table put each new row (~300 bytes) on a random
+      -- page, so logging a second of writes rewrote most of the table; rows now go at the end and
+      -- only the id index (~50 bytes an entry) takes random inserts (docs/decisions.md).
+      CREATE TABLE sync_entities_v5 (
+        id          TEXT PRIMARY KEY,
+        kind        TEXT NOT NULL,
+        ref         TEXT,
+        pending     INTEGER NOT NULL DEFAULT 0,
+        fields      TEXT NOT NULL,
+        deleted_hlc TEXT
+      ) STRICT;
+      INSERT INTO sync_entities_v5 (id, kind, ref, pending, fields, deleted_hlc)
+        SELECT id, kind, ref, pending, fields, deleted_hlc FROM sync_entities ORDER BY id;
+      DROP TABLE sync_entities;
+      ALTER TABLE sync_entities_v5 RENAME TO sync_entities;
+      CREATE INDEX sync_entities_pending ON sync_entities (ref) WHERE pending = 1;
+      CREATE INDEX sync_entities_activities ON sync_entities (id) WHERE kind = 'activity';
+      -- What each outbox row records (core/src/sync/capture.ts): 'insert' (the row is read when the
+      -- outbox is drained), 'update' (row: the row written; before: the row it replaced),
+      -- 'delete' (before: the row removed), 'history' (enabling on a store with history).
+      -- NULL: a v4 trigger's row, whole in row. The app puts in today's triggers when it starts.
+      ALTER TABLE sync_outbox ADD COLUMN change TEXT;
+      ALTER TABLE sync_outbox ADD COLUMN before TEXT;
+    `,
+  },
 ];
 
 /** The schema version this build writes: the number of migrations it knows. */

@@ -21,7 +21,8 @@ import {
   logLength,
   logSegments,
   parseOpLine,
-  removeCapture,
+  pauseCapture,
+  refreshCapture,
   segmentLines,
   type SyncOp,
 } from '../src/sync/index.ts';
@@ -73,7 +74,7 @@ function exported(store: Store): unknown {
   return value;
 }
 
-test('with sync off nothing is captured; on, every write lands in the outbox in its own transaction', (t) => {
+test('before sync nothing is captured; on, every write lands in the outbox in its own transaction; off again, only deletes', (t) => {
   const f = fixture(t);
   f.tracker.startActivity({ name: 'Write', createIfMissing: true });
   assert.equal((f.store.db.prepare('SELECT count(*) AS n FROM sync_outbox').get() as { n: number }).n, 0);
@@ -86,9 +87,49 @@ test('with sync off nothing is captured; on, every write lands in the outbox in 
   // A write that fails leaves no outbox row behind.
   assert.throws(() => f.tracker.renameActivity('00000000-0000-4000-8000-000000000099', 'X'));
   assert.equal((f.store.db.prepare('SELECT count(*) AS n FROM sync_outbox').get() as { n: number }).n, 3);
-  removeCapture(f.store);
+  f.store.db.exec('DELETE FROM sync_outbox'); // as a drain would
+  pauseCapture(f.store);
   f.tracker.startActivity({ name: 'Write' });
+  f.clock.advanceMinutes(5);
+  f.tracker.stopActivity();
   assert.equal((f.store.db.prepare('SELECT count(*) AS n FROM sync_outbox').get() as { n: number }).n, 0);
+  const { id } = f.store.db.prepare('SELECT id FROM sessions ORDER BY started_at DESC LIMIT 1').get() as { id: string };
+  f.tracker.deleteSession(id);
+  assert.deepEqual(f.store.db.prepare('SELECT kind, id, change FROM sync_outbox').all().map((r) => ({ ...r })), [{ kind: 'session', id, change: 'delete' }]);
+});
+
+test('a delete made while sync was off reaches the other device once sync is on again', (t) => {
+  const a = device(t, A);
+  const b = device(t, B);
+  a.f.tracker.logEntry({ name: 'Write', createIfMissing: true, durationMinutes: 30 });
+  a.f.tracker.logEntry({ name: 'Write', durationMinutes: 10 });
+  deliver(a, b);
+  assert.equal(b.f.tracker.getStatus().todaySeconds, 2400);
+  pauseCapture(a.f.store);
+  const [first] = a.f.tracker.listBlocks(0, Date.parse('2027-01-01T00:00:00Z'));
+  assert.ok(first);
+  a.f.tracker.deleteEntry(first.id);
+  a.f.tracker.logEntry({ name: 'Write', durationMinutes: 5 });
+  installCapture(a.f.store);
+  deliver(a, b);
+  assert.deepEqual(exported(a.f.store), exported(b.f.store));
+  assert.equal(b.f.tracker.getStatus().todaySeconds, a.f.tracker.getStatus().todaySeconds);
+});
+
+test("a store whose triggers an older Tock made gets today's when the app starts; nothing pending is lost", (t) => {
+  const a = device(t, A);
+  // Schema v4's trigger wrote the whole row; the outbox row it left is drained as any other.
+  a.f.store.db.exec(`DROP TRIGGER sync_capture_entries_insert;
+    CREATE TRIGGER sync_capture_entries_insert AFTER INSERT ON entries BEGIN
+      INSERT INTO sync_outbox (kind, id, row) VALUES ('entry', new.id, json_object('note', new.note)); END;`);
+  a.f.tracker.logEntry({ name: 'Write', createIfMissing: true, durationMinutes: 30 });
+  refreshCapture(a.f.store);
+  a.f.tracker.logEntry({ name: 'Write', durationMinutes: 10 });
+  assert.deepEqual(a.f.store.db.prepare("SELECT change, row FROM sync_outbox WHERE kind = 'entry'").all().map((r) => ({ ...r })), [
+    { change: null, row: '{"note":null}' },
+    { change: 'insert', row: null },
+  ]);
+  assert.deepEqual(logOf(a).map((line) => parseOpLine(line, A).op), ['activity.create', 'entry.create', 'entry.create']);
 });
 
 test('the log says what a person did, one line each; enabling again logs nothing twice', (t) => {
@@ -130,6 +171,16 @@ test('two devices: blocks, renames and deletes travel both ways; each block says
   assert.deepEqual(view.activities.map((x) => x.name).sort(), ['Review', 'Writing']);
   assert.equal(view.sessions.length, 0);
   assert.equal(view.entries[0]?.device, B);
+  // The CSV says it too, in a last column the export has only once sync has been on.
+  a.f.tracker.logEntry({ name: 'Writing', durationMinutes: 5 });
+  const csv = (store: Store) => [...exportChunks(store.db, { format: 'csv', timeZone: 'UTC', now: Date.parse('2026-12-01T00:00:00Z') })].join('').split('\r\n');
+  assert.equal(csv(a.f.store)[0], 'kind,activity,start,end,seconds,note,device');
+  assert.deepEqual(
+    csv(a.f.store)
+      .slice(1, -1)
+      .map((line) => line.split(',').slice(-1)[0]),
+    [B, A],
+  );
 });
 
 test("another device's running session stays its own; GET /status is this device's", (t) => {

@@ -21,10 +21,11 @@ import {
   devicePositions,
   drainOutbox,
   installCapture,
+  pauseCapture,
+  refreshCapture,
   segmentSizes,
   parseOpLine,
   parseHlc,
-  removeCapture,
   segmentLines,
   OpError,
   type DevicePosition,
@@ -146,7 +147,9 @@ export class SyncService {
 
   /** Starts watching and writing when sync is on (at app start). */
   start(): void {
-    if (this.config() !== undefined) this.begin();
+    if (this.config() === undefined) return;
+    refreshCapture(this.store);
+    this.begin();
   }
 
   private begin(): void {
@@ -256,11 +259,14 @@ export class SyncService {
     return this.status();
   }
 
-  /** `tock sync disable`: stops capturing and watching; the folder and this device's id stay. */
+  /**
+   * `tock sync disable`: stops capturing (but deletes, to carry them when sync is on again) and
+   * watching; the folder and this device's id stay.
+   */
   disable(): SyncStatus {
     this.flush();
     this.end();
-    removeCapture(this.store);
+    pauseCapture(this.store);
     this.store.settings.delete(SYNC_SETTINGS.config);
     this.readers.clear();
     this.folderProblem = null;

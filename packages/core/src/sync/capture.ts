@@ -1,15 +1,16 @@
 /**
  * Capturing this device's writes for its change log (docs/sync.md). While sync is on, SQLite
- * triggers on activities, sessions, breaks and entries put each written row into
- * `sync_outbox` — inside the transaction of the write itself, whichever use case made it
+ * triggers on activities, sessions, breaks and entries record each change in `sync_outbox`
+ * (see {@link OUTBOX_ROW_SQL}) — inside the transaction of the write itself, whichever use case made it
  * (listener, window, CLI, import, idle discard), so the log and the store never disagree
- * after a crash. While sync is off the triggers do not exist: no write pays anything.
+ * after a crash. Once sync has been on, turning it off keeps capturing deletes only (see
+ * {@link pauseCapture}); a store that never synced has no triggers and no write pays anything.
  * Rows written while other devices' operations are applied are not captured (`sync_applying`).
  */
 
 import type { Store } from '../store.ts';
 
-/** What each table's captured row holds, as SQL over `new`. */
+/** Each synced table's kind, the row as the log sees it (SQL over `new`), and the updates that log it. */
 const CAPTURED = {
   activities: { kind: 'activity', row: "json_object('name', new.name, 'createdAt', new.created_at)", update: 'UPDATE OF name' },
   sessions: {
@@ -31,9 +32,36 @@ const CAPTURED = {
 
 const QUIET = 'WHEN NOT EXISTS (SELECT 1 FROM sync_applying)';
 
-/** The trigger names, for dropping them. */
-function triggerNames(): string[] {
-  return Object.keys(CAPTURED).flatMap((table) => ['insert', 'update', 'delete'].map((event) => `sync_capture_${table}_${event}`));
+/**
+ * How the drain reads an outbox row `o` as JSON (NULL: gone). An insert records only that it
+ * happened — building the row in every write cost sync about a tenth of the write rate (bench
+ * figure 17) — and is read as it was then: the `before` of the next update or delete of that
+ * thing (the drain finds it), or else the row as it is now. Updates keep the row they wrote
+ * (`row`) and the one they replaced (`before`); deletes the one they removed. Rows without a
+ * `change` are schema v4's, which kept every row whole.
+ */
+export const OUTBOX_ROW_SQL = `CASE WHEN o.change IN ('insert', 'history') THEN CASE o.kind ${Object.entries(CAPTURED)
+  .map(([table, c]) => `WHEN '${c.kind}' THEN (SELECT ${c.row} FROM ${table} AS new WHERE new.id = o.id)`)
+  .join(' ')} END ELSE o.row END`;
+
+const EVENTS = ['insert', 'update', 'delete'] as const;
+
+/** Drops and makes `events`' triggers of every synced table; run inside a transaction. */
+function makeTriggers(store: Store, events: readonly (typeof EVENTS)[number][]): void {
+  const db = store.db;
+  for (const [table, c] of Object.entries(CAPTURED)) {
+    for (const event of EVENTS) db.exec(`DROP TRIGGER IF EXISTS sync_capture_${table}_${event}`);
+    const old = c.row.replaceAll('new.', 'old.');
+    const record = {
+      insert: `(kind, id, change) VALUES ('${c.kind}', new.id, 'insert')`,
+      update: `(kind, id, change, row, before) VALUES ('${c.kind}', new.id, 'update', ${c.row}, ${old})`,
+      delete: `(kind, id, change, before) VALUES ('${c.kind}', old.id, 'delete', ${old})`,
+    } as const;
+    for (const event of events) {
+      const when = event === 'update' ? `AFTER ${c.update}` : `AFTER ${event.toUpperCase()}`;
+      db.exec(`CREATE TRIGGER sync_capture_${table}_${event} ${when} ON ${table} ${QUIET} BEGIN INSERT INTO sync_outbox ${record[event]}; END;`);
+    }
+  }
 }
 
 /**
@@ -43,25 +71,23 @@ function triggerNames(): string[] {
  */
 export function installCapture(store: Store): void {
   store.transaction(() => {
-    for (const [table, c] of Object.entries(CAPTURED)) {
-      const db = store.db;
-      db.exec(`DROP TRIGGER IF EXISTS sync_capture_${table}_insert; DROP TRIGGER IF EXISTS sync_capture_${table}_update; DROP TRIGGER IF EXISTS sync_capture_${table}_delete;`);
-      db.exec(`CREATE TRIGGER sync_capture_${table}_insert AFTER INSERT ON ${table} ${QUIET} BEGIN
-        INSERT INTO sync_outbox (kind, id, row) VALUES ('${c.kind}', new.id, ${c.row}); END;`);
-      db.exec(`CREATE TRIGGER sync_capture_${table}_update AFTER ${c.update} ON ${table} ${QUIET} BEGIN
-        INSERT INTO sync_outbox (kind, id, row) VALUES ('${c.kind}', new.id, ${c.row}); END;`);
-      db.exec(`CREATE TRIGGER sync_capture_${table}_delete AFTER DELETE ON ${table} ${QUIET} BEGIN
-        INSERT INTO sync_outbox (kind, id, row) VALUES ('${c.kind}', old.id, NULL); END;`);
-      // The history, in an order a reader can follow: activities before the blocks that use them.
-      db.exec(`INSERT INTO sync_outbox (kind, id, row) SELECT '${c.kind}', new.id, ${c.row} FROM ${table} AS new ORDER BY rowid`);
-    }
+    makeTriggers(store, EVENTS);
+    // The history, in an order a reader can follow: activities before the blocks that use them.
+    for (const [table, c] of Object.entries(CAPTURED)) store.db.exec(`INSERT INTO sync_outbox (kind, id, change) SELECT '${c.kind}', id, 'history' FROM ${table} ORDER BY rowid`);
   });
 }
 
-/** Drops the triggers: from now on writes are not logged (and cost what they did before sync). */
-export function removeCapture(store: Store): void {
-  store.transaction(() => {
-    for (const name of triggerNames()) store.db.exec(`DROP TRIGGER IF EXISTS ${name}`);
-    store.db.exec('DELETE FROM sync_outbox');
-  });
+/** Puts in this build's triggers when sync is on (a store whose triggers an older Tock made). */
+export function refreshCapture(store: Store): void {
+  store.transaction(() => makeTriggers(store, EVENTS));
+}
+
+/**
+ * Sync turned off: inserts and updates are no longer captured (they cost what they did before
+ * sync), but deletes still are — a row that is gone leaves nothing to compare when sync is turned
+ * on again, so its id waits in the outbox and becomes a delete then. Enabling logs what was
+ * added or changed meanwhile by comparing every row with the log.
+ */
+export function pauseCapture(store: Store): void {
+  store.transaction(() => makeTriggers(store, ['delete']));
 }

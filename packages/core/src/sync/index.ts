@@ -3,7 +3,7 @@
  * the operations of a change log, hybrid logical clocks, and merging other devices' logs.
  * Reading and writing the folder is the app's (packages/app/src/sync/).
  */
-export { installCapture, removeCapture } from './capture.ts';
+export { installCapture, pauseCapture, refreshCapture } from './capture.ts';
 export { HybridClock, formatHlc, parseHlc, sortableHlc, type Hlc } from './hlc.ts';
 export {
   SEGMENT_LIMIT_BYTES,

@@ -20,6 +20,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { nameKey, searchKey, wordKey } from '../names.ts';
 import type { Store } from '../store.ts';
+import { OUTBOX_ROW_SQL } from './capture.ts';
 import { HybridClock, formatHlc, sortableHlc, type Hlc } from './hlc.ts';
 import { FIELDS, formatOpLine, type EntityKind, type FieldValue, type SyncOp } from './ops.ts';
 
@@ -200,8 +201,8 @@ function verbOf(kind: EntityKind, known: boolean, set: Record<string, FieldValue
 
 /**
  * Turns the outbox into operations of this device's log (next hlc each), merges them into
- * the synced state, and empties the outbox. Runs inside the caller's transaction. A row that
- * sets nothing new (the history logged again, a write that changed no synced field) adds no line.
+ * the synced state, and empties the outbox. Runs inside the caller's transaction. Each change
+ * is read as it was made (see OUTBOX_ROW_SQL); a row that sets nothing new (the history logged again, a write that changed no synced field) adds no line.
  */
 function drain(
   store: Store,
@@ -210,15 +211,17 @@ function drain(
   limit: number,
 ): { logged: number; taken: number; segments: Set<number>; activities: Set<string> } {
   const db = store.db;
-  const rows = sql(db, 'SELECT seq, kind, id, row FROM sync_outbox ORDER BY seq LIMIT ?').all(limit) as unknown as {
+  const rows = sql(db, `SELECT seq, kind, id, change, ${OUTBOX_ROW_SQL} AS row FROM sync_outbox AS o ORDER BY seq LIMIT ?`).all(limit) as unknown as {
     seq: number;
     kind: EntityKind;
     id: string;
+    change: string | null;
     row: string | null;
   }[];
   const segments = new Set<number>();
   const activities = new Set<string>();
   if (rows.length === 0) return { logged: 0, taken: 0, segments, activities };
+  insertedRows(db, rows);
   // The segment being filled and its size; every segment started or grown here, to save.
   const tail = sql(db, 'SELECT segment, first_seq AS first, bytes FROM sync_segments ORDER BY segment DESC LIMIT 1').get() as
     | { segment: number; first: number; bytes: number }
@@ -263,6 +266,30 @@ function drain(
   for (const g of grown.values()) saveSegment.run(g.segment, g.first, g.bytes);
   sql(db, 'DELETE FROM sync_outbox WHERE seq <= ?').run(rows[rows.length - 1]?.seq ?? 0);
   return { logged, taken: rows.length, segments, activities };
+}
+
+/**
+ * Gives each insert of `rows` the row it inserted: the `before` of the next update or delete of
+ * that thing still in the outbox, when there is one (else the row read now is the one inserted).
+ * So a session started and stopped within one drain logs a start and a stop, as it happened.
+ */
+function insertedRows(db: DatabaseSync, rows: { seq: number; id: string; change: string | null; row: string | null }[]): void {
+  const inserts = new Map<string, { seq: number; row: string | null }[]>();
+  for (const r of rows) if (r.change === 'insert') inserts.set(r.id, [...(inserts.get(r.id) ?? []), r]);
+  if (inserts.size === 0) return;
+  const changes = sql(db, "SELECT seq, id, before FROM sync_outbox WHERE change IN ('update', 'delete') AND seq > ? ORDER BY seq").all(rows[0]?.seq ?? 0) as {
+    seq: number;
+    id: string;
+    before: string;
+  }[];
+  for (const c of changes) {
+    const waiting = inserts.get(c.id);
+    if (waiting === undefined) continue;
+    for (const insert of waiting) if (insert.seq < c.seq) insert.row = c.before;
+    const rest = waiting.filter((insert) => insert.seq > c.seq);
+    if (rest.length > 0) inserts.set(c.id, rest);
+    else inserts.delete(c.id);
+  }
 }
 
 /** Outbox rows turned into log lines per transaction: enabling on a long history takes many. */
@@ -394,7 +421,7 @@ function project(db: DatabaseSync, entities: Entities, touched: Map<string, Enti
     if (regrouped.length > 0) changed = true;
     // The blocks to point again: those waiting for one of these activities, and those shown
     // under an activity row that went, came or changed, or that a touched activity was shown as.
-    const waiting = sql(db, "SELECT id FROM sync_entities WHERE pending = 1 AND ref = ? AND kind IN ('session', 'entry')");
+    const waiting = sql(db, "SELECT id FROM sync_entities WHERE pending = 1 AND ref = ? AND kind IN ('session', 'entry') ORDER BY id");
     const sessionsOf = sql(db, 'SELECT id FROM sessions WHERE activity_id = ?');
     const entriesOf = sql(db, 'SELECT id FROM entries WHERE activity_id = ?');
     for (const activity of regrouped) for (const r of waiting.all(activity) as { id: string }[]) blocks.add(r.id);
@@ -415,7 +442,7 @@ function project(db: DatabaseSync, entities: Entities, touched: Map<string, Enti
     }
     return keptIds.get(activityID);
   };
-  const waitingBreaks = sql(db, "SELECT id FROM sync_entities WHERE pending = 1 AND ref = ? AND kind = 'break'");
+  const waitingBreaks = sql(db, "SELECT id FROM sync_entities WHERE pending = 1 AND ref = ? AND kind = 'break' ORDER BY id");
   const shownBreaks = sql(db, 'SELECT id FROM breaks WHERE session_id = ?');
   const breaksOf = (sessionID: string): string[] => [
     ...(shownBreaks.all(sessionID) as { id: string }[]).map((r) => r.id),
@@ -595,7 +622,7 @@ function projectEntry(db: DatabaseSync, e: Entity, resolve: (id: string) => stri
  * blocks must be pointed again. Blocks are pointed after this (foreign keys are checked at commit).
  */
 function projectActivities(db: DatabaseSync, entities: Entities, touched: ReadonlySet<string>): string[] {
-  const all = sql(db, "SELECT id FROM sync_entities WHERE kind = 'activity'").all() as { id: string }[];
+  const all = sql(db, "SELECT id FROM sync_entities WHERE kind = 'activity' ORDER BY id").all() as { id: string }[];
   const groups = new Map<string, Entity[]>();
   for (const { id } of all) {
     const e = entities.get(id);
