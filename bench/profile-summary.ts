@@ -4,6 +4,9 @@
  * limits a figure can be named without opening DevTools.
  *
  *   node bench/profile-summary.ts bench/profiles/status.cpuprofile [top=25] [focus=name,...]
+ *
+ * WINDOW=FROM-TO (minutes since the profile began) counts only the samples taken then: the
+ * soak's profile (`npm run bench -- --soak --profile`) compared early against late.
  */
 
 import { readFileSync } from 'node:fs';
@@ -34,9 +37,13 @@ const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map<number, number>();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
 
-// Time per sample: the delta that follows it.
+// Time per sample: the delta that follows it; only samples inside WINDOW when one is given.
+const [fromMin, toMin] = (process.env.WINDOW ?? '0-Infinity').split('-').map(Number) as [number, number];
 const selfUs = new Map<number, number>();
+let atUs = 0;
 for (let i = 0; i < profile.samples.length; i++) {
+  atUs += profile.timeDeltas[i] ?? 0;
+  if (atUs < fromMin * 60e6 || atUs >= toMin * 60e6) continue;
   const id = profile.samples[i] as number;
   selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
 }
@@ -54,7 +61,7 @@ for (const [id, us] of selfUs) {
   self.set(key, (self.get(key) ?? 0) + us);
 }
 const pct = (us: number): string => `${((100 * us) / totalUs).toFixed(1).padStart(5)} %`;
-process.stdout.write(`${file}: ${(totalUs / 1e6).toFixed(2)} s sampled\n\nself time\n`);
+process.stdout.write(`${file}: ${(totalUs / 1e6).toFixed(2)} s sampled${process.env.WINDOW ? ` in minutes ${process.env.WINDOW}` : ''}\n\nself time\n`);
 for (const [key, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) process.stdout.write(`${pct(us)}  ${key}\n`);
 
 // Inclusive time of frames whose function name matches a focus name (each sample counted once per name).

@@ -7,7 +7,8 @@
  *   npm run bench -- --smoke           every figure for seconds with small sizes (BENCH_SMOKE=1 too)
  *   npm run bench -- --only=search,writes
  *   npm run bench -- --profile         also write CPU profiles of the server children to bench/profiles/
- *   npm run bench -- --soak            20 minutes of mixed traffic with 16 event streams: is everything flat? (bench/soak.ts)
+ *   npm run bench -- --soak            20 minutes of mixed traffic with 16 event streams: is everything flat? (bench/soak.ts;
+ *                                      with --profile the app's CPU profile, to compare early and late: bench/profile-summary.ts)
  *
  * Prints a table and writes bench/results.json (a smoke run: bench/results.smoke.json). Exits non-zero only when the harness itself
  * broke (a figure could not be measured), never because a target was missed.
@@ -44,7 +45,7 @@ const profileDir = fileURLToPath(new URL('./profiles/', import.meta.url));
 if (args.includes('--soak')) {
   const minutes = Number(args.find((a) => a.startsWith('--soak-minutes='))?.split('=')[1] ?? 20);
   const { runSoak } = await import('./soak.ts');
-  process.exit((await runSoak(minutes, log)) ? 0 : 1);
+  process.exit((await runSoak(minutes, log, serverArgs('soak-app'))) ? 0 : 1);
 }
 
 const config: BenchConfig = smoke

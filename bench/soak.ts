@@ -112,9 +112,9 @@ function errorKinds(run: { statuses: Record<string, number>; firstError?: string
   return [...statuses, ...(run.firstError ? [run.firstError] : [])].join(', ');
 }
 
-/** Runs the soak and prints the verdict; returns whether it passed. */
-export async function runSoak(minutes: number, log: (line: string) => void): Promise<boolean> {
-  const server = await startAppServer({}, { execArgv: ['--expose-gc'] });
+/** Runs the soak and prints the verdict; returns whether it passed. `appFlags`: Node flags for the app (a CPU profile). */
+export async function runSoak(minutes: number, log: (line: string) => void, appFlags: string[] = []): Promise<boolean> {
+  const server = await startAppServer({}, { execArgv: ['--expose-gc', ...appFlags] });
   const { port, token, pid, home } = server.ready;
   const client = new TockClient({ token, port });
   const stop = new AbortController();
