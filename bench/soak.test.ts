@@ -8,7 +8,7 @@ import { flatness, type SoakSample, soakSvg, soakVerdict, WARM_UP_MINUTES } from
 function samples(minutes: number, at: (minute: number) => Partial<SoakSample> = () => ({})): SoakSample[] {
   return Array.from({ length: minutes * 2 }, (_, i) => {
     const minute = (i + 1) / 2;
-    return { minute, rssMB: 300, heapMB: 12, heapTotalMB: 40, buffersMB: 40, fds: 47, walKB: 4084, p99Ms: 10, writeP99Ms: 11, requests: 120_000, errors: 0, keepAliveRetries: 0, events: 240, ...at(minute) };
+    return { minute, rssMB: 300, heapMB: 12, heapTotalMB: 40, buffersMB: 40, fds: 47, walKB: 4084, p99Ms: 10, p99MsByTarget: {}, writeP99Ms: 11, cpuUsPerRequest: 40, requests: 120_000, errors: 0, keepAliveRetries: 0, events: 240, ...at(minute) };
   });
 }
 

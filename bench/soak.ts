@@ -8,7 +8,7 @@
  * that together make half of the maximum rate measured at the start (at most
  * {@link MAX_SOAK_RATE}), plus a start/stop every two seconds so that 16 open event streams get
  * events. After each window it samples the app's RSS, heap (used after a full GC, and held),
- * buffers outside the heap, open file descriptors, the size of the WAL and the window's p99.
+ * buffers outside the heap, open file descriptors, the size of the WAL, the app's CPU per request and the window's p99.
  * The verdict: each is flat — after the warm-up ({@link WARM_UP_MINUTES}), the mean of the last
  * third of the samples within 10 % of the mean of the first third (a fall is fine), so the WAL
  * is checkpointed rather than growing with the writes — every stream stayed open and got
@@ -33,7 +33,11 @@ export interface SoakSample {
   fds: number;
   walKB: number;
   p99Ms: number;
+  /** The read p99 of each read path: which of them a rise comes from. */
+  p99MsByTarget: Record<string, number>;
   writeP99Ms: number;
+  /** The app's CPU (user + system) over the window per request answered: whether the app itself got slower. */
+  cpuUsPerRequest: number;
   requests: number;
   errors: number;
   /** Requests sent again after the server closed their idle keep-alive connection (not errors; see bench/load/driver.ts). */
@@ -50,6 +54,7 @@ const METRICS = [
   { key: 'buffersMB', label: 'buffers outside the heap (MB)' },
   { key: 'fds', label: 'open file descriptors' },
   { key: 'walKB', label: 'WAL size (KB)' },
+  { key: 'cpuUsPerRequest', label: 'app CPU per request (µs)' },
   { key: 'p99Ms', label: 'read p99 (ms)' },
 ] as const satisfies readonly { key: keyof SoakSample; label: string }[];
 type MetricKey = (typeof METRICS)[number]['key'];
@@ -149,8 +154,9 @@ export async function runSoak(minutes: number, log: (line: string) => void, appF
     const windows = Math.max(3, Math.round((minutes * 60_000) / WINDOW_MS));
     const startedAt = Date.now();
     for (let w = 0; w < windows; w++) {
+      const cpuBefore = await server.cpuUs();
       const [reads, writes] = await Promise.all([
-        drive({ port, token, method: 'GET', targets: READ_TARGETS, rate: readRate, concurrency: 64, warmupMs: 0, durationMs: WINDOW_MS, expectStatus: 200 }),
+        drive({ port, token, method: 'GET', targets: READ_TARGETS, rate: readRate, concurrency: 64, warmupMs: 0, durationMs: WINDOW_MS, expectStatus: 200, perTarget: true }),
         drive({
           port,
           token,
@@ -168,6 +174,7 @@ export async function runSoak(minutes: number, log: (line: string) => void, appF
           expectStatus: 201,
         }),
       ]);
+      const cpuUs = (await server.cpuUs()) - cpuBefore;
       const memory = await server.memory(true);
       let walBytes = 0;
       try {
@@ -184,7 +191,9 @@ export async function runSoak(minutes: number, log: (line: string) => void, appF
         fds: readdirSync(`/proc/${pid}/fd`).length,
         walKB: Math.round(walBytes / 1024),
         p99Ms: Math.round(reads.latencyMs.p99 * 100) / 100,
+        p99MsByTarget: Object.fromEntries(Object.entries(reads.perTarget ?? {}).map(([target, l]) => [target, Math.round(l.p99 * 100) / 100])),
         writeP99Ms: Math.round(writes.latencyMs.p99 * 100) / 100,
+        cpuUsPerRequest: Math.round((10 * cpuUs) / Math.max(1, reads.completed + writes.completed)) / 10,
         requests: reads.completed + writes.completed,
         errors: reads.errors + writes.errors + (reads.completed - reads.ok) + (writes.completed - writes.ok),
         keepAliveRetries: reads.keepAliveRetries + writes.keepAliveRetries,
@@ -195,7 +204,7 @@ export async function runSoak(minutes: number, log: (line: string) => void, appF
       samples.push(sample);
       log(
         `soak ${String(w + 1).padStart(2)}/${windows} @${sample.minute} min: rss ${sample.rssMB} MB, heap ${sample.heapMB} MB of ${sample.heapTotalMB} MB, buffers ${sample.buffersMB} MB, fds ${sample.fds}, ` +
-          `wal ${sample.walKB} KB, p99 ${sample.p99Ms} ms (writes ${sample.writeP99Ms} ms), ${sample.requests} requests, ${sample.errors} errors${kinds ? ` (${kinds})` : ''}, ` +
+          `wal ${sample.walKB} KB, app CPU ${sample.cpuUsPerRequest} µs/request, p99 ${sample.p99Ms} ms (${Object.entries(sample.p99MsByTarget).map(([t, ms]) => `${t} ${ms}`).join(', ')}; writes ${sample.writeP99Ms} ms), ${sample.requests} requests, ${sample.errors} errors${kinds ? ` (${kinds})` : ''}, ` +
           `${sample.keepAliveRetries} keep-alive retries, ${sample.events} events`,
       );
     }
@@ -234,7 +243,7 @@ export async function runSoak(minutes: number, log: (line: string) => void, appF
   }
 }
 
-/** Five small line charts, one per metric, on a shared time axis. Plain SVG, no library. */
+/** Small line charts, one per metric, on a shared time axis. Plain SVG, no library. */
 export function soakSvg(
   samples: SoakSample[],
   verdicts: { key: string; label: string; first: number; last: number; change: number; flat: boolean }[],
