@@ -63,27 +63,38 @@ function endOf(interval: Interval, now: number): number {
   return interval.end ?? Math.max(interval.start, now);
 }
 
-/** A local day and the sessions, breaks and entries that overlap it. */
+/**
+ * A local day and what overlaps it, summed once: the status asks for today's total on every
+ * poll, and only the running session and an open break move with the clock, so the blocks that
+ * have ended are added up when they are read and the cost per poll does not grow with the
+ * number of today's blocks.
+ */
 export interface DayIntervals {
   day: DaySpan;
-  intervals: readonly Interval[];
+  /** Worked milliseconds inside the day of every interval that has ended, breaks subtracted. */
+  endedMs: number;
+  /** The intervals still open (a running session, an open break): counted up to now on each call. */
+  open: readonly Interval[];
 }
 
 /** The local day of `now` in `timeZone`, with what overlaps it (read from the store). */
 export function dayIntervals(store: Store, now: number, timeZone: string): DayIntervals {
   const day = localDayAt(now, timeZone);
-  return { day, intervals: intervalsOverlapping(store, day.start, day.end) };
+  let endedMs = 0;
+  const open: Interval[] = [];
+  for (const interval of intervalsOverlapping(store, day.start, day.end)) {
+    if (interval.end === null) open.push(interval);
+    else endedMs += interval.sign * overlapMs(interval.start, interval.end, day.start, day.end);
+  }
+  return { day, endedMs, open };
 }
 
 /** Worked seconds inside `day`, running sessions and breaks counted up to `now`. */
-export function secondsInDay({ day, intervals }: DayIntervals, now: number): number {
-  let ms = 0;
-  for (const interval of intervals) {
-    ms += interval.sign * overlapMs(interval.start, endOf(interval, now), day.start, day.end);
-  }
+export function secondsInDay({ day, endedMs, open }: DayIntervals, now: number): number {
+  let ms = endedMs;
+  for (const interval of open) ms += interval.sign * overlapMs(interval.start, endOf(interval, now), day.start, day.end);
   return wholeSeconds(ms);
 }
-
 
 /**
  * Worked seconds per local day and activity, for every day from `fromDay` to `toDay`

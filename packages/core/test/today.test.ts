@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTracker, localDayKey, localDaySpan } from '../src/index.ts';
+import { dayIntervals, secondsInDay } from '../src/totals.ts';
 import { fixture } from './support.ts';
 
 const HOUR = 3_600_000;
@@ -108,6 +109,23 @@ test('counts overlapping blocks each with their own time', (t) => {
   tracker.logEntry({ name: 'B', durationMinutes: 30, createIfMissing: true });
   tracker.logEntry({ name: 'B', durationMinutes: 15 });
   assert.equal(tracker.getStatus().todaySeconds, 3600 + 45 * 60);
+});
+
+test('adds up the blocks that ended once, so a poll counts only what is still open', (t) => {
+  const { tracker, store, clock } = fixture(t, { now: '2026-11-22T12:00:00.000Z' });
+  for (let i = 0; i < 300; i++) tracker.logEntry({ name: 'A', durationMinutes: 1, endedAt: iso(Date.parse('2026-11-22T06:00:00Z') + i * 60_000), createIfMissing: true });
+  tracker.startActivity({ name: 'B', createIfMissing: true });
+  clock.set('2026-11-22T12:10:00.000Z');
+  tracker.startBreak();
+  clock.set('2026-11-22T12:15:00.000Z');
+  const today = dayIntervals(store, clock(), 'UTC');
+  assert.equal(today.endedMs, 300 * 60_000);
+  assert.equal(today.open.length, 2); // the running session and its open break, nothing else
+  assert.equal(secondsInDay(today, clock()), 300 * 60 + 10 * 60);
+  assert.equal(tracker.getStatus().todaySeconds, 300 * 60 + 10 * 60);
+  tracker.resumeBreak();
+  clock.set('2026-11-22T12:20:00.000Z');
+  assert.equal(tracker.getStatus().todaySeconds, 300 * 60 + 15 * 60);
 });
 
 test('leaves out blocks of other days and counts an entry ending slightly in the future', (t) => {
