@@ -78,6 +78,11 @@ function retried(n: number): string {
   return `${n} request${n === 1 ? '' : 's'} retried`;
 }
 
+/** Milliseconds to two decimals, as the samples keep them. */
+function hundredths(ms: number): number {
+  return Math.round(ms * 100) / 100;
+}
+
 function mean(values: number[]): number {
   return values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
 }
@@ -190,9 +195,9 @@ export async function runSoak(minutes: number, log: (line: string) => void, appF
         buffersMB: Math.round(memory.external / 1e5) / 10, // array buffers are part of it
         fds: readdirSync(`/proc/${pid}/fd`).length,
         walKB: Math.round(walBytes / 1024),
-        p99Ms: Math.round(reads.latencyMs.p99 * 100) / 100,
-        p99MsByTarget: Object.fromEntries(Object.entries(reads.perTarget ?? {}).map(([target, l]) => [target, Math.round(l.p99 * 100) / 100])),
-        writeP99Ms: Math.round(writes.latencyMs.p99 * 100) / 100,
+        p99Ms: hundredths(reads.latencyMs.p99),
+        p99MsByTarget: Object.fromEntries(Object.entries(reads.perTarget ?? {}).map(([target, l]) => [target, hundredths(l.p99)])),
+        writeP99Ms: hundredths(writes.latencyMs.p99),
         cpuUsPerRequest: Math.round((10 * cpuUs) / Math.max(1, reads.completed + writes.completed)) / 10,
         requests: reads.completed + writes.completed,
         errors: reads.errors + writes.errors + (reads.completed - reads.ok) + (writes.completed - writes.ok),
