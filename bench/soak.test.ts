@@ -40,6 +40,13 @@ test('a soak fails on any error, on a stream that got nothing, and on a stream t
   assert.equal(soakVerdict(steady, [5, 5], ['stream 1 ended']).passed, false);
 });
 
+test('a soak fails when the app\'s CPU per request keeps growing, the rest flat', () => {
+  const slowing = samples(20, (m) => ({ cpuUsPerRequest: 200 + 2 * m }));
+  const { verdicts, passed } = soakVerdict(slowing, [5, 5], []);
+  assert.equal(passed, false);
+  assert.deepEqual(verdicts.filter((v) => !v.flat).map((v) => v.key), ['cpuUsPerRequest']);
+});
+
 test('the plot names every metric with its verdict and shades the warm-up', () => {
   const run = samples(20, (m) => ({ rssMB: 300 + 3 * m }));
   const { verdicts, passed } = soakVerdict(run, [5], []);
