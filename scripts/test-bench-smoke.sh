@@ -20,5 +20,5 @@ fi
 source scripts/python-venv.sh
 
 # The harness's own rules (the soak's verdict), then every figure.
-"$node" --test bench/*.test.ts
+PATH="$(dirname "$node"):$PATH" bash scripts/node-test.sh bench/*.test.ts
 "$node" bench/run.ts --smoke

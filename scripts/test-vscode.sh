@@ -27,7 +27,7 @@ echo "-- type check (the extension; the stand-ins against @types/vscode)"
 tsc -p "$ext/tsconfig.json"
 
 echo "-- tests (against a real tock app)"
-node --test --test-reporter=spec "$ext/test/**/*.test.ts"
+bash scripts/node-test.sh --test-reporter=spec "$ext/test/**/*.test.ts"
 
 echo "-- package ($vsix)"
 flock -w 300 9 || { echo "error: another run has held the packages/client/dist lock for 5 minutes" >&2; exit 1; }

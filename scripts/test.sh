@@ -45,7 +45,7 @@ npx --no-install tsc -p tsconfig.json
 npx --no-install tsc -p packages/app/ui/tsconfig.json
 
 step "TypeScript tests (Node $(node --version), real Secret Service)"
-bash scripts/with-secret-service.sh node --test --test-reporter=spec \
+bash scripts/with-secret-service.sh bash scripts/node-test.sh --test-reporter=spec \
   'packages/*/test/**/*.test.ts'
 
 for step in scripts/test-*.sh; do

@@ -10,9 +10,7 @@
 # these included; `npm test -w <package>` runs one package's tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-TZ=$(bash scripts/noon-zone.sh)
-export TZ
-exec node --test --test-reporter=spec \
+exec bash scripts/node-test.sh --test-reporter=spec \
   'packages/protocol/test/**/*.test.ts' \
   'packages/core/test/**/*.test.ts' \
   'packages/listener/test/**/*.test.ts' \

@@ -12,18 +12,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, it } from 'node:test';
-import { exportChunks } from '@tock/core';
-import { startApp, type RunningApp } from '../src/app.ts';
+import { startApp } from '../src/app.ts';
+import { exported, NOON } from './support/sync-apps.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'tock-sync-rsync-'));
 after(() => rmSync(root, { recursive: true, force: true }));
-
-function exported(a: RunningApp): string {
-  const text = [...exportChunks(a.services.store.db, { format: 'json', timeZone: 'UTC', now: Date.parse('2026-12-01T00:00:00Z') })].join('');
-  const value = JSON.parse(text) as Record<string, unknown>;
-  delete value.exportedAt;
-  return JSON.stringify(value);
-}
 
 /** rsync of one device's folder from one sync folder to the other (what an engine carries). */
 function rsync(from: string, to: string, deviceID: string, extra: string[] = []): void {
@@ -34,7 +27,7 @@ function rsync(from: string, to: string, deviceID: string, extra: string[] = [])
 }
 
 it('two folders kept in step by rsync both ways, late, reordered and cut, end in one history', async () => {
-  const clock = { now: Date.parse('2026-11-23T09:00:00.000Z') };
+  const clock = { now: NOON };
   const env = { ...process.env, TOCK_CREDENTIAL_STORE: 'file', TOCK_LICENSE_PUBLIC_KEY: '' };
   const [fa, fb] = [join(root, 'folder-a'), join(root, 'folder-b')];
   mkdirSync(fa);
@@ -89,7 +82,7 @@ it('two folders kept in step by rsync both ways, late, reordered and cut, end in
     b.services.sync.syncNow();
     a.services.sync.syncNow();
 
-    assert.equal(exported(a), exported(b));
+    assert.deepEqual(exported(a), exported(b));
     for (const app of [a, b]) {
       assert.equal(app.services.tracker.getStatus().todaySeconds, 60 * 60);
       // "Write" or "write": whichever of the two activities has the lower (random) id.

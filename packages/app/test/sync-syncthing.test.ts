@@ -12,8 +12,9 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, it } from 'node:test';
-import { buildReport, exportChunks } from '@tock/core';
-import { startApp, type RunningApp } from '../src/app.ts';
+import { buildReport } from '@tock/core';
+import { startApp } from '../src/app.ts';
+import { exported, NOON, until as untilOr, ZONE } from './support/sync-apps.ts';
 import { configure, generate, processSockets, serve } from './support/syncthing.ts';
 import { freePort } from './ui-support/harness.ts';
 
@@ -28,13 +29,6 @@ after(async () => {
   }
   rmSync(root, { recursive: true, force: true });
 });
-
-function exported(a: RunningApp): unknown {
-  const text = [...exportChunks(a.services.store.db, { format: 'json', timeZone: 'UTC', now: Date.parse('2026-12-01T00:00:00Z') })].join('');
-  const value = JSON.parse(text) as Record<string, unknown>;
-  delete value.exportedAt;
-  return value;
-}
 
 it('two Tocks share one history through two Syncthings on loopback', { timeout: 90_000 }, async () => {
   const folders = [join(root, 'folder-a'), join(root, 'folder-b')];
@@ -64,16 +58,12 @@ it('two Tocks share one history through two Syncthings on loopback', { timeout: 
   };
   const sampler = setInterval(sample, 100);
 
-  const clock = { now: Date.parse('2026-11-23T09:00:00.000Z') };
+  const clock = { now: NOON };
   const env = { ...process.env, TOCK_CREDENTIAL_STORE: 'file', TOCK_LICENSE_PUBLIC_KEY: '' };
   const a = await startApp({ home: join(root, 'home-a'), clock: () => clock.now, env });
   const b = await startApp({ home: join(root, 'home-b'), clock: () => clock.now, env });
-  const until = async (what: string, check: () => boolean): Promise<void> => {
-    while (!check()) {
-      if (children.some((c) => c.exitCode !== null)) throw new Error(`a Syncthing stopped while waiting for ${what}: ${output.join('')}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
+  const stopped = (): string | null => (children.some((c) => c.exitCode !== null) ? `a Syncthing stopped (${output.join('')})` : null);
+  const until = (what: string, check: () => boolean): Promise<void> => untilOr(what, check, { seconds: 60, abort: stopped });
   try {
     a.services.sync.enable(folders[0] as string, 'laptop');
     b.services.sync.enable(folders[1] as string, 'desktop');
@@ -82,7 +72,7 @@ it('two Tocks share one history through two Syncthings on loopback', { timeout: 
     clock.now += 40 * 60_000;
     a.services.tracker.stopActivity();
     await until("A's session on B", () => b.services.tracker.getStatus().todaySeconds === 40 * 60);
-    const report = buildReport(b.services.store, { from: '2026-11-23', to: '2026-11-23' }, clock.now, 'UTC');
+    const report = buildReport(b.services.store, { from: '2026-11-23', to: '2026-11-23' }, clock.now, ZONE);
     assert.equal(report.totalSeconds, 40 * 60);
     assert.equal(b.services.tracker.getStatus().isTracking, false);
 

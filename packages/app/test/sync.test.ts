@@ -13,9 +13,9 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, s
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { exportChunks } from '@tock/core';
 import { PEER, peerLines } from '../../core/test/support/sync-peer.ts';
 import { startApp, type RunningApp } from '../src/app.ts';
+import { exported, NOON, until } from './support/sync-apps.ts';
 
 const roots: string[] = [];
 after(() => {
@@ -38,18 +38,6 @@ async function app(clock: Clock): Promise<RunningApp> {
     clock: () => clock.now,
     env: { ...process.env, TOCK_CREDENTIAL_STORE: 'file', TOCK_LICENSE_PUBLIC_KEY: '' },
   });
-}
-
-function exported(a: RunningApp): unknown {
-  const text = [...exportChunks(a.services.store.db, { format: 'json', timeZone: 'UTC', now: Date.parse('2026-12-01T00:00:00Z') })].join('');
-  const value = JSON.parse(text) as Record<string, unknown>;
-  delete value.exportedAt;
-  return value;
-}
-
-/** Resolves once `check` holds, looking again on every app change; fails by node:test's timeout. */
-async function until(check: () => boolean): Promise<void> {
-  while (!check()) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 /**
@@ -90,7 +78,7 @@ function activityLine(id: string, hlcMs: number, device: string, name: string): 
 
 describe('sync with two apps and one folder', { timeout: 60_000 }, () => {
   it('work travels both ways: blocks, a rename, a delete; exports end equal; the status stays per device', async () => {
-    const clock = { now: Date.parse('2026-11-23T09:00:00.000Z') };
+    const clock = { now: NOON };
     const folder = tempDir('tock-sync-folder-');
     const a = await app(clock);
     const b = await app(clock);
@@ -151,7 +139,7 @@ describe('sync with two apps and one folder', { timeout: 60_000 }, () => {
   });
 
   it('a line arriving in the folder is applied without being asked (watch or rescan)', async () => {
-    const clock = { now: Date.parse('2026-11-23T09:00:00.000Z') };
+    const clock = { now: NOON };
     const folder = tempDir('tock-sync-folder-');
     const a = await app(clock);
     const b = await app(clock);
@@ -160,7 +148,7 @@ describe('sync with two apps and one folder', { timeout: 60_000 }, () => {
       b.services.sync.enable(folder, 'desktop');
       a.services.tracker.logEntry({ name: 'Plan', createIfMissing: true, durationMinutes: 20 });
       // A writes its log on its own (every 250 ms); B notices the change on its own.
-      await until(() => b.services.tracker.getStatus().todaySeconds === 20 * 60);
+      await until("A's 20 minutes in B's today", () => b.services.tracker.getStatus().todaySeconds === 20 * 60);
     } finally {
       await a.stop();
       await b.stop();
@@ -168,7 +156,7 @@ describe('sync with two apps and one folder', { timeout: 60_000 }, () => {
   });
 
   it('bad input in the folder is reported and never stops applying others or loses local data', async () => {
-    const clock = { now: Date.parse('2026-11-23T09:00:00.000Z') };
+    const clock = { now: NOON };
     const folder = tempDir('tock-sync-folder-');
     const a = await app(clock);
     try {
@@ -225,7 +213,7 @@ describe('sync with two apps and one folder', { timeout: 60_000 }, () => {
   });
 
   it('a read-only folder is reported; local work goes on and reaches the folder once it is writable', async () => {
-    const clock = { now: Date.parse('2026-11-23T09:00:00.000Z') };
+    const clock = { now: NOON };
     const folder = tempDir('tock-sync-folder-');
     const readOnly = readOnlySwitch(folder);
     const a = await app(clock);
@@ -254,7 +242,7 @@ describe('sync with two apps and one folder', { timeout: 60_000 }, () => {
   });
 
   it('a segment larger than one read is applied whole, in batches, each line once', async () => {
-    const clock = { now: Date.parse('2026-11-23T09:00:00.000Z') };
+    const clock = { now: NOON };
     const folder = tempDir('tock-sync-folder-');
     const a = await app(clock);
     try {
@@ -272,7 +260,7 @@ describe('sync with two apps and one folder', { timeout: 60_000 }, () => {
   });
 
   it('tock sync enable refuses a folder that is not there, a file, a relative path, a bad name', async () => {
-    const clock = { now: Date.parse('2026-11-23T09:00:00.000Z') };
+    const clock = { now: NOON };
     const a = await app(clock);
     const folder = tempDir('tock-sync-folder-');
     try {
