@@ -146,7 +146,11 @@ export async function arrivals(count: number): Promise<number[]> {
   const folder = join(root, 'folder');
   mkdirSync(folder);
   const store = openStore(join(root, 'tock.db'));
-  const tracker = createTracker({ store, timeZone: 'UTC' });
+  // "Today" is read on a pinned noon (UTC), and the arriving blocks lie in the hour before it: on
+  // the real clock, in the first hour after midnight they would lie in yesterday, today's total
+  // would never change and the figure would wait forever. The sync service keeps the real clock.
+  const noon = Date.parse('2026-01-01T12:00:00Z');
+  const tracker = createTracker({ store, timeZone: 'UTC', clock: () => noon });
   let onApplied: () => void = () => {};
   const sync = new SyncService({ store, onApplied: () => onApplied() });
   const own = join(folder, 'tock-sync-v1', PEER);
@@ -166,11 +170,14 @@ export async function arrivals(count: number): Promise<number[]> {
   try {
     for (let i = 1; i <= count; i++) {
       const before = tracker.getStatus().todaySeconds;
-      const at = Date.now() - 3_600_000 + i * 1000;
+      const at = noon - 3_600_000 + i * 1000;
       lines.push(JSON.stringify({ v: 1, hlc: `${Date.now()}-${i}-${PEER}`, op: 'entry.create', id: idOf(i), set: { device: PEER, activityID: ACTIVITY, startedAt: at, endedAt: at + 1000, note: null, createdAt: at } }));
-      const changed = new Promise<void>((resolve) => {
+      const changed = new Promise<void>((resolve, reject) => {
+        const late = setTimeout(() => reject(new Error(`sync-arrival: line ${i} not in today's total 30 s after it arrived`)), 30_000);
         onApplied = () => {
-          if (tracker.getStatus().todaySeconds !== before) resolve();
+          if (tracker.getStatus().todaySeconds === before) return;
+          clearTimeout(late);
+          resolve();
         };
       });
       const started = performance.now();
