@@ -9,7 +9,8 @@ import { issueLicenseKey } from '../src/license.ts';
 import { freePort } from './ui-support/harness.ts';
 import { signed } from './support/signed.ts';
 
-const T0 = Date.parse('2026-11-20T09:00:00.000Z');
+/** 09:00 of a fixed day in the run's zone: the hours after it lie inside that day in every zone (docs/architecture.md "Tests and the clock"). */
+const T0 = new Date(2026, 10, 20, 9).getTime();
 const DAY = 24 * 60 * 60 * 1000;
 const { publicKey, privateKey } = generateKeyPairSync('ed25519');
 const PUBLIC_PEM = publicKey.export({ format: 'pem', type: 'spki' }).toString();
