@@ -210,6 +210,16 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE sync_outbox ADD COLUMN before TEXT;
     `,
   },
+  {
+    version: 6,
+    description: "cheaper writes with sync on: a thing this device made keeps its fields in its log line",
+    sql: `
+      -- Set: every field of the thing is what this device's log line log_seq (its create) set,
+      -- with that line's hlc, and fields is '' (the line says them). A change of a field writes
+      -- the fields out and clears it (core/src/sync/merge.ts; docs/decisions.md).
+      ALTER TABLE sync_entities ADD COLUMN log_seq INTEGER;
+    `,
+  },
 ];
 
 /** The schema version this build writes: the number of migrations it knows. */

@@ -21,7 +21,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { nameKey, searchKey, wordKey } from '../names.ts';
 import type { Store } from '../store.ts';
 import { OUTBOX_ROW_SQL } from './capture.ts';
-import { HybridClock, formatHlc, sortableHlc, type Hlc } from './hlc.ts';
+import { HybridClock, formatHlc, parseHlc, sortableHlc, type Hlc } from './hlc.ts';
 import { FIELDS, formatOpLine, type EntityKind, type FieldValue, type SyncOp } from './ops.ts';
 
 /** The bytes past which this device starts a new segment (docs/sync.md). */
@@ -43,7 +43,34 @@ interface Entity {
   kind: EntityKind;
   fields: Record<string, [FieldValue, string]>;
   deleted: string | null;
+  /**
+   * The seq of this device's log line that set every field (its create), while no other
+   * operation changed one: then the stored row refers to the line instead of repeating it.
+   */
+  logSeq?: number;
 }
+
+/** A sync_entities row as read, with the log line its fields are in when `log_seq` is set. */
+interface StoredEntity {
+  kind: EntityKind;
+  fields: string;
+  deleted: string | null;
+  logSeq: number | null;
+  line: string | null;
+}
+
+/** Reads a thing's stored row (see {@link StoredEntity}). */
+function entityOf(id: string, row: StoredEntity): Entity {
+  if (row.logSeq === null || row.line === null) return { id, kind: row.kind, fields: decodeFields(row.fields), deleted: row.deleted };
+  const op = JSON.parse(row.line) as { hlc: string; set: Record<string, FieldValue> };
+  const hlc = sortableHlc(parseHlc(op.hlc) as Hlc);
+  const fields: Entity['fields'] = {};
+  for (const field in op.set) fields[field] = [op.set[field] as FieldValue, hlc];
+  return { id, kind: row.kind, fields, deleted: row.deleted, logSeq: row.logSeq };
+}
+
+/** The columns of a {@link StoredEntity}, from `sync_entities AS e` joined to `sync_log AS l`. */
+const STORED_COLUMNS = 'e.kind AS kind, e.fields AS fields, e.deleted_hlc AS deleted, e.log_seq AS logSeq, l.line AS line';
 
 /** How far one other device's log has been applied; saved with the batch that got there. */
 export interface DevicePosition {
@@ -102,13 +129,25 @@ class Entities {
   get(id: string): Entity | undefined {
     let e = this.cache.get(id);
     if (e === undefined) {
-      const row = sql(this.db, 'SELECT kind, fields, deleted_hlc AS deleted FROM sync_entities WHERE id = ?').get(id) as
-        | { kind: EntityKind; fields: string; deleted: string | null }
+      const row = sql(this.db, `SELECT ${STORED_COLUMNS} FROM sync_entities AS e LEFT JOIN sync_log AS l ON l.seq = e.log_seq WHERE e.id = ?`).get(id) as
+        | StoredEntity
         | undefined;
-      e = row ? { id, kind: row.kind, fields: decodeFields(row.fields), deleted: row.deleted } : null;
+      e = row ? entityOf(id, row) : null;
       this.cache.set(id, e);
     }
     return e ?? undefined;
+  }
+
+  /**
+   * Reads the things of the outbox rows up to `seq` in one query, instead of one query each
+   * (most of them new, so not there): found ones are cached, the others as unknown.
+   */
+  preload(seq: number): void {
+    const rows = sql(
+      this.db,
+      `SELECT o.id AS id, ${STORED_COLUMNS} FROM sync_outbox AS o LEFT JOIN sync_entities AS e ON e.id = o.id LEFT JOIN sync_log AS l ON l.seq = e.log_seq WHERE o.seq <= ?`,
+    ).all(seq) as unknown as (StoredEntity & { id: string })[];
+    for (const row of rows) if (!this.cache.has(row.id)) this.cache.set(row.id, row.kind === null ? null : entityOf(row.id, row));
   }
 
   /** Merges an operation; true when it changed the state. */
@@ -131,6 +170,7 @@ class Entities {
         if (current === undefined || current[1] < hlc) {
           e.fields[field] = [value, hlc];
           changed = true;
+          e.logSeq = undefined; // the fields are no longer the create's line alone
         }
       }
     }
@@ -140,11 +180,15 @@ class Entities {
 
   /** Writes the changed entities back. */
   save(): void {
-    const upsert = sql(this.db, 
-      `INSERT INTO sync_entities (id, kind, ref, fields, deleted_hlc) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET ref = excluded.ref, fields = excluded.fields, deleted_hlc = excluded.deleted_hlc`,
+    const upsert = sql(
+      this.db,
+      `INSERT INTO sync_entities (id, kind, ref, fields, deleted_hlc, log_seq) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET ref = excluded.ref, fields = excluded.fields, deleted_hlc = excluded.deleted_hlc, log_seq = excluded.log_seq`,
     );
-    for (const e of this.dirty.values()) upsert.run(e.id, e.kind, refOf(e), encodeFields(e.fields), e.deleted);
+    for (const e of this.dirty.values()) {
+      if (e.logSeq === undefined) upsert.run(e.id, e.kind, refOf(e), encodeFields(e.fields), e.deleted, null);
+      else upsert.run(e.id, e.kind, refOf(e), '', e.deleted, e.logSeq);
+    }
   }
 }
 
@@ -221,6 +265,7 @@ function drain(
   const segments = new Set<number>();
   const activities = new Set<string>();
   if (rows.length === 0) return { logged: 0, taken: 0, segments, activities };
+  entities.preload((rows[rows.length - 1] as { seq: number }).seq);
   insertedRows(db, rows);
   // The segment being filled and its size; every segment started or grown here, to save.
   const tail = sql(db, 'SELECT segment, first_seq AS first, bytes FROM sync_segments ORDER BY segment DESC LIMIT 1').get() as
@@ -256,6 +301,8 @@ function drain(
     grown.set(current.segment, current);
     segments.add(current.segment);
     entities.merge(r.kind, r.id, sortableHlc(hlc), set);
+    // A create: its line holds every field with their one hlc; the merged row refers to it.
+    if (before === undefined) (entities.get(r.id) as Entity).logSeq = seq;
     if (r.kind === 'activity') activities.add(r.id);
     logged++;
   }
