@@ -183,6 +183,33 @@ test('two devices: blocks, renames and deletes travel both ways; each block says
   );
 });
 
+test('a thing made here is stored by its create\'s log line until a field of it changes, and merges as if stored whole', (t) => {
+  const a = device(t, A);
+  a.f.tracker.logEntry({ name: 'Write', createIfMissing: true, durationMinutes: 10, note: 'draft' });
+  const lines = logOf(a);
+  const entry = a.f.tracker.listBlocks(0, Date.parse('2027-01-01T00:00:00Z'))[0];
+  assert.ok(entry);
+  const stored = () =>
+    a.f.store.db.prepare('SELECT fields, log_seq AS logSeq FROM sync_entities WHERE id = ?').get(entry.id) as { fields: string; logSeq: number | null };
+  const create = lines.findIndex((line) => line.includes('"entry.create"')) + 1;
+  assert.deepEqual({ ...stored() }, { fields: '', logSeq: create });
+  const hlc = (parseOpLine(lines[create - 1] as string, A).hlc as { ms: number }).ms;
+  const noteFrom = (ms: number, note: string) =>
+    parseOpLine(JSON.stringify({ v: 1, hlc: `${ms}-0-${B}`, op: 'entry.edit', id: entry.id, set: { note } }), B);
+  // Another device's edit older than the create loses to the create's fields; a newer one wins.
+  applyOperations(a.f.store, deviceClock(a.f.store, A, a.f.clock), [noteFrom(hlc - 1, 'older')]);
+  assert.equal(a.f.tracker.listBlocks(0, Date.parse('2027-01-01T00:00:00Z'))[0]?.note, 'draft');
+  assert.deepEqual({ ...stored() }, { fields: '', logSeq: create });
+  applyOperations(a.f.store, deviceClock(a.f.store, A, a.f.clock), [noteFrom(hlc + 1, 'newer')]);
+  assert.equal(a.f.tracker.listBlocks(0, Date.parse('2027-01-01T00:00:00Z'))[0]?.note, 'newer');
+  // Now the fields are written out, each with the hlc that set it.
+  const fields = JSON.parse(stored().fields) as { h: string[]; f: Record<string, [unknown, number]> };
+  assert.equal(stored().logSeq, null);
+  assert.equal(fields.h.length, 2);
+  assert.deepEqual(fields.f.note, ['newer', 1]);
+  assert.deepEqual(fields.f.startedAt?.[1], 0);
+});
+
 test("another device's running session stays its own; GET /status is this device's", (t) => {
   const a = device(t, A);
   const b = device(t, B);
