@@ -52,7 +52,7 @@ interface Entity {
 
 /** A sync_entities row as read, with the log line its fields are in when `log_seq` is set. */
 interface StoredEntity {
-  kind: EntityKind;
+  storedKind: EntityKind;
   fields: string;
   deleted: string | null;
   logSeq: number | null;
@@ -61,16 +61,27 @@ interface StoredEntity {
 
 /** Reads a thing's stored row (see {@link StoredEntity}). */
 function entityOf(id: string, row: StoredEntity): Entity {
-  if (row.logSeq === null || row.line === null) return { id, kind: row.kind, fields: decodeFields(row.fields), deleted: row.deleted };
+  if (row.logSeq === null || row.line === null) return { id, kind: row.storedKind, fields: decodeFields(row.fields), deleted: row.deleted };
   const op = JSON.parse(row.line) as { hlc: string; set: Record<string, FieldValue> };
   const hlc = sortableHlc(parseHlc(op.hlc) as Hlc);
   const fields: Entity['fields'] = {};
   for (const field in op.set) fields[field] = [op.set[field] as FieldValue, hlc];
-  return { id, kind: row.kind, fields, deleted: row.deleted, logSeq: row.logSeq };
+  return { id, kind: row.storedKind, fields, deleted: row.deleted, logSeq: row.logSeq };
 }
 
-/** The columns of a {@link StoredEntity}, from `sync_entities AS e` joined to `sync_log AS l`. */
-const STORED_COLUMNS = 'e.kind AS kind, e.fields AS fields, e.deleted_hlc AS deleted, e.log_seq AS logSeq, l.line AS line';
+/** The columns of a {@link StoredEntity}, from `sync_entities AS e` joined to `sync_log AS l` (all NULL: no such thing). */
+const STORED_COLUMNS = 'e.kind AS storedKind, e.fields AS fields, e.deleted_hlc AS deleted, e.log_seq AS logSeq, l.line AS line';
+const STORED_JOIN = 'LEFT JOIN sync_log AS l ON l.seq = e.log_seq';
+
+/** An outbox row as the drain reads it (see OUTBOX_ROW_SQL), with its thing's stored state. */
+interface OutboxRow extends Partial<Omit<StoredEntity, 'storedKind'>> {
+  seq: number;
+  kind: EntityKind;
+  id: string;
+  change: string | null;
+  row: string | null;
+  storedKind: EntityKind | null;
+}
 
 /** How far one other device's log has been applied; saved with the batch that got there. */
 export interface DevicePosition {
@@ -129,7 +140,7 @@ class Entities {
   get(id: string): Entity | undefined {
     let e = this.cache.get(id);
     if (e === undefined) {
-      const row = sql(this.db, `SELECT ${STORED_COLUMNS} FROM sync_entities AS e LEFT JOIN sync_log AS l ON l.seq = e.log_seq WHERE e.id = ?`).get(id) as
+      const row = sql(this.db, `SELECT ${STORED_COLUMNS} FROM sync_entities AS e ${STORED_JOIN} WHERE e.id = ?`).get(id) as
         | StoredEntity
         | undefined;
       e = row ? entityOf(id, row) : null;
@@ -139,15 +150,11 @@ class Entities {
   }
 
   /**
-   * Reads the things of the outbox rows up to `seq` in one query, instead of one query each
-   * (most of them new, so not there): found ones are cached, the others as unknown.
+   * Caches the state of the drain's things, read with its outbox rows in the same query (one
+   * query instead of one per row, most of them new, so not there): unknown for a row without one.
    */
-  preload(seq: number): void {
-    const rows = sql(
-      this.db,
-      `SELECT o.id AS id, ${STORED_COLUMNS} FROM sync_outbox AS o LEFT JOIN sync_entities AS e ON e.id = o.id LEFT JOIN sync_log AS l ON l.seq = e.log_seq WHERE o.seq <= ?`,
-    ).all(seq) as unknown as (StoredEntity & { id: string })[];
-    for (const row of rows) if (!this.cache.has(row.id)) this.cache.set(row.id, row.kind === null ? null : entityOf(row.id, row));
+  known(rows: readonly OutboxRow[]): void {
+    for (const row of rows) if (!this.cache.has(row.id)) this.cache.set(row.id, row.storedKind === null ? null : entityOf(row.id, row as unknown as StoredEntity));
   }
 
   /** Merges an operation; true when it changed the state. */
@@ -255,17 +262,15 @@ function drain(
   limit: number,
 ): { logged: number; taken: number; segments: Set<number>; activities: Set<string> } {
   const db = store.db;
-  const rows = sql(db, `SELECT seq, kind, id, change, ${OUTBOX_ROW_SQL} AS row FROM sync_outbox AS o ORDER BY seq LIMIT ?`).all(limit) as unknown as {
-    seq: number;
-    kind: EntityKind;
-    id: string;
-    change: string | null;
-    row: string | null;
-  }[];
+  const rows = sql(
+    db,
+    `SELECT o.seq AS seq, o.kind AS kind, o.id AS id, o.change AS change, ${OUTBOX_ROW_SQL} AS row, ${STORED_COLUMNS}
+     FROM (SELECT * FROM sync_outbox ORDER BY seq LIMIT ?) AS o LEFT JOIN sync_entities AS e ON e.id = o.id ${STORED_JOIN} ORDER BY o.seq`,
+  ).all(limit) as unknown as OutboxRow[];
   const segments = new Set<number>();
   const activities = new Set<string>();
   if (rows.length === 0) return { logged: 0, taken: 0, segments, activities };
-  entities.preload((rows[rows.length - 1] as { seq: number }).seq);
+  entities.known(rows);
   insertedRows(db, rows);
   // The segment being filled and its size; every segment started or grown here, to save.
   const tail = sql(db, 'SELECT segment, first_seq AS first, bytes FROM sync_segments ORDER BY segment DESC LIMIT 1').get() as
