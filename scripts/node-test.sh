@@ -9,7 +9,7 @@
 #   runner and the file processes it started; TOCK_TEST_RUN_LIMIT=<seconds> sets another limit),
 #   instead of running into a CI job's time limit.
 #   Not --test-force-exit: with files run in parallel it loses verdicts of tests that ran and
-#   still exits 0 (nodejs/node#64833; one CI run here reported 990 of 1008 tests).
+#   still exits 0 (a known fault of Node 24's runner; one CI run here reported 990 of 1008 tests).
 set -euo pipefail
 TZ=$(bash "$(dirname "$0")/noon-zone.sh")
 export TZ
