@@ -27,7 +27,7 @@ import {
   type SyncOp,
 } from '../src/sync/index.ts';
 import { fixture, killWhenPaused, manualClock, type Fixture } from './support.ts';
-import { PEER, peerLines } from './support/sync-peer.ts';
+import { exported, PEER, peerLines } from './support/sync-peer.ts';
 
 const A = 'aaaaaaaa-0000-4000-8000-000000000000';
 const B = 'bbbbbbbb-0000-4000-8000-000000000000';
@@ -65,13 +65,6 @@ function deliver(from: Device, to: Device): void {
   const lines = logOf(from);
   const ops = lines.map((line) => parseOpLine(line, from.id));
   applyOperations(to.f.store, deviceClock(to.f.store, to.id, to.f.clock), ops);
-}
-
-function exported(store: Store): unknown {
-  const text = [...exportChunks(store.db, { format: 'json', timeZone: 'UTC', now: Date.parse('2026-12-01T00:00:00Z') })].join('');
-  const value = JSON.parse(text) as Record<string, unknown>;
-  delete value.exportedAt;
-  return value;
 }
 
 test('before sync nothing is captured; on, every write lands in the outbox in its own transaction; off again, only deletes', (t) => {

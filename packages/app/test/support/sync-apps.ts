@@ -1,5 +1,5 @@
 /** Test support for the sync tests that run two real apps: the injected "now", waits, exports. */
-import { exportChunks } from '@tock/core';
+import { exported as exportedStore } from '../../../core/test/support/sync-peer.ts';
 import type { RunningApp } from '../../src/app.ts';
 
 /**
@@ -30,8 +30,5 @@ export async function until(what: string, check: () => boolean, { seconds = 20, 
 
 /** The app's `tock export` (JSON, all time) without its time of export: equal on two devices in step. */
 export function exported(app: RunningApp): unknown {
-  const text = [...exportChunks(app.services.store.db, { format: 'json', timeZone: 'UTC', now: Date.parse('2026-12-01T00:00:00Z') })].join('');
-  const value = JSON.parse(text) as Record<string, unknown>;
-  delete value.exportedAt;
-  return value;
+  return exportedStore(app.services.store);
 }
