@@ -8,14 +8,20 @@
 # is noon, a run (or a block) would need eleven hours to reach a day's edge. The day and week
 # boundaries themselves are tested on injected clocks (docs/architecture.md "Tests and the
 # clock"). To repeat a run's zone, set TOCK_TEST_TZ to the zone it printed.
+#
+# `noon-zone.sh --offset N` prints the zone N whole hours east of UTC (-12 … +12) instead: the
+# zones a run may pick, by one naming (scripts/zone-sweep.sh runs each of them).
 set -euo pipefail
-if [ -n "${TOCK_TEST_TZ:-}" ]; then
+if [ "${1:-}" = "--offset" ]; then
+  offset=$2
+elif [ -n "${TOCK_TEST_TZ:-}" ]; then
   echo "$TOCK_TEST_TZ"
   exit 0
+else
+  minutes=$((10#$(date -u +%H) * 60 + 10#$(date -u +%M)))
+  # Whole hours from UTC to noon, rounded: -12 … +12.
+  offset=$(((720 - minutes + 30 + 24 * 60) / 60 - 24))
 fi
-minutes=$((10#$(date -u +%H) * 60 + 10#$(date -u +%M)))
-# Whole hours from UTC to noon, rounded: -12 … +12.
-offset=$(((720 - minutes + 30 + 24 * 60) / 60 - 24))
 if [ "$offset" -eq 0 ]; then
   echo UTC
 elif [ "$offset" -gt 0 ]; then

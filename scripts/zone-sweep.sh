@@ -15,7 +15,7 @@ else
 fi
 failed=()
 for offset in $(seq -12 12); do
-  if [ "$offset" -eq 0 ]; then zone=UTC; elif [ "$offset" -gt 0 ]; then zone="Etc/GMT-$offset"; else zone="Etc/GMT+$((-offset))"; fi
+  zone=$(bash scripts/noon-zone.sh --offset "$offset")
   if TOCK_TEST_TZ=$zone bash scripts/with-secret-service.sh bash scripts/node-test.sh --test-reporter=dot "${files[@]}" > "${TMPDIR:-/tmp}/tock-zone-sweep.log" 2>&1; then
     echo "$zone: pass"
   else
