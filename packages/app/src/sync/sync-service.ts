@@ -47,8 +47,8 @@ const BATCH_OPS = 250;
  * Bytes of a segment read at a time: about a batch of lines. A piece is decoded as one string
  * and split (its lines point into it), so it must stay under V8's large-object size (128 KiB):
  * a larger string is allocated in the old generation and freed only by a full mark-compact.
- * Applying a million operations grew the RSS by 146–158 MB with 512 KiB pieces, by 121 MB
- * with 64 KiB; reading a whole 1 MiB segment at once, by twice as much.
+ * Applying a million operations grew the RSS by 146–158 MB with 512 KiB pieces, by 104–131 MB
+ * with 64 KiB (bench figure 18); reading a whole 1 MiB segment at once, by twice as much.
  */
 const READ_BYTES = 64 * 1024;
 

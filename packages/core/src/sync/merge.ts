@@ -50,9 +50,8 @@ interface Entity {
   logSeq?: number;
 }
 
-/** A sync_entities row as read, with the log line its fields are in when `log_seq` is set. */
+/** A sync_entities row as read (its kind apart), with the log line its fields are in when `log_seq` is set. */
 interface StoredEntity {
-  storedKind: EntityKind;
   fields: string;
   deleted: string | null;
   logSeq: number | null;
@@ -60,21 +59,21 @@ interface StoredEntity {
 }
 
 /** Reads a thing's stored row (see {@link StoredEntity}). */
-function entityOf(id: string, row: StoredEntity): Entity {
-  if (row.logSeq === null || row.line === null) return { id, kind: row.storedKind, fields: decodeFields(row.fields), deleted: row.deleted };
+function entityOf(id: string, kind: EntityKind, row: StoredEntity): Entity {
+  if (row.logSeq === null || row.line === null) return { id, kind, fields: decodeFields(row.fields), deleted: row.deleted };
   const op = JSON.parse(row.line) as { hlc: string; set: Record<string, FieldValue> };
   const hlc = sortableHlc(parseHlc(op.hlc) as Hlc);
   const fields: Entity['fields'] = {};
   for (const field in op.set) fields[field] = [op.set[field] as FieldValue, hlc];
-  return { id, kind: row.storedKind, fields, deleted: row.deleted, logSeq: row.logSeq };
+  return { id, kind, fields, deleted: row.deleted, logSeq: row.logSeq };
 }
 
 /** The columns of a {@link StoredEntity}, from `sync_entities AS e` joined to `sync_log AS l` (all NULL: no such thing). */
 const STORED_COLUMNS = 'e.kind AS storedKind, e.fields AS fields, e.deleted_hlc AS deleted, e.log_seq AS logSeq, l.line AS line';
 const STORED_JOIN = 'LEFT JOIN sync_log AS l ON l.seq = e.log_seq';
 
-/** An outbox row as the drain reads it (see OUTBOX_ROW_SQL), with its thing's stored state. */
-interface OutboxRow extends Partial<Omit<StoredEntity, 'storedKind'>> {
+/** An outbox row as the drain reads it (see OUTBOX_ROW_SQL), with its thing's stored state (`storedKind` NULL: none). */
+interface OutboxRow extends StoredEntity {
   seq: number;
   kind: EntityKind;
   id: string;
@@ -141,9 +140,9 @@ class Entities {
     let e = this.cache.get(id);
     if (e === undefined) {
       const row = sql(this.db, `SELECT ${STORED_COLUMNS} FROM sync_entities AS e ${STORED_JOIN} WHERE e.id = ?`).get(id) as
-        | StoredEntity
+        | (StoredEntity & { storedKind: EntityKind })
         | undefined;
-      e = row ? entityOf(id, row) : null;
+      e = row ? entityOf(id, row.storedKind, row) : null;
       this.cache.set(id, e);
     }
     return e ?? undefined;
@@ -154,7 +153,7 @@ class Entities {
    * query instead of one per row, most of them new, so not there): unknown for a row without one.
    */
   known(rows: readonly OutboxRow[]): void {
-    for (const row of rows) if (!this.cache.has(row.id)) this.cache.set(row.id, row.storedKind === null ? null : entityOf(row.id, row as unknown as StoredEntity));
+    for (const row of rows) if (!this.cache.has(row.id)) this.cache.set(row.id, row.storedKind === null ? null : entityOf(row.id, row.storedKind, row));
   }
 
   /** Merges an operation; true when it changed the state. */
