@@ -14,8 +14,11 @@ export {
   drainOutbox,
   logLength,
   logSegments,
+  planDrainOn,
   segmentLines,
   segmentSizes,
+  writeDrainPlan,
+  type DetachedDrainPlan,
   type DevicePosition,
   type MergeResult,
 } from './merge.ts';
