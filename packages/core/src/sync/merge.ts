@@ -279,7 +279,7 @@ export interface DrainPlan {
   /** The outbox rows taken: every row up to this seq (0: none). */
   throughSeq: number;
   taken: number;
-  /** Activities this device logged (renamed, deleted, made): their groups are pointed again. */
+  /** Activities this device renamed or deleted: their groups are pointed again. */
   activities: string[];
 }
 
@@ -333,7 +333,9 @@ function planDrain(db: DatabaseSync, entities: Entities, clock: HybridClock, lim
     entities.merge(r.kind, r.id, sortableHlc(hlc), set);
     // A create: its line holds every field with their one hlc; the merged row refers to it.
     if (before === undefined) (entities.get(r.id) as Entity).logSeq = seq;
-    if (r.kind === 'activity') activities.add(r.id);
+    // A new activity joins no group: its name is in no other activity shown here (the tracker
+    // would have used that one), and only what is shown groups (see projectActivities).
+    if (r.kind === 'activity' && verb !== 'create') activities.add(r.id);
   }
   plan.grown = [...grown.values()];
   plan.activities = [...activities];
@@ -442,15 +444,15 @@ export function planDrainOn(db: DatabaseSync, device: string, now: number, clock
 /**
  * Writes a detached plan in one transaction, and moves `clock` to where the plan left it.
  * Returns undefined, writing nothing, when the log has grown since it was planned (another
- * drain came first) or it touched an activity (whose group is pointed again only by
- * {@link drainOutbox}): the outbox rows stay for the next drain.
+ * drain came first): the outbox rows stay for the next drain.
  */
 export function writeDrainPlan(store: Store, clock: HybridClock, plan: DetachedDrainPlan): MergeResult | undefined {
-  if (plan.activities.length > 0) return undefined;
   const written = store.transaction(() => {
     if (lastSeq(store.db) !== plan.firstSeq - 1) return false;
     writeDrain(store.db, plan);
     saveRows(store.db, plan.entities);
+    // As drainOutbox does, on the merged things as now saved.
+    if (plan.activities.length > 0) reproject(store.db, new Entities(store.db), new Set(plan.activities), clock.device);
     if (plan.lines.length > 0) store.settings.set(SYNC_SETTINGS.clock, plan.clock);
     return true;
   });
