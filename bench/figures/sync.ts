@@ -2,14 +2,15 @@
  * Sync figures (docs/sync.md; issue "Performance"):
  *  - sync-writes: durable writes/s (each a group-committed logEntry, as the listener makes
  *    them: store.durably, synchronous=FULL) with sync on — capture triggers in every write,
- *    the log drained into segment files every 250 ms — against the same loop with sync off.
+ *    the log drained into segment files every second as the app does it (planned on the drain
+ *    planner thread, written on this one) — against the same loop with sync off.
  *    Target ≥ 0.8×.
  *  - sync-apply: applying N operations of another device read from its segment files (one
- *    transaction per 20 000), in a child process: operations/s and the RSS growth (peak reset
+ *    transaction per batch of 250), in a child process: operations/s and the RSS growth (peak reset
  *    through /proc/self/clear_refs after the files are written). Target: growth < 150 MB.
  *  - sync-arrival: from a line renamed into the folder to the status (today's total) having
  *    changed on this device, p99 over many arrivals. Target ≤ 2 s.
- * Runs alone too: `node bench/figures/sync.ts [--ops N]` prints the figures as JSON.
+ * Runs alone too: `node bench/figures/sync.ts [--ops N] [--rounds N]` prints the figures as JSON.
  */
 
 import { spawn } from 'node:child_process';
@@ -258,8 +259,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   if (args[0] === '--apply-child') await applyChild(Number(args[1]));
   else {
-    const opsAt = args.indexOf('--ops');
-    const figures = await syncFigures({ smoke: args.includes('--smoke'), rounds: 3, log: (l) => process.stderr.write(`${l}\n`), ops: opsAt >= 0 ? Number(args[opsAt + 1]) : undefined });
+    const option = (name: string): number | undefined => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : undefined);
+    const figures = await syncFigures({ smoke: args.includes('--smoke'), rounds: option('--rounds') ?? 3, log: (l) => process.stderr.write(`${l}\n`), ops: option('--ops') });
     process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
   }
 }
