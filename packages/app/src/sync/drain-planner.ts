@@ -3,12 +3,12 @@
  * own: with a read-only connection to the store it works out the next drain of the outbox —
  * reading the outbox rows and the merged things, formatting the log lines — while the app's
  * thread goes on with requests; the app's thread then only writes the plan (core's
- * writeDrainPlan). It answers one request at a time, in order.
+ * writeDrainPlan). It answers one request at a time, in order. It imports only core's sync
+ * module: every module imported is compiled again on the thread when it starts.
  */
 
 import { DatabaseSync } from 'node:sqlite';
 import { parentPort, workerData } from 'node:worker_threads';
-import { BUSY_TIMEOUT_MS } from '@tock/core';
 import { planDrainOn, type DetachedDrainPlan } from '@tock/core/sync';
 
 /** What the app's thread asks: a plan of up to `limit` outbox rows, for its drain number `epoch`. */
@@ -22,13 +22,19 @@ export interface PlanRequest {
   limit: number;
 }
 
+/** The thread's workerData: the store file, and the busy timeout of the store's connections. */
+export interface PlannerData {
+  path: string;
+  busyTimeoutMs: number;
+}
+
 /** The answer: the plan, or why there is none. */
 export type PlanReply = { epoch: number; plan: DetachedDrainPlan } | { epoch: number; error: string };
 
 if (parentPort !== null) {
   const port = parentPort;
-  // workerData: the store file's path.
-  const db = new DatabaseSync(workerData as string, { readOnly: true, timeout: BUSY_TIMEOUT_MS });
+  const { path, busyTimeoutMs } = workerData as PlannerData;
+  const db = new DatabaseSync(path, { readOnly: true, timeout: busyTimeoutMs });
   port.on('message', (request: PlanRequest) => {
     let reply: PlanReply;
     try {

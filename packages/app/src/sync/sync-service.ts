@@ -14,7 +14,7 @@ import { accessSync, constants, statSync, watch, type FSWatcher } from 'node:fs'
 import { hostname } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { Store } from '@tock/core';
+import { BUSY_TIMEOUT_MS, type Store } from '@tock/core';
 import {
   SYNC_SETTINGS,
   applyOperations,
@@ -34,7 +34,7 @@ import {
   type HybridClock,
   type SyncOp,
 } from '@tock/core/sync';
-import type { PlanReply, PlanRequest } from './drain-planner.ts';
+import type { PlannerData, PlanReply, PlanRequest } from './drain-planner.ts';
 import { formatDir, listFolder, readDeviceFile, readLines, segmentName, segmentsOf, sizeOf, writeDeviceFile, writeSegment } from './folder.ts';
 import type { SyncDeviceStatus, SyncStatus } from './status.ts';
 
@@ -365,7 +365,8 @@ export class SyncService {
   }
 
   private startPlanner(): Worker {
-    const planner = new Worker(new URL('./drain-planner.ts', import.meta.url), { workerData: this.store.path });
+    const workerData: PlannerData = { path: this.store.path, busyTimeoutMs: BUSY_TIMEOUT_MS };
+    const planner = new Worker(new URL('./drain-planner.ts', import.meta.url), { workerData });
     planner.unref();
     planner.on('message', (reply: PlanReply) => this.planned(reply));
     const failed = (why: string): void => {
