@@ -2,8 +2,8 @@
  * Sync figures (docs/sync.md; issue "Performance"):
  *  - sync-writes: durable writes/s (each a group-committed logEntry, as the listener makes
  *    them: store.durably, synchronous=FULL) with sync on — capture triggers in every write,
- *    the log drained into segment files every second as the app does it (planned on the drain
- *    planner thread, written on this one) — against the same loop with sync off.
+ *    the log drained into segment files every second, as the app does — against the same loop
+ *    with sync off.
  *    Target ≥ 0.8×.
  *  - sync-apply: applying N operations of another device read from its segment files (one
  *    transaction per batch of 250), in a child process: operations/s and the RSS growth (peak reset
@@ -69,9 +69,6 @@ export async function writeRate(on: boolean, ms: number): Promise<{ rate: number
       sync.enable(join(root, 'folder'), 'bench');
     }
     tracker.logEntry({ name: 'Bench', createIfMissing: true, durationMinutes: 1 });
-    // Steady state, as in an app that has run a while: the drain planner thread is started
-    // (once per app; ~0.2 s of CPU compiling its modules) and has drained that first write.
-    await sync.flushInBackground();
     let writes = 0;
     const end = performance.now() + ms;
     const worker = async (): Promise<void> => {

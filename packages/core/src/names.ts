@@ -5,10 +5,7 @@
  * accent-insensitive and find word starts.
  */
 
-// The two modules alone, not the package: core's sync module is loaded on the drain planner
-// thread, which compiles what it imports when it starts (packages/app/src/sync/drain-planner.ts).
-import { LIMITS } from '@tock/protocol/constants';
-import { validationProblem } from '@tock/protocol/errors';
+import { LIMITS, validationProblem } from '@tock/protocol';
 
 const CONTROL_CHARACTER = /\p{Cc}/u;
 const NONSPACING_MARKS = /\p{Mn}/gu;

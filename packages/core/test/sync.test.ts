@@ -5,7 +5,6 @@
  * wall clock is hours off); and the property that makes the design: random operations of three
  * devices applied in any order and batching, some twice, give the identical `tock export`.
  */
-import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -23,10 +22,8 @@ import {
   logSegments,
   parseOpLine,
   pauseCapture,
-  planDrainOn,
   refreshCapture,
   segmentLines,
-  writeDrainPlan,
   type SyncOp,
 } from '../src/sync/index.ts';
 import { fixture, killWhenPaused, manualClock, type Fixture } from './support.ts';
@@ -376,59 +373,6 @@ test('kill -9 while a batch is applied leaves none of it; applying again gives a
   applyOperations(store, deviceClock(store, me, Date.now), ops);
   applyOperations(store, deviceClock(store, me, Date.now), ops);
   assert.deepEqual([count('entries'), count('activities')], [999, 1]);
-});
-
-/** The same writes on a device: an activity, blocks made, edited and deleted. */
-function someWork(d: Device): void {
-  d.f.tracker.createActivity('Write');
-  d.f.tracker.startActivity({ name: 'Write' });
-  d.f.clock.advance(60_000);
-  d.f.tracker.stopActivity();
-  const kept = d.f.tracker.logEntry({ name: 'Write', durationMinutes: 5, note: 'draft' });
-  const gone = d.f.tracker.logEntry({ name: 'Write', durationMinutes: 7 });
-  d.f.tracker.updateEntry(kept.entryID, { note: 'final' });
-  d.f.tracker.deleteEntry(gone.entryID);
-  d.f.tracker.logEntry({ name: 'Write', durationMinutes: 9 });
-}
-
-function syncState(d: Device): unknown {
-  const rows = (sql: string) => d.f.store.db.prepare(sql).all().map((r) => ({ ...r }));
-  return {
-    log: rows('SELECT seq, line FROM sync_log ORDER BY seq'),
-    segments: rows('SELECT * FROM sync_segments ORDER BY segment'),
-    entities: rows('SELECT id, kind, ref, pending, fields, deleted_hlc, log_seq FROM sync_entities ORDER BY id'),
-    outbox: rows('SELECT * FROM sync_outbox'),
-    clock: d.f.store.settings.get(SYNC_SETTINGS.clock),
-  };
-}
-
-test("a drain planned on a connection of its own (a worker thread's) writes exactly what a drain on the store's does", (t) => {
-  const here = device(t, A);
-  const planned = device(t, A);
-  someWork(here);
-  someWork(planned);
-  drainOutbox(here.f.store, deviceClock(here.f.store, A, here.f.clock));
-  const other = new DatabaseSync(planned.f.path, { readOnly: true });
-  t.after(() => other.close());
-  const clock = deviceClock(planned.f.store, A, planned.f.clock);
-  const plan = planDrainOn(other, A, planned.f.clock(), clock.state(), 2000);
-  assert.equal(plan.lines.length, 8); // each change as it was made: the activity; start, stop; create, edit; create, delete; create
-  assert.deepEqual(writeDrainPlan(planned.f.store, clock, plan), { logged: 8, segments: [1], changed: false });
-  assert.deepEqual(syncState(planned), syncState(here));
-  assert.deepEqual(clock.state(), deviceClock(here.f.store, A, here.f.clock).state());
-});
-
-test('a planned drain is dropped, writing nothing, when another drain came first', (t) => {
-  const a = device(t, A);
-  someWork(a);
-  const other = new DatabaseSync(a.f.path, { readOnly: true });
-  t.after(() => other.close());
-  const clock = deviceClock(a.f.store, A, a.f.clock);
-  const late = planDrainOn(other, A, a.f.clock(), clock.state(), 2000);
-  drainOutbox(a.f.store, clock);
-  const drained = syncState(a);
-  assert.equal(writeDrainPlan(a.f.store, clock, late), undefined);
-  assert.deepEqual(syncState(a), drained);
 });
 
 test('the log starts a new segment past 1 MiB; each segment holds its lines in order, none twice', (t) => {

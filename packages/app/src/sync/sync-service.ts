@@ -13,8 +13,7 @@
 import { accessSync, constants, statSync, watch, type FSWatcher } from 'node:fs';
 import { hostname } from 'node:os';
 import { isAbsolute, join } from 'node:path';
-import { Worker } from 'node:worker_threads';
-import { BUSY_TIMEOUT_MS, type Store } from '@tock/core';
+import type { Store } from '@tock/core';
 import {
   SYNC_SETTINGS,
   applyOperations,
@@ -29,12 +28,10 @@ import {
   parseHlc,
   segmentLines,
   OpError,
-  writeDrainPlan,
   type DevicePosition,
   type HybridClock,
   type SyncOp,
 } from '@tock/core/sync';
-import type { PlannerData, PlanReply, PlanRequest } from './drain-planner.ts';
 import { formatDir, listFolder, readDeviceFile, readLines, segmentName, segmentsOf, sizeOf, writeDeviceFile, writeSegment } from './folder.ts';
 import type { SyncDeviceStatus, SyncStatus } from './status.ts';
 
@@ -55,12 +52,6 @@ const BATCH_OPS = 250;
  */
 const READ_BYTES = 64 * 1024;
 
-/**
- * Outbox rows one plan of the planner thread takes at most: about two seconds of writes at the
- * fastest this machine makes them (bench figure 17), so a second's writes take one plan.
- */
-const PLAN_ROWS = 16_000;
-
 export type { SyncDeviceStatus, SyncStatus } from './status.ts';
 
 /** How to run the service; only `store` is required. */
@@ -73,11 +64,6 @@ export interface SyncServiceOptions {
   rescanMs?: number;
   /** How often pending writes are written to the folder, ms. Default 1000. */
   flushMs?: number;
-  /**
-   * Whether those periodic drains are planned on a thread of their own (see
-   * {@link SyncService.flushInBackground}). Default true.
-   */
-  plannerThread?: boolean;
   /** Called after other devices' operations changed what the store shows. */
   onApplied?: () => void;
   /** Called when sync's status may have changed (for the window). */
@@ -129,22 +115,11 @@ export class SyncService {
   private stopped = false;
   /** Windows following sync: told `true` after other devices' work changed the store. */
   private readonly subscribers = new Set<(applied: boolean) => void>();
-  /** The drain planner thread, started with the first drain it plans. */
-  private planner: Worker | undefined;
-  /** The plan asked for and not answered yet, with its drain number and who waits for it. */
-  private planning: { epoch: number; done: Promise<void>; settle: () => void } | undefined;
-  /** Counts this thread's drains and applies: a plan asked for before the last one is out of date. */
-  private epoch = 0;
-  /** A plan was dropped: the next periodic drain runs here. */
-  private drainHere = false;
-  /** Whether periodic drains are planned on the planner thread (false once it failed). */
-  private plannerThread: boolean;
 
   constructor(options: SyncServiceOptions) {
     this.options = options;
     this.store = options.store;
     this.clock = options.clock ?? Date.now;
-    this.plannerThread = options.plannerThread ?? true;
   }
 
   /**
@@ -188,7 +163,7 @@ export class SyncService {
     this.readers.clear();
     for (const p of devicePositions(this.store)) this.readers.set(p.deviceID, { position: p, name: null, problem: null, behind: 0 });
     this.syncNow();
-    this.timers.push(setInterval(() => void this.flushInBackground(), this.options.flushMs ?? 1000));
+    this.timers.push(setInterval(() => this.flush(), this.options.flushMs ?? 1000));
     this.timers.push(setInterval(() => this.scan(), this.options.rescanMs ?? 1000));
     for (const t of this.timers) t.unref();
     this.watchFolder();
@@ -197,10 +172,6 @@ export class SyncService {
   private end(): void {
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
-    void this.planner?.terminate();
-    this.planner = undefined;
-    this.planning?.settle();
-    this.planning = undefined;
     if (this.soon) clearTimeout(this.soon);
     this.soon = undefined;
     for (const watcher of this.watchers.values()) watcher.close();
@@ -317,108 +288,21 @@ export class SyncService {
     const identity = this.identity();
     if (!config || !identity || !this.hybrid) return;
     try {
-      if (this.pending()) {
-        this.epoch++;
-        this.writeOwnSegments(config, identity, drainOutbox(this.store, this.hybrid).segments);
-      }
-    } catch (error) {
-      this.reportFolder(error);
-    }
-  }
-
-  private pending(): boolean {
-    return this.store.db.prepare('SELECT 1 FROM sync_outbox LIMIT 1').get() !== undefined;
-  }
-
-  /**
-   * The periodic drain: planned on the planner thread (reading the outbox and formatting the
-   * lines, the bulk of its work), then written on this one — a busy app's requests wait only
-   * for the writing (docs/sync.md "Writing the log"). Resolves once the plan is written or
-   * dropped. A plan is dropped when this thread drained or applied meanwhile (those took its
-   * rows) or when it cannot be written as planned (core's writeDrainPlan); the next periodic
-   * drain then runs here, as does every one if the thread fails.
-   */
-  flushInBackground(): Promise<void> {
-    if (this.planning) return this.planning.done;
-    const identity = this.identity();
-    if (!this.config() || !identity || !this.hybrid) return Promise.resolve();
-    if (this.drainHere || !this.plannerThread) {
-      this.drainHere = false;
-      this.flush();
-      return Promise.resolve();
-    }
-    try {
-      if (!this.pending()) return Promise.resolve();
-      this.planner ??= this.startPlanner();
-    } catch (error) {
-      this.options.onError?.(`sync: the drain planner did not start (${(error as Error).message}); draining on the app's thread`);
-      this.plannerThread = false;
-      this.flush();
-      return Promise.resolve();
-    }
-    let settle = (): void => {};
-    const done = new Promise<void>((resolve) => (settle = resolve));
-    this.planning = { epoch: this.epoch, done, settle };
-    const request: PlanRequest = { epoch: this.epoch, device: identity.deviceID, now: this.clock(), clock: this.hybrid.state(), limit: PLAN_ROWS };
-    this.planner.postMessage(request);
-    return done;
-  }
-
-  private startPlanner(): Worker {
-    const workerData: PlannerData = { path: this.store.path, busyTimeoutMs: BUSY_TIMEOUT_MS };
-    const planner = new Worker(new URL('./drain-planner.ts', import.meta.url), { workerData });
-    planner.unref();
-    planner.on('message', (reply: PlanReply) => this.planned(reply));
-    const failed = (why: string): void => {
-      if (this.planner !== planner) return; // stopped on purpose
-      this.options.onError?.(`sync: the drain planner stopped (${why}); draining on the app's thread`);
-      this.plannerThread = false;
-      this.planner = undefined;
-      this.planning?.settle();
-      this.planning = undefined;
-    };
-    planner.on('error', (error) => failed(error.message));
-    planner.on('exit', (code) => failed(`exit code ${code}`));
-    return planner;
-  }
-
-  private planned(reply: PlanReply): void {
-    const planning = this.planning;
-    if (!planning || planning.epoch !== reply.epoch) return;
-    this.planning = undefined;
-    const config = this.config();
-    const identity = this.identity();
-    try {
-      if ('error' in reply) {
-        this.options.onError?.(`sync: planning a drain failed (${reply.error}); draining on the app's thread`);
-        this.drainHere = true;
-      } else if (reply.epoch === this.epoch && config && identity && this.hybrid) {
-        // Otherwise this thread drained or applied since it asked, which took the plan's rows.
-        const result = writeDrainPlan(this.store, this.hybrid, reply.plan);
-        if (result === undefined) this.drainHere = true;
-        else {
-          this.epoch++;
-          this.writeOwnSegments(config, identity, result.segments);
-          if (reply.plan.taken === PLAN_ROWS) this.drainHere = true; // more waiting: the next drain takes them all
+      if (this.store.db.prepare('SELECT 1 FROM sync_outbox LIMIT 1').get() !== undefined) {
+        const result = drainOutbox(this.store, this.hybrid);
+        for (const n of result.segments) {
+          try {
+            this.writeOwn(config.dir, identity.deviceID, n);
+          } catch (error) {
+            // Not in the folder as it is now: the next scan's repair writes it again (NaN: no
+            // size a file has, nor sizeOf's -1 for a missing one).
+            this.written.set(n, Number.NaN);
+            throw error;
+          }
         }
       }
     } catch (error) {
       this.reportFolder(error);
-    } finally {
-      planning.settle();
-    }
-  }
-
-  private writeOwnSegments(config: SyncConfig, identity: DeviceIdentity, segments: readonly number[]): void {
-    for (const n of segments) {
-      try {
-        this.writeOwn(config.dir, identity.deviceID, n);
-      } catch (error) {
-        // Not in the folder as it is now: the next scan's repair writes it again (NaN: no
-        // size a file has, nor sizeOf's -1 for a missing one).
-        this.written.set(n, Number.NaN);
-        throw error;
-      }
     }
   }
 
@@ -522,13 +406,21 @@ export class SyncService {
       const { ops, positions } = this.collect(config.dir, usable, listed);
       if (ops.length === 0 && positions.length === 0) break;
       try {
-        this.epoch++;
         const result = applyOperations(this.store, this.hybrid, ops, positions);
         for (const p of positions) {
           const reader = this.readers.get(p.deviceID);
           if (reader) reader.position = p;
         }
-        this.writeOwnSegments(config, identity, result.segments);
+        for (const n of result.segments) {
+          try {
+            this.writeOwn(config.dir, identity.deviceID, n);
+          } catch (error) {
+            // Not in the folder as it is now: the next scan's repair writes it again (NaN: no
+            // size a file has, nor sizeOf's -1 for a missing one).
+            this.written.set(n, Number.NaN);
+            throw error;
+          }
+        }
         if (result.changed) applied = true;
       } catch (error) {
         this.options.onError?.(`sync: applying failed: ${(error as Error).message}`);

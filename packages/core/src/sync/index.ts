@@ -14,11 +14,8 @@ export {
   drainOutbox,
   logLength,
   logSegments,
-  planDrainOn,
   segmentLines,
   segmentSizes,
-  writeDrainPlan,
-  type DetachedDrainPlan,
   type DevicePosition,
   type MergeResult,
 } from './merge.ts';

@@ -184,29 +184,18 @@ class Entities {
     return changed;
   }
 
-  /** The changed entities as sync_entities rows. */
-  rows(): EntityRow[] {
-    return [...this.dirty.values()].map((e) =>
-      e.logSeq === undefined ? [e.id, e.kind, refOf(e), encodeFields(e.fields), e.deleted, null] : [e.id, e.kind, refOf(e), '', e.deleted, e.logSeq],
-    );
-  }
-
   /** Writes the changed entities back. */
   save(): void {
-    saveRows(this.db, this.rows());
+    const upsert = sql(
+      this.db,
+      `INSERT INTO sync_entities (id, kind, ref, fields, deleted_hlc, log_seq) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET ref = excluded.ref, fields = excluded.fields, deleted_hlc = excluded.deleted_hlc, log_seq = excluded.log_seq`,
+    );
+    for (const e of this.dirty.values()) {
+      if (e.logSeq === undefined) upsert.run(e.id, e.kind, refOf(e), encodeFields(e.fields), e.deleted, null);
+      else upsert.run(e.id, e.kind, refOf(e), '', e.deleted, e.logSeq);
+    }
   }
-}
-
-/** A sync_entities row to write: id, kind, ref, fields, deleted_hlc, log_seq. */
-type EntityRow = [string, EntityKind, string | null, string, string | null, number | null];
-
-function saveRows(db: DatabaseSync, rows: readonly EntityRow[]): void {
-  const upsert = sql(
-    db,
-    `INSERT INTO sync_entities (id, kind, ref, fields, deleted_hlc, log_seq) VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT (id) DO UPDATE SET ref = excluded.ref, fields = excluded.fields, deleted_hlc = excluded.deleted_hlc, log_seq = excluded.log_seq`,
-  );
-  for (const row of rows) upsert.run(...row);
 }
 
 /**
@@ -260,51 +249,36 @@ function verbOf(kind: EntityKind, known: boolean, set: Record<string, FieldValue
   return 'edit';
 }
 
-/** A segment of this device's log as sync_segments keeps it: its first line's seq and its bytes. */
-interface SegmentRow {
-  segment: number;
-  first: number;
-  bytes: number;
-}
-
 /**
- * A drain worked out (see {@link planDrain}): the lines to append to this device's log, from
- * `firstSeq` on, and what else the drain writes with them.
+ * Turns the outbox into operations of this device's log (next hlc each), merges them into
+ * the synced state, and empties the outbox. Runs inside the caller's transaction. Each change
+ * is read as it was made (see OUTBOX_ROW_SQL); a row that sets nothing new (the history logged again, a write that changed no synced field) adds no line.
  */
-export interface DrainPlan {
-  firstSeq: number;
-  lines: string[];
-  /** The segments those lines start or grow. */
-  grown: SegmentRow[];
-  /** The outbox rows taken: every row up to this seq (0: none). */
-  throughSeq: number;
-  taken: number;
-  /** Activities this device renamed or deleted: their groups are pointed again. */
-  activities: string[];
-}
-
-/**
- * Turns up to `limit` outbox rows into operations of this device's log (next hlc each) and
- * merges them into `entities`, reading only: the lines are numbered from the log's next seq.
- * Each change is read as it was made (see OUTBOX_ROW_SQL); a row that sets nothing new (the
- * history logged again, a write that changed no synced field) adds no line.
- */
-function planDrain(db: DatabaseSync, entities: Entities, clock: HybridClock, limit: number): DrainPlan {
+function drain(
+  store: Store,
+  entities: Entities,
+  clock: HybridClock,
+  limit: number,
+): { logged: number; taken: number; segments: Set<number>; activities: Set<string> } {
+  const db = store.db;
   const rows = sql(
     db,
     `SELECT o.seq AS seq, o.kind AS kind, o.id AS id, o.change AS change, ${OUTBOX_ROW_SQL} AS row, ${STORED_COLUMNS}
      FROM (SELECT * FROM sync_outbox ORDER BY seq LIMIT ?) AS o LEFT JOIN sync_entities AS e ON e.id = o.id ${STORED_JOIN} ORDER BY o.seq`,
   ).all(limit) as unknown as OutboxRow[];
-  const firstSeq = lastSeq(db) + 1;
-  const plan: DrainPlan = { firstSeq, lines: [], grown: [], throughSeq: rows[rows.length - 1]?.seq ?? 0, taken: rows.length, activities: [] };
-  if (rows.length === 0) return plan;
+  const segments = new Set<number>();
+  const activities = new Set<string>();
+  if (rows.length === 0) return { logged: 0, taken: 0, segments, activities };
   entities.known(rows);
   insertedRows(db, rows);
   // The segment being filled and its size; every segment started or grown here, to save.
-  const tail = sql(db, 'SELECT segment, first_seq AS first, bytes FROM sync_segments ORDER BY segment DESC LIMIT 1').get() as SegmentRow | undefined;
-  let current = tail ? { ...tail } : { segment: 1, first: -1, bytes: 0 };
-  const grown = new Map<number, SegmentRow>();
-  const activities = new Set<string>();
+  const tail = sql(db, 'SELECT segment, first_seq AS first, bytes FROM sync_segments ORDER BY segment DESC LIMIT 1').get() as
+    | { segment: number; first: number; bytes: number }
+    | undefined;
+  let current = tail ?? { segment: 1, first: -1, bytes: 0 };
+  const grown = new Map<number, { segment: number; first: number; bytes: number }>();
+  const append = sql(db, 'INSERT INTO sync_log (line) VALUES (?)');
+  let logged = 0;
   for (const r of rows) {
     const before = entities.get(r.id);
     let set: Record<string, FieldValue> | undefined;
@@ -325,40 +299,26 @@ function planDrain(db: DatabaseSync, entities: Entities, clock: HybridClock, lim
     const line = formatOpLine({ hlc: formatHlc(hlc), op: `${r.kind}.${verb}`, id: r.id, set });
     const size = Buffer.byteLength(line) + 1;
     if (current.bytes > 0 && current.bytes + size > SEGMENT_LIMIT_BYTES) current = { segment: current.segment + 1, first: -1, bytes: 0 };
-    const seq = firstSeq + plan.lines.length;
-    plan.lines.push(line);
+    const seq = Number(append.run(line).lastInsertRowid);
     if (current.first < 0) current.first = seq;
     current.bytes += size;
     grown.set(current.segment, current);
+    segments.add(current.segment);
     entities.merge(r.kind, r.id, sortableHlc(hlc), set);
     // A create: its line holds every field with their one hlc; the merged row refers to it.
     if (before === undefined) (entities.get(r.id) as Entity).logSeq = seq;
     // A new activity joins no group: its name is in no other activity shown here (the tracker
     // would have used that one), and only what is shown groups (see projectActivities).
     if (r.kind === 'activity' && verb !== 'create') activities.add(r.id);
+    logged++;
   }
-  plan.grown = [...grown.values()];
-  plan.activities = [...activities];
-  return plan;
-}
-
-/** Writes a plan's lines and segments and takes its outbox rows (the caller saves the merged things). */
-function writeDrain(db: DatabaseSync, plan: DrainPlan): void {
-  const append = sql(db, 'INSERT INTO sync_log (seq, line) VALUES (?, ?)');
-  for (let i = 0; i < plan.lines.length; i++) append.run(plan.firstSeq + i, plan.lines[i] as string);
   const saveSegment = sql(
     db,
     'INSERT INTO sync_segments (segment, first_seq, bytes) VALUES (?, ?, ?) ON CONFLICT (segment) DO UPDATE SET bytes = excluded.bytes',
   );
-  for (const g of plan.grown) saveSegment.run(g.segment, g.first, g.bytes);
-  if (plan.taken > 0) sql(db, 'DELETE FROM sync_outbox WHERE seq <= ?').run(plan.throughSeq);
-}
-
-/** Plans and writes one drain of up to `limit` outbox rows in the caller's transaction. */
-function drain(db: DatabaseSync, entities: Entities, clock: HybridClock, limit: number): DrainPlan {
-  const plan = planDrain(db, entities, clock, limit);
-  writeDrain(db, plan);
-  return plan;
+  for (const g of grown.values()) saveSegment.run(g.segment, g.first, g.bytes);
+  sql(db, 'DELETE FROM sync_outbox WHERE seq <= ?').run(rows[rows.length - 1]?.seq ?? 0);
+  return { logged, taken: rows.length, segments, activities };
 }
 
 /**
@@ -399,66 +359,19 @@ export function drainOutbox(store: Store, clock: HybridClock): MergeResult {
   for (;;) {
     const step = store.transaction(() => {
       const entities = new Entities(store.db);
-      const plan = drain(store.db, entities, clock, DRAIN_ROWS);
+      const result = drain(store, entities, clock, DRAIN_ROWS);
       entities.save();
       // An activity renamed or deleted here can split a group other devices' activities share
       // with it: their blocks are pointed again, as every other device does on reading this.
-      if (plan.activities.length > 0) reproject(store.db, entities, new Set(plan.activities), clock.device);
-      if (plan.lines.length > 0) store.settings.set(SYNC_SETTINGS.clock, clock.state());
-      return plan;
+      if (result.activities.size > 0) reproject(store.db, entities, result.activities, clock.device);
+      if (result.logged > 0) store.settings.set(SYNC_SETTINGS.clock, clock.state());
+      return result;
     });
-    logged += step.lines.length;
-    for (const g of step.grown) segments.add(g.segment);
+    logged += step.logged;
+    for (const n of step.segments) segments.add(n);
     if (step.taken < DRAIN_ROWS) break;
   }
   return { logged, segments: [...segments].sort((a, b) => a - b), changed: false };
-}
-
-/** A drain planned on another connection (see {@link planDrainOn}), with what it merged. */
-export interface DetachedDrainPlan extends DrainPlan {
-  /** The merged things it changed, as sync_entities rows. */
-  entities: EntityRow[];
-  /** This device's clock after the plan's ticks. */
-  clock: { ms: number; counter: number };
-}
-
-/**
- * Plans a drain of up to `limit` outbox rows on `db`, a connection of its own (a worker
- * thread's), in one read transaction: the lines and merged things are worked out there and
- * {@link writeDrainPlan} only writes them. `clock` is this device's clock as last saved and
- * `now` the wall clock to tick it on. Only valid while nothing else logs or merges until the
- * plan is written or dropped (the app keeps that rule; docs/sync.md "Writing the log").
- */
-export function planDrainOn(db: DatabaseSync, device: string, now: number, clock: { ms: number; counter: number }, limit: number): DetachedDrainPlan {
-  const hybrid = new HybridClock(device, () => now, clock);
-  db.exec('BEGIN');
-  try {
-    const entities = new Entities(db);
-    const plan = planDrain(db, entities, hybrid, limit);
-    return { ...plan, entities: entities.rows(), clock: hybrid.state() };
-  } finally {
-    db.exec('COMMIT');
-  }
-}
-
-/**
- * Writes a detached plan in one transaction, and moves `clock` to where the plan left it.
- * Returns undefined, writing nothing, when the log has grown since it was planned (another
- * drain came first): the outbox rows stay for the next drain.
- */
-export function writeDrainPlan(store: Store, clock: HybridClock, plan: DetachedDrainPlan): MergeResult | undefined {
-  const written = store.transaction(() => {
-    if (lastSeq(store.db) !== plan.firstSeq - 1) return false;
-    writeDrain(store.db, plan);
-    saveRows(store.db, plan.entities);
-    // As drainOutbox does, on the merged things as now saved.
-    if (plan.activities.length > 0) reproject(store.db, new Entities(store.db), new Set(plan.activities), clock.device);
-    if (plan.lines.length > 0) store.settings.set(SYNC_SETTINGS.clock, plan.clock);
-    return true;
-  });
-  if (!written) return undefined;
-  clock.receive({ ...plan.clock, device: clock.device });
-  return { logged: plan.lines.length, segments: plan.grown.map((g) => g.segment).sort((a, b) => a - b), changed: false };
 }
 
 /** Every segment of this device's log with its size in bytes, in order. */
@@ -482,9 +395,9 @@ export function applyOperations(store: Store, clock: HybridClock, ops: readonly 
     const drained = { logged: 0, segments: new Set<number>() };
     const ownActivities = new Set<string>();
     for (;;) {
-      const step = drain(db, entities, clock, DRAIN_ROWS);
-      drained.logged += step.lines.length;
-      for (const g of step.grown) drained.segments.add(g.segment);
+      const step = drain(store, entities, clock, DRAIN_ROWS);
+      drained.logged += step.logged;
+      for (const n of step.segments) drained.segments.add(n);
       for (const id of step.activities) ownActivities.add(id);
       if (step.taken < DRAIN_ROWS) break;
     }
@@ -837,11 +750,7 @@ export function logSegments(store: Store): number[] {
 
 /** Lines in this device's log (none is ever removed: the highest seq is their number). */
 export function logLength(store: Store): number {
-  return lastSeq(store.db);
-}
-
-function lastSeq(db: DatabaseSync): number {
-  return Number((sql(db, 'SELECT coalesce(max(seq), 0) AS n FROM sync_log').get() as { n: number }).n);
+  return Number((sql(store.db, 'SELECT coalesce(max(seq), 0) AS n FROM sync_log').get() as { n: number }).n);
 }
 
 export type { Hlc };
