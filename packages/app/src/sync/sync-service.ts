@@ -64,6 +64,12 @@ export interface SyncServiceOptions {
   rescanMs?: number;
   /** How often pending writes are written to the folder, ms. Default 1000. */
   flushMs?: number;
+  /**
+   * How long a drain or scan started by a timer or a watch event works before it lets the app
+   * answer what waits (requests, the window), ms; it goes on in the next turn of the event loop.
+   * Default 50.
+   */
+  sliceMs?: number;
   /** Called after other devices' operations changed what the store shows. */
   onApplied?: () => void;
   /** Called when sync's status may have changed (for the window). */
@@ -106,6 +112,8 @@ export class SyncService {
   private readonly watchers = new Map<string, FSWatcher>();
   private timers: NodeJS.Timeout[] = [];
   private soon: NodeJS.Timeout | undefined;
+  /** The next slice of a drain or scan that used its time slice up. */
+  private goOn: { flush?: NodeJS.Immediate; scan?: NodeJS.Immediate } = {};
   private folderProblem: string | null = null;
   private readers = new Map<string, Reader>();
   /** Bytes each of this device's segments should have in the folder, in order of segment. */
@@ -163,8 +171,8 @@ export class SyncService {
     this.readers.clear();
     for (const p of devicePositions(this.store)) this.readers.set(p.deviceID, { position: p, name: null, problem: null, behind: 0 });
     this.syncNow();
-    this.timers.push(setInterval(() => this.flush(), this.options.flushMs ?? 1000));
-    this.timers.push(setInterval(() => this.scan(), this.options.rescanMs ?? 1000));
+    this.timers.push(setInterval(() => this.flushSlice(), this.options.flushMs ?? 1000));
+    this.timers.push(setInterval(() => this.scanSlice(), this.options.rescanMs ?? 1000));
     for (const t of this.timers) t.unref();
     this.watchFolder();
   }
@@ -174,6 +182,9 @@ export class SyncService {
     this.timers = [];
     if (this.soon) clearTimeout(this.soon);
     this.soon = undefined;
+    if (this.goOn.flush) clearImmediate(this.goOn.flush);
+    if (this.goOn.scan) clearImmediate(this.goOn.scan);
+    this.goOn = {};
     for (const watcher of this.watchers.values()) watcher.close();
     this.watchers.clear();
     this.hybrid = undefined;
@@ -209,7 +220,7 @@ export class SyncService {
     if (this.soon) return;
     this.soon = setTimeout(() => {
       this.soon = undefined;
-      this.scan();
+      this.scanSlice();
     }, 30);
   }
 
@@ -282,14 +293,39 @@ export class SyncService {
     this.scan();
   }
 
-  /** Logs pending writes and writes the segments they went to. */
-  flush(): void {
+  /**
+   * A drain or scan of a timer or watch event: one time slice ({@link SyncServiceOptions.sliceMs}),
+   * and the rest in the next turn of the event loop. A long backlog — this device's writes after
+   * an import, a year of another device's history — so never keeps the app from answering for
+   * longer than a slice and a transaction.
+   */
+  private flushSlice(): void {
+    if (this.goOn.flush) return;
+    if (this.flush(this.options.sliceMs ?? 50)) this.goOn.flush = setImmediate(() => this.goOnWith('flush'));
+  }
+
+  private scanSlice(): void {
+    if (this.goOn.scan) return;
+    if (this.scan(this.options.sliceMs ?? 50)) this.goOn.scan = setImmediate(() => this.goOnWith('scan'));
+  }
+
+  private goOnWith(work: 'flush' | 'scan'): void {
+    this.goOn[work] = undefined;
+    if (work === 'flush') this.flushSlice();
+    else this.scanSlice();
+  }
+
+  /**
+   * Logs pending writes and writes the segments they went to; given `sliceMs`, stops after the
+   * transaction that used it up and says whether writes are left.
+   */
+  flush(sliceMs = Number.POSITIVE_INFINITY): boolean {
     const config = this.config();
     const identity = this.identity();
-    if (!config || !identity || !this.hybrid) return;
+    if (!config || !identity || !this.hybrid) return false;
     try {
       if (this.store.db.prepare('SELECT 1 FROM sync_outbox LIMIT 1').get() !== undefined) {
-        const result = drainOutbox(this.store, this.hybrid);
+        const result = drainOutbox(this.store, this.hybrid, sliceMs);
         for (const n of result.segments) {
           try {
             this.writeOwn(config.dir, identity.deviceID, n);
@@ -300,10 +336,12 @@ export class SyncService {
             throw error;
           }
         }
+        return result.more === true;
       }
     } catch (error) {
       this.reportFolder(error);
     }
+    return false;
   }
 
   private writeOwn(dir: string, deviceID: string, n: number): void {
@@ -345,30 +383,33 @@ export class SyncService {
   }
 
   /**
-   * Reads every other device's new whole lines and applies them, batch by batch. Never throws:
-   * whatever the folder holds, the app goes on; an unexpected failure is reported and the next
-   * scan tries again.
+   * Reads every other device's new whole lines and applies them, batch by batch; given
+   * `sliceMs`, stops after the batch that used it up and says whether lines are left. Never
+   * throws: whatever the folder holds, the app goes on; an unexpected failure is reported and
+   * the next scan tries again.
    */
-  scan(): void {
+  scan(sliceMs = Number.POSITIVE_INFINITY): boolean {
     try {
-      this.scanFolder();
+      return this.scanFolder(sliceMs);
     } catch (error) {
       this.options.onError?.(`sync: reading the folder failed: ${(error as Error).message}`);
       this.reportFolder(error);
+      return false;
     }
   }
 
-  private scanFolder(): void {
+  private scanFolder(sliceMs: number): boolean {
+    const started = performance.now();
     const config = this.config();
     const identity = this.identity();
-    if (!config || !identity || !this.hybrid || this.stopped) return;
+    if (!config || !identity || !this.hybrid || this.stopped) return false;
     let listing: ReturnType<typeof listFolder>;
     try {
       listing = listFolder(config.dir);
       this.repairOwn(config, identity);
     } catch (error) {
       this.reportFolder(error);
-      return;
+      return false;
     }
     const folderProblem = listing.newer.length > 0 ? `the folder holds ${listing.newer.join(', ')}, written by a newer Tock; update Tock on this device to read it` : null;
     if (folderProblem !== this.folderProblem) {
@@ -401,6 +442,7 @@ export class SyncService {
       }
     }
     let applied = false;
+    let more = false;
     const listed = new Map<string, number[]>();
     for (;;) {
       const { ops, positions } = this.collect(config.dir, usable, listed);
@@ -432,8 +474,13 @@ export class SyncService {
         break;
       }
       if (ops.length < BATCH_OPS) break;
+      if (performance.now() - started >= sliceMs) {
+        more = true;
+        break;
+      }
     }
     this.changed(applied);
+    return more;
   }
 
   private reader(deviceID: string): Reader {

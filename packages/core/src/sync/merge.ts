@@ -102,6 +102,8 @@ export interface MergeResult {
   segments: number[];
   /** Whether the tracking tables changed (the window and the status should look again). */
   changed: boolean;
+  /** A drain given a time slice: whether rows are left for the next one. */
+  more?: boolean;
 }
 
 /** Prepared statements per connection: preparing one per row would cost time and memory until GC. */
@@ -351,10 +353,13 @@ const DRAIN_ROWS = 2000;
 /**
  * Logs this device's pending writes (see {@link drain}), {@link DRAIN_ROWS} outbox rows per
  * transaction (each commits its lines with the removal of its rows, so a crash resumes where
- * it stopped). The caller then writes the returned segments to the folder.
+ * it stopped). The caller then writes the returned segments to the folder. Given `sliceMs`, it
+ * stops after the transaction that used that much time up, with `more` set when rows are left.
  */
-export function drainOutbox(store: Store, clock: HybridClock): MergeResult {
+export function drainOutbox(store: Store, clock: HybridClock, sliceMs = Number.POSITIVE_INFINITY): MergeResult {
+  const started = performance.now();
   let logged = 0;
+  let more = false;
   const segments = new Set<number>();
   for (;;) {
     const step = store.transaction(() => {
@@ -370,8 +375,12 @@ export function drainOutbox(store: Store, clock: HybridClock): MergeResult {
     logged += step.logged;
     for (const n of step.segments) segments.add(n);
     if (step.taken < DRAIN_ROWS) break;
+    if (performance.now() - started >= sliceMs) {
+      more = true;
+      break;
+    }
   }
-  return { logged, segments: [...segments].sort((a, b) => a - b), changed: false };
+  return { logged, segments: [...segments].sort((a, b) => a - b), changed: false, more };
 }
 
 /** Every segment of this device's log with its size in bytes, in order. */
