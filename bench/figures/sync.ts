@@ -10,6 +10,9 @@
  *    through /proc/self/clear_refs after the files are written). Target: growth < 150 MB.
  *  - sync-arrival: from a line renamed into the folder to the status (today's total) having
  *    changed on this device, p99 over many arrivals. Target ≤ 2 s.
+ *  - sync-backlog-lag: the longest the event loop waited while another device's long history
+ *    was applied as the app does it (noticed by the watcher, a 50 ms slice per turn of the
+ *    loop). Target ≤ 250 ms: a slice, a transaction and the folder's listing.
  * Runs alone too: `node bench/figures/sync.ts [--ops N] [--rounds N]` prints the figures as JSON.
  */
 
@@ -17,6 +20,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync, openSync, writeSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { createTracker, openStore } from '@tock/core';
 import { SyncService } from '../../packages/app/src/sync/sync-service.ts';
@@ -141,6 +145,35 @@ function runApplyChild(ops: number): Promise<{ ops: number; seconds: number; ops
   });
 }
 
+/** While `ops` operations of another device arriving are applied by slices: the event loop's longest and p99 wait, ms. */
+export async function backlogLag(ops: number): Promise<{ ops: number; seconds: number; maxLagMs: number; p99LagMs: number }> {
+  const root = mkdtempSync(join(tmpdir(), 'tock-bench-backlog-'));
+  const store = openStore(join(root, 'tock.db'));
+  const sync = new SyncService({ store });
+  const alive = setInterval(() => {}, 1000);
+  try {
+    mkdirSync(join(root, 'folder'));
+    sync.enable(join(root, 'folder'), 'bench');
+    const lag = monitorEventLoopDelay({ resolution: 10 });
+    lag.enable();
+    const started = performance.now();
+    writePeerLog(join(root, 'folder'), ops); // the watcher notices it
+    const deadline = started + 600_000;
+    while ((sync.status().devices[0]?.applied ?? 0) < ops) {
+      if (performance.now() > deadline) throw new Error(`sync-backlog-lag: ${sync.status().devices[0]?.applied ?? 0} of ${ops} applied after 600 s`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    lag.disable();
+    return { ops, seconds, maxLagMs: lag.max / 1e6, p99LagMs: lag.percentile(99) / 1e6 };
+  } finally {
+    clearInterval(alive);
+    sync.stop();
+    store.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
 /** Arrival-to-status latencies, ms: a line renamed into the folder until today's total changed. */
 export async function arrivals(count: number): Promise<number[]> {
   const root = mkdtempSync(join(tmpdir(), 'tock-bench-arrival-'));
@@ -252,7 +285,24 @@ export async function syncFigures(config: Pick<BenchConfig, 'smoke' | 'rounds' |
     note: `median ${round(latencies[latencies.length >> 1] ?? 0, 1)} ms over ${latencies.length} arrivals`,
     details: { samples: latencies.length, medianMs: latencies[latencies.length >> 1], p99Ms: p99, maxMs: latencies[latencies.length - 1] },
   };
-  return [writes, apply, arrival];
+  const backlog = await backlogLag(config.smoke ? 5_000 : 100_000);
+  config.log(`sync-backlog-lag: ${JSON.stringify(backlog)}`);
+  const lagTarget = { kind: 'max', ratio: 1 } as const;
+  const lag: FigureResult = {
+    id: 'sync-backlog-lag',
+    title: `event loop's longest wait, ${backlog.ops.toLocaleString('en')} operations arriving`,
+    unit: 'ms',
+    value: round(backlog.maxLagMs, 1),
+    baseline: 250,
+    baselineLabel: 'a 50 ms slice, a transaction and the folder listing: 250 ms',
+    ratio: round(backlog.maxLagMs / 250, 3),
+    target: lagTarget,
+    pass: meets(lagTarget, backlog.maxLagMs / 250),
+    status: 'measured',
+    note: `p99 ${round(backlog.p99LagMs, 1)} ms; applied in ${round(backlog.seconds, 1)} s`,
+    details: backlog,
+  };
+  return [writes, apply, arrival, lag];
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
