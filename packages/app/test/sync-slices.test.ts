@@ -1,5 +1,5 @@
 /**
- * A long backlog never holds the app (docs/sync.md "Writing the log" and "Reading the folder"):
+ * A long backlog never holds the app (docs/sync.md "Reading the folder"):
  * a drain or scan started by a timer or a watch event works one time slice, then lets the
  * event loop answer what waits, and goes on in its next turn. With a slice of 0 ms each slice
  * is one transaction, so the tests see each step. Real store file, real folder, real watcher.
@@ -52,7 +52,7 @@ async function everyTurn<T>(look: () => T, done: () => boolean, seconds = 60): P
 }
 
 test("another device's long history arriving is applied a batch per turn of the event loop", async (t) => {
-  const d = device(t, {});
+  const d = device(t, { rescanMs: 1000 }); // the rescan, should the watch event not come
   const peer = join(d.folder, 'tock-sync-v1', PEER);
   mkdirSync(peer, { recursive: true });
   writeFileSync(join(peer, 'device.json'), JSON.stringify({ deviceID: PEER, name: 'peer', createdAt: '2026-11-01T00:00:00.000Z' }));
