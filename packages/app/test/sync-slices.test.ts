@@ -74,3 +74,19 @@ test("this device's long backlog is logged a transaction per turn of the event l
   // 2 000 outbox rows per transaction (the activity's and 1 999 entries', then 2 000, then 101)
   assert.deepEqual([...new Set(seen)], [0, 2000, 4000, 4101]);
 });
+
+test("another device's lines arriving during this device's backlog wait until it is logged a slice at a time", async (t) => {
+  const d = device(t, { rescanMs: 1000 }); // the rescan, should the watch event not come
+  d.store.transaction(() => {
+    for (let i = 0; i < 4100; i++) d.tracker.logEntry({ name: 'Import', createIfMissing: true, durationMinutes: 1 });
+  });
+  const peer = join(d.folder, 'tock-sync-v1', PEER);
+  mkdirSync(peer, { recursive: true });
+  writeFileSync(join(peer, 'device.json'), JSON.stringify({ deviceID: PEER, name: 'peer', createdAt: '2026-11-01T00:00:00.000Z' }));
+  writeFileSync(join(peer, '00000001.jsonl'), `${peerLines(20).join('\n')}\n`);
+  // Applying logs this device's pending writes first, in its transaction: the scan works the
+  // backlog off a transaction per turn before, and applies once one transaction is left.
+  const state = () => `${logLength(d.store)} logged, ${d.sync.status().devices[0]?.applied ?? 0} applied`;
+  const seen = await everyTurn(state, () => state() === '4101 logged, 20 applied');
+  assert.deepEqual([...new Set(seen)], ['0 logged, 0 applied', '2000 logged, 0 applied', '4000 logged, 0 applied', '4101 logged, 20 applied']);
+});

@@ -20,6 +20,7 @@ import {
   deviceClock,
   devicePositions,
   drainOutbox,
+  hasDrainBacklog,
   installCapture,
   pauseCapture,
   refreshCapture,
@@ -306,7 +307,14 @@ export class SyncService {
 
   private scanSlice(): void {
     if (this.goOn.scan) return;
-    if (this.scan(this.options.sliceMs ?? 50)) this.goOn.scan = setImmediate(() => this.goOnWith('scan'));
+    const sliceMs = this.options.sliceMs ?? 50;
+    // An apply first logs this device's pending writes, all of them in its transaction: a backlog
+    // of them (after an import) is worked off a slice at a time before.
+    if (hasDrainBacklog(this.store) && this.flush(sliceMs)) {
+      this.goOn.scan = setImmediate(() => this.goOnWith('scan'));
+      return;
+    }
+    if (this.scan(sliceMs)) this.goOn.scan = setImmediate(() => this.goOnWith('scan'));
   }
 
   private goOnWith(work: 'flush' | 'scan'): void {

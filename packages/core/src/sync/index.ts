@@ -12,6 +12,7 @@ export {
   deviceClock,
   devicePositions,
   drainOutbox,
+  hasDrainBacklog,
   logLength,
   logSegments,
   segmentLines,

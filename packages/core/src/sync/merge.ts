@@ -383,6 +383,11 @@ export function drainOutbox(store: Store, clock: HybridClock, sliceMs = Number.P
   return { logged, segments: [...segments].sort((a, b) => a - b), changed: false, more };
 }
 
+/** Whether this device has more pending writes than one drain transaction takes. */
+export function hasDrainBacklog(store: Store): boolean {
+  return sql(store.db, 'SELECT 1 FROM sync_outbox LIMIT 1 OFFSET ?').get(DRAIN_ROWS) !== undefined;
+}
+
 /** Every segment of this device's log with its size in bytes, in order. */
 export function segmentSizes(store: Store): { segment: number; bytes: number }[] {
   return (sql(store.db, 'SELECT segment, bytes FROM sync_segments ORDER BY segment').all() as { segment: number; bytes: number }[]).map((r) => ({
