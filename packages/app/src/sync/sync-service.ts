@@ -109,6 +109,7 @@ export class SyncService {
   private readonly store: Store;
   private readonly clock: () => number;
   private readonly options: SyncServiceOptions;
+  private readonly sliceMs: number;
   private hybrid: HybridClock | undefined;
   private readonly watchers = new Map<string, FSWatcher>();
   private timers: NodeJS.Timeout[] = [];
@@ -129,6 +130,7 @@ export class SyncService {
     this.options = options;
     this.store = options.store;
     this.clock = options.clock ?? Date.now;
+    this.sliceMs = options.sliceMs ?? 50;
   }
 
   /**
@@ -302,25 +304,21 @@ export class SyncService {
    */
   private flushSlice(): void {
     if (this.goOn.flush) return;
-    if (this.flush(this.options.sliceMs ?? 50)) this.goOn.flush = setImmediate(() => this.goOnWith('flush'));
+    if (this.flush(this.sliceMs)) this.goOnLater('flush', () => this.flushSlice());
   }
 
   private scanSlice(): void {
     if (this.goOn.scan) return;
-    const sliceMs = this.options.sliceMs ?? 50;
     // An apply first logs this device's pending writes, all of them in its transaction: a backlog
     // of them (after an import) is worked off a slice at a time before.
-    if (hasDrainBacklog(this.store) && this.flush(sliceMs)) {
-      this.goOn.scan = setImmediate(() => this.goOnWith('scan'));
-      return;
-    }
-    if (this.scan(sliceMs)) this.goOn.scan = setImmediate(() => this.goOnWith('scan'));
+    if ((hasDrainBacklog(this.store) && this.flush(this.sliceMs)) || this.scan(this.sliceMs)) this.goOnLater('scan', () => this.scanSlice());
   }
 
-  private goOnWith(work: 'flush' | 'scan'): void {
-    this.goOn[work] = undefined;
-    if (work === 'flush') this.flushSlice();
-    else this.scanSlice();
+  private goOnLater(work: 'flush' | 'scan', slice: () => void): void {
+    this.goOn[work] = setImmediate(() => {
+      this.goOn[work] = undefined;
+      slice();
+    });
   }
 
   /**
@@ -334,22 +332,27 @@ export class SyncService {
     try {
       if (this.store.db.prepare('SELECT 1 FROM sync_outbox LIMIT 1').get() !== undefined) {
         const result = drainOutbox(this.store, this.hybrid, sliceMs);
-        for (const n of result.segments) {
-          try {
-            this.writeOwn(config.dir, identity.deviceID, n);
-          } catch (error) {
-            // Not in the folder as it is now: the next scan's repair writes it again (NaN: no
-            // size a file has, nor sizeOf's -1 for a missing one).
-            this.written.set(n, Number.NaN);
-            throw error;
-          }
-        }
+        this.writeOwnSegments(config.dir, identity.deviceID, result.segments);
         return result.more === true;
       }
     } catch (error) {
       this.reportFolder(error);
     }
     return false;
+  }
+
+  /** Writes the segments a drain or apply added lines to. */
+  private writeOwnSegments(dir: string, deviceID: string, segments: readonly number[]): void {
+    for (const n of segments) {
+      try {
+        this.writeOwn(dir, deviceID, n);
+      } catch (error) {
+        // Not in the folder as it is now: the next scan's repair writes it again (NaN: no
+        // size a file has, nor sizeOf's -1 for a missing one).
+        this.written.set(n, Number.NaN);
+        throw error;
+      }
+    }
   }
 
   private writeOwn(dir: string, deviceID: string, n: number): void {
@@ -461,16 +464,7 @@ export class SyncService {
           const reader = this.readers.get(p.deviceID);
           if (reader) reader.position = p;
         }
-        for (const n of result.segments) {
-          try {
-            this.writeOwn(config.dir, identity.deviceID, n);
-          } catch (error) {
-            // Not in the folder as it is now: the next scan's repair writes it again (NaN: no
-            // size a file has, nor sizeOf's -1 for a missing one).
-            this.written.set(n, Number.NaN);
-            throw error;
-          }
-        }
+        this.writeOwnSegments(config.dir, identity.deviceID, result.segments);
         if (result.changed) applied = true;
       } catch (error) {
         this.options.onError?.(`sync: applying failed: ${(error as Error).message}`);
