@@ -111,7 +111,7 @@ const GROUPS: { name: string; ids: string[]; titles: string[]; run: (c: BenchCon
   { name: 'report', ids: ['report-month'], titles: ['tock report month, long history'], run: reportFigure },
   { name: 'report-listener', ids: ['report-by-day-listener'], titles: ['GET /report?by=day month, long history'], run: listenerReportFigure },
   { name: 'events', ids: ['event-latency-16', 'events-idle-cpu'], titles: ['status event latency to 16 streams, p99', 'app CPU with 16 idle event streams'], run: eventFigures },
-  { name: 'sync', ids: ['sync-writes', 'sync-apply', 'sync-arrival', 'sync-backlog-lag'], titles: ['durable writes/s with sync on', 'applying another device\'s operations', 'line in the folder → status changed, p99', 'event loop\'s longest wait, a long history arriving'], run: syncFigures },
+  { name: 'sync', ids: ['sync-writes', 'sync-api-writes', 'sync-apply', 'sync-arrival', 'sync-backlog-lag'], titles: ['durable writes/s with sync on', 'POST /entries durable writes/s with sync on', 'applying another device\'s operations', 'line in the folder → status changed, p99', 'event loop\'s longest wait, a long history arriving'], run: syncFigures },
 ];
 
 const startedAt = new Date();

@@ -5,6 +5,9 @@
  *    the log drained into segment files every second, as the app does — against the same loop
  *    with sync off.
  *    Target ≥ 0.8×.
+ *  - sync-api-writes: the same rule as a client meets it — figure 5's signed `POST /entries` with
+ *    an Idempotency-Key, 4 in flight, to an app with sync on against one with it off (both
+ *    running throughout, rounds alternating). Target ≥ 0.8×.
  *  - sync-apply: applying N operations of another device read from its segment files (one
  *    transaction per batch of 250), in a child process: operations/s and the RSS growth (peak reset
  *    through /proc/self/clear_refs after the files are written). Target: growth < 150 MB.
@@ -24,8 +27,11 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { createTracker, openStore } from '@tock/core';
 import { SyncService } from '../../packages/app/src/sync/sync-service.ts';
+import { drive, startAppServer } from '../lib/children.ts';
 import { meets, pairedFigure, pairedRounds, round, type BenchConfig, type FigureResult } from '../lib/figure.ts';
 import { median } from '../lib/stats.ts';
+import type { DriverConfig } from '../load/driver.ts';
+import { assertAllOk } from './throughput.ts';
 
 const PEER = 'fefefefe-0000-4000-8000-000000000001';
 const ACTIVITY = 'fefefefe-0000-4000-8000-0000000000a1';
@@ -98,6 +104,46 @@ export async function writeRate(on: boolean, ms: number): Promise<{ rate: number
     sync.stop();
     store.close();
     rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/** Signed durable `POST /entries` per second (figure 5's requests) to a running app with sync off and one with it on, paired. */
+async function apiWriteFigure(config: Pick<BenchConfig, 'smoke' | 'rounds'>): Promise<FigureResult> {
+  const off = await startAppServer({ seed: { today: true } });
+  const on = await startAppServer({ seed: { today: true }, sync: true });
+  try {
+    const rate = async (app: typeof off): Promise<{ value: number; detail: { serverCpuUsPerRequest?: number } }> => {
+      const load: DriverConfig = {
+        port: app.ready.port,
+        token: app.ready.token,
+        method: 'POST',
+        targets: ['/entries'],
+        body: JSON.stringify({ name: 'Bench project 0', durationMinutes: 1, note: 'bench' }),
+        idempotencyKeys: true,
+        concurrency: 4,
+        warmupMs: config.smoke ? 200 : 1000,
+        // Whole seconds of the app's once-a-second drain fall inside the window.
+        durationMs: config.smoke ? 1000 : 3000,
+        expectStatus: 201,
+      };
+      const r = await drive(load, app);
+      assertAllOk(r, `POST /entries with sync ${app === on ? 'on' : 'off'}`);
+      return { value: r.rps, detail: r };
+    };
+    // A round's requests swing more than the store's own writes (0.76–1.17 in one 8-round run): twice the rounds.
+    const paired = await pairedRounds(config.smoke ? 1 : 2 * Math.max(4, config.rounds), () => rate(off), () => rate(on));
+    const cpu = (details: { serverCpuUsPerRequest?: number }[]): number => round(median(details.map((d) => d.serverCpuUsPerRequest ?? 0)), 1);
+    const [cpuOn, cpuOff] = [cpu(paired.subjectDetails), cpu(paired.baselineDetails)];
+    const figure = pairedFigure(
+      { id: 'sync-api-writes', title: 'POST /entries durable writes/s with sync on', unit: 'writes/s', baselineLabel: 'the same requests to an app with sync off', target: { kind: 'min', ratio: 0.8 } },
+      paired,
+      { appCpuUsPerWriteOn: cpuOn, appCpuUsPerWriteOff: cpuOff },
+    );
+    figure.note = `app CPU per write ${cpuOn} µs on vs ${cpuOff} µs off`;
+    return figure;
+  } finally {
+    await off.stop();
+    await on.stop();
   }
 }
 
@@ -228,7 +274,7 @@ export async function arrivals(count: number): Promise<number[]> {
   }
 }
 
-/** The three sync figures. */
+/** The sync figures. */
 export async function syncFigures(config: Pick<BenchConfig, 'smoke' | 'rounds' | 'log'> & { ops?: number }): Promise<FigureResult[]> {
   const ms = config.smoke ? 1000 : 3000;
   const paired = await pairedRounds(
@@ -252,6 +298,8 @@ export async function syncFigures(config: Pick<BenchConfig, 'smoke' | 'rounds' |
   );
   writes.note = `CPU per write ${round(cpuOn, 1)} µs on vs ${round(cpuOff, 1)} µs off (off/on ${round(cpuOff / cpuOn, 2)})`;
   config.log(`sync-writes: ${round(writes.ratio ?? 0, 3)}×`);
+  const apiWrites = await apiWriteFigure(config);
+  config.log(`sync-api-writes: ${round(apiWrites.ratio ?? 0, 3)}×`);
   const ops = config.ops ?? (config.smoke ? 20_000 : 1_000_000);
   const applied = await runApplyChild(ops);
   config.log(`sync-apply: ${JSON.stringify(applied)}`);
@@ -302,7 +350,7 @@ export async function syncFigures(config: Pick<BenchConfig, 'smoke' | 'rounds' |
     note: `p99 ${round(backlog.p99LagMs, 1)} ms; applied in ${round(backlog.seconds, 1)} s`,
     details: backlog,
   };
-  return [writes, apply, arrival, lag];
+  return [writes, apiWrites, apply, arrival, lag];
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

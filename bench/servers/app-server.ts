@@ -4,14 +4,14 @@
  *   node [--cpu-prof …] [--expose-gc] bench/servers/app-server.ts '<AppServerConfig as JSON>'
  *
  * Seeds the store if asked, starts the real app (`startApp`) on a temporary TOCK_HOME with
- * the file credential store, enables the listener on a free port (or the given one) and
+ * the file credential store, turns sync on if asked, enables the listener on a free port (or the given one) and
  * prints one JSON line, {@link AppServerReady}. Over the IPC channel it answers
  * `{type: 'memory', gc?: boolean}` (after a full GC when run with --expose-gc, unless `gc` is
  * false) and `{type: 'cpu'}` (its CPU time so far, µs); it stops on `{type: 'stop'}` (or
  * SIGTERM), removing the home unless it was given.
  */
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +25,8 @@ export interface AppServerConfig {
   port?: number;
   /** Use (and keep) this home instead of a fresh temporary one. */
   home?: string;
+  /** Turn sync on, to a fresh folder in the home, before the ready line. */
+  sync?: boolean;
 }
 
 /** The first line the server prints. */
@@ -68,6 +70,10 @@ function freePort(): Promise<number> {
 let seed: SeedReport | undefined;
 if (config.seed) seed = seedStore(join(home, 'tock.db'), config.seed, Date.now());
 const app = await startApp({ home, env });
+if (config.sync) {
+  mkdirSync(join(home, 'sync-folder'));
+  app.services.sync.enable(join(home, 'sync-folder'), 'bench');
+}
 const port = config.port ?? (await freePort());
 await app.services.listener.enable(port);
 const boundAtMs = performance.now();
