@@ -9,13 +9,13 @@
  * {@link MAX_SOAK_RATE}), plus a start/stop every two seconds so that 16 open event streams get
  * events. After each window it samples the app's RSS, heap (used after a full GC, and held),
  * buffers outside the heap, open file descriptors, the size of the WAL, the app's CPU per request and the window's p99.
- * The verdict: each is flat — after the warm-up ({@link WARM_UP_MINUTES}), the mean of the last
+ * The verdict: each is flat — in the steady state ({@link steadyFrom}), the mean of the last
  * third of the samples within 10 % of the mean of the first third (a fall is fine), so the WAL
  * is checkpointed rather than growing with the writes — every stream stayed open and got
  * events, and no request failed. Writes bench/soak.json and the plot bench/soak.svg.
  */
 
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TockClient } from '@tock/client';
 import { drive, startAppServer } from './lib/children.ts';
@@ -25,11 +25,23 @@ export interface SoakSample {
   /** Minutes since the soak began. */
   minute: number;
   rssMB: number;
+  /**
+   * The memory the app has taken from the system to write in: its private writable mappings
+   * (`rw-p` in /proc/PID/maps), MB. Everything the app allocates lives in them — V8's heap as
+   * V8 commits it, the C allocator's arenas and blocks — so anything that grows grows this.
+   * The RSS is the part of it (and of the files) in RAM, and rises while pages already mapped
+   * are used for the first time.
+   */
+  mappedMB: number;
   heapMB: number;
   /** The heap V8 holds from the system (used or not): where RSS goes that the used heap does not explain. */
   heapTotalMB: number;
   /** Typed arrays and other memory outside the JS heap (the nonce window lives there). */
   buffersMB: number;
+  /** Where the RSS is, from /proc/PID/smaps: which part a creep is in. */
+  rssParts: RssParts;
+  /** What of V8's heap is in RAM, MB: the young generation (`new_space`) and the rest. */
+  v8PhysicalMB: { young: number; rest: number };
   fds: number;
   walKB: number;
   p99Ms: number;
@@ -47,16 +59,66 @@ export interface SoakSample {
   events: number;
 }
 
+/**
+ * The RSS by kind of mapping, MB: `mallocMain` is the C allocator's main arena (`[heap]`);
+ * `anonymous` is every other private anonymous mapping — V8's heap pages, the allocator's
+ * per-thread arenas and its large blocks; `files` the binary, libraries and the store's
+ * memory-mapped `-shm`; `other` stacks and the rest.
+ */
+export interface RssParts {
+  mallocMain: number;
+  anonymous: number;
+  files: number;
+  other: number;
+}
+
+/** Sums the `Rss:` of every mapping in an smaps text by its kind. */
+export function rssParts(smaps: string): RssParts {
+  const kb = { mallocMain: 0, anonymous: 0, files: 0, other: 0 };
+  let kind: keyof RssParts = 'other';
+  for (const line of smaps.split('\n')) {
+    const header = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \d+\s*(.*)$/.exec(line);
+    if (header) {
+      const path = header[1] ?? '';
+      kind = path === '[heap]' ? 'mallocMain' : path === '' ? 'anonymous' : path.startsWith('/') ? 'files' : 'other';
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) kb[kind] += Number(rss[1]);
+  }
+  const mb = (n: number) => Math.round(n / 102.4) / 10;
+  return { mallocMain: mb(kb.mallocMain), anonymous: mb(kb.anonymous), files: mb(kb.files), other: mb(kb.other) };
+}
+
+/** The size of the private writable mappings in a /proc/PID/maps text, MB. */
+export function mappedWritable(maps: string): number {
+  let bytes = 0;
+  for (const line of maps.split('\n')) {
+    const m = /^([0-9a-f]+)-([0-9a-f]+) rw-p /.exec(line);
+    if (m) bytes += Number.parseInt(m[2]!, 16) - Number.parseInt(m[1]!, 16);
+  }
+  return Math.round(bytes / 104857.6) / 10;
+}
+
+function v8Physical(spaces: Record<string, number>): { young: number; rest: number } {
+  const young = spaces.new_space ?? 0;
+  const all = Object.values(spaces).reduce((a, b) => a + b, 0);
+  return { young: Math.round(young / 1e5) / 10, rest: Math.round((all - young) / 1e5) / 10 };
+}
+
 /** A metric the verdict checks for flatness, and how it is labelled in the plot. */
 const METRICS = [
-  { key: 'rssMB', label: 'RSS (MB)' },
+  { key: 'mappedMB', label: 'memory mapped for writing (MB)' },
+  // Shown, not judged: it fills the mapped memory above as its pages are first used (V8 holds
+  // its heap in 256 KiB pages and brings them into RAM as it uses them), and flattens at it.
+  { key: 'rssMB', label: 'RSS (MB)', shown: true },
   { key: 'heapMB', label: 'heap after GC (MB)' },
   { key: 'buffersMB', label: 'buffers outside the heap (MB)' },
   { key: 'fds', label: 'open file descriptors' },
   { key: 'walKB', label: 'WAL size (KB)' },
   { key: 'cpuUsPerRequest', label: 'app CPU per request (µs)' },
   { key: 'p99Ms', label: 'read p99 (ms)' },
-] as const satisfies readonly { key: keyof SoakSample; label: string }[];
+] as const satisfies readonly { key: keyof SoakSample; label: string; shown?: true }[];
 type MetricKey = (typeof METRICS)[number]['key'];
 
 const WINDOW_MS = 30_000;
@@ -94,10 +156,32 @@ function mean(values: number[]): number {
  */
 export const WARM_UP_MINUTES = 3.5;
 
+/**
+ * A step in the heap V8 holds: more than this over the sample before. V8 grows its young
+ * generation when much survives a scavenge — in soaks, once, from ~83 to ~150 MB between
+ * minutes 3 and 5 — and keeps it; a heap that leaks grows its used part after a full GC, which
+ * is judged on its own.
+ */
+const HEAP_STEP = 0.1;
+
+/** When the steady state begins, minutes: after the warm-up and after the last step of V8's heap. */
+export function steadyFrom(samples: SoakSample[]): number {
+  let from = WARM_UP_MINUTES;
+  for (let i = 1; i < samples.length; i++) {
+    const [before, after] = [samples[i - 1]!, samples[i]!];
+    if (after.heapTotalMB > before.heapTotalMB * (1 + HEAP_STEP)) from = Math.max(from, after.minute);
+  }
+  return from;
+}
+
+/** The fewest steady samples a verdict is drawn from (a minute and a half). */
+const MIN_STEADY_SAMPLES = 3;
+
 /** The verdict on one metric: the last third of the steady samples against the first third. */
 export function flatness(samples: SoakSample[], key: MetricKey): { first: number; last: number; change: number; flat: boolean } {
-  const steady = samples.filter((s) => s.minute >= WARM_UP_MINUTES);
-  const counted = steady.length >= 3 ? steady : samples;
+  const from = steadyFrom(samples);
+  const steady = samples.filter((s) => s.minute >= from);
+  const counted = steady.length >= MIN_STEADY_SAMPLES ? steady : samples;
   const third = Math.max(1, Math.floor(counted.length / 3));
   const first = mean(counted.slice(0, third).map((s) => s[key]));
   const last = mean(counted.slice(-third).map((s) => s[key]));
@@ -106,12 +190,17 @@ export function flatness(samples: SoakSample[], key: MetricKey): { first: number
   return { first, last, change, flat: change <= FLAT_TOLERANCE };
 }
 
-/** The verdict on a whole soak: every metric flat, every stream fed, no errors. */
+/**
+ * The verdict on a whole soak: a steady state long enough to judge, every judged metric flat,
+ * every stream fed, no errors.
+ */
 export function soakVerdict(samples: SoakSample[], eventsPerStream: number[], streamProblems: string[]) {
-  const verdicts = METRICS.map(({ key, label }) => ({ key, label, ...flatness(samples, key) }));
+  const verdicts = METRICS.map((m) => ({ key: m.key, label: m.label, shown: 'shown' in m, ...flatness(samples, m.key) }));
+  const from = steadyFrom(samples);
+  const settled = samples.filter((s) => s.minute >= from).length >= MIN_STEADY_SAMPLES;
   const everyStreamFed = eventsPerStream.every((n) => n > 0) && streamProblems.length === 0;
   const errors = samples.reduce((a, s) => a + s.errors, 0);
-  return { verdicts, errors, passed: verdicts.every((v) => v.flat) && everyStreamFed && errors === 0 };
+  return { verdicts, steadyFrom: from, settled, errors, passed: settled && verdicts.every((v) => v.shown || v.flat) && everyStreamFed && errors === 0 };
 }
 
 /** What went wrong in one driver run, or '' when nothing did: the unexpected statuses and the first network error. */
@@ -190,9 +279,12 @@ export async function runSoak(minutes: number, log: (line: string) => void, appF
       const sample: SoakSample = {
         minute: Math.round((Date.now() - startedAt) / 6000) / 10,
         rssMB: Math.round(memory.rss / 1e5) / 10,
+        mappedMB: mappedWritable(readFileSync(`/proc/${pid}/maps`, 'utf8')),
         heapMB: Math.round(memory.heapUsed / 1e5) / 10,
         heapTotalMB: Math.round(memory.heapTotal / 1e5) / 10,
         buffersMB: Math.round(memory.external / 1e5) / 10, // array buffers are part of it
+        rssParts: rssParts(readFileSync(`/proc/${pid}/smaps`, 'utf8')),
+        v8PhysicalMB: v8Physical(memory.heapSpacesPhysical),
         fds: readdirSync(`/proc/${pid}/fd`).length,
         walKB: Math.round(walBytes / 1024),
         p99Ms: hundredths(reads.latencyMs.p99),
@@ -208,7 +300,7 @@ export async function runSoak(minutes: number, log: (line: string) => void, appF
       if (kinds) sample.errorKinds = kinds;
       samples.push(sample);
       log(
-        `soak ${String(w + 1).padStart(2)}/${windows} @${sample.minute} min: rss ${sample.rssMB} MB, heap ${sample.heapMB} MB of ${sample.heapTotalMB} MB, buffers ${sample.buffersMB} MB, fds ${sample.fds}, ` +
+        `soak ${String(w + 1).padStart(2)}/${windows} @${sample.minute} min: mapped ${sample.mappedMB} MB, rss ${sample.rssMB} MB (${Object.entries(sample.rssParts).map(([k, mb]) => `${k} ${mb}`).join(', ')}), heap ${sample.heapMB} MB of ${sample.heapTotalMB} MB (in RAM: young ${sample.v8PhysicalMB.young}, rest ${sample.v8PhysicalMB.rest}), buffers ${sample.buffersMB} MB, fds ${sample.fds}, ` +
           `wal ${sample.walKB} KB, app CPU ${sample.cpuUsPerRequest} µs/request, p99 ${sample.p99Ms} ms (${Object.entries(sample.p99MsByTarget).map(([t, ms]) => `${t} ${ms}`).join(', ')}; writes ${sample.writeP99Ms} ms), ${sample.requests} requests, ${sample.errors} errors${kinds ? ` (${kinds})` : ''}, ` +
           `${sample.keepAliveRetries} keep-alive retries, ${sample.events} events`,
       );
@@ -217,7 +309,7 @@ export async function runSoak(minutes: number, log: (line: string) => void, appF
     await toggling;
     await Promise.all(streams);
 
-    const { verdicts, errors, passed } = soakVerdict(samples, received, ended);
+    const { verdicts, steadyFrom: from, settled, errors, passed } = soakVerdict(samples, received, ended);
     const keepAliveRetries = samples.reduce((a, s) => a + s.keepAliveRetries, 0);
     const result = {
       startedAt: new Date(startedAt).toISOString(),
@@ -230,14 +322,17 @@ export async function runSoak(minutes: number, log: (line: string) => void, appF
       streamProblems: ended,
       errors,
       keepAliveRetries,
+      steadyFrom: from,
+      settled,
       verdicts,
       passed,
       samples,
     };
     writeFileSync(new URL('./soak.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
     writeFileSync(new URL('./soak.svg', import.meta.url), soakSvg(samples, verdicts, result));
+    log(`soak: steady from minute ${from}${settled ? '' : ' — too late to judge: V8\'s heap was still stepping up'}`);
     for (const v of verdicts) {
-      log(`soak verdict ${v.label}: first third ${v.first.toFixed(1)}, last third ${v.last.toFixed(1)} (${(v.change * 100).toFixed(1)} %) ${v.flat ? 'flat' : 'GROWS'}`);
+      log(`soak ${v.shown ? 'shown' : 'verdict'} ${v.label}: first third ${v.first.toFixed(1)}, last third ${v.last.toFixed(1)} (${(v.change * 100).toFixed(1)} %) ${v.flat ? 'flat' : 'GROWS'}`);
     }
     log(`soak: ${errors} errors, ${retried(keepAliveRetries)} after a keep-alive reset; events per stream ${Math.min(...received)}–${Math.max(...received)}${ended.length ? `; ${ended.join('; ')}` : ''}`);
     log(`soak: ${passed ? 'PASS' : 'FAIL'} — bench/soak.json, bench/soak.svg`);
@@ -251,8 +346,8 @@ export async function runSoak(minutes: number, log: (line: string) => void, appF
 /** Small line charts, one per metric, on a shared time axis. Plain SVG, no library. */
 export function soakSvg(
   samples: SoakSample[],
-  verdicts: { key: string; label: string; first: number; last: number; change: number; flat: boolean }[],
-  run: { minutes: number; readRate: number; writeRate: number; streams: number; passed: boolean; errors: number; keepAliveRetries: number; eventsPerStream: number[] },
+  verdicts: { key: string; label: string; shown: boolean; first: number; last: number; change: number; flat: boolean }[],
+  run: { minutes: number; readRate: number; writeRate: number; streams: number; passed: boolean; errors: number; keepAliveRetries: number; eventsPerStream: number[]; steadyFrom: number },
 ): string {
   const width = 760;
   const panel = { height: 120, left: 70, right: 20, top: 28 };
@@ -273,10 +368,10 @@ export function soakSvg(
     const yMax = Math.max(...values, 1) * 1.15;
     const y = (value: number) => top + panel.height - (value / yMax) * panel.height;
     const points = samples.map((s, j) => `${x(s.minute).toFixed(1)},${y(values[j]!).toFixed(1)}`).join(' ');
-    const colour = v.flat ? '#2a7d4f' : '#b3261e';
+    const colour = v.shown ? '#555' : v.flat ? '#2a7d4f' : '#b3261e';
     parts.push(
-      `<text x="${panel.left}" y="${top - 6}" font-weight="600">${v.label}: ${v.first.toFixed(1)} → ${v.last.toFixed(1)} (${(v.change * 100).toFixed(1)} %, ${v.flat ? 'flat' : 'grows'})</text>`,
-      `<rect x="${panel.left}" y="${top}" width="${(x(Math.min(WARM_UP_MINUTES, xMax)) - panel.left).toFixed(1)}" height="${panel.height}" fill="#eee"/>`,
+      `<text x="${panel.left}" y="${top - 6}" font-weight="600">${v.label}: ${v.first.toFixed(1)} → ${v.last.toFixed(1)} (${(v.change * 100).toFixed(1)} %, ${v.flat ? 'flat' : 'grows'}${v.shown ? '; shown, not judged' : ''})</text>`,
+      `<rect x="${panel.left}" y="${top}" width="${(x(Math.min(run.steadyFrom, xMax)) - panel.left).toFixed(1)}" height="${panel.height}" fill="#eee"/>`,
       `<line x1="${panel.left}" y1="${top + panel.height}" x2="${width - panel.right}" y2="${top + panel.height}" stroke="#999"/>`,
       `<line x1="${panel.left}" y1="${top}" x2="${panel.left}" y2="${top + panel.height}" stroke="#999"/>`,
       `<text x="${panel.left - 6}" y="${top + 4}" text-anchor="end" fill="#555">${yMax.toFixed(yMax < 10 ? 1 : 0)}</text>`,
@@ -285,7 +380,7 @@ export function soakSvg(
     );
   });
   parts.push(
-    `<text x="${panel.left}" y="${height - 8}" fill="#555">grey: warm-up (the nonce window filling), not judged</text>`,
+    `<text x="${panel.left}" y="${height - 8}" fill="#555">grey: before the steady state (the nonce window filling, V8's heap stepping up), not judged</text>`,
     `<text x="${width - panel.right}" y="${height - 8}" text-anchor="end" fill="#555">minutes → ${xMax.toFixed(0)}</text>`,
     '</svg>',
   );

@@ -15,6 +15,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { startApp } from '@tock/app/start';
 import { seedStore, type SeedReport, type SeedSpec } from '../lib/seed.ts';
 
@@ -48,6 +49,8 @@ export interface MemoryReport {
   heapTotal: number;
   external: number;
   arrayBuffers: number;
+  /** The memory each V8 heap space has in RAM (`physical_space_size`), bytes, by space name. */
+  heapSpacesPhysical: Record<string, number>;
   gc: boolean;
 }
 
@@ -99,7 +102,8 @@ process.on('message', (message: { type?: string; gc?: boolean }) => {
       gc();
     }
     const m = process.memoryUsage();
-    const report: MemoryReport = { type: 'memory', ...m, gc: collect };
+    const heapSpacesPhysical = Object.fromEntries(getHeapSpaceStatistics().map((space) => [space.space_name, space.physical_space_size]));
+    const report: MemoryReport = { type: 'memory', ...m, heapSpacesPhysical, gc: collect };
     process.send?.(report);
   } else if (message.type === 'cpu') {
     const { user, system } = process.cpuUsage();
