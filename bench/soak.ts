@@ -90,7 +90,7 @@ export function rssParts(smaps: string): RssParts {
   return { mallocMain: mb(kb.mallocMain), anonymous: mb(kb.anonymous), files: mb(kb.files), other: mb(kb.other) };
 }
 
-/** The size of the private writable mappings in a /proc/PID/maps text, MB. */
+/** The size of the private writable mappings in a /proc/PID/maps (or smaps) text, MB. */
 export function mappedWritable(maps: string): number {
   let bytes = 0;
   for (const line of maps.split('\n')) {
@@ -270,6 +270,8 @@ export async function runSoak(minutes: number, log: (line: string) => void, appF
       ]);
       const cpuUs = (await server.cpuUs()) - cpuBefore;
       const memory = await server.memory(true);
+      // Its mapping lines are /proc/PID/maps' own, each followed by its sizes.
+      const smaps = readFileSync(`/proc/${pid}/smaps`, 'utf8');
       let walBytes = 0;
       try {
         walBytes = statSync(join(home, 'tock.db-wal')).size;
@@ -279,11 +281,11 @@ export async function runSoak(minutes: number, log: (line: string) => void, appF
       const sample: SoakSample = {
         minute: Math.round((Date.now() - startedAt) / 6000) / 10,
         rssMB: Math.round(memory.rss / 1e5) / 10,
-        mappedMB: mappedWritable(readFileSync(`/proc/${pid}/maps`, 'utf8')),
+        mappedMB: mappedWritable(smaps),
         heapMB: Math.round(memory.heapUsed / 1e5) / 10,
         heapTotalMB: Math.round(memory.heapTotal / 1e5) / 10,
         buffersMB: Math.round(memory.external / 1e5) / 10, // array buffers are part of it
-        rssParts: rssParts(readFileSync(`/proc/${pid}/smaps`, 'utf8')),
+        rssParts: rssParts(smaps),
         v8PhysicalMB: v8Physical(memory.heapSpacesPhysical),
         fds: readdirSync(`/proc/${pid}/fd`).length,
         walKB: Math.round(walBytes / 1024),
