@@ -23,7 +23,7 @@ import {
   LICENSE_LOCKED_BODY,
   LIMITS,
   NONCE_PATTERN,
-  NO_CONTROL_CHARS_PATTERN,
+  NO_FORBIDDEN_NAME_CHARACTERS_PATTERN,
   RESULT_SCHEMAS,
   SIGNATURE_PATTERN,
   TIMESTAMP_PATTERN,
@@ -111,7 +111,7 @@ function fieldJson(field: FieldSchema, optional: boolean): Json {
     if (field.enum) out.enum = [...field.enum];
     if (field.minLength !== undefined) out.minLength = field.minLength;
     if (field.maxLength !== undefined) out.maxLength = field.maxLength;
-    if (field.noControlChars) out.pattern = NO_CONTROL_CHARS_PATTERN;
+    if (field.noControlChars) out.pattern = NO_FORBIDDEN_NAME_CHARACTERS_PATTERN;
     if (field.trim) out['x-trimmed'] = true;
     if (field.default !== undefined) out.default = field.default;
   } else if (field.type === 'boolean') {

@@ -5,9 +5,8 @@
  * accent-insensitive and find word starts.
  */
 
-import { LIMITS, validationProblem } from '@tock/protocol';
+import { FORBIDDEN_NAME_CHARACTER, LIMITS, validationProblem } from '@tock/protocol';
 
-const CONTROL_CHARACTER = /\p{Cc}/u;
 const NONSPACING_MARKS = /\p{Mn}/gu;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -34,7 +33,7 @@ export function nameError(raw: string): string | undefined {
   if (codePointLength(name) > LIMITS.activityNameMax) {
     return `must be at most ${LIMITS.activityNameMax} characters`;
   }
-  if (CONTROL_CHARACTER.test(name)) return 'must not contain control characters';
+  if (FORBIDDEN_NAME_CHARACTER.test(name)) return 'must not contain control characters or bidirectional overrides';
   return undefined;
 }
 

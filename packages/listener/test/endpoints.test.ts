@@ -108,7 +108,7 @@ describe('POST /activities/start', () => {
 
   it('checks name length in code points after trimming, and control characters', async (t) => {
     const h = await startHarness(t);
-    const message = 'must be a string of 1 to 200 characters after trimming, without control characters';
+    const message = 'must be a string of 1 to 200 characters after trimming, without control characters or bidirectional overrides';
     assertInvalid(await post(h, '/activities/start', { name: '   ' }), 'name', message);
     assertInvalid(await post(h, '/activities/start', { name: 'a'.repeat(201) }), 'name', message);
     assertInvalid(await post(h, '/activities/start', { name: 'a\u0007b' }), 'name', message);

@@ -63,6 +63,26 @@ export const LIMITS = {
   trialDays: 14,
 } as const;
 
+/**
+ * Characters no name may hold, wherever it enters (docs/security.md "Names"): control
+ * characters (U+0000–U+001F, U+007F–U+009F) and the bidirectional overrides and isolates
+ * (U+202A–U+202E, U+2066–U+2069) that make a terminal or a page show other text than is stored.
+ */
+export const FORBIDDEN_NAME_CHARACTER = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/u;
+/** The JSON-Schema pattern of a text without any `FORBIDDEN_NAME_CHARACTER`, for the documentation. */
+export const NO_FORBIDDEN_NAME_CHARACTERS_PATTERN = '^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$';
+
+/**
+ * Every instant in Tock's data lies in the years 1970–2199 UTC (docs/security.md "Times"): the
+ * earliest and latest Unix milliseconds allowed, both included.
+ */
+export const TIME_RANGE = { minMs: 0, maxMs: Date.UTC(2200, 0, 1) - 1 } as const;
+
+/** True when `ms` is a whole Unix millisecond in `TIME_RANGE`. */
+export function isTimeInRange(ms: number): boolean {
+  return Number.isInteger(ms) && ms >= TIME_RANGE.minMs && ms <= TIME_RANGE.maxMs;
+}
+
 /** Listener routes: path → allowed method (docs/protocol.md "Endpoints"). */
 export const ROUTES = {
   '/healthcheck': 'GET',

@@ -22,7 +22,7 @@ export interface StringField extends FieldBase {
   enum?: readonly string[];
   /** Lengths are checked after trimming white space at both ends (OpenAPI: `x-trimmed`). */
   trim?: boolean;
-  /** Unicode control characters (category Cc) are refused. */
+  /** Control characters and bidirectional overrides (`FORBIDDEN_NAME_CHARACTER`) are refused. */
   noControlChars?: boolean;
   default?: string;
   /** Only for `endedAt`: at most this many seconds after the server clock. */

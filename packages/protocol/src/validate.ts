@@ -7,6 +7,7 @@
  */
 
 import type { FieldProblem } from './errors.ts';
+import { FORBIDDEN_NAME_CHARACTER, isTimeInRange } from './constants.ts';
 import {
   BODY_SCHEMAS,
   QUERY_SCHEMAS,
@@ -31,7 +32,6 @@ export interface ValidateOptions {
 
 /** Keys that could reach an object's prototype if some code copied the body naively. */
 const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
-const CONTROL_CHAR = /\p{Cc}/u;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE_TIME_PATTERN =
@@ -39,8 +39,6 @@ const DATE_TIME_PATTERN =
 const LOCAL_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DIGITS = /^[0-9]+$/;
 
-/** The JSON-Schema pattern equivalent of `noControlChars`, for the documentation. */
-export const NO_CONTROL_CHARS_PATTERN = '^[^\\u0000-\\u001F\\u007F-\\u009F]*$';
 
 function codePoints(s: string): number {
   let n = 0;
@@ -140,7 +138,7 @@ export function fieldRuleMessage(field: FieldSchema): string {
           : min > 0
             ? `${min} to ${field.maxLength} characters${after}`
             : `at most ${field.maxLength} characters`;
-      if (field.noControlChars) rule += `${rule ? ', ' : ''}without control characters`;
+      if (field.noControlChars) rule += `${rule ? ', ' : ''}without control characters or bidirectional overrides`;
       return `must be a string${rule ? ' of ' + rule : ''}`;
     }
   }
@@ -179,6 +177,7 @@ export function checkField(field: FieldSchema, value: unknown, options: Validate
       if (field.format === 'date-time') {
         const ms = parseDateTime(text);
         if (ms === undefined) return broken;
+        if (!isTimeInRange(ms)) return { message: 'must be a time in the years 1970–2199' };
         if (field.maxFutureSeconds !== undefined && options.nowMs !== undefined) {
           if (ms > options.nowMs + field.maxFutureSeconds * 1000) {
             return { message: `must not be more than ${field.maxFutureSeconds} seconds in the future` };
@@ -191,7 +190,7 @@ export function checkField(field: FieldSchema, value: unknown, options: Validate
         if (field.minLength !== undefined && length < field.minLength) return broken;
         if (field.maxLength !== undefined && length > field.maxLength) return broken;
       }
-      if (field.noControlChars && CONTROL_CHAR.test(text)) return broken;
+      if (field.noControlChars && FORBIDDEN_NAME_CHARACTER.test(text)) return broken;
       return { value: text };
     }
   }

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import {
+  isTimeInRange,
   BODY_SCHEMAS,
   ENDPOINTS,
   ROUTES,
@@ -131,12 +132,42 @@ describe('validateBody', () => {
       fc.property(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 200 }), (raw) => {
         const trimmed = raw.trim();
         const length = [...trimmed].length;
-        const expected = length >= 1 && length <= 200 && !/\p{Cc}/u.test(trimmed);
+        const expected = length >= 1 && length <= 200 && !/[\p{Cc}\u202A-\u202E\u2066-\u2069]/u.test(trimmed);
         const v = validateBody('/activities/start', { name: raw });
         assert.equal(v.ok, expected);
         if (v.ok) assert.deepEqual(v.value, { name: trimmed });
       }),
     );
+  });
+});
+
+describe('names and times, the rules of every entrance (docs/security.md "Names", "Times")', () => {
+  it('refuses a name with a bidirectional override or isolate', () => {
+    for (const c of ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069']) {
+      const v = validateBody('/activities/start', { name: `invoice${c}fdp.exe` });
+      assert.equal(v.ok, false, `U+${c.codePointAt(0)?.toString(16)}`);
+    }
+  });
+
+  it('refuses a C1 control character such as U+009B (a terminal CSI)', () => {
+    assert.equal(validateBody('/activities/start', { name: 'a\u009B2Jb' }).ok, false);
+  });
+
+  it('refuses an endedAt outside the years 1970-2199', () => {
+    for (const endedAt of ['1969-12-31T23:59:59Z', '2200-01-01T00:00:00Z', '9999-01-01T00:00:00Z']) {
+      const v = validateBody('/entries', { name: 'Docs', durationMinutes: 5, endedAt });
+      assert.equal(v.ok, false, endedAt);
+    }
+    assert.equal(validateBody('/entries', { name: 'Docs', durationMinutes: 5, endedAt: '2199-12-31T23:59:59Z' }).ok, true);
+  });
+
+  it('isTimeInRange holds exactly the years 1970-2199', () => {
+    assert.equal(isTimeInRange(0), true);
+    assert.equal(isTimeInRange(-1), false);
+    assert.equal(isTimeInRange(Date.UTC(2199, 11, 31, 23, 59, 59, 999)), true);
+    assert.equal(isTimeInRange(Date.UTC(2200, 0, 1)), false);
+    assert.equal(isTimeInRange(Number.MAX_SAFE_INTEGER), false);
+    assert.equal(isTimeInRange(1.5), false);
   });
 });
 
@@ -240,7 +271,7 @@ describe('fieldRuleMessage', () => {
   it('says what a field must be in one line, without repeating its name (the problem carries it)', () => {
     assert.equal(
       fieldRuleMessage(BODY_SCHEMAS['/activities/start'].properties.name),
-      'must be a string of 1 to 200 characters after trimming, without control characters',
+      'must be a string of 1 to 200 characters after trimming, without control characters or bidirectional overrides',
     );
     assert.equal(fieldRuleMessage(BODY_SCHEMAS['/branch-changed'].properties.repo), 'must be a string of at most 1024 characters');
   });
