@@ -68,6 +68,7 @@ export const LIMITS = {
  * characters (U+0000–U+001F, U+007F–U+009F) and the bidirectional overrides and isolates
  * (U+202A–U+202E, U+2066–U+2069) that make a terminal or a page show other text than is stored.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this rule's purpose.
 export const FORBIDDEN_NAME_CHARACTER = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/u;
 /** The JSON-Schema pattern of a text without any `FORBIDDEN_NAME_CHARACTER`, for the documentation. */
 export const NO_FORBIDDEN_NAME_CHARACTERS_PATTERN = '^[^\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$';
