@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the window's assets (Vite) into packages/app/ui/dist; `npm start` and `npm test` run it.
+# Builds the window's assets (Vite) into packages/app/ui/dist; `npm install` (prepare), `npm start` and `npm test` run it,
+# so `npx tock app` right after `npm install` has its window.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -f packages/app/ui/vite.config.ts ] || exit 0
