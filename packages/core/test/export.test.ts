@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { parse } from 'csv-parse/sync';
 import { checkExportRequest, exportChunks, openExportSource, type ExportCounts, type ExportRequest } from '../src/export.ts';
 import { csvField, csvRow } from '../src/csv.ts';
+import { buildReport } from '../src/report.ts';
+import { reportCsv } from '../src/report-csv.ts';
 import { fixture, problemOf, type Fixture } from './support.ts';
 
 /** Runs an export to the end: its text, its chunks and its counts. */
@@ -193,4 +195,47 @@ test('csvField quotes only what RFC 4180 requires', () => {
   assert.equal(csvField(null), '');
   assert.equal(csvField(42), '42');
   assert.equal(csvRow(['a', 1, null, 'x,y']), 'a,1,,"x,y"\r\n');
+});
+
+const FORMULAS = ['=HYPERLINK("http://x","y")', '+1', '-2+3', '@SUM(A1)', '\tTAB', '\rCR'];
+
+test('csvField puts a quote before a text cell a spreadsheet would read as a formula, and never before a number', () => {
+  assert.equal(csvField('=HYPERLINK("http://x","y")'), `"'=HYPERLINK(""http://x"",""y"")"`);
+  assert.equal(csvField('+1'), "'+1");
+  assert.equal(csvField('-2+3'), "'-2+3");
+  assert.equal(csvField('@SUM(A1)'), "'@SUM(A1)");
+  assert.equal(csvField('\tTAB'), "'\tTAB");
+  assert.equal(csvField('\rCR'), `"'\rCR"`);
+  // Only the first character counts; numbers are numbers.
+  assert.equal(csvField('a=b'), 'a=b');
+  assert.equal(csvField('2026-11-22T09:15:00.000Z'), '2026-11-22T09:15:00.000Z');
+  assert.equal(csvField(-5), '-5');
+  assert.equal(csvField(-0.5), '-0.5');
+  assert.equal(csvRow(['-x', -7, '=1+1']), "'-x,-7,'=1+1\r\n");
+  // What a spreadsheet (or csv-parse) reads back: the text with its leading quote, as text.
+  for (const text of FORMULAS) assert.deepEqual(parse(csvRow([text, 1])), [[`'${text}`, '1']]);
+});
+
+test('the CSV export and a report CSV neutralize formula names and notes, and write seconds as plain numbers', (t) => {
+  const f = fixture(t, { timeZone: 'UTC' });
+  f.clock.set('2026-11-21T12:00:00.000Z');
+  const names = ['=HYPERLINK("http://x","y")', '+1', '-2+3', '@SUM(A1)'];
+  names.forEach((name, i) => {
+    f.tracker.logEntry({ name, createIfMissing: true, durationMinutes: 10, endedAt: `2026-11-21T0${i + 1}:00:00.000Z`, note: FORMULAS[(i + 4) % FORMULAS.length] as string });
+  });
+  const { text } = run(f, { format: 'csv' });
+  const rows = parse(text, { columns: true }) as Record<string, string>[];
+  assert.deepEqual(
+    rows.map((r) => r.activity),
+    names.map((n) => `'${n}`),
+  );
+  assert.deepEqual(
+    rows.map((r) => r.note),
+    ["'\tTAB", "'\rCR", "'=HYPERLINK(\"http://x\",\"y\")", "'+1"],
+  );
+  assert.ok(rows.every((r) => r.seconds === '600'));
+  const report = reportCsv(buildReport(f.store, { from: '2026-11-21', to: '2026-11-21' }, f.clock(), 'UTC'), 'activity');
+  const reportRows = parse(report, { columns: true }) as Record<string, string>[];
+  assert.deepEqual(reportRows.map((r) => r.activity).sort(), names.map((n) => `'${n}`).sort());
+  assert.ok(reportRows.every((r) => r.seconds === '600'));
 });
