@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
-import { buildReport, importFile, type ImportResult, type Store } from '../src/index.ts';
+import { buildReport, exportChunks, importFile, openExportSource, type ImportResult, type Store } from '../src/index.ts';
 import { fixture } from './support.ts';
 
 const HOUR = 3_600_000;
@@ -290,4 +290,47 @@ test('refuses a file over the stated limit before reading it', async (t) => {
   await assert.rejects(importFile(store, { path, timeZone: 'UTC', now: clock(), maxBytes: 1024 }), /it is \d+\.\d MiB; Tock imports files of up to 0\.0 MiB/);
   await assert.rejects(importFile(store, { path: join(dir, 'missing.csv'), timeZone: 'UTC', now: clock() }), /cannot read it \(there is no such file\)/);
   assert.equal(rowCount(store, 'entries'), 0);
+});
+
+test('refuses a hostile Watson frame at 1e13 s, naming it; nothing is stored and the export still reads the store', async (t) => {
+  const { store, dir, clock, tracker } = fixture(t);
+  tracker.logEntry({ name: 'Kept', durationMinutes: 30, endedAt: '2026-11-20T10:00:00.000Z', createIfMissing: true });
+  const ok = [Date.parse('2026-11-21T09:00:00Z') / 1000, Date.parse('2026-11-21T10:00:00Z') / 1000, 'Fine', 'id0', [], 0];
+  const hostile = [1e13, 1e13 + 3600, 'Hostile', 'id1', [], 0];
+  const path = write(dir, 'frames', JSON.stringify([ok, hostile]));
+  await assert.rejects(importFile(store, { path, timeZone: 'UTC', now: clock() }), {
+    name: 'ImportProblem',
+    message: 'index 1: the start (10000000000000000 ms after 1970) is outside the years 1970–2199 that Tock keeps',
+  });
+  assert.equal(rowCount(store, 'entries'), 1);
+  assert.equal(rowCount(store, 'activities'), 1);
+  // Every time in the store reads back, and the export (which reads them all) works.
+  const source = openExportSource(store);
+  try {
+    const text = [...exportChunks(source.db, { format: 'json', timeZone: 'UTC', now: clock() })].join('');
+    assert.equal(JSON.parse(text).entries.length, 1);
+  } finally {
+    source.close();
+  }
+});
+
+test('refuses an entry ending at 2^53−1 ms, a time before 1970 and one after 2199, from every format', async (t) => {
+  const max = Number.MAX_SAFE_INTEGER;
+  await refused(t, JSON.stringify([[(max - 3_600_000) / 1000, max / 1000, 'Far', 'id', [], 0]]), /^index 0: the start \(90071992511409\d\d ms after 1970\) is outside the years 1970–2199/);
+  await refused(t, JSON.stringify([[-3600, 0, 'Before', 'id', [], 0]]), /^index 0: the start \(1969-12-31 23:00:00 UTC\) is outside the years 1970–2199/);
+  await refused(t, JSON.stringify([{ id: 1, start: '22000101T000000Z', end: '22000101T010000Z', tags: ['x'] }]), /^index 0: the start \(2200-01-01 00:00:00 UTC\) is outside/);
+  const rows = [{ project: 'P', description: '', start: ['9999-12-31', '10:00:00'], end: ['9999-12-31', '11:00:00'] } as TogglRow];
+  await refused(t, togglCsv(rows), /^line 2: the start \(9999-12-31 10:00:00 UTC\) is outside the years 1970–2199/, { tz: 'UTC' });
+  const activity = { id: 'a1', name: 'A', createdAt: '2026-01-01T00:00:00.000Z' };
+  const tock = (over: object) => JSON.stringify({ format: 'tock-export', version: 1, activities: [activity], sessions: [], entries: [], ...over });
+  await refused(t, tock({ entries: [{ id: 'e1', activityID: 'a1', start: '2199-12-31T23:00:00.000Z', end: '2200-01-01T00:00:00.000Z', note: null }] }), /^entries\[0\]: "end" \(2200-01-01 00:00:00 UTC\) is outside/);
+  await refused(t, tock({ activities: [{ ...activity, createdAt: '1969-12-31T23:59:59.999Z' }] }), /^activities\[0\]: "createdAt" \(1969-12-31 23:59:59 UTC\) is outside/);
+  await refused(t, tock({ sessions: [{ id: 's1', activityID: 'a1', start: '2026-01-01T00:00:00.000Z', end: '2026-01-01T01:00:00.000Z', breaks: [{ start: '+275760-09-13T00:00:00.000Z', end: null }] }] }), /^sessions\[0\]\.breaks\[0\]: ("start" must be an ISO-8601 time|"start" \(.*\) is outside)/);
+});
+
+test('takes the first and last millisecond of the years 1970–2199', async (t) => {
+  const { store, dir, clock } = fixture(t);
+  const path = write(dir, 'edges.json', JSON.stringify([[0, 60, 'Epoch', 'a', [], 0], [(Date.UTC(2200, 0, 1) - 60_000) / 1000, (Date.UTC(2200, 0, 1) - 1) / 1000, 'Last', 'b', [], 0]]));
+  const result = await importFile(store, { path, timeZone: 'UTC', now: clock() });
+  assert.equal(result.imported, 2);
 });

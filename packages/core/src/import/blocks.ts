@@ -6,7 +6,7 @@
  */
 
 import { codePointLength, nameError } from '../names.ts';
-import { LIMITS } from '@tock/protocol';
+import { isTimeInRange, LIMITS } from '@tock/protocol';
 import { ImportProblem } from './problem.ts';
 
 /** The longest block an import takes, as for entries: 24 hours. */
@@ -129,9 +129,25 @@ export function emptyReadFile(): ReadFile {
   return { foreign: new ForeignBlocks(), activities: [], sessions: [], entries: [], openSkipped: 0, emptySkipped: 0 };
 }
 
-/** `2026-04-05 16:22:05` in UTC, for messages. */
+/** The largest distance from 1970 a JavaScript `Date` holds (±100 million days). */
+const DATE_LIMIT_MS = 8.64e15;
+
+/**
+ * `2026-04-05 16:22:05 UTC`, for messages; a time no `Date` can hold (a hostile file's 1e16)
+ * as its raw number, so that writing the message never fails.
+ */
 export function utcText(ms: number): string {
+  if (!Number.isFinite(ms) || Math.abs(ms) > DATE_LIMIT_MS) return `${ms} ms after 1970`;
   return `${new Date(ms).toISOString().replace('T', ' ').slice(0, 19)} UTC`;
+}
+
+/**
+ * Refuses a time outside the years 1970–2199, where every time in Tock's data lies
+ * (docs/security.md "Times"): SQLite would keep it, but reading it back, exporting it or
+ * showing it would fail. `what` says which time (`the start`, `"createdAt"`).
+ */
+export function checkTime(place: string, what: string, ms: number): void {
+  if (!isTimeInRange(ms)) throw new ImportProblem(place, `${what} (${utcText(ms)}) is outside the years 1970–2199 that Tock keeps`);
 }
 
 /** Refuses an activity name that breaks the name rules (docs/protocol.md "Endpoints"). */
@@ -148,11 +164,13 @@ export function checkNote(place: string, note: string | null): void {
 }
 
 /**
- * Adds a foreign block to `file` after the rules: an end before the start or a block over
- * 24 h refuses the import; a block that ends when it starts is counted as empty and left out.
+ * Adds a foreign block to `file` after the rules: a time outside 1970–2199, an end before the
+ * start or a block over 24 h refuses the import; a block that ends when it starts is counted as empty and left out.
  * A name is checked the first time it is seen (files repeat a few names many times).
  */
 export function addForeignBlock(file: ReadFile, place: string, activity: string, start: number, end: number, note: string | null): void {
+  checkTime(place, 'the start', start);
+  checkTime(place, 'the end', end);
   if (!file.foreign.hasName(activity)) checkName(place, activity);
   if (note !== null && note.length > LIMITS.noteMax) checkNote(place, note);
   if (end < start) {

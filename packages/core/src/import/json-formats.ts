@@ -6,7 +6,7 @@
  */
 
 import { parseIsoInstant } from '../instants.ts';
-import { addForeignBlock, checkName, checkNote, MAX_BLOCK_MS, utcText, type ReadFile } from './blocks.ts';
+import { addForeignBlock, checkName, checkNote, checkTime, MAX_BLOCK_MS, utcText, type ReadFile } from './blocks.ts';
 import { jsonItems, itemPlace } from './json-items.ts';
 import { ImportProblem } from './problem.ts';
 
@@ -92,6 +92,7 @@ function isoField(place: string, record: Record<string, unknown>, field: string,
   if (nullable && (value === null || value === undefined)) return null;
   const ms = typeof value === 'string' ? parseIsoInstant(value) : undefined;
   if (ms === undefined) throw new ImportProblem(place, `"${field}" must be an ISO-8601 time such as 2026-11-22T09:15:00.000Z`);
+  checkTime(place, `"${field}"`, ms);
   return ms;
 }
 
