@@ -29,6 +29,7 @@ import { reportingFullDisk, storageProblem } from './storage-full.ts';
 import { TokenKeeper } from './tokens.ts';
 import { syncAdminRoutes } from './sync/admin-routes.ts';
 import { SyncService } from './sync/sync-service.ts';
+import { LaunchFiles, sweepLaunchFiles, type LaunchFileTimers } from './ui/open.ts';
 import { startUiServer, type UiServer } from './ui/server.ts';
 import { APP_VERSION } from './version.ts';
 
@@ -63,13 +64,21 @@ export interface AppOptions {
   uiPort?: number;
   /** Stand-ins for the desktop's idle sources, notifier and timers (tests; docs/desktop.md). */
   desktop?: Pick<DesktopOptions, 'idleSources' | 'notifier' | 'timers' | 'timeZone'>;
+  /** The timers that delete launch files after 60 s (tests; default: unref'ed global ones). */
+  launchFileTimers?: LaunchFileTimers;
 }
 
 /** A started app. */
 export interface RunningApp {
   readonly services: AppServices;
-  /** The window's address, with its per-launch secret. */
+  /** The address `tock app` prints: the window's, with a launch code made at start (good once, for 5 minutes). */
   readonly uiUrl: string;
+  /** The window's origin, `http://127.0.0.1:<port>`, without a code. */
+  readonly uiOrigin: string;
+  /** A new window address with a launch code of its own (good once, for 5 minutes). */
+  launchUrl(): string;
+  /** Writes a launch file (0600, deleted after 60 s) that opens a new window; returns its path, the only thing a browser is given. */
+  launchFile(): string;
   stop(): Promise<void>;
 }
 
@@ -136,7 +145,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   const opened = store;
   followStep = (stepMs) => void followClockStep(opened, stepMs);
   try {
-    return await wire(store, paths, env, { clock, monotonic }, publicKey, options.uiPort, options.desktop);
+    return await wire(store, paths, env, { clock, monotonic }, publicKey, options.uiPort, options.desktop, options.launchFileTimers);
   } catch (error) {
     store.close();
     throw error;
@@ -151,6 +160,7 @@ async function wire(
   publicKey: ReturnType<typeof licensePublicKey>,
   uiPort: number | undefined,
   desktopOptions: AppOptions['desktop'] = {},
+  launchFileTimers?: LaunchFileTimers,
 ): Promise<RunningApp> {
   const startedAtMs = clock();
   const tracker = createTracker({ store, clock });
@@ -295,9 +305,13 @@ async function wire(
 
   // `tock open` asks the window's server, which starts after the admin channel.
   let openable: UiServer | undefined;
-  const windowOpener = (): UiServer => {
+  // Launch files an earlier run left (it stopped within their 60 s) open nothing any more.
+  sweepLaunchFiles(paths.dir);
+  const launchFiles = new LaunchFiles({ dir: paths.dir, timers: launchFileTimers });
+  const windowOpener = () => {
     if (!openable) throw new AdminError('the window is still starting; try again in a moment');
-    return openable;
+    const ui = openable;
+    return { origin: ui.origin, launchUrl: () => ui.launchUrl(), launchFile: () => launchFiles.write(ui.launchUrl()) };
   };
   const backups = new BackupKeeper({ store, dir: paths.backups, clock, onError: (message) => console.error(`tock: automatic backup: ${message}`) });
   const admin = await startAdminServer(paths.adminSocket, {
@@ -307,7 +321,7 @@ async function wire(
     ...syncAdminRoutes(sync),
   });
   await control.restore();
-  const ui = await startUiServer(services, { port: uiPort ?? settings.get<number>(SETTINGS.uiPort) ?? 0 });
+  const ui = await startUiServer(services, { port: uiPort ?? settings.get<number>(SETTINGS.uiPort) ?? 0, clock: monotonic });
   openable = ui;
   backups.start();
   sync.start();
@@ -317,13 +331,17 @@ async function wire(
   let stopped = false;
   return {
     services,
-    uiUrl: ui.url,
+    uiUrl: ui.launchUrl(),
+    uiOrigin: ui.origin,
+    launchUrl: () => ui.launchUrl(),
+    launchFile: () => launchFiles.write(ui.launchUrl()),
     async stop() {
       if (stopped) return;
       stopped = true;
       desktop.stop();
       sync.stop();
       live.stop();
+      launchFiles.close();
       await Promise.allSettled([listener.close(), closeServer(admin), ui.close()]);
       if (process.platform !== 'win32') rmSync(paths.adminSocket, { force: true });
       await backups.close();

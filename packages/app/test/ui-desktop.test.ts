@@ -44,8 +44,7 @@ describe('Idle question', () => {
     const { page } = b;
     await openWindow(page, t);
     const second = await b.context.newPage();
-    await second.goto(t.origin);
-    await second.locator('main h1').filter({ hasText: 'Today' }).waitFor();
+    await openWindow(second, t);
 
     services().tracker.startActivity({ name: 'Writing', createIfMissing: true });
     leftAt = clock();
@@ -72,7 +71,8 @@ describe('Idle question', () => {
 
     // The other window answering the same question afterwards changes nothing.
     const late = await second.evaluate(async (id) => {
-      const res = await fetch(`/api/idle/${id}/answer`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"choice":"stop"}' });
+      const headers = { 'content-type': 'application/json', 'x-tock-session': sessionStorage.getItem('tock-session') ?? '' };
+      const res = await fetch(`/api/idle/${id}/answer`, { method: 'POST', headers, body: '{"choice":"stop"}' });
       return { status: res.status, body: (await res.json()) as { code: string } };
     }, questionID);
     assert.equal(late.status, 404);

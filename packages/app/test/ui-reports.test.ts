@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { buildReport, exportChunks, openExportSource, reportCsv, type ExportRequest } from '@tock/core';
 import type { Page } from 'playwright-core';
-import { ensureWindowBuilt, launchBrowser, openWindow, rawRequest, screenshot, seriousAxeViolations, startTestApp, tabTo, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+import { ensureWindowBuilt, launchBrowser, openWindow, rawRequest, screenshot, seriousAxeViolations, startTestApp, tabTo, windowSession, type TestApp, type TestBrowser } from './ui-support/harness.ts';
 
 let now = Date.parse('2026-11-16T07:00:00.000Z');
 let t: TestApp;
@@ -218,9 +218,8 @@ describe('Reports', () => {
     const host = { host: `127.0.0.1:${t.port}` };
     const anonymous = await rawRequest(t.port, 'GET', '/api/export.csv', host);
     assert.equal(anonymous.status, 401);
-    const landing = await rawRequest(t.port, 'GET', `/?k=${new URL(t.url).searchParams.get('k')}`, host);
-    const cookie = String(landing.headers['set-cookie']).split(';')[0] as string;
-    const bad = await rawRequest(t.port, 'GET', '/api/export.csv?from=2026-02-30', { ...host, cookie });
+    const session = await windowSession(t);
+    const bad = await rawRequest(t.port, 'GET', '/api/export.csv?from=2026-02-30', { ...host, ...session });
     assert.equal(bad.status, 400);
     assert.deepEqual(JSON.parse(bad.body), {
       ok: false,
@@ -228,7 +227,7 @@ describe('Reports', () => {
       code: 'validation_failed',
       details: [{ field: 'from', message: 'must be a date YYYY-MM-DD such as 2026-11-22' }],
     });
-    const csv = await rawRequest(t.port, 'GET', '/api/report.csv?period=today&by=day', { ...host, cookie });
+    const csv = await rawRequest(t.port, 'GET', '/api/report.csv?period=today&by=day', { ...host, ...session });
     assert.equal(csv.status, 200);
     assert.equal(csv.headers['content-type'], 'text/csv; charset=utf-8');
     assert.equal(csv.headers['content-disposition'], 'attachment; filename="tock-report-2026-11-18-by-day.csv"');

@@ -1,10 +1,10 @@
 /**
- * The window's server at the HTTP level: the per-launch secret and session cookie, the Host
- * and Origin checks, the security headers, the token only on an explicit same-origin
- * request, and the page shown when the window was never built.
+ * The window's server at the HTTP level: launch codes and the session header, the Host,
+ * Origin and Sec-Fetch-Site checks, the security headers, the token only on an explicit
+ * same-origin request, and the page shown when the window was never built.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,53 +13,67 @@ import { branchSuggestions } from '../src/ui/api.ts';
 import { startUiServer } from '../src/ui/server.ts';
 import { openCommand } from '../src/ui/open.ts';
 import { hostAllowed, originAllowed } from '../src/ui/security.ts';
-import { ensureWindowBuilt, freePort, rawRequest, startTestApp, type TestApp } from './ui-support/harness.ts';
+import { ensureWindowBuilt, freePort, rawRequest, startTestApp, windowSession, type TestApp } from './ui-support/harness.ts';
 
 let t: TestApp;
-let cookie: string;
-
-async function login(app: TestApp): Promise<string> {
-  const url = new URL(app.url);
-  const res = await rawRequest(app.port, 'GET', url.pathname + url.search, { host: `127.0.0.1:${app.port}` });
-  const set = res.headers['set-cookie']?.[0] ?? '';
-  return set.split(';')[0] as string;
-}
+let session: Record<string, string>;
 
 function own(extra: Record<string, string> = {}): Record<string, string> {
-  return { host: `127.0.0.1:${t.port}`, cookie, ...extra };
+  return { host: `127.0.0.1:${t.port}`, ...session, ...extra };
+}
+
+/** `POST /launch` as the window sends it: same origin, JSON `{code}`. */
+function redeem(code: string, extra: Record<string, string> = {}) {
+  return rawRequest(t.port, 'POST', '/launch', { host: `127.0.0.1:${t.port}`, origin: t.origin, 'content-type': 'application/json', ...extra }, JSON.stringify({ code }));
 }
 
 before(async () => {
   ensureWindowBuilt();
   t = await startTestApp();
-  cookie = await login(t);
+  session = await windowSession(t);
 });
 after(async () => {
   await t.stop();
 });
 
 describe('the window server', () => {
-  it('listens on 127.0.0.1 and prints an address with a per-launch secret', () => {
+  it('listens on 127.0.0.1 and prints an address with a launch code', () => {
     assert.match(t.url, /^http:\/\/127\.0\.0\.1:\d+\/\?k=[A-Za-z0-9_-]{32}$/);
   });
 
-  it('trades the secret for an HttpOnly, SameSite=Strict session cookie and redirects to a clean address', async () => {
-    const url = new URL(t.url);
-    const res = await rawRequest(t.port, 'GET', url.pathname + url.search, { host: `127.0.0.1:${t.port}` });
-    assert.equal(res.status, 303);
-    assert.equal(res.headers.location, '/');
-    const set = res.headers['set-cookie']?.[0] ?? '';
-    assert.match(set, /^tock-ui-\d+=[A-Za-z0-9_-]+; HttpOnly; SameSite=Strict; Path=\/$/);
-    assert.ok(!set.includes(url.searchParams.get('k') as string), 'the cookie is not the printed secret');
+  it('serves the window at a launch address, and trades the code once, in a same-origin POST, for a session header — never a cookie', async () => {
+    const url = new URL(t.launchUrl());
+    const code = url.searchParams.get('k') as string;
+    const page = await rawRequest(t.port, 'GET', url.pathname + url.search, { host: `127.0.0.1:${t.port}` });
+    assert.equal(page.status, 200, 'looking at the address does not use its code');
+    assert.match(page.body, /<script type="module"[^>]* src="\/assets\//);
+    assert.equal(page.headers['set-cookie'], undefined);
+    assert.equal((await redeem(code, { origin: 'https://evil.example' })).status, 403, 'another origin');
+    assert.equal((await redeem(code, { 'sec-fetch-site': 'same-site' })).status, 403, 'another port of 127.0.0.1');
+    const first = await redeem(code);
+    assert.equal(first.status, 200);
+    assert.equal(first.headers['set-cookie'], undefined, 'no cookie');
+    const secret = JSON.parse(first.body).result.session as string;
+    assert.match(secret, /^[A-Za-z0-9_-]{43}$/);
+    assert.notEqual(secret, code);
+    assert.equal((await rawRequest(t.port, 'GET', '/api/state', { host: `127.0.0.1:${t.port}`, 'x-tock-session': secret })).status, 200);
+    const again = await redeem(code);
+    assert.equal(again.status, 410);
+    assert.equal(JSON.parse(again.body).code, 'launch_code_used');
   });
 
-  it('refuses a wrong secret and every request without the session', async () => {
-    assert.equal((await rawRequest(t.port, 'GET', '/?k=not-the-secret', { host: `127.0.0.1:${t.port}` })).status, 403);
-    const page = await rawRequest(t.port, 'GET', '/', { host: `127.0.0.1:${t.port}` });
-    assert.equal(page.status, 401);
-    assert.match(page.body, /address that `tock app` printed/);
-    assert.equal((await rawRequest(t.port, 'GET', '/api/state', { host: `127.0.0.1:${t.port}` })).status, 401);
-    assert.equal((await rawRequest(t.port, 'GET', '/api/state', { host: `127.0.0.1:${t.port}`, cookie: 'tock-ui-1=x' })).status, 401);
+  it('refuses every request under /api/ without a valid session header (401), and one from another site (403)', async () => {
+    const host = { host: `127.0.0.1:${t.port}` };
+    const anonymous = await rawRequest(t.port, 'GET', '/api/state', host);
+    assert.equal(anonymous.status, 401);
+    assert.match(JSON.parse(anonymous.body).error, /tock open/);
+    assert.equal((await rawRequest(t.port, 'GET', '/api/state', { ...host, 'x-tock-session': 'not-a-session' })).status, 401);
+    assert.equal((await rawRequest(t.port, 'GET', '/api/events', host)).status, 401);
+    for (const site of ['cross-site', 'same-site', 'none']) {
+      assert.equal((await rawRequest(t.port, 'GET', '/api/state', own({ 'sec-fetch-site': site }))).status, 403, site);
+    }
+    assert.equal((await rawRequest(t.port, 'GET', '/api/state', own({ 'sec-fetch-site': 'same-origin' }))).status, 200);
+    assert.equal((await rawRequest(t.port, 'GET', '/?k=not-a-code', host)).status, 403);
   });
 
   it('serves the window and its API to the session, as 127.0.0.1 and as localhost', async () => {
@@ -76,7 +90,7 @@ describe('the window server', () => {
       const res = await rawRequest(t.port, 'GET', '/api/state', own({ host }));
       assert.equal(res.status, 403, host);
     }
-    const url = new URL(t.url);
+    const url = new URL(t.launchUrl());
     assert.equal((await rawRequest(t.port, 'GET', url.pathname + url.search, { host: `rebind.example:${t.port}` })).status, 403);
   });
 
@@ -233,7 +247,7 @@ describe('the window server', () => {
     const ui = await startUiServer(t.app.services, { port: taken });
     try {
       assert.notEqual(ui.port, taken);
-      assert.ok(ui.url.startsWith(`http://127.0.0.1:${ui.port}/?k=`));
+      assert.ok(ui.launchUrl().startsWith(`http://127.0.0.1:${ui.port}/?k=`));
     } finally {
       await ui.close();
       blocker.close();
@@ -244,10 +258,8 @@ describe('the window server', () => {
     const empty = mkdtempSync(join(tmpdir(), 'tock-ui-empty-'));
     const ui = await startUiServer(t.app.services, { assetsDir: empty });
     try {
-      const url = new URL(ui.url);
-      const login = await rawRequest(ui.port, 'GET', url.pathname + url.search, { host: url.host });
-      const session = (login.headers['set-cookie']?.[0] ?? '').split(';')[0] as string;
-      const res = await rawRequest(ui.port, 'GET', '/', { host: url.host, cookie: session });
+      const url = new URL(ui.launchUrl());
+      const res = await rawRequest(ui.port, 'GET', '/', { host: url.host });
       assert.equal(res.status, 503);
       assert.match(res.body, /npm run build:ui/);
       assert.equal(res.body.trim().split('\n').length, 1);
@@ -290,12 +302,17 @@ describe('window guard rails', () => {
 });
 
 describe('openInBrowser', () => {
-  it('opens an app window with Chromium where it is installed, else the default browser', () => {
-    const url = 'http://127.0.0.1:1/?k=x';
-    const withChromium = openCommand(url, 'linux', { PATH: '/usr/bin' });
-    assert.deepEqual(withChromium, ['/usr/bin/chromium', `--app=${url}`]);
-    assert.deepEqual(openCommand(url, 'linux', { PATH: '/nonexistent' }), ['xdg-open', url]);
-    assert.deepEqual(openCommand(url, 'darwin', {}), ['open', url]);
-    assert.equal(openCommand(url, 'win32', {})[2], 'start');
+  it('opens the launch file as an app window with Chromium where it is installed, else in the default browser: a path, never a code', () => {
+    const file = '/home/someone/.local/share/tock/open-abc.html';
+    const bin = mkdtempSync(join(tmpdir(), 'tock-bin-'));
+    try {
+      writeFileSync(join(bin, 'chromium'), '#!/bin/sh\n', { mode: 0o755 });
+      assert.deepEqual(openCommand(file, 'linux', { PATH: bin }), [join(bin, 'chromium'), `--app=file://${file}`]);
+    } finally {
+      rmSync(bin, { recursive: true, force: true });
+    }
+    assert.deepEqual(openCommand(file, 'linux', { PATH: '/nonexistent' }), ['xdg-open', file]);
+    assert.deepEqual(openCommand(file, 'darwin', {}), ['open', file]);
+    assert.equal(openCommand(file, 'win32', {})[2], 'start');
   });
 });

@@ -97,8 +97,9 @@ const app: Command = {
     io.out(`Tock is running (home: ${home})`);
     io.out(`open: ${running.uiUrl}`);
     if (!values['no-open'] && canOpenWindow(io.env)) {
+      // The browser gets a launch file's path, never the address with its code (SPEC §15).
       const { openInBrowser } = await import('@tock/app/open');
-      openInBrowser(running.uiUrl);
+      openInBrowser(running.launchFile(), io.env);
     }
     io.out(`listener: ${running.services.listener.status().line}`);
     io.out('Press Ctrl+C to stop.');

@@ -81,13 +81,17 @@ const open: Command = {
   usage: 'tock open [--print] [--json]',
   async run(args, io) {
     const { values } = flags(args, { print: { type: 'boolean' } });
-    const { url } = (await admin(io, 'POST', '/open')) as { url: string };
     const opening = values.print !== true && canOpenWindow(io.env);
     if (opening) {
+      // The app writes a 0600 launch file; the browser gets its path, never a code (SPEC §15).
+      const { origin, file } = (await admin(io, 'POST', '/open', { file: true })) as { origin: string; file: string };
       const { openInBrowser } = await import('@tock/app/open');
-      openInBrowser(url);
+      openInBrowser(file, io.env);
+      print(io, values.json === true, { url: `${origin}/`, opened: true }, () => `Opening the Tock window (${origin}/)`);
+      return 0;
     }
-    print(io, values.json === true, { url, opened: opening }, () => (opening ? `Opening the Tock window (${url})` : `open: ${url}`));
+    const { url } = (await admin(io, 'POST', '/open')) as { url: string };
+    print(io, values.json === true, { url, opened: false }, () => `open: ${url}`);
     return 0;
   },
 };

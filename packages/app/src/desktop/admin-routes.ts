@@ -8,10 +8,14 @@ import type { Desktop } from './desktop.ts';
 import { NoIdleQuestion, type IdleChoice } from './idle/watch.ts';
 import { DesktopSettingsError } from './settings.ts';
 
-/** What `POST /open` needs from the window's server: a fresh address, and whether a browser may be started. */
+/** What `POST /open` needs from the window's server: a fresh address, or a launch file that opens one. */
 export interface WindowOpener {
-  /** A new address with a launch secret of its own. */
-  freshUrl(): string;
+  /** The window's origin, without a code. */
+  readonly origin: string;
+  /** A new address with a launch code of its own (good once, for 5 minutes): `tock open --print`. */
+  launchUrl(): string;
+  /** A launch file (0600, deleted after 60 s) that opens a new address; its path is all a browser gets. */
+  launchFile(): string;
 }
 
 const CHOICES: readonly IdleChoice[] = ['keep', 'discard', 'stop'];
@@ -38,7 +42,11 @@ export function desktopAdminRoutes(desktop: Desktop, window: () => WindowOpener)
       return refuse(() => desktop.answerIdle(choice as IdleChoice, questionID));
     },
     'POST /continue': () => desktop.continueLast(),
-    'POST /open': () => ({ url: window().freshUrl() }),
+    // `{file: true}`: the CLI opens a browser on the file; otherwise it prints the address.
+    'POST /open': (input) => {
+      const opener = window();
+      return input.file === true ? { origin: opener.origin, file: opener.launchFile() } : { url: opener.launchUrl() };
+    },
     'GET /desktop': () => desktop.view(),
     'POST /desktop': (input) => refuse(() => desktop.updateSettings(input)),
   };

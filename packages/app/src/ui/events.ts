@@ -11,6 +11,11 @@ export type Snapshot = () => unknown;
 
 /** Keep-alive comment interval: proxies and browsers drop silent streams after a while. */
 const KEEPALIVE_MS = 25_000;
+/**
+ * Most streams open at once, as on the listener: the rest of the window server's 64
+ * connections stay free for the windows' requests.
+ */
+export const MAX_WINDOW_STREAMS = 16;
 
 /** Fans snapshots out to every open event stream. */
 export class EventHub {
@@ -60,6 +65,11 @@ export class EventHub {
   /** Sends a one-off event to every stream (for example "blocks changed, reload them"). */
   announce(event: string, data: unknown = null): void {
     this.#write(frame(event, JSON.stringify(data)));
+  }
+
+  /** False when {@link MAX_WINDOW_STREAMS} are open: the next stream is refused (429). */
+  get hasRoom(): boolean {
+    return this.#clients.size < MAX_WINDOW_STREAMS;
   }
 
   /** Number of open streams. */

@@ -1,10 +1,10 @@
 /**
  * The window's guard rails, as pure decisions. The UI server listens on loopback, but any
  * web page the user visits can still send requests to 127.0.0.1 — so every request must
- * carry the per-launch session cookie, name this server in `Host` (DNS rebinding), and,
- * when it changes anything, come from the window's own origin (CSRF).
+ * name this server in `Host` (DNS rebinding); when it changes anything, come from the
+ * window's own origin (CSRF); and under `/api/`, carry the window's session header
+ * (`X-Tock-Session`, which no other page can know or make a browser send) from the same origin.
  */
-import { timingSafeEqual } from 'node:crypto';
 
 /**
  * Headers on every response. The CSP allows only this origin's own files: no inline
@@ -47,34 +47,15 @@ export function originAllowed(
   return secFetchSite === undefined || secFetchSite === 'same-origin';
 }
 
-/** The value of cookie `name` in a `Cookie` header, or undefined. */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
-
-/** Constant-time comparison of a presented secret with the expected one. */
-export function secretMatches(presented: string | undefined | null, expected: string): boolean {
-  if (typeof presented !== 'string') return false;
-  const a = Buffer.from(presented);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+/** The header that carries a window's session secret (kept in the page's `sessionStorage`). */
+export const SESSION_HEADER = 'x-tock-session';
 
 /**
- * The session cookie's name. Cookies are not isolated by port, so two Tock apps on one
- * machine (two homes) each get their own name and never overwrite each other's session.
+ * True when a request under `/api/` may come from where it says: a browser that sends
+ * `Sec-Fetch-Site` must say `same-origin` (another site, another port of 127.0.0.1, or a
+ * typed address are refused); a client without the header (curl, the tests) is judged by its
+ * session header alone.
  */
-export function sessionCookieName(port: number): string {
-  return `tock-ui-${port}`;
-}
-
-/** `Set-Cookie` for the session: script cannot read it, other sites never send it. */
-export function sessionCookie(port: number, value: string): string {
-  return `${sessionCookieName(port)}=${value}; HttpOnly; SameSite=Strict; Path=/`;
+export function fetchSiteAllowed(secFetchSite: string | string[] | undefined): boolean {
+  return secFetchSite === undefined || secFetchSite === 'same-origin';
 }

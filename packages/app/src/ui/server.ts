@@ -2,35 +2,40 @@
  * The window's server: serves the Tock window and its JSON API on 127.0.0.1, separate from
  * the listener and always on while the app runs.
  *
- * Guard rails, in the order they are checked (see `security.ts`):
+ * Guard rails, in the order they are checked (see `security.ts`, `launch.ts`):
  * 1. `Host` must be `127.0.0.1:<port>` or `localhost:<port>` → else 403 (DNS rebinding).
  * 2. Anything but GET/HEAD needs `Origin` equal to the window's own origin → else 403 (CSRF).
- * 3. `GET /?k=<secret>` (the printed address) trades the per-launch secret for an HttpOnly,
- *    SameSite=Strict session cookie and redirects to the clean `/`; every other request needs
- *    that cookie → else 401.
- * Every response carries a strict CSP, `nosniff`, `no-referrer` and `X-Frame-Options: DENY`,
- * and never a CORS header. The token is sent only by `POST /api/token/reveal`.
+ * 3. Under `/api/`: `Sec-Fetch-Site`, where sent, must be `same-origin` → else 403; the
+ *    header `X-Tock-Session` must carry a session this server gave → else 401.
+ * 4. `GET /?k=<code>` serves the window, which redeems the launch code with a same-origin
+ *    `POST /launch` for its session secret (kept in `sessionStorage`); a used, expired or
+ *    unknown code gets a page that says so and names `tock open`.
+ * No cookie is ever set. Every response carries a strict CSP, `nosniff`, `no-referrer` and
+ * `X-Frame-Options: DENY`, and never a CORS header. The token is sent only by
+ * `POST /api/token/reveal`. At most 64 connections are held (`connections.ts`), with the
+ * listener's header and request timeouts.
  */
-import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { SERVER_TIMEOUTS, type ServerTimeouts } from '@tock/listener';
 import type { AppServices } from '../app.ts';
 import { failureResponse, matchRoute, promptViews, statusView, tokenView, uiRoutes, UiApiError, type Route } from './api.ts';
 import { AssetDir, NOT_BUILT_MESSAGE } from './assets.ts';
+import { limitConnections, MAX_WINDOW_CONNECTIONS } from './connections.ts';
 import { Download, sendDownload } from './download.ts';
 import { EventHub } from './events.ts';
-import { hostAllowed, originAllowed, readCookie, secretMatches, SECURITY_HEADERS, sessionCookie, sessionCookieName } from './security.ts';
+import { LaunchCodes, refusedCodeMessage, WindowSessions, type RandomBytes } from './launch.ts';
+import { fetchSiteAllowed, hostAllowed, originAllowed, SECURITY_HEADERS, SESSION_HEADER } from './security.ts';
 
 /** A running UI server. */
 export interface UiServer {
-  /** The address to open, including the per-launch secret. */
-  readonly url: string;
+  /** The window's origin, `http://127.0.0.1:<port>` (no code). */
+  readonly origin: string;
   /** The port it listens on. */
   readonly port: number;
-  /**
-   * A new address with a launch secret of its own (`tock open`): good for one use, and among
-   * the last {@link MAX_OPEN_SECRETS} made; the printed `url` stays good for the whole launch.
-   */
-  freshUrl(): string;
+  /** A new address with a launch code of its own: good once, for 5 minutes. */
+  launchUrl(): string;
+  /** Connections open now (for tests). */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -40,10 +45,16 @@ export interface UiServerOptions {
   port?: number;
   /** The built window (default `packages/app/ui/dist`). */
   assetsDir?: string;
+  /** What launch codes' ages are measured on (default `performance.now`: steps of the wall clock leave it alone). */
+  clock?: () => number;
+  /** Random bytes for codes and sessions (default node:crypto's). */
+  random?: RandomBytes;
+  /** Most connections held at once (default 64). */
+  maxConnections?: number;
+  /** Shorter server timeouts, for tests (default: the listener's SERVER_TIMEOUTS). */
+  serverTimeouts?: Partial<ServerTimeouts>;
 }
 
-/** Unused `tock open` secrets kept at once; older ones stop working. */
-const MAX_OPEN_SECRETS = 20;
 /** Largest JSON body the window's API reads. */
 const MAX_BODY_BYTES = 64 * 1024;
 /** How often open windows are checked for changes nothing announced (a break taken from the CLI). */
@@ -51,17 +62,8 @@ const POLL_MS = 1000;
 
 /** Starts the UI server for a running app. */
 export async function startUiServer(services: AppServices, options: UiServerOptions = {}): Promise<UiServer> {
-  const secret = randomBytes(24).toString('base64url');
-  const session = randomBytes(32).toString('base64url');
-  // `tock open` secrets: each opens one window, then is forgotten.
-  const openSecrets: string[] = [];
-  const launchSecretMatches = (given: string | null): boolean => {
-    if (secretMatches(given, secret)) return true;
-    const index = openSecrets.findIndex((s) => secretMatches(given, s));
-    if (index < 0) return false;
-    openSecrets.splice(index, 1);
-    return true;
-  };
+  const codes = new LaunchCodes({ clock: options.clock ?? (() => performance.now()), random: options.random });
+  const sessions = new WindowSessions(options.random);
   const assets = new AssetDir(options.assetsDir);
   const routes = uiRoutes(services);
   const hub = new EventHub({
@@ -118,13 +120,14 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
   poll.unref();
 
   let port = 0;
-  const server = createServer((req, res) => {
+  const server = createServer({ ...SERVER_TIMEOUTS, ...options.serverTimeouts }, (req, res) => {
     handle(req, res).catch((error: unknown) => {
       process.stderr.write(`tock window: ${error instanceof Error ? error.message : String(error)}\n`);
       if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', 'internal error\n');
       else res.end();
     });
   });
+  const connections = limitConnections(server, options.maxConnections ?? MAX_WINDOW_CONNECTIONS);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const host = req.headers.host;
@@ -139,34 +142,42 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
       return;
     }
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    if (method === 'GET' && url.pathname === '/' && url.searchParams.has('k')) {
-      if (!launchSecretMatches(url.searchParams.get('k'))) {
-        send(res, 403, 'text/plain; charset=utf-8', 'This link is from an earlier launch of Tock: open the address the running app printed.\n');
+    if (url.pathname.startsWith('/api/')) {
+      if (!fetchSiteAllowed(req.headers['sec-fetch-site'])) {
+        sendJson(res, 403, { ok: false, error: 'forbidden: only the Tock window itself may use its API', code: 'forbidden_site' });
         return;
       }
-      res.writeHead(303, { ...SECURITY_HEADERS, location: '/', 'set-cookie': sessionCookie(port, session), 'cache-control': 'no-store' });
-      res.end();
-      return;
-    }
-    if (!secretMatches(readCookie(req.headers.cookie, sessionCookieName(port)), session)) {
-      if (url.pathname.startsWith('/api/')) {
-        sendJson(res, 401, { ok: false, error: 'open the Tock window from the address the app printed', code: 'no_session' });
-      } else {
-        send(res, 401, 'text/plain; charset=utf-8', 'Open Tock from the address that `tock app` printed: it carries the key of this launch.\n');
+      if (!sessions.valid(req.headers[SESSION_HEADER])) {
+        sendJson(res, 401, { ok: false, error: 'this window has no Tock session (a new tab needs its own): run `tock open` to open a window', code: 'no_session' });
+        return;
       }
-      return;
-    }
-    if (url.pathname === '/api/events' && method === 'GET') {
-      hub.attach(res, SECURITY_HEADERS);
-      return;
-    }
-    if (url.pathname.startsWith('/api/')) {
+      if (url.pathname === '/api/events' && method === 'GET') {
+        if (!hub.hasRoom) {
+          sendJson(res, 429, { ok: false, error: 'too many Tock windows are open: close one', code: 'too_many_streams' });
+          return;
+        }
+        hub.attach(res, SECURITY_HEADERS);
+        return;
+      }
       await api(req, res, method, url);
+      return;
+    }
+    if (url.pathname === '/launch' && method === 'POST') {
+      await launch(req, res);
       return;
     }
     if (method !== 'GET' && method !== 'HEAD') {
       send(res, 405, 'text/plain; charset=utf-8', 'method not allowed\n', { allow: 'GET, HEAD' });
       return;
+    }
+    if (url.pathname === '/' && url.searchParams.has('k')) {
+      // The page redeems the code itself (a same-origin POST); here it is only looked at, so
+      // that a used or expired one gets its page without the window's script.
+      const state = codes.check(url.searchParams.get('k'));
+      if (state !== 'valid') {
+        send(res, state === 'unknown' ? 403 : 410, 'text/html; charset=utf-8', refusedPage(refusedCodeMessage(state)));
+        return;
+      }
     }
     if (!assets.built()) {
       send(res, 503, 'text/plain; charset=utf-8', NOT_BUILT_MESSAGE + '\n');
@@ -184,6 +195,29 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
       'cache-control': asset.immutable ? 'private, max-age=31536000, immutable' : 'no-store',
     });
     res.end(method === 'HEAD' ? undefined : asset.body);
+  }
+
+  /** `POST /launch` `{code}` → `{session}`: the window trades its launch code for a session secret. */
+  async function launch(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Origin was checked (a POST); a browser must also say the request is its own page's.
+    if (req.headers['sec-fetch-site'] !== undefined && req.headers['sec-fetch-site'] !== 'same-origin') {
+      sendJson(res, 403, { ok: false, error: 'forbidden: only the Tock window itself may redeem a launch code', code: 'forbidden_site' });
+      return;
+    }
+    let body: Record<string, unknown>;
+    try {
+      body = await readBody(req);
+    } catch (error) {
+      const failure = failureResponse(error);
+      sendJson(res, failure.status, failure.body);
+      return;
+    }
+    const state = codes.redeem(typeof body.code === 'string' ? body.code : null);
+    if (state !== 'valid') {
+      sendJson(res, state === 'unknown' ? 403 : 410, { ok: false, error: refusedCodeMessage(state), code: `launch_code_${state}` });
+      return;
+    }
+    sendJson(res, 200, { ok: true, result: { session: sessions.create() } });
   }
 
   async function api(req: IncomingMessage, res: ServerResponse, method: string, url: URL): Promise<void> {
@@ -222,15 +256,12 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
   }
 
   port = await listenPreferring(server, options.port ?? 0);
+  const origin = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}/?k=${secret}`,
+    origin,
     port,
-    freshUrl: () => {
-      const fresh = randomBytes(24).toString('base64url');
-      openSecrets.push(fresh);
-      if (openSecrets.length > MAX_OPEN_SECRETS) openSecrets.shift();
-      return `http://127.0.0.1:${port}/?k=${fresh}`;
-    },
+    launchUrl: () => `${origin}/?k=${codes.issue()}`,
+    connections,
     close: async () => {
       clearInterval(poll);
       for (const stop of unsubscribe) stop();
@@ -297,6 +328,12 @@ async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> 
 function send(res: ServerResponse, status: number, type: string, body: string, extra: Record<string, string> = {}): void {
   res.writeHead(status, { ...SECURITY_HEADERS, ...extra, 'content-type': type, 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body) });
   res.end(body);
+}
+
+/** The page a refused launch code gets: one line, no script. */
+function refusedPage(message: string): string {
+  const text = message.replace(/`([^`]+)`/g, '<code>$1</code>');
+  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Tock</title></head><body><h1>Tock</h1><p>${text}</p></body></html>\n`;
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {

@@ -32,8 +32,10 @@ export function ensureWindowBuilt(): void {
 export interface TestApp {
   app: RunningApp;
   home: string;
-  /** The printed address, with the per-launch secret. */
+  /** The printed address, with the launch code made at start (good once, for 5 minutes). */
   url: string;
+  /** A fresh address with a launch code of its own, as `tock open --print` gives. */
+  launchUrl(): string;
   /** `http://127.0.0.1:<port>` */
   origin: string;
   port: number;
@@ -52,6 +54,7 @@ export async function startTestApp(env: NodeJS.ProcessEnv = {}, options: Omit<Ap
     app,
     home,
     url: app.uiUrl,
+    launchUrl: () => app.launchUrl(),
     origin: url.origin,
     port: Number(url.port),
     async stop() {
@@ -125,6 +128,14 @@ export interface RawResponse {
   body: string;
 }
 
+/** The session header of a window, got as the window gets it: a fresh launch code redeemed with a same-origin POST. */
+export async function windowSession(app: TestApp): Promise<Record<string, string>> {
+  const code = new URL(app.launchUrl()).searchParams.get('k') as string;
+  const res = await rawRequest(app.port, 'POST', '/launch', { host: `127.0.0.1:${app.port}`, origin: app.origin, 'content-type': 'application/json' }, JSON.stringify({ code }));
+  if (res.status !== 200) throw new Error(`the launch code was refused: ${res.status} ${res.body}`);
+  return { 'x-tock-session': (JSON.parse(res.body) as { result: { session: string } }).result.session };
+}
+
 /** A plain HTTP request to 127.0.0.1 with exactly the headers given (Host included). */
 export function rawRequest(port: number, method: string, path: string, headers: Record<string, string>, body = ''): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
@@ -154,11 +165,10 @@ export function portFromStatusLine(line: string): number {
 /** A port that was free a moment ago (for the listener; 1024–65535). */
 export { freePort } from '../support/real-app.ts';
 
-/** Opens the window from the printed address and waits until it has drawn its first screen. */
+/** Opens the window at a fresh launch address (as `tock open` does) and waits until it has drawn its first screen. */
 export async function openWindow(page: Page, app: TestApp, screen = ''): Promise<void> {
   page.setDefaultTimeout(15_000);
-  await page.goto(app.url);
-  if (screen) await page.goto(`${app.origin}/#${screen}`);
+  await page.goto(`${app.launchUrl()}${screen ? `#${screen}` : ''}`);
   const title = {
     '': 'Today',
     '/today': 'Today',

@@ -60,7 +60,7 @@ function NowPill() {
 
 export function App() {
   const [path, setPath] = useState<Path>(currentPath());
-  const { snapshot, connection, loadError } = useAppState();
+  const { snapshot, connection, sessionProblem, loadError } = useAppState();
   const mainRef = useRef<HTMLElement>(null);
   const first = useRef(true);
 
@@ -142,10 +142,15 @@ export function App() {
         )}
         {connection === 'expired' && (
           <p class="banner" role="alert">
-            Tock was restarted: open the address it printed (<code>open: …</code>), or run <code>tock open</code>, to continue.
+            Tock was restarted: run <code>tock open</code> (or open the address it printed, <code>open: …</code>, within 5 minutes) to continue.
           </p>
         )}
-        {loadError && !snapshot && connection !== 'expired' && (
+        {connection === 'no-session' && (
+          <p class="banner" role="alert" data-testid="no-session">
+            {withCode(sessionProblem ?? 'This tab has no Tock session. Run `tock open` to open a Tock window.')}
+          </p>
+        )}
+        {loadError && !snapshot && connection !== 'expired' && connection !== 'no-session' && (
           <p class="banner" role="alert">
             {loadError}
           </p>
@@ -158,8 +163,13 @@ export function App() {
         <div aria-live="polite" class="visually-hidden">
           {idleQuestion ? `Welcome back. ${idleQuestion.activityName} kept running while you were away: keep or discard that time?` : ''}
         </div>
-        {snapshot ? <Screen /> : !loadError && <p class="muted loading">Loading…</p>}
+        {snapshot ? <Screen /> : !loadError && connection !== 'no-session' && <p class="muted loading">Loading…</p>}
       </main>
     </div>
   );
+}
+
+/** A one-line message with its `commands` set as code. */
+function withCode(message: string) {
+  return message.split('`').map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part));
 }

@@ -1,8 +1,10 @@
 /**
- * Talking to the app: JSON requests to `/api/...` (same origin, the session cookie rides
- * along) and the event stream. A failure becomes an {@link ApiError} whose message is the
- * app's own one-line explanation, with per-field details for forms.
+ * Talking to the app: JSON requests to `/api/...` (same origin, with this window's session
+ * secret in `X-Tock-Session`; no cookie carries anything). A failure becomes an
+ * {@link ApiError} whose message is the app's own one-line explanation, with per-field details
+ * for forms.
  */
+import { sessionHeaders } from './session.ts';
 import type { FieldProblem } from './types.ts';
 
 /** A request the app refused or could not answer. */
@@ -30,9 +32,9 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   try {
     res = await fetch(path, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: body === undefined ? sessionHeaders() : { ...sessionHeaders(), 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'same-origin',
+      credentials: 'omit',
       cache: 'no-store',
     });
   } catch {
@@ -57,6 +59,38 @@ export const api = {
   patch: <T>(path: string, body: unknown): Promise<T> => call<T>('PATCH', path, body),
   del: <T>(path: string): Promise<T> => call<T>('DELETE', path),
 };
+
+/**
+ * Downloads `path` (a CSV route) with the session header and hands it to the browser as a
+ * file, named as the app's `Content-Disposition` says. A link cannot send the header, so the
+ * download goes through `fetch` and a `blob:` address.
+ */
+export async function download(path: string): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(path, { headers: sessionHeaders(), credentials: 'omit', cache: 'no-store' });
+  } catch {
+    throw new ApiError(0, 'offline', 'Tock is not answering: is the app still running?');
+  }
+  if (!res.ok) {
+    let json: { error?: string; code?: string } = {};
+    try {
+      json = (await res.json()) as typeof json;
+    } catch {
+      // fall through to the generic message
+    }
+    throw new ApiError(res.status, json.code ?? 'error', json.error ?? `Tock answered ${res.status}`);
+  }
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'tock.csv';
+  const href = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
 
 /** The message to show for any thrown value. */
 export function messageOf(error: unknown): string {

@@ -4,5 +4,5 @@ import { App } from './App.tsx';
 import { connect } from './state.ts';
 import './styles.css';
 
-connect();
+void connect();
 render(<App />, document.getElementById('app') as HTMLElement);

@@ -4,8 +4,9 @@
  * goes up whenever tracked time changed anywhere, so timelines and charts know to reload.
  */
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
-import { api, ApiError } from './api.ts';
+import { api } from './api.ts';
 import { setActivityOrder } from './colors.ts';
+import { hasSession, sessionHeaders, startSession } from './session.ts';
 import { setAppClock } from './time.ts';
 import type { Snapshot, Status } from './types.ts';
 
@@ -14,12 +15,17 @@ export interface AppState {
   /** When (by this browser's clock) the status was received: live clocks count from here. */
   statusAt: number;
   blocksVersion: number;
-  /** `expired`: the app restarted, and this window's session belongs to the earlier launch. */
-  connection: 'connecting' | 'open' | 'lost' | 'expired';
+  /**
+   * `expired`: the app restarted, and this window's session belongs to the earlier launch;
+   * `no-session`: this tab never got one (a new tab, a used or expired launch code).
+   */
+  connection: 'connecting' | 'open' | 'lost' | 'expired' | 'no-session';
+  /** Why there is no session (`no-session`), in the app's words. */
+  sessionProblem: string | null;
   loadError: string | null;
 }
 
-let state: AppState = { snapshot: null, statusAt: Date.now(), blocksVersion: 0, connection: 'connecting', loadError: null };
+let state: AppState = { snapshot: null, statusAt: Date.now(), blocksVersion: 0, connection: 'connecting', sessionProblem: null, loadError: null };
 const listeners = new Set<() => void>();
 
 function set(patch: Partial<AppState>): void {
@@ -46,8 +52,13 @@ export function blocksChanged(): void {
     .finally(() => set({ blocksVersion: state.blocksVersion + 1 }));
 }
 
-/** Loads the snapshot and opens the event stream; reconnects on its own. */
-export function connect(): void {
+/** Redeems the launch code, loads the snapshot and opens the event stream; reconnects on its own. */
+export async function connect(): Promise<void> {
+  const problem = await startSession();
+  if (problem !== null) {
+    set({ connection: 'no-session', sessionProblem: problem });
+    return;
+  }
   const load = async (): Promise<void> => {
     try {
       const snapshot = await api.get<Snapshot>('/api/state');
@@ -59,35 +70,66 @@ export function connect(): void {
     }
   };
   void load();
-  openStream(load);
+  void stream(load);
 }
 
-function openStream(load: () => Promise<void>): void {
-  const events = new EventSource('/api/events');
-  events.addEventListener('open', () => {
-    // After a reconnect the app may have changed everything: reload the snapshot once.
-    if (state.connection === 'lost') void load();
-    set({ connection: 'open' });
-  });
-  events.addEventListener('error', () => {
+const TOPICS = new Set(['status', 'listener', 'token', 'requests', 'license', 'prompts', 'desktop', 'sync']);
+const RETRY_MS = 1000;
+
+/**
+ * The event stream, read through `fetch` (an `EventSource` cannot send the session header):
+ * Server-Sent Events frames, parsed here; on any end or failure it reconnects after a second
+ * and reloads the snapshot once it is back. A 401 means the app restarted (sessions live as
+ * long as the app): this window cannot continue.
+ */
+async function stream(load: () => Promise<void>): Promise<void> {
+  for (;;) {
+    try {
+      const res = await fetch('/api/events', { headers: sessionHeaders(), credentials: 'omit', cache: 'no-store' });
+      if (res.status === 401) {
+        set(hasSession() ? { connection: 'expired' } : { connection: 'no-session' });
+        return;
+      }
+      if (res.ok && res.body) {
+        // After a reconnect the app may have changed everything: reload the snapshot once.
+        if (state.connection === 'lost') void load();
+        set({ connection: 'open' });
+        await readEvents(res.body);
+      }
+    } catch {
+      // the app went away; try again below
+    }
     set({ connection: 'lost' });
-    if (events.readyState !== EventSource.CLOSED) return; // the browser retries on its own
-    // The browser gives up on a stream the app refused (401 after a restart): find out why,
-    // and try again later unless this window's session is gone for good.
-    api.get('/api/status').then(
-      () => setTimeout(() => openStream(load), 1000),
-      (error: unknown) => {
-        if (error instanceof ApiError && error.status === 401) set({ connection: 'expired' });
-        else setTimeout(() => openStream(load), 1000);
-      },
-    );
-  });
-  for (const topic of ['status', 'listener', 'token', 'requests', 'license', 'prompts', 'desktop', 'sync'] as const) {
-    events.addEventListener(topic, (event) => {
-      patchSnapshot({ [topic]: JSON.parse((event as MessageEvent<string>).data) } as Partial<Snapshot>);
-    });
+    await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
   }
-  events.addEventListener('blocks', () => blocksChanged());
+}
+
+async function readEvents(body: ReadableStream<Uint8Array>): Promise<void> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
+    for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+      dispatch(buffer.slice(0, end));
+      buffer = buffer.slice(end + 2);
+    }
+  }
+}
+
+/** One frame: `event: <name>` and `data: <json>` lines (comments and `retry:` ignored). */
+function dispatch(frame: string): void {
+  let event = 'message';
+  const data: string[] = [];
+  for (const line of frame.split('\n')) {
+    if (line.startsWith('event:')) event = line.slice(6).trim();
+    else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+  }
+  if (data.length === 0) return;
+  if (event === 'blocks') blocksChanged();
+  else if (TOPICS.has(event)) patchSnapshot({ [event]: JSON.parse(data.join('\n')) } as Partial<Snapshot>);
 }
 
 /** The current state; re-renders the component when it changes. */

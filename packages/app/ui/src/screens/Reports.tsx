@@ -8,7 +8,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ActivityReportRow, DayReportRow, Report } from '@tock/protocol';
-import { api, ApiError, messageOf } from '../api.ts';
+import { api, ApiError, download, messageOf } from '../api.ts';
 import { colorClass } from '../colors.ts';
 import { describedByError, FieldError } from '../components/FieldError.tsx';
 import { ActivityLegend, DayBars, RankedBars } from '../components/ReportCharts.tsx';
@@ -211,6 +211,13 @@ export function Reports() {
   const [totals, setTotals] = useState<DailyTotal[]>([]);
   const [error, setError] = useState<ApiError | null>(null);
   const [loading, setLoading] = useState(true);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  // A link cannot send the session header: the download goes through fetch (api.ts).
+  const fetchDownload = (event: MouseEvent): void => {
+    event.preventDefault();
+    setDownloadError(null);
+    download((event.currentTarget as HTMLAnchorElement).getAttribute('href') as string).catch((e: unknown) => setDownloadError(messageOf(e)));
+  };
   const [tick, setTick] = useState(0);
   const tracking = Boolean(snapshot?.status.isTracking && !snapshot.status.isOnBreak);
   const asked = useRef(0);
@@ -274,13 +281,18 @@ export function Reports() {
           </div>
           {shown && csvParams && (
             <div class="downloads" role="group" aria-label="Download as CSV">
-              <a class="button" href={reportPath('/api/report.csv', { ...csvParams, by: query.by })} download data-testid="download-report">
+              <a class="button" href={reportPath('/api/report.csv', { ...csvParams, by: query.by })} download data-testid="download-report" onClick={fetchDownload}>
                 <span aria-hidden="true">↓ </span>Report CSV
               </a>
-              <a class="button" href={reportPath('/api/export.csv', csvParams)} download data-testid="download-export">
+              <a class="button" href={reportPath('/api/export.csv', csvParams)} download data-testid="download-export" onClick={fetchDownload}>
                 <span aria-hidden="true">↓ </span>Export CSV
                 <span class="visually-hidden"> (every session and entry of the range)</span>
               </a>
+              {downloadError && (
+                <p class="field-error" role="alert">
+                  {downloadError}
+                </p>
+              )}
             </div>
           )}
         </div>
