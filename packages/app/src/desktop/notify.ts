@@ -8,6 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { FORBIDDEN_NAME_CHARACTER } from '@tock/protocol';
 import { runCommand, type RunCommand } from './run-command.ts';
 
 /** What to show. `action` adds one button (Linux only; elsewhere the text says what to do). */
@@ -25,13 +26,16 @@ export interface Notifier {
   close?(): void;
 }
 
-/** The `busctl` argv that sends `n` (signature `susssasa{sv}i`, replaces nothing, default timeout). */
+/**
+ * The `busctl` argv that sends `n` (signature `susssasa{sv}i`, replaces nothing, default
+ * timeout). The text is data already: each argument one argv element after `--`, typed `s`.
+ */
 export function freedesktopNotifyArgv(n: DesktopNotification): string[] {
   const actions = n.action ? ['2', n.action.id, n.action.label] : ['0'];
   return [
     'busctl', '--user', 'call', '--',
     'org.freedesktop.Notifications', '/org/freedesktop/Notifications', 'org.freedesktop.Notifications', 'Notify',
-    'susssasa{sv}i', 'Tock', '0', 'tock', n.title, n.body, ...actions, '0', '-1',
+    'susssasa{sv}i', 'Tock', '0', 'tock', notificationText(n.title), notificationText(n.body), ...actions, '0', '-1',
   ];
 }
 
@@ -141,44 +145,87 @@ export function freedesktopNotifier(options: { run?: RunCommand; env?: NodeJS.Pr
   };
 }
 
-/** AppleScript string literal. */
-function appleScriptString(text: string): string {
-  return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+/**
+ * A notifier's command: the argument vector and the variables to add to its environment. The
+ * person's text (an activity name, a note) travels only in `argv` elements or `env` values,
+ * never inside script source (docs/desktop.md "Notifications"): a name holding `'`, `"` or a
+ * typographic quote cannot end a string literal and run what follows.
+ */
+export interface NotifierCommand {
+  argv: string[];
+  env: Record<string, string>;
 }
 
-/** The `osascript` argv for macOS Notification Center (no buttons: the body says what to do). */
-export function macNotifyArgv(n: DesktopNotification): string[] {
-  return ['osascript', '-e', `display notification ${appleScriptString(n.body)} with title ${appleScriptString(n.title)}`];
+/**
+ * Text as a notifier gets it: a control character or a bidirectional override (a name that
+ * entered an old store before the name rules) becomes U+FFFD. An argument or environment value
+ * cannot hold NUL at all, and the rest would only garble the notification.
+ */
+export function notificationText(text: string): string {
+  return text.replace(new RegExp(FORBIDDEN_NAME_CHARACTER.source, 'gu'), '\uFFFD');
 }
 
-/** XML text content. */
-function xmlText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/**
+ * The AppleScript `osascript` runs: fixed source whose `run` handler reads the title and body
+ * from its arguments (osascript(1): the arguments after the script are the direct parameter of
+ * the `run` handler). Item 1 is a fixed marker, so the person's text never comes first, where
+ * osascript's option parser would read a leading `-` as an option.
+ */
+export const MAC_NOTIFY_SCRIPT = ['on run argv', 'display notification (item 3 of argv) with title (item 2 of argv)', 'end run'] as const;
+
+/** The `osascript` command for macOS Notification Center (no buttons: the body says what to do). */
+export function macNotifyCommand(n: DesktopNotification): NotifierCommand {
+  return {
+    argv: ['osascript', ...MAC_NOTIFY_SCRIPT.flatMap((line) => ['-e', line]), 'tock-notification', notificationText(n.title), notificationText(n.body)],
+    env: {},
+  };
 }
 
-/** PowerShell single-quoted string. */
-function psString(text: string): string {
-  return `'${text.replace(/'/g, "''")}'`;
+/** The environment variables the Windows toast script reads its title and body from. */
+export const WINDOWS_NOTIFY_ENV = { title: 'TOCK_NOTIFY_TITLE', body: 'TOCK_NOTIFY_BODY' } as const;
+
+/**
+ * The PowerShell source of a Windows toast: fixed text. It loads a fixed toast template and
+ * puts the title and body in as XML text nodes read from `$env:` — so neither PowerShell nor
+ * the XML parser ever reads the person's text as code or markup.
+ */
+export const WINDOWS_TOAST_SCRIPT = [
+  "$ErrorActionPreference = 'Stop'",
+  '[Windows.UI.Notifications.ToastNotificationManager, Windows.UI.Notifications, ContentType = WindowsRuntime] > $null',
+  '[Windows.Data.Xml.Dom.XmlDocument, Windows.Data.Xml.Dom.XmlDocument, ContentType = WindowsRuntime] > $null',
+  '$doc = New-Object Windows.Data.Xml.Dom.XmlDocument',
+  "$doc.LoadXml('<toast><visual><binding template=\"ToastGeneric\"><text></text><text></text></binding></visual></toast>')",
+  "$texts = $doc.GetElementsByTagName('text')",
+  `$texts.Item(0).AppendChild($doc.CreateTextNode($env:${WINDOWS_NOTIFY_ENV.title})) > $null`,
+  `$texts.Item(1).AppendChild($doc.CreateTextNode($env:${WINDOWS_NOTIFY_ENV.body})) > $null`,
+  '$toast = New-Object Windows.UI.Notifications.ToastNotification $doc',
+  "[Windows.UI.Notifications.ToastNotificationManager]::CreateToastNotifier('Tock').Show($toast)",
+].join('\n');
+
+/**
+ * The PowerShell command for a Windows toast: {@link WINDOWS_TOAST_SCRIPT} as
+ * `-EncodedCommand` (base64 of its UTF-16LE, as powershell.exe documents it, so no command-line
+ * quoting is involved), the title and body in {@link WINDOWS_NOTIFY_ENV}.
+ */
+export function windowsToastCommand(n: DesktopNotification): NotifierCommand {
+  const encoded = Buffer.from(WINDOWS_TOAST_SCRIPT, 'utf16le').toString('base64');
+  return {
+    argv: ['powershell.exe', '-NoProfile', '-NonInteractive', '-EncodedCommand', encoded],
+    env: { [WINDOWS_NOTIFY_ENV.title]: notificationText(n.title), [WINDOWS_NOTIFY_ENV.body]: notificationText(n.body) },
+  };
 }
 
-/** The PowerShell argv for a Windows toast. */
-export function windowsToastArgv(n: DesktopNotification): string[] {
-  const xml = `<toast><visual><binding template="ToastGeneric"><text>${xmlText(n.title)}</text><text>${xmlText(n.body)}</text></binding></visual></toast>`;
-  const script = [
-    '[Windows.UI.Notifications.ToastNotificationManager, Windows.UI.Notifications, ContentType = WindowsRuntime] > $null',
-    '[Windows.Data.Xml.Dom.XmlDocument, Windows.Data.Xml.Dom.XmlDocument, ContentType = WindowsRuntime] > $null',
-    '$doc = New-Object Windows.Data.Xml.Dom.XmlDocument',
-    `$doc.LoadXml(${psString(xml)})`,
-    '$toast = New-Object Windows.UI.Notifications.ToastNotification $doc',
-    "[Windows.UI.Notifications.ToastNotificationManager]::CreateToastNotifier('Tock').Show($toast)",
-  ].join('\n');
-  return ['powershell.exe', '-NoProfile', '-NonInteractive', '-Command', script];
+/** Runs a {@link NotifierCommand}: its variables added to `env` (the app's environment). */
+function runNotifierCommand(run: RunCommand, command: NotifierCommand, env: NodeJS.ProcessEnv | undefined, timeoutMs?: number): Promise<string> {
+  return run(command.argv, { env: { ...(env ?? process.env), ...command.env }, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
 }
 
 /** The notifier for `platform`. */
 export function notifierFor(platform: NodeJS.Platform, options: { run?: RunCommand; env?: NodeJS.ProcessEnv } = {}): Notifier {
   const run = options.run ?? runCommand;
-  if (platform === 'darwin') return { name: 'Notification Center', notify: async (n) => void (await run(macNotifyArgv(n))) };
-  if (platform === 'win32') return { name: 'Windows toast', notify: async (n) => void (await run(windowsToastArgv(n), { timeoutMs: 15_000 })) };
+  if (platform === 'darwin') return { name: 'Notification Center', notify: async (n) => void (await runNotifierCommand(run, macNotifyCommand(n), options.env)) };
+  if (platform === 'win32') {
+    return { name: 'Windows toast', notify: async (n) => void (await runNotifierCommand(run, windowsToastCommand(n), options.env, 15_000)) };
+  }
   return freedesktopNotifier(options);
 }
