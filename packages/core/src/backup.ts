@@ -8,16 +8,23 @@
  *
  * A restore checks a copy of the file (never the file itself, which stays as it was) before
  * anything in the home changes: SQLite's header, `PRAGMA integrity_check`, Tock's tables and a
- * schema version this build knows. Then the current store is kept under another name and the
- * checked copy takes its place.
+ * schema version this build knows, and that every table, index, view and trigger in it is one
+ * Tock makes, exactly as it makes it (a trigger smuggled into a backup would run inside every
+ * write of the app). Sync is turned off in the copy, with the reason, and its device id
+ * forgotten: the backup's log is older than what its device wrote to the folder since, so it
+ * syncs again as a new device when the person turns sync on (docs/sync.md "Restore"). Then the
+ * current store is kept under another name and the checked copy takes its place.
  */
 
 import { closeSync, copyFileSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
+import { MIGRATIONS, SCHEMA_VERSION, schemaVersionOf } from './migrations.ts';
 import type { Store } from './store.ts';
 import { syncDirectory } from './store.ts';
 import { checkStoreFileBytes, checkStoreIdentity, StoreFileError } from './store-file.ts';
+import { captureTriggerSql } from './sync/capture.ts';
+import { SYNC_SETTINGS } from './sync/merge.ts';
 
 /** `YYYYMMDD-HHMMSS` of an instant in the machine's local time: how backup files are named. */
 export function backupStamp(ms: number): string {
@@ -169,7 +176,9 @@ function checkedCopy(file: string, database: string): string {
       }
       const tables = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' LIMIT 1").get();
       if (tables === undefined) throw new StoreFileError('foreign', `${file} is an empty SQLite database, not a Tock store`);
+      checkSchemaObjects(db, file);
       db.exec('PRAGMA journal_mode = DELETE');
+      turnSyncOff(db);
     } finally {
       db.close();
     }
@@ -178,6 +187,80 @@ function checkedCopy(file: string, database: string): string {
   } catch (error) {
     for (const leftover of [copy, `${copy}-wal`, `${copy}-shm`, `${copy}-journal`]) rmSync(leftover, { force: true });
     throw refusal(file, error);
+  }
+}
+
+/** Why a restored store does not sync, as `tock sync status` and Settings › Sync say it. */
+export const RESTORED_SYNC_OFF_REASON =
+  'this store was restored from a backup, so sync was turned off (the backup is older than what this device wrote to the sync folder); turn it on again with `tock sync enable DIR --key KEY` — this device then syncs as a new device, and what the other devices hold since the backup comes back';
+
+/** Every schema object Tock makes at `version`, by name: its type and SQL as sqlite_schema keeps them. */
+function tockSchema(version: number): Map<string, { type: string; sql: string | null }> {
+  const scratch = new DatabaseSync(':memory:');
+  try {
+    for (const migration of MIGRATIONS) if (migration.version <= version) scratch.exec(migration.sql);
+    const objects = new Map(
+      (scratch.prepare('SELECT type, name, sql FROM sqlite_schema').all() as { type: string; name: string; sql: string | null }[]).map((r) => [r.name, { type: r.type, sql: r.sql }]),
+    );
+    // The capture triggers of sync (made while sync is on) are this build's: at this build's schema only.
+    if (version === SCHEMA_VERSION) for (const [name, sql] of captureTriggerSql(scratch)) objects.set(name, { type: 'trigger', sql });
+    return objects;
+  } finally {
+    scratch.close();
+  }
+}
+
+/** A name from a file as a message may show it: quoted, control characters escaped, at most 80 characters. */
+function shownName(name: string): string {
+  const json = JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}…` : name);
+  return json.replace(/[\u007f-\u009f\u202a-\u202e\u2066-\u2069]/gu, (c) => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * Refuses a store holding a table, index, view or trigger that Tock does not make, or one of
+ * Tock's names with other SQL: compared with what this build's migrations (and sync's capture
+ * triggers) make at the store's schema version. SQLite's own objects (`sqlite_…`) are its own.
+ */
+function checkSchemaObjects(db: DatabaseSync, file: string): void {
+  const expected = tockSchema(schemaVersionOf(db));
+  const rows = db.prepare('SELECT type, name, sql FROM sqlite_schema ORDER BY rowid').all() as { type: string; name: string; sql: string | null }[];
+  for (const row of rows) {
+    if (row.name.startsWith('sqlite_')) continue;
+    const tock = expected.get(row.name);
+    if (tock === undefined || tock.type !== row.type) {
+      throw new StoreFileError('foreign', `${file} holds a ${row.type} ${shownName(row.name)} that is not Tock's (a backup Tock made has none)`);
+    }
+    if (tock.sql !== row.sql) throw new StoreFileError('foreign', `${file} holds a ${row.type} ${shownName(row.name)} that is not as Tock makes it (it was altered)`);
+  }
+}
+
+/**
+ * Turns sync off in the restored copy and forgets its device id and format (see the file
+ * comment), keeping why for the status; drops the capture triggers (sync makes them again).
+ */
+function turnSyncOff(db: DatabaseSync): void {
+  const keys = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'settings'").get();
+  if (keys === undefined) return;
+  const has = (key: string): boolean => db.prepare('SELECT 1 FROM settings WHERE key = ?').get(key) !== undefined;
+  const wasOn = has(SYNC_SETTINGS.config);
+  if (!wasOn && !has(SYNC_SETTINGS.device)) return;
+  db.exec('BEGIN');
+  try {
+    for (const name of (db.prepare("SELECT name FROM sqlite_schema WHERE type = 'trigger' AND substr(name, 1, 13) = 'sync_capture_'").all() as { name: string }[]).map((r) => r.name)) {
+      db.exec(`DROP TRIGGER "${name.replaceAll('"', '""')}"`);
+    }
+    const remove = db.prepare('DELETE FROM settings WHERE key = ?');
+    for (const key of [SYNC_SETTINGS.config, SYNC_SETTINGS.device, SYNC_SETTINGS.format, SYNC_SETTINGS.clock]) remove.run(key);
+    if (wasOn) {
+      db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(
+        SYNC_SETTINGS.offReason,
+        JSON.stringify({ reason: RESTORED_SYNC_OFF_REASON }),
+      );
+    }
+    db.exec('COMMIT');
+  } catch (error) {
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw error;
   }
 }
 

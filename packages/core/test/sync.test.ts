@@ -95,7 +95,7 @@ test('a delete made while sync was off reaches the other device once sync is on 
   const a = device(t, A);
   const b = device(t, B);
   a.f.tracker.logEntry({ name: 'Write', createIfMissing: true, durationMinutes: 30 });
-  a.f.tracker.logEntry({ name: 'Write', durationMinutes: 10 });
+  a.f.tracker.logEntry({ name: 'Write', durationMinutes: 10, endedAt: new Date(a.f.clock() - 30 * 60_000).toISOString() }); // apart: not an overlap
   deliver(a, b);
   assert.equal(b.f.tracker.getStatus().todaySeconds, 2400);
   pauseCapture(a.f.store);
@@ -150,6 +150,7 @@ test('two devices: blocks, renames and deletes travel both ways; each block says
   deliver(a, b);
   deliver(b, a);
   assert.deepEqual(exported(a.f.store), exported(b.f.store));
+  b.f.clock.advanceMinutes(60); // b's clock reaches the end of a's session: only time that has passed counts
   assert.equal(b.f.tracker.getStatus().todaySeconds, 3600 + 900);
   const write = b.f.tracker.listActivities().find((x) => x.activityName === 'Write');
   assert.ok(write);
@@ -223,7 +224,7 @@ test('activities made on two devices with one name (case, NFC) are one: the lowe
   const a = device(t, A);
   const b = device(t, B);
   a.f.tracker.logEntry({ name: 'Cafe\u0301', createIfMissing: true, durationMinutes: 10 });
-  b.f.tracker.logEntry({ name: 'CAFÉ', createIfMissing: true, durationMinutes: 20 });
+  b.f.tracker.logEntry({ name: 'CAFÉ', createIfMissing: true, durationMinutes: 20, endedAt: new Date(b.f.clock() - 10 * 60_000).toISOString() });
   deliver(a, b);
   deliver(b, a);
   for (const d of [a, b]) {
@@ -235,17 +236,64 @@ test('activities made on two devices with one name (case, NFC) are one: the lowe
   assert.deepEqual(exported(a.f.store), exported(b.f.store));
 });
 
-test('a device whose wall clock is hours behind still wins with an edit made after seeing the other', (t) => {
+test('a device whose wall clock is minutes behind still wins with an edit made after seeing the other', (t) => {
   const a = device(t, A, '2026-11-22T12:00:00.000Z');
   const b = device(t, B, '2026-11-22T12:00:00.000Z');
   a.f.tracker.createActivity('Plan');
   deliver(a, b);
   const plan = b.f.tracker.listActivities()[0];
   assert.ok(plan);
-  b.f.clock.set('2026-11-22T08:00:00.000Z'); // four hours behind
+  b.f.clock.set('2026-11-22T11:51:00.000Z'); // nine minutes behind: within the 10 minutes a clock may be ahead
   b.f.tracker.renameActivity(plan.activityID, 'Planning');
   deliver(b, a);
   assert.equal(a.f.tracker.listActivities()[0]?.activityName, 'Planning');
+});
+
+test("a forged far-future hlc never moves this device's clock: its later edits still win, and its clock stays its own", (t) => {
+  const a = device(t, A, '2026-11-22T12:00:00.000Z');
+  a.f.tracker.createActivity('Plan');
+  const plan = a.f.tracker.listActivities()[0];
+  assert.ok(plan);
+  logOf(a);
+  // The attack of issue 23: one line stamped in the year 33658 (format 1 applied it and took its clock there).
+  const clock = deviceClock(a.f.store, A, a.f.clock);
+  clock.receive({ ms: 999_999_999_999_999, counter: 999_999, device: B });
+  const forged = parseOpLine(JSON.stringify({ v: 1, hlc: `${Date.UTC(2199, 0, 1)}-0-${B}`, op: 'activity.rename', id: plan.activityID, set: { name: 'Owned' } }), B);
+  clock.receive(forged.hlc);
+  assert.ok(clock.tick().ms <= a.f.clock() + 10 * 60_000);
+  // The counter and the time beyond the rules are refused outright.
+  assert.throws(() => parseOpLine(JSON.stringify({ v: 1, hlc: `999999999999999-999999999-${B}`, op: 'activity.rename', id: plan.activityID, set: { name: 'Owned' } }), B), /counter 999999999 is above 999999/);
+  assert.throws(() => parseOpLine(JSON.stringify({ v: 1, hlc: `${Date.UTC(2300, 0, 1)}-0-${B}`, op: 'activity.rename', id: plan.activityID, set: { name: 'Owned' } }), B), /1970–2199/);
+  // A stored clock a format-1 line moved to the future is dropped for the wall clock.
+  a.f.store.settings.set(SYNC_SETTINGS.clock, { ms: 999_999_999_999_999, counter: 0 });
+  assert.equal(deviceClock(a.f.store, A, a.f.clock).tick().ms, a.f.clock());
+});
+
+test('sync operations pass the API\'s rules: names without control characters or bidi overrides, notes, times, 24 h entries', () => {
+  const entry = (set: Record<string, unknown>): string =>
+    JSON.stringify({ v: 1, hlc: `${DAY}-0-${B}`, op: 'entry.create', id: ENTRIES[0], set: { device: B, activityID: ACTIVITIES[0], startedAt: DAY, endedAt: DAY + 60_000, note: null, createdAt: DAY, ...set } });
+  const rename = (name: string): string => JSON.stringify({ v: 1, hlc: `${DAY}-0-${B}`, op: 'activity.rename', id: ACTIVITIES[0], set: { name } });
+  for (const name of ['Plan\u001b[2J\u001b[31mOwned', 'Plan\u202eevil', 'a\u2066b', 'x\u0085y', '   ']) assert.throws(() => parseOpLine(rename(name), B), /field "name"/, JSON.stringify(name));
+  assert.equal((parseOpLine(rename('  Cafe\u0301 '), B).set as { name: string }).name, 'Café');
+  assert.throws(() => parseOpLine(entry({ note: 'x'.repeat(2001) }), B), /at most 2000/);
+  assert.throws(() => parseOpLine(entry({ endedAt: Number.MAX_SAFE_INTEGER }), B), /1970–2199/); // 2^53−1 ms broke the export
+  assert.throws(() => parseOpLine(entry({ startedAt: -1 }), B), /1970–2199/);
+  assert.throws(() => parseOpLine(entry({ endedAt: DAY + 24 * 3600_000 + 1 }), B), /at most 24 hours/);
+  assert.throws(() => parseOpLine(entry({ endedAt: DAY - 1 }), B), /before "startedAt"/);
+  assert.doesNotThrow(() => parseOpLine(entry({ endedAt: DAY + 24 * 3600_000 }), B));
+});
+
+test('an entry whose merged ends are over 24 h apart (each edit fine alone) is not shown', (t) => {
+  const a = device(t, A);
+  const op = (n: number, set: Record<string, unknown>, kind = 'entry.create', id = ENTRIES[0]): SyncOp =>
+    parseOpLine(JSON.stringify({ v: 1, hlc: `${DAY + n}-0-${B}`, op: kind, id, set }), B);
+  applyOperations(a.f.store, deviceClock(a.f.store, A, a.f.clock), [
+    op(0, { name: 'Far', createdAt: DAY }, 'activity.create', ACTIVITIES[0]),
+    op(1, { device: B, activityID: ACTIVITIES[0], startedAt: DAY, endedAt: DAY + 60_000, note: null, createdAt: DAY }),
+  ]);
+  assert.equal(a.f.tracker.listBlocks(0, DAY + 3 * 86_400_000).length, 1);
+  applyOperations(a.f.store, deviceClock(a.f.store, A, a.f.clock), [op(2, { endedAt: DAY + 2 * 86_400_000 }, 'entry.edit')]);
+  assert.equal(a.f.tracker.listBlocks(0, DAY + 3 * 86_400_000).length, 0);
 });
 
 // ---- The property: order and batching do not matter -------------------------------------

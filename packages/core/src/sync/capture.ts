@@ -8,6 +8,7 @@
  * Rows written while other devices' operations are applied are not captured (`sync_applying`).
  */
 
+import type { DatabaseSync } from 'node:sqlite';
 import type { Store } from '../store.ts';
 
 /** Each synced table's kind, the row as the log sees it (SQL over `new`), and the updates that log it. */
@@ -47,7 +48,7 @@ export const OUTBOX_ROW_SQL = `CASE WHEN o.change IN ('insert', 'history') THEN 
 const EVENTS = ['insert', 'update', 'delete'] as const;
 
 /** Drops and makes `events`' triggers of every synced table; run inside a transaction. */
-function makeTriggers(store: Store, events: readonly (typeof EVENTS)[number][]): void {
+function makeTriggers(store: Pick<Store, 'db'>, events: readonly (typeof EVENTS)[number][]): void {
   const db = store.db;
   for (const [table, c] of Object.entries(CAPTURED)) {
     for (const event of EVENTS) db.exec(`DROP TRIGGER IF EXISTS sync_capture_${table}_${event}`);
@@ -75,6 +76,17 @@ export function installCapture(store: Store): void {
     // The history, in an order a reader can follow: activities before the blocks that use them.
     for (const [table, c] of Object.entries(CAPTURED)) store.db.exec(`INSERT INTO sync_outbox (kind, id, change) SELECT '${c.kind}', id, 'history' FROM ${table} ORDER BY rowid`);
   });
+}
+
+/**
+ * The capture triggers this build makes, by name, with their SQL as sqlite_schema keeps it —
+ * made in `db` (a scratch database at this build's schema) and read back. A restore takes
+ * these, and no other trigger, as Tock's (backup.ts).
+ */
+export function captureTriggerSql(db: DatabaseSync): Map<string, string> {
+  makeTriggers({ db }, EVENTS);
+  const rows = db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND substr(name, 1, 13) = 'sync_capture_'").all() as { name: string; sql: string }[];
+  return new Map(rows.map((r) => [r.name, r.sql]));
 }
 
 /** Puts in this build's triggers when sync is on (a store whose triggers an older Tock made). */

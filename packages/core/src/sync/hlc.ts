@@ -35,7 +35,18 @@ export function sortableHlc(hlc: Hlc): string {
   return `${String(hlc.ms).padStart(15, '0')}-${String(hlc.counter).padStart(9, '0')}-${hlc.device}`;
 }
 
-/** One device's clock: `now` is its wall clock; `last` what it ticked or saw last. */
+/** How far this device's hlc may run ahead of its wall clock, ms (docs/sync.md "Format 2"). */
+export const HLC_MAX_AHEAD_MS = 10 * 60 * 1000;
+
+/** The highest counter; a tick past it moves to the next ms. */
+const COUNTER_MAX = 999_999;
+
+/**
+ * One device's clock: `now` is its wall clock; `last` what it ticked or saw last. It never runs
+ * more than {@link HLC_MAX_AHEAD_MS} ahead of `now`: a timestamp further ahead is not taken in
+ * (the reader holds such an operation back until then), and a stored reading beyond that (a
+ * clock a forged line of format 1 moved to the year 33658) is dropped for the wall clock.
+ */
 export class HybridClock {
   private last: { ms: number; counter: number };
   readonly device: string;
@@ -45,18 +56,21 @@ export class HybridClock {
     this.device = device;
     this.now = now;
     this.last = { ...last };
+    if (this.last.ms > Math.floor(now()) + HLC_MAX_AHEAD_MS || this.last.counter > COUNTER_MAX) this.last = { ms: Math.floor(now()), counter: 0 };
   }
 
   /** The next timestamp for an operation of this device. */
   tick(): Hlc {
     const wall = Math.floor(this.now());
     if (wall > this.last.ms) this.last = { ms: wall, counter: 0 };
-    else this.last = { ms: this.last.ms, counter: this.last.counter + 1 };
+    else if (this.last.counter < COUNTER_MAX) this.last = { ms: this.last.ms, counter: this.last.counter + 1 };
+    else this.last = { ms: this.last.ms + 1, counter: 0 };
     return { ...this.last, device: this.device };
   }
 
   /** Takes in another device's timestamp: later ticks come after it. */
   receive(seen: Hlc): void {
+    if (seen.ms > Math.floor(this.now()) + HLC_MAX_AHEAD_MS || seen.counter > COUNTER_MAX) return;
     if (seen.ms > this.last.ms || (seen.ms === this.last.ms && seen.counter > this.last.counter)) {
       this.last = { ms: seen.ms, counter: seen.counter };
     }

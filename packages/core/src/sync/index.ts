@@ -4,7 +4,21 @@
  * Reading and writing the folder is the app's (packages/app/src/sync/).
  */
 export { installCapture, pauseCapture, refreshCapture } from './capture.ts';
-export { HybridClock, formatHlc, parseHlc, sortableHlc, type Hlc } from './hlc.ts';
+export {
+  MAX_CLOCK_AHEAD_MS,
+  MAX_HLC_COUNTER,
+  SIGNED_LINE_OVERHEAD,
+  SYNC_FOLDER_FORMAT,
+  SYNC_KEY_BYTES,
+  SYNC_READ_LIMITS,
+  formatSyncKey,
+  keyCheck,
+  keyMatches,
+  openLine,
+  parseSyncKey,
+  signLine,
+} from './folder-key.ts';
+export { HLC_MAX_AHEAD_MS, HybridClock, formatHlc, parseHlc, sortableHlc, type Hlc } from './hlc.ts';
 export {
   SEGMENT_LIMIT_BYTES,
   SYNC_SETTINGS,
@@ -15,9 +29,10 @@ export {
   hasDrainBacklog,
   logLength,
   logSegments,
+  resetSyncState,
   segmentLines,
   segmentSizes,
   type DevicePosition,
   type MergeResult,
 } from './merge.ts';
-export { FIELDS, OpError, SYNC_FORMAT_VERSION, formatOpLine, parseOpLine, type EntityKind, type FieldValue, type SyncOp } from './ops.ts';
+export { ENTRY_MAX_MS, FIELDS, OpError, SYNC_FORMAT_VERSION, formatOpLine, parseOpLine, type EntityKind, type FieldValue, type SyncOp } from './ops.ts';

@@ -22,7 +22,8 @@ import { nameKey, searchKey, wordKey } from '../names.ts';
 import type { Store } from '../store.ts';
 import { OUTBOX_ROW_SQL } from './capture.ts';
 import { HybridClock, formatHlc, parseHlc, sortableHlc, type Hlc } from './hlc.ts';
-import { FIELDS, formatOpLine, type EntityKind, type FieldValue, type SyncOp } from './ops.ts';
+import { SIGNED_LINE_OVERHEAD } from './folder-key.ts';
+import { ENTRY_MAX_MS, FIELDS, formatOpLine, type EntityKind, type FieldValue, type SyncOp } from './ops.ts';
 
 /** The bytes past which this device starts a new segment (docs/sync.md). */
 export const SEGMENT_LIMIT_BYTES = 1024 * 1024;
@@ -35,6 +36,10 @@ export const SYNC_SETTINGS = {
   config: 'sync',
   /** The hybrid clock's last reading, `{ms, counter}`. */
   clock: 'syncClock',
+  /** The folder format this store's sync state was made for (2); absent: format 1, or never synced. */
+  format: 'syncFormat',
+  /** Why Tock turned sync off (a restore), `{reason}`; gone once it is on again. */
+  offReason: 'syncOffReason',
 } as const;
 
 /** One synced thing as merged. */
@@ -299,7 +304,8 @@ function drain(
     const hlc = clock.tick();
     const verb = set === undefined ? 'delete' : verbOf(r.kind, before !== undefined && Object.keys(before.fields).length > 0, set, before);
     const line = formatOpLine({ hlc: formatHlc(hlc), op: `${r.kind}.${verb}`, id: r.id, set });
-    const size = Buffer.byteLength(line) + 1;
+    // The bytes the line takes in the folder: signed there (folder-key.ts), as sync_log does not keep the mac.
+    const size = Buffer.byteLength(line) + 1 + SIGNED_LINE_OVERHEAD;
     if (current.bytes > 0 && current.bytes + size > SEGMENT_LIMIT_BYTES) current = { segment: current.segment + 1, first: -1, bytes: 0 };
     const seq = Number(append.run(line).lastInsertRowid);
     if (current.first < 0) current.first = seq;
@@ -655,6 +661,13 @@ function projectEntry(db: DatabaseSync, e: Entity, resolve: (id: string) => stri
     setPending(db, e.id, true);
     return remove();
   }
+  const startedAt = value(e, 'startedAt') as number;
+  const endedAt = value(e, 'endedAt') as number;
+  // The API's rule for entries, on the merged fields (an edit may set one end only).
+  if (endedAt < startedAt || endedAt - startedAt > ENTRY_MAX_MS) {
+    setPending(db, e.id, false);
+    return remove();
+  }
   setPending(db, e.id, false);
   const device = String(value(e, 'device'));
   const row = {
@@ -743,6 +756,20 @@ function projectActivities(db: DatabaseSync, entities: Entities, touched: Readon
   for (const id of touched) regrouped.add(id);
   for (const w of wanted.values()) if (w.members.some((m) => regrouped.has(m))) for (const m of w.members) regrouped.add(m);
   return [...regrouped];
+}
+
+/**
+ * Forgets every synced state of the store — the merged things, this device's log, how far
+ * other devices' logs were read, the pending captures and the hybrid clock — in one
+ * transaction. Run before sync is turned on in a format-2 folder by a store that synced in
+ * format 1 (or whose state cannot be trusted): the tables are kept, and capturing again
+ * (installCapture) writes this device's whole history into its new log.
+ */
+export function resetSyncState(store: Store): void {
+  store.transaction(() => {
+    for (const table of ['sync_entities', 'sync_log', 'sync_segments', 'sync_devices', 'sync_outbox']) store.db.exec(`DELETE FROM ${table}`);
+    store.settings.delete(SYNC_SETTINGS.clock);
+  });
 }
 
 /** This device's log lines of one segment, in order (to write that segment's file). */

@@ -6,6 +6,8 @@
  * line that breaks a rule is refused with a reason rather than half applied.
  */
 
+import { LIMITS, isTimeInRange } from '@tock/protocol';
+import { nameError } from '../names.ts';
 import { parseHlc, type Hlc } from './hlc.ts';
 
 /** The format version this build writes and reads. */
@@ -48,7 +50,12 @@ const VERBS: Record<EntityKind, readonly string[]> = {
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const MAX_TEXT = 10_000;
+
+/** The longest entry, as the API and import take them (docs/sync.md "Operations"). */
+export const ENTRY_MAX_MS = 24 * 60 * 60 * 1000;
+
+/** The highest hlc counter (docs/sync.md "Format 2"); also in folder-key.ts's limits. */
+const COUNTER_MAX = 999_999;
 
 /** A line that cannot be applied; `newer` when it comes from a newer format. */
 export class OpError extends Error {
@@ -61,14 +68,29 @@ export class OpError extends Error {
 }
 
 function checkValue(field: string, type: FieldType, value: unknown): FieldValue {
-  const ok =
-    (type === 'text' && typeof value === 'string' && value.length > 0 && value.length <= MAX_TEXT) ||
-    (type === 'text?' && (value === null || (typeof value === 'string' && value.length <= MAX_TEXT))) ||
-    ((type === 'id' || type === 'device') && typeof value === 'string' && UUID.test(value)) ||
-    (type === 'ms' && Number.isSafeInteger(value) && (value as number) >= 0) ||
-    (type === 'ms?' && (value === null || (Number.isSafeInteger(value) && (value as number) >= 0)));
-  if (!ok) throw new OpError(`field "${field}" must be ${type.startsWith('ms') ? 'a time in ms' : type === 'id' || type === 'device' ? 'a lowercase UUID' : 'text'}${type.endsWith('?') ? ' or null' : ''}`);
-  return value as FieldValue;
+  if (value === null && type.endsWith('?')) return null;
+  const orNull = type.endsWith('?') ? ' or null' : '';
+  if (type === 'ms' || type === 'ms?') {
+    // The API's and import's rule: a whole Unix ms in the years 1970–2199 (TIME_RANGE).
+    if (typeof value !== 'number' || !isTimeInRange(value)) throw new OpError(`field "${field}" must be a time in ms in the years 1970–2199${orNull}`);
+    return value;
+  }
+  if (type === 'id' || type === 'device') {
+    if (typeof value !== 'string' || !UUID.test(value)) throw new OpError(`field "${field}" must be a lowercase UUID${orNull}`);
+    return value;
+  }
+  if (typeof value !== 'string') throw new OpError(`field "${field}" must be text${orNull}`);
+  if (field === 'name') {
+    // The same rule as the API, the window and import: no control characters or bidi overrides.
+    const problem = nameError(value);
+    if (problem !== undefined) throw new OpError(`field "name" ${problem}`);
+    return value.trim().normalize('NFC');
+  }
+  if (field === 'note') {
+    if ([...value].length > LIMITS.noteMax) throw new OpError(`field "note" must be at most ${LIMITS.noteMax} characters`);
+    return value;
+  }
+  throw new OpError(`field "${field}" must be text${orNull}`);
 }
 
 /**
@@ -90,6 +112,8 @@ export function parseOpLine(line: string, author: string): SyncOp {
   const hlc = parseHlc(o.hlc);
   if (!hlc) throw new OpError('"hlc" must be "<unix ms>-<counter>-<deviceID>"');
   if (hlc.device !== author) throw new OpError(`"hlc" names device ${hlc.device}, not the device whose log this is`);
+  if (hlc.counter > COUNTER_MAX) throw new OpError(`the "hlc" counter ${hlc.counter} is above ${COUNTER_MAX}`);
+  if (!isTimeInRange(hlc.ms)) throw new OpError('the "hlc" time must lie in the years 1970–2199');
   if (typeof o.op !== 'string') throw new OpError('"op" must be a string');
   const [kindText, verb] = o.op.split('.');
   const kind = kindText as EntityKind;
@@ -105,7 +129,21 @@ export function parseOpLine(line: string, author: string): SyncOp {
     set[field] = checkValue(field, type, raw);
   }
   if (Object.keys(set).length === 0) throw new OpError('"set" names no field');
+  checkBlock(kind, set);
   return { hlc, op: o.op, kind, id: o.id, set, deletes: false };
+}
+
+/**
+ * A block's own rules, where the operation sets both ends: it ends at or after its start, and an
+ * entry lasts at most 24 h (as the API and import take them). An operation that sets one end is
+ * checked against the other when merged (see merge.ts `blockShape`).
+ */
+function checkBlock(kind: EntityKind, set: Record<string, FieldValue>): void {
+  if (kind === 'activity') return;
+  const { startedAt, endedAt } = set;
+  if (typeof startedAt !== 'number' || typeof endedAt !== 'number') return;
+  if (endedAt < startedAt) throw new OpError('"endedAt" is before "startedAt"');
+  if (kind === 'entry' && endedAt - startedAt > ENTRY_MAX_MS) throw new OpError('an entry lasts at most 24 hours');
 }
 
 /** The line for an operation, without its newline. */
