@@ -30,6 +30,7 @@ import { formatClock, formatSpan } from './format-time.ts';
 import { gitHookCommand } from './git-hook.ts';
 import { CliError, print } from './io.ts';
 import { checkTemplate, renderStatusLine } from './status-line.ts';
+import { terminalText } from './terminal-text.ts';
 
 /** What a failed request was about, for the hint of its error line. */
 interface RequestContext {
@@ -85,7 +86,7 @@ export function explainClientError(error: unknown, context: RequestContext): str
   }
   if (error instanceof NotFoundError) {
     if (error.code === 'activity_not_found' && context.activityName !== undefined) {
-      return `no activity named "${context.activityName}"; add --create to create it (or \`tock search\` to find the name)`;
+      return `no activity named "${terminalText(context.activityName)}"; add --create to create it (or \`tock search\` to find the name)`;
     }
     if (error.code === 'activity_not_found') return `${error.message}; add --create to create it`;
     return `Tock does not know this request (404 ${error.code}); the app may be older than this CLI`;
@@ -126,8 +127,9 @@ async function request<T>(context: RequestContext, call: () => Promise<T>): Prom
 /** `Tracking "Writing docs" since 09:14 — 2h 05m today`, and its idle and break forms. */
 export function formatStatus(status: Status, now: Date): string {
   const today = `${formatSeconds(status.todaySeconds)} today`;
-  const name = status.currentActivity?.activityName;
-  if (!status.isTracking || name === undefined) return `Not tracking — ${today}`;
+  const raw = status.currentActivity?.activityName;
+  if (!status.isTracking || raw === undefined) return `Not tracking — ${today}`;
+  const name = terminalText(raw);
   const since = status.since === null ? '' : ` since ${formatClock(status.since, now)}`;
   if (status.isOnBreak) return `On a break from "${name}" (tracking${since}) — ${today}; \`tock resume\` to continue`;
   return `Tracking "${name}"${since} — ${today}`;
@@ -135,31 +137,32 @@ export function formatStatus(status: Status, now: Date): string {
 
 /** `Started "Review" at 09:14`, or `Switched to` / `Still tracking` forms. */
 export function formatStart(result: StartResult, previous: ActivityRef | null, now: Date): string {
-  const name = `"${result.activityName}"`;
+  const name = `"${terminalText(result.activityName)}"`;
   const at = formatClock(result.startedAt, now);
   if (previous?.activityID === result.activityID) return `Still tracking ${name} (since ${at})`;
   const what = result.created ? `new activity ${name}` : name;
-  if (previous !== null) return `Switched from "${previous.activityName}" to ${what} at ${at}`;
+  if (previous !== null) return `Switched from "${terminalText(previous.activityName)}" to ${what} at ${at}`;
   return `Started ${what} at ${at}`;
 }
 
 /** `Stopped "Writing docs" after 1h 12m`, or the line for when nothing ran. */
 export function formatStop(session: StoppedSession | null): string {
   if (session === null) return 'Nothing was being tracked';
-  return `Stopped "${session.activityName}" after ${formatSeconds(session.seconds)}`;
+  return `Stopped "${terminalText(session.activityName)}" after ${formatSeconds(session.seconds)}`;
 }
 
 /** `Logged 45m to "Review" (09:00–09:45)`, with the note when there is one. */
 export function formatEntry(entry: Entry, now: Date): string {
-  const to = entry.created ? `new activity "${entry.activity.activityName}"` : `"${entry.activity.activityName}"`;
-  const note = entry.note ? ` — ${entry.note}` : '';
+  const name = terminalText(entry.activity.activityName);
+  const to = entry.created ? `new activity "${name}"` : `"${name}"`;
+  const note = entry.note ? ` — ${terminalText(entry.note)}` : '';
   return `Logged ${formatMinutes(entry.durationMinutes)} to ${to} (${formatSpan(entry.startedAt, entry.endedAt, now)})${note}`;
 }
 
 /** One activity per line, best match first; a friendly line when there is none. */
 export function formatSearch(query: string, found: ActivityRef[]): string {
-  if (found.length === 0) return query === '' ? 'No activities yet; `tock start NAME --create` makes one' : `No activity matches "${query}"`;
-  return found.map((a) => a.activityName).join('\n');
+  if (found.length === 0) return query === '' ? 'No activities yet; `tock start NAME --create` makes one' : `No activity matches "${terminalText(query)}"`;
+  return found.map((a) => terminalText(a.activityName)).join('\n');
 }
 
 /** `Tock 1.2.0 is up on 127.0.0.1:39847 (API v1, license: trial)`. */
@@ -218,7 +221,7 @@ const current = oneRequest(
   'the activity being tracked, if any',
   'tock current [--json]',
   (client) => client.getCurrent(),
-  (activity) => (activity === null ? 'Not tracking anything' : `Tracking "${activity.activityName}"`),
+  (activity) => (activity === null ? 'Not tracking anything' : `Tracking "${terminalText(activity.activityName)}"`),
 );
 
 const status: Command = {

@@ -12,7 +12,9 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { adminDownload, AppNotRunningError, homePaths, resolveHome } from '@tock/app';
 import { appNotRunning, flags } from './admin-commands.ts';
+import { StringDecoder } from 'node:string_decoder';
 import { CliError, print, type Io } from './io.ts';
+import { terminalLines } from './terminal-text.ts';
 
 /** What the app reports at the end of an export. */
 interface ExportSummary {
@@ -49,6 +51,31 @@ function gathering(): { sink: Writable; text: () => string } {
     },
   });
   return { sink, text: () => parts.join('') };
+}
+
+/**
+ * A sink that passes the export on to a terminal through {@link terminalLines}: notes may hold
+ * any character, and an export shown on a terminal must not run their escapes. A CR at a
+ * chunk's end waits for the next chunk, which tells whether it is a CRLF. Redirected to a file
+ * or a pipe, the export is written untouched.
+ */
+function toTerminal(terminal: NodeJS.WritableStream): { sink: Writable; flush: () => void } {
+  const decoder = new StringDecoder('utf8');
+  let held = '';
+  const pass = (text: string, last: boolean): string => {
+    const all = held + text;
+    held = !last && all.endsWith('\r') ? '\r' : '';
+    return terminalLines(held === '' ? all : all.slice(0, -1));
+  };
+  const sink = new Writable({
+    decodeStrings: false,
+    write(chunk: Buffer | string, _encoding, callback) {
+      const text = pass(typeof chunk === 'string' ? chunk : decoder.write(chunk), false);
+      if (text === '' || terminal.write(text)) callback();
+      else terminal.once('drain', () => callback());
+    },
+  });
+  return { sink, flush: () => void terminal.write(pass(decoder.end(), true)) };
 }
 
 /** Writes the export to `file` through a 0600 temporary file in the same directory, then renames it. */
@@ -107,8 +134,10 @@ export async function runExport(args: string[], io: Io): Promise<number> {
     io.out(text().replace(/\n$/, ''));
     return 0;
   }
+  const terminal = (io.stdout as { isTTY?: boolean }).isTTY === true ? toTerminal(io.stdout) : null;
   try {
-    await download(io, input, io.stdout, false);
+    await download(io, input, terminal?.sink ?? io.stdout, false);
+    terminal?.flush();
   } catch (error) {
     // The reader went away (`tock export | head`): like any Unix filter, stop quietly.
     if ((error as NodeJS.ErrnoException).code === 'EPIPE') return 0;

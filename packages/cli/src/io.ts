@@ -2,6 +2,7 @@
  * How commands talk to the terminal: results to stdout (human text or `--json`), failures
  * as one `error: …` line on stderr. Streams are injected so tests can capture them.
  */
+import { terminalJson, terminalLines } from './terminal-text.ts';
 
 /** Where a command writes. */
 export interface Io {
@@ -23,8 +24,8 @@ export interface Io {
 
 /** The process's own streams, environment and clock. */
 export const processIo: Io = {
-  out: (line) => process.stdout.write(line + '\n'),
-  err: (line) => process.stderr.write(line + '\n'),
+  out: (line) => process.stdout.write(terminalLines(line) + '\n'),
+  err: (line) => process.stderr.write(terminalLines(line) + '\n'),
   env: process.env,
   stdout: process.stdout,
   now: () => new Date(),
@@ -35,7 +36,15 @@ export class CliError extends Error {
   override name = 'CliError' as const;
 }
 
-/** Prints `value` as JSON when `json` is set, else the human text. */
+/**
+ * `io` with every line it prints passed through {@link terminalLines}: whatever a command
+ * prints, no control character it did not write itself reaches the terminal.
+ */
+export function guardedIo(io: Io): Io {
+  return { ...io, out: (line) => io.out(terminalLines(line)), err: (line) => io.err(terminalLines(line)) };
+}
+
+/** Prints `value` as JSON when `json` is set (see {@link terminalJson}), else the human text. */
 export function print(io: Io, json: boolean, value: unknown, human: () => string): void {
-  io.out(json ? JSON.stringify(value, null, 2) : human());
+  io.out(json ? terminalJson(value) : human());
 }

@@ -6,7 +6,7 @@ import { adminCommands } from './admin-commands.ts';
 import { clientCommands } from './client-commands.ts';
 import { desktopCommands } from './desktop-commands.ts';
 import type { Command } from './command.ts';
-import { processIo, type Io } from './io.ts';
+import { guardedIo, processIo, type Io } from './io.ts';
 import { watchCommand } from './watch.ts';
 
 /** `tock mcp`, loaded on use: the MCP SDK stays out of every other command's start-up. */
@@ -25,7 +25,8 @@ function help(): string {
 }
 
 /** Runs one `tock` invocation and returns its exit status. */
-export async function main(argv: string[], io: Io = processIo): Promise<number> {
+export async function main(argv: string[], given: Io = processIo): Promise<number> {
+  const io = guardedIo(given);
   const [name, ...rest] = argv;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
     io.out(help());

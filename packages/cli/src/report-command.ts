@@ -9,6 +9,7 @@ import { adminRequest, AppNotRunningError, homePaths, resolveHome } from '@tock/
 import { reportCsv, type Report, type ReportActivityRow, type ReportDayRow } from '@tock/core';
 import { appNotRunning, flags } from './admin-commands.ts';
 import { CliError, type Io } from './io.ts';
+import { terminalJson, terminalText } from './terminal-text.ts';
 
 const PERIODS = ['today', 'yesterday', 'week', 'last-week', 'month', 'last-month'];
 
@@ -24,7 +25,7 @@ function reportTable(report: Report, by: 'activity' | 'day'): string {
   const title = `${range} (${report.timeZone}), by ${by}`;
   const cells: [string, string][] =
     by === 'activity'
-      ? (report.rows as ReportActivityRow[]).map((r) => [r.activityName, hoursMinutes(r.seconds)])
+      ? (report.rows as ReportActivityRow[]).map((r) => [terminalText(r.activityName), hoursMinutes(r.seconds)])
       : (report.rows as ReportDayRow[]).map((r) => [`${r.date} ${weekday(r.date)}`, hoursMinutes(r.seconds)]);
   if (by === 'activity' && cells.length === 0) return `${title}\nNo time tracked.`;
   const total: [string, string] = ['Total', hoursMinutes(report.totalSeconds)];
@@ -84,7 +85,7 @@ export async function runReport(args: string[], io: Io): Promise<number> {
     if (error instanceof Error && error.name === 'AdminError') throw new CliError(asFlags(error.message));
     throw error;
   }
-  if (values.json === true) io.out(JSON.stringify(report, null, 2));
+  if (values.json === true) io.out(terminalJson(report));
   // Every record ends with CRLF; io.out adds the last record's LF itself.
   else if (values.csv === true) io.out(reportCsv(report, by).slice(0, -1));
   else io.out(reportTable(report, by));

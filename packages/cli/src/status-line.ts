@@ -4,6 +4,7 @@
  * the status, when it was received and the time to render for are passed in.
  */
 import type { Status } from '@tock/client';
+import { terminalText } from './terminal-text.ts';
 
 /** `{state}`: what a status bar styles on (waybar's `class`). */
 export type BarState = 'tracking' | 'break' | 'idle' | 'offline';
@@ -35,7 +36,7 @@ function barValues(received: ReceivedStatus | null, now: Date): Record<(typeof P
   const elapsed = status.isTracking && status.since !== null ? formatHourMinutes((now.getTime() - Date.parse(status.since)) / 1000) : '';
   return {
     state,
-    activity: status.currentActivity?.activityName ?? '',
+    activity: terminalText(status.currentActivity?.activityName ?? ''),
     elapsed,
     today: formatHourMinutes(todaySeconds),
     todaySeconds: String(todaySeconds),
