@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
+import { TockClient } from '@tock/client';
 import { appEnv, spawnApp, type AppProcess } from '../../app/test/support/app-process.ts';
 import { freePort, tock } from './real-app.ts';
 
@@ -26,14 +27,14 @@ describe('tock report', () => {
     assert.equal((await tock(env, 'listener', 'on', '--port', String(port))).status, 0);
     const token = (await tock(env, 'token')).out.trim();
     clientEnv = { ...env, SERVICE_TOKEN: token, SERVICE_PORT: String(port) };
-    for (const [minutes, name] of [
-      ['90', 'Writing, editing'],
-      ['45', 'Café'],
-      ['45', 'Alpha'],
-    ] as const) {
-      const run = await tock(clientEnv, 'log', minutes, name, '--create');
-      assert.equal(run.status, 0, run.err);
-    }
+    const run = await tock(clientEnv, 'log', '90', 'Writing, editing', '--create');
+    assert.equal(run.status, 0, run.err);
+    // Apart from each other, ending earlier today (it is about noon): blocks that overlap
+    // would count their shared time once in the total.
+    const client = new TockClient({ token, port });
+    const at = Date.now();
+    await client.logEntry({ name: 'Café', durationMinutes: 45, endedAt: new Date(at - 91 * 60_000), createIfMissing: true });
+    await client.logEntry({ name: 'Alpha', durationMinutes: 45, endedAt: new Date(at - 137 * 60_000), createIfMissing: true });
   });
 
   after(async () => {
@@ -55,7 +56,8 @@ describe('tock report', () => {
     const run = await tock(env, 'report', 'today', '--json');
     assert.equal(run.status, 0, run.err);
     const report = JSON.parse(run.out);
-    assert.deepEqual(Object.keys(report), ['from', 'to', 'timeZone', 'totalSeconds', 'rows']);
+    assert.deepEqual(Object.keys(report), ['from', 'to', 'timeZone', 'totalSeconds', 'overlapSeconds', 'rows']);
+    assert.equal(report.overlapSeconds, 0);
     assert.equal(report.from, localToday(zone));
     assert.equal(report.timeZone, zone);
     assert.equal(report.totalSeconds, 3 * 3600);

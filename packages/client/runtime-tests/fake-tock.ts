@@ -380,7 +380,7 @@ export async function startFakeTock(options: { token: string; port?: number }): 
         if (by !== 'activity' && by !== 'day') return invalid('by', 'must be "activity" or "day"');
         const seconds = Math.round(state.entrySeconds);
         const rows = by === 'day' ? [{ date: from, seconds }] : seconds > 0 ? [{ activityID: randomUUID(), activityName: 'Everything', seconds }] : [];
-        return ok({ from, to, timeZone: 'UTC', totalSeconds: seconds, rows });
+        return ok({ from, to, timeZone: 'UTC', totalSeconds: seconds, overlapSeconds: 0, rows });
       }
       case 'POST /branch-changed': {
         const branch = body['branch'];

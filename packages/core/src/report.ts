@@ -3,11 +3,14 @@
  * days, per activity or per day. One function serves `GET /report`, `tock report` and the
  * window's Reports screen. Seconds follow the rules of today's total (docs/product.md
  * "The application"): each session and entry counts its part inside the range, breaks left
- * out, overlapping blocks each count their own time, a running session counts up to now.
+ * out, a running session counts up to now and nothing after now counts. A second covered by
+ * several blocks counts once in the total and in a day's row; an activity's row counts that
+ * activity's own covered time, so activity rows can add up to more than the total, by
+ * `overlapSeconds`.
  *
- * The sums are SQL aggregates over the blocks that overlap the range, found through the
- * `ended_at` indexes (as in totals.ts), so a report never loads the blocks into JavaScript
- * and its cost follows the blocks of the range, not the size of the history.
+ * The blocks that overlap the range are found through the `ended_at` indexes (totals.ts), so
+ * a report's cost follows the blocks of the range, not the size of the history; they are
+ * joined in JavaScript (blocks.ts), in whole seconds.
  */
 
 import {
@@ -21,8 +24,18 @@ import {
   type ReportBy,
   type ReportRow,
 } from '@tock/protocol';
+import { clipSpans, coveredLength, coveredPerDay, unionOfSpans } from './blocks.ts';
 import { addDays, localDayKey, localDaySpan, startOfWeek, type DayKey, type DaySpan } from './day.ts';
 import type { Store } from './store.ts';
+import {
+  activityNames,
+  BLOCKS_OVERLAPPING_SQL,
+  blocksOverlapping,
+  daySeconds,
+  secondOf,
+  spansByActivity,
+  workedSpans,
+} from './totals.ts';
 
 /** The wire result and its rows, as @tock/protocol defines them (docs/protocol.md "GET /report"). */
 export type { Report, ReportRow };
@@ -50,71 +63,8 @@ export interface ReportQuery {
 /** The longest range a report covers, in days (a leap year). */
 export const REPORT_MAX_DAYS = 366;
 
-/** Entries last at most 24 h, so one that overlaps `[from, to)` ends before `to + 24 h`. */
-const ENTRY_MAX_MS = 24 * 60 * 60 * 1000;
-
-/**
- * Every block that overlaps `[?1, ?2)` as (activity, start, end, sign): sessions and entries
- * count (+1), breaks are taken off (−1); a running session or break ends at `?4` (now, never
- * before its start). Each half is one index range: `ended_at > from` on the `ended_at`
- * indexes (a plain OR with `ended_at IS NULL` would scan), `+started_at` keeps SQLite from
- * choosing a `started_at < to` range, which would cover the whole history, and entries are
- * bounded above by `?3` (`to + 24 h`). Breaks lie inside their sessions, so they are read
- * through the sessions of the range (`breaks_by_session`; CROSS JOIN keeps that order),
- * never by looking sessions up from breaks across the whole history.
- */
-const BLOCKS = `
-  range_sessions AS MATERIALIZED (
-    SELECT id, activity_id, started_at AS s, ended_at AS e
-      FROM sessions WHERE ended_at > ?1 AND +started_at < ?2
-    UNION ALL
-    SELECT id, activity_id, started_at, max(started_at, ?4)
-      FROM sessions WHERE ended_at IS NULL AND started_at < ?2
-  ),
-  blocks AS (
-    SELECT activity_id, s, e, 1 AS sign FROM range_sessions
-    UNION ALL
-    SELECT activity_id, started_at, ended_at, 1
-      FROM entries WHERE ended_at > ?1 AND ended_at < ?3 AND +started_at < ?2
-    UNION ALL
-    SELECT rs.activity_id, b.started_at, coalesce(b.ended_at, max(b.started_at, ?4)), -1
-      FROM range_sessions rs CROSS JOIN breaks b ON b.session_id = rs.id
-  )`;
-
-/**
- * Seconds per activity: each block's part inside `[?1, ?2)`, summed per activity in ms and
- * then cut to whole seconds (as today's total is), most seconds first, ties by name.
- */
-const BY_ACTIVITY = `
-  WITH ${BLOCKS},
-  totals AS (
-    SELECT activity_id, sum(sign * max(0, min(e, ?2) - max(s, ?1))) AS ms FROM blocks GROUP BY activity_id
-  )
-  SELECT a.id AS activityID, a.name AS activityName, CAST(t.ms / 1000 AS INTEGER) AS seconds
-    FROM totals t JOIN activities a ON a.id = t.activity_id
-   WHERE t.ms >= 1000
-   ORDER BY seconds DESC, a.name_key, a.name, a.id`;
-
-/**
- * The range's days, one row each, for the by-day sum: `ds` is the day's first instant (the
- * rowid, so "days that start in this span" is a range lookup), `de` the next day's.
- */
-const DAYS_TABLE = `CREATE TEMP TABLE IF NOT EXISTS tock_report_days (
-  ds INTEGER PRIMARY KEY, de INTEGER NOT NULL, day TEXT NOT NULL)`;
-
-/**
- * Milliseconds per day: each block joined with the days it overlaps. A day that overlaps
- * `[s, e)` starts before `e` and, being at most `?5` long (the range's longest day), after
- * `s − ?5`: a rowid range of one or two days per block rather than every day of the range.
- */
-const BY_DAY = `
-  WITH ${BLOCKS}
-  SELECT d.day AS day, sum(blk.sign * max(0, min(blk.e, d.de) - max(blk.s, d.ds))) AS ms
-    FROM blocks blk JOIN temp.tock_report_days d ON d.ds < blk.e AND d.ds > blk.s - ?5 AND d.de > blk.s
-   GROUP BY d.day`;
-
-/** The report's SQL, for the query-plan test. */
-export const REPORT_SQL = { byActivity: BY_ACTIVITY, byDay: BY_DAY } as const;
+/** The report's SQL, for the query-plan test: the one read of totals.ts. */
+export const REPORT_SQL = { blocks: BLOCKS_OVERLAPPING_SQL } as const;
 
 /** The query fields of `GET /report`: the one rule for a day and a grouping, in every path. */
 const REPORT_FIELDS = QUERY_SCHEMAS['/report'].properties;
@@ -172,49 +122,48 @@ export function readReportQuery(query: ReportQuery, now: number, timeZone: strin
 /**
  * The report for `query` (docs/protocol.md "GET /report") as of `now` (ms since the epoch),
  * over the local calendar days of `timeZone` (an IANA name). By activity: only activities
- * with time, most seconds first, ties by name. By day: every day of the range, zeros
- * included, in order. `totalSeconds` is the sum of the rows. Throws `validation_failed`
- * (see {@link readReportQuery}) for a bad query.
+ * with time, most seconds first, ties by name; each counts its own covered time. By day:
+ * every day of the range, zeros included, in order; the rows add up to `totalSeconds`, the
+ * covered time of the range, each second once. `overlapSeconds` is the activity rows' sum
+ * minus `totalSeconds` whichever way the rows are grouped. Throws `validation_failed` (see
+ * {@link readReportQuery}) for a bad query.
  */
 export function buildReport(store: Store, query: ReportQuery, now: number, timeZone: string): Report {
   const { from, to, by } = readReportQuery(query, now, timeZone);
   const days: DaySpan[] = [];
   for (let day = from; day <= to; day = addDays(day, 1)) days.push(localDaySpan(day, timeZone));
-  const start = (days[0] as DaySpan).start;
-  const end = (days[days.length - 1] as DaySpan).end;
+  const first = days[0] as DaySpan;
+  const last = days[days.length - 1] as DaySpan;
   const at = Math.floor(now);
-  let rows: ReportRow[];
-  if (by === 'activity') {
-    rows = (store.statement(BY_ACTIVITY).all(start, end, end + ENTRY_MAX_MS, at) as unknown as ReportActivityRow[]).map(
-      (r) => ({ activityID: r.activityID, activityName: r.activityName, seconds: r.seconds }),
+  const spans = clipSpans(
+    workedSpans(blocksOverlapping(store, first.start, last.end), at),
+    secondOf(first.start),
+    Math.min(secondOf(last.end), secondOf(at)),
+  );
+  const union = unionOfSpans(spans);
+  const totalSeconds = union.reduce((sum, span) => sum + span.end - span.start, 0);
+  const nameOf = activityNames(store);
+  const activities = [...spansByActivity(spans)]
+    .map(([activityID, own]) => ({ activityID, ...nameOf(activityID), seconds: coveredLength(own) }))
+    .filter((a) => a.seconds > 0)
+    .sort(
+      (a, b) =>
+        b.seconds - a.seconds ||
+        compareText(a.nameKey, b.nameKey) ||
+        compareText(a.name, b.name) ||
+        compareText(a.activityID, b.activityID),
     );
-  } else {
-    rows = secondsPerDay(store, days, start, end, at);
-  }
-  const totalSeconds = rows.reduce((sum, row) => sum + row.seconds, 0);
-  return { from, to, timeZone, totalSeconds, rows };
+  const overlapSeconds = activities.reduce((sum, a) => sum + a.seconds, 0) - totalSeconds;
+  const rows: ReportRow[] =
+    by === 'activity'
+      ? activities.map((a) => ({ activityID: a.activityID, activityName: a.name, seconds: a.seconds }))
+      : coveredPerDay(union, days.map(daySeconds)).map((seconds, i) => ({ date: (days[i] as DaySpan).day, seconds }));
+  return { from, to, timeZone, totalSeconds, overlapSeconds, rows };
 }
 
-/** Every day of `days` with its worked seconds (zeros included), in order. */
-function secondsPerDay(store: Store, days: DaySpan[], start: number, end: number, at: number): ReportDayRow[] {
-  store.statement(DAYS_TABLE).run();
-  store.statement('DELETE FROM temp.tock_report_days').run();
-  const insert = store.statement('INSERT INTO temp.tock_report_days (ds, de, day) VALUES (?, ?, ?)');
-  let longest = 0;
-  for (const d of days) {
-    // A day that a zone skipped altogether (Samoa, 2011-12-30) is empty: it has no instant.
-    if (d.end > d.start) insert.run(d.start, d.end, d.day);
-    longest = Math.max(longest, d.end - d.start);
-  }
-  const ms = new Map<string, number>();
-  for (const row of store.statement(BY_DAY).all(start, end, end + ENTRY_MAX_MS, at, longest) as unknown as {
-    day: string;
-    ms: number;
-  }[]) {
-    ms.set(row.day, row.ms);
-  }
-  store.statement('DELETE FROM temp.tock_report_days').run();
-  return days.map((d) => ({ date: d.day, seconds: Math.max(0, Math.floor((ms.get(d.day) ?? 0) / 1000)) }));
+/** Orders text as SQLite's BINARY collation does for the names Tock keeps (code units). */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** The named ranges of `tock report` and the window's Reports screen. */

@@ -1,14 +1,27 @@
 /**
  * Worked time per local day: today's total for the status (docs/product.md "The application") and per-day,
- * per-activity totals for charts. A block counts its part inside a day, breaks left out;
- * blocks that overlap each count their own time. Only blocks that overlap the asked days are
- * read, through the `ended_at` indexes, so the cost does not grow with the history.
+ * per-activity totals for charts. A block counts its part inside a day, breaks left out; a
+ * second covered by several blocks counts once (overall, and within one activity for the
+ * per-activity totals), and nothing counts after now, so a day's total never exceeds the time
+ * that has passed in it. Times are counted in whole seconds of the clock: each start and end is
+ * taken to its second (rounded down) before blocks are joined, so every total is a whole number
+ * of seconds and totals, rows and overlaps add up exactly (docs/decisions.md "Overlaps counted
+ * once"). Only blocks that overlap the asked days are read, through the `ended_at` indexes, so
+ * the cost does not grow with the history.
  */
 
-import { overlapMs, wholeSeconds } from './blocks.ts';
+import {
+  clipSpans,
+  coverageOf,
+  coveredPerDay,
+  coveredWithin,
+  spanWithout,
+  unionOfSpans,
+  type Coverage,
+  type Span,
+} from './blocks.ts';
 import { localDayAt, localDaySpans, type DayKey, type DaySpan } from './day.ts';
 import type { Store } from './store.ts';
-
 /** Worked seconds of one activity on one local day. */
 export interface DailyTotal {
   day: DayKey;
@@ -20,86 +33,158 @@ export interface DailyTotal {
 /** Entries last at most 24 h, so one that overlaps `[from, to)` ends before `to + 24 h`. */
 const ENTRY_MAX_MS = 24 * 60 * 60 * 1000;
 
-interface Interval {
+/**
+ * Every session that overlaps `[?1, ?2)` (kind 0), the breaks of those sessions (kind 1, read
+ * through `breaks_by_session`; CROSS JOIN keeps that order) and every entry that overlaps it
+ * (kind 2), in ms; a running session or break has `end` null. The `ended_at IS NULL` half and
+ * the `ended_at > from` half are separate index lookups (a plain OR would scan);
+ * `+started_at` keeps SQLite from choosing a `started_at < to` range, which would cover the
+ * whole history; entries are bounded above by `?3` (`to + 24 h`).
+ */
+export const BLOCKS_OVERLAPPING_SQL = `
+  WITH range_sessions AS MATERIALIZED (
+    SELECT id, activity_id, started_at, ended_at
+      FROM sessions WHERE ended_at > ?1 AND +started_at < ?2
+    UNION ALL
+    SELECT id, activity_id, started_at, ended_at
+      FROM sessions WHERE ended_at IS NULL AND started_at < ?2
+  )
+  SELECT 0 AS kind, id AS sessionID, activity_id AS activityID, started_at AS start, ended_at AS end
+    FROM range_sessions
+  UNION ALL
+  SELECT 1, rs.id, rs.activity_id, b.started_at, b.ended_at
+    FROM range_sessions rs CROSS JOIN breaks b ON b.session_id = rs.id
+  UNION ALL
+  SELECT 2, NULL, activity_id, started_at, ended_at
+    FROM entries WHERE ended_at > ?1 AND ended_at < ?3 AND +started_at < ?2`;
+
+/** A session as the totals read it, in ms; `end` null while it runs. */
+interface SessionTimes {
+  activityID: string;
   start: number;
   end: number | null;
+  breaks: { start: number; end: number | null }[];
+}
+
+/** The sessions and entries that overlap `[from, to)` (ms), sessions with their breaks. */
+interface BlocksRead {
+  sessions: SessionTimes[];
+  entries: { activityID: string; start: number; end: number }[];
+}
+
+/** Reads every block that overlaps `[from, to)` (ms) from the store. */
+export function blocksOverlapping(store: Store, from: number, to: number): BlocksRead {
+  const rows = store.statement(BLOCKS_OVERLAPPING_SQL).all(from, to, to + ENTRY_MAX_MS) as unknown as {
+    kind: 0 | 1 | 2;
+    sessionID: string | null;
+    activityID: string;
+    start: number;
+    end: number | null;
+  }[];
+  const sessions = new Map<string, SessionTimes>();
+  const entries: BlocksRead['entries'] = [];
+  for (const row of rows) {
+    if (row.kind === 0) sessions.set(row.sessionID as string, { activityID: row.activityID, start: row.start, end: row.end, breaks: [] });
+  }
+  for (const row of rows) {
+    if (row.kind === 1) sessions.get(row.sessionID as string)?.breaks.push({ start: row.start, end: row.end });
+    else if (row.kind === 2) entries.push({ activityID: row.activityID, start: row.start, end: row.end as number });
+  }
+  return { sessions: [...sessions.values()], entries };
+}
+
+/** The whole second of the clock an instant falls in. */
+export function secondOf(ms: number): number {
+  return Math.floor(ms / 1000);
+}
+
+/** A span of worked time of one activity, in whole seconds of the clock. */
+export interface WorkedSpan extends Span {
   activityID: string;
-  /** +1 for worked time, −1 for a break. */
-  sign: 1 | -1;
 }
 
 /**
- * Every session, break and entry that overlaps `[from, to)`. A running session or break has
- * `end: null`. The `ended_at IS NULL` half and the `ended_at > from` half are separate index
- * lookups (a plain OR would scan); `+started_at` keeps SQLite from choosing a
- * `started_at < to` range, which would cover the whole history.
+ * The worked spans of a session, in whole seconds: its span without its breaks. A running
+ * session, or a break still on, ends at `now` (never before its start); a break still open in
+ * a session that has ended ends with the session.
  */
-function intervalsOverlapping(store: Store, from: number, to: number): Interval[] {
-  const sessions = store
-    .statement(
-      `SELECT started_at AS start, ended_at AS end, activity_id AS activityID, 1 AS sign
-         FROM sessions WHERE ended_at > ?1 AND +started_at < ?2
-       UNION ALL
-       SELECT started_at, ended_at, activity_id, 1
-         FROM sessions WHERE ended_at IS NULL AND started_at < ?2
-       UNION ALL
-       SELECT b.started_at, b.ended_at, s.activity_id, -1
-         FROM breaks b JOIN sessions s ON s.id = b.session_id
-        WHERE b.ended_at > ?1 AND +b.started_at < ?2
-       UNION ALL
-       SELECT b.started_at, b.ended_at, s.activity_id, -1
-         FROM breaks b JOIN sessions s ON s.id = b.session_id
-        WHERE b.ended_at IS NULL AND b.started_at < ?2
-       UNION ALL
-       SELECT started_at, ended_at, activity_id, 1
-         FROM entries WHERE ended_at > ?1 AND ended_at < ?3 AND +started_at < ?2`,
-    )
-    .all(from, to, to + ENTRY_MAX_MS);
-  return sessions as unknown as Interval[];
+function sessionSpans(session: SessionTimes, now: number): WorkedSpan[] {
+  const start = secondOf(session.start);
+  const end = secondOf(session.end ?? Math.max(session.start, now));
+  const breaks = session.breaks.map((b) => ({
+    start: secondOf(b.start),
+    end: secondOf(b.end ?? Math.max(b.start, session.end ?? now)),
+  }));
+  return spanWithout({ start, end }, breaks).map((s) => ({ activityID: session.activityID, start: s.start, end: s.end }));
 }
 
-/** The end of an interval, a running one ending now (never before its start). */
-function endOf(interval: Interval, now: number): number {
-  return interval.end ?? Math.max(interval.start, now);
+/** Every worked span of what was read, in whole seconds, running parts counted up to `now`. */
+export function workedSpans(read: BlocksRead, now: number): WorkedSpan[] {
+  const spans: WorkedSpan[] = [];
+  for (const session of read.sessions) spans.push(...sessionSpans(session, now));
+  for (const entry of read.entries) spans.push({ activityID: entry.activityID, start: secondOf(entry.start), end: secondOf(entry.end) });
+  return spans;
+}
+
+/** Worked spans grouped by activity. */
+export function spansByActivity(spans: readonly WorkedSpan[]): Map<string, WorkedSpan[]> {
+  const byActivity = new Map<string, WorkedSpan[]>();
+  for (const span of spans) {
+    const list = byActivity.get(span.activityID);
+    if (list === undefined) byActivity.set(span.activityID, [span]);
+    else list.push(span);
+  }
+  return byActivity;
+}
+
+/** A local day as a span of whole seconds. */
+export function daySeconds(day: DaySpan): Span {
+  return { start: secondOf(day.start), end: secondOf(day.end) };
 }
 
 /**
- * A local day and what overlaps it, summed once: the status asks for today's total on every
- * poll, and only the running session and an open break move with the clock, so the blocks that
- * have ended are added up when they are read and the cost per poll does not grow with the
- * number of today's blocks.
+ * A local day and what overlaps it, joined once: the status asks for today's total on every
+ * poll, and only running sessions (and their open breaks) move with the clock, so the blocks
+ * that have ended are joined into one {@link Coverage} when they are read, and a poll costs
+ * O(log n) in the number of today's blocks.
  */
 export interface DayIntervals {
   day: DaySpan;
-  /** Worked milliseconds inside the day of every interval that has ended, breaks subtracted. */
-  endedMs: number;
-  /** The intervals still open (a running session, an open break): counted up to now on each call. */
-  open: readonly Interval[];
+  /** The worked seconds inside the day of every block that has ended, joined. */
+  ended: Coverage;
+  /** The sessions still running: counted up to now on each call. */
+  open: readonly SessionTimes[];
 }
 
 /** The local day of `now` in `timeZone`, with what overlaps it (read from the store). */
 export function dayIntervals(store: Store, now: number, timeZone: string): DayIntervals {
   const day = localDayAt(now, timeZone);
-  let endedMs = 0;
-  const open: Interval[] = [];
-  for (const interval of intervalsOverlapping(store, day.start, day.end)) {
-    if (interval.end === null) open.push(interval);
-    else endedMs += interval.sign * overlapMs(interval.start, interval.end, day.start, day.end);
-  }
-  return { day, endedMs, open };
+  const read = blocksOverlapping(store, day.start, day.end);
+  const open = read.sessions.filter((s) => s.end === null);
+  const ended = workedSpans({ sessions: read.sessions.filter((s) => s.end !== null), entries: read.entries }, now);
+  const { start, end } = daySeconds(day);
+  return { day, ended: coverageOf(clipSpans(ended, start, end)), open };
 }
 
-/** Worked seconds inside `day`, running sessions and breaks counted up to `now`. */
-export function secondsInDay({ day, endedMs, open }: DayIntervals, now: number): number {
-  let ms = endedMs;
-  for (const interval of open) ms += interval.sign * overlapMs(interval.start, endOf(interval, now), day.start, day.end);
-  return wholeSeconds(ms);
+/**
+ * Worked seconds inside `day` up to `now`: the ended blocks and the running sessions, each
+ * second once, nothing after now.
+ */
+export function secondsInDay({ day, ended, open }: DayIntervals, now: number): number {
+  const { start } = daySeconds(day);
+  const limit = Math.min(daySeconds(day).end, secondOf(now));
+  if (limit <= start) return 0;
+  let seconds = coveredWithin(ended, start, limit);
+  const running = unionOfSpans(clipSpans(open.flatMap((s) => sessionSpans(s, now)), start, limit));
+  for (const span of running) seconds += span.end - span.start - coveredWithin(ended, span.start, span.end);
+  return seconds;
 }
 
 /**
  * Worked seconds per local day and activity, for every day from `fromDay` to `toDay`
- * (both included, `YYYY-MM-DD`). Only non-zero totals are listed, by day, then by
- * activity name.
+ * (both included, `YYYY-MM-DD`): each activity's own covered time (a second that two blocks
+ * of one activity cover counts once), nothing after `now`. Only non-zero totals are listed,
+ * by day, then by activity name.
  */
 export function dailyTotals(store: Store, fromDay: DayKey, toDay: DayKey, now: number, timeZone: string): DailyTotal[] {
   if (fromDay > toDay) return [];
@@ -107,44 +192,32 @@ export function dailyTotals(store: Store, fromDay: DayKey, toDay: DayKey, now: n
   const first = days[0];
   const last = days[days.length - 1];
   if (!first || !last) return [];
-  const perDay = new Map<string, { day: DayKey; activityID: string; ms: number }>();
-  for (const interval of intervalsOverlapping(store, first.start, last.end)) {
-    const end = endOf(interval, now);
-    for (let i = firstDayEndingAfter(days, interval.start); i < days.length; i++) {
-      const day = days[i] as DaySpan;
-      if (day.start >= end) break;
-      const ms = interval.sign * overlapMs(interval.start, end, day.start, day.end);
-      if (ms === 0) continue;
-      const key = `${day.day}|${interval.activityID}`;
-      const cell = perDay.get(key) ?? { day: day.day, activityID: interval.activityID, ms: 0 };
-      cell.ms += ms;
-      perDay.set(key, cell);
-    }
+  const limit = Math.min(secondOf(last.end), secondOf(now));
+  const spans = clipSpans(workedSpans(blocksOverlapping(store, first.start, last.end), now), secondOf(first.start), limit);
+  const daySpans = days.map(daySeconds);
+  const totals: DailyTotal[] = [];
+  const nameOf = activityNames(store);
+  for (const [activityID, own] of spansByActivity(spans)) {
+    const perDay = coveredPerDay(unionOfSpans(own), daySpans);
+    perDay.forEach((seconds, i) => {
+      if (seconds > 0) totals.push({ day: (days[i] as DaySpan).day, activityID, activityName: nameOf(activityID).name, seconds });
+    });
   }
-  const names = new Map<string, string>();
-  const nameOf = (id: string): string => {
-    let name = names.get(id);
-    if (name === undefined) {
-      const row = store.statement('SELECT name FROM activities WHERE id = ?').get(id) as { name: string } | undefined;
-      name = row?.name ?? '';
-      names.set(id, name);
-    }
-    return name;
-  };
-  return [...perDay.values()]
-    .map((c) => ({ day: c.day, activityID: c.activityID, activityName: nameOf(c.activityID), seconds: wholeSeconds(c.ms) }))
-    .filter((t) => t.seconds > 0)
-    .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.activityName.localeCompare(b.activityName)));
+  return totals.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.activityName.localeCompare(b.activityName)));
 }
 
-/** Index of the first day whose end is after `ms` (binary search; days are in order). */
-function firstDayEndingAfter(days: DaySpan[], ms: number): number {
-  let lo = 0;
-  let hi = days.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((days[mid] as DaySpan).end <= ms) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+/** An activity's name and the key names sort by (`name_key`), looked up once per activity. */
+export function activityNames(store: Store): (id: string) => { name: string; nameKey: string } {
+  const names = new Map<string, { name: string; nameKey: string }>();
+  return (id) => {
+    let found = names.get(id);
+    if (found === undefined) {
+      const row = store.statement('SELECT name, name_key AS nameKey FROM activities WHERE id = ?').get(id) as
+        | { name: string; nameKey: string }
+        | undefined;
+      found = row ?? { name: '', nameKey: '' };
+      names.set(id, found);
+    }
+    return found;
+  };
 }

@@ -13,6 +13,8 @@ test('a step of the wall clock moves the running session and its breaks by the s
   const tracker = createTracker({ store, clock: () => now, timeZone: 'UTC' });
   tracker.startActivity({ name: 'Before', createIfMissing: true });
   now += HOUR;
+  tracker.stopActivity();
+  now += HOUR; // an hour apart, so the step back does not move the running session onto 'Before'
   tracker.startActivity({ name: 'Running', createIfMissing: true });
   now += 10 * 60_000;
   tracker.startBreak();

@@ -7,11 +7,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { addDays, buildReport, reportPeriod, type ReportActivityRow, type ReportDayRow } from '../src/index.ts';
+import { addDays, buildReport, localDaySpan, reportPeriod, type ReportActivityRow, type ReportDayRow } from '../src/index.ts';
 import { REPORT_SQL } from '../src/report.ts';
 import { fixture, problemOf } from './support.ts';
 
-test('sums seconds per activity, most first, ties by name, breaks left out', (t) => {
+test('sums seconds per activity, most first, ties by name, breaks left out, overlaps once in the total', (t) => {
   const { store, tracker, clock } = fixture(t, { now: '2026-11-20T08:00:00.000Z', timeZone: 'UTC' });
   tracker.startActivity({ name: 'Writing', createIfMissing: true });
   clock.advanceMinutes(30);
@@ -36,8 +36,13 @@ test('sums seconds per activity, most first, ties by name, breaks left out', (t)
       ['beta', 2700],
     ],
   );
-  assert.equal(report.totalSeconds, 3600 + 2700 + 2700);
+  // beta 11:15–12:00 and Alpha 11:45–12:30 share 15 minutes: each row has them, the total once.
+  assert.equal(report.totalSeconds, 3600 + 2700 + 2700 - 900);
+  assert.equal(report.overlapSeconds, 900);
   assert.equal(report.totalSeconds, tracker.getStatus().todaySeconds);
+  const byDay = buildReport(store, { by: 'day' }, clock(), 'UTC');
+  assert.deepEqual(byDay.rows, [{ date: '2026-11-20', seconds: report.totalSeconds }]);
+  assert.equal(byDay.overlapSeconds, 900, 'by day, the same overlap as by activity');
 });
 
 test('counts a running session and its open break up to now', (t) => {
@@ -99,12 +104,46 @@ test('counts the 23-hour and 25-hour DST days in full', (t) => {
   );
 });
 
-test('counts overlapping blocks each on their own', (t) => {
+test('counts a second covered by several blocks once, in the total, a day and an activity', (t) => {
   const { store, tracker, clock } = fixture(t, { now: '2026-11-20T10:00:00.000Z', timeZone: 'UTC' });
   tracker.logEntry({ name: 'A', durationMinutes: 60, endedAt: '2026-11-20T10:00:00Z', createIfMissing: true });
   tracker.logEntry({ name: 'A', durationMinutes: 60, endedAt: '2026-11-20T09:30:00Z' });
   const report = buildReport(store, { by: 'day' }, clock(), 'UTC');
-  assert.equal(report.totalSeconds, 2 * 3600);
+  assert.equal(report.totalSeconds, 90 * 60);
+  assert.deepEqual(report.rows, [{ date: '2026-11-20', seconds: 90 * 60 }]);
+  const byActivity = buildReport(store, {}, clock(), 'UTC');
+  assert.deepEqual(byActivity.rows.map((r) => r.seconds), [90 * 60], 'an activity overlapping itself counts once');
+  assert.equal(byActivity.overlapSeconds, 0);
+});
+
+test('a day never counts more than the time that has passed in it: 24 h logged at 12:13 is 12 h 13 min', (t) => {
+  // The bug of issue 31: two hours twenty of blocks, then `tock log 24h` at 12:13 showed 14 h 33 min.
+  const { store, tracker, clock } = fixture(t, { now: '2026-11-20T09:00:00.000Z', timeZone: 'UTC' });
+  tracker.startActivity({ name: 'Writing docs', createIfMissing: true });
+  clock.set('2026-11-20T10:00:00.000Z');
+  tracker.stopActivity();
+  clock.set('2026-11-20T12:13:00.000Z');
+  tracker.logEntry({ name: 'Review', durationMinutes: 80, endedAt: '2026-11-20T11:50:00Z', createIfMissing: true });
+  tracker.logEntry({ name: 'Everything', durationMinutes: 24 * 60, createIfMissing: true });
+  const elapsed = 12 * 3600 + 13 * 60;
+  assert.equal(tracker.getStatus().todaySeconds, elapsed);
+  const byDay = buildReport(store, { by: 'day' }, clock(), 'UTC');
+  assert.deepEqual(byDay.rows, [{ date: '2026-11-20', seconds: elapsed }]);
+  const byActivity = buildReport(store, {}, clock(), 'UTC');
+  assert.equal(byActivity.totalSeconds, elapsed);
+  assert.deepEqual(
+    byActivity.rows.map((r) => [(r as ReportActivityRow).activityName, r.seconds]),
+    [
+      ['Everything', elapsed],
+      ['Review', 80 * 60],
+      ['Writing docs', 3600],
+    ],
+  );
+  assert.equal(byActivity.overlapSeconds, 3600 + 80 * 60);
+  // An entry that ends a little after now (allowed: 60 s) counts up to now, not beyond.
+  tracker.logEntry({ name: 'Later', durationMinutes: 1, endedAt: '2026-11-20T12:14:00Z', createIfMissing: true });
+  assert.equal(buildReport(store, { by: 'day' }, clock(), 'UTC').totalSeconds, elapsed);
+  assert.equal(tracker.getStatus().todaySeconds, elapsed);
 });
 
 test('leaves out activities without time in the range', (t) => {
@@ -116,6 +155,7 @@ test('leaves out activities without time in the range', (t) => {
     to: '2026-11-20',
     timeZone: 'UTC',
     totalSeconds: 0,
+    overlapSeconds: 0,
     rows: [],
   });
 });
@@ -141,21 +181,14 @@ test('refuses a malformed or impossible date, to before from, over 366 days and 
 });
 
 test('reads only the blocks of the range, through the ended_at indexes, and breaks through their sessions', (t) => {
-  const { store, clock } = fixture(t);
-  buildReport(store, { by: 'day' }, clock(), 'UTC'); // creates the temporary table of days
-  for (const [sql, params] of [
-    [REPORT_SQL.byActivity, [0, 1, 2, 3]],
-    [REPORT_SQL.byDay, [0, 1, 2, 3, 4]],
-  ] as const) {
-    const plan = (store.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[])
-      .map((r) => r.detail)
-      .join('\n');
-    assert.doesNotMatch(plan, /SCAN (sessions|entries|breaks|b|s)\b/, plan);
-    assert.match(plan, /sessions_by_ended_at/, plan);
-    assert.match(plan, /entries_by_ended_at/, plan);
-    assert.match(plan, /breaks_by_session/, plan);
-    assert.doesNotMatch(plan, /SCAN d\b/, plan);
-  }
+  const { store } = fixture(t);
+  const plan = (store.db.prepare(`EXPLAIN QUERY PLAN ${REPORT_SQL.blocks}`).all(0, 1, 2) as { detail: string }[])
+    .map((r) => r.detail)
+    .join('\n');
+  assert.doesNotMatch(plan, /SCAN (sessions|entries|breaks|b|s)\b/, plan);
+  assert.match(plan, /sessions_by_ended_at/, plan);
+  assert.match(plan, /entries_by_ended_at/, plan);
+  assert.match(plan, /breaks_by_session/, plan);
 });
 
 test('names the days of today, yesterday, weeks from Monday and months', () => {
@@ -174,48 +207,81 @@ test('names the days of today, yesterday, weeks from Monday and months', () => {
   assert.deepEqual(reportPeriod('month', Date.parse('2028-02-10T12:00:00Z'), zone), { from: '2028-02-01', to: '2028-02-29' });
 });
 
-test('by day and by activity agree with a plain model of any history', (t) => {
+/**
+ * The covered length of `spans` inside `[from, to)`, worked out the plain way: cut the line at
+ * every boundary and keep each piece whose middle some span holds.
+ */
+function coveredModel(spans: { start: number; end: number }[], from: number, to: number): number {
+  const cuts = [...new Set([from, to, ...spans.flatMap((s) => [s.start, s.end])])].filter((c) => c >= from && c <= to).sort((x, y) => x - y);
+  let covered = 0;
+  for (let i = 0; i + 1 < cuts.length; i++) {
+    const [a, b] = [cuts[i] as number, cuts[i + 1] as number];
+    const middle = (a + b) / 2;
+    if (spans.some((s) => s.start <= middle && middle < s.end)) covered += b - a;
+  }
+  return covered;
+}
+
+test('by day and by activity agree with a plain model of any history: covered time, once, never past now', (t) => {
   fc.assert(
     fc.property(
       fc.array(
         fc.record({
           activity: fc.integer({ min: 0, max: 3 }),
-          // Whole seconds, so that a per-day or per-activity cut to whole seconds loses nothing.
-          endOffsetSec: fc.integer({ min: 0, max: 10 * 24 * 3600 }),
+          endOffsetSec: fc.integer({ min: 0, max: 12 * 24 * 3600 }),
           minutes: fc.integer({ min: 1, max: 1440 }),
         }),
         { maxLength: 25 },
       ),
       fc.constantFrom('UTC', 'Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe'),
-      fc.integer({ min: 0, max: 9 }),
-      fc.integer({ min: 0, max: 9 }),
-      (blocks, zone, a, b) => {
-        const { store, tracker, clock } = fixture(t, { now: '2026-11-05T00:00:00.000Z', timeZone: zone });
+      fc.integer({ min: 0, max: 12 }),
+      fc.integer({ min: 0, max: 12 }),
+      fc.integer({ min: 0, max: 3 * 24 * 3600 }),
+      (blocks, zone, a, b, nowOffsetSec) => {
         const base = Date.parse('2026-10-24T00:00:00Z');
+        const now = base + 9 * 24 * 3600_000 + nowOffsetSec * 1000;
+        const { store, tracker, clock } = fixture(t, { now: new Date(now).toISOString(), timeZone: zone });
+        const logged: { activity: number; start: number; end: number }[] = [];
         for (const block of blocks) {
+          const end = Math.min(base + block.endOffsetSec * 1000, now + 60_000);
           tracker.logEntry({
             name: `A${block.activity}`,
             durationMinutes: block.minutes,
-            endedAt: new Date(base + block.endOffsetSec * 1000).toISOString(),
+            endedAt: new Date(end).toISOString(),
             createIfMissing: true,
           });
+          logged.push({ activity: block.activity, start: end - block.minutes * 60_000, end });
         }
         const from = addDays('2026-10-24', Math.min(a, b));
         const to = addDays('2026-10-24', Math.max(a, b));
         const byDay = buildReport(store, { from, to, by: 'day' }, clock(), zone);
         const model = tracker.dailyTotals(from, to);
+        const seconds = (ms: number): number => ms / 1000; // whole seconds: every time here is one
+        let total = 0;
         for (const row of byDay.rows as ReportDayRow[]) {
-          const expected = model.filter((m) => m.day === row.date).reduce((s, m) => s + m.seconds, 0);
+          const day = localDaySpan(row.date, zone);
+          const expected = seconds(coveredModel(logged, day.start, Math.min(day.end, now)));
           assert.equal(row.seconds, expected, `${row.date} in ${zone}`);
+          assert.ok(row.seconds <= Math.max(0, seconds(Math.min(day.end, now) - day.start)), 'never more than has passed');
+          const perActivity = model.filter((m) => m.day === row.date).reduce((s, m) => s + m.seconds, 0);
+          assert.ok(row.seconds <= perActivity);
+          total += expected;
         }
+        assert.equal(byDay.totalSeconds, total);
         const byActivity = buildReport(store, { from, to }, clock(), zone);
         assert.equal(byActivity.totalSeconds, byDay.totalSeconds);
+        const start = localDaySpan(from, zone).start;
+        const end = Math.min(localDaySpan(to, zone).end, now);
         for (const row of byActivity.rows as ReportActivityRow[]) {
-          const expected = model.filter((m) => m.activityID === row.activityID).reduce((s, m) => s + m.seconds, 0);
-          assert.equal(row.seconds, expected);
+          const own = logged.filter((l) => `A${l.activity}` === row.activityName);
+          assert.equal(row.seconds, seconds(coveredModel(own, start, end)), row.activityName);
+          assert.equal(row.seconds, model.filter((m) => m.activityID === row.activityID).reduce((s, m) => s + m.seconds, 0));
         }
-        const seconds = byActivity.rows.map((r) => r.seconds);
-        assert.deepEqual(seconds, [...seconds].sort((x, y) => y - x));
+        const sum = byActivity.rows.reduce((s, r) => s + r.seconds, 0);
+        assert.equal(byActivity.overlapSeconds, sum - byActivity.totalSeconds);
+        assert.equal(byDay.overlapSeconds, byActivity.overlapSeconds);
+        const shown = byActivity.rows.map((r) => r.seconds);
+        assert.deepEqual(shown, [...shown].sort((x, y) => y - x));
       },
     ),
     { numRuns: 60 },

@@ -66,7 +66,8 @@ describe('status changes', () => {
     w.tracker.startActivity({ name: 'Docs', createIfMissing: true });
     w.changes.check();
     w.clock.advanceMinutes(30);
-    const entry = w.tracker.logEntry({ name: 'Docs', durationMinutes: 15 });
+    // Before the session started: an entry over it would not change today's total (counted once).
+    const entry = w.tracker.logEntry({ name: 'Docs', durationMinutes: 15, endedAt: new Date(w.clock() - 30 * 60_000).toISOString() });
     assert.equal(w.changes.check()?.todaySeconds, 45 * 60);
     w.tracker.updateEntry(entry.entryID, { durationMinutes: 20 });
     assert.equal(w.changes.check()?.todaySeconds, 50 * 60);

@@ -101,14 +101,43 @@ test('leaves out the part of a break inside today', (t) => {
   );
 });
 
-test('counts overlapping blocks each with their own time', (t) => {
+test('counts a second covered by several blocks once', (t) => {
   const { tracker, clock } = fixture(t, { now: '2026-11-22T09:00:00.000Z' });
   tracker.startActivity({ name: 'A', createIfMissing: true });
   clock.set('2026-11-22T10:00:00.000Z');
   tracker.stopActivity();
   tracker.logEntry({ name: 'B', durationMinutes: 30, createIfMissing: true });
   tracker.logEntry({ name: 'B', durationMinutes: 15 });
-  assert.equal(tracker.getStatus().todaySeconds, 3600 + 45 * 60);
+  tracker.logEntry({ name: 'B', durationMinutes: 30, endedAt: '2026-11-22T09:00:00.000Z' }); // 08:30–09:00, beside A
+  assert.equal(tracker.getStatus().todaySeconds, 3600 + 30 * 60);
+});
+
+test('counts the running session once where it overlaps a logged entry, and a break the entry covers', (t) => {
+  const { tracker, clock } = fixture(t, { now: '2026-11-22T09:00:00.000Z' });
+  tracker.startActivity({ name: 'Writing docs', createIfMissing: true });
+  clock.set('2026-11-22T09:30:00.000Z');
+  tracker.startBreak(); // 09:30–09:40 is a break of the session…
+  clock.set('2026-11-22T09:40:00.000Z');
+  tracker.resumeBreak();
+  clock.set('2026-11-22T10:00:00.000Z');
+  // …and `tock log 59 "Writing docs"` while it runs covers 09:01–10:00, the break included.
+  tracker.logEntry({ name: 'Writing docs', durationMinutes: 59 });
+  assert.equal(tracker.getStatus().todaySeconds, 3600);
+  clock.set('2026-11-22T10:30:00.000Z');
+  assert.equal(tracker.getStatus().todaySeconds, 90 * 60, 'the running session counts on from the end of the entry');
+});
+
+test('a session edited over an entry counts the shared time once', (t) => {
+  // Issue 31: a session's start moved to 10:30 over a 09:30–11:00 entry; at 12:06 the day
+  // showed 3 h 05 min when 2 h 36 min had passed since 09:30.
+  const { tracker, clock } = fixture(t, { now: '2026-11-22T11:00:00.000Z' });
+  tracker.logEntry({ name: 'Writing docs', durationMinutes: 90, createIfMissing: true }); // 09:30–11:00
+  tracker.startActivity({ name: 'Review', createIfMissing: true });
+  clock.set('2026-11-22T12:06:00.000Z');
+  const session = tracker.listBlocks(Date.parse('2026-11-22T00:00:00Z'), clock()).find((b) => b.kind === 'session');
+  assert.ok(session);
+  tracker.updateSession(session.id, { startedAt: '2026-11-22T10:30:00.000Z' });
+  assert.equal(tracker.getStatus().todaySeconds, 2 * 3600 + 36 * 60);
 });
 
 test('adds up the blocks that ended once, so a poll counts only what is still open', (t) => {
@@ -119,8 +148,8 @@ test('adds up the blocks that ended once, so a poll counts only what is still op
   tracker.startBreak();
   clock.set('2026-11-22T12:15:00.000Z');
   const today = dayIntervals(store, clock(), 'UTC');
-  assert.equal(today.endedMs, 300 * 60_000);
-  assert.equal(today.open.length, 2); // the running session and its open break, nothing else
+  assert.equal(today.ended.length, 300 * 60);
+  assert.equal(today.open.length, 1); // the running session (with its open break), nothing else
   assert.equal(secondsInDay(today, clock()), 300 * 60 + 10 * 60);
   assert.equal(tracker.getStatus().todaySeconds, 300 * 60 + 10 * 60);
   tracker.resumeBreak();
@@ -128,13 +157,15 @@ test('adds up the blocks that ended once, so a poll counts only what is still op
   assert.equal(tracker.getStatus().todaySeconds, 300 * 60 + 15 * 60);
 });
 
-test('leaves out blocks of other days and counts an entry ending slightly in the future', (t) => {
-  const { tracker } = fixture(t, { now: '2026-11-22T09:00:00.000Z' });
+test('leaves out blocks of other days and counts an entry ending slightly in the future only up to now', (t) => {
+  const { tracker, clock } = fixture(t, { now: '2026-11-22T09:00:00.000Z' });
   tracker.logEntry({ name: 'A', durationMinutes: 60, endedAt: '2026-11-21T12:00:00Z', createIfMissing: true });
   tracker.logEntry({ name: 'A', durationMinutes: 60, endedAt: '2026-11-20T23:59:00Z' });
   assert.equal(tracker.getStatus().todaySeconds, 0);
-  tracker.logEntry({ name: 'A', durationMinutes: 1, endedAt: '2026-11-22T09:01:00Z' });
-  assert.equal(tracker.getStatus().todaySeconds, 60);
+  tracker.logEntry({ name: 'A', durationMinutes: 2, endedAt: '2026-11-22T09:01:00Z' });
+  assert.equal(tracker.getStatus().todaySeconds, 60, 'the minute after now has not passed yet');
+  clock.set('2026-11-22T09:01:00.000Z');
+  assert.equal(tracker.getStatus().todaySeconds, 120);
 });
 
 test('uses the process time zone (TZ) when none is injected', (t) => {
@@ -203,7 +234,7 @@ test('the status reads the store only after a change, and shows every change at 
   assert.equal(tracker.getStatus().todaySeconds, 600, 'the clock moves the total without a read');
   assert.equal(reads, before);
 
-  tracker.logEntry({ name: 'A', durationMinutes: 5 });
+  tracker.logEntry({ name: 'A', durationMinutes: 5, endedAt: '2026-11-22T09:00:00.000Z' });
   assert.equal(tracker.getStatus().todaySeconds, 900, 'a logged entry counts at once');
   tracker.startBreak();
   assert.equal(tracker.getStatus().isOnBreak, true);

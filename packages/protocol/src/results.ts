@@ -114,12 +114,22 @@ export const RESULT_SCHEMAS = {
   Report: {
     type: 'object',
     additionalProperties: false,
-    required: ['from', 'to', 'timeZone', 'totalSeconds', 'rows'],
+    required: ['from', 'to', 'timeZone', 'totalSeconds', 'overlapSeconds', 'rows'],
     properties: {
       from: { ...LOCAL_DATE, description: 'First local day of the range (inclusive).' },
       to: { ...LOCAL_DATE, description: 'Last local day of the range (inclusive).' },
       timeZone: { type: 'string', description: 'The IANA time zone the app counts days in.', examples: ['Europe/Berlin'] },
-      totalSeconds: { type: 'integer', minimum: 0, description: 'The sum of the rows.' },
+      totalSeconds: {
+        type: 'integer',
+        minimum: 0,
+        description: 'The time covered in the range, a second covered by several blocks counted once. by=day: the sum of the rows.',
+      },
+      overlapSeconds: {
+        type: 'integer',
+        minimum: 0,
+        description:
+          'How much more the by=activity rows add up to than totalSeconds: time covered by blocks of several activities at once, counted once per activity there. The same figure whichever way the rows are grouped.',
+      },
       rows: {
         description:
           'by=activity: activities with time, most seconds first, ties by name. by=day: one row per day of the range, zeros included, ascending.',

@@ -39,7 +39,11 @@ export type ActivityReportRow = FromSchema<Results['ActivityReportRow'], Results
 export type DayReportRow = FromSchema<Results['DayReportRow'], Results>;
 /** A row of a {@link Report}: by activity or by day, as asked. */
 export type ReportRow = ActivityReportRow | DayReportRow;
-/** `GET /report` (docs/protocol.md "GET /report"): `totalSeconds` is the sum of the rows. */
+/**
+ * `GET /report` (docs/protocol.md "GET /report"): `totalSeconds` is the covered time (each
+ * second once; by day, the sum of the rows); `overlapSeconds` is how much more the activity
+ * rows add up to.
+ */
 export type Report = FromSchema<Results['Report'], Results>;
 
 /** How a report groups its rows (docs/protocol.md "GET /report"). */

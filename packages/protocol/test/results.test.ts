@@ -118,8 +118,10 @@ interface ExpectedReport {
   to: string;
   /** The IANA time zone the days are counted in: the app's. */
   timeZone: string;
-  /** The sum of the rows' seconds. */
+  /** The covered time of the range, each second once (by day: the sum of the rows' seconds). */
   totalSeconds: number;
+  /** The by-activity rows' sum minus `totalSeconds`: time two or more activities covered at once. */
+  overlapSeconds: number;
   rows: ExpectedReportRow[];
 }
 
