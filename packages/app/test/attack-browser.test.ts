@@ -75,9 +75,8 @@ describe('attack: a web page in Chromium', () => {
     assert.equal(status.isTracking, false);
     assert.equal(status.todaySeconds, 0);
     assert.deepEqual(await client.searchActivities(''), []);
-    const cookie = { cookie: ui.cookie };
-    assert.deepEqual(JSON.parse((await httpGet(`${ui.origin}/api/prompts`, cookie)).text).result, []);
-    assert.deepEqual(JSON.parse((await httpGet(`${ui.origin}/api/activities/all`, cookie)).text).result, []);
+    assert.deepEqual(JSON.parse((await httpGet(`${ui.origin}/api/prompts`, ui.headers)).text).result, []);
+    assert.deepEqual(JSON.parse((await httpGet(`${ui.origin}/api/activities/all`, ui.headers)).text).result, []);
     assert.equal((await tock(['listener', 'status'], t.env)).stdout.trim(), `active on 127.0.0.1:${t.port}`);
     assert.equal((await tock(['token'], t.env)).stdout.trim(), t.token);
 

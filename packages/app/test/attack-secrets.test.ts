@@ -21,10 +21,10 @@ import { appEnv, httpGet, spawnApp, signed, startTarget, tock, uiSession, type T
 
 const run = promisify(execFile);
 
-/** A POST to the window's server, as the window itself sends it (same Origin, session cookie). */
-function uiPost(origin: string, cookie: string, path: string): Promise<{ status: number; text: string }> {
+/** A POST to the window's server, as the window itself sends it (same Origin, session header). */
+function uiPost(origin: string, session: Record<string, string>, path: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${origin}${path}`, { method: 'POST', headers: { cookie, origin, 'content-type': 'application/json', 'content-length': 2 }, agent: false }, (res) => {
+    const req = request(`${origin}${path}`, { method: 'POST', headers: { ...session, origin, 'content-type': 'application/json', 'content-length': 2 }, agent: false }, (res) => {
       const parts: Buffer[] = [];
       res.on('data', (c: Buffer) => parts.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(parts).toString('utf8') }));
@@ -35,9 +35,9 @@ function uiPost(origin: string, cookie: string, path: string): Promise<{ status:
 }
 
 /** The first chunk of the window's event stream (a full snapshot), then hang up. */
-function firstEvents(origin: string, cookie: string): Promise<string> {
+function firstEvents(origin: string, session: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
-    const req = request(`${origin}/api/events`, { headers: { cookie }, agent: false }, (res) => {
+    const req = request(`${origin}/api/events`, { headers: session, agent: false }, (res) => {
       let text = '';
       res.on('data', (c: Buffer) => {
         text += c.toString();
@@ -114,12 +114,12 @@ describe('attack: secrets and network', () => {
 
     // The window: every page and JSON document but the reveal.
     const ui = await uiSession(t);
-    const cookie = { cookie: ui.cookie };
+    const session = ui.headers;
     const documents: [string, string][] = [];
-    const index = await httpGet(`${ui.origin}/`, cookie);
+    const index = await httpGet(`${ui.origin}/`);
     documents.push(['/', index.text]);
     for (const asset of new Set([...index.text.matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((m) => m[1] as string))) {
-      documents.push([asset, (await httpGet(`${ui.origin}${asset}`, cookie)).text]);
+      documents.push([asset, (await httpGet(`${ui.origin}${asset}`)).text]);
     }
     const day = new Date().toISOString().slice(0, 10);
     for (const path of [
@@ -136,15 +136,15 @@ describe('attack: secrets and network', () => {
       '/api/prompts',
       '/api/nope',
     ]) {
-      const answer = await httpGet(`${ui.origin}${path}`, cookie);
+      const answer = await httpGet(`${ui.origin}${path}`, session);
       assert.ok(answer.status < 500, `${path}: ${answer.status}`);
       documents.push([path, answer.text + JSON.stringify(answer.headers)]);
     }
-    documents.push(['/api/events', await firstEvents(ui.origin, ui.cookie)]);
+    documents.push(['/api/events', await firstEvents(ui.origin, session)]);
     for (const [path, text] of documents) {
       for (const token of [old, rotated]) assert.ok(!text.includes(token), `the token appears in the window's ${path}`);
     }
-    const reveal = await uiPost(ui.origin, ui.cookie, '/api/token/reveal');
+    const reveal = await uiPost(ui.origin, session, '/api/token/reveal');
     assert.ok(reveal.text.includes(rotated), 'control: the explicit reveal shows the token, so the scan would have found it');
 
     // Lockout: the 11th counted failure in 30 s locks; its answers say nothing about the token.
@@ -154,7 +154,7 @@ describe('attack: secrets and network', () => {
     sampling = false;
     await sampler;
     const list = await tock(['requests', '--json'], t.env);
-    const uiRequests = await httpGet(`${ui.origin}/api/requests`, cookie);
+    const uiRequests = await httpGet(`${ui.origin}/api/requests`, session);
     const places: [string, string][] = [
       ['app output', t.output()],
       ['request list (CLI)', list.stdout + list.stderr],

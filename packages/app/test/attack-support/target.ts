@@ -124,7 +124,7 @@ export async function assertNoTokenLeak(target: Target): Promise<void> {
   }
 }
 
-/** A plain HTTP GET with a cookie, for the window's server. */
+/** A plain HTTP GET with the headers given (a window's session header), for the window's server. */
 export function httpGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers, agent: false }, (res) => {
@@ -138,11 +138,28 @@ export function httpGet(url: string, headers: Record<string, string> = {}): Prom
   });
 }
 
-/** Trades the printed window address for the session cookie, as the window does. */
-export async function uiSession(target: Target): Promise<{ origin: string; cookie: string }> {
+/** A plain HTTP POST of JSON, for the window's server. */
+export function httpPost(url: string, headers: Record<string, string>, body: string): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers }, agent: false }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (c: Buffer) => parts.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(parts).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/**
+ * Trades the printed window address's launch code for a session, as the window does (a
+ * same-origin `POST /launch`); `headers` is what every request under `/api/` then carries.
+ */
+export async function uiSession(target: Target): Promise<{ origin: string; headers: Record<string, string> }> {
   const url = new URL(target.uiUrl());
-  const answer = await httpGet(url.href);
-  assert.equal(answer.status, 303);
-  const setCookie = answer.headers['set-cookie'] as string[];
-  return { origin: url.origin, cookie: (setCookie[0] as string).split(';')[0] as string };
+  const answer = await httpPost(`${url.origin}/launch`, { origin: url.origin }, JSON.stringify({ code: url.searchParams.get('k') }));
+  assert.equal(answer.status, 200, answer.text);
+  assert.equal(answer.headers['set-cookie'], undefined, 'the window sets no cookie');
+  return { origin: url.origin, headers: { 'x-tock-session': (JSON.parse(answer.text) as { result: { session: string } }).result.session } };
 }
