@@ -15,4 +15,5 @@ export * from './requests.ts';
 export * from './endpoints.ts';
 export * from './validate.ts';
 export * from './duration.ts';
+export * from './shown-durations.ts';
 export * from './events.ts';
