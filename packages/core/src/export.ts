@@ -11,7 +11,7 @@
  */
 
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { validationProblem, type FieldProblem } from '@tock/protocol';
+import { TIME_RANGE, validationProblem, type FieldProblem } from '@tock/protocol';
 import { overlapMs, wholeSeconds } from './blocks.ts';
 import { csvRow } from './csv.ts';
 import { addDays, assertTimeZone, startOfLocalDay, type DayKey } from './day.ts';
@@ -268,7 +268,43 @@ class ChunkBuffer {
  * early (`return()`) stops the SQLite iterators.
  */
 export function* exportChunks(db: DatabaseSync, request: ExportRequest): Generator<string, ExportCounts, undefined> {
-  return request.format === 'csv' ? yield* csvChunks(db, request) : yield* jsonChunks(db, request);
+  try {
+    return request.format === 'csv' ? yield* csvChunks(db, request) : yield* jsonChunks(db, request);
+  } catch (error) {
+    throw unreadableTime(db, error) ?? error;
+  }
+}
+
+/** An export that cannot go on: one line that says why and what to do (the admin channel shows it). */
+export class ExportProblem extends Error {
+  override name = 'ExportProblem' as const;
+}
+
+/**
+ * When `error` is what reading or writing a time outside 1970–2199 throws (node:sqlite's
+ * ERR_OUT_OF_RANGE past 2^53, `toISOString`'s RangeError past ±8.64e15 ms), an
+ * {@link ExportProblem} naming the first such block; otherwise undefined. Such a time can only
+ * be in a store written before import and sync refused them (docs/decisions.md "Times already
+ * in a store"). Looked up only after a failure: the happy path costs nothing. Only IDs are
+ * read here — the times are compared inside SQLite, never read into JavaScript.
+ */
+function unreadableTime(db: DatabaseSync, error: unknown): ExportProblem | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (!(error instanceof RangeError) && code !== 'ERR_OUT_OF_RANGE') return undefined;
+  const outside = (column: string) => `(${column} < 0 OR ${column} > ${TIME_RANGE.maxMs})`;
+  const found = db
+    .prepare(
+      `SELECT 'session' AS kind, id FROM sessions WHERE ${outside('started_at')} OR ${outside('ended_at')}
+       UNION ALL SELECT 'entry', id FROM entries WHERE ${outside('started_at')} OR ${outside('ended_at')}
+       UNION ALL SELECT 'session', session_id FROM breaks WHERE ${outside('started_at')} OR ${outside('ended_at')}
+       UNION ALL SELECT 'activity', id FROM activities WHERE ${outside('created_at')} LIMIT 1`,
+    )
+    .get() as { kind: string; id: string } | undefined;
+  if (found === undefined) return undefined;
+  return new ExportProblem(
+    `the store holds a time outside the years 1970–2199 (${found.kind} ${found.id}), from an import or a sync before Tock refused such times; ` +
+      'Tock cannot export it: restore a backup from before it came in, or remove that row',
+  );
 }
 
 function* jsonChunks(db: DatabaseSync, request: ExportRequest): Generator<string, ExportCounts, undefined> {

@@ -239,3 +239,17 @@ test('the CSV export and a report CSV neutralize formula names and notes, and wr
   assert.deepEqual(reportRows.map((r) => r.activity).sort(), names.map((n) => `'${n}`).sort());
   assert.ok(reportRows.every((r) => r.seconds === '600'));
 });
+
+test('a time outside 1970–2199 already in a store (before import and sync refused them) stops the export with one line naming the row', (t) => {
+  for (const end of [1e16, Number.MAX_SAFE_INTEGER]) {
+    const f = fixture(t, { timeZone: 'UTC' });
+    const entry = f.tracker.logEntry({ name: 'Old', createIfMissing: true, durationMinutes: 10, endedAt: '2026-11-21T10:00:00.000Z' });
+    f.store.db.prepare('UPDATE entries SET ended_at = ? WHERE id = ?').run(end, entry.entryID);
+    for (const format of ['json', 'csv'] as const) {
+      assert.throws(() => run(f, { format, timeZone: 'UTC' }), {
+        name: 'ExportProblem',
+        message: new RegExp(`^the store holds a time outside the years 1970–2199 \\(entry ${entry.entryID}\\), from an import or a sync before`),
+      });
+    }
+  }
+});
