@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -237,6 +237,39 @@ describe('the window server', () => {
       assert.equal(res.headers['cache-control'], 'no-store');
     } finally {
       await t.app.services.listener.disable();
+    }
+  });
+
+  it('keeps at most 16 event streams, and a stream whose client went away (RST) frees its place at once', async () => {
+    const streams: Socket[] = [];
+    const open = (): Promise<{ socket: Socket; status: number }> =>
+      new Promise((resolve) => {
+        const socket = connect(t.port, '127.0.0.1');
+        socket.on('error', () => undefined);
+        socket.write(`GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:${t.port}\r\nX-Tock-Session: ${session['x-tock-session']}\r\n\r\n`);
+        socket.once('data', (c: Buffer) => resolve({ socket, status: Number(/^HTTP\/1\.1 (\d+)/.exec(c.toString())?.[1]) }));
+      });
+    try {
+      for (let i = 0; i < 16; i++) {
+        const opened = await open();
+        streams.push(opened.socket);
+        assert.equal(opened.status, 200);
+      }
+      const full = await open();
+      full.socket.destroy();
+      assert.equal(full.status, 429, 'the 17th is refused');
+      (streams.shift() as Socket).resetAndDestroy();
+      // The place is freed by the socket's close, not by a timer: the next turns of the event loop see it.
+      let next = await open();
+      for (let i = 0; next.status === 429 && i < 50; i++) {
+        next.socket.destroy();
+        await new Promise((resolve) => setImmediate(resolve));
+        next = await open();
+      }
+      streams.push(next.socket);
+      assert.equal(next.status, 200);
+    } finally {
+      for (const socket of streams) socket.destroy();
     }
   });
 

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { RawEvent } from '@tock/protocol';
 import { EventStreams, type StreamEnding, type StreamTimers } from '../src/event-streams.ts';
@@ -252,4 +252,50 @@ describe('event streams: limits', () => {
     r.close();
     h.server.close();
   });
+});
+
+describe('event streams: a client that goes away', () => {
+  /** Opens `GET /events` on a raw socket and resolves once the opening status arrived. */
+  async function rawStream(port: number): Promise<Socket> {
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.write(`GET /events HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Nonce: raw-${nonceCount++}\r\n\r\n`);
+    let text = '';
+    await new Promise<void>((resolve) => {
+      socket.on('data', (c: Buffer) => {
+        text += c.toString();
+        if (text.includes('event: status')) resolve();
+      });
+    });
+    return socket;
+  }
+
+  /** Waits, turn by turn of the event loop, until the stream is gone; never runs the 1 s check (fake timers). */
+  async function untilFreed(h: Harness): Promise<void> {
+    while (h.streams.open !== 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  for (const [how, leave] of [
+    ['resets the connection (RST)', (s: Socket) => s.resetAndDestroy()],
+    ['closes its socket (FIN), as a killed process does', (s: Socket) => s.destroy()],
+    ['half-closes and stops reading', (s: Socket) => {
+      s.pause();
+      s.end();
+    }],
+  ] as const) {
+    it(`frees the place of a client that ${how} at once, without waiting for the check`, async () => {
+      const h = await harness();
+      try {
+        const socket = await rawStream(h.port);
+        assert.equal(h.streams.open, 1);
+        leave(socket);
+        await untilFreed(h);
+        assert.deepEqual(h.endings, ['client']);
+        assert.equal(h.streams.hasRoom, true);
+      } finally {
+        h.streams.endAll();
+        h.server.close();
+      }
+    });
+  }
 });
