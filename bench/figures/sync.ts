@@ -26,6 +26,8 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { createTracker, openStore } from '@tock/core';
+import { parseSyncKey, signLine } from '@tock/core/sync';
+import { memoryKeyStore } from '../../packages/app/src/sync/sync-key.ts';
 import { SyncService } from '../../packages/app/src/sync/sync-service.ts';
 import { drive, startAppServer } from '../lib/children.ts';
 import { meets, pairedFigure, pairedRounds, round, type BenchConfig, type FigureResult } from '../lib/figure.ts';
@@ -41,8 +43,9 @@ function idOf(n: number): string {
 }
 
 /** Another device's folder with `ops` operations: one activity, then entries of a minute each, segments of ≤ 1 MiB. */
-function writePeerLog(dir: string, ops: number, day = Date.parse('2026-01-01T00:00:00Z')): void {
-  const own = join(dir, 'tock-sync-v1', PEER);
+function writePeerLog(dir: string, ops: number, keyText: string, day = Date.parse('2026-01-01T00:00:00Z')): void {
+  const key = parseSyncKey(keyText) as Uint8Array;
+  const own = join(dir, 'tock-sync-v2', PEER);
   mkdirSync(own, { recursive: true });
   writeFileSync(join(own, 'device.json'), JSON.stringify({ deviceID: PEER, name: 'peer', createdAt: '2026-01-01T00:00:00.000Z' }));
   let segment = 1;
@@ -50,10 +53,11 @@ function writePeerLog(dir: string, ops: number, day = Date.parse('2026-01-01T00:
   let fd = openSync(join(own, '00000001.jsonl'), 'w');
   for (let i = 0; i < ops; i++) {
     const at = day + i * 60_000;
-    const line =
+    const op =
       i === 0
         ? JSON.stringify({ v: 1, hlc: `${day}-0-${PEER}`, op: 'activity.create', id: ACTIVITY, set: { name: 'Peer work', createdAt: day } })
         : JSON.stringify({ v: 1, hlc: `${at}-0-${PEER}`, op: 'entry.create', id: idOf(i), set: { device: PEER, activityID: ACTIVITY, startedAt: at, endedAt: at + 50_000, note: null, createdAt: at } });
+    const line = signLine(key, PEER, op);
     const size = Buffer.byteLength(line) + 1;
     if (bytes > 0 && bytes + size > 1024 * 1024) {
       closeSync(fd);
@@ -95,7 +99,7 @@ export async function writeRate(on: boolean, ms: number): Promise<{ rate: number
     const used = process.cpuUsage(cpu);
     const cpuUsPerWrite = (used.user + used.system) / writes;
     if (on) {
-      sync.syncNow();
+      await sync.syncNow();
       const logged = sync.status().device?.logLines ?? 0;
       if (logged < writes) throw new Error(`sync on: ${writes} writes but ${logged} log lines`);
     }
@@ -153,18 +157,21 @@ async function applyChild(ops: number): Promise<void> {
   try {
     mkdirSync(join(root, 'folder'));
     const store = openStore(join(root, 'tock.db'));
-    const sync = new SyncService({ store });
+    const keyStore = memoryKeyStore();
+    const sync = new SyncService({ store, keyStore });
     sync.enable(join(root, 'folder'), 'bench');
+    const key = sync.folderKey();
     // Written after enabling (which applies what is there at once), so only the timed call applies it.
     sync.stop();
-    writePeerLog(join(root, 'folder'), ops);
+    writePeerLog(join(root, 'folder'), ops, key);
     // Only what applying adds counts: reset the peak to what the process holds now.
     (globalThis as { gc?: () => void }).gc?.();
     writeFileSync('/proc/self/clear_refs', '5');
     const rssBefore = vmKb('VmRSS');
     const started = performance.now();
-    const reader = new SyncService({ store });
-    reader.start(); // applies everything the folder holds before it returns
+    const reader = new SyncService({ store, keyStore });
+    reader.start();
+    await reader.syncNow(); // applies everything the folder holds
     const seconds = (performance.now() - started) / 1000;
     const applied = reader.status().devices[0]?.applied ?? 0;
     if (applied !== ops) throw new Error(`applied ${applied} of ${ops}: ${JSON.stringify(reader.status().devices[0])}`);
@@ -203,7 +210,7 @@ export async function backlogLag(ops: number): Promise<{ ops: number; seconds: n
     const lag = monitorEventLoopDelay({ resolution: 10 });
     lag.enable();
     const started = performance.now();
-    writePeerLog(join(root, 'folder'), ops); // the watcher notices it
+    writePeerLog(join(root, 'folder'), ops, sync.folderKey()); // the watcher notices it
     const deadline = started + 600_000;
     while ((sync.status().devices[0]?.applied ?? 0) < ops) {
       if (performance.now() > deadline) throw new Error(`sync-backlog-lag: ${sync.status().devices[0]?.applied ?? 0} of ${ops} applied after 600 s`);
@@ -233,17 +240,18 @@ export async function arrivals(count: number): Promise<number[]> {
   const tracker = createTracker({ store, timeZone: 'UTC', clock: () => noon });
   let onApplied: () => void = () => {};
   const sync = new SyncService({ store, onApplied: () => onApplied() });
-  const own = join(folder, 'tock-sync-v1', PEER);
+  const own = join(folder, 'tock-sync-v2', PEER);
   mkdirSync(own, { recursive: true });
   writeFileSync(join(own, 'device.json'), JSON.stringify({ deviceID: PEER, name: 'peer', createdAt: '2026-01-01T00:00:00.000Z' }));
   const now = Date.now();
+  sync.enable(folder, 'bench');
+  const key = parseSyncKey(sync.folderKey()) as Uint8Array;
   const lines = [JSON.stringify({ v: 1, hlc: `${now}-0-${PEER}`, op: 'activity.create', id: ACTIVITY, set: { name: 'Peer work', createdAt: now } })];
   const publish = (): void => {
-    writeFileSync(join(own, '.tmp'), `${lines.join('\n')}\n`);
+    writeFileSync(join(own, '.tmp'), `${lines.map((line) => signLine(key, PEER, line)).join('\n')}\n`);
     renameSync(join(own, '.tmp'), join(own, '00000001.jsonl'));
   };
   publish();
-  sync.enable(folder, 'bench');
   const latencies: number[] = [];
   // The service's timers and watcher do not hold the process open (the app's servers do): this does.
   const alive = setInterval(() => {}, 1000);

@@ -29,6 +29,7 @@ import { reportingFullDisk, storageProblem } from './storage-full.ts';
 import { TokenKeeper } from './tokens.ts';
 import { syncAdminRoutes } from './sync/admin-routes.ts';
 import { SyncService } from './sync/sync-service.ts';
+import { syncKeyStore } from './sync/sync-key.ts';
 import { LaunchFiles, sweepLaunchFiles, type LaunchFileTimers } from './ui/open.ts';
 import { startUiServer, type UiServer } from './ui/server.ts';
 import { APP_VERSION } from './version.ts';
@@ -274,6 +275,8 @@ async function wire(
   const sync = new SyncService({
     store,
     clock,
+    // The folder key lives beside the token: in the credential store chosen for it (sync/sync-key.ts).
+    keyStore: syncKeyStore(chooseCredentialStoreKind(env, settings.get<CredentialStoreKind>(SETTINGS.credentialStore)), paths.dir, env),
     onApplied: () => live.checkStatus(),
     onChange: changed,
     onError: (message) => console.error(`tock: ${message}`),

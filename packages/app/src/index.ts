@@ -17,4 +17,4 @@ export type { DesktopView } from './desktop/desktop.ts';
 export type { IdleAnswer, IdleChoice, IdleQuestion } from './desktop/idle/watch.ts';
 export type { DesktopSettings } from './desktop/settings.ts';
 /** What `tock sync status` shows (docs/sync.md). */
-export type { SyncDeviceStatus, SyncStatus } from './sync/sync-service.ts';
+export type { SyncDeviceStatus, SyncEnableResult, SyncStatus } from './sync/sync-service.ts';

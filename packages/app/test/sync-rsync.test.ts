@@ -20,8 +20,8 @@ after(() => rmSync(root, { recursive: true, force: true }));
 
 /** rsync of one device's folder from one sync folder to the other (what an engine carries). */
 function rsync(from: string, to: string, deviceID: string, extra: string[] = []): void {
-  const source = join(from, 'tock-sync-v1', deviceID);
-  const target = join(to, 'tock-sync-v1', deviceID);
+  const source = join(from, 'tock-sync-v2', deviceID);
+  const target = join(to, 'tock-sync-v2', deviceID);
   mkdirSync(target, { recursive: true });
   execFileSync('rsync', ['-a', '--exclude', '.*', ...extra, `${source}/`, `${target}/`]);
 }
@@ -36,34 +36,37 @@ it('two folders kept in step by rsync both ways, late, reordered and cut, end in
   const b = await startApp({ home: join(root, 'home-b'), clock: () => clock.now, env });
   try {
     const idA = a.services.sync.enable(fa, 'laptop').device?.deviceID as string;
-    const idB = b.services.sync.enable(fb, 'desktop').device?.deviceID as string;
+    // The folders are two copies of one: B's gets A's folder.json (as the engine would carry it) and B gives the key.
+    mkdirSync(join(fb, 'tock-sync-v2'), { recursive: true });
+    writeFileSync(join(fb, 'tock-sync-v2', 'folder.json'), readFileSync(join(fa, 'tock-sync-v2', 'folder.json')));
+    const idB = b.services.sync.enable(fb, 'desktop', a.services.sync.folderKey()).device?.deviceID as string;
     // Work on both sides while nothing is carried.
     a.services.tracker.startActivity({ name: 'Write', createIfMissing: true });
     clock.now += 50 * 60_000;
     a.services.tracker.stopActivity();
     b.services.tracker.logEntry({ name: 'write', createIfMissing: true, durationMinutes: 10, note: 'from B' });
     b.services.tracker.logEntry({ name: 'Review', createIfMissing: true, durationMinutes: 5 });
-    a.services.sync.syncNow();
-    b.services.sync.syncNow();
+    await a.services.sync.syncNow();
+    await b.services.sync.syncNow();
 
     // B's files reach A first, the segment before its device.json: nothing is applied yet.
     rsync(fb, fa, idB, ['--exclude', 'device.json']);
-    a.services.sync.syncNow();
+    await a.services.sync.syncNow();
     assert.equal(a.services.sync.status().devices.find((d) => d.deviceID === idB)?.problem, 'no device.json yet');
     assert.equal(a.services.tracker.getStatus().todaySeconds, 50 * 60);
     rsync(fb, fa, idB);
-    a.services.sync.syncNow();
+    await a.services.sync.syncNow();
     assert.equal(a.services.tracker.getStatus().todaySeconds, 65 * 60);
     // "Write" on A and "write" on B are one activity on A.
     assert.equal(a.services.tracker.listActivities().length, 2);
 
     // A's segment reaches B cut in the middle of a line (written in place, still arriving).
-    const segment = readFileSync(join(fa, 'tock-sync-v1', idA, '00000001.jsonl'));
+    const segment = readFileSync(join(fa, 'tock-sync-v2', idA, '00000001.jsonl'));
     const cut = segment.indexOf(10) + 20; // the first line whole, the second cut
-    mkdirSync(join(fb, 'tock-sync-v1', idA), { recursive: true });
-    writeFileSync(join(fb, 'tock-sync-v1', idA, 'device.json'), readFileSync(join(fa, 'tock-sync-v1', idA, 'device.json')));
-    writeFileSync(join(fb, 'tock-sync-v1', idA, '00000001.jsonl'), segment.subarray(0, cut));
-    b.services.sync.syncNow();
+    mkdirSync(join(fb, 'tock-sync-v2', idA), { recursive: true });
+    writeFileSync(join(fb, 'tock-sync-v2', idA, 'device.json'), readFileSync(join(fa, 'tock-sync-v2', idA, 'device.json')));
+    writeFileSync(join(fb, 'tock-sync-v2', idA, '00000001.jsonl'), segment.subarray(0, cut));
+    await b.services.sync.syncNow();
     const partial = b.services.sync.status().devices.find((d) => d.deviceID === idA);
     assert.equal(partial?.applied, 1);
     assert.equal(partial?.problem, null);
@@ -75,12 +78,12 @@ it('two folders kept in step by rsync both ways, late, reordered and cut, end in
     const entryOnA = a.services.tracker.listBlocks(0, clock.now + 1).find((x) => x.kind === 'entry' && x.activity.activityName === 'Review');
     assert.ok(entryOnA);
     a.services.tracker.deleteEntry(entryOnA.id);
-    a.services.sync.syncNow();
-    b.services.sync.syncNow();
+    await a.services.sync.syncNow();
+    await b.services.sync.syncNow();
     rsync(fa, fb, idA, ['--inplace']);
     rsync(fb, fa, idB);
-    b.services.sync.syncNow();
-    a.services.sync.syncNow();
+    await b.services.sync.syncNow();
+    await a.services.sync.syncNow();
 
     assert.deepEqual(exported(a), exported(b));
     for (const app of [a, b]) {

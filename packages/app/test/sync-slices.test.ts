@@ -12,6 +12,7 @@ import { test, type TestContext } from 'node:test';
 import { createTracker, openStore, type Store, type Tracker } from '@tock/core';
 import { logLength } from '@tock/core/sync';
 import { PEER, peerLines } from '../../core/test/support/sync-peer.ts';
+import { segmentText } from './support/sync-folder.ts';
 import { SyncService, type SyncServiceOptions } from '../src/sync/sync-service.ts';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
@@ -22,6 +23,9 @@ interface Device {
   sync: SyncService;
   folder: string;
 }
+
+/** The peer's history starts a day before NOW: every line of it stamped before this device's clock. */
+const HISTORY = NOW - 86_400_000;
 
 function device(t: TestContext, options: Partial<SyncServiceOptions>): Device {
   const root = mkdtempSync(join(tmpdir(), 'tock-slices-'));
@@ -53,10 +57,10 @@ async function everyTurn<T>(look: () => T, done: () => boolean, seconds = 60): P
 
 test("another device's long history arriving is applied a batch per turn of the event loop", async (t) => {
   const d = device(t, { rescanMs: 1000 }); // the rescan, should the watch event not come
-  const peer = join(d.folder, 'tock-sync-v1', PEER);
+  const peer = join(d.folder, 'tock-sync-v2', PEER);
   mkdirSync(peer, { recursive: true });
   writeFileSync(join(peer, 'device.json'), JSON.stringify({ deviceID: PEER, name: 'peer', createdAt: '2026-11-01T00:00:00.000Z' }));
-  writeFileSync(join(peer, '00000001.jsonl'), `${peerLines(1260).join('\n')}\n`); // five batches of 250 and 10
+  writeFileSync(join(peer, '00000001.jsonl'), segmentText(d.sync.folderKey(), PEER, peerLines(1260, HISTORY))); // five batches of 250 and 10
   // The watch event starts the scan; each turn of the loop sees how far it got.
   const applied = () => d.sync.status().devices[0]?.applied ?? 0;
   const seen = await everyTurn(applied, () => applied() === 1260);
@@ -80,10 +84,10 @@ test("another device's lines arriving during this device's backlog wait until it
   d.store.transaction(() => {
     for (let i = 0; i < 4100; i++) d.tracker.logEntry({ name: 'Import', createIfMissing: true, durationMinutes: 1 });
   });
-  const peer = join(d.folder, 'tock-sync-v1', PEER);
+  const peer = join(d.folder, 'tock-sync-v2', PEER);
   mkdirSync(peer, { recursive: true });
   writeFileSync(join(peer, 'device.json'), JSON.stringify({ deviceID: PEER, name: 'peer', createdAt: '2026-11-01T00:00:00.000Z' }));
-  writeFileSync(join(peer, '00000001.jsonl'), `${peerLines(20).join('\n')}\n`);
+  writeFileSync(join(peer, '00000001.jsonl'), segmentText(d.sync.folderKey(), PEER, peerLines(20, HISTORY)));
   // Applying logs this device's pending writes first, in its transaction: the scan works the
   // backlog off a transaction per turn before, and applies once one transaction is left.
   const state = () => `${logLength(d.store)} logged, ${d.sync.status().devices[0]?.applied ?? 0} applied`;

@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, it } from 'node:test';
@@ -66,7 +66,9 @@ it('two Tocks share one history through two Syncthings on loopback', { timeout: 
   const until = (what: string, check: () => boolean): Promise<void> => untilOr(what, check, { seconds: 60, abort: stopped });
   try {
     a.services.sync.enable(folders[0] as string, 'laptop');
-    b.services.sync.enable(folders[1] as string, 'desktop');
+    // B joins once A's folder.json has arrived, with A's key (as a person copies it from `tock sync key`).
+    await until("A's folder.json on B's side", () => existsSync(join(folders[1] as string, 'tock-sync-v2', 'folder.json')));
+    b.services.sync.enable(folders[1] as string, 'desktop', a.services.sync.folderKey());
 
     a.services.tracker.startActivity({ name: 'Write', createIfMissing: true });
     clock.now += 40 * 60_000;

@@ -16,6 +16,7 @@ import { after, describe, it } from 'node:test';
 import { PEER, peerLines } from '../../core/test/support/sync-peer.ts';
 import { startApp, type RunningApp } from '../src/app.ts';
 import { exported, NOON, until } from './support/sync-apps.ts';
+import { segmentText, signed, writeDevice } from './support/sync-folder.ts';
 
 const roots: string[] = [];
 after(() => {
@@ -64,12 +65,9 @@ function readOnlySwitch(dir: string): { on(): void; off(): void; release(): void
 
 const FOLDER_DEVICE = 'dddddddd-0000-4000-8000-000000000001';
 
-/** Writes another device's folder by hand: device.json and one segment's text. */
+/** Writes another device's folder by hand: device.json and one segment's text each. */
 function fakeDevice(dir: string, id: string, name: string, segments: Record<number, string>, claimedID = id): void {
-  const own = join(dir, 'tock-sync-v1', id);
-  mkdirSync(own, { recursive: true });
-  writeFileSync(join(own, 'device.json'), JSON.stringify({ deviceID: claimedID, name, createdAt: '2026-11-01T00:00:00.000Z' }));
-  for (const [n, text] of Object.entries(segments)) writeFileSync(join(own, `${String(n).padStart(8, '0')}.jsonl`), text);
+  writeDevice(dir, id, name, segments, claimedID);
 }
 
 function activityLine(id: string, hlcMs: number, device: string, name: string): string {
@@ -90,10 +88,10 @@ describe('sync with two apps and one folder', { timeout: 60_000 }, () => {
       const enabled = a.services.sync.enable(folder, 'laptop');
       assert.equal(enabled.device?.name, 'laptop');
       assert.equal(enabled.device?.logLines, 2);
-      b.services.sync.enable(folder, 'desktop');
+      b.services.sync.enable(folder, 'desktop', a.services.sync.folderKey());
       b.services.tracker.startActivity({ name: 'Review', createIfMissing: true });
-      b.services.sync.syncNow();
-      a.services.sync.syncNow();
+      await b.services.sync.syncNow();
+      await a.services.sync.syncNow();
       // B's running session is B's: A's status does not show it, B's today counts A's 30 minutes.
       assert.equal(a.services.tracker.getStatus().isTracking, false);
       assert.equal(b.services.tracker.getStatus().isTracking, true);
@@ -106,15 +104,15 @@ describe('sync with two apps and one folder', { timeout: 60_000 }, () => {
       const write = b.services.tracker.listActivities().find((x) => x.activityName === 'Write');
       assert.ok(write);
       b.services.tracker.renameActivity(write.activityID, 'Writing');
-      b.services.sync.syncNow();
-      a.services.sync.syncNow();
+      await b.services.sync.syncNow();
+      await a.services.sync.syncNow();
       assert.equal(a.services.tracker.getStatus().todaySeconds, 45 * 60);
       assert.deepEqual(a.services.tracker.listActivities().map((x) => x.activityName), ['Review', 'Writing']);
       const session = a.services.tracker.listBlocks(0, clock.now + 1).find((x) => x.kind === 'session' && x.activity.activityName === 'Writing');
       assert.ok(session);
       a.services.tracker.deleteSession(session.id);
-      a.services.sync.syncNow();
-      b.services.sync.syncNow();
+      await a.services.sync.syncNow();
+      await b.services.sync.syncNow();
       assert.equal(b.services.tracker.getStatus().todaySeconds, 15 * 60);
       assert.deepEqual(exported(a), exported(b));
       const view = exported(b) as { sessions: { device: string }[] };
@@ -126,8 +124,9 @@ describe('sync with two apps and one folder', { timeout: 60_000 }, () => {
       assert.equal(status.devices[0]?.problem, null);
       assert.equal(status.devices[0]?.behind, 0);
       // Every file in the folder is 0600, every folder 0700.
-      for (const id of readdirSync(join(folder, 'tock-sync-v1'))) {
-        const own = join(folder, 'tock-sync-v1', id);
+      assert.equal(statSync(join(folder, 'tock-sync-v2', 'folder.json')).mode & 0o777, 0o600);
+      for (const id of readdirSync(join(folder, 'tock-sync-v2')).filter((name) => name !== 'folder.json')) {
+        const own = join(folder, 'tock-sync-v2', id);
         assert.equal(statSync(own).mode & 0o777, 0o700);
         for (const file of ['device.json', '00000001.jsonl']) assert.equal(statSync(join(own, file)).mode & 0o777, 0o600, file);
         assert.ok(readFileSync(join(own, '00000001.jsonl'), 'utf8').endsWith('\n'));
@@ -145,7 +144,7 @@ describe('sync with two apps and one folder', { timeout: 60_000 }, () => {
     const b = await app(clock);
     try {
       a.services.sync.enable(folder, 'laptop');
-      b.services.sync.enable(folder, 'desktop');
+      b.services.sync.enable(folder, 'desktop', a.services.sync.folderKey());
       a.services.tracker.logEntry({ name: 'Plan', createIfMissing: true, durationMinutes: 20 });
       // A writes its log on its own (every 250 ms); B notices the change on its own.
       await until("A's 20 minutes in B's today", () => b.services.tracker.getStatus().todaySeconds === 20 * 60);
@@ -162,6 +161,8 @@ describe('sync with two apps and one folder', { timeout: 60_000 }, () => {
     try {
       a.services.tracker.logEntry({ name: 'Local', createIfMissing: true, durationMinutes: 10 });
       a.services.sync.enable(folder, 'laptop');
+      const key = a.services.sync.folderKey();
+      const line = (id: string, text: string): string => signed(key, id, [text])[0] as string;
       const D1 = FOLDER_DEVICE;
       const D2 = 'dddddddd-0000-4000-8000-000000000002';
       const D3 = 'dddddddd-0000-4000-8000-000000000003';
@@ -170,20 +171,20 @@ describe('sync with two apps and one folder', { timeout: 60_000 }, () => {
       const act = (n: number): string => `aaaaaaaa-0000-4000-8000-00000000000${n}`;
       const t0 = Date.parse('2026-11-23T08:00:00.000Z');
       // D1: a good line, a corrupt one, and a good one after it (not applied: the log stops there).
-      fakeDevice(folder, D1, 'tablet', { 1: `${activityLine(act(1), t0, D1, 'One')}\n{not json\n${activityLine(act(2), t0 + 1, D1, 'Two')}\n` });
+      fakeDevice(folder, D1, 'tablet', { 1: segmentText(key, D1, [activityLine(act(1), t0, D1, 'One'), '{not json', activityLine(act(2), t0 + 1, D1, 'Two')]) });
       // D2: segment 1 cut mid-line while segment 2 is there.
-      fakeDevice(folder, D2, 'phone', { 1: `${activityLine(act(3), t0, D2, 'Three')}\n{"v":1,"hl`, 2: `${activityLine(act(4), t0 + 1, D2, 'Four')}\n` });
+      fakeDevice(folder, D2, 'phone', { 1: `${line(D2, activityLine(act(3), t0, D2, 'Three'))}\n{"mac":"0`, 2: segmentText(key, D2, [activityLine(act(4), t0 + 1, D2, 'Four')]) });
       // D3: a line of a newer format.
-      fakeDevice(folder, D3, 'server', { 1: `${JSON.stringify({ v: 2, hlc: `${t0}-0-${D3}`, op: 'activity.create', id: act(5) })}\n` });
+      fakeDevice(folder, D3, 'server', { 1: segmentText(key, D3, [JSON.stringify({ v: 2, hlc: `${t0}-0-${D3}`, op: 'activity.create', id: act(5) })]) });
       // D4: a device.json claiming to be D1.
-      fakeDevice(folder, D4, 'forger', { 1: `${activityLine(act(6), t0, D4, 'Six')}\n` }, D1);
+      fakeDevice(folder, D4, 'forger', { 1: segmentText(key, D4, [activityLine(act(6), t0, D4, 'Six')]) }, D1);
       // D5: the same name as this device, and a last line still arriving (no newline: not read yet).
-      fakeDevice(folder, D5, 'Laptop', { 1: `${activityLine(act(7), t0, D5, 'Seven')}\n${activityLine(act(8), t0 + 1, D5, 'Eight').slice(0, 30)}` });
+      fakeDevice(folder, D5, 'Laptop', { 1: `${line(D5, activityLine(act(7), t0, D5, 'Seven'))}\n${line(D5, activityLine(act(8), t0 + 1, D5, 'Eight')).slice(0, 30)}` });
       // D6: a folder where a segment should be (a sync engine's mistake, a person's): unreadable.
       const D6 = 'dddddddd-0000-4000-8000-000000000006';
       fakeDevice(folder, D6, 'odd', {});
-      mkdirSync(join(folder, 'tock-sync-v1', D6, '00000001.jsonl'));
-      a.services.sync.syncNow();
+      mkdirSync(join(folder, 'tock-sync-v2', D6, '00000001.jsonl'));
+      await a.services.sync.syncNow();
       const status = a.services.sync.status();
       const problem = (id: string): string | null | undefined => status.devices.find((d) => d.deviceID === id)?.problem;
       assert.match(problem(D1) ?? '', /^00000001\.jsonl line 2: not a JSON line; applying its log stops there$/);
@@ -191,7 +192,7 @@ describe('sync with two apps and one folder', { timeout: 60_000 }, () => {
       assert.match(problem(D3) ?? '', /line 1: written in format v2 by a newer Tock; update Tock on this device/);
       assert.match(problem(D4) ?? '', /device\.json claims to be device dddddddd-0000-4000-8000-000000000001, not the folder's/);
       assert.match(problem(D5) ?? '', /has the same name as device/);
-      assert.match(problem(D6) ?? '', /^cannot read segment 00000001\.jsonl \(.*\); applying its log stops there$/);
+      assert.match(problem(D6) ?? '', /^segment 00000001\.jsonl is a folder, not a regular file; it is not read and applying its log stops there$/);
       const names = a.services.tracker.listActivities().map((x) => x.activityName);
       assert.deepEqual(names, ['Local', 'One', 'Seven', 'Three']);
       assert.equal(a.services.tracker.getStatus().todaySeconds, 10 * 60);
@@ -199,13 +200,13 @@ describe('sync with two apps and one folder', { timeout: 60_000 }, () => {
       // The folder removed: reported, local work goes on and waits in the store; back, it is rewritten.
       rmSync(folder, { recursive: true, force: true });
       a.services.tracker.logEntry({ name: 'Local', durationMinutes: 5 });
-      a.services.sync.syncNow();
+      await a.services.sync.syncNow();
       assert.match(a.services.sync.status().problem ?? '', /is gone; nothing is lost/);
       mkdirSync(folder);
-      a.services.sync.syncNow();
+      await a.services.sync.syncNow();
       assert.equal(a.services.sync.status().problem, null);
       const me = a.services.sync.status().device?.deviceID as string;
-      const lines = readFileSync(join(folder, 'tock-sync-v1', me, '00000001.jsonl'), 'utf8').trim().split('\n');
+      const lines = readFileSync(join(folder, 'tock-sync-v2', me, '00000001.jsonl'), 'utf8').trim().split('\n');
       assert.equal(lines.length, a.services.sync.status().device?.logLines);
     } finally {
       await a.stop();
@@ -220,20 +221,20 @@ describe('sync with two apps and one folder', { timeout: 60_000 }, () => {
     try {
       a.services.sync.enable(folder, 'laptop');
       a.services.tracker.logEntry({ name: 'Local', durationMinutes: 5, createIfMissing: true });
-      a.services.sync.syncNow();
+      await a.services.sync.syncNow();
       assert.equal(a.services.sync.status().problem, null);
 
       readOnly.on();
-      a.services.tracker.logEntry({ name: 'Local', durationMinutes: 7 });
-      a.services.sync.syncNow();
+      a.services.tracker.logEntry({ name: 'Local', durationMinutes: 7, endedAt: new Date(clock.now - 5 * 60_000).toISOString() }); // apart from the first: overlapping time counts once (docs/product.md)
+      await a.services.sync.syncNow();
       assert.match(a.services.sync.status().problem ?? '', /is read-only; this device's changes wait in the store until it is writable$/);
-      assert.equal(a.services.tracker.getStatus().todaySeconds, 12 * 60);
+      assert.deepEqual(a.services.tracker.listBlocks(0, NOON + 1).map((b) => b.durationMinutes).sort(), [5, 7]);
 
       readOnly.off();
-      a.services.sync.syncNow();
+      await a.services.sync.syncNow();
       assert.equal(a.services.sync.status().problem, null);
       const me = a.services.sync.status().device?.deviceID as string;
-      const lines = readFileSync(join(folder, 'tock-sync-v1', me, '00000001.jsonl'), 'utf8').trim().split('\n');
+      const lines = readFileSync(join(folder, 'tock-sync-v2', me, '00000001.jsonl'), 'utf8').trim().split('\n');
       assert.equal(lines.length, a.services.sync.status().device?.logLines);
     } finally {
       readOnly.release();
@@ -249,8 +250,8 @@ describe('sync with two apps and one folder', { timeout: 60_000 }, () => {
       a.services.sync.enable(folder, 'laptop');
       const lines = peerLines(4000, Date.parse('2026-11-01T00:00:00Z'));
       assert.ok(lines.join('\n').length > 1024 * 1024);
-      fakeDevice(folder, PEER, 'desktop', { 1: `${lines.join('\n')}\n` });
-      a.services.sync.syncNow();
+      fakeDevice(folder, PEER, 'desktop', { 1: segmentText(a.services.sync.folderKey(), PEER, lines) });
+      await a.services.sync.syncNow();
       const other = a.services.sync.status().devices[0];
       assert.deepEqual([other?.applied, other?.behind, other?.problem], [4000, 0, null]);
       assert.equal(Number((a.services.store.db.prepare('SELECT count(*) AS n FROM entries').get() as { n: number }).n), 3999);
@@ -275,6 +276,7 @@ describe('sync with two apps and one folder', { timeout: 60_000 }, () => {
       const first = a.services.sync.enable(folder);
       assert.equal(first.device?.name, hostname()); // the name defaults to the host name
       a.services.sync.disable();
+      // The key this device keeps is the folder's: no --key needed to turn sync on again.
       const again = a.services.sync.enable(folder);
       assert.equal(again.device?.deviceID, first.device?.deviceID);
       assert.equal(again.device?.logLines, first.device?.logLines);

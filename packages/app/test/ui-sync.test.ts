@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { segmentText } from './support/sync-folder.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -32,10 +33,11 @@ after(async () => {
 });
 
 function device(id: string, name: string, lines: string[]): void {
-  const own = join(folder, 'tock-sync-v1', id);
+  const own = join(folder, 'tock-sync-v2', id);
   mkdirSync(own, { recursive: true });
   writeFileSync(join(own, 'device.json'), JSON.stringify({ deviceID: id, name, createdAt: '2026-11-01T00:00:00.000Z' }));
-  writeFileSync(join(own, '.arriving'), `${lines.join('\n')}\n`);
+  // Signed with the folder key the window's "Turn sync on" made (sync format 2).
+  writeFileSync(join(own, '.arriving'), segmentText(t.app.services.sync.folderKey(), id, lines));
   // As a sync engine delivers it: whole, by rename.
   renameSync(join(own, '.arriving'), join(own, '00000001.jsonl'));
 }

@@ -1,15 +1,17 @@
 /**
- * `tock sync enable DIR [--name NAME]`, `tock sync disable`, `tock sync status [--json]`
- * (docs/cli.md "tock sync"; the folder's layout and rules in docs/sync.md). Admin commands:
- * the running app owns the store and the folder; these only ask it.
+ * `tock sync enable DIR [--name NAME] [--key KEY]`, `tock sync key`, `tock sync disable`,
+ * `tock sync status [--json]` (docs/cli.md "tock sync"; the folder's layout and rules in
+ * docs/sync.md). Admin commands: the running app owns the store, the folder and the key;
+ * these only ask it. Everything printed that came from the folder (device names, reasons) the
+ * app has already made printable: no control character reaches the terminal.
  */
 import { resolve } from 'node:path';
-import type { SyncStatus } from '@tock/app';
+import type { SyncEnableResult, SyncStatus } from '@tock/app';
 import { admin, flags } from './admin-commands.ts';
 import type { Command } from './command.ts';
 import { CliError, print, type Io } from './io.ts';
 
-const USAGE = 'tock sync enable DIR [--name NAME] | tock sync disable | tock sync status [--json]';
+const USAGE = 'tock sync enable DIR [--name NAME] [--key KEY] | tock sync key | tock sync disable | tock sync status [--json]';
 
 /** A time as people read it in a status line: `2026-11-23 18:40 UTC`. */
 function when(iso: string | null): string {
@@ -18,7 +20,10 @@ function when(iso: string | null): string {
 
 /** The human form of `tock sync status`. */
 export function formatSyncStatus(status: SyncStatus): string {
-  if (!status.enabled || status.device === null) return 'sync: off; turn it on with `tock sync enable DIR` (a folder your sync engine shares)';
+  if (!status.enabled || status.device === null) {
+    if (status.offReason !== null && status.offReason !== undefined) return `sync: off: ${status.offReason}`;
+    return 'sync: off; turn it on with `tock sync enable DIR` (a folder your sync engine shares)';
+  }
   const lines = [`sync: on, folder ${status.dir}`];
   if (status.problem !== null) lines.push(`problem: ${status.problem}`);
   lines.push(`this device: ${status.device.name} (${status.device.deviceID}), ${status.device.logLines} change(s) in its log`);
@@ -35,11 +40,18 @@ async function run(args: string[], io: Io): Promise<number> {
   const [sub, ...rest] = args;
   switch (sub) {
     case 'enable': {
-      const { values, positionals } = flags(rest, { name: { type: 'string' } }, 1);
-      if (positionals[0] === undefined) throw new CliError('give the folder to sync through: tock sync enable DIR [--name NAME]');
+      const { values, positionals } = flags(rest, { name: { type: 'string' }, key: { type: 'string' } }, 1);
+      if (positionals[0] === undefined) throw new CliError('give the folder to sync through: tock sync enable DIR [--name NAME] [--key KEY]');
       // The app runs elsewhere: a relative DIR means relative to where the command was typed.
-      const status = (await admin(io, 'POST', '/sync/enable', { dir: resolve(positionals[0]), name: values.name })) as SyncStatus;
+      const status = (await admin(io, 'POST', '/sync/enable', { dir: resolve(positionals[0]), name: values.name, key: values.key })) as SyncEnableResult;
+      for (const warning of status.warnings ?? []) io.err(`warning: ${warning}`);
       print(io, values.json === true, status, () => `sync on: ${status.device?.name} writes to ${status.dir}\n${formatSyncStatus(status)}`);
+      return 0;
+    }
+    case 'key': {
+      const { values } = flags(rest);
+      const { key } = (await admin(io, 'GET', '/sync/key')) as { key: string };
+      print(io, values.json === true, { key }, () => key);
       return 0;
     }
     case 'disable': {

@@ -33,8 +33,22 @@ describe('tock sync', { timeout: 60_000 }, () => {
     const on = await tock(a.adminEnv, 'sync', 'enable', folder, '--name', 'laptop');
     assert.equal(on.status, 0, on.err);
     assert.match(on.out, new RegExp(`^sync on: laptop writes to ${folder}\nsync: on, folder ${folder}\nthis device: laptop \\([0-9a-f-]{36}\\), 2 change\\(s\\) in its log`));
-    assert.equal((await tock(b.adminEnv, 'sync', 'enable', folder, '--name', 'desktop')).status, 0);
-    // B reads A's files as it enables; today's total on B counts A's 45 minutes.
+    // B joins with the folder key A shows (a missing or wrong key is refused, naming `tock sync key`).
+    const missing = await tock(b.adminEnv, 'sync', 'enable', folder, '--name', 'desktop');
+    assert.equal(missing.status, 1);
+    assert.match(missing.err, /^error: .* is already a sync folder with a key: give it with tock sync enable .* --key KEY \(run `tock sync key` on a device that syncs there to see it\)$/);
+    const key = await tock(a.adminEnv, 'sync', 'key');
+    assert.equal(key.status, 0, key.err);
+    assert.match(key.out, /^[a-z2-7]{4}(-[a-z2-7]{4}){12}$/);
+    const wrong = await tock(b.adminEnv, 'sync', 'enable', folder, '--key', key.out.replace(/^./, key.out[0] === 'a' ? 'b' : 'a'));
+    assert.equal(wrong.status, 1);
+    assert.match(wrong.err, /^error: that key is not this folder's .*`tock sync key`/);
+    // Case, dashes and spaces do not matter.
+    const joined = await tock(b.adminEnv, 'sync', 'enable', folder, '--name', 'desktop', '--key', ` ${key.out.toUpperCase().replaceAll('-', ' ')} `);
+    assert.equal(joined.status, 0, joined.err);
+    assert.doesNotMatch(joined.out + joined.err, new RegExp(key.out)); // the key is never echoed
+    // B reads A's files (its status asks for a scan first); today's total on B counts A's 45 minutes.
+    await tock(b.adminEnv, 'sync', 'status');
     const status = await tock(b.clientEnv, 'status', '--json');
     assert.equal((JSON.parse(status.out) as { todaySeconds: number }).todaySeconds, 45 * 60);
     const json = JSON.parse((await tock(b.adminEnv, 'sync', 'status', '--json')).out) as {
@@ -54,9 +68,9 @@ describe('tock sync', { timeout: 60_000 }, () => {
     const file = join(folder, 'a-file');
     writeFileSync(file, '');
     const cases: [string[], string][] = [
-      [['sync'], 'error: say what to do: tock sync enable DIR [--name NAME] | tock sync disable | tock sync status [--json]'],
-      [['sync', 'pause'], 'error: unknown sync command "pause": tock sync enable DIR [--name NAME] | tock sync disable | tock sync status [--json]'],
-      [['sync', 'enable'], 'error: give the folder to sync through: tock sync enable DIR [--name NAME]'],
+      [['sync'], 'error: say what to do: tock sync enable DIR [--name NAME] [--key KEY] | tock sync key | tock sync disable | tock sync status [--json]'],
+      [['sync', 'pause'], 'error: unknown sync command "pause": tock sync enable DIR [--name NAME] [--key KEY] | tock sync key | tock sync disable | tock sync status [--json]'],
+      [['sync', 'enable'], 'error: give the folder to sync through: tock sync enable DIR [--name NAME] [--key KEY]'],
       [['sync', 'enable', join(folder, 'missing')], `error: ${join(folder, 'missing')} does not exist; create it (or the folder your sync engine shares) and run tock sync enable again`],
       [['sync', 'enable', file], `error: ${file} is not a folder; give the folder your sync engine shares`],
       [['sync', 'enable', folder, '--name', ''], 'error: the device name must be 1–100 characters without control characters'],

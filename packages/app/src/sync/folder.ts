@@ -1,19 +1,34 @@
 /**
- * The sync folder's files (docs/sync.md "Several machines of one person"):
- * `DIR/tock-sync-v1/<deviceID>/device.json` and the numbered segments `<n>.jsonl` of each
- * device's change log. This device writes only below its own id, every file by temp file +
- * rename (a reader, or a sync engine, never sees half a file), 0600 in 0700 folders. Reading
- * takes whole lines only: a last line without its newline is a file still arriving.
+ * The sync folder's files (docs/sync.md "Several machines of one person", "Format 2"):
+ * `DIR/tock-sync-v2/folder.json` (the key check), `DIR/tock-sync-v2/<deviceID>/device.json`
+ * and the numbered segments `<n>.jsonl` of each device's change log. This device writes only
+ * below its own id, every file by temp file + rename (a reader, or a sync engine, never sees
+ * half a file), 0600 in 0700 folders.
+ *
+ * Everything in the folder may have been put there by someone else, so reading it trusts
+ * nothing: only regular files are opened — `lstat` first, then `open` with O_NOFOLLOW and
+ * O_NONBLOCK (a FIFO or a device never holds the read) and `fstat` on what was opened — and
+ * every file has a size cap. Other devices' files are read with fs/promises, so the app's
+ * event loop goes on answering while the folder is read; only this device's own small files
+ * are read synchronously, with the same checks.
  */
 
-import { closeSync, fstatSync, fsyncSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readSync, readdirSync, renameSync, rmSync, writeSync, type Stats } from 'node:fs';
+import { lstat, open, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { SYNC_FOLDER_FORMAT, SYNC_READ_LIMITS } from '@tock/core/sync';
 
 /** The folder name of this format; a higher `tock-sync-vN` is a newer Tock's. */
-export const FORMAT_DIR = 'tock-sync-v1';
+export const FORMAT_DIR = `tock-sync-v${SYNC_FOLDER_FORMAT}`;
+
+/** The folder of format 1, which this build no longer reads (its lines had no mac). */
+export const FORMAT_1_DIR = 'tock-sync-v1';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SEGMENT = /^(\d{8})\.jsonl$/;
+
+/** Opens only what is there as itself: never through a symbolic link, never waiting on a FIFO. */
+const SAFE_READ = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
 /** A device's `device.json`. */
 export interface DeviceFile {
@@ -27,16 +42,47 @@ export function segmentName(n: number): string {
   return `${String(n).padStart(8, '0')}.jsonl`;
 }
 
-/** `DIR/tock-sync-v1`. */
+/** `DIR/tock-sync-v2`. */
 export function formatDir(dir: string): string {
   return join(dir, FORMAT_DIR);
 }
 
-/** Writes `text` to `path` through a temp file beside it, made durable, renamed into place. */
+/** What a directory entry that is not a regular file is, as the status names it. */
+export function describeType(stats: Pick<Stats, 'isSymbolicLink' | 'isFIFO' | 'isSocket' | 'isCharacterDevice' | 'isBlockDevice' | 'isDirectory'>): string {
+  if (stats.isSymbolicLink()) return 'a symbolic link';
+  if (stats.isFIFO()) return 'a FIFO';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
+  if (stats.isDirectory()) return 'a folder';
+  return 'not a regular file';
+}
+
+/** `n` bytes as a person reads them: `5.0 MiB`, `300 KiB`. */
+export function bytesText(n: number): string {
+  return n >= 1024 * 1024 ? `${(n / (1024 * 1024)).toFixed(1)} MiB` : `${Math.ceil(n / 1024)} KiB`;
+}
+
+/** Syncs a folder's entries to disk; opened without waiting on whatever is there. */
+function syncFolder(dir: string): void {
+  if (process.platform === 'win32') return;
+  const d = openSync(dir, constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0));
+  try {
+    fsyncSync(d);
+  } finally {
+    closeSync(d);
+  }
+}
+
+/**
+ * Writes `text` to `path` through a temp file beside it, made durable, renamed into place. The
+ * temp file is made new (O_EXCL, O_NOFOLLOW): a link planted under its name is removed, never
+ * written through.
+ */
 export function writeWhole(path: string, text: string): void {
   const dir = join(path, '..');
   const temp = join(dir, `.${path.slice(dir.length + 1)}.tmp-${process.pid}`);
-  const fd = openSync(temp, 'w', 0o600);
+  rmSync(temp, { force: true });
+  const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
   try {
     writeSync(fd, text);
     fsyncSync(fd);
@@ -49,28 +95,93 @@ export function writeWhole(path: string, text: string): void {
     rmSync(temp, { force: true });
     throw error;
   }
-  if (process.platform !== 'win32') {
-    const d = openSync(dir, 'r');
-    try {
-      fsyncSync(d);
-    } finally {
-      closeSync(d);
+  syncFolder(dir);
+}
+
+/**
+ * A small file of this device's own (or folder.json) read synchronously with the checks of
+ * {@link readRegular}: undefined when it is missing, not a regular file or over `limit` bytes.
+ */
+export function readSmallSync(path: string, limit: number): string | undefined {
+  let fd: number;
+  try {
+    if (!lstatSync(path).isFile()) return undefined;
+    fd = openSync(path, SAFE_READ);
+  } catch {
+    return undefined;
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || stats.size > limit) return undefined;
+    const buffer = Buffer.alloc(stats.size);
+    let read = 0;
+    while (read < stats.size) {
+      const got = readSync(fd, buffer, read, stats.size - read, read);
+      if (got === 0) break;
+      read += got;
     }
+    return buffer.toString('utf8', 0, read);
+  } finally {
+    closeSync(fd);
   }
 }
 
-/** Makes `DIR/tock-sync-v1/<deviceID>/` (0700) and writes its device.json when it differs. */
-export function writeDeviceFile(dir: string, device: DeviceFile): void {
-  const own = join(formatDir(dir), device.deviceID);
-  mkdirSync(own, { recursive: true, mode: 0o700 });
-  const text = `${JSON.stringify(device)}\n`;
-  let current: string | undefined;
+/** Makes `dir` a real folder of this device's (0700): whatever else is there under its name (a link) is removed first. */
+function ownFolder(dir: string): void {
   try {
-    current = readFileSync(join(own, 'device.json'), 'utf8');
-  } catch {
-    current = undefined;
+    const stats = lstatSync(dir);
+    if (stats.isDirectory()) return;
+    rmSync(dir, { force: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  if (current !== text) writeWhole(join(own, 'device.json'), text);
+  mkdirSync(dir, { mode: 0o700 });
+}
+
+/** Makes `DIR/tock-sync-v2/<deviceID>/` (0700) and writes its device.json when it differs. */
+export function writeDeviceFile(dir: string, device: DeviceFile): void {
+  ownFolder(formatDir(dir));
+  const own = join(formatDir(dir), device.deviceID);
+  ownFolder(own);
+  const text = `${JSON.stringify(device)}\n`;
+  if (readSmallSync(join(own, 'device.json'), SYNC_READ_LIMITS.deviceFileBytes) !== text) writeWhole(join(own, 'device.json'), text);
+}
+
+/** `folder.json` as read: its key check, or what is wrong with it; undefined when there is none. */
+export type FolderFile = { keyCheck: string } | { problem: string; newer?: boolean };
+
+/** Reads `DIR/tock-sync-v2/folder.json` (synchronously, with every check; it is at most 4 KiB). */
+export function readFolderFile(dir: string): FolderFile | undefined {
+  const path = join(formatDir(dir), 'folder.json');
+  let stats: Stats;
+  try {
+    stats = lstatSync(path);
+  } catch {
+    return undefined;
+  }
+  if (!stats.isFile()) return { problem: `${FORMAT_DIR}/folder.json is ${describeType(stats)}, not a regular file; it is not read` };
+  const text = readSmallSync(path, SYNC_READ_LIMITS.folderFileBytes);
+  if (text === undefined) return { problem: `${FORMAT_DIR}/folder.json cannot be read or is over ${bytesText(SYNC_READ_LIMITS.folderFileBytes)}` };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { problem: `${FORMAT_DIR}/folder.json is not JSON` };
+  }
+  const f = value as { format?: unknown; keyCheck?: unknown } | null;
+  if (f && typeof f === 'object' && typeof f.format === 'number' && f.format > SYNC_FOLDER_FORMAT) {
+    return { problem: `${FORMAT_DIR}/folder.json is of format ${f.format}, written by a newer Tock; update Tock on this device`, newer: true };
+  }
+  if (!f || typeof f !== 'object' || f.format !== SYNC_FOLDER_FORMAT || typeof f.keyCheck !== 'string' || !/^[0-9a-f]{64}$/.test(f.keyCheck)) {
+    return { problem: `${FORMAT_DIR}/folder.json is not {"format":2,"keyCheck":"<64 hex>"}` };
+  }
+  return { keyCheck: f.keyCheck };
+}
+
+/** Writes `DIR/tock-sync-v2/folder.json` (the first device to enable sync in the folder). */
+export function writeFolderFile(dir: string, keyCheckHex: string): void {
+  ownFolder(formatDir(dir));
+  writeWhole(join(formatDir(dir), 'folder.json'), `${JSON.stringify({ format: SYNC_FOLDER_FORMAT, keyCheck: keyCheckHex })}\n`);
 }
 
 /** Writes segment `n` of this device's log whole. */
@@ -78,30 +189,18 @@ export function writeSegment(dir: string, deviceID: string, n: number, lines: re
   writeWhole(join(formatDir(dir), deviceID, segmentName(n)), lines.length === 0 ? '' : `${lines.join('\n')}\n`);
 }
 
-/** The size of a file, or -1 when it is not there. */
+/** The size of a regular file, or -1 when it is not there or is something else (never followed). */
 export function sizeOf(path: string): number {
   try {
-    return statSync(path).size;
+    const stats = lstatSync(path);
+    return stats.isFile() ? stats.size : -1;
   } catch {
     return -1;
   }
 }
 
-/** What the folder holds: device folders by id, and any newer format's folder names. */
-export function listFolder(dir: string): { devices: string[]; others: string[]; newer: string[] } {
-  const top = readdirSync(dir);
-  const newer = top.filter((name) => /^tock-sync-v\d+$/.test(name) && Number(name.slice(11)) > 1);
-  let entries: string[] = [];
-  try {
-    entries = readdirSync(formatDir(dir));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  return { devices: entries.filter((e) => UUID.test(e)), others: entries.filter((e) => !UUID.test(e) && !e.startsWith('.')), newer };
-}
-
-/** A device's segment numbers, in order. */
-export function segmentsOf(dir: string, deviceID: string): number[] {
+/** This device's own segment numbers in the folder, in order (whatever their type: a wrong one is written again). */
+export function ownSegments(dir: string, deviceID: string): number[] {
   return readdirSync(join(formatDir(dir), deviceID))
     .map((name) => SEGMENT.exec(name)?.[1])
     .filter((n): n is string => n !== undefined)
@@ -109,70 +208,144 @@ export function segmentsOf(dir: string, deviceID: string): number[] {
     .sort((a, b) => a - b);
 }
 
-/** A device's device.json, parsed and checked; a string says what is wrong with it. */
-export function readDeviceFile(dir: string, deviceID: string): DeviceFile | string {
-  let text: string;
+/** What the folder holds: device folders by id, entries under a device id that are not folders, and other formats. */
+export interface FolderListing {
+  devices: string[];
+  /** Device ids whose entry is not a real folder (a link, a FIFO…), with what it is: not read. */
+  refused: { deviceID: string; what: string }[];
+  /** Newer formats' folder names. */
+  newer: string[];
+  /** Whether a format-1 folder is there (not read). */
+  format1: boolean;
+  /** What is wrong with `tock-sync-v2` itself (a link in its place), if anything. */
+  problem: string | null;
+}
+
+/** Lists the folder without following anything in it. */
+export async function listFolder(dir: string): Promise<FolderListing> {
+  const top = await readdir(dir);
+  const newer = top.filter((name) => /^tock-sync-v\d+$/.test(name) && Number(name.slice(11)) > SYNC_FOLDER_FORMAT);
+  const listing: FolderListing = { devices: [], refused: [], newer, format1: top.includes(FORMAT_1_DIR), problem: null };
+  let stats: Stats;
   try {
-    text = readFileSync(join(formatDir(dir), deviceID, 'device.json'), 'utf8');
-  } catch {
-    return 'no device.json yet';
+    stats = await lstat(formatDir(dir));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return listing;
+    throw error;
   }
+  if (!stats.isDirectory()) {
+    listing.problem = `${FORMAT_DIR} is ${describeType(stats)}, not a folder; it is not followed`;
+    return listing;
+  }
+  for (const entry of await readdir(formatDir(dir), { withFileTypes: true })) {
+    if (!UUID.test(entry.name)) continue;
+    if (entry.isDirectory()) listing.devices.push(entry.name);
+    else listing.refused.push({ deviceID: entry.name, what: describeType(entry) });
+  }
+  listing.devices.sort();
+  return listing;
+}
+
+/** A segment of another device's folder: its number, and what it is when not a regular file. */
+export interface SegmentEntry {
+  n: number;
+  /** null: a regular file (or a type the listing could not tell; opening checks again). */
+  refused: string | null;
+}
+
+/** Another device's segments, in order, with their types (from the listing: nothing is followed). */
+export async function segmentsOf(dir: string, deviceID: string): Promise<SegmentEntry[]> {
+  const entries = await readdir(join(formatDir(dir), deviceID), { withFileTypes: true });
+  const segments: SegmentEntry[] = [];
+  for (const entry of entries) {
+    const n = SEGMENT.exec(entry.name)?.[1];
+    if (n === undefined) continue;
+    // A type the file system did not tell (every is…() false) is checked when opened.
+    const known = entry.isSymbolicLink() || entry.isFIFO() || entry.isSocket() || entry.isCharacterDevice() || entry.isBlockDevice() || entry.isDirectory();
+    segments.push({ n: Number(n), refused: entry.isFile() || !known ? null : describeType(entry) });
+  }
+  return segments.sort((a, b) => a.n - b.n);
+}
+
+/** What {@link readRegular} found. */
+export type ReadResult =
+  | { kind: 'missing' }
+  /** Not a regular file, or over its size cap: not read. */
+  | { kind: 'refused'; reason: string }
+  /** The same size and time as `unchanged` said: not read again. */
+  | { kind: 'unchanged' }
+  | { kind: 'read'; size: number; mtimeMs: number; bytes: Buffer };
+
+/**
+ * Reads at most `maxBytes` of a file from `offset`, without blocking the event loop and only
+ * if it is a regular file of at most `limit` bytes (lstat, then open with O_NOFOLLOW and
+ * O_NONBLOCK, then fstat of what was opened: a file swapped for a link or a FIFO between the
+ * two is still refused). Given `unchanged`, a file of that size and time is not read at all.
+ */
+export async function readRegular(
+  path: string,
+  options: { offset?: number; maxBytes?: number; limit: number; unchanged?: { size: number; mtimeMs: number } | undefined },
+): Promise<ReadResult> {
+  let stats: Stats;
+  try {
+    stats = await lstat(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
+    throw error;
+  }
+  if (!stats.isFile()) return { kind: 'refused', reason: `is ${describeType(stats)}, not a regular file; it is not read` };
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(path, SAFE_READ);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { kind: 'missing' };
+    if (code === 'ELOOP') return { kind: 'refused', reason: 'is a symbolic link, not a regular file; it is not read' };
+    throw error;
+  }
+  try {
+    const opened = await handle.stat();
+    if (!opened.isFile()) return { kind: 'refused', reason: `is ${describeType(opened)}, not a regular file; it is not read` };
+    if (opened.size > options.limit) return { kind: 'refused', reason: `is ${bytesText(opened.size)}, over the ${bytesText(options.limit)} it may have; it is not read` };
+    if (options.unchanged && options.unchanged.size === opened.size && options.unchanged.mtimeMs === opened.mtimeMs) return { kind: 'unchanged' };
+    const offset = options.offset ?? 0;
+    const want = Math.max(0, Math.min(opened.size - offset, options.maxBytes ?? opened.size));
+    const bytes = Buffer.allocUnsafe(want);
+    let read = 0;
+    while (read < want) {
+      const { bytesRead } = await handle.read(bytes, read, want - read, offset + read);
+      if (bytesRead === 0) break;
+      read += bytesRead;
+    }
+    return { kind: 'read', size: opened.size, mtimeMs: opened.mtimeMs, bytes: bytes.subarray(0, read) };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A device's device.json, parsed and checked; a string says what is wrong with it. */
+export function parseDeviceFile(read: ReadResult, deviceID: string): DeviceFile | string {
+  if (read.kind === 'missing' || read.kind === 'unchanged') return 'no device.json yet';
+  if (read.kind === 'refused') return `device.json ${read.reason}`;
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(read.bytes.toString('utf8'));
   } catch {
     return 'device.json is not JSON';
   }
   const d = value as Partial<DeviceFile> | null;
   if (!d || typeof d !== 'object' || typeof d.deviceID !== 'string' || typeof d.name !== 'string') return 'device.json has no deviceID and name';
-  if (d.deviceID !== deviceID) return `device.json claims to be device ${d.deviceID}, not the folder's ${deviceID}; its log is not applied`;
-  return { deviceID: d.deviceID, name: d.name, createdAt: String(d.createdAt ?? '') };
+  if (d.deviceID !== deviceID) return `device.json claims to be device ${printable(d.deviceID)}, not the folder's ${deviceID}; its log is not applied`;
+  return { deviceID: d.deviceID, name: printable(d.name), createdAt: printable(String(d.createdAt ?? '')) };
 }
 
-/** The buffer {@link readLines} reads into (the text is copied out of it at once). */
-let scratch = Buffer.alloc(0);
-
 /**
- * Whole lines of a segment from byte `offset` on (at most `maxBytes` read), the offset after the
- * last of them, the file's size, whether it ends in a part of a line (`tail`), and whether
- * there is more past what was read (`more`: read again from `end`).
+ * Text from the folder as the status may print it: control characters and bidirectional
+ * overrides shown as `\u{…}` (a terminal never gets an escape sequence from the folder), and at
+ * most 100 characters.
  */
-export function readLines(
-  dir: string,
-  deviceID: string,
-  n: number,
-  offset: number,
-  maxBytes = Number.MAX_SAFE_INTEGER,
-): { lines: string[]; end: number; size: number; tail: boolean; more: boolean } | undefined {
-  let fd: number;
-  try {
-    fd = openSync(join(formatDir(dir), deviceID, segmentName(n)), 'r');
-  } catch {
-    return undefined;
-  }
-  try {
-    const size = fstatSync(fd).size;
-    if (size <= offset) return { lines: [], end: offset, size, tail: false, more: false };
-    const limited = size - offset > maxBytes;
-    const want = limited ? maxBytes : size - offset;
-    // One buffer, reused: a fresh one per read lived as long as a batch and piled up off-heap.
-    if (scratch.length < want) scratch = Buffer.allocUnsafe(Math.max(want, scratch.length * 2));
-    const buffer = scratch;
-    let read = 0;
-    while (read < want) {
-      const got = readSync(fd, buffer, read, want - read, offset + read);
-      if (got === 0) break;
-      read += got;
-    }
-    if (read === 0) return { lines: [], end: offset, size, tail: false, more: false }; // shrank meanwhile
-    const last = buffer.lastIndexOf(10, read - 1);
-    // A line longer than what was read: read it whole (lines are short; this is rare).
-    if (last < 0 && limited) return readLines(dir, deviceID, n, offset, maxBytes * 2);
-    if (last < 0) return { lines: [], end: offset, size, tail: read > 0, more: false };
-    const lines = buffer.toString('utf8', 0, last).split('\n');
-    const end = offset + last + 1;
-    return { lines, end, size, tail: !limited && last + 1 < read, more: limited };
-  } finally {
-    closeSync(fd);
-  }
+export function printable(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
+  const shown = text.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/gu, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`);
+  return shown.length > 100 ? `${shown.slice(0, 100)}…` : shown;
 }

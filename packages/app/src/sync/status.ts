@@ -17,7 +17,12 @@ export interface SyncDeviceStatus {
   applied: number;
   /** Whole lines in the folder not applied yet. */
   behind: number;
-  /** What is wrong with its files, if anything (applying its log stops there). */
+  /**
+   * While its next operation waits because its clock runs more than 10 minutes ahead of this
+   * device's: by how much, ms (the problem says it in words); null otherwise.
+   */
+  aheadMs: number | null;
+  /** What is wrong with its files, if anything (applying its log stops there), or that its clock is ahead. */
   problem: string | null;
 }
 
@@ -26,7 +31,18 @@ export interface SyncStatus {
   enabled: boolean;
   dir: string | null;
   device: { deviceID: string; name: string; createdAt: string; logLines: number } | null;
-  /** What is wrong with the folder as a whole (gone, read-only, a newer format), if anything. */
+  /** What is wrong with the folder as a whole (gone, read-only, a newer format, the key), if anything. */
   problem: string | null;
+  /**
+   * Why sync is off although the person did not turn it off, and what to do: the store was
+   * restored from a backup, it synced in format 1, the folder key is missing. Null otherwise.
+   * Settings › Sync shows it.
+   */
+  offReason: string | null;
   devices: SyncDeviceStatus[];
+}
+
+/** What `tock sync enable` answers: the status, and warnings about the folder (writable by other users). */
+export interface SyncEnableResult extends SyncStatus {
+  warnings: string[];
 }
