@@ -216,3 +216,44 @@ test('restores a store copied with its write-ahead log, commits in the log inclu
   assert.deepEqual([readFileSync(file), readFileSync(`${file}-wal`)], before);
   assert.deepEqual(readdirSync(root).sort(), ['copied.db', 'copied.db-wal', 'home', 'live']);
 });
+
+test('restore refuses a store with a trigger, view, table or index that is not Tock\'s, or one of Tock\'s altered; nothing changes', async (t) => {
+  const foreign: [string, RegExp][] = [
+    // A trigger that would run inside every write of the app (the attack of issue 23).
+    ["CREATE TRIGGER evil AFTER INSERT ON entries BEGIN UPDATE settings SET value = '\"x\"' WHERE key = 'sync'; END", /holds a trigger "evil" that is not Tock's/],
+    ['CREATE VIEW v AS SELECT * FROM entries', /holds a view "v" that is not Tock's/],
+    ['CREATE TABLE extra (x)', /holds a table "extra" that is not Tock's/],
+    ['CREATE INDEX extra_ix ON entries (note)', /holds a index "extra_ix" that is not Tock's/],
+    // Tock's own name with another body.
+    ["CREATE TRIGGER sync_capture_entries_insert AFTER INSERT ON entries BEGIN DELETE FROM activities; END", /holds a trigger "sync_capture_entries_insert" that is not as Tock makes it/],
+  ];
+  for (const [sql, refusal] of foreign) {
+    const { home, database, backup } = await homeWithBackup(t);
+    const db = new DatabaseSync(backup);
+    db.exec(sql);
+    db.close();
+    const before = snapshot(home);
+    assert.throws(() => restoreStore(backup, database, Date.now()), (error: Error) => error instanceof BackupError && refusal.test(error.message) && /nothing was restored/.test(error.message), sql);
+    assert.deepEqual(snapshot(home), before, sql);
+  }
+});
+
+test("restore takes Tock's own sync capture triggers, turns sync off with the reason and forgets the device id", async (t) => {
+  const { database, backup } = await homeWithBackup(t);
+  const store = openIn(t, join(tempDir(t), 'synced.db'));
+  const { installCapture, SYNC_SETTINGS } = await import('../src/sync/index.ts');
+  store.settings.set(SYNC_SETTINGS.config, { dir: '/somewhere', name: 'laptop', format: 2 });
+  store.settings.set(SYNC_SETTINGS.device, { deviceID: 'dddddddd-0000-4000-8000-000000000001', createdAt: 0 });
+  store.settings.set(SYNC_SETTINGS.format, 2);
+  installCapture(store);
+  rmSync(backup);
+  await backupStore(store, backup);
+  restoreStore(backup, database, Date.now());
+  assert.equal(settingIn(database, SYNC_SETTINGS.config), undefined);
+  assert.equal(settingIn(database, SYNC_SETTINGS.device), undefined);
+  assert.equal(settingIn(database, SYNC_SETTINGS.format), undefined);
+  assert.match((settingIn(database, SYNC_SETTINGS.offReason) as { reason: string }).reason, /restored from a backup, so sync was turned off .* `tock sync enable DIR --key KEY`/);
+  const db = new DatabaseSync(database, { readOnly: true });
+  assert.equal((db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'trigger'").get() as { n: number }).n, 0);
+  db.close();
+});
