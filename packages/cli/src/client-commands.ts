@@ -28,6 +28,7 @@ import type { Command } from './command.ts';
 import { DURATION_FORMS, formatMinutes, formatSeconds, parseDuration, refuseSplitDuration } from './duration.ts';
 import { formatClock, formatSpan } from './format-time.ts';
 import { gitHookCommand } from './git-hook.ts';
+import { daysOf, overlapWarning } from './overlap-warning.ts';
 import { CliError, print } from './io.ts';
 import { checkTemplate, renderStatusLine } from './status-line.ts';
 import { terminalText } from './terminal-text.ts';
@@ -292,10 +293,19 @@ const log: Command = {
     const name = requireText(positionals[1], 'the activity name', usage);
     const note = values['note'] as string | undefined;
     const { client, port } = connect(io.env);
+    // What was tracked before, to say afterwards whether the entry overlaps it (overlap-warning.ts).
+    const now = io.now().getTime();
+    const days = daysOf(new Date(now - durationMinutes * 60_000).toISOString(), new Date(now).toISOString());
+    const before = await Promise.all([client.getReport(days), client.getCurrent()]).catch(() => null);
     const entry = await request({ port, activityName: name }, () =>
       client.logEntry({ name, durationMinutes, note, createIfMissing: values['create'] === true }),
     );
     print(io, values.json === true, entry, () => formatEntry(entry, io.now()));
+    const after = before === null ? null : await client.getReport(days).catch(() => null);
+    if (before !== null && after !== null) {
+      const warning = overlapWarning({ ...entry.activity, startedAt: entry.startedAt, endedAt: entry.endedAt }, before[0], after, before[1]);
+      if (warning !== null) io.err(terminalText(warning));
+    }
     return 0;
   },
 };

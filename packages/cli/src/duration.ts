@@ -3,7 +3,7 @@
  * prints them back. Pure functions, no I/O. The grammar is @tock/protocol's, shared with the
  * window's "Log time" form.
  */
-import { DURATION_EXAMPLES, parseDuration as readDuration } from '@tock/protocol';
+import { DURATION_EXAMPLES, formatDuration, formatMinutesAs, parseDuration as readDuration } from '@tock/protocol';
 import { CliError } from './io.ts';
 
 /** The forms `parseDuration` accepts, for usage lines. */
@@ -34,25 +34,16 @@ export function refuseSplitDuration(first: string | undefined, second: string | 
   }
 }
 
-/** A whole number of minutes as `45m`, `2h` or `1h 05m`. */
+/** A whole number of minutes as `45m`, `2h` or `1h 05m` (@tock/protocol's `short` style). */
 export function formatMinutes(totalMinutes: number): string {
-  const minutes = Math.round(totalMinutes);
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  if (h === 0) return `${m}m`;
-  if (m === 0) return `${h}h`;
-  return `${h}h ${String(m).padStart(2, '0')}m`;
+  return formatMinutesAs(totalMinutes, 'short');
 }
 
 /**
- * Seconds of worked time as people read them: `40s` under a minute, else whole minutes
- * rounded down (`12m`, `2h 05m`) — the same rounding as a clock, so a total never runs ahead.
+ * Seconds of worked time as people read them, floored to the minute like every duration Tock
+ * shows (`0m`, `12m`, `2h`, `2h 05m`): @tock/protocol's `formatDuration`, so the CLI, the
+ * window and the extensions never disagree by a minute.
  */
 export function formatSeconds(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  if (whole < 60) return `${whole}s`;
-  const minutes = Math.floor(whole / 60);
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return h === 0 ? `${m}m` : `${h}h ${String(m).padStart(2, '0')}m`;
+  return formatDuration(seconds, 'short');
 }

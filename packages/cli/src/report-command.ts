@@ -7,34 +7,42 @@
  */
 import { adminRequest, AppNotRunningError, homePaths, resolveHome } from '@tock/app';
 import { reportCsv, type Report, type ReportActivityRow, type ReportDayRow } from '@tock/core';
+import { formatMinutesAs, shownTable } from '@tock/protocol';
 import { appNotRunning, flags } from './admin-commands.ts';
 import { CliError, type Io } from './io.ts';
 import { terminalJson, terminalText } from './terminal-text.ts';
 
 const PERIODS = ['today', 'yesterday', 'week', 'last-week', 'month', 'last-month'];
 
-/** `3:05` — hours and minutes of worked seconds, rounded down like every worked time Tock shows. */
-function hoursMinutes(seconds: number): string {
-  const minutes = Math.floor(seconds / 60);
-  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
-}
-
-/** The report as a table: a title, one line per row, and a total line. */
+/**
+ * The report as a table: a title, one line per row, and a total line, every time as
+ * @tock/protocol shows durations: floored to the minute, the rows by largest remainder so that
+ * they add up to the total as shown. By activity, time two activities shared is in both rows
+ * and once in the total: an `Overlap` line takes it off, so the column still adds up.
+ */
 function reportTable(report: Report, by: 'activity' | 'day'): string {
   const range = report.from === report.to ? report.from : `${report.from} – ${report.to}`;
   const title = `${range} (${report.timeZone}), by ${by}`;
-  const cells: [string, string][] =
+  const shown = shownTable(
+    report.rows.map((r) => r.seconds),
+    report.totalSeconds,
+  );
+  const labels =
     by === 'activity'
-      ? (report.rows as ReportActivityRow[]).map((r) => [terminalText(r.activityName), hoursMinutes(r.seconds)])
-      : (report.rows as ReportDayRow[]).map((r) => [`${r.date} ${weekday(r.date)}`, hoursMinutes(r.seconds)]);
+      ? (report.rows as ReportActivityRow[]).map((r) => terminalText(r.activityName))
+      : (report.rows as ReportDayRow[]).map((r) => `${r.date} ${weekday(r.date)}`);
+  const cells: [string, string][] = labels.map((label, i) => [label, formatMinutesAs(shown.rows[i] ?? 0)]);
   if (by === 'activity' && cells.length === 0) return `${title}\nNo time tracked.`;
-  const total: [string, string] = ['Total', hoursMinutes(report.totalSeconds)];
+  const overlap: [string, string][] = shown.overlap > 0 ? [['Overlap, counted once', `−${formatMinutesAs(shown.overlap)}`]] : [];
+  const total: [string, string] = ['Total', formatMinutesAs(shown.total)];
   const header: [string, string] = [by === 'activity' ? 'Activity' : 'Day', 'Time'];
-  const nameWidth = Math.max(...[header, ...cells, total].map(([name]) => [...name].length));
-  const timeWidth = Math.max(...[header, ...cells, total].map(([, time]) => time.length));
-  const line = ([name, time]: [string, string]): string => `${name}${' '.repeat(nameWidth - [...name].length)}  ${time.padStart(timeWidth)}`;
+  const all = [header, ...cells, ...overlap, total];
+  const nameWidth = Math.max(...all.map(([name]) => [...name].length));
+  const timeWidth = Math.max(...all.map(([, time]) => [...time].length));
+  const line = ([name, time]: [string, string]): string =>
+    `${name}${' '.repeat(nameWidth - [...name].length)}  ${' '.repeat(timeWidth - [...time].length)}${time}`;
   const rule = '─'.repeat(nameWidth + 2 + timeWidth);
-  return [title, '', line(header), rule, ...cells.map(line), rule, line(total)].join('\n');
+  return [title, '', line(header), rule, ...cells.map(line), rule, ...overlap.map(line), line(total)].join('\n');
 }
 
 /** `Mon` … `Sun` for a calendar day. */

@@ -4,6 +4,7 @@
  * the status, when it was received and the time to render for are passed in.
  */
 import type { Status } from '@tock/client';
+import { formatDuration } from '@tock/protocol';
 import { terminalText } from './terminal-text.ts';
 
 /** `{state}`: what a status bar styles on (waybar's `class`). */
@@ -19,12 +20,6 @@ export interface ReceivedStatus {
   receivedAt: Date;
 }
 
-/** `H:MM`, rounded down; negative spans (a clock stepped back) read as `0:00`. */
-function formatHourMinutes(seconds: number): string {
-  const minutes = Math.floor(Math.max(0, seconds) / 60);
-  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
-}
-
 /** The values of the placeholders at `now`; `null` status means the listener is unreachable. */
 function barValues(received: ReceivedStatus | null, now: Date): Record<(typeof PLACEHOLDERS)[number], string> {
   if (received === null) return { state: 'offline', activity: '', elapsed: '', today: '', todaySeconds: '' };
@@ -32,13 +27,17 @@ function barValues(received: ReceivedStatus | null, now: Date): Record<(typeof P
   const state: BarState = !status.isTracking ? 'idle' : status.isOnBreak ? 'break' : 'tracking';
   // Passing time sends no event: the running session's seconds are added here, from `since`.
   const counting = state === 'tracking' ? Math.max(0, (now.getTime() - receivedAt.getTime()) / 1000) : 0;
-  const todaySeconds = Math.floor(status.todaySeconds + counting);
-  const elapsed = status.isTracking && status.since !== null ? formatHourMinutes((now.getTime() - Date.parse(status.since)) / 1000) : '';
+  // Never more than the day has had (docs/product.md "The application"): counting on past
+  // midnight, or over time another block already covers, must not run ahead of the clock.
+  const midnight = new Date(now.getTime());
+  midnight.setHours(0, 0, 0, 0);
+  const todaySeconds = Math.floor(Math.min(status.todaySeconds + counting, Math.max(status.todaySeconds, (now.getTime() - midnight.getTime()) / 1000)));
+  const elapsed = status.isTracking && status.since !== null ? formatDuration((now.getTime() - Date.parse(status.since)) / 1000) : '';
   return {
     state,
     activity: terminalText(status.currentActivity?.activityName ?? ''),
     elapsed,
-    today: formatHourMinutes(todaySeconds),
+    today: formatDuration(todaySeconds),
     todaySeconds: String(todaySeconds),
   };
 }

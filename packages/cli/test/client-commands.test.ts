@@ -46,7 +46,7 @@ describe('client commands against the real app', () => {
   });
 
   it('status and current say when nothing is tracked', async () => {
-    assert.deepEqual(await tock(env, 'status'), { status: 0, out: 'Not tracking — 0s today', err: '' });
+    assert.deepEqual(await tock(env, 'status'), { status: 0, out: 'Not tracking — 0m today', err: '' });
     assert.deepEqual(await tock(env, 'current'), { status: 0, out: 'Not tracking anything', err: '' });
     assert.equal((await tock(env, 'current', '--json')).out, 'null');
     assert.deepEqual(JSON.parse((await tock(env, 'status', '--json')).out), {
@@ -268,7 +268,7 @@ describe('human output', () => {
       formatStatus({ isTracking: true, isOnBreak: true, currentActivity: ref, todaySeconds: 60, since: local(9, 14) }, now),
       'On a break from "Writing docs" (tracking since 09:14) — 1m today; `tock resume` to continue',
     );
-    assert.equal(formatStatus({ isTracking: false, isOnBreak: false, currentActivity: null, todaySeconds: 3600, since: null }, now), 'Not tracking — 1h 00m today');
+    assert.equal(formatStatus({ isTracking: false, isOnBreak: false, currentActivity: null, todaySeconds: 3600, since: null }, now), 'Not tracking — 1h today');
   });
 
   it('a session started on another day shows its date', () => {

@@ -71,6 +71,7 @@ describe('formatMinutes and formatSeconds', () => {
   });
 
   it('writes seconds of work as a clock would, never rounding up', () => {
-    assert.deepEqual([0, 40, 59, 60, 119, 3599, 3600, 7500, 7559].map(formatSeconds), ['0s', '40s', '59s', '1m', '1m', '59m', '1h 00m', '2h 05m', '2h 05m']);
+    // Floored to the minute, as every duration Tock shows (docs/product.md).
+    assert.deepEqual([0, 40, 59, 60, 119, 2980, 3599, 3600, 7500, 7559].map(formatSeconds), ['0m', '0m', '0m', '1m', '1m', '49m', '59m', '1h', '2h 05m', '2h 05m']);
   });
 });

@@ -116,6 +116,27 @@ describe('tock report', () => {
     await refuse(['--json', '--csv'], /--json or --csv/);
   });
 
+  it('a block logged over others: `tock log` warns, and the table takes the shared time off once', async () => {
+    // Writing, editing ended a few seconds ago: a new half hour of Review lies mostly over it.
+    const run = await tock(clientEnv, 'log', '30', 'Review', '--create');
+    assert.equal(run.status, 0, run.err);
+    assert.match(run.out, /^Logged 30m to new activity "Review"/);
+    assert.match(run.err, /^warning: this overlaps (29|30)m already tracked \(other activities\); both are kept, and totals count that time once$/);
+    const report = JSON.parse((await tock(env, 'report', '--json')).out);
+    assert.ok(report.overlapSeconds > 29 * 60 && report.overlapSeconds <= 30 * 60, String(report.overlapSeconds));
+    const table = (await tock(env, 'report')).out.split('\n');
+    const minutes = (line: string | undefined): number => {
+      const [, sign, h, m] = /(−?)(\d+):(\d\d)$/.exec(line ?? '') ?? [];
+      return (sign ? -1 : 1) * (Number(h) * 60 + Number(m));
+    };
+    const rows = table.filter((l) => /\d+:\d\d$/.test(l) && !/^(Total|Overlap)/.test(l));
+    const overlap = table.find((l) => l.startsWith('Overlap, counted once'));
+    const total = table.find((l) => l.startsWith('Total'));
+    assert.equal(rows.length, 4, table.join('\n'));
+    assert.ok(overlap, table.join('\n'));
+    assert.equal(rows.reduce((sum, l) => sum + minutes(l), 0) + minutes(overlap), minutes(total), 'the column adds up as shown');
+  });
+
   it('says how to start the app when it is not running', async () => {
     const run = await tock(appEnv(), 'report');
     assert.equal(run.status, 1);

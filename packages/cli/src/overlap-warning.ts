@@ -1,0 +1,72 @@
+/**
+ * The `warning:` line of `tock log` and `tock start` when the block they create overlaps time
+ * already tracked (docs/product.md "The application": overlapping time counts once; creating
+ * an overlap is allowed and never silent). The listener's results do not say what a block
+ * overlaps, so the command asks `GET /report` for the block's days before and after its
+ * write and compares them (docs/decisions.md "Overlaps counted once"): the total grows by the
+ * part of the block no other block covered, the block's own activity by the part none of its
+ * own blocks covered. Pure: the two reports are passed in.
+ */
+import type { ActivityRef, ActivityReportRow, Report } from '@tock/client';
+import { localDaySpan } from '@tock/core/day';
+import { formatDuration } from '@tock/protocol';
+
+/**
+ * Overlaps under a minute are not reported: a session running elsewhere grows between the two
+ * reports by a second or two, and a block Tock logs is whole minutes.
+ */
+const LEAST_SECONDS = 60;
+
+/** The new block: its activity and span (ISO), as the write's result gave them. */
+export interface NewBlock {
+  activityID: string;
+  activityName: string;
+  startedAt: string;
+  /** Null for a session just started: it covers nothing yet. */
+  endedAt: string | null;
+}
+
+function secondsOf(activityID: string, report: Report): number {
+  const row = (report.rows as ActivityReportRow[]).find((r) => r.activityID === activityID);
+  return row?.seconds ?? 0;
+}
+
+/** The block's whole seconds inside the report's days, as the app counts them. */
+function secondsInRange(block: NewBlock, report: Report): number {
+  if (block.endedAt === null) return 0;
+  const from = localDaySpan(report.from, report.timeZone).start;
+  const to = localDaySpan(report.to, report.timeZone).end;
+  const start = Math.floor(Math.max(Date.parse(block.startedAt), from) / 1000);
+  const end = Math.floor(Math.min(Date.parse(block.endedAt), to) / 1000);
+  return Math.max(0, end - start);
+}
+
+/**
+ * `warning: this overlaps 59m already tracked ("Writing docs"); both are kept, and totals
+ * count that time once`, or null when the block overlaps less than a minute. `before` and
+ * `after` are the reports by activity of the same days around the write; `running` is what
+ * was being tracked before it, the likeliest other block when the overlap is with another
+ * activity.
+ */
+export function overlapWarning(block: NewBlock, before: Report, after: Report, running: ActivityRef | null): string | null {
+  const seconds = secondsInRange(block, after);
+  const overlap = seconds - (after.totalSeconds - before.totalSeconds);
+  if (overlap < LEAST_SECONDS) return null;
+  const own = seconds - (secondsOf(block.activityID, after) - secondsOf(block.activityID, before));
+  const names: string[] = [];
+  if (own >= LEAST_SECONDS) names.push(`"${block.activityName}"`);
+  if (overlap - own >= LEAST_SECONDS) {
+    names.push(running !== null && running.activityID !== block.activityID ? `"${running.activityName}"` : 'other activities');
+  }
+  const which = names.length === 0 ? '' : ` (${names.join(' and ')})`;
+  return `warning: this overlaps ${formatDuration(overlap, 'short')} already tracked${which}; both are kept, and totals count that time once`;
+}
+
+/** The local days (YYYY-MM-DD, this process's zone) a span touches, for the report to ask. */
+export function daysOf(startedAt: string, endedAt: string): { from: string; to: string } {
+  const day = (iso: string): string => {
+    const at = new Date(iso);
+    return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
+  };
+  return { from: day(startedAt), to: day(endedAt) };
+}
