@@ -79,6 +79,15 @@ describe('a hostile name from an old store, printed by the CLI', () => {
     });
   }
 
+  it('a name with control characters typed on the command line is refused by the app, and the error line shows none', async () => {
+    for (const argv of [['start', 'x\u001b[2Jy', '--create'], ['log', '10', '\u202Eevil', '--create']]) {
+      const run = await tock(app.clientEnv, ...argv);
+      assert.equal(run.status, 1);
+      assert.match(run.err, /^error: Tock refused the request: name: .*without control characters or bidirectional overrides$/);
+      assert.doesNotMatch(run.err, TERMINAL_CONTROL);
+    }
+  });
+
   it('`tock report --json` still gives a program the exact name', async () => {
     const run = await tock(app.clientEnv, 'report', '--json');
     assert.deepEqual(
