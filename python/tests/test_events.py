@@ -379,6 +379,7 @@ REPORT = {
     "to": "2026-11-02",
     "timeZone": "Europe/Berlin",
     "totalSeconds": 3600,
+    "overlapSeconds": 0,
     "rows": [{"date": "2026-11-01", "seconds": 3600}, {"date": "2026-11-02", "seconds": 0}],
 }
 
@@ -391,6 +392,7 @@ def test_get_report_sends_only_what_is_given_and_returns_dates(flavour: str) -> 
         to_date=date(2026, 11, 2),
         time_zone="Europe/Berlin",
         total_seconds=3600,
+        overlap_seconds=0,
         rows=[
             ReportRow(seconds=3600, date=date(2026, 11, 1)),
             ReportRow(seconds=0, date=date(2026, 11, 2)),
@@ -408,6 +410,25 @@ def test_get_report_by_activity_rows() -> None:
         {**REPORT, "rows": [{"activityID": "a-1", "activityName": "Docs", "seconds": 3600}]}
     )
     assert report.rows == [ReportRow(seconds=3600, activity_id="a-1", activity_name="Docs")]
+
+
+def test_get_report_reads_the_overlap_and_refuses_a_report_without_it() -> None:
+    report = Report.from_wire(
+        {
+            **REPORT,
+            "totalSeconds": 5400,
+            "overlapSeconds": 1800,
+            "rows": [
+                {"activityID": "a-1", "activityName": "Docs", "seconds": 3600},
+                {"activityID": "a-2", "activityName": "Review", "seconds": 3600},
+            ],
+        }
+    )
+    assert (report.total_seconds, report.overlap_seconds) == (5400, 1800)
+    assert sum(r.seconds for r in report.rows) - report.overlap_seconds == report.total_seconds
+    without = {key: value for key, value in REPORT.items() if key != "overlapSeconds"}
+    with pytest.raises(ValueError, match="overlapSeconds"):
+        Report.from_wire(without)
 
 
 def test_get_report_refuses_a_datetime_and_passes_the_apps_400_on(flavour: str) -> None:

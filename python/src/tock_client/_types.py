@@ -292,17 +292,20 @@ class ReportRow:
 class Report:
     """``GET /report``: worked seconds over the local days ``from_date`` to ``to_date``
     (both included) of ``time_zone``; ``rows`` per activity (most first) or per day (every
-    day, in order); ``total_seconds`` is their sum."""
+    day, in order). ``total_seconds`` is the covered time, a second covered by several
+    blocks counted once (by day: the sum of the rows); ``overlap_seconds`` is how much more
+    the activity rows add up to (time activities shared, counted once per activity there)."""
 
     from_date: date
     to_date: date
     time_zone: str
     total_seconds: int
+    overlap_seconds: int
     rows: list[ReportRow]
 
     @classmethod
     def from_wire(cls, value: object) -> Report:
-        """Build from ``{"from","to","timeZone","totalSeconds","rows"}``."""
+        """Build from ``{"from","to","timeZone","totalSeconds","overlapSeconds","rows"}``."""
         obj = _object(value, "report")
         rows = obj.get("rows")
         if not isinstance(rows, list):
@@ -312,6 +315,7 @@ class Report:
             to_date=_date(obj, "to"),
             time_zone=_str(obj, "timeZone"),
             total_seconds=_int(obj, "totalSeconds"),
+            overlap_seconds=_int(obj, "overlapSeconds"),
             rows=[ReportRow.from_wire(row) for row in rows],
         )
 
