@@ -159,17 +159,36 @@ function assertWellFormed(store: Store): void {
 /** A store and a folder for one property run; `close` removes both. */
 export interface CampaignTarget {
   store: Store;
+  /** Replaces the store with an empty one. */
+  renew?: () => void;
   dir: string;
   /** How many cases ran, refused and imported something. */
   counts: { cases: number; refused: number; imported: number };
   close(): void;
 }
 
+/** Cases share a store, as imports do in a person's; a long run starts a new one this often, so each case stays cheap. */
+const CASES_PER_STORE = 500;
+
 /** A fresh store in a temp folder. Cases accumulate in it, as imports do in a person's store. */
 export function campaignTarget(): CampaignTarget {
   const dir = mkdtempSync(join(tmpdir(), 'tock-import-campaign-'));
-  const store = openStore(join(dir, 'tock.db'));
-  return { store, dir, counts: { cases: 0, refused: 0, imported: 0 }, close: () => (store.close(), rmSync(dir, { recursive: true, force: true })) };
+  let generation = 0;
+  const target: CampaignTarget = {
+    store: openStore(join(dir, `tock-${generation}.db`)),
+    dir,
+    counts: { cases: 0, refused: 0, imported: 0 },
+    close: () => {
+      target.store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  target.renew = () => {
+    target.store.close();
+    for (const suffix of ['', '-wal', '-shm']) rmSync(join(dir, `tock-${generation}.db${suffix}`), { force: true });
+    target.store = openStore(join(dir, `tock-${++generation}.db`));
+  };
+  return target;
 }
 
 /**
@@ -177,6 +196,7 @@ export function campaignTarget(): CampaignTarget {
  * changes nothing, or leaves only well-formed data that reads back and exports.
  */
 export async function importKeepsTheStoreWellFormed(target: CampaignTarget, c: ImportCase): Promise<void> {
+  if (target.counts.cases > 0 && target.counts.cases % CASES_PER_STORE === 0) target.renew?.();
   const path = join(target.dir, 'file');
   writeFileSync(path, c.bytes);
   const before = contents(target.store);
