@@ -231,7 +231,8 @@ describe('the commands against a real app', () => {
     assert.match(shown?.message ?? '', /^Tock: logged 1:30 on "Review invoices" \(\d\d:\d\d–\d\d:\d\d\)$/);
     await item.waitForText(/Not tracking/);
     const after = (await client.getStatus()).todaySeconds;
-    assert.ok(after - before >= 5400 && after - before <= 5400 + 60, `today grew by 90 minutes (${after - before} s)`);
+    // The 90 minutes may cover the earlier tests' short sessions, and a second counts once.
+    assert.ok(after >= 5400 && after - before <= 5400 + 60, `today covers the 90 minutes and grew by at most that (${before} → ${after} s)`);
   });
 
   it('Log Time… can create the activity, and Escape at the note logs nothing', async () => {
