@@ -91,7 +91,7 @@ export async function startRealApp(options: RealAppOptions = {}): Promise<RealAp
     await stopProcess(await spawnApp({ ...env, LD_PRELOAD: LIBFAKETIME, FAKETIME: `-${LIMITS.trialDays + 1}d`, DONT_FAKE_MONOTONIC: '1' }));
   }
   let app = await spawnApp(env);
-  let session: { open: string; cookie: string } | undefined;
+  let session: { open: string; headers: Record<string, string> } | undefined;
   const stop = async (): Promise<void> => {
     await stopProcess(app);
     await rm(home, { recursive: true, force: true });
@@ -108,14 +108,23 @@ export async function startRealApp(options: RealAppOptions = {}): Promise<RealAp
     const token = (await run(['token'], env)).stdout.trim();
     const pendingPrompts = async (): Promise<PendingPrompt[]> => {
       if (session === undefined) {
-        // The window's address carries a one-time key that the UI server trades for a session cookie.
-        const open = /open: (http:\/\/\S+)/.exec(app.output())?.[1];
-        if (open === undefined) throw new Error(`tock app printed no window address: ${app.output()}`);
-        const landing = await fetch(open, { redirect: 'manual' });
-        session = { open, cookie: landing.headers.get('set-cookie')?.split(';')[0] ?? '' };
+        // A fresh launch code (`tock open --print`), redeemed as the window does: a same-origin
+        // POST /launch for the session secret every request under /api/ carries.
+        const printed = await run(['open', '--print'], env);
+        const open = /open: (http:\/\/\S+)/.exec(printed.stdout)?.[1];
+        if (open === undefined) throw new Error(`tock open --print printed no window address: ${printed.stdout}${printed.stderr}`);
+        const url = new URL(open);
+        const landing = await fetch(new URL('/launch', url), {
+          method: 'POST',
+          headers: { origin: url.origin, 'content-type': 'application/json' },
+          body: JSON.stringify({ code: url.searchParams.get('k') }),
+        });
+        const redeemed = (await landing.json()) as { ok: boolean; result?: { session: string } };
+        if (!redeemed.ok || !redeemed.result) throw new Error(`the window refused its launch code: ${landing.status}`);
+        session = { open, headers: { 'x-tock-session': redeemed.result.session } };
       }
-      const { open, cookie } = session;
-      const response = await fetch(new URL('/api/prompts', open), { headers: { cookie } });
+      const { open, headers } = session;
+      const response = await fetch(new URL('/api/prompts', open), { headers });
       const body = (await response.json()) as { ok: boolean; result: PendingPrompt[] };
       if (!body.ok) throw new Error(`the window API answered ${response.status}`);
       return body.result;
