@@ -44,7 +44,10 @@ it('two folders kept in step by rsync both ways, late, reordered and cut, end in
     a.services.tracker.startActivity({ name: 'Write', createIfMissing: true });
     clock.now += 50 * 60_000;
     a.services.tracker.stopActivity();
+    // B's entries follow A's session, so that each minute counts once (overlaps count once).
+    clock.now += 10 * 60_000;
     b.services.tracker.logEntry({ name: 'write', createIfMissing: true, durationMinutes: 10, note: 'from B' });
+    clock.now += 5 * 60_000;
     b.services.tracker.logEntry({ name: 'Review', createIfMissing: true, durationMinutes: 5 });
     await a.services.sync.syncNow();
     await b.services.sync.syncNow();
