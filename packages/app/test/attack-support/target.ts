@@ -23,7 +23,7 @@ export interface Target {
   readonly token: string;
   /** The current process (replaced by {@link Target.restart}). */
   process(): AppProcess;
-  /** The window's address of the current process, with its per-launch secret. */
+  /** The window's address `tock app` printed, with its launch code (good once, for 5 minutes). */
   uiUrl(): string;
   /** Everything every process of this target printed so far. */
   output(): string;
