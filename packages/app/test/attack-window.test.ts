@@ -1,5 +1,5 @@
 /**
- * Attack campaign, the window (SPEC §15; docs/security.md): each attack of issue 23 on the
+ * Attack campaign, the window (docs/security.md "Version 3: the trust review"): each attack of issue 23 on the
  * window, done as it was done.
  *
  * - Another local user reads the arguments (and, where readable, the environment) of the

@@ -97,7 +97,7 @@ const app: Command = {
     io.out(`Tock is running (home: ${home})`);
     io.out(`open: ${running.uiUrl}`);
     if (!values['no-open'] && canOpenWindow(io.env)) {
-      // The browser gets a launch file's path, never the address with its code (SPEC §15).
+      // The browser gets a launch file's path, never the address with its code (docs/ui.md "Security decisions").
       const { openInBrowser } = await import('@tock/app/open');
       openInBrowser(running.launchFile(), io.env);
     }

@@ -83,7 +83,7 @@ const open: Command = {
     const { values } = flags(args, { print: { type: 'boolean' } });
     const opening = values.print !== true && canOpenWindow(io.env);
     if (opening) {
-      // The app writes a 0600 launch file; the browser gets its path, never a code (SPEC §15).
+      // The app writes a 0600 launch file; the browser gets its path, never a code (docs/ui.md "Security decisions").
       const { origin, file } = (await admin(io, 'POST', '/open', { file: true })) as { origin: string; file: string };
       const { openInBrowser } = await import('@tock/app/open');
       openInBrowser(file, io.env);

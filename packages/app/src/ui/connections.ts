@@ -1,5 +1,5 @@
 /**
- * The window server's bound on open connections (SPEC §15): at most {@link MAX_WINDOW_CONNECTIONS}.
+ * The window server's bound on open connections (docs/ui.md "Security decisions"): at most {@link MAX_WINDOW_CONNECTIONS}.
  * When it is full, a new connection takes the place of the oldest one that has not sent a
  * complete request (a silent socket, a header or body still dripping, a keep-alive connection
  * between requests); when every one is busy with a complete request (event streams, answers

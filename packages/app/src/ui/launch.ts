@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 
-/** A launch code is good this long after it was made (SPEC §15). */
+/** A launch code is good this long after it was made (docs/ui.md "Security decisions"). */
 export const LAUNCH_CODE_LIFETIME_MS = 5 * 60_000;
 /** Codes remembered at once (used and expired ones too, to say so); the oldest is forgotten first. */
 const REMEMBERED_CODES = 256;

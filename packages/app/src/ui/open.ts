@@ -1,5 +1,5 @@
 /**
- * Opens the Tock window without putting a secret on a command line (SPEC §15; the model is
+ * Opens the Tock window without putting a secret on a command line (docs/ui.md "Security decisions"; the model is
  * Jupyter's launch file). Any local user can read every process's arguments
  * (`/proc/<pid>/cmdline`), so the launch code never goes there: the app writes a 0600 file
  * `open-<random>.html` in the Tock home (0700) that sends the browser on to the address with
@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 
 const APP_BROWSERS = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
 
-/** A launch file is deleted this long after it was written (SPEC §15). */
+/** A launch file is deleted this long after it was written (docs/ui.md "Security decisions"). */
 export const LAUNCH_FILE_LIFETIME_MS = 60_000;
 /** The names of launch files: `open-<random>.html`. */
 const LAUNCH_FILE_NAME = /^open-[A-Za-z0-9_-]+\.html$/;
