@@ -134,6 +134,15 @@ const ROWS: Record<string, { sql: string; rows: unknown[][] }> = {
     sql: 'INSERT INTO sync_devices (device_id, segment, offset, line, applied, last_hlc, last_applied_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     rows: [[ids.peer, 1, 310, 1, 1, `${T0}-0-${ids.peer}`, T0 + MINUTE]],
   },
+  // Schema v7: editor heartbeats, one with every optional field and one with none.
+  heartbeats: {
+    sql: `INSERT INTO heartbeats (id, time_ms, entity, type, is_write, category, project, branch, language, lines, lineno, cursorpos, editor, machine, received_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    rows: [
+      ['00000000-0000-4000-8000-000000000501', T0 + 5 * MINUTE + 123, '/home/ana/src/tock/README.md', 'file', 1, 'coding', 'tock', 'main', 'Markdown', 120, 7, 31, 'vscode', 'ana-laptop', T0 + 5 * MINUTE + 200],
+      ['00000000-0000-4000-8000-000000000502', T0 + 6 * MINUTE, 'Café ☕.app', 'app', 0, null, null, null, null, null, null, null, null, null, T0 + 6 * MINUTE],
+    ],
+  },
 };
 
 /**

@@ -168,3 +168,33 @@ export {
 
 /** RFC 4180 CSV writing, shared by every CSV Tock writes: {@link csvRow}, {@link csvField}. */
 export { csvField, csvRow, CSV_LINE_END, type CsvValue } from './csv.ts';
+
+/**
+ * Editor heartbeats (docs/protocol.md "Editors: WakaTime heartbeats"): {@link recordHeartbeats}
+ * checks and stores a request's heartbeats in one transaction (a repeat keeps its first id),
+ * {@link pruneHeartbeats} deletes those past the capture retention, {@link statusBarToday}
+ * answers `wakatime-cli --today`. Heartbeats are never synced nor exported.
+ */
+export {
+  editorFromUserAgent,
+  lastHeartbeatPerEditor,
+  listHeartbeats,
+  machineFromHeader,
+  pruneHeartbeats,
+  recordHeartbeats,
+  type Heartbeat,
+  type HeartbeatSource,
+  type RecordHeartbeatsOptions,
+  type StoredHeartbeat,
+} from './heartbeats.ts';
+export { statusBarToday } from './statusbar.ts';
+
+/** Capture settings (SPEC §17): `retentionDays` so far; the capture sources add theirs. */
+export {
+  DEFAULT_CAPTURE_SETTINGS,
+  RETENTION_DAYS,
+  readCaptureSettings,
+  retentionStartMs,
+  setCaptureSetting,
+  type CaptureSettings,
+} from './capture-settings.ts';

@@ -220,6 +220,45 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE sync_entities ADD COLUMN log_seq INTEGER;
     `,
   },
+  {
+    version: 7,
+    description: 'editor heartbeats (WakaTime-compatible), kept on this machine for the capture retention',
+    sql: `
+      -- One row per heartbeat an editor's wakatime-cli sent (docs/protocol.md "Editors: WakaTime
+      -- heartbeats"). Never synced, never exported; deleted when older than the capture retention.
+      -- No index on id: nothing looks a heartbeat up by it, and every index costs each insert.
+      CREATE TABLE heartbeats (
+        id          TEXT NOT NULL,             -- UUID, the answer's data.id
+        time_ms     INTEGER NOT NULL,          -- the heartbeat's time, ms since epoch
+        entity      TEXT NOT NULL,             -- file path, app, domain or URL
+        type        TEXT NOT NULL,             -- file, app, domain, url, event
+        is_write    INTEGER NOT NULL,          -- 0 or 1
+        category    TEXT,
+        project     TEXT,
+        branch      TEXT,
+        language    TEXT,
+        lines       INTEGER,
+        lineno      INTEGER,
+        cursorpos   INTEGER,
+        editor      TEXT,                      -- from the User-Agent: vscode, vim, pycharm, …
+        machine     TEXT,                      -- X-Machine-Name
+        received_at INTEGER NOT NULL           -- ms since epoch, the app's clock
+      ) STRICT;
+      -- A heartbeat sent again (same ms, entity and is_write) is stored once; by time for
+      -- pruning and for a day's heartbeats.
+      CREATE UNIQUE INDEX heartbeats_once ON heartbeats (time_ms, entity, is_write);
+      -- The last heartbeat of each editor (the window's Integrations screen).
+      CREATE INDEX heartbeats_by_editor ON heartbeats (editor, time_ms);
+    `,
+  },
+  {
+    version: 8,
+    description: 'a note on a session, as entries have one (docs/product.md "Notes on sessions")',
+    sql: `
+      -- Free text of at most 2000 characters (LIMITS.noteMax), as an entry's; NULL: none.
+      ALTER TABLE sessions ADD COLUMN note TEXT;
+    `,
+  },
 ];
 
 /** The schema version this build writes: the number of migrations it knows. */

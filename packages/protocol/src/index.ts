@@ -17,3 +17,4 @@ export * from './validate.ts';
 export * from './duration.ts';
 export * from './shown-durations.ts';
 export * from './events.ts';
+export * from './wakatime.ts';

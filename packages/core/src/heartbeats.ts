@@ -1,0 +1,257 @@
+/**
+ * Editor heartbeats (docs/protocol.md "Editors: WakaTime heartbeats", SPEC §16): what an
+ * editor's wakatime-cli reports — which file, project, branch and language, and when. The use
+ * case {@link recordHeartbeats} checks each heartbeat, stores the good ones once (a heartbeat
+ * sent again gets the stored id) and answers each in the order sent; one call is one
+ * transaction. Heartbeats stay on this machine: not synced, not exported, and deleted once
+ * older than the capture retention ({@link pruneHeartbeats}). Knows nothing of HTTP.
+ */
+
+import {
+  FORBIDDEN_NAME_CHARACTER,
+  HEARTBEAT_TYPES,
+  WAKATIME_LIMITS,
+  isTimeInRange,
+  type HeartbeatOutcome,
+  type HeartbeatType,
+} from '@tock/protocol';
+import { readCaptureSettings, retentionStartMs } from './capture-settings.ts';
+import { codePointLength } from './names.ts';
+import type { Store } from './store.ts';
+
+/** Where a request's heartbeats came from: its headers. */
+export interface HeartbeatSource {
+  /** The request's `User-Agent` (a heartbeat's own `user_agent` wins when it names an editor). */
+  userAgent?: string | undefined;
+  /** The request's `X-Machine-Name`. */
+  machine?: string | undefined;
+}
+
+/** A heartbeat as checked and stored. */
+export interface Heartbeat {
+  timeMs: number;
+  entity: string;
+  type: HeartbeatType;
+  isWrite: boolean;
+  category: string | null;
+  project: string | null;
+  branch: string | null;
+  language: string | null;
+  lines: number | null;
+  lineno: number | null;
+  cursorpos: number | null;
+  editor: string | null;
+  machine: string | null;
+}
+
+/** What {@link recordHeartbeats} needs besides the store. */
+export interface RecordHeartbeatsOptions {
+  nowMs: number;
+  newId: () => string;
+}
+
+const TYPES: ReadonlySet<string> = new Set(HEARTBEAT_TYPES);
+
+/** A refusal of one heartbeat: its message is the `error` of its answer. */
+class Refused {
+  readonly message: string;
+  constructor(message: string) {
+    this.message = message;
+  }
+}
+
+/**
+ * `<name>-wakatime/<version>` in a User-Agent: the plugin. The editor is the product just
+ * before it (`vscode/1.96.0 vscode-wakatime/25.0.0` → `vscode`, `neovim/0.10 vim-wakatime/11`
+ * → `neovim`), else the plugin's own name.
+ */
+const PLUGIN = /(?:^|\s)(?:([A-Za-z][\w.+-]*)\/\S+\s+)?([A-Za-z][\w.+-]*?)-wakatime\/\S+/;
+const EDITOR_NAME = /^[a-z][a-z0-9._+-]{0,63}$/;
+
+/** The editor a User-Agent names (lower case), or null when it names none. */
+export function editorFromUserAgent(userAgent: string | undefined | null): string | null {
+  if (typeof userAgent !== 'string' || userAgent.length > 1024) return null;
+  const match = PLUGIN.exec(userAgent);
+  if (!match) return null;
+  const before = match[1]?.toLowerCase();
+  const plugin = (match[2] as string).toLowerCase();
+  const editor = before !== undefined && before !== 'wakatime' ? before : plugin;
+  return EDITOR_NAME.test(editor) ? editor : null;
+}
+
+/**
+ * The machine as kept: `X-Machine-Name` read as UTF-8 (Node hands header bytes over as
+ * Latin-1), or null when it is missing, longer than 255 code points or holds a character no
+ * name may hold. A bad machine name never refuses the heartbeats it came with.
+ */
+export function machineFromHeader(header: string | undefined | null): string | null {
+  if (typeof header !== 'string') return null;
+  const text = Buffer.from(header, 'latin1').toString('utf8').trim();
+  if (text === '' || text.includes('\uFFFD') || FORBIDDEN_NAME_CHARACTER.test(text) || codePointLength(text) > WAKATIME_LIMITS.machineMax) return null;
+  return text;
+}
+
+/** An optional text field: absent or null → null; not a string → null (plugins differ); too long or unsafe → refused. */
+function optionalText(raw: Record<string, unknown>, field: string, max: number): string | null {
+  const value = raw[field];
+  if (typeof value !== 'string' || value === '') return null;
+  if (codePointLength(value) > max) throw new Refused(`${field} must be at most ${max} characters`);
+  if (FORBIDDEN_NAME_CHARACTER.test(value)) throw new Refused(`${field} must not contain control characters or bidirectional overrides`);
+  return value;
+}
+
+/** An optional whole number (line counts, positions): anything else is taken as absent. */
+function optionalCount(raw: Record<string, unknown>, field: string): number | null {
+  const value = raw[field];
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
+}
+
+/**
+ * Checks one heartbeat as sent (SPEC §16): `entity` 1–4096 code points with no control
+ * character or bidirectional override, `time` a number of Unix seconds not more than 10
+ * minutes ahead of `nowMs` nor before `oldestMs`, `type` one of the five (default `file`).
+ * Returns the heartbeat to store, or a {@link Refused} with the reason.
+ */
+function checkHeartbeat(raw: unknown, nowMs: number, oldestMs: number, source: { editor: string | null; machine: string | null }): Heartbeat | Refused {
+  try {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return new Refused('a heartbeat must be a JSON object');
+    const hb = raw as Record<string, unknown>;
+    const entity = hb.entity;
+    if (typeof entity !== 'string' || entity.length === 0) return new Refused('entity is required: a non-empty string');
+    if (codePointLength(entity) > WAKATIME_LIMITS.entityMax) return new Refused(`entity must be at most ${WAKATIME_LIMITS.entityMax} characters`);
+    if (FORBIDDEN_NAME_CHARACTER.test(entity)) return new Refused('entity must not contain control characters or bidirectional overrides');
+    const time = hb.time;
+    if (typeof time !== 'number' || !Number.isFinite(time)) return new Refused('time is required: Unix seconds as a number');
+    const timeMs = Math.round(time * 1000);
+    if (!isTimeInRange(timeMs)) return new Refused('time must be Unix seconds between 1970 and 2199');
+    if (timeMs > nowMs + WAKATIME_LIMITS.futureSeconds * 1000) {
+      return new Refused(`time is more than ${WAKATIME_LIMITS.futureSeconds / 60} minutes in the future; check the clock`);
+    }
+    if (timeMs < oldestMs) return new Refused('time is older than the capture retention (retentionDays); it would be deleted at once');
+    const type = hb.type ?? 'file';
+    if (typeof type !== 'string' || !TYPES.has(type)) return new Refused(`type must be one of ${HEARTBEAT_TYPES.join(', ')}`);
+    const ownEditor = editorFromUserAgent(typeof hb.user_agent === 'string' ? hb.user_agent : undefined);
+    return {
+      timeMs,
+      entity,
+      type: type as HeartbeatType,
+      isWrite: hb.is_write === true,
+      category: optionalText(hb, 'category', WAKATIME_LIMITS.shortTextMax),
+      project: optionalText(hb, 'project', WAKATIME_LIMITS.projectMax),
+      branch: optionalText(hb, 'branch', WAKATIME_LIMITS.shortTextMax),
+      language: optionalText(hb, 'language', WAKATIME_LIMITS.shortTextMax),
+      lines: optionalCount(hb, 'lines'),
+      lineno: optionalCount(hb, 'lineno'),
+      cursorpos: optionalCount(hb, 'cursorpos'),
+      editor: source.editor ?? ownEditor,
+      machine: source.machine,
+    };
+  } catch (error) {
+    if (error instanceof Refused) return error;
+    throw error;
+  }
+}
+
+const INSERT = `INSERT INTO heartbeats (id, time_ms, entity, type, is_write, category, project, branch, language, lines, lineno, cursorpos, editor, machine, received_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (time_ms, entity, is_write) DO NOTHING`;
+const FIND = 'SELECT id FROM heartbeats WHERE time_ms = ? AND entity = ? AND is_write = ?';
+
+/**
+ * Records heartbeats as sent (`items`: each a JSON value), in one transaction: each is checked,
+ * stored unless an equal one (same time to the millisecond, entity and is_write) is stored
+ * already, and answered in the order sent — `{data: {id, time}}` (the stored id for a repeat)
+ * or `{error}`. The editor comes from the request's User-Agent (else the heartbeat's own
+ * `user_agent`), the machine from its X-Machine-Name. The retention is read from the capture
+ * settings. Durable only when the caller's transaction commits (the listener runs it in
+ * `Store.durably` and answers after).
+ */
+export function recordHeartbeats(store: Store, items: readonly unknown[], source: HeartbeatSource, options: RecordHeartbeatsOptions): HeartbeatOutcome[] {
+  const { nowMs, newId } = options;
+  const oldestMs = retentionStartMs(readCaptureSettings(store.settings), nowMs);
+  const fromHeaders = { editor: editorFromUserAgent(source.userAgent), machine: machineFromHeader(source.machine) };
+  return store.transaction(() => {
+    const insert = store.statement(INSERT);
+    const outcomes: HeartbeatOutcome[] = [];
+    for (const raw of items) {
+      const hb = checkHeartbeat(raw, nowMs, oldestMs, fromHeaders);
+      if (hb instanceof Refused) {
+        outcomes.push({ error: hb.message });
+        continue;
+      }
+      const isWrite = hb.isWrite ? 1 : 0;
+      let id = newId();
+      const { changes } = insert.run(
+        id,
+        hb.timeMs,
+        hb.entity,
+        hb.type,
+        isWrite,
+        hb.category,
+        hb.project,
+        hb.branch,
+        hb.language,
+        hb.lines,
+        hb.lineno,
+        hb.cursorpos,
+        hb.editor,
+        hb.machine,
+        nowMs,
+      );
+      if (Number(changes) === 0) {
+        const stored = store.statement(FIND).get(hb.timeMs, hb.entity, isWrite) as { id: string } | undefined;
+        if (stored === undefined) throw new Error('a heartbeat was neither stored nor found');
+        id = stored.id;
+      }
+      outcomes.push({ data: { id, time: hb.timeMs / 1000 } });
+    }
+    return outcomes;
+  });
+}
+
+/** A stored heartbeat, as {@link listHeartbeats} reads it back. */
+export interface StoredHeartbeat extends Heartbeat {
+  id: string;
+  receivedAt: number;
+}
+
+/** Heartbeats whose time lies in `[fromMs, toMs)`, oldest first. */
+export function listHeartbeats(store: Store, fromMs: number, toMs: number): StoredHeartbeat[] {
+  const rows = store
+    .statement(
+      `SELECT id, time_ms, entity, type, is_write, category, project, branch, language, lines, lineno, cursorpos, editor, machine, received_at
+       FROM heartbeats WHERE time_ms >= ? AND time_ms < ? ORDER BY time_ms, entity, is_write`,
+    )
+    .all(fromMs, toMs) as Record<string, string | number | null>[];
+  return rows.map((r) => ({
+    id: r.id as string,
+    timeMs: r.time_ms as number,
+    entity: r.entity as string,
+    type: r.type as HeartbeatType,
+    isWrite: r.is_write === 1,
+    category: r.category as string | null,
+    project: r.project as string | null,
+    branch: r.branch as string | null,
+    language: r.language as string | null,
+    lines: r.lines as number | null,
+    lineno: r.lineno as number | null,
+    cursorpos: r.cursorpos as number | null,
+    editor: r.editor as string | null,
+    machine: r.machine as string | null,
+    receivedAt: r.received_at as number,
+  }));
+}
+
+/** The last heartbeat of each editor (null: heartbeats that named none), newest first. */
+export function lastHeartbeatPerEditor(store: Store): { editor: string | null; lastMs: number }[] {
+  const rows = store.statement('SELECT editor, MAX(time_ms) AS last FROM heartbeats GROUP BY editor ORDER BY last DESC').all() as {
+    editor: string | null;
+    last: number;
+  }[];
+  return rows.map((r) => ({ editor: r.editor, lastMs: r.last }));
+}
+
+/** Deletes heartbeats older than the capture retention at `nowMs`; returns how many. */
+export function pruneHeartbeats(store: Store, nowMs: number): number {
+  const oldestMs = retentionStartMs(readCaptureSettings(store.settings), nowMs);
+  return store.transaction(() => Number(store.statement('DELETE FROM heartbeats WHERE time_ms < ?').run(oldestMs).changes));
+}

@@ -1,0 +1,157 @@
+/**
+ * The WakaTime-compatible door of docs/protocol.md "Editors: WakaTime heartbeats" (SPEC §16):
+ * its paths, the editor key's form, its limits and the shapes it answers with. A door of its
+ * own beside the signed API: another auth (the editor key in `Authorization`), another body
+ * limit, another error body (`{"error": "…"}`, WakaTime's). No I/O.
+ */
+
+/** Where the door lives on the listener's port; `api_url` is this prefix plus `/api/v1`. */
+export const WAKATIME_PREFIX = '/wakatime/';
+/** The `api_url` path that `~/.wakatime.cfg` names (without host and port). */
+export const WAKATIME_API_PATH = '/wakatime/api/v1';
+
+/** The three paths, each with its one method. */
+export const WAKATIME_ROUTES = {
+  '/wakatime/api/v1/users/current/heartbeats.bulk': 'POST',
+  '/wakatime/api/v1/users/current/heartbeats': 'POST',
+  '/wakatime/api/v1/users/current/statusbar/today': 'GET',
+} as const;
+
+export type WakatimePath = keyof typeof WAKATIME_ROUTES;
+
+/** The editor key as Tock makes it: a UUID v4 in lower case (what every wakatime-cli accepts). */
+export const EDITOR_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+/** The prefix newer WakaTime keys carry; the same key with it is accepted too. */
+export const EDITOR_KEY_PREFIX = 'waka_';
+
+/** The door's numbers. */
+export const WAKATIME_LIMITS = {
+  /** Request body, bytes (a bulk of 1 000 heartbeats with long paths fits). */
+  maxBodyBytes: 2 * 1024 * 1024,
+  /** Heartbeats in one bulk request. */
+  maxBulk: 1000,
+  /** Code points of `entity`. */
+  entityMax: 4096,
+  /** How far in the future a heartbeat's time may lie, seconds. */
+  futureSeconds: 10 * 60,
+  /** Code points of `project` (a path may name it). */
+  projectMax: 1024,
+  /** Code points of `branch`, `language`, `category`. */
+  shortTextMax: 255,
+  /** Code points of `X-Machine-Name` kept. */
+  machineMax: 255,
+} as const;
+
+/** The heartbeat types of SPEC §16; absent means `file`. */
+export const HEARTBEAT_TYPES = ['file', 'app', 'domain', 'url', 'event'] as const;
+export type HeartbeatType = (typeof HEARTBEAT_TYPES)[number];
+
+/** The answer to one accepted heartbeat (status 201). */
+export interface HeartbeatAccepted {
+  data: { id: string; time: number };
+}
+
+/** The answer to one refused heartbeat (status 400), and every error body of the door. */
+export interface WakatimeError {
+  error: string;
+}
+
+/** What the use case answers for each heartbeat of a request, in the order sent. */
+export type HeartbeatOutcome = HeartbeatAccepted | WakatimeError;
+
+/** `GET …/statusbar/today` (SPEC §16): what `wakatime-cli --today` reads. */
+export interface StatusBarToday {
+  cached_at: string;
+  data: {
+    grand_total: {
+      /** Hours with two decimals, as text: `"2.08"`. */
+      decimal: string;
+      /** `H:MM`: `"2:05"`. */
+      digital: string;
+      hours: number;
+      minutes: number;
+      /** `<activity> · <duration>` while tracking, else `<duration>`. */
+      text: string;
+      total_seconds: number;
+    };
+    categories: never[];
+    range: { date: string; start: string; end: string; text: 'Today'; timezone: string };
+  };
+}
+
+/** The JSON schema of {@link StatusBarToday}, for spec/openapi.yaml. */
+export const STATUS_BAR_TODAY_SCHEMA = {
+  type: 'object',
+  required: ['cached_at', 'data'],
+  properties: {
+    cached_at: { type: 'string', format: 'date-time' },
+    data: {
+      type: 'object',
+      required: ['grand_total', 'categories', 'range'],
+      properties: {
+        grand_total: {
+          type: 'object',
+          required: ['decimal', 'digital', 'hours', 'minutes', 'text', 'total_seconds'],
+          properties: {
+            decimal: { type: 'string', description: 'Hours with two decimals: "2.08".' },
+            digital: { type: 'string', description: 'H:MM: "2:05".' },
+            hours: { type: 'integer' },
+            minutes: { type: 'integer' },
+            text: { type: 'string', description: '"<activity> · <duration>" while tracking, else "<duration>"; <duration> as "2 hrs 5 mins", "1 hr 1 min", "45 mins", "0 mins".' },
+            total_seconds: { type: 'integer', description: "Tock's todaySeconds." },
+          },
+        },
+        categories: { type: 'array', maxItems: 0, description: 'Always empty: wakatime-cli then prints grand_total.text.' },
+        range: {
+          type: 'object',
+          required: ['date', 'start', 'end', 'text', 'timezone'],
+          properties: {
+            date: { type: 'string', format: 'date' },
+            start: { type: 'string', format: 'date-time' },
+            end: { type: 'string', format: 'date-time' },
+            text: { const: 'Today' },
+            timezone: { type: 'string' },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+/** The JSON schema of one heartbeat as sent, for spec/openapi.yaml (the use case checks it). */
+export const HEARTBEAT_SCHEMA = {
+  type: 'object',
+  required: ['entity', 'time'],
+  properties: {
+    entity: { type: 'string', minLength: 1, maxLength: WAKATIME_LIMITS.entityMax, description: 'File path, app name, domain or URL.' },
+    time: { type: 'number', description: `Unix seconds (fractions kept to the millisecond); at most ${WAKATIME_LIMITS.futureSeconds / 60} minutes in the future, not older than the capture retention (retentionDays, default 90).` },
+    type: { enum: [...HEARTBEAT_TYPES], default: 'file' },
+    category: { type: ['string', 'null'], maxLength: WAKATIME_LIMITS.shortTextMax },
+    project: { type: ['string', 'null'], maxLength: WAKATIME_LIMITS.projectMax },
+    branch: { type: ['string', 'null'], maxLength: WAKATIME_LIMITS.shortTextMax },
+    language: { type: ['string', 'null'], maxLength: WAKATIME_LIMITS.shortTextMax },
+    is_write: { type: ['boolean', 'null'] },
+    lines: { type: ['integer', 'null'] },
+    lineno: { type: ['integer', 'null'] },
+    cursorpos: { type: ['integer', 'null'] },
+    user_agent: { type: ['string', 'null'] },
+    dependencies: { type: ['array', 'null'], description: 'Accepted and not kept.' },
+  },
+  description:
+    'Text fields must not hold control characters or bidirectional overrides (a heartbeat with one is refused). Other fields are ignored.',
+} as const;
+
+/**
+ * A duration as WakaTime's status bar writes it (SPEC §16), floored to the minute like every
+ * duration Tock shows: `2 hrs 5 mins`, `1 hr 1 min`, `45 mins`, `0 mins`; whole hours
+ * without minutes (`2 hrs`), as WakaTime writes them.
+ */
+export function wakatimeDurationText(seconds: number): string {
+  const total = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds / 60) : 0;
+  const hours = Math.floor(total / 60);
+  const minutes = total % 60;
+  const h = `${hours} ${hours === 1 ? 'hr' : 'hrs'}`;
+  const m = `${minutes} ${minutes === 1 ? 'min' : 'mins'}`;
+  if (hours === 0) return m;
+  return minutes === 0 ? h : `${h} ${m}`;
+}
