@@ -17,4 +17,6 @@ export type {
   ReplayGuardOptions,
   RequestRecord,
   StoredResponse,
+  WakatimeHandlers,
+  WakatimeOptions,
 } from './types.ts';

@@ -8,7 +8,7 @@
  */
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { API_VERSION, EVENT_LIMITS, LAST_EVENT_ID_HEADER, LICENSE_LOCKED_BODY, LIMITS, type ErrorCode } from '@tock/protocol';
+import { API_VERSION, EVENT_LIMITS, LAST_EVENT_ID_HEADER, LICENSE_LOCKED_BODY, LIMITS, WAKATIME_PREFIX, type ErrorCode } from '@tock/protocol';
 import { MALFORMED_KEY, hasBody, idempotencyKeyOf, isJsonContentType, parseJson } from './checks.ts';
 import {
   INTERNAL_ERROR_MESSAGE,
@@ -29,6 +29,7 @@ import { RequestLog, toRecord } from './request-log.ts';
 import { NOT_WIRED, ROUTES_BY_PATH, type Route } from './routes.ts';
 import { responseSignature, type HmacKey } from './signature.ts';
 import type { Listener, ListenerOptions } from './types.ts';
+import { createWakatimeDoor, type DoorAnswer } from './wakatime/door.ts';
 
 /** Server timeouts, ms (see README: loopback clients send a request in one go). */
 export const SERVER_TIMEOUTS = {
@@ -105,6 +106,15 @@ export function createListener(options: ListenerOptions): Listener {
     failure,
     onError,
   });
+  // The WakaTime paths: a door of their own with their own auth and lockout (wakatime/door.ts).
+  const door = createWakatimeDoor({
+    editorKey: options.wakatime?.editorKey ?? (() => null),
+    handlers: options.wakatime?.handlers ?? {},
+    license: options.license,
+    monotonic: options.monotonic ?? clock,
+    atomically: options.atomically,
+    onError,
+  });
   let boundPort: number | null = null;
 
   // ---- answering ------------------------------------------------------------------------
@@ -159,6 +169,18 @@ export function createListener(options: ListenerOptions): Listener {
   function replyWhenDone(x: Exchange, outcome: Outcome | Promise<Outcome>): void | Promise<void> {
     if (outcome instanceof Promise) return outcome.then((done) => replyOutcome(x, done));
     replyOutcome(x, outcome);
+  }
+
+  /** A request under `/wakatime/`: the door decides, the answer is written (and listed) here. */
+  function answerWakatime(x: Exchange): void | Promise<void> {
+    const write = (answer: DoorAnswer | undefined): void => {
+      if (answer === undefined) return; // the client went away
+      if (answer.closeAfter) x.closeAfter = true;
+      reply(x, answer.status, answer.body, answer.extra);
+    };
+    const answered = door.answer(x.req, x.method, x.path);
+    if (answered instanceof Promise) return answered.then(write);
+    write(answered);
   }
 
   // ---- the checks, in order ---------------------------------------------------------------
@@ -336,7 +358,7 @@ export function createListener(options: ListenerOptions): Listener {
         closeAfter: false,
       };
       try {
-        const pending = answer(x);
+        const pending = x.path.startsWith(WAKATIME_PREFIX) ? answerWakatime(x) : answer(x);
         if (pending !== undefined) pending.catch((error: unknown) => unexpected(x, error));
       } catch (error) {
         unexpected(x, error);
@@ -369,6 +391,7 @@ export function createListener(options: ListenerOptions): Listener {
           const address = server.address();
           boundPort = typeof address === 'object' && address !== null ? address.port : port;
           gate.bindTo(boundPort);
+          door.bindTo(boundPort);
           resolve();
         };
         if (server.listening) {
@@ -389,6 +412,7 @@ export function createListener(options: ListenerOptions): Listener {
         server.close((error) => {
           boundPort = null;
           gate.bindTo(null);
+          door.bindTo(null);
           if (error) reject(error);
           else resolve();
         });

@@ -11,12 +11,14 @@ import type {
   EntryRequest,
   EventDataByType,
   EventType,
+  HeartbeatOutcome,
   LicenseState,
   Report,
   ReportRequest,
   StartRequest,
   StartResult,
   Status,
+  StatusBarToday,
   StoppedSession,
 } from '@tock/protocol';
 import type { EventStreamsOptions } from './event-streams.ts';
@@ -43,6 +45,25 @@ export interface ListenerHandlers {
    * the defaults and throws `validation_failed` for a bad range (docs/protocol.md "GET /report").
    */
   getReport(input: ReportRequest): MaybePromise<Report>;
+}
+
+/**
+ * The use cases behind the WakaTime door (docs/protocol.md "Editors: WakaTime heartbeats"),
+ * injected like {@link ListenerHandlers}. `recordHeartbeats` gets the heartbeats as sent (a
+ * single heartbeat as a list of one) and the request's `User-Agent` and `X-Machine-Name`; it
+ * checks each and answers each in order. It runs inside `atomically`: the answer leaves once
+ * the heartbeats are committed.
+ */
+export interface WakatimeHandlers {
+  recordHeartbeats(input: { heartbeats: unknown[]; userAgent: string | undefined; machine: string | undefined }): MaybePromise<HeartbeatOutcome[]>;
+  statusBarToday(): MaybePromise<StatusBarToday>;
+}
+
+/** The WakaTime door's part of {@link ListenerOptions}: its key and its use cases. */
+export interface WakatimeOptions {
+  /** The editor key, read on every request (rotating it takes effect at once); null refuses every request. */
+  editorKey: () => string | null;
+  handlers: Partial<WakatimeHandlers>;
 }
 
 /** A 2xx response remembered under an `Idempotency-Key`. */
@@ -151,6 +172,12 @@ export interface ListenerOptions {
    * status the new stream starts from as the one later changes are compared with.
    */
   beforeStreamOpens?: () => void;
+  /**
+   * The WakaTime door on the same port (docs/protocol.md "Editors: WakaTime heartbeats"): its
+   * own auth and lockout, answered only while the listener listens. Without it every
+   * `/wakatime/…` request is refused 401.
+   */
+  wakatime?: WakatimeOptions;
   /** The event streams' run id, timers and limits; tests set them (defaults in event-streams.ts). */
   events?: Omit<EventStreamsOptions, 'clock' | 'stillAllowed'>;
 }

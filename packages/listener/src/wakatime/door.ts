@@ -1,0 +1,186 @@
+/**
+ * The WakaTime door (docs/protocol.md "Editors: WakaTime heartbeats", SPEC §16): the three
+ * `/wakatime/api/v1/…` paths on the listener's port, a door of their own beside the signed API
+ * — not a special case inside it. Its own auth (the editor key in `Authorization`, never the
+ * token), its own lockout, a 2 MiB body limit and WakaTime's bodies (`{"error": "…"}`); the
+ * checks of §6 that apply are the listener's own functions (checks.ts): Host, browser, body
+ * size, JSON. The use cases are injected, like the signed API's; it knows no SQL.
+ *
+ * Order: Host (403) → browser (403) → lockout (429) → declared size (413) → editor key (401;
+ * a wrong one counts toward the lockout, a missing one does not) → license (423) → path (404)
+ * and method (405) → body (413 while reading, 415, 400) → use case (inside `atomically`:
+ * answered once the heartbeats are committed) → 201 / 200.
+ */
+
+import type { IncomingMessage } from 'node:http';
+import {
+  ERROR_STATUS,
+  LICENSE_LOCKED_BODY,
+  WAKATIME_LIMITS,
+  WAKATIME_ROUTES,
+  type HeartbeatOutcome,
+  type LicenseState,
+  type WakatimePath,
+} from '@tock/protocol';
+import { allowedHostsFor, hasBody, hostAllowed, isBrowserRequest, isJsonContentType, parseJson } from '../checks.ts';
+import { INTERNAL_ERROR_MESSAGE } from '../envelopes.ts';
+import { Lockout } from '../lockout.ts';
+import { ABORTED, TOO_LARGE, readBody } from '../read-body.ts';
+import type { MaybePromise, WakatimeHandlers } from '../types.ts';
+import { editorKeyMatches, presentedKey } from './editor-key.ts';
+
+/** An answer of the door: written by the listener (headers, request list) like any other. */
+export interface DoorAnswer {
+  status: number;
+  body: string;
+  extra?: Record<string, string>;
+  /** The body was not read (or not all of it): close the connection after answering. */
+  closeAfter?: boolean;
+}
+
+/** What the door needs from the listener and the application. */
+export interface DoorOptions {
+  /** The current editor key, read on every request; null (none made yet) refuses every request. */
+  editorKey: () => string | null;
+  handlers: Partial<WakatimeHandlers>;
+  license: () => LicenseState;
+  /** Durations of the lockout are measured on it. */
+  monotonic: () => number;
+  /** The store's transaction: heartbeats are answered once committed (see ListenerOptions.atomically). */
+  atomically: (<T>(work: () => T) => T | Promise<T>) | undefined;
+  onError: ((error: unknown) => void) | undefined;
+}
+
+/** The door, for one listener. */
+export interface WakatimeDoor {
+  /** Sets the port the Host header must name (null while not listening). */
+  bindTo(port: number | null): void;
+  /** Answers one request whose path starts with `/wakatime/`; undefined when the client went away. */
+  answer(req: IncomingMessage, method: string, path: string): MaybePromise<DoorAnswer | undefined>;
+}
+
+const TOO_LARGE_MESSAGE = `the request body is larger than ${WAKATIME_LIMITS.maxBodyBytes / (1024 * 1024)} MiB`;
+const ROUTES = WAKATIME_ROUTES as Readonly<Record<string, string>>;
+
+function error(status: number, message: string, extra?: Record<string, string>): DoorAnswer {
+  return { status, body: JSON.stringify({ error: message }), ...(extra ? { extra } : {}) };
+}
+
+/** Creates the door; the listener hands it every request under `/wakatime/`. */
+export function createWakatimeDoor(options: DoorOptions): WakatimeDoor {
+  const lockout = new Lockout();
+  let allowedHosts: ReadonlySet<string> = new Set();
+  let boundPort: number | null = null;
+
+  /** A failure of a use case: a Tock problem keeps its status and message; anything else is a 500 that says nothing. */
+  function failure(thrown: unknown): DoorAnswer {
+    const problem = thrown as { name?: unknown; code?: unknown; message?: unknown };
+    if (problem !== null && typeof problem === 'object' && problem.name === 'TockProblem' && typeof problem.code === 'string' && Object.hasOwn(ERROR_STATUS, problem.code)) {
+      return error(ERROR_STATUS[problem.code as keyof typeof ERROR_STATUS], String(problem.message));
+    }
+    options.onError?.(thrown);
+    return error(500, INTERNAL_ERROR_MESSAGE);
+  }
+
+  /** Runs `work` in the store's transaction when there is one; its promise settles once committed. */
+  function durably<T>(work: () => MaybePromise<T>, done: (value: T) => DoorAnswer): MaybePromise<DoorAnswer> {
+    let result: MaybePromise<T> | Promise<MaybePromise<T>>;
+    try {
+      result = options.atomically ? options.atomically(work) : work();
+    } catch (thrown) {
+      return failure(thrown);
+    }
+    if (result instanceof Promise) return result.then((value) => Promise.resolve(value).then(done, failure), failure);
+    return done(result as T);
+  }
+
+  function heartbeats(req: IncomingMessage, path: WakatimePath, json: unknown): MaybePromise<DoorAnswer> {
+    const record = options.handlers.recordHeartbeats;
+    if (!record) return error(503, `${path} is not available in this version of the app`);
+    const bulk = path.endsWith('.bulk');
+    if (bulk) {
+      if (!Array.isArray(json) || json.length === 0) return error(400, 'the body must be a JSON array of 1 to 1000 heartbeats');
+      if (json.length > WAKATIME_LIMITS.maxBulk) return error(400, `at most ${WAKATIME_LIMITS.maxBulk} heartbeats in one request; send the rest in another`);
+    } else if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+      return error(400, 'the body must be one heartbeat, a JSON object');
+    }
+    const userAgent = typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined;
+    const machine = req.headers['x-machine-name'];
+    const input = { heartbeats: bulk ? (json as unknown[]) : [json], userAgent, machine: typeof machine === 'string' ? machine : undefined };
+    return durably(
+      () => record.call(options.handlers, input),
+      (outcomes: HeartbeatOutcome[]) => {
+        if (!bulk) {
+          const [only] = outcomes;
+          return only !== undefined && 'data' in only ? { status: 201, body: JSON.stringify(only) } : { status: 400, body: JSON.stringify(only ?? { error: 'the heartbeat was refused' }) };
+        }
+        const responses = outcomes.map((o) => [o, 'data' in o ? 201 : 400]);
+        const accepted = outcomes.some((o) => 'data' in o);
+        if (accepted) return { status: 201, body: JSON.stringify({ responses }) };
+        return { status: 400, body: JSON.stringify({ error: 'every heartbeat was refused; see responses', responses }) };
+      },
+    );
+  }
+
+  function statusBar(path: WakatimePath): MaybePromise<DoorAnswer> {
+    const read = options.handlers.statusBarToday;
+    if (!read) return error(503, `${path} is not available in this version of the app`);
+    try {
+      const result = read.call(options.handlers);
+      if (result instanceof Promise) return result.then((value) => ({ status: 200, body: JSON.stringify(value) }), failure);
+      return { status: 200, body: JSON.stringify(result) };
+    } catch (thrown) {
+      return failure(thrown);
+    }
+  }
+
+  function afterBody(req: IncomingMessage, path: WakatimePath, body: Buffer): MaybePromise<DoorAnswer> {
+    if (!isJsonContentType(req.headers['content-type'])) return error(415, 'a request body must be sent with Content-Type: application/json');
+    const parsed = parseJson(body);
+    if (!parsed.ok) return error(400, 'the request body is not valid UTF-8 JSON');
+    return heartbeats(req, path, parsed.value);
+  }
+
+  return {
+    bindTo(port) {
+      boundPort = port;
+      allowedHosts = port === null ? new Set() : allowedHostsFor(port);
+    },
+
+    answer(req, method, path) {
+      const headers = req.headers;
+      const unread = hasBody(headers);
+      const refuse = (answer: DoorAnswer): DoorAnswer => (unread ? { ...answer, closeAfter: true } : answer);
+      if (!hostAllowed(headers.host, allowedHosts)) {
+        return refuse(error(403, `the Host header must be 127.0.0.1:${boundPort} or localhost:${boundPort}`));
+      }
+      if (isBrowserRequest(headers)) return refuse(error(403, 'requests from web browsers are refused; editors send heartbeats through wakatime-cli'));
+      const lockedFor = lockout.retryAfterSeconds(options.monotonic());
+      if (lockedFor > 0) {
+        return refuse(error(429, `too many wrong editor keys; try again in ${lockedFor} s`, { 'retry-after': String(lockedFor) }));
+      }
+      const length = headers['content-length'];
+      if (length !== undefined && Number(length) > WAKATIME_LIMITS.maxBodyBytes) return refuse(error(413, TOO_LARGE_MESSAGE));
+
+      const presented = presentedKey(headers.authorization);
+      if (!presented.present) return refuse(error(401, 'send the editor key: api_key in ~/.wakatime.cfg (`tock editors setup` writes it)'));
+      if (!editorKeyMatches(presented.key, options.editorKey())) {
+        lockout.recordFailure(options.monotonic());
+        return refuse(error(401, 'the editor key is wrong; `tock editors key` prints the right one'));
+      }
+      if (options.license() === 'locked') return refuse({ status: 423, body: LICENSE_LOCKED_BODY });
+      const allowed = ROUTES[path];
+      if (allowed === undefined) return refuse(error(404, `there is no endpoint ${method} ${path}`));
+      if (method !== allowed) return refuse(error(405, `${path} accepts ${allowed} only`, { allow: allowed }));
+      const route = path as WakatimePath;
+      // A GET's body (none is expected) is left unread: the connection closes after the answer.
+      if (allowed === 'GET') return unread ? Promise.resolve(statusBar(route)).then(refuse) : statusBar(route);
+      if (!unread) return error(400, 'the body must hold heartbeats as JSON');
+      return readBody(req, WAKATIME_LIMITS.maxBodyBytes).then((read) => {
+        if (read === ABORTED) return undefined;
+        if (read === TOO_LARGE) return { ...error(413, TOO_LARGE_MESSAGE), closeAfter: true };
+        return afterBody(req, route, read);
+      });
+    },
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * The editor key's side of the WakaTime door (docs/protocol.md "Editors: WakaTime heartbeats"):
+ * reading it from `Authorization` (`Basic base64(key)`, `Basic base64(key + ":")` or
+ * `Bearer key`, the key bare or with its `waka_` prefix) and comparing it in constant time.
+ * The listener token is never an editor key: it is not a UUID, so it never matches.
+ */
+
+import { timingSafeEqual } from 'node:crypto';
+import { EDITOR_KEY_PATTERN, EDITOR_KEY_PREFIX } from '@tock/protocol';
+
+/** What `Authorization` holds for the door: nothing, or a key to check (maybe malformed). */
+export type PresentedKey = { present: false } | { present: true; key: string };
+
+const NONE: PresentedKey = { present: false };
+const BASIC = /^basic\s+([A-Za-z0-9+/=_-]{1,512})\s*$/i;
+const BEARER = /^bearer\s+(\S{1,512})\s*$/i;
+
+/**
+ * The key an `Authorization` header presents. A header that is there but of no scheme the
+ * door knows still presents something (an empty key, which never matches): it counts as a
+ * failed authentication, unlike a request that sent none.
+ */
+export function presentedKey(header: string | string[] | undefined): PresentedKey {
+  if (header === undefined) return NONE;
+  if (typeof header !== 'string') return { present: true, key: '' };
+  let key = '';
+  const basic = BASIC.exec(header);
+  const bearer = basic ? null : BEARER.exec(header);
+  if (basic) {
+    key = Buffer.from(basic[1] as string, 'base64').toString('latin1');
+    if (key.endsWith(':')) key = key.slice(0, -1);
+  } else if (bearer) key = bearer[1] as string;
+  if (key.startsWith(EDITOR_KEY_PREFIX)) key = key.slice(EDITOR_KEY_PREFIX.length);
+  return { present: true, key: key.toLowerCase() };
+}
+
+/** True when `presented` is the editor key `expected`; compared in constant time. */
+export function editorKeyMatches(presented: string, expected: string | null): boolean {
+  if (expected === null || !EDITOR_KEY_PATTERN.test(expected)) return false;
+  const a = Buffer.from(expected, 'latin1');
+  // Same length as the key whatever was sent, so the comparison's time tells nothing either.
+  const b = Buffer.alloc(a.length);
+  const sent = Buffer.from(presented, 'latin1');
+  sent.copy(b, 0, 0, Math.min(sent.length, b.length));
+  return timingSafeEqual(a, b) && sent.length === a.length;
+}
