@@ -6,7 +6,7 @@
  */
 import type { Server } from 'node:http';
 import { rmSync } from 'node:fs';
-import { buildReport, openStore, createTracker, systemTimeZone, type Store, type Tracker } from '@tock/core';
+import { buildReport, openStore, createTracker, recordHeartbeats, statusBarToday, systemTimeZone, type Store, type Tracker } from '@tock/core';
 import { followClockStep } from '@tock/core/clock-steps';
 import { StoreFileError } from '@tock/core/store-file';
 import { createListener, type Listener, type RequestRecord } from '@tock/listener';
@@ -18,6 +18,9 @@ import { BackupKeeper, backupAdminRoutes } from './backups.ts';
 import { steppedClock } from './clock-steps.ts';
 import { ensureHome, homePaths, type HomePaths } from './home.ts';
 import { desktopAdminRoutes } from './desktop/admin-routes.ts';
+import { EditorKeys, editorKeyStore } from './editors/editor-key.ts';
+import { Editors, editorsAdminRoutes } from './editors/editors.ts';
+import { HeartbeatPruner } from './editors/pruning.ts';
 import { createDesktop, type Desktop, type DesktopOptions } from './desktop/desktop.ts';
 import { License, licensePublicKey } from './license.ts';
 import { DEFAULT_LISTENER_SETTINGS, ListenerControl, type ListenerSettings } from './listener-control.ts';
@@ -47,6 +50,8 @@ export interface AppServices {
   readonly desktop: Desktop;
   /** Sync through a folder (docs/sync.md). */
   readonly sync: SyncService;
+  /** Editors' WakaTime plugins: the editor key, ~/.wakatime.cfg, the last heartbeats (docs/integrations.md). */
+  readonly editors: Editors;
   readonly clock: () => number;
   /** The last 25 listener requests, newest first. */
   requests(): RequestRecord[];
@@ -89,6 +94,7 @@ const SETTINGS = {
   firstRunMs: 'firstRunMs',
   licenseKey: 'licenseKey',
   uiPort: 'uiPort',
+  editorsEnabled: 'editorsEnabled',
 } as const;
 
 function credentialStore(kind: CredentialStoreKind, paths: HomePaths, env: NodeJS.ProcessEnv): CredentialStore {
@@ -197,6 +203,10 @@ async function wire(
   const nowSec = Math.floor(startedAtMs / 1000);
   store.idempotency.prune(startedAtMs - LIMITS.idempotencyWindowSeconds * 1000);
   store.nonces.prune(nowSec - LIMITS.nonceWindowSeconds);
+  // The editor key lives beside the token, in the credential store chosen for it (editors/editor-key.ts).
+  const editorKeys = new EditorKeys(
+    editorKeyStore(chooseCredentialStoreKind(env, settings.get<CredentialStoreKind>(SETTINGS.credentialStore)), paths.dir, env),
+  );
   const listener: Listener = createListener({
     token: () => tokens.current(),
     clock,
@@ -220,6 +230,17 @@ async function wire(
       getReport: reportingFullDisk((input: { from?: string; to?: string; by?: string }) =>
         buildReport(store, input, clock(), systemTimeZone()),
       ),
+    },
+    // The WakaTime door (docs/protocol.md "Editors: WakaTime heartbeats"): its own key; the
+    // heartbeats commit in the listener's `atomically` below, so they are answered once on disk.
+    wakatime: {
+      editorKey: () => editorKeys.current(),
+      handlers: {
+        recordHeartbeats: reportingFullDisk(({ heartbeats, userAgent, machine }: { heartbeats: unknown[]; userAgent: string | undefined; machine: string | undefined }) =>
+          recordHeartbeats(store, heartbeats, { userAgent, machine }, { nowMs: clock(), newId: () => crypto.randomUUID() }),
+        ),
+        statusBarToday: reportingFullDisk(() => statusBarToday(tracker.getStatus(), clock(), systemTimeZone())),
+      },
     },
     // The listener ignores records older than 24 h; the store is pruned at each start.
     idempotency: store.idempotency,
@@ -282,6 +303,21 @@ async function wire(
     onError: (message) => console.error(`tock: ${message}`),
   });
   const desktop = createDesktop({ ...desktopOptions, store, tracker, clock, env });
+  const editors = new Editors({
+    store,
+    keys: editorKeys,
+    listener: () => {
+      const { enabled, port } = control.status();
+      return { enabled, port };
+    },
+    isEnabled: () => settings.get<boolean>(SETTINGS.editorsEnabled) === true,
+    setEnabled: (enabled) => {
+      settings.set(SETTINGS.editorsEnabled, enabled);
+      changed();
+    },
+  });
+  editors.restore((message) => console.error(`tock: editors: ${message}`));
+  const heartbeatPruner = new HeartbeatPruner({ store, clock, onError: (message) => console.error(`tock: pruning heartbeats: ${message}`) });
   desktop.onIdleNoticed((notice) => live.emitIdle(notice));
   const services: AppServices = {
     home: paths,
@@ -293,6 +329,7 @@ async function wire(
     prompts,
     desktop,
     sync,
+    editors,
     clock,
     requests: () => listener.requests(),
     setCredentialStore(kind) {
@@ -322,11 +359,13 @@ async function wire(
     ...desktopAdminRoutes(desktop, windowOpener),
     ...backupAdminRoutes(backups),
     ...syncAdminRoutes(sync),
+    ...editorsAdminRoutes(editors),
   });
   await control.restore();
   const ui = await startUiServer(services, { port: uiPort ?? settings.get<number>(SETTINGS.uiPort) ?? 0, clock: monotonic });
   openable = ui;
   backups.start();
+  heartbeatPruner.start();
   sync.start();
   // The window keeps its address across launches unless that port is taken next time.
   if (uiPort === undefined) settings.set(SETTINGS.uiPort, ui.port);
@@ -342,6 +381,7 @@ async function wire(
       if (stopped) return;
       stopped = true;
       desktop.stop();
+      heartbeatPruner.stop();
       sync.stop();
       live.stop();
       launchFiles.close();

@@ -18,3 +18,5 @@ export type { IdleAnswer, IdleChoice, IdleQuestion } from './desktop/idle/watch.
 export type { DesktopSettings } from './desktop/settings.ts';
 /** What `tock sync status` shows (docs/sync.md). */
 export type { SyncDeviceStatus, SyncEnableResult, SyncStatus } from './sync/sync-service.ts';
+export type { EditorKeyResult, EditorsStatus } from './editors/editors.ts';
+export { wakatimeConfigDir, type WakatimeSetup } from './editors/wakatime-config.ts';

@@ -9,6 +9,7 @@ import { CliError, print, type Io } from './io.ts';
 import type { Command } from './command.ts';
 import { backupCommands } from './backup-commands.ts';
 import { syncCommand } from './sync-command.ts';
+import { editorsCommand } from './editors-command.ts';
 
 /** The one line for an admin command when no app runs under `home`. */
 export function appNotRunning(home: string): CliError {
@@ -211,4 +212,4 @@ const importCommand: Command = {
 };
 
 /** The admin commands, by name. */
-export const adminCommands: Record<string, Command> = { app, listener, token, requests, license, break: pause, resume, ...backupCommands, export: exportCommand, report, import: importCommand, sync: syncCommand };
+export const adminCommands: Record<string, Command> = { app, listener, token, requests, license, break: pause, resume, ...backupCommands, export: exportCommand, report, import: importCommand, sync: syncCommand, editors: editorsCommand };
