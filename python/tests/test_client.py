@@ -115,6 +115,16 @@ def test_search_activities_sends_an_empty_query_and_no_limit_by_default(flavour:
         (("Writing",), {}, {"name": "Writing", "createIfMissing": False}),
         (("Writing",), {"create_if_missing": True}, {"name": "Writing", "createIfMissing": True}),
         ((), {"activity_id": ACTIVITY_ID}, {"activityID": ACTIVITY_ID}),
+        (
+            ("Writing",),
+            {"note": "chapter 3"},
+            {"name": "Writing", "createIfMissing": False, "note": "chapter 3"},
+        ),
+        (
+            (),
+            {"activity_id": ACTIVITY_ID, "note": "review"},
+            {"activityID": ACTIVITY_ID, "note": "review"},
+        ),
     ],
 )
 def test_start_activity_sends_name_or_id_and_returns_the_start(

@@ -46,7 +46,7 @@ SPEC_OPERATIONS = {
     "search_activities": "(self, q: 'str', limit: 'int | None' = None) -> 'list[ActivityRef]'",
     "start_activity": (
         "(self, name: 'str | None' = None, *, activity_id: 'str | None' = None, "
-        "create_if_missing: 'bool' = False) -> 'StartResult'"
+        "create_if_missing: 'bool' = False, note: 'str | None' = None) -> 'StartResult'"
     ),
     "stop_activity": "(self) -> 'StoppedSession | None'",
     "log_entry": (

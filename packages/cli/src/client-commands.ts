@@ -136,14 +136,15 @@ export function formatStatus(status: Status, now: Date): string {
   return `Tracking "${name}"${since} — ${today}`;
 }
 
-/** `Started "Review" at 09:14`, or `Switched to` / `Still tracking` forms. */
-export function formatStart(result: StartResult, previous: ActivityRef | null, now: Date): string {
+/** `Started "Review" at 09:14`, or `Switched to` / `Still tracking` forms; the note given, after a dash. */
+export function formatStart(result: StartResult, previous: ActivityRef | null, now: Date, note?: string): string {
   const name = `"${terminalText(result.activityName)}"`;
   const at = formatClock(result.startedAt, now);
-  if (previous?.activityID === result.activityID) return `Still tracking ${name} (since ${at})`;
+  const about = note ? ` — ${terminalText(note)}` : '';
+  if (previous?.activityID === result.activityID) return `Still tracking ${name} (since ${at})${about}`;
   const what = result.created ? `new activity ${name}` : name;
-  if (previous !== null) return `Switched from "${terminalText(previous.activityName)}" to ${what} at ${at}`;
-  return `Started ${what} at ${at}`;
+  if (previous !== null) return `Switched from "${terminalText(previous.activityName)}" to ${what} at ${at}${about}`;
+  return `Started ${what} at ${at}${about}`;
 }
 
 /** `Stopped "Writing docs" after 1h 12m`, or the line for when nothing ran. */
@@ -266,17 +267,18 @@ const search: Command = {
 
 const start: Command = {
   summary: 'start tracking an activity (switching from the running one)',
-  usage: 'tock start NAME [--create] [--json]',
+  usage: 'tock start NAME [--note TEXT] [--create] [--json]',
   async run(args, io) {
-    const { values, positionals } = flags(args, { create: { type: 'boolean' } }, Number.POSITIVE_INFINITY);
+    const { values, positionals } = flags(args, { create: { type: 'boolean' }, note: { type: 'string' } }, Number.POSITIVE_INFINITY);
     noExtraWords(positionals, 1, 'tock start "Writing docs"');
-    const name = requireText(positionals[0], 'the activity name', 'tock start NAME [--create]');
+    const name = requireText(positionals[0], 'the activity name', 'tock start NAME [--note TEXT] [--create]');
+    const note = values['note'] as string | undefined;
     const { client, port } = connect(io.env);
     const context = { port, activityName: name };
     // Asked first only to say "Switched from …": the start itself is one request.
     const previous = values.json === true ? null : await request(context, () => client.getCurrent());
-    const result = await request(context, () => client.startActivity(name, { createIfMissing: values['create'] === true }));
-    print(io, values.json === true, result, () => formatStart(result, previous, io.now()));
+    const result = await request(context, () => client.startActivity(name, { createIfMissing: values['create'] === true, note }));
+    print(io, values.json === true, result, () => formatStart(result, previous, io.now(), note));
     return 0;
   },
 };

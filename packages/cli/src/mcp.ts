@@ -90,12 +90,13 @@ function createTockMcpServer(io: Io): McpServer {
       inputSchema: {
         name: z.string().describe('The activity name, matched case-insensitively'),
         createIfMissing: z.boolean().optional().describe('Create the activity when no activity has this name'),
+        note: z.string().max(LIMITS.noteMax).optional().describe('What the session is about (at most 2000 characters)'),
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
-    ({ name, createIfMissing }) => call(env, async (client, port) => {
+    ({ name, createIfMissing, note }) => call(env, async (client, port) => {
       try {
-        const started = await client.startActivity(name, { createIfMissing });
+        const started = await client.startActivity(name, { createIfMissing, note });
         const what = started.created ? `new activity "${started.activityName}"` : `"${started.activityName}"`;
         return answer(`Started ${what}`, started);
       } catch (error) {

@@ -197,6 +197,16 @@ describe('client commands against the real app', () => {
   });
 
   // Last: the lockout refuses every request for 60 s.
+  it('start --note gives the session a note: printed with the start, in the export, too long refused in one line', async () => {
+    const result = await tock(env, 'start', 'Notes demo', '--create', '--note', 'chapter 3');
+    assert.equal(result.status, 0, result.err);
+    assert.match(result.out, new RegExp(`^(?:Started|Switched from "[^"]+" to) new activity "Notes demo" at ${CLOCK} — chapter 3$`));
+    assert.match((await tock(env, 'start', 'notes demo', '--note', 'chapter 4')).out, new RegExp(`^Still tracking "Notes demo" \\(since ${CLOCK}\\) — chapter 4$`));
+    const exported = JSON.parse((await tock(app.adminEnv, 'export')).out) as { sessions: { note?: string }[] };
+    assert.ok(exported.sessions.some((s) => s.note === 'chapter 4'), JSON.stringify(exported.sessions));
+    assertOneLineError(await tock(env, 'start', 'Notes demo', '--note', 'x'.repeat(2001)), /note/);
+  });
+
   it('after too many failed authentications it says it is locked out and for how long', async () => {
     for (let i = 0; i < 11; i++) await tock({ ...env, SERVICE_TOKEN: 'wrong-' + i }, 'ping');
     assertOneLineError(await tock(env, 'status'), /locked out requests after too many failed attempts; retry in \d+ s/);

@@ -90,6 +90,14 @@ describe('tock mcp against a real app, through the official SDK client', () => {
     assert.equal((await callTool(mcp.client, 'stop_activity')).structuredContent!['result'], null);
   });
 
+  it('start_activity takes a note for the session', async () => {
+    const started = await callTool(mcp.client, 'start_activity', { name: 'Noted', createIfMissing: true, note: 'chapter 3' });
+    assert.equal(started.isError, undefined, text(started));
+    const tooLong = await callTool(mcp.client, 'start_activity', { name: 'Noted', note: 'x'.repeat(2001) });
+    assert.equal(tooLong.isError, true);
+    await callTool(mcp.client, 'stop_activity');
+  });
+
   it('answers a refusal as isError with the one line tock prints', async () => {
     const unknown = await callTool(mcp.client, 'start_activity', { name: 'Nothing like this' });
     assert.equal(unknown.isError, true);

@@ -50,6 +50,8 @@ export interface SearchOptions extends RequestOptions {
 export interface StartOptions extends RequestOptions {
   /** Create the activity when no activity has that name (applies to a name only). */
   createIfMissing?: boolean | undefined;
+  /** What the session is about, at most 2000 characters (docs/protocol.md "Endpoints"). */
+  note?: string | undefined;
 }
 
 /** The clock and the random source a client uses; tests replace them. */
@@ -142,7 +144,7 @@ export class TockClient {
 
   /** `POST /activities/start`: starts (or switches to) an activity, by name or by `{ activityID }`. */
   startActivity(activity: ActivitySelector, options?: StartOptions): Promise<StartResult> {
-    return this.#call(operations.startActivity(activity, options?.createIfMissing), options);
+    return this.#call(operations.startActivity(activity, options?.createIfMissing, options?.note), options);
   }
 
   /** `POST /activities/stop`: ends the running session; `null` when nothing ran. */

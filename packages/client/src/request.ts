@@ -77,10 +77,10 @@ export const operations = {
     path: '/activities/search',
     query: limit === undefined ? [['q', q]] : [['q', q], ['limit', String(limit)]],
   }),
-  startActivity: (activity: ActivitySelector, createIfMissing?: boolean): Operation => ({
+  startActivity: (activity: ActivitySelector, createIfMissing?: boolean, note?: string): Operation => ({
     method: 'POST',
     path: '/activities/start',
-    body: typeof activity === 'string' ? { name: activity, createIfMissing } : { activityID: activity.activityID },
+    body: typeof activity === 'string' ? { name: activity, createIfMissing, note } : { activityID: activity.activityID, note },
   }),
   stopActivity: (): Operation => ({ method: 'POST', path: '/activities/stop' }),
   logEntry: (entry: LogEntryInput, idempotencyKey: string): Operation => ({

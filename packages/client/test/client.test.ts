@@ -28,6 +28,20 @@ describe('TockClient against a signed fake listener', () => {
     tock = new TockClient({ token: TOKEN, port: fake.port, timeoutMs: 2000 });
   });
 
+  it('startActivity sends the session note by name and by ID, and sends none when not given', async () => {
+    await tock.startActivity('Writing docs', { createIfMissing: true, note: 'chapter 3' });
+    const started = await tock.startActivity('Review', { createIfMissing: true });
+    await tock.startActivity({ activityID: started.activityID }, { note: 'PR 12' });
+    assert.deepEqual(
+      fake.requests.filter((r) => r.target === '/activities/start').map((r) => JSON.parse(r.body)),
+      [
+        { name: 'Writing docs', createIfMissing: true, note: 'chapter 3' },
+        { name: 'Review', createIfMissing: true },
+        { activityID: started.activityID, note: 'PR 12' },
+      ],
+    );
+  });
+
   it('runs every operation and returns the wire objects', async () => {
     const health = await tock.healthcheck();
     assert.deepEqual(health, { status: 'ok', apiVersion: 1, appVersion: '0.0.0-fake', license: 'trial' });

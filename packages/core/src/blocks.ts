@@ -13,8 +13,8 @@ export interface BreakSpan {
 
 /**
  * One block of tracked time. `seconds` is the worked time of the whole block (breaks left
- * out; a running session counts up to now). Sessions have `note: null` and
- * `durationMinutes: null`; entries have `breaks: []` and always an `endedAt`.
+ * out; a running session counts up to now). Sessions have `durationMinutes: null`;
+ * entries have `breaks: []` and always an `endedAt`. Both kinds may carry a `note` (null: none).
  */
 export interface Block {
   id: string;

@@ -256,6 +256,16 @@ function readingsNearChange(wall: number, timeZone: string): number[] {
   return found.sort((a, b) => a - b);
 }
 
+/**
+ * The wall-clock date and time of an instant in a zone, `YYYY-MM-DD HH:MM:SS` (24 h): the form
+ * spreadsheets read as a date and time (the export's `localStart`/`localEnd`, docs/data.md).
+ */
+export function localDateTime(ms: number, timeZone: string): string {
+  const w = wallClock(ms, timeZone);
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return `${keyOf(w.year, w.month, w.day)} ${two(w.hour)}:${two(w.minute)}:${two(w.second)}`;
+}
+
 /** The wall-clock time of an instant in a zone, as minutes after midnight (09:30 is 570). */
 export function localTimeOfDay(ms: number, timeZone: string): number {
   const w = wallClock(ms, timeZone);

@@ -14,7 +14,7 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { TIME_RANGE, validationProblem, type FieldProblem } from '@tock/protocol';
 import { overlapMs, wholeSeconds } from './blocks.ts';
 import { csvRow } from './csv.ts';
-import { addDays, assertTimeZone, startOfLocalDay, type DayKey } from './day.ts';
+import { addDays, assertTimeZone, localDateTime, startOfLocalDay, type DayKey } from './day.ts';
 import { toIso } from './instants.ts';
 import { BUSY_TIMEOUT_MS, type Store } from './store.ts';
 import { readQueryField } from './report.ts';
@@ -43,10 +43,21 @@ export interface ExportCounts {
 }
 
 /**
- * The CSV export's header row (docs/data.md). Once sync has been on in the store, a last column
- * `device` says on which device each block was made (docs/sync.md), as the JSON's `device` does.
+ * The CSV export's header row (docs/data.md "Export"): the first six columns as they always
+ * were (tools read them by position), then what a timesheet needs — the wall-clock start and
+ * end in the export's zone and the worked time in decimal hours. Once sync has been on in the
+ * store, two more say on which device each block was made (docs/sync.md): `device`, its name,
+ * and `deviceID`, as the JSON's `device`.
  */
-export const EXPORT_CSV_HEADER = ['kind', 'activity', 'start', 'end', 'seconds', 'note'] as const;
+export const EXPORT_CSV_HEADER = ['kind', 'activity', 'start', 'end', 'seconds', 'note', 'localStart', 'localEnd', 'hours'] as const;
+
+/** The columns a synced store's CSV export adds after {@link EXPORT_CSV_HEADER}. */
+export const EXPORT_CSV_DEVICE_COLUMNS = ['device', 'deviceID'] as const;
+
+/** Worked seconds as decimal hours, to the hundredth (a timesheet's unit): 5 400 s is 1.5. */
+export function decimalHours(seconds: number): number {
+  return Math.round((seconds / 3600) * 100) / 100;
+}
 
 /** Chunks are gathered up to about this many UTF-16 units before one is handed out. */
 const CHUNK_CHARS = 64 * 1024;
@@ -144,6 +155,7 @@ interface SessionBreakRow {
   activityName: string;
   start: number;
   end: number | null;
+  note: string | null;
   breakStart: number | null;
   breakEnd: number | null;
 }
@@ -167,6 +179,7 @@ interface SessionOut {
   activityName: string;
   start: number;
   end: number | null;
+  note: string | null;
   breaks: { start: number; end: number | null }[];
 }
 
@@ -190,7 +203,7 @@ function activitiesStatement(db: DatabaseSync, ranged: boolean): StatementSync {
 function* sessions(db: DatabaseSync, from: number, to: number): Generator<SessionOut> {
   const rows = db
     .prepare(
-      `SELECT s.id, s.device_id AS device, s.activity_id AS activityID, a.name AS activityName, s.started_at AS start, s.ended_at AS end,
+      `SELECT s.id, s.device_id AS device, s.activity_id AS activityID, a.name AS activityName, s.started_at AS start, s.ended_at AS end, s.note,
               b.started_at AS breakStart, b.ended_at AS breakEnd
          FROM sessions s JOIN activities a ON a.id = s.activity_id
          LEFT JOIN breaks b ON b.session_id = s.id
@@ -202,7 +215,7 @@ function* sessions(db: DatabaseSync, from: number, to: number): Generator<Sessio
   for (const row of rows) {
     if (current === undefined || current.id !== row.id) {
       if (current !== undefined) yield current;
-      current = { id: row.id, device: row.device, activityID: row.activityID, activityName: row.activityName, start: row.start, end: row.end, breaks: [] };
+      current = { id: row.id, device: row.device, activityID: row.activityID, activityName: row.activityName, start: row.start, end: row.end, note: row.note, breaks: [] };
     }
     if (row.breakStart !== null) current.breaks.push({ start: row.breakStart, end: row.breakEnd });
   }
@@ -230,6 +243,25 @@ function deviceOfBlocks(db: DatabaseSync): (made: string) => string | undefined 
   if (row === undefined) return () => undefined;
   const thisDevice = (JSON.parse(row.value) as { deviceID: string }).deviceID;
   return (made) => (made === '' ? thisDevice : made);
+}
+
+/**
+ * The names devices go by, by id: this device's from its sync settings, the others' as their
+ * `device.json` last said (kept by the app in the setting `syncDeviceNames`). A device whose
+ * name was never read is shown by its id.
+ */
+function deviceNames(db: DatabaseSync): (deviceID: string) => string {
+  const names = new Map<string, string>();
+  const setting = (key: string): unknown => {
+    const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
+    return row === undefined ? undefined : JSON.parse(row.value);
+  };
+  const known = setting('syncDeviceNames');
+  if (known !== null && typeof known === 'object') for (const [id, name] of Object.entries(known)) if (typeof name === 'string') names.set(id, name);
+  const me = setting('syncDevice') as { deviceID?: string } | undefined;
+  const config = setting('sync') as { name?: string } | undefined;
+  if (me?.deviceID !== undefined && typeof config?.name === 'string') names.set(me.deviceID, config.name);
+  return (deviceID) => names.get(deviceID) ?? deviceID;
 }
 
 /** Worked seconds of a session: its span up to now when running, breaks left out. */
@@ -333,6 +365,8 @@ function* jsonChunks(db: DatabaseSync, request: ExportRequest): Generator<string
       activityID: s.activityID,
       start: toIso(s.start),
       end: s.end === null ? null : toIso(s.end),
+      // Only a session with a note says so: files of sessions without one read as before.
+      ...(s.note === null ? {} : { note: s.note }),
       ...device(s.device),
       breaks: s.breaks.map((b) => ({ start: toIso(b.start), end: b.end === null ? null : toIso(b.end) })),
     };
@@ -357,8 +391,14 @@ function* csvChunks(db: DatabaseSync, request: ExportRequest): Generator<string,
   const out = new ChunkBuffer();
   const deviceOf = deviceOfBlocks(db);
   const synced = deviceOf('') !== undefined;
-  const device = (made: string): string[] => (synced ? [deviceOf(made) as string] : []);
-  out.add(csvRow(synced ? [...EXPORT_CSV_HEADER, 'device'] : EXPORT_CSV_HEADER));
+  const nameOf = synced ? deviceNames(db) : (id: string) => id;
+  const device = (made: string): string[] => {
+    if (!synced) return [];
+    const id = deviceOf(made) as string;
+    return [nameOf(id), id];
+  };
+  const local = (ms: number | null): string => (ms === null ? '' : localDateTime(ms, request.timeZone));
+  out.add(csvRow(synced ? [...EXPORT_CSV_HEADER, ...EXPORT_CSV_DEVICE_COLUMNS] : EXPORT_CSV_HEADER));
   // Two iterators, each in order of start, merged: sessions first on a tie.
   const sessionIt = sessions(db, from, to)[Symbol.iterator]();
   const entryIt = entries(db, from, to)[Symbol.iterator]();
@@ -371,13 +411,17 @@ function* csvChunks(db: DatabaseSync, request: ExportRequest): Generator<string,
         const session = s.value;
         names.add(session.activityID);
         counts.sessions++;
+        const seconds = sessionWorkedSeconds(session, request.now);
         line = csvRow([
           'session',
           session.activityName,
           toIso(session.start),
           session.end === null ? '' : toIso(session.end),
-          sessionWorkedSeconds(session, request.now),
-          '',
+          seconds,
+          session.note ?? '',
+          local(session.start),
+          local(session.end),
+          decimalHours(seconds),
           ...device(session.device),
         ]);
         s = sessionIt.next();
@@ -385,7 +429,19 @@ function* csvChunks(db: DatabaseSync, request: ExportRequest): Generator<string,
         const entry = (e as IteratorYieldResult<EntryRow>).value;
         names.add(entry.activityID);
         counts.entries++;
-        line = csvRow(['entry', entry.activityName, toIso(entry.start), toIso(entry.end), wholeSeconds(entry.end - entry.start), entry.note ?? '', ...device(entry.device)]);
+        const seconds = wholeSeconds(entry.end - entry.start);
+        line = csvRow([
+          'entry',
+          entry.activityName,
+          toIso(entry.start),
+          toIso(entry.end),
+          seconds,
+          entry.note ?? '',
+          local(entry.start),
+          local(entry.end),
+          decimalHours(seconds),
+          ...device(entry.device),
+        ]);
         e = entryIt.next();
       }
       const chunk = out.add(line);

@@ -22,6 +22,12 @@ import { cleanName } from './names.ts';
 /** Who a request is about: an activity by name (maybe to be created) or by ID. */
 export type ActivityChoice = { name: string; createIfMissing: boolean } | { activityID: string };
 
+/** A start request after its checks: the activity and the session's note (null: none given). */
+export interface CheckedStart {
+  activity: ActivityChoice;
+  note: string | null;
+}
+
 /** An entry request after its checks: what {@link readEntryRequest} returns. */
 export interface CheckedEntry {
   activity: ActivityChoice;
@@ -44,12 +50,13 @@ function validated<T>(checked: { ok: true; value: T } | { ok: false; problems: F
   return checked.value;
 }
 
-/** Checks a start request: exactly one of `name` and `activityID`, a valid name. */
-export function readStartRequest(input: unknown): ActivityChoice {
+/** Checks a start request: exactly one of `name` and `activityID`, a valid name, a note within its limit. */
+export function readStartRequest(input: unknown): CheckedStart {
   const start = validated(validateBody('/activities/start', input));
-  if ('activityID' in start && start.activityID !== undefined) return { activityID: start.activityID };
+  const note = start.note ?? null;
+  if ('activityID' in start && start.activityID !== undefined) return { activity: { activityID: start.activityID }, note };
   const byName = start as { name: string; createIfMissing?: boolean };
-  return { name: cleanName(byName.name), createIfMissing: byName.createIfMissing === true };
+  return { activity: { name: cleanName(byName.name), createIfMissing: byName.createIfMissing === true }, note };
 }
 
 /** Why a duration in minutes is not acceptable, or `undefined`. */

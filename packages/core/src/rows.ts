@@ -21,6 +21,8 @@ export interface SessionRow {
   activityName: string;
   startedAt: number;
   endedAt: number | null;
+  /** What the person wrote about it (docs/product.md "Notes on sessions"); null: nothing. */
+  note: string | null;
   /** The device it was made on ('' for this one), where the query read it (blocks listed for a range). */
   deviceID?: string;
 }
@@ -46,7 +48,7 @@ export interface BreakRow {
 
 /** The columns of a {@link SessionRow}, for `FROM sessions s JOIN activities a ON a.id = s.activity_id`. */
 export const SESSION_COLUMNS = `s.id AS id, s.activity_id AS activityID, a.name AS activityName,
-  s.started_at AS startedAt, s.ended_at AS endedAt`;
+  s.started_at AS startedAt, s.ended_at AS endedAt, s.note AS note`;
 
 /** The columns of an {@link EntryRow}, for `FROM entries e JOIN activities a ON a.id = e.activity_id`. */
 export const ENTRY_COLUMNS = `e.id AS id, e.activity_id AS activityID, a.name AS activityName,
@@ -80,7 +82,7 @@ export function sessionBlock(session: SessionRow, breaks: readonly BreakRow[], a
     startedAt: toIso(session.startedAt),
     endedAt: session.endedAt === null ? null : toIso(session.endedAt),
     seconds: wholeSeconds(workedMs(session, breaks, at)),
-    note: null,
+    note: session.note ?? null,
     durationMinutes: null,
     breaks: breaks.map(
       (b): BreakSpan => ({ startedAt: toIso(b.startedAt), endedAt: b.endedAt === null ? null : toIso(b.endedAt) }),

@@ -15,7 +15,7 @@ import {
 import { readActivityID, requireActivity, resolveActivity, touchActivity } from './activities.ts';
 import { wholeSeconds, type Block } from './blocks.ts';
 import { toIso } from './instants.ts';
-import { checkNotFuture, readInstant, type ActivityChoice, type InstantInput } from './requests.ts';
+import { checkNotFuture, noteError, readInstant, type CheckedStart, type InstantInput } from './requests.ts';
 import {
   BREAK_COLUMNS,
   SESSION_COLUMNS,
@@ -34,6 +34,8 @@ export interface SessionPatch {
   /** Setting it on the running session stops that session at that time. */
   endedAt?: InstantInput;
   activityID?: string;
+  /** The session's note; `null` removes it (docs/product.md "Notes on sessions"). */
+  note?: string | null;
 }
 
 const FROM_SESSIONS = 'FROM sessions s JOIN activities a ON a.id = s.activity_id';
@@ -89,19 +91,24 @@ function nothingTracked(): TockProblem {
 
 /**
  * Starts the chosen activity at `at`: keeps the running session when it is already that
- * activity (ending a break), else ends the running one and starts a new session.
+ * activity (ending a break; a note given replaces its note), else ends the running one and
+ * starts a new session with the note.
  */
-export function startSession(store: Store, choice: ActivityChoice, at: number, newId: () => string): StartResult {
-  const { activity, created } = resolveActivity(store, choice, at, newId);
+export function startSession(store: Store, start: CheckedStart, at: number, newId: () => string): StartResult {
+  const { activity, created } = resolveActivity(store, start.activity, at, newId);
   const running = runningSession(store);
   if (running && running.activityID === activity.id) {
     endOpenBreak(store, at);
+    // A note typed with the start is what the person means the session to say: never dropped silently.
+    if (start.note !== null && start.note !== running.note) {
+      store.statement('UPDATE sessions SET note = ? WHERE id = ?').run(start.note, running.id);
+    }
     return { activityID: activity.id, activityName: activity.name, created: false, startedAt: toIso(running.startedAt) };
   }
   if (running) endSession(store, running, at);
   store
-    .statement('INSERT INTO sessions (id, activity_id, started_at, ended_at) VALUES (?, ?, ?, NULL)')
-    .run(newId(), activity.id, at);
+    .statement('INSERT INTO sessions (id, activity_id, started_at, ended_at, note) VALUES (?, ?, ?, NULL, ?)')
+    .run(newId(), activity.id, at, start.note);
   touchActivity(store, activity.id, at);
   return { activityID: activity.id, activityName: activity.name, created, startedAt: toIso(at) };
 }
@@ -167,9 +174,9 @@ function clipBreaks(store: Store, sessionID: string, start: number, end: number 
 }
 
 /**
- * Changes a session's start, end or activity as of `at` (nothing in the future, the end not
- * before the start); its breaks are clipped to the new span. Every wrong field is reported at
- * once.
+ * Changes a session's start, end, activity or note as of `at` (nothing in the future, the end
+ * not before the start, a note of at most 2000 characters); its breaks are clipped to the new
+ * span. Every wrong field is reported at once.
  */
 export function updateSession(store: Store, sessionID: string, patch: SessionPatch, at: number): Block {
   const session = sessionById(store, sessionID);
@@ -183,20 +190,25 @@ export function updateSession(store: Store, sessionID: string, patch: SessionPat
       ? session.endedAt
       : readInstant(fields.endedAt, 'endedAt', problems);
   const activityID = readActivityID(fields.activityID ?? undefined, problems);
-  if (start !== undefined) checkNotFuture(start, at, 'startedAt', problems);
-  if (end !== undefined && end !== null) checkNotFuture(end, at, 'endedAt', problems);
+  // Only the times given are checked against the clock: a note or activity changed on a session
+  // another device's clock ended a little ahead of this one's is not refused for a time it keeps.
+  if (start !== undefined && fields.startedAt !== undefined) checkNotFuture(start, at, 'startedAt', problems);
+  if (end !== undefined && end !== null && fields.endedAt !== undefined && fields.endedAt !== null) checkNotFuture(end, at, 'endedAt', problems);
   if (start !== undefined && end !== undefined && end !== null && end < start) {
     problems.push({ field: 'endedAt', message: 'must not be before startedAt' });
   }
+  const noteProblem = noteError(fields.note);
+  if (noteProblem !== undefined) problems.push({ field: 'note', message: noteProblem });
   if (problems.length > 0 || start === undefined || end === undefined) throw validationProblem(problems);
+  const note = fields.note === undefined ? session.note : (fields.note as string | null);
   const activity: ActivityRow =
     activityID === undefined ? { id: session.activityID, name: session.activityName } : requireActivity(store, activityID);
   clipBreaks(store, session.id, start, end);
   store
-    .statement('UPDATE sessions SET started_at = ?, ended_at = ?, activity_id = ? WHERE id = ?')
-    .run(start, end, activity.id, session.id);
+    .statement('UPDATE sessions SET started_at = ?, ended_at = ?, activity_id = ?, note = ? WHERE id = ?')
+    .run(start, end, activity.id, note, session.id);
   touchActivity(store, activity.id, start);
-  const updated = { ...session, startedAt: start, endedAt: end, activityID: activity.id, activityName: activity.name };
+  const updated = { ...session, startedAt: start, endedAt: end, activityID: activity.id, activityName: activity.name, note };
   return sessionBlockOf(store, updated, at);
 }
 

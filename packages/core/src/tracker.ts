@@ -86,7 +86,7 @@ export interface Tracker {
   renameActivity(activityID: string, name: string): ActivityRef;
   /** Sessions (with breaks) and entries overlapping `[fromMs, toMs)`, by start. */
   listBlocks(fromMs: number, toMs: number): Block[];
-  /** Changes a session's times or activity; breaks are clipped to its new span. */
+  /** Changes a session's times, activity or note; breaks are clipped to its new span. */
   updateSession(sessionID: string, patch: SessionPatch): Block;
   /** Deletes a session and its breaks; false when there was none with that ID. */
   deleteSession(sessionID: string): boolean;
@@ -175,8 +175,8 @@ export function createTracker(options: TrackerOptions): Tracker {
     },
 
     startActivity(input: StartRequest): StartResult {
-      const choice = readStartRequest(input);
-      return store.transaction(() => startSession(store, choice, now(), newId));
+      const start = readStartRequest(input);
+      return store.transaction(() => startSession(store, start, now(), newId));
     },
 
     stopActivity(): StoppedSession | null {

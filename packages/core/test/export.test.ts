@@ -96,9 +96,9 @@ test('the CSV export: header, one row per block ordered by start, worked seconds
   const f = fixture(t, { timeZone: 'Europe/Berlin' });
   history(f);
   const { text } = run(f, { format: 'csv' });
-  assert.ok(text.startsWith('kind,activity,start,end,seconds,note\r\n'));
+  assert.ok(text.startsWith('kind,activity,start,end,seconds,note,localStart,localEnd,hours\r\n'));
   assert.ok(text.includes('"Write, ""docs"""'), 'a name with a comma and quotes is quoted, its quotes doubled');
-  const rows = parse(text, { columns: true }) as Record<string, string>[];
+  const rows = (parse(text, { columns: true }) as Record<string, string>[]).map(({ kind, activity, start, end, seconds, note }) => ({ kind, activity, start, end, seconds, note }));
   assert.deepEqual(rows, [
     { kind: 'session', activity: 'Write, "docs"', start: '2026-11-20T08:00:00.000Z', end: '2026-11-20T10:00:00.000Z', seconds: '6300', note: '' },
     { kind: 'entry', activity: 'Café Ünïcode', start: '2026-11-21T10:15:00.000Z', end: '2026-11-21T11:00:00.000Z', seconds: '2700', note: 'line one\nline "two", three' },
@@ -106,6 +106,25 @@ test('the CSV export: header, one row per block ordered by start, worked seconds
     // Running, on a break since 08:20: an empty end, 20 minutes worked up to now.
     { kind: 'session', activity: 'Café Ünïcode', start: '2026-11-22T08:00:00.000Z', end: '', seconds: '1200', note: '' },
   ]);
+});
+
+test("the CSV export is timesheet-ready: local start and end in the export's zone beside the UTC ones, decimal hours as numbers", (t) => {
+  const f = fixture(t, { timeZone: 'Europe/Berlin' });
+  history(f);
+  const text = [...exportChunks(f.store.db, { format: 'csv', timeZone: 'Europe/Berlin', now: f.clock() })].join('');
+  const rows = parse(text, { columns: true }) as Record<string, string>[];
+  assert.deepEqual(
+    rows.map((r) => [r.localStart, r.localEnd, r.hours]),
+    [
+      ['2026-11-20 09:00:00', '2026-11-20 11:00:00', '1.75'],
+      ['2026-11-21 11:15:00', '2026-11-21 12:00:00', '0.75'],
+      // Across local midnight: the local end is on the next day.
+      ['2026-11-21 23:30:00', '2026-11-22 00:30:00', '1'],
+      ['2026-11-22 09:00:00', '', '0.33'],
+    ],
+  );
+  // Numbers are bare (never quoted or prefixed); the text cells still go through csvField.
+  assert.match(text.split('\r\n')[1] as string, /,6300,,2026-11-20 09:00:00,2026-11-20 11:00:00,1\.75$/);
 });
 
 test('a range takes the blocks that start on its local days, and only the activities they use', (t) => {
@@ -132,7 +151,7 @@ test('an empty store exports valid JSON and a CSV header alone', (t) => {
   const f = fixture(t);
   const data = JSON.parse(run(f).text);
   assert.deepEqual([data.activities, data.sessions, data.entries], [[], [], []]);
-  assert.equal(run(f, { format: 'csv' }).text, 'kind,activity,start,end,seconds,note\r\n');
+  assert.equal(run(f, { format: 'csv' }).text, 'kind,activity,start,end,seconds,note,localStart,localEnd,hours\r\n');
 });
 
 test('a large export comes in many chunks of bounded size, and stopping early lets go of the store', (t) => {

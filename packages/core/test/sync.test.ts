@@ -165,16 +165,25 @@ test('two devices: blocks, renames and deletes travel both ways; each block says
   assert.deepEqual(view.activities.map((x) => x.name).sort(), ['Review', 'Writing']);
   assert.equal(view.sessions.length, 0);
   assert.equal(view.entries[0]?.device, B);
-  // The CSV says it too, in a last column the export has only once sync has been on.
+  // The CSV says it too, in last columns the export has only once sync has been on: the
+  // device's name where it is known (else its id), and its id.
   a.f.tracker.logEntry({ name: 'Writing', durationMinutes: 5 });
   const csv = (store: Store) => [...exportChunks(store.db, { format: 'csv', timeZone: 'UTC', now: Date.parse('2026-12-01T00:00:00Z') })].join('').split('\r\n');
-  assert.equal(csv(a.f.store)[0], 'kind,activity,start,end,seconds,note,device');
-  assert.deepEqual(
+  assert.equal(csv(a.f.store)[0], 'kind,activity,start,end,seconds,note,localStart,localEnd,hours,device,deviceID');
+  const devices = () =>
     csv(a.f.store)
       .slice(1, -1)
-      .map((line) => line.split(',').slice(-1)[0]),
-    [B, A],
-  );
+      .map((line) => line.split(',').slice(-2));
+  assert.deepEqual(devices(), [
+    [B, B],
+    [A, A],
+  ]);
+  a.f.store.settings.set(SYNC_SETTINGS.deviceNames, { [B]: 'desktop' });
+  a.f.store.settings.set(SYNC_SETTINGS.config, { dir: '/sync', name: 'laptop', format: 2 });
+  assert.deepEqual(devices(), [
+    ['desktop', B],
+    ['laptop', A],
+  ]);
 });
 
 test('a thing made here is stored by its create\'s log line until a field of it changes, and merges as if stored whole', (t) => {

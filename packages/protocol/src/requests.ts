@@ -90,6 +90,11 @@ export const BODY_SCHEMAS = {
       name: activityName('Activity name, looked up case-insensitively.'),
       activityID,
       createIfMissing,
+      note: {
+        type: 'string',
+        maxLength: LIMITS.noteMax,
+        description: "Free text about the session, as an entry's note. Given while that activity already runs, it replaces the running session's note.",
+      },
     },
     required: [],
     exactlyOneOf: ['name', 'activityID'],

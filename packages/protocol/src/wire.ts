@@ -49,9 +49,10 @@ export type Report = FromSchema<Results['Report'], Results>;
 /** How a report groups its rows (docs/protocol.md "GET /report"). */
 export type ReportBy = 'activity' | 'day';
 
+/** `POST /activities/start`: `note` is the new session's description (docs/protocol.md "Endpoints"). */
 export type StartRequest =
-  | { name: string; createIfMissing?: boolean }
-  | { activityID: string };
+  | { name: string; createIfMissing?: boolean; note?: string }
+  | { activityID: string; note?: string };
 
 export interface SearchRequest {
   q: string;

@@ -129,9 +129,14 @@ class AsyncClient:
         *,
         activity_id: str | None = None,
         create_if_missing: bool = False,
+        note: str | None = None,
     ) -> StartResult:
-        """Start tracking an activity by ``name`` or ``activity_id`` (exactly one)."""
-        return await self._send(_base.start_activity(name, activity_id, create_if_missing))
+        """Start tracking an activity by ``name`` or ``activity_id`` (exactly one).
+
+        ``note`` (at most 2000 characters) describes the session; given while that activity
+        already runs, it replaces the running session's note.
+        """
+        return await self._send(_base.start_activity(name, activity_id, create_if_missing, note))
 
     async def stop_activity(self) -> StoppedSession | None:
         """Stop tracking; the ended session, or ``None`` when nothing ran."""

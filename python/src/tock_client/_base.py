@@ -275,14 +275,20 @@ def _activity_fields(name: str | None, activity_id: str | None) -> dict[str, obj
 
 
 def start_activity(
-    name: str | None, activity_id: str | None, create_if_missing: bool
+    name: str | None,
+    activity_id: str | None,
+    create_if_missing: bool,
+    note: str | None = None,
 ) -> Operation[StartResult]:
-    """``POST /activities/start`` with ``name`` (and ``createIfMissing``) or ``activityID``."""
+    """``POST /activities/start`` with ``name`` (and ``createIfMissing``) or ``activityID``,
+    and the session's ``note`` when one is given."""
     payload = _activity_fields(name, activity_id)
     # `createIfMissing` applies to `name`; sent with an ID only when set, so the server can
     # say what is wrong with that request rather than the client silently dropping it.
     if name is not None or create_if_missing:
         payload["createIfMissing"] = create_if_missing
+    if note is not None:
+        payload["note"] = note
     return _post(PATH_START, payload, StartResult.from_wire)
 
 

@@ -679,6 +679,7 @@ export class SyncService {
         reader.problem = file;
         continue;
       }
+      if (reader.name !== file.name) this.rememberDeviceName(deviceID, file.name);
       reader.name = file.name;
       if (reader.problem?.startsWith('device.json') || reader.problem === 'no device.json yet' || reader.problem?.startsWith('has the same name')) reader.problem = null;
       const nameKey = file.name.toLowerCase();
@@ -912,6 +913,17 @@ export class SyncService {
       }
     }
     return { ops, positions };
+  }
+
+  /**
+   * Keeps the name another device's `device.json` gives it (setting `syncDeviceNames`), so an
+   * export names the device a block was made on even when the folder is not being read
+   * (docs/data.md "Export"). Written only when a name is new or changed.
+   */
+  private rememberDeviceName(deviceID: string, name: string): void {
+    const known = this.store.settings.get<Record<string, string>>(SYNC_SETTINGS.deviceNames) ?? {};
+    if (known[deviceID] === name) return;
+    this.store.settings.set(SYNC_SETTINGS.deviceNames, { ...known, [deviceID]: name });
   }
 
   /** `tock sync status`. */

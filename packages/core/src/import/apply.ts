@@ -53,7 +53,7 @@ export function applyImport(store: Store, file: ReadFile, options: { now: number
                       AND started_at >= ?2 AND started_at < ?2 + 1000) AS present`,
   );
   const insertEntry = q('INSERT INTO entries (id, activity_id, started_at, ended_at, note, created_at) VALUES (?, ?, ?, ?, ?, ?)');
-  const insertSession = q('INSERT INTO sessions (id, activity_id, started_at, ended_at) VALUES (?, ?, ?, ?)');
+  const insertSession = q('INSERT INTO sessions (id, activity_id, started_at, ended_at, note) VALUES (?, ?, ?, ?, ?)');
   const insertBreak = q('INSERT INTO breaks (id, session_id, started_at, ended_at) VALUES (?, ?, ?, ?)');
   const sessionExists = q('SELECT 1 FROM sessions WHERE id = ?');
   const entryExists = q('SELECT 1 FROM entries WHERE id = ?');
@@ -172,7 +172,7 @@ export function applyImport(store: Store, file: ReadFile, options: { now: number
         counts.skipped++;
         continue;
       }
-      insertSession.run(s.id, activityID, s.start, s.end);
+      insertSession.run(s.id, activityID, s.start, s.end, s.note);
       for (const b of s.breaks) insertBreak.run(options.newId(), s.id, b.start, b.end);
       use(activityID, s.start);
       counts.imported++;

@@ -99,6 +99,8 @@ export interface ExportedSession {
   activityID: string;
   start: number;
   end: number;
+  /** The session's note (absent in the file: null). */
+  note: string | null;
   breaks: { start: number; end: number }[];
 }
 

@@ -153,7 +153,10 @@ export async function readTockExport(chunks: AsyncIterable<string>, file: ReadFi
         if (bStart < start || bEnd > end || bEnd < bStart) throw new ImportProblem(where, 'the break must lie inside its session');
         return { start: bStart, end: bEnd };
       });
-      file.sessions.push({ place, id, activityID, start, end, breaks });
+      const note = v.note === undefined || v.note === null ? null : v.note;
+      if (typeof note !== 'string' && note !== null) throw new ImportProblem(place, '"note" must be a string or null');
+      checkNote(place, note);
+      file.sessions.push({ place, id, activityID, start, end, note, breaks });
     } else if (item.key === 'entries') {
       const start = isoField(place, v, 'start');
       const end = isoField(place, v, 'end');

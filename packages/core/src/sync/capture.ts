@@ -16,7 +16,7 @@ const CAPTURED = {
   activities: { kind: 'activity', row: "json_object('name', new.name, 'createdAt', new.created_at)", update: 'UPDATE OF name' },
   sessions: {
     kind: 'session',
-    row: "json_object('device', new.device_id, 'activityID', new.activity_id, 'startedAt', new.started_at, 'endedAt', new.ended_at)",
+    row: "json_object('device', new.device_id, 'activityID', new.activity_id, 'startedAt', new.started_at, 'endedAt', new.ended_at, 'note', new.note)",
     update: 'UPDATE',
   },
   breaks: {

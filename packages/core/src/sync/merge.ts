@@ -23,7 +23,7 @@ import type { Store } from '../store.ts';
 import { OUTBOX_ROW_SQL } from './capture.ts';
 import { HybridClock, formatHlc, parseHlc, sortableHlc, type Hlc } from './hlc.ts';
 import { SIGNED_LINE_OVERHEAD } from './folder-key.ts';
-import { ENTRY_MAX_MS, FIELDS, formatOpLine, type EntityKind, type FieldValue, type SyncOp } from './ops.ts';
+import { ENTRY_MAX_MS, FIELDS, OPTIONAL_FIELDS, formatOpLine, type EntityKind, type FieldValue, type SyncOp } from './ops.ts';
 
 /** The bytes past which this device starts a new segment (docs/sync.md). */
 export const SEGMENT_LIMIT_BYTES = 1024 * 1024;
@@ -40,6 +40,10 @@ export const SYNC_SETTINGS = {
   format: 'syncFormat',
   /** Why Tock turned sync off (a restore), `{reason}`; gone once it is on again. */
   offReason: 'syncOffReason',
+  /** Other devices' names as their device.json last gave them, `{deviceID: name}` (exports name devices). */
+  deviceNames: 'syncDeviceNames',
+  /** One timer across devices (docs/sync.md "One timer"): `true`/`false`; absent means on. */
+  oneTimer: 'oneTimer',
 } as const;
 
 /** One synced thing as merged. */
@@ -239,7 +243,7 @@ function value(e: Entity, field: string): FieldValue | undefined {
 
 /** Shown at all: every field it needs is there, and no delete is above all its fields. */
 function visible(e: Entity): boolean {
-  for (const field of Object.keys(FIELDS[e.kind])) if (e.fields[field] === undefined) return false;
+  for (const field of Object.keys(FIELDS[e.kind])) if (e.fields[field] === undefined && !OPTIONAL_FIELDS[e.kind].has(field)) return false;
   if (e.deleted === null) return true;
   for (const [, hlc] of Object.values(e.fields)) if (hlc > e.deleted) return true;
   return false;
@@ -295,6 +299,9 @@ function drain(
       set = {};
       for (const [field, v] of Object.entries(row)) {
         if (field === 'device' && before !== undefined && value(before, 'device') !== undefined) continue; // made once
+        // An optional field never set is null already: a session without a note logs no note,
+        // so its lines read in a Tock that knows no session notes.
+        if (v === null && OPTIONAL_FIELDS[r.kind].has(field) && before?.fields[field] === undefined) continue;
         if (before === undefined || before.fields[field] === undefined || before.fields[field][0] !== v) set[field] = v;
       }
       if (Object.keys(set).length === 0) continue;
@@ -601,19 +608,20 @@ function projectSession(db: DatabaseSync, e: Entity, resolve: (id: string) => st
   }
   setPending(db, e.id, false);
   const startedAt = value(e, 'startedAt') as number;
-  const before = sql(db, 'SELECT activity_id AS a, started_at AS s, ended_at AS e, device_id AS d FROM sessions WHERE id = ?').get(e.id) as
-    | { a: string; s: number; e: number | null; d: string }
+  const note = (value(e, 'note') ?? null) as string | null;
+  const before = sql(db, 'SELECT activity_id AS a, started_at AS s, ended_at AS e, device_id AS d, note AS n FROM sessions WHERE id = ?').get(e.id) as
+    | { a: string; s: number; e: number | null; d: string; n: string | null }
     | undefined;
   const deviceColumn = device === me ? '' : device;
-  if (before && before.a === activity && before.s === startedAt && before.e === endedAt && before.d === deviceColumn) return false;
+  if (before && before.a === activity && before.s === startedAt && before.e === endedAt && before.d === deviceColumn && before.n === note) return false;
   const written = guarded(
     () =>
       sql(
         db,
-        `INSERT INTO sessions (id, activity_id, started_at, ended_at, device_id) VALUES (?, ?, ?, ?, ?)
+        `INSERT INTO sessions (id, activity_id, started_at, ended_at, device_id, note) VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET activity_id = excluded.activity_id, started_at = excluded.started_at,
-           ended_at = excluded.ended_at, device_id = excluded.device_id`,
-      ).run(e.id, activity, startedAt, endedAt ?? null, deviceColumn),
+           ended_at = excluded.ended_at, device_id = excluded.device_id, note = excluded.note`,
+      ).run(e.id, activity, startedAt, endedAt ?? null, deviceColumn, note),
     remove,
   );
   if (written) used(lastUsed, activity, startedAt);

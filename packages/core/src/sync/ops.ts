@@ -36,9 +36,20 @@ type FieldType = 'text' | 'ms' | 'ms?' | 'text?' | 'id' | 'device';
 /** The fields of each kind, their types, and those a row needs before it can be shown. */
 export const FIELDS: Record<EntityKind, Record<string, FieldType>> = {
   activity: { name: 'text', createdAt: 'ms' },
-  session: { device: 'device', activityID: 'id', startedAt: 'ms', endedAt: 'ms?' },
+  session: { device: 'device', activityID: 'id', startedAt: 'ms', endedAt: 'ms?', note: 'text?' },
   break: { sessionID: 'id', startedAt: 'ms', endedAt: 'ms?' },
   entry: { device: 'device', activityID: 'id', startedAt: 'ms', endedAt: 'ms', note: 'text?', createdAt: 'ms' },
+};
+
+/**
+ * Fields a thing is shown without: lines written before the field existed do not carry it
+ * (a session's note, docs/sync.md "Operations"), and absent means null.
+ */
+export const OPTIONAL_FIELDS: Record<EntityKind, ReadonlySet<string>> = {
+  activity: new Set(),
+  session: new Set(['note']),
+  break: new Set(),
+  entry: new Set(),
 };
 
 /** The verbs each kind's operations may carry. */
