@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { localDaySpan } from '@tock/core';
-import { atMinutes, minutesOf, rangeOf } from '../ui/src/screens/history/times.ts';
+import { atMinutes, longBlockQuestion, minutesOf, readRange } from '../ui/src/screens/history/times.ts';
 import { atLocalTime, dayKey, daySpan, setAppClock, timeInputValue, weekStart } from '../ui/src/time.ts';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
@@ -41,10 +41,34 @@ test('the History forms read a cleared date or time field as missing, not as an 
   assert.equal(minutesOf(''), null);
   assert.equal(minutesOf('09:30'), 570);
   assert.equal(atMinutes('', 570), null);
-  assert.equal(rangeOf('', '09:00', '10:00'), null);
-  assert.equal(rangeOf('2026-11-22', '09:00', ''), null);
+  assert.deepEqual(readRange('', '09:00', '10:00'), { ok: false, field: 'day', message: 'Choose the day.' });
+  assert.deepEqual(readRange('2026-11-22', '09:00', ''), { ok: false, field: 'to', message: 'Enter the time it ended.' });
   assert.equal(iso(atMinutes('2026-11-22', 570) as number), '2026-11-22T08:30:00.000Z');
-  // An end at or before the start is on the next day.
-  const overnight = rangeOf('2026-11-22', '23:00', '01:00');
-  assert.deepEqual(overnight && [iso(overnight.start), iso(overnight.end)], ['2026-11-22T22:00:00.000Z', '2026-11-23T00:00:00.000Z']);
+});
+
+test('typed times are read on the 24-hour clock; anything else is no time of day', () => {
+  for (const [typed, minutes] of [
+    ['09:30', 570],
+    ['9:30', 570],
+    ['0930', 570],
+    ['9.30', 570],
+    ['9', 540],
+    ['23:59', 1439],
+    ['00:00', 0],
+  ] as const) {
+    assert.equal(minutesOf(typed), minutes, typed);
+  }
+  for (const typed of ['24:00', '9:75', '9:5', 'soon', '-1:00', '12:06 PM', '']) assert.equal(minutesOf(typed), null, typed);
+});
+
+test('an end before the start is a mistake unless the block ends the next day (never a silent 23 h 30 min)', () => {
+  setAppClock('Europe/Berlin', '2026-11-22T12:00:00.000Z');
+  const swapped = readRange('2026-11-20', '11:00', '10:30');
+  assert.deepEqual(swapped, { ok: false, field: 'to', message: 'It ends (10:30) before it starts (11:00). Correct the times, or choose “Ends the next day”.' });
+  assert.equal(readRange('2026-11-20', '11:00', '11:00').ok, false);
+  const overnight = readRange('2026-11-22', '23:00', '01:00', true);
+  assert.ok(overnight.ok);
+  assert.deepEqual([iso(overnight.start), iso(overnight.end)], ['2026-11-22T22:00:00.000Z', '2026-11-23T00:00:00.000Z']);
+  assert.equal(longBlockQuestion(12 * 3_600_000), null);
+  assert.equal(longBlockQuestion(12 * 3_600_000 + 60_000), 'This block is 12 h 1 min long, more than 12 hours. Is that right?');
 });

@@ -72,7 +72,7 @@ export interface TestBrowser {
 }
 
 /** Launches Debian's Chromium (never downloads one); throws when it is missing. */
-export async function launchBrowser(options: { colorScheme?: 'light' | 'dark'; width?: number; height?: number } = {}): Promise<TestBrowser> {
+export async function launchBrowser(options: { colorScheme?: 'light' | 'dark'; width?: number; height?: number; locale?: string } = {}): Promise<TestBrowser> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium is required for the window's tests and was not found at ${CHROMIUM}`);
   const profile = mkdtempSync(join(tmpdir(), 'tock-ui-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -81,6 +81,7 @@ export async function launchBrowser(options: { colorScheme?: 'light' | 'dark'; w
     colorScheme: options.colorScheme ?? 'light',
     viewport: { width: options.width ?? 1200, height: options.height ?? 860 },
     reducedMotion: 'reduce',
+    ...(options.locale ? { locale: options.locale } : {}),
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return {

@@ -5,6 +5,7 @@
  * skips midnight); this file binds it to the app's zone and clock and formats for display.
  */
 import { addDays, localDayKey, localDaySpan, localTimeOfDay, localTimeToMs, startOfWeek, type DaySpan } from '@tock/core/day';
+import { formatDuration } from '@tock/protocol';
 
 export { addDays };
 
@@ -63,9 +64,18 @@ export function weekStart(day: string): string {
 /** Midday of a local day: an instant to format the day's name from. */
 const middayOf = (day: string): number => localTimeToMs(day, 12 * 60, zone);
 
-/** `09:15` */
+/**
+ * `09:15`: every time of day the window shows goes through here (or {@link clockSeconds}),
+ * on the 24-hour clock, whatever the browser's language would pick (docs/ui.md "Times").
+ */
 export function clockTime(ms: number): string {
-  return fmt('hm', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
+  const minutes = localTimeOfDay(ms, zone);
+  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
+
+/** `18 Nov, 09:15`: an instant on some day (the Sync table's last change). */
+export function dayAndTime(ms: number): string {
+  return `${dayMonth(dayKey(ms))}, ${clockTime(ms)}`;
 }
 
 /** `Sunday, 22 November` */
@@ -94,13 +104,12 @@ export function stopwatch(seconds: number): string {
   return `${Math.floor(s / 3600)}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
 }
 
-/** `3 h 12 min`, `45 min`, `0 min` — a total. */
+/**
+ * `3 h 12 min`, `45 min`, `0 min` — a duration, floored to the minute by the formatter the
+ * CLI uses too (`@tock/protocol`'s `formatDuration`): 49 min 40 s is `49 min`, never 50.
+ */
 export function duration(seconds: number): string {
-  const minutes = Math.round(Math.max(0, seconds) / 60);
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  if (h === 0) return `${m} min`;
-  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+  return formatDuration(seconds, 'words');
 }
 
 /** `HH:MM` for an `<input type="time">` from an instant. */

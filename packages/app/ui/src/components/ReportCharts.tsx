@@ -4,14 +4,15 @@
  * ranked list of bars, longest first. Both are pictures of the table below them: a summary
  * for screen readers in `aria-label`, the numbers themselves in the table.
  */
-import { ActivityTotals, StackedDays } from './StackedDays.tsx';
+import type { Report } from '@tock/protocol';
+import { ActivityTotals, dayTotalsOf, StackedDays } from './StackedDays.tsx';
 import { colorClass } from '../colors.ts';
 import { axisDay, tableDay } from '../report-format.ts';
 import { duration } from '../time.ts';
 import type { DailyTotal } from '../types.ts';
 
 /** Bars per day, stacked by activity, for the days `days` (in order). */
-export function DayBars({ days, totals }: { days: string[]; totals: DailyTotal[] }) {
+export function DayBars({ days, totals, report }: { days: string[]; totals: DailyTotal[]; report: Report }) {
   // A label under every day up to two weeks; then every few days, so labels never collide.
   const labelEvery = days.length <= 14 ? 1 : days.length <= 31 ? 3 : days.length <= 92 ? 7 : 30;
   const label = (dayTotal: (day: string) => number): string => {
@@ -25,6 +26,7 @@ export function DayBars({ days, totals }: { days: string[]; totals: DailyTotal[]
     <StackedDays
       days={days}
       totals={totals}
+      dayTotals={dayTotalsOf(report)}
       height={220}
       className="report-chart"
       testId="report-day-chart"

@@ -5,6 +5,7 @@
  * drawn by this one component; the legend beside them (each activity with its total) is
  * {@link ActivityTotals}.
  */
+import { formatDuration, type DayReportRow, type Report } from '@tock/protocol';
 import { colorClass } from '../colors.ts';
 import { duration } from '../time.ts';
 import type { DailyTotal } from '../types.ts';
@@ -18,6 +19,11 @@ const BOTTOM = 26;
 export interface StackedDaysProps {
   days: string[];
   totals: DailyTotal[];
+  /**
+   * Each day's total as the app counts it (a report's by=day rows: shared time once), shown
+   * above the bars and in the summary; the segments' sum until it is loaded.
+   */
+  dayTotals: ReadonlyMap<string, number> | null;
   height: number;
   className: string;
   testId: string;
@@ -29,17 +35,25 @@ export interface StackedDaysProps {
   axisLabel(day: string, index: number): string | null;
 }
 
-/** `3h 12m`: a total short enough to sit above a bar. */
+/** `3h 12m`: a total short enough to sit above a bar (the CLI's short style, floored). */
 function compact(seconds: number): string {
-  return duration(seconds).replace(' min', 'm').replace(' h', 'h');
+  return formatDuration(seconds, 'short');
+}
+
+/** The `by=day` rows of a report as a map from day to seconds. */
+export function dayTotalsOf(report: Report | null): Map<string, number> | null {
+  if (!report?.rows.every((r) => 'date' in r)) return null;
+  return new Map((report.rows as DayReportRow[]).map((r) => [r.date, r.seconds]));
 }
 
 /** Bars per day, stacked by activity, for the days `days` (in order). */
-export function StackedDays({ days, totals, height: H, className, testId, label, dayName, axisLabel }: StackedDaysProps) {
+export function StackedDays({ days, totals, dayTotals, height: H, className, testId, label, dayName, axisLabel }: StackedDaysProps) {
   const perDay = new Map<string, DailyTotal[]>();
   for (const t of totals) perDay.set(t.day, [...(perDay.get(t.day) ?? []), t]);
-  const dayTotal = (day: string): number => (perDay.get(day) ?? []).reduce((s, t) => s + t.seconds, 0);
-  const maxHours = Math.max(1, Math.ceil(Math.max(0, ...days.map(dayTotal)) / 3600));
+  const stacked = (day: string): number => (perDay.get(day) ?? []).reduce((s, t) => s + t.seconds, 0);
+  const dayTotal = (day: string): number => dayTotals?.get(day) ?? stacked(day);
+  // Overlapping activities stack higher than the day's total: the scale holds the higher one.
+  const maxHours = Math.max(1, Math.ceil(Math.max(0, ...days.map((d) => Math.max(stacked(d), dayTotal(d)))) / 3600));
   const stepHours = maxHours > 16 ? 4 : maxHours > 8 ? 2 : 1;
   const plotH = H - TOP - BOTTOM;
   const y = (seconds: number): number => TOP + plotH - (seconds / (maxHours * 3600)) * plotH;
@@ -85,7 +99,7 @@ export function StackedDays({ days, totals, height: H, className, testId, label,
               );
             })}
             {totalsAbove && total > 0 && (
-              <text class="bar-total" x={cx} y={y(total) - 6} text-anchor="middle">
+              <text class="bar-total" x={cx} y={y(Math.max(total, stacked(day))) - 6} text-anchor="middle">
                 {compact(total)}
               </text>
             )}

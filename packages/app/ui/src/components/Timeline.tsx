@@ -5,6 +5,7 @@
  * visible; a line marks now.
  */
 import { colorClass } from '../colors.ts';
+import { coveredSeconds, overlapsOf } from '../overlaps.ts';
 import { clockTime, daySpan, duration } from '../time.ts';
 import type { Block } from '../types.ts';
 
@@ -58,13 +59,16 @@ export function Timeline({ day, blocks, now }: Props) {
   const step = hours > 12 ? 2 : 1;
   const ticks: number[] = [];
   for (let h = 0; h <= hours; h += step) ticks.push(from + h * HOUR);
-  const worked = sorted.reduce((sum, b) => sum + b.seconds, 0);
+  // Time two blocks share counts once, as in today's total (SPEC §21).
+  const worked = coveredSeconds(sorted, now, span);
+  const overlapping = overlapsOf(sorted, now);
   const breaks = sorted.reduce((n, b) => n + b.breaks.length, 0);
   const label =
     sorted.length === 0
       ? 'Timeline: nothing tracked on this day yet'
       : `Timeline: ${sorted.length} block${sorted.length === 1 ? '' : 's'}, ${duration(worked)} worked` +
-        (breaks ? `, ${breaks} break${breaks === 1 ? '' : 's'}` : '');
+        (breaks ? `, ${breaks} break${breaks === 1 ? '' : 's'}` : '') +
+        (overlapping.size ? `, ${overlapping.size} overlapping` : '');
 
   return (
     <svg class="timeline" viewBox={`0 0 ${W} ${height}`} role="img" aria-label={label} data-testid="timeline">
@@ -90,10 +94,10 @@ export function Timeline({ day, blocks, now }: Props) {
         const w = Math.max(3, x(end) - x1);
         const kind = b.kind === 'session' ? (b.endedAt === null ? 'running session' : 'session') : 'logged entry';
         return (
-          <g key={b.id} class={`bar ${b.kind}`} data-activity={b.activity.activityName}>
+          <g key={b.id} class={`bar ${b.kind}${overlapping.has(b.id) ? ' overlapping' : ''}`} data-activity={b.activity.activityName}>
             <rect class={colorClass(b.activity.activityID)} x={x1} y={y} width={w} height={LANE} rx={4}>
               <title>
-                {`${b.activity.activityName} — ${clockTime(start)}–${b.endedAt === null ? 'now' : clockTime(end)}, ${duration(b.seconds)} (${kind})${b.note ? `: ${b.note}` : ''}`}
+                {`${b.activity.activityName} — ${clockTime(start)}–${b.endedAt === null ? 'now' : clockTime(end)}, ${duration(b.seconds)} (${kind}${overlapping.has(b.id) ? ', overlaps another block' : ''})${b.note ? `: ${b.note}` : ''}`}
               </title>
             </rect>
             {b.breaks.map((br) => {

@@ -2,22 +2,25 @@
  * A week of work as stacked bars (StackedDays): one bar per day, one segment per activity,
  * with the day's total above it; the legend below doubles as the table of totals per activity.
  */
-import { ActivityTotals, StackedDays } from './StackedDays.tsx';
+import type { Report } from '@tock/protocol';
+import { ActivityTotals, dayTotalsOf, StackedDays } from './StackedDays.tsx';
 import { duration, shortDay } from '../time.ts';
 import type { DailyTotal } from '../types.ts';
 
 interface Props {
   days: string[];
   totals: DailyTotal[];
+  /** The week's report by day: the days' and the week's totals, shared time counted once. */
+  report: Report | null;
 }
 
 /** The week's bars, a label under every day, the week's total in the summary. */
-export function WeekChart({ days, totals }: Props) {
-  const weekTotal = totals.reduce((s, t) => s + t.seconds, 0);
+export function WeekChart({ days, totals, report }: Props) {
+  const weekTotal = report?.totalSeconds ?? totals.reduce((s, t) => s + t.seconds, 0);
   const label = (dayTotal: (day: string) => number): string =>
     `Daily totals: ${days.map((d) => `${shortDay(d)} ${duration(dayTotal(d))}`).join(', ')}. Week: ${duration(weekTotal)}.`;
   return (
-    <StackedDays days={days} totals={totals} height={240} className="week-chart" testId="week-chart" label={label} dayName={shortDay} axisLabel={shortDay} />
+    <StackedDays days={days} totals={totals} dayTotals={dayTotalsOf(report)} height={240} className="week-chart" testId="week-chart" label={label} dayName={shortDay} axisLabel={shortDay} />
   );
 }
 

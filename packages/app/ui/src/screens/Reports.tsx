@@ -7,7 +7,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ActivityReportRow, DayReportRow, Report } from '@tock/protocol';
+import { formatMinutesAs, largestRemainderMinutes, shownTable, type ActivityReportRow, type DayReportRow, type Report } from '@tock/protocol';
 import { api, ApiError, download, messageOf } from '../api.ts';
 import { colorClass } from '../colors.ts';
 import { describedByError, FieldError } from '../components/FieldError.tsx';
@@ -133,10 +133,41 @@ function RangeForm({ query, onChange, error }: { query: Query; onChange(q: Query
 }
 
 /**
- * A report's table: a first column of `first`, Time and Hours (and Share, with `withShare`),
- * the rows given, and the total in the foot.
+ * A report's cells as shown (docs/product.md "Durations shown to people"): each row's time
+ * floored and shared out by largest remainder so the column adds up to the total as shown,
+ * with the overlap (time several activities shared, counted once in the total) as a row of
+ * its own; the decimal hours the same way, in hundredths, from the minutes shown.
  */
-function ReportTable({ report, caption, first, withShare, children }: { report: Report; caption: string; first: string; withShare?: boolean; children: ComponentChildren }) {
+export interface ShownCells {
+  rows: { time: string; hours: string }[];
+  overlap: { time: string; hours: string } | null;
+  total: { time: string; hours: string };
+}
+
+/** The {@link ShownCells} of a report. */
+export function shownCells(report: Report): ShownCells {
+  const table = shownTable(
+    report.rows.map((r) => r.seconds),
+    report.totalSeconds,
+  );
+  // Hundredths of an hour from whole minutes: m × 100 / 60, shared out like the minutes.
+  const centi = (minutes: number): number => (minutes * 100) / 60;
+  const rowsCenti = largestRemainderMinutes(table.rows.map((m) => m * 100));
+  const totalCenti = Math.floor(centi(table.total));
+  const overlapCenti = Math.max(0, rowsCenti.reduce((a, b) => a + b, 0) - totalCenti);
+  const hours = (c: number): string => (c / 100).toFixed(2);
+  return {
+    rows: table.rows.map((m, i) => ({ time: formatMinutesAs(m, 'words'), hours: hours(rowsCenti[i] as number) })),
+    overlap: table.overlap > 0 || overlapCenti > 0 ? { time: `−${formatMinutesAs(table.overlap, 'words')}`, hours: `−${hours(overlapCenti)}` } : null,
+    total: { time: formatMinutesAs(table.total, 'words'), hours: hours(totalCenti) },
+  };
+}
+
+/**
+ * A report's table: a first column of `first`, Time and Hours (and Share, with `withShare`),
+ * the rows given, the overlap when activities shared time, and the total in the foot.
+ */
+function ReportTable({ report, cells, caption, first, withShare, children }: { report: Report; cells: ShownCells; caption: string; first: string; withShare?: boolean; children: ComponentChildren }) {
   return (
     <table class="report-table" data-testid="report-table">
       <caption class="visually-hidden">
@@ -160,10 +191,18 @@ function ReportTable({ report, caption, first, withShare, children }: { report: 
       </thead>
       <tbody>{children}</tbody>
       <tfoot>
+        {cells.overlap && (
+          <tr class="overlap-row" data-testid="report-overlap">
+            <th scope="row">Overlap, counted once</th>
+            <td class="num">{cells.overlap.time}</td>
+            <td class="num">{cells.overlap.hours}</td>
+            {withShare && <td class="num" />}
+          </tr>
+        )}
         <tr>
           <th scope="row">Total</th>
-          <td class="num">{duration(report.totalSeconds)}</td>
-          <td class="num">{decimalHours(report.totalSeconds)}</td>
+          <td class="num">{cells.total.time}</td>
+          <td class="num">{cells.total.hours}</td>
           {withShare && <td class="num">{report.totalSeconds > 0 ? '100 %' : '–'}</td>}
         </tr>
       </tfoot>
@@ -172,16 +211,17 @@ function ReportTable({ report, caption, first, withShare, children }: { report: 
 }
 
 function ActivityTable({ report }: { report: Report }) {
+  const cells = shownCells(report);
   return (
-    <ReportTable report={report} caption="Time per activity" first="Activity" withShare>
-      {(report.rows as ActivityReportRow[]).map((r) => (
+    <ReportTable report={report} cells={cells} caption="Time per activity" first="Activity" withShare>
+      {(report.rows as ActivityReportRow[]).map((r, i) => (
         <tr key={r.activityID}>
           <th scope="row">
             <span class={`swatch ${colorClass(r.activityID)}`} aria-hidden="true" />
             {r.activityName}
           </th>
-          <td class="num">{duration(r.seconds)}</td>
-          <td class="num">{decimalHours(r.seconds)}</td>
+          <td class="num">{cells.rows[i]?.time}</td>
+          <td class="num">{cells.rows[i]?.hours}</td>
           <td class="num">{share(r.seconds, report.totalSeconds)}</td>
         </tr>
       ))}
@@ -190,13 +230,14 @@ function ActivityTable({ report }: { report: Report }) {
 }
 
 function DayTable({ report }: { report: Report }) {
+  const cells = shownCells(report);
   return (
-    <ReportTable report={report} caption="Time per day" first="Day">
-      {(report.rows as DayReportRow[]).map((r) => (
+    <ReportTable report={report} cells={cells} caption="Time per day" first="Day">
+      {(report.rows as DayReportRow[]).map((r, i) => (
         <tr key={r.date} class={r.seconds === 0 ? 'zero' : undefined} data-date={r.date}>
           <th scope="row">{tableDay(r.date)}</th>
-          <td class="num">{duration(r.seconds)}</td>
-          <td class="num">{decimalHours(r.seconds)}</td>
+          <td class="num">{cells.rows[i]?.time}</td>
+          <td class="num">{cells.rows[i]?.hours}</td>
         </tr>
       ))}
     </ReportTable>
@@ -299,7 +340,7 @@ export function Reports() {
         {shown && shown.totalSeconds === 0 && <p class="muted empty">Nothing tracked in this range.</p>}
         {shown && shown.totalSeconds > 0 && query.by === 'day' && 'date' in (shown.rows[0] ?? {}) && (
           <>
-            <DayBars days={daysOf(shown.from, shown.to)} totals={totals} />
+            <DayBars days={daysOf(shown.from, shown.to)} totals={totals} report={shown} />
             <ActivityLegend totals={totals} />
             <DayTable report={shown} />
           </>

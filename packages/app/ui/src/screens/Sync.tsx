@@ -10,11 +10,12 @@ import { describedByError, FieldError, fieldErrorsOf } from '../components/Field
 import { Failure } from '../components/FormActions.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
 import { useAppState } from '../state.ts';
+import { dayAndTime } from '../time.ts';
 import type { SyncStatus } from '../types.ts';
 
 function when(iso: string | null): string {
   if (iso === null) return 'never';
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return dayAndTime(Date.parse(iso));
 }
 
 function EnableForm({ status }: { status: SyncStatus }) {

@@ -11,6 +11,7 @@ import { Failure } from '../components/FormActions.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
 import { Timeline } from '../components/Timeline.tsx';
 import { useLoaded } from '../load.ts';
+import { overlapsOf } from '../overlaps.ts';
 import { applyStatus, blocksChanged, liveSeconds, useAppState, useTick } from '../state.ts';
 import { clockTime, dayKey, daySpan, duration, longDay, nowMs, stopwatch } from '../time.ts';
 import type { Block, Status } from '../types.ts';
@@ -179,12 +180,13 @@ export function Today() {
 /** The day's blocks as text: time range, activity, worked time, note. */
 function BlockList({ blocks }: { blocks: Block[] }) {
   if (blocks.length === 0) return <p class="muted empty">Nothing tracked yet today.</p>;
+  const overlapping = overlapsOf(blocks, nowMs());
   return (
     <ul class="block-list" aria-label="Blocks of the day">
       {[...blocks]
         .sort((a, b) => b.startedAt.localeCompare(a.startedAt))
         .map((b) => (
-          <li key={b.id}>
+          <li key={b.id} class={overlapping.has(b.id) ? 'overlapping' : undefined} data-testid="today-block">
             <span class="range">
               {clockTime(Date.parse(b.startedAt))}–{b.endedAt ? clockTime(Date.parse(b.endedAt)) : 'now'}
             </span>
@@ -193,6 +195,11 @@ function BlockList({ blocks }: { blocks: Block[] }) {
               {b.activity.activityName}
               {b.kind === 'entry' && <span class="badge">logged</span>}
               {b.breaks.length > 0 && <span class="badge">{b.breaks.length === 1 ? '1 break' : `${b.breaks.length} breaks`}</span>}
+              {overlapping.has(b.id) && (
+                <span class="badge warn" data-testid="overlap-badge">
+                  overlaps
+                </span>
+              )}
             </span>
             <span class="dur">{duration(b.seconds)}</span>
             {b.note && <span class="note">{b.note}</span>}

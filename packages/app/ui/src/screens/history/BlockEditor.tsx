@@ -6,53 +6,74 @@
 import { useState } from 'preact/hooks';
 import { api, messageOf } from '../../api.ts';
 import { describedByError, FieldError, fieldErrorsOf, type FieldErrors } from '../../components/FieldError.tsx';
+import { TimeField } from '../../components/TimeField.tsx';
 import { blocksChanged } from '../../state.ts';
 import { dayKey, timeInputValue } from '../../time.ts';
 import type { ActivityInfo, Block } from '../../types.ts';
-import { atMinutes, minutesOf, rangeOf } from './times.ts';
+import { atMinutes, longBlockQuestion, minutesOf, readRange } from './times.ts';
 
-/** The editor form of `block`; `onClose` runs after a save or on Cancel. */
-export function BlockEditor({ block, activities, onClose }: { block: Block; activities: ActivityInfo[]; onClose(): void }) {
+/**
+ * The editor form of `block`; `onClose` runs on Cancel, `onSaved` after a save with the
+ * block as the app has it now (to ask about overlaps).
+ */
+export function BlockEditor({ block, activities, onClose, onSaved }: { block: Block; activities: ActivityInfo[]; onClose(): void; onSaved(saved: Block): void }) {
   const start = Date.parse(block.startedAt);
   const running = block.endedAt === null;
   const [activityID, setActivityID] = useState(block.activity.activityID);
   const [day, setDay] = useState(dayKey(start));
   const [from, setFrom] = useState(timeInputValue(start));
   const [to, setTo] = useState(running ? '' : timeInputValue(Date.parse(block.endedAt as string)));
+  const [nextDay, setNextDay] = useState(!running && dayKey(Date.parse(block.endedAt as string)) !== dayKey(start));
   const [note, setNote] = useState(block.note ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [confirmed, setConfirmed] = useState<string | null>(null);
+  const [question, setQuestion] = useState<string | null>(null);
   const idp = `edit-${block.id}`;
 
   const save = async (e: Event): Promise<void> => {
     e.preventDefault();
     setFailure(null);
-    const range = running ? null : rangeOf(day, from, to);
-    const fromMin = minutesOf(from);
-    const runningStart = running && fromMin !== null ? atMinutes(day, fromMin) : null;
-    if (running ? runningStart === null : !range) {
-      setErrors({ startedAt: running ? 'Enter a day and a start time.' : 'Enter a start and an end time.' });
-      return;
+    let range: { start: number; end: number } | null = null;
+    let runningStart: number | null = null;
+    if (running) {
+      const fromMin = minutesOf(from);
+      runningStart = fromMin === null ? null : atMinutes(day, fromMin);
+      if (runningStart === null) return setErrors({ startedAt: 'Enter a day and a start time as HH:MM, for example 09:30.' });
+    } else {
+      const read = readRange(day, from, to, nextDay);
+      if (!read.ok) return setErrors({ [read.field === 'to' ? 'endedAt' : 'startedAt']: read.message });
+      range = read;
+      // Past 12 hours, the second Save of the same times saves.
+      const key = `${read.start}|${read.end}`;
+      const ask = longBlockQuestion(read.end - read.start);
+      if (ask && confirmed !== key) {
+        setConfirmed(key);
+        setQuestion(ask);
+        return;
+      }
     }
     setErrors({});
+    setQuestion(null);
     try {
+      let saved: Block;
       if (block.kind === 'session') {
         const startedAt = range ? range.start : (runningStart as number);
-        await api.patch(`/api/sessions/${block.id}`, {
+        saved = await api.patch<Block>(`/api/sessions/${block.id}`, {
           activityID,
           startedAt: new Date(startedAt).toISOString(),
           ...(range ? { endedAt: new Date(range.end).toISOString() } : {}),
         });
       } else if (range) {
-        await api.patch(`/api/entries/${block.id}`, {
+        saved = await api.patch<Block>(`/api/entries/${block.id}`, {
           activityID,
           durationMinutes: (range.end - range.start) / 60_000,
           endedAt: new Date(range.end).toISOString(),
           note: note.trim() ? note.trim() : null,
         });
-      }
+      } else return;
       blocksChanged();
-      onClose();
+      onSaved(saved);
     } catch (err) {
       const fields = fieldErrorsOf(err);
       if (fields) setErrors(fields);
@@ -79,28 +100,22 @@ export function BlockEditor({ block, activities, onClose }: { block: Block; acti
       </div>
       <div class="field">
         <label for={`${idp}-from`}>From</label>
-        <input
-          id={`${idp}-from`}
-          type="time"
-          value={from}
-          {...describedByError(timeError, `${idp}-time-error`)}
-          onInput={(e) => setFrom((e.target as HTMLInputElement).value)}
-        />
+        <TimeField id={`${idp}-from`} value={from} error={timeError} errorId={`${idp}-time-error`} onInput={setFrom} />
       </div>
       <div class="field">
         <label for={`${idp}-to`}>To</label>
         {running ? (
           <input id={`${idp}-to`} type="text" value="running" disabled />
         ) : (
-          <input
-            id={`${idp}-to`}
-            type="time"
-            value={to}
-            {...describedByError(timeError, `${idp}-time-error`)}
-            onInput={(e) => setTo((e.target as HTMLInputElement).value)}
-          />
+          <TimeField id={`${idp}-to`} value={to} error={timeError} errorId={`${idp}-time-error`} onInput={setTo} />
         )}
       </div>
+      {!running && (
+        <label class="check">
+          <input type="checkbox" checked={nextDay} onChange={(e) => setNextDay((e.target as HTMLInputElement).checked)} />
+          Ends the next day
+        </label>
+      )}
       {block.kind === 'entry' && (
         <div class="field wide">
           <label for={`${idp}-note`}>Note</label>
@@ -120,9 +135,15 @@ export function BlockEditor({ block, activities, onClose }: { block: Block; acti
           {failure}
         </p>
       )}
+      {question && (
+        <div class="confirm-long wide" role="alert" data-testid="confirm-long">
+          <p>{question}</p>
+          <p class="muted">Press Save again to keep it, or change the times.</p>
+        </div>
+      )}
       <div class="form-actions wide">
         <button type="submit" class="primary">
-          Save
+          {question ? 'Save anyway' : 'Save'}
         </button>
         <button type="button" class="ghost" onClick={onClose}>
           Cancel

@@ -1,7 +1,9 @@
 /**
  * The History screen's Log time form: a block the user did not time, entered as a duration
  * that ended at a time, or as a start and an end. The form checks what it can itself (the
- * duration with `tock log`'s grammar); the app's refusals show next to their fields.
+ * duration with `tock log`'s grammar, typed times on the 24-hour clock, an end before the
+ * start unless it ends the next day, a confirmation past 12 hours); the app's refusals show
+ * next to their fields. A block that overlaps others asks what to do about it.
  */
 import { DURATION_EXAMPLES, parseDuration } from '@tock/protocol';
 import { useState } from 'preact/hooks';
@@ -9,30 +11,47 @@ import { api, messageOf } from '../../api.ts';
 import { ActivityPicker } from '../../components/ActivityPicker.tsx';
 import { describedByError, FieldError, fieldErrorsOf, type FieldErrors } from '../../components/FieldError.tsx';
 import { FormActions } from '../../components/FormActions.tsx';
-import { blocksChanged } from '../../state.ts';
+import { OverlapPrompt } from '../../components/OverlapPrompt.tsx';
+import { TimeField } from '../../components/TimeField.tsx';
+import { blocksChanged, useTick } from '../../state.ts';
 import { clockTime, dayKey, duration, nowMs, timeInputValue } from '../../time.ts';
-import { atMinutes, minutesOf, rangeOf } from './times.ts';
+import { atMinutes, longBlockQuestion, minutesOf, readRange } from './times.ts';
 import type { Entry } from '../../types.ts';
+
+/** What the form is about to send, kept while a long block waits for its confirmation. */
+interface Pending {
+  key: string;
+  question: string;
+}
 
 /** The Log time card. */
 export function LogForm() {
   const [name, setName] = useState('');
   const [mode, setMode] = useState<'duration' | 'range'>('duration');
-  const [day, setDay] = useState(dayKey(nowMs()));
+  // The day and "Ended at" follow the clock until the person changes them (null: follow).
+  const [chosenDay, setDay] = useState<string | null>(null);
   const [length, setLength] = useState('');
-  const [endTime, setEndTime] = useState(timeInputValue(nowMs()));
+  const [chosenEnd, setEndTime] = useState<string | null>(null);
   const [from, setFrom] = useState('09:00');
   const [to, setTo] = useState('10:00');
+  const [nextDay, setNextDay] = useState(false);
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [logged, setLogged] = useState<{ id: string; near: number } | null>(null);
+  useTick(15_000, chosenDay === null || chosenEnd === null);
+  const today = dayKey(nowMs());
+  const day = chosenDay ?? today;
+  const endTime = chosenEnd ?? timeInputValue(nowMs());
 
   const submit = async (e: Event): Promise<void> => {
     e.preventDefault();
     setDone(null);
     setFailure(null);
+    setLogged(null);
     const problems: FieldErrors = {};
     if (!name.trim()) problems.name = 'Choose or type an activity.';
     let minutes: number | null = null;
@@ -44,14 +63,14 @@ export function LogForm() {
       // The reason is the CLI's line too; in a form it starts a sentence.
       else problems.durationMinutes = parsed.reason.charAt(0).toUpperCase() + parsed.reason.slice(1);
       const end = minutesOf(endTime);
-      if (end === null) problems.endedAt = 'Enter the time it ended.';
+      if (end === null) problems.endedAt = endTime.trim() ? 'Write the time it ended as HH:MM on the 24-hour clock, for example 17:30.' : 'Enter the time it ended.';
       else {
         endedAt = atMinutes(day, end);
         if (endedAt === null) problems.endedAt = 'Choose the day it ended.';
       }
     } else {
-      const range = rangeOf(day, from, to);
-      if (!range) problems.endedAt = 'Enter a start and an end time.';
+      const range = readRange(day, from, to, nextDay);
+      if (!range.ok) problems[range.field === 'from' ? 'startedAt' : 'endedAt'] = range.message;
       else {
         minutes = (range.end - range.start) / 60_000;
         endedAt = range.end;
@@ -59,6 +78,14 @@ export function LogForm() {
     }
     setErrors(problems);
     if (Object.keys(problems).length > 0 || minutes === null || endedAt === null) return;
+    // Past 12 hours the form asks first (a typo like 1h30 → 13h); the second submit of the same block sends it.
+    const key = `${name.trim()}|${minutes}|${endedAt}`;
+    const question = longBlockQuestion(minutes * 60_000);
+    if (question && pending?.key !== key) {
+      setPending({ key, question });
+      return;
+    }
+    setPending(null);
     setBusy(true);
     try {
       const entry = await api.post<Entry>('/api/entries', {
@@ -75,6 +102,7 @@ export function LogForm() {
       setName('');
       setLength('');
       setNote('');
+      setLogged({ id: entry.entryID, near: Date.parse(entry.endedAt) });
       blocksChanged();
     } catch (err) {
       // An unknown activity is about what the user typed in the activity field.
@@ -118,7 +146,7 @@ export function LogForm() {
         <div class="field-row">
           <div class="field">
             <label for="log-day">Day</label>
-            <input id="log-day" type="date" value={day} max={dayKey(nowMs())} onInput={(e) => setDay((e.target as HTMLInputElement).value)} />
+            <input id="log-day" type="date" value={day} max={today} onInput={(e) => setDay((e.target as HTMLInputElement).value)} />
           </div>
           {mode === 'duration' ? (
             <>
@@ -141,13 +169,7 @@ export function LogForm() {
               </div>
               <div class="field">
                 <label for="log-end">Ended at</label>
-                <input
-                  id="log-end"
-                  type="time"
-                  value={endTime}
-                  {...describedByError(errors.endedAt, 'log-endedAt-error')}
-                  onInput={(e) => setEndTime((e.target as HTMLInputElement).value)}
-                />
+                <TimeField id="log-end" value={endTime} error={errors.endedAt} errorId="log-endedAt-error" onInput={setEndTime} />
                 <FieldError id="log-endedAt-error" message={errors.endedAt} />
               </div>
             </>
@@ -155,23 +177,25 @@ export function LogForm() {
             <>
               <div class="field">
                 <label for="log-from">From</label>
-                <input id="log-from" type="time" value={from} onInput={(e) => setFrom((e.target as HTMLInputElement).value)} />
+                <TimeField id="log-from" value={from} error={errors.startedAt} errorId="log-startedAt-error" onInput={setFrom} />
+                <FieldError id="log-startedAt-error" message={errors.startedAt} />
               </div>
               <div class="field">
                 <label for="log-to">To</label>
-                <input
+                <TimeField
                   id="log-to"
-                  type="time"
                   value={to}
-                  {...describedByError(
-                    errors.endedAt ?? errors.durationMinutes,
-                    errors.endedAt ? 'log-endedAt-error' : 'log-durationMinutes-error',
-                  )}
-                  onInput={(e) => setTo((e.target as HTMLInputElement).value)}
+                  error={errors.endedAt ?? errors.durationMinutes}
+                  errorId={errors.endedAt ? 'log-endedAt-error' : 'log-durationMinutes-error'}
+                  onInput={setTo}
                 />
                 <FieldError id="log-endedAt-error" message={errors.endedAt} />
                 <FieldError id="log-durationMinutes-error" message={errors.durationMinutes} />
               </div>
+              <label class="check">
+                <input type="checkbox" checked={nextDay} onChange={(e) => setNextDay((e.target as HTMLInputElement).checked)} />
+                Ends the next day
+              </label>
             </>
           )}
         </div>
@@ -188,10 +212,17 @@ export function LogForm() {
           />
           <FieldError id="log-note-error" message={errors.note} />
         </div>
+        {pending && (
+          <div class="confirm-long" role="alert" data-testid="confirm-long">
+            <p>{pending.question}</p>
+            <p class="muted">Press Log time again to log it, or change the times.</p>
+          </div>
+        )}
         <FormActions busy={busy} done={done} failure={failure} primary>
-          Log time
+          {pending ? 'Log it anyway' : 'Log time'}
         </FormActions>
       </form>
+      {logged && <OverlapPrompt blockID={logged.id} near={logged.near} onDone={() => setLogged(null)} />}
     </section>
   );
 }

@@ -4,17 +4,38 @@
  * place). Pages back through earlier weeks; reloads when any window changes a block.
  */
 import { useState } from 'preact/hooks';
+import type { Report } from '@tock/protocol';
 import { BlockEditor } from './BlockEditor.tsx';
 import { api, messageOf } from '../../api.ts';
 import { colorClass } from '../../colors.ts';
 import { Failure } from '../../components/FormActions.tsx';
+import { OverlapPrompt } from '../../components/OverlapPrompt.tsx';
 import { WeekChart, WeekLegend } from '../../components/WeekChart.tsx';
 import { useLoaded } from '../../load.ts';
+import { overlapsOf } from '../../overlaps.ts';
 import { blocksChanged, useAppState } from '../../state.ts';
 import { addDays, clockTime, dayKey, dayMonth, daySpan, duration, longDay, nowMs, weekStart } from '../../time.ts';
 import type { ActivityInfo, Block, DailyTotal } from '../../types.ts';
 
-function BlockRow({ block, activities }: { block: Block; activities: ActivityInfo[] }) {
+/** The overlap question open in the week, if any: which block asks it. */
+interface Asking {
+  id: string;
+  near: number;
+}
+
+function BlockRow({
+  block,
+  activities,
+  overlaps,
+  asking,
+  onAsk,
+}: {
+  block: Block;
+  activities: ActivityInfo[];
+  overlaps: number;
+  asking: boolean;
+  onAsk(ask: Asking | null): void;
+}) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -31,7 +52,7 @@ function BlockRow({ block, activities }: { block: Block; activities: ActivityInf
     }
   };
   return (
-    <li class="history-row" data-testid="history-row">
+    <li class={`history-row${overlaps ? ' overlapping' : ''}`} data-testid="history-row">
       <div class="row-main">
         <span class="range">
           {clockTime(Date.parse(block.startedAt))}–{block.endedAt ? clockTime(Date.parse(block.endedAt)) : 'now'}
@@ -41,6 +62,11 @@ function BlockRow({ block, activities }: { block: Block; activities: ActivityInf
           {block.activity.activityName}
           <span class="badge">{block.kind === 'session' ? 'timed' : 'logged'}</span>
           {block.device !== undefined && <span class="badge">on {deviceName(block.device)}</span>}
+          {overlaps > 0 && (
+            <span class="badge warn" data-testid="overlap-badge">
+              overlaps {overlaps === 1 ? 'another block' : `${overlaps} blocks`}
+            </span>
+          )}
         </span>
         <span class="dur">{duration(block.seconds)}</span>
         <span class="row-actions">
@@ -56,6 +82,11 @@ function BlockRow({ block, activities }: { block: Block; activities: ActivityInf
             </>
           ) : (
             <>
+              {overlaps > 0 && !asking && (
+                <button type="button" class="ghost small" onClick={() => onAsk({ id: block.id, near: Date.parse(block.startedAt) })}>
+                  Resolve<span class="visually-hidden"> the overlap of the {what} of {block.activity.activityName}</span>
+                </button>
+              )}
               <button type="button" class="ghost small" aria-expanded={editing} onClick={() => setEditing(!editing)}>
                 Edit<span class="visually-hidden"> {what} of {block.activity.activityName}</span>
               </button>
@@ -68,7 +99,18 @@ function BlockRow({ block, activities }: { block: Block; activities: ActivityInf
       </div>
       {block.note && <p class="note">{block.note}</p>}
       <Failure message={error} />
-      {editing && <BlockEditor block={block} activities={activities} onClose={() => setEditing(false)} />}
+      {editing && (
+        <BlockEditor
+          block={block}
+          activities={activities}
+          onClose={() => setEditing(false)}
+          onSaved={(saved) => {
+            setEditing(false);
+            onAsk({ id: saved.id, near: Date.parse(saved.startedAt) });
+          }}
+        />
+      )}
+      {asking && <OverlapPrompt blockID={block.id} near={Date.parse(block.startedAt)} onDone={() => onAsk(null)} />}
     </li>
   );
 }
@@ -78,10 +120,11 @@ export function Week() {
   const { blocksVersion } = useAppState();
   const thisWeek = weekStart(dayKey(nowMs()));
   const [week, setWeek] = useState(thisWeek);
+  const [asking, setAsking] = useState<Asking | null>(null);
   const days = Array.from({ length: 7 }, (_, i) => addDays(week, i));
   const last = days[6] as string;
   const {
-    data: [totals, blocks, activities],
+    data: [totals, blocks, activities, dayReport],
     error,
   } = useLoaded(
     () =>
@@ -89,12 +132,15 @@ export function Week() {
         api.get<DailyTotal[]>(`/api/totals?from=${week}&to=${last}`),
         api.get<Block[]>(`/api/blocks?from=${daySpan(week).start}&to=${daySpan(last).end}`),
         api.get<ActivityInfo[]>('/api/activities/all'),
+        // The days' totals are the app's (shared time counted once), not the segments' sum.
+        api.get<Report>(`/api/report?from=${week}&to=${last}&by=day`),
       ]),
     [week, blocksVersion],
-    [[], [], []] as [DailyTotal[], Block[], ActivityInfo[]],
+    [[], [], [], null] as [DailyTotal[], Block[], ActivityInfo[], Report | null],
   );
 
-  const weekTotal = totals.reduce((s, t) => s + t.seconds, 0);
+  const weekTotal = dayReport?.totalSeconds ?? 0;
+  const overlaps = overlapsOf(blocks, nowMs());
   const byDay = new Map<string, Block[]>();
   for (const b of blocks) {
     const d = dayKey(Date.parse(b.startedAt));
@@ -127,7 +173,7 @@ export function Week() {
           </button>
         </div>
       </div>
-      <WeekChart days={days} totals={totals} />
+      <WeekChart days={days} totals={totals} report={dayReport} />
       <WeekLegend totals={totals} />
       <Failure message={error} />
       <h3 class="list-heading">Sessions and entries</h3>
@@ -139,7 +185,14 @@ export function Week() {
             {(byDay.get(d) ?? [])
               .sort((a, b) => a.startedAt.localeCompare(b.startedAt))
               .map((b) => (
-                <BlockRow key={`${b.id}-${b.startedAt}-${b.endedAt}-${b.activity.activityID}-${b.note}`} block={b} activities={activities} />
+                <BlockRow
+                  key={`${b.id}-${b.startedAt}-${b.endedAt}-${b.activity.activityID}-${b.note}`}
+                  block={b}
+                  activities={activities}
+                  overlaps={overlaps.get(b.id)?.length ?? 0}
+                  asking={asking?.id === b.id}
+                  onAsk={setAsking}
+                />
               ))}
           </ul>
         </div>

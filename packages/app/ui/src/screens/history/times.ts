@@ -1,13 +1,24 @@
 /**
- * Reading the History forms' `<input type="date">` and `<input type="time">` values as
- * instants in the app's zone.
+ * Reading the History forms' date field and typed times (`09:30`, 24-hour clock) as instants
+ * in the app's zone, and the rules a typed start and end keep (docs/ui.md "Times you enter"):
+ * an end before the start is a mistake unless the person said the block ends the next day,
+ * and a block over 12 hours is logged only after a confirmation.
  */
-import { addDays, atLocalTime } from '../../time.ts';
+import { addDays, atLocalTime, duration } from '../../time.ts';
 
-/** Minutes after midnight of an `HH:MM` value, or null when the field is empty or not a time. */
-export function minutesOf(hhmm: string): number | null {
-  const m = /^(\d{1,2}):(\d{2})$/.exec(hhmm);
-  return m ? Number(m[1]) * 60 + Number(m[2]) : null;
+/** Blocks longer than this ask "log it anyway?" before they are sent. */
+export const LONG_BLOCK_MS = 12 * 3_600_000;
+
+/**
+ * Minutes after midnight of a typed time — `09:30`, `9:30`, `0930`, `9.30` on the 24-hour
+ * clock — or null when the field is empty or holds no time of day (`25:00`, `9:75`, `soon`).
+ */
+export function minutesOf(typed: string): number | null {
+  const m = /^\s*(\d{1,2})(?:[:.h]?(\d{2}))?\s*$/.exec(typed);
+  if (!m) return null;
+  const h = Number(m[1]);
+  const min = m[2] === undefined ? 0 : Number(m[2]);
+  return h < 24 && min < 60 ? h * 60 + min : null;
 }
 
 /**
@@ -23,17 +34,38 @@ export function atMinutes(day: string, minutes: number): number | null {
   }
 }
 
+/** A typed start and end read as instants, or what is wrong with them and which field it is about. */
+export type RangeReading = { ok: true; start: number; end: number } | { ok: false; field: 'day' | 'from' | 'to'; message: string };
+
+const TIME_FORM = 'as HH:MM on the 24-hour clock, for example 09:30 or 14:05';
+
 /**
- * The instants of a start–end on one day; an end at or before the start is on the next day.
- * Null when a time or the day is missing.
+ * The instants of a start–end typed on `day`. The end is on the same day unless `endsNextDay`
+ * (an explicit choice in the form): "From 11:00 To 10:30" is a mistake to show, never a
+ * 23 h 30 min block.
  */
-export function rangeOf(day: string, from: string, to: string): { start: number; end: number } | null {
+export function readRange(day: string, from: string, to: string, endsNextDay = false): RangeReading {
   const a = minutesOf(from);
+  if (a === null) return { ok: false, field: 'from', message: from.trim() ? `Write the start ${TIME_FORM}.` : 'Enter the time it started.' };
   const b = minutesOf(to);
-  if (a === null || b === null) return null;
+  if (b === null) return { ok: false, field: 'to', message: to.trim() ? `Write the end ${TIME_FORM}.` : 'Enter the time it ended.' };
   const start = atMinutes(day, a);
-  let end = atMinutes(day, b);
-  if (start === null || end === null) return null;
-  if (end <= start) end = atLocalTime(addDays(day, 1), b);
-  return { start, end };
+  if (start === null) return { ok: false, field: 'day', message: 'Choose the day.' };
+  const end = atLocalTime(endsNextDay ? addDays(day, 1) : day, b);
+  if (end <= start) {
+    return {
+      ok: false,
+      field: 'to',
+      message:
+        end === start
+          ? 'The end is the start: a block lasts at least a minute.'
+          : `It ends (${to.trim()}) before it starts (${from.trim()}). Correct the times, or choose “Ends the next day”.`,
+    };
+  }
+  return { ok: true, start, end };
+}
+
+/** The question to ask before sending a block of `ms`, or null when it is 12 hours or less. */
+export function longBlockQuestion(ms: number): string | null {
+  return ms > LONG_BLOCK_MS ? `This block is ${duration(ms / 1000)} long, more than 12 hours. Is that right?` : null;
 }

@@ -1,0 +1,247 @@
+/**
+ * Issue 31, "A day you can trust", in the window (real Chromium, a real app in Europe/Berlin
+ * on a clock fixed at Wednesday 18 November 2026, 16:00): durations floored by the shared
+ * formatter and tables that add up as shown, overlaps counted once, marked and offered a trim
+ * when a block is logged or edited, swapped times refused unless the block ends the next day,
+ * a confirmation past 12 hours, one 24-hour clock, and "Ended at" following the clock.
+ */
+process.env.TZ = 'Europe/Berlin';
+
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { ensureWindowBuilt, launchBrowser, openWindow, seriousAxeViolations, startTestApp, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+
+let now = Date.parse('2026-11-18T07:00:00.000Z');
+let t: TestApp;
+let b: TestBrowser;
+const at = (iso: string): void => {
+  now = Date.parse(iso);
+};
+
+before(async () => {
+  ensureWindowBuilt();
+  t = await startTestApp({}, { clock: () => now });
+  const { tracker } = t.app.services;
+  // Three sessions with odd seconds (times in UTC; Berlin is an hour ahead):
+  // 1:30:40 + 1:00:40 + 0:49:40 = 3:21:00 — floored one by one they make 3:19, rounded 3:22.
+  at('2026-11-18T07:00:00.000Z');
+  tracker.startActivity({ name: 'Design', createIfMissing: true });
+  at('2026-11-18T08:30:40.000Z');
+  tracker.stopActivity();
+  at('2026-11-18T09:00:00.000Z');
+  tracker.startActivity({ name: 'Review', createIfMissing: true });
+  at('2026-11-18T10:00:40.000Z');
+  tracker.stopActivity();
+  at('2026-11-18T10:30:00.000Z');
+  tracker.startActivity({ name: 'Docs', createIfMissing: true });
+  at('2026-11-18T11:19:40.000Z');
+  tracker.stopActivity();
+  at('2026-11-18T15:00:00.000Z');
+  b = await launchBrowser({ locale: 'en-US' });
+});
+after(async () => {
+  await b?.close();
+  await t?.stop();
+});
+
+const blocks = () => t.app.services.tracker.listBlocks(Date.parse('2026-11-15T00:00:00.000Z'), Date.parse('2026-11-19T00:00:00.000Z'));
+const block = (name: string) => blocks().find((x) => x.activity.activityName === name);
+
+/** The report table's rows as text cells. */
+async function tableRows(page: Page, part: 'tbody' | 'tfoot' = 'tbody'): Promise<string[][]> {
+  return page.locator(`[data-testid="report-table"] ${part} tr`).evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => (c.textContent ?? '').trim())));
+}
+
+/** `3 h 21 min` → 201. */
+function minutes(text: string): number {
+  const m = /^−?(?:(\d+) h)? ?(?:(\d+) min)?$/.exec(text);
+  assert.ok(m, `"${text}" is not a duration`);
+  return Number(m[1] ?? 0) * 60 + Number(m[2] ?? 0);
+}
+
+async function showReport(page: Page, period: string, total: string): Promise<void> {
+  await openWindow(page, t, '/reports');
+  await page.getByRole('radio', { name: period, exact: true }).check();
+  await page.getByTestId('report-total').filter({ hasText: new RegExp(`^${total}$`) }).waitFor();
+}
+
+describe('one way to show time', () => {
+  it('floors every duration (49 min 40 s is 49 min) and Today agrees with the app', async () => {
+    const { page } = b;
+    await openWindow(page, t);
+    await page.getByTestId('today-total').filter({ hasText: /^3 h 21 min$/ }).waitFor();
+    const docs = page.getByTestId('today-block').filter({ hasText: 'Docs' });
+    assert.equal(await docs.locator('.dur').textContent(), '49 min');
+    assert.match((await page.getByTestId('timeline').getAttribute('aria-label')) ?? '', /3 blocks, 3 h 21 min worked/);
+  });
+
+  it('Reports: the rows add up to the total as shown, in minutes and in hours', async () => {
+    const { page } = b;
+    await showReport(page, 'Today', '3 h 21 min');
+    const rows = await tableRows(page);
+    assert.deepEqual(
+      rows.map((r) => r.slice(0, 3)),
+      [
+        ['Design', '1 h 31 min', '1.52'],
+        ['Review', '1 h 1 min', '1.02'],
+        ['Docs', '49 min', '0.81'],
+      ],
+    );
+    const foot = await tableRows(page, 'tfoot');
+    assert.deepEqual(foot, [['Total', '3 h 21 min', '3.35', '100 %']]);
+    assert.equal(
+      rows.reduce((s, r) => s + minutes(r[1] as string), 0),
+      201,
+    );
+    assert.equal(rows.reduce((s, r) => s + Math.round(Number(r[2]) * 100), 0), 335);
+  });
+
+  it('shows times on one 24-hour clock, also where the browser’s language says 12 hours', async () => {
+    const { page } = b;
+    await openWindow(page, t, '/history');
+    await page.getByTestId('history-row').first().waitFor();
+    assert.equal(await page.locator('input[type=time]').count(), 0, 'no time field drawn by the browser’s language');
+    assert.match(await page.getByLabel('Ended at').inputValue(), /^([01]\d|2[0-3]):[0-5]\d$/);
+    await page.getByRole('radio', { name: 'Start and end' }).check();
+    assert.equal(await page.locator('#log-from').inputValue(), '09:00');
+    const text = (await page.locator('main').textContent()) ?? '';
+    assert.doesNotMatch(text, /\b[AP]M\b/);
+  });
+});
+
+describe('overlaps', () => {
+  it('counts shared time once, marks both blocks, and shows the overlap as a row of the report', async () => {
+    const { page } = b;
+    // 09:45–10:15 Berlin over Review (10:00–11:00:40): 15 minutes shared.
+    t.app.services.tracker.logEntry({ name: 'Meeting', createIfMissing: true, durationMinutes: 30, endedAt: '2026-11-18T09:15:00.000Z' });
+    await openWindow(page, t);
+    await page.getByTestId('today-total').filter({ hasText: /^3 h 36 min$/ }).waitFor();
+    await page.locator('[data-testid=timeline][aria-label*="3 h 36 min worked"]').waitFor();
+    assert.deepEqual(
+      await page.getByTestId('today-block').filter({ has: page.getByTestId('overlap-badge') }).locator('.name').allTextContents(),
+      ['Reviewoverlaps', 'Meetingloggedoverlaps'],
+    );
+    assert.equal(await page.locator('[data-testid=timeline] g.bar.overlapping').count(), 2);
+
+    await showReport(page, 'Today', '3 h 36 min');
+    assert.deepEqual(await tableRows(page, 'tfoot'), [
+      ['Overlap, counted once', '−15 min', '−0.25', ''],
+      ['Total', '3 h 36 min', '3.60', '100 %'],
+    ]);
+    const rows = await tableRows(page);
+    assert.equal(rows.reduce((s, r) => s + minutes(r[1] as string), 0) - 15, 216);
+
+    // The week's bar for Wednesday says the day's total, not the segments' sum.
+    await openWindow(page, t, '/history');
+    await page.locator('[data-testid=week-chart] g[data-day="2026-11-18"] .bar-total').filter({ hasText: /^3h 36m$/ }).waitFor();
+    await page.getByText('3 h 36 min', { exact: true }).waitFor();
+  });
+
+  it('History: Resolve on a marked row trims this block to where the other starts', async () => {
+    const { page } = b;
+    await openWindow(page, t, '/history');
+    const meeting = page.getByTestId('history-row').filter({ hasText: 'Meeting' });
+    await meeting.getByTestId('overlap-badge').waitFor();
+    await meeting.getByRole('button', { name: 'Resolve the overlap of the entry of Meeting' }).click();
+    const prompt = page.getByTestId('overlap-prompt');
+    await prompt.getByText('The session of Review, 10:00–11:00: 15 min together.').waitFor();
+    assert.deepEqual(await prompt.getByRole('button').allTextContents(), ['Trim the other to 10:15–11:00', 'Trim this one to 09:45–10:00', 'Keep both']);
+    await prompt.getByRole('button', { name: 'Trim this one to 09:45–10:00' }).click();
+    await prompt.waitFor({ state: 'detached' });
+    assert.deepEqual([block('Meeting')?.startedAt, block('Meeting')?.endedAt], ['2026-11-18T08:45:00.000Z', '2026-11-18T09:00:00.000Z']);
+    assert.equal(block('Review')?.startedAt, '2026-11-18T09:00:00.000Z');
+    await page.getByTestId('overlap-badge').first().waitFor({ state: 'detached' });
+  });
+
+  it('logging a block over another asks at once: trimming the other moves its start', async () => {
+    const { page } = b;
+    await openWindow(page, t, '/history');
+    await page.getByRole('combobox', { name: 'Activity' }).fill('Call');
+    await page.getByRole('textbox', { name: 'Duration' }).fill('20m');
+    await page.getByLabel('Ended at').fill('11:40');
+    await page.getByRole('button', { name: 'Log time' }).click();
+    const prompt = page.getByTestId('overlap-prompt');
+    await prompt.getByRole('heading', { name: 'This entry of Call (11:20–11:40) overlaps another block' }).waitFor();
+    // The question has the focus, so the keyboard is at its answers.
+    await page.waitForFunction(() => document.activeElement?.closest('[data-testid=overlap-prompt]') !== null);
+    assert.deepEqual(await seriousAxeViolations(page), []);
+    await prompt.getByRole('button', { name: 'Trim the other to 11:40–12:19' }).click();
+    await prompt.waitFor({ state: 'detached' });
+    assert.deepEqual([block('Docs')?.startedAt, block('Docs')?.endedAt], ['2026-11-18T10:40:00.000Z', '2026-11-18T11:19:40.000Z']);
+  });
+
+  it('editing a block over another asks too; Keep both changes nothing and leaves it marked', async () => {
+    const { page } = b;
+    await openWindow(page, t, '/history');
+    const row = page.getByTestId('history-row').filter({ hasText: 'Call' });
+    await row.getByRole('button', { name: 'Edit entry of Call' }).click();
+    await row.getByLabel('From').fill('11:30');
+    await row.getByLabel('To').fill('11:50');
+    await row.getByRole('button', { name: 'Save' }).click();
+    const prompt = page.getByTestId('overlap-prompt');
+    await prompt.getByText('The session of Docs, 11:40–12:19: 10 min together.').waitFor();
+    await prompt.getByRole('button', { name: 'Keep both' }).click();
+    await prompt.waitFor({ state: 'detached' });
+    assert.deepEqual([block('Call')?.startedAt, block('Call')?.endedAt], ['2026-11-18T10:30:00.000Z', '2026-11-18T10:50:00.000Z']);
+    assert.equal(block('Docs')?.startedAt, '2026-11-18T10:40:00.000Z');
+    await page.getByTestId('history-row').filter({ hasText: 'Call' }).getByTestId('overlap-badge').waitFor();
+  });
+});
+
+describe('times a person enters', () => {
+  it('a past day’s “From 20:00 To 19:30” is an error, not 23 h 30 min; “Ends the next day” asks before a block over 12 h', async () => {
+    const { page } = b;
+    const before = blocks().length;
+    await openWindow(page, t, '/history');
+    await page.getByRole('combobox', { name: 'Activity' }).fill('Night shift');
+    await page.getByRole('combobox', { name: 'Activity' }).press('Escape');
+    await page.getByRole('radio', { name: 'Start and end' }).check();
+    await page.getByLabel('Day', { exact: true }).fill('2026-11-16');
+    await page.locator('#log-from').fill('20:00');
+    await page.locator('#log-to').fill('19:30');
+    await page.getByRole('button', { name: 'Log time' }).click();
+    await page.locator('#log-endedAt-error').filter({ hasText: 'It ends (19:30) before it starts (20:00). Correct the times, or choose “Ends the next day”.' }).waitFor();
+    assert.equal(await page.locator('#log-to').getAttribute('aria-invalid'), 'true');
+    assert.equal(blocks().length, before);
+
+    await page.getByRole('checkbox', { name: 'Ends the next day' }).check();
+    await page.getByRole('button', { name: 'Log time' }).click();
+    await page.getByTestId('confirm-long').filter({ hasText: 'This block is 23 h 30 min long, more than 12 hours. Is that right?' }).waitFor();
+    assert.equal(blocks().length, before);
+    await page.getByRole('button', { name: 'Log it anyway' }).click();
+    await page.getByRole('status').filter({ hasText: 'Logged 23 h 30 min of Night shift (new activity), 20:00–19:30.' }).waitFor();
+    assert.deepEqual([block('Night shift')?.startedAt, block('Night shift')?.endedAt], ['2026-11-16T19:00:00.000Z', '2026-11-17T18:30:00.000Z']);
+  });
+
+  it('a typed duration over 12 h asks first; a time that is no time of day is refused in the form', async () => {
+    const { page } = b;
+    const before = blocks().length;
+    await openWindow(page, t, '/history');
+    await page.getByRole('combobox', { name: 'Activity' }).fill('Typo');
+    await page.getByRole('textbox', { name: 'Duration' }).fill('13h');
+    await page.getByLabel('Day', { exact: true }).fill('2026-11-15');
+    await page.getByLabel('Ended at').fill('25:00');
+    await page.getByRole('button', { name: 'Log time' }).click();
+    await page.locator('#log-endedAt-error').filter({ hasText: 'Write the time it ended as HH:MM on the 24-hour clock, for example 17:30.' }).waitFor();
+    await page.getByLabel('Ended at').fill('23:00');
+    await page.getByRole('button', { name: 'Log time' }).click();
+    await page.getByTestId('confirm-long').filter({ hasText: 'This block is 13 h long' }).waitFor();
+    assert.equal(blocks().length, before);
+  });
+
+  it('“Ended at” follows the clock until it is changed', async () => {
+    const page = await b.context.newPage();
+    try {
+      await page.clock.install({ time: Date.parse('2026-11-18T15:00:00.000Z') });
+      await openWindow(page, t, '/history');
+      const first = await page.getByLabel('Ended at').inputValue();
+      await page.clock.fastForward('02:00:00');
+      const [h, m] = first.split(':').map(Number) as [number, number];
+      const later = `${String((h + 2) % 24).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+      await page.waitForFunction((want) => (document.querySelector('#log-end') as HTMLInputElement | null)?.value === want, later);
+    } finally {
+      await page.close();
+    }
+  });
+});
