@@ -28,6 +28,10 @@ import {
   SIGNATURE_PATTERN,
   TIMESTAMP_PATTERN,
   UNSIGNED_STATUSES,
+  HEARTBEAT_SCHEMA,
+  STATUS_BAR_TODAY_SCHEMA,
+  WAKATIME_LIMITS,
+  WAKATIME_ROUTES,
   type BodySchema,
   type EndpointSchema,
   type ErrorCode,
@@ -241,6 +245,55 @@ function requestSchemaName(path: RoutePath): string {
   return `${ENDPOINTS[path].operationId[0]?.toUpperCase()}${ENDPOINTS[path].operationId.slice(1)}Request`;
 }
 
+const WAKATIME_DOOR = `The WakaTime door (docs/protocol.md "Editors: WakaTime heartbeats"): on the listener's port while it is on, with its own auth — the editor key, not the token; no X-Tock-* headers, no response signature. Checks in order: Host 403, browser (Origin / Sec-Fetch-Site) 403, its own lockout 429 with Retry-After (more than ${LIMITS.lockoutThreshold} wrong keys in ${LIMITS.lockoutWindowSeconds} s: ${LIMITS.lockoutSeconds} s; the signed API is not locked), body over ${WAKATIME_LIMITS.maxBodyBytes / 1048576} MiB 413, missing or wrong key 401, license locked 423, then the body. Every error body is {"error": "..."}.`;
+
+const errorOnly = (description: string): Json => ({ description, content: { 'application/json': { schema: ref('schemas', 'WakatimeError') } } });
+
+/** The three WakaTime paths, with the editor key as their one security scheme. */
+function wakatimePaths(): { [path: string]: Json } {
+  const security: Json = [{ wakatimeEditorKeyBasic: [] }, { wakatimeEditorKeyBearer: [] }];
+  const refusals = {
+    '401': errorOnly('The editor key is missing or wrong (the listener token is never accepted here). A wrong key counts toward the lockout.'),
+    '403': errorOnly('Host is not 127.0.0.1:<port> or localhost:<port>, or the request came from a web browser.'),
+    '423': { description: 'The license is locked.', content: { 'application/json': { schema: ref('schemas', 'LicenseLocked') } } },
+    '429': { ...(errorOnly('Locked out after too many wrong editor keys.') as { [key: string]: Json }), headers: { 'Retry-After': ref('headers', 'RetryAfter') } },
+  };
+  const heartbeatBody = (schema: Json): Json => ({ required: true, content: { 'application/json': { schema } } });
+  const paths: { [path: string]: Json } = {};
+  for (const [path, method] of Object.entries(WAKATIME_ROUTES)) {
+    const bulk = path.endsWith('.bulk');
+    const operation: { [key: string]: Json } = { tags: ['WakaTime'], security, description: WAKATIME_DOOR };
+    if (method === 'GET') {
+      operation.operationId = 'wakatimeStatusBarToday';
+      operation.summary = "Today's total as WakaTime's status bar (wakatime-cli --today prints data.grand_total.text)";
+      operation.responses = { '200': { description: 'Today.', content: { 'application/json': { schema: ref('schemas', 'StatusBarToday') } } }, ...refusals };
+    } else if (bulk) {
+      operation.operationId = 'wakatimeHeartbeatsBulk';
+      operation.summary = `Up to ${WAKATIME_LIMITS.maxBulk} heartbeats, stored in one transaction and answered once committed`;
+      operation.requestBody = heartbeatBody({ type: 'array', minItems: 1, maxItems: WAKATIME_LIMITS.maxBulk, items: ref('schemas', 'Heartbeat') });
+      const responses: Json = { type: 'object', required: ['responses'], properties: { responses: { type: 'array', items: { type: 'array', prefixItems: [{ oneOf: [ref('schemas', 'HeartbeatAccepted'), ref('schemas', 'WakatimeError')] }, { enum: [201, 400] }] } }, error: { type: 'string' } } };
+      operation.responses = {
+        '201': { description: 'At least one heartbeat was accepted; each one answered in the order sent. A heartbeat equal to a stored one (same time to the ms, entity, is_write) gets the stored id.', content: { 'application/json': { schema: responses } } },
+        '400': { description: 'The body is not an array of 1-1000 heartbeats (error only), or every heartbeat was refused (error and responses).', content: { 'application/json': { schema: responses } } },
+        '413': errorOnly(`The body is over ${WAKATIME_LIMITS.maxBodyBytes / 1048576} MiB.`),
+        ...refusals,
+      };
+    } else {
+      operation.operationId = 'wakatimeHeartbeat';
+      operation.summary = 'One heartbeat, answered once committed';
+      operation.requestBody = heartbeatBody(ref('schemas', 'Heartbeat'));
+      operation.responses = {
+        '201': { description: 'Accepted (or equal to a stored one: its id).', content: { 'application/json': { schema: ref('schemas', 'HeartbeatAccepted') } } },
+        '400': errorOnly('The heartbeat was refused (the reason), or the body is not one JSON object.'),
+        '413': errorOnly(`The body is over ${WAKATIME_LIMITS.maxBodyBytes / 1048576} MiB.`),
+        ...refusals,
+      };
+    }
+    paths[path] = { [method.toLowerCase()]: operation };
+  }
+  return paths;
+}
+
 /** The OpenAPI 3.1 document of the listener, as plain JSON. */
 export function openApiDocument(): Json {
   const paths: { [path: string]: Json } = {};
@@ -260,9 +313,19 @@ export function openApiDocument(): Json {
     info: { title: 'Tock listener API', version: String(API_VERSION), description: API_DESCRIPTION },
     servers: [{ url: `http://127.0.0.1:${DEFAULT_PORT}`, description: 'The port is set in the app (1024-65535).' }],
     security: [{ tockTimestamp: [], tockNonce: [], tockSignature: [] }],
-    paths,
+    paths: { ...paths, ...wakatimePaths() },
     components: {
       securitySchemes: {
+        wakatimeEditorKeyBasic: {
+          type: 'http',
+          scheme: 'basic',
+          description: 'Only on /wakatime/api/v1/...: Basic base64(key) or base64(key + ":"), the key being the editor key (a lower-case UUID v4, "waka_" prefix accepted) that `tock editors enable` makes. Deliberately different from the signed API: it is what every WakaTime plugin sends. It opens nothing but the three WakaTime paths, and the listener token is not accepted there.',
+        },
+        wakatimeEditorKeyBearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Only on /wakatime/api/v1/...: Bearer <editor key> (see wakatimeEditorKeyBasic).',
+        },
         tockTimestamp: signingHeader('X-Tock-Timestamp', TIMESTAMP_PATTERN, 'Unix time in whole seconds.'),
         tockNonce: signingHeader('X-Tock-Nonce', NONCE_PATTERN, 'A fresh nonce per request.'),
         tockSignature: {
@@ -321,6 +384,14 @@ export function openApiDocument(): Json {
             details: { type: 'array', items: ref('schemas', 'FieldProblem'), description: 'On validation_failed.' },
           },
         },
+        Heartbeat: HEARTBEAT_SCHEMA as unknown as Json,
+        HeartbeatAccepted: {
+          type: 'object',
+          required: ['data'],
+          properties: { data: { type: 'object', required: ['id', 'time'], properties: { id: { type: 'string', format: 'uuid' }, time: { type: 'number' } } } },
+        },
+        WakatimeError: { type: 'object', required: ['error'], properties: { error: { type: 'string' } } },
+        StatusBarToday: STATUS_BAR_TODAY_SCHEMA as unknown as Json,
         LicenseLocked: {
           type: 'object',
           required: ['error'],

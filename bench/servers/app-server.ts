@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { startApp } from '@tock/app/start';
+import { openStore, recordHeartbeats, setCaptureSetting } from '@tock/core';
 import { seedStore, type SeedReport, type SeedSpec } from '../lib/seed.ts';
 
 /** How to start the subject. */
@@ -28,6 +29,8 @@ export interface AppServerConfig {
   home?: string;
   /** Turn sync on, to a fresh folder in the home, before the ready line. */
   sync?: boolean;
+  /** Make the editor key (the WakaTime door) and seed this many heartbeats over the last year (retention set to 366 days). */
+  editors?: { heartbeats: number };
 }
 
 /** The first line the server prints. */
@@ -39,6 +42,8 @@ export interface AppServerReady {
   seed?: SeedReport;
   /** From process start to the listener bound, ms. */
   startMs: number;
+  /** With `editors`: the editor key. */
+  editorKey?: string;
 }
 
 /** Memory as reported over IPC, bytes. */
@@ -72,7 +77,25 @@ function freePort(): Promise<number> {
 
 let seed: SeedReport | undefined;
 if (config.seed) seed = seedStore(join(home, 'tock.db'), config.seed, Date.now());
+if (config.editors) {
+  // A year of heartbeats, a bulk of 1 000 at a time (the app keeps them: retention 366 days).
+  const store = openStore(join(home, 'tock.db'));
+  setCaptureSetting(store.settings, 'retentionDays', 366);
+  const now = Date.now();
+  const step = (365 * 86_400_000) / Math.max(1, config.editors.heartbeats);
+  for (let done = 0; done < config.editors.heartbeats; done += 1000) {
+    const bulk = Array.from({ length: Math.min(1000, config.editors.heartbeats - done) }, (_, i) => ({
+      entity: `/home/ana/src/project-${(done + i) % 7}/file-${(done + i) % 311}.ts`,
+      time: (now - 365 * 86_400_000 + (done + i) * step) / 1000,
+      project: `project-${(done + i) % 7}`,
+      language: 'TypeScript',
+    }));
+    recordHeartbeats(store, bulk, { userAgent: 'vscode/1.96.0 vscode-wakatime/25.0.0' }, { nowMs: now, newId: () => crypto.randomUUID() });
+  }
+  store.close();
+}
 const app = await startApp({ home, env });
+const editorKey = config.editors ? app.services.editors.enable().key : undefined;
 if (config.sync) {
   mkdirSync(join(home, 'sync-folder'));
   app.services.sync.enable(join(home, 'sync-folder'), 'bench');
@@ -119,4 +142,5 @@ process.on('disconnect', () => void stop());
 // Ready only once it can be stopped: the handlers above are in place before this line.
 const ready: AppServerReady = { port, token, pid: process.pid, home, startMs: boundAtMs };
 if (seed) ready.seed = seed;
+if (editorKey !== undefined) ready.editorKey = editorKey;
 process.stdout.write(`${JSON.stringify(ready)}\n`);

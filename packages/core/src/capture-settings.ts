@@ -1,5 +1,5 @@
 /**
- * Capture settings (docs/data.md "Capture settings", SPEC §17): what Tock keeps of what the
+ * Capture settings (docs/data.md "Capture settings"): what Tock keeps of what the
  * person did on this machine, and for how long. Only `retentionDays` exists so far (editor
  * heartbeats are pruned by it); the capture sources add their switches here. Kept as one JSON
  * value under the `capture` setting, each key checked as it is set.

@@ -1,5 +1,5 @@
 /**
- * Editor heartbeats (docs/protocol.md "Editors: WakaTime heartbeats", SPEC §16): what an
+ * Editor heartbeats (docs/protocol.md "Editors: WakaTime heartbeats"): what an
  * editor's wakatime-cli reports — which file, project, branch and language, and when. The use
  * case {@link recordHeartbeats} checks each heartbeat, stores the good ones once (a heartbeat
  * sent again gets the stored id) and answers each in the order sent; one call is one
@@ -107,7 +107,7 @@ function optionalCount(raw: Record<string, unknown>, field: string): number | nu
 }
 
 /**
- * Checks one heartbeat as sent (SPEC §16): `entity` 1–4096 code points with no control
+ * Checks one heartbeat as sent (docs/protocol.md "Heartbeats"): `entity` 1–4096 code points with no control
  * character or bidirectional override, `time` a number of Unix seconds not more than 10
  * minutes ahead of `nowMs` nor before `oldestMs`, `type` one of the five (default `file`).
  * Returns the heartbeat to store, or a {@link Refused} with the reason.

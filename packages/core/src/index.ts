@@ -189,7 +189,7 @@ export {
 } from './heartbeats.ts';
 export { statusBarToday } from './statusbar.ts';
 
-/** Capture settings (SPEC §17): `retentionDays` so far; the capture sources add theirs. */
+/** Capture settings (docs/data.md "Capture settings"): `retentionDays` so far; the capture sources add theirs. */
 export {
   DEFAULT_CAPTURE_SETTINGS,
   RETENTION_DAYS,

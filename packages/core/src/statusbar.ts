@@ -1,5 +1,5 @@
 /**
- * `GET /wakatime/api/v1/users/current/statusbar/today` (SPEC §16): Tock's today as WakaTime's
+ * `GET /wakatime/api/v1/users/current/statusbar/today` (docs/protocol.md "Editors: WakaTime heartbeats"): Tock's today as WakaTime's
  * status-bar summary, so `wakatime-cli --today` — and with it every editor's status bar — shows
  * Tock's total. The grand total is `todaySeconds` of `GET /status`; `categories` stays empty, so
  * wakatime-cli prints `grand_total.text`. Pure: the status, the time and the zone come in.

@@ -1,6 +1,6 @@
 /**
  * Editor heartbeats in the store (docs/protocol.md "Editors: WakaTime heartbeats"): checked as
- * SPEC §16 says, stored once, answered in order, pruned by the capture retention, and the
+ * docs/protocol.md says, stored once, answered in order, pruned by the capture retention, and the
  * status-bar summary of today.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The WakaTime-compatible door of docs/protocol.md "Editors: WakaTime heartbeats" (SPEC §16):
+ * The WakaTime-compatible door of docs/protocol.md "Editors: WakaTime heartbeats":
  * its paths, the editor key's form, its limits and the shapes it answers with. A door of its
  * own beside the signed API: another auth (the editor key in `Authorization`), another body
  * limit, another error body (`{"error": "…"}`, WakaTime's). No I/O.
@@ -42,7 +42,7 @@ export const WAKATIME_LIMITS = {
   machineMax: 255,
 } as const;
 
-/** The heartbeat types of SPEC §16; absent means `file`. */
+/** The heartbeat types of docs/protocol.md "Heartbeats"; absent means `file`. */
 export const HEARTBEAT_TYPES = ['file', 'app', 'domain', 'url', 'event'] as const;
 export type HeartbeatType = (typeof HEARTBEAT_TYPES)[number];
 
@@ -59,7 +59,7 @@ export interface WakatimeError {
 /** What the use case answers for each heartbeat of a request, in the order sent. */
 export type HeartbeatOutcome = HeartbeatAccepted | WakatimeError;
 
-/** `GET …/statusbar/today` (SPEC §16): what `wakatime-cli --today` reads. */
+/** `GET …/statusbar/today` (docs/protocol.md "Editors: WakaTime heartbeats"): what `wakatime-cli --today` reads. */
 export interface StatusBarToday {
   cached_at: string;
   data: {
@@ -142,7 +142,7 @@ export const HEARTBEAT_SCHEMA = {
 } as const;
 
 /**
- * A duration as WakaTime's status bar writes it (SPEC §16), floored to the minute like every
+ * A duration as WakaTime's status bar writes it, floored to the minute like every
  * duration Tock shows: `2 hrs 5 mins`, `1 hr 1 min`, `45 mins`, `0 mins`; whole hours
  * without minutes (`2 hrs`), as WakaTime writes them.
  */

@@ -1,5 +1,5 @@
 /**
- * Deleting heartbeats past the capture retention (SPEC §17: "deleted daily"), scheduled like
+ * Deleting heartbeats past the capture retention (docs/data.md "Capture settings": deleted daily), scheduled like
  * the daily backup (backups.ts): a first run a minute after start-up, then every hour, each
  * run a no-op unless the local day changed since the last — and the deletion itself only
  * touches rows past the retention, so a run that comes early deletes nothing twice.

@@ -1,9 +1,9 @@
 /**
- * The WakaTime door (docs/protocol.md "Editors: WakaTime heartbeats", SPEC §16): the three
+ * The WakaTime door (docs/protocol.md "Editors: WakaTime heartbeats"): the three
  * `/wakatime/api/v1/…` paths on the listener's port, a door of their own beside the signed API
  * — not a special case inside it. Its own auth (the editor key in `Authorization`, never the
  * token), its own lockout, a 2 MiB body limit and WakaTime's bodies (`{"error": "…"}`); the
- * checks of §6 that apply are the listener's own functions (checks.ts): Host, browser, body
+ * checks of the signed API that apply are the listener's own functions (checks.ts): Host, browser, body
  * size, JSON. The use cases are injected, like the signed API's; it knows no SQL.
  *
  * Order: Host (403) → browser (403) → lockout (429) → declared size (413) → editor key (401;
