@@ -5,13 +5,30 @@
  * these only ask it. Everything printed that came from the folder (device names, reasons) the
  * app has already made printable: no control character reaches the terminal.
  */
-import { resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { SyncEnableResult, SyncStatus } from '@tock/app';
 import { admin, flags } from './admin-commands.ts';
 import type { Command } from './command.ts';
 import { CliError, print, type Io } from './io.ts';
 
-const USAGE = 'tock sync enable DIR [--name NAME] [--key KEY] | tock sync key | tock sync disable | tock sync status [--json]';
+const USAGE = 'tock sync enable DIR [--name NAME] [--key KEY] | tock sync key | tock sync disable | tock sync status [--json] | tock sync one-timer on|off';
+
+/**
+ * The folder as typed, made absolute: `~` and `~/…` are the home directory (a shell leaves
+ * them alone inside quotes or after `=`), anything relative is relative to where the command
+ * was typed (the app runs elsewhere).
+ */
+export function folderArgument(dir: string, cwd: string, home: string = homedir()): string {
+  if (dir === '~') return home;
+  if (dir.startsWith('~/')) return join(home, dir.slice(2));
+  return resolve(cwd, dir);
+}
+
+/** `1 change`, `22 changes`. */
+function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
 
 /** A time as people read it in a status line: `2026-11-23 18:40 UTC`. */
 function when(iso: string | null): string {
@@ -26,11 +43,20 @@ export function formatSyncStatus(status: SyncStatus): string {
   }
   const lines = [`sync: on, folder ${status.dir}`];
   if (status.problem !== null) lines.push(`problem: ${status.problem}`);
-  lines.push(`this device: ${status.device.name} (${status.device.deviceID}), ${status.device.logLines} change(s) in its log`);
+  // What the log count means to a person: the changes made here that the other devices can read.
+  lines.push(
+    `this device: ${status.device.name} (${status.device.deviceID}); ${count(status.device.logLines, 'change made here is', 'changes made here are')} in the folder for the other devices`,
+  );
+  lines.push(
+    status.oneTimer === false
+      ? 'one timer: off — each device keeps its own running timer (`tock sync one-timer on` to change)'
+      : 'one timer: on — starting on another device stops the timer running here (`tock sync one-timer off` to change)',
+  );
   if (status.devices.length === 0) lines.push('other devices: none seen in the folder yet');
   else lines.push('other devices:');
   for (const d of status.devices) {
-    lines.push(`  ${d.name ?? '(unnamed)'} (${d.deviceID}): last change ${when(d.lastChange)}, ${d.applied} applied, ${d.behind} behind`);
+    const waiting = d.behind === 0 ? 'all of them applied here' : `${count(d.behind, 'more is', 'more are')} still to apply`;
+    lines.push(`  ${d.name ?? '(no name yet)'} (${d.deviceID}): last change ${when(d.lastChange)}; ${count(d.applied, 'change', 'changes')} applied here, ${waiting}`);
     if (d.problem !== null) lines.push(`    problem: ${d.problem}`);
   }
   return lines.join('\n');
@@ -43,7 +69,7 @@ async function run(args: string[], io: Io): Promise<number> {
       const { values, positionals } = flags(rest, { name: { type: 'string' }, key: { type: 'string' } }, 1);
       if (positionals[0] === undefined) throw new CliError('give the folder to sync through: tock sync enable DIR [--name NAME] [--key KEY]');
       // The app runs elsewhere: a relative DIR means relative to where the command was typed.
-      const status = (await admin(io, 'POST', '/sync/enable', { dir: resolve(positionals[0]), name: values.name, key: values.key })) as SyncEnableResult;
+      const status = (await admin(io, 'POST', '/sync/enable', { dir: folderArgument(positionals[0], process.cwd()), name: values.name, key: values.key })) as SyncEnableResult;
       for (const warning of status.warnings ?? []) io.err(`warning: ${warning}`);
       print(io, values.json === true, status, () => `sync on: ${status.device?.name} writes to ${status.dir}\n${formatSyncStatus(status)}`);
       return 0;
@@ -58,6 +84,18 @@ async function run(args: string[], io: Io): Promise<number> {
       const { values } = flags(rest);
       const status = (await admin(io, 'POST', '/sync/disable')) as SyncStatus;
       print(io, values.json === true, status, () => 'sync off: this device no longer writes to or reads the folder (its files there stay)');
+      return 0;
+    }
+    case 'one-timer': {
+      const { values, positionals } = flags(rest, {}, 1);
+      const word = positionals[0];
+      if (word !== 'on' && word !== 'off') throw new CliError('say on or off: tock sync one-timer on|off');
+      const status = (await admin(io, 'POST', '/sync/one-timer', { on: word === 'on' })) as SyncStatus;
+      print(io, values.json === true, status, () =>
+        status.oneTimer
+          ? 'one timer on: a start on another device stops the timer running here when it arrives'
+          : 'one timer off: each device keeps its own running timer',
+      );
       return 0;
     }
     case 'status': {

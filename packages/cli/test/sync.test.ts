@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startRealApp, tock, type RealApp } from './real-app.ts';
+// After real-app.ts: it loads every command first (sync-command.ts and admin-commands.ts import each other).
+import { folderArgument } from '../src/sync-command.ts';
 
 describe('tock sync', { timeout: 60_000 }, () => {
   let a: RealApp;
@@ -32,7 +34,7 @@ describe('tock sync', { timeout: 60_000 }, () => {
     assert.equal(logged.status, 0, logged.err);
     const on = await tock(a.adminEnv, 'sync', 'enable', folder, '--name', 'laptop');
     assert.equal(on.status, 0, on.err);
-    assert.match(on.out, new RegExp(`^sync on: laptop writes to ${folder}\nsync: on, folder ${folder}\nthis device: laptop \\([0-9a-f-]{36}\\), 2 change\\(s\\) in its log`));
+    assert.match(on.out, new RegExp(`^sync on: laptop writes to ${folder}\nsync: on, folder ${folder}\nthis device: laptop \\([0-9a-f-]{36}\\); 2 changes made here are in the folder for the other devices\none timer: on — `));
     // B joins with the folder key A shows (a missing or wrong key is refused, naming `tock sync key`).
     const missing = await tock(b.adminEnv, 'sync', 'enable', folder, '--name', 'desktop');
     assert.equal(missing.status, 1);
@@ -58,7 +60,14 @@ describe('tock sync', { timeout: 60_000 }, () => {
     assert.equal(json.enabled, true);
     assert.deepEqual(json.devices.map((d) => [d.name, d.applied, d.behind, d.problem]), [['laptop', 2, 0, null]]);
     const words = await tock(b.adminEnv, 'sync', 'status');
-    assert.match(words.out, /other devices:\n {2}laptop \([0-9a-f-]{36}\): last change \d{4}-\d\d-\d\d \d\d:\d\d UTC, 2 applied, 0 behind$/);
+    assert.match(words.out, /other devices:\n {2}laptop \([0-9a-f-]{36}\): last change \d{4}-\d\d-\d\d \d\d:\d\d UTC; 2 changes applied here, all of them applied here$/);
+    // One timer: on by default, turned off and on again; the status says which.
+    const off1 = await tock(b.adminEnv, 'sync', 'one-timer', 'off');
+    assert.deepEqual(off1, { status: 0, out: 'one timer off: each device keeps its own running timer', err: '' });
+    assert.match((await tock(b.adminEnv, 'sync', 'status')).out, /\none timer: off — each device keeps its own running timer/);
+    assert.equal(JSON.parse((await tock(b.adminEnv, 'sync', 'one-timer', 'on', '--json')).out).oneTimer, true);
+    const neither = await tock(b.adminEnv, 'sync', 'one-timer', 'maybe');
+    assert.deepEqual(neither, { status: 1, out: '', err: 'error: say on or off: tock sync one-timer on|off' });
     const disabled = await tock(b.adminEnv, 'sync', 'disable');
     assert.equal(disabled.out, 'sync off: this device no longer writes to or reads the folder (its files there stay)');
     assert.equal((await tock(b.adminEnv, 'sync', 'status')).out.startsWith('sync: off'), true);
@@ -68,8 +77,8 @@ describe('tock sync', { timeout: 60_000 }, () => {
     const file = join(folder, 'a-file');
     writeFileSync(file, '');
     const cases: [string[], string][] = [
-      [['sync'], 'error: say what to do: tock sync enable DIR [--name NAME] [--key KEY] | tock sync key | tock sync disable | tock sync status [--json]'],
-      [['sync', 'pause'], 'error: unknown sync command "pause": tock sync enable DIR [--name NAME] [--key KEY] | tock sync key | tock sync disable | tock sync status [--json]'],
+      [['sync'], 'error: say what to do: tock sync enable DIR [--name NAME] [--key KEY] | tock sync key | tock sync disable | tock sync status [--json] | tock sync one-timer on|off'],
+      [['sync', 'pause'], 'error: unknown sync command "pause": tock sync enable DIR [--name NAME] [--key KEY] | tock sync key | tock sync disable | tock sync status [--json] | tock sync one-timer on|off'],
       [['sync', 'enable'], 'error: give the folder to sync through: tock sync enable DIR [--name NAME] [--key KEY]'],
       [['sync', 'enable', join(folder, 'missing')], `error: ${join(folder, 'missing')} does not exist; create it (or the folder your sync engine shares) and run tock sync enable again`],
       [['sync', 'enable', file], `error: ${file} is not a folder; give the folder your sync engine shares`],
@@ -81,5 +90,16 @@ describe('tock sync', { timeout: 60_000 }, () => {
       assert.equal(run.err, line);
       assert.equal(run.out, '');
     }
+  });
+});
+
+describe('the sync folder argument', () => {
+  it('takes ~ and ~/… as the home directory and a relative path from where the command was typed', () => {
+    assert.equal(folderArgument('~/Sync/tock', '/work', '/home/ana'), '/home/ana/Sync/tock');
+    assert.equal(folderArgument('~', '/work', '/home/ana'), '/home/ana');
+    assert.equal(folderArgument('Sync', '/work', '/home/ana'), '/work/Sync');
+    assert.equal(folderArgument('/srv/sync', '/work', '/home/ana'), '/srv/sync');
+    // Another user's home (~bob) is not guessed: it stays a relative name.
+    assert.equal(folderArgument('~bob/x', '/work', '/home/ana'), '/work/~bob/x');
   });
 });

@@ -26,5 +26,6 @@ export function syncAdminRoutes(sync: SyncService): Record<string, AdminHandler>
     'POST /sync/enable': (input) => oneLine(() => sync.enable(input.dir, input.name, input.key)),
     'POST /sync/disable': () => oneLine(() => sync.disable()),
     'GET /sync/key': () => oneLine(() => ({ key: sync.folderKey() })),
+    'POST /sync/one-timer': (input) => oneLine(() => sync.setOneTimer(input.on)),
   };
 }

@@ -39,6 +39,11 @@ export interface SyncStatus {
    * Settings › Sync shows it.
    */
   offReason: string | null;
+  /**
+   * One timer across devices (setting `oneTimer`, default true): a later start on another
+   * device ends this device's running session when it arrives (docs/sync.md "One timer").
+   */
+  oneTimer: boolean;
   devices: SyncDeviceStatus[];
 }
 

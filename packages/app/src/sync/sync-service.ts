@@ -705,7 +705,7 @@ export class SyncService {
       const { ops, positions } = collected;
       if (ops.length === 0 && positions.length === 0) break;
       try {
-        const result = applyOperations(this.store, this.hybrid, ops, positions);
+        const result = applyOperations(this.store, this.hybrid, ops, positions, { oneTimer: this.oneTimer() });
         for (const p of positions) {
           const reader = this.readers.get(p.deviceID);
           if (reader) reader.position = p;
@@ -916,6 +916,22 @@ export class SyncService {
   }
 
   /**
+   * One timer across devices (docs/sync.md "One timer"), on unless turned off: a later start
+   * arriving from another device ends this device's running session.
+   */
+  oneTimer(): boolean {
+    return this.store.settings.get<boolean>(SYNC_SETTINGS.oneTimer) !== false;
+  }
+
+  /** Turns one timer on or off (`tock sync one-timer on|off`, the window's Settings › Sync); answers the status. */
+  setOneTimer(on: unknown): SyncStatus {
+    if (typeof on !== 'boolean') throw new SyncError('say on or off: tock sync one-timer on|off');
+    this.store.settings.set(SYNC_SETTINGS.oneTimer, on);
+    this.changed();
+    return this.status();
+  }
+
+  /**
    * Keeps the name another device's `device.json` gives it (setting `syncDeviceNames`), so an
    * export names the device a block was made on even when the folder is not being read
    * (docs/data.md "Export"). Written only when a name is new or changed.
@@ -960,6 +976,7 @@ export class SyncService {
       device: identity && running ? { deviceID: identity.deviceID, name: config.name, createdAt: new Date(identity.createdAt).toISOString(), logLines } : null,
       problem: running ? (this.startProblem ?? this.folderProblem) : null,
       offReason: running ? null : (this.startProblem ?? offReason),
+      oneTimer: this.oneTimer(),
       devices,
     };
   }

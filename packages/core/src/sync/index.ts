@@ -33,6 +33,7 @@ export {
   segmentLines,
   segmentSizes,
   type DevicePosition,
+  type ApplyOptions,
   type MergeResult,
 } from './merge.ts';
 export { ENTRY_MAX_MS, FIELDS, OpError, SYNC_FORMAT_VERSION, formatOpLine, parseOpLine, type EntityKind, type FieldValue, type SyncOp } from './ops.ts';
