@@ -27,12 +27,11 @@ function seeded(seed: number): () => number {
   };
 }
 
-/** Worked milliseconds of a finished block (breaks left out). */
 /** The whole clock seconds a block worked, as [start, end) pieces: its span less its breaks. */
-function workedSeconds(block: Block): Array<[number, number]> {
+function workedSeconds(block: Block): [number, number][] {
   const second = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
   const end = second(block.endedAt as string);
-  const pieces: Array<[number, number]> = [];
+  const pieces: [number, number][] = [];
   let from = second(block.startedAt);
   for (const b of [...block.breaks].sort((x, y) => Date.parse(x.startedAt) - Date.parse(y.startedAt))) {
     pieces.push([from, second(b.startedAt)]);
@@ -43,9 +42,9 @@ function workedSeconds(block: Block): Array<[number, number]> {
 }
 
 /** Seconds covered by at least one of the pieces (docs/product.md: overlapping blocks count once). */
-function coveredSeconds(pieces: Array<[number, number]>): number {
+function coveredSeconds(pieces: [number, number][]): number {
   let covered = 0;
-  let reach = -Infinity;
+  let reach = Number.NEGATIVE_INFINITY;
   for (const [a, b] of [...pieces].sort((x, y) => x[0] - y[0])) {
     if (b <= reach) continue;
     covered += b - Math.max(a, reach);
