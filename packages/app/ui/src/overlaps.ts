@@ -1,7 +1,7 @@
 /**
  * Overlapping blocks as the window shows them (docs/ui.md "Overlaps"): which blocks share
  * worked time with another (sessions without their breaks, and entries — the time the app
- * counts once, SPEC §21), and the edits that end an overlap by trimming one of two blocks.
+ * counts once, docs/product.md), and the edits that end an overlap by trimming one of two blocks.
  * Pure: the screens send the edits through the window's API.
  */
 import { coveredLength, spanWithout, unionOfSpans, type Span } from '@tock/core/blocks';

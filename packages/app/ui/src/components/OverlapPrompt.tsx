@@ -1,5 +1,5 @@
 /**
- * The question a block that overlaps others asks (SPEC §21, docs/ui.md "Overlaps"): for each
+ * The question a block that overlaps others asks (docs/ui.md "Overlaps"): for each
  * block it shares worked time with — trim the other, trim this one, or keep both. Shown
  * where a block was just logged or edited, and from a History row marked *overlaps*. Trims
  * are ordinary edits through the window's API; keeping both changes nothing (the app counts

@@ -59,7 +59,7 @@ export function Timeline({ day, blocks, now }: Props) {
   const step = hours > 12 ? 2 : 1;
   const ticks: number[] = [];
   for (let h = 0; h <= hours; h += step) ticks.push(from + h * HOUR);
-  // Time two blocks share counts once, as in today's total (SPEC §21).
+  // Time two blocks share counts once, as in today's total (docs/product.md).
   const worked = coveredSeconds(sorted, now, span);
   const overlapping = overlapsOf(sorted, now);
   const breaks = sorted.reduce((n, b) => n + b.breaks.length, 0);
