@@ -3,16 +3,37 @@
  * days, resolved in the app's own time zone and as of its own clock, then core's report
  * (docs/protocol.md "GET /report").
  */
-import { buildReport, reportPeriod, REPORT_PERIODS, systemTimeZone, type Report, type ReportPeriod, type Store } from '@tock/core';
+import { buildReport, dailyTotals, reportPeriod, REPORT_PERIODS, systemTimeZone, type DailyTotal, type Report, type ReportPeriod, type Store } from '@tock/core';
 import { validationProblem } from '@tock/protocol';
 
 /**
  * The report for an admin request `{period?, from?, to?, by?}`: `period` is one of
- * today, yesterday, week, last-week, month, last-month (weeks start on Monday) and excludes
+ * today, yesterday, week, last-week, month, last-month, year, last-year (weeks start on Monday) and excludes
  * `from`/`to`; without either it is today. Refusals are `validation_failed` problems whose
  * message names the field.
  */
 export function reportForAdmin(store: Store, now: number, input: Record<string, unknown>): Report {
+  const report = namedOrDays(store, now, input);
+  if (input.matrix !== true) return report;
+  return withMatrix(store, now, report);
+}
+
+/**
+ * What `tock report --csv --matrix` needs beside the report by activity: each activity's
+ * seconds per day (`cells`) and the by-day rows (`days`), over the same days.
+ */
+export interface MatrixReport extends Report {
+  cells: DailyTotal[];
+  days: { date: string; seconds: number }[];
+}
+
+function withMatrix(store: Store, now: number, report: Report): MatrixReport {
+  const timeZone = systemTimeZone();
+  const byDay = buildReport(store, { from: report.from, to: report.to, by: 'day' }, now, timeZone);
+  return { ...report, cells: dailyTotals(store, report.from, report.to, now, timeZone), days: byDay.rows as { date: string; seconds: number }[] };
+}
+
+function namedOrDays(store: Store, now: number, input: Record<string, unknown>): Report {
   const timeZone = systemTimeZone();
   const { period, from, to, by } = input;
   if (period === undefined || period === null) return buildReport(store, { from, to, by }, now, timeZone);

@@ -27,10 +27,16 @@ const IMPORT_TIMEOUT_MS = 30 * 60 * 1000;
  * The human lines: the contract's line, word for word (a dry run prints the same), then what
  * else was left out, if anything.
  */
-function importSummary(counts: ImportCounts): string {
-  const lines = [`imported ${counts.imported} blocks (${counts.activitiesCreated} new activities), skipped ${counts.skipped} already present`];
-  if (counts.openSkipped > 0) lines.push(`left out ${counts.openSkipped} open block(s) without an end (running when the file was written)`);
-  if (counts.emptySkipped > 0) lines.push(`left out ${counts.emptySkipped} empty block(s) that end when they start`);
+function importSummary(counts: ImportCounts, dryRun: boolean): string {
+  const n = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
+  // A dry run writes nothing, so it says what an import would do.
+  const [imported, skipped, leftOut] = dryRun ? ['would import', 'would skip', 'would leave out'] : ['imported', 'skipped', 'left out'];
+  const lines = [
+    `${imported} ${n(counts.imported, 'block', 'blocks')} (${n(counts.activitiesCreated, 'new activity', 'new activities')}), ${skipped} ${counts.skipped} already present`,
+  ];
+  if (counts.openSkipped > 0) lines.push(`${leftOut} ${n(counts.openSkipped, 'open block', 'open blocks')} without an end (running when the file was written)`);
+  if (counts.emptySkipped > 0) lines.push(`${leftOut} ${n(counts.emptySkipped, 'empty block', 'empty blocks')} that end when they start`);
+  if (dryRun) lines.push('nothing was written (a dry run); run it again without --dry-run to import');
   return lines.join('\n');
 }
 
@@ -60,7 +66,7 @@ export async function runImport(args: string[], io: Io): Promise<number> {
     const { imported, skipped, activitiesCreated, openSkipped, emptySkipped } = counts;
     io.out(JSON.stringify({ imported, skipped, activitiesCreated, openSkipped, ...(emptySkipped > 0 ? { emptySkipped } : {}) }, null, 2));
   } else {
-    io.out(importSummary(counts));
+    io.out(importSummary(counts, dryRun));
   }
   return 0;
 }

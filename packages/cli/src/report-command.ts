@@ -1,18 +1,19 @@
 /**
  * `tock report` (docs/cli.md "tock report"; the result is docs/protocol.md "GET /report"):
- * worked time over a named range (today, yesterday, week, last-week, month, last-month) or
- * `--from`/`--to` days, by activity or by day. An admin command: the app reads its own store
+ * worked time over a named range (today, yesterday, week, last-week, month, last-month, year,
+ * last-year) or `--from`/`--to` days, by activity or by day; `--csv --matrix` is a timesheet of
+ * activities by day. An admin command: the app reads its own store
  * and resolves the range in its own time zone, so no token is needed and the CLI's `TZ`
  * cannot make it count other days than the app does.
  */
 import { adminRequest, AppNotRunningError, homePaths, resolveHome } from '@tock/app';
-import { reportCsv, type Report, type ReportActivityRow, type ReportDayRow } from '@tock/core';
+import { REPORT_PERIODS, reportCsv, reportMatrixCsv, type DailyTotal, type Report, type ReportActivityRow, type ReportDayRow } from '@tock/core';
 import { formatMinutesAs, shownTable } from '@tock/protocol';
 import { appNotRunning, flags } from './admin-commands.ts';
 import { CliError, type Io } from './io.ts';
 import { terminalJson, terminalText } from './terminal-text.ts';
 
-const PERIODS = ['today', 'yesterday', 'week', 'last-week', 'month', 'last-month'];
+const PERIODS: readonly string[] = REPORT_PERIODS;
 
 /**
  * The report as a table: a title, one line per row, and a total line, every time as
@@ -64,6 +65,7 @@ export async function runReport(args: string[], io: Io): Promise<number> {
       to: { type: 'string' },
       by: { type: 'string' },
       csv: { type: 'boolean' },
+      matrix: { type: 'boolean' },
     },
     1,
   );
@@ -75,9 +77,12 @@ export async function runReport(args: string[], io: Io): Promise<number> {
     throw new CliError(`give either the range "${period}" or --from/--to, not both`);
   }
   if (values.json === true && values.csv === true) throw new CliError('give --json or --csv, not both');
+  const matrix = values.matrix === true;
+  if (matrix && values.csv !== true) throw new CliError('--matrix is a CSV of activities by day: give it with --csv (tock report month --csv --matrix)');
+  if (matrix && values.by !== undefined) throw new CliError('--matrix has a row per activity and a column per day already; leave out --by');
   const by = values.by ?? 'activity';
   if (by !== 'activity' && by !== 'day') throw new CliError(`--by takes activity or day, not "${String(by)}"`);
-  const input: Record<string, unknown> = { by };
+  const input: Record<string, unknown> = matrix ? { by, matrix } : { by };
   if (values.from !== undefined || values.to !== undefined) {
     input.from = values.from;
     input.to = values.to;
@@ -95,7 +100,10 @@ export async function runReport(args: string[], io: Io): Promise<number> {
   }
   if (values.json === true) io.out(terminalJson(report));
   // Every record ends with CRLF; io.out adds the last record's LF itself.
-  else if (values.csv === true) io.out(reportCsv(report, by).slice(0, -1));
+  else if (matrix) {
+    const { cells, days } = report as Report & { cells: DailyTotal[]; days: { date: string; seconds: number }[] };
+    io.out(reportMatrixCsv(report, cells, days).slice(0, -1));
+  } else if (values.csv === true) io.out(reportCsv(report, by).slice(0, -1));
   else io.out(reportTable(report, by));
   return 0;
 }

@@ -52,13 +52,16 @@ describe('tock import', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('prints the exact line; a dry run prints the same and writes nothing; a second import adds nothing', async () => {
+  it('prints the exact line; a dry run says what it would import and writes nothing; a second import adds nothing', async () => {
     const { env } = running;
     const file = join(dir, 'toggl.csv');
     writeFileSync(file, togglFile(300));
     const dry = await tock(env, 'import', file, '--dry-run');
     assert.equal(dry.status, 0, dry.err);
-    assert.equal(dry.out, 'imported 300 blocks (2 new activities), skipped 0 already present');
+    assert.equal(
+      dry.out,
+      'would import 300 blocks (2 new activities), would skip 0 already present\nnothing was written (a dry run); run it again without --dry-run to import',
+    );
     const empty = JSON.parse((await tock(env, 'report', '--from', '2026-01-01', '--to', '2026-12-31', '--json')).out);
     assert.equal(empty.totalSeconds, 0, 'the dry run wrote nothing');
     const real = await tock(env, 'import', file);

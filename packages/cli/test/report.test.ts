@@ -85,7 +85,7 @@ describe('tock report', () => {
   });
 
   it('takes every named range and --from/--to', async () => {
-    for (const period of ['today', 'yesterday', 'week', 'last-week', 'month', 'last-month']) {
+    for (const period of ['today', 'yesterday', 'week', 'last-week', 'month', 'last-month', 'year', 'last-year']) {
       const run = await tock(env, 'report', period, '--by', 'day', '--json');
       assert.equal(run.status, 0, `${period}: ${run.err}`);
       const report = JSON.parse(run.out);
@@ -94,9 +94,40 @@ describe('tock report', () => {
     const today = localToday(zone);
     const run = await tock(env, 'report', '--from', today, '--to', today, '--json');
     assert.equal(JSON.parse(run.out).totalSeconds, 3 * 3600);
+    // This year and last: January 1 to December 31 of the app's local year.
+    const year = JSON.parse((await tock(env, 'report', 'year', '--json')).out);
+    assert.deepEqual([year.from, year.to], [`${today.slice(0, 4)}-01-01`, `${today.slice(0, 4)}-12-31`]);
+    assert.equal(year.totalSeconds, 3 * 3600);
+    const lastYear = JSON.parse((await tock(env, 'report', 'last-year', '--json')).out);
+    assert.deepEqual([lastYear.from, lastYear.to], [`${Number(today.slice(0, 4)) - 1}-01-01`, `${Number(today.slice(0, 4)) - 1}-12-31`]);
     const yesterday = JSON.parse((await tock(env, 'report', 'yesterday', '--json')).out);
     assert.deepEqual(yesterday.rows, []);
     assert.match((await tock(env, 'report', 'yesterday')).out, /No time tracked/);
+  });
+
+  it('--csv --matrix is a timesheet: a row per activity, a column per day, decimal hours, a Total row', async () => {
+    const today = localToday(zone);
+    const run = await tock(env, 'report', 'week', '--csv', '--matrix');
+    assert.equal(run.status, 0, run.err);
+    const records = run.out.split('\r\n');
+    const header = (records[0] as string).split(',');
+    assert.equal(header[0], 'activity');
+    assert.equal(header.length, 1 + 7 + 1, 'seven days and a total');
+    assert.equal(header.at(-1), 'total');
+    const column = header.indexOf(today);
+    assert.ok(column > 0, run.out);
+    const rows = new Map(records.slice(1).map((r) => [r.startsWith('"') ? (r.split('",')[0] as string).slice(1) : (r.split(',')[0] as string), r]));
+    const cell = (name: string, i: number): string => {
+      const line = rows.get(name) as string;
+      const cells = line.startsWith('"') ? line.split('",')[1]!.split(',') : line.split(',').slice(1);
+      return cells[i - 1] as string;
+    };
+    assert.equal(cell('Writing, editing', column), '1.5');
+    assert.equal(cell('Café', column), '0.75');
+    assert.equal(cell('Total', column), '3');
+    const refused = await tock(env, 'report', '--matrix');
+    assert.equal(refused.status, 1);
+    assert.match(refused.err, /^error: --matrix is a CSV of activities by day: give it with --csv/);
   });
 
   it('refuses bad ranges with one line naming the flag', async () => {

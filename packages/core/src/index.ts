@@ -64,6 +64,7 @@ export { StatusChanges, statusChanged, type StatusChangesOptions } from './statu
  */
 export type { Block, BreakSpan } from './blocks.ts';
 export type { DailyTotal } from './totals.ts';
+export { dailyTotals } from './totals.ts';
 
 /**
  * Reports (docs/protocol.md "GET /report"): {@link buildReport} sums worked seconds over a
@@ -86,7 +87,7 @@ export {
   type ReportRow,
 } from './report.ts';
 /** A report as RFC 4180 CSV (`activity,seconds` / `date,seconds`), for the CLI and the window. */
-export { reportCsv } from './report-csv.ts';
+export { reportCsv, reportMatrixCsv } from './report-csv.ts';
 
 /**
  * `tock import` (docs/data.md "Import"): {@link importFile} reads a Tock, Toggl Track,

@@ -3,8 +3,10 @@
  * `activity,seconds` by activity or `date,seconds` by day. One function for `tock report
  * --csv` and the window's *Download CSV*, so both files are the same byte for byte.
  */
-import { csvRow } from './csv.ts';
+import { csvRow, type CsvValue } from './csv.ts';
+import { addDays, type DayKey } from './day.ts';
 import type { Report, ReportActivityRow, ReportDayRow, ReportGrouping } from './report.ts';
+import type { DailyTotal } from './totals.ts';
 
 /** The CSV text of `report`, grouped `by` as it was asked (an empty report keeps its header). */
 export function reportCsv(report: Report, by: ReportGrouping): string {
@@ -12,4 +14,37 @@ export function reportCsv(report: Report, by: ReportGrouping): string {
     return csvRow(['activity', 'seconds']) + (report.rows as ReportActivityRow[]).map((r) => csvRow([r.activityName, r.seconds])).join('');
   }
   return csvRow(['date', 'seconds']) + (report.rows as ReportDayRow[]).map((r) => csvRow([r.date, r.seconds])).join('');
+}
+
+/** Seconds as decimal hours to the hundredth, the unit of a timesheet (5 400 s is 1.5). */
+function hours(seconds: number): number {
+  return Math.round((seconds / 3600) * 100) / 100;
+}
+
+/**
+ * An activity × day timesheet (`tock report --csv --matrix`, docs/cli.md "tock report"): a
+ * header `activity,<each day of the range>,total`, one row per activity of `report` (its
+ * order: most time first) with that activity's own worked hours each day, empty where it has
+ * none, and its total; then a `Total` row with each day's covered time (a second two
+ * activities shared counts once, as in the report's by-day rows). Hours are decimal numbers
+ * (1.5), never quoted; names go through csvField like every CSV Tock writes.
+ */
+export function reportMatrixCsv(report: Report, cells: readonly DailyTotal[], dayTotals: readonly { date: string; seconds: number }[]): string {
+  const days: DayKey[] = [];
+  for (let day = report.from; day <= report.to; day = addDays(day, 1)) days.push(day);
+  const byActivity = new Map<string, Map<string, number>>();
+  for (const c of cells) {
+    let row = byActivity.get(c.activityID);
+    if (!row) byActivity.set(c.activityID, (row = new Map()));
+    row.set(c.day, (row.get(c.day) ?? 0) + c.seconds);
+  }
+  let text = csvRow(['activity', ...days, 'total']);
+  for (const r of report.rows as ReportActivityRow[]) {
+    const row = byActivity.get(r.activityID) ?? new Map<string, number>();
+    const values: CsvValue[] = days.map((d) => (row.has(d) ? hours(row.get(d) as number) : null));
+    text += csvRow([r.activityName, ...values, hours(r.seconds)]);
+  }
+  const perDay = new Map(dayTotals.map((d) => [d.date, d.seconds]));
+  text += csvRow(['Total', ...days.map((d) => hours(perDay.get(d) ?? 0)), hours(report.totalSeconds)]);
+  return text;
 }

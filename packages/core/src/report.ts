@@ -167,15 +167,16 @@ function compareText(a: string, b: string): number {
 }
 
 /** The named ranges of `tock report` and the window's Reports screen. */
-export const REPORT_PERIODS = ['today', 'yesterday', 'week', 'last-week', 'month', 'last-month'] as const;
+export const REPORT_PERIODS = ['today', 'yesterday', 'week', 'last-week', 'month', 'last-month', 'year', 'last-year'] as const;
 
 /** One of {@link REPORT_PERIODS}. */
 export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 
 /**
  * The first and last local day of a named range as of `now` in `timeZone`: today,
- * yesterday, this week or the last (weeks start on Monday), this month or the last. "This
- * week" and "this month" run to their last day, so the days still to come show as zeros.
+ * yesterday, this week or the last (weeks start on Monday), this month or the last, this
+ * year or the last. "This week", "this month" and "this year" run to their last day, so the
+ * days still to come show as zeros.
  */
 export function reportPeriod(period: ReportPeriod, now: number, timeZone: string): { from: DayKey; to: DayKey } {
   const today = localDayKey(now, timeZone);
@@ -198,6 +199,10 @@ export function reportPeriod(period: ReportPeriod, now: number, timeZone: string
       return { from: firstOfMonth, to: lastOfMonth };
     case 'last-month':
       return { from: monthStart(year, month - 1), to: addDays(firstOfMonth, -1) };
+    case 'year':
+      return { from: monthStart(year, 1), to: addDays(monthStart(year + 1, 1), -1) };
+    case 'last-year':
+      return { from: monthStart(year - 1, 1), to: addDays(monthStart(year, 1), -1) };
   }
 }
 
