@@ -1,0 +1,165 @@
+/**
+ * The window at every size (issue 31 item 7): every screen at 390×844 (a phone, the narrowest
+ * window people use) and 1280×800, light and dark, in real Chromium. Measured, not eyeballed:
+ * the page never scrolls sideways (nothing is wider than the window) and no two pieces of
+ * text overlap (each text's line boxes, from the DOM's ranges). Screenshots go to
+ * `test-output/screenshots/layout-*.png` for a person to look at. The app's clock is fixed
+ * (Wednesday 18 November 2026, 16:00 in Berlin) with a day that has everything a row can show:
+ * long names, notes, badges (logged, breaks, another device, overlaps), a running session.
+ */
+process.env.TZ = 'Europe/Berlin';
+
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { ensureWindowBuilt, freePort, launchBrowser, openWindow, screenshot, signedRequest, startTestApp, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+
+let now = Date.parse('2026-11-18T07:00:00.000Z');
+let t: TestApp;
+const at = (iso: string): void => {
+  now = Date.parse(iso);
+};
+
+before(async () => {
+  ensureWindowBuilt();
+  t = await startTestApp({}, { clock: () => now });
+  const { tracker, listener } = t.app.services;
+  at('2026-11-16T08:00:00.000Z');
+  tracker.startActivity({ name: 'Client Aurelia Vandenberghe — quarterly design system review', createIfMissing: true });
+  at('2026-11-16T09:00:00.000Z');
+  tracker.startBreak();
+  at('2026-11-16T09:20:00.000Z');
+  tracker.resumeBreak();
+  at('2026-11-16T11:00:00.000Z');
+  tracker.stopActivity();
+  tracker.logEntry({
+    name: 'Support',
+    createIfMissing: true,
+    durationMinutes: 50,
+    endedAt: '2026-11-16T10:30:00.000Z',
+    note: 'Phone call with the customer about the invoice for October, which had the wrong address on it',
+  });
+  at('2026-11-18T13:00:00.000Z');
+  tracker.logEntry({ name: 'Planning', createIfMissing: true, durationMinutes: 45, endedAt: '2026-11-17T09:00:00.000Z' });
+  tracker.startActivity({ name: 'Write docs', createIfMissing: true });
+  at('2026-11-18T15:00:00.000Z');
+  await listener.setPort(await freePort());
+  await listener.enable();
+  const token = t.app.services.tokens.read() as string;
+  const port = Number(/:(\d+)$/.exec(listener.status().line)?.[1]);
+  await signedRequest(port, token, 'GET', '/status');
+  await signedRequest(port, token, 'POST', '/activities/search?q=a-rather-long-query-string-that-goes-on');
+});
+after(async () => {
+  await t?.stop();
+});
+
+const SCREENS = [
+  ['today', '/today'],
+  ['history', '/history'],
+  ['reports', '/reports'],
+  ['activities', '/activities'],
+  ['integrations', '/settings/integrations'],
+  ['desktop', '/settings/desktop'],
+  ['sync', '/settings/sync'],
+  ['license', '/settings/license'],
+] as const;
+
+/** What is wrong with the page's layout: sideways scrolling, and pairs of texts that overlap. */
+async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) problems.push(`the page scrolls sideways: ${root.scrollWidth} > ${root.clientWidth}`);
+    // Elements past the window's edge, unless a box that scrolls on its own holds them (a code line).
+    const clips = (from: Element | null): boolean => {
+      for (let p = from; p && p.tagName !== 'MAIN'; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true;
+      return false;
+    };
+    const inScroller = (el: Element): boolean => clips(el.parentElement);
+    for (const el of document.querySelectorAll('main *')) {
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && r.right > root.clientWidth + 0.5 && !inScroller(el) && !el.closest('.visually-hidden')) {
+        problems.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} ends at ${Math.round(r.right)} px, past ${root.clientWidth}`);
+      }
+    }
+    const boxes: { text: string; rect: DOMRect; node: Text }[] = [];
+    const walker = document.createTreeWalker(document.querySelector('main') as Element, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const node = n as Text;
+      const text = node.data.trim();
+      const parent = node.parentElement;
+      if (!text || !parent || parent.closest('svg, .visually-hidden, option, select, textarea') || clips(parent)) continue;
+      const style = getComputedStyle(parent);
+      if (style.visibility === 'hidden' || style.display === 'none') continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of range.getClientRects()) if (rect.width > 1 && rect.height > 1) boxes.push({ text, rect, node });
+    }
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i] as (typeof boxes)[number];
+        const b = boxes[j] as (typeof boxes)[number];
+        if (a.node === b.node) continue;
+        const w = Math.min(a.rect.right, b.rect.right) - Math.max(a.rect.left, b.rect.left);
+        const h = Math.min(a.rect.bottom, b.rect.bottom) - Math.max(a.rect.top, b.rect.top);
+        if (w > 2 && h > 2) problems.push(`"${a.text.slice(0, 40)}" overlaps "${b.text.slice(0, 40)}"`);
+      }
+    }
+    return [...new Set(problems)];
+  });
+}
+
+async function waitForScreen(page: Page, name: string): Promise<void> {
+  if (name === 'history') await page.getByTestId('history-row').first().waitFor();
+  if (name === 'today') await page.getByTestId('today-block').first().waitFor();
+  if (name === 'reports') await page.getByTestId('report-table').waitFor();
+  if (name === 'activities') await page.getByTestId('activity-row').first().waitFor();
+  if (name === 'integrations') await page.getByTestId('requests').waitFor();
+  if (name === 'desktop') await page.getByTestId('idle-source').waitFor();
+}
+
+for (const [width, height] of [
+  [390, 844],
+  [1280, 800],
+] as const) {
+  for (const scheme of ['light', 'dark'] as const) {
+    describe(`the window at ${width}×${height}, ${scheme}`, () => {
+      let b: TestBrowser;
+      before(async () => {
+        b = await launchBrowser({ colorScheme: scheme, width, height });
+      });
+      after(async () => {
+        await b?.close();
+      });
+
+      for (const [name, path] of SCREENS) {
+        it(`${name}: no sideways scrolling, no text over other text`, async () => {
+          await openWindow(b.page, t, path);
+          await waitForScreen(b.page, name);
+          await screenshot(b.page, `layout-${name}-${width}-${scheme}`);
+          assert.deepEqual(await layoutProblems(b.page), []);
+        });
+      }
+
+      it('history with a row being edited and the overlap question open', async () => {
+        await openWindow(b.page, t, '/history');
+        const row = b.page.getByTestId('history-row').filter({ hasText: 'Support' });
+        await row.getByRole('button', { name: /^Resolve/ }).click();
+        await b.page.getByTestId('overlap-prompt').waitFor();
+        await b.page.getByTestId('history-row').filter({ hasText: 'Planning' }).getByRole('button', { name: /^Edit/ }).click();
+        await b.page.getByRole('button', { name: 'Save' }).waitFor();
+        await screenshot(b.page, `layout-history-editing-${width}-${scheme}`);
+        assert.deepEqual(await layoutProblems(b.page), []);
+      });
+
+      it('reports by day', async () => {
+        await openWindow(b.page, t, '/reports');
+        await b.page.getByRole('radio', { name: 'Day', exact: true }).check();
+        await b.page.getByTestId('report-day-chart').waitFor();
+        await screenshot(b.page, `layout-reports-day-${width}-${scheme}`);
+        assert.deepEqual(await layoutProblems(b.page), []);
+      });
+    });
+  }
+}
