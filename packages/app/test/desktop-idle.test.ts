@@ -332,6 +332,8 @@ test('settings: defaults, saved changes, and a refused field named', async (t) =
     name: 'DesktopSettingsError',
     message: 'idleThresholdMinutes: must be a whole number of minutes from 0 to 240',
   });
-  assert.throws(() => r.desktop.updateSettings({ workingHours: { from: '17:00', to: '09:00' } }), { message: 'workingHours: must end after they begin (17:00–09:00)' });
+  assert.throws(() => r.desktop.updateSettings({ workingHours: { from: '17:00', to: '17:00' } }), {
+    message: 'workingHours: must not begin and end at the same time (17:00–17:00); for hours over midnight give an end before the start, like 18:00–09:00',
+  });
   assert.equal(r.desktop.settings().idleThresholdMinutes, 5, 'a refused change leaves the rest as it was');
 });

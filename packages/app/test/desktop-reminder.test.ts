@@ -203,3 +203,17 @@ test("a click on the notification's Continue action arrives as ActionInvoked for
   watcher.stop();
   assert.deepEqual(clicks, ['continue']);
 });
+
+test('working hours over midnight (18:00–09:00) are accepted and belong to the day they begin on', async () => {
+  const { minutesIntoWorkingHours, updateDesktopSettings, readDesktopSettings } = await import('../src/desktop/settings.ts');
+  const night = updateDesktopSettings(readDesktopSettings(undefined), { workingHours: { from: '18:00', to: '09:00', days: [5] } });
+  assert.deepEqual(night.workingHours, { from: '18:00', to: '09:00', days: [5] });
+  const hours = night.workingHours;
+  assert.equal(minutesIntoWorkingHours(hours, 5, 18 * 60), 0, 'Friday 18:00: they begin');
+  assert.equal(minutesIntoWorkingHours(hours, 6, 2 * 60), 8 * 60, 'Saturday 02:00: eight hours into Friday night');
+  assert.equal(minutesIntoWorkingHours(hours, 6, 9 * 60), null, 'Saturday 09:00: over');
+  assert.equal(minutesIntoWorkingHours(hours, 6, 20 * 60), null, 'Saturday evening: not a listed day');
+  assert.equal(minutesIntoWorkingHours(hours, 5, 2 * 60), null, 'Friday 02:00 belongs to Thursday night, not listed');
+  assert.equal(minutesIntoWorkingHours({ from: '09:00', to: '17:00', days: [1] }, 1, 10 * 60), 60);
+  assert.throws(() => updateDesktopSettings(night, { workingHours: { from: '09:00', to: '09:00' } }), /must not begin and end at the same time/);
+});

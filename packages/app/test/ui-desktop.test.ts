@@ -125,9 +125,9 @@ describe('Settings › Desktop', () => {
 
     await page.getByLabel('Remind after (minutes)').fill('30');
     await page.getByLabel('Working hours from').fill('17:00');
-    await page.getByLabel('to', { exact: true }).fill('09:00');
+    await page.getByLabel('to', { exact: true }).fill('17:00');
     await page.getByRole('button', { name: 'Save reminder' }).click();
-    await page.locator('#work-error').filter({ hasText: 'must end after they begin (17:00–09:00)' }).waitFor();
+    await page.locator('#work-error').filter({ hasText: 'must not begin and end at the same time (17:00–17:00)' }).waitFor();
     assert.equal(services().desktop.settings().reminderAfterMinutes, 15, 'nothing saved');
 
     await page.getByLabel('Working hours from').fill('08:30');

@@ -4,7 +4,7 @@
  * continue the last activity. One per untracked stretch: it does not nag again until
  * something was tracked (or the next working day begins).
  */
-import { minutesOfDay, type DesktopSettings } from './settings.ts';
+import { minutesIntoWorkingHours, type DesktopSettings } from './settings.ts';
 
 /** What the reminder reads and does; all injected. */
 export interface ReminderOptions {
@@ -54,10 +54,9 @@ export class Reminder {
     const now = this.#o.clock();
     const zone = this.#o.timeZone?.() ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
     const local = localClock(now, zone);
-    const from = minutesOfDay(settings.workingHours.from);
-    const to = minutesOfDay(settings.workingHours.to);
-    if (!settings.workingHours.days.includes(local.weekday) || local.minutes < from || local.minutes >= to) return false;
-    const workStartMs = now - (local.minutes - from) * 60_000 - (now % 60_000);
+    const into = minutesIntoWorkingHours(settings.workingHours, local.weekday, local.minutes);
+    if (into === null) return false;
+    const workStartMs = now - into * 60_000 - (now % 60_000);
     const stretchStart = Math.max(this.#o.lastTrackedEndMs() ?? 0, this.#o.startedAtMs, workStartMs);
     const untrackedMinutes = Math.floor((now - stretchStart) / 60_000);
     if (untrackedMinutes < settings.reminderAfterMinutes) return false;

@@ -4,7 +4,10 @@
  * takes its default, so an older app's value still reads.
  */
 
-/** Working hours: local `HH:MM` from and to (to after from), on the listed weekdays (0 = Sunday). */
+/**
+ * Working hours: local `HH:MM` from and to, beginning on the listed weekdays (0 = Sunday). A
+ * `to` before `from` runs over midnight (18:00–09:00: a night shift that ends the next morning).
+ */
 export interface WorkingHours {
   from: string;
   to: string;
@@ -74,7 +77,10 @@ export function updateDesktopSettings(current: DesktopSettings, patch: Record<st
     if (!hours || typeof hours !== 'object') throw new DesktopSettingsError('workingHours', 'must give from, to and days');
     const from = typeof hours.from === 'string' ? hours.from : next.workingHours.from;
     const to = typeof hours.to === 'string' ? hours.to : next.workingHours.to;
-    if (minutesOfDay(to) <= minutesOfDay(from)) throw new DesktopSettingsError('workingHours', `must end after they begin (${from}–${to})`);
+    // An end before the start runs over midnight; only an empty span is refused.
+    if (minutesOfDay(to) === minutesOfDay(from)) {
+      throw new DesktopSettingsError('workingHours', `must not begin and end at the same time (${from}–${to}); for hours over midnight give an end before the start, like 18:00–09:00`);
+    }
     const days = hours.days === undefined ? next.workingHours.days : hours.days;
     if (!Array.isArray(days) || days.some((d) => !Number.isInteger(d) || d < 0 || d > 6)) {
       throw new DesktopSettingsError('workingHours', 'days must be weekday numbers, 0 (Sunday) to 6 (Saturday)');
@@ -92,4 +98,18 @@ export function readDesktopSettings(stored: unknown): DesktopSettings {
   } catch {
     return DEFAULT_DESKTOP_SETTINGS;
   }
+}
+
+/**
+ * How many minutes ago the working hours that hold a local moment began — `weekday` (0 =
+ * Sunday) and `minutes` after local midnight — or null outside them. Hours over midnight
+ * (18:00–09:00) belong to the day they begin on: 02:00 on Saturday is inside Friday's.
+ */
+export function minutesIntoWorkingHours(hours: WorkingHours, weekday: number, minutes: number): number | null {
+  const from = minutesOfDay(hours.from);
+  const to = minutesOfDay(hours.to);
+  if (from < to) return hours.days.includes(weekday) && minutes >= from && minutes < to ? minutes - from : null;
+  if (minutes >= from && hours.days.includes(weekday)) return minutes - from;
+  if (minutes < to && hours.days.includes((weekday + 6) % 7)) return minutes + 1440 - from;
+  return null;
 }
