@@ -245,3 +245,31 @@ describe('times a person enters', () => {
     }
   });
 });
+
+describe('breaks you can see', () => {
+  it('Today runs the break’s own clock; History lists every break of a session', async () => {
+    const { tracker } = t.app.services;
+    at('2026-11-18T14:00:00.000Z');
+    tracker.startActivity({ name: 'Focus', createIfMissing: true });
+    at('2026-11-18T14:10:00.000Z');
+    tracker.startBreak();
+    at('2026-11-18T14:20:00.000Z');
+    tracker.resumeBreak();
+    at('2026-11-18T14:30:00.000Z');
+    tracker.startBreak();
+    at('2026-11-18T14:35:00.000Z');
+    const { page } = b;
+    await openWindow(page, t);
+    await page.getByText('On a break', { exact: true }).waitFor();
+    const timer = page.getByTestId('break-elapsed');
+    await timer.waitFor();
+    assert.match((await timer.textContent()) ?? '', /^0:05:\d\d$/);
+    assert.match((await timer.getAttribute('aria-label')) ?? '', /^Break 5 min$/);
+    // The session's clock stands still: 20 minutes worked.
+    assert.match((await page.getByTestId('elapsed').textContent()) ?? '', /^0:20:00$/);
+
+    await openWindow(page, t, '/history');
+    const row = page.getByTestId('history-row').filter({ hasText: 'Focus' });
+    await row.getByTestId('break-list').filter({ hasText: 'Breaks 15:10–15:20 (10 min), 15:30–now (5 min), not counted' }).waitFor();
+  });
+});

@@ -17,7 +17,7 @@ import { clockTime, dayKey, daySpan, duration, longDay, nowMs, stopwatch } from 
 import type { Block, Status } from '../types.ts';
 
 /** Loads the blocks of a day, again whenever tracked time changes. */
-function useDayBlocks(day: string, version: number): { blocks: Block[]; error: string | null } {
+function useDayBlocks(day: string, version: unknown): { blocks: Block[]; error: string | null } {
   const { data: blocks, error } = useLoaded(
     () => {
       const span = daySpan(day);
@@ -32,11 +32,13 @@ function useDayBlocks(day: string, version: number): { blocks: Block[]; error: s
 export function Today() {
   const { snapshot, statusAt, blocksVersion } = useAppState();
   const status = snapshot?.status;
-  const ticking = Boolean(status?.isTracking && !status.isOnBreak);
+  // The session's clock runs while tracking, the break's own clock while on a break.
+  const ticking = Boolean(status?.isTracking);
   useTick(1000, ticking);
   useTick(60_000, !ticking);
   const today = dayKey(nowMs());
-  const { blocks, error: blocksError } = useDayBlocks(today, blocksVersion);
+  // A break begun elsewhere (tock break) changes the status only: load the blocks again then too.
+  const { blocks, error: blocksError } = useDayBlocks(today, `${blocksVersion}|${status?.isOnBreak}`);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -81,6 +83,8 @@ export function Today() {
   const session = liveSeconds(status.sessionSeconds ?? 0, status, statusAt);
   const total = liveSeconds(status.todaySeconds, status, statusAt);
   const current = status.currentActivity;
+  const breakStart = status.isOnBreak ? runningBreakStart(blocks) : null;
+  const breakSeconds = breakStart === null ? null : (nowMs() - breakStart) / 1000;
 
   return (
     <div class="screen">
@@ -104,6 +108,15 @@ export function Today() {
                 </span>
                 {status.since && <span class="muted"> since {clockTime(Date.parse(status.since))}</span>}
               </p>
+              {breakStart !== null && breakSeconds !== null && (
+                <p class="break-clock">
+                  Break{' '}
+                  <span role="timer" aria-label={`Break ${duration(breakSeconds)}`} data-testid="break-elapsed">
+                    {stopwatch(breakSeconds)}
+                  </span>
+                  <span class="muted"> since {clockTime(breakStart)}, not counted</span>
+                </p>
+              )}
             </>
           ) : (
             <>
@@ -175,6 +188,13 @@ export function Today() {
       </section>
     </div>
   );
+}
+
+/** When the break now on began: the running session's open break (null before the blocks are loaded). */
+function runningBreakStart(blocks: Block[]): number | null {
+  const running = blocks.find((b) => b.kind === 'session' && b.endedAt === null);
+  const open = running?.breaks.find((br) => br.endedAt === null);
+  return open ? Date.parse(open.startedAt) : null;
 }
 
 /** The day's blocks as text: time range, activity, worked time, note. */

@@ -98,6 +98,19 @@ function BlockRow({
         </span>
       </div>
       {block.note && <p class="note">{block.note}</p>}
+      {block.breaks.length > 0 && (
+        <p class="note breaks" data-testid="break-list">
+          {block.breaks.length === 1 ? 'Break' : 'Breaks'}{' '}
+          {block.breaks
+            .map((br) => {
+              const s = Date.parse(br.startedAt);
+              const e = br.endedAt === null ? nowMs() : Date.parse(br.endedAt);
+              return `${clockTime(s)}–${br.endedAt === null ? 'now' : clockTime(e)} (${duration((e - s) / 1000)})`;
+            })
+            .join(', ')}
+          , not counted
+        </p>
+      )}
       <Failure message={error} />
       {editing && (
         <BlockEditor
