@@ -22,6 +22,8 @@ import {
   type Status,
   type StoppedSession,
 } from '@tock/client';
+import { existsSync } from 'node:fs';
+import { homePaths, resolveHome } from '@tock/app';
 import { DEFAULT_PORT, MAX_PORT } from '@tock/protocol';
 import { flags } from './admin-commands.ts';
 import type { Command } from './command.ts';
@@ -38,6 +40,17 @@ interface RequestContext {
   port: number;
   /** The activity name the command asked for, when it asked for one by name. */
   activityName?: string | undefined;
+  /** Whether the app runs under the command's Tock home (its admin socket is there); unknown when absent. */
+  appRunning?: (() => boolean) | undefined;
+}
+
+/** Whether an app runs under `env`'s Tock home: its admin socket exists (docs/cli.md "The contract"). */
+function appRunsUnder(env: NodeJS.ProcessEnv): boolean {
+  try {
+    return existsSync(homePaths(resolveHome(env)).adminSocket);
+  } catch {
+    return false;
+  }
 }
 
 /** The listener port from `SERVICE_PORT` (default 39847), checked like the client checks it. */
@@ -55,13 +68,22 @@ function portFromEnv(env: NodeJS.ProcessEnv): number {
  * A client for the listener named by `env` — the command's own environment, not the
  * process's, so tests and scripts can pass `SERVICE_TOKEN` / `SERVICE_PORT` explicitly.
  */
-export function connect(env: NodeJS.ProcessEnv): { client: TockClient; port: number } {
+export function connect(env: NodeJS.ProcessEnv): { client: TockClient; port: number; appRunning: () => boolean } {
   const port = portFromEnv(env);
   const token = env['SERVICE_TOKEN'] ?? '';
+  const appRunning = (): boolean => appRunsUnder(env);
   if (token === '') {
-    throw new CliError('no token: set SERVICE_TOKEN to the listener token (`tock token` prints it, e.g. export SERVICE_TOKEN=$(tock token))');
+    // Before the listener was ever on there is no token to set: say what to do first.
+    if (!appRunning()) {
+      throw new CliError(
+        'Tock is not running; start it with `tock app`, turn its listener on with `tock listener on`, then set SERVICE_TOKEN: export SERVICE_TOKEN=$(tock token)',
+      );
+    }
+    throw new CliError(
+      'SERVICE_TOKEN is not set; turn the listener on with `tock listener on` if it is not on yet, then set it: export SERVICE_TOKEN=$(tock token)',
+    );
   }
-  return { client: new TockClient({ token, port }), port };
+  return { client: new TockClient({ token, port }), port, appRunning };
 }
 
 /**
@@ -73,6 +95,9 @@ export function explainClientError(error: unknown, context: RequestContext): str
   if (error instanceof NetworkError) {
     if (error.code === 'timeout') return `Tock did not answer on ${at} in time; is the app busy or stuck? Check \`tock listener status\``;
     if (/connection refused/i.test(error.message)) {
+      if (context.appRunning !== undefined && !context.appRunning()) {
+        return `Tock is not running (nothing answers on ${at}); start it with \`tock app\`, then turn its listener on with \`tock listener on\``;
+      }
       return `nothing is listening on ${at} (connection refused); is the listener on? Run \`tock listener on\` (and check SERVICE_PORT)`;
     }
     return `could not reach Tock on ${at} (${networkReason(error.message)}); check that the app runs with the listener on (\`tock listener status\`)`;
@@ -204,8 +229,8 @@ function oneRequest<T>(
     usage,
     async run(args, io) {
       const { values } = flags(args);
-      const { client, port } = connect(io.env);
-      const result = await request({ port }, () => call(client));
+      const { client, port, appRunning } = connect(io.env);
+      const result = await request({ port, appRunning }, () => call(client));
       print(io, values.json === true, result, () => human(result, port));
       return 0;
     },
@@ -236,8 +261,8 @@ const status: Command = {
       const problem = checkTemplate(template);
       if (problem !== null) throw new CliError(problem);
     }
-    const { client, port } = connect(io.env);
-    const result = await request({ port }, () => client.getStatus());
+    const { client, port, appRunning } = connect(io.env);
+    const result = await request({ port, appRunning }, () => client.getStatus());
     if (template !== undefined) {
       const now = io.now();
       io.out(renderStatusLine(template, { status: result, receivedAt: now }, now));
@@ -258,8 +283,8 @@ const search: Command = {
     noExtraWords(positionals, 1, 'tock search "writing d"');
     const query = positionals[0] ?? '';
     const limit = limitFlag(values['limit'] as string | undefined);
-    const { client, port } = connect(io.env);
-    const found = await request({ port }, () => client.searchActivities(query, { limit }));
+    const { client, port, appRunning } = connect(io.env);
+    const found = await request({ port, appRunning }, () => client.searchActivities(query, { limit }));
     print(io, values.json === true, found, () => formatSearch(query, found));
     return 0;
   },
@@ -273,8 +298,8 @@ const start: Command = {
     noExtraWords(positionals, 1, 'tock start "Writing docs"');
     const name = requireText(positionals[0], 'the activity name', 'tock start NAME [--note TEXT] [--create]');
     const note = values['note'] as string | undefined;
-    const { client, port } = connect(io.env);
-    const context = { port, activityName: name };
+    const { client, port, appRunning } = connect(io.env);
+    const context = { port, appRunning, activityName: name };
     // Asked first only to say "Switched from …": the start itself is one request.
     const previous = values.json === true ? null : await request(context, () => client.getCurrent());
     const result = await request(context, () => client.startActivity(name, { createIfMissing: values['create'] === true, note }));
@@ -294,12 +319,12 @@ const log: Command = {
     const durationMinutes = parseDuration(requireText(positionals[0], 'a duration and an activity name', usage));
     const name = requireText(positionals[1], 'the activity name', usage);
     const note = values['note'] as string | undefined;
-    const { client, port } = connect(io.env);
+    const { client, port, appRunning } = connect(io.env);
     // What was tracked before, to say afterwards whether the entry overlaps it (overlap-warning.ts).
     const now = io.now().getTime();
     const days = daysOf(new Date(now - durationMinutes * 60_000).toISOString(), new Date(now).toISOString());
     const before = await Promise.all([client.getReport(days), client.getCurrent()]).catch(() => null);
-    const entry = await request({ port, activityName: name }, () =>
+    const entry = await request({ port, appRunning, activityName: name }, () =>
       client.logEntry({ name, durationMinutes, note, createIfMissing: values['create'] === true }),
     );
     print(io, values.json === true, entry, () => formatEntry(entry, io.now()));
@@ -320,8 +345,8 @@ const branchChanged: Command = {
     const branch = requireText(positionals[0], 'the branch', 'tock branch-changed BRANCH [--repo R] [--previous B]');
     const repo = values['repo'] as string | undefined;
     const previousBranch = values['previous'] as string | undefined;
-    const { client, port } = connect(io.env);
-    const prompt = await request({ port }, () => client.notifyBranchChange({ branch, repo, previousBranch }));
+    const { client, port, appRunning } = connect(io.env);
+    const prompt = await request({ port, appRunning }, () => client.notifyBranchChange({ branch, repo, previousBranch }));
     print(io, values.json === true, prompt, () => `Sent branch "${branch}" to Tock; choose what to track in the Tock window`);
     return 0;
   },

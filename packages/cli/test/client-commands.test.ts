@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { AuthError, HttpError, NetworkError, NotFoundError, TockError, UnavailableError, ValidationError } from '@tock/client';
 import { explainClientError, formatEntry, formatStart, formatStatus, formatStop } from '../src/client-commands.ts';
-import { startRealApp, TOCK_JS, tock, type RealApp } from './real-app.ts';
+import { freePort, startRealApp, TOCK_JS, tock, type RealApp } from './real-app.ts';
 
 const run = promisify(execFile);
 const CLOCK = String.raw`(?:\d{4}-\d\d-\d\d )?\d\d:\d\d`;
@@ -157,10 +157,20 @@ describe('client commands against the real app', () => {
     assertOneLineError(await tock({ ...env, SERVICE_TOKEN: 'not-the-token' }, 'status'), /Tock refused the token \(401 bad_signature\); check SERVICE_TOKEN — `tock token` prints/);
   });
 
-  it('a missing token says to set SERVICE_TOKEN', async () => {
-    assertOneLineError(await tock({ ...env, SERVICE_TOKEN: '' }, 'ping'), /no token: set SERVICE_TOKEN .*`tock token`/);
+  it('a missing token says what to do first: the listener on, then SERVICE_TOKEN; with no app running, start it', async () => {
+    assertOneLineError(
+      await tock({ ...env, SERVICE_TOKEN: '' }, 'ping'),
+      /^error: SERVICE_TOKEN is not set; turn the listener on with `tock listener on` if it is not on yet, then set it: export SERVICE_TOKEN=\$\(tock token\)$/,
+    );
     const { SERVICE_TOKEN: _, ...withoutToken } = env;
-    assertOneLineError(await tock(withoutToken, 'current'), /no token: set SERVICE_TOKEN/);
+    assertOneLineError(await tock(withoutToken, 'current'), /SERVICE_TOKEN is not set; turn the listener on/);
+    const nowhere = { ...withoutToken, TOCK_HOME: '/nonexistent/tock-home' };
+    assertOneLineError(await tock(nowhere, 'status'), /^error: Tock is not running; start it with `tock app`, turn its listener on with `tock listener on`, then set SERVICE_TOKEN/);
+  });
+
+  it('with a token but no app running it says Tock is not running, not "is the listener on?"', async () => {
+    const nowhere = { ...env, TOCK_HOME: '/nonexistent/tock-home', SERVICE_PORT: String(await freePort()) };
+    assertOneLineError(await tock(nowhere, 'status'), /^error: Tock is not running \(nothing answers on 127\.0\.0\.1:\d+\); start it with `tock app`, then turn its listener on/);
   });
 
   it('a bad SERVICE_PORT is named', async () => {
