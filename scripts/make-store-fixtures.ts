@@ -143,6 +143,15 @@ const ROWS: Record<string, { sql: string; rows: unknown[][] }> = {
       ['00000000-0000-4000-8000-000000000502', T0 + 6 * MINUTE, 'Café ☕.app', 'app', 0, null, null, null, null, null, null, null, null, null, T0 + 6 * MINUTE],
     ],
   },
+  // Schema v9: capture spans, a window span with a title, an excluded one and an idle one.
+  capture_spans: {
+    sql: 'INSERT INTO capture_spans (id, start_ms, end_ms, source, app, title) VALUES (?, ?, ?, ?, ?, ?)',
+    rows: [
+      [1, T0 + 5 * MINUTE, T0 + 9 * MINUTE, 'window', 'Code', 'README.md — tock — Visual Studio Code'],
+      [2, T0 + 9 * MINUTE, T0 + 11 * MINUTE, 'excluded', null, null],
+      [3, T0 + 11 * MINUTE, T0 + 40 * MINUTE, 'idle', null, null],
+    ],
+  },
 };
 
 /**

@@ -1,8 +1,10 @@
 /**
- * Capture settings (docs/data.md "Capture settings"): what Tock keeps of what the
- * person did on this machine, and for how long. Only `retentionDays` exists so far (editor
- * heartbeats are pruned by it); the capture sources add their switches here. Kept as one JSON
- * value under the `capture` setting, each key checked as it is set.
+ * Capture settings (docs/data.md "Capture settings"): what Tock keeps of what the person did on
+ * this machine, and for how long — the window source's switch (`windows`), whether titles are
+ * kept (`titles`), the exclusion globs (`exclude`), how far apart an editor's heartbeats may be
+ * and still make one span (`editorTimeout`, minutes), and the retention (`retentionDays`).
+ * Kept as one JSON value under the `capture` setting, each key checked as it is set; a value
+ * stored out of range reads as its default.
  */
 
 import { validationProblem } from '@tock/protocol';
@@ -10,33 +12,106 @@ import type { SettingsStore } from './store.ts';
 
 /** The capture settings, with every default filled in. */
 export interface CaptureSettings {
-  /** Heartbeats (and, later, spans) older than this many days are deleted daily: 1–3650. */
+  /** Whether the focused window is recorded (off by default). */
+  windows: boolean;
+  /** Whether a window's title is kept with its application (off by default). */
+  titles: boolean;
+  /** Heartbeats and spans older than this many days are deleted daily: 1–3650. */
   retentionDays: number;
+  /** Case-insensitive globs (`*`, `?`) on the application and the title: a match is kept as `excluded`. */
+  exclude: string[];
+  /** Minutes: heartbeats of one project and branch at most this far apart make one editor span. */
+  editorTimeout: number;
 }
 
 /** The settings before the person changed any. */
-export const DEFAULT_CAPTURE_SETTINGS: Readonly<CaptureSettings> = Object.freeze({ retentionDays: 90 });
+export const DEFAULT_CAPTURE_SETTINGS: Readonly<CaptureSettings> = Object.freeze({
+  windows: false,
+  titles: false,
+  retentionDays: 90,
+  exclude: Object.freeze([]) as unknown as string[],
+  editorTimeout: 15,
+});
 
 /** The bounds of `retentionDays`, both included. */
 export const RETENTION_DAYS = { min: 1, max: 3650 } as const;
+/** The bounds of `editorTimeout` in minutes, both included. */
+export const EDITOR_TIMEOUT_MINUTES = { min: 1, max: 240 } as const;
+/** At most this many exclusion globs, each at most this many characters. */
+export const EXCLUDE_LIMITS = { count: 100, length: 200 } as const;
+
+/** The keys `tock capture set` takes. */
+export const CAPTURE_SETTING_KEYS = ['windows', 'titles', 'retentionDays', 'exclude', 'editorTimeout'] as const;
+export type CaptureSettingKey = (typeof CAPTURE_SETTING_KEYS)[number];
 
 const SETTING = 'capture';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The capture settings as stored, defaults for what is missing (or was stored out of range). */
 export function readCaptureSettings(settings: SettingsStore): CaptureSettings {
-  const stored = settings.get<Partial<CaptureSettings>>(SETTING) ?? {};
-  const days = stored.retentionDays;
-  return { retentionDays: isRetentionDays(days) ? days : DEFAULT_CAPTURE_SETTINGS.retentionDays };
+  const stored = settings.get<Partial<Record<CaptureSettingKey, unknown>>>(SETTING) ?? {};
+  const d = DEFAULT_CAPTURE_SETTINGS;
+  return {
+    windows: typeof stored.windows === 'boolean' ? stored.windows : d.windows,
+    titles: typeof stored.titles === 'boolean' ? stored.titles : d.titles,
+    retentionDays: isWhole(stored.retentionDays, RETENTION_DAYS) ? stored.retentionDays : d.retentionDays,
+    exclude: isExcludeList(stored.exclude) ? [...stored.exclude] : [],
+    editorTimeout: isWhole(stored.editorTimeout, EDITOR_TIMEOUT_MINUTES) ? stored.editorTimeout : d.editorTimeout,
+  };
+}
+
+/**
+ * Reads a value as typed on the command line (`true`/`false`/`on`/`off`, a whole number, a
+ * JSON array or a comma-separated list of globs) or as a JSON value from the window, and
+ * checks it. Throws `validation_failed` naming the key.
+ */
+function checkValue(key: CaptureSettingKey, value: unknown): CaptureSettings[CaptureSettingKey] {
+  const refuse = (message: string): never => {
+    throw validationProblem([{ field: key, message }]);
+  };
+  switch (key) {
+    case 'windows':
+    case 'titles': {
+      if (typeof value === 'boolean') return value;
+      if (value === 'true' || value === 'on') return true;
+      if (value === 'false' || value === 'off') return false;
+      return refuse('must be true or false (on or off)');
+    }
+    case 'retentionDays':
+    case 'editorTimeout': {
+      const bounds = key === 'retentionDays' ? RETENTION_DAYS : EDITOR_TIMEOUT_MINUTES;
+      const n = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value;
+      if (!isWhole(n, bounds)) return refuse(`must be a whole number of ${key === 'retentionDays' ? 'days' : 'minutes'} from ${bounds.min} to ${bounds.max}`);
+      return n;
+    }
+    case 'exclude': {
+      let list = value;
+      if (typeof value === 'string') {
+        const text = value.trim();
+        if (text.startsWith('[')) {
+          try {
+            list = JSON.parse(text);
+          } catch {
+            return refuse('must be a JSON array of globs or a comma-separated list');
+          }
+        } else {
+          list = text === '' ? [] : text.split(',').map((g) => g.trim()).filter((g) => g !== '');
+        }
+      }
+      if (!isExcludeList(list)) {
+        return refuse(`must be a list of at most ${EXCLUDE_LIMITS.count} globs of 1–${EXCLUDE_LIMITS.length} characters (no control characters)`);
+      }
+      return [...new Set(list)];
+    }
+  }
 }
 
 /** Changes one capture setting; throws `validation_failed` for an unknown key or a bad value. */
 export function setCaptureSetting(settings: SettingsStore, key: string, value: unknown): CaptureSettings {
-  if (key !== 'retentionDays') throw validationProblem([{ field: key, message: 'is not a capture setting' }]);
-  if (!isRetentionDays(value)) {
-    throw validationProblem([{ field: key, message: `must be a whole number of days from ${RETENTION_DAYS.min} to ${RETENTION_DAYS.max}` }]);
+  if (!(CAPTURE_SETTING_KEYS as readonly string[]).includes(key)) {
+    throw validationProblem([{ field: key, message: `is not a capture setting (${CAPTURE_SETTING_KEYS.join(', ')})` }]);
   }
-  const next = { ...readCaptureSettings(settings), retentionDays: value };
+  const next = { ...readCaptureSettings(settings), [key]: checkValue(key as CaptureSettingKey, value) };
   settings.set(SETTING, next);
   return next;
 }
@@ -46,6 +121,15 @@ export function retentionStartMs(settings: CaptureSettings, nowMs: number): numb
   return nowMs - settings.retentionDays * DAY_MS;
 }
 
-function isRetentionDays(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= RETENTION_DAYS.min && value <= RETENTION_DAYS.max;
+function isWhole(value: unknown, bounds: { min: number; max: number }): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= bounds.min && value <= bounds.max;
+}
+
+function isExcludeList(value: unknown): value is string[] {
+  return (
+    Array.isArray(value) &&
+    value.length <= EXCLUDE_LIMITS.count &&
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: a glob must not hold control characters
+    value.every((g) => typeof g === 'string' && g.length >= 1 && g.length <= EXCLUDE_LIMITS.length && !/[\u0000-\u001f\u007f]/.test(g))
+  );
 }

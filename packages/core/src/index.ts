@@ -190,12 +190,41 @@ export {
 } from './heartbeats.ts';
 export { statusBarToday } from './statusbar.ts';
 
-/** Capture settings (docs/data.md "Capture settings"): `retentionDays` so far; the capture sources add theirs. */
+/** Capture settings (docs/data.md "Capture settings"): windows, titles, retentionDays, exclude, editorTimeout. */
 export {
+  CAPTURE_SETTING_KEYS,
   DEFAULT_CAPTURE_SETTINGS,
+  EDITOR_TIMEOUT_MINUTES,
+  EXCLUDE_LIMITS,
   RETENTION_DAYS,
   readCaptureSettings,
   retentionStartMs,
   setCaptureSetting,
+  type CaptureSettingKey,
   type CaptureSettings,
 } from './capture-settings.ts';
+
+/**
+ * Capture spans (docs/data.md "Capture"): window, idle and excluded spans stored as they end
+ * ({@link recordSpan}), editor spans made from heartbeats, a day's {@link timeline}, forgetting
+ * a range of days, pruning by the retention, and `tock export --capture`.
+ */
+export {
+  EDITOR_TAIL_MS,
+  captureExportChunks,
+  editorSpans,
+  forgetCapture,
+  globMatches,
+  isExcluded,
+  listRecordedSpans,
+  pruneCapture,
+  recordSpan,
+  timeline,
+  type CaptureDeleted,
+  type CaptureSpan,
+  type EditorSpan,
+  type RecordedSpan,
+  type SpanSource,
+  type Timeline,
+  type TimelineRequest,
+} from './capture.ts';

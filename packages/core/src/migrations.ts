@@ -259,6 +259,27 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE sessions ADD COLUMN note TEXT;
     `,
   },
+  {
+    version: 9,
+    description: 'capture spans: the focused window and idle time, kept on this machine for the capture retention',
+    sql: `
+      -- What the window source saw (docs/data.md "Capture"): one row per span that ended, its
+      -- application and (only when titles are on) its title; source window, idle or excluded
+      -- (an excluded span keeps neither). Editor spans are not stored: they are made from the
+      -- heartbeats when a timeline is read. Never synced, never in a default export; deleted
+      -- when older than the capture retention. A span is at most 24 h (longer ones are written
+      -- in pieces), so a day's spans are found through start_ms alone.
+      CREATE TABLE capture_spans (
+        id       INTEGER PRIMARY KEY,
+        start_ms INTEGER NOT NULL,             -- ms since epoch
+        end_ms   INTEGER NOT NULL,             -- ms since epoch, at or after start_ms
+        source   TEXT NOT NULL,                -- window, idle, excluded
+        app      TEXT,                         -- WM_CLASS, app_id, the window's class
+        title    TEXT                          -- only when titles were on
+      ) STRICT;
+      CREATE INDEX capture_spans_by_start ON capture_spans (start_ms);
+    `,
+  },
 ];
 
 /** The schema version this build writes: the number of migrations it knows. */

@@ -1,0 +1,299 @@
+/**
+ * Capture (docs/data.md "Capture"): what the person did on this machine, kept on it. Window,
+ * idle and excluded spans are stored as they end ({@link recordSpan}); editor spans are made
+ * from the heartbeats when a day is read ({@link editorSpans}), so changing `editorTimeout`
+ * changes every day's editor spans, old days too. {@link timeline} is a day's spans, oldest
+ * first; {@link forgetCapture} deletes what lies in a range of local days and
+ * {@link pruneCapture} what is past the retention. None of it is synced, and a default export
+ * leaves it out ({@link captureExportChunks} is `tock export --capture`). Knows nothing of
+ * HTTP or of desktops: the app's window sources feed {@link recordSpan}.
+ */
+
+import { readCaptureSettings, retentionStartMs, type CaptureSettings } from './capture-settings.ts';
+import { addDays, localDayKey, startOfLocalDay, type DayKey } from './day.ts';
+import { listHeartbeats } from './heartbeats.ts';
+import { toIso } from './instants.ts';
+import type { Store } from './store.ts';
+
+/** Where a span came from. */
+export type SpanSource = 'window' | 'editor' | 'idle' | 'excluded';
+
+/** A span as the timeline gives it (docs/cli.md "tock timeline"): absent fields are null. */
+export interface CaptureSpan {
+  start: string;
+  end: string;
+  source: SpanSource;
+  app: string | null;
+  title: string | null;
+  project: string | null;
+  branch: string | null;
+  language: string | null;
+  entity: string | null;
+  editor: string | null;
+  machine: string | null;
+}
+
+/** A stored span (window, idle, excluded), in ms. */
+export interface RecordedSpan {
+  startMs: number;
+  endMs: number;
+  source: 'window' | 'idle' | 'excluded';
+  app: string | null;
+  title: string | null;
+}
+
+/** An editor span ends this long after its last heartbeat (unless another begins first). */
+export const EDITOR_TAIL_MS = 2 * 60_000;
+/** Stored spans are at most this long: longer ones are written in pieces, so a day is found by start alone. */
+export const MAX_STORED_SPAN_MS = 24 * 60 * 60_000;
+
+const INSERT = 'INSERT INTO capture_spans (start_ms, end_ms, source, app, title) VALUES (?, ?, ?, ?, ?)';
+
+/**
+ * Stores a span that ended (a zero-length one is dropped). A span longer than 24 h is written
+ * in pieces. Writes in the caller's transaction, or in its own.
+ */
+export function recordSpan(store: Store, span: RecordedSpan): void {
+  if (!(span.endMs > span.startMs)) return;
+  store.transaction(() => {
+    const insert = store.statement(INSERT);
+    for (let start = span.startMs; start < span.endMs; start += MAX_STORED_SPAN_MS) {
+      insert.run(start, Math.min(span.endMs, start + MAX_STORED_SPAN_MS), span.source, span.app, span.title);
+    }
+  });
+}
+
+/** Stored spans that overlap `[fromMs, toMs)`, oldest first, not clipped. */
+export function listRecordedSpans(store: Store, fromMs: number, toMs: number): RecordedSpan[] {
+  const rows = store
+    .statement(
+      `SELECT start_ms, end_ms, source, app, title FROM capture_spans
+        WHERE start_ms >= ? AND start_ms < ? AND end_ms > ? ORDER BY start_ms, id`,
+    )
+    .all(fromMs - MAX_STORED_SPAN_MS, toMs, fromMs) as { start_ms: number; end_ms: number; source: RecordedSpan['source']; app: string | null; title: string | null }[];
+  return rows.map((r) => ({ startMs: r.start_ms, endMs: r.end_ms, source: r.source, app: r.app, title: r.title }));
+}
+
+/** An editor span in ms, before it becomes a {@link CaptureSpan}. */
+export interface EditorSpan {
+  startMs: number;
+  endMs: number;
+  project: string | null;
+  branch: string | null;
+  language: string | null;
+  entity: string;
+  editor: string | null;
+  machine: string | null;
+}
+
+/**
+ * The editor spans of the heartbeats in `[fromMs, toMs)` (heartbeats up to one timeout
+ * before `fromMs` are read too, so a span that began earlier is whole): heartbeats of one
+ * project and branch at most `timeoutMs` apart make one span, from its first heartbeat to its
+ * last plus 2 minutes, ending early where the next heartbeat of another project or branch
+ * begins. A span's entity, language, editor and machine are those of most of its heartbeats
+ * (the latest on a tie). Spans are clipped to the range; oldest first.
+ */
+export function editorSpans(store: Store, fromMs: number, toMs: number, timeoutMs: number): EditorSpan[] {
+  const beats = listHeartbeats(store, fromMs - timeoutMs - EDITOR_TAIL_MS, toMs);
+  const spans: EditorSpan[] = [];
+  let i = 0;
+  while (i < beats.length) {
+    const first = beats[i] as (typeof beats)[number];
+    let last = first;
+    const members = [first];
+    let j = i + 1;
+    while (j < beats.length) {
+      const next = beats[j] as (typeof beats)[number];
+      if (next.project !== first.project || next.branch !== first.branch || next.timeMs - last.timeMs > timeoutMs) break;
+      last = next;
+      members.push(next);
+      j++;
+    }
+    const following = beats[j];
+    const end = Math.min(last.timeMs + EDITOR_TAIL_MS, following === undefined ? Number.POSITIVE_INFINITY : Math.max(following.timeMs, last.timeMs));
+    const start = Math.max(first.timeMs, fromMs);
+    const clippedEnd = Math.min(end, toMs);
+    if (clippedEnd > start) {
+      spans.push({
+        startMs: start,
+        endMs: clippedEnd,
+        project: first.project,
+        branch: first.branch,
+        language: mostCommon(members.map((m) => m.language)),
+        entity: mostCommon(members.map((m) => m.entity)) as string,
+        editor: mostCommon(members.map((m) => m.editor)),
+        machine: mostCommon(members.map((m) => m.machine)),
+      });
+    }
+    i = j;
+  }
+  return spans;
+}
+
+/** The value most of `values` have; the latest of those on a tie. */
+function mostCommon<T>(values: readonly T[]): T | null {
+  const counts = new Map<T, number>();
+  let best: T | null = null;
+  let bestCount = 0;
+  for (const v of values) {
+    const n = (counts.get(v) ?? 0) + 1;
+    counts.set(v, n);
+    if (n >= bestCount) {
+      best = v;
+      bestCount = n;
+    }
+  }
+  return best;
+}
+
+/** What {@link timeline} reads besides the store. */
+export interface TimelineRequest {
+  day: DayKey;
+  timeZone: string;
+  /** Spans not stored yet (the window source's open span), included as if they were. */
+  open?: readonly RecordedSpan[];
+  /** Now: nothing after it is shown (an open span runs up to it). */
+  nowMs: number;
+}
+
+/** A day's captured spans: `{date, timeZone, spans}` as `tock timeline --json` prints it. */
+export interface Timeline {
+  date: DayKey;
+  timeZone: string;
+  spans: CaptureSpan[];
+}
+
+const SOURCE_ORDER: Record<SpanSource, number> = { window: 0, excluded: 1, idle: 2, editor: 3 };
+
+/**
+ * A local day's spans, oldest first (on a tie: window, excluded, idle, editor), each clipped
+ * to the day and to now. Titles are shown only while `titles` is on — a title kept before
+ * they were turned off is not shown.
+ */
+export function timeline(store: Store, request: TimelineRequest): Timeline {
+  const settings = readCaptureSettings(store.settings);
+  const dayStart = startOfLocalDay(request.day, request.timeZone);
+  const dayEnd = Math.min(startOfLocalDay(addDays(request.day, 1), request.timeZone), request.nowMs);
+  const spans: { startMs: number; endMs: number; span: CaptureSpan }[] = [];
+  const blank = { app: null, title: null, project: null, branch: null, language: null, entity: null, editor: null, machine: null };
+  const recorded = [...listRecordedSpans(store, dayStart, dayEnd), ...(request.open ?? []).filter((s) => s.endMs > dayStart && s.startMs < dayEnd)];
+  for (const r of recorded) {
+    const startMs = Math.max(r.startMs, dayStart);
+    const endMs = Math.min(r.endMs, dayEnd);
+    if (endMs <= startMs) continue;
+    spans.push({
+      startMs,
+      endMs,
+      span: { ...blank, start: toIso(startMs), end: toIso(endMs), source: r.source, app: r.app, title: settings.titles ? r.title : null },
+    });
+  }
+  if (dayEnd > dayStart) {
+    for (const e of editorSpans(store, dayStart, dayEnd, settings.editorTimeout * 60_000)) {
+      spans.push({
+        startMs: e.startMs,
+        endMs: e.endMs,
+        span: {
+          ...blank,
+          start: toIso(e.startMs),
+          end: toIso(e.endMs),
+          source: 'editor',
+          project: e.project,
+          branch: e.branch,
+          language: e.language,
+          entity: e.entity,
+          editor: e.editor,
+          machine: e.machine,
+        },
+      });
+    }
+  }
+  spans.sort((a, b) => a.startMs - b.startMs || SOURCE_ORDER[a.span.source] - SOURCE_ORDER[b.span.source] || a.endMs - b.endMs);
+  return { date: request.day, timeZone: request.timeZone, spans: spans.map((s) => s.span) };
+}
+
+/** How much {@link forgetCapture} or {@link pruneCapture} deleted. */
+export interface CaptureDeleted {
+  spans: number;
+  heartbeats: number;
+}
+
+/**
+ * Deletes the spans and heartbeats of the local days `fromDay`..`toDay` (both included), in one
+ * transaction. A span that reaches outside the range keeps only its part outside it (one that
+ * covers the range on both sides becomes two). Returns what went (pieces cut count as spans).
+ */
+export function forgetCapture(store: Store, fromDay: DayKey, toDay: DayKey, timeZone: string): CaptureDeleted & { fromMs: number; toMs: number } {
+  const fromMs = startOfLocalDay(fromDay, timeZone);
+  const toMs = startOfLocalDay(addDays(toDay, 1), timeZone);
+  return store.transaction(() => {
+    const touched = listRecordedSpansWithId(store, fromMs, toMs);
+    const remove = store.statement('DELETE FROM capture_spans WHERE id = ?');
+    const insert = store.statement(INSERT);
+    for (const s of touched) {
+      remove.run(s.id);
+      if (s.startMs < fromMs) insert.run(s.startMs, fromMs, s.source, s.app, s.title);
+      if (s.endMs > toMs) insert.run(toMs, s.endMs, s.source, s.app, s.title);
+    }
+    const heartbeats = Number(store.statement('DELETE FROM heartbeats WHERE time_ms >= ? AND time_ms < ?').run(fromMs, toMs).changes);
+    return { spans: touched.length, heartbeats, fromMs, toMs };
+  });
+}
+
+function listRecordedSpansWithId(store: Store, fromMs: number, toMs: number): (RecordedSpan & { id: number })[] {
+  const rows = store
+    .statement('SELECT id, start_ms, end_ms, source, app, title FROM capture_spans WHERE start_ms >= ? AND start_ms < ? AND end_ms > ?')
+    .all(fromMs - MAX_STORED_SPAN_MS, toMs, fromMs) as { id: number; start_ms: number; end_ms: number; source: RecordedSpan['source']; app: string | null; title: string | null }[];
+  return rows.map((r) => ({ id: r.id, startMs: r.start_ms, endMs: r.end_ms, source: r.source, app: r.app, title: r.title }));
+}
+
+/** Deletes spans that ended and heartbeats older than the capture retention at `nowMs`, in one transaction. */
+export function pruneCapture(store: Store, nowMs: number): CaptureDeleted {
+  const oldestMs = retentionStartMs(readCaptureSettings(store.settings), nowMs);
+  return store.transaction(() => ({
+    spans: Number(store.statement('DELETE FROM capture_spans WHERE end_ms <= ?').run(oldestMs).changes),
+    heartbeats: Number(store.statement('DELETE FROM heartbeats WHERE time_ms < ?').run(oldestMs).changes),
+  }));
+}
+
+/**
+ * Whether a case-insensitive glob (`*` any run of characters, `?` one character; nothing else
+ * is special) matches the whole of `text`.
+ */
+export function globMatches(glob: string, text: string): boolean {
+  const pattern = [...glob.toLowerCase()].map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.+^${}()|[\]\\]/g, '\\$&'))).join('');
+  return new RegExp(`^${pattern}$`, 'su').test(text.toLowerCase());
+}
+
+/** Whether a window of `app` with `title` is excluded by the settings' globs (each matched against both). */
+export function isExcluded(settings: Pick<CaptureSettings, 'exclude'>, app: string | null, title: string | null): boolean {
+  return settings.exclude.some((g) => (app !== null && globMatches(g, app)) || (title !== null && globMatches(g, title)));
+}
+
+/**
+ * `tock export --capture`: every local day's timeline from `fromDay` to `toDay` as one JSON
+ * document `{"format":"tock-capture","version":1,"timeZone","days":[{date, spans}]}`, one day
+ * per chunk. Without a range: from the oldest span or heartbeat kept to today.
+ */
+export function* captureExportChunks(
+  store: Store,
+  request: { fromDay?: DayKey | undefined; toDay?: DayKey | undefined; timeZone: string; nowMs: number },
+): Generator<string, { days: number; spans: number }, undefined> {
+  const oldest = store
+    .statement('SELECT MIN(m) AS m FROM (SELECT MIN(start_ms) AS m FROM capture_spans UNION ALL SELECT MIN(time_ms) FROM heartbeats)')
+    .get() as { m: number | null };
+  const today = localDayKey(request.nowMs, request.timeZone);
+  const fromDay = request.fromDay ?? (oldest.m === null ? today : localDayKey(oldest.m, request.timeZone));
+  const toDay = request.toDay ?? today;
+  yield `${JSON.stringify({ format: 'tock-capture', version: 1, exportedAt: toIso(request.nowMs), timeZone: request.timeZone }).slice(0, -1)},\n"days":[`;
+  let days = 0;
+  let spans = 0;
+  for (let day = fromDay; day <= toDay; day = addDays(day, 1)) {
+    const t = timeline(store, { day, timeZone: request.timeZone, nowMs: request.nowMs });
+    if (t.spans.length === 0) continue;
+    spans += t.spans.length;
+    yield `${days++ === 0 ? '\n' : ',\n'}${JSON.stringify({ date: t.date, spans: t.spans })}`;
+  }
+  yield `${days === 0 ? '' : '\n'}]}\n`;
+  return { days, spans };
+}
