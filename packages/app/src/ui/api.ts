@@ -5,7 +5,7 @@
  * of its code, a refused license key, port or credential store as 400 — so the window can
  * show them next to the field they concern.
  */
-import { LIMITS, TockProblem, type ActivityRef, type FieldProblem } from '@tock/protocol';
+import { LIMITS, TockProblem, type ActivityRef, type FieldProblem, type StartRequest } from '@tock/protocol';
 import { systemTimeZone, type EntryPatch, type LogEntryInput, type SessionPatch } from '@tock/core';
 import type { AppServices } from '../app.ts';
 import { CredentialStoreError } from '../credentials.ts';
@@ -155,9 +155,15 @@ function portField(value: unknown): number {
   }
 }
 
-function startInput(body: Record<string, unknown>): { activityID: string } | { name: string; createIfMissing: boolean } {
-  if (typeof body.activityID === 'string') return { activityID: body.activityID };
-  return { name: str(body, 'name'), createIfMissing: body.createIfMissing === true };
+/**
+ * A start from the window: an activity by id or by name, and an optional note for the new
+ * session (docs/product.md "Notes on sessions"; empty or absent: none). Core checks the note's
+ * type and length and names the field when it refuses.
+ */
+function startInput(body: Record<string, unknown>): StartRequest {
+  const note = body.note === undefined || body.note === null || body.note === '' ? {} : { note: body.note as string };
+  if (typeof body.activityID === 'string') return { activityID: body.activityID, ...note };
+  return { name: str(body, 'name'), createIfMissing: body.createIfMissing === true, ...note };
 }
 
 function found(deleted: boolean, what: 'session' | 'entry'): null {

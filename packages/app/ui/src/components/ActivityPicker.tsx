@@ -38,6 +38,19 @@ function fold(s: string): string {
  */
 const SUGGESTIONS = 8;
 
+/**
+ * What Enter in the field picks for `text` when its list is closed: the activity of exactly
+ * that name, else the best match, else a new activity. Asked of the app, for a form whose
+ * other field was submitted (Today's note).
+ */
+export async function bestPick(text: string): Promise<Pick | null> {
+  const trimmed = text.trim();
+  if (!trimmed) return null;
+  const refs = await api.get<ActivityRef[]>(`/api/activities?limit=${SUGGESTIONS}&q=${encodeURIComponent(trimmed)}`);
+  const best = refs.find((r) => fold(r.activityName) === fold(trimmed)) ?? refs[0];
+  return best ? { ...best } : { create: trimmed };
+}
+
 /** The activity search field with its suggestion list. */
 export function ActivityPicker(props: Props) {
   const [results, setResults] = useState<ActivityRef[]>([]);

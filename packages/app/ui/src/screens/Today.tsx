@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, messageOf } from '../api.ts';
 import { colorClass } from '../colors.ts';
-import { ActivityPicker, type Pick } from '../components/ActivityPicker.tsx';
+import { ActivityPicker, bestPick, type Pick } from '../components/ActivityPicker.tsx';
 import { Failure } from '../components/FormActions.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
 import { Timeline } from '../components/Timeline.tsx';
@@ -40,6 +40,7 @@ export function Today() {
   // A break begun elsewhere (tock break) changes the status only: load the blocks again then too.
   const { blocks, error: blocksError } = useDayBlocks(today, `${blocksVersion}|${status?.isOnBreak}`);
   const [text, setText] = useState('');
+  const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const pickerRef = useRef<HTMLInputElement>(null);
@@ -73,17 +74,30 @@ export function Today() {
   };
 
   const start = (pick: Pick): void => {
-    const body = 'create' in pick ? { name: pick.create, createIfMissing: true } : { activityID: pick.activityID };
+    const which = 'create' in pick ? { name: pick.create, createIfMissing: true } : { activityID: pick.activityID };
+    const body = note.trim() ? { ...which, note: note.trim() } : which;
     void run(async () => {
       await api.post('/api/start', body);
       setText('');
+      setNote('');
     });
+  };
+  // Enter in the note field starts what Enter in the activity field would.
+  const startFromNote = async (): Promise<void> => {
+    try {
+      const pick = await bestPick(text);
+      if (pick) start(pick);
+      else pickerRef.current?.focus();
+    } catch (e) {
+      setError(messageOf(e));
+    }
   };
 
   const session = liveSeconds(status.sessionSeconds ?? 0, status, statusAt);
   const total = liveSeconds(status.todaySeconds, status, statusAt);
   const current = status.currentActivity;
   const breakStart = status.isOnBreak ? runningBreakStart(blocks) : null;
+  const runningNote = blocks.find((b) => b.kind === 'session' && b.endedAt === null && b.device === undefined)?.note ?? null;
   const breakSeconds = breakStart === null ? null : (nowMs() - breakStart) / 1000;
 
   return (
@@ -102,6 +116,11 @@ export function Today() {
                 <span class={`swatch ${colorClass(current.activityID)}`} aria-hidden="true" />
                 {current.activityName}
               </p>
+              {runningNote && (
+                <p class="now-note" data-testid="current-note">
+                  {runningNote}
+                </p>
+              )}
               <p class="now-clock">
                 <span role="timer" aria-label={`Elapsed ${duration(session)}`} data-testid="elapsed">
                   {stopwatch(session)}
@@ -161,6 +180,7 @@ export function Today() {
           class="start-form"
           onSubmit={(e) => {
             e.preventDefault();
+            void startFromNote();
           }}
         >
           <ActivityPicker
@@ -176,6 +196,24 @@ export function Today() {
           <p id="start-hint" class="hint">
             Type to search, Enter to start. A new name creates the activity. Press <kbd>/</kbd> to come back here.
           </p>
+          <label for="start-note">Note (optional)</label>
+          <input
+            id="start-note"
+            type="text"
+            autocomplete="off"
+            maxLength={2000}
+            value={note}
+            aria-describedby="start-note-hint"
+            onInput={(e) => setNote((e.target as HTMLInputElement).value)}
+          />
+          <p id="start-note-hint" class="hint">
+            Kept with the session that starts (Enter here starts it too). Starting the activity that runs with a note replaces its note.
+          </p>
+          <div class="inline-row">
+            <button type="submit" disabled={busy}>
+              {status.isTracking ? 'Switch' : 'Start'}
+            </button>
+          </div>
         </form>
         <Failure message={error} />
       </section>

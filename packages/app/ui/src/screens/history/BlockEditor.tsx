@@ -1,6 +1,6 @@
 /**
  * The History screen's editor of one block, opened in its row: a session's activity, day and
- * times (a running one keeps running), an entry's also its note. Whatever the app refuses
+ * times (a running one keeps running) and note, an entry's too. Whatever the app refuses
  * shows next to the field it is about.
  */
 import { useState } from 'preact/hooks';
@@ -63,6 +63,8 @@ export function BlockEditor({ block, activities, onClose, onSaved }: { block: Bl
           activityID,
           startedAt: new Date(startedAt).toISOString(),
           ...(range ? { endedAt: new Date(range.end).toISOString() } : {}),
+          // An emptied note removes it (null), as an entry's does.
+          note: note.trim() ? note.trim() : null,
         });
       } else if (range) {
         saved = await api.patch<Block>(`/api/entries/${block.id}`, {
@@ -116,19 +118,17 @@ export function BlockEditor({ block, activities, onClose, onSaved }: { block: Bl
           Ends the next day
         </label>
       )}
-      {block.kind === 'entry' && (
-        <div class="field wide">
-          <label for={`${idp}-note`}>Note</label>
-          <input
-            id={`${idp}-note`}
-            type="text"
-            value={note}
-            {...describedByError(errors.note, `${idp}-note-error`)}
-            onInput={(e) => setNote((e.target as HTMLInputElement).value)}
-          />
-          <FieldError id={`${idp}-note-error`} message={errors.note} />
-        </div>
-      )}
+      <div class="field wide">
+        <label for={`${idp}-note`}>Note</label>
+        <input
+          id={`${idp}-note`}
+          type="text"
+          value={note}
+          {...describedByError(errors.note, `${idp}-note-error`)}
+          onInput={(e) => setNote((e.target as HTMLInputElement).value)}
+        />
+        <FieldError id={`${idp}-note-error`} message={errors.note} />
+      </div>
       <FieldError id={`${idp}-time-error`} message={timeError} />
       {failure && !timeError && !errors.note && (
         <p class="error wide" role="alert">
