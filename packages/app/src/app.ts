@@ -35,6 +35,8 @@ import { SyncService } from './sync/sync-service.ts';
 import { syncKeyStore } from './sync/sync-key.ts';
 import { LaunchFiles, sweepLaunchFiles, type LaunchFileTimers } from './ui/open.ts';
 import { startUiServer, type UiServer } from './ui/server.ts';
+import { PACKAGE_FILES } from './package-files.ts';
+import { openInBrowser } from './ui/open.ts';
 import { APP_VERSION } from './version.ts';
 
 /** Everything the running app offers to its windows and admin commands. */
@@ -69,7 +71,9 @@ export interface AppOptions {
   /** Preferred UI port (default: the saved setting, else a free one). */
   uiPort?: number;
   /** Stand-ins for the desktop's idle sources, notifier and timers (tests; docs/desktop.md). */
-  desktop?: Pick<DesktopOptions, 'idleSources' | 'notifier' | 'timers' | 'timeZone'>;
+  desktop?: Pick<DesktopOptions, 'idleSources' | 'notifier' | 'timers' | 'timeZone' | 'tray' | 'trayTimers'>;
+  /** What the tray's *Quit Tock* does (default: SIGTERM to this process, which `tock app` stops on). */
+  onQuit?: () => void;
   /** The timers that delete launch files after 60 s (tests; default: unref'ed global ones). */
   launchFileTimers?: LaunchFileTimers;
 }
@@ -152,7 +156,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   const opened = store;
   followStep = (stepMs) => void followClockStep(opened, stepMs);
   try {
-    return await wire(store, paths, env, { clock, monotonic }, publicKey, options.uiPort, options.desktop, options.launchFileTimers);
+    return await wire(store, paths, env, { clock, monotonic }, publicKey, options.uiPort, options.desktop, options.launchFileTimers, options.onQuit);
   } catch (error) {
     store.close();
     throw error;
@@ -168,6 +172,7 @@ async function wire(
   uiPort: number | undefined,
   desktopOptions: AppOptions['desktop'] = {},
   launchFileTimers?: LaunchFileTimers,
+  onQuit: () => void = () => process.kill(process.pid, 'SIGTERM'),
 ): Promise<RunningApp> {
   const startedAtMs = clock();
   const tracker = createTracker({ store, clock });
@@ -302,7 +307,22 @@ async function wire(
     onChange: changed,
     onError: (message) => console.error(`tock: ${message}`),
   });
-  const desktop = createDesktop({ ...desktopOptions, store, tracker, clock, env });
+  // The tray opens the window through the same launch files as `tock open` (docs/ui.md "Security decisions").
+  let openWindow = (_screen?: string): void => {};
+  const desktop = createDesktop({
+    ...desktopOptions,
+    store,
+    tracker,
+    clock,
+    env,
+    iconThemePath: PACKAGE_FILES.iconTheme,
+    openWindow: (screen) => openWindow(screen),
+    quit: () => onQuit(),
+    onTracked: () => {
+      live.checkStatus();
+      changed();
+    },
+  });
   const editors = new Editors({
     store,
     keys: editorKeys,
@@ -364,6 +384,7 @@ async function wire(
   await control.restore();
   const ui = await startUiServer(services, { port: uiPort ?? settings.get<number>(SETTINGS.uiPort) ?? 0, clock: monotonic });
   openable = ui;
+  openWindow = (screen) => openInBrowser(launchFiles.write(`${ui.launchUrl()}${screen ? `#${screen}` : ''}`), env);
   backups.start();
   heartbeatPruner.start();
   sync.start();
@@ -380,7 +401,7 @@ async function wire(
     async stop() {
       if (stopped) return;
       stopped = true;
-      desktop.stop();
+      await desktop.stop();
       heartbeatPruner.stop();
       sync.stop();
       live.stop();

@@ -324,6 +324,7 @@ test('settings: defaults, saved changes, and a refused field named', async (t) =
     reminderEnabled: false,
     reminderAfterMinutes: 15,
     workingHours: { from: '09:00', to: '17:00', days: [1, 2, 3, 4, 5] },
+    tray: true,
   });
   r.desktop.updateSettings({ idleThresholdMinutes: 5, reminderEnabled: true, workingHours: { from: '08:30', to: '16:00', days: [5, 1, 1] } });
   assert.equal(r.desktop.settings().idleThresholdMinutes, 5);

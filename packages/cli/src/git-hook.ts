@@ -13,7 +13,7 @@
 import { execFile } from 'node:child_process';
 import { lstat, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PACKAGE_FILES } from '@tock/app/package-files';
 import { promisify } from 'node:util';
 import { flags } from './admin-commands.ts';
 import type { Command } from './command.ts';
@@ -36,8 +36,8 @@ export interface HookTarget {
   home?: string | undefined;
 }
 
-/** The `bin/tock.js` of this checkout, as an absolute path. */
-export const TOCK_CLI_PATH = fileURLToPath(new URL('../bin/tock.js', import.meta.url));
+/** The `bin/tock.js` of this checkout or installed package, as an absolute path (the one resolver: @tock/app/package-files). */
+export const TOCK_CLI_PATH = PACKAGE_FILES.cli;
 
 /** The target for the CLI that is running now. */
 function currentTarget(env: NodeJS.ProcessEnv): HookTarget {

@@ -21,13 +21,18 @@ const commands: Record<string, Command> = { ...adminCommands, ...clientCommands,
 function help(): string {
   const width = Math.max(...Object.keys(commands).map((n) => n.length));
   const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
-  return ['usage: tock <command> [options]', '', 'commands:', ...lines, '', 'Every command that prints data takes --json.'].join('\n');
+  return ['usage: tock <command> [options]   (tock --version prints the version)', '', 'commands:', ...lines, '', 'Every command that prints data takes --json.'].join('\n');
 }
 
 /** Runs one `tock` invocation and returns its exit status. */
 export async function main(argv: string[], given: Io = processIo): Promise<number> {
   const io = guardedIo(given);
   const [name, ...rest] = argv;
+  if (name === '--version' || name === '-V' || name === 'version') {
+    // Read on use: the version module reads package.json, which no other command needs.
+    io.out((await import('@tock/app/version')).APP_VERSION);
+    return 0;
+  }
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
     io.out(help());
     return name === undefined ? 1 : 0;

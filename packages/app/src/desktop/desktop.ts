@@ -1,9 +1,10 @@
 /**
  * The app on the desktop (docs/desktop.md): idle detection with its question, the reminder,
- * continuing the last activity, and the settings for them. Wires the pure parts (IdleWatch,
- * IdleReader, Reminder) to the store, the tracker, the real sources and notifier, and two
- * unref'd timers: the idle poll every 15 s reads the idle source only while a session runs
- * (no helper runs at all otherwise), and the reminder looks once a minute.
+ * continuing the last activity, the tray, and the settings for them. Wires the pure parts
+ * (IdleWatch, IdleReader, Reminder, the tray's model) to the store, the tracker, the real
+ * sources, notifier and tray, and unref'd timers: the idle poll every 15 s reads the idle
+ * source only while a session runs (no helper runs at all otherwise), the reminder looks once
+ * a minute, and the tray once a second (tray/tray-feed.ts).
  */
 import { discardIdleSpan, lastTrackedActivity, runningSessionSpan, stopAtIdleStart, type Store, type Tracker } from '@tock/core';
 import type { StartResult } from '@tock/protocol';
@@ -12,6 +13,9 @@ import { idleSourcesFor, type IdleSource } from './idle/sources.ts';
 import { notifierFor, type Notifier } from './notify.ts';
 import { Reminder } from './reminder.ts';
 import { readDesktopSettings, updateDesktopSettings, type DesktopSettings } from './settings.ts';
+import { statusNotifierTray } from './tray/status-notifier.ts';
+import { noTray, type TrayAction, type TrayFactory } from './tray/tray.ts';
+import { TrayFeed, type TrayTimers } from './tray/tray-feed.ts';
 import type { DesktopView } from './view.ts';
 
 /** How often the idle source is read while a session runs (docs/desktop.md: every 10–30 s). */
@@ -42,6 +46,21 @@ export interface DesktopOptions {
   timeZone?: () => string;
   /** Start the poll and reminder timers and probe the idle sources (default true). */
   timers?: boolean;
+  /**
+   * The tray (default: Linux's StatusNotifierItem on the session bus; none elsewhere, and none
+   * when `timers` is false — a desktop for a test runs nothing by itself).
+   */
+  tray?: TrayFactory;
+  /** The tray's once-a-second timer (tests: fake ones, and `trayFeed.refresh()`). */
+  trayTimers?: TrayTimers;
+  /** The directory holding Tock's hicolor icon theme, for tray hosts that look there. */
+  iconThemePath?: string;
+  /** Opens the window, at `screen` (`/today`) when given: the tray's *Open Tock*, *Log time…* and a click on the item. */
+  openWindow?: (screen?: string) => void;
+  /** Ends the app: the tray's *Quit Tock*. */
+  quit?: () => void;
+  /** Called after the tray changed what is tracked (the app's status events and windows follow). */
+  onTracked?: () => void;
 }
 
 /** The running desktop part of the app. */
@@ -69,8 +88,10 @@ export interface Desktop {
   checkReminder(): boolean;
   /** Probes the idle sources again now. */
   probeIdleSources(): Promise<void>;
-  /** Stops the timers and kills running helpers. */
-  stop(): void;
+  /** What keeps the tray in step; `refresh()` looks for a change now (tests). */
+  readonly trayFeed: TrayFeed;
+  /** Stops the timers, kills running helpers and removes the tray. */
+  stop(): Promise<void>;
 }
 
 /** Creates the desktop part over an open store and tracker. */
@@ -155,6 +176,52 @@ export function createDesktop(options: DesktopOptions): Desktop {
     if (tracker.getStatus().isTracking || watch.idleSince !== null) await watch.poll();
   };
 
+  const report = (message: string): void => console.error(`tock: ${message}`);
+  const act = (action: TrayAction): void => {
+    switch (action.kind) {
+      case 'stop':
+        tracker.stopActivity();
+        break;
+      case 'break':
+        tracker.startBreak();
+        break;
+      case 'resume':
+        tracker.resumeBreak();
+        break;
+      case 'continue':
+      case 'start':
+        tracker.startActivity({ activityID: action.activityID });
+        break;
+      case 'log':
+        options.openWindow?.('/today');
+        return;
+      case 'open':
+        options.openWindow?.();
+        return;
+      case 'quit':
+        options.quit?.();
+        return;
+    }
+    options.onTracked?.();
+    changed();
+  };
+  const trayFactory =
+    options.tray ??
+    (platform === 'linux' && options.timers !== false
+      ? statusNotifierTray({ env, ...(options.iconThemePath ? { iconThemePath: options.iconThemePath } : {}), onError: report })
+      : noTray);
+  const trayFeed = new TrayFeed({
+    store,
+    tracker,
+    clock,
+    factory: trayFactory,
+    act,
+    onStateChange: changed,
+    onError: report,
+    ...(options.trayTimers ? { timers: options.trayTimers } : {}),
+  });
+  trayFeed.setEnabled(settings.tray);
+
   const timers: NodeJS.Timeout[] = [];
   if (options.timers !== false) {
     const idleTimer = setInterval(() => void pollIdle().catch(() => {}), IDLE_POLL_MS);
@@ -170,6 +237,7 @@ export function createDesktop(options: DesktopOptions): Desktop {
     updateSettings(patch) {
       settings = updateDesktopSettings(settings, patch);
       store.settings.set(SETTINGS_KEY, settings);
+      trayFeed.setEnabled(settings.tray);
       changed();
       return settings;
     },
@@ -185,6 +253,7 @@ export function createDesktop(options: DesktopOptions): Desktop {
         idleQuestion: watch.pending(),
         continueActivity: last ? { activityID: last.activityID, activityName: last.activityName } : null,
         notifier: notifier.name,
+        tray: trayFeed.state(),
       };
     },
     pendingIdle: () => watch.pending(),
@@ -208,10 +277,12 @@ export function createDesktop(options: DesktopOptions): Desktop {
       await reader.probe();
       changed();
     },
-    stop() {
+    trayFeed,
+    async stop() {
       for (const t of timers) clearInterval(t);
       aborter.abort();
       notifier.close?.();
+      await trayFeed.stop();
     },
   };
 }

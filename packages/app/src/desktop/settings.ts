@@ -1,6 +1,6 @@
 /**
  * The desktop settings (docs/desktop.md "Settings"): the idle threshold, the reminder and the
- * working hours it keeps to. Kept as one JSON value in the store's settings; what is missing
+ * working hours it keeps to, and the tray. Kept as one JSON value in the store's settings; what is missing
  * takes its default, so an older app's value still reads.
  */
 
@@ -23,14 +23,17 @@ export interface DesktopSettings {
   /** Minutes with nothing tracked, within working hours, before the reminder. */
   reminderAfterMinutes: number;
   workingHours: WorkingHours;
+  /** Whether Tock shows itself in the desktop's tray (docs/desktop.md "The tray"; on by default). */
+  tray: boolean;
 }
 
-/** The defaults: idle after 10 minutes, no reminder, Monday to Friday 09:00–17:00. */
+/** The defaults: idle after 10 minutes, no reminder, Monday to Friday 09:00–17:00, in the tray. */
 const DEFAULT_DESKTOP_SETTINGS: DesktopSettings = {
   idleThresholdMinutes: 10,
   reminderEnabled: false,
   reminderAfterMinutes: 15,
   workingHours: { from: '09:00', to: '17:00', days: [1, 2, 3, 4, 5] },
+  tray: true,
 };
 
 /** A setting was refused; `field` names it for the window, the message is one line. */
@@ -70,6 +73,10 @@ export function updateDesktopSettings(current: DesktopSettings, patch: Record<st
   if (patch.reminderEnabled !== undefined) {
     if (typeof patch.reminderEnabled !== 'boolean') throw new DesktopSettingsError('reminderEnabled', 'must be true or false');
     next.reminderEnabled = patch.reminderEnabled;
+  }
+  if (patch.tray !== undefined) {
+    if (typeof patch.tray !== 'boolean') throw new DesktopSettingsError('tray', 'must be true or false');
+    next.tray = patch.tray;
   }
   if (patch.reminderAfterMinutes !== undefined) next.reminderAfterMinutes = wholeMinutes(patch.reminderAfterMinutes, 'reminderAfterMinutes', 1, 480);
   if (patch.workingHours !== undefined) {

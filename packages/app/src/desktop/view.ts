@@ -6,6 +6,7 @@
  */
 import type { ActivityRef } from '@tock/protocol';
 import type { DesktopSettings } from './settings.ts';
+import type { TrayState } from './tray/tray.ts';
 
 /** The question every window shows once the user is back. */
 export interface IdleQuestion {
@@ -27,6 +28,12 @@ export interface DesktopView {
   /** The activity Continue starts, or null when nothing was tracked yet. */
   continueActivity: ActivityRef | null;
   notifier: string;
+  /**
+   * The tray: `shown`; `no-host` (on, but this desktop shows no tray now — it appears when
+   * one starts); `unavailable` (no session bus, or no tray on this platform); `off`.
+   */
+  tray: TrayState;
 }
 
 export type { DesktopSettings, WorkingHours } from './settings.ts';
+export type { TrayState } from './tray/tray.ts';

@@ -5,10 +5,10 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PACKAGE_FILES } from '../package-files.ts';
 
-/** Where `npm run build:ui` writes the window's files. */
-const DEFAULT_ASSETS_DIR = fileURLToPath(new URL('../../ui/dist/', import.meta.url));
+/** Where `npm run build:ui` writes the window's files, found through the one resolver (package-files.ts). */
+const DEFAULT_ASSETS_DIR = `${PACKAGE_FILES.window}${sep}`;
 
 /** The one-line page served when the window was never built. */
 export const NOT_BUILT_MESSAGE = "Tock's window is not built yet: run `npm run build:ui`, then reload this page.";

@@ -1,0 +1,499 @@
+/**
+ * The tray on Linux (docs/desktop.md "The tray"): a StatusNotifierItem with a
+ * `com.canonical.dbusmenu` menu on the session bus, registered with
+ * `org.kde.StatusNotifierWatcher` whenever one is on the bus — at start, and again each time a
+ * watcher appears (its NameOwnerChanged). Without a watcher the item waits, exported, for one
+ * to appear: nothing polls and nothing fails. Without a session bus there is no tray.
+ *
+ * Two mistakes other trays made are avoided: every property is served on whatever name a host
+ * calls (the unique name as well as the well-known one), since the item answers by object path;
+ * and the menu is never empty (tray-model.ts).
+ */
+import type { Tray, TrayAction, TrayFactory, TrayMenuItem, TrayModel, TrayState } from './tray.ts';
+import { PIXMAP_SIZES, iconArgb, type TrayIconName } from './icons.ts';
+import { connectSessionBus, type BusMessage, type SessionBus } from './session-bus.ts';
+
+export const ITEM_PATH = '/StatusNotifierItem';
+export const MENU_PATH = '/MenuBar';
+const ITEM_IFACE = 'org.kde.StatusNotifierItem';
+const MENU_IFACE = 'com.canonical.dbusmenu';
+const PROPERTIES_IFACE = 'org.freedesktop.DBus.Properties';
+const WATCHER = 'org.kde.StatusNotifierWatcher';
+const WATCHER_PATH = '/StatusNotifierWatcher';
+
+const UNKNOWN_METHOD = 'org.freedesktop.DBus.Error.UnknownMethod';
+const UNKNOWN_PROPERTY = 'org.freedesktop.DBus.Error.UnknownProperty';
+const READ_ONLY = 'org.freedesktop.DBus.Error.PropertyReadOnly';
+const INVALID_ARGS = 'org.freedesktop.DBus.Error.InvalidArgs';
+
+type Variant = [string, unknown];
+type Pixmap = [number, number, Buffer];
+
+/** What {@link statusNotifierTray} needs besides the hooks. */
+export interface StatusNotifierOptions {
+  env: NodeJS.ProcessEnv;
+  /** The directory with Tock's hicolor theme (`IconThemePath`), for hosts that look there. */
+  iconThemePath?: string;
+  /** Where a failure is reported (one line; the tray then shows nothing). */
+  onError?: (message: string) => void;
+  /** The bus (tests: default the session bus of `env`). */
+  connect?: (env: NodeJS.ProcessEnv) => Promise<SessionBus | null>;
+}
+
+const pixmapCache = new Map<TrayIconName, Pixmap[]>();
+function pixmaps(icon: TrayIconName): Pixmap[] {
+  let cached = pixmapCache.get(icon);
+  if (!cached) {
+    cached = PIXMAP_SIZES.map((size) => [size, size, iconArgb(icon, size)]);
+    pixmapCache.set(icon, cached);
+  }
+  return cached;
+}
+
+/** A dbusmenu label: `_` marks a mnemonic there, so a name's own underscores are doubled. */
+const menuLabel = (text: string): string => text.replace(/_/g, '__');
+
+interface MenuNode {
+  id: number;
+  properties: Record<string, Variant>;
+  children: MenuNode[];
+  action?: TrayAction;
+}
+
+/**
+ * The menu as dbusmenu items. An item keeps its ID from one layout to the next (the key is
+ * what it does), so a host's click on an item that has since gone finds nothing and does
+ * nothing, rather than something else.
+ */
+class MenuIds {
+  readonly #ids = new Map<string, number>();
+  #next = 1;
+
+  id(key: string): number {
+    let id = this.#ids.get(key);
+    if (id === undefined) {
+      id = this.#next++;
+      this.#ids.set(key, id);
+    }
+    return id;
+  }
+}
+
+function actionKey(action: TrayAction): string {
+  return 'activityID' in action ? `${action.kind}:${action.activityID}` : action.kind;
+}
+
+function menuNode(item: TrayMenuItem, index: number, ids: MenuIds, scope: string): MenuNode {
+  switch (item.kind) {
+    case 'label':
+      return { id: ids.id(`${scope}label:${index}`), properties: { label: ['s', menuLabel(item.label)], enabled: ['b', false] }, children: [] };
+    case 'separator':
+      return { id: ids.id(`${scope}separator:${index}`), properties: { type: ['s', 'separator'] }, children: [] };
+    case 'action':
+      return { id: ids.id(`${scope}${actionKey(item.action)}`), properties: { label: ['s', menuLabel(item.label)], enabled: ['b', true] }, children: [], action: item.action };
+    case 'submenu':
+      return {
+        id: ids.id(`${scope}submenu:${item.label}`),
+        properties: { label: ['s', menuLabel(item.label)], enabled: ['b', true], 'children-display': ['s', 'submenu'] },
+        children: menuNodes(item.items, ids, `${scope}${item.label}/`),
+      };
+  }
+}
+
+function menuNodes(items: readonly TrayMenuItem[], ids: MenuIds, scope: string): MenuNode[] {
+  return items.map((item, index) => menuNode(item, index, ids, scope));
+}
+
+function walk(nodes: readonly MenuNode[], visit: (node: MenuNode) => void): void {
+  for (const node of nodes) {
+    visit(node);
+    walk(node.children, visit);
+  }
+}
+
+const propertyList = (properties: Record<string, Variant>, names: readonly string[]): [string, Variant][] =>
+  Object.entries(properties).filter(([name]) => names.length === 0 || names.includes(name));
+
+type LayoutValue = [number, [string, Variant][], Variant[]];
+function layoutValue(node: MenuNode, depth: number, names: readonly string[]): LayoutValue {
+  const children = depth === 0 ? [] : node.children.map((child): Variant => ['(ia{sv}av)', layoutValue(child, depth - 1, names)]);
+  return [node.id, propertyList(node.properties, names), children];
+}
+
+const ITEM_INTROSPECTION = `<!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
+<node>
+  <interface name="org.kde.StatusNotifierItem">
+    <property name="Category" type="s" access="read"/>
+    <property name="Id" type="s" access="read"/>
+    <property name="Title" type="s" access="read"/>
+    <property name="Status" type="s" access="read"/>
+    <property name="WindowId" type="i" access="read"/>
+    <property name="IconThemePath" type="s" access="read"/>
+    <property name="IconName" type="s" access="read"/>
+    <property name="IconPixmap" type="a(iiay)" access="read"/>
+    <property name="OverlayIconName" type="s" access="read"/>
+    <property name="OverlayIconPixmap" type="a(iiay)" access="read"/>
+    <property name="AttentionIconName" type="s" access="read"/>
+    <property name="AttentionIconPixmap" type="a(iiay)" access="read"/>
+    <property name="AttentionMovieName" type="s" access="read"/>
+    <property name="ToolTip" type="(sa(iiay)ss)" access="read"/>
+    <property name="ItemIsMenu" type="b" access="read"/>
+    <property name="Menu" type="o" access="read"/>
+    <method name="ContextMenu"><arg name="x" type="i" direction="in"/><arg name="y" type="i" direction="in"/></method>
+    <method name="Activate"><arg name="x" type="i" direction="in"/><arg name="y" type="i" direction="in"/></method>
+    <method name="SecondaryActivate"><arg name="x" type="i" direction="in"/><arg name="y" type="i" direction="in"/></method>
+    <method name="Scroll"><arg name="delta" type="i" direction="in"/><arg name="orientation" type="s" direction="in"/></method>
+    <signal name="NewTitle"/>
+    <signal name="NewIcon"/>
+    <signal name="NewAttentionIcon"/>
+    <signal name="NewOverlayIcon"/>
+    <signal name="NewToolTip"/>
+    <signal name="NewStatus"><arg name="status" type="s"/></signal>
+  </interface>
+  <interface name="org.freedesktop.DBus.Properties">
+    <method name="Get"><arg type="s" direction="in"/><arg type="s" direction="in"/><arg type="v" direction="out"/></method>
+    <method name="GetAll"><arg type="s" direction="in"/><arg type="a{sv}" direction="out"/></method>
+    <method name="Set"><arg type="s" direction="in"/><arg type="s" direction="in"/><arg type="v" direction="in"/></method>
+  </interface>
+  <interface name="org.freedesktop.DBus.Introspectable">
+    <method name="Introspect"><arg type="s" direction="out"/></method>
+  </interface>
+</node>
+`;
+
+const MENU_INTROSPECTION = `<!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
+<node>
+  <interface name="com.canonical.dbusmenu">
+    <property name="Version" type="u" access="read"/>
+    <property name="TextDirection" type="s" access="read"/>
+    <property name="Status" type="s" access="read"/>
+    <property name="IconThemePath" type="as" access="read"/>
+    <method name="GetLayout"><arg type="i" name="parentId" direction="in"/><arg type="i" name="recursionDepth" direction="in"/><arg type="as" name="propertyNames" direction="in"/><arg type="u" name="revision" direction="out"/><arg type="(ia{sv}av)" name="layout" direction="out"/></method>
+    <method name="GetGroupProperties"><arg type="ai" name="ids" direction="in"/><arg type="as" name="propertyNames" direction="in"/><arg type="a(ia{sv})" name="properties" direction="out"/></method>
+    <method name="GetProperty"><arg type="i" name="id" direction="in"/><arg type="s" name="name" direction="in"/><arg type="v" name="value" direction="out"/></method>
+    <method name="Event"><arg type="i" name="id" direction="in"/><arg type="s" name="eventId" direction="in"/><arg type="v" name="data" direction="in"/><arg type="u" name="timestamp" direction="in"/></method>
+    <method name="EventGroup"><arg type="a(isvu)" name="events" direction="in"/><arg type="ai" name="idErrors" direction="out"/></method>
+    <method name="AboutToShow"><arg type="i" name="id" direction="in"/><arg type="b" name="needUpdate" direction="out"/></method>
+    <method name="AboutToShowGroup"><arg type="ai" name="ids" direction="in"/><arg type="ai" name="updatesNeeded" direction="out"/><arg type="ai" name="idErrors" direction="out"/></method>
+    <signal name="ItemsPropertiesUpdated"><arg type="a(ia{sv})" name="updatedProps"/><arg type="a(ias)" name="removedProps"/></signal>
+    <signal name="LayoutUpdated"><arg type="u" name="revision"/><arg type="i" name="parent"/></signal>
+    <signal name="ItemActivationRequested"><arg type="i" name="id"/><arg type="u" name="timestamp"/></signal>
+  </interface>
+  <interface name="org.freedesktop.DBus.Properties">
+    <method name="Get"><arg type="s" direction="in"/><arg type="s" direction="in"/><arg type="v" direction="out"/></method>
+    <method name="GetAll"><arg type="s" direction="in"/><arg type="a{sv}" direction="out"/></method>
+  </interface>
+  <interface name="org.freedesktop.DBus.Introspectable">
+    <method name="Introspect"><arg type="s" direction="out"/></method>
+  </interface>
+</node>
+`;
+
+/** The StatusNotifierItem tray; see the module comment. */
+export function statusNotifierTray(options: StatusNotifierOptions): TrayFactory {
+  return ({ onAction, onStateChange }) => new StatusNotifierTray(options, onAction, onStateChange);
+}
+
+/** Items made by this process so far: each gets a name of its own (`org.kde.StatusNotifierItem-PID-N`). */
+let itemsMade = 0;
+
+/** The StatusNotifierItem tray itself (tests reach `ready` and the names through it). */
+export class StatusNotifierTray implements Tray {
+  readonly #options: StatusNotifierOptions;
+  readonly #onAction: (action: TrayAction) => void;
+  readonly #onStateChange: () => void;
+  readonly #ids = new MenuIds();
+  readonly #ready: Promise<void>;
+  #bus: SessionBus | null = null;
+  #state: TrayState = 'unavailable';
+  #closed = false;
+  #model: TrayModel | null = null;
+  #menu: MenuNode = { id: 0, properties: { 'children-display': ['s', 'submenu'] }, children: [] };
+  #actions = new Map<number, TrayAction>();
+  #menuJson = '';
+  #revision = 1;
+  readonly #wellKnownName = `org.kde.StatusNotifierItem-${process.pid}-${++itemsMade}`;
+  #serviceName = '';
+
+  constructor(options: StatusNotifierOptions, onAction: (action: TrayAction) => void, onStateChange: () => void) {
+    this.#options = options;
+    this.#onAction = onAction;
+    this.#onStateChange = onStateChange;
+    this.#ready = this.#start().catch((error: unknown) => {
+      this.#options.onError?.(`tray: ${error instanceof Error ? error.message : String(error)}`);
+      this.#bus?.close();
+      this.#setState('unavailable');
+    });
+  }
+
+  /** Resolves once the item is exported (and registered, when a watcher runs). Tests wait on it. */
+  get ready(): Promise<void> {
+    return this.#ready;
+  }
+
+  /** The name the item registered under: its well-known name, or its unique name if that was taken. */
+  get serviceName(): string {
+    return this.#serviceName;
+  }
+
+  /** The connection's unique name (`:1.42`), on which the item answers as well. */
+  get uniqueName(): string {
+    return this.#bus?.uniqueName ?? '';
+  }
+
+  state(): TrayState {
+    return this.#state;
+  }
+
+  show(model: TrayModel): void {
+    const previous = this.#model;
+    if (model === previous) return;
+    this.#model = model;
+    this.#rebuildMenu();
+    if (!this.#bus || previous === null) return;
+    const bus = this.#bus;
+    if (model.status !== previous.status) bus.signal(ITEM_PATH, ITEM_IFACE, 'NewStatus', 's', [model.status]);
+    if (model.icon !== previous.icon) bus.signal(ITEM_PATH, ITEM_IFACE, 'NewIcon', '', []);
+    if (model.statusLine !== previous.statusLine || model.icon !== previous.icon) bus.signal(ITEM_PATH, ITEM_IFACE, 'NewToolTip', '', []);
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.#ready;
+    this.#bus?.close();
+    this.#bus = null;
+  }
+
+  #setState(state: TrayState): void {
+    if (state === this.#state) return;
+    this.#state = state;
+    this.#onStateChange();
+  }
+
+  #rebuildMenu(): void {
+    const model = this.#model;
+    if (!model) return;
+    const children = menuNodes(model.menu, this.#ids, '');
+    const json = JSON.stringify(children);
+    if (json === this.#menuJson) return;
+    this.#menuJson = json;
+    this.#menu = { ...this.#menu, children };
+    const actions = new Map<number, TrayAction>();
+    walk(children, (node) => {
+      if (node.action) actions.set(node.id, node.action);
+    });
+    this.#actions = actions;
+    this.#revision++;
+    this.#bus?.signal(MENU_PATH, MENU_IFACE, 'LayoutUpdated', 'ui', [this.#revision, 0]);
+  }
+
+  async #start(): Promise<void> {
+    const bus = await (this.#options.connect ?? connectSessionBus)(this.#options.env);
+    if (!bus) return; // no session bus: no tray, nothing else changes
+    if (this.#closed) {
+      bus.close();
+      return;
+    }
+    this.#bus = bus;
+    bus.onClose(() => {
+      if (this.#bus === bus) this.#bus = null;
+      if (!this.#closed) this.#setState('unavailable');
+    });
+    bus.serve(ITEM_PATH, (call) => this.#itemCall(bus, call));
+    bus.serve(MENU_PATH, (call) => this.#menuCall(bus, call));
+    bus.onSignal((signal) => {
+      if (signal.member !== 'NameOwnerChanged' || signal.interface !== 'org.freedesktop.DBus') return;
+      const [name, , newOwner] = (signal.body ?? []) as string[];
+      if (name !== WATCHER || this.#serviceName === '') return; // before that, the start below looks itself
+      if (newOwner) void this.#register(bus);
+      else this.#setState('no-host');
+    });
+    await bus.call({
+      destination: 'org.freedesktop.DBus',
+      path: '/org/freedesktop/DBus',
+      interface: 'org.freedesktop.DBus',
+      member: 'AddMatch',
+      signature: 's',
+      body: [`type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='${WATCHER}'`],
+    });
+    // DO_NOT_QUEUE (4). The name carries this process's ID; should it be taken all the same
+    // (a process of the same ID in another PID namespace), the unique name serves instead.
+    const [granted] = await bus.call({ destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'RequestName', signature: 'su', body: [this.#wellKnownName, 4] });
+    this.#serviceName = granted === 1 ? this.#wellKnownName : bus.uniqueName;
+    const [hasWatcher] = await bus.call({ destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'NameHasOwner', signature: 's', body: [WATCHER] });
+    if (hasWatcher) await this.#register(bus);
+    else this.#setState('no-host');
+  }
+
+  async #register(bus: SessionBus): Promise<void> {
+    try {
+      await bus.call({ destination: WATCHER, path: WATCHER_PATH, interface: WATCHER, member: 'RegisterStatusNotifierItem', signature: 's', body: [this.#serviceName] });
+      if (this.#bus === bus) this.#setState('shown');
+    } catch (error) {
+      // A watcher that went away meanwhile: its successor's NameOwnerChanged brings us back.
+      if (this.#bus === bus) this.#setState('no-host');
+      this.#options.onError?.(`tray: the StatusNotifierWatcher refused the item (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+
+  #itemProperties(): Record<string, Variant> {
+    const model = this.#model;
+    const icon = model?.icon ?? 'tock-idle';
+    const statusLine = model?.statusLine ?? 'Tock';
+    return {
+      Category: ['s', 'ApplicationStatus'],
+      Id: ['s', 'tock'],
+      Title: ['s', 'Tock'],
+      Status: ['s', model?.status ?? 'Passive'],
+      WindowId: ['i', 0],
+      IconThemePath: ['s', this.#options.iconThemePath ?? ''],
+      IconName: ['s', icon],
+      IconPixmap: ['a(iiay)', pixmaps(icon)],
+      OverlayIconName: ['s', ''],
+      OverlayIconPixmap: ['a(iiay)', []],
+      AttentionIconName: ['s', ''],
+      AttentionIconPixmap: ['a(iiay)', []],
+      AttentionMovieName: ['s', ''],
+      ToolTip: ['(sa(iiay)ss)', [icon, pixmaps(icon), 'Tock', statusLine]],
+      ItemIsMenu: ['b', false],
+      Menu: ['o', MENU_PATH],
+    };
+  }
+
+  #menuProperties(): Record<string, Variant> {
+    return {
+      Version: ['u', 3],
+      TextDirection: ['s', 'ltr'],
+      Status: ['s', 'normal'],
+      IconThemePath: ['as', this.#options.iconThemePath ? [this.#options.iconThemePath] : []],
+    };
+  }
+
+  /** Properties and Introspect, the same for both objects. */
+  #common(bus: SessionBus, call: BusMessage, iface: string, properties: () => Record<string, Variant>, introspection: string): boolean {
+    if (call.interface === 'org.freedesktop.DBus.Introspectable' && call.member === 'Introspect') {
+      bus.reply(call, 's', [introspection]);
+      return true;
+    }
+    if (call.interface === 'org.freedesktop.DBus.Peer' && call.member === 'Ping') {
+      bus.reply(call, '', []);
+      return true;
+    }
+    if (call.interface !== PROPERTIES_IFACE) return false;
+    const [asked, name] = (call.body ?? []) as unknown[];
+    if (asked !== iface) {
+      bus.fail(call, 'org.freedesktop.DBus.Error.UnknownInterface', `no interface ${String(asked)} here`);
+      return true;
+    }
+    const all = properties();
+    if (call.member === 'GetAll') bus.reply(call, 'a{sv}', [Object.entries(all)]);
+    else if (call.member === 'Get') {
+      const value = typeof name === 'string' && Object.hasOwn(all, name) ? all[name] : undefined;
+      if (value) bus.reply(call, 'v', [value]);
+      else bus.fail(call, UNKNOWN_PROPERTY, `no property ${String(name)}`);
+    } else if (call.member === 'Set') bus.fail(call, READ_ONLY, 'the tray item has no writable properties');
+    else bus.fail(call, UNKNOWN_METHOD, `no method ${String(call.member)}`);
+    return true;
+  }
+
+  #itemCall(bus: SessionBus, call: BusMessage): void {
+    if (this.#common(bus, call, ITEM_IFACE, () => this.#itemProperties(), ITEM_INTROSPECTION)) return;
+    if (call.interface !== undefined && call.interface !== ITEM_IFACE) {
+      bus.fail(call, UNKNOWN_METHOD, `no method ${String(call.member)}`);
+      return;
+    }
+    switch (call.member) {
+      case 'Activate':
+        bus.reply(call, '', []);
+        this.#onAction({ kind: 'open' });
+        return;
+      case 'SecondaryActivate':
+      case 'ContextMenu':
+      case 'Scroll':
+        // The menu is the host's to show (ItemIsMenu false, Menu set); nothing else to do.
+        bus.reply(call, '', []);
+        return;
+      default:
+        bus.fail(call, UNKNOWN_METHOD, `no method ${String(call.member)}`);
+    }
+  }
+
+  #findNode(id: number): MenuNode | undefined {
+    if (id === 0) return this.#menu;
+    let found: MenuNode | undefined;
+    walk(this.#menu.children, (node) => {
+      if (node.id === id) found = node;
+    });
+    return found;
+  }
+
+  #click(id: number, eventId: string): boolean {
+    const node = this.#findNode(id);
+    if (!node) return false;
+    const action = this.#actions.get(id);
+    if (eventId === 'clicked' && action) {
+      // After the reply: a host waits for it, and Quit Tock ends the process.
+      setImmediate(() => this.#onAction(action));
+    }
+    return true;
+  }
+
+  #menuCall(bus: SessionBus, call: BusMessage): void {
+    if (this.#common(bus, call, MENU_IFACE, () => this.#menuProperties(), MENU_INTROSPECTION)) return;
+    if (call.interface !== undefined && call.interface !== MENU_IFACE) {
+      bus.fail(call, UNKNOWN_METHOD, `no method ${String(call.member)}`);
+      return;
+    }
+    const body = (call.body ?? []) as unknown[];
+    switch (call.member) {
+      case 'GetLayout': {
+        const [parentId, depth, names] = body as [number, number, string[]];
+        const node = this.#findNode(parentId);
+        if (!node) {
+          bus.fail(call, INVALID_ARGS, `no menu item ${parentId}`);
+          return;
+        }
+        bus.reply(call, 'u(ia{sv}av)', [this.#revision, layoutValue(node, depth < 0 ? Number.POSITIVE_INFINITY : depth, names ?? [])]);
+        return;
+      }
+      case 'GetGroupProperties': {
+        const [ids, names] = body as [number[], string[]];
+        const nodes: MenuNode[] = [];
+        if (ids.length === 0) walk([this.#menu], (node) => nodes.push(node));
+        else for (const id of ids) {
+          const node = this.#findNode(id);
+          if (node) nodes.push(node);
+        }
+        bus.reply(call, 'a(ia{sv})', [nodes.map((node) => [node.id, propertyList(node.properties, names ?? [])])]);
+        return;
+      }
+      case 'GetProperty': {
+        const [id, name] = body as [number, string];
+        const value = this.#findNode(id)?.properties[name];
+        if (value) bus.reply(call, 'v', [value]);
+        else bus.fail(call, INVALID_ARGS, `no property ${name} on menu item ${id}`);
+        return;
+      }
+      case 'Event': {
+        const [id, eventId] = body as [number, string];
+        if (this.#click(id, eventId)) bus.reply(call, '', []);
+        else bus.fail(call, INVALID_ARGS, `no menu item ${id}`);
+        return;
+      }
+      case 'EventGroup': {
+        const [events] = body as [[number, string][]];
+        const missing = events.filter(([id, eventId]) => !this.#click(id, eventId)).map(([id]) => id);
+        bus.reply(call, 'ai', [missing]);
+        return;
+      }
+      case 'AboutToShow':
+        bus.reply(call, 'b', [false]);
+        return;
+      case 'AboutToShowGroup':
+        bus.reply(call, 'aiai', [[], []]);
+        return;
+      default:
+        bus.fail(call, UNKNOWN_METHOD, `no method ${String(call.member)}`);
+    }
+  }
+}

@@ -1,0 +1,173 @@
+/**
+ * What keeps the tray in step with the app (docs/desktop.md "The tray"): once a second it looks
+ * at the tracker's status — kept in memory between writes, so a look while nothing was written
+ * reads no SQL — and hands the tray a new model when what it shows changed: a write (from the
+ * listener, the window, an admin command, sync, the tray itself), or the minute shown in the
+ * status line. The recent activities and the activity to continue are read again only after a
+ * write. The setting `tray` turns it on and off without a restart.
+ */
+import { lastTrackedActivity, type Store, type Tracker } from '@tock/core';
+import type { ActivityRef } from '@tock/protocol';
+import { RECENT_IN_MENU, trayModel } from './tray-model.ts';
+import type { Tray, TrayAction, TrayFactory, TrayModel, TrayState } from './tray.ts';
+
+/** The interval timer the feed uses; tests pass fake ones and call {@link TrayFeed.refresh}. */
+export interface TrayTimers {
+  setInterval(callback: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+}
+
+const unrefIntervals: TrayTimers = {
+  setInterval(callback, ms) {
+    const handle = setInterval(callback, ms);
+    handle.unref();
+    return handle;
+  },
+  clearInterval(handle) {
+    clearInterval(handle as ReturnType<typeof setInterval>);
+  },
+};
+
+/** What {@link TrayFeed} wires together. */
+export interface TrayFeedOptions {
+  store: Store;
+  tracker: Tracker;
+  clock: () => number;
+  factory: TrayFactory;
+  /** Carries out what the person clicked (the app: the tracker, the window, quitting). */
+  act: (action: TrayAction) => void;
+  /** Called when the tray's state changed (the Desktop settings show it). */
+  onStateChange?: () => void;
+  timers?: TrayTimers;
+  onError?: (message: string) => void;
+}
+
+/** Facts read from the store, kept until the next write. */
+interface StoredFacts {
+  generation: number;
+  recent: ActivityRef[];
+  last: ActivityRef | null;
+  /** The running session's start and its breaks (ms), to count its worked time at any moment. */
+  session: { startMs: number; breaks: [number, number | null][] } | null;
+}
+
+/** Keeps one tray (while the setting is on) showing the app's state; see the module comment. */
+export class TrayFeed {
+  readonly #options: TrayFeedOptions;
+  readonly #timers: TrayTimers;
+  #tray: Tray | null = null;
+  #timer: unknown = null;
+  #stored: StoredFacts | null = null;
+  #shown: TrayModel | null = null;
+  #shownKey = '';
+
+  constructor(options: TrayFeedOptions) {
+    this.#options = options;
+    this.#timers = options.timers ?? unrefIntervals;
+  }
+
+  /** Shows the tray (true) or removes it (false); nothing when it already is so. */
+  setEnabled(enabled: boolean): void {
+    if (enabled && !this.#tray) {
+      this.#tray = this.#options.factory({
+        onAction: (action) => this.#act(action),
+        onStateChange: () => this.#options.onStateChange?.(),
+      });
+      this.#shown = null;
+      this.#shownKey = '';
+      this.refresh();
+      this.#timer = this.#timers.setInterval(() => this.refresh(), 1000);
+      this.#options.onStateChange?.();
+    } else if (!enabled && this.#tray) {
+      const tray = this.#tray;
+      this.#tray = null;
+      this.#timers.clearInterval(this.#timer);
+      this.#timer = null;
+      void tray.close().then(() => this.#options.onStateChange?.());
+    }
+  }
+
+  /** Where the tray stands: `off` while the setting is off. */
+  state(): TrayState {
+    return this.#tray?.state() ?? 'off';
+  }
+
+  /** The tray shown now (tests). */
+  get tray(): Tray | null {
+    return this.#tray;
+  }
+
+  /** Looks for a change now, as the timer does every second; returns the model shown. */
+  refresh(): TrayModel | null {
+    const tray = this.#tray;
+    if (!tray) return null;
+    try {
+      const model = this.#model();
+      const key = JSON.stringify(model);
+      if (key !== this.#shownKey) {
+        this.#shownKey = key;
+        this.#shown = model;
+        tray.show(model);
+      }
+    } catch (error) {
+      this.#options.onError?.(`tray: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return this.#shown;
+  }
+
+  /** Removes the tray and stops the timer. */
+  async stop(): Promise<void> {
+    const tray = this.#tray;
+    this.#tray = null;
+    if (this.#timer !== null) this.#timers.clearInterval(this.#timer);
+    this.#timer = null;
+    await tray?.close();
+  }
+
+  #act(action: TrayAction): void {
+    try {
+      this.#options.act(action);
+    } catch (error) {
+      this.#options.onError?.(`tray: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    this.refresh();
+  }
+
+  #facts(): StoredFacts {
+    const { store, tracker } = this.#options;
+    const generation = store.generation;
+    if (this.#stored?.generation === generation) return this.#stored;
+    const last = lastTrackedActivity(store);
+    const since = tracker.getStatus().since;
+    let session: StoredFacts['session'] = null;
+    if (since !== null) {
+      const startMs = Date.parse(since);
+      const block = tracker.listBlocks(startMs, this.#options.clock() + 1).find((b) => b.kind === 'session' && b.endedAt === null);
+      if (block) {
+        session = {
+          startMs: Date.parse(block.startedAt),
+          breaks: block.breaks.map((b): [number, number | null] => [Date.parse(b.startedAt), b.endedAt === null ? null : Date.parse(b.endedAt)]),
+        };
+      }
+    }
+    this.#stored = {
+      generation: store.generation,
+      recent: tracker.searchActivities('', RECENT_IN_MENU + 1),
+      last: last ? { activityID: last.activityID, activityName: last.activityName } : null,
+      session,
+    };
+    return this.#stored;
+  }
+
+  #model(): TrayModel {
+    const status = this.#options.tracker.getStatus();
+    const stored = this.#facts();
+    const now = this.#options.clock();
+    let sessionSeconds: number | null = null;
+    if (stored.session) {
+      const onBreak = stored.session.breaks.reduce((ms, [from, to]) => ms + Math.max(0, (to ?? now) - from), 0);
+      sessionSeconds = Math.max(0, Math.floor((now - stored.session.startMs - onBreak) / 1000));
+    }
+    return trayModel({ status, sessionSeconds, recent: stored.recent, last: stored.last });
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * What the tray shows, as a pure function of the tracker's status (docs/desktop.md "The
+ * tray"): the state and icon, the status line (`Writing docs · 1:12 · today 3:05`, durations
+ * floored to the minute like everywhere else) and the menu. The menu is never empty: the status
+ * line, *Log time…*, *Open Tock* and *Quit Tock* are always there.
+ */
+import { formatDuration, type ActivityRef, type Status } from '@tock/protocol';
+import type { TrayMenuItem, TrayModel } from './tray.ts';
+
+/** How many recent activities *Start* offers. */
+export const RECENT_IN_MENU = 5;
+
+/** What {@link trayModel} reads. */
+export interface TrayFacts {
+  status: Status;
+  /** Worked seconds of the running session (breaks left out); null when none runs. */
+  sessionSeconds: number | null;
+  /** The most recently used activities, most recent first. */
+  recent: readonly ActivityRef[];
+  /** The activity *Continue* starts again (the one tracked last), or null. */
+  last: ActivityRef | null;
+}
+
+/** The status line: the tooltip's text and the menu's first line. */
+export function trayStatusLine({ status, sessionSeconds }: Pick<TrayFacts, 'status' | 'sessionSeconds'>): string {
+  const today = `today ${formatDuration(status.todaySeconds)}`;
+  const activity = status.currentActivity;
+  if (!status.isTracking || activity === null) return `Not tracking · ${today}`;
+  const session = formatDuration(sessionSeconds ?? 0);
+  return status.isOnBreak ? `On a break from ${activity.activityName} · ${session} · ${today}` : `${activity.activityName} · ${session} · ${today}`;
+}
+
+/** The tray's model for these facts. */
+export function trayModel(facts: TrayFacts): TrayModel {
+  const { status, recent, last } = facts;
+  const statusLine = trayStatusLine(facts);
+  const tracking = status.isTracking && status.currentActivity !== null;
+  const menu: TrayMenuItem[] = [{ kind: 'label', label: statusLine }, { kind: 'separator' }];
+  if (tracking) {
+    menu.push({ kind: 'action', label: 'Stop', action: { kind: 'stop' } });
+    menu.push(
+      status.isOnBreak
+        ? { kind: 'action', label: 'Resume', action: { kind: 'resume' } }
+        : { kind: 'action', label: 'Take a break', action: { kind: 'break' } },
+    );
+  } else if (last !== null) {
+    menu.push({ kind: 'action', label: `Continue ${last.activityName}`, action: { kind: 'continue', activityID: last.activityID } });
+  }
+  const startable = recent.filter((activity) => activity.activityID !== status.currentActivity?.activityID).slice(0, RECENT_IN_MENU);
+  if (startable.length > 0) {
+    menu.push({
+      kind: 'submenu',
+      label: 'Start',
+      items: startable.map((activity) => ({ kind: 'action', label: activity.activityName, action: { kind: 'start', activityID: activity.activityID } })),
+    });
+  }
+  menu.push(
+    { kind: 'separator' },
+    { kind: 'action', label: 'Log time…', action: { kind: 'log' } },
+    { kind: 'action', label: 'Open Tock', action: { kind: 'open' } },
+    { kind: 'separator' },
+    { kind: 'action', label: 'Quit Tock', action: { kind: 'quit' } },
+  );
+  return {
+    status: tracking ? 'Active' : 'Passive',
+    icon: !tracking ? 'tock-idle' : status.isOnBreak ? 'tock-break' : 'tock-tracking',
+    statusLine,
+    menu,
+  };
+}
