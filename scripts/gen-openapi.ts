@@ -120,6 +120,10 @@ function fieldJson(field: FieldSchema, optional: boolean): Json {
     if (field.default !== undefined) out.default = field.default;
   } else if (field.type === 'boolean') {
     if (field.default !== undefined) out.default = field.default;
+  } else if (field.type === 'array') {
+    const { type: _type, description: _description, ...items } = fieldJson(field.items, false) as { [key: string]: Json };
+    out.items = { type: 'string', ...items };
+    out.maxItems = field.maxItems;
   } else {
     if (field.exclusiveMinimum !== undefined) out.exclusiveMinimum = field.exclusiveMinimum;
     if (field.minimum !== undefined) out.minimum = field.minimum;

@@ -152,6 +152,18 @@ const ROWS: Record<string, { sql: string; rows: unknown[][] }> = {
       [3, T0 + 11 * MINUTE, T0 + 40 * MINUTE, 'idle', null, null],
     ],
   },
+  // Schema v10: the ledger — a client with a rate, one without, and an issued invoice.
+  clients: {
+    sql: 'INSERT INTO clients (id, name, name_key, rate, currency, address, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    rows: [
+      ['00000000-0000-4000-8000-000000000601', 'ACME GmbH', 'acme gmbh', '85.00', 'EUR', 'Hauptstraße 1\n10115 Berlin', T0],
+      ['00000000-0000-4000-8000-000000000602', 'Café Crème', 'café crème', null, null, null, T0 + MINUTE],
+    ],
+  },
+  invoices: {
+    sql: 'INSERT INTO invoices (id, number, year, seq, client_id, from_day, to_day, created_at, document) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    rows: [['00000000-0000-4000-8000-000000000701', 'INV-2026-001', 2026, 1, '00000000-0000-4000-8000-000000000601', '2026-03-01', '2026-03-28', T0, '{"lines":[]}']],
+  },
 };
 
 /**

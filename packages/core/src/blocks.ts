@@ -26,6 +26,10 @@ export interface Block {
   note: string | null;
   durationMinutes: number | null;
   breaks: BreakSpan[];
+  /** Its tags (docs/data.md "The ledger"), in the order given. */
+  tags: string[];
+  /** Whether it is billable: its own flag, else its activity's default. */
+  billable: boolean;
   /** The device it was made on when that is another device (sync, docs/sync.md); absent for this one's. */
   device?: string;
 }

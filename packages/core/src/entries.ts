@@ -9,6 +9,7 @@ import { validationProblem, type EntryRequest, type Entry, type FieldProblem } f
 import { readActivityID, requireActivity, resolveActivity, touchActivity } from './activities.ts';
 import type { Block } from './blocks.ts';
 import { toIso } from './instants.ts';
+import { tagsColumn } from './ledger.ts';
 import {
   checkNotFuture,
   durationError,
@@ -45,8 +46,8 @@ export function logEntry(store: Store, input: LogEntryInput, at: number, newId: 
   const startedAt = checked.endedAtMs - checked.durationMs;
   const id = newId();
   store
-    .statement('INSERT INTO entries (id, activity_id, started_at, ended_at, note, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-    .run(id, activity.id, startedAt, checked.endedAtMs, checked.note, at);
+    .statement('INSERT INTO entries (id, activity_id, started_at, ended_at, note, created_at, tags, billable) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+    .run(id, activity.id, startedAt, checked.endedAtMs, checked.note, at, tagsColumn(checked.tags), checked.billable === null ? null : checked.billable ? 1 : 0);
   touchActivity(store, activity.id, startedAt);
   return {
     entryID: id,
@@ -99,7 +100,7 @@ export function updateEntry(store: Store, entryID: string, patch: EntryPatch, at
     .statement('UPDATE entries SET activity_id = ?, started_at = ?, ended_at = ?, note = ? WHERE id = ?')
     .run(activity.id, start, end, note, entry.id);
   touchActivity(store, activity.id, start);
-  return entryBlock({ id: entry.id, activityID: activity.id, activityName: activity.name, startedAt: start, endedAt: end, note });
+  return entryBlock(entryById(store, entry.id) as EntryRow);
 }
 
 /** Deletes an entry; false when there was none with that ID. */

@@ -228,3 +228,48 @@ export {
   type Timeline,
   type TimelineRequest,
 } from './capture.ts';
+
+/**
+ * The ledger (docs/data.md "The ledger"): clients, an activity's client, rate, billable
+ * default and budget, a block's tags and billable flag; money as decimal strings worked out
+ * in integer minor units; the settings `rounding`, `targets` and `business`.
+ */
+export {
+  activityLedger,
+  addClient,
+  cleanTags,
+  editClient,
+  listClients,
+  removeClient,
+  requireClient,
+  setActivityLedger,
+  setBlockBillable,
+  tagBlock,
+  untagBlock,
+  type ActivityLedger,
+  type ActivityLedgerInput,
+  type BlockLedger,
+  type Client,
+  type ClientInput,
+} from './ledger.ts';
+export {
+  CURRENCY_MINOR_UNITS,
+  cleanCurrency,
+  cleanRate,
+  exactAmount,
+  minorUnits,
+  roundAmount,
+  sumAmounts,
+} from './money.ts';
+export {
+  LEDGER_SETTING_KEYS,
+  getLedgerSetting,
+  readBusiness,
+  readRounding,
+  readTargets,
+  roundBilled,
+  setLedgerSetting,
+  type Business,
+  type Rounding,
+  type Targets,
+} from './ledger-settings.ts';

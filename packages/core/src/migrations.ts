@@ -280,6 +280,56 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX capture_spans_by_start ON capture_spans (start_ms);
     `,
   },
+  {
+    version: 10,
+    description: 'the ledger: clients, rates, billable time, tags, budgets and invoices',
+    sql: `
+      -- docs/data.md "The ledger". A client's rate is a decimal string per hour ("85.00"),
+      -- its currency an ISO 4217 code; both optional. Names follow the activity name rules;
+      -- uniqueness (case-insensitive) is the API's, not an index's: sync may bring two.
+      CREATE TABLE clients (
+        id         TEXT PRIMARY KEY,
+        name       TEXT NOT NULL,              -- trimmed, NFC, as typed
+        name_key   TEXT NOT NULL,              -- NFC + lower case
+        rate       TEXT,                       -- decimal per hour; NULL: none
+        currency   TEXT,                       -- ISO 4217, upper case; NULL: none
+        address    TEXT,
+        created_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX clients_by_name_key ON clients (name_key);
+      -- An activity's client (no foreign key: a client another device deleted leaves none),
+      -- its own rate (overrides the client's), whether its blocks are billable by default,
+      -- its budget in hours, and the highest budget threshold already announced (0, 80, 100:
+      -- this device's memory of the notification, never synced).
+      ALTER TABLE activities ADD COLUMN client_id TEXT;
+      ALTER TABLE activities ADD COLUMN rate TEXT;
+      ALTER TABLE activities ADD COLUMN billable INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE activities ADD COLUMN budget_hours REAL;
+      ALTER TABLE activities ADD COLUMN budget_announced INTEGER NOT NULL DEFAULT 0;
+      -- A block's tags (a JSON array of names; NULL: none), whether it is billable (NULL: its
+      -- activity's), and the invoice it is on (NULL: not invoiced).
+      ALTER TABLE sessions ADD COLUMN tags TEXT;
+      ALTER TABLE sessions ADD COLUMN billable INTEGER;
+      ALTER TABLE sessions ADD COLUMN invoice_id TEXT;
+      ALTER TABLE entries ADD COLUMN tags TEXT;
+      ALTER TABLE entries ADD COLUMN billable INTEGER;
+      ALTER TABLE entries ADD COLUMN invoice_id TEXT;
+      -- Invoices as issued: the number (INV-<year>-<NNN>), the client and range, and what was
+      -- on it (JSON, so a reissue renders the same document).
+      CREATE TABLE invoices (
+        id         TEXT PRIMARY KEY,
+        number     TEXT NOT NULL UNIQUE,
+        year       INTEGER NOT NULL,
+        seq        INTEGER NOT NULL,
+        client_id  TEXT NOT NULL,
+        from_day   TEXT NOT NULL,
+        to_day     TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        document   TEXT NOT NULL
+      ) STRICT;
+      CREATE UNIQUE INDEX invoices_by_year ON invoices (year, seq);
+    `,
+  },
 ];
 
 /** The schema version this build writes: the number of migrations it knows. */

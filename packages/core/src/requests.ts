@@ -17,6 +17,7 @@ import {
   validationProblem,
   type FieldProblem,
 } from '@tock/protocol';
+import { cleanTags } from './ledger.ts';
 import { cleanName } from './names.ts';
 
 /** Who a request is about: an activity by name (maybe to be created) or by ID. */
@@ -34,6 +35,10 @@ export interface CheckedEntry {
   durationMs: number;
   note: string | null;
   endedAtMs: number;
+  /** Its tags, cleaned (docs/data.md "The ledger"). */
+  tags: string[];
+  /** Its billable flag; null: the activity's. */
+  billable: boolean | null;
 }
 
 /** An instant as the domain API accepts it: ISO-8601 text or ms since the epoch. */
@@ -107,5 +112,7 @@ export function readEntryRequest(input: unknown, now: number): CheckedEntry {
     durationMs: durationMs(entry.durationMinutes),
     note: entry.note ?? null,
     endedAtMs: entry.endedAt === undefined ? now : (parseDateTime(entry.endedAt) as number),
+    tags: entry.tags === undefined ? [] : cleanTags(entry.tags),
+    billable: entry.billable ?? null,
   };
 }

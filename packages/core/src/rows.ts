@@ -7,6 +7,7 @@
 import { validationProblem, type ActivityRef, type TockProblem } from '@tock/protocol';
 import { wholeSeconds, type Block, type BreakSpan } from './blocks.ts';
 import { toIso } from './instants.ts';
+import { tagsOf } from './ledger.ts';
 
 /** An activity as the tracker reads it. */
 export interface ActivityRow {
@@ -25,6 +26,9 @@ export interface SessionRow {
   note: string | null;
   /** The device it was made on ('' for this one), where the query read it (blocks listed for a range). */
   deviceID?: string;
+  /** Its tags as stored (JSON text; NULL: none) and whether it is billable (its own flag, else its activity's). */
+  tags?: string | null;
+  billable?: number;
 }
 
 /** An entry joined with its activity's name. */
@@ -37,6 +41,8 @@ export interface EntryRow {
   note: string | null;
   /** As in {@link SessionRow}. */
   deviceID?: string;
+  tags?: string | null;
+  billable?: number;
 }
 
 /** A pause inside a session; `endedAt` is null while the break is on. */
@@ -48,11 +54,13 @@ export interface BreakRow {
 
 /** The columns of a {@link SessionRow}, for `FROM sessions s JOIN activities a ON a.id = s.activity_id`. */
 export const SESSION_COLUMNS = `s.id AS id, s.activity_id AS activityID, a.name AS activityName,
-  s.started_at AS startedAt, s.ended_at AS endedAt, s.note AS note`;
+  s.started_at AS startedAt, s.ended_at AS endedAt, s.note AS note,
+  s.tags AS tags, coalesce(s.billable, a.billable) AS billable`;
 
 /** The columns of an {@link EntryRow}, for `FROM entries e JOIN activities a ON a.id = e.activity_id`. */
 export const ENTRY_COLUMNS = `e.id AS id, e.activity_id AS activityID, a.name AS activityName,
-  e.started_at AS startedAt, e.ended_at AS endedAt, e.note AS note`;
+  e.started_at AS startedAt, e.ended_at AS endedAt, e.note AS note,
+  e.tags AS tags, coalesce(e.billable, a.billable) AS billable`;
 
 /** The columns of a {@link BreakRow}, for `FROM breaks`. */
 export const BREAK_COLUMNS = 'id, started_at AS startedAt, ended_at AS endedAt';
@@ -87,6 +95,8 @@ export function sessionBlock(session: SessionRow, breaks: readonly BreakRow[], a
     breaks: breaks.map(
       (b): BreakSpan => ({ startedAt: toIso(b.startedAt), endedAt: b.endedAt === null ? null : toIso(b.endedAt) }),
     ),
+    tags: tagsOf(session.tags),
+    billable: session.billable === 1,
     ...(session.deviceID ? { device: session.deviceID } : {}),
   };
 }
@@ -103,6 +113,8 @@ export function entryBlock(entry: EntryRow): Block {
     note: entry.note,
     durationMinutes: (entry.endedAt - entry.startedAt) / 60_000,
     breaks: [],
+    tags: tagsOf(entry.tags),
+    billable: entry.billable === 1,
     ...(entry.deviceID ? { device: entry.deviceID } : {}),
   };
 }

@@ -24,6 +24,8 @@ test('lists sessions with their breaks and entries overlapping a range, by start
       note: 'n',
       durationMinutes: 90,
       breaks: [],
+      tags: [],
+      billable: false,
     },
     {
       id: blocks[1]?.id,
@@ -35,6 +37,8 @@ test('lists sessions with their breaks and entries overlapping a range, by start
       note: null,
       durationMinutes: null,
       breaks: [{ startedAt: '2026-11-22T09:10:00.000Z', endedAt: '2026-11-22T09:15:00.000Z' }],
+      tags: [],
+      billable: false,
     },
   ]);
   assert.deepEqual(tracker.listBlocks(Date.parse('2026-11-22T09:30:00Z'), Date.parse('2026-11-23T00:00:00Z')), []);
@@ -153,6 +157,8 @@ test('edits an entry: duration, end, note and activity, with the logEntry rules'
     note: null,
     durationMinutes: 60,
     breaks: [],
+    tags: [],
+    billable: false,
   });
   assert.equal(tracker.updateEntry(entry.entryID, { note: 'again' }).startedAt, '2026-11-22T07:00:00.000Z');
   for (const patch of [{ durationMinutes: 0 }, { durationMinutes: 1440.01 }, { note: 'x'.repeat(2001) }, { endedAt: '2026-11-22T09:01:01Z' }]) {

@@ -301,7 +301,7 @@ describe('GET /report through the listener', () => {
     assert.deepEqual(answer.json.details, [
       { field: 'from', message: 'must be a date YYYY-MM-DD such as 2026-11-22' },
       { field: 'to', message: 'must be a date YYYY-MM-DD such as 2026-11-22' },
-      { field: 'by', message: 'must be one of activity, day' },
+      { field: 'by', message: 'must be one of activity, day, client, tag' },
     ]);
     assert.equal(answer.headers['x-tock-response-signature'], expectedResponseSignature(answer.nonce!, 400, answer.text));
     assert.equal(h.calls.getReport, undefined);

@@ -49,6 +49,8 @@ export const LIMITS = {
   restartGuardSeconds: 60,
   activityNameMax: 200,
   noteMax: 2000,
+  /** Tags one block carries at most (docs/data.md "The ledger"). */
+  tagsMax: 20,
   durationMinutesMax: 1440,
   endedAtFutureSeconds: 60,
   branchMax: 255,

@@ -44,8 +44,16 @@ export interface BooleanField extends FieldBase {
   default?: boolean;
 }
 
+/** A list of strings, each held to `items` (tags, docs/protocol.md "Endpoints"). */
+export interface ArrayField extends FieldBase {
+  type: 'array';
+  items: StringField;
+  maxItems: number;
+  default?: never;
+}
+
 /** One field of a request body or query. */
-export type FieldSchema = StringField | NumberField | BooleanField;
+export type FieldSchema = StringField | NumberField | BooleanField | ArrayField;
 
 /** A JSON object request body. Fields other than `required` ones may be absent or `null`. */
 export interface BodySchema {
@@ -124,6 +132,16 @@ export const BODY_SCHEMAS = {
         maxFutureSeconds: LIMITS.endedAtFutureSeconds,
         description: `End of the block (default: now); not more than ${LIMITS.endedAtFutureSeconds} s in the future. The block is [endedAt − duration, endedAt].`,
       },
+      tags: {
+        type: 'array',
+        items: activityName('A tag: a name by the same rules as an activity name.'),
+        maxItems: LIMITS.tagsMax,
+        description: `Tags of the block (at most ${LIMITS.tagsMax}; names by the activity name rules; repeated ones kept once, case-insensitively).`,
+      },
+      billable: {
+        type: 'boolean',
+        description: "Whether the block is billable; absent: the activity's default.",
+      },
     },
     required: ['durationMinutes'],
     exactlyOneOf: ['activityID', 'name'],
@@ -186,7 +204,16 @@ export const QUERY_SCHEMAS = {
         format: 'date',
         description: `Last local calendar day of the range, YYYY-MM-DD (inclusive); default today. Not before from; at most ${LIMITS.reportMaxDays} days in all.`,
       },
-      by: { type: 'string', enum: ['activity', 'day'], default: 'activity', description: 'Rows per `activity` (default) or per `day`.' },
+      by: {
+        type: 'string',
+        enum: ['activity', 'day', 'client', 'tag'],
+        default: 'activity',
+        description: 'Rows per `activity` (default), per `day`, per `client` or per `tag`.',
+      },
+      billable: {
+        type: 'boolean',
+        description: 'Only billable blocks (`true`) or only the others (`false`); absent: every block.',
+      },
     },
   },
 } as const satisfies Record<string, QuerySchema>;

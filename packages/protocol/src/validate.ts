@@ -118,6 +118,8 @@ function describeRange(field: NumberField): string {
  */
 export function fieldRuleMessage(field: FieldSchema): string {
   switch (field.type) {
+    case 'array':
+      return `must be a list of at most ${field.maxItems} items, each ${fieldRuleMessage(field.items).replace(/^must be /, '')}`;
     case 'boolean':
       return 'must be true or false';
     case 'number':
@@ -155,6 +157,16 @@ export type FieldCheck = { value: unknown } | { message: string };
 export function checkField(field: FieldSchema, value: unknown, options: ValidateOptions = {}): FieldCheck {
   const broken = { message: fieldRuleMessage(field) };
   switch (field.type) {
+    case 'array': {
+      if (!Array.isArray(value) || value.length > field.maxItems) return broken;
+      const items: unknown[] = [];
+      for (const item of value) {
+        const checked = checkField(field.items, item, options);
+        if ('message' in checked) return broken;
+        items.push(checked.value);
+      }
+      return { value: items };
+    }
     case 'boolean':
       return typeof value === 'boolean' ? { value } : broken;
     case 'number':

@@ -47,7 +47,7 @@ export type ReportRow = ActivityReportRow | DayReportRow;
 export type Report = FromSchema<Results['Report'], Results>;
 
 /** How a report groups its rows (docs/protocol.md "GET /report"). */
-export type ReportBy = 'activity' | 'day';
+export type ReportBy = 'activity' | 'day' | 'client' | 'tag';
 
 /** `POST /activities/start`: `note` is the new session's description (docs/protocol.md "Endpoints"). */
 export type StartRequest =
@@ -66,6 +66,10 @@ export interface EntryRequest {
   note?: string;
   createIfMissing?: boolean;
   endedAt?: string;
+  /** The block's tags (docs/data.md "The ledger"). */
+  tags?: string[];
+  /** Whether the block is billable; absent: its activity's default. */
+  billable?: boolean;
 }
 
 /** `GET /report`'s query once validated: days as given (defaults are today's, set by the use case). */
@@ -73,6 +77,8 @@ export interface ReportRequest {
   from?: string;
   to?: string;
   by: ReportBy;
+  /** Only billable blocks, or only the others; absent: every block. */
+  billable?: boolean;
 }
 
 export interface BranchRequest {

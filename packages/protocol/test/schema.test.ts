@@ -251,7 +251,7 @@ describe('validateQuery for GET /report', () => {
     assert.deepEqual(validateQuery('/report', ''), { ok: true, value: { by: 'activity' } });
     assert.deepEqual(problems(validateQuery('/report', 'from=2026-02-30&by=week')), {
       from: 'must be a date YYYY-MM-DD such as 2026-11-22',
-      by: 'must be one of activity, day',
+      by: 'must be one of activity, day, client, tag',
     });
   });
 });

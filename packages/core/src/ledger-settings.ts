@@ -1,0 +1,182 @@
+/**
+ * The ledger's settings (docs/data.md "The ledger"): `rounding` (how worked seconds become
+ * billed seconds), `targets` (hours a day of the week should have) and `business` (the
+ * details an invoice carries). Each is one JSON value in the store's settings, checked whole
+ * as it is set: an invalid value is refused with one line and changes nothing.
+ */
+
+import { validationProblem } from '@tock/protocol';
+import { cleanCurrency } from './money.ts';
+import { codePointLength } from './names.ts';
+import type { SettingsStore } from './store.ts';
+
+/** How billed seconds are rounded. */
+export interface Rounding {
+  mode: 'none' | 'up' | 'down' | 'nearest';
+  /** The step, in minutes. */
+  minutes: number;
+  /** Rounded per block, or per activity and local day. */
+  per: 'block' | 'day';
+}
+
+/** Hours each day of the week should have worked (absent or 0: none). */
+export type Targets = Partial<Record<Weekday, number>>;
+
+/** The days of {@link Targets}, Monday first. */
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** Your details on an invoice; `currency` is the currency of a rate whose client names none. */
+export interface Business {
+  name: string;
+  address: string;
+  taxID: string;
+  paymentTerms: string;
+  currency?: string;
+}
+
+/** The keys `tock settings get|set` takes. */
+export const LEDGER_SETTING_KEYS = ['rounding', 'targets', 'business'] as const;
+export type LedgerSettingKey = (typeof LEDGER_SETTING_KEYS)[number];
+
+/** The steps a rounding may take, in minutes. */
+export const ROUNDING_MINUTES = [1, 5, 6, 10, 15, 30, 60] as const;
+
+/** No rounding: billed time is worked time. */
+export const NO_ROUNDING: Readonly<Rounding> = Object.freeze({ mode: 'none', minutes: 1, per: 'block' });
+
+/** Longest business field, in characters (an address of a few lines). */
+const BUSINESS_TEXT_MAX = 2000;
+
+function refuse(key: string, message: string): never {
+  throw validationProblem([{ field: key, message }]);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Checks a rounding value; throws `validation_failed` naming `rounding`. */
+export function checkRounding(value: unknown): Rounding {
+  const shape = 'must be {"mode":"none"|"up"|"down"|"nearest","minutes":N,"per":"block"|"day"}';
+  if (!isObject(value)) refuse('rounding', shape);
+  for (const field of Object.keys(value)) if (!['mode', 'minutes', 'per'].includes(field)) refuse('rounding', `has no field "${field}"; it ${shape}`);
+  const mode = value.mode ?? 'none';
+  if (mode !== 'none' && mode !== 'up' && mode !== 'down' && mode !== 'nearest') refuse('rounding', `"mode" must be none, up, down or nearest`);
+  const minutes = value.minutes ?? 1;
+  if (!(ROUNDING_MINUTES as readonly unknown[]).includes(minutes)) refuse('rounding', `"minutes" must be one of ${ROUNDING_MINUTES.join(', ')}`);
+  const per = value.per ?? 'block';
+  if (per !== 'block' && per !== 'day') refuse('rounding', '"per" must be block or day');
+  return { mode, minutes: minutes as number, per };
+}
+
+/** Checks a targets value; throws `validation_failed` naming `targets`. */
+export function checkTargets(value: unknown): Targets {
+  if (!isObject(value)) refuse('targets', 'must be {"mon":H,…,"sun":H} with hours from 0 to 24');
+  const targets: Targets = {};
+  for (const [day, hours] of Object.entries(value)) {
+    if (!(WEEKDAYS as readonly string[]).includes(day)) refuse('targets', `"${day}" is not a day; use ${WEEKDAYS.join(', ')}`);
+    if (typeof hours !== 'number' || !Number.isFinite(hours) || hours < 0 || hours > 24) refuse('targets', `"${day}" must be a number of hours from 0 to 24`);
+    // Whole seconds a day: a target of 7.7 h is 27 720 s.
+    targets[day as Weekday] = hours;
+  }
+  return targets;
+}
+
+/** Checks a business value; throws `validation_failed` naming `business`. */
+export function checkBusiness(value: unknown): Business {
+  if (!isObject(value)) refuse('business', 'must be {"name","address","taxID","paymentTerms"} (text each)');
+  const text = (field: string): string => {
+    const v = value[field] ?? '';
+    if (typeof v !== 'string') refuse('business', `"${field}" must be text`);
+    if (codePointLength(v) > BUSINESS_TEXT_MAX) refuse('business', `"${field}" must be at most ${BUSINESS_TEXT_MAX} characters`);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: an invoice shows lines, nothing else
+    if (/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(v)) refuse('business', `"${field}" must not contain control characters (line breaks are allowed)`);
+    return v;
+  };
+  for (const field of Object.keys(value)) {
+    if (!['name', 'address', 'taxID', 'paymentTerms', 'currency'].includes(field)) refuse('business', `has no field "${field}" (name, address, taxID, paymentTerms, currency)`);
+  }
+  const business: Business = { name: text('name'), address: text('address'), taxID: text('taxID'), paymentTerms: text('paymentTerms') };
+  if (value.currency !== undefined && value.currency !== null) business.currency = cleanCurrency(value.currency, 'business');
+  return business;
+}
+
+/** The rounding in force (none when not set, or stored in a shape this build does not read). */
+export function readRounding(settings: SettingsStore): Rounding {
+  try {
+    return checkRounding(settings.get('rounding') ?? NO_ROUNDING);
+  } catch {
+    return { ...NO_ROUNDING };
+  }
+}
+
+/** The targets, or undefined when none are set. */
+export function readTargets(settings: SettingsStore): Targets | undefined {
+  const stored = settings.get('targets');
+  if (stored === undefined || stored === null) return undefined;
+  try {
+    return checkTargets(stored);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The business details (empty texts when not set). */
+export function readBusiness(settings: SettingsStore): Business {
+  try {
+    return checkBusiness(settings.get('business') ?? {});
+  } catch {
+    return { name: '', address: '', taxID: '', paymentTerms: '' };
+  }
+}
+
+/** One ledger setting as stored (`null` when not set). */
+export function getLedgerSetting(settings: SettingsStore, key: string): unknown {
+  checkKey(key);
+  return settings.get(key) ?? null;
+}
+
+/**
+ * Sets one ledger setting to `value` (a JSON value, or JSON text as typed on the command
+ * line); `null` removes it. Throws `validation_failed` with one line and changes nothing.
+ */
+export function setLedgerSetting(settings: SettingsStore, key: string, value: unknown): unknown {
+  checkKey(key);
+  let parsed = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      refuse(key, 'must be JSON, such as {"mode":"up","minutes":15,"per":"block"}');
+    }
+  }
+  if (parsed === null) {
+    settings.delete(key);
+    return null;
+  }
+  const checked = key === 'rounding' ? checkRounding(parsed) : key === 'targets' ? checkTargets(parsed) : checkBusiness(parsed);
+  settings.set(key, checked);
+  return checked;
+}
+
+function checkKey(key: string): void {
+  if (!(LEDGER_SETTING_KEYS as readonly string[]).includes(key)) {
+    refuse('key', `"${key}" is not a setting tock settings knows (${LEDGER_SETTING_KEYS.join(', ')})`);
+  }
+}
+
+/**
+ * Billed seconds for `seconds` of worked time under `rounding` (docs/data.md "The ledger"):
+ * up, down or to the nearest step (a half step goes up). Worked time is never changed; this
+ * only says what is billed for it. Zero stays zero: no block is billed a step for nothing.
+ */
+export function roundBilled(seconds: number, rounding: Rounding): number {
+  if (rounding.mode === 'none' || seconds <= 0) return Math.max(0, seconds);
+  const step = rounding.minutes * 60;
+  const rest = seconds % step;
+  const down = seconds - rest;
+  if (rest === 0 || rounding.mode === 'down') return down;
+  if (rounding.mode === 'up') return down + step;
+  return rest * 2 >= step ? down + step : down;
+}

@@ -1,0 +1,326 @@
+/**
+ * The ledger's things (docs/data.md "The ledger"): clients `{id, name, rate, currency,
+ * address}`; an activity's client, rate, billable default and budget; a block's tags and
+ * billable flag. Every input is checked before anything is written, so a refusal (a rate
+ * `abc`, a currency `EURO`, a budget `-1`, a tag with a control character) changes nothing.
+ * Callers own the transaction.
+ */
+
+import { TockProblem, validationProblem, type FieldProblem } from '@tock/protocol';
+import { requireActivity } from './activities.ts';
+import { cleanCurrency, cleanRate, currencyError, rateError } from './money.ts';
+import { codePointLength, nameError, nameKey } from './names.ts';
+import type { Store } from './store.ts';
+
+/** A client as listed (docs/data.md "The ledger"). */
+export interface Client {
+  id: string;
+  name: string;
+  /** Decimal per hour (`"85.00"`), or null. */
+  rate: string | null;
+  /** ISO 4217 code, or null. */
+  currency: string | null;
+  address: string | null;
+}
+
+/** What an activity carries for the ledger. */
+export interface ActivityLedger {
+  activityID: string;
+  activityName: string;
+  clientID: string | null;
+  clientName: string | null;
+  rate: string | null;
+  billable: boolean;
+  budgetHours: number | null;
+}
+
+/** The most tags one block carries. */
+export const TAGS_MAX = 20;
+/** The longest client address, in characters. */
+export const ADDRESS_MAX = 2000;
+/** The largest budget, in hours (a typo guard: 100 years of full days). */
+export const BUDGET_HOURS_MAX = 1_000_000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A list of tags in its stored form: each a name by the name rules (trimmed, NFC, 1–200
+ * characters, no control characters or bidirectional overrides), each once (case-insensitively:
+ * the first spelling is kept), at most {@link TAGS_MAX}. Throws `validation_failed` about `field`.
+ */
+export function cleanTags(value: unknown, field = 'tags'): string[] {
+  if (!Array.isArray(value)) throw validationProblem([{ field, message: 'must be a list of tag names' }]);
+  const tags: string[] = [];
+  const seen = new Set<string>();
+  for (const [i, raw] of value.entries()) {
+    if (typeof raw !== 'string') throw validationProblem([{ field, message: `tag ${i + 1} must be text` }]);
+    const problem = nameError(raw);
+    if (problem !== undefined) throw validationProblem([{ field, message: `tag ${JSON.stringify(raw)} ${problem}` }]);
+    const tag = raw.trim().normalize('NFC');
+    if (seen.has(nameKey(tag))) continue;
+    seen.add(nameKey(tag));
+    tags.push(tag);
+  }
+  if (tags.length > TAGS_MAX) throw validationProblem([{ field, message: `a block carries at most ${TAGS_MAX} tags` }]);
+  return tags;
+}
+
+/** Tags as stored in a `tags` column: JSON text, NULL for none. */
+export function tagsColumn(tags: readonly string[]): string | null {
+  return tags.length === 0 ? null : JSON.stringify(tags);
+}
+
+/** A `tags` column read back (a list, empty for none or for text this build cannot read). */
+export function tagsOf(column: string | null | undefined): string[] {
+  if (column === null || column === undefined || column === '') return [];
+  try {
+    const parsed = JSON.parse(column) as unknown;
+    return Array.isArray(parsed) ? parsed.filter((t): t is string => typeof t === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Why `text` is not an address, or undefined. Lines are allowed; other control characters are not. */
+function addressError(text: unknown): string | undefined {
+  if (typeof text !== 'string') return 'must be text';
+  if (codePointLength(text) > ADDRESS_MAX) return `must be at most ${ADDRESS_MAX} characters`;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: an address is lines of text, nothing else
+  if (/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(text)) return 'must not contain control characters (line breaks are allowed)';
+  return undefined;
+}
+
+/** Why `hours` is not a budget, or undefined. */
+export function budgetError(hours: unknown): string | undefined {
+  if (typeof hours !== 'number' || !Number.isFinite(hours) || hours <= 0 || hours > BUDGET_HOURS_MAX) {
+    return `must be a number of hours above 0 (at most ${BUDGET_HOURS_MAX}), not ${JSON.stringify(hours)}`;
+  }
+  return undefined;
+}
+
+interface ClientRow {
+  id: string;
+  name: string;
+  rate: string | null;
+  currency: string | null;
+  address: string | null;
+}
+
+const CLIENT_COLUMNS = 'id, name, rate, currency, address';
+
+/** Every client, by name (case-insensitively), then ID. */
+export function listClients(store: Store): Client[] {
+  return (store.statement(`SELECT ${CLIENT_COLUMNS} FROM clients ORDER BY name_key, id`).all() as unknown as ClientRow[]).map((r) => ({ ...r }));
+}
+
+/** The client with this ID or name (case-insensitively), or the `validation_failed` refusal naming `field`. */
+export function requireClient(store: Store, idOrName: unknown, field = 'client'): Client {
+  if (typeof idOrName !== 'string' || idOrName.trim() === '') throw validationProblem([{ field, message: 'must name a client' }]);
+  const byId = UUID.test(idOrName) ? (store.statement(`SELECT ${CLIENT_COLUMNS} FROM clients WHERE id = ?`).get(idOrName.toLowerCase()) as ClientRow | undefined) : undefined;
+  const found = byId ?? (store.statement(`SELECT ${CLIENT_COLUMNS} FROM clients WHERE name_key = ? ORDER BY id LIMIT 1`).get(nameKey(idOrName)) as ClientRow | undefined);
+  if (!found) throw new TockProblem('validation_failed', `no client named "${idOrName.trim()}"; see tock clients list`, [{ field, message: `no client named "${idOrName.trim()}"` }]);
+  return { ...found };
+}
+
+/** The fields of a client to add or change; absent stays, `null` clears (not the name). */
+export interface ClientInput {
+  name?: unknown;
+  rate?: unknown;
+  currency?: unknown;
+  address?: unknown;
+}
+
+/** Checks every given field of a client at once; the cleaned values. */
+function readClientInput(input: ClientInput, requireName: boolean): Partial<Omit<Client, 'id'>> {
+  const problems: FieldProblem[] = [];
+  const out: Partial<Omit<Client, 'id'>> = {};
+  if (input.name !== undefined && input.name !== null) {
+    const problem = typeof input.name === 'string' ? nameError(input.name) : 'must be text';
+    if (problem !== undefined) problems.push({ field: 'name', message: problem });
+    else out.name = (input.name as string).trim().normalize('NFC');
+  } else if (requireName) {
+    problems.push({ field: 'name', message: 'must be given' });
+  }
+  if (input.rate === null) out.rate = null;
+  else if (input.rate !== undefined) {
+    const text = typeof input.rate === 'number' ? String(input.rate) : input.rate;
+    const problem = rateError(text);
+    if (problem !== undefined) problems.push({ field: 'rate', message: problem });
+    else out.rate = cleanRate(text);
+  }
+  if (input.currency === null) out.currency = null;
+  else if (input.currency !== undefined) {
+    const problem = currencyError(input.currency);
+    if (problem !== undefined) problems.push({ field: 'currency', message: problem });
+    else out.currency = cleanCurrency(input.currency);
+  }
+  if (input.address === null) out.address = null;
+  else if (input.address !== undefined) {
+    const problem = addressError(input.address);
+    if (problem !== undefined) problems.push({ field: 'address', message: problem });
+    else out.address = input.address as string;
+  }
+  if (problems.length > 0) throw validationProblem(problems);
+  return out;
+}
+
+function nameTakenByClient(store: Store, name: string, except?: string): void {
+  const other = store.statement('SELECT id, name FROM clients WHERE name_key = ? AND id <> ?').get(nameKey(name), except ?? '') as { id: string; name: string } | undefined;
+  if (other) throw validationProblem([{ field: 'name', message: `a client named "${other.name}" already exists` }]);
+}
+
+/** Adds a client; its name must be new (case-insensitively). */
+export function addClient(store: Store, input: ClientInput, at: number, newId: () => string): Client {
+  const clean = readClientInput(input, true);
+  const name = clean.name as string;
+  nameTakenByClient(store, name);
+  const client: Client = { id: newId(), name, rate: clean.rate ?? null, currency: clean.currency ?? null, address: clean.address ?? null };
+  store
+    .statement('INSERT INTO clients (id, name, name_key, rate, currency, address, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    .run(client.id, client.name, nameKey(name), client.rate, client.currency, client.address, at);
+  return client;
+}
+
+/** Changes a client's name, rate, currency or address (`null` clears one). */
+export function editClient(store: Store, idOrName: unknown, input: ClientInput): Client {
+  const client = requireClient(store, idOrName);
+  const clean = readClientInput(input, false);
+  if (clean.name !== undefined) nameTakenByClient(store, clean.name, client.id);
+  const next: Client = { ...client, ...clean };
+  store
+    .statement('UPDATE clients SET name = ?, name_key = ?, rate = ?, currency = ?, address = ? WHERE id = ?')
+    .run(next.name, nameKey(next.name), next.rate, next.currency, next.address, client.id);
+  return next;
+}
+
+/** Removes a client; its activities keep their time and lose the client. */
+export function removeClient(store: Store, idOrName: unknown): Client {
+  const client = requireClient(store, idOrName);
+  store.statement('UPDATE activities SET client_id = NULL WHERE client_id = ?').run(client.id);
+  store.statement('DELETE FROM clients WHERE id = ?').run(client.id);
+  return client;
+}
+
+/** What `tock activity set` changes; absent stays, `null` clears. */
+export interface ActivityLedgerInput {
+  /** A client's ID or name; `null`: no client. */
+  client?: unknown;
+  rate?: unknown;
+  billable?: unknown;
+  budgetHours?: unknown;
+}
+
+/** The activity with this ID or name (case-insensitively). */
+function activityByIdOrName(store: Store, idOrName: unknown): { id: string; name: string } {
+  if (typeof idOrName !== 'string' || idOrName.trim() === '') throw validationProblem([{ field: 'activity', message: 'must name an activity' }]);
+  if (UUID.test(idOrName)) return requireActivity(store, idOrName);
+  const found = store.statement('SELECT id, name FROM activities WHERE name_key = ?').get(nameKey(idOrName)) as { id: string; name: string } | undefined;
+  if (!found) throw new TockProblem('activity_not_found', `no activity named "${idOrName.trim()}"`);
+  return found;
+}
+
+/** An activity's ledger fields. */
+export function activityLedger(store: Store, idOrName: unknown): ActivityLedger {
+  const a = activityByIdOrName(store, idOrName);
+  const row = store
+    .statement(
+      `SELECT a.id, a.name, a.client_id AS clientID, c.name AS clientName, a.rate, a.billable, a.budget_hours AS budgetHours
+       FROM activities a LEFT JOIN clients c ON c.id = a.client_id WHERE a.id = ?`,
+    )
+    .get(a.id) as { id: string; name: string; clientID: string | null; clientName: string | null; rate: string | null; billable: number; budgetHours: number | null };
+  return {
+    activityID: row.id,
+    activityName: row.name,
+    clientID: row.clientName === null ? null : row.clientID,
+    clientName: row.clientName,
+    rate: row.rate,
+    billable: row.billable === 1,
+    budgetHours: row.budgetHours,
+  };
+}
+
+/**
+ * Sets an activity's client, rate, billable default or budget. Every field is checked before
+ * anything is written. A new budget forgets which thresholds were announced.
+ */
+export function setActivityLedger(store: Store, idOrName: unknown, input: ActivityLedgerInput): ActivityLedger {
+  const activity = activityByIdOrName(store, idOrName);
+  const problems: FieldProblem[] = [];
+  let clientID: string | null | undefined;
+  if (input.client === null) clientID = null;
+  else if (input.client !== undefined) {
+    try {
+      clientID = requireClient(store, input.client).id;
+    } catch (error) {
+      if (error instanceof TockProblem) problems.push(...(error.details ?? [{ field: 'client', message: error.message }]));
+      else throw error;
+    }
+  }
+  let rate: string | null | undefined;
+  if (input.rate === null) rate = null;
+  else if (input.rate !== undefined) {
+    const text = typeof input.rate === 'number' ? String(input.rate) : input.rate;
+    const problem = rateError(text);
+    if (problem !== undefined) problems.push({ field: 'rate', message: problem });
+    else rate = cleanRate(text);
+  }
+  if (input.billable !== undefined && typeof input.billable !== 'boolean') problems.push({ field: 'billable', message: 'must be true or false' });
+  let budget: number | null | undefined;
+  if (input.budgetHours === null) budget = null;
+  else if (input.budgetHours !== undefined) {
+    const n = typeof input.budgetHours === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(input.budgetHours) ? Number(input.budgetHours) : input.budgetHours;
+    const problem = budgetError(n);
+    if (problem !== undefined) problems.push({ field: 'budgetHours', message: problem });
+    else budget = n as number;
+  }
+  if (problems.length > 0) throw validationProblem(problems);
+  if (clientID !== undefined) store.statement('UPDATE activities SET client_id = ? WHERE id = ?').run(clientID, activity.id);
+  if (rate !== undefined) store.statement('UPDATE activities SET rate = ? WHERE id = ?').run(rate, activity.id);
+  if (typeof input.billable === 'boolean') store.statement('UPDATE activities SET billable = ? WHERE id = ?').run(input.billable ? 1 : 0, activity.id);
+  if (budget !== undefined) store.statement('UPDATE activities SET budget_hours = ?, budget_announced = 0 WHERE id = ?').run(budget, activity.id);
+  return activityLedger(store, activity.id);
+}
+
+/** A block's kind and its ledger columns, found by ID among sessions and entries. */
+function blockById(store: Store, id: unknown): { kind: 'session' | 'entry'; id: string; tags: string[] } {
+  if (typeof id !== 'string' || id === '') throw validationProblem([{ field: 'id', message: 'must be the ID of a session or an entry' }]);
+  const key = UUID.test(id) ? id.toLowerCase() : id;
+  const session = store.statement('SELECT id, tags FROM sessions WHERE id = ?').get(key) as { id: string; tags: string | null } | undefined;
+  if (session) return { kind: 'session', id: session.id, tags: tagsOf(session.tags) };
+  const entry = store.statement('SELECT id, tags FROM entries WHERE id = ?').get(key) as { id: string; tags: string | null } | undefined;
+  if (entry) return { kind: 'entry', id: entry.id, tags: tagsOf(entry.tags) };
+  throw validationProblem([{ field: 'id', message: `no session or entry with ID "${id}"` }]);
+}
+
+/** A block's ledger fields after a change. */
+export interface BlockLedger {
+  id: string;
+  kind: 'session' | 'entry';
+  tags: string[];
+}
+
+/** Adds tags to a block (those it has already are kept once). */
+export function tagBlock(store: Store, id: unknown, tags: unknown): BlockLedger {
+  const add = cleanTags(tags);
+  const block = blockById(store, id);
+  const next = cleanTags([...block.tags, ...add]);
+  store.statement(`UPDATE ${block.kind === 'session' ? 'sessions' : 'entries'} SET tags = ? WHERE id = ?`).run(tagsColumn(next), block.id);
+  return { id: block.id, kind: block.kind, tags: next };
+}
+
+/** Takes tags off a block (case-insensitively; a tag it does not have changes nothing). */
+export function untagBlock(store: Store, id: unknown, tags: unknown): BlockLedger {
+  const drop = new Set(cleanTags(tags).map(nameKey));
+  const block = blockById(store, id);
+  const next = block.tags.filter((t) => !drop.has(nameKey(t)));
+  store.statement(`UPDATE ${block.kind === 'session' ? 'sessions' : 'entries'} SET tags = ? WHERE id = ?`).run(tagsColumn(next), block.id);
+  return { id: block.id, kind: block.kind, tags: next };
+}
+
+/** Sets whether a block is billable; `null` makes it follow its activity again. */
+export function setBlockBillable(store: Store, id: unknown, billable: unknown): BlockLedger {
+  if (billable !== null && typeof billable !== 'boolean') throw validationProblem([{ field: 'billable', message: 'must be true, false or null (the activity\'s)' }]);
+  const block = blockById(store, id);
+  store.statement(`UPDATE ${block.kind === 'session' ? 'sessions' : 'entries'} SET billable = ? WHERE id = ?`).run(billable === null ? null : billable ? 1 : 0, block.id);
+  return { id: block.id, kind: block.kind, tags: block.tags };
+}

@@ -1,0 +1,124 @@
+/**
+ * Money for the ledger (docs/data.md "The ledger"): rates are decimal strings per hour
+ * (`"85.00"`), currencies ISO 4217 codes, amounts decimal strings in the currency's minor unit
+ * (`"106.25"`). Never a binary float: a rate is read into an exact integer of
+ * {@link RATE_SCALE}ths, an amount is worked out in BigInt (seconds × rate) and rounded once,
+ * half-up, to the currency's minor unit. Amounts of different currencies are never added.
+ */
+
+import { validationProblem } from '@tock/protocol';
+
+/**
+ * ISO 4217 codes Tock knows, with their minor units (digits after the decimal point). A code
+ * not listed is refused (docs/decisions.md "The ledger"): a typo such as `EURO` must not bill
+ * in a currency nobody has.
+ */
+export const CURRENCY_MINOR_UNITS: Readonly<Record<string, number>> = Object.freeze({
+  AED: 2, ARS: 2, AUD: 2, BGN: 2, BHD: 3, BRL: 2, CAD: 2, CHF: 2, CLP: 0, CNY: 2, COP: 2, CZK: 2,
+  DKK: 2, EGP: 2, EUR: 2, GBP: 2, HKD: 2, HUF: 2, IDR: 2, ILS: 2, INR: 2, ISK: 0, JOD: 3, JPY: 0,
+  KES: 2, KRW: 0, KWD: 3, MAD: 2, MXN: 2, MYR: 2, NGN: 2, NOK: 2, NZD: 2, OMR: 3, PEN: 2, PHP: 2,
+  PKR: 2, PLN: 2, QAR: 2, RON: 2, RSD: 2, RUB: 2, SAR: 2, SEK: 2, SGD: 2, THB: 2, TND: 3, TRY: 2,
+  TWD: 2, UAH: 2, USD: 2, UYU: 2, VND: 0, ZAR: 2,
+});
+
+/** A rate is kept to this many decimal places at most (`"85.1234"`). */
+export const RATE_DECIMALS = 4;
+/** A rate as an integer is this many times the rate per hour. */
+export const RATE_SCALE = 10n ** BigInt(RATE_DECIMALS);
+/** The largest rate per hour accepted (a typo guard, not a judgement). */
+export const RATE_MAX_DIGITS = 9;
+
+const RATE = new RegExp(`^(\\d{1,${RATE_MAX_DIGITS}})(?:\\.(\\d{1,${RATE_DECIMALS}}))?$`);
+
+/** Why `text` is not a rate, or undefined when it is one. */
+export function rateError(text: unknown): string | undefined {
+  if (typeof text !== 'string') return 'must be a decimal number such as 85.00, given as text';
+  if (!RATE.test(text.trim())) {
+    return `must be a decimal number such as 85.00 (digits, an optional point and at most ${RATE_DECIMALS} decimals), not "${text}"`;
+  }
+  return undefined;
+}
+
+/**
+ * A rate as typed (`"85"`, `"85.5"`, `" 85.50 "`) in its stored form: trimmed, at least two
+ * decimals (`"85.00"`, `"85.50"`, `"85.125"`). Throws `validation_failed` about `field`.
+ */
+export function cleanRate(text: unknown, field = 'rate'): string {
+  const problem = rateError(text);
+  if (problem !== undefined) throw validationProblem([{ field, message: problem }]);
+  const [, whole, decimals = ''] = RATE.exec((text as string).trim()) as RegExpExecArray;
+  return `${BigInt(whole as string).toString()}.${decimals.padEnd(2, '0')}`;
+}
+
+/** A stored rate as an integer of {@link RATE_SCALE}ths of the rate per hour. */
+export function rateUnits(rate: string): bigint {
+  const [, whole, decimals = ''] = RATE.exec(rate) as RegExpExecArray;
+  return BigInt(whole as string) * RATE_SCALE + BigInt(decimals.padEnd(RATE_DECIMALS, '0'));
+}
+
+/** Why `code` is not a currency Tock bills in, or undefined when it is one. */
+export function currencyError(code: unknown): string | undefined {
+  if (typeof code !== 'string' || !/^[A-Za-z]{3}$/.test(code.trim())) {
+    return `must be a three-letter ISO 4217 code such as EUR or USD, not "${String(code)}"`;
+  }
+  if (CURRENCY_MINOR_UNITS[code.trim().toUpperCase()] === undefined) {
+    return `"${code.trim()}" is not an ISO 4217 currency Tock knows (${Object.keys(CURRENCY_MINOR_UNITS).slice(0, 8).join(', ')}, …)`;
+  }
+  return undefined;
+}
+
+/** A currency code as stored (upper case); throws `validation_failed` about `field`. */
+export function cleanCurrency(code: unknown, field = 'currency'): string {
+  const problem = currencyError(code);
+  if (problem !== undefined) throw validationProblem([{ field, message: problem }]);
+  return (code as string).trim().toUpperCase();
+}
+
+/** Digits after the decimal point of `currency`'s minor unit (2 for a code Tock does not know). */
+export function minorUnits(currency: string): number {
+  return CURRENCY_MINOR_UNITS[currency] ?? 2;
+}
+
+/**
+ * The exact value of `seconds` billed at `rate` (a stored rate), as a fraction over
+ * {@link EXACT_DENOMINATOR}: seconds × rate units. Sum these, then round once with
+ * {@link roundAmount}; summing rounded amounts would drift.
+ */
+export function exactAmount(seconds: number, rate: string): bigint {
+  return BigInt(seconds) * rateUnits(rate);
+}
+
+/** What an {@link exactAmount} is divided by to give an amount in the currency: seconds per hour × the rate's scale. */
+export const EXACT_DENOMINATOR = 3600n * RATE_SCALE;
+
+/**
+ * An exact amount (see {@link exactAmount}) rounded half-up to `currency`'s minor unit, as a
+ * decimal string with exactly that many decimals (`"106.25"`, `"12"` for JPY). Amounts are
+ * never negative, so half-up is away from zero.
+ */
+export function roundAmount(exact: bigint, currency: string): string {
+  const digits = minorUnits(currency);
+  const scale = 10n ** BigInt(digits);
+  const minor = (exact * scale * 2n + EXACT_DENOMINATOR) / (EXACT_DENOMINATOR * 2n);
+  return formatMinor(minor, digits);
+}
+
+/** An amount in minor units (an integer) as a decimal string with `digits` decimals. */
+export function formatMinor(minor: bigint, digits: number): string {
+  if (digits === 0) return minor.toString();
+  const text = minor.toString().padStart(digits + 1, '0');
+  return `${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
+/** A decimal amount string (as {@link roundAmount} makes) in minor units. */
+export function amountMinor(amount: string): bigint {
+  const [whole, decimals = ''] = amount.split('.');
+  return BigInt(`${whole}${decimals}`);
+}
+
+/** The sum of amounts of one currency, as a decimal string of that currency. */
+export function sumAmounts(amounts: readonly string[], currency: string): string {
+  let minor = 0n;
+  for (const a of amounts) minor += amountMinor(a);
+  return formatMinor(minor, minorUnits(currency));
+}
