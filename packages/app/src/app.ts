@@ -12,7 +12,7 @@ import { StoreFileError } from '@tock/core/store-file';
 import { createListener, type Listener, type RequestRecord } from '@tock/listener';
 import { LIMITS, type EntryRequest, type StartRequest } from '@tock/protocol';
 import { AdminError, AdminStream, startAdminServer, type AdminHandler } from './admin.ts';
-import { startExport } from './exports.ts';
+import { startCaptureExport, startExport } from './exports.ts';
 import { chooseCredentialStoreKind, fileCredentialStore, osCredentialStore, type CredentialStore, type CredentialStoreKind } from './credentials.ts';
 import { BackupKeeper, backupAdminRoutes } from './backups.ts';
 import { steppedClock } from './clock-steps.ts';
@@ -22,6 +22,9 @@ import { EditorKeys, editorKeyStore } from './editors/editor-key.ts';
 import { Editors, editorsAdminRoutes } from './editors/editors.ts';
 import { HeartbeatPruner } from './editors/pruning.ts';
 import { createDesktop, type Desktop, type DesktopOptions } from './desktop/desktop.ts';
+import { createCapture, type Capture, type CaptureOptions } from './desktop/capture/capture.ts';
+import { captureAdminRoutes } from './desktop/capture/admin-routes.ts';
+import { idleSourcesFor } from './desktop/idle/sources.ts';
 import { License, licensePublicKey } from './license.ts';
 import { DEFAULT_LISTENER_SETTINGS, ListenerControl, type ListenerSettings } from './listener-control.ts';
 import { startLiveEvents } from './live-events.ts';
@@ -54,6 +57,8 @@ export interface AppServices {
   readonly sync: SyncService;
   /** Editors' WakaTime plugins: the editor key, ~/.wakatime.cfg, the last heartbeats (docs/integrations.md). */
   readonly editors: Editors;
+  /** What the person did, kept on this machine: spans, the window sources, the timeline (docs/desktop.md "Capture"). */
+  readonly capture: Capture;
   readonly clock: () => number;
   /** The last 25 listener requests, newest first. */
   requests(): RequestRecord[];
@@ -76,6 +81,8 @@ export interface AppOptions {
   onQuit?: () => void;
   /** The timers that delete launch files after 60 s (tests; default: unref'ed global ones). */
   launchFileTimers?: LaunchFileTimers;
+  /** Stand-ins for capture's focus sources and timers (tests; docs/desktop.md "Capture"). */
+  capture?: Pick<CaptureOptions, 'focusSources' | 'timers'>;
 }
 
 /** A started app. */
@@ -156,7 +163,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   const opened = store;
   followStep = (stepMs) => void followClockStep(opened, stepMs);
   try {
-    return await wire(store, paths, env, { clock, monotonic }, publicKey, options.uiPort, options.desktop, options.launchFileTimers, options.onQuit);
+    return await wire(store, paths, env, { clock, monotonic }, publicKey, options.uiPort, options.desktop, options.launchFileTimers, options.onQuit, options.capture);
   } catch (error) {
     store.close();
     throw error;
@@ -173,6 +180,7 @@ async function wire(
   desktopOptions: AppOptions['desktop'] = {},
   launchFileTimers?: LaunchFileTimers,
   onQuit: () => void = () => process.kill(process.pid, 'SIGTERM'),
+  captureOptions: AppOptions['capture'] = {},
 ): Promise<RunningApp> {
   const startedAtMs = clock();
   const tracker = createTracker({ store, clock });
@@ -337,6 +345,16 @@ async function wire(
     },
   });
   editors.restore((message) => console.error(`tock: editors: ${message}`));
+  const capture = createCapture({
+    ...captureOptions,
+    store,
+    clock,
+    env,
+    homeDir: paths.dir,
+    idleSources: desktopOptions.idleSources ?? ((signal) => idleSourcesFor(process.platform, { env, clock, signal })),
+    idleThresholdMs: () => desktop.settings().idleThresholdMinutes * 60_000,
+    onChange: changed,
+  });
   const heartbeatPruner = new HeartbeatPruner({ store, clock, onError: (message) => console.error(`tock: pruning heartbeats: ${message}`) });
   desktop.onIdleNoticed((notice) => live.emitIdle(notice));
   const services: AppServices = {
@@ -350,6 +368,7 @@ async function wire(
     desktop,
     sync,
     editors,
+    capture,
     clock,
     requests: () => listener.requests(),
     setCredentialStore(kind) {
@@ -380,6 +399,7 @@ async function wire(
     ...backupAdminRoutes(backups),
     ...syncAdminRoutes(sync),
     ...editorsAdminRoutes(editors),
+    ...captureAdminRoutes(capture),
   });
   await control.restore();
   const ui = await startUiServer(services, { port: uiPort ?? settings.get<number>(SETTINGS.uiPort) ?? 0, clock: monotonic });
@@ -403,6 +423,7 @@ async function wire(
       stopped = true;
       await desktop.stop();
       heartbeatPruner.stop();
+      capture.stop();
       sync.stop();
       live.stop();
       launchFiles.close();
@@ -455,7 +476,7 @@ function adminRoutes(services: AppServices): Record<string, AdminHandler> {
     'GET /report': (input) => reportForAdmin(services.store, services.clock(), input),
     // Streamed: a long history is sent as it is read, never built in memory.
     'POST /export': (input) => {
-      const started = startExport(services.store, services.clock, input);
+      const started = input.capture === true ? startCaptureExport(services.store, services.clock, input) : startExport(services.store, services.clock, input);
       return new AdminStream(started.contentType, started.chunks, started.close);
     },
     'POST /import': (input) => importForAdmin(services.store, services.clock(), input),

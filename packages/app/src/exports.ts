@@ -4,7 +4,7 @@
  * admin channel and the window stream the very same text (docs/data.md "Your data: export,
  * import, backup").
  */
-import { checkExportRequest, exportChunks, openExportSource, systemTimeZone, type ExportCounts, type ExportRequest } from '@tock/core';
+import { captureExportChunks, checkExportRequest, exportChunks, openExportSource, systemTimeZone, type ExportCounts, type ExportRequest } from '@tock/core';
 import type { Store } from '@tock/core';
 
 /** A started export: what it is, its chunks (pulled one at a time) and how to let go of the store. */
@@ -40,4 +40,18 @@ function exportFileName(request: Pick<ExportRequest, 'format' | 'fromDay' | 'toD
   const range =
     fromDay && toDay ? (fromDay === toDay ? `-${fromDay}` : `-${fromDay}-to-${toDay}`) : fromDay ? `-from-${fromDay}` : toDay ? `-to-${toDay}` : '';
   return `tock-export${range}.${request.format}`;
+}
+
+/**
+ * `tock export --capture` (docs/data.md "Capture"): the captured spans of the days asked for
+ * (default: all kept) as their own JSON document — never part of the default export. The
+ * range is checked as the default export checks it.
+ */
+export function startCaptureExport(store: Store, clock: () => number, input: Record<string, unknown>): { contentType: string; chunks: Generator<string, unknown, undefined>; close(): void } {
+  const request = checkExportRequest({ format: 'json', from: input.from, to: input.to, timeZone: systemTimeZone(), now: clock() });
+  return {
+    contentType: 'application/json; charset=utf-8',
+    chunks: captureExportChunks(store, { fromDay: request.fromDay, toDay: request.toDay, timeZone: request.timeZone, nowMs: request.now }),
+    close: () => {},
+  };
 }

@@ -20,3 +20,5 @@ export type { DesktopSettings } from './desktop/settings.ts';
 export type { SyncDeviceStatus, SyncEnableResult, SyncStatus } from './sync/sync-service.ts';
 export type { EditorKeyResult, EditorsStatus } from './editors/editors.ts';
 export { wakatimeConfigDir, type WakatimeSetup } from './editors/wakatime-config.ts';
+export type { CaptureStatus, FocusSourceStatus } from './desktop/capture/capture.ts';
+export type { GnomeExtensionInstall } from './desktop/capture/gnome.ts';

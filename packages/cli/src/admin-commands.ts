@@ -10,6 +10,7 @@ import type { Command } from './command.ts';
 import { backupCommands } from './backup-commands.ts';
 import { syncCommand } from './sync-command.ts';
 import { editorsCommand } from './editors-command.ts';
+import { captureCommand, timelineCommand } from './capture-command.ts';
 
 /** The one line for an admin command when no app runs under `home`. */
 export function appNotRunning(home: string): CliError {
@@ -193,7 +194,7 @@ const resume = breakCommand('resume the session after a break', 'tock resume [--
 /** `tock export`, loaded on use (export-command.ts builds on this module's helpers). */
 const exportCommand: Command = {
   summary: 'write your activities, sessions and entries as JSON or CSV',
-  usage: 'tock export [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--format json|csv] [--output FILE] [--json]',
+  usage: 'tock export [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--format json|csv] [--capture] [--output FILE] [--json]',
   run: async (args, io) => (await import('./export-command.ts')).runExport(args, io),
 };
 
@@ -212,4 +213,4 @@ const importCommand: Command = {
 };
 
 /** The admin commands, by name. */
-export const adminCommands: Record<string, Command> = { app, listener, token, requests, license, break: pause, resume, ...backupCommands, export: exportCommand, report, import: importCommand, sync: syncCommand, editors: editorsCommand };
+export const adminCommands: Record<string, Command> = { app, listener, token, requests, license, break: pause, resume, ...backupCommands, export: exportCommand, report, import: importCommand, sync: syncCommand, editors: editorsCommand, capture: captureCommand, timeline: timelineCommand };

@@ -112,15 +112,22 @@ function plural(n: number, one: string, many: string): string {
 
 /** `tock export`'s work: streamed to stdout, or to `--output FILE` with a summary line. */
 export async function runExport(args: string[], io: Io): Promise<number> {
-  const { values } = flags(args, { from: { type: 'string' }, to: { type: 'string' }, format: { type: 'string' }, output: { type: 'string' } });
+  const { values } = flags(args, { from: { type: 'string' }, to: { type: 'string' }, format: { type: 'string' }, output: { type: 'string' }, capture: { type: 'boolean' } });
   const format = values.format ?? 'json';
   if (format !== 'json' && format !== 'csv') throw new CliError(`--format takes json or csv, not "${String(format)}"`);
+  // Captured spans leave the machine only when asked (docs/data.md "Capture"): their own JSON document.
+  if (values.capture === true && format !== 'json') throw new CliError('--capture exports JSON only; leave out --format csv');
   // The days are checked by the app, with the rule every other way in uses (@tock/protocol).
-  const input = { format, from: values.from, to: values.to };
+  const input = { format, from: values.from, to: values.to, ...(values.capture === true ? { capture: true } : {}) };
   const output = values.output;
   if (typeof output === 'string') {
     if (output === '') throw new CliError('--output needs a file name');
     const summary = await toFile(io, input, output);
+    if (values.capture === true) {
+      const days = summary as unknown as { days: number; spans: number };
+      print(io, values.json === true, { file: resolve(output), format, capture: true, ...days }, () => `exported ${plural(days.spans, 'captured span', 'captured spans')} of ${plural(days.days, 'day', 'days')} to ${output}`);
+      return 0;
+    }
     print(io, values.json === true, { file: resolve(output), format, ...summary }, () =>
       `exported ${plural(summary.activities, 'activity', 'activities')}, ${plural(summary.sessions, 'session', 'sessions')} and ${plural(summary.entries, 'entry', 'entries')} to ${output}`,
     );

@@ -1,15 +1,16 @@
 /**
- * Deleting heartbeats past the capture retention (docs/data.md "Capture settings": deleted daily), scheduled like
+ * Deleting heartbeats and capture spans past the capture retention (docs/data.md "Capture
+ * settings": deleted daily), scheduled like
  * the daily backup (backups.ts): a first run a minute after start-up, then every hour, each
  * run a no-op unless the local day changed since the last — and the deletion itself only
  * touches rows past the retention, so a run that comes early deletes nothing twice.
  */
-import { localDayKey, pruneHeartbeats, systemTimeZone, type Store } from '@tock/core';
+import { localDayKey, pruneCapture, systemTimeZone, type Store } from '@tock/core';
 
 const FIRST_CHECK_MS = 60_000;
 const CHECK_EVERY_MS = 60 * 60_000;
 
-/** Prunes heartbeats once per local day of the injected clock. */
+/** Prunes heartbeats and capture spans once per local day of the injected clock. */
 export class HeartbeatPruner {
   readonly #store: Store;
   readonly #clock: () => number;
@@ -23,14 +24,14 @@ export class HeartbeatPruner {
     this.#onError = options.onError;
   }
 
-  /** Prunes unless it already did on this local day; returns how many heartbeats went (null: not due). */
+  /** Prunes unless it already did on this local day; returns how many heartbeats and spans went (null: not due). */
   pruneDaily(): number | null {
     const now = this.#clock();
     const day = localDayKey(now, systemTimeZone());
     if (day === this.#lastDay) return null;
-    const deleted = pruneHeartbeats(this.#store, now);
+    const deleted = pruneCapture(this.#store, now);
     this.#lastDay = day;
-    return deleted;
+    return deleted.heartbeats + deleted.spans;
   }
 
   /** Starts the timer: a first check a minute after start-up, then every hour. */

@@ -1,0 +1,263 @@
+/**
+ * Capture on the desktop (docs/desktop.md "Capture"): while `windows` is on, follows the
+ * focused window through the first focus source that works here (sway, GNOME, KDE, X11),
+ * reads the idle source every 15 s to turn idleness into `idle` spans, and stores spans as
+ * they end (recorder.ts). Offers the settings, the status (which source works, and why each
+ * other does not), a day's timeline with the open span, forgetting a range of days, and the
+ * GNOME extension's install. The window source is off by default: nothing is followed, no
+ * helper runs and no timer ticks until `tock capture on`.
+ */
+import {
+  forgetCapture,
+  localDayKey,
+  readCaptureSettings,
+  recordSpan,
+  setCaptureSetting,
+  timeline,
+  type CaptureSettings,
+  type Store,
+  type Timeline,
+} from '@tock/core';
+import { IdleReader } from '../idle/watch.ts';
+import type { IdleSource } from '../idle/sources.ts';
+import { installGnomeExtension, type GnomeExtensionInstall } from './gnome.ts';
+import { CaptureRecorder } from './recorder.ts';
+import { focusSourcesFor, type FocusFollower, type FocusSource, type FocusSourceID } from './sources.ts';
+
+/** How often the idle source is read while the window source runs. */
+export const CAPTURE_IDLE_POLL_MS = 15_000;
+/** After the source stopped working (or none did), try again this much later. */
+const RETRY_MS = 60_000;
+/** Idleness counts after this long when the desktop's idle question is off (threshold 0). */
+const DEFAULT_IDLE_MS = 10 * 60_000;
+
+/** One source as the status shows it. */
+export interface FocusSourceStatus {
+  id: FocusSourceID;
+  name: string;
+  works: boolean;
+  /** Why it does not work here (null when it does). */
+  reason: string | null;
+}
+
+/** What `tock capture status` and Settings › Capture show. */
+export interface CaptureStatus {
+  settings: CaptureSettings;
+  /** `off`: windows is off; `following`: a source is in use; `none`: no source works (see `sources`); `starting`. */
+  state: 'off' | 'starting' | 'following' | 'none';
+  /** The source in use. */
+  source: { id: FocusSourceID; name: string } | null;
+  /** Every source of this platform, best first. */
+  sources: FocusSourceStatus[];
+  /** The idle source that turns idleness into `idle` spans, or null. */
+  idleSource: string | null;
+}
+
+/** What {@link createCapture} needs; tests inject sources, idle sources and the clock. */
+export interface CaptureOptions {
+  store: Store;
+  clock: () => number;
+  env: NodeJS.ProcessEnv;
+  homeDir: string;
+  platform?: NodeJS.Platform;
+  /** The focus sources, best first (default: this platform's). */
+  focusSources?: () => FocusSource[] | Promise<FocusSource[]>;
+  /** The idle sources (default: none: capture then records no idle spans). */
+  idleSources?: (signal: AbortSignal) => readonly IdleSource[];
+  /** Idleness longer than this is an idle span (the desktop's idle threshold). */
+  idleThresholdMs?: () => number;
+  /** IANA zone of the days (default: the process's). */
+  timeZone?: () => string;
+  /** Idle poll and retry timers (default true). */
+  timers?: boolean;
+  onChange?: () => void;
+  onError?: (message: string) => void;
+}
+
+/** The capture part of the running app. */
+export interface Capture {
+  settings(): CaptureSettings;
+  /** Sets one setting (`tock capture set KEY VALUE`); `windows` starts or stops following. */
+  set(key: string, value: unknown): Promise<CaptureStatus>;
+  status(): Promise<CaptureStatus>;
+  /** A local day's spans with the open one (default: today). */
+  timeline(day?: string): Timeline;
+  /** Deletes the spans and heartbeats of the local days `fromDay`..`toDay`. */
+  forget(fromDay: string, toDay: string): { spans: number; heartbeats: number };
+  installGnomeExtension(): Promise<GnomeExtensionInstall>;
+  /** One idle poll now (what the timer does). */
+  pollIdle(): Promise<void>;
+  /** Resolves once the window source has been started (or found missing) after the last change. */
+  settled(): Promise<void>;
+  stop(): void;
+}
+
+/** Creates the capture part; starts following when `windows` is on. */
+export function createCapture(options: CaptureOptions): Capture {
+  const { store, clock, env } = options;
+  const zone = options.timeZone ?? (() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const aborter = new AbortController();
+  const onError = options.onError ?? ((message: string) => console.error(`tock: capture: ${message}`));
+  const changed = options.onChange ?? (() => {});
+  const sources = options.focusSources ?? (() => focusSourcesFor(options.platform ?? process.platform, { env, homeDir: options.homeDir }));
+  const recorder = new CaptureRecorder({
+    clock,
+    settings: () => readCaptureSettings(store.settings),
+    write: (span) => {
+      try {
+        recordSpan(store, span);
+      } catch (error) {
+        onError(`a span was not stored (${error instanceof Error ? error.message : String(error)})`);
+      }
+    },
+  });
+  const idleReader = options.idleSources ? new IdleReader({ candidates: () => options.idleSources?.(aborter.signal) ?? [], clock }) : null;
+  const idleThreshold = (): number => options.idleThresholdMs?.() || DEFAULT_IDLE_MS;
+
+  let follower: FocusFollower | null = null;
+  let active: FocusSource | null = null;
+  let state: CaptureStatus['state'] = 'off';
+  let starting: Promise<void> = Promise.resolve();
+  let generation = 0;
+  let idleTimer: NodeJS.Timeout | null = null;
+  let retryTimer: NodeJS.Timeout | null = null;
+  let stopped = false;
+
+  const stopFollowing = (): void => {
+    generation++;
+    follower?.stop();
+    follower = null;
+    active = null;
+    recorder.pause();
+    if (idleTimer) clearInterval(idleTimer);
+    if (retryTimer) clearTimeout(retryTimer);
+    idleTimer = retryTimer = null;
+  };
+
+  const retryLater = (): void => {
+    if (options.timers === false || stopped) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      starting = startFollowing();
+    }, RETRY_MS);
+    retryTimer.unref();
+  };
+
+  const startFollowing = async (): Promise<void> => {
+    const mine = ++generation;
+    state = 'starting';
+    const list = await sources();
+    for (const source of list) {
+      if (mine !== generation) return;
+      try {
+        const f = await source.follow(
+          (window) => {
+            if (mine === generation) recorder.focus(window);
+          },
+          (reason) => {
+            if (mine !== generation) return;
+            onError(`${source.name} stopped: ${reason}`);
+            stopFollowing();
+            state = 'none';
+            changed();
+            retryLater();
+          },
+        );
+        if (mine !== generation) {
+          f.stop();
+          return;
+        }
+        follower = f;
+        active = source;
+        state = 'following';
+        if (idleReader && options.timers !== false) {
+          idleTimer = setInterval(() => void pollIdle().catch(() => {}), CAPTURE_IDLE_POLL_MS);
+          idleTimer.unref();
+        }
+        changed();
+        return;
+      } catch {
+        // The next source; the status says why this one does not work.
+      }
+    }
+    if (mine !== generation) return;
+    state = 'none';
+    changed();
+    retryLater();
+  };
+
+  const pollIdle = async (): Promise<void> => {
+    if (!idleReader || active === null) return;
+    let idleMs: number | null;
+    try {
+      idleMs = await idleReader.read();
+    } catch {
+      return;
+    }
+    if (idleMs === null) return;
+    const now = clock();
+    if (idleMs >= idleThreshold()) recorder.idleSince(now - idleMs);
+    else if (recorder.idle) recorder.active(now - idleMs);
+  };
+
+  const apply = (): void => {
+    const wanted = readCaptureSettings(store.settings).windows;
+    if (wanted && state === 'off') starting = startFollowing();
+    else if (!wanted && state !== 'off') {
+      stopFollowing();
+      state = 'off';
+    } else recorder.refresh();
+  };
+
+  const status = async (): Promise<CaptureStatus> => {
+    const list = await sources();
+    const checked = await Promise.all(
+      list.map(async (s): Promise<FocusSourceStatus> => {
+        if (s === active) return { id: s.id, name: s.name, works: true, reason: null };
+        const reason = await s.check().catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
+        return { id: s.id, name: s.name, works: reason === null, reason };
+      }),
+    );
+    return {
+      settings: readCaptureSettings(store.settings),
+      state,
+      source: active ? { id: active.id, name: active.name } : null,
+      sources: checked,
+      idleSource: idleReader?.source?.name ?? null,
+    };
+  };
+
+  apply();
+
+  return {
+    settings: () => readCaptureSettings(store.settings),
+    async set(key, value) {
+      setCaptureSetting(store.settings, key, value);
+      apply();
+      await starting;
+      changed();
+      return status();
+    },
+    status,
+    timeline(day) {
+      const timeZone = zone();
+      const open = recorder.openSpan();
+      return timeline(store, { day: day ?? localDayKey(clock(), timeZone), timeZone, nowMs: clock(), open: open ? [open] : [] });
+    },
+    forget(fromDay, toDay) {
+      const { spans, heartbeats, fromMs, toMs } = forgetCapture(store, fromDay, toDay, zone());
+      recorder.forget(fromMs, toMs);
+      changed();
+      return { spans, heartbeats };
+    },
+    installGnomeExtension: () => installGnomeExtension(env),
+    pollIdle,
+    settled: () => starting,
+    stop() {
+      stopped = true;
+      stopFollowing();
+      state = 'off';
+      aborter.abort();
+    },
+  };
+}

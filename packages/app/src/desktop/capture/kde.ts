@@ -1,0 +1,130 @@
+/**
+ * The KDE Plasma focus source (docs/desktop.md "Capture"): Tock owns `app.tock.Capture` on
+ * the session bus and serves `app.tock.Capture.KWin.Activated(app, title)` at
+ * `/app/tock/Capture`; it writes {@link KWIN_SCRIPT} into its home and has KWin load and run
+ * it over D-Bus (`org.kde.KWin /Scripting loadScript`, then `run` on the script's object —
+ * `/Scripting/Script<N>` on Plasma 6, `/<N>` on Plasma 5). The script calls Tock back with
+ * `callDBus` at every activation (`workspace.windowActivated` on Plasma 6,
+ * `workspace.clientActivated` on Plasma 5) and caption change of the active window.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { connectSessionBus, type SessionBus } from './dbus.ts';
+import { FocusSourceUnavailable, type FocusedWindow, type FocusFollower, type FocusSource, type FocusSourceContext } from './sources.ts';
+
+/** Tock's side of the contract, and KWin's. */
+export const KWIN_CONTRACT = {
+  busName: 'app.tock.Capture',
+  path: '/app/tock/Capture',
+  iface: 'app.tock.Capture.KWin',
+  pluginName: 'tock-capture',
+  kwin: 'org.kde.KWin',
+  scripting: '/Scripting',
+  scriptingIface: 'org.kde.kwin.Scripting',
+  scriptIface: 'org.kde.kwin.Script',
+} as const;
+
+/** The KWin script (Plasma 5 and 6): reports the active window's class and caption to Tock. */
+export const KWIN_SCRIPT = `// Written by Tock (docs/desktop.md "Capture"): tells Tock which window is active.
+var TOCK = ["${KWIN_CONTRACT.busName}", "${KWIN_CONTRACT.path}", "${KWIN_CONTRACT.iface}", "Activated"];
+var followed = null;
+function report(w) {
+  if (!w) { callDBus(TOCK[0], TOCK[1], TOCK[2], TOCK[3], "", ""); return; }
+  callDBus(TOCK[0], TOCK[1], TOCK[2], TOCK[3], String(w.resourceClass || ""), String(w.caption || ""));
+}
+function onCaption() { if (followed) report(followed); }
+function activated(w) {
+  if (followed && followed.captionChanged) followed.captionChanged.disconnect(onCaption);
+  followed = w || null;
+  if (followed && followed.captionChanged) followed.captionChanged.connect(onCaption);
+  report(followed);
+}
+if (workspace.windowActivated) workspace.windowActivated.connect(activated);
+else workspace.clientActivated.connect(activated);
+activated(workspace.activeWindow !== undefined ? workspace.activeWindow : workspace.activeClient);
+`;
+
+async function nameHasOwner(bus: SessionBus, name: string): Promise<boolean> {
+  const [owned] = await bus.call('org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus', 'NameHasOwner', 's', [name]);
+  return owned === true;
+}
+
+async function runScript(bus: SessionBus, id: number): Promise<void> {
+  const { kwin, scriptIface, scripting, scriptingIface } = KWIN_CONTRACT;
+  for (const path of [`/Scripting/Script${id}`, `/${id}`]) {
+    try {
+      await bus.call(kwin, path, scriptIface, 'run');
+      return;
+    } catch {
+      // The other Plasma's path.
+    }
+  }
+  await bus.call(kwin, scripting, scriptingIface, 'start');
+}
+
+/** The KDE source: needs KWin on the session bus. */
+export function kdeFocusSource(context: FocusSourceContext): FocusSource {
+  const { env, homeDir } = context;
+  return {
+    id: 'kde',
+    name: 'KDE Plasma (KWin script)',
+    async check() {
+      let bus: SessionBus;
+      try {
+        bus = await connectSessionBus(env);
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
+      }
+      try {
+        return (await nameHasOwner(bus, KWIN_CONTRACT.kwin)) ? null : 'KWin is not running on this session bus (not a KDE Plasma session)';
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
+      } finally {
+        bus.close();
+      }
+    },
+    async follow(onFocus, onLost) {
+      const reason = await this.check();
+      if (reason !== null) throw new FocusSourceUnavailable(reason);
+      const bus = await connectSessionBus(env);
+      const { busName, path, iface, kwin, scripting, scriptingIface, pluginName } = KWIN_CONTRACT;
+      let stopped = false;
+      try {
+        if (!(await bus.requestName(busName))) throw new FocusSourceUnavailable(`${busName} is taken on the session bus (another Tock running?)`);
+        bus.serve(path, iface, {
+          Activated: {
+            in: 'ss',
+            out: '',
+            run: (app: unknown, title: unknown) => {
+              const a = typeof app === 'string' && app !== '' ? app : null;
+              const t = typeof title === 'string' && title !== '' ? title : null;
+              onFocus(a === null && t === null ? null : ({ app: a, title: t } satisfies FocusedWindow));
+            },
+          },
+        });
+        const file = join(homeDir, 'kwin-capture.js');
+        writeFileSync(file, KWIN_SCRIPT, { mode: 0o600 });
+        await bus.call(kwin, scripting, scriptingIface, 'unloadScript', 's', [pluginName]).catch(() => {});
+        const [id] = await bus.call(kwin, scripting, scriptingIface, 'loadScript', 'ss', [file, pluginName]);
+        if (typeof id !== 'number' || id < 0) throw new FocusSourceUnavailable('KWin did not load the capture script');
+        await runScript(bus, id);
+      } catch (error) {
+        bus.close();
+        throw error instanceof FocusSourceUnavailable ? error : new FocusSourceUnavailable(`KWin: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      bus.onClose((why) => {
+        if (!stopped) onLost(why);
+      });
+      const follower: FocusFollower = {
+        stop() {
+          stopped = true;
+          bus
+            .call(kwin, scripting, scriptingIface, 'unloadScript', 's', [pluginName])
+            .catch(() => {})
+            .finally(() => bus.close());
+        },
+      };
+      return follower;
+    },
+  };
+}

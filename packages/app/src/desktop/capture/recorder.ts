@@ -1,0 +1,117 @@
+/**
+ * Turns what a focus source and the idle reader report into spans (docs/desktop.md
+ * "Capture"). Pure apart from the injected clock, settings and writer: the tests drive it with
+ * scripted focus changes on a pinned clock.
+ *
+ * - A window span ends when the focus moves to a window that is recorded differently, when
+ *   (with titles on) the title changes, when idleness begins (at the moment it began), or at
+ *   a pause (lock, suspend, the source lost, capture turned off).
+ * - What is recorded of a window: its application, its title only when `titles` is on; a
+ *   window matched by an `exclude` glob (on the application or the title, titles on or off)
+ *   becomes an `excluded` span with neither. Two windows recorded alike make one span.
+ * - Idleness is a span of source `idle`, from when it began to the first input after it.
+ * - The open span lives here until it ends; the timeline shows it through {@link openSpan}.
+ */
+import { isExcluded, type CaptureSettings, type RecordedSpan } from '@tock/core';
+import type { FocusedWindow } from './sources.ts';
+
+/** What {@link CaptureRecorder} needs. */
+export interface RecorderOptions {
+  clock: () => number;
+  settings: () => CaptureSettings;
+  /** Stores a span that ended. */
+  write: (span: RecordedSpan) => void;
+}
+
+type Open = Omit<RecordedSpan, 'endMs'>;
+
+/** The spans of one running capture. */
+export class CaptureRecorder {
+  readonly #options: RecorderOptions;
+  #open: Open | null = null;
+  /** The focused window as last reported (null: none, or not known since a pause). */
+  #window: FocusedWindow | null = null;
+  #idle = false;
+
+  constructor(options: RecorderOptions) {
+    this.#options = options;
+  }
+
+  /** Whether an idle span is open. */
+  get idle(): boolean {
+    return this.#idle;
+  }
+
+  /** The focus moved, or the focused window's title changed (null: no window has the focus). */
+  focus(window: FocusedWindow | null): void {
+    this.#window = window;
+    if (this.#idle) return;
+    this.#switchTo(this.#windowSpan(window), this.#options.clock());
+  }
+
+  /** The settings changed (titles, exclusions): the open window span is recorded anew if it reads differently now. */
+  refresh(): void {
+    if (!this.#idle) this.#switchTo(this.#windowSpan(this.#window), this.#options.clock());
+  }
+
+  /** The person has been idle since `sinceMs`: the window span ends there and an idle span begins. */
+  idleSince(sinceMs: number): void {
+    if (this.#idle) return;
+    this.#idle = true;
+    const at = Math.min(this.#options.clock(), Math.max(sinceMs, this.#open?.startMs ?? sinceMs));
+    this.#switchTo({ startMs: at, source: 'idle', app: null, title: null }, at);
+  }
+
+  /** Input again at `atMs`: the idle span ends there and the focused window's span begins. */
+  active(atMs: number): void {
+    if (!this.#idle) return;
+    this.#idle = false;
+    const at = Math.min(this.#options.clock(), Math.max(atMs, this.#open?.startMs ?? atMs));
+    this.#switchTo(this.#windowSpan(this.#window, at), at);
+  }
+
+  /** Lock, suspend, the source lost, capture off: the open span ends now and nothing is open until the next focus report. */
+  pause(): void {
+    this.#close(this.#options.clock());
+    this.#window = null;
+    this.#idle = false;
+  }
+
+  /** The open span as far as now, or null. */
+  openSpan(): RecordedSpan | null {
+    if (this.#open === null) return null;
+    return { ...this.#open, endMs: Math.max(this.#open.startMs, this.#options.clock()) };
+  }
+
+  /** `tock capture forget` covered `[fromMs, toMs)`: the open span's part in it is forgotten too. */
+  forget(fromMs: number, toMs: number): void {
+    const open = this.#open;
+    if (open === null || open.startMs >= toMs) return;
+    const now = this.#options.clock();
+    if (open.startMs < fromMs) {
+      // The part before the range is kept; the span goes on after the range (or from now).
+      this.#options.write({ ...open, endMs: Math.min(fromMs, now) });
+    }
+    this.#open = { ...open, startMs: Math.min(Math.max(toMs, open.startMs), now) };
+  }
+
+  #windowSpan(window: FocusedWindow | null, startMs = this.#options.clock()): Open | null {
+    if (window === null) return null;
+    const settings = this.#options.settings();
+    if (isExcluded(settings, window.app, window.title)) return { startMs, source: 'excluded', app: null, title: null };
+    return { startMs, source: 'window', app: window.app, title: settings.titles ? window.title : null };
+  }
+
+  #switchTo(next: Open | null, atMs: number): void {
+    const open = this.#open;
+    if (open !== null && next !== null && open.source === next.source && open.app === next.app && open.title === next.title) return;
+    this.#close(atMs);
+    this.#open = next === null ? null : { ...next, startMs: atMs };
+  }
+
+  #close(atMs: number): void {
+    const open = this.#open;
+    this.#open = null;
+    if (open !== null && atMs > open.startMs) this.#options.write({ ...open, endMs: atMs });
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Where the focused window comes from (docs/desktop.md "Capture"): one small interface, one
+ * module per desktop mechanism, injected into the capture service like the idle source is
+ * into the desktop part:
+ *
+ * - X11 (x11.ts): EWMH `_NET_ACTIVE_WINDOW` on the root window, then the window's `WM_CLASS`
+ *   and `_NET_WM_NAME`, followed through property-change events by `xprop -spy`;
+ * - sway and other i3-IPC compositors (sway.ts): the IPC socket's window events;
+ * - GNOME Shell (gnome.ts): Tock's shell extension, over the session D-Bus;
+ * - KDE Plasma (kde.ts): a KWin script loaded over D-Bus that calls Tock back.
+ *
+ * Every source follows events — none polls. {@link FocusSource.check} says quickly why a
+ * source cannot work here (the status shows it for each), {@link FocusSource.follow} starts it.
+ */
+
+/** The window that has the focus: its application (class or app id) and its title. */
+export interface FocusedWindow {
+  app: string | null;
+  title: string | null;
+}
+
+/** A running source: stop it to let go of its helper, socket or bus name. */
+export interface FocusFollower {
+  stop(): void;
+}
+
+/** Which desktop mechanism a source uses. */
+export type FocusSourceID = 'x11' | 'sway' | 'gnome' | 'kde';
+
+/** One way to follow the focused window. */
+export interface FocusSource {
+  readonly id: FocusSourceID;
+  /** Shown in the status: `X11 (EWMH, xprop)`, `sway (IPC)`, … */
+  readonly name: string;
+  /** Why this source cannot work here (one line), or null when it can. Quick: no waiting on events. */
+  check(): Promise<string | null>;
+  /**
+   * Starts following: `onFocus` is called with the focused window at once (null: none has the
+   * focus) and again at every change of focus or of its title; `onLost` once when the source
+   * stops working (the helper exited, the socket closed). Rejects with the reason when it
+   * cannot start.
+   */
+  follow(onFocus: (window: FocusedWindow | null) => void, onLost: (reason: string) => void): Promise<FocusFollower>;
+}
+
+/** What the sources need: the environment, and where Tock keeps files (the KWin script). */
+export interface FocusSourceContext {
+  env: NodeJS.ProcessEnv;
+  /** The Tock home: the KWin script is written there. */
+  homeDir: string;
+}
+
+/** The reason a source gives when it cannot work here. */
+export class FocusSourceUnavailable extends Error {
+  override name = 'FocusSourceUnavailable' as const;
+}
+
+/**
+ * The sources to try on this platform, best first: the one the session's own protocol offers
+ * (sway on a sway session, GNOME's extension, KWin), X11 last — under Xwayland, X11 sees only
+ * X clients, so a Wayland session's own source wins.
+ */
+export async function focusSourcesFor(platform: NodeJS.Platform, context: FocusSourceContext): Promise<FocusSource[]> {
+  if (platform !== 'linux' && platform !== 'freebsd' && platform !== 'openbsd') return [];
+  const [{ swayFocusSource }, { gnomeFocusSource }, { kdeFocusSource }, { x11FocusSource }] = await Promise.all([
+    import('./sway.ts'),
+    import('./gnome.ts'),
+    import('./kde.ts'),
+    import('./x11.ts'),
+  ]);
+  return [swayFocusSource(context), gnomeFocusSource(context), kdeFocusSource(context), x11FocusSource(context)];
+}

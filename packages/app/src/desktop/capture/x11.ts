@@ -1,0 +1,169 @@
+/**
+ * The X11 focus source (docs/desktop.md "Capture"): EWMH `_NET_ACTIVE_WINDOW` on the root
+ * window names the focused window; its `WM_CLASS` gives the application and `_NET_WM_NAME`
+ * (else `WM_NAME`) the title. Both are followed through PropertyNotify events by two
+ * `xprop -spy` helpers (x11-utils): one on the root window for the whole run, one on the
+ * focused window, replaced when the focus moves. Nothing polls: an X server with nothing
+ * changing costs nothing. Why xprop and not an X11 library: docs/decisions.md "Capture".
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { runCommand } from '../run-command.ts';
+import { FocusSourceUnavailable, type FocusedWindow, type FocusFollower, type FocusSource, type FocusSourceContext } from './sources.ts';
+
+/** `_NET_ACTIVE_WINDOW(WINDOW): window id # 0x1400007` → `0x1400007`; none (`0x0`, not found) → null; another line → undefined. */
+export function parseActiveWindowLine(line: string): string | null | undefined {
+  if (/^_NET_ACTIVE_WINDOW:\s+not found\.?$/.test(line.trim())) return null;
+  const id = /^_NET_ACTIVE_WINDOW\(WINDOW\): window id # (0x[0-9a-f]+)/i.exec(line.trim())?.[1];
+  if (id === undefined) return undefined;
+  return /^0x0+$/i.test(id) ? null : id.toLowerCase();
+}
+
+/**
+ * The quoted strings of an xprop value (`"one", "Two \"x\""`), unescaped. xprop writes bytes
+ * it cannot show in the locale as octal escapes (`\342\200\224`, an em dash in a title typed
+ * `STRING`); they are put back together as UTF-8.
+ */
+export function parseXpropStrings(value: string): string[] {
+  const out: string[] = [];
+  const re = /"((?:[^"\\]|\\.)*)"/g;
+  for (let m = re.exec(value); m !== null; m = re.exec(value)) {
+    const text = m[1] as string;
+    const bytes: number[] = [];
+    let i = 0;
+    while (i < text.length) {
+      const octal = /^\\([0-7]{3})/.exec(text.slice(i, i + 4));
+      if (octal) {
+        bytes.push(Number.parseInt(octal[1] as string, 8) & 0xff);
+        i += 4;
+        continue;
+      }
+      let c = String.fromCodePoint(text.codePointAt(i) as number);
+      i += c.length;
+      if (c === '\\' && i < text.length) {
+        const next = String.fromCodePoint(text.codePointAt(i) as number);
+        i += next.length;
+        c = next === 'n' ? '\n' : next === 't' ? '\t' : next;
+      }
+      bytes.push(...Buffer.from(c, 'utf8'));
+    }
+    out.push(Buffer.from(bytes).toString('utf8'));
+  }
+  return out;
+}
+
+/** One line of `xprop -spy -id W WM_CLASS _NET_WM_NAME WM_NAME`: the property and its strings (absent: `not found`). */
+export function parseWindowPropertyLine(line: string): { property: 'WM_CLASS' | '_NET_WM_NAME' | 'WM_NAME'; values: string[] | null } | undefined {
+  const m = /^(WM_CLASS|_NET_WM_NAME|WM_NAME)(?:\([A-Z_0-9]+\))?(?:\s*=\s*(.*)|:\s+not found\.?)$/.exec(line.trim());
+  if (!m) return undefined;
+  return { property: m[1] as 'WM_CLASS' | '_NET_WM_NAME' | 'WM_NAME', values: m[2] === undefined ? null : parseXpropStrings(m[2]) };
+}
+
+/** The window as its properties say: the class (second WM_CLASS string, else the first) and the EWMH title, else the ICCCM one. */
+export class WindowProperties {
+  #wmClass: string[] | null = null;
+  #netName: string | null = null;
+  #wmName: string | null = null;
+
+  /** Takes one line; true when it changed what {@link window} gives. */
+  take(line: string): boolean {
+    const parsed = parseWindowPropertyLine(line);
+    if (parsed === undefined) return false;
+    const before = JSON.stringify(this.window());
+    if (parsed.property === 'WM_CLASS') this.#wmClass = parsed.values;
+    else if (parsed.property === '_NET_WM_NAME') this.#netName = parsed.values?.[0] ?? null;
+    else this.#wmName = parsed.values?.[0] ?? null;
+    return JSON.stringify(this.window()) !== before;
+  }
+
+  window(): FocusedWindow {
+    const cls = this.#wmClass;
+    const app = cls === null ? null : (cls[1] ?? cls[0] ?? null) || null;
+    return { app, title: this.#netName ?? this.#wmName };
+  }
+}
+
+const LOCALE = { LC_ALL: 'C.UTF-8' };
+
+function spawnXprop(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn('xprop', args, { env: { ...env, ...LOCALE }, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+}
+
+/** The X11 source: needs `DISPLAY`, `xprop`, and a window manager that sets `_NET_ACTIVE_WINDOW`. */
+export function x11FocusSource(context: Pick<FocusSourceContext, 'env'>): FocusSource {
+  const { env } = context;
+  return {
+    id: 'x11',
+    name: 'X11 (EWMH, xprop)',
+    async check() {
+      if (!env.DISPLAY) return 'no X display (DISPLAY is not set)';
+      try {
+        const out = await runCommand(['xprop', '-root', '_NET_SUPPORTING_WM_CHECK'], { env: { ...env, ...LOCALE } });
+        if (/not found/.test(out)) return 'the window manager does not follow EWMH (no _NET_SUPPORTING_WM_CHECK on the root window)';
+        return null;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        return /not installed/.test(message) ? 'xprop is not installed (Debian/Ubuntu: x11-utils)' : `cannot read the X display ${env.DISPLAY}: ${message}`;
+      }
+    },
+    async follow(onFocus, onLost) {
+      const reason = await this.check();
+      if (reason !== null) throw new FocusSourceUnavailable(reason);
+      let stopped = false;
+      let windowSpy: ChildProcess | null = null;
+      let activeID: string | null | undefined;
+      const root = spawnXprop(['-spy', '-root', '_NET_ACTIVE_WINDOW'], env);
+
+      const followWindow = (id: string | null): void => {
+        windowSpy?.kill();
+        windowSpy = null;
+        if (id === null) {
+          onFocus(null);
+          return;
+        }
+        const props = new WindowProperties();
+        const spy = spawnXprop(['-spy', '-id', id, 'WM_CLASS', '_NET_WM_NAME', 'WM_NAME'], env);
+        windowSpy = spy;
+        // The first three lines are the current values: one report once all have come.
+        let seen = 0;
+        createInterface({ input: spy.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+          if (spy !== windowSpy) return;
+          const changed = props.take(line);
+          seen++;
+          if (seen === 3 || (seen > 3 && changed)) onFocus(props.window());
+        });
+        // A window closed while focused: its spy ends; the root spy reports the next focus.
+        spy.on('error', () => {});
+      };
+
+      await new Promise<void>((resolve, reject) => {
+        let started = false;
+        createInterface({ input: root.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+          const id = parseActiveWindowLine(line);
+          if (id === undefined) return;
+          if (!started) {
+            started = true;
+            resolve();
+          }
+          if (id === activeID) return;
+          activeID = id;
+          followWindow(id);
+        });
+        root.on('error', (error) => (started ? undefined : reject(new FocusSourceUnavailable(`xprop: ${error.message}`))));
+        root.on('exit', (code) => {
+          windowSpy?.kill();
+          if (!started) reject(new FocusSourceUnavailable(`xprop exited (${code}) before reporting the focused window`));
+          else if (!stopped) onLost(`xprop stopped following the X display (exit ${code})`);
+        });
+      });
+      const follower: FocusFollower = {
+        stop() {
+          stopped = true;
+          windowSpy?.kill();
+          root.kill();
+        },
+      };
+      return follower;
+    },
+  };
+}

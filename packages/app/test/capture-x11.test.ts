@@ -1,0 +1,136 @@
+/**
+ * Capture's X11 source for real (docs/desktop.md "Capture"): a private Xvfb with openbox (an
+ * EWMH window manager), two xmessage windows given distinct classes and titles with xdotool,
+ * the focus moved with `xdotool windowactivate`. Spans come from the scripted focus changes on
+ * an injected clock: the test waits for each event to arrive, never sleeps through a window.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { listRecordedSpans, openStore, readCaptureSettings, recordSpan, setCaptureSetting, type Store } from '@tock/core';
+import { CaptureRecorder } from '../src/desktop/capture/recorder.ts';
+import type { FocusedWindow } from '../src/desktop/capture/sources.ts';
+import { parseActiveWindowLine, parseWindowPropertyLine, x11FocusSource } from '../src/desktop/capture/x11.ts';
+
+const children: ChildProcess[] = [];
+let display = '';
+const env = (): NodeJS.ProcessEnv => ({ ...process.env, DISPLAY: display });
+const xdotool = (...args: string[]): string => execFileSync('xdotool', args, { env: env(), encoding: 'utf8' }).trim();
+
+async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>): Promise<T> {
+  for (let i = 0; i < 400; i++) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+let windowA = '';
+let windowB = '';
+
+before(async () => {
+  const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '640x480x24', '-nolisten', 'tcp', '-noreset'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
+  children.push(xvfb);
+  display = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    (xvfb.stdio[3] as NodeJS.ReadableStream).on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      const line = /^(\d+)\n/.exec(text);
+      if (line) resolve(`:${line[1]}`);
+    });
+    xvfb.on('exit', (code) => reject(new Error(`Xvfb exited (${code})`)));
+  });
+  children.push(spawn('openbox', ['--sm-disable'], { env: env(), stdio: 'ignore' }));
+  await until('openbox to manage the display', () => {
+    const out = execFileSync('xprop', ['-root', '_NET_SUPPORTING_WM_CHECK'], { env: env(), encoding: 'utf8' });
+    return /not found/.test(out) ? undefined : true;
+  });
+  const open = (name: string): string => {
+    children.push(spawn('xmessage', ['-name', name, name], { env: env(), stdio: 'ignore' }));
+    return xdotool('search', '--sync', '--classname', name).split('\n')[0] as string;
+  };
+  windowA = open('alpha');
+  windowB = open('bravo');
+  xdotool('set_window', '--class', 'Editor', '--name', 'notes.txt — Editor', windowA);
+  xdotool('set_window', '--class', 'KeePassXC', '--name', 'Passwords.kdbx', windowB);
+});
+
+after(() => {
+  for (const child of children.reverse()) child.kill();
+});
+
+test('parses xprop lines: the active window, WM_CLASS and titles with quotes', () => {
+  assert.equal(parseActiveWindowLine('_NET_ACTIVE_WINDOW(WINDOW): window id # 0x1400007'), '0x1400007');
+  assert.equal(parseActiveWindowLine('_NET_ACTIVE_WINDOW(WINDOW): window id # 0x0'), null);
+  assert.equal(parseActiveWindowLine('_NET_ACTIVE_WINDOW:  not found.'), null);
+  assert.deepEqual(parseWindowPropertyLine('WM_CLASS(STRING) = "one", "Xmessage"'), { property: 'WM_CLASS', values: ['one', 'Xmessage'] });
+  assert.deepEqual(parseWindowPropertyLine('_NET_WM_NAME(UTF8_STRING) = "say \\"hi\\", ☕"'), { property: '_NET_WM_NAME', values: ['say "hi", ☕'] });
+  assert.deepEqual(parseWindowPropertyLine('_NET_WM_NAME:  not found.'), { property: '_NET_WM_NAME', values: null });
+  assert.deepEqual(parseWindowPropertyLine('_NET_WM_NAME(STRING) = "notes \\342\\200\\224 Editor"'), { property: '_NET_WM_NAME', values: ['notes — Editor'] });
+});
+
+test('the X11 source says why it cannot work without a display', async () => {
+  assert.match((await x11FocusSource({ env: { ...process.env, DISPLAY: '' } }).check()) ?? '', /DISPLAY is not set/);
+  assert.equal(await x11FocusSource({ env: env() }).check(), null);
+});
+
+test('spans from focus changes on the real display: app only, titles when on, exclusions as excluded', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'tock-capture-x11-'));
+  const store: Store = openStore(join(dir, 'tock.db'));
+  t.after(() => {
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  setCaptureSetting(store.settings, 'windows', true);
+  setCaptureSetting(store.settings, 'exclude', '*keepass*');
+  const T0 = Date.parse('2026-11-20T09:00:00Z');
+  let now = T0;
+  const recorder = new CaptureRecorder({ clock: () => now, settings: () => readCaptureSettings(store.settings), write: (span) => recordSpan(store, span) });
+  const seen: (FocusedWindow | null)[] = [];
+  const follower = await x11FocusSource({ env: env() }).follow(
+    (w) => {
+      seen.push(w);
+      recorder.focus(w);
+    },
+    (reason) => assert.fail(`lost: ${reason}`),
+  );
+  t.after(() => follower.stop());
+  // Waits until the source reported `expected` (app and title) at the clock set before the change.
+  const focusAt = async (ms: number, change: () => void, expected: FocusedWindow): Promise<void> => {
+    now = ms;
+    const from = seen.length;
+    change();
+    await until(`${expected.app} "${expected.title}" reported`, () =>
+      seen.slice(from).some((w) => w?.app === expected.app && w?.title === expected.title) ? true : undefined,
+    );
+  };
+  const s = 1000;
+  await focusAt(T0, () => xdotool('windowactivate', '--sync', windowA), { app: 'Editor', title: 'notes.txt — Editor' });
+  await focusAt(T0 + 60 * s, () => xdotool('windowactivate', '--sync', windowB), { app: 'KeePassXC', title: 'Passwords.kdbx' });
+  await focusAt(T0 + 90 * s, () => xdotool('windowactivate', '--sync', windowA), { app: 'Editor', title: 'notes.txt — Editor' });
+  // Titles off: a new title is not a new span.
+  await focusAt(T0 + 120 * s, () => xdotool('set_window', '--name', 'report.txt — Editor', windowA), { app: 'Editor', title: 'report.txt — Editor' });
+  // Titles on: the span goes on with its title, and each new title is a new span.
+  now = T0 + 150 * s;
+  setCaptureSetting(store.settings, 'titles', true);
+  recorder.refresh();
+  await focusAt(T0 + 180 * s, () => xdotool('set_window', '--name', 'slides.odp — Editor', windowA), { app: 'Editor', title: 'slides.odp — Editor' });
+  // A title that matches an exclusion is excluded, titles on or off.
+  await focusAt(T0 + 200 * s, () => xdotool('set_window', '--name', 'keepass export.csv', windowA), { app: 'Editor', title: 'keepass export.csv' });
+  now = T0 + 210 * s;
+  recorder.pause();
+
+  const spans = listRecordedSpans(store, 0, Number.MAX_SAFE_INTEGER).map((r) => [(r.startMs - T0) / s, (r.endMs - T0) / s, r.source, r.app, r.title]);
+  assert.deepEqual(spans, [
+    [0, 60, 'window', 'Editor', null],
+    [60, 90, 'excluded', null, null],
+    [90, 150, 'window', 'Editor', null],
+    [150, 180, 'window', 'Editor', 'report.txt — Editor'],
+    [180, 200, 'window', 'Editor', 'slides.odp — Editor'],
+    [200, 210, 'excluded', null, null],
+  ]);
+});

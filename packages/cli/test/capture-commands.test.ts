@@ -1,0 +1,134 @@
+/**
+ * `tock capture` and `tock timeline` against a real app started in this process with a
+ * stand-in focus source (scripted focus changes), a stand-in idle source and a pinned clock;
+ * the CLI runs in-process and talks over the real admin socket.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { startApp, type RunningApp } from '../../app/src/app.ts';
+import type { FocusedWindow, FocusSource } from '../../app/src/desktop/capture/sources.ts';
+import { recordHeartbeats } from '@tock/core';
+import { tockAt } from './real-app.ts';
+
+process.env.TZ = 'UTC';
+const MIN = 60_000;
+
+describe('capture commands against a running app', () => {
+  let app: RunningApp;
+  let home: string;
+  let env: NodeJS.ProcessEnv;
+  const now = { ms: Date.parse('2026-11-23T09:00:00.000Z') };
+  let idleSince: number | null = null;
+  let report: ((w: FocusedWindow | null) => void) | null = null;
+  const tock = (...argv: string[]) => tockAt(() => new Date(now.ms), env, ...argv);
+  const standIn: FocusSource = {
+    id: 'x11',
+    name: 'stand-in X11',
+    check: async () => null,
+    async follow(onFocus) {
+      report = onFocus;
+      onFocus({ app: 'Code', title: 'a.ts — tock' });
+      return { stop: () => void (report = null) };
+    },
+  };
+  const missing: FocusSource = { id: 'sway', name: 'stand-in sway', check: async () => 'not a sway session (SWAYSOCK is not set)', follow: async () => Promise.reject(new Error('no')) };
+
+  before(async () => {
+    home = mkdtempSync(join(tmpdir(), 'tock-cli-capture-'));
+    env = { PATH: process.env.PATH, HOME: home, TOCK_HOME: home, TOCK_CREDENTIAL_STORE: 'file', TZ: 'UTC' };
+    app = await startApp({
+      home,
+      env,
+      clock: () => now.ms,
+      desktop: { timers: false, notifier: { name: 'none', notify: async () => {} }, idleSources: () => [{ name: 'test idle', idleMs: async () => (idleSince === null ? 0 : now.ms - idleSince) }] },
+      capture: { timers: false, focusSources: () => [missing, standIn] },
+    });
+  });
+
+  after(async () => {
+    await app.stop();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it('is off by default, and the status says which source works and why the others do not', async () => {
+    const out = await tock('capture', 'status');
+    assert.equal(out.status, 0, out.err);
+    assert.match(out.out, /windows: off/);
+    assert.match(out.out, /no +stand-in sway: not a sway session \(SWAYSOCK is not set\)/);
+    const json = JSON.parse((await tock('capture', 'status', '--json')).out) as { state: string; settings: { windows: boolean } };
+    assert.equal(json.state, 'off');
+    assert.equal(json.settings.windows, false);
+    assert.equal(report, null, 'nothing is followed while off');
+  });
+
+  it('records focus changes, idle time and exclusions once on; the timeline prints them', async () => {
+    const on = await tock('capture', 'on', '--json');
+    assert.equal(on.status, 0, on.err);
+    assert.equal((JSON.parse(on.out) as { state: string; source: { name: string } }).source.name, 'stand-in X11');
+    assert.equal((await tock('capture', 'set', 'exclude', '*keepass*')).status, 0);
+    now.ms += 10 * MIN;
+    report?.({ app: 'KeePassXC', title: 'Passwords' });
+    now.ms += 5 * MIN;
+    report?.({ app: 'firefox', title: 'Docs' });
+    // Away from 09:16; the idle poll at 09:30 sees 14 minutes of idleness.
+    idleSince = now.ms + MIN;
+    now.ms += 15 * MIN;
+    await app.services.capture.pollIdle();
+    idleSince = null;
+    now.ms += 5 * MIN;
+    await app.services.capture.pollIdle();
+    recordHeartbeats(app.services.store, [{ entity: '/src/a.ts', time: now.ms / 1000 - 60, project: 'tock', branch: 'main', language: 'TypeScript' }], {}, { nowMs: now.ms, newId: () => crypto.randomUUID() });
+    const out = await tock('timeline', '--json');
+    assert.equal(out.status, 0, out.err);
+    const day = JSON.parse(out.out) as { date: string; timeZone: string; spans: { start: string; end: string; source: string; app: string | null; title: string | null; project: string | null }[] };
+    assert.equal(day.date, '2026-11-23');
+    assert.deepEqual(
+      day.spans.map((s) => [s.start.slice(11, 16), s.end.slice(11, 16), s.source, s.app ?? s.project, s.title]),
+      [
+        ['09:00', '09:10', 'window', 'Code', null],
+        ['09:10', '09:15', 'excluded', null, null],
+        ['09:15', '09:16', 'window', 'firefox', null],
+        ['09:16', '09:35', 'idle', null, null],
+        ['09:34', '09:35', 'editor', 'tock', null],
+        ['09:35', '09:35', 'window', 'firefox', null],
+      ].filter((row) => row[0] !== row[1] || row[2] !== 'window'),
+    );
+    const human = await tock('timeline');
+    assert.match(human.out, /09:00–09:10 +window +Code/);
+    assert.match(human.out, /09:34–09:35 +editor +tock \(main\) · TypeScript/);
+  });
+
+  it('refuses a bad setting in one line, and forgets a day', async () => {
+    const bad = await tock('capture', 'set', 'retentionDays', '0');
+    assert.equal(bad.status, 1);
+    assert.match(bad.err, /retentionDays.*1 to 3650/);
+    const forgot = await tock('capture', 'forget', '--from', '2026-11-23', '--to', '2026-11-23');
+    assert.equal(forgot.status, 0, forgot.err);
+    assert.match(forgot.out, /forgot 2026-11-23 to 2026-11-23: \d+ spans and 1 heartbeat/);
+    const day = JSON.parse((await tock('timeline', '2026-11-23', '--json')).out) as { spans: unknown[] };
+    assert.deepEqual(day.spans, []);
+  });
+
+  it('exports captured spans only with --capture, and the default export holds none', async () => {
+    now.ms += 10 * MIN;
+    report?.({ app: 'Code', title: 'b.ts' });
+    now.ms += 10 * MIN;
+    const file = join(home, 'capture.json');
+    const out = await tock('export', '--capture', '--output', file);
+    assert.equal(out.status, 0, out.err);
+    const doc = JSON.parse(readFileSync(file, 'utf8')) as { format: string; days: { spans: { app: string | null }[] }[] };
+    assert.equal(doc.format, 'tock-capture');
+    assert.ok(doc.days.some((d) => d.spans.some((s) => s.app === 'firefox')));
+    const plain = await tock('export');
+    assert.doesNotMatch(plain.out, /firefox|capture|spans/);
+  });
+
+  it('turning capture off stops following and ends the open span', async () => {
+    const off = await tock('capture', 'off', '--json');
+    assert.equal((JSON.parse(off.out) as { state: string }).state, 'off');
+    assert.equal(report, null);
+  });
+});
