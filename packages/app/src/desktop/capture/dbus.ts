@@ -21,6 +21,8 @@ export interface SessionBus {
   /** Owns `name` (flag 4: do not queue); false when another connection owns it. */
   requestName(name: string): Promise<boolean>;
   serve(path: string, iface: string, methods: Record<string, ServedMethod>): void;
+  /** Sends a signal from this connection (the tests' stand-ins for GNOME Shell use it). */
+  emitSignal(path: string, iface: string, member: string, signature: string, body: unknown[]): void;
   /** Calls `handler` once if the connection ends. */
   onClose(handler: (reason: string) => void): void;
   close(): void;
@@ -33,6 +35,7 @@ interface NativeBus {
   invoke(msg: Record<string, unknown>, cb: (error: { name?: string; message?: string } | null, ...body: unknown[]) => void): void;
   addMatch(rule: string, cb: (error: unknown) => void): void;
   requestName(name: string, flags: number, cb: (error: unknown, code?: number) => void): void;
+  sendSignal(path: string, iface: string, member: string, signature: string, body: unknown[]): void;
   exportInterface(obj: Record<string, unknown>, path: string, iface: { name: string; methods: Record<string, [string, string, string[], string[]]>; signals: Record<string, unknown>; properties: Record<string, unknown> }): void;
 }
 
@@ -92,6 +95,9 @@ export async function connectSessionBus(env: NodeJS.ProcessEnv, timeoutMs = 3000
         described[name] = [m.in, m.out, [], []];
       }
       bus.exportInterface(obj, path, { name: iface, methods: described, signals: {}, properties: {} });
+    },
+    emitSignal(path, iface, member, signature, body) {
+      bus.sendSignal(path, iface, member, signature, body);
     },
     onClose(handler) {
       closeHandlers.push(handler);
