@@ -95,7 +95,8 @@ export function statusView(services: AppServices): StatusView {
     const now = services.clock();
     const running = services.tracker
       .listBlocks(Date.parse(status.since), now + 1)
-      .find((b) => b.kind === 'session' && b.endedAt === null);
+      // This device's session: other devices' running ones are among the blocks too (sync).
+      .find((b) => b.kind === 'session' && b.endedAt === null && b.device === undefined);
     sessionSeconds = running ? running.seconds : null;
   }
   return { ...status, sessionSeconds };
@@ -304,7 +305,7 @@ export function uiRoutes(services: AppServices): Route[] {
 
     ...desktopRoutes(services.desktop),
 
-    ...syncRoutes(services.sync),
+    ...syncRoutes(services.sync, services.store, services.clock),
 
     ...reportRoutes(services),
 

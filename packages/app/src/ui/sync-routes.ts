@@ -1,10 +1,57 @@
 /**
  * The window's routes for Settings › Sync (docs/ui.md "Sync"): the sync status, turning sync on
- * with a folder and a device name, and off. A refusal comes back as `validation_failed` with
+ * with a folder and a device name, and off, the one-timer setting, and what other devices run now. A refusal comes back as `validation_failed` with
  * the field it is about (`dir` or `name`), so the window shows it there.
  */
+import type { Store } from '@tock/core';
+import { devicePositions, sessionsRunningElsewhere, type RunningElsewhere } from '@tock/core/sync';
 import { SyncError, type SyncService } from '../sync/sync-service.ts';
 import { UiApiError, type Route } from './api.ts';
+
+/** A session another device runs now, as Today shows it. */
+export interface RunningElsewhereView {
+  sessionID: string;
+  deviceID: string;
+  activity: { activityID: string; activityName: string };
+  startedAt: string;
+  note: string | null;
+  onBreak: boolean;
+  /** Worked so far by `now`, breaks left out. */
+  seconds: number;
+}
+
+function runningView(r: RunningElsewhere, now: number): RunningElsewhereView {
+  let breakMs = 0;
+  for (const b of r.breaks) breakMs += Math.max(0, Math.min(b.endedAt ?? now, now) - Math.max(b.startedAt, r.startedAt));
+  return {
+    sessionID: r.sessionID,
+    deviceID: r.deviceID,
+    activity: r.activity,
+    startedAt: new Date(r.startedAt).toISOString(),
+    note: r.note,
+    onBreak: r.breaks.some((b) => b.endedAt === null),
+    seconds: Math.max(0, Math.floor((now - r.startedAt - breakMs) / 1000)),
+  };
+}
+
+/**
+ * What other devices run, read again only when their logs brought something new (the read
+ * passes over every synced session; how far each log is applied is one small table).
+ */
+function runningElsewhere(store: Store): () => RunningElsewhere[] {
+  let key = '';
+  let value: RunningElsewhere[] = [];
+  return () => {
+    const now = devicePositions(store)
+      .map((p) => `${p.deviceID}:${p.applied}`)
+      .join('|');
+    if (now !== key || now === '') {
+      value = now === '' ? [] : sessionsRunningElsewhere(store);
+      key = now;
+    }
+    return value;
+  };
+}
 
 function asUiError<T>(work: () => T): T {
   try {
@@ -19,9 +66,18 @@ function asUiError<T>(work: () => T): T {
 }
 
 /** The sync routes of the window's API. */
-export function syncRoutes(sync: SyncService): Route[] {
+export function syncRoutes(sync: SyncService, store: Store, clock: () => number): Route[] {
+  const running = runningElsewhere(store);
   return [
     { method: 'GET', pattern: '/api/sync', run: () => sync.status() },
+    {
+      method: 'GET',
+      pattern: '/api/sync/running',
+      run: () => {
+        const now = clock();
+        return running().map((r) => runningView(r, now));
+      },
+    },
     {
       method: 'POST',
       pattern: '/api/sync/enable',
@@ -29,5 +85,15 @@ export function syncRoutes(sync: SyncService): Route[] {
       run: ({ body }) => asUiError(() => sync.enable(body.dir, body.name === '' ? undefined : body.name)),
     },
     { method: 'POST', pattern: '/api/sync/disable', changes: ['sync'], run: () => asUiError(() => sync.disable()) },
+    {
+      // One timer across devices (docs/sync.md): `{on: boolean}`, answered with the sync status.
+      method: 'POST',
+      pattern: '/api/sync/one-timer',
+      changes: ['sync'],
+      run: ({ body }) => {
+        if (typeof body.on !== 'boolean') throw new UiApiError(400, 'validation_failed', 'on: must be true or false', [{ field: 'on', message: 'must be true or false' }]);
+        return sync.setOneTimer(body.on);
+      },
+    },
   ];
 }

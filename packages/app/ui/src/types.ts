@@ -34,6 +34,17 @@ export interface RequestRecord {
   status: number;
 }
 
+/** A session another device runs now (`GET /api/sync/running`). */
+export interface RunningElsewhere {
+  sessionID: string;
+  deviceID: string;
+  activity: ActivityRef;
+  startedAt: string;
+  note: string | null;
+  onBreak: boolean;
+  seconds: number;
+}
+
 export interface DailyTotal {
   day: string;
   activityID: string;

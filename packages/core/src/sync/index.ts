@@ -32,7 +32,9 @@ export {
   resetSyncState,
   segmentLines,
   segmentSizes,
+  sessionsRunningElsewhere,
   type DevicePosition,
+  type RunningElsewhere,
   type ApplyOptions,
   type MergeResult,
 } from './merge.ts';

@@ -854,3 +854,54 @@ export function logLength(store: Store): number {
 }
 
 export type { Hlc };
+
+/** A session another device is running now, as its log says (docs/sync.md "Several devices"). */
+export interface RunningElsewhere {
+  sessionID: string;
+  deviceID: string;
+  activity: { activityID: string; activityName: string };
+  startedAt: number;
+  note: string | null;
+  /** Its breaks so far (`endedAt` null: on a break now). */
+  breaks: { startedAt: number; endedAt: number | null }[];
+}
+
+/**
+ * The sessions other devices are running now: kept in the merged state only (every device keeps
+ * its own running session; another device's is shown once it has ended), so they are the synced
+ * sessions without an end that the tracking tables do not hold. One pass over the synced
+ * sessions; the window asks again only when another device's log brought something new.
+ */
+export function sessionsRunningElsewhere(store: Store): RunningElsewhere[] {
+  const db = store.db;
+  const entities = new Entities(db);
+  const ids = sql(
+    db,
+    "SELECT e.id FROM sync_entities AS e WHERE e.kind = 'session' AND e.pending = 0 AND NOT EXISTS (SELECT 1 FROM sessions AS s WHERE s.id = e.id) ORDER BY e.id",
+  ).all() as { id: string }[];
+  const activityOf = sql(db, 'SELECT id, name FROM activities WHERE name_key = ?');
+  const breakIds = sql(db, "SELECT id FROM sync_entities WHERE pending = 1 AND ref = ? AND kind = 'break' ORDER BY id");
+  const running: RunningElsewhere[] = [];
+  for (const { id } of ids) {
+    const e = entities.get(id);
+    if (e === undefined || !visible(e) || value(e, 'endedAt') !== null) continue;
+    const a = entities.get(String(value(e, 'activityID')));
+    if (a === undefined || !visible(a)) continue;
+    const shown = activityOf.get(nameKey(String(value(a, 'name')))) as { id: string; name: string } | undefined;
+    if (shown === undefined) continue;
+    const breaks = (breakIds.all(id) as { id: string }[])
+      .map((r) => entities.get(r.id))
+      .filter((b): b is Entity => b !== undefined && visible(b))
+      .map((b) => ({ startedAt: value(b, 'startedAt') as number, endedAt: (value(b, 'endedAt') ?? null) as number | null }))
+      .sort((x, y) => x.startedAt - y.startedAt);
+    running.push({
+      sessionID: id,
+      deviceID: String(value(e, 'device')),
+      activity: { activityID: shown.id, activityName: shown.name },
+      startedAt: value(e, 'startedAt') as number,
+      note: (value(e, 'note') ?? null) as string | null,
+      breaks,
+    });
+  }
+  return running.sort((x, y) => x.startedAt - y.startedAt || x.sessionID.localeCompare(y.sessionID));
+}

@@ -97,6 +97,7 @@ function ThisDevice({ status }: { status: SyncStatus }) {
           {status.problem}
         </p>
       )}
+      <OneTimer on={status.oneTimer} />
       <div class="inline-row">
         <button type="button" disabled={busy} onClick={() => void disable()}>
           Turn sync off
@@ -104,6 +105,37 @@ function ThisDevice({ status }: { status: SyncStatus }) {
       </div>
       <Failure message={failure} />
     </>
+  );
+}
+
+/** The one-timer setting (docs/sync.md "One timer"): a later start on another device stops the timer here. */
+function OneTimer({ on }: { on: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const toggle = async (value: boolean): Promise<void> => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await api.post('/api/sync/one-timer', { on: value });
+    } catch (err) {
+      setFailure(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div class="one-timer">
+      <label class="check">
+        <input type="checkbox" checked={on} disabled={busy} aria-describedby="one-timer-hint" onChange={(e) => void toggle((e.target as HTMLInputElement).checked)} />
+        One timer across my devices
+      </label>
+      <p id="one-timer-hint" class="hint">
+        {on
+          ? 'A timer started on another device stops the one running here, at the moment it started there.'
+          : 'Off: each device keeps its own timer running, and their time can overlap.'}
+      </p>
+      <Failure message={failure} />
+    </div>
   );
 }
 

@@ -14,7 +14,7 @@ import { useLoaded } from '../load.ts';
 import { overlapsOf } from '../overlaps.ts';
 import { applyStatus, blocksChanged, liveSeconds, useAppState, useTick } from '../state.ts';
 import { clockTime, dayKey, daySpan, duration, longDay, nowMs, stopwatch } from '../time.ts';
-import type { Block, Status } from '../types.ts';
+import type { Block, RunningElsewhere, Status } from '../types.ts';
 
 /** Loads the blocks of a day, again whenever tracked time changes. */
 function useDayBlocks(day: string, version: unknown): { blocks: Block[]; error: string | null } {
@@ -172,6 +172,8 @@ export function Today() {
         </div>
       </section>
 
+      <OtherDevicesRunning />
+
       <section class="card start" aria-labelledby="start-heading">
         <h2 id="start-heading" class="visually-hidden">
           Start or switch
@@ -228,9 +230,55 @@ export function Today() {
   );
 }
 
+/**
+ * What runs on other devices (sync, docs/sync.md): the sessions they keep running, which the app
+ * reads from their logs (a running session of another device is no block yet), each with the
+ * device's name, its activity, since when, its worked time and note. Asked again when the
+ * sync status changes (another device's log applied) and every minute for the times.
+ */
+function OtherDevicesRunning() {
+  const { snapshot } = useAppState();
+  const sync = snapshot?.sync;
+  const applied = sync?.enabled ? sync.devices.map((d) => `${d.deviceID}:${d.applied}`).join('|') : null;
+  const [minute, setMinute] = useState(0);
+  useEffect(() => {
+    if (applied === null) return;
+    const id = setInterval(() => setMinute((n) => n + 1), 60_000);
+    return () => clearInterval(id);
+  }, [applied === null]);
+  const { data: others } = useLoaded(
+    () => (applied === null ? Promise.resolve([]) : api.get<RunningElsewhere[]>('/api/sync/running')),
+    [applied, minute],
+    [] as RunningElsewhere[],
+  );
+  if (others.length === 0) return null;
+  const name = (id: string): string => sync?.devices.find((d) => d.deviceID === id)?.name ?? 'another device';
+  return (
+    <section class="card other-devices" aria-labelledby="other-devices-heading">
+      <h2 id="other-devices-heading">Running on other devices</h2>
+      <ul class="block-list" data-testid="other-devices-running">
+        {others.map((r) => (
+          <li key={r.sessionID}>
+            <span class="range">since {clockTime(Date.parse(r.startedAt))}</span>
+            <span class="name">
+              <span class={`swatch ${colorClass(r.activity.activityID)}`} aria-hidden="true" />
+              {r.activity.activityName}
+              <span class="badge">on {name(r.deviceID)}</span>
+              {r.onBreak && <span class="badge">on a break</span>}
+            </span>
+            <span class="dur">{duration(r.seconds)}</span>
+            {r.note && <span class="note">{r.note}</span>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** When the break now on began: the running session's open break (null before the blocks are loaded). */
 function runningBreakStart(blocks: Block[]): number | null {
-  const running = blocks.find((b) => b.kind === 'session' && b.endedAt === null);
+  // This device's: another device's running session is not the one on a break here.
+  const running = blocks.find((b) => b.kind === 'session' && b.endedAt === null && b.device === undefined);
   const open = running?.breaks.find((br) => br.endedAt === null);
   return open ? Date.parse(open.startedAt) : null;
 }
