@@ -35,7 +35,10 @@ export function reportMatrixCsv(report: Report, cells: readonly DailyTotal[], da
   const byActivity = new Map<string, Map<string, number>>();
   for (const c of cells) {
     let row = byActivity.get(c.activityID);
-    if (!row) byActivity.set(c.activityID, (row = new Map()));
+    if (!row) {
+      row = new Map();
+      byActivity.set(c.activityID, row);
+    }
     row.set(c.day, (row.get(c.day) ?? 0) + c.seconds);
   }
   let text = csvRow(['activity', ...days, 'total']);
