@@ -71,8 +71,8 @@ function rig(t: TestContext, sources?: (user: FakeUser) => IdleSource[]): Rig {
   const tracker = createTracker({ store, clock, timeZone: 'UTC' });
   const user = new FakeUser(clock);
   const desktop = createDesktop({ store, tracker, clock, timers: false, notifier: silentNotifier, idleSources: () => (sources ? sources(user) : [user.source()]) });
-  t.after(() => {
-    desktop.stop();
+  t.after(async () => {
+    await desktop.stop();
     store.close();
     rmSync(dir, { recursive: true, force: true });
   });

@@ -32,8 +32,8 @@ function rig(t: TestContext, notifier: Notifier, startMs = MONDAY_0900): Rig {
   const tracker = createTracker({ store, clock, timeZone: 'UTC' });
   const desktop = createDesktop({ store, tracker, clock, timers: false, notifier, idleSources: () => [], timeZone: () => 'UTC' });
   desktop.updateSettings({ reminderEnabled: true, reminderAfterMinutes: 15 });
-  t.after(() => {
-    desktop.stop();
+  t.after(async () => {
+    await desktop.stop();
     store.close();
     rmSync(dir, { recursive: true, force: true });
   });
