@@ -18,6 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tock_client import (
+    Amount,
     AsyncClient,
     AuthError,
     BranchPrompt,
@@ -374,13 +375,27 @@ def test_leaving_the_loop_closes_the_stream(flavour: str) -> None:
 
 # ---- get_report -----------------------------------------------------------------------------
 
+LEDGER = {"billedSeconds": 0, "amount": None, "currency": None}
+
 REPORT = {
     "from": "2026-11-01",
     "to": "2026-11-02",
     "timeZone": "Europe/Berlin",
     "totalSeconds": 3600,
     "overlapSeconds": 0,
-    "rows": [{"date": "2026-11-01", "seconds": 3600}, {"date": "2026-11-02", "seconds": 0}],
+    "rows": [
+        {
+            "date": "2026-11-01",
+            "seconds": 3600,
+            "billedSeconds": 0,
+            "amount": None,
+            "currency": None,
+        },
+        {"date": "2026-11-02", "seconds": 0, "billedSeconds": 0, "amount": None, "currency": None},
+    ],
+    "amounts": [],
+    "targetSeconds": None,
+    "balanceSeconds": None,
 }
 
 
@@ -407,7 +422,10 @@ def test_get_report_sends_only_what_is_given_and_returns_dates(flavour: str) -> 
 
 def test_get_report_by_activity_rows() -> None:
     report = Report.from_wire(
-        {**REPORT, "rows": [{"activityID": "a-1", "activityName": "Docs", "seconds": 3600}]}
+        {
+            **REPORT,
+            "rows": [{"activityID": "a-1", "activityName": "Docs", "seconds": 3600, **LEDGER}],
+        }
     )
     assert report.rows == [ReportRow(seconds=3600, activity_id="a-1", activity_name="Docs")]
 
@@ -419,8 +437,8 @@ def test_get_report_reads_the_overlap_and_refuses_a_report_without_it() -> None:
             "totalSeconds": 5400,
             "overlapSeconds": 1800,
             "rows": [
-                {"activityID": "a-1", "activityName": "Docs", "seconds": 3600},
-                {"activityID": "a-2", "activityName": "Review", "seconds": 3600},
+                {"activityID": "a-1", "activityName": "Docs", "seconds": 3600, **LEDGER},
+                {"activityID": "a-2", "activityName": "Review", "seconds": 3600, **LEDGER},
             ],
         }
     )
@@ -429,6 +447,37 @@ def test_get_report_reads_the_overlap_and_refuses_a_report_without_it() -> None:
     without = {key: value for key, value in REPORT.items() if key != "overlapSeconds"}
     with pytest.raises(ValueError, match="overlapSeconds"):
         Report.from_wire(without)
+
+
+def test_get_report_reads_rows_by_client_and_tag_amounts_and_targets(flavour: str) -> None:
+    wire = {
+        **REPORT,
+        "rows": [
+            {"clientID": "c-1", "clientName": "ACME", "seconds": 3600, "billedSeconds": 3600,
+             "amount": "85.00", "currency": "EUR"},
+            {"clientID": None, "clientName": None, "seconds": 60, **LEDGER},
+        ],
+        "amounts": [{"currency": "EUR", "amount": "85.00"}],
+        "targetSeconds": 28800,
+        "balanceSeconds": -25200,
+    }  # fmt: skip
+    handler = Recorder(lambda request: ok(request, wire))
+    report = call(flavour, handler, "get_report", by="client", billable=True)
+    assert report.rows[0] == ReportRow(
+        seconds=3600,
+        client_id="c-1",
+        client_name="ACME",
+        billed_seconds=3600,
+        amount="85.00",
+        currency="EUR",
+    )
+    assert report.rows[1].client_id is None
+    assert report.rows[1].amount is None
+    assert report.amounts == [Amount(currency="EUR", amount="85.00")]
+    assert (report.target_seconds, report.balance_seconds) == (28800, -25200)
+    assert [r.url.raw_path for r in handler.requests] == [b"/report?by=client&billable=true"]
+    tag = Report.from_wire({**REPORT, "rows": [{"tag": "urgent", "seconds": 5, **LEDGER}]})
+    assert tag.rows == [ReportRow(seconds=5, tag="urgent")]
 
 
 def test_get_report_refuses_a_datetime_and_passes_the_apps_400_on(flavour: str) -> None:

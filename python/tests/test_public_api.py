@@ -36,6 +36,8 @@ SPEC_RESULTS = {
     # docs/protocol.md "GET /report": the report, and the events of the stream.
     "Report",
     "ReportRow",
+    # docs/data.md "The ledger": a report's worth in one currency.
+    "Amount",
     "Event",
     "Idle",
 }
@@ -53,7 +55,8 @@ SPEC_OPERATIONS = {
         "(self, *, name: 'str | None' = None, activity_id: 'str | None' = None, "
         "duration_minutes: 'float', note: 'str | None' = None, "
         "create_if_missing: 'bool' = False, ended_at: 'str | datetime | None' = None, "
-        "idempotency_key: 'str | None' = None) -> 'Entry'"
+        "idempotency_key: 'str | None' = None, tags: 'Sequence[str] | None' = None, "
+        "billable: 'bool | None' = None) -> 'Entry'"
     ),
     "notify_branch_change": (
         "(self, branch: 'str', repo: 'str | None' = None, "
@@ -61,7 +64,7 @@ SPEC_OPERATIONS = {
     ),
     "get_report": (
         "(self, from_date: 'str | date | None' = None, to_date: 'str | date | None' = None, "
-        "by: 'str' = 'activity') -> 'Report'"
+        "by: 'str' = 'activity', billable: 'bool | None' = None) -> 'Report'"
     ),
 }
 # events() is an iterator (sync) / async iterator (async), of Event.

@@ -28,8 +28,8 @@ REPLACEMENTS: tuple[tuple[str, str], ...] = (
     (r"\baread\b", "read"),
     # isort order changes with the names: AsyncIterator < Callable < Iterator.
     (
-        r"^from collections\.abc import AsyncIterator, Callable$",
-        "from collections.abc import Callable, Iterator",
+        r"^from collections\.abc import AsyncIterator, Callable, Sequence$",
+        "from collections.abc import Callable, Iterator, Sequence",
     ),
     (r"\bAsyncIterator\b", "Iterator"),
     (r"\baiter_text\b", "iter_text"),

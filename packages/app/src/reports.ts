@@ -35,13 +35,13 @@ function withMatrix(store: Store, now: number, report: Report): MatrixReport {
 
 function namedOrDays(store: Store, now: number, input: Record<string, unknown>): Report {
   const timeZone = systemTimeZone();
-  const { period, from, to, by } = input;
-  if (period === undefined || period === null) return buildReport(store, { from, to, by }, now, timeZone);
+  const { period, from, to, by, billable } = input;
+  if (period === undefined || period === null) return buildReport(store, { from, to, by, billable }, now, timeZone);
   if (typeof period !== 'string' || !(REPORT_PERIODS as readonly string[]).includes(period)) {
     throw validationProblem([{ field: 'period', message: `must be one of ${REPORT_PERIODS.join(', ')}` }]);
   }
   if ((from !== undefined && from !== null) || (to !== undefined && to !== null)) {
     throw validationProblem([{ field: 'period', message: 'give a named range or from/to, not both' }]);
   }
-  return buildReport(store, { ...reportPeriod(period as ReportPeriod, now, timeZone), by }, now, timeZone);
+  return buildReport(store, { ...reportPeriod(period as ReportPeriod, now, timeZone), by, billable }, now, timeZone);
 }

@@ -195,7 +195,7 @@ describe('Reports', () => {
     const reportFile = await download(page, 'download-report');
     assert.equal(reportFile.name, 'tock-report-2026-10-01-to-2026-11-30-by-activity.csv');
     assert.equal(reportFile.text, reportCsv(report('2026-10-01', '2026-11-30', 'activity'), 'activity'));
-    assert.ok(reportFile.text.startsWith('activity,seconds\r\nClient A — design,11700\r\n'));
+    assert.ok(reportFile.text.startsWith('activity,seconds,billed_seconds,amount,currency\r\nClient A — design,11700,0,,\r\n'));
 
     const exportFile = await download(page, 'download-export');
     assert.equal(exportFile.name, 'tock-export-2026-10-01-to-2026-11-30.csv');
@@ -231,7 +231,7 @@ describe('Reports', () => {
     assert.equal(csv.status, 200);
     assert.equal(csv.headers['content-type'], 'text/csv; charset=utf-8');
     assert.equal(csv.headers['content-disposition'], 'attachment; filename="tock-report-2026-11-18-by-day.csv"');
-    assert.equal(csv.body, 'date,seconds\r\n2026-11-18,5400\r\n');
+    assert.equal(csv.body, 'date,seconds,billed_seconds,amount,currency\r\n2026-11-18,5400,0,,\r\n');
     assert.ok(csv.headers['content-security-policy'], 'downloads carry the window’s security headers');
   });
 

@@ -8,6 +8,7 @@
  */
 import { adminRequest, AppNotRunningError, homePaths, resolveHome } from '@tock/app';
 import { REPORT_PERIODS, reportCsv, reportMatrixCsv, type DailyTotal, type Report, type ReportActivityRow, type ReportDayRow } from '@tock/core';
+import type { ClientReportRow, ReportBy, TagReportRow } from '@tock/protocol';
 import { formatMinutesAs, shownTable } from '@tock/protocol';
 import { appNotRunning, flags } from './admin-commands.ts';
 import { CliError, type Io } from './io.ts';
@@ -21,7 +22,7 @@ const PERIODS: readonly string[] = REPORT_PERIODS;
  * they add up to the total as shown. By activity, time two activities shared is in both rows
  * and once in the total: an `Overlap` line takes it off, so the column still adds up.
  */
-function reportTable(report: Report, by: 'activity' | 'day'): string {
+function reportTable(report: Report, by: ReportBy): string {
   const range = report.from === report.to ? report.from : `${report.from} – ${report.to}`;
   const title = `${range} (${report.timeZone}), by ${by}`;
   const shown = shownTable(
@@ -31,12 +32,20 @@ function reportTable(report: Report, by: 'activity' | 'day'): string {
   const labels =
     by === 'activity'
       ? (report.rows as ReportActivityRow[]).map((r) => terminalText(r.activityName))
-      : (report.rows as ReportDayRow[]).map((r) => `${r.date} ${weekday(r.date)}`);
-  const cells: [string, string][] = labels.map((label, i) => [label, formatMinutesAs(shown.rows[i] ?? 0)]);
-  if (by === 'activity' && cells.length === 0) return `${title}\nNo time tracked.`;
-  const overlap: [string, string][] = shown.overlap > 0 ? [['Overlap, counted once', `−${formatMinutesAs(shown.overlap)}`]] : [];
-  const total: [string, string] = ['Total', formatMinutesAs(shown.total)];
-  const header: [string, string] = [by === 'activity' ? 'Activity' : 'Day', 'Time'];
+      : by === 'client'
+        ? (report.rows as ClientReportRow[]).map((r) => (r.clientName === null ? '(no client)' : terminalText(r.clientName)))
+        : by === 'tag'
+          ? (report.rows as TagReportRow[]).map((r) => (r.tag === null ? '(no tag)' : terminalText(r.tag)))
+          : (report.rows as ReportDayRow[]).map((r) => `${r.date} ${weekday(r.date)}`);
+  // What a row is worth, where a rate applies: `€` never, the currency's code and the decimal amount.
+  const worth = (report.rows as { amount: string | null; currency: string | null }[]).map((r) => (r.amount === null ? '' : `  ${r.amount} ${r.currency}`));
+  const cells: [string, string][] = labels.map((label, i) => [label, `${formatMinutesAs(shown.rows[i] ?? 0)}${worth[i]}`]);
+  if (by !== 'day' && cells.length === 0) return `${title}\nNo time tracked.`;
+  // By client and by tag, rows share time like activities do, but the overlap line is the activities' figure: leave it out there.
+  const overlap: [string, string][] = shown.overlap > 0 && by === 'activity' ? [['Overlap, counted once', `−${formatMinutesAs(shown.overlap)}`]] : [];
+  const amounts = report.amounts.map((a) => `${a.amount} ${a.currency}`).join(', ');
+  const total: [string, string] = ['Total', `${formatMinutesAs(shown.total)}${amounts === '' ? '' : `  ${amounts}`}`];
+  const header: [string, string] = [by === 'activity' ? 'Activity' : by === 'client' ? 'Client' : by === 'tag' ? 'Tag' : 'Day', 'Time'];
   const all = [header, ...cells, ...overlap, total];
   const nameWidth = Math.max(...all.map(([name]) => [...name].length));
   const timeWidth = Math.max(...all.map(([, time]) => [...time].length));
@@ -53,7 +62,7 @@ function weekday(day: string): string {
 
 /** The app's refusals name the field (`to: …`); on the command line it is a flag. */
 function asFlags(message: string): string {
-  return message.replace(/^(from|to|by): /, '--$1: ');
+  return message.replace(/^(from|to|by|billable): /, '--$1: ');
 }
 
 /** Runs `tock report ARGS` (its usage is in admin-commands.ts); returns the exit status. */
@@ -64,6 +73,7 @@ export async function runReport(args: string[], io: Io): Promise<number> {
       from: { type: 'string' },
       to: { type: 'string' },
       by: { type: 'string' },
+      billable: { type: 'string' },
       csv: { type: 'boolean' },
       matrix: { type: 'boolean' },
     },
@@ -81,8 +91,12 @@ export async function runReport(args: string[], io: Io): Promise<number> {
   if (matrix && values.csv !== true) throw new CliError('--matrix is a CSV of activities by day: give it with --csv (tock report month --csv --matrix)');
   if (matrix && values.by !== undefined) throw new CliError('--matrix has a row per activity and a column per day already; leave out --by');
   const by = values.by ?? 'activity';
-  if (by !== 'activity' && by !== 'day') throw new CliError(`--by takes activity or day, not "${String(by)}"`);
+  if (by !== 'activity' && by !== 'day' && by !== 'client' && by !== 'tag') throw new CliError(`--by takes activity, day, client or tag, not "${String(by)}"`);
+  if (values.billable !== undefined && values.billable !== 'true' && values.billable !== 'false') {
+    throw new CliError(`--billable takes true or false, not "${String(values.billable)}"`);
+  }
   const input: Record<string, unknown> = matrix ? { by, matrix } : { by };
+  if (values.billable !== undefined) input.billable = values.billable === 'true';
   if (values.from !== undefined || values.to !== undefined) {
     input.from = values.from;
     input.to = values.to;

@@ -56,7 +56,7 @@ describe('tock report', () => {
     const run = await tock(env, 'report', 'today', '--json');
     assert.equal(run.status, 0, run.err);
     const report = JSON.parse(run.out);
-    assert.deepEqual(Object.keys(report), ['from', 'to', 'timeZone', 'totalSeconds', 'overlapSeconds', 'rows']);
+    assert.deepEqual(Object.keys(report), ['from', 'to', 'timeZone', 'totalSeconds', 'overlapSeconds', 'rows', 'amounts', 'targetSeconds', 'balanceSeconds']);
     assert.equal(report.overlapSeconds, 0);
     assert.equal(report.from, localToday(zone));
     assert.equal(report.timeZone, zone);
@@ -75,13 +75,29 @@ describe('tock report', () => {
   it('prints RFC 4180 CSV with a header, quoting where needed', async () => {
     const run = await tock(env, 'report', '--csv');
     assert.equal(run.status, 0, run.err);
-    assert.equal(run.out, 'activity,seconds\r\n"Writing, editing",5400\r\nAlpha,2700\r\nCafé,2700\r');
+    assert.equal(run.out, 'activity,seconds,billed_seconds,amount,currency\r\n"Writing, editing",5400,0,,\r\nAlpha,2700,0,,\r\nCafé,2700,0,,\r');
     const byDay = await tock(env, 'report', 'week', '--by', 'day', '--csv');
     const records = byDay.out.split('\r\n');
-    assert.equal(records[0], 'date,seconds');
+    assert.equal(records[0], 'date,seconds,billed_seconds,amount,currency');
     assert.equal(records.length, 8, 'a header and seven days, Monday to Sunday');
     assert.equal(new Date(`${records[1]!.split(',')[0]}T00:00:00Z`).getUTCDay(), 1, 'the week starts on Monday');
-    assert.ok(records.includes(`${localToday(zone)},10800`), byDay.out);
+    assert.ok(records.includes(`${localToday(zone)},10800,0,,`), byDay.out);
+  });
+
+  it('groups by client and by tag, filters billable time, and refuses a bad --by or --billable', async () => {
+    const byClient = JSON.parse((await tock(env, 'report', '--by', 'client', '--json')).out);
+    assert.deepEqual(byClient.rows.map((r: { clientID: null; seconds: number }) => [r.clientID, r.seconds]), [[null, 3 * 3600]]);
+    const byTag = await tock(env, 'report', '--by', 'tag', '--csv');
+    assert.equal(byTag.out.split('\r\n')[0], 'tag,seconds,billed_seconds,amount,currency');
+    const billable = JSON.parse((await tock(env, 'report', '--billable', 'true', '--json')).out);
+    assert.equal(billable.totalSeconds, 0, 'nothing here is billable');
+    const table = await tock(env, 'report', '--by', 'client');
+    assert.match(table.out, /\(no client\)/);
+    for (const bad of [['--by', 'week'], ['--billable', 'yes']]) {
+      const run = await tock(env, 'report', ...bad);
+      assert.equal(run.status, 1);
+      assert.match(run.err, /^error: --(by|billable) takes/);
+    }
   });
 
   it('takes every named range and --from/--to', async () => {
@@ -143,7 +159,7 @@ describe('tock report', () => {
     await refuse(['--from', '22.11.2026'], /^error: --from: must be a date YYYY-MM-DD/);
     await refuse(['fortnight'], /^error: unknown range "fortnight"/);
     await refuse(['week', '--from', '2026-11-01'], /not both/);
-    await refuse(['--by', 'project'], /--by takes activity or day/);
+    await refuse(['--by', 'project'], /--by takes activity, day, client or tag/);
     await refuse(['--json', '--csv'], /--json or --csv/);
   });
 

@@ -377,10 +377,23 @@ export async function startFakeTock(options: { token: string; port?: number }): 
         if (!day.test(from)) return invalid('from', 'must be a date YYYY-MM-DD');
         if (!day.test(to)) return invalid('to', 'must be a date YYYY-MM-DD');
         if (to < from) return invalid('to', `must not be before from (${from})`);
-        if (by !== 'activity' && by !== 'day') return invalid('by', 'must be "activity" or "day"');
-        const seconds = Math.round(state.entrySeconds);
-        const rows = by === 'day' ? [{ date: from, seconds }] : seconds > 0 ? [{ activityID: randomUUID(), activityName: 'Everything', seconds }] : [];
-        return ok({ from, to, timeZone: 'UTC', totalSeconds: seconds, overlapSeconds: 0, rows });
+        if (by !== 'activity' && by !== 'day' && by !== 'client' && by !== 'tag') return invalid('by', 'must be one of activity, day, client, tag');
+        const billable = url.searchParams.get('billable');
+        if (billable !== null && billable !== 'true' && billable !== 'false') return invalid('billable', 'must be true or false');
+        // Nothing the fake logs is billable: billed time 0, no amount.
+        const seconds = billable === 'true' ? 0 : Math.round(state.entrySeconds);
+        const ledger = { billedSeconds: 0, amount: null, currency: null };
+        const rows =
+          by === 'day'
+            ? [{ date: from, seconds, ...ledger }]
+            : seconds === 0
+              ? []
+              : by === 'client'
+                ? [{ clientID: null, clientName: null, seconds, ...ledger }]
+                : by === 'tag'
+                  ? [{ tag: null, seconds, ...ledger }]
+                  : [{ activityID: randomUUID(), activityName: 'Everything', seconds, ...ledger }];
+        return ok({ from, to, timeZone: 'UTC', totalSeconds: seconds, overlapSeconds: 0, rows, amounts: [], targetSeconds: null, balanceSeconds: null });
       }
       case 'POST /branch-changed': {
         const branch = body['branch'];

@@ -50,11 +50,15 @@ export interface LogEntryBlock {
   idempotencyKey?: string | undefined;
 }
 
-/** What `getReport` accepts: local days `YYYY-MM-DD` (both default to today) and the grouping (default `activity`). */
+/**
+ * What `getReport` accepts: local days `YYYY-MM-DD` (both default to today), the grouping
+ * (default `activity`; also `day`, `client`, `tag`) and the billable filter (absent: every block).
+ */
 export interface ReportQuery {
   from?: string | undefined;
   to?: string | undefined;
   by?: ReportBy | undefined;
+  billable?: boolean | undefined;
 }
 
 /** What `notifyBranchChange` accepts. */
@@ -101,9 +105,9 @@ export const operations = {
     body: { branch: change.branch, repo: change.repo, previousBranch: change.previousBranch },
   }),
   getReport: (query: ReportQuery): Operation => {
-    const params = (['from', 'to', 'by'] as const).flatMap((name) => {
+    const params = (['from', 'to', 'by', 'billable'] as const).flatMap((name) => {
       const value = query[name];
-      return value === undefined ? [] : [[name, value] as const];
+      return value === undefined ? [] : [[name, String(value)] as const];
     });
     // No `?` at all without parameters: a bare `?` would be sent but not signed.
     return params.length === 0 ? { method: 'GET', path: '/report' } : { method: 'GET', path: '/report', query: params };

@@ -5,15 +5,35 @@
  */
 import { csvRow, type CsvValue } from './csv.ts';
 import { addDays, type DayKey } from './day.ts';
-import type { Report, ReportActivityRow, ReportDayRow, ReportGrouping } from './report.ts';
+import type { ClientReportRow, TagReportRow } from '@tock/protocol';
+import type { Report, ReportActivityRow, ReportDayRow, ReportGrouping, ReportRow } from './report.ts';
 import type { DailyTotal } from './totals.ts';
 
-/** The CSV text of `report`, grouped `by` as it was asked (an empty report keeps its header). */
+/** The ledger's columns of every report CSV, after the two that were there first. */
+const LEDGER_COLUMNS = ['billed_seconds', 'amount', 'currency'] as const;
+
+/** A row's ledger cells: billed seconds, the amount as its decimal text (a number to a spreadsheet, never a float here), the currency; empty where no rate applies. */
+function ledgerCells(row: { billedSeconds: number; amount: string | null; currency: string | null }): CsvValue[] {
+  return [row.billedSeconds, row.amount, row.currency];
+}
+
+/**
+ * The CSV text of `report`, grouped `by` as it was asked (an empty report keeps its header):
+ * `activity,seconds`, `date,seconds`, `client,seconds` or `tag,seconds`, then
+ * `billed_seconds,amount,currency` (docs/data.md "The ledger").
+ */
 export function reportCsv(report: Report, by: ReportGrouping): string {
-  if (by === 'activity') {
-    return csvRow(['activity', 'seconds']) + (report.rows as ReportActivityRow[]).map((r) => csvRow([r.activityName, r.seconds])).join('');
-  }
-  return csvRow(['date', 'seconds']) + (report.rows as ReportDayRow[]).map((r) => csvRow([r.date, r.seconds])).join('');
+  const rows = report.rows as (ReportRow & { billedSeconds: number; amount: string | null; currency: string | null })[];
+  const label = (r: ReportRow): CsvValue =>
+    by === 'activity'
+      ? (r as ReportActivityRow).activityName
+      : by === 'day'
+        ? (r as ReportDayRow).date
+        : by === 'client'
+          ? (r as ClientReportRow).clientName
+          : (r as TagReportRow).tag;
+  const first = by === 'activity' ? 'activity' : by === 'day' ? 'date' : by;
+  return csvRow([first, 'seconds', ...LEDGER_COLUMNS]) + rows.map((r) => csvRow([label(r), r.seconds, ...ledgerCells(r)])).join('');
 }
 
 /** Seconds as decimal hours to the hundredth, the unit of a timesheet (5 400 s is 1.5). */

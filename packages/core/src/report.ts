@@ -18,13 +18,19 @@ import {
   QUERY_SCHEMAS,
   validationProblem,
   type ActivityReportRow,
+  type ClientReportRow,
   type DayReportRow,
+  type TagReportRow,
   type FieldProblem,
   type Report,
   type ReportBy,
   type ReportRow,
 } from '@tock/protocol';
-import { clipSpans, coveredLength, coveredPerDay, unionOfSpans } from './blocks.ts';
+import { clipSpans, coveredLength, coveredPerDay, unionOfSpans, type Span } from './blocks.ts';
+import { tagsOf } from './ledger.ts';
+import { readBusiness, readRounding, readTargets, roundBilled, WEEKDAYS, type Rounding, type Weekday } from './ledger-settings.ts';
+import { exactAmount, roundAmount, sumAmounts } from './money.ts';
+import { nameKey } from './names.ts';
 import { addDays, localDayKey, localDaySpan, startOfWeek, type DayKey, type DaySpan } from './day.ts';
 import type { Store } from './store.ts';
 import {
@@ -35,6 +41,7 @@ import {
   secondOf,
   spansByActivity,
   workedSpans,
+  type WorkedSpan,
 } from './totals.ts';
 
 /** The wire result and its rows, as @tock/protocol defines them (docs/protocol.md "GET /report"). */
@@ -58,6 +65,7 @@ export interface ReportQuery {
   from?: unknown;
   to?: unknown;
   by?: unknown;
+  billable?: unknown;
 }
 
 /** The longest range a report covers, in days (a leap year). */
@@ -89,11 +97,13 @@ function daysBetween(from: DayKey, to: DayKey): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
-/** A checked report query: the range and the grouping. */
+/** A checked report query: the range, the grouping and the billable filter. */
 export interface ReportRange {
   from: DayKey;
   to: DayKey;
   by: ReportGrouping;
+  /** Only billable blocks (true), only the others (false), or every block (undefined). */
+  billable?: boolean;
 }
 
 /**
@@ -115,8 +125,10 @@ export function readReportQuery(query: ReportQuery, now: number, timeZone: strin
       problems.push({ field: 'to', message: `the range covers ${days} days; a report covers at most ${REPORT_MAX_DAYS}` });
     }
   }
+  const billableText = input.billable === 'true' ? true : input.billable === 'false' ? false : input.billable;
+  const billable = readQueryField('billable', billableText, undefined, problems) as boolean | undefined;
   if (problems.length > 0 || from === undefined || to === undefined) throw validationProblem(problems);
-  return { from, to, by };
+  return billable === undefined ? { from, to, by } : { from, to, by, billable };
 }
 
 /**
@@ -124,27 +136,36 @@ export function readReportQuery(query: ReportQuery, now: number, timeZone: strin
  * over the local calendar days of `timeZone` (an IANA name). By activity: only activities
  * with time, most seconds first, ties by name; each counts its own covered time. By day:
  * every day of the range, zeros included, in order; the rows add up to `totalSeconds`, the
- * covered time of the range, each second once. `overlapSeconds` is the activity rows' sum
- * minus `totalSeconds` whichever way the rows are grouped. Throws `validation_failed` (see
- * {@link readReportQuery}) for a bad query.
+ * covered time of the range, each second once. By client and by tag: each row its own covered
+ * time, like by activity. `overlapSeconds` is the activity rows' sum minus `totalSeconds`
+ * whichever way the rows are grouped. Every row says what of it is billed and worth
+ * (ledger.ts's rules: billable blocks only, rounded by the `rounding` setting, at the
+ * activity's rate, else its client's); `amounts` adds the activity rows' amounts up per
+ * currency. `billable` keeps only billable blocks, or only the others. Throws
+ * `validation_failed` (see {@link readReportQuery}) for a bad query.
  */
 export function buildReport(store: Store, query: ReportQuery, now: number, timeZone: string): Report {
-  const { from, to, by } = readReportQuery(query, now, timeZone);
+  const { from, to, by, billable } = readReportQuery(query, now, timeZone);
   const days: DaySpan[] = [];
   for (let day = from; day <= to; day = addDays(day, 1)) days.push(localDaySpan(day, timeZone));
   const first = days[0] as DaySpan;
   const last = days[days.length - 1] as DaySpan;
   const at = Math.floor(now);
-  const spans = clipSpans(
+  const ledger = ledgerOf(store);
+  let spans = clipSpans(
     workedSpans(blocksOverlapping(store, first.start, last.end), at),
     secondOf(first.start),
     Math.min(secondOf(last.end), secondOf(at)),
   );
+  if (billable !== undefined) spans = spans.filter((span) => ledger.isBillable(span) === billable);
   const union = unionOfSpans(spans);
   const totalSeconds = union.reduce((sum, span) => sum + span.end - span.start, 0);
   const nameOf = activityNames(store);
-  const activities = [...spansByActivity(spans)]
-    .map(([activityID, own]) => ({ activityID, ...nameOf(activityID), seconds: coveredLength(own) }))
+  const daySpans = days.map(daySeconds);
+  const billing = new Billing(ledger, readRounding(store.settings), daySpans);
+  const byActivity = spansByActivity(spans);
+  const activities = [...byActivity]
+    .map(([activityID, own]) => ({ activityID, ...nameOf(activityID), seconds: coveredLength(own), ...billing.row(own) }))
     .filter((a) => a.seconds > 0)
     .sort(
       (a, b) =>
@@ -154,11 +175,236 @@ export function buildReport(store: Store, query: ReportQuery, now: number, timeZ
         compareText(a.activityID, b.activityID),
     );
   const overlapSeconds = activities.reduce((sum, a) => sum + a.seconds, 0) - totalSeconds;
-  const rows: ReportRow[] =
-    by === 'activity'
-      ? activities.map((a) => ({ activityID: a.activityID, activityName: a.name, seconds: a.seconds }))
-      : coveredPerDay(union, days.map(daySeconds)).map((seconds, i) => ({ date: (days[i] as DaySpan).day, seconds }));
-  return { from, to, timeZone, totalSeconds, overlapSeconds, rows };
+  const amounts = new Map<string, string[]>();
+  for (const a of activities) if (a.currency !== null && a.amount !== null) amounts.set(a.currency, [...(amounts.get(a.currency) ?? []), a.amount]);
+  let rows: ReportRow[];
+  if (by === 'activity') {
+    rows = activities.map((a) => ({ activityID: a.activityID, activityName: a.name, seconds: a.seconds, billedSeconds: a.billedSeconds, amount: a.amount, currency: a.currency }));
+  } else if (by === 'client') {
+    rows = clientRows(ledger, activities, byActivity);
+  } else if (by === 'tag') {
+    rows = tagRows(spans, billing);
+  } else {
+    const perDay = spansPerDay(spans, daySpans);
+    rows = coveredPerDay(union, daySpans).map((seconds, i) => ({ date: (days[i] as DaySpan).day, seconds, ...billing.row(perDay[i] as WorkedSpan[]) }));
+  }
+  const targetSeconds = targetsOf(store, days, now, timeZone);
+  return {
+    from,
+    to,
+    timeZone,
+    totalSeconds,
+    overlapSeconds,
+    rows,
+    amounts: [...amounts].sort(([a], [b]) => compareText(a, b)).map(([currency, list]) => ({ currency, amount: sumAmounts(list, currency) })),
+    targetSeconds,
+    balanceSeconds: targetSeconds === null ? null : totalSeconds - targetSeconds,
+  };
+}
+
+/** The by-client rows: each client's own covered time, the sum of its activities' billed time and amounts. */
+function clientRows(
+  ledger: Ledger,
+  activities: readonly { activityID: string; billedSeconds: number; amount: string | null; currency: string | null }[],
+  byActivity: ReadonlyMap<string, WorkedSpan[]>,
+): ClientReportRow[] {
+  const groups = new Map<string | null, { spans: WorkedSpan[]; billedSeconds: number; amounts: string[]; currency: string | null }>();
+  for (const a of activities) {
+    const clientID = ledger.clientOf(a.activityID);
+    let group = groups.get(clientID);
+    if (group === undefined) {
+      group = { spans: [], billedSeconds: 0, amounts: [], currency: null };
+      groups.set(clientID, group);
+    }
+    group.spans.push(...(byActivity.get(a.activityID) ?? []));
+    group.billedSeconds += a.billedSeconds;
+    if (a.amount !== null && a.currency !== null) {
+      group.amounts.push(a.amount);
+      group.currency = a.currency;
+    }
+  }
+  const rows = [...groups].map(([clientID, g]) => {
+    const client = clientID === null ? undefined : ledger.client(clientID);
+    return {
+      clientID,
+      clientName: client?.name ?? null,
+      nameKey: client?.name.toLowerCase() ?? '',
+      seconds: coveredLength(g.spans),
+      billedSeconds: g.billedSeconds,
+      amount: g.currency === null ? null : sumAmounts(g.amounts, g.currency),
+      currency: g.currency,
+    };
+  });
+  rows.sort((a, b) => b.seconds - a.seconds || (a.clientID === null ? 1 : 0) - (b.clientID === null ? 1 : 0) || compareText(a.nameKey, b.nameKey) || compareText(a.clientID ?? '', b.clientID ?? ''));
+  return rows.map(({ nameKey: _nameKey, ...row }) => row);
+}
+
+/** The by-tag rows: each tag (case-insensitively, its first spelling) with the time of the blocks that carry it; `null` for blocks without one. */
+function tagRows(spans: readonly WorkedSpan[], billing: Billing): TagReportRow[] {
+  const groups = new Map<string, { tag: string | null; spans: WorkedSpan[] }>();
+  const parsed = new Map<string | null, string[]>();
+  for (const span of spans) {
+    let tags = parsed.get(span.block.tags);
+    if (tags === undefined) {
+      tags = tagsOf(span.block.tags);
+      parsed.set(span.block.tags, tags);
+    }
+    const keys = tags.length === 0 ? [null] : tags;
+    for (const tag of keys) {
+      const key = tag === null ? '' : `#${nameKey(tag)}`;
+      let group = groups.get(key);
+      if (group === undefined) {
+        group = { tag, spans: [] };
+        groups.set(key, group);
+      }
+      group.spans.push(span);
+    }
+  }
+  const rows = [...groups.values()].map((g) => ({ tag: g.tag, seconds: coveredLength(g.spans), ...billing.row(g.spans) })).filter((r) => r.seconds > 0);
+  rows.sort((a, b) => b.seconds - a.seconds || (a.tag === null ? 1 : 0) - (b.tag === null ? 1 : 0) || compareText(nameKey(a.tag ?? ''), nameKey(b.tag ?? '')) || compareText(a.tag ?? '', b.tag ?? ''));
+  return rows;
+}
+
+/** The spans of each day of `days` (a span across midnight is cut in two). */
+function spansPerDay(spans: readonly WorkedSpan[], days: readonly Span[]): WorkedSpan[][] {
+  const perDay: WorkedSpan[][] = days.map(() => []);
+  for (const span of spans) {
+    let i = dayIndex(days, span.start);
+    for (; i < days.length; i++) {
+      const day = days[i] as Span;
+      if (day.start >= span.end) break;
+      const start = Math.max(span.start, day.start);
+      const end = Math.min(span.end, day.end);
+      if (end > start) (perDay[i] as WorkedSpan[]).push(start === span.start && end === span.end ? span : { ...span, start, end });
+    }
+  }
+  return perDay;
+}
+
+/** The index of the day that holds `second` (0 before the first; days are sorted and consecutive). */
+function dayIndex(days: readonly Span[], second: number): number {
+  let lo = 0;
+  let hi = days.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((days[mid] as Span).start <= second) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** What the ledger knows of activities and clients, read once per report. */
+interface Ledger {
+  isBillable(span: WorkedSpan): boolean;
+  clientOf(activityID: string): string | null;
+  client(clientID: string): { name: string } | undefined;
+  /** The rate and currency billed for an activity's time, or undefined when none applies. */
+  priceOf(activityID: string): { rate: string; currency: string } | undefined;
+}
+
+function ledgerOf(store: Store): Ledger {
+  const activities = new Map<string, { clientID: string | null; rate: string | null; billable: number }>();
+  for (const a of store.statement('SELECT id, client_id AS clientID, rate, billable FROM activities WHERE client_id IS NOT NULL OR rate IS NOT NULL OR billable <> 0').all() as unknown as {
+    id: string;
+    clientID: string | null;
+    rate: string | null;
+    billable: number;
+  }[]) {
+    activities.set(a.id, a);
+  }
+  const clients = new Map<string, { name: string; rate: string | null; currency: string | null }>();
+  for (const c of store.statement('SELECT id, name, rate, currency FROM clients').all() as unknown as { id: string; name: string; rate: string | null; currency: string | null }[]) clients.set(c.id, c);
+  const fallbackCurrency = readBusiness(store.settings).currency ?? null;
+  const prices = new Map<string, { rate: string; currency: string } | undefined>();
+  return {
+    isBillable: (span) => (span.block.billable ?? activities.get(span.activityID)?.billable ?? 0) === 1,
+    clientOf: (activityID) => {
+      const clientID = activities.get(activityID)?.clientID ?? null;
+      return clientID !== null && clients.has(clientID) ? clientID : null;
+    },
+    client: (clientID) => clients.get(clientID),
+    priceOf: (activityID) => {
+      if (!prices.has(activityID)) {
+        const a = activities.get(activityID);
+        const client = a?.clientID ? clients.get(a.clientID) : undefined;
+        const rate = a?.rate ?? client?.rate ?? null;
+        const currency = client?.currency ?? fallbackCurrency;
+        prices.set(activityID, rate !== null && currency !== null ? { rate, currency } : undefined);
+      }
+      return prices.get(activityID);
+    },
+  };
+}
+
+/**
+ * Billed time and amounts of a set of worked spans (docs/data.md "The ledger"): only billable
+ * blocks are billed; rounded per block (each block's part in the set) or per activity and
+ * local day, or not at all (each activity's own covered time); an amount is worked out exactly
+ * per currency and rounded once, half-up, for the row.
+ */
+class Billing {
+  private readonly ledger: Ledger;
+  private readonly rounding: Rounding;
+  private readonly days: readonly Span[];
+
+  constructor(ledger: Ledger, rounding: Rounding, days: readonly Span[]) {
+    this.ledger = ledger;
+    this.rounding = rounding;
+    this.days = days;
+  }
+
+  /** Billed seconds per activity of `spans`. */
+  billedPerActivity(spans: readonly WorkedSpan[]): Map<string, number> {
+    const billed = new Map<string, number>();
+    const add = (activityID: string, seconds: number): void => {
+      billed.set(activityID, (billed.get(activityID) ?? 0) + seconds);
+    };
+    const billable = spans.filter((span) => this.ledger.isBillable(span));
+    if (this.rounding.mode === 'none') {
+      for (const [activityID, own] of spansByActivity(billable)) add(activityID, coveredLength(own));
+    } else if (this.rounding.per === 'block') {
+      const perBlock = new Map<string, { activityID: string; seconds: number }>();
+      for (const span of billable) {
+        const found = perBlock.get(span.block.id);
+        if (found) found.seconds += span.end - span.start;
+        else perBlock.set(span.block.id, { activityID: span.activityID, seconds: span.end - span.start });
+      }
+      for (const { activityID, seconds } of perBlock.values()) add(activityID, roundBilled(seconds, this.rounding));
+    } else {
+      for (const [activityID, own] of spansByActivity(billable)) {
+        for (const day of coveredPerDay(unionOfSpans(own), this.days)) add(activityID, roundBilled(day, this.rounding));
+      }
+    }
+    return billed;
+  }
+
+  /** A row's `billedSeconds`, `amount` and `currency` for `spans`. */
+  row(spans: readonly WorkedSpan[]): { billedSeconds: number; amount: string | null; currency: string | null } {
+    let billedSeconds = 0;
+    const exact = new Map<string, bigint>();
+    for (const [activityID, seconds] of this.billedPerActivity(spans)) {
+      billedSeconds += seconds;
+      const price = this.ledger.priceOf(activityID);
+      if (price !== undefined) exact.set(price.currency, (exact.get(price.currency) ?? 0n) + exactAmount(seconds, price.rate));
+    }
+    if (exact.size !== 1) return { billedSeconds, amount: null, currency: null };
+    const [currency, value] = [...exact][0] as [string, bigint];
+    return { billedSeconds, amount: roundAmount(value, currency), currency };
+  }
+}
+
+/** The targets of the range's days up to and including today, in seconds; null without targets. */
+function targetsOf(store: Store, days: readonly DaySpan[], now: number, timeZone: string): number | null {
+  const targets = readTargets(store.settings);
+  if (targets === undefined) return null;
+  const today = localDayKey(now, timeZone);
+  let seconds = 0;
+  for (const { day } of days) {
+    if (day > today) break;
+    const weekday = WEEKDAYS[(new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7] as Weekday;
+    seconds += Math.round((targets[weekday] ?? 0) * 3600);
+  }
+  return seconds;
 }
 
 /** Orders text as SQLite's BINARY collation does for the names Tock keeps (code units). */

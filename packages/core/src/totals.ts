@@ -43,23 +43,30 @@ const ENTRY_MAX_MS = 24 * 60 * 60 * 1000;
  */
 export const BLOCKS_OVERLAPPING_SQL = `
   WITH range_sessions AS MATERIALIZED (
-    SELECT id, activity_id, started_at, ended_at
+    SELECT id, activity_id, started_at, ended_at, tags, billable
       FROM sessions WHERE ended_at > ?1 AND +started_at < ?2
     UNION ALL
-    SELECT id, activity_id, started_at, ended_at
+    SELECT id, activity_id, started_at, ended_at, tags, billable
       FROM sessions WHERE ended_at IS NULL AND started_at < ?2
   )
-  SELECT 0 AS kind, id AS sessionID, activity_id AS activityID, started_at AS start, ended_at AS end
+  SELECT 0 AS kind, id AS sessionID, activity_id AS activityID, started_at AS start, ended_at AS end, tags, billable
     FROM range_sessions
   UNION ALL
-  SELECT 1, rs.id, rs.activity_id, b.started_at, b.ended_at
+  SELECT 1, rs.id, rs.activity_id, b.started_at, b.ended_at, NULL, NULL
     FROM range_sessions rs CROSS JOIN breaks b ON b.session_id = rs.id
   UNION ALL
-  SELECT 2, NULL, activity_id, started_at, ended_at
+  SELECT 2, id, activity_id, started_at, ended_at, tags, billable
     FROM entries WHERE ended_at > ?1 AND ended_at < ?3 AND +started_at < ?2`;
 
+/** What a block carries for the ledger: its id, tags (JSON text; null: none) and own billable flag (null: its activity's). */
+export interface BlockLedgerColumns {
+  id: string;
+  tags: string | null;
+  billable: number | null;
+}
+
 /** A session as the totals read it, in ms; `end` null while it runs. */
-interface SessionTimes {
+interface SessionTimes extends BlockLedgerColumns {
   activityID: string;
   start: number;
   end: number | null;
@@ -69,7 +76,7 @@ interface SessionTimes {
 /** The sessions and entries that overlap `[from, to)` (ms), sessions with their breaks. */
 interface BlocksRead {
   sessions: SessionTimes[];
-  entries: { activityID: string; start: number; end: number }[];
+  entries: ({ activityID: string; start: number; end: number } & BlockLedgerColumns)[];
 }
 
 /** Reads every block that overlaps `[from, to)` (ms) from the store. */
@@ -80,15 +87,22 @@ export function blocksOverlapping(store: Store, from: number, to: number): Block
     activityID: string;
     start: number;
     end: number | null;
+    tags: string | null;
+    billable: number | null;
   }[];
   const sessions = new Map<string, SessionTimes>();
   const entries: BlocksRead['entries'] = [];
   for (const row of rows) {
-    if (row.kind === 0) sessions.set(row.sessionID as string, { activityID: row.activityID, start: row.start, end: row.end, breaks: [] });
+    if (row.kind === 0) {
+      const id = row.sessionID as string;
+      sessions.set(id, { id, activityID: row.activityID, start: row.start, end: row.end, breaks: [], tags: row.tags, billable: row.billable });
+    }
   }
   for (const row of rows) {
     if (row.kind === 1) sessions.get(row.sessionID as string)?.breaks.push({ start: row.start, end: row.end });
-    else if (row.kind === 2) entries.push({ activityID: row.activityID, start: row.start, end: row.end as number });
+    else if (row.kind === 2) {
+      entries.push({ id: row.sessionID as string, activityID: row.activityID, start: row.start, end: row.end as number, tags: row.tags, billable: row.billable });
+    }
   }
   return { sessions: [...sessions.values()], entries };
 }
@@ -98,9 +112,11 @@ export function secondOf(ms: number): number {
   return Math.floor(ms / 1000);
 }
 
-/** A span of worked time of one activity, in whole seconds of the clock. */
+/** A span of worked time of one activity, in whole seconds of the clock, with the block it belongs to. */
 export interface WorkedSpan extends Span {
   activityID: string;
+  /** The session or entry it is (part of). */
+  block: BlockLedgerColumns;
 }
 
 /**
@@ -115,14 +131,17 @@ function sessionSpans(session: SessionTimes, now: number): WorkedSpan[] {
     start: secondOf(b.start),
     end: secondOf(b.end ?? Math.max(b.start, session.end ?? now)),
   }));
-  return spanWithout({ start, end }, breaks).map((s) => ({ activityID: session.activityID, start: s.start, end: s.end }));
+  const block = { id: session.id, tags: session.tags, billable: session.billable };
+  return spanWithout({ start, end }, breaks).map((s) => ({ activityID: session.activityID, start: s.start, end: s.end, block }));
 }
 
 /** Every worked span of what was read, in whole seconds, running parts counted up to `now`. */
 export function workedSpans(read: BlocksRead, now: number): WorkedSpan[] {
   const spans: WorkedSpan[] = [];
   for (const session of read.sessions) spans.push(...sessionSpans(session, now));
-  for (const entry of read.entries) spans.push({ activityID: entry.activityID, start: secondOf(entry.start), end: secondOf(entry.end) });
+  for (const entry of read.entries) {
+    spans.push({ activityID: entry.activityID, start: secondOf(entry.start), end: secondOf(entry.end), block: { id: entry.id, tags: entry.tags, billable: entry.billable } });
+  }
   return spans;
 }
 

@@ -7,9 +7,18 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { addDays, buildReport, localDaySpan, reportPeriod, type ReportActivityRow, type ReportDayRow } from '../src/index.ts';
+import { addDays, buildReport as buildLedgerReport, localDaySpan, reportPeriod, type Report, type ReportActivityRow, type ReportDayRow } from '../src/index.ts';
 import { REPORT_SQL } from '../src/report.ts';
 import { fixture, problemOf } from './support.ts';
+
+/**
+ * The report's time, without what the ledger adds (billed time, amounts, targets: see
+ * report-ledger.test.ts), so these tests read as the worked-time contract they check.
+ */
+function buildReport(...args: Parameters<typeof buildLedgerReport>): Omit<Report, 'amounts' | 'targetSeconds' | 'balanceSeconds'> {
+  const { amounts: _a, targetSeconds: _t, balanceSeconds: _b, ...report } = buildLedgerReport(...args);
+  return { ...report, rows: report.rows.map(({ billedSeconds: _s, amount: _m, currency: _c, ...row }) => row) as Report['rows'] };
+}
 
 test('sums seconds per activity, most first, ties by name, breaks left out, overlaps once in the total', (t) => {
   const { store, tracker, clock } = fixture(t, { now: '2026-11-20T08:00:00.000Z', timeZone: 'UTC' });

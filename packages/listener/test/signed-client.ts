@@ -176,7 +176,7 @@ export function stubHandlers(calls: Record<string, unknown[]>): ListenerHandlers
       if (input.from !== undefined && input.to !== undefined && input.to < input.from) {
         throw validationProblem([{ field: 'to', message: 'must not be before from' }]);
       }
-      return { from: input.from ?? '2026-11-19', to: input.to ?? '2026-11-19', timeZone: 'UTC', totalSeconds: 0, overlapSeconds: 0, rows: [] };
+      return { from: input.from ?? '2026-11-19', to: input.to ?? '2026-11-19', timeZone: 'UTC', totalSeconds: 0, overlapSeconds: 0, rows: [], amounts: [], targetSeconds: null, balanceSeconds: null };
     },
   };
 }

@@ -10,6 +10,24 @@ import { schemaRef, type JsonSchema } from './json-schema.ts';
 const ISO_TIME = { type: 'string', format: 'date-time', examples: ['2026-11-22T09:15:00.000Z'] } as const;
 const UUID = { type: 'string', format: 'uuid' } as const;
 const LOCAL_DATE = { type: 'string', format: 'date', examples: ['2026-11-22'] } as const;
+const AMOUNT = {
+  type: 'string',
+  pattern: '^[0-9]+(\\.[0-9]+)?$',
+  description: "A decimal amount in the currency's minor unit (never a binary float).",
+  examples: ['1062.50'],
+} as const;
+const CURRENCY = { type: 'string', pattern: '^[A-Z]{3}$', description: 'ISO 4217 code.', examples: ['EUR'] } as const;
+
+/** What every report row carries for the ledger (docs/protocol.md "GET /report"). */
+const LEDGER_FIELDS = {
+  billedSeconds: {
+    type: 'integer',
+    minimum: 0,
+    description: 'The billable part of the row as billed: worked seconds rounded by the setting rounding (per block, or per activity and day).',
+  },
+  amount: { oneOf: [AMOUNT, { type: 'null' }], description: 'billedSeconds × rate, rounded half-up to the minor unit; null where no rate applies (or the row mixes currencies).' },
+  currency: { oneOf: [CURRENCY, { type: 'null' }], description: 'The currency of amount; null with it.' },
+} as const;
 
 /**
  * Named result schemas, referenced as `#/components/schemas/<name>`. Every object forbids
@@ -102,19 +120,46 @@ export const RESULT_SCHEMAS = {
   ActivityReportRow: {
     type: 'object',
     additionalProperties: false,
-    required: ['activityID', 'activityName', 'seconds'],
-    properties: { activityID: UUID, activityName: { type: 'string' }, seconds: { type: 'integer', minimum: 0 } },
+    required: ['activityID', 'activityName', 'seconds', 'billedSeconds', 'amount', 'currency'],
+    properties: { activityID: UUID, activityName: { type: 'string' }, seconds: { type: 'integer', minimum: 0 }, ...LEDGER_FIELDS },
   },
   DayReportRow: {
     type: 'object',
     additionalProperties: false,
-    required: ['date', 'seconds'],
-    properties: { date: LOCAL_DATE, seconds: { type: 'integer', minimum: 0 } },
+    required: ['date', 'seconds', 'billedSeconds', 'amount', 'currency'],
+    properties: { date: LOCAL_DATE, seconds: { type: 'integer', minimum: 0 }, ...LEDGER_FIELDS },
+  },
+  ClientReportRow: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['clientID', 'clientName', 'seconds', 'billedSeconds', 'amount', 'currency'],
+    properties: {
+      clientID: { oneOf: [UUID, { type: 'null' }], description: 'null: the time of activities without a client.' },
+      clientName: { type: ['string', 'null'] },
+      seconds: { type: 'integer', minimum: 0, description: "The client's own covered time: a second two of its activities share counts once." },
+      ...LEDGER_FIELDS,
+    },
+  },
+  TagReportRow: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['tag', 'seconds', 'billedSeconds', 'amount', 'currency'],
+    properties: {
+      tag: { type: ['string', 'null'], description: 'null: the time of blocks without a tag. A block with two tags counts in both rows.' },
+      seconds: { type: 'integer', minimum: 0, description: "The tag's own covered time." },
+      ...LEDGER_FIELDS,
+    },
+  },
+  Amount: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['currency', 'amount'],
+    properties: { currency: CURRENCY, amount: AMOUNT },
   },
   Report: {
     type: 'object',
     additionalProperties: false,
-    required: ['from', 'to', 'timeZone', 'totalSeconds', 'overlapSeconds', 'rows'],
+    required: ['from', 'to', 'timeZone', 'totalSeconds', 'overlapSeconds', 'rows', 'amounts', 'targetSeconds', 'balanceSeconds'],
     properties: {
       from: { ...LOCAL_DATE, description: 'First local day of the range (inclusive).' },
       to: { ...LOCAL_DATE, description: 'Last local day of the range (inclusive).' },
@@ -134,8 +179,20 @@ export const RESULT_SCHEMAS = {
         description:
           'by=activity: activities with time, most seconds first, ties by name. by=day: one row per day of the range, zeros included, ascending.',
         type: 'array',
-        items: { oneOf: [schemaRef('ActivityReportRow'), schemaRef('DayReportRow')] },
+        items: { oneOf: [schemaRef('ActivityReportRow'), schemaRef('DayReportRow'), schemaRef('ClientReportRow'), schemaRef('TagReportRow')] },
       },
+      amounts: {
+        type: 'array',
+        items: schemaRef('Amount'),
+        description:
+          'What the range is worth per currency, by currency code: the sum of the by=activity rows\' amounts (each rounded half-up), whatever the grouping. Currencies are never added together.',
+      },
+      targetSeconds: {
+        type: ['integer', 'null'],
+        minimum: 0,
+        description: 'The targets of the range\'s days up to and including today (setting targets); null when no targets are set.',
+      },
+      balanceSeconds: { type: ['integer', 'null'], description: 'totalSeconds − targetSeconds; null when no targets are set.' },
     },
   },
 } as const satisfies { readonly [name: string]: JsonSchema };

@@ -37,8 +37,14 @@ export type Idle = FromSchema<Results['Idle'], Results>;
 export type ActivityReportRow = FromSchema<Results['ActivityReportRow'], Results>;
 /** A row of a report by day (`date` is a local day, YYYY-MM-DD): every day of the range, ascending. */
 export type DayReportRow = FromSchema<Results['DayReportRow'], Results>;
-/** A row of a {@link Report}: by activity or by day, as asked. */
-export type ReportRow = ActivityReportRow | DayReportRow;
+/** A row of a report by client (`clientID` null: activities without a client). */
+export type ClientReportRow = FromSchema<Results['ClientReportRow'], Results>;
+/** A row of a report by tag (`tag` null: blocks without a tag). */
+export type TagReportRow = FromSchema<Results['TagReportRow'], Results>;
+/** What a report's range is worth in one currency. */
+export type Amount = FromSchema<Results['Amount'], Results>;
+/** A row of a {@link Report}: by activity, day, client or tag, as asked. */
+export type ReportRow = ActivityReportRow | DayReportRow | ClientReportRow | TagReportRow;
 /**
  * `GET /report` (docs/protocol.md "GET /report"): `totalSeconds` is the covered time (each
  * second once; by day, the sum of the rows); `overlapSeconds` is how much more the activity

@@ -94,21 +94,42 @@ interface ExpectedIdle {
 }
 
 /** A row of a report by activity: only activities with time, most seconds first, ties by name. */
-interface ExpectedActivityReportRow {
+/** What every report row says of billing (docs/protocol.md "GET /report"). */
+interface ExpectedLedgerFields {
+  billedSeconds: number;
+  /** A decimal string, null where no rate applies. */
+  amount: string | null;
+  currency: string | null;
+}
+
+interface ExpectedActivityReportRow extends ExpectedLedgerFields {
   activityID: string;
   activityName: string;
   seconds: number;
 }
 
+/** A row of a report by client (`clientID` null: activities without a client). */
+interface ExpectedClientReportRow extends ExpectedLedgerFields {
+  clientID: string | null;
+  clientName: string | null;
+  seconds: number;
+}
+
+/** A row of a report by tag (`tag` null: blocks without a tag). */
+interface ExpectedTagReportRow extends ExpectedLedgerFields {
+  tag: string | null;
+  seconds: number;
+}
+
 /** A row of a report by day: one per local day of the range, zeros included, ascending. */
-interface ExpectedDayReportRow {
+interface ExpectedDayReportRow extends ExpectedLedgerFields {
   /** The local calendar day, YYYY-MM-DD. */
   date: string;
   seconds: number;
 }
 
 /** A row of a {@link ExpectedReport}: by activity or by day, as asked. */
-type ExpectedReportRow = ExpectedActivityReportRow | ExpectedDayReportRow;
+type ExpectedReportRow = ExpectedActivityReportRow | ExpectedDayReportRow | ExpectedClientReportRow | ExpectedTagReportRow;
 
 /** The result of `GET /report` (docs/protocol.md "GET /report"). */
 interface ExpectedReport {
@@ -123,6 +144,11 @@ interface ExpectedReport {
   /** The by-activity rows' sum minus `totalSeconds`: time two or more activities covered at once. */
   overlapSeconds: number;
   rows: ExpectedReportRow[];
+  /** Per currency, never added across currencies. */
+  amounts: { currency: string; amount: string }[];
+  /** Null when no targets are set. */
+  targetSeconds: number | null;
+  balanceSeconds: number | null;
 }
 
 

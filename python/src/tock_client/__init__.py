@@ -20,6 +20,7 @@ from ._errors import (
 )
 from ._types import (
     ActivityRef,
+    Amount,
     BranchPrompt,
     Entry,
     Event,
@@ -35,6 +36,7 @@ from ._version import __version__
 
 __all__ = [
     "ActivityRef",
+    "Amount",
     "AsyncClient",
     "AuthError",
     "BranchPrompt",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 from typing import Any, Generic, TypeVar
@@ -306,6 +306,8 @@ def log_entry(
     create_if_missing: bool,
     ended_at: str | datetime | None,
     idempotency_key: str | None,
+    tags: Sequence[str] | None = None,
+    billable: bool | None = None,
 ) -> Operation[Entry]:
     """``POST /entries`` with an ``Idempotency-Key`` (the caller's or a fresh one).
 
@@ -320,6 +322,12 @@ def log_entry(
         payload["createIfMissing"] = create_if_missing
     if ended_at is not None:
         payload["endedAt"] = format_time(ended_at)
+    if tags is not None:
+        if isinstance(tags, str):
+            raise TypeError("tags must be a list of tag names, not one string")
+        payload["tags"] = list(tags)
+    if billable is not None:
+        payload["billable"] = billable
     key = (
         new_idempotency_key()
         if idempotency_key is None
@@ -358,7 +366,10 @@ def _day(value: str | date, name: str) -> str:
 
 
 def get_report(
-    from_date: str | date | None, to_date: str | date | None, by: str
+    from_date: str | date | None,
+    to_date: str | date | None,
+    by: str,
+    billable: bool | None = None,
 ) -> Operation[Report]:
     """``GET /report[?from=D&to=D&by=B]``: only the parameters given (``by`` when not the default).
 
@@ -371,6 +382,8 @@ def get_report(
         params.append(("to", _day(to_date, "to_date")))
     if by != REPORT_GROUPINGS[0]:
         params.append(("by", by))
+    if billable is not None:
+        params.append(("billable", "true" if billable else "false"))
     target = (
         f"{PATH_REPORT}?{urlencode(params, quote_via=quote, safe='')}" if params else PATH_REPORT
     )

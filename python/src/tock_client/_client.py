@@ -7,7 +7,7 @@ the async file only; a test fails when the two drift apart.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from datetime import date, datetime
 from types import TracebackType
 from typing import Any, TypeVar
@@ -152,13 +152,16 @@ class Client:
         create_if_missing: bool = False,
         ended_at: str | datetime | None = None,
         idempotency_key: str | None = None,
+        tags: Sequence[str] | None = None,
+        billable: bool | None = None,
     ) -> Entry:
         """Log a finished block of ``duration_minutes`` ending at ``ended_at`` (default: now).
 
         Sent with an ``Idempotency-Key`` (``idempotency_key`` or a random one) and retried
         once under the same key if the connection failed before any response arrived. A
         malformed ``idempotency_key`` (not 1-64 of ``A-Z a-z 0-9 _ -``) is a ``ValueError``,
-        raised before anything is sent.
+        raised before anything is sent. ``tags`` (names) and ``billable`` (default: the
+        activity's) go with the block (docs/data.md "The ledger").
         """
         return self._send(
             _base.log_entry(
@@ -169,6 +172,8 @@ class Client:
                 create_if_missing=create_if_missing,
                 ended_at=ended_at,
                 idempotency_key=idempotency_key,
+                tags=tags,
+                billable=billable,
             )
         )
 
@@ -183,14 +188,17 @@ class Client:
         from_date: str | date | None = None,
         to_date: str | date | None = None,
         by: str = "activity",
+        billable: bool | None = None,
     ) -> Report:
-        """Worked seconds per ``"activity"`` or per ``"day"`` over local days ``from_date`` to
-        ``to_date`` (``YYYY-MM-DD`` strings or ``date`` objects, both included, default today).
+        """Worked seconds per ``"activity"``, ``"day"``, ``"client"`` or ``"tag"`` over local
+        days ``from_date`` to ``to_date`` (``YYYY-MM-DD`` strings or ``date`` objects, both
+        included, default today), with billed time and amounts; ``billable`` keeps only
+        billable blocks (``True``) or only the others (``False``).
 
         A bad range (``to_date`` before ``from_date``, over 366 days, not a date) is a
         ``ValidationError``.
         """
-        return self._send(_base.get_report(from_date, to_date, by))
+        return self._send(_base.get_report(from_date, to_date, by, billable))
 
     def events(
         self,

@@ -74,7 +74,7 @@ RECONNECT_MAX_SECONDS: Final = 10.0
 STREAM_READ_TIMEOUT_SECONDS: Final = 45.0
 
 # How a report groups its rows (docs/protocol.md "GET /report").
-REPORT_GROUPINGS: Final = ("activity", "day")
+REPORT_GROUPINGS: Final = ("activity", "day", "client", "tag")
 
 # Statuses the listener may answer before it has verified the request, when it has no key to
 # sign with (docs/protocol.md "Request signing", "Order of checks on the server" steps 0 to 5):

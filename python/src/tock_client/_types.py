@@ -11,7 +11,7 @@ response and raises
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timezone
 
 
@@ -268,33 +268,67 @@ def _date(obj: Mapping[str, object], key: str) -> date:
 @dataclass(frozen=True)
 class ReportRow:
     """One row of a ``Report``: an activity (``activity_id``, ``activity_name``) in a report by
-    activity, or a day (``date``) in a report by day; the other fields are ``None``."""
+    activity, a day (``date``) by day, a client (``client_id``, ``client_name``; both ``None``
+    for time without a client) by client, or a tag (``tag``; ``None`` for untagged time) by
+    tag; the fields of the other groupings are ``None``. ``billed_seconds`` is the billable
+    part as billed (rounded by the ``rounding`` setting); ``amount`` a decimal string in
+    ``currency`` (both ``None`` where no rate applies), never a float."""
 
     seconds: int
     activity_id: str | None = None
     activity_name: str | None = None
     date: _Date | None = None
+    client_id: str | None = None
+    client_name: str | None = None
+    tag: str | None = None
+    billed_seconds: int = 0
+    amount: str | None = None
+    currency: str | None = None
 
     @classmethod
     def from_wire(cls, value: object) -> ReportRow:
-        """Build from ``{"activityID","activityName","seconds"}`` or ``{"date","seconds"}``."""
+        """Build from a row by activity, day, client or tag (docs/protocol.md "GET /report")."""
         obj = _object(value, "report row")
+        seconds = _int(obj, "seconds")
+        billed = _int(obj, "billedSeconds")
+        amount = _opt_str(obj, "amount")
+        currency = _opt_str(obj, "currency")
+        row = cls(seconds=seconds, billed_seconds=billed, amount=amount, currency=currency)
         if "date" in obj:
-            return cls(seconds=_int(obj, "seconds"), date=_date(obj, "date"))
-        return cls(
-            seconds=_int(obj, "seconds"),
-            activity_id=_str(obj, "activityID"),
-            activity_name=_str(obj, "activityName"),
+            return replace(row, date=_date(obj, "date"))
+        if "clientID" in obj:
+            client_id, client_name = _opt_str(obj, "clientID"), _opt_str(obj, "clientName")
+            return replace(row, client_id=client_id, client_name=client_name)
+        if "tag" in obj:
+            return replace(row, tag=_opt_str(obj, "tag"))
+        return replace(
+            row, activity_id=_str(obj, "activityID"), activity_name=_str(obj, "activityName")
         )
+
+
+@dataclass(frozen=True)
+class Amount:
+    """What a report's range is worth in one currency: ``amount`` a decimal string."""
+
+    currency: str
+    amount: str
+
+    @classmethod
+    def from_wire(cls, value: object) -> Amount:
+        """Build from ``{"currency","amount"}``."""
+        obj = _object(value, "amount")
+        return cls(currency=_str(obj, "currency"), amount=_str(obj, "amount"))
 
 
 @dataclass(frozen=True)
 class Report:
     """``GET /report``: worked seconds over the local days ``from_date`` to ``to_date``
-    (both included) of ``time_zone``; ``rows`` per activity (most first) or per day (every
-    day, in order). ``total_seconds`` is the covered time, a second covered by several
-    blocks counted once (by day: the sum of the rows); ``overlap_seconds`` is how much more
-    the activity rows add up to (time activities shared, counted once per activity there)."""
+    (both included) of ``time_zone``; ``rows`` per activity (most first), per day (every
+    day, in order), per client or per tag. ``total_seconds`` is the covered time, a second
+    covered by several blocks counted once (by day: the sum of the rows); ``overlap_seconds``
+    is how much more the activity rows add up to (time activities shared, counted once per
+    activity there). ``amounts`` is what the range is worth per currency (never added across
+    currencies); ``target_seconds`` and ``balance_seconds`` are ``None`` without targets."""
 
     from_date: date
     to_date: date
@@ -302,14 +336,22 @@ class Report:
     total_seconds: int
     overlap_seconds: int
     rows: list[ReportRow]
+    amounts: list[Amount] = field(default_factory=list)
+    target_seconds: int | None = None
+    balance_seconds: int | None = None
 
     @classmethod
     def from_wire(cls, value: object) -> Report:
-        """Build from ``{"from","to","timeZone","totalSeconds","overlapSeconds","rows"}``."""
+        """Build from the wire report (docs/protocol.md "GET /report")."""
         obj = _object(value, "report")
         rows = obj.get("rows")
         if not isinstance(rows, list):
             raise ValueError("'rows' is not a JSON array")
+        amounts = obj.get("amounts")
+        if not isinstance(amounts, list):
+            raise ValueError("'amounts' is not a JSON array")
+        target = obj.get("targetSeconds")
+        balance = obj.get("balanceSeconds")
         return cls(
             from_date=_date(obj, "from"),
             to_date=_date(obj, "to"),
@@ -317,6 +359,9 @@ class Report:
             total_seconds=_int(obj, "totalSeconds"),
             overlap_seconds=_int(obj, "overlapSeconds"),
             rows=[ReportRow.from_wire(row) for row in rows],
+            amounts=[Amount.from_wire(a) for a in amounts],
+            target_seconds=None if target is None else _int(obj, "targetSeconds"),
+            balance_seconds=None if balance is None else _int(obj, "balanceSeconds"),
         )
 
 
