@@ -30,6 +30,7 @@ import { DEFAULT_LISTENER_SETTINGS, ListenerControl, type ListenerSettings } fro
 import { startLiveEvents } from './live-events.ts';
 import { PromptQueue } from './prompts.ts';
 import { importForAdmin } from './imports.ts';
+import { ledgerAdminRoutes } from './ledger-admin-routes.ts';
 import { reportForAdmin } from './reports.ts';
 import { reportingFullDisk, storageProblem } from './storage-full.ts';
 import { TokenKeeper } from './tokens.ts';
@@ -399,6 +400,7 @@ async function wire(
     ...backupAdminRoutes(backups),
     ...syncAdminRoutes(sync),
     ...editorsAdminRoutes(editors),
+    ...ledgerAdminRoutes(store, clock),
     ...captureAdminRoutes(capture),
   });
   await control.restore();
