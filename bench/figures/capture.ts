@@ -1,0 +1,219 @@
+/**
+ * Capture's cost (docs/desktop.md "Capture"):
+ *
+ * - capture-cpu: CPU seconds per hour with the X11 source following a focus change every
+ *   10 s (360 an hour; smoke: 20), against the same focus changes with capture off, in the same
+ *   run, in alternating rounds. A private Xvfb with openbox and two windows; `xdotool` moves the
+ *   focus on both sides (its cost cancels). The capture side counts this process (the
+ *   recorder, the store) and its helpers (the `xprop -spy` processes), plus the idle reads
+ *   capture makes (one `xprintidle` every 15 s). Target: at most +2 CPU s per hour.
+ * - capture-store: the store after a simulated month (30 days of 8 h: a window span every
+ *   30 s, a heartbeat every 2 min), in MB, and the p99 time to build one day's timeline.
+ *   Target: p99 ≤ 20 ms.
+ */
+
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStore, readCaptureSettings, recordHeartbeats, recordSpan, setCaptureSetting, timeline } from '@tock/core';
+import { CaptureRecorder } from '../../packages/app/src/desktop/capture/recorder.ts';
+import { x11FocusSource } from '../../packages/app/src/desktop/capture/x11.ts';
+import { x11IdleSource } from '../../packages/app/src/desktop/idle/sources.ts';
+import { round, unmeasured, type BenchConfig, type FigureResult } from '../lib/figure.ts';
+import { median, percentileOfSorted } from '../lib/stats.ts';
+
+const CPU = { id: 'capture-cpu', title: 'capture on (X11, a focus change every 10 s) vs off, CPU', unit: 'CPU s/h', baselineLabel: 'capture off, same focus changes' };
+const STORE = { id: 'capture-store', title: 'a simulated month of capture: timeline of a day, p99', unit: 'ms', baselineLabel: 'target 20 ms' };
+
+/** CPU ms of this process and of its reaped children (Linux clock ticks of 10 ms). */
+function cpuMs(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const self = process.cpuUsage();
+  return (self.user + self.system) / 1000 + (Number(fields[14]) + Number(fields[15])) * 10;
+}
+
+/** CPU ms of a running child (utime + stime). */
+function childCpuMs(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+async function until(what: string, probe: () => boolean): Promise<void> {
+  for (let i = 0; i < 2000; i++) {
+    if (probe()) return;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function startDisplay(children: ChildProcess[]): Promise<{ env: NodeJS.ProcessEnv; windows: [string, string] }> {
+  const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '320x240x24', '-nolisten', 'tcp', '-noreset'], { stdio: ['ignore', 'ignore', 'ignore', 'pipe'] });
+  children.push(xvfb);
+  const display = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    (xvfb.stdio[3] as NodeJS.ReadableStream).on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      const line = /^(\d+)\n/.exec(text);
+      if (line) resolve(`:${line[1]}`);
+    });
+    xvfb.on('error', reject);
+    xvfb.on('exit', (code) => reject(new Error(`Xvfb exited (${code})`)));
+  });
+  const env = { ...process.env, DISPLAY: display };
+  children.push(spawn('openbox', ['--sm-disable'], { env, stdio: 'ignore' }));
+  await until('openbox', () => !/not found/.test(execFileSync('xprop', ['-root', '_NET_SUPPORTING_WM_CHECK'], { env, encoding: 'utf8' })));
+  const open = (name: string): string => {
+    children.push(spawn('xmessage', ['-name', name, name], { env, stdio: 'ignore' }));
+    return execFileSync('xdotool', ['search', '--sync', '--classname', name], { env, encoding: 'utf8' }).trim().split('\n')[0] as string;
+  };
+  return { env, windows: [open('alpha'), open('bravo')] };
+}
+
+/** CPU ms of `changes` focus changes with capture on (or off: xdotool alone). */
+async function focusRound(env: NodeJS.ProcessEnv, windows: [string, string], changes: number, on: boolean, dir: string): Promise<number> {
+  const store = openStore(join(dir, `round-${Date.now()}-${on}.db`));
+  setCaptureSetting(store.settings, 'windows', true);
+  let now = Date.now();
+  const recorder = new CaptureRecorder({ clock: () => now, settings: () => readCaptureSettings(store.settings), write: (s) => recordSpan(store, s) });
+  let reports = 0;
+  const follower = on
+    ? await x11FocusSource({ env }).follow(
+        (w) => {
+          reports++;
+          recorder.focus(w);
+        },
+        () => {},
+      )
+    : null;
+  const idle = x11IdleSource({ env });
+  const rootSpy = on ? Number(execFileSync('pgrep', ['-n', '-f', `xprop -spy -root`], { encoding: 'utf8' }).trim()) : undefined;
+  await new Promise((r) => setTimeout(r, 50));
+  const before = cpuMs() + childCpuMs(rootSpy);
+  let idleDue = 0;
+  for (let i = 0; i < changes; i++) {
+    now += 10_000;
+    const seen = reports;
+    execFileSync('xdotool', ['windowactivate', '--sync', windows[i % 2] as string], { env });
+    if (on) {
+      await until('the focus report', () => reports > seen);
+      // Capture reads the idle source every 15 s while it follows the focus.
+      for (idleDue += 10_000; idleDue >= 15_000; idleDue -= 15_000) await idle.idleMs();
+    }
+  }
+  const used = cpuMs() + childCpuMs(rootSpy) - before;
+  follower?.stop();
+  recorder.pause();
+  store.close();
+  return used;
+}
+
+async function cpuFigure(config: BenchConfig): Promise<FigureResult> {
+  const target = { kind: 'report', text: '≤ +2 s/h' } as const;
+  if (process.platform !== 'linux') return unmeasured({ ...CPU, target }, 'skipped', 'needs Linux with Xvfb, openbox, xprop and xdotool');
+  const children: ChildProcess[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'tock-bench-capture-'));
+  try {
+    const { env, windows } = await startDisplay(children);
+    const changes = config.smoke ? 20 : 360;
+    const rounds = config.smoke ? 1 : Math.max(2, config.rounds);
+    const on: number[] = [];
+    const off: number[] = [];
+    for (let r = 0; r < rounds; r++) {
+      // AB, BA, …: a machine getting busier moves both sides alike.
+      if (r % 2 === 0) {
+        on.push(await focusRound(env, windows, changes, true, dir));
+        off.push(await focusRound(env, windows, changes, false, dir));
+      } else {
+        off.push(await focusRound(env, windows, changes, false, dir));
+        on.push(await focusRound(env, windows, changes, true, dir));
+      }
+    }
+    const perHour = (ms: number): number => (ms / changes) * 360 / 1000;
+    const extra = on.map((v, i) => perHour(v - (off[i] as number)));
+    const value = median(extra);
+    const baseline = perHour(off.reduce((a, b) => a + b, 0) / off.length);
+    return {
+      ...CPU,
+      target,
+      value: round(value, 2),
+      baseline: round(baseline, 2),
+      ratio: null,
+      pass: config.smoke ? null : value <= 2,
+      status: 'measured',
+      note: `+${round(value, 2)} CPU s/h for capture (app + xprop helpers + xprintidle every 15 s); xdotool's own cost is on both sides`,
+      details: { changes, rounds, onMs: on, offMs: off, extraSecondsPerHour: extra },
+    };
+  } catch (error) {
+    return unmeasured({ ...CPU, target }, 'error', error instanceof Error ? error.message : String(error));
+  } finally {
+    for (const child of children.reverse()) child.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function storeFigure(config: BenchConfig): Promise<FigureResult> {
+  const target = { kind: 'max', ratio: 1 } as const;
+  const dir = mkdtempSync(join(tmpdir(), 'tock-bench-capture-store-'));
+  const file = join(dir, 'tock.db');
+  try {
+    const store = openStore(file);
+    const days = config.smoke ? 3 : 30;
+    const DAY = 86_400_000;
+    const start = Date.now() - days * DAY;
+    const apps = ['firefox', 'Code', 'org.gnome.Terminal', 'Slack', 'thunderbird'];
+    let n = 0;
+    for (let d = 0; d < days; d++) {
+      const dayStart = start + d * DAY + 9 * 3_600_000;
+      store.transaction(() => {
+        for (let t = 0; t < 8 * 3600; t += 30) {
+          const at = dayStart + t * 1000;
+          recordSpan(store, { startMs: at, endMs: at + 30_000, source: 'window', app: apps[(t / 30) % apps.length] as string, title: `Document ${t % 97} — a title of typical length` });
+        }
+      });
+      const beats: { entity: string; time: number; project: string; branch: string; language: string }[] = [];
+      for (let t = 0; t < 8 * 3600; t += 120) beats.push({ entity: `/home/ana/src/tock/packages/core/src/file-${t % 31}.ts`, time: (dayStart + t * 1000) / 1000, project: t % 7200 < 3600 ? 'tock' : 'web', branch: 'main', language: 'TypeScript' });
+      recordHeartbeats(store, beats, { userAgent: 'wakatime/1 vscode/1.96.0 vscode-wakatime/25.0.0' }, { nowMs: Date.now(), newId: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}` });
+    }
+    store.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    const mb = statSync(file).size / 1e6;
+    const zone = 'UTC';
+    const day = new Date(start + Math.floor(days / 2) * DAY).toISOString().slice(0, 10);
+    const samples: number[] = [];
+    const runs = config.smoke ? 30 : 300;
+    for (let i = 0; i < runs; i++) {
+      const t0 = performance.now();
+      const built = timeline(store, { day, timeZone: zone, nowMs: Date.now() });
+      samples.push(performance.now() - t0);
+      if (built.spans.length < 900) throw new Error(`a day's timeline has ${built.spans.length} spans`);
+    }
+    store.close();
+    samples.sort((a, b) => a - b);
+    const p99 = percentileOfSorted(samples, 0.99);
+    return {
+      ...STORE,
+      target,
+      value: round(p99, 2),
+      baseline: 20,
+      ratio: round(p99 / 20, 3),
+      pass: config.smoke ? null : p99 <= 20,
+      status: 'measured',
+      note: `store ${round(mb, 1)} MB after ${days} days (${days * 960} window spans, ${days * 240} heartbeats); a day is ~1 200 spans`,
+      details: { days, mb, p50: percentileOfSorted(samples, 0.5), runs },
+    };
+  } catch (error) {
+    return unmeasured({ ...STORE, target }, 'error', error instanceof Error ? error.message : String(error));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Both capture figures. */
+export async function captureFigures(config: BenchConfig): Promise<FigureResult[]> {
+  return [await cpuFigure(config), await storeFigure(config)];
+}
