@@ -60,6 +60,8 @@ export interface AppServices {
   readonly editors: Editors;
   /** What the person did, kept on this machine: spans, the window sources, the timeline (docs/desktop.md "Capture"). */
   readonly capture: Capture;
+  /** Backups on request and once a day (docs/data.md "Backup and restore"). */
+  readonly backups: BackupKeeper;
   readonly clock: () => number;
   /** The last 25 listener requests, newest first. */
   requests(): RequestRecord[];
@@ -358,6 +360,7 @@ async function wire(
   });
   const heartbeatPruner = new HeartbeatPruner({ store, clock, onError: (message) => console.error(`tock: pruning heartbeats: ${message}`) });
   desktop.onIdleNoticed((notice) => live.emitIdle(notice));
+  const backups = new BackupKeeper({ store, dir: paths.backups, clock, onError: (message) => console.error(`tock: automatic backup: ${message}`) });
   const services: AppServices = {
     home: paths,
     tracker,
@@ -370,6 +373,7 @@ async function wire(
     sync,
     editors,
     capture,
+    backups,
     clock,
     requests: () => listener.requests(),
     setCredentialStore(kind) {
@@ -393,7 +397,6 @@ async function wire(
     const ui = openable;
     return { origin: ui.origin, launchUrl: () => ui.launchUrl(), launchFile: () => launchFiles.write(ui.launchUrl()) };
   };
-  const backups = new BackupKeeper({ store, dir: paths.backups, clock, onError: (message) => console.error(`tock: automatic backup: ${message}`) });
   const admin = await startAdminServer(paths.adminSocket, {
     ...adminRoutes(services),
     ...desktopAdminRoutes(desktop, windowOpener),

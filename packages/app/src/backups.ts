@@ -3,7 +3,7 @@
  * runs, one automatic backup per local day (the last 7 kept), and `tock restore`, which runs
  * only while no app has the store open. The copying and checking is core's (backup.ts).
  */
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync, rmSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import type { Server } from 'node:http';
 import type { Store } from '@tock/core';
@@ -20,6 +20,26 @@ const AUTOMATIC = /^tock-(\d{8})-\d{6}(?:-\d+)?-auto\.db$/;
 /** How soon after start-up the first daily check runs, and how often after that. */
 const FIRST_CHECK_MS = 60_000;
 const CHECK_EVERY_MS = 60 * 60_000;
+
+/** A backup file in the backups folder. */
+export interface BackupFile {
+  name: string;
+  path: string;
+  bytes: number;
+  /** When it was made: the local time in its name (the app's clock then), else the file's time. */
+  madeMs: number;
+  /** Made by the daily backup (pruned to the last 7), not asked for. */
+  automatic: boolean;
+}
+
+/** The local time a backup's name carries (`tock-20261118-160000….db`), or null. */
+function stampedMs(name: string): number | null {
+  const m = /^tock-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})/.exec(name);
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  const ms = new Date(y, mo - 1, d, h, mi, s).getTime();
+  return Number.isFinite(ms) ? ms : null;
+}
 
 /** What the app needs to make backups. */
 export interface BackupKeeperOptions {
@@ -82,6 +102,27 @@ export class BackupKeeper {
       this.prune();
       return written;
     });
+  }
+
+  /** Every backup in the folder, newest first: the person's own and the automatic ones (Settings › Data). */
+  list(): BackupFile[] {
+    const out: BackupFile[] = [];
+    for (const name of this.listFolder()) {
+      if (!/^tock-.*\.db$/.test(name) || isPartialBackup(name)) continue;
+      try {
+        const stat = statSync(join(this.options.dir, name));
+        if (!stat.isFile()) continue;
+        out.push({ name, path: join(this.options.dir, name), bytes: stat.size, madeMs: stampedMs(name) ?? stat.mtimeMs, automatic: AUTOMATIC.test(name) });
+      } catch {
+        // deleted meanwhile (pruned)
+      }
+    }
+    return out.sort((a, b) => b.name.localeCompare(a.name));
+  }
+
+  /** The backups folder. */
+  get dir(): string {
+    return this.options.dir;
   }
 
   /** Names of the automatic backups in the folder, oldest first (names sort by time). */

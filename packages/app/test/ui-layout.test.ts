@@ -61,6 +61,7 @@ const SCREENS = [
   ['activities', '/activities'],
   ['integrations', '/settings/integrations'],
   ['desktop', '/settings/desktop'],
+  ['data', '/settings/data'],
   ['sync', '/settings/sync'],
   ['license', '/settings/license'],
 ] as const;

@@ -8,6 +8,8 @@
 import { LIMITS, TockProblem, type ActivityRef, type FieldProblem, type StartRequest } from '@tock/protocol';
 import { systemTimeZone, type EntryPatch, type LogEntryInput, type SessionPatch } from '@tock/core';
 import type { AppServices } from '../app.ts';
+import { AdminError } from '../admin.ts';
+import { BackupError } from '../backups.ts';
 import { CredentialStoreError } from '../credentials.ts';
 import { LicenseError } from '../license.ts';
 import { checkListenerPort, ListenerControlError } from '../listener-control.ts';
@@ -16,12 +18,15 @@ import { APP_VERSION } from '../version.ts';
 import { reportRoutes } from './report-routes.ts';
 import { desktopRoutes } from './desktop-routes.ts';
 import { syncRoutes } from './sync-routes.ts';
+import { dataRoutes } from './data-routes.ts';
 
 /** What a route gets: the parsed JSON body (`{}` when empty), path parameters and query. */
 export interface RouteInput {
   body: Record<string, unknown>;
   params: Record<string, string>;
   query: URLSearchParams;
+  /** The uploaded file of a route with `upload` (its body is not JSON then). */
+  upload?: { path: string; bytes: number };
 }
 
 /** A failure of the window's API with its HTTP status; `message` is one line for the user. */
@@ -45,6 +50,8 @@ export interface Route {
   pattern: string;
   /** What the route may have changed, so open windows hear of it (event topics). */
   changes?: readonly string[];
+  /** The body is a file (application/octet-stream), written to disk as it arrives (upload.ts). */
+  upload?: true;
   run(input: RouteInput): unknown;
 }
 
@@ -309,6 +316,8 @@ export function uiRoutes(services: AppServices): Route[] {
 
     ...reportRoutes(services),
 
+    ...dataRoutes(services),
+
     { method: 'GET', pattern: '/api/prompts', run: () => promptViews(services) },
     {
       method: 'POST',
@@ -380,7 +389,7 @@ export function failureResponse(error: unknown): { status: number; body: Record<
   if (error instanceof UiApiError) {
     return { status: error.status, body: { ok: false, error: error.message, code: error.code, details: error.details }, unexpected: false };
   }
-  if (error instanceof ListenerControlError || error instanceof LicenseError || error instanceof CredentialStoreError) {
+  if (error instanceof ListenerControlError || error instanceof LicenseError || error instanceof CredentialStoreError || error instanceof AdminError || error instanceof BackupError) {
     return { status: 400, body: { ok: false, error: error.message, code: 'refused' }, unexpected: false };
   }
   return { status: 500, body: { ok: false, error: 'something went wrong inside Tock; see the app’s output', code: 'internal_error' }, unexpected: true };

@@ -22,6 +22,7 @@ import { failureResponse, matchRoute, promptViews, statusView, tokenView, uiRout
 import { AssetDir, NOT_BUILT_MESSAGE } from './assets.ts';
 import { limitConnections, MAX_WINDOW_CONNECTIONS } from './connections.ts';
 import { Download, sendDownload } from './download.ts';
+import { receiveUpload, type Upload } from './upload.ts';
 import { EventHub } from './events.ts';
 import { LaunchCodes, refusedCodeMessage, WindowSessions, type RandomBytes } from './launch.ts';
 import { fetchSiteAllowed, hostAllowed, originAllowed, SECURITY_HEADERS, SESSION_HEADER } from './security.ts';
@@ -231,9 +232,11 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
       return;
     }
     const route: Route = found.route;
+    let upload: Upload | undefined;
     try {
-      const body = await readBody(req);
-      const result = await route.run({ body, params: found.params, query: url.searchParams });
+      const body = route.upload ? {} : await readBody(req);
+      if (route.upload) upload = await receiveUpload(req, services.home.dir);
+      const result = await route.run({ body, params: found.params, query: url.searchParams, upload });
       if (result instanceof Download) await sendDownload(res, result, SECURITY_HEADERS);
       else sendJson(res, 200, { ok: true, result: result ?? null });
     } catch (error) {
@@ -241,6 +244,7 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
       if (failure.unexpected) process.stderr.write(`tock window: ${method} ${url.pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
       sendJson(res, failure.status, failure.body);
     } finally {
+      upload?.discard();
       // Even a refused change can have changed something shown (a port left in error).
       if (route.changes) announce(route.changes);
     }

@@ -177,6 +177,8 @@ export async function openWindow(page: Page, app: TestApp, screen = ''): Promise
     '/activities': 'Activities',
     '/settings/integrations': 'Integrations',
     '/settings/desktop': 'Desktop',
+    '/settings/sync': 'Sync',
+    '/settings/data': 'Data',
     '/settings/license': 'License',
   }[screen];
   try {

@@ -1,6 +1,6 @@
 /**
  * The window's frame: a sidebar with the screens (Today, History, Reports, Activities,
- * Settings › Integrations, Settings › Desktop, Settings › Sync, Settings › License) and what runs now, the idle question and the branch prompt above every screen, and a banner
+ * Settings › Integrations, Settings › Desktop, Settings › Sync, Settings › Data, Settings › License) and what runs now, the idle question and the branch prompt above every screen, and a banner
  * when the app stops answering. Screens are addressed by the URL fragment (`#/history`), so
  * reload and back/forward work without the server knowing any route but `/`.
  */
@@ -10,6 +10,7 @@ import { BranchPrompt } from './components/BranchPrompt.tsx';
 import { IdleQuestion } from './components/IdleQuestion.tsx';
 import { Desktop } from './screens/Desktop.tsx';
 import { Sync } from './screens/Sync.tsx';
+import { Data } from './screens/Data.tsx';
 import { Activities } from './screens/Activities.tsx';
 import { History } from './screens/History.tsx';
 import { Integrations } from './screens/Integrations.tsx';
@@ -27,6 +28,7 @@ const SCREENS = {
   '/settings/integrations': { title: 'Integrations', view: Integrations },
   '/settings/desktop': { title: 'Desktop', view: Desktop },
   '/settings/sync': { title: 'Sync', view: Sync },
+  '/settings/data': { title: 'Data', view: Data },
   '/settings/license': { title: 'License', view: License },
 } as const;
 type Path = keyof typeof SCREENS;
@@ -120,6 +122,9 @@ export function App() {
           </NavLink>
           <NavLink path="/settings/sync" active={path}>
             Sync
+          </NavLink>
+          <NavLink path="/settings/data" active={path}>
+            Data
           </NavLink>
           <NavLink path="/settings/license" active={path}>
             License

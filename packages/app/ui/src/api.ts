@@ -27,13 +27,18 @@ export class ApiError extends Error {
   }
 }
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+async function call<T>(method: string, path: string, body?: unknown, file?: Blob): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {
       method,
-      headers: body === undefined ? sessionHeaders() : { ...sessionHeaders(), 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers:
+        file !== undefined
+          ? { ...sessionHeaders(), 'content-type': 'application/octet-stream' }
+          : body === undefined
+            ? sessionHeaders()
+            : { ...sessionHeaders(), 'content-type': 'application/json' },
+      body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
       credentials: 'omit',
       cache: 'no-store',
     });
@@ -58,6 +63,8 @@ export const api = {
   post: <T>(path: string, body: unknown = {}): Promise<T> => call<T>('POST', path, body),
   patch: <T>(path: string, body: unknown): Promise<T> => call<T>('PATCH', path, body),
   del: <T>(path: string): Promise<T> => call<T>('DELETE', path),
+  /** Sends a file as the body (application/octet-stream), as Settings › Data's import does. */
+  upload: <T>(path: string, file: Blob): Promise<T> => call<T>('POST', path, undefined, file),
 };
 
 /**

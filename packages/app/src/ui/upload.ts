@@ -1,0 +1,54 @@
+/**
+ * A file the window uploads (Settings › Data's import, docs/ui.md "Data"): the request body,
+ * sent as `application/octet-stream`, is written as it arrives to a file of its own (0600, in a
+ * fresh 0700 folder under the Tock home), never held whole in memory, and refused past a size
+ * limit with nothing left behind. The route reads the file and discards it when done.
+ */
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+import { UiApiError } from './api.ts';
+
+/** The largest file the window uploads for an import: 32 MiB (the command line takes up to 256 MiB). */
+export const MAX_UPLOAD_BYTES = 32 * 1024 * 1024;
+
+/** An uploaded file on disk, until {@link Upload.discard}. */
+export interface Upload {
+  path: string;
+  bytes: number;
+  discard(): void;
+}
+
+function tooLarge(limit: number): UiApiError {
+  return new UiApiError(413, 'payload_too_large', `the file is larger than ${limit / (1024 * 1024)} MiB, the most the window uploads; import it with \`tock import FILE\` instead`);
+}
+
+/** Writes the body of `req` to a new file under `parent`; refuses other content types and bodies past `limit` bytes. */
+export async function receiveUpload(req: IncomingMessage, parent: string, limit = MAX_UPLOAD_BYTES): Promise<Upload> {
+  const type = req.headers['content-type'] ?? '';
+  if (!/^application\/octet-stream\s*(;|$)/i.test(type)) throw new UiApiError(415, 'unsupported_media_type', 'send the file as application/octet-stream');
+  if (Number(req.headers['content-length'] ?? 0) > limit) throw tooLarge(limit);
+  const dir = mkdtempSync(join(parent, 'upload-'));
+  const path = join(dir, 'file');
+  const discard = (): void => rmSync(dir, { recursive: true, force: true });
+  let bytes = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      done(bytes > limit ? tooLarge(limit) : null, chunk);
+    },
+  });
+  try {
+    await pipeline(req, counter, createWriteStream(path, { mode: 0o600, flags: 'wx' }));
+  } catch (error) {
+    discard();
+    throw error instanceof UiApiError ? error : new UiApiError(400, 'upload_failed', 'the file did not arrive whole; choose it again');
+  }
+  if (bytes === 0) {
+    discard();
+    throw new UiApiError(400, 'validation_failed', 'the file is empty: choose a Tock, Toggl, Timewarrior or Watson export', [{ field: 'file', message: 'the file is empty' }]);
+  }
+  return { path, bytes, discard };
+}
