@@ -19,6 +19,7 @@ import { reportRoutes } from './report-routes.ts';
 import { desktopRoutes } from './desktop-routes.ts';
 import { syncRoutes } from './sync-routes.ts';
 import { dataRoutes } from './data-routes.ts';
+import { editorsRoutes } from './editors-routes.ts';
 
 /** What a route gets: the parsed JSON body (`{}` when empty), path parameters and query. */
 export interface RouteInput {
@@ -317,6 +318,8 @@ export function uiRoutes(services: AppServices): Route[] {
     ...reportRoutes(services),
 
     ...dataRoutes(services),
+
+    ...editorsRoutes(services.editors),
 
     { method: 'GET', pattern: '/api/prompts', run: () => promptViews(services) },
     {

@@ -1,7 +1,8 @@
 /**
  * Settings › Integrations: the listener switch and port, its live status line, where the
  * token is kept, the token itself (hidden until revealed; copy; rotate after confirming),
- * the last 25 requests as they arrive, and how to use it from scripts.
+ * editors' WakaTime plugins (their key, ~/.wakatime.cfg, their last heartbeats), the last 25
+ * requests as they arrive, and how to use it from scripts.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, messageOf } from '../api.ts';
@@ -10,7 +11,8 @@ import { Failure } from '../components/FormActions.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
 import { SwitchRow } from '../components/SwitchRow.tsx';
 import { useAppState } from '../state.ts';
-import { clockSeconds } from '../time.ts';
+import { useLoaded } from '../load.ts';
+import { clockSeconds, dayAndTime } from '../time.ts';
 import type { ListenerStatus, TokenView } from '../types.ts';
 
 function portProblem(text: string): string | null {
@@ -263,6 +265,187 @@ function RequestsSection() {
   );
 }
 
+interface EditorsView {
+  enabled: boolean;
+  apiUrl: string;
+  listenerOn: boolean;
+  editors: { editor: string | null; lastHeartbeat: string }[];
+  configDir: string;
+}
+
+interface EditorKey {
+  key: string;
+  apiUrl: string;
+  lines: string[];
+  listenerOn: boolean;
+  path?: string;
+  backup?: string | null;
+}
+
+/**
+ * Editors' WakaTime plugins (docs/integrations.md "WakaTime plugins"): on/off, the key shown
+ * once (after turning on, a new key or setting up) with Copy, the two `~/.wakatime.cfg` lines,
+ * *Set up* writing them, and the last heartbeat of each editor.
+ */
+function EditorsSection() {
+  const [version, setVersion] = useState(0);
+  const { snapshot } = useAppState();
+  const { data: view, error } = useLoaded(() => api.get<EditorsView>('/api/editors'), [version, snapshot?.listener.enabled], null);
+  const [shown, setShown] = useState<EditorKey | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [confirmRotate, setConfirmRotate] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const act = async (path: string, done: (result: EditorKey) => string | null): Promise<void> => {
+    setBusy(true);
+    setFailure(null);
+    setMessage(null);
+    try {
+      const result = await api.post<EditorKey>(path);
+      setShown('key' in result ? result : null);
+      setMessage(done(result));
+      setConfirmRotate(false);
+      setVersion((n) => n + 1);
+    } catch (e) {
+      setFailure(messageOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const copy = async (text: string, what: string): Promise<void> => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setMessage(`${what} copied to the clipboard.`);
+    } catch {
+      setFailure('The browser did not allow copying: select the text and copy it by hand.');
+    }
+  };
+  const cfg = `${view?.configDir ?? '~'}/.wakatime.cfg`;
+  return (
+    <section class="card" aria-labelledby="editors-heading">
+      <h2 id="editors-heading">Editors</h2>
+      <p class="muted section-intro">
+        Every editor with a WakaTime plugin (VS Code, JetBrains, Neovim, Emacs, Sublime, …) can feed Tock: its plugin sends
+        heartbeats to Tock instead of wakatime.com, with a key of its own that can do nothing else.
+      </p>
+      <Failure message={error} />
+      {view && !view.enabled && (
+        <div class="inline-row">
+          <button type="button" disabled={busy} onClick={() => void act('/api/editors/enable', () => 'Editors are on. Copy the key now: it is shown only this once.')}>
+            Turn editors on
+          </button>
+        </div>
+      )}
+      {view?.enabled && (
+        <>
+          <p class="status-line" data-testid="editors-status">
+            <span class="dot" aria-hidden="true" />
+            Editors are on: plugins send to <code>{view.apiUrl}</code>
+          </p>
+          {!view.listenerOn && (
+            <p class="field-error" data-testid="editors-listener-off">
+              The listener is off, so no plugin reaches Tock: turn it on above.
+            </p>
+          )}
+        </>
+      )}
+      {shown && (
+        <div class="editor-key" data-testid="editor-key">
+          <label for="editor-key-value">Editor key (shown once)</label>
+          <div class="token-row">
+            <input id="editor-key-value" class="token-value" type="text" readOnly value={shown.key} />
+            <button type="button" onClick={() => void copy(shown.key, 'Key')}>
+              Copy key
+            </button>
+          </div>
+          <p class="hint">
+            The two lines for the <code>[settings]</code> section of <code>{cfg}</code>:
+          </p>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling code block must be reachable by keyboard (axe: scrollable-region-focusable) */}
+          <pre class="code" tabIndex={0} role="group" aria-label=".wakatime.cfg lines">
+            <code data-testid="wakatime-lines">{shown.lines.join('\n')}</code>
+          </pre>
+          <div class="inline-row">
+            <button type="button" onClick={() => void copy(shown.lines.join('\n'), 'The two lines')}>
+              Copy the lines
+            </button>
+          </div>
+        </div>
+      )}
+      {view?.enabled && (
+        <div class="inline-row">
+          <button
+            type="button"
+            class="primary"
+            disabled={busy}
+            onClick={() =>
+              void act('/api/editors/setup', (r) =>
+                r.backup ? `Wrote ${r.path}; your other settings are kept, and the file as it was is in ${r.backup}.` : `Wrote ${r.path}.`,
+              )
+            }
+          >
+            Set up {cfg}
+          </button>
+          {!confirmRotate && (
+            <button type="button" class="ghost" onClick={() => setConfirmRotate(true)}>
+              New key…
+            </button>
+          )}
+          <button type="button" class="ghost" disabled={busy} onClick={() => void act('/api/editors/disable', () => 'Editors are off: plugins are refused until you turn them on again.')}>
+            Turn editors off
+          </button>
+        </div>
+      )}
+      {confirmRotate && (
+        <div class="confirm" role="group" aria-labelledby="editor-rotate-question">
+          <p id="editor-rotate-question">
+            <strong>Make a new key?</strong> Plugins using the current one are refused until they get the new one (Set up writes it).
+          </p>
+          <div class="actions">
+            <button type="button" class="danger" onClick={() => void act('/api/editors/key/rotate', () => 'New key made. Copy it now: it is shown only this once.')}>
+              Make a new key
+            </button>
+            <button type="button" class="ghost" onClick={() => setConfirmRotate(false)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+      <p role="status" class="success" data-testid="editors-message">
+        {message}
+      </p>
+      <Failure message={failure} />
+      {view?.enabled && (
+        <>
+          <h3 class="subhead">Last heartbeat</h3>
+          {view.editors.length === 0 ? (
+            <p class="muted empty">No editor has sent a heartbeat yet.</p>
+          ) : (
+            <div class="table-wrap">
+              <table class="requests" data-testid="editor-heartbeats">
+                <thead>
+                  <tr>
+                    <th scope="col">Editor</th>
+                    <th scope="col">Last heartbeat</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {view.editors.map((e) => (
+                    <tr key={e.editor ?? '-'}>
+                      <td>{e.editor ?? 'unnamed plugin'}</td>
+                      <td>{dayAndTime(Date.parse(e.lastHeartbeat))}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
 function HowTo({ port }: { port: number }) {
   return (
     <section class="card" aria-labelledby="howto-heading">
@@ -297,6 +480,7 @@ export function Integrations() {
       <ScreenHead title="Integrations">Let scripts, editors and the command line read and control tracking.</ScreenHead>
       <ListenerSection listener={snapshot.listener} />
       <TokenSection token={snapshot.token} />
+      <EditorsSection />
       <RequestsSection />
       <HowTo port={snapshot.listener.port} />
     </div>
