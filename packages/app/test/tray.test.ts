@@ -220,7 +220,7 @@ test('registers with the real watcher and serves every property on the unique an
       pixmaps.data.map(([w, h, bytes]) => [w, h, bytes.length]),
       [16, 22, 32].map((s) => [s, s, s * s * 4]),
     );
-    assert.deepEqual(Buffer.from(pixmaps.data[0]![2]), iconArgb('tock-idle', 16), 'ARGB32 in network byte order');
+    assert.deepEqual(Buffer.from(pixmaps.data[0]![2]), Buffer.from(iconArgb('tock-idle', 16)), 'ARGB32 in network byte order');
     const tooltip = (await get('ToolTip')) as { type: string; data: [string, unknown[], string, string] };
     assert.equal(tooltip.type, '(sa(iiay)ss)');
     assert.equal(tooltip.data[0], 'tock-idle');

@@ -140,9 +140,9 @@ export function iconRgba(name: IconName, size: number): Uint8Array {
  * The icon as a StatusNotifierItem pixmap: ARGB32 in network byte order (A, R, G, B for each
  * pixel), the form `IconPixmap` and the tooltip's icon take.
  */
-export function iconArgb(name: IconName, size: number): Buffer {
+export function iconArgb(name: IconName, size: number): Uint8Array {
   const rgba = iconRgba(name, size);
-  const argb = Buffer.alloc(rgba.length);
+  const argb = new Uint8Array(rgba.length);
   for (let i = 0; i < rgba.length; i += 4) {
     argb[i] = rgba[i + 3] as number;
     argb[i + 1] = rgba[i] as number;

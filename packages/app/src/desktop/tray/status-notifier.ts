@@ -44,7 +44,7 @@ const pixmapCache = new Map<TrayIconName, Pixmap[]>();
 function pixmaps(icon: TrayIconName): Pixmap[] {
   let cached = pixmapCache.get(icon);
   if (!cached) {
-    cached = PIXMAP_SIZES.map((size) => [size, size, iconArgb(icon, size)]);
+    cached = PIXMAP_SIZES.map((size) => [size, size, Buffer.from(iconArgb(icon, size))]);
     pixmapCache.set(icon, cached);
   }
   return cached;
