@@ -310,9 +310,16 @@ const start: Command = {
 
 const log: Command = {
   summary: 'log a finished block of time that ends now',
-  usage: `tock log DURATION NAME [--note TEXT] [--create] [--json]   (DURATION: ${DURATION_FORMS})`,
+  usage: `tock log DURATION NAME [--note TEXT] [--tag T]… [--billable|--not-billable] [--create] [--json]   (DURATION: ${DURATION_FORMS})`,
   async run(args, io) {
-    const { values, positionals } = flags(args, { note: { type: 'string' }, create: { type: 'boolean' } }, Number.POSITIVE_INFINITY);
+    const { values, positionals } = flags(
+      args,
+      { note: { type: 'string' }, create: { type: 'boolean' }, tag: { type: 'string', multiple: true }, billable: { type: 'boolean' }, 'not-billable': { type: 'boolean' } },
+      Number.POSITIVE_INFINITY,
+    );
+    if (values['billable'] === true && values['not-billable'] === true) throw new CliError('give --billable or --not-billable, not both');
+    const tags = values['tag'] as unknown as string[] | undefined;
+    const billable = values['billable'] === true ? true : values['not-billable'] === true ? false : undefined;
     refuseSplitDuration(positionals[0], positionals[1]);
     noExtraWords(positionals, 2, 'tock log 45m "Writing docs"');
     const usage = 'tock log DURATION NAME [--note TEXT] [--create]';
@@ -325,9 +332,9 @@ const log: Command = {
     const days = daysOf(new Date(now - durationMinutes * 60_000).toISOString(), new Date(now).toISOString());
     const before = await Promise.all([client.getReport(days), client.getCurrent()]).catch(() => null);
     const entry = await request({ port, appRunning, activityName: name }, () =>
-      client.logEntry({ name, durationMinutes, note, createIfMissing: values['create'] === true }),
+      client.logEntry({ name, durationMinutes, note, createIfMissing: values['create'] === true, tags, billable }),
     );
-    print(io, values.json === true, entry, () => formatEntry(entry, io.now()));
+    print(io, values.json === true, entry, () => formatEntry(entry, io.now()) + (tags === undefined || tags.length === 0 ? '' : terminalText(` [${tags.join(', ')}]`)));
     const after = before === null ? null : await client.getReport(days).catch(() => null);
     if (before !== null && after !== null) {
       const warning = overlapWarning({ ...entry.activity, startedAt: entry.startedAt, endedAt: entry.endedAt }, before[0], after, before[1]);

@@ -161,7 +161,7 @@ function createTockMcpServer(io: Io): McpServer {
     },
     ({ from, to, by }) => call(env, async (client) => {
       const report = await client.getReport({ from, to, by });
-      const rows = report.rows.map((row) => `${'activityName' in row ? row.activityName : row.date}: ${formatSeconds(row.seconds)}`);
+      const rows = report.rows.map((row) => `${'activityName' in row ? row.activityName : 'date' in row ? row.date : 'clientName' in row ? (row.clientName ?? '(no client)') : (row.tag ?? '(no tag)')}: ${formatSeconds(row.seconds)}`);
       const text = [`${report.from} to ${report.to}: ${formatSeconds(report.totalSeconds)} in total`, ...rows].join('\n');
       return answer(text, report);
     }),

@@ -11,9 +11,9 @@ const WRITING = { activityID: '00000000-0000-4000-8000-000000000001', activityNa
 const REVIEW = { activityID: '00000000-0000-4000-8000-000000000002', activityName: 'Review' };
 
 function report(rows: [typeof WRITING, number][], totalSeconds: number): Report {
-  const activityRows = rows.map(([a, seconds]) => ({ ...a, seconds }));
+  const activityRows = rows.map(([a, seconds]) => ({ ...a, seconds, billedSeconds: 0, amount: null, currency: null }));
   const sum = activityRows.reduce((s, r) => s + r.seconds, 0);
-  return { from: '2026-11-22', to: '2026-11-22', timeZone: 'UTC', totalSeconds, overlapSeconds: sum - totalSeconds, rows: activityRows };
+  return { from: '2026-11-22', to: '2026-11-22', timeZone: 'UTC', totalSeconds, overlapSeconds: sum - totalSeconds, rows: activityRows, amounts: [], targetSeconds: null, balanceSeconds: null };
 }
 
 /** `tock log 59 "Writing docs"` at 10:00, over 09:00–10:00 already tracked. */

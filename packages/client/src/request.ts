@@ -46,6 +46,10 @@ export interface LogEntryBlock {
   note?: string | undefined;
   /** When the block ended (ISO-8601 string or `Date`); default: now. */
   endedAt?: string | Date | undefined;
+  /** Tags of the block (at most 20; names by the activity name rules). */
+  tags?: readonly string[] | undefined;
+  /** Whether the block is billable; absent: its activity's default. */
+  billable?: boolean | undefined;
   /** Key that makes a repeated request harmless; default: 16 random bytes, base64url. */
   idempotencyKey?: string | undefined;
 }
@@ -96,6 +100,8 @@ export const operations = {
       note: entry.note,
       createIfMissing: entry.createIfMissing,
       endedAt: entry.endedAt instanceof Date ? isoString(entry.endedAt) : entry.endedAt,
+      ...(entry.tags === undefined ? {} : { tags: [...entry.tags] }),
+      ...(entry.billable === undefined ? {} : { billable: entry.billable }),
     },
     idempotencyKey,
   }),

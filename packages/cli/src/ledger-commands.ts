@@ -1,0 +1,150 @@
+/**
+ * The ledger's commands (docs/cli.md "The ledger"): `tock clients`, `tock activity`, `tock tag` /
+ * `tock untag` and `tock settings`. Admin commands: the running app checks every value (a rate
+ * `abc`, a currency `EURO`, a budget `-1`, a tag with a control character) and refuses it with
+ * one line that names the field, changing nothing; these only ask it and print the answer.
+ */
+import type { ActivityLedger, BlockLedger, Client } from '@tock/core';
+import { admin, flags } from './admin-commands.ts';
+import type { Command } from './command.ts';
+import { CliError, print } from './io.ts';
+import { terminalText } from './terminal-text.ts';
+
+/** One client as a line: name, rate and currency, the address's first line. */
+export function formatClient(c: Client): string {
+  const rate = c.rate === null ? 'no rate' : `${c.rate}${c.currency === null ? '' : ` ${c.currency}`}/h`;
+  const currency = c.rate === null && c.currency !== null ? `, ${c.currency}` : '';
+  const address = c.address === null || c.address === '' ? '' : `  ${c.address.split('\n')[0]}`;
+  return terminalText(`${c.name} (${rate}${currency})${address}`);
+}
+
+/** An activity's ledger fields as a line. */
+export function formatActivityLedger(a: ActivityLedger): string {
+  const parts = [
+    a.clientName === null ? 'no client' : `client ${a.clientName}`,
+    a.rate === null ? 'no rate of its own' : `rate ${a.rate}/h`,
+    a.billable ? 'billable' : 'not billable',
+    a.budgetHours === null ? 'no budget' : `budget ${a.budgetHours} h`,
+  ];
+  return terminalText(`${a.activityName}: ${parts.join(', ')}`);
+}
+
+/** The value of a flag that clears with an empty text (`--rate ""`), or absent. */
+function clearable(value: string | boolean | undefined): string | null | undefined {
+  if (value === undefined || typeof value === 'boolean') return undefined;
+  return value === '' ? null : value;
+}
+
+const CLIENTS_USAGE = 'tock clients list | add NAME [--rate R] [--currency C] [--address TEXT] | edit CLIENT [--name N] [--rate R] [--currency C] [--address TEXT] | remove CLIENT   ("" clears a field)';
+
+const clients: Command = {
+  summary: 'list, add, edit or remove the clients you bill',
+  usage: `${CLIENTS_USAGE} [--json]`,
+  async run(args, io) {
+    const fieldFlags = { rate: { type: 'string' }, currency: { type: 'string' }, address: { type: 'string' }, name: { type: 'string' } } as const;
+    const { values, positionals } = flags(args, fieldFlags, 2);
+    const [action = 'list', target] = positionals;
+    const json = values.json === true;
+    const fields = { rate: clearable(values.rate), currency: clearable(values.currency), address: clearable(values.address) };
+    const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+    if (action === 'list') {
+      if (target !== undefined || Object.keys(given).length > 0 || values.name !== undefined) throw new CliError(`usage: ${CLIENTS_USAGE}`);
+      const list = (await admin(io, 'GET', '/clients')) as Client[];
+      print(io, json, list, () => (list.length === 0 ? 'no clients yet; add one with `tock clients add NAME --rate R --currency C`' : list.map(formatClient).join('\n')));
+      return 0;
+    }
+    if (target === undefined || target.trim() === '') throw new CliError(`tock clients ${action} needs a client name; usage: ${CLIENTS_USAGE}`);
+    if (action === 'add') {
+      if (values.name !== undefined) throw new CliError('--name goes with `tock clients edit`; the name of a new client is its argument');
+      const client = (await admin(io, 'POST', '/clients/add', { name: target, ...given })) as Client;
+      print(io, json, client, () => `Added client ${formatClient(client)}`);
+    } else if (action === 'edit') {
+      const name = values.name as string | undefined;
+      if (name === undefined && Object.keys(given).length === 0) throw new CliError('tock clients edit changes nothing without --name, --rate, --currency or --address');
+      const client = (await admin(io, 'POST', '/clients/edit', { client: target, ...(name === undefined ? {} : { name }), ...given })) as Client;
+      print(io, json, client, () => `Changed client ${formatClient(client)}`);
+    } else if (action === 'remove') {
+      if (values.name !== undefined || Object.keys(given).length > 0) throw new CliError('tock clients remove takes only the client');
+      const client = (await admin(io, 'POST', '/clients/remove', { client: target })) as Client;
+      print(io, json, client, () => terminalText(`Removed client ${client.name}; its activities keep their time and have no client now`));
+    } else {
+      throw new CliError(`unknown clients action "${action}"; use list, add, edit or remove`);
+    }
+    return 0;
+  },
+};
+
+const ACTIVITY_USAGE = 'tock activity show NAME | set NAME [--client C] [--rate R] [--billable|--not-billable] [--budget HOURS]   ("" clears --client, --rate and --budget)';
+
+const activity: Command = {
+  summary: "show or set an activity's client, rate, billable default and budget",
+  usage: `${ACTIVITY_USAGE} [--json]`,
+  async run(args, io) {
+    const { values, positionals } = flags(
+      args,
+      { client: { type: 'string' }, rate: { type: 'string' }, budget: { type: 'string' }, billable: { type: 'boolean' }, 'not-billable': { type: 'boolean' } },
+      2,
+    );
+    const [action, name] = positionals;
+    const json = values.json === true;
+    if (name === undefined || name.trim() === '' || (action !== 'set' && action !== 'show')) throw new CliError(`usage: ${ACTIVITY_USAGE}`);
+    if (action === 'show') {
+      if (Object.keys(values).some((k) => k !== 'json')) throw new CliError('tock activity show takes only the activity; use tock activity set to change it');
+      const ledger = (await admin(io, 'POST', '/activity/ledger', { activity: name })) as ActivityLedger;
+      print(io, json, ledger, () => formatActivityLedger(ledger));
+      return 0;
+    }
+    if (values.billable === true && values['not-billable'] === true) throw new CliError('give --billable or --not-billable, not both');
+    const input: Record<string, unknown> = { activity: name };
+    const client = clearable(values.client);
+    if (client !== undefined) input.client = client;
+    const rate = clearable(values.rate);
+    if (rate !== undefined) input.rate = rate;
+    const budget = clearable(values.budget);
+    if (budget !== undefined) input.budgetHours = budget;
+    if (values.billable === true) input.billable = true;
+    if (values['not-billable'] === true) input.billable = false;
+    if (Object.keys(input).length === 1) throw new CliError('tock activity set changes nothing without --client, --rate, --billable, --not-billable or --budget');
+    const ledger = (await admin(io, 'POST', '/activity/set', input)) as ActivityLedger;
+    print(io, json, ledger, () => formatActivityLedger(ledger));
+    return 0;
+  },
+};
+
+/** `tock tag` / `tock untag`: tags on one block, by its ID (`tock log --json` prints it). */
+function tagCommand(verb: 'tag' | 'untag'): Command {
+  const usage = `tock ${verb} ID TAG… [--json]   (ID: a session's or entry's, as --json prints it)`;
+  return {
+    summary: verb === 'tag' ? 'put tags on a session or an entry' : 'take tags off a session or an entry',
+    usage,
+    async run(args, io) {
+      const { values, positionals } = flags(args, {}, Number.POSITIVE_INFINITY);
+      const [id, ...tags] = positionals;
+      if (id === undefined || tags.length === 0) throw new CliError(`usage: ${usage}`);
+      const block = (await admin(io, 'POST', verb === 'tag' ? '/blocks/tag' : '/blocks/untag', { id, tags })) as BlockLedger;
+      print(io, values.json === true, block, () => terminalText(`${block.kind} ${block.id}: ${block.tags.length === 0 ? 'no tags' : `tags ${block.tags.join(', ')}`}`));
+      return 0;
+    },
+  };
+}
+
+const SETTINGS_USAGE = 'tock settings get KEY | set KEY JSON   (KEY: rounding, targets, business; JSON null removes it)';
+
+const settings: Command = {
+  summary: 'read or change a ledger setting (rounding, targets, business)',
+  usage: `${SETTINGS_USAGE} [--json]`,
+  async run(args, io) {
+    const { values, positionals } = flags(args, {}, 3);
+    const [action, key, value] = positionals;
+    if (key === undefined || (action === 'get' && value !== undefined) || (action === 'set' && value === undefined) || (action !== 'get' && action !== 'set')) {
+      throw new CliError(`usage: ${SETTINGS_USAGE}`);
+    }
+    const result = action === 'get' ? await admin(io, 'POST', '/settings/get', { key }) : await admin(io, 'POST', '/settings/set', { key, value });
+    // The value is JSON either way: what `set` takes is what `get` prints.
+    print(io, values.json === true, result, () => terminalText(JSON.stringify(result)));
+    return 0;
+  },
+};
+
+/** The ledger's commands, by name. */
+export const ledgerCommands: Record<string, Command> = { clients, activity, tag: tagCommand('tag'), untag: tagCommand('untag'), settings };

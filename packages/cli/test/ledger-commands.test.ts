@@ -1,0 +1,87 @@
+/**
+ * The ledger's commands end to end (docs/cli.md "The ledger"): `tock clients`, `tock activity
+ * set`, `tock tag` / `untag`, `tock settings` and `tock log --tag --billable` against an app
+ * started in this process (its admin socket and listener for real). Bad input — a rate `abc`,
+ * a currency `EURO`, a budget `-1`, a tag with a control character — is one `error:` line and
+ * changes nothing.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { startApp, type RunningApp } from '../../app/src/app.ts';
+import { freePort, tockAt } from './real-app.ts';
+
+describe('ledger commands against a running app', () => {
+  let app: RunningApp;
+  let home: string;
+  let env: NodeJS.ProcessEnv;
+  // The wall clock: `tock log` signs its request with it (the run's zone is about noon, scripts/noon-zone.sh).
+  const tock = (...argv: string[]) => tockAt(() => new Date(), env, ...argv);
+  const ok = async (...argv: string[]): Promise<string> => {
+    const run = await tock(...argv);
+    assert.equal(run.status, 0, `tock ${argv.join(' ')}: ${run.err}`);
+    return run.out;
+  };
+
+  before(async () => {
+    home = mkdtempSync(join(tmpdir(), 'tock-cli-ledger-'));
+    env = { PATH: process.env.PATH, HOME: home, TOCK_HOME: home, TOCK_CREDENTIAL_STORE: 'file', ...(process.env.TZ ? { TZ: process.env.TZ } : {}) };
+    app = await startApp({ home, env, desktop: { timers: false, notifier: { name: 'none', notify: async () => {} }, idleSources: () => [] } });
+    await ok('listener', 'on', '--port', String(await freePort()));
+    const token = (await ok('token')).trim();
+    env = { ...env, SERVICE_TOKEN: token, SERVICE_PORT: String(app.services.listener.status().port) };
+  });
+
+  after(async () => {
+    await app.stop();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it('adds, edits and lists clients; sets an activity; tags a logged block; reads and sets settings', async () => {
+    assert.match(await ok('clients', 'list'), /no clients yet/);
+    assert.match(await ok('clients', 'add', 'ACME', '--rate', '85', '--currency', 'eur', '--address', 'Main St 1\nBerlin'), /Added client ACME \(85\.00 EUR\/h\) {2}Main St 1/);
+    await ok('clients', 'edit', 'acme', '--rate', '90.5');
+    const list = JSON.parse(await ok('clients', 'list', '--json')) as { name: string; rate: string; currency: string }[];
+    assert.deepEqual(list.map((c) => [c.name, c.rate, c.currency]), [['ACME', '90.50', 'EUR']]);
+    const logged = JSON.parse(await ok('log', '90m', 'Design', '--create', '--tag', 'ui', '--tag', 'UI', '--tag', 'review', '--billable', '--json')) as { entryID: string };
+    assert.match(await ok('activity', 'set', 'design', '--client', 'ACME', '--billable', '--budget', '10'), /^Design: client ACME, no rate of its own, billable, budget 10 h$/);
+    assert.match(await ok('untag', logged.entryID, 'review'), /tags ui$/);
+    assert.match(await ok('tag', logged.entryID, 'sprint 4'), /tags ui, sprint 4$/);
+    assert.equal(await ok('settings', 'get', 'rounding'), 'null');
+    assert.equal(await ok('settings', 'set', 'rounding', '{"mode":"up","minutes":60}'), '{"mode":"up","minutes":60,"per":"block"}');
+    const report = JSON.parse(await ok('report', '--by', 'client', '--json')) as { rows: { clientName: string; billedSeconds: number; amount: string }[] };
+    assert.deepEqual(report.rows.map((r) => [r.clientName, r.billedSeconds, r.amount]), [['ACME', 7200, '181.00']]);
+  });
+
+  it('refuses a rate abc, a currency EURO, a budget -1 and a tag with a control character with one error line, changing nothing', async () => {
+    const state = async () => [await ok('clients', 'list', '--json'), await ok('activity', 'show', 'Design', '--json'), await ok('settings', 'get', 'rounding')];
+    const before = await state();
+    const refusals: [string[], RegExp][] = [
+      [['clients', 'add', 'Other', '--rate', 'abc'], /^error: rate: must be a decimal number/],
+      [['clients', 'edit', 'ACME', '--currency', 'EURO'], /^error: currency: must be a three-letter ISO 4217 code/],
+      [['activity', 'set', 'Design', '--budget=-1'], /^error: budgetHours: must be a number of hours above 0/],
+      [['activity', 'set', 'Design', '--budget', '-1'], /^error: .*--budget/],
+      [['activity', 'set', 'Design', '--rate', '12,50'], /^error: rate: must be a decimal number/],
+      [['activity', 'set', 'Design', '--client', 'Nobody'], /^error: .*no client named "Nobody"/],
+      [['log', '30m', 'Design', '--tag', 'a\u0007b'], /^error: .*tags: .*without control characters/],
+      [['settings', 'set', 'rounding', '{"mode":"up","minutes":7}'], /^error: rounding: "minutes" must be one of/],
+      [['settings', 'set', 'colour', '1'], /^error: key: "colour" is not a setting/],
+    ];
+    for (const [argv, message] of refusals) {
+      const run = await tock(...argv);
+      assert.equal(run.status, 1, `tock ${argv.join(' ')} should fail`);
+      assert.equal(run.out, '');
+      assert.match(run.err, message, `tock ${argv.join(' ')}`);
+      assert.equal(run.err.split('\n').length, 1, run.err);
+      assert.ok(!run.err.includes('\u0007'), 'no control character reaches the terminal');
+    }
+    const tagged = await tock('tag', '00000000-0000-4000-8000-000000000000', 'x\u0007');
+    assert.equal(tagged.status, 1);
+    assert.match(tagged.err, /^error: tags: tag .* must not contain control characters/);
+    assert.deepEqual(await state(), before);
+    const report = JSON.parse(await ok('report', '--by', 'tag', '--json')) as { rows: { tag: string }[] };
+    assert.deepEqual(report.rows.map((r) => r.tag).sort(), ['sprint 4', 'ui'], 'the refused log added nothing');
+  });
+});
