@@ -7,6 +7,8 @@ import type { ActivityRef } from '@tock/protocol';
 
 /** A pause inside a session. `endedAt` is null while the break is on. */
 export interface BreakSpan {
+  /** The break's ID, for editing or deleting it (the tracker's `updateBreak`, `deleteBreak`). */
+  id: string;
   startedAt: string;
   endedAt: string | null;
 }

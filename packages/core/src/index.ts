@@ -28,8 +28,10 @@ export {
 export {
   createTracker,
   type ActivityInfo,
+  type BreakPatch,
   type EntryPatch,
   type LogEntryInput,
+  type NewBreak,
   type SessionPatch,
   type Tracker,
   type TrackerOptions,

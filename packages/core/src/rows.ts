@@ -93,7 +93,7 @@ export function sessionBlock(session: SessionRow, breaks: readonly BreakRow[], a
     note: session.note ?? null,
     durationMinutes: null,
     breaks: breaks.map(
-      (b): BreakSpan => ({ startedAt: toIso(b.startedAt), endedAt: b.endedAt === null ? null : toIso(b.endedAt) }),
+      (b): BreakSpan => ({ id: b.id, startedAt: toIso(b.startedAt), endedAt: b.endedAt === null ? null : toIso(b.endedAt) }),
     ),
     tags: tagsOf(session.tags),
     billable: session.billable === 1,

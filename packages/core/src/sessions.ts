@@ -14,6 +14,7 @@ import {
 } from '@tock/protocol';
 import { readActivityID, requireActivity, resolveActivity, touchActivity } from './activities.ts';
 import { wholeSeconds, type Block } from './blocks.ts';
+import { localDateTime } from './day.ts';
 import { toIso } from './instants.ts';
 import { checkNotFuture, noteError, readInstant, type CheckedStart, type InstantInput } from './requests.ts';
 import {
@@ -47,7 +48,8 @@ export function runningSession(store: Store): SessionRow | undefined {
     | undefined;
 }
 
-function sessionById(store: Store, id: string): SessionRow | undefined {
+/** The session with that ID, if any. */
+export function sessionById(store: Store, id: string): SessionRow | undefined {
   return store.statement(`SELECT ${SESSION_COLUMNS} ${FROM_SESSIONS} WHERE s.id = ?`).get(id) as
     | SessionRow
     | undefined;
@@ -154,31 +156,49 @@ export function sessionBlockOf(store: Store, session: SessionRow, at: number): B
   return sessionBlock(session, breaksOf(store, session.id), at);
 }
 
+/** A break's span as a person reads it in a message: `10:00–10:30` in the store's zone. */
+export function breakTimes(b: BreakRow, timeZone: string): string {
+  const clock = (ms: number): string => localDateTime(ms, timeZone).slice(11, 16);
+  return b.endedAt === null ? `${clock(b.startedAt)}–now` : `${clock(b.startedAt)}–${clock(b.endedAt)}`;
+}
+
 /**
- * Makes a session's breaks fit inside `[start, end]` (end null: still running): breaks outside
- * are deleted, breaks across an edge are cut at it, and when the session has an end a break
- * that was on ends there.
+ * Checks that a session's breaks still lie inside `[start, end]` (end null: still running)
+ * and pushes a problem naming each one that would not: an edit never drops or cuts a break
+ * silently (docs/product.md "Breaks"). The one exception is the break that is on when the
+ * running session gets an end: it ends with the session, and goes when it began after that end.
+ * Returns the writes that make the open break fit, to run once the edit is known to be valid.
  */
-function clipBreaks(store: Store, sessionID: string, start: number, end: number | null): void {
+function checkBreaksInside(
+  store: Store,
+  sessionID: string,
+  start: number,
+  end: number | null,
+  timeZone: string,
+  problems: FieldProblem[],
+): () => void {
+  const fixes: (() => void)[] = [];
   for (const b of breaksOf(store, sessionID)) {
-    const bStart = Math.max(b.startedAt, start);
-    const bEnd = end === null ? b.endedAt : Math.min(b.endedAt ?? end, end);
-    if (end !== null && bStart >= end) {
-      store.statement('DELETE FROM breaks WHERE id = ?').run(b.id);
-    } else if (bEnd !== null && bEnd <= bStart) {
-      store.statement('DELETE FROM breaks WHERE id = ?').run(b.id);
-    } else if (bStart !== b.startedAt || bEnd !== b.endedAt) {
-      store.statement('UPDATE breaks SET started_at = ?, ended_at = ? WHERE id = ?').run(bStart, bEnd, b.id);
+    if (b.startedAt < start) {
+      problems.push({ field: 'startedAt', message: `would leave the break ${breakTimes(b, timeZone)} outside the session; change or delete that break first` });
+    } else if (b.endedAt === null && end !== null) {
+      if (b.startedAt >= end) fixes.push(() => store.statement('DELETE FROM breaks WHERE id = ?').run(b.id));
+      else fixes.push(() => store.statement('UPDATE breaks SET ended_at = ? WHERE id = ?').run(end, b.id));
+    } else if (b.endedAt !== null && end !== null && b.endedAt > end) {
+      problems.push({ field: 'endedAt', message: `would leave the break ${breakTimes(b, timeZone)} outside the session; change or delete that break first` });
     }
   }
+  return () => {
+    for (const fix of fixes) fix();
+  };
 }
 
 /**
  * Changes a session's start, end, activity or note as of `at` (nothing in the future, the end
- * not before the start, a note of at most 2000 characters); its breaks are clipped to the new
- * span. Every wrong field is reported at once.
+ * not before the start, a note of at most 2000 characters, every break still inside the new
+ * span). Every wrong field is reported at once; `timeZone` is the one messages tell times in.
  */
-export function updateSession(store: Store, sessionID: string, patch: SessionPatch, at: number): Block {
+export function updateSession(store: Store, sessionID: string, patch: SessionPatch, at: number, timeZone: string): Block {
   const session = sessionById(store, sessionID);
   if (!session) throw blockNotFound('session', sessionID);
   const problems: FieldProblem[] = [];
@@ -199,11 +219,13 @@ export function updateSession(store: Store, sessionID: string, patch: SessionPat
   }
   const noteProblem = noteError(fields.note);
   if (noteProblem !== undefined) problems.push({ field: 'note', message: noteProblem });
-  if (problems.length > 0 || start === undefined || end === undefined) throw validationProblem(problems);
+  const fitBreaks =
+    problems.length === 0 && start !== undefined && end !== undefined ? checkBreaksInside(store, session.id, start, end, timeZone, problems) : undefined;
+  if (problems.length > 0 || start === undefined || end === undefined || fitBreaks === undefined) throw validationProblem(problems);
   const note = fields.note === undefined ? session.note : (fields.note as string | null);
   const activity: ActivityRow =
     activityID === undefined ? { id: session.activityID, name: session.activityName } : requireActivity(store, activityID);
-  clipBreaks(store, session.id, start, end);
+  fitBreaks();
   store
     .statement('UPDATE sessions SET started_at = ?, ended_at = ?, activity_id = ?, note = ? WHERE id = ?')
     .run(start, end, activity.id, note, session.id);

@@ -15,6 +15,7 @@ import {
   renameActivity,
   type ActivityInfo,
 } from './activities.ts';
+import { addBreak, deleteBreak, updateBreak, type BreakPatch, type NewBreak } from './breaks.ts';
 import type { Block } from './blocks.ts';
 import { assertTimeZone, type DayKey } from './day.ts';
 import { deleteEntry, entriesOverlapping, logEntry, updateEntry, type EntryPatch, type LogEntryInput } from './entries.ts';
@@ -44,6 +45,7 @@ import { systemTimeZone } from './zone.ts';
 export type { ActivityInfo } from './activities.ts';
 export type { EntryPatch, LogEntryInput } from './entries.ts';
 export type { SessionPatch } from './sessions.ts';
+export type { BreakPatch, NewBreak } from './breaks.ts';
 
 /** What {@link createTracker} needs. Only `store` is required. */
 export interface TrackerOptions {
@@ -86,8 +88,14 @@ export interface Tracker {
   renameActivity(activityID: string, name: string): ActivityRef;
   /** Sessions (with breaks) and entries overlapping `[fromMs, toMs)`, by start. */
   listBlocks(fromMs: number, toMs: number): Block[];
-  /** Changes a session's times, activity or note; breaks are clipped to its new span. */
+  /** Changes a session's times, activity or note; refused when a break would end up outside it. */
   updateSession(sessionID: string, patch: SessionPatch): Block;
+  /** Adds a break with both ends to a session; answers the session. */
+  addBreak(sessionID: string, input: NewBreak): Block;
+  /** Moves a break, or ends the break that is on earlier; answers its session. */
+  updateBreak(breakID: string, patch: BreakPatch): Block;
+  /** Deletes a break (its time counts again); false when there was none with that ID. */
+  deleteBreak(breakID: string): boolean;
   /** Deletes a session and its breaks; false when there was none with that ID. */
   deleteSession(sessionID: string): boolean;
   /** Changes an entry's activity, duration, end or note. */
@@ -230,7 +238,19 @@ export function createTracker(options: TrackerOptions): Tracker {
     },
 
     updateSession(sessionID: string, patch: SessionPatch): Block {
-      return store.transaction(() => updateSession(store, sessionID, patch, now()));
+      return store.transaction(() => updateSession(store, sessionID, patch, now(), timeZone()));
+    },
+
+    addBreak(sessionID: string, input: NewBreak): Block {
+      return store.transaction(() => addBreak(store, sessionID, input, now(), newId, timeZone()));
+    },
+
+    updateBreak(breakID: string, patch: BreakPatch): Block {
+      return store.transaction(() => updateBreak(store, breakID, patch, now(), timeZone()));
+    },
+
+    deleteBreak(breakID: string): boolean {
+      return store.transaction(() => deleteBreak(store, breakID));
     },
 
     deleteSession(sessionID: string): boolean {

@@ -36,7 +36,7 @@ test('lists sessions with their breaks and entries overlapping a range, by start
       seconds: 1500,
       note: null,
       durationMinutes: null,
-      breaks: [{ startedAt: '2026-11-22T09:10:00.000Z', endedAt: '2026-11-22T09:15:00.000Z' }],
+      breaks: [{ id: blocks[1]?.breaks[0]?.id ?? '', startedAt: '2026-11-22T09:10:00.000Z', endedAt: '2026-11-22T09:15:00.000Z' }],
       tags: [],
       billable: false,
     },
@@ -54,7 +54,7 @@ test('lists the running session with endedAt null and its seconds so far', (t) =
   assert.equal(block?.seconds, 180);
 });
 
-test('moves a session and clips its breaks to the new span', (t) => {
+test('moves a session over its breaks, keeping them', (t) => {
   const { tracker, clock } = fixture(t, { now: '2026-11-22T09:00:00.000Z' });
   tracker.startActivity({ name: 'A', createIfMissing: true });
   clock.advanceMinutes(10);
@@ -64,15 +64,12 @@ test('moves a session and clips its breaks to the new span', (t) => {
   clock.advanceMinutes(10);
   tracker.stopActivity();
   const id = tracker.listBlocks(0, clock())[0]?.id ?? '';
-  const moved = tracker.updateSession(id, { startedAt: '2026-11-22T09:15:00Z', endedAt: '2026-11-22T09:29:00Z' });
-  assert.equal(moved.startedAt, '2026-11-22T09:15:00.000Z');
-  assert.equal(moved.endedAt, '2026-11-22T09:29:00.000Z');
-  assert.deepEqual(moved.breaks, [{ startedAt: '2026-11-22T09:15:00.000Z', endedAt: '2026-11-22T09:20:00.000Z' }]);
-  assert.equal(moved.seconds, 9 * 60);
-  assert.equal(tracker.getStatus().todaySeconds, 9 * 60);
-  const shorter = tracker.updateSession(id, { endedAt: Date.parse('2026-11-22T09:15:00Z') });
-  assert.deepEqual(shorter.breaks, []);
-  assert.equal(shorter.seconds, 0);
+  const moved = tracker.updateSession(id, { startedAt: '2026-11-22T09:05:00Z', endedAt: '2026-11-22T09:25:00Z' });
+  assert.equal(moved.startedAt, '2026-11-22T09:05:00.000Z');
+  assert.equal(moved.endedAt, '2026-11-22T09:25:00.000Z');
+  assert.deepEqual(moved.breaks.map(({ startedAt, endedAt }) => ({ startedAt, endedAt })), [{ startedAt: '2026-11-22T09:10:00.000Z', endedAt: '2026-11-22T09:20:00.000Z' }]);
+  assert.equal(moved.seconds, 10 * 60);
+  assert.equal(tracker.getStatus().todaySeconds, 10 * 60);
 });
 
 test('changes the activity of a session and refuses bad edits', (t) => {
@@ -104,7 +101,7 @@ test('stops the running session when its end is set, ending its break', (t) => {
   const id = tracker.listBlocks(0, clock())[0]?.id ?? '';
   const ended = tracker.updateSession(id, { endedAt: '2026-11-22T09:30:00Z' });
   assert.equal(ended.seconds, 20 * 60);
-  assert.deepEqual(ended.breaks, [{ startedAt: '2026-11-22T09:20:00.000Z', endedAt: '2026-11-22T09:30:00.000Z' }]);
+  assert.deepEqual(ended.breaks, [{ id: ended.breaks[0]?.id ?? '', startedAt: '2026-11-22T09:20:00.000Z', endedAt: '2026-11-22T09:30:00.000Z' }]);
   assert.deepEqual(tracker.getStatus().isTracking, false);
   assert.equal(tracker.getStatus().isOnBreak, false);
 });
