@@ -244,16 +244,37 @@ const ping = oneRequest(
   formatHealth,
 );
 
-const current = oneRequest(
-  'the activity being tracked, if any',
-  'tock current [--json]',
-  (client) => client.getCurrent(),
-  (activity) => (activity === null ? 'Not tracking anything' : `Tracking "${terminalText(activity.activityName)}"`),
-);
+/** `Tracking "Writing docs"`, `On a break from "Writing docs"` or `Not tracking anything`. */
+export function formatCurrent(status: Pick<Status, 'isTracking' | 'isOnBreak' | 'currentActivity'>): string {
+  const activity = status.currentActivity;
+  if (!status.isTracking || activity === null) return 'Not tracking anything';
+  return `${status.isOnBreak ? 'On a break from' : 'Tracking'} "${terminalText(activity.activityName)}"`;
+}
+
+/**
+ * `tock current`: `--json` prints `GET /current`'s result as it is; the human line asks
+ * `GET /status` instead, the one result that says whether the session is on a break.
+ */
+const current: Command = {
+  summary: 'the activity being tracked, if any (and whether it is on a break)',
+  usage: 'tock current [--json]',
+  async run(args, io) {
+    const { values } = flags(args);
+    const { client, port, appRunning } = connect(io.env);
+    if (values.json === true) {
+      const activity = await request({ port, appRunning }, () => client.getCurrent());
+      print(io, true, activity, () => '');
+    } else {
+      const status = await request({ port, appRunning }, () => client.getStatus());
+      io.out(formatCurrent(status));
+    }
+    return 0;
+  },
+};
 
 const status: Command = {
   summary: "what is tracked, since when, and today's total",
-  usage: 'tock status [--json] [--format TEMPLATE]   (TEMPLATE: {state} {activity} {elapsed} {today} {todaySeconds})',
+  usage: 'tock status [--json] [--format TEMPLATE]   (TEMPLATE: {state} {activity} {break} {elapsed} {today} {todaySeconds})',
   async run(args, io) {
     const { values } = flags(args, { format: { type: 'string' } });
     const template = values['format'] as string | undefined;

@@ -11,8 +11,8 @@ import { terminalText } from './terminal-text.ts';
 export type BarState = 'tracking' | 'break' | 'idle' | 'offline';
 
 /** The placeholders a template may use, and the default template. */
-const PLACEHOLDERS = ['state', 'activity', 'elapsed', 'today', 'todaySeconds'] as const;
-export const DEFAULT_TEMPLATE = '{activity} {elapsed} · {today}';
+const PLACEHOLDERS = ['state', 'activity', 'break', 'elapsed', 'today', 'todaySeconds'] as const;
+export const DEFAULT_TEMPLATE = '{activity} {break} {elapsed} · {today}';
 
 /** A status as received: `receivedAt` lets later lines count on without a new request. */
 export interface ReceivedStatus {
@@ -22,9 +22,9 @@ export interface ReceivedStatus {
 
 /** The values of the placeholders at `now`; `null` status means the listener is unreachable. */
 function barValues(received: ReceivedStatus | null, now: Date): Record<(typeof PLACEHOLDERS)[number], string> {
-  if (received === null) return { state: 'offline', activity: '', elapsed: '', today: '', todaySeconds: '' };
+  if (received === null) return { state: 'offline', activity: '', break: '', elapsed: '', today: '', todaySeconds: '' };
   const { status, receivedAt } = received;
-  const state: BarState = !status.isTracking ? 'idle' : status.isOnBreak ? 'break' : 'tracking';
+  const state = barState(received);
   // Passing time sends no event: the running session's seconds are added here, from `since`.
   const counting = state === 'tracking' ? Math.max(0, (now.getTime() - receivedAt.getTime()) / 1000) : 0;
   // Never more than the day has had (docs/product.md "The application"): counting on past
@@ -36,10 +36,18 @@ function barValues(received: ReceivedStatus | null, now: Date): Record<(typeof P
   return {
     state,
     activity: terminalText(status.currentActivity?.activityName ?? ''),
+    // A bar without {state} still shows the break (the default template does).
+    break: state === 'break' ? '(break)' : '',
     elapsed,
     today: formatDuration(todaySeconds),
     todaySeconds: String(todaySeconds),
   };
+}
+
+/** `{state}` of a status as received (`offline` for none). */
+export function barState(received: ReceivedStatus | null): BarState {
+  if (received === null) return 'offline';
+  return !received.status.isTracking ? 'idle' : received.status.isOnBreak ? 'break' : 'tracking';
 }
 
 /**

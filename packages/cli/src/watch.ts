@@ -11,7 +11,7 @@ import { flags } from './admin-commands.ts';
 import { connect, explainClientError } from './client-commands.ts';
 import type { Command } from './command.ts';
 import { CliError, type Io } from './io.ts';
-import { checkTemplate, DEFAULT_TEMPLATE, renderStatusLine, waybarLine, type ReceivedStatus } from './status-line.ts';
+import { barState, checkTemplate, DEFAULT_TEMPLATE, renderStatusLine, waybarLine, type ReceivedStatus } from './status-line.ts';
 
 /** What `watch` needs from the world; tests pass their own clock, timers and stop signal. */
 export interface WatchDeps {
@@ -48,9 +48,11 @@ export async function watch(io: Io, options: { template: string; json: boolean }
   const print = (): void => {
     const now = io.now();
     const line = options.json ? waybarLine(options.template, shown.received, now, shown.offlineReason) : renderStatusLine(options.template, shown.received, now);
-    // A bar redraws on every line; an unchanged line after a reconnect is not news.
-    if (line !== last) io.out(line);
-    last = line;
+    // A bar redraws on every line; an unchanged line after a reconnect is not news. A break or
+    // a resume is, even when the template shows neither {state} nor {break}.
+    const key = `${barState(shown.received)}\n${line}`;
+    if (key !== last) io.out(line);
+    last = key;
   };
 
   // The minute tick runs beside the stream; it prints only while something is being tracked.
@@ -105,7 +107,7 @@ function reason(error: unknown, env: NodeJS.ProcessEnv): string {
 /** `tock watch [--format TEMPLATE] [--json]`: runs until SIGINT/SIGTERM. */
 export const watchCommand: Command = {
   summary: 'print a status-bar line now, after every change, and each minute while tracking',
-  usage: 'tock watch [--format TEMPLATE] [--json]   (TEMPLATE: {state} {activity} {elapsed} {today} {todaySeconds})',
+  usage: 'tock watch [--format TEMPLATE] [--json]   (TEMPLATE: {state} {activity} {break} {elapsed} {today} {todaySeconds})',
   async run(args, io) {
     const { values } = flags(args, { format: { type: 'string' } });
     const template = (values['format'] as string | undefined) ?? DEFAULT_TEMPLATE;

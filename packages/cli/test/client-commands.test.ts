@@ -88,10 +88,13 @@ describe('client commands against the real app', () => {
     assert.equal(current.activityName, 'Writing docs');
   });
 
-  it('status says when the session is on a break', async () => {
+  it('status, status --format and current say when the session is on a break', async () => {
     assert.equal((await tock(app.adminEnv, 'break')).status, 0);
     try {
       assert.match((await tock(env, 'status')).out, new RegExp(`^On a break from "Writing docs" \\(tracking since ${CLOCK}\\) — \\d+(s|m) today; \`tock resume\` to continue$`));
+      assert.equal((await tock(env, 'current')).out, 'On a break from "Writing docs"');
+      assert.equal(JSON.parse((await tock(env, 'current', '--json')).out).activityName, 'Writing docs');
+      assert.match((await tock(env, 'status', '--format', '{state}|{activity}|{break}')).out, /^break\|Writing docs\|\(break\)$/);
     } finally {
       assert.equal((await tock(app.adminEnv, 'resume')).status, 0);
     }

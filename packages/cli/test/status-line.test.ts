@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Status } from '@tock/client';
-import { checkTemplate, renderStatusLine, waybarLine, type ReceivedStatus } from '../src/status-line.ts';
+import { checkTemplate, DEFAULT_TEMPLATE, renderStatusLine, waybarLine, type ReceivedStatus } from '../src/status-line.ts';
 
 const at = (iso: string) => new Date(iso);
 const tracking: Status = {
@@ -24,6 +24,13 @@ describe('status bar lines', () => {
     assert.equal(renderStatusLine('{state} {today}', received(onBreak), at('2026-11-23T11:00:00.000Z')), 'break 3:05');
     const idle: Status = { ...tracking, isTracking: false, currentActivity: null, since: null };
     assert.equal(renderStatusLine('{state} {activity} {elapsed} {today}', received(idle), at('2026-11-23T11:00:00.000Z')), 'idle 3:05');
+  });
+
+  it('marks a break in the default template, and {break} is empty otherwise', () => {
+    const onBreak = { ...tracking, isOnBreak: true };
+    assert.equal(renderStatusLine(DEFAULT_TEMPLATE, received(onBreak), at('2026-11-23T11:00:00.000Z')), 'Writing docs (break) 2:00 · 3:05');
+    assert.equal(renderStatusLine(DEFAULT_TEMPLATE, received(tracking), at('2026-11-23T10:00:00.000Z')), 'Writing docs 1:00 · 3:05');
+    assert.equal(JSON.parse(waybarLine(DEFAULT_TEMPLATE, received(onBreak), at('2026-11-23T11:00:00.000Z'))).class, 'break');
   });
 
   it('says offline when there is no status, and never prints a negative time after a clock step back', () => {

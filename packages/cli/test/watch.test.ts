@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { TockClient } from '@tock/client';
 import { spawnApp, type AppProcess } from '../../app/test/support/app-process.ts';
+import { DEFAULT_TEMPLATE } from '../src/status-line.ts';
 import { watch } from '../src/watch.ts';
 import { startRealApp, tock, type RealApp } from './real-app.ts';
 
@@ -27,29 +28,36 @@ describe('tock watch against a real app', () => {
   let offsetMs = 0;
   let watching: Promise<void>;
 
+  // Two more bars on the same app: one whose template shows no state, one in waybar's JSON.
+  const plain: string[] = [];
+  const waybar: string[] = [];
+  const watchings: Promise<void>[] = [];
+
   before(async () => {
     app = await startRealApp();
-    const io = {
-      out: (line: string) => lines.push(line),
-      err: (line: string) => lines.push(`err: ${line}`),
-      env: app.clientEnv,
-      now: () => new Date(Date.now() + offsetMs),
-    };
-    watching = watch(io, { template: '{state}|{activity}|{todaySeconds}', json: false }, {
-      signal: stop.signal,
-      // The minute tick waits for the test; reconnect delays run ten times faster (still
-      // spaced: a retry loop without pauses would earn the lockout a real bar never sees).
-      sleep: (ms, signal) =>
-        new Promise<void>((resolve) => {
-          if (ms === 60_000) minute = resolve;
-          else setTimeout(resolve, ms / 10);
-          signal.addEventListener('abort', () => resolve(), { once: true });
-        }),
-    });
+    const bar = (out: string[], template: string, json: boolean): Promise<void> =>
+      watch(
+        { out: (line: string) => out.push(line), err: (line: string) => out.push(`err: ${line}`), env: app.clientEnv, now: () => new Date(Date.now() + offsetMs) },
+        { template, json },
+        {
+          signal: stop.signal,
+          // The minute tick waits for the test; reconnect delays run ten times faster (still
+          // spaced: a retry loop without pauses would earn the lockout a real bar never sees).
+          sleep: (ms, signal) =>
+            new Promise<void>((resolve) => {
+              if (ms === 60_000 && out === lines) minute = resolve;
+              else if (ms !== 60_000) setTimeout(resolve, ms / 10);
+              signal.addEventListener('abort', () => resolve(), { once: true });
+            }),
+        },
+      );
+    watching = bar(lines, '{state}|{activity}|{todaySeconds}', false);
+    watchings.push(bar(plain, '{activity}', false), bar(waybar, DEFAULT_TEMPLATE, true));
   });
   after(async () => {
     stop.abort();
     await watching;
+    await Promise.all(watchings);
     restarted?.child.kill('SIGTERM');
     await restarted?.exited;
     await app?.stop();
@@ -66,6 +74,22 @@ describe('tock watch against a real app', () => {
     offsetMs += 60_000;
     minute();
     await until(lines, (l) => Number(l.at(-1)!.split('|')[2]) >= before + 60, 'a tick line a minute later');
+  });
+
+  it('prints a line on a break and on the resume, whatever the template shows', async () => {
+    const plainBefore = plain.length;
+    assert.equal((await tock(app.adminEnv, 'break')).status, 0);
+    await until(lines, (l) => /^break\|Focus\|\d+$/.test(l.at(-1) ?? ''), 'a break line');
+    await until(plain, (l) => l.length === plainBefore + 1 && l.at(-1) === 'Focus', 'a line on the break without {state}');
+    await until(waybar, (l) => JSON.parse(l.at(-1) ?? '{}').class === 'break', "waybar's class break");
+    const onBreak = JSON.parse(waybar.at(-1)!);
+    assert.match(onBreak.text, /^Focus \(break\) \d+:\d\d · \d+:\d\d$/);
+    assert.match(onBreak.tooltip, /^On a break from Focus/);
+    assert.equal((await tock(app.adminEnv, 'resume')).status, 0);
+    await until(lines, (l) => /^tracking\|Focus\|\d+$/.test(l.at(-1) ?? ''), 'a resume line');
+    await until(plain, (l) => l.length === plainBefore + 2, 'a line on the resume without {state}');
+    await until(waybar, (l) => JSON.parse(l.at(-1) ?? '{}').class === 'tracking', "waybar's class tracking again");
+    assert.doesNotMatch(JSON.parse(waybar.at(-1)!).text, /break/);
   });
 
   it('says offline when the listener is turned off, and comes back when it is on again', async () => {
