@@ -5,8 +5,7 @@
  * these only ask it. Everything printed that came from the folder (device names, reasons) the
  * app has already made printable: no control character reaches the terminal.
  */
-import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { SyncEnableResult, SyncStatus } from '@tock/app';
 import { admin, flags } from './admin-commands.ts';
 import type { Command } from './command.ts';
@@ -15,13 +14,12 @@ import { CliError, print, type Io } from './io.ts';
 const USAGE = 'tock sync enable DIR [--name NAME] [--key KEY] | tock sync key | tock sync disable | tock sync status [--json] | tock sync one-timer on|off';
 
 /**
- * The folder as typed, made absolute: `~` and `~/…` are the home directory (a shell leaves
- * them alone inside quotes or after `=`), anything relative is relative to where the command
- * was typed (the app runs elsewhere).
+ * The folder as typed, for the app: a relative path is made absolute from where the command was
+ * typed (the app runs elsewhere); `~` and `~/…` go as they are, since the app expands them for
+ * every door (a shell leaves them alone inside quotes or after `=`).
  */
-export function folderArgument(dir: string, cwd: string, home: string = homedir()): string {
-  if (dir === '~') return home;
-  if (dir.startsWith('~/')) return join(home, dir.slice(2));
+export function folderArgument(dir: string, cwd: string): string {
+  if (dir === '~' || dir.startsWith('~/')) return dir;
   return resolve(cwd, dir);
 }
 

@@ -94,12 +94,12 @@ describe('tock sync', { timeout: 60_000 }, () => {
 });
 
 describe('the sync folder argument', () => {
-  it('takes ~ and ~/… as the home directory and a relative path from where the command was typed', () => {
-    assert.equal(folderArgument('~/Sync/tock', '/work', '/home/ana'), '/home/ana/Sync/tock');
-    assert.equal(folderArgument('~', '/work', '/home/ana'), '/home/ana');
-    assert.equal(folderArgument('Sync', '/work', '/home/ana'), '/work/Sync');
-    assert.equal(folderArgument('/srv/sync', '/work', '/home/ana'), '/srv/sync');
+  it('leaves ~ and ~/… to the app and takes a relative path from where the command was typed', () => {
+    assert.equal(folderArgument('~/Sync/tock', '/work'), '~/Sync/tock');
+    assert.equal(folderArgument('~', '/work'), '~');
+    assert.equal(folderArgument('Sync', '/work'), '/work/Sync');
+    assert.equal(folderArgument('/srv/sync', '/work'), '/srv/sync');
     // Another user's home (~bob) is not guessed: it stays a relative name.
-    assert.equal(folderArgument('~bob/x', '/work', '/home/ana'), '/work/~bob/x');
+    assert.equal(folderArgument('~bob/x', '/work'), '/work/~bob/x');
   });
 });

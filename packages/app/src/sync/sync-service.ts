@@ -18,7 +18,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { accessSync, constants, statSync, watch, type FSWatcher } from 'node:fs';
-import { hostname } from 'node:os';
+import { homedir, hostname } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import type { Store } from '@tock/core';
 import {
@@ -101,6 +101,8 @@ export interface SyncServiceOptions {
   keyStore?: CredentialStore;
   /** The default device name. Default: the host name. */
   hostName?: () => string;
+  /** The home directory `~/…` in a folder stands for. Default: the user's (`os.homedir`). */
+  homeDir?: () => string;
   /** How often the folder is scanned without a watch event, ms. Default 1000. */
   rescanMs?: number;
   /** How often pending writes are written to the folder, ms. Default 1000. */
@@ -357,9 +359,13 @@ export class SyncService {
    * makes one, in a folder without folder.json), makes this device's id once, turns capturing
    * on (logging the history there is), and writes the log to the folder.
    */
-  enable(dir: unknown, name?: unknown, keyText?: unknown): SyncEnableResult {
-    if (typeof dir !== 'string' || dir === '') throw new SyncError('give the folder: tock sync enable DIR [--name NAME] [--key KEY]');
-    if (!isAbsolute(dir)) throw new SyncError(`the folder must be an absolute path, not "${dir}"`);
+  enable(typed: unknown, name?: unknown, keyText?: unknown): SyncEnableResult {
+    if (typeof typed !== 'string' || typed === '') throw new SyncError('give the folder: tock sync enable DIR [--name NAME] [--key KEY]');
+    // Expanded here, once, for every door (the CLI, the window's field): `~` and `~/…` are this
+    // user's home; `~bob` is not guessed (docs/cli.md "Sync through a folder").
+    const home = (this.options.homeDir ?? homedir)();
+    const dir = typed === '~' ? home : typed.startsWith('~/') ? join(home, typed.slice(2)) : typed;
+    if (!isAbsolute(dir)) throw new SyncError(`the folder must be an absolute path or start with ~/, not "${dir}"`);
     let isDir = false;
     try {
       isDir = statSync(dir).isDirectory();
