@@ -82,7 +82,7 @@ export function tagsOf(column: string | null | undefined): string[] {
 }
 
 /** Why `text` is not an address, or undefined. Lines are allowed; other control characters are not. */
-function addressError(text: unknown): string | undefined {
+export function addressError(text: unknown): string | undefined {
   if (typeof text !== 'string') return 'must be text';
   if (codePointLength(text) > ADDRESS_MAX) return `must be at most ${ADDRESS_MAX} characters`;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: an address is lines of text, nothing else

@@ -11,12 +11,26 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { Store } from '../store.ts';
 
+/** A block's billable flag as JSON (NULL: its activity's). Its invoice stays this device's: not logged. */
+const BILLABLE = "CASE new.billable WHEN 1 THEN json('true') WHEN 0 THEN json('false') END";
+
 /** Each synced table's kind, the row as the log sees it (SQL over `new`), and the updates that log it. */
 const CAPTURED = {
-  activities: { kind: 'activity', row: "json_object('name', new.name, 'createdAt', new.created_at)", update: 'UPDATE OF name' },
+  // Clients first: the history reads in an order a reader can follow. Activities are logged
+  // for their name and ledger fields, never for last_used_at or budget_announced (this device's).
+  clients: {
+    kind: 'client',
+    row: "json_object('name', new.name, 'createdAt', new.created_at, 'rate', new.rate, 'currency', new.currency, 'address', new.address)",
+    update: 'UPDATE',
+  },
+  activities: {
+    kind: 'activity',
+    row: "json_object('name', new.name, 'createdAt', new.created_at, 'clientID', new.client_id, 'rate', new.rate, 'billable', CASE WHEN new.billable = 1 THEN json('true') END, 'budgetHours', new.budget_hours)",
+    update: 'UPDATE OF name, client_id, rate, billable, budget_hours',
+  },
   sessions: {
     kind: 'session',
-    row: "json_object('device', new.device_id, 'activityID', new.activity_id, 'startedAt', new.started_at, 'endedAt', new.ended_at, 'note', new.note)",
+    row: `json_object('device', new.device_id, 'activityID', new.activity_id, 'startedAt', new.started_at, 'endedAt', new.ended_at, 'note', new.note, 'tags', json(new.tags), 'billable', ${BILLABLE})`,
     update: 'UPDATE',
   },
   breaks: {
@@ -26,7 +40,7 @@ const CAPTURED = {
   },
   entries: {
     kind: 'entry',
-    row: "json_object('device', new.device_id, 'activityID', new.activity_id, 'startedAt', new.started_at, 'endedAt', new.ended_at, 'note', new.note, 'createdAt', new.created_at)",
+    row: `json_object('device', new.device_id, 'activityID', new.activity_id, 'startedAt', new.started_at, 'endedAt', new.ended_at, 'note', new.note, 'createdAt', new.created_at, 'tags', json(new.tags), 'billable', ${BILLABLE})`,
     update: 'UPDATE',
   },
 } as const;

@@ -249,12 +249,20 @@ function visible(e: Entity): boolean {
   return false;
 }
 
+/** Whether two field values are the same (a list of tags by its items). */
+function sameValue(a: FieldValue, b: FieldValue): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) return JSON.stringify(a) === JSON.stringify(b);
+  return a === b;
+}
+
 /** The verb of this device's operation, from what it changes. */
 function verbOf(kind: EntityKind, known: boolean, set: Record<string, FieldValue>, before: Entity | undefined): string {
-  if (!known) return kind === 'activity' || kind === 'entry' ? 'create' : 'start';
+  if (!known) return kind === 'activity' || kind === 'entry' || kind === 'client' ? 'create' : 'start';
   const only = Object.keys(set);
   const endingNow = only.length === 1 && only[0] === 'endedAt' && before !== undefined && value(before, 'endedAt') === null;
-  if (kind === 'activity') return 'rename';
+  if (kind === 'client') return 'edit';
+  // A rename when the name changes; the ledger's fields alone are an edit (an older Tock refuses both fields and verb).
+  if (kind === 'activity') return 'name' in set ? 'rename' : 'edit';
   if (kind === 'session') return endingNow ? 'stop' : 'edit';
   if (kind === 'break') return endingNow ? 'end' : 'edit';
   return 'edit';
@@ -302,7 +310,7 @@ function drain(
         // An optional field never set is null already: a session without a note logs no note,
         // so its lines read in a Tock that knows no session notes.
         if (v === null && OPTIONAL_FIELDS[r.kind].has(field) && before?.fields[field] === undefined) continue;
-        if (before === undefined || before.fields[field] === undefined || before.fields[field][0] !== v) set[field] = v;
+        if (before === undefined || before.fields[field] === undefined || !sameValue(before.fields[field][0], v)) set[field] = v;
       }
       if (Object.keys(set).length === 0) continue;
     } else if (before === undefined || (before.deleted !== null && !visible(before))) {
@@ -324,7 +332,7 @@ function drain(
     if (before === undefined) (entities.get(r.id) as Entity).logSeq = seq;
     // A new activity joins no group: its name is in no other activity shown here (the tracker
     // would have used that one), and only what is shown groups (see projectActivities).
-    if (r.kind === 'activity' && verb !== 'create') activities.add(r.id);
+    if (r.kind === 'activity' && (verb === 'rename' || verb === 'delete')) activities.add(r.id);
     logged++;
   }
   const saveSegment = sql(
@@ -545,11 +553,16 @@ export function devicePositions(store: Store): DevicePosition[] {
 function project(db: DatabaseSync, entities: Entities, touched: Map<string, EntityKind>, me: string, shownBefore: ReadonlySet<string>): boolean {
   let changed = false;
   const blocks = new Set<string>();
-  for (const [id, kind] of touched) if (kind !== 'activity') blocks.add(id);
+  for (const [id, kind] of touched) {
+    if (kind === 'client') {
+      const e = entities.get(id);
+      if (e) changed = projectClient(db, e) || changed;
+    } else if (kind !== 'activity') blocks.add(id);
+  }
   const activities = new Set([...touched].filter(([, kind]) => kind === 'activity').map(([id]) => id));
   if (activities.size > 0) {
-    const regrouped = projectActivities(db, entities, activities);
-    if (regrouped.length > 0) changed = true;
+    const { regrouped, edited } = projectActivities(db, entities, activities);
+    if (regrouped.length > 0 || edited) changed = true;
     // The blocks to point again: those waiting for one of these activities, and those shown
     // under an activity row that went, came or changed, or that a touched activity was shown as.
     const waiting = sql(db, "SELECT id FROM sync_entities WHERE pending = 1 AND ref = ? AND kind IN ('session', 'entry') ORDER BY id");
@@ -646,7 +659,7 @@ function projectSession(db: DatabaseSync, e: Entity, resolve: (id: string) => st
     return Number(sql(db, 'DELETE FROM sessions WHERE id = ?').run(e.id).changes) > 0;
   };
   const device = String(value(e, 'device'));
-  const endedAt = value(e, 'endedAt');
+  const endedAt = value(e, 'endedAt') as number | null | undefined;
   // Every device keeps its own running session: another device's shows once it has ended.
   if (!visible(e) || (device !== me && endedAt === null)) {
     setPending(db, e.id, false);
@@ -660,19 +673,20 @@ function projectSession(db: DatabaseSync, e: Entity, resolve: (id: string) => st
   setPending(db, e.id, false);
   const startedAt = value(e, 'startedAt') as number;
   const note = (value(e, 'note') ?? null) as string | null;
-  const before = sql(db, 'SELECT activity_id AS a, started_at AS s, ended_at AS e, device_id AS d, note AS n FROM sessions WHERE id = ?').get(e.id) as
-    | { a: string; s: number; e: number | null; d: string; n: string | null }
+  const { tags, billable } = ledgerColumns(e);
+  const before = sql(db, 'SELECT activity_id AS a, started_at AS s, ended_at AS e, device_id AS d, note AS n, tags AS t, billable AS b FROM sessions WHERE id = ?').get(e.id) as
+    | { a: string; s: number; e: number | null; d: string; n: string | null; t: string | null; b: number | null }
     | undefined;
   const deviceColumn = device === me ? '' : device;
-  if (before && before.a === activity && before.s === startedAt && before.e === endedAt && before.d === deviceColumn && before.n === note) return false;
+  if (before && before.a === activity && before.s === startedAt && before.e === endedAt && before.d === deviceColumn && before.n === note && before.t === tags && before.b === billable) return false;
   const written = guarded(
     () =>
       sql(
         db,
-        `INSERT INTO sessions (id, activity_id, started_at, ended_at, device_id, note) VALUES (?, ?, ?, ?, ?, ?)
+        `INSERT INTO sessions (id, activity_id, started_at, ended_at, device_id, note, tags, billable) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET activity_id = excluded.activity_id, started_at = excluded.started_at,
-           ended_at = excluded.ended_at, device_id = excluded.device_id, note = excluded.note`,
-      ).run(e.id, activity, startedAt, endedAt ?? null, deviceColumn, note),
+           ended_at = excluded.ended_at, device_id = excluded.device_id, note = excluded.note, tags = excluded.tags, billable = excluded.billable`,
+      ).run(e.id, activity, startedAt, endedAt ?? null, deviceColumn, note, tags, billable),
     remove,
   );
   if (written) used(lastUsed, activity, startedAt);
@@ -692,7 +706,7 @@ function projectBreak(db: DatabaseSync, e: Entity): boolean {
   }
   setPending(db, e.id, false);
   const startedAt = value(e, 'startedAt') as number;
-  const endedAt = value(e, 'endedAt') ?? null;
+  const endedAt = (value(e, 'endedAt') ?? null) as number | null;
   const before = sql(db, 'SELECT session_id AS s, started_at AS a, ended_at AS b FROM breaks WHERE id = ?').get(e.id) as
     | { s: string; a: number; b: number | null }
     | undefined;
@@ -736,18 +750,20 @@ function projectEntry(db: DatabaseSync, e: Entity, resolve: (id: string) => stri
     n: (value(e, 'note') ?? null) as string | null,
     c: value(e, 'createdAt') as number,
     d: device === me ? '' : device,
+    t: ledgerColumns(e).tags,
+    b: ledgerColumns(e).billable,
   };
-  const before = sql(db, 'SELECT activity_id AS a, started_at AS s, ended_at AS e, note AS n, created_at AS c, device_id AS d FROM entries WHERE id = ?')
+  const before = sql(db, 'SELECT activity_id AS a, started_at AS s, ended_at AS e, note AS n, created_at AS c, device_id AS d, tags AS t, billable AS b FROM entries WHERE id = ?')
     .get(e.id) as typeof row | undefined;
-  if (before && before.a === row.a && before.s === row.s && before.e === row.e && before.n === row.n && before.c === row.c && before.d === row.d) return false;
+  if (before && before.a === row.a && before.s === row.s && before.e === row.e && before.n === row.n && before.c === row.c && before.d === row.d && before.t === row.t && before.b === row.b) return false;
   const written = guarded(
     () =>
       sql(
         db,
-        `INSERT INTO entries (id, activity_id, started_at, ended_at, note, created_at, device_id) VALUES (?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO entries (id, activity_id, started_at, ended_at, note, created_at, device_id, tags, billable) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET activity_id = excluded.activity_id, started_at = excluded.started_at, ended_at = excluded.ended_at,
-           note = excluded.note, created_at = excluded.created_at, device_id = excluded.device_id`,
-      ).run(e.id, row.a, row.s, row.e, row.n, row.c, row.d),
+           note = excluded.note, created_at = excluded.created_at, device_id = excluded.device_id, tags = excluded.tags, billable = excluded.billable`,
+      ).run(e.id, row.a, row.s, row.e, row.n, row.c, row.d, row.t, row.b),
     remove,
   );
   if (written) used(lastUsed, activity, row.s);
@@ -760,7 +776,7 @@ function projectEntry(db: DatabaseSync, e: Entity, resolve: (id: string) => stri
  * activity whose row appeared, went or changed, and of every member of such a group: their
  * blocks must be pointed again. Blocks are pointed after this (foreign keys are checked at commit).
  */
-function projectActivities(db: DatabaseSync, entities: Entities, touched: ReadonlySet<string>): string[] {
+function projectActivities(db: DatabaseSync, entities: Entities, touched: ReadonlySet<string>): { regrouped: string[]; edited: boolean } {
   const all = sql(db, "SELECT id FROM sync_entities WHERE kind = 'activity' ORDER BY id").all() as { id: string }[];
   const groups = new Map<string, Entity[]>();
   for (const { id } of all) {
@@ -771,26 +787,36 @@ function projectActivities(db: DatabaseSync, entities: Entities, touched: Readon
     if (group) group.push(e);
     else groups.set(key, [e]);
   }
-  const wanted = new Map<string, { name: string; createdAt: number; members: string[] }>();
+  const wanted = new Map<string, { name: string; createdAt: number; members: string[]; ledger: ActivityLedgerColumns }>();
   for (const group of groups.values()) {
     group.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const kept = group[0] as Entity;
-    wanted.set(kept.id, { name: String(value(kept, 'name')), createdAt: value(kept, 'createdAt') as number, members: group.map((m) => m.id) });
+    wanted.set(kept.id, { name: String(value(kept, 'name')), createdAt: value(kept, 'createdAt') as number, members: group.map((m) => m.id), ledger: activityLedgerColumns(kept) });
   }
   const known = new Set(all.map((a) => a.id));
-  const rows = sql(db, 'SELECT id, name, created_at AS createdAt, last_used_at AS lastUsedAt FROM activities').all() as {
+  const rows = sql(db, 'SELECT id, name, created_at AS createdAt, last_used_at AS lastUsedAt, client_id AS clientID, rate, billable, budget_hours AS budgetHours FROM activities').all() as unknown as ({
     id: string;
     name: string;
     createdAt: number;
     lastUsedAt: number;
-  }[];
+  } & ActivityLedgerColumns)[];
   const regrouped = new Set<string>();
   const lastUsed = new Map<string, number>();
   const stale: string[] = [];
+  // The ledger's fields of an activity that stays: changed in place (budget_announced is this device's and stays).
+  const setLedger = sql(db, 'UPDATE activities SET client_id = ?, rate = ?, billable = ?, budget_hours = ? WHERE id = ?');
+  let edited = false;
   for (const row of rows) {
     if (!known.has(row.id)) continue; // not synced (cannot happen once the outbox is drained): left alone
     const w = wanted.get(row.id);
-    if (w && w.name === row.name && w.createdAt === row.createdAt) continue;
+    if (w && w.name === row.name && w.createdAt === row.createdAt) {
+      const l = w.ledger;
+      if (l.clientID !== row.clientID || l.rate !== row.rate || l.billable !== row.billable || l.budgetHours !== row.budgetHours) {
+        setLedger.run(l.clientID, l.rate, l.billable, l.budgetHours, row.id);
+        edited = true;
+      }
+      continue;
+    }
     stale.push(row.id);
     lastUsed.set(row.id, row.lastUsedAt);
   }
@@ -803,18 +829,73 @@ function projectActivities(db: DatabaseSync, entities: Entities, touched: Readon
     regrouped.add(id);
   }
   const insert = sql(db, 
-    'INSERT INTO activities (id, name, name_key, search_key, word_key, created_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    `INSERT INTO activities (id, name, name_key, search_key, word_key, created_at, last_used_at, client_id, rate, billable, budget_hours)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   for (const [id, w] of wanted) {
     if (present.has(id)) continue;
-    insert.run(id, w.name, nameKey(w.name), searchKey(w.name), wordKey(w.name), w.createdAt, Math.max(w.createdAt, lastUsed.get(id) ?? 0));
+    const l = w.ledger;
+    insert.run(id, w.name, nameKey(w.name), searchKey(w.name), wordKey(w.name), w.createdAt, Math.max(w.createdAt, lastUsed.get(id) ?? 0), l.clientID, l.rate, l.billable, l.budgetHours);
     regrouped.add(id);
   }
   // Every touched activity (merged into another, deleted, renamed) and every member of a group
   // with a row that changed or a touched member.
   for (const id of touched) regrouped.add(id);
   for (const w of wanted.values()) if (w.members.some((m) => regrouped.has(m))) for (const m of w.members) regrouped.add(m);
-  return [...regrouped];
+  return { regrouped: [...regrouped], edited };
+}
+
+/** An activity's ledger columns as the activities table keeps them. */
+interface ActivityLedgerColumns {
+  clientID: string | null;
+  rate: string | null;
+  billable: number;
+  budgetHours: number | null;
+}
+
+function activityLedgerColumns(e: Entity): ActivityLedgerColumns {
+  return {
+    clientID: (value(e, 'clientID') ?? null) as string | null,
+    rate: (value(e, 'rate') ?? null) as string | null,
+    billable: value(e, 'billable') === true ? 1 : 0,
+    budgetHours: (value(e, 'budgetHours') ?? null) as number | null,
+  };
+}
+
+/** A block's tags and billable flag as the sessions and entries tables keep them (its invoice is this device's). */
+function ledgerColumns(e: Entity): { tags: string | null; billable: number | null } {
+  const tags = value(e, 'tags');
+  const billable = value(e, 'billable');
+  return {
+    tags: Array.isArray(tags) && tags.length > 0 ? JSON.stringify(tags) : null,
+    billable: billable === true ? 1 : billable === false ? 0 : null,
+  };
+}
+
+/**
+ * Makes the clients table show one merged client: by its id (two clients of one name made on
+ * two devices are two; the API keeps names unique only where they are made). Its activities
+ * keep its id while it is gone, and find it again when it comes back.
+ */
+function projectClient(db: DatabaseSync, e: Entity): boolean {
+  if (!visible(e)) return Number(sql(db, 'DELETE FROM clients WHERE id = ?').run(e.id).changes) > 0;
+  const name = String(value(e, 'name'));
+  const row = {
+    n: name,
+    r: (value(e, 'rate') ?? null) as string | null,
+    c: (value(e, 'currency') ?? null) as string | null,
+    a: (value(e, 'address') ?? null) as string | null,
+    t: value(e, 'createdAt') as number,
+  };
+  const before = sql(db, 'SELECT name AS n, rate AS r, currency AS c, address AS a, created_at AS t FROM clients WHERE id = ?').get(e.id) as typeof row | undefined;
+  if (before && before.n === row.n && before.r === row.r && before.c === row.c && before.a === row.a && before.t === row.t) return false;
+  sql(
+    db,
+    `INSERT INTO clients (id, name, name_key, rate, currency, address, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET name = excluded.name, name_key = excluded.name_key, rate = excluded.rate, currency = excluded.currency,
+       address = excluded.address, created_at = excluded.created_at`,
+  ).run(e.id, row.n, nameKey(row.n), row.r, row.c, row.a, row.t);
+  return true;
 }
 
 /**

@@ -7,6 +7,8 @@
  */
 
 import { LIMITS, isTimeInRange } from '@tock/protocol';
+import { addressError, budgetError, cleanTags } from '../ledger.ts';
+import { cleanCurrency, cleanRate, currencyError, rateError } from '../money.ts';
 import { nameError } from '../names.ts';
 import { parseHlc, type Hlc } from './hlc.ts';
 
@@ -14,10 +16,13 @@ import { parseHlc, type Hlc } from './hlc.ts';
 export const SYNC_FORMAT_VERSION = 1;
 
 /** What an operation is about. */
-export type EntityKind = 'activity' | 'session' | 'break' | 'entry';
+export type EntityKind = 'client' | 'activity' | 'session' | 'break' | 'entry';
 
-/** A field's value: text, a number of ms, or null (an end not reached, no note). */
-export type FieldValue = string | number | null;
+/**
+ * A field's value: text, a number (ms, hours), a flag, a list of tags, or null (an end not
+ * reached, no note, no rate).
+ */
+export type FieldValue = string | number | boolean | readonly string[] | null;
 
 /** One operation. */
 export interface SyncOp {
@@ -31,30 +36,33 @@ export interface SyncOp {
   deletes: boolean;
 }
 
-type FieldType = 'text' | 'ms' | 'ms?' | 'text?' | 'id' | 'device';
+type FieldType = 'text' | 'ms' | 'ms?' | 'text?' | 'id' | 'id?' | 'device' | 'rate?' | 'currency?' | 'address?' | 'bool?' | 'hours?' | 'tags?';
 
 /** The fields of each kind, their types, and those a row needs before it can be shown. */
 export const FIELDS: Record<EntityKind, Record<string, FieldType>> = {
-  activity: { name: 'text', createdAt: 'ms' },
-  session: { device: 'device', activityID: 'id', startedAt: 'ms', endedAt: 'ms?', note: 'text?' },
+  client: { name: 'text', createdAt: 'ms', rate: 'rate?', currency: 'currency?', address: 'address?' },
+  activity: { name: 'text', createdAt: 'ms', clientID: 'id?', rate: 'rate?', billable: 'bool?', budgetHours: 'hours?' },
+  session: { device: 'device', activityID: 'id', startedAt: 'ms', endedAt: 'ms?', note: 'text?', tags: 'tags?', billable: 'bool?' },
   break: { sessionID: 'id', startedAt: 'ms', endedAt: 'ms?' },
-  entry: { device: 'device', activityID: 'id', startedAt: 'ms', endedAt: 'ms', note: 'text?', createdAt: 'ms' },
+  entry: { device: 'device', activityID: 'id', startedAt: 'ms', endedAt: 'ms', note: 'text?', createdAt: 'ms', tags: 'tags?', billable: 'bool?' },
 };
 
 /**
  * Fields a thing is shown without: lines written before the field existed do not carry it
- * (a session's note, docs/sync.md "Operations"), and absent means null.
+ * (a session's note, the ledger's fields: docs/sync.md "Operations"), and absent means null.
  */
 export const OPTIONAL_FIELDS: Record<EntityKind, ReadonlySet<string>> = {
-  activity: new Set(),
-  session: new Set(['note']),
+  client: new Set(['rate', 'currency', 'address']),
+  activity: new Set(['clientID', 'rate', 'billable', 'budgetHours']),
+  session: new Set(['note', 'tags', 'billable']),
   break: new Set(),
-  entry: new Set(),
+  entry: new Set(['tags', 'billable']),
 };
 
 /** The verbs each kind's operations may carry. */
 const VERBS: Record<EntityKind, readonly string[]> = {
-  activity: ['create', 'rename', 'delete'],
+  client: ['create', 'edit', 'delete'],
+  activity: ['create', 'rename', 'edit', 'delete'],
   session: ['start', 'stop', 'edit', 'delete'],
   break: ['start', 'end', 'edit', 'delete'],
   entry: ['create', 'edit', 'delete'],
@@ -86,9 +94,43 @@ function checkValue(field: string, type: FieldType, value: unknown): FieldValue 
     if (typeof value !== 'number' || !isTimeInRange(value)) throw new OpError(`field "${field}" must be a time in ms in the years 1970–2199${orNull}`);
     return value;
   }
-  if (type === 'id' || type === 'device') {
+  if (type === 'id' || type === 'id?' || type === 'device') {
     if (typeof value !== 'string' || !UUID.test(value)) throw new OpError(`field "${field}" must be a lowercase UUID${orNull}`);
     return value;
+  }
+  // The ledger's fields, by the API's rules (docs/data.md "The ledger").
+  if (type === 'rate?') {
+    const problem = rateError(value);
+    if (problem !== undefined) throw new OpError(`field "${field}" ${problem}`);
+    return cleanRate(value);
+  }
+  if (type === 'currency?') {
+    const problem = currencyError(value);
+    if (problem !== undefined) throw new OpError(`field "${field}" ${problem}`);
+    return cleanCurrency(value);
+  }
+  if (type === 'address?') {
+    const problem = addressError(value);
+    if (problem !== undefined) throw new OpError(`field "${field}" ${problem}`);
+    return value as string;
+  }
+  if (type === 'bool?') {
+    if (typeof value !== 'boolean') throw new OpError(`field "${field}" must be true, false or null`);
+    return value;
+  }
+  if (type === 'hours?') {
+    const problem = budgetError(value);
+    if (problem !== undefined) throw new OpError(`field "${field}" ${problem}`);
+    return value as number;
+  }
+  if (type === 'tags?') {
+    let tags: string[];
+    try {
+      tags = cleanTags(value, field);
+    } catch (error) {
+      throw new OpError(`field "${field}": ${(error as { details?: { message: string }[] }).details?.[0]?.message ?? 'must be a list of tag names'}`);
+    }
+    return tags.length === 0 ? null : tags;
   }
   if (typeof value !== 'string') throw new OpError(`field "${field}" must be text${orNull}`);
   if (field === 'name') {
@@ -150,7 +192,7 @@ export function parseOpLine(line: string, author: string): SyncOp {
  * checked against the other when merged (see merge.ts `blockShape`).
  */
 function checkBlock(kind: EntityKind, set: Record<string, FieldValue>): void {
-  if (kind === 'activity') return;
+  if (kind === 'activity' || kind === 'client') return;
   const { startedAt, endedAt } = set;
   if (typeof startedAt !== 'number' || typeof endedAt !== 'number') return;
   if (endedAt < startedAt) throw new OpError('"endedAt" is before "startedAt"');
