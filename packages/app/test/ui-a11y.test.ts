@@ -53,6 +53,7 @@ const SCREENS = [
   ['activities', '/activities'],
   ['integrations', '/settings/integrations'],
   ['desktop', '/settings/desktop'],
+  ['capture', '/settings/capture'],
   ['data', '/settings/data'],
   ['license', '/settings/license'],
 ] as const;

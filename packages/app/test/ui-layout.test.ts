@@ -61,6 +61,7 @@ const SCREENS = [
   ['activities', '/activities'],
   ['integrations', '/settings/integrations'],
   ['desktop', '/settings/desktop'],
+  ['capture', '/settings/capture'],
   ['data', '/settings/data'],
   ['sync', '/settings/sync'],
   ['license', '/settings/license'],

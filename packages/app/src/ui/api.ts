@@ -20,6 +20,8 @@ import { desktopRoutes } from './desktop-routes.ts';
 import { syncRoutes } from './sync-routes.ts';
 import { dataRoutes } from './data-routes.ts';
 import { editorsRoutes } from './editors-routes.ts';
+import { captureRoutes } from './capture-routes.ts';
+import { ledgerRoutes } from './ledger-routes.ts';
 
 /** What a route gets: the parsed JSON body (`{}` when empty), path parameters and query. */
 export interface RouteInput {
@@ -320,6 +322,10 @@ export function uiRoutes(services: AppServices): Route[] {
     ...dataRoutes(services),
 
     ...editorsRoutes(services.editors),
+
+    ...captureRoutes(services.capture),
+
+    ...ledgerRoutes(services),
 
     { method: 'GET', pattern: '/api/prompts', run: () => promptViews(services) },
     {

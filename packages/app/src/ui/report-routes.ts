@@ -5,7 +5,7 @@
  * report and export through the app's reportForAdmin and startExport), so the window and the
  * CLI can never disagree.
  */
-import { reportCsv, type Report } from '@tock/core';
+import { reportCsv, type Report, type ReportGrouping } from '@tock/core';
 import type { AppServices } from '../app.ts';
 import { startExport } from '../exports.ts';
 import { reportForAdmin } from '../reports.ts';
@@ -15,7 +15,7 @@ import { Download } from './download.ts';
 /** `period`, `from`, `to`, `by` from a query string; absent ones stay undefined. */
 function reportInput(query: URLSearchParams): Record<string, unknown> {
   const input: Record<string, unknown> = {};
-  for (const key of ['period', 'from', 'to', 'by']) {
+  for (const key of ['period', 'from', 'to', 'by', 'billable']) {
     const value = query.get(key);
     if (value !== null && value !== '') input[key] = value;
   }
@@ -23,7 +23,7 @@ function reportInput(query: URLSearchParams): Record<string, unknown> {
 }
 
 /** `tock-report-2026-11-01-to-2026-11-30-by-day.csv` */
-function reportFileName(report: Pick<Report, 'from' | 'to'>, by: 'activity' | 'day'): string {
+function reportFileName(report: Pick<Report, 'from' | 'to'>, by: ReportGrouping): string {
   const range = report.from === report.to ? report.from : `${report.from}-to-${report.to}`;
   return `tock-report-${range}-by-${by}.csv`;
 }
@@ -37,7 +37,8 @@ export function reportRoutes(services: AppServices): Route[] {
       method: 'GET',
       pattern: '/api/report.csv',
       run: ({ query }) => {
-        const by = query.get('by') === 'day' ? 'day' : 'activity';
+        const asked = query.get('by');
+        const by: ReportGrouping = asked === 'day' || asked === 'client' || asked === 'tag' ? asked : 'activity';
         const result = report(query);
         return new Download(reportFileName(result, by), 'text/csv; charset=utf-8', [reportCsv(result, by)][Symbol.iterator]());
       },

@@ -60,6 +60,8 @@ export interface UiServerOptions {
 const MAX_BODY_BYTES = 64 * 1024;
 /** How often open windows are checked for changes nothing announced (a break taken from the CLI). */
 const POLL_MS = 1000;
+/** Route topics sent as "changed, reload" announcements rather than as snapshot values. */
+const ANNOUNCED = new Set(['blocks', 'capture', 'ledger']);
 
 /** Starts the UI server for a running app. */
 export async function startUiServer(services: AppServices, options: UiServerOptions = {}): Promise<UiServer> {
@@ -251,8 +253,10 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
   }
 
   function announce(topics: readonly string[]): void {
-    const snapshotTopics = topics.filter((t) => t !== 'blocks');
+    const snapshotTopics = topics.filter((t) => !ANNOUNCED.has(t));
     if (snapshotTopics.length) hub.refresh(...snapshotTopics);
+    // Capture and the ledger have no snapshot: windows hear "changed, reload" as with blocks.
+    for (const t of ['capture', 'ledger']) if (topics.includes(t)) hub.announce(t);
     if (topics.includes('blocks')) {
       hub.announce('blocks');
       checkTracking();

@@ -180,6 +180,10 @@ export async function openWindow(page: Page, app: TestApp, screen = ''): Promise
     '/settings/sync': 'Sync',
     '/settings/data': 'Data',
     '/settings/license': 'License',
+    '/settings/capture': 'Capture',
+    '/settings/business': 'Business',
+    '/clients': 'Clients',
+    '/reports': 'Reports',
   }[screen];
   try {
     await page.locator('main h1').filter({ hasText: title ?? /./ }).waitFor();

@@ -1,6 +1,6 @@
 /**
  * The window's frame: a sidebar with the screens (Today, History, Reports, Activities,
- * Settings › Integrations, Settings › Desktop, Settings › Sync, Settings › Data, Settings › License) and what runs now, the idle question and the branch prompt above every screen, and a banner
+ * Settings › Integrations, Settings › Desktop, Settings › Capture, Settings › Sync, Settings › Data, Settings › License) and what runs now, the idle question and the branch prompt above every screen, and a banner
  * when the app stops answering. Screens are addressed by the URL fragment (`#/history`), so
  * reload and back/forward work without the server knowing any route but `/`.
  */
@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { colorClass } from './colors.ts';
 import { BranchPrompt } from './components/BranchPrompt.tsx';
 import { IdleQuestion } from './components/IdleQuestion.tsx';
+import { Capture } from './screens/Capture.tsx';
 import { Desktop } from './screens/Desktop.tsx';
 import { Sync } from './screens/Sync.tsx';
 import { Data } from './screens/Data.tsx';
@@ -27,6 +28,7 @@ const SCREENS = {
   '/activities': { title: 'Activities', view: Activities },
   '/settings/integrations': { title: 'Integrations', view: Integrations },
   '/settings/desktop': { title: 'Desktop', view: Desktop },
+  '/settings/capture': { title: 'Capture', view: Capture },
   '/settings/sync': { title: 'Sync', view: Sync },
   '/settings/data': { title: 'Data', view: Data },
   '/settings/license': { title: 'License', view: License },
@@ -119,6 +121,9 @@ export function App() {
           </NavLink>
           <NavLink path="/settings/desktop" active={path}>
             Desktop
+          </NavLink>
+          <NavLink path="/settings/capture" active={path}>
+            Capture
           </NavLink>
           <NavLink path="/settings/sync" active={path}>
             Sync

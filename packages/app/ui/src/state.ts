@@ -15,6 +15,10 @@ export interface AppState {
   /** When (by this browser's clock) the status was received: live clocks count from here. */
   statusAt: number;
   blocksVersion: number;
+  /** Goes up when capture's settings or data changed (a reload of what it shows). */
+  captureVersion: number;
+  /** Goes up when clients, an activity's or a block's ledger fields, or the ledger's settings changed. */
+  ledgerVersion: number;
   /**
    * `expired`: the app restarted, and this window's session belongs to the earlier launch;
    * `no-session`: this tab never got one (a new tab, a used or expired launch code).
@@ -25,7 +29,7 @@ export interface AppState {
   loadError: string | null;
 }
 
-let state: AppState = { snapshot: null, statusAt: Date.now(), blocksVersion: 0, connection: 'connecting', sessionProblem: null, loadError: null };
+let state: AppState = { snapshot: null, statusAt: Date.now(), blocksVersion: 0, captureVersion: 0, ledgerVersion: 0, connection: 'connecting', sessionProblem: null, loadError: null };
 const listeners = new Set<() => void>();
 
 function set(patch: Partial<AppState>): void {
@@ -50,6 +54,16 @@ export function blocksChanged(): void {
     .get<{ activityID: string; createdAt: string }[]>('/api/activities/all')
     .then(setActivityOrder, () => {})
     .finally(() => set({ blocksVersion: state.blocksVersion + 1 }));
+}
+
+/** Tells every view that capture changed (settings, forgotten days). */
+export function captureChanged(): void {
+  set({ captureVersion: state.captureVersion + 1 });
+}
+
+/** Tells every view that the ledger changed (clients, rates, tags, targets). */
+export function ledgerChanged(): void {
+  set({ ledgerVersion: state.ledgerVersion + 1 });
 }
 
 /** Redeems the launch code, loads the snapshot and opens the event stream; reconnects on its own. */
@@ -129,6 +143,8 @@ function dispatch(frame: string): void {
   }
   if (data.length === 0) return;
   if (event === 'blocks') blocksChanged();
+  else if (event === 'capture') captureChanged();
+  else if (event === 'ledger') ledgerChanged();
   else if (TOPICS.has(event)) patchSnapshot({ [event]: JSON.parse(data.join('\n')) } as Partial<Snapshot>);
 }
 

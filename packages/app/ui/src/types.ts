@@ -65,3 +65,43 @@ export interface Snapshot {
   desktop: DesktopView;
   sync: SyncStatus;
 }
+
+/** A captured span as `GET /api/capture/timeline` gives it (docs/data.md "Capture"): absent fields are null. */
+export interface CaptureSpan {
+  start: string;
+  end: string;
+  source: 'window' | 'editor' | 'idle' | 'excluded';
+  app: string | null;
+  title: string | null;
+  project: string | null;
+  branch: string | null;
+  language: string | null;
+  entity: string | null;
+  editor: string | null;
+  machine: string | null;
+}
+
+/** A day's captured spans. */
+export interface CaptureTimeline {
+  date: string;
+  timeZone: string;
+  spans: CaptureSpan[];
+}
+
+/** The capture settings (docs/data.md "Capture settings"). */
+export interface CaptureSettings {
+  windows: boolean;
+  titles: boolean;
+  retentionDays: number;
+  exclude: string[];
+  editorTimeout: number;
+}
+
+/** `GET /api/capture`: what is recorded, and which desktop source works here and why the others do not. */
+export interface CaptureStatus {
+  settings: CaptureSettings;
+  state: 'off' | 'starting' | 'following' | 'none';
+  source: { id: string; name: string } | null;
+  sources: { id: string; name: string; works: boolean; reason: string | null }[];
+  idleSource: string | null;
+}

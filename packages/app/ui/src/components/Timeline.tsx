@@ -19,6 +19,8 @@ interface Props {
   day: string;
   blocks: Block[];
   now: number;
+  /** The hours shown (default: {@link timelineRange} of the blocks). */
+  range?: { from: number; to: number };
 }
 
 function endOf(block: Block, now: number): number {
@@ -37,20 +39,35 @@ function lanes(blocks: Block[], now: number): number[] {
   });
 }
 
-export function Timeline({ day, blocks, now }: Props) {
+/**
+ * The hours a day's picture spans: the working day (08–18) widened to every block and every
+ * other stretch given (`also`, the captured spans, so the captured lane lines up under the
+ * timeline), and to half an hour past now on today; whole hours from the day's start (23- and
+ * 25-hour days included).
+ */
+export function timelineRange(day: string, blocks: Block[], now: number, also: readonly { start: number; end: number }[] = []): { from: number; to: number } {
   const span = daySpan(day);
-  const isToday = now >= span.start && now < span.end;
-  const sorted = [...blocks].sort((a, b) => a.startedAt.localeCompare(b.startedAt));
   let first = span.start + 8 * HOUR;
   let last = span.start + 18 * HOUR;
-  for (const b of sorted) {
+  for (const b of blocks) {
     first = Math.min(first, Math.max(span.start, Date.parse(b.startedAt)));
     last = Math.max(last, Math.min(span.end, endOf(b, now)));
   }
-  if (isToday) last = Math.max(last, Math.min(span.end, now + HOUR / 2));
-  // Whole hours, measured from the day's start (23- and 25-hour days included).
+  for (const s of also) {
+    first = Math.min(first, Math.max(span.start, s.start));
+    last = Math.max(last, Math.min(span.end, s.end));
+  }
+  if (now >= span.start && now < span.end) last = Math.max(last, Math.min(span.end, now + HOUR / 2));
   const from = span.start + Math.floor((first - span.start) / HOUR) * HOUR;
   const to = Math.min(span.end, span.start + Math.ceil((last - span.start) / HOUR) * HOUR);
+  return { from, to };
+}
+
+export function Timeline({ day, blocks, now, range }: Props) {
+  const span = daySpan(day);
+  const isToday = now >= span.start && now < span.end;
+  const sorted = [...blocks].sort((a, b) => a.startedAt.localeCompare(b.startedAt));
+  const { from, to } = range ?? timelineRange(day, sorted, now);
   const x = (ms: number): number => ((Math.min(Math.max(ms, from), to) - from) / (to - from)) * W;
   const laneOf = lanes(sorted, now);
   const laneCount = Math.max(1, ...laneOf.map((l) => l + 1));

@@ -9,7 +9,8 @@ import { colorClass } from '../colors.ts';
 import { ActivityPicker, bestPick, type Pick } from '../components/ActivityPicker.tsx';
 import { Failure } from '../components/FormActions.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
-import { Timeline } from '../components/Timeline.tsx';
+import { CapturedLane, useCaptured } from '../components/CapturedLane.tsx';
+import { Timeline, timelineRange } from '../components/Timeline.tsx';
 import { useLoaded } from '../load.ts';
 import { overlapsOf } from '../overlaps.ts';
 import { applyStatus, blocksChanged, liveSeconds, useAppState, useTick } from '../state.ts';
@@ -39,6 +40,7 @@ export function Today() {
   const today = dayKey(nowMs());
   // A break begun elsewhere (tock break) changes the status only: load the blocks again then too.
   const { blocks, error: blocksError } = useDayBlocks(today, `${blocksVersion}|${status?.isOnBreak}`);
+  const captured = useCaptured(today);
   const [text, setText] = useState('');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -222,7 +224,16 @@ export function Today() {
 
       <section class="card" aria-labelledby="timeline-heading">
         <h2 id="timeline-heading">Timeline</h2>
-        <Timeline day={today} blocks={blocks} now={nowMs()} />
+        {(() => {
+          const now = nowMs();
+          const range = timelineRange(today, blocks, now, captured.map((c) => ({ start: Date.parse(c.start), end: Date.parse(c.end) })));
+          return (
+            <>
+              <Timeline day={today} blocks={blocks} now={now} range={range} />
+              {captured.length > 0 && <CapturedLane id="today-captured" spans={captured} from={range.from} to={range.to} />}
+            </>
+          );
+        })()}
         {blocksError && <p class="error">{blocksError}</p>}
         <BlockList blocks={blocks} />
       </section>

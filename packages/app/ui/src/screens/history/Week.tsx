@@ -6,6 +6,8 @@
 import { useState } from 'preact/hooks';
 import type { Report } from '@tock/protocol';
 import { BlockEditor } from './BlockEditor.tsx';
+import { CapturedLane, useCaptured } from '../../components/CapturedLane.tsx';
+import { timelineRange } from '../../components/Timeline.tsx';
 import { api, messageOf } from '../../api.ts';
 import { colorClass } from '../../colors.ts';
 import { Failure } from '../../components/FormActions.tsx';
@@ -128,6 +130,14 @@ function BlockRow({
   );
 }
 
+/** What capture saw on a day of the week, over the hours of its blocks; nothing when it saw nothing. */
+function DayCaptured({ day, blocks }: { day: string; blocks: Block[] }) {
+  const spans = useCaptured(day);
+  if (spans.length === 0) return null;
+  const range = timelineRange(day, blocks, nowMs(), spans.map((c) => ({ start: Date.parse(c.start), end: Date.parse(c.end) })));
+  return <CapturedLane id={`captured-${day}`} spans={spans} from={range.from} to={range.to} />;
+}
+
 /** The week card, opening on the current week. */
 export function Week() {
   const { blocksVersion } = useAppState();
@@ -194,6 +204,7 @@ export function Week() {
       {listedDays.map((d) => (
         <div key={d} class="day-group">
           <h4>{longDay(d)}</h4>
+          <DayCaptured day={d} blocks={byDay.get(d) ?? []} />
           <ul class="history-list">
             {(byDay.get(d) ?? [])
               .sort((a, b) => a.startedAt.localeCompare(b.startedAt))

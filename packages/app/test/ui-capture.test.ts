@@ -1,0 +1,167 @@
+/**
+ * Capture in the window (issue 26 items 3 and 4), real Chromium against a real app in
+ * Europe/Berlin on a pinned clock, with stand-in focus sources (GNOME without its extension, an
+ * X11 stand-in the test moves the focus of): Settings › Capture shows that nothing is recorded by
+ * default, why GNOME does not work, turns windows on, adds a suggested exclusion, refuses a bad
+ * retention at its field (nothing changed), shows the last hour as captured and forgets a range
+ * after a confirmation; the captured lane under Today's timeline and History's day says what each
+ * bar was on hover and from the keyboard. Axe on the screen, light and dark.
+ */
+process.env.TZ = 'Europe/Berlin';
+
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { FocusedWindow, FocusSource } from '../src/desktop/capture/sources.ts';
+import { blur, ensureWindowBuilt, launchBrowser, openWindow, screenshot, seriousAxeViolations, startTestApp, tabTo, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+
+const MIN = 60_000;
+let now = Date.parse('2026-11-18T09:00:00.000Z');
+let t: TestApp;
+let b: TestBrowser;
+let focus: ((window: FocusedWindow | null) => void) | null = null;
+
+const sources = (): FocusSource[] => [
+  {
+    id: 'gnome',
+    name: 'GNOME Shell (Tock’s extension)',
+    check: async () => 'Tock’s GNOME Shell extension is not installed',
+    follow: async () => {
+      throw new Error('Tock’s GNOME Shell extension is not installed');
+    },
+  },
+  {
+    id: 'x11',
+    name: 'the test’s X11',
+    check: async () => null,
+    follow: async (onFocus) => {
+      focus = onFocus;
+      onFocus({ app: 'firefox', title: 'Tock docs' });
+      return { stop: () => (focus = null) };
+    },
+  },
+];
+
+before(async () => {
+  ensureWindowBuilt();
+  t = await startTestApp({}, { clock: () => now, capture: { focusSources: sources, timers: false } });
+  t.app.services.tracker.logEntry({ name: 'Docs', createIfMissing: true, durationMinutes: 30, endedAt: '2026-11-18T08:30:00.000Z' });
+  b = await launchBrowser();
+});
+after(async () => {
+  await b?.close();
+  await t?.stop();
+});
+
+const capture = () => t.app.services.capture;
+
+describe('Settings › Capture', () => {
+  it('records nothing by default, says why a source does not work, and turns windows on', async () => {
+    const { page } = b;
+    await openWindow(page, t, '/settings/capture');
+    await page.getByTestId('capture-state').filter({ hasText: 'Windows are not recorded.' }).waitFor();
+    await page.getByTestId('capture-sources').getByText('does not work here — Tock’s GNOME Shell extension is not installed').waitFor();
+    await page.getByTestId('capture-sources').getByText('works here').waitFor();
+    await page.getByText('Captured data never leaves this machine').waitFor();
+    const windows = page.getByRole('switch', { name: 'Record windows' });
+    assert.equal(await windows.getAttribute('aria-checked'), 'false', 'windows off by default');
+    assert.equal(await page.getByLabel(/Keep window titles too/).isChecked(), false, 'titles off by default');
+    await page.getByRole('button', { name: 'Install Tock’s GNOME Shell extension' }).waitFor();
+    assert.deepEqual(await seriousAxeViolations(page), []);
+
+    await blur(page);
+    await tabTo(page, '[role=switch][aria-labelledby=capture-windows-heading]');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('capture-state').filter({ hasText: 'Following the focused window through the test’s X11.' }).waitFor();
+    assert.equal(capture().settings().windows, true);
+    assert.ok(focus, 'the source follows');
+  });
+
+  it('adds a suggested exclusion, and refuses a bad retention at its field without changing it', async () => {
+    const { page } = b;
+    await page.getByRole('button', { name: 'Add *keepass*' }).click();
+    await page.getByTestId('exclude-list').getByRole('button', { name: 'Remove *keepass*' }).waitFor();
+    assert.deepEqual(capture().settings().exclude, ['*keepass*']);
+    await page.getByRole('button', { name: 'Add *1password*' }).waitFor();
+    await page.getByRole('button', { name: 'Add *private browsing*' }).waitFor();
+
+    const field = page.getByLabel('Days to keep captured data and editor heartbeats');
+    assert.equal(await field.inputValue(), '90');
+    await field.fill('abc');
+    await page.locator('#retention-heading ~ form').getByRole('button', { name: 'Save' }).click();
+    await page.locator('#retention-error').filter({ hasText: 'must be a whole number of days from 1 to 3650' }).waitFor();
+    assert.equal(await field.getAttribute('aria-invalid'), 'true');
+    assert.equal(capture().settings().retentionDays, 90, 'nothing changed');
+    await field.fill('30');
+    await page.locator('#retention-heading ~ form').getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved: captured data older than 30 days is deleted each day.').waitFor();
+    assert.equal(capture().settings().retentionDays, 30);
+  });
+
+  it('shows the last hour as captured, excluded windows without their names', async () => {
+    now += 20 * MIN; // 10:20 Berlin: 20 min of Firefox
+    focus?.({ app: 'KeePassXC', title: 'Passwords.kdbx' });
+    now += 5 * MIN;
+    focus?.({ app: 'code', title: 'capture.ts — tock' });
+    now += 10 * MIN; // 10:35
+    const { page } = b;
+    await openWindow(page, t, '/settings/capture');
+    const list = page.getByTestId('last-hour-list');
+    await list.getByText('10:00–10:20 (20 min): firefox').waitFor();
+    await list.getByText('10:20–10:25 (5 min): Excluded (nothing kept)').waitFor();
+    await list.getByText('10:25–10:35 (10 min): code').waitFor();
+    assert.equal(await list.getByText(/KeePass|Passwords|Tock docs/).count(), 0, 'no excluded name, no title while titles are off');
+    assert.deepEqual(await seriousAxeViolations(page), []);
+    await screenshot(page, 'settings-capture-light');
+  });
+});
+
+describe('The captured lane', () => {
+  it('lies under Today’s timeline and says what a bar was on hover and from the keyboard', async () => {
+    const { page } = b;
+    await openWindow(page, t, '/today');
+    const lane = page.getByTestId('today-captured');
+    await lane.waitFor();
+    await lane.locator('rect.cap[data-source=window]').first().hover();
+    await page.getByTestId('today-captured-detail').filter({ hasText: '10:00–10:20 (20 min): firefox' }).waitFor();
+    await blur(page);
+    await tabTo(page, '.captured-lane');
+    await page.keyboard.press('ArrowRight');
+    await page.getByTestId('today-captured-detail').filter({ hasText: 'Excluded (nothing kept)' }).waitFor();
+    await page.keyboard.press('End');
+    await page.getByTestId('today-captured-detail').filter({ hasText: ': code' }).waitFor();
+    assert.deepEqual(await seriousAxeViolations(page), []);
+    await screenshot(page, 'today-captured-light');
+  });
+
+  it('lies under the day in History', async () => {
+    const { page } = b;
+    await openWindow(page, t, '/history');
+    const lane = page.getByTestId('captured-2026-11-18');
+    await lane.waitFor();
+    assert.equal(await lane.locator('rect.cap').count(), 3);
+  });
+});
+
+describe('Forget a range', () => {
+  it('asks first, then deletes the days’ captured data', async () => {
+    const { page } = b;
+    await openWindow(page, t, '/settings/capture');
+    await page.getByRole('button', { name: 'Forget…' }).click();
+    await page.getByText('Forget everything captured from 2026-11-18 to 2026-11-18? This cannot be undone.').waitFor();
+    await page.getByRole('button', { name: 'Forget it' }).click();
+    await page.getByText('Forgotten: 2 spans and 0 heartbeats.').waitFor();
+    assert.deepEqual(capture().timeline('2026-11-18').spans, [], 'nothing of the day is left');
+  });
+
+  it('passes axe in the dark theme', async () => {
+    const dark = await launchBrowser({ colorScheme: 'dark' });
+    try {
+      await openWindow(dark.page, t, '/settings/capture');
+      await dark.page.getByTestId('capture-state').waitFor();
+      assert.deepEqual(await seriousAxeViolations(dark.page), []);
+      await screenshot(dark.page, 'settings-capture-dark');
+    } finally {
+      await dark.close();
+    }
+  });
+});
