@@ -164,6 +164,11 @@ const ROWS: Record<string, { sql: string; rows: unknown[][] }> = {
     sql: 'INSERT INTO invoices (id, number, year, seq, client_id, from_day, to_day, created_at, document) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     rows: [['00000000-0000-4000-8000-000000000701', 'INV-2026-001', 2026, 1, '00000000-0000-4000-8000-000000000601', '2026-03-01', '2026-03-28', T0, '{"lines":[]}']],
   },
+  // Schema v11: a dismissed suggestion.
+  dismissed_suggestions: {
+    sql: 'INSERT INTO dismissed_suggestions (day, id, dismissed_at) VALUES (?, ?, ?)',
+    rows: [['2026-03-29', '20260329-0123456789abcdef', T0 + 60 * MINUTE]],
+  },
 };
 
 /**

@@ -21,6 +21,8 @@ export function formatCaptureStatus(status: CaptureStatus): string {
     `exclude: ${s.exclude.length === 0 ? '(none)' : s.exclude.join(', ')}`,
     `retentionDays: ${s.retentionDays}`,
     `editorTimeout: ${s.editorTimeout} min`,
+    `mergeGapMinutes: ${s.mergeGapMinutes} min (suggestions)`,
+    `minMinutes: ${s.minMinutes} min (suggestions)`,
   ];
   if (status.state === 'following' && status.source) lines.push(`source: ${status.source.name}`);
   else if (status.state === 'none') lines.push('source: none works here, so no window is recorded (see below)');
@@ -72,7 +74,7 @@ async function run(args: string[], io: Io): Promise<number> {
     case 'set': {
       const { values, positionals } = flags(rest, {}, 2);
       const [key, value] = positionals;
-      if (key === undefined || value === undefined) throw new CliError('give a setting and its value: tock capture set KEY VALUE (windows, titles, retentionDays, exclude, editorTimeout)');
+      if (key === undefined || value === undefined) throw new CliError('give a setting and its value: tock capture set KEY VALUE (windows, titles, retentionDays, exclude, editorTimeout, mergeGapMinutes, minMinutes)');
       const status = (await admin(io, 'POST', '/capture/set', { key, value })) as CaptureStatus;
       print(io, values.json === true, status, () => formatCaptureStatus(status));
       return 0;

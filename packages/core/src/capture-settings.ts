@@ -22,6 +22,10 @@ export interface CaptureSettings {
   exclude: string[];
   /** Minutes: heartbeats of one project and branch at most this far apart make one editor span. */
   editorTimeout: number;
+  /** Minutes: suggestions join pieces with one label across at most this much untracked time (docs/desktop.md "Suggestions"). */
+  mergeGapMinutes: number;
+  /** Minutes: shorter suggestions are not made. */
+  minMinutes: number;
 }
 
 /** The settings before the person changed any. */
@@ -31,6 +35,8 @@ export const DEFAULT_CAPTURE_SETTINGS: Readonly<CaptureSettings> = Object.freeze
   retentionDays: 90,
   exclude: Object.freeze([]) as unknown as string[],
   editorTimeout: 15,
+  mergeGapMinutes: 5,
+  minMinutes: 5,
 });
 
 /** The bounds of `retentionDays`, both included. */
@@ -39,9 +45,19 @@ export const RETENTION_DAYS = { min: 1, max: 3650 } as const;
 export const EDITOR_TIMEOUT_MINUTES = { min: 1, max: 240 } as const;
 /** At most this many exclusion globs, each at most this many characters. */
 export const EXCLUDE_LIMITS = { count: 100, length: 200 } as const;
+/** The bounds of `mergeGapMinutes`, both included. */
+export const MERGE_GAP_MINUTES = { min: 0, max: 120 } as const;
+/** The bounds of `minMinutes`, both included. */
+export const MIN_SUGGESTION_MINUTES = { min: 1, max: 240 } as const;
+
+const WHOLE_MINUTES: Partial<Record<CaptureSettingKey, { min: number; max: number }>> = {
+  editorTimeout: EDITOR_TIMEOUT_MINUTES,
+  mergeGapMinutes: MERGE_GAP_MINUTES,
+  minMinutes: MIN_SUGGESTION_MINUTES,
+};
 
 /** The keys `tock capture set` takes. */
-export const CAPTURE_SETTING_KEYS = ['windows', 'titles', 'retentionDays', 'exclude', 'editorTimeout'] as const;
+export const CAPTURE_SETTING_KEYS = ['windows', 'titles', 'retentionDays', 'exclude', 'editorTimeout', 'mergeGapMinutes', 'minMinutes'] as const;
 export type CaptureSettingKey = (typeof CAPTURE_SETTING_KEYS)[number];
 
 const SETTING = 'capture';
@@ -57,6 +73,8 @@ export function readCaptureSettings(settings: SettingsStore): CaptureSettings {
     retentionDays: isWhole(stored.retentionDays, RETENTION_DAYS) ? stored.retentionDays : d.retentionDays,
     exclude: isExcludeList(stored.exclude) ? [...stored.exclude] : [],
     editorTimeout: isWhole(stored.editorTimeout, EDITOR_TIMEOUT_MINUTES) ? stored.editorTimeout : d.editorTimeout,
+    mergeGapMinutes: isWhole(stored.mergeGapMinutes, MERGE_GAP_MINUTES) ? stored.mergeGapMinutes : d.mergeGapMinutes,
+    minMinutes: isWhole(stored.minMinutes, MIN_SUGGESTION_MINUTES) ? stored.minMinutes : d.minMinutes,
   };
 }
 
@@ -78,8 +96,10 @@ function checkValue(key: CaptureSettingKey, value: unknown): CaptureSettings[Cap
       return refuse('must be true or false (on or off)');
     }
     case 'retentionDays':
-    case 'editorTimeout': {
-      const bounds = key === 'retentionDays' ? RETENTION_DAYS : EDITOR_TIMEOUT_MINUTES;
+    case 'editorTimeout':
+    case 'mergeGapMinutes':
+    case 'minMinutes': {
+      const bounds = WHOLE_MINUTES[key] ?? RETENTION_DAYS;
       const n = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value;
       if (!isWhole(n, bounds)) return refuse(`must be a whole number of ${key === 'retentionDays' ? 'days' : 'minutes'} from ${bounds.min} to ${bounds.max}`);
       return n;

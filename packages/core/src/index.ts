@@ -192,12 +192,17 @@ export {
 } from './heartbeats.ts';
 export { statusBarToday } from './statusbar.ts';
 
-/** Capture settings (docs/data.md "Capture settings"): windows, titles, retentionDays, exclude, editorTimeout. */
+/**
+ * Capture settings (docs/data.md "Capture settings"): windows, titles, retentionDays, exclude,
+ * editorTimeout, and the suggestions' mergeGapMinutes and minMinutes.
+ */
 export {
   CAPTURE_SETTING_KEYS,
   DEFAULT_CAPTURE_SETTINGS,
   EDITOR_TIMEOUT_MINUTES,
   EXCLUDE_LIMITS,
+  MERGE_GAP_MINUTES,
+  MIN_SUGGESTION_MINUTES,
   RETENTION_DAYS,
   readCaptureSettings,
   retentionStartMs,
@@ -205,6 +210,38 @@ export {
   type CaptureSettingKey,
   type CaptureSettings,
 } from './capture-settings.ts';
+
+/**
+ * Suggestions (docs/desktop.md "Suggestions"): {@link suggestDay} is a day's suggestions as a
+ * pure function of its blocks, spans, rules and settings; the rules are kept in the settings
+ * (`capture-rules.ts`); {@link daySuggestions}, {@link acceptSuggestion},
+ * {@link acceptAllSuggestions}, {@link dismissSuggestion} and {@link testRule} are the use cases.
+ */
+export {
+  RULE_FIELDS,
+  compileGlob,
+  suggestDay,
+  suggestionDay,
+  suggestionId,
+  trackedSpans,
+  type RuleField,
+  type RuleMatch,
+  type SuggestionInput,
+  type SuggestionRule,
+  type SuggestionSettings,
+} from './suggestions.ts';
+export { RULE_LIMITS, addRule, checkRule, editRule, listRules, removeRule, type NewRule } from './capture-rules.ts';
+export {
+  FROM_CAPTURE_NOTE,
+  acceptAllSuggestions,
+  acceptSuggestion,
+  daySuggestions,
+  dismissSuggestion,
+  testRule,
+  type AcceptSuggestionInput,
+  type RuleTest,
+  type SuggestionContext,
+} from './day-suggestions.ts';
 
 /**
  * Capture spans (docs/data.md "Capture"): window, idle and excluded spans stored as they end

@@ -330,6 +330,21 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE UNIQUE INDEX invoices_by_year ON invoices (year, seq);
     `,
   },
+  {
+    version: 11,
+    description: 'dismissed suggestions',
+    sql: `
+      -- docs/desktop.md "Suggestions": a dismissed suggestion stays hidden for good. Its id
+      -- names its local day, start, end and label; day is the local day it was on (YYYY-MM-DD),
+      -- so a day's dismissals are read by the primary key's prefix. This device's only: never synced.
+      CREATE TABLE dismissed_suggestions (
+        day          TEXT NOT NULL,
+        id           TEXT NOT NULL,
+        dismissed_at INTEGER NOT NULL,
+        PRIMARY KEY (day, id)
+      ) STRICT, WITHOUT ROWID;
+    `,
+  },
 ];
 
 /** The schema version this build writes: the number of migrations it knows. */

@@ -41,7 +41,15 @@ function heartbeats(f: ReturnType<typeof fixture>, beats: { t: number; project: 
 
 test('settings: defaults as documented, each key checked, values typed on the command line read', (t) => {
   const f = fixture(t);
-  assert.deepEqual(readCaptureSettings(f.store.settings), { windows: false, titles: false, retentionDays: 90, exclude: [], editorTimeout: 15 });
+  assert.deepEqual(readCaptureSettings(f.store.settings), {
+    windows: false,
+    titles: false,
+    retentionDays: 90,
+    exclude: [],
+    editorTimeout: 15,
+    mergeGapMinutes: 5,
+    minMinutes: 5,
+  });
   setCaptureSetting(f.store.settings, 'windows', 'on');
   setCaptureSetting(f.store.settings, 'titles', 'true');
   setCaptureSetting(f.store.settings, 'editorTimeout', '20');
@@ -52,11 +60,16 @@ test('settings: defaults as documented, each key checked, values typed on the co
     retentionDays: 90,
     exclude: ['*KeePass*', '*private browsing*'],
     editorTimeout: 20,
+    mergeGapMinutes: 5,
+    minMinutes: 5,
   });
   setCaptureSetting(f.store.settings, 'exclude', '["a*"]');
   assert.deepEqual(readCaptureSettings(f.store.settings).exclude, ['a*']);
   assert.throws(() => setCaptureSetting(f.store.settings, 'windows', 'maybe'), /true or false/);
   assert.throws(() => setCaptureSetting(f.store.settings, 'editorTimeout', 0), /1 to 240/);
+  assert.throws(() => setCaptureSetting(f.store.settings, 'mergeGapMinutes', 121), /0 to 120/);
+  assert.throws(() => setCaptureSetting(f.store.settings, 'minMinutes', '0'), /1 to 240/);
+  assert.equal(setCaptureSetting(f.store.settings, 'mergeGapMinutes', '0').mergeGapMinutes, 0);
   assert.throws(() => setCaptureSetting(f.store.settings, 'retentionDays', '3651'), /1 to 3650/);
   assert.throws(() => setCaptureSetting(f.store.settings, 'colour', 'red'), /not a capture setting/);
   assert.throws(() => setCaptureSetting(f.store.settings, 'exclude', ['a\u0007']), /globs/);

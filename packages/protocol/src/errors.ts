@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   browser_request: 403,
   route_not_found: 404,
   activity_not_found: 404,
+  /** `POST /suggestions/accept` for an id that is not a current suggestion (docs/protocol.md "Suggestions"). */
+  suggestion_not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,
   nonce_reused: 409,

@@ -195,4 +195,43 @@ export const RESULT_SCHEMAS = {
       balanceSeconds: { type: ['integer', 'null'], description: 'totalSeconds − targetSeconds; null when no targets are set.' },
     },
   },
+  SuggestionSource: {
+    type: 'object',
+    additionalProperties: false,
+    description: 'What capture saw in a suggestion: one row per source, application, title, project and branch.',
+    required: ['source', 'app', 'title', 'project', 'branch', 'seconds'],
+    properties: {
+      source: { enum: ['window', 'editor'] },
+      app: { type: ['string', 'null'], description: 'The focused application (window spans).' },
+      title: { type: ['string', 'null'], description: "The window's title: null unless the capture setting titles is on." },
+      project: { type: ['string', 'null'], description: "The editor's project (editor spans)." },
+      branch: { type: ['string', 'null'], description: "The editor's branch (editor spans)." },
+      seconds: { type: 'integer', minimum: 0, description: 'Whole seconds of the suggestion this source was seen in.' },
+    },
+  },
+  Suggestion: {
+    type: 'object',
+    additionalProperties: false,
+    description: 'A stretch of untracked time where capture saw work, labelled with an activity (or not).',
+    required: ['id', 'start', 'end', 'seconds', 'activityID', 'activityName', 'sources', 'ruleID'],
+    properties: {
+      id: { type: 'string', description: 'The same for the same day, start, end and label.', examples: ['20261122-3f2a9c0d51e4b7a8'] },
+      start: ISO_TIME,
+      end: ISO_TIME,
+      seconds: { type: 'integer', minimum: 0, description: 'Whole seconds from start to end.' },
+      activityID: { oneOf: [UUID, { type: 'null' }], description: "The label's activity; null when unlabelled or when the rule names an activity that does not exist yet." },
+      activityName: { type: ['string', 'null'], description: 'The label; null: unlabelled (accepting it needs activityName).' },
+      sources: { type: 'array', items: schemaRef('SuggestionSource'), description: 'Most seconds first.' },
+      ruleID: { type: ['string', 'null'], description: 'The rule that labelled it; null: labelled by its editor project, or unlabelled.' },
+    },
+  },
+  Suggestions: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['date', 'suggestions'],
+    properties: {
+      date: { ...LOCAL_DATE, description: 'The local day.' },
+      suggestions: { type: 'array', items: schemaRef('Suggestion'), description: 'Oldest first; dismissed ones left out.' },
+    },
+  },
 } as const satisfies { readonly [name: string]: JsonSchema };

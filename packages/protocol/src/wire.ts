@@ -52,6 +52,16 @@ export type ReportRow = ActivityReportRow | DayReportRow | ClientReportRow | Tag
  */
 export type Report = FromSchema<Results['Report'], Results>;
 
+/** What capture saw in a {@link Suggestion} (docs/protocol.md "Suggestions"). */
+export type SuggestionSource = FromSchema<Results['SuggestionSource'], Results>;
+/**
+ * A stretch of untracked time where capture saw work (docs/protocol.md "Suggestions"):
+ * `activityName` null is unlabelled; `id` stays the same for the same day, start, end and label.
+ */
+export type Suggestion = FromSchema<Results['Suggestion'], Results>;
+/** `GET /suggestions`: a local day's suggestions, oldest first. */
+export type Suggestions = FromSchema<Results['Suggestions'], Results>;
+
 /** How a report groups its rows (docs/protocol.md "GET /report"). */
 export type ReportBy = 'activity' | 'day' | 'client' | 'tag';
 
