@@ -7,7 +7,7 @@
  */
 import type { ActivityRef, LicenseState, Status } from '@tock/protocol';
 
-export type { DesktopSettings, DesktopView, IdleQuestion, WorkingHours } from './desktop/view.ts';
+export type { DesktopSettings, DesktopView, IdleQuestion, IdleSourceHint, WorkingHours } from './desktop/view.ts';
 export type { SyncDeviceStatus, SyncStatus } from './sync/status.ts';
 
 /** What settings and `tock license` show. */

@@ -39,6 +39,7 @@ class FakeUser {
   source(): IdleSource {
     return {
       name: 'fake',
+      hint: 'a fake user at the keyboard',
       idleMs: async () => {
         this.reads++;
         if (this.failing) throw new Error('source down');
@@ -249,25 +250,25 @@ test('a failing source skips its polls without an error, is dropped after three 
   const r = rig(t);
   r.tracker.startActivity({ name: 'Writing', createIfMissing: true });
   await r.desktop.probeIdleSources();
-  assert.deepEqual(r.desktop.view().idleSource, { state: 'found', name: 'fake' });
+  assert.deepEqual(r.desktop.view().idleSource, { state: 'found', name: 'fake', hints: [] });
   r.user.failing = true;
   await r.pollFor(3 * IDLE_POLL_MS);
   // Dropped: the next poll probes again, finds nothing, and the settings say so.
   await r.pollFor(IDLE_POLL_MS);
-  assert.deepEqual(r.desktop.view().idleSource, { state: 'none', name: null });
+  assert.deepEqual(r.desktop.view().idleSource, { state: 'none', name: null, hints: [{ source: 'fake', hint: 'a fake user at the keyboard' }] });
   const readsWhileNone = r.user.reads;
   await r.pollFor(4 * MIN);
   assert.equal(r.user.reads, readsWhileNone, 'no probing until the retry time');
   r.user.failing = false;
   await r.pollFor(2 * MIN);
-  assert.deepEqual(r.desktop.view().idleSource, { state: 'found', name: 'fake' });
+  assert.deepEqual(r.desktop.view().idleSource, { state: 'found', name: 'fake', hints: [] });
 });
 
 test('picks the first source that answers, in order', async (t) => {
   const broken: IdleSource = { name: 'broken', idleMs: async () => Promise.reject(new Error('no such bus name')) };
   const r = rig(t, (user) => [broken, { ...user.source(), name: 'second' }, { ...user.source(), name: 'third' }]);
   await r.desktop.probeIdleSources();
-  assert.deepEqual(r.desktop.view().idleSource, { state: 'found', name: 'second' });
+  assert.deepEqual(r.desktop.view().idleSource, { state: 'found', name: 'second', hints: [] });
 });
 
 // No time budget: the helper would sleep an hour and the reader's own deadline is an hour

@@ -81,6 +81,16 @@ test('the candidates per platform, best first', () => {
   assert.deepEqual(names('win32', {}), ['Windows (GetLastInputInfo)']);
 });
 
+test('every source says what it needs, naming the package to install where there is one', () => {
+  const sources = [...idleSourcesFor('linux', { env: { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/x', DISPLAY: ':0' } }), ...idleSourcesFor('darwin'), ...idleSourcesFor('win32')];
+  const hints = Object.fromEntries(sources.map((s) => [s.name, s.hint]));
+  assert.match(hints['X11 (xprintidle)'] ?? '', /apt install xprintidle/);
+  assert.match(hints['GNOME (Mutter idle monitor)'] ?? '', /gnome-shell's idle monitor over D-Bus.*apt install libglib2\.0-bin/);
+  assert.match(hints['KDE (screen saver interface)'] ?? '', /KDE Plasma/);
+  assert.match(hints['logind (IdleHint)'] ?? '', /IdleHint/);
+  for (const source of sources) assert.ok((source.hint ?? '').length > 0, source.name);
+});
+
 test('freedesktop Notify: typed arguments with the Continue action', () => {
   const argv = freedesktopNotifyArgv({ title: 'Nothing is being tracked', body: 'Continue "Writing"?', action: { id: 'continue', label: 'Continue' } });
   assert.deepEqual(argv, [

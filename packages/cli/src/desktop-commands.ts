@@ -13,6 +13,7 @@ import { formatClock, formatSpan } from './format-time.ts';
 import { TOCK_CLI_PATH } from './git-hook.ts';
 import { CliError, print, type Io } from './io.ts';
 import { installLauncher, LauncherError, removeLauncher } from './service/install-cli.ts';
+import { terminalText } from './terminal-text.ts';
 import { installService, serviceStatus, ServiceError, uninstallService, type ServiceContext, type ServiceRunner } from './service/service.ts';
 
 function minutes(seconds: number): string {
@@ -54,7 +55,10 @@ const idle: Command = {
             : found.idleSource.state === 'none'
               ? 'no idle source works on this desktop, so idle time is not noticed'
               : 'looking for an idle source';
-        return `No idle time waiting for an answer (${source})`;
+        // What would make one work: each source tried here and what it needs.
+        const hints = found.idleSource.state === 'none' ? found.idleSource.hints : [];
+        const needs = hints.length === 0 ? '' : `\nFor one to work here, one of:${hints.map((h) => `\n  ${terminalText(h.source)}: ${terminalText(h.hint)}`).join('')}`;
+        return `No idle time waiting for an answer (${source})${needs}`;
       });
       return 0;
     }

@@ -23,6 +23,8 @@ describe('desktop commands against a running app', () => {
   const now = { ms: Date.parse('2026-11-23T09:00:00.000Z') };
   let leftAt: number | null = null;
   let backAt: number | null = null;
+  /** While true the idle source fails, as one whose helper is not installed. */
+  let noSource = false;
   /** `tock …` on the app's clock: "today" in its output is the app's today. */
   const tock = (runEnv: NodeJS.ProcessEnv, ...argv: string[]) => tockAt(() => new Date(now.ms), runEnv, ...argv);
 
@@ -47,7 +49,11 @@ describe('desktop commands against a running app', () => {
         idleSources: () => [
           {
             name: 'test user',
-            idleMs: async () => (leftAt !== null ? now.ms - leftAt : backAt !== null ? now.ms - backAt : 0),
+            hint: 'install the test user (apt install test-user)',
+            idleMs: async () => {
+              if (noSource) throw new Error('no such bus name');
+              return leftAt !== null ? now.ms - leftAt : backAt !== null ? now.ms - backAt : 0;
+            },
           },
         ],
       },
@@ -67,6 +73,25 @@ describe('desktop commands against a running app', () => {
     const answer = await tock(env, 'idle', 'discard');
     assert.equal(answer.status, 1);
     assert.equal(answer.err, 'error: no idle time is waiting for an answer');
+  });
+
+  it('tock idle says what to install when no idle source works', async () => {
+    noSource = true;
+    try {
+      await app.services.desktop.probeIdleSources();
+      const run = await tock(env, 'idle');
+      assert.equal(run.status, 0, run.err);
+      assert.equal(
+        run.out,
+        'No idle time waiting for an answer (no idle source works on this desktop, so idle time is not noticed)\n' +
+          'For one to work here, one of:\n  test user: install the test user (apt install test-user)',
+      );
+      const json = JSON.parse((await tock(env, 'idle', '--json')).out);
+      assert.deepEqual(json.idleSource, { state: 'none', name: null, hints: [{ source: 'test user', hint: 'install the test user (apt install test-user)' }] });
+    } finally {
+      noSource = false;
+      await app.services.desktop.probeIdleSources();
+    }
   });
 
   it('tock continue with nothing tracked yet says how to start', async () => {

@@ -16,7 +16,7 @@ import { readDesktopSettings, updateDesktopSettings, type DesktopSettings } from
 import { statusNotifierTray } from './tray/status-notifier.ts';
 import { noTray, type TrayAction, type TrayFactory } from './tray/tray.ts';
 import { TrayFeed, type TrayTimers } from './tray/tray-feed.ts';
-import type { DesktopView } from './view.ts';
+import type { DesktopView, IdleSourceHint } from './view.ts';
 
 /** How often the idle source is read while a session runs (docs/desktop.md: every 10–30 s). */
 export const IDLE_POLL_MS = 15_000;
@@ -111,6 +111,9 @@ export function createDesktop(options: DesktopOptions): Desktop {
 
   let settings = readDesktopSettings(store.settings.get(SETTINGS_KEY));
   const reader = new IdleReader({ candidates: () => sources(aborter.signal), clock });
+  // What each source tried here needs, for "no idle source works" (making the list starts nothing).
+  const idleHints = (): IdleSourceHint[] =>
+    sources(aborter.signal).flatMap((source) => (source.hint === undefined ? [] : [{ source: source.name, hint: source.hint }]));
 
   const running = (): { sessionID: string; activityName: string; onBreak: boolean } | null => {
     const span = runningSessionSpan(store);
@@ -246,10 +249,10 @@ export function createDesktop(options: DesktopOptions): Desktop {
       return {
         settings,
         idleSource: !reader.probed
-          ? { state: 'checking', name: null }
+          ? { state: 'checking', name: null, hints: [] }
           : reader.source
-            ? { state: 'found', name: reader.source.name }
-            : { state: 'none', name: null },
+            ? { state: 'found', name: reader.source.name, hints: [] }
+            : { state: 'none', name: null, hints: idleHints() },
         idleQuestion: watch.pending(),
         continueActivity: last ? { activityID: last.activityID, activityName: last.activityName } : null,
         notifier: notifier.name,

@@ -19,11 +19,21 @@ export interface IdleQuestion {
   seconds: number;
 }
 
+/** One idle source tried on this desktop and what it needs to work. */
+export interface IdleSourceHint {
+  source: string;
+  hint: string;
+}
+
 /** What the window's Desktop settings and idle question show. */
 export interface DesktopView {
   settings: DesktopSettings;
-  /** `checking`: not probed yet; `none`: no source works here; else the source's name. */
-  idleSource: { state: 'checking' | 'none' | 'found'; name: string | null };
+  /**
+   * `checking`: not probed yet; `none`: no source works here; else the source's name. `hints`:
+   * while none works, each source tried here and what it needs (`install xprintidle …`), best
+   * first; empty otherwise.
+   */
+  idleSource: { state: 'checking' | 'none' | 'found'; name: string | null; hints: IdleSourceHint[] };
   idleQuestion: IdleQuestion | null;
   /** The activity Continue starts, or null when nothing was tracked yet. */
   continueActivity: ActivityRef | null;

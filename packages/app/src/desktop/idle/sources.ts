@@ -20,6 +20,11 @@ import { runCommand, type RunCommand } from '../run-command.ts';
 export interface IdleSource {
   /** Short name shown in the settings: `GNOME (Mutter)`, `X11 (xprintidle)`, … */
   readonly name: string;
+  /**
+   * What this source needs to work, said so a person can act on it (`install xprintidle
+   * (Debian/Ubuntu: apt install xprintidle)`): shown when no source works.
+   */
+  readonly hint?: string;
   /** Milliseconds since the last input; rejects when the source cannot answer now. */
   idleMs(): Promise<number>;
 }
@@ -93,10 +98,11 @@ export interface SourceContext {
   signal?: AbortSignal;
 }
 
-function commandSource(name: string, argv: readonly string[], parse: (output: string) => number, context: SourceContext): IdleSource {
+function commandSource(name: string, hint: string, argv: readonly string[], parse: (output: string) => number, context: SourceContext): IdleSource {
   const run = context.run ?? runCommand;
   return {
     name,
+    hint,
     idleMs: async () => parse(await run(argv, { timeoutMs: context.timeoutMs, env: context.env, signal: context.signal })),
   };
 }
@@ -105,6 +111,7 @@ function commandSource(name: string, argv: readonly string[], parse: (output: st
 export function mutterIdleSource(context: SourceContext = {}): IdleSource {
   return commandSource(
     'GNOME (Mutter idle monitor)',
+    "a GNOME session: gnome-shell's idle monitor over D-Bus, read with gdbus (Debian/Ubuntu: apt install libglib2.0-bin)",
     ['gdbus', 'call', '--session', '--dest', 'org.gnome.Mutter.IdleMonitor', '--object-path', '/org/gnome/Mutter/IdleMonitor/Core', '--method', 'org.gnome.Mutter.IdleMonitor.GetIdletime'],
     parseGdbusNumber,
     context,
@@ -115,6 +122,7 @@ export function mutterIdleSource(context: SourceContext = {}): IdleSource {
 export function kdeIdleSource(context: SourceContext = {}): IdleSource {
   return commandSource(
     'KDE (screen saver interface)',
+    "a KDE Plasma session: its screen saver interface over D-Bus, read with gdbus (Debian/Ubuntu: apt install libglib2.0-bin)",
     ['gdbus', 'call', '--session', '--dest', 'org.freedesktop.ScreenSaver', '--object-path', '/ScreenSaver', '--method', 'org.freedesktop.ScreenSaver.GetSessionIdleTime'],
     parseGdbusNumber,
     context,
@@ -123,7 +131,7 @@ export function kdeIdleSource(context: SourceContext = {}): IdleSource {
 
 /** X11's screen-saver extension through `xprintidle`; needs `DISPLAY`. */
 export function x11IdleSource(context: SourceContext = {}): IdleSource {
-  return commandSource('X11 (xprintidle)', ['xprintidle'], parseXprintidle, context);
+  return commandSource('X11 (xprintidle)', 'an X11 session (DISPLAY set) and xprintidle (Debian/Ubuntu: apt install xprintidle; Fedora: dnf install xprintidle)', ['xprintidle'], parseXprintidle, context);
 }
 
 /** logind's idle hint for the caller's session (set by the desktop or by `systemd-logind` itself). */
@@ -131,6 +139,7 @@ export function logindIdleSource(context: SourceContext = {}): IdleSource {
   const clock = context.clock ?? Date.now;
   return commandSource(
     'logind (IdleHint)',
+    "systemd-logind and busctl, with a desktop or screen locker that sets the session's IdleHint",
     ['busctl', '--system', 'get-property', 'org.freedesktop.login1', '/org/freedesktop/login1/session/auto', 'org.freedesktop.login1.Session', 'IdleHint', 'IdleSinceHint'],
     (output) => parseLogindIdle(output, clock()),
     context,
@@ -139,13 +148,14 @@ export function logindIdleSource(context: SourceContext = {}): IdleSource {
 
 /** macOS: the HID system's idle time. */
 export function macIdleSource(context: SourceContext = {}): IdleSource {
-  return commandSource('macOS (HIDIdleTime)', ['ioreg', '-c', 'IOHIDSystem', '-d', '4', '-r', '-k', 'HIDIdleTime'], parseIoregIdle, context);
+  return commandSource('macOS (HIDIdleTime)', 'ioreg (part of macOS) on PATH', ['ioreg', '-c', 'IOHIDSystem', '-d', '4', '-r', '-k', 'HIDIdleTime'], parseIoregIdle, context);
 }
 
 /** Windows: GetLastInputInfo. PowerShell starts slowly, so its deadline is longer. */
 export function windowsIdleSource(context: SourceContext = {}): IdleSource {
   return commandSource(
     'Windows (GetLastInputInfo)',
+    'Windows PowerShell (powershell.exe) on PATH',
     ['powershell.exe', '-NoProfile', '-NonInteractive', '-Command', WINDOWS_IDLE_SCRIPT],
     parsePowerShellIdle,
     { ...context, timeoutMs: context.timeoutMs ?? 10_000 },
