@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { TrayState } from '../src/desktop/tray/tray.ts';
 import { ensureWindowBuilt, launchBrowser, openWindow, screenshot, seriousAxeViolations, startTestApp, type TestApp, type TestBrowser } from './ui-support/harness.ts';
 
 const MIN = 60_000;
@@ -14,6 +15,9 @@ let b: TestBrowser;
 /** The app's clock runs with the real one, plus the time the test skips. */
 let skipped = 0;
 let leftAt: number | null = null;
+/** The stand-in tray's state, and how to tell the app it changed. */
+let trayState: TrayState = 'shown';
+let trayChanged: () => void = () => {};
 const clock = (): number => Date.now() + skipped;
 
 before(async () => {
@@ -26,6 +30,10 @@ before(async () => {
         timers: false,
         notifier: { name: 'the test’s notifier', notify: async () => {} },
         idleSources: () => [{ name: 'the test’s idle source', idleMs: async () => (leftAt === null ? 0 : clock() - leftAt) }],
+        tray: (hooks) => {
+          trayChanged = hooks.onStateChange;
+          return { show: () => {}, state: () => trayState, close: async () => {} };
+        },
       },
     },
   );
@@ -138,6 +146,28 @@ describe('Settings › Desktop', () => {
     assert.deepEqual(services().desktop.settings().workingHours, { from: '08:30', to: '16:30', days: [1, 2, 3, 4] });
     assert.equal(services().desktop.settings().reminderAfterMinutes, 30);
     await page.getByText('Notifications go through the test’s notifier.').waitFor();
+  });
+});
+
+describe('Settings › Desktop: the tray', () => {
+  it('says where the tray stands in words and turns it off and on', async () => {
+    const { page } = b;
+    await openWindow(page, t, '/settings/desktop');
+    const box = page.getByRole('checkbox', { name: /Show Tock in the tray/ });
+    assert.equal(await box.isChecked(), true, 'on by default');
+    await page.getByTestId('tray-state').filter({ hasText: 'Tock is in the tray now.' }).waitFor();
+    trayState = 'no-host';
+    trayChanged();
+    await page.getByTestId('tray-state').filter({ hasText: 'this desktop shows no tray right now' }).waitFor();
+    await box.click();
+    await page.getByTestId('tray-state').filter({ hasText: 'Tock is not in the tray.' }).waitFor();
+    assert.equal(services().desktop.settings().tray, false);
+    await box.click();
+    await page.getByTestId('tray-state').filter({ hasText: 'this desktop shows no tray right now' }).waitFor();
+    assert.equal(services().desktop.settings().tray, true);
+    trayState = 'unavailable';
+    trayChanged();
+    await page.getByTestId('tray-state').filter({ hasText: 'This desktop offers no tray' }).waitFor();
   });
 });
 

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, messageOf } from '../api.ts';
 import { describedByError, FieldError, fieldErrorsOf } from '../components/FieldError.tsx';
-import { FormActions } from '../components/FormActions.tsx';
+import { Failure, FormActions } from '../components/FormActions.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
 import { SwitchRow } from '../components/SwitchRow.tsx';
 import { useAppState } from '../state.ts';
@@ -192,16 +192,56 @@ function ReminderSection({ view }: { view: DesktopView }) {
   );
 }
 
+/** The tray's state in words (docs/desktop.md "The tray"). */
+export function trayLine(view: DesktopView): string {
+  switch (view.tray) {
+    case 'shown':
+      return 'Tock is in the tray now.';
+    case 'no-host':
+      return 'On, but this desktop shows no tray right now: Tock appears there as soon as one starts.';
+    case 'unavailable':
+      return 'This desktop offers no tray (no session bus, or no tray on this system), so Tock cannot show itself there.';
+    default:
+      return 'Tock is not in the tray.';
+  }
+}
+
+function TraySection({ view }: { view: DesktopView }) {
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const change = async (tray: boolean): Promise<void> => {
+    setBusy(true);
+    const result = await save({ tray });
+    setBusy(false);
+    setFailure(result.fields.tray ?? result.failure);
+  };
+  return (
+    <section class="card" aria-labelledby="tray-heading">
+      <h2 id="tray-heading">Tray</h2>
+      <label class="check-row">
+        <input type="checkbox" checked={view.settings.tray} disabled={busy} aria-describedby="tray-state" onChange={(e) => void change((e.target as HTMLInputElement).checked)} />
+        Show Tock in the tray (what runs, Stop, Break, Start, Log time…, Open Tock)
+      </label>
+      <p class="status-line" id="tray-state" data-testid="tray-state">
+        <span class="dot" aria-hidden="true" />
+        {trayLine(view)}
+      </p>
+      <Failure message={failure} />
+    </section>
+  );
+}
+
 export function Desktop() {
   const { snapshot } = useAppState();
   if (!snapshot) return null;
   return (
     <div class="screen">
       <ScreenHead title="Desktop">
-        Idle time and the reminder. To start Tock at login, run <code>tock service install</code>.
+        Idle time, the reminder and the tray. To start Tock at login, run <code>tock service install</code>.
       </ScreenHead>
       <IdleSection view={snapshot.desktop} />
       <ReminderSection view={snapshot.desktop} />
+      <TraySection view={snapshot.desktop} />
     </div>
   );
 }
