@@ -32,6 +32,7 @@ import { PromptQueue } from './prompts.ts';
 import { importForAdmin } from './imports.ts';
 import { ledgerAdminRoutes } from './ledger-admin-routes.ts';
 import { reportForAdmin } from './reports.ts';
+import { createSuggestions, suggestionsAdminRoutes, type SuggestionsService } from './suggestions.ts';
 import { reportingFullDisk, storageProblem } from './storage-full.ts';
 import { TokenKeeper } from './tokens.ts';
 import { syncAdminRoutes } from './sync/admin-routes.ts';
@@ -60,6 +61,8 @@ export interface AppServices {
   readonly editors: Editors;
   /** What the person did, kept on this machine: spans, the window sources, the timeline (docs/desktop.md "Capture"). */
   readonly capture: Capture;
+  /** Suggestions over untracked time and the rules that label them (docs/desktop.md "Suggestions"). */
+  readonly suggestions: SuggestionsService;
   /** Backups on request and once a day (docs/data.md "Backup and restore"). */
   readonly backups: BackupKeeper;
   readonly clock: () => number;
@@ -246,6 +249,9 @@ async function wire(
       getReport: reportingFullDisk((input: { from?: string; to?: string; by?: string }) =>
         buildReport(store, input, clock(), systemTimeZone()),
       ),
+      // Suggestions over capture's timeline (with the open span); only what docs/protocol.md "Suggestions" shows leaves.
+      getSuggestions: reportingFullDisk((input: { date?: string }) => suggestions.day(input.date)),
+      acceptSuggestion: reportingFullDisk((input: { id: string; activityName?: string }) => suggestions.accept(input)),
     },
     // The WakaTime door (docs/protocol.md "Editors: WakaTime heartbeats"): its own key; the
     // heartbeats commit in the listener's `atomically` below, so they are answered once on disk.
@@ -358,6 +364,7 @@ async function wire(
     idleThresholdMs: () => desktop.settings().idleThresholdMinutes * 60_000,
     onChange: changed,
   });
+  const suggestions = createSuggestions({ store, capture, clock, onChange: changed });
   const heartbeatPruner = new HeartbeatPruner({ store, clock, onError: (message) => console.error(`tock: pruning heartbeats: ${message}`) });
   desktop.onIdleNoticed((notice) => live.emitIdle(notice));
   const backups = new BackupKeeper({ store, dir: paths.backups, clock, onError: (message) => console.error(`tock: automatic backup: ${message}`) });
@@ -373,6 +380,7 @@ async function wire(
     sync,
     editors,
     capture,
+    suggestions,
     backups,
     clock,
     requests: () => listener.requests(),
@@ -405,6 +413,7 @@ async function wire(
     ...editorsAdminRoutes(editors),
     ...ledgerAdminRoutes(store, clock),
     ...captureAdminRoutes(capture),
+    ...suggestionsAdminRoutes(suggestions),
   });
   await control.restore();
   const ui = await startUiServer(services, { port: uiPort ?? settings.get<number>(SETTINGS.uiPort) ?? 0, clock: monotonic });

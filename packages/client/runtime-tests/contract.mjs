@@ -153,6 +153,28 @@ test('getReport: today by default, a range by day, ValidationError for to before
   expectInstance(error, ValidationError, { status: 400, code: 'validation_failed' });
 });
 
+test('getSuggestions: today by default, a day given; acceptSuggestion of an id that is no suggestion is NotFoundError', async () => {
+  const tock = client();
+  const { date, suggestions } = await tock.getSuggestions();
+  ok(/^\d{4}-\d{2}-\d{2}$/.test(date) && Array.isArray(suggestions), 'the day and its suggestions');
+  equal((await tock.getSuggestions({ date: '2026-01-05' })).date, '2026-01-05', 'the day given');
+  expectInstance(await rejection(tock.getSuggestions({ date: '2026-02-30' })), ValidationError, { status: 400, code: 'validation_failed' });
+  expectInstance(await rejection(tock.acceptSuggestion('20260105-0000000000000000', { activityName: 'x' })), NotFoundError, { status: 404, code: 'suggestion_not_found' });
+});
+
+// The fake has a suggestion to accept (a real app's fresh store has no capture).
+misbehaving('acceptSuggestion: an unlabelled one needs an activity; accepted, it is an entry from capture and no longer suggested', async () => {
+  const tock = client();
+  const { date, suggestions } = await tock.getSuggestions();
+  const [first] = suggestions;
+  ok(first && first.activityName === null && first.sources[0].app === 'Code', 'an unlabelled suggestion with its sources');
+  expectInstance(await rejection(tock.acceptSuggestion(first.id)), ValidationError, { status: 400, code: 'validation_failed' });
+  const entry = await tock.acceptSuggestion(first.id, { activityName: `Suggested ${unique}` });
+  equal(entry.note, 'from capture', 'the note');
+  equal(entry.startedAt, first.start, 'the stretch');
+  equal((await tock.getSuggestions({ date })).suggestions.length, 0, 'accepted: no longer suggested');
+});
+
 test('events: the status first, then a status after a start; an AbortSignal ends the loop', async () => {
   const tock = client();
   const controller = new AbortController();

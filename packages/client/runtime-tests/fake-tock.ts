@@ -98,7 +98,28 @@ export async function startFakeTock(options: { token: string; port?: number }): 
       activities: new Map<string, Activity>(),
       running: null as { activity: Activity; startedAt: number } | null,
       entrySeconds: 0,
+      /** Whether today's one suggestion (an hour ending at midnight UTC) was accepted. */
+      suggestionAccepted: false,
     };
+  }
+
+  /** Today's one suggestion while it is not accepted: an unlabelled hour of "Code" before now. */
+  function suggestionsOf(date: string, now: number) {
+    const today = new Date(now).toISOString().slice(0, 10);
+    if (date !== today || state.suggestionAccepted) return [];
+    const end = Math.floor(now / 60_000) * 60_000;
+    return [
+      {
+        id: `${today.replaceAll('-', '')}-00000000000000a1`,
+        start: new Date(end - 3_600_000).toISOString(),
+        end: new Date(end).toISOString(),
+        seconds: 3600,
+        activityID: null,
+        activityName: null,
+        sources: [{ source: 'window', app: 'Code', title: null, project: null, branch: null, seconds: 3600 }],
+        ruleID: null,
+      },
+    ];
   }
 
   /** Nonces of attempts dropped with `drop-attempt`: a runtime's resend of one is dropped too. */
@@ -394,6 +415,27 @@ export async function startFakeTock(options: { token: string; port?: number }): 
                   ? [{ tag: null, seconds, ...ledger }]
                   : [{ activityID: randomUUID(), activityName: 'Everything', seconds, ...ledger }];
         return ok({ from, to, timeZone: 'UTC', totalSeconds: seconds, overlapSeconds: 0, rows, amounts: [], targetSeconds: null, balanceSeconds: null });
+      }
+      case 'GET /suggestions': {
+        const date = url.searchParams.get('date') ?? new Date(now).toISOString().slice(0, 10);
+        const parsed = Date.parse(`${date}T00:00:00Z`);
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(parsed) || new Date(parsed).toISOString().slice(0, 10) !== date) return invalid('date', 'must be a date YYYY-MM-DD');
+        return ok({ date, suggestions: suggestionsOf(date, now) });
+      }
+      case 'POST /suggestions/accept': {
+        const id = body['id'];
+        if (typeof id !== 'string' || id.trim() === '') return invalid('id', 'must be a non-empty string');
+        const found = suggestionsOf(new Date(now).toISOString().slice(0, 10), now).find((s) => s.id === id.trim());
+        if (!found) return { status: 404, body: problem('suggestion_not_found', `no suggestion ${id}`) };
+        const name = body['activityName'];
+        if (typeof name !== 'string' || name.trim() === '') return invalid('activityName', 'this suggestion has no label: give the activity to log it as');
+        let activity = findByName(name);
+        const created = !activity;
+        activity ??= createActivity(name);
+        state.suggestionAccepted = true;
+        state.entrySeconds += found.seconds;
+        const result = { entryID: randomUUID(), activity: ref(activity), created, startedAt: found.start, endedAt: found.end, durationMinutes: 60, note: 'from capture' };
+        return { status: 201, body: { ok: true, result } };
       }
       case 'POST /branch-changed': {
         const branch = body['branch'];

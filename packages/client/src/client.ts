@@ -11,6 +11,7 @@ import {
   type Entry,
   type Health,
   type Report,
+  type Suggestions,
   SigningKey,
   type StartResult,
   type Status,
@@ -28,6 +29,8 @@ import {
   type LogEntryInput,
   type Operation,
   type ReportQuery,
+  type SuggestionsQuery,
+  type AcceptSuggestionOptions,
   buildRequest,
   idempotencyKeyFor,
   operations,
@@ -173,6 +176,25 @@ export class TockClient {
    */
   getReport(query: ReportQuery = {}, options?: RequestOptions): Promise<Report> {
     return this.#call(operations.getReport(query), options);
+  }
+
+  /**
+   * `GET /suggestions`: the untracked stretches of a local day (`date`, default today) where
+   * capture saw work, each labelled with an activity or not (docs/protocol.md "Suggestions").
+   */
+  getSuggestions(query: SuggestionsQuery = {}, options?: RequestOptions): Promise<Suggestions> {
+    return this.#call(operations.getSuggestions(query), options);
+  }
+
+  /**
+   * `POST /suggestions/accept`: logs the suggestion as an entry noted `from capture` (the
+   * `activityName` given, else its label). Sent with a fresh `Idempotency-Key` and retried once
+   * with it after a network failure. An id that is no current suggestion is a `NotFoundError`
+   * (`suggestion_not_found`); an unlabelled one without `activityName` a `ValidationError`.
+   */
+  acceptSuggestion(id: string, accept: AcceptSuggestionOptions = {}, options?: RequestOptions): Promise<Entry> {
+    const key = idempotencyKeyFor(undefined, this.#deps.random);
+    return this.#call(operations.acceptSuggestion(id, accept, key), options, 2);
   }
 
   /**

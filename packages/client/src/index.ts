@@ -13,7 +13,7 @@
 export { TockClient, type RequestOptions, type SearchOptions, type StartOptions } from './client.ts';
 export type { EventsOptions } from './events.ts';
 export type { TockClientOptions } from './config.ts';
-export type { ActivitySelector, BranchChange, LogEntryBlock, LogEntryInput, ReportQuery } from './request.ts';
+export type { AcceptSuggestionOptions, ActivitySelector, BranchChange, LogEntryBlock, LogEntryInput, ReportQuery, SuggestionsQuery } from './request.ts';
 export {
   AuthError,
   HttpError,
@@ -41,5 +41,8 @@ export type {
   StartResult,
   Status,
   StoppedSession,
+  Suggestion,
+  Suggestions,
+  SuggestionSource,
   TockEvent,
 } from '@tock/protocol';

@@ -65,6 +65,16 @@ export interface ReportQuery {
   billable?: boolean | undefined;
 }
 
+/** What `getSuggestions` accepts: the local day `YYYY-MM-DD` (default today). */
+export interface SuggestionsQuery {
+  date?: string | undefined;
+}
+
+/** What `acceptSuggestion` accepts besides the id: the activity (required for an unlabelled suggestion). */
+export interface AcceptSuggestionOptions {
+  activityName?: string | undefined;
+}
+
 /** What `notifyBranchChange` accepts. */
 export interface BranchChange {
   branch: string;
@@ -118,6 +128,14 @@ export const operations = {
     // No `?` at all without parameters: a bare `?` would be sent but not signed.
     return params.length === 0 ? { method: 'GET', path: '/report' } : { method: 'GET', path: '/report', query: params };
   },
+  getSuggestions: (query: SuggestionsQuery): Operation =>
+    query.date === undefined ? { method: 'GET', path: '/suggestions' } : { method: 'GET', path: '/suggestions', query: [['date', query.date]] },
+  acceptSuggestion: (id: string, options: AcceptSuggestionOptions, idempotencyKey: string): Operation => ({
+    method: 'POST',
+    path: '/suggestions/accept',
+    body: { id, activityName: options.activityName },
+    idempotencyKey,
+  }),
 } as const;
 
 function isoString(date: Date): string {

@@ -5,7 +5,7 @@ import * as client from '../src/index.ts';
 
 /**
  * docs/protocol.md "Client libraries": the TypeScript column of the operations table, in order,
- * then `getReport` and `events` of "GET /report".
+ * then `getReport` and `events` of "GET /report", `getSuggestions` and `acceptSuggestion` of "Suggestions".
  */
 const SPEC_METHODS = [
   'healthcheck',
@@ -17,6 +17,8 @@ const SPEC_METHODS = [
   'logEntry',
   'notifyBranchChange',
   'getReport',
+  'getSuggestions',
+  'acceptSuggestion',
   'events',
 ];
 
@@ -45,7 +47,7 @@ describe('public surface (docs/protocol.md "Client libraries")', () => {
 
   it('exports the result types by their docs/protocol.md "Client libraries" names', () => {
     const index = readFileSync(new URL('../src/index.ts', import.meta.url), 'utf8');
-    for (const name of ['Health', 'ActivityRef', 'Status', 'StartResult', 'StoppedSession', 'Entry', 'BranchPrompt', 'Report', 'ReportRow', 'Idle', 'TockEvent']) {
+    for (const name of ['Health', 'ActivityRef', 'Status', 'StartResult', 'StoppedSession', 'Entry', 'BranchPrompt', 'Report', 'ReportRow', 'Idle', 'TockEvent', 'Suggestions', 'Suggestion', 'SuggestionSource']) {
       assert.match(index, new RegExp(`\\b${name},`), name);
     }
     // Compile-time check that the names resolve to the wire shapes.

@@ -48,6 +48,8 @@ export const ROUTE_TABLE = {
   '/branch-changed': { useCase: 'branchChanged' },
   '/events': { builtIn: 'events', whileLocked: false },
   '/report': { useCase: 'getReport' },
+  '/suggestions': { useCase: 'getSuggestions' },
+  '/suggestions/accept': { useCase: 'acceptSuggestion' },
 } as const satisfies { readonly [P in RoutePath]: RouteEntry };
 
 /** Returned by {@link Route.call} when the application did not provide the use case. */

@@ -4,6 +4,7 @@
  */
 
 import type {
+  AcceptSuggestionRequest,
   ActivityRef,
   BranchPrompt,
   BranchRequest,
@@ -20,6 +21,8 @@ import type {
   Status,
   StatusBarToday,
   StoppedSession,
+  Suggestions,
+  SuggestionsRequest,
 } from '@tock/protocol';
 import type { EventStreamsOptions } from './event-streams.ts';
 import type { ServerTimeouts } from './listener.ts';
@@ -45,6 +48,10 @@ export interface ListenerHandlers {
    * the defaults and throws `validation_failed` for a bad range (docs/protocol.md "GET /report").
    */
   getReport(input: ReportRequest): MaybePromise<Report>;
+  /** `GET /suggestions` (docs/protocol.md "Suggestions"): a local day's suggestions, default today. */
+  getSuggestions(input: SuggestionsRequest): MaybePromise<Suggestions>;
+  /** `POST /suggestions/accept`: an entry for the suggestion; `suggestion_not_found` when it is not current. */
+  acceptSuggestion(input: AcceptSuggestionRequest): MaybePromise<Entry>;
 }
 
 /**

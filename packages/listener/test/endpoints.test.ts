@@ -222,3 +222,28 @@ describe('POST /branch-changed', () => {
     assert.equal(answer.json.error, 'branch: must be a string of 1 to 255 characters after trimming');
   });
 });
+
+describe('suggestions (docs/protocol.md "Suggestions")', () => {
+  it('GET /suggestions hands the day to the use case; a malformed day is 400 before it', async (t) => {
+    const h = await startHarness(t);
+    const answer = await h.send({ target: '/suggestions?date=2026-11-18' });
+    assert.equal(answer.status, 200, answer.text);
+    assert.deepEqual(answer.json.result, { date: '2026-11-18', suggestions: [] });
+    assert.equal((await h.send({ target: '/suggestions' })).json.result.date, '2026-11-19');
+    assert.deepEqual(h.calls.getSuggestions, [{ date: '2026-11-18' }, {}]);
+    assertInvalid(await h.send({ target: '/suggestions?date=2026-02-30' }), 'date');
+    assert.equal(h.calls.getSuggestions?.length, 2);
+  });
+
+  it('POST /suggestions/accept answers 201 with the entry; an id that is no suggestion is 404 suggestion_not_found', async (t) => {
+    const h = await startHarness(t);
+    const answer = await post(h, '/suggestions/accept', { id: ' 20261119-0123456789abcdef ', activityName: ' Reading ' });
+    assert.equal(answer.status, 201, answer.text);
+    assert.equal(answer.json.result.note, 'from capture');
+    assert.deepEqual(h.calls.acceptSuggestion, [{ id: '20261119-0123456789abcdef', activityName: 'Reading' }]);
+    const gone = await post(h, '/suggestions/accept', { id: 'gone' });
+    assert.deepEqual([gone.status, gone.json.code], [404, 'suggestion_not_found']);
+    assertInvalid(await post(h, '/suggestions/accept', {}), 'id');
+    assertInvalid(await post(h, '/suggestions/accept', { id: 'x', activityName: 'a\u0007' }), 'activityName');
+  });
+});

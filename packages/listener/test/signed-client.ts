@@ -7,7 +7,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { request, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import type { TestContext } from 'node:test';
-import { validationProblem, type LicenseState } from '@tock/protocol';
+import { TockProblem, validationProblem, type LicenseState } from '@tock/protocol';
 import { createListener, type Listener, type ListenerHandlers, type ListenerOptions } from '../src/index.ts';
 
 export const TOKEN = 'Zm9vYmFyYmF6cXV4LXRlc3QtdG9rZW4tMDEyMzQ1Njc';
@@ -177,6 +177,20 @@ export function stubHandlers(calls: Record<string, unknown[]>): ListenerHandlers
         throw validationProblem([{ field: 'to', message: 'must not be before from' }]);
       }
       return { from: input.from ?? '2026-11-19', to: input.to ?? '2026-11-19', timeZone: 'UTC', totalSeconds: 0, overlapSeconds: 0, rows: [], amounts: [], targetSeconds: null, balanceSeconds: null };
+    },
+    getSuggestions: (input) => (record('getSuggestions', input), { date: input.date ?? '2026-11-19', suggestions: [] }),
+    acceptSuggestion: (input) => {
+      record('acceptSuggestion', input);
+      if (input.id === 'gone') throw new TockProblem('suggestion_not_found', 'no suggestion gone');
+      return {
+        entryID: '7d1f0c2e-1111-4a53-9d2b-3f1e8c0a9b12',
+        activity: { ...ACTIVITY, activityName: input.activityName ?? ACTIVITY.activityName },
+        created: false,
+        startedAt: '2026-11-19T07:00:00.000Z',
+        endedAt: '2026-11-19T08:00:00.000Z',
+        durationMinutes: 60,
+        note: 'from capture',
+      };
     },
   };
 }

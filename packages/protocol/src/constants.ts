@@ -98,6 +98,8 @@ export const ROUTES = {
   '/branch-changed': 'POST',
   '/events': 'GET',
   '/report': 'GET',
+  '/suggestions': 'GET',
+  '/suggestions/accept': 'POST',
 } as const;
 
 export type RoutePath = keyof typeof ROUTES;

@@ -159,4 +159,26 @@ export const ENDPOINTS: { readonly [P in RoutePath]: EndpointSchema } = {
     query: QUERY_SCHEMAS['/report'],
     errors: [...WIRED, 'validation_failed'],
   },
+  '/suggestions': {
+    method: ROUTES['/suggestions'],
+    operationId: 'getSuggestions',
+    summary: 'Untracked time where capture saw work',
+    description:
+      'A local day\'s suggestions (default today), oldest first: stretches no block covers where window or editor spans were seen, labelled by the rules or the editor project. Dismissed ones are left out. Nothing else of capture is answered: sources carry the application, project and branch, and the title only while the capture setting titles is on.',
+    successStatus: 200,
+    result: ref('Suggestions'),
+    query: QUERY_SCHEMAS['/suggestions'],
+    errors: [...WIRED, 'validation_failed'],
+  },
+  '/suggestions/accept': {
+    method: ROUTES['/suggestions/accept'],
+    operationId: 'acceptSuggestion',
+    summary: 'Log a suggestion as an entry',
+    description:
+      'Makes an entry for the suggestion\'s stretch with the note "from capture" (its activity created when new) and answers as POST /entries does. An id that is no current suggestion (accepted, dismissed or changed) is 404 suggestion_not_found; an unlabelled one without activityName is 400.',
+    successStatus: 201,
+    result: ref('Entry'),
+    body: BODY_SCHEMAS['/suggestions/accept'],
+    errors: [...POSTED, 'suggestion_not_found'],
+  },
 };

@@ -5,7 +5,7 @@
  */
 
 import { LIMITS } from './constants.ts';
-import type { BranchRequest, EntryRequest, ReportRequest, SearchRequest, StartRequest } from './wire.ts';
+import type { AcceptSuggestionRequest, BranchRequest, EntryRequest, ReportRequest, SearchRequest, StartRequest, SuggestionsRequest } from './wire.ts';
 
 interface FieldBase {
   description: string;
@@ -161,6 +161,14 @@ export const BODY_SCHEMAS = {
     },
     required: ['branch'],
   },
+  '/suggestions/accept': {
+    description: 'A current suggestion (`GET /suggestions`); `activityName` is required when it is unlabelled.',
+    properties: {
+      id: { type: 'string', trim: true, minLength: 1, maxLength: 64, description: 'The suggestion\'s id.' },
+      activityName: activityName('The activity to log it as (created when new); default: its label.'),
+    },
+    required: ['id'],
+  },
 } as const satisfies Record<string, BodySchema>;
 
 /** The paths that take a JSON body (the POST endpoints). */
@@ -172,6 +180,7 @@ export interface RequestBodies {
   '/activities/stop': Record<string, never>;
   '/entries': EntryRequest;
   '/branch-changed': BranchRequest;
+  '/suggestions/accept': AcceptSuggestionRequest;
 }
 
 /** Query parameters of the GET endpoints that take any. */
@@ -216,6 +225,11 @@ export const QUERY_SCHEMAS = {
       },
     },
   },
+  '/suggestions': {
+    properties: {
+      date: { type: 'string', format: 'date', description: 'The local calendar day, YYYY-MM-DD; default today.' },
+    },
+  },
 } as const satisfies Record<string, QuerySchema>;
 
 /** The paths that read query parameters. */
@@ -226,4 +240,5 @@ export interface RequestQueries {
   '/activities/search': SearchRequest;
   /** The range itself (to before from, too long) is checked by the use case, which knows today. */
   '/report': ReportRequest;
+  '/suggestions': SuggestionsRequest;
 }

@@ -97,6 +97,17 @@ export interface ReportRequest {
   billable?: boolean;
 }
 
+/** `GET /suggestions`: the local day (default today). */
+export interface SuggestionsRequest {
+  date?: string;
+}
+
+/** `POST /suggestions/accept`: a current suggestion's id, and the activity for it (required when it is unlabelled). */
+export interface AcceptSuggestionRequest {
+  id: string;
+  activityName?: string;
+}
+
 export interface BranchRequest {
   branch: string;
   repo?: string;
