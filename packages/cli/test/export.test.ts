@@ -69,6 +69,9 @@ test('tock export prints the whole store as tock-export JSON', async () => {
   assert.deepEqual(data.entries, [{ id: data.entries[0].id, activityID: cafe, start: '2026-11-21T09:30:00.000Z', end: '2026-11-21T11:00:00.000Z', note: 'two\nlines' }]);
 });
 
+/** The ledger's columns of a block without client, tags or billing. */
+const NO_LEDGER = { client: '', tags: '', billable: 'false', billed_seconds: '0', amount: '', currency: '' };
+
 test('tock export --format csv --from --to: the blocks that start on those days, ordered by start, RFC 4180', async () => {
   const run = await tock('export', '--format', 'csv', '--from', '2026-11-20', '--to', '2026-11-21');
   assert.equal(run.status, 0, run.err);
@@ -76,8 +79,8 @@ test('tock export --format csv --from --to: the blocks that start on those days,
   const rows = parse(`${run.out}\n`, { columns: true }) as Record<string, string>[];
   assert.deepEqual(rows, [
     // In the app's zone (UTC here) the local times read like the UTC ones; hours are decimal.
-    { kind: 'session', activity: 'Invoices, "Q4"', start: '2026-11-20T08:00:00.000Z', end: '2026-11-20T09:00:00.000Z', seconds: '3000', note: '', localStart: '2026-11-20 08:00:00', localEnd: '2026-11-20 09:00:00', hours: '0.83' },
-    { kind: 'entry', activity: 'Café', start: '2026-11-21T09:30:00.000Z', end: '2026-11-21T11:00:00.000Z', seconds: '5400', note: 'two\nlines', localStart: '2026-11-21 09:30:00', localEnd: '2026-11-21 11:00:00', hours: '1.5' },
+    { kind: 'session', activity: 'Invoices, "Q4"', start: '2026-11-20T08:00:00.000Z', end: '2026-11-20T09:00:00.000Z', seconds: '3000', note: '', localStart: '2026-11-20 08:00:00', localEnd: '2026-11-20 09:00:00', hours: '0.83', ...NO_LEDGER },
+    { kind: 'entry', activity: 'Café', start: '2026-11-21T09:30:00.000Z', end: '2026-11-21T11:00:00.000Z', seconds: '5400', note: 'two\nlines', localStart: '2026-11-21 09:30:00', localEnd: '2026-11-21 11:00:00', hours: '1.5', ...NO_LEDGER },
   ]);
 });
 
@@ -137,7 +140,7 @@ test('streams to a pipe at the reader’s pace; a reader that goes away ends it 
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
   const first = await new Promise<string>((resolve) => child.stdout.once('data', (c: Buffer) => resolve(c.toString())));
-  assert.ok(first.startsWith('kind,activity,start,end,seconds,note,localStart,localEnd,hours\r\n'));
+  assert.ok(first.startsWith('kind,activity,start,end,seconds,note,localStart,localEnd,hours,client,tags,billable,billed_seconds,amount,currency\r\n'));
   child.stdout.destroy(); // like `tock export | head -1`
   const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
   assert.equal(code, 0, stderr);
@@ -169,7 +172,7 @@ test('round trip: export → import into an empty home → export gives the same
     assert.deepEqual({ ...JSON.parse(again), exportedAt: null }, withoutRunning);
     // Captured as lines, each output lost its final line end.
     const records = (text: string): string[] => `${text}\n`.split('\r\n').filter((line) => line !== '');
-    const csvA = records((await tock('export', '--format', 'csv')).out).filter((line) => !/^session,Café,[^,]*,,\d+,,[^,]*,,[\d.]+$/.test(line));
+    const csvA = records((await tock('export', '--format', 'csv')).out).filter((line) => !/^session,Café,[^,]*,,\d+,,[^,]*,,[\d.]+,,,false,0,,$/.test(line));
     const csvB = records(await runIn(otherEnv, 'export', '--format', 'csv'));
     assert.equal(csvB.length, 1 + 5_002);
     assert.deepEqual(csvB, csvA);

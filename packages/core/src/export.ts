@@ -18,6 +18,9 @@ import { addDays, assertTimeZone, localDateTime, startOfLocalDay, type DayKey } 
 import { toIso } from './instants.ts';
 import { BUSY_TIMEOUT_MS, type Store } from './store.ts';
 import { readQueryField } from './report.ts';
+import { checkBusiness, checkRounding, NO_ROUNDING, roundBilled, type Rounding } from './ledger-settings.ts';
+import { tagsOf } from './ledger.ts';
+import { exactAmount, roundAmount } from './money.ts';
 
 /** The two formats of `tock export`. */
 export type ExportFormat = 'json' | 'csv';
@@ -53,6 +56,13 @@ export const EXPORT_CSV_HEADER = ['kind', 'activity', 'start', 'end', 'seconds',
 
 /** The columns a synced store's CSV export adds after {@link EXPORT_CSV_HEADER}. */
 export const EXPORT_CSV_DEVICE_COLUMNS = ['device', 'deviceID'] as const;
+
+/**
+ * The ledger's columns, last in every CSV export (docs/data.md "The ledger"): the activity's
+ * client, the block's tags (joined by `, `), whether it is billable, and its billed seconds and
+ * amount (rounded per block; empty amount where no rate applies) in its currency.
+ */
+export const EXPORT_CSV_LEDGER_COLUMNS = ['client', 'tags', 'billable', 'billed_seconds', 'amount', 'currency'] as const;
 
 /** Worked seconds as decimal hours, to the hundredth (a timesheet's unit): 5 400 s is 1.5. */
 export function decimalHours(seconds: number): number {
@@ -146,9 +156,19 @@ interface ActivityRow {
   id: string;
   name: string;
   createdAt: number;
+  clientID: string | null;
+  rate: string | null;
+  billable: number;
+  budgetHours: number | null;
 }
 
-interface SessionBreakRow {
+/** A block's ledger columns as read. */
+interface BlockLedgerColumns {
+  tags: string | null;
+  billable: number | null;
+}
+
+interface SessionBreakRow extends BlockLedgerColumns {
   id: string;
   device: string;
   activityID: string;
@@ -160,7 +180,7 @@ interface SessionBreakRow {
   breakEnd: number | null;
 }
 
-interface EntryRow {
+interface EntryRow extends BlockLedgerColumns {
   id: string;
   device: string;
   activityID: string;
@@ -171,7 +191,7 @@ interface EntryRow {
 }
 
 /** A session with its breaks, as assembled from consecutive joined rows. */
-interface SessionOut {
+interface SessionOut extends BlockLedgerColumns {
   id: string;
   /** The device it was made on; '' for this one. */
   device: string;
@@ -183,16 +203,18 @@ interface SessionOut {
   breaks: { start: number; end: number | null }[];
 }
 
+const ACTIVITY_COLUMNS = 'id, name, created_at AS createdAt, client_id AS clientID, rate, billable, budget_hours AS budgetHours';
+
 function activitiesStatement(db: DatabaseSync, ranged: boolean): StatementSync {
   // With a range, only the activities its blocks use: the file stands on its own without
   // listing every activity ever made.
   return db.prepare(
     ranged
-      ? `SELECT id, name, created_at AS createdAt FROM activities
+      ? `SELECT ${ACTIVITY_COLUMNS} FROM activities
           WHERE id IN (SELECT activity_id FROM sessions WHERE started_at >= ?1 AND started_at < ?2
                        UNION SELECT activity_id FROM entries WHERE started_at >= ?1 AND started_at < ?2)
           ORDER BY created_at, id`
-      : 'SELECT id, name, created_at AS createdAt FROM activities ORDER BY created_at, id',
+      : `SELECT ${ACTIVITY_COLUMNS} FROM activities ORDER BY created_at, id`,
   );
 }
 
@@ -204,7 +226,7 @@ function* sessions(db: DatabaseSync, from: number, to: number): Generator<Sessio
   const rows = db
     .prepare(
       `SELECT s.id, s.device_id AS device, s.activity_id AS activityID, a.name AS activityName, s.started_at AS start, s.ended_at AS end, s.note,
-              b.started_at AS breakStart, b.ended_at AS breakEnd
+              s.tags, s.billable, b.started_at AS breakStart, b.ended_at AS breakEnd
          FROM sessions s JOIN activities a ON a.id = s.activity_id
          LEFT JOIN breaks b ON b.session_id = s.id
         WHERE s.started_at >= ? AND s.started_at < ?
@@ -215,7 +237,18 @@ function* sessions(db: DatabaseSync, from: number, to: number): Generator<Sessio
   for (const row of rows) {
     if (current === undefined || current.id !== row.id) {
       if (current !== undefined) yield current;
-      current = { id: row.id, device: row.device, activityID: row.activityID, activityName: row.activityName, start: row.start, end: row.end, note: row.note, breaks: [] };
+      current = {
+        id: row.id,
+        device: row.device,
+        activityID: row.activityID,
+        activityName: row.activityName,
+        start: row.start,
+        end: row.end,
+        note: row.note,
+        tags: row.tags,
+        billable: row.billable,
+        breaks: [],
+      };
     }
     if (row.breakStart !== null) current.breaks.push({ start: row.breakStart, end: row.breakEnd });
   }
@@ -225,7 +258,8 @@ function* sessions(db: DatabaseSync, from: number, to: number): Generator<Sessio
 function entries(db: DatabaseSync, from: number, to: number): Iterable<EntryRow> {
   return db
     .prepare(
-      `SELECT e.id, e.device_id AS device, e.activity_id AS activityID, a.name AS activityName, e.started_at AS start, e.ended_at AS end, e.note
+      `SELECT e.id, e.device_id AS device, e.activity_id AS activityID, a.name AS activityName, e.started_at AS start, e.ended_at AS end, e.note,
+              e.tags, e.billable
          FROM entries e JOIN activities a ON a.id = e.activity_id
         WHERE e.started_at >= ? AND e.started_at < ?
         ORDER BY e.started_at, e.id`,
@@ -345,16 +379,31 @@ function* jsonChunks(db: DatabaseSync, request: ExportRequest): Generator<string
   const out = new ChunkBuffer();
   const head = { format: 'tock-export', version: 1, exportedAt: toIso(request.now), timeZone: request.timeZone };
   // One record per line: readable, diffable, and still one JSON document.
-  out.add(`${JSON.stringify(head).slice(0, -1)},\n"activities":[`);
+  out.add(`${JSON.stringify(head).slice(0, -1)},`);
+  if (db.prepare('SELECT 1 FROM clients LIMIT 1').get() === undefined) out.add('\n"activities":[');
   const ranged = request.fromDay !== undefined || request.toDay !== undefined;
   const deviceOf = deviceOfBlocks(db);
   const device = (made: string): { device?: string } => {
     const id = deviceOf(made);
     return id === undefined ? {} : { device: id };
   };
+  // Clients only when there are any: a file without the ledger reads as before.
+  const clients = db.prepare('SELECT id, name, rate, currency, address FROM clients ORDER BY name_key, id').all() as unknown as ClientRow[];
+  if (clients.length > 0) {
+    out.add(`\n"clients":[${clients.map((c) => `\n${JSON.stringify({ id: c.id, name: c.name, rate: c.rate, currency: c.currency, address: c.address })}`).join(',')}\n],\n"activities":[`);
+  }
   const activities = activitiesStatement(db, ranged);
   for (const a of (ranged ? activities.iterate(from, to) : activities.iterate()) as Iterable<ActivityRow>) {
-    const line = `${counts.activities++ === 0 ? '\n' : ',\n'}${JSON.stringify({ id: a.id, name: a.name, createdAt: toIso(a.createdAt) })}`;
+    const record = {
+      id: a.id,
+      name: a.name,
+      createdAt: toIso(a.createdAt),
+      ...(a.clientID === null ? {} : { clientID: a.clientID }),
+      ...(a.rate === null ? {} : { rate: a.rate }),
+      ...(a.billable === 1 ? { billable: true } : {}),
+      ...(a.budgetHours === null ? {} : { budgetHours: a.budgetHours }),
+    };
+    const line = `${counts.activities++ === 0 ? '\n' : ',\n'}${JSON.stringify(record)}`;
     const chunk = out.add(line);
     if (chunk !== undefined) yield chunk;
   }
@@ -367,6 +416,7 @@ function* jsonChunks(db: DatabaseSync, request: ExportRequest): Generator<string
       end: s.end === null ? null : toIso(s.end),
       // Only a session with a note says so: files of sessions without one read as before.
       ...(s.note === null ? {} : { note: s.note }),
+      ...blockLedgerFields(s),
       ...device(s.device),
       breaks: s.breaks.map((b) => ({ start: toIso(b.start), end: b.end === null ? null : toIso(b.end) })),
     };
@@ -375,7 +425,7 @@ function* jsonChunks(db: DatabaseSync, request: ExportRequest): Generator<string
   }
   out.add(`${counts.sessions === 0 ? '' : '\n'}],\n"entries":[`);
   for (const e of entries(db, from, to)) {
-    const record = { id: e.id, activityID: e.activityID, start: toIso(e.start), end: toIso(e.end), note: e.note, ...device(e.device) };
+    const record = { id: e.id, activityID: e.activityID, start: toIso(e.start), end: toIso(e.end), note: e.note, ...blockLedgerFields(e), ...device(e.device) };
     const chunk = out.add(`${counts.entries++ === 0 ? '\n' : ',\n'}${JSON.stringify(record)}`);
     if (chunk !== undefined) yield chunk;
   }
@@ -398,7 +448,8 @@ function* csvChunks(db: DatabaseSync, request: ExportRequest): Generator<string,
     return [nameOf(id), id];
   };
   const local = (ms: number | null): string => (ms === null ? '' : localDateTime(ms, request.timeZone));
-  out.add(csvRow(synced ? [...EXPORT_CSV_HEADER, ...EXPORT_CSV_DEVICE_COLUMNS] : EXPORT_CSV_HEADER));
+  out.add(csvRow([...EXPORT_CSV_HEADER, ...(synced ? EXPORT_CSV_DEVICE_COLUMNS : []), ...EXPORT_CSV_LEDGER_COLUMNS]));
+  const ledger = csvLedger(db);
   // Two iterators, each in order of start, merged: sessions first on a tie.
   const sessionIt = sessions(db, from, to)[Symbol.iterator]();
   const entryIt = entries(db, from, to)[Symbol.iterator]();
@@ -423,6 +474,7 @@ function* csvChunks(db: DatabaseSync, request: ExportRequest): Generator<string,
           local(session.end),
           decimalHours(seconds),
           ...device(session.device),
+          ...ledger(session.activityID, session, seconds),
         ]);
         s = sessionIt.next();
       } else {
@@ -441,6 +493,7 @@ function* csvChunks(db: DatabaseSync, request: ExportRequest): Generator<string,
           local(entry.end),
           decimalHours(seconds),
           ...device(entry.device),
+          ...ledger(entry.activityID, entry, seconds),
         ]);
         e = entryIt.next();
       }
@@ -454,4 +507,70 @@ function* csvChunks(db: DatabaseSync, request: ExportRequest): Generator<string,
   yield out.take();
   counts.activities = names.size;
   return counts;
+}
+
+interface ClientRow {
+  id: string;
+  name: string;
+  rate: string | null;
+  currency: string | null;
+  address: string | null;
+}
+
+/** A block's tags and billable flag in the JSON export: only when set, so files without them read as before. */
+function blockLedgerFields(block: BlockLedgerColumns): { tags?: string[]; billable?: boolean } {
+  const tags = tagsOf(block.tags);
+  return { ...(tags.length === 0 ? {} : { tags }), ...(block.billable === null ? {} : { billable: block.billable === 1 }) };
+}
+
+/** A ledger setting read straight from the export's connection (its own snapshot), checked; undefined when unset or unreadable. */
+function settingOf<T>(db: DatabaseSync, key: string, check: (value: unknown) => T): T | undefined {
+  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
+  if (row === undefined) return undefined;
+  try {
+    return check(JSON.parse(row.value));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The CSV's ledger columns of one block ({@link EXPORT_CSV_LEDGER_COLUMNS}): read once per
+ * export — activities with a client, a rate or a billable default, the clients, the rounding
+ * and the business currency — then worked out per row. The billed seconds are the block's own,
+ * rounded per block (a rounding per day belongs to a day's total: reports show it); the amount
+ * is rounded half-up once, in the row.
+ */
+function csvLedger(db: DatabaseSync): (activityID: string, block: BlockLedgerColumns, seconds: number) => (string | number)[] {
+  const activities = new Map<string, { clientID: string | null; rate: string | null; billable: number }>();
+  for (const a of db.prepare('SELECT id, client_id AS clientID, rate, billable FROM activities WHERE client_id IS NOT NULL OR rate IS NOT NULL OR billable <> 0').all() as unknown as {
+    id: string;
+    clientID: string | null;
+    rate: string | null;
+    billable: number;
+  }[]) {
+    activities.set(a.id, a);
+  }
+  const clients = new Map<string, ClientRow>();
+  for (const c of db.prepare('SELECT id, name, rate, currency, address FROM clients').all() as unknown as ClientRow[]) clients.set(c.id, c);
+  const rounding: Rounding = settingOf(db, 'rounding', checkRounding) ?? { ...NO_ROUNDING };
+  const perBlock: Rounding = { ...rounding, per: 'block' };
+  const fallbackCurrency = settingOf(db, 'business', checkBusiness)?.currency ?? null;
+  return (activityID, block, seconds) => {
+    const a = activities.get(activityID);
+    const client = a?.clientID ? clients.get(a.clientID) : undefined;
+    const billable = (block.billable ?? a?.billable ?? 0) === 1;
+    const rate = a?.rate ?? client?.rate ?? null;
+    const currency = client?.currency ?? fallbackCurrency;
+    const billed = billable ? roundBilled(seconds, perBlock) : 0;
+    const priced = billable && rate !== null && currency !== null;
+    return [
+      client?.name ?? '',
+      tagsOf(block.tags).join(', '),
+      billable ? 'true' : 'false',
+      billed,
+      priced ? roundAmount(exactAmount(billed, rate), currency) : '',
+      priced ? currency : '',
+    ];
+  };
 }

@@ -96,7 +96,7 @@ test('the CSV export: header, one row per block ordered by start, worked seconds
   const f = fixture(t, { timeZone: 'Europe/Berlin' });
   history(f);
   const { text } = run(f, { format: 'csv' });
-  assert.ok(text.startsWith('kind,activity,start,end,seconds,note,localStart,localEnd,hours\r\n'));
+  assert.ok(text.startsWith('kind,activity,start,end,seconds,note,localStart,localEnd,hours,client,tags,billable,billed_seconds,amount,currency\r\n'));
   assert.ok(text.includes('"Write, ""docs"""'), 'a name with a comma and quotes is quoted, its quotes doubled');
   const rows = (parse(text, { columns: true }) as Record<string, string>[]).map(({ kind, activity, start, end, seconds, note }) => ({ kind, activity, start, end, seconds, note }));
   assert.deepEqual(rows, [
@@ -124,7 +124,7 @@ test("the CSV export is timesheet-ready: local start and end in the export's zon
     ],
   );
   // Numbers are bare (never quoted or prefixed); the text cells still go through csvField.
-  assert.match(text.split('\r\n')[1] as string, /,6300,,2026-11-20 09:00:00,2026-11-20 11:00:00,1\.75$/);
+  assert.match(text.split('\r\n')[1] as string, /,6300,,2026-11-20 09:00:00,2026-11-20 11:00:00,1\.75,,,false,0,,$/);
 });
 
 test('a range takes the blocks that start on its local days, and only the activities they use', (t) => {
@@ -151,7 +151,7 @@ test('an empty store exports valid JSON and a CSV header alone', (t) => {
   const f = fixture(t);
   const data = JSON.parse(run(f).text);
   assert.deepEqual([data.activities, data.sessions, data.entries], [[], [], []]);
-  assert.equal(run(f, { format: 'csv' }).text, 'kind,activity,start,end,seconds,note,localStart,localEnd,hours\r\n');
+  assert.equal(run(f, { format: 'csv' }).text, 'kind,activity,start,end,seconds,note,localStart,localEnd,hours,client,tags,billable,billed_seconds,amount,currency\r\n');
 });
 
 test('a large export comes in many chunks of bounded size, and stopping early lets go of the store', (t) => {

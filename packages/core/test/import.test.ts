@@ -6,10 +6,12 @@
  */
 
 import assert from 'node:assert/strict';
-import { truncateSync, writeFileSync } from 'node:fs';
+import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
-import { buildReport, exportChunks, importFile, openExportSource, type ImportResult, type Store } from '../src/index.ts';
+import { activityLedger, addClient, buildReport, exportChunks, importFile, listClients, openExportSource, setActivityLedger, type ImportResult, type Store } from '../src/index.ts';
+import { parse } from 'csv-parse/sync';
+import { rateFrom } from '../src/import/toggl.ts';
 import { fixture } from './support.ts';
 
 const HOUR = 3_600_000;
@@ -21,6 +23,12 @@ interface TogglRow {
   description: string;
   start: [string, string];
   end: [string, string];
+  /** The ledger's columns (docs/data.md "The ledger"); defaults as most rows of a real report. */
+  client?: string;
+  billable?: 'Yes' | 'No';
+  duration?: string;
+  tags?: string;
+  amount?: string;
 }
 
 function csvCell(value: string): string {
@@ -29,7 +37,22 @@ function csvCell(value: string): string {
 
 function togglCsv(rows: TogglRow[], { bom = true } = {}): string {
   const lines = rows.map((r) =>
-    ['Ada', 'ada@example.com', 'Client, Inc.', r.project, '', r.description, 'No', r.start[0], r.start[1], r.end[0], r.end[1], '00:00:00', 'tag1, tag2', '0.00']
+    [
+      'Ada',
+      'ada@example.com',
+      r.client ?? 'Client, Inc.',
+      r.project,
+      '',
+      r.description,
+      r.billable ?? 'No',
+      r.start[0],
+      r.start[1],
+      r.end[0],
+      r.end[1],
+      r.duration ?? '00:00:00',
+      r.tags ?? 'tag1, tag2',
+      r.amount ?? '0.00',
+    ]
       .map(csvCell)
       .join(','),
   );
@@ -111,6 +134,38 @@ test('imports several hundred Toggl rows with quotes, newlines, a BOM and non-AS
   const again = await importFile(store, { path, timeZone: 'Europe/Berlin', now: clock() });
   assert.deepEqual(counts(again), [0, 400, 0, 0]);
   assert.equal(rowCount(store, 'entries'), 400);
+  // The ledger's columns are kept: the client (in the currency of "Amount (USD)"), tags, billable.
+  assert.deepEqual(listClients(store).map((c) => [c.name, c.currency, c.rate]), [['Client, Inc.', 'USD', null]]);
+  assert.deepEqual({ ...store.db.prepare('SELECT count(*) AS n FROM entries WHERE tags = \'["tag1","tag2"]\' AND billable = 0').get() }, { n: 400 });
+  assert.equal(activityLedger(store, 'Café Crème').clientName, 'Client, Inc.');
+});
+
+test('imports Toggl clients, tags, billable flags and the rate from Amount / Duration; a report then bills what Toggl did', async (t) => {
+  const { store, dir, clock } = fixture(t);
+  const row = (day: string, billable: 'Yes' | 'No', amount: string, tags: string): TogglRow => ({
+    project: 'Website',
+    description: 'build',
+    client: 'ACME GmbH',
+    billable,
+    start: [day, '09:00:00'],
+    end: [day, '10:30:00'],
+    duration: '01:30:00',
+    tags,
+    amount,
+  });
+  const rows = [row('2026-03-02', 'No', '0.00', ''), row('2026-03-03', 'Yes', '127.50', 'design, Review'), row('2026-03-04', 'Yes', '127.50', 'design')];
+  const path = write(dir, 'billable.csv', togglCsv(rows).replace('Amount (USD)', 'Amount (EUR)'));
+  assert.deepEqual(counts(await importFile(store, { path, timeZone: 'UTC', now: clock() })), [3, 0, 1, 0]);
+  assert.deepEqual(listClients(store).map((c) => [c.name, c.currency]), [['ACME GmbH', 'EUR']]);
+  const ledger = activityLedger(store, 'Website');
+  assert.deepEqual([ledger.clientName, ledger.rate], ['ACME GmbH', '85.00']);
+  const blocks = store.db.prepare('SELECT tags, billable FROM entries ORDER BY started_at').all().map((r) => ({ ...r }));
+  assert.deepEqual(blocks, [{ tags: null, billable: 0 }, { tags: '["design","Review"]', billable: 1 }, { tags: '["design"]', billable: 1 }]);
+  const report = buildReport(store, { from: '2026-03-01', to: '2026-03-31', by: 'client' }, clock(), 'UTC');
+  assert.deepEqual(report.amounts, [{ currency: 'EUR', amount: '255.00' }]);
+  assert.equal(rateFrom('100.00', '00:45:00'), '133.33');
+  assert.equal(rateFrom('', '01:00:00'), undefined);
+  assert.equal(rateFrom('10.00', '00:00:00'), undefined);
 });
 
 test('reads a fall-back repeated hour so the block ends after it starts', async (t) => {
@@ -151,7 +206,7 @@ test('a dry run counts the same and writes nothing', async (t) => {
   assert.deepEqual(counts(real), counts(dry));
 });
 
-test('imports timew export: first tag is the activity, the rest and the annotation the note; open intervals reported', async (t) => {
+test('imports timew export: first tag is the activity, the rest its tags, the annotation the note; open intervals reported', async (t) => {
   const { store, dir, clock } = fixture(t);
   const intervals: object[] = [];
   const stamp = (ms: number): string => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
@@ -168,10 +223,12 @@ test('imports timew export: first tag is the activity, the rest and the annotati
   const untagged = store.db.prepare("SELECT count(*) AS n FROM entries e JOIN activities a ON a.id = e.activity_id WHERE a.name = 'Untagged'").get() as { n: number };
   assert.equal(untagged.n, 30);
   const note = store.db.prepare("SELECT note FROM entries WHERE started_at = ?").get(base + 4 * 5 * HOUR) as { note: string };
-  assert.equal(note.note, 'x, y, z, a "note"');
+  assert.equal(note.note, 'a "note"');
+  const tagged = store.db.prepare('SELECT tags FROM entries WHERE started_at = ?').get(base + 4 * 5 * HOUR) as { tags: string };
+  assert.deepEqual(JSON.parse(tagged.tags), ['x, y', 'z']);
 });
 
-test('imports Watson frames: project is the activity, tags the note', async (t) => {
+test('imports Watson frames: project is the activity, its tags the block\'s tags', async (t) => {
   const { store, dir, clock } = fixture(t);
   const frames: unknown[] = [];
   const base = Date.parse('2026-10-24T22:00:00Z') / 1000;
@@ -182,7 +239,7 @@ test('imports Watson frames: project is the activity, tags the note', async (t) 
   const result = await importFile(store, { path, timeZone: 'UTC', now: clock() });
   assert.equal(result.format, 'watson');
   assert.deepEqual(counts(result), [250, 0, 3, 0]);
-  const tagged = store.db.prepare("SELECT count(*) AS n FROM entries WHERE note = 'alpha, beta'").get() as { n: number };
+  const tagged = store.db.prepare('SELECT count(*) AS n FROM entries WHERE tags = \'["alpha","beta"]\' AND note IS NULL').get() as { n: number };
   assert.equal(tagged.n, 125);
   assert.deepEqual(counts(await importFile(store, { path, timeZone: 'UTC', now: clock() })), [0, 250, 0, 0]);
 });
@@ -333,4 +390,33 @@ test('takes the first and last millisecond of the years 1970–2199', async (t) 
   const path = write(dir, 'edges.json', JSON.stringify([[0, 60, 'Epoch', 'a', [], 0], [(Date.UTC(2200, 0, 1) - 60_000) / 1000, (Date.UTC(2200, 0, 1) - 1) / 1000, 'Last', 'b', [], 0]]));
   const result = await importFile(store, { path, timeZone: 'UTC', now: clock() });
   assert.equal(result.imported, 2);
+});
+
+test('a Tock export round trip keeps the ledger: clients, activity client/rate/billable/budget, block tags and billable; the CSV carries them last', async (t) => {
+  const from = fixture(t);
+  const to = fixture(t);
+  const s = from.store;
+  s.transaction(() => addClient(s, { name: 'ACME', rate: '85', currency: 'EUR', address: 'Main St 1\nBerlin' }, from.clock(), () => 'cccccccc-0000-4000-8000-000000000001'));
+  const entry = from.tracker.logEntry({ name: 'Design', createIfMissing: true, durationMinutes: 90, tags: ['=cmd', 'ui'], billable: true });
+  from.tracker.startActivity({ name: 'Design' });
+  from.clock.advance(30 * 60_000);
+  from.tracker.stopActivity();
+  s.transaction(() => setActivityLedger(s, 'Design', { client: 'ACME', rate: '95.5', billable: true, budgetHours: 12 }));
+  const exported = (store: Store, format: 'json' | 'csv' = 'json'): string =>
+    [...exportChunks(store.db, { format, timeZone: 'UTC', now: from.clock() })].join('').replace(/"exportedAt":"[^"]*"/, '"exportedAt":"-"');
+  const path = write(to.dir, 'export.json', exported(s));
+  assert.match(readFileSync(path, 'utf8'), /"clients":\[\n\{"id":"cccccccc-0000-4000-8000-000000000001","name":"ACME","rate":"85.00","currency":"EUR","address":"Main St 1\\nBerlin"\}/);
+  assert.deepEqual(counts(await importFile(to.store, { path, timeZone: 'UTC', now: to.clock() })), [2, 0, 1, 0]);
+  assert.equal(exported(to.store), exported(s));
+  // CSV: the ledger's columns last; a tag that looks like a formula is neutralised in its cell.
+  const csv = parse(exported(to.store, 'csv'), { columns: true }) as Record<string, string>[];
+  assert.deepEqual(
+    csv.map((r) => [r.kind, r.client, r.tags, r.billable, r.billed_seconds, r.amount, r.currency]),
+    [
+      ['entry', 'ACME', "'=cmd, ui", 'true', '5400', '143.25', 'EUR'],
+      ['session', 'ACME', '', 'true', '1800', '47.75', 'EUR'],
+    ],
+  );
+  assert.ok(exported(to.store, 'csv').split('\r\n')[0]?.endsWith(',hours,client,tags,billable,billed_seconds,amount,currency'));
+  void entry;
 });

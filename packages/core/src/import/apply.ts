@@ -5,6 +5,7 @@
  * added earlier in the same file — is skipped, so importing a file twice adds nothing.
  */
 
+import { nextActivityColor } from '../activity-colors.ts';
 import { nameKey, searchKey, wordKey } from '../names.ts';
 import type { Store } from '../store.ts';
 import type { ReadFile } from './blocks.ts';
@@ -41,7 +42,7 @@ export function applyImport(store: Store, file: ReadFile, options: { now: number
   const byKey = q('SELECT id FROM activities WHERE name_key = ?');
   const byId = q('SELECT id FROM activities WHERE id = ?');
   const insertActivity = q(
-    `INSERT INTO activities (id, name, name_key, search_key, word_key, created_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO activities (id, name, name_key, search_key, word_key, created_at, last_used_at, color) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   // "Present": the same activity, and start and end within the same whole seconds. The
   // ended_at indexes find the candidates: blocks ending within that second. `+activity_id`
@@ -52,8 +53,28 @@ export function applyImport(store: Store, file: ReadFile, options: { now: number
          OR EXISTS (SELECT 1 FROM sessions WHERE ended_at >= ?1 AND ended_at < ?1 + 1000 AND +activity_id = ?3
                       AND started_at >= ?2 AND started_at < ?2 + 1000) AS present`,
   );
-  const insertEntry = q('INSERT INTO entries (id, activity_id, started_at, ended_at, note, created_at) VALUES (?, ?, ?, ?, ?, ?)');
-  const insertSession = q('INSERT INTO sessions (id, activity_id, started_at, ended_at, note) VALUES (?, ?, ?, ?, ?)');
+  const insertEntry = q('INSERT INTO entries (id, activity_id, started_at, ended_at, note, created_at, tags, billable) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  const insertSession = q('INSERT INTO sessions (id, activity_id, started_at, ended_at, note, tags, billable) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  // The ledger (docs/data.md "The ledger"): clients by ID, then by name; an activity's fields are
+  // filled where it has none, so an import never overwrites what the person set.
+  const clientById = q('SELECT id FROM clients WHERE id = ?');
+  const clientByKey = q('SELECT id FROM clients WHERE name_key = ? ORDER BY id LIMIT 1');
+  const insertClient = q('INSERT INTO clients (id, name, name_key, rate, currency, address, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const fillClient = q('UPDATE clients SET rate = coalesce(rate, ?), currency = coalesce(currency, ?), address = coalesce(address, ?) WHERE id = ?');
+  const fillActivity = q(
+    'UPDATE activities SET client_id = coalesce(client_id, ?), rate = coalesce(rate, ?), billable = max(billable, ?), budget_hours = coalesce(budget_hours, ?) WHERE id = ?',
+  );
+  const clientFor = (id: string | undefined, name: string, fields: { rate: string | null; currency: string | null; address: string | null }): string => {
+    const clean = name.trim().normalize('NFC');
+    const found = ((id === undefined ? undefined : clientById.get(id)) ?? clientByKey.get(nameKey(clean))) as { id: string } | undefined;
+    if (found) {
+      fillClient.run(fields.rate, fields.currency, fields.address, found.id);
+      return found.id;
+    }
+    const made = id ?? options.newId();
+    insertClient.run(made, clean, nameKey(clean), fields.rate, fields.currency, fields.address, options.now);
+    return made;
+  };
   const insertBreak = q('INSERT INTO breaks (id, session_id, started_at, ended_at) VALUES (?, ?, ?, ?)');
   const sessionExists = q('SELECT 1 FROM sessions WHERE id = ?');
   const entryExists = q('SELECT 1 FROM entries WHERE id = ?');
@@ -64,9 +85,11 @@ export function applyImport(store: Store, file: ReadFile, options: { now: number
     if (u === undefined) usage.set(activityID, { last: start });
     else if (start > u.last) u.last = start;
   };
-  const create = (id: string, name: string, createdAt: number): string => {
+  // An activity made here gets its colour once (docs/product.md "Activity colours"): the file's
+  // (a Tock export), else the least used; an activity the store has keeps its own.
+  const create = (id: string, name: string, createdAt: number, color: number | null = null): string => {
     const clean = name.trim().normalize('NFC');
-    insertActivity.run(id, clean, nameKey(clean), searchKey(clean), wordKey(clean), createdAt, createdAt);
+    insertActivity.run(id, clean, nameKey(clean), searchKey(clean), wordKey(clean), createdAt, createdAt, color ?? nextActivityColor(store));
     counts.activitiesCreated++;
     usage.set(id, { last: createdAt });
     return id;
@@ -129,6 +152,13 @@ export function applyImport(store: Store, file: ReadFile, options: { now: number
       const row = byKey.get(nameKey(name)) as { id: string } | undefined;
       activityIDs[n] = row?.id ?? create(options.newId(), name, firstStarts[n] as number);
     }
+    // What the file says of each activity's client and rate (Toggl).
+    for (const [n, name] of foreign.names.entries()) {
+      const said = foreign.ledger.get(name);
+      if (said === undefined || (said.client === undefined && said.rate === undefined)) continue;
+      const clientID = said.client === undefined ? null : clientFor(undefined, said.client, { rate: null, currency: said.currency ?? null, address: null });
+      fillActivity.run(clientID, said.rate ?? null, 0, null, activityIDs[n] as string);
+    }
     const keys = new Float64Array(foreign.length * 3);
     for (let i = 0; i < foreign.length; i++) {
       keys[i * 3] = activityIndexes[foreign.activity(i)] as number;
@@ -144,18 +174,23 @@ export function applyImport(store: Store, file: ReadFile, options: { now: number
         counts.skipped++;
         continue;
       }
-      insertEntry.run(options.newId(), activityID, start, end, foreign.note(i), options.now);
+      insertEntry.run(options.newId(), activityID, start, end, foreign.note(i), options.now, foreign.tags(i), foreign.billable(i));
       use(activityID, start);
       counts.imported++;
     }
 
     // A Tock export: activities by ID, then by name; sessions and entries keep their IDs.
+    const clientIds = new Map<string, string>();
+    for (const c of file.clients) if (!clientIds.has(c.id)) clientIds.set(c.id, clientFor(c.id, c.name, c));
     const idsByFileId = new Map<string, string>();
     for (const a of file.activities) {
       if (idsByFileId.has(a.id)) continue;
       const sameId = byId.get(a.id) as { id: string } | undefined;
       const sameName = sameId ?? (byKey.get(nameKey(a.name)) as { id: string } | undefined);
-      idsByFileId.set(a.id, sameName?.id ?? create(a.id, a.name, a.createdAt));
+      const id = sameName?.id ?? create(a.id, a.name, a.createdAt);
+      idsByFileId.set(a.id, id);
+      const clientID = a.clientID === null ? null : (clientIds.get(a.clientID) ?? null);
+      if (clientID !== null || a.rate !== null || a.billable || a.budgetHours !== null) fillActivity.run(clientID, a.rate, a.billable ? 1 : 0, a.budgetHours, id);
     }
     const activityOf = (place: string, fileId: string): string => {
       let id = idsByFileId.get(fileId);
@@ -172,7 +207,7 @@ export function applyImport(store: Store, file: ReadFile, options: { now: number
         counts.skipped++;
         continue;
       }
-      insertSession.run(s.id, activityID, s.start, s.end, s.note);
+      insertSession.run(s.id, activityID, s.start, s.end, s.note, s.ledger.tags, s.ledger.billable);
       for (const b of s.breaks) insertBreak.run(options.newId(), s.id, b.start, b.end);
       use(activityID, s.start);
       counts.imported++;
@@ -183,7 +218,7 @@ export function applyImport(store: Store, file: ReadFile, options: { now: number
         counts.skipped++;
         continue;
       }
-      insertEntry.run(e.id, activityID, e.start, e.end, e.note, options.now);
+      insertEntry.run(e.id, activityID, e.start, e.end, e.note, options.now, e.ledger.tags, e.ledger.billable);
       use(activityID, e.start);
       counts.imported++;
     }

@@ -5,6 +5,9 @@
  * name it. The checks here are the rules every block must pass (docs/data.md "Import").
  */
 
+import { validationProblem } from '@tock/protocol';
+import { addressError, budgetError, cleanTags } from '../ledger.ts';
+import { cleanCurrency, cleanRate, currencyError, rateError } from '../money.ts';
 import { codePointLength, nameError } from '../names.ts';
 import { isTimeInRange, LIMITS } from '@tock/protocol';
 import { ImportProblem } from './problem.ts';
@@ -23,6 +26,18 @@ export class ForeignBlocks {
   private ends = new Float64Array(1024);
   private activityIndexes = new Uint32Array(1024);
   private noteIndexes = new Int32Array(1024);
+  /** Index into the interned tag lists (JSON text), -1: none. */
+  private tagIndexes = new Int32Array(1024);
+  /** 1 billable, 0 not, -1 not said (the activity's). */
+  private billables = new Int8Array(1024);
+  private readonly tagLists: string[] = [];
+  private readonly tagListIndex = new Map<string, number>();
+  /**
+   * What a file says of an activity's ledger, by activity name as written (Toggl's `Client`,
+   * and a rate worked out from `Amount` and `Duration` in the currency of `Amount (…)`): the
+   * first row that says it wins.
+   */
+  readonly ledger = new Map<string, { client?: string; rate?: string; currency?: string }>();
   /** Distinct activity names, in order of appearance. */
   readonly names: string[] = [];
   private readonly nameIndex = new Map<string, number>();
@@ -35,9 +50,11 @@ export class ForeignBlocks {
   }
 
   /** Adds a block (already checked). */
-  push(activity: string, start: number, end: number, note: string | null): void {
+  push(activity: string, start: number, end: number, note: string | null, tags: readonly string[] = [], billable: boolean | null = null): void {
     if (this.length === this.starts.length) this.grow();
     const i = this.length++;
+    this.tagIndexes[i] = tags.length === 0 ? -1 : intern(JSON.stringify(tags), this.tagLists, this.tagListIndex);
+    this.billables[i] = billable === null ? -1 : billable ? 1 : 0;
     this.starts[i] = start;
     this.ends[i] = end;
     this.activityIndexes[i] = intern(activity, this.names, this.nameIndex);
@@ -59,9 +76,20 @@ export class ForeignBlocks {
     return n < 0 ? null : (this.notes[n] as string);
   }
 
+  /** The block's tags as a `tags` column holds them (JSON text), or null. */
+  tags(i: number): string | null {
+    const n = this.tagIndexes[i] as number;
+    return n < 0 ? null : (this.tagLists[n] as string);
+  }
+  /** The block's billable column: 1, 0, or null (the activity's). */
+  billable(i: number): number | null {
+    const b = this.billables[i] as number;
+    return b < 0 ? null : b;
+  }
+
   private grow(): void {
     const size = this.starts.length * 2;
-    const grown = <T extends Float64Array | Uint32Array | Int32Array>(old: T, make: (n: number) => T): T => {
+    const grown = <T extends Float64Array | Uint32Array | Int32Array | Int8Array>(old: T, make: (n: number) => T): T => {
       const next = make(size);
       next.set(old);
       return next;
@@ -70,6 +98,8 @@ export class ForeignBlocks {
     this.ends = grown(this.ends, (n) => new Float64Array(n));
     this.activityIndexes = grown(this.activityIndexes, (n) => new Uint32Array(n));
     this.noteIndexes = grown(this.noteIndexes, (n) => new Int32Array(n));
+    this.tagIndexes = grown(this.tagIndexes, (n) => new Int32Array(n));
+    this.billables = grown(this.billables, (n) => new Int8Array(n));
   }
 }
 
@@ -84,12 +114,32 @@ function intern(text: string, list: string[], index: Map<string, number>): numbe
   return i;
 }
 
-/** An activity of a Tock export. */
+/** An activity of a Tock export, with its ledger fields (absent in the file: null, not billable). */
 export interface ExportedActivity {
   place: string;
   id: string;
   name: string;
   createdAt: number;
+  clientID: string | null;
+  rate: string | null;
+  billable: boolean;
+  budgetHours: number | null;
+}
+
+/** A client of a Tock export. */
+export interface ExportedClient {
+  place: string;
+  id: string;
+  name: string;
+  rate: string | null;
+  currency: string | null;
+  address: string | null;
+}
+
+/** A block's ledger fields as read: its tags (JSON text, null: none) and billable flag (null: the activity's). */
+export interface BlockLedgerFields {
+  tags: string | null;
+  billable: number | null;
 }
 
 /** A session of a Tock export (ended: running sessions are counted as open and left out). */
@@ -102,6 +152,7 @@ export interface ExportedSession {
   /** The session's note (absent in the file: null). */
   note: string | null;
   breaks: { start: number; end: number }[];
+  ledger: BlockLedgerFields;
 }
 
 /** An entry of a Tock export. */
@@ -112,11 +163,13 @@ export interface ExportedEntry {
   start: number;
   end: number;
   note: string | null;
+  ledger: BlockLedgerFields;
 }
 
 /** Everything read from one file. */
 export interface ReadFile {
   foreign: ForeignBlocks;
+  clients: ExportedClient[];
   activities: ExportedActivity[];
   sessions: ExportedSession[];
   entries: ExportedEntry[];
@@ -128,7 +181,7 @@ export interface ReadFile {
 
 /** An empty {@link ReadFile}, to fill. */
 export function emptyReadFile(): ReadFile {
-  return { foreign: new ForeignBlocks(), activities: [], sessions: [], entries: [], openSkipped: 0, emptySkipped: 0 };
+  return { foreign: new ForeignBlocks(), clients: [], activities: [], sessions: [], entries: [], openSkipped: 0, emptySkipped: 0 };
 }
 
 /** The largest distance from 1970 a JavaScript `Date` holds (±100 million days). */
@@ -170,7 +223,15 @@ export function checkNote(place: string, note: string | null): void {
  * start or a block over 24 h refuses the import; a block that ends when it starts is counted as empty and left out.
  * A name is checked the first time it is seen (files repeat a few names many times).
  */
-export function addForeignBlock(file: ReadFile, place: string, activity: string, start: number, end: number, note: string | null): void {
+export function addForeignBlock(
+  file: ReadFile,
+  place: string,
+  activity: string,
+  start: number,
+  end: number,
+  note: string | null,
+  ledger: { tags?: readonly string[]; billable?: boolean | null } = {},
+): void {
   checkTime(place, 'the start', start);
   checkTime(place, 'the end', end);
   if (!file.foreign.hasName(activity)) checkName(place, activity);
@@ -186,5 +247,33 @@ export function addForeignBlock(file: ReadFile, place: string, activity: string,
     file.emptySkipped++;
     return;
   }
-  file.foreign.push(activity, start, end, note);
+  const tags = ledger.tags === undefined || ledger.tags.length === 0 ? [] : checkTags(place, ledger.tags);
+  file.foreign.push(activity, start, end, note, tags, ledger.billable ?? null);
+}
+
+/** The ledger's rules on an imported value (docs/data.md "The ledger"), as an {@link ImportProblem} naming `field`. */
+function ledgerRule<T>(place: string, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    const details = (error as { details?: { field: string; message: string }[] }).details?.[0];
+    if (details === undefined) throw error;
+    throw new ImportProblem(place, `"${details.field}" ${details.message}`);
+  }
+}
+
+/** Tags by the name rules (at most 20, each once), or the import's refusal naming the place. */
+export function checkTags(place: string, tags: unknown): string[] {
+  return ledgerRule(place, () => cleanTags(tags));
+}
+
+/** A rate (`"85.00"`), a currency code, an address, a budget, each by the API's rules; null stays null. */
+export function checkLedgerValue(place: string, field: 'rate' | 'currency' | 'address' | 'budgetHours', value: unknown): string | number | null {
+  if (value === null || value === undefined) return null;
+  return ledgerRule(place, () => {
+    const problem =
+      field === 'rate' ? rateError(value) : field === 'currency' ? currencyError(value) : field === 'address' ? addressError(value) : budgetError(value);
+    if (problem !== undefined) throw validationProblem([{ field, message: problem }]);
+    return field === 'rate' ? cleanRate(value) : field === 'currency' ? cleanCurrency(value) : (value as string | number);
+  });
 }

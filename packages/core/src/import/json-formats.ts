@@ -6,7 +6,7 @@
  */
 
 import { parseIsoInstant } from '../instants.ts';
-import { addForeignBlock, checkName, checkNote, checkTime, MAX_BLOCK_MS, utcText, type ReadFile } from './blocks.ts';
+import { addForeignBlock, checkLedgerValue, checkName, checkNote, checkTags, checkTime, MAX_BLOCK_MS, utcText, type BlockLedgerFields, type ReadFile } from './blocks.ts';
 import { jsonItems, itemPlace } from './json-items.ts';
 import { ImportProblem } from './problem.ts';
 
@@ -37,8 +37,8 @@ function stringList(place: string, field: string, value: unknown): string[] {
 
 /**
  * Reads `timew export` output: `[{"id","start","end"?,"tags"?,"annotation"?}, …]`.
- * Activity = the first tag (`Untagged` without tags); note = the other tags joined by `, `,
- * then the annotation. An interval without `end` (still running) is counted and left out.
+ * Activity = the first tag (`Untagged` without tags); the other tags are the block's tags
+ * (docs/data.md "The ledger"), the annotation its note. An interval without `end` (still running) is counted and left out.
  */
 export async function readTimewarrior(chunks: AsyncIterable<string>, file: ReadFile): Promise<void> {
   for await (const item of jsonItems(chunks)) {
@@ -56,14 +56,14 @@ export async function readTimewarrior(chunks: AsyncIterable<string>, file: ReadF
     if (v.annotation !== undefined && v.annotation !== null && typeof v.annotation !== 'string') {
       throw new ImportProblem(place, '"annotation" must be a string');
     }
-    const parts = [...(rest.length > 0 ? [rest.join(', ')] : []), ...(typeof v.annotation === 'string' && v.annotation !== '' ? [v.annotation] : [])];
-    addForeignBlock(file, place, first ?? TIMEWARRIOR_UNTAGGED, start, end, parts.length > 0 ? parts.join(', ') : null);
+    const note = typeof v.annotation === 'string' && v.annotation !== '' ? v.annotation : null;
+    addForeignBlock(file, place, first ?? TIMEWARRIOR_UNTAGGED, start, end, note, { tags: rest });
   }
 }
 
 /**
  * Reads Watson's `frames` file: `[[start, stop, project, id, tags, updated], …]`, Unix
- * seconds. Activity = project; note = the tags joined by `, `.
+ * seconds. Activity = project; its tags are the block's tags (docs/data.md "The ledger").
  */
 export async function readWatson(chunks: AsyncIterable<string>, file: ReadFile): Promise<void> {
   for await (const item of jsonItems(chunks)) {
@@ -80,7 +80,7 @@ export async function readWatson(chunks: AsyncIterable<string>, file: ReadFile):
     if (typeof stop !== 'number' || !Number.isFinite(stop)) throw new ImportProblem(place, 'the stop must be Unix seconds');
     if (typeof project !== 'string') throw new ImportProblem(place, 'the project must be a string');
     const tagList = stringList(place, 'tags', tags);
-    addForeignBlock(file, place, project, Math.round(start * 1000), Math.round(stop * 1000), tagList.length > 0 ? tagList.join(', ') : null);
+    addForeignBlock(file, place, project, Math.round(start * 1000), Math.round(stop * 1000), null, { tags: tagList });
   }
 }
 
@@ -128,11 +128,33 @@ export async function readTockExport(chunks: AsyncIterable<string>, file: ReadFi
     }
     const v = item.value;
     if (!isObject(v)) throw new ImportProblem(place, 'must be an object');
-    if (item.key === 'activities') {
+    if (item.key === 'clients') {
       const name = v.name;
       if (typeof name !== 'string') throw new ImportProblem(place, '"name" must be a string');
       checkName(place, name);
-      file.activities.push({ place, id: idField(place, v, 'id'), name, createdAt: isoField(place, v, 'createdAt') });
+      file.clients.push({
+        place,
+        id: idField(place, v, 'id'),
+        name,
+        rate: checkLedgerValue(place, 'rate', v.rate) as string | null,
+        currency: checkLedgerValue(place, 'currency', v.currency) as string | null,
+        address: checkLedgerValue(place, 'address', v.address) as string | null,
+      });
+    } else if (item.key === 'activities') {
+      const name = v.name;
+      if (typeof name !== 'string') throw new ImportProblem(place, '"name" must be a string');
+      checkName(place, name);
+      if (v.billable !== undefined && typeof v.billable !== 'boolean') throw new ImportProblem(place, '"billable" must be true or false');
+      file.activities.push({
+        place,
+        id: idField(place, v, 'id'),
+        name,
+        createdAt: isoField(place, v, 'createdAt'),
+        clientID: v.clientID === undefined || v.clientID === null ? null : idField(place, v, 'clientID'),
+        rate: checkLedgerValue(place, 'rate', v.rate) as string | null,
+        billable: v.billable === true,
+        budgetHours: checkLedgerValue(place, 'budgetHours', v.budgetHours) as number | null,
+      });
     } else if (item.key === 'sessions') {
       const id = idField(place, v, 'id');
       const activityID = idField(place, v, 'activityID');
@@ -156,7 +178,7 @@ export async function readTockExport(chunks: AsyncIterable<string>, file: ReadFi
       const note = v.note === undefined || v.note === null ? null : v.note;
       if (typeof note !== 'string' && note !== null) throw new ImportProblem(place, '"note" must be a string or null');
       checkNote(place, note);
-      file.sessions.push({ place, id, activityID, start, end, note, breaks });
+      file.sessions.push({ place, id, activityID, start, end, note, breaks, ledger: blockLedger(place, v) });
     } else if (item.key === 'entries') {
       const start = isoField(place, v, 'start');
       const end = isoField(place, v, 'end');
@@ -165,8 +187,15 @@ export async function readTockExport(chunks: AsyncIterable<string>, file: ReadFi
       checkNote(place, note);
       if (end <= start) throw new ImportProblem(place, `the entry ends (${utcText(end)}) at or before its start (${utcText(start)})`);
       if (end - start > MAX_BLOCK_MS) throw new ImportProblem(place, 'the entry lasts over 24 hours');
-      file.entries.push({ place, id: idField(place, v, 'id'), activityID: idField(place, v, 'activityID'), start, end, note });
+      file.entries.push({ place, id: idField(place, v, 'id'), activityID: idField(place, v, 'activityID'), start, end, note, ledger: blockLedger(place, v) });
     }
   }
   if (format === undefined) throw new ImportProblem('', 'not a Tock export: it has no "format": "tock-export"');
+}
+
+/** A block's `tags` and `billable` in a Tock export (absent: none, and its activity's). */
+function blockLedger(place: string, v: Record<string, unknown>): BlockLedgerFields {
+  if (v.billable !== undefined && v.billable !== null && typeof v.billable !== 'boolean') throw new ImportProblem(place, '"billable" must be true, false or null');
+  const tags = v.tags === undefined || v.tags === null ? [] : checkTags(place, v.tags);
+  return { tags: tags.length === 0 ? null : JSON.stringify(tags), billable: typeof v.billable === 'boolean' ? (v.billable ? 1 : 0) : null };
 }

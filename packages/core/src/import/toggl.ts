@@ -7,7 +7,7 @@
 
 import type { Readable } from 'node:stream';
 import { parse, type CsvError } from 'csv-parse';
-import { addForeignBlock, type ReadFile } from './blocks.ts';
+import { addForeignBlock, checkLedgerValue, checkName, type ReadFile } from './blocks.ts';
 import { wallTimeInstants } from '../day.ts';
 import { ImportProblem } from './problem.ts';
 
@@ -86,6 +86,7 @@ export async function readToggl(input: Readable, timeZone: string, file: ReadFil
     },
   });
   let columns: Record<(typeof REQUIRED)[number], number> | undefined;
+  let optional: OptionalColumns | undefined;
   let lastLine = 0;
 
   const onRecord = (record: string[]): void => {
@@ -98,16 +99,51 @@ export async function readToggl(input: Readable, timeZone: string, file: ReadFil
         throw new ImportProblem('line 1', `not a Toggl Track detailed report: the header lacks ${missing.map((m) => `"${m}"`).join(', ')}`);
       }
       columns = Object.fromEntries(REQUIRED.map((name) => [name, found.get(name) as number])) as Record<(typeof REQUIRED)[number], number>;
+      const amount = [...found.keys()].find((name) => /^Amount \([A-Za-z]{3}\)$/.test(name));
+      optional = {
+        client: found.get('Client'),
+        tags: found.get('Tags'),
+        billable: found.get('Billable'),
+        duration: found.get('Duration'),
+        amount: amount === undefined ? undefined : found.get(amount),
+        currency: amount === undefined ? undefined : (amount.slice(8, 11).toUpperCase() as string),
+      };
+      if (optional.currency !== undefined && checkLedgerValue('line 1', 'currency', optional.currency) === null) optional.currency = undefined;
       return;
     }
     const c = columns as Record<(typeof REQUIRED)[number], number>;
+    const o = optional as OptionalColumns;
     const place = `line ${line}`;
     const project = (record[c.Project] ?? '').trim();
     const description = (record[c.Description] ?? '').trim();
     const start = instants(place, 'the start', record[c['Start date']] ?? '', record[c['Start time']] ?? '', timeZone)[0] as number;
     const ends = instants(place, 'the end', record[c['End date']] ?? '', record[c['End time']] ?? '', timeZone);
     const end = ends.length === 1 || (ends[0] as number) >= start ? (ends[0] as number) : (ends.find((e) => e >= start) ?? (ends[0] as number));
-    addForeignBlock(file, place, project || description || TOGGL_NO_PROJECT, start, end, project && description ? description : null);
+    const activity = project || description || TOGGL_NO_PROJECT;
+    const cell = (i: number | undefined): string => (i === undefined ? '' : (record[i] ?? '').trim());
+    const tags = cell(o.tags) === '' ? [] : cell(o.tags).split(',').map((t) => t.trim()).filter((t) => t !== '');
+    const billableText = cell(o.billable).toLowerCase();
+    const billable = billableText === 'yes' || billableText === 'true' ? true : billableText === 'no' || billableText === 'false' ? false : null;
+    addForeignBlock(file, place, activity, start, end, project && description ? description : null, { tags, billable });
+    // The activity's client and rate: the first row that says them (Toggl repeats them on every row).
+    let known = file.foreign.ledger.get(activity);
+    if (known === undefined) {
+      known = {};
+      file.foreign.ledger.set(activity, known);
+    }
+    const client = cell(o.client);
+    if (client !== '' && known.client === undefined) {
+      checkName(place, client);
+      known.client = client;
+      if (o.currency !== undefined) known.currency = o.currency;
+    }
+    if (known.rate === undefined && billable === true && o.currency !== undefined) {
+      const rate = rateFrom(cell(o.amount), cell(o.duration));
+      if (rate !== undefined) {
+        known.rate = rate;
+        known.currency = o.currency;
+      }
+    }
   };
 
   // Records are taken as csv-parse emits them ('data'), without a promise per record.
@@ -150,4 +186,32 @@ export async function readToggl(input: Readable, timeZone: string, file: ReadFil
     throw error;
   }
   if (columns === undefined) throw new ImportProblem('line 1', 'the file has no header row; it is not a Toggl Track detailed report');
+}
+
+/** Toggl's columns an import uses when they are there (docs/data.md "The ledger"). */
+interface OptionalColumns {
+  client: number | undefined;
+  tags: number | undefined;
+  billable: number | undefined;
+  duration: number | undefined;
+  amount: number | undefined;
+  /** From the header `Amount (USD)`: a currency Tock knows, or undefined. */
+  currency: string | undefined;
+}
+
+/**
+ * The hourly rate a billable row was billed at: its `Amount` over its `Duration` (`HH:MM:SS`),
+ * exact in BigInt and rounded half-up to the cent (Toggl's rates are in cents); undefined when
+ * either is missing, zero or unreadable.
+ */
+export function rateFrom(amount: string, duration: string): string | undefined {
+  const a = /^(\d{1,12})(?:\.(\d{1,4}))?$/.exec(amount.replaceAll(',', ''));
+  const d = /^(\d{1,4}):(\d{2}):(\d{2})$/.exec(duration);
+  if (!a || !d) return undefined;
+  const seconds = BigInt(Number(d[1]) * 3600 + Number(d[2]) * 60 + Number(d[3]));
+  const units = BigInt(a[1] as string) * 10_000n + BigInt((a[2] ?? '').padEnd(4, '0'));
+  if (seconds === 0n || units === 0n) return undefined;
+  // Cents per hour = amount in 1/10 000 × 3600 / seconds / 100, half-up.
+  const cents = (units * 3600n * 2n + seconds * 100n) / (seconds * 200n);
+  return `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
 }
