@@ -105,6 +105,14 @@ def test_report_fields_match_the_openapi_schemas() -> None:
     assert row == {snake_case(p) for p in every}
 
 
+def test_suggestion_fields_match_the_openapi_schemas() -> None:
+    """docs/protocol.md "Suggestions": each dataclass has its schema's fields, snake_case."""
+    for name in ("Suggestions", "Suggestion", "SuggestionSource"):
+        fields = {field.name for field in dataclasses.fields(getattr(tock_client, name))}
+        wire = schemas()[name]["properties"]
+        assert fields == {snake_case(p) for p in wire}, name
+
+
 def test_the_endpoints_are_those_of_the_protocol_module() -> None:
     documented = {
         (method.upper(), path)
@@ -122,6 +130,8 @@ def test_the_endpoints_are_those_of_the_protocol_module() -> None:
         ("POST", _protocol.PATH_BRANCH_CHANGED),
         ("GET", _protocol.PATH_EVENTS),
         ("GET", _protocol.PATH_REPORT),
+        ("GET", _protocol.PATH_SUGGESTIONS),
+        ("POST", _protocol.PATH_ACCEPT_SUGGESTION),
     }
 
 

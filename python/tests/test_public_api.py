@@ -40,6 +40,10 @@ SPEC_RESULTS = {
     "Amount",
     "Event",
     "Idle",
+    # docs/protocol.md "Suggestions".
+    "Suggestions",
+    "Suggestion",
+    "SuggestionSource",
 }
 SPEC_OPERATIONS = {
     "healthcheck": "(self) -> 'Health'",
@@ -66,6 +70,8 @@ SPEC_OPERATIONS = {
         "(self, from_date: 'str | date | None' = None, to_date: 'str | date | None' = None, "
         "by: 'str' = 'activity', billable: 'bool | None' = None) -> 'Report'"
     ),
+    "get_suggestions": "(self, date: 'str | date | None' = None) -> 'Suggestions'",
+    "accept_suggestion": "(self, id: 'str', activity_name: 'str | None' = None) -> 'Entry'",
 }
 # events() is an iterator (sync) / async iterator (async), of Event.
 STREAM_OPERATIONS = {

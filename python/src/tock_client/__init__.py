@@ -31,6 +31,9 @@ from ._types import (
     StartResult,
     Status,
     StoppedSession,
+    Suggestion,
+    Suggestions,
+    SuggestionSource,
 )
 from ._version import __version__
 
@@ -54,6 +57,9 @@ __all__ = [
     "StartResult",
     "Status",
     "StoppedSession",
+    "Suggestion",
+    "SuggestionSource",
+    "Suggestions",
     "TockError",
     "UnavailableError",
     "ValidationError",

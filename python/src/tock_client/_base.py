@@ -52,6 +52,7 @@ from ._protocol import (
     LOCKED_OUT_STATUS,
     MAX_PORT,
     MIN_PORT,
+    PATH_ACCEPT_SUGGESTION,
     PATH_BRANCH_CHANGED,
     PATH_CURRENT,
     PATH_ENTRIES,
@@ -61,6 +62,7 @@ from ._protocol import (
     PATH_START,
     PATH_STATUS,
     PATH_STOP,
+    PATH_SUGGESTIONS,
     REPORT_GROUPINGS,
     STREAM_READ_TIMEOUT_SECONDS,
     UNSIGNED_STATUSES,
@@ -75,6 +77,7 @@ from ._types import (
     StartResult,
     Status,
     StoppedSession,
+    Suggestions,
 )
 from ._version import __version__
 
@@ -388,6 +391,29 @@ def get_report(
         f"{PATH_REPORT}?{urlencode(params, quote_via=quote, safe='')}" if params else PATH_REPORT
     )
     return _get(target, Report.from_wire)
+
+
+def get_suggestions(day: str | date | None) -> Operation[Suggestions]:
+    """``GET /suggestions[?date=D]``: the day only when given (the app knows today)."""
+    if day is None:
+        return _get(PATH_SUGGESTIONS, Suggestions.from_wire)
+    query = urlencode([("date", _day(day, "date"))], quote_via=quote, safe="")
+    return _get(f"{PATH_SUGGESTIONS}?{query}", Suggestions.from_wire)
+
+
+def accept_suggestion(suggestion_id: str, activity_name: str | None) -> Operation[Entry]:
+    """``POST /suggestions/accept`` with a fresh ``Idempotency-Key``, so that one retry after a
+    network failure never logs the suggestion twice."""
+    payload: dict[str, object] = {"id": suggestion_id}
+    if activity_name is not None:
+        payload["activityName"] = activity_name
+    return _post(
+        PATH_ACCEPT_SUGGESTION,
+        payload,
+        Entry.from_wire,
+        extra_headers={HEADER_IDEMPOTENCY_KEY: new_idempotency_key()},
+        network_retries=1,
+    )
 
 
 # ---------------------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from ._types import (
     StartResult,
     Status,
     StoppedSession,
+    Suggestions,
 )
 
 T = TypeVar("T")
@@ -199,6 +200,22 @@ class Client:
         ``ValidationError``.
         """
         return self._send(_base.get_report(from_date, to_date, by, billable))
+
+    def get_suggestions(self, date: str | date | None = None) -> Suggestions:
+        """The untracked stretches of a local day (``YYYY-MM-DD`` or a ``date``, default today)
+        where capture saw work, each labelled with an activity or not (docs/protocol.md
+        "Suggestions"). A malformed day is a ``ValidationError``.
+        """
+        return self._send(_base.get_suggestions(date))
+
+    def accept_suggestion(self, id: str, activity_name: str | None = None) -> Entry:
+        """Log a suggestion as an entry noted ``from capture`` (``activity_name``, created when
+        new, else its label). Retried once under the same ``Idempotency-Key`` if the connection
+        failed before any response arrived. An id that is no current suggestion is a
+        ``NotFoundError`` (``suggestion_not_found``); an unlabelled one without
+        ``activity_name`` a ``ValidationError``.
+        """
+        return self._send(_base.accept_suggestion(id, activity_name))
 
     def events(
         self,

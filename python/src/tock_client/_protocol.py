@@ -60,6 +60,8 @@ PATH_STOP: Final = "/activities/stop"
 PATH_ENTRIES: Final = "/entries"
 PATH_BRANCH_CHANGED: Final = "/branch-changed"
 PATH_REPORT: Final = "/report"
+PATH_SUGGESTIONS: Final = "/suggestions"
+PATH_ACCEPT_SUGGESTION: Final = "/suggestions/accept"
 PATH_EVENTS: Final = "/events"
 
 # The event stream (docs/protocol.md "The event stream: `GET /events`").
@@ -95,6 +97,7 @@ ERROR_STATUS: Final[dict[str, int]] = {
     "browser_request": 403,
     "route_not_found": 404,
     "activity_not_found": 404,
+    "suggestion_not_found": 404,
     "method_not_allowed": 405,
     "request_timeout": 408,
     "nonce_reused": 409,

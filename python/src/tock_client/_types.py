@@ -380,3 +380,82 @@ class Event:
     id: str
     type: str
     data: EventData
+
+
+@dataclass(frozen=True)
+class SuggestionSource:
+    """What capture saw in a ``Suggestion``: the ``source`` (``"window"`` or ``"editor"``), the
+    application, the title (``None`` unless the capture setting *titles* is on), the editor's
+    project and branch, and the whole ``seconds`` it was seen."""
+
+    source: str
+    app: str | None
+    title: str | None
+    project: str | None
+    branch: str | None
+    seconds: int
+
+    @classmethod
+    def from_wire(cls, value: object) -> SuggestionSource:
+        """Build from ``{"source","app","title","project","branch","seconds"}``."""
+        obj = _object(value, "suggestion source")
+        return cls(
+            source=_str(obj, "source"),
+            app=_opt_str(obj, "app"),
+            title=_opt_str(obj, "title"),
+            project=_opt_str(obj, "project"),
+            branch=_opt_str(obj, "branch"),
+            seconds=_int(obj, "seconds"),
+        )
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A stretch of untracked time where capture saw work (docs/protocol.md "Suggestions"):
+    ``activity_name`` ``None`` is unlabelled (accepting it needs ``activity_name``);
+    ``activity_id`` is ``None`` too when a rule names an activity that does not exist yet;
+    ``rule_id`` the rule that labelled it; ``sources`` most seconds first."""
+
+    id: str
+    start: datetime
+    end: datetime
+    seconds: int
+    activity_id: str | None
+    activity_name: str | None
+    sources: list[SuggestionSource]
+    rule_id: str | None
+
+    @classmethod
+    def from_wire(cls, value: object) -> Suggestion:
+        """Build from ``{"id","start","end","seconds","activityID","activityName",...}``."""
+        obj = _object(value, "suggestion")
+        sources = obj.get("sources")
+        if not isinstance(sources, list):
+            raise ValueError("'sources' is not a JSON array")
+        return cls(
+            id=_str(obj, "id"),
+            start=_time(obj, "start"),
+            end=_time(obj, "end"),
+            seconds=_int(obj, "seconds"),
+            activity_id=_opt_str(obj, "activityID"),
+            activity_name=_opt_str(obj, "activityName"),
+            sources=[SuggestionSource.from_wire(s) for s in sources],
+            rule_id=_opt_str(obj, "ruleID"),
+        )
+
+
+@dataclass(frozen=True)
+class Suggestions:
+    """``GET /suggestions``: a local day (``date``) and its suggestions, oldest first."""
+
+    date: _Date
+    suggestions: list[Suggestion]
+
+    @classmethod
+    def from_wire(cls, value: object) -> Suggestions:
+        """Build from ``{"date","suggestions"}``."""
+        obj = _object(value, "suggestions")
+        items = obj.get("suggestions")
+        if not isinstance(items, list):
+            raise ValueError("'suggestions' is not a JSON array")
+        return cls(date=_date(obj, "date"), suggestions=[Suggestion.from_wire(s) for s in items])
