@@ -6,6 +6,7 @@
  */
 
 import { TockProblem, validationProblem, type ActivityRef, type FieldProblem } from '@tock/protocol';
+import { nextActivityColor } from './activity-colors.ts';
 import { toIso } from './instants.ts';
 import { nameKey, searchKey, wordKey } from './names.ts';
 import type { ActivityChoice } from './requests.ts';
@@ -17,6 +18,8 @@ export interface ActivityInfo extends ActivityRef {
   createdAt: string;
   /** Latest of its creation and the starts of its sessions and entries. */
   lastUsedAt: string;
+  /** Its colour, a slot of the window's palette (0–7, docs/product.md "Activity colours"): the window's `c<color>`. */
+  color: number;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -50,10 +53,10 @@ export function requireActivity(store: Store, id: string): ActivityRow {
 function insertActivity(store: Store, id: string, name: string, at: number): ActivityRow {
   store
     .statement(
-      `INSERT INTO activities (id, name, name_key, search_key, word_key, created_at, last_used_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO activities (id, name, name_key, search_key, word_key, created_at, last_used_at, color)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(id, name, nameKey(name), searchKey(name), wordKey(name), at, at);
+    .run(id, name, nameKey(name), searchKey(name), wordKey(name), at, at, nextActivityColor(store));
   return { id, name };
 }
 
@@ -98,14 +101,15 @@ export function readActivityID(value: unknown, problems: FieldProblem[]): string
 export function listActivities(store: Store): ActivityInfo[] {
   const rows = store
     .statement(
-      'SELECT id, name, created_at AS createdAt, last_used_at AS lastUsedAt FROM activities ORDER BY name_key, id',
+      'SELECT id, name, created_at AS createdAt, last_used_at AS lastUsedAt, color FROM activities ORDER BY name_key, id',
     )
-    .all() as unknown as { id: string; name: string; createdAt: number; lastUsedAt: number }[];
+    .all() as unknown as { id: string; name: string; createdAt: number; lastUsedAt: number; color: number }[];
   return rows.map((r) => ({
     activityID: r.id,
     activityName: r.name,
     createdAt: toIso(r.createdAt),
     lastUsedAt: toIso(r.lastUsedAt),
+    color: r.color,
   }));
 }
 

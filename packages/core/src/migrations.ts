@@ -345,6 +345,20 @@ export const MIGRATIONS: readonly Migration[] = [
       ) STRICT, WITHOUT ROWID;
     `,
   },
+  {
+    version: 12,
+    description: "each activity's colour, kept with it",
+    sql: `
+      -- docs/product.md "Activity colours": a slot of the window's palette (0-7), given once when
+      -- the activity is made and carried by sync and Tock JSON. Existing activities get the
+      -- colour the window gave them until now: their place in creation order, modulo the palette.
+      ALTER TABLE activities ADD COLUMN color INTEGER NOT NULL DEFAULT 0;
+      UPDATE activities SET color = (
+        SELECT (o.n - 1) % 8 FROM (SELECT id, row_number() OVER (ORDER BY created_at, id) AS n FROM activities) AS o
+        WHERE o.id = activities.id
+      );
+    `,
+  },
 ];
 
 /** The schema version this build writes: the number of migrations it knows. */

@@ -115,6 +115,13 @@ for (const version of EARLIER) {
       tracker.searchActivities('revision', 10).map((a) => a.activityName),
       ['Café ☕ Révision, "quoted"'],
     );
+    // Colours kept with the activities (schema v12) are the ones the window gave them before: creation order.
+    if (version < 12) {
+      assert.deepEqual(
+        tracker.listActivities().map((a) => [a.activityName, a.color]),
+        [['Café ☕ Révision, "quoted"', 1], ['Code review', 2], ['Writing', 0]],
+      );
+    }
   });
 }
 

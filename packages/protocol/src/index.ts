@@ -18,3 +18,4 @@ export * from './duration.ts';
 export * from './shown-durations.ts';
 export * from './events.ts';
 export * from './wakatime.ts';
+export * from './activity-colors.ts';

@@ -18,6 +18,7 @@
  */
 
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { colorFromId } from '../activity-colors.ts';
 import { nameKey, searchKey, wordKey } from '../names.ts';
 import type { Store } from '../store.ts';
 import { OUTBOX_ROW_SQL } from './capture.ts';
@@ -787,24 +788,34 @@ function projectActivities(db: DatabaseSync, entities: Entities, touched: Readon
     if (group) group.push(e);
     else groups.set(key, [e]);
   }
-  const wanted = new Map<string, { name: string; createdAt: number; members: string[]; ledger: ActivityLedgerColumns }>();
+  const wanted = new Map<string, { name: string; createdAt: number; members: string[]; ledger: ActivityLedgerColumns; color: number | null }>();
   for (const group of groups.values()) {
     group.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const kept = group[0] as Entity;
-    wanted.set(kept.id, { name: String(value(kept, 'name')), createdAt: value(kept, 'createdAt') as number, members: group.map((m) => m.id), ledger: activityLedgerColumns(kept) });
+    wanted.set(kept.id, {
+      name: String(value(kept, 'name')),
+      createdAt: value(kept, 'createdAt') as number,
+      members: group.map((m) => m.id),
+      ledger: activityLedgerColumns(kept),
+      color: (value(kept, 'color') ?? null) as number | null,
+    });
   }
   const known = new Set(all.map((a) => a.id));
-  const rows = sql(db, 'SELECT id, name, created_at AS createdAt, last_used_at AS lastUsedAt, client_id AS clientID, rate, billable, budget_hours AS budgetHours FROM activities').all() as unknown as ({
+  const rows = sql(db, 'SELECT id, name, created_at AS createdAt, last_used_at AS lastUsedAt, client_id AS clientID, rate, billable, budget_hours AS budgetHours, color FROM activities').all() as unknown as ({
     id: string;
     name: string;
     createdAt: number;
     lastUsedAt: number;
+    color: number;
   } & ActivityLedgerColumns)[];
   const regrouped = new Set<string>();
   const lastUsed = new Map<string, number>();
   const stale: string[] = [];
   // The ledger's fields of an activity that stays: changed in place (budget_announced is this device's and stays).
   const setLedger = sql(db, 'UPDATE activities SET client_id = ?, rate = ?, billable = ?, budget_hours = ? WHERE id = ?');
+  const setColor = sql(db, 'UPDATE activities SET color = ? WHERE id = ?');
+  // The colour a row had before it is written again (a rename by an older Tock logs none).
+  const shownColor = new Map<string, number>();
   let edited = false;
   for (const row of rows) {
     if (!known.has(row.id)) continue; // not synced (cannot happen once the outbox is drained): left alone
@@ -815,10 +826,16 @@ function projectActivities(db: DatabaseSync, entities: Entities, touched: Readon
         setLedger.run(l.clientID, l.rate, l.billable, l.budgetHours, row.id);
         edited = true;
       }
+      // A colour logged wins by its hlc; lines without one (an older Tock) leave the row's.
+      if (w.color !== null && w.color !== row.color) {
+        setColor.run(w.color, row.id);
+        edited = true;
+      }
       continue;
     }
     stale.push(row.id);
     lastUsed.set(row.id, row.lastUsedAt);
+    shownColor.set(row.id, row.color);
   }
   const present = new Set(rows.map((r) => r.id));
   db.exec('PRAGMA defer_foreign_keys = ON');
@@ -829,13 +846,15 @@ function projectActivities(db: DatabaseSync, entities: Entities, touched: Readon
     regrouped.add(id);
   }
   const insert = sql(db, 
-    `INSERT INTO activities (id, name, name_key, search_key, word_key, created_at, last_used_at, client_id, rate, billable, budget_hours)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO activities (id, name, name_key, search_key, word_key, created_at, last_used_at, client_id, rate, billable, budget_hours, color)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   for (const [id, w] of wanted) {
     if (present.has(id)) continue;
     const l = w.ledger;
-    insert.run(id, w.name, nameKey(w.name), searchKey(w.name), wordKey(w.name), w.createdAt, Math.max(w.createdAt, lastUsed.get(id) ?? 0), l.clientID, l.rate, l.billable, l.budgetHours);
+    // Its colour as logged; from its id alone when an older Tock logged none, the same on every device.
+    const color = w.color ?? shownColor.get(id) ?? colorFromId(id);
+    insert.run(id, w.name, nameKey(w.name), searchKey(w.name), wordKey(w.name), w.createdAt, Math.max(w.createdAt, lastUsed.get(id) ?? 0), l.clientID, l.rate, l.billable, l.budgetHours, color);
     regrouped.add(id);
   }
   // Every touched activity (merged into another, deleted, renamed) and every member of a group

@@ -6,7 +6,7 @@
  * line that breaks a rule is refused with a reason rather than half applied.
  */
 
-import { LIMITS, isTimeInRange } from '@tock/protocol';
+import { ACTIVITY_COLOR_COUNT, LIMITS, isActivityColor, isTimeInRange } from '@tock/protocol';
 import { addressError, budgetError, cleanTags } from '../ledger.ts';
 import { cleanCurrency, cleanRate, currencyError, rateError } from '../money.ts';
 import { nameError } from '../names.ts';
@@ -36,12 +36,12 @@ export interface SyncOp {
   deletes: boolean;
 }
 
-type FieldType = 'text' | 'ms' | 'ms?' | 'text?' | 'id' | 'id?' | 'device' | 'rate?' | 'currency?' | 'address?' | 'bool?' | 'hours?' | 'tags?';
+type FieldType = 'text' | 'ms' | 'ms?' | 'text?' | 'id' | 'id?' | 'device' | 'rate?' | 'currency?' | 'address?' | 'bool?' | 'hours?' | 'tags?' | 'color?';
 
 /** The fields of each kind, their types, and those a row needs before it can be shown. */
 export const FIELDS: Record<EntityKind, Record<string, FieldType>> = {
   client: { name: 'text', createdAt: 'ms', rate: 'rate?', currency: 'currency?', address: 'address?' },
-  activity: { name: 'text', createdAt: 'ms', clientID: 'id?', rate: 'rate?', billable: 'bool?', budgetHours: 'hours?' },
+  activity: { name: 'text', createdAt: 'ms', clientID: 'id?', rate: 'rate?', billable: 'bool?', budgetHours: 'hours?', color: 'color?' },
   session: { device: 'device', activityID: 'id', startedAt: 'ms', endedAt: 'ms?', note: 'text?', tags: 'tags?', billable: 'bool?' },
   break: { sessionID: 'id', startedAt: 'ms', endedAt: 'ms?' },
   entry: { device: 'device', activityID: 'id', startedAt: 'ms', endedAt: 'ms', note: 'text?', createdAt: 'ms', tags: 'tags?', billable: 'bool?' },
@@ -53,7 +53,7 @@ export const FIELDS: Record<EntityKind, Record<string, FieldType>> = {
  */
 export const OPTIONAL_FIELDS: Record<EntityKind, ReadonlySet<string>> = {
   client: new Set(['rate', 'currency', 'address']),
-  activity: new Set(['clientID', 'rate', 'billable', 'budgetHours']),
+  activity: new Set(['clientID', 'rate', 'billable', 'budgetHours', 'color']),
   session: new Set(['note', 'tags', 'billable']),
   break: new Set(),
   entry: new Set(['tags', 'billable']),
@@ -122,6 +122,10 @@ function checkValue(field: string, type: FieldType, value: unknown): FieldValue 
     const problem = budgetError(value);
     if (problem !== undefined) throw new OpError(`field "${field}" ${problem}`);
     return value as number;
+  }
+  if (type === 'color?') {
+    if (!isActivityColor(value)) throw new OpError(`field "${field}" must be a whole number from 0 to ${ACTIVITY_COLOR_COUNT - 1}${orNull}`);
+    return value;
   }
   if (type === 'tags?') {
     let tags: string[];
