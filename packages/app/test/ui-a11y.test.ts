@@ -54,6 +54,8 @@ const SCREENS = [
   ['integrations', '/settings/integrations'],
   ['desktop', '/settings/desktop'],
   ['capture', '/settings/capture'],
+  ['clients', '/clients'],
+  ['business', '/settings/business'],
   ['data', '/settings/data'],
   ['license', '/settings/license'],
 ] as const;

@@ -62,6 +62,8 @@ const SCREENS = [
   ['integrations', '/settings/integrations'],
   ['desktop', '/settings/desktop'],
   ['capture', '/settings/capture'],
+  ['clients', '/clients'],
+  ['business', '/settings/business'],
   ['data', '/settings/data'],
   ['sync', '/settings/sync'],
   ['license', '/settings/license'],

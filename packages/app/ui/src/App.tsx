@@ -1,6 +1,6 @@
 /**
- * The window's frame: a sidebar with the screens (Today, History, Reports, Activities,
- * Settings › Integrations, Settings › Desktop, Settings › Capture, Settings › Sync, Settings › Data, Settings › License) and what runs now, the idle question and the branch prompt above every screen, and a banner
+ * The window's frame: a sidebar with the screens (Today, History, Reports, Activities, Clients,
+ * Settings › Integrations, Settings › Desktop, Settings › Capture, Settings › Business, Settings › Sync, Settings › Data, Settings › License) and what runs now, the idle question and the branch prompt above every screen, and a banner
  * when the app stops answering. Screens are addressed by the URL fragment (`#/history`), so
  * reload and back/forward work without the server knowing any route but `/`.
  */
@@ -9,6 +9,8 @@ import { colorClass } from './colors.ts';
 import { BranchPrompt } from './components/BranchPrompt.tsx';
 import { IdleQuestion } from './components/IdleQuestion.tsx';
 import { Capture } from './screens/Capture.tsx';
+import { Business } from './screens/ledger/Business.tsx';
+import { Clients } from './screens/ledger/Clients.tsx';
 import { Desktop } from './screens/Desktop.tsx';
 import { Sync } from './screens/Sync.tsx';
 import { Data } from './screens/Data.tsx';
@@ -26,9 +28,11 @@ const SCREENS = {
   '/history': { title: 'History', view: History },
   '/reports': { title: 'Reports', view: Reports },
   '/activities': { title: 'Activities', view: Activities },
+  '/clients': { title: 'Clients', view: Clients },
   '/settings/integrations': { title: 'Integrations', view: Integrations },
   '/settings/desktop': { title: 'Desktop', view: Desktop },
   '/settings/capture': { title: 'Capture', view: Capture },
+  '/settings/business': { title: 'Business', view: Business },
   '/settings/sync': { title: 'Sync', view: Sync },
   '/settings/data': { title: 'Data', view: Data },
   '/settings/license': { title: 'License', view: License },
@@ -113,6 +117,9 @@ export function App() {
           <NavLink path="/activities" active={path}>
             Activities
           </NavLink>
+          <NavLink path="/clients" active={path}>
+            Clients
+          </NavLink>
           <p class="nav-group" id="settings-group">
             Settings
           </p>
@@ -124,6 +131,9 @@ export function App() {
           </NavLink>
           <NavLink path="/settings/capture" active={path}>
             Capture
+          </NavLink>
+          <NavLink path="/settings/business" active={path}>
+            Business
           </NavLink>
           <NavLink path="/settings/sync" active={path}>
             Sync

@@ -62,6 +62,7 @@ export const api = {
   get: <T>(path: string): Promise<T> => call<T>('GET', path),
   post: <T>(path: string, body: unknown = {}): Promise<T> => call<T>('POST', path, body),
   patch: <T>(path: string, body: unknown): Promise<T> => call<T>('PATCH', path, body),
+  put: <T>(path: string, body: unknown): Promise<T> => call<T>('PUT', path, body),
   del: <T>(path: string): Promise<T> => call<T>('DELETE', path),
   /** Sends a file as the body (application/octet-stream), as Settings › Data's import does. */
   upload: <T>(path: string, file: Blob): Promise<T> => call<T>('POST', path, undefined, file),

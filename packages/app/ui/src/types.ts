@@ -105,3 +105,31 @@ export interface CaptureStatus {
   sources: { id: string; name: string; works: boolean; reason: string | null }[];
   idleSource: string | null;
 }
+
+/** A client (docs/data.md "The ledger"): rate a decimal per hour, currency ISO 4217. */
+export interface Client {
+  id: string;
+  name: string;
+  rate: string | null;
+  currency: string | null;
+  address: string | null;
+}
+
+/** `GET /api/activities/:id/ledger`: an activity's client, rate, billable default and budget, and its worked time. */
+export interface ActivityLedger {
+  activityID: string;
+  activityName: string;
+  clientID: string | null;
+  clientName: string | null;
+  rate: string | null;
+  billable: boolean;
+  budgetHours: number | null;
+  usedSeconds: number;
+}
+
+/** The ledger's settings as `GET /api/settings/ledger` gives them (null: not set). */
+export interface LedgerSettings {
+  rounding: { mode: 'none' | 'up' | 'down' | 'nearest'; minutes: number; per: 'block' | 'day' } | null;
+  targets: Partial<Record<'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun', number>> | null;
+  business: { name: string; address: string; taxID: string; paymentTerms: string; currency?: string } | null;
+}

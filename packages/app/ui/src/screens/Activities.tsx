@@ -14,6 +14,7 @@ import { useLoaded } from '../load.ts';
 import { blocksChanged, useAppState } from '../state.ts';
 import { dayKey, dayMonth, nowMs } from '../time.ts';
 import type { ActivityInfo, ActivityRef } from '../types.ts';
+import { ActivityBilling } from './ledger/ActivityBilling.tsx';
 
 /** Rows drawn at once; a longer list asks for a filter rather than drawing thousands of rows. */
 const SHOWN = 300;
@@ -46,6 +47,7 @@ interface RowProps {
 
 function ActivityRow({ activity, onRenamed }: RowProps) {
   const [editing, setEditing] = useState(false);
+  const [billing, setBilling] = useState(false);
   const [name, setName] = useState(activity.activityName);
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -159,15 +161,25 @@ function ActivityRow({ activity, onRenamed }: RowProps) {
     );
   }
   return (
-    <li class="activity-row" data-testid="activity-row">
+    <li class={`activity-row${billing ? ' with-billing' : ''}`} data-testid="activity-row">
       <span class="name">
         {swatch}
         <span class="activity-name">{activity.activityName}</span>
       </span>
       <span class="muted activity-used">{lastUsed(activity.lastUsedAt)}</span>
-      <button type="button" class="ghost small" ref={renameRef} onClick={open}>
-        Rename<span class="visually-hidden"> {activity.activityName}</span>
-      </button>
+      <span class="row-actions">
+        <button type="button" class="ghost small" aria-expanded={billing} onClick={() => setBilling(!billing)}>
+          Billing<span class="visually-hidden"> of {activity.activityName}</span>
+        </button>
+        <button type="button" class="ghost small" ref={renameRef} onClick={open}>
+          Rename<span class="visually-hidden"> {activity.activityName}</span>
+        </button>
+      </span>
+      {billing && (
+        <div class="activity-billing">
+          <ActivityBilling activityID={activity.activityID} idp={idp} />
+        </div>
+      )}
     </li>
   );
 }

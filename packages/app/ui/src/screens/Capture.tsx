@@ -60,7 +60,7 @@ function Recorded({ status }: { status: CaptureStatus }) {
         <input type="checkbox" checked={s.titles} disabled={busy} onChange={(e) => void toggle('titles', (e.target as HTMLInputElement).checked)} />
         Keep window titles too (off by default: only the application’s name is kept)
       </label>
-      <p class="status-line" data-testid="capture-state">
+      <p class="status-line idle-source" data-testid="capture-state">
         <span class="dot" aria-hidden="true" />
         {stateLine(status)}
       </p>

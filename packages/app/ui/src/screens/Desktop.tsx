@@ -222,7 +222,7 @@ function TraySection({ view }: { view: DesktopView }) {
         <input type="checkbox" checked={view.settings.tray} disabled={busy} aria-describedby="tray-state" onChange={(e) => void change((e.target as HTMLInputElement).checked)} />
         Show Tock in the tray (what runs, Stop, Break, Start, Log time…, Open Tock)
       </label>
-      <p class="status-line" id="tray-state" data-testid="tray-state">
+      <p class="status-line idle-source" id="tray-state" data-testid="tray-state">
         <span class="dot" aria-hidden="true" />
         {trayLine(view)}
       </p>

@@ -155,6 +155,7 @@ export function Today() {
             <span class="muted">Today</span>
             <strong data-testid="today-total">{duration(total)}</strong>
           </p>
+          <DayTarget worked={total} />
           {status.isTracking && (
             <div class="actions">
               {status.isOnBreak ? (
@@ -283,6 +284,23 @@ function OtherDevicesRunning() {
         ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * The day's target (Settings › Business) and what is left of it, from the report of today
+ * (`targetSeconds`); nothing when no target is set for today.
+ */
+function DayTarget({ worked }: { worked: number }) {
+  const { blocksVersion, ledgerVersion } = useAppState();
+  const { data } = useLoaded(() => api.get<{ targetSeconds?: number }>('/api/report?period=today'), [blocksVersion, ledgerVersion], null as { targetSeconds?: number } | null);
+  const target = data?.targetSeconds;
+  if (!target) return null;
+  const left = target - worked;
+  return (
+    <p class="muted target-line" data-testid="day-target">
+      Target {duration(target)} · {left > 0 ? `${duration(left)} left` : `met, ${duration(-left)} over`}
+    </p>
   );
 }
 

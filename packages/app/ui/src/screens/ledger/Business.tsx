@@ -1,0 +1,222 @@
+/**
+ * Settings › Business (docs/ui.md "The ledger"): your details for invoices (name, address, tax
+ * ID, payment terms), how billed time is rounded (none, up, down or to the nearest 1–60 minutes,
+ * per block or per activity and day), and the hours each weekday should have (the targets
+ * Today and the week measure against). Each part saves on its own through `PUT
+ * /api/settings/ledger/:key`; the app checks the whole value and a refusal changes nothing.
+ */
+import { useState } from 'preact/hooks';
+import { api, messageOf } from '../../api.ts';
+import { FieldError, fieldErrorsOf } from '../../components/FieldError.tsx';
+import { FormActions } from '../../components/FormActions.tsx';
+import { ScreenHead } from '../../components/ScreenHead.tsx';
+import { useLoaded } from '../../load.ts';
+import { ledgerChanged, useAppState } from '../../state.ts';
+import type { LedgerSettings } from '../../types.ts';
+
+const DAYS = [
+  ['mon', 'Mon', 'Monday'],
+  ['tue', 'Tue', 'Tuesday'],
+  ['wed', 'Wed', 'Wednesday'],
+  ['thu', 'Thu', 'Thursday'],
+  ['fri', 'Fri', 'Friday'],
+  ['sat', 'Sat', 'Saturday'],
+  ['sun', 'Sun', 'Sunday'],
+] as const;
+const STEPS = [1, 5, 6, 10, 15, 30, 60];
+
+/** Saves one ledger setting; the refusal's one line (about the setting as a whole). */
+async function saveSetting(key: keyof LedgerSettings, value: unknown): Promise<string | null> {
+  try {
+    await api.put(`/api/settings/ledger/${key}`, { value });
+    ledgerChanged();
+    return null;
+  } catch (e) {
+    const fields = fieldErrorsOf(e);
+    return fields ? (Object.values(fields)[0] ?? messageOf(e)) : messageOf(e);
+  }
+}
+
+/** The state of a form that saves one setting. */
+function useSaving(): { busy: boolean; done: string | null; error: string | null; run(key: keyof LedgerSettings, value: unknown, said: string): Promise<void> } {
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  return {
+    busy,
+    done,
+    error,
+    async run(key, value, said) {
+      setBusy(true);
+      setDone(null);
+      const problem = await saveSetting(key, value);
+      setBusy(false);
+      setError(problem);
+      if (!problem) setDone(said);
+    },
+  };
+}
+
+function BusinessDetails({ value }: { value: LedgerSettings['business'] }) {
+  const [fields, setFields] = useState({ name: value?.name ?? '', address: value?.address ?? '', taxID: value?.taxID ?? '', paymentTerms: value?.paymentTerms ?? '' });
+  const saving = useSaving();
+  const text = (key: 'name' | 'taxID' | 'paymentTerms', label: string) => (
+    <div class="field">
+      <label for={`business-${key}`}>{label}</label>
+      <input id={`business-${key}`} type="text" value={fields[key]} onInput={(e) => setFields({ ...fields, [key]: (e.target as HTMLInputElement).value })} />
+    </div>
+  );
+  return (
+    <section class="card" aria-labelledby="business-heading">
+      <h2 id="business-heading">Your details</h2>
+      <p class="muted section-intro">What an invoice says about you.</p>
+      <form
+        class="business-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void saving.run('business', { ...(value ?? {}), ...fields }, 'Saved.');
+        }}
+      >
+        <div class="field-row">
+          {text('name', 'Name')}
+          {text('taxID', 'Tax ID')}
+          {text('paymentTerms', 'Payment terms')}
+        </div>
+        <div class="field">
+          <label for="business-address">Address</label>
+          <textarea id="business-address" rows={3} value={fields.address} onInput={(e) => setFields({ ...fields, address: (e.target as HTMLTextAreaElement).value })} />
+        </div>
+        <FormActions busy={saving.busy} done={saving.done} failure={saving.error}>
+          Save details
+        </FormActions>
+      </form>
+    </section>
+  );
+}
+
+function Rounding({ value }: { value: LedgerSettings['rounding'] }) {
+  const [mode, setMode] = useState(value?.mode ?? 'none');
+  const [minutes, setMinutes] = useState(String(value?.minutes ?? 15));
+  const [per, setPer] = useState(value?.per ?? 'block');
+  const saving = useSaving();
+  return (
+    <section class="card" aria-labelledby="rounding-heading">
+      <h2 id="rounding-heading">Rounding</h2>
+      <p class="muted section-intro">How worked time becomes billed time. Worked time itself never changes.</p>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void saving.run('rounding', mode === 'none' ? null : { mode, minutes: Number(minutes), per }, mode === 'none' ? 'Saved: billed time is worked time.' : 'Saved.');
+        }}
+      >
+        <div class="field-row">
+          <div class="field">
+            <label for="rounding-mode">Round</label>
+            <select id="rounding-mode" value={mode} onChange={(e) => setMode((e.target as HTMLSelectElement).value as typeof mode)}>
+              <option value="none">Not at all</option>
+              <option value="up">Up</option>
+              <option value="down">Down</option>
+              <option value="nearest">To the nearest</option>
+            </select>
+          </div>
+          <div class="field">
+            <label for="rounding-minutes">Step (minutes)</label>
+            <select id="rounding-minutes" value={minutes} disabled={mode === 'none'} onChange={(e) => setMinutes((e.target as HTMLSelectElement).value)}>
+              {STEPS.map((m) => (
+                <option key={m} value={String(m)}>
+                  {m}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div class="field">
+            <label for="rounding-per">Each</label>
+            <select id="rounding-per" value={per} disabled={mode === 'none'} onChange={(e) => setPer((e.target as HTMLSelectElement).value as typeof per)}>
+              <option value="block">block</option>
+              <option value="day">activity and day</option>
+            </select>
+          </div>
+        </div>
+        <FormActions busy={saving.busy} done={saving.done} failure={saving.error}>
+          Save rounding
+        </FormActions>
+      </form>
+    </section>
+  );
+}
+
+function Targets({ value }: { value: LedgerSettings['targets'] }) {
+  const [hours, setHours] = useState<Record<string, string>>(Object.fromEntries(DAYS.map(([k]) => [k, value?.[k] === undefined ? '' : String(value[k])])));
+  const [local, setLocal] = useState<string | null>(null);
+  const saving = useSaving();
+  const submit = (e: Event): void => {
+    e.preventDefault();
+    const out: Record<string, number> = {};
+    for (const [k, , long] of DAYS) {
+      const text = (hours[k] ?? '').trim();
+      if (text === '') continue;
+      if (!/^\d+(\.\d+)?$/.test(text) || Number(text) > 24) {
+        setLocal(`${long}: “${text}” is not a number of hours from 0 to 24.`);
+        return;
+      }
+      out[k] = Number(text);
+    }
+    setLocal(null);
+    void saving.run('targets', Object.keys(out).length === 0 ? null : out, 'Saved.');
+  };
+  return (
+    <section class="card" aria-labelledby="targets-heading">
+      <h2 id="targets-heading">Targets</h2>
+      <p class="muted section-intro">Hours each day should have. Today shows what is left of the day’s; History’s week shows the balance so far.</p>
+      <form noValidate onSubmit={submit}>
+        <div class="targets-row">
+          {DAYS.map(([k, short, long]) => (
+            <div class="field" key={k}>
+              <label for={`target-${k}`}>
+                <span aria-hidden="true">{short}</span>
+                <span class="visually-hidden">{long} (hours)</span>
+              </label>
+              <input
+                id={`target-${k}`}
+                type="text"
+                inputMode="decimal"
+                value={hours[k]}
+                aria-describedby={local ? 'targets-error' : undefined}
+                onInput={(e) => setHours({ ...hours, [k]: (e.target as HTMLInputElement).value })}
+              />
+            </div>
+          ))}
+        </div>
+        <FieldError id="targets-error" message={local} alert />
+        <FormActions busy={saving.busy} done={saving.done} failure={saving.error}>
+          Save targets
+        </FormActions>
+      </form>
+    </section>
+  );
+}
+
+/** The Business settings screen. */
+export function Business() {
+  const { ledgerVersion } = useAppState();
+  const { data, error } = useLoaded(() => api.get<LedgerSettings>('/api/settings/ledger'), [ledgerVersion], null as LedgerSettings | null);
+  return (
+    <div class="screen">
+      <ScreenHead title="Business">Your details for invoices, how billed time is rounded, and the hours you aim for.</ScreenHead>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {data && (
+        <>
+          <BusinessDetails value={data.business} />
+          <Rounding value={data.rounding} />
+          <Targets value={data.targets} />
+        </>
+      )}
+    </div>
+  );
+}
