@@ -122,3 +122,30 @@ describe('Settings › Business', () => {
     await page.getByTestId('day-target').filter({ hasText: 'Target 8 h · 7 h 30 min left' }).waitFor();
   });
 });
+
+describe('A block’s tags and billable flag (window API)', () => {
+  it('sets the whole tag list and the flag; a tag with a control character is refused and nothing changes', async () => {
+    const { page } = b;
+    const id = t.app.services.tracker.listBlocks(0, now + 1)[0]!.id;
+    const patch = (body: unknown) =>
+      page.evaluate(
+        async ([blockID, json]) => {
+          const headers = { 'content-type': 'application/json', 'x-tock-session': sessionStorage.getItem('tock-session') ?? '' };
+          const res = await fetch(`/api/blocks/${blockID}/ledger`, { method: 'PATCH', headers, body: json as string });
+          return { status: res.status, body: (await res.json()) as { result?: { tags: string[] }; details?: { field: string }[] } };
+        },
+        [id, JSON.stringify(body)] as const,
+      );
+    const ok = await patch({ tags: ['review', 'urgent'], billable: false });
+    assert.equal(ok.status, 200);
+    assert.deepEqual(ok.body.result?.tags, ['review', 'urgent']);
+    const bad = await patch({ tags: ['fine', 'bad\u0007tag'], billable: true });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.details?.[0]?.field, 'tags');
+    const block = t.app.services.tracker.listBlocks(0, now + 1)[0]!;
+    assert.deepEqual([block.tags, block.billable], [['review', 'urgent'], false], 'nothing changed');
+    const fewer = await patch({ tags: ['urgent'] });
+    assert.deepEqual(fewer.body.result?.tags, ['urgent']);
+  });
+});
+
