@@ -160,6 +160,7 @@ interface ActivityRow {
   rate: string | null;
   billable: number;
   budgetHours: number | null;
+  color: number;
 }
 
 /** A block's ledger columns as read. */
@@ -203,7 +204,7 @@ interface SessionOut extends BlockLedgerColumns {
   breaks: { start: number; end: number | null }[];
 }
 
-const ACTIVITY_COLUMNS = 'id, name, created_at AS createdAt, client_id AS clientID, rate, billable, budget_hours AS budgetHours';
+const ACTIVITY_COLUMNS = 'id, name, created_at AS createdAt, client_id AS clientID, rate, billable, budget_hours AS budgetHours, color';
 
 function activitiesStatement(db: DatabaseSync, ranged: boolean): StatementSync {
   // With a range, only the activities its blocks use: the file stands on its own without
@@ -402,6 +403,8 @@ function* jsonChunks(db: DatabaseSync, request: ExportRequest): Generator<string
       ...(a.rate === null ? {} : { rate: a.rate }),
       ...(a.billable === 1 ? { billable: true } : {}),
       ...(a.budgetHours === null ? {} : { budgetHours: a.budgetHours }),
+      // Its colour (docs/product.md "Activity colours"): an import keeps it for an activity it makes.
+      color: a.color,
     };
     const line = `${counts.activities++ === 0 ? '\n' : ',\n'}${JSON.stringify(record)}`;
     const chunk = out.add(line);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { ACTIVITY_COLOR_COUNT } from '@tock/protocol';
 import { colorFromId } from '../src/activity-colors.ts';
-import { createTracker, importFile } from '../src/index.ts';
+import { createTracker, exportChunks, importFile } from '../src/index.ts';
 import { SYNC_SETTINGS, applyOperations, deviceClock, drainOutbox, installCapture, parseOpLine } from '../src/sync/index.ts';
 import { fixture } from './support.ts';
 
@@ -87,4 +87,19 @@ test('two synced devices agree on every colour; a line without one (an older Toc
   a.f.store.db.prepare("UPDATE activities SET color = 5 WHERE name = 'Read'").run();
   deliver(a, b);
   assert.equal(colors(b.f).Read, 5);
+});
+
+test('a Tock export carries each colour, and importing it into an empty store keeps them', async (t) => {
+  const from = fixture(t);
+  for (const name of ['One', 'Two', 'Three']) from.tracker.createActivity(name);
+  // Colours the least used rule would not give an empty store (as another device might have set).
+  from.store.db.prepare("UPDATE activities SET color = CASE name WHEN 'One' THEN 4 WHEN 'Two' THEN 6 ELSE color END").run();
+  const path = join(from.dir, 'export.json');
+  writeFileSync(path, [...exportChunks(from.store.db, { format: 'json', timeZone: 'UTC', now: from.clock() })].join(''));
+  const to = fixture(t);
+  await importFile(to.store, { path, timeZone: 'UTC', now: to.clock() });
+  assert.deepEqual(colors(to), { One: 4, Two: 6, Three: 2 });
+  const bad = join(to.dir, 'bad.json');
+  writeFileSync(bad, JSON.stringify({ format: 'tock-export', version: 1, activities: [{ id: 'aaaaaaaa-0000-4000-8000-000000000001', name: 'X', createdAt: '2026-01-01T00:00:00.000Z', color: 9 }], sessions: [], entries: [] }));
+  await assert.rejects(importFile(to.store, { path: bad, timeZone: 'UTC', now: to.clock() }), /"color" must be a whole number from 0 to 7/);
 });

@@ -71,7 +71,7 @@ test('the JSON export has the documented shape: activities, sessions with breaks
     data.activities.map((a: { name: string }) => a.name),
     ['Unused', 'Write, "docs"', 'Café Ünïcode'],
   );
-  assert.deepEqual(Object.keys(data.activities[0]), ['id', 'name', 'createdAt']);
+  assert.deepEqual(Object.keys(data.activities[0]), ['id', 'name', 'createdAt', 'color']);
   assert.equal(data.sessions.length, 3);
   const [first, , running] = data.sessions;
   assert.deepEqual(first.breaks, [{ start: '2026-11-20T09:00:00.000Z', end: '2026-11-20T09:15:00.000Z' }]);

@@ -187,7 +187,7 @@ export function applyImport(store: Store, file: ReadFile, options: { now: number
       if (idsByFileId.has(a.id)) continue;
       const sameId = byId.get(a.id) as { id: string } | undefined;
       const sameName = sameId ?? (byKey.get(nameKey(a.name)) as { id: string } | undefined);
-      const id = sameName?.id ?? create(a.id, a.name, a.createdAt);
+      const id = sameName?.id ?? create(a.id, a.name, a.createdAt, a.color);
       idsByFileId.set(a.id, id);
       const clientID = a.clientID === null ? null : (clientIds.get(a.clientID) ?? null);
       if (clientID !== null || a.rate !== null || a.billable || a.budgetHours !== null) fillActivity.run(clientID, a.rate, a.billable ? 1 : 0, a.budgetHours, id);

@@ -124,6 +124,8 @@ export interface ExportedActivity {
   rate: string | null;
   billable: boolean;
   budgetHours: number | null;
+  /** Its colour (docs/product.md "Activity colours"); null in files written before colours were kept. */
+  color: number | null;
 }
 
 /** A client of a Tock export. */

@@ -5,6 +5,7 @@
  * index.
  */
 
+import { ACTIVITY_COLOR_COUNT, isActivityColor } from '@tock/protocol';
 import { parseIsoInstant } from '../instants.ts';
 import { addForeignBlock, checkLedgerValue, checkName, checkNote, checkTags, checkTime, MAX_BLOCK_MS, utcText, type BlockLedgerFields, type ReadFile } from './blocks.ts';
 import { jsonItems, itemPlace } from './json-items.ts';
@@ -145,6 +146,7 @@ export async function readTockExport(chunks: AsyncIterable<string>, file: ReadFi
       if (typeof name !== 'string') throw new ImportProblem(place, '"name" must be a string');
       checkName(place, name);
       if (v.billable !== undefined && typeof v.billable !== 'boolean') throw new ImportProblem(place, '"billable" must be true or false');
+      if (v.color !== undefined && !isActivityColor(v.color)) throw new ImportProblem(place, `"color" must be a whole number from 0 to ${ACTIVITY_COLOR_COUNT - 1}`);
       file.activities.push({
         place,
         id: idField(place, v, 'id'),
@@ -154,6 +156,7 @@ export async function readTockExport(chunks: AsyncIterable<string>, file: ReadFi
         rate: checkLedgerValue(place, 'rate', v.rate) as string | null,
         billable: v.billable === true,
         budgetHours: checkLedgerValue(place, 'budgetHours', v.budgetHours) as number | null,
+        color: v.color === undefined ? null : (v.color as number),
       });
     } else if (item.key === 'sessions') {
       const id = idField(place, v, 'id');
