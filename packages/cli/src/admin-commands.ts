@@ -11,6 +11,7 @@ import { backupCommands } from './backup-commands.ts';
 import { syncCommand } from './sync-command.ts';
 import { editorsCommand } from './editors-command.ts';
 import { captureCommand, timelineCommand } from './capture-command.ts';
+import { rulesCommand, suggestCommand } from './suggest-command.ts';
 
 /** The one line for an admin command when no app runs under `home`. */
 export function appNotRunning(home: string): CliError {
@@ -213,4 +214,4 @@ const importCommand: Command = {
 };
 
 /** The admin commands, by name. */
-export const adminCommands: Record<string, Command> = { app, listener, token, requests, license, break: pause, resume, ...backupCommands, export: exportCommand, report, import: importCommand, sync: syncCommand, editors: editorsCommand, capture: captureCommand, timeline: timelineCommand };
+export const adminCommands: Record<string, Command> = { app, listener, token, requests, license, break: pause, resume, ...backupCommands, export: exportCommand, report, import: importCommand, sync: syncCommand, editors: editorsCommand, capture: captureCommand, timeline: timelineCommand, suggest: suggestCommand, rules: rulesCommand };

@@ -115,6 +115,7 @@ export function explainClientError(error: unknown, context: RequestContext): str
       return `no activity named "${terminalText(context.activityName)}"; add --create to create it (or \`tock search\` to find the name)`;
     }
     if (error.code === 'activity_not_found') return `${error.message}; add --create to create it`;
+    if (error.code === 'suggestion_not_found') return error.message;
     return `Tock does not know this request (404 ${error.code}); the app may be older than this CLI`;
   }
   if (error instanceof ValidationError) {

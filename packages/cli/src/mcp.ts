@@ -167,6 +167,47 @@ function createTockMcpServer(io: Io): McpServer {
     }),
   );
 
+  server.registerTool(
+    'get_suggestions',
+    {
+      title: 'Suggestions: forgotten time',
+      description:
+        'Untracked stretches of a local day (default today) where capture saw work, each with an id, its start and end, a label (activityName, null when unlabelled) and what was seen (sources). Accept them with accept_suggestion to fill in the day.',
+      inputSchema: { date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().describe('The day, YYYY-MM-DD; default today') },
+      annotations: readOnly,
+    },
+    ({ date }) =>
+      call(env, async (client) => {
+        const day = await client.getSuggestions({ date });
+        const lines = day.suggestions.map(
+          (s) =>
+            `${s.id}: ${s.start} to ${s.end} (${formatSeconds(s.seconds)}) ${s.activityName ?? '(no label: give activityName to accept)'}; seen: ${s.sources
+              .slice(0, 3)
+              .map((x) => x.project ?? x.app ?? x.source)
+              .join(', ')}`,
+        );
+        return answer([`${day.date}: ${day.suggestions.length} suggestion${day.suggestions.length === 1 ? '' : 's'}`, ...lines].join('\n'), day);
+      }),
+  );
+
+  server.registerTool(
+    'accept_suggestion',
+    {
+      title: 'Accept a suggestion',
+      description: 'Log a suggestion (an id from get_suggestions) as an entry noted "from capture", to its label or to activityName (created when new; required when it has no label).',
+      inputSchema: {
+        id: z.string().min(1).describe('The suggestion id from get_suggestions'),
+        activityName: z.string().optional().describe('The activity to log it to; default its label'),
+      },
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    },
+    ({ id, activityName }) =>
+      call(env, async (client) => {
+        const entry = await client.acceptSuggestion(id, { activityName });
+        return answer(formatEntry(entry, io.now()), entry);
+      }),
+  );
+
   return server;
 }
 

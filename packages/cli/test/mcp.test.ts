@@ -48,12 +48,13 @@ describe('tock mcp against a real app, through the official SDK client', () => {
     await app?.stop();
   });
 
-  it('lists the six tools, the read-only ones annotated so', async () => {
+  it('lists the eight tools, the read-only ones annotated so', async () => {
     const { tools } = await mcp.client.listTools();
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
-    assert.deepEqual([...byName.keys()].sort(), ['get_report', 'get_status', 'log_time', 'search_activities', 'start_activity', 'stop_activity']);
-    for (const name of ['get_status', 'search_activities', 'get_report']) assert.equal(byName.get(name)!.annotations?.readOnlyHint, true, name);
-    for (const name of ['start_activity', 'stop_activity', 'log_time']) assert.equal(byName.get(name)!.annotations?.readOnlyHint, false, name);
+    assert.deepEqual([...byName.keys()].sort(), ['accept_suggestion', 'get_report', 'get_status', 'get_suggestions', 'log_time', 'search_activities', 'start_activity', 'stop_activity']);
+    for (const name of ['get_status', 'search_activities', 'get_report', 'get_suggestions']) assert.equal(byName.get(name)!.annotations?.readOnlyHint, true, name);
+    for (const name of ['start_activity', 'stop_activity', 'log_time', 'accept_suggestion']) assert.equal(byName.get(name)!.annotations?.readOnlyHint, false, name);
+    assert.deepEqual(byName.get('accept_suggestion')!.inputSchema.required, ['id']);
     assert.deepEqual(byName.get('log_time')!.inputSchema.required?.sort(), ['duration', 'name']);
   });
 
@@ -110,6 +111,16 @@ describe('tock mcp against a real app, through the official SDK client', () => {
     assert.doesNotMatch(text(backwards), /\n/);
   });
 
+  it('get_suggestions reads a day through the listener; accept_suggestion of an id that is no suggestion is refused in one line', async () => {
+    const day = await callTool(mcp.client, 'get_suggestions', { date: '2026-03-02' });
+    assert.equal(day.isError, undefined, text(day));
+    assert.deepEqual(day.structuredContent!['result'], { date: '2026-03-02', suggestions: [] });
+    const gone = await callTool(mcp.client, 'accept_suggestion', { id: '20260302-0000000000000000', activityName: 'Review' });
+    assert.equal(gone.isError, true);
+    assert.match(text(gone), /no suggestion 20260302-0000000000000000/);
+    assert.doesNotMatch(text(gone), /\n/);
+  });
+
   it('never says the token, in any message it sent', () => {
     assert.ok(mcp.transcript.length > 5);
     assert.doesNotMatch(mcp.transcript.join('\n') + mcp.stderr(), new RegExp(app.token.replace(/[-]/g, '\\-')));
@@ -120,7 +131,7 @@ describe('tock mcp against a real app, through the official SDK client', () => {
     const bare = await connectMcp(noToken);
     try {
       for (const { name } of (await bare.client.listTools()).tools) {
-        const args = name === 'search_activities' ? { query: '' } : name === 'start_activity' ? { name: 'X' } : name === 'log_time' ? { name: 'X', duration: '5m' } : {};
+        const args = name === 'search_activities' ? { query: '' } : name === 'start_activity' ? { name: 'X' } : name === 'log_time' ? { name: 'X', duration: '5m' } : name === 'accept_suggestion' ? { id: 'x' } : {};
         const result = await callTool(bare.client, name, args);
         assert.equal(result.isError, true, name);
         assert.match(text(result), /SERVICE_TOKEN/, name);
