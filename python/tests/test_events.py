@@ -22,6 +22,7 @@ from tock_client import (
     AsyncClient,
     AuthError,
     BranchPrompt,
+    Budget,
     Client,
     Event,
     HTTPError,
@@ -225,6 +226,16 @@ def collect(
     return out
 
 
+# A budget event's data (docs/protocol.md "The event stream: `GET /events`").
+BUDGET_80 = {
+    "activityID": "3f0e8e6c-8d3c-4c61-9a55-1f2b3c4d5e6f",
+    "activityName": "Design",
+    "usedSeconds": 28_800,
+    "budgetSeconds": 36_000,
+    "percent": 80,
+}
+
+
 def test_events_yields_typed_events_from_a_signed_stream(flavour: str) -> None:
     handler = Recorder(
         lambda request: stream(
@@ -232,13 +243,25 @@ def test_events_yields_typed_events_from_a_signed_stream(flavour: str) -> None:
             [
                 (f"{RUN}.1", "status", STATUS_IDLE),
                 (f"{RUN}.2", "idle", {"since": "2026-11-22T10:05:00.000Z", "seconds": 600}),
+                (f"{RUN}.3", "budget", BUDGET_80),
             ],
         )
     )
-    events = collect(flavour, handler, 2)
-    assert [(e.id, e.type) for e in events] == [(f"{RUN}.1", "status"), (f"{RUN}.2", "idle")]
+    events = collect(flavour, handler, 3)
+    assert [(e.id, e.type) for e in events] == [
+        (f"{RUN}.1", "status"),
+        (f"{RUN}.2", "idle"),
+        (f"{RUN}.3", "budget"),
+    ]
     assert isinstance(events[0].data, Status)
     assert isinstance(events[1].data, Idle)
+    assert events[2].data == Budget(
+        activity_id="3f0e8e6c-8d3c-4c61-9a55-1f2b3c4d5e6f",
+        activity_name="Design",
+        used_seconds=28_800,
+        budget_seconds=36_000,
+        percent=80,
+    )
     [request] = handler.requests
     assert request.url.raw_path == b"/events"
     assert "last-event-id" not in request.headers

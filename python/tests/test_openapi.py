@@ -25,6 +25,7 @@ RESULT_TYPES = [
     "Entry",
     "BranchPrompt",
     "Idle",
+    "Budget",
 ]
 
 

@@ -40,6 +40,7 @@ SPEC_RESULTS = {
     "Amount",
     "Event",
     "Idle",
+    "Budget",
     # docs/protocol.md "Suggestions".
     "Suggestions",
     "Suggestion",

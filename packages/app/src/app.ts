@@ -6,7 +6,7 @@
  */
 import type { Server } from 'node:http';
 import { rmSync } from 'node:fs';
-import { buildReport, openStore, createTracker, recordHeartbeats, statusBarToday, systemTimeZone, type Store, type Tracker } from '@tock/core';
+import { BudgetWatch, buildReport, openStore, createTracker, recordHeartbeats, statusBarToday, systemTimeZone, type BudgetCrossing, type Store, type Tracker } from '@tock/core';
 import { followClockStep } from '@tock/core/clock-steps';
 import { StoreFileError } from '@tock/core/store-file';
 import { createListener, type Listener, type RequestRecord } from '@tock/listener';
@@ -295,12 +295,17 @@ async function wire(
     beforeStreamOpens: () => live.streamOpening(),
   });
 
+  // The desktop is made below, before anything is checked (a request or the timer's first tick).
+  let notifyBudget = (_crossing: BudgetCrossing): void => {};
   const live = startLiveEvents({
     listener,
     store,
     tracker,
     prompts,
     clock,
+    // Each budget threshold once: a `budget` event and a desktop notification (docs/data.md "The ledger").
+    budgets: new BudgetWatch({ store, clock }),
+    onBudget: (crossing) => notifyBudget(crossing),
     onError: (error: unknown) => console.error(`tock: events: ${error instanceof Error ? error.message : String(error)}`),
   });
   // A stream never outlives its token (docs/protocol.md "The event stream: `GET /events`").
@@ -367,6 +372,7 @@ async function wire(
   const suggestions = createSuggestions({ store, capture, clock, onChange: changed });
   const heartbeatPruner = new HeartbeatPruner({ store, clock, onError: (message) => console.error(`tock: pruning heartbeats: ${message}`) });
   desktop.onIdleNoticed((notice) => live.emitIdle(notice));
+  notifyBudget = (crossing) => desktop.notifyBudget(crossing);
   const backups = new BackupKeeper({ store, dir: paths.backups, clock, onError: (message) => console.error(`tock: automatic backup: ${message}`) });
   const services: AppServices = {
     home: paths,

@@ -1,6 +1,7 @@
 /**
  * What feeds the listener's event stream (docs/protocol.md "The event stream: `GET /events`"):
- * core's status changes, accepted branch prompts, and the desktop's idle notices. The listener
+ * core's status changes, accepted branch prompts, the desktop's idle notices and budget
+ * thresholds passed (core's budgets.ts). The listener
  * knows nothing of where events come from and core knows no HTTP; this is where they meet.
  *
  * While a stream is open, the status is checked as soon as a listener write is committed
@@ -10,8 +11,12 @@
  * comparisons while nothing was written. While no stream is open nothing is computed: the
  * baseline is taken again as the next stream opens (`streamOpening`), from the status that
  * stream starts with.
+ *
+ * Budgets are looked at whether a stream is open or not (each threshold is announced once, and
+ * the desktop notification is for the person at the machine): after the same writes and on the
+ * same timer, at the cost of two comparisons while nothing was written.
  */
-import { StatusChanges, type Store, type Tracker } from '@tock/core';
+import { StatusChanges, type BudgetCrossing, type Store, type Tracker } from '@tock/core';
 import { type Listener, type StreamTimers, unrefTimers } from '@tock/listener';
 import type { Idle } from '@tock/protocol';
 import type { PromptQueue } from './prompts.ts';
@@ -30,6 +35,10 @@ export interface LiveEventsOptions {
   timers?: LiveEventTimers;
   /** How often writes made outside the listener are looked for, ms (default 1000). */
   checkEveryMs?: number;
+  /** Budget thresholds passed since the last look (core's `BudgetWatch`); none when absent. */
+  budgets?: { check(): BudgetCrossing[] };
+  /** Called with each threshold passed, after its `budget` event is published (the desktop notification). */
+  onBudget?: (crossing: BudgetCrossing) => void;
   /** Where a failed status read is reported (the stream then just misses that change). */
   onError?: (error: unknown) => void;
 }
@@ -58,9 +67,24 @@ export function startLiveEvents(options: LiveEventsOptions): LiveEvents {
       options.onError?.(error);
     }
   };
+  const checkBudgets = (): void => {
+    let crossings: BudgetCrossing[];
+    try {
+      crossings = options.budgets?.check() ?? [];
+    } catch (error) {
+      options.onError?.(error);
+      return;
+    }
+    for (const crossing of crossings) {
+      const { activityID, activityName, usedSeconds, budgetSeconds, percent } = crossing;
+      listener.publish('budget', { activityID, activityName, usedSeconds, budgetSeconds, percent });
+      options.onBudget?.(crossing);
+    }
+  };
   const checkStatus = (): void => {
     if (listener.openStreams > 0) check();
     else changes.forget();
+    checkBudgets();
   };
   const unsubscribes = [
     changes.subscribe((status) => listener.publish('status', status)),

@@ -198,7 +198,7 @@ export class TockClient {
   }
 
   /**
-   * `GET /events`: the app's events (`status`, `branch-prompt`, `idle`) as they happen, each
+   * `GET /events`: the app's events (`status`, `branch-prompt`, `idle`, `budget`) as they happen, each
    * checked against its signature (a missing or wrong one ends the iteration with `AuthError`
    * code `bad_event_signature`). A dropped stream is reopened with `Last-Event-ID` after 0.5 s,
    * doubling to 10 s while it keeps failing (unless `reconnect` is false); 401, 423 and 429

@@ -29,6 +29,7 @@ export type {
   ActivityRef,
   ActivityReportRow,
   BranchPrompt,
+  Budget,
   DayReportRow,
   Entry,
   FieldProblem,

@@ -276,6 +276,11 @@ describe('events() against the real listener', () => {
     const id = listener.publish('idle', { since: '2026-11-22T10:05:00.000Z', seconds: 600 });
     const [idle] = await take(iterator, 1);
     assert.deepEqual(idle, { id, type: 'idle', data: { since: '2026-11-22T10:05:00.000Z', seconds: 600 } });
+    const budget = { activityID: '3f0e8e6c-8d3c-4c61-9a55-1f2b3c4d5e6f', activityName: 'Design', usedSeconds: 28_800, budgetSeconds: 36_000, percent: 80 as const };
+    const budgetID = listener.publish('budget', budget);
+    const [announced] = await take(iterator, 1);
+    assert.deepEqual(announced, { id: budgetID, type: 'budget', data: budget });
+    if (announced?.type === 'budget') assert.equal(announced.data.percent, 80); // typed by its type
     controller.abort();
     while (listener.openStreams > 0) await new Promise((resolve) => setImmediate(resolve));
   });

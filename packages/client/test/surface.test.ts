@@ -47,7 +47,7 @@ describe('public surface (docs/protocol.md "Client libraries")', () => {
 
   it('exports the result types by their docs/protocol.md "Client libraries" names', () => {
     const index = readFileSync(new URL('../src/index.ts', import.meta.url), 'utf8');
-    for (const name of ['Health', 'ActivityRef', 'Status', 'StartResult', 'StoppedSession', 'Entry', 'BranchPrompt', 'Report', 'ReportRow', 'Idle', 'TockEvent', 'Suggestions', 'Suggestion', 'SuggestionSource']) {
+    for (const name of ['Health', 'ActivityRef', 'Status', 'StartResult', 'StoppedSession', 'Entry', 'BranchPrompt', 'Report', 'ReportRow', 'Idle', 'Budget', 'TockEvent', 'Suggestions', 'Suggestion', 'SuggestionSource']) {
       assert.match(index, new RegExp(`\\b${name},`), name);
     }
     // Compile-time check that the names resolve to the wire shapes.

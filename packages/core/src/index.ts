@@ -291,6 +291,20 @@ export {
   type Client,
   type ClientInput,
 } from './ledger.ts';
+/**
+ * Budgets (docs/data.md "The ledger"): an activity's worked time against its budget, and the
+ * 80 % and 100 % thresholds announced once each.
+ */
+export {
+  announceBudgetCrossings,
+  BUDGET_THRESHOLDS,
+  BudgetWatch,
+  budgetUsage,
+  type BudgetCrossing,
+  type BudgetThreshold,
+  type BudgetUsage,
+  type BudgetWatchOptions,
+} from './budgets.ts';
 export {
   CURRENCY_MINOR_UNITS,
   cleanCurrency,

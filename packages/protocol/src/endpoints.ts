@@ -142,10 +142,10 @@ export const ENDPOINTS: { readonly [P in RoutePath]: EndpointSchema } = {
     operationId: 'events',
     summary: 'The event stream',
     description:
-      'A text/event-stream of signed events (status, branch-prompt, idle), each with the fields id, event, data and sig; see docs/protocol.md "The event stream". Send Last-Event-ID to resume. The 200 is signed over the empty body.',
+      'A text/event-stream of signed events (status, branch-prompt, idle, budget), each with the fields id, event, data and sig; see docs/protocol.md "The event stream". Send Last-Event-ID to resume. The 200 is signed over the empty body.',
     successStatus: 200,
     eventStream: true,
-    result: { oneOf: [ref('Status'), ref('BranchPrompt'), ref('Idle')] },
+    result: { oneOf: [ref('Status'), ref('BranchPrompt'), ref('Idle'), ref('Budget')] },
     errors: [...WIRED, 'too_many_streams'],
   },
   '/report': {

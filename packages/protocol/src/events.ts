@@ -7,7 +7,7 @@
 
 import type { SigningKey } from './signing.ts';
 import { sha256Hex } from './signing.ts';
-import type { BranchPrompt, Idle, Status } from './wire.ts';
+import type { BranchPrompt, Budget, Idle, Status } from './wire.ts';
 
 /** First line of an event's signed string. */
 export const EVENT_SIGNING_PREFIX = 'TOCK-HMAC-SHA256-EVENT';
@@ -22,7 +22,7 @@ export const LAST_EVENT_ID_HEADER = 'last-event-id';
 export const EVENT_STREAM_CONTENT_TYPE = 'text/event-stream';
 
 /** The event types a stream carries. */
-export const EVENT_TYPES = ['status', 'branch-prompt', 'idle'] as const;
+export const EVENT_TYPES = ['status', 'branch-prompt', 'idle', 'budget'] as const;
 /** One of {@link EVENT_TYPES}: the `event` field of an event. */
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -53,6 +53,7 @@ export interface EventDataByType {
   status: Status;
   'branch-prompt': BranchPrompt;
   idle: Idle;
+  budget: Budget;
 }
 
 /** One event of the stream, as a client hands it out: its id, its type and its parsed data. */

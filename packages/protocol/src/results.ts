@@ -117,6 +117,19 @@ export const RESULT_SCHEMAS = {
       seconds: { type: 'integer', minimum: 0, description: 'Whole seconds idle so far.' },
     },
   },
+  Budget: {
+    type: 'object',
+    additionalProperties: false,
+    description: 'The data of a budget event: an activity\'s worked time (all of it) passed 80 % or 100 % of its budget for the first time.',
+    required: ['activityID', 'activityName', 'usedSeconds', 'budgetSeconds', 'percent'],
+    properties: {
+      activityID: UUID,
+      activityName: { type: 'string' },
+      usedSeconds: { type: 'integer', minimum: 0, description: 'Worked seconds of all its blocks so far.' },
+      budgetSeconds: { type: 'integer', minimum: 0, description: 'The budget, in seconds.' },
+      percent: { type: 'integer', enum: [80, 100], description: 'The threshold passed.' },
+    },
+  },
   ActivityReportRow: {
     type: 'object',
     additionalProperties: false,

@@ -33,6 +33,8 @@ export type Entry = FromSchema<Results['Entry'], Results>;
 export type BranchPrompt = FromSchema<Results['BranchPrompt'], Results>;
 /** The data of an `idle` event: since when the user was idle while tracking, and for how long. */
 export type Idle = FromSchema<Results['Idle'], Results>;
+/** The data of a `budget` event: an activity's worked time passed 80 % or 100 % (`percent`) of its budget, the first time. */
+export type Budget = FromSchema<Results['Budget'], Results>;
 /** A row of a report by activity: only activities with time, most seconds first, ties by name. */
 export type ActivityReportRow = FromSchema<Results['ActivityReportRow'], Results>;
 /** A row of a report by day (`date` is a local day, YYYY-MM-DD): every day of the range, ascending. */

@@ -16,6 +16,7 @@ import {
   type DayReportRow,
   type Entry,
   type Health,
+  type Budget,
   type Idle,
   type JsonSchema,
   type LicenseState,
@@ -93,6 +94,16 @@ interface ExpectedIdle {
   seconds: number;
 }
 
+/** The data of a `budget` event: a threshold of an activity's budget passed, the first time. */
+interface ExpectedBudget {
+  activityID: string;
+  activityName: string;
+  usedSeconds: number;
+  budgetSeconds: number;
+  /** The threshold passed. */
+  percent: 80 | 100;
+}
+
 /** A row of a report by activity: only activities with time, most seconds first, ties by name. */
 /** What every report row says of billing (docs/protocol.md "GET /report"). */
 interface ExpectedLedgerFields {
@@ -165,11 +176,12 @@ const derivedAsWritten: [
   Equal<Entry, ExpectedEntry>,
   Equal<BranchPrompt, ExpectedBranchPrompt>,
   Equal<Idle, ExpectedIdle>,
+  Equal<Budget, ExpectedBudget>,
   Equal<ActivityReportRow, ExpectedActivityReportRow>,
   Equal<DayReportRow, ExpectedDayReportRow>,
   Equal<ReportRow, ExpectedReportRow>,
   Equal<Report, ExpectedReport>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true];
 
 /** Every object schema under `schema`, nested ones included. */
 function objectSchemas(schema: JsonSchema): JsonSchema[] {

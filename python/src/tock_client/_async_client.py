@@ -223,7 +223,7 @@ class AsyncClient:
         reconnect: bool = True,
     ) -> AsyncIterator[Event]:
         """The app's events as they happen: ``Event(id, type, data)`` with ``data`` a ``Status``,
-        ``BranchPrompt`` or ``Idle``; a ``status`` first.
+        ``BranchPrompt``, ``Idle`` or ``Budget``; a ``status`` first.
 
         Every event's signature is checked (a missing or wrong one raises ``AuthError``
         ``bad_event_signature``). A dropped stream is reopened with ``Last-Event-ID`` after

@@ -19,7 +19,7 @@ from ._protocol import (
     RECONNECT_MAX_SECONDS,
 )
 from ._signing import verify_event
-from ._types import BranchPrompt, Event, EventData, Idle, Status
+from ._types import BranchPrompt, Budget, Event, EventData, Idle, Status
 
 
 @dataclass
@@ -109,6 +109,7 @@ _DECODERS: dict[str, Callable[[object], EventData]] = {
     "status": Status.from_wire,
     "branch-prompt": BranchPrompt.from_wire,
     "idle": Idle.from_wire,
+    "budget": Budget.from_wire,
 }
 
 

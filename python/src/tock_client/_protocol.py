@@ -68,7 +68,7 @@ PATH_EVENTS: Final = "/events"
 HEADER_LAST_EVENT_ID: Final = "Last-Event-ID"
 EVENT_STREAM_CONTENT_TYPE: Final = "text/event-stream"
 EVENT_SIGNING_PREFIX: Final = "TOCK-HMAC-SHA256-EVENT"
-EVENT_TYPES: Final = frozenset({"status", "branch-prompt", "idle"})
+EVENT_TYPES: Final = frozenset({"status", "branch-prompt", "idle", "budget"})
 # A dropped stream is reopened after 0.5 s, doubling to at most 10 s while it keeps failing.
 RECONNECT_INITIAL_SECONDS: Final = 0.5
 RECONNECT_MAX_SECONDS: Final = 10.0

@@ -255,6 +255,33 @@ class Idle:
         return cls(since=_time(obj, "since"), seconds=_int(obj, "seconds"))
 
 
+@dataclass(frozen=True)
+class Budget:
+    """The data of a ``budget`` event: the worked time of an activity (all of it, not a
+    period) passed ``percent`` (80 or 100) of its budget for the first time."""
+
+    activity_id: str
+    activity_name: str
+    used_seconds: int
+    budget_seconds: int
+    percent: int
+
+    @classmethod
+    def from_wire(cls, value: object) -> Budget:
+        """Build from ``{"activityID","activityName","usedSeconds","budgetSeconds","percent"}``."""
+        obj = _object(value, "budget")
+        percent = _int(obj, "percent")
+        if percent not in (80, 100):
+            raise ValueError("'percent' must be 80 or 100")
+        return cls(
+            activity_id=_str(obj, "activityID"),
+            activity_name=_str(obj, "activityName"),
+            used_seconds=_int(obj, "usedSeconds"),
+            budget_seconds=_int(obj, "budgetSeconds"),
+            percent=percent,
+        )
+
+
 _Date = date  # the type, under a name the `date` attribute of ReportRow does not hide
 
 
@@ -365,16 +392,17 @@ class Report:
         )
 
 
-EventData = Status | BranchPrompt | Idle
-"""What an event carries: a ``Status``, a ``BranchPrompt`` or an ``Idle``."""
+EventData = Status | BranchPrompt | Idle | Budget
+"""What an event carries: a ``Status``, a ``BranchPrompt``, an ``Idle`` or a ``Budget``."""
 
 
 @dataclass(frozen=True)
 class Event:
     """One event of the stream (docs/protocol.md "The event stream: `GET /events`").
 
-    ``type`` is ``"status"``, ``"branch-prompt"`` or ``"idle"`` and ``data`` the matching
-    ``Status``, ``BranchPrompt`` or ``Idle``; ``id`` (``<run>.<seq>``) resumes a stream.
+    ``type`` is ``"status"``, ``"branch-prompt"``, ``"idle"`` or ``"budget"`` and ``data`` the
+    matching ``Status``, ``BranchPrompt``, ``Idle`` or ``Budget``; ``id`` (``<run>.<seq>``)
+    resumes a stream.
     """
 
     id: str

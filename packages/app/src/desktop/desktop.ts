@@ -6,10 +6,11 @@
  * source only while a session runs (no helper runs at all otherwise), the reminder looks once
  * a minute, and the tray once a second (tray/tray-feed.ts).
  */
-import { discardIdleSpan, lastTrackedActivity, runningSessionSpan, stopAtIdleStart, type Store, type Tracker } from '@tock/core';
+import { discardIdleSpan, lastTrackedActivity, runningSessionSpan, stopAtIdleStart, type BudgetCrossing, type Store, type Tracker } from '@tock/core';
 import type { StartResult } from '@tock/protocol';
 import { IdleReader, IdleWatch, type IdleAnswer, type IdleChoice, type IdleNotice, type IdleQuestion } from './idle/watch.ts';
 import { idleSourcesFor, type IdleSource } from './idle/sources.ts';
+import { budgetNotification } from './budget-notice.ts';
 import { notifierFor, type Notifier } from './notify.ts';
 import { Reminder } from './reminder.ts';
 import { readDesktopSettings, updateDesktopSettings, type DesktopSettings } from './settings.ts';
@@ -75,6 +76,8 @@ export interface Desktop {
   answerIdle(choice: IdleChoice, questionID?: string): IdleAnswer;
   /** Starts the most recently tracked activity again. */
   continueLast(): StartResult;
+  /** Shows the notification of a budget threshold passed (budget-notice.ts); never throws. */
+  notifyBudget(crossing: BudgetCrossing): void;
   /**
    * Calls `listener` with `{since, seconds}` when the user has just been idle for the
    * threshold while a session runs — the `idle` event's data (docs/protocol.md "The event stream").
@@ -265,6 +268,11 @@ export function createDesktop(options: DesktopOptions): Desktop {
       const started = continueLast();
       changed();
       return started;
+    },
+    notifyBudget(crossing) {
+      notifier.notify(budgetNotification(crossing)).catch((error: unknown) => {
+        console.error(`tock: budget notification not shown (${error instanceof Error ? error.message : String(error)})`);
+      });
     },
     onIdleNoticed(listener) {
       idleListeners.add(listener);
