@@ -33,6 +33,7 @@ import { idlePollingFigure } from './figures/idle-polling.ts';
 import { syncFigures } from './figures/sync.ts';
 import { heartbeatFigures } from './figures/heartbeats.ts';
 import { captureFigures } from './figures/capture.ts';
+import { suggestionsFigure } from './figures/suggestions.ts';
 import { unmeasured, type BenchConfig, type FigureResult } from './lib/figure.ts';
 import { formatTable } from './lib/table.ts';
 
@@ -115,6 +116,7 @@ const GROUPS: { name: string; ids: string[]; titles: string[]; run: (c: BenchCon
   { name: 'events', ids: ['event-latency-16', 'events-idle-cpu'], titles: ['status event latency to 16 streams, p99', 'app CPU with 16 idle event streams'], run: eventFigures },
   { name: 'heartbeats', ids: ['heartbeats-ingest', 'statusbar-p99'], titles: ['heartbeats ingested/s (bulks of 25, 4 in flight)', 'GET statusbar/today p99, a year of heartbeats stored'], run: heartbeatFigures },
   { name: 'capture', ids: ['capture-cpu', 'capture-store'], titles: ['capture on (X11, a focus change every 10 s) vs off, CPU', 'a simulated month of capture: timeline of a day, p99'], run: captureFigures },
+  { name: 'suggestions', ids: ['suggestions'], titles: ["a day's suggestions, a year of capture and 50 rules, p99"], run: suggestionsFigure },
   { name: 'sync', ids: ['sync-writes', 'sync-api-writes', 'sync-apply', 'sync-arrival', 'sync-backlog-lag'], titles: ['durable writes/s with sync on', 'POST /entries durable writes/s with sync on', 'applying another device\'s operations', 'line in the folder → status changed, p99', 'event loop\'s longest wait, a long history arriving'], run: syncFigures },
 ];
 

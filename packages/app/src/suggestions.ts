@@ -51,7 +51,7 @@ export interface SuggestionsService {
 /** What {@link createSuggestions} needs. */
 export interface SuggestionsOptions {
   store: Store;
-  capture: Pick<Capture, 'timeline'>;
+  capture: Pick<Capture, 'openSpans'>;
   clock: () => number;
   timeZone?: () => string;
   newId?: () => string;
@@ -64,7 +64,7 @@ export function createSuggestions(options: SuggestionsOptions): SuggestionsServi
   const context = (): SuggestionContext & { newId: () => string } => ({
     timeZone: options.timeZone?.() ?? systemTimeZone(),
     nowMs: options.clock(),
-    timelineOf: (day) => options.capture.timeline(day),
+    open: options.capture.openSpans(),
     newId: options.newId ?? (() => crypto.randomUUID()),
   });
   const changed = <T>(value: T): T => {

@@ -166,16 +166,28 @@ export interface Timeline {
 
 const SOURCE_ORDER: Record<SpanSource, number> = { window: 0, excluded: 1, idle: 2, editor: 3 };
 
+/** A span of the timeline with its times in ms, for code that computes with them (suggestions). */
+export interface TimedSpan {
+  startMs: number;
+  endMs: number;
+  span: CaptureSpan;
+}
+
 /**
  * A local day's spans, oldest first (on a tie: window, excluded, idle, editor), each clipped
  * to the day and to now. Titles are shown only while `titles` is on — a title kept before
  * they were turned off is not shown.
  */
 export function timeline(store: Store, request: TimelineRequest): Timeline {
+  return { date: request.day, timeZone: request.timeZone, spans: timedTimeline(store, request).map((s) => s.span) };
+}
+
+/** {@link timeline}'s spans with their times in ms (the ISO strings need not be parsed again). */
+export function timedTimeline(store: Store, request: TimelineRequest): TimedSpan[] {
   const settings = readCaptureSettings(store.settings);
   const dayStart = startOfLocalDay(request.day, request.timeZone);
   const dayEnd = Math.min(startOfLocalDay(addDays(request.day, 1), request.timeZone), request.nowMs);
-  const spans: { startMs: number; endMs: number; span: CaptureSpan }[] = [];
+  const spans: TimedSpan[] = [];
   const blank = { app: null, title: null, project: null, branch: null, language: null, entity: null, editor: null, machine: null };
   const recorded = [...listRecordedSpans(store, dayStart, dayEnd), ...(request.open ?? []).filter((s) => s.endMs > dayStart && s.startMs < dayEnd)];
   for (const r of recorded) {
@@ -209,7 +221,7 @@ export function timeline(store: Store, request: TimelineRequest): Timeline {
     }
   }
   spans.sort((a, b) => a.startMs - b.startMs || SOURCE_ORDER[a.span.source] - SOURCE_ORDER[b.span.source] || a.endMs - b.endMs);
-  return { date: request.day, timeZone: request.timeZone, spans: spans.map((s) => s.span) };
+  return spans;
 }
 
 /** How much {@link forgetCapture} or {@link pruneCapture} deleted. */

@@ -13,7 +13,7 @@ import { listActivities } from './activities.ts';
 import { overlapMs, wholeSeconds } from './blocks.ts';
 import { listRules } from './capture-rules.ts';
 import { readCaptureSettings } from './capture-settings.ts';
-import { timeline, type Timeline } from './capture.ts';
+import { timedTimeline, type RecordedSpan, type TimedSpan } from './capture.ts';
 import { addDays, localDayKey, startOfLocalDay, type DayKey } from './day.ts';
 import { logEntry } from './entries.ts';
 import { parseIsoInstant, toIso } from './instants.ts';
@@ -28,8 +28,8 @@ export const FROM_CAPTURE_NOTE = 'from capture';
 export interface SuggestionContext {
   timeZone: string;
   nowMs: number;
-  /** A day's timeline; default core's `timeline` (the app passes its own, with the open span). */
-  timelineOf?: (day: DayKey) => Timeline;
+  /** Spans not stored yet (the window source's open span), as the timeline takes them. */
+  open?: readonly RecordedSpan[];
 }
 
 /** The blocks of `[fromMs, toMs)` as the pure function takes them: sessions whole (breaks are tracked), entries. */
@@ -52,8 +52,8 @@ function dayBounds(day: DayKey, context: SuggestionContext): { fromMs: number; t
   return { fromMs, toMs: Math.min(startOfLocalDay(addDays(day, 1), context.timeZone), context.nowMs) };
 }
 
-function timelineFor(store: Store, day: DayKey, context: SuggestionContext): Timeline {
-  return context.timelineOf?.(day) ?? timeline(store, { day, timeZone: context.timeZone, nowMs: context.nowMs });
+function timelineFor(store: Store, day: DayKey, context: SuggestionContext): TimedSpan[] {
+  return timedTimeline(store, { day, timeZone: context.timeZone, nowMs: context.nowMs, open: context.open ?? [] });
 }
 
 /** `tock suggest`, `GET /suggestions`: a local day's suggestions (default today), dismissed ones left out. */
@@ -67,7 +67,7 @@ export function daySuggestions(store: Store, day: DayKey | undefined, context: S
     toMs,
     nowMs: context.nowMs,
     blocks: toMs > fromMs ? dayBlocks(store, fromMs, toMs) : [],
-    spans: toMs > fromMs ? timelineFor(store, date, context).spans : [],
+    spans: toMs > fromMs ? timelineFor(store, date, context) : [],
     rules: listRules(store.settings),
     settings: { mergeGapMinutes: settings.mergeGapMinutes, minMinutes: settings.minMinutes, titles: settings.titles },
     activities: listActivities(store),
@@ -202,7 +202,7 @@ export function testRule(
   const index = ruleID === null ? 0 : rules.findIndex((r) => r.id === ruleID);
   const before = rules.slice(0, Math.max(0, index)).map((r) => RULE_FIELDS.filter((f) => r.match[f] !== undefined).map((f) => [f, compileGlob(r.match[f] as string)] as const));
   const own = RULE_FIELDS.filter((f) => rule.match[f] !== undefined).map((f) => [f, compileGlob(rule.match[f] as string)] as const);
-  const matches = (tests: readonly (readonly [(typeof RULE_FIELDS)[number], RegExp])[], span: Timeline['spans'][number]): boolean =>
+  const matches = (tests: readonly (readonly [(typeof RULE_FIELDS)[number], RegExp])[], span: TimedSpan['span']): boolean =>
     tests.length > 0 && tests.every(([field, glob]) => span[field] !== null && glob.test((span[field] as string).toLowerCase()));
   const today = localDayKey(context.nowMs, context.timeZone);
   const result: RuleTest = { ruleID, match: rule.match, activity: rule.activity, days: [], seconds: 0, sources: [] };
@@ -210,10 +210,10 @@ export function testRule(
   let totalMs = 0;
   for (let day = addDays(today, 1 - days); day <= today; day = addDays(day, 1)) {
     let dayMs = 0;
-    for (const span of timelineFor(store, day, context).spans) {
+    for (const { startMs, endMs, span } of timelineFor(store, day, context)) {
       if (span.source !== 'window' && span.source !== 'editor') continue;
       if (!matches(own, span) || before.some((tests) => matches(tests, span))) continue;
-      const ms = (parseIsoInstant(span.end) as number) - (parseIsoInstant(span.start) as number);
+      const ms = endMs - startMs;
       dayMs += ms;
       const row = { source: span.source, app: span.app, title: span.title, project: span.project, branch: span.branch };
       const key = JSON.stringify(row);

@@ -15,7 +15,7 @@
 
 import type { ActivityRef, Suggestion, SuggestionSource } from '@tock/protocol';
 import { unionOfSpans, wholeSeconds, type Span } from './blocks.ts';
-import type { CaptureSpan } from './capture.ts';
+import type { CaptureSpan, TimedSpan } from './capture.ts';
 import type { DayKey } from './day.ts';
 import { toIso } from './instants.ts';
 import { nameKey } from './names.ts';
@@ -54,8 +54,8 @@ export interface SuggestionInput {
   nowMs: number;
   /** The day's blocks, every device's; a session with `endedAt` null runs up to now. */
   blocks: readonly { startedAt: string; endedAt: string | null }[];
-  /** The day's capture spans (the timeline). */
-  spans: readonly CaptureSpan[];
+  /** The day's capture spans (the timeline, with times in ms: core's `timedTimeline`, or {@link timedSpans}). */
+  spans: readonly TimedSpan[];
   /** Ordered: the first matching rule wins. */
   rules: readonly SuggestionRule[];
   settings: SuggestionSettings;
@@ -91,7 +91,7 @@ interface Piece {
   start: number;
   end: number;
   label: Label;
-  seen: WorkSpan[];
+  seen: Set<WorkSpan>;
 }
 
 /**
@@ -99,9 +99,17 @@ interface Piece {
  * same rule as the capture exclusions, packages/core/src/capture.ts `globMatches`).
  */
 export function compileGlob(glob: string): RegExp {
+  const known = compiledGlobs.get(glob);
+  if (known !== undefined) return known;
   const pattern = [...glob.toLowerCase()].map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.+^${}()|[\]\\]/g, '\\$&'))).join('');
-  return new RegExp(`^${pattern}$`, 'su');
+  const compiled = new RegExp(`^${pattern}$`, 'su');
+  if (compiledGlobs.size >= 2000) compiledGlobs.clear();
+  compiledGlobs.set(glob, compiled);
+  return compiled;
 }
+
+/** Globs compiled before: a day's suggestions compile the same rules again on every read. */
+const compiledGlobs = new Map<string, RegExp>();
 
 /** A rule made ready to match: its globs compiled once. */
 interface CompiledRule {
@@ -140,7 +148,7 @@ function labeller(rules: readonly SuggestionRule[], activities: readonly Activit
   for (const a of activities) byName.set(nameKey(a.activityName), a);
   const seen = new Map<string, Label>();
   return (span) => {
-    const cacheKey = JSON.stringify([span.source, span.app, span.title, span.project, span.branch, span.language, span.entity]);
+    const cacheKey = `${span.source}\u0000${span.app}\u0000${span.title}\u0000${span.project}\u0000${span.branch}\u0000${span.language}\u0000${span.entity}`;
     const cached = seen.get(cacheKey);
     if (cached !== undefined) return cached;
     let label = UNLABELLED;
@@ -199,6 +207,11 @@ export function suggestionDay(id: string): DayKey | undefined {
   return m ? `${m[1]}-${m[2]}-${m[3]}` : undefined;
 }
 
+/** Timeline spans with their times in ms, for callers that hold only the spans. */
+export function timedSpans(spans: readonly CaptureSpan[]): TimedSpan[] {
+  return spans.map((span) => ({ startMs: Date.parse(span.start), endMs: Date.parse(span.end), span }));
+}
+
 /** Tracked time as spans in ms: every block whole, a running session up to now. */
 export function trackedSpans(blocks: SuggestionInput['blocks'], nowMs: number): Span[] {
   return blocks.map((b) => ({ start: Date.parse(b.startedAt), end: b.endedAt === null ? Math.max(nowMs, Date.parse(b.startedAt)) : Date.parse(b.endedAt) }));
@@ -214,14 +227,14 @@ export function suggestDay(input: SuggestionInput): Suggestion[] {
   if (!(toMs > fromMs)) return [];
   const blocked = unionOfSpans([
     ...trackedSpans(input.blocks, input.nowMs),
-    ...input.spans.filter((s) => s.source === 'idle' || s.source === 'excluded').map((s) => ({ start: Date.parse(s.start), end: Date.parse(s.end) })),
+    ...input.spans.filter((s) => s.span.source === 'idle' || s.span.source === 'excluded').map((s) => ({ start: s.startMs, end: s.endMs })),
   ]);
   const label = labeller(input.rules, input.activities);
   const work: WorkSpan[] = [];
-  for (const span of input.spans) {
+  for (const { startMs, endMs, span } of input.spans) {
     if (span.source !== 'window' && span.source !== 'editor') continue;
-    const start = Math.max(Date.parse(span.start), fromMs);
-    const end = Math.min(Date.parse(span.end), toMs);
+    const start = Math.max(startMs, fromMs);
+    const end = Math.min(endMs, toMs);
     if (end > start) work.push({ start, end, span, label: label(span) });
   }
   const pieces = piecesOf(work, blocked);
@@ -269,10 +282,10 @@ function piecesOf(work: readonly WorkSpan[], blocked: readonly Span[]): Piece[] 
     const last = pieces[pieces.length - 1];
     if (last !== undefined && last.end === from && last.label.key === best.label.key) {
       last.end = to;
-      for (const w of active) if (!last.seen.includes(w)) last.seen.push(w);
+      for (const w of active) last.seen.add(w);
       if (best.label.rank < last.label.rank) last.label = best.label;
     } else {
-      pieces.push({ start: from, end: to, label: best.label, seen: [...active] });
+      pieces.push({ start: from, end: to, label: best.label, seen: new Set(active) });
     }
   }
   return pieces;
@@ -311,7 +324,7 @@ function suggestionOf(day: DayKey, group: readonly Piece[], titles: boolean): Su
       if (ms <= 0) continue;
       const s = w.span;
       const row = { source: s.source as 'window' | 'editor', app: s.app, title: titles ? s.title : null, project: s.project, branch: s.branch };
-      const key = JSON.stringify(row);
+      const key = `${row.source}\u0000${row.app}\u0000${row.title}\u0000${row.project}\u0000${row.branch}`;
       const known = sources.get(key);
       if (known) known.ms += ms;
       else sources.set(key, { source: { ...row, seconds: 0 }, ms });

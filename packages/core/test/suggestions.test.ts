@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import type { ActivityRef, Suggestion } from '@tock/protocol';
-import { suggestDay, suggestionDay, type CaptureSpan, type SuggestionInput, type SuggestionRule } from '../src/index.ts';
+import { suggestDay, suggestionDay, timedSpans, type CaptureSpan, type SuggestionInput, type SuggestionRule } from '../src/index.ts';
 
 const DAY = '2026-11-20';
 const BASE = Date.parse(`${DAY}T00:00:00Z`);
@@ -24,18 +24,19 @@ function span(source: CaptureSpan['source'], start: string, end: string, fields:
 const TOCK: ActivityRef = { activityID: '00000000-0000-4000-8000-000000000001', activityName: 'Tock' };
 const MAIL: ActivityRef = { activityID: '00000000-0000-4000-8000-000000000002', activityName: 'Mail' };
 
-function input(over: Partial<SuggestionInput>): SuggestionInput {
+function input(over: Partial<Omit<SuggestionInput, 'spans'>> & { spans?: CaptureSpan[] }): SuggestionInput {
+  const { spans = [], ...rest } = over;
   return {
     day: DAY,
     fromMs: BASE,
     toMs: ms('18:00'),
     nowMs: ms('18:00'),
     blocks: [],
-    spans: [],
     rules: [],
     settings: { mergeGapMinutes: 5, minMinutes: 5, titles: false },
     activities: [TOCK, MAIL],
-    ...over,
+    ...rest,
+    spans: timedSpans(spans),
   };
 }
 
@@ -213,7 +214,7 @@ function dayInput(d: Day, blocks: SuggestionInput['blocks'] = d.blocks, activiti
     toMs: now,
     nowMs: now,
     blocks,
-    spans: d.spans,
+    spans: timedSpans(d.spans),
     rules: d.rules,
     settings: { mergeGapMinutes: d.mergeGapMinutes, minMinutes: d.minMinutes, titles: false },
     activities,

@@ -15,6 +15,7 @@ import {
   setCaptureSetting,
   timeline,
   type CaptureSettings,
+  type RecordedSpan,
   type Store,
   type Timeline,
 } from '@tock/core';
@@ -82,6 +83,8 @@ export interface Capture {
   status(): Promise<CaptureStatus>;
   /** A local day's spans with the open one (default: today). */
   timeline(day?: string): Timeline;
+  /** The span the window source has open (not stored until it ends), for suggestions. */
+  openSpans(): RecordedSpan[];
   /** Deletes the spans and heartbeats of the local days `fromDay`..`toDay`. */
   forget(fromDay: string, toDay: string): { spans: number; heartbeats: number };
   installGnomeExtension(): Promise<GnomeExtensionInstall>;
@@ -239,6 +242,10 @@ export function createCapture(options: CaptureOptions): Capture {
       return status();
     },
     status,
+    openSpans() {
+      const open = recorder.openSpan();
+      return open ? [open] : [];
+    },
     timeline(day) {
       const timeZone = zone();
       const open = recorder.openSpan();
