@@ -9,7 +9,7 @@ process.env.TZ = 'Europe/Berlin';
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { listClients, getLedgerSetting } from '@tock/core';
+import { buildReport, getLedgerSetting, listClients, tagBlock } from '@tock/core';
 import { ensureWindowBuilt, launchBrowser, openWindow, screenshot, seriousAxeViolations, startTestApp, type TestApp, type TestBrowser } from './ui-support/harness.ts';
 
 const now = Date.parse('2026-11-18T15:00:00.000Z'); // Wednesday, 16:00 in Berlin
@@ -149,3 +149,92 @@ describe('A block’s tags and billable flag (window API)', () => {
   });
 });
 
+
+describe('Reports with the ledger, and the week’s balance', () => {
+  it('groups by client and by tag, filters billable time, shows billed time and amounts that add up; History shows the balance', async () => {
+    const { page } = b;
+    const { tracker } = t.app.services;
+    // Tuesday: 45 min of Docs (Acme at 90.00 EUR, billable by default) tagged review; Wednesday: 20 min without a client.
+    tracker.logEntry({ name: 'Docs', durationMinutes: 45, endedAt: '2026-11-17T10:00:00.000Z' });
+    tracker.logEntry({ name: 'Internal', createIfMissing: true, durationMinutes: 20, endedAt: '2026-11-18T11:00:00.000Z' });
+    const tuesday = tracker.listBlocks(0, now + 1).find((bl) => bl.startedAt.startsWith('2026-11-17'))!;
+    tagBlock(store(), tuesday.id, ['review']);
+
+    await openWindow(page, t, '/reports');
+    await page.getByRole('radio', { name: 'Client', exact: true }).check();
+    const expected = buildReport(store(), { from: '2026-11-16', to: '2026-11-22', by: 'client' }, now, 'Europe/Berlin');
+    assert.deepEqual(
+      expected.rows.map((r) => [(r as { clientName: string | null }).clientName, r.seconds, r.billedSeconds, r.amount]),
+      [['Acme', 75 * 60, 45 * 60, '67.50'], [null, 20 * 60, 0, null]],
+    );
+    await page.locator('[data-testid="report-table"] th', { hasText: 'Billed' }).waitFor();
+    await page.getByTestId('report-row').first().filter({ hasText: 'Acme' }).waitFor();
+    const rows = await tableCells(page, 'tbody');
+    assert.deepEqual(rows[0], ['Acme', '1 h 15 min', '1.25', '79 %', '45 min', '€67.50']);
+    assert.deepEqual(rows[1], ['No client', '20 min', '0.33', '21 %', '0 min', '–']);
+    assert.deepEqual(await tableCells(page, 'tfoot'), [['Total', '1 h 35 min', '1.58', '100 %', '45 min', '€67.50']]);
+    assert.deepEqual(await seriousAxeViolations(page), []);
+    await screenshot(page, 'reports-by-client-light');
+
+    await page.getByRole('radio', { name: 'Billable', exact: true }).check();
+    await page.getByTestId('report-total').filter({ hasText: /^45 min$/ }).waitFor();
+    assert.deepEqual(await tableCells(page, 'tbody'), [['Acme', '45 min', '0.75', '100 %', '45 min', '€67.50']]);
+
+    await page.getByRole('radio', { name: 'Not billable', exact: true }).check();
+    await page.getByTestId('report-total').filter({ hasText: /^50 min$/ }).waitFor();
+    await page.getByRole('radio', { name: 'All time', exact: true }).check();
+    await page.getByRole('radio', { name: 'Tag', exact: true }).check();
+    await page.getByTestId('report-row').filter({ hasText: 'review' }).waitFor();
+    assert.deepEqual(await tableCells(page, 'tbody'), [
+      ['review', '45 min', '0.75', '47 %', '45 min', '€67.50'],
+      ['urgent', '30 min', '0.50', '32 %', '0 min', '–'],
+      ['No tag', '20 min', '0.33', '21 %', '0 min', '–'],
+    ]);
+    // The rows add up to the total as shown (no overlap here: each block carries one tag at most).
+    assert.deepEqual((await tableCells(page, 'tfoot'))[0]?.slice(0, 3), ['Total', '1 h 35 min', '1.58']);
+    assert.deepEqual(await seriousAxeViolations(page), []);
+    await screenshot(page, 'reports-by-tag-light');
+
+    // Targets 8 h Monday to Friday; Monday to Wednesday so far is 24 h, 1 h 35 min worked.
+    await openWindow(page, t, '/history');
+    await page.getByTestId('week-balance').filter({ hasText: 'Balance −22 h 25 min · target 24 h so far' }).waitFor();
+    await screenshot(page, 'history-balance-light');
+  });
+});
+
+describe('Tags and billable in History’s editor', () => {
+  it('a tag with a control character is refused under Tags with nothing changed; then tags and billable are saved and shown', async () => {
+    const { page } = b;
+    const tuesday = () => t.app.services.tracker.listBlocks(0, now + 1).find((bl) => bl.startedAt.startsWith('2026-11-17'))!;
+    assert.deepEqual([tuesday().tags, tuesday().billable], [['review'], true]);
+    await openWindow(page, t, '/history');
+    const row = page.getByTestId('history-row').filter({ hasText: '10:15–11:00' });
+    await row.getByTestId('tag-badge').filter({ hasText: 'review' }).waitFor();
+    await row.getByTestId('billable-badge').waitFor();
+    await row.getByRole('button', { name: 'Edit entry of Docs' }).click();
+    const tags = row.getByLabel('Tags');
+    assert.equal(await tags.inputValue(), 'review');
+    await tags.fill('review, bad\u0007tag');
+    await row.getByLabel('Billable').uncheck();
+    await row.getByLabel('From').fill('10:00');
+    await row.getByRole('button', { name: 'Save', exact: true }).click();
+    await row.locator('[id$=-tags-error]').filter({ hasText: /control characters/ }).waitFor();
+    assert.equal(await tags.getAttribute('aria-invalid'), 'true');
+    assert.deepEqual([tuesday().tags, tuesday().billable, tuesday().startedAt], [['review'], true, '2026-11-17T09:15:00.000Z'], 'nothing changed');
+    assert.deepEqual(await seriousAxeViolations(page), []);
+    await screenshot(page, 'history-tags-refused-light');
+
+    await tags.fill('review, client call');
+    await row.getByRole('button', { name: 'Save', exact: true }).click();
+    const saved = page.getByTestId('history-row').filter({ hasText: '10:00–11:00' });
+    await saved.getByTestId('tag-badge').filter({ hasText: 'client call' }).waitFor();
+    assert.equal(await saved.getByTestId('billable-badge').count(), 0);
+    assert.deepEqual([tuesday().tags, tuesday().billable, tuesday().startedAt], [['review', 'client call'], false, '2026-11-17T09:00:00.000Z']);
+    await screenshot(page, 'history-tags-light');
+  });
+});
+
+/** A report table's rows as text cells. */
+function tableCells(page: TestBrowser['page'], part: 'tbody' | 'tfoot'): Promise<string[][]> {
+  return page.locator(`[data-testid="report-table"] ${part} tr`).evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => (c.textContent ?? '').trim())));
+}

@@ -201,9 +201,10 @@ describe('Reports', () => {
     assert.equal(exportFile.name, 'tock-export-2026-10-01-to-2026-11-30.csv');
     assert.equal(exportFile.text, exportText({ fromDay: '2026-10-01', toDay: '2026-11-30' }));
     const lines = exportFile.text.split('\r\n');
-    assert.equal(lines[0], 'kind,activity,start,end,seconds,note,localStart,localEnd,hours');
-    assert.match(lines[1] as string, /^entry,"Invoices, ""Q4""",2026-10-05T10:00:00\.000Z,2026-10-05T12:00:00\.000Z,7200,,[^,]+,[^,]+,2$/);
-    assert.match(lines.at(-2) as string, /^session,Café Ünïcode,2026-11-18T09:00:00\.000Z,,3600,,[^,]+,,1$/, 'the running session: no end, seconds up to now');
+    // The ledger's six columns come last (docs/data.md "Export").
+    assert.equal(lines[0], 'kind,activity,start,end,seconds,note,localStart,localEnd,hours,client,tags,billable,billed_seconds,amount,currency');
+    assert.match(lines[1] as string, /^entry,"Invoices, ""Q4""",2026-10-05T10:00:00\.000Z,2026-10-05T12:00:00\.000Z,7200,,[^,]+,[^,]+,2(,[^,]*){6}$/);
+    assert.match(lines.at(-2) as string, /^session,Café Ünïcode,2026-11-18T09:00:00\.000Z,,3600,,[^,]+,,1(,[^,]*){6}$/, 'the running session: no end, seconds up to now');
 
     await page.getByRole('radio', { name: 'Day', exact: true }).check();
     await page.getByTestId('report-day-chart').waitFor();

@@ -48,3 +48,17 @@ export function decimalHours(seconds: number): string {
 export function axisDay(day: string, weekOrLess: boolean): string {
   return (weekOrLess ? format({ weekday: 'short' }) : format({ day: 'numeric', month: 'short' })).format(within(day));
 }
+
+/**
+ * `€85.00`, `CHF 1,234.50`: an amount (a decimal string in the currency's minor units, as the
+ * app computes it) in the browser's language; `–` where no rate applies.
+ */
+export function money(amount: string | null, currency: string | null): string {
+  if (amount === null || currency === null) return '–';
+  const digits = amount.includes('.') ? (amount.split('.')[1] as string).length : 0;
+  try {
+    return new Intl.NumberFormat(undefined, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Number(amount));
+  } catch {
+    return `${amount} ${currency}`;
+  }
+}

@@ -1,19 +1,20 @@
 /**
  * Reports: where the time went over a range — the ranges of `tock report` (today, yesterday,
- * this and last week, this and last month) or any days, by activity or by day. A chart, the
- * table with its total, and two downloads: the report as CSV and the export of the same range
+ * this and last week, this and last month) or any days, by activity, day, client or tag, all
+ * of it or only the billable (or the other) time. A chart, the table with its total (and,
+ * where anything is billed, the billed time and amounts per currency), and two downloads: the report as CSV and the export of the same range
  * as CSV (the very files `tock report --csv` and `tock export --format csv` write). The app
  * computes everything (docs/ui.md "Reports"); this screen only asks and draws.
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { formatMinutesAs, largestRemainderMinutes, shownTable, type ActivityReportRow, type DayReportRow, type Report } from '@tock/protocol';
+import { formatMinutesAs, largestRemainderMinutes, shownTable, type ActivityReportRow, type ClientReportRow, type DayReportRow, type Report, type TagReportRow } from '@tock/protocol';
 import { api, ApiError, download, messageOf } from '../api.ts';
 import { colorClass } from '../colors.ts';
 import { describedByError, FieldError } from '../components/FieldError.tsx';
 import { ActivityLegend, DayBars, RankedBars } from '../components/ReportCharts.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
-import { decimalHours, rangeLabel, tableDay } from '../report-format.ts';
+import { decimalHours, money, rangeLabel, tableDay } from '../report-format.ts';
 import { useAppState } from '../state.ts';
 import { addDays, duration } from '../time.ts';
 import type { DailyTotal } from '../types.ts';
@@ -28,7 +29,20 @@ const PERIODS = [
   ['last-month', 'Last month'],
 ] as const;
 type Period = (typeof PERIODS)[number][0] | 'custom';
-type By = 'activity' | 'day';
+type By = 'activity' | 'day' | 'client' | 'tag';
+type Billable = 'all' | 'true' | 'false';
+
+const GROUPINGS = [
+  ['activity', 'Activity'],
+  ['day', 'Day'],
+  ['client', 'Client'],
+  ['tag', 'Tag'],
+] as const;
+const BILLABLE = [
+  ['all', 'All time'],
+  ['true', 'Billable'],
+  ['false', 'Not billable'],
+] as const;
 
 /** What the screen shows: a named range or custom days, and the grouping. */
 interface Query {
@@ -36,6 +50,12 @@ interface Query {
   from: string;
   to: string;
   by: By;
+  billable: Billable;
+}
+
+/** The query string's grouping and billable filter (none for all time). */
+function filterParams(query: Query): Record<string, string> {
+  return query.billable === 'all' ? { by: query.by } : { by: query.by, billable: query.billable };
 }
 
 /** How often a report that includes a running session is refreshed. */
@@ -116,14 +136,18 @@ function RangeForm({ query, onChange, error }: { query: Query; onChange(q: Query
       )}
       <fieldset class="chips">
         <legend>Group by</legend>
-        {(
-          [
-            ['activity', 'Activity'],
-            ['day', 'Day'],
-          ] as const
-        ).map(([value, text]) => (
+        {GROUPINGS.map(([value, text]) => (
           <label key={value} class="chip">
             <input type="radio" name="report-by" value={value} checked={query.by === value} onChange={() => onChange({ ...query, by: value })} />
+            <span>{text}</span>
+          </label>
+        ))}
+      </fieldset>
+      <fieldset class="chips">
+        <legend>Time</legend>
+        {BILLABLE.map(([value, text]) => (
+          <label key={value} class="chip">
+            <input type="radio" name="report-billable" value={value} checked={query.billable === value} onChange={() => onChange({ ...query, billable: value })} />
             <span>{text}</span>
           </label>
         ))}
@@ -132,22 +156,33 @@ function RangeForm({ query, onChange, error }: { query: Query; onChange(q: Query
   );
 }
 
+/** A row's worked and billed time, and what it is worth. */
+type LedgerRow = { seconds: number; billedSeconds: number; amount: string | null; currency: string | null };
+
 /**
  * A report's cells as shown (docs/product.md "Durations shown to people"): each row's time
  * floored and shared out by largest remainder so the column adds up to the total as shown,
- * with the overlap (time several activities shared, counted once in the total) as a row of
- * its own; the decimal hours the same way, in hundredths, from the minutes shown.
+ * with the overlap (time several rows shared, counted once in the total) as a row of its own;
+ * the decimal hours the same way, in hundredths, from the minutes shown. Billed time is shared
+ * out the same way over its own sum; `billedTotal` is null where rows share blocks (by tag: a
+ * block with two tags is billed under each), since their sum would bill a block twice.
  */
 export interface ShownCells {
-  rows: { time: string; hours: string }[];
+  rows: { time: string; hours: string; billed: string; amount: string }[];
   overlap: { time: string; hours: string } | null;
-  total: { time: string; hours: string };
+  total: { time: string; hours: string; billed: string | null; amount: string };
 }
 
-/** The {@link ShownCells} of a report. */
-export function shownCells(report: Report): ShownCells {
+/** Whether a report has anything billed to show: billed time or an amount on any row. */
+export function hasBilling(report: Report): boolean {
+  return report.amounts.length > 0 || (report.rows as LedgerRow[]).some((r) => r.billedSeconds > 0 || r.amount !== null);
+}
+
+/** The {@link ShownCells} of a report; `sharedBlocks` when its rows may count one block twice (by tag). */
+export function shownCells(report: Report, sharedBlocks = false): ShownCells {
+  const rows = report.rows as LedgerRow[];
   const table = shownTable(
-    report.rows.map((r) => r.seconds),
+    rows.map((r) => r.seconds),
     report.totalSeconds,
   );
   // Hundredths of an hour from whole minutes: m × 100 / 60, shared out like the minutes.
@@ -156,64 +191,138 @@ export function shownCells(report: Report): ShownCells {
   const totalCenti = Math.floor(centi(table.total));
   const overlapCenti = Math.max(0, rowsCenti.reduce((a, b) => a + b, 0) - totalCenti);
   const hours = (c: number): string => (c / 100).toFixed(2);
+  const billed = largestRemainderMinutes(rows.map((r) => r.billedSeconds));
+  const billedSum = billed.reduce((a, b) => a + b, 0);
   return {
-    rows: table.rows.map((m, i) => ({ time: formatMinutesAs(m, 'words'), hours: hours(rowsCenti[i] as number) })),
+    rows: table.rows.map((m, i) => ({
+      time: formatMinutesAs(m, 'words'),
+      hours: hours(rowsCenti[i] as number),
+      billed: formatMinutesAs(billed[i] as number, 'words'),
+      amount: money(rows[i]?.amount ?? null, rows[i]?.currency ?? null),
+    })),
     overlap: table.overlap > 0 || overlapCenti > 0 ? { time: `−${formatMinutesAs(table.overlap, 'words')}`, hours: `−${hours(overlapCenti)}` } : null,
-    total: { time: formatMinutesAs(table.total, 'words'), hours: hours(totalCenti) },
+    total: {
+      time: formatMinutesAs(table.total, 'words'),
+      hours: hours(totalCenti),
+      billed: sharedBlocks ? null : formatMinutesAs(billedSum, 'words'),
+      amount: report.amounts.length === 0 ? '–' : report.amounts.map((a) => money(a.amount, a.currency)).join(' · '),
+    },
   };
 }
 
-/**
- * A report's table: a first column of `first`, Time and Hours (and Share, with `withShare`),
- * the rows given, the overlap when activities shared time, and the total in the foot.
- */
-function ReportTable({ report, cells, caption, first, withShare, children }: { report: Report; cells: ShownCells; caption: string; first: string; withShare?: boolean; children: ComponentChildren }) {
+/** A row's billed time and amount cells, when the table shows billing. */
+function BilledCells({ cells, billing }: { cells: ShownCells['rows'][number] | undefined; billing: boolean }) {
+  if (!billing) return null;
   return (
-    <table class="report-table" data-testid="report-table">
-      <caption class="visually-hidden">
-        {caption}, {rangeLabel(report.from, report.to)}
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">{first}</th>
-          <th scope="col" class="num">
-            Time
-          </th>
-          <th scope="col" class="num">
-            Hours
-          </th>
-          {withShare && (
+    <>
+      <td class="num">{cells?.billed}</td>
+      <td class="num">{cells?.amount}</td>
+    </>
+  );
+}
+
+/**
+ * A report's table: a first column of `first`, Time and Hours (and Share, with `withShare`;
+ * Billed and Amount where anything is billed), the rows given, the overlap when rows shared
+ * time, and the total in the foot. It scrolls sideways inside its card on a narrow window.
+ */
+function ReportTable({
+  report,
+  cells,
+  caption,
+  first,
+  withShare,
+  billing,
+  children,
+}: {
+  report: Report;
+  cells: ShownCells;
+  caption: string;
+  first: string;
+  withShare?: boolean;
+  billing: boolean;
+  children: ComponentChildren;
+}) {
+  return (
+    <div class="table-wrap">
+      <table class="report-table" data-testid="report-table">
+        <caption class="visually-hidden">
+          {caption}, {rangeLabel(report.from, report.to)}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{first}</th>
             <th scope="col" class="num">
-              Share
+              {billing ? 'Worked' : 'Time'}
             </th>
-          )}
-        </tr>
-      </thead>
-      <tbody>{children}</tbody>
-      <tfoot>
-        {cells.overlap && (
-          <tr class="overlap-row" data-testid="report-overlap">
-            <th scope="row">Overlap, counted once</th>
-            <td class="num">{cells.overlap.time}</td>
-            <td class="num">{cells.overlap.hours}</td>
-            {withShare && <td class="num" />}
+            <th scope="col" class="num">
+              Hours
+            </th>
+            {withShare && (
+              <th scope="col" class="num">
+                Share
+              </th>
+            )}
+            {billing && (
+              <>
+                <th scope="col" class="num">
+                  Billed
+                </th>
+                <th scope="col" class="num">
+                  Amount
+                </th>
+              </>
+            )}
           </tr>
-        )}
-        <tr>
-          <th scope="row">Total</th>
-          <td class="num">{cells.total.time}</td>
-          <td class="num">{cells.total.hours}</td>
-          {withShare && <td class="num">{report.totalSeconds > 0 ? '100 %' : '–'}</td>}
-        </tr>
-      </tfoot>
-    </table>
+        </thead>
+        <tbody>{children}</tbody>
+        <tfoot>
+          {cells.overlap && (
+            <tr class="overlap-row" data-testid="report-overlap">
+              <th scope="row">Overlap, counted once</th>
+              <td class="num">{cells.overlap.time}</td>
+              <td class="num">{cells.overlap.hours}</td>
+              {withShare && <td class="num" />}
+              {billing && (
+                <>
+                  <td class="num" />
+                  <td class="num" />
+                </>
+              )}
+            </tr>
+          )}
+          <tr>
+            <th scope="row">Total</th>
+            <td class="num">{cells.total.time}</td>
+            <td class="num">{cells.total.hours}</td>
+            {withShare && <td class="num">{report.totalSeconds > 0 ? '100 %' : '–'}</td>}
+            {billing && (
+              <>
+                <td class="num">
+                  {cells.total.billed ?? (
+                    <>
+                      <span aria-hidden="true">–</span>
+                      <span class="visually-hidden">not added up: a block with several tags is billed under each</span>
+                    </>
+                  )}
+                </td>
+                <td class="num" data-testid="report-amounts">
+                  {cells.total.amount}
+                </td>
+              </>
+            )}
+          </tr>
+        </tfoot>
+      </table>
+    </div>
   );
 }
 
 function ActivityTable({ report }: { report: Report }) {
   const cells = shownCells(report);
+  const billing = hasBilling(report);
   return (
-    <ReportTable report={report} cells={cells} caption="Time per activity" first="Activity" withShare>
+    <ReportTable report={report} cells={cells} caption="Time per activity" first="Activity" withShare billing={billing}>
       {(report.rows as ActivityReportRow[]).map((r, i) => (
         <tr key={r.activityID}>
           <th scope="row">
@@ -223,6 +332,7 @@ function ActivityTable({ report }: { report: Report }) {
           <td class="num">{cells.rows[i]?.time}</td>
           <td class="num">{cells.rows[i]?.hours}</td>
           <td class="num">{share(r.seconds, report.totalSeconds)}</td>
+          <BilledCells cells={cells.rows[i]} billing={billing} />
         </tr>
       ))}
     </ReportTable>
@@ -231,13 +341,38 @@ function ActivityTable({ report }: { report: Report }) {
 
 function DayTable({ report }: { report: Report }) {
   const cells = shownCells(report);
+  const billing = hasBilling(report);
   return (
-    <ReportTable report={report} cells={cells} caption="Time per day" first="Day">
+    <ReportTable report={report} cells={cells} caption="Time per day" first="Day" billing={billing}>
       {(report.rows as DayReportRow[]).map((r, i) => (
         <tr key={r.date} class={r.seconds === 0 ? 'zero' : undefined} data-date={r.date}>
           <th scope="row">{tableDay(r.date)}</th>
           <td class="num">{cells.rows[i]?.time}</td>
           <td class="num">{cells.rows[i]?.hours}</td>
+          <BilledCells cells={cells.rows[i]} billing={billing} />
+        </tr>
+      ))}
+    </ReportTable>
+  );
+}
+
+/** By client or by tag: a name per row (time without a client or a tag last, in italics). */
+function NamedTable({ report, by }: { report: Report; by: 'client' | 'tag' }) {
+  const cells = shownCells(report, by === 'tag');
+  const billing = hasBilling(report);
+  const names =
+    by === 'client'
+      ? (report.rows as ClientReportRow[]).map((r) => ({ key: r.clientID ?? '', name: r.clientName }))
+      : (report.rows as TagReportRow[]).map((r) => ({ key: r.tag ?? '', name: r.tag }));
+  return (
+    <ReportTable report={report} cells={cells} caption={by === 'client' ? 'Time per client' : 'Time per tag'} first={by === 'client' ? 'Client' : 'Tag'} withShare billing={billing}>
+      {names.map((n, i) => (
+        <tr key={n.key} data-testid="report-row">
+          <th scope="row">{n.name ?? <em class="muted">{by === 'client' ? 'No client' : 'No tag'}</em>}</th>
+          <td class="num">{cells.rows[i]?.time}</td>
+          <td class="num">{cells.rows[i]?.hours}</td>
+          <td class="num">{share((report.rows[i] as LedgerRow).seconds, report.totalSeconds)}</td>
+          <BilledCells cells={cells.rows[i]} billing={billing} />
         </tr>
       ))}
     </ReportTable>
@@ -246,8 +381,8 @@ function DayTable({ report }: { report: Report }) {
 
 /** The Reports screen. */
 export function Reports() {
-  const { blocksVersion, snapshot } = useAppState();
-  const [query, setQuery] = useState<Query>({ period: 'week', from: '', to: '', by: 'activity' });
+  const { blocksVersion, ledgerVersion, snapshot } = useAppState();
+  const [query, setQuery] = useState<Query>({ period: 'week', from: '', to: '', by: 'activity', billable: 'all' });
   const [report, setReport] = useState<Report | null>(null);
   const [totals, setTotals] = useState<DailyTotal[]>([]);
   const [error, setError] = useState<ApiError | null>(null);
@@ -272,14 +407,15 @@ export function Reports() {
   useEffect(() => {
     const ask = ++asked.current;
     const params: Record<string, string> =
-      query.period === 'custom' ? { from: query.from, to: query.to, by: query.by } : { period: query.period, by: query.by };
+      query.period === 'custom' ? { from: query.from, to: query.to, ...filterParams(query) } : { period: query.period, ...filterParams(query) };
     // Custom days start from the range shown last; nothing to ask until there is one.
     if (query.period === 'custom' && (!query.from || !query.to)) return;
     setLoading(true);
     api
       .get<Report>(reportPath('/api/report', params))
       .then(async (r) => {
-        const perActivity = query.by === 'day' ? await api.get<DailyTotal[]>(reportPath('/api/totals', { from: r.from, to: r.to })) : [];
+        // The day chart stacks every activity's time, which a billable filter does not narrow: no chart then.
+        const perActivity = query.by === 'day' && query.billable === 'all' ? await api.get<DailyTotal[]>(reportPath('/api/totals', { from: r.from, to: r.to })) : [];
         if (ask !== asked.current) return;
         setReport(r);
         setTotals(perActivity);
@@ -292,7 +428,7 @@ export function Reports() {
         setError(e instanceof ApiError ? e : new ApiError(0, 'error', messageOf(e)));
       })
       .finally(() => ask === asked.current && setLoading(false));
-  }, [query.period, query.by, query.period === 'custom' ? query.from : '', query.period === 'custom' ? query.to : '', blocksVersion, tick]);
+  }, [query.period, query.by, query.billable, query.period === 'custom' ? query.from : '', query.period === 'custom' ? query.to : '', blocksVersion, ledgerVersion, tick]);
 
   const fieldError = error && (error.about('from') || error.about('to')) ? error : null;
   const shown = report;
@@ -316,13 +452,16 @@ export function Reports() {
             {shown && (
               <p class="report-total">
                 <strong data-testid="report-total">{duration(shown.totalSeconds)}</strong>
-                <span class="muted"> tracked · {decimalHours(shown.totalSeconds)} hours</span>
+                <span class="muted">
+                  {' '}
+                  {query.billable === 'true' ? 'billable' : query.billable === 'false' ? 'not billable' : 'tracked'} · {decimalHours(shown.totalSeconds)} hours
+                </span>
               </p>
             )}
           </div>
           {shown && csvParams && (
             <div class="downloads" role="group" aria-label="Download as CSV">
-              <a class="button" href={reportPath('/api/report.csv', { ...csvParams, by: query.by })} download data-testid="download-report" onClick={fetchDownload}>
+              <a class="button" href={reportPath('/api/report.csv', { ...csvParams, ...filterParams(query) })} download data-testid="download-report" onClick={fetchDownload}>
                 <span aria-hidden="true">↓ </span>Report CSV
               </a>
               <a class="button" href={reportPath('/api/export.csv', csvParams)} download data-testid="download-export" onClick={fetchDownload}>
@@ -340,8 +479,12 @@ export function Reports() {
         {shown && shown.totalSeconds === 0 && <p class="muted empty">Nothing tracked in this range.</p>}
         {shown && shown.totalSeconds > 0 && query.by === 'day' && 'date' in (shown.rows[0] ?? {}) && (
           <>
-            <DayBars days={daysOf(shown.from, shown.to)} totals={totals} report={shown} />
-            <ActivityLegend totals={totals} />
+            {query.billable === 'all' && (
+              <>
+                <DayBars days={daysOf(shown.from, shown.to)} totals={totals} report={shown} />
+                <ActivityLegend totals={totals} />
+              </>
+            )}
             <DayTable report={shown} />
           </>
         )}
@@ -351,6 +494,8 @@ export function Reports() {
             <ActivityTable report={shown} />
           </>
         )}
+        {shown && shown.totalSeconds > 0 && query.by === 'client' && 'clientID' in (shown.rows[0] ?? {}) && <NamedTable report={shown} by="client" />}
+        {shown && shown.totalSeconds > 0 && query.by === 'tag' && 'tag' in (shown.rows[0] ?? {}) && <NamedTable report={shown} by="tag" />}
       </section>
       <p class="visually-hidden" aria-live="polite">
         {shown && !loading ? `${rangeLabel(shown.from, shown.to)}: ${duration(shown.totalSeconds)} tracked.` : ''}

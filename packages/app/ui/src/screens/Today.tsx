@@ -16,6 +16,7 @@ import { overlapsOf } from '../overlaps.ts';
 import { applyStatus, blocksChanged, liveSeconds, useAppState, useTick } from '../state.ts';
 import { clockTime, dayKey, daySpan, duration, longDay, nowMs, stopwatch } from '../time.ts';
 import type { Block, RunningElsewhere, Status } from '../types.ts';
+import { BlockLedgerBadges } from '../components/BlockLedgerBadges.tsx';
 
 /** Loads the blocks of a day, again whenever tracked time changes. */
 function useDayBlocks(day: string, version: unknown): { blocks: Block[]; error: string | null } {
@@ -329,6 +330,7 @@ function BlockList({ blocks }: { blocks: Block[] }) {
               <span class={`swatch ${colorClass(b.activity.activityID)}`} aria-hidden="true" />
               {b.activity.activityName}
               {b.kind === 'entry' && <span class="badge">logged</span>}
+              <BlockLedgerBadges block={b} />
               {b.breaks.length > 0 && <span class="badge">{b.breaks.length === 1 ? '1 break' : `${b.breaks.length} breaks`}</span>}
               {overlapping.has(b.id) && (
                 <span class="badge warn" data-testid="overlap-badge">

@@ -1,7 +1,8 @@
 /**
  * The History screen's editor of one block, opened in its row: a session's activity, day and
- * times (a running one keeps running) and note, an entry's too. Whatever the app refuses
- * shows next to the field it is about.
+ * times (a running one keeps running) and note, an entry's too, and the block's tags and
+ * billable flag (docs/data.md "The ledger"). Whatever the app refuses shows next to the field
+ * it is about.
  */
 import { useState } from 'preact/hooks';
 import { api, messageOf } from '../../api.ts';
@@ -11,6 +12,14 @@ import { blocksChanged } from '../../state.ts';
 import { dayKey, timeInputValue } from '../../time.ts';
 import type { ActivityInfo, Block } from '../../types.ts';
 import { atMinutes, longBlockQuestion, minutesOf, readRange } from './times.ts';
+
+/** The tags typed as `review, urgent`: split at commas, trimmed, empty ones left out. */
+function tagsOf(text: string): string[] {
+  return text
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+}
 
 /**
  * The editor form of `block`; `onClose` runs on Cancel, `onSaved` after a save with the
@@ -25,6 +34,8 @@ export function BlockEditor({ block, activities, onClose, onSaved }: { block: Bl
   const [to, setTo] = useState(running ? '' : timeInputValue(Date.parse(block.endedAt as string)));
   const [nextDay, setNextDay] = useState(!running && dayKey(Date.parse(block.endedAt as string)) !== dayKey(start));
   const [note, setNote] = useState(block.note ?? '');
+  const [tags, setTags] = useState(block.tags.join(', '));
+  const [billable, setBillable] = useState(block.billable);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmed, setConfirmed] = useState<string | null>(null);
@@ -56,6 +67,13 @@ export function BlockEditor({ block, activities, onClose, onSaved }: { block: Bl
     setErrors({});
     setQuestion(null);
     try {
+      // Tags and billable first, in one request the app checks whole: a refused tag (a control
+      // character, too long) changes nothing at all, times included.
+      const tagList = tagsOf(tags);
+      const tagsChanged = tagList.join('\n') !== block.tags.join('\n');
+      if (tagsChanged || billable !== block.billable) {
+        await api.patch(`/api/blocks/${block.id}/ledger`, { ...(tagsChanged ? { tags: tagList } : {}), ...(billable !== block.billable ? { billable } : {}) });
+      }
       let saved: Block;
       if (block.kind === 'session') {
         const startedAt = range ? range.start : (runningStart as number);
@@ -83,6 +101,7 @@ export function BlockEditor({ block, activities, onClose, onSaved }: { block: Bl
     }
   };
 
+  const tagsError = errors.tags ?? errors.billable;
   const timeError = errors.startedAt ?? errors.endedAt ?? errors.durationMinutes;
   return (
     <form class="editor" onSubmit={(e) => void save(e)} aria-label={`Edit ${block.kind} of ${block.activity.activityName}`} noValidate>
@@ -129,8 +148,26 @@ export function BlockEditor({ block, activities, onClose, onSaved }: { block: Bl
         />
         <FieldError id={`${idp}-note-error`} message={errors.note} />
       </div>
+      <div class="field wide">
+        <label for={`${idp}-tags`}>
+          Tags <span class="muted">(separated by commas)</span>
+        </label>
+        <input
+          id={`${idp}-tags`}
+          type="text"
+          value={tags}
+          placeholder="review, urgent"
+          {...describedByError(tagsError, `${idp}-tags-error`)}
+          onInput={(e) => setTags((e.target as HTMLInputElement).value)}
+        />
+        <FieldError id={`${idp}-tags-error`} message={tagsError} />
+      </div>
+      <label class="check wide">
+        <input type="checkbox" checked={billable} onChange={(e) => setBillable((e.target as HTMLInputElement).checked)} />
+        Billable
+      </label>
       <FieldError id={`${idp}-time-error`} message={timeError} />
-      {failure && !timeError && !errors.note && (
+      {failure && !timeError && !errors.note && !tagsError && (
         <p class="error wide" role="alert">
           {failure}
         </p>

@@ -6,6 +6,7 @@
 import { useState } from 'preact/hooks';
 import type { Report } from '@tock/protocol';
 import { BlockEditor } from './BlockEditor.tsx';
+import { BlockLedgerBadges } from '../../components/BlockLedgerBadges.tsx';
 import { CapturedLane, useCaptured } from '../../components/CapturedLane.tsx';
 import { timelineRange } from '../../components/Timeline.tsx';
 import { api, messageOf } from '../../api.ts';
@@ -63,6 +64,7 @@ function BlockRow({
           <span class={`swatch ${colorClass(block.activity.activityID)}`} aria-hidden="true" />
           {block.activity.activityName}
           <span class="badge">{block.kind === 'session' ? 'timed' : 'logged'}</span>
+          <BlockLedgerBadges block={block} />
           {block.device !== undefined && <span class="badge">on {deviceName(block.device)}</span>}
           {overlaps > 0 && (
             <span class="badge warn" data-testid="overlap-badge">
@@ -138,9 +140,26 @@ function DayCaptured({ day, blocks }: { day: string; blocks: Block[] }) {
   return <CapturedLane id={`captured-${day}`} spans={spans} from={range.from} to={range.to} />;
 }
 
+/**
+ * The week's balance against the targets (Settings › Business) so far: worked − the targets
+ * of its days up to today, from the app's report; nothing when no targets are set.
+ */
+function WeekBalance({ report }: { report: Report | null }) {
+  if (report === null || report.targetSeconds === null || report.balanceSeconds === null) return null;
+  const balance = report.balanceSeconds;
+  // Floored like every duration, in either direction: −7 h 29 min 30 s is −7 h 29 min.
+  const shown = duration(Math.abs(balance));
+  const signed = shown === '0 min' ? shown : `${balance < 0 ? '−' : '+'}${shown}`;
+  return (
+    <p class="muted" data-testid="week-balance">
+      Balance <strong class="strong">{signed}</strong> · target {duration(report.targetSeconds)} so far
+    </p>
+  );
+}
+
 /** The week card, opening on the current week. */
 export function Week() {
-  const { blocksVersion } = useAppState();
+  const { blocksVersion, ledgerVersion } = useAppState();
   const thisWeek = weekStart(dayKey(nowMs()));
   const [week, setWeek] = useState(thisWeek);
   const [asking, setAsking] = useState<Asking | null>(null);
@@ -158,7 +177,7 @@ export function Week() {
         // The days' totals are the app's (shared time counted once), not the segments' sum.
         api.get<Report>(`/api/report?from=${week}&to=${last}&by=day`),
       ]),
-    [week, blocksVersion],
+    [week, blocksVersion, ledgerVersion],
     [[], [], [], null] as [DailyTotal[], Block[], ActivityInfo[], Report | null],
   );
 
@@ -181,6 +200,7 @@ export function Week() {
           <p class="muted">
             <strong class="strong">{duration(weekTotal)}</strong> tracked
           </p>
+          <WeekBalance report={dayReport} />
         </div>
         <div class="pager" role="group" aria-label="Choose week">
           <button type="button" class="ghost" onClick={() => setWeek(addDays(week, -7))}>
@@ -210,7 +230,7 @@ export function Week() {
               .sort((a, b) => a.startedAt.localeCompare(b.startedAt))
               .map((b) => (
                 <BlockRow
-                  key={`${b.id}-${b.startedAt}-${b.endedAt}-${b.activity.activityID}-${b.note}`}
+                  key={`${b.id}-${b.startedAt}-${b.endedAt}-${b.activity.activityID}-${b.note}-${b.tags.join(',')}-${b.billable}`}
                   block={b}
                   activities={activities}
                   overlaps={overlaps.get(b.id)?.length ?? 0}
