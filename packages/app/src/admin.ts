@@ -24,17 +24,17 @@ import { writable } from './backpressure.ts';
 export type AdminHandler = (input: Record<string, unknown>) => unknown;
 
 /**
- * An admin answer sent as a stream of text chunks. `chunks` is pulled one chunk at a time, only
+ * An admin answer sent as a stream of chunks (text, or bytes for a PDF). `chunks` is pulled one chunk at a time, only
  * when the client has taken the previous one; its return value (a JSON value) travels in the
  * `X-Tock-Stream-Summary` trailer. `close` runs once, however the stream ends (finished,
  * failed, or the client went away).
  */
 export class AdminStream {
   readonly contentType: string;
-  readonly chunks: Iterator<string, unknown, undefined>;
+  readonly chunks: Iterator<string | Uint8Array, unknown, undefined>;
   readonly close: () => void;
 
-  constructor(contentType: string, chunks: Iterator<string, unknown, undefined>, close: () => void = () => {}) {
+  constructor(contentType: string, chunks: Iterator<string | Uint8Array, unknown, undefined>, close: () => void = () => {}) {
     this.contentType = contentType;
     this.chunks = chunks;
     this.close = close;

@@ -30,6 +30,7 @@ import { DEFAULT_LISTENER_SETTINGS, ListenerControl, type ListenerSettings } fro
 import { startLiveEvents } from './live-events.ts';
 import { PromptQueue } from './prompts.ts';
 import { importForAdmin } from './imports.ts';
+import { invoiceAdminRoutes } from './invoice-admin-routes.ts';
 import { ledgerAdminRoutes } from './ledger-admin-routes.ts';
 import { reportForAdmin } from './reports.ts';
 import { createSuggestions, suggestionsAdminRoutes, type SuggestionsService } from './suggestions.ts';
@@ -418,6 +419,7 @@ async function wire(
     ...syncAdminRoutes(sync),
     ...editorsAdminRoutes(editors),
     ...ledgerAdminRoutes(store, clock),
+    ...invoiceAdminRoutes(store, clock),
     ...captureAdminRoutes(capture),
     ...suggestionsAdminRoutes(suggestions),
   });

@@ -308,6 +308,23 @@ export {
   type BudgetUsage,
   type BudgetWatchOptions,
 } from './budgets.ts';
+/**
+ * Invoices (docs/data.md "Invoices"): a client's billable blocks over a range as one document,
+ * numbered per year, its blocks marked so they are never invoiced twice, kept for a reissue.
+ */
+export {
+  draftInvoice,
+  invoiceByNumber,
+  issueInvoice,
+  listInvoices,
+  nothingToInvoice,
+  type InvoiceDocument,
+  type InvoiceDraft,
+  type InvoiceLine,
+  type InvoiceRequest,
+  type InvoiceSummary,
+  type InvoiceTotal,
+} from './invoices.ts';
 export {
   CURRENCY_MINOR_UNITS,
   cleanCurrency,

@@ -1,0 +1,64 @@
+/**
+ * Invoices over the admin channel (docs/cli.md "tock invoice"): `GET /invoices` lists them,
+ * `POST /invoices/preview {client, from, to, format?}` renders what would be invoiced without
+ * keeping anything (the window's preview), `POST /invoices/create {client, from, to, format?}`
+ * issues one and `POST /invoices/reissue {number, format?}` renders a kept one again. The
+ * document is streamed like an export (an AdminStream; the summary trailer names the invoice).
+ *
+ * Create renders first and keeps after: the draft is rendered, then kept in one transaction
+ * that makes the draft again and refuses when anything changed meanwhile — so a renderer that
+ * fails, or a refusal, numbers nothing and marks no block.
+ */
+import { draftInvoice, invoiceByNumber, issueInvoice, listInvoices, systemTimeZone, type InvoiceDocument, type Store } from '@tock/core';
+import { AdminStream, type AdminHandler } from './admin.ts';
+import { readInvoiceFormat, renderInvoice } from './invoices/render.ts';
+import { INVOICE_CONTENT_TYPES, invoiceFileName, type InvoiceFormat } from './invoices/text.ts';
+
+/** What the summary trailer of a streamed invoice says. */
+export interface InvoiceStreamSummary {
+  number: string;
+  format: InvoiceFormat;
+  fileName: string;
+  client: string;
+  lines: number;
+  totals: InvoiceDocument['totals'];
+  /** False for a preview: nothing was kept. */
+  issued: boolean;
+}
+
+function streamed(doc: InvoiceDocument, format: InvoiceFormat, bytes: Uint8Array, issued: boolean): AdminStream {
+  const summary: InvoiceStreamSummary = { number: doc.number, format, fileName: invoiceFileName(doc, format), client: doc.client.name, lines: doc.lines.length, totals: doc.totals, issued };
+  // 64 KiB at a time: the channel's pace, not one write of the whole file.
+  function* chunks(): Generator<Uint8Array, InvoiceStreamSummary, undefined> {
+    for (let at = 0; at < bytes.length; at += 65_536) yield bytes.subarray(at, at + 65_536);
+    return summary;
+  }
+  return new AdminStream(INVOICE_CONTENT_TYPES[format], chunks());
+}
+
+/** The invoice routes over `store`, keyed like the app's own (`METHOD /path`). */
+export function invoiceAdminRoutes(store: Store, clock: () => number): Record<string, AdminHandler> {
+  const request = (input: Record<string, unknown>) => ({ client: input.client, from: input.from, to: input.to });
+  return {
+    'GET /invoices': () => listInvoices(store),
+    'POST /invoices/preview': async (input) => {
+      const format = readInvoiceFormat(input.format);
+      const draft = draftInvoice(store, request(input), clock(), systemTimeZone());
+      return streamed(draft.document, format, await renderInvoice(draft.document, format), false);
+    },
+    'POST /invoices/create': async (input) => {
+      const format = readInvoiceFormat(input.format);
+      const now = clock();
+      const timeZone = systemTimeZone();
+      const draft = draftInvoice(store, request(input), now, timeZone);
+      const bytes = await renderInvoice(draft.document, format);
+      const doc = store.transaction(() => issueInvoice(store, draft, request(input), now, timeZone, () => crypto.randomUUID()));
+      return streamed(doc, format, bytes, true);
+    },
+    'POST /invoices/reissue': async (input) => {
+      const format = readInvoiceFormat(input.format);
+      const doc = invoiceByNumber(store, input.number);
+      return streamed(doc, format, await renderInvoice(doc, format), true);
+    },
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * An invoice as one HTML page (docs/data.md "Invoices"): self-contained (its style inline, no
+ * script, no outside resource), printable, every text of the document escaped — a note
+ * `<script>…` is shown as written, never run.
+ */
+import type { InvoiceDocument } from '@tock/core';
+import { amountText, hours, INVOICE_COLUMNS, lineCells, money, periodText, textLines } from './text.ts';
+
+/** Text as HTML: `&`, `<`, `>`, `"` and `'` as entities. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+}
+
+const STYLE = `
+body{font:10pt/1.4 Helvetica,Arial,sans-serif;color:#222;margin:2.5em auto;max-width:60em;padding:0 1.5em}
+header{display:flex;justify-content:space-between;gap:2em;margin-bottom:2em}
+h1{font-size:1.8em;margin:0 0 .3em;letter-spacing:.05em}
+.muted{color:#666}.right{text-align:right}.num{text-align:right;white-space:nowrap}
+table{border-collapse:collapse;width:100%;margin-top:1.5em}
+th{background:#eef0f3;text-align:left;font-weight:600;padding:.4em .5em;border-bottom:1px solid #999}
+td{padding:.35em .5em;border-bottom:1px solid #ddd;vertical-align:top}
+.totals{margin-left:auto;margin-top:1em;width:auto}.totals td{border:0;padding:.2em .5em}
+.totals .grand td{font-weight:700;font-size:1.1em;border-top:1px solid #999}
+footer{margin-top:2.5em}
+@media print{body{margin:0}}
+`;
+
+const esc = (text: string): string => escapeHtml(text);
+const lines = (text: string): string => textLines(text).map(esc).join('<br>');
+
+/** The whole page of `doc`. */
+export function invoiceHtml(doc: InvoiceDocument): string {
+  const seller = doc.seller;
+  const rows = doc.lines
+    .map((line) => `<tr>${lineCells(line).map((cell, i) => `<td${i >= 4 ? ' class="num"' : ''}>${esc(cell)}</td>`).join('')}</tr>`)
+    .join('\n');
+  const totals = doc.totals
+    .map((t) => `<tr class="grand"><td>Total ${esc(t.currency)}</td><td class="num">${esc(hours(t.billedSeconds))} billed</td><td class="num">${esc(money(t.amount, t.currency))}</td></tr>`)
+    .join('\n');
+  const unpriced = doc.lines.some((l) => amountText(l) === '—') ? '<p class="muted">Lines marked — have no rate and are not in the totals.</p>' : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<title>Invoice ${esc(doc.number)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<header>
+<div>
+<strong>${esc(seller.name)}</strong><br>
+${lines(seller.address)}${seller.taxID ? `<br><span class="muted">Tax ID:</span> ${esc(seller.taxID)}` : ''}
+</div>
+<div class="right">
+<h1>INVOICE</h1>
+<div><span class="muted">Number</span> ${esc(doc.number)}</div>
+<div><span class="muted">Date</span> ${esc(doc.issued)}</div>
+<div><span class="muted">Period</span> ${esc(periodText(doc))}</div>
+</div>
+</header>
+<section>
+<div class="muted">Bill to</div>
+<strong>${esc(doc.client.name)}</strong><br>
+${lines(doc.client.address)}
+</section>
+<table>
+<thead><tr>${INVOICE_COLUMNS.map((c, i) => `<th${i >= 4 ? ' class="num"' : ''}>${c}</th>`).join('')}</tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+<table class="totals">
+<tr><td>Worked</td><td class="num">${esc(hours(doc.workedSeconds))}</td><td></td></tr>
+<tr><td>Billed</td><td class="num">${esc(hours(doc.billedSeconds))}</td><td></td></tr>
+${totals}
+</table>
+${unpriced}
+<footer>
+${seller.paymentTerms ? `<p><strong>Payment terms:</strong> ${lines(seller.paymentTerms)}</p>` : ''}
+</footer>
+</body>
+</html>
+`;
+}

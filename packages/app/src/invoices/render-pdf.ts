@@ -1,0 +1,189 @@
+/**
+ * An invoice as a PDF (docs/data.md "Invoices"), drawn with pdf-lib in Helvetica, one of the
+ * PDF standard fonts: every word is text in the file (searchable, copyable, what `pdftotext`
+ * reads), not an image. A4, your details top left, INVOICE with its number, date and period top
+ * right, the client under them, the table (its header again on every page), the totals per
+ * currency, the payment terms, and the number and page on every page's foot.
+ *
+ * The standard fonts draw the Windows-1252 characters only; any other character is drawn as
+ * `?` here (the HTML and CSV keep every character). The same document gives the same bytes:
+ * the file's dates are the invoice's, so a reissue is identical.
+ */
+import type { InvoiceDocument } from '@tock/core';
+import type { PDFFont, PDFPage } from 'pdf-lib';
+import { hours, INVOICE_COLUMNS, lineCells, money, periodText, textLines } from './text.ts';
+
+const PAGE: [number, number] = [595.28, 841.89]; // A4 in points
+const MARGIN = 48;
+const WIDTH = PAGE[0] - 2 * MARGIN;
+/** Column widths (points), in INVOICE_COLUMNS order; they add up to WIDTH. */
+const COLUMNS = [54, 80, 120, 52, 36, 36, 56, 65.28] as const;
+const RIGHT_ALIGNED = new Set([4, 5, 6, 7]);
+const SIZE = { table: 8, body: 9.5, small: 7.5, title: 22, name: 13 } as const;
+const LEADING = 1.25;
+const GREY = 0.42;
+
+/** The PDF bytes of `doc`. pdf-lib is loaded on first use (most commands never need it). */
+export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts, rgb, grayscale } = await import('pdf-lib');
+  const pdf = await PDFDocument.create({ updateMetadata: false });
+  const issued = new Date(`${doc.issued}T12:00:00Z`);
+  pdf.setTitle(`Invoice ${doc.number}`);
+  pdf.setAuthor(safeText(doc.seller.name));
+  pdf.setSubject(`Invoice ${doc.number} to ${safeText(doc.client.name)}`);
+  pdf.setCreator('Tock');
+  pdf.setProducer('Tock (pdf-lib)');
+  pdf.setCreationDate(issued);
+  pdf.setModificationDate(issued);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const drawable = new Set(regular.getCharacterSet());
+  const clean = (text: string): string => [...text].map((c) => (drawable.has(c.codePointAt(0) as number) ? c : c === '\t' ? ' ' : '?')).join('');
+  const ink = grayscale(0.13);
+  const muted = grayscale(GREY);
+  const rule = grayscale(0.8);
+  const headerFill = rgb(0.93, 0.94, 0.95);
+
+  const pages: PDFPage[] = [];
+  let page = pdf.addPage(PAGE);
+  pages.push(page);
+  let y = PAGE[1] - MARGIN;
+
+  const text = (p: PDFPage, value: string, x: number, top: number, size: number, font: PDFFont = regular, color = ink, align: 'left' | 'right' = 'left'): void => {
+    const line = clean(value);
+    const width = font.widthOfTextAtSize(line, size);
+    p.drawText(line, { x: align === 'right' ? x - width : x, y: top - size, size, font, color });
+  };
+  const block = (p: PDFPage, lines: string[], x: number, top: number, size: number, font: PDFFont = regular, color = ink, align: 'left' | 'right' = 'left'): number => {
+    let at = top;
+    for (const line of lines) {
+      text(p, line, x, at, size, font, color, align);
+      at -= size * LEADING;
+    }
+    return at;
+  };
+
+  // Your details, top left; the invoice's, top right.
+  const right = PAGE[0] - MARGIN;
+  let left = block(page, [doc.seller.name || 'Your business (tock settings set business …)'], MARGIN, y, SIZE.name, bold);
+  left = block(page, textLines(doc.seller.address), MARGIN, left - 2, SIZE.body);
+  if (doc.seller.taxID) left = block(page, [`Tax ID: ${doc.seller.taxID}`], MARGIN, left, SIZE.body, regular, muted);
+  let top = block(page, ['INVOICE'], right, y, SIZE.title, bold, ink, 'right') - 6;
+  for (const [label, value] of [['Number', doc.number], ['Date', doc.issued], ['Period', periodText(doc)]] as const) {
+    text(page, value, right, top, SIZE.body, bold, ink, 'right');
+    text(page, label, right - bold.widthOfTextAtSize(clean(value), SIZE.body) - 8, top, SIZE.body, regular, muted, 'right');
+    top -= SIZE.body * LEADING;
+  }
+  y = Math.min(left, top) - 22;
+
+  // The client.
+  y = block(page, ['BILL TO'], MARGIN, y, SIZE.small, bold, muted) - 2;
+  y = block(page, [doc.client.name], MARGIN, y, SIZE.body + 1, bold);
+  y = block(page, textLines(doc.client.address), MARGIN, y, SIZE.body) - 18;
+
+  const columnX = COLUMNS.map((_, i) => MARGIN + COLUMNS.slice(0, i).reduce((sum, w) => sum + w, 0));
+  const PAD = 3;
+  const tableHeader = (): void => {
+    const h = SIZE.table * LEADING + 8;
+    page.drawRectangle({ x: MARGIN, y: y - h, width: WIDTH, height: h, color: headerFill });
+    INVOICE_COLUMNS.forEach((title, i) => {
+      const x = RIGHT_ALIGNED.has(i) ? (columnX[i] as number) + (COLUMNS[i] as number) - PAD : (columnX[i] as number) + PAD;
+      text(page, title, x, y - 4, SIZE.table, bold, ink, RIGHT_ALIGNED.has(i) ? 'right' : 'left');
+    });
+    y -= h;
+    page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + WIDTH, y }, thickness: 0.8, color: grayscale(0.55) });
+  };
+  const newPage = (): void => {
+    page = pdf.addPage(PAGE);
+    pages.push(page);
+    y = PAGE[1] - MARGIN;
+  };
+  const FOOT = MARGIN + 16;
+  tableHeader();
+  for (const line of doc.lines) {
+    const cells = lineCells(line).map((cell, i) => wrap(clean(cell), (COLUMNS[i] as number) - 2 * PAD, i === 1 ? regular : regular, SIZE.table));
+    const rows = Math.max(...cells.map((c) => c.length));
+    const h = rows * SIZE.table * LEADING + 6;
+    if (y - h < FOOT) {
+      newPage();
+      tableHeader();
+    }
+    cells.forEach((cellLines, i) => {
+      const x = RIGHT_ALIGNED.has(i) ? (columnX[i] as number) + (COLUMNS[i] as number) - PAD : (columnX[i] as number) + PAD;
+      block(page, cellLines, x, y - 3, SIZE.table, regular, i === 2 || i === 3 ? grayscale(0.25) : ink, RIGHT_ALIGNED.has(i) ? 'right' : 'left');
+    });
+    y -= h;
+    page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + WIDTH, y }, thickness: 0.4, color: rule });
+  }
+
+  // Totals, right-aligned under the table.
+  const totals: [string, string, boolean][] = [
+    ['Worked', hours(doc.workedSeconds), false],
+    ['Billed', hours(doc.billedSeconds), false],
+    ...doc.totals.map((t): [string, string, boolean] => [`Total ${t.currency}`, money(t.amount, t.currency), true]),
+  ];
+  const totalsHeight = totals.length * SIZE.body * LEADING * 1.3 + 16;
+  if (y - totalsHeight < FOOT) newPage();
+  y -= 12;
+  for (const [label, value, strong] of totals) {
+    const size = strong ? SIZE.body + 1.5 : SIZE.body;
+    if (strong) page.drawLine({ start: { x: right - 200, y: y + 2 }, end: { x: right, y: y + 2 }, thickness: 0.6, color: grayscale(0.55) });
+    text(page, value, right - PAD, y - 2, size, strong ? bold : regular, ink, 'right');
+    text(page, label, right - 200, y - 2, size, strong ? bold : regular, strong ? ink : muted);
+    y -= size * LEADING * 1.3;
+  }
+  if (doc.lines.some((l) => l.amount === null)) {
+    y = block(page, ['Lines with a rate of — have no rate and are not in the totals.'], MARGIN, y - 4, SIZE.small, regular, muted);
+  }
+
+  // Payment terms.
+  if (doc.seller.paymentTerms) {
+    const terms = textLines(doc.seller.paymentTerms).flatMap((l) => wrap(clean(l), WIDTH, regular, SIZE.body));
+    const needed = (terms.length + 1) * SIZE.body * LEADING + 24;
+    if (y - needed < FOOT) newPage();
+    y -= 20;
+    y = block(page, ['Payment terms'], MARGIN, y, SIZE.body, bold);
+    block(page, terms, MARGIN, y - 2, SIZE.body);
+  }
+
+  // Every page's foot: the number and the page.
+  pages.forEach((p, i) => {
+    p.drawLine({ start: { x: MARGIN, y: MARGIN + 6 }, end: { x: MARGIN + WIDTH, y: MARGIN + 6 }, thickness: 0.4, color: rule });
+    text(p, `${doc.number} · ${doc.seller.name || ''}`.replace(/ · $/, ''), MARGIN, MARGIN, SIZE.small, regular, muted);
+    text(p, `Page ${i + 1} of ${pages.length}`, MARGIN + WIDTH, MARGIN, SIZE.small, regular, muted, 'right');
+  });
+  return pdf.save({ useObjectStreams: true });
+}
+
+/** Text the PDF's information fields can hold (no control characters). */
+function safeText(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the metadata is one line
+  return text.replace(/[\u0000-\u001f\u007f]/g, ' ');
+}
+
+/** `value` broken into lines no wider than `width` points: at spaces, and inside a word too long for a line. */
+function wrap(value: string, width: number, font: PDFFont, size: number): string[] {
+  const out: string[] = [];
+  for (const paragraph of value.split(/\r?\n/)) {
+    let line = '';
+    for (const word of paragraph.split(' ')) {
+      const candidate = line === '' ? word : `${line} ${word}`;
+      if (font.widthOfTextAtSize(candidate, size) <= width) {
+        line = candidate;
+        continue;
+      }
+      if (line !== '') out.push(line);
+      line = '';
+      let rest = word;
+      while (font.widthOfTextAtSize(rest, size) > width) {
+        let cut = rest.length - 1;
+        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
+        out.push(rest.slice(0, cut));
+        rest = rest.slice(cut);
+      }
+      line = rest;
+    }
+    out.push(line);
+  }
+  return out.length === 0 ? [''] : out;
+}

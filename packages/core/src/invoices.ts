@@ -1,0 +1,332 @@
+/**
+ * Invoices (docs/data.md "Invoices"): a client's billable blocks over a range of local days,
+ * not yet on an invoice, as one document — your details from the `business` setting, the
+ * client's, one line per activity and day (its blocks' notes and tags, worked and billed time,
+ * rate and amount) and the totals per currency. Numbered `INV-<year>-<NNN>` per year of issue;
+ * its blocks are marked (`invoice_id`) so they are never invoiced twice; the document is kept
+ * whole in the `invoices` table, so a reissue renders exactly what was sent.
+ *
+ * A pure model: {@link draftInvoice} reads the store and writes nothing (the window's preview,
+ * and what a renderer is given before anything is kept); {@link issueInvoice} keeps a draft and
+ * marks its blocks, in the caller's transaction. Renderers (PDF, HTML, CSV) live in the app.
+ */
+
+import { TockProblem, validationProblem, type FieldProblem } from '@tock/protocol';
+import { coveredLength } from './blocks.ts';
+import { localDayKey, localDaySpan, type DayKey } from './day.ts';
+import { requireClient, tagsOf } from './ledger.ts';
+import { readBusiness, readRounding, roundBilled, type Business } from './ledger-settings.ts';
+import { exactAmount, roundAmount, sumAmounts } from './money.ts';
+import { nameKey } from './names.ts';
+import { readQueryField, REPORT_MAX_DAYS } from './report.ts';
+import type { Store } from './store.ts';
+import { secondOf, workedSpans } from './totals.ts';
+
+/** One line of an invoice: an activity on a local day. */
+export interface InvoiceLine {
+  date: DayKey;
+  activity: string;
+  /** The notes of its blocks, each once, in time order, joined by `; ` (empty: none). */
+  note: string;
+  /** The tags of its blocks, each once (case-insensitively). */
+  tags: string[];
+  workedSeconds: number;
+  billedSeconds: number;
+  /** Per hour, as stored (`"85.00"`); null: no rate applies. */
+  rate: string | null;
+  currency: string | null;
+  /** Billed hours × rate, half-up to the currency's minor unit; null without a rate. */
+  amount: string | null;
+  /** How many blocks it holds. */
+  blocks: number;
+}
+
+/** The totals of one currency (lines without a rate are in none). */
+export interface InvoiceTotal {
+  currency: string;
+  billedSeconds: number;
+  amount: string;
+}
+
+/** An invoice as rendered, and as kept for a reissue. */
+export interface InvoiceDocument {
+  number: string;
+  /** The local day it was made. */
+  issued: DayKey;
+  from: DayKey;
+  to: DayKey;
+  timeZone: string;
+  seller: { name: string; address: string; taxID: string; paymentTerms: string };
+  client: { id: string; name: string; address: string };
+  lines: InvoiceLine[];
+  workedSeconds: number;
+  billedSeconds: number;
+  totals: InvoiceTotal[];
+}
+
+/** An invoice as listed. */
+export interface InvoiceSummary {
+  number: string;
+  issued: DayKey;
+  clientID: string;
+  clientName: string;
+  from: DayKey;
+  to: DayKey;
+  lines: number;
+  billedSeconds: number;
+  totals: InvoiceTotal[];
+}
+
+/** What an invoice is asked for: a client (ID or name) and a range of local days. */
+export interface InvoiceRequest {
+  client?: unknown;
+  from?: unknown;
+  to?: unknown;
+}
+
+/** A draft and the blocks it would mark. */
+export interface InvoiceDraft {
+  document: InvoiceDocument;
+  sessionIDs: string[];
+  entryIDs: string[];
+}
+
+/** The refusal when a range holds nothing new to bill. */
+export function nothingToInvoice(client: string, from: DayKey, to: DayKey): TockProblem {
+  return new TockProblem(
+    'validation_failed',
+    `nothing to invoice for ${client} from ${from} to ${to}: no billable blocks there that are not on an invoice already (see tock invoice list)`,
+  );
+}
+
+/** Blocks of the client's activities that start in `[?2, ?3)` ms, are over, and are on no invoice; sessions (0) with their breaks (1), entries (2). */
+const INVOICE_BLOCKS_SQL = `
+  WITH chosen AS MATERIALIZED (SELECT id, name, billable, rate FROM activities WHERE client_id = ?1),
+  range_sessions AS MATERIALIZED (
+    SELECT s.id, s.activity_id, s.started_at, s.ended_at, s.note, s.tags, coalesce(s.billable, c.billable) AS billable
+      FROM chosen c CROSS JOIN sessions s ON s.activity_id = c.id
+      WHERE s.invoice_id IS NULL AND s.ended_at IS NOT NULL AND s.started_at >= ?2 AND s.started_at < ?3
+  )
+  SELECT 0 AS kind, id, activity_id AS activityID, started_at AS start, ended_at AS end, note, tags, billable FROM range_sessions
+  UNION ALL
+  SELECT 1, rs.id, rs.activity_id, b.started_at, b.ended_at, NULL, NULL, NULL FROM range_sessions rs CROSS JOIN breaks b ON b.session_id = rs.id
+  UNION ALL
+  SELECT 2, e.id, e.activity_id, e.started_at, e.ended_at, e.note, e.tags, coalesce(e.billable, c.billable)
+    FROM chosen c CROSS JOIN entries e ON e.activity_id = c.id
+    WHERE e.invoice_id IS NULL AND e.started_at >= ?2 AND e.started_at < ?3`;
+
+interface BlockRow {
+  kind: 0 | 1 | 2;
+  id: string;
+  activityID: string;
+  start: number;
+  end: number | null;
+  note: string | null;
+  tags: string | null;
+  billable: number | null;
+}
+
+/** Checks the request: a client that exists, and two days at most {@link REPORT_MAX_DAYS} apart. */
+function readRequest(store: Store, input: InvoiceRequest): { client: { id: string; name: string; address: string; currency: string | null; rate: string | null }; from: DayKey; to: DayKey } {
+  const problems: FieldProblem[] = [];
+  if (input.from === undefined || input.from === null) problems.push({ field: 'from', message: 'must be given (YYYY-MM-DD)' });
+  if (input.to === undefined || input.to === null) problems.push({ field: 'to', message: 'must be given (YYYY-MM-DD)' });
+  const from = readQueryField('from', input.from, undefined, problems);
+  const to = readQueryField('to', input.to, undefined, problems);
+  if (typeof from === 'string' && typeof to === 'string') {
+    const days = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+    if (days < 1) problems.push({ field: 'to', message: `must not be before from (${from})` });
+    else if (days > REPORT_MAX_DAYS) problems.push({ field: 'to', message: `the range covers ${days} days; an invoice covers at most ${REPORT_MAX_DAYS}` });
+  }
+  if (problems.length > 0) throw validationProblem(problems);
+  const client = requireClient(store, input.client);
+  return { client: { id: client.id, name: client.name, address: client.address ?? '', currency: client.currency, rate: client.rate }, from: from as DayKey, to: to as DayKey };
+}
+
+/** The number the next invoice of `year` gets. */
+function nextNumber(store: Store, year: number): { number: string; seq: number } {
+  const row = store.statement('SELECT max(seq) AS seq FROM invoices WHERE year = ?').get(year) as { seq: number | null };
+  const seq = (row.seq ?? 0) + 1;
+  return { number: `INV-${year}-${String(seq).padStart(3, '0')}`, seq };
+}
+
+/**
+ * The invoice `input` asks for as of `now` (ms), over the local days of `timeZone`, with the
+ * number it would get — nothing is written. Only the client's billable blocks that start in the
+ * range, are over, and are on no invoice; each line an activity on the local day its blocks
+ * start, its worked seconds covered once, billed by the `rounding` setting (per block, or per
+ * activity and day), its amount rounded once per line, half-up. Throws `validation_failed`
+ * for a bad request, and {@link nothingToInvoice} when no block is left to bill.
+ */
+export function draftInvoice(store: Store, input: InvoiceRequest, now: number, timeZone: string): InvoiceDraft {
+  const { client, from, to } = readRequest(store, input);
+  const start = localDaySpan(from, timeZone).start;
+  const end = localDaySpan(to, timeZone).end;
+  const rows = store.statement(INVOICE_BLOCKS_SQL).all(client.id, start, end) as unknown as BlockRow[];
+  const business = readBusiness(store.settings);
+  const rounding = readRounding(store.settings);
+  const activities = new Map<string, { name: string; rate: string | null }>();
+  for (const a of store.statement('SELECT id, name, rate FROM activities WHERE client_id = ?').all(client.id) as unknown as { id: string; name: string; rate: string | null }[]) {
+    activities.set(a.id, { name: a.name, rate: a.rate });
+  }
+  const currency = client.currency ?? business.currency ?? null;
+
+  // The blocks, as the totals read them; only the billable ones are invoiced.
+  const sessions = new Map<string, { id: string; activityID: string; start: number; end: number | null; breaks: { start: number; end: number | null }[]; tags: string | null; billable: number | null }>();
+  const entries: { id: string; activityID: string; start: number; end: number; tags: string | null; billable: number | null }[] = [];
+  const notes = new Map<string, string | null>();
+  const sessionIDs: string[] = [];
+  const entryIDs: string[] = [];
+  for (const row of rows) {
+    if (row.kind === 1 || row.billable !== 1) continue;
+    notes.set(row.id, row.note);
+    if (row.kind === 0) {
+      sessions.set(row.id, { id: row.id, activityID: row.activityID, start: row.start, end: row.end, breaks: [], tags: row.tags, billable: row.billable });
+      sessionIDs.push(row.id);
+    } else {
+      entries.push({ id: row.id, activityID: row.activityID, start: row.start, end: row.end as number, tags: row.tags, billable: row.billable });
+      entryIDs.push(row.id);
+    }
+  }
+  for (const row of rows) if (row.kind === 1) sessions.get(row.id)?.breaks.push({ start: row.start, end: row.end });
+  if (sessionIDs.length + entryIDs.length === 0) throw nothingToInvoice(client.name, from, to);
+
+  // Each block belongs to the local day it starts on, whole.
+  const startOf = new Map<string, number>();
+  for (const s of sessions.values()) startOf.set(s.id, s.start);
+  for (const e of entries) startOf.set(e.id, e.start);
+  const spans = workedSpans({ sessions: [...sessions.values()], entries }, now);
+  const groups = new Map<string, { activityID: string; date: DayKey; spans: typeof spans; blocks: Map<string, number> }>();
+  for (const span of spans) {
+    const date = localDayKey(startOf.get(span.block.id) as number, timeZone);
+    const key = `${date}\u0000${span.activityID}`;
+    let group = groups.get(key);
+    if (group === undefined) {
+      group = { activityID: span.activityID, date, spans: [], blocks: new Map() };
+      groups.set(key, group);
+    }
+    group.spans.push(span);
+    group.blocks.set(span.block.id, (group.blocks.get(span.block.id) ?? 0) + span.end - span.start);
+  }
+  // Blocks without a worked second (all break) still count as invoiced, in no line's seconds.
+  const lines: InvoiceLine[] = [...groups.values()].map((g) => {
+    const activity = activities.get(g.activityID) ?? { name: '?', rate: null };
+    const workedSeconds = coveredLength(g.spans);
+    const billedSeconds =
+      rounding.mode === 'none' ? workedSeconds : rounding.per === 'day' ? roundBilled(workedSeconds, rounding) : [...g.blocks.values()].reduce((sum, s) => sum + roundBilled(s, rounding), 0);
+    const rate = activity.rate ?? client.rate;
+    const priced = rate !== null && currency !== null;
+    const ids = [...g.blocks.keys()].sort((a, b) => (startOf.get(a) as number) - (startOf.get(b) as number) || (a < b ? -1 : 1));
+    const seenNotes = new Set<string>();
+    const noteList: string[] = [];
+    const tagList: string[] = [];
+    const seenTags = new Set<string>();
+    for (const id of ids) {
+      const note = notes.get(id)?.trim();
+      if (note && !seenNotes.has(note)) {
+        seenNotes.add(note);
+        noteList.push(note);
+      }
+    }
+    for (const span of g.spans) {
+      for (const tag of tagsOf(span.block.tags)) {
+        if (seenTags.has(nameKey(tag))) continue;
+        seenTags.add(nameKey(tag));
+        tagList.push(tag);
+      }
+    }
+    return {
+      date: g.date,
+      activity: activity.name,
+      note: noteList.join('; '),
+      tags: tagList,
+      workedSeconds,
+      billedSeconds,
+      rate: priced ? rate : null,
+      currency: priced ? currency : null,
+      amount: priced ? roundAmount(exactAmount(billedSeconds, rate as string), currency as string) : null,
+      blocks: g.blocks.size,
+    };
+  });
+  lines.sort((a, b) => compare(nameKey(a.activity), nameKey(b.activity)) || compare(a.activity, b.activity) || compare(a.date, b.date));
+  const byCurrency = new Map<string, { billedSeconds: number; amounts: string[] }>();
+  for (const line of lines) {
+    if (line.currency === null || line.amount === null) continue;
+    const t = byCurrency.get(line.currency) ?? { billedSeconds: 0, amounts: [] };
+    t.billedSeconds += line.billedSeconds;
+    t.amounts.push(line.amount);
+    byCurrency.set(line.currency, t);
+  }
+  const issued = localDayKey(now, timeZone);
+  const { number } = nextNumber(store, Number(issued.slice(0, 4)));
+  const seller = sellerOf(business);
+  const allSpans = spans.map((s) => ({ start: s.start, end: Math.min(s.end, secondOf(now)) }));
+  const document: InvoiceDocument = {
+    number,
+    issued,
+    from,
+    to,
+    timeZone,
+    seller,
+    client: { id: client.id, name: client.name, address: client.address },
+    lines,
+    workedSeconds: coveredLength(allSpans),
+    billedSeconds: lines.reduce((sum, l) => sum + l.billedSeconds, 0),
+    totals: [...byCurrency]
+      .sort(([a], [b]) => compare(a, b))
+      .map(([c, t]) => ({ currency: c, billedSeconds: t.billedSeconds, amount: sumAmounts(t.amounts, c) })),
+  };
+  return { document, sessionIDs, entryIDs };
+}
+
+function sellerOf(business: Business): InvoiceDocument['seller'] {
+  return { name: business.name, address: business.address, taxID: business.taxID, paymentTerms: business.paymentTerms };
+}
+
+/**
+ * Keeps `draft` as an invoice and marks its blocks invoiced, in the caller's transaction. The
+ * draft is made again first: when anything it depends on changed since (a block edited or
+ * invoiced meanwhile, another invoice numbered), nothing is kept and the caller is told to
+ * try again. Returns the document as kept.
+ */
+export function issueInvoice(store: Store, draft: InvoiceDraft, input: InvoiceRequest, now: number, timeZone: string, newId: () => string): InvoiceDocument {
+  const again = draftInvoice(store, input, now, timeZone);
+  if (JSON.stringify(again) !== JSON.stringify(draft)) {
+    throw new TockProblem('validation_failed', 'the blocks changed while the invoice was made; make it again');
+  }
+  const { document } = again;
+  const year = Number(document.issued.slice(0, 4));
+  const { number, seq } = nextNumber(store, year);
+  const id = newId();
+  store
+    .statement('INSERT INTO invoices (id, number, year, seq, client_id, from_day, to_day, created_at, document) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+    .run(id, number, year, seq, document.client.id, document.from, document.to, Math.floor(now), JSON.stringify(document));
+  const markSession = store.statement('UPDATE sessions SET invoice_id = ? WHERE id = ? AND invoice_id IS NULL');
+  for (const sessionID of again.sessionIDs) markSession.run(id, sessionID);
+  const markEntry = store.statement('UPDATE entries SET invoice_id = ? WHERE id = ? AND invoice_id IS NULL');
+  for (const entryID of again.entryIDs) markEntry.run(id, entryID);
+  return document;
+}
+
+/** Every invoice, newest first. */
+export function listInvoices(store: Store): InvoiceSummary[] {
+  const rows = store.statement('SELECT document FROM invoices ORDER BY year DESC, seq DESC').all() as unknown as { document: string }[];
+  return rows.map(({ document }) => {
+    const d = JSON.parse(document) as InvoiceDocument;
+    return { number: d.number, issued: d.issued, clientID: d.client.id, clientName: d.client.name, from: d.from, to: d.to, lines: d.lines.length, billedSeconds: d.billedSeconds, totals: d.totals };
+  });
+}
+
+/** The invoice numbered `number` as it was issued (a reissue renders it again), or a `validation_failed` refusal naming `number`. */
+export function invoiceByNumber(store: Store, number: unknown): InvoiceDocument {
+  if (typeof number !== 'string' || !/^INV-\d{4}-\d{3,}$/i.test(number.trim())) {
+    throw validationProblem([{ field: 'number', message: `must be an invoice number such as INV-2026-001, not ${JSON.stringify(number)}` }]);
+  }
+  const row = store.statement('SELECT document FROM invoices WHERE number = ?').get(number.trim().toUpperCase()) as { document: string } | undefined;
+  if (row === undefined) throw validationProblem([{ field: 'number', message: `no invoice ${number.trim().toUpperCase()}; see tock invoice list` }]);
+  return JSON.parse(row.document) as InvoiceDocument;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
