@@ -11,10 +11,11 @@
  * reason in `X-Tock-Stream-Error`). A body without that trailer was cut short. See
  * docs/decisions.md "Streaming admin answers".
  */
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { chmodSync, existsSync, rmSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
+import { nodeHttp } from '@tock/listener';
 import { writable } from './backpressure.ts';
 
 /**
@@ -107,7 +108,7 @@ export async function startAdminServer(path: string, routes: Record<string, Admi
     if (await adminReachable(path)) throw new AdminError('Tock is already running with this home; use that instance, or stop it first');
     rmSync(path, { force: true }); // left behind by a crash
   }
-  const server = createServer(async (req, res) => {
+  const server = nodeHttp.createServer(async (req, res) => {
     const handler = routes[`${req.method} ${req.url}`];
     if (!handler) return send(res, 404, { ok: false, error: `unknown admin command ${req.method} ${req.url}` });
     try {
@@ -160,7 +161,7 @@ export function adminRequest(
 ): Promise<unknown> {
   const body = input === undefined ? '' : JSON.stringify(input);
   return new Promise((resolve, reject) => {
-    const req = request(
+    const req = nodeHttp.request(
       { socketPath: path, method, path: route, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
       (res) => {
         const chunks: Buffer[] = [];
@@ -203,7 +204,7 @@ export function adminDownload(
 ): Promise<unknown> {
   const body = JSON.stringify(input);
   return new Promise((resolve, reject) => {
-    const req = request({ socketPath: path, method: 'POST', path: route, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+    const req = nodeHttp.request({ socketPath: path, method: 'POST', path: route, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
     // Only until the answer starts: after that the pace is the destination's (a pager, a disk).
     req.setTimeout(15_000, () => req.destroy(new Error('timeout')));
     req.on('error', (error: NodeJS.ErrnoException) => {

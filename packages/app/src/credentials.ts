@@ -5,9 +5,10 @@
  * be reached or answers with an error, callers get a {@link CredentialStoreError} and never
  * a fresh token in place of the one they asked for.
  */
-import { Entry } from '@napi-rs/keyring';
+import type { Entry } from '@napi-rs/keyring';
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 
 export type CredentialStoreKind = 'os' | 'file';
 
@@ -28,6 +29,15 @@ export interface CredentialStore {
 }
 
 const SERVICE = 'Tock';
+
+/**
+ * The keyring library's `Entry`, loaded (with its native addon) the first time the OS store is
+ * used: an app whose token is in the file store never loads it (bench/README.md "A lighter
+ * idle app"). Synchronous like the store's methods; the addon is CommonJS.
+ */
+function keyringEntry(): typeof Entry {
+  return (createRequire(import.meta.url)('@napi-rs/keyring') as typeof import('@napi-rs/keyring')).Entry;
+}
 
 function optInHint(): string {
   return 'set TOCK_CREDENTIAL_STORE=file (or choose the file store in Settings › Integrations) to keep it in a 0600 file under the Tock home instead';
@@ -56,7 +66,7 @@ export function osCredentialStore(homeDir: string, env: NodeJS.ProcessEnv = proc
     }
     // Pinned: on Linux the library would otherwise fall back, silently, to the kernel keyutils
     // keyring, which forgets the token at reboot (docs/product.md "The application" does not count it as persistent).
-    return new Entry(SERVICE, account, { linux: { store: 'secret-service' } });
+    return new (keyringEntry())(SERVICE, account, { linux: { store: 'secret-service' } });
   };
   const fail = (action: string, error: unknown): never => {
     if (error instanceof CredentialStoreError) throw error;

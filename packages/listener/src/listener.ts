@@ -7,7 +7,8 @@
  * injected handlers.
  */
 
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { nodeHttp } from './node-http.ts';
 import { API_VERSION, EVENT_LIMITS, LAST_EVENT_ID_HEADER, LICENSE_LOCKED_BODY, LIMITS, WAKATIME_PREFIX, type ErrorCode } from '@tock/protocol';
 import { MALFORMED_KEY, hasBody, idempotencyKeyOf, isJsonContentType, parseJson } from './checks.ts';
 import {
@@ -336,7 +337,7 @@ export function createListener(options: ListenerOptions): Listener {
 
   // ---- the server -----------------------------------------------------------------------
 
-  const server = createServer(
+  const server = nodeHttp.createServer(
     {
       maxHeaderSize: LIMITS.maxHeaderBytes,
       requireHostHeader: false, // a missing Host is answered 403 forbidden_host, and listed

@@ -4,9 +4,9 @@
  * unsigned (no signature was verified), then the connection closes.
  */
 
-import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { API_VERSION, LIMITS } from '@tock/protocol';
+import { nodeHttp } from './node-http.ts';
 
 /** Writes the answer for a parser error straight to the socket, and closes it. */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
@@ -22,7 +22,7 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
         : [400, 'validation_failed', 'the request is not valid HTTP/1.1'];
   const body = JSON.stringify({ ok: false, error: message, code });
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+    `HTTP/1.1 ${status} ${nodeHttp.STATUS_CODES[status]}\r\n` +
       'Content-Type: application/json; charset=utf-8\r\n' +
       `X-Tock-Api-Version: ${API_VERSION}\r\n` +
       'Cache-Control: no-store\r\n' +

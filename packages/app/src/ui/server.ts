@@ -15,8 +15,8 @@
  * `POST /api/token/reveal`. At most 64 connections are held (`connections.ts`), with the
  * listener's header and request timeouts.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { SERVER_TIMEOUTS, type ServerTimeouts } from '@tock/listener';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { nodeHttp, SERVER_TIMEOUTS, type ServerTimeouts } from '@tock/listener';
 import type { AppServices } from '../app.ts';
 import { failureResponse, matchRoute, promptViews, statusView, tokenView, uiRoutes, UiApiError, type Route } from './api.ts';
 import { AssetDir, NOT_BUILT_MESSAGE } from './assets.ts';
@@ -123,7 +123,7 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
   poll.unref();
 
   let port = 0;
-  const server = createServer({ ...SERVER_TIMEOUTS, ...options.serverTimeouts }, (req, res) => {
+  const server = nodeHttp.createServer({ ...SERVER_TIMEOUTS, ...options.serverTimeouts }, (req, res) => {
     handle(req, res).catch((error: unknown) => {
       process.stderr.write(`tock window: ${error instanceof Error ? error.message : String(error)}\n`);
       if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', 'internal error\n');

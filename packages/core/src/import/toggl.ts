@@ -6,7 +6,7 @@
  */
 
 import type { Readable } from 'node:stream';
-import { parse, type CsvError } from 'csv-parse';
+import type { CsvError } from 'csv-parse';
 import { addForeignBlock, checkLedgerValue, checkName, type ReadFile } from './blocks.ts';
 import { wallTimeInstants } from '../day.ts';
 import { ImportProblem } from './problem.ts';
@@ -68,6 +68,14 @@ function instants(place: string, what: string, date: string, time: string, timeZ
 }
 
 /**
+ * csv-parse, loaded by the first Toggl import: ten modules the running app would otherwise
+ * load at start and keep for an import that may never come (bench/README.md "A lighter idle app").
+ */
+function loadCsvParse(): Promise<typeof import('csv-parse')> {
+  return import('csv-parse');
+}
+
+/**
  * Reads a Toggl CSV from `input` into `file`, in `timeZone`. Activity = `Project`, or
  * `Description` when there is no project; note = `Description` when there is one. A time
  * the clock showed twice (fall-back) is read as its first instant, except an end that only
@@ -76,6 +84,7 @@ function instants(place: string, what: string, date: string, time: string, timeZ
 export async function readToggl(input: Readable, timeZone: string, file: ReadFile): Promise<void> {
   // Each record carries the number of the line it ends on as one more field (cheaper than
   // csv-parse's `info` object per record).
+  const { parse } = await loadCsvParse();
   const parser = parse({
     bom: true,
     max_record_size: MAX_RECORD_CHARS,

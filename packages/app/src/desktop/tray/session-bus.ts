@@ -6,7 +6,6 @@
  * field of the object it is given) is reachable from the bus.
  */
 import { createConnection as netConnection, type Socket } from 'node:net';
-import * as dbusModule from '@homebridge/dbus-native';
 
 /** A D-Bus message as the library gives and takes it. */
 export interface BusMessage {
@@ -44,7 +43,14 @@ interface Library {
   messageType: { methodCall: number; methodReturn: number; error: number; signal: number };
 }
 
-const dbus = ((dbusModule as unknown as { default?: Library }).default ?? dbusModule) as unknown as Library;
+/**
+ * The D-Bus library, loaded on the first connection: with its XML modules it is about sixty
+ * files that an app without a tray never runs (bench/README.md "A lighter idle app").
+ */
+async function loadDbusLibrary(): Promise<Library> {
+  const dbusModule = await import('@homebridge/dbus-native');
+  return ((dbusModule as unknown as { default?: Library }).default ?? dbusModule) as unknown as Library;
+}
 
 /** A D-Bus call that failed: `name` is the D-Bus error name. */
 export class BusCallError extends Error {
@@ -135,6 +141,7 @@ export async function connectSessionBus(env: NodeJS.ProcessEnv): Promise<Session
     }
   }
   if (!socket) return null;
+  const dbus = await loadDbusLibrary();
   const bus = dbus.createClient({ stream: socket });
   const connection = bus.connection;
   const closeListeners: Array<() => void> = [];
