@@ -5,6 +5,7 @@
 import { adminCommands } from './admin-commands.ts';
 import { clientCommands } from './client-commands.ts';
 import { desktopCommands } from './desktop-commands.ts';
+import { invoiceCommand } from './invoice-command.ts';
 import { ledgerCommands } from './ledger-commands.ts';
 import type { Command } from './command.ts';
 import { guardedIo, processIo, type Io } from './io.ts';
@@ -17,7 +18,7 @@ const mcp: Command = {
   run: async (args, io) => (await import('./mcp.ts')).serveMcp(args, io),
 };
 
-const commands: Record<string, Command> = { ...adminCommands, ...clientCommands, ...desktopCommands, ...ledgerCommands, watch: watchCommand, mcp };
+const commands: Record<string, Command> = { ...adminCommands, ...clientCommands, ...desktopCommands, ...ledgerCommands, invoice: invoiceCommand, watch: watchCommand, mcp };
 
 function help(): string {
   const width = Math.max(...Object.keys(commands).map((n) => n.length));

@@ -1,0 +1,130 @@
+/**
+ * `tock invoice` (docs/cli.md "tock invoice"): a client's billable blocks over a range as an
+ * invoice — PDF by default, HTML or CSV by the output's extension or `--format` — numbered and
+ * kept by the running app, its blocks never invoiced again; `--reissue NUMBER` renders a kept
+ * one again; `tock invoice list` lists them. The document is streamed from the app into a 0600
+ * temporary file beside the target and renamed into place once complete, so a failure leaves
+ * no half-written file.
+ */
+import { closeSync, createWriteStream, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import type { Writable } from 'node:stream';
+import { adminDownload, AppNotRunningError, homePaths, resolveHome } from '@tock/app';
+import type { InvoiceSummary } from '@tock/core';
+import { admin, appNotRunning, flags } from './admin-commands.ts';
+import type { Command } from './command.ts';
+import { CliError, print, type Io } from './io.ts';
+import { terminalText } from './terminal-text.ts';
+
+const USAGE =
+  'tock invoice --client NAME --from YYYY-MM-DD --to YYYY-MM-DD [--output FILE] [--format pdf|html|csv] | --reissue NUMBER [--output FILE] [--format …] | list [--json]';
+
+/** What the app says at the end of a streamed invoice. */
+interface Streamed {
+  number: string;
+  format: string;
+  fileName: string;
+  client: string;
+  lines: number;
+  totals: { currency: string; amount: string }[];
+}
+
+/** The format: `--format`, else the output's extension, else PDF. */
+export function invoiceFormat(format: unknown, output: string | undefined): 'pdf' | 'html' | 'csv' {
+  if (typeof format === 'string') {
+    const f = format.toLowerCase();
+    if (f === 'pdf' || f === 'html' || f === 'csv') return f;
+    throw new CliError(`--format takes pdf, html or csv, not "${format}"`);
+  }
+  const ext = output === undefined ? '' : extname(output).toLowerCase();
+  return ext === '.html' || ext === '.htm' ? 'html' : ext === '.csv' ? 'csv' : 'pdf';
+}
+
+/** Amounts as `330.00 EUR + 12.00 USD`, or `no amount` without a rate. */
+function totalsText(totals: readonly { currency: string; amount: string }[]): string {
+  return totals.length === 0 ? 'no amount (no rate)' : totals.map((t) => `${t.amount} ${t.currency}`).join(' + ');
+}
+
+/** Streams `route` into a temporary file in `dir`, then renames it to `target` (or, without one, to the file name the app gives). */
+async function download(io: Io, route: string, input: Record<string, unknown>, target: string | undefined): Promise<{ file: string; summary: Streamed }> {
+  const dir = target === undefined ? process.cwd() : dirname(resolve(target));
+  const temp = join(dir, `.tock-invoice.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+  let fd: number;
+  try {
+    fd = openSync(temp, 'wx', 0o600);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such directory' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (code ?? String(error));
+    throw new CliError(`cannot write in ${dir} (${why}); choose another --output`);
+  }
+  let closed = false;
+  const home = resolveHome(io.env);
+  try {
+    const stream = createWriteStream('', { fd, autoClose: false });
+    let summary: Streamed;
+    try {
+      summary = (await adminDownload(homePaths(home).adminSocket, route, input, stream as Writable)) as Streamed;
+    } catch (error) {
+      if (error instanceof AppNotRunningError) throw appNotRunning(home);
+      if (error instanceof Error && error.name === 'AdminError') throw new CliError(error.message.replace(/^(client|from|to|format|number): /, (_m, f: string) => `--${f === 'number' ? 'reissue' : f}: `));
+      throw error;
+    }
+    fsyncSync(fd);
+    closeSync(fd);
+    closed = true;
+    // The app's name is the invoice's number and format only (INV-2026-001.pdf); basename keeps it so.
+    const file = target === undefined ? join(dir, basename(summary.fileName)) : resolve(target);
+    renameSync(temp, file);
+    return { file, summary };
+  } catch (error) {
+    if (!closed) closeSync(fd);
+    rmSync(temp, { force: true });
+    throw error;
+  }
+}
+
+/** `tock invoice`. */
+export const invoiceCommand: Command = {
+  summary: "make an invoice of a client's billable time (PDF, HTML or CSV), reissue or list them",
+  usage: USAGE,
+  async run(args, io) {
+    const { values, positionals } = flags(
+      args,
+      { client: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, output: { type: 'string' }, format: { type: 'string' }, reissue: { type: 'string' } },
+      1,
+    );
+    const json = values.json === true;
+    const [action] = positionals;
+    if (action === 'list') {
+      if (values.client !== undefined || values.reissue !== undefined) throw new CliError(`usage: ${USAGE}`);
+      const list = (await admin(io, 'GET', '/invoices')) as InvoiceSummary[];
+      print(io, json, list, () =>
+        list.length === 0
+          ? 'no invoices yet; make one with `tock invoice --client NAME --from D --to D`'
+          : list.map((i) => terminalText(`${i.number}  ${i.issued}  ${i.clientName}  ${i.from} – ${i.to}  ${totalsText(i.totals)}`)).join('\n'),
+      );
+      return 0;
+    }
+    if (action !== undefined) throw new CliError(`unknown argument "${action}"; usage: ${USAGE}`);
+    const output = values.output as string | undefined;
+    if (output === '') throw new CliError('--output needs a file name');
+    const format = invoiceFormat(values.format, output);
+    let route: string;
+    let input: Record<string, unknown>;
+    if (values.reissue !== undefined) {
+      if (values.client !== undefined || values.from !== undefined || values.to !== undefined) throw new CliError('--reissue renders a kept invoice as it was; leave out --client, --from and --to');
+      route = '/invoices/reissue';
+      input = { number: values.reissue, format };
+    } else {
+      if (values.client === undefined || values.from === undefined || values.to === undefined) throw new CliError(`tock invoice needs --client, --from and --to; usage: ${USAGE}`);
+      route = '/invoices/create';
+      input = { client: values.client, from: values.from, to: values.to, format };
+    }
+    const { file, summary } = await download(io, route, input, output);
+    print(io, json, { ...summary, file }, () =>
+      terminalText(`${values.reissue !== undefined ? 'Reissued' : 'Invoice'} ${summary.number} for ${summary.client}: ${summary.lines} ${summary.lines === 1 ? 'line' : 'lines'}, ${totalsText(summary.totals)} — written to ${file}`),
+    );
+    return 0;
+  },
+};
