@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { localDaySpan } from '@tock/core';
-import { atMinutes, longBlockQuestion, minutesOf, readRange } from '../ui/src/screens/history/times.ts';
-import { atLocalTime, dayKey, daySpan, setAppClock, timeInputValue, weekStart } from '../ui/src/time.ts';
+import { atMinutes, longBlockQuestion, minutesOf, readRange, timeForm } from '../ui/src/screens/history/times.ts';
+import { atLocalTime, clockSeconds, clockTime, dayKey, daySpan, setAppClock, setClockFormat, timeInputValue, timeOfDay, weekStart } from '../ui/src/time.ts';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -46,7 +46,7 @@ test('the History forms read a cleared date or time field as missing, not as an 
   assert.equal(iso(atMinutes('2026-11-22', 570) as number), '2026-11-22T08:30:00.000Z');
 });
 
-test('typed times are read on the 24-hour clock; anything else is no time of day', () => {
+test('typed times are read on the 24-hour clock or with AM/PM; anything else is no time of day', () => {
   for (const [typed, minutes] of [
     ['09:30', 570],
     ['9:30', 570],
@@ -58,7 +58,36 @@ test('typed times are read on the 24-hour clock; anything else is no time of day
   ] as const) {
     assert.equal(minutesOf(typed), minutes, typed);
   }
-  for (const typed of ['24:00', '9:75', '9:5', 'soon', '-1:00', '12:06 PM', '']) assert.equal(minutesOf(typed), null, typed);
+  // The 12-hour clock reads back whatever the window shows on it (Settings › Desktop › Clock).
+  for (const [typed, minutes] of [
+    ['12:06 PM', 726],
+    ['12:06 am', 6],
+    ['9:30 AM', 570],
+    ['2:05 p.m.', 845],
+    ['2pm', 840],
+    ['11:59 PM', 1439],
+  ] as const) {
+    assert.equal(minutesOf(typed), minutes, typed);
+  }
+  for (const typed of ['24:00', '9:75', '9:5', 'soon', '-1:00', '13 PM', '0:30 AM', '2 PMX', '']) assert.equal(minutesOf(typed), null, typed);
+});
+
+test('every time of day follows the clock setting: 24 h, 12 h, or the browser’s language', () => {
+  setAppClock('Europe/Berlin', '2026-11-22T12:00:00.000Z');
+  const at = Date.parse('2026-11-22T13:05:09.000Z'); // 14:05:09 in Berlin
+  const midnight = Date.parse('2026-11-21T23:00:30.000Z'); // 00:00:30 in Berlin
+  assert.deepEqual([clockTime(at), clockSeconds(at), timeOfDay(0)], ['14:05', '14:05:09', '00:00']);
+  setClockFormat('12h');
+  try {
+    assert.deepEqual([clockTime(at), clockSeconds(at), clockTime(midnight), clockSeconds(midnight), timeOfDay(12 * 60)], ['2:05 PM', '2:05:09 PM', '12:00 AM', '12:00:30 AM', '12:00 PM']);
+    assert.equal(minutesOf(timeInputValue(at)), 14 * 60 + 5, 'a time the window shows reads back');
+    assert.match(timeForm(), /9:30 AM/);
+    setClockFormat('system');
+    // Node's language here decides; either way the clock is one of the two.
+    assert.ok(['14:05', '2:05 PM'].includes(clockTime(at)));
+  } finally {
+    setClockFormat('24h');
+  }
 });
 
 test('an end before the start is a mistake unless the block ends the next day (never a silent 23 h 30 min)', () => {

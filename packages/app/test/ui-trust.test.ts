@@ -10,7 +10,7 @@ process.env.TZ = 'Europe/Berlin';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { ensureWindowBuilt, launchBrowser, openWindow, seriousAxeViolations, startTestApp, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+import { ensureWindowBuilt, launchBrowser, openWindow, screenshot, seriousAxeViolations, startTestApp, type TestApp, type TestBrowser } from './ui-support/harness.ts';
 
 let now = Date.parse('2026-11-18T07:00:00.000Z');
 let t: TestApp;
@@ -107,6 +107,50 @@ describe('one way to show time', () => {
     assert.equal(await page.locator('#log-from').inputValue(), '09:00');
     const text = (await page.locator('main').textContent()) ?? '';
     assert.doesNotMatch(text, /\b[AP]M\b/);
+  });
+
+  it('follows the clock setting: 12 hours everywhere (working hours too), the browser’s language with “system”, 24 hours again', async (ctx) => {
+    const { page } = b;
+    const settings = () => t.app.services.desktop.settings();
+    // The tests after this one read the 24-hour clock, whatever happens here.
+    ctx.after(() => void t.app.services.desktop.updateSettings({ clockFormat: '24h', workingHours: { from: '09:00', to: '17:00' } }));
+    await openWindow(page, t, '/settings/desktop');
+    assert.equal(await page.locator('input[type=time]').count(), 0, 'working hours are typed, not drawn by the browser’s language');
+    assert.equal(await page.getByLabel('Working hours from').inputValue(), '09:00');
+    await page.getByRole('radio', { name: '12-hour (2:05 PM)' }).check();
+    await page.waitForFunction(() => (document.querySelector('#work-from') as HTMLInputElement | null)?.value === '9:00 AM');
+    assert.equal(settings().clockFormat, '12h');
+    assert.equal(await page.getByLabel('to', { exact: true }).inputValue(), '5:00 PM');
+    await page.getByLabel('Working hours from').fill('8:30 am');
+    await page.getByLabel('to', { exact: true }).fill('5:30 PM');
+    await page.getByRole('button', { name: 'Save reminder' }).click();
+    await page.getByText('Saved.', { exact: true }).waitFor();
+    assert.deepEqual([settings().workingHours.from, settings().workingHours.to], ['08:30', '17:30']);
+    await page.getByLabel('to', { exact: true }).fill('25:00');
+    await page.getByRole('button', { name: 'Save reminder' }).click();
+    await page.locator('#work-error').filter({ hasText: 'Write the working hours as h:mm AM or PM, for example 9:30 AM or 2:05 PM.' }).waitFor();
+    assert.equal(settings().workingHours.to, '17:30', 'nothing saved');
+    assert.deepEqual(await seriousAxeViolations(page), []);
+    await screenshot(page, 'settings-desktop-12h');
+
+    await openWindow(page, t, '/today');
+    const ranges = page.getByTestId('today-block').locator('.range');
+    await ranges.first().waitFor();
+    assert.ok((await ranges.allTextContents()).includes('8:00 AM–9:30 AM'));
+    await screenshot(page, 'today-12h');
+    await openWindow(page, t, '/history');
+    await page.getByTestId('history-row').first().waitFor();
+    assert.match(await page.getByLabel('Ended at').inputValue(), /^(1[0-2]|[1-9]):[0-5]\d [AP]M$/);
+    await page.getByRole('button', { name: 'Edit session of Design' }).click();
+    assert.equal(await page.getByLabel('From', { exact: true }).inputValue(), '8:00 AM');
+
+    // "system" in an English (US) browser is the 12-hour clock too; then back to 24 hours.
+    t.app.services.desktop.updateSettings({ clockFormat: 'system' });
+    await openWindow(page, t, '/today');
+    await page.getByTestId('today-block').locator('.range').filter({ hasText: '8:00 AM–9:30 AM' }).waitFor();
+    t.app.services.desktop.updateSettings({ clockFormat: '24h', workingHours: { from: '09:00', to: '17:00' } });
+    await openWindow(page, t, '/today');
+    await page.getByTestId('today-block').locator('.range').filter({ hasText: '08:00–09:30' }).waitFor();
   });
 });
 
@@ -223,7 +267,7 @@ describe('times a person enters', () => {
     await page.getByLabel('Day', { exact: true }).fill('2026-11-15');
     await page.getByLabel('Ended at').fill('25:00');
     await page.getByRole('button', { name: 'Log time' }).click();
-    await page.locator('#log-endedAt-error').filter({ hasText: 'Write the time it ended as HH:MM on the 24-hour clock, for example 17:30.' }).waitFor();
+    await page.locator('#log-endedAt-error').filter({ hasText: 'Write the time it ended as HH:MM on the 24-hour clock, for example 09:30 or 14:05.' }).waitFor();
     await page.getByLabel('Ended at').fill('23:00');
     await page.getByRole('button', { name: 'Log time' }).click();
     await page.getByTestId('confirm-long').filter({ hasText: 'This block is 13 h long' }).waitFor();

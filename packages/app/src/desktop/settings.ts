@@ -1,6 +1,6 @@
 /**
  * The desktop settings (docs/desktop.md "Settings"): the idle threshold, the reminder and the
- * working hours it keeps to, and the tray. Kept as one JSON value in the store's settings; what is missing
+ * working hours it keeps to, the tray, and the clock the window shows times of day on. Kept as one JSON value in the store's settings; what is missing
  * takes its default, so an older app's value still reads.
  */
 
@@ -14,6 +14,11 @@ export interface WorkingHours {
   days: number[];
 }
 
+/** How the window writes a time of day: `14:05`, `2:05 PM`, or as the browser's language does. */
+export type ClockFormat = '24h' | '12h' | 'system';
+
+const CLOCK_FORMATS: readonly ClockFormat[] = ['24h', '12h', 'system'];
+
 /** Everything the Desktop settings screen edits. */
 export interface DesktopSettings {
   /** Minutes without input, while tracking, before Tock asks about the time; 0 = off. */
@@ -25,6 +30,8 @@ export interface DesktopSettings {
   workingHours: WorkingHours;
   /** Whether Tock shows itself in the desktop's tray (docs/desktop.md "The tray"; on by default). */
   tray: boolean;
+  /** The window's clock (docs/ui.md "Durations and times of day"; 24-hour by default). */
+  clockFormat: ClockFormat;
 }
 
 /** The defaults: idle after 10 minutes, no reminder, Monday to Friday 09:00–17:00, in the tray. */
@@ -34,6 +41,7 @@ const DEFAULT_DESKTOP_SETTINGS: DesktopSettings = {
   reminderAfterMinutes: 15,
   workingHours: { from: '09:00', to: '17:00', days: [1, 2, 3, 4, 5] },
   tray: true,
+  clockFormat: '24h',
 };
 
 /** A setting was refused; `field` names it for the window, the message is one line. */
@@ -77,6 +85,10 @@ export function updateDesktopSettings(current: DesktopSettings, patch: Record<st
   if (patch.tray !== undefined) {
     if (typeof patch.tray !== 'boolean') throw new DesktopSettingsError('tray', 'must be true or false');
     next.tray = patch.tray;
+  }
+  if (patch.clockFormat !== undefined) {
+    if (!CLOCK_FORMATS.includes(patch.clockFormat as ClockFormat)) throw new DesktopSettingsError('clockFormat', 'must be 24h, 12h or system');
+    next.clockFormat = patch.clockFormat as ClockFormat;
   }
   if (patch.reminderAfterMinutes !== undefined) next.reminderAfterMinutes = wholeMinutes(patch.reminderAfterMinutes, 'reminderAfterMinutes', 1, 480);
   if (patch.workingHours !== undefined) {

@@ -7,7 +7,7 @@ import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { api } from './api.ts';
 import { setActivityOrder } from './colors.ts';
 import { hasSession, sessionHeaders, startSession } from './session.ts';
-import { setAppClock } from './time.ts';
+import { setAppClock, setClockFormat } from './time.ts';
 import type { Snapshot, Status } from './types.ts';
 
 export interface AppState {
@@ -33,6 +33,8 @@ let state: AppState = { snapshot: null, statusAt: Date.now(), blocksVersion: 0, 
 const listeners = new Set<() => void>();
 
 function set(patch: Partial<AppState>): void {
+  // Every time of day follows the clock setting: learn it before views redraw.
+  if (patch.snapshot) setClockFormat(patch.snapshot.desktop?.settings.clockFormat);
   state = { ...state, ...patch };
   for (const l of listeners) l();
 }

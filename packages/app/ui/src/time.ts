@@ -64,13 +64,40 @@ export function weekStart(day: string): string {
 /** Midday of a local day: an instant to format the day's name from. */
 const middayOf = (day: string): number => localTimeToMs(day, 12 * 60, zone);
 
+/** The clock setting (Settings › Desktop): `24h`, `12h`, or `system` (the browser's language). */
+export type ClockFormat = '24h' | '12h' | 'system';
+
+let clock: ClockFormat = '24h';
+
+/** Sets the clock every time of day is shown on (from the desktop settings). */
+export function setClockFormat(format: ClockFormat | undefined): void {
+  clock = format ?? '24h';
+}
+
 /**
- * `09:15`: every time of day the window shows goes through here (or {@link clockSeconds}),
- * on the 24-hour clock, whatever the browser's language would pick (docs/ui.md "Times").
+ * Whether times of day are on the 12-hour clock: the setting, or with `system` the browser's
+ * language (`en-US` says 12 hours, `de` 24).
+ */
+export function twelveHours(): boolean {
+  if (clock !== 'system') return clock === '12h';
+  const cycle = new Intl.DateTimeFormat(undefined, { hour: 'numeric' }).resolvedOptions().hourCycle;
+  return cycle === 'h11' || cycle === 'h12';
+}
+
+/** `09:15` or `9:15 AM`: minutes after midnight on the window's clock. */
+export function timeOfDay(minutes: number): string {
+  const h = Math.floor(minutes / 60) % 24;
+  if (!twelveHours()) return `${pad(h)}:${pad(minutes % 60)}`;
+  return `${h % 12 === 0 ? 12 : h % 12}:${pad(minutes % 60)} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/**
+ * `09:15` (or `9:15 AM` on the 12-hour clock): every time of day the window shows goes
+ * through here (or {@link clockSeconds}), on the clock of the setting, whatever the browser's
+ * language would pick unless the setting is `system` (docs/ui.md "Durations and times of day").
  */
 export function clockTime(ms: number): string {
-  const minutes = localTimeOfDay(ms, zone);
-  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+  return timeOfDay(localTimeOfDay(ms, zone));
 }
 
 /** `18 Nov, 09:15`: an instant on some day (the Sync table's last change). */
@@ -93,9 +120,11 @@ export function dayMonth(day: string): string {
   return fmt('dm', { day: 'numeric', month: 'short' }).format(middayOf(day));
 }
 
-/** `14:03:22`, for the request list. */
+/** `14:03:22` (or `2:03:22 PM`), for the request list: {@link clockTime} with the seconds. */
 export function clockSeconds(ms: number): string {
-  return fmt('hms', { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(ms);
+  // Time zones are whole minutes off UTC, so the second of the minute is the instant's own.
+  const seconds = pad(Math.floor(ms / 1000) % 60);
+  return clockTime(ms).replace(/^(\d{1,2}:\d{2})/, `$1:${seconds}`);
 }
 
 /** `1:02:03` — a running clock. */
@@ -112,8 +141,7 @@ export function duration(seconds: number): string {
   return formatDuration(seconds, 'words');
 }
 
-/** `HH:MM` for an `<input type="time">` from an instant. */
+/** The text a time field starts with for an instant: as {@link clockTime} shows it, which the forms read back. */
 export function timeInputValue(ms: number): string {
-  const minutes = localTimeOfDay(ms, zone);
-  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+  return clockTime(ms);
 }

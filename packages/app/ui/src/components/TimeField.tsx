@@ -1,8 +1,10 @@
 /**
- * A time of day typed as `HH:MM` on the 24-hour clock. Not `<input type="time">`: that one
- * shows `12:06 PM` wherever the browser's language says so, and the window shows every time
- * on one clock (docs/ui.md "Times"). The forms read the text with `minutesOf`.
+ * A time of day typed as `HH:MM`, or `h:mm AM` on the 12-hour clock. Not `<input type="time">`:
+ * that one shows `12:06 PM` wherever the browser's language says so, and the window shows every
+ * time on the clock of its setting (docs/ui.md "Durations and times of day"). The forms read
+ * the text with `minutesOf`.
  */
+import { twelveHours } from '../time.ts';
 import { describedByError } from './FieldError.tsx';
 
 /** The field; `error` marks it invalid and ties it to the message with id `errorId`. */
@@ -12,11 +14,11 @@ export function TimeField({ id, value, error, errorId, onInput }: { id: string; 
       id={id}
       class="time-field"
       type="text"
-      inputMode="decimal"
+      inputMode={twelveHours() ? 'text' : 'decimal'}
       autoComplete="off"
       spellcheck={false}
-      placeholder="HH:MM"
-      maxLength={5}
+      placeholder={twelveHours() ? 'h:mm AM' : 'HH:MM'}
+      maxLength={10}
       value={value}
       {...describedByError(error, errorId)}
       onInput={(e) => onInput((e.target as HTMLInputElement).value)}

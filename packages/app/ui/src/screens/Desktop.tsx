@@ -1,7 +1,8 @@
 /**
  * Settings › Desktop (docs/ui.md "Desktop"): the idle threshold with the idle source in use
- * (or that none works here), and the reminder with its minutes and working hours. Each part
- * saves on its own; a value the app refuses is shown next to its field.
+ * (or that none works here), the reminder with its minutes and working hours (typed on the
+ * window's clock, never `<input type="time">`), the tray, and the clock every time of day is
+ * shown on. Each part saves on its own; a value the app refuses is shown next to its field.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { api, messageOf } from '../api.ts';
@@ -9,7 +10,10 @@ import { describedByError, FieldError, fieldErrorsOf } from '../components/Field
 import { Failure, FormActions } from '../components/FormActions.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
 import { SwitchRow } from '../components/SwitchRow.tsx';
+import { TimeField } from '../components/TimeField.tsx';
 import { useAppState } from '../state.ts';
+import { type ClockFormat, timeOfDay } from '../time.ts';
+import { minutesOf, timeForm } from './history/times.ts';
 import type { DesktopSettings, DesktopView } from '../types.ts';
 
 const DAYS = [
@@ -99,11 +103,23 @@ function IdleSection({ view }: { view: DesktopView }) {
   );
 }
 
+/** A stored `HH:MM` as the window's clock shows it (`5:00 PM` on the 12-hour clock). */
+function shownHHMM(hhmm: string): string {
+  const minutes = minutesOf(hhmm);
+  return minutes === null ? hhmm : timeOfDay(minutes);
+}
+
+/** A typed time as the stored `HH:MM`, or null when it is no time of day. */
+function storedHHMM(typed: string): string | null {
+  const minutes = minutesOf(typed);
+  return minutes === null ? null : `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
 function ReminderSection({ view }: { view: DesktopView }) {
   const s = view.settings;
   const [after, setAfter] = useState(String(s.reminderAfterMinutes));
-  const [from, setFrom] = useState(s.workingHours.from);
-  const [to, setTo] = useState(s.workingHours.to);
+  const [from, setFrom] = useState(shownHHMM(s.workingHours.from));
+  const [to, setTo] = useState(shownHHMM(s.workingHours.to));
   const [days, setDays] = useState<number[]>(s.workingHours.days);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -111,10 +127,10 @@ function ReminderSection({ view }: { view: DesktopView }) {
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     setAfter(String(s.reminderAfterMinutes));
-    setFrom(s.workingHours.from);
-    setTo(s.workingHours.to);
+    setFrom(shownHHMM(s.workingHours.from));
+    setTo(shownHHMM(s.workingHours.to));
     setDays(s.workingHours.days);
-  }, [s.reminderAfterMinutes, s.workingHours.from, s.workingHours.to, s.workingHours.days.join(',')]);
+  }, [s.reminderAfterMinutes, s.workingHours.from, s.workingHours.to, s.workingHours.days.join(','), s.clockFormat]);
 
   const toggle = async (): Promise<void> => {
     setBusy(true);
@@ -127,9 +143,12 @@ function ReminderSection({ view }: { view: DesktopView }) {
     setSaved('');
     const minutes = wholeMinutes(after, 1, 480);
     if (typeof minutes === 'string') return setErrors({ reminderAfterMinutes: minutes });
+    const fromHHMM = storedHHMM(from);
+    const toHHMM = storedHHMM(to);
+    if (fromHHMM === null || toHHMM === null) return setErrors({ workingHours: `Write the working hours ${timeForm()}.` });
     if (days.length === 0) return setErrors({ workingHours: 'Pick at least one working day.' });
     setBusy(true);
-    const result = await save({ reminderAfterMinutes: minutes, workingHours: { from, to, days } });
+    const result = await save({ reminderAfterMinutes: minutes, workingHours: { from: fromHHMM, to: toHHMM, days } });
     setBusy(false);
     setErrors(result.fields);
     setFailure(result.failure);
@@ -158,11 +177,11 @@ function ReminderSection({ view }: { view: DesktopView }) {
           </div>
           <div class="field">
             <label for="work-from">Working hours from</label>
-            <input id="work-from" type="time" value={from} onInput={(e) => setFrom((e.target as HTMLInputElement).value)} />
+            <TimeField id="work-from" value={from} error={errors.workingHours} errorId="work-error" onInput={setFrom} />
           </div>
           <div class="field">
             <label for="work-to">to</label>
-            <input id="work-to" type="time" value={to} onInput={(e) => setTo((e.target as HTMLInputElement).value)} />
+            <TimeField id="work-to" value={to} error={errors.workingHours} errorId="work-error" onInput={setTo} />
           </div>
         </div>
         <fieldset class="chips" aria-describedby={errors.workingHours ? 'work-error' : undefined}>
@@ -231,17 +250,57 @@ function TraySection({ view }: { view: DesktopView }) {
   );
 }
 
+const CLOCKS: readonly (readonly [ClockFormat, string])[] = [
+  ['24h', '24-hour (14:05)'],
+  ['12h', '12-hour (2:05 PM)'],
+  ['system', 'As this browser’s language writes it'],
+];
+
+/** The clock every time of day in the window is shown on, saved as the desktop setting `clockFormat`. */
+function ClockSection({ view }: { view: DesktopView }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // The choice shows at once; the desktop event brings the saved value (or the old one after a refusal).
+  const [chosen, setChosen] = useState<ClockFormat>(view.settings.clockFormat);
+  useEffect(() => setChosen(view.settings.clockFormat), [view.settings.clockFormat]);
+  const change = async (clockFormat: ClockFormat): Promise<void> => {
+    setChosen(clockFormat);
+    setBusy(true);
+    const result = await save({ clockFormat });
+    setBusy(false);
+    setFailure(result.fields.clockFormat ?? result.failure);
+    if (result.failure || result.fields.clockFormat) setChosen(view.settings.clockFormat);
+  };
+  return (
+    <section class="card" aria-labelledby="clock-heading">
+      <h2 id="clock-heading">Clock</h2>
+      <fieldset class="chips" disabled={busy}>
+        <legend>Times of day</legend>
+        {CLOCKS.map(([value, text]) => (
+          <label key={value} class="chip">
+            <input type="radio" name="clock-format" value={value} checked={chosen === value} onChange={() => void change(value)} />
+            <span>{text}</span>
+          </label>
+        ))}
+      </fieldset>
+      <p class="hint">Every time the window shows and every time field follow it; a time is typed either way (14:05 or 2:05 PM).</p>
+      <Failure message={failure} />
+    </section>
+  );
+}
+
 export function Desktop() {
   const { snapshot } = useAppState();
   if (!snapshot) return null;
   return (
     <div class="screen">
       <ScreenHead title="Desktop">
-        Idle time, the reminder and the tray. To start Tock at login, run <code>tock service install</code>.
+        Idle time, the reminder, the tray and the clock. To start Tock at login, run <code>tock service install</code>.
       </ScreenHead>
       <IdleSection view={snapshot.desktop} />
       <ReminderSection view={snapshot.desktop} />
       <TraySection view={snapshot.desktop} />
+      <ClockSection view={snapshot.desktop} />
     </div>
   );
 }

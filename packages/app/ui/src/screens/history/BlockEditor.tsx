@@ -11,7 +11,7 @@ import { TimeField } from '../../components/TimeField.tsx';
 import { blocksChanged } from '../../state.ts';
 import { dayKey, timeInputValue } from '../../time.ts';
 import type { ActivityInfo, Block } from '../../types.ts';
-import { atMinutes, longBlockQuestion, minutesOf, readRange } from './times.ts';
+import { atMinutes, longBlockQuestion, minutesOf, readRange, timeForm } from './times.ts';
 
 /** The tags typed as `review, urgent`: split at commas, trimmed, empty ones left out. */
 function tagsOf(text: string): string[] {
@@ -50,7 +50,7 @@ export function BlockEditor({ block, activities, onClose, onSaved }: { block: Bl
     if (running) {
       const fromMin = minutesOf(from);
       runningStart = fromMin === null ? null : atMinutes(day, fromMin);
-      if (runningStart === null) return setErrors({ startedAt: 'Enter a day and a start time as HH:MM, for example 09:30.' });
+      if (runningStart === null) return setErrors({ startedAt: `Enter a day and a start time ${timeForm()}.` });
     } else {
       const read = readRange(day, from, to, nextDay);
       if (!read.ok) return setErrors({ [read.field === 'to' ? 'endedAt' : 'startedAt']: read.message });

@@ -15,7 +15,7 @@ import { OverlapPrompt } from '../../components/OverlapPrompt.tsx';
 import { TimeField } from '../../components/TimeField.tsx';
 import { blocksChanged, useTick } from '../../state.ts';
 import { clockTime, dayKey, duration, nowMs, timeInputValue } from '../../time.ts';
-import { atMinutes, longBlockQuestion, minutesOf, readRange } from './times.ts';
+import { atMinutes, longBlockQuestion, minutesOf, readRange, timeForm } from './times.ts';
 import type { Entry } from '../../types.ts';
 
 /** What the form is about to send, kept while a long block waits for its confirmation. */
@@ -63,7 +63,7 @@ export function LogForm() {
       // The reason is the CLI's line too; in a form it starts a sentence.
       else problems.durationMinutes = parsed.reason.charAt(0).toUpperCase() + parsed.reason.slice(1);
       const end = minutesOf(endTime);
-      if (end === null) problems.endedAt = endTime.trim() ? 'Write the time it ended as HH:MM on the 24-hour clock, for example 17:30.' : 'Enter the time it ended.';
+      if (end === null) problems.endedAt = endTime.trim() ? `Write the time it ended ${timeForm()}.` : 'Enter the time it ended.';
       else {
         endedAt = atMinutes(day, end);
         if (endedAt === null) problems.endedAt = 'Choose the day it ended.';

@@ -1,24 +1,31 @@
 /**
- * Reading the History forms' date field and typed times (`09:30`, 24-hour clock) as instants
+ * Reading the History forms' date field and typed times (`09:30`, or `9:30 AM`) as instants
  * in the app's zone, and the rules a typed start and end keep (docs/ui.md "Times you enter"):
  * an end before the start is a mistake unless the person said the block ends the next day,
  * and a block over 12 hours is logged only after a confirmation.
  */
-import { addDays, atLocalTime, duration } from '../../time.ts';
+import { addDays, atLocalTime, duration, twelveHours } from '../../time.ts';
 
 /** Blocks longer than this ask "log it anyway?" before they are sent. */
 export const LONG_BLOCK_MS = 12 * 3_600_000;
 
 /**
  * Minutes after midnight of a typed time — `09:30`, `9:30`, `0930`, `9.30` on the 24-hour
- * clock — or null when the field is empty or holds no time of day (`25:00`, `9:75`, `soon`).
+ * clock, or `9:30 AM`, `2:05 pm`, `2pm`, `12 AM` on the 12-hour one (whichever clock the
+ * window shows: a time it shows must read back) — or null when the field is empty or holds
+ * no time of day (`25:00`, `9:75`, `13 PM`, `soon`).
  */
 export function minutesOf(typed: string): number | null {
-  const m = /^\s*(\d{1,2})(?:[:.h]?(\d{2}))?\s*$/.exec(typed);
+  const m = /^\s*(\d{1,2})(?:[:.h]?(\d{2}))?\s*(?:([ap])\.?\s?m\.?)?\s*$/i.exec(typed);
   if (!m) return null;
-  const h = Number(m[1]);
+  let h = Number(m[1]);
   const min = m[2] === undefined ? 0 : Number(m[2]);
-  return h < 24 && min < 60 ? h * 60 + min : null;
+  if (min >= 60) return null;
+  if (m[3] !== undefined) {
+    if (h < 1 || h > 12) return null;
+    h = (h % 12) + (m[3].toLowerCase() === 'p' ? 12 : 0);
+  }
+  return h < 24 ? h * 60 + min : null;
 }
 
 /**
@@ -37,7 +44,10 @@ export function atMinutes(day: string, minutes: number): number | null {
 /** A typed start and end read as instants, or what is wrong with them and which field it is about. */
 export type RangeReading = { ok: true; start: number; end: number } | { ok: false; field: 'day' | 'from' | 'to'; message: string };
 
-const TIME_FORM = 'as HH:MM on the 24-hour clock, for example 09:30 or 14:05';
+/** How to write a time, on the window's clock. */
+export function timeForm(): string {
+  return twelveHours() ? 'as h:mm AM or PM, for example 9:30 AM or 2:05 PM' : 'as HH:MM on the 24-hour clock, for example 09:30 or 14:05';
+}
 
 /**
  * The instants of a start–end typed on `day`. The end is on the same day unless `endsNextDay`
@@ -46,9 +56,9 @@ const TIME_FORM = 'as HH:MM on the 24-hour clock, for example 09:30 or 14:05';
  */
 export function readRange(day: string, from: string, to: string, endsNextDay = false): RangeReading {
   const a = minutesOf(from);
-  if (a === null) return { ok: false, field: 'from', message: from.trim() ? `Write the start ${TIME_FORM}.` : 'Enter the time it started.' };
+  if (a === null) return { ok: false, field: 'from', message: from.trim() ? `Write the start ${timeForm()}.` : 'Enter the time it started.' };
   const b = minutesOf(to);
-  if (b === null) return { ok: false, field: 'to', message: to.trim() ? `Write the end ${TIME_FORM}.` : 'Enter the time it ended.' };
+  if (b === null) return { ok: false, field: 'to', message: to.trim() ? `Write the end ${timeForm()}.` : 'Enter the time it ended.' };
   const start = atMinutes(day, a);
   if (start === null) return { ok: false, field: 'day', message: 'Choose the day.' };
   const end = atLocalTime(endsNextDay ? addDays(day, 1) : day, b);
