@@ -412,34 +412,53 @@ async function wire(
     const ui = openable;
     return { origin: ui.origin, launchUrl: () => ui.launchUrl(), launchFile: () => launchFiles.write(ui.launchUrl()) };
   };
-  const admin = await startAdminServer(paths.adminSocket, {
-    ...adminRoutes(services),
-    ...desktopAdminRoutes(desktop, windowOpener),
-    ...backupAdminRoutes(backups),
-    ...syncAdminRoutes(sync),
-    ...editorsAdminRoutes(editors),
-    ...ledgerAdminRoutes(store, clock),
-    ...invoiceAdminRoutes(store, clock),
-    ...captureAdminRoutes(capture),
-    ...suggestionsAdminRoutes(suggestions),
-  });
-  await control.restore();
-  const ui = await startUiServer(services, { port: uiPort ?? settings.get<number>(SETTINGS.uiPort) ?? 0, clock: monotonic });
-  openable = ui;
-  openWindow = (screen) => openInBrowser(launchFiles.write(`${ui.launchUrl()}${screen ? `#${screen}` : ''}`), env);
+  // Everything above may already run timers (the desktop, the tray, events, capture): a start
+  // that fails from here on (another app on this home, a window port taken) stops them, so
+  // the process can end with its one error line.
+  let admin: Server | undefined;
+  let ui: UiServer | undefined;
+  try {
+    admin = await startAdminServer(paths.adminSocket, {
+      ...adminRoutes(services),
+      ...desktopAdminRoutes(desktop, windowOpener),
+      ...backupAdminRoutes(backups),
+      ...syncAdminRoutes(sync),
+      ...editorsAdminRoutes(editors),
+      ...ledgerAdminRoutes(store, clock),
+      ...invoiceAdminRoutes(store, clock),
+      ...captureAdminRoutes(capture),
+      ...suggestionsAdminRoutes(suggestions),
+    });
+    await control.restore();
+    ui = await startUiServer(services, { port: uiPort ?? settings.get<number>(SETTINGS.uiPort) ?? 0, clock: monotonic });
+  } catch (error) {
+    await desktop.stop();
+    capture.stop();
+    sync.stop();
+    live.stop();
+    launchFiles.close();
+    await Promise.allSettled([listener.close(), ...(admin ? [closeServer(admin)] : [])]);
+    if (admin && process.platform !== 'win32') rmSync(paths.adminSocket, { force: true });
+    await backups.close();
+    throw error;
+  }
+  const windowServer = ui;
+  const adminServer = admin;
+  openable = windowServer;
+  openWindow = (screen) => openInBrowser(launchFiles.write(`${windowServer.launchUrl()}${screen ? `#${screen}` : ''}`), env);
   backups.start();
   heartbeatPruner.start();
   sync.start();
   // The window keeps its address across launches unless that port is taken next time.
-  if (uiPort === undefined) settings.set(SETTINGS.uiPort, ui.port);
+  if (uiPort === undefined) settings.set(SETTINGS.uiPort, windowServer.port);
 
   let stopped = false;
   return {
     services,
-    uiUrl: ui.launchUrl(),
-    uiOrigin: ui.origin,
-    launchUrl: () => ui.launchUrl(),
-    launchFile: () => launchFiles.write(ui.launchUrl()),
+    uiUrl: windowServer.launchUrl(),
+    uiOrigin: windowServer.origin,
+    launchUrl: () => windowServer.launchUrl(),
+    launchFile: () => launchFiles.write(windowServer.launchUrl()),
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -449,7 +468,7 @@ async function wire(
       sync.stop();
       live.stop();
       launchFiles.close();
-      await Promise.allSettled([listener.close(), closeServer(admin), ui.close()]);
+      await Promise.allSettled([listener.close(), closeServer(adminServer), windowServer.close()]);
       if (process.platform !== 'win32') rmSync(paths.adminSocket, { force: true });
       await backups.close();
       store.close();
