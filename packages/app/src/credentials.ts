@@ -9,6 +9,7 @@ import type { Entry } from '@napi-rs/keyring';
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 
 export type CredentialStoreKind = 'os' | 'file';
 
@@ -54,8 +55,11 @@ function describeOsStore(): string {
   }
 }
 
-/** The OS credential store. The account name is derived from the home path so that two Tock homes never share a token. */
-export function osCredentialStore(homeDir: string, env: NodeJS.ProcessEnv = process.env): CredentialStore {
+/**
+ * The OS credential store. The account name is derived from the home path so that two Tock homes
+ * never share a token. `secret` names what is kept in messages (the token, or a key beside it).
+ */
+export function osCredentialStore(homeDir: string, env: NodeJS.ProcessEnv = process.env, secret = 'the token'): CredentialStore {
   const account = 'listener-token-' + createHash('sha256').update(homeDir).digest('hex').slice(0, 16);
   const description = describeOsStore();
   const entry = (): Entry => {
@@ -71,7 +75,7 @@ export function osCredentialStore(homeDir: string, env: NodeJS.ProcessEnv = proc
   const fail = (action: string, error: unknown): never => {
     if (error instanceof CredentialStoreError) throw error;
     const reason = error instanceof Error ? error.message : String(error);
-    throw new CredentialStoreError(`the ${description} could not ${action} the token (${reason}); unlock it and try again, or ${optInHint()}`);
+    throw new CredentialStoreError(`the ${description} could not ${action} ${secret} (${reason}); unlock it and try again, or ${optInHint()}`);
   };
   return {
     kind: 'os',
@@ -120,6 +124,16 @@ export function fileCredentialStore(path: string): CredentialStore {
       rmSync(path, { force: true });
     },
   };
+}
+
+/**
+ * A secret kept beside the token (the sync folder key, the editor key): in the store chosen for
+ * the token (`kind`), under an item of its own — the OS store's item is named after the home
+ * path, so a path of its own (`<home>\0<item>`) gives it an item of its own — or a 0600 file
+ * `<item>` in the Tock home. `name` is what messages call it.
+ */
+export function secretStore(secret: { item: string; name: string }, kind: CredentialStoreKind, homeDir: string, env: NodeJS.ProcessEnv = process.env): CredentialStore {
+  return kind === 'file' ? fileCredentialStore(join(homeDir, secret.item)) : osCredentialStore(`${homeDir}\u0000${secret.item}`, env, secret.name);
 }
 
 /** Which store to use: the environment wins over the saved setting; the OS store is the default. */

@@ -6,28 +6,11 @@
  * backup does not carry it). It opens the WakaTime door only: the heartbeats and the status bar.
  */
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
-import { CredentialStoreError, fileCredentialStore, osCredentialStore, type CredentialStore, type CredentialStoreKind } from '../credentials.ts';
+import { secretStore, type CredentialStore, type CredentialStoreKind } from '../credentials.ts';
 
 /** The key's item in the credential store chosen for the token (`kind`). */
 export function editorKeyStore(kind: CredentialStoreKind, homeDir: string, env: NodeJS.ProcessEnv = process.env): CredentialStore {
-  const store = kind === 'file' ? fileCredentialStore(join(homeDir, 'editor-key')) : osCredentialStore(`${homeDir}\u0000editor-key`, env);
-  // The store's messages speak of "the token": here it is the editor key.
-  const run = <T>(work: () => T): T => {
-    try {
-      return work();
-    } catch (error) {
-      if (error instanceof CredentialStoreError) throw new CredentialStoreError(error.message.replaceAll('the token', 'the editor key'));
-      throw error;
-    }
-  };
-  return {
-    kind: store.kind,
-    description: store.description,
-    read: () => run(() => store.read()),
-    write: (key) => run(() => store.write(key)),
-    delete: () => run(() => store.delete()),
-  };
+  return secretStore({ item: 'editor-key', name: 'the editor key' }, kind, homeDir, env);
 }
 
 /** Holds the editor key of one Tock home, cached so the door never asks the credential store per request. */

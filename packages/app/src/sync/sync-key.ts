@@ -4,33 +4,11 @@
  * store for the token, a 0600 file `sync-key` in the Tock home. Never in the folder, never in
  * the store (a backup of tock.db does not carry it).
  */
-import { join } from 'node:path';
-import { CredentialStoreError, fileCredentialStore, osCredentialStore, type CredentialStore, type CredentialStoreKind } from '../credentials.ts';
+import { secretStore, type CredentialStore, type CredentialStoreKind } from '../credentials.ts';
 
 /** The key's item in the credential store chosen for the token (`kind`). */
 export function syncKeyStore(kind: CredentialStoreKind, homeDir: string, env: NodeJS.ProcessEnv = process.env): CredentialStore {
-  if (kind === 'file') return renamed(fileCredentialStore(join(homeDir, 'sync-key')));
-  // The OS store names its item after the home path: a path of its own gives the key an item of its own.
-  return renamed(osCredentialStore(`${homeDir}\u0000sync-key`, env));
-}
-
-/** The store's messages speak of "the token": here it is the folder key. */
-function renamed(store: CredentialStore): CredentialStore {
-  const run = <T>(work: () => T): T => {
-    try {
-      return work();
-    } catch (error) {
-      if (error instanceof CredentialStoreError) throw new CredentialStoreError(error.message.replaceAll('the token', 'the sync folder key'));
-      throw error;
-    }
-  };
-  return {
-    kind: store.kind,
-    description: store.description,
-    read: () => run(() => store.read()),
-    write: (key) => run(() => store.write(key)),
-    delete: () => run(() => store.delete()),
-  };
+  return secretStore({ item: 'sync-key', name: 'the sync folder key' }, kind, homeDir, env);
 }
 
 /** A store that keeps the key in memory only: the default of a SyncService made without one (tests). */
