@@ -11,6 +11,7 @@ process.env.TZ = 'Europe/Berlin';
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { recordSpan } from '@tock/core';
 import type { FocusedWindow, FocusSource } from '../src/desktop/capture/sources.ts';
 import { blur, ensureWindowBuilt, launchBrowser, openWindow, screenshot, seriousAxeViolations, startTestApp, tabTo, type TestApp, type TestBrowser } from './ui-support/harness.ts';
 
@@ -142,6 +143,58 @@ describe('The captured lane', () => {
   });
 });
 
+describe('The suggestions lane', () => {
+  it('shows ghost blocks under Today’s timeline with label and sources; Dismiss, Change activity from the keyboard, and Accept all in History', async () => {
+    const { page } = b;
+    const { suggestions, store } = t.app.services;
+    // 08:00–08:30 Berlin in Slack (unlabelled), and a rule that labels Firefox as Research (a new activity).
+    recordSpan(store, { startMs: Date.parse('2026-11-18T07:00:00.000Z'), endMs: Date.parse('2026-11-18T07:30:00.000Z'), source: 'window', app: 'slack', title: null });
+    suggestions.addRule({ match: { app: 'firefox' }, activity: 'Research' });
+    const day = () => suggestions.day('2026-11-18').suggestions;
+    assert.deepEqual(
+      day().map((x) => [x.activityName, x.seconds / 60]),
+      [[null, 30], ['Research', 20], [null, 10]],
+    );
+
+    await openWindow(page, t, '/today');
+    const lane = page.getByTestId('today-suggestions');
+    const ghosts = lane.getByTestId('ghost-block');
+    await ghosts.nth(2).waitFor();
+    await ghosts.nth(1).hover();
+    await page.getByTestId('today-suggestions-detail').filter({ hasText: '10:00–10:20 (20 min): Research. Seen: firefox 20 min.' }).waitFor();
+    await ghosts.first().click();
+    await page.getByTestId('today-suggestions-detail').filter({ hasText: '08:00–08:30 (30 min): no activity yet. Seen: slack 30 min.' }).waitFor();
+    await lane.getByRole('button', { name: 'Dismiss 08:00–08:30' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=today-suggestions] [data-testid=ghost-block]').length === 2);
+    assert.equal(day().length, 2, 'dismissed for good');
+
+    // The keyboard: Tab to the unlabelled one, Tab to its activity, type, Enter.
+    await blur(page);
+    await tabTo(page, '.ghost-block[aria-label*="no activity yet"]');
+    await page.getByTestId('today-suggestions-detail').filter({ hasText: '10:25–10:35 (10 min): no activity yet. Seen: code 10 min.' }).waitFor();
+    assert.deepEqual(await seriousAxeViolations(page), []);
+    await screenshot(page, 'today-suggestions-light');
+    await tabTo(page, 'input[list]');
+    await page.keyboard.type('Docs');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=today-suggestions] [data-testid=ghost-block]').length === 1);
+    const accepted = t.app.services.tracker.listBlocks(0, now + 1).find((x) => x.note === 'from capture');
+    assert.deepEqual([accepted?.activity.activityName, accepted?.startedAt, accepted?.endedAt], ['Docs', '2026-11-18T09:25:00.000Z', '2026-11-18T09:35:00.000Z']);
+
+    await openWindow(page, t, '/history');
+    const historyLane = page.getByTestId('suggestions-2026-11-18');
+    await historyLane.getByTestId('ghost-block').first().waitFor();
+    assert.equal(await historyLane.getByTestId('ghost-block').count(), 1);
+    await blur(page);
+    await tabTo(page, 'button', { text: 'Accept all 1 labelled suggestions of this day' });
+    await page.keyboard.press('Enter');
+    await historyLane.waitFor({ state: 'detached' });
+    assert.deepEqual(day(), []);
+    const research = t.app.services.tracker.listBlocks(0, now + 1).find((x) => x.activity.activityName === 'Research');
+    assert.deepEqual([research?.startedAt, research?.endedAt, research?.note], ['2026-11-18T09:00:00.000Z', '2026-11-18T09:20:00.000Z', 'from capture']);
+  });
+});
+
 describe('Forget a range', () => {
   it('asks first, then deletes the days’ captured data', async () => {
     const { page } = b;
@@ -149,7 +202,7 @@ describe('Forget a range', () => {
     await page.getByRole('button', { name: 'Forget…' }).click();
     await page.getByText('Forget everything captured from 2026-11-18 to 2026-11-18? This cannot be undone.').waitFor();
     await page.getByRole('button', { name: 'Forget it' }).click();
-    await page.getByText('Forgotten: 2 spans and 0 heartbeats.').waitFor();
+    await page.getByText('Forgotten: 3 spans and 0 heartbeats.').waitFor();
     assert.deepEqual(capture().timeline('2026-11-18').spans, [], 'nothing of the day is left');
   });
 

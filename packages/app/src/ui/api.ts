@@ -22,6 +22,7 @@ import { dataRoutes } from './data-routes.ts';
 import { editorsRoutes } from './editors-routes.ts';
 import { captureRoutes } from './capture-routes.ts';
 import { ledgerRoutes } from './ledger-routes.ts';
+import { suggestionsRoutes } from './suggestions-routes.ts';
 
 /** What a route gets: the parsed JSON body (`{}` when empty), path parameters and query. */
 export interface RouteInput {
@@ -326,6 +327,7 @@ export function uiRoutes(services: AppServices): Route[] {
     ...captureRoutes(services.capture),
 
     ...ledgerRoutes(services),
+    ...suggestionsRoutes(services.suggestions),
 
     { method: 'GET', pattern: '/api/prompts', run: () => promptViews(services) },
     {

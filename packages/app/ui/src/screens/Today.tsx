@@ -17,6 +17,7 @@ import { applyStatus, blocksChanged, liveSeconds, useAppState, useTick } from '.
 import { clockTime, dayKey, daySpan, duration, longDay, nowMs, stopwatch } from '../time.ts';
 import type { Block, RunningElsewhere, Status } from '../types.ts';
 import { BlockLedgerBadges } from '../components/BlockLedgerBadges.tsx';
+import { SuggestionsLane } from '../components/SuggestionsLane.tsx';
 
 /** Loads the blocks of a day, again whenever tracked time changes. */
 function useDayBlocks(day: string, version: unknown): { blocks: Block[]; error: string | null } {
@@ -233,6 +234,7 @@ export function Today() {
             <>
               <Timeline day={today} blocks={blocks} now={now} range={range} />
               {captured.length > 0 && <CapturedLane id="today-captured" spans={captured} from={range.from} to={range.to} />}
+              {captured.length > 0 && <SuggestionsLane id="today-suggestions" day={today} from={range.from} to={range.to} />}
             </>
           );
         })()}

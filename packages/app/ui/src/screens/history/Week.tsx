@@ -8,6 +8,7 @@ import type { Report } from '@tock/protocol';
 import { BlockEditor } from './BlockEditor.tsx';
 import { BlockLedgerBadges } from '../../components/BlockLedgerBadges.tsx';
 import { CapturedLane, useCaptured } from '../../components/CapturedLane.tsx';
+import { SuggestionsLane } from '../../components/SuggestionsLane.tsx';
 import { timelineRange } from '../../components/Timeline.tsx';
 import { api, messageOf } from '../../api.ts';
 import { colorClass } from '../../colors.ts';
@@ -132,12 +133,17 @@ function BlockRow({
   );
 }
 
-/** What capture saw on a day of the week, over the hours of its blocks; nothing when it saw nothing. */
+/** What capture saw on a day of the week and what it suggests, over the hours of its blocks; nothing when it saw nothing. */
 function DayCaptured({ day, blocks }: { day: string; blocks: Block[] }) {
   const spans = useCaptured(day);
   if (spans.length === 0) return null;
   const range = timelineRange(day, blocks, nowMs(), spans.map((c) => ({ start: Date.parse(c.start), end: Date.parse(c.end) })));
-  return <CapturedLane id={`captured-${day}`} spans={spans} from={range.from} to={range.to} />;
+  return (
+    <>
+      <CapturedLane id={`captured-${day}`} spans={spans} from={range.from} to={range.to} />
+      <SuggestionsLane id={`suggestions-${day}`} day={day} from={range.from} to={range.to} />
+    </>
+  );
 }
 
 /**
