@@ -234,6 +234,59 @@ describe('Tags and billable in History’s editor', () => {
   });
 });
 
+describe('A session’s breaks in History’s editor (issue 31)', () => {
+  it('lists the breaks; an edit moves one, a break past the session’s end is refused at its field with nothing changed, one is added and one deleted', async () => {
+    const { page } = b;
+    const { tracker } = t.app.services;
+    // Monday 09:00–12:00 in Berlin, a break 10:00–10:15.
+    tracker.startActivity({ name: 'Design', createIfMissing: true });
+    tracker.stopActivity();
+    const sessionID = tracker.listBlocks(0, now + 1).find((bl) => bl.kind === 'session')!.id;
+    tracker.updateSession(sessionID, { startedAt: '2026-11-16T08:00:00.000Z', endedAt: '2026-11-16T11:00:00.000Z' });
+    tracker.addBreak(sessionID, { startedAt: '2026-11-16T09:00:00.000Z', endedAt: '2026-11-16T09:15:00.000Z' });
+    const breaks = () => tracker.listBlocks(0, now + 1).find((bl) => bl.id === sessionID)!.breaks.map((br) => [br.startedAt.slice(11, 16), br.endedAt?.slice(11, 16)]);
+
+    await openWindow(page, t, '/history');
+    const row = page.getByTestId('history-row').filter({ hasText: '09:00–12:00' });
+    await row.getByRole('button', { name: 'Edit session of Design' }).click();
+    const editor = row.getByTestId('breaks-editor');
+    await editor.getByTestId('break-row').filter({ hasText: '10:00–10:15' }).waitFor();
+
+    await editor.getByRole('button', { name: 'Edit the break 10:00–10:15 of the session of Design' }).click();
+    const editForm = editor.getByRole('form', { name: 'Edit the break 10:00–10:15' });
+    await editForm.getByLabel('Break to').fill('10:30');
+    await editForm.getByRole('button', { name: 'Save break' }).click();
+    await editor.getByTestId('break-row').filter({ hasText: '10:00–10:30' }).waitFor();
+    assert.deepEqual(breaks(), [['09:00', '09:30']]);
+
+    // From the keyboard: the Add a break form's fields and button.
+    const add = editor.getByRole('form', { name: 'Add a break' });
+    await add.getByLabel('Break from').focus();
+    await page.keyboard.type('11:50');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('12:30');
+    await page.keyboard.press('Enter');
+    await add.locator('[id$=-to-error]').filter({ hasText: 'must not be after the session ends' }).waitFor();
+    assert.equal(await add.getByLabel('Break to').getAttribute('aria-invalid'), 'true');
+    assert.deepEqual(breaks(), [['09:00', '09:30']], 'nothing changed');
+    assert.deepEqual(await seriousAxeViolations(page), []);
+    await screenshot(page, 'history-break-refused-light');
+
+    await add.getByLabel('Break from').fill('11:00');
+    await add.getByLabel('Break to').fill('11:10');
+    await add.getByRole('button', { name: 'Add a break' }).click();
+    await editor.getByTestId('break-row').filter({ hasText: '11:00–11:10' }).waitFor();
+    assert.deepEqual(breaks(), [['09:00', '09:30'], ['10:00', '10:10']]);
+    await row.getByTestId('break-list').filter({ hasText: 'Breaks 10:00–10:30 (30 min), 11:00–11:10 (10 min), not counted' }).waitFor();
+    await screenshot(page, 'history-breaks-light');
+
+    await editor.getByRole('button', { name: 'Delete the break 10:00–10:30 of the session of Design' }).click();
+    await editor.getByTestId('break-row').filter({ hasText: '10:00–10:30' }).waitFor({ state: 'detached' });
+    assert.deepEqual(breaks(), [['10:00', '10:10']]);
+    await row.locator('.dur').first().filter({ hasText: '2 h 50 min' }).waitFor();
+  });
+});
+
 /** A report table's rows as text cells. */
 function tableCells(page: TestBrowser['page'], part: 'tbody' | 'tfoot'): Promise<string[][]> {
   return page.locator(`[data-testid="report-table"] ${part} tr`).evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => (c.textContent ?? '').trim())));

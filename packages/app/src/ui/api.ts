@@ -178,7 +178,7 @@ function startInput(body: Record<string, unknown>): StartRequest {
   return { name: str(body, 'name'), createIfMissing: body.createIfMissing === true, ...note };
 }
 
-function found(deleted: boolean, what: 'session' | 'entry'): null {
+function found(deleted: boolean, what: 'session' | 'entry' | 'break'): null {
   if (!deleted) throw new UiApiError(404, `${what}_not_found`, `that ${what} no longer exists; it may have been deleted in another window`);
   return null;
 }
@@ -240,6 +240,30 @@ export function uiRoutes(services: AppServices): Route[] {
       pattern: '/api/sessions/:id',
       changes: tracking,
       run: ({ params }) => found(tracker.deleteSession(params.id as string), 'session'),
+    },
+    {
+      // A session's breaks afterwards (docs/product.md "Breaks"): core keeps each inside its
+      // session, without overlaps or future times, and names the field it refuses.
+      method: 'POST',
+      pattern: '/api/sessions/:id/breaks',
+      changes: tracking,
+      run: ({ params, body }) => tracker.addBreak(params.id as string, { startedAt: body.startedAt as string, endedAt: body.endedAt as string }),
+    },
+    {
+      method: 'PATCH',
+      pattern: '/api/breaks/:id',
+      changes: tracking,
+      run: ({ params, body }) =>
+        tracker.updateBreak(params.id as string, {
+          ...(body.startedAt === undefined ? {} : { startedAt: body.startedAt as string }),
+          ...(body.endedAt === undefined ? {} : { endedAt: body.endedAt as string }),
+        }),
+    },
+    {
+      method: 'DELETE',
+      pattern: '/api/breaks/:id',
+      changes: tracking,
+      run: ({ params }) => found(tracker.deleteBreak(params.id as string), 'break'),
     },
     {
       method: 'PATCH',

@@ -6,6 +6,7 @@
 import { useState } from 'preact/hooks';
 import type { Report } from '@tock/protocol';
 import { BlockEditor } from './BlockEditor.tsx';
+import { BreaksEditor } from './BreaksEditor.tsx';
 import { BlockLedgerBadges } from '../../components/BlockLedgerBadges.tsx';
 import { CapturedLane, useCaptured } from '../../components/CapturedLane.tsx';
 import { SuggestionsLane } from '../../components/SuggestionsLane.tsx';
@@ -128,6 +129,7 @@ function BlockRow({
           }}
         />
       )}
+      {editing && block.kind === 'session' && <BreaksEditor block={block} />}
       {asking && <OverlapPrompt blockID={block.id} near={Date.parse(block.startedAt)} onDone={() => onAsk(null)} />}
     </li>
   );

@@ -1,0 +1,191 @@
+/**
+ * A session's breaks in History's block editor (docs/ui.md "History"): each break with Edit
+ * and Delete, and an *Add a break* form. Times are typed on the window's clock, on the day
+ * the break (or the session) starts; a break that ends before it starts ends the next day.
+ * The app keeps every break inside its session, apart from the others and before now, and a
+ * refusal shows under its field with nothing changed.
+ */
+import { useState } from 'preact/hooks';
+import { api, messageOf } from '../../api.ts';
+import { FieldError, fieldErrorsOf, type FieldErrors } from '../../components/FieldError.tsx';
+import { TimeField } from '../../components/TimeField.tsx';
+import { blocksChanged } from '../../state.ts';
+import { addDays, atLocalTime, clockTime, dayKey, duration, nowMs, timeInputValue } from '../../time.ts';
+import type { Block, BreakSpan } from '../../types.ts';
+import { atMinutes, minutesOf, timeForm } from './times.ts';
+
+/** A typed start and (optional) end on `day` as ISO instants, or the field that is wrong. */
+function readBreak(day: string, from: string, to: string, endRequired: boolean): { ok: true; startedAt: string; endedAt?: string } | { ok: false; errors: FieldErrors } {
+  const a = minutesOf(from);
+  if (a === null) return { ok: false, errors: { startedAt: from.trim() ? `Write the start ${timeForm()}.` : 'Enter the time the break started.' } };
+  const start = atMinutes(day, a);
+  if (start === null) return { ok: false, errors: { startedAt: 'Choose the day.' } };
+  if (!endRequired && to.trim() === '') return { ok: true, startedAt: new Date(start).toISOString() };
+  const b = minutesOf(to);
+  if (b === null) return { ok: false, errors: { endedAt: to.trim() ? `Write the end ${timeForm()}.` : 'Enter the time the break ended.' } };
+  let end = atLocalTime(day, b);
+  // A break over midnight: its end is on the next day.
+  if (end < start) end = atLocalTime(addDays(day, 1), b);
+  if (end === start) return { ok: false, errors: { endedAt: 'The end is the start: a break lasts at least a minute.' } };
+  return { ok: true, startedAt: new Date(start).toISOString(), endedAt: new Date(end).toISOString() };
+}
+
+/** The From and To fields of a break form, with their messages under them. */
+function BreakFields({ idp, from, to, errors, onFrom, onTo, running }: { idp: string; from: string; to: string; errors: FieldErrors; onFrom(v: string): void; onTo(v: string): void; running?: boolean }) {
+  return (
+    <>
+      <div class="field">
+        <label for={`${idp}-from`}>Break from</label>
+        <TimeField id={`${idp}-from`} value={from} error={errors.startedAt} errorId={`${idp}-from-error`} onInput={onFrom} />
+        <FieldError id={`${idp}-from-error`} message={errors.startedAt} />
+      </div>
+      <div class="field">
+        <label for={`${idp}-to`}>Break to{running ? <span class="muted"> (empty: still on)</span> : null}</label>
+        <TimeField id={`${idp}-to`} value={to} error={errors.endedAt} errorId={`${idp}-to-error`} onInput={onTo} />
+        <FieldError id={`${idp}-to-error`} message={errors.endedAt} />
+      </div>
+    </>
+  );
+}
+
+/** The message of a refusal that names no field the form shows (a break deleted elsewhere). */
+function generalOf(error: unknown, fields: FieldErrors | null): string | null {
+  return fields && (fields.startedAt || fields.endedAt) ? null : messageOf(error);
+}
+
+/** One break: its times with Edit and Delete, or its edit form. */
+function BreakRow({ br, who }: { br: BreakSpan; who: string }) {
+  const start = Date.parse(br.startedAt);
+  const on = br.endedAt === null;
+  const [editing, setEditing] = useState(false);
+  const [from, setFrom] = useState(timeInputValue(start));
+  const [to, setTo] = useState(on ? '' : timeInputValue(Date.parse(br.endedAt as string)));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const idp = `break-${br.id}`;
+  const end = on ? nowMs() : Date.parse(br.endedAt as string);
+  const label = `${clockTime(start)}–${on ? 'now' : clockTime(end)}`;
+
+  const save = async (e: Event): Promise<void> => {
+    e.preventDefault();
+    setFailure(null);
+    const read = readBreak(dayKey(start), from, to, !on);
+    if (!read.ok) return setErrors(read.errors);
+    setErrors({});
+    try {
+      await api.patch(`/api/breaks/${br.id}`, { startedAt: read.startedAt, ...(read.endedAt ? { endedAt: read.endedAt } : {}) });
+      setEditing(false);
+      blocksChanged();
+    } catch (err) {
+      const fields = fieldErrorsOf(err);
+      if (fields) setErrors(fields);
+      setFailure(generalOf(err, fields));
+    }
+  };
+  const remove = async (): Promise<void> => {
+    setFailure(null);
+    try {
+      await api.del(`/api/breaks/${br.id}`);
+      blocksChanged();
+    } catch (err) {
+      setFailure(messageOf(err));
+    }
+  };
+
+  return (
+    <li class="break-row" data-testid="break-row">
+      {editing ? (
+        <form class="break-form" onSubmit={(e) => void save(e)} aria-label={`Edit the break ${label}`} noValidate>
+          <BreakFields idp={idp} from={from} to={to} errors={errors} onFrom={setFrom} onTo={setTo} running={on} />
+          <div class="form-actions">
+            <button type="submit" class="primary small">
+              Save break
+            </button>
+            <button type="button" class="ghost small" onClick={() => {
+                setEditing(false);
+                setErrors({});
+                setFailure(null);
+              }}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <span class="range">{label}</span>
+          <span class="dur">{duration((end - start) / 1000)}</span>
+          <span class="row-actions">
+            <button type="button" class="ghost small" onClick={() => setEditing(true)}>
+              Edit<span class="visually-hidden"> the break {label} of {who}</span>
+            </button>
+            <button type="button" class="ghost small" onClick={() => void remove()}>
+              Delete<span class="visually-hidden"> the break {label} of {who}</span>
+            </button>
+          </span>
+        </>
+      )}
+      {failure && (
+        <p class="error" role="alert">
+          {failure}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** The breaks of the session `block`, editable, with a form to add one. */
+export function BreaksEditor({ block }: { block: Block }) {
+  const day = dayKey(Date.parse(block.startedAt));
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const idp = `add-break-${block.id}`;
+  const who = `the session of ${block.activity.activityName}`;
+
+  const add = async (e: Event): Promise<void> => {
+    e.preventDefault();
+    setFailure(null);
+    const read = readBreak(day, from, to, true);
+    if (!read.ok) return setErrors(read.errors);
+    setErrors({});
+    try {
+      await api.post(`/api/sessions/${block.id}/breaks`, { startedAt: read.startedAt, endedAt: read.endedAt });
+      setFrom('');
+      setTo('');
+      blocksChanged();
+    } catch (err) {
+      const fields = fieldErrorsOf(err);
+      if (fields) setErrors(fields);
+      setFailure(generalOf(err, fields));
+    }
+  };
+
+  return (
+    <section class="breaks-editor" aria-labelledby={`${idp}-heading`} data-testid="breaks-editor">
+      <h4 id={`${idp}-heading`}>Breaks</h4>
+      {block.breaks.length === 0 ? (
+        <p class="muted">No breaks: all of it counts.</p>
+      ) : (
+        <ul class="break-rows">
+          {block.breaks.map((br) => (
+            <BreakRow key={`${br.id}|${br.startedAt}|${br.endedAt}`} br={br} who={who} />
+          ))}
+        </ul>
+      )}
+      <form class="break-form" onSubmit={(e) => void add(e)} aria-label="Add a break" noValidate>
+        <BreakFields idp={idp} from={from} to={to} errors={errors} onFrom={setFrom} onTo={setTo} />
+        <div class="form-actions">
+          <button type="submit" class="small">
+            Add a break
+          </button>
+        </div>
+      </form>
+      {failure && (
+        <p class="error" role="alert">
+          {failure}
+        </p>
+      )}
+    </section>
+  );
+}
