@@ -32,6 +32,7 @@ import { PromptQueue } from './prompts.ts';
 import { importForAdmin } from './imports.ts';
 import { invoiceAdminRoutes } from './invoice-admin-routes.ts';
 import { ledgerAdminRoutes } from './ledger-admin-routes.ts';
+import { coveringAdminRoutes } from './covering.ts';
 import { reportForAdmin } from './reports.ts';
 import { createSuggestions, suggestionsAdminRoutes, type SuggestionsService } from './suggestions.ts';
 import { reportingFullDisk, storageProblem } from './storage-full.ts';
@@ -428,6 +429,7 @@ async function wire(
       ...invoiceAdminRoutes(store, clock),
       ...captureAdminRoutes(capture),
       ...suggestionsAdminRoutes(suggestions),
+      ...coveringAdminRoutes(store),
     });
     await control.restore();
     ui = await startUiServer(services, { port: uiPort ?? settings.get<number>(SETTINGS.uiPort) ?? 0, clock: monotonic });

@@ -6,6 +6,7 @@
 export { adminDownload, adminRequest, AdminError, AppNotRunningError } from './admin.ts';
 export { resolveHome, homePaths, type HomePaths } from './home.ts';
 export type { AppOptions, AppServices, RunningApp } from './app.ts';
+export type { CoveringBlock } from './covering.ts';
 export type { CredentialStoreKind } from './credentials.ts';
 export type { LicenseInfo, LicensePayload } from './license.ts';
 export type { ListenerStatus } from './listener-control.ts';

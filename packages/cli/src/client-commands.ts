@@ -23,14 +23,14 @@ import {
   type StoppedSession,
 } from '@tock/client';
 import { existsSync } from 'node:fs';
-import { homePaths, resolveHome } from '@tock/app';
+import { homePaths, resolveHome, type CoveringBlock } from '@tock/app';
 import { DEFAULT_PORT, MAX_PORT } from '@tock/protocol';
-import { flags } from './admin-commands.ts';
+import { admin, flags } from './admin-commands.ts';
 import type { Command } from './command.ts';
 import { DURATION_FORMS, formatMinutes, formatSeconds, parseDuration, refuseSplitDuration } from './duration.ts';
 import { formatClock, formatSpan } from './format-time.ts';
 import { gitHookCommand } from './git-hook.ts';
-import { daysOf, overlapWarning } from './overlap-warning.ts';
+import { daysOf, overlapWarning, startOverlapWarning } from './overlap-warning.ts';
 import { CliError, print } from './io.ts';
 import { checkTemplate, renderStatusLine } from './status-line.ts';
 import { terminalText } from './terminal-text.ts';
@@ -326,6 +326,13 @@ const start: Command = {
     const previous = values.json === true ? null : await request(context, () => client.getCurrent());
     const result = await request(context, () => client.startActivity(name, { createIfMissing: values['create'] === true, note }));
     print(io, values.json === true, result, () => formatStart(result, previous, io.now(), note));
+    // What the new session overlaps: blocks that still cover its start (another device's running
+    // session, an entry ending ahead), asked of the app's admin socket when the app runs here.
+    if (previous?.activityID !== result.activityID && appRunning()) {
+      const covering = (await admin(io, 'POST', '/blocks/covering', { at: result.startedAt }).catch(() => null)) as { blocks: CoveringBlock[] } | null;
+      const warning = covering === null ? null : startOverlapWarning(covering.blocks, io.now());
+      if (warning !== null) io.err(terminalText(warning));
+    }
     return 0;
   },
 };

@@ -7,9 +7,11 @@
  * part of the block no other block covered, the block's own activity by the part none of its
  * own blocks covered. Pure: the two reports are passed in.
  */
+import type { CoveringBlock } from '@tock/app';
 import type { ActivityRef, ActivityReportRow, Report } from '@tock/client';
 import { localDaySpan } from '@tock/core/day';
 import { formatDuration } from '@tock/protocol';
+import { formatClock } from './format-time.ts';
 
 /**
  * Overlaps under a minute are not reported: a session running elsewhere grows between the two
@@ -69,4 +71,23 @@ export function daysOf(startedAt: string, endedAt: string): { from: string; to: 
     return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
   };
   return { from: day(startedAt), to: day(endedAt) };
+}
+
+/**
+ * `tock start`'s line: the session just started overlaps the blocks still covering its start
+ * (the app's admin route `POST /blocks/covering`, docs/decisions.md "Overlaps counted once"):
+ * `warning: this overlaps "Review" (running on another device since 09:14); both are kept, and
+ * totals count that time once`, or null when none does. Names are quoted as given; the caller
+ * makes the line safe for the terminal.
+ */
+export function startOverlapWarning(blocks: CoveringBlock[], now: Date): string | null {
+  if (blocks.length === 0) return null;
+  const named = blocks.map((b) => {
+    const what =
+      b.endedAt === null
+        ? `running on another device since ${formatClock(b.startedAt, now)}`
+        : `${b.kind === 'entry' ? 'logged' : 'tracked'} ${formatClock(b.startedAt, now)}–${formatClock(b.endedAt, now)}`;
+    return `"${b.activityName}" (${what})`;
+  });
+  return `warning: this overlaps ${named.join(' and ')}; both are kept, and totals count that time once`;
 }

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Report } from '@tock/client';
-import { overlapWarning } from '../src/overlap-warning.ts';
+import { overlapWarning, startOverlapWarning } from '../src/overlap-warning.ts';
 
 const WRITING = { activityID: '00000000-0000-4000-8000-000000000001', activityName: 'Writing docs' };
 const REVIEW = { activityID: '00000000-0000-4000-8000-000000000002', activityName: 'Review' };
@@ -50,5 +50,23 @@ describe('overlapWarning', () => {
     const before = report([[REVIEW, 3600]], 3600);
     const after = report([[REVIEW, 3600], [WRITING, 3600]], 3600 + 1800); // 00:00–01:00 today, half over Review
     assert.match(overlapWarning(night, before, after, REVIEW) ?? '', /^warning: this overlaps 30m already tracked \("Review"\)/);
+  });
+});
+
+describe('startOverlapWarning', () => {
+  const now = new Date(2026, 10, 22, 12, 0);
+  const at = (h: number, m: number): string => new Date(2026, 10, 22, h, m).toISOString();
+  it('names each block still covering the start: a session on another device, an entry ending ahead', () => {
+    assert.equal(startOverlapWarning([], now), null);
+    assert.equal(
+      startOverlapWarning(
+        [
+          { kind: 'session', activityName: 'Review', startedAt: at(9, 14), endedAt: null, elsewhere: true },
+          { kind: 'entry', activityName: 'Call', startedAt: at(11, 45), endedAt: at(12, 1), elsewhere: false },
+        ],
+        now,
+      ),
+      'warning: this overlaps "Review" (running on another device since 09:14) and "Call" (logged 11:45–12:01); both are kept, and totals count that time once',
+    );
   });
 });
