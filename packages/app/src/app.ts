@@ -346,6 +346,8 @@ async function wire(
       live.checkStatus();
       changed();
     },
+    // Read when a reminder is due, long after the service below exists.
+    todaysSuggestions: () => suggestions.day().suggestions,
   });
   const editors = new Editors({
     store,

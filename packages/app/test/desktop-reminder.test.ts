@@ -1,5 +1,6 @@
 /**
- * The reminder: its rules with an injected clock, and the real notification on a private
+ * The reminder: its rules with an injected clock, what it says of today's suggestions (the
+ * app's suggestions service over captured spans), and the real notification on a private
  * session bus — a `dbus-daemon` of the test's own, watched with `dbus-monitor` — and the
  * Continue action arriving as an `ActionInvoked` signal.
  */
@@ -10,9 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, test, type TestContext } from 'node:test';
-import { createTracker, openStore, type Tracker } from '@tock/core';
+import { addRule, createTracker, openStore, recordSpan, type Tracker } from '@tock/core';
 import { createDesktop, type Desktop } from '../src/desktop/desktop.ts';
 import { freedesktopNotifier, watchNotificationActions, type DesktopNotification, type Notifier } from '../src/desktop/notify.ts';
+import { createSuggestions } from '../src/suggestions.ts';
 
 const MIN = 60_000;
 const MONDAY_0900 = Date.parse('2026-11-23T09:00:00.000Z');
@@ -113,6 +115,57 @@ test('with nothing ever tracked the reminder says to start an activity, without 
   r.advanceMinutes(20);
   assert.equal(r.desktop.checkReminder(), true);
   assert.deepEqual(notifier.sent, [{ title: 'Nothing is being tracked', body: 'Nothing has been tracked for 20 minutes. Start an activity in Tock.' }]);
+});
+
+test("the reminder says how much of today the labelled suggestions hold, and says nothing of them once there are none", async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'tock-remind-'));
+  const store = openStore(join(dir, 'tock.db'));
+  const now = { ms: MONDAY_0900 };
+  const clock = (): number => now.ms;
+  const tracker = createTracker({ store, clock, timeZone: 'UTC' });
+  const suggestions = createSuggestions({ store, capture: { openSpans: () => [] }, clock, timeZone: () => 'UTC' });
+  const notifier = recordingNotifier();
+  const desktop = createDesktop({
+    store,
+    tracker,
+    clock,
+    timers: false,
+    notifier,
+    idleSources: () => [],
+    timeZone: () => 'UTC',
+    todaysSuggestions: () => suggestions.day().suggestions,
+  });
+  desktop.updateSettings({ reminderEnabled: true, reminderAfterMinutes: 15 });
+  t.after(async () => {
+    await desktop.stop();
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  addRule(store.settings, { match: { app: 'firefox' }, activity: 'Browsing' });
+  addRule(store.settings, { match: { app: 'thunder*' }, activity: 'Mail' });
+  const window = (app: string, from: string, to: string): void =>
+    recordSpan(store, { startMs: Date.parse(`2026-11-23T${from}:00.000Z`), endMs: Date.parse(`2026-11-23T${to}:00.000Z`), source: 'window', app, title: null });
+  window('Terminal', '07:00', '07:30'); // unlabelled: not counted
+  window('Firefox', '08:00', '09:00');
+  tracker.startActivity({ name: 'Writing', createIfMissing: true });
+  now.ms += 30 * MIN;
+  tracker.stopActivity(); // 09:30
+  window('Firefox', '09:30', '09:38');
+  window('Thunderbird', '09:38', '09:45');
+  now.ms += 15 * MIN;
+  assert.equal(desktop.checkReminder(), true);
+  assert.equal(
+    notifier.sent[0]?.body,
+    'Nothing has been tracked for 15 minutes. Continue "Writing"? 1 h 15 min untracked today — review 3 suggestions in Tock.',
+  );
+  // Accepted, they are tracked time: the next stretch's reminder has nothing to review.
+  assert.equal(suggestions.acceptAll().length, 3);
+  tracker.startActivity({ name: 'Writing' });
+  now.ms += 5 * MIN;
+  tracker.stopActivity(); // 09:50
+  now.ms += 15 * MIN;
+  assert.equal(desktop.checkReminder(), true);
+  assert.equal(notifier.sent[1]?.body, 'Nothing has been tracked for 15 minutes. Continue "Writing"?');
 });
 
 test('a new untracked stretch after tracking again is reminded again', async (t) => {

@@ -7,7 +7,7 @@
  * a minute, and the tray once a second (tray/tray-feed.ts).
  */
 import { discardIdleSpan, lastTrackedActivity, runningSessionSpan, stopAtIdleStart, type BudgetCrossing, type Store, type Tracker } from '@tock/core';
-import type { StartResult } from '@tock/protocol';
+import type { StartResult, Suggestion } from '@tock/protocol';
 import { IdleReader, IdleWatch, type IdleAnswer, type IdleChoice, type IdleNotice, type IdleQuestion } from './idle/watch.ts';
 import { idleSourcesFor, type IdleSource } from './idle/sources.ts';
 import { budgetNotification } from './budget-notice.ts';
@@ -62,6 +62,8 @@ export interface DesktopOptions {
   quit?: () => void;
   /** Called after the tray changed what is tracked (the app's status events and windows follow). */
   onTracked?: () => void;
+  /** Today's suggestions (the app's suggestions service), counted in the reminder when labelled. */
+  todaysSuggestions?: () => readonly Suggestion[];
 }
 
 /** The running desktop part of the app. */
@@ -157,6 +159,16 @@ export function createDesktop(options: DesktopOptions): Desktop {
     lastTrackedEndMs: () => lastTrackedActivity(store)?.endedAtMs ?? null,
     lastActivityName: () => lastTrackedActivity(store)?.activityName ?? null,
     startedAtMs,
+    forgotten: () => {
+      if (options.todaysSuggestions === undefined) return null;
+      try {
+        const labelled = options.todaysSuggestions().filter((s) => s.activityName !== null);
+        return { count: labelled.length, seconds: labelled.reduce((sum, s) => sum + s.seconds, 0) };
+      } catch (error) {
+        console.error(`tock: the reminder goes without suggestions (${error instanceof Error ? error.message : String(error)})`);
+        return null;
+      }
+    },
     send: ({ title, body, canContinue }) => {
       const action = canContinue ? { id: 'continue', label: 'Continue' } : undefined;
       notifier

@@ -2,9 +2,28 @@
  * The reminder (docs/desktop.md "Reminder"): when it is on, and nothing has been tracked for
  * the set minutes within the working hours, one desktop notification says so and offers to
  * continue the last activity. One per untracked stretch: it does not nag again until
- * something was tracked (or the next working day begins).
+ * something was tracked (or the next working day begins). When today has labelled suggestions
+ * (docs/desktop.md "Suggestions"), it also says how much of today they hold, so the person
+ * sees what was forgotten and where to review it.
  */
+import { formatDuration } from '@tock/protocol';
 import { minutesIntoWorkingHours, type DesktopSettings } from './settings.ts';
+
+/** Today's labelled suggestions at the time of a check: how many, and their seconds. */
+export interface Forgotten {
+  count: number;
+  seconds: number;
+}
+
+/**
+ * ` 2 h 10 min untracked today — review 3 suggestions in Tock.` for the reminder's body, or ''
+ * when there is nothing to review (durations floored to the minute: under a minute says nothing).
+ */
+export function forgottenText(forgotten: Forgotten | null): string {
+  if (forgotten === null || forgotten.count === 0 || forgotten.seconds < 60) return '';
+  const what = forgotten.count === 1 ? '1 suggestion' : `${forgotten.count} suggestions`;
+  return ` ${formatDuration(forgotten.seconds, 'words')} untracked today — review ${what} in Tock.`;
+}
 
 /** What the reminder reads and does; all injected. */
 export interface ReminderOptions {
@@ -20,6 +39,8 @@ export interface ReminderOptions {
   lastActivityName: () => string | null;
   /** When the app started: an untracked stretch is counted from then at the earliest. */
   startedAtMs: number;
+  /** Today's labelled suggestions, or null when they cannot be read (the reminder goes without them). */
+  forgotten?: () => Forgotten | null;
   /** Shows the reminder; `continueLast` is what its Continue action does. */
   send: (text: { title: string; body: string; canContinue: boolean }) => void;
 }
@@ -63,11 +84,13 @@ export class Reminder {
     if (this.#remindedFor !== null && this.#remindedFor >= stretchStart) return false;
     this.#remindedFor = now;
     const last = this.#o.lastActivityName();
+    const review = forgottenText(this.#o.forgotten?.() ?? null);
     this.#o.send({
       title: 'Nothing is being tracked',
-      body: last
-        ? `Nothing has been tracked for ${untrackedMinutes} minutes. Continue "${last}"?`
-        : `Nothing has been tracked for ${untrackedMinutes} minutes. Start an activity in Tock.`,
+      body:
+        (last
+          ? `Nothing has been tracked for ${untrackedMinutes} minutes. Continue "${last}"?`
+          : `Nothing has been tracked for ${untrackedMinutes} minutes. Start an activity in Tock.`) + review,
       canContinue: last !== null,
     });
     return true;
