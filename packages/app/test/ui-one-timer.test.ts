@@ -59,8 +59,11 @@ describe('one timer across devices', () => {
     assert.equal(t.app.services.sync.status().oneTimer, false);
     assert.deepEqual(await seriousAxeViolations(page), []);
     await screenshot(page, 'one-timer-settings');
-    await box.check();
+    // A click, then the answer: the box follows the saved setting, so it turns once the app has it
+    // (Playwright's check() asserts the new state at once, which a loaded machine may not have yet).
+    await box.click();
     await page.getByText('A timer started on another device stops the one running here').waitFor();
+    assert.equal(await box.isChecked(), true);
     assert.equal(t.app.services.sync.status().oneTimer, true);
   });
 
