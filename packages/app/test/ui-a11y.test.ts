@@ -55,6 +55,7 @@ const SCREENS = [
   ['desktop', '/settings/desktop'],
   ['capture', '/settings/capture'],
   ['clients', '/clients'],
+  ['invoices', '/invoices'],
   ['business', '/settings/business'],
   ['data', '/settings/data'],
   ['license', '/settings/license'],

@@ -12,6 +12,7 @@ process.env.TZ = 'Europe/Berlin';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import { addClient, draftInvoice, issueInvoice, setActivityLedger } from '@tock/core';
 import { ensureWindowBuilt, freePort, launchBrowser, openWindow, screenshot, signedRequest, startTestApp, type TestApp, type TestBrowser } from './ui-support/harness.ts';
 
 let now = Date.parse('2026-11-18T07:00:00.000Z');
@@ -39,6 +40,16 @@ before(async () => {
     endedAt: '2026-11-16T10:30:00.000Z',
     note: 'Phone call with the customer about the invoice for October, which had the wrong address on it',
   });
+  // An invoice with long names for Invoices: the long activity's Monday, billed to a client.
+  const { store } = t.app.services;
+  const client = store.transaction(() => addClient(store, { name: 'Aurelia Vandenberghe Design Studio GmbH & Co. KG', rate: '85.00', currency: 'EUR' }, now, () => crypto.randomUUID()));
+  const longActivity = tracker.listActivities().find((a) => a.activityName.startsWith('Client Aurelia'))!.activityID;
+  store.transaction(() => setActivityLedger(store, longActivity, { client: client.id, billable: true }));
+  const request = { client: client.id, from: '2026-11-01', to: '2026-11-16' };
+  const draft = draftInvoice(store, request, now, 'Europe/Berlin');
+  store.transaction(() => issueInvoice(store, draft, request, now, 'Europe/Berlin', () => crypto.randomUUID()));
+  // Billable time on no invoice yet, for a preview.
+  tracker.logEntry({ activityID: longActivity, durationMinutes: 30, endedAt: '2026-11-16T06:00:00.000Z', note: 'Kick-off call' });
   at('2026-11-18T13:00:00.000Z');
   tracker.logEntry({ name: 'Planning', createIfMissing: true, durationMinutes: 45, endedAt: '2026-11-17T09:00:00.000Z' });
   tracker.startActivity({ name: 'Write docs', createIfMissing: true });
@@ -63,6 +74,7 @@ const SCREENS = [
   ['desktop', '/settings/desktop'],
   ['capture', '/settings/capture'],
   ['clients', '/clients'],
+  ['invoices', '/invoices'],
   ['business', '/settings/business'],
   ['data', '/settings/data'],
   ['sync', '/settings/sync'],
@@ -121,6 +133,7 @@ async function waitForScreen(page: Page, name: string): Promise<void> {
   if (name === 'activities') await page.getByTestId('activity-row').first().waitFor();
   if (name === 'integrations') await page.getByTestId('requests').waitFor();
   if (name === 'desktop') await page.getByTestId('idle-source').waitFor();
+  if (name === 'invoices') await page.getByTestId('invoice-row').first().waitFor();
 }
 
 for (const [width, height] of [
@@ -154,6 +167,26 @@ for (const [width, height] of [
         await b.page.getByTestId('history-row').filter({ hasText: 'Planning' }).getByRole('button', { name: /^Edit/ }).click();
         await b.page.getByRole('button', { name: 'Save' }).waitFor();
         await screenshot(b.page, `layout-history-editing-${width}-${scheme}`);
+        assert.deepEqual(await layoutProblems(b.page), []);
+      });
+
+      it('history with a session’s breaks being edited', async () => {
+        await openWindow(b.page, t, '/history');
+        const row = b.page.getByTestId('history-row').filter({ hasText: 'Client Aurelia' });
+        await row.getByRole('button', { name: /^Edit session/ }).click();
+        await row.getByTestId('breaks-editor').getByRole('button', { name: /^Edit the break/ }).click();
+        await row.getByRole('button', { name: 'Save break' }).waitFor();
+        await screenshot(b.page, `layout-history-breaks-${width}-${scheme}`);
+        assert.deepEqual(await layoutProblems(b.page), []);
+      });
+
+      it('invoices with a preview', async () => {
+        await openWindow(b.page, t, '/invoices');
+        await b.page.getByLabel('From', { exact: true }).fill('2026-11-16');
+        await b.page.getByLabel('To', { exact: true }).fill('2026-11-18');
+        await b.page.getByRole('button', { name: 'Preview' }).click();
+        await b.page.frameLocator('[data-testid="invoice-preview"]').getByText('INVOICE', { exact: true }).waitFor();
+        await screenshot(b.page, `layout-invoices-preview-${width}-${scheme}`);
         assert.deepEqual(await layoutProblems(b.page), []);
       });
 

@@ -9,8 +9,9 @@ process.env.TZ = 'Europe/Berlin';
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { buildReport, getLedgerSetting, listClients, tagBlock } from '@tock/core';
-import { ensureWindowBuilt, launchBrowser, openWindow, screenshot, seriousAxeViolations, startTestApp, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+import { readFileSync } from 'node:fs';
+import { buildReport, getLedgerSetting, listClients, listInvoices, tagBlock } from '@tock/core';
+import { blur, ensureWindowBuilt, launchBrowser, openWindow, screenshot, seriousAxeViolations, startTestApp, tabTo, type TestApp, type TestBrowser } from './ui-support/harness.ts';
 
 const now = Date.parse('2026-11-18T15:00:00.000Z'); // Wednesday, 16:00 in Berlin
 let t: TestApp;
@@ -284,6 +285,56 @@ describe('A session’s breaks in History’s editor (issue 31)', () => {
     await editor.getByTestId('break-row').filter({ hasText: '10:00–10:30' }).waitFor({ state: 'detached' });
     assert.deepEqual(breaks(), [['10:00', '10:10']]);
     await row.locator('.dur').first().filter({ hasText: '2 h 50 min' }).waitFor();
+  });
+});
+
+describe('Invoices', () => {
+  it('previews in a sandboxed frame, refuses a range with nothing to invoice at the range, creates one and downloads it again', async () => {
+    const { page } = b;
+    // Acme's billable time in November: an hour of Docs at 90.00 EUR on Monday (the others were made not billable).
+    t.app.services.tracker.logEntry({ name: 'Docs', durationMinutes: 60, endedAt: '2026-11-16T07:00:00.000Z' });
+    await openWindow(page, t, '/invoices');
+    const from = page.getByLabel('From', { exact: true });
+    await from.fill('2026-10-01');
+    await page.getByLabel('To', { exact: true }).fill('2026-10-31');
+    // From the keyboard: Enter in a field previews.
+    await page.getByLabel('To', { exact: true }).press('Enter');
+    await page.locator('#invoice-range-error').filter({ hasText: 'nothing to invoice for Acme from 2026-10-01 to 2026-10-31' }).waitFor();
+    assert.equal(await from.getAttribute('aria-invalid'), 'true');
+    assert.equal(await page.getByTestId('invoice-preview').count(), 0);
+
+    await from.fill('2026-11-01');
+    await page.getByLabel('To', { exact: true }).fill('2026-11-18');
+    await blur(page);
+    await tabTo(page, 'button', { text: 'Preview' });
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'INV-2026-001 would have 1 line, 1 h billed, €90.00' }).waitFor();
+    const frame = page.frameLocator('[data-testid="invoice-preview"]');
+    await frame.getByText('INVOICE', { exact: true }).waitFor();
+    assert.equal(await page.getByTestId('invoice-preview').getAttribute('sandbox'), '');
+    // The invoice's own stylesheet applies inside the frame (the window's CSP allows it by hash).
+    assert.equal(await frame.locator('th').first().evaluate((th) => getComputedStyle(th).backgroundColor), 'rgb(238, 240, 243)');
+    assert.deepEqual(listInvoices(store()), [], 'a preview keeps nothing');
+    assert.deepEqual(await seriousAxeViolations(page), []);
+    await screenshot(page, 'invoices-preview-light');
+
+    await page.getByRole('button', { name: 'Create INV-2026-001' }).click();
+    await page.getByRole('status').filter({ hasText: 'Issued INV-2026-001: €90.00.' }).waitFor();
+    await page.getByTestId('invoice-row').filter({ hasText: 'INV-2026-001' }).waitFor();
+    assert.deepEqual(listInvoices(store()).map((i) => [i.number, i.clientName, i.lines]), [['INV-2026-001', 'Acme', 1]]);
+
+    const row = page.getByTestId('invoice-row').filter({ hasText: 'INV-2026-001' });
+    const [pdf] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'PDF of INV-2026-001' }).click()]);
+    assert.equal(pdf.suggestedFilename(), 'INV-2026-001.pdf');
+    assert.equal(readFileSync((await pdf.path()) as string).subarray(0, 5).toString(), '%PDF-');
+    const [csv] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'CSV of INV-2026-001' }).click()]);
+    assert.match(readFileSync((await csv.path()) as string, 'utf8'), /Docs/);
+
+    // Its block is on the invoice now: the same range has nothing left.
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.locator('#invoice-range-error').filter({ hasText: 'nothing to invoice' }).waitFor();
+    assert.deepEqual(await seriousAxeViolations(page), []);
+    await screenshot(page, 'invoices-light');
   });
 });
 

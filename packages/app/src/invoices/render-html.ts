@@ -11,7 +11,8 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 }
 
-const STYLE = `
+/** The page's one stylesheet, inline; the window's CSP allows exactly it (by hash) for its preview frame. */
+export const INVOICE_STYLE = `
 body{font:10pt/1.4 Helvetica,Arial,sans-serif;color:#222;margin:2.5em auto;max-width:60em;padding:0 1.5em}
 header{display:flex;justify-content:space-between;gap:2em;margin-bottom:2em}
 h1{font-size:1.8em;margin:0 0 .3em;letter-spacing:.05em}
@@ -45,7 +46,7 @@ export function invoiceHtml(doc: InvoiceDocument): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <title>Invoice ${esc(doc.number)}</title>
-<style>${STYLE}</style>
+<style>${INVOICE_STYLE}</style>
 </head>
 <body>
 <header>

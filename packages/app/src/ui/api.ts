@@ -23,6 +23,7 @@ import { editorsRoutes } from './editors-routes.ts';
 import { captureRoutes } from './capture-routes.ts';
 import { ledgerRoutes } from './ledger-routes.ts';
 import { suggestionsRoutes } from './suggestions-routes.ts';
+import { invoiceRoutes } from './invoice-routes.ts';
 
 /** What a route gets: the parsed JSON body (`{}` when empty), path parameters and query. */
 export interface RouteInput {
@@ -351,6 +352,7 @@ export function uiRoutes(services: AppServices): Route[] {
     ...captureRoutes(services.capture),
 
     ...ledgerRoutes(services),
+    ...invoiceRoutes(services),
     ...suggestionsRoutes(services.suggestions),
 
     { method: 'GET', pattern: '/api/prompts', run: () => promptViews(services) },

@@ -1,5 +1,5 @@
 /**
- * A file the window downloads (the Reports screen's *Download CSV*): a route answers with a
+ * A file the window downloads (the Reports screen's *Download CSV*, an invoice): a route answers with a
  * {@link Download} instead of a JSON value, and the UI server sends its text as an attachment,
  * chunk by chunk at the pace the browser reads (an export of a long history is never built in
  * memory).
@@ -11,11 +11,12 @@ import { writable } from '../backpressure.ts';
 export class Download {
   readonly fileName: string;
   readonly contentType: string;
-  readonly chunks: Iterator<string, unknown, undefined>;
+  /** Text, or bytes (an invoice's PDF). */
+  readonly chunks: Iterator<string | Uint8Array, unknown, undefined>;
   /** Runs once, however the download ends (finished, failed, or the browser went away). */
   readonly close: () => void;
 
-  constructor(fileName: string, contentType: string, chunks: Iterator<string, unknown, undefined>, close: () => void = () => {}) {
+  constructor(fileName: string, contentType: string, chunks: Iterator<string | Uint8Array, unknown, undefined>, close: () => void = () => {}) {
     this.fileName = fileName;
     this.contentType = contentType;
     this.chunks = chunks;

@@ -6,13 +6,23 @@
  * (`X-Tock-Session`, which no other page can know or make a browser send) from the same origin.
  */
 
+import { createHash } from 'node:crypto';
+import { INVOICE_STYLE } from '../invoices/render-html.ts';
+
+/**
+ * The one inline style allowed: the invoice page's stylesheet, which the Invoices screen's
+ * preview shows in a sandboxed `srcdoc` frame (such a frame keeps the window's CSP).
+ */
+const INVOICE_STYLE_SOURCE = `'sha256-${createHash('sha256').update(INVOICE_STYLE).digest('base64')}'`;
+
 /**
  * Headers on every response. The CSP allows only this origin's own files: no inline
- * script or style, no frames, no plugins. No `Access-Control-Allow-*` header is ever sent.
+ * script, no inline style but the invoice preview's (by its hash), no frames but that
+ * preview's `srcdoc`, no plugins. No `Access-Control-Allow-*` header is ever sent.
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy':
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; " +
+    `default-src 'self'; script-src 'self'; style-src 'self' ${INVOICE_STYLE_SOURCE}; img-src 'self' data:; font-src 'self'; ` +
     "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',

@@ -1,5 +1,5 @@
 /**
- * The window's frame: a sidebar with the screens (Today, History, Reports, Activities, Clients,
+ * The window's frame: a sidebar with the screens (Today, History, Reports, Activities, Clients, Invoices,
  * Settings › Integrations, Settings › Desktop, Settings › Capture, Settings › Business, Settings › Sync, Settings › Data, Settings › License) and what runs now, the idle question and the branch prompt above every screen, and a banner
  * when the app stops answering. Screens are addressed by the URL fragment (`#/history`), so
  * reload and back/forward work without the server knowing any route but `/`.
@@ -11,6 +11,7 @@ import { IdleQuestion } from './components/IdleQuestion.tsx';
 import { Capture } from './screens/Capture.tsx';
 import { Business } from './screens/ledger/Business.tsx';
 import { Clients } from './screens/ledger/Clients.tsx';
+import { Invoices } from './screens/ledger/Invoices.tsx';
 import { Desktop } from './screens/Desktop.tsx';
 import { Sync } from './screens/Sync.tsx';
 import { Data } from './screens/Data.tsx';
@@ -29,6 +30,7 @@ const SCREENS = {
   '/reports': { title: 'Reports', view: Reports },
   '/activities': { title: 'Activities', view: Activities },
   '/clients': { title: 'Clients', view: Clients },
+  '/invoices': { title: 'Invoices', view: Invoices },
   '/settings/integrations': { title: 'Integrations', view: Integrations },
   '/settings/desktop': { title: 'Desktop', view: Desktop },
   '/settings/capture': { title: 'Capture', view: Capture },
@@ -119,6 +121,9 @@ export function App() {
           </NavLink>
           <NavLink path="/clients" active={path}>
             Clients
+          </NavLink>
+          <NavLink path="/invoices" active={path}>
+            Invoices
           </NavLink>
           <p class="nav-group" id="settings-group">
             Settings

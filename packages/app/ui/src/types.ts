@@ -133,3 +133,32 @@ export interface LedgerSettings {
   targets: Partial<Record<'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun', number>> | null;
   business: { name: string; address: string; taxID: string; paymentTerms: string; currency?: string } | null;
 }
+
+/** One currency's total of an invoice (lines without a rate are in none). */
+export interface InvoiceTotal {
+  currency: string;
+  billedSeconds: number;
+  amount: string;
+}
+
+/** `GET /api/invoices`: an issued invoice as listed, newest first. */
+export interface InvoiceSummary {
+  number: string;
+  issued: string;
+  clientID: string;
+  clientName: string;
+  from: string;
+  to: string;
+  lines: number;
+  billedSeconds: number;
+  totals: InvoiceTotal[];
+}
+
+/** `POST /api/invoices/preview`: what would be invoiced, with its page as HTML; nothing kept. */
+export interface InvoicePreview {
+  number: string;
+  lines: number;
+  billedSeconds: number;
+  totals: InvoiceTotal[];
+  html: string;
+}

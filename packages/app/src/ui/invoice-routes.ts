@@ -1,0 +1,82 @@
+/**
+ * The window's routes for invoices (docs/ui.md "Invoices"): the list, a preview of what would be
+ * invoiced (the HTML the invoice would be, nothing kept), create, and a kept invoice downloaded
+ * again as PDF, HTML or CSV (a reissue: rendered from the document as it was issued). The same
+ * core functions and renderer as `tock invoice` (invoice-admin-routes.ts): create renders first
+ * and keeps after, in one transaction that makes the draft again, so a failure numbers nothing
+ * and marks no block.
+ */
+import { draftInvoice, invoiceByNumber, issueInvoice, listInvoices, type InvoiceDraft, type InvoiceRequest, type Store, systemTimeZone } from '@tock/core';
+import { TockProblem } from '@tock/protocol';
+import type { AppServices } from '../app.ts';
+import { readInvoiceFormat, renderInvoice } from '../invoices/render.ts';
+import { INVOICE_CONTENT_TYPES, invoiceFileName } from '../invoices/text.ts';
+import { type Route, UiApiError } from './api.ts';
+import { Download } from './download.ts';
+
+/** The field a refusal of the whole range is shown under (the From and To fields together). */
+export const RANGE_FIELD = 'range';
+
+function requestOf(body: Record<string, unknown>): InvoiceRequest {
+  return { client: body.client, from: body.from, to: body.to };
+}
+
+/**
+ * Core's draft; its "nothing to invoice" refusal (a `validation_failed` about no one field) is
+ * given the range as its field, so the window shows it at the From and To fields.
+ */
+function draft(store: Store, request: InvoiceRequest, now: number, timeZone: string): InvoiceDraft {
+  try {
+    return draftInvoice(store, request, now, timeZone);
+  } catch (error) {
+    if (error instanceof TockProblem && error.code === 'validation_failed' && !error.details?.length) {
+      throw new UiApiError(400, 'validation_failed', error.message, [{ field: RANGE_FIELD, message: error.message }]);
+    }
+    throw error;
+  }
+}
+
+/** The invoice routes of the window's API. */
+export function invoiceRoutes(services: AppServices): Route[] {
+  const { store, clock } = services;
+  return [
+    { method: 'GET', pattern: '/api/invoices', run: () => listInvoices(store) },
+    {
+      // `{client, from, to}` → the invoice it would make as HTML (for a sandboxed frame) and its number, lines and totals.
+      method: 'POST',
+      pattern: '/api/invoices/preview',
+      run: async ({ body }) => {
+        const { document } = draft(store, requestOf(body), clock(), systemTimeZone());
+        const html = new TextDecoder().decode(await renderInvoice(document, 'html'));
+        return { number: document.number, lines: document.lines.length, billedSeconds: document.billedSeconds, totals: document.totals, html };
+      },
+    },
+    {
+      method: 'POST',
+      pattern: '/api/invoices',
+      // Its blocks are now on an invoice (the ledger), and the list grew.
+      changes: ['ledger', 'blocks'],
+      run: async ({ body }) => {
+        const request = requestOf(body);
+        const now = clock();
+        const timeZone = systemTimeZone();
+        const made = draft(store, request, now, timeZone);
+        // Render first, keep after (docs/decisions.md "Budgets and invoices (issue 28)").
+        await renderInvoice(made.document, 'pdf');
+        const doc = store.transaction(() => issueInvoice(store, made, request, now, timeZone, () => crypto.randomUUID()));
+        return listInvoices(store).find((i) => i.number === doc.number);
+      },
+    },
+    {
+      // A kept invoice again, as it was issued: GET /api/invoices/INV-2026-001/pdf (or html, csv).
+      method: 'GET',
+      pattern: '/api/invoices/:number/:format',
+      run: async ({ params }) => {
+        const format = readInvoiceFormat(params.format);
+        const doc = invoiceByNumber(store, params.number);
+        const bytes = await renderInvoice(doc, format);
+        return new Download(invoiceFileName(doc, format), INVOICE_CONTENT_TYPES[format], [bytes][Symbol.iterator]());
+      },
+    },
+  ];
+}

@@ -1,0 +1,193 @@
+/**
+ * Invoices (docs/ui.md "Invoices"): make one for a client and a range of days — *Preview* shows
+ * the page it would be in a sandboxed frame (nothing kept yet), *Create* issues it with its
+ * number and marks its blocks — and every issued invoice, each downloadable again as PDF, HTML
+ * or CSV exactly as it was issued (a reissue). The app's refusals show under their fields: a
+ * range with nothing left to bill at the From and To fields.
+ */
+import { useState } from 'preact/hooks';
+import { api, download, messageOf } from '../../api.ts';
+import { describedByError, FieldError, fieldErrorsOf, type FieldErrors } from '../../components/FieldError.tsx';
+import { Failure } from '../../components/FormActions.tsx';
+import { ScreenHead } from '../../components/ScreenHead.tsx';
+import { useLoaded } from '../../load.ts';
+import { money } from '../../report-format.ts';
+import { ledgerChanged, useAppState } from '../../state.ts';
+import { dayKey, dayMonth, duration, nowMs } from '../../time.ts';
+import type { Client, InvoicePreview, InvoiceSummary, InvoiceTotal } from '../../types.ts';
+
+const FORMATS = [
+  ['pdf', 'PDF'],
+  ['html', 'HTML'],
+  ['csv', 'CSV'],
+] as const;
+
+/** `€180.00 · CHF 40.00`, or `no amount` when no line had a rate. */
+function totalsText(totals: InvoiceTotal[]): string {
+  return totals.length === 0 ? 'no amount' : totals.map((t) => money(t.amount, t.currency)).join(' · ');
+}
+
+/** The three downloads of an issued invoice, each rendered again from the document kept. */
+function Downloads({ number }: { number: string }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const get = (format: string): void => {
+    setFailure(null);
+    // A link cannot send the session header: the file comes through fetch (api.ts).
+    download(`/api/invoices/${encodeURIComponent(number)}/${format}`).catch((e: unknown) => setFailure(messageOf(e)));
+  };
+  return (
+    <>
+      <span class="row-actions" role="group" aria-label={`Download ${number}`}>
+        {FORMATS.map(([format, label]) => (
+          <button key={format} type="button" class="ghost small" onClick={() => get(format)}>
+            {label}
+            <span class="visually-hidden"> of {number}</span>
+          </button>
+        ))}
+      </span>
+      <Failure message={failure} />
+    </>
+  );
+}
+
+/** The Create form: client, range, Preview, then Create. */
+function CreateInvoice({ clients }: { clients: Client[] }) {
+  const today = dayKey(nowMs());
+  const [client, setClient] = useState('');
+  const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
+  const [to, setTo] = useState(today);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [preview, setPreview] = useState<InvoicePreview | null>(null);
+  const [issued, setIssued] = useState<InvoiceSummary | null>(null);
+  const [busy, setBusy] = useState(false);
+  const chosen = client || clients[0]?.id || '';
+  const body = { client: chosen, from, to };
+
+  const refused = (err: unknown): void => {
+    const fields = fieldErrorsOf(err);
+    setErrors(fields ?? {});
+    setFailure(fields ? null : messageOf(err));
+  };
+  const change = (set: (v: string) => void) => (e: Event) => {
+    set((e.target as HTMLInputElement).value);
+    setPreview(null);
+  };
+  const show = async (e: Event): Promise<void> => {
+    e.preventDefault();
+    setBusy(true);
+    setIssued(null);
+    try {
+      setPreview(await api.post<InvoicePreview>('/api/invoices/preview', body));
+      setErrors({});
+      setFailure(null);
+    } catch (err) {
+      setPreview(null);
+      refused(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const create = async (): Promise<void> => {
+    setBusy(true);
+    try {
+      setIssued(await api.post<InvoiceSummary>('/api/invoices', body));
+      setPreview(null);
+      setErrors({});
+      setFailure(null);
+      ledgerChanged();
+    } catch (err) {
+      refused(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (clients.length === 0) return <p class="muted">Add a client on Clients first: an invoice is for one client’s billable time.</p>;
+  const rangeError = errors.range ?? errors.from ?? errors.to;
+  return (
+    <>
+      <form class="invoice-form" onSubmit={(e) => void show(e)} noValidate>
+        <div class="field-row">
+          <div class="field">
+            <label for="invoice-client">Client</label>
+            <select id="invoice-client" value={chosen} {...describedByError(errors.client, 'invoice-client-error')} onChange={change(setClient)}>
+              {clients.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+            <FieldError id="invoice-client-error" message={errors.client} alert />
+          </div>
+          <div class="field">
+            <label for="invoice-from">From</label>
+            <input id="invoice-from" type="date" value={from} {...describedByError(rangeError, 'invoice-range-error')} onInput={change(setFrom)} />
+          </div>
+          <div class="field">
+            <label for="invoice-to">To</label>
+            <input id="invoice-to" type="date" value={to} {...describedByError(rangeError, 'invoice-range-error')} onInput={change(setTo)} />
+          </div>
+        </div>
+        <FieldError id="invoice-range-error" message={rangeError} alert />
+        <div class="form-actions">
+          <button type="submit" disabled={busy}>
+            Preview
+          </button>
+          {preview && (
+            <button type="button" class="primary" disabled={busy} onClick={() => void create()}>
+              Create {preview.number}
+            </button>
+          )}
+          <p role="status" class="success">
+            {issued ? `Issued ${issued.number}: ${totalsText(issued.totals)}.` : preview ? `${preview.number} would have ${preview.lines} ${preview.lines === 1 ? 'line' : 'lines'}, ${duration(preview.billedSeconds)} billed, ${totalsText(preview.totals)}. Nothing is kept until you create it.` : null}
+          </p>
+        </div>
+        <Failure message={failure} />
+      </form>
+      {issued && <Downloads number={issued.number} />}
+      {preview && (
+        <iframe class="invoice-preview" title={`Preview of invoice ${preview.number}`} sandbox="" srcdoc={preview.html} data-testid="invoice-preview" />
+      )}
+    </>
+  );
+}
+
+/** The Invoices screen. */
+export function Invoices() {
+  const { ledgerVersion } = useAppState();
+  const { data: clients } = useLoaded(() => api.get<Client[]>('/api/clients'), [ledgerVersion], null as Client[] | null);
+  const { data: invoices, error } = useLoaded(() => api.get<InvoiceSummary[]>('/api/invoices'), [ledgerVersion], null as InvoiceSummary[] | null);
+  return (
+    <div class="screen">
+      <ScreenHead title="Invoices">A client’s billable time that is on no invoice yet, as PDF, HTML or CSV.</ScreenHead>
+      <section class="card" aria-labelledby="create-invoice-heading">
+        <h2 id="create-invoice-heading">Create an invoice</h2>
+        {clients && <CreateInvoice clients={clients} />}
+      </section>
+      <section class="card" aria-labelledby="invoices-heading">
+        <h2 id="invoices-heading">Issued</h2>
+        <Failure message={error} />
+        {invoices && invoices.length === 0 && <p class="muted empty">No invoices yet.</p>}
+        {invoices && invoices.length > 0 && (
+          <ul class="history-list" data-testid="invoice-list">
+            {invoices.map((inv) => (
+              <li key={inv.number} class="invoice-row" data-testid="invoice-row">
+                <div class="row-main">
+                  <span class="name">
+                    <strong>{inv.number}</strong>
+                    <span>{inv.clientName}</span>
+                  </span>
+                  <span class="muted">
+                    {dayMonth(inv.from)} – {dayMonth(inv.to)} · {duration(inv.billedSeconds)} · {totalsText(inv.totals)}
+                  </span>
+                  <Downloads number={inv.number} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
