@@ -81,6 +81,8 @@ describe('An activity’s billing', () => {
     const ledger = () => t.app.services.store.statement("SELECT client_id, billable, budget_hours FROM activities WHERE name = 'Docs'").get() as Record<string, unknown>;
     assert.deepEqual({ ...ledger() }, { client_id: null, billable: 0, budget_hours: null }, 'nothing changed');
 
+    // 20 min of Docs inside its 30 min (09:30–10:00): core's count takes the shared time once.
+    const inside = t.app.services.tracker.logEntry({ name: 'Docs', durationMinutes: 20, endedAt: '2026-11-18T08:55:00.000Z' });
     await form.getByLabel('Budget (hours)').fill('2');
     await form.getByRole('button', { name: 'Save billing' }).click();
     await page.getByTestId('budget').getByText('30 min of 2 h used (25 %)').waitFor();
@@ -88,6 +90,7 @@ describe('An activity’s billing', () => {
     assert.equal(ledger().billable, 1);
     assert.deepEqual(await seriousAxeViolations(page), []);
     await screenshot(page, 'activity-billing-light');
+    t.app.services.tracker.deleteEntry(inside.entryID);
   });
 });
 

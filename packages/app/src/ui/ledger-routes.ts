@@ -1,7 +1,7 @@
 /**
  * The window's routes for the ledger (docs/ui.md "The ledger"): clients (list, add, edit,
  * remove), an activity's client, rate, billable default and budget (with the worked time the
- * budget is measured against), a block's tags and billable flag, and the settings `rounding`,
+ * budget is measured against, core's `budgetUsage`), a block's tags and billable flag, and the settings `rounding`,
  * `targets` and `business`. The same core functions as `tock clients`, `tock activity set`,
  * `tock tag` and `tock settings` (ledger-admin-routes.ts), each write in one transaction: a
  * refusal is core's `validation_failed`, one line naming the field, and nothing is written.
@@ -9,6 +9,7 @@
 import {
   activityLedger,
   addClient,
+  budgetUsage,
   cleanTags,
   editClient,
   getLedgerSetting,
@@ -26,16 +27,14 @@ import type { Route } from './api.ts';
 
 /** The ledger's routes of the window's API. */
 export function ledgerRoutes(services: AppServices): Route[] {
-  const { store, tracker, clock } = services;
+  const { store, clock } = services;
   const write = <T>(work: () => T): T => store.transaction(work);
   const ledgerOf = (activity: string) => {
     const ledger = activityLedger(store, activity);
-    // A budget is measured against all the activity's worked time, not a period (docs/data.md "The ledger").
-    const usedSeconds = tracker
-      .listBlocks(0, clock() + 1)
-      .filter((b) => b.activity.activityID === ledger.activityID)
-      .reduce((sum, b) => sum + b.seconds, 0);
-    return { ...ledger, usedSeconds };
+    // A budget is measured against all the activity's worked time, not a period (docs/data.md
+    // "The ledger"): core's count, the one its 80 % and 100 % notifications use, where a second
+    // two blocks cover counts once. Without a budget there is nothing to measure: null.
+    return { ...ledger, usedSeconds: budgetUsage(store, ledger.activityID, clock())?.usedSeconds ?? null };
   };
   const changes = ['ledger', 'blocks'];
   return [

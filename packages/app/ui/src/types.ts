@@ -124,7 +124,8 @@ export interface ActivityLedger {
   rate: string | null;
   billable: boolean;
   budgetHours: number | null;
-  usedSeconds: number;
+  /** Worked seconds against the budget (a second two blocks cover counted once); null without a budget. */
+  usedSeconds: number | null;
 }
 
 /** The ledger's settings as `GET /api/settings/ledger` gives them (null: not set). */

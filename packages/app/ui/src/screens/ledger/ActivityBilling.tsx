@@ -15,13 +15,14 @@ import type { ActivityLedger, Client } from '../../types.ts';
 
 /** The used/budget bar: a meter, with the numbers in words beside it. */
 export function BudgetBar({ ledger }: { ledger: ActivityLedger }) {
-  if (ledger.budgetHours === null) return null;
+  if (ledger.budgetHours === null || ledger.usedSeconds === null) return null;
+  const used = ledger.usedSeconds;
   const budget = ledger.budgetHours * 3600;
-  const share = budget > 0 ? ledger.usedSeconds / budget : 0;
-  const words = `${duration(ledger.usedSeconds)} of ${duration(budget)} used (${Math.floor(share * 100)} %)`;
+  const share = budget > 0 ? used / budget : 0;
+  const words = `${duration(used)} of ${duration(budget)} used (${Math.floor(share * 100)} %)`;
   return (
     <div class="budget" data-testid="budget">
-      <meter class={`budget-meter${share >= 1 ? ' over' : ''}`} min={0} max={budget} low={budget * 0.8} high={budget} optimum={0} value={Math.min(ledger.usedSeconds, budget)} aria-label={`Budget: ${words}`} />
+      <meter class={`budget-meter${share >= 1 ? ' over' : ''}`} min={0} max={budget} low={budget * 0.8} high={budget} optimum={0} value={Math.min(used, budget)} aria-label={`Budget: ${words}`} />
       <span class="muted">{words}</span>
     </div>
   );
