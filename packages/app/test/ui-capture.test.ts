@@ -195,6 +195,54 @@ describe('The suggestions lane', () => {
   });
 });
 
+describe('Suggestion rules on Settings › Capture', () => {
+  it('lists the rules with what each labels; adds one from the keyboard with a live preview, refuses one without a pattern, edits, reorders and deletes', async () => {
+    const { page } = b;
+    const { suggestions } = t.app.services;
+    // From the lane's test: r1 labels firefox (10:00–10:20) as Research; slack 08:00–08:30 is unlabelled.
+    assert.deepEqual(suggestions.rules().map((r) => [r.id, r.activity]), [['r1', 'Research']]);
+    await openWindow(page, t, '/settings/capture');
+    const rows = page.getByTestId('rule-row');
+    await rows.first().getByTestId('rule-preview').filter({ hasText: 'Labels 20 min in the last 7 days' }).waitFor();
+    await rows.first().getByText('application firefox →').waitFor();
+
+    // Nothing but an activity: refused at the patterns, nothing added.
+    const add = page.getByRole('form', { name: 'Add a rule' });
+    await add.getByLabel('Suggest as activity').fill('Chat');
+    await add.getByRole('button', { name: 'Add rule' }).click();
+    await add.locator('#new-rule-match-error').filter({ hasText: 'give at least one of' }).waitFor();
+    assert.equal(await add.getByLabel('Application').getAttribute('aria-invalid'), 'true');
+    assert.equal(suggestions.rules().length, 1, 'nothing added');
+
+    // From the keyboard: the Application field, the live preview, Enter.
+    await blur(page);
+    await tabTo(page, '#new-rule-app');
+    await page.keyboard.type('sla*');
+    await add.getByTestId('rule-draft-preview').filter({ hasText: 'Would label: 30 min in the last 7 days' }).waitFor();
+    await page.keyboard.press('Enter');
+    await rows.nth(1).getByText('application sla* →').waitFor();
+    assert.deepEqual(suggestions.rules().map((r) => [r.id, r.match, r.activity]), [['r1', { app: 'firefox' }, 'Research'], ['r2', { app: 'sla*' }, 'Chat']]);
+    assert.deepEqual(await seriousAxeViolations(page), []);
+    await screenshot(page, 'capture-rules-light');
+
+    await page.getByRole('button', { name: 'Edit the rule application sla*' }).click();
+    const edit = page.getByRole('form', { name: 'Edit the rule application sla*' });
+    await edit.getByLabel('Suggest as activity').fill('Team chat');
+    await edit.getByRole('button', { name: 'Save rule' }).click();
+    await rows.nth(1).getByText('Team chat').waitFor();
+
+    await page.getByRole('button', { name: 'Move up the rule application sla*' }).click();
+    await rows.first().getByText('application sla* →').waitFor();
+    assert.deepEqual(suggestions.rules().map((r) => r.id), ['r2', 'r1']);
+    assert.deepEqual(await seriousAxeViolations(page), []);
+
+    await page.getByRole('button', { name: 'Delete the rule application firefox' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=rule-row]').length === 1);
+    assert.deepEqual(suggestions.rules().map((r) => [r.id, r.activity]), [['r2', 'Team chat']]);
+    await rows.first().getByTestId('rule-preview').filter({ hasText: 'Labels 30 min in the last 7 days' }).waitFor();
+  });
+});
+
 describe('Forget a range', () => {
   it('asks first, then deletes the days’ captured data', async () => {
     const { page } = b;

@@ -50,6 +50,11 @@ before(async () => {
   store.transaction(() => issueInvoice(store, draft, request, now, 'Europe/Berlin', () => crypto.randomUUID()));
   // Billable time on no invoice yet, for a preview.
   tracker.logEntry({ activityID: longActivity, durationMinutes: 30, endedAt: '2026-11-16T06:00:00.000Z', note: 'Kick-off call' });
+  // A suggestion rule with long patterns for Settings › Capture.
+  t.app.services.suggestions.addRule({
+    match: { app: 'firefox', title: '*Aurelia Vandenberghe — quarterly design system review (draft 3, comments)*' },
+    activity: 'Client Aurelia Vandenberghe — quarterly design system review',
+  });
   at('2026-11-18T13:00:00.000Z');
   tracker.logEntry({ name: 'Planning', createIfMissing: true, durationMinutes: 45, endedAt: '2026-11-17T09:00:00.000Z' });
   tracker.startActivity({ name: 'Write docs', createIfMissing: true });

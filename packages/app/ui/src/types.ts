@@ -163,3 +163,21 @@ export interface InvoicePreview {
   totals: InvoiceTotal[];
   html: string;
 }
+
+/** The span fields a suggestion rule matches (docs/desktop.md "Suggestions"). */
+export const RULE_FIELDS = ['source', 'app', 'title', 'project', 'branch', 'language', 'entity'] as const;
+export type RuleField = (typeof RULE_FIELDS)[number];
+
+/** `GET /api/rules`: a rule, in order — the first that matches a span labels it. */
+export interface SuggestionRule {
+  id: string;
+  match: Partial<Record<RuleField, string>>;
+  activity: string;
+}
+
+/** `GET /api/rules/:id/test`, `POST /api/rules/test`: what a rule would label over the last 7 days. */
+export interface RuleTest {
+  ruleID: string | null;
+  days: { date: string; seconds: number }[];
+  seconds: number;
+}

@@ -2,7 +2,7 @@
  * Settings › Capture (docs/ui.md "Capture"): what Tock records of what you do on this machine —
  * windows (off by default) and their titles (off by default) — which desktop source works here
  * and why the others do not, the exclusion list, how long it is kept, forgetting a range of
- * days, and the last hour as captured. Captured data never leaves this machine: it is not in
+ * days, the last hour as captured, and the suggestion rules (capture/Rules.tsx). Captured data never leaves this machine: it is not in
  * sync, and not in exports unless asked for (`tock export --capture`).
  */
 import { useEffect, useState } from 'preact/hooks';
@@ -16,6 +16,7 @@ import { useLoaded } from '../load.ts';
 import { captureChanged, useAppState, useTick } from '../state.ts';
 import { dayKey, nowMs } from '../time.ts';
 import type { CaptureSettings, CaptureStatus, CaptureTimeline } from '../types.ts';
+import { SuggestionRules } from './capture/Rules.tsx';
 
 /** What the exclusion list suggests: password managers and private windows. */
 const SUGGESTED = ['*keepass*', '*1password*', '*private browsing*'];
@@ -332,6 +333,7 @@ export function Capture() {
         <>
           <Recorded status={status} />
           <LastHour />
+          <SuggestionRules />
           <Exclusions settings={status.settings} />
           <Retention settings={status.settings} />
           <Forget />

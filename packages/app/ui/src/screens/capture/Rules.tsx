@@ -1,0 +1,226 @@
+/**
+ * Settings › Capture's suggestion rules (docs/ui.md "Settings › Capture"): the rules in order —
+ * the first that matches a captured span labels it — each with what it labels over the last 7
+ * days, Move up and Move down, Edit and Delete, and a form to add one. A form shows,
+ * as it is typed, what its rule would label over the same days (tried as if it were first). The
+ * app checks every pattern and the activity; a refusal shows under its field and nothing changes.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { api, messageOf } from '../../api.ts';
+import { describedByError, FieldError, fieldErrorsOf, type FieldErrors } from '../../components/FieldError.tsx';
+import { Failure, FormActions } from '../../components/FormActions.tsx';
+import { useLoaded } from '../../load.ts';
+import { blocksChanged, useAppState } from '../../state.ts';
+import { duration, shortDay } from '../../time.ts';
+import { RULE_FIELDS, type RuleField, type RuleTest, type SuggestionRule } from '../../types.ts';
+
+/** Each span field's label in the form. */
+const FIELD_LABELS: Record<RuleField, string> = {
+  app: 'Application',
+  title: 'Window title',
+  project: 'Project',
+  branch: 'Branch',
+  source: 'Source (window or editor)',
+  language: 'Language',
+  entity: 'File',
+};
+/** The order the form shows them in: the ones most rules use first. */
+const FORM_FIELDS: readonly RuleField[] = ['app', 'title', 'project', 'branch', 'language', 'entity', 'source'];
+
+/** `application firefox, title *Tock*`: what a rule matches, in words. */
+function matchText(match: SuggestionRule['match']): string {
+  return RULE_FIELDS.filter((f) => match[f] !== undefined)
+    .map((f) => `${FIELD_LABELS[f].toLowerCase()} ${match[f]}`)
+    .join(', ');
+}
+
+/** `45 min in the last 7 days (Mon 16 20 min, Tue 17 25 min)`, or that it labels nothing. */
+function previewText(test: RuleTest): string {
+  if (test.seconds === 0) return 'Labels nothing in the last 7 days.';
+  const days = test.days.filter((d) => d.seconds >= 60).map((d) => `${shortDay(d.date)} ${duration(d.seconds)}`);
+  return `Labels ${duration(test.seconds)} in the last 7 days${days.length > 0 ? ` (${days.join(', ')})` : ''}.`;
+}
+
+/** What a saved rule labels, loaded again whenever blocks or rules change. */
+function SavedPreview({ rule }: { rule: SuggestionRule }) {
+  const { blocksVersion } = useAppState();
+  const { data, error } = useLoaded(() => api.get<RuleTest>(`/api/rules/${encodeURIComponent(rule.id)}/test`), [rule.id, blocksVersion], null as RuleTest | null);
+  return (
+    <p class="muted rule-preview" data-testid="rule-preview">
+      {error ?? (data ? previewText(data) : '…')}
+    </p>
+  );
+}
+
+type Fields = Record<RuleField | 'activity', string>;
+
+function fieldsOf(rule: SuggestionRule | null): Fields {
+  const fields = { activity: rule?.activity ?? '' } as Fields;
+  for (const f of RULE_FIELDS) fields[f] = rule?.match[f] ?? '';
+  return fields;
+}
+
+function bodyOf(fields: Fields): { match: Record<string, string>; activity: string } {
+  const match: Record<string, string> = {};
+  for (const f of RULE_FIELDS) if (fields[f].trim() !== '') match[f] = fields[f].trim();
+  return { match, activity: fields.activity.trim() };
+}
+
+/** The live preview of a rule being written: tried a moment after the typing stops. */
+function useDraftPreview(fields: Fields): string | null {
+  const [text, setText] = useState<string | null>(null);
+  const body = bodyOf(fields);
+  const key = JSON.stringify(body);
+  useEffect(() => {
+    if (Object.keys(body.match).length === 0 || body.activity === '') {
+      setText(null);
+      return;
+    }
+    let live = true;
+    const timer = setTimeout(() => {
+      api.post<RuleTest>('/api/rules/test', body).then(
+        (test) => live && setText(`Would label: ${previewText(test).replace(/^Labels /, '')}`),
+        (e: unknown) => live && setText(`Cannot try it yet: ${messageOf(e)}`),
+      );
+    }, 250);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [key]);
+  return text;
+}
+
+/** The fields of a rule for adding or editing; `idp` keeps their IDs apart. */
+function RuleForm({ rule, idp, submitText, onDone }: { rule: SuggestionRule | null; idp: string; submitText: string; onDone(): void }) {
+  const [fields, setFields] = useState<Fields>(fieldsOf(rule));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const preview = useDraftPreview(fields);
+  const submit = async (e: Event): Promise<void> => {
+    e.preventDefault();
+    setDone(null);
+    setFailure(null);
+    setBusy(true);
+    try {
+      const saved = rule ? await api.patch<SuggestionRule>(`/api/rules/${encodeURIComponent(rule.id)}`, bodyOf(fields)) : await api.post<SuggestionRule>('/api/rules', bodyOf(fields));
+      setErrors({});
+      setDone(rule ? 'Saved.' : `Added: ${matchText(saved.match)} → ${saved.activity}.`);
+      if (!rule) setFields(fieldsOf(null));
+      blocksChanged();
+      onDone();
+    } catch (err) {
+      const f = fieldErrorsOf(err);
+      if (f) setErrors(f);
+      else setFailure(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const set = (key: keyof Fields) => (e: Event) => setFields({ ...fields, [key]: (e.target as HTMLInputElement).value });
+  return (
+    <form class="rule-form" onSubmit={(e) => void submit(e)} aria-label={rule ? `Edit the rule ${matchText(rule.match)}` : 'Add a rule'} noValidate>
+      <div class="rule-fields">
+        {FORM_FIELDS.map((f) => (
+          <div class="field" key={f}>
+            <label for={`${idp}-${f}`}>{FIELD_LABELS[f]}</label>
+            <input
+              id={`${idp}-${f}`}
+              type="text"
+              autocomplete="off"
+              spellcheck={false}
+              value={fields[f]}
+              {...describedByError(errors[f] ?? errors.match, errors[f] ? `${idp}-${f}-error` : `${idp}-match-error`)}
+              onInput={set(f)}
+            />
+            <FieldError id={`${idp}-${f}-error`} message={errors[f]} alert />
+          </div>
+        ))}
+      </div>
+      <FieldError id={`${idp}-match-error`} message={errors.match} alert />
+      <div class="field">
+        <label for={`${idp}-activity`}>Suggest as activity</label>
+        <input id={`${idp}-activity`} type="text" autocomplete="off" value={fields.activity} {...describedByError(errors.activity, `${idp}-activity-error`)} onInput={set('activity')} />
+        <FieldError id={`${idp}-activity-error`} message={errors.activity} alert />
+      </div>
+      <p class="muted rule-preview" aria-live="polite" data-testid="rule-draft-preview">
+        {preview}
+      </p>
+      <FormActions busy={busy} done={done} failure={failure} primary={!rule}>
+        {submitText}
+      </FormActions>
+    </form>
+  );
+}
+
+function RuleRow({ rule, index, count }: { rule: SuggestionRule; index: number; count: number }) {
+  const [editing, setEditing] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const what = matchText(rule.match);
+  const act = async (work: () => Promise<unknown>): Promise<void> => {
+    setFailure(null);
+    try {
+      await work();
+      blocksChanged();
+    } catch (e) {
+      setFailure(messageOf(e));
+    }
+  };
+  // Positions count from 1: moving up puts it at its own index.
+  const move = (at: number) => act(() => api.patch(`/api/rules/${encodeURIComponent(rule.id)}`, { at }));
+  return (
+    <li class="rule-row" data-testid="rule-row">
+      <div class="rule-main">
+        <span class="rule-text">
+          <span class="muted">{index + 1}.</span> {what} → <strong>{rule.activity}</strong>
+        </span>
+        <span class="row-actions">
+          <button type="button" class="ghost small" disabled={index === 0} onClick={() => void move(index)}>
+            Move up<span class="visually-hidden"> the rule {what}</span>
+          </button>
+          <button type="button" class="ghost small" disabled={index === count - 1} onClick={() => void move(index + 2)}>
+            Move down<span class="visually-hidden"> the rule {what}</span>
+          </button>
+          <button type="button" class="ghost small" aria-expanded={editing} onClick={() => setEditing(!editing)}>
+            Edit<span class="visually-hidden"> the rule {what}</span>
+          </button>
+          <button type="button" class="ghost small" onClick={() => void act(() => api.del(`/api/rules/${encodeURIComponent(rule.id)}`))}>
+            Delete<span class="visually-hidden"> the rule {what}</span>
+          </button>
+        </span>
+      </div>
+      <SavedPreview rule={rule} />
+      {editing && <RuleForm rule={rule} idp={`rule-${rule.id}`} submitText="Save rule" onDone={() => setEditing(false)} />}
+      <Failure message={failure} />
+    </li>
+  );
+}
+
+/** The rules section of Settings › Capture. */
+export function SuggestionRules() {
+  const { blocksVersion } = useAppState();
+  const { data: rules, error } = useLoaded(() => api.get<SuggestionRule[]>('/api/rules'), [blocksVersion], null as SuggestionRule[] | null);
+  return (
+    <section class="card" aria-labelledby="rules-heading">
+      <h2 id="rules-heading">Suggestion rules</h2>
+      <p class="muted section-intro">
+        Captured time a rule matches is suggested as its activity, under Today’s and History’s timelines. Every pattern given must match
+        (<code>*</code> any text, <code>?</code> one character, case ignored); the first rule that matches wins, so order matters. Without a rule, an
+        editor’s project is suggested as itself.
+      </p>
+      <Failure message={error} />
+      {rules && rules.length === 0 && <p class="muted">No rules yet.</p>}
+      {rules && rules.length > 0 && (
+        <ol class="rule-list" data-testid="rule-list">
+          {rules.map((r, i) => (
+            <RuleRow key={`${r.id}|${JSON.stringify(r.match)}|${r.activity}`} rule={r} index={i} count={rules.length} />
+          ))}
+        </ol>
+      )}
+      <h3 class="rule-add-heading">Add a rule</h3>
+      <RuleForm rule={null} idp="new-rule" submitText="Add rule" onDone={() => {}} />
+    </section>
+  );
+}
