@@ -31,6 +31,10 @@ export interface AppServerConfig {
   sync?: boolean;
   /** Make the editor key (the WakaTime door) and seed this many heartbeats over the last year (retention set to 366 days). */
   editors?: { heartbeats: number };
+  /** The desktop setting `tray` before the app starts (absent: the default, on). */
+  tray?: boolean;
+  /** More environment for the app (the tray figure: its private D-Bus session and display). */
+  env?: Record<string, string>;
 }
 
 /** The first line the server prints. */
@@ -61,7 +65,7 @@ export interface MemoryReport {
 
 const config = JSON.parse(process.argv[2] ?? '{}') as AppServerConfig;
 const home = config.home ?? mkdtempSync(join(tmpdir(), 'tock-bench-'));
-const env = { ...process.env, TOCK_HOME: home, TOCK_CREDENTIAL_STORE: 'file' };
+const env = { ...process.env, ...config.env, TOCK_HOME: home, TOCK_CREDENTIAL_STORE: 'file' };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -92,6 +96,11 @@ if (config.editors) {
     }));
     recordHeartbeats(store, bulk, { userAgent: 'vscode/1.96.0 vscode-wakatime/25.0.0' }, { nowMs: now, newId: () => crypto.randomUUID() });
   }
+  store.close();
+}
+if (config.tray !== undefined) {
+  const store = openStore(join(home, 'tock.db'));
+  store.settings.set('desktop', { tray: config.tray });
   store.close();
 }
 const app = await startApp({ home, env });
