@@ -128,7 +128,7 @@ run_contract() {
 
 echo "-- start the signed fake listener"
 fake_token=$("$node24" -e "console.log(require('node:crypto').randomBytes(32).toString('base64url'))")
-"$node24" packages/client/runtime-tests/fake-tock.ts --token "$fake_token" >"$work/fake.out" &
+"$node24" packages/client/runtime-tests/fake-tock.ts --token="$fake_token" >"$work/fake.out" &
 pids+=($!)
 for _ in $(seq 1 100); do
   [ -s "$work/fake.out" ] && break
@@ -136,7 +136,7 @@ for _ in $(seq 1 100); do
 done
 fake_port=$("$node24" -e "console.log(JSON.parse(require('node:fs').readFileSync(process.argv[1], 'utf8')).port)" "$work/fake.out")
 closed_port=$(free_port)
-common=(--client "$dist" --port "$fake_port" --token "$fake_token" --closed-port "$closed_port" --fake)
+common=(--client "$dist" --port "$fake_port" --token="$fake_token" --closed-port "$closed_port" --fake)
 export SERVICE_TOKEN=$fake_token SERVICE_PORT=$fake_port
 
 run_contract "Node $("$node20" --version)" "$node20" "$contract" "${common[@]}"
@@ -186,7 +186,7 @@ else
   else
     echo "tock app: $(cat "$work/listener.out")"
     export SERVICE_TOKEN=$app_token SERVICE_PORT=$app_port
-    real=(--client "$dist" --port "$app_port" --token "$app_token" --closed-port "$(free_port)")
+    real=(--client "$dist" --port "$app_port" --token="$app_token" --closed-port "$(free_port)")
     run_contract "Node $("$node20" --version), real app" "$node20" "$contract" "${real[@]}"
     run_contract "Node $("$node24" --version), real app" "$node24" "$contract" "${real[@]}"
     run_contract "Bun, real app" "$bin/bun" "$contract" "${real[@]}"

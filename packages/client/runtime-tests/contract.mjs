@@ -1,7 +1,7 @@
 // The runtime contract of @tock/client: plain JavaScript, no test framework, so the same
 // file runs on Node 20, Node 24, Bun and Deno against the built package (dist/).
 //
-//   <runtime> contract.mjs --client <path to dist/index.js> --port P --token T
+//   <runtime> contract.mjs --client <path to dist/index.js> --port P --token=T
 //       --closed-port Q [--fake] [--no-env] [--lockout]
 //
 // --fake: the server is runtime-tests/fake-tock.ts, so the misbehaving cases (unsigned or
@@ -393,11 +393,13 @@ else globalThis.process.exit(failed === 0 ? 0 : 1);
 
 // ---- helpers ----
 
+// `--key=value` (a token may begin with `-`: base64url), `--key value`, or a lone `--flag`.
 function parseArgs(argv) {
   const out = {};
   for (let i = 0; i < argv.length; i++) {
-    const key = argv[i].replace(/^--/, '');
-    if (argv[i + 1] !== undefined && !argv[i + 1].startsWith('--')) out[key] = argv[++i];
+    const [key, value] = argv[i].replace(/^--/, '').split(/=(.*)/s);
+    if (value !== undefined) out[key] = value;
+    else if (argv[i + 1] !== undefined && !argv[i + 1].startsWith('--')) out[key] = argv[++i];
     else out[key] = true;
   }
   return out;
