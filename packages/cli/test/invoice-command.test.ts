@@ -17,9 +17,12 @@ import { tockAt } from './real-app.ts';
 const HOSTILE = '<script>alert(1)</script> =HYPERLINK("http://evil.example")';
 const FORMULA = '=HYPERLINK("http://evil.example","api")';
 
-/** A local day `days` before today, in the run's zone (about noon: scripts/noon-zone.sh). */
+/** The app's and the command's pinned instant: a test of invoices never depends on today's date. */
+const NOW = Date.parse('2026-11-18T12:00:00.000Z');
+
+/** A local day `days` before NOW, in the run's zone. */
 function dayBefore(days: number): { day: string; endedAt: string } {
-  const at = new Date(Date.now() - days * 86_400_000);
+  const at = new Date(NOW - days * 86_400_000);
   const day = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
   return { day, endedAt: at.toISOString() };
 }
@@ -28,7 +31,7 @@ describe('tock invoice against a running app', () => {
   let app: RunningApp;
   let home: string;
   let env: NodeJS.ProcessEnv;
-  const tock = (...argv: string[]) => tockAt(() => new Date(), env, ...argv);
+  const tock = (...argv: string[]) => tockAt(() => new Date(NOW), env, ...argv);
   const ok = async (...argv: string[]): Promise<string> => {
     const run = await tock(...argv);
     assert.equal(run.status, 0, `tock ${argv.join(' ')}: ${run.err}`);
@@ -40,7 +43,7 @@ describe('tock invoice against a running app', () => {
   before(async () => {
     home = mkdtempSync(join(tmpdir(), 'tock-cli-invoice-'));
     env = { PATH: process.env.PATH, HOME: home, TOCK_HOME: home, TOCK_CREDENTIAL_STORE: 'file', ...(process.env.TZ ? { TZ: process.env.TZ } : {}) };
-    app = await startApp({ home, env, desktop: { timers: false, notifier: { name: 'none', notify: async () => {} }, idleSources: () => [] } });
+    app = await startApp({ home, env, clock: () => NOW, desktop: { timers: false, notifier: { name: 'none', notify: async () => {} }, idleSources: () => [] } });
     await ok('clients', 'add', 'ACME Müller GmbH', '--rate', '85', '--currency', 'EUR', '--address', 'Hauptstraße 1\n10115 Berlin');
     await ok('settings', 'set', 'business', JSON.stringify({ name: 'Ana Lima Design', address: 'Rua das Flores 12\nLisboa', taxID: 'PT123456789', paymentTerms: 'Within 30 days to IBAN PT50 0002' }));
     const t = app.services.tracker;
@@ -59,7 +62,7 @@ describe('tock invoice against a running app', () => {
   it('writes a PDF whose text holds every line, the totals and both parties; never invoices a block twice; reissues it byte for byte', async () => {
     const pdf = join(home, 'first.pdf');
     const out = await ok('invoice', '--client', 'acme müller gmbh', '--from', from, '--to', to, '--output', pdf);
-    const year = new Date().getFullYear();
+    const year = new Date(NOW).getFullYear();
     assert.match(out, new RegExp(`^Invoice INV-${year}-001 for ACME Müller GmbH: 3 lines, 291.25 EUR — written to `));
     // A long note wraps in its column, inside a word too: read in drawing order (-raw), compared without white space.
     const squash = (t: string): string => t.replace(/\s+/g, '');
@@ -90,7 +93,7 @@ describe('tock invoice against a running app', () => {
   });
 
   it('escapes a hostile note in HTML and neutralises it in CSV (a reissue in both formats)', async () => {
-    const year = new Date().getFullYear();
+    const year = new Date(NOW).getFullYear();
     const html = join(home, 'invoice.html');
     await ok('invoice', '--reissue', `INV-${year}-001`, '--output', html);
     const page = readFileSync(html, 'utf8');
