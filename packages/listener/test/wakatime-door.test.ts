@@ -1,6 +1,6 @@
 /**
  * The WakaTime door (docs/protocol.md "Editors: WakaTime heartbeats") over real HTTP with an
- * injected clock and stub use cases: the editor key's forms, every refusal docs/protocol.md lists, its own
+ * injected clock and stand-in use cases: the editor key's forms, every refusal docs/protocol.md lists, its own
  * lockout beside the signed API's, and the key never in an answer or the request list.
  */
 

@@ -10,23 +10,13 @@ import { lastTrackedActivity, type Store, type Tracker } from '@tock/core';
 import type { ActivityRef } from '@tock/protocol';
 import { RECENT_IN_MENU, trayModel } from './tray-model.ts';
 import type { Tray, TrayAction, TrayFactory, TrayModel, TrayState } from './tray.ts';
+import { type StreamTimers, unrefTimers } from '@tock/listener';
 
-/** The interval timer the feed uses; tests pass fake ones and call {@link TrayFeed.refresh}. */
-export interface TrayTimers {
-  setInterval(callback: () => void, ms: number): unknown;
-  clearInterval(handle: unknown): void;
-}
-
-const unrefIntervals: TrayTimers = {
-  setInterval(callback, ms) {
-    const handle = setInterval(callback, ms);
-    handle.unref();
-    return handle;
-  },
-  clearInterval(handle) {
-    clearInterval(handle as ReturnType<typeof setInterval>);
-  },
-};
+/**
+ * The interval timer of the feed's once-a-second check: the listener's unref'd timers by default,
+ * as the live events use; tests pass fake ones and call {@link TrayFeed.refresh}.
+ */
+export type TrayTimers = StreamTimers;
 
 /** What {@link TrayFeed} wires together. */
 export interface TrayFeedOptions {
@@ -63,7 +53,7 @@ export class TrayFeed {
 
   constructor(options: TrayFeedOptions) {
     this.#options = options;
-    this.#timers = options.timers ?? unrefIntervals;
+    this.#timers = options.timers ?? unrefTimers;
   }
 
   /** Shows the tray (true) or removes it (false); nothing when it already is so. */
