@@ -22,13 +22,27 @@ let runtime = '';
 let socket = '';
 const swaymsg = (...args: string[]): string => execFileSync('swaymsg', args, { env: { ...process.env, SWAYSOCK: socket }, encoding: 'utf8' });
 
-async function until<T>(what: string, probe: () => T | undefined): Promise<T> {
-  for (let i = 0; i < 400; i++) {
+// A deadline, not a timing assertion: generous for a loaded two-core CI. A probe that sway has
+// exited ends the wait at once.
+const DEADLINE_MS = 60_000;
+async function until<T>(what: string, probe: () => T | undefined, changed?: (wake: () => void) => () => void): Promise<T> {
+  const deadline = Date.now() + DEADLINE_MS;
+  for (;;) {
     const value = probe();
     if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 25));
+    if (sway?.exitCode !== null || sway.signalCode !== null) throw new Error(`sway exited while waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (${DEADLINE_MS / 1000} s)`);
+    // Woken by the change the probe watches, else polled.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, 25);
+      const stop = changed?.(done);
+      function done(): void {
+        clearTimeout(timer);
+        stop?.();
+        resolve();
+      }
+    });
   }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 before(async () => {
@@ -37,7 +51,10 @@ before(async () => {
   writeFileSync(join(runtime, 'config'), 'output HEADLESS-1 resolution 800x600\n');
   const asRoot = process.getuid?.() === 0;
   if (asRoot) chownSync(runtime, NOBODY, NOBODY);
-  const env = { ...process.env, XDG_RUNTIME_DIR: runtime, HOME: runtime, WLR_BACKENDS: 'headless', WLR_LIBINPUT_NO_DEVICES: '1', WLR_RENDERER: 'pixman' };
+  // SHELL set: without it foot runs nobody's login shell, /usr/sbin/nologin, which exits at once
+  // and takes the window with it before sway focuses it (CI runs without SHELL). Each foot below
+  // runs `cat` anyway, which waits on the terminal until foot goes.
+  const env = { ...process.env, SHELL: '/bin/sh', XDG_RUNTIME_DIR: runtime, HOME: runtime, WLR_BACKENDS: 'headless', WLR_LIBINPUT_NO_DEVICES: '1', WLR_RENDERER: 'pixman' };
   const argv = ['sway', '-c', join(runtime, 'config')];
   sway = asRoot
     ? spawn('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', ...argv], { env, stdio: 'ignore' })
@@ -87,10 +104,12 @@ test('spans from focus changes on a real headless sway', async (t) => {
   let now = T0;
   const recorder = new CaptureRecorder({ clock: () => now, settings: () => readCaptureSettings(store.settings), write: (span) => recordSpan(store, span) });
   const seen: (FocusedWindow | null)[] = [];
+  const waiters = new Set<() => void>();
   const follower = await swayFocusSource({ env: { SWAYSOCK: socket } }).follow(
     (w) => {
       seen.push(w);
       recorder.focus(w);
+      for (const wake of waiters) wake();
     },
     (reason) => assert.fail(`lost: ${reason}`),
   );
@@ -99,11 +118,14 @@ test('spans from focus changes on a real headless sway', async (t) => {
     now = ms;
     const from = seen.length;
     change();
-    await until(`${expected.app} "${expected.title}"`, () => (seen.slice(from).some((w) => w?.app === expected.app && w?.title === expected.title) ? true : undefined));
+    await until(`${expected.app} "${expected.title}"`, () => (seen.slice(from).some((w) => w?.app === expected.app && w?.title === expected.title) ? true : undefined), (wake) => {
+      waiters.add(wake);
+      return () => waiters.delete(wake);
+    });
   };
   const s = 1000;
-  await focusAt(T0, () => swaymsg('exec', 'foot --app-id alpha --title "Alpha notes"'), { app: 'alpha', title: 'Alpha notes' });
-  await focusAt(T0 + 30 * s, () => swaymsg('exec', 'foot --app-id bravo --title Bravo'), { app: 'bravo', title: 'Bravo' });
+  await focusAt(T0, () => swaymsg('exec', 'foot --app-id alpha --title "Alpha notes" cat'), { app: 'alpha', title: 'Alpha notes' });
+  await focusAt(T0 + 30 * s, () => swaymsg('exec', 'foot --app-id bravo --title Bravo cat'), { app: 'bravo', title: 'Bravo' });
   await focusAt(T0 + 50 * s, () => swaymsg('[app_id="alpha"] focus'), { app: 'alpha', title: 'Alpha notes' });
   // Back to the second window: each focus change is a new span.
   await focusAt(T0 + 70 * s, () => swaymsg('[app_id="bravo"] focus'), { app: 'bravo', title: 'Bravo' });
