@@ -4,7 +4,7 @@
  * an anonymous 500. The use cases behind the listener are wrapped so that the client gets
  * 503 `storage_full` with a line that says what to do, and the app keeps running.
  */
-import { TockProblem } from '@tock/protocol';
+import { Problem } from '@tock/protocol';
 
 /** SQLite's primary result code for "database or disk is full". */
 const SQLITE_FULL = 13;
@@ -32,5 +32,5 @@ export function reportingFullDisk<A extends unknown[], R>(fn: (...args: A) => R)
 
 /** A full disk as a 503 `storage_full` problem; any other failure as it is. */
 export function storageProblem(error: unknown): unknown {
-  return isStorageFull(error) ? new TockProblem('storage_full', STORAGE_FULL_MESSAGE) : error;
+  return isStorageFull(error) ? new Problem('storage_full', STORAGE_FULL_MESSAGE) : error;
 }

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { Server } from 'node:http';
-import { TockProblem } from '@tock/protocol';
+import { Problem } from '@tock/protocol';
 import { adminDownload, AdminError, AdminStream, startAdminServer, type AdminHandler } from '../src/admin.ts';
 
 /** An admin server on a socket in a fresh directory; closed and removed after the test. */
@@ -48,7 +48,7 @@ function chunks(total: number, failAt = -1): { iterator: Iterator<string, unknow
   const closed = { count: 0 };
   function* gen(): Generator<string, unknown, undefined> {
     for (let i = 0; i < total; i++) {
-      if (i === failAt) throw new TockProblem('validation_failed', `chunk ${i} could not be read`);
+      if (i === failAt) throw new Problem('validation_failed', `chunk ${i} could not be read`);
       pulled++;
       yield `${String(i).padStart(8, '0')}${'x'.repeat(64 * 1024 - 8)}`;
     }
@@ -125,7 +125,7 @@ test('a stream cut short (the app went away) is a failure, not a short file', as
 test('a refusal before the first byte is the usual one-line error', async (t) => {
   const { socket } = await serve(t, {
     'POST /dump': () => {
-      throw new TockProblem('validation_failed', 'from: "2026-02-30" is not a day of the calendar');
+      throw new Problem('validation_failed', 'from: "2026-02-30" is not a day of the calendar');
     },
   });
   await assert.rejects(adminDownload(socket, '/dump', {}, sink().stream), /^AdminError: from: "2026-02-30" is not a day of the calendar$/);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, describe, it } from 'node:test';
-import { TockProblem } from '@tock/protocol';
+import { Problem } from '@tock/protocol';
 import { startApp } from '../src/app.ts';
 import { isStorageFull, reportingFullDisk } from '../src/storage-full.ts';
 import { freePort } from './ui-support/harness.ts';
@@ -42,7 +42,7 @@ describe('full disk', () => {
     const full = reportingFullDisk(() => {
       throw sqliteFullError();
     });
-    assert.throws(full, (error: unknown) => error instanceof TockProblem && error.code === 'storage_full' && error.status === 503);
+    assert.throws(full, (error: unknown) => error instanceof Problem && error.code === 'storage_full' && error.status === 503);
     const other = reportingFullDisk(() => {
       throw new RangeError('other');
     });

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { TockProblem } from '@tock/protocol';
+import { Problem } from '@tock/protocol';
 import { blur, ensureWindowBuilt, launchBrowser, openWindow, startTestApp, tabTo, type TestApp, type TestBrowser } from './ui-support/harness.ts';
 
 let t: TestApp;
@@ -38,7 +38,7 @@ function appRefusal(activityID: string, name: string): string {
   try {
     tracker().renameActivity(activityID, name);
   } catch (error) {
-    assert.ok(error instanceof TockProblem);
+    assert.ok(error instanceof Problem);
     return error.details?.find((d) => d.field === 'name')?.message ?? error.message;
   }
   throw new Error(`the app accepted "${name}"`);

@@ -5,7 +5,7 @@
  * Callers own the transaction.
  */
 
-import { TockProblem, validationProblem, type ActivityRef, type FieldProblem } from '@tock/protocol';
+import { Problem, validationProblem, type ActivityRef, type FieldProblem } from '@tock/protocol';
 import { nextActivityColor } from './activity-colors.ts';
 import { toIso } from './instants.ts';
 import { nameKey, searchKey, wordKey } from './names.ts';
@@ -38,8 +38,8 @@ function activityByName(store: Store, name: string): ActivityRow | undefined {
 }
 
 /** The refusal for an activity ID that names no activity. */
-function activityNotFound(id: string): TockProblem {
-  return new TockProblem('activity_not_found', `no activity with ID "${id}"`);
+function activityNotFound(id: string): Problem {
+  return new Problem('activity_not_found', `no activity with ID "${id}"`);
 }
 
 /** The activity with this ID, or the `activity_not_found` refusal. */
@@ -79,7 +79,7 @@ export function resolveActivity(
   const existing = activityByName(store, choice.name);
   if (existing) return { activity: existing, created: false };
   if (!choice.createIfMissing) {
-    throw new TockProblem('activity_not_found', `no activity named "${choice.name}"; pass createIfMissing to create it`);
+    throw new Problem('activity_not_found', `no activity named "${choice.name}"; pass createIfMissing to create it`);
   }
   return { activity: insertActivity(store, newId(), choice.name, at), created: true };
 }
@@ -114,7 +114,7 @@ export function listActivities(store: Store): ActivityInfo[] {
 }
 
 /** The refusal for a name another activity already has. */
-function nameTaken(existing: ActivityRow): TockProblem {
+function nameTaken(existing: ActivityRow): Problem {
   return validationProblem([{ field: 'name', message: `an activity named "${existing.name}" already exists` }]);
 }
 

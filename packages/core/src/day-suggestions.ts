@@ -8,7 +8,7 @@
  * dismissals — and writes what the person decided. Callers own the clock and the zone.
  */
 
-import { TockProblem, validationProblem, type Entry, type FieldProblem, type Suggestion, type SuggestionSource, type Suggestions } from '@tock/protocol';
+import { Problem, validationProblem, type Entry, type FieldProblem, type Suggestion, type SuggestionSource, type Suggestions } from '@tock/protocol';
 import { listActivities } from './activities.ts';
 import { overlapMs, wholeSeconds } from './blocks.ts';
 import { listRules } from './capture-rules.ts';
@@ -76,8 +76,8 @@ export function daySuggestions(store: Store, day: DayKey | undefined, context: S
   return { date, suggestions };
 }
 
-function suggestionNotFound(id: string): TockProblem {
-  return new TockProblem('suggestion_not_found', `no suggestion ${id}: it was accepted, dismissed or changed (tock suggest lists the current ones)`);
+function suggestionNotFound(id: string): Problem {
+  return new Problem('suggestion_not_found', `no suggestion ${id}: it was accepted, dismissed or changed (tock suggest lists the current ones)`);
 }
 
 /** The current suggestion with `id`, or a `suggestion_not_found` problem. */

@@ -11,7 +11,7 @@
  * marks its blocks, in the caller's transaction. Renderers (PDF, HTML, CSV) live in the app.
  */
 
-import { TockProblem, validationProblem, type FieldProblem } from '@tock/protocol';
+import { Problem, validationProblem, type FieldProblem } from '@tock/protocol';
 import { coveredLength } from './blocks.ts';
 import { localDayKey, localDaySpan, type DayKey } from './day.ts';
 import { requireClient, tagsOf } from './ledger.ts';
@@ -92,8 +92,8 @@ export interface InvoiceDraft {
 }
 
 /** The refusal when a range holds nothing new to bill. */
-export function nothingToInvoice(client: string, from: DayKey, to: DayKey): TockProblem {
-  return new TockProblem(
+export function nothingToInvoice(client: string, from: DayKey, to: DayKey): Problem {
+  return new Problem(
     'validation_failed',
     `nothing to invoice for ${client} from ${from} to ${to}: no billable blocks there that are not on an invoice already (see tock invoice list)`,
   );
@@ -292,7 +292,7 @@ function sellerOf(business: Business): InvoiceDocument['seller'] {
 export function issueInvoice(store: Store, draft: InvoiceDraft, input: InvoiceRequest, now: number, timeZone: string, newId: () => string): InvoiceDocument {
   const again = draftInvoice(store, input, now, timeZone);
   if (JSON.stringify(again) !== JSON.stringify(draft)) {
-    throw new TockProblem('validation_failed', 'the blocks changed while the invoice was made; make it again');
+    throw new Problem('validation_failed', 'the blocks changed while the invoice was made; make it again');
   }
   const { document } = again;
   const year = Number(document.issued.slice(0, 4));

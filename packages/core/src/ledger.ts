@@ -6,7 +6,7 @@
  * Callers own the transaction.
  */
 
-import { TockProblem, validationProblem, type FieldProblem } from '@tock/protocol';
+import { Problem, validationProblem, type FieldProblem } from '@tock/protocol';
 import { requireActivity } from './activities.ts';
 import { cleanCurrency, cleanRate, currencyError, rateError } from './money.ts';
 import { codePointLength, nameError, nameKey } from './names.ts';
@@ -118,7 +118,7 @@ export function requireClient(store: Store, idOrName: unknown, field = 'client')
   if (typeof idOrName !== 'string' || idOrName.trim() === '') throw validationProblem([{ field, message: 'must name a client' }]);
   const byId = UUID.test(idOrName) ? (store.statement(`SELECT ${CLIENT_COLUMNS} FROM clients WHERE id = ?`).get(idOrName.toLowerCase()) as ClientRow | undefined) : undefined;
   const found = byId ?? (store.statement(`SELECT ${CLIENT_COLUMNS} FROM clients WHERE name_key = ? ORDER BY id LIMIT 1`).get(nameKey(idOrName)) as ClientRow | undefined);
-  if (!found) throw new TockProblem('validation_failed', `no client named "${idOrName.trim()}"; see tock clients list`, [{ field, message: `no client named "${idOrName.trim()}"` }]);
+  if (!found) throw new Problem('validation_failed', `no client named "${idOrName.trim()}"; see tock clients list`, { details: [{ field, message: `no client named "${idOrName.trim()}"` }] });
   return { ...found };
 }
 
@@ -215,7 +215,7 @@ function activityByIdOrName(store: Store, idOrName: unknown): { id: string; name
   if (typeof idOrName !== 'string' || idOrName.trim() === '') throw validationProblem([{ field: 'activity', message: 'must name an activity' }]);
   if (UUID.test(idOrName)) return requireActivity(store, idOrName);
   const found = store.statement('SELECT id, name FROM activities WHERE name_key = ?').get(nameKey(idOrName)) as { id: string; name: string } | undefined;
-  if (!found) throw new TockProblem('activity_not_found', `no activity named "${idOrName.trim()}"`);
+  if (!found) throw new Problem('activity_not_found', `no activity named "${idOrName.trim()}"`);
   return found;
 }
 
@@ -252,7 +252,7 @@ export function setActivityLedger(store: Store, idOrName: unknown, input: Activi
     try {
       clientID = requireClient(store, input.client).id;
     } catch (error) {
-      if (error instanceof TockProblem) problems.push(...(error.details ?? [{ field: 'client', message: error.message }]));
+      if (error instanceof Problem) problems.push(...(error.details ?? [{ field: 'client', message: error.message }]));
       else throw error;
     }
   }

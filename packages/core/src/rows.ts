@@ -4,7 +4,7 @@
  * {@link Block}. Pure: nothing here touches the store.
  */
 
-import { validationProblem, type ActivityRef, type TockProblem } from '@tock/protocol';
+import { validationProblem, type ActivityRef, type Problem } from '@tock/protocol';
 import { wholeSeconds, type Block, type BreakSpan } from './blocks.ts';
 import { toIso } from './instants.ts';
 import { tagsOf } from './ledger.ts';
@@ -120,6 +120,6 @@ export function entryBlock(entry: EntryRow): Block {
 }
 
 /** The refusal for an edit or delete of a block that does not exist. */
-export function blockNotFound(kind: 'session' | 'entry', id: string): TockProblem {
+export function blockNotFound(kind: 'session' | 'entry', id: string): Problem {
   return validationProblem([{ field: 'id', message: `no ${kind} with ID "${id}"` }]);
 }

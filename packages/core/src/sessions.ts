@@ -6,7 +6,7 @@
  */
 
 import {
-  TockProblem,
+  Problem,
   validationProblem,
   type FieldProblem,
   type StartResult,
@@ -87,8 +87,8 @@ function endSession(store: Store, session: SessionRow, at: number): StoppedSessi
   };
 }
 
-function nothingTracked(): TockProblem {
-  return new TockProblem('validation_failed', 'nothing is being tracked; start an activity first');
+function nothingTracked(): Problem {
+  return new Problem('validation_failed', 'nothing is being tracked; start an activity first');
 }
 
 /**
@@ -125,7 +125,7 @@ export function stopSession(store: Store, at: number): StoppedSession | null {
 export function startBreak(store: Store, at: number, newId: () => string): void {
   const running = runningSession(store);
   if (!running) throw nothingTracked();
-  if (openBreak(store)) throw new TockProblem('validation_failed', 'already on a break; resume first');
+  if (openBreak(store)) throw new Problem('validation_failed', 'already on a break; resume first');
   store
     .statement('INSERT INTO breaks (id, session_id, started_at, ended_at) VALUES (?, ?, ?, NULL)')
     .run(newId(), running.id, Math.max(at, running.startedAt));
@@ -134,7 +134,7 @@ export function startBreak(store: Store, at: number, newId: () => string): void 
 /** Ends the break that is on at `at` (refused when nothing runs or no break is on). */
 export function resumeBreak(store: Store, at: number): void {
   if (!runningSession(store)) throw nothingTracked();
-  if (!openBreak(store)) throw new TockProblem('validation_failed', 'not on a break; nothing to resume');
+  if (!openBreak(store)) throw new Problem('validation_failed', 'not on a break; nothing to resume');
   endOpenBreak(store, at);
 }
 

@@ -75,14 +75,14 @@ export function fixture(t: TestContext, options: { now?: string; timeZone?: stri
   return make();
 }
 
-/** Runs `fn` and returns the TockProblem-like error it throws (fails if it does not throw). */
+/** Runs `fn` and returns the Problem-like error it throws (fails if it does not throw). */
 export function problemOf(fn: () => unknown): { code: string; message: string; details?: { field: string; message: string }[] } {
   try {
     fn();
   } catch (error) {
     return error as { code: string; message: string; details?: { field: string; message: string }[] };
   }
-  throw new Error('expected a TockProblem, but nothing was thrown');
+  throw new Error('expected a Problem, but nothing was thrown');
 }
 
 /**

@@ -8,7 +8,8 @@ import {
   ERROR_STATUS,
   LICENSE_LOCKED_BODY,
   LIMITS,
-  TockProblem,
+  isProblem,
+  isWireCode,
   validationProblem,
   type ErrorCode,
   type FieldProblem,
@@ -57,23 +58,17 @@ export function problemOutcome(code: ErrorCode, message: string, details?: Field
 /** A 400 `validation_failed` naming every field that broke its rule. */
 export function invalidOutcome(problems: FieldProblem[]): Outcome {
   const problem = validationProblem(problems);
-  return problemOutcome(problem.code, problem.message, problem.details);
+  return problemOutcome('validation_failed', problem.message, problem.details);
 }
 
 /**
- * A use case's failure as an answer: a {@link TockProblem} keeps its code and message; anything
- * else is reported through `onError` and answered 500 with a message that reveals nothing.
+ * A use case's failure as an answer — the listener's one mapping of a {@link Problem}: one with
+ * a wire code keeps its code, message and details; anything else (a problem with one of the
+ * app's own codes, or no problem at all) is reported through `onError` and answered 500 with a
+ * message that reveals nothing.
  */
 export function failureOutcome(error: unknown, onError: ((error: unknown) => void) | undefined): Outcome {
-  if (isTockProblem(error)) return problemOutcome(error.code, error.message, error.details);
+  if (isProblem(error) && isWireCode(error.code)) return problemOutcome(error.code, error.message, error.details);
   onError?.(error);
   return problemOutcome('internal_error', INTERNAL_ERROR_MESSAGE);
-}
-
-function isTockProblem(error: unknown): error is TockProblem {
-  if (error instanceof TockProblem) return true;
-  // A second copy of @tock/protocol (bundling) still throws problems of the same shape.
-  if (typeof error !== 'object' || error === null) return false;
-  const candidate = error as { name?: unknown; code?: unknown; message?: unknown };
-  return candidate.name === 'TockProblem' && typeof candidate.code === 'string' && Object.hasOwn(ERROR_STATUS, candidate.code);
 }

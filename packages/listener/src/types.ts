@@ -33,7 +33,7 @@ export type MaybePromise<T> = T | Promise<T>;
 /**
  * The use cases behind the endpoints of docs/protocol.md "Endpoints". Each receives validated, normalized input
  * (unknown fields dropped, `null` fields removed, names trimmed) and may throw a
- * `TockProblem` for a domain error such as `activity_not_found`.
+ * `Problem` (@tock/protocol) with a wire code for a domain error such as `activity_not_found`.
  */
 export interface ListenerHandlers {
   getCurrent(): MaybePromise<ActivityRef | null>;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { memoryIdempotencyStore } from '../src/index.ts';
-import { TockProblem, type Entry, type EntryRequest } from '@tock/protocol';
+import { Problem, type Entry, type EntryRequest } from '@tock/protocol';
 import { ACTIVITY, startHarness, stubHandlers } from './signed-client.ts';
 
 const ENTRY = JSON.stringify({ name: 'Review', durationMinutes: 30 });
@@ -114,7 +114,7 @@ describe('Idempotency-Key with an atomic store (ListenerOptions.atomically)', ()
     // Without a key, and a commit that fails on a full disk: the problem is the answer.
     const failing = h.send({ method: 'POST', target: '/entries', body: ENTRY });
     while (commits.length === 0) await new Promise((r) => setTimeout(r, 5));
-    commits.shift()?.reject(new TockProblem('storage_full', 'the disk is full'));
+    commits.shift()?.reject(new Problem('storage_full', 'the disk is full'));
     const refused = await failing;
     assert.equal(refused.status, 503);
     assert.equal(refused.json.code, 'storage_full');

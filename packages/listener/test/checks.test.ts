@@ -440,11 +440,11 @@ describe('step 7: license', () => {
   });
 
   it('answers 423 from a handler that throws license_locked with the exact body too', async (t) => {
-    const { TockProblem } = await import('@tock/protocol');
+    const { Problem } = await import('@tock/protocol');
     const h = await startHarness(t, {
       handlers: {
         getStatus: () => {
-          throw new TockProblem('license_locked', 'locked');
+          throw new Problem('license_locked', 'locked');
         },
       },
     });
@@ -519,12 +519,12 @@ describe('steps 10 and 11: handlers', () => {
     assertError(await h.send({ method: 'POST', target: '/activities/stop' }), 503, 'not_wired');
   });
 
-  it('turns a TockProblem into its envelope', async (t) => {
-    const { TockProblem } = await import('@tock/protocol');
+  it('turns a Problem into its envelope', async (t) => {
+    const { Problem } = await import('@tock/protocol');
     const h = await startHarness(t, {
       handlers: {
         startActivity: () => {
-          throw new TockProblem('activity_not_found', 'no activity named "x"; pass createIfMissing to create it');
+          throw new Problem('activity_not_found', 'no activity named "x"; pass createIfMissing to create it');
         },
       },
     });

@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { TockProblem } from '@tock/protocol';
+import { Problem } from '@tock/protocol';
 import { memoryIdempotencyStore, type StoredResponse } from '../src/index.ts';
 import { ACTIVITY, expectedResponseSignature, startHarness, stubHandlers, type Harness } from './signed-client.ts';
 
@@ -58,7 +58,7 @@ describe('Idempotency-Key', () => {
     const h = await startHarness(t, {
       handlers: {
         logEntry: (input) => {
-          if (failures-- > 0) throw new TockProblem('activity_not_found', 'no such activity');
+          if (failures-- > 0) throw new Problem('activity_not_found', 'no such activity');
           return {
             entryID: '7d1f0c2e-1111-4a53-9d2b-3f1e8c0a9b12',
             activity: { activityID: '0b7e4c1a-6f1d-4a53-9d2b-3f1e8c0a9b12', activityName: 'Writing' },

@@ -7,7 +7,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { request, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import type { TestContext } from 'node:test';
-import { TockProblem, validationProblem, type LicenseState } from '@tock/protocol';
+import { Problem, validationProblem, type LicenseState } from '@tock/protocol';
 import { createListener, type Listener, type ListenerHandlers, type ListenerOptions } from '../src/index.ts';
 
 export const TOKEN = 'Zm9vYmFyYmF6cXV4LXRlc3QtdG9rZW4tMDEyMzQ1Njc';
@@ -181,7 +181,7 @@ export function stubHandlers(calls: Record<string, unknown[]>): ListenerHandlers
     getSuggestions: (input) => (record('getSuggestions', input), { date: input.date ?? '2026-11-19', suggestions: [] }),
     acceptSuggestion: (input) => {
       record('acceptSuggestion', input);
-      if (input.id === 'gone') throw new TockProblem('suggestion_not_found', 'no suggestion gone');
+      if (input.id === 'gone') throw new Problem('suggestion_not_found', 'no suggestion gone');
       return {
         entryID: '7d1f0c2e-1111-4a53-9d2b-3f1e8c0a9b12',
         activity: { ...ACTIVITY, activityName: input.activityName ?? ACTIVITY.activityName },

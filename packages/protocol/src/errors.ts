@@ -52,31 +52,3 @@ export interface FieldProblem {
   field: string;
   message: string;
 }
-
-/**
- * A failure that belongs to the contract: it has a code from {@link ERROR_STATUS} and a
- * message meant for the person who made the request. Domain code throws it; the listener
- * turns it into an error envelope with the status of its code.
- */
-export class TockProblem extends Error {
-  override name = 'TockProblem' as const;
-  readonly code: ErrorCode;
-  readonly details: FieldProblem[] | undefined;
-
-  constructor(code: ErrorCode, message: string, details?: FieldProblem[]) {
-    super(message);
-    this.code = code;
-    this.details = details;
-  }
-
-  get status(): number {
-    return ERROR_STATUS[this.code];
-  }
-}
-
-/** Shorthand for a 400 `validation_failed` problem about one or more fields. */
-export function validationProblem(details: FieldProblem[]): TockProblem {
-  const first = details[0];
-  const message = first ? `${first.field}: ${first.message}` : 'the request is not valid';
-  return new TockProblem('validation_failed', message, details);
-}

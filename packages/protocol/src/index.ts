@@ -2,10 +2,11 @@
  * @tock/protocol — the Tock wire contract in code (docs/protocol.md): header names, signed
  * strings, limits, error codes and their statuses, wire types (derived from the result schemas
  * of results.ts), request schemas (requests.ts), the endpoints (endpoints.ts) and the one request
- * validator (validate.ts). No I/O.
+ * validator (validate.ts), the one problem type (problem.ts). No I/O.
  */
 export * from './constants.ts';
 export * from './errors.ts';
+export * from './problem.ts';
 export * from './signing.ts';
 export { hashes, type HashProvider } from './hmac.ts';
 export * from './wire.ts';

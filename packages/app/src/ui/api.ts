@@ -1,11 +1,11 @@
 /**
  * The window's JSON API (`/api/...`): thin routes, each reading its input, calling one thing
  * the app offers (`AppServices`), and answering `{ok: true, result}`. Failures the user can
- * act on come back as `{ok: false, error, code, details?}` — a `TockProblem` with the status
+ * act on come back as `{ok: false, error, code, details?}` — a `Problem` with the status
  * of its code, a refused license key, port or credential store as 400 — so the window can
  * show them next to the field they concern.
  */
-import { LIMITS, TockProblem, type ActivityRef, type FieldProblem, type StartRequest } from '@tock/protocol';
+import { LIMITS, Problem, type ActivityRef, type FieldProblem, type StartRequest } from '@tock/protocol';
 import { systemTimeZone, type EntryPatch, type LogEntryInput, type SessionPatch } from '@tock/core';
 import type { AppServices } from '../app.ts';
 import { AdminError } from '../admin.ts';
@@ -420,7 +420,7 @@ function matchPattern(pattern: string, path: string): Record<string, string> | n
 
 /** The status and JSON body of a failure; unexpected ones are 500 without internals. */
 export function failureResponse(error: unknown): { status: number; body: Record<string, unknown>; unexpected: boolean } {
-  if (error instanceof TockProblem) {
+  if (error instanceof Problem) {
     return { status: error.status, body: { ok: false, error: error.message, code: error.code, details: error.details }, unexpected: false };
   }
   if (error instanceof UiApiError) {

@@ -7,7 +7,7 @@
  * and marks no block.
  */
 import { draftInvoice, invoiceByNumber, issueInvoice, listInvoices, type InvoiceDraft, type InvoiceRequest, type Store, systemTimeZone } from '@tock/core';
-import { TockProblem } from '@tock/protocol';
+import { Problem } from '@tock/protocol';
 import type { AppServices } from '../app.ts';
 import { readInvoiceFormat, renderInvoice } from '../invoices/render.ts';
 import { INVOICE_CONTENT_TYPES, invoiceFileName } from '../invoices/text.ts';
@@ -29,7 +29,7 @@ function draft(store: Store, request: InvoiceRequest, now: number, timeZone: str
   try {
     return draftInvoice(store, request, now, timeZone);
   } catch (error) {
-    if (error instanceof TockProblem && error.code === 'validation_failed' && !error.details?.length) {
+    if (error instanceof Problem && error.code === 'validation_failed' && !error.details?.length) {
       throw new UiApiError(400, 'validation_failed', error.message, [{ field: RANGE_FIELD, message: error.message }]);
     }
     throw error;

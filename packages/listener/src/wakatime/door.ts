@@ -14,6 +14,8 @@
 
 import type { IncomingMessage } from 'node:http';
 import {
+  isProblem,
+  isWireCode,
   ERROR_STATUS,
   LICENSE_LOCKED_BODY,
   WAKATIME_LIMITS,
@@ -72,12 +74,9 @@ export function createWakatimeDoor(options: DoorOptions): WakatimeDoor {
   let allowedHosts: ReadonlySet<string> = new Set();
   let boundPort: number | null = null;
 
-  /** A failure of a use case: a Tock problem keeps its status and message; anything else is a 500 that says nothing. */
+  /** A failure of a use case: a Problem with a wire code keeps its status and message; anything else is a 500 that says nothing. */
   function failure(thrown: unknown): DoorAnswer {
-    const problem = thrown as { name?: unknown; code?: unknown; message?: unknown };
-    if (problem !== null && typeof problem === 'object' && problem.name === 'TockProblem' && typeof problem.code === 'string' && Object.hasOwn(ERROR_STATUS, problem.code)) {
-      return error(ERROR_STATUS[problem.code as keyof typeof ERROR_STATUS], String(problem.message));
-    }
+    if (isProblem(thrown) && isWireCode(thrown.code)) return error(ERROR_STATUS[thrown.code], thrown.message);
     options.onError?.(thrown);
     return error(500, INTERNAL_ERROR_MESSAGE);
   }

@@ -1,0 +1,139 @@
+/**
+ * The one problem type of Tock (docs/architecture.md "One problem type"): every refusal the
+ * domain, the app, the sync folder, the desktop or the CLI reports to a person is a
+ * {@link Problem} — a code from one closed list, one line of message, and optionally the
+ * field it is about. Each door maps it once: the listener into its error envelope (wire codes
+ * only; see errors.ts), the admin socket into its answer, the window's API into its JSON, the
+ * CLI into one `error: …` line and its exit status. No door reads a message's text.
+ *
+ * ```
+ * Error
+ * └── Problem                 code, message, field?, details?
+ *     ├── StoreFileError      + problem (what is wrong with tock.db)   @tock/core
+ *     ├── ImportProblem       + place, reason                          @tock/core
+ *     └── OpError             + newer (a line of a newer sync format)  @tock/core
+ * ```
+ */
+import { ERROR_STATUS, type ErrorCode, type FieldProblem } from './errors.ts';
+
+/**
+ * The codes that never travel on the listener's wire, each with the status the window's API
+ * answers it with. The admin socket and the CLI carry the code and the message; the listener
+ * answers any of them as a 500 (a use case of its own refuses with a wire code).
+ */
+export const APP_PROBLEM_STATUS = {
+  /** A command that cannot be done as things are; the message says what to do. */
+  refused: 400,
+  /** No app answers on the admin socket of this home. */
+  not_running: 503,
+  /** Another app already runs with this home. */
+  already_running: 409,
+  /** The port the listener should bind is taken. */
+  port_in_use: 409,
+  /** The app could not start (home, store); the message says what to do. */
+  start_failed: 500,
+  /** tock.db is not a store this build can open (`StoreFileError`). */
+  store_unreadable: 500,
+  /** A backup or restore that could not be done. */
+  backup_failed: 400,
+  /** An import refused, naming the place in the file (`ImportProblem`). */
+  import_refused: 400,
+  /** An export that cannot go on. */
+  export_failed: 400,
+  /** A license key or public key that is refused. */
+  license_invalid: 400,
+  /** The OS keyring or the token file failed. */
+  credential_store_failed: 400,
+  /** `tock sync enable` and the other sync commands refused. */
+  sync_refused: 400,
+  /** A line of a sync segment that cannot be applied (`OpError`). */
+  sync_op_invalid: 400,
+  /** A desktop helper (idle source, notifier) answered something we do not understand. */
+  desktop_unavailable: 503,
+  /** "Continue the last activity" when nothing was ever tracked. */
+  nothing_to_continue: 409,
+  /** The idle question was answered already (in another window). */
+  idle_question_not_found: 404,
+  session_not_found: 404,
+  entry_not_found: 404,
+  break_not_found: 404,
+  prompt_not_found: 404,
+  rule_not_found: 404,
+  /** No token yet: the listener was never turned on. */
+  no_token: 404,
+  /** A window upload that did not arrive whole. */
+  upload_failed: 400,
+  /** `tock service` or `tock install-cli` could not do a step. */
+  service_failed: 400,
+  /** A CLI invocation refused before it reached the app (arguments, environment). */
+  usage: 400,
+} as const;
+
+/** A code that only the app's own doors (admin socket, window, CLI) carry. */
+export type AppProblemCode = keyof typeof APP_PROBLEM_STATUS;
+
+/** Every problem code: the listener's wire codes and the app's own. */
+export type ProblemCode = ErrorCode | AppProblemCode;
+
+/** The status of every problem code (the wire codes' from {@link ERROR_STATUS}). */
+export const PROBLEM_STATUS: Readonly<Record<ProblemCode, number>> = { ...ERROR_STATUS, ...APP_PROBLEM_STATUS };
+
+const PROBLEM_BRAND = Symbol.for('tock.problem');
+
+/** What a {@link Problem} can say beyond its code and message. */
+export interface ProblemOptions {
+  /** The one input the problem is about (`name`, `port`, `workingHours.from`), for the window to mark. */
+  field?: string;
+  /** Every field that broke its rule, as the listener's `validation_failed` carries them. */
+  details?: FieldProblem[];
+  cause?: unknown;
+}
+
+/**
+ * A refusal meant for a person: a code from {@link PROBLEM_STATUS}, a message of one line that
+ * says what happened and what to do, and optionally the field it is about. Never holds the
+ * token or a signature.
+ */
+export class Problem extends Error {
+  override name = 'Problem';
+  /** Marks a problem across copies of @tock/protocol (see {@link isProblem}). */
+  readonly [PROBLEM_BRAND] = true;
+  readonly code: ProblemCode;
+  readonly field: string | undefined;
+  readonly details: FieldProblem[] | undefined;
+
+  constructor(code: ProblemCode, message: string, options: ProblemOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.details = options.details;
+    this.field = options.field ?? options.details?.[0]?.field;
+  }
+
+  /** The status its code is answered with over HTTP (the listener's, or the window's). */
+  get status(): number {
+    return PROBLEM_STATUS[this.code];
+  }
+}
+
+/** True for a code of the listener's wire contract (docs/protocol.md "Errors"). */
+export function isWireCode(code: string): code is ErrorCode {
+  return Object.hasOwn(ERROR_STATUS, code);
+}
+
+/**
+ * True for a {@link Problem}, also one made by a second copy of @tock/protocol (a bundle): by
+ * its brand and a known code — never by its message.
+ */
+export function isProblem(error: unknown): error is Problem {
+  if (error instanceof Problem) return true;
+  if (typeof error !== 'object' || error === null) return false;
+  const candidate = error as { [PROBLEM_BRAND]?: unknown; code?: unknown; message?: unknown };
+  return candidate[PROBLEM_BRAND] === true && typeof candidate.code === 'string' && Object.hasOwn(PROBLEM_STATUS, candidate.code) && typeof candidate.message === 'string';
+}
+
+/** Shorthand for a 400 `validation_failed` problem about one or more fields. */
+export function validationProblem(details: FieldProblem[]): Problem {
+  const first = details[0];
+  const message = first ? `${first.field}: ${first.message}` : 'the request is not valid';
+  return new Problem('validation_failed', message, { details });
+}
