@@ -4,15 +4,19 @@
  * timeline, with its label. Pointing at a block, or focusing it (each is a Tab stop: a day has
  * few suggestions, unlike captured spans), shows its times and what capture saw, with
  * **Accept**, **Change activity** and **Dismiss**; **Accept all** takes every labelled one.
- * The app decides everything (`/api/suggestions`, the same service as `tock suggest`).
+ * The shown suggestion's edges are handles (sliders: dragged, or arrow keys by a minute, Page
+ * Up/Down by five, Home/End to the limit) that move its start and end inside its own free
+ * time — never over a tracked block, outside its day or past now — before it is accepted.
+ * The app decides everything else (`/api/suggestions`, the same service as `tock suggest`).
  */
-import { useState } from 'preact/hooks';
+import { Fragment } from 'preact';
+import { useRef, useState } from 'preact/hooks';
 import type { Suggestion, Suggestions } from '@tock/protocol';
 import { api, messageOf } from '../api.ts';
 import { useLoaded } from '../load.ts';
 import { blocksChanged, useAppState } from '../state.ts';
-import { clockTime, dayKey, duration, nowMs } from '../time.ts';
-import type { ActivityInfo } from '../types.ts';
+import { clockTime, dayKey, daySpan, duration, nowMs } from '../time.ts';
+import type { ActivityInfo, Block } from '../types.ts';
 import { describedByError, FieldError, fieldErrorsOf, type FieldErrors } from './FieldError.tsx';
 import { Failure } from './FormActions.tsx';
 
@@ -26,9 +30,46 @@ export function sourcesLine(s: Suggestion): string {
     .join(', ');
 }
 
-/** `10:00–10:40 (40 min): Docs` */
-export function suggestionLine(s: Suggestion): string {
-  return `${clockTime(Date.parse(s.start))}–${clockTime(Date.parse(s.end))} (${duration(s.seconds)}): ${s.activityName ?? 'no activity yet'}`;
+/** A suggestion's edges as the person has them now: its own, or where they dragged them. */
+export interface Edges {
+  start: number;
+  end: number;
+}
+
+const MINUTE = 60_000;
+
+/** `10:00–10:40 (40 min): Docs`, with the edges as dragged when they were. */
+export function suggestionLine(s: Suggestion, edges: Edges = edgesOf(s)): string {
+  return `${clockTime(edges.start)}–${clockTime(edges.end)} (${duration(Math.floor((edges.end - edges.start) / 1000))}): ${s.activityName ?? 'no activity yet'}`;
+}
+
+function edgesOf(s: Suggestion): Edges {
+  return { start: Date.parse(s.start), end: Date.parse(s.end) };
+}
+
+/**
+ * The free time a suggestion lies in: from the end of the last tracked block before it (or the
+ * start of its day) to the start of the next one after it (or the end of its day, or now) —
+ * how far its edges may be dragged, the bounds the app's accept checks.
+ */
+export function freeTimeOf(s: Suggestion, day: string, blocks: readonly Block[], now: number): Edges {
+  const own = edgesOf(s);
+  const span = daySpan(day);
+  let start = span.start;
+  let end = Math.min(span.end, now);
+  for (const b of blocks) {
+    const bStart = Date.parse(b.startedAt);
+    const bEnd = b.endedAt === null ? now : Date.parse(b.endedAt);
+    if (bEnd <= own.start) start = Math.max(start, bEnd);
+    else if (bStart >= own.end) end = Math.min(end, bStart);
+  }
+  return { start, end };
+}
+
+/** Moves one edge to `to`, kept inside the free time and at least a minute from the other edge. */
+export function movedEdge(edges: Edges, edge: 'start' | 'end', to: number, free: Edges): Edges {
+  if (edge === 'start') return { ...edges, start: Math.min(Math.max(to, free.start), edges.end - MINUTE) };
+  return { ...edges, end: Math.max(Math.min(to, free.end), edges.start + MINUTE) };
 }
 
 /** The day's suggestions, read again when blocks or capture change and every minute on today. */
@@ -40,7 +81,7 @@ function useSuggestions(day: string): Suggestion[] {
 }
 
 /** What to do with the suggestion shown: accept, accept as another activity, dismiss. */
-function SuggestionActions({ id, suggestion, onDone }: { id: string; suggestion: Suggestion; onDone(): void }) {
+function SuggestionActions({ id, suggestion, edges, onDone }: { id: string; suggestion: Suggestion; edges: Edges; onDone(): void }) {
   const [changing, setChanging] = useState(suggestion.activityName === null);
   const [name, setName] = useState(suggestion.activityName ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -59,14 +100,18 @@ function SuggestionActions({ id, suggestion, onDone }: { id: string; suggestion:
     } catch (e) {
       const fields = fieldErrorsOf(e);
       if (fields) setErrors(fields);
-      else setFailure(messageOf(e));
+      // A refused edge has no field here: the handles are its fields, and the line says why.
+      if (!fields || fields.activityName === undefined) setFailure(messageOf(e));
     } finally {
       setBusy(false);
     }
   };
+  const own = edgesOf(suggestion);
+  // Edges go along only when dragged: the app then checks them against tracked time again.
+  const moved = edges.start !== own.start || edges.end !== own.end ? { start: new Date(edges.start).toISOString(), end: new Date(edges.end).toISOString() } : {};
   const accept = (activityName?: string): Promise<void> =>
-    run(() => api.post(`/api/suggestions/${encodeURIComponent(suggestion.id)}/accept`, activityName === undefined ? {} : { activityName }));
-  const what = `${clockTime(Date.parse(suggestion.start))}–${clockTime(Date.parse(suggestion.end))}`;
+    run(() => api.post(`/api/suggestions/${encodeURIComponent(suggestion.id)}/accept`, { ...(activityName === undefined ? {} : { activityName }), ...moved }));
+  const what = `${clockTime(edges.start)}–${clockTime(edges.end)}`;
   const nameError = errors.activityName;
   return (
     <div class="suggestion-actions">
@@ -121,16 +166,98 @@ function SuggestionActions({ id, suggestion, onDone }: { id: string; suggestion:
   );
 }
 
-/** The suggestions lane of `day` over `[from, to)`, the timeline's hours; nothing when there are none. */
-export function SuggestionsLane({ day, from, to, id }: { day: string; from: number; to: number; id: string }) {
+/**
+ * The two handles of the shown suggestion's edges: sliders over the lane's hours, dragged with
+ * the pointer (by whole minutes from where the drag began) or moved with the keys.
+ */
+function EdgeHandles({ suggestion, edges, free, pct, msPerPixel, onMove, onDragging }: {
+  suggestion: Suggestion;
+  edges: Edges;
+  free: Edges;
+  pct(ms: number): number;
+  msPerPixel(): number;
+  onMove(edges: Edges): void;
+  onDragging(dragging: boolean): void;
+}) {
+  const drag = useRef<{ edge: 'start' | 'end'; x: number; from: Edges } | null>(null);
+  const handle = (edge: 'start' | 'end') => {
+    const at = edges[edge];
+    const keys: Record<string, number> = { ArrowLeft: -MINUTE, ArrowDown: -MINUTE, ArrowRight: MINUTE, ArrowUp: MINUTE, PageDown: -5 * MINUTE, PageUp: 5 * MINUTE };
+    const name = `${edge === 'start' ? 'Start' : 'End'} of the suggestion ${suggestion.activityName ?? 'without an activity'}`;
+    return (
+      <div
+        key={edge}
+        role="slider"
+        tabIndex={0}
+        class={`edge-handle ${edge}`}
+        style={{ left: `${pct(at)}%` }}
+        aria-label={name}
+        aria-valuemin={Math.floor(free.start / MINUTE)}
+        aria-valuemax={Math.floor(free.end / MINUTE)}
+        aria-valuenow={Math.floor(at / MINUTE)}
+        aria-valuetext={clockTime(at)}
+        title={`${name}: ${clockTime(at)} — drag, or use the arrow keys`}
+        data-testid={`edge-${edge}`}
+        onKeyDown={(e) => {
+          const step = keys[e.key];
+          const to = step !== undefined ? at + step * (e.shiftKey ? 5 : 1) : e.key === 'Home' ? free.start : e.key === 'End' ? free.end : null;
+          if (to === null) return;
+          e.preventDefault();
+          onMove(movedEdge(edges, edge, to, free));
+        }}
+        onPointerDown={(e) => {
+          e.preventDefault();
+          (e.currentTarget as HTMLElement).setPointerCapture(e.pointerId);
+          (e.currentTarget as HTMLElement).focus();
+          drag.current = { edge, x: e.clientX, from: edges };
+          onDragging(true);
+        }}
+        onPointerMove={(e) => {
+          const d = drag.current;
+          if (d === null || d.edge !== edge) return;
+          const minutes = Math.round(((e.clientX - d.x) * msPerPixel()) / MINUTE);
+          onMove(movedEdge(d.from, edge, d.from[edge] + minutes * MINUTE, free));
+        }}
+        onPointerUp={() => {
+          drag.current = null;
+          onDragging(false);
+        }}
+        onPointerCancel={() => {
+          drag.current = null;
+          onDragging(false);
+        }}
+      />
+    );
+  };
+  return (
+    <>
+      {handle('start')}
+      {handle('end')}
+    </>
+  );
+}
+
+/**
+ * The suggestions lane of `day` over `[from, to)`, the timeline's hours, with the day's tracked
+ * `blocks` (which bound how far an edge may be dragged); nothing when there are no suggestions.
+ */
+export function SuggestionsLane({ day, from, to, id, blocks }: { day: string; from: number; to: number; id: string; blocks: readonly Block[] }) {
   const suggestions = useSuggestions(day);
   const [shownID, setShownID] = useState<string | null>(null);
+  const [dragged, setDragged] = useState<Record<string, Edges>>({});
+  const [dragging, setDragging] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const laneRef = useRef<HTMLDivElement>(null);
   if (suggestions.length === 0) return null;
   const span = Math.max(1, to - from);
   const pct = (ms: number): number => ((Math.min(Math.max(ms, from), to) - from) / span) * 100;
+  const msPerPixel = (): number => span / Math.max(1, laneRef.current?.getBoundingClientRect().width ?? 1);
   const current = suggestions.find((s) => s.id === shownID) ?? null;
+  const edges = (s: Suggestion): Edges => dragged[s.id] ?? edgesOf(s);
+  const show = (sid: string): void => {
+    if (!dragging) setShownID(sid);
+  };
   const labelled = suggestions.filter((s) => s.activityName !== null).length;
   const acceptAll = async (): Promise<void> => {
     setBusy(true);
@@ -157,35 +284,59 @@ export function SuggestionsLane({ day, from, to, id }: { day: string; from: numb
           </button>
         )}
       </div>
-      <div class="suggestion-lane" role="group" aria-labelledby={`${id}-title`}>
+      <div class="suggestion-lane" role="group" aria-labelledby={`${id}-title`} ref={laneRef}>
         {suggestions.map((s) => {
-          const left = pct(Date.parse(s.start));
+          const shown = edges(s);
+          const left = pct(shown.start);
           return (
-            <button
-              key={s.id}
-              type="button"
-              class={`ghost-block${s.activityName === null ? ' unlabelled' : ''}${shownID === s.id ? ' shown' : ''}`}
-              style={{ left: `${left}%`, width: `${Math.max(0.6, pct(Date.parse(s.end)) - left)}%` }}
-              aria-pressed={shownID === s.id}
-              aria-label={`Suggestion ${suggestionLine(s)}`}
-              title={`${suggestionLine(s)} — seen: ${sourcesLine(s)}`}
-              data-testid="ghost-block"
-              onMouseEnter={() => setShownID(s.id)}
-              onFocus={() => setShownID(s.id)}
-              onClick={() => setShownID(s.id)}
-            >
-              <span class="ghost-label" aria-hidden="true">
-                {s.activityName ?? '?'}
-              </span>
-            </button>
+            <Fragment key={s.id}>
+              <button
+                type="button"
+                class={`ghost-block${s.activityName === null ? ' unlabelled' : ''}${shownID === s.id ? ' shown' : ''}`}
+                style={{ left: `${left}%`, width: `${Math.max(0.6, pct(shown.end) - left)}%` }}
+                aria-pressed={shownID === s.id}
+                aria-label={`Suggestion ${suggestionLine(s, shown)}`}
+                title={`${suggestionLine(s, shown)} — seen: ${sourcesLine(s)}`}
+                data-testid="ghost-block"
+                onMouseEnter={() => show(s.id)}
+                onFocus={() => show(s.id)}
+                onClick={() => show(s.id)}
+              >
+                <span class="ghost-label" aria-hidden="true">
+                  {s.activityName ?? '?'}
+                </span>
+              </button>
+              {s === current && (
+                <EdgeHandles
+                  suggestion={s}
+                  edges={shown}
+                  free={freeTimeOf(s, day, blocks, nowMs())}
+                  pct={pct}
+                  msPerPixel={msPerPixel}
+                  onMove={(moved) => setDragged({ ...dragged, [s.id]: moved })}
+                  onDragging={setDragging}
+                />
+              )}
+            </Fragment>
           );
         })}
       </div>
       <div class="suggestion-detail">
         <p class="captured-detail" aria-live="polite" data-testid={`${id}-detail`}>
-          {current ? `${suggestionLine(current)}. Seen: ${sourcesLine(current)}.` : 'Point at a suggestion, or Tab to it, to see what capture saw and accept it.'}
+          {current ? `${suggestionLine(current, edges(current))}. Seen: ${sourcesLine(current)}.` : 'Point at a suggestion, or Tab to it, to see what capture saw and accept it.'}
         </p>
-        {current && <SuggestionActions key={current.id} id={`${id}-${current.id}`} suggestion={current} onDone={() => setShownID(null)} />}
+        {current && (
+          <SuggestionActions
+            key={current.id}
+            id={`${id}-${current.id}`}
+            suggestion={current}
+            edges={edges(current)}
+            onDone={() => {
+              setShownID(null);
+              setDragged({});
+            }}
+          />
+        )}
       </div>
       <Failure message={failure} />
     </div>

@@ -234,7 +234,7 @@ export function Today() {
             <>
               <Timeline day={today} blocks={blocks} now={now} range={range} />
               {captured.length > 0 && <CapturedLane id="today-captured" spans={captured} from={range.from} to={range.to} />}
-              {captured.length > 0 && <SuggestionsLane id="today-suggestions" day={today} from={range.from} to={range.to} />}
+              {captured.length > 0 && <SuggestionsLane id="today-suggestions" day={today} from={range.from} to={range.to} blocks={blocks} />}
             </>
           );
         })()}

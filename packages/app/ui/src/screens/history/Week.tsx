@@ -143,7 +143,7 @@ function DayCaptured({ day, blocks }: { day: string; blocks: Block[] }) {
   return (
     <>
       <CapturedLane id={`captured-${day}`} spans={spans} from={range.from} to={range.to} />
-      <SuggestionsLane id={`suggestions-${day}`} day={day} from={range.from} to={range.to} />
+      <SuggestionsLane id={`suggestions-${day}`} day={day} from={range.from} to={range.to} blocks={blocks} />
     </>
   );
 }
