@@ -6,6 +6,7 @@
 #   @tock/core      the tracker on real SQLite files (temp dirs), search, totals, days
 #   @tock/listener  the signed HTTP API in process, on real 127.0.0.1 sockets
 #   @tock/client    the TypeScript client against an in-process listener
+#   @tock/test-support  the tests' one wait (`until`)
 # and take about a minute on two cores. `npm test` (scripts/test.sh) runs everything,
 # these included; `npm test -w <package>` runs one package's tests.
 set -euo pipefail
@@ -14,4 +15,5 @@ exec bash scripts/node-test.sh --test-reporter=spec \
   'packages/protocol/test/**/*.test.ts' \
   'packages/core/test/**/*.test.ts' \
   'packages/listener/test/**/*.test.ts' \
-  'packages/client/test/**/*.test.ts'
+  'packages/client/test/**/*.test.ts' \
+  'packages/test-support/test/**/*.test.ts'

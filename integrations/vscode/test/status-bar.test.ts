@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { TockClient } from '@tock/client';
+import { until } from '@tock/test-support';
 import { freePort, startRealApp, type RealApp } from './support/real-app.ts';
 import { activateWith, type Activated } from '../src/activation.ts';
 import { TOKEN_SECRET_KEY } from '../src/connection.ts';
@@ -37,12 +38,6 @@ async function listen(port: number): Promise<Server> {
   });
   await new Promise<void>((resolve) => squatter.listen(port, '127.0.0.1', resolve));
   return squatter;
-}
-
-/** Waits until `check()` holds (re-checking every few milliseconds, at most 10 s). */
-async function waitFor(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 1000 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  assert.ok(check());
 }
 
 describe('the status bar against a real app', () => {
@@ -127,19 +122,19 @@ describe('the status bar against a real app', () => {
     await item.waitForText(/Across a restart/);
     await app.pause();
     // The stream ends with the app; the first attempt to reopen it waits 0.5 s and is refused.
-    await waitFor(() => scheduler.pending().includes(500));
+    await until('the 500 ms retry scheduled', () => scheduler.pending().includes(500));
     assert.match(item.text, /Across a restart/, 'a stream that ended is not "offline" yet');
     scheduler.advance(500);
     await item.waitForText(/offline/);
     assert.match(item.tooltipText, new RegExp(`nothing answers on 127\\.0\\.0\\.1:${app.port}`));
     for (const delay of [1_000, 2_000, 4_000, 8_000, 10_000, 10_000]) {
-      await waitFor(() => scheduler.pending().includes(delay));
+      await until(`the ${delay} ms retry scheduled`, () => scheduler.pending().includes(delay));
       const texts = item.texts.length;
       scheduler.advance(delay);
-      await waitFor(() => scheduler.pending().length > 0 && item.texts.length === texts);
+      await until('the next retry scheduled', () => scheduler.pending().length > 0 && item.texts.length === texts);
     }
     await app.resume();
-    await waitFor(() => scheduler.pending().includes(10_000));
+    await until('the 10 s retry scheduled', () => scheduler.pending().includes(10_000));
     scheduler.advance(10_000);
     await item.waitForText(/Across a restart/);
   });
@@ -180,7 +175,7 @@ describe('the status bar against a real app', () => {
       await editor.commands.executeCommand(String(item.command));
       assert.deepEqual(editor.window.messages[0], { level: 'warning', message: `Tock: ${reason}`, actions: ['Retry'] });
       await item.waitForText(/offline/);
-      await waitFor(() => item.tooltipText.includes('was not signed by Tock'));
+      await until('the tooltip on an unsigned answer', () => item.tooltipText.includes('was not signed by Tock'));
     } finally {
       squatter.close();
     }

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { after, before, test } from 'node:test';
+import { until } from '@tock/test-support';
 import { connectSessionBus, type SessionBus } from '../src/desktop/capture/dbus.ts';
 import { GNOME_EXTENSION, GNOME_EXTENSION_DIR, gnomeExtensionTarget, gnomeFocusSource, installGnomeExtension } from '../src/desktop/capture/gnome.ts';
 import { KWIN_CONTRACT, kdeFocusSource } from '../src/desktop/capture/kde.ts';
@@ -44,15 +45,6 @@ after(() => {
   daemon?.kill();
   rmSync(home, { recursive: true, force: true });
 });
-
-async function until<T>(what: string, probe: () => T | undefined): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const value = probe();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** The methods and signals an introspection XML declares, with their argument types. */
 function declared(xml: string): string[] {

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { listRecordedSpans, openStore, readCaptureSettings, recordSpan, setCaptureSetting } from '@tock/core';
+import { until } from '@tock/test-support';
 import { CaptureRecorder } from '../src/desktop/capture/recorder.ts';
 import type { FocusedWindow } from '../src/desktop/capture/sources.ts';
 import { focusedInTree, ipcMessage, readIpcMessages, swayFocusSource } from '../src/desktop/capture/sway.ts';
@@ -22,28 +23,10 @@ let runtime = '';
 let socket = '';
 const swaymsg = (...args: string[]): string => execFileSync('swaymsg', args, { env: { ...process.env, SWAYSOCK: socket }, encoding: 'utf8' });
 
-// A deadline, not a timing assertion: generous for a loaded two-core CI. A probe that sway has
-// exited ends the wait at once.
-const DEADLINE_MS = 60_000;
-async function until<T>(what: string, probe: () => T | undefined, changed?: (wake: () => void) => () => void): Promise<T> {
-  const deadline = Date.now() + DEADLINE_MS;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (sway?.exitCode !== null || sway.signalCode !== null) throw new Error(`sway exited while waiting for ${what}`);
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (${DEADLINE_MS / 1000} s)`);
-    // Woken by the change the probe watches, else polled.
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, 25);
-      const stop = changed?.(done);
-      function done(): void {
-        clearTimeout(timer);
-        stop?.();
-        resolve();
-      }
-    });
-  }
-}
+// Waits wake on sway's focus events; sway's exit ends them at once. The deadline is generous for
+// a loaded two-core CI: it is not a timing assertion.
+const wait = <T>(what: string, probe: () => T | undefined | false, wake?: (wake: () => void) => () => void): Promise<T> =>
+  until(what, probe, { seconds: 60, watch: sway, wake });
 
 before(async () => {
   runtime = mkdtempSync(join(tmpdir(), 'tock-sway-'));
@@ -59,11 +42,11 @@ before(async () => {
   sway = asRoot
     ? spawn('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', ...argv], { env, stdio: 'ignore' })
     : spawn(argv[0] as string, argv.slice(1), { env, stdio: 'ignore' });
-  socket = await until('the sway IPC socket', () => {
+  socket = await wait('the sway IPC socket', () => {
     const name = existsSync(runtime) ? readdirSync(runtime).find((f) => /^sway-ipc\..*\.sock$/.test(f)) : undefined;
     return name === undefined ? undefined : join(runtime, name);
   });
-  await until('sway to answer', () => {
+  await wait('sway to answer', () => {
     try {
       return swaymsg('-t', 'get_version') ? true : undefined;
     } catch {
@@ -118,7 +101,7 @@ test('spans from focus changes on a real headless sway', async (t) => {
     now = ms;
     const from = seen.length;
     change();
-    await until(`${expected.app} "${expected.title}"`, () => (seen.slice(from).some((w) => w?.app === expected.app && w?.title === expected.title) ? true : undefined), (wake) => {
+    await wait(`${expected.app} "${expected.title}"`, () => (seen.slice(from).some((w) => w?.app === expected.app && w?.title === expected.title) ? true : undefined), (wake) => {
       waiters.add(wake);
       return () => waiters.delete(wake);
     });

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { listRecordedSpans, openStore, readCaptureSettings, recordSpan, setCaptureSetting, type Store } from '@tock/core';
+import { until } from '@tock/test-support';
 import { CaptureRecorder } from '../src/desktop/capture/recorder.ts';
 import type { FocusedWindow } from '../src/desktop/capture/sources.ts';
 import { parseActiveWindowLine, parseWindowPropertyLine, x11FocusSource } from '../src/desktop/capture/x11.ts';
@@ -19,15 +20,6 @@ const children: ChildProcess[] = [];
 let display = '';
 const env = (): NodeJS.ProcessEnv => ({ ...process.env, DISPLAY: display });
 const xdotool = (...args: string[]): string => execFileSync('xdotool', args, { env: env(), encoding: 'utf8' }).trim();
-
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 let windowA = '';
 let windowB = '';

@@ -13,8 +13,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, it } from 'node:test';
 import { buildReport } from '@tock/core';
+import { until as untilOr } from '@tock/test-support';
 import { startApp } from '../src/app.ts';
-import { exported, NOON, until as untilOr, ZONE } from './support/sync-apps.ts';
+import { exported, NOON, ZONE } from './support/sync-apps.ts';
 import { configure, generate, processSockets, serve } from './support/syncthing.ts';
 import { freePort } from './ui-support/harness.ts';
 
@@ -63,7 +64,7 @@ it('two Tocks share one history through two Syncthings on loopback', { timeout: 
   const a = await startApp({ home: join(root, 'home-a'), clock: () => clock.now, env });
   const b = await startApp({ home: join(root, 'home-b'), clock: () => clock.now, env });
   const stopped = (): string | null => (children.some((c) => c.exitCode !== null) ? `a Syncthing stopped (${output.join('')})` : null);
-  const until = (what: string, check: () => boolean): Promise<void> => untilOr(what, check, { seconds: 60, abort: stopped });
+  const until = (what: string, check: () => boolean): Promise<boolean> => untilOr(what, check, { seconds: 60, abort: stopped });
   try {
     a.services.sync.enable(folders[0] as string, 'laptop');
     // B joins once A's folder.json has arrived, with A's key (as a person copies it from `tock sync key`).

@@ -14,6 +14,7 @@ import { createInterface } from 'node:readline';
 import { after, before, test, type TestContext } from 'node:test';
 import { promisify } from 'node:util';
 import { createTracker, openStore, type Tracker } from '@tock/core';
+import { until } from '@tock/test-support';
 import { createDesktop, type Desktop } from '../src/desktop/desktop.ts';
 import { iconArgb } from '../src/desktop/tray/icons.ts';
 import { connectSessionBus, type BusMessage, type SessionBus } from '../src/desktop/tray/session-bus.ts';
@@ -112,13 +113,12 @@ async function registeredItems(): Promise<string[]> {
   return (await property('org.kde.StatusNotifierWatcher', '/StatusNotifierWatcher', 'org.kde.StatusNotifierWatcher', 'RegisteredStatusNotifierItems')).data as string[];
 }
 
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
-  for (;;) {
+/** Waits until what `read` answers is `ok`. */
+const untilRead = <T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> =>
+  until(what, async () => {
     const value = await read();
-    if (ok(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+    return ok(value) ? value : undefined;
+  });
 
 interface Rig {
   desktop: Desktop;
@@ -340,13 +340,13 @@ test('registers again when the watcher restarts, waits quietly while there is no
   assert.equal((await property(r.tray.serviceName, '/StatusNotifierItem', 'org.kde.StatusNotifierItem', 'Id')).data, 'tock');
 
   await startWatcher();
-  await until(registeredItems, (items) => items.some((item) => item.startsWith(r.tray.serviceName)));
+  await untilRead('the item registered', registeredItems, (items) => items.some((item) => item.startsWith(r.tray.serviceName)));
   assert.equal(r.tray.state(), 'shown');
 
   await stopWatcher();
-  await until(async () => r.tray.state(), (state) => state === 'no-host');
+  await untilRead('the item without a host', async () => r.tray.state(), (state) => state === 'no-host');
   await startWatcher();
-  await until(registeredItems, (items) => items.some((item) => item.startsWith(r.tray.serviceName)));
+  await untilRead('the item registered with the new watcher', registeredItems, (items) => items.some((item) => item.startsWith(r.tray.serviceName)));
   assert.equal(r.tray.state(), 'shown', 'registered with the new watcher');
 
   const gone = signals.length;
@@ -354,7 +354,7 @@ test('registers again when the watcher restarts, waits quietly while there is no
   r.desktop.updateSettings({ tray: false });
   await nextSignal(ownerChanged(serviceName, false), gone);
   assert.equal(r.desktop.view().tray, 'off');
-  await until(registeredItems, (items) => !items.some((item) => item.startsWith(serviceName)));
+  await untilRead('the item unregistered', registeredItems, (items) => !items.some((item) => item.startsWith(serviceName)));
   r.desktop.updateSettings({ tray: true });
   assert.notEqual(r.desktop.trayFeed.tray, null);
   await (r.desktop.trayFeed.tray as StatusNotifierTray).ready;
