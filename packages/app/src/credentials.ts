@@ -5,6 +5,7 @@
  * be reached or answers with an error, callers get a {@link CredentialStoreError} and never
  * a fresh token in place of the one they asked for.
  */
+import { Problem, isProblem } from '@tock/protocol';
 import type { Entry } from '@napi-rs/keyring';
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -12,11 +13,6 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 export type CredentialStoreKind = 'os' | 'file';
-
-/** A credential store failure; the message is one line that says what to do. */
-export class CredentialStoreError extends Error {
-  override name = 'CredentialStoreError' as const;
-}
 
 /** Reads, writes and deletes the one token of a Tock home. */
 export interface CredentialStore {
@@ -64,7 +60,7 @@ export function osCredentialStore(homeDir: string, env: NodeJS.ProcessEnv = proc
   const description = describeOsStore();
   const entry = (): Entry => {
     if (process.platform === 'linux' && !env.DBUS_SESSION_BUS_ADDRESS) {
-      throw new CredentialStoreError(
+      throw new Problem('credential_store_failed', 
         `no persistent credential store is reachable (no D-Bus session, so no Secret Service); ${optInHint()}`,
       );
     }
@@ -73,9 +69,9 @@ export function osCredentialStore(homeDir: string, env: NodeJS.ProcessEnv = proc
     return new (keyringEntry())(SERVICE, account, { linux: { store: 'secret-service' } });
   };
   const fail = (action: string, error: unknown): never => {
-    if (error instanceof CredentialStoreError) throw error;
+    if (isProblem(error, 'credential_store_failed')) throw error;
     const reason = error instanceof Error ? error.message : String(error);
-    throw new CredentialStoreError(`the ${description} could not ${action} ${secret} (${reason}); unlock it and try again, or ${optInHint()}`);
+    throw new Problem('credential_store_failed', `the ${description} could not ${action} ${secret} (${reason}); unlock it and try again, or ${optInHint()}`);
   };
   return {
     kind: 'os',
@@ -140,6 +136,6 @@ export function secretStore(secret: { item: string; name: string }, kind: Creden
 export function chooseCredentialStoreKind(env: NodeJS.ProcessEnv, saved: CredentialStoreKind | undefined): CredentialStoreKind {
   const fromEnv = env.TOCK_CREDENTIAL_STORE;
   if (fromEnv === 'file' || fromEnv === 'os') return fromEnv;
-  if (fromEnv) throw new CredentialStoreError(`TOCK_CREDENTIAL_STORE must be "os" or "file", not "${fromEnv}"`);
+  if (fromEnv) throw new Problem('credential_store_failed', `TOCK_CREDENTIAL_STORE must be "os" or "file", not "${fromEnv}"`);
   return saved ?? 'os';
 }

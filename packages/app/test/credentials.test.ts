@@ -70,7 +70,7 @@ describe('OS credential store (real Secret Service)', () => {
     delete env.DBUS_SESSION_BUS_ADDRESS;
     const result = ensureTokenInChild(home(), env);
     assert.equal(result.ok, false);
-    assert.match(result.message, /^CredentialStoreError: no persistent credential store is reachable/);
+    assert.match(result.message, /^Problem: no persistent credential store is reachable/);
     assert.match(result.message, /TOCK_CREDENTIAL_STORE=file/);
   });
 
@@ -80,7 +80,7 @@ describe('OS credential store (real Secret Service)', () => {
     good.write('the-real-token');
     const result = ensureTokenInChild(dir, { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' });
     assert.equal(result.ok, false);
-    assert.match(result.message, /^CredentialStoreError: the Secret Service .* could not read the token/);
+    assert.match(result.message, /^Problem: the Secret Service .* could not read the token/);
     assert.doesNotMatch(result.message, /the-real-token/);
     assert.equal(good.read(), 'the-real-token');
     good.delete();

@@ -181,8 +181,8 @@ test('an answer applies once: a second one, from another window or the CLI, is r
   const q = await lunch(r);
   const first = r.desktop.answerIdle('discard', q.questionID);
   assert.equal(first.discardedSeconds, 2400);
-  assert.throws(() => r.desktop.answerIdle('stop', q.questionID), { name: 'NoIdleQuestion', message: 'this idle question was already answered (perhaps in another window)' });
-  assert.throws(() => r.desktop.answerIdle('discard'), { name: 'NoIdleQuestion', message: 'no idle time is waiting for an answer' });
+  assert.throws(() => r.desktop.answerIdle('stop', q.questionID), { code: 'idle_question_not_found', message: 'this idle question was already answered (perhaps in another window)' });
+  assert.throws(() => r.desktop.answerIdle('discard'), { code: 'idle_question_not_found', message: 'no idle time is waiting for an answer' });
   assert.equal(r.tracker.getStatus().isTracking, true);
   assert.equal(r.tracker.listBlocks(T0, r.now.ms + 1)[0]!.breaks.length, 1);
   assert.deepEqual(r.questions.at(-1), null, 'windows hear the question is gone');
@@ -198,7 +198,7 @@ test('a new idle stretch replaces an unanswered question (that time is kept)', a
   await r.pollFor(IDLE_POLL_MS);
   const second = r.desktop.pendingIdle();
   assert.notEqual(second?.questionID, first.questionID);
-  assert.throws(() => r.desktop.answerIdle('discard', first.questionID), { name: 'NoIdleQuestion' });
+  assert.throws(() => r.desktop.answerIdle('discard', first.questionID), { code: 'idle_question_not_found' });
 });
 
 test('never reads the source while nothing runs, on a break, or with the threshold at 0', async (t) => {
@@ -306,7 +306,7 @@ test('a helper still running when the app stops is killed', async () => {
 
 test('continue starts the activity tracked last, and says so when there is none', async (t) => {
   const r = rig(t);
-  assert.throws(() => r.desktop.continueLast(), { name: 'DesktopError', message: /nothing has been tracked yet/ });
+  assert.throws(() => r.desktop.continueLast(), { code: 'nothing_to_continue', message: /nothing has been tracked yet/ });
   r.tracker.startActivity({ name: 'Writing', createIfMissing: true });
   r.advance(30 * MIN);
   r.tracker.stopActivity();
@@ -333,7 +333,7 @@ test('settings: defaults, saved changes, and a refused field named', async (t) =
   assert.equal(r.desktop.settings().idleThresholdMinutes, 5);
   assert.deepEqual(r.desktop.settings().workingHours, { from: '08:30', to: '16:00', days: [1, 5] });
   assert.throws(() => r.desktop.updateSettings({ idleThresholdMinutes: -1 }), {
-    name: 'DesktopSettingsError',
+    code: 'validation_failed',
     message: 'idleThresholdMinutes: must be a whole number of minutes from 0 to 240',
   });
   assert.throws(() => r.desktop.updateSettings({ workingHours: { from: '17:00', to: '17:00' } }), {

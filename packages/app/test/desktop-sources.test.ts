@@ -63,9 +63,9 @@ test('Windows: GetLastInputInfo through PowerShell', async () => {
 });
 
 test('output a source does not understand is a failure, not a number', () => {
-  assert.throws(() => parseGdbusNumber('Error: GDBus.Error:org.freedesktop.DBus.Error.ServiceUnknown'), { name: 'IdleSourceError' });
-  assert.throws(() => parseIoregIdle('nothing here'), { name: 'IdleSourceError' });
-  assert.throws(() => parseLogindIdle('garbage', 0), { name: 'IdleSourceError' });
+  assert.throws(() => parseGdbusNumber('Error: GDBus.Error:org.freedesktop.DBus.Error.ServiceUnknown'), { code: 'desktop_unavailable' });
+  assert.throws(() => parseIoregIdle('nothing here'), { code: 'desktop_unavailable' });
+  assert.throws(() => parseLogindIdle('garbage', 0), { code: 'desktop_unavailable' });
 });
 
 test('the candidates per platform, best first', () => {

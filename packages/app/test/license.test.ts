@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { License, LicenseError, issueLicenseKey, licensePublicKey, parsePublicKey, verifyLicenseKey, type LicensePayload } from '../src/license.ts';
+import { isProblem } from '@tock/protocol';
+import { License, issueLicenseKey, licensePublicKey, parsePublicKey, verifyLicenseKey, type LicensePayload } from '../src/license.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = Date.parse('2026-11-01T00:00:00.000Z');
@@ -56,7 +57,7 @@ describe('license', () => {
   it('refuses a key signed by another key and changes nothing', () => {
     const clock = { now: T0 };
     const { license, installed } = licenseAt(clock);
-    assert.throws(() => license.activate(issueLicenseKey(payload(null), other.privateKey)), LicenseError);
+    assert.throws(() => license.activate(issueLicenseKey(payload(null), other.privateKey)), (error: unknown) => isProblem(error, 'license_invalid'));
     assert.equal(installed(), undefined);
     assert.equal(license.state(), 'trial');
   });
@@ -77,7 +78,7 @@ describe('license', () => {
   });
 
   it('refuses keys that are not of the form payload.signature', () => {
-    for (const bad of ['', 'abc', 'a.b.c', '.', 'abc.']) assert.throws(() => verifyLicenseKey(bad, publicKey), LicenseError);
+    for (const bad of ['', 'abc', 'a.b.c', '.', 'abc.']) assert.throws(() => verifyLicenseKey(bad, publicKey), (error: unknown) => isProblem(error, 'license_invalid'));
   });
 
   it('refuses a signed payload that lacks fields', () => {

@@ -2,13 +2,14 @@
  * `~/…` in the sync folder is this user's home, for every door (docs/cli.md "Sync through a
  * folder"): the service expands it, so the window's field takes it as `tock sync enable` does.
  */
+import { isProblem } from '@tock/protocol';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { openStore } from '@tock/core';
-import { SyncService, SyncError } from '../src/sync/sync-service.ts';
+import { SyncService } from '../src/sync/sync-service.ts';
 
 test('enable takes ~ and ~/… as the home directory, and names a relative folder it cannot use', (t) => {
   const root = mkdtempSync(join(tmpdir(), 'tock-home-folder-'));
@@ -25,5 +26,5 @@ test('enable takes ~ and ~/… as the home directory, and names a relative folde
   sync.disable();
   assert.equal(sync.enable('~', 'laptop').dir, home);
   sync.disable();
-  assert.throws(() => sync.enable('~bob/Sync', 'laptop'), (e: unknown) => e instanceof SyncError && e.message === 'the folder must be an absolute path or start with ~/, not "~bob/Sync"');
+  assert.throws(() => sync.enable('~bob/Sync', 'laptop'), (e: unknown) => isProblem(e, 'sync_refused') && e.message === 'the folder must be an absolute path or start with ~/, not "~bob/Sync"');
 });

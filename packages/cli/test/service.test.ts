@@ -171,7 +171,7 @@ test('a tock.service that Tock did not write is refused, not overwritten or remo
   const file = serviceFile('systemd', ctx.env);
   mkdirSync(join(home, '.config', 'systemd', 'user'), { recursive: true });
   writeFileSync(file, '[Service]\nExecStart=/usr/bin/my-tock\n');
-  await assert.rejects(installService(ctx), { name: 'ServiceError', message: `${file} exists and was not written by Tock; move it away, then run \`tock service install\` again` });
+  await assert.rejects(installService(ctx), { code: 'service_failed', message: `${file} exists and was not written by Tock; move it away, then run \`tock service install\` again` });
   assert.equal((await uninstallService(ctx)).message, 'Tock is not installed as a service; nothing to remove');
   assert.equal(readFileSync(file, 'utf8'), '[Service]\nExecStart=/usr/bin/my-tock\n');
 });

@@ -16,6 +16,7 @@
  * current store is kept under another name and the checked copy takes its place.
  */
 
+import { Problem, isProblem } from '@tock/protocol';
 import { closeSync, copyFileSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
@@ -31,11 +32,6 @@ export function backupStamp(ms: number): string {
   const d = new Date(ms);
   const two = (n: number): string => String(n).padStart(2, '0');
   return `${d.getFullYear()}${two(d.getMonth() + 1)}${two(d.getDate())}-${two(d.getHours())}${two(d.getMinutes())}${two(d.getSeconds())}`;
-}
-
-/** A backup or restore that could not be done; the message is one line that says what to do. */
-export class BackupError extends Error {
-  override name = 'BackupError' as const;
 }
 
 function fsyncFile(path: string): void {
@@ -70,7 +66,7 @@ export function isPartialBackup(name: string): boolean {
  * created (0700) if needed. Resolves with the number of pages copied.
  */
 export async function backupStore(store: Store, destination: string): Promise<number> {
-  if (existsSync(destination)) throw new BackupError(`${destination} already exists; choose another file name or remove it first`);
+  if (existsSync(destination)) throw new Problem('backup_failed', `${destination} already exists; choose another file name or remove it first`);
   mkdirSync(dirname(destination), { recursive: true, mode: 0o700 });
   const partial = partialName(destination);
   createPrivateFile(partial);
@@ -94,10 +90,10 @@ export async function backupStore(store: Store, destination: string): Promise<nu
     syncDirectory(dirname(destination));
     return pages;
   } catch (error) {
-    if (error instanceof BackupError) throw error;
+    if (isProblem(error, 'backup_failed')) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') throw new BackupError(`${destination} already exists; choose another file name or remove it first`);
-    throw new BackupError(`could not write the backup ${destination} (${(error as Error).message}); check the free space and permissions there`);
+    if (code === 'EEXIST') throw new Problem('backup_failed', `${destination} already exists; choose another file name or remove it first`);
+    throw new Problem('backup_failed', `could not write the backup ${destination} (${(error as Error).message}); check the free space and permissions there`);
   } finally {
     for (const leftover of [partial, `${partial}-journal`, `${partial}-wal`, `${partial}-shm`]) rmSync(leftover, { force: true });
   }
@@ -157,7 +153,7 @@ function checkedCopy(file: string, database: string): string {
   } catch (error) {
     throw refusal(file, error);
   }
-  if (!exists) throw new BackupError(`${file} does not exist; give the path of a backup (they are named tock-YYYYMMDD-HHMMSS.db)`);
+  if (!exists) throw new Problem('backup_failed', `${file} does not exist; give the path of a backup (they are named tock-YYYYMMDD-HHMMSS.db)`);
   mkdirSync(dirname(database), { recursive: true, mode: 0o700 });
   const copy = partialName(database);
   try {
@@ -265,11 +261,11 @@ function turnSyncOff(db: DatabaseSync): void {
 }
 
 function refusal(file: string, error: unknown): Error {
-  if (error instanceof BackupError) return error;
-  if (error instanceof StoreFileError) return new BackupError(`${error.message}; nothing was restored — pick another backup`);
+  if (isProblem(error, 'backup_failed')) return error;
+  if (error instanceof StoreFileError) return new Problem('backup_failed', `${error.message}; nothing was restored — pick another backup`);
   const problem = (error as { errcode?: number } | null)?.errcode;
   if (problem !== undefined && ((problem & 0xff) === 11 || (problem & 0xff) === 26)) {
-    return new BackupError(`${file} is damaged or not a database (SQLite: ${(error as Error).message}); nothing was restored — pick another backup`);
+    return new Problem('backup_failed', `${file} is damaged or not a database (SQLite: ${(error as Error).message}); nothing was restored — pick another backup`);
   }
-  return new BackupError(`could not restore ${file} (${(error as Error).message ?? String(error)}); nothing was restored`);
+  return new Problem('backup_failed', `could not restore ${file} (${(error as Error).message ?? String(error)}); nothing was restored`);
 }

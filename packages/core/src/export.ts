@@ -11,7 +11,7 @@
  */
 
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { TIME_RANGE, validationProblem, type FieldProblem } from '@tock/protocol';
+import { TIME_RANGE, validationProblem, type FieldProblem, Problem } from '@tock/protocol';
 import { overlapMs, wholeSeconds } from './blocks.ts';
 import { csvRow } from './csv.ts';
 import { addDays, assertTimeZone, localDateTime, startOfLocalDay, type DayKey } from './day.ts';
@@ -342,20 +342,15 @@ export function* exportChunks(db: DatabaseSync, request: ExportRequest): Generat
   }
 }
 
-/** An export that cannot go on: one line that says why and what to do (the admin channel shows it). */
-export class ExportProblem extends Error {
-  override name = 'ExportProblem' as const;
-}
-
 /**
  * When `error` is what reading or writing a time outside 1970–2199 throws (node:sqlite's
  * ERR_OUT_OF_RANGE past 2^53, `toISOString`'s RangeError past ±8.64e15 ms), an
- * {@link ExportProblem} naming the first such block; otherwise undefined. Such a time can only
+ * `export_failed` {@link Problem} naming the first such block; otherwise undefined. Such a time can only
  * be in a store written before import and sync refused them (docs/decisions.md "Times already
  * in a store"). Looked up only after a failure: the happy path costs nothing. Only IDs are
  * read here — the times are compared inside SQLite, never read into JavaScript.
  */
-function unreadableTime(db: DatabaseSync, error: unknown): ExportProblem | undefined {
+function unreadableTime(db: DatabaseSync, error: unknown): Problem | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   if (!(error instanceof RangeError) && code !== 'ERR_OUT_OF_RANGE') return undefined;
   const outside = (column: string) => `(${column} < 0 OR ${column} > ${TIME_RANGE.maxMs})`;
@@ -368,7 +363,7 @@ function unreadableTime(db: DatabaseSync, error: unknown): ExportProblem | undef
     )
     .get() as { kind: string; id: string } | undefined;
   if (found === undefined) return undefined;
-  return new ExportProblem(
+  return new Problem('export_failed', 
     `the store holds a time outside the years 1970–2199 (${found.kind} ${found.id}), from an import or a sync before Tock refused such times; ` +
       'Tock cannot export it: restore a backup from before it came in, or remove that row',
   );

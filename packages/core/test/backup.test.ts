@@ -1,10 +1,11 @@
+import { isProblem } from '@tock/protocol';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { test, type TestContext } from 'node:test';
-import { BackupError, backupStamp, backupStore, restoreStore } from '../src/backup.ts';
+import { backupStamp, backupStore, restoreStore } from '../src/backup.ts';
 import { SCHEMA_VERSION } from '../src/migrations.ts';
 import { openStore, type Store } from '../src/store.ts';
 
@@ -67,7 +68,7 @@ test('never overwrites: a backup to an existing file is refused with one line', 
   const destination = join(dir, 'taken.db');
   writeFileSync(destination, 'mine');
   await assert.rejects(backupStore(store, destination), (error: unknown) => {
-    assert.ok(error instanceof BackupError);
+    assert.ok(isProblem(error, 'backup_failed'));
     assert.match(error.message, /taken\.db already exists; choose another file name or remove it first/);
     return true;
   });
@@ -184,7 +185,7 @@ test('refuses, changing nothing, a file that is missing, not SQLite, damaged, no
     assert.throws(
       () => restoreStore(path, database, Date.now()),
       (error: unknown) => {
-        assert.ok(error instanceof BackupError, `${name}: ${String(error)}`);
+        assert.ok(isProblem(error, 'backup_failed'), `${name}: ${String(error)}`);
         assert.match(error.message, message);
         assert.ok(!error.message.includes('\n'));
         return true;
@@ -233,7 +234,7 @@ test('restore refuses a store with a trigger, view, table or index that is not T
     db.exec(sql);
     db.close();
     const before = snapshot(home);
-    assert.throws(() => restoreStore(backup, database, Date.now()), (error: Error) => error instanceof BackupError && refusal.test(error.message) && /nothing was restored/.test(error.message), sql);
+    assert.throws(() => restoreStore(backup, database, Date.now()), (error: Error) => isProblem(error, 'backup_failed') && refusal.test(error.message) && /nothing was restored/.test(error.message), sql);
     assert.deepEqual(snapshot(home), before, sql);
   }
 });

@@ -266,7 +266,7 @@ test('a time outside 1970–2199 already in a store (before import and sync refu
     f.store.db.prepare('UPDATE entries SET ended_at = ? WHERE id = ?').run(end, entry.entryID);
     for (const format of ['json', 'csv'] as const) {
       assert.throws(() => run(f, { format, timeZone: 'UTC' }), {
-        name: 'ExportProblem',
+        code: 'export_failed',
         message: new RegExp(`^the store holds a time outside the years 1970–2199 \\(entry ${entry.entryID}\\), from an import or a sync before`),
       });
     }

@@ -5,7 +5,7 @@
  */
 export { createListener, MAX_CONNECTIONS, SERVER_TIMEOUTS, type ServerTimeouts } from './listener.ts';
 export { memoryIdempotencyStore, type MemoryIdempotencyStoreOptions } from './idempotency.ts';
-export { PortInUseError } from './port-in-use-error.ts';
+export { portInUse } from './port-in-use.ts';
 export { nodeHttp } from './node-http.ts';
 export { unrefTimers, type StreamTimers } from './event-streams.ts';
 export type {

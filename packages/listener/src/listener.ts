@@ -24,7 +24,7 @@ import { EventStreams } from './event-streams.ts';
 import { Gate, isRefusal, type Refusal, type SignedRefusal } from './gate.ts';
 import { createIdempotentRunner, memoryIdempotencyStore } from './idempotency.ts';
 import { answerClientError } from './parser-errors.ts';
-import { PortInUseError } from './port-in-use-error.ts';
+import { portInUse } from './port-in-use.ts';
 import { ABORTED, TOO_LARGE, readBody } from './read-body.ts';
 import { RequestLog, toRecord } from './request-log.ts';
 import { NOT_WIRED, ROUTES_BY_PATH, type Route } from './routes.ts';
@@ -385,7 +385,7 @@ export function createListener(options: ListenerOptions): Listener {
       return new Promise((resolve, reject) => {
         const onListenError = (error: NodeJS.ErrnoException): void => {
           server.off('listening', onListening);
-          reject(error.code === 'EADDRINUSE' ? new PortInUseError(port) : error);
+          reject(error.code === 'EADDRINUSE' ? portInUse(port) : error);
         };
         const onListening = (): void => {
           server.off('error', onListenError);

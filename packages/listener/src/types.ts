@@ -192,7 +192,7 @@ export interface ListenerOptions {
 /** A running (or stopped) listener. */
 export interface Listener {
   /**
-   * Binds 127.0.0.1 only; rejects with {@link PortInUseError} when the port is taken, and when
+   * Binds 127.0.0.1 only; rejects with a `port_in_use` Problem (`portInUse`) when the port is taken, and when
    * already listening (close first: that is how the app moves to another port).
    */
   listen(port: number): Promise<void>;

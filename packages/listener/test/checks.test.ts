@@ -620,12 +620,12 @@ describe('listen and close', () => {
     await listener.close();
   });
 
-  it('rejects with PortInUseError "port N is in use" when the port is taken', async (t) => {
-    const { PortInUseError } = await import('../src/index.ts');
+  it('rejects with a port_in_use Problem "port N is in use" when the port is taken', async (t) => {
+    const { isProblem } = await import('@tock/protocol');
     const h = await startHarness(t);
     const other = createListener({ token: () => TOKEN, license: () => 'trial', appVersion: '1', handlers: {} });
     await assert.rejects(other.listen(h.port), (error: unknown) => {
-      assert.ok(error instanceof PortInUseError);
+      assert.ok(isProblem(error, 'port_in_use'));
       assert.equal(error.message, `port ${h.port} is in use`);
       return true;
     });

@@ -121,14 +121,17 @@ export function isWireCode(code: string): code is ErrorCode {
 }
 
 /**
- * True for a {@link Problem}, also one made by a second copy of @tock/protocol (a bundle): by
- * its brand and a known code — never by its message.
+ * True for a {@link Problem} — with `code` given, for one of that code — also one made by a
+ * second copy of @tock/protocol (a bundle): by its brand and a known code, never by its message.
  */
-export function isProblem(error: unknown): error is Problem {
-  if (error instanceof Problem) return true;
-  if (typeof error !== 'object' || error === null) return false;
-  const candidate = error as { [PROBLEM_BRAND]?: unknown; code?: unknown; message?: unknown };
-  return candidate[PROBLEM_BRAND] === true && typeof candidate.code === 'string' && Object.hasOwn(PROBLEM_STATUS, candidate.code) && typeof candidate.message === 'string';
+export function isProblem(error: unknown, code?: ProblemCode): error is Problem {
+  if (!(error instanceof Problem)) {
+    if (typeof error !== 'object' || error === null) return false;
+    const candidate = error as { [PROBLEM_BRAND]?: unknown; code?: unknown; message?: unknown };
+    if (candidate[PROBLEM_BRAND] !== true || typeof candidate.code !== 'string' || !Object.hasOwn(PROBLEM_STATUS, candidate.code)) return false;
+    if (typeof candidate.message !== 'string') return false;
+  }
+  return code === undefined || (error as Problem).code === code;
 }
 
 /** Shorthand for a 400 `validation_failed` problem about one or more fields. */

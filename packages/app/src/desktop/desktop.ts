@@ -6,6 +6,7 @@
  * source only while a session runs (no helper runs at all otherwise), the reminder looks once
  * a minute, and the tray once a second (tray/tray-feed.ts).
  */
+import { Problem } from '@tock/protocol';
 import { discardIdleSpan, lastTrackedActivity, runningSessionSpan, stopAtIdleStart, type BudgetCrossing, type Store, type Tracker } from '@tock/core';
 import type { StartResult, Suggestion } from '@tock/protocol';
 import { IdleReader, IdleWatch, type IdleAnswer, type IdleChoice, type IdleNotice, type IdleQuestion } from './idle/watch.ts';
@@ -25,11 +26,6 @@ export const IDLE_POLL_MS = 15_000;
 const REMINDER_CHECK_MS = 60_000;
 
 const SETTINGS_KEY = 'desktop';
-
-/** A desktop action the user can fix (nothing to continue); one line. */
-export class DesktopError extends Error {
-  override name = 'DesktopError' as const;
-}
 
 export type { DesktopView } from './view.ts';
 
@@ -69,7 +65,7 @@ export interface DesktopOptions {
 /** The running desktop part of the app. */
 export interface Desktop {
   settings(): DesktopSettings;
-  /** Applies a settings patch; throws DesktopSettingsError for a refused field. */
+  /** Applies a settings patch; throws a `validation_failed` Problem naming a refused field. */
   updateSettings(patch: Record<string, unknown>): DesktopSettings;
   view(): DesktopView;
   /** The idle question waiting for an answer. */
@@ -147,7 +143,7 @@ export function createDesktop(options: DesktopOptions): Desktop {
 
   const continueLast = (): StartResult => {
     const last = lastTrackedActivity(store);
-    if (!last) throw new DesktopError('nothing has been tracked yet: start an activity in the window or with `tock start NAME --create`');
+    if (!last) throw new Problem('nothing_to_continue', 'nothing has been tracked yet: start an activity in the window or with `tock start NAME --create`');
     return tracker.startActivity({ activityID: last.activityID });
   };
 

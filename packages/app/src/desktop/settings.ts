@@ -4,6 +4,7 @@
  * takes its default, so an older app's value still reads.
  */
 
+import { type Problem, validationProblem } from '@tock/protocol';
 /**
  * Working hours: local `HH:MM` from and to, beginning on the listed weekdays (0 = Sunday). A
  * `to` before `from` runs over midnight (18:00–09:00: a night shift that ends the next morning).
@@ -44,15 +45,9 @@ const DEFAULT_DESKTOP_SETTINGS: DesktopSettings = {
   clockFormat: '24h',
 };
 
-/** A setting was refused; `field` names it for the window, the message is one line. */
-export class DesktopSettingsError extends Error {
-  override name = 'DesktopSettingsError' as const;
-  readonly field: string;
-
-  constructor(field: string, message: string) {
-    super(`${field}: ${message}`);
-    this.field = field;
-  }
+/** A refused setting: a `validation_failed` {@link Problem} naming `field`, its message `field: why`. */
+function settingProblem(field: string, message: string): Problem {
+  return validationProblem([{ field, message }]);
 }
 
 const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -60,49 +55,49 @@ const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
 /** Minutes after local midnight of an `HH:MM` time. */
 export function minutesOfDay(hhmm: string): number {
   const m = HHMM.exec(hhmm);
-  if (!m) throw new DesktopSettingsError('workingHours', `"${hhmm}" is not a time like 09:00`);
+  if (!m) throw settingProblem('workingHours', `"${hhmm}" is not a time like 09:00`);
   return Number(m[1]) * 60 + Number(m[2]);
 }
 
 function wholeMinutes(value: unknown, field: string, min: number, max: number): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new DesktopSettingsError(field, `must be a whole number of minutes from ${min} to ${max}`);
+    throw settingProblem(field, `must be a whole number of minutes from ${min} to ${max}`);
   }
   return value;
 }
 
 /**
  * Applies `patch` (fields as the window or CLI sends them) to `current` and returns the
- * result, or throws {@link DesktopSettingsError} for the first field that is refused.
+ * result, or throws a `validation_failed` Problem for the first field that is refused.
  */
 export function updateDesktopSettings(current: DesktopSettings, patch: Record<string, unknown>): DesktopSettings {
   const next: DesktopSettings = { ...current, workingHours: { ...current.workingHours } };
   if (patch.idleThresholdMinutes !== undefined) next.idleThresholdMinutes = wholeMinutes(patch.idleThresholdMinutes, 'idleThresholdMinutes', 0, 240);
   if (patch.reminderEnabled !== undefined) {
-    if (typeof patch.reminderEnabled !== 'boolean') throw new DesktopSettingsError('reminderEnabled', 'must be true or false');
+    if (typeof patch.reminderEnabled !== 'boolean') throw settingProblem('reminderEnabled', 'must be true or false');
     next.reminderEnabled = patch.reminderEnabled;
   }
   if (patch.tray !== undefined) {
-    if (typeof patch.tray !== 'boolean') throw new DesktopSettingsError('tray', 'must be true or false');
+    if (typeof patch.tray !== 'boolean') throw settingProblem('tray', 'must be true or false');
     next.tray = patch.tray;
   }
   if (patch.clockFormat !== undefined) {
-    if (!CLOCK_FORMATS.includes(patch.clockFormat as ClockFormat)) throw new DesktopSettingsError('clockFormat', 'must be 24h, 12h or system');
+    if (!CLOCK_FORMATS.includes(patch.clockFormat as ClockFormat)) throw settingProblem('clockFormat', 'must be 24h, 12h or system');
     next.clockFormat = patch.clockFormat as ClockFormat;
   }
   if (patch.reminderAfterMinutes !== undefined) next.reminderAfterMinutes = wholeMinutes(patch.reminderAfterMinutes, 'reminderAfterMinutes', 1, 480);
   if (patch.workingHours !== undefined) {
     const hours = patch.workingHours as Partial<WorkingHours> | null;
-    if (!hours || typeof hours !== 'object') throw new DesktopSettingsError('workingHours', 'must give from, to and days');
+    if (!hours || typeof hours !== 'object') throw settingProblem('workingHours', 'must give from, to and days');
     const from = typeof hours.from === 'string' ? hours.from : next.workingHours.from;
     const to = typeof hours.to === 'string' ? hours.to : next.workingHours.to;
     // An end before the start runs over midnight; only an empty span is refused.
     if (minutesOfDay(to) === minutesOfDay(from)) {
-      throw new DesktopSettingsError('workingHours', `must not begin and end at the same time (${from}–${to}); for hours over midnight give an end before the start, like 18:00–09:00`);
+      throw settingProblem('workingHours', `must not begin and end at the same time (${from}–${to}); for hours over midnight give an end before the start, like 18:00–09:00`);
     }
     const days = hours.days === undefined ? next.workingHours.days : hours.days;
     if (!Array.isArray(days) || days.some((d) => !Number.isInteger(d) || d < 0 || d > 6)) {
-      throw new DesktopSettingsError('workingHours', 'days must be weekday numbers, 0 (Sunday) to 6 (Saturday)');
+      throw settingProblem('workingHours', 'days must be weekday numbers, 0 (Sunday) to 6 (Saturday)');
     }
     next.workingHours = { from, to, days: [...new Set(days as number[])].sort() };
   }

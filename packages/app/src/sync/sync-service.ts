@@ -16,6 +16,7 @@
  * the event loop: a scan is a promise, one at a time.
  */
 
+import { Problem, isProblem } from '@tock/protocol';
 import { randomBytes } from 'node:crypto';
 import { accessSync, constants, statSync, watch, type FSWatcher } from 'node:fs';
 import { homedir, hostname } from 'node:os';
@@ -50,7 +51,7 @@ import {
   type HybridClock,
   type SyncOp,
 } from '@tock/core/sync';
-import { CredentialStoreError, type CredentialStore } from '../credentials.ts';
+import type { CredentialStore } from '../credentials.ts';
 import {
   FORMAT_1_DIR,
   FORMAT_DIR,
@@ -131,11 +132,6 @@ interface SyncConfig {
 interface DeviceIdentity {
   deviceID: string;
   createdAt: number;
-}
-
-/** A refusal of `tock sync enable`, one line that says what to do. */
-export class SyncError extends Error {
-  override name = 'SyncError' as const;
 }
 
 /** A device folder's reading state, kept between scans. */
@@ -360,33 +356,33 @@ export class SyncService {
    * on (logging the history there is), and writes the log to the folder.
    */
   enable(typed: unknown, name?: unknown, keyText?: unknown): SyncEnableResult {
-    if (typeof typed !== 'string' || typed === '') throw new SyncError('give the folder: tock sync enable DIR [--name NAME] [--key KEY]');
+    if (typeof typed !== 'string' || typed === '') throw new Problem('sync_refused', 'give the folder: tock sync enable DIR [--name NAME] [--key KEY]', { field: 'dir' });
     // Expanded here, once, for every door (the CLI, the window's field): `~` and `~/…` are this
     // user's home; `~bob` is not guessed (docs/cli.md "Sync through a folder").
     const home = (this.options.homeDir ?? homedir)();
     const dir = typed === '~' ? home : typed.startsWith('~/') ? join(home, typed.slice(2)) : typed;
-    if (!isAbsolute(dir)) throw new SyncError(`the folder must be an absolute path or start with ~/, not "${dir}"`);
+    if (!isAbsolute(dir)) throw new Problem('sync_refused', `the folder must be an absolute path or start with ~/, not "${dir}"`, { field: 'dir' });
     let isDir = false;
     try {
       isDir = statSync(dir).isDirectory();
     } catch {
-      throw new SyncError(`${dir} does not exist; create it (or the folder your sync engine shares) and run tock sync enable again`);
+      throw new Problem('sync_refused', `${dir} does not exist; create it (or the folder your sync engine shares) and run tock sync enable again`, { field: 'dir' });
     }
-    if (!isDir) throw new SyncError(`${dir} is not a folder; give the folder your sync engine shares`);
+    if (!isDir) throw new Problem('sync_refused', `${dir} is not a folder; give the folder your sync engine shares`, { field: 'dir' });
     try {
       accessSync(dir, constants.W_OK | constants.R_OK);
     } catch {
-      throw new SyncError(`${dir} is not writable by this user; fix its permissions and run tock sync enable again`);
+      throw new Problem('sync_refused', `${dir} is not writable by this user; fix its permissions and run tock sync enable again`, { field: 'dir' });
     }
     const deviceName = name === undefined || name === null ? (this.config()?.name ?? (this.options.hostName ?? hostname)()) : name;
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
     if (typeof deviceName !== 'string' || deviceName.trim() === '' || deviceName.length > 100 || /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(deviceName)) {
-      throw new SyncError('the device name must be 1–100 characters without control characters');
+      throw new Problem('sync_refused', 'the device name must be 1–100 characters without control characters', { field: 'name' });
     }
     let given: Uint8Array | undefined;
     if (keyText !== undefined && keyText !== null && keyText !== '') {
       given = typeof keyText === 'string' ? parseSyncKey(keyText) : undefined;
-      if (given === undefined) throw new SyncError('that is not a sync folder key (52 letters and digits, in groups of 4 as `tock sync key` prints it); copy it again from `tock sync key` on a device that syncs there');
+      if (given === undefined) throw new Problem('sync_refused', 'that is not a sync folder key (52 letters and digits, in groups of 4 as `tock sync key` prints it); copy it again from `tock sync key` on a device that syncs there', { field: 'key' });
     }
     const folderFile = readFolderFile(dir);
     let key: Uint8Array;
@@ -394,17 +390,17 @@ export class SyncService {
     if (folderFile === undefined) {
       // The first device here: the key given (a person moving their devices to a new folder) or a new one.
       key = given ?? this.random(SYNC_KEY_BYTES);
-      if (key.length !== SYNC_KEY_BYTES) throw new SyncError('the random source gave no key; try again');
+      if (key.length !== SYNC_KEY_BYTES) throw new Problem('sync_refused', 'the random source gave no key; try again');
       newFolder = true;
     } else if ('problem' in folderFile) {
-      throw new SyncError(`${dir}: ${folderFile.problem}${folderFile.newer ? '' : '; remove it only if no device syncs there, then run tock sync enable again'}`);
+      throw new Problem('sync_refused', `${dir}: ${folderFile.problem}${folderFile.newer ? '' : '; remove it only if no device syncs there, then run tock sync enable again'}`, { field: 'dir' });
     } else if (given === undefined && this.storedKeyMatching(folderFile.keyCheck) !== undefined) {
       // This device joined the folder before (sync turned off and on again): the key it keeps is the folder's.
       key = this.storedKeyMatching(folderFile.keyCheck) as Uint8Array;
     } else if (given === undefined) {
-      throw new SyncError(`${dir} is already a sync folder with a key: give it with tock sync enable ${dir} --key KEY (run \`tock sync key\` on a device that syncs there to see it)`);
+      throw new Problem('sync_refused', `${dir} is already a sync folder with a key: give it with tock sync enable ${dir} --key KEY (run \`tock sync key\` on a device that syncs there to see it)`, { field: 'dir' });
     } else if (!keyMatches(given, folderFile.keyCheck)) {
-      throw new SyncError(`that key is not this folder's (it does not match ${FORMAT_DIR}/folder.json); copy it again from \`tock sync key\` on a device that syncs there`);
+      throw new Problem('sync_refused', `that key is not this folder's (it does not match ${FORMAT_DIR}/folder.json); copy it again from \`tock sync key\` on a device that syncs there`, { field: 'key' });
     } else {
       key = given;
     }
@@ -414,7 +410,7 @@ export class SyncService {
     try {
       this.keyStore.write(formatSyncKey(key));
     } catch (error) {
-      throw new SyncError(error instanceof CredentialStoreError ? error.message : `cannot keep the sync folder key (${(error as Error).message})`);
+      throw new Problem('sync_refused', isProblem(error, 'credential_store_failed') ? error.message : `cannot keep the sync folder key (${(error as Error).message})`);
     }
     // A store that synced in format 1, or was restored from a backup (which forgot its device
     // id), starts a new log: its whole history, under its id (a new one after a restore, so the
@@ -429,7 +425,7 @@ export class SyncService {
       if (newFolder) writeFolderFile(dir, keyCheck(key));
       writeDeviceFile(dir, { deviceID: identity.deviceID, name: deviceName.trim(), createdAt: new Date(identity.createdAt).toISOString() });
     } catch (error) {
-      throw new SyncError(`cannot write to ${dir} (${(error as Error).message}); fix its permissions and run tock sync enable again`);
+      throw new Problem('sync_refused', `cannot write to ${dir} (${(error as Error).message}); fix its permissions and run tock sync enable again`, { field: 'dir' });
     }
     this.store.transaction(() => {
       // Another folder: its files are other files; read every device's log there from the start.
@@ -460,9 +456,9 @@ export class SyncService {
 
   /** `tock sync key`: the folder key as a person copies it to another device. */
   folderKey(): string {
-    if (this.config()?.format !== 2) throw new SyncError('sync is off; turn it on first: tock sync enable DIR');
+    if (this.config()?.format !== 2) throw new Problem('sync_refused', 'sync is off; turn it on first: tock sync enable DIR');
     const key = this.key ?? this.loadKey();
-    if (key === undefined) throw new SyncError(this.startProblem ?? 'the sync folder key cannot be read');
+    if (key === undefined) throw new Problem('sync_refused', this.startProblem ?? 'the sync folder key cannot be read');
     return formatSyncKey(key);
   }
 
@@ -931,7 +927,7 @@ export class SyncService {
 
   /** Turns one timer on or off (`tock sync one-timer on|off`, the window's Settings › Sync); answers the status. */
   setOneTimer(on: unknown): SyncStatus {
-    if (typeof on !== 'boolean') throw new SyncError('say on or off: tock sync one-timer on|off');
+    if (typeof on !== 'boolean') throw new Problem('sync_refused', 'say on or off: tock sync one-timer on|off');
     this.store.settings.set(SYNC_SETTINGS.oneTimer, on);
     this.changed();
     return this.status();

@@ -5,14 +5,11 @@
  * of its code, a refused license key, port or credential store as 400 — so the window can
  * show them next to the field they concern.
  */
-import { LIMITS, Problem, type ActivityRef, type FieldProblem, type StartRequest } from '@tock/protocol';
+import { LIMITS, Problem, type ActivityRef, type FieldProblem, type StartRequest, isProblem } from '@tock/protocol';
 import { systemTimeZone, type EntryPatch, type LogEntryInput, type SessionPatch } from '@tock/core';
 import type { AppServices } from '../app.ts';
 import { AdminError } from '../admin.ts';
-import { BackupError } from '../backups.ts';
-import { CredentialStoreError } from '../credentials.ts';
-import { LicenseError } from '../license.ts';
-import { checkListenerPort, ListenerControlError } from '../listener-control.ts';
+import { checkListenerPort } from '../listener-control.ts';
 import type { PendingPrompt, PromptView, StatusView, TokenView } from '../views.ts';
 import { APP_VERSION } from '../version.ts';
 import { reportRoutes } from './report-routes.ts';
@@ -160,12 +157,7 @@ function dayParam(query: URLSearchParams, key: string): string {
 }
 
 function portField(value: unknown): number {
-  try {
-    return checkListenerPort(value);
-  } catch (error) {
-    const message = errorLine(error).replace(/^port /, '');
-    throw new UiApiError(400, 'validation_failed', `port: ${message}`, [{ field: 'port', message }]);
-  }
+  return checkListenerPort(value);
 }
 
 /**
@@ -418,15 +410,20 @@ function matchPattern(pattern: string, path: string): Record<string, string> | n
   return params;
 }
 
-/** The status and JSON body of a failure; unexpected ones are 500 without internals. */
+/**
+ * The status and JSON body of a failure — the window's one mapping of a {@link Problem}: the
+ * status of its code, its code and message, and its field as `details` (so the window shows
+ * it beside that input). Unexpected failures are 500 without internals.
+ */
 export function failureResponse(error: unknown): { status: number; body: Record<string, unknown>; unexpected: boolean } {
-  if (error instanceof Problem) {
-    return { status: error.status, body: { ok: false, error: error.message, code: error.code, details: error.details }, unexpected: false };
+  if (isProblem(error)) {
+    const details = error.details ?? (error.field === undefined ? undefined : [{ field: error.field, message: error.message }]);
+    return { status: error.status, body: { ok: false, error: error.message, code: error.code, details }, unexpected: false };
   }
   if (error instanceof UiApiError) {
     return { status: error.status, body: { ok: false, error: error.message, code: error.code, details: error.details }, unexpected: false };
   }
-  if (error instanceof ListenerControlError || error instanceof LicenseError || error instanceof CredentialStoreError || error instanceof AdminError || error instanceof BackupError) {
+  if (error instanceof AdminError) {
     return { status: 400, body: { ok: false, error: error.message, code: 'refused' }, unexpected: false };
   }
   return { status: 500, body: { ok: false, error: 'something went wrong inside Tock; see the app’s output', code: 'internal_error' }, unexpected: true };

@@ -4,26 +4,10 @@
  * setting comes back as `validation_failed` with the field, so the window shows it there.
  */
 import type { Desktop } from '../desktop/desktop.ts';
-import { DesktopError } from '../desktop/desktop.ts';
-import { NoIdleQuestion, type IdleChoice } from '../desktop/idle/watch.ts';
-import { DesktopSettingsError } from '../desktop/settings.ts';
+import type { IdleChoice } from '../desktop/idle/watch.ts';
 import { UiApiError, type Route } from './api.ts';
 
 const CHOICES: readonly IdleChoice[] = ['keep', 'discard', 'stop'];
-
-function asUiError<T>(work: () => T): T {
-  try {
-    return work();
-  } catch (error) {
-    if (error instanceof NoIdleQuestion) throw new UiApiError(404, 'idle_question_not_found', error.message);
-    if (error instanceof DesktopError) throw new UiApiError(409, 'nothing_to_continue', error.message);
-    if (error instanceof DesktopSettingsError) {
-      const message = error.message.slice(error.field.length + 2);
-      throw new UiApiError(400, 'validation_failed', error.message, [{ field: error.field, message }]);
-    }
-    throw error;
-  }
-}
 
 /** The desktop routes of the window's API. */
 export function desktopRoutes(desktop: Desktop): Route[] {
@@ -33,7 +17,7 @@ export function desktopRoutes(desktop: Desktop): Route[] {
       method: 'PATCH',
       pattern: '/api/desktop/settings',
       changes: ['desktop'],
-      run: ({ body }) => asUiError(() => desktop.updateSettings(body)),
+      run: ({ body }) => desktop.updateSettings(body),
     },
     {
       method: 'POST',
@@ -44,9 +28,9 @@ export function desktopRoutes(desktop: Desktop): Route[] {
         if (typeof choice !== 'string' || !CHOICES.includes(choice as IdleChoice)) {
           throw new UiApiError(400, 'validation_failed', 'choice: must be keep, discard or stop', [{ field: 'choice', message: 'must be keep, discard or stop' }]);
         }
-        return asUiError(() => desktop.answerIdle(choice as IdleChoice, params.id));
+        return desktop.answerIdle(choice as IdleChoice, params.id);
       },
     },
-    { method: 'POST', pattern: '/api/continue', changes: ['desktop', 'status', 'blocks'], run: () => asUiError(() => desktop.continueLast()) },
+    { method: 'POST', pattern: '/api/continue', changes: ['desktop', 'status', 'blocks'], run: () => desktop.continueLast() },
   ];
 }

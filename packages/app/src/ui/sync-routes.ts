@@ -5,7 +5,7 @@
  */
 import type { Store } from '@tock/core';
 import { devicePositions, sessionsRunningElsewhere, type RunningElsewhere } from '@tock/core/sync';
-import { SyncError, type SyncService } from '../sync/sync-service.ts';
+import type { SyncService } from '../sync/sync-service.ts';
 import { UiApiError, type Route } from './api.ts';
 
 /** A session another device runs now, as Today shows it. */
@@ -53,18 +53,6 @@ function runningElsewhere(store: Store): () => RunningElsewhere[] {
   };
 }
 
-function asUiError<T>(work: () => T): T {
-  try {
-    return work();
-  } catch (error) {
-    if (error instanceof SyncError) {
-      const field = error.message.startsWith('the device name') ? 'name' : 'dir';
-      throw new UiApiError(400, 'validation_failed', error.message, [{ field, message: error.message }]);
-    }
-    throw error;
-  }
-}
-
 /** The sync routes of the window's API. */
 export function syncRoutes(sync: SyncService, store: Store, clock: () => number): Route[] {
   const running = runningElsewhere(store);
@@ -82,9 +70,9 @@ export function syncRoutes(sync: SyncService, store: Store, clock: () => number)
       method: 'POST',
       pattern: '/api/sync/enable',
       changes: ['sync', 'status', 'blocks'],
-      run: ({ body }) => asUiError(() => sync.enable(body.dir, body.name === '' ? undefined : body.name)),
+      run: ({ body }) => sync.enable(body.dir, body.name === '' ? undefined : body.name),
     },
-    { method: 'POST', pattern: '/api/sync/disable', changes: ['sync'], run: () => asUiError(() => sync.disable()) },
+    { method: 'POST', pattern: '/api/sync/disable', changes: ['sync'], run: () => sync.disable() },
     {
       // One timer across devices (docs/sync.md): `{on: boolean}`, answered with the sync status.
       method: 'POST',

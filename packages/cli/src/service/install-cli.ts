@@ -5,6 +5,7 @@
  * `bin/tock.js` of this checkout, exactly as the service and the git hook do. So a shell, the
  * service and the hook all run the same Tock with the same Node.
  */
+import { Problem } from '@tock/protocol';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -52,11 +53,6 @@ export interface LauncherReport {
   message: string;
 }
 
-/** A launcher step was refused; one line. */
-export class LauncherError extends Error {
-  override name = 'LauncherError' as const;
-}
-
 function isOurs(path: string): boolean {
   try {
     return readFileSync(path, 'utf8').includes(LAUNCHER_MARKER);
@@ -73,7 +69,7 @@ function onPath(dir: string, env: NodeJS.ProcessEnv): boolean {
 export function installLauncher(context: LauncherContext): LauncherReport {
   const path = launcherPath(context);
   const dir = launcherDir(context);
-  if (existsSync(path) && !isOurs(path)) throw new LauncherError(`${path} exists and was not written by Tock; move it away, then run \`tock install-cli\` again`);
+  if (existsSync(path) && !isOurs(path)) throw new Problem('service_failed', `${path} exists and was not written by Tock; move it away, then run \`tock install-cli\` again`);
   mkdirSync(dir, { recursive: true });
   writeFileSync(path, launcherScript(context), { mode: 0o755 });
   if (context.platform !== 'win32') chmodSync(path, 0o755);
@@ -91,7 +87,7 @@ export function removeLauncher(context: LauncherContext): LauncherReport {
   const path = launcherPath(context);
   const found = onPath(launcherDir(context), context.env);
   if (!existsSync(path)) return { path, onPath: found, message: `no launcher at ${path}; nothing to remove` };
-  if (!isOurs(path)) throw new LauncherError(`${path} was not written by Tock; it was left alone`);
+  if (!isOurs(path)) throw new Problem('service_failed', `${path} was not written by Tock; it was left alone`);
   rmSync(path, { force: true });
   return { path, onPath: found, message: `Removed ${path}` };
 }

@@ -8,6 +8,7 @@
  * commands it runs, the clock-free file system under a given HOME — is injected, so tests run
  * each platform's plan in a temp directory and the Linux one for real.
  */
+import { Problem } from '@tock/protocol';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -47,11 +48,6 @@ export interface ServiceReport {
   file: string | null;
   /** One line for the user. */
   message: string;
-}
-
-/** A service step failed; the message says what to do. */
-export class ServiceError extends Error {
-  override name = 'ServiceError' as const;
 }
 
 function userHome(env: NodeJS.ProcessEnv): string {
@@ -128,9 +124,9 @@ async function must(context: ServiceContext, argv: readonly string[], what: stri
   try {
     result = await context.run(argv);
   } catch (error) {
-    throw new ServiceError(`${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Problem('service_failed', `${what} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (result.code !== 0) throw new ServiceError(`${what} failed: ${result.stderr.trim().split('\n')[0] || `exit status ${result.code}`}`);
+  if (result.code !== 0) throw new Problem('service_failed', `${what} failed: ${result.stderr.trim().split('\n')[0] || `exit status ${result.code}`}`);
 }
 
 const ALL: readonly ServiceMechanism[] = ['systemd', 'autostart', 'launchagent', 'windows-task'];
@@ -150,7 +146,7 @@ export async function installService(context: ServiceContext): Promise<ServiceRe
   const mechanism = await mechanismFor(context);
   const file = serviceFile(mechanism, context.env);
   if (existsSync(file) && !ours(file)) {
-    throw new ServiceError(`${file} exists and was not written by Tock; move it away, then run \`tock service install\` again`);
+    throw new Problem('service_failed', `${file} exists and was not written by Tock; move it away, then run \`tock service install\` again`);
   }
   const again = existsSync(file);
   mkdirSync(dirname(file), { recursive: true });

@@ -14,6 +14,7 @@
  * (docs/decisions.md "Desktop helpers as subprocesses"). Parsing is separate and pure, so
  * each source's parser is tested with real helper output on any machine.
  */
+import { Problem } from '@tock/protocol';
 import { runCommand, type RunCommand } from '../run-command.ts';
 
 /** One way to read how long the user has not touched keyboard or pointer. */
@@ -29,13 +30,8 @@ export interface IdleSource {
   idleMs(): Promise<number>;
 }
 
-/** A parser got output it does not understand. */
-export class IdleSourceError extends Error {
-  override name = 'IdleSourceError' as const;
-}
-
 function wholeNumber(text: string | undefined, what: string): number {
-  if (text === undefined || !/^\d+$/.test(text)) throw new IdleSourceError(`unexpected ${what} output`);
+  if (text === undefined || !/^\d+$/.test(text)) throw new Problem('desktop_unavailable', `unexpected ${what} output`);
   return Number(text);
 }
 
@@ -57,7 +53,7 @@ export function parseLogindIdle(output: string, nowMs: number): number {
   const lines = output.trim().split('\n').map((l) => l.trim());
   const hint = /^b (true|false)$/.exec(lines[0] ?? '')?.[1];
   const since = wholeNumber(/^t (\d+)$/.exec(lines[1] ?? '')?.[1], 'busctl');
-  if (hint === undefined) throw new IdleSourceError('unexpected busctl output');
+  if (hint === undefined) throw new Problem('desktop_unavailable', 'unexpected busctl output');
   if (hint === 'false' || since === 0) return 0;
   return Math.max(0, nowMs - Math.floor(since / 1000));
 }

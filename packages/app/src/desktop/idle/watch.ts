@@ -8,6 +8,7 @@
  * Everything that moves is injected — the clock, the idle reading, what runs, the threshold,
  * and what discard and stop do to the store — so the tests drive it poll by poll.
  */
+import { Problem } from '@tock/protocol';
 import type { IdleQuestion } from '../view.ts';
 import type { IdleSource } from './sources.ts';
 
@@ -44,11 +45,6 @@ export interface IdleAnswer {
   activityName: string;
   /** Whole seconds taken out of the session (0 for keep). */
   discardedSeconds: number;
-}
-
-/** The question was already answered (elsewhere), replaced, or never asked. */
-export class NoIdleQuestion extends Error {
-  override name = 'NoIdleQuestion' as const;
 }
 
 /** What {@link IdleWatch} needs. */
@@ -139,7 +135,7 @@ export class IdleWatch {
   answer(choice: IdleChoice, questionID?: string): IdleAnswer {
     const question = this.#question;
     if (!question || (questionID !== undefined && question.questionID !== questionID)) {
-      throw new NoIdleQuestion(
+      throw new Problem('idle_question_not_found', 
         questionID === undefined ? 'no idle time is waiting for an answer' : 'this idle question was already answered (perhaps in another window)',
       );
     }
