@@ -6,7 +6,7 @@
  * docs/protocol.md "Client libraries".
  */
 import { TockClient, TockError } from '@tock/client';
-import { DEFAULT_PORT, MAX_PORT } from '@tock/protocol';
+import { DEFAULT_PORT, MAX_PORT, isPort, parsePort } from '@tock/protocol';
 import type { Disposable, SecretStorage } from './editor.ts';
 import { explainError, type ExplainContext, type Explanation } from './explain.ts';
 
@@ -149,7 +149,6 @@ export class Connection implements Disposable {
  * an integer 1–65535 is a `TockError` with code `invalid_port` that names where it came from.
  */
 export function resolvePort(setting: unknown, env: Readonly<Record<string, string | undefined>>): number {
-  const isPort = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MAX_PORT;
   if (setting !== undefined && setting !== null) {
     if (isPort(setting)) return setting;
     throw new TockError(`the tock.port setting (${String(setting).slice(0, 20)}) is not a port: use an integer from 1 to ${MAX_PORT}, or clear it`, {
@@ -158,8 +157,8 @@ export function resolvePort(setting: unknown, env: Readonly<Record<string, strin
   }
   const raw = env['SERVICE_PORT']?.trim();
   if (raw === undefined || raw === '') return DEFAULT_PORT;
-  const port = /^[0-9]{1,5}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (isPort(port)) return port;
+  const port = parsePort(raw);
+  if (port !== undefined) return port;
   throw new TockError(`SERVICE_PORT=${JSON.stringify(raw.slice(0, 20))} is not a port: set the tock.port setting to the listener's port (\`tock listener status\` shows it)`, {
     code: 'invalid_port',
   });

@@ -3,7 +3,7 @@
  * Pure apart from reading the environment, and that reader is injectable.
  */
 
-import { DEFAULT_PORT, MAX_PORT } from '@tock/protocol';
+import { DEFAULT_PORT, MAX_PORT, isPort, parsePort } from '@tock/protocol';
 import { TockError } from './errors.ts';
 
 /** Environment variable holding the token when the constructor is not given one. */
@@ -93,13 +93,9 @@ function resolvePort(given: unknown, readEnv: EnvReader): number {
   }
   const fromEnv = readEnv(PORT_ENV);
   if (fromEnv === undefined || fromEnv === '') return DEFAULT_PORT;
-  const parsed = /^[0-9]{1,5}$/.test(fromEnv) ? Number(fromEnv) : Number.NaN;
-  if (isPort(parsed)) return parsed;
+  const parsed = parsePort(fromEnv);
+  if (parsed !== undefined) return parsed;
   throw invalidPort(`${PORT_ENV}=${describe(fromEnv)}`);
-}
-
-function isPort(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_PORT;
 }
 
 function invalidPort(what: string): TockError {

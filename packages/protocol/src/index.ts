@@ -20,3 +20,4 @@ export * from './shown-durations.ts';
 export * from './events.ts';
 export * from './wakatime.ts';
 export * from './activity-colors.ts';
+export * from './port.ts';
