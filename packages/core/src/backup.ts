@@ -25,7 +25,7 @@ import type { Store } from './store.ts';
 import { syncDirectory } from './store.ts';
 import { checkStoreFileBytes, checkStoreIdentity, StoreFileError } from './store-file.ts';
 import { captureTriggerSql } from './sync/capture.ts';
-import { SYNC_SETTINGS } from './sync/merge.ts';
+import { SYNC_SETTINGS } from './sync/log.ts';
 
 /** `YYYYMMDD-HHMMSS` of an instant in the machine's local time: how backup files are named. */
 export function backupStamp(ms: number): string {

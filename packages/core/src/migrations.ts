@@ -216,7 +216,7 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: `
       -- Set: every field of the thing is what this device's log line log_seq (its create) set,
       -- with that line's hlc, and fields is '' (the line says them). A change of a field writes
-      -- the fields out and clears it (core/src/sync/merge.ts; docs/decisions.md).
+      -- the fields out and clears it (core/src/sync/entities.ts; docs/decisions.md).
       ALTER TABLE sync_entities ADD COLUMN log_seq INTEGER;
     `,
   },

@@ -19,14 +19,13 @@ export {
   signLine,
 } from './folder-key.ts';
 export { HLC_MAX_AHEAD_MS, HybridClock, formatHlc, parseHlc, sortableHlc, type Hlc } from './hlc.ts';
+export { applyOperations, type ApplyOptions } from './apply.ts';
+export { drainOutbox, hasDrainBacklog } from './drain.ts';
 export {
   SEGMENT_LIMIT_BYTES,
   SYNC_SETTINGS,
-  applyOperations,
   deviceClock,
   devicePositions,
-  drainOutbox,
-  hasDrainBacklog,
   logLength,
   logSegments,
   resetSyncState,
@@ -34,8 +33,7 @@ export {
   segmentSizes,
   sessionsRunningElsewhere,
   type DevicePosition,
-  type RunningElsewhere,
-  type ApplyOptions,
   type MergeResult,
-} from './merge.ts';
+  type RunningElsewhere,
+} from './log.ts';
 export { ENTRY_MAX_MS, FIELDS, OpError, SYNC_FORMAT_VERSION, formatOpLine, parseOpLine, type EntityKind, type FieldValue, type SyncOp } from './ops.ts';
