@@ -4,7 +4,7 @@
  * lives as long as the app, so its nonce window, lockout and request list carry over when
  * the port moves or the switch is flipped.
  */
-import { DEFAULT_PORT, MAX_PORT, MIN_LISTENER_PORT } from '@tock/protocol';
+import { DEFAULT_PORT, MAX_PORT, MIN_LISTENER_PORT, isPort } from '@tock/protocol';
 import type { Listener } from '@tock/listener';
 import { CredentialStoreError } from './credentials.ts';
 import type { TokenKeeper } from './tokens.ts';
@@ -25,7 +25,7 @@ export class ListenerControlError extends Error {
 
 /** Checks a port given by the user: an integer 1024–65535. */
 export function checkListenerPort(port: unknown): number {
-  if (typeof port !== 'number' || !Number.isInteger(port) || port < MIN_LISTENER_PORT || port > MAX_PORT) {
+  if (!isPort(port, MIN_LISTENER_PORT)) {
     throw new ListenerControlError(`port must be a whole number from ${MIN_LISTENER_PORT} to ${MAX_PORT}, not ${String(port)}`);
   }
   return port;
