@@ -5,6 +5,11 @@
  * listener, the window, an admin command, sync, the tray itself), or the minute shown in the
  * status line. The recent activities and the activity to continue are read again only after a
  * write. The setting `tray` turns it on and off without a restart.
+ *
+ * It looks only while the tray is shown: where no tray host runs (no StatusNotifierWatcher on
+ * the bus, or no bus) nobody could see the model, so the tray gets one model when it is made
+ * and the once-a-second look starts when the tray says it is shown (a watcher appeared) and
+ * stops when it is not (issue 30).
  */
 import { lastTrackedActivity, type Store, type Tracker } from '@tock/core';
 import type { ActivityRef } from '@tock/protocol';
@@ -59,22 +64,46 @@ export class TrayFeed {
   /** Shows the tray (true) or removes it (false); nothing when it already is so. */
   setEnabled(enabled: boolean): void {
     if (enabled && !this.#tray) {
-      this.#tray = this.#options.factory({
+      const tray = this.#options.factory({
         onAction: (action) => this.#act(action),
-        onStateChange: () => this.#options.onStateChange?.(),
+        onStateChange: () => {
+          if (this.#tray === tray) this.#pace();
+          this.#options.onStateChange?.();
+        },
       });
+      this.#tray = tray;
       this.#shown = null;
       this.#shownKey = '';
+      // One model before the item registers, so a host never reads an empty menu.
       this.refresh();
-      this.#timer = this.#timers.setInterval(() => this.refresh(), 1000);
+      this.#pace();
       this.#options.onStateChange?.();
     } else if (!enabled && this.#tray) {
       const tray = this.#tray;
       this.#tray = null;
-      this.#timers.clearInterval(this.#timer);
-      this.#timer = null;
+      this.#stopLooking();
       void tray.close().then(() => this.#options.onStateChange?.());
     }
+  }
+
+  /** Whether the once-a-second look runs now (it does only while the tray is shown). */
+  get looking(): boolean {
+    return this.#timer !== null;
+  }
+
+  /** Starts the once-a-second look when the tray is shown, stops it when it is not. */
+  #pace(): void {
+    const shown = this.#tray?.state() === 'shown';
+    if (shown && this.#timer === null) {
+      this.refresh(); // what changed while nobody could see it
+      this.#timer = this.#timers.setInterval(() => this.refresh(), 1000);
+    } else if (!shown) this.#stopLooking();
+  }
+
+  #stopLooking(): void {
+    if (this.#timer === null) return;
+    this.#timers.clearInterval(this.#timer);
+    this.#timer = null;
   }
 
   /** Where the tray stands: `off` while the setting is off. */
@@ -109,8 +138,7 @@ export class TrayFeed {
   async stop(): Promise<void> {
     const tray = this.#tray;
     this.#tray = null;
-    if (this.#timer !== null) this.#timers.clearInterval(this.#timer);
-    this.#timer = null;
+    this.#stopLooking();
     await tray?.close();
   }
 

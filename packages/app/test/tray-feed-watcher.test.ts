@@ -1,0 +1,167 @@
+/**
+ * The tray's once-a-second look runs only while a tray can be seen (issue 30; docs/desktop.md
+ * "The tray"): on a private dbus-daemon with no StatusNotifierWatcher it never starts; when
+ * Debian's xapp-sn-watcher appears (under a private Xvfb, with a status applet name the test
+ * owns, as in tray.test.ts) it starts and the item shows what changed meanwhile; when the
+ * watcher goes it stops. Without a session bus it never starts.
+ */
+import assert from 'node:assert/strict';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { after, before, test } from 'node:test';
+import { promisify } from 'node:util';
+import { createTracker, openStore } from '@tock/core';
+import { until } from '@tock/test-support';
+import { createDesktop } from '../src/desktop/desktop.ts';
+import { connectSessionBus, type SessionBus } from '../src/desktop/tray/session-bus.ts';
+import { type StatusNotifierTray, statusNotifierTray } from '../src/desktop/tray/status-notifier.ts';
+import type { TrayTimers } from '../src/desktop/tray/tray-feed.ts';
+
+const run = promisify(execFile);
+const T0 = Date.parse('2026-11-23T09:00:00.000Z');
+const WATCHER = 'org.kde.StatusNotifierWatcher';
+const DBUS = { destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus' };
+
+let daemon: ChildProcess;
+let xvfb: ChildProcess;
+let env: NodeJS.ProcessEnv;
+let host: SessionBus;
+let watcher: ChildProcess | null = null;
+
+before(async () => {
+  daemon = spawn('dbus-daemon', ['--session', '--nofork', '--print-address=1'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const address = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: daemon.stdout! }).once('line', resolve);
+    daemon.once('exit', (code) => reject(new Error(`dbus-daemon exited (${code})`)));
+  });
+  xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '640x480x24', '-nolisten', 'tcp', '-noreset'], { stdio: ['ignore', 'ignore', 'ignore', 'pipe'] });
+  const display = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: xvfb.stdio[3] as NodeJS.ReadableStream }).once('line', (line) => resolve(`:${line.trim()}`));
+    xvfb.once('exit', (code) => reject(new Error(`Xvfb exited (${code})`)));
+  });
+  env = { ...process.env, DBUS_SESSION_BUS_ADDRESS: address, DISPLAY: display, XDG_CURRENT_DESKTOP: 'X-Cinnamon' };
+  const bus = await connectSessionBus(env);
+  assert.ok(bus, 'the test connects to its bus');
+  host = bus;
+  // xapp-sn-watcher serves StatusNotifierItems only while a status applet runs.
+  await host.call({ ...DBUS, member: 'RequestName', signature: 'su', body: ['org.x.StatusIconMonitor.tock_feed_test', 4] });
+});
+
+after(() => {
+  watcher?.kill('SIGKILL');
+  host?.close();
+  daemon?.kill();
+  xvfb?.kill();
+});
+
+async function watcherRuns(): Promise<boolean> {
+  return ((await host.call({ ...DBUS, member: 'NameHasOwner', signature: 's', body: [WATCHER] })) as boolean[])[0] === true;
+}
+
+/** Timers that count what the feed asks for and never fire (the test looks with `refresh()`). */
+function countingTimers(): TrayTimers & { running: Set<number>; started: number } {
+  let next = 1;
+  const counting = {
+    running: new Set<number>(),
+    started: 0,
+    setInterval: () => {
+      counting.started++;
+      counting.running.add(next);
+      return next++;
+    },
+    clearInterval: (id: unknown) => {
+      counting.running.delete(id as number);
+    },
+  };
+  return counting;
+}
+
+test('the tray feed looks only while a StatusNotifierWatcher shows the item', { timeout: 40_000 }, async (t) => {
+  assert.equal(await watcherRuns(), false, 'no watcher yet');
+  const dir = mkdtempSync(join(tmpdir(), 'tock-tray-feed-'));
+  const store = openStore(join(dir, 'tock.db'));
+  const now = { ms: T0 };
+  const clock = (): number => now.ms;
+  const tracker = createTracker({ store, clock, timeZone: 'UTC' });
+  const timers = countingTimers();
+  let made: StatusNotifierTray | undefined;
+  const real = statusNotifierTray({ env, onError: (m) => assert.fail(m) });
+  const desktop = createDesktop({
+    store,
+    tracker,
+    clock,
+    timers: false,
+    notifier: { name: 'none', notify: async () => {} },
+    idleSources: () => [],
+    tray: (hooks) => {
+      made = real(hooks) as StatusNotifierTray;
+      return made;
+    },
+    trayTimers: timers,
+    openWindow: () => {},
+    quit: () => {},
+  });
+  t.after(async () => {
+    await desktop.stop();
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  assert.ok(made);
+  const tray = made;
+  await tray.ready;
+  assert.equal(tray.state(), 'no-host');
+  assert.equal(desktop.trayFeed.looking, false, 'no watcher: the feed does not look');
+  assert.equal(timers.started, 0);
+
+  // Tracking starts while nobody can see the tray.
+  tracker.startActivity({ name: 'Writing docs', createIfMissing: true });
+
+  watcher = spawn('/usr/libexec/xapps/sn-watcher/xapp-sn-watcher', [], { env, stdio: 'ignore' });
+  await until('the item shown by the watcher', async () => (tray.state() === 'shown' ? true : undefined));
+  assert.equal(desktop.trayFeed.looking, true, 'a watcher appeared: the feed looks');
+  assert.equal(timers.started, 1);
+  assert.equal(timers.running.size, 1);
+  const status = await run('busctl', ['--user', '--json=short', 'get-property', tray.serviceName, '/StatusNotifierItem', 'org.kde.StatusNotifierItem', 'Status'], { env });
+  assert.equal((JSON.parse(status.stdout) as { data: string }).data, 'Active', 'the item shows what changed while nobody could see it');
+
+  watcher.kill('SIGKILL');
+  watcher = null;
+  await until('the item without a host', async () => (tray.state() === 'no-host' ? true : undefined));
+  assert.equal(desktop.trayFeed.looking, false, 'the watcher went: the feed stopped looking');
+  assert.equal(timers.running.size, 0);
+});
+
+test('without a session bus the tray feed never looks', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'tock-tray-feed-'));
+  const store = openStore(join(dir, 'tock.db'));
+  const tracker = createTracker({ store, clock: () => T0, timeZone: 'UTC' });
+  const timers = countingTimers();
+  let made: StatusNotifierTray | undefined;
+  const desktop = createDesktop({
+    store,
+    tracker,
+    clock: () => T0,
+    timers: false,
+    notifier: { name: 'none', notify: async () => {} },
+    idleSources: () => [],
+    tray: (hooks) => {
+      made = statusNotifierTray({ env: {} })(hooks) as StatusNotifierTray;
+      return made;
+    },
+    trayTimers: timers,
+    openWindow: () => {},
+    quit: () => {},
+  });
+  t.after(async () => {
+    await desktop.stop();
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  await made?.ready;
+  assert.equal(desktop.view().tray, 'unavailable');
+  assert.equal(desktop.trayFeed.looking, false);
+  assert.equal(timers.started, 0);
+});
