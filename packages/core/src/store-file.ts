@@ -10,6 +10,7 @@
 
 import { closeSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
+import { Problem } from '@tock/protocol';
 import { SCHEMA_VERSION, schemaVersionOf } from './migrations.ts';
 
 /**
@@ -22,12 +23,12 @@ export const TOCK_APPLICATION_ID = 0x546f636b;
 export type StoreFileProblem = 'empty' | 'not-sqlite' | 'truncated' | 'corrupt' | 'foreign' | 'newer';
 
 /** A file that is not a Tock store this build can open; `message` is one line naming the file. */
-export class StoreFileError extends Error {
+export class StoreFileError extends Problem {
   override name = 'StoreFileError' as const;
   /** What is wrong, for callers that word their advice by it. */
   readonly problem: StoreFileProblem;
   constructor(problem: StoreFileProblem, message: string) {
-    super(message);
+    super('store_unreadable', message);
     this.problem = problem;
   }
 }

@@ -2,7 +2,7 @@
  * Why an import was refused: where in the file (`line 12`, `index 3`, `sessions[4]`) and
  * what is wrong there. An import that meets one writes nothing (docs/data.md "Import").
  */
-import { FORBIDDEN_NAME_CHARACTER } from '@tock/protocol';
+import { FORBIDDEN_NAME_CHARACTER, Problem } from '@tock/protocol';
 
 const FORBIDDEN = new RegExp(FORBIDDEN_NAME_CHARACTER.source, 'gu');
 
@@ -18,8 +18,8 @@ function oneLine(reason: string): string {
   return safe.length > MAX_REASON_CHARS ? `${safe.slice(0, MAX_REASON_CHARS)}…` : safe;
 }
 
-/** A refused import: one line naming the place in the file and the reason. */
-export class ImportProblem extends Error {
+/** A refused import (`import_refused`): one line naming the place in the file and the reason, kept apart for the doors that word them. */
+export class ImportProblem extends Problem {
   override name = 'ImportProblem' as const;
   /** Where in the file: `line 12` (CSV), `index 3` or `sessions[4]` (JSON); empty for the whole file. */
   readonly place: string;
@@ -29,7 +29,7 @@ export class ImportProblem extends Error {
   constructor(place: string, reason: string) {
     const line = oneLine(reason);
     const where = oneLine(place);
-    super(where ? `${where}: ${line}` : line);
+    super('import_refused', where ? `${where}: ${line}` : line);
     this.place = where;
     this.reason = line;
   }

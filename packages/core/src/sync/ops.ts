@@ -6,7 +6,7 @@
  * line that breaks a rule is refused with a reason rather than half applied.
  */
 
-import { ACTIVITY_COLOR_COUNT, LIMITS, isActivityColor, isTimeInRange } from '@tock/protocol';
+import { ACTIVITY_COLOR_COUNT, LIMITS, Problem, isActivityColor, isTimeInRange } from '@tock/protocol';
 import { addressError, budgetError, cleanTags } from '../ledger.ts';
 import { cleanCurrency, cleanRate, currencyError, rateError } from '../money.ts';
 import { nameError } from '../names.ts';
@@ -76,12 +76,13 @@ export const ENTRY_MAX_MS = 24 * 60 * 60 * 1000;
 /** The highest hlc counter (docs/sync.md "Format 2"); also in folder-key.ts's limits. */
 const COUNTER_MAX = 999_999;
 
-/** A line that cannot be applied; `newer` when it comes from a newer format. */
-export class OpError extends Error {
+/** A line that cannot be applied (`sync_op_invalid`); `newer` when it comes from a newer format. */
+export class OpError extends Problem {
+  override name = 'OpError';
   readonly newer: boolean;
 
   constructor(message: string, newer = false) {
-    super(message);
+    super('sync_op_invalid', message);
     this.newer = newer;
   }
 }
