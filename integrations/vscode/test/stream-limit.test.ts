@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { TockClient, type TockEvent } from '@tock/client';
 import { EVENT_LIMITS } from '@tock/protocol';
+import { until } from '@tock/test-support';
 import { activateWith } from '../src/activation.ts';
 import { TOKEN_SECRET_KEY } from '../src/connection.ts';
 import { POLL_INTERVAL_MS } from '../src/status-source.ts';
@@ -15,20 +16,19 @@ import { startRealApp, type RealApp } from './support/real-app.ts';
 
 /** Waits until the app has noticed the closed streams: a probe stream opens (and is closed). */
 async function untilStreamFree(client: TockClient): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt++) {
+  await until('an event stream to come free after closing the others', async () => {
     const stop = new AbortController();
     const events = client.events({ signal: stop.signal, reconnect: false })[Symbol.asyncIterator]();
     try {
       await events.next();
-      return;
+      return true;
     } catch {
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      return false;
     } finally {
       stop.abort();
       await events.return?.();
     }
-  }
-  assert.fail('no event stream came free within 4 s of closing the others');
+  });
 }
 
 describe('the status bar when every event stream is taken', () => {

@@ -10,8 +10,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Problem } from '@tock/protocol';
+import { until } from '@tock/test-support';
 import { adminDownload, AdminError, AdminStream, startAdminServer, type AdminHandler } from '../src/admin.ts';
 
 /** An admin server on a socket in a fresh directory; closed and removed after the test. */
@@ -69,12 +70,16 @@ test('a finished stream arrives whole, with its summary; close runs once', async
 
 test('chunks are pulled only as the reader takes them (backpressure)', async (t) => {
   const c = chunks(200);
-  const { socket } = await serve(t, { 'POST /dump': () => new AdminStream('text/plain', c.iterator, () => c.closed.count++) });
+  const { socket, server } = await serve(t, { 'POST /dump': () => new AdminStream('text/plain', c.iterator, () => c.closed.count++) });
+  let answer: ServerResponse | undefined;
+  server.once('request', (_request: IncomingMessage, response: ServerResponse) => {
+    answer = response;
+  });
   const out = sink(true);
   const done = adminDownload(socket, '/dump', {}, out.stream);
-  // Let the pipe fill: socket buffers on both sides hold a few chunks, never all 200.
-  for (let i = 0; i < 50 && out.waiting() === 0; i++) await new Promise((r) => setTimeout(r, 10));
-  await new Promise((r) => setTimeout(r, 100));
+  // The pipe fills: the reader holds a chunk and the server waits for room to write (it pulls
+  // nothing more until then). Socket buffers on both sides hold a few chunks, never all 200.
+  await until('the reader to hold a chunk and the server to wait for room', () => out.waiting() > 0 && answer?.writableNeedDrain === true);
   const early = c.pulled();
   assert.ok(early < 60, `${early} of 200 chunks were pulled while the reader took none`);
   // Drain the rest by releasing writes as they come.
@@ -106,7 +111,7 @@ test('a stream cut short (the app went away) is a failure, not a short file', as
   const { socket, server } = await serve(t, { 'POST /dump': () => new AdminStream('text/plain', c.iterator, () => c.closed.count++) });
   const out = sink(true);
   const done = adminDownload(socket, '/dump', {}, out.stream);
-  for (let i = 0; i < 100 && out.waiting() === 0; i++) await new Promise((r) => setTimeout(r, 10));
+  await until('the reader to hold a chunk', () => out.waiting() > 0);
   server.closeAllConnections();
   const drain = setInterval(() => {
     while (out.waiting() > 0) out.release();
@@ -117,7 +122,7 @@ test('a stream cut short (the app went away) is a failure, not a short file', as
     clearInterval(drain);
   }
   // The server saw its client go: the iterator was stopped and close ran once.
-  for (let i = 0; i < 100 && c.closed.count === 0; i++) await new Promise((r) => setTimeout(r, 10));
+  await until("the stream's close", () => c.closed.count > 0);
   assert.equal(c.closed.count, 1);
   assert.ok(c.pulled() < 400);
 });

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { createTracker, openStore } from '@tock/core';
 import { NetworkError, TockError } from '@tock/client';
+import { until } from '@tock/test-support';
 import { homePaths } from '../src/home.ts';
 import { runPythonHelper, pythonWithClient } from './attack-support/python.ts';
 import { assertNoTokenLeak, startTarget, type Target } from './attack-support/target.ts';
@@ -76,19 +77,16 @@ describe('attack: crash and restart (kill -9 during writes from both clients)', 
       const writers = Array.from({ length: TS_WRITERS }, (_, w) => tsWriter(w));
       // Kill at a different point each round, once the Python writer is writing too.
       const killAt = 20 + ((round * 37) % 60);
-      const deadline = Date.now() + 15_000;
-      while (acknowledged.length + pyLines().length < killAt || pyLines().length < 3) {
-        if (Date.now() > deadline) throw new Error(`round ${round}: writers stalled (python: ${python.stderr()})`);
-        if (python.child.exitCode !== null) throw new Error(`round ${round}: the Python writer exited: ${python.stderr()}`);
-        await new Promise((r) => setTimeout(r, 5));
-      }
+      await until(`round ${round}: ${killAt} writes, 3 of them Python's`, () => acknowledged.length + pyLines().length >= killAt && pyLines().length >= 3, {
+        watch: python.child,
+        everyMs: 5,
+      }).catch((error: Error) => assert.fail(`${error.message} (python: ${python.stderr()})`));
       await t.kill9();
       stop = true;
       await Promise.all(writers);
-      while (!pyLines().includes('done')) {
-        if (Date.now() > deadline + 10_000) throw new Error(`round ${round}: the Python writer did not notice the crash: ${python.stderr()}`);
-        await new Promise((r) => setTimeout(r, 5));
-      }
+      await until(`round ${round}: the Python writer to notice the crash`, () => pyLines().includes('done'), { everyMs: 5 }).catch((error: Error) =>
+        assert.fail(`${error.message} (python: ${python.stderr()})`),
+      );
       const fromPython = pyLines()
         .filter((line) => line !== 'done')
         .map((line) => {

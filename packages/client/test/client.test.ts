@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
+import { until } from '@tock/test-support';
 import { type FakeTock, startFakeTock } from '../runtime-tests/fake-tock.ts';
 import { TockClient, withDeps } from '../src/client.ts';
 import {
@@ -227,13 +228,8 @@ describe('TockClient against a signed fake listener', () => {
     assert.equal(error.code, 'timeout');
   });
 
-  /** Waits (polling, at most 10 s) until the fake server has received `n` requests: aborts then land mid-request on a loaded machine too. */
-  async function received(n: number): Promise<void> {
-    for (const deadline = Date.now() + 10_000; fake.requests.length < n; ) {
-      if (Date.now() > deadline) throw new Error(`the fake server received ${fake.requests.length} of ${n} requests`);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  }
+  /** Waits until the fake server has received `n` requests: aborts then land mid-request on a loaded machine too. */
+  const received = (n: number): Promise<boolean> => until(`the fake server to receive ${n} requests`, () => fake.requests.length >= n);
 
   it("rejects with the caller's abort reason and sends nothing when already aborted", async () => {
     fake.next({ action: 'hang' });
@@ -250,12 +246,23 @@ describe('TockClient against a signed fake listener', () => {
 
   it('does not retry logEntry after an abort', async () => {
     fake.next({ action: 'hang' });
+    // A retry is sent before the call settles (no delay between attempts), so counting the
+    // fetches once it has settled shows one that must not come, without waiting for it.
+    let fetches = 0;
+    const counted = new TockClient({
+      token: TOKEN,
+      port: fake.port,
+      fetch: (input, init) => {
+        fetches++;
+        return globalThis.fetch(input, init);
+      },
+    });
     const controller = new AbortController();
-    const pending = rejection(tock.logEntry({ name: 'x', durationMinutes: 1, createIfMissing: true }, { signal: controller.signal }));
+    const pending = rejection(counted.logEntry({ name: 'x', durationMinutes: 1, createIfMissing: true }, { signal: controller.signal }));
     await received(1);
     controller.abort();
     await pending;
-    await new Promise((resolve) => setTimeout(resolve, 100)); // room for a retry that must not come
+    assert.equal(fetches, 1);
     assert.equal(fake.requests.length, 1);
   });
 

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { until } from '@tock/test-support';
 import { memoryIdempotencyStore } from '../src/index.ts';
 import { Problem, type Entry, type EntryRequest } from '@tock/protocol';
 import { ACTIVITY, startHarness, stubHandlers } from './signed-client.ts';
@@ -99,21 +100,23 @@ describe('Idempotency-Key with an atomic store (ListenerOptions.atomically)', ()
       answered = true;
       return a;
     });
-    while (commits.length === 0) await new Promise((r) => setTimeout(r, 5));
-    await new Promise((r) => setTimeout(r, 50));
+    await until('the first transaction', () => commits.length > 0);
+    // A request answered before its commit would arrive before a later one on another
+    // connection, which the listener reads only after it has written that answer.
+    assert.equal((await h.send({ target: '/status' })).status, 200);
     assert.equal(answered, false, 'not answered before the commit');
     commits.shift()?.resolve();
     assert.equal((await first).status, 201);
 
     // The same key again: looked up inside the transaction, answered after it, byte for byte.
     const again = h.send({ method: 'POST', target: '/entries', body: ENTRY, headers: { 'idempotency-key': 'g1' } });
-    while (commits.length === 0) await new Promise((r) => setTimeout(r, 5));
+    await until('the second transaction', () => commits.length > 0);
     commits.shift()?.resolve();
     assert.equal((await again).text, (await first).text);
 
     // Without a key, and a commit that fails on a full disk: the problem is the answer.
     const failing = h.send({ method: 'POST', target: '/entries', body: ENTRY });
-    while (commits.length === 0) await new Promise((r) => setTimeout(r, 5));
+    await until('the failing transaction', () => commits.length > 0);
     commits.shift()?.reject(new Problem('storage_full', 'the disk is full'));
     const refused = await failing;
     assert.equal(refused.status, 503);
