@@ -4,9 +4,8 @@
  * lives as long as the app, so its nonce window, lockout and request list carry over when
  * the port moves or the switch is flipped.
  */
-import { DEFAULT_PORT, MAX_PORT, MIN_LISTENER_PORT, isPort } from '@tock/protocol';
+import { DEFAULT_PORT, MAX_PORT, MIN_LISTENER_PORT, Problem, isPort, isProblem } from '@tock/protocol';
 import type { Listener } from '@tock/listener';
-import { CredentialStoreError } from './credentials.ts';
 import type { TokenKeeper } from './tokens.ts';
 import type { ListenerStatus } from './views.ts';
 
@@ -18,15 +17,11 @@ export interface ListenerSettings {
 
 export type { ListenerStatus } from './views.ts';
 
-/** A user-facing failure of the listener switch; `message` is one line. */
-export class ListenerControlError extends Error {
-  override name = 'ListenerControlError' as const;
-}
-
 /** Checks a port given by the user: an integer 1024–65535. */
 export function checkListenerPort(port: unknown): number {
   if (!isPort(port, MIN_LISTENER_PORT)) {
-    throw new ListenerControlError(`port must be a whole number from ${MIN_LISTENER_PORT} to ${MAX_PORT}, not ${String(port)}`);
+    const why = `must be a whole number from ${MIN_LISTENER_PORT} to ${MAX_PORT}, not ${String(port)}`;
+    throw new Problem('validation_failed', `port ${why}`, { details: [{ field: 'port', message: why }] });
   }
   return port;
 }
@@ -77,7 +72,7 @@ export class ListenerControl {
       this.#tokens.ensure();
     } catch (error) {
       // Fail closed: no token, no listener. The switch stays as it was.
-      if (error instanceof CredentialStoreError) throw new ListenerControlError(error.message);
+      if (isProblem(error, 'credential_store_failed')) throw error;
       throw error;
     }
     this.#save({ enabled: true, port: target });
@@ -132,7 +127,7 @@ export class ListenerControl {
     } catch (error) {
       this.#error = error instanceof Error ? error.message : String(error);
       this.#onChange();
-      throw new ListenerControlError(this.#error);
+      throw isProblem(error) ? error : new Problem('refused', this.#error);
     }
     this.#onChange();
     return this.status();
