@@ -16,6 +16,7 @@ import { chmodSync, existsSync, rmSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
 import { nodeHttp } from '@tock/listener';
+import { isProblem } from '@tock/protocol';
 import { writable } from './backpressure.ts';
 
 /**
@@ -30,12 +31,12 @@ export type AdminHandler = (input: Record<string, unknown>) => unknown;
  * `X-Tock-Stream-Summary` trailer. `close` runs once, however the stream ends (finished,
  * failed, or the client went away).
  */
-export class AdminStream {
+export class AdminStream<Summary = unknown> {
   readonly contentType: string;
-  readonly chunks: Iterator<string | Uint8Array, unknown, undefined>;
+  readonly chunks: Iterator<string | Uint8Array, Summary, undefined>;
   readonly close: () => void;
 
-  constructor(contentType: string, chunks: Iterator<string | Uint8Array, unknown, undefined>, close: () => void = () => {}) {
+  constructor(contentType: string, chunks: Iterator<string | Uint8Array, Summary, undefined>, close: () => void = () => {}) {
     this.contentType = contentType;
     this.chunks = chunks;
     this.close = close;
@@ -74,6 +75,20 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
+const INTERNAL = 'internal error in the app; see its output for details';
+
+/**
+ * The one line an admin answer gives for a failure: a problem's message (the checked input's
+ * and every domain refusal), or the message of an error a module names as its own; `undefined`
+ * for a bug (a plain Error, TypeError, RangeError), which is logged and answered as internal.
+ * The one place the admin door maps failures.
+ */
+function refusalOf(error: unknown): string | undefined {
+  if (isProblem(error)) return error.message;
+  const named = error instanceof Error && error.name !== 'Error' && error.name !== 'TypeError' && error.name !== 'RangeError';
+  return named ? error.message : undefined;
+}
+
 /** Sends a stream's chunks as the client takes them, then the trailer that says how it ended. */
 async function sendStream(res: ServerResponse, stream: AdminStream): Promise<void> {
   res.writeHead(200, { 'content-type': stream.contentType, trailer: `${STREAM_END}, ${STREAM_ERROR}, ${STREAM_SUMMARY}` });
@@ -90,9 +105,9 @@ async function sendStream(res: ServerResponse, stream: AdminStream): Promise<voi
       if (!res.write(next.value)) await writable(res);
     }
   } catch (error) {
-    const known = error instanceof Error && error.name !== 'Error' && error.name !== 'TypeError' && error.name !== 'RangeError';
-    if (!known) console.error('tock: admin stream failed:', error instanceof Error ? error.message : String(error));
-    const message = known ? (error as Error).message : 'internal error in the app; see its output for details';
+    const refusal = refusalOf(error);
+    if (refusal === undefined) console.error('tock: admin stream failed:', error instanceof Error ? error.message : String(error));
+    const message = refusal ?? INTERNAL;
     // Header values are Latin-1: the reason travels percent-encoded.
     res.addTrailers({ [STREAM_END]: 'error', [STREAM_ERROR]: encodeURIComponent(message) });
   } finally {
@@ -116,10 +131,9 @@ export async function startAdminServer(path: string, routes: Record<string, Admi
       if (result instanceof AdminStream) await sendStream(res, result);
       else send(res, 200, { ok: true, result: result ?? null });
     } catch (error) {
-      const known = error instanceof Error && error.name !== 'Error' && error.name !== 'TypeError' && error.name !== 'RangeError';
-      const message = known ? (error as Error).message : 'internal error in the app; see its output for details';
-      if (!known) console.error('tock: admin command failed:', error instanceof Error ? error.message : String(error));
-      send(res, known ? 400 : 500, { ok: false, error: message });
+      const refusal = refusalOf(error);
+      if (refusal === undefined) console.error('tock: admin command failed:', error instanceof Error ? error.message : String(error));
+      send(res, refusal === undefined ? 500 : 400, { ok: false, error: refusal ?? INTERNAL });
     }
   });
   await new Promise<void>((resolve, reject) => {

@@ -10,34 +10,34 @@ import { BudgetWatch, buildReport, openStore, createTracker, recordHeartbeats, s
 import { followClockStep } from '@tock/core/clock-steps';
 import { StoreFileError } from '@tock/core/store-file';
 import { createListener, type Listener, type RequestRecord } from '@tock/listener';
-import { LIMITS, type EntryRequest, type StartRequest } from '@tock/protocol';
-import { AdminError, AdminStream, startAdminServer, type AdminHandler } from './admin.ts';
-import { startCaptureExport, startExport } from './exports.ts';
+import { LIMITS, type EntryRequest, type StartRequest, Problem } from '@tock/protocol';
+import { AdminError } from './admin.ts';
+import { appAdminRoutes } from './admin/app-routes.ts';
+import { captureAdminRoutes } from './admin/capture-routes.ts';
+import { desktopAdminRoutes } from './admin/desktop-routes.ts';
+import { editorsAdminRoutes } from './admin/editors-routes.ts';
+import { invoiceAdminRoutes } from './admin/invoice-routes.ts';
+import { ledgerAdminRoutes } from './admin/ledger-routes.ts';
+import { serveAdmin } from './admin/server.ts';
+import { suggestionsAdminRoutes } from './admin/suggestions-routes.ts';
+import { syncAdminRoutes } from './admin/sync-routes.ts';
 import { chooseCredentialStoreKind, fileCredentialStore, osCredentialStore, type CredentialStore, type CredentialStoreKind } from './credentials.ts';
-import { BackupKeeper, backupAdminRoutes } from './backups.ts';
+import { BackupKeeper } from './backups.ts';
 import { steppedClock } from './clock-steps.ts';
 import { ensureHome, homePaths, type HomePaths } from './home.ts';
-import { desktopAdminRoutes } from './desktop/admin-routes.ts';
 import { EditorKeys, editorKeyStore } from './editors/editor-key.ts';
-import { Editors, editorsAdminRoutes } from './editors/editors.ts';
+import { Editors } from './editors/editors.ts';
 import { HeartbeatPruner } from './editors/pruning.ts';
 import { createDesktop, type Desktop, type DesktopOptions } from './desktop/desktop.ts';
 import { createCapture, type Capture, type CaptureOptions } from './desktop/capture/capture.ts';
-import { captureAdminRoutes } from './desktop/capture/admin-routes.ts';
 import { idleSourcesFor } from './desktop/idle/sources.ts';
 import { License, licensePublicKey } from './license.ts';
 import { DEFAULT_LISTENER_SETTINGS, ListenerControl, type ListenerSettings } from './listener-control.ts';
 import { startLiveEvents } from './live-events.ts';
 import { PromptQueue } from './prompts.ts';
-import { importForAdmin } from './imports.ts';
-import { invoiceAdminRoutes } from './invoice-admin-routes.ts';
-import { ledgerAdminRoutes } from './ledger-admin-routes.ts';
-import { coveringAdminRoutes } from './covering.ts';
-import { reportForAdmin } from './reports.ts';
-import { createSuggestions, suggestionsAdminRoutes, type SuggestionsService } from './suggestions.ts';
+import { createSuggestions, type SuggestionsService } from './suggestions.ts';
 import { reportingFullDisk, storageProblem } from './storage-full.ts';
 import { TokenKeeper } from './tokens.ts';
-import { syncAdminRoutes } from './sync/admin-routes.ts';
 import { SyncService } from './sync/sync-service.ts';
 import { syncKeyStore } from './sync/sync-key.ts';
 import { LaunchFiles, sweepLaunchFiles, type LaunchFileTimers } from './ui/open.ts';
@@ -120,11 +120,6 @@ function credentialStore(kind: CredentialStoreKind, paths: HomePaths, env: NodeJ
   return kind === 'file' ? fileCredentialStore(paths.tokenFile) : osCredentialStore(paths.dir, env);
 }
 
-/** The app could not start; the message is one line that says what to do. */
-export class StartError extends Error {
-  override name = 'StartError' as const;
-}
-
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -159,14 +154,14 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   try {
     ensureHome(paths.dir);
   } catch (error) {
-    throw new StartError(`cannot create the Tock home ${paths.dir} (${reason(error)}); set TOCK_HOME to a writable directory`);
+    throw new Problem('start_failed', `cannot create the Tock home ${paths.dir} (${reason(error)}); set TOCK_HOME to a writable directory`);
   }
   const publicKey = licensePublicKey(env);
   let store: Store;
   try {
     store = openStore(paths.database);
   } catch (error) {
-    throw new StartError(cannotOpenStore(error, paths));
+    throw new Problem('start_failed', cannotOpenStore(error, paths));
   }
   const opened = store;
   followStep = (stepMs) => void followClockStep(opened, stepMs);
@@ -421,17 +416,15 @@ async function wire(
   let admin: Server | undefined;
   let ui: UiServer | undefined;
   try {
-    admin = await startAdminServer(paths.adminSocket, {
-      ...adminRoutes(services),
+    admin = await serveAdmin(paths.adminSocket, {
+      ...appAdminRoutes(services),
       ...desktopAdminRoutes(desktop, windowOpener),
-      ...backupAdminRoutes(backups),
       ...syncAdminRoutes(sync),
       ...editorsAdminRoutes(editors),
       ...ledgerAdminRoutes(store, clock),
       ...invoiceAdminRoutes(store, clock),
       ...captureAdminRoutes(capture),
       ...suggestionsAdminRoutes(suggestions),
-      ...coveringAdminRoutes(store),
     });
     await control.restore();
     ui = await startUiServer(services, { port: uiPort ?? settings.get<number>(SETTINGS.uiPort) ?? 0, clock: monotonic });
@@ -486,45 +479,3 @@ function closeServer(server: Server): Promise<void> {
     server.closeAllConnections();
   });
 }
-
-function tokenOrHint(tokens: TokenKeeper): string {
-  const token = tokens.read();
-  if (!token) throw new AdminError('no token yet: run `tock listener on` to create one');
-  return token;
-}
-
-function optionalPort(input: Record<string, unknown>): number | undefined {
-  return input.port === undefined || input.port === null ? undefined : (input.port as number);
-}
-
-/** The admin commands of docs/cli.md "The contract", keyed by `METHOD /path` on the admin socket. */
-function adminRoutes(services: AppServices): Record<string, AdminHandler> {
-  const { listener, tokens, license, tracker } = services;
-  return {
-    'GET /ping': () => ({ home: services.home.dir }),
-    'GET /listener': () => listener.status(),
-    'POST /listener/on': (input) => listener.enable(optionalPort(input)),
-    'POST /listener/off': () => listener.disable(),
-    'GET /token': () => ({ token: tokenOrHint(tokens) }),
-    'POST /token/rotate': () => {
-      tokenOrHint(tokens);
-      return { token: tokens.rotate() };
-    },
-    'GET /requests': () => services.requests(),
-    'GET /license': () => license.info(),
-    'POST /license/activate': (input) => {
-      if (typeof input.key !== 'string') throw new AdminError('give the license key: tock license activate KEY');
-      return license.activate(input.key);
-    },
-    'POST /break': () => tracker.startBreak(),
-    'POST /resume': () => tracker.resumeBreak(),
-    'GET /report': (input) => reportForAdmin(services.store, services.clock(), input),
-    // Streamed: a long history is sent as it is read, never built in memory.
-    'POST /export': (input) => {
-      const started = input.capture === true ? startCaptureExport(services.store, services.clock, input) : startExport(services.store, services.clock, input);
-      return new AdminStream(started.contentType, started.chunks, started.close);
-    },
-    'POST /import': (input) => importForAdmin(services.store, services.clock(), input),
-  };
-}
-

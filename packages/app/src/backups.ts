@@ -7,8 +7,8 @@ import { readdirSync, rmSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import type { Server } from 'node:http';
 import type { Store } from '@tock/core';
-import { BackupError, backupStamp, backupStore, freeName, isPartialBackup, restoreStore, type RestoreResult } from '@tock/core/backup';
-import { AdminError, startAdminServer, type AdminHandler } from './admin.ts';
+import { backupStamp, backupStore, freeName, isPartialBackup, restoreStore, type RestoreResult } from '@tock/core/backup';
+import { AdminError, startAdminServer } from './admin.ts';
 import { ensureHome, homePaths } from './home.ts';
 
 /** How many automatic backups are kept; older ones are deleted. Backups the user asked for never are. */
@@ -168,22 +168,6 @@ export class BackupKeeper {
   }
 }
 
-/** The admin command `POST /backup` (`tock backup [FILE]`): input `{file?}` (absolute), result `{path}`. */
-export function backupAdminRoutes(keeper: BackupKeeper): Record<string, AdminHandler> {
-  return {
-    'POST /backup': async (input) => {
-      if (input.file !== undefined && input.file !== null && typeof input.file !== 'string') throw new AdminError('the backup file must be a path');
-      try {
-        return { path: await keeper.backupNow((input.file as string | null | undefined) ?? undefined) };
-      } catch (error) {
-        // One line for the user (it names the file and what to do), not an internal error.
-        if (error instanceof BackupError) throw new AdminError(error.message);
-        throw error;
-      }
-    },
-  };
-}
-
 /**
  * `tock restore FILE`: puts the backup `file` (absolute) in place of the home's tock.db. Only
  * while no app runs there: it holds the home's admin socket meanwhile, so an app that starts
@@ -210,4 +194,3 @@ export async function restoreBackup(home: string, file: string, clock: () => num
   }
 }
 
-export { BackupError };

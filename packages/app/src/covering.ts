@@ -7,7 +7,6 @@
  */
 import type { Store } from '@tock/core';
 import { sessionsRunningElsewhere } from '@tock/core/sync';
-import { AdminError, type AdminHandler } from './admin.ts';
 
 /** One block covering the instant asked about; times ISO, `endedAt` null while it runs. */
 export interface CoveringBlock {
@@ -48,15 +47,4 @@ export function blocksCovering(store: Store, at: number): CoveringBlock[] {
     found.push({ kind: 'session', activityName: r.activity.activityName, startedAt: iso(r.startedAt), endedAt: null, elsewhere: true, start: r.startedAt });
   }
   return found.sort((x, y) => x.start - y.start).map(({ start: _, ...block }) => block);
-}
-
-/** `POST /blocks/covering {at}` (ISO): `{blocks: CoveringBlock[]}`. */
-export function coveringAdminRoutes(store: Store): Record<string, AdminHandler> {
-  return {
-    'POST /blocks/covering': (input) => {
-      const at = typeof input.at === 'string' ? Date.parse(input.at) : Number.NaN;
-      if (Number.isNaN(at)) throw new AdminError('give the instant as an ISO time: {"at": "2026-11-23T12:00:00Z"}');
-      return { blocks: blocksCovering(store, at) };
-    },
-  };
 }

@@ -47,7 +47,7 @@ function exportFileName(request: Pick<ExportRequest, 'format' | 'fromDay' | 'toD
  * (default: all kept) as their own JSON document — never part of the default export. The
  * range is checked as the default export checks it.
  */
-export function startCaptureExport(store: Store, clock: () => number, input: Record<string, unknown>): { contentType: string; chunks: Generator<string, unknown, undefined>; close(): void } {
+export function startCaptureExport(store: Store, clock: () => number, input: Record<string, unknown>): { contentType: string; chunks: Generator<string, { days: number; spans: number }, undefined>; close(): void } {
   const request = checkExportRequest({ format: 'json', from: input.from, to: input.to, timeZone: systemTimeZone(), now: clock() });
   return {
     contentType: 'application/json; charset=utf-8',

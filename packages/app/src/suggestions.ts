@@ -22,8 +22,8 @@ import {
   type SuggestionContext,
   type SuggestionRule,
 } from '@tock/core';
-import { isLocalDate, type Entry, type Suggestion, type Suggestions as DaySuggestions } from '@tock/protocol';
-import { AdminError, type AdminHandler } from './admin.ts';
+import type { Entry, Suggestion, Suggestions as DaySuggestions } from '@tock/protocol';
+import { AdminError } from './admin.ts';
 import type { Capture } from './desktop/capture/capture.ts';
 
 /** At most this many days back for a rule's preview. */
@@ -91,59 +91,6 @@ export function createSuggestions(options: SuggestionsOptions): SuggestionsServi
         tried = rule;
       }
       return testRule(store, tried, days, context());
-    },
-  };
-}
-
-function optionalDay(input: Record<string, unknown>): string | undefined {
-  const value = input.date;
-  if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string' || !isLocalDate(value)) throw new AdminError(`a day is YYYY-MM-DD, not "${String(value)}"`);
-  return value;
-}
-
-function requiredId(input: Record<string, unknown>, what: string): string {
-  if (typeof input.id !== 'string' || input.id === '') throw new AdminError(`give the ${what}'s id`);
-  return input.id;
-}
-
-function optionalString(input: Record<string, unknown>, field: string): string | undefined {
-  const value = input[field];
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-/** The admin routes of `tock suggest` and `tock rules` (docs/cli.md "tock suggest", "tock rules"). */
-export function suggestionsAdminRoutes(suggestions: SuggestionsService): Record<string, AdminHandler> {
-  return {
-    'POST /suggestions': (input) => suggestions.day(optionalDay(input)),
-    'POST /suggestions/accept': (input) => {
-      if (input.all === true) return { entries: suggestions.acceptAll(optionalDay(input)) };
-      return suggestions.accept({
-        id: requiredId(input, 'suggestion'),
-        activityName: optionalString(input, 'activityName'),
-        start: optionalString(input, 'start'),
-        end: optionalString(input, 'end'),
-      });
-    },
-    'POST /suggestions/dismiss': (input) => suggestions.dismiss(requiredId(input, 'suggestion')),
-    'GET /rules': () => suggestions.rules(),
-    'POST /rules/add': (input) =>
-      suggestions.addRule({ match: (input.match ?? {}) as Record<string, unknown>, activity: input.activity, at: typeof input.at === 'number' ? input.at : undefined }),
-    'POST /rules/edit': (input) =>
-      suggestions.editRule(requiredId(input, 'rule'), {
-        ...(input.match === undefined ? {} : { match: input.match as Record<string, unknown> }),
-        ...(input.activity === undefined ? {} : { activity: input.activity }),
-        ...(typeof input.at === 'number' ? { at: input.at } : {}),
-      }),
-    'POST /rules/remove': (input) => {
-      const id = requiredId(input, 'rule');
-      if (!suggestions.removeRule(id)) throw new AdminError(`no rule ${id} (tock rules list shows them)`);
-      return { removed: id };
-    },
-    'POST /rules/test': (input) => {
-      const days = input.days === undefined || input.days === null ? undefined : Number(input.days);
-      const rule = typeof input.id === 'string' && input.id !== '' ? input.id : { match: (input.match ?? {}) as SuggestionRule['match'], activity: String(input.activity ?? '(this rule)') };
-      return suggestions.testRule(rule, days);
     },
   };
 }

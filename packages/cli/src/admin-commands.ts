@@ -2,50 +2,26 @@
  * The admin commands of docs/cli.md "The contract". They act on the app running under the same `TOCK_HOME`
  * through its admin socket; when it is not running they say so and how to start it.
  */
-import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
-import { adminRequest, AppNotRunningError, homePaths, resolveHome, type LicenseInfo, type ListenerStatus, type RequestRecord } from '@tock/app';
+import { resolveHome, type AdminResult, type LicenseInfo } from '@tock/app';
 import type { Status } from '@tock/protocol';
-import { CliError, print, type Io } from './io.ts';
+import { MIN_LISTENER_PORT, parsePort } from '@tock/protocol';
+import { CliError, print } from './io.ts';
 import type { Command } from './command.ts';
+import { admin } from './admin-call.ts';
+import { flags } from './flags.ts';
 import { backupCommands } from './backup-commands.ts';
 import { syncCommand } from './sync-command.ts';
 import { editorsCommand } from './editors-command.ts';
 import { captureCommand, timelineCommand } from './capture-command.ts';
+import { canOpenWindow } from './window.ts';
 import { rulesCommand, suggestCommand } from './suggest-command.ts';
 
-/** The one line for an admin command when no app runs under `home`. */
-export function appNotRunning(home: string): CliError {
-  return new CliError(`Tock is not running (home: ${home}); start it with \`tock app\` (or \`npm start\` in the repository)`);
-}
-
-/** Sends one admin command to the app under the caller's `TOCK_HOME`; when none runs, says so and how to start it. */
-export async function admin(io: Io, method: 'GET' | 'POST', route: string, input?: Record<string, unknown>): Promise<unknown> {
-  const home = resolveHome(io.env);
-  try {
-    return await adminRequest(homePaths(home).adminSocket, method, route, input);
-  } catch (error) {
-    if (error instanceof AppNotRunningError) throw appNotRunning(home);
-    throw error;
-  }
-}
-
-/** Parsed flags of a command: every command takes `--json`. */
-export interface ParsedFlags {
-  values: Record<string, string | boolean | undefined>;
-  positionals: string[];
-}
-
-/** Parses a command's arguments strictly: unknown flags and extra arguments are errors. */
-export function flags(args: string[], options: ParseArgsOptionsConfig = {}, positionals = 0): ParsedFlags {
-  const parsed = parseArgs({ args, options: { json: { type: 'boolean' }, ...options }, allowPositionals: true, strict: true });
-  if (parsed.positionals.length > positionals) throw new CliError(`unexpected argument: ${parsed.positionals[positionals]}`);
-  return { values: parsed.values as ParsedFlags['values'], positionals: parsed.positionals };
-}
-
-function parsePortFlag(value: string | undefined): number | undefined {
+/** `--port N`: a whole number from 1024 to 65535 (the app checks it again). */
+function portFlag(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^[0-9]+$/.test(value)) throw new CliError(`--port takes a whole number from 1024 to 65535, not "${value}"`);
-  return Number(value);
+  const port = parsePort(value, MIN_LISTENER_PORT);
+  if (port === undefined) throw new CliError(`--port takes a whole number from 1024 to 65535, not "${value}"`);
+  return port;
 }
 
 function formatLicense(info: LicenseInfo): string {
@@ -64,11 +40,6 @@ function formatLicense(info: LicenseInfo): string {
 function formatBreak(status: Status, resumed: boolean): string {
   const name = status.currentActivity?.activityName ?? 'the session';
   return resumed ? `Resumed "${name}"` : `On a break from "${name}"; \`tock resume\` to continue`;
-}
-
-/** A window can be opened: not on a Linux without a display (a server, CI, SSH); `tock app` and `tock open` ask. */
-export function canOpenWindow(env: NodeJS.ProcessEnv): boolean {
-  return process.platform !== 'linux' || Boolean(env.DISPLAY || env.WAYLAND_DISPLAY);
 }
 
 /** `tock app`: runs the application in the foreground until SIGINT/SIGTERM. */
@@ -119,11 +90,11 @@ const listener: Command = {
   async run(args, io) {
     const { values, positionals } = flags(args, { port: { type: 'string' } }, 1);
     const action = positionals[0];
-    let status: ListenerStatus;
-    if (action === 'on') status = (await admin(io, 'POST', '/listener/on', { port: parsePortFlag(values.port as string | undefined) })) as ListenerStatus;
+    let status: AdminResult<'GET /listener'>;
+    if (action === 'on') status = await admin(io, 'POST /listener/on', { port: portFlag(values.port as string | undefined) });
     else if (values.port !== undefined) throw new CliError('--port goes with `tock listener on`');
-    else if (action === 'off') status = (await admin(io, 'POST', '/listener/off')) as ListenerStatus;
-    else if (action === 'status' || action === undefined) status = (await admin(io, 'GET', '/listener')) as ListenerStatus;
+    else if (action === 'off') status = await admin(io, 'POST /listener/off');
+    else if (action === 'status' || action === undefined) status = await admin(io, 'GET /listener');
     else throw new CliError(`unknown listener action "${action}"; use on, off or status`);
     print(io, values.json === true, status, () => status.line);
     return 0;
@@ -135,7 +106,7 @@ const token: Command = {
   usage: 'tock token [--rotate] [--json]',
   async run(args, io) {
     const { values } = flags(args, { rotate: { type: 'boolean' } });
-    const result = (await admin(io, values.rotate ? 'POST' : 'GET', values.rotate ? '/token/rotate' : '/token')) as { token: string };
+    const result = await admin(io, values.rotate ? 'POST /token/rotate' : 'GET /token');
     print(io, values.json === true, result, () => result.token);
     return 0;
   },
@@ -146,7 +117,7 @@ const requests: Command = {
   usage: 'tock requests [--json]',
   async run(args, io) {
     const { values } = flags(args);
-    const list = (await admin(io, 'GET', '/requests')) as RequestRecord[];
+    const list = await admin(io, 'GET /requests');
     print(io, values.json === true, list, () =>
       list.length === 0
         ? 'no requests yet'
@@ -164,9 +135,9 @@ const license: Command = {
     let info: LicenseInfo;
     if (positionals[0] === 'activate') {
       if (!positionals[1]) throw new CliError('give the key: tock license activate KEY');
-      info = (await admin(io, 'POST', '/license/activate', { key: positionals[1] })) as LicenseInfo;
+      info = await admin(io, 'POST /license/activate', { key: positionals[1] });
     } else if (positionals.length === 0) {
-      info = (await admin(io, 'GET', '/license')) as LicenseInfo;
+      info = await admin(io, 'GET /license');
     } else {
       throw new CliError(`unknown license action "${positionals[0]}"; use \`tock license\` or \`tock license activate KEY\``);
     }
@@ -176,21 +147,21 @@ const license: Command = {
 };
 
 /** `tock break` and `tock resume`: one admin call, the status printed. */
-function breakCommand(summary: string, usage: string, route: '/break' | '/resume'): Command {
+function breakCommand(summary: string, usage: string, route: 'POST /break' | 'POST /resume'): Command {
   return {
     summary,
     usage,
     async run(args, io) {
       const { values } = flags(args);
-      const status = (await admin(io, 'POST', route)) as Status;
-      print(io, values.json === true, status, () => formatBreak(status, route === '/resume'));
+      const status = await admin(io, route);
+      print(io, values.json === true, status, () => formatBreak(status, route === 'POST /resume'));
       return 0;
     },
   };
 }
 
-const pause = breakCommand('pause the running session (a break)', 'tock break [--json]', '/break');
-const resume = breakCommand('resume the session after a break', 'tock resume [--json]', '/resume');
+const pause = breakCommand('pause the running session (a break)', 'tock break [--json]', 'POST /break');
+const resume = breakCommand('resume the session after a break', 'tock resume [--json]', 'POST /resume');
 
 /** `tock export`, loaded on use (export-command.ts builds on this module's helpers). */
 const exportCommand: Command = {

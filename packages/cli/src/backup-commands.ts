@@ -4,15 +4,10 @@
  * runs only while the app is stopped, here in the command's own process.
  */
 import { resolve } from 'node:path';
-import { adminRequest, AppNotRunningError, homePaths, resolveHome } from '@tock/app';
-import { flags } from './admin-commands.ts';
+import { AppNotRunningError, callAdmin, homePaths, resolveHome, type AdminResult } from '@tock/app';
+import { flags } from './flags.ts';
 import type { Command } from './command.ts';
 import { CliError, print } from './io.ts';
-
-/** What `tock backup --json` prints. */
-interface BackupResult {
-  path: string;
-}
 
 const backup: Command = {
   summary: 'copy the store, while the app runs, to FILE or to backups/ in the Tock home',
@@ -22,9 +17,9 @@ const backup: Command = {
     const home = resolveHome(io.env);
     // The app runs elsewhere: a relative FILE means relative to where the command was typed.
     const file = positionals[0] === undefined ? undefined : resolve(positionals[0]);
-    let result: BackupResult;
+    let result: AdminResult<'POST /backup'>;
     try {
-      result = (await adminRequest(homePaths(home).adminSocket, 'POST', '/backup', { file })) as BackupResult;
+      result = await callAdmin(homePaths(home).adminSocket, 'POST /backup', { file });
     } catch (error) {
       if (error instanceof AppNotRunningError) {
         throw new CliError(`Tock is not running (home: ${home}); start it with \`tock app\`, then run \`tock backup\` again (it copies the store while the app runs)`);

@@ -3,9 +3,10 @@
  * and `tock timeline [DATE]` (docs/cli.md "tock capture", "tock timeline"): admin commands —
  * the running app keeps the spans, follows the desktop and answers; these only ask it.
  */
-import type { CaptureStatus, GnomeExtensionInstall } from '@tock/app';
+import type { CaptureStatus } from '@tock/app';
 import type { CaptureSpan, Timeline } from '@tock/core';
-import { admin, flags } from './admin-commands.ts';
+import { admin } from './admin-call.ts';
+import { flags } from './flags.ts';
 import type { Command } from './command.ts';
 import { CliError, print, type Io } from './io.ts';
 import { terminalText } from './terminal-text.ts';
@@ -67,7 +68,7 @@ async function run(args: string[], io: Io): Promise<number> {
     case 'on':
     case 'off': {
       const { values } = flags(rest);
-      const status = (await admin(io, 'POST', '/capture/set', { key: 'windows', value: sub === 'on' })) as CaptureStatus;
+      const status = await admin(io, 'POST /capture/set', { key: 'windows', value: sub === 'on' });
       print(io, values.json === true, status, () => formatCaptureStatus(status));
       return 0;
     }
@@ -75,14 +76,14 @@ async function run(args: string[], io: Io): Promise<number> {
       const { values, positionals } = flags(rest, {}, 2);
       const [key, value] = positionals;
       if (key === undefined || value === undefined) throw new CliError('give a setting and its value: tock capture set KEY VALUE (windows, titles, retentionDays, exclude, editorTimeout, mergeGapMinutes, minMinutes)');
-      const status = (await admin(io, 'POST', '/capture/set', { key, value })) as CaptureStatus;
+      const status = await admin(io, 'POST /capture/set', { key, value });
       print(io, values.json === true, status, () => formatCaptureStatus(status));
       return 0;
     }
     case 'forget': {
       const { values } = flags(rest, { from: { type: 'string' }, to: { type: 'string' } });
       if (typeof values.from !== 'string' || typeof values.to !== 'string') throw new CliError('give the days: tock capture forget --from YYYY-MM-DD --to YYYY-MM-DD');
-      const result = (await admin(io, 'POST', '/capture/forget', { from: values.from, to: values.to })) as { spans: number; heartbeats: number };
+      const result = await admin(io, 'POST /capture/forget', { from: values.from, to: values.to });
       print(io, values.json === true, result, () => `forgot ${values.from} to ${values.to}: ${result.spans} span${result.spans === 1 ? '' : 's'} and ${result.heartbeats} heartbeat${result.heartbeats === 1 ? '' : 's'}`);
       return 0;
     }
@@ -90,14 +91,14 @@ async function run(args: string[], io: Io): Promise<number> {
       const [action, ...more] = rest;
       if (action !== 'install') throw new CliError('use: tock capture gnome-extension install');
       const { values } = flags(more);
-      const result = (await admin(io, 'POST', '/capture/gnome-extension/install')) as GnomeExtensionInstall;
+      const result = await admin(io, 'POST /capture/gnome-extension/install');
       print(io, values.json === true, result, () => `installed ${result.uuid} in ${result.dir}\n${result.next}`);
       return 0;
     }
     case 'status':
     case undefined: {
       const { values } = flags(rest);
-      const status = (await admin(io, 'GET', '/capture')) as CaptureStatus;
+      const status = await admin(io, 'GET /capture');
       print(io, values.json === true, status, () => formatCaptureStatus(status));
       return 0;
     }
@@ -119,7 +120,7 @@ export const timelineCommand: Command = {
   usage: 'tock timeline [YYYY-MM-DD] [--json]',
   async run(args, io) {
     const { values, positionals } = flags(args, {}, 1);
-    const day = (await admin(io, 'POST', '/timeline', positionals[0] === undefined ? {} : { date: positionals[0] })) as Timeline;
+    const day = await admin(io, 'POST /timeline', positionals[0] === undefined ? {} : { date: positionals[0] });
     print(io, values.json === true, day, () => formatTimeline(day));
     return 0;
   },

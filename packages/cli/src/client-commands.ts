@@ -25,7 +25,8 @@ import {
 import { existsSync } from 'node:fs';
 import { homePaths, resolveHome, type CoveringBlock } from '@tock/app';
 import { DEFAULT_PORT, MAX_PORT } from '@tock/protocol';
-import { admin, flags } from './admin-commands.ts';
+import { admin } from './admin-call.ts';
+import { flags } from './flags.ts';
 import type { Command } from './command.ts';
 import { DURATION_FORMS, formatMinutes, formatSeconds, parseDuration, refuseSplitDuration } from './duration.ts';
 import { formatClock, formatSpan } from './format-time.ts';
@@ -329,7 +330,7 @@ const start: Command = {
     // What the new session overlaps: blocks that still cover its start (another device's running
     // session, an entry ending ahead), asked of the app's admin socket when the app runs here.
     if (previous?.activityID !== result.activityID && appRunning()) {
-      const covering = (await admin(io, 'POST', '/blocks/covering', { at: result.startedAt }).catch(() => null)) as { blocks: CoveringBlock[] } | null;
+      const covering = (await admin(io, 'POST /blocks/covering', { at: result.startedAt }).catch(() => null)) as { blocks: CoveringBlock[] } | null;
       const warning = covering === null ? null : startOverlapWarning(covering.blocks, io.now());
       if (warning !== null) io.err(terminalText(warning));
     }

@@ -3,18 +3,20 @@
  * running app through its admin channel; `tock service` and `tock install-cli` set up how
  * Tock starts and where `tock` is found, and need no running app.
  */
+import { isProblem } from '@tock/protocol';
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
-import { adminRequest, homePaths, resolveHome, type DesktopView, type IdleAnswer, type IdleQuestion } from '@tock/app';
-import type { StartResult } from '@tock/protocol';
-import { admin, canOpenWindow, flags } from './admin-commands.ts';
+import { resolveHome, type IdleAnswer, type IdleQuestion } from '@tock/app';
+import { admin, appAnswers } from './admin-call.ts';
+import { flags } from './flags.ts';
+import { canOpenWindow } from './window.ts';
 import type { Command } from './command.ts';
 import { formatClock, formatSpan } from './format-time.ts';
 import { TOCK_CLI_PATH } from './git-hook.ts';
 import { CliError, print, type Io } from './io.ts';
-import { installLauncher, LauncherError, removeLauncher } from './service/install-cli.ts';
+import { installLauncher, removeLauncher } from './service/install-cli.ts';
 import { terminalText } from './terminal-text.ts';
-import { installService, serviceStatus, ServiceError, uninstallService, type ServiceContext, type ServiceRunner } from './service/service.ts';
+import { installService, serviceStatus, uninstallService, type ServiceContext, type ServiceRunner } from './service/service.ts';
 
 function minutes(seconds: number): string {
   const m = Math.round(seconds / 60);
@@ -46,7 +48,7 @@ const idle: Command = {
     const { values, positionals } = flags(args, {}, 1);
     const choice = positionals[0];
     if (choice === undefined) {
-      const found = (await admin(io, 'GET', '/idle')) as { question: IdleQuestion | null; idleSource: DesktopView['idleSource'] };
+      const found = await admin(io, 'GET /idle');
       print(io, values.json === true, found, () => {
         if (found.question) return describeIdleQuestion(found.question, io.now());
         const source =
@@ -63,7 +65,7 @@ const idle: Command = {
       return 0;
     }
     if (choice !== 'keep' && choice !== 'discard' && choice !== 'stop') throw new CliError(`answer with keep, discard or stop, not "${choice}"`);
-    const answer = (await admin(io, 'POST', '/idle/answer', { choice })) as IdleAnswer;
+    const answer = await admin(io, 'POST /idle/answer', { choice });
     print(io, values.json === true, answer, () => describeIdleAnswer(answer));
     return 0;
   },
@@ -74,7 +76,7 @@ const continueCommand: Command = {
   usage: 'tock continue [--json]',
   async run(args, io) {
     const { values } = flags(args);
-    const started = (await admin(io, 'POST', '/continue')) as StartResult;
+    const started = await admin(io, 'POST /continue');
     print(io, values.json === true, started, () => `Tracking "${started.activityName}" since ${formatClock(started.startedAt, io.now())}`);
     return 0;
   },
@@ -88,13 +90,17 @@ const open: Command = {
     const opening = values.print !== true && canOpenWindow(io.env);
     if (opening) {
       // The app writes a 0600 launch file; the browser gets its path, never a code (docs/ui.md "Security decisions").
-      const { origin, file } = (await admin(io, 'POST', '/open', { file: true })) as { origin: string; file: string };
+      const opened = await admin(io, 'POST /open', { file: true });
+      if (!('file' in opened)) throw new CliError('the app answered without a launch file; restart it with `tock app`');
+      const { origin, file } = opened;
       const { openInBrowser } = await import('@tock/app/open');
       openInBrowser(file, io.env);
       print(io, values.json === true, { url: `${origin}/`, opened: true }, () => `Opening the Tock window (${origin}/)`);
       return 0;
     }
-    const { url } = (await admin(io, 'POST', '/open')) as { url: string };
+    const opened = await admin(io, 'POST /open');
+    if (!('url' in opened)) throw new CliError('the app answered without an address; restart it with `tock app`');
+    const { url } = opened;
     print(io, values.json === true, { url, opened: false }, () => `open: ${url}`);
     return 0;
   },
@@ -114,15 +120,6 @@ const serviceRunner = (env: NodeJS.ProcessEnv): ServiceRunner => (argv) =>
 function serviceContext(io: Io, run: ServiceRunner = serviceRunner(io.env), platform: NodeJS.Platform = process.platform): ServiceContext {
   const home = io.env.TOCK_HOME ? resolve(io.env.TOCK_HOME) : undefined;
   return { platform, env: io.env, run, command: { node: process.execPath, cli: TOCK_CLI_PATH, home }, appRunning: () => appAnswers(io) };
-}
-
-async function appAnswers(io: Io): Promise<boolean> {
-  try {
-    await adminRequest(homePaths(resolveHome(io.env)).adminSocket, 'GET', '/ping');
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 const service: Command = {
@@ -150,7 +147,7 @@ const service: Command = {
         throw new CliError(`unknown service action "${action}"; use install, uninstall or status`);
       }
     } catch (error) {
-      if (error instanceof ServiceError) throw new CliError(error.message);
+      if (isProblem(error, 'service_failed')) throw new CliError(error.message);
       throw error;
     }
     return 0;
@@ -167,7 +164,7 @@ const installCli: Command = {
       const report = values.remove ? removeLauncher(context) : installLauncher(context);
       print(io, values.json === true, report, () => report.message);
     } catch (error) {
-      if (error instanceof LauncherError) throw new CliError(error.message);
+      if (isProblem(error, 'service_failed')) throw new CliError(error.message);
       throw error;
     }
     return 0;

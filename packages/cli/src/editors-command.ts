@@ -5,8 +5,9 @@
  * of the file as this shell sees it (`WAKATIME_HOME`, else `HOME`): the app may run with
  * another environment.
  */
-import { wakatimeConfigDir, type EditorKeyResult, type EditorsStatus, type WakatimeSetup } from '@tock/app';
-import { admin, flags } from './admin-commands.ts';
+import { wakatimeConfigDir, type EditorsStatus } from '@tock/app';
+import { admin } from './admin-call.ts';
+import { flags } from './flags.ts';
 import type { Command } from './command.ts';
 import { CliError, print, type Io } from './io.ts';
 
@@ -28,20 +29,20 @@ async function run(args: string[], io: Io): Promise<number> {
   switch (sub) {
     case 'enable': {
       const { values } = flags(rest);
-      const result = (await admin(io, 'POST', '/editors/enable')) as EditorKeyResult;
+      const result = await admin(io, 'POST /editors/enable');
       print(io, values.json === true, result, () => ['Add these two lines to [settings] in ~/.wakatime.cfg (or run `tock editors setup`):', ...result.lines].join('\n'));
       if (!result.listenerOn) io.err(LISTENER_OFF);
       return 0;
     }
     case 'key': {
       const { values } = flags(rest, { rotate: { type: 'boolean' } });
-      const result = (await admin(io, values.rotate ? 'POST' : 'GET', values.rotate ? '/editors/key/rotate' : '/editors/key')) as EditorKeyResult;
+      const result = await admin(io, values.rotate ? 'POST /editors/key/rotate' : 'GET /editors/key');
       print(io, values.json === true, { key: result.key }, () => result.key);
       return 0;
     }
     case 'setup': {
       const { values } = flags(rest);
-      const result = (await admin(io, 'POST', '/editors/setup', { dir: wakatimeConfigDir(io.env) })) as WakatimeSetup & EditorKeyResult;
+      const result = await admin(io, 'POST /editors/setup', { dir: wakatimeConfigDir(io.env) });
       print(io, values.json === true, { path: result.path, backup: result.backup, apiUrl: result.apiUrl }, () =>
         [`wrote api_url and api_key to ${result.path}`, result.backup ? `your file as it was before Tock: ${result.backup}` : 'there was no file before'].join('\n'),
       );
@@ -50,14 +51,14 @@ async function run(args: string[], io: Io): Promise<number> {
     }
     case 'disable': {
       const { values } = flags(rest);
-      const status = (await admin(io, 'POST', '/editors/disable')) as EditorsStatus;
+      const status = await admin(io, 'POST /editors/disable');
       print(io, values.json === true, status, () => 'editors off: the editor key is forgotten; WakaTime plugins are refused until `tock editors enable`');
       return 0;
     }
     case 'status':
     case undefined: {
       const { values } = flags(rest);
-      const status = (await admin(io, 'GET', '/editors')) as EditorsStatus;
+      const status = await admin(io, 'GET /editors');
       print(io, values.json === true, status, () => formatEditorsStatus(status));
       return 0;
     }

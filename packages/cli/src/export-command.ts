@@ -10,31 +10,24 @@ import { createWriteStream } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { adminDownload, AppNotRunningError, homePaths, resolveHome } from '@tock/app';
-import { appNotRunning, flags } from './admin-commands.ts';
+import type { AdminInput, AdminResult } from '@tock/app';
+import { adminDownload } from './admin-call.ts';
+import { flags } from './flags.ts';
 import { StringDecoder } from 'node:string_decoder';
 import { CliError, print, type Io } from './io.ts';
 import { terminalLines } from './terminal-text.ts';
 
 /** What the app reports at the end of an export. */
-interface ExportSummary {
-  activities: number;
-  sessions: number;
-  entries: number;
-}
-
 /** The app's one-line refusals name the field (`from: …`); on the command line it is a flag. */
 function asFlags(message: string): string {
   return message.replace(/^(from|to|format): /, '--$1: ');
 }
 
 /** Runs the download, mapping "no app" to the usual hint and the app's refusals to flags. */
-async function download(io: Io, input: Record<string, unknown>, destination: NodeJS.WritableStream, end: boolean): Promise<ExportSummary> {
-  const home = resolveHome(io.env);
+async function download(io: Io, input: AdminInput<'POST /export'>, destination: NodeJS.WritableStream, end: boolean): Promise<AdminResult<'POST /export'>> {
   try {
-    return (await adminDownload(homePaths(home).adminSocket, '/export', input, destination as Writable, { end })) as ExportSummary;
+    return await adminDownload(io, 'POST /export', input, destination, end);
   } catch (error) {
-    if (error instanceof AppNotRunningError) throw appNotRunning(home);
     if (error instanceof Error && error.name === 'AdminError') throw new CliError(asFlags(error.message));
     throw error;
   }
@@ -79,7 +72,7 @@ function toTerminal(terminal: NodeJS.WritableStream): { sink: Writable; flush: (
 }
 
 /** Writes the export to `file` through a 0600 temporary file in the same directory, then renames it. */
-async function toFile(io: Io, input: Record<string, unknown>, file: string): Promise<ExportSummary> {
+async function toFile(io: Io, input: AdminInput<'POST /export'>, file: string): Promise<AdminResult<'POST /export'>> {
   const target = resolve(file);
   const temp = join(dirname(target), `.${basename(target)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
   let fd: number;
@@ -118,13 +111,13 @@ export async function runExport(args: string[], io: Io): Promise<number> {
   // Captured spans leave the machine only when asked (docs/data.md "Capture"): their own JSON document.
   if (values.capture === true && format !== 'json') throw new CliError('--capture exports JSON only; leave out --format csv');
   // The days are checked by the app, with the rule every other way in uses (@tock/protocol).
-  const input = { format, from: values.from, to: values.to, ...(values.capture === true ? { capture: true } : {}) };
+  const input: AdminInput<'POST /export'> = { format, from: values.from as string | undefined, to: values.to as string | undefined, ...(values.capture === true ? { capture: true } : {}) };
   const output = values.output;
   if (typeof output === 'string') {
     if (output === '') throw new CliError('--output needs a file name');
     const summary = await toFile(io, input, output);
-    if (values.capture === true) {
-      const days = summary as unknown as { days: number; spans: number };
+    if ('days' in summary) {
+      const days = summary;
       print(io, values.json === true, { file: resolve(output), format, capture: true, ...days }, () => `exported ${plural(days.spans, 'captured span', 'captured spans')} of ${plural(days.days, 'day', 'days')} to ${output}`);
       return 0;
     }

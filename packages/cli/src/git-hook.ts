@@ -15,7 +15,7 @@ import { lstat, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promi
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { PACKAGE_FILES } from '@tock/app/package-files';
 import { promisify } from 'node:util';
-import { flags } from './admin-commands.ts';
+import { flags } from './flags.ts';
 import type { Command } from './command.ts';
 import { CliError, print } from './io.ts';
 

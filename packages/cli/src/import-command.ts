@@ -5,8 +5,8 @@
  * with `--json` the counts; `--dry-run` prints the same and writes nothing.
  */
 import { resolve } from 'node:path';
-import { adminRequest, AppNotRunningError, homePaths, resolveHome } from '@tock/app';
-import { appNotRunning, flags } from './admin-commands.ts';
+import { adminWithin } from './admin-call.ts';
+import { flags } from './flags.ts';
 import { CliError, type Io } from './io.ts';
 
 const FORMATS = ['tock', 'toggl', 'timewarrior', 'watson'];
@@ -48,20 +48,7 @@ export async function runImport(args: string[], io: Io): Promise<number> {
   const format = values.format as string | undefined;
   if (format !== undefined && !FORMATS.includes(format)) throw new CliError(`--format takes ${FORMATS.join(', ')}, not "${format}"`);
   const dryRun = values['dry-run'] === true;
-  const home = resolveHome(io.env);
-  let counts: ImportCounts;
-  try {
-    counts = (await adminRequest(
-      homePaths(home).adminSocket,
-      'POST',
-      '/import',
-      { path: resolve(file), name: file, format, tz: values.tz, dryRun },
-      { timeoutMs: IMPORT_TIMEOUT_MS },
-    )) as ImportCounts;
-  } catch (error) {
-    if (error instanceof AppNotRunningError) throw appNotRunning(home);
-    throw error;
-  }
+  const counts = await adminWithin(io, IMPORT_TIMEOUT_MS, 'POST /import', { path: resolve(file), name: file, format, tz: values.tz as string | undefined, dryRun });
   if (values.json === true) {
     const { imported, skipped, activitiesCreated, openSkipped, emptySkipped } = counts;
     io.out(JSON.stringify({ imported, skipped, activitiesCreated, openSkipped, ...(emptySkipped > 0 ? { emptySkipped } : {}) }, null, 2));

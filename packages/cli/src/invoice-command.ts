@@ -9,26 +9,15 @@
 import { closeSync, createWriteStream, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import type { Writable } from 'node:stream';
-import { adminDownload, AppNotRunningError, homePaths, resolveHome } from '@tock/app';
-import type { InvoiceSummary } from '@tock/core';
-import { admin, appNotRunning, flags } from './admin-commands.ts';
+import type { AdminInput, InvoiceStreamSummary } from '@tock/app';
+import { admin, adminDownload } from './admin-call.ts';
+import { flags } from './flags.ts';
 import type { Command } from './command.ts';
 import { CliError, print, type Io } from './io.ts';
 import { terminalText } from './terminal-text.ts';
 
 const USAGE =
   'tock invoice --client NAME --from YYYY-MM-DD --to YYYY-MM-DD [--output FILE] [--format pdf|html|csv] | --reissue NUMBER [--output FILE] [--format …] | list [--json]';
-
-/** What the app says at the end of a streamed invoice. */
-interface Streamed {
-  number: string;
-  format: string;
-  fileName: string;
-  client: string;
-  lines: number;
-  totals: { currency: string; amount: string }[];
-}
 
 /** The format: `--format`, else the output's extension, else PDF. */
 export function invoiceFormat(format: unknown, output: string | undefined): 'pdf' | 'html' | 'csv' {
@@ -47,7 +36,10 @@ function totalsText(totals: readonly { currency: string; amount: string }[]): st
 }
 
 /** Streams `route` into a temporary file in `dir`, then renames it to `target` (or, without one, to the file name the app gives). */
-async function download(io: Io, route: string, input: Record<string, unknown>, target: string | undefined): Promise<{ file: string; summary: Streamed }> {
+/** What `tock invoice` asks for: a new invoice, or a kept one again. */
+type InvoiceRequest = { route: 'POST /invoices/create'; input: AdminInput<'POST /invoices/create'> } | { route: 'POST /invoices/reissue'; input: AdminInput<'POST /invoices/reissue'> };
+
+async function download(io: Io, request: InvoiceRequest, target: string | undefined): Promise<{ file: string; summary: InvoiceStreamSummary }> {
   const dir = target === undefined ? process.cwd() : dirname(resolve(target));
   const temp = join(dir, `.tock-invoice.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
   let fd: number;
@@ -59,14 +51,12 @@ async function download(io: Io, route: string, input: Record<string, unknown>, t
     throw new CliError(`cannot write in ${dir} (${why}); choose another --output`);
   }
   let closed = false;
-  const home = resolveHome(io.env);
   try {
     const stream = createWriteStream('', { fd, autoClose: false });
-    let summary: Streamed;
+    let summary: InvoiceStreamSummary;
     try {
-      summary = (await adminDownload(homePaths(home).adminSocket, route, input, stream as Writable)) as Streamed;
+      summary = request.route === 'POST /invoices/create' ? await adminDownload(io, request.route, request.input, stream) : await adminDownload(io, request.route, request.input, stream);
     } catch (error) {
-      if (error instanceof AppNotRunningError) throw appNotRunning(home);
       if (error instanceof Error && error.name === 'AdminError') throw new CliError(error.message.replace(/^(client|from|to|format|number): /, (_m, f: string) => `--${f === 'number' ? 'reissue' : f}: `));
       throw error;
     }
@@ -98,7 +88,7 @@ export const invoiceCommand: Command = {
     const [action] = positionals;
     if (action === 'list') {
       if (values.client !== undefined || values.reissue !== undefined) throw new CliError(`usage: ${USAGE}`);
-      const list = (await admin(io, 'GET', '/invoices')) as InvoiceSummary[];
+      const list = await admin(io, 'GET /invoices');
       print(io, json, list, () =>
         list.length === 0
           ? 'no invoices yet; make one with `tock invoice --client NAME --from D --to D`'
@@ -110,18 +100,16 @@ export const invoiceCommand: Command = {
     const output = values.output as string | undefined;
     if (output === '') throw new CliError('--output needs a file name');
     const format = invoiceFormat(values.format, output);
-    let route: string;
-    let input: Record<string, unknown>;
-    if (values.reissue !== undefined) {
-      if (values.client !== undefined || values.from !== undefined || values.to !== undefined) throw new CliError('--reissue renders a kept invoice as it was; leave out --client, --from and --to');
-      route = '/invoices/reissue';
-      input = { number: values.reissue, format };
+    const { reissue, client, from, to } = values as Record<string, string | undefined>;
+    let request: InvoiceRequest;
+    if (reissue !== undefined) {
+      if (client !== undefined || from !== undefined || to !== undefined) throw new CliError('--reissue renders a kept invoice as it was; leave out --client, --from and --to');
+      request = { route: 'POST /invoices/reissue', input: { number: reissue, format } };
     } else {
-      if (values.client === undefined || values.from === undefined || values.to === undefined) throw new CliError(`tock invoice needs --client, --from and --to; usage: ${USAGE}`);
-      route = '/invoices/create';
-      input = { client: values.client, from: values.from, to: values.to, format };
+      if (client === undefined || from === undefined || to === undefined) throw new CliError(`tock invoice needs --client, --from and --to; usage: ${USAGE}`);
+      request = { route: 'POST /invoices/create', input: { client, from, to, format } };
     }
-    const { file, summary } = await download(io, route, input, output);
+    const { file, summary } = await download(io, request, output);
     print(io, json, { ...summary, file }, () =>
       terminalText(`${values.reissue !== undefined ? 'Reissued' : 'Invoice'} ${summary.number} for ${summary.client}: ${summary.lines} ${summary.lines === 1 ? 'line' : 'lines'}, ${totalsText(summary.totals)} — written to ${file}`),
     );

@@ -4,8 +4,10 @@
  * `abc`, a currency `EURO`, a budget `-1`, a tag with a control character) and refuses it with
  * one line that names the field, changing nothing; these only ask it and print the answer.
  */
-import type { ActivityLedger, BlockLedger, Client } from '@tock/core';
-import { admin, flags } from './admin-commands.ts';
+import type { AdminInput } from '@tock/app';
+import type { ActivityLedger, Client } from '@tock/core';
+import { admin } from './admin-call.ts';
+import { flags } from './flags.ts';
 import type { Command } from './command.ts';
 import { CliError, print } from './io.ts';
 import { terminalText } from './terminal-text.ts';
@@ -49,23 +51,23 @@ const clients: Command = {
     const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
     if (action === 'list') {
       if (target !== undefined || Object.keys(given).length > 0 || values.name !== undefined) throw new CliError(`usage: ${CLIENTS_USAGE}`);
-      const list = (await admin(io, 'GET', '/clients')) as Client[];
+      const list = await admin(io, 'GET /clients');
       print(io, json, list, () => (list.length === 0 ? 'no clients yet; add one with `tock clients add NAME --rate R --currency C`' : list.map(formatClient).join('\n')));
       return 0;
     }
     if (target === undefined || target.trim() === '') throw new CliError(`tock clients ${action} needs a client name; usage: ${CLIENTS_USAGE}`);
     if (action === 'add') {
       if (values.name !== undefined) throw new CliError('--name goes with `tock clients edit`; the name of a new client is its argument');
-      const client = (await admin(io, 'POST', '/clients/add', { name: target, ...given })) as Client;
+      const client = await admin(io, 'POST /clients/add', { name: target, ...given });
       print(io, json, client, () => `Added client ${formatClient(client)}`);
     } else if (action === 'edit') {
       const name = values.name as string | undefined;
       if (name === undefined && Object.keys(given).length === 0) throw new CliError('tock clients edit changes nothing without --name, --rate, --currency or --address');
-      const client = (await admin(io, 'POST', '/clients/edit', { client: target, ...(name === undefined ? {} : { name }), ...given })) as Client;
+      const client = await admin(io, 'POST /clients/edit', { client: target, ...(name === undefined ? {} : { name }), ...given });
       print(io, json, client, () => `Changed client ${formatClient(client)}`);
     } else if (action === 'remove') {
       if (values.name !== undefined || Object.keys(given).length > 0) throw new CliError('tock clients remove takes only the client');
-      const client = (await admin(io, 'POST', '/clients/remove', { client: target })) as Client;
+      const client = await admin(io, 'POST /clients/remove', { client: target });
       print(io, json, client, () => terminalText(`Removed client ${client.name}; its activities keep their time and have no client now`));
     } else {
       throw new CliError(`unknown clients action "${action}"; use list, add, edit or remove`);
@@ -90,12 +92,12 @@ const activity: Command = {
     if (name === undefined || name.trim() === '' || (action !== 'set' && action !== 'show')) throw new CliError(`usage: ${ACTIVITY_USAGE}`);
     if (action === 'show') {
       if (Object.keys(values).some((k) => k !== 'json')) throw new CliError('tock activity show takes only the activity; use tock activity set to change it');
-      const ledger = (await admin(io, 'POST', '/activity/ledger', { activity: name })) as ActivityLedger;
+      const ledger = await admin(io, 'POST /activity/ledger', { activity: name });
       print(io, json, ledger, () => formatActivityLedger(ledger));
       return 0;
     }
     if (values.billable === true && values['not-billable'] === true) throw new CliError('give --billable or --not-billable, not both');
-    const input: Record<string, unknown> = { activity: name };
+    const input: AdminInput<'POST /activity/set'> = { activity: name };
     const client = clearable(values.client);
     if (client !== undefined) input.client = client;
     const rate = clearable(values.rate);
@@ -105,7 +107,7 @@ const activity: Command = {
     if (values.billable === true) input.billable = true;
     if (values['not-billable'] === true) input.billable = false;
     if (Object.keys(input).length === 1) throw new CliError('tock activity set changes nothing without --client, --rate, --billable, --not-billable or --budget');
-    const ledger = (await admin(io, 'POST', '/activity/set', input)) as ActivityLedger;
+    const ledger = await admin(io, 'POST /activity/set', input);
     print(io, json, ledger, () => formatActivityLedger(ledger));
     return 0;
   },
@@ -121,7 +123,7 @@ function tagCommand(verb: 'tag' | 'untag'): Command {
       const { values, positionals } = flags(args, {}, Number.POSITIVE_INFINITY);
       const [id, ...tags] = positionals;
       if (id === undefined || tags.length === 0) throw new CliError(`usage: ${usage}`);
-      const block = (await admin(io, 'POST', verb === 'tag' ? '/blocks/tag' : '/blocks/untag', { id, tags })) as BlockLedger;
+      const block = await admin(io, verb === 'tag' ? 'POST /blocks/tag' : 'POST /blocks/untag', { id, tags });
       print(io, values.json === true, block, () => terminalText(`${block.kind} ${block.id}: ${block.tags.length === 0 ? 'no tags' : `tags ${block.tags.join(', ')}`}`));
       return 0;
     },
@@ -139,7 +141,7 @@ const settings: Command = {
     if (key === undefined || (action === 'get' && value !== undefined) || (action === 'set' && value === undefined) || (action !== 'get' && action !== 'set')) {
       throw new CliError(`usage: ${SETTINGS_USAGE}`);
     }
-    const result = action === 'get' ? await admin(io, 'POST', '/settings/get', { key }) : await admin(io, 'POST', '/settings/set', { key, value });
+    const result = action === 'get' ? await admin(io, 'POST /settings/get', { key }) : await admin(io, 'POST /settings/set', { key, value });
     // The value is JSON either way: what `set` takes is what `get` prints.
     print(io, values.json === true, result, () => terminalText(JSON.stringify(result)));
     return 0;

@@ -6,11 +6,12 @@
  * and resolves the range in its own time zone, so no token is needed and the CLI's `TZ`
  * cannot make it count other days than the app does.
  */
-import { adminRequest, AppNotRunningError, homePaths, resolveHome } from '@tock/app';
-import { REPORT_PERIODS, reportCsv, reportMatrixCsv, type DailyTotal, type Report, type ReportActivityRow, type ReportDayRow } from '@tock/core';
+import type { AdminInput, AdminResult } from '@tock/app';
+import { REPORT_PERIODS, reportCsv, reportMatrixCsv, type Report, type ReportActivityRow, type ReportDayRow } from '@tock/core';
 import type { ClientReportRow, ReportBy, TagReportRow } from '@tock/protocol';
 import { formatMinutesAs, shownTable } from '@tock/protocol';
-import { appNotRunning, flags } from './admin-commands.ts';
+import { admin } from './admin-call.ts';
+import { flags } from './flags.ts';
 import { CliError, type Io } from './io.ts';
 import { terminalJson, terminalText } from './terminal-text.ts';
 
@@ -95,28 +96,25 @@ export async function runReport(args: string[], io: Io): Promise<number> {
   if (values.billable !== undefined && values.billable !== 'true' && values.billable !== 'false') {
     throw new CliError(`--billable takes true or false, not "${String(values.billable)}"`);
   }
-  const input: Record<string, unknown> = matrix ? { by, matrix } : { by };
+  const input: AdminInput<'GET /report'> = matrix ? { by, matrix } : { by };
   if (values.billable !== undefined) input.billable = values.billable === 'true';
   if (values.from !== undefined || values.to !== undefined) {
-    input.from = values.from;
-    input.to = values.to;
+    input.from = values.from as string | undefined;
+    input.to = values.to as string | undefined;
   } else {
     input.period = period ?? 'today';
   }
-  const home = resolveHome(io.env);
-  let report: Report;
+  let report: AdminResult<'GET /report'>;
   try {
-    report = (await adminRequest(homePaths(home).adminSocket, 'GET', '/report', input)) as Report;
+    report = await admin(io, 'GET /report', input);
   } catch (error) {
-    if (error instanceof AppNotRunningError) throw appNotRunning(home);
     if (error instanceof Error && error.name === 'AdminError') throw new CliError(asFlags(error.message));
     throw error;
   }
   if (values.json === true) io.out(terminalJson(report));
   // Every record ends with CRLF; io.out adds the last record's LF itself.
-  else if (matrix) {
-    const { cells, days } = report as Report & { cells: DailyTotal[]; days: { date: string; seconds: number }[] };
-    io.out(reportMatrixCsv(report, cells, days).slice(0, -1));
+  else if (matrix && 'cells' in report) {
+    io.out(reportMatrixCsv(report, report.cells, report.days).slice(0, -1));
   } else if (values.csv === true) io.out(reportCsv(report, by).slice(0, -1));
   else io.out(reportTable(report, by));
   return 0;

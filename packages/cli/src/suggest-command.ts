@@ -6,7 +6,8 @@
  */
 import type { RuleTest } from '@tock/core';
 import type { Entry, Suggestion, Suggestions } from '@tock/protocol';
-import { admin, flags } from './admin-commands.ts';
+import { admin } from './admin-call.ts';
+import { flags } from './flags.ts';
 import type { Command } from './command.ts';
 import { formatSeconds } from './duration.ts';
 import { CliError, print, type Io } from './io.ts';
@@ -70,27 +71,29 @@ async function suggest(args: string[], io: Io): Promise<number> {
       const json = values.json === true;
       if (values.all === true) {
         if (values.activity !== undefined) throw new CliError('--all accepts the labelled suggestions as labelled; give --activity to one: tock suggest accept ID --activity NAME');
-        const result = (await admin(io, 'POST', '/suggestions/accept', { all: true, date: positionals[0] })) as { entries: Entry[] };
-        print(io, json, result, () => (result.entries.length === 0 ? 'no labelled suggestions to accept' : result.entries.map(entryLine).join('\n')));
+        const result = await admin(io, 'POST /suggestions/accept', { all: true, date: positionals[0] });
+        // `{all: true}` answers `{entries}`; one entry alone would be an older app's answer.
+        const entries = 'entries' in result ? result.entries : [result];
+        print(io, json, result, () => (entries.length === 0 ? 'no labelled suggestions to accept' : entries.map(entryLine).join('\n')));
         return 0;
       }
       const id = positionals[0];
       if (id === undefined) throw new CliError('give the suggestion: tock suggest accept ID [--activity NAME] (tock suggest lists them), or --all');
-      const entry = (await admin(io, 'POST', '/suggestions/accept', { id, activityName: values.activity })) as Entry;
-      print(io, json, entry, () => entryLine(entry));
+      const accepted = await admin(io, 'POST /suggestions/accept', { id, activityName: values.activity as string | undefined });
+      print(io, json, accepted, () => ('entries' in accepted ? accepted.entries : [accepted]).map(entryLine).join('\n'));
       return 0;
     }
     case 'dismiss': {
       const { values, positionals } = flags(rest, {}, 1);
       const id = positionals[0];
       if (id === undefined) throw new CliError('give the suggestion: tock suggest dismiss ID (tock suggest lists them)');
-      const gone = (await admin(io, 'POST', '/suggestions/dismiss', { id })) as Suggestion;
+      const gone = await admin(io, 'POST /suggestions/dismiss', { id });
       print(io, values.json === true, gone, () => `dismissed ${clock(gone.start)}–${clock(gone.end)} for good`);
       return 0;
     }
     default: {
       const { values, positionals } = flags(sub === undefined ? [] : args, {}, 1);
-      const day = (await admin(io, 'POST', '/suggestions', { date: positionals[0] })) as Suggestions;
+      const day = await admin(io, 'POST /suggestions', { date: positionals[0] });
       print(io, values.json === true, day, () => formatSuggestions(day));
       return 0;
     }
@@ -138,21 +141,21 @@ async function rules(args: string[], io: Io): Promise<number> {
     case 'list':
     case undefined: {
       const { values } = flags(rest);
-      const list = (await admin(io, 'GET', '/rules')) as Rule[];
+      const list = await admin(io, 'GET /rules');
       print(io, values.json === true, list, () => formatRules(list));
       return 0;
     }
     case 'add': {
       const { values } = flags(rest, { ...MATCH_FLAGS, activity: { type: 'string' }, at: { type: 'string' } });
       if (typeof values.activity !== 'string') throw new CliError(`give the activity: ${RULES_USAGE.split(' | ')[1]}`);
-      const rule = (await admin(io, 'POST', '/rules/add', { match: matchOf(values), activity: values.activity, at: wholeFlag(values.at, 'at') })) as Rule;
+      const rule = await admin(io, 'POST /rules/add', { match: matchOf(values), activity: values.activity, at: wholeFlag(values.at, 'at') });
       print(io, values.json === true, rule, () => `added ${rule.id}: ${terminalText(matchText(rule.match))} → ${terminalText(rule.activity)}`);
       return 0;
     }
     case 'remove': {
       const { values, positionals } = flags(rest, {}, 1);
       if (positionals[0] === undefined) throw new CliError('give the rule: tock rules remove ID (tock rules list shows them)');
-      const result = await admin(io, 'POST', '/rules/remove', { id: positionals[0] });
+      const result = await admin(io, 'POST /rules/remove', { id: positionals[0] });
       print(io, values.json === true, result, () => `removed ${positionals[0]}`);
       return 0;
     }
@@ -160,8 +163,8 @@ async function rules(args: string[], io: Io): Promise<number> {
       const { values, positionals } = flags(rest, { ...MATCH_FLAGS, activity: { type: 'string' }, days: { type: 'string' } }, 1);
       const match = matchOf(values);
       if (positionals[0] === undefined && Object.keys(match).length === 0) throw new CliError('give a rule: tock rules test ID, or the globs: tock rules test --app G … [--days 7]');
-      const input = positionals[0] !== undefined ? { id: positionals[0] } : { match, activity: values.activity };
-      const result = (await admin(io, 'POST', '/rules/test', { ...input, days: wholeFlag(values.days, 'days') })) as RuleTest;
+      const input = positionals[0] !== undefined ? { id: positionals[0] } : { match, activity: values.activity as string | undefined };
+      const result = await admin(io, 'POST /rules/test', { ...input, days: wholeFlag(values.days, 'days') });
       print(io, values.json === true, result, () => formatRuleTest(result));
       return 0;
     }

@@ -6,8 +6,9 @@
  * app has already made printable: no control character reaches the terminal.
  */
 import { resolve } from 'node:path';
-import type { SyncEnableResult, SyncStatus } from '@tock/app';
-import { admin, flags } from './admin-commands.ts';
+import type { SyncStatus } from '@tock/app';
+import { admin } from './admin-call.ts';
+import { flags } from './flags.ts';
 import type { Command } from './command.ts';
 import { CliError, print, type Io } from './io.ts';
 
@@ -67,20 +68,20 @@ async function run(args: string[], io: Io): Promise<number> {
       const { values, positionals } = flags(rest, { name: { type: 'string' }, key: { type: 'string' } }, 1);
       if (positionals[0] === undefined) throw new CliError('give the folder to sync through: tock sync enable DIR [--name NAME] [--key KEY]');
       // The app runs elsewhere: a relative DIR means relative to where the command was typed.
-      const status = (await admin(io, 'POST', '/sync/enable', { dir: folderArgument(positionals[0], process.cwd()), name: values.name, key: values.key })) as SyncEnableResult;
+      const status = await admin(io, 'POST /sync/enable', { dir: folderArgument(positionals[0], process.cwd()), name: values.name as string | undefined, key: values.key as string | undefined });
       for (const warning of status.warnings ?? []) io.err(`warning: ${warning}`);
       print(io, values.json === true, status, () => `sync on: ${status.device?.name} writes to ${status.dir}\n${formatSyncStatus(status)}`);
       return 0;
     }
     case 'key': {
       const { values } = flags(rest);
-      const { key } = (await admin(io, 'GET', '/sync/key')) as { key: string };
+      const { key } = await admin(io, 'GET /sync/key');
       print(io, values.json === true, { key }, () => key);
       return 0;
     }
     case 'disable': {
       const { values } = flags(rest);
-      const status = (await admin(io, 'POST', '/sync/disable')) as SyncStatus;
+      const status = await admin(io, 'POST /sync/disable');
       print(io, values.json === true, status, () => 'sync off: this device no longer writes to or reads the folder (its files there stay)');
       return 0;
     }
@@ -88,7 +89,7 @@ async function run(args: string[], io: Io): Promise<number> {
       const { values, positionals } = flags(rest, {}, 1);
       const word = positionals[0];
       if (word !== 'on' && word !== 'off') throw new CliError('say on or off: tock sync one-timer on|off');
-      const status = (await admin(io, 'POST', '/sync/one-timer', { on: word === 'on' })) as SyncStatus;
+      const status = await admin(io, 'POST /sync/one-timer', { on: word === 'on' });
       print(io, values.json === true, status, () =>
         status.oneTimer
           ? 'one timer on: a start on another device stops the timer running here when it arrives'
@@ -98,7 +99,7 @@ async function run(args: string[], io: Io): Promise<number> {
     }
     case 'status': {
       const { values } = flags(rest);
-      const status = (await admin(io, 'GET', '/sync')) as SyncStatus;
+      const status = await admin(io, 'GET /sync');
       print(io, values.json === true, status, () => formatSyncStatus(status));
       return 0;
     }

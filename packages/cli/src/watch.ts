@@ -7,7 +7,7 @@
  */
 import { TockError, type Status } from '@tock/client';
 import { EVENT_LIMITS } from '@tock/protocol';
-import { flags } from './admin-commands.ts';
+import { flags } from './flags.ts';
 import { connect, explainClientError } from './client-commands.ts';
 import type { Command } from './command.ts';
 import { CliError, type Io } from './io.ts';

@@ -5,9 +5,8 @@
  * heartbeat of each editor). The admin commands and the window both call this.
  */
 import { lastHeartbeatPerEditor, type Store } from '@tock/core';
-import { WAKATIME_API_PATH } from '@tock/protocol';
-import { AdminError, type AdminHandler } from '../admin.ts';
-import { CredentialStoreError } from '../credentials.ts';
+import { WAKATIME_API_PATH, isProblem } from '@tock/protocol';
+import { AdminError } from '../admin.ts';
 import type { EditorKeys } from './editor-key.ts';
 import { wakatimeSettingsLines, writeWakatimeConfig, type WakatimeSetup } from './wakatime-config.ts';
 
@@ -119,23 +118,8 @@ export class Editors {
     try {
       return work();
     } catch (error) {
-      if (error instanceof CredentialStoreError) throw new AdminError(error.message);
+      if (isProblem(error, 'credential_store_failed')) throw new AdminError(error.message);
       throw error;
     }
   }
-}
-
-/** The admin commands of `tock editors` (docs/cli.md). */
-export function editorsAdminRoutes(editors: Editors): Record<string, AdminHandler> {
-  return {
-    'GET /editors': () => editors.status(),
-    'POST /editors/enable': () => editors.enable(),
-    'POST /editors/disable': () => editors.disable(),
-    'GET /editors/key': () => editors.key(),
-    'POST /editors/key/rotate': () => editors.rotate(),
-    'POST /editors/setup': (input) => {
-      if (typeof input.dir !== 'string' || input.dir === '') throw new AdminError('give the folder of .wakatime.cfg (WAKATIME_HOME or your home)');
-      return editors.setup(input.dir);
-    },
-  };
 }

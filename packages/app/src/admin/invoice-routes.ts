@@ -10,9 +10,10 @@
  * fails, or a refusal, numbers nothing and marks no block.
  */
 import { draftInvoice, invoiceByNumber, issueInvoice, listInvoices, systemTimeZone, type InvoiceDocument, type Store } from '@tock/core';
-import { AdminStream, type AdminHandler } from './admin.ts';
-import { readInvoiceFormat, renderInvoice } from './invoices/render.ts';
-import { INVOICE_CONTENT_TYPES, invoiceFileName, type InvoiceFormat } from './invoices/text.ts';
+import { AdminStream } from '../admin.ts';
+import { adminHandlers } from './server.ts';
+import { readInvoiceFormat, renderInvoice } from '../invoices/render.ts';
+import { INVOICE_CONTENT_TYPES, invoiceFileName, type InvoiceFormat } from '../invoices/text.ts';
 
 /** What the summary trailer of a streamed invoice says. */
 export interface InvoiceStreamSummary {
@@ -26,7 +27,7 @@ export interface InvoiceStreamSummary {
   issued: boolean;
 }
 
-function streamed(doc: InvoiceDocument, format: InvoiceFormat, bytes: Uint8Array, issued: boolean): AdminStream {
+function streamed(doc: InvoiceDocument, format: InvoiceFormat, bytes: Uint8Array, issued: boolean): AdminStream<InvoiceStreamSummary> {
   const summary: InvoiceStreamSummary = { number: doc.number, format, fileName: invoiceFileName(doc, format), client: doc.client.name, lines: doc.lines.length, totals: doc.totals, issued };
   // 64 KiB at a time: the channel's pace, not one write of the whole file.
   function* chunks(): Generator<Uint8Array, InvoiceStreamSummary, undefined> {
@@ -36,10 +37,10 @@ function streamed(doc: InvoiceDocument, format: InvoiceFormat, bytes: Uint8Array
   return new AdminStream(INVOICE_CONTENT_TYPES[format], chunks());
 }
 
-/** The invoice routes over `store`, keyed like the app's own (`METHOD /path`). */
-export function invoiceAdminRoutes(store: Store, clock: () => number): Record<string, AdminHandler> {
-  const request = (input: Record<string, unknown>) => ({ client: input.client, from: input.from, to: input.to });
-  return {
+/** The invoice routes over `store`. */
+export function invoiceAdminRoutes(store: Store, clock: () => number) {
+  const request = (input: { client: string; from: string; to: string }) => ({ client: input.client, from: input.from, to: input.to });
+  return adminHandlers({
     'GET /invoices': () => listInvoices(store),
     'POST /invoices/preview': async (input) => {
       const format = readInvoiceFormat(input.format);
@@ -60,5 +61,5 @@ export function invoiceAdminRoutes(store: Store, clock: () => number): Record<st
       const doc = invoiceByNumber(store, input.number);
       return streamed(doc, format, await renderInvoice(doc, format), true);
     },
-  };
+  });
 }

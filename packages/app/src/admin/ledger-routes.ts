@@ -1,9 +1,9 @@
 /**
  * The ledger's admin routes (docs/data.md "The ledger"): clients, an activity's client, rate,
  * billable default and budget, a block's tags and billable flag, and the settings `rounding`,
- * `targets` and `business`. Thin: each reads its input and calls one core use case in one
- * transaction; a refusal is core's `validation_failed` problem, one line that names the field,
- * and nothing is written. The window's API can offer the same functions.
+ * `targets` and `business`. Thin: each calls one core use case in one transaction; core checks
+ * every field (a refusal is its `validation_failed` problem, one line that names the field) and
+ * nothing is written then. The window's API offers the same functions.
  */
 import {
   activityLedger,
@@ -19,12 +19,12 @@ import {
   untagBlock,
   type Store,
 } from '@tock/core';
-import type { AdminHandler } from './admin.ts';
+import { adminHandlers } from './server.ts';
 
-/** The ledger's admin routes over `store`, keyed like the app's own (`METHOD /path`). */
-export function ledgerAdminRoutes(store: Store, clock: () => number): Record<string, AdminHandler> {
+/** The ledger's admin routes over `store`. */
+export function ledgerAdminRoutes(store: Store, clock: () => number) {
   const write = <T>(work: () => T): T => store.transaction(work);
-  return {
+  return adminHandlers({
     'GET /clients': () => listClients(store),
     'POST /clients/add': (input) => write(() => addClient(store, input, clock(), () => crypto.randomUUID())),
     // `client`: the client's ID or name; the other fields as for add (`null` clears one).
@@ -35,7 +35,7 @@ export function ledgerAdminRoutes(store: Store, clock: () => number): Record<str
     'POST /blocks/tag': ({ id, tags }) => write(() => tagBlock(store, id, tags)),
     'POST /blocks/untag': ({ id, tags }) => write(() => untagBlock(store, id, tags)),
     'POST /blocks/billable': ({ id, billable }) => write(() => setBlockBillable(store, id, billable)),
-    'POST /settings/get': ({ key }) => getLedgerSetting(store.settings, String(key)),
-    'POST /settings/set': ({ key, value }) => write(() => setLedgerSetting(store.settings, String(key), value)),
-  };
+    'POST /settings/get': ({ key }) => getLedgerSetting(store.settings, key),
+    'POST /settings/set': ({ key, value }) => write(() => setLedgerSetting(store.settings, key, value)),
+  });
 }

@@ -1,0 +1,62 @@
+/**
+ * The admin routes of the app itself (docs/cli.md "The contract"): the listener switch, the
+ * token, the request list, the license, breaks, reports, export, import, backups and the
+ * blocks covering an instant. Thin: each calls one thing the app's services offer.
+ */
+import { isProblem } from '@tock/protocol';
+import { AdminError, AdminStream } from '../admin.ts';
+import type { AppServices } from '../app.ts';
+import { blocksCovering } from '../covering.ts';
+import { startCaptureExport, startExport } from '../exports.ts';
+import { importForAdmin } from '../imports.ts';
+import { reportForAdmin } from '../reports.ts';
+import type { TokenKeeper } from '../tokens.ts';
+import { adminHandlers } from './server.ts';
+
+function tokenOrHint(tokens: TokenKeeper): string {
+  const token = tokens.read();
+  if (!token) throw new AdminError('no token yet: run `tock listener on` to create one');
+  return token;
+}
+
+/** The app's own admin routes over its services. */
+export function appAdminRoutes(services: AppServices) {
+  const { listener, tokens, license, tracker, store, clock, backups } = services;
+  return adminHandlers({
+    'GET /ping': () => ({ home: services.home.dir }),
+    'GET /listener': () => listener.status(),
+    'POST /listener/on': ({ port }) => listener.enable(port ?? undefined),
+    'POST /listener/off': () => listener.disable(),
+    'GET /token': () => ({ token: tokenOrHint(tokens) }),
+    'POST /token/rotate': () => {
+      tokenOrHint(tokens);
+      return { token: tokens.rotate() };
+    },
+    'GET /requests': () => services.requests(),
+    'GET /license': () => license.info(),
+    'POST /license/activate': ({ key }) => license.activate(key),
+    'POST /break': () => tracker.startBreak(),
+    'POST /resume': () => tracker.resumeBreak(),
+    'GET /report': (input) => reportForAdmin(store, clock(), input),
+    // Streamed: a long history is sent as it is read, never built in memory.
+    'POST /export': (input) => {
+      if (input.capture === true) {
+        const started = startCaptureExport(store, clock, input);
+        return new AdminStream(started.contentType, started.chunks, started.close);
+      }
+      const started = startExport(store, clock, input);
+      return new AdminStream(started.contentType, started.chunks, started.close);
+    },
+    'POST /import': (input) => importForAdmin(store, clock(), input),
+    'POST /blocks/covering': ({ at }) => ({ blocks: blocksCovering(store, Date.parse(at)) }),
+    'POST /backup': async ({ file }) => {
+      try {
+        return { path: await backups.backupNow(file ?? undefined) };
+      } catch (error) {
+        // One line for the user (it names the file and what to do), not an internal error.
+        if (isProblem(error, 'backup_failed')) throw new AdminError(error.message);
+        throw error;
+      }
+    },
+  });
+}

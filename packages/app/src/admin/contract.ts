@@ -1,0 +1,322 @@
+/**
+ * The admin socket's contract (docs/architecture.md "Add an admin command"): one table of
+ * route → input schema → result type, shared by the app that answers (admin/server.ts checks
+ * every input against it once, with @tock/protocol's validator) and the CLI that asks
+ * (admin/call.ts types every answer by it). A route is `METHOD /path`, as it travels on the
+ * socket.
+ *
+ * An input has `fields`, checked here before the handler runs (the listener's field rules and
+ * messages; `refusals` gives a field its own line where the CLI's wording is the better one),
+ * and, when the use case checks some fields itself (core's `validation_failed` problems, which
+ * name the field), `given`: those fields are handed on as sent and only typed here. Unknown
+ * fields are dropped unless the route has `given`.
+ */
+import type { Report, ImportResult, ExportCounts, Client, ActivityLedger, BlockLedger, InvoiceSummary, SuggestionRule, RuleTest, Timeline } from '@tock/core';
+import type { RequestRecord } from '@tock/listener';
+import type { Entry, FieldSchema, StartResult, Status, Suggestion, Suggestions } from '@tock/protocol';
+import { MAX_PORT, MIN_LISTENER_PORT } from '@tock/protocol';
+import type { CoveringBlock } from '../covering.ts';
+import type { CaptureStatus } from '../desktop/capture/capture.ts';
+import type { GnomeExtensionInstall } from '../desktop/capture/gnome.ts';
+import type { DesktopView } from '../desktop/desktop.ts';
+import type { IdleAnswer, IdleQuestion } from '../desktop/idle/watch.ts';
+import type { DesktopSettings } from '../desktop/settings.ts';
+import type { EditorKeyResult, EditorsStatus } from '../editors/editors.ts';
+import type { WakatimeSetup } from '../editors/wakatime-config.ts';
+import type { LicenseInfo } from '../license.ts';
+import type { MatrixReport } from '../reports.ts';
+import type { SyncEnableResult, SyncStatus } from '../sync/sync-service.ts';
+import type { ListenerStatus } from '../views.ts';
+import type { InvoiceStreamSummary } from './invoice-routes.ts';
+
+declare const RESULT: unique symbol;
+
+/** A route answered with one JSON value of type `T` (a phantom: nothing of `T` exists at run time). */
+export interface Answer<T> {
+  readonly kind: 'json';
+  readonly [RESULT]: T;
+}
+
+/** A route answered with a stream of text or bytes; `T` is the summary its trailer carries. */
+export interface Streamed<T> {
+  readonly kind: 'stream';
+  readonly [RESULT]: T;
+}
+
+/** Fields of type `T` handed to the use case as sent; it checks them itself. */
+export interface Given<T> {
+  readonly given: true;
+  readonly [RESULT]: T;
+}
+
+const answer = <T>(): Answer<T> => ({ kind: 'json' }) as Answer<T>;
+const streamed = <T>(): Streamed<T> => ({ kind: 'stream' }) as Streamed<T>;
+const given = <T>(): Given<T> => ({ given: true }) as Given<T>;
+
+/** The input of one admin route. */
+export interface AdminInputSchema {
+  /** Checked by @tock/protocol's validator before the handler runs; `null` counts as absent. */
+  readonly fields: Readonly<Record<string, FieldSchema>>;
+  readonly required: readonly string[];
+  /** The one line for a refused field, from what was sent, instead of `<field>: <rule>`. */
+  readonly refusals?: Readonly<Record<string, (sent: unknown) => string>>;
+  /** Fields (other than `fields`) handed on as sent: the use case checks them. */
+  readonly given?: Given<unknown>;
+}
+
+/** One admin route: what it takes and what it answers. */
+export interface AdminRouteSpec {
+  readonly input: AdminInputSchema;
+  readonly result: Answer<unknown> | Streamed<unknown>;
+}
+
+const NONE = { fields: {}, required: [] } as const;
+
+const day = (description: string) => ({ type: 'string', format: 'date', description }) as const;
+const text = (description: string) => ({ type: 'string', description }) as const;
+const id = (what: string) => ({ type: 'string', minLength: 1, description: `The ${what}'s id.` }) as const;
+const shown = (value: unknown): string => `"${String(value)}"`;
+
+/** What a capture export (`{capture: true}`) counts. */
+type CaptureExportCounts = { days: number; spans: number };
+
+/** What `tock report` sends; core's report checks the range and the period. */
+type ReportInput = {
+  period?: string;
+  from?: string;
+  to?: string;
+  by?: string;
+  billable?: boolean;
+  matrix?: boolean;
+};
+
+/** A client's fields as `tock clients add/edit` send them (`null` clears one). */
+type ClientFields = {
+  rate?: string | null;
+  currency?: string | null;
+  address?: string | null;
+};
+
+/** A rule's pattern as `tock rules` sends it (core checks it). */
+type RuleMatch = Record<string, unknown>;
+
+/** Every admin route of the app (docs/cli.md "The contract"). */
+export const ADMIN_ROUTES = {
+  // The app and its listener (admin/app-routes.ts).
+  'GET /ping': { input: NONE, result: answer<{ home: string; restoring?: boolean }>() },
+  'GET /listener': { input: NONE, result: answer<ListenerStatus>() },
+  'POST /listener/on': {
+    input: {
+      fields: { port: { type: 'integer', minimum: MIN_LISTENER_PORT, maximum: MAX_PORT, description: 'The port to move to; default: the last one.' } },
+      required: [],
+      refusals: { port: (sent) => `port must be a whole number from ${MIN_LISTENER_PORT} to ${MAX_PORT}, not ${String(sent)}` },
+    },
+    result: answer<ListenerStatus>(),
+  },
+  'POST /listener/off': { input: NONE, result: answer<ListenerStatus>() },
+  'GET /token': { input: NONE, result: answer<{ token: string }>() },
+  'POST /token/rotate': { input: NONE, result: answer<{ token: string }>() },
+  'GET /requests': { input: NONE, result: answer<RequestRecord[]>() },
+  'GET /license': { input: NONE, result: answer<LicenseInfo>() },
+  'POST /license/activate': {
+    input: { fields: { key: text('The license key.') }, required: ['key'], refusals: { key: () => 'give the license key: tock license activate KEY' } },
+    result: answer<LicenseInfo>(),
+  },
+  'POST /break': { input: NONE, result: answer<Status>() },
+  'POST /resume': { input: NONE, result: answer<Status>() },
+  'GET /report': { input: { fields: {}, required: [], given: given<ReportInput>() }, result: answer<Report | MatrixReport>() },
+  // Streamed: a long history is sent as it is read, never built in memory.
+  'POST /export': {
+    input: { fields: { capture: { type: 'boolean', description: 'The capture spans instead of the blocks.' } }, required: [], given: given<{ from?: string; to?: string; format?: string }>() },
+    result: streamed<ExportCounts | CaptureExportCounts>(),
+  },
+  'POST /import': {
+    input: { fields: {}, required: [], given: given<{ path: string; name?: string; format?: string; tz?: string; dryRun?: boolean }>() },
+    result: answer<ImportResult>(),
+  },
+  'POST /blocks/covering': {
+    input: {
+      fields: { at: { type: 'string', format: 'date-time', description: 'The instant, ISO-8601.' } },
+      required: ['at'],
+      refusals: { at: () => 'give the instant as an ISO time: {"at": "2026-11-23T12:00:00Z"}' },
+    },
+    result: answer<{ blocks: CoveringBlock[] }>(),
+  },
+  'POST /backup': {
+    input: { fields: { file: text('An absolute path; default: the backups folder.') }, required: [], refusals: { file: () => 'the backup file must be a path' } },
+    result: answer<{ path: string }>(),
+  },
+
+  // The desktop part (admin/desktop-routes.ts).
+  'GET /idle': { input: NONE, result: answer<{ question: IdleQuestion | null; idleSource: DesktopView['idleSource'] }>() },
+  'POST /idle/answer': {
+    input: {
+      fields: { choice: { type: 'string', enum: ['keep', 'discard', 'stop'], description: 'What to do with the idle time.' }, questionID: text('The question answered.') },
+      required: ['choice'],
+      refusals: { choice: (sent) => `answer with keep, discard or stop, not ${shown(sent)}` },
+    },
+    result: answer<IdleAnswer>(),
+  },
+  'POST /continue': { input: NONE, result: answer<StartResult>() },
+  // `{file: true}`: a launch file the CLI opens a browser on; otherwise an address to print.
+  'POST /open': {
+    input: { fields: { file: { type: 'boolean', description: 'A launch file instead of an address.' } }, required: [] },
+    result: answer<{ url: string } | { origin: string; file: string }>(),
+  },
+  'GET /desktop': { input: NONE, result: answer<DesktopView>() },
+  'POST /desktop': { input: { fields: {}, required: [], given: given<Partial<DesktopSettings>>() }, result: answer<DesktopSettings>() },
+
+  // Capture and the timeline (admin/capture-routes.ts).
+  'GET /capture': { input: NONE, result: answer<CaptureStatus>() },
+  'POST /capture/set': {
+    input: { fields: { key: text('The setting.') }, required: ['key'], refusals: { key: () => 'give a setting: tock capture set KEY VALUE' }, given: given<{ value: unknown }>() },
+    result: answer<CaptureStatus>(),
+  },
+  'POST /capture/forget': {
+    input: {
+      fields: { from: day('The first day.'), to: day('The last day.') },
+      required: ['from', 'to'],
+      refusals: {
+        from: (sent) => (sent === undefined || sent === null || sent === '' ? 'give --from YYYY-MM-DD' : `--from takes a day as YYYY-MM-DD, not ${shown(sent)}`),
+        to: (sent) => (sent === undefined || sent === null || sent === '' ? 'give --to YYYY-MM-DD' : `--to takes a day as YYYY-MM-DD, not ${shown(sent)}`),
+      },
+    },
+    result: answer<{ spans: number; heartbeats: number }>(),
+  },
+  'POST /timeline': {
+    input: { fields: { date: day('The day; default today.') }, required: [], refusals: { date: (sent) => `--date takes a day as YYYY-MM-DD, not ${shown(sent)}` } },
+    result: answer<Timeline>(),
+  },
+  'POST /capture/gnome-extension/install': { input: NONE, result: answer<GnomeExtensionInstall>() },
+
+  // Suggestions and their rules (admin/suggestions-routes.ts).
+  'POST /suggestions': {
+    input: { fields: { date: day('The day; default today.') }, required: [], refusals: { date: (sent) => `a day is YYYY-MM-DD, not ${shown(sent)}` } },
+    result: answer<Suggestions>(),
+  },
+  // `{all: true}` accepts every labelled suggestion of the day: `{entries}`.
+  'POST /suggestions/accept': {
+    input: {
+      fields: {
+        all: { type: 'boolean', description: 'Every labelled suggestion of `date`.' },
+        date: day('The day of `all`; default today.'),
+        id: id('suggestion'),
+        activityName: text('Another activity to log it as.'),
+        start: text('Another start.'),
+        end: text('Another end.'),
+      },
+      required: [],
+      refusals: { date: (sent) => `a day is YYYY-MM-DD, not ${shown(sent)}`, id: () => "give the suggestion's id" },
+    },
+    result: answer<Entry | { entries: Entry[] }>(),
+  },
+  'POST /suggestions/dismiss': { input: { fields: { id: id('suggestion') }, required: ['id'], refusals: { id: () => "give the suggestion's id" } }, result: answer<Suggestion>() },
+  'GET /rules': { input: NONE, result: answer<SuggestionRule[]>() },
+  'POST /rules/add': {
+    input: { fields: { at: { type: 'integer', minimum: 0, description: 'Its place in the list.' } }, required: [], given: given<{ match?: RuleMatch; activity?: string }>() },
+    result: answer<SuggestionRule>(),
+  },
+  'POST /rules/edit': {
+    input: {
+      fields: { id: id('rule'), at: { type: 'integer', minimum: 0, description: 'Its new place.' } },
+      required: ['id'],
+      refusals: { id: () => "give the rule's id" },
+      given: given<{ match?: RuleMatch; activity?: string }>(),
+    },
+    result: answer<SuggestionRule>(),
+  },
+  'POST /rules/remove': { input: { fields: { id: id('rule') }, required: ['id'], refusals: { id: () => "give the rule's id" } }, result: answer<{ removed: string }>() },
+  'POST /rules/test': {
+    input: { fields: { id: text('A kept rule, instead of `match` and `activity`.') }, required: [], given: given<{ match?: RuleMatch; activity?: string; days?: number }>() },
+    result: answer<RuleTest>(),
+  },
+
+  // Sync through a folder (admin/sync-routes.ts).
+  'GET /sync': { input: NONE, result: answer<SyncStatus>() },
+  'POST /sync/enable': { input: { fields: {}, required: [], given: given<{ dir: string; name?: string; key?: string }>() }, result: answer<SyncEnableResult>() },
+  'POST /sync/disable': { input: NONE, result: answer<SyncStatus>() },
+  'GET /sync/key': { input: NONE, result: answer<{ key: string }>() },
+  'POST /sync/one-timer': { input: { fields: {}, required: [], given: given<{ on: boolean }>() }, result: answer<SyncStatus>() },
+
+  // Editors' WakaTime plugins (admin/editors-routes.ts).
+  'GET /editors': { input: NONE, result: answer<EditorsStatus>() },
+  'POST /editors/enable': { input: NONE, result: answer<EditorKeyResult>() },
+  'POST /editors/disable': { input: NONE, result: answer<EditorsStatus>() },
+  'GET /editors/key': { input: NONE, result: answer<EditorKeyResult>() },
+  'POST /editors/key/rotate': { input: NONE, result: answer<EditorKeyResult>() },
+  'POST /editors/setup': {
+    input: {
+      fields: { dir: { type: 'string', minLength: 1, description: 'The folder of .wakatime.cfg.' } },
+      required: ['dir'],
+      refusals: { dir: () => 'give the folder of .wakatime.cfg (WAKATIME_HOME or your home)' },
+    },
+    result: answer<WakatimeSetup & EditorKeyResult>(),
+  },
+
+  // The ledger (admin/ledger-routes.ts): core checks every field and names it.
+  'GET /clients': { input: NONE, result: answer<Client[]>() },
+  'POST /clients/add': { input: { fields: {}, required: [], given: given<{ name: string } & ClientFields>() }, result: answer<Client>() },
+  'POST /clients/edit': { input: { fields: {}, required: [], given: given<{ client: string; name?: string } & ClientFields>() }, result: answer<Client>() },
+  'POST /clients/remove': { input: { fields: {}, required: [], given: given<{ client: string }>() }, result: answer<Client>() },
+  'POST /activity/ledger': { input: { fields: {}, required: [], given: given<{ activity: string }>() }, result: answer<ActivityLedger>() },
+  'POST /activity/set': {
+    input: { fields: {}, required: [], given: given<{ activity: string; client?: string | null; rate?: string | null; budgetHours?: string | null; billable?: boolean }>() },
+    result: answer<ActivityLedger>(),
+  },
+  'POST /blocks/tag': { input: { fields: {}, required: [], given: given<{ id: string; tags: string[] }>() }, result: answer<BlockLedger>() },
+  'POST /blocks/untag': { input: { fields: {}, required: [], given: given<{ id: string; tags: string[] }>() }, result: answer<BlockLedger>() },
+  'POST /blocks/billable': { input: { fields: {}, required: [], given: given<{ id: string; billable: boolean }>() }, result: answer<BlockLedger>() },
+  // A setting's value is any JSON; core checks it by its key.
+  'POST /settings/get': { input: { fields: { key: text('rounding, targets or business.') }, required: ['key'] }, result: answer<unknown>() },
+  'POST /settings/set': { input: { fields: { key: text('rounding, targets or business.') }, required: ['key'], given: given<{ value: unknown }>() }, result: answer<unknown>() },
+
+  // Invoices (admin/invoice-routes.ts): the document is streamed like an export.
+  'GET /invoices': { input: NONE, result: answer<InvoiceSummary[]>() },
+  'POST /invoices/preview': { input: { fields: {}, required: [], given: given<{ client: string; from: string; to: string; format?: string }>() }, result: streamed<InvoiceStreamSummary>() },
+  'POST /invoices/create': { input: { fields: {}, required: [], given: given<{ client: string; from: string; to: string; format?: string }>() }, result: streamed<InvoiceStreamSummary>() },
+  'POST /invoices/reissue': { input: { fields: {}, required: [], given: given<{ number: string; format?: string }>() }, result: streamed<InvoiceStreamSummary>() },
+} as const satisfies Record<string, AdminRouteSpec>;
+
+/** A route of the admin socket, `METHOD /path`. */
+export type AdminRoute = keyof typeof ADMIN_ROUTES;
+
+type Spec<R extends AdminRoute> = (typeof ADMIN_ROUTES)[R];
+
+/** The value a field of a schema is handed on as. */
+type FieldValue<F> = F extends { type: 'string'; enum: readonly (infer E)[] }
+  ? E
+  : F extends { type: 'string' }
+    ? string
+    : F extends { type: 'number' | 'integer' }
+      ? number
+      : F extends { type: 'boolean' }
+        ? boolean
+        : F extends { type: 'array' }
+          ? string[]
+          : never;
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+/** The input type an {@link AdminInputSchema} describes: its checked fields and its given ones. */
+export type InputOf<S> = S extends { fields: infer F; required: readonly (infer Required)[] }
+  ? Simplify<
+      { -readonly [K in keyof F as K extends Required ? K : never]: FieldValue<F[K]> } & {
+        -readonly [K in keyof F as K extends Required ? never : K]?: FieldValue<F[K]> | null | undefined;
+      } & (S extends { given: Given<infer T> } ? T : unknown)
+    >
+  : never;
+
+/** What route `R` takes. */
+export type AdminInput<R extends AdminRoute> = InputOf<Spec<R>['input']>;
+
+/** What route `R` answers: its result, or for a streamed route the summary of the stream. */
+export type AdminResult<R extends AdminRoute> = Spec<R>['result'][typeof RESULT];
+
+/** The routes answered with a stream. */
+export type StreamedRoute = { [R in AdminRoute]: Spec<R>['result'] extends Streamed<unknown> ? R : never }[AdminRoute];
+
+/** The routes answered with one JSON value. */
+export type AnsweredRoute = Exclude<AdminRoute, StreamedRoute>;
+
+/** The arguments after the route: the input, optional when every field is. */
+export type AdminInputArgs<R extends AdminRoute> = Record<string, never> extends AdminInput<R> ? [input?: AdminInput<R>] : [input: AdminInput<R>];

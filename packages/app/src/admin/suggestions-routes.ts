@@ -1,0 +1,40 @@
+/**
+ * The admin routes of `tock suggest` and `tock rules` (docs/cli.md "tock suggest", "tock
+ * rules"): thin, over the app's suggestions service. Core checks a rule's pattern and activity.
+ */
+import type { SuggestionRule } from '@tock/core';
+import { AdminError } from '../admin.ts';
+import type { SuggestionsService } from '../suggestions.ts';
+import { adminHandlers } from './server.ts';
+
+/** An optional text field: absent, `null` and empty are all "not given". */
+const optional = (value: string | null | undefined): string | undefined => (value === null || value === '' ? undefined : value);
+
+/** The suggestions' admin routes. */
+export function suggestionsAdminRoutes(suggestions: SuggestionsService) {
+  return adminHandlers({
+    'POST /suggestions': ({ date }) => suggestions.day(date ?? undefined),
+    'POST /suggestions/accept': ({ all, date, id, activityName, start, end }) => {
+      if (all === true) return { entries: suggestions.acceptAll(date ?? undefined) };
+      if (!id) throw new AdminError("give the suggestion's id");
+      return suggestions.accept({ id, activityName: optional(activityName), start: optional(start), end: optional(end) });
+    },
+    'POST /suggestions/dismiss': ({ id }) => suggestions.dismiss(id),
+    'GET /rules': () => suggestions.rules(),
+    'POST /rules/add': ({ match, activity, at }) => suggestions.addRule({ match: match ?? {}, activity, at: at ?? undefined }),
+    'POST /rules/edit': ({ id, match, activity, at }) =>
+      suggestions.editRule(id, {
+        ...(match === undefined ? {} : { match }),
+        ...(activity === undefined ? {} : { activity }),
+        ...(typeof at === 'number' ? { at } : {}),
+      }),
+    'POST /rules/remove': ({ id }) => {
+      if (!suggestions.removeRule(id)) throw new AdminError(`no rule ${id} (tock rules list shows them)`);
+      return { removed: id };
+    },
+    'POST /rules/test': ({ id, match, activity, days }) => {
+      const rule = id ? id : { match: (match ?? {}) as SuggestionRule['match'], activity: String(activity ?? '(this rule)') };
+      return suggestions.testRule(rule, days === undefined || days === null ? undefined : Number(days));
+    },
+  });
+}

@@ -1,0 +1,22 @@
+/**
+ * The admin routes of sync (docs/cli.md "tock sync"): `GET /sync` for `tock sync status`,
+ * `POST /sync/enable`, `POST /sync/disable` and `GET /sync/key` for `tock sync key` (the admin
+ * socket is this user's alone, like `tock token`'s). Refusals are `sync_refused` problems, one
+ * line each.
+ */
+import type { SyncService } from '../sync/sync-service.ts';
+import { adminHandlers } from './server.ts';
+
+/** The sync admin routes. */
+export function syncAdminRoutes(sync: SyncService) {
+  return adminHandlers({
+    'GET /sync': async () => {
+      await sync.syncNow();
+      return sync.status();
+    },
+    'POST /sync/enable': ({ dir, name, key }) => sync.enable(dir, name, key),
+    'POST /sync/disable': () => sync.disable(),
+    'GET /sync/key': () => ({ key: sync.folderKey() }),
+    'POST /sync/one-timer': ({ on }) => sync.setOneTimer(on),
+  });
+}

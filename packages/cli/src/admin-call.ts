@@ -1,0 +1,48 @@
+/**
+ * How an admin command asks the app running under the caller's `TOCK_HOME`: one route of the
+ * admin contract (@tock/app's admin/contract.ts), its input and its answer typed by the route.
+ * When no app runs, the one line says so and how to start it.
+ */
+import type { Writable } from 'node:stream';
+import { AppNotRunningError, callAdmin, downloadAdmin, homePaths, resolveHome, type AdminInput, type AdminInputArgs, type AdminResult, type AnsweredRoute, type StreamedRoute } from '@tock/app';
+import { CliError, type Io } from './io.ts';
+
+/** The one line for an admin command when no app runs under `home`. */
+export function appNotRunning(home: string): CliError {
+  return new CliError(`Tock is not running (home: ${home}); start it with \`tock app\` (or \`npm start\` in the repository)`);
+}
+
+async function asking<T>(io: Io, ask: (socket: string) => Promise<T>): Promise<T> {
+  const home = resolveHome(io.env);
+  try {
+    return await ask(homePaths(home).adminSocket);
+  } catch (error) {
+    if (error instanceof AppNotRunningError) throw appNotRunning(home);
+    throw error;
+  }
+}
+
+/** Sends `route` with its input to the app; resolves with the route's result. */
+export function admin<R extends AnsweredRoute>(io: Io, route: R, ...input: AdminInputArgs<R>): Promise<AdminResult<R>> {
+  return asking(io, (socket) => callAdmin(socket, route, input[0]));
+}
+
+/** As {@link admin}, for a command that may take longer than 15 s without a word (an import). */
+export function adminWithin<R extends AnsweredRoute>(io: Io, timeoutMs: number, route: R, input: AdminInput<R>): Promise<AdminResult<R>> {
+  return asking(io, (socket) => callAdmin(socket, route, input, { timeoutMs }));
+}
+
+/** Streams a route's answer into `destination` (`end`: end it after the last chunk); resolves with the stream's summary. */
+export function adminDownload<R extends StreamedRoute>(io: Io, route: R, input: AdminInput<R>, destination: NodeJS.WritableStream, end = true): Promise<AdminResult<R>> {
+  return asking(io, (socket) => downloadAdmin(socket, route, input, destination as Writable, { end }));
+}
+
+/** True when an app answers under the caller's `TOCK_HOME`. */
+export async function appAnswers(io: Io): Promise<boolean> {
+  try {
+    await callAdmin(homePaths(resolveHome(io.env)).adminSocket, 'GET /ping');
+    return true;
+  } catch {
+    return false;
+  }
+}
