@@ -8,7 +8,7 @@
 import type { AppServices } from '../app.ts';
 import { startExport } from '../exports.ts';
 import { importForAdmin } from '../imports.ts';
-import { UiApiError, type Route } from './api.ts';
+import { route, UiApiError, type Route } from './route.ts';
 import { Download } from './download.ts';
 
 /** A file name shown in messages: what the person chose, without folders or control characters. */
@@ -19,49 +19,23 @@ function shownName(raw: string | null): string {
   return clean === '' ? 'the file' : clean;
 }
 
-/** The Data screen's routes of the window's API. */
+/** The data routes of the window's API. */
 export function dataRoutes(services: AppServices): Route[] {
   return [
-    {
+    route(
+      'POST /api/import',
       // The file is the body (application/octet-stream); the options are in the query.
-      method: 'POST',
-      pattern: '/api/import',
-      upload: true,
-      changes: ['status', 'blocks'],
-      run: ({ upload, query }) => {
+      ({ upload, query }) => {
         if (!upload) throw new UiApiError(400, 'validation_failed', 'choose a file to import', [{ field: 'file', message: 'choose a file to import' }]);
-        const format = query.get('format');
-        const tz = query.get('tz');
-        return importForAdmin(services.store, services.clock(), {
-          path: upload.path,
-          name: shownName(query.get('name')),
-          format: format === null || format === '' ? undefined : format,
-          tz: tz === null || tz === '' ? undefined : tz,
-          dryRun: query.get('dryRun') === 'true',
-        });
+        return importForAdmin(services.store, services.clock(), { path: upload.path, name: shownName(query.name ?? null), format: query.format, tz: query.tz, dryRun: query.dryRun });
       },
-    },
-    {
-      method: 'GET',
-      pattern: '/api/export',
-      run: ({ query }) => {
-        const started = startExport(services.store, services.clock, {
-          format: query.get('format') ?? 'json',
-          from: query.get('from') || undefined,
-          to: query.get('to') || undefined,
-        });
-        return new Download(started.fileName, started.contentType, started.chunks, started.close);
-      },
-    },
-    {
-      method: 'GET',
-      pattern: '/api/backups',
-      run: () => ({ dir: services.backups.dir, backups: services.backups.list().map((b) => ({ ...b, made: new Date(b.madeMs).toISOString() })) }),
-    },
-    {
-      method: 'POST',
-      pattern: '/api/backups',
-      run: async () => ({ path: await services.backups.backupNow() }),
-    },
+      ['status', 'blocks'],
+    ),
+    route('GET /api/export', ({ query }) => {
+      const started = startExport(services.store, services.clock, { format: query.format ?? 'json', from: query.from, to: query.to });
+      return new Download(started.fileName, started.contentType, started.chunks, started.close);
+    }),
+    route('GET /api/backups', () => ({ dir: services.backups.dir, backups: services.backups.list().map((b) => ({ ...b, made: new Date(b.madeMs).toISOString() })) })),
+    route('POST /api/backups', async () => ({ path: await services.backups.backupNow() })),
   ];
 }

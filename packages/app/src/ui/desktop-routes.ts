@@ -4,33 +4,15 @@
  * setting comes back as `validation_failed` with the field, so the window shows it there.
  */
 import type { Desktop } from '../desktop/desktop.ts';
-import type { IdleChoice } from '../desktop/idle/watch.ts';
-import { UiApiError, type Route } from './api.ts';
-
-const CHOICES: readonly IdleChoice[] = ['keep', 'discard', 'stop'];
+import { route, type Route } from './route.ts';
 
 /** The desktop routes of the window's API. */
 export function desktopRoutes(desktop: Desktop): Route[] {
+  const tracking = ['desktop', 'status', 'blocks'];
   return [
-    { method: 'GET', pattern: '/api/desktop', run: () => desktop.view() },
-    {
-      method: 'PATCH',
-      pattern: '/api/desktop/settings',
-      changes: ['desktop'],
-      run: ({ body }) => desktop.updateSettings(body),
-    },
-    {
-      method: 'POST',
-      pattern: '/api/idle/:id/answer',
-      changes: ['desktop', 'status', 'blocks'],
-      run: ({ params, body }) => {
-        const choice = body.choice;
-        if (typeof choice !== 'string' || !CHOICES.includes(choice as IdleChoice)) {
-          throw new UiApiError(400, 'validation_failed', 'choice: must be keep, discard or stop', [{ field: 'choice', message: 'must be keep, discard or stop' }]);
-        }
-        return desktop.answerIdle(choice as IdleChoice, params.id);
-      },
-    },
-    { method: 'POST', pattern: '/api/continue', changes: ['desktop', 'status', 'blocks'], run: () => desktop.continueLast() },
+    route('GET /api/desktop', () => desktop.view()),
+    route('PATCH /api/desktop/settings', ({ body }) => desktop.updateSettings(body), ['desktop']),
+    route('POST /api/idle/:id/answer', ({ params, body }) => desktop.answerIdle(body.choice, params.id), tracking),
+    route('POST /api/continue', () => desktop.continueLast(), tracking),
   ];
 }

@@ -8,20 +8,20 @@
  */
 import { homedir } from 'node:os';
 import type { Editors } from '../editors/editors.ts';
-import type { Route } from './api.ts';
+import { route, type Route } from './route.ts';
 
 /** Where `.wakatime.cfg` lives for the person running the app: `WAKATIME_HOME`, else the home folder. */
 export function wakatimeHome(env: NodeJS.ProcessEnv = process.env): string {
   return env.WAKATIME_HOME && env.WAKATIME_HOME !== '' ? env.WAKATIME_HOME : homedir();
 }
 
-/** The editors' routes of the window's API. */
+/** The editors routes of the window's API. */
 export function editorsRoutes(editors: Editors): Route[] {
   return [
-    { method: 'GET', pattern: '/api/editors', run: () => ({ ...editors.status(), configDir: wakatimeHome() }) },
-    { method: 'POST', pattern: '/api/editors/enable', run: () => editors.enable() },
-    { method: 'POST', pattern: '/api/editors/key/rotate', run: () => editors.rotate() },
-    { method: 'POST', pattern: '/api/editors/disable', run: () => editors.disable() },
-    { method: 'POST', pattern: '/api/editors/setup', run: () => editors.setup(wakatimeHome()) },
+    route('GET /api/editors', () => ({ ...editors.status(), configDir: wakatimeHome() })),
+    route('POST /api/editors/enable', () => editors.enable()),
+    route('POST /api/editors/key/rotate', () => editors.rotate()),
+    route('POST /api/editors/disable', () => editors.disable()),
+    route('POST /api/editors/setup', () => editors.setup(wakatimeHome())),
   ];
 }

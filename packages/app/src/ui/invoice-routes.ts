@@ -11,13 +11,14 @@ import { Problem } from '@tock/protocol';
 import type { AppServices } from '../app.ts';
 import { readInvoiceFormat, renderInvoice } from '../invoices/render.ts';
 import { INVOICE_CONTENT_TYPES, invoiceFileName } from '../invoices/text.ts';
-import { type Route, UiApiError } from './api.ts';
+import type { WindowBodyOf } from './contract/index.ts';
+import { route, UiApiError, type Route } from './route.ts';
 import { Download } from './download.ts';
 
 /** The field a refusal of the whole range is shown under (the From and To fields together). */
 export const RANGE_FIELD = 'range';
 
-function requestOf(body: Record<string, unknown>): InvoiceRequest {
+function requestOf(body: WindowBodyOf<'POST /api/invoices'>): InvoiceRequest {
   return { client: body.client, from: body.from, to: body.to };
 }
 
@@ -40,23 +41,16 @@ function draft(store: Store, request: InvoiceRequest, now: number, timeZone: str
 export function invoiceRoutes(services: AppServices): Route[] {
   const { store, clock } = services;
   return [
-    { method: 'GET', pattern: '/api/invoices', run: () => listInvoices(store) },
-    {
-      // `{client, from, to}` → the invoice it would make as HTML (for a sandboxed frame) and its number, lines and totals.
-      method: 'POST',
-      pattern: '/api/invoices/preview',
-      run: async ({ body }) => {
-        const { document } = draft(store, requestOf(body), clock(), systemTimeZone());
-        const html = new TextDecoder().decode(await renderInvoice(document, 'html'));
-        return { number: document.number, lines: document.lines.length, billedSeconds: document.billedSeconds, totals: document.totals, html };
-      },
-    },
-    {
-      method: 'POST',
-      pattern: '/api/invoices',
-      // Its blocks are now on an invoice (the ledger), and the list grew.
-      changes: ['ledger', 'blocks'],
-      run: async ({ body }) => {
+    route('GET /api/invoices', () => listInvoices(store)),
+    // `{client, from, to}` → the invoice it would make as HTML (for a sandboxed frame) and its number, lines and totals.
+    route('POST /api/invoices/preview', async ({ body }) => {
+      const { document } = draft(store, requestOf(body), clock(), systemTimeZone());
+      const html = new TextDecoder().decode(await renderInvoice(document, 'html'));
+      return { number: document.number, lines: document.lines.length, billedSeconds: document.billedSeconds, totals: document.totals, html };
+    }),
+    route(
+      'POST /api/invoices',
+      async ({ body }) => {
         const request = requestOf(body);
         const now = clock();
         const timeZone = systemTimeZone();
@@ -66,17 +60,15 @@ export function invoiceRoutes(services: AppServices): Route[] {
         const doc = store.transaction(() => issueInvoice(store, made, request, now, timeZone, () => crypto.randomUUID()));
         return listInvoices(store).find((i) => i.number === doc.number);
       },
-    },
-    {
-      // A kept invoice again, as it was issued: GET /api/invoices/INV-2026-001/pdf (or html, csv).
-      method: 'GET',
-      pattern: '/api/invoices/:number/:format',
-      run: async ({ params }) => {
-        const format = readInvoiceFormat(params.format);
-        const doc = invoiceByNumber(store, params.number);
-        const bytes = await renderInvoice(doc, format);
-        return new Download(invoiceFileName(doc, format), INVOICE_CONTENT_TYPES[format], [bytes][Symbol.iterator]());
-      },
-    },
+      // Its blocks are now on an invoice (the ledger), and the list grew.
+      ['ledger', 'blocks'],
+    ),
+    // A kept invoice again, as it was issued: GET /api/invoices/INV-2026-001/pdf (or html, csv).
+    route('GET /api/invoices/:number/:format', async ({ params }) => {
+      const format = readInvoiceFormat(params.format);
+      const doc = invoiceByNumber(store, params.number);
+      const bytes = await renderInvoice(doc, format);
+      return new Download(invoiceFileName(doc, format), INVOICE_CONTENT_TYPES[format], [bytes][Symbol.iterator]());
+    }),
   ];
 }

@@ -23,7 +23,8 @@ import {
   untagBlock,
 } from '@tock/core';
 import type { AppServices } from '../app.ts';
-import type { Route } from './api.ts';
+import type { LedgerSettings } from './contract/index.ts';
+import { route, type Route } from './route.ts';
 
 /** The ledger's routes of the window's API. */
 export function ledgerRoutes(services: AppServices): Route[] {
@@ -38,27 +39,24 @@ export function ledgerRoutes(services: AppServices): Route[] {
   };
   const changes = ['ledger', 'blocks'];
   return [
-    { method: 'GET', pattern: '/api/clients', run: () => listClients(store) },
-    { method: 'POST', pattern: '/api/clients', changes, run: ({ body }) => write(() => addClient(store, body, clock(), () => crypto.randomUUID())) },
-    { method: 'PATCH', pattern: '/api/clients/:id', changes, run: ({ params, body }) => write(() => editClient(store, params.id, body)) },
-    { method: 'DELETE', pattern: '/api/clients/:id', changes, run: ({ params }) => write(() => removeClient(store, params.id)) },
-    { method: 'GET', pattern: '/api/activities/:id/ledger', run: ({ params }) => ledgerOf(params.id as string) },
-    {
-      method: 'PATCH',
-      pattern: '/api/activities/:id/ledger',
-      changes,
-      run: ({ params, body }) => {
+    route('GET /api/clients', () => listClients(store)),
+    route('POST /api/clients', ({ body }) => write(() => addClient(store, body, clock(), () => crypto.randomUUID())), changes),
+    route('PATCH /api/clients/:id', ({ params, body }) => write(() => editClient(store, params.id, body)), changes),
+    route('DELETE /api/clients/:id', ({ params }) => write(() => removeClient(store, params.id)), changes),
+    route('GET /api/activities/:id/ledger', ({ params }) => ledgerOf(params.id)),
+    route(
+      'PATCH /api/activities/:id/ledger',
+      ({ params, body }) => {
         write(() => setActivityLedger(store, params.id, body));
-        return ledgerOf(params.id as string);
+        return ledgerOf(params.id);
       },
-    },
-    {
+      changes,
+    ),
+    route(
+      'PATCH /api/blocks/:id/ledger',
       // `{tags?: [...], billable?: true | false | null}`: the block's whole tag list, and its flag
       // (null: the activity's). Every value is checked before anything is written.
-      method: 'PATCH',
-      pattern: '/api/blocks/:id/ledger',
-      changes,
-      run: ({ params, body }) => {
+      ({ params, body }) => {
         const tags = body.tags === undefined ? undefined : cleanTags(body.tags);
         return write(() => {
           // Tagging with no tags reads the block's tags back (and checks the ID) without a change.
@@ -70,17 +68,10 @@ export function ledgerRoutes(services: AppServices): Route[] {
           return result;
         });
       },
-    },
-    {
-      method: 'GET',
-      pattern: '/api/settings/ledger',
-      run: () => Object.fromEntries(LEDGER_SETTING_KEYS.map((key) => [key, getLedgerSetting(store.settings, key)])),
-    },
-    {
-      method: 'PUT',
-      pattern: '/api/settings/ledger/:key',
       changes,
-      run: ({ params, body }) => write(() => setLedgerSetting(store.settings, params.key as string, body.value === undefined ? null : body.value)),
-    },
+    ),
+    // Each as stored (core checked it when it was set), null when not set: core reads them as unknown.
+    route('GET /api/settings/ledger', () => Object.fromEntries(LEDGER_SETTING_KEYS.map((key) => [key, getLedgerSetting(store.settings, key)])) as unknown as LedgerSettings),
+    route('PUT /api/settings/ledger/:key', ({ params, body }) => write(() => setLedgerSetting(store.settings, params.key, body.value === undefined ? null : body.value)), changes),
   ];
 }

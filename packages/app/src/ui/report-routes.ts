@@ -9,17 +9,13 @@ import { reportCsv, type Report, type ReportGrouping } from '@tock/core';
 import type { AppServices } from '../app.ts';
 import { startExport } from '../exports.ts';
 import { reportForAdmin } from '../reports.ts';
-import type { Route } from './api.ts';
+import type { WindowQueryOf } from './contract/index.ts';
+import { route, type Route } from './route.ts';
 import { Download } from './download.ts';
 
-/** `period`, `from`, `to`, `by` from a query string; absent ones stay undefined. */
-function reportInput(query: URLSearchParams): Record<string, unknown> {
-  const input: Record<string, unknown> = {};
-  for (const key of ['period', 'from', 'to', 'by', 'billable']) {
-    const value = query.get(key);
-    if (value !== null && value !== '') input[key] = value;
-  }
-  return input;
+/** The report's options from the query: the ones given (an empty parameter is not given). */
+function reportInput(query: WindowQueryOf<'GET /api/report'>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined));
 }
 
 /** `tock-report-2026-11-01-to-2026-11-30-by-day.csv` */
@@ -28,28 +24,19 @@ function reportFileName(report: Pick<Report, 'from' | 'to'>, by: ReportGrouping)
   return `tock-report-${range}-by-${by}.csv`;
 }
 
-/** The Reports screen's routes of the window's API. */
+/** The report routes of the window's API. */
 export function reportRoutes(services: AppServices): Route[] {
-  const report = (query: URLSearchParams): Report => reportForAdmin(services.store, services.clock(), reportInput(query));
+  const report = (query: WindowQueryOf<'GET /api/report'>): Report => reportForAdmin(services.store, services.clock(), reportInput(query));
   return [
-    { method: 'GET', pattern: '/api/report', run: ({ query }) => report(query) },
-    {
-      method: 'GET',
-      pattern: '/api/report.csv',
-      run: ({ query }) => {
-        const asked = query.get('by');
-        const by: ReportGrouping = asked === 'day' || asked === 'client' || asked === 'tag' ? asked : 'activity';
-        const result = report(query);
-        return new Download(reportFileName(result, by), 'text/csv; charset=utf-8', [reportCsv(result, by)][Symbol.iterator]());
-      },
-    },
-    {
-      method: 'GET',
-      pattern: '/api/export.csv',
-      run: ({ query }) => {
-        const started = startExport(services.store, services.clock, { format: 'csv', from: query.get('from') ?? undefined, to: query.get('to') ?? undefined });
-        return new Download(started.fileName, started.contentType, started.chunks, started.close);
-      },
-    },
+    route('GET /api/report', ({ query }) => report(query)),
+    route('GET /api/report.csv', ({ query }) => {
+      const by: ReportGrouping = query.by === 'day' || query.by === 'client' || query.by === 'tag' ? query.by : 'activity';
+      const result = report(query);
+      return new Download(reportFileName(result, by), 'text/csv; charset=utf-8', [reportCsv(result, by)][Symbol.iterator]());
+    }),
+    route('GET /api/export.csv', ({ query }) => {
+      const started = startExport(services.store, services.clock, { format: 'csv', from: query.from, to: query.to });
+      return new Download(started.fileName, started.contentType, started.chunks, started.close);
+    }),
   ];
 }

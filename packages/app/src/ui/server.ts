@@ -18,7 +18,12 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { nodeHttp, SERVER_TIMEOUTS, type ServerTimeouts } from '@tock/listener';
 import type { AppServices } from '../app.ts';
-import { failureResponse, matchRoute, promptViews, statusView, tokenView, uiRoutes, UiApiError, type Route } from './api.ts';
+import { uiRoutes } from './api.ts';
+import { failureResponse } from './failure.ts';
+import { matchRoute } from './match.ts';
+import { UiApiError, type Route } from './route.ts';
+import { windowInput } from './window-input.ts';
+import { promptViews, statusView, tokenView } from './window-views.ts';
 import { AssetDir, NOT_BUILT_MESSAGE } from './assets.ts';
 import { limitConnections, MAX_WINDOW_CONNECTIONS } from './connections.ts';
 import { Download, sendDownload } from './download.ts';
@@ -238,7 +243,9 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
     try {
       const body = route.upload ? {} : await readBody(req);
       if (route.upload) upload = await receiveUpload(req, services.home.dir);
-      const result = await route.run({ body, params: found.params, query: url.searchParams, upload });
+      // Checked once, here, against the route's fields in the contract (contract/routes.ts).
+      const input = windowInput(route.key, body, url.searchParams, services.clock());
+      const result = await route.run({ ...input, params: found.params, upload } as Parameters<Route['run']>[0]);
       if (result instanceof Download) await sendDownload(res, result, SECURITY_HEADERS);
       else sendJson(res, 200, { ok: true, result: result ?? null });
     } catch (error) {

@@ -8,19 +8,15 @@
  */
 import { checkRule, type NewRule } from '@tock/core';
 import type { SuggestionsService } from '../suggestions.ts';
-import { type Route, UiApiError } from './api.ts';
-
-/** A string field of the body, or undefined when absent or empty. */
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
+import type { WindowBodyOf } from './contract/index.ts';
+import { route, UiApiError, type Route } from './route.ts';
 
 /** A rule's fields from a body: the span fields' globs, the activity and the position. */
-function ruleInput(body: Record<string, unknown>): Partial<NewRule> {
+function ruleInput(body: WindowBodyOf<'PATCH /api/rules/:id'>): Partial<NewRule> {
   return {
     ...(body.match === undefined ? {} : { match: body.match as Record<string, unknown> }),
     ...(body.activity === undefined ? {} : { activity: body.activity }),
-    ...(typeof body.at === 'number' ? { at: body.at } : {}),
+    ...(body.at === undefined ? {} : { at: body.at }),
   };
 }
 
@@ -30,48 +26,30 @@ const RULE_PREVIEW_DAYS = 7;
 /** The suggestions routes of the window's API. */
 export function suggestionsRoutes(suggestions: SuggestionsService): Route[] {
   // Accepting makes an entry; dismissing changes what every window's lane shows: both reload.
+  // Rules change what every window's lane suggests: they reload with the blocks.
   const changes = ['blocks'];
   return [
-    { method: 'GET', pattern: '/api/suggestions', run: ({ query }) => suggestions.day(query.get('date') ?? undefined) },
-    {
-      method: 'POST',
-      pattern: '/api/suggestions/accept-all',
+    route('GET /api/suggestions', ({ query }) => suggestions.day(query.date)),
+    route('POST /api/suggestions/accept-all', ({ body }) => suggestions.acceptAll(body.date), changes),
+    route(
+      'POST /api/suggestions/:id/accept',
+      ({ params, body }) => suggestions.accept({ id: params.id, activityName: body.activityName, start: body.start, end: body.end }),
       changes,
-      run: ({ body }) => suggestions.acceptAll(text(body.date)),
-    },
-    {
-      method: 'POST',
-      pattern: '/api/suggestions/:id/accept',
-      changes,
-      run: ({ params, body }) =>
-        suggestions.accept({ id: params.id as string, activityName: text(body.activityName), start: text(body.start), end: text(body.end) }),
-    },
-    { method: 'POST', pattern: '/api/suggestions/:id/dismiss', changes, run: ({ params }) => suggestions.dismiss(params.id as string) },
-
-    // Rules change what every window's lane suggests: they reload with the blocks.
-    { method: 'GET', pattern: '/api/rules', run: () => suggestions.rules() },
-    {
-      // A rule being written, tried as if it were first (checked as a saved one is, naming the field).
-      method: 'POST',
-      pattern: '/api/rules/test',
-      run: ({ body }) => suggestions.testRule(checkRule({ match: (body.match ?? {}) as Record<string, unknown>, activity: body.activity }), RULE_PREVIEW_DAYS),
-    },
-    {
-      method: 'POST',
-      pattern: '/api/rules',
-      changes,
-      run: ({ body }) => suggestions.addRule({ match: {}, activity: undefined, ...ruleInput(body) }),
-    },
-    { method: 'PATCH', pattern: '/api/rules/:id', changes, run: ({ params, body }) => suggestions.editRule(params.id as string, ruleInput(body)) },
-    {
-      method: 'DELETE',
-      pattern: '/api/rules/:id',
-      changes,
-      run: ({ params }) => {
-        if (!suggestions.removeRule(params.id as string)) throw new UiApiError(404, 'rule_not_found', 'that rule no longer exists; it may have been removed in another window');
+    ),
+    route('POST /api/suggestions/:id/dismiss', ({ params }) => suggestions.dismiss(params.id), changes),
+    route('GET /api/rules', () => suggestions.rules()),
+    // A rule being written, tried as if it were first (checked as a saved one is, naming the field).
+    route('POST /api/rules/test', ({ body }) => suggestions.testRule(checkRule({ match: (body.match ?? {}) as Record<string, unknown>, activity: body.activity }), RULE_PREVIEW_DAYS)),
+    route('POST /api/rules', ({ body }) => suggestions.addRule({ match: {}, activity: undefined, ...ruleInput(body) }), changes),
+    route('PATCH /api/rules/:id', ({ params, body }) => suggestions.editRule(params.id, ruleInput(body)), changes),
+    route(
+      'DELETE /api/rules/:id',
+      ({ params }) => {
+        if (!suggestions.removeRule(params.id)) throw new UiApiError(404, 'rule_not_found', 'that rule no longer exists; it may have been removed in another window');
         return null;
       },
-    },
-    { method: 'GET', pattern: '/api/rules/:id/test', run: ({ params }) => suggestions.testRule(params.id as string, RULE_PREVIEW_DAYS) },
+      changes,
+    ),
+    route('GET /api/rules/:id/test', ({ params }) => suggestions.testRule(params.id, RULE_PREVIEW_DAYS)),
   ];
 }

@@ -6,7 +6,7 @@
 import type { Store } from '@tock/core';
 import { devicePositions, sessionsRunningElsewhere, type RunningElsewhere } from '@tock/core/sync';
 import type { SyncService } from '../sync/sync-service.ts';
-import { UiApiError, type Route } from './api.ts';
+import { route, type Route } from './route.ts';
 
 /** A session another device runs now, as Today shows it. */
 export interface RunningElsewhereView {
@@ -57,31 +57,14 @@ function runningElsewhere(store: Store): () => RunningElsewhere[] {
 export function syncRoutes(sync: SyncService, store: Store, clock: () => number): Route[] {
   const running = runningElsewhere(store);
   return [
-    { method: 'GET', pattern: '/api/sync', run: () => sync.status() },
-    {
-      method: 'GET',
-      pattern: '/api/sync/running',
-      run: () => {
-        const now = clock();
-        return running().map((r) => runningView(r, now));
-      },
-    },
-    {
-      method: 'POST',
-      pattern: '/api/sync/enable',
-      changes: ['sync', 'status', 'blocks'],
-      run: ({ body }) => sync.enable(body.dir, body.name === '' ? undefined : body.name),
-    },
-    { method: 'POST', pattern: '/api/sync/disable', changes: ['sync'], run: () => sync.disable() },
-    {
-      // One timer across devices (docs/sync.md): `{on: boolean}`, answered with the sync status.
-      method: 'POST',
-      pattern: '/api/sync/one-timer',
-      changes: ['sync'],
-      run: ({ body }) => {
-        if (typeof body.on !== 'boolean') throw new UiApiError(400, 'validation_failed', 'on: must be true or false', [{ field: 'on', message: 'must be true or false' }]);
-        return sync.setOneTimer(body.on);
-      },
-    },
+    route('GET /api/sync', () => sync.status()),
+    route('GET /api/sync/running', () => {
+      const now = clock();
+      return running().map((r) => runningView(r, now));
+    }),
+    route('POST /api/sync/enable', ({ body }) => sync.enable(body.dir, body.name === '' ? undefined : body.name), ['sync', 'status', 'blocks']),
+    route('POST /api/sync/disable', () => sync.disable(), ['sync']),
+    // One timer across devices (docs/sync.md): `{on: boolean}`, answered with the sync status.
+    route('POST /api/sync/one-timer', ({ body }) => sync.setOneTimer(body.on), ['sync']),
   ];
 }

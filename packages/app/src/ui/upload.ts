@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
-import { UiApiError } from './api.ts';
+import { UiApiError } from './route.ts';
 
 /** The largest file the window uploads for an import: 32 MiB (the command line takes up to 256 MiB). */
 export const MAX_UPLOAD_BYTES = 32 * 1024 * 1024;

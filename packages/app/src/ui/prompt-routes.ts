@@ -1,0 +1,44 @@
+/**
+ * The window's routes for branch prompts (docs/ui.md "Branch prompts"): the pending ones with
+ * their suggestions, tracking one (an activity by id, or by name — the branch's by default),
+ * and dismissing one. A prompt another window answered is 404 `prompt_not_found`.
+ */
+import type { AppServices } from '../app.ts';
+import type { PendingPrompt } from '../views.ts';
+import { route, UiApiError, type Route } from './route.ts';
+import { promptViews } from './window-views.ts';
+
+function promptOf(services: AppServices, id: string): PendingPrompt {
+  const prompt = services.prompts.pending().find((p) => p.promptID === id);
+  if (!prompt) throw new UiApiError(404, 'prompt_not_found', 'this prompt was already answered in another window');
+  return prompt;
+}
+
+/** The branch prompt routes of the window's API. */
+export function promptRoutes(services: AppServices): Route[] {
+  const { tracker, prompts } = services;
+  return [
+    route('GET /api/prompts', () => promptViews(services)),
+    route(
+      'POST /api/prompts/:id/track',
+      ({ params, body }) => {
+        const prompt = promptOf(services, params.id);
+        const started =
+          typeof body.activityID === 'string'
+            ? tracker.startActivity({ activityID: body.activityID })
+            : tracker.startActivity({ name: typeof body.name === 'string' ? body.name : prompt.branch, createIfMissing: true });
+        prompts.resolve(prompt.promptID);
+        return started;
+      },
+      ['prompts', 'status', 'blocks'],
+    ),
+    route(
+      'POST /api/prompts/:id/dismiss',
+      ({ params }) => {
+        prompts.resolve(params.id);
+        return null;
+      },
+      ['prompts'],
+    ),
+  ];
+}

@@ -1,0 +1,81 @@
+/**
+ * What the window shows that the app composes for it: the status with the running session's
+ * worked seconds, whether a token exists (never the token), the branch prompts with the
+ * activities that match their branch, and the snapshot a window draws itself from at once.
+ */
+import type { ActivityRef } from '@tock/protocol';
+import { systemTimeZone } from '@tock/core';
+import type { AppServices } from '../app.ts';
+import type { PromptView, StatusView, TokenView } from '../views.ts';
+import { APP_VERSION } from '../version.ts';
+import type { Snapshot } from './contract/index.ts';
+
+const SUGGESTIONS = 5;
+
+/**
+ * The activities to offer for a branch: matches of the whole branch name, then of its last
+ * path segment (`feature/login-page` → `login-page`), then of that segment in words
+ * (`login page`: branches use dashes where activity names use spaces), without repeats.
+ */
+export function branchSuggestions(services: AppServices, branch: string): ActivityRef[] {
+  const seen = new Set<string>();
+  const out: ActivityRef[] = [];
+  const segment = branch.split('/').filter(Boolean).pop() ?? branch;
+  const words = segment.replace(/[-_.]+/g, ' ').trim();
+  for (const q of new Set([branch, segment, words].filter(Boolean))) {
+    for (const ref of services.tracker.searchActivities(q, SUGGESTIONS)) {
+      if (seen.has(ref.activityID) || out.length >= SUGGESTIONS) continue;
+      seen.add(ref.activityID);
+      out.push(ref);
+    }
+  }
+  return out;
+}
+
+/** Pending prompts, newest first, each with its suggestions. */
+export function promptViews(services: AppServices): PromptView[] {
+  return services.prompts.pending().map((p) => ({ ...p, suggestions: branchSuggestions(services, p.branch) }));
+}
+
+/** Whether a token exists, without ever sending it. */
+export function tokenView(services: AppServices): TokenView {
+  const store = services.tokens.store;
+  try {
+    return { exists: services.tokens.read() !== null, store: store.description, kind: store.kind, error: null };
+  } catch (error) {
+    return { exists: false, store: store.description, kind: store.kind, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** The status with what the window's clock needs: the running session's worked seconds. */
+export function statusView(services: AppServices): StatusView {
+  const status = services.tracker.getStatus();
+  let sessionSeconds: number | null = null;
+  if (status.since !== null) {
+    const now = services.clock();
+    const running = services.tracker
+      .listBlocks(Date.parse(status.since), now + 1)
+      // This device's session: other devices' running ones are among the blocks too (sync).
+      .find((b) => b.kind === 'session' && b.endedAt === null && b.device === undefined);
+    sessionSeconds = running ? running.seconds : null;
+  }
+  return { ...status, sessionSeconds };
+}
+
+/** Everything a window needs to draw itself at once. */
+export function snapshot(services: AppServices): Snapshot {
+  return {
+    appVersion: APP_VERSION,
+    // "Today" is the app's day (TZ respected), not necessarily the browser's.
+    timeZone: systemTimeZone(),
+    now: new Date(services.clock()).toISOString(),
+    status: statusView(services),
+    listener: services.listener.status(),
+    token: tokenView(services),
+    requests: services.requests(),
+    license: services.license.info(),
+    prompts: promptViews(services),
+    desktop: services.desktop.view(),
+    sync: services.sync.status(),
+  };
+}
