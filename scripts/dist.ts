@@ -1,8 +1,8 @@
 /**
  * `npm run dist`, the npm tarball (docs/desktop.md "Installed like an application"):
  * dist/tock-<version>.tgz, one package named `tock` with the CLI and the app bundled by esbuild
- * into lib/tock.mjs, the built window and the icons at the paths the one resolver expects
- * (packages/app/src/package-files.ts), a launcher that runs on the Node 24 the package brings
+ * into lib/tock.mjs and its chunks (scripts/dist-bundle.ts), the built window and the icons at
+ * the paths the one resolver expects (packages/app/src/package-files.ts), a launcher that runs on the Node 24 the package brings
  * when the machine's is older, THIRD-PARTY-LICENSES.md naming every bundled package's licence,
  * and dist/licences.json for the .deb's copyright file. Run it through scripts/dist.sh, which
  * builds the window first.
@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleTock, LAUNCHER } from './dist-bundle.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
@@ -63,60 +63,12 @@ function packageDirOf(input: string): string | null {
   return name ? join(ROOT, input.slice(0, at), 'node_modules', name) : null;
 }
 
-const LAUNCHER = `#!/usr/bin/env node
-// The \`tock\` command of the installed package. Plain JavaScript for any Node: on Node 24 or
-// later it runs Tock (lib/tock.mjs); on an older Node it runs itself again on the Node 24 the
-// package brings (node-<platform>-<arch>, or node/bin/node in the .deb).
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const here = fileURLToPath(import.meta.url);
-const root = join(dirname(here), '..', '..', '..');
-if (Number(process.versions.node.split('.')[0]) < 24) {
-  const candidates = [join(root, 'node', 'bin', 'node')];
-  try {
-    const platform = process.platform === 'win32' ? 'win' : process.platform;
-    const runtime = dirname(createRequire(import.meta.url).resolve(\`node-\${platform}-\${process.arch}/package.json\`));
-    candidates.push(join(runtime, 'bin', process.platform === 'win32' ? 'node.exe' : 'node'));
-  } catch {}
-  const node = candidates.find((file) => existsSync(file));
-  if (!node) {
-    process.stderr.write('error: tock needs Node 24, and the Node 24 its package brings is missing; reinstall tock\\n');
-    process.exit(1);
-  }
-  const child = spawn(node, [here, ...process.argv.slice(2)], { stdio: 'inherit' });
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
-} else {
-  const { enableCompileCache } = await import('node:module');
-  enableCompileCache?.();
-  const { main } = await import('../../../lib/tock.mjs');
-  process.exitCode = await main(process.argv.slice(2));
-}
-`;
-
 async function main(): Promise<void> {
   if (!existsSync(join(ROOT, 'packages/app/ui/dist/index.html'))) throw new Error('the window is not built: run scripts/dist.sh (it runs scripts/build-ui.sh)');
   rmSync(join(DIST, 'stage'), { recursive: true, force: true });
   mkdirSync(STAGE, { recursive: true });
 
-  const result = await build({
-    entryPoints: [join(ROOT, 'packages/cli/src/main.ts')],
-    outfile: join(STAGE, 'lib/tock.mjs'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    external: [...Object.keys(RUNTIME_DEPENDENCIES), 'abstract-socket'],
-    // CommonJS inside the bundle (the D-Bus library) requires Node's own modules.
-    banner: { js: "import { createRequire as __tockRequire } from 'node:module'; const require = __tockRequire(import.meta.url);" },
-    metafile: true,
-    legalComments: 'none',
-    logLevel: 'warning',
-  });
+  const metafile = await bundleTock(STAGE);
 
   cpSync(join(ROOT, 'packages/app/ui/dist'), join(STAGE, 'packages/app/ui/dist'), { recursive: true });
   cpSync(join(ROOT, 'packages/app/icons'), join(STAGE, 'packages/app/icons'), { recursive: true });
@@ -126,7 +78,7 @@ async function main(): Promise<void> {
 
   // Every package in the bundle, and the two installed beside it, with its licence.
   const dirs = new Set<string>();
-  for (const input of Object.keys(result.metafile.inputs)) {
+  for (const input of Object.keys(metafile.inputs)) {
     const dir = packageDirOf(input);
     if (dir && !dir.includes(`${join(ROOT, 'packages')}`)) dirs.add(dir);
   }

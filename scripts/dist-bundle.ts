@@ -1,0 +1,104 @@
+/**
+ * The esbuild bundle of the `tock` command and the app, as the npm tarball and the .deb run it
+ * (scripts/dist.ts): `lib/tock.mjs` with what every start needs, and one chunk beside it per
+ * module loaded on first use by `import()` (the MCP SDK, the importers, the D-Bus library, the
+ * capture sources, invoices and PDF, the CLI's rarer commands), so a start parses only its own
+ * code (bench/README.md "A lighter idle app": 165 → ~95 ms to a signed answer on this machine).
+ *
+ * `node scripts/dist-bundle.ts [folder]` writes the bundle and its launcher into the folder
+ * (default `.cache/bundle`, ignored by git): `<folder>/packages/cli/bin/tock.js` then runs Tock from
+ * the bundle as installed. Inside the repository the one resolver (packages/app/src/package-files.ts)
+ * still finds the repository's window and icons, since the folder has no package.json of its own.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Metafile } from 'esbuild';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Left out of the bundle and installed beside it: the credential store's native module, and the D-Bus library's optional addon. */
+export const BUNDLE_EXTERNALS = ['@napi-rs/keyring', 'abstract-socket'];
+
+/**
+ * The `tock` command of an installed bundle, at `packages/cli/bin/tock.js` (so `lib/` is three
+ * folders up). Plain JavaScript for any Node: on Node 24 or later it runs Tock (lib/tock.mjs);
+ * on an older Node it runs itself again on the Node 24 the package brings (node-<platform>-<arch>,
+ * or node/bin/node in the .deb).
+ */
+export const LAUNCHER = `#!/usr/bin/env node
+// The \`tock\` command of the installed package. Plain JavaScript for any Node: on Node 24 or
+// later it runs Tock (lib/tock.mjs); on an older Node it runs itself again on the Node 24 the
+// package brings (node-<platform>-<arch>, or node/bin/node in the .deb).
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = fileURLToPath(import.meta.url);
+const root = join(dirname(here), '..', '..', '..');
+if (Number(process.versions.node.split('.')[0]) < 24) {
+  const candidates = [join(root, 'node', 'bin', 'node')];
+  try {
+    const platform = process.platform === 'win32' ? 'win' : process.platform;
+    const runtime = dirname(createRequire(import.meta.url).resolve(\`node-\${platform}-\${process.arch}/package.json\`));
+    candidates.push(join(runtime, 'bin', process.platform === 'win32' ? 'node.exe' : 'node'));
+  } catch {}
+  const node = candidates.find((file) => existsSync(file));
+  if (!node) {
+    process.stderr.write('error: tock needs Node 24, and the Node 24 its package brings is missing; reinstall tock\\n');
+    process.exit(1);
+  }
+  const child = spawn(node, [here, ...process.argv.slice(2)], { stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+} else {
+  const { enableCompileCache } = await import('node:module');
+  enableCompileCache?.();
+  const { main } = await import('../../../lib/tock.mjs');
+  process.exitCode = await main(process.argv.slice(2));
+}
+`;
+
+/**
+ * Bundles `packages/cli/src/main.ts` into `<folder>/lib/` (tock.mjs and its chunks; the folder
+ * is emptied first) and returns esbuild's metafile, whose inputs name every bundled package.
+ */
+export async function bundleTock(folder: string): Promise<Metafile> {
+  const lib = join(folder, 'lib');
+  rmSync(lib, { recursive: true, force: true });
+  const result = await build({
+    entryPoints: [join(ROOT, 'packages/cli/src/main.ts')],
+    outdir: lib,
+    entryNames: 'tock',
+    chunkNames: 'chunks/[name]-[hash]',
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    // Every import() a chunk of its own: what a start never loads is never read nor parsed.
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    external: BUNDLE_EXTERNALS,
+    // CommonJS inside the bundle (the D-Bus library) requires Node's own modules.
+    banner: { js: "import { createRequire as __tockRequire } from 'node:module'; const require = __tockRequire(import.meta.url);" },
+    metafile: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  return result.metafile;
+}
+
+/** Writes the bundle and its launcher (`packages/cli/bin/tock.js`) into the folder; returns the launcher's path. */
+export async function bundleWithLauncher(folder: string): Promise<string> {
+  await bundleTock(folder);
+  const launcher = join(folder, 'packages/cli/bin/tock.js');
+  mkdirSync(dirname(launcher), { recursive: true });
+  writeFileSync(launcher, LAUNCHER, { mode: 0o755 });
+  return launcher;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  console.log(await bundleWithLauncher(resolve(process.argv[2] ?? join(ROOT, '.cache/bundle'))));
+}
