@@ -292,7 +292,7 @@ describe('the commands against a real app', () => {
     await editor.commands.executeCommand('tock.setToken');
     assert.deepEqual(editor.window.messages[0], {
       level: 'warning',
-      message: 'Tock: token saved, but Tock refused the token (it was rotated or mistyped); run "Tock: Set Token" and paste what `tock token` prints',
+      message: 'Tock: token saved, but Tock refused the token (401 bad_signature); run "Tock: Set Token" and paste what `tock token` prints',
       actions: [],
     });
     await item.waitForText(/offline/);

@@ -11,7 +11,7 @@ import { TOKEN_SECRET_KEY } from '../src/connection.ts';
 import { deactivate, fakeEditor, ManualScheduler, type FakeEditor, type FakeStatusItem } from './support/fake-editor.ts';
 import { startRealApp, type RealApp } from './support/real-app.ts';
 
-const LOCKED = "Tock's license is locked (the trial ended or the key expired); run `tock license`, then `tock license activate KEY`";
+const LOCKED = "Tock's license is locked; see `tock license` (activate a key with `tock license activate KEY`)";
 
 describe('the extension against an app whose license is locked', () => {
   let app: RealApp;

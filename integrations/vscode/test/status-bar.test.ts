@@ -195,7 +195,7 @@ describe('the status bar against a real app', () => {
     await item.waitForText(/offline/);
     assert.equal(
       item.tooltipText,
-      'Tock: offline — Tock refused the token (it was rotated or mistyped); run "Tock: Set Token" and paste what `tock token` prints\nClick to set the token.',
+      'Tock: offline — Tock refused the token (401 bad_signature); run "Tock: Set Token" and paste what `tock token` prints\nClick to set the token.',
     );
     for (const text of [item.text, item.tooltipText, item.accessibilityInformation?.label ?? '']) {
       assert.ok(!text.includes(wrong) && !text.includes(app.token), 'no token in what the item shows');
@@ -208,7 +208,7 @@ describe('the status bar against a real app', () => {
       const port = (squatter.address() as { port: number }).port;
       const { item } = await open({ port, token: app.token });
       await item.waitForText(/offline/);
-      assert.match(item.tooltipText, new RegExp(`^Tock: offline — the answer on 127\\.0\\.0\\.1:${port} was not signed by Tock: another program holds the port`));
+      assert.match(item.tooltipText, new RegExp(`^Tock: offline — the answer on 127\\.0\\.0\\.1:${port} was not signed by Tock: another program may hold the port`));
     } finally {
       squatter.close();
     }

@@ -70,11 +70,11 @@ describe('explaining client errors in one line', () => {
     const cases: [unknown, string, string, string][] = [
       [new NetworkError('could not reach Tock (connection refused)', { code: 'network_error' }), 'not-running', 'show-message', 'nothing answers on 127.0.0.1:39847: Tock is not running or its listener is off; start it with `tock app`, then `tock listener on`'],
       [new NetworkError('Tock did not answer within 10000 ms', { code: 'timeout' }), 'timeout', 'show-message', 'Tock did not answer on 127.0.0.1:39847 in time'],
-      [new AuthError('bad token', { code: 'unauthorized', status: 401 }), 'token-refused', 'set-token', 'Tock refused the token (it was rotated or mistyped)'],
+      [new AuthError('bad token', { code: 'unauthorized', status: 401 }), 'token-refused', 'set-token', 'Tock refused the token (401 unauthorized); run "Tock: Set Token"'],
       [new AuthError('the response was not signed by Tock', { code: 'bad_response_signature', status: 200 }), 'not-tock', 'set-token', 'the answer on 127.0.0.1:39847 was not signed by Tock'],
-      [new AuthError('timestamp is 75 s off\nthe server clock', { code: 'clock_drift', status: 401 }), 'clock', 'show-message', "Tock refused the request's time (timestamp is 75 s off the server clock); check this computer's clock"],
-      [new HttpError('locked', { code: 'license_locked', status: 423 }), 'license-locked', 'show-message', "Tock's license is locked (the trial ended or the key expired); run `tock license`, then `tock license activate KEY`"],
-      [new HttpError('locked out', { code: 'locked_out', status: 429, retryAfter: 42 }), 'locked-out', 'set-token', 'it answers again in 42 s'],
+      [new AuthError('timestamp is 75 s off\nthe server clock', { code: 'clock_drift', status: 401 }), 'clock', 'show-message', "Tock refused the request's time (clock_drift): timestamp is 75 s off the server clock"],
+      [new HttpError('locked', { code: 'license_locked', status: 423 }), 'license-locked', 'show-message', "Tock's license is locked; see `tock license` (activate a key with `tock license activate KEY`)"],
+      [new HttpError('locked out', { code: 'locked_out', status: 429, retryAfter: 42 }), 'locked-out', 'set-token', 'retry in 42 s (and check the token: "Tock: Set Token")'],
       [new TockError('no Tock token: run "Tock: Set Token"', { code: 'missing_token' }), 'no-token', 'set-token', 'no Tock token'],
       [new TockError('the tock.port setting (0) is not a port', { code: 'invalid_port' }), 'invalid-port', 'show-message', 'the tock.port setting (0) is not a port'],
     ];
@@ -90,13 +90,13 @@ describe('explaining client errors in one line', () => {
   it('explains refused requests without going offline', () => {
     assert.deepEqual(explain(new NotFoundError('no activity "Nope"', { code: 'activity_not_found', status: 404 }), 'Nope'), {
       offline: undefined,
-      message: 'Tock has no activity named "Nope"; pick "Create" in the list to add it',
+      message: 'no activity named "Nope"; pick "Create" in the list to add it',
       remedy: 'show-message',
     });
     const invalid = new ValidationError('invalid request', { code: 'validation_failed', status: 400, details: [{ field: 'name', message: 'at most 200 characters' }] });
     assert.equal(explain(invalid).message, 'Tock refused the request: invalid request (name: at most 200 characters)');
-    assert.equal(explain(new ReplayError('nonce reused', { code: 'replayed_nonce', status: 409 })).message, 'Tock refused a repeated request (replayed_nonce); try again');
-    assert.equal(explain(new UnavailableError('not wired', { code: 'not_wired', status: 503 })).message, 'this Tock app cannot do that (503 not_wired); update the app');
+    assert.equal(explain(new ReplayError('nonce reused', { code: 'replayed_nonce', status: 409 })).message, 'Tock refused a repeated request (409 replayed_nonce: nonce reused); try again');
+    assert.equal(explain(new UnavailableError('not wired', { code: 'not_wired', status: 503 })).message, 'this Tock app cannot do that yet (503 not_wired); update the app');
     assert.equal(explain(new HttpError('disk full', { code: 'storage_full', status: 507 })).message, 'Tock answered 507 (storage_full): disk full');
   });
 });

@@ -12,7 +12,8 @@ import { type TockClient, TockError } from '@tock/client';
 import { APP_VERSION } from '@tock/app/version';
 import { DURATION_EXAMPLES, LIMITS, parseDuration } from '@tock/protocol';
 import { z } from 'zod';
-import { connect, explainClientError, formatEntry, formatSearch, formatStatus, formatStop } from './client-commands.ts';
+import { connect, explainClientError } from './client-connection.ts';
+import { formatEntry, formatSearch, formatStatus, formatStop } from './client-format.ts';
 import { formatSeconds } from './duration.ts';
 import { CliError, type Io } from './io.ts';
 
@@ -32,7 +33,7 @@ function refusal(message: string): CallToolResult {
  * a server started without a token still starts, and each tool says how to set one.
  */
 async function call(env: NodeJS.ProcessEnv, work: (client: TockClient, port: number) => Promise<CallToolResult>): Promise<CallToolResult> {
-  let connection: { client: TockClient; port: number };
+  let connection: { client: TockClient; port: number; appRunning: () => boolean };
   try {
     connection = connect(env);
   } catch (error) {
@@ -41,7 +42,7 @@ async function call(env: NodeJS.ProcessEnv, work: (client: TockClient, port: num
   try {
     return await work(connection.client, connection.port);
   } catch (error) {
-    if (error instanceof TockError || error instanceof CliError) return refusal(explainClientError(error, { port: connection.port }));
+    if (error instanceof TockError || error instanceof CliError) return refusal(explainClientError(error, { port: connection.port, appRunning: connection.appRunning }));
     throw error;
   }
 }

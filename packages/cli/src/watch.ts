@@ -8,7 +8,7 @@
 import { TockError, type Status } from '@tock/client';
 import { EVENT_LIMITS } from '@tock/protocol';
 import { flags } from './flags.ts';
-import { connect, explainClientError } from './client-commands.ts';
+import { connect, explainClientError } from './client-connection.ts';
 import type { Command } from './command.ts';
 import { CliError, type Io } from './io.ts';
 import { barState, checkTemplate, DEFAULT_TEMPLATE, renderStatusLine, waybarLine, type ReceivedStatus } from './status-line.ts';

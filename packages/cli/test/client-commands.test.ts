@@ -3,7 +3,8 @@ import { execFile } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { AuthError, HttpError, NetworkError, NotFoundError, TockError, UnavailableError, ValidationError } from '@tock/client';
-import { explainClientError, formatEntry, formatStart, formatStatus, formatStop } from '../src/client-commands.ts';
+import { explainClientError } from '../src/client-connection.ts';
+import { formatEntry, formatStart, formatStatus, formatStop } from '../src/client-format.ts';
 import { freePort, startRealApp, TOCK_JS, tock, type RealApp } from './real-app.ts';
 
 const run = promisify(execFile);
@@ -262,9 +263,10 @@ describe('explainClientError', () => {
     assert.equal(explainClientError(error, context), 'Tock refused the request: invalid request (note: at most 2000 characters)');
   });
 
-  it('asks whether the listener is on when the connection is refused', () => {
+  it('asks whether the listener is on when the connection is refused while the app runs', () => {
     const error = new NetworkError('could not reach Tock at http://127.0.0.1:39847 (connection refused); is the app running?', { code: 'network_error' });
-    assert.match(explainClientError(error, context), /is the listener on\? Run `tock listener on`/);
+    assert.match(explainClientError(error, { ...context, appRunning: () => true }), /is the listener on\? Run `tock listener on`/);
+    assert.match(explainClientError(error, { ...context, appRunning: () => false }), /^Tock is not running \(nothing answers on 127\.0\.0\.1:39847\)/);
   });
 
   it('says when Tock did not answer in time', () => {

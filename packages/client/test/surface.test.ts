@@ -22,7 +22,7 @@ const SPEC_METHODS = [
   'events',
 ];
 
-/** docs/protocol.md "Client libraries": the entry point and the error classes (values exported from @tock/client). */
+/** docs/protocol.md "Client libraries": the entry point, the error classes and their explanation (values exported from @tock/client). */
 const SPEC_VALUES = [
   'TockClient',
   'TockError',
@@ -33,10 +33,11 @@ const SPEC_VALUES = [
   'UnavailableError',
   'HttpError',
   'NetworkError',
+  'explainClientError',
 ];
 
 describe('public surface (docs/protocol.md "Client libraries")', () => {
-  it('exports exactly the client and the error classes as values', () => {
+  it('exports exactly the client, the error classes and their explanation as values', () => {
     assert.deepEqual(Object.keys(client).sort(), [...SPEC_VALUES].sort());
   });
 

@@ -1,0 +1,87 @@
+/**
+ * How a client command reaches the listener: the port from `SERVICE_PORT`, the token from
+ * `SERVICE_TOKEN`, both from the command's own environment, and every client error turned
+ * into the one line @tock/client's explanation gives, in the CLI's words.
+ */
+import { existsSync } from 'node:fs';
+import { explainClientError as explainFailure, TockClient, TockError, type ExplainWords } from '@tock/client';
+import { homePaths, resolveHome } from '@tock/app';
+import { DEFAULT_PORT, parsePort } from '@tock/protocol';
+import { CliError } from './io.ts';
+import { terminalText } from './terminal-text.ts';
+
+/** What a failed request was about, for the hint of its error line. */
+export interface RequestContext {
+  port: number;
+  /** The activity name the command asked for, when it asked for one by name. */
+  activityName?: string | undefined;
+  /** Whether the app runs under the command's Tock home (its admin socket is there); unknown when absent. */
+  appRunning?: (() => boolean) | undefined;
+}
+
+/** Whether an app runs under `env`'s Tock home: its admin socket exists (docs/cli.md "The contract"). */
+function appRunsUnder(env: NodeJS.ProcessEnv): boolean {
+  try {
+    return existsSync(homePaths(resolveHome(env)).adminSocket);
+  } catch {
+    return false;
+  }
+}
+
+/** The listener port from `SERVICE_PORT` (default 39847), checked like the client checks it. */
+function portFromEnv(env: NodeJS.ProcessEnv): number {
+  const raw = env['SERVICE_PORT'];
+  if (raw === undefined || raw === '') return DEFAULT_PORT;
+  const port = parsePort(raw);
+  if (port === undefined) {
+    throw new CliError(`SERVICE_PORT=${JSON.stringify(raw)} is not a port; set it to the listener's port (\`tock listener status\` shows it)`);
+  }
+  return port;
+}
+
+/**
+ * A client for the listener named by `env` — the command's own environment, not the
+ * process's, so tests and scripts can pass `SERVICE_TOKEN` / `SERVICE_PORT` explicitly.
+ */
+export function connect(env: NodeJS.ProcessEnv): { client: TockClient; port: number; appRunning: () => boolean } {
+  const port = portFromEnv(env);
+  const token = env['SERVICE_TOKEN'] ?? '';
+  const appRunning = (): boolean => appRunsUnder(env);
+  if (token === '') {
+    // Before the listener was ever on there is no token to set: say what to do first.
+    if (!appRunning()) {
+      throw new CliError(
+        'Tock is not running; start it with `tock app`, turn its listener on with `tock listener on`, then set SERVICE_TOKEN: export SERVICE_TOKEN=$(tock token)',
+      );
+    }
+    throw new CliError(
+      'SERVICE_TOKEN is not set; turn the listener on with `tock listener on` if it is not on yet, then set it: export SERVICE_TOKEN=$(tock token)',
+    );
+  }
+  return { client: new TockClient({ token, port }), port, appRunning };
+}
+
+/** The CLI's remedies, in the lines @tock/client writes (docs/cli.md "The contract"). */
+const CLI_WORDS: ExplainWords = {
+  port: 'SERVICE_PORT',
+  tokenName: 'SERVICE_TOKEN',
+  setToken: 'check SERVICE_TOKEN — `tock token` prints the current one',
+  create: 'add --create to create it (or `tock search` to find the name)',
+  caller: 'this CLI',
+  shown: terminalText,
+};
+
+/** The one line that explains a failed request and what to do about it (@tock/client's explanation in the CLI's words). */
+export function explainClientError(error: unknown, context: RequestContext): string {
+  return explainFailure(error, { ...context, words: CLI_WORDS }).message;
+}
+
+/** Runs one request, turning a client error into a `CliError` with its hint. */
+export async function request<T>(context: RequestContext, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof TockError) throw new CliError(explainClientError(error, context));
+    throw error;
+  }
+}
