@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startRealApp, tock, type RealApp } from './real-app.ts';
-// After real-app.ts: it loads every command first (sync-command.ts and admin-commands.ts import each other).
 import { folderArgument } from '../src/sync-command.ts';
 
 describe('tock sync', { timeout: 60_000 }, () => {

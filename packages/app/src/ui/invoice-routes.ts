@@ -2,7 +2,7 @@
  * The window's routes for invoices (docs/ui.md "Invoices"): the list, a preview of what would be
  * invoiced (the HTML the invoice would be, nothing kept), create, and a kept invoice downloaded
  * again as PDF, HTML or CSV (a reissue: rendered from the document as it was issued). The same
- * core functions and renderer as `tock invoice` (invoice-admin-routes.ts): create renders first
+ * core functions and renderer as `tock invoice` (admin/invoice-routes.ts): create renders first
  * and keeps after, in one transaction that makes the draft again, so a failure numbers nothing
  * and marks no block.
  */

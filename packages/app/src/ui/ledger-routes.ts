@@ -3,7 +3,7 @@
  * remove), an activity's client, rate, billable default and budget (with the worked time the
  * budget is measured against, core's `budgetUsage`), a block's tags and billable flag, and the settings `rounding`,
  * `targets` and `business`. The same core functions as `tock clients`, `tock activity set`,
- * `tock tag` and `tock settings` (ledger-admin-routes.ts), each write in one transaction: a
+ * `tock tag` and `tock settings` (admin/ledger-routes.ts), each write in one transaction: a
  * refusal is core's `validation_failed`, one line naming the field, and nothing is written.
  */
 import {
