@@ -25,7 +25,7 @@ import type { EditorKeyResult, EditorsStatus } from '../editors/editors.ts';
 import type { WakatimeSetup } from '../editors/wakatime-config.ts';
 import type { LicenseInfo } from '../license.ts';
 import type { MatrixReport } from '../reports.ts';
-import type { SyncEnableResult, SyncStatus } from '../sync/sync-service.ts';
+import type { SyncEnableResult, SyncStatus } from '../sync/status.ts';
 import type { ListenerStatus } from '../views.ts';
 import type { InvoiceStreamSummary } from './invoice-routes.ts';
 

@@ -4,6 +4,7 @@
  * store for the token, a 0600 file `sync-key` in the Tock home. Never in the folder, never in
  * the store (a backup of tock.db does not carry it).
  */
+import { keyMatches, parseSyncKey } from '@tock/core/sync';
 import { secretStore, type CredentialStore, type CredentialStoreKind } from '../credentials.ts';
 
 /** The key's item in the credential store chosen for the token (`kind`). */
@@ -25,4 +26,37 @@ export function memoryKeyStore(): CredentialStore {
       key = null;
     },
   };
+}
+
+/**
+ * The folder key `keyStore` keeps, or the problem (the status shows it; sync waits) when it
+ * cannot be read or is not there.
+ */
+export function readFolderKey(keyStore: CredentialStore): { key: Uint8Array } | { problem: string } {
+  let stored: string | null;
+  try {
+    stored = keyStore.read();
+  } catch (error) {
+    return { problem: `cannot read the sync folder key (${(error as Error).message}); sync waits` };
+  }
+  const key = stored === null ? undefined : parseSyncKey(stored);
+  if (key === undefined) {
+    return {
+      problem:
+        'the sync folder key is not in the credential store; give it again: tock sync enable DIR --key KEY (`tock sync key` on a device that syncs there shows it)',
+    };
+  }
+  return { key };
+}
+
+/** The key `keyStore` keeps, when it is the one `check` (folder.json's) was made with. */
+export function storedKeyMatching(keyStore: CredentialStore, check: string): Uint8Array | undefined {
+  let stored: string | null = null;
+  try {
+    stored = keyStore.read();
+  } catch {
+    return undefined;
+  }
+  const key = stored === null ? undefined : parseSyncKey(stored);
+  return key !== undefined && keyMatches(key, check) ? key : undefined;
 }

@@ -1,0 +1,88 @@
+/**
+ * This device's log in the folder (docs/sync.md "Format 2"): its pending writes drained into
+ * log lines, every line signed with the folder key (once: lines are only appended), and the
+ * segments they went to written whole; and, each scan, what a removed or emptied folder lost of
+ * this device's files put back. One per run of sync (made when it starts, with the key).
+ */
+
+import { join } from 'node:path';
+import type { Store } from '@tock/core';
+import { drainOutbox, segmentLines, segmentSizes, signLine, type HybridClock } from '@tock/core/sync';
+import { formatDir, ownSegments, segmentName, sizeOf, writeDeviceFile, writeSegment } from './folder.ts';
+import type { DeviceIdentity, SyncConfig } from './settings.ts';
+
+/** This device's segments in the folder while sync runs; see the file comment. */
+export class OwnLog {
+  private readonly store: Store;
+  private readonly key: Uint8Array;
+  /** The signed lines of the segment written last. */
+  private signed: { segment: number; lines: string[] } | undefined;
+  /** Bytes each of this device's segments should have in the folder, in order of segment. */
+  private readonly written = new Map<number, number>();
+  /** Whether every own segment was checked against the folder since sync started. */
+  private checkedAll = false;
+
+  constructor(store: Store, key: Uint8Array) {
+    this.store = store;
+    this.key = key;
+  }
+
+  /**
+   * Logs pending writes and writes the segments they went to; given `sliceMs`, stops after the
+   * transaction that used it up and says whether writes are left. Throws what the folder
+   * throws.
+   */
+  drain(hybrid: HybridClock, dir: string, deviceID: string, sliceMs: number): boolean {
+    if (this.store.db.prepare('SELECT 1 FROM sync_outbox LIMIT 1').get() === undefined) return false;
+    const result = drainOutbox(this.store, hybrid, sliceMs);
+    this.write(dir, deviceID, result.segments);
+    return result.more === true;
+  }
+
+  /** Writes the segments a drain or apply added lines to. */
+  write(dir: string, deviceID: string, segments: readonly number[]): void {
+    for (const n of segments) {
+      try {
+        this.writeOne(dir, deviceID, n);
+      } catch (error) {
+        // Not in the folder as it is now: the next scan's repair writes it again (NaN: no
+        // size a file has, nor sizeOf's -1 for a missing one).
+        this.written.set(n, Number.NaN);
+        throw error;
+      }
+    }
+  }
+
+  /** Puts back what a removed or emptied folder lost of this device's files. */
+  repair(config: SyncConfig, identity: DeviceIdentity): void {
+    writeDeviceFile(config.dir, { deviceID: identity.deviceID, name: config.name, createdAt: new Date(identity.createdAt).toISOString() });
+    const own = join(formatDir(config.dir), identity.deviceID);
+    if (this.written.size === 0) for (const { segment, bytes } of segmentSizes(this.store)) this.written.set(segment, bytes);
+    // Every segment is checked once after sync starts; then, each scan, only how many there are
+    // and the last one's size, unless those show that files went missing.
+    const segments = [...this.written];
+    const last = segments[segments.length - 1];
+    const intact =
+      this.checkedAll &&
+      ownSegments(config.dir, identity.deviceID).length === segments.length &&
+      (last === undefined || sizeOf(join(own, segmentName(last[0]))) === last[1]);
+    if (!intact) for (const [n, bytes] of segments) if (sizeOf(join(own, segmentName(n))) !== bytes) this.writeOne(config.dir, identity.deviceID, n);
+    this.checkedAll = true;
+  }
+
+  /** Segment `n` of this device's log, every line signed with the folder key (each line once). */
+  private signedLines(deviceID: string, n: number): string[] {
+    const lines = segmentLines(this.store, n);
+    const cached = this.signed?.segment === n && this.signed.lines.length <= lines.length ? this.signed.lines : [];
+    const signed = cached.slice();
+    for (let i = signed.length; i < lines.length; i++) signed.push(signLine(this.key, deviceID, lines[i] as string));
+    this.signed = { segment: n, lines: signed };
+    return signed;
+  }
+
+  private writeOne(dir: string, deviceID: string, n: number): void {
+    const lines = this.signedLines(deviceID, n);
+    writeSegment(dir, deviceID, n, lines);
+    this.written.set(n, lines.reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0));
+  }
+}

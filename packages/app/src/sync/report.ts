@@ -1,0 +1,107 @@
+/**
+ * What sync reports (docs/sync.md): the status `tock sync status` prints and Settings › Sync
+ * shows (status.ts's types), made from the settings and every device's reading state, and the
+ * words of the problems that concern the whole folder or sync itself — each one line that says
+ * what happened and what to do. A device's own problems are worded where its log is read
+ * (device-logs.ts).
+ */
+
+import type { Store } from '@tock/core';
+import { SYNC_SETTINGS, keyMatches, parseHlc } from '@tock/core/sync';
+import type { Reader } from './device-logs.ts';
+import { FORMAT_1_DIR, FORMAT_DIR, segmentName, type FolderFile, type FolderListing } from './folder.ts';
+import { deviceIdentity, oneTimerOn, syncConfig } from './settings.ts';
+import type { SyncDeviceStatus, SyncStatus } from './status.ts';
+
+/** `ms` as a person reads a clock difference: `3 h 20 min`, `12 min`, `2 days 4 h`. */
+export function durationText(ms: number): string {
+  const minutes = Math.max(1, Math.round(ms / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+  const days = Math.floor(hours / 24);
+  if (days > 3650) return `${Math.round(days / 365.25)} years`;
+  return hours % 24 === 0 ? `${days} days` : `${days} days ${hours % 24} h`;
+}
+
+/** Why sync does not run in a store that synced in format 1 through `dir`, and what to do. */
+export function formatOneProblem(dir: string): string {
+  return `this store synced through ${dir}/${FORMAT_1_DIR}, a format this Tock no longer reads (its lines could be forged); turn sync on again with \`tock sync enable ${dir}\`, which writes this device's whole history into ${FORMAT_DIR} (the first device makes the folder key, the others give it with --key: \`tock sync key\`)`;
+}
+
+/** The folder `dir` as a failure to read or write it shows it: gone, read-only, or unusable. */
+export function folderFailure(error: unknown, dir: string | undefined): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT'
+    ? `the folder ${dir} is gone; nothing is lost — bring it back (or run tock sync enable with another folder)`
+    : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+      ? `the folder ${dir} is read-only; this device's changes wait in the store until it is writable`
+      : `the folder ${dir} cannot be used (${(error as Error).message})`;
+}
+
+/**
+ * What is wrong with the folder `dir` as a scan finds it, if anything: a newer Tock's format
+ * folder, a `tock-sync-v2` that is not a folder, a bad folder.json, or one made with another
+ * key than this device's (`key`).
+ */
+export function folderProblem(dir: string, listing: FolderListing, folderFile: FolderFile | undefined, key: Uint8Array): string | null {
+  if (listing.newer.length > 0) return `the folder holds ${listing.newer.join(', ')}, written by a newer Tock; update Tock on this device to read it`;
+  return (
+    listing.problem ??
+    (folderFile === undefined
+      ? null
+      : 'problem' in folderFile
+        ? folderFile.problem
+        : keyMatches(key, folderFile.keyCheck)
+          ? null
+          : `${FORMAT_DIR}/folder.json is not this device's key's: the folder was set up again with another key; give it with tock sync enable ${dir} --key KEY`)
+  );
+}
+
+/** Why another device's changes wait while its clock is ahead of this device's. */
+function clockAhead(ahead: NonNullable<Reader['ahead']>): string {
+  return `its clock is ahead of this device's by ${durationText(ahead.ms)}: its changes from ${segmentName(ahead.segment)} line ${ahead.line} on wait until this device's clock is within 10 minutes of it (or fix the clock on that device)`;
+}
+
+/** What the service knows beyond the store: every device read, and the problems that keep sync from running or concern the folder. */
+export interface SyncState {
+  devices: ReadonlyMap<string, Reader>;
+  /** Why sync does not run although it is on (no key, a format-1 store), if so. */
+  startProblem: string | null;
+  folderProblem: string | null;
+}
+
+/** `tock sync status`. */
+export function syncStatus(store: Store, state: SyncState): SyncStatus {
+  const config = syncConfig(store);
+  const identity = deviceIdentity(store);
+  const running = config !== undefined && config.format === 2;
+  // Lines are never removed from sync_log: the highest seq is their number, read from the key alone.
+  const logLines = identity ? Number((store.db.prepare('SELECT coalesce(max(seq), 0) AS n FROM sync_log').get() as { n: number }).n) : 0;
+  const devices: SyncDeviceStatus[] = [];
+  if (running) {
+    for (const [deviceID, r] of [...state.devices].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      const hlc = parseHlc(r.position.lastHlc);
+      devices.push({
+        deviceID,
+        name: r.name,
+        lastChange: hlc ? new Date(hlc.ms).toISOString() : null,
+        lastAppliedAt: r.position.lastAppliedAt === null ? null : new Date(r.position.lastAppliedAt).toISOString(),
+        applied: r.position.applied,
+        behind: r.behind,
+        aheadMs: r.ahead?.ms ?? null,
+        problem: r.problem ?? (r.ahead === null ? null : clockAhead(r.ahead)),
+      });
+    }
+  }
+  const offReason = store.settings.get<{ reason: string }>(SYNC_SETTINGS.offReason)?.reason ?? null;
+  return {
+    enabled: running,
+    dir: config?.dir ?? null,
+    device: identity && running ? { deviceID: identity.deviceID, name: config.name, createdAt: new Date(identity.createdAt).toISOString(), logLines } : null,
+    problem: running ? (state.startProblem ?? state.folderProblem) : null,
+    offReason: running ? null : (state.startProblem ?? offReason),
+    oneTimer: oneTimerOn(store),
+    devices,
+  };
+}
