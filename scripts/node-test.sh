@@ -2,7 +2,7 @@
 # Node's test runner as every suite of this repository runs it: `bash scripts/node-test.sh
 # [runner options] <files or globs>`, with `node` from PATH (Node 24 inside npm).
 #
-# - In the zone where it is now about noon (noon-zone.sh says why; TOCK_TEST_TZ repeats a run's).
+# - On a pinned clock: noon of a fixed day in the run's zone (scripts/pinned-clock.sh says why).
 # - A test that hangs fails after five minutes with its name (--test-timeout; the slowest test
 #   takes ~10 s). A test file whose hung test left something running would still keep the
 #   runner waiting, so the whole run is stopped after 30 minutes (`timeout`, which signals the
@@ -11,8 +11,7 @@
 #   Not --test-force-exit: with files run in parallel it loses verdicts of tests that ran and
 #   still exits 0 (a known fault of Node 24's runner; one CI run here reported 990 of 1008 tests).
 set -euo pipefail
-TZ=$(bash "$(dirname "$0")/noon-zone.sh")
-export TZ
+source "$(dirname "$0")/pinned-clock.sh"
 limit=${TOCK_TEST_RUN_LIMIT:-1800} # seconds
 status=0
 timeout --kill-after=30 "$limit" node --test --test-timeout=300000 "$@" || status=$?

@@ -6,10 +6,9 @@
 # scripts/python-venv.sh, shared with scripts/test-python.sh). Ends with pytest's summary line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-TZ=$(bash scripts/noon-zone.sh) # standing alone too (noon-zone.sh says why)
-export TZ
 repo=$PWD
-source scripts/python-venv.sh
+source scripts/python-venv.sh # on the real clock: pip checks dates
+source scripts/pinned-clock.sh # standing alone too (pinned-clock.sh says why)
 
 [ -e packages/cli/bin/tock.js ] || { echo "error: packages/cli/bin/tock.js is missing: the campaign needs the real app" >&2; exit 1; }
 

@@ -5,8 +5,7 @@
 # Called by scripts/test.sh (`npm test`), which runs it before test-python.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-TZ=$(bash scripts/noon-zone.sh) # standing alone too (noon-zone.sh says why)
-export TZ
+source scripts/pinned-clock.sh # standing alone too (pinned-clock.sh says why)
 repo=$PWD
 node="$repo/node_modules/.bin/node" # Node 24 (type stripping), also when run outside npm
 

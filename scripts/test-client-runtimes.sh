@@ -9,8 +9,7 @@
 # TOCK_CLIENT_REAL_APP=require makes a real app that cannot be started a failure (default: skip, loudly).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-TZ=$(bash scripts/noon-zone.sh) # standing alone too (noon-zone.sh says why)
-export TZ
+source scripts/pinned-clock.sh # standing alone too (pinned-clock.sh says why)
 root=$PWD
 bin=$root/node_modules/.bin
 node24=$bin/node

@@ -4,10 +4,9 @@
 # when python/pyproject.toml changes (a stamp file holds the hash it was installed from).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-TZ=$(bash scripts/noon-zone.sh) # standing alone too (noon-zone.sh says why)
-export TZ
 repo=$PWD
-source scripts/python-venv.sh
+source scripts/python-venv.sh # on the real clock: pip checks dates
+source scripts/pinned-clock.sh # standing alone too (pinned-clock.sh says why)
 want=$(sha256sum python/pyproject.toml | cut -d' ' -f1)
 bin="$venv/bin"
 

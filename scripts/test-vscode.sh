@@ -6,8 +6,7 @@
 # Called by `npm test` (scripts/test.sh); runs on its own too: bash scripts/test-vscode.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-TZ=$(bash scripts/noon-zone.sh) # standing alone too (noon-zone.sh says why)
-export TZ
+source scripts/pinned-clock.sh # standing alone too (pinned-clock.sh says why)
 root=$PWD
 export PATH="$root/node_modules/.bin:$PATH"
 ext=integrations/vscode

@@ -4,11 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
-# Every step runs in the zone where it is now about noon (scripts/noon-zone.sh says why).
-TOCK_TEST_TZ=$(bash scripts/noon-zone.sh)
-export TOCK_TEST_TZ TZ=$TOCK_TEST_TZ
-echo "== time zone: $TZ, local time $(date +%H:%M) (TOCK_TEST_TZ=$TZ repeats it)"
-
 # Each step's duration, printed at the end (and on failure) so a slow suite shows itself.
 durations=()
 step_name=""
@@ -39,6 +34,12 @@ source scripts/python-venv.sh
 
 step "UI build"
 bash scripts/build-ui.sh
+
+# From here every step runs on a pinned clock: noon of a fixed day in the run's zone, whatever
+# the real date and time (scripts/pinned-clock.sh says why). Not the steps above: apt and pip
+# check dates against the real clock.
+source scripts/pinned-clock.sh
+echo "== pinned clock: $(date '+%Y-%m-%d %H:%M %Z') (${TZ:-the system's zone}; TZ=<zone> npm test runs in another)"
 
 step "TypeScript type check"
 npx --no-install tsc -p tsconfig.json

@@ -60,7 +60,7 @@ describe('attack: concurrency from both clients', () => {
   });
 
   it(`keeps one session at most, no overlaps and exact totals under ${TS_CALLS + PY_CALLS} concurrent calls`, async () => {
-    // The suite's zone, where it is about noon (scripts/noon-zone.sh): every block lies inside today.
+    // The pinned clock is noon in the suite's zone (scripts/pinned-clock.sh): every block lies inside today.
     const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     target = await startTarget();
     const t = target;

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { test } from 'node:test';
+import { faketimeOffset, pinnedOffsetSeconds } from '@tock/test-support';
 import { authHeaders, freshNonce, sendRaw, type Answer } from '../../listener/test/signed-client.ts';
 import { freePort } from './ui-support/harness.ts';
 import { spawnApp, tock } from './support/app-process.ts';
@@ -35,7 +36,8 @@ test('a session survives the wall clock stepping back an hour and forward a day:
   let offsetSec = 0;
   const setOffset = (seconds: number): void => {
     offsetSec = seconds;
-    writeFileSync(offsetFile, `${seconds >= 0 ? '+' : ''}${seconds}\n`);
+    // From the tests' pinned clock (scripts/pinned-clock.sh), which is this test's Date.now().
+    writeFileSync(offsetFile, `${faketimeOffset(pinnedOffsetSeconds() + seconds)}\n`);
   };
   setOffset(0);
   /** What the app's wall clock reads now. */

@@ -170,7 +170,7 @@ describe('sync with two apps and one folder', { timeout: 60_000 }, () => {
       const D4 = 'dddddddd-0000-4000-8000-000000000004';
       const D5 = 'dddddddd-0000-4000-8000-000000000005';
       const act = (n: number): string => `aaaaaaaa-0000-4000-8000-00000000000${n}`;
-      const t0 = Date.parse('2026-11-23T08:00:00.000Z');
+      const t0 = NOON - 4 * 3_600_000; // four hours before the app's now, in every zone
       // D1: a good line, a corrupt one, and a good one after it (not applied: the log stops there).
       fakeDevice(folder, D1, 'tablet', { 1: segmentText(key, D1, [activityLine(act(1), t0, D1, 'One'), '{not json', activityLine(act(2), t0 + 1, D1, 'Two')]) });
       // D2: segment 1 cut mid-line while segment 2 is there.

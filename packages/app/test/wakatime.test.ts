@@ -14,6 +14,7 @@ import { dirname, join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { listHeartbeats, openStore } from '@tock/core';
+import { pinnedClockEnv } from '@tock/test-support';
 import { startApp, type RunningApp } from '../src/app.ts';
 import { homePaths } from '../src/home.ts';
 import { freePort } from './ui-support/harness.ts';
@@ -52,7 +53,7 @@ function wakatime(python: string, args: string[], home: string, stdin?: string):
     const child = execFile(
       join(dirname(python), 'wakatime'),
       args,
-      { env: { PATH: process.env.PATH, HOME: home, WAKATIME_HOME: home, TZ: process.env.TZ }, timeout: 60_000 },
+      { env: { PATH: process.env.PATH, HOME: home, WAKATIME_HOME: home, TZ: process.env.TZ, ...pinnedClockEnv() }, timeout: 60_000 },
       (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: stdout + stderr }),
     );
     child.stdin?.end(stdin ?? '');

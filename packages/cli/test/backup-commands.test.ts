@@ -7,6 +7,7 @@ import { existsSync, lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { pinnedClockEnv } from '@tock/test-support';
 import { spawnApp, type AppProcess } from '../../app/test/support/app-process.ts';
 import { freePort, tock } from './real-app.ts';
 
@@ -31,7 +32,7 @@ test('tock backup copies the running store; tock restore is refused while it run
   const root = mkdtempSync(join(tmpdir(), 'tock-backup-cli-'));
   t.after(() => rmSync(root, { recursive: true, force: true }));
   const home = join(root, 'home');
-  const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'], HOME: process.env['HOME'], TZ: process.env['TZ'], TOCK_HOME: home, TOCK_CREDENTIAL_STORE: 'file' };
+  const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'], HOME: process.env['HOME'], TZ: process.env['TZ'], TOCK_HOME: home, TOCK_CREDENTIAL_STORE: 'file', ...pinnedClockEnv() };
   let app = await spawnApp(env);
   t.after(() => app.child.kill('SIGKILL'));
 

@@ -17,7 +17,7 @@ describe('ledger commands against a running app', () => {
   let app: RunningApp;
   let home: string;
   let env: NodeJS.ProcessEnv;
-  // The wall clock: `tock log` signs its request with it (the run's zone is about noon, scripts/noon-zone.sh).
+  // The tests' pinned clock (noon of a fixed day, scripts/pinned-clock.sh): `tock log` signs its request with it.
   const tock = (...argv: string[]) => tockAt(() => new Date(), env, ...argv);
   const ok = async (...argv: string[]): Promise<string> => {
     const run = await tock(...argv);

@@ -1,7 +1,8 @@
 /**
  * `tock report` against a real app: the table, --json, --csv, the named ranges, and the
- * one-line refusals. The app and the CLI run in the suite's zone, where it is around noon now
- * (scripts/noon-zone.sh), so the blocks logged "now" lie inside today whenever the test runs.
+ * one-line refusals. The app and the CLI run on the tests' pinned clock, noon of a fixed day in
+ * the run's zone (scripts/pinned-clock.sh), so the blocks logged "now" lie inside that day
+ * whenever and wherever the test runs.
  */
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';

@@ -3,4 +3,5 @@
  * imports it as `@tock/test-support`, declared in its package's devDependencies — never by a
  * relative path into another package.
  */
-export { until, type UntilOptions } from './until.ts';
+export { faketimeOffset, pinnedClockEnv, pinnedOffsetSeconds } from './pinned-clock.ts';
+export { until, type UntilOptions, type Watched } from './until.ts';

@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LIMITS } from '@tock/protocol';
+import { faketimeOffset, pinnedClockEnv, pinnedOffsetSeconds } from '@tock/test-support';
 import { spawnApp, tock as runTock, type AppProcess, type TockRun } from './app-process.ts';
 
 export type { TockRun };
@@ -84,11 +85,12 @@ export async function startRealApp(options: RealAppOptions = {}): Promise<RealAp
   const home = await mkdtemp(join(tmpdir(), options.homePrefix ?? 'tock-real-app-'));
   options.prepare?.(home);
   const run = options.run ?? runTock;
-  const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'], HOME: process.env['HOME'], TZ: process.env['TZ'], TOCK_HOME: home, TOCK_CREDENTIAL_STORE: 'file' };
+  // On the tests' pinned clock (scripts/pinned-clock.sh), as the test and its clients are.
+  const env: NodeJS.ProcessEnv = { PATH: process.env['PATH'], HOME: process.env['HOME'], TZ: process.env['TZ'], TOCK_HOME: home, TOCK_CREDENTIAL_STORE: 'file', ...pinnedClockEnv() };
   if (options.trialEnded === true) {
     // libfaketime preloaded into the app's own process (the `faketime` command would fork it).
     if (LIBFAKETIME === undefined) throw new Error('libfaketime is not installed; scripts/system-deps.sh installs faketime');
-    await stopProcess(await spawnApp({ ...env, LD_PRELOAD: LIBFAKETIME, FAKETIME: `-${LIMITS.trialDays + 1}d`, DONT_FAKE_MONOTONIC: '1' }));
+    await stopProcess(await spawnApp({ ...env, LD_PRELOAD: LIBFAKETIME, FAKETIME: faketimeOffset(pinnedOffsetSeconds() - (LIMITS.trialDays + 1) * 86_400), DONT_FAKE_MONOTONIC: '1' }));
   }
   let app = await spawnApp(env);
   let session: { open: string; headers: Record<string, string> } | undefined;

@@ -4,9 +4,10 @@ import type { RunningApp } from '../../src/app.ts';
 
 /**
  * The injected "now" of the sync tests: noon of a fixed day (2026-11-23) in the zone the run is
- * in (ZONE). A block that ends now then lies inside today in every zone the runner may pick
- * (scripts/noon-zone.sh); a fixed UTC hour is midnight somewhere, and there today's total of a
- * block that just ended is 0 (a CI run once waited on it until its time limit).
+ * in (ZONE), the instant the tests' clock is pinned to (scripts/pinned-clock.sh). A block that
+ * ends now then lies inside today in every zone; a fixed UTC hour is midnight somewhere, and
+ * there today's total of a block that just ended is 0 (a CI run once waited on it until its
+ * time limit).
  */
 export const NOON = new Date(2026, 10, 23, 12).getTime();
 

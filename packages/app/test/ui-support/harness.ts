@@ -82,7 +82,11 @@ export async function launchBrowser(options: { colorScheme?: 'light' | 'dark'; w
     viewport: { width: options.width ?? 1200, height: options.height ?? 860 },
     reducedMotion: 'reduce',
     ...(options.locale ? { locale: options.locale } : {}),
+    // Chromium does not start under libfaketime (its zygote fails): it runs on the real clock
+    // and its pages get the tests' pinned one (scripts/pinned-clock.sh) from Playwright below.
+    env: withoutFaketime(process.env),
   });
+  await context.clock.setSystemTime(Date.now());
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,
@@ -92,6 +96,16 @@ export async function launchBrowser(options: { colorScheme?: 'light' | 'dark'; w
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** The environment without libfaketime's variables, for a program that cannot run under it. */
+export function withoutFaketime(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined || name === 'FAKETIME' || name === 'DONT_FAKE_MONOTONIC') continue;
+    out[name] = name === 'LD_PRELOAD' ? value.split(/[: ]/).filter((lib) => !lib.includes('faketime')).join(':') : value;
+  }
+  return out;
 }
 
 /** Saves a full-page screenshot as `test-output/screenshots/<name>.png`. */

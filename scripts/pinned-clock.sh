@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Sourced by every test command (scripts/node-test.sh, scripts/test.sh, scripts/test-*.sh):
+# runs what follows on a pinned clock — noon of 2026-11-23 in the run's zone, ticking from
+# there — so that no test depends on the real date, time of day or zone (docs/architecture.md
+# "Tests and the clock").
+#
+# libfaketime (Debian `faketime`) is preloaded with one offset from the real clock, in seconds
+# (FAKETIME="-N"), exported once: every process started below — the test runner, its test
+# files, the `tock app` processes they start, the CLI, Python, Bun and Deno clients — reads the
+# same pinned clock, so signatures and the app's clock agree and a block that ends "now" lies
+# inside one day. Monotonic clocks are left real (DONT_FAKE_MONOTONIC): timers and deadlines
+# run as usual. A test that moves the app's clock on its own (clock-steps, the trial's end)
+# adds its step to TOCK_TEST_CLOCK_OFFSET, the offset of this pinned clock.
+#
+# Sourcing twice keeps the first pin (a suite run by scripts/test.sh inherits its clock). Set
+# TOCK_TEST_NOW='YYYY-MM-DD HH:MM:SS' (local time) to pin another instant.
+if [ -z "${TOCK_TEST_CLOCK_OFFSET:-}" ]; then
+  for candidate in /usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1 /usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1 /usr/lib/faketime/libfaketime.so.1; do
+    if [ -e "$candidate" ]; then
+      TOCK_LIBFAKETIME=$candidate
+      break
+    fi
+  done
+  if [ -z "${TOCK_LIBFAKETIME:-}" ]; then
+    echo "error: libfaketime is missing; the tests run on a pinned clock (scripts/system-deps.sh installs faketime)" >&2
+    exit 1
+  fi
+  TOCK_TEST_NOW=${TOCK_TEST_NOW:-2026-11-23 12:00:00}
+  # From the real clock, even under an outer `faketime` (which this pin then replaces).
+  offset=$(($(date -d "$TOCK_TEST_NOW" +%s) - $(env -u LD_PRELOAD date +%s)))
+  if [ "$offset" -ge 0 ]; then TOCK_TEST_CLOCK_OFFSET="+$offset"; else TOCK_TEST_CLOCK_OFFSET="$offset"; fi
+  unset offset candidate
+  export TOCK_LIBFAKETIME TOCK_TEST_NOW TOCK_TEST_CLOCK_OFFSET
+  preload=$(tr ': ' '\n\n' <<<"${LD_PRELOAD:-}" | grep -v faketime | paste -sd: || true)
+  export LD_PRELOAD="$TOCK_LIBFAKETIME${preload:+:$preload}" FAKETIME="$TOCK_TEST_CLOCK_OFFSET" DONT_FAKE_MONOTONIC=1
+  unset preload FAKETIME_SHARED
+fi
