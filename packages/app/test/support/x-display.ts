@@ -4,6 +4,9 @@
  * with xdotool, focused with `xdotool windowactivate --sync`.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { until } from '@tock/test-support';
 
 /** A running display and what drives it. */
 export interface XDisplay {
@@ -15,17 +18,6 @@ export interface XDisplay {
   activate(id: string): void;
   /** Stops the windows, the window manager and the server. */
   stop(): void;
-}
-
-/** Polls `probe` every 25 ms until it gives a value; fails after 10 s with `what`. */
-async function poll<T>(what: string, probe: () => T | undefined): Promise<T> {
-  const deadline = performance.now() + 10_000;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 /** Starts Xvfb on a free display (it picks the number: -displayfd) and openbox on it. */
@@ -50,9 +42,7 @@ export async function startXDisplay(): Promise<XDisplay> {
     const env = { ...process.env, DISPLAY: display };
     const xdotool = (...args: string[]): string => execFileSync('xdotool', args, { env, encoding: 'utf8' }).trim();
     children.push(spawn('openbox', ['--sm-disable'], { env, stdio: 'ignore' }));
-    await poll('openbox to manage the display', () =>
-      /not found/.test(execFileSync('xprop', ['-root', '_NET_SUPPORTING_WM_CHECK'], { env, encoding: 'utf8' })) ? undefined : true,
-    );
+    await until('openbox to manage the display', () => !/not found/.test(execFileSync('xprop', ['-root', '_NET_SUPPORTING_WM_CHECK'], { env, encoding: 'utf8' })), { watch: children });
     let opened = 0;
     return {
       display,
@@ -72,4 +62,56 @@ export async function startXDisplay(): Promise<XDisplay> {
     stop();
     throw error;
   }
+}
+
+/** What {@link tapXprop} gives: the PATH entry to put first and a count of what the taps saw. */
+export interface XpropTap {
+  /** The directory holding the `xprop` wrapper: put it first on the PATH of the process under test. */
+  readonly bin: string;
+  /** How many `xprop -spy` runs on `windowID` have so far sent the window's properties (its first three lines) on. */
+  propertiesSent(windowID: string): number;
+}
+
+/**
+ * A wrapper around the real `xprop` that copies what each run prints into a file of its own
+ * (its arguments first), before the caller reads it: a test learns that a process under test
+ * was sent a window's properties without guessing from time. SIGTERM stops the real xprop, as
+ * it would stop xprop itself.
+ */
+export function tapXprop(dir: string): XpropTap {
+  const bin = join(dir, 'xprop-tap');
+  const logs = join(dir, 'xprop-logs');
+  mkdirSync(bin, { recursive: true });
+  mkdirSync(logs, { recursive: true });
+  const real = execFileSync('sh', ['-c', 'command -v xprop'], { encoding: 'utf8' }).trim();
+  writeFileSync(
+    join(bin, 'xprop'),
+    `#!/bin/sh
+log=$(mktemp "${logs}/run.XXXXXXXX")
+fifo="$log.fifo"
+mkfifo "$fifo"
+printf '%s\\n' "$*" > "$log"
+tee -a "$log" < "$fifo" &
+tee_pid=$!
+${real} "$@" > "$fifo" &
+xprop_pid=$!
+trap 'kill $xprop_pid' TERM
+wait $xprop_pid
+status=$?
+wait $tee_pid
+rm -f "$fifo"
+exit $status
+`,
+    { mode: 0o755 },
+  );
+  return {
+    bin,
+    propertiesSent(windowID) {
+      const args = `-spy -id 0x${Number(windowID).toString(16)} WM_CLASS _NET_WM_NAME WM_NAME`;
+      return readdirSync(logs)
+        .filter((name) => !name.endsWith('.fifo'))
+        .map((name) => readFileSync(join(logs, name), 'utf8').split('\n'))
+        .filter((lines) => lines[0] === args && lines.length >= 5).length;
+    },
+  };
 }
