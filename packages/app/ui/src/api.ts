@@ -1,9 +1,12 @@
 /**
  * Talking to the app: JSON requests to `/api/...` (same origin, with this window's session
- * secret in `X-Tock-Session`; no cookie carries anything). A failure becomes an
- * {@link ApiError} whose message is the app's own one-line explanation, with per-field details
- * for forms.
+ * secret in `X-Tock-Session`; no cookie carries anything), named by their route in the window
+ * API's contract (`@tock/app/window`, packages/app/src/ui/contract/routes.ts) — the params,
+ * body and query a route takes and the result it answers are the contract's types, the ones the
+ * server's routes are checked against. A failure becomes an {@link ApiError} whose message is
+ * the app's own one-line explanation, with per-field details for forms.
  */
+import { routeParts, type WindowBodyOf, type WindowParamsOf, type WindowQuerySent, type WindowResult, type WindowRouteKey } from '@tock/app/window';
 import { sessionHeaders } from './session.ts';
 import type { FieldProblem } from './types.ts';
 
@@ -57,16 +60,37 @@ async function call<T>(method: string, path: string, body?: unknown, file?: Blob
   return json.result as T;
 }
 
-/** The window's API calls by method; each resolves to the `result` or throws an {@link ApiError}. */
-export const api = {
-  get: <T>(path: string): Promise<T> => call<T>('GET', path),
-  post: <T>(path: string, body: unknown = {}): Promise<T> => call<T>('POST', path, body),
-  patch: <T>(path: string, body: unknown): Promise<T> => call<T>('PATCH', path, body),
-  put: <T>(path: string, body: unknown): Promise<T> => call<T>('PUT', path, body),
-  del: <T>(path: string): Promise<T> => call<T>('DELETE', path),
-  /** Sends a file as the body (application/octet-stream), as Settings › Data's import does. */
-  upload: <T>(path: string, file: Blob): Promise<T> => call<T>('POST', path, undefined, file),
+/** What a request to route `K` sends: its path's params (when it has any), its body, its query. */
+export type RequestInput<K extends WindowRouteKey> = (keyof WindowParamsOf<K> extends never ? { params?: undefined } : { params: WindowParamsOf<K> }) & {
+  body?: WindowBodyOf<K>;
+  query?: WindowQuerySent<K>;
 };
+
+type InputArgs<K extends WindowRouteKey> = keyof WindowParamsOf<K> extends never ? [input?: RequestInput<K>] : [input: RequestInput<K>];
+
+/** The path of route `key` with its params filled in and its query (values left out when undefined): `/api/blocks?from=…&to=…`. */
+export function pathOf<K extends WindowRouteKey>(key: K, ...[input]: InputArgs<K>): string {
+  const params = (input?.params ?? {}) as Record<string, string>;
+  const path = routeParts(key).pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries((input?.query ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined && value !== null) query.set(name, String(value));
+  }
+  const text = query.toString();
+  return text === '' ? path : `${path}?${text}`;
+}
+
+/** Calls route `key`; resolves to its `result` (the contract's type) or throws an {@link ApiError}. */
+export function request<K extends WindowRouteKey>(key: K, ...args: InputArgs<K>): Promise<WindowResult<K>> {
+  const body = args[0]?.body;
+  const { method } = routeParts(key);
+  return call<WindowResult<K>>(method, pathOf(key, ...args), body ?? (method === 'GET' || method === 'DELETE' ? undefined : {}));
+}
+
+/** Sends a file as the body of route `key` (application/octet-stream), as Settings › Data's import does. */
+export function upload<K extends WindowRouteKey>(key: K, file: Blob, ...args: InputArgs<K>): Promise<WindowResult<K>> {
+  return call<WindowResult<K>>(routeParts(key).method, pathOf(key, ...args), undefined, file);
+}
 
 /**
  * Downloads `path` (a CSV route) with the session header and hands it to the browser as a

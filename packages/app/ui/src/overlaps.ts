@@ -5,6 +5,7 @@
  * Pure: the screens send the edits through the window's API.
  */
 import { coveredLength, spanWithout, unionOfSpans, type Span } from '@tock/core/blocks';
+import { request } from './api.ts';
 import type { Block } from './types.ts';
 
 /** Shorter overlaps are not shown: a block ending at 10:00:30 and one starting at 10:00 are not "overlapping" to a person. */
@@ -87,18 +88,13 @@ export function trimAgainst(block: Block, keep: Block, now: number): Trim | null
   return null;
 }
 
-/** The body of the window API's edit that applies `trim` (entries are whole minutes ending at their end). */
-export function trimRequest(trim: Trim): { path: string; body: Record<string, unknown> } {
+/** Applies `trim` through the window API's edit of the block (entries are whole minutes ending at their end). */
+export function trimRequest(trim: Trim): Promise<Block> {
   const { block, start, end } = trim;
+  const params = { id: block.id };
   if (block.kind === 'session') {
-    return {
-      path: `/api/sessions/${block.id}`,
-      body: { startedAt: new Date(start).toISOString(), ...(end === null ? {} : { endedAt: new Date(end).toISOString() }) },
-    };
+    return request('PATCH /api/sessions/:id', { params, body: { startedAt: new Date(start).toISOString(), ...(end === null ? {} : { endedAt: new Date(end).toISOString() }) } });
   }
   const endMs = end ?? start;
-  return {
-    path: `/api/entries/${block.id}`,
-    body: { durationMinutes: Math.floor((endMs - start) / 60_000), endedAt: new Date(endMs).toISOString() },
-  };
+  return request('PATCH /api/entries/:id', { params, body: { durationMinutes: Math.floor((endMs - start) / 60_000), endedAt: new Date(endMs).toISOString() } });
 }

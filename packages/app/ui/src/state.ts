@@ -4,7 +4,7 @@
  * goes up whenever tracked time changed anywhere, so timelines and charts know to reload.
  */
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
-import { api } from './api.ts';
+import { request } from './api.ts';
 import { setActivityOrder } from './colors.ts';
 import { hasSession, sessionHeaders, startSession } from './session.ts';
 import { setAppClock, setClockFormat } from './time.ts';
@@ -52,8 +52,7 @@ export function applyStatus(status: Status): void {
 /** Tells every view that tracked time changed (after an edit made in this window). */
 export function blocksChanged(): void {
   // Colors follow creation order: learn new activities before views redraw.
-  void api
-    .get<{ activityID: string; createdAt: string }[]>('/api/activities/all')
+  void request('GET /api/activities/all')
     .then(setActivityOrder, () => {})
     .finally(() => set({ blocksVersion: state.blocksVersion + 1 }));
 }
@@ -77,7 +76,7 @@ export async function connect(): Promise<void> {
   }
   const load = async (): Promise<void> => {
     try {
-      const snapshot = await api.get<Snapshot>('/api/state');
+      const snapshot = await request('GET /api/state');
       setAppClock(snapshot.timeZone, snapshot.now);
       set({ snapshot, statusAt: Date.now(), loadError: null });
       blocksChanged();

@@ -210,7 +210,7 @@ export const WINDOW_ROUTES = {
         client: byUseCase<string | null>('The client, by ID or name; null: none.'),
         rate: byUseCase<string | number | null>('A decimal per hour; null: the client’s.'),
         billable: byUseCase<boolean>('Billable by default.'),
-        budgetHours: byUseCase<number | null>('A budget in hours; null: none.'),
+        budgetHours: byUseCase<number | string | null>('A budget in hours; null: none.'),
       },
       required: [],
     },

@@ -4,7 +4,7 @@
  * activity when nothing matches exactly. Arrow keys move, Enter picks, Escape closes.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api } from '../api.ts';
+import { request } from '../api.ts';
 import { colorClass } from '../colors.ts';
 import type { ActivityRef } from '../types.ts';
 
@@ -46,7 +46,7 @@ const SUGGESTIONS = 8;
 export async function bestPick(text: string): Promise<Pick | null> {
   const trimmed = text.trim();
   if (!trimmed) return null;
-  const refs = await api.get<ActivityRef[]>(`/api/activities?limit=${SUGGESTIONS}&q=${encodeURIComponent(trimmed)}`);
+  const refs = await request('GET /api/activities', { query: { limit: SUGGESTIONS, q: trimmed } });
   const best = refs.find((r) => fold(r.activityName) === fold(trimmed)) ?? refs[0];
   return best ? { ...best } : { create: trimmed };
 }
@@ -64,9 +64,7 @@ export function ActivityPicker(props: Props) {
     if (!open) return;
     const mine = ++seq.current;
     const timer = setTimeout(() => {
-      api
-        .get<ActivityRef[]>(`/api/activities?limit=${SUGGESTIONS}&q=${encodeURIComponent(query.trim())}`)
-        .then((refs) => {
+      request('GET /api/activities', { query: { limit: SUGGESTIONS, q: query.trim() } }).then((refs) => {
           if (mine === seq.current) {
             setResults(refs);
             setActive(0);

@@ -6,7 +6,8 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { Failure } from './FormActions.tsx';
-import { api, messageOf } from '../api.ts';
+import type { WindowBodyOf } from '@tock/app/window';
+import { request, messageOf } from '../api.ts';
 import { colorClass } from '../colors.ts';
 import { blocksChanged } from '../state.ts';
 import type { Prompt } from '../types.ts';
@@ -20,11 +21,11 @@ export function BranchPrompt({ prompt, waiting }: { prompt: Prompt; waiting: num
     setError(null);
   }, [prompt.promptID]);
 
-  const act = async (path: string, body: unknown = {}): Promise<void> => {
+  const act = async (path: 'track' | 'dismiss', body: WindowBodyOf<'POST /api/prompts/:id/track'> = {}): Promise<void> => {
     setBusy(true);
     setError(null);
     try {
-      await api.post(`/api/prompts/${encodeURIComponent(prompt.promptID)}/${path}`, body);
+      await (path === 'track' ? request('POST /api/prompts/:id/track', { params: { id: prompt.promptID }, body }) : request('POST /api/prompts/:id/dismiss', { params: { id: prompt.promptID } }));
       blocksChanged();
     } catch (e) {
       setError(messageOf(e));

@@ -6,7 +6,7 @@
  * machine; this only reads it (`GET /api/capture/timeline`).
  */
 import { useState } from 'preact/hooks';
-import { api } from '../api.ts';
+import { request } from '../api.ts';
 import { useLoaded } from '../load.ts';
 import { useAppState } from '../state.ts';
 import { clockTime, dayKey, duration, nowMs } from '../time.ts';
@@ -122,7 +122,7 @@ export function CapturedLane({ spans, from, to, id }: { spans: CaptureSpan[]; fr
 export function useCaptured(day: string): CaptureTimeline['spans'] {
   const { captureVersion } = useAppState();
   const minute = day === dayKey(nowMs()) ? Math.floor(nowMs() / 60_000) : 0;
-  const { data } = useLoaded(() => api.get<CaptureTimeline>(`/api/capture/timeline?date=${day}`), [day, captureVersion, minute], null as CaptureTimeline | null);
+  const { data } = useLoaded(() => request('GET /api/capture/timeline', { query: { date: day } }), [day, captureVersion, minute], null as CaptureTimeline | null);
   return data?.spans ?? [];
 }
 

@@ -7,7 +7,7 @@
  */
 import { useState } from 'preact/hooks';
 import { Failure } from './FormActions.tsx';
-import { api, ApiError, messageOf } from '../api.ts';
+import { request, ApiError, messageOf } from '../api.ts';
 import { blocksChanged } from '../state.ts';
 import { clockTime, duration } from '../time.ts';
 import type { IdleQuestion as Question } from '../types.ts';
@@ -21,7 +21,7 @@ export function IdleQuestion({ question }: { question: Question }) {
     setBusy(true);
     setError(null);
     try {
-      await api.post(`/api/idle/${encodeURIComponent(question.questionID)}/answer`, { choice });
+      await request('POST /api/idle/:id/answer', { params: { id: question.questionID }, body: { choice } });
       blocksChanged();
     } catch (e) {
       // Answered elsewhere first: the event stream removes this card in a moment.

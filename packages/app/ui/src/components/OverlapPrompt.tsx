@@ -6,7 +6,7 @@
  * the shared time once either way).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, messageOf } from '../api.ts';
+import { request, messageOf } from '../api.ts';
 import { useLoaded } from '../load.ts';
 import { outerSpan, overlapsOf, sharedMs, trimAgainst, trimRequest, type Trim } from '../overlaps.ts';
 import { blocksChanged, useAppState } from '../state.ts';
@@ -37,7 +37,7 @@ export function OverlapPrompt({ blockID, near, onDone }: { blockID: string; near
   const [kept, setKept] = useState<string[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const { data: blocks, error } = useLoaded(() => api.get<Block[]>(`/api/blocks?from=${near - 2 * DAY}&to=${near + 2 * DAY}`), [blockID, near, blocksVersion], null as Block[] | null);
+  const { data: blocks, error } = useLoaded(() => request('GET /api/blocks', { query: { from: near - 2 * DAY, to: near + 2 * DAY } }), [blockID, near, blocksVersion], null as Block[] | null);
   const heading = useRef<HTMLHeadingElement>(null);
 
   const now = nowMs();
@@ -58,8 +58,7 @@ export function OverlapPrompt({ blockID, near, onDone }: { blockID: string; near
     setBusy(true);
     setFailure(null);
     try {
-      const { path, body } = trimRequest(trim);
-      await api.patch(path, body);
+      await trimRequest(trim);
       blocksChanged();
     } catch (e) {
       setFailure(messageOf(e));

@@ -12,7 +12,7 @@
 import { Fragment } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import type { Suggestion, Suggestions } from '@tock/protocol';
-import { api, messageOf } from '../api.ts';
+import { request, messageOf } from '../api.ts';
 import { useLoaded } from '../load.ts';
 import { blocksChanged, useAppState } from '../state.ts';
 import { clockTime, dayKey, daySpan, duration, nowMs } from '../time.ts';
@@ -76,7 +76,7 @@ export function movedEdge(edges: Edges, edge: 'start' | 'end', to: number, free:
 function useSuggestions(day: string): Suggestion[] {
   const { blocksVersion, captureVersion } = useAppState();
   const minute = day === dayKey(nowMs()) ? Math.floor(nowMs() / 60_000) : 0;
-  const { data } = useLoaded(() => api.get<Suggestions>(`/api/suggestions?date=${day}`), [day, blocksVersion, captureVersion, minute], null as Suggestions | null);
+  const { data } = useLoaded(() => request('GET /api/suggestions', { query: { date: day } }), [day, blocksVersion, captureVersion, minute], null as Suggestions | null);
   return data?.suggestions ?? [];
 }
 
@@ -88,7 +88,7 @@ function SuggestionActions({ id, suggestion, edges, onDone }: { id: string; sugg
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { blocksVersion } = useAppState();
-  const { data: activities } = useLoaded(() => api.get<ActivityInfo[]>('/api/activities/all'), [blocksVersion], [] as ActivityInfo[]);
+  const { data: activities } = useLoaded(() => request('GET /api/activities/all'), [blocksVersion], [] as ActivityInfo[]);
   const run = async (work: () => Promise<unknown>): Promise<void> => {
     setBusy(true);
     setFailure(null);
@@ -110,7 +110,7 @@ function SuggestionActions({ id, suggestion, edges, onDone }: { id: string; sugg
   // Edges go along only when dragged: the app then checks them against tracked time again.
   const moved = edges.start !== own.start || edges.end !== own.end ? { start: new Date(edges.start).toISOString(), end: new Date(edges.end).toISOString() } : {};
   const accept = (activityName?: string): Promise<void> =>
-    run(() => api.post(`/api/suggestions/${encodeURIComponent(suggestion.id)}/accept`, { ...(activityName === undefined ? {} : { activityName }), ...moved }));
+    run(() => request('POST /api/suggestions/:id/accept', { params: { id: suggestion.id }, body: { ...(activityName === undefined ? {} : { activityName }), ...moved } }));
   const what = `${clockTime(edges.start)}–${clockTime(edges.end)}`;
   const nameError = errors.activityName;
   return (
@@ -124,7 +124,7 @@ function SuggestionActions({ id, suggestion, edges, onDone }: { id: string; sugg
         <button type="button" class="ghost small" aria-expanded={changing} disabled={busy} onClick={() => setChanging(!changing)}>
           Change activity<span class="visually-hidden"> of {what}</span>
         </button>
-        <button type="button" class="ghost small" disabled={busy} onClick={() => void run(() => api.post(`/api/suggestions/${encodeURIComponent(suggestion.id)}/dismiss`, {}))}>
+        <button type="button" class="ghost small" disabled={busy} onClick={() => void run(() => request('POST /api/suggestions/:id/dismiss', { params: { id: suggestion.id } }))}>
           Dismiss<span class="visually-hidden"> {what}</span>
         </button>
       </div>
@@ -263,7 +263,7 @@ export function SuggestionsLane({ day, from, to, id, blocks }: { day: string; fr
     setBusy(true);
     setFailure(null);
     try {
-      await api.post('/api/suggestions/accept-all', { date: day });
+      await request('POST /api/suggestions/accept-all', { body: { date: day } });
       setShownID(null);
       blocksChanged();
     } catch (e) {

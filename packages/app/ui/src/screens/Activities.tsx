@@ -5,7 +5,7 @@
  * one) shows next to the field, word for word.
  */
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { api, ApiError, messageOf } from '../api.ts';
+import { request, ApiError, messageOf } from '../api.ts';
 import { colorClass } from '../colors.ts';
 import { describedByError } from '../components/FieldError.tsx';
 import { Failure } from '../components/FormActions.tsx';
@@ -92,7 +92,7 @@ function ActivityRow({ activity, onRenamed }: RowProps) {
     setError(null);
     setFailure(null);
     try {
-      const renamed = await api.patch<ActivityRef>(`/api/activities/${encodeURIComponent(activity.activityID)}`, { name });
+      const renamed = await request('PATCH /api/activities/:id', { params: { id: activity.activityID }, body: { name } });
       focusNext.current = 'button';
       setEditing(false);
       onRenamed(renamed, activity.activityName);
@@ -191,7 +191,7 @@ export function Activities() {
     data: activities,
     error,
     setData: setActivities,
-  } = useLoaded<ActivityInfo[] | null>(async () => [...(await api.get<ActivityInfo[]>('/api/activities/all'))].sort(byName), [blocksVersion], null);
+  } = useLoaded<ActivityInfo[] | null>(async () => [...(await request('GET /api/activities/all'))].sort(byName), [blocksVersion], null);
   const [filter, setFilter] = useState('');
   const [done, setDone] = useState<string | null>(null);
   const filterRef = useRef<HTMLInputElement>(null);

@@ -6,7 +6,7 @@
  * sync, and not in exports unless asked for (`tock export --capture`).
  */
 import { useEffect, useState } from 'preact/hooks';
-import { api, messageOf } from '../api.ts';
+import { request, messageOf } from '../api.ts';
 import { CapturedLane, spanLine } from '../components/CapturedLane.tsx';
 import { describedByError, FieldError, fieldErrorsOf } from '../components/FieldError.tsx';
 import { Failure, FormActions } from '../components/FormActions.tsx';
@@ -25,7 +25,7 @@ const HOUR = 3_600_000;
 /** Saves one setting; the app's refusal, if any, as `{field: message}` or one line. */
 async function saveSetting(key: keyof CaptureSettings, value: unknown): Promise<{ fields: Record<string, string>; failure: string | null }> {
   try {
-    await api.patch('/api/capture/settings', { [key]: value });
+    await request('PATCH /api/capture/settings', { body: { [key]: value } });
     captureChanged();
     return { fields: {}, failure: null };
   } catch (e) {
@@ -85,7 +85,7 @@ function GnomeInstall() {
   const [failure, setFailure] = useState<string | null>(null);
   const install = async (): Promise<void> => {
     try {
-      await api.post('/api/capture/gnome-extension');
+      await request('POST /api/capture/gnome-extension');
       setDone('Installed. Log out and in again (GNOME Shell loads extensions at login), then come back here.');
       captureChanged();
     } catch (e) {
@@ -249,7 +249,7 @@ function Forget() {
     if (!confirming) return setConfirming(true);
     setBusy(true);
     try {
-      const gone = await api.post<{ spans: number; heartbeats: number }>('/api/capture/forget', { from, to });
+      const gone = await request('POST /api/capture/forget', { body: { from, to } });
       setDone(`Forgotten: ${gone.spans} span${gone.spans === 1 ? '' : 's'} and ${gone.heartbeats} heartbeat${gone.heartbeats === 1 ? '' : 's'}.`);
       setConfirming(false);
       captureChanged();
@@ -295,7 +295,7 @@ function LastHour() {
   const { captureVersion } = useAppState();
   useTick(60_000);
   const minute = Math.floor(nowMs() / 60_000);
-  const { data, error } = useLoaded(() => api.get<CaptureTimeline>('/api/capture/timeline'), [captureVersion, minute], null as CaptureTimeline | null);
+  const { data, error } = useLoaded(() => request('GET /api/capture/timeline'), [captureVersion, minute], null as CaptureTimeline | null);
   const now = nowMs();
   const spans = (data?.spans ?? []).filter((s) => Date.parse(s.end) > now - HOUR);
   return (
@@ -321,7 +321,7 @@ function LastHour() {
 /** The Capture settings screen. */
 export function Capture() {
   const { captureVersion } = useAppState();
-  const { data: status, error } = useLoaded(() => api.get<CaptureStatus>('/api/capture'), [captureVersion], null as CaptureStatus | null);
+  const { data: status, error } = useLoaded(() => request('GET /api/capture'), [captureVersion], null as CaptureStatus | null);
   return (
     <div class="screen">
       <ScreenHead title="Capture">

@@ -5,33 +5,18 @@
  * to restore one (the app must be stopped for that, so the window shows the command).
  */
 import { useState } from 'preact/hooks';
-import { api, download, messageOf } from '../api.ts';
+import { request, download, messageOf, upload } from '../api.ts';
 import { describedByError, FieldError } from '../components/FieldError.tsx';
 import { Failure } from '../components/FormActions.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
 import { useLoaded } from '../load.ts';
 import { blocksChanged, useAppState } from '../state.ts';
 import { dayAndTime, timeZone } from '../time.ts';
+import type { ImportCounts } from '../types.ts';
 
 /** The most the window uploads (the app refuses more); `tock import` takes larger files. */
 const MAX_UPLOAD_BYTES = 32 * 1024 * 1024;
 
-interface ImportCounts {
-  imported: number;
-  skipped: number;
-  activitiesCreated: number;
-  openSkipped: number;
-  emptySkipped: number;
-  format: string;
-}
-
-interface BackupFile {
-  name: string;
-  path: string;
-  bytes: number;
-  made: string;
-  automatic: boolean;
-}
 
 const FORMATS = [
   ['', 'Detect from the file'],
@@ -79,12 +64,9 @@ function ImportCard() {
       setFileError(`The file is ${(file.size / (1024 * 1024)).toFixed(1)} MiB; the window imports files of up to 32 MiB. Use tock import FILE for larger ones.`);
       return null;
     }
-    const query = new URLSearchParams({ name: file.name, dryRun: String(dryRun) });
-    if (format) query.set('format', format);
-    if (tz.trim()) query.set('tz', tz.trim());
     setBusy(true);
     try {
-      return await api.upload<ImportCounts>(`/api/import?${query}`, file);
+      return await upload('POST /api/import', file, { query: { name: file.name, dryRun, ...(format ? { format } : {}), ...(tz.trim() ? { tz: tz.trim() } : {}) } });
     } catch (err) {
       setChecked(null);
       // The app's refusal names the file, the line or item, and the reason: it is about the file.
@@ -267,7 +249,7 @@ function size(bytes: number): string {
 
 function BackupsCard() {
   const [version, setVersion] = useState(0);
-  const { data, error } = useLoaded(() => api.get<{ dir: string; backups: BackupFile[] }>('/api/backups'), [version], null);
+  const { data, error } = useLoaded(() => request('GET /api/backups'), [version], null);
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -276,7 +258,7 @@ function BackupsCard() {
     setDone(null);
     setFailure(null);
     try {
-      const { path } = await api.post<{ path: string }>('/api/backups');
+      const { path } = await request('POST /api/backups');
       setDone(`Backed up to ${path}`);
       setVersion((n) => n + 1);
     } catch (err) {

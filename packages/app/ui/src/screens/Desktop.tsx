@@ -5,7 +5,7 @@
  * shown on. Each part saves on its own; a value the app refuses is shown next to its field.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { api, messageOf } from '../api.ts';
+import { request, messageOf } from '../api.ts';
 import { describedByError, FieldError, fieldErrorsOf } from '../components/FieldError.tsx';
 import { Failure, FormActions } from '../components/FormActions.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
@@ -35,7 +35,7 @@ function wholeMinutes(text: string, min: number, max: number): number | string {
 /** Saves a patch; returns the field errors the app gave, or a general failure. */
 async function save(patch: Partial<DesktopSettings>): Promise<{ fields: Record<string, string>; failure: string | null }> {
   try {
-    await api.patch('/api/desktop/settings', patch);
+    await request('PATCH /api/desktop/settings', { body: patch });
     return { fields: {}, failure: null };
   } catch (e) {
     const fields = fieldErrorsOf(e);

@@ -5,7 +5,7 @@
  * requests as they arrive, and how to use it from scripts.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, messageOf } from '../api.ts';
+import { request, ApiError, messageOf } from '../api.ts';
 import { describedByError, FieldError } from '../components/FieldError.tsx';
 import { Failure } from '../components/FormActions.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
@@ -13,7 +13,7 @@ import { SwitchRow } from '../components/SwitchRow.tsx';
 import { useAppState } from '../state.ts';
 import { useLoaded } from '../load.ts';
 import { clockSeconds, dayAndTime } from '../time.ts';
-import type { ListenerStatus, TokenView } from '../types.ts';
+import type { EditorKey, ListenerStatus, TokenView } from '../types.ts';
 
 function portProblem(text: string): string | null {
   if (!/^\d+$/.test(text.trim())) return 'Enter a whole number from 1024 to 65535.';
@@ -33,7 +33,7 @@ function ListenerSection({ listener }: { listener: ListenerStatus }) {
     setBusy(true);
     setFailure(null);
     try {
-      await api.post('/api/listener', body);
+      await request('POST /api/listener', { body });
     } catch (e) {
       if (e instanceof ApiError && e.about('port')) setPortError(e.about('port') ?? null);
       else setFailure(messageOf(e));
@@ -101,7 +101,7 @@ function TokenSection({ token }: { token: TokenView }) {
 
   const reveal = async (): Promise<string | null> => {
     try {
-      const { token: value } = await api.post<{ token: string }>('/api/token/reveal');
+      const { token: value } = await request('POST /api/token/reveal');
       return value;
     } catch (e) {
       setFailure(messageOf(e));
@@ -122,7 +122,7 @@ function TokenSection({ token }: { token: TokenView }) {
   const rotate = async (): Promise<void> => {
     setFailure(null);
     try {
-      await api.post('/api/token/rotate');
+      await request('POST /api/token/rotate');
       setShown(null);
       setConfirmRotate(false);
       setMessage('New token created. The old one stopped working; update your scripts.');
@@ -133,7 +133,7 @@ function TokenSection({ token }: { token: TokenView }) {
   const chooseStore = async (): Promise<void> => {
     setFailure(null);
     try {
-      await api.post('/api/credential-store', { kind: storeChoice });
+      await request('POST /api/credential-store', { body: { kind: storeChoice } });
       setMessage(storeChoice === 'file' ? 'The token is now kept in a file.' : 'The token is now kept in the system credential store.');
     } catch (e) {
       setFailure(messageOf(e));
@@ -265,22 +265,6 @@ function RequestsSection() {
   );
 }
 
-interface EditorsView {
-  enabled: boolean;
-  apiUrl: string;
-  listenerOn: boolean;
-  editors: { editor: string | null; lastHeartbeat: string }[];
-  configDir: string;
-}
-
-interface EditorKey {
-  key: string;
-  apiUrl: string;
-  lines: string[];
-  listenerOn: boolean;
-  path?: string;
-  backup?: string | null;
-}
 
 /**
  * Editors' WakaTime plugins (docs/integrations.md "WakaTime plugins"): on/off, the key shown
@@ -290,18 +274,18 @@ interface EditorKey {
 function EditorsSection() {
   const [version, setVersion] = useState(0);
   const { snapshot } = useAppState();
-  const { data: view, error } = useLoaded(() => api.get<EditorsView>('/api/editors'), [version, snapshot?.listener.enabled], null);
+  const { data: view, error } = useLoaded(() => request('GET /api/editors'), [version, snapshot?.listener.enabled], null);
   const [shown, setShown] = useState<EditorKey | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmRotate, setConfirmRotate] = useState(false);
   const [busy, setBusy] = useState(false);
-  const act = async (path: string, done: (result: EditorKey) => string | null): Promise<void> => {
+  const act = async (key: 'POST /api/editors/enable' | 'POST /api/editors/setup' | 'POST /api/editors/disable' | 'POST /api/editors/key/rotate', done: (result: EditorKey) => string | null): Promise<void> => {
     setBusy(true);
     setFailure(null);
     setMessage(null);
     try {
-      const result = await api.post<EditorKey>(path);
+      const result = (await request(key)) as EditorKey;
       setShown('key' in result ? result : null);
       setMessage(done(result));
       setConfirmRotate(false);
@@ -331,7 +315,7 @@ function EditorsSection() {
       <Failure message={error} />
       {view && !view.enabled && (
         <div class="inline-row">
-          <button type="button" disabled={busy} onClick={() => void act('/api/editors/enable', () => 'Editors are on. Copy the key now: it is shown only this once.')}>
+          <button type="button" disabled={busy} onClick={() => void act('POST /api/editors/enable', () => 'Editors are on. Copy the key now: it is shown only this once.')}>
             Turn editors on
           </button>
         </div>
@@ -379,7 +363,7 @@ function EditorsSection() {
             class="primary"
             disabled={busy}
             onClick={() =>
-              void act('/api/editors/setup', (r) =>
+              void act('POST /api/editors/setup', (r) =>
                 r.backup ? `Wrote ${r.path}; your other settings are kept, and the file as it was is in ${r.backup}.` : `Wrote ${r.path}.`,
               )
             }
@@ -391,7 +375,7 @@ function EditorsSection() {
               New key…
             </button>
           )}
-          <button type="button" class="ghost" disabled={busy} onClick={() => void act('/api/editors/disable', () => 'Editors are off: plugins are refused until you turn them on again.')}>
+          <button type="button" class="ghost" disabled={busy} onClick={() => void act('POST /api/editors/disable', () => 'Editors are off: plugins are refused until you turn them on again.')}>
             Turn editors off
           </button>
         </div>
@@ -402,7 +386,7 @@ function EditorsSection() {
             <strong>Make a new key?</strong> Plugins using the current one are refused until they get the new one (Set up writes it).
           </p>
           <div class="actions">
-            <button type="button" class="danger" onClick={() => void act('/api/editors/key/rotate', () => 'New key made. Copy it now: it is shown only this once.')}>
+            <button type="button" class="danger" onClick={() => void act('POST /api/editors/key/rotate', () => 'New key made. Copy it now: it is shown only this once.')}>
               Make a new key
             </button>
             <button type="button" class="ghost" onClick={() => setConfirmRotate(false)}>

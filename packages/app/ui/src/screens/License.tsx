@@ -1,6 +1,6 @@
 /** Settings › License: the state, days left, and activating a key (a refusal is one line). */
 import { useState } from 'preact/hooks';
-import { api, messageOf } from '../api.ts';
+import { request, messageOf } from '../api.ts';
 import { describedByError } from '../components/FieldError.tsx';
 import { FormActions } from '../components/FormActions.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
@@ -26,7 +26,7 @@ export function License() {
     }
     setBusy(true);
     try {
-      await api.post('/api/license/activate', { key: key.trim() });
+      await request('POST /api/license/activate', { body: { key: key.trim() } });
       setKey('');
       setDone('License activated. Thank you!');
     } catch (err) {

@@ -9,7 +9,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatMinutesAs, largestRemainderMinutes, shownTable, type ActivityReportRow, type ClientReportRow, type DayReportRow, type Report, type TagReportRow } from '@tock/protocol';
-import { api, ApiError, download, messageOf } from '../api.ts';
+import { request, ApiError, download, messageOf } from '../api.ts';
 import { colorClass } from '../colors.ts';
 import { describedByError, FieldError } from '../components/FieldError.tsx';
 import { ActivityLegend, DayBars, RankedBars } from '../components/ReportCharts.tsx';
@@ -411,11 +411,10 @@ export function Reports() {
     // Custom days start from the range shown last; nothing to ask until there is one.
     if (query.period === 'custom' && (!query.from || !query.to)) return;
     setLoading(true);
-    api
-      .get<Report>(reportPath('/api/report', params))
+    request('GET /api/report', { query: params })
       .then(async (r) => {
         // The day chart stacks every activity's time, which a billable filter does not narrow: no chart then.
-        const perActivity = query.by === 'day' && query.billable === 'all' ? await api.get<DailyTotal[]>(reportPath('/api/totals', { from: r.from, to: r.to })) : [];
+        const perActivity = query.by === 'day' && query.billable === 'all' ? await request('GET /api/totals', { query: { from: r.from, to: r.to } }) : [];
         if (ask !== asked.current) return;
         setReport(r);
         setTotals(perActivity);

@@ -5,7 +5,7 @@
  * problem with its files. The app's refusals are shown next to their field.
  */
 import { useState } from 'preact/hooks';
-import { api, messageOf } from '../api.ts';
+import { request, messageOf } from '../api.ts';
 import { describedByError, FieldError, fieldErrorsOf } from '../components/FieldError.tsx';
 import { Failure } from '../components/FormActions.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
@@ -31,7 +31,7 @@ function EnableForm({ status }: { status: SyncStatus }) {
     setErrors({});
     setFailure(null);
     try {
-      await api.post('/api/sync/enable', { dir: dir.trim(), name: name.trim() });
+      await request('POST /api/sync/enable', { body: { dir: dir.trim(), name: name.trim() } });
     } catch (err) {
       const fields = fieldErrorsOf(err);
       if (fields) setErrors(fields);
@@ -77,7 +77,7 @@ function ThisDevice({ status }: { status: SyncStatus }) {
   const disable = async (): Promise<void> => {
     setBusy(true);
     try {
-      await api.post('/api/sync/disable', {});
+      await request('POST /api/sync/disable');
     } catch (err) {
       setFailure(messageOf(err));
     } finally {
@@ -116,7 +116,7 @@ function OneTimer({ on }: { on: boolean }) {
     setBusy(true);
     setFailure(null);
     try {
-      await api.post('/api/sync/one-timer', { on: value });
+      await request('POST /api/sync/one-timer', { body: { on: value } });
     } catch (err) {
       setFailure(messageOf(err));
     } finally {

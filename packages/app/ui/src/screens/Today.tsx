@@ -4,7 +4,7 @@
  * today's total, and the day's timeline.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, messageOf } from '../api.ts';
+import { request, messageOf } from '../api.ts';
 import { colorClass } from '../colors.ts';
 import { ActivityPicker, bestPick, type Pick } from '../components/ActivityPicker.tsx';
 import { Failure } from '../components/FormActions.tsx';
@@ -15,7 +15,7 @@ import { useLoaded } from '../load.ts';
 import { overlapsOf } from '../overlaps.ts';
 import { applyStatus, blocksChanged, liveSeconds, useAppState, useTick } from '../state.ts';
 import { clockTime, dayKey, daySpan, duration, longDay, nowMs, stopwatch } from '../time.ts';
-import type { Block, RunningElsewhere, Status } from '../types.ts';
+import type { Block, Report, RunningElsewhere } from '../types.ts';
 import { BlockLedgerBadges } from '../components/BlockLedgerBadges.tsx';
 import { SuggestionsLane } from '../components/SuggestionsLane.tsx';
 
@@ -24,7 +24,7 @@ function useDayBlocks(day: string, version: unknown): { blocks: Block[]; error: 
   const { data: blocks, error } = useLoaded(
     () => {
       const span = daySpan(day);
-      return api.get<Block[]>(`/api/blocks?from=${span.start}&to=${span.end}`);
+      return request('GET /api/blocks', { query: { from: span.start, to: span.end } });
     },
     [day, version],
     [] as Block[],
@@ -68,7 +68,7 @@ export function Today() {
     setError(null);
     try {
       await fn();
-      applyStatus(await api.get<Status>('/api/status'));
+      applyStatus(await request('GET /api/status'));
       blocksChanged();
     } catch (e) {
       setError(messageOf(e));
@@ -81,7 +81,7 @@ export function Today() {
     const which = 'create' in pick ? { name: pick.create, createIfMissing: true } : { activityID: pick.activityID };
     const body = note.trim() ? { ...which, note: note.trim() } : which;
     void run(async () => {
-      await api.post('/api/start', body);
+      await request('POST /api/start', { body });
       setText('');
       setNote('');
     });
@@ -145,7 +145,7 @@ export function Today() {
             <>
               <p class="now-activity idle-text">Pick an activity below to start the clock.</p>
               {snapshot.desktop?.continueActivity && (
-                <button type="button" class="primary continue" disabled={busy} onClick={() => void run(() => api.post('/api/continue'))}>
+                <button type="button" class="primary continue" disabled={busy} onClick={() => void run(() => request('POST /api/continue'))}>
                   Continue “{snapshot.desktop.continueActivity.activityName}”
                 </button>
               )}
@@ -161,15 +161,15 @@ export function Today() {
           {status.isTracking && (
             <div class="actions">
               {status.isOnBreak ? (
-                <button type="button" class="primary" disabled={busy} onClick={() => void run(() => api.post('/api/resume'))}>
+                <button type="button" class="primary" disabled={busy} onClick={() => void run(() => request('POST /api/resume'))}>
                   Resume
                 </button>
               ) : (
-                <button type="button" disabled={busy} onClick={() => void run(() => api.post('/api/break'))}>
+                <button type="button" disabled={busy} onClick={() => void run(() => request('POST /api/break'))}>
                   Break
                 </button>
               )}
-              <button type="button" class="danger-quiet" disabled={busy} onClick={() => void run(() => api.post('/api/stop'))}>
+              <button type="button" class="danger-quiet" disabled={busy} onClick={() => void run(() => request('POST /api/stop'))}>
                 Stop
               </button>
             </div>
@@ -262,7 +262,7 @@ function OtherDevicesRunning() {
     return () => clearInterval(id);
   }, [applied === null]);
   const { data: others } = useLoaded(
-    () => (applied === null ? Promise.resolve([]) : api.get<RunningElsewhere[]>('/api/sync/running')),
+    () => (applied === null ? Promise.resolve([]) : request('GET /api/sync/running')),
     [applied, minute],
     [] as RunningElsewhere[],
   );
@@ -296,7 +296,7 @@ function OtherDevicesRunning() {
  */
 function DayTarget({ worked }: { worked: number }) {
   const { blocksVersion, ledgerVersion } = useAppState();
-  const { data } = useLoaded(() => api.get<{ targetSeconds?: number }>('/api/report?period=today'), [blocksVersion, ledgerVersion], null as { targetSeconds?: number } | null);
+  const { data } = useLoaded(() => request('GET /api/report', { query: { period: 'today' } }), [blocksVersion, ledgerVersion], null as Report | null);
   const target = data?.targetSeconds;
   if (!target) return null;
   const left = target - worked;

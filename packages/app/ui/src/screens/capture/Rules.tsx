@@ -6,7 +6,7 @@
  * app checks every pattern and the activity; a refusal shows under its field and nothing changes.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { api, messageOf } from '../../api.ts';
+import { request, messageOf } from '../../api.ts';
 import { describedByError, FieldError, fieldErrorsOf, type FieldErrors } from '../../components/FieldError.tsx';
 import { Failure, FormActions } from '../../components/FormActions.tsx';
 import { useLoaded } from '../../load.ts';
@@ -44,7 +44,7 @@ function previewText(test: RuleTest): string {
 /** What a saved rule labels, loaded again whenever blocks or rules change. */
 function SavedPreview({ rule }: { rule: SuggestionRule }) {
   const { blocksVersion } = useAppState();
-  const { data, error } = useLoaded(() => api.get<RuleTest>(`/api/rules/${encodeURIComponent(rule.id)}/test`), [rule.id, blocksVersion], null as RuleTest | null);
+  const { data, error } = useLoaded(() => request('GET /api/rules/:id/test', { params: { id: rule.id } }), [rule.id, blocksVersion], null as RuleTest | null);
   return (
     <p class="muted rule-preview" data-testid="rule-preview">
       {error ?? (data ? previewText(data) : '…')}
@@ -78,7 +78,7 @@ function useDraftPreview(fields: Fields): string | null {
     }
     let live = true;
     const timer = setTimeout(() => {
-      api.post<RuleTest>('/api/rules/test', body).then(
+      request('POST /api/rules/test', { body }).then(
         (test) => live && setText(`Would label: ${previewText(test).replace(/^Labels /, '')}`),
         (e: unknown) => live && setText(`Cannot try it yet: ${messageOf(e)}`),
       );
@@ -105,7 +105,7 @@ function RuleForm({ rule, idp, submitText, onDone }: { rule: SuggestionRule | nu
     setFailure(null);
     setBusy(true);
     try {
-      const saved = rule ? await api.patch<SuggestionRule>(`/api/rules/${encodeURIComponent(rule.id)}`, bodyOf(fields)) : await api.post<SuggestionRule>('/api/rules', bodyOf(fields));
+      const saved = rule ? await request('PATCH /api/rules/:id', { params: { id: rule.id }, body: bodyOf(fields) }) : await request('POST /api/rules', { body: bodyOf(fields) });
       setErrors({});
       setDone(rule ? 'Saved.' : `Added: ${matchText(saved.match)} → ${saved.activity}.`);
       if (!rule) setFields(fieldsOf(null));
@@ -169,7 +169,7 @@ function RuleRow({ rule, index, count }: { rule: SuggestionRule; index: number; 
     }
   };
   // Positions count from 1: moving up puts it at its own index.
-  const move = (at: number) => act(() => api.patch(`/api/rules/${encodeURIComponent(rule.id)}`, { at }));
+  const move = (at: number) => act(() => request('PATCH /api/rules/:id', { params: { id: rule.id }, body: { at } }));
   return (
     <li class="rule-row" data-testid="rule-row">
       <div class="rule-main">
@@ -186,7 +186,7 @@ function RuleRow({ rule, index, count }: { rule: SuggestionRule; index: number; 
           <button type="button" class="ghost small" aria-expanded={editing} onClick={() => setEditing(!editing)}>
             Edit<span class="visually-hidden"> the rule {what}</span>
           </button>
-          <button type="button" class="ghost small" onClick={() => void act(() => api.del(`/api/rules/${encodeURIComponent(rule.id)}`))}>
+          <button type="button" class="ghost small" onClick={() => void act(() => request('DELETE /api/rules/:id', { params: { id: rule.id } }))}>
             Delete<span class="visually-hidden"> the rule {what}</span>
           </button>
         </span>
@@ -201,7 +201,7 @@ function RuleRow({ rule, index, count }: { rule: SuggestionRule; index: number; 
 /** The rules section of Settings › Capture. */
 export function SuggestionRules() {
   const { blocksVersion } = useAppState();
-  const { data: rules, error } = useLoaded(() => api.get<SuggestionRule[]>('/api/rules'), [blocksVersion], null as SuggestionRule[] | null);
+  const { data: rules, error } = useLoaded(() => request('GET /api/rules'), [blocksVersion], null as SuggestionRule[] | null);
   return (
     <section class="card" aria-labelledby="rules-heading">
       <h2 id="rules-heading">Suggestion rules</h2>

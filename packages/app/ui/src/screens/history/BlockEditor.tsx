@@ -5,7 +5,7 @@
  * it is about.
  */
 import { useState } from 'preact/hooks';
-import { api, messageOf } from '../../api.ts';
+import { request, messageOf } from '../../api.ts';
 import { describedByError, FieldError, fieldErrorsOf, type FieldErrors } from '../../components/FieldError.tsx';
 import { TimeField } from '../../components/TimeField.tsx';
 import { blocksChanged } from '../../state.ts';
@@ -72,24 +72,30 @@ export function BlockEditor({ block, activities, onClose, onSaved }: { block: Bl
       const tagList = tagsOf(tags);
       const tagsChanged = tagList.join('\n') !== block.tags.join('\n');
       if (tagsChanged || billable !== block.billable) {
-        await api.patch(`/api/blocks/${block.id}/ledger`, { ...(tagsChanged ? { tags: tagList } : {}), ...(billable !== block.billable ? { billable } : {}) });
+        await request('PATCH /api/blocks/:id/ledger', { params: { id: block.id }, body: { ...(tagsChanged ? { tags: tagList } : {}), ...(billable !== block.billable ? { billable } : {}) } });
       }
       let saved: Block;
       if (block.kind === 'session') {
         const startedAt = range ? range.start : (runningStart as number);
-        saved = await api.patch<Block>(`/api/sessions/${block.id}`, {
-          activityID,
-          startedAt: new Date(startedAt).toISOString(),
-          ...(range ? { endedAt: new Date(range.end).toISOString() } : {}),
-          // An emptied note removes it (null), as an entry's does.
-          note: note.trim() ? note.trim() : null,
+        saved = await request('PATCH /api/sessions/:id', {
+          params: { id: block.id },
+          body: {
+            activityID,
+            startedAt: new Date(startedAt).toISOString(),
+            ...(range ? { endedAt: new Date(range.end).toISOString() } : {}),
+            // An emptied note removes it (null), as an entry's does.
+            note: note.trim() ? note.trim() : null,
+          },
         });
       } else if (range) {
-        saved = await api.patch<Block>(`/api/entries/${block.id}`, {
-          activityID,
-          durationMinutes: (range.end - range.start) / 60_000,
-          endedAt: new Date(range.end).toISOString(),
-          note: note.trim() ? note.trim() : null,
+        saved = await request('PATCH /api/entries/:id', {
+          params: { id: block.id },
+          body: {
+            activityID,
+            durationMinutes: (range.end - range.start) / 60_000,
+            endedAt: new Date(range.end).toISOString(),
+            note: note.trim() ? note.trim() : null,
+          },
         });
       } else return;
       blocksChanged();

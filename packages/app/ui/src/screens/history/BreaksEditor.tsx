@@ -6,7 +6,7 @@
  * refusal shows under its field with nothing changed.
  */
 import { useState } from 'preact/hooks';
-import { api, messageOf } from '../../api.ts';
+import { request, messageOf } from '../../api.ts';
 import { FieldError, fieldErrorsOf, type FieldErrors } from '../../components/FieldError.tsx';
 import { TimeField } from '../../components/TimeField.tsx';
 import { blocksChanged } from '../../state.ts';
@@ -73,7 +73,7 @@ function BreakRow({ br, who }: { br: BreakSpan; who: string }) {
     if (!read.ok) return setErrors(read.errors);
     setErrors({});
     try {
-      await api.patch(`/api/breaks/${br.id}`, { startedAt: read.startedAt, ...(read.endedAt ? { endedAt: read.endedAt } : {}) });
+      await request('PATCH /api/breaks/:id', { params: { id: br.id }, body: { startedAt: read.startedAt, ...(read.endedAt ? { endedAt: read.endedAt } : {}) } });
       setEditing(false);
       blocksChanged();
     } catch (err) {
@@ -85,7 +85,7 @@ function BreakRow({ br, who }: { br: BreakSpan; who: string }) {
   const remove = async (): Promise<void> => {
     setFailure(null);
     try {
-      await api.del(`/api/breaks/${br.id}`);
+      await request('DELETE /api/breaks/:id', { params: { id: br.id } });
       blocksChanged();
     } catch (err) {
       setFailure(messageOf(err));
@@ -150,7 +150,7 @@ export function BreaksEditor({ block }: { block: Block }) {
     if (!read.ok) return setErrors(read.errors);
     setErrors({});
     try {
-      await api.post(`/api/sessions/${block.id}/breaks`, { startedAt: read.startedAt, endedAt: read.endedAt });
+      await request('POST /api/sessions/:id/breaks', { params: { id: block.id }, body: { startedAt: read.startedAt, endedAt: read.endedAt } });
       setFrom('');
       setTo('');
       blocksChanged();

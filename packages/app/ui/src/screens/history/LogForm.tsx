@@ -7,7 +7,7 @@
  */
 import { DURATION_EXAMPLES, parseDuration } from '@tock/protocol';
 import { useState } from 'preact/hooks';
-import { api, messageOf } from '../../api.ts';
+import { request, messageOf } from '../../api.ts';
 import { ActivityPicker } from '../../components/ActivityPicker.tsx';
 import { describedByError, FieldError, fieldErrorsOf, type FieldErrors } from '../../components/FieldError.tsx';
 import { FormActions } from '../../components/FormActions.tsx';
@@ -16,7 +16,6 @@ import { TimeField } from '../../components/TimeField.tsx';
 import { blocksChanged, useTick } from '../../state.ts';
 import { clockTime, dayKey, duration, nowMs, timeInputValue } from '../../time.ts';
 import { atMinutes, longBlockQuestion, minutesOf, readRange, timeForm } from './times.ts';
-import type { Entry } from '../../types.ts';
 
 /** What the form is about to send, kept while a long block waits for its confirmation. */
 interface Pending {
@@ -88,13 +87,13 @@ export function LogForm() {
     setPending(null);
     setBusy(true);
     try {
-      const entry = await api.post<Entry>('/api/entries', {
+      const entry = await request('POST /api/entries', { body: {
         name: name.trim(),
         createIfMissing: true,
         durationMinutes: minutes,
         endedAt: new Date(endedAt).toISOString(),
         note: note.trim() || undefined,
-      });
+      } });
       setDone(
         `Logged ${duration(entry.durationMinutes * 60)} of ${entry.activity.activityName}` +
           `${entry.created ? ' (new activity)' : ''}, ${clockTime(Date.parse(entry.startedAt))}–${clockTime(Date.parse(entry.endedAt))}.`,

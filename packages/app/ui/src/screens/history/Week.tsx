@@ -11,7 +11,7 @@ import { BlockLedgerBadges } from '../../components/BlockLedgerBadges.tsx';
 import { CapturedLane, useCaptured } from '../../components/CapturedLane.tsx';
 import { SuggestionsLane } from '../../components/SuggestionsLane.tsx';
 import { timelineRange } from '../../components/Timeline.tsx';
-import { api, messageOf } from '../../api.ts';
+import { request, messageOf } from '../../api.ts';
 import { colorClass } from '../../colors.ts';
 import { Failure } from '../../components/FormActions.tsx';
 import { OverlapPrompt } from '../../components/OverlapPrompt.tsx';
@@ -50,7 +50,7 @@ function BlockRow({
   const deviceName = (id: string): string => snapshot?.sync.devices.find((d) => d.deviceID === id)?.name ?? 'another device';
   const remove = async (): Promise<void> => {
     try {
-      await api.del(`/api/${block.kind === 'session' ? 'sessions' : 'entries'}/${block.id}`);
+      await (block.kind === 'session' ? request('DELETE /api/sessions/:id', { params: { id: block.id } }) : request('DELETE /api/entries/:id', { params: { id: block.id } }));
       blocksChanged();
     } catch (e) {
       setError(messageOf(e));
@@ -179,11 +179,11 @@ export function Week() {
   } = useLoaded(
     () =>
       Promise.all([
-        api.get<DailyTotal[]>(`/api/totals?from=${week}&to=${last}`),
-        api.get<Block[]>(`/api/blocks?from=${daySpan(week).start}&to=${daySpan(last).end}`),
-        api.get<ActivityInfo[]>('/api/activities/all'),
+        request('GET /api/totals', { query: { from: week, to: last } }),
+        request('GET /api/blocks', { query: { from: daySpan(week).start, to: daySpan(last).end } }),
+        request('GET /api/activities/all'),
         // The days' totals are the app's (shared time counted once), not the segments' sum.
-        api.get<Report>(`/api/report?from=${week}&to=${last}&by=day`),
+        request('GET /api/report', { query: { from: week, to: last, by: 'day' } }),
       ]),
     [week, blocksVersion, ledgerVersion],
     [[], [], [], null] as [DailyTotal[], Block[], ActivityInfo[], Report | null],

@@ -5,7 +5,7 @@
  * its refusal (a rate `abc`, a budget `-1`) shows under the field and nothing changes.
  */
 import { useState } from 'preact/hooks';
-import { api, messageOf } from '../../api.ts';
+import { request, messageOf } from '../../api.ts';
 import { describedByError, FieldError, fieldErrorsOf } from '../../components/FieldError.tsx';
 import { FormActions } from '../../components/FormActions.tsx';
 import { useLoaded } from '../../load.ts';
@@ -34,7 +34,7 @@ export function ActivityBilling({ activityID, idp }: { activityID: string; idp: 
   const {
     data: [ledger, clients],
   } = useLoaded(
-    () => Promise.all([api.get<ActivityLedger>(`/api/activities/${activityID}/ledger`), api.get<Client[]>('/api/clients')]),
+    () => Promise.all([request('GET /api/activities/:id/ledger', { params: { id: activityID } }), request('GET /api/clients')]),
     [activityID, ledgerVersion, blocksVersion],
     [null, []] as [ActivityLedger | null, Client[]],
   );
@@ -57,11 +57,14 @@ function BillingForm({ ledger, clients, idp }: { ledger: ActivityLedger; clients
     setFailure(null);
     setBusy(true);
     try {
-      await api.patch(`/api/activities/${ledger.activityID}/ledger`, {
-        client: client === '' ? null : client,
-        rate: rate.trim() === '' ? null : rate.trim(),
-        billable,
-        budgetHours: budget.trim() === '' ? null : budget.trim(),
+      await request('PATCH /api/activities/:id/ledger', {
+        params: { id: ledger.activityID },
+        body: {
+          client: client === '' ? null : client,
+          rate: rate.trim() === '' ? null : rate.trim(),
+          billable,
+          budgetHours: budget.trim() === '' ? null : budget.trim(),
+        },
       });
       setErrors({});
       setDone('Saved.');

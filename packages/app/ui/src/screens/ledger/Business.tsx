@@ -6,7 +6,7 @@
  * /api/settings/ledger/:key`; the app checks the whole value and a refusal changes nothing.
  */
 import { useState } from 'preact/hooks';
-import { api, messageOf } from '../../api.ts';
+import { request, messageOf } from '../../api.ts';
 import { FieldError, fieldErrorsOf } from '../../components/FieldError.tsx';
 import { FormActions } from '../../components/FormActions.tsx';
 import { ScreenHead } from '../../components/ScreenHead.tsx';
@@ -28,7 +28,7 @@ const STEPS = [1, 5, 6, 10, 15, 30, 60];
 /** Saves one ledger setting; the refusal's one line (about the setting as a whole). */
 async function saveSetting(key: keyof LedgerSettings, value: unknown): Promise<string | null> {
   try {
-    await api.put(`/api/settings/ledger/${key}`, { value });
+    await request('PUT /api/settings/ledger/:key', { params: { key }, body: { value } });
     ledgerChanged();
     return null;
   } catch (e) {
@@ -201,7 +201,7 @@ function Targets({ value }: { value: LedgerSettings['targets'] }) {
 /** The Business settings screen. */
 export function Business() {
   const { ledgerVersion } = useAppState();
-  const { data, error } = useLoaded(() => api.get<LedgerSettings>('/api/settings/ledger'), [ledgerVersion], null as LedgerSettings | null);
+  const { data, error } = useLoaded(() => request('GET /api/settings/ledger'), [ledgerVersion], null as LedgerSettings | null);
   return (
     <div class="screen">
       <ScreenHead title="Business">Your details for invoices, how billed time is rounded, and the hours you aim for.</ScreenHead>

@@ -5,7 +5,7 @@
  * message shows under that field and nothing changes.
  */
 import { useState } from 'preact/hooks';
-import { api, messageOf } from '../../api.ts';
+import { request, messageOf } from '../../api.ts';
 import { describedByError, FieldError, fieldErrorsOf } from '../../components/FieldError.tsx';
 import { Failure, FormActions } from '../../components/FormActions.tsx';
 import { ScreenHead } from '../../components/ScreenHead.tsx';
@@ -32,7 +32,7 @@ function ClientForm({ client, idp, submitText, onDone }: { client: Client | null
     setFailure(null);
     setBusy(true);
     try {
-      const saved = client ? await api.patch<Client>(`/api/clients/${client.id}`, bodyOf(fields)) : await api.post<Client>('/api/clients', bodyOf(fields));
+      const saved = client ? await request('PATCH /api/clients/:id', { params: { id: client.id }, body: bodyOf(fields) }) : await request('POST /api/clients', { body: bodyOf(fields) });
       setErrors({});
       setDone(client ? 'Saved.' : `Added ${saved.name}.`);
       if (!client) setFields({ name: '', rate: '', currency: '', address: '' });
@@ -92,7 +92,7 @@ function ClientRow({ client }: { client: Client }) {
   const [failure, setFailure] = useState<string | null>(null);
   const remove = async (): Promise<void> => {
     try {
-      await api.del(`/api/clients/${client.id}`);
+      await request('DELETE /api/clients/:id', { params: { id: client.id } });
       ledgerChanged();
     } catch (e) {
       setFailure(messageOf(e));
@@ -136,7 +136,7 @@ function ClientRow({ client }: { client: Client }) {
 /** The Clients screen. */
 export function Clients() {
   const { ledgerVersion } = useAppState();
-  const { data: clients, error } = useLoaded(() => api.get<Client[]>('/api/clients'), [ledgerVersion], null as Client[] | null);
+  const { data: clients, error } = useLoaded(() => request('GET /api/clients'), [ledgerVersion], null as Client[] | null);
   return (
     <div class="screen">
       <ScreenHead title="Clients">Who you work for, at what rate. An activity’s client and rate are set on Activities.</ScreenHead>

@@ -6,7 +6,7 @@
  * range with nothing left to bill at the From and To fields.
  */
 import { useState } from 'preact/hooks';
-import { api, download, messageOf } from '../../api.ts';
+import { request, download, messageOf } from '../../api.ts';
 import { describedByError, FieldError, fieldErrorsOf, type FieldErrors } from '../../components/FieldError.tsx';
 import { Failure } from '../../components/FormActions.tsx';
 import { ScreenHead } from '../../components/ScreenHead.tsx';
@@ -78,7 +78,7 @@ function CreateInvoice({ clients }: { clients: Client[] }) {
     setBusy(true);
     setIssued(null);
     try {
-      setPreview(await api.post<InvoicePreview>('/api/invoices/preview', body));
+      setPreview(await request('POST /api/invoices/preview', { body }));
       setErrors({});
       setFailure(null);
     } catch (err) {
@@ -91,7 +91,7 @@ function CreateInvoice({ clients }: { clients: Client[] }) {
   const create = async (): Promise<void> => {
     setBusy(true);
     try {
-      setIssued(await api.post<InvoiceSummary>('/api/invoices', body));
+      setIssued((await request('POST /api/invoices', { body })) ?? null);
       setPreview(null);
       setErrors({});
       setFailure(null);
@@ -156,8 +156,8 @@ function CreateInvoice({ clients }: { clients: Client[] }) {
 /** The Invoices screen. */
 export function Invoices() {
   const { ledgerVersion } = useAppState();
-  const { data: clients } = useLoaded(() => api.get<Client[]>('/api/clients'), [ledgerVersion], null as Client[] | null);
-  const { data: invoices, error } = useLoaded(() => api.get<InvoiceSummary[]>('/api/invoices'), [ledgerVersion], null as InvoiceSummary[] | null);
+  const { data: clients } = useLoaded(() => request('GET /api/clients'), [ledgerVersion], null as Client[] | null);
+  const { data: invoices, error } = useLoaded(() => request('GET /api/invoices'), [ledgerVersion], null as InvoiceSummary[] | null);
   return (
     <div class="screen">
       <ScreenHead title="Invoices">A client’s billable time that is on no invoice yet, as PDF, HTML or CSV.</ScreenHead>
