@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { chromium } from 'playwright-core';
-import { authHeaders, freshNonce } from '../../listener/test/signed-client.ts';
+import { authHeaders, freshNonce } from '@tock/listener/testing';
 import { startEvilSite, type PageReport } from './attack-support/evil-page.ts';
 import { assertNoTokenLeak, httpGet, startTarget, tock, uiSession, type Target } from './attack-support/target.ts';
 

@@ -13,7 +13,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { sendRaw } from '../../listener/test/signed-client.ts';
+import { sendRaw } from '@tock/listener/testing';
 import { homePaths } from '../src/home.ts';
 import { REPO_ROOT } from './attack-support/python.ts';
 import { networkSockets, outboundOrExposed, type NetSocket } from './attack-support/sockets.ts';

@@ -13,7 +13,7 @@ import { TockClient } from '@tock/client';
 import { createTracker, openStore } from '@tock/core';
 import { createListener, MAX_CONNECTIONS } from '@tock/listener';
 import { until } from '@tock/test-support';
-import { authHeaders, freshNonce } from '../../listener/test/signed-client.ts';
+import { authHeaders, freshNonce } from '@tock/listener/testing';
 import { assertNoTokenLeak, startTarget, type Target } from './attack-support/target.ts';
 
 const TOKEN = 'c2xvdy1sb3Jpcy10ZXN0LXRva2VuLTAxMjM0NTY3ODk';

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { test } from 'node:test';
 import { faketimeOffset, pinnedOffsetSeconds } from '@tock/test-support';
-import { authHeaders, freshNonce, sendRaw, type Answer } from '../../listener/test/signed-client.ts';
+import { authHeaders, freshNonce, sendRaw, type Answer } from '@tock/listener/testing';
 import { freePort } from './ui-support/harness.ts';
 import { spawnApp, tock } from './support/app-process.ts';
 

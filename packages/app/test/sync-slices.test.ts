@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { createTracker, openStore, type Store, type Tracker } from '@tock/core';
 import { logLength } from '@tock/core/sync';
-import { PEER, peerLines } from '../../core/test/support/sync-peer.ts';
+import { PEER, peerLines } from '@tock/core/testing';
 import { segmentText } from './support/sync-folder.ts';
 import { SyncService, type SyncServiceOptions } from '../src/sync/sync-service.ts';
 

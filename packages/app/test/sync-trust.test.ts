@@ -12,7 +12,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { formatSyncKey, keyCheck, parseSyncKey } from '../../core/src/sync/index.ts';
+import { formatSyncKey, keyCheck, parseSyncKey } from '@tock/core/sync';
 import { adminRequest } from '../src/admin.ts';
 import { startApp, type RunningApp } from '../src/app.ts';
 import { NOON } from './support/sync-apps.ts';

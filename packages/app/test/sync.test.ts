@@ -14,7 +14,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { until } from '@tock/test-support';
-import { PEER, peerLines } from '../../core/test/support/sync-peer.ts';
+import { PEER, peerLines } from '@tock/core/testing';
 import { startApp, type RunningApp } from '../src/app.ts';
 import { exported, NOON } from './support/sync-apps.ts';
 import { segmentText, signed, writeDevice } from './support/sync-folder.ts';

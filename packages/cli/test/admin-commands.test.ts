@@ -4,11 +4,11 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { issueLicenseKey } from '../../app/src/license.ts';
+import { issueLicenseKey } from '@tock/app/testing';
 import { main } from '../src/main.ts';
-import { appEnv, spawnApp, tock, type AppProcess } from '../../app/test/support/app-process.ts';
-import { signed } from '../../app/test/support/signed.ts';
-import { freePort } from '../../app/test/ui-support/harness.ts';
+import { appEnv, spawnApp, tock, type AppProcess } from '@tock/app/testing';
+import { signed } from '@tock/app/testing';
+import { freePort } from '@tock/app/testing';
 
 /** A failure is exactly one line on stderr, starting with `error: `. */
 function assertOneLineError(run: { code: number; stdout: string; stderr: string }, pattern: RegExp): void {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { pinnedClockEnv } from '@tock/test-support';
-import { spawnApp, type AppProcess } from '../../app/test/support/app-process.ts';
+import { spawnApp, type AppProcess } from '@tock/app/testing';
 import { freePort, tock } from './real-app.ts';
 
 /** Every path under `dir` with its permission bits, e.g. `backups/x.db 600`. */

@@ -8,8 +8,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startApp, type RunningApp } from '../../app/src/app.ts';
-import type { FocusedWindow, FocusSource } from '../../app/src/desktop/capture/sources.ts';
+import { startApp, type RunningApp } from '@tock/app/start';
+import type { FocusedWindow, FocusSource } from '@tock/app/testing';
 import { recordHeartbeats } from '@tock/core';
 import { tockAt } from './real-app.ts';
 

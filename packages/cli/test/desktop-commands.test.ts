@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startApp, type RunningApp } from '../../app/src/app.ts';
-import { appEnv, spawnApp, tock as tockProcess } from '../../app/test/support/app-process.ts';
+import { startApp, type RunningApp } from '@tock/app/start';
+import { appEnv, spawnApp, tock as tockProcess } from '@tock/app/testing';
 import { tock as tockOnWallClock, tockAt } from './real-app.ts';
 
 const MIN = 60_000;

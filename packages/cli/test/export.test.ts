@@ -12,7 +12,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { parse } from 'csv-parse/sync';
 import { createTracker, openStore } from '@tock/core';
-import { appEnv, spawnApp, TOCK_BIN, type AppProcess } from '../../app/test/support/app-process.ts';
+import { appEnv, spawnApp, TOCK_BIN, type AppProcess } from '@tock/app/testing';
 import { tock as tockIn } from './real-app.ts';
 
 let env: NodeJS.ProcessEnv;

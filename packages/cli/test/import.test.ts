@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { appEnv, spawnApp, type AppProcess } from '../../app/test/support/app-process.ts';
+import { appEnv, spawnApp, type AppProcess } from '@tock/app/testing';
 import { tock } from './real-app.ts';
 
 const TOGGL_HEADER = 'User,Email,Client,Project,Task,Description,Billable,Start date,Start time,End date,End time,Duration,Tags,Amount (USD)';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { setActivityLedger } from '@tock/core';
-import { startApp, type RunningApp } from '../../app/src/app.ts';
+import { startApp, type RunningApp } from '@tock/app/start';
 import { tockAt } from './real-app.ts';
 
 const HOSTILE = '<script>alert(1)</script> =HYPERLINK("http://evil.example")';

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startApp, type RunningApp } from '../../app/src/app.ts';
+import { startApp, type RunningApp } from '@tock/app/start';
 import { freePort, tockAt } from './real-app.ts';
 
 describe('ledger commands against a running app', () => {

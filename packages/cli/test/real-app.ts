@@ -4,7 +4,7 @@
  * way to run `tock` in-process with captured output.
  */
 import { fileURLToPath } from 'node:url';
-import { freePort, startRealApp as launch, type PendingPrompt } from '../../app/test/support/real-app.ts';
+import { freePort, startRealApp as launch, type PendingPrompt } from '@tock/app/testing';
 import { main } from '../src/main.ts';
 
 export { freePort, type PendingPrompt };

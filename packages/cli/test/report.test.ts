@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { TockClient } from '@tock/client';
-import { appEnv, spawnApp, type AppProcess } from '../../app/test/support/app-process.ts';
+import { appEnv, spawnApp, type AppProcess } from '@tock/app/testing';
 import { freePort, tock } from './real-app.ts';
 
 function localToday(zone: string): string {

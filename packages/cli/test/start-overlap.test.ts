@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { startApp, type RunningApp } from '../../app/src/app.ts';
+import { startApp, type RunningApp } from '@tock/app/start';
 import { freePort, tock } from './real-app.ts';
 
 const roots: string[] = [];

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { TockClient } from '@tock/client';
 import { until } from '@tock/test-support';
-import { spawnApp, type AppProcess } from '../../app/test/support/app-process.ts';
+import { spawnApp, type AppProcess } from '@tock/app/testing';
 import { DEFAULT_TEMPLATE } from '../src/status-line.ts';
 import { watch } from '../src/watch.ts';
 import { startRealApp, tock, type RealApp } from './real-app.ts';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { EMPTY_BODY_SHA256, SigningKey, requestStringToSign } from '@tock/protocol';
 import { type Operation, buildRequest, idempotencyKeyFor, operations } from '../src/request.ts';
-import { signingVectors } from '../../protocol/test/vectors.ts';
+import { signingVectors } from '@tock/protocol/testing';
 
 /** The client call that produces each vector's request. */
 const operationFor: Record<string, Operation> = {

@@ -1,8 +1,10 @@
 /**
  * Every package says what it uses, and the arrows between packages hold (docs/architecture.md
- * "Packages"): a `@tock/*` import anywhere in a workspace (source, tests, scripts; type-only
- * imports too, since a consumer's type check follows them) is declared in that workspace's
- * package.json, and the listener never imports core, and core never imports HTTP. npm's
+ * "The packages and their arrows"): a `@tock/*` import anywhere in a workspace (source, tests,
+ * scripts; type-only imports too, since a consumer's type check follows them) is declared in
+ * that workspace's package.json and is on the workspace's line of the arrows in
+ * docs/architecture.md (tests may import a little more, as that section says); core never
+ * imports HTTP; and no file reaches into another workspace's folders by a relative path. npm's
  * workspace links resolve an undeclared import in this checkout, so only a test sees it.
  */
 import assert from 'node:assert/strict';
@@ -71,6 +73,33 @@ function importedPackages(source: string): Set<string> {
   return names;
 }
 
+/**
+ * The arrows as docs/architecture.md lists them, one line per package: "- `app` → `core`,
+ * `listener`, `protocol`" (or "→ nothing").
+ */
+function documentedArrows(): Map<string, string[]> {
+  const doc = readFileSync(join(root, 'docs/architecture.md'), 'utf8');
+  const arrows = new Map<string, string[]>();
+  for (const m of doc.matchAll(/^- `([\w/-]+)` → (.*)$/gm)) {
+    const targets = [...(m[2] as string).replace(/\(.*$/, '').matchAll(/`([\w/-]+)`/g)].map((t) => t[1] as string);
+    arrows.set(m[1] as string, targets);
+  }
+  return arrows;
+}
+
+/** What tests may import beyond their package's arrows (besides test-support and /testing entries). */
+const TEST_ARROWS: Record<string, string[]> = {
+  app: ['@tock/client'], // the contract suite runs through the TypeScript client
+  client: ['@tock/listener'], // the client against an in-process listener
+};
+
+/**
+ * Relative imports into another workspace that stay, each with its reason. `withDeps` (a
+ * client on an injected clock) is not part of the published client, whose package holds only
+ * `dist/`, so it has no `/testing` entry to go through.
+ */
+const RELATIVE_EXCEPTIONS = new Set(['packages/app/test/suggestions-e2e.test.ts imports packages/client/src/client.ts']);
+
 describe('workspace imports', () => {
   const all = workspaces();
   const tockPackages = new Set(all.map((w) => w.name));
@@ -87,6 +116,47 @@ describe('workspace imports', () => {
       }
     }
     assert.deepEqual(undeclared, []);
+  });
+
+  it('keeps the arrows of docs/architecture.md in source and tests', () => {
+    const arrows = documentedArrows();
+    assert.deepEqual([...arrows.keys()].sort(), all.map((w) => w.dir.split('/').at(-1) === 'vscode' ? w.dir : (w.dir.split('/').at(-1) as string)).sort(), 'a line of arrows for every workspace');
+    const crossings: string[] = [];
+    for (const workspace of all) {
+      const short = workspace.dir.startsWith('packages/') ? workspace.dir.slice('packages/'.length) : workspace.dir;
+      const allowed = new Set([...(arrows.get(short) ?? [])].map((name) => `@tock/${name.split('/').at(-1)}`));
+      for (const file of codeFiles(workspace.dir)) {
+        if (file === fileURLToPath(import.meta.url)) continue; // its own samples
+        const inTests = relative(join(root, workspace.dir), file).split('/').includes('test');
+        for (const specifier of specifiersOf(readFileSync(file, 'utf8'))) {
+          if (!specifier.startsWith('@tock/')) continue;
+          const name = specifier.split('/').slice(0, 2).join('/');
+          if (name === workspace.name) continue;
+          const testing = specifier.endsWith('/testing') || name === '@tock/test-support';
+          const ok = inTests ? allowed.has(name) || testing || (TEST_ARROWS[short] ?? []).includes(name) : allowed.has(name) && !testing;
+          if (!ok) crossings.push(`${relative(root, file)} imports ${specifier}`);
+        }
+      }
+    }
+    assert.deepEqual(crossings, []);
+  });
+
+  it('reaches no other workspace by a relative path (its /testing entry instead)', () => {
+    const dirs = all.map((w) => join(root, w.dir));
+    const reaching: string[] = [];
+    for (const workspace of all) {
+      for (const file of codeFiles(workspace.dir)) {
+        for (const specifier of specifiersOf(readFileSync(file, 'utf8'))) {
+          if (!specifier.startsWith('.')) continue;
+          const target = resolve(dirname(file), specifier);
+          const owner = dirs.find((dir) => target.startsWith(`${dir}/`));
+          if (owner === undefined || owner === join(root, workspace.dir)) continue;
+          const line = `${relative(root, file)} imports ${relative(root, target)}`;
+          if (!RELATIVE_EXCEPTIONS.has(line)) reaching.push(line);
+        }
+      }
+    }
+    assert.deepEqual(reaching, []);
   });
 
   it('keeps the arrows: the listener never imports core, core never imports HTTP', () => {

@@ -5,9 +5,9 @@
  * (packages/app/test/support/real-app.ts), so the extension's tests import neither the app
  * nor the CLI.
  */
-import { startRealApp as launch, type RealApp } from '../../../../packages/app/test/support/real-app.ts';
+import { startRealApp as launch, type RealApp } from '@tock/app/testing';
 
-export { freePort, type PendingPrompt, type RealApp } from '../../../../packages/app/test/support/real-app.ts';
+export { freePort, type PendingPrompt, type RealApp } from '@tock/app/testing';
 
 /** Options of `startRealApp`. */
 export interface StartOptions {

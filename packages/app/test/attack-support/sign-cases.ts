@@ -14,7 +14,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { SigningKey, eventStringToSign, requestStringToSign, responseStringToSign, sha256Hex, signEvent } from '@tock/protocol';
-import { HmacKey, requestSignatureMatches, responseSignature } from '../../../listener/src/signature.ts';
+import { HmacKey, requestSignatureMatches, responseSignature } from '@tock/listener/testing';
 
 /** One signing case as exchanged with Python. */
 export interface SigningCase {

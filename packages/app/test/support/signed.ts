@@ -2,7 +2,7 @@
  * Signed requests to a real listener for the app's tests, built with the listener tests'
  * independent node:crypto signer (not the app's own code).
  */
-import { authHeaders, freshNonce, sendRaw, type Answer } from '../../../listener/test/signed-client.ts';
+import { authHeaders, freshNonce, sendRaw, type Answer } from '@tock/listener/testing';
 
 export type { Answer };
 

@@ -1,5 +1,5 @@
 /** Test support for the sync tests that run two real apps: the injected "now", exports. */
-import { exported as exportedStore } from '../../../core/test/support/sync-peer.ts';
+import { exported as exportedStore } from '@tock/core/testing';
 import type { RunningApp } from '../../src/app.ts';
 
 /**

@@ -13,10 +13,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { isTimeInRange } from '@tock/protocol';
-import { createTracker, openStore } from '../../../core/src/index.ts';
-import { nameError } from '../../../core/src/names.ts';
-import { ENTRY_MAX_MS, formatSyncKey, signLine } from '../../../core/src/sync/index.ts';
-import { exported } from '../../../core/test/support/sync-peer.ts';
+import { createTracker, openStore } from '@tock/core';
+import { nameError } from '@tock/core/testing';
+import { ENTRY_MAX_MS, formatSyncKey, signLine } from '@tock/core/sync';
+import { exported } from '@tock/core/testing';
 import { SyncService } from '../../src/sync/sync-service.ts';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');

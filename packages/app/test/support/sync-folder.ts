@@ -4,7 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseSyncKey, signLine } from '../../../core/src/sync/index.ts';
+import { parseSyncKey, signLine } from '@tock/core/sync';
 
 /** The key bytes of a key as `tock sync key` prints it. */
 export function keyBytes(text: string): Uint8Array {
