@@ -3,13 +3,30 @@
  * query against the route's fields in the contract (contract/routes.ts), with the listener's
  * checks and words (`@tock/protocol` `checkField`). Unknown fields are dropped and `null`
  * counts as absent, as on the listener; a field the contract leaves to the use case goes on as
- * sent (null included). A refusal is `validation_failed` naming every field.
+ * sent (null included). A key that could reach an object's prototype (`__proto__`,
+ * `constructor`, `prototype`) is refused anywhere in a body, as the listener refuses it. A
+ * refusal is `validation_failed` naming every field.
  */
 import { checkField, validationProblem, type FieldProblem } from '@tock/protocol';
 import { WINDOW_ROUTES, type WindowRouteKey } from './contract/index.ts';
 import type { WindowBody, WindowQuery, WindowRouteSpec } from './contract/input.ts';
 
 const DIGITS = /^-?[0-9]+$/;
+const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** A `__proto__`, `constructor` or `prototype` key anywhere in a parsed JSON value. */
+function forbiddenKey(root: unknown): string | undefined {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    for (const [key, value] of Object.entries(node)) {
+      if (!Array.isArray(node) && FORBIDDEN_KEYS.has(key)) return key;
+      stack.push(value);
+    }
+  }
+  return undefined;
+}
 
 function checkBody(schema: WindowBody, body: Record<string, unknown>, nowMs: number): Record<string, unknown> {
   const problems: FieldProblem[] = [];
@@ -65,6 +82,8 @@ function checkQuery(schema: WindowQuery, query: URLSearchParams): Record<string,
 /** The body and query of a request to route `key`, as the contract allows them; throws `validation_failed`. */
 export function windowInput(key: WindowRouteKey, body: Record<string, unknown>, query: URLSearchParams, nowMs: number): { body: Record<string, unknown>; query: Record<string, unknown> } {
   const spec: WindowRouteSpec = WINDOW_ROUTES[key];
+  const forbidden = forbiddenKey(body);
+  if (forbidden !== undefined) throw validationProblem([{ field: forbidden, message: 'is not allowed as a field name' }]);
   return {
     body: spec.body === undefined ? {} : spec.body === 'object' ? body : checkBody(spec.body, body, nowMs),
     query: spec.query === undefined ? {} : checkQuery(spec.query, query),
