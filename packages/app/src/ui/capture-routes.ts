@@ -6,8 +6,9 @@
  * the window and the CLI cannot disagree; a refused value is core's `validation_failed` naming
  * the field, and nothing changes.
  */
+import { Problem } from '@tock/protocol';
 import type { Capture } from '../desktop/capture/capture.ts';
-import { route, UiApiError, type Route } from './route.ts';
+import { route, type Route } from './route.ts';
 
 /** The capture routes of the window's API. */
 export function captureRoutes(capture: Capture): Route[] {
@@ -18,7 +19,7 @@ export function captureRoutes(capture: Capture): Route[] {
       // One setting a request, `{key: value}`: a refusal then leaves every setting as it was.
       ({ body }) => {
         const keys = Object.keys(body);
-        if (keys.length !== 1) throw new UiApiError(400, 'validation_failed', 'give one capture setting to change', [{ field: 'key', message: 'give one capture setting to change' }]);
+        if (keys.length !== 1) throw new Problem('validation_failed', 'give one capture setting to change', { details: [{ field: 'key', message: 'give one capture setting to change' }] });
         const key = keys[0] as string;
         return capture.set(key, body[key]);
       },
@@ -28,7 +29,7 @@ export function captureRoutes(capture: Capture): Route[] {
     route(
       'POST /api/capture/forget',
       ({ body }) => {
-        if (body.to < body.from) throw new UiApiError(400, 'validation_failed', `to: ${body.to} is before ${body.from}`, [{ field: 'to', message: `${body.to} is before ${body.from}` }]);
+        if (body.to < body.from) throw new Problem('validation_failed', `to: ${body.to} is before ${body.from}`, { details: [{ field: 'to', message: `${body.to} is before ${body.from}` }] });
         return capture.forget(body.from, body.to);
       },
       ['capture'],

@@ -5,10 +5,11 @@
  * startExport (`tock export`), the BackupKeeper (`tock backup`) — so the window and the CLI
  * cannot disagree. Restoring needs the app stopped, so the window only says how.
  */
+import { Problem } from '@tock/protocol';
 import type { AppServices } from '../app.ts';
 import { startExport } from '../exports.ts';
 import { importForAdmin } from '../imports.ts';
-import { route, UiApiError, type Route } from './route.ts';
+import { route, type Route } from './route.ts';
 import { Download } from './download.ts';
 
 /** A file name shown in messages: what the person chose, without folders or control characters. */
@@ -26,7 +27,7 @@ export function dataRoutes(services: AppServices): Route[] {
       'POST /api/import',
       // The file is the body (application/octet-stream); the options are in the query.
       ({ upload, query }) => {
-        if (!upload) throw new UiApiError(400, 'validation_failed', 'choose a file to import', [{ field: 'file', message: 'choose a file to import' }]);
+        if (!upload) throw new Problem('validation_failed', 'choose a file to import', { details: [{ field: 'file', message: 'choose a file to import' }] });
         return importForAdmin(services.store, services.clock(), { path: upload.path, name: shownName(query.name ?? null), format: query.format, tz: query.tz, dryRun: query.dryRun });
       },
       ['status', 'blocks'],

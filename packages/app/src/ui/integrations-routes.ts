@@ -4,9 +4,10 @@
  * it, the credential store, the license. The same app services as `tock listener` and `tock
  * license`; a refused port or key is their problem, shown at its field.
  */
+import { Problem } from '@tock/protocol';
 import type { AppServices } from '../app.ts';
 import { checkListenerPort } from '../listener-control.ts';
-import { route, UiApiError, type Route } from './route.ts';
+import { route, type Route } from './route.ts';
 import { tokenView } from './window-views.ts';
 
 const NO_TOKEN = 'there is no token yet: turn the listener on to create one';
@@ -35,13 +36,13 @@ export function integrationsRoutes(services: AppServices): Route[] {
     // POST, not GET: only an explicit same-origin request (Origin checked) gets the token.
     route('POST /api/token/reveal', () => {
       const token = tokens.read();
-      if (!token) throw new UiApiError(404, 'no_token', NO_TOKEN);
+      if (!token) throw new Problem('no_token', NO_TOKEN);
       return { token };
     }),
     route(
       'POST /api/token/rotate',
       () => {
-        if (!tokens.read()) throw new UiApiError(404, 'no_token', NO_TOKEN);
+        if (!tokens.read()) throw new Problem('no_token', NO_TOKEN);
         tokens.rotate();
         return tokenView(services);
       },

@@ -12,7 +12,7 @@ import type { AppServices } from '../app.ts';
 import { readInvoiceFormat, renderInvoice } from '../invoices/render.ts';
 import { INVOICE_CONTENT_TYPES, invoiceFileName } from '../invoices/text.ts';
 import type { WindowBodyOf } from './contract/index.ts';
-import { route, UiApiError, type Route } from './route.ts';
+import { route, type Route } from './route.ts';
 import { Download } from './download.ts';
 
 /** The field a refusal of the whole range is shown under (the From and To fields together). */
@@ -31,7 +31,7 @@ function draft(store: Store, request: InvoiceRequest, now: number, timeZone: str
     return draftInvoice(store, request, now, timeZone);
   } catch (error) {
     if (error instanceof Problem && error.code === 'validation_failed' && !error.details?.length) {
-      throw new UiApiError(400, 'validation_failed', error.message, [{ field: RANGE_FIELD, message: error.message }]);
+      throw new Problem('validation_failed', error.message, { details: [{ field: RANGE_FIELD, message: error.message }] });
     }
     throw error;
   }

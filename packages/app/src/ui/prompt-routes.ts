@@ -3,14 +3,15 @@
  * their suggestions, tracking one (an activity by id, or by name — the branch's by default),
  * and dismissing one. A prompt another window answered is 404 `prompt_not_found`.
  */
+import { Problem } from '@tock/protocol';
 import type { AppServices } from '../app.ts';
 import type { PendingPrompt } from '../views.ts';
-import { route, UiApiError, type Route } from './route.ts';
+import { route, type Route } from './route.ts';
 import { promptViews } from './window-views.ts';
 
 function promptOf(services: AppServices, id: string): PendingPrompt {
   const prompt = services.prompts.pending().find((p) => p.promptID === id);
-  if (!prompt) throw new UiApiError(404, 'prompt_not_found', 'this prompt was already answered in another window');
+  if (!prompt) throw new Problem('prompt_not_found', 'this prompt was already answered in another window');
   return prompt;
 }
 

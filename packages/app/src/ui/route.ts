@@ -1,11 +1,10 @@
 /**
  * A route of the window's API on the server: its key in the contract (contract/routes.ts), the
  * event topics it may change, and `run`, typed by the contract — it gets the validated body and
- * query of its key and must answer its result type (a {@link Download} for a file). Also the
- * window API's own failure, {@link UiApiError}. Route modules import from here, never from
- * api.ts (which gathers them), so `ui/` has no import cycle.
+ * query of its key and must answer its result type (a {@link Download} for a file); a refusal
+ * is a `Problem` (`@tock/protocol`), answered by failure.ts. Route modules import from here,
+ * never from api.ts (which gathers them), so `ui/` has no import cycle.
  */
-import type { FieldProblem } from '@tock/protocol';
 import { routeParts, type WindowBodyOf, type WindowRouteSpec, type WindowParamsOf, type WindowQueryOf, type WindowResult, type WindowRouteKey, WINDOW_ROUTES } from './contract/index.ts';
 import type { Download } from './download.ts';
 
@@ -20,21 +19,6 @@ export interface RouteInput<K extends WindowRouteKey = WindowRouteKey> {
 
 /** What a route of key `K` answers: its result, or a file for a download route. */
 export type RouteAnswer<K extends WindowRouteKey> = (typeof WINDOW_ROUTES)[K] extends { download: true } ? Download : WindowResult<K>;
-
-/** A failure of the window's API with its HTTP status; `message` is one line for the user. */
-export class UiApiError extends Error {
-  override name = 'UiApiError' as const;
-  readonly status: number;
-  readonly code: string;
-  readonly details: FieldProblem[] | undefined;
-
-  constructor(status: number, code: string, message: string, details?: FieldProblem[]) {
-    super(message);
-    this.status = status;
-    this.code = code;
-    this.details = details;
-  }
-}
 
 /** One route: `GET /api/blocks`, `PATCH /api/sessions/:id`, … */
 export interface Route {

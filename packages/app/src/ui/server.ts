@@ -15,13 +15,14 @@
  * `POST /api/token/reveal`. At most 64 connections are held (`connections.ts`), with the
  * listener's header and request timeouts.
  */
+import { Problem } from '@tock/protocol';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { nodeHttp, SERVER_TIMEOUTS, type ServerTimeouts } from '@tock/listener';
 import type { AppServices } from '../app.ts';
 import { uiRoutes } from './api.ts';
 import { failureResponse } from './failure.ts';
 import { matchRoute } from './match.ts';
-import { UiApiError, type Route } from './route.ts';
+import type { Route } from './route.ts';
 import { windowInput } from './window-input.ts';
 import { promptViews, statusView, tokenView } from './window-views.ts';
 import { AssetDir, NOT_BUILT_MESSAGE } from './assets.ts';
@@ -317,25 +318,25 @@ async function listenPreferring(server: Server, preferred: number): Promise<numb
 
 async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
   const length = Number(req.headers['content-length'] ?? 0);
-  if (length > MAX_BODY_BYTES) throw new UiApiError(413, 'payload_too_large', 'the request is larger than 64 KiB');
+  if (length > MAX_BODY_BYTES) throw new Problem('payload_too_large', 'the request is larger than 64 KiB');
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new UiApiError(413, 'payload_too_large', 'the request is larger than 64 KiB');
+    if (size > MAX_BODY_BYTES) throw new Problem('payload_too_large', 'the request is larger than 64 KiB');
     chunks.push(chunk as Buffer);
   }
   if (size === 0) return {};
   const type = req.headers['content-type'] ?? '';
-  if (!/^application\/json\s*(;|$)/i.test(type)) throw new UiApiError(415, 'unsupported_media_type', 'send JSON (Content-Type: application/json)');
+  if (!/^application\/json\s*(;|$)/i.test(type)) throw new Problem('unsupported_media_type', 'send JSON (Content-Type: application/json)');
   let value: unknown;
   try {
     value = JSON.parse(Buffer.concat(chunks).toString('utf8'));
   } catch {
-    throw new UiApiError(400, 'invalid_json', 'the request body is not valid JSON');
+    throw new Problem('invalid_json', 'the request body is not valid JSON');
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    throw new UiApiError(400, 'validation_failed', 'the request body must be a JSON object', [{ field: 'body', message: 'must be a JSON object' }]);
+    throw new Problem('validation_failed', 'the request body must be a JSON object', { details: [{ field: 'body', message: 'must be a JSON object' }] });
   }
   return value as Record<string, unknown>;
 }

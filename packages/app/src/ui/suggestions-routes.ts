@@ -6,10 +6,11 @@
  * listener's `/suggestions` use, so every door agrees; a refusal is its problem (404
  * `suggestion_not_found`, 400 `validation_failed` naming the field).
  */
+import { Problem } from '@tock/protocol';
 import { checkRule, type NewRule } from '@tock/core';
 import type { SuggestionsService } from '../suggestions.ts';
 import type { WindowBodyOf } from './contract/index.ts';
-import { route, UiApiError, type Route } from './route.ts';
+import { route, type Route } from './route.ts';
 
 /** A rule's fields from a body: the span fields' globs, the activity and the position. */
 function ruleInput(body: WindowBodyOf<'PATCH /api/rules/:id'>): Partial<NewRule> {
@@ -45,7 +46,7 @@ export function suggestionsRoutes(suggestions: SuggestionsService): Route[] {
     route(
       'DELETE /api/rules/:id',
       ({ params }) => {
-        if (!suggestions.removeRule(params.id)) throw new UiApiError(404, 'rule_not_found', 'that rule no longer exists; it may have been removed in another window');
+        if (!suggestions.removeRule(params.id)) throw new Problem('rule_not_found', 'that rule no longer exists; it may have been removed in another window');
         return null;
       },
       changes,

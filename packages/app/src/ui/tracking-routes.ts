@@ -4,12 +4,13 @@
  * logged entries, and editing or deleting sessions, entries and a session's breaks. Each calls
  * the tracker's use case of the same name; core checks what it takes and names the field.
  */
+import { Problem } from '@tock/protocol';
 import type { AppServices } from '../app.ts';
-import { route, UiApiError, type Route } from './route.ts';
+import { route, type Route } from './route.ts';
 import { snapshot, statusView } from './window-views.ts';
 
 function found(deleted: boolean, what: 'session' | 'entry' | 'break'): null {
-  if (!deleted) throw new UiApiError(404, `${what}_not_found`, `that ${what} no longer exists; it may have been deleted in another window`);
+  if (!deleted) throw new Problem(`${what}_not_found` as const, `that ${what} no longer exists; it may have been deleted in another window`);
   return null;
 }
 

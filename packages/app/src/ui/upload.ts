@@ -4,12 +4,12 @@
  * fresh 0700 folder under the Tock home), never held whole in memory, and refused past a size
  * limit with nothing left behind. The route reads the file and discards it when done.
  */
+import { Problem, isProblem } from '@tock/protocol';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
-import { UiApiError } from './route.ts';
 
 /** The largest file the window uploads for an import: 32 MiB (the command line takes up to 256 MiB). */
 export const MAX_UPLOAD_BYTES = 32 * 1024 * 1024;
@@ -21,14 +21,14 @@ export interface Upload {
   discard(): void;
 }
 
-function tooLarge(limit: number): UiApiError {
-  return new UiApiError(413, 'payload_too_large', `the file is larger than ${limit / (1024 * 1024)} MiB, the most the window uploads; import it with \`tock import FILE\` instead`);
+function tooLarge(limit: number): Problem {
+  return new Problem('payload_too_large', `the file is larger than ${limit / (1024 * 1024)} MiB, the most the window uploads; import it with \`tock import FILE\` instead`);
 }
 
 /** Writes the body of `req` to a new file under `parent`; refuses other content types and bodies past `limit` bytes. */
 export async function receiveUpload(req: IncomingMessage, parent: string, limit = MAX_UPLOAD_BYTES): Promise<Upload> {
   const type = req.headers['content-type'] ?? '';
-  if (!/^application\/octet-stream\s*(;|$)/i.test(type)) throw new UiApiError(415, 'unsupported_media_type', 'send the file as application/octet-stream');
+  if (!/^application\/octet-stream\s*(;|$)/i.test(type)) throw new Problem('unsupported_media_type', 'send the file as application/octet-stream');
   if (Number(req.headers['content-length'] ?? 0) > limit) throw tooLarge(limit);
   const dir = mkdtempSync(join(parent, 'upload-'));
   const path = join(dir, 'file');
@@ -44,11 +44,11 @@ export async function receiveUpload(req: IncomingMessage, parent: string, limit 
     await pipeline(req, counter, createWriteStream(path, { mode: 0o600, flags: 'wx' }));
   } catch (error) {
     discard();
-    throw error instanceof UiApiError ? error : new UiApiError(400, 'upload_failed', 'the file did not arrive whole; choose it again');
+    throw isProblem(error) ? error : new Problem('upload_failed', 'the file did not arrive whole; choose it again');
   }
   if (bytes === 0) {
     discard();
-    throw new UiApiError(400, 'validation_failed', 'the file is empty: choose a Tock, Toggl, Timewarrior or Watson export', [{ field: 'file', message: 'the file is empty' }]);
+    throw new Problem('validation_failed', 'the file is empty: choose a Tock, Toggl, Timewarrior or Watson export', { details: [{ field: 'file', message: 'the file is empty' }] });
   }
   return { path, bytes, discard };
 }
