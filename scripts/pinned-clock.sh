@@ -8,8 +8,9 @@
 # (FAKETIME="-N"), exported once: every process started below — the test runner, its test
 # files, the `tock app` processes they start, the CLI, Python, Bun and Deno clients — reads the
 # same pinned clock, so signatures and the app's clock agree and a block that ends "now" lies
-# inside one day. Monotonic clocks are left real (DONT_FAKE_MONOTONIC): timers and deadlines
-# run as usual. A test that moves the app's clock on its own (clock-steps, the trial's end)
+# inside one day. Monotonic clocks move by the same constant offset, so timers and deadlines
+# run as usual; they are not left real (DONT_FAKE_MONOTONIC), under which libfaketime 0.9.10
+# fails Python's time.sleep with EINVAL. A test that moves the app's clock on its own (clock-steps, the trial's end)
 # adds its step to TOCK_TEST_CLOCK_OFFSET, the offset of this pinned clock.
 #
 # Sourcing twice keeps the first pin (a suite run by scripts/test.sh inherits its clock). Set
@@ -32,6 +33,6 @@ if [ -z "${TOCK_TEST_CLOCK_OFFSET:-}" ]; then
   unset offset candidate
   export TOCK_LIBFAKETIME TOCK_TEST_NOW TOCK_TEST_CLOCK_OFFSET
   preload=$(tr ': ' '\n\n' <<<"${LD_PRELOAD:-}" | grep -v faketime | paste -sd: || true)
-  export LD_PRELOAD="$TOCK_LIBFAKETIME${preload:+:$preload}" FAKETIME="$TOCK_TEST_CLOCK_OFFSET" DONT_FAKE_MONOTONIC=1
-  unset preload FAKETIME_SHARED
+  export LD_PRELOAD="$TOCK_LIBFAKETIME${preload:+:$preload}" FAKETIME="$TOCK_TEST_CLOCK_OFFSET"
+  unset preload FAKETIME_SHARED DONT_FAKE_MONOTONIC FAKETIME_DONT_FAKE_MONOTONIC
 fi

@@ -6,7 +6,7 @@
  * own (a step, a trial that ended) counts from `pinnedOffsetSeconds()`.
  */
 
-const NAMES = ['LD_PRELOAD', 'FAKETIME', 'DONT_FAKE_MONOTONIC', 'TOCK_LIBFAKETIME', 'TOCK_TEST_NOW', 'TOCK_TEST_CLOCK_OFFSET'] as const;
+const NAMES = ['LD_PRELOAD', 'FAKETIME', 'TOCK_LIBFAKETIME', 'TOCK_TEST_NOW', 'TOCK_TEST_CLOCK_OFFSET'] as const;
 
 /** The variables that put a process on the pinned clock; empty when the run is not pinned. */
 export function pinnedClockEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
