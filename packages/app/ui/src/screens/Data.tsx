@@ -5,7 +5,7 @@
  * to restore one (the app must be stopped for that, so the window shows the command).
  */
 import { useState } from 'preact/hooks';
-import { request, download, messageOf, upload } from '../api.ts';
+import { download, messageOf, pathOf, request, upload } from '../api.ts';
 import { describedByError, FieldError } from '../components/FieldError.tsx';
 import { Failure } from '../components/FormActions.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
@@ -193,12 +193,9 @@ function ExportCard() {
   const save = async (e: Event): Promise<void> => {
     e.preventDefault();
     setFailure(null);
-    const query = new URLSearchParams({ format });
-    if (from) query.set('from', from);
-    if (to) query.set('to', to);
     setBusy(true);
     try {
-      await download(`/api/export?${query}`);
+      await download(pathOf('GET /api/export', { query: { format, ...(from ? { from } : {}), ...(to ? { to } : {}) } }));
     } catch (err) {
       setFailure(messageOf(err));
     } finally {

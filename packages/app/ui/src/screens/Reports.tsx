@@ -9,7 +9,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatMinutesAs, largestRemainderMinutes, shownTable, type ActivityReportRow, type ClientReportRow, type DayReportRow, type Report, type TagReportRow } from '@tock/protocol';
-import { request, ApiError, download, messageOf } from '../api.ts';
+import { ApiError, download, messageOf, pathOf, request } from '../api.ts';
 import { colorClass } from '../colors.ts';
 import { describedByError, FieldError } from '../components/FieldError.tsx';
 import { ActivityLegend, DayBars, RankedBars } from '../components/ReportCharts.tsx';
@@ -69,10 +69,6 @@ function daysOf(from: string, to: string): string[] {
   const days: string[] = [];
   for (let d = from; d <= to && days.length < 400; d = addDays(d, 1)) days.push(d);
   return days;
-}
-
-function reportPath(path: string, params: Record<string, string>): string {
-  return `${path}?${new URLSearchParams(params).toString()}`;
 }
 
 /** A required date field of the custom range, with its message under it. */
@@ -460,10 +456,10 @@ export function Reports() {
           </div>
           {shown && csvParams && (
             <div class="downloads" role="group" aria-label="Download as CSV">
-              <a class="button" href={reportPath('/api/report.csv', { ...csvParams, ...filterParams(query) })} download data-testid="download-report" onClick={fetchDownload}>
+              <a class="button" href={pathOf('GET /api/report.csv', { query: { ...csvParams, ...filterParams(query) } })} download data-testid="download-report" onClick={fetchDownload}>
                 <span aria-hidden="true">↓ </span>Report CSV
               </a>
-              <a class="button" href={reportPath('/api/export.csv', csvParams)} download data-testid="download-export" onClick={fetchDownload}>
+              <a class="button" href={pathOf('GET /api/export.csv', { query: csvParams })} download data-testid="download-export" onClick={fetchDownload}>
                 <span aria-hidden="true">↓ </span>Export CSV
                 <span class="visually-hidden"> (every session and entry of the range)</span>
               </a>

@@ -6,7 +6,7 @@
  * range with nothing left to bill at the From and To fields.
  */
 import { useState } from 'preact/hooks';
-import { request, download, messageOf } from '../../api.ts';
+import { download, messageOf, pathOf, request } from '../../api.ts';
 import { describedByError, FieldError, fieldErrorsOf, type FieldErrors } from '../../components/FieldError.tsx';
 import { Failure } from '../../components/FormActions.tsx';
 import { ScreenHead } from '../../components/ScreenHead.tsx';
@@ -33,7 +33,7 @@ function Downloads({ number }: { number: string }) {
   const get = (format: string): void => {
     setFailure(null);
     // A link cannot send the session header: the file comes through fetch (api.ts).
-    download(`/api/invoices/${encodeURIComponent(number)}/${format}`).catch((e: unknown) => setFailure(messageOf(e)));
+    download(pathOf('GET /api/invoices/:number/:format', { params: { number, format } })).catch((e: unknown) => setFailure(messageOf(e)));
   };
   return (
     <>
