@@ -1,0 +1,89 @@
+/**
+ * The TypeScript client's happy paths against the real thing, in one process: a real app (a
+ * real tock.db, the real listener on 127.0.0.1) and `@tock/client` as it ships (its dist/).
+ * Every operation answers what the app keeps, signed both ways. Here, not in the client's own
+ * tests, because the client sits below the app (docs/architecture.md "The packages and their
+ * arrows"); what only a misbehaving server shows — unsigned or forged answers, hangs, dropped
+ * connections, retries — stays on the signed fake of packages/client/test/client.test.ts.
+ * The client signs with the process's clock and the app checks against it: the tests' pinned
+ * clock (scripts/pinned-clock.sh), so nothing here depends on the real date.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { NotFoundError, TockClient, ValidationError } from '@tock/client';
+import { startApp, type RunningApp } from '../src/app.ts';
+import { freePort } from './support/real-app.ts';
+
+describe('TockClient against a real app and listener in process', () => {
+  let home: string;
+  let app: RunningApp;
+  let tock: TockClient;
+
+  before(async () => {
+    home = mkdtempSync(join(tmpdir(), 'tock-client-happy-'));
+    app = await startApp({
+      home,
+      env: { ...process.env, TOCK_CREDENTIAL_STORE: 'file', TOCK_LICENSE_PUBLIC_KEY: '' },
+      desktop: { timers: false, notifier: { name: 'none', notify: async () => {} }, idleSources: () => [] },
+    });
+    const port = await freePort();
+    await app.services.listener.enable(port);
+    tock = new TockClient({ token: app.services.tokens.current() as string, port, timeoutMs: 10_000 });
+  });
+
+  after(async () => {
+    await app.stop();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it('runs every operation and gets what the app keeps', async () => {
+    const health = await tock.healthcheck();
+    assert.equal(health.status, 'ok');
+    assert.equal(health.apiVersion, 1);
+    assert.equal(await tock.getCurrent(), null);
+
+    const started = await tock.startActivity('Writing docs', { createIfMissing: true, note: 'chapter 3' });
+    assert.equal(started.activityName, 'Writing docs');
+    assert.equal(started.created, true);
+    assert.match(started.startedAt, /Z$/);
+    assert.deepEqual(await tock.getCurrent(), { activityID: started.activityID, activityName: 'Writing docs' });
+    const status = await tock.getStatus();
+    assert.equal(status.isTracking, true);
+    assert.equal(status.currentActivity?.activityID, started.activityID);
+    const again = await tock.startActivity({ activityID: started.activityID });
+    assert.equal(again.created, false);
+    assert.deepEqual(await tock.searchActivities('writ', { limit: 5 }), [{ activityID: started.activityID, activityName: 'Writing docs' }]);
+
+    const stopped = await tock.stopActivity();
+    assert.equal(stopped?.activityID, started.activityID);
+    assert.equal(await tock.stopActivity(), null);
+
+    const entry = await tock.logEntry({ name: 'Review', durationMinutes: 45, note: 'café ☕', createIfMissing: true });
+    assert.equal(entry.activity.activityName, 'Review');
+    assert.equal(entry.durationMinutes, 45);
+    assert.equal(entry.note, 'café ☕');
+
+    const prompt = await tock.notifyBranchChange({ branch: 'feature/login', repo: '/src/shop', previousBranch: 'main' });
+    assert.match(prompt.promptID, /^[0-9a-f-]{36}$/);
+    assert.deepEqual({ ...prompt, promptID: '' }, { promptID: '', branch: 'feature/login', repo: '/src/shop', previousBranch: 'main' });
+
+    // Today's report holds the logged 45 minutes (the pinned clock is noon: the block lies in today).
+    const report = await tock.getReport();
+    assert.ok(report.rows.some((row) => 'activityName' in row && row.activityName === 'Review' && row.seconds === 45 * 60), JSON.stringify(report.rows));
+  });
+
+  it("keeps the caller's idempotency key: a repeat gets the first entry back", async () => {
+    const input = { name: 'Review', durationMinutes: 30, createIfMissing: true, idempotencyKey: 'happy-key-1' } as const;
+    const first = await tock.logEntry(input);
+    const second = await tock.logEntry(input);
+    assert.equal(second.entryID, first.entryID);
+  });
+
+  it("maps the app's own refusals: an unknown activity, a duration out of range", async () => {
+    await assert.rejects(tock.startActivity('Nothing by this name'), NotFoundError);
+    await assert.rejects(tock.logEntry({ name: 'Review', durationMinutes: 0 }), ValidationError);
+  });
+});
