@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { TockClient } from '@tock/client';
+import { until } from '@tock/test-support';
 import { appEnv, spawnApp, tock, type AppProcess } from '../support/app-process.ts';
 import { signed, type Answer, type SignedCall } from '../support/signed.ts';
 import { freePort } from '../ui-support/harness.ts';
@@ -89,13 +90,10 @@ export async function startTarget(extraEnv: NodeJS.ProcessEnv = {}): Promise<Tar
       current = await spawnApp(env);
     },
     async healthy() {
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        const answer = await signed(port, token, { target: '/healthcheck' }).catch(() => undefined);
-        if (answer?.status === 200) return;
-        if (Date.now() > deadline) throw new Error(`the listener did not answer 200 within 10 s (last: ${answer?.status} ${answer?.text})`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await until('the listener to answer 200 to a healthcheck', async () => (await signed(port, token, { target: '/healthcheck' }).catch(() => undefined))?.status === 200, {
+        watch: current.child,
+        everyMs: 50,
+      });
     },
     async stop() {
       if (current.child.exitCode !== null || current.child.signalCode !== null) return;
