@@ -63,7 +63,7 @@ echo '{ "name": "tock-client-smoke", "private": true, "version": "0.0.0" }' >"$s
 pkg=$smoke/node_modules/@tock/client
 echo "installed $tarball: $(cd "$pkg" && find . -type f | sort | tr '\n' ' ')"
 
-expected='AuthError,HttpError,NetworkError,NotFoundError,ReplayError,TockClient,TockError,UnavailableError,ValidationError'
+expected='AuthError,HttpError,NetworkError,NotFoundError,ReplayError,TockClient,TockError,UnavailableError,ValidationError,explainClientError'
 for node in "$node20" "$node24"; do
   (cd "$smoke" && "$node" -e "
     const c = require('@tock/client');
