@@ -5,7 +5,7 @@
  * token would fix offers "Set Token" next to the message.
  */
 import type { Entry, Health, TockClient } from '@tock/client';
-import { LIMITS, parseDuration } from '@tock/protocol';
+import { formatDuration, LIMITS, parseDuration } from '@tock/protocol';
 import { pickActivity, type PickedActivity } from './activity-picker.ts';
 import type { Connected, Connection } from './connection.ts';
 import type { EditorWindow } from './editor.ts';
@@ -13,7 +13,7 @@ import { oneLine, type ExplainContext, type Explanation } from './explain.ts';
 import type { Scheduler } from './scheduler.ts';
 import type { StatusBar } from './status-bar.ts';
 import type { StatusSource } from './status-source.ts';
-import { formatClock, formatHoursMinutes } from './status-view.ts';
+import { formatClock } from './status-view.ts';
 
 /** The command ids, as `package.json` contributes them. */
 export const COMMANDS = {
@@ -85,7 +85,7 @@ export class TockCommands {
       const stopped = await connected.client.stopActivity();
       if (stopped === null) void this.#window.showInformationMessage('Tock: nothing was being tracked');
       else {
-        const ran = stopped.seconds < 60 ? 'less than a minute' : formatHoursMinutes(stopped.seconds);
+        const ran = stopped.seconds < 60 ? 'less than a minute' : formatDuration(stopped.seconds);
         void this.#window.showInformationMessage(`Tock: stopped "${stopped.activityName}" after ${ran}`);
       }
     } catch (error) {
@@ -239,5 +239,5 @@ export class TockCommands {
 function loggedMessage(entry: Entry): string {
   const span = `${formatClock(entry.startedAt)}–${formatClock(entry.endedAt)}`;
   const what = entry.created ? `new activity "${entry.activity.activityName}"` : `"${entry.activity.activityName}"`;
-  return oneLine(`Tock: logged ${formatHoursMinutes(entry.durationMinutes * 60)} on ${what} (${span})`);
+  return oneLine(`Tock: logged ${formatDuration(entry.durationMinutes * 60)} on ${what} (${span})`);
 }

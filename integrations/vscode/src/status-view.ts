@@ -5,6 +5,7 @@
  * passing time alone sends no news.
  */
 import type { Status } from '@tock/client';
+import { formatDuration } from '@tock/protocol';
 import type { Explanation } from './explain.ts';
 
 /** What the status bar knows. */
@@ -22,12 +23,6 @@ export interface StatusView {
 
 /** Longest activity name shown in the status bar before it is cut with "…". */
 const MAX_NAME_IN_STATUS_BAR = 32;
-
-/** Seconds as `H:MM` (whole minutes, rounded down): `0:05`, `1:30`, `26:00`. */
-export function formatHoursMinutes(seconds: number): string {
-  const minutes = Math.floor(Math.max(0, seconds) / 60);
-  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
-}
 
 /** Whether the total is growing: a session runs and is not on a break. */
 export function isCounting(status: Status): boolean {
@@ -82,7 +77,7 @@ export function viewStatus(state: StatusState, nowMs: number): StatusView {
     };
   }
   const { status } = state;
-  const today = formatHoursMinutes(todayMsAt(state, nowMs) / 1000);
+  const today = formatDuration(todayMsAt(state, nowMs) / 1000);
   const name = status.currentActivity?.activityName;
   if (!status.isTracking || name === undefined) {
     return {

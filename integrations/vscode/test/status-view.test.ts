@@ -5,11 +5,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AuthError, HttpError, NetworkError, NotFoundError, ReplayError, TockError, UnavailableError, ValidationError, type Status } from '@tock/client';
+import { formatDuration } from '@tock/protocol';
 import { activityItems, sameActivityName } from '../src/activity-picker.ts';
 import { Connection, resolvePort, TOKEN_SECRET_KEY } from '../src/connection.ts';
 import { explainError } from '../src/explain.ts';
 import { reopenDelayMs } from '../src/status-source.ts';
-import { formatHoursMinutes, nameForStatusBar, todayMsAt, viewStatus } from '../src/status-view.ts';
+import { nameForStatusBar, todayMsAt, viewStatus } from '../src/status-view.ts';
 import { FakeSecretStorage } from './support/fake-editor.ts';
 
 const tracking: Status = {
@@ -21,7 +22,7 @@ const tracking: Status = {
 };
 
 describe('the status bar view', () => {
-  it('writes totals as H:MM in whole minutes, rounded down', () => {
+  it('writes totals as H:MM in whole minutes, rounded down, by the formatter the CLI, window and tray use', () => {
     for (const [seconds, shown] of [
       [0, '0:00'],
       [59, '0:00'],
@@ -32,7 +33,7 @@ describe('the status bar view', () => {
       [93_600, '26:00'],
       [-5, '0:00'],
     ] as const) {
-      assert.equal(formatHoursMinutes(seconds), shown, `${seconds} s`);
+      assert.equal(formatDuration(seconds), shown, `${seconds} s`);
     }
   });
 
