@@ -3,7 +3,7 @@
  * running app through its admin channel; `tock service` and `tock install-cli` set up how
  * Tock starts and where `tock` is found, and need no running app.
  */
-import { isProblem } from '@tock/protocol';
+import { formatDuration, isProblem } from '@tock/protocol';
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { resolveHome, type IdleAnswer, type IdleQuestion } from '@tock/app';
@@ -18,10 +18,9 @@ import { installLauncher, removeLauncher } from './service/install-cli.ts';
 import { terminalText } from './terminal-text.ts';
 import { installService, serviceStatus, uninstallService, type ServiceContext, type ServiceRunner } from './service/service.ts';
 
+/** `12 min`, `1 h 5 min`: the formatter the window and the tray use, floored to the minute. */
 function minutes(seconds: number): string {
-  const m = Math.round(seconds / 60);
-  if (m < 60) return `${m} min`;
-  return `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ''}`;
+  return formatDuration(seconds, 'words');
 }
 
 /** The pending question in one line, with how to answer it. */
