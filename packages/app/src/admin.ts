@@ -10,13 +10,19 @@
  * `X-Tock-Stream-End` says at the end whether it finished (`ok`) or failed (`error`, with the
  * reason in `X-Tock-Stream-Error`). A body without that trailer was cut short. See
  * docs/decisions.md "Streaming admin answers".
+ *
+ * A refusal travels as the problem it is (docs/architecture.md "One problem type"): a JSON
+ * answer `{ok: false, error, code, field?, details?}` — `error` the one line, as before, so an
+ * older CLI still prints it — and a failed stream adds `X-Tock-Stream-Problem`, the same
+ * `{code, field?, details?}` as percent-encoded JSON. The caller turns either back into an
+ * {@link AdminError}, a `Problem` with the app's code and field.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { chmodSync, existsSync, rmSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
 import { nodeHttp } from '@tock/listener';
-import { isProblem } from '@tock/protocol';
+import { isProblem, PROBLEM_STATUS, Problem, type FieldProblem, type ProblemCode, type ProblemOptions } from '@tock/protocol';
 import { writable } from './backpressure.ts';
 
 /**
@@ -47,10 +53,27 @@ export class AdminStream<Summary = unknown> {
 const STREAM_END = 'x-tock-stream-end';
 const STREAM_ERROR = 'x-tock-stream-error';
 const STREAM_SUMMARY = 'x-tock-stream-summary';
+const STREAM_PROBLEM = 'x-tock-stream-problem';
 
-/** A failure an admin command reports to the user as one line, with the CLI's exit status 1. */
-export class AdminError extends Error {
+/**
+ * A failure an admin command reports to the user as one line, with the CLI's exit status 1: a
+ * {@link Problem}, `refused` unless a code is given. On the caller's side it is the app's
+ * refusal as it was answered — its code, and the field it is about — so a command maps the
+ * field to its flag without reading the message.
+ */
+export class AdminError extends Problem {
   override name = 'AdminError' as const;
+
+  constructor(message: string, options: ProblemOptions & { code?: ProblemCode } = {}) {
+    super(options.code ?? 'refused', message, options);
+  }
+}
+
+/** What a refusal carries beside its line, on the wire (`field` and `details` only when known). */
+interface ProblemWire {
+  code: ProblemCode;
+  field?: string;
+  details?: FieldProblem[];
 }
 
 const MAX_ADMIN_BODY = 64 * 1024;
@@ -64,7 +87,12 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
     chunks.push(chunk as Buffer);
   }
   if (size === 0) return {};
-  const value: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw new AdminError('admin request must be a JSON object');
+  }
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw new AdminError('admin request must be a JSON object');
   return value as Record<string, unknown>;
 }
@@ -77,21 +105,44 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 
 const INTERNAL = 'internal error in the app; see its output for details';
 
+/** A refusal as the admin door answers it: the one line and the problem beside it. */
+interface Refusal {
+  message: string;
+  problem: ProblemWire;
+}
+
 /**
- * The one line an admin answer gives for a failure: a problem's message (the checked input's
- * and every domain refusal), or the message of an error a module names as its own; `undefined`
- * for a bug (a plain Error, TypeError, RangeError), which is logged and answered as internal.
- * The one place the admin door maps failures.
+ * How an admin answer gives a failure: a problem's message, code and field (the checked
+ * input's and every domain refusal), or, as `refused`, the message of an error whose class
+ * names itself (`override name = …`, such as a desktop source's); `undefined` for a bug (a
+ * plain Error, TypeError, RangeError — their name is the prototype's), which is logged and
+ * answered as internal. The one place the admin door maps failures; never by the message.
  */
-function refusalOf(error: unknown): string | undefined {
-  if (isProblem(error)) return error.message;
-  const named = error instanceof Error && error.name !== 'Error' && error.name !== 'TypeError' && error.name !== 'RangeError';
-  return named ? error.message : undefined;
+function refusalOf(error: unknown): Refusal | undefined {
+  if (isProblem(error)) {
+    const problem: ProblemWire = { code: error.code };
+    if (error.field !== undefined) problem.field = error.field;
+    if (error.details !== undefined) problem.details = error.details;
+    return { message: error.message, problem };
+  }
+  const named = error instanceof Error && Object.hasOwn(error, 'name');
+  return named ? { message: error.message, problem: { code: 'refused' } } : undefined;
+}
+
+/** The error a caller throws for a refusal: its line, and the code, field and details the app sent (when they are well-formed). */
+function refusalError(message: string, sent: unknown): AdminError {
+  const wire = typeof sent === 'object' && sent !== null ? (sent as Record<string, unknown>) : {};
+  const code = typeof wire.code === 'string' && Object.hasOwn(PROBLEM_STATUS, wire.code) ? (wire.code as ProblemCode) : 'refused';
+  const details = Array.isArray(wire.details) && wire.details.every((d) => typeof d?.field === 'string' && typeof d?.message === 'string') ? (wire.details as FieldProblem[]) : undefined;
+  const options: ProblemOptions & { code: ProblemCode } = { code };
+  if (typeof wire.field === 'string') options.field = wire.field;
+  if (details !== undefined) options.details = details;
+  return new AdminError(message, options);
 }
 
 /** Sends a stream's chunks as the client takes them, then the trailer that says how it ended. */
 async function sendStream(res: ServerResponse, stream: AdminStream): Promise<void> {
-  res.writeHead(200, { 'content-type': stream.contentType, trailer: `${STREAM_END}, ${STREAM_ERROR}, ${STREAM_SUMMARY}` });
+  res.writeHead(200, { 'content-type': stream.contentType, trailer: `${STREAM_END}, ${STREAM_ERROR}, ${STREAM_PROBLEM}, ${STREAM_SUMMARY}` });
   let finished = false;
   try {
     for (;;) {
@@ -107,9 +158,9 @@ async function sendStream(res: ServerResponse, stream: AdminStream): Promise<voi
   } catch (error) {
     const refusal = refusalOf(error);
     if (refusal === undefined) console.error('tock: admin stream failed:', error instanceof Error ? error.message : String(error));
-    const message = refusal ?? INTERNAL;
-    // Header values are Latin-1: the reason travels percent-encoded.
-    res.addTrailers({ [STREAM_END]: 'error', [STREAM_ERROR]: encodeURIComponent(message) });
+    const { message, problem } = refusal ?? { message: INTERNAL, problem: { code: 'internal_error' } };
+    // Header values are Latin-1: the reason and the problem travel percent-encoded.
+    res.addTrailers({ [STREAM_END]: 'error', [STREAM_ERROR]: encodeURIComponent(message), [STREAM_PROBLEM]: encodeURIComponent(JSON.stringify(problem)) });
   } finally {
     if (!finished) stream.chunks.return?.();
     stream.close();
@@ -125,7 +176,7 @@ export async function startAdminServer(path: string, routes: Record<string, Admi
   }
   const server = nodeHttp.createServer(async (req, res) => {
     const handler = routes[`${req.method} ${req.url}`];
-    if (!handler) return send(res, 404, { ok: false, error: `unknown admin command ${req.method} ${req.url}` });
+    if (!handler) return send(res, 404, { ok: false, error: `unknown admin command ${req.method} ${req.url}`, code: 'route_not_found' });
     try {
       const result = await handler(await readJson(req));
       if (result instanceof AdminStream) await sendStream(res, result);
@@ -133,7 +184,8 @@ export async function startAdminServer(path: string, routes: Record<string, Admi
     } catch (error) {
       const refusal = refusalOf(error);
       if (refusal === undefined) console.error('tock: admin command failed:', error instanceof Error ? error.message : String(error));
-      send(res, refusal === undefined ? 500 : 400, { ok: false, error: refusal ?? INTERNAL });
+      if (refusal === undefined) send(res, 500, { ok: false, error: INTERNAL, code: 'internal_error' });
+      else send(res, 400, { ok: false, error: refusal.message, ...refusal.problem });
     }
   });
   await new Promise<void>((resolve, reject) => {
@@ -184,7 +236,7 @@ export function adminRequest(
           try {
             const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { ok: boolean; result?: unknown; error?: string };
             if (parsed.ok) resolve(parsed.result);
-            else reject(new AdminError(parsed.error ?? 'the app refused the command'));
+            else reject(refusalError(parsed.error ?? 'the app refused the command', parsed));
           } catch {
             reject(new AdminError('the app sent an unreadable answer; restart it with `tock app`'));
           }
@@ -229,7 +281,7 @@ export function adminDownload(
       req.setTimeout(0);
       if (res.statusCode !== 200 || !res.headers.trailer?.includes(STREAM_END)) {
         readAnswer(res).then(
-          (parsed) => reject(new AdminError(parsed.ok ? 'the app answered without a stream; restart it with `tock app`' : (parsed.error ?? 'the app refused the command'))),
+          (parsed) => reject(parsed.ok ? new AdminError('the app answered without a stream; restart it with `tock app`') : refusalError(parsed.error ?? 'the app refused the command', parsed)),
           reject,
         );
         return;
@@ -244,7 +296,7 @@ export function adminDownload(
               resolve(null);
             }
           } else if (end === 'error') {
-            reject(new AdminError(safeDecode(res.trailers[STREAM_ERROR] ?? 'the app could not finish')));
+            reject(refusalError(safeDecode(res.trailers[STREAM_ERROR] ?? 'the app could not finish'), parsedProblem(res.trailers[STREAM_PROBLEM])));
           } else {
             reject(new AdminError('the app stopped before it finished sending; is it still running?'));
           }
@@ -261,6 +313,16 @@ export function adminDownload(
   });
 }
 
+/** The problem trailer of a failed stream, or undefined (an older app sends none). */
+function parsedProblem(trailer: string | undefined): unknown {
+  if (trailer === undefined) return undefined;
+  try {
+    return JSON.parse(decodeURIComponent(trailer));
+  } catch {
+    return undefined;
+  }
+}
+
 function safeDecode(text: string): string {
   try {
     return decodeURIComponent(text);
@@ -270,7 +332,7 @@ function safeDecode(text: string): string {
 }
 
 /** Reads a JSON admin answer (an error before a stream started). */
-async function readAnswer(res: IncomingMessage): Promise<{ ok: boolean; error?: string }> {
+async function readAnswer(res: IncomingMessage): Promise<{ ok: boolean; error?: string; code?: unknown; field?: unknown; details?: unknown }> {
   const chunks: Buffer[] = [];
   for await (const chunk of res) chunks.push(chunk as Buffer);
   try {

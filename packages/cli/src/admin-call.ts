@@ -5,7 +5,23 @@
  */
 import type { Writable } from 'node:stream';
 import { AppNotRunningError, callAdmin, downloadAdmin, homePaths, resolveHome, type AdminInput, type AdminInputArgs, type AdminResult, type AnsweredRoute, type StreamedRoute } from '@tock/app';
+import { isProblem } from '@tock/protocol';
 import { CliError, type Io } from './io.ts';
+
+/** A command's flags by the input field they send (`number` → `--reissue`). */
+export type FlagsByField = Readonly<Record<string, `--${string}`>>;
+
+/**
+ * The app's refusal of one field, said as the command's flag: a problem (AdminError) whose
+ * `field` is in `flags` and whose details give that field's rule becomes the line
+ * `--flag: <rule>`; any other error comes back as it is. Decided by the problem's field and
+ * details, never by its message (docs/architecture.md "One problem type").
+ */
+export function asFlagRefusal(error: unknown, flags: FlagsByField): unknown {
+  if (!isProblem(error) || error.field === undefined || !Object.hasOwn(flags, error.field)) return error;
+  const rule = error.details?.find((detail) => detail.field === error.field);
+  return rule === undefined ? error : new CliError(`${flags[error.field]}: ${rule.message}`);
+}
 
 /** The one line for an admin command when no app runs under `home`. */
 export function appNotRunning(home: string): CliError {

@@ -11,25 +11,21 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { AdminInput, AdminResult } from '@tock/app';
-import { adminDownload } from './admin-call.ts';
+import { adminDownload, asFlagRefusal, type FlagsByField } from './admin-call.ts';
 import { flags } from './flags.ts';
 import { StringDecoder } from 'node:string_decoder';
 import { CliError, print, type Io } from './io.ts';
 import { terminalLines } from './terminal-text.ts';
 
-/** What the app reports at the end of an export. */
-/** The app's one-line refusals name the field (`from: …`); on the command line it is a flag. */
-function asFlags(message: string): string {
-  return message.replace(/^(from|to|format): /, '--$1: ');
-}
+/** The flag of each field the app may refuse (its refusal names the field). */
+const FLAGS: FlagsByField = { from: '--from', to: '--to', format: '--format' };
 
 /** Runs the download, mapping "no app" to the usual hint and the app's refusals to flags. */
 async function download(io: Io, input: AdminInput<'POST /export'>, destination: NodeJS.WritableStream, end: boolean): Promise<AdminResult<'POST /export'>> {
   try {
     return await adminDownload(io, 'POST /export', input, destination, end);
   } catch (error) {
-    if (error instanceof Error && error.name === 'AdminError') throw new CliError(asFlags(error.message));
-    throw error;
+    throw asFlagRefusal(error, FLAGS);
   }
 }
 

@@ -10,7 +10,7 @@ import { closeSync, createWriteStream, fsyncSync, openSync, renameSync, rmSync }
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { AdminInput, InvoiceStreamSummary } from '@tock/app';
-import { admin, adminDownload } from './admin-call.ts';
+import { admin, adminDownload, asFlagRefusal, type FlagsByField } from './admin-call.ts';
 import { flags } from './flags.ts';
 import type { Command } from './command.ts';
 import { CliError, print, type Io } from './io.ts';
@@ -35,10 +35,17 @@ function totalsText(totals: readonly { currency: string; amount: string }[]): st
   return totals.length === 0 ? 'no amount (no rate)' : totals.map((t) => `${t.amount} ${t.currency}`).join(' + ');
 }
 
-/** Streams `route` into a temporary file in `dir`, then renames it to `target` (or, without one, to the file name the app gives). */
+/**
+ * The flag of each field the app may refuse. `client` is not among them: the app's one refusal
+ * of a named client is a whole sentence ("no client named …; see tock clients list"), and an
+ * empty name is refused here, before it is sent.
+ */
+const FLAGS: FlagsByField = { from: '--from', to: '--to', format: '--format', number: '--reissue' };
+
 /** What `tock invoice` asks for: a new invoice, or a kept one again. */
 type InvoiceRequest = { route: 'POST /invoices/create'; input: AdminInput<'POST /invoices/create'> } | { route: 'POST /invoices/reissue'; input: AdminInput<'POST /invoices/reissue'> };
 
+/** Streams the request's document into a temporary file beside `target`, then renames it to `target` (or, without one, to the file name the app gives). */
 async function download(io: Io, request: InvoiceRequest, target: string | undefined): Promise<{ file: string; summary: InvoiceStreamSummary }> {
   const dir = target === undefined ? process.cwd() : dirname(resolve(target));
   const temp = join(dir, `.tock-invoice.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
@@ -57,8 +64,7 @@ async function download(io: Io, request: InvoiceRequest, target: string | undefi
     try {
       summary = request.route === 'POST /invoices/create' ? await adminDownload(io, request.route, request.input, stream) : await adminDownload(io, request.route, request.input, stream);
     } catch (error) {
-      if (error instanceof Error && error.name === 'AdminError') throw new CliError(error.message.replace(/^(client|from|to|format|number): /, (_m, f: string) => `--${f === 'number' ? 'reissue' : f}: `));
-      throw error;
+      throw asFlagRefusal(error, FLAGS);
     }
     fsyncSync(fd);
     closeSync(fd);
@@ -107,6 +113,7 @@ export const invoiceCommand: Command = {
       request = { route: 'POST /invoices/reissue', input: { number: reissue, format } };
     } else {
       if (client === undefined || from === undefined || to === undefined) throw new CliError(`tock invoice needs --client, --from and --to; usage: ${USAGE}`);
+      if (client.trim() === '') throw new CliError('--client: must name a client');
       request = { route: 'POST /invoices/create', input: { client, from, to, format } };
     }
     const { file, summary } = await download(io, request, output);

@@ -10,7 +10,7 @@ import type { AdminInput, AdminResult } from '@tock/app';
 import { REPORT_PERIODS, reportCsv, reportMatrixCsv, type Report, type ReportActivityRow, type ReportDayRow } from '@tock/core';
 import type { ClientReportRow, ReportBy, TagReportRow } from '@tock/protocol';
 import { formatMinutesAs, shownTable } from '@tock/protocol';
-import { admin } from './admin-call.ts';
+import { admin, asFlagRefusal, type FlagsByField } from './admin-call.ts';
 import { flags } from './flags.ts';
 import { CliError, type Io } from './io.ts';
 import { terminalJson, terminalText } from './terminal-text.ts';
@@ -61,10 +61,8 @@ function weekday(day: string): string {
   return ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][new Date(`${day}T00:00:00Z`).getUTCDay()] as string;
 }
 
-/** The app's refusals name the field (`to: …`); on the command line it is a flag. */
-function asFlags(message: string): string {
-  return message.replace(/^(from|to|by|billable): /, '--$1: ');
-}
+/** The flag of each field the app may refuse (its refusal names the field). */
+const FLAGS: FlagsByField = { from: '--from', to: '--to', by: '--by', billable: '--billable' };
 
 /** Runs `tock report ARGS` (its usage is in admin-commands.ts); returns the exit status. */
 export async function runReport(args: string[], io: Io): Promise<number> {
@@ -108,8 +106,7 @@ export async function runReport(args: string[], io: Io): Promise<number> {
   try {
     report = await admin(io, 'GET /report', input);
   } catch (error) {
-    if (error instanceof Error && error.name === 'AdminError') throw new CliError(asFlags(error.message));
-    throw error;
+    throw asFlagRefusal(error, FLAGS);
   }
   if (values.json === true) io.out(terminalJson(report));
   // Every record ends with CRLF; io.out adds the last record's LF itself.

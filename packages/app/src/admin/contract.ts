@@ -10,6 +10,11 @@
  * and, when the use case checks some fields itself (core's `validation_failed` problems, which
  * name the field), `given`: those fields are handed on as sent and only typed here. Unknown
  * fields are dropped unless the route has `given`.
+ *
+ * Every route may be refused instead of answered: `{ok: false, error, code, field?, details?}`
+ * (a streamed one in its trailers), the refusal's one line, its problem code and the field it is
+ * about (admin.ts). The caller gets it back as an AdminError, a `Problem` with that code and
+ * field, so a command says a refused field as its flag without reading the line.
  */
 import type { Report, ImportResult, ExportCounts, Client, ActivityLedger, BlockLedger, InvoiceSummary, SuggestionRule, RuleTest, Timeline } from '@tock/core';
 import type { RequestRecord } from '@tock/listener';
