@@ -5,6 +5,7 @@
  * requests as they arrive, and how to use it from scripts.
  */
 import { useEffect, useState } from 'preact/hooks';
+import { isPort, MAX_PORT, MIN_LISTENER_PORT } from '@tock/protocol';
 import { request, ApiError, messageOf } from '../api.ts';
 import { describedByError, FieldError } from '../components/FieldError.tsx';
 import { Failure } from '../components/FormActions.tsx';
@@ -15,10 +16,10 @@ import { useLoaded } from '../load.ts';
 import { clockSeconds, dayAndTime } from '../time.ts';
 import type { EditorKey, ListenerStatus, TokenView } from '../types.ts';
 
+/** The line under the port field for `text`, or null for a port the listener takes (@tock/protocol's rule). */
 function portProblem(text: string): string | null {
-  if (!/^\d+$/.test(text.trim())) return 'Enter a whole number from 1024 to 65535.';
-  const n = Number(text);
-  if (n < 1024 || n > 65535) return 'Use a port from 1024 to 65535.';
+  if (!/^\d+$/.test(text.trim())) return `Enter a whole number from ${MIN_LISTENER_PORT} to ${MAX_PORT}.`;
+  if (!isPort(Number(text), MIN_LISTENER_PORT)) return `Use a port from ${MIN_LISTENER_PORT} to ${MAX_PORT}.`;
   return null;
 }
 
