@@ -24,19 +24,11 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { chromium } from 'playwright-core';
 import { startApp } from '@tock/app/start';
+import { until } from '@tock/test-support';
 import type { LaunchFileTimers } from '../src/ui/open.ts';
 import { TOCK_BIN } from './support/app-process.ts';
 import { appEnv, httpGet, httpPost, startTarget, tock, uiSession, type Target } from './attack-support/target.ts';
 import { CHROMIUM, ensureWindowBuilt, openWindow, startTestApp, type TestApp } from './ui-support/harness.ts';
-
-/** Waits for `check` to hold, looking again every 20 ms (for files another process writes); fails after 20 s. */
-async function until(what: string, check: () => boolean, seen?: () => unknown): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!check()) {
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}${seen ? `; seen: ${JSON.stringify(seen())}` : ''}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /**
  * A directory with a fake `chromium` and a fake `xdg-open`: each records, from `/proc` as any
@@ -129,18 +121,18 @@ describe('attack: reading the browser’s command line', () => {
     );
     let printed = '';
     app.stdout?.on('data', (c: Buffer) => (printed += c.toString()));
-    await until('the fake Chromium to be started by `tock app`', () => browsers.calls().length === 1);
-    await until('`tock app` to print its address', () => /open: http:\/\/127\.0\.0\.1:\d+\/\?k=/.test(printed));
+    await until('the fake Chromium to be started by `tock app`', () => browsers.calls().length === 1, { watch: app });
+    await until('`tock app` to print its address', () => /open: http:\/\/127\.0\.0\.1:\d+\/\?k=/.test(printed), { watch: app });
 
     // `tock open` on the same desktop: the same fake Chromium.
     const opened = await tock(['open'], env);
     assert.equal(opened.code, 0, opened.stderr);
-    await until('the fake Chromium to be started by `tock open`', () => browsers.calls().length === 2);
+    await until('the fake Chromium to be started by `tock open`', () => browsers.calls().length === 2, { watch: app });
     // And `xdg-open` where no Chromium is installed.
     const xdg = fakeBrowsers(['xdg-open']);
     cleanups.push(() => rmSync(xdg.dir, { recursive: true, force: true }));
     assert.equal((await tock(['open'], { ...env, PATH: xdg.dir })).code, 0);
-    await until('the fake xdg-open to be started', () => xdg.calls().length === 1);
+    await until('the fake xdg-open to be started', () => xdg.calls().length === 1, { watch: app });
 
     const printedCode = /open: http:\/\/127\.0\.0\.1:\d+\/\?k=([A-Za-z0-9_-]+)/.exec(printed)?.[1] as string;
     for (const call of [...browsers.calls(), ...xdg.calls()]) {
@@ -312,7 +304,9 @@ describe('attack: a server on another port of 127.0.0.1, in real Chromium', () =
         return out;
       }, t.origin);
       assert.deepEqual(read, [], 'the page read something of the window’s API');
-      await until('the window server’s answers to be seen', () => Object.values(statuses()).flat().length === 6, statuses);
+      await until('the window server’s answers to be seen', () => Object.values(statuses()).flat().length === 6).catch((error: Error) =>
+        assert.fail(`${error.message}; seen: ${JSON.stringify(statuses())}`),
+      );
       assert.deepEqual(statuses(), { 'GET /api/state': [403, 403], 'POST /api/token/reveal': [403, 403], 'GET /api/events': [403, 403] });
     } finally {
       await context.close();

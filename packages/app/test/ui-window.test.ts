@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startApp } from '@tock/app/start';
+import { until } from '@tock/test-support';
 import { blur, ensureWindowBuilt, launchBrowser, openWindow, startTestApp, tabTo, type TestApp, type TestBrowser } from './ui-support/harness.ts';
 
 let t: TestApp;
@@ -22,14 +23,6 @@ after(async () => {
 });
 
 const status = () => t.app.services.tracker.getStatus();
-
-async function until(check: () => boolean, what: string, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('Today', () => {
   it('starts, switches, takes a break, resumes and stops, and the app reports the same', async () => {
@@ -116,15 +109,15 @@ describe('Today', () => {
     await blur(page);
     await tabTo(page, 'button', { text: 'Break' });
     await page.keyboard.press('Enter');
-    await until(() => status().isOnBreak, 'on a break');
+    await until('the app to be on a break', () => status().isOnBreak);
     await blur(page);
     await tabTo(page, 'button', { text: 'Resume' });
     await page.keyboard.press('Space');
-    await until(() => !status().isOnBreak, 'resumed');
+    await until('the app to resume', () => !status().isOnBreak);
     await blur(page);
     await tabTo(page, 'button', { text: 'Stop' });
     await page.keyboard.press('Enter');
-    await until(() => !status().isTracking, 'stopped');
+    await until('the app to stop tracking', () => !status().isTracking);
 
     // Screens by keyboard: the heading of the new screen gets the focus.
     await blur(page);
