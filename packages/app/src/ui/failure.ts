@@ -5,16 +5,12 @@
  * 400; anything else is a 500 without internals. Never by reading a message's text.
  */
 import { isProblem } from '@tock/protocol';
-import { AdminError } from '../admin.ts';
 
 /** The status and JSON body of a failure; unexpected ones are 500 without internals. */
 export function failureResponse(error: unknown): { status: number; body: Record<string, unknown>; unexpected: boolean } {
   if (isProblem(error)) {
     const details = error.details ?? (error.field === undefined ? undefined : [{ field: error.field, message: error.message }]);
     return { status: error.status, body: { ok: false, error: error.message, code: error.code, details }, unexpected: false };
-  }
-  if (error instanceof AdminError) {
-    return { status: 400, body: { ok: false, error: error.message, code: 'refused' }, unexpected: false };
   }
   return { status: 500, body: { ok: false, error: 'something went wrong inside Tock; see the app’s output', code: 'internal_error' }, unexpected: true };
 }
