@@ -3,7 +3,8 @@
  * "The tray"): on a private dbus-daemon with no StatusNotifierWatcher it never starts; when
  * Debian's xapp-sn-watcher appears (under a private Xvfb, with a status applet name the test
  * owns, as in tray.test.ts) it starts and the item shows what changed meanwhile; when the
- * watcher goes it stops. Without a session bus it never starts.
+ * watcher goes it stops; no model is built until the item is about to be seen. Without a
+ * session bus it never starts and builds nothing.
  */
 import assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -61,6 +62,19 @@ async function watcherRuns(): Promise<boolean> {
   return ((await host.call({ ...DBUS, member: 'NameHasOwner', signature: 's', body: [WATCHER] })) as boolean[])[0] === true;
 }
 
+/** Models handed to the tray so far. */
+let models = 0;
+
+/** The tray, counting the models the feed hands it. */
+function counted(tray: StatusNotifierTray): StatusNotifierTray {
+  const show = tray.show.bind(tray);
+  tray.show = (model) => {
+    models++;
+    show(model);
+  };
+  return tray;
+}
+
 /** Timers that count what the feed asks for and never fire (the test looks with `refresh()`). */
 function countingTimers(): TrayTimers & { running: Set<number>; started: number } {
   let next = 1;
@@ -98,7 +112,7 @@ test('the tray feed looks only while a StatusNotifierWatcher shows the item', { 
     idleSources: () => [],
     tray: (hooks) => {
       made = real(hooks) as StatusNotifierTray;
-      return made;
+      return counted(made);
     },
     trayTimers: timers,
     openWindow: () => {},
@@ -115,6 +129,7 @@ test('the tray feed looks only while a StatusNotifierWatcher shows the item', { 
   assert.equal(tray.state(), 'no-host');
   assert.equal(desktop.trayFeed.looking, false, 'no watcher: the feed does not look');
   assert.equal(timers.started, 0);
+  assert.equal(models, 0, 'nor builds a model nobody can see');
 
   // Tracking starts while nobody can see the tray.
   tracker.startActivity({ name: 'Writing docs', createIfMissing: true });
@@ -122,6 +137,7 @@ test('the tray feed looks only while a StatusNotifierWatcher shows the item', { 
   watcher = spawn('/usr/libexec/xapps/sn-watcher/xapp-sn-watcher', [], { env, stdio: 'ignore' });
   await until('the item shown by the watcher', async () => (tray.state() === 'shown' ? true : undefined));
   assert.equal(desktop.trayFeed.looking, true, 'a watcher appeared: the feed looks');
+  assert.ok(models > 0, 'the item got a model');
   assert.equal(timers.started, 1);
   assert.equal(timers.running.size, 1);
   const status = await run('busctl', ['--user', '--json=short', 'get-property', tray.serviceName, '/StatusNotifierItem', 'org.kde.StatusNotifierItem', 'Status'], { env });
@@ -135,6 +151,7 @@ test('the tray feed looks only while a StatusNotifierWatcher shows the item', { 
 });
 
 test('without a session bus the tray feed never looks', async (t) => {
+  models = 0;
   const dir = mkdtempSync(join(tmpdir(), 'tock-tray-feed-'));
   const store = openStore(join(dir, 'tock.db'));
   const tracker = createTracker({ store, clock: () => T0, timeZone: 'UTC' });
@@ -149,7 +166,7 @@ test('without a session bus the tray feed never looks', async (t) => {
     idleSources: () => [],
     tray: (hooks) => {
       made = statusNotifierTray({ env: {} })(hooks) as StatusNotifierTray;
-      return made;
+      return counted(made);
     },
     trayTimers: timers,
     openWindow: () => {},
@@ -164,4 +181,5 @@ test('without a session bus the tray feed never looks', async (t) => {
   assert.equal(desktop.view().tray, 'unavailable');
   assert.equal(desktop.trayFeed.looking, false);
   assert.equal(timers.started, 0);
+  assert.equal(models, 0, 'no model built');
 });

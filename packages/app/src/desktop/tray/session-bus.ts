@@ -1,15 +1,19 @@
 /**
- * The session D-Bus, through @homebridge/dbus-native (docs/decisions.md "The tray speaks D-Bus
- * itself"): a connection, calls with a deadline, signals out and in, and method calls to the
- * object paths this app serves handed to one handler — every one, Properties and Introspect
- * included, so that nothing the library answers on its own (its Properties.Set writes any
- * field of the object it is given) is reachable from the bus.
+ * The session D-Bus for the tray, spoken by Tock itself (docs/decisions.md "The tray speaks
+ * D-Bus itself"): a unix socket, the EXTERNAL authentication, `Hello`, calls with a deadline,
+ * signals out and in, and method calls to the object paths this app serves handed to one
+ * handler — every one, Properties and Introspect included; a call to any other path is refused
+ * (`UnknownObject`). The messages are dbus-wire.ts's. No D-Bus library: the one the tray used
+ * before cost ~4 MB of RSS to load and ~4 MB of garbage per host read of the item's pixmaps,
+ * most of the tray's memory (bench/README.md "Tray").
  */
 import { createConnection as netConnection, type Socket } from 'node:net';
+import { decodeMessage, encodeMessage, MessageType, messageLength, NO_REPLY_EXPECTED, type WireMessage } from './dbus-wire.ts';
 
-/** A D-Bus message as the library gives and takes it. */
+/** A D-Bus message as the tray sees it. */
 export interface BusMessage {
   type?: number;
+  flags?: number;
   serial?: number;
   path?: string;
   interface?: string;
@@ -19,37 +23,6 @@ export interface BusMessage {
   signature?: string;
   body?: unknown[];
   errorName?: string;
-}
-
-interface LibraryConnection {
-  on(event: 'message', listener: (message: BusMessage) => void): void;
-  on(event: 'error' | 'end', listener: (error?: Error) => void): void;
-  listeners(event: 'message'): Array<(message: BusMessage) => void>;
-  removeListener(event: 'message', listener: (message: BusMessage) => void): void;
-  end(): void;
-}
-
-interface LibraryBus {
-  name?: string;
-  connection: LibraryConnection;
-  invoke(message: BusMessage, callback: (error: { name?: string; message?: string } | null, ...body: unknown[]) => void): void;
-  sendSignal(path: string, iface: string, member: string, signature: string, body: unknown[]): void;
-  sendReply(message: BusMessage, signature: string, body: unknown[]): void;
-  sendError(message: BusMessage, errorName: string, text: string): void;
-}
-
-interface Library {
-  createClient(options: { stream: Socket }): LibraryBus;
-  messageType: { methodCall: number; methodReturn: number; error: number; signal: number };
-}
-
-/**
- * The D-Bus library, loaded on the first connection: with its XML modules it is about sixty
- * files that an app without a tray never runs (bench/README.md "A lighter idle app").
- */
-async function loadDbusLibrary(): Promise<Library> {
-  const dbusModule = await import('@homebridge/dbus-native');
-  return ((dbusModule as unknown as { default?: Library }).default ?? dbusModule) as unknown as Library;
 }
 
 /** A D-Bus call that failed: `name` is the D-Bus error name. */
@@ -124,6 +97,42 @@ function openSocket(path: string): Promise<Socket> {
   });
 }
 
+/** Reads the server's answer lines of the authentication, one at a time. */
+function authLines(socket: Socket): { next(): Promise<string>; rest(): Buffer } {
+  let pending = Buffer.alloc(0);
+  let waiting: ((line: string) => void) | null = null;
+  let failed: ((error: Error) => void) | null = null;
+  const take = (): void => {
+    const end = pending.indexOf('\r\n');
+    if (end < 0 || !waiting) return;
+    const line = pending.subarray(0, end).toString('ascii');
+    pending = pending.subarray(end + 2);
+    const resolve = waiting;
+    waiting = null;
+    resolve(line);
+  };
+  const onData = (chunk: Buffer): void => {
+    pending = Buffer.concat([pending, chunk]);
+    take();
+  };
+  const onEnd = (): void => failed?.(new Error('the session bus closed the connection during authentication'));
+  socket.on('data', onData);
+  socket.once('close', onEnd);
+  return {
+    next: () =>
+      new Promise((resolve, reject) => {
+        waiting = resolve;
+        failed = reject;
+        take();
+      }),
+    rest: () => {
+      socket.removeListener('data', onData);
+      socket.removeListener('close', onEnd);
+      return pending;
+    },
+  };
+}
+
 /**
  * Connects to the session bus named by `DBUS_SESSION_BUS_ADDRESS`; null when there is none
  * (no desktop session) or it cannot be reached.
@@ -141,44 +150,99 @@ export async function connectSessionBus(env: NodeJS.ProcessEnv): Promise<Session
     }
   }
   if (!socket) return null;
-  const dbus = await loadDbusLibrary();
-  const bus = dbus.createClient({ stream: socket });
-  const connection = bus.connection;
+  const connected = socket;
+
+  // EXTERNAL: the bus checks the socket's peer credentials against the uid we name (in hex of its decimal digits).
+  const lines = authLines(connected);
+  const uid = typeof process.getuid === 'function' ? String(process.getuid()) : '';
+  const deadline = setTimeout(() => connected.destroy(), CALL_DEADLINE_MS);
+  deadline.unref();
+  let leftover: Buffer;
+  try {
+    connected.write(`\0AUTH EXTERNAL ${Buffer.from(uid, 'ascii').toString('hex')}\r\n`);
+    const answer = await lines.next();
+    if (!answer.startsWith('OK ')) throw new Error(`the session bus refused the authentication (${answer.split(' ')[0]})`);
+    leftover = lines.rest();
+  } catch {
+    clearTimeout(deadline);
+    connected.destroy();
+    return null;
+  }
+  clearTimeout(deadline);
+
   const closeListeners: Array<() => void> = [];
+  const served = new Map<string, (call: BusMessage) => void>();
+  const signalListeners: Array<(signal: BusMessage) => void> = [];
+  const pending = new Map<number, { resolve: (body: unknown[]) => void; reject: (error: Error) => void }>();
   let closed = false;
+  let serial = 0;
   const gone = (): void => {
     if (closed) return;
     closed = true;
+    for (const waiting of pending.values()) waiting.reject(new BusCallError('org.freedesktop.DBus.Error.Disconnected', 'the session bus connection is closed'));
+    pending.clear();
     for (const listener of closeListeners) listener();
   };
-  connection.on('error', gone);
-  connection.on('end', gone);
-  socket.on('close', gone);
+  connected.on('error', gone);
+  connected.on('close', gone);
 
-  // Take over the library's dispatch: method calls to our paths come to us, replies and
-  // signals still go through it (replies to its callbacks), and signals to us as well.
-  const served = new Map<string, (call: BusMessage) => void>();
-  const signalListeners: Array<(signal: BusMessage) => void> = [];
-  const libraryDispatch = connection.listeners('message');
-  for (const listener of libraryDispatch) connection.removeListener('message', listener);
-  connection.on('message', (message) => {
-    if (message.type === dbus.messageType.methodCall && message.path !== undefined && served.has(message.path)) {
-      try {
-        served.get(message.path)?.(message);
-      } catch (error) {
-        try {
-          bus.sendError(message, 'org.freedesktop.DBus.Error.Failed', error instanceof Error ? error.message : String(error));
-        } catch {
-          // a reply that cannot be written: the connection is going
-        }
-      }
+  const send = (message: Omit<WireMessage, 'serial'>): number => {
+    const sent = ++serial;
+    if (closed) return sent;
+    try {
+      connected.write(encodeMessage({ ...message, serial: sent }));
+    } catch (error) {
+      // A value that cannot be written (a bug on this side) must not take the connection down.
+      if (message.type === MessageType.methodCall) throw error;
+    }
+    return sent;
+  };
+
+  const dispatch = (message: WireMessage): void => {
+    if (message.type === MessageType.methodReturn || message.type === MessageType.error) {
+      const waiting = message.replySerial === undefined ? undefined : pending.get(message.replySerial);
+      if (!waiting) return;
+      pending.delete(message.replySerial as number);
+      if (message.type === MessageType.methodReturn) waiting.resolve(message.body ?? []);
+      else waiting.reject(new BusCallError(message.errorName ?? 'org.freedesktop.DBus.Error.Failed', typeof message.body?.[0] === 'string' ? message.body[0] : ''));
       return;
     }
-    if (message.type === dbus.messageType.signal) {
+    if (message.type === MessageType.signal) {
       for (const listener of signalListeners) listener(message);
+      return;
     }
-    for (const listener of libraryDispatch) listener(message);
-  });
+    if (message.type !== MessageType.methodCall) return;
+    const handler = message.path === undefined ? undefined : served.get(message.path);
+    try {
+      if (handler) handler(message);
+      else if (message.interface === 'org.freedesktop.DBus.Peer' && message.member === 'Ping') bus.reply(message, '', []);
+      else bus.fail(message, 'org.freedesktop.DBus.Error.UnknownObject', `no object at ${String(message.path)}`);
+    } catch (error) {
+      bus.fail(message, 'org.freedesktop.DBus.Error.Failed', error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  let buffered = leftover;
+  const onData = (chunk: Buffer): void => {
+    buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
+    for (;;) {
+      let length: number | null;
+      let message: WireMessage;
+      try {
+        length = messageLength(buffered);
+        if (length === null || buffered.length < length) return;
+        message = decodeMessage(buffered.subarray(0, length));
+      } catch {
+        // Bytes that are not D-Bus: nothing after them can be trusted.
+        connected.destroy();
+        gone();
+        return;
+      }
+      buffered = buffered.subarray(length);
+      dispatch(message);
+    }
+  };
+  connected.on('data', onData);
 
   const call: SessionBus['call'] = (message) =>
     new Promise((resolve, reject) => {
@@ -186,43 +250,46 @@ export async function connectSessionBus(env: NodeJS.ProcessEnv): Promise<Session
         reject(new BusCallError('org.freedesktop.DBus.Error.Disconnected', 'the session bus connection is closed'));
         return;
       }
-      const timer = setTimeout(() => reject(new BusCallError('org.freedesktop.DBus.Error.Timeout', `${message.member} did not answer`)), CALL_DEADLINE_MS);
+      let sent = 0;
+      const timer = setTimeout(() => {
+        pending.delete(sent);
+        reject(new BusCallError('org.freedesktop.DBus.Error.Timeout', `${message.member} did not answer`));
+      }, CALL_DEADLINE_MS);
       timer.unref();
-      bus.invoke({ ...message }, (error, ...body) => {
-        clearTimeout(timer);
-        if (error) reject(new BusCallError(error.name ?? 'org.freedesktop.DBus.Error.Failed', error.message ?? ''));
-        else resolve(body);
-      });
+      const settle = {
+        resolve: (body: unknown[]) => {
+          clearTimeout(timer);
+          resolve(body);
+        },
+        reject: (error: Error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      };
+      try {
+        sent = serial + 1;
+        pending.set(sent, settle);
+        send({ type: MessageType.methodCall, ...message, ...(message.signature ? { signature: message.signature } : {}) });
+      } catch (error) {
+        pending.delete(sent);
+        settle.reject(error instanceof Error ? error : new Error(String(error)));
+      }
     });
 
-  const failed = new Promise<never>((_, reject) => closeListeners.push(() => reject(new Error('the session bus closed the connection'))));
-  failed.catch(() => {});
-  try {
-    // Hello's answer (the unique name) comes before this one's.
-    await Promise.race([call({ destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'GetId' }), failed]);
-  } catch {
-    connection.end();
-    return null;
-  }
-  const uniqueName = bus.name;
-  if (!uniqueName) {
-    connection.end();
-    return null;
-  }
-  const safely = (send: () => void): void => {
-    if (closed) return;
-    try {
-      send();
-    } catch {
-      // a message that cannot be written: the connection is going, and onClose says so
-    }
-  };
-  return {
-    uniqueName,
+  const bus: SessionBus = {
+    uniqueName: '',
     call,
-    signal: (path, iface, member, signature, body) => safely(() => bus.sendSignal(path, iface, member, signature, body)),
-    reply: (message, signature, body) => safely(() => bus.sendReply(message, signature, body)),
-    fail: (message, errorName, text) => safely(() => bus.sendError(message, errorName, text)),
+    signal: (path, iface, member, signature, body) => {
+      send({ type: MessageType.signal, path, interface: iface, member, signature, body });
+    },
+    reply: (message, signature, body) => {
+      if ((message.flags ?? 0) & NO_REPLY_EXPECTED || message.serial === undefined) return;
+      send({ type: MessageType.methodReturn, replySerial: message.serial, ...(message.sender ? { destination: message.sender } : {}), signature, body });
+    },
+    fail: (message, errorName, text) => {
+      if ((message.flags ?? 0) & NO_REPLY_EXPECTED || message.serial === undefined) return;
+      send({ type: MessageType.error, errorName, replySerial: message.serial, ...(message.sender ? { destination: message.sender } : {}), signature: 's', body: [text] });
+    },
     serve: (path, handler) => {
       served.set(path, handler);
     },
@@ -235,9 +302,21 @@ export async function connectSessionBus(env: NodeJS.ProcessEnv): Promise<Session
     },
     close: () => {
       if (closed) return;
-      connection.end();
-      socket.destroy();
+      connected.end();
+      connected.destroy();
       gone();
     },
   };
+
+  connected.write('BEGIN\r\n');
+  if (leftover.length > 0) onData(Buffer.alloc(0));
+  try {
+    const [name] = await call({ destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'Hello' });
+    if (typeof name !== 'string' || name === '') throw new Error('no unique name');
+    (bus as { uniqueName: string }).uniqueName = name;
+  } catch {
+    bus.close();
+    return null;
+  }
+  return bus;
 }

@@ -9,8 +9,9 @@
  * calls (the unique name as well as the well-known one), since the item answers by object path;
  * and the menu is never empty (tray-model.ts).
  */
-import type { Tray, TrayAction, TrayFactory, TrayMenuItem, TrayModel, TrayState } from './tray.ts';
-import { PIXMAP_SIZES, iconArgb, type TrayIconName } from './icons.ts';
+import type { Tray, TrayAction, TrayFactory, TrayHooks, TrayMenuItem, TrayModel, TrayState } from './tray.ts';
+import { PIXMAP_SIZES, type TrayIconName } from './icons.ts';
+import { PIXMAPS } from './pixmaps.ts';
 import { connectSessionBus, type BusMessage, type SessionBus } from './session-bus.ts';
 
 export const ITEM_PATH = '/StatusNotifierItem';
@@ -41,10 +42,11 @@ export interface StatusNotifierOptions {
 }
 
 const pixmapCache = new Map<TrayIconName, Pixmap[]>();
+/** The icon's pixmaps, drawn ahead of time (pixmaps.ts): drawing them here cost ~8 MB of RSS. */
 function pixmaps(icon: TrayIconName): Pixmap[] {
   let cached = pixmapCache.get(icon);
   if (!cached) {
-    cached = PIXMAP_SIZES.map((size) => [size, size, Buffer.from(iconArgb(icon, size))]);
+    cached = PIXMAP_SIZES.map((size) => [size, size, Buffer.from(PIXMAPS[icon][size], 'base64')]);
     pixmapCache.set(icon, cached);
   }
   return cached;
@@ -191,7 +193,7 @@ const MENU_INTROSPECTION = `<!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Obj
 
 /** The StatusNotifierItem tray; see the module comment. */
 export function statusNotifierTray(options: StatusNotifierOptions): TrayFactory {
-  return ({ onAction, onStateChange }) => new StatusNotifierTray(options, onAction, onStateChange);
+  return (hooks) => new StatusNotifierTray(options, hooks);
 }
 
 /** Items made by this process so far: each gets a name of its own (`org.kde.StatusNotifierItem-PID-N`). */
@@ -202,6 +204,7 @@ export class StatusNotifierTray implements Tray {
   readonly #options: StatusNotifierOptions;
   readonly #onAction: (action: TrayAction) => void;
   readonly #onStateChange: () => void;
+  readonly #onNeedModel: () => void;
   readonly #ids = new MenuIds();
   readonly #ready: Promise<void>;
   #bus: SessionBus | null = null;
@@ -215,10 +218,11 @@ export class StatusNotifierTray implements Tray {
   readonly #wellKnownName = `org.kde.StatusNotifierItem-${process.pid}-${++itemsMade}`;
   #serviceName = '';
 
-  constructor(options: StatusNotifierOptions, onAction: (action: TrayAction) => void, onStateChange: () => void) {
+  constructor(options: StatusNotifierOptions, hooks: TrayHooks) {
     this.#options = options;
-    this.#onAction = onAction;
-    this.#onStateChange = onStateChange;
+    this.#onAction = hooks.onAction;
+    this.#onStateChange = hooks.onStateChange;
+    this.#onNeedModel = hooks.onNeedModel ?? (() => {});
     this.#ready = this.#start().catch((error: unknown) => {
       this.#options.onError?.(`tray: ${error instanceof Error ? error.message : String(error)}`);
       this.#bus?.close();
@@ -250,11 +254,13 @@ export class StatusNotifierTray implements Tray {
     if (model === previous) return;
     this.#model = model;
     this.#rebuildMenu();
-    if (!this.#bus || previous === null) return;
+    if (!this.#bus) return;
     const bus = this.#bus;
-    if (model.status !== previous.status) bus.signal(ITEM_PATH, ITEM_IFACE, 'NewStatus', 's', [model.status]);
-    if (model.icon !== previous.icon) bus.signal(ITEM_PATH, ITEM_IFACE, 'NewIcon', '', []);
-    if (model.statusLine !== previous.statusLine || model.icon !== previous.icon) bus.signal(ITEM_PATH, ITEM_IFACE, 'NewToolTip', '', []);
+    // Before the first model the item showed the defaults of #itemProperties.
+    const before = previous ?? { status: 'Passive', icon: 'tock-idle', statusLine: 'Tock' };
+    if (model.status !== before.status) bus.signal(ITEM_PATH, ITEM_IFACE, 'NewStatus', 's', [model.status]);
+    if (model.icon !== before.icon) bus.signal(ITEM_PATH, ITEM_IFACE, 'NewIcon', '', []);
+    if (model.statusLine !== before.statusLine || model.icon !== before.icon) bus.signal(ITEM_PATH, ITEM_IFACE, 'NewToolTip', '', []);
   }
 
   async close(): Promise<void> {
@@ -325,7 +331,13 @@ export class StatusNotifierTray implements Tray {
     else this.#setState('no-host');
   }
 
+  /** Asks the app for a model when there is none yet: a host is about to read the item or its menu. */
+  #ensureModel(): void {
+    if (this.#model === null) this.#onNeedModel();
+  }
+
   async #register(bus: SessionBus): Promise<void> {
+    this.#ensureModel();
     try {
       await bus.call({ destination: WATCHER, path: WATCHER_PATH, interface: WATCHER, member: 'RegisterStatusNotifierItem', signature: 's', body: [this.#serviceName] });
       if (this.#bus === bus) this.#setState('shown');
@@ -397,6 +409,7 @@ export class StatusNotifierTray implements Tray {
   }
 
   #itemCall(bus: SessionBus, call: BusMessage): void {
+    this.#ensureModel();
     if (this.#common(bus, call, ITEM_IFACE, () => this.#itemProperties(), ITEM_INTROSPECTION)) return;
     if (call.interface !== undefined && call.interface !== ITEM_IFACE) {
       bus.fail(call, UNKNOWN_METHOD, `no method ${String(call.member)}`);
@@ -439,6 +452,7 @@ export class StatusNotifierTray implements Tray {
   }
 
   #menuCall(bus: SessionBus, call: BusMessage): void {
+    this.#ensureModel();
     if (this.#common(bus, call, MENU_IFACE, () => this.#menuProperties(), MENU_INTROSPECTION)) return;
     if (call.interface !== undefined && call.interface !== MENU_IFACE) {
       bus.fail(call, UNKNOWN_METHOD, `no method ${String(call.member)}`);

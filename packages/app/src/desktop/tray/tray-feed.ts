@@ -7,9 +7,10 @@
  * write. The setting `tray` turns it on and off without a restart.
  *
  * It looks only while the tray is shown: where no tray host runs (no StatusNotifierWatcher on
- * the bus, or no bus) nobody could see the model, so the tray gets one model when it is made
- * and the once-a-second look starts when the tray says it is shown (a watcher appeared) and
- * stops when it is not (issue 30).
+ * the bus, or no bus) nobody could see the model, so none is built until the tray asks for one
+ * (`onNeedModel`: it is about to register, or something on the bus calls it), and the
+ * once-a-second look starts when the tray says it is shown (a watcher appeared) and stops when
+ * it is not (issue 30). A tray that cannot be shown reads nothing at all.
  */
 import { lastTrackedActivity, type Store, type Tracker } from '@tock/core';
 import type { ActivityRef } from '@tock/protocol';
@@ -55,6 +56,8 @@ export class TrayFeed {
   #stored: StoredFacts | null = null;
   #shown: TrayModel | null = null;
   #shownKey = '';
+  /** The last look: the store's generation then, and until when nothing can change without a write. */
+  #looked = { generation: -1, atMs: 0, untilMs: 0 };
 
   constructor(options: TrayFeedOptions) {
     this.#options = options;
@@ -70,12 +73,14 @@ export class TrayFeed {
           if (this.#tray === tray) this.#pace();
           this.#options.onStateChange?.();
         },
+        // Before a host sees the item (it registers, or is called): a model at once.
+        onNeedModel: () => {
+          if (this.#tray === tray) this.refresh();
+        },
       });
       this.#tray = tray;
       this.#shown = null;
       this.#shownKey = '';
-      // One model before the item registers, so a host never reads an empty menu.
-      this.refresh();
       this.#pace();
       this.#options.onStateChange?.();
     } else if (!enabled && this.#tray) {
@@ -96,7 +101,7 @@ export class TrayFeed {
     const shown = this.#tray?.state() === 'shown';
     if (shown && this.#timer === null) {
       this.refresh(); // what changed while nobody could see it
-      this.#timer = this.#timers.setInterval(() => this.refresh(), 1000);
+      this.#timer = this.#timers.setInterval(() => this.#tick(), 1000);
     } else if (!shown) this.#stopLooking();
   }
 
@@ -116,12 +121,30 @@ export class TrayFeed {
     return this.#tray;
   }
 
+  /**
+   * The once-a-second check. Without a write since the last look, what the tray shows can only
+   * change with time while a session runs (its minutes and today's); otherwise only at midnight,
+   * so a look once a minute is enough then. A check that needs no look reads two numbers and
+   * allocates nothing: an idle app with a tray does no work that would make V8 grow its young
+   * generation or optimise the feed (bench/README.md "Tray": the tray's RSS).
+   */
+  #tick(): void {
+    const now = this.#options.clock();
+    const looked = this.#looked;
+    if (this.#options.store.generation === looked.generation && now >= looked.atMs && now < looked.untilMs) return;
+    this.refresh();
+  }
+
   /** Looks for a change now, as the timer does every second; returns the model shown. */
   refresh(): TrayModel | null {
     const tray = this.#tray;
     if (!tray) return null;
     try {
+      const generation = this.#options.store.generation;
+      const now = this.#options.clock();
       const model = this.#model();
+      const running = model.status === 'Active' && model.icon === 'tock-tracking';
+      this.#looked = { generation, atMs: now, untilMs: running ? now : now + 60_000 };
       const key = JSON.stringify(model);
       if (key !== this.#shownKey) {
         this.#shownKey = key;

@@ -57,8 +57,19 @@ export interface Tray {
   close(): Promise<void>;
 }
 
+/** What a tray tells the app. */
+export interface TrayHooks {
+  onAction: (action: TrayAction) => void;
+  onStateChange: () => void;
+  /**
+   * The tray needs a model and has none yet (a host is about to see it): the app shows one at
+   * once. Until then the app builds none, so a tray nobody can see costs no reads.
+   */
+  onNeedModel?: () => void;
+}
+
 /** Makes a tray that reports clicks to `onAction` and state changes to `onStateChange`. */
-export type TrayFactory = (hooks: { onAction: (action: TrayAction) => void; onStateChange: () => void }) => Tray;
+export type TrayFactory = (hooks: TrayHooks) => Tray;
 
 /** The tray that shows nothing: tests, and platforms without one. */
 export const noTray: TrayFactory = () => ({
