@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, resolve, sep } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { isProblem } from '@tock/protocol';
@@ -14,10 +14,13 @@ import { WINDOW_ROUTE_KEYS, type WindowRouteKey } from '../src/ui/contract/index
 import { windowInput } from '../src/ui/window-input.ts';
 
 const CONTRACT = fileURLToPath(new URL('../src/ui/contract/index.ts', import.meta.url));
+/** Core's Node-free subpaths the contract may import; their files are followed too. */
+const CORE_EXPORTS = (JSON.parse(readFileSync(new URL('../../core/package.json', import.meta.url), 'utf8')) as { exports: Record<string, string> }).exports;
+const CORE_ALLOWED = ['@tock/core/blocks', '@tock/core/shapes'];
 const SPECIFIER = /^\s*(?:import|export)\s[^'"]*?from\s+'([^']+)'/gm;
 const NOW = Date.parse('2026-11-18T12:00:00.000Z');
 
-test('the contract reaches no Node module: only relative files, @tock/protocol and @tock/core/blocks', () => {
+test('the contract reaches no Node module: only relative files, @tock/protocol, @tock/core/blocks and @tock/core/shapes (followed)', () => {
   const seen = new Set<string>();
   const queue = [CONTRACT];
   while (queue.length > 0) {
@@ -27,10 +30,15 @@ test('the contract reaches no Node module: only relative files, @tock/protocol a
     for (const [, specifier] of readFileSync(file, 'utf8').matchAll(SPECIFIER)) {
       if (specifier === undefined) continue;
       if (specifier.startsWith('.')) queue.push(resolve(dirname(file), specifier));
-      else assert.ok(specifier === '@tock/protocol' || specifier === '@tock/core/blocks', `${file} imports ${specifier}`);
+      else if (CORE_ALLOWED.includes(specifier)) {
+        const target = CORE_EXPORTS[`.${specifier.slice('@tock/core'.length)}`];
+        assert.ok(target !== undefined, `@tock/core exports no ${specifier}`);
+        queue.push(fileURLToPath(new URL(`../../core/${target}`, import.meta.url)));
+      } else assert.equal(specifier, '@tock/protocol', `${file} imports ${specifier}`);
     }
   }
-  assert.ok(seen.size >= 4, [...seen].join(', '));
+  const core = [...seen].filter((file) => file.includes(`${sep}core${sep}src${sep}shapes${sep}`));
+  assert.ok(core.length >= 4, `the core shapes were followed: ${[...seen].join(', ')}`);
 });
 
 test('every route key is METHOD /api/…, once', () => {

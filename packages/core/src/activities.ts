@@ -11,16 +11,8 @@ import { toIso } from './instants.ts';
 import { nameKey, searchKey, wordKey } from './names.ts';
 import type { ActivityChoice } from './requests.ts';
 import { activityRef, type ActivityRow } from './rows.ts';
+import type { ActivityInfo } from './shapes/activities.ts';
 import type { Store } from './store.ts';
-
-/** An activity as listed for the UI. */
-export interface ActivityInfo extends ActivityRef {
-  createdAt: string;
-  /** Latest of its creation and the starts of its sessions and entries. */
-  lastUsedAt: string;
-  /** Its colour, a slot of the window's palette (0–7, docs/product.md "Activity colours"): the window's `c<color>`. */
-  color: number;
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

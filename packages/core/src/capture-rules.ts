@@ -9,7 +9,7 @@
 import { validationProblem, type FieldProblem } from '@tock/protocol';
 import { cleanName } from './names.ts';
 import type { SettingsStore } from './store.ts';
-import { RULE_FIELDS, type RuleField, type RuleMatch, type SuggestionRule } from './suggestions.ts';
+import { RULE_FIELDS, type RuleField, type RuleMatch, type SuggestionRule } from './shapes/capture.ts';
 
 /** At most this many rules, each glob at most this many characters. */
 export const RULE_LIMITS = { count: 500, globLength: 200 } as const;

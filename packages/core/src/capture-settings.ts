@@ -8,25 +8,8 @@
  */
 
 import { validationProblem } from '@tock/protocol';
+import type { CaptureSettings } from './shapes/capture.ts';
 import type { SettingsStore } from './store.ts';
-
-/** The capture settings, with every default filled in. */
-export interface CaptureSettings {
-  /** Whether the focused window is recorded (off by default). */
-  windows: boolean;
-  /** Whether a window's title is kept with its application (off by default). */
-  titles: boolean;
-  /** Heartbeats and spans older than this many days are deleted daily: 1–3650. */
-  retentionDays: number;
-  /** Case-insensitive globs (`*`, `?`) on the application and the title: a match is kept as `excluded`. */
-  exclude: string[];
-  /** Minutes: heartbeats of one project and branch at most this far apart make one editor span. */
-  editorTimeout: number;
-  /** Minutes: suggestions join pieces with one label across at most this much untracked time (docs/desktop.md "Suggestions"). */
-  mergeGapMinutes: number;
-  /** Minutes: shorter suggestions are not made. */
-  minMinutes: number;
-}
 
 /** The settings before the person changed any. */
 export const DEFAULT_CAPTURE_SETTINGS: Readonly<CaptureSettings> = Object.freeze({

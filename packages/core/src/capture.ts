@@ -9,29 +9,12 @@
  * HTTP or of desktops: the app's window sources feed {@link recordSpan}.
  */
 
-import { readCaptureSettings, retentionStartMs, type CaptureSettings } from './capture-settings.ts';
+import { readCaptureSettings, retentionStartMs } from './capture-settings.ts';
 import { addDays, localDayKey, startOfLocalDay, type DayKey } from './day.ts';
 import { listHeartbeats } from './heartbeats.ts';
 import { toIso } from './instants.ts';
+import type { CaptureSettings, CaptureSpan, SpanSource, Timeline } from './shapes/capture.ts';
 import type { Store } from './store.ts';
-
-/** Where a span came from. */
-export type SpanSource = 'window' | 'editor' | 'idle' | 'excluded';
-
-/** A span as the timeline gives it (docs/cli.md "tock timeline"): absent fields are null. */
-export interface CaptureSpan {
-  start: string;
-  end: string;
-  source: SpanSource;
-  app: string | null;
-  title: string | null;
-  project: string | null;
-  branch: string | null;
-  language: string | null;
-  entity: string | null;
-  editor: string | null;
-  machine: string | null;
-}
 
 /** A stored span (window, idle, excluded), in ms. */
 export interface RecordedSpan {
@@ -155,13 +138,6 @@ export interface TimelineRequest {
   open?: readonly RecordedSpan[];
   /** Now: nothing after it is shown (an open span runs up to it). */
   nowMs: number;
-}
-
-/** A day's captured spans: `{date, timeZone, spans}` as `tock timeline --json` prints it. */
-export interface Timeline {
-  date: DayKey;
-  timeZone: string;
-  spans: CaptureSpan[];
 }
 
 const SOURCE_ORDER: Record<SpanSource, number> = { window: 0, excluded: 1, idle: 2, editor: 3 };

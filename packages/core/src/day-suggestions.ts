@@ -19,7 +19,8 @@ import { logEntry } from './entries.ts';
 import { parseIsoInstant, toIso } from './instants.ts';
 import type { Store } from './store.ts';
 import { blocksOverlapping } from './totals.ts';
-import { compileGlob, RULE_FIELDS, suggestDay, suggestionDay, trackedSpans, type RuleMatch, type SuggestionRule } from './suggestions.ts';
+import { RULE_FIELDS, type RuleTest, type SuggestionRule } from './shapes/capture.ts';
+import { compileGlob, suggestDay, suggestionDay, trackedSpans } from './suggestions.ts';
 
 /** The note of an entry made from a suggestion. */
 export const FROM_CAPTURE_NOTE = 'from capture';
@@ -172,17 +173,6 @@ export function dismissSuggestion(store: Store, id: string, context: SuggestionC
       .run(suggestionDay(id) as DayKey, id, context.nowMs);
     return suggestion;
   });
-}
-
-/** What a rule would label over some days: seconds per day and the sources, most seconds first (at most 20). */
-export interface RuleTest {
-  ruleID: string | null;
-  match: RuleMatch;
-  activity: string;
-  /** The days looked at, oldest first, with the seconds the rule labels on each. */
-  days: { date: DayKey; seconds: number }[];
-  seconds: number;
-  sources: SuggestionSource[];
 }
 
 /**

@@ -18,7 +18,8 @@ import { addDays, assertTimeZone, localDateTime, startOfLocalDay, type DayKey } 
 import { toIso } from './instants.ts';
 import { BUSY_TIMEOUT_MS, type Store } from './store.ts';
 import { readQueryField } from './report.ts';
-import { checkBusiness, checkRounding, NO_ROUNDING, roundBilled, type Rounding } from './ledger-settings.ts';
+import { checkBusiness, checkRounding, NO_ROUNDING, roundBilled } from './ledger-settings.ts';
+import type { Rounding } from './shapes/ledger.ts';
 import { tagsOf } from './ledger.ts';
 import { exactAmount, roundAmount } from './money.ts';
 

@@ -27,7 +27,6 @@ export {
  */
 export {
   createTracker,
-  type ActivityInfo,
   type BreakPatch,
   type EntryPatch,
   type LogEntryInput,
@@ -65,7 +64,6 @@ export { StatusChanges, statusChanged, type StatusChangesOptions } from './statu
  * entry) and per-day totals ({@link DailyTotal}) for charts.
  */
 export type { Block, BreakSpan } from './blocks.ts';
-export type { DailyTotal } from './totals.ts';
 export { dailyTotals } from './totals.ts';
 
 /**
@@ -96,17 +94,7 @@ export { reportCsv, reportMatrixCsv } from './report-csv.ts';
  * Timewarrior or Watson file as a stream and writes it in one transaction (or, refused with
  * an {@link ImportProblem} naming the line or index, writes nothing).
  */
-export {
-  detectFormat,
-  importFile,
-  ImportProblem,
-  IMPORT_FORMATS,
-  IMPORT_MAX_BYTES,
-  type ImportCounts,
-  type ImportFormat,
-  type ImportOptions,
-  type ImportResult,
-} from './import/index.ts';
+export { detectFormat, importFile, ImportProblem, IMPORT_MAX_BYTES, type ImportOptions } from './import/index.ts';
 
 /**
  * The schema: the ordered {@link MIGRATIONS}, the version this build writes, and the
@@ -208,7 +196,6 @@ export {
   retentionStartMs,
   setCaptureSetting,
   type CaptureSettingKey,
-  type CaptureSettings,
 } from './capture-settings.ts';
 
 /**
@@ -218,17 +205,13 @@ export {
  * {@link acceptAllSuggestions}, {@link dismissSuggestion} and {@link testRule} are the use cases.
  */
 export {
-  RULE_FIELDS,
   compileGlob,
   suggestDay,
   suggestionDay,
   suggestionId,
   timedSpans,
   trackedSpans,
-  type RuleField,
-  type RuleMatch,
   type SuggestionInput,
-  type SuggestionRule,
   type SuggestionSettings,
 } from './suggestions.ts';
 export { RULE_LIMITS, addRule, checkRule, editRule, listRules, removeRule, type NewRule } from './capture-rules.ts';
@@ -240,7 +223,6 @@ export {
   dismissSuggestion,
   testRule,
   type AcceptSuggestionInput,
-  type RuleTest,
   type SuggestionContext,
 } from './day-suggestions.ts';
 
@@ -262,12 +244,9 @@ export {
   timedTimeline,
   timeline,
   type CaptureDeleted,
-  type CaptureSpan,
   type EditorSpan,
   type RecordedSpan,
-  type SpanSource,
   type TimedSpan,
-  type Timeline,
   type TimelineRequest,
 } from './capture.ts';
 
@@ -288,10 +267,8 @@ export {
   setBlockBillable,
   tagBlock,
   untagBlock,
-  type ActivityLedger,
   type ActivityLedgerInput,
   type BlockLedger,
-  type Client,
   type ClientInput,
 } from './ledger.ts';
 /**
@@ -318,12 +295,8 @@ export {
   issueInvoice,
   listInvoices,
   nothingToInvoice,
-  type InvoiceDocument,
   type InvoiceDraft,
-  type InvoiceLine,
   type InvoiceRequest,
-  type InvoiceSummary,
-  type InvoiceTotal,
 } from './invoices.ts';
 export {
   CURRENCY_MINOR_UNITS,
@@ -335,14 +308,18 @@ export {
   sumAmounts,
 } from './money.ts';
 export {
-  LEDGER_SETTING_KEYS,
   getLedgerSetting,
   readBusiness,
   readRounding,
   readTargets,
   roundBilled,
   setLedgerSetting,
-  type Business,
-  type Rounding,
-  type Targets,
 } from './ledger-settings.ts';
+
+/**
+ * The shapes (`@tock/core/shapes`): what core's use cases take and answer, declarations that
+ * reach no Node module, so the window's contract imports them from the same place —
+ * activities and daily totals, capture spans, settings, rules and rule tests, the ledger's
+ * clients, settings and invoices, and an import's counts.
+ */
+export * from './shapes/index.ts';

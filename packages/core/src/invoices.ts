@@ -15,67 +15,13 @@ import { Problem, validationProblem, type FieldProblem } from '@tock/protocol';
 import { coveredLength } from './blocks.ts';
 import { localDayKey, localDaySpan, type DayKey } from './day.ts';
 import { requireClient, tagsOf } from './ledger.ts';
-import { readBusiness, readRounding, roundBilled, type Business } from './ledger-settings.ts';
+import { readBusiness, readRounding, roundBilled } from './ledger-settings.ts';
 import { exactAmount, roundAmount, sumAmounts } from './money.ts';
 import { nameKey } from './names.ts';
 import { readQueryField, REPORT_MAX_DAYS } from './report.ts';
+import type { Business, InvoiceDocument, InvoiceLine, InvoiceSummary } from './shapes/ledger.ts';
 import type { Store } from './store.ts';
 import { secondOf, workedSpans } from './totals.ts';
-
-/** One line of an invoice: an activity on a local day. */
-export interface InvoiceLine {
-  date: DayKey;
-  activity: string;
-  /** The notes of its blocks, each once, in time order, joined by `; ` (empty: none). */
-  note: string;
-  /** The tags of its blocks, each once (case-insensitively). */
-  tags: string[];
-  workedSeconds: number;
-  billedSeconds: number;
-  /** Per hour, as stored (`"85.00"`); null: no rate applies. */
-  rate: string | null;
-  currency: string | null;
-  /** Billed hours × rate, half-up to the currency's minor unit; null without a rate. */
-  amount: string | null;
-  /** How many blocks it holds. */
-  blocks: number;
-}
-
-/** The totals of one currency (lines without a rate are in none). */
-export interface InvoiceTotal {
-  currency: string;
-  billedSeconds: number;
-  amount: string;
-}
-
-/** An invoice as rendered, and as kept for a reissue. */
-export interface InvoiceDocument {
-  number: string;
-  /** The local day it was made. */
-  issued: DayKey;
-  from: DayKey;
-  to: DayKey;
-  timeZone: string;
-  seller: { name: string; address: string; taxID: string; paymentTerms: string };
-  client: { id: string; name: string; address: string };
-  lines: InvoiceLine[];
-  workedSeconds: number;
-  billedSeconds: number;
-  totals: InvoiceTotal[];
-}
-
-/** An invoice as listed. */
-export interface InvoiceSummary {
-  number: string;
-  issued: DayKey;
-  clientID: string;
-  clientName: string;
-  from: DayKey;
-  to: DayKey;
-  lines: number;
-  billedSeconds: number;
-  totals: InvoiceTotal[];
-}
 
 /** What an invoice is asked for: a client (ID or name) and a range of local days. */
 export interface InvoiceRequest {

@@ -8,36 +8,8 @@
 import { validationProblem } from '@tock/protocol';
 import { cleanCurrency } from './money.ts';
 import { codePointLength } from './names.ts';
+import { LEDGER_SETTING_KEYS, WEEKDAYS, type Business, type Rounding, type Targets, type Weekday } from './shapes/ledger.ts';
 import type { SettingsStore } from './store.ts';
-
-/** How billed seconds are rounded. */
-export interface Rounding {
-  mode: 'none' | 'up' | 'down' | 'nearest';
-  /** The step, in minutes. */
-  minutes: number;
-  /** Rounded per block, or per activity and local day. */
-  per: 'block' | 'day';
-}
-
-/** Hours each day of the week should have worked (absent or 0: none). */
-export type Targets = Partial<Record<Weekday, number>>;
-
-/** The days of {@link Targets}, Monday first. */
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-
-/** Your details on an invoice; `currency` is the currency of a rate whose client names none. */
-export interface Business {
-  name: string;
-  address: string;
-  taxID: string;
-  paymentTerms: string;
-  currency?: string;
-}
-
-/** The keys `tock settings get|set` takes. */
-export const LEDGER_SETTING_KEYS = ['rounding', 'targets', 'business'] as const;
-export type LedgerSettingKey = (typeof LEDGER_SETTING_KEYS)[number];
 
 /** The steps a rounding may take, in minutes. */
 export const ROUNDING_MINUTES = [1, 5, 6, 10, 15, 30, 60] as const;

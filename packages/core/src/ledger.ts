@@ -10,29 +10,8 @@ import { Problem, validationProblem, type FieldProblem } from '@tock/protocol';
 import { requireActivity } from './activities.ts';
 import { cleanCurrency, cleanRate, currencyError, rateError } from './money.ts';
 import { codePointLength, nameError, nameKey } from './names.ts';
+import type { ActivityLedger, Client } from './shapes/ledger.ts';
 import type { Store } from './store.ts';
-
-/** A client as listed (docs/data.md "The ledger"). */
-export interface Client {
-  id: string;
-  name: string;
-  /** Decimal per hour (`"85.00"`), or null. */
-  rate: string | null;
-  /** ISO 4217 code, or null. */
-  currency: string | null;
-  address: string | null;
-}
-
-/** What an activity carries for the ledger. */
-export interface ActivityLedger {
-  activityID: string;
-  activityName: string;
-  clientID: string | null;
-  clientName: string | null;
-  rate: string | null;
-  billable: boolean;
-  budgetHours: number | null;
-}
 
 /** The most tags one block carries. */
 export const TAGS_MAX = 20;

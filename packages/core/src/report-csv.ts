@@ -7,7 +7,7 @@ import { csvRow, type CsvValue } from './csv.ts';
 import { addDays, type DayKey } from './day.ts';
 import type { ClientReportRow, TagReportRow } from '@tock/protocol';
 import type { Report, ReportActivityRow, ReportDayRow, ReportGrouping, ReportRow } from './report.ts';
-import type { DailyTotal } from './totals.ts';
+import type { DailyTotal } from './shapes/activities.ts';
 
 /** The ledger's columns of every report CSV, after the two that were there first. */
 const LEDGER_COLUMNS = ['billed_seconds', 'amount', 'currency'] as const;

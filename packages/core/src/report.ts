@@ -28,7 +28,8 @@ import {
 } from '@tock/protocol';
 import { clipSpans, coveredLength, coveredPerDay, unionOfSpans, type Span } from './blocks.ts';
 import { tagsOf } from './ledger.ts';
-import { readBusiness, readRounding, readTargets, roundBilled, WEEKDAYS, type Rounding, type Weekday } from './ledger-settings.ts';
+import { readBusiness, readRounding, readTargets, roundBilled } from './ledger-settings.ts';
+import { WEEKDAYS, type Rounding, type Weekday } from './shapes/ledger.ts';
 import { exactAmount, roundAmount, sumAmounts } from './money.ts';
 import { nameKey } from './names.ts';
 import { addDays, localDayKey, localDaySpan, startOfWeek, type DayKey, type DaySpan } from './day.ts';

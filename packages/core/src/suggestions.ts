@@ -15,24 +15,11 @@
 
 import type { ActivityRef, Suggestion, SuggestionSource } from '@tock/protocol';
 import { unionOfSpans, wholeSeconds, type Span } from './blocks.ts';
-import type { CaptureSpan, TimedSpan } from './capture.ts';
+import type { TimedSpan } from './capture.ts';
 import type { DayKey } from './day.ts';
 import { toIso } from './instants.ts';
 import { nameKey } from './names.ts';
-
-/** The span fields a rule can match, each a case-insensitive glob (`*`, `?`). */
-export const RULE_FIELDS = ['source', 'app', 'title', 'project', 'branch', 'language', 'entity'] as const;
-export type RuleField = (typeof RULE_FIELDS)[number];
-
-/** What a rule matches: every field given must match (docs/desktop.md "Suggestions"). */
-export type RuleMatch = Partial<Record<RuleField, string>>;
-
-/** A rule: spans its `match` matches are labelled `activity` (a name; created on accept when new). */
-export interface SuggestionRule {
-  id: string;
-  match: RuleMatch;
-  activity: string;
-}
+import { RULE_FIELDS, type CaptureSpan, type RuleField, type SuggestionRule } from './shapes/capture.ts';
 
 /** The settings suggestions follow (in the capture settings, docs/data.md "Capture settings"). */
 export interface SuggestionSettings {

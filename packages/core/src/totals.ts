@@ -21,15 +21,8 @@ import {
   type Span,
 } from './blocks.ts';
 import { localDayAt, localDaySpans, type DayKey, type DaySpan } from './day.ts';
+import type { DailyTotal } from './shapes/activities.ts';
 import type { Store } from './store.ts';
-/** Worked seconds of one activity on one local day. */
-export interface DailyTotal {
-  day: DayKey;
-  activityID: string;
-  activityName: string;
-  seconds: number;
-}
-
 /** Entries last at most 24 h, so one that overlaps `[from, to)` ends before `to + 24 h`. */
 const ENTRY_MAX_MS = 24 * 60 * 60 * 1000;
 

@@ -9,12 +9,7 @@
 
 import type { ActivityRef, Entry, StartRequest, StartResult, Status, StoppedSession } from '@tock/protocol';
 import { validationProblem } from '@tock/protocol';
-import {
-  createActivity,
-  listActivities,
-  renameActivity,
-  type ActivityInfo,
-} from './activities.ts';
+import { createActivity, listActivities, renameActivity } from './activities.ts';
 import { addBreak, deleteBreak, updateBreak, type BreakPatch, type NewBreak } from './breaks.ts';
 import type { Block } from './blocks.ts';
 import { assertTimeZone, type DayKey } from './day.ts';
@@ -38,11 +33,12 @@ import {
   type SessionPatch,
 } from './sessions.ts';
 import type { Store } from './store.ts';
-import { dailyTotals, dayIntervals, secondsInDay, type DailyTotal, type DayIntervals } from './totals.ts';
+import type { ActivityInfo, DailyTotal } from './shapes/activities.ts';
+import { dailyTotals, dayIntervals, secondsInDay, type DayIntervals } from './totals.ts';
 import { systemTimeZone } from './zone.ts';
 
 /** The shapes the tracker's methods take and give, defined beside their use cases. */
-export type { ActivityInfo } from './activities.ts';
+export type { ActivityInfo } from './shapes/activities.ts';
 export type { EntryPatch, LogEntryInput } from './entries.ts';
 export type { SessionPatch } from './sessions.ts';
 export type { BreakPatch, NewBreak } from './breaks.ts';

@@ -7,23 +7,10 @@
 
 import { nextActivityColor } from '../activity-colors.ts';
 import { nameKey, searchKey, wordKey } from '../names.ts';
+import type { ImportCounts } from '../shapes/import.ts';
 import type { Store } from '../store.ts';
 import type { ReadFile } from './blocks.ts';
 import { ImportProblem } from './problem.ts';
-
-/** What an import did (or, in a dry run, would do). */
-export interface ImportCounts {
-  /** Blocks written. */
-  imported: number;
-  /** Blocks already present, left out. */
-  skipped: number;
-  /** Activities created for names the store did not have. */
-  activitiesCreated: number;
-  /** Blocks without an end (running when the file was written), left out. */
-  openSkipped: number;
-  /** Foreign blocks that end when they start, left out. */
-  emptySkipped: number;
-}
 
 /** Thrown inside the transaction of a dry run, to undo it. */
 class DryRunDone extends Error {}

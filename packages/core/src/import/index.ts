@@ -11,20 +11,15 @@ import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
 import { assertTimeZone } from '../day.ts';
 import type { Store } from '../store.ts';
-import { applyImport, type ImportCounts } from './apply.ts';
+import type { ImportFormat, ImportResult } from '../shapes/import.ts';
+import { applyImport } from './apply.ts';
 import { emptyReadFile } from './blocks.ts';
 import { readTimewarrior, readTockExport, readWatson } from './json-formats.ts';
 import { ImportProblem } from './problem.ts';
 import { looksLikeToggl, readToggl } from './toggl.ts';
 
 export { ImportProblem } from './problem.ts';
-export type { ImportCounts } from './apply.ts';
-
-/** The formats `tock import` reads. */
-export const IMPORT_FORMATS = ['tock', 'toggl', 'timewarrior', 'watson'] as const;
-
-/** One of {@link IMPORT_FORMATS}. */
-export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+export { IMPORT_FORMATS, type ImportCounts, type ImportFormat, type ImportResult } from '../shapes/import.ts';
 
 /** The largest file an import reads: 256 MiB (a Toggl CSV of about 1.5 million rows). */
 export const IMPORT_MAX_BYTES = 256 * 1024 * 1024;
@@ -45,11 +40,6 @@ export interface ImportOptions {
   newId?: () => string;
   /** Overrides {@link IMPORT_MAX_BYTES} (tests). */
   maxBytes?: number;
-}
-
-/** The counts of {@link ImportCounts} and the format that was read. */
-export interface ImportResult extends ImportCounts {
-  format: ImportFormat;
 }
 
 /** How much of a file's start format detection reads. */

@@ -1,0 +1,122 @@
+/**
+ * The ledger's shapes (docs/data.md "The ledger", "Invoices"): a client, an activity's ledger,
+ * the settings `rounding`, `targets` and `business`, and an invoice's lines, totals, document
+ * and summary. Declarations only, reaching no Node module, so the window's contract
+ * (`@tock/core/shapes`) imports them too; ledger.ts, ledger-settings.ts and invoices.ts work
+ * with them.
+ */
+
+import type { DayKey } from '../day.ts';
+
+/** A client as listed (docs/data.md "The ledger"). */
+export interface Client {
+  id: string;
+  name: string;
+  /** Decimal per hour (`"85.00"`), or null. */
+  rate: string | null;
+  /** ISO 4217 code, or null. */
+  currency: string | null;
+  address: string | null;
+}
+
+/** What an activity carries for the ledger. */
+export interface ActivityLedger {
+  activityID: string;
+  activityName: string;
+  clientID: string | null;
+  clientName: string | null;
+  rate: string | null;
+  billable: boolean;
+  budgetHours: number | null;
+}
+
+/** How billed seconds are rounded. */
+export interface Rounding {
+  mode: 'none' | 'up' | 'down' | 'nearest';
+  /** The step, in minutes. */
+  minutes: number;
+  /** Rounded per block, or per activity and local day. */
+  per: 'block' | 'day';
+}
+
+/** Hours each day of the week should have worked (absent or 0: none). */
+export type Targets = Partial<Record<Weekday, number>>;
+
+/** The days of {@link Targets}, Monday first. */
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** Your details on an invoice; `currency` is the currency of a rate whose client names none. */
+export interface Business {
+  name: string;
+  address: string;
+  taxID: string;
+  paymentTerms: string;
+  currency?: string;
+}
+
+/** The keys `tock settings get|set` takes. */
+export const LEDGER_SETTING_KEYS = ['rounding', 'targets', 'business'] as const;
+export type LedgerSettingKey = (typeof LEDGER_SETTING_KEYS)[number];
+
+/** The ledger's settings, each as stored or null when not set (`GET /api/settings/ledger`). */
+export interface LedgerSettings {
+  rounding: Rounding | null;
+  targets: Targets | null;
+  business: Business | null;
+}
+
+/** One line of an invoice: an activity on a local day. */
+export interface InvoiceLine {
+  date: DayKey;
+  activity: string;
+  /** The notes of its blocks, each once, in time order, joined by `; ` (empty: none). */
+  note: string;
+  /** The tags of its blocks, each once (case-insensitively). */
+  tags: string[];
+  workedSeconds: number;
+  billedSeconds: number;
+  /** Per hour, as stored (`"85.00"`); null: no rate applies. */
+  rate: string | null;
+  currency: string | null;
+  /** Billed hours × rate, half-up to the currency's minor unit; null without a rate. */
+  amount: string | null;
+  /** How many blocks it holds. */
+  blocks: number;
+}
+
+/** The totals of one currency (lines without a rate are in none). */
+export interface InvoiceTotal {
+  currency: string;
+  billedSeconds: number;
+  amount: string;
+}
+
+/** An invoice as rendered, and as kept for a reissue. */
+export interface InvoiceDocument {
+  number: string;
+  /** The local day it was made. */
+  issued: DayKey;
+  from: DayKey;
+  to: DayKey;
+  timeZone: string;
+  seller: { name: string; address: string; taxID: string; paymentTerms: string };
+  client: { id: string; name: string; address: string };
+  lines: InvoiceLine[];
+  workedSeconds: number;
+  billedSeconds: number;
+  totals: InvoiceTotal[];
+}
+
+/** An invoice as listed. */
+export interface InvoiceSummary {
+  number: string;
+  issued: DayKey;
+  clientID: string;
+  clientName: string;
+  from: DayKey;
+  to: DayKey;
+  lines: number;
+  billedSeconds: number;
+  totals: InvoiceTotal[];
+}
