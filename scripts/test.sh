@@ -39,7 +39,7 @@ bash scripts/build-ui.sh
 # the real date and time (scripts/pinned-clock.sh says why). Not the steps above: apt and pip
 # check dates against the real clock.
 source scripts/pinned-clock.sh
-echo "== pinned clock: $(date '+%Y-%m-%d %H:%M %Z') (${TZ:-the system's zone}; TZ=<zone> npm test runs in another)"
+echo "== pinned clock: $(date '+%Y-%m-%d %H:%M %Z') (zone: ${TZ:-system default}; TZ=<zone> npm test runs in another)"
 
 step "TypeScript type check"
 npx --no-install tsc -p tsconfig.json
