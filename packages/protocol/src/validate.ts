@@ -1,18 +1,19 @@
 /**
  * The one validator of requests (docs/protocol.md "Endpoints" rules): the listener runs it on
- * every body and query, and @tock/core runs the same checks on what the window and the CLI
+ * every body and query, the admin socket and the window's API on every body
+ * ({@link validateAgainst}), and @tock/core runs the same checks on what the window and the CLI
  * send, so a rule and its message are written once. Also the one parser of ISO-8601 times on
  * the wire ({@link parseDateTime}) and of local days ({@link parseLocalDate}).
  * Pure: no I/O, no clock (the caller passes `nowMs` for the one check that needs it).
  */
 
 import type { FieldProblem } from './errors.ts';
+import type { DoorField } from './field-types.ts';
 import { FORBIDDEN_NAME_CHARACTER, isTimeInRange } from './constants.ts';
 import {
   BODY_SCHEMAS,
   QUERY_SCHEMAS,
   type BodyRoute,
-  type BodySchema,
   type FieldSchema,
   type NumberField,
   type QueryRoute,
@@ -209,7 +210,7 @@ export function checkField(field: FieldSchema, value: unknown, options: Validate
 }
 
 /** Finds a `__proto__`, `constructor` or `prototype` key anywhere in a parsed JSON value. */
-function findForbiddenKey(root: unknown): string | undefined {
+export function findForbiddenKey(root: unknown): string | undefined {
   const stack: unknown[] = [root];
   while (stack.length > 0) {
     const node = stack.pop();
@@ -230,8 +231,26 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Validates a parsed JSON body against a {@link BodySchema}; `undefined` is an empty body. */
-export function validateAgainst(schema: BodySchema, body: unknown, options: ValidateOptions = {}): Validated<Record<string, unknown>> {
+/**
+ * The fields of a JSON object body as {@link validateAgainst} reads them: a listener's
+ * `BodySchema` (requests.ts), or a door's (the admin socket's, the window's) whose fields may be left to
+ * the use case ({@link DoorField}).
+ */
+export interface FieldsSchema {
+  properties: Readonly<Record<string, DoorField>>;
+  required: readonly string[];
+  /** Exactly one of these two fields must be given (non-null). */
+  exactlyOneOf?: readonly [string, string];
+  /** An empty body is accepted and read as `{}`. */
+  emptyAllowed?: boolean;
+}
+
+/**
+ * Validates a parsed JSON body against a {@link FieldsSchema}; `undefined` is an empty body.
+ * Unknown fields are dropped and `null` counts as absent; a use-case field goes on as sent
+ * (null included), only `required` applies to it.
+ */
+export function validateAgainst(schema: FieldsSchema, body: unknown, options: ValidateOptions = {}): Validated<Record<string, unknown>> {
   if (body === undefined) {
     if (schema.emptyAllowed) return { ok: true, value: {} };
     return { ok: false, problems: [{ field: 'body', message: 'the request body must be a JSON object; it is empty' }] };
@@ -247,8 +266,12 @@ export function validateAgainst(schema: BodySchema, body: unknown, options: Vali
   const value: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(schema.properties)) {
     const given = Object.hasOwn(body, name) ? body[name] : undefined;
-    if (given === undefined || given === null) {
+    if (given === undefined || (given === null && field.type !== 'use-case')) {
       if (schema.required.includes(name)) problems.push({ field: name, message: 'is required' });
+      continue;
+    }
+    if (field.type === 'use-case') {
+      value[name] = given;
       continue;
     }
     const checked = checkField(field, given, options);

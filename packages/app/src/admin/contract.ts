@@ -18,7 +18,7 @@
  */
 import type { Report, ImportResult, ExportCounts, Client, ActivityLedger, BlockLedger, InvoiceSummary, SuggestionRule, RuleTest, Timeline } from '@tock/core';
 import type { RequestRecord } from '@tock/listener';
-import type { Entry, FieldSchema, StartResult, Status, Suggestion, Suggestions } from '@tock/protocol';
+import type { Entry, FieldSchema, FieldsType, RequiredOf, Simplify, StartResult, Status, Suggestion, Suggestions } from '@tock/protocol';
 import { MAX_PORT, MIN_LISTENER_PORT } from '@tock/protocol';
 import type { CoveringBlock } from '../covering.ts';
 import type { CaptureStatus } from '../desktop/capture/capture.ts';
@@ -287,28 +287,9 @@ export type AdminRoute = keyof typeof ADMIN_ROUTES;
 
 type Spec<R extends AdminRoute> = (typeof ADMIN_ROUTES)[R];
 
-/** The value a field of a schema is handed on as. */
-type FieldValue<F> = F extends { type: 'string'; enum: readonly (infer E)[] }
-  ? E
-  : F extends { type: 'string' }
-    ? string
-    : F extends { type: 'number' | 'integer' }
-      ? number
-      : F extends { type: 'boolean' }
-        ? boolean
-        : F extends { type: 'array' }
-          ? string[]
-          : never;
-
-type Simplify<T> = { [K in keyof T]: T[K] } & {};
-
-/** The input type an {@link AdminInputSchema} describes: its checked fields and its given ones. */
-export type InputOf<S> = S extends { fields: infer F; required: readonly (infer Required)[] }
-  ? Simplify<
-      { -readonly [K in keyof F as K extends Required ? K : never]: FieldValue<F[K]> } & {
-        -readonly [K in keyof F as K extends Required ? never : K]?: FieldValue<F[K]> | null | undefined;
-      } & (S extends { given: Given<infer T> } ? T : unknown)
-    >
+/** The input type an {@link AdminInputSchema} describes: its checked fields (`null` for an optional one not given) and its given ones. */
+export type InputOf<S> = S extends { fields: infer F }
+  ? Simplify<FieldsType<F, RequiredOf<S>, null | undefined> & (S extends { given: Given<infer T> } ? T : unknown)>
   : never;
 
 /** What route `R` takes. */

@@ -30,7 +30,7 @@ export function adminHandlers<R extends AdminRoute>(handlers: AdminHandlers<R>):
  * naming the first refused field, in the route's own words when it has them.
  */
 export function checkAdminInput(schema: AdminInputSchema, body: Record<string, unknown>): Record<string, unknown> {
-  const checked = validateAgainst({ description: '', properties: schema.fields, required: schema.required }, body);
+  const checked = validateAgainst({ properties: schema.fields, required: schema.required }, body);
   if (!checked.ok) {
     const [first] = checked.problems;
     const refusal = first === undefined ? undefined : schema.refusals?.[first.field];

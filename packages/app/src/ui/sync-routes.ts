@@ -5,21 +5,11 @@
  */
 import type { Store } from '@tock/core';
 import { devicePositions, sessionsRunningElsewhere, type RunningElsewhere } from '@tock/core/sync';
+import type { RunningElsewhere as RunningElsewhereView } from './contract/index.ts';
 import type { SyncService } from '../sync/sync-service.ts';
 import { route, type Route } from './route.ts';
 
-/** A session another device runs now, as Today shows it. */
-export interface RunningElsewhereView {
-  sessionID: string;
-  deviceID: string;
-  activity: { activityID: string; activityName: string };
-  startedAt: string;
-  note: string | null;
-  onBreak: boolean;
-  /** Worked so far by `now`, breaks left out. */
-  seconds: number;
-}
-
+/** A session another device runs, as Today shows it: `seconds` worked so far by `now`, breaks left out. */
 function runningView(r: RunningElsewhere, now: number): RunningElsewhereView {
   let breakMs = 0;
   for (const b of r.breaks) breakMs += Math.max(0, Math.min(b.endedAt ?? now, now) - Math.max(b.startedAt, r.startedAt));

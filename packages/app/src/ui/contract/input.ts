@@ -6,23 +6,12 @@
  * and query are derived from these, for the server and the window alike. Types and plain data
  * only: the window imports this module, and it must not reach Node.
  */
-import type { FieldSchema } from '@tock/protocol';
+import type { DefaultedOf, DoorField, FieldSchema, FieldsType, RequiredOf } from '@tock/protocol';
 
-/** A field the door passes on as sent (null included): the use case checks it and names it when it refuses. */
-export interface UseCaseField<T> {
-  type: 'use-case';
-  description: string;
-  /** Never set: carries the type the use case takes. */
-  readonly value?: T;
-}
+export { byUseCase, type UseCaseField } from '@tock/protocol';
 
-/** A field checked by the use case; `T` is what it takes. */
-export function byUseCase<T>(description: string): UseCaseField<T> {
-  return { type: 'use-case', description };
-}
-
-/** One field of a window route's body. */
-export type WindowField = FieldSchema | UseCaseField<unknown>;
+/** One field of a window route's body: checked by the door, or handed on to the use case (`byUseCase`). */
+export type WindowField = DoorField;
 
 /** A JSON object body: the fields the door reads (others are dropped), as the listener's. */
 export interface WindowBody {
@@ -66,32 +55,8 @@ export function answers<R, const S extends Omit<WindowRouteSpec, 'result'> = Rec
   return (spec ?? {}) as S;
 }
 
-type FieldValue<F> = F extends UseCaseField<infer T>
-  ? T
-  : F extends { type: 'string'; enum: readonly (infer E)[] }
-    ? E
-    : F extends { type: 'string' }
-      ? string
-      : F extends { type: 'number' | 'integer' }
-        ? number
-        : F extends { type: 'boolean' }
-          ? boolean
-          : F extends { type: 'array' }
-            ? string[]
-            : never;
-
-type Flatten<T> = { [K in keyof T]: T[K] };
-type RequiredOf<S> = S extends { required: readonly (infer N)[] } ? N : never;
-type DefaultedOf<P> = { [K in keyof P]: P[K] extends { default: unknown } ? K : never }[keyof P];
-
 /** The fields of a body or query schema as a type: required ones (and, for a query, defaulted ones) always there. */
-export type FieldsOf<S, Always = never> = S extends { properties: infer P }
-  ? Flatten<
-      { -readonly [K in keyof P as K extends RequiredOf<S> | Always ? K : never]: FieldValue<P[K]> } & {
-        -readonly [K in keyof P as K extends RequiredOf<S> | Always ? never : K]?: FieldValue<P[K]>;
-      }
-    >
-  : Record<string, never>;
+export type FieldsOf<S, Always = never> = S extends { properties: infer P } ? FieldsType<P, RequiredOf<S> | Always> : Record<string, never>;
 
 /** The body a spec takes. */
 export type BodyOfSpec<S> = S extends { body: 'object' } ? Record<string, unknown> : S extends { body: infer B } ? FieldsOf<B> : Record<string, never>;

@@ -48,6 +48,7 @@ export interface RunningElsewhere {
   startedAt: string;
   note: string | null;
   onBreak: boolean;
+  /** Worked so far, breaks left out. */
   seconds: number;
 }
 
