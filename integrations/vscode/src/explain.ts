@@ -4,20 +4,13 @@
  * editor's words, and the status bar's offline reason and click. Pure: never a token. The
  * same explanations serve the status bar's "offline" tooltip and the commands' error messages.
  */
-import { explainClientError, TockError, type ClientFailure, type ExplainWords } from '@tock/client';
+import { explainClientError, TockError, type ClientFailure, type ExplainWords, type OfflineFailure } from '@tock/client';
 
-/** Why the listener cannot be used right now. */
-export type OfflineReason =
-  | 'no-token'
-  | 'invalid-port'
-  | 'not-running'
-  | 'timeout'
-  | 'token-refused'
-  | 'clock'
-  | 'not-tock'
-  | 'license-locked'
-  | 'locked-out'
-  | 'other';
+/**
+ * Why the listener cannot be used right now: @tock/client's offline failures, "nothing
+ * listening" and "unreachable" said as not running, and anything that is not a client error.
+ */
+export type OfflineReason = Exclude<OfflineFailure, 'nothing-listening' | 'unreachable'> | 'other';
 
 /** What a click on the offline status bar item should do. */
 export type Remedy = 'set-token' | 'show-message';
@@ -63,7 +56,7 @@ const OFFLINE_REASONS: Partial<Record<ClientFailure, OfflineReason>> = {
   'not-tock': 'not-tock',
   'license-locked': 'license-locked',
   'locked-out': 'locked-out',
-};
+} satisfies Record<OfflineFailure, OfflineReason>;
 
 /** The failures a new token can fix: the status bar's click offers "Set Token". */
 const SET_TOKEN: ReadonlySet<ClientFailure> = new Set(['no-token', 'token-refused', 'not-tock', 'locked-out']);

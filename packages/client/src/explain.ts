@@ -8,31 +8,8 @@
  */
 import { AuthError, HttpError, NetworkError, NotFoundError, ReplayError, TockError, UnavailableError, ValidationError } from './errors.ts';
 
-/**
- * What kind of failure a request met. The first ten mean the listener cannot be used at all
- * (an editor shows itself offline); the others refuse one request.
- */
-export type ClientFailure =
-  | 'no-token'
-  | 'invalid-port'
-  | 'not-running'
-  | 'nothing-listening'
-  | 'unreachable'
-  | 'timeout'
-  | 'token-refused'
-  | 'clock'
-  | 'not-tock'
-  | 'license-locked'
-  | 'locked-out'
-  | 'no-activity'
-  | 'not-found'
-  | 'refused'
-  | 'repeated'
-  | 'unavailable'
-  | 'http'
-  | 'other';
-
-const OFFLINE: ReadonlySet<ClientFailure> = new Set([
+/** The failures that mean the listener cannot be used at all (an editor shows itself offline). */
+const OFFLINE_FAILURES = [
   'no-token',
   'invalid-port',
   'not-running',
@@ -44,7 +21,15 @@ const OFFLINE: ReadonlySet<ClientFailure> = new Set([
   'not-tock',
   'license-locked',
   'locked-out',
-]);
+] as const;
+
+/** A failure that means the listener cannot be used at all (an editor shows itself offline). */
+export type OfflineFailure = (typeof OFFLINE_FAILURES)[number];
+
+/** What kind of failure a request met: the listener is out of use, or one request was refused. */
+export type ClientFailure = OfflineFailure | 'no-activity' | 'not-found' | 'refused' | 'repeated' | 'unavailable' | 'http' | 'other';
+
+const OFFLINE: ReadonlySet<ClientFailure> = new Set(OFFLINE_FAILURES);
 
 /** How a caller's user fixes what only the caller knows. */
 export interface ExplainWords {

@@ -13,7 +13,7 @@
 export { TockClient, type RequestOptions, type SearchOptions, type StartOptions } from './client.ts';
 export type { EventsOptions } from './events.ts';
 export type { TockClientOptions } from './config.ts';
-export { explainClientError, type ClientFailure, type ExplainContext, type ExplainWords, type Explanation } from './explain.ts';
+export { explainClientError, type ClientFailure, type ExplainContext, type ExplainWords, type Explanation, type OfflineFailure } from './explain.ts';
 export type { AcceptSuggestionOptions, ActivitySelector, BranchChange, LogEntryBlock, LogEntryInput, ReportQuery, SuggestionsQuery } from './request.ts';
 export {
   AuthError,
