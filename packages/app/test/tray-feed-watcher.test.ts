@@ -76,14 +76,16 @@ function counted(tray: StatusNotifierTray): StatusNotifierTray {
 }
 
 /** Timers that count what the feed asks for and never fire (the test looks with `refresh()`). */
-function countingTimers(): TrayTimers & { running: Set<number>; started: number } {
+function countingTimers(): TrayTimers & { running: Set<number>; started: number; tick: () => void } {
   let next = 1;
   const counting = {
     running: new Set<number>(),
     started: 0,
-    setInterval: () => {
+    tick: () => {},
+    setInterval: (callback: () => void) => {
       counting.started++;
       counting.running.add(next);
+      counting.tick = callback;
       return next++;
     },
     clearInterval: (id: unknown) => {
@@ -142,6 +144,28 @@ test('the tray feed looks only while a StatusNotifierWatcher shows the item', { 
   assert.equal(timers.running.size, 1);
   const status = await run('busctl', ['--user', '--json=short', 'get-property', tray.serviceName, '/StatusNotifierItem', 'org.kde.StatusNotifierItem', 'Status'], { env });
   assert.equal((JSON.parse(status.stdout) as { data: string }).data, 'Active', 'the item shows what changed while nobody could see it');
+
+  // The once-a-second check: a look every second while a session runs; without one, only after
+  // a write or once a minute.
+  let looks = 0;
+  const refresh = desktop.trayFeed.refresh.bind(desktop.trayFeed);
+  desktop.trayFeed.refresh = () => {
+    looks++;
+    return refresh();
+  };
+  timers.tick();
+  assert.equal(looks, 1, 'a session runs: it looks');
+  tracker.stopActivity();
+  timers.tick();
+  assert.equal(looks, 2, 'a write: it looks');
+  now.ms += 1000;
+  timers.tick();
+  now.ms += 1000;
+  timers.tick();
+  assert.equal(looks, 2, 'nothing written, nothing running: no look');
+  now.ms += 60_000;
+  timers.tick();
+  assert.equal(looks, 3, 'a minute on: it looks (midnight may have passed)');
 
   watcher.kill('SIGKILL');
   watcher = null;

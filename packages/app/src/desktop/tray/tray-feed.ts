@@ -140,11 +140,11 @@ export class TrayFeed {
     const tray = this.#tray;
     if (!tray) return null;
     try {
-      const generation = this.#options.store.generation;
       const now = this.#options.clock();
       const model = this.#model();
       const running = model.status === 'Active' && model.icon === 'tock-tracking';
-      this.#looked = { generation, atMs: now, untilMs: running ? now : now + 60_000 };
+      // The generation after the reads: a read can count as one (a statement prepared the first time).
+      this.#looked = { generation: this.#options.store.generation, atMs: now, untilMs: running ? now : now + 60_000 };
       const key = JSON.stringify(model);
       if (key !== this.#shownKey) {
         this.#shownKey = key;
@@ -194,9 +194,10 @@ export class TrayFeed {
         };
       }
     }
+    const recent = tracker.searchActivities('', RECENT_IN_MENU + 1);
     this.#stored = {
-      generation: store.generation,
-      recent: tracker.searchActivities('', RECENT_IN_MENU + 1),
+      generation: store.generation, // after the reads, as in refresh()
+      recent,
       last: last ? { activityID: last.activityID, activityName: last.activityName } : null,
       session,
     };
