@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
+import { pinnedClockEnv } from '@tock/test-support';
 import { CHAINED_SUFFIX, HOOK_MARKER, hookInWorkTree, hookScript, installGitHook, isTockHook, uninstallGitHook, type HookTarget } from '../src/git-hook.ts';
 import { freePort, startRealApp, TOCK_JS, type RealApp } from './real-app.ts';
 
@@ -31,6 +32,8 @@ function baseEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
     GIT_COMMITTER_NAME: 'Test',
     GIT_COMMITTER_EMAIL: 'test@example.com',
     TOCK_HOME: join(scratch, 'no-app-here'),
+    // The hook's `tock` signs with this clock: the run's pinned one, as the app's.
+    ...pinnedClockEnv(),
     ...extra,
   };
 }
