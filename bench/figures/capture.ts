@@ -16,6 +16,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { until } from '@tock/test-support';
 import { openStore, readCaptureSettings, recordHeartbeats, recordSpan, setCaptureSetting, timeline } from '@tock/core';
 import { CaptureRecorder } from '../../packages/app/src/desktop/capture/recorder.ts';
 import { x11FocusSource } from '../../packages/app/src/desktop/capture/x11.ts';
@@ -42,14 +43,6 @@ function childCpuMs(pid: number | undefined): number {
   } catch {
     return 0;
   }
-}
-
-async function until(what: string, probe: () => boolean): Promise<void> {
-  for (let i = 0; i < 2000; i++) {
-    if (probe()) return;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 async function startDisplay(children: ChildProcess[]): Promise<{ env: NodeJS.ProcessEnv; windows: [string, string] }> {

@@ -13,6 +13,7 @@
  * Without dbus-daemon, Xvfb or xapp-sn-watcher both figures are skipped with the reason.
  */
 
+import { until } from '@tock/test-support';
 import { existsSync, readFileSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -55,15 +56,6 @@ function firstLine(stream: NodeJS.ReadableStream, child: ChildProcess, what: str
     child.once('exit', (code) => reject(new Error(`${what} exited (${code})`)));
     child.once('error', reject);
   });
-}
-
-async function until(what: string, probe: () => Promise<boolean>, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await probe()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 /** Both tray figures. */
