@@ -219,7 +219,7 @@ describe('Tags and billable in History’s editor', () => {
     const tags = row.getByLabel('Tags');
     assert.equal(await tags.inputValue(), 'review');
     await tags.fill('review, bad\u0007tag');
-    await row.getByLabel('Billable').uncheck();
+    await row.getByLabel('Billable', { exact: true }).selectOption('no');
     await row.getByLabel('From').fill('10:00');
     await row.getByRole('button', { name: 'Save', exact: true }).click();
     await row.locator('[id$=-tags-error]').filter({ hasText: /control characters/ }).waitFor();

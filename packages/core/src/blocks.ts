@@ -32,6 +32,11 @@ export interface Block {
   tags: string[];
   /** Whether it is billable: its own flag, else its activity's default. */
   billable: boolean;
+  /**
+   * The block's own flag when it has one (`billable` is then this); absent when the block
+   * follows its activity's default (docs/data.md "The ledger").
+   */
+  ownBillable?: boolean;
   /** The device it was made on when that is another device (sync, docs/sync.md); absent for this one's. */
   device?: string;
 }

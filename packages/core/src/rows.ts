@@ -29,6 +29,8 @@ export interface SessionRow {
   /** Its tags as stored (JSON text; NULL: none) and whether it is billable (its own flag, else its activity's). */
   tags?: string | null;
   billable?: number;
+  /** The block's own flag (NULL: it follows its activity's). */
+  ownBillable?: number | null;
 }
 
 /** An entry joined with its activity's name. */
@@ -43,6 +45,7 @@ export interface EntryRow {
   deviceID?: string;
   tags?: string | null;
   billable?: number;
+  ownBillable?: number | null;
 }
 
 /** A pause inside a session; `endedAt` is null while the break is on. */
@@ -55,12 +58,12 @@ export interface BreakRow {
 /** The columns of a {@link SessionRow}, for `FROM sessions s JOIN activities a ON a.id = s.activity_id`. */
 export const SESSION_COLUMNS = `s.id AS id, s.activity_id AS activityID, a.name AS activityName,
   s.started_at AS startedAt, s.ended_at AS endedAt, s.note AS note,
-  s.tags AS tags, coalesce(s.billable, a.billable) AS billable`;
+  s.tags AS tags, coalesce(s.billable, a.billable) AS billable, s.billable AS ownBillable`;
 
 /** The columns of an {@link EntryRow}, for `FROM entries e JOIN activities a ON a.id = e.activity_id`. */
 export const ENTRY_COLUMNS = `e.id AS id, e.activity_id AS activityID, a.name AS activityName,
   e.started_at AS startedAt, e.ended_at AS endedAt, e.note AS note,
-  e.tags AS tags, coalesce(e.billable, a.billable) AS billable`;
+  e.tags AS tags, coalesce(e.billable, a.billable) AS billable, e.billable AS ownBillable`;
 
 /** The columns of a {@link BreakRow}, for `FROM breaks`. */
 export const BREAK_COLUMNS = 'id, started_at AS startedAt, ended_at AS endedAt';
@@ -81,6 +84,11 @@ export function workedMs(session: SessionRow, breaks: readonly BreakRow[], at: n
   return ms;
 }
 
+/** A block's own billable flag as {@link Block}'s `ownBillable`: absent when it follows its activity's. */
+function ownBillableOf(row: { ownBillable?: number | null }): { ownBillable?: boolean } {
+  return row.ownBillable === null || row.ownBillable === undefined ? {} : { ownBillable: row.ownBillable === 1 };
+}
+
 /** A session and its breaks as a {@link Block}; a running session counts up to `at`. */
 export function sessionBlock(session: SessionRow, breaks: readonly BreakRow[], at: number): Block {
   return {
@@ -97,6 +105,7 @@ export function sessionBlock(session: SessionRow, breaks: readonly BreakRow[], a
     ),
     tags: tagsOf(session.tags),
     billable: session.billable === 1,
+    ...ownBillableOf(session),
     ...(session.deviceID ? { device: session.deviceID } : {}),
   };
 }
@@ -115,6 +124,7 @@ export function entryBlock(entry: EntryRow): Block {
     breaks: [],
     tags: tagsOf(entry.tags),
     billable: entry.billable === 1,
+    ...ownBillableOf(entry),
     ...(entry.deviceID ? { device: entry.deviceID } : {}),
   };
 }

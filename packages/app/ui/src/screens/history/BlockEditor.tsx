@@ -8,7 +8,8 @@ import { useState } from 'preact/hooks';
 import { request, messageOf } from '../../api.ts';
 import { describedByError, FieldError, fieldErrorsOf, type FieldErrors } from '../../components/FieldError.tsx';
 import { TimeField } from '../../components/TimeField.tsx';
-import { blocksChanged } from '../../state.ts';
+import { useLoaded } from '../../load.ts';
+import { blocksChanged, useAppState } from '../../state.ts';
 import { dayKey, timeInputValue } from '../../time.ts';
 import type { ActivityInfo, Block } from '../../types.ts';
 import { atMinutes, longBlockQuestion, minutesOf, readRange, timeForm } from './times.ts';
@@ -19,6 +20,19 @@ function tagsOf(text: string): string[] {
     .split(',')
     .map((t) => t.trim())
     .filter((t) => t !== '');
+}
+
+/** The block's billable choice: its own flag, or `follow` its activity's default (null on the wire). */
+type BillableChoice = 'follow' | 'yes' | 'no';
+
+/** The choice `block` has now. */
+function billableChoiceOf(block: Block): BillableChoice {
+  return block.ownBillable === undefined ? 'follow' : block.ownBillable ? 'yes' : 'no';
+}
+
+/** A choice as `PATCH /api/blocks/:id/ledger`'s `billable`. */
+function billableValueOf(choice: BillableChoice): boolean | null {
+  return choice === 'follow' ? null : choice === 'yes';
 }
 
 /**
@@ -35,7 +49,15 @@ export function BlockEditor({ block, activities, onClose, onSaved }: { block: Bl
   const [nextDay, setNextDay] = useState(!running && dayKey(Date.parse(block.endedAt as string)) !== dayKey(start));
   const [note, setNote] = useState(block.note ?? '');
   const [tags, setTags] = useState(block.tags.join(', '));
-  const [billable, setBillable] = useState(block.billable);
+  const [billable, setBillable] = useState<BillableChoice>(billableChoiceOf(block));
+  // The chosen activity's default, for *Follow activity (billable)*; while it loads, the
+  // block's own activity's is its flag when it follows.
+  const { ledgerVersion } = useAppState();
+  const { data: activityBillable } = useLoaded<boolean | null>(
+    () => request('GET /api/activities/:id/ledger', { params: { id: activityID } }).then((l) => l.billable),
+    [activityID, ledgerVersion],
+    activityID === block.activity.activityID && block.ownBillable === undefined ? block.billable : null,
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmed, setConfirmed] = useState<string | null>(null);
@@ -71,8 +93,12 @@ export function BlockEditor({ block, activities, onClose, onSaved }: { block: Bl
       // character, too long) changes nothing at all, times included.
       const tagList = tagsOf(tags);
       const tagsChanged = tagList.join('\n') !== block.tags.join('\n');
-      if (tagsChanged || billable !== block.billable) {
-        await request('PATCH /api/blocks/:id/ledger', { params: { id: block.id }, body: { ...(tagsChanged ? { tags: tagList } : {}), ...(billable !== block.billable ? { billable } : {}) } });
+      const billableChanged = billable !== billableChoiceOf(block);
+      if (tagsChanged || billableChanged) {
+        await request('PATCH /api/blocks/:id/ledger', {
+          params: { id: block.id },
+          body: { ...(tagsChanged ? { tags: tagList } : {}), ...(billableChanged ? { billable: billableValueOf(billable) } : {}) },
+        });
       }
       let saved: Block;
       if (block.kind === 'session') {
@@ -168,10 +194,14 @@ export function BlockEditor({ block, activities, onClose, onSaved }: { block: Bl
         />
         <FieldError id={`${idp}-tags-error`} message={tagsError} />
       </div>
-      <label class="check wide">
-        <input type="checkbox" checked={billable} onChange={(e) => setBillable((e.target as HTMLInputElement).checked)} />
-        Billable
-      </label>
+      <div class="field">
+        <label for={`${idp}-billable`}>Billable</label>
+        <select id={`${idp}-billable`} value={billable} onChange={(e) => setBillable((e.target as HTMLSelectElement).value as BillableChoice)}>
+          <option value="follow">{activityBillable === null ? 'Follow activity' : `Follow activity (${activityBillable ? 'billable' : 'not billable'})`}</option>
+          <option value="yes">Billable</option>
+          <option value="no">Not billable</option>
+        </select>
+      </div>
       <FieldError id={`${idp}-time-error`} message={timeError} />
       {failure && !timeError && !errors.note && !tagsError && (
         <p class="error wide" role="alert">
