@@ -68,3 +68,77 @@ describe('Billable in History’s editor', () => {
     tracker.deleteEntry(entryID);
   });
 });
+
+describe('Breaks of a session over midnight', () => {
+  it('adds a break on its second day by choosing the day, or by a start before the session’s; edits one there', async () => {
+    const { page } = b;
+    const { tracker } = t.app.services;
+    // Monday 22:00 to Tuesday 02:00 in Berlin.
+    tracker.startActivity({ name: 'Night', createIfMissing: true });
+    tracker.stopActivity();
+    const sessionID = tracker.listBlocks(0, now + 1).find((bl) => bl.activity.activityName === 'Night')!.id;
+    tracker.updateSession(sessionID, { startedAt: '2026-11-16T21:00:00.000Z', endedAt: '2026-11-17T01:00:00.000Z' });
+    const breaks = () => blockOf(sessionID).breaks.map((br) => [br.startedAt, br.endedAt]);
+
+    await openWindow(page, t, '/history');
+    const row = page.getByTestId('history-row').filter({ has: page.getByRole('button', { name: 'Edit session of Night' }) }).first();
+    await row.getByRole('button', { name: 'Edit session of Night' }).click();
+    const editor = row.getByTestId('breaks-editor');
+    const add = editor.getByRole('form', { name: 'Add a break' });
+    const day = add.getByLabel('Break on');
+    assert.deepEqual(await day.locator('option').allTextContents(), ['Monday, November 16', 'Tuesday, November 17']);
+    assert.equal(await day.inputValue(), '2026-11-16');
+
+    // From the keyboard: the day, then the times.
+    await day.focus();
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await day.inputValue(), '2026-11-17');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('00:30');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('00:45');
+    await page.keyboard.press('Enter');
+    await editor.getByTestId('break-row').filter({ hasText: '00:30–00:45' }).waitFor();
+    assert.deepEqual(breaks(), [['2026-11-16T23:30:00.000Z', '2026-11-16T23:45:00.000Z']]);
+    assert.deepEqual(await seriousAxeViolations(page), []);
+
+    // On the first day, 01:00 is before the session starts: it is the next day's.
+    await day.selectOption('2026-11-16');
+    await add.getByLabel('Break from').fill('01:00');
+    await add.getByLabel('Break to').fill('01:10');
+    await add.getByRole('button', { name: 'Add a break' }).click();
+    await editor.getByTestId('break-row').filter({ hasText: '01:00–01:10' }).waitFor();
+    assert.deepEqual(breaks(), [
+      ['2026-11-16T23:30:00.000Z', '2026-11-16T23:45:00.000Z'],
+      ['2026-11-17T00:00:00.000Z', '2026-11-17T00:10:00.000Z'],
+    ]);
+
+    // An edit keeps the break's day; one across midnight (23:50–00:10) starts on the first.
+    await editor.getByRole('button', { name: 'Edit the break 00:30–00:45 of the session of Night' }).click();
+    const edit = editor.getByRole('form', { name: 'Edit the break 00:30–00:45' });
+    assert.equal(await edit.getByLabel('Break on').inputValue(), '2026-11-17');
+    await edit.getByLabel('Break on').selectOption('2026-11-16');
+    await edit.getByLabel('Break from').fill('23:50');
+    await edit.getByLabel('Break to').fill('00:10');
+    await edit.getByRole('button', { name: 'Save break' }).click();
+    await editor.getByTestId('break-row').filter({ hasText: '23:50–00:10' }).waitFor();
+    assert.deepEqual(breaks(), [
+      ['2026-11-16T22:50:00.000Z', '2026-11-16T23:10:00.000Z'],
+      ['2026-11-17T00:00:00.000Z', '2026-11-17T00:10:00.000Z'],
+    ]);
+  });
+
+  it('a session within one day offers no day choice', async () => {
+    const { page } = b;
+    const { tracker } = t.app.services;
+    tracker.startActivity({ name: 'Day', createIfMissing: true });
+    tracker.stopActivity();
+    const sessionID = tracker.listBlocks(0, now + 1).find((bl) => bl.activity.activityName === 'Day')!.id;
+    tracker.updateSession(sessionID, { startedAt: '2026-11-17T08:00:00.000Z', endedAt: '2026-11-17T09:00:00.000Z' });
+    await openWindow(page, t, '/history');
+    const row = page.getByTestId('history-row').filter({ has: page.getByRole('button', { name: 'Edit session of Day' }) });
+    await row.getByRole('button', { name: 'Edit session of Day' }).click();
+    await row.getByRole('form', { name: 'Add a break' }).getByLabel('Break from').waitFor();
+    assert.equal(await row.getByLabel('Break on').count(), 0);
+  });
+});

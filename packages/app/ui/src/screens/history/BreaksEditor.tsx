@@ -1,7 +1,9 @@
 /**
  * A session's breaks in History's block editor (docs/ui.md "History"): each break with Edit
  * and Delete, and an *Add a break* form. Times are typed on the window's clock, on the day
- * the break (or the session) starts; a break that ends before it starts ends the next day.
+ * the break (or the session) starts; a break that ends before it starts ends the next day. A
+ * session over midnight offers its days in a *Break on* choice, and a start before the
+ * session's on its first day is read on the next (a time that could not be inside it).
  * The app keeps every break inside its session, apart from the others and before now, and a
  * refusal shows under its field with nothing changed.
  */
@@ -10,16 +12,40 @@ import { request, messageOf } from '../../api.ts';
 import { FieldError, fieldErrorsOf, type FieldErrors } from '../../components/FieldError.tsx';
 import { TimeField } from '../../components/TimeField.tsx';
 import { blocksChanged } from '../../state.ts';
-import { addDays, atLocalTime, clockTime, dayKey, duration, nowMs, timeInputValue } from '../../time.ts';
+import { addDays, atLocalTime, clockTime, dayKey, duration, longDay, nowMs, timeInputValue } from '../../time.ts';
 import type { Block, BreakSpan } from '../../types.ts';
 import { atMinutes, minutesOf, timeForm } from './times.ts';
 
-/** A typed start and (optional) end on `day` as ISO instants, or the field that is wrong. */
-function readBreak(day: string, from: string, to: string, endRequired: boolean): { ok: true; startedAt: string; endedAt?: string } | { ok: false; errors: FieldErrors } {
+/** The days of the session `block`, first to last (a running one's up to now; at most 31). */
+function sessionDays(block: Block): string[] {
+  const start = Date.parse(block.startedAt);
+  // The last instant in it: a session that ends at midnight has no time on the next day.
+  const last = dayKey(Math.max(start, (block.endedAt === null ? nowMs() : Date.parse(block.endedAt)) - 1));
+  const days = [dayKey(start)];
+  while (days.length < 31 && (days[days.length - 1] as string) < last) days.push(addDays(days[days.length - 1] as string, 1));
+  return days;
+}
+
+/**
+ * A typed start and (optional) end on `day` as ISO instants, or the field that is wrong. A start
+ * on the session's first day before the session starts is the next day's (`session`: its start
+ * and days).
+ */
+function readBreak(
+  day: string,
+  from: string,
+  to: string,
+  endRequired: boolean,
+  session: { start: number; days: string[] },
+): { ok: true; startedAt: string; endedAt?: string } | { ok: false; errors: FieldErrors } {
   const a = minutesOf(from);
   if (a === null) return { ok: false, errors: { startedAt: from.trim() ? `Write the start ${timeForm()}.` : 'Enter the time the break started.' } };
-  const start = atMinutes(day, a);
+  let start = atMinutes(day, a);
   if (start === null) return { ok: false, errors: { startedAt: 'Choose the day.' } };
+  if (start < session.start && day === session.days[0] && session.days.length > 1) {
+    day = session.days[1] as string;
+    start = atLocalTime(day, a);
+  }
   if (!endRequired && to.trim() === '') return { ok: true, startedAt: new Date(start).toISOString() };
   const b = minutesOf(to);
   if (b === null) return { ok: false, errors: { endedAt: to.trim() ? `Write the end ${timeForm()}.` : 'Enter the time the break ended.' } };
@@ -30,10 +56,44 @@ function readBreak(day: string, from: string, to: string, endRequired: boolean):
   return { ok: true, startedAt: new Date(start).toISOString(), endedAt: new Date(end).toISOString() };
 }
 
-/** The From and To fields of a break form, with their messages under them. */
-function BreakFields({ idp, from, to, errors, onFrom, onTo, running }: { idp: string; from: string; to: string; errors: FieldErrors; onFrom(v: string): void; onTo(v: string): void; running?: boolean }) {
+/** The day choice (a session over midnight), From and To fields of a break form, with their messages under them. */
+function BreakFields({
+  idp,
+  days,
+  day,
+  from,
+  to,
+  errors,
+  onDay,
+  onFrom,
+  onTo,
+  running,
+}: {
+  idp: string;
+  days: string[];
+  day: string;
+  from: string;
+  to: string;
+  errors: FieldErrors;
+  onDay(v: string): void;
+  onFrom(v: string): void;
+  onTo(v: string): void;
+  running?: boolean;
+}) {
   return (
     <>
+      {days.length > 1 && (
+        <div class="field">
+          <label for={`${idp}-day`}>Break on</label>
+          <select id={`${idp}-day`} value={day} onChange={(e) => onDay((e.target as HTMLSelectElement).value)}>
+            {days.map((d) => (
+              <option key={d} value={d}>
+                {longDay(d)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <div class="field">
         <label for={`${idp}-from`}>Break from</label>
         <TimeField id={`${idp}-from`} value={from} error={errors.startedAt} errorId={`${idp}-from-error`} onInput={onFrom} />
@@ -53,11 +113,12 @@ function generalOf(error: unknown, fields: FieldErrors | null): string | null {
   return fields && (fields.startedAt || fields.endedAt) ? null : messageOf(error);
 }
 
-/** One break: its times with Edit and Delete, or its edit form. */
-function BreakRow({ br, who }: { br: BreakSpan; who: string }) {
+/** One break of the session that starts at `sessionStart` on `days`: its times with Edit and Delete, or its edit form. */
+function BreakRow({ br, who, sessionStart, days }: { br: BreakSpan; who: string; sessionStart: number; days: string[] }) {
   const start = Date.parse(br.startedAt);
   const on = br.endedAt === null;
   const [editing, setEditing] = useState(false);
+  const [day, setDay] = useState(dayKey(start));
   const [from, setFrom] = useState(timeInputValue(start));
   const [to, setTo] = useState(on ? '' : timeInputValue(Date.parse(br.endedAt as string)));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -69,7 +130,7 @@ function BreakRow({ br, who }: { br: BreakSpan; who: string }) {
   const save = async (e: Event): Promise<void> => {
     e.preventDefault();
     setFailure(null);
-    const read = readBreak(dayKey(start), from, to, !on);
+    const read = readBreak(day, from, to, !on, { start: sessionStart, days });
     if (!read.ok) return setErrors(read.errors);
     setErrors({});
     try {
@@ -96,7 +157,7 @@ function BreakRow({ br, who }: { br: BreakSpan; who: string }) {
     <li class="break-row" data-testid="break-row">
       {editing ? (
         <form class="break-form" onSubmit={(e) => void save(e)} aria-label={`Edit the break ${label}`} noValidate>
-          <BreakFields idp={idp} from={from} to={to} errors={errors} onFrom={setFrom} onTo={setTo} running={on} />
+          <BreakFields idp={idp} days={days} day={day} from={from} to={to} errors={errors} onDay={setDay} onFrom={setFrom} onTo={setTo} running={on} />
           <div class="form-actions">
             <button type="submit" class="primary small">
               Save break
@@ -135,7 +196,9 @@ function BreakRow({ br, who }: { br: BreakSpan; who: string }) {
 
 /** The breaks of the session `block`, editable, with a form to add one. */
 export function BreaksEditor({ block }: { block: Block }) {
-  const day = dayKey(Date.parse(block.startedAt));
+  const sessionStart = Date.parse(block.startedAt);
+  const days = sessionDays(block);
+  const [day, setDay] = useState(days[0] as string);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -146,7 +209,7 @@ export function BreaksEditor({ block }: { block: Block }) {
   const add = async (e: Event): Promise<void> => {
     e.preventDefault();
     setFailure(null);
-    const read = readBreak(day, from, to, true);
+    const read = readBreak(day, from, to, true, { start: sessionStart, days });
     if (!read.ok) return setErrors(read.errors);
     setErrors({});
     try {
@@ -169,12 +232,12 @@ export function BreaksEditor({ block }: { block: Block }) {
       ) : (
         <ul class="break-rows">
           {block.breaks.map((br) => (
-            <BreakRow key={`${br.id}|${br.startedAt}|${br.endedAt}`} br={br} who={who} />
+            <BreakRow key={`${br.id}|${br.startedAt}|${br.endedAt}`} br={br} who={who} sessionStart={sessionStart} days={days} />
           ))}
         </ul>
       )}
       <form class="break-form" onSubmit={(e) => void add(e)} aria-label="Add a break" noValidate>
-        <BreakFields idp={idp} from={from} to={to} errors={errors} onFrom={setFrom} onTo={setTo} />
+        <BreakFields idp={idp} days={days} day={day} from={from} to={to} errors={errors} onDay={setDay} onFrom={setFrom} onTo={setTo} />
         <div class="form-actions">
           <button type="submit" class="small">
             Add a break
