@@ -146,7 +146,9 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   let followStep = (_stepMs: number): void => {
     throw new Error('the store is not open yet'); // the step is offered again at the next reading
   };
-  const clock = options.clock ?? steppedClock((stepMs) => followStep(stepMs));
+  // A sleep of the machine ends capture's open span where it began (docs/desktop.md "Capture").
+  let followSleep = (_fromMs: number, _toMs: number): void => {};
+  const clock = options.clock ?? steppedClock({ onStep: (stepMs) => followStep(stepMs), onSleep: (fromMs, toMs) => followSleep(fromMs, toMs) });
   // Durations the listener measures (nonce window, restart guard, lockout) need a clock that
   // steps leave alone; an injected clock is the whole of a test's time.
   const monotonic = options.clock === undefined ? () => performance.now() : clock;
@@ -166,7 +168,9 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   const opened = store;
   followStep = (stepMs) => void followClockStep(opened, stepMs);
   try {
-    return await wire(store, paths, env, { clock, monotonic }, publicKey, options.uiPort, options.desktop, options.launchFileTimers, options.onQuit, options.capture);
+    const app = await wire(store, paths, env, { clock, monotonic }, publicKey, options.uiPort, options.desktop, options.launchFileTimers, options.onQuit, options.capture);
+    followSleep = (fromMs, toMs) => app.services.capture.slept(fromMs, toMs);
+    return app;
   } catch (error) {
     store.close();
     throw error;

@@ -2,10 +2,11 @@
  * Capture on the desktop (docs/desktop.md "Capture"): while `windows` is on, follows the
  * focused window through the first focus source that works here (sway, GNOME, KDE, X11),
  * reads the idle source every 15 s to turn idleness into `idle` spans, and stores spans as
- * they end (recorder.ts). Offers the settings, the status (which source works, and why each
- * other does not), a day's timeline with the open span, forgetting a range of days, and the
- * GNOME extension's install. The window source is off by default: nothing is followed, no
- * helper runs and no timer ticks until `tock capture on`.
+ * they end (recorder.ts); a sleep of the machine ends the open span where it began. Offers
+ * the settings, the status (which source works, and why each other does not), a day's
+ * timeline with the open span, forgetting a range of days, and the GNOME extension's
+ * install. The window source is off by default: nothing is followed, no helper runs and no
+ * timer ticks until `tock capture on`.
  */
 import {
   forgetCapture,
@@ -90,6 +91,11 @@ export interface Capture {
   installGnomeExtension(): Promise<GnomeExtensionInstall>;
   /** One idle poll now (what the timer does). */
   pollIdle(): Promise<void>;
+  /**
+   * The machine slept from `fromMs` to `toMs` (the app's clock tells it, clock-steps.ts): the
+   * open window span ends where the sleep began and begins again at resume. Reads no clock.
+   */
+  slept(fromMs: number, toMs: number): void;
   /** Resolves once the window source has been started (or found missing) after the last change. */
   settled(): Promise<void>;
   stop(): void;
@@ -259,6 +265,7 @@ export function createCapture(options: CaptureOptions): Capture {
     },
     installGnomeExtension: () => installGnomeExtension(env),
     pollIdle,
+    slept: (fromMs, toMs) => recorder.slept(fromMs, toMs),
     settled: () => starting,
     stop() {
       stopped = true;

@@ -4,13 +4,16 @@
  * scripted focus changes on a pinned clock.
  *
  * - A window span ends when the focus moves to a window that is recorded differently, when
- *   (with titles on) the title changes, when idleness begins (at the moment it began), or at
- *   a pause (lock, suspend, the source lost, capture turned off).
+ *   (with titles on) the title changes, when idleness begins (at the moment it began), when
+ *   the machine sleeps (where the sleep began; the same window's span begins again at resume),
+ *   or at a pause (the source lost, capture turned off).
  * - What is recorded of a window: its application, its title only when `titles` is on; a
  *   window matched by an `exclude` glob (on the application or the title, titles on or off)
  *   becomes an `excluded` span with neither. Two windows recorded alike make one span.
  * - Idleness is a span of source `idle`, from when it began to the first input after it.
  * - The open span lives here until it ends; the timeline shows it through {@link openSpan}.
+ * - Every method reads the clock before it reads its state: a reading may tell of a sleep
+ *   ({@link slept}, from the app's clock, clock-steps.ts), which changes that state.
  */
 import { isExcluded, type CaptureSettings, type RecordedSpan } from '@tock/core';
 import type { FocusedWindow } from './sources.ts';
@@ -44,33 +47,51 @@ export class CaptureRecorder {
 
   /** The focus moved, or the focused window's title changed (null: no window has the focus). */
   focus(window: FocusedWindow | null): void {
+    const now = this.#options.clock();
     this.#window = window;
     if (this.#idle) return;
-    this.#switchTo(this.#windowSpan(window), this.#options.clock());
+    this.#switchTo(this.#windowSpan(window, now), now);
   }
 
   /** The settings changed (titles, exclusions): the open window span is recorded anew if it reads differently now. */
   refresh(): void {
-    if (!this.#idle) this.#switchTo(this.#windowSpan(this.#window), this.#options.clock());
+    const now = this.#options.clock();
+    if (!this.#idle) this.#switchTo(this.#windowSpan(this.#window, now), now);
   }
 
   /** The person has been idle since `sinceMs`: the window span ends there and an idle span begins. */
   idleSince(sinceMs: number): void {
+    const now = this.#options.clock();
     if (this.#idle) return;
     this.#idle = true;
-    const at = Math.min(this.#options.clock(), Math.max(sinceMs, this.#open?.startMs ?? sinceMs));
+    const at = Math.min(now, Math.max(sinceMs, this.#open?.startMs ?? sinceMs));
     this.#switchTo({ startMs: at, source: 'idle', app: null, title: null }, at);
   }
 
   /** Input again at `atMs`: the idle span ends there and the focused window's span begins. */
   active(atMs: number): void {
+    const now = this.#options.clock();
     if (!this.#idle) return;
     this.#idle = false;
-    const at = Math.min(this.#options.clock(), Math.max(atMs, this.#open?.startMs ?? atMs));
+    const at = Math.min(now, Math.max(atMs, this.#open?.startMs ?? atMs));
     this.#switchTo(this.#windowSpan(this.#window, at), at);
   }
 
-  /** Lock, suspend, the source lost, capture off: the open span ends now and nothing is open until the next focus report. */
+  /**
+   * The machine slept from `fromMs` to `toMs` (the app's clock tells it, clock-steps.ts): a
+   * window or excluded span ends where the sleep began and the same window's span begins
+   * again at resume (a focus report after it moves it on as usual). An idle span goes on:
+   * asleep is away too. Reads no clock (it is called from inside a reading).
+   */
+  slept(fromMs: number, toMs: number): void {
+    const open = this.#open;
+    if (open === null || open.source === 'idle') return;
+    const from = Math.max(open.startMs, fromMs);
+    this.#close(from);
+    this.#open = { ...open, startMs: Math.max(from, toMs) };
+  }
+
+  /** The source lost, capture off: the open span ends now and nothing is open until the next focus report. */
   pause(): void {
     this.#close(this.#options.clock());
     this.#window = null;
@@ -79,15 +100,16 @@ export class CaptureRecorder {
 
   /** The open span as far as now, or null. */
   openSpan(): RecordedSpan | null {
+    const now = this.#options.clock();
     if (this.#open === null) return null;
-    return { ...this.#open, endMs: Math.max(this.#open.startMs, this.#options.clock()) };
+    return { ...this.#open, endMs: Math.max(this.#open.startMs, now) };
   }
 
   /** `tock capture forget` covered `[fromMs, toMs)`: the open span's part in it is forgotten too. */
   forget(fromMs: number, toMs: number): void {
+    const now = this.#options.clock();
     const open = this.#open;
     if (open === null || open.startMs >= toMs) return;
-    const now = this.#options.clock();
     if (open.startMs < fromMs) {
       // The part before the range is kept; the span goes on after the range (or from now).
       this.#options.write({ ...open, endMs: Math.min(fromMs, now) });
@@ -95,7 +117,7 @@ export class CaptureRecorder {
     this.#open = { ...open, startMs: Math.min(Math.max(toMs, open.startMs), now) };
   }
 
-  #windowSpan(window: FocusedWindow | null, startMs = this.#options.clock()): Open | null {
+  #windowSpan(window: FocusedWindow | null, startMs: number): Open | null {
     if (window === null) return null;
     const settings = this.#options.settings();
     if (isExcluded(settings, window.app, window.title)) return { startMs, source: 'excluded', app: null, title: null };

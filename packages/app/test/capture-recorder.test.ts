@@ -1,0 +1,122 @@
+/**
+ * The capture recorder across a sleep of the machine (docs/desktop.md "Capture"): the
+ * recorder runs on the app's clock (clock-steps.ts) over three injected clocks, wired as the
+ * app wires them, so a sleep reaches it the way it does in the app.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { DEFAULT_CAPTURE_SETTINGS, type CaptureSettings, type RecordedSpan } from '@tock/core';
+import { CLOCK_STEP_TOLERANCE_MS, steppedClock } from '../src/clock-steps.ts';
+import { CaptureRecorder } from '../src/desktop/capture/recorder.ts';
+
+const HOUR = 3_600_000;
+const NOON = Date.UTC(2026, 10, 26, 12);
+const EDITOR = { app: 'code', title: 'recorder.ts' };
+const BROWSER = { app: 'firefox', title: 'docs' };
+
+/** A machine whose clocks the test moves, a recorder on its app clock, and what it stored. */
+function rig(settings: Partial<CaptureSettings> = {}): {
+  recorder: CaptureRecorder;
+  written: RecordedSpan[];
+  clock: () => number;
+  pass: (ms: number) => void;
+  sleep: (ms: number) => void;
+  step: (ms: number) => void;
+} {
+  const c = { wall: NOON - 2 * HOUR, monotonic: 5_000, boot: 9_000 };
+  const written: RecordedSpan[] = [];
+  let recorder: CaptureRecorder | null = null;
+  const clock = steppedClock(
+    { onStep: () => {}, onSleep: (from, to) => recorder?.slept(from, to) },
+    { wall: () => c.wall, monotonic: () => c.monotonic, sinceBoot: () => c.boot },
+  );
+  recorder = new CaptureRecorder({ clock, settings: () => ({ ...DEFAULT_CAPTURE_SETTINGS, windows: true, ...settings }), write: (span) => written.push(span) });
+  return {
+    recorder,
+    written,
+    clock,
+    pass: (ms) => ((c.wall += ms), (c.monotonic += ms), (c.boot += ms)),
+    sleep: (ms) => ((c.wall += ms), (c.boot += ms)),
+    step: (ms) => (c.wall += ms),
+  };
+}
+
+const window = (startMs: number, endMs: number, app: string): RecordedSpan => ({ startMs, endMs, source: 'window', app, title: null });
+
+test('lunch with the editor focused: its span ends where the sleep began, and begins again at resume', () => {
+  const r = rig();
+  r.pass(HOUR); // 11:00
+  r.recorder.focus(EDITOR);
+  r.pass(HOUR - 5_000); // 11:59:55, the last reading before the lid closes
+  r.recorder.openSpan();
+  r.pass(5_000);
+  r.sleep(HOUR); // 12:00 to 13:00
+  const open = r.recorder.openSpan(); // the first reading after the resume
+  assert.deepEqual(r.written, [window(NOON - HOUR, NOON, 'code')]);
+  assert.deepEqual(open, window(NOON + HOUR, NOON + HOUR, 'code'));
+  r.pass(HOUR);
+  r.recorder.focus(BROWSER);
+  assert.deepEqual(r.written, [window(NOON - HOUR, NOON, 'code'), window(NOON + HOUR, NOON + 2 * HOUR, 'code')]);
+});
+
+test('a focus report at resume ends the reopened span at once: nothing is recorded for the sleep', () => {
+  const r = rig();
+  r.recorder.focus(EDITOR);
+  r.pass(HOUR);
+  r.sleep(HOUR);
+  r.recorder.focus(BROWSER);
+  assert.deepEqual(r.written, [window(NOON - 2 * HOUR, NOON - HOUR, 'code')]);
+  assert.deepEqual(r.recorder.openSpan(), window(NOON, NOON, 'firefox'));
+});
+
+test('an excluded window is cut by a sleep as well', () => {
+  const r = rig({ exclude: ['code'] });
+  r.recorder.focus(EDITOR);
+  r.pass(HOUR);
+  r.sleep(HOUR);
+  r.pass(60_000); // awake a minute before the first reading: counted before the sleep (docs/decisions.md "Sleeps of the machine")
+  assert.deepEqual(r.recorder.openSpan(), { startMs: NOON + 60_000, endMs: NOON + 60_000, source: 'excluded', app: null, title: null });
+  assert.deepEqual(r.written, [{ startMs: NOON - 2 * HOUR, endMs: NOON - HOUR + 60_000, source: 'excluded', app: null, title: null }]);
+});
+
+test('a step of the wall clock does not end the span', () => {
+  const r = rig();
+  r.recorder.focus(EDITOR);
+  r.pass(HOUR);
+  r.step(HOUR);
+  r.pass(60_000);
+  assert.deepEqual(r.recorder.openSpan(), window(NOON - 2 * HOUR, NOON + 60_000, 'code'));
+  assert.deepEqual(r.written, []);
+});
+
+test('a sleep while idle or paused changes nothing', () => {
+  const idle = rig();
+  idle.recorder.focus(EDITOR);
+  idle.pass(HOUR);
+  idle.recorder.idleSince(NOON - HOUR - 600_000);
+  idle.sleep(HOUR);
+  idle.recorder.active(idle.clock());
+  assert.deepEqual(idle.written, [
+    window(NOON - 2 * HOUR, NOON - HOUR - 600_000, 'code'),
+    { startMs: NOON - HOUR - 600_000, endMs: NOON, source: 'idle', app: null, title: null },
+  ]);
+  assert.deepEqual(idle.recorder.openSpan(), window(NOON, NOON, 'code'));
+
+  const paused = rig();
+  paused.recorder.focus(EDITOR);
+  paused.pass(HOUR);
+  paused.recorder.pause();
+  paused.sleep(HOUR);
+  assert.equal(paused.recorder.openSpan(), null);
+  assert.deepEqual(paused.written, [window(NOON - 2 * HOUR, NOON - HOUR, 'code')]);
+});
+
+test('a sleep under the tolerance is not a sleep', () => {
+  const r = rig();
+  r.recorder.focus(EDITOR);
+  r.pass(HOUR);
+  r.sleep(CLOCK_STEP_TOLERANCE_MS - 1);
+  r.pass(1_000);
+  assert.deepEqual(r.recorder.openSpan(), window(NOON - 2 * HOUR, r.clock(), 'code'));
+  assert.deepEqual(r.written, []);
+});
