@@ -1,6 +1,7 @@
 /**
- * Every screen of the window, in light and in dark (and History's editor, Activities' rename
- * field with a refusal, the branch prompt): axe-core finds no serious or critical
+ * Every screen of the window, in light and in dark, wide and at 390×844 (where the navigation
+ * is a top bar with a menu, checked open too), and History's editor, Activities' rename
+ * field with a refusal, the branch prompt: axe-core finds no serious or critical
  * violation, and a screenshot is saved to `test-output/screenshots/` for a person to judge.
  * The token is never revealed here, so no screenshot can show it.
  */
@@ -62,6 +63,38 @@ const SCREENS = [
 ] as const;
 
 for (const scheme of ['light', 'dark'] as const) {
+  describe(`the window in ${scheme} mode at 390×844`, () => {
+    let b: TestBrowser;
+    before(async () => {
+      b = await launchBrowser({ colorScheme: scheme, width: 390, height: 844 });
+    });
+    after(async () => {
+      await b?.close();
+    });
+
+    for (const [name, path] of SCREENS) {
+      it(`${name}: no serious or critical axe violation`, async () => {
+        await openWindow(b.page, t, path);
+        if (name === 'integrations') await b.page.getByTestId('requests').waitFor();
+        if (name === 'history') await b.page.getByTestId('history-row').first().waitFor();
+        if (name === 'activities') await b.page.getByTestId('activity-row').first().waitFor();
+        if (name === 'desktop') await b.page.getByTestId('idle-source').waitFor();
+        const violations = await seriousAxeViolations(b.page);
+        await screenshot(b.page, `${name}-390-${scheme}`);
+        assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
+      });
+    }
+
+    it('the open menu: no serious or critical axe violation', async () => {
+      await openWindow(b.page, t, '/settings/sync');
+      await b.page.getByRole('button', { name: 'Menu' }).click();
+      await b.page.getByRole('navigation', { name: 'Screens' }).waitFor();
+      const violations = await seriousAxeViolations(b.page);
+      await screenshot(b.page, `menu-open-390-${scheme}`);
+      assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
+    });
+  });
+
   describe(`the window in ${scheme} mode`, () => {
     let b: TestBrowser;
     before(async () => {

@@ -6,6 +6,8 @@
  * `test-output/screenshots/layout-*.png` for a person to look at. The app's clock is fixed
  * (Wednesday 18 November 2026, 16:00 in Berlin) with a day that has everything a row can show:
  * long names, notes, badges (logged, breaks, another device, overlaps), a running session.
+ * The navigation at both sizes: a top bar with a menu at 390 px, the sidebar as before at
+ * 1280 px (docs/ui.md "Every size").
  */
 process.env.TZ = 'Europe/Berlin';
 
@@ -13,7 +15,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { addClient, draftInvoice, issueInvoice, setActivityLedger } from '@tock/core';
-import { ensureWindowBuilt, freePort, launchBrowser, openWindow, screenshot, signedRequest, startTestApp, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+import { ensureWindowBuilt, freePort, launchBrowser, openWindow, screenshot, signedRequest, startTestApp, tabTo, type TestApp, type TestBrowser } from './ui-support/harness.ts';
 
 let now = Date.parse('2026-11-18T07:00:00.000Z');
 let t: TestApp;
@@ -205,3 +207,125 @@ for (const [width, height] of [
     });
   }
 }
+
+describe('the navigation at 390×844: a top bar with a menu', () => {
+  let b: TestBrowser;
+  before(async () => {
+    b = await launchBrowser({ width: 390, height: 844 });
+  });
+  after(async () => {
+    await b?.close();
+  });
+  const menu = () => b.page.getByRole('button', { name: 'Menu' });
+  const screens = () => b.page.getByRole('navigation', { name: 'Screens' });
+
+  it('shows Today’s running timer, Stop included, on the first view, under the bar', async () => {
+    await openWindow(b.page, t, '/today');
+    const stop = b.page.getByRole('button', { name: 'Stop', exact: true });
+    await stop.waitFor();
+    const box = await stop.boundingBox();
+    const bar = await b.page.locator('.sidebar').boundingBox();
+    assert.ok(box && bar);
+    assert.equal(await b.page.evaluate(() => window.scrollY), 0);
+    assert.ok(box.y >= bar.y + bar.height, `Stop (top ${box.y}) is under the bar (bottom ${bar.y + bar.height})`);
+    assert.ok(box.y + box.height <= 844, `Stop ends at ${box.y + box.height}, past the first view`);
+    assert.equal(await b.page.getByTestId('bar-screen').textContent(), 'Today');
+    assert.equal(await menu().getAttribute('aria-expanded'), 'false');
+    assert.equal(await menu().getAttribute('aria-controls'), 'sidebar-menu');
+    assert.equal(await screens().isVisible(), false);
+    // The bar stays in view as the screen scrolls.
+    await b.page.mouse.wheel(0, 600);
+    await b.page.waitForFunction(() => window.scrollY > 0);
+    assert.equal((await b.page.locator('.sidebar').boundingBox())?.y, 0);
+  });
+
+  it('opens the screens over the content and goes to the one chosen', async () => {
+    await openWindow(b.page, t, '/today');
+    await menu().click();
+    assert.equal(await menu().getAttribute('aria-expanded'), 'true');
+    await screens().waitFor();
+    assert.equal(await b.page.locator('#sidebar-menu').getByText('Write docs').isVisible(), true, 'what runs now is in the menu');
+    await screenshot(b.page, 'layout-menu-open-390');
+    await screens().getByRole('link', { name: 'History' }).click();
+    await b.page.waitForFunction(() => location.hash === '#/history');
+    await b.page.locator('main h1').filter({ hasText: 'History' }).waitFor();
+    assert.equal(await menu().getAttribute('aria-expanded'), 'false');
+    assert.equal(await screens().isVisible(), false);
+    assert.equal(await b.page.getByTestId('bar-screen').textContent(), 'History');
+    assert.equal(await b.page.evaluate(() => document.activeElement?.tagName), 'H1', 'the focus is on the new screen’s heading');
+    // A settings screen is named with its group.
+    await menu().click();
+    await screens().getByRole('link', { name: 'Sync' }).click();
+    await b.page.locator('main h1').filter({ hasText: 'Sync' }).waitFor();
+    assert.equal(await b.page.getByTestId('bar-screen').textContent(), 'Settings › Sync');
+  });
+
+  it('opens from the keyboard, and Escape closes it with the focus back on Menu', async () => {
+    await openWindow(b.page, t, '/today');
+    await tabTo(b.page, 'button.menu-button');
+    await b.page.keyboard.press('Enter');
+    await screens().waitFor();
+    await tabTo(b.page, 'nav a', { text: 'Today', max: 1 });
+    await b.page.keyboard.press('Escape');
+    await screens().waitFor({ state: 'hidden' });
+    assert.equal(await menu().getAttribute('aria-expanded'), 'false');
+    assert.equal(await b.page.evaluate(() => document.activeElement?.classList.contains('menu-button')), true);
+  });
+
+  it('closes on a tap outside it (which presses nothing under it), on the screen shown, and when the focus leaves it', async () => {
+    await openWindow(b.page, t, '/today');
+    await menu().click();
+    await screens().waitFor();
+    // Under (195, 800) lies Today's content; the tap only closes the menu.
+    await b.page.mouse.click(195, 800);
+    await screens().waitFor({ state: 'hidden' });
+    assert.equal(await b.page.evaluate(() => location.hash), '#/today');
+    assert.equal(await b.page.evaluate(() => document.activeElement?.classList.contains('menu-button')), true);
+
+    await menu().click();
+    await screens().getByRole('link', { name: 'Today' }).click();
+    await screens().waitFor({ state: 'hidden' });
+    assert.equal(await b.page.evaluate(() => document.activeElement?.classList.contains('menu-button')), true);
+
+    await menu().click();
+    await screens().getByRole('link', { name: 'License' }).focus();
+    await b.page.keyboard.press('Tab');
+    await screens().waitFor({ state: 'hidden' });
+    assert.equal(await menu().getAttribute('aria-expanded'), 'false');
+  });
+});
+
+describe('the navigation at 1280×800: the sidebar as before', () => {
+  let b: TestBrowser;
+  before(async () => {
+    b = await launchBrowser({ width: 1280, height: 800 });
+  });
+  after(async () => {
+    await b?.close();
+  });
+
+  it('is a 220 px column of the full height with every screen, and no menu', async () => {
+    await openWindow(b.page, t, '/today');
+    await b.page.getByRole('button', { name: 'Stop', exact: true }).waitFor();
+    const box = async (selector: string) => {
+      const r = await b.page.locator(selector).first().boundingBox();
+      assert.ok(r, `${selector} is shown`);
+      return r;
+    };
+    assert.deepEqual(await box('.sidebar'), { x: 0, y: 0, width: 220, height: 800 });
+    const nav = await box('nav');
+    assert.deepEqual([nav.x, nav.width], [13.5, 193]);
+    assert.equal((await box('main')).x, 220);
+    const foot = await box('.sidebar-foot');
+    assert.ok(foot.y + foot.height > 760, 'what runs now sits at the sidebar’s foot');
+    assert.equal(await b.page.getByRole('navigation', { name: 'Screens' }).getByRole('link').count(), 13);
+    assert.equal(await b.page.getByRole('button', { name: 'Menu' }).isVisible(), false);
+    assert.equal(await b.page.getByTestId('bar-screen').isVisible(), false);
+    // The sidebar stays where it is as a long screen scrolls.
+    await openWindow(b.page, t, '/history');
+    await b.page.getByTestId('history-row').first().waitFor();
+    await b.page.evaluate(() => window.scrollTo(0, 400));
+    await b.page.waitForFunction(() => window.scrollY > 0);
+    assert.deepEqual(await box('.sidebar'), { x: 0, y: 0, width: 220, height: 800 });
+  });
+});

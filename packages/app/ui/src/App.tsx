@@ -1,13 +1,15 @@
 /**
- * The window's frame: a sidebar with the screens (Today, History, Reports, Activities, Clients, Invoices,
- * Settings › Integrations, Settings › Desktop, Settings › Capture, Settings › Business, Settings › Sync, Settings › Data, Settings › License) and what runs now, the idle question and the branch prompt above every screen, and a banner
+ * The window's frame: the navigation (components/Sidebar.tsx: a sidebar, or a top bar with a menu on a
+ * narrow window) with the screens (Today, History, Reports, Activities, Clients, Invoices, Settings ›
+ * Integrations, Settings › Desktop, Settings › Capture, Settings › Business, Settings › Sync, Settings ›
+ * Data, Settings › License) and what runs now, the idle question and the branch prompt above every screen, and a banner
  * when the app stops answering. Screens are addressed by the URL fragment (`#/history`), so
  * reload and back/forward work without the server knowing any route but `/`.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { colorClass } from './colors.ts';
 import { BranchPrompt } from './components/BranchPrompt.tsx';
 import { IdleQuestion } from './components/IdleQuestion.tsx';
+import { Sidebar } from './components/Sidebar.tsx';
 import { Capture } from './screens/Capture.tsx';
 import { Business } from './screens/ledger/Business.tsx';
 import { Clients } from './screens/ledger/Clients.tsx';
@@ -21,8 +23,7 @@ import { Integrations } from './screens/Integrations.tsx';
 import { License } from './screens/License.tsx';
 import { Reports } from './screens/Reports.tsx';
 import { Today } from './screens/Today.tsx';
-import { liveSeconds, useAppState, useTick } from './state.ts';
-import { stopwatch } from './time.ts';
+import { useAppState } from './state.ts';
 
 const SCREENS = {
   '/today': { title: 'Today', view: Today },
@@ -44,28 +45,6 @@ type Path = keyof typeof SCREENS;
 function currentPath(): Path {
   const p = location.hash.replace(/^#/, '');
   return p in SCREENS ? (p as Path) : '/today';
-}
-
-function NavLink({ path, active, children }: { path: Path; active: Path; children: preact.ComponentChildren }) {
-  return (
-    <a href={`#${path}`} aria-current={active === path ? 'page' : undefined}>
-      {children}
-    </a>
-  );
-}
-
-function NowPill() {
-  const { snapshot, statusAt } = useAppState();
-  const status = snapshot?.status;
-  useTick(1000, Boolean(status?.isTracking && !status.isOnBreak));
-  if (!status?.currentActivity) return <p class="now-pill idle">Not tracking</p>;
-  return (
-    <p class="now-pill">
-      <span class={`swatch ${colorClass(status.currentActivity.activityID)}`} aria-hidden="true" />
-      <span class="now-pill-name">{status.currentActivity.activityName}</span>
-      <span class="now-pill-time">{status.isOnBreak ? 'break' : stopwatch(liveSeconds(status.sessionSeconds ?? 0, status, statusAt))}</span>
-    </p>
-  );
 }
 
 export function App() {
@@ -101,64 +80,7 @@ export function App() {
       <a class="skip" href="#main">
         Skip to content
       </a>
-      <aside class="sidebar">
-        <p class="brand">
-          <span class="brand-mark" aria-hidden="true" />
-          Tock
-        </p>
-        <nav aria-label="Screens">
-          <NavLink path="/today" active={path}>
-            Today
-          </NavLink>
-          <NavLink path="/history" active={path}>
-            History
-          </NavLink>
-          <NavLink path="/reports" active={path}>
-            Reports
-          </NavLink>
-          <NavLink path="/activities" active={path}>
-            Activities
-          </NavLink>
-          <NavLink path="/clients" active={path}>
-            Clients
-          </NavLink>
-          <NavLink path="/invoices" active={path}>
-            Invoices
-          </NavLink>
-          <p class="nav-group" id="settings-group">
-            Settings
-          </p>
-          <NavLink path="/settings/integrations" active={path}>
-            Integrations
-          </NavLink>
-          <NavLink path="/settings/desktop" active={path}>
-            Desktop
-          </NavLink>
-          <NavLink path="/settings/capture" active={path}>
-            Capture
-          </NavLink>
-          <NavLink path="/settings/business" active={path}>
-            Business
-          </NavLink>
-          <NavLink path="/settings/sync" active={path}>
-            Sync
-          </NavLink>
-          <NavLink path="/settings/data" active={path}>
-            Data
-          </NavLink>
-          <NavLink path="/settings/license" active={path}>
-            License
-          </NavLink>
-        </nav>
-        <div class="sidebar-foot">
-          <NowPill />
-          {snapshot && (
-            <p class="version">
-              Tock {snapshot.appVersion} · listener {snapshot.listener.state === 'active' ? 'on' : snapshot.listener.state}
-            </p>
-          )}
-        </div>
-      </aside>
+      <Sidebar path={path} screenName={SCREENS[path].title} />
       <main id="main" ref={mainRef} tabIndex={-1}>
         {connection === 'lost' && (
           <p class="banner" role="alert">
