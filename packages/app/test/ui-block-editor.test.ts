@@ -1,14 +1,15 @@
 /**
  * History's block editor, real Chromium against a real app in Europe/Berlin on a pinned clock
- * (docs/ui.md "History"): *Billable* back to following the activity's default, and the
+ * (docs/ui.md "History"): *Billable* back to following the activity's default, tags as chips
+ * (a comma or Enter adds one, a tag in quotes keeps its comma), and the
  * session's breaks on the day after a session over midnight.
  */
 process.env.TZ = 'Europe/Berlin';
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { setActivityLedger, setBlockBillable } from '@tock/core';
-import { ensureWindowBuilt, launchBrowser, openWindow, seriousAxeViolations, startTestApp, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+import { setActivityLedger, setBlockBillable, tagBlock } from '@tock/core';
+import { ensureWindowBuilt, launchBrowser, openWindow, screenshot, seriousAxeViolations, startTestApp, type TestApp, type TestBrowser } from './ui-support/harness.ts';
 
 const now = Date.parse('2026-11-18T15:00:00.000Z'); // Wednesday, 16:00 in Berlin
 let t: TestApp;
@@ -23,6 +24,20 @@ after(async () => {
   await b?.close();
   await t?.stop();
 });
+
+/** Waits until `read()` gives `expected` (what the window shows after a render), for at most 5 s. */
+async function until<T>(read: () => Promise<T>, expected: T): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const value = await read();
+    try {
+      assert.deepEqual(value, expected);
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+  }
+}
 
 const blockOf = (id: string) => t.app.services.tracker.listBlocks(0, now + 1).find((bl) => bl.id === id)!;
 
@@ -69,6 +84,61 @@ describe('Billable in History’s editor', () => {
   });
 });
 
+describe('Tags in History’s editor', () => {
+  it('a comma or Enter adds a chip, quotes keep a comma in a tag, Backspace and the remove button take one off; what is still typed is saved', async () => {
+    const { page } = b;
+    const { store, tracker } = t.app.services;
+    // Tuesday 12:00–12:30 in Berlin, tagged review.
+    const { entryID } = tracker.logEntry({ name: 'Calls', createIfMissing: true, durationMinutes: 30, endedAt: '2026-11-17T11:30:00.000Z' });
+    store.transaction(() => tagBlock(store, entryID, ['review']));
+
+    await openWindow(page, t, '/history');
+    const row = page.getByTestId('history-row').filter({ hasText: '12:00–12:30' });
+    await row.getByRole('button', { name: 'Edit entry of Calls' }).click();
+    const field = row.getByLabel('Tags');
+    const chips = async () => (await row.getByTestId('tag-chip').allTextContents()).map((c) => c.replace(/×Remove the tag .*$/, ''));
+    await until(chips, ['review']);
+
+    // From the keyboard: a typed comma ends a tag, a quoted one keeps its comma until Enter.
+    await field.focus();
+    await page.keyboard.type('urgent,');
+    await until(chips, ['review', 'urgent']);
+    await until(() => field.inputValue(), '');
+    await page.keyboard.type('"Smith, Jones"');
+    await until(chips, ['review', 'urgent']);
+    await page.keyboard.press('Enter');
+    await until(chips, ['review', 'urgent', 'Smith, Jones']);
+    assert.equal(blockOf(entryID).tags.length, 1, 'Enter with text adds a tag, it does not save');
+    await row.getByRole('status').filter({ hasText: 'Added Smith, Jones.' }).waitFor();
+
+    // Pasted, commas separate; a tag there already (case ignored) is not added again.
+    await field.fill('x, URGENT, y');
+    await until(chips, ['review', 'urgent', 'Smith, Jones', 'x']);
+    await until(() => field.inputValue(), 'y');
+    await field.press('Enter');
+    await until(chips, ['review', 'urgent', 'Smith, Jones', 'x', 'y']);
+    await field.press('Backspace');
+    await until(chips, ['review', 'urgent', 'Smith, Jones', 'x']);
+    await row.getByRole('button', { name: 'Remove the tag x' }).click();
+    await until(chips, ['review', 'urgent', 'Smith, Jones']);
+    await until(() => field.evaluate((el) => el === document.activeElement), true); // the focus goes back to the field
+    assert.deepEqual(await seriousAxeViolations(page), []);
+    await screenshot(page, 'history-tag-chips-light');
+
+    // What is still typed counts; Enter in the empty field saves.
+    await page.keyboard.type('later');
+    await row.getByRole('button', { name: 'Save', exact: true }).click();
+    await row.getByTestId('tag-badge').filter({ hasText: 'later' }).waitFor();
+    assert.deepEqual(blockOf(entryID).tags, ['review', 'urgent', 'Smith, Jones', 'later']);
+    await row.getByRole('button', { name: 'Edit entry of Calls' }).click();
+    await field.press('Backspace');
+    await field.press('Enter');
+    await row.getByTestId('tag-badge').filter({ hasText: 'later' }).waitFor({ state: 'detached' });
+    assert.deepEqual(blockOf(entryID).tags, ['review', 'urgent', 'Smith, Jones']);
+    tracker.deleteEntry(entryID);
+  });
+});
+
 describe('Breaks of a session over midnight', () => {
   it('adds a break on its second day by choosing the day, or by a start before the session’s; edits one there', async () => {
     const { page } = b;
@@ -101,6 +171,7 @@ describe('Breaks of a session over midnight', () => {
     await editor.getByTestId('break-row').filter({ hasText: '00:30–00:45' }).waitFor();
     assert.deepEqual(breaks(), [['2026-11-16T23:30:00.000Z', '2026-11-16T23:45:00.000Z']]);
     assert.deepEqual(await seriousAxeViolations(page), []);
+    await screenshot(page, 'history-break-after-midnight-light');
 
     // On the first day, 01:00 is before the session starts: it is the next day's.
     await day.selectOption('2026-11-16');

@@ -217,7 +217,8 @@ describe('Tags and billable in History’s editor', () => {
     await row.getByTestId('billable-badge').waitFor();
     await row.getByRole('button', { name: 'Edit entry of Docs' }).click();
     const tags = row.getByLabel('Tags');
-    assert.equal(await tags.inputValue(), 'review');
+    assert.deepEqual(await row.getByTestId('tag-chip').allTextContents(), ['review×Remove the tag review']);
+    assert.equal(await tags.inputValue(), '');
     await tags.fill('review, bad\u0007tag');
     await row.getByLabel('Billable', { exact: true }).selectOption('no');
     await row.getByLabel('From').fill('10:00');

@@ -12,15 +12,8 @@ import { useLoaded } from '../../load.ts';
 import { blocksChanged, useAppState } from '../../state.ts';
 import { dayKey, timeInputValue } from '../../time.ts';
 import type { ActivityInfo, Block } from '../../types.ts';
+import { TagsField, tagsIn, withTags } from './TagsField.tsx';
 import { atMinutes, longBlockQuestion, minutesOf, readRange, timeForm } from './times.ts';
-
-/** The tags typed as `review, urgent`: split at commas, trimmed, empty ones left out. */
-function tagsOf(text: string): string[] {
-  return text
-    .split(',')
-    .map((t) => t.trim())
-    .filter((t) => t !== '');
-}
 
 /** The block's billable choice: its own flag, or `follow` its activity's default (null on the wire). */
 type BillableChoice = 'follow' | 'yes' | 'no';
@@ -48,7 +41,8 @@ export function BlockEditor({ block, activities, onClose, onSaved }: { block: Bl
   const [to, setTo] = useState(running ? '' : timeInputValue(Date.parse(block.endedAt as string)));
   const [nextDay, setNextDay] = useState(!running && dayKey(Date.parse(block.endedAt as string)) !== dayKey(start));
   const [note, setNote] = useState(block.note ?? '');
-  const [tags, setTags] = useState(block.tags.join(', '));
+  const [tags, setTags] = useState(block.tags);
+  const [tagDraft, setTagDraft] = useState('');
   const [billable, setBillable] = useState<BillableChoice>(billableChoiceOf(block));
   // The chosen activity's default, for *Follow activity (billable)*; while it loads, the
   // block's own activity's is its flag when it follows.
@@ -91,7 +85,8 @@ export function BlockEditor({ block, activities, onClose, onSaved }: { block: Bl
     try {
       // Tags and billable first, in one request the app checks whole: a refused tag (a control
       // character, too long) changes nothing at all, times included.
-      const tagList = tagsOf(tags);
+      // What is still typed in Tags counts as added.
+      const tagList = withTags(tags, tagsIn(tagDraft));
       const tagsChanged = tagList.join('\n') !== block.tags.join('\n');
       const billableChanged = billable !== billableChoiceOf(block);
       if (tagsChanged || billableChanged) {
@@ -180,21 +175,17 @@ export function BlockEditor({ block, activities, onClose, onSaved }: { block: Bl
         />
         <FieldError id={`${idp}-note-error`} message={errors.note} />
       </div>
-      <div class="field wide">
-        <label for={`${idp}-tags`}>
-          Tags <span class="muted">(separated by commas)</span>
-        </label>
-        <input
-          id={`${idp}-tags`}
-          type="text"
-          value={tags}
-          placeholder="review, urgent"
-          {...describedByError(tagsError, `${idp}-tags-error`)}
-          onInput={(e) => setTags((e.target as HTMLInputElement).value)}
-        />
-        <FieldError id={`${idp}-tags-error`} message={tagsError} />
-      </div>
-      <div class="field">
+      <TagsField
+        id={`${idp}-tags`}
+        tags={tags}
+        draft={tagDraft}
+        error={tagsError}
+        onChange={(list, draft) => {
+          setTags(list);
+          setTagDraft(draft);
+        }}
+      />
+      <div class="field billable-field">
         <label for={`${idp}-billable`}>Billable</label>
         <select id={`${idp}-billable`} value={billable} onChange={(e) => setBillable((e.target as HTMLSelectElement).value as BillableChoice)}>
           <option value="follow">{activityBillable === null ? 'Follow activity' : `Follow activity (${activityBillable ? 'billable' : 'not billable'})`}</option>
