@@ -33,6 +33,25 @@ if [ -z "${TOCK_TEST_CLOCK_OFFSET:-}" ]; then
   unset offset candidate
   export TOCK_LIBFAKETIME TOCK_TEST_NOW TOCK_TEST_CLOCK_OFFSET
   preload=$(tr ': ' '\n\n' <<<"${LD_PRELOAD:-}" | grep -v faketime | paste -sd: || true)
+  unset FAKETIME_SHARED DONT_FAKE_MONOTONIC FAKETIME_DONT_FAKE_MONOTONIC
+  # libfaketime 0.9.10 gives every process that finds no FAKETIME_SHARED a semaphore and a
+  # shared-memory segment named after its pid, for its children to share, and removes them when
+  # it exits — also when a forked copy of it exits, under children still running — and leaves
+  # them behind when it is killed; a later process with that pid then cannot make its own and
+  # exits ("sem_open failed and recreation attempts failed"). So one keeper makes them, lives as
+  # long as the shell that sourced this file, and every process of the run shares its pair.
+  LD_PRELOAD=$TOCK_LIBFAKETIME FAKETIME=$TOCK_TEST_CLOCK_OFFSET tail --pid=$$ -f /dev/null &
+  keeper=$!
+  disown "$keeper" 2>/dev/null || true
+  for _ in $(seq 1 500); do
+    [ -e "/dev/shm/faketime_shm_$keeper" ] && break
+    sleep 0.01
+  done
+  if [ ! -e "/dev/shm/faketime_shm_$keeper" ]; then
+    echo "error: libfaketime's shared clock state did not appear (/dev/shm/faketime_shm_$keeper)" >&2
+    exit 1
+  fi
+  export FAKETIME_SHARED="/faketime_sem_$keeper /faketime_shm_$keeper"
   export LD_PRELOAD="$TOCK_LIBFAKETIME${preload:+:$preload}" FAKETIME="$TOCK_TEST_CLOCK_OFFSET"
-  unset preload FAKETIME_SHARED DONT_FAKE_MONOTONIC FAKETIME_DONT_FAKE_MONOTONIC
+  unset preload keeper
 fi

@@ -6,7 +6,8 @@
  * own (a step, a trial that ended) counts from `pinnedOffsetSeconds()`.
  */
 
-const NAMES = ['LD_PRELOAD', 'FAKETIME', 'TOCK_LIBFAKETIME', 'TOCK_TEST_NOW', 'TOCK_TEST_CLOCK_OFFSET'] as const;
+/** FAKETIME_SHARED names the run's one libfaketime state (scripts/pinned-clock.sh says why). */
+const NAMES = ['LD_PRELOAD', 'FAKETIME', 'FAKETIME_SHARED', 'TOCK_LIBFAKETIME', 'TOCK_TEST_NOW', 'TOCK_TEST_CLOCK_OFFSET'] as const;
 
 /** The variables that put a process on the pinned clock; empty when the run is not pinned. */
 export function pinnedClockEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
