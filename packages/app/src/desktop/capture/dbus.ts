@@ -1,10 +1,9 @@
 /**
  * The few session-bus operations the GNOME and KDE focus sources need, typed, over
- * `@homebridge/dbus-native` (pure JavaScript, already the app's D-Bus library): call a
+ * `@homebridge/dbus-native` (pure JavaScript), loaded on first use: call a
  * method, hear a signal, own a name and serve an interface. Unlike the idle sources' one-shot
  * `gdbus` reads, these sources keep a connection open to hear events as they come.
  */
-import { createRequire } from 'node:module';
 
 /** One method of an interface this side serves: D-Bus signatures in and out, and the work. */
 export interface ServedMethod {
@@ -39,14 +38,15 @@ interface NativeBus {
   exportInterface(obj: Record<string, unknown>, path: string, iface: { name: string; methods: Record<string, [string, string, string[], string[]]>; signals: Record<string, unknown>; properties: Record<string, unknown> }): void;
 }
 
-const require = createRequire(import.meta.url);
-
 /** Connects to the session bus named by `DBUS_SESSION_BUS_ADDRESS` in `env`; rejects when there is none or it does not answer. */
 export async function connectSessionBus(env: NodeJS.ProcessEnv, timeoutMs = 3000): Promise<SessionBus> {
   const address = env.DBUS_SESSION_BUS_ADDRESS;
   if (!address) throw new Error('no session D-Bus (DBUS_SESSION_BUS_ADDRESS is not set)');
   if (/(^|;)unix:abstract=/.test(address) && !/(^|;)unix:path=/.test(address)) throw new Error('the session D-Bus is on an abstract socket, which Node cannot open');
-  const dbus = require('@homebridge/dbus-native') as { sessionBus(opts: { busAddress: string }): NativeBus };
+  // Loaded on first use, and by import() so that the installed bundle carries it (a chunk of
+  // its own): a createRequire() call is left to run time, where the package has no node_modules.
+  const loaded = (await import('@homebridge/dbus-native')) as { default?: unknown };
+  const dbus = (loaded.default ?? loaded) as { sessionBus(opts: { busAddress: string }): NativeBus };
   const bus = dbus.sessionBus({ busAddress: address.split(';').filter((a) => a.startsWith('unix:path=')).join(';') });
   const closeHandlers: ((reason: string) => void)[] = [];
   let closed = false;
