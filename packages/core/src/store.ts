@@ -110,6 +110,16 @@ export interface OpenStoreOptions {
 }
 
 /**
+ * Whether a statement only reads: a SELECT, or a WITH … SELECT (a query over common table
+ * expressions) that names no writing keyword. Anything else counts as a write for
+ * {@link Store.generation}; a word like UPDATE inside a read's string literal only costs a
+ * recomputation.
+ */
+function isRead(sql: string): boolean {
+  return /^\s*(SELECT|WITH)\b/i.test(sql) && !/\b(INSERT|UPDATE|DELETE|REPLACE|UPSERT)\b/i.test(sql);
+}
+
+/**
  * Opens (creating if needed) the database at `path` — a file path, or `:memory:` — with WAL,
  * `synchronous=FULL`, foreign keys on and a busy timeout, and brings its schema up to date.
  * The directory is created if it does not exist; the file and its -wal and -shm are 0600.
@@ -264,7 +274,7 @@ function makeStore(path: string, db: DatabaseSync, schemaVersion: number): Store
     if (!s) {
       s = db.prepare(sql);
       statements.set(sql, s);
-      if (!/^\s*SELECT\b/i.test(sql)) writing.add(s);
+      if (!isRead(sql)) writing.add(s);
     }
     if (writing.has(s)) generation++;
     return s;

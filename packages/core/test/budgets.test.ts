@@ -71,3 +71,18 @@ test('a running session reaches 80 % as time passes, with no write, and the watc
   clock.advanceMinutes(30);
   assert.deepEqual(watch.check(), []);
 });
+
+test('a status read between looks reads only: the watch and the status stop recomputing each other (every signed request runs both)', (t) => {
+  const { store, tracker, clock } = fixture(t, { now: '2026-11-22T09:00:00.000Z' });
+  tracker.startActivity({ name: 'Focus', createIfMissing: true });
+  const watch = new BudgetWatch({ store, clock });
+  watch.check();
+  tracker.getStatus();
+  const generation = store.generation;
+  for (let i = 0; i < 3; i++) {
+    clock.advanceMinutes(1);
+    assert.deepEqual(watch.check(), []);
+    tracker.getStatus();
+  }
+  assert.equal(store.generation, generation, 'neither the look nor the status ran again');
+});

@@ -60,6 +60,24 @@ test('works in memory too', (t) => {
   assert.deepEqual(store.settings.get('x'), { a: [1, 2] });
 });
 
+test('generation moves on writes, never on reads — a WITH … SELECT included', (t) => {
+  const store = open(t, ':memory:');
+  const moved = (sql: string, ...params: (string | number)[]): boolean => {
+    const before = store.generation;
+    const s = store.statement(sql);
+    if (s.columns().length > 0) s.all(...params);
+    else s.run(...params);
+    return store.generation !== before;
+  };
+  assert.equal(moved('SELECT count(*) FROM activities'), false);
+  assert.equal(moved('  select 1'), false);
+  assert.equal(moved('WITH x AS (SELECT 1 AS one) SELECT one FROM x'), false);
+  assert.equal(moved('SELECT id FROM sessions WHERE ended_at IS NULL'), false, 'a column name is not a keyword');
+  assert.equal(moved("INSERT INTO settings (key, value) VALUES ('k', '1')"), true);
+  assert.equal(moved("WITH v AS (SELECT '2' AS value) UPDATE settings SET value = (SELECT value FROM v) WHERE key = 'k'"), true);
+  assert.equal(moved("DELETE FROM settings WHERE key = 'k'"), true);
+});
+
 test('round-trips settings as JSON and deletes them', (t) => {
   const path = tempPath(t);
   const store = openStore(path);
