@@ -12,11 +12,11 @@
  *   Target: p99 ≤ 20 ms.
  */
 
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { until } from '@tock/test-support';
+import { startXDisplay, until, type XDisplay } from '@tock/test-support';
 import { openStore, readCaptureSettings, recordHeartbeats, recordSpan, setCaptureSetting, timeline } from '@tock/core';
 import { CaptureRecorder } from '../../packages/app/src/desktop/capture/recorder.ts';
 import { x11FocusSource } from '../../packages/app/src/desktop/capture/x11.ts';
@@ -43,29 +43,6 @@ function childCpuMs(pid: number | undefined): number {
   } catch {
     return 0;
   }
-}
-
-async function startDisplay(children: ChildProcess[]): Promise<{ env: NodeJS.ProcessEnv; windows: [string, string] }> {
-  const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '320x240x24', '-nolisten', 'tcp', '-noreset'], { stdio: ['ignore', 'ignore', 'ignore', 'pipe'] });
-  children.push(xvfb);
-  const display = await new Promise<string>((resolve, reject) => {
-    let text = '';
-    (xvfb.stdio[3] as NodeJS.ReadableStream).on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const line = /^(\d+)\n/.exec(text);
-      if (line) resolve(`:${line[1]}`);
-    });
-    xvfb.on('error', reject);
-    xvfb.on('exit', (code) => reject(new Error(`Xvfb exited (${code})`)));
-  });
-  const env = { ...process.env, DISPLAY: display };
-  children.push(spawn('openbox', ['--sm-disable'], { env, stdio: 'ignore' }));
-  await until('openbox', () => !/not found/.test(execFileSync('xprop', ['-root', '_NET_SUPPORTING_WM_CHECK'], { env, encoding: 'utf8' })));
-  const open = (name: string): string => {
-    children.push(spawn('xmessage', ['-name', name, name], { env, stdio: 'ignore' }));
-    return execFileSync('xdotool', ['search', '--sync', '--classname', name], { env, encoding: 'utf8' }).trim().split('\n')[0] as string;
-  };
-  return { env, windows: [open('alpha'), open('bravo')] };
 }
 
 /** CPU ms of `changes` focus changes with capture on (or off: xdotool alone). */
@@ -109,10 +86,12 @@ async function focusRound(env: NodeJS.ProcessEnv, windows: [string, string], cha
 async function cpuFigure(config: BenchConfig): Promise<FigureResult> {
   const target = { kind: 'report', text: '≤ +2 s/h' } as const;
   if (process.platform !== 'linux') return unmeasured({ ...CPU, target }, 'skipped', 'needs Linux with Xvfb, openbox, xprop and xdotool');
-  const children: ChildProcess[] = [];
+  let x: XDisplay | undefined;
   const dir = mkdtempSync(join(tmpdir(), 'tock-bench-capture-'));
   try {
-    const { env, windows } = await startDisplay(children);
+    x = await startXDisplay({ size: '320x240x24' });
+    const env = { ...process.env, DISPLAY: x.display };
+    const windows: [string, string] = [await x.openWindow('Alpha', 'alpha'), await x.openWindow('Bravo', 'bravo')];
     const changes = config.smoke ? 20 : 360;
     const rounds = config.smoke ? 1 : Math.max(2, config.rounds);
     const on: number[] = [];
@@ -145,7 +124,7 @@ async function cpuFigure(config: BenchConfig): Promise<FigureResult> {
   } catch (error) {
     return unmeasured({ ...CPU, target }, 'error', error instanceof Error ? error.message : String(error));
   } finally {
-    for (const child of children.reverse()) child.kill();
+    x?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -5,8 +5,9 @@
  * 0.2 %. While nothing is tracked no helper runs at all (a test counts the reads).
  */
 
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { startXvfb, type Xvfb } from '@tock/test-support';
 import { x11IdleSource } from '../../packages/app/src/desktop/idle/sources.ts';
 import { IDLE_POLL_MS } from '../../packages/app/src/desktop/desktop.ts';
 import { round, unmeasured, type BenchConfig, type FigureResult, type Target } from '../lib/figure.ts';
@@ -28,19 +29,10 @@ function childrenCpuMs(): number {
 /** Measures the reads of an hour of polling (fewer in a smoke run, scaled to the hour). */
 export async function idlePollingFigure(config: BenchConfig): Promise<FigureResult> {
   if (process.platform !== 'linux') return unmeasured(BASE, 'skipped', 'needs Linux with Xvfb and xprintidle');
-  const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '320x240x24', '-nolisten', 'tcp', '-noreset'], { stdio: ['ignore', 'ignore', 'ignore', 'pipe'] });
+  let xvfb: Xvfb | undefined;
   try {
-    const display = await new Promise<string>((resolve, reject) => {
-      let text = '';
-      (xvfb.stdio[3] as NodeJS.ReadableStream).on('data', (chunk: Buffer) => {
-        text += chunk.toString();
-        const line = /^(\d+)\n/.exec(text);
-        if (line) resolve(`:${line[1]}`);
-      });
-      xvfb.on('error', reject);
-      xvfb.on('exit', (code) => reject(new Error(`Xvfb exited (${code})`)));
-    });
-    const env = { ...process.env, DISPLAY: display };
+    xvfb = await startXvfb({ size: '320x240x24' });
+    const env = { ...process.env, DISPLAY: xvfb.display };
     execFileSync('xdotool', ['mousemove', '1', '1'], { env });
     const source = x11IdleSource({ env });
     for (let i = 0; i < 5; i++) await source.idleMs();
@@ -66,6 +58,6 @@ export async function idlePollingFigure(config: BenchConfig): Promise<FigureResu
   } catch (error) {
     return unmeasured(BASE, 'error', error instanceof Error ? error.message : String(error));
   } finally {
-    xvfb.kill();
+    xvfb?.stop();
   }
 }

@@ -13,17 +13,15 @@
  * Without dbus-daemon, Xvfb or xapp-sn-watcher both figures are skipped with the reason.
  */
 
-import { until } from '@tock/test-support';
+import { startTraySession, type TraySession, until, XAPP_SN_WATCHER } from '@tock/test-support';
 import { existsSync, readFileSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { connectSessionBus, type SessionBus } from '../../packages/app/src/desktop/tray/session-bus.ts';
 import { startAppServer, type ServerHandle } from '../lib/children.ts';
 import type { AppServerReady } from '../servers/app-server.ts';
 import { round, unmeasured, type BenchConfig, type FigureResult, type Target } from '../lib/figure.ts';
 import { median } from '../lib/stats.ts';
 
-const WATCHER = '/usr/libexec/xapps/sn-watcher/xapp-sn-watcher';
 const DBUS = { destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus' };
 const CPU = { id: 'tray-cpu', title: 'app idle with the tray on vs off (a StatusNotifier watcher running), CPU', unit: 'CPU s/h', baselineLabel: 'the same app, tray off, same windows', target: { kind: 'report', text: '≤ +0.5 s/h' } as Target };
 const RSS = { id: 'tray-rss', title: 'app idle with the tray on vs off, RSS', unit: 'MB', baselineLabel: 'the same app, tray off', target: { kind: 'report', text: '≤ +5 MB' } as Target };
@@ -50,38 +48,27 @@ function processCpuMs(pid: number | undefined): number {
   }
 }
 
-function firstLine(stream: NodeJS.ReadableStream, child: ChildProcess, what: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    createInterface({ input: stream }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`${what} exited (${code})`)));
-    child.once('error', reject);
-  });
-}
-
 /** Both tray figures. */
 export async function trayFigures(config: BenchConfig): Promise<FigureResult[]> {
-  const missing = ['/usr/bin/dbus-daemon', '/usr/bin/Xvfb', WATCHER].filter((p) => !existsSync(p));
+  const missing = ['/usr/bin/dbus-daemon', '/usr/bin/Xvfb', XAPP_SN_WATCHER].filter((p) => !existsSync(p));
   if (process.platform !== 'linux' || missing.length > 0) {
     const why = `needs Linux with dbus-daemon, Xvfb and xapp-sn-watcher (missing: ${missing.join(', ')})`;
     return [unmeasured(CPU, 'skipped', why), unmeasured(RSS, 'skipped', why)];
   }
+  let session: TraySession | undefined;
   const children: ChildProcess[] = [];
   const apps: ServerHandle<AppServerReady>[] = [];
   let host: SessionBus | undefined;
   try {
-    const daemon = spawn('dbus-daemon', ['--session', '--nofork', '--print-address=1'], { stdio: ['ignore', 'pipe', 'ignore'] });
-    children.push(daemon);
-    const address = await firstLine(daemon.stdout, daemon, 'dbus-daemon');
-    const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '320x240x24', '-nolisten', 'tcp', '-noreset'], { stdio: ['ignore', 'ignore', 'ignore', 'pipe'] });
-    children.push(xvfb);
-    const display = `:${(await firstLine(xvfb.stdio[3] as NodeJS.ReadableStream, xvfb, 'Xvfb')).trim()}`;
-    const env = { DBUS_SESSION_BUS_ADDRESS: address, DISPLAY: display, XDG_CURRENT_DESKTOP: 'X-Cinnamon' };
+    session = await startTraySession({ size: '320x240x24' });
+    const daemon = session.bus.process;
+    const env = session.env;
     host = (await connectSessionBus({ ...process.env, ...env })) ?? undefined;
     if (!host) throw new Error('could not connect to the private bus');
     const bus = host;
     // xapp-sn-watcher serves StatusNotifierItems only while a status applet runs.
     await bus.call({ ...DBUS, member: 'RequestName', signature: 'su', body: ['org.x.StatusIconMonitor.tock_bench', 4] });
-    const watcher = spawn(WATCHER, [], { env: { ...process.env, ...env }, stdio: 'ignore' });
+    const watcher = spawn(XAPP_SN_WATCHER, [], { env: { ...process.env, ...env }, stdio: 'ignore' });
     children.push(watcher);
     const owner = async (name: string): Promise<boolean> => {
       try {
@@ -184,5 +171,6 @@ export async function trayFigures(config: BenchConfig): Promise<FigureResult[]> 
     for (const app of apps) await app.stop();
     host?.close();
     for (const child of children.reverse()) child.kill();
+    session?.stop();
   }
 }

@@ -5,18 +5,18 @@
  * an injected clock: the test waits for each event to arrive, never sleeps through a window.
  */
 import assert from 'node:assert/strict';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { listRecordedSpans, openStore, readCaptureSettings, recordSpan, setCaptureSetting, type Store } from '@tock/core';
-import { until } from '@tock/test-support';
+import { startXDisplay, until, type XDisplay } from '@tock/test-support';
 import { CaptureRecorder } from '../src/desktop/capture/recorder.ts';
 import type { FocusedWindow } from '../src/desktop/capture/sources.ts';
 import { parseActiveWindowLine, parseWindowPropertyLine, x11FocusSource } from '../src/desktop/capture/x11.ts';
 
-const children: ChildProcess[] = [];
+let x: XDisplay | undefined;
 let display = '';
 const env = (): NodeJS.ProcessEnv => ({ ...process.env, DISPLAY: display });
 const xdotool = (...args: string[]): string => execFileSync('xdotool', args, { env: env(), encoding: 'utf8' }).trim();
@@ -25,34 +25,14 @@ let windowA = '';
 let windowB = '';
 
 before(async () => {
-  const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '640x480x24', '-nolisten', 'tcp', '-noreset'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
-  children.push(xvfb);
-  display = await new Promise<string>((resolve, reject) => {
-    let text = '';
-    (xvfb.stdio[3] as NodeJS.ReadableStream).on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const line = /^(\d+)\n/.exec(text);
-      if (line) resolve(`:${line[1]}`);
-    });
-    xvfb.on('exit', (code) => reject(new Error(`Xvfb exited (${code})`)));
-  });
-  children.push(spawn('openbox', ['--sm-disable'], { env: env(), stdio: 'ignore' }));
-  await until('openbox to manage the display', () => {
-    const out = execFileSync('xprop', ['-root', '_NET_SUPPORTING_WM_CHECK'], { env: env(), encoding: 'utf8' });
-    return /not found/.test(out) ? undefined : true;
-  });
-  const open = (name: string): string => {
-    children.push(spawn('xmessage', ['-name', name, name], { env: env(), stdio: 'ignore' }));
-    return xdotool('search', '--sync', '--classname', name).split('\n')[0] as string;
-  };
-  windowA = open('alpha');
-  windowB = open('bravo');
-  xdotool('set_window', '--class', 'Editor', '--name', 'notes.txt — Editor', windowA);
-  xdotool('set_window', '--class', 'KeePassXC', '--name', 'Passwords.kdbx', windowB);
+  x = await startXDisplay();
+  display = x.display;
+  windowA = await x.openWindow('Editor', 'notes.txt — Editor');
+  windowB = await x.openWindow('KeePassXC', 'Passwords.kdbx');
 });
 
 after(() => {
-  for (const child of children.reverse()) child.kill();
+  x?.stop();
 });
 
 test('parses xprop lines: the active window, WM_CLASS and titles with quotes', () => {

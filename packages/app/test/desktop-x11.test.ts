@@ -3,31 +3,22 @@
  * `xprintidle` reading the screen-saver extension — then the idle watch driven by it.
  */
 import assert from 'node:assert/strict';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { after, before, test } from 'node:test';
+import { startXvfb, type Xvfb } from '@tock/test-support';
 import { idleSourcesFor, parseXprintidle, x11IdleSource, type IdleSource } from '../src/desktop/idle/sources.ts';
 import { IdleReader, IdleWatch, type IdleNotice, type IdleQuestion } from '../src/desktop/idle/watch.ts';
 
-let xvfb: ChildProcess;
+let xvfb: Xvfb | undefined;
 let display = '';
 
 before(async () => {
-  // -displayfd: Xvfb picks a free display and writes its number once it accepts clients.
-  xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '640x480x24', '-nolisten', 'tcp', '-noreset'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
-  display = await new Promise<string>((resolve, reject) => {
-    let text = '';
-    const fd3 = xvfb.stdio[3] as NodeJS.ReadableStream;
-    fd3.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const line = /^(\d+)\n/.exec(text);
-      if (line) resolve(`:${line[1]}`);
-    });
-    xvfb.on('exit', (code) => reject(new Error(`Xvfb exited (${code})`)));
-  });
+  xvfb = await startXvfb();
+  display = xvfb.display;
 });
 
 after(() => {
-  xvfb?.kill();
+  xvfb?.stop();
 });
 
 const env = (): NodeJS.ProcessEnv => ({ ...process.env, DISPLAY: display });

@@ -18,7 +18,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { until } from '@tock/test-support';
+import { startXDisplay, tapXprop, until, type XDisplay, type XpropTap } from '@tock/test-support';
 import type { Timeline } from '@tock/core';
 import type { Report, Suggestion, Suggestions } from '@tock/protocol';
 import { TockClient, withDeps } from '../../client/src/client.ts';
@@ -26,7 +26,6 @@ import { frozenClock, type FrozenClock } from './support/frozen-clock.ts';
 import { spawnApp, tock, type AppProcess } from './support/app-process.ts';
 import { freePort } from './support/real-app.ts';
 import { runWakatime, wakatimeCommand } from './support/wakatime-cli.ts';
-import { startXDisplay, tapXprop, type XDisplay, type XpropTap } from './support/x-display.ts';
 
 const DAY = '2026-11-23';
 /** An instant of DAY in the run's zone (docs/architecture.md "Tests and the clock"). */

@@ -11,11 +11,10 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { after, before, test } from 'node:test';
 import { promisify } from 'node:util';
 import { createTracker, openStore } from '@tock/core';
-import { until } from '@tock/test-support';
+import { startTraySession, type TraySession, until, XAPP_SN_WATCHER } from '@tock/test-support';
 import { createDesktop } from '../src/desktop/desktop.ts';
 import { connectSessionBus, type SessionBus } from '../src/desktop/tray/session-bus.ts';
 import { type StatusNotifierTray, statusNotifierTray } from '../src/desktop/tray/status-notifier.ts';
@@ -26,24 +25,14 @@ const T0 = Date.parse('2026-11-23T09:00:00.000Z');
 const WATCHER = 'org.kde.StatusNotifierWatcher';
 const DBUS = { destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus' };
 
-let daemon: ChildProcess;
-let xvfb: ChildProcess;
+let session: TraySession | undefined;
 let env: NodeJS.ProcessEnv;
 let host: SessionBus;
 let watcher: ChildProcess | null = null;
 
 before(async () => {
-  daemon = spawn('dbus-daemon', ['--session', '--nofork', '--print-address=1'], { stdio: ['ignore', 'pipe', 'ignore'] });
-  const address = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: daemon.stdout! }).once('line', resolve);
-    daemon.once('exit', (code) => reject(new Error(`dbus-daemon exited (${code})`)));
-  });
-  xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '640x480x24', '-nolisten', 'tcp', '-noreset'], { stdio: ['ignore', 'ignore', 'ignore', 'pipe'] });
-  const display = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: xvfb.stdio[3] as NodeJS.ReadableStream }).once('line', (line) => resolve(`:${line.trim()}`));
-    xvfb.once('exit', (code) => reject(new Error(`Xvfb exited (${code})`)));
-  });
-  env = { ...process.env, DBUS_SESSION_BUS_ADDRESS: address, DISPLAY: display, XDG_CURRENT_DESKTOP: 'X-Cinnamon' };
+  session = await startTraySession();
+  env = { ...process.env, ...session.env };
   const bus = await connectSessionBus(env);
   assert.ok(bus, 'the test connects to its bus');
   host = bus;
@@ -54,8 +43,7 @@ before(async () => {
 after(() => {
   watcher?.kill('SIGKILL');
   host?.close();
-  daemon?.kill();
-  xvfb?.kill();
+  session?.stop();
 });
 
 async function watcherRuns(): Promise<boolean> {
@@ -136,7 +124,7 @@ test('the tray feed looks only while a StatusNotifierWatcher shows the item', { 
   // Tracking starts while nobody can see the tray.
   tracker.startActivity({ name: 'Writing docs', createIfMissing: true });
 
-  watcher = spawn('/usr/libexec/xapps/sn-watcher/xapp-sn-watcher', [], { env, stdio: 'ignore' });
+  watcher = spawn(XAPP_SN_WATCHER, [], { env, stdio: 'ignore' });
   await until('the item shown by the watcher', async () => (tray.state() === 'shown' ? true : undefined));
   assert.equal(desktop.trayFeed.looking, true, 'a watcher appeared: the feed looks');
   assert.ok(models > 0, 'the item got a model');

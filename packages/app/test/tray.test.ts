@@ -10,11 +10,10 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { after, before, test, type TestContext } from 'node:test';
 import { promisify } from 'node:util';
 import { createTracker, openStore, type Tracker } from '@tock/core';
-import { until } from '@tock/test-support';
+import { startTraySession, type TraySession, until, XAPP_SN_WATCHER } from '@tock/test-support';
 import { createDesktop, type Desktop } from '../src/desktop/desktop.ts';
 import { iconArgb } from '../src/desktop/tray/icons.ts';
 import { connectSessionBus, type BusMessage, type SessionBus } from '../src/desktop/tray/session-bus.ts';
@@ -26,8 +25,7 @@ const run = promisify(execFile);
 const T0 = Date.parse('2026-11-23T09:00:00.000Z');
 const MIN = 60_000;
 
-let daemon: ChildProcess;
-let xvfb: ChildProcess;
+let session: TraySession | undefined;
 let env: NodeJS.ProcessEnv;
 /** The test's own connection: the status applet xapp-sn-watcher waits for, and the signal watcher. */
 let host: SessionBus;
@@ -37,17 +35,8 @@ const signals: BusMessage[] = [];
 const DBUS = { destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus' };
 
 before(async () => {
-  daemon = spawn('dbus-daemon', ['--session', '--nofork', '--print-address=1'], { stdio: ['ignore', 'pipe', 'ignore'] });
-  const address = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: daemon.stdout! }).once('line', resolve);
-    daemon.once('exit', (code) => reject(new Error(`dbus-daemon exited (${code})`)));
-  });
-  xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '640x480x24', '-nolisten', 'tcp', '-noreset'], { stdio: ['ignore', 'ignore', 'ignore', 'pipe'] });
-  const display = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: xvfb.stdio[3] as NodeJS.ReadableStream }).once('line', (line) => resolve(`:${line.trim()}`));
-    xvfb.once('exit', (code) => reject(new Error(`Xvfb exited (${code})`)));
-  });
-  env = { ...process.env, DBUS_SESSION_BUS_ADDRESS: address, DISPLAY: display, XDG_CURRENT_DESKTOP: 'X-Cinnamon' };
+  session = await startTraySession();
+  env = { ...process.env, ...session.env };
   const bus = await connectSessionBus(env);
   assert.ok(bus, 'the test connects to its bus');
   host = bus;
@@ -60,8 +49,7 @@ before(async () => {
 after(() => {
   watcher?.kill('SIGKILL');
   host?.close();
-  daemon?.kill();
-  xvfb?.kill();
+  session?.stop();
 });
 
 async function nameOwner(name: string): Promise<string | null> {
@@ -89,7 +77,7 @@ const ownerChanged = (name: string, appeared: boolean) => (signal: BusMessage) =
 
 async function startWatcher(): Promise<void> {
   const from = signals.length;
-  watcher = spawn('/usr/libexec/xapps/sn-watcher/xapp-sn-watcher', [], { env, stdio: 'ignore' });
+  watcher = spawn(XAPP_SN_WATCHER, [], { env, stdio: 'ignore' });
   await nextSignal(ownerChanged('org.kde.StatusNotifierWatcher', true), from);
 }
 

@@ -1,14 +1,50 @@
 /**
- * Test support: a private X display for the capture tests — Xvfb with openbox (an EWMH window
- * manager, so `_NET_ACTIVE_WINDOW` is kept) and xmessage windows whose class and title are set
- * with xdotool, focused with `xdotool windowactivate --sync`.
+ * Private X displays for the tests and the bench: Xvfb on a display it picks itself, and, for
+ * capture, Xvfb with openbox (an EWMH window manager, so `_NET_ACTIVE_WINDOW` is kept) and
+ * xmessage windows whose class and title are set with xdotool, focused with
+ * `xdotool windowactivate --sync`. Also a tap on `xprop` that shows what a process under test
+ * was sent.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { until } from '@tock/test-support';
+import { until } from './until.ts';
 
-/** A running display and what drives it. */
+/** A running Xvfb. */
+export interface Xvfb {
+  /** `:N`, the value of DISPLAY. */
+  readonly display: string;
+  readonly process: ChildProcess;
+  /** Stops the server. */
+  stop(): void;
+}
+
+export interface XvfbOptions {
+  /** Screen 0 as WIDTHxHEIGHTxDEPTH: 640x480x24 by default. */
+  size?: string;
+}
+
+/**
+ * Starts Xvfb on a free display: with -displayfd it picks the number and writes it to fd 3 once
+ * it accepts clients, so no number is guessed and no wait is timed. Rejects if it cannot start
+ * or exits first.
+ */
+export async function startXvfb(options: XvfbOptions = {}): Promise<Xvfb> {
+  const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', options.size ?? '640x480x24', '-nolisten', 'tcp', '-noreset'], { stdio: ['ignore', 'ignore', 'ignore', 'pipe'] });
+  const display = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    (xvfb.stdio[3] as NodeJS.ReadableStream).on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      const line = /^(\d+)\n/.exec(text);
+      if (line) resolve(`:${line[1]}`);
+    });
+    xvfb.once('error', reject);
+    xvfb.once('exit', (code, signal) => reject(new Error(`Xvfb exited (${signal ?? code})`)));
+  });
+  return { display, process: xvfb, stop: () => xvfb.kill() };
+}
+
+/** A running display with a window manager, and what drives it. */
 export interface XDisplay {
   /** `:N`, the value of DISPLAY. */
   readonly display: string;
@@ -20,25 +56,15 @@ export interface XDisplay {
   stop(): void;
 }
 
-/** Starts Xvfb on a free display (it picks the number: -displayfd) and openbox on it. */
-export async function startXDisplay(): Promise<XDisplay> {
-  const children: ChildProcess[] = [];
+/** Starts Xvfb (see {@link startXvfb}) and openbox on it; resolves once openbox manages the display. */
+export async function startXDisplay(options: XvfbOptions = {}): Promise<XDisplay> {
+  const xvfb = await startXvfb(options);
+  const children: ChildProcess[] = [xvfb.process];
   const stop = (): void => {
     for (const child of children.reverse()) child.kill();
   };
   try {
-    const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '640x480x24', '-nolisten', 'tcp', '-noreset'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
-    children.push(xvfb);
-    const display = await new Promise<string>((resolve, reject) => {
-      let text = '';
-      (xvfb.stdio[3] as NodeJS.ReadableStream).on('data', (chunk: Buffer) => {
-        text += chunk.toString();
-        const line = /^(\d+)\n/.exec(text);
-        if (line) resolve(`:${line[1]}`);
-      });
-      xvfb.on('error', reject);
-      xvfb.on('exit', (code) => reject(new Error(`Xvfb exited (${code})`)));
-    });
+    const { display } = xvfb;
     const env = { ...process.env, DISPLAY: display };
     const xdotool = (...args: string[]): string => execFileSync('xdotool', args, { env, encoding: 'utf8' }).trim();
     children.push(spawn('openbox', ['--sm-disable'], { env, stdio: 'ignore' }));
