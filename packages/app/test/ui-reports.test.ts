@@ -1,6 +1,6 @@
 /**
  * The Reports screen in a real Chromium against a real app (Europe/Berlin, the app's clock
- * fixed on Wednesday 18 November 2026): the named ranges and custom days, by activity and by
+ * fixed on Wednesday 18 November 2026): the named ranges (this and last year too) and custom days, by activity and by
  * day, the charts, the table with its total, the two CSV downloads compared with what core
  * computes (one source of truth), refusals next to the field, the keyboard, axe in both themes.
  */
@@ -154,6 +154,17 @@ describe('Reports', () => {
     await shows(page, '2026-11-17', '2026-11-17', '30 min');
     // Screen readers hear the new range and its total.
     await page.locator('[aria-live="polite"]').filter({ hasText: /^Tuesday, .*17.*2026: 30 min tracked\.$/ }).waitFor();
+  });
+
+  it('this year and last year: the whole calendar year, the days still to come included', async () => {
+    const { page } = b;
+    await page.getByRole('radio', { name: 'This year' }).check();
+    await shows(page, '2026-01-01', '2026-12-31', '7 h 15 min');
+    assert.equal(report('2026-01-01', '2026-12-31', 'activity').totalSeconds, 7 * 3600 + 15 * 60);
+    assert.deepEqual((await tableRows(page, 'tfoot'))[0]?.slice(0, 3), ['Total', '7 h 15 min', '7.25']);
+    await page.getByRole('radio', { name: 'Last year' }).check();
+    await shows(page, '2025-01-01', '2025-12-31', '0 min');
+    await page.getByText('Nothing tracked in this range.').waitFor();
   });
 
   it('custom days: from the range shown last, refused days explained next to the field', async () => {

@@ -1,6 +1,6 @@
 /**
  * Reports: where the time went over a range — the ranges of `tock report` (today, yesterday,
- * this and last week, this and last month) or any days, by activity, day, client or tag, all
+ * this and last week, this and last month, this and last year) or any days, by activity, day, client or tag, all
  * of it or only the billable (or the other) time. A chart, the table with its total (and,
  * where anything is billed, the billed time and amounts per currency), and two downloads: the report as CSV and the export of the same range
  * as CSV (the very files `tock report --csv` and `tock export --format csv` write). The app
@@ -27,6 +27,8 @@ const PERIODS = [
   ['last-week', 'Last week'],
   ['month', 'This month'],
   ['last-month', 'Last month'],
+  ['year', 'This year'],
+  ['last-year', 'Last year'],
 ] as const;
 type Period = (typeof PERIODS)[number][0] | 'custom';
 type By = 'activity' | 'day' | 'client' | 'tag';
