@@ -149,7 +149,7 @@ Priority: optional
 Architecture: amd64
 Maintainer: Tock maintainers <maintainers@tock.invalid>
 Depends: libc6 (>= 2.28), libgcc-s1, libstdc++6
-Recommends: chromium | www-browser
+Recommends: chromium | www-browser, x11-utils
 Installed-Size: $(du -sk --exclude=DEBIAN "$root" | cut -f1)
 Homepage: https://tock.invalid/
 Description: local-first desktop time tracker

@@ -1,7 +1,7 @@
 /**
  * `npm run dist`, the npm tarball (docs/desktop.md "Installed like an application"):
  * dist/tock-<version>.tgz, one package named `tock` with the CLI and the app bundled by esbuild
- * into lib/tock.mjs and its chunks (scripts/dist-bundle.ts), the built window and the icons at
+ * into lib/tock.mjs and its chunks (scripts/dist-bundle.ts), the built window, the icons and the GNOME Shell extension at
  * the paths the one resolver expects (packages/app/src/package-files.ts), a launcher that runs on the Node 24 the package brings
  * when the machine's is older, THIRD-PARTY-LICENSES.md naming every bundled package's licence,
  * and dist/licences.json for the .deb's copyright file. Run it through scripts/dist.sh, which
@@ -72,6 +72,10 @@ async function main(): Promise<void> {
 
   cpSync(join(ROOT, 'packages/app/ui/dist'), join(STAGE, 'packages/app/ui/dist'), { recursive: true });
   cpSync(join(ROOT, 'packages/app/icons'), join(STAGE, 'packages/app/icons'), { recursive: true });
+  // The GNOME Shell extension `tock capture gnome-extension install` copies (PACKAGE_FILES.gnomeExtension).
+  for (const file of ['metadata.json', 'extension.js']) {
+    cpSync(join(ROOT, 'packages/app/src/desktop/capture/gnome-extension', file), join(STAGE, 'packages/app/src/desktop/capture/gnome-extension', file));
+  }
   mkdirSync(join(STAGE, 'packages/cli/bin'), { recursive: true });
   writeFileSync(join(STAGE, 'packages/cli/bin/tock.js'), LAUNCHER, { mode: 0o755 });
   cpSync(join(ROOT, 'README.md'), join(STAGE, 'README.md'));

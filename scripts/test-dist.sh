@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # The packages (docs/desktop.md "Installed like an application"), built and used as a person
 # would: `npm run dist` makes the tarball and the .deb; the tarball is installed into a
-# temporary prefix and `tock --version` and `tock app` run from an unrelated folder with a
-# temporary TOCK_HOME, on the machine's own Node (older than 24 here: the package's Node 24 takes
-# over) and on Node 24; the .deb is read with dpkg-deb and checked by lintian (no errors) and
-# desktop-file-validate. Installing the .deb system-wide is scripts/check-deb.sh's, which CI runs
-# after the suite.
+# temporary prefix and `tock --version`, `tock app` and `tock capture gnome-extension install`
+# run from an unrelated folder with a temporary TOCK_HOME and XDG_DATA_HOME, on the machine's own
+# Node (older than 24 here: the package's Node 24 takes over) and on Node 24; the .deb is read
+# with dpkg-deb and checked by lintian (no errors) and desktop-file-validate. Installing the .deb
+# system-wide is scripts/check-deb.sh's, which CI runs after the suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
@@ -40,9 +40,9 @@ echo "# the machine's node: ${machine_node:-none} $( [ -n "$machine_node" ] && "
 check "tock --version prints $version (the machine's Node)" test "$(PATH=$plain_path "$tock" --version 2>&1)" = "$version"
 check "tock --version prints $version (Node 24)" test "$(node "$tock" --version 2>&1)" = "$version"
 
-run_app() { # run_app LABEL PATH: tock app --no-open with a fresh home; the window answers; SIGTERM stops it
-  local label=$1 path=$2 home="$work/home-$1" out="$work/app-$1.out"
-  PATH=$path TOCK_HOME=$home "$tock" app --no-open >"$out" 2>&1 &
+run_app() { # run_app LABEL PATH: tock app --no-open with a fresh home; the window answers; the GNOME extension installs; SIGTERM stops it
+  local label=$1 path=$2 home="$work/home-$1" out="$work/app-$1.out" data="$work/data-$1"
+  PATH=$path TOCK_HOME=$home XDG_DATA_HOME=$data "$tock" app --no-open >"$out" 2>&1 &
   app_pid=$!
   for _ in $(seq 1 150); do grep -q '^Press Ctrl+C' "$out" && break; sleep 0.2; done
   local url
@@ -50,6 +50,11 @@ run_app() { # run_app LABEL PATH: tock app --no-open with a fresh home; the wind
   check "tock app ($label) runs from another folder and answers on its admin socket" test -n "$url"
   check "tock app ($label) serves the built window" bash -c "curl -fsS '$url' | grep -q '<title>Tock</title>'"
   check "tock app ($label) keeps its home in TOCK_HOME" test -s "$home/tock.db"
+  # The extension's files ship with the package (PACKAGE_FILES.gnomeExtension), not beside a chunk.
+  local extension="$data/gnome-shell/extensions/tock-capture@tock.app"
+  PATH=$path TOCK_HOME=$home "$tock" capture gnome-extension install >"$work/gnome-$label.out" 2>&1 || sed 's/^/# /' "$work/gnome-$label.out"
+  check "tock capture gnome-extension install ($label) copies metadata.json and extension.js into XDG_DATA_HOME" \
+    test -s "$extension/metadata.json" -a -s "$extension/extension.js"
   kill -TERM "$app_pid"
   wait "$app_pid" || true
   app_pid=""
@@ -62,14 +67,16 @@ cd "$repo"
 contents=$(dpkg-deb --contents "$deb" | awk '{print $6}')
 for path in ./usr/bin/tock ./usr/lib/tock/node/bin/node ./usr/lib/tock/lib/tock.mjs ./usr/lib/tock/packages/app/ui/dist/index.html \
   ./usr/share/applications/tock.desktop ./usr/share/icons/hicolor/scalable/apps/tock.svg ./usr/share/icons/hicolor/32x32/apps/tock-tracking.png \
-  ./usr/lib/systemd/user/tock.service ./usr/share/doc/tock/copyright ./usr/share/man/man1/tock.1.gz; do
+  ./usr/lib/systemd/user/tock.service ./usr/share/doc/tock/copyright ./usr/share/man/man1/tock.1.gz \
+  ./usr/lib/tock/packages/app/src/desktop/capture/gnome-extension/metadata.json ./usr/lib/tock/packages/app/src/desktop/capture/gnome-extension/extension.js; do
   check ".deb has $path" grep -qx "$path" <<<"$contents"
 done
+check ".deb recommends x11-utils (xprop, the X11 capture source)" bash -c "dpkg-deb -f '$deb' Recommends | grep -qw x11-utils"
 check ".deb has no maintainer scripts (nothing to leave behind on purge)" bash -c "! dpkg-deb --ctrl-tarfile '$deb' | tar -t | grep -Eq 'postinst|postrm|preinst|prerm'"
 dpkg-deb --extract "$deb" "$work/deb"
 check "the desktop entry is valid (desktop-file-validate)" desktop-file-validate "$work/deb/usr/share/applications/tock.desktop"
 check "the copyright file is machine-readable and names the bundled licences" bash -c "head -1 '$work/deb/usr/share/doc/tock/copyright' | grep -q copyright-format/1.0 && grep -q '^Files: usr/lib/tock/node/' '$work/deb/usr/share/doc/tock/copyright' && grep -q '@homebridge/dbus-native' '$work/deb/usr/share/doc/tock/copyright'"
 check "lintian finds no errors" bash -c "lintian --fail-on error --tag-display-limit 0 '$deb' 2>&1 | grep -v 'root privileges' | sed 's/^/# /'; exit \${PIPESTATUS[0]}"
-echo "# tarball $(du -k "$tarball" | cut -f1) KiB, .deb $(du -k "$deb" | cut -f1) KiB, installed $(dpkg-deb -f "$deb" Installed-Size) KiB"
+echo "# tarball $(du -k "$tarball" | cut -f1) KiB ($(stat -c %s "$tarball") bytes), .deb $(du -k "$deb" | cut -f1) KiB ($(stat -c %s "$deb") bytes), installed $(dpkg-deb -f "$deb" Installed-Size) KiB"
 echo "dist: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

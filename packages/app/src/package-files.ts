@@ -40,4 +40,6 @@ export const PACKAGE_FILES = {
   iconTheme: join(PACKAGE_ROOT, 'packages/app/icons'),
   /** The `tock` command's launcher, what the service, the git hook and `tock install-cli` run. */
   cli: join(PACKAGE_ROOT, 'packages/cli/bin/tock.js'),
+  /** Tock's GNOME Shell extension (metadata.json, extension.js), what `tock capture gnome-extension install` copies. */
+  gnomeExtension: join(PACKAGE_ROOT, 'packages/app/src/desktop/capture/gnome-extension'),
 } as const;

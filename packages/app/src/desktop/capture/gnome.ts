@@ -8,7 +8,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PACKAGE_FILES } from '../../package-files.ts';
 import { runCommand } from '../run-command.ts';
 import { connectSessionBus, type SessionBus } from './dbus.ts';
 import { FocusSourceUnavailable, type FocusedWindow, type FocusFollower, type FocusSource, type FocusSourceContext } from './sources.ts';
@@ -21,8 +21,11 @@ export const GNOME_EXTENSION = {
   iface: 'app.tock.Capture.Shell',
 } as const;
 
-/** The extension's files as shipped with Tock. */
-export const GNOME_EXTENSION_DIR = fileURLToPath(new URL('./gnome-extension/', import.meta.url));
+/**
+ * The extension's files as shipped with Tock, found through the one resolver: the bundle's
+ * chunks sit in lib/chunks/, so a path beside this module would not exist once installed.
+ */
+export const GNOME_EXTENSION_DIR = PACKAGE_FILES.gnomeExtension;
 
 function asWindow(body: unknown[]): FocusedWindow | null {
   const [app, title] = body.map((v) => (typeof v === 'string' && v !== '' ? v : null));
