@@ -141,8 +141,11 @@ export function readReportQuery(query: ReportQuery, now: number, timeZone: strin
  * time, like by activity. `overlapSeconds` is the activity rows' sum minus `totalSeconds`
  * whichever way the rows are grouped. Every row says what of it is billed and worth
  * (ledger.ts's rules: billable blocks only, rounded by the `rounding` setting, at the
- * activity's rate, else its client's); `amounts` adds the activity rows' amounts up per
- * currency. `billable` keeps only billable blocks, or only the others. Throws
+ * activity's rate, else its client's); `amounts` adds up the rows shown, per currency (each
+ * row's part in a currency rounded half-up, a row in several currencies contributing each
+ * part), so the rows add up to the totals as an invoice's lines do — except by tag when a
+ * block carries several tags, where the rows would bill it twice: then the activity rows'.
+ * `billable` keeps only billable blocks, or only the others. Throws
  * `validation_failed` (see {@link readReportQuery}) for a bad query.
  */
 export function buildReport(store: Store, query: ReportQuery, now: number, timeZone: string): Report {
@@ -176,18 +179,22 @@ export function buildReport(store: Store, query: ReportQuery, now: number, timeZ
         compareText(a.activityID, b.activityID),
     );
   const overlapSeconds = activities.reduce((sum, a) => sum + a.seconds, 0) - totalSeconds;
-  const amounts = new Map<string, string[]>();
-  for (const a of activities) if (a.currency !== null && a.amount !== null) amounts.set(a.currency, [...(amounts.get(a.currency) ?? []), a.amount]);
+  let amounts = new AmountTotals();
+  for (const a of activities) amounts.addRow(a);
   let rows: ReportRow[];
   if (by === 'activity') {
     rows = activities.map((a) => ({ activityID: a.activityID, activityName: a.name, seconds: a.seconds, billedSeconds: a.billedSeconds, amount: a.amount, currency: a.currency }));
   } else if (by === 'client') {
+    // A client row's amount is the sum of its activities' (each rounded): the activity rows' totals.
     rows = clientRows(ledger, activities, byActivity);
   } else if (by === 'tag') {
-    rows = tagRows(spans, billing);
+    const tags = tagRows(spans, billing);
+    rows = tags.rows;
+    if (!tags.shared) amounts = tags.amounts;
   } else {
     const perDay = spansPerDay(spans, daySpans);
-    rows = coveredPerDay(union, daySpans).map((seconds, i) => ({ date: (days[i] as DaySpan).day, seconds, ...billing.row(perDay[i] as WorkedSpan[]) }));
+    amounts = new AmountTotals();
+    rows = coveredPerDay(union, daySpans).map((seconds, i) => ({ date: (days[i] as DaySpan).day, seconds, ...billing.row(perDay[i] as WorkedSpan[], amounts) }));
   }
   const targetSeconds = targetsOf(store, days, now, timeZone);
   return {
@@ -197,7 +204,7 @@ export function buildReport(store: Store, query: ReportQuery, now: number, timeZ
     totalSeconds,
     overlapSeconds,
     rows,
-    amounts: [...amounts].sort(([a], [b]) => compareText(a, b)).map(([currency, list]) => ({ currency, amount: sumAmounts(list, currency) })),
+    amounts: amounts.list(),
     targetSeconds,
     balanceSeconds: targetSeconds === null ? null : totalSeconds - targetSeconds,
   };
@@ -240,8 +247,14 @@ function clientRows(
   return rows.map(({ nameKey: _nameKey, ...row }) => row);
 }
 
-/** The by-tag rows: each tag (case-insensitively, its first spelling) with the time of the blocks that carry it; `null` for blocks without one. */
-function tagRows(spans: readonly WorkedSpan[], billing: Billing): TagReportRow[] {
+/**
+ * The by-tag rows: each tag (case-insensitively, its first spelling) with the time of the
+ * blocks that carry it; `null` for blocks without one. `shared` when a block carries several
+ * tags (it is in several rows, so the rows' amounts do not add up to what the range is worth);
+ * `amounts` adds up the rows' amounts per currency.
+ */
+function tagRows(spans: readonly WorkedSpan[], billing: Billing): { rows: TagReportRow[]; shared: boolean; amounts: AmountTotals } {
+  let shared = false;
   const groups = new Map<string, { tag: string | null; spans: WorkedSpan[] }>();
   const parsed = new Map<string | null, string[]>();
   for (const span of spans) {
@@ -250,6 +263,7 @@ function tagRows(spans: readonly WorkedSpan[], billing: Billing): TagReportRow[]
       tags = tagsOf(span.block.tags);
       parsed.set(span.block.tags, tags);
     }
+    if (tags.length > 1) shared = true;
     const keys = tags.length === 0 ? [null] : tags;
     for (const tag of keys) {
       const key = tag === null ? '' : `#${nameKey(tag)}`;
@@ -261,9 +275,36 @@ function tagRows(spans: readonly WorkedSpan[], billing: Billing): TagReportRow[]
       group.spans.push(span);
     }
   }
-  const rows = [...groups.values()].map((g) => ({ tag: g.tag, seconds: coveredLength(g.spans), ...billing.row(g.spans) })).filter((r) => r.seconds > 0);
+  const amounts = new AmountTotals();
+  const rows = [...groups.values()].map((g) => ({ tag: g.tag, seconds: coveredLength(g.spans), ...billing.row(g.spans, amounts) })).filter((r) => r.seconds > 0);
   rows.sort((a, b) => b.seconds - a.seconds || (a.tag === null ? 1 : 0) - (b.tag === null ? 1 : 0) || compareText(nameKey(a.tag ?? ''), nameKey(b.tag ?? '')) || compareText(a.tag ?? '', b.tag ?? ''));
-  return rows;
+  return { rows, shared, amounts };
+}
+
+/**
+ * A report's `amounts`: the rows' amounts added up per currency (docs/data.md "The ledger").
+ * A row in one currency adds its amount; a row billed in several (its `amount` null) adds each
+ * currency's part, rounded half-up on its own, as that row's lines would be.
+ */
+class AmountTotals {
+  private readonly parts = new Map<string, string[]>();
+
+  /** Adds a row's amount, or, for a row in several currencies, its `parts`. */
+  addRow(row: { amount: string | null; currency: string | null; parts?: ReadonlyMap<string, bigint> }): void {
+    if (row.amount !== null && row.currency !== null) this.add(row.currency, row.amount);
+    else for (const [currency, exact] of row.parts ?? []) this.add(currency, roundAmount(exact, currency));
+  }
+
+  private add(currency: string, amount: string): void {
+    const list = this.parts.get(currency);
+    if (list === undefined) this.parts.set(currency, [amount]);
+    else list.push(amount);
+  }
+
+  /** The totals, by currency code. */
+  list(): { currency: string; amount: string }[] {
+    return [...this.parts].sort(([a], [b]) => compareText(a, b)).map(([currency, list]) => ({ currency, amount: sumAmounts(list, currency) }));
+  }
 }
 
 /** The spans of each day of `days` (a span across midnight is cut in two). */
@@ -379,8 +420,8 @@ class Billing {
     return billed;
   }
 
-  /** A row's `billedSeconds`, `amount` and `currency` for `spans`. */
-  row(spans: readonly WorkedSpan[]): { billedSeconds: number; amount: string | null; currency: string | null } {
+  /** A row's `billedSeconds`, `amount` and `currency` for `spans`; added to `totals` when given. */
+  row(spans: readonly WorkedSpan[], totals?: AmountTotals): { billedSeconds: number; amount: string | null; currency: string | null } {
     let billedSeconds = 0;
     const exact = new Map<string, bigint>();
     for (const [activityID, seconds] of this.billedPerActivity(spans)) {
@@ -388,9 +429,13 @@ class Billing {
       const price = this.ledger.priceOf(activityID);
       if (price !== undefined) exact.set(price.currency, (exact.get(price.currency) ?? 0n) + exactAmount(seconds, price.rate));
     }
-    if (exact.size !== 1) return { billedSeconds, amount: null, currency: null };
-    const [currency, value] = [...exact][0] as [string, bigint];
-    return { billedSeconds, amount: roundAmount(value, currency), currency };
+    let row: { billedSeconds: number; amount: string | null; currency: string | null } = { billedSeconds, amount: null, currency: null };
+    if (exact.size === 1) {
+      const [currency, value] = [...exact][0] as [string, bigint];
+      row = { billedSeconds, amount: roundAmount(value, currency), currency };
+    }
+    totals?.addRow({ ...row, parts: exact });
+    return row;
   }
 }
 

@@ -100,38 +100,116 @@ test('targets: the targets of the range up to today, and the balance', (t) => {
   assert.equal(week.balanceSeconds, 600 * 60 - 3 * 8 * 3600);
 });
 
-test('amounts are billed hours × rate to the cent, and the rows add up to the totals per currency', (t) => {
+test('by day: the rows each rounded to the cent, and amounts their sum (3 days × 1 min at 85.50: 3 × 1.43, not 4.28)', (t) => {
+  const { store, tracker, clock } = fixture(t, { now: '2026-11-30T23:00:00.000Z' });
+  addClient(store, { name: 'ACME', rate: '85.50', currency: 'EUR' }, 0, sequentialIds());
+  for (const day of ['02', '03', '04']) tracker.logEntry({ name: 'Calls', createIfMissing: true, durationMinutes: 1, endedAt: `2026-11-${day}T10:00:00Z` });
+  setActivityLedger(store, 'Calls', { client: 'ACME', billable: true });
+  const range = { from: '2026-11-02', to: '2026-11-04' };
+  const byDay = buildReport(store, { ...range, by: 'day' }, clock(), 'UTC');
+  assert.deepEqual((byDay.rows as Row[]).map((r) => r.amount), ['1.43', '1.43', '1.43']);
+  assert.deepEqual(byDay.amounts, [{ currency: 'EUR', amount: '4.29' }]);
+  // By activity the one row is 3 min at 85.50, rounded once.
+  assert.deepEqual(buildReport(store, range, clock(), 'UTC').amounts, [{ currency: 'EUR', amount: '4.28' }]);
+});
+
+test('a day billed in two currencies adds each currency’s part, rounded, to the totals', (t) => {
+  const { store, tracker, clock } = fixture(t, { now: '2026-11-30T23:00:00.000Z' });
+  const ids = sequentialIds();
+  addClient(store, { name: 'EUR client', rate: '85.50', currency: 'EUR' }, 0, ids);
+  addClient(store, { name: 'JPY client', rate: '9000', currency: 'JPY' }, 0, ids);
+  for (const day of ['02', '03']) {
+    tracker.logEntry({ name: 'Euro', createIfMissing: true, durationMinutes: 1, endedAt: `2026-11-${day}T10:00:00Z` });
+    tracker.logEntry({ name: 'Yen', createIfMissing: true, durationMinutes: 1, endedAt: `2026-11-${day}T11:00:00Z` });
+  }
+  setActivityLedger(store, 'Euro', { client: 'EUR client', billable: true });
+  setActivityLedger(store, 'Yen', { client: 'JPY client', billable: true });
+  const byDay = buildReport(store, { from: '2026-11-02', to: '2026-11-03', by: 'day' }, clock(), 'UTC');
+  assert.deepEqual((byDay.rows as Row[]).map((r) => [r.amount, r.currency]), [[null, null], [null, null]]);
+  assert.deepEqual(byDay.amounts, [
+    { currency: 'EUR', amount: '2.86' },
+    { currency: 'JPY', amount: '300' },
+  ]);
+});
+
+test('amounts are billed hours × rate to the cent, and the rows of every grouping add up to the totals per currency', (t) => {
   const { store, tracker, clock } = fixture(t, { now: '2026-11-30T23:00:00.000Z' });
   const ids = sequentialIds();
   const clients = [
     addClient(store, { name: 'EUR client', rate: '85.50', currency: 'EUR' }, 0, ids),
     addClient(store, { name: 'JPY client', rate: '9000', currency: 'JPY' }, 0, ids),
   ];
+  // Each client's blocks carry its own tags, so a tag row is in one currency; the day rows mix them.
+  const tagPools = [
+    ['e1', 'e2'],
+    ['j1', 'j2'],
+    ['n1', 'n2'],
+  ];
+  const rateOf = (activityID: string): string =>
+    (store.statement('SELECT coalesce(a.rate, c.rate) AS rate FROM activities a LEFT JOIN clients c ON c.id = a.client_id WHERE a.id = ?').get(activityID) as { rate: string }).rate;
+  /** Per currency, the activity rows' billed time at their rates, rounded once: a row's parts. */
+  const partsOf = (rows: ReportActivityRow[]): Map<string, bigint> => {
+    const parts = new Map<string, bigint>();
+    for (const r of rows) if (r.currency !== null) parts.set(r.currency, (parts.get(r.currency) ?? 0n) + exactAmount(r.billedSeconds, rateOf(r.activityID)));
+    return parts;
+  };
+  const roundings = [undefined, { mode: 'up', minutes: 15, per: 'block' }, { mode: 'nearest', minutes: 6, per: 'day' }] as const;
   let n = 0;
   fc.assert(
     fc.property(
-      fc.array(fc.record({ minutes: fc.integer({ min: 1, max: 600 }), day: fc.integer({ min: 1, max: 28 }), client: fc.integer({ min: 0, max: 2 }), rate: fc.option(fc.integer({ min: 1, max: 50_000 })) }), { minLength: 1, maxLength: 8 }),
-      (blocks) => {
+      fc.array(
+        fc.record({
+          minutes: fc.integer({ min: 1, max: 600 }),
+          day: fc.integer({ min: 1, max: 28 }),
+          client: fc.integer({ min: 0, max: 2 }),
+          rate: fc.option(fc.integer({ min: 1, max: 50_000 })),
+          tags: fc.integer({ min: 0, max: 5 }),
+        }),
+        { minLength: 1, maxLength: 8 },
+      ),
+      fc.integer({ min: 0, max: roundings.length - 1 }),
+      (blocks, roundingIndex) => {
         n++;
+        const rounding = roundings[roundingIndex];
+        setLedgerSetting(store.settings, 'rounding', rounding ?? null);
         for (const [i, b] of blocks.entries()) {
           const name = `A${n}-${i}`;
-          tracker.logEntry({ name, createIfMissing: true, durationMinutes: b.minutes, endedAt: `2026-11-${String(b.day).padStart(2, '0')}T20:00:00Z` });
+          const pool = tagPools[b.client] as string[];
+          const tags = b.tags === 5 ? pool : [pool[b.tags % 2] as string];
+          tracker.logEntry({ name, createIfMissing: true, durationMinutes: b.minutes, endedAt: `2026-11-${String(b.day).padStart(2, '0')}T20:00:00Z`, tags });
           const client = clients[b.client];
           setActivityLedger(store, name, { billable: true, ...(client ? { client: client.id } : {}), ...(b.rate === null ? {} : { rate: (b.rate / 100).toFixed(2) }) });
         }
-        const report = buildReport(store, { from: '2026-11-01', to: '2026-11-30' }, clock(), 'UTC');
-        const clientReport = buildReport(store, { from: '2026-11-01', to: '2026-11-30', by: 'client' }, clock(), 'UTC');
+        const range = { from: '2026-11-01', to: '2026-11-30' };
+        const report = buildReport(store, range, clock(), 'UTC');
         for (const r of report.rows as ReportActivityRow[]) {
           if (r.amount === null || r.currency === null) continue;
-          const rate = (store.statement('SELECT coalesce(a.rate, c.rate) AS rate FROM activities a LEFT JOIN clients c ON c.id = a.client_id WHERE a.id = ?').get(r.activityID) as { rate: string }).rate;
-          assert.equal(r.amount, roundAmount(exactAmount(r.billedSeconds, rate), r.currency));
+          assert.equal(r.amount, roundAmount(exactAmount(r.billedSeconds, rateOf(r.activityID)), r.currency));
         }
-        for (const grouping of [report, clientReport]) {
+        const shared = blocks.some((b) => b.tags === 5);
+        for (const by of ['activity', 'day', 'client', 'tag'] as const) {
+          const grouping = buildReport(store, { ...range, by }, clock(), 'UTC');
+          if (by === 'tag' && shared) {
+            // A block under two tags would be billed twice by the rows: the totals stay the activity rows'.
+            assert.deepEqual(grouping.amounts, report.amounts, by);
+            continue;
+          }
           const perCurrency = new Map<string, string[]>();
-          for (const r of grouping.rows as Row[]) if (r.currency !== null) perCurrency.set(r.currency as string, [...(perCurrency.get(r.currency as string) ?? []), r.amount as string]);
+          const add = (currency: string, amount: string): void => {
+            perCurrency.set(currency, [...(perCurrency.get(currency) ?? []), amount]);
+          };
+          for (const r of grouping.rows as Row[]) {
+            if (r.currency !== null) add(r.currency as string, r.amount as string);
+            else if (by === 'day' && (r.billedSeconds as number) > 0) {
+              // A day in several currencies: each currency's part of the day, rounded on its own.
+              const day = buildReport(store, { from: r.date, to: r.date }, clock(), 'UTC');
+              for (const [currency, exact] of partsOf(day.rows as ReportActivityRow[])) add(currency, roundAmount(exact, currency));
+            }
+          }
           assert.deepEqual(
             [...perCurrency].map(([currency, list]) => ({ currency, amount: sumAmounts(list, currency) })).sort((a, b) => (a.currency < b.currency ? -1 : 1)),
             grouping.amounts,
+            by,
           );
         }
         store.db.exec('DELETE FROM entries');
