@@ -3,7 +3,7 @@
  * Europe/Berlin on a pinned clock, with stand-in focus sources (GNOME without its extension, an
  * X11 stand-in the test moves the focus of): Settings › Capture shows that nothing is recorded by
  * default, why GNOME does not work, turns windows on, adds a suggested exclusion, refuses a bad
- * retention at its field (nothing changed), shows the last hour as captured and forgets a range
+ * retention and a bad editor timeout at their fields (nothing changed), shows the last hour as captured and forgets a range
  * after a confirmation; the captured lane under Today's timeline and History's day says what each
  * bar was on hover and from the keyboard. Axe on the screen, light and dark.
  */
@@ -84,6 +84,8 @@ describe('Settings › Capture', () => {
     assert.deepEqual(capture().settings().exclude, ['*keepass*']);
     await page.getByRole('button', { name: 'Add *1password*' }).waitFor();
     await page.getByRole('button', { name: 'Add *private browsing*' }).waitFor();
+    await page.getByRole('button', { name: 'Add *bitwarden*' }).waitFor();
+    await page.getByRole('button', { name: 'Add *incognito*' }).waitFor();
 
     const field = page.getByLabel('Days to keep captured data and editor heartbeats');
     assert.equal(await field.inputValue(), '90');
@@ -96,6 +98,23 @@ describe('Settings › Capture', () => {
     await page.locator('#retention-heading ~ form').getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved: captured data older than 30 days is deleted each day.').waitFor();
     assert.equal(capture().settings().retentionDays, 30);
+  });
+
+  it('sets the editor timeout in minutes, refusing one out of bounds at its field without changing it', async () => {
+    const { page } = b;
+    const field = page.getByLabel('Minutes between an editor’s heartbeats that still make one span');
+    const save = page.locator('#editor-timeout-heading ~ form').getByRole('button', { name: 'Save' });
+    assert.equal(await field.inputValue(), '15');
+    await field.fill('0');
+    await save.click();
+    await page.locator('#editor-timeout-error').filter({ hasText: 'must be a whole number of minutes from 1 to 240' }).waitFor();
+    assert.equal(await field.getAttribute('aria-invalid'), 'true');
+    assert.equal(capture().settings().editorTimeout, 15, 'nothing changed');
+    await field.fill('30');
+    await save.click();
+    await page.getByText('Saved: heartbeats of one project and branch at most 30 minutes apart make one span.').waitFor();
+    assert.equal(capture().settings().editorTimeout, 30);
+    assert.deepEqual(await seriousAxeViolations(page), []);
   });
 
   it('shows the last hour as captured, excluded windows without their names', async () => {
@@ -262,8 +281,10 @@ describe('Suggestion rules on Settings › Capture', () => {
     assert.equal(suggestions.rules().length, 1, 'nothing added');
 
     // From the keyboard: the Application field, the live preview, Enter.
+    // Chromium's Tab goes on from the refused form's button (blur keeps that starting point), so
+    // it passes every field and button below the rules before it wraps round to the form.
     await blur(page);
-    await tabTo(page, '#new-rule-app');
+    await tabTo(page, '#new-rule-app', { max: 60 });
     await page.keyboard.type('sla*');
     await add.getByTestId('rule-draft-preview').filter({ hasText: 'Would label: 30 min in the last 7 days' }).waitFor();
     await page.keyboard.press('Enter');

@@ -19,7 +19,7 @@ import type { CaptureSettings, CaptureStatus, CaptureTimeline } from '../types.t
 import { SuggestionRules } from './capture/Rules.tsx';
 
 /** What the exclusion list suggests: password managers and private windows. */
-const SUGGESTED = ['*keepass*', '*1password*', '*private browsing*'];
+const SUGGESTED = ['*keepass*', '*1password*', '*bitwarden*', '*private browsing*', '*incognito*'];
 const HOUR = 3_600_000;
 
 /** Saves one setting; the app's refusal, if any, as `{field: message}` or one line. */
@@ -186,48 +186,83 @@ function Exclusions({ settings }: { settings: CaptureSettings }) {
   );
 }
 
-function Retention({ settings }: { settings: CaptureSettings }) {
-  const [text, setText] = useState(String(settings.retentionDays));
+/** One whole-number setting in a card of its own: sent as typed, the app checks it and names the field when it refuses. */
+function WholeNumberSetting(props: {
+  settingKey: 'retentionDays' | 'editorTimeout';
+  value: number;
+  id: string;
+  heading: string;
+  label: string;
+  saved: (value: number) => string;
+}) {
+  const { settingKey, value: current, id } = props;
+  const [text, setText] = useState(String(current));
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState('');
   const [busy, setBusy] = useState(false);
-  useEffect(() => setText(String(settings.retentionDays)), [settings.retentionDays]);
+  useEffect(() => setText(String(current)), [current]);
   const submit = async (e: Event): Promise<void> => {
     e.preventDefault();
     setDone('');
     const raw = text.trim();
-    // Sent as typed: the app checks it (1–3650 whole days) and names the field when it refuses.
+    // Sent as typed: the app checks it (whole, within its bounds) and names the field when it refuses.
     const value = /^\d+$/.test(raw) ? Number(raw) : raw;
     setBusy(true);
-    const result = await saveSetting('retentionDays', value);
+    const result = await saveSetting(settingKey, value);
     setBusy(false);
-    setError(result.fields.retentionDays ?? result.failure);
-    if (!result.failure && !result.fields.retentionDays) setDone(`Saved: captured data older than ${value} days is deleted each day.`);
+    setError(result.fields[settingKey] ?? result.failure);
+    if (!result.failure && !result.fields[settingKey]) setDone(props.saved(Number(value)));
   };
   return (
-    <section class="card" aria-labelledby="retention-heading">
-      <h2 id="retention-heading">Keep for</h2>
+    <section class="card" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{props.heading}</h2>
       <form class="port-form" onSubmit={(e) => void submit(e)} noValidate>
-        <label for="retention-days">Days to keep captured data and editor heartbeats</label>
+        <label for={`${id}-value`}>{props.label}</label>
         <div class="inline-row">
           <input
-            id="retention-days"
+            id={`${id}-value`}
             type="text"
             inputMode="numeric"
             value={text}
-            {...describedByError(error, 'retention-error')}
+            {...describedByError(error, `${id}-error`)}
             onInput={(e) => setText((e.target as HTMLInputElement).value)}
           />
           <button type="submit" disabled={busy}>
             Save
           </button>
         </div>
-        <FieldError id="retention-error" message={error} alert />
+        <FieldError id={`${id}-error`} message={error} alert />
         <p class="success" role="status">
           {done}
         </p>
       </form>
     </section>
+  );
+}
+
+function Retention({ settings }: { settings: CaptureSettings }) {
+  return (
+    <WholeNumberSetting
+      settingKey="retentionDays"
+      value={settings.retentionDays}
+      id="retention"
+      heading="Keep for"
+      label="Days to keep captured data and editor heartbeats"
+      saved={(days) => `Saved: captured data older than ${days} days is deleted each day.`}
+    />
+  );
+}
+
+function EditorTimeout({ settings }: { settings: CaptureSettings }) {
+  return (
+    <WholeNumberSetting
+      settingKey="editorTimeout"
+      value={settings.editorTimeout}
+      id="editor-timeout"
+      heading="Editor spans"
+      label="Minutes between an editor’s heartbeats that still make one span"
+      saved={(minutes) => `Saved: heartbeats of one project and branch at most ${minutes} minutes apart make one span.`}
+    />
   );
 }
 
@@ -336,6 +371,7 @@ export function Capture() {
           <SuggestionRules />
           <Exclusions settings={status.settings} />
           <Retention settings={status.settings} />
+          <EditorTimeout settings={status.settings} />
           <Forget />
         </>
       )}
