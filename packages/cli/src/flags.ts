@@ -1,6 +1,7 @@
 /** The one flag parser of the commands: strict, and every command takes `--json`. */
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { CliError } from './io.ts';
+import { terminalText } from './terminal-text.ts';
 
 /** Parsed flags of a command: every command takes `--json`. */
 export interface ParsedFlags {
@@ -8,9 +9,49 @@ export interface ParsedFlags {
   positionals: string[];
 }
 
+/** A value that reads as a negative number (`-1`, `-0.5`, `-.5`): no flag starts so. */
+const NEGATIVE_NUMBER = /^-\.?\d/;
+
+/**
+ * The arguments with each value-taking flag's value checked before node's parseArgs sees them
+ * (docs/cli.md "Errors"): a negative number after it (`--budget -1`) is its value, passed on
+ * as `--budget=-1` so the command's own rule refuses it in words that say what is allowed;
+ * a flag with no value, or followed by another flag or a dash word, is one line that names the
+ * flag (parseArgs would say "argument is ambiguous" and suggest `--budget=-XYZ`).
+ */
+function withValues(args: readonly string[], options: ParseArgsOptionsConfig): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    out.push(arg);
+    if (arg === '--') {
+      out.push(...args.slice(i + 1));
+      break;
+    }
+    if (!arg.startsWith('--') || arg.includes('=')) continue;
+    const name = arg.slice(2);
+    if (!Object.hasOwn(options, name) || options[name]?.type !== 'string') continue;
+    const next = args[i + 1];
+    if (next === undefined) throw new CliError(`${arg} needs a value`);
+    if (NEGATIVE_NUMBER.test(next)) {
+      out[out.length - 1] = `${arg}=${next}`;
+      i++;
+    } else if (next.startsWith('-') && next !== '-') {
+      const flag = next.split('=')[0] as string;
+      throw new CliError(
+        flag.startsWith('--') && Object.hasOwn(options, flag.slice(2))
+          ? `${arg} needs a value; it is followed by the flag ${flag}`
+          : `${arg} needs a value; "${terminalText(next)}" starts with a dash, so it reads as a flag: write ${arg}=${terminalText(next)} if it is the value`,
+      );
+    }
+  }
+  return out;
+}
+
 /** Parses a command's arguments strictly: unknown flags and extra arguments are errors. */
 export function flags(args: string[], options: ParseArgsOptionsConfig = {}, positionals = 0): ParsedFlags {
-  const parsed = parseArgs({ args, options: { json: { type: 'boolean' }, ...options }, allowPositionals: true, strict: true });
+  const all: ParseArgsOptionsConfig = { json: { type: 'boolean' }, ...options };
+  const parsed = parseArgs({ args: withValues(args, all), options: all, allowPositionals: true, strict: true });
   if (parsed.positionals.length > positionals) throw new CliError(`unexpected argument: ${parsed.positionals[positionals]}`);
   return { values: parsed.values as ParsedFlags['values'], positionals: parsed.positionals };
 }

@@ -6,6 +6,7 @@
  */
 import type { AdminInput } from '@tock/app';
 import type { ActivityLedger, Client } from '@tock/core';
+import { isProblem } from '@tock/protocol';
 import { admin } from './admin-call.ts';
 import { flags } from './flags.ts';
 import type { Command } from './command.ts';
@@ -37,6 +38,24 @@ function clearable(value: string | boolean | undefined): string | null | undefin
   return value === '' ? null : value;
 }
 
+/**
+ * Asks the app, and says its refusal of a field given by a flag as that flag and its value
+ * (`--budget -1: must be a number of hours above 0`): `given` maps an input field to the flag
+ * and the value typed. Decided by the problem's field and details, never by its message
+ * (docs/architecture.md "One problem type"); any other failure comes back as it is.
+ */
+async function sayingFlags<T>(ask: () => Promise<T>, given: Record<string, readonly [flag: string, value: string | null | undefined]>): Promise<T> {
+  try {
+    return await ask();
+  } catch (error) {
+    if (!isProblem(error) || error.field === undefined || !Object.hasOwn(given, error.field)) throw error;
+    const rule = error.details?.find((detail) => detail.field === error.field);
+    const [flag, value] = given[error.field] as readonly [string, string | null | undefined];
+    if (rule === undefined) throw error;
+    throw new CliError(`${flag}${typeof value === 'string' ? ` ${terminalText(value)}` : ''}: ${rule.message}`);
+  }
+}
+
 const CLIENTS_USAGE = 'tock clients list | add NAME [--rate R] [--currency C] [--address TEXT] | edit CLIENT [--name N] [--rate R] [--currency C] [--address TEXT] | remove CLIENT   ("" clears a field)';
 
 const clients: Command = {
@@ -49,6 +68,7 @@ const clients: Command = {
     const json = values.json === true;
     const fields = { rate: clearable(values.rate), currency: clearable(values.currency), address: clearable(values.address) };
     const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+    const typed = { rate: ['--rate', fields.rate], currency: ['--currency', fields.currency], address: ['--address', undefined] } as const;
     if (action === 'list') {
       if (target !== undefined || Object.keys(given).length > 0 || values.name !== undefined) throw new CliError(`usage: ${CLIENTS_USAGE}`);
       const list = await admin(io, 'GET /clients');
@@ -58,12 +78,12 @@ const clients: Command = {
     if (target === undefined || target.trim() === '') throw new CliError(`tock clients ${action} needs a client name; usage: ${CLIENTS_USAGE}`);
     if (action === 'add') {
       if (values.name !== undefined) throw new CliError('--name goes with `tock clients edit`; the name of a new client is its argument');
-      const client = await admin(io, 'POST /clients/add', { name: target, ...given });
+      const client = await sayingFlags(() => admin(io, 'POST /clients/add', { name: target, ...given }), typed);
       print(io, json, client, () => `Added client ${formatClient(client)}`);
     } else if (action === 'edit') {
       const name = values.name as string | undefined;
       if (name === undefined && Object.keys(given).length === 0) throw new CliError('tock clients edit changes nothing without --name, --rate, --currency or --address');
-      const client = await admin(io, 'POST /clients/edit', { client: target, ...(name === undefined ? {} : { name }), ...given });
+      const client = await sayingFlags(() => admin(io, 'POST /clients/edit', { client: target, ...(name === undefined ? {} : { name }), ...given }), typed);
       print(io, json, client, () => `Changed client ${formatClient(client)}`);
     } else if (action === 'remove') {
       if (values.name !== undefined || Object.keys(given).length > 0) throw new CliError('tock clients remove takes only the client');
@@ -107,7 +127,7 @@ const activity: Command = {
     if (values.billable === true) input.billable = true;
     if (values['not-billable'] === true) input.billable = false;
     if (Object.keys(input).length === 1) throw new CliError('tock activity set changes nothing without --client, --rate, --billable, --not-billable or --budget');
-    const ledger = await admin(io, 'POST /activity/set', input);
+    const ledger = await sayingFlags(() => admin(io, 'POST /activity/set', input), { rate: ['--rate', rate], budgetHours: ['--budget', budget] });
     print(io, json, ledger, () => formatActivityLedger(ledger));
     return 0;
   },

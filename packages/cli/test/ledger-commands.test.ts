@@ -2,8 +2,8 @@
  * The ledger's commands end to end (docs/cli.md "The ledger"): `tock clients`, `tock activity
  * set`, `tock tag` / `untag`, `tock settings` and `tock log --tag --billable` against an app
  * started in this process (its admin socket and listener for real). Bad input — a rate `abc`,
- * a currency `EURO`, a budget `-1`, a tag with a control character — is one `error:` line and
- * changes nothing.
+ * a currency `EURO`, a budget `-1` (as `--budget -1` too), a flag without its value, a tag with
+ * a control character — is one `error:` line that names the flag and changes nothing.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -59,11 +59,20 @@ describe('ledger commands against a running app', () => {
     const state = async () => [await ok('clients', 'list', '--json'), await ok('activity', 'show', 'Design', '--json'), await ok('settings', 'get', 'rounding')];
     const before = await state();
     const refusals: [string[], RegExp][] = [
-      [['clients', 'add', 'Other', '--rate', 'abc'], /^error: rate: must be a decimal number/],
-      [['clients', 'edit', 'ACME', '--currency', 'EURO'], /^error: currency: must be a three-letter ISO 4217 code/],
-      [['activity', 'set', 'Design', '--budget=-1'], /^error: budgetHours: must be a number of hours above 0/],
-      [['activity', 'set', 'Design', '--budget', '-1'], /^error: .*--budget/],
-      [['activity', 'set', 'Design', '--rate', '12,50'], /^error: rate: must be a decimal number/],
+      [['clients', 'add', 'Other', '--rate', 'abc'], /^error: --rate abc: must be a decimal number/],
+      [['clients', 'edit', 'ACME', '--currency', 'EURO'], /^error: --currency EURO: must be a three-letter ISO 4217 code/],
+      [['activity', 'set', 'Design', '--budget=-1'], /^error: --budget -1: must be a number of hours above 0/],
+      // A negative number after a flag is its value (node's parseArgs called it "ambiguous").
+      [['activity', 'set', 'Design', '--budget', '-1'], /^error: --budget -1: must be a number of hours above 0/],
+      [['activity', 'set', 'Design', '--budget', '-0.5'], /^error: --budget -0\.5: must be a number of hours above 0/],
+      [['activity', 'set', 'Design', '--rate', '-5'], /^error: --rate -5: must be a decimal number such as 85\.00/],
+      [['clients', 'add', 'Other', '--rate', '-5'], /^error: --rate -5: must be a decimal number such as 85\.00/],
+      [['activity', 'set', 'Design', '--rate', '12,50'], /^error: --rate 12,50: must be a decimal number/],
+      // Every flag that takes a value: missing, followed by another flag, or a word starting with a dash.
+      [['activity', 'set', 'Design', '--budget'], /^error: --budget needs a value$/],
+      [['log', '30m', 'Design', '--tag', '--billable'], /^error: --tag needs a value; it is followed by the flag --billable$/],
+      [['log', '30m', 'Design', '--tag', '-wip'], /^error: --tag needs a value; "-wip" starts with a dash, so it reads as a flag: write --tag=-wip if it is the value$/],
+      [['clients', 'add', 'Other', '--address', '--rate=5'], /^error: --address needs a value; it is followed by the flag --rate$/],
       [['activity', 'set', 'Design', '--client', 'Nobody'], /^error: .*no client named "Nobody"/],
       [['log', '30m', 'Design', '--tag', 'a\u0007b'], /^error: .*tags: .*without control characters/],
       [['settings', 'set', 'rounding', '{"mode":"up","minutes":7}'], /^error: rounding: "minutes" must be one of/],
