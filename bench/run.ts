@@ -116,7 +116,7 @@ const GROUPS: { name: string; ids: string[]; titles: string[]; run: (c: BenchCon
   { name: 'report', ids: ['report-month'], titles: ['tock report month, long history'], run: reportFigure },
   { name: 'report-listener', ids: ['report-by-day-listener'], titles: ['GET /report?by=day month, long history'], run: listenerReportFigure },
   { name: 'events', ids: ['event-latency-16', 'events-idle-cpu'], titles: ['status event latency to 16 streams, p99', 'app CPU with 16 idle event streams'], run: eventFigures },
-  { name: 'heartbeats', ids: ['heartbeats-ingest', 'statusbar-p99'], titles: ['heartbeats ingested/s (bulks of 25, 4 in flight)', 'GET statusbar/today p99, a year of heartbeats stored'], run: heartbeatFigures },
+  { name: 'heartbeats', ids: ['heartbeats-ingest', 'heartbeats-cpu', 'statusbar-p99'], titles: ['heartbeats ingested/s (bulks of 25, 4 in flight)', 'heartbeats ingested per CPU second (bulks of 25, 4 in flight)', 'GET statusbar/today p99, a year of heartbeats stored'], run: heartbeatFigures },
   { name: 'capture', ids: ['capture-cpu', 'capture-store'], titles: ['capture on (X11, a focus change every 10 s) vs off, CPU', 'a simulated month of capture: timeline of a day, p99'], run: captureFigures },
   { name: 'suggestions', ids: ['suggestions'], titles: ["a day's suggestions, a year of capture and 50 rules, p99"], run: suggestionsFigure },
   { name: 'tray', ids: ['tray-cpu', 'tray-rss'], titles: ['app idle with the tray on vs off, CPU', 'app idle with the tray on vs off, RSS'], run: trayFigures },
