@@ -2,7 +2,8 @@
  * Settings › Sync in a real Chromium against a real app: turned on with the form (a missing
  * folder refused at its field), this device's line, another device's work arriving while the
  * window is open (Today's total follows without a reload; History marks the block "on desktop"),
- * a device whose log has a bad line shown with its problem, turned off; axe in light and dark.
+ * a device whose log has a bad line shown with its problem, turned off; the folder field as wide
+ * as its form from 360 to 1920 px; the window's words for the app's refusals; axe in light and dark.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -47,14 +48,29 @@ describe('Settings › Sync', () => {
     const { page } = b;
     await openWindow(page, t, '/settings/sync');
     const dir = page.getByLabel('Folder');
+    assert.equal(await dir.getAttribute('placeholder'), '~/Sync/tock');
+    await page.getByRole('button', { name: 'Turn sync on' }).click();
+    const dirError = page.locator('#sync-dir-error');
+    await dirError.waitFor();
+    assert.equal(await dirError.textContent(), 'Enter the folder your sync engine shares, a folder such as ~/Sync/tock.');
     await dir.fill(join(folder, 'missing'));
     await page.getByRole('button', { name: 'Turn sync on' }).click();
-    await page.locator('#sync-dir-error').filter({ hasText: 'does not exist; create it' }).waitFor();
+    await dirError.filter({ hasText: 'does not exist; create it' }).waitFor();
     assert.equal(await dir.getAttribute('aria-invalid'), 'true');
+    // The app's refusal, shared with `tock sync enable`, names the window's button instead of the command.
+    const refusal = (await dirError.textContent()) ?? '';
+    assert.ok(refusal.includes(`${join(folder, 'missing')} does not exist; create it (or the folder your sync engine shares) and press Turn sync on again`), refusal);
+    assert.ok(!refusal.includes('tock sync enable'), refusal);
     await dir.fill(folder);
     await page.getByLabel('This device’s name (optional; the host name otherwise)').fill('laptop');
     await page.getByRole('button', { name: 'Turn sync on' }).click();
     await page.getByTestId('sync-this-device').filter({ hasText: 'Sync is on: laptop writes its changes to' }).waitFor();
+    // What the log count means to a person, in the words of `tock sync status`.
+    const own = t.app.services.sync.status().device!.logLines;
+    assert.equal(
+      await page.getByTestId('sync-this-device').textContent(),
+      `Sync is on: laptop writes its changes to ${folder}. ${own} ${own === 1 ? 'change made here is' : 'changes made here are'} in the folder for the other devices.`,
+    );
     await page.getByText('No other device in the folder yet.').waitFor();
     assert.deepEqual(await seriousAxeViolations(page), []);
 
@@ -71,6 +87,8 @@ describe('Settings › Sync', () => {
     device(BROKEN, 'tablet', ['{oops']);
     const table = page.getByTestId('sync-devices');
     await table.locator('tr', { hasText: 'desktop' }).filter({ hasText: 'none' }).waitFor();
+    assert.deepEqual(await table.locator('thead th').allTextContents(), ['Device', 'Last change', 'Its changes applied here', 'Problem']);
+    assert.equal(await table.locator('tr', { hasText: 'desktop' }).locator('td').nth(2).textContent(), '2 changes');
     await table.locator('tr', { hasText: 'tablet' }).filter({ hasText: '00000001.jsonl line 1: not a JSON line; applying its log stops there' }).waitFor();
     assert.deepEqual(await seriousAxeViolations(page), []);
     await screenshot(page, 'settings-sync');
@@ -85,6 +103,27 @@ describe('Settings › Sync', () => {
     await page.getByRole('button', { name: 'Turn sync on' }).waitFor();
     assert.equal(t.app.services.sync.status().enabled, false);
   });
+
+  for (const [width, height] of [
+    [360, 800],
+    [1920, 1080],
+  ] as const) {
+    it(`gives the folder the form's whole width at ${width}×${height}`, async () => {
+      const sized = await launchBrowser({ width, height });
+      try {
+        await openWindow(sized.page, t, '/settings/sync');
+        const form = await sized.page.locator('form.sync-form').boundingBox();
+        const field = await sized.page.locator('#sync-dir').boundingBox();
+        const name = await sized.page.locator('#sync-name').boundingBox();
+        assert.ok(form && field && name);
+        assert.equal(Math.round(field.width), Math.round(form.width), `the folder field is ${field.width} px in a ${form.width} px form`);
+        assert.equal(Math.round(name.width), Math.round(form.width));
+        assert.ok(field.x + field.width <= width, 'and within the window');
+      } finally {
+        await sized.close();
+      }
+    });
+  }
 
   it('is readable in the dark theme', async () => {
     const dark = await launchBrowser({ colorScheme: 'dark' });

@@ -1,8 +1,9 @@
 /**
  * Settings › Sync (docs/ui.md "Sync"; how sync works: docs/sync.md): the folder this device
  * syncs through and its name — turned on with a form, off with a button — and every other
- * device seen in the folder with its last change, how much of its log is applied, and any
- * problem with its files. The app's refusals are shown next to their field.
+ * device seen in the folder with its last change, how many of its changes are applied here,
+ * and any problem with its files. The app's refusals are shown next to their field, with the
+ * window's words for the step they name as a `tock sync` command.
  */
 import { useState } from 'preact/hooks';
 import { request, messageOf } from '../api.ts';
@@ -18,6 +19,27 @@ function when(iso: string | null): string {
   return dayAndTime(Date.parse(iso));
 }
 
+/** `1 change`, `22 changes` (the words of `tock sync status`). */
+function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/**
+ * The app's sync refusals and folder problems are shared with `tock sync enable`, whose
+ * words they end with; in the window the same step is this screen's button.
+ */
+const CLI_STEPS: readonly [string, string][] = [
+  ['run tock sync enable again', 'press Turn sync on again'],
+  ['run tock sync enable with another folder', 'turn sync off, then on with another folder'],
+];
+
+/** A message from the app, with the CLI's next step said as the window's. */
+export function windowWords(message: string): string {
+  let words = message;
+  for (const [cli, window] of CLI_STEPS) words = words.replaceAll(cli, window);
+  return words;
+}
+
 function EnableForm({ status }: { status: SyncStatus }) {
   const [dir, setDir] = useState(status.dir ?? '');
   const [name, setName] = useState('');
@@ -26,7 +48,7 @@ function EnableForm({ status }: { status: SyncStatus }) {
   const [busy, setBusy] = useState(false);
   const submit = async (e: Event): Promise<void> => {
     e.preventDefault();
-    if (dir.trim() === '') return setErrors({ dir: 'Enter the folder your sync engine shares, as a full path.' });
+    if (dir.trim() === '') return setErrors({ dir: 'Enter the folder your sync engine shares, a folder such as ~/Sync/tock.' });
     setBusy(true);
     setErrors({});
     setFailure(null);
@@ -34,21 +56,24 @@ function EnableForm({ status }: { status: SyncStatus }) {
       await request('POST /api/sync/enable', { body: { dir: dir.trim(), name: name.trim() } });
     } catch (err) {
       const fields = fieldErrorsOf(err);
-      if (fields) setErrors(fields);
-      else setFailure(messageOf(err));
+      if (fields) setErrors(Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, windowWords(message)])));
+      else setFailure(windowWords(messageOf(err)));
     } finally {
       setBusy(false);
     }
   };
   return (
-    <form class="port-form" onSubmit={(e) => void submit(e)} noValidate>
+    <form class="port-form sync-form" onSubmit={(e) => void submit(e)} noValidate>
       <label for="sync-dir">Folder</label>
+      <p id="sync-dir-hint" class="hint">
+        The folder your sync engine shares, a folder such as ~/Sync/tock.
+      </p>
       <input
         id="sync-dir"
         type="text"
         value={dir}
-        placeholder="/home/you/Sync/tock"
-        {...describedByError(errors.dir, 'sync-dir-error')}
+        placeholder="~/Sync/tock"
+        {...describedByError(errors.dir, 'sync-dir-error', 'sync-dir-hint')}
         onInput={(e) => setDir((e.target as HTMLInputElement).value)}
       />
       <FieldError id="sync-dir-error" message={errors.dir} alert />
@@ -79,7 +104,7 @@ function ThisDevice({ status }: { status: SyncStatus }) {
     try {
       await request('POST /api/sync/disable');
     } catch (err) {
-      setFailure(messageOf(err));
+      setFailure(windowWords(messageOf(err)));
     } finally {
       setBusy(false);
     }
@@ -90,11 +115,12 @@ function ThisDevice({ status }: { status: SyncStatus }) {
     <>
       <p class="status-line" data-testid="sync-this-device">
         <span class="dot" aria-hidden="true" />
-        Sync is on: <strong>{device.name}</strong> writes its changes to <code>{status.dir}</code> ({device.logLines} in its log).
+        Sync is on: <strong>{device.name}</strong> writes its changes to <code>{status.dir}</code>.{' '}
+        {count(device.logLines, 'change made here is', 'changes made here are')} in the folder for the other devices.
       </p>
       {status.problem && (
         <p class="field-error" role="alert" data-testid="sync-folder-problem">
-          {status.problem}
+          {windowWords(status.problem)}
         </p>
       )}
       <OneTimer on={status.oneTimer} />
@@ -152,7 +178,7 @@ function OtherDevices({ status }: { status: SyncStatus }) {
               <tr>
                 <th scope="col">Device</th>
                 <th scope="col">Last change</th>
-                <th scope="col">Applied</th>
+                <th scope="col">Its changes applied here</th>
                 <th scope="col">Problem</th>
               </tr>
             </thead>
@@ -166,8 +192,8 @@ function OtherDevices({ status }: { status: SyncStatus }) {
                   </td>
                   <td>{when(d.lastChange)}</td>
                   <td>
-                    {d.applied}
-                    {d.behind > 0 ? ` (${d.behind} waiting)` : ''}
+                    {count(d.applied, 'change', 'changes')}
+                    {d.behind > 0 ? `; ${count(d.behind, 'more is', 'more are')} still to apply` : ''}
                   </td>
                   <td>{d.problem ?? 'none'}</td>
                 </tr>
