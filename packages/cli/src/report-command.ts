@@ -9,7 +9,7 @@
 import type { AdminInput, AdminResult } from '@tock/app';
 import { REPORT_PERIODS, reportCsv, reportMatrixCsv, type Report, type ReportActivityRow, type ReportDayRow } from '@tock/core';
 import type { ClientReportRow, ReportBy, TagReportRow } from '@tock/protocol';
-import { formatMinutesAs, shownTable } from '@tock/protocol';
+import { formatMinutesAs, largestRemainderMinutes, shownTable } from '@tock/protocol';
 import { admin, asFlagRefusal, type FlagsByField } from './admin-call.ts';
 import { flags } from './flags.ts';
 import { CliError, type Io } from './io.ts';
@@ -17,11 +17,19 @@ import { terminalJson, terminalText } from './terminal-text.ts';
 
 const PERIODS: readonly string[] = REPORT_PERIODS;
 
+/** Whether a report has anything billed to show: billed time or an amount on any row (as the window decides). */
+function hasBilling(report: Report): boolean {
+  return report.amounts.length > 0 || (report.rows as { billedSeconds: number; amount: string | null }[]).some((r) => r.billedSeconds > 0 || r.amount !== null);
+}
+
 /**
  * The report as a table: a title, one line per row, and a total line, every time as
  * @tock/protocol shows durations: floored to the minute, the rows by largest remainder so that
  * they add up to the total as shown. By activity, time two activities shared is in both rows
- * and once in the total: an `Overlap` line takes it off, so the column still adds up.
+ * and once in the total: an `Overlap` line takes it off, so the column still adds up. Where
+ * anything is billed (docs/data.md "The ledger"), the columns are Worked, Billed (shared out
+ * the same way over its own sum; no sum by tag, where a block with two tags is billed under
+ * each) and Amount (the row's, in its currency; the total per currency), as the window shows.
  */
 function reportTable(report: Report, by: ReportBy): string {
   const range = report.from === report.to ? report.from : `${report.from} – ${report.to}`;
@@ -38,21 +46,31 @@ function reportTable(report: Report, by: ReportBy): string {
         : by === 'tag'
           ? (report.rows as TagReportRow[]).map((r) => (r.tag === null ? '(no tag)' : terminalText(r.tag)))
           : (report.rows as ReportDayRow[]).map((r) => `${r.date} ${weekday(r.date)}`);
-  // What a row is worth, where a rate applies: `€` never, the currency's code and the decimal amount.
-  const worth = (report.rows as { amount: string | null; currency: string | null }[]).map((r) => (r.amount === null ? '' : `  ${r.amount} ${r.currency}`));
-  const cells: [string, string][] = labels.map((label, i) => [label, `${formatMinutesAs(shown.rows[i] ?? 0)}${worth[i]}`]);
-  if (by !== 'day' && cells.length === 0) return `${title}\nNo time tracked.`;
+  if (by !== 'day' && labels.length === 0) return `${title}\nNo time tracked.`;
+  const billing = hasBilling(report);
+  const ledgerRows = report.rows as { billedSeconds: number; amount: string | null; currency: string | null }[];
+  const billed = largestRemainderMinutes(ledgerRows.map((r) => r.billedSeconds));
+  // An amount is the currency's code and the decimal amount (never `€`); `–` where no rate applies.
+  const worth = (amount: string | null, currency: string | null): string => (amount === null || currency === null ? '–' : `${amount} ${currency}`);
+  const cells: string[][] = labels.map((label, i) => {
+    const time = formatMinutesAs(shown.rows[i] ?? 0);
+    const row = ledgerRows[i];
+    return billing && row ? [label, time, formatMinutesAs(billed[i] ?? 0), worth(row.amount, row.currency)] : [label, time];
+  });
+  const blank = billing ? ['', ''] : [];
   // By client and by tag, rows share time like activities do, but the overlap line is the activities' figure: leave it out there.
-  const overlap: [string, string][] = shown.overlap > 0 && by === 'activity' ? [['Overlap, counted once', `−${formatMinutesAs(shown.overlap)}`]] : [];
+  const overlap: string[][] = shown.overlap > 0 && by === 'activity' ? [['Overlap, counted once', `−${formatMinutesAs(shown.overlap)}`, ...blank]] : [];
   const amounts = report.amounts.map((a) => `${a.amount} ${a.currency}`).join(', ');
-  const total: [string, string] = ['Total', `${formatMinutesAs(shown.total)}${amounts === '' ? '' : `  ${amounts}`}`];
-  const header: [string, string] = [by === 'activity' ? 'Activity' : by === 'client' ? 'Client' : by === 'tag' ? 'Tag' : 'Day', 'Time'];
+  const billedTotal = by === 'tag' ? '–' : formatMinutesAs(billed.reduce((sum, m) => sum + m, 0));
+  const total = billing ? ['Total', formatMinutesAs(shown.total), billedTotal, amounts === '' ? '–' : amounts] : ['Total', formatMinutesAs(shown.total)];
+  const first = by === 'activity' ? 'Activity' : by === 'client' ? 'Client' : by === 'tag' ? 'Tag' : 'Day';
+  const header = billing ? [first, 'Worked', 'Billed', 'Amount'] : [first, 'Time'];
   const all = [header, ...cells, ...overlap, total];
-  const nameWidth = Math.max(...all.map(([name]) => [...name].length));
-  const timeWidth = Math.max(...all.map(([, time]) => [...time].length));
-  const line = ([name, time]: [string, string]): string =>
-    `${name}${' '.repeat(nameWidth - [...name].length)}  ${' '.repeat(timeWidth - [...time].length)}${time}`;
-  const rule = '─'.repeat(nameWidth + 2 + timeWidth);
+  const widths = header.map((_, column) => Math.max(...all.map((row) => [...(row[column] ?? '')].length)));
+  const pad = (text: string, width: number): string => ' '.repeat(width - [...text].length);
+  // The first column left-aligned, the figures right-aligned.
+  const line = (row: string[]): string => row.map((cell, column) => (column === 0 ? `${cell}${pad(cell, widths[0] as number)}` : `${pad(cell, widths[column] as number)}${cell}`)).join('  ');
+  const rule = '─'.repeat(widths.reduce((sum, w) => sum + w, 0) + 2 * (widths.length - 1));
   return [title, '', line(header), rule, ...cells.map(line), rule, ...overlap.map(line), line(total)].join('\n');
 }
 

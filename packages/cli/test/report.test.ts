@@ -185,6 +185,33 @@ describe('tock report', () => {
     assert.equal(rows.reduce((sum, l) => sum + minutes(l), 0) + minutes(overlap), minutes(total), 'the column adds up as shown');
   });
 
+  it('where anything is billed the table shows Worked, Billed and Amount, and the totals per currency', async () => {
+    for (const argv of [
+      ['clients', 'add', 'ACME', '--rate', '80', '--currency', 'EUR'],
+      ['activity', 'set', 'Alpha', '--client', 'ACME', '--billable'],
+      ['settings', 'set', 'rounding', '{"mode":"up","minutes":60}'],
+    ]) {
+      const run = await tock(env, ...argv);
+      assert.equal(run.status, 0, run.err);
+    }
+    const table = (await tock(env, 'report')).out.split('\n');
+    const cells = (line: string | undefined): string[] => (line ?? '').trim().split(/\s{2,}/);
+    assert.deepEqual(cells(table[2]), ['Activity', 'Worked', 'Billed', 'Amount']);
+    // 45 min of Alpha rounded up to the hour, at 80 EUR/h; the other activities are not billable.
+    assert.deepEqual(cells(table.find((l) => l.startsWith('Alpha'))), ['Alpha', '0:45', '1:00', '80.00 EUR']);
+    assert.deepEqual(cells(table.find((l) => l.startsWith('Café'))), ['Café', '0:45', '0:00', '–']);
+    assert.deepEqual(cells(table.find((l) => l.startsWith('Total'))).slice(2), ['1:00', '80.00 EUR']);
+    const widths = new Set(table.slice(2).filter((l) => !l.startsWith('─')).map((l) => [...l].length));
+    assert.equal(widths.size, 1, `the columns line up:\n${table.join('\n')}`);
+    // By tag a block with two tags would be billed under each: the billed column has no sum.
+    const byTag = (await tock(env, 'report', '--by', 'tag')).out.split('\n');
+    assert.deepEqual(cells(byTag.find((l) => l.startsWith('(no tag)'))).slice(2), ['1:00', '80.00 EUR']);
+    assert.deepEqual(cells(byTag.find((l) => l.startsWith('Total'))).slice(2), ['–', '80.00 EUR']);
+    // Without billing the table is as before: Time only.
+    const unbilled = (await tock(env, 'report', '--billable', 'false')).out.split('\n');
+    assert.deepEqual(cells(unbilled[2]), ['Activity', 'Time']);
+  });
+
   it('says how to start the app when it is not running', async () => {
     const run = await tock(appEnv(), 'report');
     assert.equal(run.status, 1);
