@@ -2,7 +2,8 @@
  * The desktop parts of the window in a real Chromium against a real app whose idle source
  * and clock the test controls: the idle question in every open window, answered once; the
  * Continue button on Today; Settings › Desktop with the idle source, the threshold, the
- * reminder and its working hours, the app's refusals shown at their fields; axe on both.
+ * reminder and its working hours, the app's refusals shown at their fields, what to install when
+ * no idle source works; axe on both.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -18,6 +19,15 @@ let leftAt: number | null = null;
 /** The stand-in tray's state, and how to tell the app it changed. */
 let trayState: TrayState = 'shown';
 let trayChanged: () => void = () => {};
+/** While true, no idle source answers: each needs something installed first. */
+let noIdleSource = false;
+const unanswered = async (): Promise<number> => {
+  throw new Error('not installed');
+};
+const NEEDS = [
+  { name: 'X11 (xprintidle)', hint: 'install xprintidle (Debian/Ubuntu: apt install xprintidle)', idleMs: unanswered },
+  { name: 'GNOME (Mutter)', hint: 'needs a GNOME session bus', idleMs: unanswered },
+];
 const clock = (): number => Date.now() + skipped;
 
 before(async () => {
@@ -29,7 +39,7 @@ before(async () => {
       desktop: {
         timers: false,
         notifier: { name: 'the test’s notifier', notify: async () => {} },
-        idleSources: () => [{ name: 'the test’s idle source', idleMs: async () => (leftAt === null ? 0 : clock() - leftAt) }],
+        idleSources: () => (noIdleSource ? NEEDS : [{ name: 'the test’s idle source', idleMs: async () => (leftAt === null ? 0 : clock() - leftAt) }]),
         tray: (hooks) => {
           trayChanged = hooks.onStateChange;
           return { show: () => {}, state: () => trayState, close: async () => {} };
@@ -120,6 +130,28 @@ describe('Settings › Desktop', () => {
     await page.getByText('Saved: Tock asks after 5 minutes away.').waitFor();
     assert.equal(services().desktop.settings().idleThresholdMinutes, 5);
     assert.deepEqual(await seriousAxeViolations(page), []);
+  });
+
+  it('says what to install when no idle source works here', async () => {
+    const { page } = b;
+    noIdleSource = true;
+    try {
+      await services().desktop.probeIdleSources();
+      await openWindow(page, t, '/settings/desktop');
+      await page.getByTestId('idle-source').filter({ hasText: 'No idle source works on this desktop' }).waitFor();
+      const hints = page.getByTestId('idle-hints');
+      assert.deepEqual(await hints.locator('li').allTextContents(), [
+        'X11 (xprintidle): install xprintidle (Debian/Ubuntu: apt install xprintidle)',
+        'GNOME (Mutter): needs a GNOME session bus',
+      ]);
+      await page.getByText('Any one of these makes it work:').waitFor();
+      assert.deepEqual(await seriousAxeViolations(page), []);
+    } finally {
+      noIdleSource = false;
+      await services().desktop.probeIdleSources();
+    }
+    await page.getByTestId('idle-source').filter({ hasText: 'Idle time comes from the test’s idle source.' }).waitFor();
+    await page.getByTestId('idle-hints').waitFor({ state: 'detached' });
   });
 
   it('turns the reminder on and saves its minutes and working hours; the app’s refusal shows at the field', async () => {

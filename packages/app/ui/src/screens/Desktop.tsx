@@ -49,6 +49,27 @@ function sourceLine(view: DesktopView): string {
   return 'Looking for a way to read idle time on this desktop…';
 }
 
+/**
+ * While no idle source works, what each source tried here needs (`install xprintidle …`),
+ * best first, as the app's view says: one of them is enough.
+ */
+function IdleHints({ view }: { view: DesktopView }) {
+  const hints = view.idleSource.state === 'none' ? view.idleSource.hints : [];
+  if (hints.length === 0) return null;
+  return (
+    <div class="idle-hints">
+      <p id="idle-hints-heading">{hints.length === 1 ? 'To make it work:' : 'Any one of these makes it work:'}</p>
+      <ul aria-labelledby="idle-hints-heading" data-testid="idle-hints">
+        {hints.map((h) => (
+          <li key={h.source}>
+            <strong>{h.source}</strong>: {h.hint}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function IdleSection({ view }: { view: DesktopView }) {
   const [text, setText] = useState(String(view.settings.idleThresholdMinutes));
   const [error, setError] = useState<string | null>(null);
@@ -79,6 +100,7 @@ function IdleSection({ view }: { view: DesktopView }) {
         <span class="dot" aria-hidden="true" />
         {sourceLine(view)}
       </p>
+      <IdleHints view={view} />
       <form class="port-form" onSubmit={(e) => void submit(e)} noValidate>
         <label for="idle-threshold">Ask after (minutes away)</label>
         <div class="inline-row">
