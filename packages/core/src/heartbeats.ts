@@ -91,12 +91,17 @@ export function machineFromHeader(header: string | undefined | null): string | n
   return text;
 }
 
-/** An optional text field: absent or null → null; not a string → null (plugins differ); too long or unsafe → refused. */
+/**
+ * An optional text field: absent, null, empty or not a string → null (plugins differ); longer
+ * than `max` code points or holding a control character or bidirectional override → null too.
+ * Only a missing or invalid required field refuses a heartbeat (docs/protocol.md "Heartbeats"),
+ * so a bad optional field is dropped, never stored changed: what Tock shows is what the editor
+ * sent, and no such character enters the store.
+ */
 function optionalText(raw: Record<string, unknown>, field: string, max: number): string | null {
   const value = raw[field];
   if (typeof value !== 'string' || value === '') return null;
-  if (codePointLength(value) > max) throw new Refused(`${field} must be at most ${max} characters`);
-  if (FORBIDDEN_NAME_CHARACTER.test(value)) throw new Refused(`${field} must not contain control characters or bidirectional overrides`);
+  if (codePointLength(value) > max || FORBIDDEN_NAME_CHARACTER.test(value)) return null;
   return value;
 }
 
@@ -110,46 +115,42 @@ function optionalCount(raw: Record<string, unknown>, field: string): number | nu
  * Checks one heartbeat as sent (docs/protocol.md "Heartbeats"): `entity` 1–4096 code points with no control
  * character or bidirectional override, `time` a number of Unix seconds not more than 10
  * minutes ahead of `nowMs` nor before `oldestMs`, `type` one of the five (default `file`).
+ * An optional field that is not valid is dropped, never a reason to refuse.
  * Returns the heartbeat to store, or a {@link Refused} with the reason.
  */
 function checkHeartbeat(raw: unknown, nowMs: number, oldestMs: number, source: { editor: string | null; machine: string | null }): Heartbeat | Refused {
-  try {
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return new Refused('a heartbeat must be a JSON object');
-    const hb = raw as Record<string, unknown>;
-    const entity = hb.entity;
-    if (typeof entity !== 'string' || entity.length === 0) return new Refused('entity is required: a non-empty string');
-    if (codePointLength(entity) > WAKATIME_LIMITS.entityMax) return new Refused(`entity must be at most ${WAKATIME_LIMITS.entityMax} characters`);
-    if (FORBIDDEN_NAME_CHARACTER.test(entity)) return new Refused('entity must not contain control characters or bidirectional overrides');
-    const time = hb.time;
-    if (typeof time !== 'number' || !Number.isFinite(time)) return new Refused('time is required: Unix seconds as a number');
-    const timeMs = Math.round(time * 1000);
-    if (!isTimeInRange(timeMs)) return new Refused('time must be Unix seconds between 1970 and 2199');
-    if (timeMs > nowMs + WAKATIME_LIMITS.futureSeconds * 1000) {
-      return new Refused(`time is more than ${WAKATIME_LIMITS.futureSeconds / 60} minutes in the future; check the clock`);
-    }
-    if (timeMs < oldestMs) return new Refused('time is older than the capture retention (retentionDays); it would be deleted at once');
-    const type = hb.type ?? 'file';
-    if (typeof type !== 'string' || !TYPES.has(type)) return new Refused(`type must be one of ${HEARTBEAT_TYPES.join(', ')}`);
-    const ownEditor = editorFromUserAgent(typeof hb.user_agent === 'string' ? hb.user_agent : undefined);
-    return {
-      timeMs,
-      entity,
-      type: type as HeartbeatType,
-      isWrite: hb.is_write === true,
-      category: optionalText(hb, 'category', WAKATIME_LIMITS.shortTextMax),
-      project: optionalText(hb, 'project', WAKATIME_LIMITS.projectMax),
-      branch: optionalText(hb, 'branch', WAKATIME_LIMITS.shortTextMax),
-      language: optionalText(hb, 'language', WAKATIME_LIMITS.shortTextMax),
-      lines: optionalCount(hb, 'lines'),
-      lineno: optionalCount(hb, 'lineno'),
-      cursorpos: optionalCount(hb, 'cursorpos'),
-      editor: source.editor ?? ownEditor,
-      machine: source.machine,
-    };
-  } catch (error) {
-    if (error instanceof Refused) return error;
-    throw error;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return new Refused('a heartbeat must be a JSON object');
+  const hb = raw as Record<string, unknown>;
+  const entity = hb.entity;
+  if (typeof entity !== 'string' || entity.length === 0) return new Refused('entity is required: a non-empty string');
+  if (codePointLength(entity) > WAKATIME_LIMITS.entityMax) return new Refused(`entity must be at most ${WAKATIME_LIMITS.entityMax} characters`);
+  if (FORBIDDEN_NAME_CHARACTER.test(entity)) return new Refused('entity must not contain control characters or bidirectional overrides');
+  const time = hb.time;
+  if (typeof time !== 'number' || !Number.isFinite(time)) return new Refused('time is required: Unix seconds as a number');
+  const timeMs = Math.round(time * 1000);
+  if (!isTimeInRange(timeMs)) return new Refused('time must be Unix seconds between 1970 and 2199');
+  if (timeMs > nowMs + WAKATIME_LIMITS.futureSeconds * 1000) {
+    return new Refused(`time is more than ${WAKATIME_LIMITS.futureSeconds / 60} minutes in the future; check the clock`);
   }
+  if (timeMs < oldestMs) return new Refused('time is older than the capture retention (retentionDays); it would be deleted at once');
+  const type = hb.type ?? 'file';
+  if (typeof type !== 'string' || !TYPES.has(type)) return new Refused(`type must be one of ${HEARTBEAT_TYPES.join(', ')}`);
+  const ownEditor = editorFromUserAgent(typeof hb.user_agent === 'string' ? hb.user_agent : undefined);
+  return {
+    timeMs,
+    entity,
+    type: type as HeartbeatType,
+    isWrite: hb.is_write === true,
+    category: optionalText(hb, 'category', WAKATIME_LIMITS.shortTextMax),
+    project: optionalText(hb, 'project', WAKATIME_LIMITS.projectMax),
+    branch: optionalText(hb, 'branch', WAKATIME_LIMITS.shortTextMax),
+    language: optionalText(hb, 'language', WAKATIME_LIMITS.shortTextMax),
+    lines: optionalCount(hb, 'lines'),
+    lineno: optionalCount(hb, 'lineno'),
+    cursorpos: optionalCount(hb, 'cursorpos'),
+    editor: source.editor ?? ownEditor,
+    machine: source.machine,
+  };
 }
 
 const INSERT = `INSERT INTO heartbeats (id, time_ms, entity, type, is_write, category, project, branch, language, lines, lineno, cursorpos, editor, machine, received_at)

@@ -126,10 +126,10 @@ export const HEARTBEAT_SCHEMA = {
     entity: { type: 'string', minLength: 1, maxLength: WAKATIME_LIMITS.entityMax, description: 'File path, app name, domain or URL.' },
     time: { type: 'number', description: `Unix seconds (fractions kept to the millisecond); at most ${WAKATIME_LIMITS.futureSeconds / 60} minutes in the future, not older than the capture retention (retentionDays, default 90).` },
     type: { enum: [...HEARTBEAT_TYPES], default: 'file' },
-    category: { type: ['string', 'null'], maxLength: WAKATIME_LIMITS.shortTextMax },
-    project: { type: ['string', 'null'], maxLength: WAKATIME_LIMITS.projectMax },
-    branch: { type: ['string', 'null'], maxLength: WAKATIME_LIMITS.shortTextMax },
-    language: { type: ['string', 'null'], maxLength: WAKATIME_LIMITS.shortTextMax },
+    category: { type: ['string', 'null'], description: `Kept when at most ${WAKATIME_LIMITS.shortTextMax} code points; else dropped.` },
+    project: { type: ['string', 'null'], description: `Kept when at most ${WAKATIME_LIMITS.projectMax} code points; else dropped.` },
+    branch: { type: ['string', 'null'], description: `Kept when at most ${WAKATIME_LIMITS.shortTextMax} code points; else dropped.` },
+    language: { type: ['string', 'null'], description: `Kept when at most ${WAKATIME_LIMITS.shortTextMax} code points; else dropped.` },
     is_write: { type: ['boolean', 'null'] },
     lines: { type: ['integer', 'null'] },
     lineno: { type: ['integer', 'null'] },
@@ -138,7 +138,7 @@ export const HEARTBEAT_SCHEMA = {
     dependencies: { type: ['array', 'null'], description: 'Accepted and not kept.' },
   },
   description:
-    'Text fields must not hold control characters or bidirectional overrides (a heartbeat with one is refused). Other fields are ignored.',
+    'Only a missing or invalid entity or time (or an unknown type) refuses a heartbeat; entity must not hold control characters or bidirectional overrides. An optional field that is not valid (too long, of another type, or holding such a character) is dropped — stored as absent, never changed — and the heartbeat accepted. Other fields are ignored.',
 } as const;
 
 /**
