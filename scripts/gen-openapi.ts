@@ -249,7 +249,7 @@ function requestSchemaName(path: RoutePath): string {
   return `${ENDPOINTS[path].operationId[0]?.toUpperCase()}${ENDPOINTS[path].operationId.slice(1)}Request`;
 }
 
-const WAKATIME_DOOR = `The WakaTime door (docs/protocol.md "Editors: WakaTime heartbeats"): on the listener's port while it is on, with its own auth — the editor key, not the token; no X-Tock-* headers, no response signature. Checks in order: Host 403, browser (Origin / Sec-Fetch-Site) 403, its own lockout 429 with Retry-After (more than ${LIMITS.lockoutThreshold} wrong keys in ${LIMITS.lockoutWindowSeconds} s: ${LIMITS.lockoutSeconds} s; the signed API is not locked), body over ${WAKATIME_LIMITS.maxBodyBytes / 1048576} MiB 413, missing or wrong key 401, license locked 423, then the body. Every error body is {"error": "..."}.`;
+const WAKATIME_DOOR = `The WakaTime door (docs/protocol.md "Editors: WakaTime heartbeats"): on the listener's port while it is on, with its own auth — the editor key, not the token; no X-Tock-* headers, no response signature. Checks in order: Host 403, browser (Origin / Sec-Fetch-Site) 403, its own lockout 429 with Retry-After (more than ${LIMITS.lockoutThreshold} wrong keys in ${LIMITS.lockoutWindowSeconds} s: ${LIMITS.lockoutSeconds} s; the signed API is not locked), body over ${WAKATIME_LIMITS.maxBodyBytes / 1048576} MiB 413, missing or wrong key 401, license locked 423, then the body (a POST's not sent as application/json 415, not JSON 400). Every error body is {"error": "..."}.`;
 
 const errorOnly = (description: string): Json => ({ description, content: { 'application/json': { schema: ref('schemas', 'WakatimeError') } } });
 
@@ -263,6 +263,7 @@ function wakatimePaths(): { [path: string]: Json } {
     '429': { ...(errorOnly('Locked out after too many wrong editor keys.') as { [key: string]: Json }), headers: { 'Retry-After': ref('headers', 'RetryAfter') } },
   };
   const heartbeatBody = (schema: Json): Json => ({ required: true, content: { 'application/json': { schema } } });
+  const notJson = errorOnly('The body was not sent with Content-Type: application/json.');
   const paths: { [path: string]: Json } = {};
   for (const [path, method] of Object.entries(WAKATIME_ROUTES)) {
     const bulk = path.endsWith('.bulk');
@@ -280,6 +281,7 @@ function wakatimePaths(): { [path: string]: Json } {
         '201': { description: 'At least one heartbeat was accepted; each one answered in the order sent. A heartbeat equal to a stored one (same time to the ms, entity, is_write) gets the stored id.', content: { 'application/json': { schema: responses } } },
         '400': { description: 'The body is not an array of 1-1000 heartbeats (error only), or every heartbeat was refused (error and responses).', content: { 'application/json': { schema: responses } } },
         '413': errorOnly(`The body is over ${WAKATIME_LIMITS.maxBodyBytes / 1048576} MiB.`),
+        '415': notJson,
         ...refusals,
       };
     } else {
@@ -290,6 +292,7 @@ function wakatimePaths(): { [path: string]: Json } {
         '201': { description: 'Accepted (or equal to a stored one: its id).', content: { 'application/json': { schema: ref('schemas', 'HeartbeatAccepted') } } },
         '400': errorOnly('The heartbeat was refused (the reason), or the body is not one JSON object.'),
         '413': errorOnly(`The body is over ${WAKATIME_LIMITS.maxBodyBytes / 1048576} MiB.`),
+        '415': notJson,
         ...refusals,
       };
     }

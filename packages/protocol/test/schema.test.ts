@@ -60,6 +60,13 @@ describe('spec/openapi.yaml', () => {
       assert.equal(ENDPOINTS[path as keyof typeof ROUTES].method, method);
     }
   });
+
+  it("documents the WakaTime door's 415 on both heartbeat POSTs (a body not sent as application/json)", () => {
+    const document = openApiDocument() as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    for (const path of ['/wakatime/api/v1/users/current/heartbeats.bulk', '/wakatime/api/v1/users/current/heartbeats']) {
+      assert.ok(document.paths[path]?.post?.responses['415'], `${path} documents 415`);
+    }
+  });
 });
 
 describe('validateBody', () => {
