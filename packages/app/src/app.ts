@@ -90,7 +90,7 @@ export interface AppOptions {
   /** The timers that delete launch files after 60 s (tests; default: unref'ed global ones). */
   launchFileTimers?: LaunchFileTimers;
   /** Stand-ins for capture's focus sources and timers (tests; docs/desktop.md "Capture"). */
-  capture?: Pick<CaptureOptions, 'focusSources' | 'timers'>;
+  capture?: Pick<CaptureOptions, 'focusSources' | 'timers' | 'lockWatch'>;
 }
 
 /** A started app. */

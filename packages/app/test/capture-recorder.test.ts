@@ -1,7 +1,7 @@
 /**
- * The capture recorder across a sleep of the machine (docs/desktop.md "Capture"): the
- * recorder runs on the app's clock (clock-steps.ts) over three injected clocks, wired as the
- * app wires them, so a sleep reaches it the way it does in the app.
+ * The capture recorder across a sleep of the machine and a lock of the screen (docs/desktop.md
+ * "Capture"): the recorder runs on the app's clock (clock-steps.ts) over three injected clocks,
+ * wired as the app wires them, so a sleep reaches it the way it does in the app.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -119,4 +119,38 @@ test('a sleep under the tolerance is not a sleep', () => {
   r.pass(1_000);
   assert.deepEqual(r.recorder.openSpan(), window(NOON - 2 * HOUR, r.clock(), 'code'));
   assert.deepEqual(r.written, []);
+});
+
+const idle = (startMs: number, endMs: number): RecordedSpan => ({ startMs, endMs, source: 'idle', app: null, title: null });
+
+test('a lock ends the window span at once; an idle span runs to the unlock, whatever an idle reading on the lock screen says', () => {
+  const r = rig();
+  r.pass(HOUR); // 11:00
+  r.recorder.focus(EDITOR);
+  r.pass(HOUR); // 12:00: locked, long before any idle threshold
+  r.recorder.locked(true);
+  assert.deepEqual(r.written, [window(NOON - HOUR, NOON, 'code')]);
+  assert.deepEqual(r.recorder.openSpan(), idle(NOON, NOON));
+  r.pass(10 * 60_000);
+  r.recorder.active(r.clock() - 1_000); // a key pressed to wake the lock screen
+  r.recorder.focus(BROWSER); // the focus moved behind the lock: remembered, not recorded
+  assert.equal(r.written.length, 1, 'still away');
+  r.pass(20 * 60_000); // 12:30: unlocked
+  r.recorder.locked(false);
+  assert.deepEqual(r.written, [window(NOON - HOUR, NOON, 'code'), idle(NOON, NOON + 30 * 60_000)]);
+  assert.deepEqual(r.recorder.openSpan(), window(NOON + 30 * 60_000, NOON + 30 * 60_000, 'firefox'));
+});
+
+test('a lock while already idle keeps the idle span from where idleness began', () => {
+  const r = rig();
+  r.pass(HOUR); // 11:00
+  r.recorder.focus(EDITOR);
+  r.pass(HOUR); // 12:00
+  r.recorder.idleSince(NOON - 10 * 60_000);
+  r.pass(5 * 60_000);
+  r.recorder.locked(true);
+  r.recorder.locked(true);
+  r.pass(5 * 60_000);
+  r.recorder.locked(false);
+  assert.deepEqual(r.written, [window(NOON - HOUR, NOON - 10 * 60_000, 'code'), idle(NOON - 10 * 60_000, NOON + 10 * 60_000)]);
 });

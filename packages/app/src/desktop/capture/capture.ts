@@ -2,7 +2,8 @@
  * Capture on the desktop (docs/desktop.md "Capture"): while `windows` is on, follows the
  * focused window through the first focus source that works here (sway, GNOME, KDE, X11),
  * reads the idle source every 15 s to turn idleness into `idle` spans, and stores spans as
- * they end (recorder.ts); a sleep of the machine ends the open span where it began. Offers
+ * they end (recorder.ts); a lock of the screen (lock.ts) ends the open span at once and a
+ * sleep of the machine ends it where the sleep began. Offers
  * the settings, the status (which source works, and why each other does not), a day's
  * timeline with the open span, forgetting a range of days, and the GNOME extension's
  * install. The window source is off by default: nothing is followed, no helper runs and no
@@ -23,6 +24,7 @@ import {
 import { IdleReader } from '../idle/watch.ts';
 import type { IdleSource } from '../idle/sources.ts';
 import { installGnomeExtension, type GnomeExtensionInstall } from './gnome.ts';
+import { screenSaverLockWatch, type LockFollower, type LockWatch } from './lock.ts';
 import { CaptureRecorder } from './recorder.ts';
 import { focusSourcesFor, type FocusFollower, type FocusSource, type FocusSourceID } from './sources.ts';
 
@@ -66,6 +68,8 @@ export interface CaptureOptions {
   focusSources?: () => FocusSource[] | Promise<FocusSource[]>;
   /** The idle sources (default: none: capture then records no idle spans). */
   idleSources?: (signal: AbortSignal) => readonly IdleSource[];
+  /** The screen's lock (default: the session bus's screensavers; null: none). */
+  lockWatch?: LockWatch | null;
   /** Idleness longer than this is an idle span (the desktop's idle threshold). */
   idleThresholdMs?: () => number;
   /** IANA zone of the days (default: the process's). */
@@ -124,6 +128,8 @@ export function createCapture(options: CaptureOptions): Capture {
   const idleThreshold = (): number => options.idleThresholdMs?.() || DEFAULT_IDLE_MS;
 
   let follower: FocusFollower | null = null;
+  let lockFollower: LockFollower | null = null;
+  const lockWatch = options.lockWatch === undefined ? screenSaverLockWatch(env) : options.lockWatch;
   let active: FocusSource | null = null;
   let state: CaptureStatus['state'] = 'off';
   let starting: Promise<void> = Promise.resolve();
@@ -136,6 +142,8 @@ export function createCapture(options: CaptureOptions): Capture {
     generation++;
     follower?.stop();
     follower = null;
+    lockFollower?.stop();
+    lockFollower = null;
     active = null;
     recorder.pause();
     if (idleTimer) clearInterval(idleTimer);
@@ -183,6 +191,7 @@ export function createCapture(options: CaptureOptions): Capture {
           idleTimer = setInterval(() => void pollIdle().catch(() => {}), CAPTURE_IDLE_POLL_MS);
           idleTimer.unref();
         }
+        await followLock(mine);
         changed();
         return;
       } catch {
@@ -193,6 +202,20 @@ export function createCapture(options: CaptureOptions): Capture {
     state = 'none';
     changed();
     retryLater();
+  };
+
+  // Without a session bus (or a screensaver on it) the idle threshold still ends the span.
+  const followLock = async (mine: number): Promise<void> => {
+    if (lockWatch === null) return;
+    try {
+      const f = await lockWatch.follow((locked) => {
+        if (mine === generation) recorder.locked(locked);
+      });
+      if (mine === generation) lockFollower = f;
+      else f.stop();
+    } catch {
+      // Nothing to follow here.
+    }
   };
 
   const pollIdle = async (): Promise<void> => {

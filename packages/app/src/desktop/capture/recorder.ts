@@ -5,8 +5,9 @@
  *
  * - A window span ends when the focus moves to a window that is recorded differently, when
  *   (with titles on) the title changes, when idleness begins (at the moment it began), when
- *   the machine sleeps (where the sleep began; the same window's span begins again at resume),
- *   or at a pause (the source lost, capture turned off).
+ *   the screen locks (at the lock: an idle span runs until it unlocks), when the machine
+ *   sleeps (where the sleep began; the same window's span begins again at resume), or at a
+ *   pause (the source lost, capture turned off).
  * - What is recorded of a window: its application, its title only when `titles` is on; a
  *   window matched by an `exclude` glob (on the application or the title, titles on or off)
  *   becomes an `excluded` span with neither. Two windows recorded alike make one span.
@@ -35,6 +36,8 @@ export class CaptureRecorder {
   /** The focused window as last reported (null: none, or not known since a pause). */
   #window: FocusedWindow | null = null;
   #idle = false;
+  /** The screen is locked: away until it unlocks, whatever an idle reading says meanwhile. */
+  #locked = false;
 
   constructor(options: RecorderOptions) {
     this.#options = options;
@@ -68,13 +71,34 @@ export class CaptureRecorder {
     this.#switchTo({ startMs: at, source: 'idle', app: null, title: null }, at);
   }
 
-  /** Input again at `atMs`: the idle span ends there and the focused window's span begins. */
+  /**
+   * Input again at `atMs`: the idle span ends there and the focused window's span begins. Not
+   * while the screen is locked: a reading taken on the lock screen (a key pressed to wake it)
+   * is no return.
+   */
   active(atMs: number): void {
     const now = this.#options.clock();
-    if (!this.#idle) return;
+    if (!this.#idle || this.#locked) return;
     this.#idle = false;
     const at = Math.min(now, Math.max(atMs, this.#open?.startMs ?? atMs));
     this.#switchTo(this.#windowSpan(this.#window, at), at);
+  }
+
+  /**
+   * The screen locked (true) or unlocked (false), now: at a lock the window span ends and an
+   * idle span begins (one already open goes on); at the unlock it ends and the focused
+   * window's span begins.
+   */
+  locked(locked: boolean): void {
+    const now = this.#options.clock();
+    if (locked === this.#locked) return;
+    if (locked) {
+      this.idleSince(now);
+      this.#locked = true;
+    } else {
+      this.#locked = false;
+      this.active(now);
+    }
   }
 
   /**
@@ -96,6 +120,7 @@ export class CaptureRecorder {
     this.#close(this.#options.clock());
     this.#window = null;
     this.#idle = false;
+    this.#locked = false;
   }
 
   /** The open span as far as now, or null. */
