@@ -132,7 +132,7 @@ describe('Activities', () => {
       await page.getByRole('button', { name: 'Save' }).click();
       await error.filter({ hasText: expected }).waitFor();
       const shown = (await error.textContent()) ?? '';
-      assert.equal(shown, expected, `${why}: the app's words`);
+      assert.equal(shown, `${expected.charAt(0).toUpperCase()}${expected.slice(1)}.`, `${why}: the app's words, as a sentence`);
       assert.equal(shown.split('\n').length, 1, `${why}: one line`);
       assert.equal(await field.getAttribute('aria-invalid'), 'true', why);
       assert.equal(await field.getAttribute('aria-describedby'), `activity-${id}-error`, why);

@@ -85,7 +85,7 @@ describe('Settings › Data', () => {
     await page.locator('#import-file').setInputFiles(join(files, 'broken.json'));
     await page.getByRole('button', { name: 'Check the file' }).click();
     const error = page.locator('#import-file-error');
-    await error.filter({ hasText: /^broken\.json, .*nothing was imported$/ }).waitFor();
+    await error.filter({ hasText: /^broken\.json, .*nothing was imported\.$/ }).waitFor();
     assert.equal(await page.locator('#import-file').getAttribute('aria-invalid'), 'true');
     assert.equal(await page.getByTestId('import-dry-run').count(), 0);
     assert.equal(blockCount(), 2);

@@ -168,6 +168,11 @@ describe('Settings › Desktop', () => {
     await page.getByLabel('to', { exact: true }).fill('17:00');
     await page.getByRole('button', { name: 'Save reminder' }).click();
     await page.locator('#work-error').filter({ hasText: 'must not begin and end at the same time (17:00–17:00)' }).waitFor();
+    // The app's fragment, shown as a sentence (docs/decisions.md "The window's messages are sentences").
+    assert.equal(
+      await page.locator('#work-error').textContent(),
+      'Must not begin and end at the same time (17:00–17:00); for hours over midnight give an end before the start, like 18:00–09:00.',
+    );
     assert.equal(services().desktop.settings().reminderAfterMinutes, 15, 'nothing saved');
 
     await page.getByLabel('Working hours from').fill('08:30');

@@ -58,9 +58,7 @@ describe('Settings › Sync', () => {
     await dirError.filter({ hasText: 'does not exist; create it' }).waitFor();
     assert.equal(await dir.getAttribute('aria-invalid'), 'true');
     // The app's refusal, shared with `tock sync enable`, names the window's button instead of the command.
-    const refusal = (await dirError.textContent()) ?? '';
-    assert.ok(refusal.includes(`${join(folder, 'missing')} does not exist; create it (or the folder your sync engine shares) and press Turn sync on again`), refusal);
-    assert.ok(!refusal.includes('tock sync enable'), refusal);
+    assert.equal(await dirError.textContent(), `${join(folder, 'missing')} does not exist; create it (or the folder your sync engine shares) and press Turn sync on again.`);
     await dir.fill(folder);
     await page.getByLabel('This device’s name (optional; the host name otherwise)').fill('laptop');
     await page.getByRole('button', { name: 'Turn sync on' }).click();

@@ -7,10 +7,14 @@
  * the app's own one-line explanation, with per-field details for forms.
  */
 import { routeParts, type WindowBodyOf, type WindowParamsOf, type WindowQuerySent, type WindowResult, type WindowRouteKey } from '@tock/app/window';
+import { sentence } from './sentence.ts';
 import { sessionHeaders } from './session.ts';
 import type { FieldProblem } from './types.ts';
 
-/** A request the app refused or could not answer. */
+/**
+ * A request the app refused or could not answer. Its message and its fields' messages are
+ * the app's words as sentences ({@link sentence}): this is where the window turns a refusal into text.
+ */
 export class ApiError extends Error {
   override name = 'ApiError';
   readonly status: number;
@@ -18,10 +22,10 @@ export class ApiError extends Error {
   readonly details: FieldProblem[];
 
   constructor(status: number, code: string, message: string, details: FieldProblem[] = []) {
-    super(message);
+    super(sentence(message));
     this.status = status;
     this.code = code;
-    this.details = details;
+    this.details = details.map((d) => ({ ...d, message: sentence(d.message) }));
   }
 
   /** The message about one field, if the app gave one. */

@@ -4,6 +4,7 @@
  * and the attributes that tie the field to it for screen readers.
  */
 import { ApiError } from '../api.ts';
+import { sentence } from '../sentence.ts';
 
 /** Messages by field name (the app's field names: `name`, `durationMinutes`, `endedAt`, …). */
 export type FieldErrors = Record<string, string>;
@@ -30,13 +31,14 @@ export function describedByError(
 }
 
 /**
- * The message under a field, with the ID its field's `aria-describedby` names; nothing without
- * one. `alert` announces it as it appears, for forms whose message shows only after saving.
+ * The message under a field, as a sentence, with the ID its field's `aria-describedby` names;
+ * nothing without one. `alert` announces it as it appears, for forms whose message shows only
+ * after saving.
  */
 export function FieldError({ id, message, alert }: { id: string; message: string | null | undefined; alert?: boolean }) {
   return message ? (
     <p class="field-error" id={id} role={alert ? 'alert' : undefined}>
-      {message}
+      {sentence(message)}
     </p>
   ) : null;
 }

@@ -4,6 +4,7 @@
  * failure that is no one field's (an alert). One component, so every form reports the same way.
  */
 import type { ComponentChildren } from 'preact';
+import { sentence } from '../sentence.ts';
 
 /** The submit button, the success line and the general failure of a form. */
 export function FormActions({
@@ -33,18 +34,18 @@ export function FormActions({
       </div>
       {failure && (
         <p class="error" id={failureId} role="alert">
-          {failure}
+          {sentence(failure)}
         </p>
       )}
     </>
   );
 }
 
-/** A failure that is no one field's, as one line announced at once; nothing without one. */
+/** A failure that is no one field's, as one sentence announced at once; nothing without one. */
 export function Failure({ message }: { message: string | null | undefined }) {
   return message ? (
     <p class="error" role="alert">
-      {message}
+      {sentence(message)}
     </p>
   ) : null;
 }

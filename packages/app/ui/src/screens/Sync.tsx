@@ -10,6 +10,7 @@ import { request, messageOf } from '../api.ts';
 import { describedByError, FieldError, fieldErrorsOf } from '../components/FieldError.tsx';
 import { Failure } from '../components/FormActions.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
+import { sentence } from '../sentence.ts';
 import { useAppState } from '../state.ts';
 import { dayAndTime } from '../time.ts';
 import type { SyncStatus } from '../types.ts';
@@ -120,7 +121,7 @@ function ThisDevice({ status }: { status: SyncStatus }) {
       </p>
       {status.problem && (
         <p class="field-error" role="alert" data-testid="sync-folder-problem">
-          {windowWords(status.problem)}
+          {sentence(windowWords(status.problem))}
         </p>
       )}
       <OneTimer on={status.oneTimer} />
