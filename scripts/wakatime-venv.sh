@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes $repo/.venv-wakatime: the pure-Python `wakatime` 13.1.0 from PyPI (the CLI every editor
 # plugin ran before the Go rewrite), the real WakaTime client the heartbeat tests send with
-# (packages/app/test/wakatime-client.test.ts). It needs Python 3.9: its bundled urllib3 fails on
+# (packages/app/test/wakatime.test.ts). It needs Python 3.9: its bundled urllib3 fails on
 # 3.10 and later. Found as $WAKATIME_PYTHON, `python3.9` on PATH, or pyenv's newest 3.9.
 # Prints the venv's python on stdout; on failure one line on stderr that says what to install.
 # Callers may run at once (test files in parallel): the first builds, the others wait.

@@ -228,7 +228,9 @@ describe('WakaTime plugins feed Tock', () => {
     const port = await freePort();
     await tock(['listener', 'on', '--port', String(port)], env);
     const key = (await tock(['editors', 'key'], env)).stdout.trim();
-    assert.match(enabled.stdout, new RegExp(`api_key = ${key}`));
+    // stdout is exactly the two lines for ~/.wakatime.cfg; where they go is said on stderr.
+    assert.match(enabled.stdout, new RegExp(`^api_url = http://127\\.0\\.0\\.1:\\d+/wakatime/api/v1\napi_key = ${key}\n$`));
+    assert.match(enabled.stderr, /^Add these two lines to \[settings\] in ~\/\.wakatime\.cfg/);
     const rotated = (await tock(['editors', 'key', '--rotate'], env)).stdout.trim();
     assert.notEqual(rotated, key);
     const setup = await tock(['editors', 'setup', '--json'], env);

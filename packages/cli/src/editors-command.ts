@@ -30,7 +30,9 @@ async function run(args: string[], io: Io): Promise<number> {
     case 'enable': {
       const { values } = flags(rest);
       const result = await admin(io, 'POST /editors/enable');
-      print(io, values.json === true, result, () => ['Add these two lines to [settings] in ~/.wakatime.cfg (or run `tock editors setup`):', ...result.lines].join('\n'));
+      // stdout is the two lines alone (docs/cli.md "tock editors"), so `>> ~/.wakatime.cfg` works; the hint goes to stderr.
+      if (values.json !== true) io.err('Add these two lines to [settings] in ~/.wakatime.cfg (or run `tock editors setup`):');
+      print(io, values.json === true, result, () => result.lines.join('\n'));
       if (!result.listenerOn) io.err(LISTENER_OFF);
       return 0;
     }
