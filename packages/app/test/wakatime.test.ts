@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -16,6 +16,8 @@ import { fileURLToPath } from 'node:url';
 import { listHeartbeats, openStore } from '@tock/core';
 import { pinnedClockEnv } from '@tock/test-support';
 import { startApp, type RunningApp } from '../src/app.ts';
+import { osCredentialStore } from '../src/credentials.ts';
+import { editorKeyStore } from '../src/editors/editor-key.ts';
 import { homePaths } from '../src/home.ts';
 import { freePort } from './ui-support/harness.ts';
 import { appEnv, spawnApp, tock } from './support/app-process.ts';
@@ -212,6 +214,53 @@ describe('WakaTime plugins feed Tock', () => {
     assert.equal((await door(port, rotated.key, TODAY)).status, 200);
     app.services.editors.disable();
     assert.equal((await door(port, rotated.key, TODAY)).status, 401);
+  });
+
+  it('keeps the editor key in the real OS credential store, apart from the token: it survives a restart, and disable forgets it and leaves the token', async () => {
+    // The real Secret Service (scripts/with-secret-service.sh), not the file store the other cases use.
+    assert.ok(process.env.DBUS_SESSION_BUS_ADDRESS, 'run through scripts/with-secret-service.sh');
+    const env: NodeJS.ProcessEnv = { ...process.env, TOCK_CREDENTIAL_STORE: 'os' };
+    const home = tempDir('tock-wk-os-');
+    const paths = homePaths(home);
+    const clock = { now: NOON };
+    const port = await freePort();
+    let app = await startApp({ home, clock: () => clock.now, env });
+    after(() => {
+      osCredentialStore(paths.dir, env).delete();
+      editorKeyStore('os', paths.dir, env).delete();
+    });
+    try {
+      await app.services.listener.enable(port);
+      const token = app.services.tokens.current() as string;
+      const { key } = app.services.editors.enable();
+      assert.notEqual(key, token);
+      // Two items of the Secret Service, neither a file in the home.
+      assert.equal(osCredentialStore(paths.dir, env).read(), token);
+      assert.equal(editorKeyStore('os', paths.dir, env).read(), key);
+      assert.equal(existsSync(join(paths.dir, 'editor-key')), false);
+      assert.equal(existsSync(paths.tokenFile), false);
+      const items = execFileSync('secret-tool', ['search', '--all', 'service', 'Tock'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      assert.ok(items.includes(key) && items.includes(token), 'both secrets are in gnome-keyring');
+      await app.stop();
+
+      app = await startApp({ home, clock: () => clock.now, env });
+      assert.equal(app.services.editors.status().enabled, true);
+      assert.equal(app.services.editors.key().key, key);
+      assert.equal(app.services.tokens.current(), token);
+      assert.equal(app.services.listener.status().state, 'active'); // back on its port, with the token read from the store
+      const listenerPort = port;
+      assert.equal((await door(listenerPort, key, TODAY)).status, 200);
+
+      app.services.editors.disable();
+      assert.equal(editorKeyStore('os', paths.dir, env).read(), null);
+      assert.equal(osCredentialStore(paths.dir, env).read(), token);
+      assert.equal(app.services.tokens.current(), token);
+      assert.equal((await door(listenerPort, key, TODAY)).status, 401);
+      const signedStatus = await signed(listenerPort, token, { target: '/status', timestamp: Math.floor(clock.now / 1000) });
+      assert.equal(signedStatus.status, 200);
+    } finally {
+      await app.stop();
+    }
   });
 
   it('tock editors enable, key, key --rotate, setup and disable against a real app; kill -9 right after a bulk was answered loses none of it', async () => {
