@@ -7,7 +7,8 @@ import { buildReport, dailyTotals, reportPeriod, REPORT_PERIODS, systemTimeZone,
 import { validationProblem } from '@tock/protocol';
 
 /**
- * The report for an admin request `{period?, from?, to?, by?}`: `period` is one of
+ * The report for an admin request `{period?, from?, to?, by?, billable?, client?}` (`client`:
+ * the window's filter, a client's ID or `none`): `period` is one of
  * today, yesterday, week, last-week, month, last-month, year, last-year (weeks start on Monday) and excludes
  * `from`/`to`; without either it is today. Refusals are `validation_failed` problems whose
  * message names the field.
@@ -35,13 +36,13 @@ function withMatrix(store: Store, now: number, report: Report): MatrixReport {
 
 function namedOrDays(store: Store, now: number, input: Record<string, unknown>): Report {
   const timeZone = systemTimeZone();
-  const { period, from, to, by, billable } = input;
-  if (period === undefined || period === null) return buildReport(store, { from, to, by, billable }, now, timeZone);
+  const { period, from, to, by, billable, client } = input;
+  if (period === undefined || period === null) return buildReport(store, { from, to, by, billable, client }, now, timeZone);
   if (typeof period !== 'string' || !(REPORT_PERIODS as readonly string[]).includes(period)) {
     throw validationProblem([{ field: 'period', message: `must be one of ${REPORT_PERIODS.join(', ')}` }]);
   }
   if ((from !== undefined && from !== null) || (to !== undefined && to !== null)) {
     throw validationProblem([{ field: 'period', message: 'give a named range or from/to, not both' }]);
   }
-  return buildReport(store, { ...reportPeriod(period as ReportPeriod, now, timeZone), by, billable }, now, timeZone);
+  return buildReport(store, { ...reportPeriod(period as ReportPeriod, now, timeZone), by, billable, client }, now, timeZone);
 }

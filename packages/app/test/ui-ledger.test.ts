@@ -3,15 +3,16 @@
  * Europe/Berlin on a pinned clock: clients added, refused (a rate `abc`, a currency `EURO`: the
  * app's line under the field, nothing added), edited and removed; an activity's client, rate,
  * billable default and budget (a budget `-1` refused, then a bar of used/budget); Settings ›
- * Business with the details, rounding and targets; Today's target and what is left. Axe on each.
+ * Business with the details, rounding and targets; Today's target and what is left; Reports of
+ * one client or of the time without one. Axe on each.
  */
 process.env.TZ = 'Europe/Berlin';
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { readFileSync } from 'node:fs';
-import { buildReport, getLedgerSetting, listClients, listInvoices, tagBlock } from '@tock/core';
-import { blur, ensureWindowBuilt, launchBrowser, openWindow, screenshot, seriousAxeViolations, startTestApp, tabTo, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+import { buildReport, getLedgerSetting, listClients, listInvoices, reportCsv, tagBlock } from '@tock/core';
+import { blur, ensureWindowBuilt, launchBrowser, openWindow, rawRequest, screenshot, seriousAxeViolations, startTestApp, tabTo, windowSession, type TestApp, type TestBrowser } from './ui-support/harness.ts';
 
 const now = Date.parse('2026-11-18T15:00:00.000Z'); // Wednesday, 16:00 in Berlin
 let t: TestApp;
@@ -203,6 +204,50 @@ describe('Reports with the ledger, and the week’s balance', () => {
     await openWindow(page, t, '/history');
     await page.getByTestId('week-balance').filter({ hasText: 'Balance −22 h 25 min · target 24 h so far' }).waitFor();
     await screenshot(page, 'history-balance-light');
+  });
+});
+
+describe('Reports of one client', () => {
+  it('the client picker keeps one client’s time, or the time without a client, and the report CSV follows', async () => {
+    const { page } = b;
+    await openWindow(page, t, '/reports');
+    await page.getByTestId('report-total').filter({ hasText: /^1 h 35 min$/ }).waitFor();
+    const acme = listClients(store()).find((c) => c.name === 'Acme')!;
+    const week = { from: '2026-11-16', to: '2026-11-22' };
+    const picker = page.getByLabel('For client');
+    assert.deepEqual(await picker.locator('option').allTextContents(), ['All clients', 'Acme', 'No client']);
+
+    await picker.selectOption({ label: 'Acme' });
+    await page.getByTestId('report-total').filter({ hasText: /^1 h 15 min$/ }).waitFor();
+    const onlyAcme = buildReport(store(), { ...week, client: acme.id }, now, 'Europe/Berlin');
+    assert.equal(onlyAcme.totalSeconds, 75 * 60);
+    assert.deepEqual(await tableCells(page, 'tbody'), [['Docs', '1 h 15 min', '1.25', '100 %', '45 min', '€67.50']]);
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-report').click()]);
+    assert.equal(readFileSync(await file.path(), 'utf8'), reportCsv(onlyAcme, 'activity'));
+    assert.deepEqual(await seriousAxeViolations(page), []);
+
+    await picker.selectOption({ label: 'No client' });
+    await page.getByTestId('report-total').filter({ hasText: /^20 min$/ }).waitFor();
+    assert.deepEqual((await tableCells(page, 'tbody')).map((r) => r.slice(0, 2)), [['Internal', '20 min']]);
+    assert.equal(buildReport(store(), { ...week, client: 'none' }, now, 'Europe/Berlin').totalSeconds, 20 * 60);
+
+    // By client, the one client's row; every client again gives the whole week.
+    await picker.selectOption({ label: 'Acme' });
+    await page.getByRole('radio', { name: 'Client', exact: true }).check();
+    await page.getByTestId('report-row').filter({ hasText: 'Acme' }).waitFor();
+    assert.deepEqual((await tableCells(page, 'tbody')).map((r) => r[0]), ['Acme']);
+    await picker.selectOption({ label: 'All clients' });
+    await page.getByTestId('report-total').filter({ hasText: /^1 h 35 min$/ }).waitFor();
+    await page.getByTestId('report-row').filter({ hasText: 'No client' }).waitFor();
+    await screenshot(page, 'reports-client-picker-light');
+  });
+
+  it('a client that is not there is refused with one line naming the field', async () => {
+    const session = await windowSession(t);
+    const host = { host: `127.0.0.1:${t.port}` };
+    const answer = await rawRequest(t.port, 'GET', '/api/report?period=week&client=00000000-0000-4000-8000-000000000000', { ...host, ...session });
+    assert.equal(answer.status, 400);
+    assert.deepEqual(JSON.parse(answer.body).details, [{ field: 'client', message: 'no client has this ID (removed?); choose one of the clients listed' }]);
   });
 });
 

@@ -67,7 +67,16 @@ export interface ReportQuery {
   to?: unknown;
   by?: unknown;
   billable?: unknown;
+  /**
+   * Only the time of one client's activities: its ID, or {@link NO_CLIENT} for time without a
+   * client. The window's Reports screen asks for it; the signed `GET /report` has no such
+   * parameter (docs/protocol.md "GET /report").
+   */
+  client?: unknown;
 }
+
+/** The `client` of a report query that keeps only the time without a client. */
+export const NO_CLIENT = 'none';
 
 /** The longest range a report covers, in days (a leap year). */
 export const REPORT_MAX_DAYS = 366;
@@ -105,6 +114,8 @@ export interface ReportRange {
   by: ReportGrouping;
   /** Only billable blocks (true), only the others (false), or every block (undefined). */
   billable?: boolean;
+  /** Only one client's time (its ID), only the time without a client (null), or all of it (undefined). */
+  client?: string | null;
 }
 
 /**
@@ -128,8 +139,19 @@ export function readReportQuery(query: ReportQuery, now: number, timeZone: strin
   }
   const billableText = input.billable === 'true' ? true : input.billable === 'false' ? false : input.billable;
   const billable = readQueryField('billable', billableText, undefined, problems) as boolean | undefined;
+  const client = readClient(input.client, problems);
   if (problems.length > 0 || from === undefined || to === undefined) throw validationProblem(problems);
-  return billable === undefined ? { from, to, by } : { from, to, by, billable };
+  return { from, to, by, ...(billable === undefined ? {} : { billable }), ...(client === undefined ? {} : { client }) };
+}
+
+/** A report's client filter: absent or empty is every client; {@link NO_CLIENT} is null. */
+function readClient(value: unknown, problems: FieldProblem[]): string | null | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string' || value.length > 64) {
+    problems.push({ field: 'client', message: `must be a client's ID, or ${NO_CLIENT} for time without a client` });
+    return undefined;
+  }
+  return value === NO_CLIENT ? null : value;
 }
 
 /**
@@ -145,11 +167,12 @@ export function readReportQuery(query: ReportQuery, now: number, timeZone: strin
  * row's part in a currency rounded half-up, a row in several currencies contributing each
  * part), so the rows add up to the totals as an invoice's lines do — except by tag when a
  * block carries several tags, where the rows would bill it twice: then the activity rows'.
- * `billable` keeps only billable blocks, or only the others. Throws
+ * `billable` keeps only billable blocks, or only the others; `client` only one client's
+ * activities, or those without a client. Throws
  * `validation_failed` (see {@link readReportQuery}) for a bad query.
  */
 export function buildReport(store: Store, query: ReportQuery, now: number, timeZone: string): Report {
-  const { from, to, by, billable } = readReportQuery(query, now, timeZone);
+  const { from, to, by, billable, client } = readReportQuery(query, now, timeZone);
   const days: DaySpan[] = [];
   for (let day = from; day <= to; day = addDays(day, 1)) days.push(localDaySpan(day, timeZone));
   const first = days[0] as DaySpan;
@@ -162,6 +185,10 @@ export function buildReport(store: Store, query: ReportQuery, now: number, timeZ
     Math.min(secondOf(last.end), secondOf(at)),
   );
   if (billable !== undefined) spans = spans.filter((span) => ledger.isBillable(span) === billable);
+  if (client !== undefined) {
+    if (client !== null && ledger.client(client) === undefined) throw validationProblem([{ field: 'client', message: 'no client has this ID (removed?); choose one of the clients listed' }]);
+    spans = spans.filter((span) => ledger.clientOf(span.activityID) === client);
+  }
   const union = unionOfSpans(spans);
   const totalSeconds = union.reduce((sum, span) => sum + span.end - span.start, 0);
   const nameOf = activityNames(store);

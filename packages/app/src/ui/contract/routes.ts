@@ -171,10 +171,14 @@ export const WINDOW_ROUTES = {
         to: text('Last day.'),
         by: text('activity, day, client or tag.'),
         billable: text('true or false.'),
+        client: text('Only this client’s time (its ID), or none: only time without a client.'),
       },
     },
   }),
-  'GET /api/report.csv': answers(returns<never>(), { ...file, query: { properties: { period: text('As the report.'), from: text('First day.'), to: text('Last day.'), by: text('Rows per.'), billable: text('true or false.') } } }),
+  'GET /api/report.csv': answers(returns<never>(), {
+    ...file,
+    query: { properties: { period: text('As the report.'), from: text('First day.'), to: text('Last day.'), by: text('Rows per.'), billable: text('true or false.'), client: text('As the report.') } },
+  }),
   'GET /api/export.csv': answers(returns<never>(), { ...file, query: { properties: { from: text('First day.'), to: text('Last day.') } } }),
   'GET /api/export': answers(returns<never>(), { ...file, query: { properties: { format: text('json or csv.'), from: text('First day.'), to: text('Last day.') } } }),
   'POST /api/import': answers(returns<ImportCounts>(), {

@@ -1,7 +1,7 @@
 /**
  * Reports: where the time went over a range — the ranges of `tock report` (today, yesterday,
  * this and last week, this and last month, this and last year) or any days, by activity, day, client or tag, all
- * of it or only the billable (or the other) time. A chart, the table with its total (and,
+ * of it or only the billable (or the other) time, of every client, one client or time without one. A chart, the table with its total (and,
  * where anything is billed, the billed time and amounts per currency), and two downloads: the report as CSV and the export of the same range
  * as CSV (the very files `tock report --csv` and `tock export --format csv` write). The app
  * computes everything (docs/ui.md "Reports"); this screen only asks and draws.
@@ -15,9 +15,10 @@ import { describedByError, FieldError } from '../components/FieldError.tsx';
 import { ActivityLegend, DayBars, RankedBars } from '../components/ReportCharts.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
 import { decimalHours, money, rangeLabel, tableDay } from '../report-format.ts';
+import { useLoaded } from '../load.ts';
 import { useAppState } from '../state.ts';
 import { addDays, duration } from '../time.ts';
-import type { DailyTotal } from '../types.ts';
+import type { Client, DailyTotal } from '../types.ts';
 
 /** The named ranges, as `tock report` names them. */
 const PERIODS = [
@@ -53,11 +54,16 @@ interface Query {
   to: string;
   by: By;
   billable: Billable;
+  /** One client's ID, `none` for time without a client, or empty for every client. */
+  client: string;
 }
 
-/** The query string's grouping and billable filter (none for all time). */
+/** The `client` that asks for time without a client (core's report). */
+const NO_CLIENT = 'none';
+
+/** The query string's grouping, billable filter (none for all time) and client (none for every client). */
 function filterParams(query: Query): Record<string, string> {
-  return query.billable === 'all' ? { by: query.by } : { by: query.by, billable: query.billable };
+  return { by: query.by, ...(query.billable === 'all' ? {} : { billable: query.billable }), ...(query.client === '' ? {} : { client: query.client }) };
 }
 
 /** How often a report that includes a running session is refreshed. */
@@ -85,7 +91,7 @@ function DayField({ id, label, value, error, onInput }: { id: string; label: str
 }
 
 /** The range and grouping controls. Named ranges apply at once; custom days on *Show*. */
-function RangeForm({ query, onChange, error }: { query: Query; onChange(q: Query): void; error: ApiError | null }) {
+function RangeForm({ query, onChange, error, clients }: { query: Query; onChange(q: Query): void; error: ApiError | null; clients: readonly Client[] }) {
   const [from, setFrom] = useState(query.from);
   const [to, setTo] = useState(query.to);
   // A cleared date field is caught here: the app would read a missing day as today.
@@ -150,6 +156,20 @@ function RangeForm({ query, onChange, error }: { query: Query; onChange(q: Query
           </label>
         ))}
       </fieldset>
+      {clients.length > 0 && (
+        <div class="report-client">
+          <label for="report-client">For client</label>
+          <select id="report-client" value={query.client} onChange={(e) => onChange({ ...query, client: (e.target as HTMLSelectElement).value })}>
+            <option value="">All clients</option>
+            {clients.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+            <option value={NO_CLIENT}>No client</option>
+          </select>
+        </div>
+      )}
     </section>
   );
 }
@@ -380,7 +400,12 @@ function NamedTable({ report, by }: { report: Report; by: 'client' | 'tag' }) {
 /** The Reports screen. */
 export function Reports() {
   const { blocksVersion, ledgerVersion, snapshot } = useAppState();
-  const [query, setQuery] = useState<Query>({ period: 'week', from: '', to: '', by: 'activity', billable: 'all' });
+  const [query, setQuery] = useState<Query>({ period: 'week', from: '', to: '', by: 'activity', billable: 'all', client: '' });
+  const { data: clients } = useLoaded(() => request('GET /api/clients'), [ledgerVersion], [] as Client[]);
+  // A client removed (here or in another window) is no longer a choice: back to every client.
+  useEffect(() => {
+    if (query.client !== '' && query.client !== NO_CLIENT && !clients.some((c) => c.id === query.client)) setQuery((q) => ({ ...q, client: '' }));
+  }, [clients]);
   const [report, setReport] = useState<Report | null>(null);
   const [totals, setTotals] = useState<DailyTotal[]>([]);
   const [error, setError] = useState<ApiError | null>(null);
@@ -411,8 +436,8 @@ export function Reports() {
     setLoading(true);
     request('GET /api/report', { query: params })
       .then(async (r) => {
-        // The day chart stacks every activity's time, which a billable filter does not narrow: no chart then.
-        const perActivity = query.by === 'day' && query.billable === 'all' ? await request('GET /api/totals', { query: { from: r.from, to: r.to } }) : [];
+        // The day chart stacks every activity's time, which a billable or client filter does not narrow: no chart then.
+        const perActivity = query.by === 'day' && query.billable === 'all' && query.client === '' ? await request('GET /api/totals', { query: { from: r.from, to: r.to } }) : [];
         if (ask !== asked.current) return;
         setReport(r);
         setTotals(perActivity);
@@ -425,7 +450,7 @@ export function Reports() {
         setError(e instanceof ApiError ? e : new ApiError(0, 'error', messageOf(e)));
       })
       .finally(() => ask === asked.current && setLoading(false));
-  }, [query.period, query.by, query.billable, query.period === 'custom' ? query.from : '', query.period === 'custom' ? query.to : '', blocksVersion, ledgerVersion, tick]);
+  }, [query.period, query.by, query.billable, query.client, query.period === 'custom' ? query.from : '', query.period === 'custom' ? query.to : '', blocksVersion, ledgerVersion, tick]);
 
   const fieldError = error && (error.about('from') || error.about('to')) ? error : null;
   const shown = report;
@@ -434,7 +459,7 @@ export function Reports() {
   return (
     <div class="screen">
       <ScreenHead title="Reports">Where your time went, for any range. Download it as CSV for a spreadsheet or an invoice.</ScreenHead>
-      <RangeForm query={query} onChange={setQuery} error={fieldError} />
+      <RangeForm query={query} onChange={setQuery} error={fieldError} clients={clients} />
       {error && !fieldError && (
         <p class="error" role="alert">
           {error.message}
@@ -476,7 +501,7 @@ export function Reports() {
         {shown && shown.totalSeconds === 0 && <p class="muted empty">Nothing tracked in this range.</p>}
         {shown && shown.totalSeconds > 0 && query.by === 'day' && 'date' in (shown.rows[0] ?? {}) && (
           <>
-            {query.billable === 'all' && (
+            {query.billable === 'all' && query.client === '' && (
               <>
                 <DayBars days={daysOf(shown.from, shown.to)} totals={totals} report={shown} />
                 <ActivityLegend totals={totals} />
