@@ -1,6 +1,7 @@
 /**
- * The tray's once-a-second look runs only while a tray can be seen (issue 30; docs/desktop.md
- * "The tray"): on a private dbus-daemon with no StatusNotifierWatcher it never starts; when
+ * The tray feed follows the app (hears of writes, sets its timer) only while a tray can be seen
+ * (issue 30; docs/desktop.md "The tray"): on a private dbus-daemon with no StatusNotifierWatcher
+ * it never starts; when
  * Debian's xapp-sn-watcher appears (under a private Xvfb, with a status applet name the test
  * owns, as in tray.test.ts) it starts and the item shows what changed meanwhile; when the
  * watcher goes it stops; no model is built until the item is about to be seen. Without a
@@ -18,7 +19,7 @@ import { startTraySession, type TraySession, until, XAPP_SN_WATCHER } from '@toc
 import { createDesktop } from '../src/desktop/desktop.ts';
 import { connectSessionBus, type SessionBus } from '../src/desktop/tray/session-bus.ts';
 import { type StatusNotifierTray, statusNotifierTray } from '../src/desktop/tray/status-notifier.ts';
-import type { TrayTimers } from '../src/desktop/tray/tray-feed.ts';
+import { LONGEST_WAIT_MS, type TrayTimers, WRITE_SETTLE_MS } from '../src/desktop/tray/tray-feed.ts';
 
 const run = promisify(execFile);
 const T0 = Date.parse('2026-11-23T09:00:00.000Z');
@@ -63,20 +64,24 @@ function counted(tray: StatusNotifierTray): StatusNotifierTray {
   return tray;
 }
 
-/** Timers that count what the feed asks for and never fire (the test looks with `refresh()`). */
-function countingTimers(): TrayTimers & { running: Set<number>; started: number; tick: () => void } {
+/** Timers that count what the feed asks for and never fire (the test fires them with `fire()`). */
+function countingTimers(): TrayTimers & { running: Map<number, () => void>; started: number; fire: () => void } {
   let next = 1;
   const counting = {
-    running: new Set<number>(),
+    running: new Map<number, () => void>(),
     started: 0,
-    tick: () => {},
-    setInterval: (callback: () => void) => {
+    fire: () => {
+      const [id, callback] = [...counting.running][0] ?? [];
+      assert.ok(id !== undefined && callback, 'a timer is set');
+      counting.running.delete(id);
+      callback();
+    },
+    setTimeout: (callback: () => void) => {
       counting.started++;
-      counting.running.add(next);
-      counting.tick = callback;
+      counting.running.set(next, callback);
       return next++;
     },
-    clearInterval: (id: unknown) => {
+    clearTimeout: (id: unknown) => {
       counting.running.delete(id as number);
     },
   };
@@ -133,27 +138,25 @@ test('the tray feed looks only while a StatusNotifierWatcher shows the item', { 
   const status = await run('busctl', ['--user', '--json=short', 'get-property', tray.serviceName, '/StatusNotifierItem', 'org.kde.StatusNotifierItem', 'Status'], { env });
   assert.equal((JSON.parse(status.stdout) as { data: string }).data, 'Active', 'the item shows what changed while nobody could see it');
 
-  // The once-a-second check: a look every second while a session runs; without one, only after
-  // a write or once a minute.
+  // One timer while shown: to the running session's next minute; a write brings it closer.
   let looks = 0;
   const refresh = desktop.trayFeed.refresh.bind(desktop.trayFeed);
   desktop.trayFeed.refresh = () => {
     looks++;
     return refresh();
   };
-  timers.tick();
-  assert.equal(looks, 1, 'a session runs: it looks');
+  // Today's total is known to the second: its minute is looked at half a second early.
+  assert.equal(desktop.trayFeed.nextWakeAtMs, T0 + 59_500, 'a session runs: a wake at its next minute');
   tracker.stopActivity();
-  timers.tick();
-  assert.equal(looks, 2, 'a write: it looks');
-  now.ms += 1000;
-  timers.tick();
-  now.ms += 1000;
-  timers.tick();
-  assert.equal(looks, 2, 'nothing written, nothing running: no look');
-  now.ms += 60_000;
-  timers.tick();
-  assert.equal(looks, 3, 'a minute on: it looks (midnight may have passed)');
+  assert.equal(desktop.trayFeed.nextWakeAtMs, T0 + WRITE_SETTLE_MS, 'a write: a wake just after it');
+  now.ms += WRITE_SETTLE_MS;
+  timers.fire();
+  assert.equal(looks, 1, 'a write: it looks');
+  assert.equal(timers.running.size, 1);
+  assert.equal(desktop.trayFeed.nextWakeAtMs, now.ms + LONGEST_WAIT_MS, 'nothing running: the next wake is the hourly guard');
+  now.ms += LONGEST_WAIT_MS;
+  timers.fire();
+  assert.equal(looks, 1, 'nothing written, nothing running: no look');
 
   watcher.kill('SIGKILL');
   watcher = null;

@@ -118,7 +118,7 @@ interface Rig {
   quits: number;
 }
 
-const manualTimers: TrayTimers = { setInterval: () => 0, clearInterval: () => {} };
+const manualTimers: TrayTimers = { setTimeout: () => 0, clearTimeout: () => {} };
 
 /** An app's desktop part with the real tray on the test's bus, its clock and timers in the test's hands. */
 async function rig(t: TestContext): Promise<Rig> {
@@ -292,7 +292,7 @@ test('NewStatus, NewIcon, NewToolTip and LayoutUpdated follow a start and a stop
   const fromSender = (member: string) => (s: BusMessage) => s.sender === sender && s.member === member;
   const activity = r.tracker.createActivity('Writing docs');
   r.tracker.startActivity({ activityID: activity.activityID });
-  r.desktop.trayFeed.refresh(); // what the once-a-second timer does
+  r.desktop.trayFeed.refresh(); // what the feed does just after a write
   const status = await nextSignal(fromSender('NewStatus'), from);
   assert.deepEqual(status.body, ['Active']);
   await nextSignal(fromSender('NewIcon'), from);

@@ -99,6 +99,13 @@ export interface Store {
    * are not counted.
    */
   readonly generation: number;
+  /**
+   * Calls `listener` each time {@link generation} goes up, until the returned function is
+   * called: a way to hear of writes without looking on a timer (the tray, docs/desktop.md "The
+   * tray"). It is called at once, possibly inside a transaction or before the statement just
+   * taken has run: it must not use the store, only note that something changed and look later.
+   */
+  onWrite(listener: () => void): () => void;
   /** Closes the connection. Safe to call twice. */
   close(): void;
 }
@@ -239,6 +246,12 @@ function makeStore(path: string, db: DatabaseSync, schemaVersion: number): Store
   /** See {@link Store.generation}; `writing` holds the statements that count. */
   let generation = 0;
   const writing = new WeakSet<StatementSync>();
+  /** See {@link Store.onWrite}. */
+  const writeListeners = new Set<() => void>();
+  const wrote = (): void => {
+    generation++;
+    if (writeListeners.size > 0) for (const listener of writeListeners) listener();
+  };
 
   /** Commits the open group (one fsync) and settles its writes. */
   const commitGroup = (): void => {
@@ -258,7 +271,7 @@ function makeStore(path: string, db: DatabaseSync, schemaVersion: number): Store
       }
     } finally {
       depth = 0;
-      generation++;
+      wrote();
     }
     for (const settle of g.settle) settle(failure);
   };
@@ -276,7 +289,7 @@ function makeStore(path: string, db: DatabaseSync, schemaVersion: number): Store
       statements.set(sql, s);
       if (!isRead(sql)) writing.add(s);
     }
-    if (writing.has(s)) generation++;
+    if (writing.has(s)) wrote();
     return s;
   };
 
@@ -290,7 +303,7 @@ function makeStore(path: string, db: DatabaseSync, schemaVersion: number): Store
 
   const transaction = <T>(fn: () => T): T => {
     outsideGroup();
-    generation++;
+    wrote();
     if (depth > 0) {
       // A savepoint: a nested call that fails undoes its own writes and leaves the outer
       // transaction to decide about the rest (the listener commits a use case together with
@@ -309,7 +322,7 @@ function makeStore(path: string, db: DatabaseSync, schemaVersion: number): Store
         throw error;
       } finally {
         depth--;
-        generation++;
+        wrote();
       }
     }
     db.exec('BEGIN IMMEDIATE');
@@ -325,7 +338,7 @@ function makeStore(path: string, db: DatabaseSync, schemaVersion: number): Store
       throw error;
     } finally {
       depth = 0;
-      generation++;
+      wrote();
     }
   };
 
@@ -427,6 +440,10 @@ function makeStore(path: string, db: DatabaseSync, schemaVersion: number): Store
     statement,
     get generation(): number {
       return generation;
+    },
+    onWrite(listener) {
+      writeListeners.add(listener);
+      return () => writeListeners.delete(listener);
     },
     close(): void {
       if (closed) return;

@@ -4,7 +4,7 @@
  * (IdleWatch, IdleReader, Reminder, the tray's model) to the store, the tracker, the real
  * sources, notifier and tray, and unref'd timers: the idle poll every 15 s reads the idle
  * source only while a session runs (no helper runs at all otherwise), the reminder looks once
- * a minute, and the tray once a second (tray/tray-feed.ts).
+ * a minute, and the tray after writes and at the minutes its text changes (tray/tray-feed.ts).
  */
 import { Problem } from '@tock/protocol';
 import { discardIdleSpan, lastTrackedActivity, runningSessionSpan, stopAtIdleStart, type BudgetCrossing, type Store, type Tracker } from '@tock/core';
@@ -48,7 +48,7 @@ export interface DesktopOptions {
    * when `timers` is false — a desktop for a test runs nothing by itself).
    */
   tray?: TrayFactory;
-  /** The tray's once-a-second timer (tests: fake ones, and `trayFeed.refresh()`). */
+  /** The tray feed's timer (tests: fake ones, and `trayFeed.refresh()`). */
   trayTimers?: TrayTimers;
   /** The directory holding Tock's hicolor icon theme, for tray hosts that look there. */
   iconThemePath?: string;
@@ -232,6 +232,7 @@ export function createDesktop(options: DesktopOptions): Desktop {
     act,
     onStateChange: changed,
     onError: report,
+    ...(options.timeZone ? { timeZone: options.timeZone } : {}),
     ...(options.trayTimers ? { timers: options.trayTimers } : {}),
   });
   trayFeed.setEnabled(settings.tray);

@@ -1,34 +1,58 @@
 /**
- * What keeps the tray in step with the app (docs/desktop.md "The tray"): once a second it looks
- * at the tracker's status — kept in memory between writes, so a look while nothing was written
- * reads no SQL — and hands the tray a new model when what it shows changed: a write (from the
- * listener, the window, an admin command, sync, the tray itself), or the minute shown in the
- * status line. The recent activities and the activity to continue are read again only after a
- * write. The setting `tray` turns it on and off without a restart.
+ * What keeps the tray in step with the app (docs/desktop.md "The tray"). It wakes only when
+ * what the tray shows may have changed: after a write to the store (from the listener, the
+ * window, an admin command, sync, the tray itself: the store's `onWrite`, the app's own change
+ * notice, looked at {@link WRITE_SETTLE_MS} later so that a burst of writes costs one look), and
+ * at the next moment the text changes by itself — the next minute of the running session or of
+ * today's total while a session runs outside a break, otherwise the local midnight. An idle app
+ * with a tray so runs no timer but one an hour (the guard against a sleep of the machine, whose
+ * timers stand still meanwhile: docs/decisions.md "The tray wakes on writes"). The tracker's
+ * status is kept in memory between writes, so a look reads SQL only after a write; the recent
+ * activities and the activity to continue are read again only then too. The setting `tray`
+ * turns it on and off without a restart.
  *
  * It looks only while the tray is shown: where no tray host runs (no StatusNotifierWatcher on
  * the bus, or no bus) nobody could see the model, so none is built until the tray asks for one
- * (`onNeedModel`: it is about to register, or something on the bus calls it), and the
- * once-a-second look starts when the tray says it is shown (a watcher appeared) and stops when
+ * (`onNeedModel`: it is about to register, or something on the bus calls it), and it hears of
+ * writes and sets its timer only from when the tray says it is shown (a watcher appeared) until
  * it is not (issue 30). A tray that cannot be shown reads nothing at all.
  */
-import { lastTrackedActivity, type Store, type Tracker } from '@tock/core';
+import { lastTrackedActivity, localDayAt, systemTimeZone, type Store, type Tracker } from '@tock/core';
 import type { ActivityRef } from '@tock/protocol';
 import { RECENT_IN_MENU, trayModel } from './tray-model.ts';
 import type { Tray, TrayAction, TrayFactory, TrayModel, TrayState } from './tray.ts';
-import { type StreamTimers, unrefTimers } from '@tock/listener';
 
-/**
- * The interval timer of the feed's once-a-second check: the listener's unref'd timers by default,
- * as the live events use; tests pass fake ones and call {@link TrayFeed.refresh}.
- */
-export type TrayTimers = StreamTimers;
+/** The feed's one timer: unref'd global timers by default; tests pass fake ones. */
+export interface TrayTimers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** The global timers with their handles unref'd: the tray never holds the process open. */
+const unrefTimers: TrayTimers = {
+  setTimeout(callback, ms) {
+    const handle = setTimeout(callback, ms);
+    handle.unref();
+    return handle;
+  },
+  clearTimeout(handle) {
+    clearTimeout(handle as ReturnType<typeof setTimeout>);
+  },
+};
+
+/** How long after a write the feed looks: writes in between are seen by the same look; well within the 1 s of docs/desktop.md. */
+export const WRITE_SETTLE_MS = 200;
+
+/** The longest the feed sleeps: a sleep of the machine stops timers, not the wall clock. */
+export const LONGEST_WAIT_MS = 3_600_000;
 
 /** What {@link TrayFeed} wires together. */
 export interface TrayFeedOptions {
   store: Store;
   tracker: Tracker;
   clock: () => number;
+  /** The IANA zone that decides "today" (default: the process's zone, read on each look). */
+  timeZone?: () => string;
   factory: TrayFactory;
   /** Carries out what the person clicked (the app: the tracker, the window, quitting). */
   act: (action: TrayAction) => void;
@@ -51,17 +75,25 @@ interface StoredFacts {
 export class TrayFeed {
   readonly #options: TrayFeedOptions;
   readonly #timers: TrayTimers;
+  readonly #timeZone: () => string;
   #tray: Tray | null = null;
+  /** Stops hearing of writes; null while not listening. */
+  #unlisten: (() => void) | null = null;
   #timer: unknown = null;
+  /** When {@link #timer} fires (the clock's ms). */
+  #timerAtMs = 0;
+  #refreshing = false;
   #stored: StoredFacts | null = null;
   #shown: TrayModel | null = null;
   #shownKey = '';
-  /** The last look: the store's generation then, and until when nothing can change without a write. */
-  #looked = { generation: -1, atMs: 0, untilMs: 0 };
+  /** The last look: the store's generation then, and when what it showed changes by itself. */
+  #looked = { generation: -1, atMs: 0, changesAtMs: 0 };
+  #wakes = 0;
 
   constructor(options: TrayFeedOptions) {
     this.#options = options;
     this.#timers = options.timers ?? unrefTimers;
+    this.#timeZone = options.timeZone ?? systemTimeZone;
   }
 
   /** Shows the tray (true) or removes it (false); nothing when it already is so. */
@@ -91,24 +123,73 @@ export class TrayFeed {
     }
   }
 
-  /** Whether the once-a-second look runs now (it does only while the tray is shown). */
+  /** Whether the feed follows the app now (it does only while the tray is shown). */
   get looking(): boolean {
-    return this.#timer !== null;
+    return this.#unlisten !== null;
   }
 
-  /** Starts the once-a-second look when the tray is shown, stops it when it is not. */
+  /** How often the feed's timer has fired (tests count them). */
+  get wakes(): number {
+    return this.#wakes;
+  }
+
+  /** When the feed's timer fires next (the clock's ms), or null when none is set. */
+  get nextWakeAtMs(): number | null {
+    return this.#timer === null ? null : this.#timerAtMs;
+  }
+
+  /** Starts following the app when the tray is shown, stops when it is not. */
   #pace(): void {
     const shown = this.#tray?.state() === 'shown';
-    if (shown && this.#timer === null) {
-      this.refresh(); // what changed while nobody could see it
-      this.#timer = this.#timers.setInterval(() => this.#tick(), 1000);
+    if (shown && this.#unlisten === null) {
+      this.#unlisten = this.#options.store.onWrite(() => this.#written());
+      this.refresh(); // what changed while nobody could see it; sets the timer
     } else if (!shown) this.#stopLooking();
   }
 
   #stopLooking(): void {
+    this.#unlisten?.();
+    this.#unlisten = null;
+    this.#clearTimer();
+  }
+
+  /** A write: look a little later, unless a look comes sooner anyway. Uses no store (see `onWrite`). */
+  #written(): void {
+    if (this.#refreshing) return;
+    this.#wakeAt(this.#options.clock() + WRITE_SETTLE_MS);
+  }
+
+  /** Sets the timer to fire at `atMs` unless it fires sooner already. */
+  #wakeAt(atMs: number): void {
+    if (this.#timer !== null && this.#timerAtMs <= atMs) return;
+    this.#clearTimer();
+    const now = this.#options.clock();
+    this.#timerAtMs = atMs;
+    this.#timer = this.#timers.setTimeout(() => this.#wake(), Math.max(0, atMs - now));
+  }
+
+  #clearTimer(): void {
     if (this.#timer === null) return;
-    this.#timers.clearInterval(this.#timer);
+    this.#timers.clearTimeout(this.#timer);
     this.#timer = null;
+  }
+
+  /**
+   * The timer fired. Without a write since the last look, and before the moment that look said
+   * the text changes by itself (a clock set back, a wake meant for a write of the feed's own),
+   * nothing is read: the timer is only set again.
+   */
+  #wake(): void {
+    this.#timer = null;
+    this.#wakes++;
+    if (this.#tray === null || this.#unlisten === null) return;
+    const now = this.#options.clock();
+    const looked = this.#looked;
+    if (this.#options.store.generation === looked.generation && now >= looked.atMs && now < looked.changesAtMs) {
+      this.#wakeAt(Math.min(looked.changesAtMs, now + LONGEST_WAIT_MS));
+      return;
+    }
+    this.refresh();
   }
 
   /** Where the tray stands: `off` while the setting is off. */
@@ -121,30 +202,17 @@ export class TrayFeed {
     return this.#tray;
   }
 
-  /**
-   * The once-a-second check. Without a write since the last look, what the tray shows can only
-   * change with time while a session runs (its minutes and today's); otherwise only at midnight,
-   * so a look once a minute is enough then. A check that needs no look reads two numbers and
-   * allocates nothing: an idle app with a tray does no work that would make V8 grow its young
-   * generation or optimise the feed (bench/README.md "Tray": the tray's RSS).
-   */
-  #tick(): void {
-    const now = this.#options.clock();
-    const looked = this.#looked;
-    if (this.#options.store.generation === looked.generation && now >= looked.atMs && now < looked.untilMs) return;
-    this.refresh();
-  }
-
-  /** Looks for a change now, as the timer does every second; returns the model shown. */
+  /** Looks for a change now, as the feed does after a write or at a minute; returns the model shown. */
   refresh(): TrayModel | null {
     const tray = this.#tray;
     if (!tray) return null;
+    this.#refreshing = true;
     try {
       const now = this.#options.clock();
-      const model = this.#model();
-      const running = model.status === 'Active' && model.icon === 'tock-tracking';
+      const { model, changesAtMs } = this.#model(now);
       // The generation after the reads: a read can count as one (a statement prepared the first time).
-      this.#looked = { generation: this.#options.store.generation, atMs: now, untilMs: running ? now : now + 60_000 };
+      this.#looked = { generation: this.#options.store.generation, atMs: now, changesAtMs };
+      if (this.#unlisten !== null) this.#wakeAt(Math.min(changesAtMs, now + LONGEST_WAIT_MS));
       const key = JSON.stringify(model);
       if (key !== this.#shownKey) {
         this.#shownKey = key;
@@ -153,6 +221,10 @@ export class TrayFeed {
       }
     } catch (error) {
       this.#options.onError?.(`tray: ${error instanceof Error ? error.message : String(error)}`);
+      // Look again after a while rather than never.
+      if (this.#unlisten !== null) this.#wakeAt(this.#options.clock() + 60_000);
+    } finally {
+      this.#refreshing = false;
     }
     return this.#shown;
   }
@@ -204,15 +276,25 @@ export class TrayFeed {
     return this.#stored;
   }
 
-  #model(): TrayModel {
+  /** The model at `now`, and the next moment its text changes by itself (no write between). */
+  #model(now: number): { model: TrayModel; changesAtMs: number } {
     const status = this.#options.tracker.getStatus();
     const stored = this.#facts();
-    const now = this.#options.clock();
     let sessionSeconds: number | null = null;
+    let changesAtMs = localDayAt(now, this.#timeZone()).end;
     if (stored.session) {
-      const onBreak = stored.session.breaks.reduce((ms, [from, to]) => ms + Math.max(0, (to ?? now) - from), 0);
-      sessionSeconds = Math.max(0, Math.floor((now - stored.session.startMs - onBreak) / 1000));
+      const onBreakMs = stored.session.breaks.reduce((ms, [from, to]) => ms + Math.max(0, (to ?? now) - from), 0);
+      const workedMs = Math.max(0, now - stored.session.startMs - onBreakMs);
+      sessionSeconds = Math.floor(workedMs / 1000);
+      if (status.isTracking && !status.isOnBreak) {
+        // The session's minute turns exactly then; today's total is known to the second only,
+        // so its minute is looked at half a second early and, if not yet turned, again at most
+        // half a second late.
+        const sessionTurns = now + 60_000 - (workedMs % 60_000);
+        const todayTurns = now + (60 - (status.todaySeconds % 60)) * 1000 - 500;
+        changesAtMs = Math.min(changesAtMs, sessionTurns, todayTurns);
+      }
     }
-    return trayModel({ status, sessionSeconds, recent: stored.recent, last: stored.last });
+    return { model: trayModel({ status, sessionSeconds, recent: stored.recent, last: stored.last }), changesAtMs };
   }
 }

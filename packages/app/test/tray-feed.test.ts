@@ -1,0 +1,176 @@
+/**
+ * When the tray feed wakes (docs/desktop.md "The tray"; bench/README.md figure 24): after a
+ * write, and at the next moment the shown text changes by itself — never on a once-a-second
+ * timer. A tray that is always shown, a store in memory, and virtual time: the test's clock and
+ * the feed's timers are one, fired in order as the test moves the clock on.
+ */
+import assert from 'node:assert/strict';
+import { test, type TestContext } from 'node:test';
+import { createTracker, openStore, type Tracker } from '@tock/core';
+import { LONGEST_WAIT_MS, TrayFeed, type TrayTimers, WRITE_SETTLE_MS } from '../src/desktop/tray/tray-feed.ts';
+import type { TrayModel } from '../src/desktop/tray/tray.ts';
+
+const T0 = Date.parse('2026-11-23T09:00:00.000Z');
+const SECOND = 1000;
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
+
+/** A clock and timers on it: {@link VirtualTime.runTo} fires each timer due, in order, at its time. */
+interface VirtualTime extends TrayTimers {
+  now: number;
+  /** Timers set so far. */
+  set: number;
+  /** Timers fired so far. */
+  fired: number;
+  runTo(ms: number): void;
+}
+
+function virtualTime(start: number): VirtualTime {
+  const pending = new Map<number, { atMs: number; callback: () => void }>();
+  let next = 1;
+  const time: VirtualTime = {
+    now: start,
+    set: 0,
+    fired: 0,
+    setTimeout(callback, ms) {
+      time.set++;
+      pending.set(next, { atMs: time.now + ms, callback });
+      return next++;
+    },
+    clearTimeout(handle) {
+      pending.delete(handle as number);
+    },
+    runTo(ms) {
+      for (;;) {
+        let due: [number, { atMs: number; callback: () => void }] | undefined;
+        for (const entry of pending) if (entry[1].atMs <= ms && (due === undefined || entry[1].atMs < due[1].atMs)) due = entry;
+        if (due === undefined) break;
+        pending.delete(due[0]);
+        time.now = Math.max(time.now, due[1].atMs);
+        time.fired++;
+        due[1].callback();
+      }
+      time.now = ms;
+    },
+  };
+  return time;
+}
+
+interface Rig {
+  time: VirtualTime;
+  tracker: Tracker;
+  feed: TrayFeed;
+  shown: TrayModel[];
+  /** How often the feed read the status (a look). */
+  looks: () => number;
+}
+
+function rig(t: TestContext, start = T0): Rig {
+  const store = openStore(':memory:');
+  const time = virtualTime(start);
+  const clock = (): number => time.now;
+  const tracker = createTracker({ store, clock, timeZone: 'UTC' });
+  let looks = 0;
+  const counted: Tracker = {
+    ...tracker,
+    getStatus: () => {
+      looks++;
+      return tracker.getStatus();
+    },
+  };
+  const shown: TrayModel[] = [];
+  const feed = new TrayFeed({
+    store,
+    tracker: counted,
+    clock,
+    timeZone: () => 'UTC',
+    timers: time,
+    factory: () => ({ show: (model) => shown.push(model), state: () => 'shown', close: async () => {} }),
+    act: () => {},
+  });
+  feed.setEnabled(true);
+  t.after(async () => {
+    await feed.stop();
+    store.close();
+  });
+  return { time, tracker, feed, shown, looks: () => looks };
+}
+
+const line = (r: Rig): string | undefined => r.shown.at(-1)?.statusLine;
+
+test('an idle tray runs no timer in an idle hour but the hourly guard, and reads nothing', (t) => {
+  const r = rig(t);
+  assert.equal(line(r), 'Not tracking · today 0:00');
+  assert.equal(r.time.set, 1, 'one timer');
+  assert.equal(r.feed.nextWakeAtMs, T0 + LONGEST_WAIT_MS, 'at the hourly guard (midnight is later)');
+  const looks = r.looks();
+  r.time.runTo(T0 + HOUR - 1);
+  assert.equal(r.time.fired, 0, 'no timer fired in the idle hour');
+  r.time.runTo(T0 + 10 * HOUR);
+  assert.equal(r.time.fired, 10, 'the guard: once an hour');
+  assert.equal(r.looks(), looks, 'nothing written, nothing running: no look');
+  assert.equal(r.shown.length, 1);
+});
+
+test('a write shows within a second, one look for a burst of writes', (t) => {
+  const r = rig(t);
+  r.time.runTo(T0 + 10 * SECOND);
+  const looks = r.looks();
+  r.tracker.startActivity({ name: 'Writing docs', createIfMissing: true });
+  r.tracker.createActivity('Reviews');
+  assert.equal(r.feed.nextWakeAtMs, T0 + 10 * SECOND + WRITE_SETTLE_MS, 'a wake after the writes');
+  r.time.runTo(T0 + 11 * SECOND);
+  assert.equal(line(r), 'Writing docs · 0:00 · today 0:00');
+  assert.equal(r.shown.at(-1)?.icon, 'tock-tracking');
+  assert.equal(r.looks() - looks, 2, 'one look (it reads the status twice) for both writes');
+
+  r.tracker.stopActivity();
+  r.time.runTo(T0 + 12 * SECOND);
+  assert.equal(line(r), 'Not tracking · today 0:00');
+  assert.deepEqual(
+    r.shown.at(-1)?.menu.map((item) => ('label' in item ? item.label : '—')),
+    ['Not tracking · today 0:00', '—', 'Continue Writing docs', 'Start', '—', 'Log time…', 'Open Tock', '—', 'Quit Tock'],
+  );
+});
+
+test('while a session runs the text follows each minute within a second, at most three wakes a minute', (t) => {
+  const r = rig(t, T0 - MINUTE);
+  // 30.4 s tracked earlier today: today's minute turns 30.4 s off the session's.
+  r.tracker.startActivity({ name: 'Email', createIfMissing: true });
+  r.time.runTo(T0 - MINUTE + 30_400);
+  r.tracker.stopActivity();
+  r.time.runTo(T0 + 1);
+  r.tracker.startActivity({ name: 'Writing docs', createIfMissing: true });
+  const start = r.time.now;
+  r.time.runTo(start + SECOND);
+  const fired = r.time.fired;
+  const expected = (at: number): string => {
+    const session = Math.floor((at - start) / MINUTE);
+    const today = Math.floor((at - start + 30_400) / MINUTE);
+    return `Writing docs · 0:${String(session).padStart(2, '0')} · today 0:${String(today).padStart(2, '0')}`;
+  };
+  for (let at = start + SECOND; at <= start + 10 * MINUTE; at += 100) {
+    r.time.runTo(at);
+    const now = line(r);
+    assert.ok(now === expected(at) || now === expected(at - SECOND), `at +${at - start} ms the tray shows "${now}", not "${expected(at)}"`);
+  }
+  assert.ok(r.time.fired - fired <= 30, `${r.time.fired - fired} wakes in 10 minutes`);
+
+  // On a break nothing counts: the next wake is the hourly guard.
+  r.tracker.startBreak();
+  r.time.runTo(r.time.now + SECOND);
+  assert.match(line(r) ?? '', /^On a break from Writing docs · 0:10 · today 0:10$/);
+  assert.equal(r.feed.nextWakeAtMs, r.time.now - SECOND + WRITE_SETTLE_MS + LONGEST_WAIT_MS);
+});
+
+test('at midnight the day’s total starts again', (t) => {
+  const r = rig(t, Date.parse('2026-11-23T22:00:00.000Z'));
+  r.tracker.startActivity({ name: 'Email', createIfMissing: true });
+  r.time.runTo(Date.parse('2026-11-23T23:00:00.000Z'));
+  r.tracker.stopActivity();
+  r.time.runTo(Date.parse('2026-11-23T23:30:00.000Z'));
+  assert.equal(line(r), 'Not tracking · today 1:00');
+  assert.equal(r.feed.nextWakeAtMs, Date.parse('2026-11-24T00:00:00.000Z'), 'the next wake is midnight');
+  r.time.runTo(Date.parse('2026-11-24T00:00:00.000Z'));
+  assert.equal(line(r), 'Not tracking · today 0:00');
+});
