@@ -1,7 +1,8 @@
 /**
  * The TypeScript client's happy paths against the real thing, in one process: a real app (a
  * real tock.db, the real listener on 127.0.0.1) and `@tock/client` as it ships (its dist/).
- * Every operation answers what the app keeps, signed both ways. Here, not in the client's own
+ * Every operation answers what the app keeps, signed both ways — the ledger's too: tags and
+ * billable time logged, reports by client and by billable tag, a bad tag refused. Here, not in the client's own
  * tests, because the client sits below the app (docs/architecture.md "The packages and their
  * arrows"); what only a misbehaving server shows — unsigned or forged answers, hangs, dropped
  * connections, retries — stays on the signed fake of packages/client/test/client.test.ts.
@@ -13,7 +14,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { randomUUID } from 'node:crypto';
 import { NotFoundError, TockClient, ValidationError } from '@tock/client';
+import { addClient, setActivityLedger } from '@tock/core';
 import { startApp, type RunningApp } from '../src/app.ts';
 import { freePort } from './support/real-app.ts';
 
@@ -73,6 +76,54 @@ describe('TockClient against a real app and listener in process', () => {
     // Today's report holds the logged 45 minutes (the pinned clock is noon: the block lies in today).
     const report = await tock.getReport();
     assert.ok(report.rows.some((row) => 'activityName' in row && row.activityName === 'Review' && row.seconds === 45 * 60), JSON.stringify(report.rows));
+  });
+
+  it('logs tags and billable time, reports by client and by billable tag, and refuses a tag with a control character with nothing changed', async () => {
+    const { store } = app.services;
+    const acme = addClient(store, { name: 'ACME', rate: '80', currency: 'EUR' }, Date.now(), randomUUID);
+    const at = Date.now();
+    // Apart from each other and from what the other cases log (those end at the pinned clock's now).
+    const billed = await tock.logEntry({ name: 'Design', durationMinutes: 60, endedAt: new Date(at - 200 * 60_000), createIfMissing: true, tags: ['ui', 'review'], billable: true });
+    assert.equal(billed.activity.activityName, 'Design');
+    await tock.logEntry({ name: 'Design', durationMinutes: 30, endedAt: new Date(at - 130 * 60_000), tags: ['ui'] });
+    setActivityLedger(store, 'Design', { client: acme.id });
+
+    const byClient = await tock.getReport({ by: 'client' });
+    const acmeRow = byClient.rows.find((row) => 'clientID' in row && row.clientID === acme.id);
+    assert.deepEqual(acmeRow, { clientID: acme.id, clientName: 'ACME', seconds: 90 * 60, billedSeconds: 60 * 60, amount: '80.00', currency: 'EUR' });
+    assert.ok(
+      byClient.rows.some((row) => 'clientID' in row && row.clientID === null && row.clientName === null && row.amount === null),
+      'the time without a client under null',
+    );
+    assert.deepEqual(byClient.amounts, [{ currency: 'EUR', amount: '80.00' }]);
+    assert.equal(byClient.targetSeconds, null);
+    assert.equal(byClient.balanceSeconds, null);
+
+    const billableTags = await tock.getReport({ by: 'tag', billable: true });
+    assert.equal(billableTags.totalSeconds, 60 * 60, 'only the billable hour');
+    assert.deepEqual(billableTags.rows, [
+      { tag: 'review', seconds: 3600, billedSeconds: 3600, amount: '80.00', currency: 'EUR' },
+      { tag: 'ui', seconds: 3600, billedSeconds: 3600, amount: '80.00', currency: 'EUR' },
+    ]);
+    // The hour carries two tags, so its rows would bill it twice: the total is the hour's once.
+    assert.deepEqual(billableTags.amounts, [{ currency: 'EUR', amount: '80.00' }]);
+
+    const before = JSON.stringify(await tock.getReport({ by: 'tag' }));
+    const entries = (store.statement('SELECT count(*) AS n FROM entries').get() as { n: number }).n;
+    const refused = await tock.logEntry({ name: 'Design', durationMinutes: 5, endedAt: new Date(at - 300 * 60_000), tags: ['a\u0007b'] }).then(
+      () => assert.fail('a tag with a control character was accepted'),
+      (error: unknown) => error,
+    );
+    assert.ok(refused instanceof ValidationError, String(refused));
+    assert.equal(refused.status, 400);
+    assert.equal(refused.code, 'validation_failed');
+    assert.deepEqual(
+      refused.details?.map((d) => d.field),
+      ['tags'],
+    );
+    assert.ok(!refused.message.includes('\u0007'), 'the control character is not echoed raw');
+    assert.equal((store.statement('SELECT count(*) AS n FROM entries').get() as { n: number }).n, entries, 'no entry added');
+    assert.equal(JSON.stringify(await tock.getReport({ by: 'tag' })), before, 'the report is as it was');
   });
 
   it("keeps the caller's idempotency key: a repeat gets the first entry back", async () => {
