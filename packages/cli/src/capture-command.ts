@@ -6,7 +6,9 @@
 import type { CaptureStatus } from '@tock/app';
 import type { CaptureSpan, Timeline } from '@tock/core';
 import { admin } from './admin-call.ts';
+import { clockFor } from './clock-setting.ts';
 import { flags } from './flags.ts';
+import { timeOfDayIn, type ClockFormat } from './format-time.ts';
 import type { Command } from './command.ts';
 import { CliError, print, type Io } from './io.ts';
 import { terminalText } from './terminal-text.ts';
@@ -35,9 +37,6 @@ export function formatCaptureStatus(status: CaptureStatus): string {
   return lines.join('\n');
 }
 
-function clock(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
-}
 
 /** What one span says in a line: the app and title, or the project and branch, or idle. */
 export function spanText(span: CaptureSpan): string {
@@ -53,12 +52,12 @@ export function spanText(span: CaptureSpan): string {
   }
 }
 
-/** The human form of `tock timeline`: one line per span, oldest first. */
-export function formatTimeline(day: Timeline): string {
+/** The human form of `tock timeline`: one line per span, oldest first, times of day in the day's zone on `clock`. */
+export function formatTimeline(day: Timeline, clock: ClockFormat = '24h'): string {
   if (day.spans.length === 0) return `${day.date}: nothing captured`;
   return [
     `${day.date} (${day.timeZone})`,
-    ...day.spans.map((s) => `${clock(s.start, day.timeZone)}–${clock(s.end, day.timeZone)}  ${s.source.padEnd(8)}  ${terminalText(spanText(s))}`),
+    ...day.spans.map((s) => `${timeOfDayIn(s.start, day.timeZone, clock)}–${timeOfDayIn(s.end, day.timeZone, clock)}  ${s.source.padEnd(8)}  ${terminalText(spanText(s))}`),
   ].join('\n');
 }
 
@@ -121,7 +120,8 @@ export const timelineCommand: Command = {
   async run(args, io) {
     const { values, positionals } = flags(args, {}, 1);
     const day = await admin(io, 'POST /timeline', positionals[0] === undefined ? {} : { date: positionals[0] });
-    print(io, values.json === true, day, () => formatTimeline(day));
+    const clock = await clockFor(io, values.json === true);
+    print(io, values.json === true, day, () => formatTimeline(day, clock));
     return 0;
   },
 };

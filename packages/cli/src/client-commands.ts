@@ -8,6 +8,7 @@
 import type { TockClient } from '@tock/client';
 import { admin } from './admin-call.ts';
 import { connect, request } from './client-connection.ts';
+import { clockFor } from './clock-setting.ts';
 import { formatCurrent, formatEntry, formatHealth, formatSearch, formatStart, formatStatus, formatStop } from './client-format.ts';
 import type { Command } from './command.ts';
 import { DURATION_FORMS, parseDuration, refuseSplitDuration } from './duration.ts';
@@ -102,7 +103,8 @@ const status: Command = {
       io.out(renderStatusLine(template, { status: result, receivedAt: now }, now));
       return 0;
     }
-    print(io, values.json === true, result, () => formatStatus(result, io.now()));
+    const clock = await clockFor(io, values.json === true);
+    print(io, values.json === true, result, () => formatStatus(result, io.now(), clock));
     return 0;
   },
 };
@@ -137,12 +139,13 @@ const start: Command = {
     // Asked first only to say "Switched from …": the start itself is one request.
     const previous = values.json === true ? null : await request(context, () => client.getCurrent());
     const result = await request(context, () => client.startActivity(name, { createIfMissing: values['create'] === true, note }));
-    print(io, values.json === true, result, () => formatStart(result, previous, io.now(), note));
+    const clock = await clockFor(io, values.json === true);
+    print(io, values.json === true, result, () => formatStart(result, previous, io.now(), note, clock));
     // What the new session overlaps: blocks that still cover its start (another device's running
     // session, an entry ending ahead), asked of the app's admin socket when the app runs here.
     if (previous?.activityID !== result.activityID && appRunning()) {
       const covering = await admin(io, 'POST /blocks/covering', { at: result.startedAt }).catch(() => null);
-      const warning = covering === null ? null : startOverlapWarning(covering.blocks, io.now());
+      const warning = covering === null ? null : startOverlapWarning(covering.blocks, io.now(), clock);
       if (warning !== null) io.err(terminalText(warning));
     }
     return 0;
@@ -175,7 +178,8 @@ const log: Command = {
     const entry = await request({ port, appRunning, activityName: name }, () =>
       client.logEntry({ name, durationMinutes, note, createIfMissing: values['create'] === true, tags, billable }),
     );
-    print(io, values.json === true, entry, () => formatEntry(entry, io.now()) + (tags === undefined || tags.length === 0 ? '' : terminalText(` [${tags.join(', ')}]`)));
+    const clock = await clockFor(io, values.json === true);
+    print(io, values.json === true, entry, () => formatEntry(entry, io.now(), clock) + (tags === undefined || tags.length === 0 ? '' : terminalText(` [${tags.join(', ')}]`)));
     const after = before === null ? null : await client.getReport(days).catch(() => null);
     if (before !== null && after !== null) {
       const warning = overlapWarning({ ...entry.activity, startedAt: entry.startedAt, endedAt: entry.endedAt }, before[0], after, before[1]);

@@ -1,24 +1,24 @@
 /** The human lines of the client commands (`--json` prints the results as they are). */
 import type { ActivityRef, Entry, Health, StartResult, Status, StoppedSession } from '@tock/client';
 import { formatMinutes, formatSeconds } from './duration.ts';
-import { formatClock, formatSpan } from './format-time.ts';
+import { formatClock, formatSpan, type ClockFormat } from './format-time.ts';
 import { terminalText } from './terminal-text.ts';
 
-/** `Tracking "Writing docs" since 09:14 — 2h 05m today`, and its idle and break forms. */
-export function formatStatus(status: Status, now: Date): string {
+/** `Tracking "Writing docs" since 09:14 — 2h 05m today` (`9:14 AM` on the 12-hour clock), and its idle and break forms. */
+export function formatStatus(status: Status, now: Date, clock: ClockFormat = '24h'): string {
   const today = `${formatSeconds(status.todaySeconds)} today`;
   const raw = status.currentActivity?.activityName;
   if (!status.isTracking || raw === undefined) return `Not tracking — ${today}`;
   const name = terminalText(raw);
-  const since = status.since === null ? '' : ` since ${formatClock(status.since, now)}`;
+  const since = status.since === null ? '' : ` since ${formatClock(status.since, now, clock)}`;
   if (status.isOnBreak) return `On a break from "${name}" (tracking${since}) — ${today}; \`tock resume\` to continue`;
   return `Tracking "${name}"${since} — ${today}`;
 }
 
 /** `Started "Review" at 09:14`, or `Switched to` / `Still tracking` forms; the note given, after a dash. */
-export function formatStart(result: StartResult, previous: ActivityRef | null, now: Date, note?: string): string {
+export function formatStart(result: StartResult, previous: ActivityRef | null, now: Date, note?: string, clock: ClockFormat = '24h'): string {
   const name = `"${terminalText(result.activityName)}"`;
-  const at = formatClock(result.startedAt, now);
+  const at = formatClock(result.startedAt, now, clock);
   const about = note ? ` — ${terminalText(note)}` : '';
   if (previous?.activityID === result.activityID) return `Still tracking ${name} (since ${at})${about}`;
   const what = result.created ? `new activity ${name}` : name;
@@ -33,11 +33,11 @@ export function formatStop(session: StoppedSession | null): string {
 }
 
 /** `Logged 45m to "Review" (09:00–09:45)`, with the note when there is one. */
-export function formatEntry(entry: Entry, now: Date): string {
+export function formatEntry(entry: Entry, now: Date, clock: ClockFormat = '24h'): string {
   const name = terminalText(entry.activity.activityName);
   const to = entry.created ? `new activity "${name}"` : `"${name}"`;
   const note = entry.note ? ` — ${terminalText(entry.note)}` : '';
-  return `Logged ${formatMinutes(entry.durationMinutes)} to ${to} (${formatSpan(entry.startedAt, entry.endedAt, now)})${note}`;
+  return `Logged ${formatMinutes(entry.durationMinutes)} to ${to} (${formatSpan(entry.startedAt, entry.endedAt, now, clock)})${note}`;
 }
 
 /** One activity per line, best match first; a friendly line when there is none. */

@@ -11,7 +11,8 @@ import { admin, appAnswers } from './admin-call.ts';
 import { flags } from './flags.ts';
 import { canOpenWindow } from './window.ts';
 import type { Command } from './command.ts';
-import { formatClock, formatSpan } from './format-time.ts';
+import { clockFor } from './clock-setting.ts';
+import { formatClock, formatSpan, type ClockFormat } from './format-time.ts';
 import { TOCK_CLI_PATH } from './git-hook.ts';
 import { CliError, print, type Io } from './io.ts';
 import { installLauncher, removeLauncher } from './service/install-cli.ts';
@@ -24,8 +25,8 @@ function minutes(seconds: number): string {
 }
 
 /** The pending question in one line, with how to answer it. */
-function describeIdleQuestion(question: IdleQuestion, now: Date): string {
-  return `Away from "${question.activityName}" ${formatSpan(question.since, question.until, now)} (${minutes(question.seconds)}): answer with \`tock idle keep\`, \`tock idle discard\` or \`tock idle stop\``;
+function describeIdleQuestion(question: IdleQuestion, now: Date, clock: ClockFormat): string {
+  return `Away from "${question.activityName}" ${formatSpan(question.since, question.until, now, clock)} (${minutes(question.seconds)}): answer with \`tock idle keep\`, \`tock idle discard\` or \`tock idle stop\``;
 }
 
 /** What an answer did, in one line. */
@@ -48,8 +49,9 @@ const idle: Command = {
     const choice = positionals[0];
     if (choice === undefined) {
       const found = await admin(io, 'GET /idle');
+      const clock = found.question ? await clockFor(io, values.json === true) : '24h';
       print(io, values.json === true, found, () => {
-        if (found.question) return describeIdleQuestion(found.question, io.now());
+        if (found.question) return describeIdleQuestion(found.question, io.now(), clock);
         const source =
           found.idleSource.state === 'found'
             ? `idle source: ${found.idleSource.name}`
@@ -76,7 +78,8 @@ const continueCommand: Command = {
   async run(args, io) {
     const { values } = flags(args);
     const started = await admin(io, 'POST /continue');
-    print(io, values.json === true, started, () => `Tracking "${started.activityName}" since ${formatClock(started.startedAt, io.now())}`);
+    const clock = await clockFor(io, values.json === true);
+    print(io, values.json === true, started, () => `Tracking "${started.activityName}" since ${formatClock(started.startedAt, io.now(), clock)}`);
     return 0;
   },
 };

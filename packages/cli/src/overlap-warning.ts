@@ -11,7 +11,7 @@ import type { CoveringBlock } from '@tock/app';
 import type { ActivityRef, ActivityReportRow, Report } from '@tock/client';
 import { localDaySpan } from '@tock/core/day';
 import { formatDuration } from '@tock/protocol';
-import { formatClock } from './format-time.ts';
+import { formatClock, type ClockFormat } from './format-time.ts';
 
 /**
  * Overlaps under a minute are not reported: a session running elsewhere grows between the two
@@ -80,13 +80,13 @@ export function daysOf(startedAt: string, endedAt: string): { from: string; to: 
  * totals count that time once`, or null when none does. Names are quoted as given; the caller
  * makes the line safe for the terminal.
  */
-export function startOverlapWarning(blocks: CoveringBlock[], now: Date): string | null {
+export function startOverlapWarning(blocks: CoveringBlock[], now: Date, clock: ClockFormat = '24h'): string | null {
   if (blocks.length === 0) return null;
   const named = blocks.map((b) => {
     const what =
       b.endedAt === null
-        ? `running on another device since ${formatClock(b.startedAt, now)}`
-        : `${b.kind === 'entry' ? 'logged' : 'tracked'} ${formatClock(b.startedAt, now)}–${formatClock(b.endedAt, now)}`;
+        ? `running on another device since ${formatClock(b.startedAt, now, clock)}`
+        : `${b.kind === 'entry' ? 'logged' : 'tracked'} ${formatClock(b.startedAt, now, clock)}–${formatClock(b.endedAt, now, clock)}`;
     return `"${b.activityName}" (${what})`;
   });
   return `warning: this overlaps ${named.join(' and ')}; both are kept, and totals count that time once`;

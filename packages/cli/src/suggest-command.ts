@@ -7,7 +7,9 @@
 import type { RuleTest } from '@tock/core';
 import type { Entry, Suggestion, Suggestions } from '@tock/protocol';
 import { admin } from './admin-call.ts';
+import { clockFor } from './clock-setting.ts';
 import { flags } from './flags.ts';
+import { timeOfDayIn, type ClockFormat } from './format-time.ts';
 import type { Command } from './command.ts';
 import { formatSeconds } from './duration.ts';
 import { CliError, print, type Io } from './io.ts';
@@ -33,9 +35,6 @@ interface Rule {
   activity: string;
 }
 
-function clock(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
-}
 
 /** What capture saw in a suggestion, in a few words: its first sources. */
 function sourcesText(s: Suggestion): string {
@@ -46,10 +45,10 @@ function sourcesText(s: Suggestion): string {
 }
 
 /** The human form of `tock suggest`: one line per suggestion with its id, and how to accept. */
-export function formatSuggestions(day: Suggestions): string {
+export function formatSuggestions(day: Suggestions, clock: ClockFormat = '24h'): string {
   if (day.suggestions.length === 0) return `${day.date}: no suggestions (nothing untracked where capture saw work)`;
   const lines = day.suggestions.map(
-    (s) => `${s.id}  ${clock(s.start)}–${clock(s.end)}  ${formatSeconds(s.seconds).padStart(7)}  ${terminalText(s.activityName ?? '(no label)')}  · ${terminalText(sourcesText(s))}`,
+    (s) => `${s.id}  ${timeOfDayIn(s.start, undefined, clock)}–${timeOfDayIn(s.end, undefined, clock)}  ${formatSeconds(s.seconds).padStart(7)}  ${terminalText(s.activityName ?? '(no label)')}  · ${terminalText(sourcesText(s))}`,
   );
   const labelled = day.suggestions.filter((s) => s.activityName !== null).length;
   return [
@@ -59,8 +58,8 @@ export function formatSuggestions(day: Suggestions): string {
   ].join('\n');
 }
 
-function entryLine(e: Entry): string {
-  return `logged ${clock(e.startedAt)}–${clock(e.endedAt)} to "${terminalText(e.activity.activityName)}"${e.created ? ' (new activity)' : ''}`;
+function entryLine(e: Entry, clock: ClockFormat): string {
+  return `logged ${timeOfDayIn(e.startedAt, undefined, clock)}–${timeOfDayIn(e.endedAt, undefined, clock)} to "${terminalText(e.activity.activityName)}"${e.created ? ' (new activity)' : ''}`;
 }
 
 async function suggest(args: string[], io: Io): Promise<number> {
@@ -72,15 +71,17 @@ async function suggest(args: string[], io: Io): Promise<number> {
       if (values.all === true) {
         if (values.activity !== undefined) throw new CliError('--all accepts the labelled suggestions as labelled; give --activity to one: tock suggest accept ID --activity NAME');
         const result = await admin(io, 'POST /suggestions/accept', { all: true, date: positionals[0] });
+        const clock = await clockFor(io, json);
         // `{all: true}` answers `{entries}`; one entry alone would be an older app's answer.
         const entries = 'entries' in result ? result.entries : [result];
-        print(io, json, result, () => (entries.length === 0 ? 'no labelled suggestions to accept' : entries.map(entryLine).join('\n')));
+        print(io, json, result, () => (entries.length === 0 ? 'no labelled suggestions to accept' : entries.map((e) => entryLine(e, clock)).join('\n')));
         return 0;
       }
       const id = positionals[0];
       if (id === undefined) throw new CliError('give the suggestion: tock suggest accept ID [--activity NAME] (tock suggest lists them), or --all');
       const accepted = await admin(io, 'POST /suggestions/accept', { id, activityName: values.activity as string | undefined });
-      print(io, json, accepted, () => ('entries' in accepted ? accepted.entries : [accepted]).map(entryLine).join('\n'));
+      const clock = await clockFor(io, json);
+      print(io, json, accepted, () => ('entries' in accepted ? accepted.entries : [accepted]).map((e) => entryLine(e, clock)).join('\n'));
       return 0;
     }
     case 'dismiss': {
@@ -88,13 +89,15 @@ async function suggest(args: string[], io: Io): Promise<number> {
       const id = positionals[0];
       if (id === undefined) throw new CliError('give the suggestion: tock suggest dismiss ID (tock suggest lists them)');
       const gone = await admin(io, 'POST /suggestions/dismiss', { id });
-      print(io, values.json === true, gone, () => `dismissed ${clock(gone.start)}–${clock(gone.end)} for good`);
+      const clock = await clockFor(io, values.json === true);
+      print(io, values.json === true, gone, () => `dismissed ${timeOfDayIn(gone.start, undefined, clock)}–${timeOfDayIn(gone.end, undefined, clock)} for good`);
       return 0;
     }
     default: {
       const { values, positionals } = flags(sub === undefined ? [] : args, {}, 1);
       const day = await admin(io, 'POST /suggestions', { date: positionals[0] });
-      print(io, values.json === true, day, () => formatSuggestions(day));
+      const clock = await clockFor(io, values.json === true);
+      print(io, values.json === true, day, () => formatSuggestions(day, clock));
       return 0;
     }
   }

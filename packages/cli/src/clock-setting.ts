@@ -1,0 +1,28 @@
+/**
+ * The clock the CLI writes times of day on: the desktop setting `clockFormat` (24h, 12h or
+ * system), the one the window follows, asked of the app under the caller's `TOCK_HOME` once per
+ * command (docs/cli.md, human output). Without an app that answers — not running, another
+ * home, an older app — the 24-hour clock, and no word about it: the time is still right.
+ */
+import { callAdmin, homePaths, resolveHome } from '@tock/app';
+import type { ClockFormat } from './format-time.ts';
+import type { Io } from './io.ts';
+
+/** How long the setting is waited for before the 24-hour clock is used. */
+const ASK_MS = 2000;
+
+/** The clock setting of the app under `io.env`'s home, or `24h` when it does not answer. */
+export async function clockSetting(io: Io): Promise<ClockFormat> {
+  try {
+    const view = await callAdmin(homePaths(resolveHome(io.env)).adminSocket, 'GET /desktop', undefined, { timeoutMs: ASK_MS });
+    const clock = view.settings.clockFormat;
+    return clock === '12h' || clock === 'system' ? clock : '24h';
+  } catch {
+    return '24h';
+  }
+}
+
+/** {@link clockSetting} for a command's human output; `--json` prints ISO times, so nothing is asked. */
+export function clockFor(io: Io, json: boolean): Promise<ClockFormat> {
+  return json ? Promise.resolve('24h') : clockSetting(io);
+}

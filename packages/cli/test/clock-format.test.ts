@@ -1,0 +1,82 @@
+/**
+ * The CLI's times of day follow the desktop setting `clockFormat` (docs/cli.md, human output):
+ * the formatter on each clock, and end to end against a real app set to the 12-hour clock —
+ * `tock start`, `tock status`, `tock log`, `tock start`'s overlap warning — and on the 24-hour
+ * clock when no app answers under `TOCK_HOME`.
+ */
+process.env.TZ = 'Europe/Berlin';
+
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { startApp } from '@tock/app/start';
+import { formatClock, formatSpan, timeOfDay, timeOfDayIn } from '../src/format-time.ts';
+import { freePort, tock } from './real-app.ts';
+
+const roots: string[] = [];
+after(() => {
+  for (const dir of roots) rmSync(dir, { recursive: true, force: true });
+});
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  roots.push(dir);
+  return dir;
+}
+
+/** 2026-11-18 at `h:m` in Berlin. */
+const local = (h: number, m: number, day = 18): string => new Date(2026, 10, day, h, m).toISOString();
+const NOW = new Date(2026, 10, 18, 16, 0);
+
+describe('formatClock on each clock', () => {
+  it('writes the 24-hour clock by default and the 12-hour one as the window does', () => {
+    assert.equal(formatClock(local(9, 14), NOW), '09:14');
+    assert.equal(formatClock(local(9, 14), NOW, '12h'), '9:14 AM');
+    assert.equal(formatClock(local(0, 5), NOW, '12h'), '12:05 AM');
+    assert.equal(formatClock(local(12, 0), NOW, '12h'), '12:00 PM');
+    assert.equal(formatClock(local(17, 2), NOW, '12h'), '5:02 PM');
+    assert.equal(formatClock(local(17, 2, 17), NOW, '12h'), '2026-11-17 5:02 PM');
+    assert.equal(formatSpan(local(23, 30, 17), local(0, 15), NOW, '12h'), '2026-11-17 11:30 PM–2026-11-18 12:15 AM');
+    assert.equal(timeOfDay(13, 7, '24h'), '13:07');
+    assert.equal(timeOfDayIn('2026-11-18T12:07:00.000Z', 'Asia/Tokyo', '12h'), '9:07 PM');
+    assert.equal(timeOfDayIn('2026-11-18T12:07:00.000Z', 'Asia/Tokyo'), '21:07');
+  });
+});
+
+describe('the CLI follows the clock setting', { timeout: 60_000 }, () => {
+  it('on 12h: tock start, status, log and the overlap warning; without an app: 24h', async () => {
+    const home = tempDir('tock-clock-format-');
+    const app = await startApp({ home, clock: () => Date.now(), env: { ...process.env, TOCK_CREDENTIAL_STORE: 'file', TOCK_LICENSE_PUBLIC_KEY: '' } });
+    try {
+      assert.equal(app.services.desktop.updateSettings({ clockFormat: '12h' }).clockFormat, '12h');
+      const port = await freePort();
+      await app.services.listener.enable(port);
+      const env = { TOCK_HOME: home, TOCK_CREDENTIAL_STORE: 'file', SERVICE_TOKEN: app.services.tokens.current()!, SERVICE_PORT: String(port) };
+      const twelve = '\\d{1,2}:\\d\\d [AP]M';
+
+      const started = await tock(env, 'start', 'Plan', '--create');
+      assert.equal(started.status, 0, started.err);
+      assert.match(started.out, new RegExp(`^Started new activity "Plan" at ${twelve}$`));
+
+      const status = await tock(env, 'status');
+      assert.match(status.out, new RegExp(`^Tracking "Plan" since ${twelve} — `));
+
+      const logged = await tock(env, 'log', '15', 'Call', '--create');
+      assert.equal(logged.status, 0, logged.err);
+      assert.match(logged.out, new RegExp(`^Logged 15m to new activity "Call" \\(${twelve}–${twelve}\\)$`));
+
+      // An entry ending ahead of now: the new session's warning names its times on the same clock.
+      app.services.tracker.logEntry({ name: 'Review', createIfMissing: true, durationMinutes: 15, endedAt: new Date(Date.now() + 50_000).toISOString() });
+      const switched = await tock(env, 'start', 'Write', '--create');
+      assert.match(switched.err, new RegExp(`^warning: this overlaps "Review" \\(logged ${twelve}–${twelve}\\)`));
+
+      // JSON keeps ISO times; a home with no app answering: the 24-hour clock.
+      assert.match(JSON.parse((await tock(env, 'status', '--json')).out).since, /^\d{4}-\d\d-\d\dT/);
+      const elsewhere = await tock({ ...env, TOCK_HOME: tempDir('tock-clock-format-none-') }, 'status');
+      assert.match(elsewhere.out, /^Tracking "Write" since \d\d:\d\d — /);
+    } finally {
+      await app.stop();
+    }
+  });
+});
