@@ -75,7 +75,7 @@ export function folderKey(dir: string, given: Uint8Array | undefined, keyStore: 
     // This device joined the folder before (sync turned off and on again): the key it keeps is the folder's.
     const kept = storedKeyMatching(keyStore, folderFile.keyCheck);
     if (kept !== undefined) return { key: kept, newFolder: false };
-    throw new Problem('sync_refused', `${dir} is already a sync folder with a key: give it with tock sync enable ${dir} --key KEY (run \`tock sync key\` on a device that syncs there to see it)`, { field: 'dir' });
+    throw new Problem('sync_refused', `${dir} is already a sync folder with a key: give it with tock sync enable ${dir} --key KEY (run \`tock sync key\` on a device that syncs there to see it)`, { field: 'key' });
   }
   if (!keyMatches(given, folderFile.keyCheck)) {
     throw new Problem('sync_refused', `that key is not this folder's (it does not match ${FORMAT_DIR}/folder.json); copy it again from \`tock sync key\` on a device that syncs there`, { field: 'key' });

@@ -1,7 +1,8 @@
 /**
  * The window's routes for Settings › Sync (docs/ui.md "Sync"): the sync status, turning sync on
- * with a folder and a device name, and off, the one-timer setting, and what other devices run now. A refusal comes back as `validation_failed` with
- * the field it is about (`dir` or `name`), so the window shows it there.
+ * with a folder, a device name and the folder's key when another device made it, and off, the
+ * folder key shown on request, the one-timer setting, and what other devices run now. A refusal
+ * comes back with the field it is about (`dir`, `name` or `key`), so the window shows it there.
  */
 import type { Store } from '@tock/core';
 import { devicePositions, sessionsRunningElsewhere, type RunningElsewhere } from '@tock/core/sync';
@@ -52,7 +53,10 @@ export function syncRoutes(sync: SyncService, store: Store, clock: () => number)
       const now = clock();
       return running().map((r) => runningView(r, now));
     }),
-    route('POST /api/sync/enable', ({ body }) => sync.enable(body.dir, body.name === '' ? undefined : body.name), ['sync', 'status', 'blocks']),
+    // The key is read by the same parser as `tock sync enable --key` (case, `-` and spaces ignored).
+    route('POST /api/sync/enable', ({ body }) => sync.enable(body.dir, body.name === '' ? undefined : body.name, body.key), ['sync', 'status', 'blocks']),
+    // POST, not GET, as the token's reveal (server.ts: the Origin check applies): the folder key as `tock sync key` prints it.
+    route('POST /api/sync/key', () => ({ key: sync.folderKey() })),
     route('POST /api/sync/disable', () => sync.disable(), ['sync']),
     // One timer across devices (docs/sync.md): `{on: boolean}`, answered with the sync status.
     route('POST /api/sync/one-timer', ({ body }) => sync.setOneTimer(body.on), ['sync']),

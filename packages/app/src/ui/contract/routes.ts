@@ -157,8 +157,17 @@ export const WINDOW_ROUTES = {
   'GET /api/sync': answers(returns<SyncStatus>()),
   'GET /api/sync/running': answers(returns<RunningElsewhere[]>()),
   'POST /api/sync/enable': answers(returns<unknown>(), {
-    body: { properties: { dir: byUseCase<string>('The sync folder.'), name: byUseCase<string>('This device’s name; empty: the host name.') }, required: [] },
+    body: {
+      properties: {
+        dir: byUseCase<string>('The sync folder.'),
+        name: byUseCase<string>('This device’s name; empty: the host name.'),
+        key: byUseCase<string>('The folder key another device shows (tock sync key); empty: none.'),
+      },
+      required: [],
+    },
   }),
+  // POST, not GET, as the token's reveal: only an explicit same-origin request gets the key.
+  'POST /api/sync/key': answers(returns<{ key: string }>()),
   'POST /api/sync/disable': answers(returns<SyncStatus>()),
   'POST /api/sync/one-timer': answers(returns<SyncStatus>(), { body: { properties: { on: { type: 'boolean', description: 'One timer across devices.' } }, required: ['on'] } }),
 

@@ -1,11 +1,12 @@
 /**
  * Settings › Sync (docs/ui.md "Sync"; how sync works: docs/sync.md): the folder this device
- * syncs through and its name — turned on with a form, off with a button — and every other
+ * syncs through, its name and the folder's key when another device made it — turned on with a
+ * form, off with a button — the folder key shown on request to carry to another device, and every other
  * device seen in the folder with its last change, how many of its changes are applied here,
  * and any problem with its files. The app's refusals are shown next to their field, with the
  * window's words for the step they name as a `tock sync` command.
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { request, messageOf } from '../api.ts';
 import { describedByError, FieldError, fieldErrorsOf } from '../components/FieldError.tsx';
 import { Failure } from '../components/FormActions.tsx';
@@ -32,7 +33,14 @@ function count(n: number, one: string, many: string): string {
 const CLI_STEPS: readonly [string, string][] = [
   ['run tock sync enable again', 'press Turn sync on again'],
   ['run tock sync enable with another folder', 'turn sync off, then on with another folder'],
+  ['copy it again from `tock sync key` on a device that syncs there', 'copy it again from Show the folder key in Settings › Sync on a device that syncs there'],
 ];
+
+/**
+ * The refusal of a folder whose key another device made, when none was typed: the app's words
+ * name `tock sync enable DIR --key KEY`; the window's step is the field below.
+ */
+const KEY_NEEDED = 'This folder already syncs with a folder key that another device made: paste it here. On that device, press Show the folder key in Settings › Sync (or run tock sync key).';
 
 /** A message from the app, with the CLI's next step said as the window's. */
 export function windowWords(message: string): string {
@@ -44,9 +52,15 @@ export function windowWords(message: string): string {
 function EnableForm({ status }: { status: SyncStatus }) {
   const [dir, setDir] = useState(status.dir ?? '');
   const [name, setName] = useState('');
+  const [key, setKey] = useState('');
+  const keyField = useRef<HTMLInputElement>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A missing or wrong key is the key field's to fix: the focus goes there.
+  useEffect(() => {
+    if (errors.key) keyField.current?.focus();
+  }, [errors]);
   const submit = async (e: Event): Promise<void> => {
     e.preventDefault();
     if (dir.trim() === '') return setErrors({ dir: 'Enter the folder your sync engine shares, a folder such as ~/Sync/tock.' });
@@ -54,10 +68,11 @@ function EnableForm({ status }: { status: SyncStatus }) {
     setErrors({});
     setFailure(null);
     try {
-      await request('POST /api/sync/enable', { body: { dir: dir.trim(), name: name.trim() } });
+      await request('POST /api/sync/enable', { body: { dir: dir.trim(), name: name.trim(), key: key.trim() } });
     } catch (err) {
       const fields = fieldErrorsOf(err);
-      if (fields) setErrors(Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, windowWords(message)])));
+      const words = (field: string, message: string): string => (field === 'key' && key.trim() === '' ? KEY_NEEDED : windowWords(message));
+      if (fields) setErrors(Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, words(field, message)])));
       else setFailure(windowWords(messageOf(err)));
     } finally {
       setBusy(false);
@@ -87,6 +102,21 @@ function EnableForm({ status }: { status: SyncStatus }) {
         onInput={(e) => setName((e.target as HTMLInputElement).value)}
       />
       <FieldError id="sync-name-error" message={errors.name} alert />
+      <label for="sync-key">Folder key (only when another device syncs there already)</label>
+      <p id="sync-key-hint" class="hint">
+        Paste the key that device shows under Show the folder key; letters, dashes and spaces as they come.
+      </p>
+      <input
+        id="sync-key"
+        ref={keyField}
+        type="text"
+        value={key}
+        autocomplete="off"
+        spellcheck={false}
+        {...describedByError(errors.key, 'sync-key-error', 'sync-key-hint')}
+        onInput={(e) => setKey((e.target as HTMLInputElement).value)}
+      />
+      <FieldError id="sync-key-error" message={errors.key} alert />
       <div class="inline-row">
         <button type="submit" disabled={busy}>
           Turn sync on
@@ -124,6 +154,7 @@ function ThisDevice({ status }: { status: SyncStatus }) {
           {sentence(windowWords(status.problem))}
         </p>
       )}
+      <FolderKey />
       <OneTimer on={status.oneTimer} />
       <div class="inline-row">
         <button type="button" disabled={busy} onClick={() => void disable()}>
@@ -132,6 +163,69 @@ function ThisDevice({ status }: { status: SyncStatus }) {
       </div>
       <Failure message={failure} />
     </>
+  );
+}
+
+/**
+ * The folder key, shown on request (as `tock sync key` prints it, any time) to carry to another
+ * device, with Copy. It stays in this screen's memory only while shown.
+ */
+function FolderKey() {
+  const [shown, setShown] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const show = async (): Promise<void> => {
+    setFailure(null);
+    setMessage(null);
+    try {
+      const { key } = await request('POST /api/sync/key');
+      setShown(key);
+    } catch (err) {
+      setFailure(windowWords(messageOf(err)));
+    }
+  };
+  const copy = async (text: string): Promise<void> => {
+    setFailure(null);
+    try {
+      await navigator.clipboard.writeText(text);
+      setMessage('Folder key copied to the clipboard.');
+    } catch {
+      setFailure('The browser did not allow copying: select the key and copy it by hand.');
+    }
+  };
+  return (
+    <div class="folder-key" data-testid="sync-folder-key">
+      {shown === null ? (
+        <div class="inline-row">
+          <button type="button" onClick={() => void show()}>
+            Show the folder key
+          </button>
+        </div>
+      ) : (
+        <>
+          <label for="sync-key-value">Folder key (paste it on your other device, under Folder key)</label>
+          <div class="token-row">
+            <input id="sync-key-value" class="token-value" type="text" readOnly value={shown} />
+            <button type="button" onClick={() => void copy(shown)}>
+              Copy
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                setShown(null);
+                setMessage(null);
+              }}
+            >
+              Hide
+            </button>
+          </div>
+        </>
+      )}
+      <p role="status" class="success">
+        {message}
+      </p>
+      <Failure message={failure} />
+    </div>
   );
 }
 
