@@ -3,15 +3,29 @@
  * folder refused at its field), this device's line, another device's work arriving while the
  * window is open (Today's total follows without a reload; History marks the block "on desktop"),
  * a device whose log has a bad line shown with its problem, turned off; the folder field as wide
- * as its form from 360 to 1920 px; the window's words for the app's refusals; axe in light and dark.
+ * as its form from 360 to 1920 px; the window's words for the app's refusals; axe in light and dark;
+ * a second device joining from its window with the folder key the first one shows (a missing
+ * or wrong key refused at the key field, with nothing changed).
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { formatSyncKey } from '@tock/core/sync';
 import { segmentText } from './support/sync-folder.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ensureWindowBuilt, launchBrowser, openWindow, screenshot, seriousAxeViolations, startTestApp, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+import {
+  ensureWindowBuilt,
+  launchBrowser,
+  openWindow,
+  rawRequest,
+  screenshot,
+  seriousAxeViolations,
+  startTestApp,
+  windowSession,
+  type TestApp,
+  type TestBrowser,
+} from './ui-support/harness.ts';
 
 const OTHER = 'dddddddd-0000-4000-8000-0000000000ee';
 const BROKEN = 'dddddddd-0000-4000-8000-0000000000ff';
@@ -47,7 +61,7 @@ describe('Settings › Sync', () => {
   it('turns sync on, shows other devices’ work and problems as they arrive, and turns it off', async () => {
     const { page } = b;
     await openWindow(page, t, '/settings/sync');
-    const dir = page.getByLabel('Folder');
+    const dir = page.getByLabel('Folder', { exact: true });
     assert.equal(await dir.getAttribute('placeholder'), '~/Sync/tock');
     await page.getByRole('button', { name: 'Turn sync on' }).click();
     const dirError = page.locator('#sync-dir-error');
@@ -131,6 +145,103 @@ describe('Settings › Sync', () => {
       assert.deepEqual(await seriousAxeViolations(dark.page), []);
     } finally {
       await dark.close();
+    }
+  });
+});
+
+describe('Settings › Sync: a second device joins with the folder key', () => {
+  it('shows the key on the first device; the second is refused without it or with a wrong one, then joins with it pasted', async () => {
+    const shared = mkdtempSync(join(tmpdir(), 'tock-ui-sync-key-'));
+    const a = await startTestApp();
+    const other = await startTestApp();
+    try {
+      const { page } = b;
+      await b.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: a.origin });
+      await openWindow(page, a, '/settings/sync');
+      await page.getByLabel('Folder', { exact: true }).fill(shared);
+      await page.getByLabel('This device’s name (optional; the host name otherwise)').fill('laptop');
+      await page.getByRole('button', { name: 'Turn sync on' }).click();
+      await page.getByTestId('sync-this-device').filter({ hasText: 'Sync is on: laptop' }).waitFor();
+      await page.getByRole('button', { name: 'Show the folder key' }).click();
+      const shown = page.locator('#sync-key-value');
+      await shown.waitFor();
+      const key = await shown.inputValue();
+      // As `tock sync key` prints it: base32, lower case, groups of 4 joined by `-`.
+      assert.equal(key, a.app.services.sync.folderKey());
+      assert.match(key, /^[a-z2-7]{4}(-[a-z2-7]{4}){12}$/);
+      await page.getByRole('button', { name: 'Copy' }).click();
+      await page.getByText('Folder key copied to the clipboard.').waitFor();
+      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), key);
+      assert.deepEqual(await seriousAxeViolations(page), []);
+      await page.getByRole('button', { name: 'Hide' }).click();
+      await page.getByRole('button', { name: 'Show the folder key' }).waitFor();
+      assert.equal(await page.locator('#sync-key-value').count(), 0);
+
+      // The key route is guarded as the token's reveal: POST only, same origin, a window session.
+      const session = await windowSession(a);
+      const own = (extra: Record<string, string> = {}) => ({ host: `127.0.0.1:${a.port}`, ...session, ...extra });
+      assert.equal((await rawRequest(a.port, 'GET', '/api/sync/key', own())).status, 405);
+      assert.equal((await rawRequest(a.port, 'POST', '/api/sync/key', own())).status, 403);
+      assert.equal((await rawRequest(a.port, 'POST', '/api/sync/key', own({ origin: 'https://evil.example' }))).status, 403);
+      assert.equal((await rawRequest(a.port, 'POST', '/api/sync/key', { host: `127.0.0.1:${a.port}`, origin: a.origin })).status, 401);
+      const revealed = await rawRequest(a.port, 'POST', '/api/sync/key', own({ origin: a.origin }));
+      assert.equal(revealed.status, 200);
+      assert.equal(JSON.parse(revealed.body).result.key, key);
+      assert.equal(revealed.headers['cache-control'], 'no-store');
+      for (const path of ['/api/state', '/api/sync']) assert.ok(!(await rawRequest(a.port, 'GET', path, own())).body.includes(key), path);
+
+      // The second device, from its window only.
+      const before = readdirSync(join(shared, 'tock-sync-v2')).sort();
+      const folderFile = readFileSync(join(shared, 'tock-sync-v2', 'folder.json'), 'utf8');
+      const nothingChanged = (): void => {
+        assert.equal(other.app.services.sync.status().enabled, false);
+        assert.deepEqual(readdirSync(join(shared, 'tock-sync-v2')).sort(), before);
+        assert.equal(readFileSync(join(shared, 'tock-sync-v2', 'folder.json'), 'utf8'), folderFile);
+      };
+      await openWindow(page, other, '/settings/sync');
+      await page.getByLabel('Folder', { exact: true }).fill(shared);
+      await page.getByLabel('This device’s name (optional; the host name otherwise)').fill('desktop');
+      await page.getByRole('button', { name: 'Turn sync on' }).click();
+      const keyError = page.locator('#sync-key-error');
+      await keyError.filter({ hasText: 'This folder already syncs with a folder key' }).waitFor();
+      assert.equal(
+        await keyError.textContent(),
+        'This folder already syncs with a folder key that another device made: paste it here. On that device, press Show the folder key in Settings › Sync (or run tock sync key).',
+      );
+      const keyField = page.getByLabel('Folder key (only when another device syncs there already)');
+      assert.equal(await keyField.getAttribute('aria-invalid'), 'true');
+      assert.equal(await page.evaluate(() => document.activeElement?.id), 'sync-key');
+      assert.equal(await page.locator('#sync-dir-error').count(), 0);
+      nothingChanged();
+
+      // Another folder's key (right form, wrong folder) is refused at the key field, and never shown back.
+      const wrong = formatSyncKey(new Uint8Array(32).fill(7));
+      await keyField.fill(wrong);
+      await page.getByLabel('Folder', { exact: true }).focus();
+      await page.getByRole('button', { name: 'Turn sync on' }).click();
+      await keyError.filter({ hasText: /key is not this folder/i }).waitFor();
+      assert.equal(
+        await keyError.textContent(),
+        "That key is not this folder's (it does not match tock-sync-v2/folder.json); copy it again from Show the folder key in Settings › Sync on a device that syncs there.",
+      );
+      assert.equal(await page.evaluate(() => document.activeElement?.id), 'sync-key');
+      assert.ok(!(await page.locator('main').textContent())?.includes(wrong.slice(0, 9)));
+      nothingChanged();
+
+      // The right key, pasted in lower case with spaces for dashes (read as `tock sync enable --key` reads it).
+      await keyField.fill(` ${key.replaceAll('-', ' ')} `);
+      await page.getByRole('button', { name: 'Turn sync on' }).click();
+      await page.getByTestId('sync-this-device').filter({ hasText: 'Sync is on: desktop' }).waitFor();
+      assert.equal(other.app.services.sync.folderKey(), key);
+      assert.equal(readFileSync(join(shared, 'tock-sync-v2', 'folder.json'), 'utf8'), folderFile);
+      // Each sees the other.
+      await page.getByTestId('sync-devices').locator('tr', { hasText: 'laptop' }).filter({ hasText: 'none' }).waitFor();
+      await openWindow(page, a, '/settings/sync');
+      await page.getByTestId('sync-devices').locator('tr', { hasText: 'desktop' }).filter({ hasText: 'none' }).waitFor();
+    } finally {
+      await other.stop();
+      await a.stop();
+      rmSync(shared, { recursive: true, force: true });
     }
   });
 });
