@@ -40,8 +40,11 @@ const DRAWINGS: Record<IconName, readonly Shape[]> = {
   'tock-tracking': [{ kind: 'disc', cx: 16, cy: 16, r: 15, color: GREEN }, ...clockHands(WHITE, 3.4)],
   'tock-break': [
     { kind: 'disc', cx: 16, cy: 16, r: 15, color: AMBER },
-    { kind: 'bar', x: 10, y: 9, w: 4.5, h: 14, rx: 1.5, color: WHITE },
-    { kind: 'bar', x: 17.5, y: 9, w: 4.5, h: 14, rx: 1.5, color: WHITE },
+    // On whole pixels at 16 px (2 units a pixel), as at 32: at 16 px, bars of 4.5 units, at 10
+    // and 17.5, each left a column a quarter covered, and the second bar looked blurred in a
+    // real panel (scripts/tray-screenshot.sh).
+    { kind: 'bar', x: 10, y: 9, w: 4, h: 14, rx: 1.5, color: WHITE },
+    { kind: 'bar', x: 18, y: 9, w: 4, h: 14, rx: 1.5, color: WHITE },
   ],
   'tock-idle': [{ kind: 'ring', cx: 16, cy: 16, r: 13.25, width: 3.5, color: GREY }, ...clockHands(GREY, 3.4)],
 };
