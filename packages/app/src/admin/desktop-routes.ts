@@ -1,6 +1,7 @@
 /**
  * The admin routes of the desktop part (docs/cli.md): `tock idle`, `tock continue`,
- * `tock open` and `tock desktop` (settings). Thin: each calls one thing the desktop or the
+ * `tock open`, and the desktop view and settings (`GET`/`POST /desktop`: the CLI reads its
+ * clock format there; no command prints the view). Thin: each calls one thing the desktop or the
  * window's server offers. Their refusals are problems, which the admin socket answers as one line.
  */
 import type { Desktop } from '../desktop/desktop.ts';
