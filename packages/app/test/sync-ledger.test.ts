@@ -7,25 +7,16 @@
  * `EURO`, a budget -1, a tag with a control character) stops its log there with the field named.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { activityLedger, addClient, editClient, listClients, removeClient, setActivityLedger, setBlockBillable, tagBlock } from '@tock/core';
+import { tempDirs } from '@tock/test-support';
 import { startApp, type RunningApp } from '../src/app.ts';
 import { NOON } from './support/sync-apps.ts';
 import { segmentText, writeDevice } from './support/sync-folder.ts';
 
-const roots: string[] = [];
-after(() => {
-  for (const dir of roots) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  roots.push(dir);
-  return dir;
-}
+const tempDir = tempDirs();
 
 async function app(clock: { now: number }): Promise<RunningApp> {
   return startApp({ home: tempDir('tock-sync-ledger-home-'), clock: () => clock.now, env: { ...process.env, TOCK_CREDENTIAL_STORE: 'file', TOCK_LICENSE_PUBLIC_KEY: '' } });

@@ -6,23 +6,12 @@
  * device keeps its own timer.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
+import { tempDirs } from '@tock/test-support';
 import { startApp, type RunningApp } from '../src/app.ts';
 import { exported, NOON } from './support/sync-apps.ts';
 
-const roots: string[] = [];
-after(() => {
-  for (const dir of roots) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  roots.push(dir);
-  return dir;
-}
+const tempDir = tempDirs();
 
 const MIN = 60_000;
 

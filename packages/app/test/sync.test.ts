@@ -9,26 +9,17 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
-import { until } from '@tock/test-support';
+import { describe, it } from 'node:test';
+import { until, tempDirs } from '@tock/test-support';
 import { PEER, peerLines } from '@tock/core/testing';
 import { startApp, type RunningApp } from '../src/app.ts';
 import { exported, NOON } from './support/sync-apps.ts';
 import { segmentText, signed, writeDevice } from './support/sync-folder.ts';
 
-const roots: string[] = [];
-after(() => {
-  for (const dir of roots) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  roots.push(dir);
-  return dir;
-}
+const tempDir = tempDirs();
 
 interface Clock {
   now: number;

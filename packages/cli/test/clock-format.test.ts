@@ -7,23 +7,13 @@
 process.env.TZ = 'Europe/Berlin';
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { startApp } from '@tock/app/start';
+import { tempDirs } from '@tock/test-support';
 import { formatClock, formatSpan, timeOfDay, timeOfDayIn } from '../src/format-time.ts';
 import { freePort, tock } from './real-app.ts';
 
-const roots: string[] = [];
-after(() => {
-  for (const dir of roots) rmSync(dir, { recursive: true, force: true });
-});
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  roots.push(dir);
-  return dir;
-}
+const tempDir = tempDirs();
 
 /** 2026-11-18 at `h:m` in Berlin. */
 const local = (h: number, m: number, day = 18): string => new Date(2026, 10, day, h, m).toISOString();

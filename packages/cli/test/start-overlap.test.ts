@@ -5,23 +5,12 @@
  * now: the warning names it; a session the other device runs: the warning names it.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { startApp, type RunningApp } from '@tock/app/start';
+import { tempDirs } from '@tock/test-support';
 import { freePort, tock } from './real-app.ts';
 
-const roots: string[] = [];
-after(() => {
-  for (const dir of roots) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  roots.push(dir);
-  return dir;
-}
+const tempDir = tempDirs();
 
 const BOTH_KEPT = '; both are kept, and totals count that time once';
 
