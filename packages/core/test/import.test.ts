@@ -6,10 +6,14 @@
  */
 
 import assert from 'node:assert/strict';
-import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { closeSync, constants, openSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { activityLedger, addClient, buildReport, exportChunks, importFile, listClients, openExportSource, setActivityLedger, type ImportResult, type Store } from '../src/index.ts';
+import { until } from '@tock/test-support';
 import { parse } from 'csv-parse/sync';
 import { rateFrom } from '../src/import/toggl.ts';
 import { fixture } from './support.ts';
@@ -347,6 +351,60 @@ test('refuses a file over the stated limit before reading it', async (t) => {
   await assert.rejects(importFile(store, { path, timeZone: 'UTC', now: clock(), maxBytes: 1024 }), /it is \d+\.\d MiB; Tock imports files of up to 0\.0 MiB/);
   await assert.rejects(importFile(store, { path: join(dir, 'missing.csv'), timeZone: 'UTC', now: clock() }), /cannot read it \(there is no such file\)/);
   assert.equal(rowCount(store, 'entries'), 0);
+});
+
+test('refuses a FIFO, a socket, a device and a link to a FIFO with one line, changes nothing, and never holds a thread: five FIFO imports at once still leave the pool free', async (t) => {
+  const { store, dir, clock, tracker } = fixture(t);
+  tracker.logEntry({ name: 'Kept', durationMinutes: 30, endedAt: '2026-11-20T10:00:00.000Z', createIfMissing: true });
+  const fifo = join(dir, 'export.fifo');
+  execFileSync('mkfifo', [fifo]);
+  // A reader that the old code left blocked in open() is let go when the test ends, so a
+  // failure of this test ends too.
+  t.after(() => {
+    try {
+      closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
+    } catch {
+      // no reader is waiting: nothing to let go
+    }
+  });
+  const socketPath = join(dir, 'export.sock');
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(socketPath, resolve));
+  t.after(() => server.close());
+  const link = join(dir, 'download.csv');
+  symlinkSync(fifo, link);
+  const refusal = (what: string) => ({ name: 'ImportProblem', message: `${what}; Tock imports only regular files (save the data to a file and import that)` });
+  let settled = 0;
+  const imports = [fifo, fifo, fifo, fifo, fifo, link].map((path) =>
+    importFile(store, { path, timeZone: 'UTC', now: clock() }).then(
+      () => assert.fail(`${path} was imported`),
+      (error: unknown) => {
+        settled++;
+        return error;
+      },
+    ),
+  );
+  // More imports of a FIFO than libuv has threads (4) would hang every one of them if an open() blocked.
+  await until('the FIFO imports to be refused', () => settled === imports.length, { seconds: 20 });
+  const errors = await Promise.all(imports);
+  for (const error of errors.slice(0, 5)) assert.deepEqual({ name: (error as Error).name, message: (error as Error).message }, refusal('it is a FIFO (a named pipe)'));
+  assert.equal((errors[5] as Error).message, refusal('it is a symbolic link to a FIFO (a named pipe)').message);
+  await assert.rejects(importFile(store, { path: socketPath, timeZone: 'UTC', now: clock() }), refusal('it is a socket'));
+  await assert.rejects(importFile(store, { path: '/dev/zero', format: 'toggl', timeZone: 'UTC', now: clock() }), refusal('it is a device'));
+  await assert.rejects(importFile(store, { path: dir, timeZone: 'UTC', now: clock() }), refusal('it is a directory'));
+  // The pool is free: a read on it still answers.
+  assert.ok((await readFile(join(dir, 'tock.db'))).length > 0);
+  assert.equal(rowCount(store, 'entries'), 1);
+});
+
+test('follows a link the person chose when it leads to a regular file (~/Downloads/x.csv may be one)', async (t) => {
+  const { store, dir, clock } = fixture(t);
+  const real = write(dir, 'real.csv', togglCsv(manyTogglRows(3)));
+  const link = join(dir, 'link.csv');
+  symlinkSync(real, link);
+  const result = await importFile(store, { path: link, timeZone: 'UTC', now: clock() });
+  assert.equal(result.format, 'toggl');
+  assert.equal(rowCount(store, 'entries'), 3);
 });
 
 test('refuses a hostile Watson frame at 1e13 s, naming it; nothing is stored and the export still reads the store', async (t) => {

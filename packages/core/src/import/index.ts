@@ -5,8 +5,8 @@
  * given. Core's part: the app calls {@link importFile} with its store and time zone.
  */
 
-import { open, stat } from 'node:fs/promises';
-import { createReadStream } from 'node:fs';
+import { constants, createReadStream, type ReadStream, type Stats } from 'node:fs';
+import { lstat, open, stat, type FileHandle } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
 import { assertTimeZone } from '../day.ts';
@@ -75,8 +75,66 @@ async function* text(input: Readable): AsyncGenerator<string> {
 
 function unreadable(_path: string, error: unknown): ImportProblem {
   const code = (error as NodeJS.ErrnoException).code;
-  const why = code === 'ENOENT' ? 'there is no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : String((error as Error).message);
+  const why =
+    code === 'ENOENT'
+      ? 'there is no such file'
+      : code === 'EACCES'
+        ? 'permission denied'
+        : code === 'EISDIR'
+          ? 'it is a directory'
+          : code === 'ENXIO'
+            ? 'it is a socket or a device, not a regular file'
+            : String((error as Error).message);
   return new ImportProblem('', `cannot read it (${why})`);
+}
+
+/**
+ * Only a regular file is read (docs/security.md "Imported files"): a FIFO, a socket or a
+ * device would hold a thread of the pool for good (five imports of a FIFO once hung every one,
+ * and `tock backup` and SIGTERM with them). A symbolic link the person chose is followed, as
+ * long as it leads to a regular file. The path is checked with stat(), opened with O_NONBLOCK
+ * (so a FIFO swapped in between cannot hold the open) and what was opened checked again.
+ */
+async function openRegular(path: string): Promise<FileHandle> {
+  let target: Stats;
+  try {
+    const link = await lstat(path);
+    target = link.isSymbolicLink() ? await stat(path) : link;
+    if (!target.isFile()) throw notRegular(target, link.isSymbolicLink());
+  } catch (error) {
+    if (error instanceof ImportProblem) throw error;
+    throw unreadable(path, error);
+  }
+  let handle: FileHandle;
+  try {
+    handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    throw unreadable(path, error);
+  }
+  try {
+    const opened = await handle.stat();
+    if (!opened.isFile()) throw notRegular(opened, false);
+  } catch (error) {
+    await handle.close();
+    if (error instanceof ImportProblem) throw error;
+    throw unreadable(path, error);
+  }
+  return handle;
+}
+
+/** The refusal of a file that is not a regular one, naming what it is. */
+function notRegular(stats: Stats, viaLink: boolean): ImportProblem {
+  const what = stats.isFIFO()
+    ? 'a FIFO (a named pipe)'
+    : stats.isSocket()
+      ? 'a socket'
+      : stats.isCharacterDevice() || stats.isBlockDevice()
+        ? 'a device'
+        : stats.isDirectory()
+          ? 'a directory'
+          : 'not a regular file';
+  const it = viaLink ? `it is a symbolic link to ${what}` : `it is ${what}`;
+  return new ImportProblem('', `${it}; Tock imports only regular files (save the data to a file and import that)`);
 }
 
 /**
@@ -91,34 +149,26 @@ export async function importFile(store: Store, options: ImportOptions): Promise<
     throw new ImportProblem('--tz', (error as Error).message);
   }
   const limit = options.maxBytes ?? IMPORT_MAX_BYTES;
-  let size: number;
-  try {
-    const info = await stat(options.path);
-    if (info.isDirectory()) throw Object.assign(new Error('directory'), { code: 'EISDIR' });
-    size = info.size;
-  } catch (error) {
-    throw unreadable(options.path, error);
-  }
-  if (size > limit) {
-    throw new ImportProblem('', `it is ${mib(size)}; Tock imports files of up to ${mib(limit)} (split it, or import a shorter range)`);
-  }
+  const handle = await openRegular(options.path);
+  let input: ReadStream | undefined;
+  let bytesRead = 0;
   let format = options.format;
-  if (format === undefined) {
-    const handle = await open(options.path, 'r');
-    try {
+  const file = emptyReadFile();
+  try {
+    const size = (await handle.stat()).size;
+    if (size > limit) {
+      throw new ImportProblem('', `it is ${mib(size)}; Tock imports files of up to ${mib(limit)} (split it, or import a shorter range)`);
+    }
+    if (format === undefined) {
       const head = Buffer.alloc(HEAD_BYTES);
       const { bytesRead } = await handle.read(head, 0, HEAD_BYTES, 0);
       if (bytesRead === 0) throw new ImportProblem('', 'it is empty');
       format = detectFormat(head.subarray(0, bytesRead).toString('utf8'));
-    } finally {
-      await handle.close();
     }
-  }
-  // Read at most one byte past the limit (`end` is inclusive): a file that grew since stat()
-  // cannot make the import read more.
-  const input = createReadStream(options.path, { end: limit, highWaterMark: 256 * 1024 });
-  const file = emptyReadFile();
-  try {
+    // Read the file that was opened and checked (not the path again: it may have been swapped
+    // since), from its start and at most one byte past the limit (`end` is inclusive): a file
+    // that grew since cannot make the import read more.
+    input = createReadStream('', { fd: handle, autoClose: false, start: 0, end: limit, highWaterMark: 256 * 1024 });
     if (format === 'toggl') await readToggl(input, options.timeZone, file);
     else if (format === 'timewarrior') await readTimewarrior(text(input), file);
     else if (format === 'watson') await readWatson(text(input), file);
@@ -127,9 +177,11 @@ export async function importFile(store: Store, options: ImportOptions): Promise<
     if (error instanceof ImportProblem) throw error;
     throw unreadable(options.path, error);
   } finally {
-    input.destroy();
+    bytesRead = input?.bytesRead ?? 0;
+    input?.destroy();
+    await handle.close();
   }
-  if (input.bytesRead > limit) throw new ImportProblem('', `it is over ${mib(limit)}; Tock imports files of up to ${mib(limit)}`);
+  if (bytesRead > limit) throw new ImportProblem('', `it is over ${mib(limit)}; Tock imports files of up to ${mib(limit)}`);
   const counts = applyImport(store, file, {
     now: options.now,
     newId: options.newId ?? (() => crypto.randomUUID()),

@@ -1,7 +1,7 @@
 /**
  * The import campaign's properties (docs/security.md "Imported files"), shared by the modest
  * run in `npm test` (packages/core/test/import-campaign.test.ts) and the long one
- * (`node bench/campaign-import.ts --runs N`). Files are drawn as arbitrary bytes, as near-valid
+ * (`node bench/campaign-import.ts --runs N`). Files are drawn (in a regular file, a link to one, a FIFO, a link to one, a device) as arbitrary bytes, as near-valid
  * documents of every format with hostile values in every field (huge and fractional numbers,
  * times outside 1970–2199, lone surrogates, NUL, ESC, bidirectional overrides, 201-character
  * names), as deep JSON, and as valid files cut short anywhere. For each file the import must
@@ -10,7 +10,8 @@
  * after they start — which reads back and exports. Any other error type is a finding.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isTimeInRange, LIMITS } from '@tock/protocol';
@@ -25,7 +26,13 @@ type FormatChoice = (typeof FORMATS)[number];
 export interface ImportCase {
   bytes: Uint8Array;
   format: FormatChoice;
+  /** What the path is: the bytes in a regular file, a link to it, or a FIFO, a link to one, a device (docs/security.md "Imported files"). */
+  fileType: FileType;
 }
+
+/** The file types a path to import can be; only a regular file (or a link to one) is read. */
+const FILE_TYPES = ['regular', 'link', 'fifo', 'link-to-fifo', 'device'] as const;
+type FileType = (typeof FILE_TYPES)[number];
 
 /** Text no one types but a hostile file holds. */
 const ODD_TEXT = [
@@ -117,6 +124,7 @@ export const importCases: fc.Arbitrary<ImportCase> = fc.record({
     { arbitrary: deepJson.map(utf8), weight: 1 },
   ),
   format: fc.constantFrom(...FORMATS),
+  fileType: fc.oneof({ arbitrary: fc.constant('regular' as const), weight: 20 }, { arbitrary: fc.constantFrom(...FILE_TYPES), weight: 1 }),
 });
 
 /** What the store holds, as one comparable value: every row of every table an import writes. */
@@ -197,8 +205,7 @@ export function campaignTarget(): CampaignTarget {
  */
 export async function importKeepsTheStoreWellFormed(target: CampaignTarget, c: ImportCase): Promise<void> {
   if (target.counts.cases > 0 && target.counts.cases % CASES_PER_STORE === 0) target.renew?.();
-  const path = join(target.dir, 'file');
-  writeFileSync(path, c.bytes);
+  const path = placeFile(target.dir, c);
   const before = contents(target.store);
   target.counts.cases++;
   let n = 0;
@@ -211,8 +218,21 @@ export async function importKeepsTheStoreWellFormed(target: CampaignTarget, c: I
     target.counts.refused++;
     return;
   }
+  assert.ok(c.fileType === 'regular' || c.fileType === 'link', `a ${c.fileType} was imported`);
   target.counts.imported++;
   assertWellFormed(target.store);
+}
+
+/** Puts the case's file in `dir` as its file type says and returns the path to import. */
+function placeFile(dir: string, c: ImportCase): string {
+  const file = join(dir, 'file');
+  const path = join(dir, 'chosen');
+  for (const p of [file, path]) rmSync(p, { force: true });
+  if (c.fileType === 'fifo' || c.fileType === 'link-to-fifo') execFileSync('mkfifo', [file]);
+  else writeFileSync(file, c.bytes);
+  if (c.fileType === 'regular' || c.fileType === 'fifo') return file;
+  symlinkSync(c.fileType === 'device' ? '/dev/zero' : file, path);
+  return path;
 }
 
 /** Runs the property `runs` times (seeded when `seed` is given) and returns the counts. */
