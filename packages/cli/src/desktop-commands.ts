@@ -7,6 +7,7 @@ import { formatDuration, isProblem } from '@tock/protocol';
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { resolveHome, type IdleAnswer, type IdleQuestion } from '@tock/app';
+import { childEnv } from '@tock/app/open';
 import { admin, appAnswers } from './admin-call.ts';
 import { flags } from './flags.ts';
 import { canOpenWindow } from './window.ts';
@@ -112,7 +113,8 @@ const open: Command = {
 const serviceRunner = (env: NodeJS.ProcessEnv): ServiceRunner => (argv) =>
   new Promise((resolvePromise, reject) => {
     const [command, ...rest] = argv;
-    execFile(command as string, rest, { env, timeout: 30_000, killSignal: 'SIGKILL', windowsHide: true }, (error, stdout, stderr) => {
+    // systemd-run and systemctl get HOME, PATH, XDG_RUNTIME_DIR and DBUS_SESSION_BUS_ADDRESS, never a secret.
+    execFile(command as string, rest, { env: childEnv(env), timeout: 30_000, killSignal: 'SIGKILL', windowsHide: true }, (error, stdout, stderr) => {
       if (error && typeof error.code !== 'number') reject(new Error(`${command}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'not installed' : error.message}`));
       else resolvePromise({ code: error ? (error.code as number) : 0, stdout: String(stdout), stderr: String(stderr) });
     });

@@ -9,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { FORBIDDEN_NAME_CHARACTER } from '@tock/protocol';
+import { childEnv } from './child-env.ts';
 import { runCommand, type RunCommand } from './run-command.ts';
 
 /** What to show. `action` adds one button (Linux only; elsewhere the text says what to do). */
@@ -83,7 +84,7 @@ export function watchNotificationActions(
   options: { env?: NodeJS.ProcessEnv; windowMs?: number } = {},
 ): Promise<{ stop(): void }> {
   const child = spawn('dbus-monitor', ['--session', "type='signal',interface='org.freedesktop.Notifications'"], {
-    env: options.env ?? process.env,
+    env: childEnv(options.env ?? process.env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const stop = (): void => {
@@ -217,7 +218,7 @@ export function windowsToastCommand(n: DesktopNotification): NotifierCommand {
 
 /** Runs a {@link NotifierCommand}: its variables added to `env` (the app's environment). */
 function runNotifierCommand(run: RunCommand, command: NotifierCommand, env: NodeJS.ProcessEnv | undefined, timeoutMs?: number): Promise<string> {
-  return run(command.argv, { env: { ...(env ?? process.env), ...command.env }, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
+  return run(command.argv, { env: { ...childEnv(env ?? process.env), ...command.env }, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
 }
 
 /** The notifier for `platform`. */

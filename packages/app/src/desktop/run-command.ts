@@ -4,6 +4,7 @@
  * display that went away) is killed and counts as a failure, so it can never hold up the app.
  */
 import { execFile } from 'node:child_process';
+import { childEnv } from './child-env.ts';
 
 /** Runs `argv` with a deadline and resolves with its stdout; rejects on failure or timeout. */
 export type RunCommand = (
@@ -33,7 +34,8 @@ export const runCommand: RunCommand = (argv, options = {}) =>
       {
         timeout: options.timeoutMs ?? HELPER_TIMEOUT_MS,
         killSignal: 'SIGKILL',
-        env: options.env ?? process.env,
+        // No secret reaches a helper (docs/security.md): SERVICE_TOKEN and the like stay here.
+        env: childEnv(options.env ?? process.env),
         windowsHide: true,
         maxBuffer: 1 << 20,
         // The app stopping kills its helpers rather than waiting for them.

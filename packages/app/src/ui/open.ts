@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { accessSync, constants, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { childEnv } from '../desktop/child-env.ts';
 
 const APP_BROWSERS = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
 
@@ -150,12 +151,14 @@ export function openCommand(file: string, platform: NodeJS.Platform = process.pl
  */
 export function browserEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(env)) {
-    if (name === 'SERVICE_TOKEN' || name.startsWith('TOCK_')) continue;
+  for (const [name, value] of Object.entries(childEnv(env))) {
+    if (name.startsWith('TOCK_')) continue;
     out[name] = value;
   }
   return out;
 }
+
+export { childEnv } from '../desktop/child-env.ts';
 
 /** Opens the launch file `file` in a browser window, detached; never throws. */
 export function openInBrowser(file: string, env: NodeJS.ProcessEnv = process.env): void {
