@@ -2,8 +2,8 @@
  * The property-based campaign over the sync reader (support/sync-campaign.ts), briefly: a
  * folder of arbitrary bytes, cut lines, huge numbers, odd Unicode, FIFOs, links and folders
  * beside operations signed with the key — the scan ends, the app keeps turning, nothing without
- * the key's mac changes the store and everything shown passed the rules. `npm run bench --
- * campaign-sync` (bench/campaign-sync.ts) runs it long.
+ * the key's mac changes the store and everything shown passed the rules. `node
+ * bench/campaign-sync.ts --runs N` runs it long (bench/README.md "Fuzz campaigns").
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
