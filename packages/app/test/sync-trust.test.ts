@@ -13,8 +13,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { formatSyncKey, keyCheck, parseSyncKey } from '@tock/core/sync';
+import { TockClient, withDeps } from '../../client/src/client.ts';
 import { adminRequest } from '../src/admin.ts';
 import { startApp, type RunningApp } from '../src/app.ts';
+import { freePort } from './support/real-app.ts';
 import { NOON } from './support/sync-apps.ts';
 import { segmentText, signed, writeDevice } from './support/sync-folder.ts';
 
@@ -193,11 +195,17 @@ describe('sync format 2 against a hostile folder', { timeout: 60_000 }, () => {
       symlinkSync(outside, join(folder, 'tock-sync-v2', D(5)));
       // 6: a 300 KiB line in a small segment.
       writeDevice(folder, D(6), 'long', { 1: `${'y'.repeat(300 * 1024)}\n` });
+      const port = await freePort();
+      await a.services.listener.enable(port);
+      // Signed on the app's injected clock, as a client on this machine would be.
+      const client = withDeps(new TockClient({ token: a.services.tokens.current() as string, port, timeoutMs: 10_000 }), { now: () => clock.now });
       const scanning = a.services.sync.syncNow();
-      // The admin socket answers while the folder is read (the event loop is never held).
-      const pings: Promise<unknown>[] = [];
-      for (let i = 0; i < 5; i++) pings.push(adminRequest(a.services.home.adminSocket, 'GET', '/ping'));
-      await Promise.all(pings);
+      // Signed GET /status and the admin socket, sent while the folder is being read, answer
+      // (a blocking open of the FIFO would hold the event loop, or the scan, for ever).
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => Promise.all([client.getStatus(), adminRequest(a.services.home.adminSocket, 'GET', '/ping')])),
+      );
+      for (const [status] of answers) assert.equal(status.isTracking, false);
       await scanning;
       assert.equal(problemOf(a, D(1)), 'segment 00000001.jsonl is a FIFO, not a regular file; it is not read and applying its log stops there');
       assert.equal(problemOf(a, D(2)), 'device.json is a FIFO, not a regular file; it is not read');
@@ -206,9 +214,9 @@ describe('sync format 2 against a hostile folder', { timeout: 60_000 }, () => {
       assert.equal(problemOf(a, D(5)), `tock-sync-v2/${D(5)} is a symbolic link, not a folder; it is not read`);
       assert.equal(problemOf(a, D(6)), '00000001.jsonl line 1 is longer than 256 KiB; it is not read and applying its log stops there');
       assert.deepEqual(a.services.tracker.listActivities(), []);
-      // GET /status through the status use case answers too, and the next scan reads nothing again.
-      assert.equal(a.services.tracker.getStatus().isTracking, false);
+      // The next scan reads nothing again, and GET /status still answers.
       await a.services.sync.syncNow();
+      assert.equal((await client.getStatus()).isTracking, false);
     } finally {
       await a.stop();
     }
