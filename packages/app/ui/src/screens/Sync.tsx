@@ -146,8 +146,11 @@ function ThisDevice({ status }: { status: SyncStatus }) {
     <>
       <p class="status-line" data-testid="sync-this-device">
         <span class="dot" aria-hidden="true" />
-        Sync is on: <strong>{device.name}</strong> writes its changes to <code>{status.dir}</code>.{' '}
-        {count(device.logLines, 'change made here is', 'changes made here are')} in the folder for the other devices.
+        {/* One flex item: the line's words wrap as a sentence, not as columns. */}
+        <span>
+          Sync is on: <strong>{device.name}</strong> writes its changes to <code>{status.dir}</code>.{' '}
+          {count(device.logLines, 'change made here is', 'changes made here are')} in the folder for the other devices.
+        </span>
       </p>
       {status.problem && (
         <p class="field-error" role="alert" data-testid="sync-folder-problem">
