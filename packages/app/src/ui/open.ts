@@ -16,6 +16,7 @@ import { accessSync, constants, readdirSync, rmSync, writeFileSync } from 'node:
 import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { childEnv } from '../desktop/child-env.ts';
+import { type OneShotTimers, unrefTimeouts } from '../one-shot-timers.ts';
 
 const APP_BROWSERS = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
 
@@ -25,22 +26,7 @@ export const LAUNCH_FILE_LIFETIME_MS = 60_000;
 const LAUNCH_FILE_NAME = /^open-[A-Za-z0-9_-]+\.html$/;
 
 /** The one-shot timers launch files are deleted by; tests pass fake ones. */
-export interface LaunchFileTimers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-/** The global timers, unref'ed: a pending deletion never holds the process open. */
-const unrefTimeouts: LaunchFileTimers = {
-  setTimeout(callback, ms) {
-    const handle = setTimeout(callback, ms);
-    handle.unref();
-    return handle;
-  },
-  clearTimeout(handle) {
-    clearTimeout(handle as ReturnType<typeof setTimeout>);
-  },
-};
+export type LaunchFileTimers = OneShotTimers;
 
 const escapeHtml = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

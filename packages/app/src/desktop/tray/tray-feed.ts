@@ -21,24 +21,10 @@ import { lastTrackedActivity, localDayAt, systemTimeZone, type Store, type Track
 import type { ActivityRef } from '@tock/protocol';
 import { RECENT_IN_MENU, trayModel } from './tray-model.ts';
 import type { Tray, TrayAction, TrayFactory, TrayModel, TrayState } from './tray.ts';
+import { type OneShotTimers, unrefTimeouts } from '../../one-shot-timers.ts';
 
 /** The feed's one timer: unref'd global timers by default; tests pass fake ones. */
-export interface TrayTimers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-/** The global timers with their handles unref'd: the tray never holds the process open. */
-const unrefTimers: TrayTimers = {
-  setTimeout(callback, ms) {
-    const handle = setTimeout(callback, ms);
-    handle.unref();
-    return handle;
-  },
-  clearTimeout(handle) {
-    clearTimeout(handle as ReturnType<typeof setTimeout>);
-  },
-};
+export type TrayTimers = OneShotTimers;
 
 /** How long after a write the feed looks: writes in between are seen by the same look; well within the 1 s of docs/desktop.md. */
 export const WRITE_SETTLE_MS = 200;
@@ -92,7 +78,7 @@ export class TrayFeed {
 
   constructor(options: TrayFeedOptions) {
     this.#options = options;
-    this.#timers = options.timers ?? unrefTimers;
+    this.#timers = options.timers ?? unrefTimeouts;
     this.#timeZone = options.timeZone ?? systemTimeZone;
   }
 
