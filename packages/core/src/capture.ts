@@ -10,6 +10,7 @@
  */
 
 import { readCaptureSettings, retentionStartMs } from './capture-settings.ts';
+import { globMatches } from './glob.ts';
 import { addDays, localDayKey, startOfLocalDay, type DayKey } from './day.ts';
 import { listHeartbeats } from './heartbeats.ts';
 import { toIso } from './instants.ts';
@@ -245,15 +246,10 @@ export function pruneCapture(store: Store, nowMs: number): CaptureDeleted {
 }
 
 /**
- * Whether a case-insensitive glob (`*` any run of characters, `?` one character; nothing else
- * is special) matches the whole of `text`.
+ * Whether a window of `app` with `title` is excluded by the settings' globs (each matched
+ * against both, by the linear matcher of glob.ts). A stored glob over the limits still
+ * excludes: an exclusion is never loosened, and its cost stays bounded (docs/desktop.md "Capture").
  */
-export function globMatches(glob: string, text: string): boolean {
-  const pattern = [...glob.toLowerCase()].map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.+^${}()|[\]\\]/g, '\\$&'))).join('');
-  return new RegExp(`^${pattern}$`, 'su').test(text.toLowerCase());
-}
-
-/** Whether a window of `app` with `title` is excluded by the settings' globs (each matched against both). */
 export function isExcluded(settings: Pick<CaptureSettings, 'exclude'>, app: string | null, title: string | null): boolean {
   return settings.exclude.some((g) => (app !== null && globMatches(g, app)) || (title !== null && globMatches(g, title)));
 }

@@ -20,7 +20,8 @@ import { parseIsoInstant, toIso } from './instants.ts';
 import type { Store } from './store.ts';
 import { blocksOverlapping } from './totals.ts';
 import { RULE_FIELDS, type RuleTest, type SuggestionRule } from './shapes/capture.ts';
-import { compileGlob, suggestDay, suggestionDay, trackedSpans } from './suggestions.ts';
+import { compileGlob, type CompiledGlob } from './glob.ts';
+import { ruleWithinLimits, suggestDay, suggestionDay, trackedSpans } from './suggestions.ts';
 
 /** The note of an entry made from a suggestion. */
 export const FROM_CAPTURE_NOTE = 'from capture';
@@ -190,10 +191,13 @@ export function testRule(
   const rules = listRules(store.settings);
   const ruleID = 'id' in rule ? rule.id : null;
   const index = ruleID === null ? 0 : rules.findIndex((r) => r.id === ruleID);
-  const before = rules.slice(0, Math.max(0, index)).map((r) => RULE_FIELDS.filter((f) => r.match[f] !== undefined).map((f) => [f, compileGlob(r.match[f] as string)] as const));
-  const own = RULE_FIELDS.filter((f) => rule.match[f] !== undefined).map((f) => [f, compileGlob(rule.match[f] as string)] as const);
-  const matches = (tests: readonly (readonly [(typeof RULE_FIELDS)[number], RegExp])[], span: TimedSpan['span']): boolean =>
-    tests.length > 0 && tests.every(([field, glob]) => span[field] !== null && glob.test((span[field] as string).toLowerCase()));
+  // A stored rule over the glob limits labels nothing (suggestions.ts compileRules), here too.
+  const globsOf = (r: Pick<SuggestionRule, 'match'>) =>
+    ruleWithinLimits(r) ? RULE_FIELDS.filter((f) => r.match[f] !== undefined).map((f) => [f, compileGlob(r.match[f] as string)] as const) : [];
+  const before = rules.slice(0, Math.max(0, index)).map(globsOf);
+  const own = globsOf(rule);
+  const matches = (tests: readonly (readonly [(typeof RULE_FIELDS)[number], CompiledGlob])[], span: TimedSpan['span']): boolean =>
+    tests.length > 0 && tests.every(([field, glob]) => span[field] !== null && glob.test(span[field] as string));
   const today = localDayKey(context.nowMs, context.timeZone);
   const result: RuleTest = { ruleID, match: rule.match, activity: rule.activity, days: [], seconds: 0, sources: [] };
   const sources = new Map<string, SuggestionSource & { ms: number }>();

@@ -205,7 +205,7 @@ export {
  * {@link acceptAllSuggestions}, {@link dismissSuggestion} and {@link testRule} are the use cases.
  */
 export {
-  compileGlob,
+  ruleWithinLimits,
   suggestDay,
   suggestionDay,
   suggestionId,
@@ -227,6 +227,12 @@ export {
 } from './day-suggestions.ts';
 
 /**
+ * The glob of capture exclusions and suggestion rules (docs/desktop.md "Capture"): `*` and `?`,
+ * case-insensitive, matched in time linear in the text; {@link GLOB_LIMITS} caps a pattern.
+ */
+export { GLOB_LIMITS, compileGlob, globMatches, globMatchesCounted, globOverLimits, type CompiledGlob, type GlobSteps } from './glob.ts';
+
+/**
  * Capture spans (docs/data.md "Capture"): window, idle and excluded spans stored as they end
  * ({@link recordSpan}), editor spans made from heartbeats, a day's {@link timeline}, forgetting
  * a range of days, pruning by the retention, and `tock export --capture`.
@@ -236,7 +242,6 @@ export {
   captureExportChunks,
   editorSpans,
   forgetCapture,
-  globMatches,
   isExcluded,
   listRecordedSpans,
   pruneCapture,

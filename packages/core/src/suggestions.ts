@@ -17,6 +17,7 @@ import type { ActivityRef, Suggestion, SuggestionSource } from '@tock/protocol';
 import { unionOfSpans, wholeSeconds, type Span } from './blocks.ts';
 import type { TimedSpan } from './capture.ts';
 import type { DayKey } from './day.ts';
+import { compileGlob, globOverLimits, type CompiledGlob } from './glob.ts';
 import { toIso } from './instants.ts';
 import { nameKey } from './names.ts';
 import { RULE_FIELDS, type CaptureSpan, type RuleField, type SuggestionRule } from './shapes/capture.ts';
@@ -81,36 +82,31 @@ interface Piece {
   seen: Set<WorkSpan>;
 }
 
-/**
- * A compiled glob: `*` any run of characters, `?` one, case-insensitive, the whole text (the
- * same rule as the capture exclusions, packages/core/src/capture.ts `globMatches`).
- */
-export function compileGlob(glob: string): RegExp {
-  const known = compiledGlobs.get(glob);
-  if (known !== undefined) return known;
-  const pattern = [...glob.toLowerCase()].map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.+^${}()|[\]\\]/g, '\\$&'))).join('');
-  const compiled = new RegExp(`^${pattern}$`, 'su');
-  if (compiledGlobs.size >= 2000) compiledGlobs.clear();
-  compiledGlobs.set(glob, compiled);
-  return compiled;
-}
-
-/** Globs compiled before: a day's suggestions compile the same rules again on every read. */
-const compiledGlobs = new Map<string, RegExp>();
-
 /** A rule made ready to match: its globs compiled once. */
 interface CompiledRule {
   rule: SuggestionRule;
   index: number;
-  tests: [RuleField, RegExp][];
+  tests: [RuleField, CompiledGlob][];
 }
 
+/**
+ * The rules' globs compiled once. A rule stored with a glob over the limits (kept from before
+ * they were set) matches nothing: it labels no span until it is edited (docs/desktop.md
+ * "Suggestions").
+ */
 function compileRules(rules: readonly SuggestionRule[]): CompiledRule[] {
   return rules.map((rule, index) => ({
     rule,
     index,
-    tests: RULE_FIELDS.filter((f) => rule.match[f] !== undefined).map((f) => [f, compileGlob(rule.match[f] as string)] as [RuleField, RegExp]),
+    tests: ruleWithinLimits(rule)
+      ? RULE_FIELDS.filter((f) => rule.match[f] !== undefined).map((f) => [f, compileGlob(rule.match[f] as string)] as [RuleField, CompiledGlob])
+      : [],
   }));
+}
+
+/** Whether every glob of `rule` is within the limits (glob.ts `GLOB_LIMITS`). */
+export function ruleWithinLimits(rule: Pick<SuggestionRule, 'match'>): boolean {
+  return Object.values(rule.match).every((glob) => glob === undefined || globOverLimits(glob) === null);
 }
 
 /** The first rule matching `span`, or undefined. A field the span lacks (null) matches no glob. */
@@ -120,7 +116,7 @@ function firstMatch(rules: readonly CompiledRule[], span: CaptureSpan): Compiled
       r.tests.length > 0 &&
       r.tests.every(([field, glob]) => {
         const value = span[field];
-        return value !== null && glob.test(value.toLowerCase());
+        return value !== null && glob.test(value);
       }),
   );
 }
