@@ -7,6 +7,7 @@
  */
 
 import { validationProblem, type FieldProblem } from '@tock/protocol';
+import { globOverLimits, quoteGlob } from './glob.ts';
 import { cleanName } from './names.ts';
 import type { SettingsStore } from './store.ts';
 import { RULE_FIELDS, type RuleField, type RuleMatch, type SuggestionRule } from './shapes/capture.ts';
@@ -55,8 +56,9 @@ export interface NewRule {
 
 /**
  * Checks a rule's match and activity: at least one glob, each 1–200 characters without control
- * characters, only the span fields; the activity a name by the activity name rules. Every wrong
- * field is reported at once.
+ * characters and with at most 16 `*` (glob.ts `GLOB_LIMITS`), only the span fields; the
+ * activity a name by the activity name rules. Every wrong field is reported at once. A rule
+ * stored before the `*` limit and over it stays listed but labels nothing until it is edited.
  */
 export function checkRule(input: Pick<NewRule, 'match' | 'activity'>): Omit<SuggestionRule, 'id'> {
   const problems: FieldProblem[] = [];
@@ -68,6 +70,8 @@ export function checkRule(input: Pick<NewRule, 'match' | 'activity'>): Omit<Sugg
       problems.push({ field, message: `is not a span field (${RULE_FIELDS.join(', ')})` });
     } else if (typeof value !== 'string' || value.length > RULE_LIMITS.globLength || /\p{Cc}/u.test(value)) {
       problems.push({ field, message: `must be a glob of 1–${RULE_LIMITS.globLength} characters (* and ? are wildcards), no control characters` });
+    } else if (globOverLimits(value) !== null) {
+      problems.push({ field, message: `the glob ${quoteGlob(value)} ${globOverLimits(value)}` });
     } else {
       match[field as RuleField] = value;
     }

@@ -8,6 +8,7 @@
  */
 
 import { validationProblem } from '@tock/protocol';
+import { globOverLimits, quoteGlob } from './glob.ts';
 import type { CaptureSettings } from './shapes/capture.ts';
 import type { SettingsStore } from './store.ts';
 
@@ -26,7 +27,11 @@ export const DEFAULT_CAPTURE_SETTINGS: Readonly<CaptureSettings> = Object.freeze
 export const RETENTION_DAYS = { min: 1, max: 3650 } as const;
 /** The bounds of `editorTimeout` in minutes, both included. */
 export const EDITOR_TIMEOUT_MINUTES = { min: 1, max: 240 } as const;
-/** At most this many exclusion globs, each at most this many characters. */
+/**
+ * At most this many exclusion globs, each at most this many characters; each has at most 16
+ * `*` too (glob.ts `GLOB_LIMITS`), checked as the list is set. A glob stored before that limit
+ * still excludes (docs/desktop.md "Capture").
+ */
 export const EXCLUDE_LIMITS = { count: 100, length: 200 } as const;
 /** The bounds of `mergeGapMinutes`, both included. */
 export const MERGE_GAP_MINUTES = { min: 0, max: 120 } as const;
@@ -103,6 +108,10 @@ function checkValue(key: CaptureSettingKey, value: unknown): CaptureSettings[Cap
       }
       if (!isExcludeList(list)) {
         return refuse(`must be a list of at most ${EXCLUDE_LIMITS.count} globs of 1–${EXCLUDE_LIMITS.length} characters (no control characters)`);
+      }
+      for (const glob of list) {
+        const over = globOverLimits(glob);
+        if (over !== null) return refuse(`the glob ${quoteGlob(glob)} ${over}`);
       }
       return [...new Set(list)];
     }

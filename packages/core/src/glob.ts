@@ -36,6 +36,11 @@ export function globOverLimits(glob: string): string | null {
   return null;
 }
 
+/** A glob as a refusal names it: in quotes, cut to 40 characters. */
+export function quoteGlob(glob: string): string {
+  return JSON.stringify(glob.length > 40 ? `${glob.slice(0, 39)}…` : glob);
+}
+
 function countStars(glob: string): number {
   let stars = 0;
   for (let i = glob.indexOf('*'); i >= 0; i = glob.indexOf('*', i + 1)) stars++;

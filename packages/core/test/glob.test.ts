@@ -8,7 +8,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
+import { isExcluded } from '../src/capture.ts';
+import { addRule, listRules } from '../src/capture-rules.ts';
+import { readCaptureSettings, setCaptureSetting } from '../src/capture-settings.ts';
 import { GLOB_LIMITS, compileGlob, globMatches, globMatchesCounted, globOverLimits, type GlobSteps } from '../src/glob.ts';
+import type { SuggestionRule } from '../src/shapes/capture.ts';
+import { openStore } from '../src/store.ts';
+import { ruleWithinLimits } from '../src/suggestions.ts';
 
 /** The matcher before issue 35 (core/capture.ts `globMatches`): `*` → `.*`, `?` → `.`, flags `su`. */
 function regexGlob(glob: string, text: string): boolean {
@@ -112,4 +118,38 @@ test('a pattern over 256 characters or 16 * is refused with the reason', () => {
   assert.match(globOverLimits('*'.repeat(17)) ?? '', /has 17 \* wildcards; a pattern has at most 16/);
   assert.equal(globOverLimits('a'.repeat(256)), null);
   assert.match(globOverLimits('a'.repeat(257)) ?? '', /is 257 characters long; a pattern has at most 256/);
+});
+
+test('exclusions and rules over the limits are refused with one line where they are set; stored ones keep their old effect or none', () => {
+  const store = openStore(':memory:');
+  try {
+    const stars17 = `*${'a*'.repeat(16)}`;
+    assert.throws(
+      () => setCaptureSetting(store.settings, 'exclude', ['*keepass*', stars17]),
+      (error: { details?: { field: string; message: string }[] }) => {
+        assert.deepEqual(error.details, [{ field: 'exclude', message: `the glob "${stars17}" has 17 * wildcards; a pattern has at most 16` }]);
+        return true;
+      },
+    );
+    assert.deepEqual(readCaptureSettings(store.settings).exclude, [], 'nothing was set');
+    assert.throws(
+      () => addRule(store.settings, { match: { title: stars17, app: 'firefox' }, activity: 'Banking' }),
+      (error: { details?: { field: string; message: string }[] }) => {
+        assert.deepEqual(error.details, [{ field: 'title', message: `the glob "${stars17}" has 17 * wildcards; a pattern has at most 16` }]);
+        return true;
+      },
+    );
+    assert.equal(addRule(store.settings, { match: { title: `*${'a*'.repeat(15)}` }, activity: 'Sixteen' }).id, 'r1');
+
+    // Stored before the limit (written as an older Tock would have): the exclusion still
+    // excludes (never loosened); the rule stays listed and labels nothing.
+    store.settings.set('capture', { exclude: [stars17] });
+    assert.deepEqual(readCaptureSettings(store.settings).exclude, [stars17]);
+    assert.ok(isExcluded(readCaptureSettings(store.settings), 'x', `${'a'.repeat(16)}b`));
+    store.settings.set('suggestionRules', { next: 2, rules: [{ id: 'r1', match: { app: stars17 }, activity: 'Old' }] });
+    assert.equal(listRules(store.settings).length, 1);
+    assert.equal(ruleWithinLimits(listRules(store.settings)[0] as SuggestionRule), false);
+  } finally {
+    store.close();
+  }
 });
