@@ -2,12 +2,14 @@
  * The tray's D-Bus wire format (packages/app/src/desktop/tray/dbus-wire.ts) against an
  * independent implementation: @homebridge/dbus-native's marshaller (still the capture sources'
  * library) writes the same bytes for the messages the tray sends, and what it writes reads back
- * the same. Broken or truncated input is refused with an error, never read past its end.
+ * the same. Broken or truncated input is refused with an error, never read past its end. The
+ * stream reader (issue 35 finding 5) copies each byte at most once, and refuses a message over
+ * 1 MiB from its first 16 bytes.
  */
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
-import { decodeMessage, encodeMessage, MessageType, messageLength, parseSignature, type WireMessage } from '../src/desktop/tray/dbus-wire.ts';
+import { decodeMessage, encodeMessage, MAX_MESSAGE_BYTES, MessageReader, MessageTooLarge, MessageType, messageLength, parseSignature, type WireMessage } from '../src/desktop/tray/dbus-wire.ts';
 
 const library = createRequire(import.meta.url)('@homebridge/dbus-native/lib/message') as {
   marshall(message: Record<string, unknown>): Buffer;
@@ -96,5 +98,76 @@ describe('the tray D-Bus wire format', () => {
     assert.throws(() => parseSignature('a('), /unclosed/);
     assert.throws(() => parseSignature('z'), /unknown type/);
     assert.throws(() => encodeMessage({ type: MessageType.signal, serial: 1, path: '/x', interface: 'a.b', member: 'C', signature: 's', body: ['nul\0inside'] }), /NUL/);
+  });
+});
+
+/** A method call to the tray with an `ay` body that makes the whole message exactly `total` bytes. */
+function callOfLength(total: number, serial = 1): Buffer {
+  const head = encodeMessage({ type: MessageType.methodCall, serial, path: '/StatusNotifierItem', interface: 'org.kde.StatusNotifierItem', member: 'Activate', signature: 'ay', body: [Buffer.alloc(0)] });
+  const bytes = encodeMessage({ type: MessageType.methodCall, serial, path: '/StatusNotifierItem', interface: 'org.kde.StatusNotifierItem', member: 'Activate', signature: 'ay', body: [Buffer.alloc(total - head.length, 0x5a)] });
+  assert.equal(bytes.length, total);
+  return bytes;
+}
+
+/** Feeds `bytes` to `reader` in chunks of `size`; returns the messages read. */
+function feed(reader: MessageReader, bytes: Buffer, size: number): WireMessage[] {
+  const read: WireMessage[] = [];
+  for (let at = 0; at < bytes.length; at += size) read.push(...reader.push(bytes.subarray(at, at + size)));
+  return read;
+}
+
+describe('the tray D-Bus stream reader', () => {
+  it('reads a message fed in 64 KiB chunks copying each of its bytes once, at 256 KiB as at 1 MiB (linear, not quadratic)', () => {
+    for (const total of [256 * 1024, MAX_MESSAGE_BYTES]) {
+      const reader = new MessageReader();
+      const read = feed(reader, callOfLength(total), 64 * 1024);
+      assert.equal(read.length, 1);
+      assert.ok(((read[0]?.body?.[0] as Buffer | undefined)?.length ?? 0) > total - 256, 'the body, whole');
+      // Joining each chunk to what was buffered copied 16·17/2 chunks (8.5 MiB) for 1 MiB.
+      assert.equal(reader.copiedBytes, total, `${total} bytes copied once`);
+      assert.equal(reader.bufferedBytes, 0);
+    }
+  });
+
+  it('reads 300 messages fed 7 bytes at a time, each once, with no copy for those that lie in one chunk', () => {
+    const messages = Array.from({ length: 300 }, (_, i) => callOfLength(256 + 8 * (i % 5), i + 1));
+    const stream = Buffer.concat(messages);
+    const small = new MessageReader();
+    const read = feed(small, stream, 7);
+    assert.deepEqual(
+      read.map((m) => m.serial),
+      messages.map((_, i) => i + 1),
+    );
+    assert.ok(small.copiedBytes <= stream.length + 16 * messages.length, `${small.copiedBytes} bytes copied for ${stream.length}`);
+    const whole = new MessageReader();
+    assert.equal(whole.push(stream).length, 300);
+    assert.equal(whole.copiedBytes, 0, 'messages inside one chunk are read where they lie');
+  });
+
+  it('refuses a 64 MiB message from its first 16 bytes, holding one chunk and copying only its header', () => {
+    const header = callOfLength(1024);
+    header.writeUInt32LE(64 * 1024 * 1024, 4); // the body's length
+    const reader = new MessageReader();
+    assert.equal(reader.push(header.subarray(0, 15)).length, 0);
+    assert.throws(
+      () => reader.push(header.subarray(15, 1024)),
+      (error: unknown) => error instanceof MessageTooLarge && error.declaredBytes > 64 * 1024 * 1024,
+    );
+    assert.equal(reader.copiedBytes, 15 + 1, 'only the 16 bytes of the header, which spanned two chunks');
+    assert.ok(reader.bufferedBytes <= 1024);
+    // A message of exactly 1 MiB is read; one of 1 MiB and 8 bytes is not.
+    assert.equal(new MessageReader().push(callOfLength(MAX_MESSAGE_BYTES)).length, 1);
+    assert.throws(() => new MessageReader().push(callOfLength(MAX_MESSAGE_BYTES + 8).subarray(0, 16)), MessageTooLarge);
+  });
+
+  it('refuses an array of empty structs (it would never end) and nesting deeper than 64', () => {
+    assert.throws(() => parseSignature('a()'), /empty/);
+    assert.throws(() => parseSignature('a{s}'), /dict entry/);
+    assert.throws(() => parseSignature('a{vs}'), /dict entry/);
+    let nested: [string, unknown] = ['s', 'deep'];
+    for (let i = 0; i < 100; i++) nested = ['v', nested];
+    const deep = encodeMessage({ type: MessageType.methodCall, serial: 1, path: '/MenuBar', member: 'Event', signature: 'v', body: [nested] });
+    assert.throws(() => decodeMessage(deep), /deeper than 64/);
+    assert.throws(() => new MessageReader().push(deep), /deeper than 64/);
   });
 });

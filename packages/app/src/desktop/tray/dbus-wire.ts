@@ -18,6 +18,10 @@ export interface WireType {
 }
 
 const BASIC_ALIGN: Record<string, number> = { y: 1, b: 4, n: 2, q: 2, i: 4, u: 4, x: 8, t: 8, d: 8, h: 4, s: 4, o: 4, g: 1, a: 4, '(': 8, '{': 8, v: 1 };
+const BASIC_CODES = 'ybnqiuxtdhsog';
+
+/** How deep containers (arrays, structs, variants) may nest in a message read (the D-Bus spec's 64). */
+const MAX_DEPTH = 64;
 
 /** Parses a signature into its complete types; throws on a malformed one. */
 export function parseSignature(signature: string): WireType[] {
@@ -34,6 +38,9 @@ export function parseSignature(signature: string): WireType[] {
         children.push(one());
       }
       at++;
+      // An empty struct reads no bytes: an array of them would never end (the D-Bus spec forbids it).
+      if (children.length === 0) throw new Error(`signature "${signature}" has an empty ${code}${close}`);
+      if (code === '{' && (children.length !== 2 || !BASIC_CODES.includes((children[0] as WireType).code))) throw new Error(`signature "${signature}" has a dict entry that is not a basic key and one value`);
       return { code, children };
     }
     if (!(code in BASIC_ALIGN)) throw new Error(`signature "${signature}" has an unknown type ${code}`);
@@ -216,7 +223,22 @@ class WireReader {
     return value;
   }
 
+  /** Containers open around the value being read. */
+  #depth = 0;
+
   read(type: WireType): unknown {
+    if (type.code === 'a' || type.code === '(' || type.code === '{' || type.code === 'v') {
+      if (++this.#depth > MAX_DEPTH) throw new Error(`a D-Bus message nests deeper than ${MAX_DEPTH}`);
+      try {
+        return this.#value(type);
+      } finally {
+        this.#depth--;
+      }
+    }
+    return this.#value(type);
+  }
+
+  #value(type: WireType): unknown {
     const d = this.#data;
     const le = this.#little;
     switch (type.code) {
@@ -379,6 +401,127 @@ export function messageLength(data: Buffer): number | null {
   const fieldsLength = little ? data.readUInt32LE(12) : data.readUInt32BE(12);
   const headerEnd = 16 + fieldsLength;
   return headerEnd + ((8 - (headerEnd % 8)) % 8) + bodyLength;
+}
+
+/** The largest message the tray reads: 1 MiB (docs/desktop.md "The tray", "Its bus"). */
+export const MAX_MESSAGE_BYTES = 1024 * 1024;
+
+/** A message whose header declares more bytes than a {@link MessageReader} takes. */
+export class MessageTooLarge extends Error {
+  override name = 'MessageTooLarge' as const;
+  /** The bytes its header declared (header, padding and body). */
+  readonly declaredBytes: number;
+
+  constructor(declaredBytes: number, limit: number) {
+    super(`a D-Bus message of ${declaredBytes} bytes is over the limit of ${limit}`);
+    this.declaredBytes = declaredBytes;
+  }
+}
+
+/**
+ * Cuts a byte stream into whole messages, in time and copies linear in its length: chunks are
+ * kept in a list as they come (nothing is copied to append one), a message's length is read from
+ * its first 16 bytes, and its bytes are gathered once, when all of them are there — with no copy
+ * at all when they lie in one chunk. A header that declares more than `limit` bytes throws
+ * {@link MessageTooLarge} as soon as those 16 bytes are in, so such a message is never held: the
+ * caller closes the connection (the rest of the stream cannot be trusted). Bytes that are not
+ * D-Bus throw too. (Joining every chunk to what was buffered, as the tray did before, copies a
+ * message of n chunks n²/2 chunks' worth: docs/desktop.md "Its bus".)
+ */
+export class MessageReader {
+  readonly #limit: number;
+  readonly #chunks: Buffer[] = [];
+  /** Where the unread bytes start in the first chunk. */
+  #head = 0;
+  /** Unread bytes in all chunks. */
+  #buffered = 0;
+  /** The length of the message being read, once its header is in. */
+  #length: number | null = null;
+  #copied = 0;
+
+  constructor(limit = MAX_MESSAGE_BYTES) {
+    this.#limit = limit;
+  }
+
+  /** Bytes copied so far to gather messages (tests: it grows with the input's length, never its square). */
+  get copiedBytes(): number {
+    return this.#copied;
+  }
+
+  /** Unread bytes held now (at most a message under the limit and the chunk that ends it). */
+  get bufferedBytes(): number {
+    return this.#buffered;
+  }
+
+  /** Takes the next bytes of the stream; returns the messages they complete, in order. */
+  push(chunk: Buffer): WireMessage[] {
+    if (chunk.length > 0) {
+      this.#chunks.push(chunk);
+      this.#buffered += chunk.length;
+    }
+    const messages: WireMessage[] = [];
+    for (;;) {
+      if (this.#length === null) {
+        if (this.#buffered < 16) return messages;
+        const length = messageLength(this.#peek(16)) as number;
+        if (length > this.#limit) throw new MessageTooLarge(length, this.#limit);
+        this.#length = length;
+      }
+      if (this.#buffered < this.#length) return messages;
+      const bytes = this.#take(this.#length);
+      this.#length = null;
+      messages.push(decodeMessage(bytes));
+    }
+  }
+
+  /** The next `bytes` unread bytes (there are as many), without consuming them. */
+  #peek(bytes: number): Buffer {
+    const first = this.#chunks[0] as Buffer;
+    if (first.length - this.#head >= bytes) return first.subarray(this.#head, this.#head + bytes);
+    return this.#gather(bytes, false);
+  }
+
+  /** Consumes the next `bytes` unread bytes (there are as many). */
+  #take(bytes: number): Buffer {
+    const first = this.#chunks[0] as Buffer;
+    if (first.length - this.#head >= bytes) {
+      const whole = first.subarray(this.#head, this.#head + bytes);
+      this.#head += bytes;
+      this.#buffered -= bytes;
+      if (this.#head === first.length) {
+        this.#chunks.shift();
+        this.#head = 0;
+      }
+      return whole;
+    }
+    return this.#gather(bytes, true);
+  }
+
+  /** Copies the next `bytes` unread bytes, from as many chunks as they span, into one buffer. */
+  #gather(bytes: number, consume: boolean): Buffer {
+    const out = Buffer.allocUnsafe(bytes);
+    let filled = 0;
+    let index = 0;
+    let at = this.#head;
+    while (filled < bytes) {
+      const chunk = this.#chunks[index] as Buffer;
+      const n = Math.min(chunk.length - at, bytes - filled);
+      chunk.copy(out, filled, at, at + n);
+      filled += n;
+      at += n;
+      if (at === chunk.length) {
+        index++;
+        at = 0;
+      }
+    }
+    this.#copied += bytes;
+    if (consume) {
+      this.#chunks.splice(0, index);
+      this.#head = at;
+      this.#buffered -= bytes;
+    }
+    return out;
+  }
 }
 
 /** Reads one whole message (`data` is exactly its bytes). */

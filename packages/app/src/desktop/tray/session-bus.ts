@@ -3,12 +3,14 @@
  * D-Bus itself"): a unix socket, the EXTERNAL authentication, `Hello`, calls with a deadline,
  * signals out and in, and method calls to the object paths this app serves handed to one
  * handler — every one, Properties and Introspect included; a call to any other path is refused
- * (`UnknownObject`). The messages are dbus-wire.ts's. No D-Bus library: the one the tray used
+ * (`UnknownObject`). The messages are dbus-wire.ts's, read by its bounded, linear
+ * {@link MessageReader}: a message over 1 MiB closes the connection as soon as its header is in
+ * (the tray then connects again), so no peer can make it hold one. No D-Bus library: the one the tray used
  * before cost ~4 MB of RSS to load and ~4 MB of garbage per host read of the item's pixmaps,
  * most of the tray's memory (bench/README.md "Tray").
  */
 import { createConnection as netConnection, type Socket } from 'node:net';
-import { decodeMessage, encodeMessage, MessageType, messageLength, NO_REPLY_EXPECTED, type WireMessage } from './dbus-wire.ts';
+import { encodeMessage, MessageReader, MessageTooLarge, MessageType, NO_REPLY_EXPECTED, type WireMessage } from './dbus-wire.ts';
 
 /** A D-Bus message as the tray sees it. */
 export interface BusMessage {
@@ -55,8 +57,11 @@ export interface SessionBus {
   serve(path: string, handler: (call: BusMessage) => void): void;
   /** Calls `listener` with every signal this connection receives (see AddMatch). */
   onSignal(listener: (signal: BusMessage) => void): void;
-  /** Calls `listener` once when the connection is gone (closed or broken). */
-  onClose(listener: () => void): void;
+  /**
+   * Calls `listener` once when the connection is gone (closed or broken), with why when this
+   * side closed it because of what came in (a message over the limit, bytes that are not D-Bus).
+   */
+  onClose(listener: (why?: string) => void): void;
   close(): void;
 }
 
@@ -97,6 +102,9 @@ function openSocket(path: string): Promise<Socket> {
   });
 }
 
+/** The longest line of the authentication the tray waits for (the server's are short). */
+const MAX_AUTH_LINE = 16 * 1024;
+
 /** Reads the server's answer lines of the authentication, one at a time. */
 function authLines(socket: Socket): { next(): Promise<string>; rest(): Buffer } {
   let pending = Buffer.alloc(0);
@@ -113,6 +121,11 @@ function authLines(socket: Socket): { next(): Promise<string>; rest(): Buffer } 
   };
   const onData = (chunk: Buffer): void => {
     pending = Buffer.concat([pending, chunk]);
+    if (pending.indexOf('\r\n') < 0 && pending.length > MAX_AUTH_LINE) {
+      socket.destroy();
+      failed?.(new Error('the session bus sent an authentication line that does not end'));
+      return;
+    }
     take();
   };
   const onEnd = (): void => failed?.(new Error('the session bus closed the connection during authentication'));
@@ -170,21 +183,21 @@ export async function connectSessionBus(env: NodeJS.ProcessEnv): Promise<Session
   }
   clearTimeout(deadline);
 
-  const closeListeners: Array<() => void> = [];
+  const closeListeners: Array<(why?: string) => void> = [];
   const served = new Map<string, (call: BusMessage) => void>();
   const signalListeners: Array<(signal: BusMessage) => void> = [];
   const pending = new Map<number, { resolve: (body: unknown[]) => void; reject: (error: Error) => void }>();
   let closed = false;
   let serial = 0;
-  const gone = (): void => {
+  const gone = (why?: string): void => {
     if (closed) return;
     closed = true;
     for (const waiting of pending.values()) waiting.reject(new BusCallError('org.freedesktop.DBus.Error.Disconnected', 'the session bus connection is closed'));
     pending.clear();
-    for (const listener of closeListeners) listener();
+    for (const listener of closeListeners) listener(why);
   };
-  connected.on('error', gone);
-  connected.on('close', gone);
+  connected.on('error', () => gone());
+  connected.on('close', () => gone());
 
   const send = (message: Omit<WireMessage, 'serial'>): number => {
     const sent = ++serial;
@@ -222,23 +235,21 @@ export async function connectSessionBus(env: NodeJS.ProcessEnv): Promise<Session
     }
   };
 
-  let buffered = leftover;
+  const reader = new MessageReader();
   const onData = (chunk: Buffer): void => {
-    buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
-    for (;;) {
-      let length: number | null;
-      let message: WireMessage;
-      try {
-        length = messageLength(buffered);
-        if (length === null || buffered.length < length) return;
-        message = decodeMessage(buffered.subarray(0, length));
-      } catch {
-        // Bytes that are not D-Bus: nothing after them can be trusted.
-        connected.destroy();
-        gone();
-        return;
-      }
-      buffered = buffered.subarray(length);
+    let messages: WireMessage[];
+    try {
+      messages = reader.push(chunk);
+    } catch (error) {
+      // Too large, or bytes that are not D-Bus: nothing after them can be trusted. Dropping the
+      // connection drops what the bus still queues for it too.
+      connected.removeListener('data', onData);
+      connected.destroy();
+      gone(error instanceof MessageTooLarge ? error.message : `bytes that are not D-Bus came in (${error instanceof Error ? error.message : String(error)})`);
+      return;
+    }
+    for (const message of messages) {
+      if (closed) return;
       dispatch(message);
     }
   };
@@ -309,7 +320,7 @@ export async function connectSessionBus(env: NodeJS.ProcessEnv): Promise<Session
   };
 
   connected.write('BEGIN\r\n');
-  if (leftover.length > 0) onData(Buffer.alloc(0));
+  if (leftover.length > 0) onData(leftover);
   try {
     const [name] = await call({ destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'Hello' });
     if (typeof name !== 'string' || name === '') throw new Error('no unique name');
