@@ -8,9 +8,13 @@
  * The standard fonts draw the Windows-1252 characters only; any other character is drawn as
  * `?` here (the HTML and CSV keep every character). The same document gives the same bytes:
  * the file's dates are the invoice's, so a reissue is identical.
+ *
+ * Laying out is linear in the text's length (line-breaker.ts: each character measured once);
+ * a line whose note is taller than a page goes on over the next pages, its header again.
  */
 import type { InvoiceDocument } from '@tock/core';
 import type { PDFFont, PDFPage } from 'pdf-lib';
+import { breakLines } from './line-breaker.ts';
 import { hours, INVOICE_COLUMNS, lineCells, money, periodText, textLines } from './text.ts';
 
 const PAGE: [number, number] = [595.28, 841.89]; // A4 in points
@@ -99,21 +103,32 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
     y = PAGE[1] - MARGIN;
   };
   const FOOT = MARGIN + 16;
+  const LINE = SIZE.table * LEADING;
   tableHeader();
+  /** How many of a line's rows fit above the foot at `y`. */
+  const room = (): number => Math.floor((y - FOOT - 6) / LINE);
+  const pageRows = PAGE[1] - MARGIN - (SIZE.table * LEADING + 8);
+  const freshRoom = Math.floor((pageRows - FOOT - 6) / LINE);
   for (const line of doc.lines) {
-    const cells = lineCells(line).map((cell, i) => wrap(clean(cell), (COLUMNS[i] as number) - 2 * PAD, i === 1 ? regular : regular, SIZE.table));
+    const cells = lineCells(line).map((cell, i) => wrap(clean(cell), (COLUMNS[i] as number) - 2 * PAD, regular, SIZE.table));
     const rows = Math.max(...cells.map((c) => c.length));
-    const h = rows * SIZE.table * LEADING + 6;
-    if (y - h < FOOT) {
-      newPage();
-      tableHeader();
+    // A line that fits a page is never split; a taller one (a long note) fills the page and goes on.
+    for (let first = 0; first < rows; ) {
+      const rest = rows - first;
+      if (rest > room() && (rest <= freshRoom || room() < 1)) {
+        newPage();
+        tableHeader();
+        continue;
+      }
+      const count = Math.min(rest, room());
+      cells.forEach((cellLines, i) => {
+        const x = RIGHT_ALIGNED.has(i) ? (columnX[i] as number) + (COLUMNS[i] as number) - PAD : (columnX[i] as number) + PAD;
+        block(page, cellLines.slice(first, first + count), x, y - 3, SIZE.table, regular, i === 2 || i === 3 ? grayscale(0.25) : ink, RIGHT_ALIGNED.has(i) ? 'right' : 'left');
+      });
+      y -= count * LINE + 6;
+      first += count;
+      page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + WIDTH, y }, thickness: 0.4, color: rule });
     }
-    cells.forEach((cellLines, i) => {
-      const x = RIGHT_ALIGNED.has(i) ? (columnX[i] as number) + (COLUMNS[i] as number) - PAD : (columnX[i] as number) + PAD;
-      block(page, cellLines, x, y - 3, SIZE.table, regular, i === 2 || i === 3 ? grayscale(0.25) : ink, RIGHT_ALIGNED.has(i) ? 'right' : 'left');
-    });
-    y -= h;
-    page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + WIDTH, y }, thickness: 0.4, color: rule });
   }
 
   // Totals, right-aligned under the table.
@@ -161,29 +176,29 @@ function safeText(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f]/g, ' ');
 }
 
-/** `value` broken into lines no wider than `width` points: at spaces, and inside a word too long for a line. */
+/**
+ * `value` broken into lines no wider than `width` points (line-breaker.ts). Each character's
+ * width is asked of pdf-lib once per font and size (a character alone has no kerning, and
+ * pdf-lib draws none), so a line is measured as it is drawn.
+ */
 function wrap(value: string, width: number, font: PDFFont, size: number): string[] {
-  const out: string[] = [];
-  for (const paragraph of value.split(/\r?\n/)) {
-    let line = '';
-    for (const word of paragraph.split(' ')) {
-      const candidate = line === '' ? word : `${line} ${word}`;
-      if (font.widthOfTextAtSize(candidate, size) <= width) {
-        line = candidate;
-        continue;
-      }
-      if (line !== '') out.push(line);
-      line = '';
-      let rest = word;
-      while (font.widthOfTextAtSize(rest, size) > width) {
-        let cut = rest.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
-        out.push(rest.slice(0, cut));
-        rest = rest.slice(cut);
-      }
-      line = rest;
+  return breakLines(value, width, charWidths(font, size));
+}
+
+const widthTables = new WeakMap<PDFFont, Map<number, Map<string, number>>>();
+
+/** The width of one character in `font` at `size`, measured once and remembered. */
+function charWidths(font: PDFFont, size: number): (char: string) => number {
+  const bySize = widthTables.get(font) ?? new Map<number, Map<string, number>>();
+  widthTables.set(font, bySize);
+  const table = bySize.get(size) ?? new Map<string, number>();
+  bySize.set(size, table);
+  return (char) => {
+    let width = table.get(char);
+    if (width === undefined) {
+      width = font.widthOfTextAtSize(char, size);
+      table.set(char, width);
     }
-    out.push(line);
-  }
-  return out.length === 0 ? [''] : out;
+    return width;
+  };
 }

@@ -4,7 +4,7 @@
  * HTML and CSV renderers all read the one document core made.
  */
 import type { InvoiceDocument, InvoiceLine } from '@tock/core';
-import { formatDuration } from '@tock/protocol';
+import { formatDuration, LIMITS } from '@tock/protocol';
 
 /** The table's columns, in order. */
 export const INVOICE_COLUMNS = ['Date', 'Activity', 'Note', 'Tags', 'Worked', 'Billed', 'Rate', 'Amount'] as const;
@@ -31,9 +31,31 @@ export function amountText(line: Pick<InvoiceLine, 'amount' | 'currency'>): stri
   return line.amount === null || line.currency === null ? '—' : money(line.amount, line.currency);
 }
 
+/**
+ * The most characters (code points) of a note an invoice line shows: one note's worth
+ * (`LIMITS.noteMax`, 2 000). A line joins the notes of all its blocks, so it can hold far more.
+ */
+export const INVOICE_NOTE_MAX = LIMITS.noteMax;
+
+/**
+ * A line's note as every format shows it (PDF, HTML, CSV): longer than
+ * {@link INVOICE_NOTE_MAX} characters, it is cut to that many, the last one `…`. The kept
+ * document keeps the whole note, so a reissue cuts it the same way.
+ */
+export function invoiceNote(note: string): string {
+  // Counts code points without spreading a 200 000-character note into an array.
+  let kept = 0;
+  for (let at = 0, count = 0; at < note.length; count++) {
+    if (count === INVOICE_NOTE_MAX - 1) kept = at;
+    if (count === INVOICE_NOTE_MAX) return `${note.slice(0, kept)}…`;
+    at += (note.codePointAt(at) as number) > 0xffff ? 2 : 1;
+  }
+  return note;
+}
+
 /** The line's cells, in {@link INVOICE_COLUMNS} order, as the PDF and HTML show them. */
 export function lineCells(line: InvoiceLine): string[] {
-  return [line.date, line.activity, line.note, line.tags.join(', '), hours(line.workedSeconds), hours(line.billedSeconds), rateText(line), amountText(line)];
+  return [line.date, line.activity, invoiceNote(line.note), line.tags.join(', '), hours(line.workedSeconds), hours(line.billedSeconds), rateText(line), amountText(line)];
 }
 
 /** `2026-11-01 – 2026-11-30`, or one day. */
