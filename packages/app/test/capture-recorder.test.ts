@@ -154,3 +154,61 @@ test('a lock while already idle keeps the idle span from where idleness began', 
   r.recorder.locked(false);
   assert.deepEqual(r.written, [window(NOON - HOUR, NOON - 10 * 60_000, 'code'), idle(NOON - 10 * 60_000, NOON + 10 * 60_000)]);
 });
+
+test('a window changing its title 1 000 times a second stores at most one span a second, each at least a second long', () => {
+  const r = rig({ titles: true });
+  const start = r.clock();
+  r.recorder.focus({ app: 'flood', title: 'title 0' });
+  // 3 000 changes over three seconds, one a millisecond.
+  for (let i = 1; i <= 3000; i++) {
+    r.pass(1);
+    r.recorder.focus({ app: 'flood', title: `title ${i}` });
+  }
+  assert.ok(r.written.length <= 3, `${r.written.length} spans stored`);
+  for (const span of r.written) assert.ok(span.endMs - span.startMs >= 1000, `a span of ${span.endMs - span.startMs} ms`);
+  // Nothing is lost: the stored spans and the open one cover the three seconds without a gap.
+  const open = r.recorder.openSpan() as RecordedSpan;
+  const cover = [...r.written, open];
+  assert.equal(cover[0]?.startMs, start);
+  for (let i = 1; i < cover.length; i++) assert.equal(cover[i]?.startMs, cover[i - 1]?.endMs);
+  assert.equal(open.endMs, start + 3000);
+  // A change within the second is coalesced into the next span: it carries the latest title.
+  assert.deepEqual(r.written[0], { startMs: start, endMs: start + 1000, source: 'window', app: 'flood', title: 'title 999' });
+});
+
+test('a window focused for under a second is not stored; next to idleness or a pause it is dropped', () => {
+  const r = rig();
+  r.recorder.focus(EDITOR);
+  r.pass(999);
+  r.recorder.focus(BROWSER); // the editor's 999 ms go to the browser's span
+  r.pass(60_000);
+  r.recorder.focus(EDITOR);
+  assert.deepEqual(r.written, [window(NOON - 2 * HOUR, NOON - 2 * HOUR + 60_999, 'firefox')]);
+  r.pass(500);
+  r.recorder.idleSince(r.clock());
+  r.pass(60_000);
+  r.recorder.active(r.clock());
+  r.pass(400);
+  r.recorder.pause();
+  assert.deepEqual(r.written, [window(NOON - 2 * HOUR, NOON - 2 * HOUR + 60_999, 'firefox'), idle(NOON - 2 * HOUR + 61_499, NOON - 2 * HOUR + 121_499)]);
+});
+
+test('the application name is cut to 128 characters and the title to 512 before matching and storing', () => {
+  const written: RecordedSpan[] = [];
+  let now = NOON;
+  const recorder = new CaptureRecorder({
+    clock: () => now,
+    settings: () => ({ ...DEFAULT_CAPTURE_SETTINGS, windows: true, titles: true, exclude: ['*login*'] }),
+    write: (span) => written.push(span),
+  });
+  // 'login' lies past character 512: the cut title does not hold it, so it is not excluded.
+  const title = `${'😀'.repeat(300)}${'x'.repeat(300)}login`;
+  recorder.focus({ app: 'A'.repeat(10_000), title });
+  now += 5_000;
+  recorder.pause();
+  assert.equal(written.length, 1);
+  assert.equal(written[0]?.source, 'window');
+  assert.equal(written[0]?.app, 'A'.repeat(128));
+  assert.equal([...(written[0]?.title ?? '')].length, 512, 'characters, not UTF-16 units');
+  assert.equal(written[0]?.title, `${'😀'.repeat(300)}${'x'.repeat(212)}`);
+});

@@ -31,14 +31,41 @@ export const EDITOR_TAIL_MS = 2 * 60_000;
 /** Stored spans are at most this long: longer ones are written in pieces, so a day is found by start alone. */
 export const MAX_STORED_SPAN_MS = 24 * 60 * 60_000;
 
+/** An application name is cut to this many characters and a title to this many (SPEC §22 in docs/desktop.md "Capture"). */
+export const CAPTURED_TEXT_LIMITS = { app: 128, title: 512 } as const;
+
+/** `text` cut to its first `max` characters (code points: a surrogate pair is never split). Costs at most `max` steps. */
+export function cutToCharacters(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let units = 0;
+  for (let n = 0; n < max && units < text.length; n++) {
+    const c = text.charCodeAt(units);
+    units += c >= 0xd800 && c <= 0xdbff && units + 1 < text.length && (text.charCodeAt(units + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+  }
+  return text.slice(0, units);
+}
+
+/**
+ * A window as capture keeps it: its application cut to 128 characters and its title to 512,
+ * before anything else sees them — matching, storage, suggestions. The recorder calls it on
+ * every focus report of every source; {@link recordSpan} again on what it stores.
+ */
+export function capturedWindow<W extends { app: string | null; title: string | null }>(window: W): W {
+  const app = window.app === null ? null : cutToCharacters(window.app, CAPTURED_TEXT_LIMITS.app);
+  const title = window.title === null ? null : cutToCharacters(window.title, CAPTURED_TEXT_LIMITS.title);
+  return app === window.app && title === window.title ? window : { ...window, app, title };
+}
+
 const INSERT = 'INSERT INTO capture_spans (start_ms, end_ms, source, app, title) VALUES (?, ?, ?, ?, ?)';
 
 /**
- * Stores a span that ended (a zero-length one is dropped). A span longer than 24 h is written
- * in pieces. Writes in the caller's transaction, or in its own.
+ * Stores a span that ended (a zero-length one is dropped), its text cut as
+ * {@link capturedWindow} cuts it. A span longer than 24 h is written in pieces. Writes in the
+ * caller's transaction, or in its own.
  */
-export function recordSpan(store: Store, span: RecordedSpan): void {
-  if (!(span.endMs > span.startMs)) return;
+export function recordSpan(store: Store, ended: RecordedSpan): void {
+  if (!(ended.endMs > ended.startMs)) return;
+  const span = capturedWindow(ended);
   store.transaction(() => {
     const insert = store.statement(INSERT);
     for (let start = span.startMs; start < span.endMs; start += MAX_STORED_SPAN_MS) {

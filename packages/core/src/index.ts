@@ -239,7 +239,10 @@ export { GLOB_LIMITS, compileGlob, globMatches, globMatchesCounted, globOverLimi
  */
 export {
   EDITOR_TAIL_MS,
+  CAPTURED_TEXT_LIMITS,
   captureExportChunks,
+  capturedWindow,
+  cutToCharacters,
   editorSpans,
   forgetCapture,
   isExcluded,

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   captureExportChunks,
+  cutToCharacters,
   editorSpans,
   forgetCapture,
   globMatches,
@@ -199,4 +200,15 @@ test('export --capture: one JSON document of the days with spans', (t) => {
   const doc = JSON.parse(text) as { format: string; days: { date: string; spans: unknown[] }[] };
   assert.equal(doc.format, 'tock-capture');
   assert.deepEqual(doc.days.map((d) => [d.date, d.spans.length]), [[DAY, 1]]);
+});
+
+test('a stored span holds at most 128 characters of application and 512 of title, a surrogate pair never split', (t) => {
+  const f = fixture(t);
+  recordSpan(f.store, { startMs: 0, endMs: 5_000, source: 'window', app: 'a'.repeat(1_000), title: `${'x'.repeat(511)}😀${'y'.repeat(240_000)}` });
+  const [span] = listRecordedSpans(f.store, 0, 10_000);
+  assert.equal(span?.app, 'a'.repeat(128));
+  assert.equal(span?.title, `${'x'.repeat(511)}😀`);
+  assert.equal(cutToCharacters('ab😀c', 3), 'ab😀');
+  assert.equal(cutToCharacters('ab\ud83dc', 3), 'ab\ud83d', 'a lone surrogate is one character');
+  assert.equal(cutToCharacters('short', 512), 'short');
 });

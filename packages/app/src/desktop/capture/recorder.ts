@@ -8,16 +8,28 @@
  *   the screen locks (at the lock: an idle span runs until it unlocks), when the machine
  *   sleeps (where the sleep began; the same window's span begins again at resume), or at a
  *   pause (the source lost, capture turned off).
- * - What is recorded of a window: its application, its title only when `titles` is on; a
- *   window matched by an `exclude` glob (on the application or the title, titles on or off)
- *   becomes an `excluded` span with neither. Two windows recorded alike make one span.
+ * - What is recorded of a window: its application, its title only when `titles` is on, both
+ *   cut first (128 and 512 characters); a window matched by an `exclude` glob (on the
+ *   application or the title, titles on or off) becomes an `excluded` span with neither. Two
+ *   windows recorded alike make one span.
  * - Idleness is a span of source `idle`, from when it began to the first input after it.
+ * - No span shorter than a second is stored ({@link MIN_SPAN_MS}): a window's is coalesced
+ *   into the next window's span, so a window that changes its title a thousand times a second
+ *   costs one span a second, not a thousand transactions.
  * - The open span lives here until it ends; the timeline shows it through {@link openSpan}.
  * - Every method reads the clock before it reads its state: a reading may tell of a sleep
  *   ({@link slept}, from the app's clock, clock-steps.ts), which changes that state.
  */
-import { isExcluded, type CaptureSettings, type RecordedSpan } from '@tock/core';
+import { capturedWindow, isExcluded, type CaptureSettings, type RecordedSpan } from '@tock/core';
 import type { FocusedWindow } from './sources.ts';
+
+/**
+ * A span shorter than this is not stored. Between two windows it is coalesced into the next
+ * span (which begins where it began), so a source stores at most one span a second however
+ * fast its window changes title (SPEC §22 in docs/desktop.md "Capture"); one next to idleness,
+ * a pause or a sleep is dropped.
+ */
+export const MIN_SPAN_MS = 1000;
 
 /** What {@link CaptureRecorder} needs. */
 export interface RecorderOptions {
@@ -48,9 +60,14 @@ export class CaptureRecorder {
     return this.#idle;
   }
 
-  /** The focus moved, or the focused window's title changed (null: no window has the focus). */
-  focus(window: FocusedWindow | null): void {
+  /**
+   * The focus moved, or the focused window's title changed (null: no window has the focus).
+   * Every source's reports come in here: the application name and title are cut (core's
+   * `capturedWindow`: 128 and 512 characters) before anything matches or keeps them.
+   */
+  focus(reported: FocusedWindow | null): void {
     const now = this.#options.clock();
+    const window = reported === null ? null : capturedWindow(reported);
     this.#window = window;
     if (this.#idle) return;
     this.#switchTo(this.#windowSpan(window, now), now);
@@ -152,13 +169,19 @@ export class CaptureRecorder {
   #switchTo(next: Open | null, atMs: number): void {
     const open = this.#open;
     if (open !== null && next !== null && open.source === next.source && open.app === next.app && open.title === next.title) return;
+    if (open !== null && next !== null && open.source !== 'idle' && next.source !== 'idle' && atMs - open.startMs < MIN_SPAN_MS) {
+      // Under a second: not stored, the next window's span begins where this one began.
+      this.#open = { ...next, startMs: open.startMs };
+      return;
+    }
     this.#close(atMs);
     this.#open = next === null ? null : { ...next, startMs: atMs };
   }
 
+  /** Ends the open span at `atMs` and stores it, unless it lasted under a second. */
   #close(atMs: number): void {
     const open = this.#open;
     this.#open = null;
-    if (open !== null && atMs > open.startMs) this.#options.write({ ...open, endMs: atMs });
+    if (open !== null && atMs - open.startMs >= MIN_SPAN_MS) this.#options.write({ ...open, endMs: atMs });
   }
 }
