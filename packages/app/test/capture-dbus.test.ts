@@ -3,12 +3,17 @@
  * Neither desktop can run here, so each is stood in for:
  *
  * - GNOME Shell: a stand-in owns `org.gnome.Shell` and serves the interface that
- *   gnome-extension/extension.js declares (checked against the extension's own XML): the
- *   extension itself is not run (it needs GNOME Shell's GJS).
+ *   gnome-extension/extension.js declares (checked against the extension's own XML), answering
+ *   only the owner of `app.tock.Capture` as the extension does, and tells Tock by calling its
+ *   name (capture-gnome-extension.test.ts runs the extension's own code).
  * - KWin: a stand-in owns `org.kde.KWin`, serves `/Scripting` (`loadScript`, `unloadScript`)
  *   and the script object's `run`, and runs the very KWin script Tock wrote in node:vm with a
  *   `workspace` of Plasma 6 (`windowActivated`) or Plasma 5 (`clientActivated`) and a
  *   `callDBus` that calls over the bus — so the script's calls back to Tock are real D-Bus calls.
+ *
+ * Every other bus client is an attacker here (docs/desktop.md "Who may report the focus"): a
+ * forged `FocusChanged` or `Activated` from a connection that does not own the desktop's name
+ * is refused and counted, and so are the desktop's old connection's after the name moved.
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -18,7 +23,7 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { after, before, test } from 'node:test';
 import { until } from '@tock/test-support';
-import { connectSessionBus, type SessionBus } from '../src/desktop/capture/dbus.ts';
+import { ACCESS_DENIED, connectSessionBus, DBusCallError, type SessionBus } from '../src/desktop/capture/dbus.ts';
 import { GNOME_EXTENSION, GNOME_EXTENSION_DIR, gnomeExtensionTarget, gnomeFocusSource, installGnomeExtension } from '../src/desktop/capture/gnome.ts';
 import { KWIN_CONTRACT, kdeFocusSource } from '../src/desktop/capture/kde.ts';
 import type { FocusedWindow } from '../src/desktop/capture/sources.ts';
@@ -56,7 +61,7 @@ function declared(xml: string): string[] {
   return out;
 }
 
-test('GNOME: the extension is GNOME 45+ ESM, and declares the interface Tock reads', () => {
+test('GNOME: the extension is GNOME 45+ ESM, and declares the interface Tock reads (no signal: it broadcasts nothing)', () => {
   const metadata = JSON.parse(readFileSync(join(GNOME_EXTENSION_DIR, 'metadata.json'), 'utf8')) as { uuid: string; 'shell-version': string[] };
   assert.equal(metadata.uuid, GNOME_EXTENSION.uuid);
   assert.ok(metadata['shell-version'].every((v) => Number(v) >= 45));
@@ -64,33 +69,124 @@ test('GNOME: the extension is GNOME 45+ ESM, and declares the interface Tock rea
   assert.match(source, /^import \{ Extension \} from 'resource:\/\/\/org\/gnome\/shell\/extensions\/extension\.js';$/m);
   assert.match(source, /^export default class \w+ extends Extension \{$/m);
   assert.match(source, new RegExp(`OBJECT_PATH = '${GNOME_EXTENSION.path}'`));
+  assert.match(source, new RegExp(`TOCK_BUS_NAME = '${GNOME_EXTENSION.tockBusName}'`));
+  assert.match(source, new RegExp(`TOCK_INTERFACE = '${GNOME_EXTENSION.tockIface}'`));
   assert.match(source, new RegExp(`<interface name="${GNOME_EXTENSION.iface.replaceAll('.', '\\.')}">`));
-  assert.deepEqual(declared(source), ['method GetFocused(out:s,out:s)', 'signal FocusChanged(out:s,out:s)']);
+  assert.deepEqual(declared(source), ['method GetFocused(in:b,out:s,out:s)']);
+  assert.doesNotMatch(source, /emit_signal/);
 });
 
-test('GNOME: without GNOME Shell on the bus the source says so; with the stand-in it follows GetFocused and FocusChanged', async (t) => {
-  const source = gnomeFocusSource({ env });
+/** A stand-in GNOME Shell with Tock's extension: owns org.gnome.Shell, answers GetFocused to the owner of app.tock.Capture only, tells Tock by a call. */
+async function standInShell(focused: () => [string, string]): Promise<{ bus: SessionBus; asked: boolean[]; tell: () => Promise<unknown[]> }> {
+  const bus = await connectSessionBus(env);
+  const tock = await bus.watchNameOwner(GNOME_EXTENSION.tockBusName);
+  const asked: boolean[] = [];
+  bus.serve(GNOME_EXTENSION.path, GNOME_EXTENSION.iface, {
+    GetFocused: {
+      in: 'b',
+      out: 'ss',
+      run: ([titles], sender) => {
+        if (sender !== tock.current()) return Object.assign(new Error('only Tock'), { dbusName: ACCESS_DENIED });
+        asked.push(titles === true);
+        const [app, title] = focused();
+        return [app, titles === true ? title : ''];
+      },
+    },
+  });
+  assert.ok(await bus.requestName(GNOME_EXTENSION.busName));
+  return { bus, asked, tell: () => bus.call(GNOME_EXTENSION.tockBusName, GNOME_EXTENSION.path, GNOME_EXTENSION.tockIface, 'FocusChanged') };
+}
+
+/** The D-Bus error a call ended with. */
+async function refusal(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+  } catch (error) {
+    return error instanceof DBusCallError ? error.dbusName : String(error);
+  }
+  return 'answered';
+}
+
+test('GNOME: without GNOME Shell on the bus the source says so; with the stand-in it asks GetFocused at start and at each FocusChanged', async (t) => {
+  let titles = true;
+  let ignored = 0;
+  const source = gnomeFocusSource({ env, titles: () => titles, ignored: () => void ignored++ });
   assert.equal(await source.check(), 'GNOME Shell is not running on this session bus');
-  const shell: SessionBus = await connectSessionBus(env);
-  t.after(() => shell.close());
-  assert.ok(await shell.requestName(GNOME_EXTENSION.busName));
+  const bare: SessionBus = await connectSessionBus(env);
+  t.after(() => bare.close());
+  assert.ok(await bare.requestName(GNOME_EXTENSION.busName));
   assert.match((await source.check()) ?? '', /tock capture gnome-extension install/);
+  await bare.releaseName(GNOME_EXTENSION.busName);
   let focused: [string, string] = ['org.gnome.TextEditor', 'notes.txt'];
-  shell.serve(GNOME_EXTENSION.path, GNOME_EXTENSION.iface, { GetFocused: { in: '', out: 'ss', run: () => focused } });
-  assert.equal(await source.check(), null);
+  const shell = await standInShell(() => focused);
+  t.after(() => shell.bus.close());
+  assert.equal(await source.check(), null, "the extension's refusal to a caller without Tock's name is its answer");
   const seen: (FocusedWindow | null)[] = [];
   const follower = await source.follow((w) => seen.push(w), () => {});
   t.after(() => follower.stop());
   assert.deepEqual(seen, [{ app: 'org.gnome.TextEditor', title: 'notes.txt' }]);
-  const emit = (app: string, title: string): void => {
-    focused = [app, title];
-    shell.emitSignal(GNOME_EXTENSION.path, GNOME_EXTENSION.iface, 'FocusChanged', 'ss', [app, title]);
-  };
-  emit('firefox', 'Docs');
+  focused = ['firefox', 'Docs'];
+  await shell.tell();
   await until('FocusChanged', () => (seen.length === 2 ? true : undefined));
-  emit('', '');
-  await until('no focus', () => (seen.length === 3 ? true : undefined));
-  assert.deepEqual(seen.slice(1), [{ app: 'firefox', title: 'Docs' }, null]);
+  titles = false;
+  focused = ['firefox', 'Bank — login'];
+  await shell.tell();
+  await until('titles off', () => (seen.length === 3 ? true : undefined));
+  focused = ['', ''];
+  await shell.tell();
+  await until('no focus', () => (seen.length === 4 ? true : undefined));
+  assert.deepEqual(seen.slice(1), [{ app: 'firefox', title: 'Docs' }, { app: 'firefox', title: null }, null]);
+  assert.deepEqual(shell.asked, [true, true, false, false], 'Tock asks for titles only while titles is on');
+  assert.equal(ignored, 0);
+});
+
+test('GNOME: a FocusChanged from any client but the owner of org.gnome.Shell is refused and counted; a forged broadcast is not heard', async (t) => {
+  let ignored = 0;
+  const source = gnomeFocusSource({ env, titles: () => true, ignored: () => void ignored++ });
+  let focused: [string, string] = ['org.gnome.TextEditor', 'notes.txt'];
+  const shell = await standInShell(() => focused);
+  t.after(() => shell.bus.close());
+  const seen: (FocusedWindow | null)[] = [];
+  const follower = await source.follow((w) => seen.push(w), () => {});
+  t.after(() => follower.stop());
+  const attacker = await connectSessionBus(env);
+  t.after(() => attacker.close());
+  focused = ['evil', 'injected'];
+  const forged = () => attacker.call(GNOME_EXTENSION.tockBusName, GNOME_EXTENSION.path, GNOME_EXTENSION.tockIface, 'FocusChanged');
+  assert.equal(await refusal(forged()), ACCESS_DENIED);
+  assert.equal(await refusal(forged()), ACCESS_DENIED);
+  // Version 3's broadcast, as anyone may send it: nothing listens for it now.
+  attacker.emitSignal(GNOME_EXTENSION.path, GNOME_EXTENSION.iface, 'FocusChanged', 'ss', ['evil', 'broadcast']);
+  assert.equal(await refusal(attacker.call(GNOME_EXTENSION.busName, GNOME_EXTENSION.path, GNOME_EXTENSION.iface, 'GetFocused', 'b', [true])), ACCESS_DENIED, 'the shell answers Tock only');
+  assert.equal(ignored, 2);
+  assert.deepEqual(shell.asked, [true], 'a forged report makes Tock ask nothing');
+  // The shell's own report, after the forged ones: the only one that counts.
+  focused = ['firefox', 'Docs'];
+  await shell.tell();
+  await until('the real report', () => (seen.length === 2 ? true : undefined));
+  assert.deepEqual(seen, [{ app: 'org.gnome.TextEditor', title: 'notes.txt' }, { app: 'firefox', title: 'Docs' }]);
+});
+
+test('GNOME: when org.gnome.Shell moves to a new connection, Tock asks the new owner and refuses the old one', async (t) => {
+  let ignored = 0;
+  const source = gnomeFocusSource({ env, titles: () => true, ignored: () => void ignored++ });
+  const old = await standInShell(() => ['org.gnome.TextEditor', 'notes.txt']);
+  t.after(() => old.bus.close());
+  const seen: (FocusedWindow | null)[] = [];
+  const follower = await source.follow((w) => seen.push(w), () => {});
+  t.after(() => follower.stop());
+  await old.bus.releaseName(GNOME_EXTENSION.busName);
+  const next = await standInShell(() => ['org.gnome.Nautilus', 'Home']);
+  t.after(() => next.bus.close());
+  await until('the new shell asked', () => (seen.length === 2 ? true : undefined));
+  assert.equal(await refusal(old.tell()), ACCESS_DENIED);
+  assert.equal(ignored, 1);
+  await next.tell();
+  await until("the new shell's report", () => (seen.length === 3 ? true : undefined));
+  assert.deepEqual(seen.slice(1), [
+    { app: 'org.gnome.Nautilus', title: 'Home' },
+    { app: 'org.gnome.Nautilus', title: 'Home' },
+  ]);
 });
 
 test('GNOME: install copies the extension into the user extensions folder', async () => {
@@ -121,12 +217,12 @@ for (const plasma of [6, 5] as const) {
       loadScript: {
         in: 'ss',
         out: 'i',
-        run: (path: unknown, plugin: unknown) => {
+        run: ([path, plugin]) => {
           loaded.push(`${String(plugin)}:${String(path)}`);
           return 7;
         },
       },
-      unloadScript: { in: 's', out: 'b', run: (plugin: unknown) => (unloaded.push(String(plugin)), true) },
+      unloadScript: { in: 's', out: 'b', run: ([plugin]) => (unloaded.push(String(plugin)), true) },
     });
     kwin.serve(plasma === 6 ? '/Scripting/Script7' : '/7', KWIN_CONTRACT.scriptIface, {
       run: {
@@ -160,6 +256,43 @@ for (const plasma of [6, 5] as const) {
     assert.deepEqual(unloaded, [KWIN_CONTRACT.pluginName, KWIN_CONTRACT.pluginName]);
   });
 }
+
+/** A stand-in KWin that loads Tock's script without running it: the test calls Tock as KWin would. */
+async function standInKWin(): Promise<SessionBus> {
+  const kwin = await connectSessionBus(env);
+  kwin.serve(KWIN_CONTRACT.scripting, KWIN_CONTRACT.scriptingIface, {
+    loadScript: { in: 'ss', out: 'i', run: () => 3 },
+    unloadScript: { in: 's', out: 'b', run: () => true },
+  });
+  kwin.serve('/Scripting/Script3', KWIN_CONTRACT.scriptIface, { run: { in: '', out: '', run: () => undefined } });
+  assert.ok(await kwin.requestName(KWIN_CONTRACT.kwin));
+  return kwin;
+}
+
+const activated = (bus: SessionBus, app: string, title: string): Promise<unknown[]> => bus.call(KWIN_CONTRACT.busName, KWIN_CONTRACT.path, KWIN_CONTRACT.iface, 'Activated', 'ss', [app, title]);
+
+test("KDE: an Activated call from any client but the owner of org.kde.KWin is refused and counted; after KWin's name moves, the old connection is refused", async (t) => {
+  let ignored = 0;
+  const source = kdeFocusSource({ env, homeDir: home, ignored: () => void ignored++ });
+  const kwin = await standInKWin();
+  t.after(() => kwin.close());
+  const seen: (FocusedWindow | null)[] = [];
+  const follower = await source.follow((w) => seen.push(w), () => {});
+  t.after(() => follower.stop());
+  const attacker = await connectSessionBus(env);
+  t.after(() => attacker.close());
+  assert.equal(await refusal(activated(attacker, 'evil', 'injected')), ACCESS_DENIED);
+  assert.equal(ignored, 1);
+  await activated(kwin, 'org.kde.kate', 'notes.txt — Kate');
+  assert.deepEqual(seen, [{ app: 'org.kde.kate', title: 'notes.txt — Kate' }], 'the call returns after Tock took the report');
+  await kwin.releaseName(KWIN_CONTRACT.kwin);
+  const next = await standInKWin();
+  t.after(() => next.close());
+  assert.equal(await refusal(activated(kwin, 'evil', 'after the move')), ACCESS_DENIED);
+  assert.equal(ignored, 2);
+  await activated(next, 'firefox', 'Docs');
+  assert.deepEqual(seen.slice(1), [{ app: 'firefox', title: 'Docs' }]);
+});
 
 /** A KWin signal as scripts see it: connect and disconnect. */
 class Signal {

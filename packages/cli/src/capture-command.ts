@@ -31,6 +31,8 @@ export function formatCaptureStatus(status: CaptureStatus): string {
   else if (status.state === 'none') lines.push('source: none works here, so no window is recorded (see below)');
   else if (status.state === 'starting') lines.push('source: starting');
   lines.push(`idle: ${status.idleSource ?? 'no idle source answers; no idle spans'}`);
+  const ignored = status.ignoredReports;
+  lines.push(`ignored: ${ignored} focus report${ignored === 1 ? '' : 's'} from bus clients other than GNOME Shell or KWin`);
   for (const source of status.sources) {
     lines.push(`  ${source.works ? 'works' : 'no   '}  ${source.name}${source.reason ? `: ${source.reason}` : ''}`);
   }

@@ -23,10 +23,11 @@ import {
 } from '@tock/core';
 import { IdleReader } from '../idle/watch.ts';
 import type { IdleSource } from '../idle/sources.ts';
+import type { BusReportHooks } from './dbus.ts';
 import { installGnomeExtension, type GnomeExtensionInstall } from './gnome.ts';
 import { screenSaverLockWatch, type LockFollower, type LockWatch } from './lock.ts';
 import { CaptureRecorder } from './recorder.ts';
-import { focusSourcesFor, type FocusFollower, type FocusSource, type FocusSourceID } from './sources.ts';
+import { focusSourcesFor, type FocusFollower, type FocusSource, type FocusSourceContext, type FocusSourceID } from './sources.ts';
 
 /** How often the idle source is read while the window source runs. */
 export const CAPTURE_IDLE_POLL_MS = 15_000;
@@ -55,6 +56,11 @@ export interface CaptureStatus {
   sources: FocusSourceStatus[];
   /** The idle source that turns idleness into `idle` spans, or null. */
   idleSource: string | null;
+  /**
+   * Focus reports ignored since the app started because they did not come from the desktop
+   * (a bus client that does not own `org.gnome.Shell` / `org.kde.KWin`).
+   */
+  ignoredReports: number;
 }
 
 /** What {@link createCapture} needs; tests inject sources, idle sources and the clock. */
@@ -64,8 +70,8 @@ export interface CaptureOptions {
   env: NodeJS.ProcessEnv;
   homeDir: string;
   platform?: NodeJS.Platform;
-  /** The focus sources, best first (default: this platform's). */
-  focusSources?: () => FocusSource[] | Promise<FocusSource[]>;
+  /** The focus sources, best first (default: this platform's), given the titles setting and the ignored reports' counter. */
+  focusSources?: (hooks: Required<BusReportHooks>) => FocusSource[] | Promise<FocusSource[]>;
   /** The idle sources (default: none: capture then records no idle spans). */
   idleSources?: (signal: AbortSignal) => readonly IdleSource[];
   /** The screen's lock (default: the session bus's screensavers; null: none). */
@@ -112,7 +118,20 @@ export function createCapture(options: CaptureOptions): Capture {
   const aborter = new AbortController();
   const onError = options.onError ?? ((message: string) => console.error(`tock: capture: ${message}`));
   const changed = options.onChange ?? (() => {});
-  const sources = options.focusSources ?? (() => focusSourcesFor(options.platform ?? process.platform, { env, homeDir: options.homeDir }));
+  let ignoredReports = 0;
+  // The bus sources read titles at each report and count the reports they refuse; the count
+  // is not a change the window must hear of (a flood of forged reports makes no events).
+  const hooks: Required<BusReportHooks> = {
+    titles: () => readCaptureSettings(store.settings).titles,
+    ignored: () => {
+      ignoredReports++;
+    },
+  };
+  const sources = (): FocusSource[] | Promise<FocusSource[]> => {
+    if (options.focusSources) return options.focusSources(hooks);
+    const context: FocusSourceContext & BusReportHooks = { env, homeDir: options.homeDir, ...hooks };
+    return focusSourcesFor(options.platform ?? process.platform, context);
+  };
   const recorder = new CaptureRecorder({
     clock,
     settings: () => readCaptureSettings(store.settings),
@@ -256,6 +275,7 @@ export function createCapture(options: CaptureOptions): Capture {
       source: active ? { id: active.id, name: active.name } : null,
       sources: checked,
       idleSource: idleReader?.source?.name ?? null,
+      ignoredReports,
     };
   };
 

@@ -5,11 +5,13 @@
  * it over D-Bus (`org.kde.KWin /Scripting loadScript`, then `run` on the script's object —
  * `/Scripting/Script<N>` on Plasma 6, `/<N>` on Plasma 5). The script calls Tock back with
  * `callDBus` at every activation (`workspace.windowActivated` on Plasma 6,
- * `workspace.clientActivated` on Plasma 5) and caption change of the active window.
+ * `workspace.clientActivated` on Plasma 5) and caption change of the active window. A call
+ * counts only from the unique name that owns `org.kde.KWin` at that moment (KWin's scripts
+ * call from KWin's own connection); any other caller is refused and counted.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { connectSessionBus, type SessionBus } from './dbus.ts';
+import { type BusReportHooks, connectSessionBus, DBusRefusal, type SessionBus } from './dbus.ts';
 import { FocusSourceUnavailable, type FocusedWindow, type FocusFollower, type FocusSource, type FocusSourceContext } from './sources.ts';
 
 /** Tock's side of the contract, and KWin's. */
@@ -63,7 +65,7 @@ async function runScript(bus: SessionBus, id: number): Promise<void> {
 }
 
 /** The KDE source: needs KWin on the session bus. */
-export function kdeFocusSource(context: FocusSourceContext): FocusSource {
+export function kdeFocusSource(context: FocusSourceContext & BusReportHooks): FocusSource {
   const { env, homeDir } = context;
   return {
     id: 'kde',
@@ -90,15 +92,21 @@ export function kdeFocusSource(context: FocusSourceContext): FocusSource {
       const { busName, path, iface, kwin, scripting, scriptingIface, pluginName } = KWIN_CONTRACT;
       let stopped = false;
       try {
+        const kwinOwner = await bus.watchNameOwner(kwin);
         if (!(await bus.requestName(busName))) throw new FocusSourceUnavailable(`${busName} is taken on the session bus (another Tock running?)`);
         bus.serve(path, iface, {
           Activated: {
             in: 'ss',
             out: '',
-            run: (app: unknown, title: unknown) => {
+            run: ([app, title], sender) => {
+              if (sender !== kwinOwner.current()) {
+                context.ignored?.();
+                return new DBusRefusal(`only the owner of ${kwin} reports the active window`);
+              }
               const a = typeof app === 'string' && app !== '' ? app : null;
               const t = typeof title === 'string' && title !== '' ? title : null;
               onFocus(a === null && t === null ? null : ({ app: a, title: t } satisfies FocusedWindow));
+              return undefined;
             },
           },
         });

@@ -2,26 +2,32 @@
 // way to learn the focused window on Wayland, so this extension answers it over the session
 // D-Bus, on GNOME Shell's own connection (bus name org.gnome.Shell):
 //   object /app/tock/Capture, interface app.tock.Capture.Shell
-//   GetFocused() -> (s app, s title)   the focused window's class (the app id on Wayland) and title
-//   signal FocusChanged(s app, s title) when the focus moves or the focused window's title changes
+//   GetFocused(b titles) -> (s app, s title)   the focused window's class (the app id on Wayland)
+//                                              and, only when titles is true, its title
+// and tells Tock when to ask again, by calling Tock on its own bus name (never a broadcast):
+//   app.tock.Capture  /app/tock/Capture  app.tock.Capture.Gnome.FocusChanged()  (no arguments)
+// when the focus moves or the focused window's title changes. GetFocused answers only the
+// connection that owns app.tock.Capture (asked of the bus at each call), so no other bus
+// client can read the focus, and no title leaves the shell unless Tock asks for titles.
 // Empty strings mean "no window has the focus". Nothing is kept here; Tock decides what to record.
 import Gio from 'gi://Gio';
 import GLib from 'gi://GLib';
 import { Extension } from 'resource:///org/gnome/shell/extensions/extension.js';
 
 export const OBJECT_PATH = '/app/tock/Capture';
+export const TOCK_BUS_NAME = 'app.tock.Capture';
+export const TOCK_INTERFACE = 'app.tock.Capture.Gnome';
 export const INTERFACE_XML = `<node>
   <interface name="app.tock.Capture.Shell">
     <method name="GetFocused">
+      <arg type="b" direction="in" name="titles"/>
       <arg type="s" direction="out" name="app"/>
       <arg type="s" direction="out" name="title"/>
     </method>
-    <signal name="FocusChanged">
-      <arg type="s" name="app"/>
-      <arg type="s" name="title"/>
-    </signal>
   </interface>
 </node>`;
+
+const ACCESS_DENIED = 'org.freedesktop.DBus.Error.AccessDenied';
 
 export default class TockCaptureExtension extends Extension {
   enable() {
@@ -41,15 +47,47 @@ export default class TockCaptureExtension extends Extension {
     this._dbus = null;
   }
 
-  // D-Bus method: the focused window now.
-  GetFocused() {
-    return this._current();
+  // D-Bus method GetFocused(b titles): the focused window now, to the owner of Tock's name only.
+  /**
+   * @param {[boolean]} params
+   * @param {Gio.DBusMethodInvocation} invocation
+   */
+  GetFocusedAsync([titles], invocation) {
+    const sender = invocation.get_sender();
+    Gio.DBus.session.call(
+      'org.freedesktop.DBus',
+      '/org/freedesktop/DBus',
+      'org.freedesktop.DBus',
+      'GetNameOwner',
+      new GLib.Variant('(s)', [TOCK_BUS_NAME]),
+      new GLib.VariantType('(s)'),
+      Gio.DBusCallFlags.NONE,
+      -1,
+      null,
+      (connection, result) => {
+        let owner = null;
+        try {
+          [owner] = /** @type {[string]} */ (connection?.call_finish(result).deepUnpack() ?? [null]);
+        } catch {
+          owner = null; // Nobody owns Tock's name: nobody may ask.
+        }
+        if (owner === null || owner !== sender) {
+          invocation.return_dbus_error(ACCESS_DENIED, `only the owner of ${TOCK_BUS_NAME} may ask`);
+          return;
+        }
+        invocation.return_value(new GLib.Variant('(ss)', this._current(titles === true)));
+      },
+    );
   }
 
-  _current() {
+  /**
+   * @param {boolean} titles
+   * @returns {[string, string]}
+   */
+  _current(titles) {
     const w = global.display.focus_window;
     if (!w) return ['', ''];
-    return [w.get_wm_class() ?? '', w.get_title() ?? ''];
+    return [w.get_wm_class() ?? '', titles ? (w.get_title() ?? '') : ''];
   }
 
   _unfollowTitle() {
@@ -63,13 +101,31 @@ export default class TockCaptureExtension extends Extension {
     const w = global.display.focus_window;
     if (w) {
       this._window = w;
-      this._titleId = w.connect('notify::title', () => this._emit());
+      this._titleId = w.connect('notify::title', () => this._tell());
     }
-    this._emit();
+    this._tell();
   }
 
-  _emit() {
-    const [app, title] = this._current();
-    this._dbus?.emit_signal('FocusChanged', new GLib.Variant('(ss)', [app, title]));
+  // Tells Tock to ask again: a call to Tock's name, carrying nothing. Without Tock on the bus
+  // the call fails at once (no auto-start) and is forgotten.
+  _tell() {
+    Gio.DBus.session.call(
+      TOCK_BUS_NAME,
+      OBJECT_PATH,
+      TOCK_INTERFACE,
+      'FocusChanged',
+      null,
+      null,
+      Gio.DBusCallFlags.NO_AUTO_START,
+      -1,
+      null,
+      (connection, result) => {
+        try {
+          connection?.call_finish(result);
+        } catch {
+          // Tock is not running, or not following GNOME now.
+        }
+      },
+    );
   }
 }

@@ -1,0 +1,254 @@
+/**
+ * Tock's GNOME Shell extension (gnome-extension/extension.js) — its own code — with Tock's GNOME
+ * source, on a private dbus-daemon. GNOME Shell is not run (that needs its GJS and a
+ * compositor): the extension's three imports are stood in for — `Gio` by a bridge that makes
+ * its D-Bus calls and serves its exported object over a real bus connection that owns
+ * `org.gnome.Shell`, `GLib.Variant` by a plain value, `Extension` by an empty base — and
+ * `global.display` by a display whose focus and window titles the test moves.
+ *
+ * What it shows (docs/desktop.md "Who may report the focus"): the extension tells Tock by a
+ * call addressed to `app.tock.Capture` that carries nothing, never by a broadcast; it answers
+ * `GetFocused` to the owner of `app.tock.Capture` only; and no title leaves it while Tock's
+ * *titles* is off.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, test } from 'node:test';
+import { startDBusSession, until, type DBusSession } from '@tock/test-support';
+import { ACCESS_DENIED, connectSessionBus, DBusCallError, type SessionBus } from '../src/desktop/capture/dbus.ts';
+import { GNOME_EXTENSION, GNOME_EXTENSION_DIR, gnomeFocusSource } from '../src/desktop/capture/gnome.ts';
+import type { FocusedWindow } from '../src/desktop/capture/sources.ts';
+
+let session: DBusSession;
+let env: NodeJS.ProcessEnv;
+let dir: string;
+
+before(async () => {
+  session = await startDBusSession();
+  env = { PATH: process.env.PATH, DBUS_SESSION_BUS_ADDRESS: session.address };
+  dir = mkdtempSync(join(tmpdir(), 'tock-gnome-extension-'));
+});
+after(() => {
+  session?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** GLib.Variant as the extension uses it: a signature and a value. */
+class Variant {
+  readonly signature: string;
+  readonly value: unknown[];
+  constructor(signature: string, value: unknown[]) {
+    this.signature = signature;
+    this.value = value;
+  }
+  deepUnpack(): unknown[] {
+    return this.value;
+  }
+}
+
+/** One D-Bus call the extension made. */
+interface Sent {
+  destination: string | null;
+  member: string;
+  body: unknown[] | null;
+}
+
+/** A window as Meta shows it to the extension: class, title, and its `notify::title`. */
+class FakeWindow {
+  readonly #handlers = new Map<number, () => void>();
+  #next = 1;
+  readonly wmClass: string;
+  title: string;
+  constructor(wmClass: string, title: string) {
+    this.wmClass = wmClass;
+    this.title = title;
+  }
+  get_wm_class(): string {
+    return this.wmClass;
+  }
+  get_title(): string {
+    return this.title;
+  }
+  connect(_signal: 'notify::title', f: () => void): number {
+    this.#handlers.set(this.#next, f);
+    return this.#next++;
+  }
+  disconnect(id: number): void {
+    this.#handlers.delete(id);
+  }
+  retitle(title: string): void {
+    this.title = title;
+    for (const f of this.#handlers.values()) f();
+  }
+}
+
+/** `global.display`: the focused window and `notify::focus-window`. */
+class FakeDisplay {
+  focus_window: FakeWindow | null = null;
+  readonly #handlers = new Map<number, () => void>();
+  #next = 1;
+  connect(_signal: 'notify::focus-window', f: () => void): number {
+    this.#handlers.set(this.#next, f);
+    return this.#next++;
+  }
+  disconnect(id: number): void {
+    this.#handlers.delete(id);
+  }
+  focus(w: FakeWindow | null): void {
+    this.focus_window = w;
+    for (const f of this.#handlers.values()) f();
+  }
+}
+
+/** The stand-ins for `gi://Gio`, `gi://GLib` and the shell's `Extension`, over `bus`. */
+function shellImports(bus: SessionBus, sent: Sent[], answered: unknown[][], broadcasts: string[]) {
+  type Callback = (connection: unknown, result: { out?: unknown[]; error?: unknown }) => void;
+  const connection = {
+    call(destination: string | null, path: string, iface: string, member: string, params: Variant | null, _reply: unknown, _flags: number, _timeout: number, _cancel: null, callback: Callback): void {
+      sent.push({ destination, member, body: params?.value ?? null });
+      const signature = params ? params.signature.slice(1, -1) : undefined;
+      bus.call(destination ?? '', path, iface, member, signature, params?.value).then(
+        (out) => callback(connection, { out }),
+        (error: unknown) => callback(connection, { error }),
+      );
+    },
+    call_finish(result: { out?: unknown[]; error?: unknown }): Variant {
+      if (result.error !== undefined) throw result.error;
+      return new Variant('', result.out ?? []);
+    },
+    emit_signal(_destination: string | null, _path: string, _iface: string, member: string): void {
+      broadcasts.push(member);
+    },
+  };
+  const Gio = {
+    DBus: { session: connection },
+    DBusCallFlags: { NONE: 0, NO_AUTO_START: 1 },
+    DBusExportedObject: {
+      wrapJSObject(xml: string, obj: { GetFocusedAsync(params: unknown[], invocation: unknown): void }) {
+        const iface = /<interface name="([\w.]+)">/.exec(xml)?.[1] ?? '';
+        return {
+          export(_connection: unknown, path: string): void {
+            bus.serve(path, iface, {
+              GetFocused: {
+                in: 'b',
+                out: 'ss',
+                run: (args, sender) =>
+                  new Promise((resolve) =>
+                    obj.GetFocusedAsync(args, {
+                      get_sender: () => sender,
+                      return_value: (v: Variant) => {
+                        answered.push(v.value);
+                        resolve(v.value);
+                      },
+                      return_dbus_error: (name: string, message: string) => resolve(Object.assign(new Error(message), { dbusName: name })),
+                    }),
+                  ),
+              },
+            });
+          },
+          unexport(): void {},
+          emit_signal(member: string): void {
+            broadcasts.push(member);
+          },
+        };
+      },
+    },
+  };
+  const GLib = { Variant, VariantType: class VariantType {} };
+  class Extension {}
+  return { Gio, GLib, Extension };
+}
+
+/** Loads extension.js as GNOME Shell would, its imports stood in for. */
+async function loadExtension(imports: ReturnType<typeof shellImports>): Promise<new () => { enable(): void; disable(): void }> {
+  const source = readFileSync(join(GNOME_EXTENSION_DIR, 'extension.js'), 'utf8');
+  const lines = ["import Gio from 'gi://Gio';", "import GLib from 'gi://GLib';", "import { Extension } from 'resource:///org/gnome/shell/extensions/extension.js';"];
+  for (const line of lines) assert.ok(source.includes(`${line}\n`), `extension.js imports ${line}`);
+  const imported = source.match(/^import .*$/gm) ?? [];
+  assert.deepEqual(imported, lines, 'the extension imports nothing else');
+  const stood = lines.reduce((text, line) => text.replace(`${line}\n`, ''), source);
+  const file = join(dir, `extension-${Date.now()}.mjs`);
+  writeFileSync(file, `const { Gio, GLib, Extension } = globalThis.__tockShellImports;\n${stood}`);
+  (globalThis as { __tockShellImports?: unknown }).__tockShellImports = imports;
+  const module = (await import(pathToFileURL(file).href)) as { default: new () => { enable(): void; disable(): void } };
+  return module.default;
+}
+
+async function refusal(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+  } catch (error) {
+    return error instanceof DBusCallError ? error.dbusName : String(error);
+  }
+  return 'answered';
+}
+
+test('the extension tells Tock by a call to app.tock.Capture that carries nothing, answers only Tock, and sends no title while titles is off', async (t) => {
+  const shell = await connectSessionBus(env);
+  t.after(() => shell.close());
+  const sent: Sent[] = [];
+  const answered: unknown[][] = [];
+  const broadcasts: string[] = [];
+  const display = new FakeDisplay();
+  const host = globalThis as { display?: FakeDisplay };
+  host.display = display;
+  const TockCapture = await loadExtension(shellImports(shell, sent, answered, broadcasts));
+  const editor = new FakeWindow('org.gnome.TextEditor', 'notes.txt');
+  const bank = new FakeWindow('firefox', 'Bank — login');
+  display.focus_window = editor;
+  const extension = new TockCapture();
+  extension.enable();
+  t.after(() => {
+    extension.disable();
+    delete host.display;
+  });
+  assert.ok(await shell.requestName(GNOME_EXTENSION.busName));
+
+  // Another bus client listens for version 3's broadcast and asks the shell itself.
+  const eavesdropper = await connectSessionBus(env);
+  t.after(() => eavesdropper.close());
+  const overheard: unknown[][] = [];
+  await eavesdropper.onSignal(GNOME_EXTENSION.path, GNOME_EXTENSION.iface, 'FocusChanged', (body) => overheard.push(body));
+  assert.equal(await refusal(eavesdropper.call(GNOME_EXTENSION.busName, GNOME_EXTENSION.path, GNOME_EXTENSION.iface, 'GetFocused', 'b', [true])), ACCESS_DENIED);
+
+  let titles = true;
+  let ignored = 0;
+  const seen: (FocusedWindow | null)[] = [];
+  const follower = await gnomeFocusSource({ env, titles: () => titles, ignored: () => void ignored++ }).follow(
+    (w) => seen.push(w),
+    () => {},
+  );
+  t.after(() => follower.stop());
+  assert.deepEqual(seen, [{ app: 'org.gnome.TextEditor', title: 'notes.txt' }]);
+
+  editor.retitle('draft.txt');
+  await until('the new title', () => (seen.length === 2 ? true : undefined));
+  titles = false;
+  display.focus(bank);
+  await until('the bank, titles off', () => (seen.length === 3 ? true : undefined));
+  bank.retitle('Bank — account 123');
+  await until('its new title', () => (seen.length === 4 ? true : undefined));
+  display.focus(null);
+  await until('no focus', () => (seen.length === 5 ? true : undefined));
+  assert.deepEqual(seen.slice(1), [{ app: 'org.gnome.TextEditor', title: 'draft.txt' }, { app: 'firefox', title: null }, { app: 'firefox', title: null }, null]);
+  assert.equal(ignored, 0);
+
+  // What left the shell: calls addressed to Tock's name (and the bus daemon's), nothing broadcast.
+  assert.deepEqual(broadcasts, []);
+  assert.deepEqual(overheard, []);
+  const tells = sent.filter((s) => s.member === 'FocusChanged');
+  assert.equal(tells.length, 5, 'enable, a title, a focus, a title, no focus');
+  assert.ok(tells.every((s) => s.destination === GNOME_EXTENSION.tockBusName && s.body === null));
+  assert.ok(sent.every((s) => s.destination === GNOME_EXTENSION.tockBusName || (s.destination === 'org.freedesktop.DBus' && s.member === 'GetNameOwner')));
+  assert.deepEqual(answered, [
+    ['org.gnome.TextEditor', 'notes.txt'],
+    ['org.gnome.TextEditor', 'draft.txt'],
+    ['firefox', ''],
+    ['firefox', ''],
+    ['', ''],
+  ]);
+  assert.ok(!JSON.stringify(answered).includes('Bank'), 'no title of the bank window left the shell');
+});
