@@ -10,7 +10,7 @@
  * the bundle as installed. Inside the repository the one resolver (packages/app/src/package-files.ts)
  * still finds the repository's window and icons, since the folder has no package.json of its own.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
@@ -24,17 +24,18 @@ export const BUNDLE_EXTERNALS = ['@napi-rs/keyring', 'abstract-socket'];
  * The `tock` command of an installed bundle, at `packages/cli/bin/tock.js` (so `lib/` is three
  * folders up). Plain JavaScript for any Node: on Node 24 or later it runs Tock (lib/tock.mjs);
  * on an older Node it runs itself again on the Node 24 the package brings (node-<platform>-<arch>,
- * or node/bin/node in the .deb).
+ * or node/bin/node in the .deb). Its compile cache is the repository launcher's, from the same
+ * file copied beside it ({@link COMPILE_CACHE_MODULE}).
  */
 export const LAUNCHER = `#!/usr/bin/env node
 // The \`tock\` command of the installed package. Plain JavaScript for any Node: on Node 24 or
 // later it runs Tock (lib/tock.mjs); on an older Node it runs itself again on the Node 24 the
 // package brings (node-<platform>-<arch>, or node/bin/node in the .deb).
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runAgain, startCompileCache, withoutCompileCacheVariable } from './compile-cache.js';
 
 const here = fileURLToPath(import.meta.url);
 const root = join(dirname(here), '..', '..', '..');
@@ -50,16 +51,27 @@ if (Number(process.versions.node.split('.')[0]) < 24) {
     process.stderr.write('error: tock needs Node 24, and the Node 24 its package brings is missing; reinstall tock\\n');
     process.exit(1);
   }
-  const child = spawn(node, [here, ...process.argv.slice(2)], { stdio: 'inherit' });
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  runAgain(node, here, process.argv.slice(2), process.env);
+} else if (startCompileCache(process.env, await import('node:module')).rerun) {
+  // Node 24 read NODE_COMPILE_CACHE before this file ran, and its folder is not safe: again without it.
+  runAgain(process.execPath, here, process.argv.slice(2), withoutCompileCacheVariable());
 } else {
-  const { enableCompileCache } = await import('node:module');
-  enableCompileCache?.();
   const { main } = await import('../../../lib/tock.mjs');
   process.exitCode = await main(process.argv.slice(2));
 }
 `;
+
+/** The launchers' shared compile-cache module (plain JavaScript), copied beside the packaged launcher. */
+export const COMPILE_CACHE_MODULE = join(ROOT, 'packages/cli/bin/compile-cache.js');
+
+/** Writes the packaged launcher and the compile-cache module it imports into `<folder>/packages/cli/bin/`; returns the launcher's path. */
+export function writeLauncher(folder: string): string {
+  const bin = join(folder, 'packages/cli/bin');
+  mkdirSync(bin, { recursive: true });
+  writeFileSync(join(bin, 'tock.js'), LAUNCHER, { mode: 0o755 });
+  copyFileSync(COMPILE_CACHE_MODULE, join(bin, 'compile-cache.js'));
+  return join(bin, 'tock.js');
+}
 
 /**
  * Bundles `packages/cli/src/main.ts` into `<folder>/lib/` (tock.mjs and its chunks; the folder
@@ -93,10 +105,7 @@ export async function bundleTock(folder: string): Promise<Metafile> {
 /** Writes the bundle and its launcher (`packages/cli/bin/tock.js`) into the folder; returns the launcher's path. */
 export async function bundleWithLauncher(folder: string): Promise<string> {
   await bundleTock(folder);
-  const launcher = join(folder, 'packages/cli/bin/tock.js');
-  mkdirSync(dirname(launcher), { recursive: true });
-  writeFileSync(launcher, LAUNCHER, { mode: 0o755 });
-  return launcher;
+  return writeLauncher(folder);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

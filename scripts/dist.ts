@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleTock, LAUNCHER } from './dist-bundle.ts';
+import { bundleTock, writeLauncher } from './dist-bundle.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
@@ -76,8 +76,7 @@ async function main(): Promise<void> {
   for (const file of ['metadata.json', 'extension.js']) {
     cpSync(join(ROOT, 'packages/app/src/desktop/capture/gnome-extension', file), join(STAGE, 'packages/app/src/desktop/capture/gnome-extension', file));
   }
-  mkdirSync(join(STAGE, 'packages/cli/bin'), { recursive: true });
-  writeFileSync(join(STAGE, 'packages/cli/bin/tock.js'), LAUNCHER, { mode: 0o755 });
+  writeLauncher(STAGE);
   cpSync(join(ROOT, 'README.md'), join(STAGE, 'README.md'));
 
   // Every package in the bundle, and the two installed beside it, with its licence.

@@ -8,8 +8,13 @@ if (major < 22 || (major === 22 && minor < 18)) {
   );
   process.exit(1);
 }
-// Cache compiled modules on disk (Node ≥ 22.1): the git hook runs `tock` on every checkout.
-const { enableCompileCache } = await import('node:module');
-enableCompileCache?.();
-const { main } = await import('../src/main.ts');
-process.exitCode = await main(process.argv.slice(2));
+// Cache compiled modules on disk (the git hook runs `tock` on every checkout), in the person's
+// own 0700 folder or not at all: never Node's shared one in /tmp (./compile-cache.js).
+const module = await import('node:module');
+const { runAgain, startCompileCache, withoutCompileCacheVariable } = await import('./compile-cache.js');
+if (startCompileCache(process.env, module).rerun) {
+  runAgain(process.execPath, process.argv[1], process.argv.slice(2), withoutCompileCacheVariable());
+} else {
+  const { main } = await import('../src/main.ts');
+  process.exitCode = await main(process.argv.slice(2));
+}
