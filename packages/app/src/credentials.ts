@@ -19,6 +19,11 @@ export interface CredentialStore {
   readonly kind: CredentialStoreKind;
   /** Human description for settings and `tock listener status`. */
   readonly description: string;
+  /**
+   * Why this store is used though the person never chose it (the file store on a desktop with no
+   * Secret Service), one line the window and `tock listener on` show; absent otherwise.
+   */
+  readonly notice?: string;
   /** The stored token, or null when none was ever created. Throws CredentialStoreError. */
   read(): string | null;
   write(token: string): void;
@@ -100,11 +105,15 @@ export function osCredentialStore(homeDir: string, env: NodeJS.ProcessEnv = proc
   };
 }
 
-/** The opt-in file store: one file, mode 0600, replaced atomically on write. */
-export function fileCredentialStore(path: string): CredentialStore {
+/**
+ * The file store: one file, mode 0600, replaced atomically on write. `notice`: why it is used
+ * though nobody chose it ({@link chooseCredentialStore}).
+ */
+export function fileCredentialStore(path: string, notice?: string): CredentialStore {
   return {
     kind: 'file',
     description: `file ${path} (mode 0600)`,
+    ...(notice === undefined ? {} : { notice }),
     read() {
       if (!existsSync(path)) return null;
       const token = readFileSync(path, 'utf8').trim();
@@ -138,4 +147,64 @@ export function chooseCredentialStoreKind(env: NodeJS.ProcessEnv, saved: Credent
   if (fromEnv === 'file' || fromEnv === 'os') return fromEnv;
   if (fromEnv) throw new Problem('credential_store_failed', `TOCK_CREDENTIAL_STORE must be "os" or "file", not "${fromEnv}"`);
   return saved ?? 'os';
+}
+
+/** Where the token and the secrets beside it live, and whether the app chose it for lack of the OS store. */
+export interface CredentialStoreChoice {
+  kind: CredentialStoreKind;
+  /** True when nobody chose a store and the OS one is not there: the file store stands in (say so, and remember it). */
+  fellBack: boolean;
+}
+
+/** The D-Bus name of the Secret Service (GNOME Keyring, KWallet, KeePassXC serve it). */
+const SECRET_SERVICE_NAME = 'org.freedesktop.secrets';
+
+/**
+ * Whether a Secret Service answers on the session bus of `env`: its name has an owner, or the
+ * bus can start it (D-Bus activation, as gnome-keyring at login). Asks the bus daemon only —
+ * never the keyring itself, which would ask a locked keyring to unlock.
+ */
+export async function secretServiceReachable(env: NodeJS.ProcessEnv, timeoutMs = 3000): Promise<boolean> {
+  if (!env.DBUS_SESSION_BUS_ADDRESS) return false;
+  const { connectSessionBus } = await import('./desktop/capture/dbus.ts');
+  let bus: Awaited<ReturnType<typeof connectSessionBus>>;
+  try {
+    bus = await connectSessionBus(env, timeoutMs);
+  } catch {
+    return false;
+  }
+  const daemon = ['org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus'] as const;
+  try {
+    const [owned] = await bus.call(...daemon, 'NameHasOwner', 's', [SECRET_SERVICE_NAME]);
+    if (owned === true) return true;
+    const [activatable] = await bus.call(...daemon, 'ListActivatableNames');
+    return Array.isArray(activatable) && activatable.includes(SECRET_SERVICE_NAME);
+  } catch {
+    return false;
+  } finally {
+    bus.close();
+  }
+}
+
+/**
+ * The one place the credential store is chosen (docs/product.md "The application"): the
+ * environment wins, then the saved choice; with neither, the OS store — except on Linux where no
+ * Secret Service answers, where the 0600 file in the Tock home stands in (`fellBack`: the app
+ * remembers it and says so). The token, the editor key and the sync key all live in this store.
+ */
+export async function chooseCredentialStore(
+  env: NodeJS.ProcessEnv,
+  saved: CredentialStoreKind | undefined,
+  osStoreThere: () => Promise<boolean> = () => secretServiceReachable(env),
+  platform: NodeJS.Platform = process.platform,
+): Promise<CredentialStoreChoice> {
+  const fromEnv = env.TOCK_CREDENTIAL_STORE;
+  if (fromEnv || saved !== undefined) return { kind: chooseCredentialStoreKind(env, saved), fellBack: false };
+  if (platform === 'darwin' || platform === 'win32') return { kind: 'os', fellBack: false };
+  return (await osStoreThere()) ? { kind: 'os', fellBack: false } : { kind: 'file', fellBack: true };
+}
+
+/** What the window and `tock listener on` say when the file store stands in for a missing Secret Service. */
+export function fallbackNotice(path: string): string {
+  return `no Secret Service (GNOME Keyring, KWallet) answers on this desktop, so the token is kept in ${path} (mode 0600, only your user can read it); choose where it is kept in Settings › Integrations`;
 }

@@ -52,13 +52,13 @@ export class ListenerControl {
   /** The current switch, port and status line. */
   status(): ListenerStatus {
     const { enabled, port } = this.#load();
-    const credentialStore = this.#tokens.store.description;
-    if (!enabled) return { enabled, port, state: 'off', line: 'off', credentialStore };
-    if (this.#error !== null) return { enabled, port, state: 'error', line: `error: ${this.#error}`, credentialStore };
+    const store = { credentialStore: this.#tokens.store.description, notice: this.#tokens.store.notice ?? null };
+    if (!enabled) return { enabled, port, state: 'off', line: 'off', ...store };
+    if (this.#error !== null) return { enabled, port, state: 'error', line: `error: ${this.#error}`, ...store };
     if (this.#listener.port !== null) {
-      return { enabled, port, state: 'active', line: `active on 127.0.0.1:${this.#listener.port}`, credentialStore };
+      return { enabled, port, state: 'active', line: `active on 127.0.0.1:${this.#listener.port}`, ...store };
     }
-    return { enabled, port, state: 'error', line: 'error: not started', credentialStore };
+    return { enabled, port, state: 'error', line: 'error: not started', ...store };
   }
 
   /**
@@ -68,13 +68,8 @@ export class ListenerControl {
   async enable(port?: number): Promise<ListenerStatus> {
     const current = this.#load();
     const target = port === undefined ? current.port : checkListenerPort(port);
-    try {
-      this.#tokens.ensure();
-    } catch (error) {
-      // Fail closed: no token, no listener. The switch stays as it was.
-      if (isProblem(error, 'credential_store_failed')) throw error;
-      throw error;
-    }
+    // Fail closed: a store that fails throws here — no token, no listener, the switch stays as it was.
+    this.#tokens.ensure();
     this.#save({ enabled: true, port: target });
     return this.#bind(target);
   }

@@ -60,16 +60,49 @@ export class TokenKeeper {
     return () => this.#replaced.delete(listener);
   }
 
-  /** Moves the token to another store (copy, then delete from the old one). */
-  moveTo(store: CredentialStore): void {
-    if (store.kind === this.#store.kind) return;
-    const token = this.#store.read();
-    if (token) {
-      store.write(token);
-      this.#store.delete();
+  /**
+   * Moves the token to another store: copy, then delete from the old one. Works whatever the old
+   * store's state (docs/product.md "The application"): an old store that cannot be read is
+   * skipped (the token in memory is carried, if the listener had read it), and one that cannot
+   * be deleted from is left as it is. A token that cannot be carried over is made anew in the new
+   * store (`renewed`: scripts need the new one). Only the new store's write can fail the move;
+   * then nothing changed.
+   */
+  moveTo(store: CredentialStore): { renewed: boolean } {
+    if (store.kind === this.#store.kind) {
+      // The same place, chosen now rather than fallen back on: nothing moves.
+      this.#store = store;
+      return { renewed: false };
     }
+    const old = this.#store;
+    let token: string | null;
+    let readable = true;
+    try {
+      token = old.read();
+    } catch {
+      readable = false;
+      token = this.#cached;
+    }
+    if (token) store.write(token);
     this.#store = store;
+    if (!token && !readable) {
+      try {
+        this.#replace();
+      } catch (error) {
+        this.#store = old;
+        throw error;
+      }
+      return { renewed: true };
+    }
     this.#cached = token;
+    if (token && readable) {
+      try {
+        old.delete();
+      } catch {
+        // The copy is in the new store; a stale one left behind in an old store that will not answer is all that is lost.
+      }
+    }
+    return { renewed: false };
   }
 
   #replace(): string {

@@ -27,6 +27,8 @@ export interface ListenerStatus {
   state: 'off' | 'active' | 'error';
   line: string;
   credentialStore: string;
+  /** Why the token is in a store nobody chose (no Secret Service: the 0600 file), one line; null otherwise. */
+  notice: string | null;
 }
 
 /** Where the listener token is kept, and whether one exists (never the token itself). */
@@ -37,6 +39,14 @@ export interface TokenView {
   kind: 'os' | 'file';
   /** Why the store could not be read, one line; null when it could. */
   error: string | null;
+  /** Why the token is in a store nobody chose (no Secret Service: the 0600 file), one line; null otherwise. */
+  notice: string | null;
+}
+
+/** The answer to choosing a store: where the token is now, and whether it had to be made anew. */
+export interface StoreSwitch extends TokenView {
+  /** The old store could not be read: a new token was made, which scripts need now. */
+  renewed: boolean;
 }
 
 /** The status with what the window's clock needs: the running session's worked seconds. */

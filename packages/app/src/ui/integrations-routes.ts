@@ -50,10 +50,8 @@ export function integrationsRoutes(services: AppServices): Route[] {
     ),
     route(
       'POST /api/credential-store',
-      ({ body }) => {
-        services.setCredentialStore(body.kind);
-        return tokenView(services);
-      },
+      // Works whatever the old store's state: `renewed` says the token had to be made anew (tokens.ts moveTo).
+      ({ body }) => ({ ...tokenView(services), ...services.setCredentialStore(body.kind) }),
       ['listener', 'token'],
     ),
     route('GET /api/license', () => license.info()),

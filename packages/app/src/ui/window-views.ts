@@ -40,10 +40,11 @@ export function promptViews(services: AppServices): PromptView[] {
 /** Whether a token exists, without ever sending it. */
 export function tokenView(services: AppServices): TokenView {
   const store = services.tokens.store;
+  const where = { store: store.description, kind: store.kind, notice: store.notice ?? null };
   try {
-    return { exists: services.tokens.read() !== null, store: store.description, kind: store.kind, error: null };
+    return { exists: services.tokens.read() !== null, ...where, error: null };
   } catch (error) {
-    return { exists: false, store: store.description, kind: store.kind, error: error instanceof Error ? error.message : String(error) };
+    return { exists: false, ...where, error: error instanceof Error ? error.message : String(error) };
   }
 }
 

@@ -20,7 +20,7 @@ import {
   type Suggestions,
 } from '@tock/protocol';
 import type { Block } from '@tock/core/blocks';
-import type { DesktopSettings, DesktopView, LicenseInfo, ListenerStatus, PromptView, StatusView, SyncStatus, TokenView } from '../../views.ts';
+import type { DesktopSettings, DesktopView, LicenseInfo, ListenerStatus, PromptView, StatusView, StoreSwitch, SyncStatus, TokenView } from '../../views.ts';
 import { answers, byUseCase, returns, type WindowRouteSpec } from './input.ts';
 import type {
   ActivityInfo,
@@ -139,7 +139,7 @@ export const WINDOW_ROUTES = {
   'GET /api/token': answers(returns<TokenView>()),
   'POST /api/token/reveal': answers(returns<{ token: string }>()),
   'POST /api/token/rotate': answers(returns<TokenView>()),
-  'POST /api/credential-store': answers(returns<TokenView>(), {
+  'POST /api/credential-store': answers(returns<StoreSwitch>(), {
     body: { properties: { kind: { type: 'string', enum: ['os', 'file'], description: 'The OS keyring or a file.' } }, required: ['kind'] },
   }),
   'GET /api/license': answers(returns<LicenseInfo>()),

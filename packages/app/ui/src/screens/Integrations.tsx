@@ -23,7 +23,7 @@ function portProblem(text: string): string | null {
   return null;
 }
 
-function ListenerSection({ listener }: { listener: ListenerStatus }) {
+function ListenerSection({ listener, tokenError }: { listener: ListenerStatus; tokenError: string | null }) {
   const [port, setPort] = useState(String(listener.port));
   const [portError, setPortError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -85,7 +85,8 @@ function ListenerSection({ listener }: { listener: ListenerStatus }) {
           1024–65535, default 39847.{listener.enabled ? ' Saving moves the listener at once.' : ''}
         </p>
       </form>
-      <Failure message={failure} />
+      {/* A store that cannot be read is said once, under Token: not again here. */}
+      <Failure message={failure === tokenError ? null : failure} />
     </section>
   );
 }
@@ -131,11 +132,16 @@ function TokenSection({ token }: { token: TokenView }) {
       setFailure(messageOf(e));
     }
   };
-  const chooseStore = async (): Promise<void> => {
+  const chooseStore = async (kind: 'os' | 'file'): Promise<void> => {
     setFailure(null);
     try {
-      await request('POST /api/credential-store', { body: { kind: storeChoice } });
-      setMessage(storeChoice === 'file' ? 'The token is now kept in a file.' : 'The token is now kept in the system credential store.');
+      const { renewed } = await request('POST /api/credential-store', { body: { kind } });
+      const where = kind === 'file' ? 'in a file' : 'in the system credential store';
+      setMessage(
+        renewed
+          ? `The old store could not be read, so a new token was made and is now kept ${where}. Scripts need the new one: reveal or copy it above.`
+          : `The token is now kept ${where}.`,
+      );
     } catch (e) {
       setFailure(messageOf(e));
       setStoreChoice(token.kind);
@@ -197,6 +203,19 @@ function TokenSection({ token }: { token: TokenView }) {
 
       <fieldset class="store-choice">
         <legend>Where the token is kept</legend>
+        {token.notice && (
+          <div class="store-notice" role="note" data-testid="store-notice">
+            <p>
+              No system credential store answers on this desktop, so the token is kept in a file only your user can read (mode
+              0600). Keep it there, or choose the system credential store below once one runs.
+            </p>
+            {token.kind === 'file' && (
+              <button type="button" onClick={() => void chooseStore('file')}>
+                Keep it in the file
+              </button>
+            )}
+          </div>
+        )}
         <p class="muted small-print">
           Now: <span data-testid="token-store">{token.store}</span>
         </p>
@@ -218,7 +237,7 @@ function TokenSection({ token }: { token: TokenView }) {
           </span>
         </label>
         {storeChoice !== token.kind && (
-          <button type="button" onClick={() => void chooseStore()}>
+          <button type="button" onClick={() => void chooseStore(storeChoice)}>
             {storeChoice === 'file' ? 'Keep the token in a file' : 'Keep the token in the credential store'}
           </button>
         )}
@@ -463,7 +482,7 @@ export function Integrations() {
   return (
     <div class="screen">
       <ScreenHead title="Integrations">Let scripts, editors and the command line read and control tracking.</ScreenHead>
-      <ListenerSection listener={snapshot.listener} />
+      <ListenerSection listener={snapshot.listener} tokenError={snapshot.token.error} />
       <TokenSection token={snapshot.token} />
       <EditorsSection />
       <RequestsSection />

@@ -1,0 +1,115 @@
+/**
+ * The credential store chosen in one place (credentials.ts `chooseCredentialStore`) and the token
+ * moved whatever the old store's state (tokens.ts `moveTo`), without a Secret Service: stores
+ * that fail are stand-ins that throw as the OS store does when it cannot be reached.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { Problem } from '@tock/protocol';
+import { chooseCredentialStore, fileCredentialStore, secretServiceReachable, type CredentialStore } from '../src/credentials.ts';
+import { TokenKeeper } from '../src/tokens.ts';
+
+const home = () => mkdtempSync(join(tmpdir(), 'tock-choice-'));
+
+/** An OS store that cannot be reached: every call throws, as osCredentialStore does with no Secret Service. */
+function unreachableStore(): CredentialStore {
+  const fail = (): never => {
+    throw new Problem('credential_store_failed', 'the Secret Service could not read the token (no bus)');
+  };
+  return { kind: 'os', description: 'Secret Service', read: fail, write: fail, delete: fail };
+}
+
+/** An OS store in memory. */
+function memoryOsStore(initial: string | null = null): CredentialStore {
+  let token = initial;
+  return {
+    kind: 'os',
+    description: 'memory',
+    read: () => token,
+    write: (value) => {
+      token = value;
+    },
+    delete: () => {
+      token = null;
+    },
+  };
+}
+
+describe('choosing the credential store', () => {
+  const never = async (): Promise<boolean> => assert.fail('the bus was asked though the choice was made');
+  it('takes TOCK_CREDENTIAL_STORE first, then the saved choice, without asking the bus', async () => {
+    assert.deepEqual(await chooseCredentialStore({ TOCK_CREDENTIAL_STORE: 'os' }, 'file', never, 'linux'), { kind: 'os', fellBack: false });
+    assert.deepEqual(await chooseCredentialStore({}, 'file', never, 'linux'), { kind: 'file', fellBack: false });
+    assert.deepEqual(await chooseCredentialStore({}, 'os', never, 'linux'), { kind: 'os', fellBack: false });
+    await assert.rejects(chooseCredentialStore({ TOCK_CREDENTIAL_STORE: 'memory' }, undefined, never, 'linux'), /must be "os" or "file"/);
+  });
+
+  it('with no choice, takes the OS store where a Secret Service answers and falls back to the file where none does', async () => {
+    assert.deepEqual(await chooseCredentialStore({}, undefined, async () => true, 'linux'), { kind: 'os', fellBack: false });
+    assert.deepEqual(await chooseCredentialStore({}, undefined, async () => false, 'linux'), { kind: 'file', fellBack: true });
+    assert.deepEqual(await chooseCredentialStore({}, undefined, never, 'darwin'), { kind: 'os', fellBack: false });
+  });
+
+  it('finds no Secret Service without a session bus, or with one that points nowhere', async () => {
+    assert.equal(await secretServiceReachable({}), false);
+    assert.equal(await secretServiceReachable({ DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(home(), 'no-bus')}` }), false);
+  });
+});
+
+describe('moving the token between stores', () => {
+  it('skips an old store that cannot be read and makes the token anew in the new one (0600)', () => {
+    const dir = home();
+    const old = unreachableStore();
+    const keeper = new TokenKeeper(old);
+    let replaced = 0;
+    keeper.onReplace(() => replaced++);
+    const file = fileCredentialStore(join(dir, 'listener-token'));
+    assert.deepEqual(keeper.moveTo(file), { renewed: true });
+    const token = file.read();
+    assert.match(token ?? '', /^[A-Za-z0-9_-]{43}$/);
+    assert.equal(keeper.current(), token);
+    assert.equal(keeper.store, file);
+    assert.equal(statSync(join(dir, 'listener-token')).mode & 0o777, 0o600);
+    assert.equal(replaced, 1, 'streams opened with an old token end');
+  });
+
+  it('carries the token it holds in memory when the old store stopped answering', () => {
+    const dir = home();
+    const os = memoryOsStore();
+    const keeper = new TokenKeeper(os);
+    const token = keeper.ensure();
+    // The keyring stops answering while the app runs: the token read at start is still the one scripts use.
+    const locked = (): never => {
+      throw new Problem('credential_store_failed', 'the Secret Service could not read the token (locked)');
+    };
+    os.read = locked;
+    os.delete = locked;
+    const file = fileCredentialStore(join(dir, 'listener-token'));
+    assert.deepEqual(keeper.moveTo(file), { renewed: false });
+    assert.equal(file.read(), token);
+    assert.equal(keeper.current(), token);
+  });
+
+  it('copies a readable token unchanged and deletes it from the old store', () => {
+    const dir = home();
+    const os = memoryOsStore('the-token');
+    const keeper = new TokenKeeper(os);
+    const file = fileCredentialStore(join(dir, 'listener-token'));
+    assert.deepEqual(keeper.moveTo(file), { renewed: false });
+    assert.equal(file.read(), 'the-token');
+    assert.equal(os.read(), null);
+  });
+
+  it('leaves everything as it was when the new store cannot be written', () => {
+    const dir = home();
+    const file = fileCredentialStore(join(dir, 'listener-token'));
+    file.write('file-token');
+    const keeper = new TokenKeeper(file);
+    assert.throws(() => keeper.moveTo(unreachableStore()), /could not read the token/);
+    assert.equal(keeper.store, file);
+    assert.equal(file.read(), 'file-token');
+  });
+});
