@@ -21,7 +21,7 @@ import { ledgerAdminRoutes } from './admin/ledger-routes.ts';
 import { serveAdmin } from './admin/server.ts';
 import { suggestionsAdminRoutes } from './admin/suggestions-routes.ts';
 import { syncAdminRoutes } from './admin/sync-routes.ts';
-import { chooseCredentialStoreKind, fileCredentialStore, osCredentialStore, type CredentialStore, type CredentialStoreKind } from './credentials.ts';
+import { chooseCredentialStore, fallbackNotice, fileCredentialStore, osCredentialStore, type CredentialStore, type CredentialStoreKind } from './credentials.ts';
 import { BackupKeeper } from './backups.ts';
 import { steppedClock } from './clock-steps.ts';
 import { ensureHome, homePaths, type HomePaths } from './home.ts';
@@ -70,8 +70,8 @@ export interface AppServices {
   readonly clock: () => number;
   /** The last 25 listener requests, newest first. */
   requests(): RequestRecord[];
-  /** Switches the token to another credential store and remembers the choice. */
-  setCredentialStore(kind: CredentialStoreKind): void;
+  /** Switches the token to another credential store and remembers the choice; `renewed`: the old store could not be read, so a new token was made. */
+  setCredentialStore(kind: CredentialStoreKind): { renewed: boolean };
   /** Calls `listener` after anything a window shows may have changed (listener state, requests). */
   onChange(listener: () => void): () => void;
 }
@@ -110,14 +110,16 @@ export interface RunningApp {
 const SETTINGS = {
   listener: 'listener',
   credentialStore: 'credentialStore',
+  credentialStoreFellBack: 'credentialStoreFellBack',
   firstRunMs: 'firstRunMs',
   licenseKey: 'licenseKey',
   uiPort: 'uiPort',
   editorsEnabled: 'editorsEnabled',
 } as const;
 
-function credentialStore(kind: CredentialStoreKind, paths: HomePaths, env: NodeJS.ProcessEnv): CredentialStore {
-  return kind === 'file' ? fileCredentialStore(paths.tokenFile) : osCredentialStore(paths.dir, env);
+/** The token's store of `kind`; the file store says why when it stands in for a missing Secret Service. */
+function credentialStore(kind: CredentialStoreKind, paths: HomePaths, env: NodeJS.ProcessEnv, fellBack = false): CredentialStore {
+  return kind === 'file' ? fileCredentialStore(paths.tokenFile, fellBack ? fallbackNotice(paths.tokenFile) : undefined) : osCredentialStore(paths.dir, env);
 }
 
 function reason(error: unknown): string {
@@ -211,9 +213,15 @@ async function wire(
       },
     },
   });
-  const tokens = new TokenKeeper(
-    credentialStore(chooseCredentialStoreKind(env, settings.get<CredentialStoreKind>(SETTINGS.credentialStore)), paths, env),
-  );
+  // The one choice of a store for the token and the secrets beside it (credentials.ts); a file
+  // store standing in for a missing Secret Service is remembered, and said until a store is chosen.
+  const storeChoice = await chooseCredentialStore(env, settings.get<CredentialStoreKind>(SETTINGS.credentialStore));
+  if (storeChoice.fellBack) {
+    settings.set(SETTINGS.credentialStore, storeChoice.kind);
+    settings.set(SETTINGS.credentialStoreFellBack, true);
+  }
+  const storeKind = storeChoice.kind;
+  const tokens = new TokenKeeper(credentialStore(storeKind, paths, env, settings.get<boolean>(SETTINGS.credentialStoreFellBack) === true && !env.TOCK_CREDENTIAL_STORE));
   const prompts = new PromptQueue({ clock });
   const changeListeners = new Set<() => void>();
   const changed = (): void => {
@@ -224,9 +232,7 @@ async function wire(
   store.idempotency.prune(startedAtMs - LIMITS.idempotencyWindowSeconds * 1000);
   store.nonces.prune(nowSec - LIMITS.nonceWindowSeconds);
   // The editor key lives beside the token, in the credential store chosen for it (editors/editor-key.ts).
-  const editorKeys = new EditorKeys(
-    editorKeyStore(chooseCredentialStoreKind(env, settings.get<CredentialStoreKind>(SETTINGS.credentialStore)), paths.dir, env),
-  );
+  const editorKeys = new EditorKeys(editorKeyStore(storeKind, paths.dir, env));
   const listener: Listener = createListener({
     token: () => tokens.current(),
     clock,
@@ -325,7 +331,7 @@ async function wire(
     store,
     clock,
     // The folder key lives beside the token: in the credential store chosen for it (sync/sync-key.ts).
-    keyStore: syncKeyStore(chooseCredentialStoreKind(env, settings.get<CredentialStoreKind>(SETTINGS.credentialStore)), paths.dir, env),
+    keyStore: syncKeyStore(storeKind, paths.dir, env),
     onApplied: () => live.checkStatus(),
     onChange: changed,
     onError: (message) => console.error(`tock: ${message}`),
@@ -394,9 +400,11 @@ async function wire(
     clock,
     requests: () => listener.requests(),
     setCredentialStore(kind) {
-      tokens.moveTo(credentialStore(kind, paths, env));
+      const moved = tokens.moveTo(credentialStore(kind, paths, env));
       settings.set(SETTINGS.credentialStore, kind);
+      settings.set(SETTINGS.credentialStoreFellBack, false);
       changed();
+      return moved;
     },
     onChange(listener) {
       changeListeners.add(listener);
