@@ -45,10 +45,11 @@ cat > "$root/usr/bin/tock" <<'SH'
 exec /usr/lib/tock/node/bin/node /usr/lib/tock/packages/cli/bin/tock.js "$@"
 SH
 chmod 0755 "$root/usr/bin/tock"
-# The menu's entry: the window of the running app, else the app started in the background (it opens its window).
+# The menu's entry: the window of the running app, else the app started in the background (it
+# opens its window). Its output may land in the journal: the line with the launch code does not.
 cat > "$lib/tock-desktop" <<'SH'
 #!/bin/sh
-/usr/bin/tock open >/dev/null 2>&1 || exec /usr/bin/tock app
+/usr/bin/tock open >/dev/null 2>&1 || exec /usr/bin/tock app >/dev/null
 SH
 chmod 0755 "$lib/tock-desktop"
 
@@ -77,7 +78,7 @@ Description=Tock time tracker
 Documentation=man:tock(1)
 
 [Service]
-ExecStart=/usr/bin/tock app --no-open
+ExecStart=/usr/bin/tock app --background
 Restart=on-failure
 RestartSec=2
 

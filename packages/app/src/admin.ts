@@ -223,12 +223,13 @@ export function adminRequest(
   method: 'GET' | 'POST',
   route: string,
   input?: Record<string, unknown>,
-  options: { timeoutMs?: number } = {},
+  options: { timeoutMs?: number; signal?: AbortSignal } = {},
 ): Promise<unknown> {
   const body = input === undefined ? '' : JSON.stringify(input);
   return new Promise((resolve, reject) => {
     const req = nodeHttp.request(
-      { socketPath: path, method, path: route, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      // `signal`: a caller that stops waiting (`tock watch` on Ctrl+C) ends the request at once.
+      { socketPath: path, method, path: route, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }, ...(options.signal ? { signal: options.signal } : {}) },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));

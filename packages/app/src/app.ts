@@ -21,6 +21,7 @@ import { ledgerAdminRoutes } from './admin/ledger-routes.ts';
 import { serveAdmin } from './admin/server.ts';
 import { suggestionsAdminRoutes } from './admin/suggestions-routes.ts';
 import { syncAdminRoutes } from './admin/sync-routes.ts';
+import { trackingAdminRoutes } from './admin/tracking-routes.ts';
 import { chooseCredentialStore, fallbackNotice, fileCredentialStore, osCredentialStore, type CredentialStore, type CredentialStoreKind } from './credentials.ts';
 import { BackupKeeper } from './backups.ts';
 import { steppedClock } from './clock-steps.ts';
@@ -437,6 +438,11 @@ async function wire(
       ...invoiceAdminRoutes(store, clock),
       ...captureAdminRoutes(capture),
       ...suggestionsAdminRoutes(suggestions),
+      // The person's own tracking commands, listener on or off (docs/cli.md "Your own commands need no token").
+      ...trackingAdminRoutes(services, () => {
+        live.checkStatus();
+        changed();
+      }),
     });
     await control.restore();
     ui = await startUiServer(services, { port: uiPort ?? settings.get<number>(SETTINGS.uiPort) ?? 0, clock: monotonic });

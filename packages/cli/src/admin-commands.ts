@@ -42,12 +42,17 @@ function formatBreak(status: Status, resumed: boolean): string {
   return resumed ? `Resumed "${name}"` : `On a break from "${name}"; \`tock resume\` to continue`;
 }
 
-/** `tock app`: runs the application in the foreground until SIGINT/SIGTERM. */
+/**
+ * `tock app`: runs the application in the foreground until SIGINT/SIGTERM. `--background` is
+ * how the service runs it: no window, and no launch code in its output, which a journal or log
+ * file keeps (docs/desktop.md "Start at login"); `tock open` opens windows.
+ */
 const app: Command = {
   summary: 'run the Tock application in the foreground',
-  usage: 'tock app [--no-open]',
+  usage: 'tock app [--no-open | --background]',
   async run(args, io) {
-    const { values } = flags(args, { 'no-open': { type: 'boolean' } });
+    const { values } = flags(args, { 'no-open': { type: 'boolean' }, background: { type: 'boolean' } });
+    const background = values.background === true;
     const home = resolveHome(io.env);
     // Loaded here, not at the top: every other command stays quick to start.
     const { startApp } = await import('@tock/app/start');
@@ -69,8 +74,8 @@ const app: Command = {
       throw new CliError(error instanceof Error ? error.message : String(error));
     }
     io.out(`Tock is running (home: ${home})`);
-    io.out(`open: ${running.uiUrl}`);
-    if (!values['no-open'] && canOpenWindow(io.env)) {
+    io.out(background ? 'window: `tock open` opens it' : `open: ${running.uiUrl}`);
+    if (!background && !values['no-open'] && canOpenWindow(io.env)) {
       // The browser gets a launch file's path, never the address with its code (docs/ui.md "Security decisions").
       const { openInBrowser } = await import('@tock/app/open');
       openInBrowser(running.launchFile(), io.env);

@@ -76,7 +76,7 @@ test('the systemd user unit runs this Node and tock with TOCK_HOME, restarts on 
   const dir = tempHome(t);
   const unit = systemdUnit({ node: process.execPath, cli: TOCK_CLI_PATH, home: '/home/ada/Time 100% $HOME' });
   assert.match(unit, /^# Written by `tock service install`/);
-  assert.ok(unit.includes(`ExecStart="${process.execPath}" "${TOCK_CLI_PATH}" "app" "--no-open"\n`), unit);
+  assert.ok(unit.includes(`ExecStart="${process.execPath}" "${TOCK_CLI_PATH}" "app" "--background"\n`), unit);
   assert.ok(unit.includes('Environment="TOCK_HOME=/home/ada/Time 100%% $$HOME"\n'), unit);
   assert.match(unit, /\nRestart=on-failure\n/);
   assert.match(unit, /\[Install\]\nWantedBy=default\.target\n/);
@@ -96,7 +96,7 @@ test('the autostart entry quotes by the Desktop Entry rules (its Exec reads back
   const entry = autostartEntry({ node: '/opt/node 24/bin/node', cli: TOCK_CLI_PATH, home });
   const exec = /^Exec=(.*)$/m.exec(entry)?.[1];
   assert.ok(exec);
-  assert.deepEqual(parseDesktopExec(exec), ['env', `TOCK_HOME=${home}`, '/opt/node 24/bin/node', TOCK_CLI_PATH, 'app', '--no-open']);
+  assert.deepEqual(parseDesktopExec(exec), ['env', `TOCK_HOME=${home}`, '/opt/node 24/bin/node', TOCK_CLI_PATH, 'app', '--background']);
   assert.match(entry, /^\[Desktop Entry\]$/m);
   assert.match(entry, /^Type=Application$/m);
   assert.equal(desktopExecQuote('/usr/bin/node'), '/usr/bin/node');
@@ -116,7 +116,7 @@ test('Linux without a user systemd: install writes the autostart entry, twice ha
   assert.deepEqual([first.mechanism, first.file], ['autostart', file]);
   assert.match(first.message, /^Installed the XDG autostart entry .*tock\.desktop; Tock starts at your next login$/);
   const content = readFileSync(file, 'utf8');
-  assert.ok(content.includes(`Exec=env TOCK_HOME=/data/tock ${desktopExecQuote(process.execPath)} ${desktopExecQuote(TOCK_CLI_PATH)} app --no-open\n`), content);
+  assert.ok(content.includes(`Exec=env TOCK_HOME=/data/tock ${desktopExecQuote(process.execPath)} ${desktopExecQuote(TOCK_CLI_PATH)} app --background\n`), content);
   const again = await installService(ctx);
   assert.match(again.message, /^Updated the XDG autostart entry/);
   assert.equal(readFileSync(file, 'utf8'), content);
@@ -197,7 +197,7 @@ test('macOS: a LaunchAgent kept alive after a crash, loaded with launchctl; unin
   assert.equal(parsed.status, 0, parsed.stderr);
   assert.deepEqual(JSON.parse(parsed.stdout), {
     Label: 'app.tock.Tock',
-    ProgramArguments: [process.execPath, TOCK_CLI_PATH, 'app', '--no-open'],
+    ProgramArguments: [process.execPath, TOCK_CLI_PATH, 'app', '--background'],
     EnvironmentVariables: { TOCK_HOME: '/Users/ada/Tock & <data>' },
     RunAtLoad: true,
     KeepAlive: { SuccessfulExit: false },
@@ -205,7 +205,7 @@ test('macOS: a LaunchAgent kept alive after a crash, loaded with launchctl; unin
     StandardOutPath: join(home, 'Library', 'Logs', 'Tock', 'tock.log'),
     StandardErrorPath: join(home, 'Library', 'Logs', 'Tock', 'tock.log'),
   });
-  assert.ok(plist.includes(`<array>\n    <string>${process.execPath}</string>\n    <string>${TOCK_CLI_PATH}</string>\n    <string>app</string>\n    <string>--no-open</string>\n  </array>`));
+  assert.ok(plist.includes(`<array>\n    <string>${process.execPath}</string>\n    <string>${TOCK_CLI_PATH}</string>\n    <string>app</string>\n    <string>--background</string>\n  </array>`));
   assert.ok(plist.includes('<key>TOCK_HOME</key>\n    <string>/Users/ada/Tock &amp; &lt;data&gt;</string>'));
   assert.match(plist, /<key>KeepAlive<\/key>\n  <dict>\n    <key>SuccessfulExit<\/key>\n    <false\/>/);
   assert.match(plist, /<key>RunAtLoad<\/key>\n  <true\/>/);
@@ -234,7 +234,7 @@ test('Windows: a logon task restarted on failure, created and deleted with schta
   assert.ok(xml.includes(`set &quot;TOCK_HOME=C:\\Users\\ada\\Tock Data&quot; &amp;&amp; ${windowsQuote(process.execPath)}`), xml);
   assert.deepEqual(run.calls, [`schtasks /Create /TN Tock /XML ${report.file} /F`, 'schtasks /Run /TN Tock']);
   const plain = windowsLogonTask({ node: 'C:\\Program Files\\nodejs\\node.exe', cli: 'C:\\tock\\bin\\tock.js', home: undefined }, 'ada');
-  assert.match(plain, /<Command>C:\\Program Files\\nodejs\\node\.exe<\/Command>\n      <Arguments>C:\\tock\\bin\\tock\.js app --no-open<\/Arguments>/);
+  assert.match(plain, /<Command>C:\\Program Files\\nodejs\\node\.exe<\/Command>\n      <Arguments>C:\\tock\\bin\\tock\.js app --background<\/Arguments>/);
   await uninstallService(ctx);
   assert.deepEqual(run.calls.at(-1), 'schtasks /Delete /TN Tock /F');
   assert.match(report.message, /; Tock starts at login and was started now$/);

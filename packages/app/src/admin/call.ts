@@ -8,9 +8,10 @@ import type { Writable } from 'node:stream';
 import { adminDownload, adminRequest } from '../admin.ts';
 import type { AdminInput, AdminResult, AdminRoute, AnsweredRoute, StreamedRoute } from './contract.ts';
 
-/** Options of one call: how long silence may last before the app counts as stuck (15 s). */
+/** Options of one call: how long silence may last before the app counts as stuck (15 s), and a signal that ends it. */
 export interface AdminCallOptions {
   timeoutMs?: number;
+  signal?: AbortSignal;
 }
 
 function split(route: AdminRoute): { method: 'GET' | 'POST'; path: string } {

@@ -18,7 +18,7 @@
  */
 import type { Report, ImportResult, ExportCounts, Client, ActivityLedger, BlockLedger, InvoiceSummary, SuggestionRule, RuleTest, Timeline } from '@tock/core';
 import type { RequestRecord } from '@tock/listener';
-import type { Entry, FieldSchema, FieldsType, RequiredOf, Simplify, StartResult, Status, Suggestion, Suggestions } from '@tock/protocol';
+import type { ActivityRef, BranchPrompt, BranchRequest, Entry, EntryRequest, FieldSchema, FieldsType, RequiredOf, Simplify, StartRequest, StartResult, Status, StoppedSession, Suggestion, Suggestions } from '@tock/protocol';
 import { MAX_PORT, MIN_LISTENER_PORT } from '@tock/protocol';
 import type { CoveringBlock } from '../covering.ts';
 import type { CaptureStatus } from '../desktop/capture/capture.ts';
@@ -33,6 +33,8 @@ import type { MatrixReport } from '../reports.ts';
 import type { SyncEnableResult, SyncStatus } from '../sync/status.ts';
 import type { ListenerStatus } from '../views.ts';
 import type { InvoiceStreamSummary } from './invoice-routes.ts';
+import type { VersionedStatus } from './status-follow.ts';
+import type { TrackingHealth } from './tracking-routes.ts';
 
 declare const RESULT: unique symbol;
 
@@ -151,6 +153,19 @@ export const ADMIN_ROUTES = {
     input: { fields: { file: text('An absolute path; default: the backups folder.') }, required: [], refusals: { file: () => 'the backup file must be a path' } },
     result: answer<{ path: string }>(),
   },
+
+  // The person's own tracking commands (admin/tracking-routes.ts): the listener's paths, its
+  // input rules (checked by the use case's route with @tock/protocol's validators) and results.
+  'GET /healthcheck': { input: NONE, result: answer<TrackingHealth>() },
+  'GET /current': { input: NONE, result: answer<ActivityRef | null>() },
+  'GET /status': { input: NONE, result: answer<Status>() },
+  // A long poll: answered when the status's version is no longer `after`, or after 50 s as it is.
+  'POST /status/next': { input: { fields: { after: text('The version the caller has; absent: answer at once.') }, required: [] }, result: answer<VersionedStatus>() },
+  'POST /activities/search': { input: { fields: {}, required: [], given: given<{ q?: string; limit?: number }>() }, result: answer<ActivityRef[]>() },
+  'POST /activities/start': { input: { fields: {}, required: [], given: given<StartRequest>() }, result: answer<StartResult>() },
+  'POST /activities/stop': { input: NONE, result: answer<StoppedSession | null>() },
+  'POST /entries': { input: { fields: {}, required: [], given: given<EntryRequest>() }, result: answer<Entry>() },
+  'POST /branch-changed': { input: { fields: {}, required: [], given: given<BranchRequest>() }, result: answer<BranchPrompt>() },
 
   // The desktop part (admin/desktop-routes.ts).
   'GET /idle': { input: NONE, result: answer<{ question: IdleQuestion | null; idleSource: DesktopView['idleSource'] }>() },

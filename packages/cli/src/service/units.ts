@@ -26,9 +26,12 @@ export const LAUNCH_AGENT_LABEL = 'app.tock.Tock';
 /** The Windows scheduled task's name. */
 export const WINDOWS_TASK_NAME = 'Tock';
 
-/** The arguments after the Node binary: run the app without opening a window. */
+/**
+ * The arguments after the Node binary: the app in the background, which opens no window and
+ * prints no launch code, so the journal or log file that keeps its output holds no secret.
+ */
 function appArgs(command: ServiceCommand): string[] {
-  return [command.cli, 'app', '--no-open'];
+  return [command.cli, 'app', '--background'];
 }
 
 /** systemd quoting: double quotes, `\` and `"` escaped, `%` doubled (specifiers), `$` doubled (variables). */
