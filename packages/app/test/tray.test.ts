@@ -3,7 +3,9 @@
  * xapp-sn-watcher as the StatusNotifierWatcher (it runs under a private Xvfb and takes the
  * watcher's name once a status applet — here a name the test owns — is on the bus), the item
  * read with `busctl` (not Tock's D-Bus library) on its unique and its well-known name, the menu
- * clicked through `com.canonical.dbusmenu.Event`, and the signals watched on the bus.
+ * clicked through `com.canonical.dbusmenu.Event` by the test's connection as a tray host (it owns
+ * a `org.kde.StatusNotifierHost-*` name: only a host's clicks count, attack-tray.test.ts), and
+ * the signals watched on the bus.
  */
 import assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -44,6 +46,8 @@ before(async () => {
   await host.call({ ...DBUS, member: 'AddMatch', signature: 's', body: ["type='signal'"] });
   // xapp-sn-watcher serves StatusNotifierItems only while a status applet runs.
   await host.call({ ...DBUS, member: 'RequestName', signature: 'su', body: ['org.x.StatusIconMonitor.tock_test', 4] });
+  // Clicks count only from a tray host.
+  await host.call({ ...DBUS, member: 'RequestName', signature: 'su', body: ['org.kde.StatusNotifierHost-tock_test', 4] });
 });
 
 after(() => {
@@ -178,8 +182,9 @@ const find = (item: MenuItem, label: string): MenuItem => {
   return found;
 };
 
+/** A host's click on a menu item. */
 async function click(name: string, id: number): Promise<void> {
-  await run('busctl', ['--user', 'call', name, '/MenuBar', 'com.canonical.dbusmenu', 'Event', 'isvu', String(id), 'clicked', 's', '', '0'], { env });
+  await host.call({ destination: name, path: '/MenuBar', interface: 'com.canonical.dbusmenu', member: 'Event', signature: 'isvu', body: [id, 'clicked', ['s', ''], 0] });
   // The action runs right after the reply (setImmediate).
   await new Promise((resolve) => setImmediate(resolve));
 }
@@ -275,14 +280,16 @@ test('the menu: status line, Stop, break and resume, Continue, Start with recent
 
   menu = await layout(name);
   await click(name, find(menu.root, 'Log time…').id);
+  r.now.ms += 2_000; // one window per 2 s
   await click(name, find(menu.root, 'Open Tock').id);
-  await run('busctl', ['--user', 'call', name, '/StatusNotifierItem', 'org.kde.StatusNotifierItem', 'Activate', 'ii', '0', '0'], { env });
+  r.now.ms += 2_000;
+  await host.call({ destination: name, path: '/StatusNotifierItem', interface: 'org.kde.StatusNotifierItem', member: 'Activate', signature: 'ii', body: [0, 0] });
   await new Promise((resolve) => setImmediate(resolve));
   assert.deepEqual(r.opened, ['/today', undefined, undefined], 'Log time… opens Today; Open Tock and a click on the item open the window');
   await click(name, find(menu.root, 'Quit Tock').id);
   assert.equal(r.quits, 1);
   // A click on an item that is gone does nothing.
-  await assert.rejects(run('busctl', ['--user', 'call', name, '/MenuBar', 'com.canonical.dbusmenu', 'Event', 'isvu', '9999', 'clicked', 's', '', '0'], { env }));
+  await assert.rejects(click(name, 9999), /InvalidArgs/);
 });
 
 test('NewStatus, NewIcon, NewToolTip and LayoutUpdated follow a start and a stop', { timeout: 30_000 }, async (t) => {

@@ -5,6 +5,14 @@
  * watcher appears (its NameOwnerChanged). Without a watcher the item waits, exported, for one
  * to appear: nothing polls and nothing fails. Without a session bus there is no tray.
  *
+ * Its bus (docs/desktop.md "The tray", "Its bus"): a connection the session bus reader dropped
+ * (a message over 1 MiB: session-bus.ts) is made again and the item registers again, at most
+ * once a second. Clicks — `Activate` and the menu's `Event`/`EventGroup` — count only from a
+ * tray host: the connection that owns `org.kde.StatusNotifierWatcher`, or one that owns a
+ * `org.kde.StatusNotifierHost-*` / `org.freedesktop.StatusNotifierHost-*` name, as the bus
+ * itself says at that moment; anyone else is refused (`AccessDenied`) and nothing happens
+ * (docs/decisions.md "Only a tray host clicks the tray").
+ *
  * Two mistakes other trays made are avoided: every property is served on whatever name a host
  * calls (the unique name as well as the well-known one), since the item answers by object path;
  * and the menu is never empty (tray-model.ts).
@@ -26,6 +34,14 @@ const UNKNOWN_METHOD = 'org.freedesktop.DBus.Error.UnknownMethod';
 const UNKNOWN_PROPERTY = 'org.freedesktop.DBus.Error.UnknownProperty';
 const READ_ONLY = 'org.freedesktop.DBus.Error.PropertyReadOnly';
 const INVALID_ARGS = 'org.freedesktop.DBus.Error.InvalidArgs';
+const ACCESS_DENIED = 'org.freedesktop.DBus.Error.AccessDenied';
+const DBUS = { destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus' } as const;
+
+/** The names a StatusNotifierHost owns (KDE's, and the spec's own), before `-<pid>[-<n>]`. */
+const HOST_NAME_PREFIXES = ['org.kde.StatusNotifierHost-', 'org.freedesktop.StatusNotifierHost-'];
+
+/** The least time between two connections to the bus: a peer that keeps getting the connection dropped gets one a second. */
+export const RECONNECT_GAP_MS = 1_000;
 
 type Variant = [string, unknown];
 type Pixmap = [number, number, Buffer];
@@ -39,6 +55,8 @@ export interface StatusNotifierOptions {
   onError?: (message: string) => void;
   /** The bus (tests: default the session bus of `env`). */
   connect?: (env: NodeJS.ProcessEnv) => Promise<SessionBus | null>;
+  /** A monotonic clock in ms, for the gap between connections (default `performance.now`). */
+  clock?: () => number;
 }
 
 const pixmapCache = new Map<TrayIconName, Pixmap[]>();
@@ -191,6 +209,31 @@ const MENU_INTROSPECTION = `<!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Obj
 </node>
 `;
 
+/** The unique name that owns `name` now, or null. */
+async function ownerOf(bus: SessionBus, name: string): Promise<string | null> {
+  try {
+    const [owner] = await bus.call({ ...DBUS, member: 'GetNameOwner', signature: 's', body: [name] });
+    return typeof owner === 'string' ? owner : null;
+  } catch {
+    return null; // NameHasNoOwner
+  }
+}
+
+/**
+ * Whether `sender` is a tray host: the owner of `org.kde.StatusNotifierWatcher` (the watcher
+ * of most panels is their host too) or of a StatusNotifierHost name (KDE Plasma's host,
+ * `org.kde.StatusNotifierHost-<pid>`, is another process than its watcher).
+ */
+async function isTrayHost(bus: SessionBus, sender: string | undefined): Promise<boolean> {
+  if (!sender) return false;
+  if ((await ownerOf(bus, WATCHER)) === sender) return true;
+  const [names] = (await bus.call({ ...DBUS, member: 'ListNames' })) as [string[]];
+  for (const name of names ?? []) {
+    if (HOST_NAME_PREFIXES.some((prefix) => name.startsWith(prefix)) && (await ownerOf(bus, name)) === sender) return true;
+  }
+  return false;
+}
+
 /** The StatusNotifierItem tray; see the module comment. */
 export function statusNotifierTray(options: StatusNotifierOptions): TrayFactory {
   return (hooks) => new StatusNotifierTray(options, hooks);
@@ -206,7 +249,12 @@ export class StatusNotifierTray implements Tray {
   readonly #onStateChange: () => void;
   readonly #onNeedModel: () => void;
   readonly #ids = new MenuIds();
-  readonly #ready: Promise<void>;
+  readonly #clock: () => number;
+  #ready: Promise<void>;
+  /** When the last connection was begun (the clock's ms). */
+  #connectedAtMs = Number.NEGATIVE_INFINITY;
+  #reconnectTimer: NodeJS.Timeout | null = null;
+  #connections = 0;
   #bus: SessionBus | null = null;
   #state: TrayState = 'unavailable';
   #closed = false;
@@ -223,11 +271,42 @@ export class StatusNotifierTray implements Tray {
     this.#onAction = hooks.onAction;
     this.#onStateChange = hooks.onStateChange;
     this.#onNeedModel = hooks.onNeedModel ?? (() => {});
-    this.#ready = this.#start().catch((error: unknown) => {
+    this.#clock = options.clock ?? (() => performance.now());
+    this.#ready = this.#connect();
+  }
+
+  /** Connects (again) and exports the item; a failure leaves the tray `unavailable`. */
+  #connect(): Promise<void> {
+    this.#connectedAtMs = this.#clock();
+    this.#connections++;
+    return this.#start().catch((error: unknown) => {
       this.#options.onError?.(`tray: ${error instanceof Error ? error.message : String(error)}`);
       this.#bus?.close();
       this.#setState('unavailable');
     });
+  }
+
+  /** How many connections to the bus the tray has made (tests: 2 after one was dropped). */
+  get connections(): number {
+    return this.#connections;
+  }
+
+  /**
+   * The connection was dropped under the tray (the bus went, or a message over the limit came
+   * in): connect again, a second after the last connection at the earliest. Without a bus the
+   * tray stays `unavailable`, as at start.
+   */
+  #reconnect(why: string | undefined): void {
+    if (this.#closed || this.#reconnectTimer !== null) return;
+    if (why) this.#options.onError?.(`tray: ${why}; connecting to the session bus again`);
+    const wait = Math.max(0, this.#connectedAtMs + RECONNECT_GAP_MS - this.#clock());
+    this.#reconnectTimer = setTimeout(() => {
+      this.#reconnectTimer = null;
+      if (this.#closed) return;
+      this.#serviceName = '';
+      this.#ready = this.#connect();
+    }, wait);
+    this.#reconnectTimer.unref();
   }
 
   /** Resolves once the item is exported (and registered, when a watcher runs). Tests wait on it. */
@@ -265,6 +344,8 @@ export class StatusNotifierTray implements Tray {
 
   async close(): Promise<void> {
     this.#closed = true;
+    if (this.#reconnectTimer !== null) clearTimeout(this.#reconnectTimer);
+    this.#reconnectTimer = null;
     await this.#ready;
     this.#bus?.close();
     this.#bus = null;
@@ -301,14 +382,18 @@ export class StatusNotifierTray implements Tray {
       return;
     }
     this.#bus = bus;
-    bus.onClose(() => {
-      if (this.#bus === bus) this.#bus = null;
-      if (!this.#closed) this.#setState('unavailable');
+    bus.onClose((why) => {
+      if (this.#bus !== bus) return;
+      this.#bus = null;
+      if (this.#closed) return;
+      this.#setState('unavailable');
+      this.#reconnect(why);
     });
     bus.serve(ITEM_PATH, (call) => this.#itemCall(bus, call));
     bus.serve(MENU_PATH, (call) => this.#menuCall(bus, call));
     bus.onSignal((signal) => {
-      if (signal.member !== 'NameOwnerChanged' || signal.interface !== 'org.freedesktop.DBus') return;
+      // The bus's own signal only: anyone can send a signal to this connection.
+      if (signal.sender !== 'org.freedesktop.DBus' || signal.member !== 'NameOwnerChanged' || signal.interface !== 'org.freedesktop.DBus') return;
       const [name, , newOwner] = (signal.body ?? []) as string[];
       if (name !== WATCHER || this.#serviceName === '') return; // before that, the start below looks itself
       if (newOwner) void this.#register(bus);
@@ -417,8 +502,10 @@ export class StatusNotifierTray implements Tray {
     }
     switch (call.member) {
       case 'Activate':
-        bus.reply(call, '', []);
-        this.#onAction({ kind: 'open' });
+        this.#fromHost(bus, call, () => {
+          bus.reply(call, '', []);
+          this.#onAction({ kind: 'open' });
+        });
         return;
       case 'SecondaryActivate':
       case 'ContextMenu':
@@ -429,6 +516,22 @@ export class StatusNotifierTray implements Tray {
       default:
         bus.fail(call, UNKNOWN_METHOD, `no method ${String(call.member)}`);
     }
+  }
+
+  /**
+   * Runs `click` when `call` comes from a tray host (see the module comment), else refuses it
+   * with `AccessDenied`. The bus answers who owns the names, at the moment of the click: a
+   * unique name cannot be taken by another connection, and the daemon sets every sender.
+   */
+  #fromHost(bus: SessionBus, call: BusMessage, click: () => void): void {
+    void isTrayHost(bus, call.sender).then(
+      (host) => {
+        if (this.#bus !== bus) return;
+        if (host) click();
+        else bus.fail(call, ACCESS_DENIED, 'only the tray host (the StatusNotifierWatcher or a StatusNotifierHost) clicks the tray');
+      },
+      () => bus.fail(call, ACCESS_DENIED, 'the tray could not tell who clicked'),
+    );
   }
 
   #findNode(id: number): MenuNode | undefined {
@@ -490,14 +593,18 @@ export class StatusNotifierTray implements Tray {
       }
       case 'Event': {
         const [id, eventId] = body as [number, string];
-        if (this.#click(id, eventId)) bus.reply(call, '', []);
-        else bus.fail(call, INVALID_ARGS, `no menu item ${id}`);
+        this.#fromHost(bus, call, () => {
+          if (this.#click(id, eventId)) bus.reply(call, '', []);
+          else bus.fail(call, INVALID_ARGS, `no menu item ${id}`);
+        });
         return;
       }
       case 'EventGroup': {
         const [events] = body as [[number, string][]];
-        const missing = events.filter(([id, eventId]) => !this.#click(id, eventId)).map(([id]) => id);
-        bus.reply(call, 'ai', [missing]);
+        this.#fromHost(bus, call, () => {
+          const missing = events.filter(([id, eventId]) => !this.#click(id, eventId)).map(([id]) => id);
+          bus.reply(call, 'ai', [missing]);
+        });
         return;
       }
       case 'AboutToShow':

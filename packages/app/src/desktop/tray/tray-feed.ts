@@ -32,6 +32,9 @@ export const WRITE_SETTLE_MS = 200;
 /** The longest the feed sleeps: a sleep of the machine stops timers, not the wall clock. */
 export const LONGEST_WAIT_MS = 3_600_000;
 
+/** The least time between two windows the tray opens (`Activate`, *Open Tock*, *Log time…*): docs/desktop.md "Its bus". */
+export const WINDOW_GAP_MS = 2_000;
+
 /** What {@link TrayFeed} wires together. */
 export interface TrayFeedOptions {
   store: Store;
@@ -75,6 +78,8 @@ export class TrayFeed {
   /** The last look: the store's generation then, and when what it showed changes by itself. */
   #looked = { generation: -1, atMs: 0, changesAtMs: 0 };
   #wakes = 0;
+  /** When the tray last opened a window (the clock's ms). */
+  #windowAtMs = Number.NEGATIVE_INFINITY;
 
   constructor(options: TrayFeedOptions) {
     this.#options = options;
@@ -224,6 +229,12 @@ export class TrayFeed {
   }
 
   #act(action: TrayAction): void {
+    if (action.kind === 'open' || action.kind === 'log') {
+      // One window per WINDOW_GAP_MS, however many clicks come (a clock set back opens one).
+      const now = this.#options.clock();
+      if (now >= this.#windowAtMs && now < this.#windowAtMs + WINDOW_GAP_MS) return;
+      this.#windowAtMs = now;
+    }
     try {
       this.#options.act(action);
     } catch (error) {
