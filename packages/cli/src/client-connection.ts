@@ -20,7 +20,7 @@ export interface RequestContext {
 }
 
 /** Whether an app runs under `env`'s Tock home: its admin socket exists (docs/cli.md "The contract"). */
-function appRunsUnder(env: NodeJS.ProcessEnv): boolean {
+export function appRunsUnder(env: NodeJS.ProcessEnv): boolean {
   try {
     return existsSync(homePaths(resolveHome(env)).adminSocket);
   } catch {

@@ -46,10 +46,14 @@ export function formatSearch(query: string, found: ActivityRef[]): string {
   return found.map((a) => terminalText(a.activityName)).join('\n');
 }
 
-/** `Tock 1.2.0 is up on 127.0.0.1:39847 (API v1, license: trial)`. */
-export function formatHealth(health: Health, port: number): string {
+/**
+ * `Tock 1.2.0 is up on 127.0.0.1:39847 (API v1, license: trial)`; with the listener off (asked
+ * over the admin socket) `Tock 1.2.0 is up, its listener off (API v1, license: trial)`.
+ */
+export function formatHealth(health: Health, listenerPort: number | null): string {
   const license = health.license === 'locked' ? 'license: locked — see `tock license`' : `license: ${health.license}`;
-  return `Tock ${health.appVersion} is up on 127.0.0.1:${port} (API v${health.apiVersion}, ${license})`;
+  const where = listenerPort === null ? ', its listener off' : ` on 127.0.0.1:${listenerPort}`;
+  return `Tock ${health.appVersion} is up${where} (API v${health.apiVersion}, ${license})`;
 }
 
 /** `Tracking "Writing docs"`, `On a break from "Writing docs"` or `Not tracking anything`. */

@@ -55,3 +55,9 @@ export function flags(args: string[], options: ParseArgsOptionsConfig = {}, posi
   if (parsed.positionals.length > positionals) throw new CliError(`unexpected argument: ${parsed.positionals[positionals]}`);
   return { values: parsed.values as ParsedFlags['values'], positionals: parsed.positionals };
 }
+
+/**
+ * `--listener` of the tracking commands: ask the listener (with `SERVICE_TOKEN`) even when the
+ * app's admin socket would do (docs/cli.md "Your own commands need no token").
+ */
+export const LISTENER_FLAG = { listener: { type: 'boolean' } } as const satisfies ParseArgsOptionsConfig;

@@ -1,17 +1,19 @@
 /**
- * `tock watch` (docs/integrations.md): one status line at once, after every event of the
- * signed stream, and once a minute while tracking, for status bars that read a command's
- * lines (waybar, polybar, i3blocks, tmux). It runs until interrupted: when the listener goes
- * away it prints an `offline` line and keeps trying, with the stream's reconnect delays, so
- * a bar survives the app restarting and the listener being turned off and on.
+ * `tock watch` (docs/integrations.md): one status line at once, after every change of the
+ * status, and once a minute while tracking, for status bars that read a command's lines
+ * (waybar, polybar, i3blocks, tmux). The changes come through the tracking port
+ * (tracking-port.ts): the admin socket's long poll `POST /status/next`, or with
+ * `SERVICE_TOKEN` / `--listener` the listener's signed event stream. It runs until
+ * interrupted: when the app or the listener goes away it prints an `offline` line and keeps
+ * trying, with the stream's reconnect delays, so a bar survives the app restarting and the
+ * listener being turned off and on.
  */
-import { TockError, type Status } from '@tock/client';
 import { EVENT_LIMITS } from '@tock/protocol';
-import { flags } from './flags.ts';
-import { connect, explainClientError } from './client-connection.ts';
+import { flags, LISTENER_FLAG } from './flags.ts';
 import type { Command } from './command.ts';
 import { CliError, type Io } from './io.ts';
 import { barState, checkTemplate, DEFAULT_TEMPLATE, renderStatusLine, waybarLine, type ReceivedStatus } from './status-line.ts';
+import { trackingPort, type TrackingPort } from './tracking-port.ts';
 
 /** What `watch` needs from the world; tests pass their own clock, timers and stop signal. */
 export interface WatchDeps {
@@ -41,7 +43,7 @@ function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
  * Watches until `deps.signal` aborts. Each stream is opened without the client's own
  * reconnect, so a drop is seen here and shown as `offline` before the next attempt.
  */
-export async function watch(io: Io, options: { template: string; json: boolean }, deps: WatchDeps): Promise<void> {
+export async function watch(io: Io, options: { template: string; json: boolean; listener?: boolean }, deps: WatchDeps): Promise<void> {
   // What the bar shows: the last status (null while offline) and why it is offline.
   const shown: { received: ReceivedStatus | null; offlineReason?: string | undefined } = { received: null };
   let last = '';
@@ -65,21 +67,20 @@ export async function watch(io: Io, options: { template: string; json: boolean }
 
   let delay: number = EVENT_LIMITS.reconnectInitialMs;
   while (!deps.signal.aborted) {
+    let port: TrackingPort | null = null;
     try {
-      const { client } = connect(io.env);
-      // No Last-Event-ID: a bar wants the state now, and a fresh stream starts with it (a
-      // resumed one would start with nothing when nothing happened while it was away).
-      for await (const event of client.events({ signal: deps.signal, reconnect: false })) {
+      port = trackingPort(io, { listener: options.listener === true });
+      for await (const status of port.follow(deps.signal)) {
         delay = EVENT_LIMITS.reconnectInitialMs;
         shown.offlineReason = undefined;
-        if (event.type === 'status') shown.received = { status: event.data as Status, receivedAt: io.now() };
+        shown.received = { status, receivedAt: io.now() };
         print();
       }
       if (deps.signal.aborted) break;
       shown.offlineReason = 'the stream ended (the app stopped or the listener moved)';
     } catch (error) {
       if (deps.signal.aborted) break;
-      shown.offlineReason = reason(error, io.env);
+      shown.offlineReason = port === null ? reason(error) : reason(port.explain(error));
     }
     shown.received = null;
     print();
@@ -90,37 +91,28 @@ export async function watch(io: Io, options: { template: string; json: boolean }
 }
 
 /** Why the bar is offline, as the one line `tock` prints for the same failure. */
-function reason(error: unknown, env: NodeJS.ProcessEnv): string {
-  if (error instanceof CliError) return error.message;
-  if (error instanceof TockError) {
-    let port = 0;
-    try {
-      port = connect(env).port;
-    } catch {
-      // The port was readable when the stream opened; keep the generic line.
-    }
-    return explainClientError(error, { port });
-  }
+function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
 /** `tock watch [--format TEMPLATE] [--json]`: runs until SIGINT/SIGTERM. */
 export const watchCommand: Command = {
   summary: 'print a status-bar line now, after every change, and each minute while tracking',
-  usage: 'tock watch [--format TEMPLATE] [--json]   (TEMPLATE: {state} {activity} {break} {elapsed} {today} {todaySeconds})',
+  usage: 'tock watch [--format TEMPLATE] [--listener] [--json]   (TEMPLATE: {state} {activity} {break} {elapsed} {today} {todaySeconds})',
   async run(args, io) {
-    const { values } = flags(args, { format: { type: 'string' } });
+    const { values } = flags(args, { format: { type: 'string' }, ...LISTENER_FLAG });
     const template = (values['format'] as string | undefined) ?? DEFAULT_TEMPLATE;
+    const listener = values['listener'] === true;
     const problem = checkTemplate(template);
     if (problem !== null) throw new CliError(problem);
     // A missing token or a bad port will not fix itself: say so once instead of printing offline forever.
-    connect(io.env);
+    trackingPort(io, { listener });
     const stop = new AbortController();
     const onSignal = (): void => stop.abort();
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
     try {
-      await watch(io, { template, json: values.json === true }, { sleep: abortableSleep, signal: stop.signal });
+      await watch(io, { template, json: values.json === true, listener }, { sleep: abortableSleep, signal: stop.signal });
     } finally {
       process.removeListener('SIGINT', onSignal);
       process.removeListener('SIGTERM', onSignal);

@@ -161,15 +161,15 @@ describe('client commands against the real app', () => {
     assertOneLineError(await tock({ ...env, SERVICE_TOKEN: 'not-the-token' }, 'status'), /Tock refused the token \(401 bad_signature\); check SERVICE_TOKEN — `tock token` prints/);
   });
 
-  it('a missing token says what to do first: the listener on, then SERVICE_TOKEN; with no app running, start it', async () => {
+  it('--listener with a missing token says what to do first: the listener on, then SERVICE_TOKEN; with no app running, start it', async () => {
     assertOneLineError(
-      await tock({ ...env, SERVICE_TOKEN: '' }, 'ping'),
+      await tock({ ...env, SERVICE_TOKEN: '' }, 'ping', '--listener'),
       /^error: SERVICE_TOKEN is not set; turn the listener on with `tock listener on` if it is not on yet, then set it: export SERVICE_TOKEN=\$\(tock token\)$/,
     );
     const { SERVICE_TOKEN: _, ...withoutToken } = env;
-    assertOneLineError(await tock(withoutToken, 'current'), /SERVICE_TOKEN is not set; turn the listener on/);
+    assertOneLineError(await tock(withoutToken, 'current', '--listener'), /SERVICE_TOKEN is not set; turn the listener on/);
     const nowhere = { ...withoutToken, TOCK_HOME: '/nonexistent/tock-home' };
-    assertOneLineError(await tock(nowhere, 'status'), /^error: Tock is not running; start it with `tock app`, turn its listener on with `tock listener on`, then set SERVICE_TOKEN/);
+    assertOneLineError(await tock(nowhere, 'status', '--listener'), /^error: Tock is not running; start it with `tock app`, turn its listener on with `tock listener on`, then set SERVICE_TOKEN/);
   });
 
   it('with a token but no app running it says Tock is not running, not "is the listener on?"', async () => {
