@@ -132,7 +132,7 @@ describe('no Secret Service: Settings › Integrations in Chromium', () => {
     await page.getByRole('switch', { name: 'Listener' }).click();
     await page.getByTestId('listener-status').filter({ hasText: 'off' }).waitFor();
     await page.getByRole('switch', { name: 'Listener', disabled: false }).waitFor();
-    assert.equal(await storeError.count(), 1, 'the store that cannot be read is said once, not again at the listener');
+    assert.equal(await storeError.count(), 1, `the store that cannot be read is said once, not again at the listener: ${JSON.stringify(await storeError.allTextContents())}`);
 
     await page.getByRole('radio', { name: /File in the Tock data folder/ }).check();
     await page.getByRole('button', { name: 'Keep the token in a file' }).click();

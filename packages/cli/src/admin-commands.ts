@@ -102,7 +102,7 @@ const listener: Command = {
     else if (action === 'status' || action === undefined) status = await admin(io, 'GET /listener');
     else throw new CliError(`unknown listener action "${action}"; use on, off or status`);
     print(io, values.json === true, status, () => status.line);
-    // No Secret Service: the token went to the 0600 file; said once, on the turning on (docs/cli.md "tock listener").
+    // No Secret Service: the token went to the 0600 file; said on the turning on (docs/cli.md, `tock listener on`).
     if (action === 'on' && status.notice && values.json !== true) io.err(`note: ${status.notice}`);
     return 0;
   },

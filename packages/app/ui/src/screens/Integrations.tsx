@@ -13,6 +13,7 @@ import { ScreenHead } from '../components/ScreenHead.tsx';
 import { SwitchRow } from '../components/SwitchRow.tsx';
 import { useAppState } from '../state.ts';
 import { useLoaded } from '../load.ts';
+import { sentence } from '../sentence.ts';
 import { clockSeconds, dayAndTime } from '../time.ts';
 import type { EditorKey, ListenerStatus, TokenView } from '../types.ts';
 
@@ -29,6 +30,8 @@ function ListenerSection({ listener, tokenError }: { listener: ListenerStatus; t
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => setPort(String(listener.port)), [listener.port]);
+  // A failure that came from the token's store is stale once the store changed (another store chosen).
+  useEffect(() => setFailure(null), [tokenError]);
 
   const send = async (body: { enabled?: boolean; port?: number }): Promise<void> => {
     setBusy(true);
@@ -86,7 +89,7 @@ function ListenerSection({ listener, tokenError }: { listener: ListenerStatus; t
         </p>
       </form>
       {/* A store that cannot be read is said once, under Token: not again here. */}
-      <Failure message={failure === tokenError ? null : failure} />
+      <Failure message={failure !== null && tokenError !== null && sentence(failure) === sentence(tokenError) ? null : failure} />
     </section>
   );
 }
