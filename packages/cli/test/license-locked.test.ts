@@ -36,6 +36,19 @@ describe('tock against an app whose license is locked', () => {
     });
   }
 
+  for (const argv of [['status'], ['current'], ['start', 'Review', '--create'], ['log', '30m', 'Review', '--create'], ['search', 'rev'], ['stop'], ['branch-changed', 'main']]) {
+    it(`\`tock ${argv.join(' ')}\` without a token (the admin socket) fails with the same line`, async () => {
+      const run = await tock(app.adminEnv, ...argv);
+      assert.deepEqual(run, { status: 1, out: '', err: "error: Tock's license is locked; see `tock license` (activate a key with `tock license activate KEY`)" });
+    });
+  }
+
+  it('`tock ping` without a token still answers, and names the locked license', async () => {
+    const run = await tock(app.adminEnv, 'ping');
+    assert.equal(run.status, 0, run.err);
+    assert.match(run.out, new RegExp(`^Tock \\S+ is up on 127\\.0\\.0\\.1:${app.port} \\(API v1, license: locked — see \`tock license\`\\)$`));
+  });
+
   it('`tock ping` still answers, and names the locked license', async () => {
     const run = await tock(app.clientEnv, 'ping');
     assert.equal(run.status, 0, run.err);
