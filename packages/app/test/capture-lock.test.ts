@@ -3,7 +3,8 @@
  * dbus-daemon: a stand-in screensaver sends `ActiveChanged(b)` from each path the desktops use
  * (GNOME Shell's `org.gnome.ScreenSaver`, the freedesktop one of KDE Plasma and others), and
  * capture — with a stand-in focus source and a pinned clock — ends the span at the lock and
- * records the lock as idle time until the unlock.
+ * records the lock as idle time until the unlock. The stand-in owns the screensaver's name, as
+ * the desktop's does; the same signal from another bus client is ignored and counted.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -51,7 +52,7 @@ function standInSource(): { source: FocusSource; focus: (w: FocusedWindow | null
   };
 }
 
-for (const [i, { path, iface }] of SCREEN_SAVER_SIGNALS.entries()) {
+for (const [i, { path, iface, owner }] of SCREEN_SAVER_SIGNALS.entries()) {
   test(`${iface} at ${path}: the lock ends the window span at once, and is idle time until the unlock`, async (t) => {
     const store: Store = openStore(join(dir, `tock-${i}.db`));
     t.after(() => store.close());
@@ -63,6 +64,7 @@ for (const [i, { path, iface }] of SCREEN_SAVER_SIGNALS.entries()) {
     await capture.settled();
     const screenSaver: SessionBus = await connectSessionBus(env);
     t.after(() => screenSaver.close());
+    assert.ok(await screenSaver.requestName(owner));
     const spans = () => capture.timeline('2026-11-26').spans.map((s) => [s.start.slice(11, 16), s.end.slice(11, 16), s.source, s.app]);
 
     now += 20 * MIN; // 09:20, far under any idle threshold
@@ -78,8 +80,38 @@ for (const [i, { path, iface }] of SCREEN_SAVER_SIGNALS.entries()) {
       ['09:20', '09:50', 'idle', null],
       ['09:50', '10:00', 'window', 'firefox'],
     ]);
+    await screenSaver.releaseName(owner); // the next test's stand-in takes it at once
   });
 }
+
+test("a lock signal from a bus client that does not own the screensaver's name is ignored and counted", async (t) => {
+  const store: Store = openStore(join(dir, 'tock-forged.db'));
+  t.after(() => store.close());
+  let now = T0;
+  const { source } = standInSource();
+  setCaptureSetting(store.settings, 'windows', true);
+  const capture = createCapture({ store, clock: () => now, env, homeDir: dir, focusSources: () => [source], timers: false, timeZone: () => 'UTC' });
+  t.after(() => capture.stop());
+  await capture.settled();
+  const screenSaver: SessionBus = await connectSessionBus(env);
+  t.after(() => screenSaver.close());
+  assert.ok(await screenSaver.requestName('org.gnome.ScreenSaver'));
+  const attacker: SessionBus = await connectSessionBus(env);
+  t.after(() => attacker.close());
+  now += 20 * MIN;
+  for (const { path, iface } of SCREEN_SAVER_SIGNALS) attacker.emitSignal(path, iface, 'ActiveChanged', 'b', [true]);
+  await until('the forged locks counted', async () => ((await capture.status()).ignoredReports === 3 ? true : undefined));
+  assert.equal(capture.openSpans()[0]?.source, 'window', 'no lock was taken from the forged signals');
+  now += 10 * MIN;
+  screenSaver.emitSignal('/org/gnome/ScreenSaver', 'org.gnome.ScreenSaver', 'ActiveChanged', 'b', [true]);
+  await until("the screensaver's own lock", () => (capture.openSpans()[0]?.source === 'idle' ? true : undefined));
+  assert.equal(capture.openSpans()[0]?.startMs, T0 + 30 * MIN, 'the lock began at 09:30, not at the forged 09:20');
+  assert.deepEqual(
+    capture.timeline('2026-11-26').spans.map((s) => [s.start.slice(11, 16), s.end.slice(11, 16), s.source]),
+    [['09:00', '09:30', 'window']],
+  );
+  await screenSaver.releaseName('org.gnome.ScreenSaver');
+});
 
 test('with no session bus the idle threshold alone still ends spans: capture follows as before', async (t) => {
   const store: Store = openStore(join(dir, 'tock-nobus.db'));

@@ -32,7 +32,7 @@ export function formatCaptureStatus(status: CaptureStatus): string {
   else if (status.state === 'starting') lines.push('source: starting');
   lines.push(`idle: ${status.idleSource ?? 'no idle source answers; no idle spans'}`);
   const ignored = status.ignoredReports;
-  lines.push(`ignored: ${ignored} focus report${ignored === 1 ? '' : 's'} from bus clients other than GNOME Shell or KWin`);
+  lines.push(`ignored: ${ignored} report${ignored === 1 ? '' : 's'} from bus clients other than the desktop (GNOME Shell, KWin, the screensaver)`);
   for (const source of status.sources) {
     lines.push(`  ${source.works ? 'works' : 'no   '}  ${source.name}${source.reason ? `: ${source.reason}` : ''}`);
   }

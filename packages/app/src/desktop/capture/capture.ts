@@ -57,8 +57,9 @@ export interface CaptureStatus {
   /** The idle source that turns idleness into `idle` spans, or null. */
   idleSource: string | null;
   /**
-   * Focus reports ignored since the app started because they did not come from the desktop
-   * (a bus client that does not own `org.gnome.Shell` / `org.kde.KWin`).
+   * Reports ignored since the app started because they did not come from the desktop: a focus
+   * report or a screensaver's lock signal from a bus client that does not own
+   * `org.gnome.Shell` / `org.kde.KWin` / the screensaver's name.
    */
   ignoredReports: number;
 }
@@ -227,9 +228,12 @@ export function createCapture(options: CaptureOptions): Capture {
   const followLock = async (mine: number): Promise<void> => {
     if (lockWatch === null) return;
     try {
-      const f = await lockWatch.follow((locked) => {
-        if (mine === generation) recorder.locked(locked);
-      });
+      const f = await lockWatch.follow(
+        (locked) => {
+          if (mine === generation) recorder.locked(locked);
+        },
+        () => hooks.ignored(),
+      );
       if (mine === generation) lockFollower = f;
       else f.stop();
     } catch {
