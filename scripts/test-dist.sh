@@ -15,6 +15,16 @@ failed=0
 check() { # check NAME COMMAND...
   if "${@:2}"; then passed=$((passed + 1)); echo "ok - $1"; else failed=$((failed + 1)); echo "not ok - $1"; fi
 }
+no_dangling_links() { # no_dangling_links ROOT: no symbolic link below ROOT points at nothing (an absolute target is read below ROOT)
+  local root=$1 link target resolved found=""
+  while IFS= read -r link; do
+    target=$(readlink "$link")
+    case $target in /*) resolved="$root$target" ;; *) resolved="$(dirname "$link")/$target" ;; esac
+    [ -e "$resolved" ] || found="$found ${link#"$root"}->$target"
+  done < <(find "$root" -type l)
+  [ -z "$found" ] || echo "# dangling:$found"
+  [ -z "$found" ]
+}
 work=$(mktemp -d)
 app_pid=""
 cleanup() {
@@ -29,8 +39,10 @@ tarball="$repo/dist/tock-$version.tgz"
 deb="$repo/dist/tock_${version}_amd64.deb"
 check "npm run dist makes dist/tock-$version.tgz and dist/tock_${version}_amd64.deb" test -s "$tarball" -a -s "$deb"
 
+check "the tarball holds no symbolic link" bash -c "! tar -tvzf '$tarball' | grep -q '^[lh]'"
 npm install -g --prefix "$work/prefix" --prefer-offline --no-audit --no-fund --loglevel=error "$tarball" >/dev/null
 tock="$work/prefix/bin/tock"
+check "the installed tarball has no dangling symbolic link" no_dangling_links "$work/prefix"
 mkdir -p "$work/elsewhere"
 cd "$work/elsewhere"
 # The machine's own Node first (PATH without the repository's Node 24).
@@ -39,6 +51,11 @@ machine_node=$(PATH=$plain_path command -v node || true)
 echo "# the machine's node: ${machine_node:-none} $( [ -n "$machine_node" ] && "$machine_node" --version)"
 check "tock --version prints $version (the machine's Node)" test "$(PATH=$plain_path "$tock" --version 2>&1)" = "$version"
 check "tock --version prints $version (Node 24)" test "$(node "$tock" --version 2>&1)" = "$version"
+# Node's compile cache: the person's own 0700 folder, never the shared temporary one (docs/desktop.md "Compiled code").
+mkdir -p "$work/cache-home" "$work/shared-tmp"
+HOME="$work/cache-home" TMPDIR="$work/shared-tmp" node "$tock" --version >/dev/null
+check "the installed tock keeps its compile cache in ~/.cache/tock/compile-cache (0700), nothing in TMPDIR" \
+  bash -c "test \"\$(stat -c %a '$work/cache-home/.cache/tock/compile-cache')\" = 700 && test -n \"\$(ls '$work/cache-home/.cache/tock/compile-cache')\" && test -z \"\$(ls -A '$work/shared-tmp')\""
 
 run_app() { # run_app LABEL PATH: tock app --no-open with a fresh home; the window answers; the GNOME extension installs; SIGTERM stops it
   local label=$1 path=$2 home="$work/home-$1" out="$work/app-$1.out" data="$work/data-$1"
@@ -67,13 +84,15 @@ cd "$repo"
 contents=$(dpkg-deb --contents "$deb" | awk '{print $6}')
 for path in ./usr/bin/tock ./usr/lib/tock/node/bin/node ./usr/lib/tock/lib/tock.mjs ./usr/lib/tock/packages/app/ui/dist/index.html \
   ./usr/share/applications/tock.desktop ./usr/share/icons/hicolor/scalable/apps/tock.svg ./usr/share/icons/hicolor/32x32/apps/tock-tracking.png \
-  ./usr/lib/systemd/user/tock.service ./usr/share/doc/tock/copyright ./usr/share/man/man1/tock.1.gz \
+  ./usr/lib/systemd/user/tock.service ./usr/share/doc/tock/copyright ./usr/share/man/man1/tock.1.gz ./usr/lib/tock/packages/cli/bin/compile-cache.js \
   ./usr/lib/tock/packages/app/src/desktop/capture/gnome-extension/metadata.json ./usr/lib/tock/packages/app/src/desktop/capture/gnome-extension/extension.js; do
   check ".deb has $path" grep -qx "$path" <<<"$contents"
 done
 check ".deb recommends x11-utils (xprop, the X11 capture source)" bash -c "dpkg-deb -f '$deb' Recommends | grep -qw x11-utils"
 check ".deb has no maintainer scripts (nothing to leave behind on purge)" bash -c "! dpkg-deb --ctrl-tarfile '$deb' | tar -t | grep -Eq 'postinst|postrm|preinst|prerm'"
 dpkg-deb --extract "$deb" "$work/deb"
+check ".deb has no dangling symbolic link" no_dangling_links "$work/deb"
+check ".deb's tock.service runs tock app --background (no launch code in the journal)" grep -qx 'ExecStart=/usr/bin/tock app --background' "$work/deb/usr/lib/systemd/user/tock.service"
 check "the desktop entry is valid (desktop-file-validate)" desktop-file-validate "$work/deb/usr/share/applications/tock.desktop"
 check "the copyright file is machine-readable and names the bundled licences" bash -c "head -1 '$work/deb/usr/share/doc/tock/copyright' | grep -q copyright-format/1.0 && grep -q '^Files: usr/lib/tock/node/' '$work/deb/usr/share/doc/tock/copyright' && grep -q '@homebridge/dbus-native' '$work/deb/usr/share/doc/tock/copyright'"
 check "lintian finds no errors" bash -c "lintian --fail-on error --tag-display-limit 0 '$deb' 2>&1 | grep -v 'root privileges' | sed 's/^/# /'; exit \${PIPESTATUS[0]}"
