@@ -9,9 +9,11 @@
  * `?` here (the HTML and CSV keep every character). The same document gives the same bytes:
  * the file's dates are the invoice's, so a reissue is identical.
  *
- * Laying out is linear in the text's length (line-breaker.ts: each character measured once);
+ * Laying out is linear in the text's length (line-breaker.ts: each character measured once),
+ * and the app gets a turn between fonts, table lines and parts of the file (docs/data.md);
  * a line whose note is taller than a page goes on over the next pages, its header again.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { InvoiceDocument } from '@tock/core';
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import { breakLines } from './line-breaker.ts';
@@ -39,8 +41,13 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   pdf.setProducer('Tock (pdf-lib)');
   pdf.setCreationDate(issued);
   pdf.setModificationDate(issued);
+  // pdf-lib works synchronously between its awaits (which are microtasks): the app's other
+  // requests get a turn after each font (the first use of one unpacks its metrics, ~40 ms),
+  // after each line of the table and while the file is written (objectsPerTick).
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  await nextTurn();
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  await nextTurn();
   const drawable = new Set(regular.getCharacterSet());
   const clean = (text: string): string => [...text].map((c) => (drawable.has(c.codePointAt(0) as number) ? c : c === '\t' ? ' ' : '?')).join('');
   const ink = grayscale(0.13);
@@ -110,6 +117,7 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   const pageRows = PAGE[1] - MARGIN - (SIZE.table * LEADING + 8);
   const freshRoom = Math.floor((pageRows - FOOT - 6) / LINE);
   for (const line of doc.lines) {
+    await nextTurn();
     const cells = lineCells(line).map((cell, i) => wrap(clean(cell), (COLUMNS[i] as number) - 2 * PAD, regular, SIZE.table));
     const rows = Math.max(...cells.map((c) => c.length));
     // A line that fits a page is never split; a taller one (a long note) fills the page and goes on.
@@ -167,7 +175,8 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
     text(p, `${doc.number} · ${doc.seller.name || ''}`.replace(/ · $/, ''), MARGIN, MARGIN, SIZE.small, regular, muted);
     text(p, `Page ${i + 1} of ${pages.length}`, MARGIN + WIDTH, MARGIN, SIZE.small, regular, muted, 'right');
   });
-  return pdf.save({ useObjectStreams: true });
+  await nextTurn();
+  return pdf.save({ useObjectStreams: true, objectsPerTick: 20 });
 }
 
 /** Text the PDF's information fields can hold (no control characters). */
