@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import { createTracker, openStore, type Tracker } from '@tock/core';
-import { LONGEST_WAIT_MS, TrayFeed, type TrayTimers, WRITE_SETTLE_MS } from '../src/desktop/tray/tray-feed.ts';
-import type { TrayModel } from '../src/desktop/tray/tray.ts';
+import { LONGEST_WAIT_MS, TrayFeed, type TrayTimers, WINDOW_GAP_MS, WRITE_SETTLE_MS } from '../src/desktop/tray/tray-feed.ts';
+import type { TrayHooks, TrayModel } from '../src/desktop/tray/tray.ts';
 
 const T0 = Date.parse('2026-11-23T09:00:00.000Z');
 const SECOND = 1000;
@@ -173,4 +173,44 @@ test('at midnight the day’s total starts again', (t) => {
   assert.equal(r.feed.nextWakeAtMs, Date.parse('2026-11-24T00:00:00.000Z'), 'the next wake is midnight');
   r.time.runTo(Date.parse('2026-11-24T00:00:00.000Z'));
   assert.equal(line(r), 'Not tracking · today 0:00');
+});
+
+test('the tray opens at most one window per 2 s (Activate, Open Tock, Log time…); a clock set back opens one', (t) => {
+  const store = openStore(':memory:');
+  const time = virtualTime(T0);
+  const tracker = createTracker({ store, clock: () => time.now, timeZone: 'UTC' });
+  const acted: string[] = [];
+  let hooks: TrayHooks | undefined;
+  const feed = new TrayFeed({
+    store,
+    tracker,
+    clock: () => time.now,
+    timeZone: () => 'UTC',
+    timers: time,
+    factory: (h) => {
+      hooks = h;
+      return { show: () => {}, state: () => 'shown', close: async () => {} };
+    },
+    act: (action) => acted.push(action.kind),
+  });
+  feed.setEnabled(true);
+  t.after(async () => {
+    await feed.stop();
+    store.close();
+  });
+  assert.ok(hooks);
+  for (let i = 0; i < 20; i++) hooks.onAction({ kind: 'open' });
+  hooks.onAction({ kind: 'log' });
+  assert.deepEqual(acted, ['open'], '20 clicks and a Log time… in a burst: one window');
+  hooks.onAction({ kind: 'break' });
+  assert.deepEqual(acted, ['open', 'break'], 'other actions are not held back');
+  time.now = T0 + WINDOW_GAP_MS - 1;
+  hooks.onAction({ kind: 'open' });
+  assert.equal(acted.length, 2, 'not within 2 s');
+  time.now = T0 + WINDOW_GAP_MS;
+  hooks.onAction({ kind: 'log' });
+  assert.deepEqual(acted, ['open', 'break', 'log'], '2 s after the first');
+  time.now = T0 - HOUR;
+  hooks.onAction({ kind: 'open' });
+  assert.deepEqual(acted.at(-1), 'open', 'a clock set back does not lock windows out');
 });
