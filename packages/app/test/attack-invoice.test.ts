@@ -77,13 +77,13 @@ describe('attack: an invoice of a 200 000-character note, one word of 2 000 char
       await ok('clients', 'add', 'Warm', '--rate', '85', '--currency', 'EUR');
       const now = Date.now();
       const warm = await signed(app.port, app.token, { target: '/entries', body: { name: 'Warm-up', createIfMissing: true, durationMinutes: 1, endedAt: new Date(now - 200 * 60_000).toISOString() } });
-      assert.equal(warm.status, 201, warm.body);
+      assert.equal(warm.status, 201, warm.text);
       await ok('activity', 'set', 'Warm-up', '--client', 'Warm', '--billable');
       await ok('invoice', '--client', 'Warm', '--from', today(), '--to', today(), '--output', join(dir, 'warm.pdf'));
       for (const [i, note] of [UNBROKEN, ...WORDS].entries()) {
         const body = { name: 'Design', createIfMissing: true, durationMinutes: 1, note, endedAt: new Date(now - (100 - i) * 60_000).toISOString() };
         const logged = await signed(app.port, app.token, { target: '/entries', body });
-        assert.equal(logged.status, 201, logged.body);
+        assert.equal(logged.status, 201, logged.text);
       }
       await ok('activity', 'set', 'Design', '--client', 'ACME', '--billable');
 
@@ -94,7 +94,7 @@ describe('attack: an invoice of a 200 000-character note, one word of 2 000 char
           const sent = performance.now();
           const answer = await signed(app.port, app.token, { target: '/status' });
           latencies.push(performance.now() - sent);
-          assert.equal(answer.status, 200, answer.body);
+          assert.equal(answer.status, 200, answer.text);
           await new Promise((resolve) => setTimeout(resolve, 10));
         }
       })();
