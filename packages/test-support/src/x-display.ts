@@ -68,7 +68,8 @@ export async function startXDisplay(options: XvfbOptions = {}): Promise<XDisplay
     const env = { ...process.env, DISPLAY: display };
     const xdotool = (...args: string[]): string => execFileSync('xdotool', args, { env, encoding: 'utf8' }).trim();
     children.push(spawn('openbox', ['--sm-disable'], { env, stdio: 'ignore' }));
-    await until('openbox to manage the display', () => !/not found/.test(execFileSync('xprop', ['-root', '_NET_SUPPORTING_WM_CHECK'], { env, encoding: 'utf8' })), { watch: children });
+    // Until openbox has set it: before, xprop says `not found` or, on a new server, `no such atom`.
+    await until('openbox to manage the display', () => /window id # 0x/.test(execFileSync('xprop', ['-root', '_NET_SUPPORTING_WM_CHECK'], { env, encoding: 'utf8' })), { watch: children });
     let opened = 0;
     return {
       display,
