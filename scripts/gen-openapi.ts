@@ -31,6 +31,7 @@ import {
   HEARTBEAT_SCHEMA,
   STATUS_BAR_TODAY_SCHEMA,
   WAKATIME_LIMITS,
+  WAKATIME_BULK_PATHS,
   WAKATIME_ROUTES,
   type BodySchema,
   type EndpointSchema,
@@ -253,7 +254,7 @@ const WAKATIME_DOOR = `The WakaTime door (docs/protocol.md "Editors: WakaTime he
 
 const errorOnly = (description: string): Json => ({ description, content: { 'application/json': { schema: ref('schemas', 'WakatimeError') } } });
 
-/** The three WakaTime paths, with the editor key as their one security scheme. */
+/** The WakaTime paths, with the editor key as their one security scheme. */
 function wakatimePaths(): { [path: string]: Json } {
   const security: Json = [{ wakatimeEditorKeyBasic: [] }, { wakatimeEditorKeyBearer: [] }];
   const refusals = {
@@ -266,15 +267,18 @@ function wakatimePaths(): { [path: string]: Json } {
   const notJson = errorOnly('The body was not sent with Content-Type: application/json.');
   const paths: { [path: string]: Json } = {};
   for (const [path, method] of Object.entries(WAKATIME_ROUTES)) {
-    const bulk = path.endsWith('.bulk');
+    const bulk = WAKATIME_BULK_PATHS.has(path as keyof typeof WAKATIME_ROUTES);
+    const legacy = bulk && !path.endsWith('.bulk');
     const operation: { [key: string]: Json } = { tags: ['WakaTime'], security, description: WAKATIME_DOOR };
     if (method === 'GET') {
       operation.operationId = 'wakatimeStatusBarToday';
       operation.summary = "Today's total as WakaTime's status bar (wakatime-cli --today prints data.grand_total.text)";
       operation.responses = { '200': { description: 'Today.', content: { 'application/json': { schema: ref('schemas', 'StatusBarToday') } } }, ...refusals };
     } else if (bulk) {
-      operation.operationId = 'wakatimeHeartbeatsBulk';
-      operation.summary = `Up to ${WAKATIME_LIMITS.maxBulk} heartbeats, stored in one transaction and answered once committed`;
+      operation.operationId = legacy ? (path.endsWith('/') ? 'wakatimeApiUrlSlashBulk' : 'wakatimeApiUrlBulk') : 'wakatimeHeartbeatsBulk';
+      operation.summary = legacy
+        ? `The api_url itself, where the legacy Python wakatime (13.1.0 and before) posts its bulk: the same as heartbeats.bulk`
+        : `Up to ${WAKATIME_LIMITS.maxBulk} heartbeats, stored in one transaction and answered once committed`;
       operation.requestBody = heartbeatBody({ type: 'array', minItems: 1, maxItems: WAKATIME_LIMITS.maxBulk, items: ref('schemas', 'Heartbeat') });
       const responses: Json = { type: 'object', required: ['responses'], properties: { responses: { type: 'array', items: { type: 'array', prefixItems: [{ oneOf: [ref('schemas', 'HeartbeatAccepted'), ref('schemas', 'WakatimeError')] }, { enum: [201, 400] }] } }, error: { type: 'string' } } };
       operation.responses = {
@@ -326,7 +330,7 @@ export function openApiDocument(): Json {
         wakatimeEditorKeyBasic: {
           type: 'http',
           scheme: 'basic',
-          description: 'Only on /wakatime/api/v1/...: Basic base64(key) or base64(key + ":"), the key being the editor key (a lower-case UUID v4, "waka_" prefix accepted) that `tock editors enable` makes. Deliberately different from the signed API: it is what every WakaTime plugin sends. It opens nothing but the three WakaTime paths, and the listener token is not accepted there.',
+          description: 'Only on /wakatime/api/v1/...: Basic base64(key) or base64(key + ":"), the key being the editor key (a lower-case UUID v4, "waka_" prefix accepted) that `tock editors enable` makes. Deliberately different from the signed API: it is what every WakaTime plugin sends. It opens nothing but the WakaTime paths, and the listener token is not accepted there.',
         },
         wakatimeEditorKeyBearer: {
           type: 'http',

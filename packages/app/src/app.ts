@@ -270,6 +270,8 @@ async function wire(
           recordHeartbeats(store, heartbeats, { userAgent, machine }, { nowMs: clock(), newId: () => crypto.randomUUID() }),
         ),
         statusBarToday: reportingFullDisk(() => statusBarToday(tracker.getStatus(), clock(), systemTimeZone())),
+        // How each request ended, for `tock editors` (the last refusal of each editor, with its reason).
+        heartbeatsAnswered: (report) => editors.heard(report),
       },
     },
     // The listener ignores records older than 24 h; the store is pruned at each start.
@@ -363,6 +365,7 @@ async function wire(
       return { enabled, port };
     },
     isEnabled: () => settings.get<boolean>(SETTINGS.editorsEnabled) === true,
+    clock,
     setEnabled: (enabled) => {
       settings.set(SETTINGS.editorsEnabled, enabled);
       changed();

@@ -49,6 +49,21 @@ export interface StoreSwitch extends TokenView {
   renewed: boolean;
 }
 
+/**
+ * One editor as `tock editors` and Settings › Integrations show it (docs/integrations.md "WakaTime
+ * plugins"): its last heartbeat and its last refusal in the past hour, with the reason.
+ */
+export interface EditorActivity {
+  /** The editor its plugin names (`vim`, `vscode`), or null: a plugin that named none — `userAgent` says which. */
+  editor: string | null;
+  /** The User-Agent it last sent; null when none was heard or kept. */
+  userAgent: string | null;
+  /** The last heartbeat kept (ISO 8601); null: none. */
+  lastHeartbeat: string | null;
+  /** The last refusal in the past hour (ISO 8601 and the reason it was answered); null: none. */
+  lastRefusal: { at: string; reason: string } | null;
+}
+
 /** The status with what the window's clock needs: the running session's worked seconds. */
 export interface StatusView extends Status {
   sessionSeconds: number | null;

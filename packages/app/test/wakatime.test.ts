@@ -145,7 +145,10 @@ describe('WakaTime plugins feed Tock', () => {
       ],
     );
     assert.equal(stored[0]?.language, 'Python');
-    assert.deepEqual(app.services.editors.status().editors, [{ editor: 'vim', lastHeartbeat: new Date(NOON - 120_000 + 45_000).toISOString() }]);
+    assert.deepEqual(
+      app.services.editors.status().editors.map(({ editor, lastHeartbeat, lastRefusal }) => ({ editor, lastHeartbeat, lastRefusal })),
+      [{ editor: 'vim', lastHeartbeat: new Date(NOON - 120_000 + 45_000).toISOString(), lastRefusal: null }],
+    );
 
     // Sent again (a plugin's offline queue): stored once.
     const again = await wakatime(python, ['--entity', file, '--time', String(t1), '--write', '--key', key, '--api-url', `http://127.0.0.1:${port}${BULK}`], home);

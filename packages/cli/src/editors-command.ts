@@ -7,7 +7,9 @@
  */
 import { wakatimeConfigDir, type EditorsStatus } from '@tock/app';
 import { admin } from './admin-call.ts';
+import { clockFor } from './clock-setting.ts';
 import { flags } from './flags.ts';
+import { formatClock, type ClockFormat } from './format-time.ts';
 import type { Command } from './command.ts';
 import { CliError, print, type Io } from './io.ts';
 
@@ -15,17 +17,27 @@ const USAGE = 'tock editors enable | disable | key [--rotate] | setup | status [
 
 const LISTENER_OFF = 'note: the listener is off, so no plugin reaches Tock yet; turn it on with `tock listener on`';
 
-/** The human form of `tock editors status`. */
-export function formatEditorsStatus(status: EditorsStatus): string {
+/**
+ * The human form of `tock editors status`: one line per editor — its name, or the User-Agent of
+ * a plugin that names none — with its last heartbeat and its last refusal in the past hour and
+ * why, times as the CLI writes them (formatClock: local, on the clock setting).
+ */
+export function formatEditorsStatus(status: EditorsStatus, now: Date, clock: ClockFormat = '24h'): string {
   if (!status.enabled) return 'editors: off; `tock editors enable` makes a key for WakaTime plugins';
   const lines = [`editors: on, api_url = ${status.apiUrl}${status.listenerOn ? '' : ' (the listener is off: `tock listener on`)'}`];
   if (status.editors.length === 0) lines.push('no heartbeat yet');
-  for (const e of status.editors) lines.push(`  ${(e.editor ?? '(unnamed)').padEnd(16)} last heartbeat ${e.lastHeartbeat}`);
+  for (const e of status.editors) {
+    const name = e.editor ?? e.userAgent ?? 'a plugin that sent no name';
+    const heartbeat = e.lastHeartbeat === null ? 'no heartbeat yet' : `last heartbeat ${formatClock(e.lastHeartbeat, now, clock)}`;
+    const refusal = e.lastRefusal === null ? '' : `; refused ${formatClock(e.lastRefusal.at, now, clock)}: ${e.lastRefusal.reason}`;
+    lines.push(`  ${name}: ${heartbeat}${refusal}`);
+  }
   return lines.join('\n');
 }
 
 async function run(args: string[], io: Io): Promise<number> {
-  const [sub, ...rest] = args;
+  // `tock editors --json` is `tock editors status --json`.
+  const [sub, ...rest] = args[0]?.startsWith('-') ? ['status', ...args] : args;
   switch (sub) {
     case 'enable': {
       const { values } = flags(rest);
@@ -61,7 +73,8 @@ async function run(args: string[], io: Io): Promise<number> {
     case undefined: {
       const { values } = flags(rest);
       const status = await admin(io, 'GET /editors');
-      print(io, values.json === true, status, () => formatEditorsStatus(status));
+      const clock = await clockFor(io, values.json === true);
+      print(io, values.json === true, status, () => formatEditorsStatus(status, io.now(), clock));
       return 0;
     }
     default:

@@ -64,6 +64,12 @@ export interface ListenerHandlers {
 export interface WakatimeHandlers {
   recordHeartbeats(input: { heartbeats: unknown[]; userAgent: string | undefined; machine: string | undefined }): MaybePromise<HeartbeatOutcome[]>;
   statusBarToday(): MaybePromise<StatusBarToday>;
+  /**
+   * Hears how each request to the door ended, under its User-Agent: how many heartbeats were
+   * accepted, and the reason of a refusal (a refused heartbeat's, or the whole request's: a
+   * wrong key, a body that is not heartbeats), else null. For `tock editors`; it cannot change the answer.
+   */
+  heartbeatsAnswered(report: { userAgent: string | undefined; accepted: number; refusal: string | null }): void;
 }
 
 /** The WakaTime door's part of {@link ListenerOptions}: its key and its use cases. */

@@ -28,6 +28,7 @@ const basic = (text: string): string => `Basic ${Buffer.from(text).toString('bas
 
 async function door(t: TestContext) {
   const received: { heartbeats: unknown[]; userAgent: string | undefined; machine: string | undefined }[] = [];
+  const answered: { userAgent: string | undefined; accepted: number; refusal: string | null }[] = [];
   const editorKey = { value: KEY as string | null };
   let committed = 0;
   const h = await startHarness(t, {
@@ -46,6 +47,7 @@ async function door(t: TestContext) {
           );
         },
         statusBarToday: () => BAR,
+        heartbeatsAnswered: (report) => answered.push(report),
       },
     },
   });
@@ -56,7 +58,7 @@ async function door(t: TestContext) {
     Object.assign(headers, o.headers);
     return sendRaw(h.port, o.method ?? (o.body !== undefined ? 'POST' : 'GET'), o.path ?? (o.body !== undefined ? BULK : TODAY), headers, o.body);
   };
-  return { h, wk, received, editorKey, committed: () => committed };
+  return { h, wk, received, answered, editorKey, committed: () => committed };
 }
 
 describe('the editor key', () => {
@@ -85,6 +87,38 @@ describe('the WakaTime door', () => {
     assert.equal(committed(), 1);
     assert.equal(received[0]?.machine, 'ana');
     assert.match(received[0]?.userAgent ?? '', /vim-wakatime/);
+  });
+
+  it('takes a bulk at the api_url itself, with and without the slash, as the legacy Python wakatime sends it', async (t) => {
+    const { wk, received, committed } = await door(t);
+    for (const path of ['/wakatime/api/v1', '/wakatime/api/v1/']) {
+      const answer = await wk({ path, body: JSON.stringify([{ entity: 'a', time: 1 }, { time: 2 }]) });
+      assert.equal(answer.status, 201, `${path}: ${answer.text}`);
+      assert.deepEqual(answer.json, { responses: [[{ data: { id: 'id-0', time: 1 } }, 201], [{ error: 'entity is required' }, 400]] });
+      // The same limits and refusals as heartbeats.bulk: an object is no bulk, a wrong key is refused.
+      assert.equal((await wk({ path, body: JSON.stringify({ entity: 'a', time: 1 }) })).status, 400);
+      assert.equal((await wk({ path, body: '[{"entity":"a","time":1}]', auth: basic(TOKEN) })).status, 401);
+      assert.equal((await wk({ path, method: 'GET' })).status, 405);
+    }
+    assert.equal(received.length, 2);
+    assert.equal(committed(), 2);
+    assert.equal((await wk({ path: '/wakatime/api/v2', body: '[{"entity":"a","time":1}]' })).status, 404);
+  });
+
+  it('tells how each request ended, under its User-Agent: what was accepted and why a request or a heartbeat was refused', async (t) => {
+    const { wk, answered } = await door(t);
+    const agent = 'wakatime/13.1.0 vim/9.0 vim-wakatime/11.0.0';
+    await wk({ body: JSON.stringify([{ entity: 'a', time: 1 }, { time: 2 }]) });
+    await wk({ body: '[{"entity":"a","time":1}]', auth: basic('00000000-0000-4000-8000-000000000000') });
+    await wk({ body: '{}' });
+    await wk({ path: ONE, body: JSON.stringify({ time: 1 }) });
+    await wk();
+    assert.deepEqual(answered, [
+      { userAgent: agent, accepted: 1, refusal: 'entity is required' },
+      { userAgent: agent, accepted: 0, refusal: 'the editor key is wrong; `tock editors key` prints the right one' },
+      { userAgent: agent, accepted: 0, refusal: 'the body must be a JSON array of 1 to 1000 heartbeats' },
+      { userAgent: agent, accepted: 0, refusal: 'entity is required' },
+    ]);
   });
 
   it('answers a single heartbeat 201 {data} or 400 {error}', async (t) => {

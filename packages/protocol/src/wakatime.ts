@@ -10,14 +10,30 @@ export const WAKATIME_PREFIX = '/wakatime/';
 /** The `api_url` path that `~/.wakatime.cfg` names (without host and port). */
 export const WAKATIME_API_PATH = '/wakatime/api/v1';
 
-/** The three paths, each with its one method. */
+/**
+ * The paths, each with its one method: the three of wakatime-cli, and the `api_url` itself (with
+ * and without the slash), where the legacy Python `wakatime` posts its bulk.
+ */
 export const WAKATIME_ROUTES = {
   '/wakatime/api/v1/users/current/heartbeats.bulk': 'POST',
   '/wakatime/api/v1/users/current/heartbeats': 'POST',
   '/wakatime/api/v1/users/current/statusbar/today': 'GET',
+  '/wakatime/api/v1': 'POST',
+  '/wakatime/api/v1/': 'POST',
 } as const;
 
 export type WakatimePath = keyof typeof WAKATIME_ROUTES;
+
+/**
+ * The paths that take a bulk (an array of heartbeats, answered `{responses}`): `heartbeats.bulk`,
+ * and the `api_url` itself, where the legacy Python `wakatime` (13.1.0 and before) sends the
+ * bulk, since it posts to `api_url` as given — same semantics, auth and limits.
+ */
+export const WAKATIME_BULK_PATHS: ReadonlySet<WakatimePath> = new Set<WakatimePath>([
+  '/wakatime/api/v1/users/current/heartbeats.bulk',
+  '/wakatime/api/v1',
+  '/wakatime/api/v1/',
+]);
 
 /** The editor key as Tock makes it: a UUID v4 in lower case (what every wakatime-cli accepts). */
 export const EDITOR_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

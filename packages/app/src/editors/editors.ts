@@ -2,11 +2,13 @@
  * Editors feeding Tock through their WakaTime plugins (docs/cli.md "tock editors",
  * docs/integrations.md "WakaTime plugins"): the editor key's life (enable, key, rotate,
  * disable), `~/.wakatime.cfg`, and what the Integrations screen shows (the two lines, the last
- * heartbeat of each editor). The admin commands and the window both call this.
+ * heartbeat of each editor, and its last refusal in the past hour with the reason). The admin
+ * commands and the window both call this.
  */
-import { lastHeartbeatPerEditor, type Store } from '@tock/core';
+import { editorFromUserAgent, lastHeartbeatPerEditor, type Store } from '@tock/core';
 import { WAKATIME_API_PATH, isProblem } from '@tock/protocol';
 import { AdminError } from '../admin.ts';
+import type { EditorActivity } from '../views.ts';
 import type { EditorKeys } from './editor-key.ts';
 import { wakatimeSettingsLines, writeWakatimeConfig, type WakatimeSetup } from './wakatime-config.ts';
 
@@ -17,8 +19,23 @@ export interface EditorsStatus {
   apiUrl: string;
   /** Whether the listener is on: without it no plugin reaches Tock. */
   listenerOn: boolean;
-  /** The last heartbeat from each editor, newest first (`editor` null: a plugin that named none). */
-  editors: { editor: string | null; lastHeartbeat: string }[];
+  /** Each editor heard from: its last heartbeat and its last refusal in the past hour; the latest first. */
+  editors: EditorActivity[];
+}
+
+export type { EditorActivity } from '../views.ts';
+
+/** How long a refusal is shown. */
+const REFUSALS_SHOWN_MS = 60 * 60_000;
+/** Editors whose last request is remembered (in memory: a flood of made-up User-Agents cannot grow it). */
+const REMEMBERED_EDITORS = 32;
+/** The setting that keeps the User-Agent of the last plugin that named no editor (the heartbeats keep no User-Agent). */
+const UNNAMED_USER_AGENT = 'editorsUnnamedUserAgent';
+
+/** What the door told of one editor's last request. */
+interface Heard {
+  userAgent: string | null;
+  refusal: { atMs: number; reason: string } | null;
 }
 
 /** A key just made or read, with the two `~/.wakatime.cfg` lines that use it. */
@@ -38,11 +55,15 @@ export interface EditorsOptions {
   /** Remembers whether editors are enabled (the key is loaded at start only then). */
   setEnabled: (enabled: boolean) => void;
   isEnabled: () => boolean;
+  /** Refusals are stamped and aged on it. */
+  clock: () => number;
 }
 
 /** The editors feature of one app. */
 export class Editors {
   readonly #options: EditorsOptions;
+  /** By editor (null: plugins that named none), oldest first. */
+  readonly #heard = new Map<string | null, Heard>();
 
   constructor(options: EditorsOptions) {
     this.#options = options;
@@ -62,12 +83,55 @@ export class Editors {
     return `http://127.0.0.1:${this.#options.listener().port}${WAKATIME_API_PATH}`;
   }
 
+  /**
+   * Hears how a request to the WakaTime door ended (the door's `heartbeatsAnswered`): a refusal
+   * is kept with its reason for an hour, under the editor its User-Agent names; the User-Agent of
+   * a plugin that names none is kept, so `tock editors` can say which it is.
+   */
+  heard(report: { userAgent: string | undefined; accepted: number; refusal: string | null }): void {
+    const editor = editorFromUserAgent(report.userAgent);
+    const userAgent = report.userAgent === undefined || report.userAgent === '' ? null : report.userAgent.slice(0, 512);
+    const before = this.#heard.get(editor);
+    this.#heard.delete(editor);
+    this.#heard.set(editor, {
+      userAgent: userAgent ?? before?.userAgent ?? null,
+      refusal: report.refusal === null ? (before?.refusal ?? null) : { atMs: this.#options.clock(), reason: report.refusal },
+    });
+    if (this.#heard.size > REMEMBERED_EDITORS) this.#heard.delete(this.#heard.keys().next().value as string | null);
+    const settings = this.#options.store.settings;
+    if (editor === null && report.accepted > 0 && userAgent !== null && settings.get<string>(UNNAMED_USER_AGENT) !== userAgent) {
+      settings.set(UNNAMED_USER_AGENT, userAgent);
+    }
+  }
+
   status(): EditorsStatus {
+    const now = this.#options.clock();
+    const rows = new Map<string | null, EditorActivity>();
+    const row = (editor: string | null): EditorActivity => {
+      let found = rows.get(editor);
+      if (found === undefined) {
+        const heard = this.#heard.get(editor);
+        const kept = editor === null ? (this.#options.store.settings.get<string>(UNNAMED_USER_AGENT) ?? null) : null;
+        found = { editor, userAgent: heard?.userAgent ?? kept, lastHeartbeat: null, lastRefusal: null };
+        rows.set(editor, found);
+      }
+      return found;
+    };
+    const latest = new Map<string | null, number>();
+    for (const e of lastHeartbeatPerEditor(this.#options.store)) {
+      row(e.editor).lastHeartbeat = new Date(e.lastMs).toISOString();
+      latest.set(e.editor, e.lastMs);
+    }
+    for (const [editor, heard] of this.#heard) {
+      if (heard.refusal === null || now - heard.refusal.atMs > REFUSALS_SHOWN_MS) continue;
+      row(editor).lastRefusal = { at: new Date(heard.refusal.atMs).toISOString(), reason: heard.refusal.reason };
+      latest.set(editor, Math.max(latest.get(editor) ?? 0, heard.refusal.atMs));
+    }
     return {
       enabled: this.#options.keys.current() !== null,
       apiUrl: this.apiUrl(),
       listenerOn: this.#options.listener().enabled,
-      editors: lastHeartbeatPerEditor(this.#options.store).map((e) => ({ editor: e.editor, lastHeartbeat: new Date(e.lastMs).toISOString() })),
+      editors: [...rows.values()].sort((a, b) => (latest.get(b.editor) ?? 0) - (latest.get(a.editor) ?? 0)),
     };
   }
 

@@ -1,6 +1,7 @@
 /**
- * The WakaTime door (docs/protocol.md "Editors: WakaTime heartbeats"): the three
- * `/wakatime/api/v1/…` paths on the listener's port, a door of their own beside the signed API
+ * The WakaTime door (docs/protocol.md "Editors: WakaTime heartbeats"): the
+ * `/wakatime/api/v1…` paths on the listener's port (`heartbeats.bulk` and the `api_url` itself
+ * take a bulk), a door of their own beside the signed API
  * — not a special case inside it. Its own auth (the editor key in `Authorization`, never the
  * token), its own lockout, a 2 MiB body limit and WakaTime's bodies (`{"error": "…"}`); the
  * checks of the signed API that apply are the listener's own functions (checks.ts): Host, browser, body
@@ -9,7 +10,9 @@
  * Order: Host (403) → browser (403) → lockout (429) → declared size (413) → editor key (401;
  * a wrong one counts toward the lockout, a missing one does not) → license (423) → path (404)
  * and method (405) → body (413 while reading, 415, 400) → use case (inside `atomically`:
- * answered once the heartbeats are committed) → 201 / 200.
+ * answered once the heartbeats are committed) → 201 / 200. How each request ended — what was
+ * accepted, the reason of a refusal — goes to the `heartbeatsAnswered` handler, under the
+ * request's User-Agent (`tock editors` shows the last refusal of each editor).
  */
 
 import type { IncomingMessage } from 'node:http';
@@ -18,6 +21,7 @@ import {
   isWireCode,
   ERROR_STATUS,
   LICENSE_LOCKED_BODY,
+  WAKATIME_BULK_PATHS,
   WAKATIME_LIMITS,
   WAKATIME_ROUTES,
   type HeartbeatOutcome,
@@ -74,6 +78,35 @@ export function createWakatimeDoor(options: DoorOptions): WakatimeDoor {
   let allowedHosts: ReadonlySet<string> = new Set();
   let boundPort: number | null = null;
 
+  /** Answers already told to `heartbeatsAnswered` (the heartbeats' own, with what was accepted). */
+  const told = new WeakSet<IncomingMessage>();
+
+  /** Tells the application how a request ended; an observer that fails never changes the answer. */
+  function tell(req: IncomingMessage, report: { accepted: number; refusal: string | null }): void {
+    told.add(req);
+    const heard = options.handlers.heartbeatsAnswered;
+    if (!heard) return;
+    try {
+      heard.call(options.handlers, { userAgent: userAgentOf(req), ...report });
+    } catch (thrown) {
+      options.onError?.(thrown);
+    }
+  }
+
+  /** A refusal's reason as it was answered: the body's `error`. */
+  function tellRefusal(req: IncomingMessage, answer: DoorAnswer | undefined): DoorAnswer | undefined {
+    if (answer === undefined || answer.status < 400 || told.has(req)) return answer;
+    let reason = `HTTP ${answer.status}`;
+    try {
+      const body = JSON.parse(answer.body) as { error?: unknown };
+      if (typeof body.error === 'string') reason = body.error;
+    } catch {
+      // Every body of the door is JSON; the status says enough otherwise.
+    }
+    tell(req, { accepted: 0, refusal: reason });
+    return answer;
+  }
+
   /** A failure of a use case: a Problem with a wire code keeps its status and message; anything else is a 500 that says nothing. */
   function failure(thrown: unknown): DoorAnswer {
     if (isProblem(thrown) && isWireCode(thrown.code)) return error(ERROR_STATUS[thrown.code], thrown.message);
@@ -96,26 +129,28 @@ export function createWakatimeDoor(options: DoorOptions): WakatimeDoor {
   function heartbeats(req: IncomingMessage, path: WakatimePath, json: unknown): MaybePromise<DoorAnswer> {
     const record = options.handlers.recordHeartbeats;
     if (!record) return error(503, `${path} is not available in this version of the app`);
-    const bulk = path.endsWith('.bulk');
+    const bulk = WAKATIME_BULK_PATHS.has(path);
     if (bulk) {
       if (!Array.isArray(json) || json.length === 0) return error(400, 'the body must be a JSON array of 1 to 1000 heartbeats');
       if (json.length > WAKATIME_LIMITS.maxBulk) return error(400, `at most ${WAKATIME_LIMITS.maxBulk} heartbeats in one request; send the rest in another`);
     } else if (typeof json !== 'object' || json === null || Array.isArray(json)) {
       return error(400, 'the body must be one heartbeat, a JSON object');
     }
-    const userAgent = typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined;
+    const userAgent = userAgentOf(req);
     const machine = req.headers['x-machine-name'];
     const input = { heartbeats: bulk ? (json as unknown[]) : [json], userAgent, machine: typeof machine === 'string' ? machine : undefined };
     return durably(
       () => record.call(options.handlers, input),
       (outcomes: HeartbeatOutcome[]) => {
+        const refused = outcomes.find((o): o is { error: string } => 'error' in o);
+        const accepted = outcomes.filter((o) => 'data' in o).length;
+        tell(req, { accepted, refusal: refused?.error ?? null });
         if (!bulk) {
           const [only] = outcomes;
           return only !== undefined && 'data' in only ? { status: 201, body: JSON.stringify(only) } : { status: 400, body: JSON.stringify(only ?? { error: 'the heartbeat was refused' }) };
         }
         const responses = outcomes.map((o) => [o, 'data' in o ? 201 : 400]);
-        const accepted = outcomes.some((o) => 'data' in o);
-        if (accepted) return { status: 201, body: JSON.stringify({ responses }) };
+        if (accepted > 0) return { status: 201, body: JSON.stringify({ responses }) };
         return { status: 400, body: JSON.stringify({ error: 'every heartbeat was refused; see responses', responses }) };
       },
     );
@@ -147,39 +182,50 @@ export function createWakatimeDoor(options: DoorOptions): WakatimeDoor {
     },
 
     answer(req, method, path) {
-      const headers = req.headers;
-      const unread = hasBody(headers);
-      const refuse = (answer: DoorAnswer): DoorAnswer => (unread ? { ...answer, closeAfter: true } : answer);
-      if (!hostAllowed(headers.host, allowedHosts)) {
-        return refuse(error(403, `the Host header must be 127.0.0.1:${boundPort} or localhost:${boundPort}`));
-      }
-      if (isBrowserRequest(headers)) return refuse(error(403, 'requests from web browsers are refused; editors send heartbeats through wakatime-cli'));
-      const lockedFor = lockout.retryAfterSeconds(options.monotonic());
-      if (lockedFor > 0) {
-        return refuse(error(429, `too many wrong editor keys; try again in ${lockedFor} s`, { 'retry-after': String(lockedFor) }));
-      }
-      const length = headers['content-length'];
-      if (length !== undefined && Number(length) > WAKATIME_LIMITS.maxBodyBytes) return refuse(error(413, TOO_LARGE_MESSAGE));
-
-      const presented = presentedKey(headers.authorization);
-      if (!presented.present) return refuse(error(401, 'send the editor key: api_key in ~/.wakatime.cfg (`tock editors setup` writes it)'));
-      if (!editorKeyMatches(presented.key, options.editorKey())) {
-        lockout.recordFailure(options.monotonic());
-        return refuse(error(401, 'the editor key is wrong; `tock editors key` prints the right one'));
-      }
-      if (options.license() === 'locked') return refuse({ status: 423, body: LICENSE_LOCKED_BODY });
-      const allowed = ROUTES[path];
-      if (allowed === undefined) return refuse(error(404, `there is no endpoint ${method} ${path}`));
-      if (method !== allowed) return refuse(error(405, `${path} accepts ${allowed} only`, { allow: allowed }));
-      const route = path as WakatimePath;
-      // A GET's body (none is expected) is left unread: the connection closes after the answer.
-      if (allowed === 'GET') return unread ? Promise.resolve(statusBar(route)).then(refuse) : statusBar(route);
-      if (!unread) return error(400, 'the body must hold heartbeats as JSON');
-      return readBody(req, WAKATIME_LIMITS.maxBodyBytes).then((read) => {
-        if (read === ABORTED) return undefined;
-        if (read === TOO_LARGE) return { ...error(413, TOO_LARGE_MESSAGE), closeAfter: true };
-        return afterBody(req, route, read);
-      });
+      const answered = answerRequest(req, method, path);
+      return answered instanceof Promise ? answered.then((a) => tellRefusal(req, a)) : tellRefusal(req, answered);
     },
   };
+
+  function answerRequest(req: IncomingMessage, method: string, path: string): MaybePromise<DoorAnswer | undefined> {
+    const headers = req.headers;
+    const unread = hasBody(headers);
+    const refuse = (answer: DoorAnswer): DoorAnswer => (unread ? { ...answer, closeAfter: true } : answer);
+    if (!hostAllowed(headers.host, allowedHosts)) {
+      return refuse(error(403, `the Host header must be 127.0.0.1:${boundPort} or localhost:${boundPort}`));
+    }
+    if (isBrowserRequest(headers)) return refuse(error(403, 'requests from web browsers are refused; editors send heartbeats through wakatime-cli'));
+    const lockedFor = lockout.retryAfterSeconds(options.monotonic());
+    if (lockedFor > 0) {
+      return refuse(error(429, `too many wrong editor keys; try again in ${lockedFor} s`, { 'retry-after': String(lockedFor) }));
+    }
+    const length = headers['content-length'];
+    if (length !== undefined && Number(length) > WAKATIME_LIMITS.maxBodyBytes) return refuse(error(413, TOO_LARGE_MESSAGE));
+
+    const presented = presentedKey(headers.authorization);
+    if (!presented.present) return refuse(error(401, 'send the editor key: api_key in ~/.wakatime.cfg (`tock editors setup` writes it)'));
+    if (!editorKeyMatches(presented.key, options.editorKey())) {
+      lockout.recordFailure(options.monotonic());
+      return refuse(error(401, 'the editor key is wrong; `tock editors key` prints the right one'));
+    }
+    if (options.license() === 'locked') return refuse({ status: 423, body: LICENSE_LOCKED_BODY });
+    const allowed = ROUTES[path];
+    if (allowed === undefined) return refuse(error(404, `there is no endpoint ${method} ${path}`));
+    if (method !== allowed) return refuse(error(405, `${path} accepts ${allowed} only`, { allow: allowed }));
+    const route = path as WakatimePath;
+    // A GET's body (none is expected) is left unread: the connection closes after the answer.
+    if (allowed === 'GET') return unread ? Promise.resolve(statusBar(route)).then(refuse) : statusBar(route);
+    if (!unread) return error(400, 'the body must hold heartbeats as JSON');
+    return readBody(req, WAKATIME_LIMITS.maxBodyBytes).then((read) => {
+      if (read === ABORTED) return undefined;
+      if (read === TOO_LARGE) return { ...error(413, TOO_LARGE_MESSAGE), closeAfter: true };
+      return afterBody(req, route, read);
+    });
+  }
+}
+
+/** The request's User-Agent: the plugin and editor it names, or the client's own. */
+function userAgentOf(req: IncomingMessage): string | undefined {
+  const header = req.headers['user-agent'];
+  return typeof header === 'string' ? header : undefined;
 }

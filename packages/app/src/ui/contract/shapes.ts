@@ -11,7 +11,7 @@
  */
 import type { ActivityLedger as CoreActivityLedger, CaptureSettings, InvoiceDocument } from '@tock/core/shapes';
 import type { ActivityRef } from '@tock/protocol';
-import type { DesktopView, LicenseInfo, ListenerStatus, PromptView, StatusView, SyncStatus, TokenView } from '../../views.ts';
+import type { DesktopView, EditorActivity, LicenseInfo, ListenerStatus, PromptView, StatusView, SyncStatus, TokenView } from '../../views.ts';
 
 export {
   RULE_FIELDS,
@@ -90,7 +90,7 @@ export interface EditorsView {
   enabled: boolean;
   apiUrl: string;
   listenerOn: boolean;
-  editors: { editor: string | null; lastHeartbeat: string }[];
+  editors: EditorActivity[];
   configDir: string;
 }
 

@@ -434,13 +434,16 @@ function EditorsSection() {
                   <tr>
                     <th scope="col">Editor</th>
                     <th scope="col">Last heartbeat</th>
+                    <th scope="col">Refused in the last hour</th>
                   </tr>
                 </thead>
                 <tbody>
                   {view.editors.map((e) => (
                     <tr key={e.editor ?? '-'}>
-                      <td>{e.editor ?? 'unnamed plugin'}</td>
-                      <td>{dayAndTime(Date.parse(e.lastHeartbeat))}</td>
+                      {/* A plugin that names no editor is shown by what it sent as its User-Agent. */}
+                      <td class={e.editor === null ? 'mono path' : undefined}>{e.editor ?? e.userAgent ?? 'a plugin that sent no name'}</td>
+                      <td>{e.lastHeartbeat === null ? 'none yet' : dayAndTime(Date.parse(e.lastHeartbeat))}</td>
+                      <td>{e.lastRefusal === null ? '—' : `${dayAndTime(Date.parse(e.lastRefusal.at))}: ${sentence(e.lastRefusal.reason)}`}</td>
                     </tr>
                   ))}
                 </tbody>
