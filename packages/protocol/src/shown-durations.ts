@@ -92,3 +92,98 @@ export function shownTable(rowSeconds: readonly number[], totalSeconds: number):
   const overlap = Math.max(0, rows.reduce((sum, m) => sum + m, 0) - total);
   return { rows, overlap, total };
 }
+
+/**
+ * Integers that add up to `target`, one per row of exact value `numerators[i] / denominator`
+ * units, by largest remainder: each row gets its floor, and the units still missing go one
+ * each to the rows whose floors lost the most (ties: the earlier row). The default target is
+ * the rows' exact sum rounded half up, so every row stays within one unit of its exact value.
+ * Integer arithmetic on the numerators (no 1.1 × 60 surprises); negative or non-finite
+ * numerators count as zero. The one rounding behind every shown column of decimal hours and
+ * shares ({@link shownHours}, {@link shownShares}) in the window and the CLI.
+ */
+export function largestRemainder(numerators: readonly number[], denominator: number, target?: number): number[] {
+  if (!(denominator > 0)) return numerators.map(() => 0);
+  const whole = numerators.map((n) => (Number.isFinite(n) && n > 0 ? Math.floor(n) : 0));
+  const sum = whole.reduce((a, n) => a + n, 0);
+  const goal = target ?? Math.floor((2 * sum + denominator) / (2 * denominator));
+  const shown = whole.map((n) => Math.floor(n / denominator));
+  const missing = goal - shown.reduce((a, n) => a + n, 0);
+  const order = whole.map((n, i) => ({ i, remainder: n % denominator })).sort((a, b) => b.remainder - a.remainder || a.i - b.i);
+  for (let k = 0; k < missing && order.length > 0; k++) {
+    const row = order[k % order.length] as { i: number };
+    shown[row.i] = (shown[row.i] as number) + 1;
+  }
+  return shown;
+}
+
+/**
+ * Hundredths of an hour in `minutes` whole minutes, rounded half up: 1 000 min (16 h 40 min) is
+ * 1 667 (16.67), 325 min is 542 (5.42). Decimal hours are always of the minutes shown, so
+ * `16 h 40 min` and `16.67` are the same figure in both forms.
+ */
+export function hundredthsOfHours(minutes: number): number {
+  const whole = Number.isFinite(minutes) && minutes > 0 ? Math.floor(minutes) : 0;
+  // minutes × 100 / 60 = 5m / 3, plus a half, floored.
+  return Math.floor((10 * whole + 3) / 6);
+}
+
+/** Hundredths of an hour written as decimal hours with two decimals: 1 667 is `16.67`; a negative number gets a `−`. */
+export function formatHundredths(hundredths: number): string {
+  const n = Math.abs(Math.trunc(hundredths));
+  return `${hundredths < 0 ? '−' : ''}${Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}`;
+}
+
+/** Seconds as the decimal hours people read (`16.67`): of the floored minutes, to the hundredth, rounded half up. */
+export function decimalHours(seconds: number): string {
+  return formatHundredths(hundredthsOfHours(flooredMinutes(seconds)));
+}
+
+/** A column of decimal hours as shown, in hundredths: see {@link shownHours}. */
+export interface ShownHours {
+  /** Each row's hundredths; they add up to `total + overlap`. */
+  rows: number[];
+  /** Hundredths several rows share, counted once in `total`; 0 when rows do not overlap. */
+  overlap: number;
+  /** The total's hundredths ({@link hundredthsOfHours} of its minutes). */
+  total: number;
+}
+
+/**
+ * The decimal hours of a table whose rows show `rowMinutes` (from {@link shownTable}) under a
+ * total of `totalMinutes`: the total is {@link hundredthsOfHours}, the rows are shared out by
+ * {@link largestRemainder} so that they add up to the hours of their own minutes, which is the
+ * total's when rows do not overlap; otherwise the overlap is the difference, as for minutes.
+ */
+export function shownHours(rowMinutes: readonly number[], totalMinutes: number): ShownHours {
+  const rows = largestRemainder(
+    rowMinutes.map((m) => 5 * m),
+    3,
+  );
+  const total = hundredthsOfHours(totalMinutes);
+  const overlap = Math.max(0, rows.reduce((a, c) => a + c, 0) - total);
+  return { rows, overlap, total };
+}
+
+/** A column of shares as shown, in whole percent: see {@link shownShares}. */
+export interface ShownShares {
+  /** Each row's percent of the total; they add up to `100 + overlap` (0 everywhere for an empty total). */
+  rows: number[];
+  /** Percent several rows share, counted once in the total's 100 %; 0 when rows do not overlap. */
+  overlap: number;
+}
+
+/**
+ * Each row's share of `totalSeconds` in whole percent, by {@link largestRemainder}: rows that
+ * do not overlap add up to exactly 100 % (41 + 33 + 26, never 102); rows that do (a block
+ * counted under two tags) add up to 100 plus the overlap's share.
+ */
+export function shownShares(rowSeconds: readonly number[], totalSeconds: number): ShownShares {
+  const total = Number.isFinite(totalSeconds) && totalSeconds > 0 ? Math.floor(totalSeconds) : 0;
+  if (total === 0) return { rows: rowSeconds.map(() => 0), overlap: 0 };
+  const rows = largestRemainder(
+    rowSeconds.map((s) => 100 * s),
+    total,
+  );
+  return { rows, overlap: Math.max(0, rows.reduce((a, p) => a + p, 0) - 100) };
+}

@@ -7,7 +7,19 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { flooredMinutes, formatDuration, formatMinutesAs, largestRemainderMinutes, shownTable } from '../src/index.ts';
+import {
+  decimalHours,
+  flooredMinutes,
+  formatDuration,
+  formatHundredths,
+  formatMinutesAs,
+  hundredthsOfHours,
+  largestRemainder,
+  largestRemainderMinutes,
+  shownHours,
+  shownShares,
+  shownTable,
+} from '../src/index.ts';
 
 test('a 49 min 40 s session is 0:49 / 49m / 49 min everywhere, never 50', () => {
   const seconds = 49 * 60 + 40;
@@ -101,4 +113,104 @@ test('largest remainder can share out a larger total, round and round', () => {
   assert.deepEqual(largestRemainderMinutes([30, 20, 10], 4), [2, 1, 1]);
   assert.deepEqual(largestRemainderMinutes([], 3), []);
   assert.deepEqual(largestRemainderMinutes([-5, Number.NaN, 59]), [0, 0, 0]);
+});
+
+test('16 h 40 min is 16.67 hours, not 16.66; 5 h 25 min is 5.42 in every place', () => {
+  assert.equal(decimalHours(1000 * 60), '16.67');
+  assert.equal(decimalHours(325 * 60), '5.42');
+  // Of the minutes shown: 5 h 25 min 59 s is still 5 h 25 min, so still 5.42.
+  assert.equal(decimalHours(325 * 60 + 59), '5.42');
+  assert.equal(decimalHours(90 * 60), '1.50');
+  assert.equal(decimalHours(0), '0.00');
+  assert.equal(decimalHours(60), '0.02', '1 min is 0.0167 h');
+  assert.equal(hundredthsOfHours(1), 2);
+  assert.equal(formatHundredths(-250), '−2.50');
+});
+
+test('shares add up to 100 %: 41.5 + 33.5 + 25 is 42 + 33 + 25, not 42 + 34 + 25 = 101; thirds are 34 + 33 + 33, not 99', () => {
+  assert.deepEqual(shownShares([415, 335, 250], 1000), { rows: [42, 33, 25], overlap: 0 });
+  assert.deepEqual(shownShares([1, 1, 1], 3), { rows: [34, 33, 33], overlap: 0 });
+  assert.deepEqual(shownShares([0, 0], 0), { rows: [0, 0], overlap: 0 });
+  // A block under two tags: 2 h + 2 h of a 3 h total is 67 + 67 = 133, 33 of it the overlap.
+  assert.deepEqual(shownShares([7200, 7200], 10800), { rows: [67, 66], overlap: 33 });
+});
+
+test('decimal hours of the rows add up to the total’s hours: 3 × 20 min is 0.33 + 0.33 + 0.34 = 1.00', () => {
+  assert.deepEqual(shownHours([20, 20, 20], 60), { rows: [34, 33, 33], overlap: 0, total: 100 });
+  assert.deepEqual(shownHours([1000], 1000), { rows: [1667], overlap: 0, total: 1667 });
+  // Overlapping rows: 1:30 and 1:00 sharing 0:20 under 2:10 — 1.50 + 1.00 − 0.33 = 2.17.
+  assert.deepEqual(shownHours([90, 60], 130), { rows: [150, 100], overlap: 33, total: 217 });
+});
+
+const exactUnits = fc.record({
+  numerators: fc.array(fc.integer({ min: 0, max: 10_000_000 }), { maxLength: 40 }),
+  denominator: fc.integer({ min: 1, max: 100_000 }),
+});
+
+test('largest remainder: the rows add up to the rounded sum, each within one unit of its exact value, order kept', () => {
+  fc.assert(
+    fc.property(exactUnits, ({ numerators, denominator }) => {
+      const shown = largestRemainder(numerators, denominator);
+      const sum = numerators.reduce((a, b) => a + b, 0);
+      assert.equal(
+        shown.reduce((a, b) => a + b, 0),
+        Math.floor((2 * sum + denominator) / (2 * denominator)),
+      );
+      shown.forEach((units, i) => {
+        const exact = (numerators[i] as number) / denominator;
+        assert.ok(Math.abs(units - exact) < 1, `${units} for ${exact}`);
+      });
+      for (let i = 0; i < numerators.length; i++) {
+        for (let j = 0; j < numerators.length; j++) {
+          if ((numerators[i] as number) > (numerators[j] as number)) assert.ok((shown[i] as number) >= (shown[j] as number));
+        }
+      }
+    }),
+    { numRuns: 1000 },
+  );
+});
+
+test('a table’s minutes, hours and shares as shown each add up to its total as shown', () => {
+  fc.assert(
+    fc.property(rowSeconds, (rows) => {
+      const total = rows.reduce((a, b) => a + b, 0);
+      const minutes = shownTable(rows, total);
+      const hours = shownHours(minutes.rows, minutes.total);
+      assert.equal(hours.overlap, 0);
+      assert.equal(
+        hours.rows.reduce((a, b) => a + b, 0),
+        hours.total,
+      );
+      assert.equal(hours.total, hundredthsOfHours(minutes.total));
+      hours.rows.forEach((c, i) => {
+        const exact = ((minutes.rows[i] as number) * 100) / 60;
+        assert.ok(Math.abs(c - exact) < 1, `${c} hundredths for ${exact}`);
+      });
+      const shares = shownShares(rows, total);
+      assert.equal(
+        shares.rows.reduce((a, b) => a + b, 0),
+        total > 0 ? 100 : 0,
+      );
+      assert.equal(shares.overlap, 0);
+      shares.rows.forEach((p, i) => {
+        if (total > 0) assert.ok(Math.abs(p - ((rows[i] as number) * 100) / total) < 1);
+      });
+    }),
+    { numRuns: 500 },
+  );
+});
+
+test('with overlapping rows, hours and shares shown minus their overlap are the total shown', () => {
+  fc.assert(
+    fc.property(rowSeconds, fc.double({ min: 0, max: 1, noNaN: true }), (rows, part) => {
+      const sum = rows.reduce((a, b) => a + b, 0);
+      const total = sum - Math.floor(sum * part * (rows.length > 1 ? 0.5 : 0));
+      const minutes = shownTable(rows, total);
+      const hours = shownHours(minutes.rows, minutes.total);
+      assert.equal(hours.rows.reduce((a, b) => a + b, 0) - hours.overlap, hours.total);
+      const shares = shownShares(rows, total);
+      if (total > 0) assert.equal(shares.rows.reduce((a, b) => a + b, 0) - shares.overlap, 100);
+    }),
+    { numRuns: 500 },
+  );
 });
