@@ -52,22 +52,27 @@ after(async () => {
   rmSync(wakaHome, { recursive: true, force: true });
 });
 
-/** One heartbeat as VS Code's WakaTime plugin sends it. */
-function heartbeat(key: string): Promise<number> {
+const VSCODE = 'wakatime/v1.102.1 (linux-6.1.0-amd64) go1.23.0 vscode/1.96.0 vscode-wakatime/25.0.0';
+/** The legacy Python wakatime run without a plugin: a User-Agent that names no editor. */
+const LEGACY = 'wakatime/13.1.0 (Linux-6.1.0-amd64-x86_64-with-glibc2.36) Python3.9.18.final.0 Unknown/0';
+
+/** One heartbeat as VS Code's WakaTime plugin sends it; `legacy`: a bulk of one to the api_url itself, as the legacy CLI sends it. */
+function heartbeat(key: string, legacy = false): Promise<number> {
   const port = t.app.services.listener.status().port;
-  const body = JSON.stringify({ entity: '/work/app/src/main.ts', time: now / 1000, type: 'file', is_write: true });
+  const one = { entity: legacy ? '/work/app/src/legacy.py' : '/work/app/src/main.ts', time: now / 1000, type: 'file', is_write: true };
+  const body = JSON.stringify(legacy ? [one] : one);
   return new Promise((resolve, reject) => {
     const req = request(
       {
         host: '127.0.0.1',
         port,
         method: 'POST',
-        path: '/wakatime/api/v1/users/current/heartbeats',
+        path: legacy ? '/wakatime/api/v1' : '/wakatime/api/v1/users/current/heartbeats',
         headers: {
           host: `127.0.0.1:${port}`,
           authorization: `Basic ${Buffer.from(key).toString('base64')}`,
           'content-type': 'application/json',
-          'user-agent': 'wakatime/v1.102.1 (linux-6.1.0-amd64) go1.23.0 vscode/1.96.0 vscode-wakatime/25.0.0',
+          'user-agent': legacy ? LEGACY : VSCODE,
           'content-length': String(Buffer.byteLength(body)),
         },
       },
@@ -124,8 +129,19 @@ describe('Settings › Integrations: editors', () => {
     assert.equal(await heartbeat(key), 201);
     await openWindow(page, t, '/settings/integrations');
     await page.getByTestId('editor-heartbeats').locator('tr', { hasText: 'vscode' }).filter({ hasText: 'Nov 18, 16:00' }).waitFor();
+    // The legacy CLI at the api_url itself, naming no editor: listed by its User-Agent. A wrong key: refused, with the reason.
+    assert.equal(await heartbeat(key, true), 201);
+    assert.equal(await heartbeat('00000000-0000-4000-8000-000000000000'), 401);
+    await openWindow(page, t, '/settings/integrations');
+    const table = page.getByTestId('editor-heartbeats');
+    await table.locator('tr', { hasText: LEGACY }).filter({ hasText: 'Nov 18, 16:00' }).waitFor();
+    await table.locator('tr', { hasText: 'vscode' }).filter({ hasText: 'Nov 18, 16:00: The editor key is wrong; `tock editors key` prints the right one.' }).waitFor();
+    assert.equal(await table.getByText('unnamed').count(), 0);
     assert.deepEqual(await seriousAxeViolations(page), []);
     await screenshot(page, 'integrations-editors');
+    await page.setViewportSize({ width: 390, height: 860 });
+    await screenshot(page, 'integrations-editors-390');
+    await page.setViewportSize({ width: 1200, height: 860 });
   });
 
   it('a new key replaces the old one after a confirmation', async () => {
