@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { Problem } from '@tock/protocol';
 import { chooseCredentialStore, fileCredentialStore, secretServiceReachable, type CredentialStore } from '../src/credentials.ts';
+import { EditorKeys } from '../src/editors/editor-key.ts';
 import { TokenKeeper } from '../src/tokens.ts';
 
 const home = () => mkdtempSync(join(tmpdir(), 'tock-choice-'));
@@ -111,5 +112,38 @@ describe('moving the token between stores', () => {
     assert.throws(() => keeper.moveTo(unreachableStore()), /could not read the token/);
     assert.equal(keeper.store, file);
     assert.equal(file.read(), 'file-token');
+  });
+});
+
+describe('moving the editor key with the token', () => {
+  it('copies the key to the new store and deletes it from the old one', () => {
+    const dir = home();
+    const os = memoryOsStore();
+    const keys = new EditorKeys(os);
+    const key = keys.ensure();
+    const file = fileCredentialStore(join(dir, 'editor-key'));
+    keys.moveTo(file);
+    assert.equal(file.read(), key);
+    assert.equal(os.read(), null);
+    assert.equal(keys.current(), key);
+    assert.equal(statSync(join(dir, 'editor-key')).mode & 0o777, 0o600);
+  });
+
+  it('carries the key it holds when the old store cannot be read, and moves nothing when there is none', () => {
+    const dir = home();
+    const os = memoryOsStore();
+    const keys = new EditorKeys(os);
+    const key = keys.ensure();
+    os.read = () => {
+      throw new Problem('credential_store_failed', 'the Secret Service could not read the editor key (locked)');
+    };
+    const file = fileCredentialStore(join(dir, 'editor-key'));
+    keys.moveTo(file);
+    assert.equal(file.read(), key);
+    const none = new EditorKeys(unreachableStore());
+    const other = fileCredentialStore(join(dir, 'other-key'));
+    none.moveTo(other);
+    assert.equal(other.read(), null);
+    assert.equal(none.current(), null);
   });
 });

@@ -15,7 +15,7 @@ export function editorKeyStore(kind: CredentialStoreKind, homeDir: string, env: 
 
 /** Holds the editor key of one Tock home, cached so the door never asks the credential store per request. */
 export class EditorKeys {
-  readonly #store: CredentialStore;
+  #store: CredentialStore;
   readonly #newKey: () => string;
   #cached: string | null = null;
 
@@ -46,6 +46,34 @@ export class EditorKeys {
     this.#store.write(key);
     this.#cached = key;
     return key;
+  }
+
+  /**
+   * Moves the key with the token to another store (docs/product.md "The application"): copied,
+   * then deleted from the old store. An old store that cannot be read is skipped (the key held in
+   * memory is carried, if there is one; else plugins need a new key: `tock editors enable`), and
+   * one that cannot be deleted from is left as it is. Only the new store's write can fail it.
+   */
+  moveTo(store: CredentialStore): void {
+    if (store.kind === this.#store.kind) return;
+    let key: string | null;
+    let readable = true;
+    try {
+      key = this.#store.read();
+    } catch {
+      readable = false;
+      key = this.#cached;
+    }
+    if (key !== null) store.write(key);
+    if (key !== null && readable) {
+      try {
+        this.#store.delete();
+      } catch {
+        // The copy is in the new store.
+      }
+    }
+    this.#store = store;
+    this.#cached = key;
   }
 
   /** Forgets the key: the door refuses every request until a new one is made. */
