@@ -405,6 +405,8 @@ async function wire(
     requests: () => listener.requests(),
     setCredentialStore(kind) {
       const moved = tokens.moveTo(credentialStore(kind, paths, env));
+      // The editor key lives beside the token: it moves too (the sync key does not yet: docs/product.md "The application").
+      editorKeys.moveTo(editorKeyStore(kind, paths.dir, env));
       settings.set(SETTINGS.credentialStore, kind);
       settings.set(SETTINGS.credentialStoreFellBack, false);
       changed();
