@@ -187,7 +187,7 @@ describe('Reports with the ledger, and the week’s balance', () => {
 
     await page.getByRole('radio', { name: 'Not billable', exact: true }).check();
     await page.getByTestId('report-total').filter({ hasText: /^50 min$/ }).waitFor();
-    await page.getByRole('radio', { name: 'All time', exact: true }).check();
+    await page.getByRole('radio', { name: 'All', exact: true }).check();
     await page.getByRole('radio', { name: 'Tag', exact: true }).check();
     await page.getByTestId('report-row').filter({ hasText: 'review' }).waitFor();
     assert.deepEqual(await tableCells(page, 'tbody'), [

@@ -206,7 +206,7 @@ describe('Reports', () => {
     const reportFile = await download(page, 'download-report');
     assert.equal(reportFile.name, 'tock-report-2026-10-01-to-2026-11-30-by-activity.csv');
     assert.equal(reportFile.text, reportCsv(report('2026-10-01', '2026-11-30', 'activity'), 'activity'));
-    assert.ok(reportFile.text.startsWith('activity,seconds,billed_seconds,amount,currency\r\nClient A — design,11700,0,,\r\n'));
+    assert.ok(reportFile.text.startsWith('activity,seconds,billed_seconds,amount,currency,hours\r\nClient A — design,11700,0,,,3.25\r\n'));
 
     const exportFile = await download(page, 'download-export');
     assert.equal(exportFile.name, 'tock-export-2026-10-01-to-2026-11-30.csv');
@@ -243,7 +243,7 @@ describe('Reports', () => {
     assert.equal(csv.status, 200);
     assert.equal(csv.headers['content-type'], 'text/csv; charset=utf-8');
     assert.equal(csv.headers['content-disposition'], 'attachment; filename="tock-report-2026-11-18-by-day.csv"');
-    assert.equal(csv.body, 'date,seconds,billed_seconds,amount,currency\r\n2026-11-18,5400,0,,\r\n');
+    assert.equal(csv.body, 'date,seconds,billed_seconds,amount,currency,hours\r\n2026-11-18,5400,0,,,1.50\r\n');
     assert.ok(csv.headers['content-security-policy'], 'downloads carry the window’s security headers');
   });
 
@@ -269,5 +269,56 @@ describe('Reports', () => {
     } finally {
       await dark.close();
     }
+  });
+
+  it('16 h 40 min is 16.67 hours, and the hours and shares add up, with the digits `tock report --csv` writes', async () => {
+    const { page } = b;
+    // Monday 7 September: three activities of 20 minutes; Tuesday 8: 16 h 40 min of one.
+    const { tracker } = t.app.services;
+    for (const [name, end] of [
+      ['Thirds A', '2026-09-07T08:20:00.000Z'],
+      ['Thirds B', '2026-09-07T08:40:00.000Z'],
+      ['Thirds C', '2026-09-07T09:00:00.000Z'],
+    ] as const) {
+      tracker.logEntry({ name, createIfMissing: true, durationMinutes: 20, endedAt: end });
+    }
+    tracker.logEntry({ name: 'Long day', createIfMissing: true, durationMinutes: 1000, endedAt: '2026-09-08T21:00:00.000Z' });
+    await openWindow(page, t, '/reports');
+    await page.getByRole('radio', { name: 'Custom…' }).check();
+    await page.getByLabel('From', { exact: true }).fill('2026-09-07');
+    await page.getByLabel('To', { exact: true }).fill('2026-09-08');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await shows(page, '2026-09-07', '2026-09-08', '17 h 40 min');
+    // Each row within a hundredth (a percent) of its exact value, and the column adds up: 16.67 + 0.34 + 0.33 + 0.33 = 17.67; 94 + 2 + 2 + 2 = 100.
+    assert.deepEqual(await tableRows(page), [
+      ['Long day', '16 h 40 min', '16.67', '94 %'],
+      ['Thirds A', '20 min', '0.34', '2 %'],
+      ['Thirds B', '20 min', '0.33', '2 %'],
+      ['Thirds C', '20 min', '0.33', '2 %'],
+    ]);
+    assert.deepEqual(await tableRows(page, 'tfoot'), [['Total', '17 h 40 min', '17.67', '100 %']]);
+    assert.match((await page.locator('.report-total').textContent()) ?? '', /· 17\.67 hours$/);
+    // The report CSV (the very text `tock report --csv` prints) has the same digits in its hours column.
+    const file = await download(page, 'download-report');
+    assert.equal(file.text, reportCsv(report('2026-09-07', '2026-09-08', 'activity'), 'activity'));
+    const hours = file.text
+      .split('\r\n')
+      .slice(1, -1)
+      .map((line) => line.split(',').at(-1));
+    assert.deepEqual(hours, ['16.67', '0.34', '0.33', '0.33']);
+    await page.getByRole('radio', { name: 'Day', exact: true }).check();
+    await page.getByTestId('report-day-chart').waitFor();
+    assert.deepEqual(
+      (await tableRows(page)).map((r) => r[2]),
+      ['1.00', '16.67'],
+    );
+    const byDay = await download(page, 'download-report');
+    assert.deepEqual(
+      byDay.text
+        .split('\r\n')
+        .slice(1, -1)
+        .map((line) => line.split(',').at(-1)),
+      ['1.00', '16.67'],
+    );
   });
 });

@@ -170,7 +170,7 @@ describe('overlaps', () => {
 
     await showReport(page, 'Today', '3 h 36 min');
     assert.deepEqual(await tableRows(page, 'tfoot'), [
-      ['Overlap, counted once', '−15 min', '−0.25', ''],
+      ['Blocks at the same time, counted once', '−15 min', '−0.25', '−7 %'],
       ['Total', '3 h 36 min', '3.60', '100 %'],
     ]);
     const rows = await tableRows(page);

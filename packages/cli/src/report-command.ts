@@ -9,7 +9,7 @@
 import type { AdminInput, AdminResult } from '@tock/app';
 import { REPORT_PERIODS, reportCsv, reportMatrixCsv, type Report, type ReportActivityRow, type ReportDayRow } from '@tock/core';
 import type { ClientReportRow, ReportBy, TagReportRow } from '@tock/protocol';
-import { formatMinutesAs, largestRemainderMinutes, shownTable } from '@tock/protocol';
+import { formatMinutesAs, largestRemainderMinutes, overlapLabel, shownTable } from '@tock/protocol';
 import { admin, asFlagRefusal, type FlagsByField } from './admin-call.ts';
 import { flags } from './flags.ts';
 import { CliError, type Io } from './io.ts';
@@ -26,7 +26,7 @@ function hasBilling(report: Report): boolean {
  * The report as a table: a title, one line per row, and a total line, every time as
  * @tock/protocol shows durations: floored to the minute, the rows by largest remainder so that
  * they add up to the total as shown. By activity, time two activities shared is in both rows
- * and once in the total: an `Overlap` line takes it off, so the column still adds up. Where
+ * and once in the total: a `Blocks at the same time, counted once` line takes it off, so the column still adds up. Where
  * anything is billed (docs/data.md "The ledger"), the columns are Worked, Billed (shared out
  * the same way over its own sum; no sum by tag, where a block with two tags is billed under
  * each) and Amount (the row's, in its currency; the total per currency), as the window shows.
@@ -59,7 +59,7 @@ function reportTable(report: Report, by: ReportBy): string {
   });
   const blank = billing ? ['', ''] : [];
   // By client and by tag, rows share time like activities do, but the overlap line is the activities' figure: leave it out there.
-  const overlap: string[][] = shown.overlap > 0 && by === 'activity' ? [['Overlap, counted once', `−${formatMinutesAs(shown.overlap)}`, ...blank]] : [];
+  const overlap: string[][] = shown.overlap > 0 && by === 'activity' ? [[overlapLabel(by), `−${formatMinutesAs(shown.overlap)}`, ...blank]] : [];
   const amounts = report.amounts.map((a) => `${a.amount} ${a.currency}`).join(', ');
   const billedTotal = by === 'tag' ? '–' : formatMinutesAs(billed.reduce((sum, m) => sum + m, 0));
   const total = billing ? ['Total', formatMinutesAs(shown.total), billedTotal, amounts === '' ? '–' : amounts] : ['Total', formatMinutesAs(shown.total)];

@@ -5,7 +5,7 @@
  */
 import { csvRow, type CsvValue } from './csv.ts';
 import { addDays, type DayKey } from './day.ts';
-import type { ClientReportRow, TagReportRow } from '@tock/protocol';
+import { formatHundredths, hundredthsOfHours, shownHours, shownTable, type ClientReportRow, type TagReportRow } from '@tock/protocol';
 import type { Report, ReportActivityRow, ReportDayRow, ReportGrouping, ReportRow } from './report.ts';
 import type { DailyTotal } from './shapes/activities.ts';
 
@@ -20,7 +20,10 @@ function ledgerCells(row: { billedSeconds: number; amount: string | null; curren
 /**
  * The CSV text of `report`, grouped `by` as it was asked (an empty report keeps its header):
  * `activity,seconds`, `date,seconds`, `client,seconds` or `tag,seconds`, then
- * `billed_seconds,amount,currency` (docs/data.md "The ledger").
+ * `billed_seconds,amount,currency` (docs/data.md "The ledger"), and last `hours`: decimal hours
+ * with two decimals, as the window's and `tock report`'s tables show them (@tock/protocol
+ * `shownHours`: of the minutes shown, rounded by largest remainder so that the rows add up to
+ * the total's hours; rows that overlap add up to more, by the overlap's hours).
  */
 export function reportCsv(report: Report, by: ReportGrouping): string {
   const rows = report.rows as (ReportRow & { billedSeconds: number; amount: string | null; currency: string | null })[];
@@ -33,12 +36,23 @@ export function reportCsv(report: Report, by: ReportGrouping): string {
           ? (r as ClientReportRow).clientName
           : (r as TagReportRow).tag;
   const first = by === 'activity' ? 'activity' : by === 'day' ? 'date' : by;
-  return csvRow([first, 'seconds', ...LEDGER_COLUMNS]) + rows.map((r) => csvRow([label(r), r.seconds, ...ledgerCells(r)])).join('');
+  const minutes = shownTable(
+    rows.map((r) => r.seconds),
+    report.totalSeconds,
+  );
+  const hours = shownHours(minutes.rows, minutes.total).rows;
+  return csvRow([first, 'seconds', ...LEDGER_COLUMNS, 'hours']) + rows.map((r, i) => csvRow([label(r), r.seconds, ...ledgerCells(r), formatHundredths(hours[i] as number)])).join('');
 }
 
-/** Seconds as decimal hours to the hundredth, the unit of a timesheet (5 400 s is 1.5). */
-function hours(seconds: number): number {
-  return Math.round((seconds / 3600) * 100) / 100;
+/**
+ * Each of `seconds` and their sum `totalSeconds` as decimal hours to the hundredth, the unit of
+ * a timesheet (5 400 s is 1.5): of the minutes shown, shared out by largest remainder so that
+ * the cells add up to the total's hours (@tock/protocol `shownHours`, the window's digits).
+ */
+function hoursRow(seconds: readonly number[], totalSeconds: number): { cells: number[]; total: number } {
+  const minutes = shownTable(seconds, totalSeconds);
+  const shown = shownHours(minutes.rows, minutes.total);
+  return { cells: shown.rows.map((c) => c / 100), total: hundredthsOfHours(minutes.total) / 100 };
 }
 
 /**
@@ -64,10 +78,18 @@ export function reportMatrixCsv(report: Report, cells: readonly DailyTotal[], da
   let text = csvRow(['activity', ...days, 'total']);
   for (const r of report.rows as ReportActivityRow[]) {
     const row = byActivity.get(r.activityID) ?? new Map<string, number>();
-    const values: CsvValue[] = days.map((d) => (row.has(d) ? hours(row.get(d) as number) : null));
-    text += csvRow([r.activityName, ...values, hours(r.seconds)]);
+    const shown = hoursRow(
+      days.map((d) => row.get(d) ?? 0),
+      r.seconds,
+    );
+    const values: CsvValue[] = days.map((d, i) => (row.has(d) ? (shown.cells[i] as number) : null));
+    text += csvRow([r.activityName, ...values, shown.total]);
   }
   const perDay = new Map(dayTotals.map((d) => [d.date, d.seconds]));
-  text += csvRow(['Total', ...days.map((d) => hours(perDay.get(d) ?? 0)), hours(report.totalSeconds)]);
+  const covered = hoursRow(
+    days.map((d) => perDay.get(d) ?? 0),
+    report.totalSeconds,
+  );
+  text += csvRow(['Total', ...covered.cells, covered.total]);
   return text;
 }

@@ -187,3 +187,12 @@ export function shownShares(rowSeconds: readonly number[], totalSeconds: number)
   );
   return { rows, overlap: Math.max(0, rows.reduce((a, p) => a + p, 0) - 100) };
 }
+
+/**
+ * The name of a table's overlap line, said plainly for what the rows are: by tag it is a
+ * block under several tags (`Blocks with several tags, counted once`), otherwise blocks that
+ * ran at the same time (`Blocks at the same time, counted once`). The window and the CLI.
+ */
+export function overlapLabel(by: 'activity' | 'day' | 'client' | 'tag'): string {
+  return by === 'tag' ? 'Blocks with several tags, counted once' : 'Blocks at the same time, counted once';
+}

@@ -3,7 +3,6 @@
  * days) and the browser's language, with `Intl`'s own range formatting ("Nov 16 – 22, 2026"
  * in English, "16.–22. Nov. 2026" in German).
  */
-import { flooredMinutes } from '@tock/protocol';
 import { daySpan, timeZone } from './time.ts';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -34,14 +33,6 @@ export function rangeLabel(from: string, to: string): string {
 /** `Mon, Nov 16` */
 export function tableDay(day: string): string {
   return format({ weekday: 'short', day: 'numeric', month: 'short' }).format(within(day));
-}
-
-/**
- * `3.25`: decimal hours, as invoices want them, of the minutes shown (floored like every
- * duration, so 49 min 59 s is 0.81 and never runs ahead of `49 min`).
- */
-export function decimalHours(seconds: number): string {
-  return (Math.floor((flooredMinutes(seconds) * 100) / 60) / 100).toFixed(2);
 }
 
 /** Under a bar: `Mon` in a week, `Nov 16` in a longer range. */

@@ -8,13 +8,22 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { formatMinutesAs, largestRemainderMinutes, shownTable, type ActivityReportRow, type ClientReportRow, type DayReportRow, type Report, type TagReportRow } from '@tock/protocol';
+import {
+  decimalHours,
+  formatHundredths,
+  formatMinutesAs,
+  largestRemainderMinutes,
+  overlapLabel,
+  shownHours,
+  shownShares,
+  shownTable,
+  type ActivityReportRow, type ClientReportRow, type DayReportRow, type Report, type TagReportRow } from '@tock/protocol';
 import { ApiError, download, messageOf, pathOf, request } from '../api.ts';
 import { colorClass } from '../colors.ts';
 import { describedByError, FieldError } from '../components/FieldError.tsx';
 import { ActivityLegend, DayBars, RankedBars } from '../components/ReportCharts.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
-import { decimalHours, money, rangeLabel, tableDay } from '../report-format.ts';
+import { money, rangeLabel, tableDay } from '../report-format.ts';
 import { useLoaded } from '../load.ts';
 import { useAppState } from '../state.ts';
 import { addDays, duration } from '../time.ts';
@@ -42,7 +51,7 @@ const GROUPINGS = [
   ['tag', 'Tag'],
 ] as const;
 const BILLABLE = [
-  ['all', 'All time'],
+  ['all', 'All'],
   ['true', 'Billable'],
   ['false', 'Not billable'],
 ] as const;
@@ -68,10 +77,6 @@ function filterParams(query: Query): Record<string, string> {
 
 /** How often a report that includes a running session is refreshed. */
 const REFRESH_MS = 60_000;
-
-function share(seconds: number, total: number): string {
-  return total === 0 ? '–' : `${Math.round((seconds / total) * 100)} %`;
-}
 
 function daysOf(from: string, to: string): string[] {
   const days: string[] = [];
@@ -148,7 +153,7 @@ function RangeForm({ query, onChange, error, clients }: { query: Query; onChange
         ))}
       </fieldset>
       <fieldset class="chips">
-        <legend>Time</legend>
+        <legend>Billable</legend>
         {BILLABLE.map(([value, text]) => (
           <label key={value} class="chip">
             <input type="radio" name="report-billable" value={value} checked={query.billable === value} onChange={() => onChange({ ...query, billable: value })} />
@@ -181,14 +186,15 @@ type LedgerRow = { seconds: number; billedSeconds: number; amount: string | null
  * A report's cells as shown (docs/product.md "Durations shown to people"): each row's time
  * floored and shared out by largest remainder so the column adds up to the total as shown,
  * with the overlap (time several rows shared, counted once in the total) as a row of its own;
- * the decimal hours the same way, in hundredths, from the minutes shown. Billed time is shared
- * out the same way over its own sum; `billedTotal` is null where rows share blocks (by tag: a
- * block with two tags is billed under each), since their sum would bill a block twice.
+ * the decimal hours and the shares the same way (@tock/protocol `shownHours`, `shownShares`:
+ * the CLI's digits). Billed time is shared out the same way over its own sum; `billedTotal`
+ * is null where rows share blocks (by tag: a block with two tags is billed under each), since
+ * their sum would bill a block twice.
  */
 export interface ShownCells {
-  rows: { time: string; hours: string; billed: string; amount: string }[];
-  overlap: { time: string; hours: string } | null;
-  total: { time: string; hours: string; billed: string | null; amount: string };
+  rows: { time: string; hours: string; share: string; billed: string; amount: string }[];
+  overlap: { time: string; hours: string; share: string } | null;
+  total: { time: string; hours: string; share: string; billed: string | null; amount: string };
 }
 
 /** Whether a report has anything billed to show: billed time or an amount on any row. */
@@ -199,29 +205,29 @@ export function hasBilling(report: Report): boolean {
 /** The {@link ShownCells} of a report; `sharedBlocks` when its rows may count one block twice (by tag). */
 export function shownCells(report: Report, sharedBlocks = false): ShownCells {
   const rows = report.rows as LedgerRow[];
-  const table = shownTable(
-    rows.map((r) => r.seconds),
-    report.totalSeconds,
-  );
-  // Hundredths of an hour from whole minutes: m × 100 / 60, shared out like the minutes.
-  const centi = (minutes: number): number => (minutes * 100) / 60;
-  const rowsCenti = largestRemainderMinutes(table.rows.map((m) => m * 100));
-  const totalCenti = Math.floor(centi(table.total));
-  const overlapCenti = Math.max(0, rowsCenti.reduce((a, b) => a + b, 0) - totalCenti);
-  const hours = (c: number): string => (c / 100).toFixed(2);
+  const seconds = rows.map((r) => r.seconds);
+  const table = shownTable(seconds, report.totalSeconds);
+  const hours = shownHours(table.rows, table.total);
+  const shares = shownShares(seconds, report.totalSeconds);
+  const percent = (p: number): string => (report.totalSeconds > 0 ? `${p} %` : '–');
   const billed = largestRemainderMinutes(rows.map((r) => r.billedSeconds));
   const billedSum = billed.reduce((a, b) => a + b, 0);
+  const overlapping = table.overlap > 0 || hours.overlap > 0 || shares.overlap > 0;
   return {
     rows: table.rows.map((m, i) => ({
       time: formatMinutesAs(m, 'words'),
-      hours: hours(rowsCenti[i] as number),
+      hours: formatHundredths(hours.rows[i] as number),
+      share: percent(shares.rows[i] as number),
       billed: formatMinutesAs(billed[i] as number, 'words'),
       amount: money(rows[i]?.amount ?? null, rows[i]?.currency ?? null),
     })),
-    overlap: table.overlap > 0 || overlapCenti > 0 ? { time: `−${formatMinutesAs(table.overlap, 'words')}`, hours: `−${hours(overlapCenti)}` } : null,
+    overlap: overlapping
+      ? { time: `−${formatMinutesAs(table.overlap, 'words')}`, hours: formatHundredths(-hours.overlap), share: `−${shares.overlap} %` }
+      : null,
     total: {
       time: formatMinutesAs(table.total, 'words'),
-      hours: hours(totalCenti),
+      hours: formatHundredths(hours.total),
+      share: percent(100),
       billed: sharedBlocks ? null : formatMinutesAs(billedSum, 'words'),
       amount: report.amounts.length === 0 ? '–' : report.amounts.map((a) => money(a.amount, a.currency)).join(' · '),
     },
@@ -249,6 +255,7 @@ function ReportTable({
   cells,
   caption,
   first,
+  by,
   withShare,
   billing,
   children,
@@ -257,6 +264,7 @@ function ReportTable({
   cells: ShownCells;
   caption: string;
   first: string;
+  by: By;
   withShare?: boolean;
   billing: boolean;
   children: ComponentChildren;
@@ -297,10 +305,10 @@ function ReportTable({
         <tfoot>
           {cells.overlap && (
             <tr class="overlap-row" data-testid="report-overlap">
-              <th scope="row">Overlap, counted once</th>
+              <th scope="row">{overlapLabel(by)}</th>
               <td class="num">{cells.overlap.time}</td>
               <td class="num">{cells.overlap.hours}</td>
-              {withShare && <td class="num" />}
+              {withShare && <td class="num">{cells.overlap.share}</td>}
               {billing && (
                 <>
                   <td class="num" />
@@ -313,7 +321,7 @@ function ReportTable({
             <th scope="row">Total</th>
             <td class="num">{cells.total.time}</td>
             <td class="num">{cells.total.hours}</td>
-            {withShare && <td class="num">{report.totalSeconds > 0 ? '100 %' : '–'}</td>}
+            {withShare && <td class="num">{cells.total.share}</td>}
             {billing && (
               <>
                 <td class="num">
@@ -340,7 +348,7 @@ function ActivityTable({ report }: { report: Report }) {
   const cells = shownCells(report);
   const billing = hasBilling(report);
   return (
-    <ReportTable report={report} cells={cells} caption="Time per activity" first="Activity" withShare billing={billing}>
+    <ReportTable report={report} cells={cells} caption="Time per activity" first="Activity" by="activity" withShare billing={billing}>
       {(report.rows as ActivityReportRow[]).map((r, i) => (
         <tr key={r.activityID}>
           <th scope="row">
@@ -349,7 +357,7 @@ function ActivityTable({ report }: { report: Report }) {
           </th>
           <td class="num">{cells.rows[i]?.time}</td>
           <td class="num">{cells.rows[i]?.hours}</td>
-          <td class="num">{share(r.seconds, report.totalSeconds)}</td>
+          <td class="num">{cells.rows[i]?.share}</td>
           <BilledCells cells={cells.rows[i]} billing={billing} />
         </tr>
       ))}
@@ -361,7 +369,7 @@ function DayTable({ report }: { report: Report }) {
   const cells = shownCells(report);
   const billing = hasBilling(report);
   return (
-    <ReportTable report={report} cells={cells} caption="Time per day" first="Day" billing={billing}>
+    <ReportTable report={report} cells={cells} caption="Time per day" first="Day" by="day" billing={billing}>
       {(report.rows as DayReportRow[]).map((r, i) => (
         <tr key={r.date} class={r.seconds === 0 ? 'zero' : undefined} data-date={r.date}>
           <th scope="row">{tableDay(r.date)}</th>
@@ -383,13 +391,13 @@ function NamedTable({ report, by }: { report: Report; by: 'client' | 'tag' }) {
       ? (report.rows as ClientReportRow[]).map((r) => ({ key: r.clientID ?? '', name: r.clientName }))
       : (report.rows as TagReportRow[]).map((r) => ({ key: r.tag ?? '', name: r.tag }));
   return (
-    <ReportTable report={report} cells={cells} caption={by === 'client' ? 'Time per client' : 'Time per tag'} first={by === 'client' ? 'Client' : 'Tag'} withShare billing={billing}>
+    <ReportTable report={report} cells={cells} caption={by === 'client' ? 'Time per client' : 'Time per tag'} first={by === 'client' ? 'Client' : 'Tag'} by={by} withShare billing={billing}>
       {names.map((n, i) => (
         <tr key={n.key} data-testid="report-row">
           <th scope="row">{n.name ?? <em class="muted">{by === 'client' ? 'No client' : 'No tag'}</em>}</th>
           <td class="num">{cells.rows[i]?.time}</td>
           <td class="num">{cells.rows[i]?.hours}</td>
-          <td class="num">{share((report.rows[i] as LedgerRow).seconds, report.totalSeconds)}</td>
+          <td class="num">{cells.rows[i]?.share}</td>
           <BilledCells cells={cells.rows[i]} billing={billing} />
         </tr>
       ))}
