@@ -3,17 +3,22 @@
  * window names the focused window; its `WM_CLASS` gives the application and `_NET_WM_NAME`
  * (else `WM_NAME`) the title. Both are followed through PropertyNotify events by two
  * `xprop -spy` helpers (x11-utils): one on the root window for the whole run, one on the
- * focused window, replaced when the focus moves. Nothing polls: an X server with nothing
- * changing costs nothing. Why xprop and not an X11 library: docs/decisions.md "Capture".
+ * focused window, replaced at every report of `_NET_ACTIVE_WINDOW` — an id reported again
+ * may name a new window (X reuses ids), so the id alone never decides that nothing moved.
+ * Nothing polls: an X server with nothing changing costs nothing. Why xprop and not an X11 library: docs/decisions.md "Capture".
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { runCommand } from '../run-command.ts';
 import { FocusSourceUnavailable, type FocusedWindow, type FocusFollower, type FocusSource, type FocusSourceContext } from './sources.ts';
 
-/** `_NET_ACTIVE_WINDOW(WINDOW): window id # 0x1400007` → `0x1400007`; none (`0x0`, not found) → null; another line → undefined. */
+/**
+ * `_NET_ACTIVE_WINDOW(WINDOW): window id # 0x1400007` → `0x1400007`; none (`0x0`, not found,
+ * or no such atom yet: the window manager has not set it since the server started) → null;
+ * another line → undefined.
+ */
 export function parseActiveWindowLine(line: string): string | null | undefined {
-  if (/^_NET_ACTIVE_WINDOW:\s+not found\.?$/.test(line.trim())) return null;
+  if (/^_NET_ACTIVE_WINDOW:\s+(?:not found|no such atom on any window)\.?$/.test(line.trim())) return null;
   const id = /^_NET_ACTIVE_WINDOW\(WINDOW\): window id # (0x[0-9a-f]+)/i.exec(line.trim())?.[1];
   if (id === undefined) return undefined;
   return /^0x0+$/i.test(id) ? null : id.toLowerCase();
@@ -111,7 +116,6 @@ export function x11FocusSource(context: Pick<FocusSourceContext, 'env'>): FocusS
       if (reason !== null) throw new FocusSourceUnavailable(reason);
       let stopped = false;
       let windowSpy: ChildProcess | null = null;
-      let activeID: string | null | undefined;
       const root = spawnXprop(['-spy', '-root', '_NET_ACTIVE_WINDOW'], env);
 
       const followWindow = (id: string | null): void => {
@@ -145,8 +149,9 @@ export function x11FocusSource(context: Pick<FocusSourceContext, 'env'>): FocusS
             started = true;
             resolve();
           }
-          if (id === activeID) return;
-          activeID = id;
+          // The same id again is read afresh too: openbox writes it anew when a new window
+          // that reuses the closed focused window's id gets the focus (an X client's ids come
+          // back with its slot), and by the id alone that window is the one that went.
           followWindow(id);
         });
         root.on('error', (error) => (started ? undefined : reject(new FocusSourceUnavailable(`xprop: ${error.message}`))));
