@@ -1,7 +1,7 @@
 /**
  * Activities: finding one by ID or name, creating one (on its own or when a start or an entry
- * names a new one), renaming, listing, and keeping `last_used_at` (the search's recency) up to
- * date. Names follow the rules in names.ts; the identity is the case-insensitive `name_key`.
+ * names a new one), renaming, archiving, merging one into another, deleting an unused one,
+ * listing, and keeping `last_used_at` (the search's recency) up to date. Names follow the rules in names.ts; the identity is the case-insensitive `name_key`.
  * Callers own the transaction.
  */
 
@@ -93,15 +93,16 @@ export function readActivityID(value: unknown, problems: FieldProblem[]): string
 export function listActivities(store: Store): ActivityInfo[] {
   const rows = store
     .statement(
-      'SELECT id, name, created_at AS createdAt, last_used_at AS lastUsedAt, color FROM activities ORDER BY name_key, id',
+      'SELECT id, name, created_at AS createdAt, last_used_at AS lastUsedAt, color, archived FROM activities ORDER BY name_key, id',
     )
-    .all() as unknown as { id: string; name: string; createdAt: number; lastUsedAt: number; color: number }[];
+    .all() as unknown as { id: string; name: string; createdAt: number; lastUsedAt: number; color: number; archived: number }[];
   return rows.map((r) => ({
     activityID: r.id,
     activityName: r.name,
     createdAt: toIso(r.createdAt),
     lastUsedAt: toIso(r.lastUsedAt),
     color: r.color,
+    archived: r.archived === 1,
   }));
 }
 
@@ -129,4 +130,70 @@ export function renameActivity(store: Store, activityID: string, clean: string):
     .statement('UPDATE activities SET name = ?, name_key = ?, search_key = ?, word_key = ? WHERE id = ?')
     .run(clean, nameKey(clean), searchKey(clean), wordKey(clean), activity.id);
   return { activityID: activity.id, activityName: clean };
+}
+
+/** The activity with this ID or name (case-insensitively), or the `activity_not_found` refusal. */
+export function activityNamed(store: Store, idOrName: unknown, field = 'activity'): ActivityRow {
+  if (typeof idOrName !== 'string' || idOrName.trim() === '') throw validationProblem([{ field, message: 'must name an activity' }]);
+  if (UUID.test(idOrName.trim())) {
+    const found = activityById(store, idOrName.trim());
+    if (found) return found;
+  }
+  const found = activityByName(store, idOrName);
+  if (!found) throw new Problem('activity_not_found', `no activity named "${idOrName.trim()}"`);
+  return found;
+}
+
+/**
+ * Archives an activity or brings it back (docs/product.md "Activities"): archived, it leaves
+ * the pickers, search and the tray, and stays in reports and history with all its blocks.
+ */
+export function setActivityArchived(store: Store, idOrName: unknown, archived: boolean): ActivityRef {
+  const activity = activityNamed(store, idOrName);
+  store.statement('UPDATE activities SET archived = ? WHERE id = ? AND archived <> ?').run(archived ? 1 : 0, activity.id, archived ? 1 : 0);
+  return activityRef(activity);
+}
+
+/** What a merge did: the activity that stays and how many blocks moved to it. */
+export interface ActivityMerge {
+  into: ActivityRef;
+  /** The activity that was merged and is gone. */
+  from: ActivityRef;
+  sessions: number;
+  entries: number;
+}
+
+/**
+ * Merges `from` into `into` (docs/product.md "Activities"): every session and entry of `from`
+ * moves to `into`, then `from` is deleted. Each moved block is a change sync logs like an edit.
+ */
+export function mergeActivities(store: Store, fromIdOrName: unknown, intoIdOrName: unknown): ActivityMerge {
+  const from = activityNamed(store, fromIdOrName, 'from');
+  const into = activityNamed(store, intoIdOrName, 'into');
+  if (from.id === into.id) throw validationProblem([{ field: 'into', message: `is "${from.name}" itself; name another activity to merge it into` }]);
+  const sessions = Number(store.statement('UPDATE sessions SET activity_id = ? WHERE activity_id = ?').run(into.id, from.id).changes);
+  const entries = Number(store.statement('UPDATE entries SET activity_id = ? WHERE activity_id = ?').run(into.id, from.id).changes);
+  store.statement('UPDATE activities SET last_used_at = max(last_used_at, (SELECT last_used_at FROM activities WHERE id = ?)) WHERE id = ?').run(from.id, into.id);
+  store.statement('DELETE FROM activities WHERE id = ?').run(from.id);
+  return { into: activityRef(into), from: activityRef(from), sessions, entries };
+}
+
+/**
+ * Deletes an activity that has no blocks. One with blocks is refused with one line that says
+ * what to do instead: merge it into another, or archive it (its time stays then).
+ */
+export function deleteActivity(store: Store, idOrName: unknown): ActivityRef {
+  const activity = activityNamed(store, idOrName);
+  const { n } = store
+    .statement('SELECT (SELECT count(*) FROM sessions WHERE activity_id = ?1) + (SELECT count(*) FROM entries WHERE activity_id = ?1) AS n')
+    .get(activity.id) as { n: number };
+  if (n > 0) {
+    const blocks = n === 1 ? '1 block' : `${n} blocks`;
+    throw new Problem(
+      'validation_failed',
+      `"${activity.name}" has ${blocks}, so it cannot be deleted; merge it into another activity (tock activity merge) or archive it (tock activity archive)`,
+    );
+  }
+  store.statement('DELETE FROM activities WHERE id = ?').run(activity.id);
+  return activityRef(activity);
 }

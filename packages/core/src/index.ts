@@ -272,6 +272,7 @@ export {
   removeClient,
   requireClient,
   setActivityLedger,
+  lastBlockID,
   setBlockBillable,
   tagBlock,
   untagBlock,
@@ -279,6 +280,11 @@ export {
   type BlockLedger,
   type ClientInput,
 } from './ledger.ts';
+/**
+ * Activities' lifecycle (docs/product.md "Activities"): archive and bring back, merge one into
+ * another (its blocks move, it goes), delete one without blocks. Callers own the transaction.
+ */
+export { activityNamed, deleteActivity, mergeActivities, setActivityArchived, type ActivityMerge } from './activities.ts';
 /**
  * Budgets (docs/data.md "The ledger"): an activity's worked time against its budget, and the
  * 80 % and 100 % thresholds announced once each.
@@ -316,7 +322,10 @@ export {
   sumAmounts,
 } from './money.ts';
 export {
+  DEFAULT_MIN_SESSION_SECONDS,
+  dayTargetHours,
   getLedgerSetting,
+  readMinSessionSeconds,
   readBusiness,
   readRounding,
   readTargets,

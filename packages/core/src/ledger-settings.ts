@@ -42,17 +42,71 @@ export function checkRounding(value: unknown): Rounding {
   return { mode, minutes: minutes as number, per };
 }
 
-/** Checks a targets value; throws `validation_failed` naming `targets`. */
+/** The working days a weekly target is spread over when `days` is not set. */
+export const DEFAULT_WORKING_DAYS: readonly Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri'];
+
+/**
+ * Checks a targets value; throws `validation_failed` naming `targets`. Either hours per day
+ * (`{"mon":H,…}`) or the week's hours (`{"week":H}`, with `days` the working days it is spread
+ * over) — not both, so no day's target is ambiguous.
+ */
 export function checkTargets(value: unknown): Targets {
-  if (!isObject(value)) refuse('targets', 'must be {"mon":H,…,"sun":H} with hours from 0 to 24');
+  const shape = 'must be {"mon":H,…,"sun":H} (hours a day, 0 to 24) or {"week":H,"days":["mon",…]} (hours a week, 0 to 168)';
+  if (!isObject(value)) refuse('targets', shape);
   const targets: Targets = {};
   for (const [day, hours] of Object.entries(value)) {
-    if (!(WEEKDAYS as readonly string[]).includes(day)) refuse('targets', `"${day}" is not a day; use ${WEEKDAYS.join(', ')}`);
+    if (day === 'week') {
+      if (typeof hours !== 'number' || !Number.isFinite(hours) || hours < 0 || hours > 168) refuse('targets', '"week" must be a number of hours from 0 to 168');
+      targets.week = hours;
+      continue;
+    }
+    if (day === 'days') {
+      if (!Array.isArray(hours) || hours.length === 0 || hours.some((d) => !(WEEKDAYS as readonly unknown[]).includes(d))) {
+        refuse('targets', `"days" must be a list of working days from ${WEEKDAYS.join(', ')}`);
+      }
+      targets.days = WEEKDAYS.filter((d) => (hours as unknown[]).includes(d));
+      continue;
+    }
+    if (!(WEEKDAYS as readonly string[]).includes(day)) refuse('targets', `"${day}" is not a day; use ${WEEKDAYS.join(', ')}, or week (hours a week) with days`);
     if (typeof hours !== 'number' || !Number.isFinite(hours) || hours < 0 || hours > 24) refuse('targets', `"${day}" must be a number of hours from 0 to 24`);
     // Whole seconds a day: a target of 7.7 h is 27 720 s.
     targets[day as Weekday] = hours;
   }
+  const perDay = WEEKDAYS.some((d) => targets[d] !== undefined);
+  if (targets.week !== undefined && perDay) refuse('targets', 'give hours per day or "week", not both');
+  if (targets.days !== undefined && targets.week === undefined) refuse('targets', '"days" goes with "week" (the hours a week it spreads over them)');
   return targets;
+}
+
+/**
+ * A day's target in hours under `targets`: its own hours, or the week's hours divided by the
+ * number of working days when it is one of them (docs/data.md "The ledger").
+ */
+export function dayTargetHours(targets: Targets, weekday: Weekday): number {
+  if (targets.week === undefined) return targets[weekday] ?? 0;
+  const days = targets.days ?? DEFAULT_WORKING_DAYS;
+  return days.includes(weekday) ? targets.week / days.length : 0;
+}
+
+/** The shortest session kept when it stops, when `minSessionSeconds` is not set. */
+export const DEFAULT_MIN_SESSION_SECONDS = 60;
+
+/** Checks a `minSessionSeconds` value: whole seconds from 0 (keep every session) to 3600. */
+export function checkMinSessionSeconds(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 3600) {
+    refuse('minSessionSeconds', 'must be a whole number of seconds from 0 (keep every session) to 3600');
+  }
+  return value;
+}
+
+/** The shortest session kept when it stops, in seconds (docs/product.md "No crumbs"). */
+export function readMinSessionSeconds(settings: SettingsStore): number {
+  try {
+    const stored = settings.get('minSessionSeconds');
+    return stored === undefined || stored === null ? DEFAULT_MIN_SESSION_SECONDS : checkMinSessionSeconds(stored);
+  } catch {
+    return DEFAULT_MIN_SESSION_SECONDS;
+  }
 }
 
 /** Checks a business value; throws `validation_failed` naming `business`. */
@@ -127,7 +181,14 @@ export function setLedgerSetting(settings: SettingsStore, key: string, value: un
     settings.delete(key);
     return null;
   }
-  const checked = key === 'rounding' ? checkRounding(parsed) : key === 'targets' ? checkTargets(parsed) : checkBusiness(parsed);
+  const checked =
+    key === 'rounding'
+      ? checkRounding(parsed)
+      : key === 'targets'
+        ? checkTargets(parsed)
+        : key === 'minSessionSeconds'
+          ? checkMinSessionSeconds(parsed)
+          : checkBusiness(parsed);
   settings.set(key, checked);
   return checked;
 }

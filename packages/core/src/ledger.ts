@@ -260,9 +260,33 @@ export function setActivityLedger(store: Store, idOrName: unknown, input: Activi
   return activityLedger(store, activity.id);
 }
 
-/** A block's kind and its ledger columns, found by ID among sessions and entries. */
-function blockById(store: Store, id: unknown): { kind: 'session' | 'entry'; id: string; tags: string[] } {
-  if (typeof id !== 'string' || id === '') throw validationProblem([{ field: 'id', message: 'must be the ID of a session or an entry' }]);
+/**
+ * The ID of the most recent block (docs/data.md "The ledger", `tock tag last`): the running
+ * session, else the session or entry that ended last (the later start on a tie); undefined when
+ * there is none.
+ */
+export function lastBlockID(store: Store): string | undefined {
+  const row = store
+    .statement(
+      `SELECT id FROM (
+         SELECT id, 9e15 AS at, started_at FROM sessions WHERE ended_at IS NULL
+         UNION ALL SELECT * FROM (SELECT id, ended_at AS at, started_at FROM sessions WHERE ended_at IS NOT NULL ORDER BY ended_at DESC, started_at DESC LIMIT 1)
+         UNION ALL SELECT * FROM (SELECT id, ended_at AS at, started_at FROM entries ORDER BY ended_at DESC, started_at DESC LIMIT 1)
+       ) ORDER BY at DESC, started_at DESC LIMIT 1`,
+    )
+    .get() as { id: string } | undefined;
+  return row?.id;
+}
+
+/** A block's kind and its ledger columns, found by ID among sessions and entries (`last`: the most recent block). */
+function blockById(store: Store, given: unknown): { kind: 'session' | 'entry'; id: string; tags: string[] } {
+  if (typeof given !== 'string' || given === '') throw validationProblem([{ field: 'id', message: 'must be the ID of a session or an entry, or last' }]);
+  let id = given;
+  if (given.toLowerCase() === 'last') {
+    const last = lastBlockID(store);
+    if (last === undefined) throw validationProblem([{ field: 'id', message: 'nothing has been tracked yet, so there is no last block to tag' }]);
+    id = last;
+  }
   const key = UUID.test(id) ? id.toLowerCase() : id;
   const session = store.statement('SELECT id, tags FROM sessions WHERE id = ?').get(key) as { id: string; tags: string | null } | undefined;
   if (session) return { kind: 'session', id: session.id, tags: tagsOf(session.tags) };

@@ -359,6 +359,17 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 13,
+    description: 'archived activities',
+    sql: `
+      -- docs/product.md "Activities": an archived activity leaves the pickers, search and the
+      -- tray and stays in reports and history. Carried by sync with the activity.
+      ALTER TABLE activities ADD COLUMN archived INTEGER NOT NULL DEFAULT 0;
+      -- Search leaves the archived ones out: read from this small index, never by a scan.
+      CREATE INDEX activities_archived ON activities (id) WHERE archived = 1;
+    `,
+  },
 ];
 
 /** The schema version this build writes: the number of migrations it knows. */

@@ -28,7 +28,7 @@ import {
 } from '@tock/protocol';
 import { clipSpans, coveredLength, coveredPerDay, unionOfSpans, type Span } from './blocks.ts';
 import { tagsOf } from './ledger.ts';
-import { readBusiness, readRounding, readTargets, roundBilled } from './ledger-settings.ts';
+import { dayTargetHours, readBusiness, readRounding, readTargets, roundBilled } from './ledger-settings.ts';
 import { WEEKDAYS, type Rounding, type Weekday } from './shapes/ledger.ts';
 import { exactAmount, roundAmount, sumAmounts } from './money.ts';
 import { nameKey } from './names.ts';
@@ -475,7 +475,7 @@ function targetsOf(store: Store, days: readonly DaySpan[], now: number, timeZone
   for (const { day } of days) {
     if (day > today) break;
     const weekday = WEEKDAYS[(new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7] as Weekday;
-    seconds += Math.round((targets[weekday] ?? 0) * 3600);
+    seconds += Math.round(dayTargetHours(targets, weekday) * 3600);
   }
   return seconds;
 }

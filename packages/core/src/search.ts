@@ -55,7 +55,14 @@ export function searchActivities(store: Store, q: string, limit: number): Activi
       { field: 'limit', message: `must be an integer from ${LIMITS.searchLimitMin} to ${LIMITS.searchLimitMax}` },
     ]);
   }
-  return rank(store, searchKey(q.trim()), limit, FEW_CANDIDATES);
+  // Archived activities leave search (docs/product.md "Activities"): as many more are ranked
+  // as there are archived ones, and those are dropped, so the best `limit` others remain.
+  const archived = store.statement('SELECT id FROM activities INDEXED BY activities_archived WHERE archived = 1').all() as { id: string }[];
+  if (archived.length === 0) return rank(store, searchKey(q.trim()), limit, FEW_CANDIDATES);
+  const hidden = new Set(archived.map((a) => a.id));
+  return rank(store, searchKey(q.trim()), limit + hidden.size, FEW_CANDIDATES)
+    .filter((a) => !hidden.has(a.activityID))
+    .slice(0, limit);
 }
 
 /**

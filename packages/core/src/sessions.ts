@@ -72,19 +72,59 @@ function endOpenBreak(store: Store, at: number): void {
   store.statement('UPDATE breaks SET ended_at = max(started_at, ?) WHERE ended_at IS NULL').run(at);
 }
 
-/** Ends a session (and its break) at `at`, or at its start if that is later. */
-function endSession(store: Store, session: SessionRow, at: number): StoppedSession {
+/** How long after a stop `tock continue` resumes the stopped session (docs/product.md "No crumbs"). */
+export const RESUME_WINDOW_MS = 60_000;
+
+/**
+ * A session that was not kept when it stopped (shorter than `minSessionSeconds`, no note): what
+ * a continue within {@link RESUME_WINDOW_MS} needs to put it back.
+ */
+export interface DroppedSession {
+  activityID: string;
+  activityName: string;
+  startedAt: number;
+  endedAt: number;
+  tags: string | null;
+  ownBillable: number | null;
+  breaks: { startedAt: number; endedAt: number }[];
+}
+
+/** A session just ended: what the caller answers, and the crumb it dropped (null: kept). */
+export interface EndedSession {
+  stopped: StoppedSession;
+  dropped: DroppedSession | null;
+}
+
+/**
+ * Ends a session (and its break) at `at`, or at its start if that is later. A session worked
+ * for less than `minSeconds` and without a note is a crumb (a start by mistake, a stop and a
+ * start again) and is deleted with its breaks (docs/product.md "No crumbs").
+ */
+function endSession(store: Store, session: SessionRow, at: number, minSeconds = 0): EndedSession {
   const end = Math.max(session.startedAt, at);
   endOpenBreak(store, end);
   store.statement('UPDATE sessions SET ended_at = ? WHERE id = ?').run(end, session.id);
   const ended = { ...session, endedAt: end };
-  return {
+  const breaks = breaksOf(store, session.id);
+  const stopped = {
     activityID: session.activityID,
     activityName: session.activityName,
     startedAt: toIso(session.startedAt),
     endedAt: toIso(end),
-    seconds: wholeSeconds(workedMs(ended, breaksOf(store, session.id), end)),
+    seconds: wholeSeconds(workedMs(ended, breaks, end)),
   };
+  if (stopped.seconds >= minSeconds || (session.note !== null && session.note.trim() !== '')) return { stopped, dropped: null };
+  const dropped: DroppedSession = {
+    activityID: session.activityID,
+    activityName: session.activityName,
+    startedAt: session.startedAt,
+    endedAt: end,
+    tags: session.tags ?? null,
+    ownBillable: session.ownBillable ?? null,
+    breaks: breaks.map((b) => ({ startedAt: b.startedAt, endedAt: b.endedAt ?? end })),
+  };
+  deleteSession(store, session.id);
+  return { stopped, dropped };
 }
 
 function nothingTracked(): Problem {
@@ -96,7 +136,7 @@ function nothingTracked(): Problem {
  * activity (ending a break; a note given replaces its note), else ends the running one and
  * starts a new session with the note.
  */
-export function startSession(store: Store, start: CheckedStart, at: number, newId: () => string): StartResult {
+export function startSession(store: Store, start: CheckedStart, at: number, newId: () => string, minSeconds = 0, onEnded?: (ended: EndedSession) => void): StartResult {
   const { activity, created } = resolveActivity(store, start.activity, at, newId);
   const running = runningSession(store);
   if (running && running.activityID === activity.id) {
@@ -107,7 +147,7 @@ export function startSession(store: Store, start: CheckedStart, at: number, newI
     }
     return { activityID: activity.id, activityName: activity.name, created: false, startedAt: toIso(running.startedAt) };
   }
-  if (running) endSession(store, running, at);
+  if (running) onEnded?.(endSession(store, running, at, minSeconds));
   store
     .statement('INSERT INTO sessions (id, activity_id, started_at, ended_at, note) VALUES (?, ?, ?, NULL, ?)')
     .run(newId(), activity.id, at, start.note);
@@ -115,10 +155,51 @@ export function startSession(store: Store, start: CheckedStart, at: number, newI
   return { activityID: activity.id, activityName: activity.name, created, startedAt: toIso(at) };
 }
 
-/** Ends the running session at `at`; null when nothing runs. */
-export function stopSession(store: Store, at: number): StoppedSession | null {
+/** Ends the running session at `at` (dropping it when it is a crumb, see endSession); null when nothing runs. */
+export function stopSession(store: Store, at: number, minSeconds = 0): EndedSession | null {
   const running = runningSession(store);
-  return running ? endSession(store, running, at) : null;
+  return running ? endSession(store, running, at, minSeconds) : null;
+}
+
+/**
+ * Resumes the session stopped last when the stop was at most {@link RESUME_WINDOW_MS} before
+ * `at` and nothing was tracked since (docs/product.md "No crumbs"): the session runs again from
+ * its own start, and the time between the stop and now is a break of it (it was not worked).
+ * `dropped` is the crumb the stop deleted, if that stop was the last one: it comes back the
+ * same way, under a new ID. Null when there is nothing to resume (then a continue starts anew).
+ */
+export function resumeStopped(store: Store, at: number, dropped: DroppedSession | undefined, newId: () => string): StartResult | null {
+  if (runningSession(store)) return null;
+  const lastEnd = store
+    .statement('SELECT max(coalesce((SELECT max(ended_at) FROM sessions), 0), coalesce((SELECT max(ended_at) FROM entries), 0)) AS at')
+    .get() as { at: number };
+  const reopen = (sessionID: string, stoppedAt: number): void => {
+    store.statement('UPDATE sessions SET ended_at = NULL WHERE id = ?').run(sessionID);
+    if (at > stoppedAt) {
+      store.statement('INSERT INTO breaks (id, session_id, started_at, ended_at) VALUES (?, ?, ?, ?)').run(newId(), sessionID, stoppedAt, at);
+    }
+  };
+  if (dropped !== undefined && dropped.endedAt >= lastEnd.at && at - dropped.endedAt <= RESUME_WINDOW_MS && at >= dropped.endedAt) {
+    const name = store.statement('SELECT name FROM activities WHERE id = ?').get(dropped.activityID) as { name: string } | undefined;
+    if (name !== undefined) {
+      const id = newId();
+      store
+        .statement('INSERT INTO sessions (id, activity_id, started_at, ended_at, note, tags, billable) VALUES (?, ?, ?, ?, NULL, ?, ?)')
+        .run(id, dropped.activityID, dropped.startedAt, dropped.endedAt, dropped.tags, dropped.ownBillable);
+      for (const b of dropped.breaks) {
+        store.statement('INSERT INTO breaks (id, session_id, started_at, ended_at) VALUES (?, ?, ?, ?)').run(newId(), id, b.startedAt, b.endedAt);
+      }
+      reopen(id, dropped.endedAt);
+      return { activityID: dropped.activityID, activityName: name.name, created: false, startedAt: toIso(dropped.startedAt) };
+    }
+  }
+  const last = store
+    .statement(`SELECT ${SESSION_COLUMNS} ${FROM_SESSIONS} WHERE s.ended_at IS NOT NULL ORDER BY s.ended_at DESC LIMIT 1`)
+    .get() as SessionRow | undefined;
+  if (last === undefined || last.endedAt === null || last.endedAt < lastEnd.at) return null;
+  if (at < last.endedAt || at - last.endedAt > RESUME_WINDOW_MS) return null;
+  reopen(last.id, last.endedAt);
+  return { activityID: last.activityID, activityName: last.activityName, created: false, startedAt: toIso(last.startedAt) };
 }
 
 /** Starts a break of the running session at `at` (refused when nothing runs or a break is on). */

@@ -17,6 +17,8 @@ import { deleteEntry, entriesOverlapping, logEntry, updateEntry, type EntryPatch
 import { toIso } from './instants.ts';
 import { cleanName } from './names.ts';
 import { readStartRequest } from './requests.ts';
+import { lastTrackedActivity } from './idle-time.ts';
+import { readMinSessionSeconds } from './ledger-settings.ts';
 import { entryBlock, type SessionRow } from './rows.ts';
 import { searchActivities } from './search.ts';
 import {
@@ -27,9 +29,12 @@ import {
   sessionBlockOf,
   sessionsOverlapping,
   startBreak,
+  resumeStopped,
   startSession,
   stopSession,
   updateSession,
+  type DroppedSession,
+  type EndedSession,
   type SessionPatch,
 } from './sessions.ts';
 import type { Store } from './store.ts';
@@ -68,8 +73,18 @@ export interface Tracker {
   searchActivities(q: string, limit: number): ActivityRef[];
   /** `POST /activities/start`: starts, switches to, or keeps the activity; ends a break. */
   startActivity(input: StartRequest): StartResult;
-  /** `POST /activities/stop`: ends the running session (and its break); null when nothing runs. */
+  /**
+   * `POST /activities/stop`: ends the running session (and its break); null when nothing runs.
+   * A session shorter than the setting `minSessionSeconds` without a note is not kept (a switch
+   * by `startActivity` ends the running one the same way).
+   */
   stopActivity(): StoppedSession | null;
+  /**
+   * `tock continue`, the window's and the tray's *Continue*: within 60 s of a stop (nothing
+   * tracked since) resumes that session, the gap a break; else starts the activity tracked last
+   * again. Null when nothing was ever tracked.
+   */
+  continueLast(): StartResult | null;
   /** `POST /entries`: logs a block of time that ended at `endedAt` (default now). */
   logEntry(input: LogEntryInput): Entry;
   /** Pauses the running session. */
@@ -138,6 +153,12 @@ export function createTracker(options: TrackerOptions): Tracker {
   const now = (): number => Math.floor(clock());
 
   let statusRows: StatusRows | undefined;
+  // The crumb the last stop or switch dropped, for a continue within the minute after it.
+  let dropped: DroppedSession | undefined;
+  const ended = (end: EndedSession | null): void => {
+    if (end !== null) dropped = end.dropped ?? undefined;
+  };
+  const minSeconds = (): number => readMinSessionSeconds(store.settings);
 
   const status = (at: number): Status => {
     const zone = timeZone();
@@ -180,11 +201,27 @@ export function createTracker(options: TrackerOptions): Tracker {
 
     startActivity(input: StartRequest): StartResult {
       const start = readStartRequest(input);
-      return store.transaction(() => startSession(store, start, now(), newId));
+      return store.transaction(() => startSession(store, start, now(), newId, minSeconds(), ended));
     },
 
     stopActivity(): StoppedSession | null {
-      return store.transaction(() => stopSession(store, now()));
+      return store.transaction(() => {
+        const end = stopSession(store, now(), minSeconds());
+        ended(end);
+        return end?.stopped ?? null;
+      });
+    },
+
+    continueLast(): StartResult | null {
+      return store.transaction(() => {
+        const at = now();
+        const resumed = resumeStopped(store, at, dropped, newId);
+        dropped = undefined;
+        if (resumed !== null) return resumed;
+        const last = lastTrackedActivity(store);
+        if (last === null) return null;
+        return startSession(store, readStartRequest({ activityID: last.activityID }), at, newId, minSeconds(), ended);
+      });
     },
 
     logEntry(input: LogEntryInput): Entry {

@@ -14,6 +14,8 @@ export interface ActivityInfo extends ActivityRef {
   lastUsedAt: string;
   /** Its colour, a slot of the window's palette (0–7, docs/product.md "Activity colours"): the window's `c<color>`. */
   color: number;
+  /** Archived: out of the pickers, search and the tray; still in reports and history (docs/product.md "Activities"). */
+  archived: boolean;
 }
 
 /** Worked seconds of one activity on one local day. */

@@ -17,6 +17,14 @@ export interface Client {
   /** ISO 4217 code, or null. */
   currency: string | null;
   address: string | null;
+  /** Its VAT or tax ID, printed on its invoices (absent: none). */
+  taxID?: string | null;
+  /** Its invoices' tax rate in percent, overriding `business.taxRate` (absent or null: the business's). */
+  taxRate?: number | null;
+  /** Its invoices carry no tax and the reverse-charge note instead (EU B2B across borders). */
+  reverseCharge?: boolean;
+  /** Its invoices' language, a BCP 47 tag of en, de, fr, es or ja (absent or null: the person's). */
+  language?: string | null;
 }
 
 /** What an activity carries for the ledger. */
@@ -37,10 +45,15 @@ export interface Rounding {
   minutes: number;
   /** Rounded per block, or per activity and local day. */
   per: 'block' | 'day';
+  /** A billable block is billed at least this many minutes (0–60; absent: 0). */
+  minimumMinutes?: number;
 }
 
-/** Hours each day of the week should have worked (absent or 0: none). */
-export type Targets = Partial<Record<Weekday, number>>;
+/**
+ * Hours each day of the week should have worked (absent or 0: none), or the week's hours
+ * (`week`) spread evenly over its working days (`days`, default Monday to Friday).
+ */
+export type Targets = Partial<Record<Weekday, number>> & { week?: number; days?: Weekday[] };
 
 /** The days of {@link Targets}, Monday first. */
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
@@ -53,10 +66,14 @@ export interface Business {
   taxID: string;
   paymentTerms: string;
   currency?: string;
+  /** Tax (VAT) in percent on invoices (`19`); absent: invoices show no tax. */
+  taxRate?: number;
+  /** Days from an invoice's date to its due date; absent: no due date. */
+  paymentDays?: number;
 }
 
 /** The keys `tock settings get|set` takes. */
-export const LEDGER_SETTING_KEYS = ['rounding', 'targets', 'business'] as const;
+export const LEDGER_SETTING_KEYS = ['rounding', 'targets', 'business', 'minSessionSeconds'] as const;
 export type LedgerSettingKey = (typeof LEDGER_SETTING_KEYS)[number];
 
 /** The ledger's settings, each as stored or null when not set (`GET /api/settings/ledger`). */
@@ -64,6 +81,8 @@ export interface LedgerSettings {
   rounding: Rounding | null;
   targets: Targets | null;
   business: Business | null;
+  /** Shortest session kept when it stops, in seconds (null: the default, 60). */
+  minSessionSeconds?: number | null;
 }
 
 /** One line of an invoice: an activity on a local day. */
@@ -76,20 +95,35 @@ export interface InvoiceLine {
   tags: string[];
   workedSeconds: number;
   billedSeconds: number;
+  /** The billed hours as printed: two decimals, half-up (`"1.75"`); absent on invoices issued before it. */
+  quantity?: string;
   /** Per hour, as stored (`"85.00"`); null: no rate applies. */
   rate: string | null;
   currency: string | null;
-  /** Billed hours × rate, half-up to the currency's minor unit; null without a rate. */
+  /** quantity × rate, half-up to the currency's minor unit (so the line multiplies out as printed); null without a rate. */
   amount: string | null;
   /** How many blocks it holds. */
   blocks: number;
 }
 
-/** The totals of one currency (lines without a rate are in none). */
+/** One tax line of a currency: the rate in percent, the net it is on, and the tax. */
+export interface InvoiceTax {
+  rate: number;
+  base: string;
+  amount: string;
+}
+
+/**
+ * The totals of one currency (lines without a rate are in none): `amount` is the net (the sum
+ * of the lines), `taxes` one line per rate, `gross` net + taxes. Invoices issued before taxes
+ * carry `amount` only.
+ */
 export interface InvoiceTotal {
   currency: string;
   billedSeconds: number;
   amount: string;
+  taxes?: InvoiceTax[];
+  gross?: string;
 }
 
 /** An invoice as rendered, and as kept for a reissue. */
@@ -100,8 +134,16 @@ export interface InvoiceDocument {
   from: DayKey;
   to: DayKey;
   timeZone: string;
+  /** The due date: issued + `business.paymentDays` (absent or null: none). */
+  due?: DayKey | null;
+  /** The language its dates and numbers are written in (BCP 47; absent: en). */
+  language?: string;
+  /** Worked time is shown beside the billed quantity (`tock invoice --show-worked`). */
+  showWorked?: boolean;
+  /** No tax: the reverse-charge note instead. */
+  reverseCharge?: boolean;
   seller: { name: string; address: string; taxID: string; paymentTerms: string };
-  client: { id: string; name: string; address: string };
+  client: { id: string; name: string; address: string; taxID?: string };
   lines: InvoiceLine[];
   workedSeconds: number;
   billedSeconds: number;

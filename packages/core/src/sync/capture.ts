@@ -25,8 +25,8 @@ const CAPTURED = {
   },
   activities: {
     kind: 'activity',
-    row: "json_object('name', new.name, 'createdAt', new.created_at, 'clientID', new.client_id, 'rate', new.rate, 'billable', CASE WHEN new.billable = 1 THEN json('true') END, 'budgetHours', new.budget_hours, 'color', new.color)",
-    update: 'UPDATE OF name, client_id, rate, billable, budget_hours, color',
+    row: "json_object('name', new.name, 'createdAt', new.created_at, 'clientID', new.client_id, 'rate', new.rate, 'billable', CASE WHEN new.billable = 1 THEN json('true') END, 'budgetHours', new.budget_hours, 'color', new.color, 'archived', CASE WHEN new.archived = 1 THEN json('true') END)",
+    update: 'UPDATE OF name, client_id, rate, billable, budget_hours, color, archived',
   },
   sessions: {
     kind: 'session',

@@ -41,7 +41,7 @@ type FieldType = 'text' | 'ms' | 'ms?' | 'text?' | 'id' | 'id?' | 'device' | 'ra
 /** The fields of each kind, their types, and those a row needs before it can be shown. */
 export const FIELDS: Record<EntityKind, Record<string, FieldType>> = {
   client: { name: 'text', createdAt: 'ms', rate: 'rate?', currency: 'currency?', address: 'address?' },
-  activity: { name: 'text', createdAt: 'ms', clientID: 'id?', rate: 'rate?', billable: 'bool?', budgetHours: 'hours?', color: 'color?' },
+  activity: { name: 'text', createdAt: 'ms', clientID: 'id?', rate: 'rate?', billable: 'bool?', budgetHours: 'hours?', color: 'color?', archived: 'bool?' },
   session: { device: 'device', activityID: 'id', startedAt: 'ms', endedAt: 'ms?', note: 'text?', tags: 'tags?', billable: 'bool?' },
   break: { sessionID: 'id', startedAt: 'ms', endedAt: 'ms?' },
   entry: { device: 'device', activityID: 'id', startedAt: 'ms', endedAt: 'ms', note: 'text?', createdAt: 'ms', tags: 'tags?', billable: 'bool?' },
@@ -53,7 +53,7 @@ export const FIELDS: Record<EntityKind, Record<string, FieldType>> = {
  */
 export const OPTIONAL_FIELDS: Record<EntityKind, ReadonlySet<string>> = {
   client: new Set(['rate', 'currency', 'address']),
-  activity: new Set(['clientID', 'rate', 'billable', 'budgetHours', 'color']),
+  activity: new Set(['clientID', 'rate', 'billable', 'budgetHours', 'color', 'archived']),
   session: new Set(['note', 'tags', 'billable']),
   break: new Set(),
   entry: new Set(['tags', 'billable']),

@@ -269,7 +269,7 @@ export function projectActivities(db: DatabaseSync, entities: Entities, touched:
     });
   }
   const known = new Set(all.map((a) => a.id));
-  const rows = sql(db, 'SELECT id, name, created_at AS createdAt, last_used_at AS lastUsedAt, client_id AS clientID, rate, billable, budget_hours AS budgetHours, color FROM activities').all() as unknown as ({
+  const rows = sql(db, 'SELECT id, name, created_at AS createdAt, last_used_at AS lastUsedAt, client_id AS clientID, rate, billable, budget_hours AS budgetHours, archived, color FROM activities').all() as unknown as ({
     id: string;
     name: string;
     createdAt: number;
@@ -280,7 +280,7 @@ export function projectActivities(db: DatabaseSync, entities: Entities, touched:
   const lastUsed = new Map<string, number>();
   const stale: string[] = [];
   // The ledger's fields of an activity that stays: changed in place (budget_announced is this device's and stays).
-  const setLedger = sql(db, 'UPDATE activities SET client_id = ?, rate = ?, billable = ?, budget_hours = ? WHERE id = ?');
+  const setLedger = sql(db, 'UPDATE activities SET client_id = ?, rate = ?, billable = ?, budget_hours = ?, archived = ? WHERE id = ?');
   const setColor = sql(db, 'UPDATE activities SET color = ? WHERE id = ?');
   // The colour a row had before it is written again (a rename by an older Tock logs none).
   const shownColor = new Map<string, number>();
@@ -290,8 +290,8 @@ export function projectActivities(db: DatabaseSync, entities: Entities, touched:
     const w = wanted.get(row.id);
     if (w && w.name === row.name && w.createdAt === row.createdAt) {
       const l = w.ledger;
-      if (l.clientID !== row.clientID || l.rate !== row.rate || l.billable !== row.billable || l.budgetHours !== row.budgetHours) {
-        setLedger.run(l.clientID, l.rate, l.billable, l.budgetHours, row.id);
+      if (l.clientID !== row.clientID || l.rate !== row.rate || l.billable !== row.billable || l.budgetHours !== row.budgetHours || l.archived !== row.archived) {
+        setLedger.run(l.clientID, l.rate, l.billable, l.budgetHours, l.archived, row.id);
         edited = true;
       }
       // A colour logged wins by its hlc; lines without one (an older Tock) leave the row's.
@@ -314,15 +314,15 @@ export function projectActivities(db: DatabaseSync, entities: Entities, touched:
     regrouped.add(id);
   }
   const insert = sql(db, 
-    `INSERT INTO activities (id, name, name_key, search_key, word_key, created_at, last_used_at, client_id, rate, billable, budget_hours, color)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO activities (id, name, name_key, search_key, word_key, created_at, last_used_at, client_id, rate, billable, budget_hours, color, archived)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   for (const [id, w] of wanted) {
     if (present.has(id)) continue;
     const l = w.ledger;
     // Its colour as logged; from its id alone when an older Tock logged none, the same on every device.
     const color = w.color ?? shownColor.get(id) ?? colorFromId(id);
-    insert.run(id, w.name, nameKey(w.name), searchKey(w.name), wordKey(w.name), w.createdAt, Math.max(w.createdAt, lastUsed.get(id) ?? 0), l.clientID, l.rate, l.billable, l.budgetHours, color);
+    insert.run(id, w.name, nameKey(w.name), searchKey(w.name), wordKey(w.name), w.createdAt, Math.max(w.createdAt, lastUsed.get(id) ?? 0), l.clientID, l.rate, l.billable, l.budgetHours, color, l.archived);
     regrouped.add(id);
   }
   // Every touched activity (merged into another, deleted, renamed) and every member of a group
@@ -338,6 +338,8 @@ export interface ActivityLedgerColumns {
   rate: string | null;
   billable: number;
   budgetHours: number | null;
+  /** 1: archived (docs/product.md "Activities"); lines of an older Tock carry none: 0. */
+  archived: number;
 }
 
 export function activityLedgerColumns(e: Entity): ActivityLedgerColumns {
@@ -346,6 +348,7 @@ export function activityLedgerColumns(e: Entity): ActivityLedgerColumns {
     rate: (value(e, 'rate') ?? null) as string | null,
     billable: value(e, 'billable') === true ? 1 : 0,
     budgetHours: (value(e, 'budgetHours') ?? null) as number | null,
+    archived: value(e, 'archived') === true ? 1 : 0,
   };
 }
 

@@ -1,0 +1,181 @@
+/**
+ * The first hour's paper cuts in core (docs/product.md "No crumbs", "Activities"; docs/data.md
+ * "The ledger"): short sessions not kept, a continue that resumes, archive, merge and delete of
+ * activities (carried by sync), the most recent block for `tock tag last`, weekly targets.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createTracker } from '../src/tracker.ts';
+import { deleteActivity, mergeActivities, setActivityArchived } from '../src/activities.ts';
+import { lastBlockID, tagBlock, untagBlock } from '../src/ledger.ts';
+import { dayTargetHours, setLedgerSetting } from '../src/ledger-settings.ts';
+import { buildReport } from '../src/report.ts';
+import { applyOperations, deviceClock, drainOutbox, installCapture, parseOpLine, SYNC_SETTINGS } from '../src/sync/index.ts';
+import { fixture, problemOf, type Fixture } from './support.ts';
+
+const sessionCount = (f: Fixture): number => (f.store.db.prepare('SELECT count(*) AS n FROM sessions').get() as { n: number }).n;
+
+test('a session shorter than minSessionSeconds is not kept when it stops, unless it has a note', (t) => {
+  const f = fixture(t);
+  f.tracker.startActivity({ name: 'Mail', createIfMissing: true });
+  f.clock.advance(31_000);
+  const stopped = f.tracker.stopActivity();
+  assert.equal(stopped?.seconds, 31);
+  assert.equal(sessionCount(f), 0, 'a 31-second session is a crumb: not kept (nothing to bill 15 min for)');
+  // A note says the person meant it: kept however short.
+  f.tracker.startActivity({ name: 'Mail', note: 'quick reply to Ana' });
+  f.clock.advance(20_000);
+  f.tracker.stopActivity();
+  assert.equal(sessionCount(f), 1);
+  // A minute or more is kept.
+  f.tracker.startActivity({ name: 'Mail' });
+  f.clock.advance(60_000);
+  f.tracker.stopActivity();
+  assert.equal(sessionCount(f), 2);
+});
+
+test('a switch after a few seconds drops the crumb too; minSessionSeconds 0 keeps every session', (t) => {
+  const f = fixture(t);
+  f.tracker.startActivity({ name: 'Wrong', createIfMissing: true });
+  f.clock.advance(5_000);
+  f.tracker.startActivity({ name: 'Right', createIfMissing: true });
+  f.clock.advanceMinutes(30);
+  f.tracker.stopActivity();
+  const blocks = f.tracker.listBlocks(0, f.clock() + 1);
+  assert.deepEqual(blocks.map((b) => [b.activity.activityName, b.seconds]), [['Right', 1800]]);
+  setLedgerSetting(f.store.settings, 'minSessionSeconds', '0');
+  f.tracker.startActivity({ name: 'Wrong' });
+  f.clock.advance(5_000);
+  f.tracker.stopActivity();
+  assert.equal(sessionCount(f), 2);
+  assert.match(problemOf(() => setLedgerSetting(f.store.settings, 'minSessionSeconds', '-1')).details?.[0]?.message ?? '', /whole number of seconds from 0/);
+});
+
+test('continue within 60 s of a stop resumes that session (the gap a break); later it starts anew', (t) => {
+  const f = fixture(t, { now: '2026-11-22T09:00:00.000Z' });
+  f.tracker.startActivity({ name: 'Report', createIfMissing: true });
+  f.clock.advanceMinutes(40);
+  f.tracker.stopActivity();
+  f.clock.advance(30_000);
+  const resumed = f.tracker.continueLast();
+  assert.equal(resumed?.startedAt, '2026-11-22T09:00:00.000Z', 'the same session runs again from its own start');
+  assert.equal(sessionCount(f), 1, 'no new session, so no 0-minute crumb');
+  f.clock.advanceMinutes(20);
+  f.tracker.stopActivity();
+  const [block] = f.tracker.listBlocks(0, f.clock() + 1);
+  assert.equal(block?.seconds, 60 * 60, '40 + 20 min worked; the 30 s between stop and continue are a break');
+  assert.deepEqual(block?.breaks.map((b) => [b.startedAt, b.endedAt]), [['2026-11-22T09:40:00.000Z', '2026-11-22T09:40:30.000Z']]);
+  // Past the minute: a new session of the same activity.
+  f.clock.advance(61_000);
+  const fresh = f.tracker.continueLast();
+  assert.equal(fresh?.startedAt, new Date(f.clock()).toISOString());
+  assert.equal(sessionCount(f), 2);
+});
+
+test('continue within 60 s of stopping a crumb brings it back whole', (t) => {
+  const f = fixture(t, { now: '2026-11-22T09:00:00.000Z' });
+  f.tracker.startActivity({ name: 'Earlier', createIfMissing: true });
+  f.clock.advanceMinutes(10);
+  f.tracker.stopActivity();
+  f.clock.advanceMinutes(10);
+  f.tracker.startActivity({ name: 'Calls', createIfMissing: true });
+  f.clock.advance(20_000);
+  f.tracker.stopActivity(); // 20 s: not kept
+  assert.equal(sessionCount(f), 1);
+  f.clock.advance(10_000);
+  const resumed = f.tracker.continueLast();
+  assert.equal(resumed?.activityName, 'Calls', 'the stopped one, not the last kept one');
+  assert.equal(resumed?.startedAt, '2026-11-22T09:20:00.000Z');
+  f.clock.advanceMinutes(5);
+  f.tracker.stopActivity();
+  const calls = f.tracker.listBlocks(0, f.clock() + 1).filter((b) => b.activity.activityName === 'Calls');
+  assert.deepEqual(calls.map((b) => b.seconds), [20 + 300]);
+  assert.equal(createTracker({ store: f.store, clock: f.clock }).continueLast()?.activityName, 'Calls', 'without a stop to resume: the last activity again');
+});
+
+test('archived activities leave search and stay in lists and reports; merge moves every block; delete only without blocks', (t) => {
+  const f = fixture(t, { now: '2026-11-22T09:00:00.000Z' });
+  f.tracker.logEntry({ name: 'Old client', durationMinutes: 30, createIfMissing: true });
+  f.tracker.logEntry({ name: 'Olive', durationMinutes: 15, createIfMissing: true, endedAt: '2026-11-22T08:00:00.000Z' });
+  setActivityArchived(f.store, 'old client', true);
+  assert.deepEqual(f.tracker.searchActivities('ol', 10).map((a) => a.activityName), ['Olive']);
+  assert.deepEqual(f.tracker.searchActivities('', 10).map((a) => a.activityName), ['Olive']);
+  assert.deepEqual(f.tracker.listActivities().map((a) => [a.activityName, a.archived]), [['Old client', true], ['Olive', false]]);
+  const report = buildReport(f.store, { from: '2026-11-22', to: '2026-11-22', by: 'activity' }, f.clock(), 'UTC');
+  assert.equal(report.totalSeconds, 45 * 60, 'an archived activity stays in reports');
+  setActivityArchived(f.store, 'Old client', false);
+  assert.deepEqual(f.tracker.searchActivities('ol', 10).map((a) => a.activityName).sort(), ['Old client', 'Olive']);
+
+  const refusal = problemOf(() => deleteActivity(f.store, 'Olive'));
+  assert.equal(refusal.message, '"Olive" has 1 block, so it cannot be deleted; merge it into another activity (tock activity merge) or archive it (tock activity archive)');
+  const merged = mergeActivities(f.store, 'Olive', 'Old client');
+  assert.deepEqual([merged.entries, merged.sessions], [1, 0]);
+  assert.deepEqual(f.tracker.listActivities().map((a) => a.activityName), ['Old client']);
+  assert.equal(buildReport(f.store, { from: '2026-11-22', to: '2026-11-22', by: 'activity' }, f.clock(), 'UTC').rows.length, 1);
+  assert.match(problemOf(() => mergeActivities(f.store, 'Old client', 'old CLIENT')).details?.[0]?.message ?? '', /itself/);
+  f.tracker.createActivity('Unused');
+  assert.equal(deleteActivity(f.store, 'unused').activityName, 'Unused');
+  assert.equal(problemOf(() => deleteActivity(f.store, 'Unused')).code, 'activity_not_found');
+  assert.match(problemOf(() => f.tracker.renameActivity(f.tracker.createActivity('B').activityID, 'old client')).details?.[0]?.message ?? '', /already exists/);
+});
+
+test('archive and merge travel through the sync log to another device', (t) => {
+  const A = 'aaaaaaaa-0000-4000-8000-000000000000';
+  const B = 'bbbbbbbb-0000-4000-8000-000000000000';
+  const device = (id: string) => {
+    const f = fixture(t);
+    let n = 0;
+    const tracker = createTracker({ store: f.store, clock: f.clock, newId: () => `${id.slice(0, 8)}-0000-4000-8000-${String(++n).padStart(12, '0')}`, timeZone: 'UTC' });
+    f.store.settings.set(SYNC_SETTINGS.device, { deviceID: id, createdAt: f.clock() });
+    installCapture(f.store);
+    return { f: { ...f, tracker }, id, sent: 0 };
+  };
+  const deliver = (from: ReturnType<typeof device>, to: ReturnType<typeof device>): void => {
+    drainOutbox(from.f.store, deviceClock(from.f.store, from.id, from.f.clock));
+    const lines = (from.f.store.db.prepare('SELECT line FROM sync_log ORDER BY seq').all() as { line: string }[]).map((r) => r.line).slice(from.sent);
+    from.sent += lines.length;
+    applyOperations(to.f.store, deviceClock(to.f.store, to.id, to.f.clock), lines.map((line) => parseOpLine(line, from.id)));
+  };
+  const a = device(A);
+  const b = device(B);
+  a.f.tracker.logEntry({ name: 'Typo', durationMinutes: 10, createIfMissing: true });
+  a.f.tracker.logEntry({ name: 'Typing', durationMinutes: 20, createIfMissing: true });
+  a.f.tracker.logEntry({ name: 'Retired', durationMinutes: 5, createIfMissing: true });
+  deliver(a, b);
+  a.f.clock.advanceMinutes(1);
+  a.f.store.transaction(() => {
+    mergeActivities(a.f.store, 'Typo', 'Typing');
+    setActivityArchived(a.f.store, 'Retired', true);
+  });
+  deliver(a, b);
+  assert.deepEqual(b.f.tracker.listActivities().map((x) => [x.activityName, x.archived]), [['Retired', true], ['Typing', false]]);
+  assert.deepEqual(b.f.tracker.listBlocks(0, b.f.clock() + 1).map((x) => x.activity.activityName).sort(), ['Retired', 'Typing', 'Typing']);
+  assert.deepEqual(b.f.tracker.searchActivities('', 10).map((x) => x.activityName), ['Typing']);
+});
+
+test('tag last and untag last act on the running session, else the block that ended last', (t) => {
+  const f = fixture(t);
+  assert.match(problemOf(() => tagBlock(f.store, 'last', ['x'])).details?.[0]?.message ?? '', /nothing has been tracked yet/);
+  f.tracker.logEntry({ name: 'Write', durationMinutes: 30, createIfMissing: true });
+  const entryID = lastBlockID(f.store);
+  assert.deepEqual(tagBlock(f.store, 'last', ['draft', 'acme']).tags, ['draft', 'acme']);
+  f.tracker.startActivity({ name: 'Write' });
+  const running = tagBlock(f.store, 'LAST', ['live']);
+  assert.equal(running.kind, 'session');
+  assert.notEqual(running.id, entryID);
+  assert.deepEqual(untagBlock(f.store, 'last', ['live']).tags, []);
+});
+
+test('targets take the week’s hours spread over the working days; "weekly" is refused naming the accepted keys', (t) => {
+  const f = fixture(t, { now: '2026-11-25T12:00:00.000Z' }); // a Wednesday
+  setLedgerSetting(f.store.settings, 'targets', '{"week":37.5}');
+  assert.equal(dayTargetHours({ week: 37.5 }, 'wed'), 7.5);
+  assert.equal(dayTargetHours({ week: 37.5 }, 'sat'), 0);
+  assert.equal(dayTargetHours({ week: 32, days: ['mon', 'tue', 'wed', 'thu'] }, 'thu'), 8);
+  const today = buildReport(f.store, { from: '2026-11-25', to: '2026-11-25', by: 'activity' }, f.clock(), 'UTC');
+  assert.equal(today.targetSeconds, 7.5 * 3600, 'Today shows 37.5 ÷ 5 h');
+  const refused = problemOf(() => setLedgerSetting(f.store.settings, 'targets', '{"weekly":40}'));
+  assert.equal(refused.details?.[0]?.message, '"weekly" is not a day; use mon, tue, wed, thu, fri, sat, sun, or week (hours a week) with days');
+  assert.match(problemOf(() => setLedgerSetting(f.store.settings, 'targets', '{"week":40,"mon":8}')).details?.[0]?.message ?? '', /not both/);
+  assert.match(problemOf(() => setLedgerSetting(f.store.settings, 'targets', '{"week":40,"days":["someday"]}')).details?.[0]?.message ?? '', /"days" must be/);
+});
