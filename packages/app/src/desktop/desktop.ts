@@ -141,10 +141,11 @@ export function createDesktop(options: DesktopOptions): Desktop {
     onQuestion: changed,
   });
 
+  // Within a minute of a stop it resumes that session (core's continueLast, docs/product.md "No crumbs").
   const continueLast = (): StartResult => {
-    const last = lastTrackedActivity(store);
-    if (!last) throw new Problem('nothing_to_continue', 'nothing has been tracked yet: start an activity in the window or with `tock start NAME --create`');
-    return tracker.startActivity({ activityID: last.activityID });
+    const started = tracker.continueLast();
+    if (!started) throw new Problem('nothing_to_continue', 'nothing has been tracked yet: start an activity in the window or with `tock start NAME --create`');
+    return started;
   };
 
   const reminder = new Reminder({
