@@ -13,7 +13,7 @@ import type { DailyTotal } from '../types.ts';
 
 /** Bars per day, stacked by activity, for the days `days` (in order). */
 export function DayBars({ days, totals, report }: { days: string[]; totals: DailyTotal[]; report: Report }) {
-  // A label under every day up to two weeks; then every few days, so labels never collide.
+  // A label under every day up to two weeks; then every few days (StackedDays thins them further to the width).
   const labelEvery = days.length <= 14 ? 1 : days.length <= 31 ? 3 : days.length <= 92 ? 7 : 30;
   const label = (dayTotal: (day: string) => number): string => {
     const worked = days.filter((d) => dayTotal(d) > 0);

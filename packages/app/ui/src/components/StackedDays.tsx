@@ -9,9 +9,11 @@ import { formatDuration, type DayReportRow, type Report } from '@tock/protocol';
 import { colorClass } from '../colors.ts';
 import { duration } from '../time.ts';
 import type { DailyTotal } from '../types.ts';
+import { useChartWidth } from './chart-width.ts';
 
-const W = 720;
 const LEFT = 40;
+/** About how wide a character of the 11–12 px chart text is, to keep labels apart. */
+const CHAR_PX = 7;
 const TOP = 22;
 const BOTTOM = 26;
 
@@ -31,7 +33,7 @@ export interface StackedDaysProps {
   label(dayTotal: (day: string) => number): string;
   /** A day as it appears in a segment's tooltip. */
   dayName(day: string): string;
-  /** The label under a day's bar, or null where labels would collide. */
+  /** The label under a day's bar, or null for none; labels that would collide are thinned out here. */
   axisLabel(day: string, index: number): string | null;
 }
 
@@ -46,26 +48,35 @@ export function dayTotalsOf(report: Report | null): Map<string, number> | null {
   return new Map((report.rows as DayReportRow[]).map((r) => [r.date, r.seconds]));
 }
 
-/** Bars per day, stacked by activity, for the days `days` (in order). */
+/**
+ * Bars per day, stacked by activity, for the days `days` (in order). A bar is as tall as the
+ * day's total: where activities shared time (their seconds add up to more than the day's
+ * total), each segment is drawn at its share of the total, so shared time is drawn once and
+ * no bar reaches past its label (docs/product.md "Durations shown to people").
+ */
 export function StackedDays({ days, totals, dayTotals, height: H, className, testId, label, dayName, axisLabel }: StackedDaysProps) {
+  const [ref, W] = useChartWidth(720);
   const perDay = new Map<string, DailyTotal[]>();
   for (const t of totals) perDay.set(t.day, [...(perDay.get(t.day) ?? []), t]);
   const stacked = (day: string): number => (perDay.get(day) ?? []).reduce((s, t) => s + t.seconds, 0);
   const dayTotal = (day: string): number => dayTotals?.get(day) ?? stacked(day);
-  // Overlapping activities stack higher than the day's total: the scale holds the higher one.
-  const maxHours = Math.max(1, Math.ceil(Math.max(0, ...days.map((d) => Math.max(stacked(d), dayTotal(d)))) / 3600));
+  const maxHours = Math.max(1, Math.ceil(Math.max(0, ...days.map(dayTotal)) / 3600));
   const stepHours = maxHours > 16 ? 4 : maxHours > 8 ? 2 : 1;
   const plotH = H - TOP - BOTTOM;
   const y = (seconds: number): number => TOP + plotH - (seconds / (maxHours * 3600)) * plotH;
   const slot = (W - LEFT) / Math.max(1, days.length);
   const barW = Math.max(2, Math.min(56, slot * 0.62));
-  // Totals above the bars only while there is room for them (two weeks).
-  const totalsAbove = days.length <= 14;
+  // Totals above the bars only while there is room for them (two weeks, and room for `10h 45m`).
+  const totalsAbove = days.length <= 14 && slot >= 6 * CHAR_PX;
+  // Labels under the bars far enough apart not to touch: every `every`-th one.
+  const labels = days.map((d, i) => axisLabel(d, i));
+  const widest = Math.max(0, ...labels.map((l) => (l === null ? 0 : l.length)));
+  const every = Math.max(1, Math.ceil((widest * CHAR_PX + 8) / slot));
   const grid: number[] = [];
   for (let h = 0; h <= maxHours; h += stepHours) grid.push(h);
 
   return (
-    <svg class={className} viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label(dayTotal)} data-testid={testId}>
+    <svg ref={ref} class={className} viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label(dayTotal)} data-testid={testId}>
       {grid.map((h) => (
         <g key={h}>
           <line class="grid" x1={LEFT} x2={W} y1={y(h * 3600)} y2={y(h * 3600)} />
@@ -76,13 +87,15 @@ export function StackedDays({ days, totals, dayTotals, height: H, className, tes
         const cx = LEFT + slot * i + slot / 2;
         let acc = 0;
         const total = dayTotal(day);
-        const under = axisLabel(day, i);
+        // Shared time drawn once: the segments shrink to fill exactly the day's total.
+        const scale = stacked(day) > total ? total / stacked(day) : 1;
+        const under = i % every === 0 ? (labels[i] ?? null) : null;
         return (
           <g key={day} data-day={day}>
             {(perDay.get(day) ?? []).map((t) => {
-              const y1 = y(acc + t.seconds);
+              const y1 = y(acc + t.seconds * scale);
               const h = y(acc) - y1;
-              acc += t.seconds;
+              acc += t.seconds * scale;
               return (
                 <rect
                   key={t.activityID}
@@ -99,7 +112,7 @@ export function StackedDays({ days, totals, dayTotals, height: H, className, tes
               );
             })}
             {totalsAbove && total > 0 && (
-              <text class="bar-total" x={cx} y={y(Math.max(total, stacked(day))) - 6} text-anchor="middle">
+              <text class="bar-total" x={cx} y={y(total) - 6} text-anchor="middle">
                 {compact(total)}
               </text>
             )}

@@ -8,8 +8,8 @@ import { colorClass } from '../colors.ts';
 import { coveredSeconds, overlapsOf } from '../overlaps.ts';
 import { clockTime, daySpan, duration } from '../time.ts';
 import type { Block } from '../types.ts';
+import { useChartWidth } from './chart-width.ts';
 
-const W = 960;
 const LANE = 34;
 const GAP = 6;
 const AXIS = 24;
@@ -64,6 +64,8 @@ export function timelineRange(day: string, blocks: Block[], now: number, also: r
 }
 
 export function Timeline({ day, blocks, now, range }: Props) {
+  // Drawn at the width shown, so the hour labels keep their CSS size on a phone.
+  const [ref, W] = useChartWidth(960);
   const span = daySpan(day);
   const isToday = now >= span.start && now < span.end;
   const sorted = [...blocks].sort((a, b) => a.startedAt.localeCompare(b.startedAt));
@@ -73,7 +75,8 @@ export function Timeline({ day, blocks, now, range }: Props) {
   const laneCount = Math.max(1, ...laneOf.map((l) => l + 1));
   const height = laneCount * (LANE + GAP) + AXIS;
   const hours = Math.round((to - from) / HOUR);
-  const step = hours > 12 ? 2 : 1;
+  // An hour label every step hours, at least 28 px apart (`08` at 12 px with room around it).
+  const step = [1, 2, 3, 4, 6, 12].find((n) => n >= (hours > 12 ? 2 : 1) && (W / Math.max(1, hours)) * n >= 28) ?? 24;
   const ticks: number[] = [];
   for (let h = 0; h <= hours; h += step) ticks.push(from + h * HOUR);
   // Time two blocks share counts once, as in today's total (docs/product.md).
@@ -88,7 +91,7 @@ export function Timeline({ day, blocks, now, range }: Props) {
         (overlapping.size ? `, ${overlapping.size} overlapping` : '');
 
   return (
-    <svg class="timeline" viewBox={`0 0 ${W} ${height}`} role="img" aria-label={label} data-testid="timeline">
+    <svg ref={ref} class="timeline" viewBox={`0 0 ${W} ${height}`} role="img" aria-label={label} data-testid="timeline">
       <defs>
         <pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
           <rect class="hatch-bg" width="6" height="6" />

@@ -234,13 +234,18 @@ export function shownCells(report: Report, sharedBlocks = false): ShownCells {
   };
 }
 
+/** The time column's heading: *Worked* beside *Billed*, else *Time*. */
+function timeLabel(billing: boolean): string {
+  return billing ? 'Worked' : 'Time';
+}
+
 /** A row's billed time and amount cells, when the table shows billing. */
 function BilledCells({ cells, billing }: { cells: ShownCells['rows'][number] | undefined; billing: boolean }) {
   if (!billing) return null;
   return (
     <>
-      <td class="num">{cells?.billed}</td>
-      <td class="num">{cells?.amount}</td>
+      <td class="num" data-label="Billed">{cells?.billed}</td>
+      <td class="num" data-label="Amount">{cells?.amount}</td>
     </>
   );
 }
@@ -248,7 +253,8 @@ function BilledCells({ cells, billing }: { cells: ShownCells['rows'][number] | u
 /**
  * A report's table: a first column of `first`, Time and Hours (and Share, with `withShare`;
  * Billed and Amount where anything is billed), the rows given, the overlap when rows shared
- * time, and the total in the foot. It scrolls sideways inside its card on a narrow window.
+ * time, and the total in the foot. On a narrow window each row is stacked: the name on a line
+ * of its own, then each figure after its column's name (`data-label`), so nothing is hidden.
  */
 function ReportTable({
   report,
@@ -279,7 +285,7 @@ function ReportTable({
           <tr>
             <th scope="col">{first}</th>
             <th scope="col" class="num">
-              {billing ? 'Worked' : 'Time'}
+              {timeLabel(billing)}
             </th>
             <th scope="col" class="num">
               Hours
@@ -306,9 +312,9 @@ function ReportTable({
           {cells.overlap && (
             <tr class="overlap-row" data-testid="report-overlap">
               <th scope="row">{overlapLabel(by)}</th>
-              <td class="num">{cells.overlap.time}</td>
-              <td class="num">{cells.overlap.hours}</td>
-              {withShare && <td class="num">{cells.overlap.share}</td>}
+              <td class="num" data-label={timeLabel(billing)}>{cells.overlap.time}</td>
+              <td class="num" data-label="Hours">{cells.overlap.hours}</td>
+              {withShare && <td class="num" data-label="Share">{cells.overlap.share}</td>}
               {billing && (
                 <>
                   <td class="num" />
@@ -319,12 +325,12 @@ function ReportTable({
           )}
           <tr>
             <th scope="row">Total</th>
-            <td class="num">{cells.total.time}</td>
-            <td class="num">{cells.total.hours}</td>
-            {withShare && <td class="num">{cells.total.share}</td>}
+            <td class="num" data-label={timeLabel(billing)}>{cells.total.time}</td>
+            <td class="num" data-label="Hours">{cells.total.hours}</td>
+            {withShare && <td class="num" data-label="Share">{cells.total.share}</td>}
             {billing && (
               <>
-                <td class="num">
+                <td class="num" data-label="Billed">
                   {cells.total.billed ?? (
                     <>
                       <span aria-hidden="true">–</span>
@@ -332,7 +338,7 @@ function ReportTable({
                     </>
                   )}
                 </td>
-                <td class="num" data-testid="report-amounts">
+                <td class="num" data-label="Amount" data-testid="report-amounts">
                   {cells.total.amount}
                 </td>
               </>
@@ -355,9 +361,9 @@ function ActivityTable({ report }: { report: Report }) {
             <span class={`swatch ${colorClass(r.activityID)}`} aria-hidden="true" />
             {r.activityName}
           </th>
-          <td class="num">{cells.rows[i]?.time}</td>
-          <td class="num">{cells.rows[i]?.hours}</td>
-          <td class="num">{cells.rows[i]?.share}</td>
+          <td class="num" data-label={timeLabel(billing)}>{cells.rows[i]?.time}</td>
+          <td class="num" data-label="Hours">{cells.rows[i]?.hours}</td>
+          <td class="num" data-label="Share">{cells.rows[i]?.share}</td>
           <BilledCells cells={cells.rows[i]} billing={billing} />
         </tr>
       ))}
@@ -373,8 +379,8 @@ function DayTable({ report }: { report: Report }) {
       {(report.rows as DayReportRow[]).map((r, i) => (
         <tr key={r.date} class={r.seconds === 0 ? 'zero' : undefined} data-date={r.date}>
           <th scope="row">{tableDay(r.date)}</th>
-          <td class="num">{cells.rows[i]?.time}</td>
-          <td class="num">{cells.rows[i]?.hours}</td>
+          <td class="num" data-label={timeLabel(billing)}>{cells.rows[i]?.time}</td>
+          <td class="num" data-label="Hours">{cells.rows[i]?.hours}</td>
           <BilledCells cells={cells.rows[i]} billing={billing} />
         </tr>
       ))}
@@ -395,9 +401,9 @@ function NamedTable({ report, by }: { report: Report; by: 'client' | 'tag' }) {
       {names.map((n, i) => (
         <tr key={n.key} data-testid="report-row">
           <th scope="row">{n.name ?? <em class="muted">{by === 'client' ? 'No client' : 'No tag'}</em>}</th>
-          <td class="num">{cells.rows[i]?.time}</td>
-          <td class="num">{cells.rows[i]?.hours}</td>
-          <td class="num">{cells.rows[i]?.share}</td>
+          <td class="num" data-label={timeLabel(billing)}>{cells.rows[i]?.time}</td>
+          <td class="num" data-label="Hours">{cells.rows[i]?.hours}</td>
+          <td class="num" data-label="Share">{cells.rows[i]?.share}</td>
           <BilledCells cells={cells.rows[i]} billing={billing} />
         </tr>
       ))}

@@ -1,6 +1,6 @@
 /**
  * The History screen's week: a chart of daily totals per activity and the week's sessions
- * and entries by day, each with Edit (the {@link BlockEditor}) and Delete (confirmed in
+ * and entries by day under each day's total, each with Edit (the {@link BlockEditor}) and Delete (confirmed in
  * place). Pages back through earlier weeks; reloads when any window changes a block.
  */
 import { useState } from 'preact/hooks';
@@ -15,6 +15,7 @@ import { request, messageOf } from '../../api.ts';
 import { colorClass } from '../../colors.ts';
 import { Failure } from '../../components/FormActions.tsx';
 import { OverlapPrompt } from '../../components/OverlapPrompt.tsx';
+import { dayTotalsOf } from '../../components/StackedDays.tsx';
 import { WeekChart, WeekLegend } from '../../components/WeekChart.tsx';
 import { useLoaded } from '../../load.ts';
 import { overlapsOf } from '../../overlaps.ts';
@@ -197,6 +198,8 @@ export function Week() {
     byDay.set(d, [...(byDay.get(d) ?? []), b]);
   }
   const listedDays = [...byDay.keys()].sort().reverse();
+  // Each day's total as the app counts it (shared time once), beside the day's heading.
+  const dayTotals = dayTotalsOf(dayReport);
 
   return (
     <section class="card" aria-labelledby="week-heading">
@@ -231,7 +234,15 @@ export function Week() {
       {listedDays.length === 0 && <p class="muted empty">Nothing tracked in this week.</p>}
       {listedDays.map((d) => (
         <div key={d} class="day-group">
-          <h4>{longDay(d)}</h4>
+          <h4 class="day-heading">
+            <span>{longDay(d)}</span>
+            {dayTotals?.has(d) && (
+              <span class="day-total" data-testid="history-day-total">
+                <span class="visually-hidden">, </span>
+                {duration(dayTotals.get(d) as number)}
+              </span>
+            )}
+          </h4>
           <DayCaptured day={d} blocks={byDay.get(d) ?? []} />
           <ul class="history-list">
             {(byDay.get(d) ?? [])

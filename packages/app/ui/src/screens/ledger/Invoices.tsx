@@ -8,6 +8,7 @@
 import { useState } from 'preact/hooks';
 import { download, messageOf, pathOf, request } from '../../api.ts';
 import { describedByError, FieldError, fieldErrorsOf, type FieldErrors } from '../../components/FieldError.tsx';
+import { useChartWidth } from '../../components/chart-width.ts';
 import { Failure } from '../../components/FormActions.tsx';
 import { ScreenHead } from '../../components/ScreenHead.tsx';
 import { useLoaded } from '../../load.ts';
@@ -146,10 +147,29 @@ function CreateInvoice({ clients }: { clients: Client[] }) {
         <Failure message={failure} />
       </form>
       {issued && <Downloads number={issued.number} />}
-      {preview && (
-        <iframe class="invoice-preview" title={`Preview of invoice ${preview.number}`} sandbox="" srcdoc={preview.html} data-testid="invoice-preview" />
-      )}
+      {preview && <PreviewFrame number={preview.number} html={preview.html} />}
     </>
+  );
+}
+
+/** The width the invoice page is laid out at in the preview: about a printed page's. */
+const PAGE_PX = 720;
+/** How tall the preview is on the screen. */
+const PREVIEW_PX = 512;
+
+/**
+ * The invoice as it will look, in a sandboxed frame. A window narrower than a page shows the
+ * whole page scaled down to its width (docs/ui.md "Every size"), so no column — the amount,
+ * the total — is cut off at 390 px; it scrolls up and down inside the frame.
+ */
+function PreviewFrame({ number, html }: { number: string; html: string }) {
+  const [ref, width] = useChartWidth<HTMLDivElement>(PAGE_PX);
+  const scale = Math.min(1, width / PAGE_PX);
+  const frame = scale < 1 ? { width: `${PAGE_PX}px`, height: `${PREVIEW_PX / scale}px`, transform: `scale(${scale})` } : undefined;
+  return (
+    <div ref={ref} class="invoice-preview-box" style={{ height: `${PREVIEW_PX}px` }}>
+      <iframe class="invoice-preview" title={`Preview of invoice ${number}`} sandbox="" srcdoc={html} data-testid="invoice-preview" style={frame} />
+    </div>
   );
 }
 
