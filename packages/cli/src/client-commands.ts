@@ -6,6 +6,8 @@
  * gets the same result, prints the same line a person likes to read (client-format.ts; or the
  * result object with `--json`), and turns every failure into one line that says what to do next.
  */
+import { cleanTags } from '@tock/core';
+import { Problem } from '@tock/protocol';
 import { admin } from './admin-call.ts';
 import { clockFor } from './clock-setting.ts';
 import { formatCurrent, formatEntry, formatHealth, formatSearch, formatStart, formatStatus, formatStop } from './client-format.ts';
@@ -126,20 +128,43 @@ const search: Command = {
   },
 };
 
+/** Runs the tag check, saying its refusal as `--tag: …` (one line, the flag named). */
+function sayingTag(check: () => unknown): void {
+  try {
+    check();
+  } catch (error) {
+    const detail = error instanceof Problem ? error.details?.[0]?.message : undefined;
+    throw new CliError(`--tag: ${detail ?? (error instanceof Error ? error.message : String(error))}`);
+  }
+}
+
 const start: Command = {
   summary: 'start tracking an activity (switching from the running one)',
-  usage: 'tock start NAME [--note TEXT] [--create] [--listener] [--json]',
+  usage: 'tock start NAME [--note TEXT] [--tag T]… [--create] [--listener] [--json]',
   async run(args, io) {
-    const { values, positionals } = flags(args, { create: { type: 'boolean' }, note: { type: 'string' }, ...LISTENER_FLAG }, Number.POSITIVE_INFINITY);
+    const { values, positionals } = flags(
+      args,
+      { create: { type: 'boolean' }, note: { type: 'string' }, tag: { type: 'string', multiple: true }, ...LISTENER_FLAG },
+      Number.POSITIVE_INFINITY,
+    );
     noExtraWords(positionals, 1, 'tock start "Writing docs"');
-    const name = requireText(positionals[0], 'the activity name', 'tock start NAME [--note TEXT] [--create]');
+    const name = requireText(positionals[0], 'the activity name', 'tock start NAME [--note TEXT] [--tag T]… [--create]');
     const note = values['note'] as string | undefined;
+    const tags = (values['tag'] as unknown as string[] | undefined) ?? [];
     const port = portFor(io, values);
+    // The tags go on the started session through the app's admin socket (the listener's start
+    // takes none): refused before anything starts when no app runs here.
+    if (tags.length > 0 && !port.appRunning()) throw new CliError('--tag needs the Tock app running on this machine; start it (tock app) or tag the block later with tock tag last');
+    // Checked by the tag rules before the start, so a bad tag starts nothing.
+    if (tags.length > 0) sayingTag(() => cleanTags(tags));
     // Asked first only to say "Switched from …": the start itself is one request.
     const previous = values.json === true ? null : await ask(port, () => port.getCurrent(), name);
     const result = await ask(port, () => port.startActivity(name, { createIfMissing: values['create'] === true, note }), name);
     const clock = await clockFor(io, values.json === true);
-    print(io, values.json === true, result, () => formatStart(result, previous, io.now(), note, clock));
+    const tagged = tags.length === 0 ? null : await admin(io, 'POST /blocks/tag', { id: 'last', tags });
+    print(io, values.json === true, tagged === null ? result : { ...result, tags: tagged.tags }, () =>
+      formatStart(result, previous, io.now(), note, clock) + (tagged === null ? '' : terminalText(` [${tagged.tags.join(', ')}]`)),
+    );
     // What the new session overlaps: blocks that still cover its start (another device's running
     // session, an entry ending ahead), asked of the app's admin socket when the app runs here.
     if (previous?.activityID !== result.activityID && port.appRunning()) {

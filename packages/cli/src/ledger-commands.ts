@@ -1,5 +1,5 @@
 /**
- * The ledger's commands (docs/cli.md "The ledger"): `tock clients`, `tock activity`, `tock tag` /
+ * The ledger's commands (docs/cli.md "The ledger", "Activities"): `tock clients`, `tock activity`, `tock tag` /
  * `tock untag` and `tock settings`. Admin commands: the running app checks every value (a rate
  * `abc`, a currency `EURO`, a budget `-1`, a tag with a control character) and refuses it with
  * one line that names the field, changing nothing; these only ask it and print the answer.
@@ -96,22 +96,54 @@ const clients: Command = {
   },
 };
 
-const ACTIVITY_USAGE = 'tock activity show NAME | set NAME [--client C] [--rate R] [--billable|--not-billable] [--budget HOURS]   ("" clears --client, --rate and --budget)';
+const ACTIVITY_USAGE =
+  'tock activity show NAME | set NAME [--client C] [--rate R] [--billable|--not-billable] [--budget HOURS] | rename OLD NEW | archive NAME | unarchive NAME | merge FROM INTO | delete NAME   ("" clears --client, --rate and --budget)';
+
+/** How many names each `tock activity` action takes after it. */
+const ACTIVITY_NAMES: Record<string, number> = { show: 1, set: 1, rename: 2, archive: 1, unarchive: 1, merge: 2, delete: 1 };
+
+/** `tock activity rename|archive|unarchive|merge|delete` (docs/cli.md "Activities"): one admin call each, one line back. */
+async function activityLifecycle(action: string, names: string[], io: Parameters<Command['run']>[1], json: boolean): Promise<void> {
+  const [first = '', second = ''] = names;
+  if (action === 'rename') {
+    const renamed = await admin(io, 'POST /activity/rename', { activity: first, name: second });
+    print(io, json, renamed, () => terminalText(`Renamed "${first.trim()}" to "${renamed.activityName}"`));
+  } else if (action === 'archive' || action === 'unarchive') {
+    const done = await admin(io, 'POST /activity/archive', { activity: first, archived: action === 'archive' });
+    const line = action === 'archive' ? `Archived "${done.activityName}": out of search and the tray, still in reports and history` : `"${done.activityName}" is back in search and the tray`;
+    print(io, json, done, () => terminalText(line));
+  } else if (action === 'merge') {
+    const merged = await admin(io, 'POST /activity/merge', { from: first, into: second });
+    const moved = merged.sessions + merged.entries;
+    print(io, json, merged, () => terminalText(`Merged "${merged.from.activityName}" into "${merged.into.activityName}": ${moved} ${moved === 1 ? 'block' : 'blocks'} moved, "${merged.from.activityName}" removed`));
+  } else {
+    const deleted = await admin(io, 'POST /activity/delete', { activity: first });
+    print(io, json, deleted, () => terminalText(`Deleted "${deleted.activityName}"`));
+  }
+}
 
 const activity: Command = {
-  summary: "show or set an activity's client, rate, billable default and budget",
+  summary: "show or set an activity's client, rate, billable default and budget; rename, archive, merge or delete it",
   usage: `${ACTIVITY_USAGE} [--json]`,
   async run(args, io) {
     const { values, positionals } = flags(
       args,
       { client: { type: 'string' }, rate: { type: 'string' }, budget: { type: 'string' }, billable: { type: 'boolean' }, 'not-billable': { type: 'boolean' } },
-      2,
+      3,
     );
-    const [action, name] = positionals;
+    const [action = '', ...names] = positionals;
     const json = values.json === true;
-    if (name === undefined || name.trim() === '' || (action !== 'set' && action !== 'show')) throw new CliError(`usage: ${ACTIVITY_USAGE}`);
+    const wanted = ACTIVITY_NAMES[action];
+    if (wanted === undefined || names.length !== wanted || names.some((n) => n.trim() === '')) throw new CliError(`usage: ${ACTIVITY_USAGE}`);
+    const name = names[0] as string;
+    if (action !== 'set' && Object.keys(values).some((k) => k !== 'json')) {
+      throw new CliError(`tock activity ${action} takes only ${wanted === 1 ? 'the activity' : 'two activity names'}; use tock activity set to change its client, rate, billable default or budget`);
+    }
+    if (action !== 'show' && action !== 'set') {
+      await activityLifecycle(action, names, io, json);
+      return 0;
+    }
     if (action === 'show') {
-      if (Object.keys(values).some((k) => k !== 'json')) throw new CliError('tock activity show takes only the activity; use tock activity set to change it');
       const ledger = await admin(io, 'POST /activity/ledger', { activity: name });
       print(io, json, ledger, () => formatActivityLedger(ledger));
       return 0;
@@ -133,9 +165,9 @@ const activity: Command = {
   },
 };
 
-/** `tock tag` / `tock untag`: tags on one block, by its ID (`tock log --json` prints it). */
+/** `tock tag` / `tock untag`: tags on one block, by its ID (`tock log --json` prints it) or `last` (the most recent block). */
 function tagCommand(verb: 'tag' | 'untag'): Command {
-  const usage = `tock ${verb} ID TAG… [--json]   (ID: a session's or entry's, as --json prints it)`;
+  const usage = `tock ${verb} ID|last TAG… [--json]   (ID: a session's or entry's, as --json prints it; last: the running session, else the block that ended last)`;
   return {
     summary: verb === 'tag' ? 'put tags on a session or an entry' : 'take tags off a session or an entry',
     usage,
@@ -150,10 +182,10 @@ function tagCommand(verb: 'tag' | 'untag'): Command {
   };
 }
 
-const SETTINGS_USAGE = 'tock settings get KEY | set KEY JSON   (KEY: rounding, targets, business; JSON null removes it)';
+const SETTINGS_USAGE = 'tock settings get KEY | set KEY JSON   (KEY: rounding, targets, business, minSessionSeconds; JSON null removes it)';
 
 const settings: Command = {
-  summary: 'read or change a ledger setting (rounding, targets, business)',
+  summary: 'read or change a setting (rounding, targets, business, minSessionSeconds)',
   usage: `${SETTINGS_USAGE} [--json]`,
   async run(args, io) {
     const { values, positionals } = flags(args, {}, 3);

@@ -8,7 +8,7 @@
 import { Problem, validationProblem, type ActivityRef, type FieldProblem } from '@tock/protocol';
 import { nextActivityColor } from './activity-colors.ts';
 import { toIso } from './instants.ts';
-import { nameKey, searchKey, wordKey } from './names.ts';
+import { cleanName, nameKey, searchKey, wordKey } from './names.ts';
 import type { ActivityChoice } from './requests.ts';
 import { activityRef, type ActivityRow } from './rows.ts';
 import type { ActivityInfo } from './shapes/activities.ts';
@@ -196,4 +196,10 @@ export function deleteActivity(store: Store, idOrName: unknown): ActivityRef {
   }
   store.statement('DELETE FROM activities WHERE id = ?').run(activity.id);
   return activityRef(activity);
+}
+
+/** Renames the activity with this ID or name to `name` (the name rules; another activity's name is refused). */
+export function renameActivityNamed(store: Store, idOrName: unknown, name: unknown): ActivityRef {
+  const activity = activityNamed(store, idOrName);
+  return renameActivity(store, activity.id, cleanName(name as string));
 }

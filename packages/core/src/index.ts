@@ -268,6 +268,8 @@ export {
   addClient,
   cleanTags,
   editClient,
+  INVOICE_LANGUAGES,
+  languageError,
   listClients,
   removeClient,
   requireClient,
@@ -284,7 +286,7 @@ export {
  * Activities' lifecycle (docs/product.md "Activities"): archive and bring back, merge one into
  * another (its blocks move, it goes), delete one without blocks. Callers own the transaction.
  */
-export { activityNamed, deleteActivity, mergeActivities, setActivityArchived, type ActivityMerge } from './activities.ts';
+export { activityNamed, deleteActivity, mergeActivities, renameActivityNamed, setActivityArchived, type ActivityMerge } from './activities.ts';
 /**
  * Budgets (docs/data.md "The ledger"): an activity's worked time against its budget, and the
  * 80 % and 100 % thresholds announced once each.
@@ -306,23 +308,34 @@ export {
 export {
   draftInvoice,
   invoiceByNumber,
+  invoiceTotal,
   issueInvoice,
   listInvoices,
   nothingToInvoice,
+  overlapWarning,
   type InvoiceDraft,
+  type InvoiceOverlap,
   type InvoiceRequest,
 } from './invoices.ts';
+/** Invoiced is final (docs/data.md "Invoices"): the store's guard, its one problem, and a void. */
+export { asInvoicedProblem, invoiceOfBlock, invoicedProblem, isVoid, voidInvoice } from './invoiced.ts';
 export {
   CURRENCY_MINOR_UNITS,
   cleanCurrency,
   cleanRate,
+  cleanTaxRate,
   exactAmount,
+  lineAmountMinor,
   minorUnits,
+  quantityHundredths,
+  quantityText,
+  taxMinor,
   roundAmount,
   sumAmounts,
 } from './money.ts';
 export {
   DEFAULT_MIN_SESSION_SECONDS,
+  billedSeconds,
   dayTargetHours,
   getLedgerSetting,
   readMinSessionSeconds,

@@ -16,7 +16,7 @@
  * about (admin.ts). The caller gets it back as an AdminError, a `Problem` with that code and
  * field, so a command says a refused field as its flag without reading the line.
  */
-import type { Report, ImportResult, ExportCounts, Client, ActivityLedger, BlockLedger, InvoiceSummary, SuggestionRule, RuleTest, Timeline } from '@tock/core';
+import type { Report, ImportResult, ExportCounts, Client, ActivityLedger, ActivityMerge, BlockLedger, InvoiceSummary, SuggestionRule, RuleTest, Timeline } from '@tock/core';
 import type { RequestRecord } from '@tock/listener';
 import type { ActivityRef, BranchPrompt, BranchRequest, Entry, EntryRequest, FieldSchema, FieldsType, RequiredOf, Simplify, StartRequest, StartResult, Status, StoppedSession, Suggestion, Suggestions } from '@tock/protocol';
 import { MAX_PORT, MIN_LISTENER_PORT } from '@tock/protocol';
@@ -283,6 +283,10 @@ export const ADMIN_ROUTES = {
     input: { fields: {}, required: [], given: given<{ activity: string; client?: string | null; rate?: string | null; budgetHours?: string | null; billable?: boolean }>() },
     result: answer<ActivityLedger>(),
   },
+  'POST /activity/rename': { input: { fields: {}, required: [], given: given<{ activity: string; name: string }>() }, result: answer<ActivityRef>() },
+  'POST /activity/archive': { input: { fields: {}, required: [], given: given<{ activity: string; archived: boolean }>() }, result: answer<ActivityRef>() },
+  'POST /activity/merge': { input: { fields: {}, required: [], given: given<{ from: string; into: string }>() }, result: answer<ActivityMerge>() },
+  'POST /activity/delete': { input: { fields: {}, required: [], given: given<{ activity: string }>() }, result: answer<ActivityRef>() },
   'POST /blocks/tag': { input: { fields: {}, required: [], given: given<{ id: string; tags: string[] }>() }, result: answer<BlockLedger>() },
   'POST /blocks/untag': { input: { fields: {}, required: [], given: given<{ id: string; tags: string[] }>() }, result: answer<BlockLedger>() },
   'POST /blocks/billable': { input: { fields: {}, required: [], given: given<{ id: string; billable: boolean }>() }, result: answer<BlockLedger>() },

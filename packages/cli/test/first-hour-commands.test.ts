@@ -1,0 +1,129 @@
+/**
+ * The first hour's commands against a real app, listener off, no SERVICE_TOKEN (docs/cli.md
+ * "Activities", "The ledger"; docs/product.md "No crumbs"): a start and stop seconds apart
+ * leaves no block, `tock continue` right after a stop resumes that session, `tock start
+ * --tag` and `tock tag last`, `tock activity rename|archive|unarchive|merge|delete`, and the
+ * settings `minSessionSeconds` and `targets` with `week`.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startRealApp, tock, type RealApp } from './real-app.ts';
+
+/** Sessions per activity name, as `tock export` (Tock JSON) has them. */
+async function sessionsByActivity(env: NodeJS.ProcessEnv): Promise<Record<string, number>> {
+  const run = await tock(env, 'export');
+  assert.equal(run.status, 0, run.err);
+  const data = JSON.parse(run.out) as { activities: { id: string; name: string }[]; sessions: { activityID: string }[] };
+  const names = new Map(data.activities.map((a) => [a.id, a.name]));
+  const counts: Record<string, number> = {};
+  for (const s of data.sessions) {
+    const name = names.get(s.activityID) ?? '?';
+    counts[name] = (counts[name] ?? 0) + 1;
+  }
+  return counts;
+}
+
+/** Worked seconds per activity name today, as `tock report --json` gives them. */
+async function todayByActivity(env: NodeJS.ProcessEnv): Promise<Record<string, number>> {
+  const run = await tock(env, 'report', '--json');
+  assert.equal(run.status, 0, run.err);
+  const report = JSON.parse(run.out) as { rows: { activityName: string; seconds: number }[] };
+  return Object.fromEntries(report.rows.map((r) => [r.activityName, r.seconds]));
+}
+
+describe('the first hour’s commands against a real app', () => {
+  let app: RealApp;
+  let own: NodeJS.ProcessEnv;
+
+  before(async () => {
+    app = await startRealApp();
+    own = app.adminEnv;
+    assert.equal((await tock(own, 'listener', 'off')).status, 0);
+  });
+  after(() => app?.stop());
+
+  it('a start and a stop seconds apart leave no block (minSessionSeconds 60 by default); 0 keeps it', async () => {
+    assert.equal((await tock(own, 'settings', 'get', 'minSessionSeconds')).out, 'null');
+    assert.equal((await tock(own, 'start', 'Crumb', '--create')).status, 0);
+    assert.equal((await tock(own, 'stop')).status, 0);
+    assert.equal((await sessionsByActivity(own))['Crumb'], undefined, 'a session of a few seconds is not kept');
+    assert.equal((await tock(own, 'start', 'Crumb', '--note', 'a quick call')).status, 0);
+    assert.equal((await tock(own, 'stop')).status, 0);
+    assert.equal((await sessionsByActivity(own))['Crumb'], 1, 'one with a note is kept');
+    const refused = await tock(own, 'settings', 'set', 'minSessionSeconds', '"soon"');
+    assert.equal(refused.status, 1);
+    assert.match(refused.err, /minSessionSeconds.*whole number of seconds from 0/);
+    assert.equal((await tock(own, 'settings', 'set', 'minSessionSeconds', '0')).out, '0');
+    assert.equal((await tock(own, 'start', 'Crumb')).status, 0);
+    assert.equal((await tock(own, 'stop')).status, 0);
+    assert.equal((await sessionsByActivity(own))['Crumb'], 2, 'minSessionSeconds 0 keeps every session');
+  });
+
+  it('tock continue right after a stop resumes that session rather than starting a new one', async () => {
+    const started = JSON.parse((await tock(own, 'start', 'Draft', '--create', '--json')).out) as { startedAt: string };
+    assert.equal((await tock(own, 'stop')).status, 0);
+    const resumed = await tock(own, 'continue', '--json');
+    assert.equal(resumed.status, 0, resumed.err);
+    assert.equal((JSON.parse(resumed.out) as { startedAt: string }).startedAt, started.startedAt, 'the same session, from its own start');
+    assert.equal((await tock(own, 'current')).out, 'Tracking "Draft"');
+    assert.equal((await tock(own, 'stop')).status, 0);
+    assert.equal((await sessionsByActivity(own))['Draft'], 1, 'one session, no 0-minute crumb beside it');
+  });
+
+  it('tock start --tag puts tags on the new session; tock tag last / untag last change the most recent block', async () => {
+    const started = await tock(own, 'start', 'Client work', '--create', '--tag', 'acme', '--tag', 'urgent');
+    assert.equal(started.status, 0, started.err);
+    assert.match(started.out, /^Started new activity "Client work" at .+ \[acme, urgent\]$/);
+    const tagged = await tock(own, 'tag', 'last', 'billable-q4');
+    assert.match(tagged.out, /^session [0-9a-f-]{36}: tags acme, urgent, billable-q4$/);
+    const untagged = await tock(own, 'untag', 'last', 'urgent');
+    assert.match(untagged.out, /: tags acme, billable-q4$/);
+    const bad = await tock(own, 'start', 'Client work', '--tag', 'a\u0007b');
+    assert.equal(bad.status, 1);
+    assert.match(bad.err, /^error: --tag: tag "a\\u0007b" /);
+    assert.equal((await tock(own, 'stop')).status, 0);
+  });
+
+  it('tock activity rename, archive, unarchive, merge and delete; delete of one with blocks is refused in one line', async () => {
+    assert.equal((await tock(own, 'log', '20m', 'Typo', '--create')).status, 0);
+    assert.equal((await tock(own, 'log', '10m', 'Writing', '--create')).status, 0);
+    const collision = await tock(own, 'activity', 'rename', 'Typo', 'writing');
+    assert.equal(collision.status, 1);
+    assert.match(collision.err, /an activity named "Writing" already exists/);
+    assert.equal((await tock(own, 'activity', 'rename', 'Typo', 'Wrting')).out, 'Renamed "Typo" to "Wrting"');
+    const refused = await tock(own, 'activity', 'delete', 'Wrting');
+    assert.equal(refused.status, 1);
+    assert.equal(refused.err, 'error: "Wrting" has 1 block, so it cannot be deleted; merge it into another activity (tock activity merge) or archive it (tock activity archive)');
+    assert.equal((await tock(own, 'activity', 'merge', 'Wrting', 'Writing')).out, 'Merged "Wrting" into "Writing": 1 block moved, "Wrting" removed');
+    // Both blocks end now: the 10 minutes they share count once.
+    assert.deepEqual(await todayByActivity(own).then((rows) => [rows['Wrting'], rows['Writing']]), [undefined, 20 * 60]);
+    assert.equal((await tock(own, 'activity', 'archive', 'writing')).out, 'Archived "Writing": out of search and the tray, still in reports and history');
+    assert.doesNotMatch((await tock(own, 'search', 'writ')).out, /Writing/);
+    assert.equal((await todayByActivity(own))['Writing'], 20 * 60, 'still in reports');
+    assert.equal((await tock(own, 'activity', 'unarchive', 'Writing')).out, '"Writing" is back in search and the tray');
+    assert.match((await tock(own, 'search', 'writ')).out, /Writing/);
+    assert.equal((await tock(own, 'activity', 'merge', 'Writing')).err, 'error: usage: tock activity show NAME | set NAME [--client C] [--rate R] [--billable|--not-billable] [--budget HOURS] | rename OLD NEW | archive NAME | unarchive NAME | merge FROM INTO | delete NAME   ("" clears --client, --rate and --budget)');
+  });
+
+  it('tock activity delete removes an activity without blocks', async () => {
+    assert.equal((await tock(own, 'start', 'Empty', '--create')).status, 0);
+    assert.equal((await tock(own, 'stop')).status, 0);
+    // minSessionSeconds is 0 here (the first test): the session is kept, so Empty has a block.
+    assert.equal((await tock(own, 'activity', 'delete', 'Empty')).status, 1);
+    assert.equal((await tock(own, 'settings', 'set', 'minSessionSeconds', 'null')).out, 'null');
+    assert.equal((await tock(own, 'start', 'Unused', '--create')).status, 0);
+    assert.equal((await tock(own, 'stop')).status, 0);
+    assert.equal((await tock(own, 'activity', 'delete', 'unused')).out, 'Deleted "Unused"');
+    assert.match((await tock(own, 'activity', 'show', 'Unused')).err, /no activity named "Unused"/);
+  });
+
+  it('targets take the week’s hours over the working days; "weekly" is refused naming the accepted keys', async () => {
+    const weekly = await tock(own, 'settings', 'set', 'targets', '{"weekly":40}');
+    assert.equal(weekly.status, 1);
+    assert.match(weekly.err, /"weekly" is not a day; use mon, tue, wed, thu, fri, sat, sun, or week \(hours a week\) with days/);
+    const every = '{"week":35,"days":["mon","tue","wed","thu","fri","sat","sun"]}';
+    assert.equal((await tock(own, 'settings', 'set', 'targets', every)).status, 0);
+    const report = JSON.parse((await tock(own, 'report', '--json')).out) as { targetSeconds: number };
+    assert.equal(report.targetSeconds, 5 * 3600, "today's target is 35 h ÷ 7 days");
+  });
+});
