@@ -1,0 +1,158 @@
+/**
+ * Meetings from an `.ics` file (docs/calendar.md): recurrence with exceptions and overrides,
+ * zones across a DST change, floating times, and what is ignored (all-day, cancelled,
+ * declined, transparent); then hostile rules stay within the limits.
+ */
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { CALENDAR_LIMITS, parseCalendar } from '../src/calendar.ts';
+
+const ics = (...events: string[]): string =>
+  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//tock test//EN', ...events, 'END:VCALENDAR', ''].join('\r\n');
+const vevent = (...lines: string[]): string => ['BEGIN:VEVENT', ...lines, 'END:VEVENT'].join('\r\n');
+const iso = (ms: number): string => new Date(ms).toISOString();
+const day = (d: string): [number, number] => [Date.parse(`${d}T00:00:00Z`), Date.parse(`${d}T00:00:00Z`) + 86_400_000];
+
+test('a weekly meeting recurs, an EXDATE leaves one out and a RECURRENCE-ID moves another', () => {
+  const cal = parseCalendar(
+    ics(
+      vevent(
+        'UID:standup',
+        'DTSTART:20261102T090000Z',
+        'DTEND:20261102T093000Z',
+        'RRULE:FREQ=WEEKLY;UNTIL=99991231T000000Z',
+        'EXDATE:20261109T090000Z',
+        'RDATE:20261104T150000Z',
+        'SUMMARY:Standup',
+      ),
+      vevent('UID:standup', 'RECURRENCE-ID:20261116T090000Z', 'DTSTART:20261116T110000Z', 'DTEND:20261116T120000Z', 'SUMMARY:Standup (moved)'),
+    ),
+  );
+  const [from] = day('2026-11-01');
+  const meetings = cal.meetingsBetween(from, from + 30 * 86_400_000, 'UTC');
+  assert.deepEqual(
+    meetings.map((m) => [iso(m.startMs), iso(m.endMs), m.summary]),
+    [
+      ['2026-11-02T09:00:00.000Z', '2026-11-02T09:30:00.000Z', 'Standup'],
+      ['2026-11-04T15:00:00.000Z', '2026-11-04T15:30:00.000Z', 'Standup'],
+      ['2026-11-16T11:00:00.000Z', '2026-11-16T12:00:00.000Z', 'Standup (moved)'],
+      ['2026-11-23T09:00:00.000Z', '2026-11-23T09:30:00.000Z', 'Standup'],
+      ['2026-11-30T09:00:00.000Z', '2026-11-30T09:30:00.000Z', 'Standup'],
+    ],
+  );
+  assert.deepEqual(cal.problems, []);
+});
+
+test('a TZID meeting keeps its wall time across a DST change (VTIMEZONE or IANA name)', () => {
+  const vtimezone = [
+    'BEGIN:VTIMEZONE',
+    'TZID:W. Europe Standard Time',
+    'BEGIN:STANDARD',
+    'DTSTART:16010101T030000',
+    'TZOFFSETFROM:+0200',
+    'TZOFFSETTO:+0100',
+    'RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10',
+    'END:STANDARD',
+    'BEGIN:DAYLIGHT',
+    'DTSTART:16010101T020000',
+    'TZOFFSETFROM:+0100',
+    'TZOFFSETTO:+0200',
+    'RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3',
+    'END:DAYLIGHT',
+    'END:VTIMEZONE',
+  ].join('\r\n');
+  for (const tzid of ['Europe/Berlin', 'W. Europe Standard Time']) {
+    const cal = parseCalendar(
+      ics(
+        vtimezone,
+        vevent('UID:w', `DTSTART;TZID=${tzid}:20261019T100000`, `DTEND;TZID=${tzid}:20261019T110000`, 'RRULE:FREQ=WEEKLY;COUNT=3', 'SUMMARY:Weekly'),
+      ),
+    );
+    const [from] = day('2026-10-18');
+    const starts = cal.meetingsBetween(from, from + 21 * 86_400_000, 'Pacific/Auckland').map((m) => iso(m.startMs));
+    // 10:00 in Berlin is 08:00 UTC in summer time, 09:00 UTC after 25 October.
+    assert.deepEqual(starts, ['2026-10-19T08:00:00.000Z', '2026-10-26T09:00:00.000Z', '2026-11-02T09:00:00.000Z'], tzid);
+    assert.deepEqual(cal.problems, [], tzid);
+  }
+});
+
+test('floating times are read in the zone asked; an unknown zone is one problem and reads as floating', () => {
+  const cal = parseCalendar(
+    ics(
+      vevent('UID:f', 'DTSTART:20261120T140000', 'DTEND:20261120T150000', 'SUMMARY:Floating'),
+      vevent('UID:u', 'DTSTART;TZID=Mars/Olympus:20261120T160000', 'DTEND;TZID=Mars/Olympus:20261120T170000', 'SUMMARY:Unknown'),
+    ),
+  );
+  const [from, to] = day('2026-11-20');
+  const ny = cal.meetingsBetween(from - 86_400_000, to + 86_400_000, 'America/New_York');
+  assert.deepEqual(
+    ny.map((m) => iso(m.startMs)),
+    ['2026-11-20T19:00:00.000Z', '2026-11-20T21:00:00.000Z'],
+  );
+  assert.equal(cal.problems.length, 1);
+  assert.match(cal.problems[0] as string, /unknown time zone "Mars\/Olympus"/);
+});
+
+test('all-day, cancelled, transparent and declined events are not meetings; a cancelled override removes one occurrence', () => {
+  const cal = parseCalendar(
+    ics(
+      vevent('UID:allday', 'DTSTART;VALUE=DATE:20261120', 'DTEND;VALUE=DATE:20261121', 'SUMMARY:Holiday'),
+      vevent('UID:c', 'DTSTART:20261120T080000Z', 'DTEND:20261120T090000Z', 'STATUS:CANCELLED', 'SUMMARY:Cancelled'),
+      vevent('UID:t', 'DTSTART:20261120T090000Z', 'DTEND:20261120T100000Z', 'TRANSP:TRANSPARENT', 'SUMMARY:Free'),
+      vevent(
+        'UID:d',
+        'DTSTART:20261120T100000Z',
+        'DTEND:20261120T110000Z',
+        'SUMMARY:Declined',
+        'ATTENDEE;CN=Ana;PARTSTAT=DECLINED:mailto:Ana@Example.org',
+        'ATTENDEE;PARTSTAT=ACCEPTED:mailto:bo@example.org',
+      ),
+      vevent('UID:r', 'DTSTART:20261119T120000Z', 'DURATION:PT45M', 'RRULE:FREQ=DAILY;COUNT=3', 'SUMMARY:Daily'),
+      vevent('UID:r', 'RECURRENCE-ID:20261120T120000Z', 'DTSTART:20261120T120000Z', 'DURATION:PT45M', 'STATUS:CANCELLED', 'SUMMARY:Daily'),
+    ),
+  );
+  const [from, to] = day('2026-11-20');
+  assert.deepEqual(
+    cal.meetingsBetween(from, to, 'UTC', ['ana@example.org']).map((m) => m.summary),
+    [],
+  );
+  // Someone else's decline is not the person's.
+  assert.deepEqual(
+    cal.meetingsBetween(from, to, 'UTC', ['bo@example.org']).map((m) => m.summary),
+    ['Declined'],
+  );
+  assert.deepEqual(
+    cal.meetingsBetween(from - 86_400_000, to + 86_400_000, 'UTC', ['ana@example.org']).map((m) => iso(m.startMs)),
+    ['2026-11-19T12:00:00.000Z', '2026-11-21T12:00:00.000Z'],
+  );
+  assert.equal(cal.events, 6);
+});
+
+test('a billion-times RRULE with UNTIL in 9999 expands only as far as asked, within the step budget', () => {
+  const cal = parseCalendar(ics(vevent('UID:b', 'DTSTART:20260101T090000Z', 'DURATION:PT30M', 'RRULE:FREQ=DAILY;COUNT=1000000000;UNTIL=99991231T000000Z', 'SUMMARY:Forever')));
+  const [from, to] = day('2026-11-20');
+  assert.deepEqual(cal.meetingsBetween(from, to, 'UTC').map((m) => iso(m.startMs)), ['2026-11-20T09:00:00.000Z']);
+  // A day thousands of years on stops at the occurrence limit, said once.
+  const far = Date.parse('4000-01-01T00:00:00Z');
+  assert.deepEqual(cal.meetingsBetween(far, far + 86_400_000, 'UTC'), []);
+  assert.equal(cal.problems.length, 1);
+  assert.match(cal.problems[0] as string, new RegExp(`more than ${CALENDAR_LIMITS.maxOccurrences} occurrences`));
+});
+
+test('a rule that never matches stops at the step budget instead of looping', () => {
+  const cal = parseCalendar(ics(vevent('UID:n', 'DTSTART:20260101T090000Z', 'DURATION:PT30M', 'RRULE:FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=30', 'SUMMARY:Never')));
+  const [from, to] = day('2026-11-20');
+  assert.deepEqual(cal.meetingsBetween(from, to, 'UTC'), []);
+  assert.ok(cal.problems.some((p) => /steps/.test(p) || /could not be followed/.test(p)), cal.problems.join('; '));
+});
+
+test('SECONDLY and MINUTELY rules are not meetings; a broken file is one line', () => {
+  const cal = parseCalendar(ics(vevent('UID:s', 'DTSTART:20260101T090000Z', 'DURATION:PT1S', 'RRULE:FREQ=SECONDLY', 'SUMMARY:Tick')));
+  assert.deepEqual(cal.meetingsBetween(...day('2026-11-20'), 'UTC'), []);
+  assert.match(cal.problems[0] as string, /repeats every second/);
+  assert.throws(
+    () => parseCalendar('BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:2026'),
+    (error: Error) => /^not an iCalendar file: /.test(error.message) && !error.message.includes('\n'),
+  );
+});
