@@ -259,7 +259,18 @@ export function listInvoices(store: Store): InvoiceSummary[] {
   const rows = store.statement('SELECT document FROM invoices ORDER BY year DESC, seq DESC').all() as unknown as { document: string }[];
   return rows.map(({ document }) => {
     const d = JSON.parse(document) as InvoiceDocument;
-    return { number: d.number, issued: d.issued, clientID: d.client.id, clientName: d.client.name, from: d.from, to: d.to, lines: d.lines.length, billedSeconds: d.billedSeconds, totals: d.totals };
+    return {
+      number: d.number,
+      issued: d.issued,
+      clientID: d.client.id,
+      clientName: d.client.name,
+      from: d.from,
+      to: d.to,
+      lines: d.lines.length,
+      billedSeconds: d.billedSeconds,
+      totals: d.totals,
+      state: d.voided === undefined ? 'issued' : 'void',
+    };
   });
 }
 

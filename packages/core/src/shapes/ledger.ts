@@ -148,6 +148,8 @@ export interface InvoiceDocument {
   workedSeconds: number;
   billedSeconds: number;
   totals: InvoiceTotal[];
+  /** The local day it was voided (`tock invoice void`); absent while it stands. */
+  voided?: DayKey;
 }
 
 /** An invoice as listed. */
@@ -161,4 +163,6 @@ export interface InvoiceSummary {
   lines: number;
   billedSeconds: number;
   totals: InvoiceTotal[];
+  /** `issued`, or `void` once voided (its number stays taken). */
+  state: 'issued' | 'void';
 }
