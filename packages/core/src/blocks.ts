@@ -39,6 +39,8 @@ export interface Block {
   ownBillable?: boolean;
   /** The device it was made on when that is another device (sync, docs/sync.md); absent for this one's. */
   device?: string;
+  /** The number of the invoice it is on (docs/data.md "Invoices": it cannot change); absent when on none. */
+  invoice?: string;
 }
 
 /** Milliseconds that `[start, end)` and `[from, to)` have in common. */

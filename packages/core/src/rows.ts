@@ -26,6 +26,8 @@ export interface SessionRow {
   note: string | null;
   /** The device it was made on ('' for this one), where the query read it (blocks listed for a range). */
   deviceID?: string;
+  /** The number of the invoice it is on, if any. */
+  invoice?: string | null;
   /** Its tags as stored (JSON text; NULL: none) and whether it is billable (its own flag, else its activity's). */
   tags?: string | null;
   billable?: number;
@@ -43,6 +45,8 @@ export interface EntryRow {
   note: string | null;
   /** As in {@link SessionRow}. */
   deviceID?: string;
+  /** The number of the invoice it is on, if any. */
+  invoice?: string | null;
   tags?: string | null;
   billable?: number;
   ownBillable?: number | null;
@@ -58,12 +62,14 @@ export interface BreakRow {
 /** The columns of a {@link SessionRow}, for `FROM sessions s JOIN activities a ON a.id = s.activity_id`. */
 export const SESSION_COLUMNS = `s.id AS id, s.activity_id AS activityID, a.name AS activityName,
   s.started_at AS startedAt, s.ended_at AS endedAt, s.note AS note,
-  s.tags AS tags, coalesce(s.billable, a.billable) AS billable, s.billable AS ownBillable`;
+  s.tags AS tags, coalesce(s.billable, a.billable) AS billable, s.billable AS ownBillable,
+  (SELECT number FROM invoices WHERE id = s.invoice_id) AS invoice`;
 
 /** The columns of an {@link EntryRow}, for `FROM entries e JOIN activities a ON a.id = e.activity_id`. */
 export const ENTRY_COLUMNS = `e.id AS id, e.activity_id AS activityID, a.name AS activityName,
   e.started_at AS startedAt, e.ended_at AS endedAt, e.note AS note,
-  e.tags AS tags, coalesce(e.billable, a.billable) AS billable, e.billable AS ownBillable`;
+  e.tags AS tags, coalesce(e.billable, a.billable) AS billable, e.billable AS ownBillable,
+  (SELECT number FROM invoices WHERE id = e.invoice_id) AS invoice`;
 
 /** The columns of a {@link BreakRow}, for `FROM breaks`. */
 export const BREAK_COLUMNS = 'id, started_at AS startedAt, ended_at AS endedAt';
@@ -107,6 +113,7 @@ export function sessionBlock(session: SessionRow, breaks: readonly BreakRow[], a
     billable: session.billable === 1,
     ...ownBillableOf(session),
     ...(session.deviceID ? { device: session.deviceID } : {}),
+    ...(session.invoice ? { invoice: session.invoice } : {}),
   };
 }
 
@@ -126,6 +133,7 @@ export function entryBlock(entry: EntryRow): Block {
     billable: entry.billable === 1,
     ...ownBillableOf(entry),
     ...(entry.deviceID ? { device: entry.deviceID } : {}),
+    ...(entry.invoice ? { invoice: entry.invoice } : {}),
   };
 }
 

@@ -9,6 +9,7 @@
 import { chmodSync, closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import { asInvoicedProblem, installInvoiceGuard } from './invoiced.ts';
 import { migrate, type MigrateOptions } from './migrations.ts';
 import { asStoreFileError, checkStoreFileBytes, checkStoreIdentity } from './store-file.ts';
 
@@ -164,6 +165,7 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
     db.exec('PRAGMA synchronous = FULL');
     db.exec('PRAGMA foreign_keys = ON');
     const schemaVersion = migrate(db, options.migrate);
+    installInvoiceGuard(db);
     if (onDisk) for (const sidecar of ['-wal', '-shm']) ownerOnly(path + sidecar);
     return makeStore(path, db, schemaVersion);
   } catch (error) {
@@ -319,7 +321,8 @@ function makeStore(path: string, db: DatabaseSync, schemaVersion: number): Store
       } catch (error) {
         if (db.isTransaction) db.exec(`ROLLBACK TO ${savepoint}; RELEASE ${savepoint}`);
         else lostBy ??= error;
-        throw error;
+        // A write the invoiced-block guard refused (invoiced.ts): the one problem, not SQLite's text.
+        throw asInvoicedProblem(error);
       } finally {
         depth--;
         wrote();
@@ -335,7 +338,7 @@ function makeStore(path: string, db: DatabaseSync, schemaVersion: number): Store
       return result;
     } catch (error) {
       if (db.isTransaction) db.exec('ROLLBACK');
-      throw error;
+      throw asInvoicedProblem(error);
     } finally {
       depth = 0;
       wrote();

@@ -20,6 +20,8 @@ export const ERROR_STATUS = {
   request_timeout: 408,
   nonce_reused: 409,
   idempotency_conflict: 409,
+  /** A change to a block on an invoice that is not void (docs/data.md "Invoices"). */
+  invoiced: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   license_locked: 423,

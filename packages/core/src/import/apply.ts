@@ -6,6 +6,7 @@
  */
 
 import { nextActivityColor } from '../activity-colors.ts';
+import { invoicedProblem } from '../invoiced.ts';
 import { nameKey, searchKey, wordKey } from '../names.ts';
 import type { ImportCounts } from '../shapes/import.ts';
 import type { Store } from '../store.ts';
@@ -65,6 +66,23 @@ export function applyImport(store: Store, file: ReadFile, options: { now: number
   const insertBreak = q('INSERT INTO breaks (id, session_id, started_at, ended_at) VALUES (?, ?, ?, ?)');
   const sessionExists = q('SELECT 1 FROM sessions WHERE id = ?');
   const entryExists = q('SELECT 1 FROM entries WHERE id = ?');
+  // Invoiced is final (invoiced.ts): a block of the file with the ID of an invoiced block must be
+  // that block as invoiced, or the whole import is refused, naming the place and the invoice.
+  const invoicedBlock = (table: 'sessions' | 'entries') =>
+    q(
+      `SELECT i.number AS number, b.activity_id AS activityID, b.started_at AS start, b.ended_at AS end, b.note AS note, b.tags AS tags, b.billable AS billable
+         FROM ${table} b JOIN invoices i ON i.id = b.invoice_id WHERE b.id = ?`,
+    );
+  const invoicedSession = invoicedBlock('sessions');
+  const invoicedEntry = invoicedBlock('entries');
+  type Stored = { activityID: string; start: number; end: number; note: string | null; tags: string | null; billable: number | null };
+  const refuseOverInvoiced = (found: unknown, place: string, block: Stored): void => {
+    if (found === undefined) return;
+    const stored = found as Stored & { number: string };
+    const same =
+      stored.activityID === block.activityID && stored.start === block.start && stored.end === block.end && stored.note === block.note && stored.tags === block.tags && stored.billable === block.billable;
+    if (!same) throw new ImportProblem(place, invoicedProblem(stored.number).message);
+  };
 
   const usage: Usage = new Map();
   const use = (activityID: string, start: number): void => {
@@ -190,6 +208,7 @@ export function applyImport(store: Store, file: ReadFile, options: { now: number
     };
     for (const s of file.sessions) {
       const activityID = activityOf(s.place, s.activityID);
+      refuseOverInvoiced(invoicedSession.get(s.id), s.place, { activityID, start: s.start, end: s.end, note: s.note, tags: s.ledger.tags, billable: s.ledger.billable });
       if (sessionExists.get(s.id) !== undefined || isPresent(activityID, s.start, s.end)) {
         counts.skipped++;
         continue;
@@ -201,6 +220,7 @@ export function applyImport(store: Store, file: ReadFile, options: { now: number
     }
     for (const e of file.entries) {
       const activityID = activityOf(e.place, e.activityID);
+      refuseOverInvoiced(invoicedEntry.get(e.id), e.place, { activityID, start: e.start, end: e.end, note: e.note, tags: e.ledger.tags, billable: e.ledger.billable });
       if (entryExists.get(e.id) !== undefined || isPresent(activityID, e.start, e.end)) {
         counts.skipped++;
         continue;

@@ -1,0 +1,119 @@
+/**
+ * Invoiced is final (docs/data.md "Invoices"): a block on an invoice that is not void cannot be
+ * edited, moved, deleted, re-tagged or made (not) billable, and neither can its breaks.
+ *
+ * The rule is kept ONCE, by the store itself: triggers on `sessions`, `entries` and `breaks`
+ * ({@link installInvoiceGuard}) refuse every write that would change an invoiced block, whichever
+ * path makes it — a window edit, an admin command, a tag, a merge of activities, an import, sync.
+ * The refusal leaves SQLite as the guard's error; {@link asInvoicedProblem} turns it into the one
+ * {@link Problem} `invoiced` (`409`), which the store's transactions throw and every door maps
+ * like any other problem. Paths that read before they write (an import over a Tock export, another
+ * device's operation) ask {@link invoiceOfBlock} first, to refuse with the place they know.
+ *
+ * Voiding ({@link voidInvoice}) keeps the invoice and its number (it renders as VOID) and unmarks
+ * its blocks: they are editable and invoiceable again.
+ */
+
+import { Problem, validationProblem } from '@tock/protocol';
+import type { DatabaseSync } from 'node:sqlite';
+import type { DayKey } from './day.ts';
+import type { InvoiceDocument } from './shapes/ledger.ts';
+import type { Store } from './store.ts';
+
+/** The refusal of a change to a block on invoice `number`. */
+export function invoicedProblem(number: string): Problem {
+  return new Problem('invoiced', `this block is on invoice ${number}; void the invoice to change it`);
+}
+
+/** How the guard's triggers start their error message; the invoice's number follows. */
+const GUARD_PREFIX = 'tock-invoiced ';
+
+/**
+ * The guard's error as the `invoiced` problem; anything else as it is. SQLite's `RAISE` only
+ * carries text: the number rides in it, and this is the one place that reads it.
+ */
+export function asInvoicedProblem(error: unknown): unknown {
+  if (error instanceof Error && !(error instanceof Problem) && error.message.startsWith(GUARD_PREFIX)) {
+    return invoicedProblem(error.message.slice(GUARD_PREFIX.length));
+  }
+  return error;
+}
+
+/** The number of invoice `id` as the triggers name it. */
+const NUMBER_OF = (id: string): string => `(SELECT number FROM invoices WHERE id = ${id})`;
+
+/**
+ * The triggers that keep invoiced blocks as they were invoiced. A change of `invoice_id` itself
+ * (marking by an issue, unmarking by a void) passes; every other change of an invoiced block's
+ * columns, its delete, and any write of its breaks is aborted (the statement undone, the
+ * transaction left to its caller). Created if missing each time a store opens: a store of
+ * any version gets them, and they cost a write of a block that is not invoiced one indexed look.
+ */
+const GUARD_SQL = `
+  CREATE TRIGGER IF NOT EXISTS invoiced_session_update BEFORE UPDATE ON sessions
+    WHEN OLD.invoice_id IS NOT NULL AND NEW.invoice_id IS OLD.invoice_id
+      AND (NEW.activity_id IS NOT OLD.activity_id OR NEW.started_at IS NOT OLD.started_at OR NEW.ended_at IS NOT OLD.ended_at
+        OR NEW.note IS NOT OLD.note OR NEW.tags IS NOT OLD.tags OR NEW.billable IS NOT OLD.billable)
+    BEGIN SELECT RAISE(ABORT, '${GUARD_PREFIX}' || ${NUMBER_OF('OLD.invoice_id')}); END;
+  CREATE TRIGGER IF NOT EXISTS invoiced_session_delete BEFORE DELETE ON sessions WHEN OLD.invoice_id IS NOT NULL
+    BEGIN SELECT RAISE(ABORT, '${GUARD_PREFIX}' || ${NUMBER_OF('OLD.invoice_id')}); END;
+  CREATE TRIGGER IF NOT EXISTS invoiced_entry_update BEFORE UPDATE ON entries
+    WHEN OLD.invoice_id IS NOT NULL AND NEW.invoice_id IS OLD.invoice_id
+      AND (NEW.activity_id IS NOT OLD.activity_id OR NEW.started_at IS NOT OLD.started_at OR NEW.ended_at IS NOT OLD.ended_at
+        OR NEW.note IS NOT OLD.note OR NEW.tags IS NOT OLD.tags OR NEW.billable IS NOT OLD.billable)
+    BEGIN SELECT RAISE(ABORT, '${GUARD_PREFIX}' || ${NUMBER_OF('OLD.invoice_id')}); END;
+  CREATE TRIGGER IF NOT EXISTS invoiced_entry_delete BEFORE DELETE ON entries WHEN OLD.invoice_id IS NOT NULL
+    BEGIN SELECT RAISE(ABORT, '${GUARD_PREFIX}' || ${NUMBER_OF('OLD.invoice_id')}); END;
+  CREATE TRIGGER IF NOT EXISTS invoiced_break_insert BEFORE INSERT ON breaks
+    WHEN (SELECT invoice_id FROM sessions WHERE id = NEW.session_id) IS NOT NULL
+    BEGIN SELECT RAISE(ABORT, '${GUARD_PREFIX}' || ${NUMBER_OF('(SELECT invoice_id FROM sessions WHERE id = NEW.session_id)')}); END;
+  CREATE TRIGGER IF NOT EXISTS invoiced_break_update BEFORE UPDATE ON breaks
+    WHEN (NEW.session_id IS NOT OLD.session_id OR NEW.started_at IS NOT OLD.started_at OR NEW.ended_at IS NOT OLD.ended_at)
+      AND coalesce((SELECT invoice_id FROM sessions WHERE id = OLD.session_id), (SELECT invoice_id FROM sessions WHERE id = NEW.session_id)) IS NOT NULL
+    BEGIN SELECT RAISE(ABORT, '${GUARD_PREFIX}' || ${NUMBER_OF('coalesce((SELECT invoice_id FROM sessions WHERE id = OLD.session_id), (SELECT invoice_id FROM sessions WHERE id = NEW.session_id))')}); END;
+  CREATE TRIGGER IF NOT EXISTS invoiced_break_delete BEFORE DELETE ON breaks
+    WHEN (SELECT invoice_id FROM sessions WHERE id = OLD.session_id) IS NOT NULL
+    BEGIN SELECT RAISE(ABORT, '${GUARD_PREFIX}' || ${NUMBER_OF('(SELECT invoice_id FROM sessions WHERE id = OLD.session_id)')}); END;
+`;
+
+/** Creates the guard's triggers where they are missing (see {@link GUARD_SQL}); the store calls it when it opens. */
+export function installInvoiceGuard(db: DatabaseSync): void {
+  db.exec(GUARD_SQL);
+}
+
+/** The number of the invoice (not void) block `id` (a session or an entry) is on, or undefined. */
+export function invoiceOfBlock(store: Store, id: string): string | undefined {
+  const row = store
+    .statement(
+      `SELECT i.number AS number FROM invoices i WHERE i.id = coalesce((SELECT invoice_id FROM sessions WHERE id = ?1), (SELECT invoice_id FROM entries WHERE id = ?1))`,
+    )
+    .get(id) as { number: string } | undefined;
+  return row?.number;
+}
+
+/** Whether invoice `document` was voided. */
+export function isVoid(document: InvoiceDocument): boolean {
+  return typeof document.voided === 'string';
+}
+
+/**
+ * Voids invoice `number` on local day `today`, in the caller's transaction: the invoice and its
+ * number stay (a reissue renders it as VOID), its blocks are unmarked, so they can be edited and
+ * invoiced again. Refused (`validation_failed` on `number`) for an unknown number or one voided
+ * already. Returns the document as kept.
+ */
+export function voidInvoice(store: Store, number: unknown, today: DayKey): InvoiceDocument {
+  if (typeof number !== 'string' || !/^INV-\d{4}-\d{3,}$/i.test(number.trim())) {
+    throw validationProblem([{ field: 'number', message: `must be an invoice number such as INV-2026-001, not ${JSON.stringify(number)}` }]);
+  }
+  const wanted = number.trim().toUpperCase();
+  const row = store.statement('SELECT id, document FROM invoices WHERE number = ?').get(wanted) as { id: string; document: string } | undefined;
+  if (row === undefined) throw validationProblem([{ field: 'number', message: `no invoice ${wanted}; see tock invoice list` }]);
+  const document = JSON.parse(row.document) as InvoiceDocument;
+  if (isVoid(document)) throw validationProblem([{ field: 'number', message: `${wanted} was voided on ${document.voided} already` }]);
+  const voided: InvoiceDocument = { ...document, voided: today };
+  store.statement('UPDATE invoices SET document = ? WHERE id = ?').run(JSON.stringify(voided), row.id);
+  store.statement('UPDATE sessions SET invoice_id = NULL WHERE invoice_id = ?').run(row.id);
+  store.statement('UPDATE entries SET invoice_id = NULL WHERE invoice_id = ?').run(row.id);
+  return voided;
+}
