@@ -51,6 +51,8 @@ export function spanText(span: CaptureSpan): string {
       return 'idle';
     case 'excluded':
       return '(excluded)';
+    case 'calendar':
+      return `${span.title ?? '(meeting)'} · ${span.app ?? 'calendar'}`;
   }
 }
 

@@ -32,6 +32,8 @@ export interface SuggestionContext {
   nowMs: number;
   /** Spans not stored yet (the window source's open span), as the timeline takes them. */
   open?: readonly RecordedSpan[];
+  /** The meetings of `[fromMs, toMs)` as `calendar` spans (docs/calendar.md): never stored, added to the timeline here. */
+  meetings?: (fromMs: number, toMs: number) => readonly TimedSpan[];
 }
 
 /** The blocks of `[fromMs, toMs)` as the pure function takes them: sessions whole (breaks are tracked), entries. */
@@ -55,7 +57,10 @@ function dayBounds(day: DayKey, context: SuggestionContext): { fromMs: number; t
 }
 
 function timelineFor(store: Store, day: DayKey, context: SuggestionContext): TimedSpan[] {
-  return timedTimeline(store, { day, timeZone: context.timeZone, nowMs: context.nowMs, open: context.open ?? [] });
+  const spans = timedTimeline(store, { day, timeZone: context.timeZone, nowMs: context.nowMs, open: context.open ?? [] });
+  if (context.meetings === undefined) return spans;
+  const { fromMs, toMs } = dayBounds(day, context);
+  return toMs > fromMs ? [...spans, ...context.meetings(fromMs, toMs)] : spans;
 }
 
 /** `tock suggest`, `GET /suggestions`: a local day's suggestions (default today), dismissed ones left out. */
@@ -205,7 +210,7 @@ export function testRule(
   for (let day = addDays(today, 1 - days); day <= today; day = addDays(day, 1)) {
     let dayMs = 0;
     for (const { startMs, endMs, span } of timelineFor(store, day, context)) {
-      if (span.source !== 'window' && span.source !== 'editor') continue;
+      if (span.source !== 'window' && span.source !== 'editor' && span.source !== 'calendar') continue;
       if (!matches(own, span) || before.some((tests) => matches(tests, span))) continue;
       const ms = endMs - startMs;
       dayMs += ms;

@@ -66,7 +66,10 @@ interface Label {
 
 const UNLABELLED: Label = { key: '', activityID: null, activityName: null, ruleID: null, rank: Number.MAX_SAFE_INTEGER };
 
-/** A work span (window or editor) in ms, with its label. */
+/** Which source labels an instant when labels tie: the meeting the person was in, then the editor. */
+const SOURCE_ORDER: Record<CaptureSpan['source'], number> = { calendar: 0, editor: 1, window: 2, idle: 3, excluded: 3 };
+
+/** A work span (window, editor or calendar) in ms, with its label. */
 interface WorkSpan {
   start: number;
   end: number;
@@ -146,8 +149,9 @@ function labeller(rules: readonly SuggestionRule[], activities: readonly Activit
         ruleID: rule.rule.id,
         rank: rule.index,
       };
-    } else if (span.source === 'editor' && span.project !== null) {
-      const existing = byName.get(nameKey(span.project));
+    } else if ((span.source === 'editor' && span.project !== null) || (span.source === 'calendar' && span.title !== null)) {
+      // A meeting is labelled like its summary, an editor span like its project (docs/calendar.md).
+      const existing = byName.get(nameKey((span.source === 'calendar' ? span.title : span.project) as string));
       if (existing !== undefined) {
         label = { key: nameKey(existing.activityName), activityID: existing.activityID, activityName: existing.activityName, ruleID: null, rank: compiled.length };
       }
@@ -157,10 +161,10 @@ function labeller(rules: readonly SuggestionRule[], activities: readonly Activit
   };
 }
 
-/** Whether `a` labels an instant rather than `b`: the better label, then editor over window, then the earlier span. */
+/** Whether `a` labels an instant rather than `b`: the better label, then a meeting over editor over window, then the earlier span. */
 function better(a: WorkSpan, b: WorkSpan): boolean {
   if (a.label.rank !== b.label.rank) return a.label.rank < b.label.rank;
-  if (a.span.source !== b.span.source) return a.span.source === 'editor';
+  if (a.span.source !== b.span.source) return SOURCE_ORDER[a.span.source] < SOURCE_ORDER[b.span.source];
   return a.start < b.start;
 }
 
@@ -215,7 +219,7 @@ export function suggestDay(input: SuggestionInput): Suggestion[] {
   const label = labeller(input.rules, input.activities);
   const work: WorkSpan[] = [];
   for (const { startMs, endMs, span } of input.spans) {
-    if (span.source !== 'window' && span.source !== 'editor') continue;
+    if (span.source !== 'window' && span.source !== 'editor' && span.source !== 'calendar') continue;
     const start = Math.max(startMs, fromMs);
     const end = Math.min(endMs, toMs);
     if (end > start) work.push({ start, end, span, label: label(span) });
@@ -306,7 +310,8 @@ function suggestionOf(day: DayKey, group: readonly Piece[], titles: boolean): Su
       const ms = Math.min(w.end, piece.end) - Math.max(w.start, piece.start);
       if (ms <= 0) continue;
       const s = w.span;
-      const row = { source: s.source as 'window' | 'editor', app: s.app, title: titles ? s.title : null, project: s.project, branch: s.branch };
+      // A meeting's summary is the person's own calendar: shown whether titles is on or not.
+      const row = { source: s.source as SuggestionSource['source'], app: s.app, title: titles || s.source === 'calendar' ? s.title : null, project: s.project, branch: s.branch };
       const key = `${row.source}\u0000${row.app}\u0000${row.title}\u0000${row.project}\u0000${row.branch}`;
       const known = sources.get(key);
       if (known) known.ms += ms;
