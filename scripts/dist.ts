@@ -73,8 +73,11 @@ async function main(): Promise<void> {
   cpSync(join(ROOT, 'packages/app/ui/dist'), join(STAGE, 'packages/app/ui/dist'), { recursive: true });
   cpSync(join(ROOT, 'packages/app/icons'), join(STAGE, 'packages/app/icons'), { recursive: true });
   // The GNOME Shell extension `tock capture gnome-extension install` copies (PACKAGE_FILES.gnomeExtension).
-  for (const file of ['metadata.json', 'extension.js']) {
-    cpSync(join(ROOT, 'packages/app/src/desktop/capture/gnome-extension', file), join(STAGE, 'packages/app/src/desktop/capture/gnome-extension', file));
+  // One folder per format (shell-43/, shell-45/: gnome-extension-formats.ts).
+  for (const format of ['shell-43', 'shell-45']) {
+    for (const file of ['metadata.json', 'extension.js']) {
+      cpSync(join(ROOT, 'packages/app/src/desktop/capture/gnome-extension', format, file), join(STAGE, 'packages/app/src/desktop/capture/gnome-extension', format, file));
+    }
   }
   writeLauncher(STAGE);
   cpSync(join(ROOT, 'README.md'), join(STAGE, 'README.md'));

@@ -61,11 +61,11 @@ function declared(xml: string): string[] {
   return out;
 }
 
-test('GNOME: the extension is GNOME 45+ ESM, and declares the interface Tock reads (no signal: it broadcasts nothing)', () => {
-  const metadata = JSON.parse(readFileSync(join(GNOME_EXTENSION_DIR, 'metadata.json'), 'utf8')) as { uuid: string; 'shell-version': string[] };
+test('GNOME: the extension (45+ ESM) declares the interface Tock reads (no signal: it broadcasts nothing)', () => {
+  const metadata = JSON.parse(readFileSync(join(GNOME_EXTENSION_DIR, 'shell-45', 'metadata.json'), 'utf8')) as { uuid: string; 'shell-version': string[] };
   assert.equal(metadata.uuid, GNOME_EXTENSION.uuid);
   assert.ok(metadata['shell-version'].every((v) => Number(v) >= 45));
-  const source = readFileSync(join(GNOME_EXTENSION_DIR, 'extension.js'), 'utf8');
+  const source = readFileSync(join(GNOME_EXTENSION_DIR, 'shell-45', 'extension.js'), 'utf8');
   assert.match(source, /^import \{ Extension \} from 'resource:\/\/\/org\/gnome\/shell\/extensions\/extension\.js';$/m);
   assert.match(source, /^export default class \w+ extends Extension \{$/m);
   assert.match(source, new RegExp(`OBJECT_PATH = '${GNOME_EXTENSION.path}'`));
@@ -189,12 +189,17 @@ test('GNOME: when org.gnome.Shell moves to a new connection, Tock asks the new o
   ]);
 });
 
-test('GNOME: install copies the extension into the user extensions folder', async () => {
-  const result = await installGnomeExtension(env);
+test('GNOME: install copies the format of the shell found into the user extensions folder', async () => {
+  const noShell = async (): Promise<string> => {
+    throw new Error('not installed');
+  };
+  const result = await installGnomeExtension(env, noShell);
   assert.equal(result.dir, gnomeExtensionTarget(env));
   assert.equal(result.dir, join(home, 'data', 'gnome-shell', 'extensions', GNOME_EXTENSION.uuid));
-  assert.equal(readFileSync(join(result.dir, 'extension.js'), 'utf8'), readFileSync(join(GNOME_EXTENSION_DIR, 'extension.js'), 'utf8'));
-  assert.equal(result.enabled, false, 'no gnome-extensions here');
+  assert.equal(result.shellVersion, null);
+  assert.equal(result.format, 'module', 'no shell found: the format of GNOME 45 and later');
+  assert.equal(readFileSync(join(result.dir, 'extension.js'), 'utf8'), readFileSync(join(GNOME_EXTENSION_DIR, 'shell-45', 'extension.js'), 'utf8'));
+  assert.equal(result.enabled, false, 'no gsettings here');
   assert.match(result.next, /log out and back in/);
 });
 

@@ -1,5 +1,5 @@
 /**
- * Tock's GNOME Shell extension (gnome-extension/extension.js) — its own code — with Tock's GNOME
+ * Tock's GNOME Shell extension (gnome-extension/shell-45/extension.js, built from focus.js) — its own code — with Tock's GNOME
  * source, on a private dbus-daemon. GNOME Shell is not run (that needs its GJS and a
  * compositor): the extension's three imports are stood in for — `Gio` by a bridge that makes
  * its D-Bus calls and serves its exported object over a real bus connection that owns
@@ -164,10 +164,11 @@ function shellImports(bus: SessionBus, sent: Sent[], answered: unknown[][], broa
 
 /** Loads extension.js as GNOME Shell would, its imports stood in for. */
 async function loadExtension(imports: ReturnType<typeof shellImports>): Promise<new () => { enable(): void; disable(): void }> {
-  const source = readFileSync(join(GNOME_EXTENSION_DIR, 'extension.js'), 'utf8');
+  const source = readFileSync(join(GNOME_EXTENSION_DIR, 'shell-45', 'extension.js'), 'utf8');
   const lines = ["import Gio from 'gi://Gio';", "import GLib from 'gi://GLib';", "import { Extension } from 'resource:///org/gnome/shell/extensions/extension.js';"];
   for (const line of lines) assert.ok(source.includes(`${line}\n`), `extension.js imports ${line}`);
   const imported = source.match(/^import .*$/gm) ?? [];
+  assert.ok(source.includes('\nexport default class TockCaptureExtension extends Extension {\n'), 'the default export extends Extension');
   assert.deepEqual(imported, lines, 'the extension imports nothing else');
   const stood = lines.reduce((text, line) => text.replace(`${line}\n`, ''), source);
   const file = join(dir, `extension-${Date.now()}.mjs`);

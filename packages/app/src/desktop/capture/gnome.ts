@@ -16,11 +16,12 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { PACKAGE_FILES } from '../../package-files.ts';
-import { runCommand } from '../run-command.ts';
+import { type RunCommand, runCommand } from '../run-command.ts';
+import { GNOME_EXTENSION_FORMATS, GNOME_SHELL_OLDEST, type GnomeExtensionFormatName, gnomeExtensionFormatFor } from './gnome-extension-formats.ts';
 import { ACCESS_DENIED, type BusReportHooks, connectSessionBus, DBusCallError, DBusRefusal, type NameOwner, type SessionBus } from './dbus.ts';
 import { FocusSourceUnavailable, type FocusedWindow, type FocusFollower, type FocusSource, type FocusSourceContext } from './sources.ts';
 
-/** The extension's identity and the D-Bus contract between it and Tock (the same names as gnome-extension/extension.js). */
+/** The extension's identity and the D-Bus contract between it and Tock (the same names as gnome-extension/focus.js). */
 export const GNOME_EXTENSION = {
   uuid: 'tock-capture@tock.app',
   /** The extension serves {@link GNOME_EXTENSION.iface} on GNOME Shell's connection. */
@@ -35,8 +36,9 @@ export const GNOME_EXTENSION = {
 } as const;
 
 /**
- * The extension's files as shipped with Tock, found through the one resolver: the bundle's
- * chunks sit in lib/chunks/, so a path beside this module would not exist once installed.
+ * The extension's files as shipped with Tock (shell-43/ and shell-45/, one per format:
+ * gnome-extension-formats.ts), found through the one resolver: the bundle's chunks sit in
+ * lib/chunks/, so a path beside this module would not exist once installed.
  */
 export const GNOME_EXTENSION_DIR = PACKAGE_FILES.gnomeExtension;
 
@@ -167,29 +169,94 @@ export function gnomeExtensionTarget(env: NodeJS.ProcessEnv): string {
 export interface GnomeExtensionInstall {
   dir: string;
   uuid: string;
-  /** Whether `gnome-extensions enable` accepted it now; otherwise after the next login. */
+  /** The running GNOME Shell's version as read (`43.9`), or null when none was found. */
+  shellVersion: string | null;
+  /** The format installed: `imports` (GNOME Shell 43–44) or `module` (45 and later). */
+  format: GnomeExtensionFormatName;
+  /** Whether it is in the person's `org.gnome.shell enabled-extensions` now. */
   enabled: boolean;
   next: string;
 }
 
-/** Copies the extension into the user's extensions and asks GNOME to enable it. */
-export async function installGnomeExtension(env: NodeJS.ProcessEnv): Promise<GnomeExtensionInstall> {
-  const dir = gnomeExtensionTarget(env);
-  mkdirSync(dir, { recursive: true, mode: 0o755 });
-  for (const file of ['metadata.json', 'extension.js']) copyFileSync(join(GNOME_EXTENSION_DIR, file), join(dir, file));
-  let enabled = false;
+/**
+ * The running GNOME Shell's version: its `ShellVersion` property on the session bus when it
+ * runs (the shell in use, even if a newer one was installed since), else `gnome-shell
+ * --version` ("GNOME Shell 43.9"), else null.
+ */
+export async function readGnomeShellVersion(env: NodeJS.ProcessEnv, run: RunCommand = runCommand): Promise<string | null> {
   try {
-    await runCommand(['gnome-extensions', 'enable', GNOME_EXTENSION.uuid], { env });
-    enabled = true;
+    const bus = await connectSessionBus(env);
+    try {
+      const [value] = await bus.call(GNOME_EXTENSION.busName, '/org/gnome/Shell', 'org.freedesktop.DBus.Properties', 'Get', 'ss', ['org.gnome.Shell', 'ShellVersion']);
+      // dbus-native hands a variant over as [[signature], [value]].
+      const version = Array.isArray(value) ? (value[1] as unknown[] | undefined)?.[0] : value;
+      if (typeof version === 'string' && version !== '') return version;
+    } finally {
+      bus.close();
+    }
   } catch {
-    enabled = false;
+    // No bus, or no shell on it: ask the binary.
   }
+  try {
+    return /GNOME Shell\s+(\S+)/.exec(await run(['gnome-shell', '--version'], { env }))?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The uuids of a gsettings string list as `gsettings get` prints it (`['a', 'b']`, `@as []`). */
+export function parseGsettingsList(text: string): string[] {
+  return [...text.matchAll(/'((?:[^'\\]|\\.)*)'/g)].map((m) => (m[1] as string).replace(/\\(.)/g, '$1'));
+}
+
+/** A string list as `gsettings set` takes it. */
+function gsettingsList(items: readonly string[]): string {
+  return `[${items.map((i) => `'${i.replace(/[\\']/g, '\\$&')}'`).join(', ')}]`;
+}
+
+/**
+ * Enables the extension for the person: adds it to `org.gnome.shell enabled-extensions` and
+ * takes it out of `disabled-extensions` (what `gnome-extensions enable` does, which refuses an
+ * extension the running shell has not loaded yet — every freshly installed one on Wayland).
+ */
+async function enableForPerson(env: NodeJS.ProcessEnv, run: RunCommand): Promise<boolean> {
+  const { uuid } = GNOME_EXTENSION;
+  try {
+    const enabled = parseGsettingsList(await run(['gsettings', 'get', 'org.gnome.shell', 'enabled-extensions'], { env }));
+    if (!enabled.includes(uuid)) await run(['gsettings', 'set', 'org.gnome.shell', 'enabled-extensions', gsettingsList([...enabled, uuid])], { env });
+    const disabled = parseGsettingsList(await run(['gsettings', 'get', 'org.gnome.shell', 'disabled-extensions'], { env }).catch(() => '[]'));
+    if (disabled.includes(uuid)) await run(['gsettings', 'set', 'org.gnome.shell', 'disabled-extensions', gsettingsList(disabled.filter((u) => u !== uuid))], { env });
+    return parseGsettingsList(await run(['gsettings', 'get', 'org.gnome.shell', 'enabled-extensions'], { env })).includes(uuid);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Installs the extension in the format the running GNOME Shell loads (its version read by
+ * {@link readGnomeShellVersion}; the ES module format when none is found, as every GNOME
+ * from 45 loads) into the person's extensions folder, and enables it for the person. GNOME
+ * Shell loads a new extension only as it starts: on Wayland that is the next login.
+ */
+export async function installGnomeExtension(env: NodeJS.ProcessEnv, run: RunCommand = runCommand): Promise<GnomeExtensionInstall> {
+  const shellVersion = await readGnomeShellVersion(env, run);
+  const format = shellVersion === null ? 'module' : gnomeExtensionFormatFor(shellVersion);
+  if (format === null) throw new Error(`GNOME Shell ${shellVersion} is older than ${GNOME_SHELL_OLDEST}, which Tock's extension needs: use the X11 session, or upgrade`);
+  const dir = gnomeExtensionTarget(env);
+  const from = join(GNOME_EXTENSION_DIR, GNOME_EXTENSION_FORMATS[format].folder);
+  mkdirSync(dir, { recursive: true, mode: 0o755 });
+  for (const file of ['metadata.json', 'extension.js']) copyFileSync(join(from, file), join(dir, file));
+  const enabled = await enableForPerson(env, run);
+  const shell = shellVersion === null ? 'GNOME Shell (version not found; the format of GNOME 45 and later)' : `GNOME Shell ${shellVersion}`;
+  const relogin = 'GNOME Shell loads a new extension only as it starts: log out and back in once (on X11, Alt+F2 r also does), then `tock capture status`';
   return {
     dir,
     uuid: GNOME_EXTENSION.uuid,
+    shellVersion,
+    format,
     enabled,
     next: enabled
-      ? 'enabled; on Wayland GNOME Shell loads a new extension at the next login: log out and back in, then `tock capture status`'
-      : `log out and back in, then \`gnome-extensions enable ${GNOME_EXTENSION.uuid}\` and \`tock capture status\``,
+      ? `installed for ${shell} and enabled; ${relogin}`
+      : `installed for ${shell}; enable it with \`gnome-extensions enable ${GNOME_EXTENSION.uuid}\` (or the Extensions app); ${relogin}`,
   };
 }
