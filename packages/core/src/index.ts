@@ -319,8 +319,6 @@ export {
 } from './invoices.ts';
 /** Invoiced is final (docs/data.md "Invoices"): the store's guard, its one problem, and a void. */
 export { asInvoicedProblem, invoiceOfBlock, invoicedProblem, isVoid, voidInvoice } from './invoiced.ts';
-/** Invoiced is final (docs/data.md "Invoices"): the store's guard, its one problem, and a void. */
-export { asInvoicedProblem, invoiceOfBlock, invoicedProblem, isVoid, voidInvoice } from './invoiced.ts';
 export {
   CURRENCY_MINOR_UNITS,
   cleanCurrency,

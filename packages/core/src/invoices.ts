@@ -13,13 +13,13 @@
 
 import { Problem, validationProblem, type FieldProblem } from '@tock/protocol';
 import { coveredLength } from './blocks.ts';
-import { localDayKey, localDaySpan, type DayKey } from './day.ts';
+import { addDays, localDayKey, localDaySpan, type DayKey } from './day.ts';
 import { requireClient, tagsOf } from './ledger.ts';
-import { readBusiness, readRounding, roundBilled } from './ledger-settings.ts';
-import { exactAmount, roundAmount, sumAmounts } from './money.ts';
+import { billedSeconds, readBusiness, readRounding } from './ledger-settings.ts';
+import { amountMinor, formatMinor, lineAmountMinor, minorUnits, quantityHundredths, quantityText, taxMinor } from './money.ts';
 import { nameKey } from './names.ts';
 import { readQueryField, REPORT_MAX_DAYS } from './report.ts';
-import type { Business, InvoiceDocument, InvoiceLine, InvoiceSummary } from './shapes/ledger.ts';
+import type { Business, Client, InvoiceDocument, InvoiceLine, InvoiceSummary, InvoiceTotal } from './shapes/ledger.ts';
 import type { Store } from './store.ts';
 import { secondOf, workedSpans } from './totals.ts';
 
@@ -28,6 +28,15 @@ export interface InvoiceRequest {
   client?: unknown;
   from?: unknown;
   to?: unknown;
+  /** Show worked time beside the billed quantity (`--show-worked`). */
+  showWorked?: unknown;
+}
+
+/** An earlier invoice of the same client whose period overlaps the draft's. */
+export interface InvoiceOverlap {
+  number: string;
+  from: DayKey;
+  to: DayKey;
 }
 
 /** A draft and the blocks it would mark. */
@@ -35,6 +44,15 @@ export interface InvoiceDraft {
   document: InvoiceDocument;
   sessionIDs: string[];
   entryIDs: string[];
+  /** Earlier invoices of the client whose period overlaps this one (a warning; only blocks on none are on this one). */
+  overlaps: InvoiceOverlap[];
+}
+
+/** The warning about `overlaps`, one line, or undefined when there are none. */
+export function overlapWarning(overlaps: readonly InvoiceOverlap[]): string | undefined {
+  if (overlaps.length === 0) return undefined;
+  const list = overlaps.map((o) => `${o.number} (${o.from} – ${o.to})`).join(', ');
+  return `the period overlaps ${overlaps.length === 1 ? 'an earlier invoice' : 'earlier invoices'} of this client: ${list}; only blocks on no invoice are on this one`;
 }
 
 /** The refusal when a range holds nothing new to bill. */
@@ -73,7 +91,7 @@ interface BlockRow {
 }
 
 /** Checks the request: a client that exists, and two days at most {@link REPORT_MAX_DAYS} apart. */
-function readRequest(store: Store, input: InvoiceRequest): { client: { id: string; name: string; address: string; currency: string | null; rate: string | null }; from: DayKey; to: DayKey } {
+function readRequest(store: Store, input: InvoiceRequest): { client: Client; from: DayKey; to: DayKey } {
   const problems: FieldProblem[] = [];
   if (input.from === undefined || input.from === null) problems.push({ field: 'from', message: 'must be given (YYYY-MM-DD)' });
   if (input.to === undefined || input.to === null) problems.push({ field: 'to', message: 'must be given (YYYY-MM-DD)' });
@@ -84,9 +102,9 @@ function readRequest(store: Store, input: InvoiceRequest): { client: { id: strin
     if (days < 1) problems.push({ field: 'to', message: `must not be before from (${from})` });
     else if (days > REPORT_MAX_DAYS) problems.push({ field: 'to', message: `the range covers ${days} days; an invoice covers at most ${REPORT_MAX_DAYS}` });
   }
+  if (input.showWorked !== undefined && input.showWorked !== null && typeof input.showWorked !== 'boolean') problems.push({ field: 'showWorked', message: 'must be true or false' });
   if (problems.length > 0) throw validationProblem(problems);
-  const client = requireClient(store, input.client);
-  return { client: { id: client.id, name: client.name, address: client.address ?? '', currency: client.currency, rate: client.rate }, from: from as DayKey, to: to as DayKey };
+  return { client: requireClient(store, input.client), from: from as DayKey, to: to as DayKey };
 }
 
 /** The number the next invoice of `year` gets. */
@@ -158,8 +176,8 @@ export function draftInvoice(store: Store, input: InvoiceRequest, now: number, t
   const lines: InvoiceLine[] = [...groups.values()].map((g) => {
     const activity = activities.get(g.activityID) ?? { name: '?', rate: null };
     const workedSeconds = coveredLength(g.spans);
-    const billedSeconds =
-      rounding.mode === 'none' ? workedSeconds : rounding.per === 'day' ? roundBilled(workedSeconds, rounding) : [...g.blocks.values()].reduce((sum, s) => sum + roundBilled(s, rounding), 0);
+    const billed = billedSeconds(workedSeconds, g.blocks.values(), rounding);
+    const quantity = quantityHundredths(billed);
     const rate = activity.rate ?? client.rate;
     const priced = rate !== null && currency !== null;
     const ids = [...g.blocks.keys()].sort((a, b) => (startOf.get(a) as number) - (startOf.get(b) as number) || (a < b ? -1 : 1));
@@ -187,10 +205,11 @@ export function draftInvoice(store: Store, input: InvoiceRequest, now: number, t
       note: noteList.join('; '),
       tags: tagList,
       workedSeconds,
-      billedSeconds,
+      billedSeconds: billed,
+      quantity: quantityText(quantity),
       rate: priced ? rate : null,
       currency: priced ? currency : null,
-      amount: priced ? roundAmount(exactAmount(billedSeconds, rate as string), currency as string) : null,
+      amount: priced ? formatMinor(lineAmountMinor(quantity, rate as string, currency as string), minorUnits(currency as string)) : null,
       blocks: g.blocks.size,
     };
   });
@@ -206,6 +225,8 @@ export function draftInvoice(store: Store, input: InvoiceRequest, now: number, t
   const issued = localDayKey(now, timeZone);
   const { number } = nextNumber(store, Number(issued.slice(0, 4)));
   const seller = sellerOf(business);
+  const reverseCharge = client.reverseCharge === true;
+  const taxRate = reverseCharge ? undefined : (client.taxRate ?? business.taxRate ?? undefined);
   const allSpans = spans.map((s) => ({ start: s.start, end: Math.min(s.end, secondOf(now)) }));
   const document: InvoiceDocument = {
     number,
@@ -213,16 +234,41 @@ export function draftInvoice(store: Store, input: InvoiceRequest, now: number, t
     from,
     to,
     timeZone,
+    due: business.paymentDays === undefined ? null : addDays(issued, business.paymentDays),
+    language: client.language ?? 'en',
+    showWorked: input.showWorked === true,
+    reverseCharge,
     seller,
-    client: { id: client.id, name: client.name, address: client.address },
+    client: { id: client.id, name: client.name, address: client.address ?? '', taxID: client.taxID ?? '' },
     lines,
     workedSeconds: coveredLength(allSpans),
     billedSeconds: lines.reduce((sum, l) => sum + l.billedSeconds, 0),
-    totals: [...byCurrency]
-      .sort(([a], [b]) => compare(a, b))
-      .map(([c, t]) => ({ currency: c, billedSeconds: t.billedSeconds, amount: sumAmounts(t.amounts, c) })),
+    totals: [...byCurrency].sort(([a], [b]) => compare(a, b)).map(([c, t]) => invoiceTotal(c, t.billedSeconds, t.amounts, taxRate)),
   };
-  return { document, sessionIDs, entryIDs };
+  return { document, sessionIDs, entryIDs, overlaps: overlapsOf(store, client.id, from, to) };
+}
+
+/**
+ * The totals of one currency: the net (the lines' amounts added in minor units), one tax line
+ * per rate — one rate per invoice today, the client's or the business's — and the gross, net +
+ * taxes exactly (docs/data.md "Invoices"). Without a rate (or with a reverse charge) no tax line,
+ * and the gross is the net.
+ */
+export function invoiceTotal(currency: string, billed: number, amounts: readonly string[], taxRate: number | undefined): InvoiceTotal {
+  const digits = minorUnits(currency);
+  let net = 0n;
+  for (const a of amounts) net += amountMinor(a);
+  const taxes = taxRate === undefined ? [] : [{ rate: taxRate, base: formatMinor(net, digits), amount: formatMinor(taxMinor(net, taxRate), digits) }];
+  const gross = taxes.reduce((sum, t) => sum + amountMinor(t.amount), net);
+  return { currency, billedSeconds: billed, amount: formatMinor(net, digits), taxes, gross: formatMinor(gross, digits) };
+}
+
+/** Earlier invoices of `clientID` whose period shares a day with `from`–`to`, oldest first. */
+function overlapsOf(store: Store, clientID: string, from: DayKey, to: DayKey): InvoiceOverlap[] {
+  return store
+    .statement('SELECT number, from_day AS "from", to_day AS "to" FROM invoices WHERE client_id = ? AND from_day <= ? AND to_day >= ? ORDER BY year, seq')
+    .all(clientID, to, from)
+    .map((row) => ({ number: String(row.number), from: String(row.from), to: String(row.to) }));
 }
 
 function sellerOf(business: Business): InvoiceDocument['seller'] {

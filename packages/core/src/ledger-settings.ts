@@ -6,7 +6,7 @@
  */
 
 import { validationProblem } from '@tock/protocol';
-import { cleanCurrency } from './money.ts';
+import { cleanCurrency, cleanTaxRate, taxRateError } from './money.ts';
 import { codePointLength } from './names.ts';
 import { LEDGER_SETTING_KEYS, WEEKDAYS, type Business, type Rounding, type Targets, type Weekday } from './shapes/ledger.ts';
 import type { SettingsStore } from './store.ts';
@@ -30,16 +30,19 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 /** Checks a rounding value; throws `validation_failed` naming `rounding`. */
 export function checkRounding(value: unknown): Rounding {
-  const shape = 'must be {"mode":"none"|"up"|"down"|"nearest","minutes":N,"per":"block"|"day"}';
+  const shape = 'must be {"mode":"none"|"up"|"down"|"nearest","minutes":N,"per":"block"|"day","minimumMinutes":0-60}';
   if (!isObject(value)) refuse('rounding', shape);
-  for (const field of Object.keys(value)) if (!['mode', 'minutes', 'per'].includes(field)) refuse('rounding', `has no field "${field}"; it ${shape}`);
+  for (const field of Object.keys(value)) if (!['mode', 'minutes', 'per', 'minimumMinutes'].includes(field)) refuse('rounding', `has no field "${field}"; it ${shape}`);
   const mode = value.mode ?? 'none';
   if (mode !== 'none' && mode !== 'up' && mode !== 'down' && mode !== 'nearest') refuse('rounding', `"mode" must be none, up, down or nearest`);
   const minutes = value.minutes ?? 1;
   if (!(ROUNDING_MINUTES as readonly unknown[]).includes(minutes)) refuse('rounding', `"minutes" must be one of ${ROUNDING_MINUTES.join(', ')}`);
   const per = value.per ?? 'block';
   if (per !== 'block' && per !== 'day') refuse('rounding', '"per" must be block or day');
-  return { mode, minutes: minutes as number, per };
+  const minimum = value.minimumMinutes;
+  if (minimum === undefined) return { mode, minutes: minutes as number, per };
+  if (typeof minimum !== 'number' || !Number.isInteger(minimum) || minimum < 0 || minimum > 60) refuse('rounding', '"minimumMinutes" must be a whole number of minutes from 0 to 60');
+  return { mode, minutes: minutes as number, per, minimumMinutes: minimum };
 }
 
 /** The working days a weekly target is spread over when `days` is not set. */
@@ -109,9 +112,15 @@ export function readMinSessionSeconds(settings: SettingsStore): number {
   }
 }
 
+/** The fields a `business` value may have. */
+const BUSINESS_FIELDS = ['name', 'address', 'taxID', 'paymentTerms', 'currency', 'taxRate', 'paymentDays'];
+
+/** The longest payment term, in days. */
+export const PAYMENT_DAYS_MAX = 365;
+
 /** Checks a business value; throws `validation_failed` naming `business`. */
 export function checkBusiness(value: unknown): Business {
-  if (!isObject(value)) refuse('business', 'must be {"name","address","taxID","paymentTerms"} (text each)');
+  if (!isObject(value)) refuse('business', 'must be {"name","address","taxID","paymentTerms"} (text each), with "taxRate" (percent) and "paymentDays" if you like');
   const text = (field: string): string => {
     const v = value[field] ?? '';
     if (typeof v !== 'string') refuse('business', `"${field}" must be text`);
@@ -121,10 +130,20 @@ export function checkBusiness(value: unknown): Business {
     return v;
   };
   for (const field of Object.keys(value)) {
-    if (!['name', 'address', 'taxID', 'paymentTerms', 'currency'].includes(field)) refuse('business', `has no field "${field}" (name, address, taxID, paymentTerms, currency)`);
+    if (!BUSINESS_FIELDS.includes(field)) refuse('business', `has no field "${field}" (${BUSINESS_FIELDS.join(', ')})`);
   }
   const business: Business = { name: text('name'), address: text('address'), taxID: text('taxID'), paymentTerms: text('paymentTerms') };
   if (value.currency !== undefined && value.currency !== null) business.currency = cleanCurrency(value.currency, 'business');
+  if (value.taxRate !== undefined && value.taxRate !== null) {
+    const problem = taxRateError(value.taxRate);
+    if (problem !== undefined) refuse('business', `"taxRate" ${problem}`);
+    business.taxRate = cleanTaxRate(value.taxRate, 'business');
+  }
+  if (value.paymentDays !== undefined && value.paymentDays !== null) {
+    const days = value.paymentDays;
+    if (typeof days !== 'number' || !Number.isInteger(days) || days < 0 || days > PAYMENT_DAYS_MAX) refuse('business', `"paymentDays" must be a whole number of days from 0 to ${PAYMENT_DAYS_MAX}`);
+    business.paymentDays = days;
+  }
   return business;
 }
 
@@ -212,4 +231,24 @@ export function roundBilled(seconds: number, rounding: Rounding): number {
   if (rest === 0 || rounding.mode === 'down') return down;
   if (rounding.mode === 'up') return down + step;
   return rest * 2 >= step ? down + step : down;
+}
+
+/**
+ * Billed seconds of one group of blocks (an activity's on a day, or a report row's) under
+ * `rounding` (docs/data.md "The ledger"): `coveredSeconds` is the group's covered time and
+ * `blockSeconds` each billable block's part of it. Per block, each block is rounded; per day,
+ * the covered time is. `minimumMinutes` then bills every block with worked time at least that
+ * long: per block each block's billed time is raised to it, otherwise each short block adds
+ * what it lacks.
+ */
+export function billedSeconds(coveredSeconds: number, blockSeconds: Iterable<number>, rounding: Rounding): number {
+  const minimum = (rounding.minimumMinutes ?? 0) * 60;
+  if (rounding.mode !== 'none' && rounding.per === 'block') {
+    let sum = 0;
+    for (const s of blockSeconds) sum += s > 0 ? Math.max(roundBilled(s, rounding), minimum) : 0;
+    return sum;
+  }
+  let sum = roundBilled(coveredSeconds, rounding);
+  if (minimum > 0) for (const s of blockSeconds) if (s > 0 && s < minimum) sum += minimum - s;
+  return sum;
 }

@@ -8,7 +8,7 @@
 
 import { Problem, validationProblem, type FieldProblem } from '@tock/protocol';
 import { requireActivity } from './activities.ts';
-import { cleanCurrency, cleanRate, currencyError, rateError } from './money.ts';
+import { cleanCurrency, cleanRate, cleanTaxRate, currencyError, rateError, taxRateError } from './money.ts';
 import { codePointLength, nameError, nameKey } from './names.ts';
 import type { ActivityLedger, Client } from './shapes/ledger.ts';
 import type { Store } from './store.ts';
@@ -87,9 +87,61 @@ interface ClientRow {
 
 const CLIENT_COLUMNS = 'id, name, rate, currency, address';
 
+/**
+ * The setting that keeps each client's invoice details — tax ID, tax rate, reverse charge,
+ * language — by client ID. A setting of this device, like `business` whose tax rate it
+ * overrides (docs/decisions.md "A client's invoice details are a setting").
+ */
+export const CLIENT_BILLING_SETTING = 'clientBilling';
+
+/** A client's invoice details as kept in {@link CLIENT_BILLING_SETTING}. */
+type ClientBilling = Pick<Client, 'taxID' | 'taxRate' | 'reverseCharge' | 'language'>;
+
+/** The languages an invoice can be written in (their primary language subtags). */
+export const INVOICE_LANGUAGES = ['en', 'de', 'fr', 'es', 'ja'] as const;
+
+/** Why `value` is not a language Tock writes invoices in, or undefined. */
+export function languageError(value: unknown): string | undefined {
+  const shape = `must be a BCP 47 language tag of ${INVOICE_LANGUAGES.join(', ')} (such as fr or de-CH), not ${JSON.stringify(value)}`;
+  if (typeof value !== 'string' || value.length > 35) return shape;
+  try {
+    const [tag] = Intl.getCanonicalLocales(value.trim());
+    return tag !== undefined && (INVOICE_LANGUAGES as readonly string[]).includes(tag.split('-')[0] as string) ? undefined : shape;
+  } catch {
+    return shape;
+  }
+}
+
+function billingOf(store: Store): Record<string, ClientBilling> {
+  const stored = store.settings.get<Record<string, ClientBilling>>(CLIENT_BILLING_SETTING);
+  return stored !== null && typeof stored === 'object' && !Array.isArray(stored) ? stored : {};
+}
+
+/** A client row with its invoice details. */
+function withBilling(row: ClientRow, billing: Record<string, ClientBilling>): Client {
+  const b = Object.hasOwn(billing, row.id) ? billing[row.id] : undefined;
+  return { ...row, taxID: b?.taxID ?? null, taxRate: b?.taxRate ?? null, reverseCharge: b?.reverseCharge === true, language: b?.language ?? null };
+}
+
+/** Keeps a client's invoice details (nothing kept for a client without any). */
+function keepBilling(store: Store, client: Client): void {
+  const all = { ...billingOf(store) };
+  const b: ClientBilling = {};
+  if (client.taxID) b.taxID = client.taxID;
+  if (client.taxRate !== null && client.taxRate !== undefined) b.taxRate = client.taxRate;
+  if (client.reverseCharge === true) b.reverseCharge = true;
+  if (client.language) b.language = client.language;
+  if (Object.keys(b).length === 0) {
+    if (!Object.hasOwn(all, client.id)) return;
+    delete all[client.id];
+  } else all[client.id] = b;
+  store.settings.set(CLIENT_BILLING_SETTING, all);
+}
+
 /** Every client, by name (case-insensitively), then ID. */
 export function listClients(store: Store): Client[] {
-  return (store.statement(`SELECT ${CLIENT_COLUMNS} FROM clients ORDER BY name_key, id`).all() as unknown as ClientRow[]).map((r) => ({ ...r }));
+  const billing = billingOf(store);
+  return (store.statement(`SELECT ${CLIENT_COLUMNS} FROM clients ORDER BY name_key, id`).all() as unknown as ClientRow[]).map((r) => withBilling(r, billing));
 }
 
 /** The client with this ID or name (case-insensitively), or the `validation_failed` refusal naming `field`. */
@@ -98,7 +150,7 @@ export function requireClient(store: Store, idOrName: unknown, field = 'client')
   const byId = UUID.test(idOrName) ? (store.statement(`SELECT ${CLIENT_COLUMNS} FROM clients WHERE id = ?`).get(idOrName.toLowerCase()) as ClientRow | undefined) : undefined;
   const found = byId ?? (store.statement(`SELECT ${CLIENT_COLUMNS} FROM clients WHERE name_key = ? ORDER BY id LIMIT 1`).get(nameKey(idOrName)) as ClientRow | undefined);
   if (!found) throw new Problem('validation_failed', `no client named "${idOrName.trim()}"; see tock clients list`, { details: [{ field, message: `no client named "${idOrName.trim()}"` }] });
-  return { ...found };
+  return withBilling(found, billingOf(store));
 }
 
 /** The fields of a client to add or change; absent stays, `null` clears (not the name). */
@@ -107,7 +159,18 @@ export interface ClientInput {
   rate?: unknown;
   currency?: unknown;
   address?: unknown;
+  /** Its VAT or tax ID (text; "" or null clears). */
+  taxID?: unknown;
+  /** Percent overriding `business.taxRate`; null clears. */
+  taxRate?: unknown;
+  /** True: its invoices carry no tax and the reverse-charge note. */
+  reverseCharge?: unknown;
+  /** A BCP 47 tag of en, de, fr, es or ja; null clears. */
+  language?: unknown;
 }
+
+/** The longest tax ID, in characters. */
+export const TAX_ID_MAX = 64;
 
 /** Checks every given field of a client at once; the cleaned values. */
 function readClientInput(input: ClientInput, requireName: boolean): Partial<Omit<Client, 'id'>> {
@@ -139,6 +202,29 @@ function readClientInput(input: ClientInput, requireName: boolean): Partial<Omit
     if (problem !== undefined) problems.push({ field: 'address', message: problem });
     else out.address = input.address as string;
   }
+  if (input.taxID === null || input.taxID === '') out.taxID = null;
+  else if (input.taxID !== undefined) {
+    const problem = typeof input.taxID !== 'string' ? 'must be text' : codePointLength(input.taxID) > TAX_ID_MAX ? `must be at most ${TAX_ID_MAX} characters` : nameError(input.taxID);
+    if (problem !== undefined) problems.push({ field: 'taxID', message: problem });
+    else out.taxID = (input.taxID as string).trim();
+  }
+  if (input.taxRate === null || input.taxRate === '') out.taxRate = null;
+  else if (input.taxRate !== undefined) {
+    const problem = taxRateError(input.taxRate);
+    if (problem !== undefined) problems.push({ field: 'taxRate', message: problem });
+    else out.taxRate = cleanTaxRate(input.taxRate);
+  }
+  if (input.reverseCharge !== undefined) {
+    if (typeof input.reverseCharge !== 'boolean') problems.push({ field: 'reverseCharge', message: 'must be true or false' });
+    else out.reverseCharge = input.reverseCharge;
+  }
+  if (input.language === null || input.language === '') out.language = null;
+  else if (input.language !== undefined) {
+    const problem = languageError(input.language);
+    if (problem !== undefined) problems.push({ field: 'language', message: problem });
+    else out.language = Intl.getCanonicalLocales((input.language as string).trim())[0] as string;
+  }
+  if (out.reverseCharge === true && out.taxRate !== undefined && out.taxRate !== null) problems.push({ field: 'taxRate', message: 'goes with a taxed client; a reverse-charge client is billed no tax' });
   if (problems.length > 0) throw validationProblem(problems);
   return out;
 }
@@ -153,10 +239,21 @@ export function addClient(store: Store, input: ClientInput, at: number, newId: (
   const clean = readClientInput(input, true);
   const name = clean.name as string;
   nameTakenByClient(store, name);
-  const client: Client = { id: newId(), name, rate: clean.rate ?? null, currency: clean.currency ?? null, address: clean.address ?? null };
+  const client: Client = {
+    id: newId(),
+    name,
+    rate: clean.rate ?? null,
+    currency: clean.currency ?? null,
+    address: clean.address ?? null,
+    taxID: clean.taxID ?? null,
+    taxRate: clean.taxRate ?? null,
+    reverseCharge: clean.reverseCharge === true,
+    language: clean.language ?? null,
+  };
   store
     .statement('INSERT INTO clients (id, name, name_key, rate, currency, address, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
     .run(client.id, client.name, nameKey(name), client.rate, client.currency, client.address, at);
+  keepBilling(store, client);
   return client;
 }
 
@@ -166,9 +263,13 @@ export function editClient(store: Store, idOrName: unknown, input: ClientInput):
   const clean = readClientInput(input, false);
   if (clean.name !== undefined) nameTakenByClient(store, clean.name, client.id);
   const next: Client = { ...client, ...clean };
+  // A reverse charge and a tax rate of its own exclude each other: setting one clears the other.
+  if (clean.reverseCharge === true) next.taxRate = null;
+  if (clean.taxRate !== undefined && clean.taxRate !== null) next.reverseCharge = false;
   store
     .statement('UPDATE clients SET name = ?, name_key = ?, rate = ?, currency = ?, address = ? WHERE id = ?')
     .run(next.name, nameKey(next.name), next.rate, next.currency, next.address, client.id);
+  keepBilling(store, next);
   return next;
 }
 
@@ -177,6 +278,7 @@ export function removeClient(store: Store, idOrName: unknown): Client {
   const client = requireClient(store, idOrName);
   store.statement('UPDATE activities SET client_id = NULL WHERE client_id = ?').run(client.id);
   store.statement('DELETE FROM clients WHERE id = ?').run(client.id);
+  keepBilling(store, { ...client, taxID: null, taxRate: null, reverseCharge: false, language: null });
   return client;
 }
 

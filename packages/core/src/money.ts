@@ -122,3 +122,58 @@ export function sumAmounts(amounts: readonly string[], currency: string): string
   for (const a of amounts) minor += amountMinor(a);
   return formatMinor(minor, minorUnits(currency));
 }
+
+/**
+ * Billed seconds as the quantity an invoice line shows: hours with two decimals, half-up, in
+ * hundredths of an hour (5 400 s → 150n, `"1.50"`). The line's amount is worked out from this
+ * quantity, so the line multiplies out as printed (docs/data.md "Invoices").
+ */
+export function quantityHundredths(seconds: number): bigint {
+  // seconds / 36 hundredths, half-up: (2s + 36) / 72.
+  return (BigInt(Math.max(0, seconds)) * 2n + 36n) / 72n;
+}
+
+/** Hundredths of an hour as the text a line shows: `"1.50"`. */
+export function quantityText(hundredths: bigint): string {
+  return formatMinor(hundredths, 2);
+}
+
+/**
+ * A line's amount: `hundredths` hours × `rate`, half-up to `currency`'s minor unit, in minor
+ * units — exactly what the printed quantity times the printed rate comes to.
+ */
+export function lineAmountMinor(hundredths: bigint, rate: string, currency: string): bigint {
+  const scale = 10n ** BigInt(minorUnits(currency));
+  const denominator = 100n * RATE_SCALE;
+  return (hundredths * rateUnits(rate) * scale * 2n + denominator) / (denominator * 2n);
+}
+
+/** A tax rate in percent is kept to this many decimals (`"7.7"`, `"8.10"`). */
+export const TAX_RATE_DECIMALS = 2;
+
+/** Why `value` is not a tax rate (percent, 0–100, at most two decimals), or undefined. */
+export function taxRateError(value: unknown): string | undefined {
+  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+  if (typeof text !== 'string' || !/^\d{1,3}(?:\.\d{1,2})?$/.test(text.trim()) || Number(text) > 100) {
+    return `must be a percentage from 0 to 100 with at most ${TAX_RATE_DECIMALS} decimals, such as 19 or 7.7, not ${JSON.stringify(value)}`;
+  }
+  return undefined;
+}
+
+/** A tax rate as stored: a number of percent (`19`, `7.7`); throws `validation_failed` about `field`. */
+export function cleanTaxRate(value: unknown, field = 'taxRate'): number {
+  const problem = taxRateError(value);
+  if (problem !== undefined) throw validationProblem([{ field, message: problem }]);
+  return Number(String(value).trim());
+}
+
+/** A tax rate in hundredths of a percent (19 → 1 900n, 7.7 → 770n), exactly. */
+export function taxRateBasisPoints(percent: number): bigint {
+  const [whole, decimals = ''] = String(percent).split('.');
+  return BigInt(whole as string) * 100n + BigInt(decimals.padEnd(2, '0').slice(0, 2));
+}
+
+/** The tax on `netMinor` (minor units) at `percent`, half-up to the minor unit. */
+export function taxMinor(netMinor: bigint, percent: number): bigint {
+  return (netMinor * taxRateBasisPoints(percent) * 2n + 10_000n) / 20_000n;
+}

@@ -14,6 +14,7 @@
  */
 
 import {
+  type Amount,
   checkField,
   QUERY_SCHEMAS,
   validationProblem,
@@ -28,7 +29,7 @@ import {
 } from '@tock/protocol';
 import { clipSpans, coveredLength, coveredPerDay, unionOfSpans, type Span } from './blocks.ts';
 import { tagsOf } from './ledger.ts';
-import { dayTargetHours, readBusiness, readRounding, readTargets, roundBilled } from './ledger-settings.ts';
+import { billedSeconds, dayTargetHours, readBusiness, readRounding, readTargets, roundBilled } from './ledger-settings.ts';
 import { WEEKDAYS, type Rounding, type Weekday } from './shapes/ledger.ts';
 import { exactAmount, roundAmount, sumAmounts } from './money.ts';
 import { nameKey } from './names.ts';
@@ -210,7 +211,7 @@ export function buildReport(store: Store, query: ReportQuery, now: number, timeZ
   for (const a of activities) amounts.addRow(a);
   let rows: ReportRow[];
   if (by === 'activity') {
-    rows = activities.map((a) => ({ activityID: a.activityID, activityName: a.name, seconds: a.seconds, billedSeconds: a.billedSeconds, amount: a.amount, currency: a.currency }));
+    rows = activities.map((a) => ({ activityID: a.activityID, activityName: a.name, seconds: a.seconds, billedSeconds: a.billedSeconds, amount: a.amount, currency: a.currency, amounts: a.amounts }));
   } else if (by === 'client') {
     // A client row's amount is the sum of its activities' (each rounded): the activity rows' totals.
     rows = clientRows(ledger, activities, byActivity);
@@ -240,23 +241,20 @@ export function buildReport(store: Store, query: ReportQuery, now: number, timeZ
 /** The by-client rows: each client's own covered time, the sum of its activities' billed time and amounts. */
 function clientRows(
   ledger: Ledger,
-  activities: readonly { activityID: string; billedSeconds: number; amount: string | null; currency: string | null }[],
+  activities: readonly { activityID: string; billedSeconds: number; amounts: readonly Amount[] }[],
   byActivity: ReadonlyMap<string, WorkedSpan[]>,
 ): ClientReportRow[] {
-  const groups = new Map<string | null, { spans: WorkedSpan[]; billedSeconds: number; amounts: string[]; currency: string | null }>();
+  const groups = new Map<string | null, { spans: WorkedSpan[]; billedSeconds: number; amounts: AmountTotals }>();
   for (const a of activities) {
     const clientID = ledger.clientOf(a.activityID);
     let group = groups.get(clientID);
     if (group === undefined) {
-      group = { spans: [], billedSeconds: 0, amounts: [], currency: null };
+      group = { spans: [], billedSeconds: 0, amounts: new AmountTotals() };
       groups.set(clientID, group);
     }
     group.spans.push(...(byActivity.get(a.activityID) ?? []));
     group.billedSeconds += a.billedSeconds;
-    if (a.amount !== null && a.currency !== null) {
-      group.amounts.push(a.amount);
-      group.currency = a.currency;
-    }
+    for (const part of a.amounts) group.amounts.addAmount(part);
   }
   const rows = [...groups].map(([clientID, g]) => {
     const client = clientID === null ? undefined : ledger.client(clientID);
@@ -266,8 +264,7 @@ function clientRows(
       nameKey: client?.name.toLowerCase() ?? '',
       seconds: coveredLength(g.spans),
       billedSeconds: g.billedSeconds,
-      amount: g.currency === null ? null : sumAmounts(g.amounts, g.currency),
-      currency: g.currency,
+      ...oneOrMany(g.amounts.list()),
     };
   });
   rows.sort((a, b) => b.seconds - a.seconds || (a.clientID === null ? 1 : 0) - (b.clientID === null ? 1 : 0) || compareText(a.nameKey, b.nameKey) || compareText(a.clientID ?? '', b.clientID ?? ''));
@@ -316,10 +313,14 @@ function tagRows(spans: readonly WorkedSpan[], billing: Billing): { rows: TagRep
 class AmountTotals {
   private readonly parts = new Map<string, string[]>();
 
-  /** Adds a row's amount, or, for a row in several currencies, its `parts`. */
-  addRow(row: { amount: string | null; currency: string | null; parts?: ReadonlyMap<string, bigint> }): void {
-    if (row.amount !== null && row.currency !== null) this.add(row.currency, row.amount);
-    else for (const [currency, exact] of row.parts ?? []) this.add(currency, roundAmount(exact, currency));
+  /** Adds a row's amounts, one per currency it is billed in. */
+  addRow(row: { amounts: readonly Amount[] }): void {
+    for (const part of row.amounts) this.add(part.currency, part.amount);
+  }
+
+  /** Adds one amount. */
+  addAmount(part: Amount): void {
+    this.add(part.currency, part.amount);
   }
 
   private add(currency: string, amount: string): void {
@@ -429,40 +430,49 @@ class Billing {
       billed.set(activityID, (billed.get(activityID) ?? 0) + seconds);
     };
     const billable = spans.filter((span) => this.ledger.isBillable(span));
+    // Each block's part of the set, per activity: what rounding per block and minimumMinutes bill.
+    const perBlock = new Map<string, { activityID: string; seconds: number }>();
+    for (const span of billable) {
+      const found = perBlock.get(span.block.id);
+      if (found) found.seconds += span.end - span.start;
+      else perBlock.set(span.block.id, { activityID: span.activityID, seconds: span.end - span.start });
+    }
+    const blocksOf = new Map<string, number[]>();
+    for (const { activityID, seconds } of perBlock.values()) {
+      const list = blocksOf.get(activityID);
+      if (list === undefined) blocksOf.set(activityID, [seconds]);
+      else list.push(seconds);
+    }
     if (this.rounding.mode === 'none') {
-      for (const [activityID, own] of spansByActivity(billable)) add(activityID, coveredLength(own));
+      for (const [activityID, own] of spansByActivity(billable)) add(activityID, billedSeconds(coveredLength(own), blocksOf.get(activityID) ?? [], this.rounding));
     } else if (this.rounding.per === 'block') {
-      const perBlock = new Map<string, { activityID: string; seconds: number }>();
-      for (const span of billable) {
-        const found = perBlock.get(span.block.id);
-        if (found) found.seconds += span.end - span.start;
-        else perBlock.set(span.block.id, { activityID: span.activityID, seconds: span.end - span.start });
-      }
-      for (const { activityID, seconds } of perBlock.values()) add(activityID, roundBilled(seconds, this.rounding));
+      for (const [activityID, blocks] of blocksOf) add(activityID, billedSeconds(0, blocks, this.rounding));
     } else {
+      const topUps: Rounding = { ...this.rounding, mode: 'none' };
       for (const [activityID, own] of spansByActivity(billable)) {
         for (const day of coveredPerDay(unionOfSpans(own), this.days)) add(activityID, roundBilled(day, this.rounding));
+        // A short block adds what it lacks of the minimum once, whichever days it covers.
+        add(activityID, billedSeconds(0, blocksOf.get(activityID) ?? [], topUps));
       }
     }
     return billed;
   }
 
-  /** A row's `billedSeconds`, `amount` and `currency` for `spans`; added to `totals` when given. */
-  row(spans: readonly WorkedSpan[], totals?: AmountTotals): { billedSeconds: number; amount: string | null; currency: string | null } {
-    let billedSeconds = 0;
+  /**
+   * A row's `billedSeconds`, `amount`, `currency` and `amounts` for `spans` (each currency's
+   * part worked out exactly and rounded once, half-up); added to `totals` when given.
+   */
+  row(spans: readonly WorkedSpan[], totals?: AmountTotals): { billedSeconds: number; amount: string | null; currency: string | null; amounts: Amount[] } {
+    let billed = 0;
     const exact = new Map<string, bigint>();
     for (const [activityID, seconds] of this.billedPerActivity(spans)) {
-      billedSeconds += seconds;
+      billed += seconds;
       const price = this.ledger.priceOf(activityID);
       if (price !== undefined) exact.set(price.currency, (exact.get(price.currency) ?? 0n) + exactAmount(seconds, price.rate));
     }
-    let row: { billedSeconds: number; amount: string | null; currency: string | null } = { billedSeconds, amount: null, currency: null };
-    if (exact.size === 1) {
-      const [currency, value] = [...exact][0] as [string, bigint];
-      row = { billedSeconds, amount: roundAmount(value, currency), currency };
-    }
-    totals?.addRow({ ...row, parts: exact });
-    return row;
+    const amounts = [...exact].sort(([a], [b]) => compareText(a, b)).map(([currency, value]) => ({ currency, amount: roundAmount(value, currency) }));
+    totals?.addRow({ amounts });
+    return { billedSeconds: billed, ...oneOrMany(amounts) };
   }
 }
 
@@ -478,6 +488,12 @@ function targetsOf(store: Store, days: readonly DaySpan[], now: number, timeZone
     seconds += Math.round(dayTargetHours(targets, weekday) * 3600);
   }
   return seconds;
+}
+
+/** A row's money: one currency as `amount`/`currency`, several only in `amounts` (`amount` and `currency` null then). */
+function oneOrMany(amounts: Amount[]): { amount: string | null; currency: string | null; amounts: Amount[] } {
+  const only = amounts.length === 1 ? (amounts[0] as Amount) : undefined;
+  return { amount: only?.amount ?? null, currency: only?.currency ?? null, amounts };
 }
 
 /** Orders text as SQLite's BINARY collation does for the names Tock keeps (code units). */

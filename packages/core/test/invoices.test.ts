@@ -53,7 +53,7 @@ test('lists the billable blocks of one client by activity and day, with amounts 
       ['2026-11-04', 'Design', '', [], 3600, 3600, '85.00', '85.00'],
     ],
   );
-  assert.deepEqual(document.totals, [{ currency: 'EUR', billedSeconds: 13_500, amount: '330.00' }]);
+  assert.deepEqual(document.totals, [{ currency: 'EUR', billedSeconds: 13_500, amount: '330.00', taxes: [], gross: '330.00' }]);
   assert.equal(document.workedSeconds, 13_500);
 });
 
@@ -90,9 +90,9 @@ test('numbers per year, marks the blocks so a second invoice lists only new ones
   f.tracker.logEntry({ name: 'Design', durationMinutes: 30, endedAt: '2027-01-02T11:00:00Z' });
   assert.equal(issue(f, { client: 'ACME', from: '2027-01-01', to: '2027-01-31' }).number, 'INV-2027-001');
   assert.deepEqual(listInvoices(f.store).map((i) => [i.number, i.clientName, i.totals]), [
-    ['INV-2027-001', 'ACME', [{ currency: 'EUR', billedSeconds: 1800, amount: '42.50' }]],
-    ['INV-2026-002', 'ACME', [{ currency: 'EUR', billedSeconds: 1800, amount: '42.50' }]],
-    ['INV-2026-001', 'ACME', [{ currency: 'EUR', billedSeconds: 3600, amount: '85.00' }]],
+    ['INV-2027-001', 'ACME', [{ currency: 'EUR', billedSeconds: 1800, amount: '42.50', taxes: [], gross: '42.50' }]],
+    ['INV-2026-002', 'ACME', [{ currency: 'EUR', billedSeconds: 1800, amount: '42.50', taxes: [], gross: '42.50' }]],
+    ['INV-2026-001', 'ACME', [{ currency: 'EUR', billedSeconds: 3600, amount: '85.00', taxes: [], gross: '85.00' }]],
   ]);
   // A reissue is the document as kept, whatever changed since (a new rate, a new address).
   setActivityLedger(f.store, 'Design', { rate: '200' });

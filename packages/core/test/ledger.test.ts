@@ -86,7 +86,7 @@ test('clients are added, listed, edited and removed; their activities keep their
   const { store, tracker } = fixture(t);
   const ids = sequentialIds();
   const acme = addClient(store, { name: ' ACME GmbH ', rate: '85', currency: 'eur', address: 'Hauptstraße 1\n10115 Berlin' }, 0, () => `c${ids()}`.slice(1));
-  assert.deepEqual({ ...acme, id: undefined }, { id: undefined, name: 'ACME GmbH', rate: '85.00', currency: 'EUR', address: 'Hauptstraße 1\n10115 Berlin' });
+  assert.deepEqual({ ...acme, id: undefined }, { id: undefined, name: 'ACME GmbH', rate: '85.00', currency: 'EUR', address: 'Hauptstraße 1\n10115 Berlin', taxID: null, taxRate: null, reverseCharge: false, language: null });
   assert.equal(problemOf(() => addClient(store, { name: 'acme gmbh' }, 0, ids)).code, 'validation_failed');
   tracker.createActivity('Writing');
   const set = setActivityLedger(store, 'writing', { client: 'ACME gmbh', rate: '90.5', billable: true, budgetHours: 40 });

@@ -17,7 +17,7 @@ import { fixture, problemOf } from './support.ts';
  */
 function buildReport(...args: Parameters<typeof buildLedgerReport>): Omit<Report, 'amounts' | 'targetSeconds' | 'balanceSeconds'> {
   const { amounts: _a, targetSeconds: _t, balanceSeconds: _b, ...report } = buildLedgerReport(...args);
-  return { ...report, rows: report.rows.map(({ billedSeconds: _s, amount: _m, currency: _c, ...row }) => row) as Report['rows'] };
+  return { ...report, rows: report.rows.map(({ billedSeconds: _s, amount: _m, currency: _c, amounts: _a, ...row }) => row) as Report['rows'] };
 }
 
 test('sums seconds per activity, most first, ties by name, breaks left out, overlaps once in the total', (t) => {

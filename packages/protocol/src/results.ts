@@ -25,8 +25,14 @@ const LEDGER_FIELDS = {
     minimum: 0,
     description: 'The billable part of the row as billed: worked seconds rounded by the setting rounding (per block, or per activity and day).',
   },
-  amount: { oneOf: [AMOUNT, { type: 'null' }], description: 'billedSeconds × rate, rounded half-up to the minor unit; null where no rate applies (or the row mixes currencies).' },
+  amount: { oneOf: [AMOUNT, { type: 'null' }], description: 'billedSeconds × rate, rounded half-up to the minor unit; null where no rate applies, or where the row is billed in several currencies (see amounts).' },
   currency: { oneOf: [CURRENCY, { type: 'null' }], description: 'The currency of amount; null with it.' },
+  amounts: {
+    type: 'array',
+    items: schemaRef('Amount'),
+    description:
+      'What the row is worth in each currency it is billed in, sorted by currency code: one entry when amount is set, several when the row is billed in several currencies (amount and currency null then), none without a rate. Currencies are never added together.',
+  },
 } as const;
 
 /**
@@ -133,19 +139,19 @@ export const RESULT_SCHEMAS = {
   ActivityReportRow: {
     type: 'object',
     additionalProperties: false,
-    required: ['activityID', 'activityName', 'seconds', 'billedSeconds', 'amount', 'currency'],
+    required: ['activityID', 'activityName', 'seconds', 'billedSeconds', 'amount', 'currency', 'amounts'],
     properties: { activityID: UUID, activityName: { type: 'string' }, seconds: { type: 'integer', minimum: 0 }, ...LEDGER_FIELDS },
   },
   DayReportRow: {
     type: 'object',
     additionalProperties: false,
-    required: ['date', 'seconds', 'billedSeconds', 'amount', 'currency'],
+    required: ['date', 'seconds', 'billedSeconds', 'amount', 'currency', 'amounts'],
     properties: { date: LOCAL_DATE, seconds: { type: 'integer', minimum: 0 }, ...LEDGER_FIELDS },
   },
   ClientReportRow: {
     type: 'object',
     additionalProperties: false,
-    required: ['clientID', 'clientName', 'seconds', 'billedSeconds', 'amount', 'currency'],
+    required: ['clientID', 'clientName', 'seconds', 'billedSeconds', 'amount', 'currency', 'amounts'],
     properties: {
       clientID: { oneOf: [UUID, { type: 'null' }], description: 'null: the time of activities without a client.' },
       clientName: { type: ['string', 'null'] },
@@ -156,7 +162,7 @@ export const RESULT_SCHEMAS = {
   TagReportRow: {
     type: 'object',
     additionalProperties: false,
-    required: ['tag', 'seconds', 'billedSeconds', 'amount', 'currency'],
+    required: ['tag', 'seconds', 'billedSeconds', 'amount', 'currency', 'amounts'],
     properties: {
       tag: { type: ['string', 'null'], description: 'null: the time of blocks without a tag. A block with two tags counts in both rows.' },
       seconds: { type: 'integer', minimum: 0, description: "The tag's own covered time." },

@@ -299,7 +299,9 @@ class ReportRow:
     for time without a client) by client, or a tag (``tag``; ``None`` for untagged time) by
     tag; the fields of the other groupings are ``None``. ``billed_seconds`` is the billable
     part as billed (rounded by the ``rounding`` setting); ``amount`` a decimal string in
-    ``currency`` (both ``None`` where no rate applies), never a float."""
+    ``currency`` (both ``None`` where no rate applies, or where the row is billed in several
+    currencies), never a float; ``amounts`` the row's worth in each currency it is billed in,
+    sorted by currency code (never added together)."""
 
     seconds: int
     activity_id: str | None = None
@@ -311,6 +313,7 @@ class ReportRow:
     billed_seconds: int = 0
     amount: str | None = None
     currency: str | None = None
+    amounts: tuple[Amount, ...] = ()
 
     @classmethod
     def from_wire(cls, value: object) -> ReportRow:
@@ -320,7 +323,16 @@ class ReportRow:
         billed = _int(obj, "billedSeconds")
         amount = _opt_str(obj, "amount")
         currency = _opt_str(obj, "currency")
-        row = cls(seconds=seconds, billed_seconds=billed, amount=amount, currency=currency)
+        parts = obj.get("amounts", [])
+        if not isinstance(parts, list):
+            raise ValueError("'amounts' is not a JSON array")
+        row = cls(
+            seconds=seconds,
+            billed_seconds=billed,
+            amount=amount,
+            currency=currency,
+            amounts=tuple(Amount.from_wire(part) for part in parts),
+        )
         if "date" in obj:
             return replace(row, date=_date(obj, "date"))
         if "clientID" in obj:

@@ -26,6 +26,7 @@ export {
   type InvoiceDocument,
   type InvoiceLine,
   type InvoiceSummary,
+  type InvoiceTax,
   type InvoiceTotal,
   type LedgerSettingKey,
   type LedgerSettings,
