@@ -168,7 +168,7 @@ export interface TimelineRequest {
   nowMs: number;
 }
 
-const SOURCE_ORDER: Record<SpanSource, number> = { window: 0, excluded: 1, idle: 2, editor: 3 };
+const SOURCE_ORDER: Record<SpanSource, number> = { window: 0, excluded: 1, idle: 2, editor: 3, calendar: 4 };
 
 /** A span of the timeline with its times in ms, for code that computes with them (suggestions). */
 export interface TimedSpan {
