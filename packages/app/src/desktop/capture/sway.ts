@@ -43,6 +43,31 @@ export function readIpcMessages(buffer: Buffer): { messages: { type: number; pay
   return { messages, rest: buffer.subarray(offset) };
 }
 
+/**
+ * Reads IPC messages from a stream of chunks, copying each byte at most twice: chunks are
+ * kept until the message whose header arrived is whole, then joined once. (Joining the rest
+ * with every chunk copied a large message once per chunk: quadratic in its size.)
+ */
+export class IpcReader {
+  #chunks: Buffer[] = [];
+  #have = 0;
+  /** Bytes needed before anything can be read: a header, then that header's whole message. */
+  #need = HEADER;
+
+  /** Takes a chunk; returns the messages it completed. Throws on a stream that is not i3 IPC. */
+  push(chunk: Buffer): { type: number; payload: string }[] {
+    this.#chunks.push(chunk);
+    this.#have += chunk.length;
+    if (this.#have < this.#need) return [];
+    const buffer = this.#chunks.length === 1 ? (this.#chunks[0] as Buffer) : Buffer.concat(this.#chunks, this.#have);
+    const { messages, rest } = readIpcMessages(buffer);
+    this.#chunks = rest.length > 0 ? [rest] : [];
+    this.#have = rest.length;
+    this.#need = rest.length >= HEADER ? HEADER + rest.readUInt32LE(MAGIC.length) : HEADER;
+    return messages;
+  }
+}
+
 interface Container {
   focused?: boolean;
   app_id?: string | null;
@@ -86,21 +111,20 @@ export function swayFocusSource(context: Pick<FocusSourceContext, 'env'>): Focus
       if (reason !== null) throw new FocusSourceUnavailable(reason);
       const socket: Socket = connect(socketPath as string);
       let stopped = false;
-      let rest: Buffer = Buffer.alloc(0);
+      const reader = new IpcReader();
       // Replies come in the order the requests went: the tree, then the subscription's `{"success":true}`.
       const replies: ((payload: string) => void)[] = [];
       await new Promise<void>((resolve, reject) => {
         let started = false;
         socket.on('data', (chunk) => {
-          let read: ReturnType<typeof readIpcMessages>;
+          let messages: ReturnType<IpcReader['push']>;
           try {
-            read = readIpcMessages(Buffer.concat([rest, chunk]));
+            messages = reader.push(chunk);
           } catch (error) {
             socket.destroy(error as Error);
             return;
           }
-          rest = read.rest;
-          for (const m of read.messages) {
+          for (const m of messages) {
             if (m.type === WINDOW_EVENT) {
               const event = JSON.parse(m.payload) as { change?: string; container?: Container };
               if (!event.container) continue;
