@@ -15,7 +15,7 @@ import type { Command } from './command.ts';
 import { DURATION_FORMS, parseDuration, refuseSplitDuration } from './duration.ts';
 import { flags, LISTENER_FLAG } from './flags.ts';
 import { gitHookCommand } from './git-hook.ts';
-import { daysOf, overlapWarning, startOverlapWarning } from './overlap-warning.ts';
+import { daysOf, overlapWarning, runningOf, startOverlapWarning } from './overlap-warning.ts';
 import { CliError, print, type Io } from './io.ts';
 import { checkTemplate, renderStatusLine } from './status-line.ts';
 import { terminalText } from './terminal-text.ts';
@@ -198,13 +198,13 @@ const log: Command = {
     // What was tracked before, to say afterwards whether the entry overlaps it (overlap-warning.ts).
     const now = io.now().getTime();
     const days = daysOf(new Date(now - durationMinutes * 60_000).toISOString(), new Date(now).toISOString());
-    const before = await Promise.all([port.getReport(days), port.getCurrent()]).catch(() => null);
+    const before = await Promise.all([port.getReport(days), port.getStatus()]).catch(() => null);
     const entry = await ask(port, () => port.logEntry({ name, durationMinutes, note, createIfMissing: values['create'] === true, tags, billable }), name);
     const clock = await clockFor(io, values.json === true);
     print(io, values.json === true, entry, () => formatEntry(entry, io.now(), clock) + (tags === undefined || tags.length === 0 ? '' : terminalText(` [${tags.join(', ')}]`)));
     const after = before === null ? null : await port.getReport(days).catch(() => null);
     if (before !== null && after !== null) {
-      const warning = overlapWarning({ ...entry.activity, startedAt: entry.startedAt, endedAt: entry.endedAt }, before[0], after, before[1]);
+      const warning = overlapWarning({ ...entry.activity, startedAt: entry.startedAt, endedAt: entry.endedAt }, before[0], after, runningOf(before[1]));
       if (warning !== null) io.err(terminalText(warning));
     }
     return 0;

@@ -8,7 +8,7 @@
  * own blocks covered. Pure: the two reports are passed in.
  */
 import type { CoveringBlock } from '@tock/app';
-import type { ActivityRef, ActivityReportRow, Report } from '@tock/client';
+import type { ActivityRef, ActivityReportRow, Report, Status } from '@tock/client';
 import { localDaySpan } from '@tock/core/day';
 import { formatDuration } from '@tock/protocol';
 import { formatClock, type ClockFormat } from './format-time.ts';
@@ -26,6 +26,20 @@ export interface NewBlock {
   startedAt: string;
   /** Null for a session just started: it covers nothing yet. */
   endedAt: string | null;
+}
+
+/** What was running before the write: its activity, since when, and whether it was on a break. */
+export interface RunningBefore {
+  activity: ActivityRef;
+  since: string;
+  onBreak: boolean;
+}
+
+/** The {@link RunningBefore} of a status, or null when nothing ran. */
+export function runningOf(status: Status): RunningBefore | null {
+  return status.isTracking && status.currentActivity !== null && status.since !== null
+    ? { activity: status.currentActivity, since: status.since, onBreak: status.isOnBreak }
+    : null;
 }
 
 function secondsOf(activityID: string, report: Report): number {
@@ -47,19 +61,25 @@ function secondsInRange(block: NewBlock, report: Report): number {
  * `warning: this overlaps 59m already tracked ("Writing docs"); both are kept, and totals
  * count that time once`, or null when the block overlaps less than a minute. `before` and
  * `after` are the reports by activity of the same days around the write; `running` is what
- * was being tracked before it, the likeliest other block when the overlap is with another
- * activity.
+ * was being tracked before it. The running session is named only for the part of the block it
+ * covers (from `since` to the block's end; none while on a break, whose start is not known
+ * here): a block that lies over a finished block of another activity, before the running
+ * session started, is said to overlap `other activities`, never the running one.
  */
-export function overlapWarning(block: NewBlock, before: Report, after: Report, running: ActivityRef | null): string | null {
+export function overlapWarning(block: NewBlock, before: Report, after: Report, running: RunningBefore | null): string | null {
   const seconds = secondsInRange(block, after);
   const overlap = seconds - (after.totalSeconds - before.totalSeconds);
   if (overlap < LEAST_SECONDS) return null;
   const own = seconds - (secondsOf(block.activityID, after) - secondsOf(block.activityID, before));
+  const other = overlap - own;
+  const underRunning =
+    running === null || running.onBreak || running.activity.activityID === block.activityID
+      ? 0
+      : Math.min(other, secondsInRange({ ...block, startedAt: new Date(Math.max(Date.parse(block.startedAt), Date.parse(running.since))).toISOString() }, after));
   const names: string[] = [];
   if (own >= LEAST_SECONDS) names.push(`"${block.activityName}"`);
-  if (overlap - own >= LEAST_SECONDS) {
-    names.push(running !== null && running.activityID !== block.activityID ? `"${running.activityName}"` : 'other activities');
-  }
+  if (underRunning >= LEAST_SECONDS && running !== null) names.push(`"${running.activity.activityName}"`);
+  if (other - underRunning >= LEAST_SECONDS) names.push('other activities');
   const which = names.length === 0 ? '' : ` (${names.join(' and ')})`;
   return `warning: this overlaps ${formatDuration(overlap, 'short')} already tracked${which}; both are kept, and totals count that time once`;
 }

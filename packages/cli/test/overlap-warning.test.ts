@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Report } from '@tock/client';
-import { overlapWarning, startOverlapWarning } from '../src/overlap-warning.ts';
+import { overlapWarning, runningOf, startOverlapWarning } from '../src/overlap-warning.ts';
 
 const WRITING = { activityID: '00000000-0000-4000-8000-000000000001', activityName: 'Writing docs' };
 const REVIEW = { activityID: '00000000-0000-4000-8000-000000000002', activityName: 'Review' };
@@ -16,6 +16,9 @@ function report(rows: [typeof WRITING, number][], totalSeconds: number): Report 
   return { from: '2026-11-22', to: '2026-11-22', timeZone: 'UTC', totalSeconds, overlapSeconds: sum - totalSeconds, rows: activityRows, amounts: [], targetSeconds: null, balanceSeconds: null };
 }
 
+/** What ran before the write, since 09:00 unless said. */
+const running = (activity: typeof WRITING, since = '2026-11-22T09:00:00.000Z', onBreak = false) => ({ activity, since, onBreak });
+
 /** `tock log 59 "Writing docs"` at 10:00, over 09:00–10:00 already tracked. */
 const entry = { ...WRITING, startedAt: '2026-11-22T09:01:00.000Z', endedAt: '2026-11-22T10:00:00.000Z' };
 
@@ -24,7 +27,7 @@ describe('overlapWarning', () => {
     const before = report([[WRITING, 3600]], 3600);
     const after = report([[WRITING, 3600]], 3600);
     assert.equal(
-      overlapWarning(entry, before, after, WRITING),
+      overlapWarning(entry, before, after, running(WRITING)),
       'warning: this overlaps 59m already tracked ("Writing docs"); both are kept, and totals count that time once',
     );
   });
@@ -33,7 +36,7 @@ describe('overlapWarning', () => {
     const before = report([[REVIEW, 3600]], 3600);
     const after = report([[REVIEW, 3600], [WRITING, 59 * 60]], 3600);
     assert.equal(
-      overlapWarning(entry, before, after, REVIEW),
+      overlapWarning(entry, before, after, running(REVIEW)),
       'warning: this overlaps 59m already tracked ("Review"); both are kept, and totals count that time once',
     );
     assert.match(overlapWarning(entry, before, after, null) ?? '', /already tracked \(other activities\);/);
@@ -42,14 +45,44 @@ describe('overlapWarning', () => {
   it('says nothing for a block over nothing, or over less than a minute (a running session growing between the reports)', () => {
     const before = report([[REVIEW, 1800]], 1800);
     assert.equal(overlapWarning(entry, before, report([[REVIEW, 1800], [WRITING, 59 * 60]], 1800 + 59 * 60), null), null);
-    assert.equal(overlapWarning(entry, before, report([[REVIEW, 1802], [WRITING, 59 * 60]], 1800 + 59 * 60 - 40), REVIEW), null);
+    assert.equal(overlapWarning(entry, before, report([[REVIEW, 1802], [WRITING, 59 * 60]], 1800 + 59 * 60 - 40), running(REVIEW)), null);
   });
 
   it('counts only the part of the entry inside the reported days', () => {
     const night = { ...WRITING, startedAt: '2026-11-21T23:00:00.000Z', endedAt: '2026-11-22T01:00:00.000Z' };
     const before = report([[REVIEW, 3600]], 3600);
     const after = report([[REVIEW, 3600], [WRITING, 3600]], 3600 + 1800); // 00:00–01:00 today, half over Review
-    assert.match(overlapWarning(night, before, after, REVIEW) ?? '', /^warning: this overlaps 30m already tracked \("Review"\)/);
+    assert.match(overlapWarning(night, before, after, running(REVIEW, '2026-11-21T22:00:00.000Z')) ?? '', /^warning: this overlaps 30m already tracked \("Review"\)/);
+  });
+});
+
+describe('overlapWarning names the block the entry lies over, not whatever runs (issue 37)', () => {
+  const MEETING = { activityID: '00000000-0000-4000-8000-000000000003', activityName: 'Meeting' };
+  it('an entry over a finished Meeting, with Review started 30 s ago: "other activities", not "Review"', () => {
+    const before = report([[MEETING, 3600], [REVIEW, 30]], 3630);
+    const after = report([[MEETING, 3600], [REVIEW, 30], [WRITING, 59 * 60]], 3630);
+    assert.equal(
+      overlapWarning(entry, before, after, running(REVIEW, '2026-11-22T09:59:30.000Z')),
+      'warning: this overlaps 59m already tracked (other activities); both are kept, and totals count that time once',
+    );
+  });
+
+  it('half over the running session and half over a finished block: both said', () => {
+    // Meeting 09:00–09:30, Review running since 09:30: the entry 09:01–10:00 lies over both.
+    const before = report([[MEETING, 1800], [REVIEW, 1800]], 3600);
+    const after = report([[MEETING, 1800], [REVIEW, 1800], [WRITING, 59 * 60]], 3600);
+    assert.match(overlapWarning(entry, before, after, running(REVIEW, '2026-11-22T09:30:00.000Z')) ?? '', /already tracked \("Review" and other activities\);/);
+  });
+
+  it('a running session on a break is not named: its break may be what the entry covers', () => {
+    const before = report([[MEETING, 3600], [REVIEW, 600]], 4200);
+    const after = report([[MEETING, 3600], [REVIEW, 600], [WRITING, 59 * 60]], 4200);
+    assert.match(overlapWarning(entry, before, after, running(REVIEW, '2026-11-22T08:00:00.000Z', true)) ?? '', /already tracked \(other activities\);/);
+  });
+
+  it('reads what ran from the status the command asked for', () => {
+    assert.equal(runningOf({ isTracking: false, isOnBreak: false, currentActivity: null, todaySeconds: 0, since: null }), null);
+    assert.deepEqual(runningOf({ isTracking: true, isOnBreak: true, currentActivity: REVIEW, todaySeconds: 60, since: '2026-11-22T09:00:00.000Z' }), running(REVIEW, '2026-11-22T09:00:00.000Z', true));
   });
 });
 
