@@ -382,7 +382,7 @@ function toMs_(time: WallTime, timeZone: string): number {
   if (zone.kind === 'utc') return wall;
   if (zone.kind === 'vtimezone') {
     const d = new Date(wall);
-    const t = new ICAL.Time({
+    const t = ICAL.Time.fromData({
       year: d.getUTCFullYear(),
       month: d.getUTCMonth() + 1,
       day: d.getUTCDate(),
