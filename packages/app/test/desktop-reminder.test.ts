@@ -13,6 +13,7 @@ import { createInterface } from 'node:readline';
 import { after, before, test, type TestContext } from 'node:test';
 import { addRule, createTracker, openStore, recordSpan, type Tracker } from '@tock/core';
 import { createDesktop, type Desktop } from '../src/desktop/desktop.ts';
+import { forgottenText } from '../src/desktop/reminder.ts';
 import { freedesktopNotifier, watchNotificationActions, type DesktopNotification, type Notifier } from '../src/desktop/notify.ts';
 import { createSuggestions } from '../src/suggestions.ts';
 
@@ -269,4 +270,9 @@ test('working hours over midnight (18:00–09:00) are accepted and belong to the
   assert.equal(minutesIntoWorkingHours(hours, 5, 2 * 60), null, 'Friday 02:00 belongs to Thursday night, not listed');
   assert.equal(minutesIntoWorkingHours({ from: '09:00', to: '17:00', days: [1] }, 1, 10 * 60), 60);
   assert.throws(() => updateDesktopSettings(night, { workingHours: { from: '09:00', to: '09:00' } }), /must not begin and end at the same time/);
+});
+
+test('one suggestion is said in the singular (issue 37)', () => {
+  assert.equal(forgottenText({ count: 1, seconds: 3600 }), ' 1 h untracked today — review 1 suggestion in Tock.');
+  assert.equal(forgottenText({ count: 2, seconds: 3600 }), ' 1 h untracked today — review 2 suggestions in Tock.');
 });

@@ -205,7 +205,7 @@ describe('The suggestions lane', () => {
     await historyLane.getByTestId('ghost-block').first().waitFor();
     assert.equal(await historyLane.getByTestId('ghost-block').count(), 1);
     await blur(page);
-    await tabTo(page, 'button', { text: 'Accept all 1 labelled suggestions of this day' });
+    await tabTo(page, 'button', { text: 'Accept all 1 labelled suggestion of this day' });
     await page.keyboard.press('Enter');
     await historyLane.waitFor({ state: 'detached' });
     assert.deepEqual(day(), []);

@@ -19,6 +19,7 @@ export * from './validate.ts';
 export * from './field-types.ts';
 export * from './duration.ts';
 export * from './shown-durations.ts';
+export * from './counted.ts';
 export * from './events.ts';
 export * from './wakatime.ts';
 export * from './activity-colors.ts';

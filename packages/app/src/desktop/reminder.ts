@@ -6,7 +6,7 @@
  * (docs/desktop.md "Suggestions"), it also says how much of today they hold, so the person
  * sees what was forgotten and where to review it.
  */
-import { formatDuration } from '@tock/protocol';
+import { counted, formatDuration } from '@tock/protocol';
 import { minutesIntoWorkingHours, type DesktopSettings } from './settings.ts';
 
 /** Today's labelled suggestions at the time of a check: how many, and their seconds. */
@@ -21,7 +21,7 @@ export interface Forgotten {
  */
 export function forgottenText(forgotten: Forgotten | null): string {
   if (forgotten === null || forgotten.count === 0 || forgotten.seconds < 60) return '';
-  const what = forgotten.count === 1 ? '1 suggestion' : `${forgotten.count} suggestions`;
+  const what = counted(forgotten.count, 'suggestion');
   return ` ${formatDuration(forgotten.seconds, 'words')} untracked today — review ${what} in Tock.`;
 }
 
@@ -89,8 +89,8 @@ export class Reminder {
       title: 'Nothing is being tracked',
       body:
         (last
-          ? `Nothing has been tracked for ${untrackedMinutes} minutes. Continue "${last}"?`
-          : `Nothing has been tracked for ${untrackedMinutes} minutes. Start an activity in Tock.`) + review,
+          ? `Nothing has been tracked for ${counted(untrackedMinutes, 'minute')}. Continue "${last}"?`
+          : `Nothing has been tracked for ${counted(untrackedMinutes, 'minute')}. Start an activity in Tock.`) + review,
       canContinue: last !== null,
     });
     return true;

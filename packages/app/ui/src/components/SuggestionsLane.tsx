@@ -11,7 +11,7 @@
  */
 import { Fragment } from 'preact';
 import { useRef, useState } from 'preact/hooks';
-import type { Suggestion, Suggestions } from '@tock/protocol';
+import { counted, type Suggestion, type Suggestions } from '@tock/protocol';
 import { request, messageOf } from '../api.ts';
 import { useLoaded } from '../load.ts';
 import { blocksChanged, useAppState } from '../state.ts';
@@ -280,7 +280,7 @@ export function SuggestionsLane({ day, from, to, id, blocks }: { day: string; fr
         </p>
         {labelled > 0 && (
           <button type="button" class="ghost small" disabled={busy} onClick={() => void acceptAll()}>
-            Accept all<span class="visually-hidden"> {labelled} labelled suggestions of this day</span>
+            Accept all<span class="visually-hidden"> {counted(labelled, 'labelled suggestion')} of this day</span>
           </button>
         )}
       </div>

@@ -5,6 +5,7 @@
  * days, the last hour as captured, and the suggestion rules (capture/Rules.tsx). Captured data never leaves this machine: it is not in
  * sync, and not in exports unless asked for (`tock export --capture`).
  */
+import { counted } from '@tock/protocol';
 import { useEffect, useState } from 'preact/hooks';
 import { request, messageOf } from '../api.ts';
 import { CapturedLane, spanLine } from '../components/CapturedLane.tsx';
@@ -248,7 +249,7 @@ function Retention({ settings }: { settings: CaptureSettings }) {
       id="retention"
       heading="Keep for"
       label="Days to keep captured data and editor heartbeats"
-      saved={(days) => `Saved: captured data older than ${days} days is deleted each day.`}
+      saved={(days) => `Saved: captured data older than ${counted(days, 'day')} is deleted each day.`}
     />
   );
 }
@@ -261,7 +262,7 @@ function EditorTimeout({ settings }: { settings: CaptureSettings }) {
       id="editor-timeout"
       heading="Editor spans"
       label="Minutes between an editor’s heartbeats that still make one span"
-      saved={(minutes) => `Saved: heartbeats of one project and branch at most ${minutes} minutes apart make one span.`}
+      saved={(minutes) => `Saved: heartbeats of one project and branch at most ${counted(minutes, 'minute')} apart make one span.`}
     />
   );
 }

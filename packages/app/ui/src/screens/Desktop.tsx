@@ -4,6 +4,7 @@
  * window's clock, never `<input type="time">`), the tray, and the clock every time of day is
  * shown on. Each part saves on its own; a value the app refuses is shown next to its field.
  */
+import { counted } from '@tock/protocol';
 import { useEffect, useState } from 'preact/hooks';
 import { request, messageOf } from '../api.ts';
 import { describedByError, FieldError, fieldErrorsOf } from '../components/FieldError.tsx';
@@ -86,7 +87,7 @@ function IdleSection({ view }: { view: DesktopView }) {
     const result = await save({ idleThresholdMinutes: value });
     setBusy(false);
     setError(result.fields.idleThresholdMinutes ?? result.failure);
-    if (!result.failure && !result.fields.idleThresholdMinutes) setSaved(value === 0 ? 'Saved: idle time is not noticed.' : `Saved: Tock asks after ${value} minutes away.`);
+    if (!result.failure && !result.fields.idleThresholdMinutes) setSaved(value === 0 ? 'Saved: idle time is not noticed.' : `Saved: Tock asks after ${counted(value, 'minute')} away.`);
   };
 
   return (

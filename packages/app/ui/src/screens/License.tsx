@@ -1,4 +1,5 @@
 /** Settings › License: the state, days left, and activating a key (a refusal is one line). */
+import { counted } from '@tock/protocol';
 import { useState } from 'preact/hooks';
 import { request, messageOf } from '../api.ts';
 import { describedByError } from '../components/FieldError.tsx';
@@ -41,7 +42,7 @@ export function License() {
   if (info.state === 'trial') detail = `The free trial ends on ${longDay(dayKey(Date.parse(info.trialEnds)))}. Activate a key to keep the listener working after that.`;
   else if (info.state === 'licensed')
     detail = info.expires
-      ? `Licensed to ${info.licensee}, valid until ${longDay(dayKey(Date.parse(info.expires)))} (${info.daysLeft} days left).`
+      ? `Licensed to ${info.licensee}, valid until ${longDay(dayKey(Date.parse(info.expires)))} (${counted(info.daysLeft, 'day')} left).`
       : `Licensed to ${info.licensee}. No expiry.`;
   else
     detail = info.expires
@@ -56,7 +57,7 @@ export function License() {
           <span class={`pill ${info.state}`} data-testid="license-state">
             {label}
           </span>
-          {info.daysLeft !== null && <span class="days" data-testid="license-days">{info.daysLeft} days left</span>}
+          {info.daysLeft !== null && <span class="days" data-testid="license-days">{counted(info.daysLeft, 'day')} left</span>}
         </h2>
         <p>{detail}</p>
       </section>
