@@ -13,6 +13,7 @@ import { createListener, type Listener, type RequestRecord } from '@tock/listene
 import { LIMITS, type EntryRequest, type StartRequest, Problem } from '@tock/protocol';
 import { AdminError } from './admin.ts';
 import { appAdminRoutes } from './admin/app-routes.ts';
+import { calendarAdminRoutes } from './admin/calendar-routes.ts';
 import { captureAdminRoutes } from './admin/capture-routes.ts';
 import { desktopAdminRoutes } from './admin/desktop-routes.ts';
 import { editorsAdminRoutes } from './admin/editors-routes.ts';
@@ -37,6 +38,7 @@ import { DEFAULT_LISTENER_SETTINGS, ListenerControl, type ListenerSettings } fro
 import { startLiveEvents } from './live-events.ts';
 import { PromptQueue } from './prompts.ts';
 import { createSuggestions, type SuggestionsService } from './suggestions.ts';
+import { createCalendars, type Calendars } from './calendar/calendars.ts';
 import { reportingFullDisk, storageProblem } from './storage-full.ts';
 import { TokenKeeper } from './tokens.ts';
 import { SyncService } from './sync/sync-service.ts';
@@ -66,6 +68,8 @@ export interface AppServices {
   readonly capture: Capture;
   /** Suggestions over untracked time and the rules that label them (docs/desktop.md "Suggestions"). */
   readonly suggestions: SuggestionsService;
+  /** The person's calendar files, whose meetings suggestions see (docs/calendar.md). */
+  readonly calendars: Calendars;
   /** Backups on request and once a day (docs/data.md "Backup and restore"). */
   readonly backups: BackupKeeper;
   readonly clock: () => number;
@@ -382,7 +386,13 @@ async function wire(
     idleThresholdMs: () => desktop.settings().idleThresholdMinutes * 60_000,
     onChange: changed,
   });
-  const suggestions = createSuggestions({ store, capture, clock, onChange: changed });
+  const calendars = createCalendars({
+    settings: store.settings,
+    timeZone: systemTimeZone,
+    onChange: changed,
+    onProblem: (line) => console.error(`tock: ${line}`),
+  });
+  const suggestions = createSuggestions({ store, capture, clock, onChange: changed, meetings: calendars.meetings });
   const heartbeatPruner = new HeartbeatPruner({ store, clock, onError: (message) => console.error(`tock: pruning heartbeats: ${message}`) });
   desktop.onIdleNoticed((notice) => live.emitIdle(notice));
   notifyBudget = (crossing) => desktop.notifyBudget(crossing);
@@ -400,6 +410,7 @@ async function wire(
     editors,
     capture,
     suggestions,
+    calendars,
     backups,
     clock,
     requests: () => listener.requests(),
@@ -440,6 +451,8 @@ async function wire(
       ...syncAdminRoutes(sync),
       ...editorsAdminRoutes(editors),
       ...ledgerAdminRoutes(store, clock),
+      // After the ledger's: `tock settings` reaches calendarMe here, every other key there.
+      ...calendarAdminRoutes(calendars, ledgerAdminRoutes(store, clock)),
       ...invoiceAdminRoutes(store, clock),
       ...captureAdminRoutes(capture),
       ...suggestionsAdminRoutes(suggestions),
@@ -454,6 +467,7 @@ async function wire(
   } catch (error) {
     await desktop.stop();
     capture.stop();
+    calendars.stop();
     sync.stop();
     live.stop();
     launchFiles.close();
@@ -467,6 +481,7 @@ async function wire(
   openable = windowServer;
   openWindow = (screen) => openInBrowser(launchFiles.write(`${windowServer.launchUrl()}${screen ? `#${screen}` : ''}`), env);
   backups.start();
+  void calendars.start();
   heartbeatPruner.start();
   sync.start();
   // The window keeps its address across launches unless that port is taken next time.
@@ -485,6 +500,7 @@ async function wire(
       await desktop.stop();
       heartbeatPruner.stop();
       capture.stop();
+      calendars.stop();
       sync.stop();
       live.stop();
       launchFiles.close();

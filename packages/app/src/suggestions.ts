@@ -56,6 +56,8 @@ export interface SuggestionsOptions {
   timeZone?: () => string;
   newId?: () => string;
   onChange?: () => void;
+  /** The meetings of a stretch of time as `calendar` spans (docs/calendar.md). */
+  meetings?: SuggestionContext['meetings'];
 }
 
 /** Binds core's suggestion use cases to the app's store, clock, zone and capture. */
@@ -65,6 +67,7 @@ export function createSuggestions(options: SuggestionsOptions): SuggestionsServi
     timeZone: options.timeZone?.() ?? systemTimeZone(),
     nowMs: options.clock(),
     open: options.capture.openSpans(),
+    ...(options.meetings ? { meetings: options.meetings } : {}),
     newId: options.newId ?? (() => crypto.randomUUID()),
   });
   const changed = <T>(value: T): T => {

@@ -34,6 +34,7 @@ import type { SyncEnableResult, SyncStatus } from '../sync/status.ts';
 import type { ListenerStatus } from '../views.ts';
 import type { InvoiceStreamSummary } from './invoice-routes.ts';
 import type { VersionedStatus } from './status-follow.ts';
+import type { CalendarListing, CalendarSource } from '../calendar/calendars.ts';
 import type { TrackingHealth } from './tracking-routes.ts';
 
 declare const RESULT: unique symbol;
@@ -208,6 +209,21 @@ export const ADMIN_ROUTES = {
     result: answer<Timeline>(),
   },
   'POST /capture/gnome-extension/install': { input: NONE, result: answer<GnomeExtensionInstall>() },
+
+  // Calendars (admin/calendar-routes.ts, docs/calendar.md).
+  'GET /calendars': { input: NONE, result: answer<CalendarListing[]>() },
+  'POST /calendars/add': {
+    input: {
+      fields: { path: { type: 'string', minLength: 1, description: "The .ics file or folder's full path." }, name: text('The name it shows as.') },
+      required: ['path'],
+      refusals: { path: () => 'give the path of an .ics file or a folder of them: tock calendar add PATH' },
+    },
+    result: answer<CalendarListing>(),
+  },
+  'POST /calendars/remove': {
+    input: { fields: { calendar: { type: 'string', minLength: 1, description: 'Its name or path.' } }, required: ['calendar'], refusals: { calendar: () => 'give a calendar: tock calendar remove NAME|PATH' } },
+    result: answer<CalendarSource>(),
+  },
 
   // Suggestions and their rules (admin/suggestions-routes.ts).
   'POST /suggestions': {

@@ -1,0 +1,333 @@
+/**
+ * The person's calendars (docs/calendar.md): `.ics` files and folders of them, named, kept in
+ * the settings (`calendars`, and `calendarMe` the person's addresses), read — never written,
+ * never fetched — and followed: a change is read again within 5 s (fs.watch with a debounce,
+ * and a check every few seconds where watching is not possible). Each file is parsed once per
+ * change by core's `ParsedCalendar` and kept; suggestions ask for the meetings of a day.
+ *
+ * Hostile files: only regular files are read (lstat, O_NOFOLLOW|O_NONBLOCK, fstat: a FIFO or a
+ * link is refused), at most `CALENDAR_LIMITS.maxFileBytes` each; what is refused or not
+ * understood is one line naming the file, in `tock calendar list` and the app's output.
+ */
+import { watch, type FSWatcher } from 'node:fs';
+import { lstat, readdir } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, normalize } from 'node:path';
+import { CALENDAR_LIMITS, ParsedCalendar } from '@tock/core/calendar';
+import type { SettingsStore, TimedSpan } from '@tock/core';
+import { AdminError } from '../admin.ts';
+import { readRegular } from '../sync/folder.ts';
+
+/** A calendar as kept in the settings. */
+export interface CalendarSource {
+  id: string;
+  name: string;
+  path: string;
+}
+
+/** A calendar as `tock calendar list --json` prints it: `events` counts what was read. */
+export interface CalendarListing extends CalendarSource {
+  events: number;
+  /** One line per file refused or not understood (never more than 20). */
+  problems: string[];
+}
+
+/** The settings keys (docs/data.md "Calendars"). */
+export const CALENDAR_SETTINGS = { calendars: 'calendars', me: 'calendarMe' } as const;
+
+/** At most this many `.ics` files are read from one folder. */
+export const MAX_FOLDER_FILES = 20_000;
+/** A change is read after this much quiet (ms). */
+export const DEBOUNCE_MS = 500;
+/** Where watching is not possible, the files are checked this often (ms). */
+export const FALLBACK_CHECK_MS = 3_000;
+
+/** The timers the service runs on (injected by tests). */
+export interface CalendarTimers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  setInterval(fn: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+}
+
+/** What {@link createCalendars} needs. */
+export interface CalendarsOptions {
+  settings: SettingsStore;
+  timeZone: () => string;
+  timers?: CalendarTimers;
+  /** Watching files; tests pass one that throws to exercise the fallback check. */
+  watchFile?: (path: string, onChange: () => void) => { close(): void };
+  /** Told when a calendar was read again (the window and suggestions change). */
+  onChange?: () => void;
+  /** Each new problem line, once. */
+  onProblem?: (line: string) => void;
+  newId?: () => string;
+}
+
+/** What the app offers of calendars. */
+export interface Calendars {
+  list(): CalendarListing[];
+  add(path: string, name?: string): Promise<CalendarListing>;
+  remove(nameOrPath: string): CalendarSource;
+  me(): string[];
+  setMe(value: unknown): string[];
+  /** The meetings of `[fromMs, toMs)` as `calendar` spans. */
+  meetings(fromMs: number, toMs: number): TimedSpan[];
+  /** Reads every calendar again where a file changed (what the watchers and the check call). */
+  refresh(): Promise<void>;
+  /** Starts following the files. */
+  start(): Promise<void>;
+  stop(): void;
+}
+
+/** One file as last read. */
+interface FileState {
+  size: number;
+  mtimeMs: number;
+  parsed: ParsedCalendar | undefined;
+  problem: string | undefined;
+}
+
+const realTimers: CalendarTimers = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms).unref(),
+  clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+  setInterval: (fn, ms) => setInterval(fn, ms).unref(),
+  clearInterval: (h) => clearInterval(h as NodeJS.Timeout),
+};
+
+const nodeWatch = (path: string, onChange: () => void): FSWatcher => {
+  const watcher = watch(path, { persistent: false }, onChange);
+  watcher.on('error', () => watcher.close());
+  return watcher;
+};
+
+function checkMe(value: unknown): string[] {
+  let parsed = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      throw new AdminError('calendarMe must be JSON: a list of e-mail addresses, such as ["ana@example.org"]');
+    }
+  }
+  if (parsed === null) return [];
+  if (!Array.isArray(parsed) || parsed.length > 50 || parsed.some((a) => typeof a !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(a) || a.length > 254)) {
+    throw new AdminError('calendarMe must be a list of at most 50 e-mail addresses, such as ["ana@example.org"]');
+  }
+  return [...new Set((parsed as string[]).map((a) => a.toLowerCase()))];
+}
+
+/** Binds the calendars to the settings, the files and the timers. */
+export function createCalendars(options: CalendarsOptions): Calendars {
+  const timers = options.timers ?? realTimers;
+  const watchFile = options.watchFile ?? nodeWatch;
+  const files = new Map<string, Map<string, FileState>>();
+  const reported = new Set<string>();
+  const watchers = new Map<string, { close(): void }>();
+  let fallback: unknown;
+  let debounce: unknown;
+  let started = false;
+  let reading: Promise<void> = Promise.resolve();
+
+  const sources = (): CalendarSource[] => {
+    const kept = options.settings.get<CalendarSource[]>(CALENDAR_SETTINGS.calendars);
+    return Array.isArray(kept) ? kept : [];
+  };
+  const me = (): string[] => {
+    try {
+      return checkMe(options.settings.get(CALENDAR_SETTINGS.me) ?? null);
+    } catch {
+      return [];
+    }
+  };
+
+  const report = (line: string): void => {
+    if (reported.has(line)) return;
+    reported.add(line);
+    options.onProblem?.(line);
+  };
+
+  /** The `.ics` files of a calendar's path: the file itself, or a folder's (not its subfolders'). */
+  async function filesOf(source: CalendarSource): Promise<string[]> {
+    let stats: Awaited<ReturnType<typeof lstat>>;
+    try {
+      stats = await lstat(source.path);
+    } catch {
+      return [source.path];
+    }
+    if (!stats.isDirectory()) return [source.path];
+    const names = (await readdir(source.path).catch(() => [] as string[])).filter((n) => n.toLowerCase().endsWith('.ics')).sort();
+    if (names.length > MAX_FOLDER_FILES) report(`${source.path}: more than ${MAX_FOLDER_FILES} .ics files; the first ${MAX_FOLDER_FILES} are read`);
+    return names.slice(0, MAX_FOLDER_FILES).map((n) => join(source.path, n));
+  }
+
+  /** Reads the files of `source` that changed since last time; parses each once. */
+  async function read(source: CalendarSource): Promise<void> {
+    const known = files.get(source.id) ?? new Map<string, FileState>();
+    const next = new Map<string, FileState>();
+    for (const path of await filesOf(source)) {
+      const before = known.get(path);
+      let state: FileState;
+      try {
+        const result = await readRegular(path, { limit: CALENDAR_LIMITS.maxFileBytes, unchanged: before });
+        if (result.kind === 'unchanged' && before) state = before;
+        else if (result.kind === 'missing') state = { size: -1, mtimeMs: -1, parsed: undefined, problem: 'is missing' };
+        else if (result.kind === 'refused') state = { size: -1, mtimeMs: -1, parsed: undefined, problem: result.reason };
+        else if (result.kind === 'read') {
+          try {
+            const parsed = new ParsedCalendar(result.bytes.toString('utf8'));
+            state = { size: result.size, mtimeMs: result.mtimeMs, parsed, problem: undefined };
+          } catch (error) {
+            state = { size: result.size, mtimeMs: result.mtimeMs, parsed: undefined, problem: (error as Error).message };
+          }
+        } else state = { size: -1, mtimeMs: -1, parsed: undefined, problem: 'could not be read' };
+      } catch (error) {
+        state = { size: -1, mtimeMs: -1, parsed: undefined, problem: `could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'})` };
+      }
+      next.set(path, state);
+      if (state.problem !== undefined) report(`calendar ${source.name}: ${path} ${state.problem}`);
+      for (const line of state.parsed?.problems ?? []) report(`calendar ${source.name}: ${path}: ${line}`);
+    }
+    files.set(source.id, next);
+  }
+
+  function listing(source: CalendarSource): CalendarListing {
+    const read = files.get(source.id) ?? new Map<string, FileState>();
+    let events = 0;
+    const problems: string[] = [];
+    for (const [path, state] of read) {
+      events += state.parsed?.events ?? 0;
+      if (state.problem !== undefined) problems.push(`${path} ${state.problem}`);
+      for (const line of state.parsed?.problems ?? []) problems.push(`${path}: ${line}`);
+    }
+    return { ...source, events, problems: problems.slice(0, 20) };
+  }
+
+  function follow(): void {
+    for (const w of watchers.values()) w.close();
+    watchers.clear();
+    if (fallback !== undefined) timers.clearInterval(fallback);
+    fallback = undefined;
+    let watched = true;
+    for (const source of sources()) {
+      try {
+        // A file is watched through its folder: calendar programs replace files rather than write them in place.
+        watchers.set(source.id, watchFile(source.path.toLowerCase().endsWith('.ics') ? dirname(source.path) : source.path, changed));
+      } catch {
+        watched = false;
+      }
+    }
+    if (!watched) fallback = timers.setInterval(changed, FALLBACK_CHECK_MS);
+  }
+
+  function changed(): void {
+    if (debounce !== undefined) timers.clearTimeout(debounce);
+    debounce = timers.setTimeout(() => {
+      debounce = undefined;
+      void service.refresh();
+    }, DEBOUNCE_MS);
+  }
+
+  const service: Calendars = {
+    list: () => sources().map(listing),
+    async add(path, name) {
+      if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) {
+        throw new AdminError(`${path} is an address: Tock reads calendars on this computer only (sync it to a folder with vdirsyncer, then add the folder)`);
+      }
+      if (!isAbsolute(path)) throw new AdminError(`${path}: give the calendar's full path`);
+      const full = normalize(path);
+      let stats: Awaited<ReturnType<typeof lstat>>;
+      try {
+        stats = await lstat(full);
+      } catch {
+        throw new AdminError(`${full}: no such file or folder`);
+      }
+      if (!stats.isDirectory() && !stats.isFile()) throw new AdminError(`${full} is not a regular file or a folder; Tock reads .ics files and folders of them`);
+      const given = (name ?? basename(full).replace(/\.ics$/i, '')).trim();
+      if (given === '' || given.length > 100) throw new AdminError('--name: give a name of 1 to 100 characters');
+      const list = sources();
+      if (list.some((s) => s.path === full)) throw new AdminError(`${full} is already a calendar (tock calendar list)`);
+      if (list.some((s) => s.name.toLowerCase() === given.toLowerCase())) throw new AdminError(`there is a calendar named ${given} already; give another --name`);
+      const source: CalendarSource = { id: options.newId?.() ?? crypto.randomUUID(), name: given, path: full };
+      options.settings.set(CALENDAR_SETTINGS.calendars, [...list, source]);
+      await read(source);
+      if (started) follow();
+      options.onChange?.();
+      return listing(source);
+    },
+    remove(which) {
+      const list = sources();
+      const found = list.find((s) => s.path === which || s.name.toLowerCase() === which.toLowerCase());
+      if (found === undefined) throw new AdminError(`no calendar ${which} (tock calendar list shows them)`);
+      options.settings.set(
+        CALENDAR_SETTINGS.calendars,
+        list.filter((s) => s !== found),
+      );
+      files.delete(found.id);
+      if (started) follow();
+      options.onChange?.();
+      return found;
+    },
+    me,
+    setMe(value) {
+      const addresses = checkMe(value);
+      if (addresses.length === 0) options.settings.delete(CALENDAR_SETTINGS.me);
+      else options.settings.set(CALENDAR_SETTINGS.me, addresses);
+      options.onChange?.();
+      return addresses;
+    },
+    meetings(fromMs, toMs) {
+      const zone = options.timeZone();
+      const mine = me();
+      const spans: TimedSpan[] = [];
+      for (const source of sources()) {
+        for (const state of files.get(source.id)?.values() ?? []) {
+          if (state.parsed === undefined) continue;
+          for (const m of state.parsed.meetingsBetween(fromMs, toMs, zone, mine)) {
+            const startMs = Math.max(m.startMs, fromMs);
+            const endMs = Math.min(m.endMs, toMs);
+            spans.push({
+              startMs,
+              endMs,
+              span: {
+                start: new Date(startMs).toISOString(),
+                end: new Date(endMs).toISOString(),
+                source: 'calendar',
+                app: source.name,
+                title: m.summary === '' ? null : m.summary,
+                project: null,
+                branch: null,
+                language: null,
+                entity: null,
+                editor: null,
+                machine: null,
+              },
+            });
+          }
+        }
+      }
+      return spans;
+    },
+    refresh() {
+      reading = reading.then(async () => {
+        for (const source of sources()) await read(source);
+        options.onChange?.();
+      });
+      return reading;
+    },
+    async start() {
+      started = true;
+      await service.refresh();
+      follow();
+    },
+    stop() {
+      started = false;
+      for (const w of watchers.values()) w.close();
+      watchers.clear();
+      if (fallback !== undefined) timers.clearInterval(fallback);
+      if (debounce !== undefined) timers.clearTimeout(debounce);
+      fallback = undefined;
+      debounce = undefined;
+    },
+  };
+  return service;
+}

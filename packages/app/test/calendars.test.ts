@@ -1,0 +1,189 @@
+/**
+ * The app's calendars (docs/calendar.md): adding a file or a folder, refusing addresses and
+ * what is not a regular file, following changes (a watcher's event, else the fallback check,
+ * on injected timers; and once for real through fs.watch), and the meetings suggestions see.
+ */
+
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { tempDirs, until } from '@tock/test-support';
+import type { SettingsStore } from '@tock/core';
+import { CALENDAR_LIMITS } from '@tock/core/calendar';
+import { createCalendars, DEBOUNCE_MS, FALLBACK_CHECK_MS, type CalendarTimers } from '../src/calendar/calendars.ts';
+
+const tempDir = tempDirs();
+
+function memorySettings(): SettingsStore {
+  const values = new Map<string, unknown>();
+  return {
+    get: <T>(key: string) => values.get(key) as T | undefined,
+    set: (key, value) => void values.set(key, structuredClone(value)),
+    delete: (key) => values.delete(key),
+  };
+}
+
+/** Timers a test moves by hand. */
+function manualTimers(): CalendarTimers & { advance(ms: number): void; intervals: number[] } {
+  let now = 0;
+  let next = 1;
+  const pending = new Map<number, { at: number; fn: () => void; every?: number }>();
+  const intervals: number[] = [];
+  return {
+    intervals,
+    setTimeout: (fn, ms) => {
+      pending.set(next, { at: now + ms, fn });
+      return next++;
+    },
+    clearTimeout: (h) => void pending.delete(h as number),
+    setInterval: (fn, ms) => {
+      intervals.push(ms);
+      pending.set(next, { at: now + ms, fn, every: ms });
+      return next++;
+    },
+    clearInterval: (h) => void pending.delete(h as number),
+    advance(ms) {
+      const end = now + ms;
+      for (;;) {
+        const due = [...pending.entries()].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
+        if (due === undefined) break;
+        const [id, timer] = due;
+        now = timer.at;
+        if (timer.every !== undefined) timer.at += timer.every;
+        else pending.delete(id);
+        timer.fn();
+      }
+      now = end;
+    },
+  };
+}
+
+const ics = (...events: string[]): string => ['BEGIN:VCALENDAR', 'VERSION:2.0', ...events, 'END:VCALENDAR', ''].join('\r\n');
+const event = (uid: string, start: string, end: string, summary: string): string =>
+  ['BEGIN:VEVENT', `UID:${uid}`, `DTSTART:${start}`, `DTEND:${end}`, `SUMMARY:${summary}`, 'END:VEVENT'].join('\r\n');
+const DAY_FROM = Date.parse('2026-11-20T00:00:00Z');
+const DAY_TO = DAY_FROM + 86_400_000;
+
+test('an address is refused with one line; a folder of .ics files is read and its meetings are calendar spans', async () => {
+  const dir = tempDir('tock-cal-');
+  writeFileSync(join(dir, 'a.ics'), ics(event('a', '20261120T090000Z', '20261120T100000Z', 'Planning')));
+  writeFileSync(join(dir, 'b.ics'), ics(event('b', '20261120T140000Z', '20261120T143000Z', 'Review')));
+  writeFileSync(join(dir, 'notes.txt'), 'not a calendar');
+  const calendars = createCalendars({ settings: memorySettings(), timeZone: () => 'UTC', timers: manualTimers() });
+  for (const address of ['https://example.org/cal.ics', 'http://example.org/x', 'webcal://example.org/y']) {
+    await assert.rejects(calendars.add(address), (e: Error) => /is an address: Tock reads calendars on this computer only/.test(e.message) && !e.message.includes('\n'));
+  }
+  const added = await calendars.add(dir, 'Work');
+  assert.deepEqual({ name: added.name, events: added.events, problems: added.problems }, { name: 'Work', events: 2, problems: [] });
+  const spans = calendars.meetings(DAY_FROM, DAY_TO);
+  assert.deepEqual(
+    spans.map((s) => [s.span.source, s.span.app, s.span.title, s.span.start]),
+    [
+      ['calendar', 'Work', 'Planning', '2026-11-20T09:00:00.000Z'],
+      ['calendar', 'Work', 'Review', '2026-11-20T14:00:00.000Z'],
+    ],
+  );
+  await assert.rejects(calendars.add(dir, 'Other'), /already a calendar/);
+  assert.equal(calendars.remove('work').name, 'Work');
+  assert.deepEqual(calendars.list(), []);
+});
+
+test('a FIFO, a link and a file over the size limit are each one line naming the file; the rest is read', async () => {
+  const dir = tempDir('tock-cal-');
+  writeFileSync(join(dir, 'good.ics'), ics(event('g', '20261120T090000Z', '20261120T100000Z', 'Good')));
+  execFileSync('mkfifo', [join(dir, 'fifo.ics')]);
+  const outside = join(tempDir('tock-cal-outside-'), 'secret.ics');
+  writeFileSync(outside, ics(event('s', '20261120T110000Z', '20261120T120000Z', 'Secret')));
+  symlinkSync(outside, join(dir, 'link.ics'));
+  writeFileSync(join(dir, 'huge.ics'), '');
+  truncateSync(join(dir, 'huge.ics'), 50 * 1024 * 1024);
+  writeFileSync(join(dir, 'broken.ics'), 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:20261120T0900');
+  const lines: string[] = [];
+  const calendars = createCalendars({ settings: memorySettings(), timeZone: () => 'UTC', timers: manualTimers(), onProblem: (l) => lines.push(l) });
+  const listed = await calendars.add(dir, 'Mixed');
+  assert.equal(listed.events, 1);
+  assert.deepEqual(
+    calendars.meetings(DAY_FROM, DAY_TO).map((s) => s.span.title),
+    ['Good'],
+  );
+  const about = (name: string) => lines.filter((l) => l.includes(join(dir, name)));
+  assert.match(about('fifo.ics').join(), /not a regular file/);
+  assert.match(about('link.ics').join(), /symbolic link|not a regular file/);
+  assert.match(about('huge.ics').join(), new RegExp(`over the ${CALENDAR_LIMITS.maxFileBytes / 1024 / 1024}`));
+  assert.match(about('broken.ics').join(), /not an iCalendar file/);
+  for (const line of lines) assert.ok(!line.includes('\n'), line);
+  assert.equal(listed.problems.length, 4);
+});
+
+test('a change is read after the debounce when the folder is watched, and by the fallback check when it cannot be', async () => {
+  for (const watching of [true, false]) {
+    const dir = tempDir('tock-cal-');
+    const file = join(dir, 'cal.ics');
+    writeFileSync(file, ics(event('a', '20261120T090000Z', '20261120T100000Z', 'Before')));
+    const timers = manualTimers();
+    let notify: (() => void) | undefined;
+    let changes = 0;
+    const calendars = createCalendars({
+      settings: memorySettings(),
+      timeZone: () => 'UTC',
+      timers,
+      onChange: () => changes++,
+      watchFile: (path, onChange) => {
+        if (!watching) throw new Error('ENOSPC');
+        assert.equal(path, dir);
+        notify = onChange;
+        return { close() {} };
+      },
+    });
+    await calendars.add(file);
+    await calendars.start();
+    assert.deepEqual(timers.intervals, watching ? [] : [FALLBACK_CHECK_MS]);
+    // A calendar program replaces the file (a new size and time).
+    writeFileSync(file, ics(event('a', '20261120T090000Z', '20261120T100000Z', 'After'), event('b', '20261120T150000Z', '20261120T160000Z', 'New')));
+    const before = changes;
+    if (watching) {
+      notify?.();
+      timers.advance(DEBOUNCE_MS - 1);
+      assert.equal(changes, before);
+      timers.advance(1);
+    } else {
+      timers.advance(FALLBACK_CHECK_MS + DEBOUNCE_MS);
+    }
+    await calendars.refresh();
+    assert.ok(FALLBACK_CHECK_MS + DEBOUNCE_MS <= 5_000);
+    assert.deepEqual(
+      calendars.meetings(DAY_FROM, DAY_TO).map((s) => s.span.title),
+      ['After', 'New'],
+      watching ? 'watched' : 'fallback',
+    );
+    calendars.stop();
+  }
+});
+
+test('a folder followed through fs.watch shows a new file within 5 s', async () => {
+  const dir = tempDir('tock-cal-');
+  mkdirSync(join(dir, 'vdir'));
+  const calendars = createCalendars({ settings: memorySettings(), timeZone: () => 'UTC' });
+  await calendars.add(join(dir, 'vdir'), 'Synced');
+  await calendars.start();
+  writeFileSync(join(dir, 'vdir', 'x.ics'), ics(event('x', '20261120T080000Z', '20261120T083000Z', 'Appeared')));
+  await until('the new meeting', () => calendars.meetings(DAY_FROM, DAY_TO).length === 1, { seconds: 5 });
+  calendars.stop();
+});
+
+test('calendarMe is a list of addresses; a meeting the person declined is left out', async () => {
+  const dir = tempDir('tock-cal-');
+  const file = join(dir, 'me.ics');
+  writeFileSync(
+    file,
+    ics(['BEGIN:VEVENT', 'UID:d', 'DTSTART:20261120T090000Z', 'DTEND:20261120T100000Z', 'SUMMARY:Declined', 'ATTENDEE;PARTSTAT=DECLINED:mailto:ana@example.org', 'END:VEVENT'].join('\r\n')),
+  );
+  const calendars = createCalendars({ settings: memorySettings(), timeZone: () => 'UTC', timers: manualTimers() });
+  await calendars.add(file);
+  assert.equal(calendars.meetings(DAY_FROM, DAY_TO).length, 1);
+  assert.deepEqual(calendars.setMe('["Ana@Example.org"]'), ['ana@example.org']);
+  assert.equal(calendars.meetings(DAY_FROM, DAY_TO).length, 0);
+  assert.throws(() => calendars.setMe('["not an address"]'), /calendarMe must be a list of at most 50 e-mail addresses/);
+});
