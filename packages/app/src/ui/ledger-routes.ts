@@ -11,11 +11,14 @@ import {
   addClient,
   budgetUsage,
   cleanTags,
+  deleteActivity,
   editClient,
   getLedgerSetting,
   LEDGER_SETTING_KEYS,
   listClients,
+  mergeActivities,
   removeClient,
+  setActivityArchived,
   setActivityLedger,
   setBlockBillable,
   setLedgerSetting,
@@ -43,6 +46,11 @@ export function ledgerRoutes(services: AppServices): Route[] {
     route('POST /api/clients', ({ body }) => write(() => addClient(store, body, clock(), () => crypto.randomUUID())), changes),
     route('PATCH /api/clients/:id', ({ params, body }) => write(() => editClient(store, params.id, body)), changes),
     route('DELETE /api/clients/:id', ({ params }) => write(() => removeClient(store, params.id)), changes),
+    // An activity's lifecycle (docs/product.md "Activities"): the same core functions as
+    // `tock activity archive|unarchive|merge|delete`; what a picker, a report or a block shows changes.
+    route('POST /api/activities/:id/archive', ({ params, body }) => write(() => setActivityArchived(store, params.id, body.archived === true)), ['status', 'blocks', 'ledger']),
+    route('POST /api/activities/:id/merge', ({ params, body }) => write(() => mergeActivities(store, params.id, body.into)), ['status', 'prompts', 'blocks', 'ledger']),
+    route('DELETE /api/activities/:id', ({ params }) => write(() => deleteActivity(store, params.id)), ['status', 'blocks', 'ledger']),
     route('GET /api/activities/:id/ledger', ({ params }) => ledgerOf(params.id)),
     route(
       'PATCH /api/activities/:id/ledger',

@@ -92,6 +92,13 @@ export const WINDOW_ROUTES = {
   }),
   // Core checks the new name (and that no other activity has it) and names the field.
   'PATCH /api/activities/:id': answers(returns<ActivityRef>(), { body: { properties: { name: byUseCase<string>('The new name.') }, required: [] } }),
+  // Archive or bring back, merge into another (its blocks move, it goes), delete one without
+  // blocks (docs/product.md "Activities"); `:id` the activity's ID or name, core checks the rest.
+  'POST /api/activities/:id/archive': answers(returns<ActivityRef>(), { body: { properties: { archived: byUseCase<boolean>('true: archived; false: back.') }, required: [] } }),
+  'POST /api/activities/:id/merge': answers(returns<{ into: ActivityRef; from: ActivityRef; sessions: number; entries: number }>(), {
+    body: { properties: { into: byUseCase<string>('The activity that stays (ID or name).') }, required: [] },
+  }),
+  'DELETE /api/activities/:id': answers(returns<ActivityRef>()),
   'POST /api/start': answers(returns<StartResult>(), { body: BODY_SCHEMAS['/activities/start'] }),
   'POST /api/stop': answers(returns<StoppedSession | null>()),
   'POST /api/break': answers(returns<Status>()),
@@ -237,6 +244,8 @@ export const WINDOW_ROUTES = {
   'POST /api/invoices/preview': answers(returns<InvoicePreview>(), { body: invoiceFields }),
   'POST /api/invoices': answers(returns<InvoiceSummary | undefined>(), { body: invoiceFields }),
   'GET /api/invoices/:number/:format': answers(returns<never>(), file),
+  // Voids a kept invoice: its number stays taken, it renders as VOID, its blocks are free again.
+  'POST /api/invoices/:number/void': answers(returns<InvoiceSummary | undefined>()),
 
   // Suggestions and rules (docs/ui.md "Suggestions lane").
   'GET /api/suggestions': answers(returns<Suggestions>(), { query: { properties: { date: day('The day; absent: today.') } } }),

@@ -2,7 +2,9 @@
  * Activities: every activity with the color it has everywhere, when it was last used, and
  * renaming in place (Enter saves, Escape cancels). A new name applies to all time tracked
  * under it, so every open window redraws at once; the app's refusal (a name taken, an empty
- * one) shows next to the field, word for word.
+ * one) shows next to the field, word for word. Archive (out of pickers, search and the tray,
+ * still in reports and history) and back; merge into another and delete, each after a
+ * confirmation that says what it does (docs/ui.md "Activities").
  */
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { request, ApiError, messageOf } from '../api.ts';
@@ -42,12 +44,101 @@ function lastUsed(iso: string): string {
 
 interface RowProps {
   activity: ActivityInfo;
+  /** Every activity, for the merge's choice of the one that stays. */
+  all: readonly ActivityInfo[];
   onRenamed(renamed: ActivityRef, from: string): void;
+  /** An archive, merge or delete was done: the line to show. */
+  onChanged(message: string): void;
 }
 
-function ActivityRow({ activity, onRenamed }: RowProps) {
+/**
+ * The confirmation of a merge or a delete, in the row: what it does in words, then the action.
+ * The app's refusal (a delete of an activity with time: merge or archive it) shows word for word.
+ */
+function Confirm({ activity, all, kind, onDone, onCancel }: { activity: ActivityInfo; all: readonly ActivityInfo[]; kind: 'merge' | 'delete'; onDone(message: string): void; onCancel(): void }) {
+  const others = all.filter((a) => a.activityID !== activity.activityID);
+  const [into, setInto] = useState(others[0]?.activityID ?? '');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const idp = `activity-${activity.activityID}-${kind}`;
+  const target = others.find((a) => a.activityID === into);
+  const run = async (e: Event): Promise<void> => {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      if (kind === 'merge') {
+        const merged = await request('POST /api/activities/:id/merge', { params: { id: activity.activityID }, body: { into } });
+        const moved = merged.sessions + merged.entries;
+        onDone(`Merged “${merged.from.activityName}” into “${merged.into.activityName}”: ${moved} ${moved === 1 ? 'block' : 'blocks'} moved.`);
+      } else {
+        const deleted = await request('DELETE /api/activities/:id', { params: { id: activity.activityID } });
+        onDone(`Deleted “${deleted.activityName}”.`);
+      }
+      blocksChanged();
+    } catch (err) {
+      setFailure(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form class="activity-confirm" data-testid={`activity-${kind}`} onSubmit={(e) => void run(e)} noValidate>
+      {kind === 'merge' ? (
+        others.length === 0 ? (
+          <p class="muted">There is no other activity to merge it into.</p>
+        ) : (
+          <>
+            <div class="field">
+              <label for={`${idp}-into`}>Merge “{activity.activityName}” into</label>
+              <select id={`${idp}-into`} value={into} onChange={(e) => setInto((e.target as HTMLSelectElement).value)}>
+                {others.map((a) => (
+                  <option key={a.activityID} value={a.activityID}>
+                    {a.activityName}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <p class="hint">
+              Every block of “{activity.activityName}” moves to “{target?.activityName ?? ''}”, then “{activity.activityName}” is removed. This cannot be undone.
+            </p>
+          </>
+        )
+      ) : (
+        <p class="hint">Delete “{activity.activityName}”? Only an activity without tracked time can be deleted.</p>
+      )}
+      <div class="confirm-actions">
+        {(kind === 'delete' || others.length > 0) && (
+          <button type="submit" class="danger small" disabled={busy}>
+            {kind === 'merge' ? 'Merge' : 'Delete'}
+            <span class="visually-hidden"> {activity.activityName}</span>
+          </button>
+        )}
+        <button type="button" class="ghost small" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+      <Failure message={failure} />
+    </form>
+  );
+}
+
+function ActivityRow({ activity, all, onRenamed, onChanged }: RowProps) {
   const [editing, setEditing] = useState(false);
   const [billing, setBilling] = useState(false);
+  const [confirming, setConfirming] = useState<'merge' | 'delete' | null>(null);
+  const [archiveFailure, setArchiveFailure] = useState<string | null>(null);
+  const archive = async (): Promise<void> => {
+    setArchiveFailure(null);
+    try {
+      const done = await request('POST /api/activities/:id/archive', { params: { id: activity.activityID }, body: { archived: !activity.archived } });
+      onChanged(activity.archived ? `“${done.activityName}” is back in pickers, search and the tray.` : `Archived “${done.activityName}”: out of pickers, search and the tray, still in reports and history.`);
+      blocksChanged();
+    } catch (err) {
+      setArchiveFailure(messageOf(err));
+    }
+  };
   const [name, setName] = useState(activity.activityName);
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -161,10 +252,11 @@ function ActivityRow({ activity, onRenamed }: RowProps) {
     );
   }
   return (
-    <li class={`activity-row${billing ? ' with-billing' : ''}`} data-testid="activity-row">
+    <li class={`activity-row${billing || confirming ? ' with-billing' : ''}${activity.archived ? ' archived' : ''}`} data-testid="activity-row">
       <span class="name">
         {swatch}
         <span class="activity-name">{activity.activityName}</span>
+        {activity.archived && <span class="badge muted">archived</span>}
       </span>
       <span class="muted activity-used">{lastUsed(activity.lastUsedAt)}</span>
       <span class="row-actions">
@@ -174,7 +266,32 @@ function ActivityRow({ activity, onRenamed }: RowProps) {
         <button type="button" class="ghost small" ref={renameRef} onClick={open}>
           Rename<span class="visually-hidden"> {activity.activityName}</span>
         </button>
+        <button type="button" class="ghost small" onClick={() => void archive()}>
+          {activity.archived ? 'Unarchive' : 'Archive'}
+          <span class="visually-hidden"> {activity.activityName}</span>
+        </button>
+        <button type="button" class="ghost small" aria-expanded={confirming === 'merge'} onClick={() => setConfirming(confirming === 'merge' ? null : 'merge')}>
+          Merge…<span class="visually-hidden"> {activity.activityName}</span>
+        </button>
+        <button type="button" class="ghost small" aria-expanded={confirming === 'delete'} onClick={() => setConfirming(confirming === 'delete' ? null : 'delete')}>
+          Delete…<span class="visually-hidden"> {activity.activityName}</span>
+        </button>
       </span>
+      <Failure message={archiveFailure} />
+      {confirming && (
+        <div class="activity-billing">
+          <Confirm
+            activity={activity}
+            all={all}
+            kind={confirming}
+            onCancel={() => setConfirming(null)}
+            onDone={(message) => {
+              setConfirming(null);
+              onChanged(message);
+            }}
+          />
+        </div>
+      )}
       {billing && (
         <div class="activity-billing">
           <ActivityBilling activityID={activity.activityID} idp={idp} />
@@ -260,7 +377,7 @@ export function Activities() {
         ) : (
           <ul class="activity-list" aria-label="Activities">
             {shown.slice(0, SHOWN).map((a) => (
-              <ActivityRow key={a.activityID} activity={a} onRenamed={onRenamed} />
+              <ActivityRow key={a.activityID} activity={a} all={activities ?? []} onRenamed={onRenamed} onChanged={setDone} />
             ))}
           </ul>
         )}

@@ -1,7 +1,8 @@
 /**
- * Today: what runs now (with a live clock), starting and switching through the activity
- * search, break/resume and stop, Continue (the activity tracked last) when nothing runs,
- * today's total, and the day's timeline.
+ * Today: what runs now (with a live clock), its note, activity and start changed in place
+ * (*Edit*), starting and switching through the activity search, break/resume and stop,
+ * Continue when nothing runs (within a minute of a stop it resumes that session), today's
+ * total, and the day's timeline.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { request, messageOf } from '../api.ts';
@@ -15,7 +16,8 @@ import { useLoaded } from '../load.ts';
 import { overlapsOf } from '../overlaps.ts';
 import { applyStatus, blocksChanged, liveSeconds, useAppState, useTick } from '../state.ts';
 import { clockTime, dayKey, daySpan, duration, longDay, nowMs, stopwatch } from '../time.ts';
-import type { Block, Report, RunningElsewhere } from '../types.ts';
+import type { ActivityInfo, Block, Report, RunningElsewhere } from '../types.ts';
+import { BlockEditor } from './history/BlockEditor.tsx';
 import { BlockLedgerBadges } from '../components/BlockLedgerBadges.tsx';
 import { SuggestionsLane } from '../components/SuggestionsLane.tsx';
 
@@ -47,6 +49,7 @@ export function Today() {
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState(false);
   const pickerRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -101,7 +104,9 @@ export function Today() {
   const total = liveSeconds(status.todaySeconds, status, statusAt);
   const current = status.currentActivity;
   const breakStart = status.isOnBreak ? runningBreakStart(blocks) : null;
-  const runningNote = blocks.find((b) => b.kind === 'session' && b.endedAt === null && b.device === undefined)?.note ?? null;
+  // This device's running session: its note shows under the activity, and *Edit* changes it in place.
+  const runningBlock = blocks.find((b) => b.kind === 'session' && b.endedAt === null && b.device === undefined) ?? null;
+  const runningNote = runningBlock?.note ?? null;
   const breakSeconds = breakStart === null ? null : (nowMs() - breakStart) / 1000;
 
   return (
@@ -172,9 +177,23 @@ export function Today() {
               <button type="button" class="danger-quiet" disabled={busy} onClick={() => void run(() => request('POST /api/stop'))}>
                 Stop
               </button>
+              {runningBlock && (
+                <button type="button" class="ghost" aria-expanded={editing} data-testid="edit-running" onClick={() => setEditing(!editing)}>
+                  Edit<span class="visually-hidden"> the running session</span>
+                </button>
+              )}
             </div>
           )}
         </div>
+        {editing && runningBlock && (
+          <RunningEditor
+            block={runningBlock}
+            onDone={() => {
+              setEditing(false);
+              void request('GET /api/status').then(applyStatus, () => {});
+            }}
+          />
+        )}
       </section>
 
       <OtherDevicesRunning />
@@ -241,6 +260,23 @@ export function Today() {
         {blocksError && <p class="error">{blocksError}</p>}
         <BlockList blocks={blocks} />
       </section>
+    </div>
+  );
+}
+
+/**
+ * The running session's editor (docs/ui.md "Today"): its activity, start and note changed in
+ * place, the clock running on — History's block editor, over the activities a picker offers
+ * (not the archived ones, but the session's own activity always).
+ */
+function RunningEditor({ block, onDone }: { block: Block; onDone(): void }) {
+  const { blocksVersion } = useAppState();
+  const { data: activities } = useLoaded(() => request('GET /api/activities/all'), [blocksVersion], null as ActivityInfo[] | null);
+  if (activities === null) return null;
+  const offered = activities.filter((a) => !a.archived || a.activityID === block.activity.activityID);
+  return (
+    <div class="running-editor" data-testid="running-editor">
+      <BlockEditor block={block} activities={offered} onClose={onDone} onSaved={onDone} />
     </div>
   );
 }

@@ -1,0 +1,130 @@
+/**
+ * The first hour in the window, in a real Chromium against a real app (docs/ui.md "Today",
+ * "Activities"): the running session's activity, start and note changed in place on Today;
+ * *Continue* right after *Stop* resumes that session rather than leaving a crumb; Activities
+ * archives and brings back, merges after a confirmation and deletes only an activity without
+ * time (the app's refusal word for word). Screenshots at 390 and 1280 px.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ensureWindowBuilt, launchBrowser, openWindow, screenshot, startTestApp, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+
+let t: TestApp;
+let b: TestBrowser;
+
+before(async () => {
+  ensureWindowBuilt();
+  t = await startTestApp();
+  b = await launchBrowser();
+});
+after(async () => {
+  await b?.close();
+  await t?.stop();
+});
+
+const tracker = () => t.app.services.tracker;
+const sessions = () => tracker().listBlocks(0, Date.now() + 3_600_000).filter((x) => x.kind === 'session');
+
+/** The width of the page's content beyond the viewport (0: no sideways scroll). */
+const sideways = (page: TestBrowser['page']): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+describe('Today: the running session edited in place, and Continue', () => {
+  it('changes the running session’s activity, start and note in place; it keeps running', async () => {
+    tracker().createActivity('Planning');
+    const started = tracker().startActivity({ name: 'Writing', createIfMissing: true, note: 'first draft' });
+    const { page } = b;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openWindow(page, t, '/today');
+    await page.getByTestId('current-note').filter({ hasText: 'first draft' }).waitFor();
+    await page.getByTestId('edit-running').click();
+    const editor = page.getByTestId('running-editor');
+    await editor.waitFor();
+    await screenshot(page, 'today-running-edit-1280');
+    await editor.getByLabel('Activity').selectOption({ label: 'Planning' });
+    await editor.getByLabel('Note').fill('outline for Ana');
+    // Ten minutes earlier than it started, on the window's clock.
+    const earlier = new Date(Date.parse(started.startedAt) - 10 * 60_000);
+    const hhmm = `${String(earlier.getHours()).padStart(2, '0')}:${String(earlier.getMinutes()).padStart(2, '0')}`;
+    await editor.getByLabel(/^From|^Start/).first().fill(hhmm);
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('current-note').filter({ hasText: 'outline for Ana' }).waitFor();
+    await page.getByTestId('current-activity').filter({ hasText: 'Planning' }).waitFor();
+    const [running] = sessions().filter((s) => s.endedAt === null);
+    assert.equal(running?.activity.activityName, 'Planning');
+    assert.equal(running?.note, 'outline for Ana');
+    assert.equal(Math.floor(Date.parse(running?.startedAt ?? '') / 60_000), Math.floor(earlier.getTime() / 60_000), 'the start moved to the minute typed');
+    assert.equal(sessions().length, 1, 'the same session: no switch, no new one');
+    assert.equal(tracker().getStatus().isTracking, true);
+  });
+
+  it('Stop then Continue resumes that session: no 0-minute crumb', async () => {
+    const { page } = b;
+    const before = sessions();
+    assert.equal(before.length, 1);
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await page.getByRole('button', { name: /^Continue “Planning”/ }).click();
+    await page.getByTestId('current-activity').filter({ hasText: 'Planning' }).waitFor();
+    const after = sessions();
+    assert.deepEqual(
+      after.map((s) => [s.id, s.startedAt, s.endedAt]),
+      [[before[0]?.id, before[0]?.startedAt, null]],
+      'the same session runs again from its own start',
+    );
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.getByTestId('edit-running').click();
+    await page.getByTestId('running-editor').waitFor();
+    assert.equal(await sideways(page), 0, 'no sideways scroll at 390 px with the editor open');
+    await screenshot(page, 'today-running-edit-390');
+    await page.getByTestId('running-editor').getByRole('button', { name: 'Cancel' }).click();
+    tracker().stopActivity();
+  });
+});
+
+describe('Activities: archive, merge and delete', () => {
+  it('archives and brings back; archived ones leave search and stay listed', async () => {
+    tracker().logEntry({ name: 'Old client', durationMinutes: 30, createIfMissing: true });
+    const { page } = b;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openWindow(page, t, '/activities');
+    const row = page.getByTestId('activity-row').filter({ hasText: 'Old client' });
+    await row.getByRole('button', { name: 'Archive Old client' }).click();
+    await page.getByRole('status').filter({ hasText: 'Archived “Old client”: out of pickers, search and the tray, still in reports and history.' }).waitFor();
+    await row.locator('.badge', { hasText: 'archived' }).waitFor();
+    assert.equal(tracker().listActivities().find((a) => a.activityName === 'Old client')?.archived, true);
+    assert.deepEqual(tracker().searchActivities('old', 10), []);
+    await row.getByRole('button', { name: 'Unarchive Old client' }).click();
+    await row.getByRole('button', { name: 'Archive Old client' }).waitFor();
+    assert.deepEqual(tracker().searchActivities('old', 10).map((a) => a.activityName), ['Old client']);
+  });
+
+  it('delete of an activity with time shows the app’s refusal; merge asks first, then moves every block', async () => {
+    const { page } = b;
+    const row = page.getByTestId('activity-row').filter({ hasText: 'Old client' });
+    await row.getByRole('button', { name: 'Delete… Old client' }).click();
+    await row.getByTestId('activity-delete').getByRole('button', { name: 'Delete Old client' }).click();
+    await row.getByText('"Old client" has 1 block, so it cannot be deleted; merge it into another activity (tock activity merge) or archive it (tock activity archive)').waitFor();
+    await row.getByTestId('activity-delete').getByRole('button', { name: 'Cancel' }).click();
+
+    await row.getByRole('button', { name: 'Merge… Old client' }).click();
+    const confirm = row.getByTestId('activity-merge');
+    await confirm.getByLabel('Merge “Old client” into').selectOption({ label: 'Writing' });
+    await confirm.getByText('Every block of “Old client” moves to “Writing”, then “Old client” is removed. This cannot be undone.').waitFor();
+    assert.equal(tracker().listActivities().some((a) => a.activityName === 'Old client'), true, 'nothing happens before the confirmation');
+    await screenshot(page, 'activities-merge-1280');
+    await page.setViewportSize({ width: 390, height: 900 });
+    await screenshot(page, 'activities-merge-390');
+    assert.equal(await sideways(page), 0, 'no sideways scroll at 390 px with the confirmation open');
+    await confirm.getByRole('button', { name: 'Merge Old client' }).click();
+    await page.getByRole('status').filter({ hasText: 'Merged “Old client” into “Writing”: 1 block moved.' }).waitFor();
+    assert.equal(tracker().listActivities().some((a) => a.activityName === 'Old client'), false);
+    assert.equal(tracker().listBlocks(0, Date.now() + 1).filter((x) => x.activity.activityName === 'Writing').length, 1);
+
+    tracker().createActivity('Unused');
+    await openWindow(page, t, '/activities');
+    const unused = page.getByTestId('activity-row').filter({ hasText: 'Unused' });
+    await unused.getByRole('button', { name: 'Delete… Unused' }).click();
+    await unused.getByTestId('activity-delete').getByRole('button', { name: 'Delete Unused' }).click();
+    await page.getByRole('status').filter({ hasText: 'Deleted “Unused”.' }).waitFor();
+    assert.equal(tracker().listActivities().some((a) => a.activityName === 'Unused'), false);
+  });
+});
