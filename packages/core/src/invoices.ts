@@ -55,11 +55,14 @@ export function overlapWarning(overlaps: readonly InvoiceOverlap[]): string | un
   return `the period overlaps ${overlaps.length === 1 ? 'an earlier invoice' : 'earlier invoices'} of this client: ${list}; only blocks on no invoice are on this one`;
 }
 
-/** The refusal when a range holds nothing new to bill. */
+/**
+ * The refusal when a range holds nothing new to bill. Said for every door alike (the CLI and
+ * the window): it points at the issued invoices list, which both have, never at a command.
+ */
 export function nothingToInvoice(client: string, from: DayKey, to: DayKey): Problem {
   return new Problem(
     'validation_failed',
-    `nothing to invoice for ${client} from ${from} to ${to}: no billable blocks there that are not on an invoice already (see tock invoice list)`,
+    `nothing to invoice for ${client} from ${from} to ${to}: no billable blocks there that are not on an invoice already (the issued invoices list says which are)`,
   );
 }
 
@@ -326,7 +329,7 @@ export function invoiceByNumber(store: Store, number: unknown): InvoiceDocument 
     throw validationProblem([{ field: 'number', message: `must be an invoice number such as INV-2026-001, not ${JSON.stringify(number)}` }]);
   }
   const row = store.statement('SELECT document FROM invoices WHERE number = ?').get(number.trim().toUpperCase()) as { document: string } | undefined;
-  if (row === undefined) throw validationProblem([{ field: 'number', message: `no invoice ${number.trim().toUpperCase()}; see tock invoice list` }]);
+  if (row === undefined) throw validationProblem([{ field: 'number', message: `no invoice ${number.trim().toUpperCase()}; the issued invoices list has every number` }]);
   return JSON.parse(row.document) as InvoiceDocument;
 }
 
