@@ -8,7 +8,7 @@
  */
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { nodeHttp } from './node-http.ts';
+import { createLimitedServer } from './connection-limits.ts';
 import { API_VERSION, EVENT_LIMITS, LAST_EVENT_ID_HEADER, LICENSE_LOCKED_BODY, LIMITS, WAKATIME_PREFIX, type ErrorCode } from '@tock/protocol';
 import { MALFORMED_KEY, hasBody, idempotencyKeyOf, isJsonContentType, parseJson } from './checks.ts';
 import {
@@ -31,24 +31,6 @@ import { NOT_WIRED, ROUTES_BY_PATH, type Route } from './routes.ts';
 import { responseSignature, type HmacKey } from './signature.ts';
 import type { Listener, ListenerOptions } from './types.ts';
 import { createWakatimeDoor, type DoorAnswer } from './wakatime/door.ts';
-
-/** Server timeouts, ms (see README: loopback clients send a request in one go). */
-export const SERVER_TIMEOUTS = {
-  /** Whole header block must arrive within this. */
-  headersTimeout: 10_000,
-  /** Whole request (headers and ≤ 64 KiB body) must arrive within this. */
-  requestTimeout: 30_000,
-  /** An idle keep-alive connection is closed after this. */
-  keepAliveTimeout: 5_000,
-  /**
-   * How often the two limits above are enforced. A connection that never sends a byte is
-   * closed (408) by `requestTimeout` too: Node counts from the moment it was accepted.
-   */
-  connectionsCheckingInterval: 1_000,
-} as const;
-
-/** The timeouts above, each of which a test may shorten (ListenerOptions.serverTimeouts). */
-export type ServerTimeouts = { -readonly [K in keyof typeof SERVER_TIMEOUTS]: number };
 
 /**
  * Most connections open at once; more are closed as soon as they are accepted. Keeps a flood
@@ -337,12 +319,16 @@ export function createListener(options: ListenerOptions): Listener {
 
   // ---- the server -----------------------------------------------------------------------
 
-  const server = nodeHttp.createServer(
+  const { server } = createLimitedServer(
     {
-      maxHeaderSize: LIMITS.maxHeaderBytes,
-      requireHostHeader: false, // a missing Host is answered 403 forbidden_host, and listed
-      ...SERVER_TIMEOUTS,
-      ...options.serverTimeouts,
+      maxConnections: options.maxConnections ?? MAX_CONNECTIONS,
+      whenFull: 'refuse',
+      serverTimeouts: options.serverTimeouts,
+      limits: options.connectionLimits,
+      http: {
+        maxHeaderSize: LIMITS.maxHeaderBytes,
+        requireHostHeader: false, // a missing Host is answered 403 forbidden_host, and listed
+      },
     },
     (req, res) => {
       const target = req.url ?? '/';
@@ -374,7 +360,6 @@ export function createListener(options: ListenerOptions): Listener {
     else x.res.destroy();
   }
   server.on('clientError', answerClientError);
-  server.maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
   // Errors while listening (EMFILE, …) must not crash the app; those of listen() reject it.
   server.on('error', (error) => {
     if (server.listening) onError?.(error);

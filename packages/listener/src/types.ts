@@ -25,7 +25,7 @@ import type {
   SuggestionsRequest,
 } from '@tock/protocol';
 import type { EventStreamsOptions } from './event-streams.ts';
-import type { ServerTimeouts } from './listener.ts';
+import type { ConnectionLimits, ServerTimeouts } from './connection-limits.ts';
 
 /** A handler may answer synchronously (the fast path) or with a promise. */
 export type MaybePromise<T> = T | Promise<T>;
@@ -177,6 +177,8 @@ export interface ListenerOptions {
   maxNonces?: number;
   /** Shorter server timeouts, for tests (default: SERVER_TIMEOUTS). */
   serverTimeouts?: Partial<ServerTimeouts>;
+  /** Shorter limits on connections that do not read, for tests (default: CONNECTION_LIMITS). */
+  connectionLimits?: Partial<ConnectionLimits>;
   /** Most connections open at once (default MAX_CONNECTIONS); more are closed when accepted. */
   maxConnections?: number;
   /**

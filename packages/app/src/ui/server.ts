@@ -13,11 +13,12 @@
  * No cookie is ever set. Every response carries a strict CSP, `nosniff`, `no-referrer` and
  * `X-Frame-Options: DENY`, and never a CORS header. The token is sent only by
  * `POST /api/token/reveal`. At most 64 connections are held (`connections.ts`), with the
- * listener's header and request timeouts.
+ * listener's limits on connections (time limits, at most 8 requests waiting, answers that go
+ * unread). The window's files are read once and served from memory (`assets.ts`).
  */
 import { Problem } from '@tock/protocol';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { nodeHttp, SERVER_TIMEOUTS, type ServerTimeouts } from '@tock/listener';
+import type { ConnectionLimits, ServerTimeouts } from '@tock/listener';
 import type { AppServices } from '../app.ts';
 import { uiRoutes } from './api.ts';
 import { failureResponse } from './failure.ts';
@@ -26,7 +27,7 @@ import type { Route } from './route.ts';
 import { windowInput } from './window-input.ts';
 import { promptViews, statusView, tokenView } from './window-views.ts';
 import { AssetDir, NOT_BUILT_MESSAGE } from './assets.ts';
-import { limitConnections, MAX_WINDOW_CONNECTIONS } from './connections.ts';
+import { createWindowHttpServer } from './connections.ts';
 import { Download, sendDownload } from './download.ts';
 import { receiveUpload, type Upload } from './upload.ts';
 import { EventHub } from './events.ts';
@@ -60,6 +61,8 @@ export interface UiServerOptions {
   maxConnections?: number;
   /** Shorter server timeouts, for tests (default: the listener's SERVER_TIMEOUTS). */
   serverTimeouts?: Partial<ServerTimeouts>;
+  /** Shorter limits on connections that do not read, for tests (default: the listener's CONNECTION_LIMITS). */
+  connectionLimits?: Partial<ConnectionLimits>;
 }
 
 /** Largest JSON body the window's API reads. */
@@ -129,14 +132,13 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
   poll.unref();
 
   let port = 0;
-  const server = nodeHttp.createServer({ ...SERVER_TIMEOUTS, ...options.serverTimeouts }, (req, res) => {
+  const { server, connections } = createWindowHttpServer(options, (req, res) => {
     handle(req, res).catch((error: unknown) => {
       process.stderr.write(`tock window: ${error instanceof Error ? error.message : String(error)}\n`);
       if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', 'internal error\n');
       else res.end();
     });
   });
-  const connections = limitConnections(server, options.maxConnections ?? MAX_WINDOW_CONNECTIONS);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const host = req.headers.host;
