@@ -15,6 +15,7 @@ import { editorsCommand } from './editors-command.ts';
 import { captureCommand, timelineCommand } from './capture-command.ts';
 import { canOpenWindow } from './window.ts';
 import { rulesCommand, suggestCommand } from './suggest-command.ts';
+import { calendarCommand } from './calendar-command.ts';
 
 /** `--port N`: a whole number from 1024 to 65535 (the app checks it again). */
 function portFlag(value: string | undefined): number | undefined {
@@ -192,4 +193,4 @@ const importCommand: Command = {
 };
 
 /** The admin commands, by name. */
-export const adminCommands: Record<string, Command> = { app, listener, token, requests, license, break: pause, resume, ...backupCommands, export: exportCommand, report, import: importCommand, sync: syncCommand, editors: editorsCommand, capture: captureCommand, timeline: timelineCommand, suggest: suggestCommand, rules: rulesCommand };
+export const adminCommands: Record<string, Command> = { app, listener, token, requests, license, break: pause, resume, ...backupCommands, export: exportCommand, report, import: importCommand, sync: syncCommand, editors: editorsCommand, capture: captureCommand, timeline: timelineCommand, suggest: suggestCommand, rules: rulesCommand, calendar: calendarCommand };

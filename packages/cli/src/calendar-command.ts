@@ -1,0 +1,71 @@
+/**
+ * `tock calendar add PATH [--name N] | list [--json] | remove NAME|PATH` (docs/cli.md
+ * "tock calendar", docs/calendar.md): admin commands — the running app reads and follows the
+ * calendar files; these only ask it and print. A relative path is made full here, where the
+ * person typed it; an address (`https://…`) is refused by the app with one line.
+ */
+import { resolve } from 'node:path';
+import { admin } from './admin-call.ts';
+import type { Command } from './command.ts';
+import { flags } from './flags.ts';
+import { CliError, print, type Io } from './io.ts';
+import { terminalText } from './terminal-text.ts';
+
+const USAGE = 'tock calendar add PATH [--name NAME] | list [--json] | remove NAME|PATH';
+
+interface Listed {
+  id: string;
+  name: string;
+  path: string;
+  events: number;
+  problems: string[];
+}
+
+/** One calendar in a line, and its problems under it. */
+function calendarLines(c: Listed): string[] {
+  return [`${terminalText(c.name)}  ${terminalText(c.path)}  ${c.events} event${c.events === 1 ? '' : 's'}`, ...c.problems.map((p) => `  ! ${terminalText(p)}`)];
+}
+
+/** What `list --json` prints: `[{"id","name","path","events"}]`. */
+const shown = (c: Listed) => ({ id: c.id, name: c.name, path: c.path, events: c.events });
+
+async function run(args: string[], io: Io): Promise<number> {
+  const [sub, ...rest] = args;
+  switch (sub) {
+    case 'add': {
+      const { values, positionals } = flags(rest, { name: { type: 'string' } }, 1);
+      const [path] = positionals;
+      if (path === undefined) throw new CliError(`give the calendar: ${USAGE}`);
+      const full = /^[a-z][a-z0-9+.-]*:\/\//i.test(path) ? path : resolve(path);
+      const added = await admin(io, 'POST /calendars/add', { path: full, ...(typeof values.name === 'string' ? { name: values.name } : {}) });
+      print(io, values.json === true, shown(added), () => ['added:', ...calendarLines(added)].join('\n'));
+      return 0;
+    }
+    case 'remove': {
+      const { values, positionals } = flags(rest, {}, 1);
+      const [which] = positionals;
+      if (which === undefined) throw new CliError(`give the calendar: ${USAGE}`);
+      const removed = await admin(io, 'POST /calendars/remove', { calendar: which.includes('/') ? resolve(which) : which });
+      print(io, values.json === true, removed, () => `removed ${terminalText(removed.name)} (${terminalText(removed.path)}); its files are left as they are`);
+      return 0;
+    }
+    case 'list':
+    case undefined: {
+      const { values } = flags(rest);
+      const list = await admin(io, 'GET /calendars');
+      print(io, values.json === true, list.map(shown), () =>
+        list.length === 0 ? 'no calendars: tock calendar add PATH (an .ics file or a folder of them)' : list.flatMap(calendarLines).join('\n'),
+      );
+      return 0;
+    }
+    default:
+      throw new CliError(`unknown calendar command "${sub}": ${USAGE}`);
+  }
+}
+
+/** `tock calendar`. */
+export const calendarCommand: Command = {
+  summary: "meetings from your calendar files (.ics) as suggestions",
+  usage: USAGE,
+  run,
+};

@@ -1,0 +1,112 @@
+/**
+ * `tock calendar` against a running app (docs/calendar.md): an address is refused with one
+ * line, a folder of `.ics` files is added and listed, its meetings become suggestions named
+ * with the calendar, `calendarMe` leaves out what the person declined, accepting one logs the
+ * meeting, and removing the calendar takes its meetings away.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { startApp, type RunningApp } from '@tock/app/start';
+import type { Entry, Suggestions } from '@tock/protocol';
+import { tockAt } from './real-app.ts';
+
+process.env.TZ = 'UTC';
+const DAY = '2026-11-23';
+
+const ics = (...events: string[][]): string =>
+  ['BEGIN:VCALENDAR', 'VERSION:2.0', ...events.flatMap((e) => ['BEGIN:VEVENT', ...e, 'END:VEVENT']), 'END:VCALENDAR', ''].join('\r\n');
+
+describe('calendar commands against a running app', () => {
+  let app: RunningApp;
+  let home: string;
+  let folder: string;
+  let env: NodeJS.ProcessEnv;
+  const now = { ms: Date.parse(`${DAY}T12:00:00.000Z`) };
+  const tock = (...argv: string[]) => tockAt(() => new Date(now.ms), env, ...argv);
+
+  before(async () => {
+    home = mkdtempSync(join(tmpdir(), 'tock-cli-calendar-'));
+    folder = join(home, 'calendars', 'work');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(
+      join(folder, 'planning.ics'),
+      ics(['UID:p', 'DTSTART;TZID=Europe/Berlin:20261123T100000', 'DTEND;TZID=Europe/Berlin:20261123T110000', 'SUMMARY:Planning']),
+    );
+    writeFileSync(
+      join(folder, 'declined.ics'),
+      ics(['UID:d', 'DTSTART:20261123T103000Z', 'DTEND:20261123T110000Z', 'SUMMARY:Town hall', 'ATTENDEE;PARTSTAT=DECLINED:mailto:ana@example.org']),
+    );
+    env = { PATH: process.env.PATH, HOME: home, TOCK_HOME: home, TOCK_CREDENTIAL_STORE: 'file', TZ: 'UTC' };
+    app = await startApp({
+      home,
+      env,
+      clock: () => now.ms,
+      desktop: { timers: false, notifier: { name: 'none', notify: async () => {} }, idleSources: () => [] },
+      capture: { timers: false, focusSources: () => [] },
+    });
+  });
+
+  after(async () => {
+    await app.stop();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it('refuses an address with one line', async () => {
+    const out = await tock('calendar', 'add', 'https://calendar.example.org/ana.ics');
+    assert.equal(out.status, 1);
+    assert.match(out.err, /^error: https:\/\/calendar\.example\.org\/ana\.ics is an address: Tock reads calendars on this computer only/);
+    assert.equal(out.err.trim().split('\n').length, 1);
+  });
+
+  it('adds a folder and lists it', async () => {
+    const added = await tock('calendar', 'add', folder, '--name', 'Work');
+    assert.equal(added.status, 0, added.err);
+    assert.match(added.out, /Work {2}.*work {2}2 events/);
+    const listed = JSON.parse((await tock('calendar', 'list', '--json')).out) as unknown[];
+    assert.deepEqual(listed, [{ id: (listed[0] as { id: string }).id, name: 'Work', path: folder, events: 2 }]);
+  });
+
+  it('suggests the meetings with the calendar’s name; calendarMe leaves out the declined one', async () => {
+    // Before calendarMe, the declined town hall is a meeting too: 10:30–11:00 after Planning (10:00 in Berlin).
+    const before = JSON.parse((await tock('suggest', DAY, '--json')).out) as Suggestions;
+    assert.deepEqual(
+      before.suggestions.map((s) => [s.start, s.end, s.sources[0]?.title]),
+      [
+        [`${DAY}T09:00:00.000Z`, `${DAY}T10:00:00.000Z`, 'Planning'],
+        [`${DAY}T10:30:00.000Z`, `${DAY}T11:00:00.000Z`, 'Town hall'],
+      ],
+    );
+    assert.equal((await tock('settings', 'set', 'calendarMe', '["Ana@example.org"]')).status, 0);
+    assert.deepEqual(JSON.parse((await tock('settings', 'get', 'calendarMe')).out), ['ana@example.org']);
+    const day = JSON.parse((await tock('suggest', DAY, '--json')).out) as Suggestions;
+    assert.deepEqual(
+      day.suggestions.map((s) => [s.start, s.end, s.activityName, s.sources.map((x) => [x.source, x.app, x.title])]),
+      [[`${DAY}T09:00:00.000Z`, `${DAY}T10:00:00.000Z`, null, [['calendar', 'Work', 'Planning']]]],
+    );
+    const human = await tock('suggest', DAY);
+    assert.match(human.out, /09:00–10:00 +1h +\(no label\) +· Work — Planning/);
+  });
+
+  it('accepting the meeting logs it; it is then tracked and no longer suggested', async () => {
+    const day = JSON.parse((await tock('suggest', DAY, '--json')).out) as Suggestions;
+    const id = day.suggestions[0]?.id as string;
+    const accepted = await tock('suggest', 'accept', id, '--activity', 'Planning', '--json');
+    assert.equal(accepted.status, 0, accepted.err);
+    const entry = JSON.parse(accepted.out) as Entry;
+    assert.equal(entry.activity.activityName, 'Planning');
+    assert.equal(entry.note, 'from capture');
+    assert.equal(entry.startedAt, `${DAY}T09:00:00.000Z`);
+    assert.equal(entry.endedAt, `${DAY}T10:00:00.000Z`);
+    assert.deepEqual((JSON.parse((await tock('suggest', DAY, '--json')).out) as Suggestions).suggestions, []);
+  });
+
+  it('removes the calendar by name', async () => {
+    const removed = await tock('calendar', 'remove', 'work');
+    assert.equal(removed.status, 0, removed.err);
+    assert.match(removed.out, /removed Work/);
+    assert.deepEqual(JSON.parse((await tock('calendar', 'list', '--json')).out), []);
+  });
+});
