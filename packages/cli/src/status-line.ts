@@ -14,6 +14,17 @@ export type BarState = 'tracking' | 'break' | 'idle' | 'offline';
 const PLACEHOLDERS = ['state', 'activity', 'break', 'elapsed', 'today', 'todaySeconds'] as const;
 export const DEFAULT_TEMPLATE = '{activity} {break} {elapsed} · {today}';
 
+/** Separators a template puts between its parts: `·`, `|`, `–`, `—`, `/`. */
+const SEPARATOR = '[·|–—/]';
+/**
+ * A spaced separator with nothing before it or after it, at the start or the end of the line
+ * (`· 3:20`). One written against a placeholder (`{state}|{activity}`, a field list for a
+ * script) is the template's own and stays.
+ */
+const DANGLING_SEPARATORS = new RegExp(`^(?:${SEPARATOR}\\s+)+|(?:\\s+${SEPARATOR})+$`, 'g');
+/** Two spaced separators with nothing between them (`a · · b`), said once. */
+const SEPARATOR_RUNS = new RegExp(`(\\s${SEPARATOR})(?:\\s+${SEPARATOR}(?=\\s))+`, 'g');
+
 /** A status as received: `receivedAt` lets later lines count on without a new request. */
 export interface ReceivedStatus {
   status: Status;
@@ -57,8 +68,15 @@ export function barState(received: ReceivedStatus | null): BarState {
 export function renderStatusLine(template: string, received: ReceivedStatus | null, now: Date): string {
   const values = barValues(received, now);
   const line = template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? values[name as keyof typeof values] : whole));
-  // Empty placeholders leave doubled or trailing spaces ("  · 0:00"); a bar shows them.
-  return line.replace(/ {2,}/g, ' ').trim() || values.state;
+  // Empty placeholders leave doubled or trailing spaces ("  · 0:00"), and a separator with
+  // nothing on one side ("· 3:20" when nothing runs); a bar shows them, so both go.
+  const tidy = line
+    .replace(/ {2,}/g, ' ')
+    .trim()
+    .replace(SEPARATOR_RUNS, '$1')
+    .replace(DANGLING_SEPARATORS, '')
+    .trim();
+  return tidy || values.state;
 }
 
 /** The reason a template cannot be used, or `null`. */

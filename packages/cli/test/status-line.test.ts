@@ -33,6 +33,18 @@ describe('status bar lines', () => {
     assert.equal(JSON.parse(waybarLine(DEFAULT_TEMPLATE, received(onBreak), at('2026-11-23T11:00:00.000Z'))).class, 'break');
   });
 
+  it('leaves no separator dangling when nothing runs: the default line is `3:05`, not `· 3:05` (issue 37)', () => {
+    const idle: Status = { ...tracking, isTracking: false, currentActivity: null, since: null };
+    const eleven = at('2026-11-23T11:00:00.000Z');
+    assert.equal(renderStatusLine(DEFAULT_TEMPLATE, received(idle), eleven), '3:05');
+    assert.equal(renderStatusLine('{activity} | {elapsed} | {today}', received(idle), eleven), '3:05');
+    assert.equal(renderStatusLine('{today} — {activity}', received(idle), eleven), '3:05');
+    assert.equal(renderStatusLine('{activity} · {break} · {today}', received(tracking), at('2026-11-23T10:00:00.000Z')), 'Writing docs · 3:05');
+    // A separator written against a placeholder is the template's own field list, kept for scripts.
+    assert.equal(renderStatusLine('{state}|{activity}', received(idle), eleven), 'idle|');
+    assert.equal(JSON.parse(waybarLine(DEFAULT_TEMPLATE, received(idle), eleven)).text, '3:05');
+  });
+
   it('says offline when there is no status, and never prints a negative time after a clock step back', () => {
     assert.equal(renderStatusLine('{activity} {today}', null, at('2026-11-23T10:00:00.000Z')), 'offline');
     assert.equal(renderStatusLine('{elapsed} {today}', received(tracking), at('2026-11-23T08:00:00.000Z')), '0:00 3:05');
