@@ -46,7 +46,9 @@ describe('the ledger through a sync folder', { timeout: 60_000 }, () => {
       sa.transaction(() => setActivityLedger(sa, 'Design', { client: 'ACME', rate: '95.5', billable: true, budgetHours: 10 }));
       // This device's memory: never logged.
       sa.db.prepare("UPDATE activities SET budget_announced = 80 WHERE name = 'Design'").run();
-      sa.db.prepare('UPDATE entries SET invoice_id = ? WHERE id = ?').run('inv-local', entry.entryID);
+      // Another block, marked as on an invoice of this device (B never edits it: an invoiced block is final).
+      const kept = a.services.tracker.logEntry({ name: 'Design', durationMinutes: 15, endedAt: new Date(clock.now - 3 * 3_600_000).toISOString() });
+      sa.db.prepare('UPDATE entries SET invoice_id = ? WHERE id = ?').run('inv-local', kept.entryID);
       a.services.sync.enable(folder, 'laptop');
       b.services.sync.enable(folder, 'desktop', a.services.sync.folderKey());
       await a.services.sync.syncNow();
@@ -55,7 +57,7 @@ describe('the ledger through a sync folder', { timeout: 60_000 }, () => {
       assert.deepEqual((ledgerView(b) as { activities: unknown[] }).activities, [['Design', 'ACME', '95.50', true, 10]]);
       const sb = b.services.store;
       assert.deepEqual({ ...sb.db.prepare('SELECT budget_announced AS n FROM activities').get() }, { n: 0 });
-      assert.deepEqual({ ...sb.db.prepare('SELECT invoice_id AS i FROM entries').get() }, { i: null });
+      assert.deepEqual({ ...sb.db.prepare('SELECT invoice_id AS i FROM entries WHERE id = ?').get(kept.entryID) }, { i: null });
 
       // B edits: the client's rate, a second client, a tag, a block not billable, a budget cleared.
       sb.transaction(() => {
@@ -69,12 +71,12 @@ describe('the ledger through a sync folder', { timeout: 60_000 }, () => {
       await b.services.sync.syncNow();
       await a.services.sync.syncNow();
       assert.deepEqual(ledgerView(a), ledgerView(b));
-      const view = ledgerView(a) as { clients: { name: string; rate: string | null; address: string | null }[]; blocks: { tags: string; billable: number }[] };
+      const view = ledgerView(a) as { clients: { name: string; rate: string | null; address: string | null }[]; blocks: { id: string; tags: string; billable: number }[] };
       assert.deepEqual(view.clients.map((c) => [c.name, c.rate, c.address]), [['ACME', '90.00', null], ['Globex', null, null]]);
-      assert.deepEqual(view.blocks.map((x) => [JSON.parse(x.tags), x.billable]), [[['ui', 'review'], 0]]);
+      assert.deepEqual(view.blocks.filter((x) => x.id === entry.entryID).map((x) => [JSON.parse(x.tags), x.billable]), [[['ui', 'review'], 0]]);
       // A's local memory survived B's edits of the same rows.
       assert.deepEqual({ ...sa.db.prepare('SELECT budget_announced AS n FROM activities').get() }, { n: 80 });
-      assert.deepEqual({ ...sa.db.prepare('SELECT invoice_id AS i FROM entries').get() }, { i: 'inv-local' });
+      assert.deepEqual({ ...sa.db.prepare('SELECT invoice_id AS i FROM entries WHERE id = ?').get(kept.entryID) }, { i: 'inv-local' });
 
       // A removes a client: gone on B, its activity without it on both.
       sa.transaction(() => removeClient(sa, acme.id));

@@ -2,7 +2,8 @@
  * `tock invoice` (docs/cli.md "tock invoice"): a client's billable blocks over a range as an
  * invoice — PDF by default, HTML or CSV by the output's extension or `--format` — numbered and
  * kept by the running app, its blocks never invoiced again; `--reissue NUMBER` renders a kept
- * one again; `tock invoice list` lists them. The document is streamed from the app into a 0600
+ * one again; `tock invoice list` lists them with their state; `tock invoice void NUMBER` voids one
+ * (its number stays taken, it renders as VOID, its blocks can change and be invoiced again). The document is streamed from the app into a 0600
  * temporary file beside the target and renamed into place once complete, so a failure leaves
  * no half-written file.
  */
@@ -17,7 +18,7 @@ import { CliError, print, type Io } from './io.ts';
 import { terminalText } from './terminal-text.ts';
 
 const USAGE =
-  'tock invoice --client NAME --from YYYY-MM-DD --to YYYY-MM-DD [--output FILE] [--format pdf|html|csv] | --reissue NUMBER [--output FILE] [--format …] | list [--json]';
+  'tock invoice --client NAME --from YYYY-MM-DD --to YYYY-MM-DD [--output FILE] [--format pdf|html|csv] | --reissue NUMBER [--output FILE] [--format …] | list [--json] | void NUMBER';
 
 /** The format: `--format`, else the output's extension, else PDF. */
 export function invoiceFormat(format: unknown, output: string | undefined): 'pdf' | 'html' | 'csv' {
@@ -88,21 +89,31 @@ export const invoiceCommand: Command = {
     const { values, positionals } = flags(
       args,
       { client: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, output: { type: 'string' }, format: { type: 'string' }, reissue: { type: 'string' } },
-      1,
+      2,
     );
     const json = values.json === true;
     const [action] = positionals;
     if (action === 'list') {
+      if (positionals.length > 1) throw new CliError(`unexpected argument: ${positionals[1]}`);
       if (values.client !== undefined || values.reissue !== undefined) throw new CliError(`usage: ${USAGE}`);
       const list = await admin(io, 'GET /invoices');
       print(io, json, list, () =>
         list.length === 0
           ? 'no invoices yet; make one with `tock invoice --client NAME --from D --to D`'
-          : list.map((i) => terminalText(`${i.number}  ${i.issued}  ${i.clientName}  ${i.from} – ${i.to}  ${totalsText(i.totals)}`)).join('\n'),
+          : list.map((i) => terminalText(`${i.number}  ${i.issued}  ${i.clientName}  ${i.from} – ${i.to}  ${totalsText(i.totals)}  ${i.state}`)).join('\n'),
       );
       return 0;
     }
-    if (action !== undefined) throw new CliError(`unknown argument "${action}"; usage: ${USAGE}`);
+    if (action === 'void') {
+      const number = positionals[1];
+      if (number === undefined || positionals.length > 2 || values.client !== undefined || values.reissue !== undefined) throw new CliError(`usage: tock invoice void NUMBER`);
+      const voided = await admin(io, 'POST /invoices/void', { number });
+      print(io, json, voided, () =>
+        terminalText(`${voided.number} is void: its number stays taken and it renders as VOID; its blocks can be edited and invoiced again`),
+      );
+      return 0;
+    }
+    if (action !== undefined || positionals.length > 1) throw new CliError(`unknown argument "${action}"; usage: ${USAGE}`);
     const output = values.output as string | undefined;
     if (output === '') throw new CliError('--output needs a file name');
     const format = invoiceFormat(values.format, output);

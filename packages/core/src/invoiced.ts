@@ -97,6 +97,14 @@ export function isVoid(document: InvoiceDocument): boolean {
 }
 
 /**
+ * The document as a renderer is given it: a void invoice is rendered again with `VOID` after
+ * its number, on every page, line and file that shows the number (the app's renderers read it).
+ */
+export function asRendered(doc: InvoiceDocument): InvoiceDocument {
+  return doc.voided === undefined ? doc : { ...doc, number: `${doc.number} VOID` };
+}
+
+/**
  * Voids invoice `number` on local day `today`, in the caller's transaction: the invoice and its
  * number stay (a reissue renders it as VOID), its blocks are unmarked, so they can be edited and
  * invoiced again. Refused (`validation_failed` on `number`) for an unknown number or one voided
@@ -116,4 +124,69 @@ export function voidInvoice(store: Store, number: unknown, today: DayKey): Invoi
   store.statement('UPDATE sessions SET invoice_id = NULL WHERE invoice_id = ?').run(row.id);
   store.statement('UPDATE entries SET invoice_id = NULL WHERE invoice_id = ?').run(row.id);
   return voided;
+}
+
+/** A sync operation as {@link invoicedOpRefusal} reads it (core's SyncOp, its fields only). */
+interface BlockOp {
+  kind: string;
+  id: string;
+  deletes: boolean;
+  set?: Record<string, unknown>;
+}
+
+/** Whether a field an operation sets differs from the column the block has. */
+function differs(set: Record<string, unknown>, field: string, column: unknown, as: (v: unknown) => unknown = (v) => v ?? null): boolean {
+  return field in set && as(set[field]) !== column;
+}
+
+const tagsColumn = (v: unknown): string | null => (Array.isArray(v) && v.length > 0 ? JSON.stringify(v) : null);
+const billableColumn = (v: unknown): number | null => (v === true ? 1 : v === false ? 0 : null);
+
+/**
+ * Why another device's operation may not be applied here (docs/sync.md "Invoiced blocks"): it
+ * would change or delete a block that is on an invoice here, or one of its breaks — the
+ * `invoiced` line naming the invoice. Undefined when it changes no invoiced block (an operation
+ * that sets what the block already has, such as one read again, passes). The activity is
+ * compared by the row it names when that activity is shown here; one that is a member of a
+ * merged group (another device's activity of the same name) is the same activity.
+ */
+export function invoicedOpRefusal(store: Store, op: BlockOp): string | undefined {
+  if (op.kind === 'session' || op.kind === 'entry') {
+    const table = op.kind === 'session' ? 'sessions' : 'entries';
+    const row = store
+      .statement(
+        `SELECT i.number AS number, b.activity_id AS activityID, b.started_at AS startedAt, b.ended_at AS endedAt, b.note AS note, b.tags AS tags, b.billable AS billable
+           FROM ${table} b JOIN invoices i ON i.id = b.invoice_id WHERE b.id = ?`,
+      )
+      .get(op.id) as { number: string; activityID: string; startedAt: number; endedAt: number; note: string | null; tags: string | null; billable: number | null } | undefined;
+    if (row === undefined) return undefined;
+    if (op.deletes) return invoicedProblem(row.number).message;
+    const set = op.set ?? {};
+    const activity = set.activityID;
+    const movedActivity =
+      typeof activity === 'string' && activity !== row.activityID && store.statement('SELECT 1 FROM activities WHERE id = ?').get(activity) !== undefined;
+    const changed =
+      movedActivity ||
+      differs(set, 'startedAt', row.startedAt) ||
+      differs(set, 'endedAt', row.endedAt) ||
+      differs(set, 'note', row.note) ||
+      differs(set, 'tags', row.tags, tagsColumn) ||
+      differs(set, 'billable', row.billable, billableColumn);
+    return changed ? invoicedProblem(row.number).message : undefined;
+  }
+  if (op.kind === 'break') {
+    const stored = store.statement('SELECT session_id AS sessionID, started_at AS startedAt, ended_at AS endedAt FROM breaks WHERE id = ?').get(op.id) as
+      | { sessionID: string; startedAt: number; endedAt: number | null }
+      | undefined;
+    const set = op.set ?? {};
+    const sessions = [stored?.sessionID, typeof set.sessionID === 'string' ? set.sessionID : undefined].filter((s): s is string => s !== undefined);
+    for (const sessionID of sessions) {
+      const number = invoiceOfBlock(store, sessionID);
+      if (number === undefined) continue;
+      if (stored === undefined || op.deletes) return invoicedProblem(number).message;
+      const changed = differs(set, 'sessionID', stored.sessionID) || differs(set, 'startedAt', stored.startedAt) || differs(set, 'endedAt', stored.endedAt);
+      if (changed) return invoicedProblem(number).message;
+    }
+  }
+  return undefined;
 }

@@ -315,6 +315,8 @@ export const ADMIN_ROUTES = {
   'POST /invoices/preview': { input: { fields: {}, required: [], given: given<{ client: string; from: string; to: string; format?: string }>() }, result: streamed<InvoiceStreamSummary>() },
   'POST /invoices/create': { input: { fields: {}, required: [], given: given<{ client: string; from: string; to: string; format?: string }>() }, result: streamed<InvoiceStreamSummary>() },
   'POST /invoices/reissue': { input: { fields: {}, required: [], given: given<{ number: string; format?: string }>() }, result: streamed<InvoiceStreamSummary>() },
+  // `tock invoice void NUMBER`: the number stays taken, the invoice renders as VOID, its blocks are free again.
+  'POST /invoices/void': { input: { fields: {}, required: [], given: given<{ number: string }>() }, result: answer<InvoiceSummary>() },
 } as const satisfies Record<string, AdminRouteSpec>;
 
 /** A route of the admin socket, `METHOD /path`. */

@@ -2,14 +2,15 @@
  * Invoices over the admin channel (docs/cli.md "tock invoice"): `GET /invoices` lists them,
  * `POST /invoices/preview {client, from, to, format?}` renders what would be invoiced without
  * keeping anything (the window's preview), `POST /invoices/create {client, from, to, format?}`
- * issues one and `POST /invoices/reissue {number, format?}` renders a kept one again. The
+ * issues one, `POST /invoices/reissue {number, format?}` renders a kept one again (a void one
+ * marked VOID) and `POST /invoices/void {number}` voids one (core's voidInvoice). The
  * document is streamed like an export (an AdminStream; the summary trailer names the invoice).
  *
  * Create renders first and keeps after: the draft is rendered, then kept in one transaction
  * that makes the draft again and refuses when anything changed meanwhile — so a renderer that
  * fails, or a refusal, numbers nothing and marks no block.
  */
-import { draftInvoice, invoiceByNumber, issueInvoice, listInvoices, systemTimeZone, type InvoiceDocument, type Store } from '@tock/core';
+import { asRendered, draftInvoice, invoiceByNumber, issueInvoice, listInvoices, localDayKey, systemTimeZone, voidInvoice, type InvoiceDocument, type InvoiceSummary, type Store } from '@tock/core';
 import { AdminStream } from '../admin.ts';
 import { adminHandlers } from './server.ts';
 import { readInvoiceFormat, renderInvoice } from '../invoices/render.ts';
@@ -59,7 +60,11 @@ export function invoiceAdminRoutes(store: Store, clock: () => number) {
     'POST /invoices/reissue': async (input) => {
       const format = readInvoiceFormat(input.format);
       const doc = invoiceByNumber(store, input.number);
-      return streamed(doc, format, await renderInvoice(doc, format), true);
+      return streamed(doc, format, await renderInvoice(asRendered(doc), format), true);
+    },
+    'POST /invoices/void': (input) => {
+      const doc = store.transaction(() => voidInvoice(store, input.number, localDayKey(clock(), systemTimeZone())));
+      return listInvoices(store).find((i) => i.number === doc.number) as InvoiceSummary;
     },
   });
 }

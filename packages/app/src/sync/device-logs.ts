@@ -8,7 +8,7 @@
  */
 
 import { join } from 'node:path';
-import type { Store } from '@tock/core';
+import { invoicedOpRefusal, type Store } from '@tock/core';
 import { MAX_CLOCK_AHEAD_MS, OpError, SYNC_READ_LIMITS, openLine, parseOpLine, type DevicePosition, type SyncOp } from '@tock/core/sync';
 import { FORMAT_DIR, formatDir, parseDeviceFile, printable, readRegular, segmentName, segmentsOf, type FolderListing, type SegmentEntry } from './folder.ts';
 import { rememberDeviceName } from './settings.ts';
@@ -264,6 +264,9 @@ export class DeviceLogs {
           try {
             if (Buffer.byteLength(line) > SYNC_READ_LIMITS.lineBytes) throw new OpError(`longer than ${SYNC_READ_LIMITS.lineBytes / 1024} KiB`);
             op = parseOpLine(openLine(key, deviceID, line), deviceID);
+            // Invoiced is final (docs/sync.md "Invoiced blocks"): a change to a block invoiced here stops the log like a broken rule.
+            const invoiced = invoicedOpRefusal(this.store, op);
+            if (invoiced !== undefined) throw new OpError(invoiced);
           } catch (error) {
             const reason = error instanceof OpError ? error.message : String(error);
             reader.problem = `${segmentName(p.segment)} line ${p.line + 1}: ${printable(reason)}; applying its log stops there`;

@@ -6,7 +6,7 @@
  * and keeps after, in one transaction that makes the draft again, so a failure numbers nothing
  * and marks no block.
  */
-import { draftInvoice, invoiceByNumber, issueInvoice, listInvoices, type InvoiceDraft, type InvoiceRequest, type Store, systemTimeZone } from '@tock/core';
+import { asRendered, draftInvoice, invoiceByNumber, issueInvoice, listInvoices, localDayKey, type InvoiceDraft, type InvoiceRequest, type Store, systemTimeZone, voidInvoice } from '@tock/core';
 import { Problem } from '@tock/protocol';
 import type { AppServices } from '../app.ts';
 import { readInvoiceFormat, renderInvoice } from '../invoices/render.ts';
@@ -67,8 +67,17 @@ export function invoiceRoutes(services: AppServices): Route[] {
     route('GET /api/invoices/:number/:format', async ({ params }) => {
       const format = readInvoiceFormat(params.format);
       const doc = invoiceByNumber(store, params.number);
-      const bytes = await renderInvoice(doc, format);
+      const bytes = await renderInvoice(asRendered(doc), format);
       return new Download(invoiceFileName(doc, format), INVOICE_CONTENT_TYPES[format], [bytes][Symbol.iterator]());
     }),
+    route(
+      'POST /api/invoices/:number/void',
+      ({ params }) => {
+        const doc = store.transaction(() => voidInvoice(store, params.number, localDayKey(clock(), systemTimeZone())));
+        return listInvoices(store).find((i) => i.number === doc.number);
+      },
+      // Its blocks are free again (their lock goes), and the list shows it void.
+      ['ledger', 'blocks'],
+    ),
   ];
 }

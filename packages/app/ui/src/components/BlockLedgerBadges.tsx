@@ -1,13 +1,22 @@
 /**
  * A block's tags and billable flag as badges beside its activity (Today's list, History's
- * week): `#review`, `billable`. Tags are shown as typed; nothing when the block has neither.
+ * week): `#review`, `billable`, and a lock with the invoice's number when it is on one
+ * (docs/ui.md "Invoices": it cannot change until that invoice is voided). Tags are shown as
+ * typed; nothing when the block has none of these.
  */
 import type { Block } from '../types.ts';
 
 /** The badges of `block`'s tags and, when it is billable, `billable`. */
-export function BlockLedgerBadges({ block }: { block: Pick<Block, 'tags' | 'billable'> }) {
+export function BlockLedgerBadges({ block }: { block: Pick<Block, 'tags' | 'billable' | 'invoice'> }) {
   return (
     <>
+      {block.invoice !== undefined && (
+        <span class="badge invoiced" data-testid="invoice-badge" title={`On invoice ${block.invoice}: void the invoice to change this block`}>
+          <span aria-hidden="true">🔒 </span>
+          <span class="visually-hidden">locked: on invoice </span>
+          {block.invoice}
+        </span>
+      )}
       {block.billable && (
         <span class="badge billable" data-testid="billable-badge">
           billable

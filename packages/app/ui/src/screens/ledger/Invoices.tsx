@@ -51,6 +51,45 @@ function Downloads({ number }: { number: string }) {
   );
 }
 
+/**
+ * *Void…* on an issued invoice: a first press says what voiding means, a second voids it (docs/ui.md
+ * "Invoices"). A void invoice keeps its number, renders as VOID, and its blocks can be edited
+ * and invoiced again.
+ */
+function VoidInvoice({ number }: { number: string }) {
+  const [confirming, setConfirming] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const press = async (): Promise<void> => {
+    if (!confirming) return setConfirming(true);
+    try {
+      await request('POST /api/invoices/:number/void', { params: { number } });
+      setConfirming(false);
+      ledgerChanged();
+    } catch (err) {
+      setFailure(messageOf(err));
+    }
+  };
+  return (
+    <>
+      {confirming && (
+        <p class="confirm-text" role="alert">
+          Voiding {number} keeps its number, which is never given again, and marks it VOID wherever it is downloaded; its blocks are unlocked, so they can be edited and go on a new invoice. Send your client the new one.
+        </p>
+      )}
+      <button type="button" class={confirming ? 'danger small' : 'ghost small'} onClick={() => void press()}>
+        {confirming ? `Void ${number}` : 'Void…'}
+        {!confirming && <span class="visually-hidden"> {number}</span>}
+      </button>
+      {confirming && (
+        <button type="button" class="ghost small" onClick={() => setConfirming(false)}>
+          Keep it
+        </button>
+      )}
+      <Failure message={failure} />
+    </>
+  );
+}
+
 /** The Create form: client, range, Preview, then Create. */
 function CreateInvoice({ clients }: { clients: Client[] }) {
   const today = dayKey(nowMs());
@@ -197,11 +236,13 @@ export function Invoices() {
                   <span class="name">
                     <strong>{inv.number}</strong>
                     <span>{inv.clientName}</span>
+                    {inv.state === 'void' && <span class="badge" data-testid="invoice-void">VOID</span>}
                   </span>
                   <span class="muted">
                     {dayMonth(inv.from)} – {dayMonth(inv.to)} · {duration(inv.billedSeconds)} · {totalsText(inv.totals)}
                   </span>
                   <Downloads number={inv.number} />
+                  {inv.state === 'issued' && <VoidInvoice number={inv.number} />}
                 </div>
               </li>
             ))}

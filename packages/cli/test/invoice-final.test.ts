@@ -1,0 +1,125 @@
+/**
+ * Invoiced is final, through the CLI (docs/cli.md "tock invoice"), against an app started in
+ * this process: a change to an invoiced block (`tock tag`, `tock untag`, an import of a Tock
+ * export that moves it) is refused with one line naming the invoice and changes nothing;
+ * `tock invoice list` gives each invoice's period, totals and state; `tock invoice void` keeps
+ * the number, a reissue renders it as VOID, and its blocks can be changed and invoiced again.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { draftInvoice, issueInvoice, setActivityLedger } from '@tock/core';
+import { startApp, type RunningApp } from '@tock/app/start';
+import { tockAt } from './real-app.ts';
+
+/** The app's and the command's pinned instant. */
+const NOW = Date.parse('2026-11-18T12:00:00.000Z');
+
+/** A local day `days` before NOW, in the run's zone, and an instant on it. */
+function dayBefore(days: number): { day: string; endedAt: string } {
+  const at = new Date(NOW - days * 86_400_000);
+  const day = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return { day, endedAt: at.toISOString() };
+}
+
+describe('invoiced is final, through the CLI', () => {
+  let app: RunningApp;
+  let home: string;
+  let env: NodeJS.ProcessEnv;
+  let entryID: string;
+  const year = new Date(NOW).getFullYear();
+  const first = `INV-${year}-001`;
+  const line = (number: string): string => `this block is on invoice ${number}; void the invoice to change it`;
+  const tock = (...argv: string[]) => tockAt(() => new Date(NOW), env, ...argv);
+  const ok = async (...argv: string[]): Promise<string> => {
+    const run = await tock(...argv);
+    assert.equal(run.status, 0, `tock ${argv.join(' ')}: ${run.err}`);
+    return run.out;
+  };
+  const from = dayBefore(5).day;
+  const to = dayBefore(1).day;
+
+  before(async () => {
+    home = mkdtempSync(join(tmpdir(), 'tock-cli-invoiced-'));
+    env = { PATH: process.env.PATH, HOME: home, TOCK_HOME: home, TOCK_CREDENTIAL_STORE: 'file', ...(process.env.TZ ? { TZ: process.env.TZ } : {}) };
+    app = await startApp({ home, env, clock: () => NOW, desktop: { timers: false, notifier: { name: 'none', notify: async () => {} }, idleSources: () => [] } });
+    await ok('clients', 'add', 'ACME', '--rate', '80', '--currency', 'EUR');
+    entryID = app.services.tracker.logEntry({ name: 'Design', createIfMissing: true, durationMinutes: 90, endedAt: dayBefore(3).endedAt, note: 'wireframes' }).entryID;
+    setActivityLedger(app.services.store, 'Design', { client: 'ACME', billable: true });
+    await ok('invoice', '--client', 'ACME', '--from', from, '--to', to, '--output', join(home, 'first.csv'));
+  });
+
+  after(async () => {
+    await app.stop();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it('refuses tock tag and tock activity merge of an invoiced block with the one line, and changes nothing', async () => {
+    app.services.tracker.createActivity('Other');
+    const before = JSON.stringify(app.services.tracker.listBlocks(0, NOW));
+    for (const argv of [
+      ['tag', entryID, 'late'],
+      ['activity', 'merge', 'Design', 'Other'],
+    ]) {
+      const run = await tock(...argv);
+      assert.equal(run.status, 1, argv.join(' '));
+      assert.equal(run.err, `error: ${line(first)}`);
+    }
+    assert.equal(JSON.stringify(app.services.tracker.listBlocks(0, NOW)), before);
+  });
+
+  it('refuses, whole, an import of a Tock export that changes an invoiced block, naming the block and the invoice; the same export as it is imports nothing new', async () => {
+    const exported = await ok('export');
+    const file = join(home, 'export.json');
+    writeFileSync(file, exported);
+    assert.deepEqual(JSON.parse(await ok('import', file, '--json')).imported, 0, 'the block as invoiced is skipped');
+    const doc = JSON.parse(exported) as { entries: { id: string; start: string; end: string; note: string | null }[] };
+    const moved = doc.entries.find((e) => e.id === entryID);
+    assert.ok(moved);
+    // And a new block in the same file, before it: not imported either (all or nothing).
+    doc.entries.unshift({ ...moved, id: '0d0d0d0d-0000-4000-8000-000000000001', start: dayBefore(2).endedAt, end: new Date(Date.parse(dayBefore(2).endedAt) + 600_000).toISOString() });
+    moved.end = new Date(Date.parse(moved.end) + 15 * 60_000).toISOString();
+    const changed = join(home, 'changed.json');
+    writeFileSync(changed, JSON.stringify(doc));
+    const before = JSON.stringify(app.services.tracker.listBlocks(0, NOW));
+    const run = await tock('import', changed);
+    assert.equal(run.status, 1);
+    assert.match(run.err, new RegExp(`^error: .*changed\\.json, entries\\[1\\]: ${line(first)}; nothing was imported$`));
+    assert.equal(JSON.stringify(app.services.tracker.listBlocks(0, NOW)), before, 'nothing was imported');
+  });
+
+  it('lists invoices with period, totals and state; voids one: the number stays taken, a reissue says VOID, its blocks change and are invoiced again', async () => {
+    assert.equal((await ok('invoice', 'list')).trim(), `${first}  ${dayBefore(0).day}  ACME  ${from} – ${to}  120.00 EUR  issued`);
+    const voided = await ok('invoice', 'void', first.toLowerCase());
+    assert.equal(voided.trim(), `${first} is void: its number stays taken and it renders as VOID; its blocks can be edited and invoiced again`);
+    const again = await tock('invoice', 'void', first);
+    assert.equal(again.status, 1);
+    assert.match(again.err, new RegExp(`^error: .*${first} was voided on ${dayBefore(0).day} already`));
+    const listed = JSON.parse(await ok('invoice', 'list', '--json')) as { number: string; state: string; from: string; to: string; totals: { currency: string; amount: string }[] }[];
+    assert.deepEqual(
+      listed.map((i) => [i.number, i.state, i.from, i.to, i.totals.map((t) => `${t.amount} ${t.currency}`)]),
+      [[first, 'void', from, to, ['120.00 EUR']]],
+    );
+    const csv = join(home, 'void.csv');
+    await ok('invoice', '--reissue', first, '--output', csv);
+    assert.match(readFileSync(csv, 'utf8'), new RegExp(`${first} VOID`));
+
+    await ok('tag', entryID, 'late');
+    // Invoiced again (by core, as the admin door does: its summary is not what is tested here).
+    const store = app.services.store;
+    const input = { client: 'ACME', from, to };
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const second = store.transaction(() => issueInvoice(store, draftInvoice(store, input, NOW, zone), input, NOW, zone, () => crypto.randomUUID())).number;
+    assert.equal(second, `INV-${year}-002`, 'the void number stays taken');
+    assert.equal((await tock('untag', entryID, 'late')).err, `error: ${line(second)}`);
+    assert.deepEqual(
+      (JSON.parse(await ok('invoice', 'list', '--json')) as { number: string; state: string }[]).map((i) => [i.number, i.state]),
+      [
+        [second, 'issued'],
+        [first, 'void'],
+      ],
+    );
+  });
+});
