@@ -54,6 +54,12 @@ describe('calendar commands against a running app', () => {
     rmSync(home, { recursive: true, force: true });
   });
 
+  it('turns sync on first, so that every write from here on is in the sync log', async () => {
+    mkdirSync(join(home, 'sync-folder'));
+    const on = await tock('sync', 'enable', join(home, 'sync-folder'), '--name', 'laptop');
+    assert.equal(on.status, 0, on.err);
+  });
+
   it('refuses an address with one line', async () => {
     const out = await tock('calendar', 'add', 'https://calendar.example.org/ana.ics');
     assert.equal(out.status, 1);
@@ -101,6 +107,22 @@ describe('calendar commands against a running app', () => {
     assert.equal(entry.startedAt, `${DAY}T09:00:00.000Z`);
     assert.equal(entry.endedAt, `${DAY}T10:00:00.000Z`);
     assert.deepEqual((JSON.parse((await tock('suggest', DAY, '--json')).out) as Suggestions).suggestions, []);
+  });
+
+  it('keeps meetings private: not in an export (with or without --capture) nor in what sync sends', async () => {
+    // The town hall was never accepted: only the calendar file knows its summary.
+    for (const args of [['export'], ['export', '--capture']]) {
+      const out = await tock(...args);
+      assert.equal(out.status, 0, out.err);
+      assert.ok(!out.out.includes('Town hall'), args.join(' '));
+      assert.ok(!out.out.includes(folder), args.join(' '));
+    }
+    const db = app.services.store.db;
+    const logged = [...db.prepare('SELECT * FROM sync_outbox').all(), ...db.prepare('SELECT * FROM sync_log').all(), ...db.prepare('SELECT * FROM sync_entities').all()];
+    // The log is live: the accepted meeting's entry is in it, the calendar is not.
+    assert.ok(JSON.stringify(logged).includes('"kind":"entry"'));
+    assert.ok(!JSON.stringify(logged).includes('Town hall'));
+    assert.ok(!JSON.stringify(logged).includes(folder));
   });
 
   it('removes the calendar by name', async () => {
