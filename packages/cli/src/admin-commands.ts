@@ -9,6 +9,8 @@ import { CliError, print } from './io.ts';
 import type { Command } from './command.ts';
 import { admin } from './admin-call.ts';
 import { flags } from './flags.ts';
+import { clockFor } from './clock-setting.ts';
+import { formatClock } from './format-time.ts';
 import { backupCommands } from './backup-commands.ts';
 import { syncCommand } from './sync-command.ts';
 import { editorsCommand } from './editors-command.ts';
@@ -126,10 +128,12 @@ const requests: Command = {
   async run(args, io) {
     const { values } = flags(args);
     const list = await admin(io, 'GET /requests');
+    // Times as every other CLI line writes them (`09:14`, another day `2026-11-21 17:02`), never raw ISO.
+    const clock = await clockFor(io, values.json === true);
     print(io, values.json === true, list, () =>
       list.length === 0
         ? 'no requests yet'
-        : list.map((r) => `${r.time}  ${r.status}  ${r.method.padEnd(6)} ${r.path}`).join('\n'),
+        : list.map((r) => `${formatClock(r.time, io.now(), clock)}  ${r.status}  ${r.method.padEnd(6)} ${r.path}`).join('\n'),
     );
     return 0;
   },

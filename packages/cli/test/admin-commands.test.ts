@@ -125,6 +125,9 @@ describe('admin commands against a running app', () => {
     );
     const human = (await tock(['requests'], env)).stdout;
     assert.match(human.split('\n')[0]!, /401\s+GET\s+\/current$/);
+    // The time as other CLI lines write it (issue 37): `09:14`, not `2026-11-23T09:14:05.123Z`.
+    assert.match(human.split('\n')[0]!, /^(\d{4}-\d\d-\d\d )?\d{1,2}:\d\d( [AP]M)?  401/);
+    assert.doesNotMatch(human, /\dT\d\d:\d\d/);
     assert.doesNotMatch(human + JSON.stringify(list), new RegExp(rotated.trim()));
   });
 
