@@ -90,7 +90,7 @@ describe('TockClient against a real app and listener in process', () => {
 
     const byClient = await tock.getReport({ by: 'client' });
     const acmeRow = byClient.rows.find((row) => 'clientID' in row && row.clientID === acme.id);
-    assert.deepEqual(acmeRow, { clientID: acme.id, clientName: 'ACME', seconds: 90 * 60, billedSeconds: 60 * 60, amount: '80.00', currency: 'EUR' });
+    assert.deepEqual(acmeRow, { clientID: acme.id, clientName: 'ACME', seconds: 90 * 60, billedSeconds: 60 * 60, amount: '80.00', currency: 'EUR', amounts: [{ currency: 'EUR', amount: '80.00' }] });
     assert.ok(
       byClient.rows.some((row) => 'clientID' in row && row.clientID === null && row.clientName === null && row.amount === null),
       'the time without a client under null',
@@ -102,8 +102,8 @@ describe('TockClient against a real app and listener in process', () => {
     const billableTags = await tock.getReport({ by: 'tag', billable: true });
     assert.equal(billableTags.totalSeconds, 60 * 60, 'only the billable hour');
     assert.deepEqual(billableTags.rows, [
-      { tag: 'review', seconds: 3600, billedSeconds: 3600, amount: '80.00', currency: 'EUR' },
-      { tag: 'ui', seconds: 3600, billedSeconds: 3600, amount: '80.00', currency: 'EUR' },
+      { tag: 'review', seconds: 3600, billedSeconds: 3600, amount: '80.00', currency: 'EUR', amounts: [{ currency: 'EUR', amount: '80.00' }] },
+      { tag: 'ui', seconds: 3600, billedSeconds: 3600, amount: '80.00', currency: 'EUR', amounts: [{ currency: 'EUR', amount: '80.00' }] },
     ]);
     // The hour carries two tags, so its rows would bill it twice: the total is the hour's once.
     assert.deepEqual(billableTags.amounts, [{ currency: 'EUR', amount: '80.00' }]);

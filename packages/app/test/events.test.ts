@@ -94,7 +94,7 @@ describe('events from the running app', () => {
       [['Docs', 1800]],
     );
     const byDay = await signed(port, token, { target: `/report?from=${report.json.result.from}&to=${report.json.result.to}&by=day` });
-    assert.deepEqual(byDay.json.result.rows, [{ date: report.json.result.from, seconds: 1800, billedSeconds: 0, amount: null, currency: null }]);
+    assert.deepEqual(byDay.json.result.rows, [{ date: report.json.result.from, seconds: 1800, billedSeconds: 0, amount: null, currency: null, amounts: [] }]);
     for (const target of ['/report?from=2026-02-30', '/report?from=2026-11-02&to=2026-11-01', '/report?from=2024-01-01&to=2026-01-01', '/report?by=week']) {
       const bad = await signed(port, token, { target });
       assert.deepEqual([bad.status, bad.json.code], [400, 'validation_failed'], target);

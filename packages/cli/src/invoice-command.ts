@@ -18,7 +18,7 @@ import { CliError, print, type Io } from './io.ts';
 import { terminalText } from './terminal-text.ts';
 
 const USAGE =
-  'tock invoice --client NAME --from YYYY-MM-DD --to YYYY-MM-DD [--output FILE] [--format pdf|html|csv] | --reissue NUMBER [--output FILE] [--format …] | list [--json] | void NUMBER';
+  'tock invoice --client NAME --from YYYY-MM-DD --to YYYY-MM-DD [--output FILE] [--format pdf|html|csv] [--show-worked] | --reissue NUMBER [--output FILE] [--format …] | list [--json] | void NUMBER';
 
 /** The format: `--format`, else the output's extension, else PDF. */
 export function invoiceFormat(format: unknown, output: string | undefined): 'pdf' | 'html' | 'csv' {
@@ -31,9 +31,9 @@ export function invoiceFormat(format: unknown, output: string | undefined): 'pdf
   return ext === '.html' || ext === '.htm' ? 'html' : ext === '.csv' ? 'csv' : 'pdf';
 }
 
-/** Amounts as `330.00 EUR + 12.00 USD`, or `no amount` without a rate. */
-function totalsText(totals: readonly { currency: string; amount: string }[]): string {
-  return totals.length === 0 ? 'no amount (no rate)' : totals.map((t) => `${t.amount} ${t.currency}`).join(' + ');
+/** Totals (with tax) as `330.00 EUR + 12.00 USD`, or `no amount` without a rate. */
+function totalsText(totals: readonly { currency: string; amount: string; gross?: string }[]): string {
+  return totals.length === 0 ? 'no amount (no rate)' : totals.map((t) => `${t.gross ?? t.amount} ${t.currency}`).join(' + ');
 }
 
 /**
@@ -88,7 +88,7 @@ export const invoiceCommand: Command = {
   async run(args, io) {
     const { values, positionals } = flags(
       args,
-      { client: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, output: { type: 'string' }, format: { type: 'string' }, reissue: { type: 'string' } },
+      { client: { type: 'string' }, from: { type: 'string' }, to: { type: 'string' }, output: { type: 'string' }, format: { type: 'string' }, reissue: { type: 'string' }, 'show-worked': { type: 'boolean' } },
       2,
     );
     const json = values.json === true;
@@ -125,9 +125,11 @@ export const invoiceCommand: Command = {
     } else {
       if (client === undefined || from === undefined || to === undefined) throw new CliError(`tock invoice needs --client, --from and --to; usage: ${USAGE}`);
       if (client.trim() === '') throw new CliError('--client: must name a client');
-      request = { route: 'POST /invoices/create', input: { client, from, to, format } };
+      request = { route: 'POST /invoices/create', input: { client, from, to, format, ...(values['show-worked'] === true ? { showWorked: true } : {}) } };
     }
+    if (reissue !== undefined && values['show-worked'] !== undefined) throw new CliError('--show-worked goes with a new invoice; a reissue renders it as it was issued');
     const { file, summary } = await download(io, request, output);
+    for (const warning of summary.warnings ?? []) io.err(terminalText(`warning: ${warning}`));
     print(io, json, { ...summary, file }, () =>
       terminalText(`${values.reissue !== undefined ? 'Reissued' : 'Invoice'} ${summary.number} for ${summary.client}: ${summary.lines} ${summary.lines === 1 ? 'line' : 'lines'}, ${totalsText(summary.totals)} — written to ${file}`),
     );

@@ -13,12 +13,17 @@ import type { Command } from './command.ts';
 import { CliError, print } from './io.ts';
 import { terminalText } from './terminal-text.ts';
 
-/** One client as a line: name, rate and currency, the address's first line. */
+/** One client as a line: name, rate and currency, its invoice details, the address's first line. */
 export function formatClient(c: Client): string {
   const rate = c.rate === null ? 'no rate' : `${c.rate}${c.currency === null ? '' : ` ${c.currency}`}/h`;
   const currency = c.rate === null && c.currency !== null ? `, ${c.currency}` : '';
+  const details = [
+    c.reverseCharge === true ? 'reverse charge' : c.taxRate !== null && c.taxRate !== undefined ? `tax ${c.taxRate}%` : '',
+    c.taxID ? `VAT ID ${c.taxID}` : '',
+    c.language ? `language ${c.language}` : '',
+  ].filter((d) => d !== '');
   const address = c.address === null || c.address === '' ? '' : `  ${c.address.split('\n')[0]}`;
-  return terminalText(`${c.name} (${rate}${currency})${address}`);
+  return terminalText(`${c.name} (${[`${rate}${currency}`, ...details].join(', ')})${address}`);
 }
 
 /** An activity's ledger fields as a line. */
@@ -56,19 +61,49 @@ async function sayingFlags<T>(ask: () => Promise<T>, given: Record<string, reado
   }
 }
 
-const CLIENTS_USAGE = 'tock clients list | add NAME [--rate R] [--currency C] [--address TEXT] | edit CLIENT [--name N] [--rate R] [--currency C] [--address TEXT] | remove CLIENT   ("" clears a field)';
+const CLIENT_FIELD_FLAGS = '[--rate R] [--currency C] [--address TEXT] [--tax-id ID] [--tax-rate PERCENT | --reverse-charge | --no-reverse-charge] [--language en|de|fr|es|ja]';
+const CLIENTS_USAGE = `tock clients list | add NAME ${CLIENT_FIELD_FLAGS} | edit CLIENT [--name N] ${CLIENT_FIELD_FLAGS} | remove CLIENT   ("" clears a field)`;
 
 const clients: Command = {
   summary: 'list, add, edit or remove the clients you bill',
   usage: `${CLIENTS_USAGE} [--json]`,
   async run(args, io) {
-    const fieldFlags = { rate: { type: 'string' }, currency: { type: 'string' }, address: { type: 'string' }, name: { type: 'string' } } as const;
+    const fieldFlags = {
+      rate: { type: 'string' },
+      currency: { type: 'string' },
+      address: { type: 'string' },
+      name: { type: 'string' },
+      'tax-id': { type: 'string' },
+      'tax-rate': { type: 'string' },
+      'reverse-charge': { type: 'boolean' },
+      'no-reverse-charge': { type: 'boolean' },
+      language: { type: 'string' },
+    } as const;
     const { values, positionals } = flags(args, fieldFlags, 2);
     const [action = 'list', target] = positionals;
     const json = values.json === true;
-    const fields = { rate: clearable(values.rate), currency: clearable(values.currency), address: clearable(values.address) };
+    if (values['reverse-charge'] === true && (values['no-reverse-charge'] === true || values['tax-rate'] !== undefined)) {
+      throw new CliError('--reverse-charge bills no tax; give it without --tax-rate and --no-reverse-charge');
+    }
+    const reverseCharge = values['reverse-charge'] === true ? true : values['no-reverse-charge'] === true ? false : undefined;
+    const fields = {
+      rate: clearable(values.rate),
+      currency: clearable(values.currency),
+      address: clearable(values.address),
+      taxID: clearable(values['tax-id']),
+      taxRate: clearable(values['tax-rate']),
+      language: clearable(values.language),
+      reverseCharge,
+    };
     const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
-    const typed = { rate: ['--rate', fields.rate], currency: ['--currency', fields.currency], address: ['--address', undefined] } as const;
+    const typed = {
+      rate: ['--rate', fields.rate],
+      currency: ['--currency', fields.currency],
+      address: ['--address', undefined],
+      taxID: ['--tax-id', fields.taxID],
+      taxRate: ['--tax-rate', fields.taxRate],
+      language: ['--language', fields.language],
+    } as const;
     if (action === 'list') {
       if (target !== undefined || Object.keys(given).length > 0 || values.name !== undefined) throw new CliError(`usage: ${CLIENTS_USAGE}`);
       const list = await admin(io, 'GET /clients');
@@ -82,7 +117,9 @@ const clients: Command = {
       print(io, json, client, () => `Added client ${formatClient(client)}`);
     } else if (action === 'edit') {
       const name = values.name as string | undefined;
-      if (name === undefined && Object.keys(given).length === 0) throw new CliError('tock clients edit changes nothing without --name, --rate, --currency or --address');
+      if (name === undefined && Object.keys(given).length === 0) {
+        throw new CliError('tock clients edit changes nothing without --name, --rate, --currency, --address, --tax-id, --tax-rate, --reverse-charge, --no-reverse-charge or --language');
+      }
       const client = await sayingFlags(() => admin(io, 'POST /clients/edit', { client: target, ...(name === undefined ? {} : { name }), ...given }), typed);
       print(io, json, client, () => `Changed client ${formatClient(client)}`);
     } else if (action === 'remove') {

@@ -67,7 +67,7 @@ describe('tock invoice against a running app', () => {
     // A long note wraps in its column, inside a word too: read in drawing order (-raw), compared without white space.
     const squash = (t: string): string => t.replace(/\s+/g, '');
     const text = squash(execFileSync('pdftotext', ['-raw', pdf, '-'], { encoding: 'utf8' }));
-    for (const expected of ['INVOICE', `INV-${year}-001`, 'Ana Lima Design', 'Rua das Flores 12', 'PT123456789', 'Within 30 days to IBAN PT50 0002', 'ACME Müller GmbH', 'Hauptstraße 1', '10115 Berlin', 'wireframes', '<script>alert(1)</script>', '=HYPERLINK("http://evil.example")', FORMULA, '127.50 EUR', '63.75 EUR', '100.00 EUR', 'Total EUR', '291.25 EUR', '1:30', '0:45', '1:00']) {
+    for (const expected of ['INVOICE', `INV-${year}-001`, 'Ana Lima Design', 'Rua das Flores 12', 'PT123456789', 'Within 30 days to IBAN PT50 0002', 'ACME Müller GmbH', 'Hauptstraße 1', '10115 Berlin', 'wireframes', '<script>alert(1)</script>', '=HYPERLINK("http://evil.example")', FORMULA, '127.50 EUR', '63.75 EUR', '100.00 EUR', 'Total EUR', '291.25 EUR', '1.50', '0.75', '1.00']) {
       assert.ok(text.includes(squash(expected)), `${expected} in:\n${text}`);
     }
 
@@ -79,7 +79,7 @@ describe('tock invoice against a running app', () => {
     const second = join(home, 'second.csv');
     await ok('invoice', '--client', 'ACME Müller GmbH', '--from', from, '--to', to, '--output', second);
     const csv = readFileSync(second, 'utf8');
-    assert.match(csv, new RegExp(`^invoice,date,activity,note,tags,worked_seconds,billed_seconds,rate,currency,amount\r\nINV-${year}-002,[0-9-]+,Build,late fix,,1800,1800,100.00,EUR,50.00\r\n`));
+    assert.match(csv, new RegExp(`^invoice,date,activity,note,tags,worked_seconds,billed_seconds,quantity_hours,rate,currency,amount\r\nINV-${year}-002,[0-9-]+,Build,late fix,,1800,1800,0.50,100.00,EUR,50.00\r\n`));
     assert.ok(!csv.includes('wireframes'), 'only the new block');
 
     const reissued = join(home, 'reissued.pdf');

@@ -11,7 +11,7 @@ const WRITING = { activityID: '00000000-0000-4000-8000-000000000001', activityNa
 const REVIEW = { activityID: '00000000-0000-4000-8000-000000000002', activityName: 'Review' };
 
 function report(rows: [typeof WRITING, number][], totalSeconds: number): Report {
-  const activityRows = rows.map(([a, seconds]) => ({ ...a, seconds, billedSeconds: 0, amount: null, currency: null }));
+  const activityRows = rows.map(([a, seconds]) => ({ ...a, seconds, billedSeconds: 0, amount: null, currency: null, amounts: [] }));
   const sum = activityRows.reduce((s, r) => s + r.seconds, 0);
   return { from: '2026-11-22', to: '2026-11-22', timeZone: 'UTC', totalSeconds, overlapSeconds: sum - totalSeconds, rows: activityRows, amounts: [], targetSeconds: null, balanceSeconds: null };
 }

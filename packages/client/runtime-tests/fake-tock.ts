@@ -403,7 +403,7 @@ export async function startFakeTock(options: { token: string; port?: number }): 
         if (billable !== null && billable !== 'true' && billable !== 'false') return invalid('billable', 'must be true or false');
         // Nothing the fake logs is billable: billed time 0, no amount.
         const seconds = billable === 'true' ? 0 : Math.round(state.entrySeconds);
-        const ledger = { billedSeconds: 0, amount: null, currency: null };
+        const ledger = { billedSeconds: 0, amount: null, currency: null, amounts: [] };
         const rows =
           by === 'day'
             ? [{ date: from, seconds, ...ledger }]

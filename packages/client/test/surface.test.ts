@@ -54,7 +54,7 @@ describe('public surface (docs/protocol.md "Client libraries")', () => {
     // Compile-time check that the names resolve to the wire shapes.
     const health: client.Health = { status: 'ok', apiVersion: 1, appVersion: '1.0.0', license: 'trial' };
     const prompt: client.BranchPrompt = { promptID: 'id', branch: 'main', repo: null, previousBranch: null };
-    const report: client.Report = { from: '2026-11-01', to: '2026-11-01', timeZone: 'UTC', totalSeconds: 60, overlapSeconds: 0, rows: [{ date: '2026-11-01', seconds: 60, billedSeconds: 0, amount: null, currency: null }], amounts: [], targetSeconds: null, balanceSeconds: null };
+    const report: client.Report = { from: '2026-11-01', to: '2026-11-01', timeZone: 'UTC', totalSeconds: 60, overlapSeconds: 0, rows: [{ date: '2026-11-01', seconds: 60, billedSeconds: 0, amount: null, currency: null, amounts: [] }], amounts: [], targetSeconds: null, balanceSeconds: null };
     const event: client.TockEvent = { id: 'run00001.1', type: 'idle', data: { since: '2026-11-01T10:00:00.000Z', seconds: 600 } };
     assert.ok(health && prompt && report && event);
   });

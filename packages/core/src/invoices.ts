@@ -51,7 +51,8 @@ export interface InvoiceDraft {
 /** The warning about `overlaps`, one line, or undefined when there are none. */
 export function overlapWarning(overlaps: readonly InvoiceOverlap[]): string | undefined {
   if (overlaps.length === 0) return undefined;
-  const list = overlaps.map((o) => `${o.number} (${o.from} – ${o.to})`).join(', ');
+  // ASCII only: the admin socket carries it in a trailer, where a dash such as – is refused.
+  const list = overlaps.map((o) => `${o.number} (${o.from} to ${o.to})`).join(', ');
   return `the period overlaps ${overlaps.length === 1 ? 'an earlier invoice' : 'earlier invoices'} of this client: ${list}; only blocks on no invoice are on this one`;
 }
 

@@ -250,7 +250,7 @@ test('an invoice whose period overlaps an earlier one of the client is drafted w
   f.tracker.logEntry({ name: 'Design', durationMinutes: 45, endedAt: '2026-11-20T11:00:00Z' });
   const draft = draftInvoice(f.store, { client: 'ACME', from: '2026-11-10', to: '2026-11-30' }, f.clock(), 'UTC');
   assert.deepEqual(draft.overlaps, [{ number: first.number, from: '2026-11-01', to: '2026-11-15' }]);
-  assert.equal(overlapWarning(draft.overlaps), `the period overlaps an earlier invoice of this client: ${first.number} (2026-11-01 – 2026-11-15); only blocks on no invoice are on this one`);
+  assert.equal(overlapWarning(draft.overlaps), `the period overlaps an earlier invoice of this client: ${first.number} (2026-11-01 to 2026-11-15); only blocks on no invoice are on this one`);
   assert.deepEqual(
     draft.document.lines.map((l) => [l.date, l.billedSeconds]),
     [

@@ -108,9 +108,11 @@ interface ExpectedBudget {
 /** What every report row says of billing (docs/protocol.md "GET /report"). */
 interface ExpectedLedgerFields {
   billedSeconds: number;
-  /** A decimal string, null where no rate applies. */
+  /** A decimal string, null where no rate applies or the row is billed in several currencies. */
   amount: string | null;
   currency: string | null;
+  /** Each currency the row is billed in, sorted by code. */
+  amounts: { currency: string; amount: string }[];
 }
 
 interface ExpectedActivityReportRow extends ExpectedLedgerFields {

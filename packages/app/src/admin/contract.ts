@@ -103,6 +103,10 @@ type ClientFields = {
   rate?: string | null;
   currency?: string | null;
   address?: string | null;
+  taxID?: string | null;
+  taxRate?: string | null;
+  reverseCharge?: boolean;
+  language?: string | null;
 };
 
 /** A rule's pattern as `tock rules` sends it (core checks it). */
@@ -312,8 +316,8 @@ export const ADMIN_ROUTES = {
 
   // Invoices (admin/invoice-routes.ts): the document is streamed like an export.
   'GET /invoices': { input: NONE, result: answer<InvoiceSummary[]>() },
-  'POST /invoices/preview': { input: { fields: {}, required: [], given: given<{ client: string; from: string; to: string; format?: string }>() }, result: streamed<InvoiceStreamSummary>() },
-  'POST /invoices/create': { input: { fields: {}, required: [], given: given<{ client: string; from: string; to: string; format?: string }>() }, result: streamed<InvoiceStreamSummary>() },
+  'POST /invoices/preview': { input: { fields: {}, required: [], given: given<{ client: string; from: string; to: string; format?: string; showWorked?: boolean }>() }, result: streamed<InvoiceStreamSummary>() },
+  'POST /invoices/create': { input: { fields: {}, required: [], given: given<{ client: string; from: string; to: string; format?: string; showWorked?: boolean }>() }, result: streamed<InvoiceStreamSummary>() },
   'POST /invoices/reissue': { input: { fields: {}, required: [], given: given<{ number: string; format?: string }>() }, result: streamed<InvoiceStreamSummary>() },
   // `tock invoice void NUMBER`: the number stays taken, the invoice renders as VOID, its blocks are free again.
   'POST /invoices/void': { input: { fields: {}, required: [], given: given<{ number: string }>() }, result: answer<InvoiceSummary>() },

@@ -10,7 +10,7 @@
  * that makes the draft again and refuses when anything changed meanwhile — so a renderer that
  * fails, or a refusal, numbers nothing and marks no block.
  */
-import { asRendered, draftInvoice, invoiceByNumber, issueInvoice, listInvoices, localDayKey, systemTimeZone, voidInvoice, type InvoiceDocument, type InvoiceSummary, type Store } from '@tock/core';
+import { asRendered, draftInvoice, invoiceByNumber, issueInvoice, listInvoices, localDayKey, overlapWarning, systemTimeZone, voidInvoice, type InvoiceDocument, type InvoiceSummary, type Store } from '@tock/core';
 import { AdminStream } from '../admin.ts';
 import { adminHandlers } from './server.ts';
 import { readInvoiceFormat, renderInvoice } from '../invoices/render.ts';
@@ -26,10 +26,21 @@ export interface InvoiceStreamSummary {
   totals: InvoiceDocument['totals'];
   /** False for a preview: nothing was kept. */
   issued: boolean;
+  /** What the person should know, one line each (the period overlaps an earlier invoice of the client). */
+  warnings?: string[];
 }
 
-function streamed(doc: InvoiceDocument, format: InvoiceFormat, bytes: Uint8Array, issued: boolean): AdminStream<InvoiceStreamSummary> {
-  const summary: InvoiceStreamSummary = { number: doc.number, format, fileName: invoiceFileName(doc, format), client: doc.client.name, lines: doc.lines.length, totals: doc.totals, issued };
+function streamed(doc: InvoiceDocument, format: InvoiceFormat, bytes: Uint8Array, issued: boolean, warning?: string): AdminStream<InvoiceStreamSummary> {
+  const summary: InvoiceStreamSummary = {
+    number: doc.number,
+    format,
+    fileName: invoiceFileName(doc, format),
+    client: doc.client.name,
+    lines: doc.lines.length,
+    totals: doc.totals,
+    issued,
+    warnings: warning === undefined ? [] : [warning],
+  };
   // 64 KiB at a time: the channel's pace, not one write of the whole file.
   function* chunks(): Generator<Uint8Array, InvoiceStreamSummary, undefined> {
     for (let at = 0; at < bytes.length; at += 65_536) yield bytes.subarray(at, at + 65_536);
@@ -40,13 +51,13 @@ function streamed(doc: InvoiceDocument, format: InvoiceFormat, bytes: Uint8Array
 
 /** The invoice routes over `store`. */
 export function invoiceAdminRoutes(store: Store, clock: () => number) {
-  const request = (input: { client: string; from: string; to: string }) => ({ client: input.client, from: input.from, to: input.to });
+  const request = (input: { client: string; from: string; to: string; showWorked?: boolean }) => ({ client: input.client, from: input.from, to: input.to, showWorked: input.showWorked });
   return adminHandlers({
     'GET /invoices': () => listInvoices(store),
     'POST /invoices/preview': async (input) => {
       const format = readInvoiceFormat(input.format);
       const draft = draftInvoice(store, request(input), clock(), systemTimeZone());
-      return streamed(draft.document, format, await renderInvoice(draft.document, format), false);
+      return streamed(draft.document, format, await renderInvoice(draft.document, format), false, overlapWarning(draft.overlaps));
     },
     'POST /invoices/create': async (input) => {
       const format = readInvoiceFormat(input.format);
@@ -55,7 +66,7 @@ export function invoiceAdminRoutes(store: Store, clock: () => number) {
       const draft = draftInvoice(store, request(input), now, timeZone);
       const bytes = await renderInvoice(draft.document, format);
       const doc = store.transaction(() => issueInvoice(store, draft, request(input), now, timeZone, () => crypto.randomUUID()));
-      return streamed(doc, format, bytes, true);
+      return streamed(doc, format, bytes, true, overlapWarning(draft.overlaps));
     },
     'POST /invoices/reissue': async (input) => {
       const format = readInvoiceFormat(input.format);

@@ -4,7 +4,7 @@
  * `<script>…` is shown as written, never run.
  */
 import type { InvoiceDocument } from '@tock/core';
-import { amountText, hours, INVOICE_COLUMNS, lineCells, money, periodText, textLines } from './text.ts';
+import { amountText, headFacts, invoiceColumns, invoiceLocale, lineCells, REVERSE_CHARGE_NOTE, textLines, totalRows } from './text.ts';
 
 /** Text as HTML: `&`, `<`, `>`, `"` and `'` as entities. */
 export function escapeHtml(text: string): string {
@@ -32,15 +32,20 @@ const lines = (text: string): string => textLines(text).map(esc).join('<br>');
 /** The whole page of `doc`. */
 export function invoiceHtml(doc: InvoiceDocument): string {
   const seller = doc.seller;
+  const columns = invoiceColumns(doc);
   const rows = doc.lines
-    .map((line) => `<tr>${lineCells(line).map((cell, i) => `<td${i >= 4 ? ' class="num"' : ''}>${esc(cell)}</td>`).join('')}</tr>`)
+    .map((line) => `<tr>${lineCells(line, doc).map((cell, i) => `<td${i >= 4 ? ' class="num"' : ''}>${esc(cell)}</td>`).join('')}</tr>`)
     .join('\n');
-  const totals = doc.totals
-    .map((t) => `<tr class="grand"><td>Total ${esc(t.currency)}</td><td class="num">${esc(hours(t.billedSeconds))} billed</td><td class="num">${esc(money(t.amount, t.currency))}</td></tr>`)
+  const totals = totalRows(doc)
+    .map((t) => `<tr${t.strong ? ' class="grand"' : ''}><td>${esc(t.label)}</td><td class="num">${esc(t.value)}</td></tr>`)
     .join('\n');
   const unpriced = doc.lines.some((l) => amountText(l) === '—') ? '<p class="muted">Lines marked — have no rate and are not in the totals.</p>' : '';
+  const reverse = doc.reverseCharge === true ? `<p><strong>${esc(REVERSE_CHARGE_NOTE)}</strong></p>` : '';
+  const facts = headFacts(doc)
+    .map(([label, value]) => `<div><span class="muted">${esc(label)}</span> ${esc(value)}</div>`)
+    .join('\n');
   return `<!doctype html>
-<html lang="en">
+<html lang="${esc(invoiceLocale(doc))}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -52,32 +57,29 @@ export function invoiceHtml(doc: InvoiceDocument): string {
 <header>
 <div>
 <strong>${esc(seller.name)}</strong><br>
-${lines(seller.address)}${seller.taxID ? `<br><span class="muted">Tax ID:</span> ${esc(seller.taxID)}` : ''}
+${lines(seller.address)}${seller.taxID ? `<br><span class="muted">VAT ID:</span> ${esc(seller.taxID)}` : ''}
 </div>
 <div class="right">
 <h1>INVOICE</h1>
-<div><span class="muted">Number</span> ${esc(doc.number)}</div>
-<div><span class="muted">Date</span> ${esc(doc.issued)}</div>
-<div><span class="muted">Period</span> ${esc(periodText(doc))}</div>
+${facts}
 </div>
 </header>
 <section>
 <div class="muted">Bill to</div>
 <strong>${esc(doc.client.name)}</strong><br>
-${lines(doc.client.address)}
+${lines(doc.client.address)}${doc.client.taxID ? `<br><span class="muted">VAT ID:</span> ${esc(doc.client.taxID)}` : ''}
 </section>
 <table>
-<thead><tr>${INVOICE_COLUMNS.map((c, i) => `<th${i >= 4 ? ' class="num"' : ''}>${c}</th>`).join('')}</tr></thead>
+<thead><tr>${columns.map((c, i) => `<th${i >= 4 ? ' class="num"' : ''}>${esc(c)}</th>`).join('')}</tr></thead>
 <tbody>
 ${rows}
 </tbody>
 </table>
 <table class="totals">
-<tr><td>Worked</td><td class="num">${esc(hours(doc.workedSeconds))}</td><td></td></tr>
-<tr><td>Billed</td><td class="num">${esc(hours(doc.billedSeconds))}</td><td></td></tr>
 ${totals}
 </table>
 ${unpriced}
+${reverse}
 <footer>
 ${seller.paymentTerms ? `<p><strong>Payment terms:</strong> ${lines(seller.paymentTerms)}</p>` : ''}
 </footer>

@@ -1,9 +1,11 @@
 /**
  * An invoice as a PDF (docs/data.md "Invoices"), drawn with pdf-lib in Helvetica, one of the
  * PDF standard fonts: every word is text in the file (searchable, copyable, what `pdftotext`
- * reads), not an image. A4, your details top left, INVOICE with its number, date and period top
- * right, the client under them, the table (its header again on every page), the totals per
- * currency, the payment terms, and the number and page on every page's foot.
+ * reads), not an image. A4, your details and VAT ID top left, INVOICE with its number, invoice
+ * date, period of supply and due date top right, the client (named once) and its VAT ID under
+ * them, the table (its header again on every page), the totals per currency (net, VAT per rate,
+ * total), the reverse-charge note, the payment terms, and the number and page on every page's
+ * foot.
  *
  * The standard fonts draw the Windows-1252 characters only; any other character is drawn as
  * `?` here (the HTML and CSV keep every character). The same document gives the same bytes:
@@ -17,14 +19,14 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { InvoiceDocument } from '@tock/core';
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import { breakLines } from './line-breaker.ts';
-import { hours, INVOICE_COLUMNS, lineCells, money, periodText, textLines } from './text.ts';
+import { headFacts, invoiceColumns, lineCells, REVERSE_CHARGE_NOTE, textLines, totalRows } from './text.ts';
 
 const PAGE: [number, number] = [595.28, 841.89]; // A4 in points
 const MARGIN = 48;
 const WIDTH = PAGE[0] - 2 * MARGIN;
-/** Column widths (points), in INVOICE_COLUMNS order; they add up to WIDTH. */
-const COLUMNS = [54, 80, 120, 52, 36, 36, 56, 65.28] as const;
-const RIGHT_ALIGNED = new Set([4, 5, 6, 7]);
+/** Column widths (points), in invoiceColumns order, with and without worked time; each adds up to WIDTH. */
+const COLUMNS_BILLED = [54, 100, 120, 66, 36, 58, 65.28] as const;
+const COLUMNS_WORKED = [54, 84, 120, 46, 36, 36, 58, 65.28] as const;
 const SIZE = { table: 8, body: 9.5, small: 7.5, title: 22, name: 13 } as const;
 const LEADING = 1.25;
 const GREY = 0.42;
@@ -49,7 +51,11 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   await nextTurn();
   const drawable = new Set(regular.getCharacterSet());
-  const clean = (text: string): string => [...text].map((c) => (drawable.has(c.codePointAt(0) as number) ? c : c === '\t' ? ' ' : '?')).join('');
+  // Spaces Intl puts in numbers and dates (narrow and no-break: 1 234,50 in French) are drawn as spaces.
+  const clean = (text: string): string => [...text].map((c) => (drawable.has(c.codePointAt(0) as number) ? c : /[\t\u00a0\u2009\u202f]/.test(c) ? ' ' : '?')).join('');
+  const titles = invoiceColumns(doc);
+  const columns: readonly number[] = doc.showWorked === true ? COLUMNS_WORKED : COLUMNS_BILLED;
+  const rightAligned = new Set(titles.map((_, i) => i).filter((i) => i >= 4));
   const ink = grayscale(0.13);
   const muted = grayscale(GREY);
   const rule = grayscale(0.8);
@@ -78,9 +84,9 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   const right = PAGE[0] - MARGIN;
   let left = block(page, [doc.seller.name || 'Your business (tock settings set business …)'], MARGIN, y, SIZE.name, bold);
   left = block(page, textLines(doc.seller.address), MARGIN, left - 2, SIZE.body);
-  if (doc.seller.taxID) left = block(page, [`Tax ID: ${doc.seller.taxID}`], MARGIN, left, SIZE.body, regular, muted);
+  if (doc.seller.taxID) left = block(page, [`VAT ID: ${doc.seller.taxID}`], MARGIN, left, SIZE.body, regular, muted);
   let top = block(page, ['INVOICE'], right, y, SIZE.title, bold, ink, 'right') - 6;
-  for (const [label, value] of [['Number', doc.number], ['Date', doc.issued], ['Period', periodText(doc)]] as const) {
+  for (const [label, value] of headFacts(doc)) {
     text(page, value, right, top, SIZE.body, bold, ink, 'right');
     text(page, label, right - bold.widthOfTextAtSize(clean(value), SIZE.body) - 8, top, SIZE.body, regular, muted, 'right');
     top -= SIZE.body * LEADING;
@@ -90,16 +96,18 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   // The client.
   y = block(page, ['BILL TO'], MARGIN, y, SIZE.small, bold, muted) - 2;
   y = block(page, [doc.client.name], MARGIN, y, SIZE.body + 1, bold);
-  y = block(page, textLines(doc.client.address), MARGIN, y, SIZE.body) - 18;
+  y = block(page, textLines(doc.client.address), MARGIN, y, SIZE.body);
+  if (doc.client.taxID) y = block(page, [`VAT ID: ${doc.client.taxID}`], MARGIN, y, SIZE.body, regular, muted);
+  y -= 18;
 
-  const columnX = COLUMNS.map((_, i) => MARGIN + COLUMNS.slice(0, i).reduce((sum, w) => sum + w, 0));
+  const columnX = columns.map((_, i) => MARGIN + columns.slice(0, i).reduce((sum, w) => sum + w, 0));
   const PAD = 3;
   const tableHeader = (): void => {
     const h = SIZE.table * LEADING + 8;
     page.drawRectangle({ x: MARGIN, y: y - h, width: WIDTH, height: h, color: headerFill });
-    INVOICE_COLUMNS.forEach((title, i) => {
-      const x = RIGHT_ALIGNED.has(i) ? (columnX[i] as number) + (COLUMNS[i] as number) - PAD : (columnX[i] as number) + PAD;
-      text(page, title, x, y - 4, SIZE.table, bold, ink, RIGHT_ALIGNED.has(i) ? 'right' : 'left');
+    titles.forEach((title, i) => {
+      const x = rightAligned.has(i) ? (columnX[i] as number) + (columns[i] as number) - PAD : (columnX[i] as number) + PAD;
+      text(page, title, x, y - 4, SIZE.table, bold, ink, rightAligned.has(i) ? 'right' : 'left');
     });
     y -= h;
     page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + WIDTH, y }, thickness: 0.8, color: grayscale(0.55) });
@@ -118,7 +126,7 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   const freshRoom = Math.floor((pageRows - FOOT - 6) / LINE);
   for (const line of doc.lines) {
     await nextTurn();
-    const cells = lineCells(line).map((cell, i) => wrap(clean(cell), (COLUMNS[i] as number) - 2 * PAD, regular, SIZE.table));
+    const cells = lineCells(line, doc).map((cell, i) => wrap(clean(cell), (columns[i] as number) - 2 * PAD, regular, SIZE.table));
     const rows = Math.max(...cells.map((c) => c.length));
     // A line that fits a page is never split; a taller one (a long note) fills the page and goes on.
     for (let first = 0; first < rows; ) {
@@ -130,8 +138,8 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
       }
       const count = Math.min(rest, room());
       cells.forEach((cellLines, i) => {
-        const x = RIGHT_ALIGNED.has(i) ? (columnX[i] as number) + (COLUMNS[i] as number) - PAD : (columnX[i] as number) + PAD;
-        block(page, cellLines.slice(first, first + count), x, y - 3, SIZE.table, regular, i === 2 || i === 3 ? grayscale(0.25) : ink, RIGHT_ALIGNED.has(i) ? 'right' : 'left');
+        const x = rightAligned.has(i) ? (columnX[i] as number) + (columns[i] as number) - PAD : (columnX[i] as number) + PAD;
+        block(page, cellLines.slice(first, first + count), x, y - 3, SIZE.table, regular, i === 2 || i === 3 ? grayscale(0.25) : ink, rightAligned.has(i) ? 'right' : 'left');
       });
       y -= count * LINE + 6;
       first += count;
@@ -139,12 +147,8 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
     }
   }
 
-  // Totals, right-aligned under the table.
-  const totals: [string, string, boolean][] = [
-    ['Worked', hours(doc.workedSeconds), false],
-    ['Billed', hours(doc.billedSeconds), false],
-    ...doc.totals.map((t): [string, string, boolean] => [`Total ${t.currency}`, money(t.amount, t.currency), true]),
-  ];
+  // Totals, right-aligned under the table: per currency the net, VAT per rate and the total.
+  const totals = totalRows(doc).map((t): [string, string, boolean] => [t.label, t.value, t.strong]);
   const totalsHeight = totals.length * SIZE.body * LEADING * 1.3 + 16;
   if (y - totalsHeight < FOOT) newPage();
   y -= 12;
@@ -157,6 +161,10 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   }
   if (doc.lines.some((l) => l.amount === null)) {
     y = block(page, ['Lines with a rate of — have no rate and are not in the totals.'], MARGIN, y - 4, SIZE.small, regular, muted);
+  }
+  if (doc.reverseCharge === true) {
+    if (y - 30 < FOOT) newPage();
+    y = block(page, [REVERSE_CHARGE_NOTE], MARGIN, y - 10, SIZE.body, bold);
   }
 
   // Payment terms.

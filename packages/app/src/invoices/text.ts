@@ -1,34 +1,68 @@
 /**
- * What every rendering of an invoice says the same way (docs/data.md "Invoices"): hours as
- * `h:mm`, money as `1,234.50 EUR`, a rate as `85.00 EUR/h`, and the column titles. The PDF,
- * HTML and CSV renderers all read the one document core made.
+ * What every rendering of an invoice says the same way (docs/data.md "Invoices"): the billed
+ * quantity in decimal hours (`1.75`), money as `1,234.50 EUR`, a rate as `85.00 EUR/h`, dates,
+ * the column titles, the header's facts (number, invoice date, period of supply, due date),
+ * both parties' VAT IDs and the totals (net, one tax line per rate, total; or the reverse-charge
+ * note). Numbers and dates are written with `Intl` for the invoice's language (the client's;
+ * English by default, with ISO dates); the words are English until the language catalogs come.
+ * The PDF, HTML and CSV renderers all read the one document core made.
  */
-import type { InvoiceDocument, InvoiceLine } from '@tock/core';
+import { quantityHundredths, quantityText, type InvoiceDocument, type InvoiceLine } from '@tock/core';
 import { formatDuration, LIMITS } from '@tock/protocol';
 
-/** The table's columns, in order. */
-export const INVOICE_COLUMNS = ['Date', 'Activity', 'Note', 'Tags', 'Worked', 'Billed', 'Rate', 'Amount'] as const;
+/** The reverse-charge note an invoice without tax to a reverse-charge client carries. */
+export const REVERSE_CHARGE_NOTE = 'Reverse charge: VAT to be accounted for by the recipient';
 
-/** Worked or billed time as `h:mm` (floored to the minute, as everywhere in Tock). */
+/** The table's columns, in order: worked time only when the invoice shows it (`--show-worked`). */
+export function invoiceColumns(doc: Pick<InvoiceDocument, 'showWorked'>): string[] {
+  return ['Date', 'Activity', 'Note', 'Tags', ...(doc.showWorked === true ? ['Worked'] : []), 'Hours', 'Rate', 'Amount'];
+}
+
+/** Worked time as `h:mm` (floored to the minute, as everywhere in Tock). */
 export function hours(seconds: number): string {
   return formatDuration(seconds, 'clock');
 }
 
+/** The locale an invoice's numbers and dates are written for: its language, else English. */
+export function invoiceLocale(doc: Pick<InvoiceDocument, 'language'>): string {
+  return doc.language ?? 'en';
+}
+
+/**
+ * A decimal text (`"1234.50"`) as the locale writes it, exactly — `Intl` is given the text, not
+ * a float — keeping its number of decimals: `1,234.50` (en), `1.234,50` (de).
+ */
+export function decimalText(text: string, locale = 'en'): string {
+  const digits = text.split('.')[1]?.length ?? 0;
+  const format = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  // Intl.NumberFormat formats a decimal string exactly (ECMA-402 "string numeric literal").
+  return format.format(text as unknown as number);
+}
+
 /** A decimal amount with its thousands grouped and its currency: `1,234.50 EUR`. */
-export function money(amount: string, currency: string): string {
-  const [whole = '0', decimals] = amount.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${decimals === undefined ? grouped : `${grouped}.${decimals}`} ${currency}`;
+export function money(amount: string, currency: string, locale = 'en'): string {
+  return `${decimalText(amount, locale)} ${currency}`;
+}
+
+/** A local day as the invoice writes it: ISO 8601 in English (`2026-11-30`), the locale's numeric date otherwise (`30.11.2026`). */
+export function dateText(day: string, locale = 'en'): string {
+  if (locale.split('-')[0] === 'en') return day;
+  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+}
+
+/** A line's billed quantity in hours with two decimals as kept (`"1.75"`); worked out from its billed seconds on an invoice issued before quantities. */
+export function quantityOf(line: Pick<InvoiceLine, 'quantity' | 'billedSeconds'>): string {
+  return line.quantity ?? quantityText(quantityHundredths(line.billedSeconds));
 }
 
 /** A line's rate as `85.00 EUR/h`, or an em dash without one. */
-export function rateText(line: Pick<InvoiceLine, 'rate' | 'currency'>): string {
-  return line.rate === null || line.currency === null ? '—' : `${line.rate} ${line.currency}/h`;
+export function rateText(line: Pick<InvoiceLine, 'rate' | 'currency'>, locale = 'en'): string {
+  return line.rate === null || line.currency === null ? '—' : `${decimalText(line.rate, locale)} ${line.currency}/h`;
 }
 
 /** A line's amount as money, or an em dash without a rate. */
-export function amountText(line: Pick<InvoiceLine, 'amount' | 'currency'>): string {
-  return line.amount === null || line.currency === null ? '—' : money(line.amount, line.currency);
+export function amountText(line: Pick<InvoiceLine, 'amount' | 'currency'>, locale = 'en'): string {
+  return line.amount === null || line.currency === null ? '—' : money(line.amount, line.currency, locale);
 }
 
 /**
@@ -53,14 +87,79 @@ export function invoiceNote(note: string): string {
   return note;
 }
 
-/** The line's cells, in {@link INVOICE_COLUMNS} order, as the PDF and HTML show them. */
-export function lineCells(line: InvoiceLine): string[] {
-  return [line.date, line.activity, invoiceNote(line.note), line.tags.join(', '), hours(line.workedSeconds), hours(line.billedSeconds), rateText(line), amountText(line)];
+/** The line's cells, in {@link invoiceColumns} order, as the PDF and HTML show them. */
+export function lineCells(line: InvoiceLine, doc: Pick<InvoiceDocument, 'showWorked' | 'language'>): string[] {
+  const locale = invoiceLocale(doc);
+  return [
+    dateText(line.date, locale),
+    line.activity,
+    invoiceNote(line.note),
+    line.tags.join(', '),
+    ...(doc.showWorked === true ? [hours(line.workedSeconds)] : []),
+    decimalText(quantityOf(line), locale),
+    rateText(line, locale),
+    amountText(line, locale),
+  ];
 }
 
 /** `2026-11-01 – 2026-11-30`, or one day. */
-export function periodText(doc: Pick<InvoiceDocument, 'from' | 'to'>): string {
-  return doc.from === doc.to ? doc.from : `${doc.from} – ${doc.to}`;
+export function periodText(doc: Pick<InvoiceDocument, 'from' | 'to' | 'language'>): string {
+  const locale = invoiceLocale(doc);
+  return doc.from === doc.to ? dateText(doc.from, locale) : `${dateText(doc.from, locale)} – ${dateText(doc.to, locale)}`;
+}
+
+/**
+ * The facts at the head of an invoice, label and value: its number, the invoice date, the
+ * period of supply (the days its work was done) and the due date when payment days are set.
+ */
+export function headFacts(doc: InvoiceDocument): [string, string][] {
+  const locale = invoiceLocale(doc);
+  const facts: [string, string][] = [
+    ['Number', doc.number],
+    ['Invoice date', dateText(doc.issued, locale)],
+    ['Period of supply', periodText(doc)],
+  ];
+  if (doc.due) facts.push(['Due date', dateText(doc.due, locale)]);
+  return facts;
+}
+
+/** A tax line's label: `VAT 19%`. */
+export function taxLabel(rate: number, locale = 'en'): string {
+  return `VAT ${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(rate)}%`;
+}
+
+/** One row of an invoice's totals: a label, the money, and whether it is a grand total. */
+export interface TotalRow {
+  label: string;
+  value: string;
+  strong: boolean;
+}
+
+/**
+ * The totals, per currency (never added across currencies): with a tax rate, the net, one
+ * line per rate and the total (gross); without one (no rate set, a reverse charge, or an
+ * invoice issued before taxes) the total alone. Hours billed first.
+ */
+export function totalRows(doc: InvoiceDocument): TotalRow[] {
+  const locale = invoiceLocale(doc);
+  const rows: TotalRow[] = [];
+  const hundredths = doc.lines.reduce((sum, l) => sum + quantityHundredthsOf(quantityOf(l)), 0n);
+  rows.push({ label: 'Hours', value: decimalText(quantityText(hundredths), locale), strong: false });
+  if (doc.showWorked === true) rows.push({ label: 'Worked', value: hours(doc.workedSeconds), strong: false });
+  for (const t of doc.totals) {
+    const taxes = t.taxes ?? [];
+    if (taxes.length > 0) {
+      rows.push({ label: `Net ${t.currency}`, value: money(t.amount, t.currency, locale), strong: false });
+      for (const tax of taxes) rows.push({ label: taxLabel(tax.rate, locale), value: money(tax.amount, t.currency, locale), strong: false });
+    }
+    rows.push({ label: `Total ${t.currency}`, value: money(t.gross ?? t.amount, t.currency, locale), strong: true });
+  }
+  return rows;
+}
+
+function quantityHundredthsOf(quantity: string): bigint {
+  const [whole = '0', decimals = ''] = quantity.split('.');
+  return BigInt(whole) * 100n + BigInt(decimals.padEnd(2, '0').slice(0, 2));
 }
 
 /** The lines of a multi-line text (an address), without empty ones at the ends. */
