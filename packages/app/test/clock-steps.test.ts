@@ -56,6 +56,8 @@ test('a session survives the wall clock stepping back an hour and forward a day:
   const port = await freePort();
   assert.equal((await tock(['listener', 'on', '--port', String(port)], env)).code, 0);
   const token = (await tock(['token'], env)).stdout.trim();
+  // The session lasts seconds of real time: kept whatever its length (crumbs are core's tests').
+  assert.equal((await tock(['settings', 'set', 'minSessionSeconds', '0'], env)).code, 0);
 
   const sign = (method: string, target: string, body?: unknown): Captured => {
     const text = body === undefined ? '' : JSON.stringify(body);

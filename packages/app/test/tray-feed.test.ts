@@ -67,6 +67,8 @@ interface Rig {
 
 function rig(t: TestContext, start = T0): Rig {
   const store = openStore(':memory:');
+  // The tray shows sessions of seconds here: every one is kept (crumbs are core's tests').
+  store.settings.set('minSessionSeconds', 0);
   const time = virtualTime(start);
   const clock = (): number => time.now;
   const tracker = createTracker({ store, clock, timeZone: 'UTC' });
