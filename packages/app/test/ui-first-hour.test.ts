@@ -3,10 +3,12 @@
  * "Activities"): the running session's activity, start and note changed in place on Today;
  * *Continue* right after *Stop* resumes that session rather than leaving a crumb; Activities
  * archives and brings back, merges after a confirmation and deletes only an activity without
- * time (the app's refusal word for word). Screenshots at 390 and 1280 px.
+ * time (the app's refusal word for word); Settings › Business takes the week's hours, and Today
+ * shows the day's share. Screenshots at 390 and 1280 px.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { getLedgerSetting } from '@tock/core';
 import { ensureWindowBuilt, launchBrowser, openWindow, screenshot, startTestApp, type TestApp, type TestBrowser } from './ui-support/harness.ts';
 
 let t: TestApp;
@@ -126,5 +128,26 @@ describe('Activities: archive, merge and delete', () => {
     await unused.getByTestId('activity-delete').getByRole('button', { name: 'Delete Unused' }).click();
     await page.getByRole('status').filter({ hasText: 'Deleted “Unused”.' }).waitFor();
     assert.equal(tracker().listActivities().some((a) => a.activityName === 'Unused'), false);
+  });
+});
+
+describe('Targets: the week’s hours', () => {
+  it('saves hours a week; Today shows them ÷ 5 on a working day; day and week hours together are refused', async () => {
+    const { page } = b;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openWindow(page, t, '/settings/business');
+    await page.getByLabel('Monday (hours)').fill('8');
+    await page.getByLabel('Or hours a week').fill('37.5');
+    await page.getByRole('button', { name: 'Save targets' }).click();
+    await page.locator('#targets-error').filter({ hasText: 'Give hours for each day or for the week, not both.' }).waitFor();
+    assert.equal(getLedgerSetting(t.app.services.store.settings, 'targets'), null, 'nothing saved');
+    await page.getByLabel('Monday (hours)').fill('');
+    await page.getByRole('button', { name: 'Save targets' }).click();
+    await page.locator('#targets-heading ~ form').getByText('Saved.').waitFor();
+    assert.deepEqual(getLedgerSetting(t.app.services.store.settings, 'targets'), { week: 37.5 });
+    await openWindow(page, t, '/today');
+    const weekday = new Date().getDay();
+    if (weekday >= 1 && weekday <= 5) await page.getByTestId('day-target').filter({ hasText: /^Target 7 h 30 min · / }).waitFor();
+    else assert.equal(await page.getByTestId('day-target').count(), 0);
   });
 });

@@ -149,6 +149,9 @@ function Rounding({ value }: { value: LedgerSettings['rounding'] }) {
 
 function Targets({ value }: { value: LedgerSettings['targets'] }) {
   const [hours, setHours] = useState<Record<string, string>>(Object.fromEntries(DAYS.map(([k]) => [k, value?.[k] === undefined ? '' : String(value[k])])));
+  // Or the week's hours, spread over its working days (docs/data.md "The ledger"); the days a
+  // target set with `tock settings` named are kept.
+  const [week, setWeek] = useState(value?.week === undefined ? '' : String(value.week));
   const [local, setLocal] = useState<string | null>(null);
   const saving = useSaving();
   const submit = (e: Event): void => {
@@ -163,13 +166,29 @@ function Targets({ value }: { value: LedgerSettings['targets'] }) {
       }
       out[k] = Number(text);
     }
+    const weekText = week.trim();
+    if (weekText !== '') {
+      if (!/^\d+(\.\d+)?$/.test(weekText) || Number(weekText) > 168) {
+        setLocal(`Week: “${weekText}” is not a number of hours from 0 to 168.`);
+        return;
+      }
+      if (Object.keys(out).length > 0) {
+        setLocal('Give hours for each day or for the week, not both.');
+        return;
+      }
+      setLocal(null);
+      void saving.run('targets', { week: Number(weekText), ...(value?.days ? { days: value.days } : {}) }, 'Saved.');
+      return;
+    }
     setLocal(null);
     void saving.run('targets', Object.keys(out).length === 0 ? null : out, 'Saved.');
   };
   return (
     <section class="card" aria-labelledby="targets-heading">
       <h2 id="targets-heading">Targets</h2>
-      <p class="muted section-intro">Hours each day should have. Today shows what is left of the day’s; History’s week shows the balance so far.</p>
+      <p class="muted section-intro">
+        Hours each day should have, or the week’s hours (spread over Monday to Friday, or the working days set with tock settings). Today shows what is left of the day’s; History’s week shows the balance so far.
+      </p>
       <form noValidate onSubmit={submit}>
         <div class="targets-row">
           {DAYS.map(([k, short, long]) => (
@@ -188,6 +207,17 @@ function Targets({ value }: { value: LedgerSettings['targets'] }) {
               />
             </div>
           ))}
+        </div>
+        <div class="field">
+          <label for="target-week">Or hours a week</label>
+          <input
+            id="target-week"
+            type="text"
+            inputMode="decimal"
+            value={week}
+            aria-describedby={local ? 'targets-error' : undefined}
+            onInput={(e) => setWeek((e.target as HTMLInputElement).value)}
+          />
         </div>
         <FieldError id="targets-error" message={local} alert />
         <FormActions busy={saving.busy} done={saving.done} failure={saving.error}>
