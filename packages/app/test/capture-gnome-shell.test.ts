@@ -1,0 +1,163 @@
+/**
+ * Capture on a real GNOME Shell (Debian's 43): `gnome-shell --headless --wayland --no-x11`
+ * on a private session bus (and a private system bus, which it needs), a real `tock app` on that
+ * bus, real GTK windows. `tock capture gnome-extension install` reads the running shell's
+ * version, installs the `imports` format GNOME 43 loads and enables it for the person; the
+ * shell is then restarted (the person's "log out and in": GNOME Shell loads extensions only as
+ * it starts), and Tock's timeline follows the focus as it moves between the windows.
+ *
+ * The focus is moved the way a click would, by `Meta.Window.activate()` inside the shell, over
+ * the shell's `Eval` — which GNOME Shell answers only in unsafe mode, so a driver extension of
+ * the test's own (installed in the test's home only) turns unsafe mode on. Skipped only where
+ * gnome-shell is not installed; CI installs it (scripts/system-deps.sh).
+ */
+import assert from 'node:assert/strict';
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { until } from '@tock/test-support';
+import type { CaptureStatus } from '../src/desktop/capture/capture.ts';
+import { GNOME_EXTENSION, GNOME_EXTENSION_DIR, readGnomeShellVersion, type GnomeExtensionInstall } from '../src/desktop/capture/gnome.ts';
+import { GtkWindow, installed, PrivateSession, TockOnSession } from './support/real-desktop.ts';
+
+const skip = installed('gnome-shell') && installed('gjs') ? false : 'gnome-shell or gjs is not installed (scripts/system-deps.sh installs them)';
+const DRIVER = 'tock-test-driver@tock.test';
+const WAYLAND = 'wayland-tock';
+
+let session: PrivateSession;
+let shell: ChildProcess | undefined;
+const tockApp = new TockOnSession();
+
+/** GNOME Shell's Eval (unsafe mode, from the driver): runs `code` in the shell, its result as JSON. */
+function evalInShell(code: string): string {
+  const out = session.run(['gdbus', 'call', '--session', '--dest', 'org.gnome.Shell', '--object-path', '/org/gnome/Shell', '--method', 'org.gnome.Shell.Eval', code]);
+  const m = /^\((true|false), '(.*)'\)$/s.exec(out.trim());
+  assert.ok(m?.[1] === 'true', `Eval ${code}: ${out}`);
+  return m?.[2] ?? '';
+}
+
+/** Starts GNOME Shell and resolves once it serves org.gnome.Shell with its extensions loaded. */
+async function startShell(): Promise<ChildProcess> {
+  // GNOME Shell keeps this file for its first minute and starts without extensions when it finds
+  // it (it takes a shell that ended sooner for a crash): the person's login comes later than that.
+  rmSync(join(session.runtime, 'gnome-shell-disable-extensions'), { force: true });
+  const child = session.spawn(['gnome-shell', '--headless', '--wayland', '--no-x11', '--wayland-display', WAYLAND, '--virtual-monitor', '1280x800']);
+  await until(
+    'GNOME Shell to run the test driver (unsafe mode)',
+    () => {
+      try {
+        return evalInShell('1') === '1' ? true : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    { seconds: 90, watch: child, everyMs: 250 },
+  );
+  // It starts with the overview open: close it, as a person's first click would.
+  evalInShell('Main.overview.hide(); true');
+  return child;
+}
+
+async function stopShell(): Promise<void> {
+  if (!shell || shell.exitCode !== null) return;
+  const exited = new Promise((resolve) => shell?.once('exit', resolve));
+  shell.kill('SIGTERM');
+  await exited;
+}
+
+/** Activates the window of `app` in the shell, as a click on it would. */
+function activate(app: string): void {
+  evalInShell(`global.display.list_all_windows().find((w) => w.get_wm_class() === ${JSON.stringify(app)}).activate(global.get_current_time()); true`);
+}
+
+before(async () => {
+  if (skip) return;
+  session = new PrivateSession();
+  await session.start();
+  // The test's driver: turns the shell's unsafe mode on, so that Eval moves the focus.
+  const driver = join(session.home, '.local', 'share', 'gnome-shell', 'extensions', DRIVER);
+  mkdirSync(driver, { recursive: true });
+  writeFileSync(join(driver, 'metadata.json'), JSON.stringify({ uuid: DRIVER, name: 'Tock test driver', description: 'test only', 'shell-version': ['43', '44'] }));
+  writeFileSync(join(driver, 'extension.js'), 'function init() {\n  return { enable() { global.context.unsafe_mode = true; }, disable() {} };\n}\n');
+  session.run(['gsettings', 'set', 'org.gnome.shell', 'enabled-extensions', `['${DRIVER}']`]);
+  shell = await startShell();
+  await tockApp.start(session);
+});
+
+after(async () => {
+  if (skip) return;
+  await tockApp.stop();
+  await stopShell();
+  session.stop();
+});
+
+test('GNOME Shell 43 for real: install picks the imports format, and after a restart the timeline follows the focus', { skip }, async () => {
+  // The version Tock reads is the running shell's.
+  const version = await readGnomeShellVersion(session.env);
+  assert.match(version ?? '', /^43\./);
+
+  // Before the extension runs, the status says why GNOME does not work.
+  const before = await tockApp.json<CaptureStatus>('capture', 'status');
+  assert.match(before.sources.find((s) => s.id === 'gnome')?.reason ?? '', /tock capture gnome-extension install/);
+
+  const install = await tockApp.json<GnomeExtensionInstall>('capture', 'gnome-extension', 'install');
+  assert.equal(install.shellVersion, version);
+  assert.equal(install.format, 'imports');
+  assert.equal(install.enabled, true);
+  assert.match(install.next, /log out and back in once/);
+  assert.equal(readFileSync(join(install.dir, 'extension.js'), 'utf8'), readFileSync(join(GNOME_EXTENSION_DIR, 'shell-43', 'extension.js'), 'utf8'));
+  assert.match(session.run(['gsettings', 'get', 'org.gnome.shell', 'enabled-extensions']), new RegExp(`'${GNOME_EXTENSION.uuid}'`));
+
+  // The person logs out and in: the shell starts again and loads the extension.
+  await stopShell();
+  shell = await startShell();
+  // ExtensionState.ENABLED is 1 (ERROR 3, OUT_OF_DATE 4: what GNOME 43 makes of the 45+ format).
+  const lookup = `Main.extensionManager.lookup('${GNOME_EXTENSION.uuid}')`;
+  assert.equal(evalInShell(`${lookup}?.state`), '1', `the extension in the shell: ${evalInShell(`String(${lookup}?.error)`)}`);
+
+  await tockApp.run('capture', 'set', 'titles', 'true');
+  await tockApp.run('capture', 'on');
+  const status = await until(
+    'capture to follow GNOME Shell',
+    async () => {
+      const s = await tockApp.json<CaptureStatus>('capture', 'status');
+      return s.source?.id === 'gnome' ? s : undefined;
+    },
+    { seconds: 30, watch: [tockApp.app.child, shell], everyMs: 200 },
+  );
+  assert.equal(status.state, 'following');
+  assert.equal(status.ignoredReports, 0);
+  // For each other source, why not.
+  const why = Object.fromEntries(status.sources.filter((s) => s.id !== 'gnome').map((s) => [s.id, s.reason]));
+  assert.match(why.sway ?? '', /SWAYSOCK/);
+  assert.match(why.kde ?? '', /KWin is not running/);
+  assert.match(why.x11 ?? '', /DISPLAY/);
+
+  const watch = [shell];
+  const alpha = new GtkWindow(session, WAYLAND, 'app.tock.TestAlpha', 'Alpha notes');
+  watch.push(alpha.child);
+  await until('the alpha window', () => evalInShell(`global.display.list_all_windows().some((w) => w.get_wm_class() === 'app.tock.TestAlpha')`) === 'true' || undefined, { watch, everyMs: 100 });
+  activate('app.tock.TestAlpha');
+  await tockApp.focused('app.tock.TestAlpha', 'Alpha notes', watch);
+
+  const bravo = new GtkWindow(session, WAYLAND, 'app.tock.TestBravo', 'Bravo');
+  watch.push(bravo.child);
+  await until('the bravo window', () => evalInShell(`global.display.list_all_windows().some((w) => w.get_wm_class() === 'app.tock.TestBravo')`) === 'true' || undefined, { watch, everyMs: 100 });
+  activate('app.tock.TestBravo');
+  await tockApp.focused('app.tock.TestBravo', 'Bravo', watch);
+  bravo.retitle('Bravo — draft');
+  await tockApp.focused('app.tock.TestBravo', 'Bravo — draft', watch);
+  activate('app.tock.TestAlpha');
+  await tockApp.focused('app.tock.TestAlpha', 'Alpha notes', watch);
+
+  const spans = await tockApp.windows();
+  assert.deepEqual(spans.slice(-4), [
+    ['app.tock.TestAlpha', 'Alpha notes'],
+    ['app.tock.TestBravo', 'Bravo'],
+    ['app.tock.TestBravo', 'Bravo — draft'],
+    ['app.tock.TestAlpha', 'Alpha notes'],
+  ]);
+  // Only the real shell reported.
+  assert.equal((await tockApp.json<CaptureStatus>('capture', 'status')).ignoredReports, 0);
+});
