@@ -20,6 +20,7 @@ import { Problem, isProblem } from '@tock/protocol';
 import { closeSync, copyFileSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
+import { installInvoiceGuard } from './invoiced.ts';
 import { MIGRATIONS, SCHEMA_VERSION, schemaVersionOf } from './migrations.ts';
 import type { Store } from './store.ts';
 import { syncDirectory } from './store.ts';
@@ -195,6 +196,8 @@ function tockSchema(version: number): Map<string, { type: string; sql: string | 
   const scratch = new DatabaseSync(':memory:');
   try {
     for (const migration of MIGRATIONS) if (migration.version <= version) scratch.exec(migration.sql);
+    // The invoiced-block guard (invoiced.ts), made when a store opens: once there are invoices.
+    if (scratch.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'invoices'").get() !== undefined) installInvoiceGuard(scratch);
     const objects = new Map(
       (scratch.prepare('SELECT type, name, sql FROM sqlite_schema').all() as { type: string; name: string; sql: string | null }[]).map((r) => [r.name, { type: r.type, sql: r.sql }]),
     );
