@@ -48,21 +48,23 @@ function reportTable(report: Report, by: ReportBy): string {
           : (report.rows as ReportDayRow[]).map((r) => `${r.date} ${weekday(r.date)}`);
   if (by !== 'day' && labels.length === 0) return `${title}\nNo time tracked.`;
   const billing = hasBilling(report);
-  const ledgerRows = report.rows as { billedSeconds: number; amount: string | null; currency: string | null }[];
+  const ledgerRows = report.rows as { billedSeconds: number; amount: string | null; currency: string | null; amounts?: { currency: string; amount: string }[] }[];
   const billed = largestRemainderMinutes(ledgerRows.map((r) => r.billedSeconds));
-  // An amount is the currency's code and the decimal amount (never `€`); `–` where no rate applies.
-  const worth = (amount: string | null, currency: string | null): string => (amount === null || currency === null ? '–' : `${amount} ${currency}`);
+  // An amount is the decimal amount and the currency's code (never `€`), each currency's on its own
+  // (`190.00 EUR + 240.00 USD`, never added); `–` only where no rate applies.
+  const worthOf = (amounts: readonly { currency: string; amount: string }[]): string => (amounts.length === 0 ? '–' : amounts.map((a) => `${a.amount} ${a.currency}`).join(' + '));
+  const worth = (row: (typeof ledgerRows)[number]): string => worthOf(row.amounts ?? (row.amount === null || row.currency === null ? [] : [{ amount: row.amount, currency: row.currency }]));
   const cells: string[][] = labels.map((label, i) => {
     const time = formatMinutesAs(shown.rows[i] ?? 0);
     const row = ledgerRows[i];
-    return billing && row ? [label, time, formatMinutesAs(billed[i] ?? 0), worth(row.amount, row.currency)] : [label, time];
+    return billing && row ? [label, time, formatMinutesAs(billed[i] ?? 0), worth(row)] : [label, time];
   });
   const blank = billing ? ['', ''] : [];
   // By client and by tag, rows share time like activities do, but the overlap line is the activities' figure: leave it out there.
   const overlap: string[][] = shown.overlap > 0 && by === 'activity' ? [[overlapLabel(by), `−${formatMinutesAs(shown.overlap)}`, ...blank]] : [];
-  const amounts = report.amounts.map((a) => `${a.amount} ${a.currency}`).join(', ');
+  const amounts = worthOf(report.amounts);
   const billedTotal = by === 'tag' ? '–' : formatMinutesAs(billed.reduce((sum, m) => sum + m, 0));
-  const total = billing ? ['Total', formatMinutesAs(shown.total), billedTotal, amounts === '' ? '–' : amounts] : ['Total', formatMinutesAs(shown.total)];
+  const total = billing ? ['Total', formatMinutesAs(shown.total), billedTotal, amounts] : ['Total', formatMinutesAs(shown.total)];
   const first = by === 'activity' ? 'Activity' : by === 'client' ? 'Client' : by === 'tag' ? 'Tag' : 'Day';
   const header = billing ? [first, 'Worked', 'Billed', 'Amount'] : [first, 'Time'];
   const all = [header, ...cells, ...overlap, total];

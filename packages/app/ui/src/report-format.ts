@@ -53,3 +53,11 @@ export function money(amount: string | null, currency: string | null): string {
     return `${amount} ${currency}`;
   }
 }
+
+/**
+ * What a row or a report is worth in each of its currencies, never added together:
+ * `€190.00 + $240.00`; `–` only where no rate applies (docs/data.md "The ledger").
+ */
+export function moneyList(amounts: readonly { amount: string; currency: string }[]): string {
+  return amounts.length === 0 ? '–' : amounts.map((a) => money(a.amount, a.currency)).join(' + ');
+}

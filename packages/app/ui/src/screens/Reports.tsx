@@ -23,7 +23,7 @@ import { colorClass } from '../colors.ts';
 import { describedByError, FieldError } from '../components/FieldError.tsx';
 import { ActivityLegend, DayBars, RankedBars } from '../components/ReportCharts.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
-import { money, rangeLabel, tableDay } from '../report-format.ts';
+import { moneyList, rangeLabel, tableDay } from '../report-format.ts';
 import { useLoaded } from '../load.ts';
 import { useAppState } from '../state.ts';
 import { addDays, duration } from '../time.ts';
@@ -180,7 +180,14 @@ function RangeForm({ query, onChange, error, clients }: { query: Query; onChange
 }
 
 /** A row's worked and billed time, and what it is worth. */
-type LedgerRow = { seconds: number; billedSeconds: number; amount: string | null; currency: string | null };
+type LedgerRow = { seconds: number; billedSeconds: number; amount: string | null; currency: string | null; amounts?: { amount: string; currency: string }[] };
+
+/** A row's money, each currency on its own: its `amounts`, else its one `amount`. */
+function rowAmounts(row: LedgerRow | undefined): { amount: string; currency: string }[] {
+  if (row === undefined) return [];
+  if (row.amounts !== undefined) return row.amounts;
+  return row.amount === null || row.currency === null ? [] : [{ amount: row.amount, currency: row.currency }];
+}
 
 /**
  * A report's cells as shown (docs/product.md "Durations shown to people"): each row's time
@@ -199,7 +206,7 @@ export interface ShownCells {
 
 /** Whether a report has anything billed to show: billed time or an amount on any row. */
 export function hasBilling(report: Report): boolean {
-  return report.amounts.length > 0 || (report.rows as LedgerRow[]).some((r) => r.billedSeconds > 0 || r.amount !== null);
+  return report.amounts.length > 0 || (report.rows as LedgerRow[]).some((r) => r.billedSeconds > 0 || rowAmounts(r).length > 0);
 }
 
 /** The {@link ShownCells} of a report; `sharedBlocks` when its rows may count one block twice (by tag). */
@@ -219,7 +226,7 @@ export function shownCells(report: Report, sharedBlocks = false): ShownCells {
       hours: formatHundredths(hours.rows[i] as number),
       share: percent(shares.rows[i] as number),
       billed: formatMinutesAs(billed[i] as number, 'words'),
-      amount: money(rows[i]?.amount ?? null, rows[i]?.currency ?? null),
+      amount: moneyList(rowAmounts(rows[i])),
     })),
     overlap: overlapping
       ? { time: `−${formatMinutesAs(table.overlap, 'words')}`, hours: formatHundredths(-hours.overlap), share: `−${shares.overlap} %` }
@@ -229,7 +236,7 @@ export function shownCells(report: Report, sharedBlocks = false): ShownCells {
       hours: formatHundredths(hours.total),
       share: percent(100),
       billed: sharedBlocks ? null : formatMinutesAs(billedSum, 'words'),
-      amount: report.amounts.length === 0 ? '–' : report.amounts.map((a) => money(a.amount, a.currency)).join(' · '),
+      amount: moneyList(report.amounts),
     },
   };
 }
