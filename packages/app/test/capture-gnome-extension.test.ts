@@ -1,5 +1,6 @@
 /**
- * Tock's GNOME Shell extension (gnome-extension/shell-45/extension.js, built from focus.js) — its own code — with Tock's GNOME
+ * Tock's GNOME Shell extension in both formats (gnome-extension/shell-45/ and shell-43/extension.js,
+ * built from focus.js) — its own code — with Tock's GNOME
  * source, on a private dbus-daemon. GNOME Shell is not run (that needs its GJS and a
  * compositor): the extension's three imports are stood in for — `Gio` by a bridge that makes
  * its D-Bus calls and serves its exported object over a real bus connection that owns
@@ -162,8 +163,14 @@ function shellImports(bus: SessionBus, sent: Sent[], answered: unknown[][], broa
   return { Gio, GLib, Extension };
 }
 
-/** Loads extension.js as GNOME Shell would, its imports stood in for. */
-async function loadExtension(imports: ReturnType<typeof shellImports>): Promise<new () => { enable(): void; disable(): void }> {
+/** An extension as GNOME Shell holds it, whichever format it came in. */
+interface LoadedExtension {
+  enable(): void;
+  disable(): void;
+}
+
+/** Loads shell-45/extension.js as GNOME Shell 45+ would (an ES module), its imports stood in for. */
+async function loadModuleFormat(imports: ReturnType<typeof shellImports>): Promise<() => LoadedExtension> {
   const source = readFileSync(join(GNOME_EXTENSION_DIR, 'shell-45', 'extension.js'), 'utf8');
   const lines = ["import Gio from 'gi://Gio';", "import GLib from 'gi://GLib';", "import { Extension } from 'resource:///org/gnome/shell/extensions/extension.js';"];
   for (const line of lines) assert.ok(source.includes(`${line}\n`), `extension.js imports ${line}`);
@@ -174,9 +181,21 @@ async function loadExtension(imports: ReturnType<typeof shellImports>): Promise<
   const file = join(dir, `extension-${Date.now()}.mjs`);
   writeFileSync(file, `const { Gio, GLib, Extension } = globalThis.__tockShellImports;\n${stood}`);
   (globalThis as { __tockShellImports?: unknown }).__tockShellImports = imports;
-  const module = (await import(pathToFileURL(file).href)) as { default: new () => { enable(): void; disable(): void } };
-  return module.default;
+  const module = (await import(pathToFileURL(file).href)) as { default: new () => LoadedExtension };
+  return () => new module.default();
 }
+
+/** Loads shell-43/extension.js as GNOME Shell 43–44 would (a script; `init()` gives the extension), `imports.gi` stood in for. */
+async function loadImportsFormat(imports: ReturnType<typeof shellImports>): Promise<() => LoadedExtension> {
+  const source = readFileSync(join(GNOME_EXTENSION_DIR, 'shell-43', 'extension.js'), 'utf8');
+  const init = new Function('imports', `${source}\nreturn init;`)({ gi: { Gio: imports.Gio, GLib: imports.GLib } }) as () => LoadedExtension;
+  return init;
+}
+
+const FORMATS = [
+  ['GNOME Shell 45+ (ES module)', loadModuleFormat],
+  ['GNOME Shell 43–44 (imports)', loadImportsFormat],
+] as const;
 
 async function refusal(call: Promise<unknown>): Promise<string> {
   try {
@@ -187,7 +206,7 @@ async function refusal(call: Promise<unknown>): Promise<string> {
   return 'answered';
 }
 
-test('the extension tells Tock by a call to app.tock.Capture that carries nothing, answers only Tock, and sends no title while titles is off', async (t) => {
+for (const [format, load] of FORMATS) test(`${format}: the extension tells Tock by a call to app.tock.Capture that carries nothing, answers only Tock, and sends no title while titles is off`, async (t) => {
   const shell = await connectSessionBus(env);
   t.after(() => shell.close());
   const sent: Sent[] = [];
@@ -196,11 +215,11 @@ test('the extension tells Tock by a call to app.tock.Capture that carries nothin
   const display = new FakeDisplay();
   const host = globalThis as { display?: FakeDisplay };
   host.display = display;
-  const TockCapture = await loadExtension(shellImports(shell, sent, answered, broadcasts));
+  const create = await load(shellImports(shell, sent, answered, broadcasts));
   const editor = new FakeWindow('org.gnome.TextEditor', 'notes.txt');
   const bank = new FakeWindow('firefox', 'Bank — login');
   display.focus_window = editor;
-  const extension = new TockCapture();
+  const extension = create();
   extension.enable();
   t.after(() => {
     extension.disable();
