@@ -77,6 +77,8 @@ export function Timeline({ day, blocks, now, range }: Props) {
   const hours = Math.round((to - from) / HOUR);
   // An hour label every step hours, at least 28 px apart (`08` at 12 px with room around it).
   const step = [1, 2, 3, 4, 6, 12].find((n) => n >= (hours > 12 ? 2 : 1) && (W / Math.max(1, hours)) * n >= 28) ?? 24;
+  // The first and last labels sit inside the chart, against its edges, not squeezed off them onto their neighbours.
+  const edge = (px: number): 'start' | 'middle' | 'end' => (px < 12 ? 'start' : px > W - 12 ? 'end' : 'middle');
   const ticks: number[] = [];
   for (let h = 0; h <= hours; h += step) ticks.push(from + h * HOUR);
   // Time two blocks share counts once, as in today's total (docs/product.md).
@@ -101,7 +103,7 @@ export function Timeline({ day, blocks, now, range }: Props) {
       {ticks.map((t) => (
         <g key={t}>
           <line class="grid" x1={x(t)} x2={x(t)} y1={0} y2={height - AXIS + 4} />
-          <text class="tick" x={Math.min(Math.max(x(t), 12), W - 12)} y={height - 6} text-anchor="middle">
+          <text class="tick" x={x(t)} y={height - 6} text-anchor={edge(x(t))}>
             {clockTime(t).slice(0, 2)}
           </text>
         </g>
