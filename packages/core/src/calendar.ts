@@ -24,10 +24,12 @@ import { utcMs } from './instants.ts';
 export const CALENDAR_LIMITS = {
   /** A file larger than this is refused unread (bytes). */
   maxFileBytes: 10 * 1024 * 1024,
-  /** At most this many occurrences of one recurring event are ever expanded. */
+  /** At most this many occurrences of one recurring event are kept (those not expanded from near the days asked). */
   maxOccurrences: 10_000,
-  /** At most this many steps of the recurrence iterators per calendar, all queries together. */
-  maxSteps: 100_000,
+  /** At most this many steps of the recurrence iterators in one query, over every calendar asked: the rest waits for the next. */
+  stepsPerQuery: 10_000,
+  /** A rule that tries this many dates without finding one is given up (a rule that never matches). */
+  stepsPerOccurrence: 2_000,
   /** A summary is cut to this many characters (as captured titles are). */
   maxSummary: 512,
   /** A meeting longer than this is not a meeting (a week-long "busy" block): ignored. */
@@ -62,9 +64,26 @@ interface EventData {
   counts: boolean;
 }
 
-/** A recurring event: its iterator, what it expanded so far, what it leaves out. */
+/** The steps the recurrence iterators may still take in one query (shared by every calendar asked). */
+export interface StepBudget {
+  left: number;
+}
+
+/** A fresh budget for one query: {@link CALENDAR_LIMITS}.stepsPerQuery steps. */
+export function stepBudget(): StepBudget {
+  return { left: CALENDAR_LIMITS.stepsPerQuery };
+}
+
+/**
+ * A recurring event: its iterator, what it expanded so far, what it leaves out. A periodic one
+ * (DAILY or WEEKLY without COUNT, RDATE or BY parts other than days and times of day) is
+ * expanded afresh for each query from a start moved on by whole periods, so a query of a day
+ * five years on costs as much as one of the first day; the others are expanded once from
+ * DTSTART and kept.
+ */
 interface Series {
   data: EventData;
+  periodic: { recur: ICAL.Recur; start: ICAL.Time; periodMs: number } | undefined;
   iterators: ICAL.RecurIterator[];
   /** Wall times of RDATEs not yet merged in, sorted. */
   rdates: number[];
@@ -90,12 +109,12 @@ function firstLine(error: unknown): string {
 }
 
 /**
- * A calendar file parsed once (parse with {@link parseCalendar}): the count of events and the
- * problems found, and the meetings of any stretch of time on request.
+ * A calendar file parsed once (with {@link parseCalendar}, or part by part from
+ * {@link splitCalendar}: `new ParsedCalendar()`, {@link add} each part — a caller can give the
+ * event loop a turn between parts — then {@link finish}): the count of events and the problems
+ * found, and the meetings of any stretch of time on request.
  */
 export class ParsedCalendar {
-  /** Events in the file (VEVENTs), meetings or not. */
-  readonly events: number;
   /** One line per thing not understood or cut short, without the file's name (the caller adds it). */
   readonly problems: string[] = [];
   private readonly singles: EventData[] = [];
@@ -104,54 +123,74 @@ export class ParsedCalendar {
   private readonly series: Series[] = [];
   /** Overrides by UID: their RECURRENCE-ID wall times, which the series leaves to them. */
   private readonly overridden = new Map<string, WallTime[]>();
-  private steps = 0;
-  private stepsReported = false;
+  /** The current query's budget, and the steps since the last occurrence found. */
+  private budget: StepBudget = stepBudget();
+  private sinceOccurrence = 0;
+  private budgetReported = false;
 
-  /** Parses the text of an `.ics` file. Throws a one-line Error when it is not iCalendar at all. */
-  constructor(text: string) {
-    let root: ICAL.Component;
+  private readonly zones = new Map<string, ICAL.Timezone>();
+  private readonly unknownZones = new Set<string>();
+  private eventCount = 0;
+
+  /** Events in the file (VEVENTs), meetings or not. */
+  get events(): number {
+    return this.eventCount;
+  }
+
+  /** Adds one part of the file: a VTIMEZONE (add them first) or a VEVENT's text. */
+  add(part: CalendarPart): void {
+    let component: ICAL.Component;
     try {
-      root = new ICAL.Component(ICAL.parse(text));
+      component = new ICAL.Component(ICAL.parse(part.text));
     } catch (error) {
-      throw new Error(`not an iCalendar file: ${firstLine(error)}`);
+      if (part.kind === 'vevent') this.eventCount++;
+      this.problem(`${part.kind === 'vevent' ? 'an event' : 'a VTIMEZONE'} could not be read: ${firstLine(error)}`);
+      return;
     }
-    const zones = new Map<string, ICAL.Timezone>();
-    for (const vtz of root.getAllSubcomponents('vtimezone')) {
+    if (part.kind === 'vtimezone') {
       try {
-        const tz = new ICAL.Timezone(vtz);
-        if (typeof tz.tzid === 'string') zones.set(tz.tzid, tz);
+        const tz = new ICAL.Timezone(component);
+        if (typeof tz.tzid === 'string') this.zones.set(tz.tzid, tz);
       } catch (error) {
         this.problem(`a VTIMEZONE could not be read: ${firstLine(error)}`);
       }
+      return;
     }
-    const events = root.name === 'vevent' ? [root] : root.getAllSubcomponents('vevent');
-    this.events = events.length;
-    const unknownZones = new Set<string>();
-    const zoneOf = (prop: ICAL.Property, time: ICAL.Time): Zone => {
-      if (time.zone === ICAL.Timezone.utcTimezone) return { kind: 'utc' };
-      const tzid = prop.getParameter('tzid');
-      if (typeof tzid !== 'string' || tzid === '') return { kind: 'floating' };
-      const named = zones.get(tzid);
-      if (isIanaZone(tzid)) return { kind: 'iana', name: tzid };
-      if (named !== undefined) return { kind: 'vtimezone', tz: named };
-      if (!unknownZones.has(tzid)) {
-        unknownZones.add(tzid);
-        this.problem(`unknown time zone "${tzid.slice(0, 60)}": its times are read in your zone`);
-      }
-      return { kind: 'floating' };
-    };
-    for (const event of events) {
-      try {
-        this.addEvent(event, zoneOf);
-      } catch (error) {
-        this.problem(`an event could not be read: ${firstLine(error)}`);
-      }
+    this.eventCount++;
+    try {
+      this.addEvent(component, (prop, time) => this.zoneOf(prop, time));
+    } catch (error) {
+      this.problem(`an event could not be read: ${firstLine(error)}`);
     }
+  }
+
+  /** Makes the calendar ready to answer: call once after the last {@link add}. */
+  finish(): this {
     this.singlesSorted = this.singles.map((data) => ({ from: data.start.wall - ZONE_SLACK_MS, data })).sort((a, b) => a.from - b.from);
+    return this;
+  }
+
+  private zoneOf(prop: ICAL.Property, time: ICAL.Time): Zone {
+    if (time.zone === ICAL.Timezone.utcTimezone) return { kind: 'utc' };
+    const tzid = prop.getParameter('tzid');
+    if (typeof tzid !== 'string' || tzid === '') return { kind: 'floating' };
+    if (isIanaZone(tzid)) return { kind: 'iana', name: tzid };
+    const named = this.zones.get(tzid);
+    if (named !== undefined) return { kind: 'vtimezone', tz: named };
+    if (!this.unknownZones.has(tzid)) {
+      this.unknownZones.add(tzid);
+      this.problem(`unknown time zone "${tzid.slice(0, 60)}": its times are read in your zone`);
+    }
+    return { kind: 'floating' };
   }
 
   private problem(line: string): void {
     if (this.problems.length < 20) this.problems.push(line);
+  }
+
+  /** Adds a problem found before parsing (by {@link splitCalendar}). */
+  note(line: string): void {
+    this.problem(line);
   }
 
   private addEvent(event: ICAL.Component, zoneOf: (prop: ICAL.Property, time: ICAL.Time) => Zone): void {
@@ -196,6 +235,7 @@ export class ParsedCalendar {
       return;
     }
     const iterators: ICAL.RecurIterator[] = [];
+    let periodic: Series['periodic'];
     for (const rule of rules) {
       const recur = rule.getFirstValue();
       if (!(recur instanceof ICAL.Recur)) continue;
@@ -203,7 +243,10 @@ export class ParsedCalendar {
         this.problem(`"${summary.slice(0, 60)}" repeats every ${recur.freq === 'SECONDLY' ? 'second' : 'minute'}: not read as a meeting`);
         continue;
       }
+      if (neverOnADate(recur)) continue; // BYMONTH=2;BYMONTHDAY=30: DTSTART only
       iterators.push(this.counted(recur.iterator(start)));
+      const periodMs = periodOf(recur);
+      if (periodMs !== undefined && rules.length === 1 && rdateProps.length === 0) periodic = { recur, start, periodMs };
     }
     const rdates: number[] = [];
     for (const prop of rdateProps) {
@@ -215,7 +258,7 @@ export class ParsedCalendar {
     }
     if (iterators.length === 0) rdates.push(startWall.wall);
     rdates.sort((a, b) => a - b);
-    this.series.push({ data, iterators, rdates, walls: [], done: false, exdates, heads: iterators.map(() => undefined) });
+    this.series.push({ data, periodic, iterators, rdates, walls: [], done: false, exdates, heads: iterators.map(() => undefined) });
     // The first occurrence is DTSTART even when the rule would not give it (RFC 5545 3.8.5.3).
     if (iterators.length > 0) rdates.unshift(startWall.wall);
   }
@@ -224,7 +267,8 @@ export class ParsedCalendar {
    * The meetings overlapping `[fromMs, toMs)`, sorted by start: `timeZone` reads floating
    * times, `me` (lowercase addresses) leaves out what the person declined.
    */
-  meetingsBetween(fromMs: number, toMs: number, timeZone: string, me: readonly string[] = []): CalendarMeeting[] {
+  meetingsBetween(fromMs: number, toMs: number, timeZone: string, me: readonly string[] = [], budget: StepBudget = stepBudget()): CalendarMeeting[] {
+    this.budget = budget;
     const declined = (data: EventData): boolean => me.length > 0 && data.declinedBy.some((a) => me.includes(a));
     const found: CalendarMeeting[] = [];
     const add = (data: EventData, startMs: number, endMs: number): void => {
@@ -252,11 +296,15 @@ export class ParsedCalendar {
     for (const series of this.series) {
       const { data } = series;
       if (!data.counts || declined(data)) continue;
-      this.expand(series, highWall);
+      let walls: number[];
+      if (series.periodic !== undefined) walls = this.periodicWalls(series, series.periodic, lowWall, highWall);
+      else {
+        this.expand(series, highWall);
+        walls = series.walls;
+      }
       const skip = new Set<number>();
       for (const ex of series.exdates) skip.add(toMs_(ex, timeZone));
       for (const ov of this.overridden.get(data.uid) ?? []) skip.add(toMs_(ov, timeZone));
-      const walls = series.walls;
       let a = 0;
       let b = walls.length;
       while (a < b) {
@@ -288,10 +336,7 @@ export class ParsedCalendar {
         let head = series.heads[k];
         if (head === undefined) {
           const next = this.step(series.iterators[k] as ICAL.RecurIterator);
-          if (next === 'budget') {
-            series.done = true;
-            return;
-          }
+          if (next === 'budget') return; // this query's steps ran out: the next one goes on
           head = next;
           series.heads[k] = head;
         }
@@ -310,50 +355,174 @@ export class ParsedCalendar {
     }
   }
 
-  /** The next occurrence of `iterator` (wall ms; +Infinity when it ended), or 'budget' when the steps ran out. */
+  /** The walls of a periodic series between `lowWall` and `highWall`, from a start moved on by whole periods. */
+  private periodicWalls(series: Series, periodic: NonNullable<Series['periodic']>, lowWall: number, highWall: number): number[] {
+    const first = series.data.start.wall;
+    const periods = Math.max(0, Math.floor((lowWall - first) / periodic.periodMs) - 1);
+    const walls: number[] = [];
+    let iterator: ICAL.RecurIterator;
+    if (periods === 0) {
+      iterator = periodic.recur.iterator(periodic.start);
+      // The first occurrence is DTSTART even when the rule would not give it (RFC 5545 3.8.5.3).
+      if (first >= lowWall && first <= highWall) walls.push(first);
+    } else {
+      const d = new Date(first + periods * periodic.periodMs);
+      const start = ICAL.Time.fromData(
+        { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds(), isDate: false },
+        periodic.start.zone,
+      );
+      iterator = periodic.recur.iterator(start);
+    }
+    this.counted(iterator);
+    for (;;) {
+      const wall = this.step(iterator);
+      if (wall === 'budget' || wall > highWall) break;
+      if (wall >= lowWall && !walls.includes(wall)) walls.push(wall);
+    }
+    return walls.sort((a, b) => a - b);
+  }
+
+  /** The next occurrence of `iterator` (wall ms; +Infinity when it ended), or 'budget' when this query's steps ran out. */
   private step(iterator: ICAL.RecurIterator): number | 'budget' {
     if (iterator.completed) return Number.POSITIVE_INFINITY;
-    if (this.steps >= CALENDAR_LIMITS.maxSteps) {
-      if (!this.stepsReported) {
-        this.stepsReported = true;
-        this.problem(`its recurrences need more than ${CALENDAR_LIMITS.maxSteps} steps: later occurrences are not read`);
+    if (this.budget.left <= 0) {
+      if (!this.budgetReported) {
+        this.budgetReported = true;
+        this.problem(`its recurrences need more than ${CALENDAR_LIMITS.stepsPerQuery} steps for the days asked: the rest is read on later asks`);
       }
       return 'budget';
     }
-    this.steps++;
+    this.budget.left--;
+    this.sinceOccurrence = 0;
     try {
       const next = iterator.next();
       return next === null ? Number.POSITIVE_INFINITY : wallOf(next);
     } catch (error) {
-      if (error instanceof StepBudget) return this.step(iterator);
+      if (error instanceof OutOfSteps) return 'budget';
       iterator.completed = true;
-      this.problem(`a recurrence could not be followed: ${firstLine(error)}`);
+      if (error instanceof Runaway) this.problem(`a recurrence found no date in ${CALENDAR_LIMITS.stepsPerOccurrence} tries: the rest of it is not read`);
+      else this.problem(`a recurrence could not be followed: ${firstLine(error)}`);
       return Number.POSITIVE_INFINITY;
     }
   }
 
   /**
    * Counts every candidate date `iterator` tries as a step, so that a rule that never matches
-   * (FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30) stops at the budget instead of looping for ever.
+   * (FREQ=DAILY;BYWEEKNO=53;BYMONTH=6) is given up instead of looping for ever, and a query
+   * stops at its budget.
    */
   private counted(iterator: ICAL.RecurIterator): ICAL.RecurIterator {
     const original = (iterator as unknown as { check_contracting_rules: () => boolean }).check_contracting_rules;
-    const steps = (): number => ++this.steps;
+    const count = (): void => {
+      if (--this.budget.left < 0) throw new OutOfSteps();
+      if (++this.sinceOccurrence > CALENDAR_LIMITS.stepsPerOccurrence) throw new Runaway();
+    };
     (iterator as unknown as { check_contracting_rules: () => boolean }).check_contracting_rules = function (this: ICAL.RecurIterator) {
-      if (steps() > CALENDAR_LIMITS.maxSteps) throw new StepBudget();
+      count();
       return original.call(this);
     };
     return iterator;
   }
 }
 
-class StepBudget extends Error {
-  override name = 'StepBudget' as const;
+/** This query's steps ran out: the iterator goes on at the next query. */
+class OutOfSteps extends Error {
+  override name = 'OutOfSteps' as const;
 }
 
-/** Parses the text of an `.ics` file; throws a one-line Error when it is not iCalendar. */
+/** A rule tried too many dates without finding one: it is given up. */
+class Runaway extends Error {
+  override name = 'Runaway' as const;
+}
+
+/**
+ * The period after which a rule repeats itself exactly (ms of wall time), when that is simple
+ * to know: DAILY or WEEKLY without COUNT, with BY parts only of days of the week (no ordinals)
+ * and times of day. Otherwise undefined.
+ */
+function periodOf(recur: ICAL.Recur): number | undefined {
+  if (recur.count) return undefined;
+  const parts = recur.parts as Record<string, unknown[] | undefined>;
+  const given = Object.keys(parts).filter((k) => (parts[k]?.length ?? 0) > 0);
+  if (given.some((k) => !['BYDAY', 'BYHOUR', 'BYMINUTE', 'BYSECOND'].includes(k))) return undefined;
+  const byDay = parts.BYDAY as string[] | undefined;
+  if (byDay?.some((d) => /^[+-]?\d/.test(d))) return undefined;
+  const interval = recur.interval > 0 ? recur.interval : 1;
+  if (recur.freq === 'DAILY') return interval * (byDay?.length ? 7 : 1) * DAY_MS;
+  if (recur.freq === 'WEEKLY') return interval * 7 * DAY_MS;
+  return undefined;
+}
+
+/** One top-level component of a calendar file, as text: what {@link ParsedCalendar.add} takes. */
+export interface CalendarPart {
+  kind: 'vevent' | 'vtimezone';
+  text: string;
+}
+
+/**
+ * The VTIMEZONEs (first) and VEVENTs of an `.ics` file, each as its own text, so that each is
+ * parsed on its own and a big file can be parsed a slice at a time. One pass over the lines;
+ * throws a one-line Error when the text is not an iCalendar file. A component that does not
+ * end is left out and said in `problems`.
+ */
+export function splitCalendar(text: string): { parts: CalendarPart[]; problems: string[] } {
+  const zones: CalendarPart[] = [];
+  const events: CalendarPart[] = [];
+  const problems: string[] = [];
+  let start = 0;
+  let seenCalendar = false;
+  let open: { kind: CalendarPart['kind']; from: number; name: string } | undefined;
+  let depth = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    const line = text.slice(start, Math.min(end, start + 40)).replace(/\r$/, '').trim().toUpperCase();
+    if (!seenCalendar) {
+      if (line !== '') {
+        if (line !== 'BEGIN:VCALENDAR') throw new Error('not an iCalendar file: it does not begin with BEGIN:VCALENDAR');
+        seenCalendar = true;
+      }
+    } else if (line.startsWith('BEGIN:')) {
+      if (open === undefined && (line === 'BEGIN:VEVENT' || line === 'BEGIN:VTIMEZONE')) {
+        open = { kind: line === 'BEGIN:VEVENT' ? 'vevent' : 'vtimezone', from: start, name: line.slice(6) };
+        depth = 0;
+      } else if (open !== undefined) depth++;
+    } else if (line.startsWith('END:') && open !== undefined) {
+      if (depth > 0) depth--;
+      else if (line.slice(4) === open.name) {
+        (open.kind === 'vevent' ? events : zones).push({ kind: open.kind, text: text.slice(open.from, end + 1) });
+        open = undefined;
+      }
+    }
+    start = end + 1;
+  }
+  if (!seenCalendar) throw new Error('not an iCalendar file: it is empty');
+  if (open !== undefined) problems.push(`a ${open.name} does not end (END:${open.name} missing): it is left out`);
+  return { parts: [...zones, ...events], problems };
+}
+
+/** Parses the text of an `.ics` file at once; throws a one-line Error when it is not iCalendar. */
 export function parseCalendar(text: string): ParsedCalendar {
-  return new ParsedCalendar(text);
+  const { parts, problems } = splitCalendar(text);
+  const calendar = new ParsedCalendar();
+  for (const line of problems) calendar.note(line);
+  for (const part of parts) calendar.add(part);
+  return calendar.finish();
+}
+
+/** The most days each month has (February in a leap year). */
+const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Whether a rule's BYMONTH and BYMONTHDAY can never meet (the 30th of February, the 31st of
+ * April): ical.js would look for such a day until the step budget ran out.
+ */
+function neverOnADate(recur: ICAL.Recur): boolean {
+  const parts = recur.parts as { BYMONTH?: number[]; BYMONTHDAY?: number[] };
+  const months = parts.BYMONTH;
+  const days = parts.BYMONTHDAY;
+  if (!months?.length || !days?.length) return false;
+  return !months.some((m) => days.some((d) => Math.abs(d) <= (MONTH_DAYS[m - 1] ?? 0)));
 }
 
 const ianaZones = new Map<string, boolean>();

@@ -133,26 +133,71 @@ test('a billion-times RRULE with UNTIL in 9999 expands only as far as asked, wit
   const cal = parseCalendar(ics(vevent('UID:b', 'DTSTART:20260101T090000Z', 'DURATION:PT30M', 'RRULE:FREQ=DAILY;COUNT=1000000000;UNTIL=99991231T000000Z', 'SUMMARY:Forever')));
   const [from, to] = day('2026-11-20');
   assert.deepEqual(cal.meetingsBetween(from, to, 'UTC').map((m) => iso(m.startMs)), ['2026-11-20T09:00:00.000Z']);
-  // A day thousands of years on stops at the occurrence limit, said once.
+  // A day thousands of years on: each ask goes on within its step budget, until the
+  // occurrence limit, said once.
   const far = Date.parse('4000-01-01T00:00:00Z');
-  assert.deepEqual(cal.meetingsBetween(far, far + 86_400_000, 'UTC'), []);
-  assert.equal(cal.problems.length, 1);
-  assert.match(cal.problems[0] as string, new RegExp(`more than ${CALENDAR_LIMITS.maxOccurrences} occurrences`));
+  for (let ask = 0; ask < 4; ask++) assert.deepEqual(cal.meetingsBetween(far, far + 86_400_000, 'UTC'), []);
+  assert.deepEqual(cal.problems, [
+    `its recurrences need more than ${CALENDAR_LIMITS.stepsPerQuery} steps for the days asked: the rest is read on later asks`,
+    `"Forever" has more than ${CALENDAR_LIMITS.maxOccurrences} occurrences: later ones are not read`,
+  ]);
 });
 
-test('a rule that never matches stops at the step budget instead of looping', () => {
-  const cal = parseCalendar(ics(vevent('UID:n', 'DTSTART:20260101T090000Z', 'DURATION:PT30M', 'RRULE:FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=30', 'SUMMARY:Never')));
+test('a weekly meeting without COUNT is expanded from near the days asked, whatever its first day', () => {
+  const cal = parseCalendar(
+    ics(vevent('UID:w', 'DTSTART;TZID=Europe/Berlin:19900101T100000', 'DURATION:PT1H', 'RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH', 'SUMMARY:Old habit')),
+  );
+  const budget = { left: CALENDAR_LIMITS.stepsPerQuery };
+  const [from] = day('2026-11-16');
+  const starts = cal.meetingsBetween(from, from + 14 * 86_400_000, 'UTC', [], budget).map((m) => iso(m.startMs));
+  // 1990-01-01 was a Monday; 2026-11-16 is 1924 weeks on (even): that week and not the next.
+  assert.deepEqual(starts, ['2026-11-16T09:00:00.000Z', '2026-11-19T09:00:00.000Z']);
+  assert.ok(CALENDAR_LIMITS.stepsPerQuery - budget.left < 50, `${CALENDAR_LIMITS.stepsPerQuery - budget.left} steps`);
+  assert.deepEqual(cal.problems, []);
+});
+
+test('a rule that never matches is given up instead of looping; the 30th of February is never looked for', () => {
+  const cal = parseCalendar(ics(vevent('UID:n', 'DTSTART:20260101T090000Z', 'DURATION:PT30M', 'RRULE:FREQ=DAILY;BYWEEKNO=53;BYMONTH=6', 'SUMMARY:Never')));
   const [from, to] = day('2026-11-20');
   assert.deepEqual(cal.meetingsBetween(from, to, 'UTC'), []);
-  assert.ok(cal.problems.some((p) => /steps/.test(p) || /could not be followed/.test(p)), cal.problems.join('; '));
+  assert.deepEqual(cal.problems, [`a recurrence found no date in ${CALENDAR_LIMITS.stepsPerOccurrence} tries: the rest of it is not read`]);
+  const feb30 = parseCalendar(ics(vevent('UID:f', 'DTSTART:20260101T090000Z', 'DURATION:PT30M', 'RRULE:FREQ=DAILY;BYMONTH=2,4;BYMONTHDAY=30,31', 'SUMMARY:Never')));
+  assert.deepEqual(feb30.meetingsBetween(from, to, 'UTC'), []);
+  assert.deepEqual(
+    feb30.meetingsBetween(...day('2026-01-01'), 'UTC').map((m) => iso(m.startMs)),
+    ['2026-01-01T09:00:00.000Z'],
+  );
+  assert.deepEqual(feb30.problems, []);
 });
 
-test('SECONDLY and MINUTELY rules are not meetings; a broken file is one line', () => {
+test('SECONDLY and MINUTELY rules are not meetings; what is not iCalendar is one line, an event that never ends is left out', () => {
   const cal = parseCalendar(ics(vevent('UID:s', 'DTSTART:20260101T090000Z', 'DURATION:PT1S', 'RRULE:FREQ=SECONDLY', 'SUMMARY:Tick')));
   assert.deepEqual(cal.meetingsBetween(...day('2026-11-20'), 'UTC'), []);
   assert.match(cal.problems[0] as string, /repeats every second/);
-  assert.throws(
-    () => parseCalendar('BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:2026'),
-    (error: Error) => /^not an iCalendar file: /.test(error.message) && !error.message.includes('\n'),
-  );
+  for (const text of ['x'.repeat(1_000_000), 'BEGIN:VCARD\r\nEND:VCARD\r\n', '']) {
+    assert.throws(
+      () => parseCalendar(text),
+      (error: Error) => /^not an iCalendar file: /.test(error.message) && !error.message.includes('\n'),
+    );
+  }
+  // An event that never ends is left out with one line; the rest is read.
+  const cut = parseCalendar(ics(vevent('UID:ok', 'DTSTART:20261120T090000Z', 'DURATION:PT1H', 'SUMMARY:Kept')).replace('END:VCALENDAR', 'BEGIN:VEVENT\r\nDTSTART:2026'));
+  assert.deepEqual(cut.meetingsBetween(...day('2026-11-20'), 'UTC').map((m) => m.summary), ['Kept']);
+  assert.deepEqual(cut.problems, ['a VEVENT does not end (END:VEVENT missing): it is left out']);
+});
+
+test('moving a rule’s start on by whole periods gives what expanding it from DTSTART gives', () => {
+  const from = Date.parse('2026-11-16T00:00:00Z');
+  for (const rule of ['FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH', 'FREQ=DAILY;INTERVAL=3', 'FREQ=DAILY;BYDAY=TU;INTERVAL=2', 'FREQ=WEEKLY;BYDAY=FR;BYHOUR=9,15']) {
+    const starts = (r: string): string[] => {
+      const cal = parseCalendar(ics(vevent('UID:x', 'DTSTART;TZID=Europe/Berlin:19900101T100000', 'DURATION:PT1H', `RRULE:${r}`, 'SUMMARY:x')));
+      let found: string[] = [];
+      // COUNT makes the rule one expanded from DTSTART and kept: a few asks reach 2026.
+      for (let ask = 0; ask < 5; ask++) found = cal.meetingsBetween(from, from + 21 * 86_400_000, 'UTC').map((m) => iso(m.startMs));
+      return found;
+    };
+    const moved = starts(rule);
+    assert.ok(moved.length > 0, rule);
+    assert.deepEqual(moved, starts(`${rule};COUNT=100000`), rule);
+  }
 });

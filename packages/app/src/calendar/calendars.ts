@@ -12,7 +12,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, normalize } from 'node:path';
-import { CALENDAR_LIMITS, ParsedCalendar } from '@tock/core/calendar';
+import { CALENDAR_LIMITS, ParsedCalendar, splitCalendar, stepBudget } from '@tock/core/calendar';
 import type { SettingsStore, TimedSpan } from '@tock/core';
 import { AdminError } from '../admin.ts';
 import { readRegular } from '../sync/folder.ts';
@@ -40,6 +40,27 @@ export const MAX_FOLDER_FILES = 20_000;
 export const DEBOUNCE_MS = 500;
 /** Where watching is not possible, the files are checked this often (ms). */
 export const FALLBACK_CHECK_MS = 3_000;
+/** A file is parsed an event at a time, giving the event loop a turn at least this often (ms). */
+export const PARSE_SLICE_MS = 20;
+
+/**
+ * Parses an `.ics` file's text one component at a time, with a turn of the event loop every
+ * {@link PARSE_SLICE_MS}: a 10 MiB file takes seconds to parse, and the app answers meanwhile.
+ */
+async function parseInSlices(text: string): Promise<ParsedCalendar> {
+  const { parts, problems } = splitCalendar(text);
+  const calendar = new ParsedCalendar();
+  for (const line of problems) calendar.note(line);
+  let sliceStart = performance.now();
+  for (const part of parts) {
+    calendar.add(part);
+    if (performance.now() - sliceStart >= PARSE_SLICE_MS) {
+      await new Promise<void>((done) => setImmediate(done));
+      sliceStart = performance.now();
+    }
+  }
+  return calendar.finish();
+}
 
 /** The timers the service runs on (injected by tests). */
 export interface CalendarTimers {
@@ -174,7 +195,7 @@ export function createCalendars(options: CalendarsOptions): Calendars {
         else if (result.kind === 'refused') state = { size: -1, mtimeMs: -1, parsed: undefined, problem: result.reason };
         else if (result.kind === 'read') {
           try {
-            const parsed = new ParsedCalendar(result.bytes.toString('utf8'));
+            const parsed = await parseInSlices(result.bytes.toString('utf8'));
             state = { size: result.size, mtimeMs: result.mtimeMs, parsed, problem: undefined };
           } catch (error) {
             state = { size: result.size, mtimeMs: result.mtimeMs, parsed: undefined, problem: (error as Error).message };
@@ -278,11 +299,13 @@ export function createCalendars(options: CalendarsOptions): Calendars {
     meetings(fromMs, toMs) {
       const zone = options.timeZone();
       const mine = me();
+      // One budget of recurrence steps for the whole ask, over every file of every calendar.
+      const budget = stepBudget();
       const spans: TimedSpan[] = [];
       for (const source of sources()) {
         for (const state of files.get(source.id)?.values() ?? []) {
           if (state.parsed === undefined) continue;
-          for (const m of state.parsed.meetingsBetween(fromMs, toMs, zone, mine)) {
+          for (const m of state.parsed.meetingsBetween(fromMs, toMs, zone, mine, budget)) {
             const startMs = Math.max(m.startMs, fromMs);
             const endMs = Math.min(m.endMs, toMs);
             spans.push({
