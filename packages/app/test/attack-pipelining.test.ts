@@ -19,7 +19,7 @@ import { httpGet, startTarget, uiSession, type Target } from './attack-support/t
 
 const CONNECTIONS = 100;
 const PIPELINED = 200;
-/** SPEC §22: the window is answered again within 5 s of the attack's start… */
+/** docs/ui.md: the window is answered again within 5 s of the attack's start… */
 const REACHABLE_WITHIN_MS = 5_000;
 /** …and the app's RSS stays within 64 MiB of what it was. */
 const RSS_GROWTH_BOUND_KIB = 64 * 1024;

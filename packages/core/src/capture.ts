@@ -31,7 +31,7 @@ export const EDITOR_TAIL_MS = 2 * 60_000;
 /** Stored spans are at most this long: longer ones are written in pieces, so a day is found by start alone. */
 export const MAX_STORED_SPAN_MS = 24 * 60 * 60_000;
 
-/** An application name is cut to this many characters and a title to this many (SPEC §22 in docs/desktop.md "Capture"). */
+/** An application name is cut to this many characters and a title to this many (docs/desktop.md "Capture"). */
 export const CAPTURED_TEXT_LIMITS = { app: 128, title: 512 } as const;
 
 /** `text` cut to its first `max` characters (code points: a surrogate pair is never split). Costs at most `max` steps. */

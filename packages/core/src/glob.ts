@@ -9,7 +9,7 @@
  * "Capture globs").
  */
 
-/** A pattern has at most this many characters and this many `*` (SPEC §22 in docs/desktop.md "Capture"). */
+/** A pattern has at most this many characters and this many `*` (docs/desktop.md "Capture"). */
 export const GLOB_LIMITS = { length: 256, stars: 16 } as const;
 
 /** A piece between two `*`: its code points, `null` where the pattern has `?`. */

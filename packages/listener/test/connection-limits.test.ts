@@ -93,7 +93,7 @@ async function limitedServer(
 
 const get = (port: number, path = '/'): string => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`;
 
-describe('connections that do not read (SPEC §22)', { timeout: 60_000 }, () => {
+describe('connections that do not read (docs/protocol.md)', { timeout: 60_000 }, () => {
   it('has the contract’s limits by default', () => {
     assert.deepEqual(
       { ...CONNECTION_LIMITS, headersTimeout: SERVER_TIMEOUTS.headersTimeout },

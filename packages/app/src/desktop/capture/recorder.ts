@@ -26,7 +26,7 @@ import type { FocusedWindow } from './sources.ts';
 /**
  * A span shorter than this is not stored. Between two windows it is coalesced into the next
  * span (which begins where it began), so a source stores at most one span a second however
- * fast its window changes title (SPEC §22 in docs/desktop.md "Capture"); one next to idleness,
+ * fast its window changes title (docs/desktop.md "Capture"); one next to idleness,
  * a pause or a sleep is dropped.
  */
 export const MIN_SPAN_MS = 1000;
