@@ -180,6 +180,18 @@ describe('overlaps', () => {
     await openWindow(page, t, '/history');
     await page.locator('[data-testid=week-chart] g[data-day="2026-11-18"] .bar-total').filter({ hasText: /^3h 36m$/ }).waitFor();
     await page.getByText('3 h 36 min', { exact: true }).waitFor();
+    // The bar is as tall as its label, 3 h 36 min on the axis, not the segments' 3 h 51 min (issue 37).
+    const drawn = await page.locator('[data-testid=week-chart]').evaluate((svg) => {
+      const gridY = (hours: number): number => {
+        const tick = [...svg.querySelectorAll('text.tick')].find((t) => t.textContent === `${hours}h`) as SVGTextElement;
+        return (tick.previousElementSibling as SVGLineElement).y1.baseVal.value;
+      };
+      const heights = [...svg.querySelectorAll('g[data-day="2026-11-18"] rect.segment')].map((r) => (r as SVGRectElement).height.baseVal.value);
+      return { hours: heights.reduce((a, h) => a + h, 0) / (gridY(0) - gridY(1)) };
+    });
+    assert.ok(Math.abs(drawn.hours - 3.6) < 0.02, `Wednesday's bar reaches ${drawn.hours.toFixed(2)} h on the axis`);
+    // And History says each day's total beside the day (shared time once).
+    assert.equal(await page.locator('.day-group', { has: page.locator('h4', { hasText: 'November 18' }) }).getByTestId('history-day-total').textContent(), ', 3 h 36 min');
   });
 
   it('History: Resolve on a marked row trims this block to where the other starts', async () => {
