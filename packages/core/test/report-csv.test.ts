@@ -1,0 +1,60 @@
+/**
+ * The report CSV's `hours` column and the `--matrix` timesheet (report-csv.ts): decimal hours
+ * of the minutes shown, rounded half up, each row of hours rounded by largest remainder so
+ * that the rows add up to the total's hours (docs/product.md "Durations shown to people",
+ * issue 37: 16 h 40 min is 16.67, never 16.66).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parse } from 'csv-parse/sync';
+import { buildReport, type ReportActivityRow } from '../src/report.ts';
+import { reportCsv, reportMatrixCsv } from '../src/report-csv.ts';
+import { fixture } from './support.ts';
+
+test('the hours column: three 20-minute rows are 0.34 + 0.33 + 0.33 = 1.00, and 16 h 40 min is 16.67', (t) => {
+  const f = fixture(t, { timeZone: 'UTC', now: '2026-11-21T23:00:00.000Z' });
+  for (const [name, end] of [
+    ['A', '2026-11-21T00:20:00.000Z'],
+    ['B', '2026-11-21T00:40:00.000Z'],
+    ['C', '2026-11-21T01:00:00.000Z'],
+  ] as const) {
+    f.tracker.logEntry({ name, createIfMissing: true, durationMinutes: 20, endedAt: end });
+  }
+  const thirds = parse(reportCsv(buildReport(f.store, { from: '2026-11-21', to: '2026-11-21' }, f.clock(), 'UTC'), 'activity'), { columns: true }) as Record<string, string>[];
+  assert.deepEqual(Object.keys(thirds[0] as object), ['activity', 'seconds', 'billed_seconds', 'amount', 'currency', 'hours']);
+  assert.deepEqual(
+    thirds.map((r) => [r.activity, r.hours]),
+    [
+      ['A', '0.34'],
+      ['B', '0.33'],
+      ['C', '0.33'],
+    ],
+  );
+  f.tracker.logEntry({ name: 'Long', createIfMissing: true, durationMinutes: 1000, endedAt: '2026-11-21T23:00:00.000Z' });
+  const day = parse(reportCsv(buildReport(f.store, { from: '2026-11-21', to: '2026-11-21', by: 'day' }, f.clock(), 'UTC'), 'day'), { columns: true }) as Record<string, string>[];
+  assert.deepEqual(
+    day.map((r) => r.hours),
+    ['17.67'],
+  );
+  const long = parse(reportCsv(buildReport(f.store, { from: '2026-11-21', to: '2026-11-21' }, f.clock(), 'UTC'), 'activity'), { columns: true }) as Record<string, string>[];
+  assert.deepEqual(
+    long.map((r) => r.hours),
+    ['16.67', '0.34', '0.33', '0.33'],
+  );
+});
+
+test('the --matrix timesheet: each row’s days add up to its total, in the window’s digits', (t) => {
+  const f = fixture(t, { timeZone: 'UTC', now: '2026-11-23T12:00:00.000Z' });
+  for (const day of ['2026-11-20', '2026-11-21', '2026-11-22']) {
+    f.tracker.logEntry({ name: 'Thirds', createIfMissing: true, durationMinutes: 20, endedAt: `${day}T10:00:00.000Z` });
+  }
+  const report = buildReport(f.store, { from: '2026-11-20', to: '2026-11-22' }, f.clock(), 'UTC');
+  const row = report.rows[0] as ReportActivityRow;
+  const cells = ['2026-11-20', '2026-11-21', '2026-11-22'].map((day) => ({ day, activityID: row.activityID, activityName: row.activityName, seconds: 1200 }));
+  const days = cells.map((c) => ({ date: c.day, seconds: c.seconds }));
+  const lines = reportMatrixCsv(report, cells, days).split('\r\n');
+  assert.equal(lines[0], 'activity,2026-11-20,2026-11-21,2026-11-22,total');
+  // Rounded alone each day is 0.33 and the three 0.99 under a total of 1.
+  assert.equal(lines[1], 'Thirds,0.34,0.33,0.33,1');
+  assert.equal(lines[2], 'Total,0.34,0.33,0.33,1');
+});
