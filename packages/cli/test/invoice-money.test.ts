@@ -152,7 +152,7 @@ describe('money you can trust, through tock', () => {
       /^INV-2026-001 · Ana Lima Design \| Page 1 of 1$/,
     ];
     assert.equal(lines.length, expected.length, lines.join('\n'));
-    expected.forEach((pattern, i) => assert.match(lines[i] as string, pattern, `line ${i + 1}:\n${lines.join('\n')}`));
+    for (const [i, pattern] of expected.entries()) assert.match(lines[i] as string, pattern, `line ${i + 1}:\n${lines.join('\n')}`);
     assert.equal(lines.filter((l) => l.includes('Berlin Studio')).length, 1, "the client's name once");
     assert.ok(!lines.some((l) => /Worked|\d:\d\d/.test(l)), 'no worked time without --show-worked');
 

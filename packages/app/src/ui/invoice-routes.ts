@@ -6,7 +6,7 @@
  * and keeps after, in one transaction that makes the draft again, so a failure numbers nothing
  * and marks no block.
  */
-import { asRendered, draftInvoice, invoiceByNumber, issueInvoice, listInvoices, localDayKey, type InvoiceDraft, type InvoiceRequest, type Store, systemTimeZone, voidInvoice } from '@tock/core';
+import { asRendered, draftInvoice, invoiceByNumber, issueInvoice, listInvoices, localDayKey, overlapWarning, type InvoiceDraft, type InvoiceRequest, type Store, systemTimeZone, voidInvoice } from '@tock/core';
 import { Problem } from '@tock/protocol';
 import type { AppServices } from '../app.ts';
 import { readInvoiceFormat, renderInvoice } from '../invoices/render.ts';
@@ -44,9 +44,10 @@ export function invoiceRoutes(services: AppServices): Route[] {
     route('GET /api/invoices', () => listInvoices(store)),
     // `{client, from, to}` → the invoice it would make as HTML (for a sandboxed frame) and its number, lines and totals.
     route('POST /api/invoices/preview', async ({ body }) => {
-      const { document } = draft(store, requestOf(body), clock(), systemTimeZone());
+      const { document, overlaps } = draft(store, requestOf(body), clock(), systemTimeZone());
       const html = new TextDecoder().decode(await renderInvoice(document, 'html'));
-      return { number: document.number, lines: document.lines.length, billedSeconds: document.billedSeconds, totals: document.totals, html };
+      const warning = overlapWarning(overlaps);
+      return { number: document.number, lines: document.lines.length, billedSeconds: document.billedSeconds, totals: document.totals, html, ...(warning === undefined ? {} : { warning }) };
     }),
     route(
       'POST /api/invoices',

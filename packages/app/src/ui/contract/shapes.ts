@@ -82,8 +82,11 @@ export interface ActivityLedger extends CoreActivityLedger {
   usedSeconds: number | null;
 }
 
-/** `POST /api/invoices/preview`: what would be invoiced, with its page as HTML; nothing kept. */
-export type InvoicePreview = Pick<InvoiceDocument, 'number' | 'billedSeconds' | 'totals'> & { lines: number; html: string };
+/**
+ * `POST /api/invoices/preview`: what would be invoiced, with its page as HTML; nothing kept.
+ * `warning`: the period overlaps an earlier invoice of the client (only blocks on none are on it).
+ */
+export type InvoicePreview = Pick<InvoiceDocument, 'number' | 'billedSeconds' | 'totals'> & { lines: number; html: string; warning?: string };
 
 /** `GET /api/editors`: the WakaTime door's state and each editor's last heartbeat. */
 export interface EditorsView {

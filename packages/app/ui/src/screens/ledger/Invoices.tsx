@@ -23,9 +23,9 @@ const FORMATS = [
   ['csv', 'CSV'],
 ] as const;
 
-/** `€180.00 · CHF 40.00`, or `no amount` when no line had a rate. */
+/** `€180.00 + CHF 40.00` (with tax), or `no amount` when no line had a rate; currencies are never added. */
 function totalsText(totals: InvoiceTotal[]): string {
-  return totals.length === 0 ? 'no amount' : totals.map((t) => money(t.amount, t.currency)).join(' · ');
+  return totals.length === 0 ? 'no amount' : totals.map((t) => money(t.gross ?? t.amount, t.currency)).join(' + ');
 }
 
 /** The three downloads of an issued invoice, each rendered again from the document kept. */
@@ -183,6 +183,11 @@ function CreateInvoice({ clients }: { clients: Client[] }) {
             {issued ? `Issued ${issued.number}: ${totalsText(issued.totals)}.` : preview ? `${preview.number} would have ${preview.lines} ${preview.lines === 1 ? 'line' : 'lines'}, ${duration(preview.billedSeconds)} billed, ${totalsText(preview.totals)}. Nothing is kept until you create it.` : null}
           </p>
         </div>
+        {preview?.warning && !issued && (
+          <p role="note" class="hint" data-testid="invoice-overlap">
+            Note: {preview.warning}.
+          </p>
+        )}
         <Failure message={failure} />
       </form>
       {issued && <Downloads number={issued.number} />}

@@ -1,0 +1,80 @@
+/**
+ * Money you can trust in the window (docs/ui.md "Reports", "Invoices"), real Chromium against
+ * a real app in Europe/Berlin on a pinned clock: a day billed in EUR and USD shows both amounts
+ * on its row and in the total (`€190.00 + $240.00`, never a dash, never added together), and
+ * the invoice preview of a period that overlaps an earlier invoice of the client carries a
+ * notice and holds only the blocks on no invoice.
+ */
+process.env.TZ = 'Europe/Berlin';
+
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { addClient, draftInvoice, issueInvoice, listInvoices, setActivityLedger } from '@tock/core';
+import { ensureWindowBuilt, launchBrowser, openWindow, seriousAxeViolations, startTestApp, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+
+const now = Date.parse('2026-11-18T15:00:00.000Z'); // Wednesday, 16:00 in Berlin
+let t: TestApp;
+let b: TestBrowser;
+
+before(async () => {
+  ensureWindowBuilt();
+  t = await startTestApp({}, { clock: () => now });
+  const { store, tracker } = t.app.services;
+  addClient(store, { name: 'Euro GmbH', rate: '95', currency: 'EUR' }, now, () => crypto.randomUUID());
+  addClient(store, { name: 'Dollar Inc', rate: '120', currency: 'USD' }, now, () => crypto.randomUUID());
+  // Tuesday: two hours for each client.
+  tracker.logEntry({ name: 'Design', createIfMissing: true, durationMinutes: 120, endedAt: '2026-11-17T10:00:00.000Z' });
+  tracker.logEntry({ name: 'API', createIfMissing: true, durationMinutes: 120, endedAt: '2026-11-17T13:00:00.000Z' });
+  setActivityLedger(store, 'Design', { client: 'Euro GmbH', billable: true });
+  setActivityLedger(store, 'API', { client: 'Dollar Inc', billable: true });
+  b = await launchBrowser();
+});
+after(async () => {
+  await b?.close();
+  await t?.stop();
+});
+
+function tableCells(page: TestBrowser['page'], part: 'tbody' | 'tfoot'): Promise<string[][]> {
+  return page.locator(`[data-testid="report-table"] ${part} tr`).evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => (c.textContent ?? '').trim())));
+}
+
+describe('Every currency, everywhere', () => {
+  it('shows a day billed in EUR and USD with both amounts on its row and in the total, never a dash', async () => {
+    const { page } = b;
+    await openWindow(page, t, '/reports');
+    await page.getByRole('radio', { name: 'Day', exact: true }).check();
+    await page.locator('[data-testid="report-table"] th', { hasText: 'Billed' }).waitFor();
+    await page.getByTestId('report-amounts').filter({ hasText: '€190.00 + $240.00' }).waitFor();
+    const rows = await tableCells(page, 'tbody');
+    const billed = rows.filter((r) => r.at(-1) !== '–');
+    assert.equal(billed.length, 1, JSON.stringify(rows));
+    assert.equal(billed[0]?.at(-1), '€190.00 + $240.00');
+    assert.equal((await tableCells(page, 'tfoot'))[0]?.at(-1), '€190.00 + $240.00');
+    assert.deepEqual(await seriousAxeViolations(page), []);
+  });
+});
+
+describe('An invoice a client accepts', () => {
+  it('notes in the preview that the period overlaps an earlier invoice of the client, and previews only blocks on none', async () => {
+    const { page } = b;
+    const { store, tracker } = t.app.services;
+    const first = { client: 'Euro GmbH', from: '2026-11-01', to: '2026-11-17' };
+    store.transaction(() => issueInvoice(store, draftInvoice(store, first, now, 'Europe/Berlin'), first, now, 'Europe/Berlin', () => crypto.randomUUID()));
+    tracker.logEntry({ name: 'Design', durationMinutes: 30, endedAt: '2026-11-18T10:00:00.000Z' });
+    await openWindow(page, t, '/invoices');
+    await page.getByLabel('Client', { exact: true }).selectOption({ label: 'Euro GmbH' });
+    await page.getByLabel('From', { exact: true }).fill('2026-11-10');
+    await page.getByLabel('To', { exact: true }).fill('2026-11-18');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    // 30 minutes: 0.50 h × 95.00 = 47.50.
+    await page.getByRole('status').filter({ hasText: 'INV-2026-002 would have 1 line, 30 min billed, €47.50' }).waitFor();
+    const note = page.getByTestId('invoice-overlap');
+    await note.waitFor();
+    assert.match((await note.textContent()) ?? '', /overlaps an earlier invoice of this client: INV-2026-001 \(2026-11-01 to 2026-11-17\); only blocks on no invoice are on this one/);
+    const frame = page.frameLocator('[data-testid="invoice-preview"]');
+    await frame.getByRole('cell', { name: '47.50 EUR', exact: true }).first().waitFor();
+    assert.equal(await frame.locator('table').first().locator('tbody tr').count(), 1, 'one line: the half hour on no invoice');
+    assert.deepEqual(await seriousAxeViolations(page), []);
+    assert.deepEqual(listInvoices(store).map((i) => i.number), ['INV-2026-001'], 'a preview keeps nothing');
+  });
+});
