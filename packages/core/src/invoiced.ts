@@ -46,38 +46,45 @@ const NUMBER_OF = (id: string): string => `(SELECT number FROM invoices WHERE id
  * The triggers that keep invoiced blocks as they were invoiced. A change of `invoice_id` itself
  * (marking by an issue, unmarking by a void) passes; every other change of an invoiced block's
  * columns, its delete, and any write of its breaks is aborted (the statement undone, the
- * transaction left to its caller). Created if missing each time a store opens: a store of
- * any version gets them, and they cost a write of a block that is not invoiced one indexed look.
+ * transaction left to its caller). One exception: while other devices' operations are applied
+ * (`sync_applying`), a block may be pointed at another activity row — two devices' activities of
+ * one name become one (docs/sync.md), the same activity; a line that moves an invoiced block to
+ * another activity is refused before that, as it is read ({@link invoicedOpRefusal}).
+ * Created if missing each time a store opens (a changed guard gets a new name prefix, and the
+ * old triggers go): a store of any version gets them, and they cost a write of a block that is
+ * not invoiced one test of its `invoice_id`.
  */
 const GUARD_SQL = `
-  CREATE TRIGGER IF NOT EXISTS invoiced_session_update BEFORE UPDATE ON sessions
+  CREATE TRIGGER IF NOT EXISTS invoiced2_session_update BEFORE UPDATE ON sessions
     WHEN OLD.invoice_id IS NOT NULL AND NEW.invoice_id IS OLD.invoice_id
-      AND (NEW.activity_id IS NOT OLD.activity_id OR NEW.started_at IS NOT OLD.started_at OR NEW.ended_at IS NOT OLD.ended_at
+      AND ((NEW.activity_id IS NOT OLD.activity_id AND NOT EXISTS (SELECT 1 FROM sync_applying)) OR NEW.started_at IS NOT OLD.started_at OR NEW.ended_at IS NOT OLD.ended_at
         OR NEW.note IS NOT OLD.note OR NEW.tags IS NOT OLD.tags OR NEW.billable IS NOT OLD.billable)
     BEGIN SELECT RAISE(ABORT, '${GUARD_PREFIX}' || ${NUMBER_OF('OLD.invoice_id')}); END;
-  CREATE TRIGGER IF NOT EXISTS invoiced_session_delete BEFORE DELETE ON sessions WHEN OLD.invoice_id IS NOT NULL
+  CREATE TRIGGER IF NOT EXISTS invoiced2_session_delete BEFORE DELETE ON sessions WHEN OLD.invoice_id IS NOT NULL
     BEGIN SELECT RAISE(ABORT, '${GUARD_PREFIX}' || ${NUMBER_OF('OLD.invoice_id')}); END;
-  CREATE TRIGGER IF NOT EXISTS invoiced_entry_update BEFORE UPDATE ON entries
+  CREATE TRIGGER IF NOT EXISTS invoiced2_entry_update BEFORE UPDATE ON entries
     WHEN OLD.invoice_id IS NOT NULL AND NEW.invoice_id IS OLD.invoice_id
-      AND (NEW.activity_id IS NOT OLD.activity_id OR NEW.started_at IS NOT OLD.started_at OR NEW.ended_at IS NOT OLD.ended_at
+      AND ((NEW.activity_id IS NOT OLD.activity_id AND NOT EXISTS (SELECT 1 FROM sync_applying)) OR NEW.started_at IS NOT OLD.started_at OR NEW.ended_at IS NOT OLD.ended_at
         OR NEW.note IS NOT OLD.note OR NEW.tags IS NOT OLD.tags OR NEW.billable IS NOT OLD.billable)
     BEGIN SELECT RAISE(ABORT, '${GUARD_PREFIX}' || ${NUMBER_OF('OLD.invoice_id')}); END;
-  CREATE TRIGGER IF NOT EXISTS invoiced_entry_delete BEFORE DELETE ON entries WHEN OLD.invoice_id IS NOT NULL
+  CREATE TRIGGER IF NOT EXISTS invoiced2_entry_delete BEFORE DELETE ON entries WHEN OLD.invoice_id IS NOT NULL
     BEGIN SELECT RAISE(ABORT, '${GUARD_PREFIX}' || ${NUMBER_OF('OLD.invoice_id')}); END;
-  CREATE TRIGGER IF NOT EXISTS invoiced_break_insert BEFORE INSERT ON breaks
+  CREATE TRIGGER IF NOT EXISTS invoiced2_break_insert BEFORE INSERT ON breaks
     WHEN (SELECT invoice_id FROM sessions WHERE id = NEW.session_id) IS NOT NULL
     BEGIN SELECT RAISE(ABORT, '${GUARD_PREFIX}' || ${NUMBER_OF('(SELECT invoice_id FROM sessions WHERE id = NEW.session_id)')}); END;
-  CREATE TRIGGER IF NOT EXISTS invoiced_break_update BEFORE UPDATE ON breaks
+  CREATE TRIGGER IF NOT EXISTS invoiced2_break_update BEFORE UPDATE ON breaks
     WHEN (NEW.session_id IS NOT OLD.session_id OR NEW.started_at IS NOT OLD.started_at OR NEW.ended_at IS NOT OLD.ended_at)
       AND coalesce((SELECT invoice_id FROM sessions WHERE id = OLD.session_id), (SELECT invoice_id FROM sessions WHERE id = NEW.session_id)) IS NOT NULL
     BEGIN SELECT RAISE(ABORT, '${GUARD_PREFIX}' || ${NUMBER_OF('coalesce((SELECT invoice_id FROM sessions WHERE id = OLD.session_id), (SELECT invoice_id FROM sessions WHERE id = NEW.session_id))')}); END;
-  CREATE TRIGGER IF NOT EXISTS invoiced_break_delete BEFORE DELETE ON breaks
+  CREATE TRIGGER IF NOT EXISTS invoiced2_break_delete BEFORE DELETE ON breaks
     WHEN (SELECT invoice_id FROM sessions WHERE id = OLD.session_id) IS NOT NULL
     BEGIN SELECT RAISE(ABORT, '${GUARD_PREFIX}' || ${NUMBER_OF('(SELECT invoice_id FROM sessions WHERE id = OLD.session_id)')}); END;
 `;
 
 /** Creates the guard's triggers where they are missing (see {@link GUARD_SQL}); the store calls it when it opens. */
 export function installInvoiceGuard(db: DatabaseSync): void {
+  const old = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'trigger' AND name LIKE 'invoiced%' AND name NOT LIKE 'invoiced2\\_%' ESCAPE '\\'").all() as { name: string }[];
+  for (const { name } of old) db.exec(`DROP TRIGGER "${name}"`);
   db.exec(GUARD_SQL);
 }
 
