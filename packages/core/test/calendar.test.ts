@@ -137,10 +137,7 @@ test('a billion-times RRULE with UNTIL in 9999 expands only as far as asked, wit
   // occurrence limit, said once.
   const far = Date.parse('4000-01-01T00:00:00Z');
   for (let ask = 0; ask < 4; ask++) assert.deepEqual(cal.meetingsBetween(far, far + 86_400_000, 'UTC'), []);
-  assert.deepEqual(cal.problems, [
-    `its recurrences need more than ${CALENDAR_LIMITS.stepsPerQuery} steps for the days asked: the rest is read on later asks`,
-    `"Forever" has more than ${CALENDAR_LIMITS.maxOccurrences} occurrences: later ones are not read`,
-  ]);
+  assert.deepEqual(cal.problems, [`"Forever" has more than ${CALENDAR_LIMITS.maxOccurrences} occurrences: later ones are not read`]);
 });
 
 test('a weekly meeting without COUNT is expanded from near the days asked, whatever its first day', () => {

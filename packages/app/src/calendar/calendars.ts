@@ -48,17 +48,17 @@ export const PARSE_SLICE_MS = 20;
  * {@link PARSE_SLICE_MS}: a 10 MiB file takes seconds to parse, and the app answers meanwhile.
  */
 async function parseInSlices(text: string): Promise<ParsedCalendar> {
-  const { parts, problems } = splitCalendar(text);
+  const problems: string[] = [];
   const calendar = new ParsedCalendar();
-  for (const line of problems) calendar.note(line);
   let sliceStart = performance.now();
-  for (const part of parts) {
+  for (const part of splitCalendar(text, problems)) {
     calendar.add(part);
     if (performance.now() - sliceStart >= PARSE_SLICE_MS) {
       await new Promise<void>((done) => setImmediate(done));
       sliceStart = performance.now();
     }
   }
+  for (const line of problems) calendar.note(line);
   return calendar.finish();
 }
 
@@ -303,9 +303,13 @@ export function createCalendars(options: CalendarsOptions): Calendars {
       const budget = stepBudget();
       const spans: TimedSpan[] = [];
       for (const source of sources()) {
-        for (const state of files.get(source.id)?.values() ?? []) {
+        for (const [path, state] of files.get(source.id) ?? []) {
           if (state.parsed === undefined) continue;
-          for (const m of state.parsed.meetingsBetween(fromMs, toMs, zone, mine, budget)) {
+          const known = state.parsed.problems.length;
+          const meetings = state.parsed.meetingsBetween(fromMs, toMs, zone, mine, budget);
+          // A recurrence given up on is found while asking: said once, like the file's other problems.
+          for (const line of state.parsed.problems.slice(known)) report(`calendar ${source.name}: ${path}: ${line}`);
+          for (const m of meetings) {
             const startMs = Math.max(m.startMs, fromMs);
             const endMs = Math.min(m.endMs, toMs);
             spans.push({
