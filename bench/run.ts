@@ -34,6 +34,7 @@ import { syncFigures } from './figures/sync.ts';
 import { heartbeatFigures } from './figures/heartbeats.ts';
 import { captureFigures } from './figures/capture.ts';
 import { suggestionsFigure } from './figures/suggestions.ts';
+import { calendarFigure } from './figures/calendar.ts';
 import { ledgerFigures } from './figures/ledger.ts';
 import { trayFigures } from './figures/tray.ts';
 import { unmeasured, type BenchConfig, type FigureResult } from './lib/figure.ts';
@@ -119,6 +120,7 @@ const GROUPS: { name: string; ids: string[]; titles: string[]; run: (c: BenchCon
   { name: 'heartbeats', ids: ['heartbeats-ingest', 'heartbeats-cpu', 'statusbar-p99'], titles: ['heartbeats ingested/s (bulks of 25, 4 in flight)', 'heartbeats ingested per CPU second (bulks of 25, 4 in flight)', 'GET statusbar/today p99, a year of heartbeats stored'], run: heartbeatFigures },
   { name: 'capture', ids: ['capture-cpu', 'capture-store'], titles: ['capture on (X11, a focus change every 10 s) vs off, CPU', 'a simulated month of capture: timeline of a day, p99'], run: captureFigures },
   { name: 'suggestions', ids: ['suggestions'], titles: ["a day's suggestions, a year of capture and 50 rules, p99"], run: suggestionsFigure },
+  { name: 'calendar', ids: ['calendar-suggestions'], titles: ["a day's suggestions with 5 years of weekly meetings and 2 000 events, p99"], run: calendarFigure },
   { name: 'tray', ids: ['tray-cpu', 'tray-rss'], titles: ['app idle with the tray on vs off, CPU', 'app idle with the tray on vs off, RSS'], run: trayFigures },
   { name: 'ledger', ids: ['ledger-report', 'invoice-pdf'], titles: ["a year's report by client with amounts, many blocks", 'an invoice of 2000 blocks with a tax line issued (draft, PDF, kept)'], run: ledgerFigures },
   { name: 'sync', ids: ['sync-writes', 'sync-api-writes', 'sync-apply', 'sync-arrival', 'sync-backlog-lag'], titles: ['durable writes/s with sync on', 'POST /entries durable writes/s with sync on', 'applying another device\'s operations', 'line in the folder → status changed, p99', 'event loop\'s longest wait, a long history arriving'], run: syncFigures },
