@@ -65,6 +65,8 @@ describe('attack: concurrency from both clients', () => {
     target = await startTarget();
     const t = target;
     const store = openStore(homePaths(t.home).database); // a second connection, reading (WAL)
+    // Its sessions last milliseconds and are counted exactly: every one is kept (crumbs are core's tests').
+    store.settings.set('minSessionSeconds', 0);
     try {
       const openSessions = (): number => (store.db.prepare('SELECT COUNT(*) AS n FROM sessions WHERE ended_at IS NULL').get() as { n: number }).n;
       let maxOpen = 0;

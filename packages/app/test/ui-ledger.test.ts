@@ -21,6 +21,8 @@ let b: TestBrowser;
 before(async () => {
   ensureWindowBuilt();
   t = await startTestApp({}, { clock: () => now });
+  // Sessions made here by a start and a stop a moment apart are kept (crumbs are core's tests').
+  t.app.services.store.settings.set('minSessionSeconds', 0);
   t.app.services.tracker.logEntry({ name: 'Docs', createIfMissing: true, durationMinutes: 30, endedAt: '2026-11-18T09:00:00.000Z' });
   b = await launchBrowser();
 });

@@ -161,6 +161,19 @@ export function stopSession(store: Store, at: number, minSeconds = 0): EndedSess
   return running ? endSession(store, running, at, minSeconds) : null;
 }
 
+/** When the last block ended (0: none ended yet). */
+function lastBlockEnd(store: Store): number {
+  const row = store
+    .statement('SELECT max(coalesce((SELECT max(ended_at) FROM sessions), 0), coalesce((SELECT max(ended_at) FROM entries), 0)) AS at')
+    .get() as { at: number };
+  return row.at;
+}
+
+/** Whether the crumb a stop dropped is what a continue at `at` resumes: within the minute, nothing tracked since. */
+export function droppedResumable(store: Store, at: number, dropped: DroppedSession): boolean {
+  return at >= dropped.endedAt && at - dropped.endedAt <= RESUME_WINDOW_MS && dropped.endedAt >= lastBlockEnd(store) && !runningSession(store);
+}
+
 /**
  * Resumes the session stopped last when the stop was at most {@link RESUME_WINDOW_MS} before
  * `at` and nothing was tracked since (docs/product.md "No crumbs"): the session runs again from
@@ -170,16 +183,14 @@ export function stopSession(store: Store, at: number, minSeconds = 0): EndedSess
  */
 export function resumeStopped(store: Store, at: number, dropped: DroppedSession | undefined, newId: () => string): StartResult | null {
   if (runningSession(store)) return null;
-  const lastEnd = store
-    .statement('SELECT max(coalesce((SELECT max(ended_at) FROM sessions), 0), coalesce((SELECT max(ended_at) FROM entries), 0)) AS at')
-    .get() as { at: number };
+  const lastEnd = { at: lastBlockEnd(store) };
   const reopen = (sessionID: string, stoppedAt: number): void => {
     store.statement('UPDATE sessions SET ended_at = NULL WHERE id = ?').run(sessionID);
     if (at > stoppedAt) {
       store.statement('INSERT INTO breaks (id, session_id, started_at, ended_at) VALUES (?, ?, ?, ?)').run(newId(), sessionID, stoppedAt, at);
     }
   };
-  if (dropped !== undefined && dropped.endedAt >= lastEnd.at && at - dropped.endedAt <= RESUME_WINDOW_MS && at >= dropped.endedAt) {
+  if (dropped !== undefined && droppedResumable(store, at, dropped)) {
     const name = store.statement('SELECT name FROM activities WHERE id = ?').get(dropped.activityID) as { name: string } | undefined;
     if (name !== undefined) {
       const id = newId();

@@ -23,6 +23,7 @@ import { entryBlock, type SessionRow } from './rows.ts';
 import { searchActivities } from './search.ts';
 import {
   deleteSession,
+  droppedResumable,
   openBreak,
   resumeBreak,
   runningSession,
@@ -85,6 +86,11 @@ export interface Tracker {
    * again. Null when nothing was ever tracked.
    */
   continueLast(): StartResult | null;
+  /**
+   * The activity {@link continueLast} would start or resume now (for a *Continue* button's
+   * label): a crumb the last stop dropped within the minute, else the activity tracked last.
+   */
+  continueCandidate(): ActivityRef | null;
   /** `POST /entries`: logs a block of time that ended at `endedAt` (default now). */
   logEntry(input: LogEntryInput): Entry;
   /** Pauses the running session. */
@@ -242,6 +248,15 @@ export function createTracker(options: TrackerOptions): Tracker {
         resumeBreak(store, at);
         return status(at);
       });
+    },
+
+    continueCandidate(): ActivityRef | null {
+      if (dropped !== undefined && droppedResumable(store, now(), dropped)) {
+        const name = store.statement('SELECT name FROM activities WHERE id = ?').get(dropped.activityID) as { name: string } | undefined;
+        if (name !== undefined) return { activityID: dropped.activityID, activityName: name.name };
+      }
+      const last = lastTrackedActivity(store);
+      return last === null ? null : { activityID: last.activityID, activityName: last.activityName };
     },
 
     listActivities(): ActivityInfo[] {

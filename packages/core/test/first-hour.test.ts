@@ -83,6 +83,7 @@ test('continue within 60 s of stopping a crumb brings it back whole', (t) => {
   f.tracker.stopActivity(); // 20 s: not kept
   assert.equal(sessionCount(f), 1);
   f.clock.advance(10_000);
+  assert.equal(f.tracker.continueCandidate()?.activityName, 'Calls', 'what Continue offers: the crumb, for its minute');
   const resumed = f.tracker.continueLast();
   assert.equal(resumed?.activityName, 'Calls', 'the stopped one, not the last kept one');
   assert.equal(resumed?.startedAt, '2026-11-22T09:20:00.000Z');
@@ -91,6 +92,14 @@ test('continue within 60 s of stopping a crumb brings it back whole', (t) => {
   const calls = f.tracker.listBlocks(0, f.clock() + 1).filter((b) => b.activity.activityName === 'Calls');
   assert.deepEqual(calls.map((b) => b.seconds), [20 + 300]);
   assert.equal(createTracker({ store: f.store, clock: f.clock }).continueLast()?.activityName, 'Calls', 'without a stop to resume: the last activity again');
+  // A crumb past its minute is not offered: the activity tracked last is.
+  f.tracker.stopActivity();
+  f.tracker.startActivity({ name: 'Blip', createIfMissing: true });
+  f.clock.advance(5_000);
+  f.tracker.stopActivity();
+  assert.equal(f.tracker.continueCandidate()?.activityName, 'Blip');
+  f.clock.advance(61_000);
+  assert.equal(f.tracker.continueCandidate()?.activityName, 'Calls');
 });
 
 test('archived activities leave search and stay in lists and reports; merge moves every block; delete only without blocks', (t) => {

@@ -258,7 +258,8 @@ export function createDesktop(options: DesktopOptions): Desktop {
       return settings;
     },
     view() {
-      const last = lastTrackedActivity(store);
+      // What Continue would start or resume now (core: a crumb stopped within the minute too).
+      const last = tracker.continueCandidate();
       return {
         settings,
         idleSource: !reader.probed
