@@ -47,6 +47,8 @@ export function spanText(span: CaptureSpan): string {
       return [span.app ?? '(unknown app)', span.title].filter((p) => p !== null).join(' — ');
     case 'editor':
       return [`${span.project ?? '(no project)'}${span.branch ? ` (${span.branch})` : ''}`, span.language, span.editor].filter((p) => p !== null).join(' · ');
+    case 'browser':
+      return [span.entity ?? '(no domain)', span.app].filter((p) => p !== null).join(' · ');
     case 'idle':
       return 'idle';
     case 'excluded':

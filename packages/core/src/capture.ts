@@ -12,7 +12,7 @@
 import { readCaptureSettings, retentionStartMs } from './capture-settings.ts';
 import { globMatches } from './glob.ts';
 import { addDays, localDayKey, startOfLocalDay, type DayKey } from './day.ts';
-import { listHeartbeats } from './heartbeats.ts';
+import { BROWSER_HEARTBEAT_TYPES, domainOfEntity, listHeartbeats } from './heartbeats.ts';
 import { toIso } from './instants.ts';
 import type { CaptureSettings, CaptureSpan, SpanSource, Timeline } from './shapes/capture.ts';
 import type { Store } from './store.ts';
@@ -103,20 +103,77 @@ export interface EditorSpan {
  * project and branch at most `timeoutMs` apart make one span, from its first heartbeat to its
  * last plus 2 minutes, ending early where the next heartbeat of another project or branch
  * begins. A span's entity, language, editor and machine are those of most of its heartbeats
- * (the latest on a tie). Spans are clipped to the range; oldest first.
+ * (the latest on a tie). Spans are clipped to the range; oldest first. Heartbeats of a web
+ * page (`domain`, `url`) are not an editor's: they make {@link browserSpans}.
  */
 export function editorSpans(store: Store, fromMs: number, toMs: number, timeoutMs: number): EditorSpan[] {
-  const beats = listHeartbeats(store, fromMs - timeoutMs - EDITOR_TAIL_MS, toMs);
-  const spans: EditorSpan[] = [];
+  const beats = listHeartbeats(store, fromMs - timeoutMs - EDITOR_TAIL_MS, toMs).filter((b) => !BROWSER_HEARTBEAT_TYPES.has(b.type));
+  return runsOf(beats, fromMs, toMs, timeoutMs, (a, b) => a.project === b.project && a.branch === b.branch).map(({ startMs, endMs, first, members }) => ({
+    startMs,
+    endMs,
+    project: first.project,
+    branch: first.branch,
+    language: mostCommon(members.map((m) => m.language)),
+    entity: mostCommon(members.map((m) => m.entity)) as string,
+    editor: mostCommon(members.map((m) => m.editor)),
+    machine: mostCommon(members.map((m) => m.machine)),
+  }));
+}
+
+/** A browser span in ms (docs/desktop.md "The browser"): the browser and the domain. */
+export interface BrowserSpan {
+  startMs: number;
+  endMs: number;
+  /** The browser, from the extension's User-Agent (`firefox`, `chrome`), or null. */
+  app: string | null;
+  /** The domain only: the heartbeat was reduced to it before it was stored. */
+  entity: string;
+  machine: string | null;
+}
+
+/**
+ * The browser spans of the `domain` and `url` heartbeats in `[fromMs, toMs)`, made as
+ * {@link editorSpans} makes editor spans: heartbeats of one browser and domain at most
+ * `timeoutMs` apart make one span, to the last plus 2 minutes, ending early where the next
+ * page's heartbeat begins. The entity is reduced to its domain again on reading (heartbeats
+ * stored before Tock kept domains only held the URL).
+ */
+export function browserSpans(store: Store, fromMs: number, toMs: number, timeoutMs: number): BrowserSpan[] {
+  const beats = listHeartbeats(store, fromMs - timeoutMs - EDITOR_TAIL_MS, toMs)
+    .filter((b) => BROWSER_HEARTBEAT_TYPES.has(b.type))
+    .map((b) => ({ ...b, entity: domainOfEntity(b.entity) ?? b.entity }));
+  return runsOf(beats, fromMs, toMs, timeoutMs, (a, b) => a.editor === b.editor && a.entity === b.entity).map(({ startMs, endMs, first, members }) => ({
+    startMs,
+    endMs,
+    app: first.editor,
+    entity: first.entity,
+    machine: mostCommon(members.map((m) => m.machine)),
+  }));
+}
+
+/**
+ * Heartbeats (oldest first) cut into runs: a run goes on while the next heartbeat is `alike`
+ * the run's first and at most `timeoutMs` after the one before; it lasts from its first
+ * heartbeat to its last plus {@link EDITOR_TAIL_MS}, ending early where the next run begins,
+ * clipped to `[fromMs, toMs)`.
+ */
+function runsOf<B extends { timeMs: number }>(
+  beats: readonly B[],
+  fromMs: number,
+  toMs: number,
+  timeoutMs: number,
+  alike: (first: B, next: B) => boolean,
+): { startMs: number; endMs: number; first: B; members: B[] }[] {
+  const runs: { startMs: number; endMs: number; first: B; members: B[] }[] = [];
   let i = 0;
   while (i < beats.length) {
-    const first = beats[i] as (typeof beats)[number];
+    const first = beats[i] as B;
     let last = first;
     const members = [first];
     let j = i + 1;
     while (j < beats.length) {
-      const next = beats[j] as (typeof beats)[number];
-      if (next.project !== first.project || next.branch !== first.branch || next.timeMs - last.timeMs > timeoutMs) break;
+      const next = beats[j] as B;
+      if (!alike(first, next) || next.timeMs - last.timeMs > timeoutMs) break;
       last = next;
       members.push(next);
       j++;
@@ -125,21 +182,10 @@ export function editorSpans(store: Store, fromMs: number, toMs: number, timeoutM
     const end = Math.min(last.timeMs + EDITOR_TAIL_MS, following === undefined ? Number.POSITIVE_INFINITY : Math.max(following.timeMs, last.timeMs));
     const start = Math.max(first.timeMs, fromMs);
     const clippedEnd = Math.min(end, toMs);
-    if (clippedEnd > start) {
-      spans.push({
-        startMs: start,
-        endMs: clippedEnd,
-        project: first.project,
-        branch: first.branch,
-        language: mostCommon(members.map((m) => m.language)),
-        entity: mostCommon(members.map((m) => m.entity)) as string,
-        editor: mostCommon(members.map((m) => m.editor)),
-        machine: mostCommon(members.map((m) => m.machine)),
-      });
-    }
+    if (clippedEnd > start) runs.push({ startMs: start, endMs: clippedEnd, first, members });
     i = j;
   }
-  return spans;
+  return runs;
 }
 
 /** The value most of `values` have; the latest of those on a tie. */
@@ -168,7 +214,7 @@ export interface TimelineRequest {
   nowMs: number;
 }
 
-const SOURCE_ORDER: Record<SpanSource, number> = { window: 0, excluded: 1, idle: 2, editor: 3, calendar: 4 };
+const SOURCE_ORDER: Record<SpanSource, number> = { window: 0, excluded: 1, idle: 2, editor: 3, browser: 4, calendar: 5 };
 
 /** A span of the timeline with its times in ms, for code that computes with them (suggestions). */
 export interface TimedSpan {
@@ -179,7 +225,7 @@ export interface TimedSpan {
 
 /**
  * A local day's spans, oldest first (on a tie: window, excluded, idle, editor), each clipped
- * to the day and to now. Titles are shown only while `titles` is on — a title kept before
+ * to the day and to now (`browser` spans after editor spans). Titles are shown only while `titles` is on — a title kept before
  * they were turned off is not shown.
  */
 export function timeline(store: Store, request: TimelineRequest): Timeline {
@@ -221,6 +267,17 @@ export function timedTimeline(store: Store, request: TimelineRequest): TimedSpan
           editor: e.editor,
           machine: e.machine,
         },
+      });
+    }
+    // A page whose browser or domain an exclusion matches is kept as excluded, with neither.
+    for (const b of browserSpans(store, dayStart, dayEnd, settings.editorTimeout * 60_000)) {
+      const excluded = isExcluded(settings, b.app, b.entity);
+      spans.push({
+        startMs: b.startMs,
+        endMs: b.endMs,
+        span: excluded
+          ? { ...blank, start: toIso(b.startMs), end: toIso(b.endMs), source: 'excluded' }
+          : { ...blank, start: toIso(b.startMs), end: toIso(b.endMs), source: 'browser', app: b.app, entity: b.entity, machine: b.machine },
       });
     }
   }

@@ -210,7 +210,7 @@ export function testRule(
   for (let day = addDays(today, 1 - days); day <= today; day = addDays(day, 1)) {
     let dayMs = 0;
     for (const { startMs, endMs, span } of timelineFor(store, day, context)) {
-      if (span.source !== 'window' && span.source !== 'editor' && span.source !== 'calendar') continue;
+      if (span.source !== 'window' && span.source !== 'editor' && span.source !== 'browser' && span.source !== 'calendar') continue;
       if (!matches(own, span) || before.some((tests) => matches(tests, span))) continue;
       const ms = endMs - startMs;
       dayMs += ms;

@@ -100,9 +100,66 @@ export function machineFromHeader(header: string | undefined | null): string | n
  */
 function optionalText(raw: Record<string, unknown>, field: string, max: number): string | null {
   const value = raw[field];
-  if (typeof value !== 'string' || value === '') return null;
+  if (typeof value !== 'string' || value === '' || PLACEHOLDER.test(value)) return null;
   if (codePointLength(value) > max || FORBIDDEN_NAME_CHARACTER.test(value)) return null;
   return value;
+}
+
+/**
+ * A placeholder the WakaTime browser extension sends for wakatime-cli to fill in
+ * (`<<LAST_PROJECT>>`, `<<LAST_BRANCH>>`): Tock takes it as an absent field.
+ */
+const PLACEHOLDER = /^<<[A-Z_]{1,64}>>$/;
+
+/** `time` as the browser extension sends it: Unix seconds as a numeric string (`"1732800000.123"`). */
+const NUMERIC_TIME = /^\d{1,12}(?:\.\d{1,9})?$/;
+
+/** Heartbeat types that name a web page: they become `browser` spans with the domain only. */
+export const BROWSER_HEARTBEAT_TYPES: ReadonlySet<HeartbeatType> = new Set<HeartbeatType>(['domain', 'url']);
+
+/** A scheme at the start of an entity (`https:`, `moz-extension:`). */
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]{0,31}:/;
+
+/**
+ * The domain of a browser heartbeat's entity (`https://example.com/a/b?q` → `example.com`;
+ * a bare `example.com/a` too), lower case, without user, port, path, query or fragment — or
+ * null when it names no host (`file:///…`, `about:blank`). Called before anything is
+ * written: the full URL is never stored (docs/desktop.md "The browser").
+ */
+export function domainOfEntity(entity: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(SCHEME.test(entity) ? entity : `http://${entity}`);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  const host = url.hostname.replace(/\.$/, '');
+  return host === '' ? null : host;
+}
+
+/** Browsers as the extension's `<browser>-wakatime/<version>` names them, or as a browser's own User-Agent does (most specific first). */
+const BROWSER_PLUGINS: ReadonlySet<string> = new Set(['chrome', 'chromium', 'firefox', 'edge', 'opera', 'brave', 'vivaldi', 'safari']);
+const BROWSER_PRODUCTS: readonly [RegExp, string][] = [
+  [/\bEdg(?:e|A|iOS)?\//, 'edge'],
+  [/\bOPR\//, 'opera'],
+  [/\bVivaldi\//, 'vivaldi'],
+  [/\bFirefox\//, 'firefox'],
+  [/\bChromium\//, 'chromium'],
+  [/\bChrome\//, 'chrome'],
+  [/\bSafari\//, 'safari'],
+];
+
+/**
+ * The browser a User-Agent names (`… chrome-wakatime/4.1.1` → `chrome`, `Mozilla/5.0 …
+ * Firefox/133.0` → `firefox`), or null. The app of a `browser` span.
+ */
+export function browserFromUserAgent(userAgent: string | undefined | null): string | null {
+  if (typeof userAgent !== 'string' || userAgent.length > 1024) return null;
+  const plugin = editorFromUserAgent(userAgent);
+  if (plugin !== null && BROWSER_PLUGINS.has(plugin)) return plugin;
+  for (const [product, name] of BROWSER_PRODUCTS) if (product.test(userAgent)) return name;
+  return null;
 }
 
 /** An optional whole number (line counts, positions): anything else is taken as absent. */
@@ -118,14 +175,19 @@ function optionalCount(raw: Record<string, unknown>, field: string): number | nu
  * An optional field that is not valid is dropped, never a reason to refuse.
  * Returns the heartbeat to store, or a {@link Refused} with the reason.
  */
-function checkHeartbeat(raw: unknown, nowMs: number, oldestMs: number, source: { editor: string | null; machine: string | null }): Heartbeat | Refused {
+function checkHeartbeat(
+  raw: unknown,
+  nowMs: number,
+  oldestMs: number,
+  source: { editor: string | null; browser: string | null; machine: string | null },
+): Heartbeat | Refused {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return new Refused('a heartbeat must be a JSON object');
   const hb = raw as Record<string, unknown>;
   const entity = hb.entity;
   if (typeof entity !== 'string' || entity.length === 0) return new Refused('entity is required: a non-empty string');
   if (codePointLength(entity) > WAKATIME_LIMITS.entityMax) return new Refused(`entity must be at most ${WAKATIME_LIMITS.entityMax} characters`);
   if (FORBIDDEN_NAME_CHARACTER.test(entity)) return new Refused('entity must not contain control characters or bidirectional overrides');
-  const time = hb.time;
+  const time = typeof hb.time === 'string' && NUMERIC_TIME.test(hb.time) ? Number(hb.time) : hb.time;
   if (typeof time !== 'number' || !Number.isFinite(time)) return new Refused('time is required: Unix seconds as a number');
   const timeMs = Math.round(time * 1000);
   if (!isTimeInRange(timeMs)) return new Refused('time must be Unix seconds between 1970 and 2199');
@@ -135,7 +197,29 @@ function checkHeartbeat(raw: unknown, nowMs: number, oldestMs: number, source: {
   if (timeMs < oldestMs) return new Refused('time is older than the capture retention (retentionDays); it would be deleted at once');
   const type = hb.type ?? 'file';
   if (typeof type !== 'string' || !TYPES.has(type)) return new Refused(`type must be one of ${HEARTBEAT_TYPES.join(', ')}`);
-  const ownEditor = editorFromUserAgent(typeof hb.user_agent === 'string' ? hb.user_agent : undefined);
+  // The browser extension names itself in `plugin`, wakatime-cli in `user_agent`.
+  const ownUserAgent = typeof hb.user_agent === 'string' ? hb.user_agent : typeof hb.plugin === 'string' ? hb.plugin : undefined;
+  if (BROWSER_HEARTBEAT_TYPES.has(type as HeartbeatType)) {
+    // The domain only, from here on: the URL's path never reaches the store, nor its log.
+    const domain = domainOfEntity(entity);
+    if (domain === null) return new Refused('a domain or url heartbeat must name a web address (http or https)');
+    return {
+      timeMs,
+      entity: domain,
+      type: type as HeartbeatType,
+      isWrite: false,
+      category: optionalText(hb, 'category', WAKATIME_LIMITS.shortTextMax),
+      project: optionalText(hb, 'project', WAKATIME_LIMITS.projectMax),
+      branch: optionalText(hb, 'branch', WAKATIME_LIMITS.shortTextMax),
+      language: null,
+      lines: null,
+      lineno: null,
+      cursorpos: null,
+      editor: browserFromUserAgent(ownUserAgent) ?? source.browser,
+      machine: source.machine,
+    };
+  }
+  const ownEditor = editorFromUserAgent(ownUserAgent);
   return {
     timeMs,
     entity,
@@ -169,7 +253,7 @@ const FIND = 'SELECT id FROM heartbeats WHERE time_ms = ? AND entity = ? AND is_
 export function recordHeartbeats(store: Store, items: readonly unknown[], source: HeartbeatSource, options: RecordHeartbeatsOptions): HeartbeatOutcome[] {
   const { nowMs, newId } = options;
   const oldestMs = retentionStartMs(readCaptureSettings(store.settings), nowMs);
-  const fromHeaders = { editor: editorFromUserAgent(source.userAgent), machine: machineFromHeader(source.machine) };
+  const fromHeaders = { editor: editorFromUserAgent(source.userAgent), browser: browserFromUserAgent(source.userAgent), machine: machineFromHeader(source.machine) };
   return store.transaction(() => {
     const insert = store.statement(INSERT);
     const outcomes: HeartbeatOutcome[] = [];

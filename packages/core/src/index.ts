@@ -167,6 +167,8 @@ export { csvField, csvRow, CSV_LINE_END, type CsvValue } from './csv.ts';
  * answers `wakatime-cli --today`. Heartbeats are never synced nor exported.
  */
 export {
+  browserFromUserAgent,
+  domainOfEntity,
   editorFromUserAgent,
   lastHeartbeatPerEditor,
   listHeartbeats,
@@ -243,6 +245,7 @@ export {
   captureExportChunks,
   capturedWindow,
   cutToCharacters,
+  browserSpans,
   editorSpans,
   forgetCapture,
   isExcluded,
@@ -252,6 +255,7 @@ export {
   timedTimeline,
   timeline,
   type CaptureDeleted,
+  type BrowserSpan,
   type EditorSpan,
   type RecordedSpan,
   type TimedSpan,

@@ -67,9 +67,9 @@ interface Label {
 const UNLABELLED: Label = { key: '', activityID: null, activityName: null, ruleID: null, rank: Number.MAX_SAFE_INTEGER };
 
 /** Which source labels an instant when labels tie: the meeting the person was in, then the editor. */
-const SOURCE_ORDER: Record<CaptureSpan['source'], number> = { calendar: 0, editor: 1, window: 2, idle: 3, excluded: 3 };
+const SOURCE_ORDER: Record<CaptureSpan['source'], number> = { calendar: 0, editor: 1, window: 2, browser: 2, idle: 3, excluded: 3 };
 
-/** A work span (window, editor or calendar) in ms, with its label. */
+/** A work span (window, editor, browser or calendar) in ms, with its label. */
 interface WorkSpan {
   start: number;
   end: number;
@@ -219,7 +219,7 @@ export function suggestDay(input: SuggestionInput): Suggestion[] {
   const label = labeller(input.rules, input.activities);
   const work: WorkSpan[] = [];
   for (const { startMs, endMs, span } of input.spans) {
-    if (span.source !== 'window' && span.source !== 'editor' && span.source !== 'calendar') continue;
+    if (span.source !== 'window' && span.source !== 'editor' && span.source !== 'browser' && span.source !== 'calendar') continue;
     const start = Math.max(startMs, fromMs);
     const end = Math.min(endMs, toMs);
     if (end > start) work.push({ start, end, span, label: label(span) });

@@ -220,7 +220,7 @@ export const RESULT_SCHEMAS = {
     description: 'What capture saw in a suggestion: one row per source, application, title, project and branch.',
     required: ['source', 'app', 'title', 'project', 'branch', 'seconds'],
     properties: {
-      source: { enum: ['window', 'editor', 'calendar'], description: 'calendar: a meeting (app is the calendar, title its summary; docs/calendar.md).' },
+      source: { enum: ['window', 'editor', 'browser', 'calendar'], description: 'calendar: a meeting (app is the calendar, title its summary; docs/calendar.md); browser: pages of the WakaTime browser extension (app is the browser).' },
       app: { type: ['string', 'null'], description: 'The focused application (window spans).' },
       title: { type: ['string', 'null'], description: "The window's title: null unless the capture setting titles is on." },
       project: { type: ['string', 'null'], description: "The editor's project (editor spans)." },

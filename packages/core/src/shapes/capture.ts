@@ -9,8 +9,11 @@
 import type { SuggestionSource } from '@tock/protocol';
 import type { DayKey } from '../day.ts';
 
-/** Where a span came from (`calendar`: a meeting, made for suggestions only, never stored; docs/calendar.md). */
-export type SpanSource = 'window' | 'editor' | 'idle' | 'excluded' | 'calendar';
+/**
+ * Where a span came from (`calendar`: a meeting, made for suggestions only, never stored;
+ * docs/calendar.md; `browser`: the WakaTime browser extension's pages, the domain only).
+ */
+export type SpanSource = 'window' | 'editor' | 'browser' | 'idle' | 'excluded' | 'calendar';
 
 /** A span as the timeline gives it (docs/cli.md "tock timeline"): absent fields are null. */
 export interface CaptureSpan {

@@ -19,6 +19,7 @@ const H = 22;
 export function spanLabel(span: CaptureSpan): string {
   if (span.source === 'idle') return 'Away (idle)';
   if (span.source === 'excluded') return 'Excluded (nothing kept)';
+  if (span.source === 'browser') return `${span.entity ?? 'a web page'}${span.app ? ` in ${span.app}` : ''}`;
   if (span.source === 'editor') {
     const what = span.project ?? span.entity ?? 'a file';
     return `${what}${span.branch ? ` (${span.branch})` : ''}${span.editor ? ` in ${span.editor}` : ''}`;
