@@ -283,3 +283,87 @@ describe('the WakaTime door', () => {
     assert.equal(seen.includes(Buffer.from(KEY).toString('base64')), false);
   });
 });
+
+describe('the WakaTime browser extension at the door', () => {
+  const EXTENSION = 'chrome-extension://jnbbnacmeggbgdjgaoojpmhdlkkpblgi';
+  const FIREFOX = 'moz-extension://0d3c5f1a-8a3b-4d2e-9f11-2b7c6a5e4d30';
+  /** browser-wakatime's sendHeartbeats: the key in the query, a string body (text/plain), its own Origin, no Authorization. */
+  const fromExtension = (origin: string, key: string = KEY, extra: OutgoingHttpHeaders = {}) => ({
+    path: `${BULK}?api_key=${key}`,
+    auth: null,
+    body: JSON.stringify([{ entity: 'https://example.com/a', time: '1795338000.123', type: 'url', project: '<<LAST_PROJECT>>', plugin: 'Chrome/131 linux chrome-wakatime/4.1.1' }]),
+    headers: { origin, 'content-type': 'text/plain;charset=UTF-8', 'sec-fetch-site': 'none', 'sec-fetch-mode': 'cors', ...extra },
+  });
+
+  it("admits a chrome- or moz-extension Origin with the key as ?api_key= and a text/plain body, and names the origin for CORS", async (t) => {
+    const { wk, received } = await door(t);
+    for (const origin of [EXTENSION, FIREFOX]) {
+      const answer = await wk(fromExtension(origin));
+      assert.equal(answer.status, 201, answer.text);
+      assert.equal(answer.headers['access-control-allow-origin'], origin);
+      assert.equal(answer.headers.vary, 'Origin');
+    }
+    assert.equal(received.length, 2);
+    // waka_-prefixed and upper case too, as in Authorization.
+    assert.equal((await wk(fromExtension(EXTENSION, `waka_${KEY.toUpperCase()}`))).status, 201);
+  });
+
+  it("answers an extension's preflight 204 without a key, and only an extension's", async (t) => {
+    const { wk, received } = await door(t);
+    const preflight = await wk({ method: 'OPTIONS', path: BULK, auth: null, headers: { origin: EXTENSION, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-machine-name' } });
+    assert.equal(preflight.status, 204);
+    assert.equal(preflight.headers['access-control-allow-origin'], EXTENSION);
+    assert.match(String(preflight.headers['access-control-allow-headers']), /x-machine-name/);
+    const page = await wk({ method: 'OPTIONS', path: BULK, auth: null, headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    assert.equal(page.status, 403);
+    assert.equal(page.headers['access-control-allow-origin'], undefined);
+    assert.equal(received.length, 0);
+  });
+
+  it('still refuses every other Origin 403, key or not, text/plain or JSON, with no CORS header', async (t) => {
+    const { wk, received } = await door(t);
+    for (const origin of ['https://evil.example', 'null', 'http://127.0.0.1:8080', 'chrome-extension://', 'chrome-extension://a/b', 'moz-extension://x.evil.example', 'chrome-extension://abc, https://evil.example', 'file://']) {
+      for (const type of ['text/plain', 'application/json']) {
+        const answer = await wk({ ...fromExtension(origin), headers: { ...fromExtension(origin).headers, 'content-type': type } });
+        assert.equal(answer.status, 403, `${origin} ${type}`);
+        assert.equal(answer.headers['access-control-allow-origin'], undefined);
+      }
+    }
+    assert.equal(received.length, 0);
+  });
+
+  it('takes text/plain only from an extension: any other client sends JSON as JSON', async (t) => {
+    const { wk } = await door(t);
+    const plain = await wk({ body: '[{"entity":"a","time":1}]', headers: { 'content-type': 'text/plain' } });
+    assert.equal(plain.status, 415);
+  });
+
+  it('a wrong ?api_key= is a wrong key: 401, counted toward the lockout; Authorization wins over the query', async (t) => {
+    const { wk } = await door(t);
+    const wrong = await wk(fromExtension(EXTENSION, '00000000-0000-4000-8000-000000000000'));
+    assert.equal(wrong.status, 401);
+    assert.equal(wrong.headers['access-control-allow-origin'], EXTENSION, 'the extension reads the 401 and says "not signed in"');
+    assert.equal((await wk({ path: `${TODAY}?api_key=${KEY}&api_key=${KEY}`, auth: null })).status, 401);
+    assert.equal((await wk({ path: `${TODAY}?api_key=`, auth: null })).status, 401);
+    assert.equal((await wk({ path: `${TODAY}?api_key=${KEY}`, auth: basic('00000000-0000-4000-8000-000000000000') })).status, 401);
+    for (let i = 0; i < 8; i++) await wk({ path: `${TODAY}?api_key=nope`, auth: null });
+    const locked = await wk({ path: `${TODAY}?api_key=${KEY}`, auth: null });
+    assert.equal(locked.status, 429);
+  });
+
+  it('never lists or answers the ?api_key=: the request list holds the path without its query', async (t) => {
+    const { h, wk } = await door(t);
+    const answers = [await wk(fromExtension(EXTENSION)), await wk(fromExtension(EXTENSION, `${KEY}x`))];
+    const list = h.listener.requests();
+    assert.deepEqual(
+      list.slice(0, 2).map((r) => [r.method, r.path, r.status]),
+      [
+        ['POST', BULK, 401],
+        ['POST', BULK, 201],
+      ],
+    );
+    const seen = JSON.stringify({ list, answers: answers.map((a) => [a.text, a.headers]) });
+    assert.equal(seen.includes(KEY), false);
+    assert.equal(seen.includes('api_key'), false);
+  });
+});

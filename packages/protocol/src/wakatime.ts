@@ -40,6 +40,17 @@ export const EDITOR_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][
 /** The prefix newer WakaTime keys carry; the same key with it is accepted too. */
 export const EDITOR_KEY_PREFIX = 'waka_';
 
+/**
+ * The `Origin` of a browser extension (`chrome-extension://<id>`, `moz-extension://<uuid>`):
+ * the only `Origin` the door admits, since no web page can send it — a page's requests carry
+ * the page's own origin (docs/security.md "The WakaTime door"). The WakaTime browser
+ * extension posts from there.
+ */
+export const EXTENSION_ORIGIN_PATTERN = /^(?:chrome-extension|moz-extension):\/\/[A-Za-z0-9-]{1,64}$/;
+
+/** The query parameter that may carry the editor key (the browser extension's `?api_key=`); never logged. */
+export const EDITOR_KEY_QUERY = 'api_key';
+
 /** The door's numbers. */
 export const WAKATIME_LIMITS = {
   /** Request body, bytes (a bulk of 1 000 heartbeats with long paths fits). */
@@ -139,8 +150,8 @@ export const HEARTBEAT_SCHEMA = {
   type: 'object',
   required: ['entity', 'time'],
   properties: {
-    entity: { type: 'string', minLength: 1, maxLength: WAKATIME_LIMITS.entityMax, description: 'File path, app name, domain or URL.' },
-    time: { type: 'number', description: `Unix seconds (fractions kept to the millisecond); at most ${WAKATIME_LIMITS.futureSeconds / 60} minutes in the future, not older than the capture retention (retentionDays, default 90).` },
+    entity: { type: 'string', minLength: 1, maxLength: WAKATIME_LIMITS.entityMax, description: 'File path, app name, domain or URL. Of a domain or url heartbeat only the domain is kept, before anything is written (a browser span).' },
+    time: { type: ['number', 'string'], description: `Unix seconds, a number or a numeric string as the browser extension sends it ("1732800000.123"; fractions kept to the millisecond); at most ${WAKATIME_LIMITS.futureSeconds / 60} minutes in the future, not older than the capture retention (retentionDays, default 90).` },
     type: { enum: [...HEARTBEAT_TYPES], default: 'file' },
     category: { type: ['string', 'null'], description: `Kept when at most ${WAKATIME_LIMITS.shortTextMax} code points; else dropped.` },
     project: { type: ['string', 'null'], description: `Kept when at most ${WAKATIME_LIMITS.projectMax} code points; else dropped.` },
@@ -154,7 +165,7 @@ export const HEARTBEAT_SCHEMA = {
     dependencies: { type: ['array', 'null'], description: 'Accepted and not kept.' },
   },
   description:
-    'Only a missing or invalid entity or time (or an unknown type) refuses a heartbeat; entity must not hold control characters or bidirectional overrides. An optional field that is not valid (too long, of another type, or holding such a character) is dropped — stored as absent, never changed — and the heartbeat accepted. Other fields are ignored.',
+    'A text field holding a placeholder such as <<LAST_PROJECT>> or <<LAST_BRANCH>> is taken as absent; plugin is read like user_agent. Only a missing or invalid entity or time (or an unknown type, or a domain or url heartbeat naming no http(s) host) refuses a heartbeat; entity must not hold control characters or bidirectional overrides. An optional field that is not valid (too long, of another type, or holding such a character) is dropped — stored as absent, never changed — and the heartbeat accepted. Other fields are ignored.',
 } as const;
 
 /**

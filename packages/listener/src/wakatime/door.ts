@@ -7,12 +7,16 @@
  * checks of the signed API that apply are the listener's own functions (checks.ts): Host, browser, body
  * size, JSON. The use cases are injected, like the signed API's; it knows no SQL.
  *
- * Order: Host (403) → browser (403) → lockout (429) → declared size (413) → editor key (401;
+ * Order: Host (403) → browser (403: any `Origin` or `Sec-Fetch-Site` but a browser
+ * extension's `Origin`; an extension's CORS preflight is answered here, 204) → lockout (429)
+ * → declared size (413) → editor key (401, from `Authorization` or the query's `api_key`;
  * a wrong one counts toward the lockout, a missing one does not) → license (423) → path (404)
  * and method (405) → body (413 while reading, 415, 400) → use case (inside `atomically`:
  * answered once the heartbeats are committed) → 201 / 200. How each request ended — what was
  * accepted, the reason of a refusal — goes to the `heartbeatsAnswered` handler, under the
- * request's User-Agent (`tock editors` shows the last refusal of each editor).
+ * request's User-Agent (`tock editors` shows the last refusal of each editor). An answer to
+ * an extension carries `Access-Control-Allow-Origin` with its origin, so the extension can
+ * read it; an extension's body may come as `text/plain` (what `fetch` sends a string as).
  */
 
 import type { IncomingMessage } from 'node:http';
@@ -21,6 +25,7 @@ import {
   isWireCode,
   ERROR_STATUS,
   LICENSE_LOCKED_BODY,
+  EXTENSION_ORIGIN_PATTERN,
   WAKATIME_BULK_PATHS,
   WAKATIME_LIMITS,
   WAKATIME_ROUTES,
@@ -169,7 +174,10 @@ export function createWakatimeDoor(options: DoorOptions): WakatimeDoor {
   }
 
   function afterBody(req: IncomingMessage, path: WakatimePath, body: Buffer): MaybePromise<DoorAnswer> {
-    if (!isJsonContentType(req.headers['content-type'])) return error(415, 'a request body must be sent with Content-Type: application/json');
+    const type = req.headers['content-type'];
+    if (!isJsonContentType(type) && !(extensionOrigin(req.headers) !== null && isTextPlain(type))) {
+      return error(415, 'a request body must be sent with Content-Type: application/json');
+    }
     const parsed = parseJson(body);
     if (!parsed.ok) return error(400, 'the request body is not valid UTF-8 JSON');
     return heartbeats(req, path, parsed.value);
@@ -182,8 +190,10 @@ export function createWakatimeDoor(options: DoorOptions): WakatimeDoor {
     },
 
     answer(req, method, path) {
+      const origin = extensionOrigin(req.headers);
       const answered = answerRequest(req, method, path);
-      return answered instanceof Promise ? answered.then((a) => tellRefusal(req, a)) : tellRefusal(req, answered);
+      const done = (a: DoorAnswer | undefined): DoorAnswer | undefined => withCors(tellRefusal(req, a), origin);
+      return answered instanceof Promise ? answered.then(done) : done(answered);
     },
   };
 
@@ -194,7 +204,12 @@ export function createWakatimeDoor(options: DoorOptions): WakatimeDoor {
     if (!hostAllowed(headers.host, allowedHosts)) {
       return refuse(error(403, `the Host header must be 127.0.0.1:${boundPort} or localhost:${boundPort}`));
     }
-    if (isBrowserRequest(headers)) return refuse(error(403, 'requests from web browsers are refused; editors send heartbeats through wakatime-cli'));
+    const extension = extensionOrigin(headers);
+    if (isBrowserRequest(headers) && extension === null) {
+      return refuse(error(403, 'requests from web pages are refused; editors send heartbeats through wakatime-cli, browsers through the WakaTime extension'));
+    }
+    // An extension's preflight (it sends X-Machine-Name): nothing is read or run, no key is asked.
+    if (extension !== null && method === 'OPTIONS') return refuse({ status: 204, body: '', extra: PREFLIGHT });
     const lockedFor = lockout.retryAfterSeconds(options.monotonic());
     if (lockedFor > 0) {
       return refuse(error(429, `too many wrong editor keys; try again in ${lockedFor} s`, { 'retry-after': String(lockedFor) }));
@@ -202,7 +217,7 @@ export function createWakatimeDoor(options: DoorOptions): WakatimeDoor {
     const length = headers['content-length'];
     if (length !== undefined && Number(length) > WAKATIME_LIMITS.maxBodyBytes) return refuse(error(413, TOO_LARGE_MESSAGE));
 
-    const presented = presentedKey(headers.authorization);
+    const presented = presentedKey(headers.authorization, req.url);
     if (!presented.present) return refuse(error(401, 'send the editor key: api_key in ~/.wakatime.cfg (`tock editors setup` writes it)'));
     if (!editorKeyMatches(presented.key, options.editorKey())) {
       lockout.recordFailure(options.monotonic());
@@ -222,6 +237,32 @@ export function createWakatimeDoor(options: DoorOptions): WakatimeDoor {
       return afterBody(req, route, read);
     });
   }
+}
+
+/** What an extension's preflight is answered: the door's methods and the headers the extension may send. */
+const PREFLIGHT: Record<string, string> = {
+  'access-control-allow-methods': 'GET, POST',
+  'access-control-allow-headers': 'authorization, content-type, x-machine-name',
+  'access-control-max-age': '600',
+};
+
+/** The request's `Origin` when it is a browser extension's (docs/security.md "The WakaTime door"), else null. */
+function extensionOrigin(headers: IncomingMessage['headers']): string | null {
+  const origin = headers.origin;
+  return typeof origin === 'string' && EXTENSION_ORIGIN_PATTERN.test(origin) ? origin : null;
+}
+
+/** `text/plain`, with or without a charset: how `fetch` labels a string body (the browser extension's). */
+function isTextPlain(value: string | undefined): boolean {
+  if (value === undefined) return false;
+  const semicolon = value.indexOf(';');
+  return (semicolon === -1 ? value : value.slice(0, semicolon)).trim().toLowerCase() === 'text/plain';
+}
+
+/** An answer to an extension names its origin, so the extension may read it (and no other origin may). */
+function withCors(answer: DoorAnswer | undefined, origin: string | null): DoorAnswer | undefined {
+  if (answer === undefined || origin === null) return answer;
+  return { ...answer, extra: { ...answer.extra, 'access-control-allow-origin': origin, vary: 'Origin' } };
 }
 
 /** The request's User-Agent: the plugin and editor it names, or the client's own. */
