@@ -70,6 +70,8 @@ before(async () => {
   const port = Number(/:(\d+)$/.exec(listener.status().line)?.[1]);
   await signedRequest(port, token, 'GET', '/status');
   await signedRequest(port, token, 'POST', '/activities/search?q=a-rather-long-query-string-that-goes-on');
+  // Editors on: Integrations shows the plugins' address (`http://127.0.0.1:PORT/wakatime/api/v1`), which wraps at 360 px.
+  t.app.services.editors.enable();
 });
 after(async () => {
   await t?.stop();
@@ -173,7 +175,10 @@ async function waitForScreen(page: Page, name: string): Promise<void> {
   if (name === 'today') await page.getByTestId('today-block').first().waitFor();
   if (name === 'reports') await page.getByTestId('report-table').waitFor();
   if (name === 'activities') await page.getByTestId('activity-row').first().waitFor();
-  if (name === 'integrations') await page.getByTestId('requests').waitFor();
+  if (name === 'integrations') {
+    await page.getByTestId('requests').waitFor();
+    await page.getByTestId('editors-status').waitFor();
+  }
   if (name === 'desktop') await page.getByTestId('idle-source').waitFor();
   if (name === 'invoices') await page.getByTestId('invoice-row').first().waitFor();
 }
