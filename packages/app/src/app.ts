@@ -35,6 +35,7 @@ import { createCapture, type Capture, type CaptureOptions } from './desktop/capt
 import { idleSourcesFor } from './desktop/idle/sources.ts';
 import { License, licensePublicKey } from './license.ts';
 import { DEFAULT_LISTENER_SETTINGS, ListenerControl, type ListenerSettings } from './listener-control.ts';
+import { ChangeBus } from './change-bus.ts';
 import { startLiveEvents } from './live-events.ts';
 import { PromptQueue } from './prompts.ts';
 import { createSuggestions, type SuggestionsService } from './suggestions.ts';
@@ -77,8 +78,8 @@ export interface AppServices {
   requests(): RequestRecord[];
   /** Switches the token to another credential store and remembers the choice; `renewed`: the old store could not be read, so a new token was made. */
   setCredentialStore(kind: CredentialStoreKind): { renewed: boolean };
-  /** Calls `listener` after anything a window shows may have changed (listener state, requests). */
-  onChange(listener: () => void): () => void;
+  /** Every change, pushed: the store's committed writes, tracking, prompts, the desktop, the listener, sync (change-bus.ts). */
+  readonly changes: ChangeBus;
 }
 
 /** How to start the app; everything but `home` has a production default. */
@@ -228,10 +229,10 @@ async function wire(
   const storeKind = storeChoice.kind;
   const tokens = new TokenKeeper(credentialStore(storeKind, paths, env, settings.get<boolean>(SETTINGS.credentialStoreFellBack) === true && !env.TOCK_CREDENTIAL_STORE));
   const prompts = new PromptQueue({ clock });
-  const changeListeners = new Set<() => void>();
-  const changed = (): void => {
-    for (const listener of changeListeners) listener();
-  };
+  // The one change bus (change-bus.ts): the streams, the windows, the tray and `tock watch` hear it.
+  const bus = new ChangeBus({ store, tracker, clock, onError: (error: unknown) => console.error(`tock: events: ${reason(error)}`) });
+  prompts.subscribe((prompt) => bus.emit('prompts', prompt));
+  const changed = (): void => bus.emit('settings', null);
 
   const nowSec = Math.floor(startedAtMs / 1000);
   store.idempotency.prune(startedAtMs - LIMITS.idempotencyWindowSeconds * 1000);
@@ -286,7 +287,7 @@ async function wire(
     atomically: (work) =>
       store.durably(work).then(
         (done) => {
-          live.checkStatus();
+          bus.flush();
           return done;
         },
         (error: unknown) => {
@@ -298,11 +299,8 @@ async function wire(
       remembered: store.nonces.recent(nowSec - LIMITS.nonceWindowSeconds),
       remember: (nonce: string, timestampSec: number) => store.nonces.remember(nonce, timestampSec),
     },
-    // Writes made outside the listener's transaction are seen here, after the answer.
-    onRequest: () => {
-      live.checkStatus();
-      changed();
-    },
+    // Writes made outside the listener's transaction reach the bus by the store's notice.
+    onRequest: (record) => bus.emit('request', record),
     // Answered 500 without details; the reason goes to the app's own output. Messages come from
     // the domain and SQLite, which never see the token.
     onError: (error: unknown) => console.error(`tock: listener: ${error instanceof Error ? error.message : String(error)}`),
@@ -313,10 +311,8 @@ async function wire(
   let notifyBudget = (_crossing: BudgetCrossing): void => {};
   const live = startLiveEvents({
     listener,
-    store,
+    bus,
     tracker,
-    prompts,
-    clock,
     // Each budget threshold once: a `budget` event and a desktop notification (docs/data.md "The ledger").
     budgets: new BudgetWatch({ store, clock }),
     onBudget: (crossing) => notifyBudget(crossing),
@@ -339,7 +335,7 @@ async function wire(
     clock,
     // The folder key lives beside the token: in the credential store chosen for it (sync/sync-key.ts).
     keyStore: syncKeyStore(storeKind, paths.dir, env),
-    onApplied: () => live.checkStatus(),
+    onApplied: () => bus.flush(),
     onChange: changed,
     onError: (message) => console.error(`tock: ${message}`),
   });
@@ -354,10 +350,7 @@ async function wire(
     iconThemePath: PACKAGE_FILES.iconTheme,
     openWindow: (screen) => openWindow(screen),
     quit: () => onQuit(),
-    onTracked: () => {
-      live.checkStatus();
-      changed();
-    },
+    onTracked: () => bus.flush(),
     // Read when a reminder is due, long after the service below exists.
     todaysSuggestions: () => suggestions.day().suggestions,
   });
@@ -394,7 +387,11 @@ async function wire(
   });
   const suggestions = createSuggestions({ store, capture, clock, onChange: changed, meetings: calendars.meetings });
   const heartbeatPruner = new HeartbeatPruner({ store, clock, onError: (message) => console.error(`tock: pruning heartbeats: ${message}`) });
-  desktop.onIdleNoticed((notice) => live.emitIdle(notice));
+  desktop.onIdleNoticed((notice) => bus.emit('idle', notice));
+  desktop.onChange(() => bus.emit('desktop', null));
+  sync.subscribe((applied) => bus.emit('sync', { applied }));
+  // The tray hears committed writes from the bus: it looks at once, not after a settle.
+  desktop.trayFeed.hearWritesFrom((listener) => bus.on('written', listener));
   notifyBudget = (crossing) => desktop.notifyBudget(crossing);
   const backups = new BackupKeeper({ store, dir: paths.backups, clock, onError: (message) => console.error(`tock: automatic backup: ${message}`) });
   const services: AppServices = {
@@ -423,10 +420,7 @@ async function wire(
       changed();
       return moved;
     },
-    onChange(listener) {
-      changeListeners.add(listener);
-      return () => changeListeners.delete(listener);
-    },
+    changes: bus,
   };
 
   // `tock open` asks the window's server, which starts after the admin channel.
@@ -457,10 +451,7 @@ async function wire(
       ...captureAdminRoutes(capture),
       ...suggestionsAdminRoutes(suggestions),
       // The person's own tracking commands, listener on or off (docs/cli.md "Your own commands need no token").
-      ...trackingAdminRoutes(services, () => {
-        live.checkStatus();
-        changed();
-      }),
+      ...trackingAdminRoutes(services, () => bus.flush()),
     });
     await control.restore();
     ui = await startUiServer(services, { port: uiPort ?? settings.get<number>(SETTINGS.uiPort) ?? 0, clock: monotonic });
@@ -470,6 +461,7 @@ async function wire(
     calendars.stop();
     sync.stop();
     live.stop();
+    bus.stop();
     launchFiles.close();
     await Promise.allSettled([listener.close(), ...(admin ? [closeServer(admin)] : [])]);
     if (admin && process.platform !== 'win32') rmSync(paths.adminSocket, { force: true });
@@ -503,6 +495,7 @@ async function wire(
       calendars.stop();
       sync.stop();
       live.stop();
+      bus.stop();
       launchFiles.close();
       await Promise.allSettled([listener.close(), closeServer(adminServer), windowServer.close()]);
       if (process.platform !== 'win32') rmSync(paths.adminSocket, { force: true });

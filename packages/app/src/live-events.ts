@@ -1,76 +1,70 @@
 /**
  * What feeds the listener's event stream (docs/protocol.md "The event stream: `GET /events`"):
- * core's status changes, accepted branch prompts, the desktop's idle notices and budget
- * thresholds passed (core's budgets.ts). The listener
- * knows nothing of where events come from and core knows no HTTP; this is where they meet.
+ * the change bus's `tracking` (core's status changes), branch prompts, idle notices and budget
+ * thresholds passed (core's budgets.ts). The listener knows nothing of where events come from
+ * and core knows no HTTP; this is where they meet.
  *
- * While a stream is open, the status is checked as soon as a listener write is committed
- * (before it is answered: its event leaves as the write becomes durable, as a branch prompt's
- * does), after every listener request, and once a second for writes made elsewhere (the
- * window, admin commands, an import) and for the local day's end. A check costs two
- * comparisons while nothing was written. While no stream is open nothing is computed: the
- * baseline is taken again as the next stream opens (`streamOpening`), from the status that
- * stream starts with.
+ * Nothing here runs on a timer for changes: the bus says when the store was written (after
+ * the commit; the listener's own writes before they are answered, through `ChangeBus.flush`)
+ * and when the local day ended. While no stream is open no status is computed: the bus takes
+ * the baseline again as the next stream opens (`streamOpening`), from the status that stream
+ * starts with.
  *
  * Budgets are looked at whether a stream is open or not (each threshold is announced once, and
- * the desktop notification is for the person at the machine): after the same writes and on the
- * same timer, at the cost of two comparisons while nothing was written.
+ * the desktop notification is for the person at the machine): after every delivered write, and
+ * while a session runs once a minute (time alone passes a threshold), at the cost of two
+ * comparisons while nothing was written and nothing is due.
  */
-import { StatusChanges, type BudgetCrossing, type Store, type Tracker } from '@tock/core';
-import { type Listener, type StreamTimers, unrefTimers } from '@tock/listener';
-import type { Idle } from '@tock/protocol';
-import type { PromptQueue } from './prompts.ts';
+import type { BudgetCrossing, Tracker } from '@tock/core';
+import type { Listener } from '@tock/listener';
+import type { ChangeBus } from './change-bus.ts';
+import { type OneShotTimers, unrefTimeouts } from './one-shot-timers.ts';
 
-/** The timer functions used; tests pass fake ones. The same shape as the listener's streams use. */
-export type LiveEventTimers = StreamTimers;
+/** The one-shot timer of the budgets' minute; tests pass fake ones. */
+export type LiveEventTimers = OneShotTimers;
+
+/** How often budgets are looked at while a session runs (a threshold passed by time alone). */
+export const BUDGET_LOOK_MS = 60_000;
 
 /** What {@link startLiveEvents} wires together. */
 export interface LiveEventsOptions {
   listener: Pick<Listener, 'publish' | 'openStreams'>;
-  store: Pick<Store, 'generation'>;
+  bus: Pick<ChangeBus, 'on' | 'takeBaseline'>;
   tracker: Pick<Tracker, 'getStatus'>;
-  prompts: Pick<PromptQueue, 'subscribe'>;
-  clock: () => number;
   /** Default: the global timers, unref'ed. */
   timers?: LiveEventTimers;
-  /** How often writes made outside the listener are looked for, ms (default 1000). */
-  checkEveryMs?: number;
   /** Budget thresholds passed since the last look (core's `BudgetWatch`); none when absent. */
   budgets?: { check(): BudgetCrossing[] };
   /** Called with each threshold passed, after its `budget` event is published (the desktop notification). */
   onBudget?: (crossing: BudgetCrossing) => void;
-  /** Where a failed status read is reported (the stream then just misses that change). */
+  /** Where a failed read is reported (the stream then just misses that change). */
   onError?: (error: unknown) => void;
 }
 
 /** The running feed. */
 export interface LiveEvents {
-  /** Looks for a status change now (after a write); publishes one if there was. Nothing while no stream is open. */
-  checkStatus(): void;
   /** A stream is about to open: sends what has not been sent, then takes the status it starts from as the baseline. */
   streamOpening(): void;
-  /** Sends the `idle` event: the user has been idle for the threshold while tracking. */
-  emitIdle(idle: Idle): void;
-  /** Stops the timer and the subscriptions. */
+  /** Stops the subscriptions and the budgets' timer. */
   stop(): void;
 }
 
-/** Starts feeding the listener's streams; see the module comment. */
+/** Starts feeding the listener's streams from the change bus; see the module comment. */
 export function startLiveEvents(options: LiveEventsOptions): LiveEvents {
-  const { listener, store, tracker, prompts, clock } = options;
-  const timers = options.timers ?? unrefTimers;
-  const changes = new StatusChanges({ generation: () => store.generation, status: () => tracker.getStatus(), clock });
-  const check = (): void => {
-    try {
-      changes.check();
-    } catch (error) {
-      options.onError?.(error);
-    }
-  };
+  const { listener, bus, tracker } = options;
+  const timers = options.timers ?? unrefTimeouts;
+  let budgetTimer: unknown = null;
+  /** Looks at the budgets; while a session runs, one look a minute stays set. */
   const checkBudgets = (): void => {
+    if (!options.budgets) return;
     let crossings: BudgetCrossing[];
+    let running = budgetTimer !== null;
     try {
-      crossings = options.budgets?.check() ?? [];
+      crossings = options.budgets.check();
+      if (!running) {
+        const status = tracker.getStatus();
+        running = status.isTracking && !status.isOnBreak;
+      }
     } catch (error) {
       options.onError?.(error);
       return;
@@ -80,28 +74,27 @@ export function startLiveEvents(options: LiveEventsOptions): LiveEvents {
       listener.publish('budget', { activityID, activityName, usedSeconds, budgetSeconds, percent });
       options.onBudget?.(crossing);
     }
-  };
-  const checkStatus = (): void => {
-    if (listener.openStreams > 0) check();
-    else changes.forget();
-    checkBudgets();
+    if (running && budgetTimer === null) {
+      budgetTimer = timers.setTimeout(() => {
+        budgetTimer = null;
+        checkBudgets();
+      }, BUDGET_LOOK_MS);
+    }
   };
   const unsubscribes = [
-    changes.subscribe((status) => listener.publish('status', status)),
+    bus.on('tracking', (status) => listener.publish('status', status), { wanted: () => listener.openStreams > 0 }),
+    bus.on('written', checkBudgets),
+    bus.on('tick', checkBudgets),
     // The same JSON as the answer to POST /branch-changed (docs/protocol.md "Endpoints").
-    prompts.subscribe(({ promptID, branch, repo, previousBranch }) =>
-      listener.publish('branch-prompt', { promptID, branch, repo, previousBranch }),
-    ),
+    bus.on('prompts', ({ promptID, branch, repo, previousBranch }) => listener.publish('branch-prompt', { promptID, branch, repo, previousBranch })),
+    bus.on('idle', (idle) => listener.publish('idle', { since: idle.since, seconds: idle.seconds })),
   ];
-  const timer = timers.setInterval(checkStatus, options.checkEveryMs ?? 1000);
+  checkBudgets();
   return {
-    checkStatus,
-    streamOpening: check,
-    emitIdle(idle) {
-      listener.publish('idle', { since: idle.since, seconds: idle.seconds });
-    },
+    streamOpening: () => bus.takeBaseline(),
     stop() {
-      timers.clearInterval(timer);
+      if (budgetTimer !== null) timers.clearTimeout(budgetTimer);
+      budgetTimer = null;
       for (const unsubscribe of unsubscribes) unsubscribe();
     },
   };

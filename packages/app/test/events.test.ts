@@ -12,7 +12,9 @@ import { after, describe, it } from 'node:test';
 import { authHeaders, freshNonce } from '@tock/listener/testing';
 import { StreamReader, expectedEventSig } from '@tock/listener/testing';
 import { startApp, type RunningApp } from '../src/app.ts';
-import { startLiveEvents, type LiveEventTimers } from '../src/live-events.ts';
+import type { Tracker } from '@tock/core';
+import { ChangeBus } from '../src/change-bus.ts';
+import { startLiveEvents } from '../src/live-events.ts';
 import { PromptQueue } from '../src/prompts.ts';
 import { freePort } from './ui-support/harness.ts';
 import { signed } from './support/signed.ts';
@@ -193,47 +195,65 @@ describe('endings against the running app', () => {
 });
 
 describe('live events wiring', () => {
-  class FakeTimers implements LiveEventTimers {
-    callback: (() => void) | null = null;
-    setInterval(callback: () => void): unknown {
-      this.callback = callback;
-      return 1;
-    }
-    clearInterval(): void {
-      this.callback = null;
-    }
+  /** A store that only counts writes, and a bus whose later turns run when the test says. */
+  function fakeBus(status: (generation: number) => ReturnType<Tracker['getStatus']>) {
+    let generation = 0;
+    const writes = new Set<() => void>();
+    const deferred: (() => void)[] = [];
+    let reads = 0;
+    const store = {
+      get generation() {
+        return generation;
+      },
+      onWrite(listener: () => void) {
+        writes.add(listener);
+        return () => writes.delete(listener);
+      },
+    };
+    const tracker = { getStatus: () => (reads++, status(generation)) };
+    const bus = new ChangeBus({ store, tracker, clock: () => NOON, defer: (fn) => deferred.push(fn), timers: { setTimeout: () => 1, clearTimeout: () => {} } });
+    return {
+      bus,
+      tracker,
+      reads: () => reads,
+      write() {
+        generation++;
+        for (const listener of writes) listener();
+      },
+      /** The next turn of the event loop: what the bus deferred runs. */
+      turn() {
+        for (const fn of deferred.splice(0)) fn();
+      },
+    };
   }
+  const NOON = new Date(2026, 10, 23, 12, 0, 0).getTime();
+  const idleStatus = (tracking: boolean) => ({ isTracking: tracking, isOnBreak: false, currentActivity: null, todaySeconds: 0, since: null });
 
-  it('publishes idle notices and prompts as they are, and stops publishing once stopped', () => {
+  it('publishes idle notices and prompts as they are, a status on the turn after a write, and nothing once stopped', () => {
     const published: [string, unknown][] = [];
     const prompts = new PromptQueue({ clock: () => 0, newId: () => 'prompt-1' });
-    const timers = new FakeTimers();
-    let generation = 0;
+    const f = fakeBus((generation) => idleStatus(generation > 0));
+    prompts.subscribe((prompt) => f.bus.emit('prompts', prompt));
     const live = startLiveEvents({
       listener: { publish: (type, data) => (published.push([type, data]), `r.${published.length}`), openStreams: 1 },
-      store: {
-        get generation() {
-          return generation;
-        },
-      },
-      tracker: { getStatus: () => ({ isTracking: generation > 0, isOnBreak: false, currentActivity: null, todaySeconds: 0, since: null }) },
-      prompts,
-      clock: () => 0,
-      timers,
+      bus: f.bus,
+      tracker: f.tracker,
     });
     live.streamOpening(); // the baseline
-    live.emitIdle({ since: '2026-11-22T10:05:00.000Z', seconds: 600 });
+    f.bus.emit('idle', { since: '2026-11-22T10:05:00.000Z', seconds: 600 });
     prompts.add({ branch: 'main' });
-    generation = 1;
-    timers.callback?.();
+    f.write();
+    assert.equal(published.length, 2, 'the write is told on the next turn, not inside it');
+    f.turn();
     assert.deepEqual(published, [
       ['idle', { since: '2026-11-22T10:05:00.000Z', seconds: 600 }],
       ['branch-prompt', { promptID: 'prompt-1', branch: 'main', repo: null, previousBranch: null }],
-      ['status', { isTracking: true, isOnBreak: false, currentActivity: null, todaySeconds: 0, since: null }],
+      ['status', idleStatus(true)],
     ]);
     live.stop();
-    assert.equal(timers.callback, null);
     prompts.add({ branch: 'dev' });
+    f.write();
+    f.turn();
     assert.equal(published.length, 3);
   });
 
@@ -243,33 +263,18 @@ describe('live events wiring', () => {
       openStreams: 0,
       publish: (type, data) => (published.push([type, data]), 'r.1'),
     };
-    const timers = new FakeTimers();
-    let generation = 0;
-    let reads = 0;
-    const live = startLiveEvents({
-      listener,
-      store: {
-        get generation() {
-          return generation;
-        },
-      },
-      tracker: {
-        getStatus: () => (reads++, { isTracking: generation % 2 === 1, isOnBreak: false, currentActivity: null, todaySeconds: 0, since: null }),
-      },
-      prompts: new PromptQueue({ clock: () => 0 }),
-      clock: () => 0,
-      timers,
-    });
-    generation = 1;
-    live.checkStatus();
-    timers.callback?.();
-    assert.equal(reads, 0, 'nobody listens: nothing computed');
+    const f = fakeBus((generation) => idleStatus(generation % 2 === 1));
+    const live = startLiveEvents({ listener, bus: f.bus, tracker: f.tracker });
+    const before = f.reads();
+    f.write();
+    f.turn();
+    assert.equal(f.reads(), before, 'nobody listens: nothing computed');
     live.streamOpening(); // a stream opens with generation 1's status
     listener.openStreams = 1;
-    assert.equal(reads, 1);
-    generation = 2; // a write right after: its change must reach the new stream
-    live.checkStatus();
-    assert.deepEqual(published, [['status', { isTracking: false, isOnBreak: false, currentActivity: null, todaySeconds: 0, since: null }]]);
+    assert.equal(f.reads(), before + 1);
+    f.write(); // a write right after: its change must reach the new stream
+    f.turn();
+    assert.deepEqual(published, [['status', idleStatus(false)]]);
     live.stop();
   });
 });

@@ -1,13 +1,15 @@
 /**
  * The admin socket's long poll for `tock watch` (admin/status-follow.ts), on an injected clock
  * and timers: an unknown version is answered at once; a known one is held until a write
- * changes the status (looked at after the write settles), or until the wait ends, unchanged;
- * time alone passing is no change; nothing listens to the store while nobody waits.
+ * changes the status (looked at when the change bus delivers the write, on the next turn), or
+ * until the wait ends, unchanged; time alone passing is no change; nothing listens to the bus
+ * while nobody waits.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createTracker, openStore, type Store } from '@tock/core';
 import { StatusFollow, type FollowTimers } from '../src/admin/status-follow.ts';
+import { ChangeBus } from '../src/change-bus.ts';
 
 /** Timers that fire only when the test says so, in the order they are due. */
 function manualTimers(): FollowTimers & { pending(): number; fire(): void } {
@@ -35,14 +37,28 @@ function manualTimers(): FollowTimers & { pending(): number; fire(): void } {
 /** Noon of a fixed day in the run's zone (a fixed UTC hour is midnight somewhere). */
 const NOON = new Date(2026, 10, 23, 12, 0, 0).getTime();
 
-function setUp(): { store: Store; follow: StatusFollow; timers: ReturnType<typeof manualTimers>; advance(ms: number): void; tracker: ReturnType<typeof createTracker> } {
+function setUp(): {
+  store: Store;
+  bus: ChangeBus;
+  follow: StatusFollow;
+  timers: ReturnType<typeof manualTimers>;
+  advance(ms: number): void;
+  turn(): void;
+  tracker: ReturnType<typeof createTracker>;
+} {
   let now = NOON;
   const clock = () => now;
   const store = openStore(':memory:');
   const tracker = createTracker({ store, clock });
   const timers = manualTimers();
-  const follow = new StatusFollow({ store, tracker, clock, timers });
-  return { store, follow, timers, tracker, advance: (ms) => (now += ms) };
+  const deferred: (() => void)[] = [];
+  const bus = new ChangeBus({ store, tracker, clock, defer: (fn) => deferred.push(fn), timers: { setTimeout: () => 0, clearTimeout: () => {} } });
+  const follow = new StatusFollow({ store, tracker, clock, timers, changes: bus });
+  /** The next turn of the event loop: the bus delivers the writes of the last one. */
+  const turn = (): void => {
+    for (const fn of deferred.splice(0)) fn();
+  };
+  return { store, bus, follow, timers, tracker, turn, advance: (ms) => (now += ms) };
 }
 
 /** Whether `promise` has settled after the pending callbacks ran. */
@@ -62,15 +78,15 @@ describe('the status long poll (POST /status/next)', () => {
     store.close();
   });
 
-  it('holds a known version until a write changes the status, looked at once the write settled', async () => {
-    const { follow, store, tracker, timers } = setUp();
+  it('holds a known version until a write changes the status, looked at when the bus delivers the write', async () => {
+    const { follow, store, tracker, timers, turn } = setUp();
     const { version } = await follow.next(undefined);
     const waiting = follow.next(version);
     assert.equal(await settled(waiting), false);
     assert.equal(timers.pending(), 1, 'only the wait');
     tracker.startActivity({ name: 'Focus', createIfMissing: true });
     assert.equal(await settled(waiting), false, 'not inside the write');
-    timers.fire(); // the settle after the write
+    turn(); // the bus delivers the write: no timer runs
     const next = await waiting;
     assert.notEqual(next.version, version);
     assert.equal(next.status.currentActivity?.activityName, 'Focus');
@@ -92,11 +108,11 @@ describe('the status long poll (POST /status/next)', () => {
   });
 
   it('a write that changes nothing shown keeps the wait going', async () => {
-    const { follow, store, timers } = setUp();
+    const { follow, store, timers, turn } = setUp();
     const { version } = await follow.next(undefined);
     const waiting = follow.next(version);
     store.settings.set('unrelated', 1);
-    timers.fire(); // the settle: the status is the same
+    turn(); // the bus delivers the write: the status is the same
     assert.equal(await settled(waiting), false);
     assert.equal(timers.pending(), 1, 'the wait is still set');
     timers.fire();
@@ -104,13 +120,13 @@ describe('the status long poll (POST /status/next)', () => {
     store.close();
   });
 
-  it('listens to the store only while somebody waits', async () => {
-    const { follow, store, timers } = setUp();
+  it('listens to the change bus only while somebody waits', async () => {
+    const { follow, store, bus, timers } = setUp();
     let listening = 0;
-    const onWrite = store.onWrite.bind(store);
-    (store as { onWrite: Store['onWrite'] }).onWrite = (listener) => {
+    const on = bus.on.bind(bus);
+    (bus as { on: ChangeBus['on'] }).on = (type, listener, interest) => {
       listening++;
-      const unlisten = onWrite(listener);
+      const unlisten = on(type, listener, interest);
       return () => {
         listening--;
         unlisten();
@@ -119,7 +135,7 @@ describe('the status long poll (POST /status/next)', () => {
     const { version } = await follow.next(undefined);
     assert.equal(listening, 0);
     const waiting = follow.next(version);
-    assert.equal(listening, 1);
+    assert.equal(listening, 2, 'its writes and its tick');
     timers.fire();
     await waiting;
     assert.equal(listening, 0);

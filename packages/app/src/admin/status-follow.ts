@@ -6,19 +6,17 @@
  * {@link FOLLOW_WAIT_MS} with the status as it is. A caller without a version, or with one
  * from an earlier run of the app, is answered at once.
  *
- * Nothing is looked at while nobody waits: a waiter subscribes to the store's write notice
- * (Store.onWrite), and a write is looked at {@link WRITE_SETTLE_MS} later, outside the
- * write's transaction, with the writes that came with it.
+ * Nothing is looked at while nobody waits: while somebody does, the follow hears the app's
+ * change bus (change-bus.ts): its `written`, once per event-loop turn after the writes were
+ * committed, and its `tick` at the local day's end. No timer but each waiter's own wait runs.
  */
 import { randomUUID } from 'node:crypto';
 import { StatusChanges, type Store, type Tracker } from '@tock/core';
 import type { Status } from '@tock/protocol';
+import type { ChangeBus } from '../change-bus.ts';
 
 /** The longest a `POST /status/next` is held before it is answered with the status unchanged. */
 export const FOLLOW_WAIT_MS = 50_000;
-
-/** How long after a write the status is looked at: the writes of one request are seen together. */
-const WRITE_SETTLE_MS = 50;
 
 /** A status and the version it has: a caller sends the version back to wait for the next one. */
 export interface VersionedStatus {
@@ -39,8 +37,10 @@ const unrefTimers: FollowTimers = {
 
 /** What {@link StatusFollow} reads. */
 export interface StatusFollowOptions {
-  store: Pick<Store, 'generation' | 'onWrite'>;
+  store: Pick<Store, 'generation'>;
   tracker: Pick<Tracker, 'getStatus'>;
+  /** The app's change bus: heard while somebody waits. */
+  changes: Pick<ChangeBus, 'on'>;
   clock: () => number;
   timers?: FollowTimers;
 }
@@ -48,27 +48,26 @@ export interface StatusFollowOptions {
 /** The versions of the status, and the callers waiting for the next one; see the module comment. */
 export class StatusFollow {
   readonly #tracker: Pick<Tracker, 'getStatus'>;
-  readonly #store: Pick<Store, 'generation' | 'onWrite'>;
+  readonly #changes: Pick<ChangeBus, 'on'>;
   readonly #timers: FollowTimers;
-  readonly #changes: StatusChanges;
+  readonly #status: StatusChanges;
   /** Tells versions of this run from an earlier run's. */
   readonly #run = randomUUID().slice(0, 8);
   #changesSeen = 0;
   readonly #waiters = new Set<() => void>();
   #unlisten: (() => void) | null = null;
-  #settle: unknown = null;
 
   constructor(options: StatusFollowOptions) {
     this.#tracker = options.tracker;
-    this.#store = options.store;
+    this.#changes = options.changes;
     this.#timers = options.timers ?? unrefTimers;
-    this.#changes = new StatusChanges({ generation: () => options.store.generation, status: () => options.tracker.getStatus(), clock: options.clock });
-    this.#changes.check(); // the baseline
+    this.#status = new StatusChanges({ generation: () => options.store.generation, status: () => options.tracker.getStatus(), clock: options.clock });
+    this.#status.check(); // the baseline
   }
 
   /** The version of the status now (after looking for a change since the last look). */
   #version(): string {
-    if (this.#changes.check() !== null) this.#changesSeen++;
+    if (this.#status.check() !== null) this.#changesSeen++;
     return `${this.#run}.${this.#changesSeen}`;
   }
 
@@ -116,23 +115,20 @@ export class StatusFollow {
     });
   }
 
-  /** Subscribes to the store's writes while somebody waits. */
+  /** Hears the change bus while somebody waits: committed writes, and the local day's end. */
   #listen(): void {
     if (this.#unlisten !== null) return;
-    this.#unlisten = this.#store.onWrite(() => {
-      // The write notice may come inside the write's transaction: look a little later.
-      if (this.#settle !== null) return;
-      this.#settle = this.#timers.setTimeout(() => {
-        this.#settle = null;
-        for (const settle of [...this.#waiters]) settle();
-      }, WRITE_SETTLE_MS);
-    });
+    const look = (): void => {
+      for (const settle of [...this.#waiters]) settle();
+    };
+    const stops = [this.#changes.on('written', look), this.#changes.on('tick', look)];
+    this.#unlisten = () => {
+      for (const stop of stops) stop();
+    };
   }
 
   #stopListening(): void {
     this.#unlisten?.();
     this.#unlisten = null;
-    if (this.#settle !== null) this.#timers.clearTimeout(this.#settle);
-    this.#settle = null;
   }
 }

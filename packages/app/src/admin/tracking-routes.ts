@@ -17,6 +17,7 @@ import { storageProblem } from '../storage-full.ts';
 import { APP_VERSION } from '../version.ts';
 import { adminHandlers } from './server.ts';
 import { FOLLOW_WAIT_MS, StatusFollow } from './status-follow.ts';
+import type { ChangeBus } from '../change-bus.ts';
 
 /** What `GET /healthcheck` answers: the listener's health result, and the listener's port while it is on. */
 export interface TrackingHealth {
@@ -33,6 +34,8 @@ export interface TrackingServices {
   license: Pick<License, 'state'>;
   listener: Pick<ListenerControl, 'status'>;
   clock: () => number;
+  /** The app's change bus: `tock watch` hears of changes there. */
+  changes: Pick<ChangeBus, 'on'>;
 }
 
 /** The listener's words for a locked license (docs/protocol.md "Order of checks on the server", step 7). */
@@ -50,7 +53,7 @@ function checked<T>(result: Validated<T>): T {
  */
 export function trackingAdminRoutes(services: TrackingServices, afterWrite: () => void = () => {}) {
   const { store, tracker, prompts, license, listener, clock } = services;
-  const follow = new StatusFollow({ store, tracker, clock });
+  const follow = new StatusFollow({ store, tracker, clock, changes: services.changes });
   const unlocked = (): void => {
     if (license.state() === 'locked') throw new Problem('license_locked', LICENSE_LOCKED);
   };

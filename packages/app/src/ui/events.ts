@@ -1,7 +1,8 @@
 /**
  * Server push for the window (`GET /api/events`, Server-Sent Events). A window hears at once
  * of what changed anywhere — a listener request, the switch, a branch prompt, a break taken
- * from the CLI — without polling. Each topic is sent only when its JSON changed since the
+ * from the CLI — without polling: the window server refreshes topics as the app's change bus
+ * (change-bus.ts) tells it. Each topic is sent only when its JSON changed since the
  * last send, so a stream stays quiet while nothing happens.
  */
 import type { ServerResponse } from 'node:http';
@@ -9,8 +10,11 @@ import type { ServerResponse } from 'node:http';
 /** A topic's current value; called whenever something may have changed. */
 export type Snapshot = () => unknown;
 
-/** Keep-alive comment interval: proxies and browsers drop silent streams after a while. */
-const KEEPALIVE_MS = 25_000;
+/**
+ * Keep-alive comment interval: proxies and browsers drop silent streams after a while, and the
+ * window server's connections end after 30 s without a byte (connections.ts): well under it.
+ */
+export const KEEPALIVE_MS = 15_000;
 /**
  * Most streams open at once, as on the listener: the rest of the window server's 64
  * connections stay free for the windows' requests.

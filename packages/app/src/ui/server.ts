@@ -67,8 +67,6 @@ export interface UiServerOptions {
 
 /** Largest JSON body the window's API reads. */
 const MAX_BODY_BYTES = 64 * 1024;
-/** How often open windows are checked for changes nothing announced (a break taken from the CLI). */
-const POLL_MS = 1000;
 /** Route topics sent as "changed, reload" announcements rather than as snapshot values. */
 const ANNOUNCED = new Set(['blocks', 'capture', 'ledger']);
 
@@ -89,34 +87,37 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
     sync: () => services.sync.status(),
   });
 
-  // "Blocks changed" is worth a reload of the timeline only when tracking state moved: its
-  // key leaves out the ever-growing todaySeconds.
-  let trackingKey = '';
-  const checkTracking = (): void => {
-    if (hub.size === 0) return;
-    const s = services.tracker.getStatus();
-    const key = JSON.stringify([s.isTracking, s.isOnBreak, s.currentActivity?.activityID ?? null, s.since]);
-    if (key === trackingKey) return;
-    trackingKey = key;
-    hub.refresh('status', 'desktop');
-    hub.announce('blocks');
-  };
+  // Every change reaches the windows through the app's change bus (change-bus.ts); nothing
+  // here looks for changes on a timer.
+  const bus = services.changes;
   const afterListenerChange = (): void => {
     const sent = hub.refresh('listener', 'requests');
     if (sent.includes('listener')) hub.refresh('token');
-    // This runs after every listener request. With no window open there is no one to tell,
-    // and reading the request list (25 records, an ISO time each) costs more than the rest.
-    if (hub.size === 0) return;
-    const latest = services.requests()[0];
-    if (latest && latest.method === 'POST' && latest.status < 300) hub.announce('blocks');
-    checkTracking();
   };
   const unsubscribe = [
-    services.onChange(afterListenerChange),
-    services.prompts.subscribe(() => hub.refresh('prompts')),
-    services.desktop.onChange(() => hub.refresh('desktop')),
+    // A start, stop, break, rename, a write that moves today's total, the day's end: the
+    // status, what Continue offers, and the timeline change with it.
+    bus.on(
+      'tracking',
+      () => {
+        hub.refresh('status', 'desktop');
+        hub.announce('blocks');
+      },
+      { wanted: () => hub.size > 0 },
+    ),
+    bus.on('request', (record) => {
+      afterListenerChange();
+      // With no window open there is no one to tell.
+      if (hub.size > 0 && record.method === 'POST' && record.status < 300) hub.announce('blocks');
+    }),
+    bus.on('settings', afterListenerChange),
+    // A key installed is a write; the trial's days pass with time (the bus's tick).
+    bus.on('written', () => hub.refresh('license')),
+    bus.on('tick', () => hub.refresh('license')),
+    bus.on('prompts', () => hub.refresh('prompts')),
+    bus.on('desktop', () => hub.refresh('desktop')),
     // Another device's work changes today's total and the history, not this device's tracking.
-    services.sync.subscribe((applied) => {
+    bus.on('sync', ({ applied }) => {
       if (hub.size === 0) return;
       hub.refresh('sync');
       if (applied) {
@@ -125,11 +126,6 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
       }
     }),
   ];
-  const poll = setInterval(() => {
-    checkTracking();
-    hub.refresh('license');
-  }, POLL_MS);
-  poll.unref();
 
   let port = 0;
   const { server, connections } = createWindowHttpServer(options, (req, res) => {
@@ -167,6 +163,8 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
           sendJson(res, 429, { ok: false, error: 'too many Tock windows are open: close one', code: 'too_many_streams' });
           return;
         }
+        // The status this window starts from: the next write's change reaches it.
+        bus.takeBaseline();
         hub.attach(res, SECURITY_HEADERS);
         return;
       }
@@ -269,7 +267,8 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
     for (const t of ['capture', 'ledger']) if (topics.includes(t)) hub.announce(t);
     if (topics.includes('blocks')) {
       hub.announce('blocks');
-      checkTracking();
+      // The window's own write: its tracking change leaves now, not on the next turn.
+      bus.flush();
     }
   }
 
@@ -281,7 +280,6 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
     launchUrl: () => `${origin}/?k=${codes.issue()}`,
     connections,
     close: async () => {
-      clearInterval(poll);
       for (const stop of unsubscribe) stop();
       hub.close();
       await new Promise<void>((resolve) => {

@@ -1,8 +1,9 @@
 /**
  * What keeps the tray in step with the app (docs/desktop.md "The tray"). It wakes only when
  * what the tray shows may have changed: after a write to the store (from the listener, the
- * window, an admin command, sync, the tray itself: the store's `onWrite`, the app's own change
- * notice, looked at {@link WRITE_SETTLE_MS} later so that a burst of writes costs one look), and
+ * window, an admin command, sync, the tray itself: the app's change bus, `written`, once per
+ * event-loop turn after the commit; on its own, the store's `onWrite`, looked at
+ * {@link WRITE_SETTLE_MS} later so that a burst of writes costs one look), and
  * at the next moment the text changes by itself — the next minute of the running session or of
  * today's total while a session runs outside a break, otherwise the local midnight. An idle app
  * with a tray so runs no timer but one an hour (the guard against a sleep of the machine, whose
@@ -80,11 +81,31 @@ export class TrayFeed {
   #wakes = 0;
   /** When the tray last opened a window (the clock's ms). */
   #windowAtMs = Number.NEGATIVE_INFINITY;
+  /** Where writes are heard: the store's own notice until the app gives its change bus. */
+  #subscribeWrites: (listener: () => void) => () => void;
+  /** How long after a write notice the feed looks: {@link WRITE_SETTLE_MS} for the store's, none for the bus's. */
+  #settleMs = WRITE_SETTLE_MS;
 
   constructor(options: TrayFeedOptions) {
     this.#options = options;
     this.#timers = options.timers ?? unrefTimeouts;
     this.#timeZone = options.timeZone ?? systemTimeZone;
+    this.#subscribeWrites = (listener) => options.store.onWrite(listener);
+  }
+
+  /**
+   * Hears writes from `subscribe` — the app's change bus (change-bus.ts), whose notice comes
+   * once per event-loop turn after the writes were committed — instead of the store's raw
+   * notice, which may come inside a transaction: the feed then looks at once, not
+   * {@link WRITE_SETTLE_MS} later.
+   */
+  hearWritesFrom(subscribe: (listener: () => void) => () => void): void {
+    this.#subscribeWrites = subscribe;
+    this.#settleMs = 0;
+    if (this.#unlisten !== null) {
+      this.#unlisten();
+      this.#unlisten = subscribe(() => this.#written());
+    }
   }
 
   /** Shows the tray (true) or removes it (false); nothing when it already is so. */
@@ -133,7 +154,7 @@ export class TrayFeed {
   #pace(): void {
     const shown = this.#tray?.state() === 'shown';
     if (shown && this.#unlisten === null) {
-      this.#unlisten = this.#options.store.onWrite(() => this.#written());
+      this.#unlisten = this.#subscribeWrites(() => this.#written());
       this.refresh(); // what changed while nobody could see it; sets the timer
     } else if (!shown) this.#stopLooking();
   }
@@ -147,7 +168,7 @@ export class TrayFeed {
   /** A write: look a little later, unless a look comes sooner anyway. Uses no store (see `onWrite`). */
   #written(): void {
     if (this.#refreshing) return;
-    this.#wakeAt(this.#options.clock() + WRITE_SETTLE_MS);
+    this.#wakeAt(this.#options.clock() + this.#settleMs);
   }
 
   /** Sets the timer to fire at `atMs` unless it fires sooner already. */

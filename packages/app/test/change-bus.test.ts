@@ -1,0 +1,159 @@
+/**
+ * The app's change bus (change-bus.ts) over a real store, with the event loop's turns and the
+ * one timer in the test's hands: a burst of writes is one `written`, delivered on the next
+ * turn after the commit; `tracking` follows core's status changes only while wanted; the
+ * listener's stream feed publishes a change with no timer run and no clock advanced.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createTracker, openStore } from '@tock/core';
+import type { Status } from '@tock/protocol';
+import { ChangeBus, LONGEST_TICK_MS } from '../src/change-bus.ts';
+import { startLiveEvents } from '../src/live-events.ts';
+import type { OneShotTimers } from '../src/one-shot-timers.ts';
+
+/** Noon of a fixed day in the run's zone (a fixed UTC hour is midnight somewhere). */
+const NOON = new Date(2026, 10, 23, 12, 0, 0).getTime();
+
+/** One-shot timers that fire only when the test says so. */
+function manualTimers(): OneShotTimers & { set: Map<number, { fn: () => void; ms: number }> } {
+  const set = new Map<number, { fn: () => void; ms: number }>();
+  let next = 0;
+  return {
+    set,
+    setTimeout(fn, ms) {
+      set.set(++next, { fn, ms });
+      return next;
+    },
+    clearTimeout(handle) {
+      set.delete(handle as number);
+    },
+  };
+}
+
+function setUp() {
+  let now = NOON;
+  const clock = () => now;
+  const store = openStore(':memory:');
+  const tracker = createTracker({ store, clock });
+  const deferred: (() => void)[] = [];
+  const timers = manualTimers();
+  const bus = new ChangeBus({ store, tracker, clock, timers, defer: (fn) => deferred.push(fn) });
+  return {
+    store,
+    tracker,
+    bus,
+    timers,
+    deferred,
+    advance: (ms: number) => (now += ms),
+    /** The next turn of the event loop: what the bus deferred runs. */
+    turn() {
+      for (const fn of deferred.splice(0)) fn();
+    },
+  };
+}
+
+describe('the change bus', () => {
+  it('tells one `written` for a burst of writes, on the next turn, and nothing for a turn without writes', () => {
+    const f = setUp();
+    const written: number[] = [];
+    f.bus.on('written', ({ generation }) => written.push(generation));
+    f.store.transaction(() => {
+      for (let i = 0; i < 50; i++) f.tracker.logEntry({ name: `A${i}`, createIfMissing: true, durationMinutes: 1 });
+    });
+    f.store.settings.set('another', 1);
+    assert.deepEqual(written, [], 'not inside the writes');
+    assert.equal(f.deferred.length, 1, 'one later turn asked for, however many rows');
+    f.turn();
+    assert.deepEqual(written, [f.store.generation]);
+    f.turn();
+    f.bus.flush();
+    assert.equal(written.length, 1, 'no write since: nothing told');
+    f.store.close();
+  });
+
+  it("delivers a durable write after its group's commit, never committing the group early", async () => {
+    const f = setUp();
+    const seen: boolean[] = [];
+    f.bus.on('written', () => seen.push(f.store.db.isTransaction));
+    const durable = f.store.durably(() => f.tracker.startActivity({ name: 'Focus', createIfMissing: true }));
+    assert.equal(f.store.db.isTransaction, true, 'the group is open');
+    await durable; // the group commits on its own turn
+    f.turn();
+    assert.deepEqual(seen, [false], 'heard once, outside any transaction');
+    f.store.close();
+  });
+
+  it('tells `tracking` on a change of the status, only to subscribers that want it, never for time alone', () => {
+    const f = setUp();
+    const heard: Status[] = [];
+    let wanted = false as boolean;
+    f.bus.on('tracking', (status) => heard.push(status), { wanted: () => wanted });
+    f.tracker.startActivity({ name: 'Focus', createIfMissing: true });
+    f.turn();
+    assert.deepEqual(heard, [], 'not wanted: nothing computed or told');
+    wanted = true;
+    f.bus.takeBaseline();
+    f.advance(10 * 60_000);
+    f.store.settings.set('unrelated', 1);
+    f.turn();
+    assert.deepEqual(heard, [], 'ten minutes and an unrelated write: no change');
+    f.tracker.stopActivity();
+    f.turn();
+    assert.equal(heard.length, 1);
+    assert.equal((heard as Status[])[0]?.isTracking, false);
+    f.store.close();
+  });
+
+  it('runs its one timer only while somebody hears tracking or tick, and at most an hour ahead', () => {
+    const f = setUp();
+    assert.equal(f.timers.set.size, 0, 'nobody hears: no timer');
+    const stop = f.bus.on('tick', () => {});
+    assert.equal(f.timers.set.size, 1);
+    const [timer] = [...f.timers.set.values()];
+    assert.ok(timer !== undefined && timer.ms <= LONGEST_TICK_MS && timer.ms >= 60_000, `the next wake in ${timer?.ms} ms`);
+    stop();
+    assert.equal(f.timers.set.size, 0);
+    f.store.close();
+  });
+
+  it("tells tracking at the local day's end by its timer, with no write", () => {
+    const f = setUp();
+    const heard: Status[] = [];
+    f.bus.on('tracking', (status) => heard.push(status));
+    f.bus.takeBaseline();
+    f.advance(13 * 3_600_000); // past midnight
+    const [entry] = [...f.timers.set.entries()];
+    assert.ok(entry !== undefined, 'the timer is set');
+    f.timers.set.delete(entry[0]);
+    entry[1].fn();
+    assert.equal(heard.length, 1, 'a new day is a change');
+    assert.equal(f.timers.set.size, 1, 'the next wake is set');
+    f.store.close();
+  });
+});
+
+describe('a change reaches an open event stream', () => {
+  it('publishes the status of a write on the turn after it, with no timer run and no clock advanced', () => {
+    const f = setUp();
+    const published: [string, unknown][] = [];
+    const liveTimers = manualTimers();
+    const live = startLiveEvents({
+      listener: { publish: (type, data) => (published.push([type, data]), 'r.1'), openStreams: 1 },
+      bus: f.bus,
+      tracker: f.tracker,
+      timers: liveTimers,
+    });
+    live.streamOpening();
+    const timersBefore = f.timers.set.size;
+    f.tracker.startActivity({ name: 'Focus', createIfMissing: true }); // as an admin command does
+    f.turn();
+    assert.deepEqual(
+      published.map(([type, data]) => [type, (data as Status).currentActivity?.activityName]),
+      [['status', 'Focus']],
+    );
+    assert.equal(f.timers.set.size, timersBefore, 'no timer set for the change');
+    live.stop();
+    f.store.close();
+  });
+});
