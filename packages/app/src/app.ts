@@ -447,7 +447,7 @@ async function wire(
       ...ledgerAdminRoutes(store, clock),
       // After the ledger's: `tock settings` reaches calendarMe here, every other key there.
       ...calendarAdminRoutes(calendars, ledgerAdminRoutes(store, clock)),
-      ...invoiceAdminRoutes(store, clock),
+      ...invoiceAdminRoutes(store, clock, sync),
       ...captureAdminRoutes(capture),
       ...suggestionsAdminRoutes(suggestions),
       // The person's own tracking commands, listener on or off (docs/cli.md "Your own commands need no token").

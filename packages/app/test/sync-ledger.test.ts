@@ -1,8 +1,8 @@
 /**
  * The ledger through a sync folder (docs/sync.md "Operations"), two real apps and one folder:
  * clients (create, edit, remove), an activity's client, rate, billable default and budget, a
- * block's tags and billable flag travel both ways; which budget thresholds were announced and
- * which invoice a block is on stay on the device. Lines written before the ledger existed
+ * block's tags and billable flag travel both ways, and so does which invoice a block is on
+ * (docs/sync.md "One book"); which budget thresholds were announced stays on the device. Lines written before the ledger existed
  * still apply; a line whose ledger field breaks the API's rules (a rate `abc`, a currency
  * `EURO`, a budget -1, a tag with a control character) stops its log there with the field named.
  */
@@ -34,7 +34,7 @@ function ledgerView(a: RunningApp): unknown {
 }
 
 describe('the ledger through a sync folder', { timeout: 60_000 }, () => {
-  it('clients, activity ledger fields and block tags travel both ways; budget announcements and invoices stay local', async () => {
+  it('clients, activity ledger fields, block tags and invoice marks travel; budget announcements stay local', async () => {
     const clock = { now: NOON };
     const folder = tempDir('tock-sync-ledger-folder-');
     const a = await app(clock);
@@ -46,9 +46,10 @@ describe('the ledger through a sync folder', { timeout: 60_000 }, () => {
       sa.transaction(() => setActivityLedger(sa, 'Design', { client: 'ACME', rate: '95.5', billable: true, budgetHours: 10 }));
       // This device's memory: never logged.
       sa.db.prepare("UPDATE activities SET budget_announced = 80 WHERE name = 'Design'").run();
-      // Another block, marked as on an invoice of this device (B never edits it: an invoiced block is final).
+      // Another block, marked as on an invoice (B never edits it: an invoiced block is final). The
+      // mark travels (docs/sync.md "One book").
       const kept = a.services.tracker.logEntry({ name: 'Design', durationMinutes: 15, endedAt: new Date(clock.now - 3 * 3_600_000).toISOString() });
-      sa.db.prepare('UPDATE entries SET invoice_id = ? WHERE id = ?').run('inv-local', kept.entryID);
+      sa.db.prepare('UPDATE entries SET invoice_id = ? WHERE id = ?').run('1a1a1a1a-0000-4000-8000-000000000001', kept.entryID);
       a.services.sync.enable(folder, 'laptop');
       b.services.sync.enable(folder, 'desktop', a.services.sync.folderKey());
       await a.services.sync.syncNow();
@@ -57,7 +58,7 @@ describe('the ledger through a sync folder', { timeout: 60_000 }, () => {
       assert.deepEqual((ledgerView(b) as { activities: unknown[] }).activities, [['Design', 'ACME', '95.50', true, 10]]);
       const sb = b.services.store;
       assert.deepEqual({ ...sb.db.prepare('SELECT budget_announced AS n FROM activities').get() }, { n: 0 });
-      assert.deepEqual({ ...sb.db.prepare('SELECT invoice_id AS i FROM entries WHERE id = ?').get(kept.entryID) }, { i: null });
+      assert.deepEqual({ ...sb.db.prepare('SELECT invoice_id AS i FROM entries WHERE id = ?').get(kept.entryID) }, { i: '1a1a1a1a-0000-4000-8000-000000000001' });
 
       // B edits: the client's rate, a second client, a tag, a block not billable, a budget cleared.
       sb.transaction(() => {
@@ -76,7 +77,7 @@ describe('the ledger through a sync folder', { timeout: 60_000 }, () => {
       assert.deepEqual(view.blocks.filter((x) => x.id === entry.entryID).map((x) => [JSON.parse(x.tags), x.billable]), [[['ui', 'review'], 0]]);
       // A's local memory survived B's edits of the same rows.
       assert.deepEqual({ ...sa.db.prepare('SELECT budget_announced AS n FROM activities').get() }, { n: 80 });
-      assert.deepEqual({ ...sa.db.prepare('SELECT invoice_id AS i FROM entries WHERE id = ?').get(kept.entryID) }, { i: 'inv-local' });
+      assert.deepEqual({ ...sa.db.prepare('SELECT invoice_id AS i FROM entries WHERE id = ?').get(kept.entryID) }, { i: '1a1a1a1a-0000-4000-8000-000000000001' });
 
       // A removes a client: gone on B, its activity without it on both.
       sa.transaction(() => removeClient(sa, acme.id));
@@ -89,7 +90,8 @@ describe('the ledger through a sync folder', { timeout: 60_000 }, () => {
       const text = logs.map((f) => readFileSync(join(folder, 'tock-sync-v2', String(f)), 'utf8')).join('');
       assert.match(text, /"op":"client\.create"/);
       assert.match(text, /"op":"client\.delete"/);
-      assert.doesNotMatch(text, /invoice|budget_announced|inv-local/);
+      assert.doesNotMatch(text, /budget_announced/);
+      assert.match(text, /"invoiceID":"1a1a1a1a-0000-4000-8000-000000000001"/);
     } finally {
       await a.stop();
       await b.stop();

@@ -18,7 +18,7 @@ import { CliError, print, type Io } from './io.ts';
 import { terminalText } from './terminal-text.ts';
 
 const USAGE =
-  'tock invoice --client NAME --from YYYY-MM-DD --to YYYY-MM-DD [--output FILE] [--format pdf|html|csv] [--show-worked] | --reissue NUMBER [--output FILE] [--format …] | list [--json] | void NUMBER';
+  'tock invoice --client NAME --from YYYY-MM-DD --to YYYY-MM-DD [--output FILE] [--format pdf|html|csv] [--show-worked] | --reissue NUMBER [--output FILE] [--format …] | list [--json] | void NUMBER | device [NAME]';
 
 /** The format: `--format`, else the output's extension, else PDF. */
 export function invoiceFormat(format: unknown, output: string | undefined): 'pdf' | 'html' | 'csv' {
@@ -101,6 +101,20 @@ export const invoiceCommand: Command = {
         list.length === 0
           ? 'no invoices yet; make one with `tock invoice --client NAME --from D --to D`'
           : list.map((i) => terminalText(`${i.number}  ${i.issued}  ${i.clientName}  ${i.from} – ${i.to}  ${totalsText(i.totals)}  ${i.state}`)).join('\n'),
+      );
+      return 0;
+    }
+    if (action === 'device') {
+      // One book (docs/sync.md "One book"): which device issues invoices, or move it to NAME.
+      if (positionals.length > 2 || values.client !== undefined || values.reissue !== undefined) throw new CliError('usage: tock invoice device [NAME]');
+      const name = positionals[1];
+      const book = name === undefined ? await admin(io, 'GET /invoices/book') : await admin(io, 'POST /invoices/device', { name });
+      print(io, json, book, () =>
+        terminalText(
+          book.issuer === null
+            ? 'any device issues invoices: sync is off, or none was issued yet (the first device that issues one keeps the book)'
+            : `invoices are issued on "${book.issuer.name}"${book.here ? ' (this device)' : ''}`,
+        ),
       );
       return 0;
     }

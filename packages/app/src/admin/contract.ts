@@ -33,6 +33,7 @@ import type { MatrixReport } from '../reports.ts';
 import type { SyncEnableResult, SyncStatus } from '../sync/status.ts';
 import type { ListenerStatus } from '../views.ts';
 import type { InvoiceStreamSummary } from './invoice-routes.ts';
+import type { BookView } from '../sync/book.ts';
 import type { VersionedStatus } from './status-follow.ts';
 import type { CalendarListing, CalendarSource } from '../calendar/calendars.ts';
 import type { TrackingHealth } from './tracking-routes.ts';
@@ -321,6 +322,9 @@ export const ADMIN_ROUTES = {
   'POST /invoices/reissue': { input: { fields: {}, required: [], given: given<{ number: string; format?: string }>() }, result: streamed<InvoiceStreamSummary>() },
   // `tock invoice void NUMBER`: the number stays taken, the invoice renders as VOID, its blocks are free again.
   'POST /invoices/void': { input: { fields: {}, required: [], given: given<{ number: string }>() }, result: answer<InvoiceSummary>() },
+  // One book (docs/sync.md "One book"): which device issues invoices; `tock invoice device NAME` moves it.
+  'GET /invoices/book': { input: NONE, result: answer<BookView>() },
+  'POST /invoices/device': { input: { fields: {}, required: [], given: given<{ name: string }>() }, result: answer<BookView>() },
 } as const satisfies Record<string, AdminRouteSpec>;
 
 /** A route of the admin socket, `METHOD /path`. */

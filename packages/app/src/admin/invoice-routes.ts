@@ -12,6 +12,8 @@
  */
 import { asRendered, draftInvoice, invoiceByNumber, issueInvoice, listInvoices, localDayKey, overlapWarning, systemTimeZone, voidInvoice, type InvoiceDocument, type InvoiceSummary, type Store } from '@tock/core';
 import { AdminStream } from '../admin.ts';
+import { bookView, claimBook, moveBook, type BookView } from '../sync/book.ts';
+import type { SyncService } from '../sync/sync-service.ts';
 import { adminHandlers } from './server.ts';
 import { readInvoiceFormat, renderInvoice } from '../invoices/render.ts';
 import { INVOICE_CONTENT_TYPES, invoiceFileName, type InvoiceFormat } from '../invoices/text.ts';
@@ -49,8 +51,8 @@ function streamed(doc: InvoiceDocument, format: InvoiceFormat, bytes: Uint8Array
   return new AdminStream(INVOICE_CONTENT_TYPES[format], chunks());
 }
 
-/** The invoice routes over `store`. */
-export function invoiceAdminRoutes(store: Store, clock: () => number) {
+/** The invoice routes over `store`; `sync` says which device issues (../sync/book.ts). */
+export function invoiceAdminRoutes(store: Store, clock: () => number, sync: SyncService) {
   const request = (input: { client: string; from: string; to: string; showWorked?: boolean }) => ({ client: input.client, from: input.from, to: input.to, showWorked: input.showWorked });
   return adminHandlers({
     'GET /invoices': () => listInvoices(store),
@@ -65,7 +67,10 @@ export function invoiceAdminRoutes(store: Store, clock: () => number) {
       const timeZone = systemTimeZone();
       const draft = draftInvoice(store, request(input), now, timeZone);
       const bytes = await renderInvoice(draft.document, format);
-      const doc = store.transaction(() => issueInvoice(store, draft, request(input), now, timeZone, () => crypto.randomUUID()));
+      const doc = store.transaction(() => {
+        claimBook(store, sync, now);
+        return issueInvoice(store, draft, request(input), now, timeZone, () => crypto.randomUUID());
+      });
       return streamed(doc, format, bytes, true, overlapWarning(draft.overlaps));
     },
     'POST /invoices/reissue': async (input) => {
@@ -74,8 +79,18 @@ export function invoiceAdminRoutes(store: Store, clock: () => number) {
       return streamed(doc, format, await renderInvoice(asRendered(doc), format), true);
     },
     'POST /invoices/void': (input) => {
-      const doc = store.transaction(() => voidInvoice(store, input.number, localDayKey(clock(), systemTimeZone())));
+      const doc = store.transaction(() => {
+        claimBook(store, sync, clock());
+        return voidInvoice(store, input.number, localDayKey(clock(), systemTimeZone()));
+      });
       return listInvoices(store).find((i) => i.number === doc.number) as InvoiceSummary;
+    },
+    'GET /invoices/book': (): BookView => bookView(store, sync),
+    'POST /invoices/device': (input): BookView => {
+      store.transaction(() => moveBook(store, sync, input.name, clock()));
+      // Logged and written to the folder now, not at the next second's drain.
+      sync.flush();
+      return bookView(store, sync);
     },
   });
 }

@@ -14,6 +14,7 @@ import { INVOICE_CONTENT_TYPES, invoiceFileName } from '../invoices/text.ts';
 import type { WindowBodyOf } from './contract/index.ts';
 import { route, type Route } from './route.ts';
 import { Download } from './download.ts';
+import { bookView, claimBook } from '../sync/book.ts';
 
 /** The field a refusal of the whole range is shown under (the From and To fields together). */
 export const RANGE_FIELD = 'range';
@@ -39,9 +40,10 @@ function draft(store: Store, request: InvoiceRequest, now: number, timeZone: str
 
 /** The invoice routes of the window's API. */
 export function invoiceRoutes(services: AppServices): Route[] {
-  const { store, clock } = services;
+  const { store, clock, sync } = services;
   return [
     route('GET /api/invoices', () => listInvoices(store)),
+    route('GET /api/invoices/book', () => bookView(store, sync)),
     // `{client, from, to}` → the invoice it would make as HTML (for a sandboxed frame) and its number, lines and totals.
     route('POST /api/invoices/preview', async ({ body }) => {
       const { document, overlaps } = draft(store, requestOf(body), clock(), systemTimeZone());
@@ -58,7 +60,10 @@ export function invoiceRoutes(services: AppServices): Route[] {
         const made = draft(store, request, now, timeZone);
         // Render first, keep after (docs/decisions.md "Budgets and invoices (issue 28)").
         await renderInvoice(made.document, 'pdf');
-        const doc = store.transaction(() => issueInvoice(store, made, request, now, timeZone, () => crypto.randomUUID()));
+        const doc = store.transaction(() => {
+          claimBook(store, sync, now);
+          return issueInvoice(store, made, request, now, timeZone, () => crypto.randomUUID());
+        });
         return listInvoices(store).find((i) => i.number === doc.number);
       },
       // Its blocks are now on an invoice (the ledger), and the list grew.
@@ -74,7 +79,10 @@ export function invoiceRoutes(services: AppServices): Route[] {
     route(
       'POST /api/invoices/:number/void',
       ({ params }) => {
-        const doc = store.transaction(() => voidInvoice(store, params.number, localDayKey(clock(), systemTimeZone())));
+        const doc = store.transaction(() => {
+          claimBook(store, sync, clock());
+          return voidInvoice(store, params.number, localDayKey(clock(), systemTimeZone()));
+        });
         return listInvoices(store).find((i) => i.number === doc.number);
       },
       // Its blocks are free again (their lock goes), and the list shows it void.

@@ -11,7 +11,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { Store } from '../store.ts';
 
-/** A block's billable flag as JSON (NULL: its activity's). Its invoice stays this device's: not logged. */
+/** A block's billable flag as JSON (NULL: its activity's). Its invoice travels (docs/sync.md "One book"). */
 const BILLABLE = "CASE new.billable WHEN 1 THEN json('true') WHEN 0 THEN json('false') END";
 
 /** Each synced table's kind, the row as the log sees it (SQL over `new`), and the updates that log it. */
@@ -30,7 +30,7 @@ const CAPTURED = {
   },
   sessions: {
     kind: 'session',
-    row: `json_object('device', new.device_id, 'activityID', new.activity_id, 'startedAt', new.started_at, 'endedAt', new.ended_at, 'note', new.note, 'tags', json(new.tags), 'billable', ${BILLABLE})`,
+    row: `json_object('device', new.device_id, 'activityID', new.activity_id, 'startedAt', new.started_at, 'endedAt', new.ended_at, 'note', new.note, 'tags', json(new.tags), 'billable', ${BILLABLE}, 'invoiceID', new.invoice_id)`,
     update: 'UPDATE',
   },
   breaks: {
@@ -40,7 +40,13 @@ const CAPTURED = {
   },
   entries: {
     kind: 'entry',
-    row: `json_object('device', new.device_id, 'activityID', new.activity_id, 'startedAt', new.started_at, 'endedAt', new.ended_at, 'note', new.note, 'createdAt', new.created_at, 'tags', json(new.tags), 'billable', ${BILLABLE})`,
+    row: `json_object('device', new.device_id, 'activityID', new.activity_id, 'startedAt', new.started_at, 'endedAt', new.ended_at, 'note', new.note, 'createdAt', new.created_at, 'tags', json(new.tags), 'billable', ${BILLABLE}, 'invoiceID', new.invoice_id)`,
+    update: 'UPDATE',
+  },
+  // Invoices last: the blocks they mark are logged before them (docs/sync.md "One book").
+  invoices: {
+    kind: 'invoice',
+    row: "json_object('number', new.number, 'clientID', new.client_id, 'from', new.from_day, 'to', new.to_day, 'createdAt', new.created_at, 'document', new.document)",
     update: 'UPDATE',
   },
 } as const;

@@ -17,7 +17,8 @@ import { reproject } from './projection.ts';
 
 /** The verb of this device's operation, from what it changes. */
 export function verbOf(kind: EntityKind, known: boolean, set: Record<string, FieldValue>, before: Entity | undefined): string {
-  if (!known) return kind === 'activity' || kind === 'entry' || kind === 'client' ? 'create' : 'start';
+  if (kind === 'book') return 'set';
+  if (!known) return kind === 'activity' || kind === 'entry' || kind === 'client' || kind === 'invoice' ? 'create' : 'start';
   const only = Object.keys(set);
   const endingNow = only.length === 1 && only[0] === 'endedAt' && before !== undefined && value(before, 'endedAt') === null;
   if (kind === 'client') return 'edit';

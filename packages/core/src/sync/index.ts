@@ -20,6 +20,7 @@ export {
 } from './folder-key.ts';
 export { HLC_MAX_AHEAD_MS, HybridClock, formatHlc, parseHlc, sortableHlc, type Hlc } from './hlc.ts';
 export { applyOperations, type ApplyOptions } from './apply.ts';
+export { BOOK_ID, readBook, setBook, type InvoiceBook } from './book.ts';
 export { drainOutbox, hasDrainBacklog } from './drain.ts';
 export {
   SEGMENT_LIMIT_BYTES,

@@ -16,7 +16,7 @@ import { parseHlc, type Hlc } from './hlc.ts';
 export const SYNC_FORMAT_VERSION = 1;
 
 /** What an operation is about. */
-export type EntityKind = 'client' | 'activity' | 'session' | 'break' | 'entry';
+export type EntityKind = 'client' | 'activity' | 'session' | 'break' | 'entry' | 'invoice' | 'book';
 
 /**
  * A field's value: text, a number (ms, hours), a flag, a list of tags, or null (an end not
@@ -36,15 +36,19 @@ export interface SyncOp {
   deletes: boolean;
 }
 
-type FieldType = 'text' | 'ms' | 'ms?' | 'text?' | 'id' | 'id?' | 'device' | 'rate?' | 'currency?' | 'address?' | 'bool?' | 'hours?' | 'tags?' | 'color?';
+type FieldType = 'text' | 'ms' | 'ms?' | 'text?' | 'id' | 'id?' | 'device' | 'rate?' | 'currency?' | 'address?' | 'bool?' | 'hours?' | 'tags?' | 'color?' | 'day' | 'number' | 'document';
 
 /** The fields of each kind, their types, and those a row needs before it can be shown. */
 export const FIELDS: Record<EntityKind, Record<string, FieldType>> = {
   client: { name: 'text', createdAt: 'ms', rate: 'rate?', currency: 'currency?', address: 'address?' },
   activity: { name: 'text', createdAt: 'ms', clientID: 'id?', rate: 'rate?', billable: 'bool?', budgetHours: 'hours?', color: 'color?', archived: 'bool?' },
-  session: { device: 'device', activityID: 'id', startedAt: 'ms', endedAt: 'ms?', note: 'text?', tags: 'tags?', billable: 'bool?' },
+  session: { device: 'device', activityID: 'id', startedAt: 'ms', endedAt: 'ms?', note: 'text?', tags: 'tags?', billable: 'bool?', invoiceID: 'id?' },
   break: { sessionID: 'id', startedAt: 'ms', endedAt: 'ms?' },
-  entry: { device: 'device', activityID: 'id', startedAt: 'ms', endedAt: 'ms', note: 'text?', createdAt: 'ms', tags: 'tags?', billable: 'bool?' },
+  entry: { device: 'device', activityID: 'id', startedAt: 'ms', endedAt: 'ms', note: 'text?', createdAt: 'ms', tags: 'tags?', billable: 'bool?', invoiceID: 'id?' },
+  // One book (docs/sync.md "One book"): an invoice as issued (its document, voided or not), and
+  // which device issues them (one `book` thing per folder, BOOK_ID).
+  invoice: { number: 'number', clientID: 'id', from: 'day', to: 'day', createdAt: 'ms', document: 'document' },
+  book: { issuer: 'id', movedAt: 'ms' },
 };
 
 /**
@@ -54,9 +58,11 @@ export const FIELDS: Record<EntityKind, Record<string, FieldType>> = {
 export const OPTIONAL_FIELDS: Record<EntityKind, ReadonlySet<string>> = {
   client: new Set(['rate', 'currency', 'address']),
   activity: new Set(['clientID', 'rate', 'billable', 'budgetHours', 'color', 'archived']),
-  session: new Set(['note', 'tags', 'billable']),
+  session: new Set(['note', 'tags', 'billable', 'invoiceID']),
   break: new Set(),
-  entry: new Set(['tags', 'billable']),
+  entry: new Set(['tags', 'billable', 'invoiceID']),
+  invoice: new Set(),
+  book: new Set(),
 };
 
 /** The verbs each kind's operations may carry. */
@@ -66,6 +72,8 @@ const VERBS: Record<EntityKind, readonly string[]> = {
   session: ['start', 'stop', 'edit', 'delete'],
   break: ['start', 'end', 'edit', 'delete'],
   entry: ['create', 'edit', 'delete'],
+  invoice: ['create', 'edit', 'delete'],
+  book: ['set'],
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -127,6 +135,27 @@ function checkValue(field: string, type: FieldType, value: unknown): FieldValue 
   if (type === 'color?') {
     if (!isActivityColor(value)) throw new OpError(`field "${field}" must be a whole number from 0 to ${ACTIVITY_COLOR_COUNT - 1}${orNull}`);
     return value;
+  }
+  if (type === 'day') {
+    if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) throw new OpError(`field "${field}" must be a day YYYY-MM-DD`);
+    return value;
+  }
+  if (type === 'number') {
+    if (typeof value !== 'string' || !/^INV-\d{4}-\d{3,9}$/.test(value)) throw new OpError(`field "${field}" must be an invoice number such as INV-2026-001`);
+    return value;
+  }
+  if (type === 'document') {
+    // An invoice as kept (docs/data.md "Invoices"): a JSON object, shown as it is by the renderers (which escape every text).
+    let doc: unknown;
+    try {
+      doc = typeof value === 'string' ? JSON.parse(value) : undefined;
+    } catch {
+      doc = undefined;
+    }
+    if (doc === null || typeof doc !== 'object' || Array.isArray(doc) || !Array.isArray((doc as { lines?: unknown }).lines) || !Array.isArray((doc as { totals?: unknown }).totals)) {
+      throw new OpError(`field "${field}" must be an invoice document (JSON text of an object with lines and totals)`);
+    }
+    return value as string;
   }
   if (type === 'tags?') {
     let tags: string[];
@@ -197,7 +226,7 @@ export function parseOpLine(line: string, author: string): SyncOp {
  * checked against the other when merged (see projection.ts `blockShape`).
  */
 function checkBlock(kind: EntityKind, set: Record<string, FieldValue>): void {
-  if (kind === 'activity' || kind === 'client') return;
+  if (kind !== 'session' && kind !== 'entry' && kind !== 'break') return;
   const { startedAt, endedAt } = set;
   if (typeof startedAt !== 'number' || typeof endedAt !== 'number') return;
   if (endedAt < startedAt) throw new OpError('"endedAt" is before "startedAt"');

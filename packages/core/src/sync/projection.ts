@@ -26,6 +26,11 @@ export function project(db: DatabaseSync, entities: Entities, touched: Map<strin
     if (kind === 'client') {
       const e = entities.get(id);
       if (e) changed = projectClient(db, e) || changed;
+    } else if (kind === 'invoice') {
+      const e = entities.get(id);
+      if (e) changed = projectInvoice(db, e) || changed;
+    } else if (kind === 'book') {
+      // Read where it is kept (sync_entities): book.ts.
     } else if (kind !== 'activity') blocks.add(id);
   }
   const activities = new Set([...touched].filter(([, kind]) => kind === 'activity').map(([id]) => id));
@@ -143,19 +148,21 @@ export function projectSession(db: DatabaseSync, e: Entity, resolve: (id: string
   const startedAt = value(e, 'startedAt') as number;
   const note = (value(e, 'note') ?? null) as string | null;
   const { tags, billable } = ledgerColumns(e);
-  const before = sql(db, 'SELECT activity_id AS a, started_at AS s, ended_at AS e, device_id AS d, note AS n, tags AS t, billable AS b FROM sessions WHERE id = ?').get(e.id) as
-    | { a: string; s: number; e: number | null; d: string; n: string | null; t: string | null; b: number | null }
+  const invoice = (value(e, 'invoiceID') ?? null) as string | null;
+  const before = sql(db, 'SELECT activity_id AS a, started_at AS s, ended_at AS e, device_id AS d, note AS n, tags AS t, billable AS b, invoice_id AS i FROM sessions WHERE id = ?').get(e.id) as
+    | { a: string; s: number; e: number | null; d: string; n: string | null; t: string | null; b: number | null; i: string | null }
     | undefined;
   const deviceColumn = device === me ? '' : device;
-  if (before && before.a === activity && before.s === startedAt && before.e === endedAt && before.d === deviceColumn && before.n === note && before.t === tags && before.b === billable) return false;
+  if (before && before.a === activity && before.s === startedAt && before.e === endedAt && before.d === deviceColumn && before.n === note && before.t === tags && before.b === billable && before.i === invoice) return false;
   const written = guarded(
     () =>
       sql(
         db,
-        `INSERT INTO sessions (id, activity_id, started_at, ended_at, device_id, note, tags, billable) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO sessions (id, activity_id, started_at, ended_at, device_id, note, tags, billable, invoice_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET activity_id = excluded.activity_id, started_at = excluded.started_at,
-           ended_at = excluded.ended_at, device_id = excluded.device_id, note = excluded.note, tags = excluded.tags, billable = excluded.billable`,
-      ).run(e.id, activity, startedAt, endedAt ?? null, deviceColumn, note, tags, billable),
+           ended_at = excluded.ended_at, device_id = excluded.device_id, note = excluded.note, tags = excluded.tags, billable = excluded.billable,
+           invoice_id = excluded.invoice_id`,
+      ).run(e.id, activity, startedAt, endedAt ?? null, deviceColumn, note, tags, billable, invoice),
     remove,
   );
   if (written) used(lastUsed, activity, startedAt);
@@ -221,18 +228,20 @@ export function projectEntry(db: DatabaseSync, e: Entity, resolve: (id: string) 
     d: device === me ? '' : device,
     t: ledgerColumns(e).tags,
     b: ledgerColumns(e).billable,
+    i: (value(e, 'invoiceID') ?? null) as string | null,
   };
-  const before = sql(db, 'SELECT activity_id AS a, started_at AS s, ended_at AS e, note AS n, created_at AS c, device_id AS d, tags AS t, billable AS b FROM entries WHERE id = ?')
+  const before = sql(db, 'SELECT activity_id AS a, started_at AS s, ended_at AS e, note AS n, created_at AS c, device_id AS d, tags AS t, billable AS b, invoice_id AS i FROM entries WHERE id = ?')
     .get(e.id) as typeof row | undefined;
-  if (before && before.a === row.a && before.s === row.s && before.e === row.e && before.n === row.n && before.c === row.c && before.d === row.d && before.t === row.t && before.b === row.b) return false;
+  if (before && before.a === row.a && before.s === row.s && before.e === row.e && before.n === row.n && before.c === row.c && before.d === row.d && before.t === row.t && before.b === row.b && before.i === row.i) return false;
   const written = guarded(
     () =>
       sql(
         db,
-        `INSERT INTO entries (id, activity_id, started_at, ended_at, note, created_at, device_id, tags, billable) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO entries (id, activity_id, started_at, ended_at, note, created_at, device_id, tags, billable, invoice_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET activity_id = excluded.activity_id, started_at = excluded.started_at, ended_at = excluded.ended_at,
-           note = excluded.note, created_at = excluded.created_at, device_id = excluded.device_id, tags = excluded.tags, billable = excluded.billable`,
-      ).run(e.id, row.a, row.s, row.e, row.n, row.c, row.d, row.t, row.b),
+           note = excluded.note, created_at = excluded.created_at, device_id = excluded.device_id, tags = excluded.tags, billable = excluded.billable,
+           invoice_id = excluded.invoice_id`,
+      ).run(e.id, row.a, row.s, row.e, row.n, row.c, row.d, row.t, row.b, row.i),
     remove,
   );
   if (written) used(lastUsed, activity, row.s);
@@ -360,6 +369,35 @@ export function ledgerColumns(e: Entity): { tags: string | null; billable: numbe
     tags: Array.isArray(tags) && tags.length > 0 ? JSON.stringify(tags) : null,
     billable: billable === true ? 1 : billable === false ? 0 : null,
   };
+}
+
+/**
+ * Makes the invoices table show one merged invoice (docs/sync.md "One book"): by its id, with
+ * its number, client, period and document as the book's device issued it (a void is an edit of
+ * the document). A number another invoice here holds already is not shown (two devices that
+ * both issued before the book was recorded); a delete takes it away.
+ */
+export function projectInvoice(db: DatabaseSync, e: Entity): boolean {
+  const remove = (): boolean => Number(sql(db, 'DELETE FROM invoices WHERE id = ?').run(e.id).changes) > 0;
+  if (!visible(e)) return remove();
+  const number = String(value(e, 'number'));
+  const [, year, seq] = /^INV-(\d{4})-(\d+)$/.exec(number) ?? [];
+  const row = { number, year: Number(year), seq: Number(seq), client: String(value(e, 'clientID')), from: String(value(e, 'from')), to: String(value(e, 'to')), at: value(e, 'createdAt') as number, document: String(value(e, 'document')) };
+  const before = sql(db, 'SELECT number, client_id AS client, from_day AS "from", to_day AS "to", created_at AS at, document FROM invoices WHERE id = ?').get(e.id) as
+    | { number: string; client: string; from: string; to: string; at: number; document: string }
+    | undefined;
+  if (before && before.number === row.number && before.client === row.client && before.from === row.from && before.to === row.to && before.at === row.at && before.document === row.document) return false;
+  guarded(
+    () =>
+      sql(
+        db,
+        `INSERT INTO invoices (id, number, year, seq, client_id, from_day, to_day, created_at, document) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET number = excluded.number, year = excluded.year, seq = excluded.seq, client_id = excluded.client_id,
+           from_day = excluded.from_day, to_day = excluded.to_day, created_at = excluded.created_at, document = excluded.document`,
+      ).run(e.id, row.number, row.year, row.seq, row.client, row.from, row.to, row.at, row.document),
+    remove,
+  );
+  return true;
 }
 
 /**

@@ -26,6 +26,7 @@ import type {
   ActivityInfo,
   ActivityLedger,
   Backups,
+  BookView,
   CaptureStatus,
   CaptureTimeline,
   Client,
@@ -246,6 +247,8 @@ export const WINDOW_ROUTES = {
   'GET /api/invoices/:number/:format': answers(returns<never>(), file),
   // Voids a kept invoice: its number stays taken, it renders as VOID, its blocks are free again.
   'POST /api/invoices/:number/void': answers(returns<InvoiceSummary | undefined>()),
+  // Which device issues invoices (docs/sync.md "One book"); elsewhere the screen is read-only.
+  'GET /api/invoices/book': answers(returns<BookView>()),
 
   // Suggestions and rules (docs/ui.md "Suggestions lane").
   'GET /api/suggestions': answers(returns<Suggestions>(), { query: { properties: { date: day('The day; absent: today.') } } }),

@@ -88,6 +88,16 @@ export interface ActivityLedger extends CoreActivityLedger {
  */
 export type InvoicePreview = Pick<InvoiceDocument, 'number' | 'billedSeconds' | 'totals'> & { lines: number; html: string; warning?: string };
 
+/**
+ * `GET /api/invoices/book` (and the admin `GET /invoices/book`): which device issues invoices
+ * (docs/sync.md "One book"). `issuer` null: any device — sync is off, or none issued one yet;
+ * `here`: this device issues (the window then offers Create and Void).
+ */
+export interface BookView {
+  issuer: { deviceID: string; name: string } | null;
+  here: boolean;
+}
+
 /** `GET /api/editors`: the WakaTime door's state and each editor's last heartbeat. */
 export interface EditorsView {
   enabled: boolean;

@@ -217,17 +217,28 @@ function PreviewFrame({ number, html }: { number: string; html: string }) {
   );
 }
 
-/** The Invoices screen. */
+/** Which device issues invoices (docs/sync.md "One book"). */
+const loadBook = () => request('GET /api/invoices/book');
+
+/** The Invoices screen; read-only on a device that does not issue invoices. */
 export function Invoices() {
   const { ledgerVersion } = useAppState();
   const { data: clients } = useLoaded(() => request('GET /api/clients'), [ledgerVersion], null as Client[] | null);
   const { data: invoices, error } = useLoaded(() => request('GET /api/invoices'), [ledgerVersion], null as InvoiceSummary[] | null);
+  const { data: book } = useLoaded(loadBook, [ledgerVersion], null as Awaited<ReturnType<typeof loadBook>> | null);
+  const here = book?.here !== false;
+  const issuer = book?.issuer?.name ?? '';
   return (
     <div class="screen">
       <ScreenHead title="Invoices">A client’s billable time that is on no invoice yet, as PDF, HTML or CSV.</ScreenHead>
       <section class="card" aria-labelledby="create-invoice-heading">
         <h2 id="create-invoice-heading">Create an invoice</h2>
-        {clients && <CreateInvoice clients={clients} />}
+        {!here && (
+          <p class="muted" data-testid="invoice-book">
+            Invoices are issued on “{issuer}”: create and void them there, so that every device keeps one book. To issue them here, run <code>tock invoice device NAME</code> on “{issuer}” with this device’s name.
+          </p>
+        )}
+        {clients && here && <CreateInvoice clients={clients} />}
       </section>
       <section class="card" aria-labelledby="invoices-heading">
         <h2 id="invoices-heading">Issued</h2>
@@ -247,7 +258,7 @@ export function Invoices() {
                     {dayMonth(inv.from)} – {dayMonth(inv.to)} · {duration(inv.billedSeconds)} · {totalsText(inv.totals)}
                   </span>
                   <Downloads number={inv.number} />
-                  {inv.state === 'issued' && <VoidInvoice number={inv.number} />}
+                  {inv.state === 'issued' && here && <VoidInvoice number={inv.number} />}
                 </div>
               </li>
             ))}
