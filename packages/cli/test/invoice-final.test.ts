@@ -3,10 +3,11 @@
  * this process: a change to an invoiced block (`tock tag`, `tock untag`, an import of a Tock
  * export that moves it) is refused with one line naming the invoice and changes nothing;
  * `tock invoice list` gives each invoice's period, totals and state; `tock invoice void` keeps
- * the number, a reissue renders it as VOID, and its blocks can be changed and invoiced again.
+ * the number, a reissue renders it as VOID, and its blocks can be changed and invoiced again;
+ * `tock invoice device` says which device issues and moves the book (docs/sync.md "One book").
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -121,5 +122,20 @@ describe('invoiced is final, through the CLI', () => {
         [first, 'void'],
       ],
     );
+  });
+
+  it('tock invoice device: which device issues, and the book moved to a device of the folder by name', async () => {
+    assert.equal((await ok('invoice', 'device')).trim(), 'any device issues invoices: sync is off, or none was issued yet (the first device that issues one keeps the book)');
+    const off = await tock('invoice', 'device', 'laptop');
+    assert.equal(off.status, 1);
+    assert.match(off.err, /^error: sync is off: every device issues its own invoices/);
+    mkdirSync(join(home, 'sync-folder'));
+    await ok('sync', 'enable', join(home, 'sync-folder'), '--name', 'laptop');
+    assert.equal((await ok('invoice', 'device', 'laptop')).trim(), 'invoices are issued on "laptop" (this device)');
+    app.services.sync.flush();
+    assert.equal((await ok('invoice', 'device')).trim(), 'invoices are issued on "laptop" (this device)');
+    const unknown = await tock('invoice', 'device', 'desktop');
+    assert.equal(unknown.status, 1);
+    assert.match(unknown.err, /^error: .*no device named "desktop"/);
   });
 });
