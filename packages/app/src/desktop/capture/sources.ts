@@ -6,6 +6,7 @@
  * - X11 (x11.ts): EWMH `_NET_ACTIVE_WINDOW` on the root window, then the window's `WM_CLASS`
  *   and `_NET_WM_NAME`, followed through property-change events by `xprop -spy`;
  * - sway and other i3-IPC compositors (sway.ts): the IPC socket's window events;
+ * - Hyprland (hyprland.ts): its IPC event socket's `activewindow` lines;
  * - GNOME Shell (gnome.ts): Tock's shell extension, over the session D-Bus;
  * - KDE Plasma (kde.ts): a KWin script loaded over D-Bus that calls Tock back.
  *
@@ -25,7 +26,7 @@ export interface FocusFollower {
 }
 
 /** Which desktop mechanism a source uses. */
-export type FocusSourceID = 'x11' | 'sway' | 'gnome' | 'kde';
+export type FocusSourceID = 'x11' | 'sway' | 'hyprland' | 'gnome' | 'kde';
 
 /** One way to follow the focused window. */
 export interface FocusSource {
@@ -57,16 +58,17 @@ export class FocusSourceUnavailable extends Error {
 
 /**
  * The sources to try on this platform, best first: the one the session's own protocol offers
- * (sway on a sway session, GNOME's extension, KWin), X11 last — under Xwayland, X11 sees only
+ * (sway on a sway session, Hyprland on a Hyprland one, GNOME's extension, KWin), X11 last — under Xwayland, X11 sees only
  * X clients, so a Wayland session's own source wins.
  */
 export async function focusSourcesFor(platform: NodeJS.Platform, context: FocusSourceContext): Promise<FocusSource[]> {
   if (platform !== 'linux' && platform !== 'freebsd' && platform !== 'openbsd') return [];
-  const [{ swayFocusSource }, { gnomeFocusSource }, { kdeFocusSource }, { x11FocusSource }] = await Promise.all([
+  const [{ swayFocusSource }, { hyprlandFocusSource }, { gnomeFocusSource }, { kdeFocusSource }, { x11FocusSource }] = await Promise.all([
     import('./sway.ts'),
+    import('./hyprland.ts'),
     import('./gnome.ts'),
     import('./kde.ts'),
     import('./x11.ts'),
   ]);
-  return [swayFocusSource(context), gnomeFocusSource(context), kdeFocusSource(context), x11FocusSource(context)];
+  return [swayFocusSource(context), hyprlandFocusSource(context), gnomeFocusSource(context), kdeFocusSource(context), x11FocusSource(context)];
 }
