@@ -10,7 +10,7 @@ import { deleteActivity, mergeActivities, setActivityArchived } from '../src/act
 import { lastBlockID, tagBlock, untagBlock } from '../src/ledger.ts';
 import { dayTargetHours, setLedgerSetting } from '../src/ledger-settings.ts';
 import { buildReport } from '../src/report.ts';
-import { applyOperations, deviceClock, drainOutbox, installCapture, parseOpLine, SYNC_SETTINGS } from '../src/sync/index.ts';
+import { applyOperations, deviceClock, drainOutbox, installCapture, parseOpLine, sessionsRunningElsewhere, SYNC_SETTINGS } from '../src/sync/index.ts';
 import { fixture, problemOf, type Fixture } from './support.ts';
 
 const sessionCount = (f: Fixture): number => (f.store.db.prepare('SELECT count(*) AS n FROM sessions').get() as { n: number }).n;
@@ -160,6 +160,12 @@ test('archive and merge travel through the sync log to another device', (t) => {
   assert.deepEqual(b.f.tracker.listActivities().map((x) => [x.activityName, x.archived]), [['Retired', true], ['Typing', false]]);
   assert.deepEqual(b.f.tracker.listBlocks(0, b.f.clock() + 1).map((x) => x.activity.activityName).sort(), ['Retired', 'Typing', 'Typing']);
   assert.deepEqual(b.f.tracker.searchActivities('', 10).map((x) => x.activityName), ['Typing']);
+  // A crumb this device logged as running and then did not keep is not "running elsewhere"
+  // while its delete waits in the outbox.
+  a.f.tracker.startActivity({ name: 'Blink', createIfMissing: true });
+  deliver(a, b);
+  a.f.tracker.stopActivity();
+  assert.deepEqual(sessionsRunningElsewhere(a.f.store), []);
 });
 
 test('tag last and untag last act on the running session, else the block that ended last', (t) => {

@@ -146,9 +146,13 @@ export function sessionsRunningElsewhere(store: Store): RunningElsewhere[] {
   const activityOf = sql(db, 'SELECT id, name FROM activities WHERE name_key = ?');
   const breakIds = sql(db, "SELECT id FROM sync_entities WHERE pending = 1 AND ref = ? AND kind = 'break' ORDER BY id");
   const running: RunningElsewhere[] = [];
+  // A session of this device's is never elsewhere, also one its tables no longer hold while its
+  // delete waits in the outbox (a crumb not kept when it stopped, docs/product.md "No crumbs").
+  const self = store.settings.get<{ deviceID?: string }>(SYNC_SETTINGS.device)?.deviceID;
   for (const { id } of ids) {
     const e = entities.get(id);
     if (e === undefined || !visible(e) || value(e, 'endedAt') !== null) continue;
+    if (self !== undefined && value(e, 'device') === self) continue;
     const a = entities.get(String(value(e, 'activityID')));
     if (a === undefined || !visible(a)) continue;
     const shown = activityOf.get(nameKey(String(value(a, 'name')))) as { id: string; name: string } | undefined;
