@@ -162,6 +162,7 @@ interface ActivityRow {
   billable: number;
   budgetHours: number | null;
   color: number;
+  archived: number;
 }
 
 /** A block's ledger columns as read. */
@@ -205,7 +206,7 @@ interface SessionOut extends BlockLedgerColumns {
   breaks: { start: number; end: number | null }[];
 }
 
-const ACTIVITY_COLUMNS = 'id, name, created_at AS createdAt, client_id AS clientID, rate, billable, budget_hours AS budgetHours, color';
+const ACTIVITY_COLUMNS = 'id, name, created_at AS createdAt, client_id AS clientID, rate, billable, budget_hours AS budgetHours, color, archived';
 
 function activitiesStatement(db: DatabaseSync, ranged: boolean): StatementSync {
   // With a range, only the activities its blocks use: the file stands on its own without
@@ -401,6 +402,8 @@ function* jsonChunks(db: DatabaseSync, request: ExportRequest): Generator<string
       ...(a.budgetHours === null ? {} : { budgetHours: a.budgetHours }),
       // Its colour (docs/product.md "Activity colours"): an import keeps it for an activity it makes.
       color: a.color,
+      // Archived (docs/product.md "Activities"): an import archives an activity it makes.
+      ...(a.archived === 1 ? { archived: true } : {}),
     };
     const line = `${counts.activities++ === 0 ? '\n' : ',\n'}${JSON.stringify(record)}`;
     const chunk = out.add(line);

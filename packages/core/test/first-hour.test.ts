@@ -4,7 +4,10 @@
  * activities (carried by sync), the most recent block for `tock tag last`, weekly targets.
  */
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
+import { exportChunks, importFile } from '../src/index.ts';
 import { createTracker } from '../src/tracker.ts';
 import { deleteActivity, mergeActivities, setActivityArchived } from '../src/activities.ts';
 import { lastBlockID, tagBlock, untagBlock } from '../src/ledger.ts';
@@ -193,4 +196,20 @@ test('targets take the week’s hours spread over the working days; "weekly" is 
   assert.equal(refused.details?.[0]?.message, '"weekly" is not a day; use mon, tue, wed, thu, fri, sat, sun, or week (hours a week) with days');
   assert.match(problemOf(() => setLedgerSetting(f.store.settings, 'targets', '{"week":40,"mon":8}')).details?.[0]?.message ?? '', /not both/);
   assert.match(problemOf(() => setLedgerSetting(f.store.settings, 'targets', '{"week":40,"days":["someday"]}')).details?.[0]?.message ?? '', /"days" must be/);
+});
+
+test('a Tock export carries archived; an import makes such an activity archived', async (t) => {
+  const from = fixture(t);
+  from.tracker.logEntry({ name: 'Old', durationMinutes: 30, createIfMissing: true });
+  from.tracker.createActivity('Current');
+  setActivityArchived(from.store, 'Old', true);
+  const path = join(from.dir, 'export.json');
+  writeFileSync(path, [...exportChunks(from.store.db, { format: 'json', timeZone: 'UTC', now: from.clock() })].join(''));
+  const to = fixture(t);
+  await importFile(to.store, { path, timeZone: 'UTC', now: to.clock() });
+  assert.deepEqual(to.tracker.listActivities().map((a) => [a.activityName, a.archived]), [['Current', false], ['Old', true]]);
+  assert.equal(to.tracker.listBlocks(0, to.clock() + 1).length, 1, 'its time came along');
+  const bad = join(to.dir, 'bad.json');
+  writeFileSync(bad, JSON.stringify({ format: 'tock-export', version: 1, activities: [{ id: 'aaaaaaaa-0000-4000-8000-000000000001', name: 'X', createdAt: '2026-01-01T00:00:00.000Z', archived: 'yes' }], sessions: [], entries: [] }));
+  await assert.rejects(importFile(to.store, { path: bad, timeZone: 'UTC', now: to.clock() }), /"archived" must be true or false/);
 });

@@ -193,6 +193,8 @@ export function applyImport(store: Store, file: ReadFile, options: { now: number
       const sameId = byId.get(a.id) as { id: string } | undefined;
       const sameName = sameId ?? (byKey.get(nameKey(a.name)) as { id: string } | undefined);
       const id = sameName?.id ?? create(a.id, a.name, a.createdAt, a.color);
+      // An activity the import makes is archived as the file says; one the store has keeps its own state.
+      if (sameName === undefined && a.archived) store.statement('UPDATE activities SET archived = 1 WHERE id = ?').run(id);
       idsByFileId.set(a.id, id);
       const clientID = a.clientID === null ? null : (clientIds.get(a.clientID) ?? null);
       if (clientID !== null || a.rate !== null || a.billable || a.budgetHours !== null) fillActivity.run(clientID, a.rate, a.billable ? 1 : 0, a.budgetHours, id);

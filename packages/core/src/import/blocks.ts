@@ -126,6 +126,8 @@ export interface ExportedActivity {
   budgetHours: number | null;
   /** Its colour (docs/product.md "Activity colours"); null in files written before colours were kept. */
   color: number | null;
+  /** Archived (docs/product.md "Activities"); false in files written before archiving. */
+  archived: boolean;
 }
 
 /** A client of a Tock export. */

@@ -146,6 +146,7 @@ export async function readTockExport(chunks: AsyncIterable<string>, file: ReadFi
       if (typeof name !== 'string') throw new ImportProblem(place, '"name" must be a string');
       checkName(place, name);
       if (v.billable !== undefined && typeof v.billable !== 'boolean') throw new ImportProblem(place, '"billable" must be true or false');
+      if (v.archived !== undefined && typeof v.archived !== 'boolean') throw new ImportProblem(place, '"archived" must be true or false');
       if (v.color !== undefined && !isActivityColor(v.color)) throw new ImportProblem(place, `"color" must be a whole number from 0 to ${ACTIVITY_COLOR_COUNT - 1}`);
       file.activities.push({
         place,
@@ -157,6 +158,7 @@ export async function readTockExport(chunks: AsyncIterable<string>, file: ReadFi
         billable: v.billable === true,
         budgetHours: checkLedgerValue(place, 'budgetHours', v.budgetHours) as number | null,
         color: v.color === undefined ? null : (v.color as number),
+        archived: v.archived === true,
       });
     } else if (item.key === 'sessions') {
       const id = idField(place, v, 'id');
