@@ -94,6 +94,16 @@ describe('Activities: archive, merge and delete', () => {
     await row.locator('.badge', { hasText: 'archived' }).waitFor();
     assert.equal(tracker().listActivities().find((a) => a.activityName === 'Old client')?.archived, true);
     assert.deepEqual(tracker().searchActivities('old', 10), []);
+    // Out of the pickers: the block editor's choice of activity (Today's Edit, History's) leaves it out.
+    tracker().startActivity({ name: 'Planning' });
+    await openWindow(page, t, '/today');
+    await page.getByTestId('edit-running').click();
+    const choice = page.getByTestId('running-editor').getByLabel('Activity');
+    await choice.waitFor();
+    const offered = await choice.locator('option').allTextContents();
+    assert.ok(offered.includes('Planning') && !offered.includes('Old client'), `offered: ${offered.join(', ')}`);
+    tracker().stopActivity();
+    await openWindow(page, t, '/activities');
     await row.getByRole('button', { name: 'Unarchive Old client' }).click();
     await row.getByRole('button', { name: 'Archive Old client' }).waitFor();
     assert.deepEqual(tracker().searchActivities('old', 10).map((a) => a.activityName), ['Old client']);

@@ -266,17 +266,16 @@ export function Today() {
 
 /**
  * The running session's editor (docs/ui.md "Today"): its activity, start and note changed in
- * place, the clock running on — History's block editor, over the activities a picker offers
- * (not the archived ones, but the session's own activity always).
+ * place, the clock running on — History's block editor (which leaves archived activities out
+ * of its choice, the session's own excepted).
  */
 function RunningEditor({ block, onDone }: { block: Block; onDone(): void }) {
   const { blocksVersion } = useAppState();
   const { data: activities } = useLoaded(() => request('GET /api/activities/all'), [blocksVersion], null as ActivityInfo[] | null);
   if (activities === null) return null;
-  const offered = activities.filter((a) => !a.archived || a.activityID === block.activity.activityID);
   return (
     <div class="running-editor" data-testid="running-editor">
-      <BlockEditor block={block} activities={offered} onClose={onDone} onSaved={onDone} />
+      <BlockEditor block={block} activities={activities} onClose={onDone} onSaved={onDone} />
     </div>
   );
 }

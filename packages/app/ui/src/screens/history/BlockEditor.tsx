@@ -135,7 +135,8 @@ export function BlockEditor({ block, activities, onClose, onSaved }: { block: Bl
       <div class="field">
         <label for={`${idp}-activity`}>Activity</label>
         <select id={`${idp}-activity`} value={activityID} onChange={(e) => setActivityID((e.target as HTMLSelectElement).value)}>
-          {activities.map((a) => (
+          {/* Archived activities leave the pickers (docs/product.md "Activities"); the block's own stays. */}
+          {activities.filter((a) => !a.archived || a.activityID === block.activity.activityID).map((a) => (
             <option key={a.activityID} value={a.activityID}>
               {a.activityName}
             </option>
