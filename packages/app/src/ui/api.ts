@@ -7,6 +7,7 @@
  * the field they concern.
  */
 import type { AppServices } from '../app.ts';
+import { calendarRoutes } from './calendar-routes.ts';
 import { captureRoutes } from './capture-routes.ts';
 import { WINDOW_ROUTE_KEYS } from './contract/index.ts';
 import { dataRoutes } from './data-routes.ts';
@@ -33,6 +34,7 @@ export function uiRoutes(services: AppServices): Route[] {
     ...dataRoutes(services),
     ...editorsRoutes(services.editors),
     ...captureRoutes(services.capture),
+    ...calendarRoutes(services.calendars, services.clock),
     ...ledgerRoutes(services),
     ...invoiceRoutes(services),
     ...suggestionsRoutes(services.suggestions),

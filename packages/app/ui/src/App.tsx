@@ -1,7 +1,7 @@
 /**
  * The window's frame: the navigation (components/Sidebar.tsx: a sidebar, or a top bar with a menu on a
  * narrow window) with the screens (Today, History, Reports, Activities, Clients, Invoices, Settings ›
- * Integrations, Settings › Desktop, Settings › Capture, Settings › Business, Settings › Sync, Settings ›
+ * Integrations, Settings › Desktop, Settings › Capture, Settings › Calendar, Settings › Business, Settings › Sync, Settings ›
  * Data, Settings › License) and what runs now, the idle question and the branch prompt above every screen, and a banner
  * when the app stops answering. Screens are addressed by the URL fragment (`#/history`), so
  * reload and back/forward work without the server knowing any route but `/`.
@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { BranchPrompt } from './components/BranchPrompt.tsx';
 import { IdleQuestion } from './components/IdleQuestion.tsx';
 import { Sidebar } from './components/Sidebar.tsx';
+import { Calendar } from './screens/Calendar.tsx';
 import { Capture } from './screens/Capture.tsx';
 import { Business } from './screens/ledger/Business.tsx';
 import { Clients } from './screens/ledger/Clients.tsx';
@@ -35,6 +36,7 @@ const SCREENS = {
   '/settings/integrations': { title: 'Integrations', view: Integrations },
   '/settings/desktop': { title: 'Desktop', view: Desktop },
   '/settings/capture': { title: 'Capture', view: Capture },
+  '/settings/calendar': { title: 'Calendar', view: Calendar },
   '/settings/business': { title: 'Business', view: Business },
   '/settings/sync': { title: 'Sync', view: Sync },
   '/settings/data': { title: 'Data', view: Data },

@@ -9,6 +9,7 @@ import { WINDOW_ROUTES, type WindowRouteKey } from './routes.ts';
 export { WINDOW_ROUTES, type WindowRouteKey } from './routes.ts';
 export type { UseCaseField, WindowBody, WindowField, WindowQuery, WindowRouteSpec } from './input.ts';
 export * from './shapes.ts';
+export type { CalendarEntry, CalendarView, CalendarWeekMeeting } from './calendar.ts';
 
 type Spec<K extends WindowRouteKey> = (typeof WINDOW_ROUTES)[K];
 type PatternOf<K> = K extends `${string} ${infer P}` ? P : never;

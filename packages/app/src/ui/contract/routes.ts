@@ -22,6 +22,7 @@ import {
 import type { Block } from '@tock/core/blocks';
 import type { DesktopSettings, DesktopView, LicenseInfo, ListenerStatus, PromptView, StatusView, StoreSwitch, SyncStatus, TokenView } from '../../views.ts';
 import { answers, byUseCase, returns, type WindowRouteSpec } from './input.ts';
+import type { CalendarView } from './calendar.ts';
 import type {
   ActivityInfo,
   ActivityLedger,
@@ -211,6 +212,14 @@ export const WINDOW_ROUTES = {
   'POST /api/editors/key/rotate': answers(returns<EditorKey>()),
   'POST /api/editors/disable': answers(returns<unknown>()),
   'POST /api/editors/setup': answers(returns<EditorKey>()),
+
+  // Settings › Calendar (docs/calendar.md): calendar files, the person's addresses, this week.
+  'GET /api/calendars': answers(returns<CalendarView>()),
+  'POST /api/calendars': answers(returns<CalendarView>(), {
+    body: { properties: { path: text('The .ics file or folder, its full path.'), name: text('The name it shows as; empty: the file’s.') }, required: ['path'] },
+  }),
+  'POST /api/calendars/remove': answers(returns<CalendarView>(), { body: { properties: { calendar: text('Its name or path.') }, required: ['calendar'] } }),
+  'PUT /api/calendars/me': answers(returns<CalendarView>(), { body: { properties: { addresses: byUseCase<string[]>('Your e-mail addresses.') }, required: [] } }),
 
   // Settings › Capture and the captured lane (docs/desktop.md "Capture").
   'GET /api/capture': answers(returns<CaptureStatus>()),

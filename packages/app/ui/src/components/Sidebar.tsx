@@ -28,6 +28,7 @@ const LINKS: readonly { path: string; label: string; settings?: true }[] = [
   { path: '/settings/integrations', label: 'Integrations', settings: true },
   { path: '/settings/desktop', label: 'Desktop', settings: true },
   { path: '/settings/capture', label: 'Capture', settings: true },
+  { path: '/settings/calendar', label: 'Calendar', settings: true },
   { path: '/settings/business', label: 'Business', settings: true },
   { path: '/settings/sync', label: 'Sync', settings: true },
   { path: '/settings/data', label: 'Data', settings: true },

@@ -20,11 +20,16 @@ import type { ActivityInfo, Block } from '../types.ts';
 import { describedByError, FieldError, fieldErrorsOf, type FieldErrors } from './FieldError.tsx';
 import { Failure } from './FormActions.tsx';
 
-/** `tock (main), firefox`: what capture saw, most time first. */
+/** `tock (main), firefox, Planning in Work`: what capture saw, most time first (a meeting with its calendar). */
 export function sourcesLine(s: Suggestion): string {
   return s.sources
     .map((src) => {
-      const what = src.source === 'editor' ? `${src.project ?? 'a project'}${src.branch ? ` (${src.branch})` : ''} in an editor` : (src.app ?? 'an application');
+      const what =
+        src.source === 'editor'
+          ? `${src.project ?? 'a project'}${src.branch ? ` (${src.branch})` : ''} in an editor`
+          : src.source === 'calendar'
+            ? `${src.title ?? 'a meeting'} in ${src.app ?? 'a calendar'}`
+            : (src.app ?? 'an application');
       return `${what} ${duration(src.seconds)}`;
     })
     .join(', ');

@@ -1,0 +1,135 @@
+/**
+ * Settings › Calendar in a real Chromium against a real app (docs/calendar.md): an address
+ * and an empty path refused at the field, a folder added and named, its events counted and
+ * this week's meetings listed, your addresses leaving out a meeting you declined, the meeting
+ * in Today's suggestions lane with its calendar's name and accepted from there, the screen at
+ * 390 and 1280 px, axe, and the calendar removed.
+ */
+process.env.TZ = 'Europe/Berlin';
+
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { recordSpan } from '@tock/core';
+import { tempDirs } from '@tock/test-support';
+import { blur, ensureWindowBuilt, launchBrowser, openWindow, screenshot, seriousAxeViolations, startTestApp, tabTo, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+
+// Wednesday 18 November 2026, 13:00 in Berlin.
+const now = Date.parse('2026-11-18T12:00:00.000Z');
+const tempDir = tempDirs();
+let t: TestApp;
+let b: TestBrowser;
+let folder: string;
+
+const ics = (...events: string[][]): string =>
+  ['BEGIN:VCALENDAR', 'VERSION:2.0', ...events.flatMap((e) => ['BEGIN:VEVENT', ...e, 'END:VEVENT']), 'END:VCALENDAR', ''].join('\r\n');
+
+before(async () => {
+  ensureWindowBuilt();
+  folder = join(tempDir('tock-ui-calendar-'), 'work');
+  mkdirSync(folder);
+  writeFileSync(
+    join(folder, 'standup.ics'),
+    ics(['UID:s', 'DTSTART;TZID=Europe/Berlin:20260105T091500', 'DTEND;TZID=Europe/Berlin:20260105T093000', 'RRULE:FREQ=WEEKLY;BYDAY=MO', 'SUMMARY:Standup']),
+  );
+  writeFileSync(join(folder, 'planning.ics'), ics(['UID:p', 'DTSTART;TZID=Europe/Berlin:20261118T100000', 'DTEND;TZID=Europe/Berlin:20261118T110000', 'SUMMARY:Planning']));
+  writeFileSync(
+    join(folder, 'town-hall.ics'),
+    ics(['UID:t', 'DTSTART:20261119T150000Z', 'DTEND:20261119T160000Z', 'SUMMARY:Town hall', 'ATTENDEE;PARTSTAT=DECLINED:mailto:ana@example.org']),
+  );
+  t = await startTestApp({}, { clock: () => now, capture: { focusSources: () => [], timers: false } });
+  b = await launchBrowser();
+});
+after(async () => {
+  await b?.close();
+  await t?.stop();
+});
+
+describe('Settings › Calendar', () => {
+  it('adds a folder, lists this week’s meetings, leaves out what you declined', async () => {
+    const { page } = b;
+    await openWindow(page, t, '/settings/calendar');
+    await page.getByRole('heading', { name: 'Add a calendar' }).waitFor();
+    const path = page.getByLabel('File or folder');
+    const error = page.locator('#calendar-path-error');
+    await page.getByRole('button', { name: 'Add calendar' }).click();
+    await error.filter({ hasText: 'Enter the full path of an .ics file or a folder of them' }).waitFor();
+    await path.fill('https://calendar.example.org/ana.ics');
+    await page.getByRole('button', { name: 'Add calendar' }).click();
+    await error.filter({ hasText: 'is an address: Tock reads calendars on this computer only' }).waitFor();
+    assert.equal(await path.getAttribute('aria-invalid'), 'true');
+
+    await path.fill(folder);
+    await page.getByLabel('Name (optional; the file’s or folder’s otherwise)').fill('Work');
+    await page.getByRole('button', { name: 'Add calendar' }).click();
+    const card = page.getByTestId('calendar');
+    await card.getByRole('heading', { name: 'Work' }).waitFor();
+    assert.match((await card.locator('.calendar-path').textContent()) ?? '', /work · 3 events$/);
+    const week = card.getByTestId('calendar-week').locator('li');
+    await week.nth(2).waitFor();
+    const lines = (await week.allTextContents()).map((l) => l.replace(/\s+/g, ' '));
+    assert.equal(lines.length, 3, lines.join(' | '));
+    assert.match(lines[0] as string, /09:15–09:30 Standup$/);
+    assert.match(lines[1] as string, /10:00–11:00 Planning$/);
+    assert.match(lines[2] as string, /16:00–17:00 Town hall$/);
+    assert.deepEqual(t.app.services.calendars.list().map((c) => c.name), ['Work']);
+
+    await page.getByLabel('Your e-mail addresses').fill('Ana@example.org');
+    await page.getByRole('button', { name: 'Save addresses' }).click();
+    await page.getByText('Saved: meetings you declined are left out.').waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=calendar-week] li').length === 2);
+    assert.deepEqual(t.app.services.calendars.me(), ['ana@example.org']);
+    assert.deepEqual(await seriousAxeViolations(page), []);
+    await screenshot(page, 'settings-calendar');
+  });
+
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ] as const) {
+    it(`fits the screen at ${width}×${height}: no sideways scrolling, the path field as wide as its form`, async () => {
+      const sized = await launchBrowser({ width, height });
+      try {
+        await openWindow(sized.page, t, '/settings/calendar');
+        await sized.page.getByTestId('calendar-week').waitFor();
+        const overflow = await sized.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        assert.equal(overflow, 0, 'no sideways scrolling');
+        const form = await sized.page.locator('form.calendar-form').boundingBox();
+        const field = await sized.page.locator('#calendar-path').boundingBox();
+        assert.ok(form && field);
+        assert.ok(field.width >= form.width - 2, `${field.width} of ${form.width}`);
+        await screenshot(sized.page, `settings-calendar-${width}`);
+      } finally {
+        await sized.close();
+      }
+    });
+  }
+
+  it('shows the meeting in Today’s suggestions lane with its calendar, accepts it, and removes the calendar', async () => {
+    const { page } = b;
+    // Capture saw a browser this morning: the lane is there where capture is on.
+    recordSpan(t.app.services.store, { startMs: Date.parse('2026-11-18T07:00:00.000Z'), endMs: Date.parse('2026-11-18T07:20:00.000Z'), source: 'window', app: 'firefox', title: null });
+    await openWindow(page, t, '/today');
+    const lane = page.getByTestId('today-suggestions');
+    const ghost = lane.getByTestId('ghost-block');
+    // The standup was Monday's; today's meeting is Planning, 10:00–11:00 in Berlin, after Firefox.
+    await ghost.nth(1).waitFor();
+    assert.equal(await ghost.count(), 2);
+    await ghost.nth(1).hover();
+    await page.getByTestId('today-suggestions-detail').filter({ hasText: '10:00–11:00 (1 h): no activity yet. Seen: Planning in Work 1 h.' }).waitFor();
+    await blur(page);
+    await tabTo(page, '.ghost-block[aria-label*="no activity yet"]');
+    await tabTo(page, 'input[list]');
+    await page.keyboard.type('Meetings');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=today-suggestions] [data-testid=ghost-block]').length === 1);
+    const accepted = t.app.services.tracker.listBlocks(0, now + 1).find((x) => x.note === 'from capture');
+    assert.deepEqual([accepted?.activity.activityName, accepted?.startedAt, accepted?.endedAt], ['Meetings', '2026-11-18T09:00:00.000Z', '2026-11-18T10:00:00.000Z']);
+
+    await openWindow(page, t, '/settings/calendar');
+    await page.getByRole('button', { name: 'Remove Work' }).click();
+    await page.getByRole('heading', { name: 'Add a calendar' }).waitFor();
+    assert.deepEqual(t.app.services.calendars.list(), []);
+  });
+});

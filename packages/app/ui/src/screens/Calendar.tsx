@@ -1,0 +1,189 @@
+/**
+ * Settings › Calendar (docs/calendar.md): the calendar files whose meetings become
+ * suggestions — each with its name, where it is, how many events it holds and this week's
+ * meetings, and a line for each file refused or not understood — a form to add an `.ics` file
+ * or a folder of them by its path, Remove, and your e-mail addresses (meetings you declined
+ * are left out). The app reads and follows the files; this screen only asks it (the same
+ * calendars `tock calendar` lists).
+ */
+import { useState } from 'preact/hooks';
+import type { CalendarEntry, CalendarView } from '@tock/app/window';
+import { request, messageOf } from '../api.ts';
+import { describedByError, FieldError } from '../components/FieldError.tsx';
+import { Failure } from '../components/FormActions.tsx';
+import { ScreenHead } from '../components/ScreenHead.tsx';
+import { useLoaded } from '../load.ts';
+import { useAppState } from '../state.ts';
+import { clockTime, longDay, dayKey } from '../time.ts';
+
+/** `Mon 23 Nov 09:00–10:00 Planning`: a meeting of the week, in a line. */
+function meetingLine(m: CalendarEntry['week'][number]): string {
+  const start = Date.parse(m.start);
+  return `${longDay(dayKey(start))} ${clockTime(start)}–${clockTime(Date.parse(m.end))}`;
+}
+
+function AddForm({ onView }: { onView: (view: CalendarView) => void }) {
+  const [path, setPath] = useState('');
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: Event): Promise<void> => {
+    e.preventDefault();
+    if (path.trim() === '') return setError('Enter the full path of an .ics file or a folder of them, such as /home/ana/.calendars/work.');
+    setBusy(true);
+    setError(undefined);
+    try {
+      onView(await request('POST /api/calendars', { body: { path: path.trim(), name: name.trim() } }));
+      setPath('');
+      setName('');
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form class="port-form calendar-form" onSubmit={(e) => void submit(e)} noValidate>
+      <label for="calendar-path">File or folder</label>
+      <p id="calendar-path-hint" class="hint">
+        An .ics file, or a folder of them as vdirsyncer, khal, Evolution or Thunderbird keep them. Tock reads it, never writes it, and
+        opens no connection: for a calendar on a server, sync it to a folder first.
+      </p>
+      <input
+        id="calendar-path"
+        type="text"
+        value={path}
+        placeholder="/home/you/.calendars/work"
+        spellcheck={false}
+        {...describedByError(error, 'calendar-path-error', 'calendar-path-hint')}
+        onInput={(e) => setPath((e.target as HTMLInputElement).value)}
+      />
+      <FieldError id="calendar-path-error" message={error} alert />
+      <label for="calendar-name">Name (optional; the file’s or folder’s otherwise)</label>
+      <input id="calendar-name" type="text" value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+      <div class="inline-row">
+        <button type="submit" disabled={busy}>
+          Add calendar
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function CalendarCard({ calendar, onView }: { calendar: CalendarEntry; onView: (view: CalendarView) => void }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const remove = async (): Promise<void> => {
+    setFailure(null);
+    try {
+      onView(await request('POST /api/calendars/remove', { body: { calendar: calendar.path } }));
+    } catch (err) {
+      setFailure(messageOf(err));
+    }
+  };
+  const headingId = `calendar-${calendar.id}`;
+  return (
+    <section class="card calendar-card" aria-labelledby={headingId} data-testid="calendar">
+      <h2 id={headingId}>{calendar.name}</h2>
+      <p class="muted calendar-path">
+        <code>{calendar.path}</code> · {calendar.events} {calendar.events === 1 ? 'event' : 'events'}
+      </p>
+      {calendar.problems.length > 0 && (
+        <ul class="field-error calendar-problems" data-testid="calendar-problems">
+          {calendar.problems.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      )}
+      <h3>This week</h3>
+      {calendar.week.length === 0 ? (
+        <p class="muted">No meetings this week.</p>
+      ) : (
+        <ul class="calendar-week" data-testid="calendar-week">
+          {calendar.week.map((m) => (
+            <li key={`${m.start}|${m.summary}`}>
+              <span class="calendar-when">{meetingLine(m)}</span> <span>{m.summary ?? '(no title)'}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div class="inline-row">
+        <button type="button" onClick={() => void remove()}>
+          Remove {calendar.name}
+        </button>
+      </div>
+      <Failure message={failure} />
+    </section>
+  );
+}
+
+function MeForm({ me, onView }: { me: readonly string[]; onView: (view: CalendarView) => void }) {
+  const [text, setText] = useState(me.join(', '));
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [saved, setSaved] = useState<string | null>(null);
+  const submit = async (e: Event): Promise<void> => {
+    e.preventDefault();
+    setError(undefined);
+    setSaved(null);
+    const addresses = text
+      .split(/[\s,;]+/)
+      .map((a) => a.trim())
+      .filter((a) => a !== '');
+    try {
+      onView(await request('PUT /api/calendars/me', { body: { addresses } }));
+      setSaved(addresses.length === 0 ? 'No addresses: every meeting counts.' : 'Saved: meetings you declined are left out.');
+    } catch (err) {
+      setError(messageOf(err));
+    }
+  };
+  return (
+    <form class="port-form calendar-me-form" onSubmit={(e) => void submit(e)} noValidate>
+      <label for="calendar-me">Your e-mail addresses</label>
+      <p id="calendar-me-hint" class="hint">
+        Meetings where one of them declined are not suggested. Separate them with commas.
+      </p>
+      <input
+        id="calendar-me"
+        type="text"
+        value={text}
+        placeholder="ana@example.org"
+        {...describedByError(error, 'calendar-me-error', 'calendar-me-hint')}
+        onInput={(e) => setText((e.target as HTMLInputElement).value)}
+      />
+      <FieldError id="calendar-me-error" message={error} alert />
+      <div class="inline-row">
+        <button type="submit">Save addresses</button>
+      </div>
+      <p role="status" class="success">
+        {saved}
+      </p>
+    </form>
+  );
+}
+
+export function Calendar() {
+  const { captureVersion } = useAppState();
+  const { data, error, setData } = useLoaded(() => request('GET /api/calendars'), [captureVersion], null as CalendarView | null);
+  const onView = (view: CalendarView): void => setData(() => view);
+  return (
+    <div class="screen">
+      <ScreenHead title="Calendar">
+        Meetings from your calendar files become suggestions: the untracked time of a meeting, one click from logged. Private like
+        everything captured: never synced or exported.
+      </ScreenHead>
+      <Failure message={error} />
+      {data?.calendars.map((c) => (
+        <CalendarCard key={c.id} calendar={c} onView={onView} />
+      ))}
+      <section class="card" aria-labelledby="calendar-add-heading">
+        <h2 id="calendar-add-heading">{data?.calendars.length ? 'Add another calendar' : 'Add a calendar'}</h2>
+        <AddForm onView={onView} />
+      </section>
+      {data && (
+        <section class="card" aria-labelledby="calendar-me-heading">
+          <h2 id="calendar-me-heading">You</h2>
+          <MeForm me={data.me} onView={onView} />
+        </section>
+      )}
+    </div>
+  );
+}
