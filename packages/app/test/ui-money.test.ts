@@ -3,13 +3,14 @@
  * a real app in Europe/Berlin on a pinned clock: a day billed in EUR and USD shows both amounts
  * on its row and in the total (`€190.00 + $240.00`, never a dash, never added together), and
  * the invoice preview of a period that overlaps an earlier invoice of the client carries a
- * notice and holds only the blocks on no invoice.
+ * notice and holds only the blocks on no invoice; a client's VAT ID, reverse charge and
+ * invoice language are edited in the Clients screen, a bad language refused at its field.
  */
 process.env.TZ = 'Europe/Berlin';
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { addClient, draftInvoice, issueInvoice, listInvoices, setActivityLedger } from '@tock/core';
+import { addClient, draftInvoice, issueInvoice, listClients, listInvoices, setActivityLedger } from '@tock/core';
 import { ensureWindowBuilt, launchBrowser, openWindow, seriousAxeViolations, startTestApp, type TestApp, type TestBrowser } from './ui-support/harness.ts';
 
 const now = Date.parse('2026-11-18T15:00:00.000Z'); // Wednesday, 16:00 in Berlin
@@ -76,5 +77,31 @@ describe('An invoice a client accepts', () => {
     assert.equal(await frame.locator('table').first().locator('tbody tr').count(), 1, 'one line: the half hour on no invoice');
     assert.deepEqual(await seriousAxeViolations(page), []);
     assert.deepEqual(listInvoices(store).map((i) => i.number), ['INV-2026-001'], 'a preview keeps nothing');
+  });
+});
+
+describe("A client's invoice details", () => {
+  it('sets VAT ID, reverse charge and language; a language Tock does not write is refused at its field and nothing changes', async () => {
+    const { page } = b;
+    const { store } = t.app.services;
+    const euro = listClients(store).find((c) => c.name === 'Euro GmbH');
+    assert.ok(euro);
+    await openWindow(page, t, '/clients');
+    await page.getByRole('button', { name: 'Edit Euro GmbH' }).click();
+    const language = page.locator(`#client-${euro.id}-language`);
+    await language.fill('it');
+    await page.locator(`#client-${euro.id}-taxID`).fill('DE811907980');
+    await page.getByRole('button', { name: 'Save client' }).click();
+    await page.locator(`#client-${euro.id}-language-error`).filter({ hasText: 'must be a BCP 47 language tag of en, de, fr, es, ja' }).waitFor();
+    assert.equal(await language.getAttribute('aria-invalid'), 'true');
+    assert.equal(listClients(store).find((c) => c.id === euro.id)?.taxID, null, 'nothing changed');
+
+    await language.fill('fr');
+    await page.locator(`#client-${euro.id}-reverseCharge`).check();
+    await page.getByRole('button', { name: 'Save client' }).click();
+    await page.getByTestId('client-invoice-details').filter({ hasText: 'reverse charge · VAT ID DE811907980 · invoices in fr' }).waitFor();
+    const saved = listClients(store).find((c) => c.id === euro.id);
+    assert.deepEqual([saved?.taxID, saved?.reverseCharge, saved?.taxRate, saved?.language], ['DE811907980', true, null, 'fr']);
+    assert.deepEqual(await seriousAxeViolations(page), []);
   });
 });

@@ -65,6 +65,10 @@ const clientFields = {
   rate: byUseCase<string | number | null>('A decimal per hour; null: none.'),
   currency: byUseCase<string | null>('ISO 4217; null: none.'),
   address: byUseCase<string | null>('Its address, for invoices.'),
+  taxID: byUseCase<string | null>('Its VAT ID, printed on its invoices; null: none.'),
+  taxRate: byUseCase<string | number | null>('Its invoices’ VAT in percent, over the business’s; null: the business’s.'),
+  reverseCharge: byUseCase<boolean>('No VAT on its invoices; the reverse-charge note instead.'),
+  language: byUseCase<string | null>('Its invoices’ language: en, de, fr, es or ja (BCP 47); null: the default.'),
 };
 
 /** An invoice's request: the client and the range of days (core checks them). */

@@ -1,5 +1,6 @@
 /**
- * Clients (docs/ui.md "The ledger"): every client with its rate, currency and address; add one,
+ * Clients (docs/ui.md "The ledger"): every client with its rate, currency, address and invoice
+ * details (VAT ID, VAT rate or reverse charge, language); add one,
  * edit one in place, remove one after a confirmation (its activities keep their time and lose
  * the client). The app checks every field (a rate `abc`, a currency `EURO`) and names it; the
  * message shows under that field and nothing changes.
@@ -13,15 +14,51 @@ import { useLoaded } from '../../load.ts';
 import { ledgerChanged, useAppState } from '../../state.ts';
 import type { Client } from '../../types.ts';
 
+/** What a client form holds, as typed. */
+interface ClientFields {
+  name: string;
+  rate: string;
+  currency: string;
+  address: string;
+  taxID: string;
+  taxRate: string;
+  reverseCharge: boolean;
+  language: string;
+}
+
 /** A client's fields as typed; empty ones are sent as null (cleared). */
-function bodyOf(fields: { name: string; rate: string; currency: string; address: string }): Record<string, string | null> {
+function bodyOf(fields: ClientFields): Record<string, string | boolean | null> {
   const or = (text: string): string | null => (text.trim() === '' ? null : text.trim());
-  return { name: fields.name, rate: or(fields.rate), currency: or(fields.currency), address: fields.address.trim() === '' ? null : fields.address };
+  return {
+    name: fields.name,
+    rate: or(fields.rate),
+    currency: or(fields.currency),
+    address: fields.address.trim() === '' ? null : fields.address,
+    taxID: or(fields.taxID),
+    // A reverse charge bills no tax: the rate of its own is cleared with it.
+    taxRate: fields.reverseCharge ? null : or(fields.taxRate),
+    reverseCharge: fields.reverseCharge,
+    language: or(fields.language),
+  };
+}
+
+/** A form's fields for `client`, or empty ones for a new client. */
+function fieldsOf(client: Client | null): ClientFields {
+  return {
+    name: client?.name ?? '',
+    rate: client?.rate ?? '',
+    currency: client?.currency ?? '',
+    address: client?.address ?? '',
+    taxID: client?.taxID ?? '',
+    taxRate: client?.taxRate === null || client?.taxRate === undefined ? '' : String(client.taxRate),
+    reverseCharge: client?.reverseCharge === true,
+    language: client?.language ?? '',
+  };
 }
 
 /** The four fields of a client, for adding or editing; `idp` keeps their IDs apart. */
 function ClientForm({ client, idp, submitText, onDone }: { client: Client | null; idp: string; submitText: string; onDone(saved: Client): void }) {
-  const [fields, setFields] = useState({ name: client?.name ?? '', rate: client?.rate ?? '', currency: client?.currency ?? '', address: client?.address ?? '' });
+  const [fields, setFields] = useState(fieldsOf(client));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -35,7 +72,7 @@ function ClientForm({ client, idp, submitText, onDone }: { client: Client | null
       const saved = client ? await request('PATCH /api/clients/:id', { params: { id: client.id }, body: bodyOf(fields) }) : await request('POST /api/clients', { body: bodyOf(fields) });
       setErrors({});
       setDone(client ? 'Saved.' : `Added ${saved.name}.`);
-      if (!client) setFields({ name: '', rate: '', currency: '', address: '' });
+      if (!client) setFields(fieldsOf(null));
       ledgerChanged();
       onDone(saved);
     } catch (err) {
@@ -46,7 +83,7 @@ function ClientForm({ client, idp, submitText, onDone }: { client: Client | null
       setBusy(false);
     }
   };
-  const field = (key: 'name' | 'rate' | 'currency', label: string, hint?: string) => (
+  const field = (key: 'name' | 'rate' | 'currency' | 'taxID' | 'taxRate' | 'language', label: string, hint?: string) => (
     <div class="field">
       <label for={`${idp}-${key}`}>{label}</label>
       <input
@@ -79,6 +116,17 @@ function ClientForm({ client, idp, submitText, onDone }: { client: Client | null
         />
         <FieldError id={`${idp}-address-error`} message={errors.address} alert />
       </div>
+      <div class="field-row">
+        {field('taxID', 'VAT ID (optional)', 'DE811907980')}
+        {!fields.reverseCharge && field('taxRate', 'VAT rate in % (optional: the business’s)', '19')}
+        {field('language', 'Invoice language (optional)', 'en, de, fr, es, ja')}
+      </div>
+      <div class="field">
+        <label>
+          <input id={`${idp}-reverseCharge`} type="checkbox" checked={fields.reverseCharge} onChange={(e) => setFields({ ...fields, reverseCharge: (e.target as HTMLInputElement).checked })} /> Reverse charge (no VAT; the
+          client accounts for it)
+        </label>
+      </div>
       <FormActions busy={busy} done={done} failure={failure} primary={!client}>
         {submitText}
       </FormActions>
@@ -103,6 +151,17 @@ function ClientRow({ client }: { client: Client }) {
       <div class="row-main">
         <span class="name">{client.name}</span>
         <span class="muted">{client.rate ? `${client.rate} ${client.currency ?? ''} an hour` : 'no rate'}</span>
+        {(client.reverseCharge || (client.taxRate !== null && client.taxRate !== undefined) || client.taxID || client.language) && (
+          <span class="muted" data-testid="client-invoice-details">
+            {[
+              client.reverseCharge ? 'reverse charge' : client.taxRate !== null && client.taxRate !== undefined ? `VAT ${client.taxRate} %` : '',
+              client.taxID ? `VAT ID ${client.taxID}` : '',
+              client.language ? `invoices in ${client.language}` : '',
+            ]
+              .filter((part) => part !== '')
+              .join(' · ')}
+          </span>
+        )}
         <span class="row-actions">
           {confirming ? (
             <>
@@ -151,7 +210,7 @@ export function Clients() {
         {clients && clients.length > 0 && (
           <ul class="history-list" data-testid="client-list">
             {clients.map((c) => (
-              <ClientRow key={`${c.id}-${c.name}-${c.rate}-${c.currency}-${c.address}`} client={c} />
+              <ClientRow key={`${c.id}-${c.name}-${c.rate}-${c.currency}-${c.address}-${c.taxID}-${c.taxRate}-${c.reverseCharge}-${c.language}`} client={c} />
             ))}
           </ul>
         )}
