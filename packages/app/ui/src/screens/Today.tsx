@@ -253,7 +253,8 @@ export function Today() {
             <>
               <Timeline day={today} blocks={blocks} now={now} range={range} />
               {captured.length > 0 && <CapturedLane id="today-captured" spans={captured} from={range.from} to={range.to} />}
-              {captured.length > 0 && <SuggestionsLane id="today-suggestions" day={today} from={range.from} to={range.to} blocks={blocks} />}
+              {/* Shown without capture too: meetings from a calendar are suggested (docs/calendar.md); empty, it draws nothing. */}
+              <SuggestionsLane id="today-suggestions" day={today} from={range.from} to={range.to} blocks={blocks} />
             </>
           );
         })()}
