@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { addClient, setActivityLedger } from '@tock/core';
-import { moveBook } from '../src/sync/book.ts';
+import { claimBook, moveBook } from '../src/sync/book.ts';
 import { NOON, ZONE } from './support/sync-apps.ts';
 import { rawRequest, startTestApp, windowSession, type TestApp } from './ui-support/harness.ts';
 import { tempDirs } from '@tock/test-support';
@@ -49,6 +49,10 @@ describe('one book across devices', { timeout: 120_000 }, () => {
       const apiA = await windowApi(a);
       const apiB = await windowApi(b);
       const body = { client: 'ACME', from: DAY, to: DAY };
+
+      // An invoice too large for one line of the folder is refused before anything is kept.
+      const huge = { lines: [{ note: 'x'.repeat(300_000) }], totals: [] } as unknown as Parameters<typeof claimBook>[3];
+      assert.throws(() => sa.transaction(() => claimBook(sa, a.app.services.sync, clock.now, huge)), /this invoice of 1 lines is too large for one line of the sync folder \(\d+ KiB of 256\); make it for a shorter period/);
 
       // Nobody holds the book yet: either may issue; A does, and keeps it.
       assert.deepEqual((await apiB('GET', '/api/invoices/book')).json.result, { issuer: null, here: true });

@@ -68,7 +68,7 @@ export function invoiceAdminRoutes(store: Store, clock: () => number, sync: Sync
       const draft = draftInvoice(store, request(input), now, timeZone);
       const bytes = await renderInvoice(draft.document, format);
       const doc = store.transaction(() => {
-        claimBook(store, sync, now);
+        claimBook(store, sync, now, draft.document);
         return issueInvoice(store, draft, request(input), now, timeZone, () => crypto.randomUUID());
       });
       return streamed(doc, format, bytes, true, overlapWarning(draft.overlaps));

@@ -6,8 +6,8 @@
  * the book's device, or on any device once the book's device has not written to the folder for
  * {@link BOOK_IDLE_DAYS} days). Without sync every device is its own book.
  */
-import type { Store } from '@tock/core';
-import { readBook, setBook } from '@tock/core/sync';
+import type { InvoiceDocument, Store } from '@tock/core';
+import { readBook, setBook, SYNC_READ_LIMITS } from '@tock/core/sync';
 import { Problem } from '@tock/protocol';
 import type { BookView } from '../ui/contract/shapes.ts';
 import type { SyncService } from './sync-service.ts';
@@ -28,15 +28,25 @@ export function bookView(store: Store, sync: SyncService): BookView {
   return { issuer: { deviceID: book.issuer, name }, here: book.issuer === me };
 }
 
+/** Room a line needs besides the document: its mac, the operation's other fields. */
+const LINE_OVERHEAD_BYTES = 2048;
+
 /**
  * Checks that this device may issue or void an invoice, in the caller's transaction, and
  * records it as the book's device when none is (the first invoice of the folder). Throws the
- * `refused` problem naming the book's device otherwise.
+ * `refused` problem naming the book's device otherwise — and, with sync on, for a `document`
+ * too large for one line of the folder (other devices would stop reading this device's log at it).
  */
-export function claimBook(store: Store, sync: SyncService, now: number): void {
+export function claimBook(store: Store, sync: SyncService, now: number, document?: InvoiceDocument): void {
   const status = sync.status();
   const me = status.device;
   if (!status.enabled || me === null) return;
+  if (document !== undefined) {
+    const bytes = Buffer.byteLength(JSON.stringify(JSON.stringify(document))) + LINE_OVERHEAD_BYTES;
+    if (bytes > SYNC_READ_LIMITS.lineBytes) {
+      throw new Problem('refused', `this invoice of ${document.lines.length} lines is too large for one line of the sync folder (${Math.ceil(bytes / 1024)} KiB of ${SYNC_READ_LIMITS.lineBytes / 1024}); make it for a shorter period`);
+    }
+  }
   const book = readBook(store);
   if (book === undefined) {
     setBook(store, me.deviceID, now);

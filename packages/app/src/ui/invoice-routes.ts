@@ -61,7 +61,7 @@ export function invoiceRoutes(services: AppServices): Route[] {
         // Render first, keep after (docs/decisions.md "Budgets and invoices (issue 28)").
         await renderInvoice(made.document, 'pdf');
         const doc = store.transaction(() => {
-          claimBook(store, sync, now);
+          claimBook(store, sync, now, made.document);
           return issueInvoice(store, made, request, now, timeZone, () => crypto.randomUUID());
         });
         return listInvoices(store).find((i) => i.number === doc.number);
