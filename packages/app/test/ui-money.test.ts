@@ -4,13 +4,14 @@
  * on its row and in the total (`€190.00 + $240.00`, never a dash, never added together), and
  * the invoice preview of a period that overlaps an earlier invoice of the client carries a
  * notice and holds only the blocks on no invoice; a client's VAT ID, reverse charge and
- * invoice language are edited in the Clients screen, a bad language refused at its field.
+ * invoice language are edited in the Clients screen, a bad language refused at its field; the
+ * business's VAT rate and payment days, and the rounding's minimum, in Settings › Business.
  */
 process.env.TZ = 'Europe/Berlin';
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { addClient, draftInvoice, issueInvoice, listClients, listInvoices, setActivityLedger } from '@tock/core';
+import { addClient, draftInvoice, getLedgerSetting, issueInvoice, listClients, listInvoices, setActivityLedger } from '@tock/core';
 import { ensureWindowBuilt, launchBrowser, openWindow, seriousAxeViolations, startTestApp, type TestApp, type TestBrowser } from './ui-support/harness.ts';
 
 const now = Date.parse('2026-11-18T15:00:00.000Z'); // Wednesday, 16:00 in Berlin
@@ -102,6 +103,30 @@ describe("A client's invoice details", () => {
     await page.getByTestId('client-invoice-details').filter({ hasText: 'reverse charge · VAT ID DE811907980 · invoices in fr' }).waitFor();
     const saved = listClients(store).find((c) => c.id === euro.id);
     assert.deepEqual([saved?.taxID, saved?.reverseCharge, saved?.taxRate, saved?.language], ['DE811907980', true, null, 'fr']);
+    assert.deepEqual(await seriousAxeViolations(page), []);
+  });
+});
+
+describe('Settings › Business: VAT, due date, minimum billed', () => {
+  it('saves a VAT rate and payment days, refuses a VAT rate that is no percentage, and saves a minimum billed time', async () => {
+    const { page } = b;
+    const { store } = t.app.services;
+    await openWindow(page, t, '/settings/business');
+    await page.getByLabel('Name').fill('Ana Lima');
+    await page.locator('#business-taxRate').fill('nineteen');
+    await page.getByRole('button', { name: 'Save details' }).click();
+    await page.locator('#business-heading ~ form').getByText(/taxRate.*must be a percentage from 0 to 100/).waitFor();
+    assert.equal(getLedgerSetting(store.settings, 'business'), null, 'nothing saved');
+    await page.locator('#business-taxRate').fill('19');
+    await page.locator('#business-paymentDays').fill('14');
+    await page.getByRole('button', { name: 'Save details' }).click();
+    await page.locator('#business-heading ~ form').getByText('Saved.').waitFor();
+    assert.deepEqual(getLedgerSetting(store.settings, 'business'), { name: 'Ana Lima', address: '', taxID: '', paymentTerms: '', taxRate: 19, paymentDays: 14 });
+
+    await page.getByLabel('Bill a block at least (minutes)').fill('15');
+    await page.getByRole('button', { name: 'Save rounding' }).click();
+    await page.locator('#rounding-heading ~ form').getByText('Saved.').waitFor();
+    assert.deepEqual(getLedgerSetting(store.settings, 'rounding'), { mode: 'none', minutes: 1, per: 'block', minimumMinutes: 15 });
     assert.deepEqual(await seriousAxeViolations(page), []);
   });
 });

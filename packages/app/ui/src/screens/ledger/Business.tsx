@@ -58,9 +58,27 @@ function useSaving(): { busy: boolean; done: string | null; error: string | null
 }
 
 function BusinessDetails({ value }: { value: LedgerSettings['business'] }) {
-  const [fields, setFields] = useState({ name: value?.name ?? '', address: value?.address ?? '', taxID: value?.taxID ?? '', paymentTerms: value?.paymentTerms ?? '' });
+  const [fields, setFields] = useState({
+    name: value?.name ?? '',
+    address: value?.address ?? '',
+    taxID: value?.taxID ?? '',
+    paymentTerms: value?.paymentTerms ?? '',
+    taxRate: value?.taxRate === undefined ? '' : String(value.taxRate),
+    paymentDays: value?.paymentDays === undefined ? '' : String(value.paymentDays),
+  });
   const saving = useSaving();
-  const text = (key: 'name' | 'taxID' | 'paymentTerms', label: string) => (
+  /** The value to keep: the texts, and the VAT rate and payment days as numbers when given (the app checks them). */
+  const business = (): Record<string, unknown> => {
+    const { taxRate, paymentDays, ...texts } = fields;
+    const out: Record<string, unknown> = { ...(value ?? {}), ...texts };
+    delete out.taxRate;
+    delete out.paymentDays;
+    const number = (text: string): number | string => (/^\d+(\.\d+)?$/.test(text.trim()) ? Number(text.trim()) : text);
+    if (taxRate.trim() !== '') out.taxRate = number(taxRate);
+    if (paymentDays.trim() !== '') out.paymentDays = number(paymentDays);
+    return out;
+  };
+  const text = (key: 'name' | 'taxID' | 'paymentTerms' | 'taxRate' | 'paymentDays', label: string) => (
     <div class="field">
       <label for={`business-${key}`}>{label}</label>
       <input id={`business-${key}`} type="text" value={fields[key]} onInput={(e) => setFields({ ...fields, [key]: (e.target as HTMLInputElement).value })} />
@@ -75,13 +93,17 @@ function BusinessDetails({ value }: { value: LedgerSettings['business'] }) {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void saving.run('business', { ...(value ?? {}), ...fields }, 'Saved.');
+          void saving.run('business', business(), 'Saved.');
         }}
       >
         <div class="field-row">
           {text('name', 'Name')}
           {text('taxID', 'Tax ID')}
           {text('paymentTerms', 'Payment terms')}
+        </div>
+        <div class="field-row">
+          {text('taxRate', 'VAT rate in % (empty: no VAT line)')}
+          {text('paymentDays', 'Payment due in days (empty: no due date)')}
         </div>
         <div class="field">
           <label for="business-address">Address</label>
@@ -99,7 +121,15 @@ function Rounding({ value }: { value: LedgerSettings['rounding'] }) {
   const [mode, setMode] = useState(value?.mode ?? 'none');
   const [minutes, setMinutes] = useState(String(value?.minutes ?? 15));
   const [per, setPer] = useState(value?.per ?? 'block');
+  const [minimum, setMinimum] = useState(String(value?.minimumMinutes ?? 0));
   const saving = useSaving();
+  /** The rounding to keep: none at all (null) without a mode or a minimum; `minimumMinutes` as typed (the app checks it, 0–60). */
+  const rounding = (): Record<string, unknown> | null => {
+    const least = /^\d+$/.test(minimum.trim()) ? Number(minimum.trim()) : minimum;
+    if (mode === 'none' && (least === 0 || minimum.trim() === '')) return null;
+    const base = mode === 'none' ? { mode, minutes: 1, per: 'block' } : { mode, minutes: Number(minutes), per };
+    return least === 0 || minimum.trim() === '' ? base : { ...base, minimumMinutes: least };
+  };
   return (
     <section class="card" aria-labelledby="rounding-heading">
       <h2 id="rounding-heading">Rounding</h2>
@@ -108,7 +138,8 @@ function Rounding({ value }: { value: LedgerSettings['rounding'] }) {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void saving.run('rounding', mode === 'none' ? null : { mode, minutes: Number(minutes), per }, mode === 'none' ? 'Saved: billed time is worked time.' : 'Saved.');
+          const kept = rounding();
+          void saving.run('rounding', kept, kept === null ? 'Saved: billed time is worked time.' : 'Saved.');
         }}
       >
         <div class="field-row">
@@ -137,6 +168,10 @@ function Rounding({ value }: { value: LedgerSettings['rounding'] }) {
               <option value="block">block</option>
               <option value="day">activity and day</option>
             </select>
+          </div>
+          <div class="field">
+            <label for="rounding-minimum">Bill a block at least (minutes)</label>
+            <input id="rounding-minimum" type="text" inputMode="numeric" value={minimum} onInput={(e) => setMinimum((e.target as HTMLInputElement).value)} />
           </div>
         </div>
         <FormActions busy={saving.busy} done={saving.done} failure={saving.error}>
