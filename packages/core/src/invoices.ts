@@ -267,10 +267,13 @@ export function invoiceTotal(currency: string, billed: number, amounts: readonly
   return { currency, billedSeconds: billed, amount: formatMinor(net, digits), taxes, gross: formatMinor(gross, digits) };
 }
 
-/** Earlier invoices of `clientID` whose period shares a day with `from`–`to`, oldest first. */
+/** Earlier invoices of `clientID` that stand (a void one bills nothing) whose period shares a day with `from`–`to`, oldest first. */
 function overlapsOf(store: Store, clientID: string, from: DayKey, to: DayKey): InvoiceOverlap[] {
   return store
-    .statement('SELECT number, from_day AS "from", to_day AS "to" FROM invoices WHERE client_id = ? AND from_day <= ? AND to_day >= ? ORDER BY year, seq')
+    .statement(
+      `SELECT number, from_day AS "from", to_day AS "to" FROM invoices
+        WHERE client_id = ? AND from_day <= ? AND to_day >= ? AND json_extract(document, '$.voided') IS NULL ORDER BY year, seq`,
+    )
     .all(clientID, to, from)
     .map((row) => ({ number: String(row.number), from: String(row.from), to: String(row.to) }));
 }

@@ -112,6 +112,8 @@ test('a void keeps the number, marks the invoice void, and frees its blocks to b
   assert.equal(problemOf(() => store.transaction(() => voidInvoice(store, 'INV-2026-001', '2026-11-20'))).details?.[0]?.message, 'INV-2026-001 was voided on 2026-11-20 already');
   assert.equal(invoiceOfBlock(store, entryID), undefined);
   tracker.updateEntry(entryID, { durationMinutes: 105 });
+  // A void invoice bills nothing: a new one over its period is no overlap.
+  assert.deepEqual(draftInvoice(store, { client: 'ACME', from: '2026-11-01', to: '2026-11-30' }, f.clock(), 'UTC').overlaps, []);
   const again = issue(f, { client: 'ACME', from: '2026-11-01', to: '2026-11-30' });
   assert.equal(again.number, 'INV-2026-002', 'the void number stays taken');
   assert.equal(again.billedSeconds, 105 * 60 + 80 * 60);
