@@ -6,13 +6,13 @@
  * change by core's `ParsedCalendar` and kept; suggestions ask for the meetings of a day.
  *
  * Hostile files: only regular files are read (lstat, O_NOFOLLOW|O_NONBLOCK, fstat: a FIFO or a
- * link is refused), at most `CALENDAR_LIMITS.maxFileBytes` each; what is refused or not
+ * link is refused), at most core's `CALENDAR_LIMITS.maxFileBytes` each; what is refused or not
  * understood is one line naming the file, in `tock calendar list` and the app's output.
  */
 import { watch, type FSWatcher } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, normalize } from 'node:path';
-import { CALENDAR_LIMITS, ParsedCalendar, splitCalendar, stepBudget } from '@tock/core/calendar';
+import type { ParsedCalendar, StepBudget } from '@tock/core/calendar';
 import type { SettingsStore, TimedSpan } from '@tock/core';
 import { AdminError } from '../admin.ts';
 import { readRegular } from '../sync/folder.ts';
@@ -40,6 +40,13 @@ export const MAX_FOLDER_FILES = 20_000;
 export const DEBOUNCE_MS = 500;
 /** Where watching is not possible, the files are checked this often (ms). */
 export const FALLBACK_CHECK_MS = 3_000;
+/** Core's calendar module (and ical.js with it), loaded on first use: an app without calendars never loads it. */
+let loaded: typeof import('@tock/core/calendar') | undefined;
+async function calendarModule(): Promise<typeof import('@tock/core/calendar')> {
+  loaded ??= await import('@tock/core/calendar');
+  return loaded;
+}
+
 /** A file is parsed an event at a time, giving the event loop a turn at least this often (ms). */
 export const PARSE_SLICE_MS = 20;
 
@@ -48,6 +55,7 @@ export const PARSE_SLICE_MS = 20;
  * {@link PARSE_SLICE_MS}: a 10 MiB file takes seconds to parse, and the app answers meanwhile.
  */
 async function parseInSlices(text: string): Promise<ParsedCalendar> {
+  const { ParsedCalendar, splitCalendar } = await calendarModule();
   const problems: string[] = [];
   const calendar = new ParsedCalendar();
   let sliceStart = performance.now();
@@ -189,6 +197,7 @@ export function createCalendars(options: CalendarsOptions): Calendars {
       const before = known.get(path);
       let state: FileState;
       try {
+        const { CALENDAR_LIMITS } = await calendarModule();
         const result = await readRegular(path, { limit: CALENDAR_LIMITS.maxFileBytes, unchanged: before });
         if (result.kind === 'unchanged' && before) state = before;
         else if (result.kind === 'missing') state = { size: -1, mtimeMs: -1, parsed: undefined, problem: 'is missing' };
@@ -300,7 +309,8 @@ export function createCalendars(options: CalendarsOptions): Calendars {
       const zone = options.timeZone();
       const mine = me();
       // One budget of recurrence steps for the whole ask, over every file of every calendar.
-      const budget = stepBudget();
+      // (A parsed file means the module is loaded.)
+      const budget: StepBudget = loaded?.stepBudget() ?? { left: 0 };
       const spans: TimedSpan[] = [];
       for (const source of sources()) {
         for (const [path, state] of files.get(source.id) ?? []) {
