@@ -119,4 +119,5 @@ test('install enables the extension in the person’s gsettings and picks the fo
   assert.match(result.next, /log out and back in once/);
   assert.deepEqual(parseGsettingsList('@as []'), []);
   assert.deepEqual(parseGsettingsList("['a@b', 'c\\'d']"), ['a@b', "c'd"]);
+  assert.throws(() => parseGsettingsList('No such key “enabled-extensions”'), /not a gsettings string list/);
 });

@@ -36,6 +36,8 @@ export class PrivateSession {
   readonly home = join(this.root, 'home');
   readonly runtime = join(this.root, 'run');
   env: NodeJS.ProcessEnv = {};
+  /** The session bus daemon's process id (the bench counts its CPU). */
+  sessionBusPid: number | undefined;
   readonly #children: ChildProcess[] = [];
 
   async start(): Promise<void> {
@@ -65,6 +67,7 @@ export class PrivateSession {
     base.DBUS_SYSTEM_BUS_ADDRESS = system.address;
     const session = await daemon(['--session'], base);
     this.#children.push(session.child);
+    this.sessionBusPid = session.child.pid;
     this.env = { ...base, DBUS_SESSION_BUS_ADDRESS: session.address };
   }
 

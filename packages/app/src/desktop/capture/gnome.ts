@@ -204,8 +204,12 @@ export async function readGnomeShellVersion(env: NodeJS.ProcessEnv, run: RunComm
   }
 }
 
-/** The uuids of a gsettings string list as `gsettings get` prints it (`['a', 'b']`, `@as []`). */
+/**
+ * The uuids of a gsettings string list as `gsettings get` prints it (`['a', 'b']`, `@as []`);
+ * throws on text of another shape, so that a list it cannot read is never written over.
+ */
 export function parseGsettingsList(text: string): string[] {
+  if (!/^\s*(@as \[\]|\[.*\])\s*$/s.test(text)) throw new Error(`not a gsettings string list: ${text.slice(0, 80)}`);
   return [...text.matchAll(/'((?:[^'\\]|\\.)*)'/g)].map((m) => (m[1] as string).replace(/\\(.)/g, '$1'));
 }
 
