@@ -188,12 +188,14 @@ export function hyprlandFocusSource(context: Pick<FocusSourceContext, 'env'>): F
         path: events as string,
         onread: {
           buffer: readInto,
-          callback: (bytes: number, buffer: Uint8Array) => {
+          // Returns true: keep reading (false would pause the socket).
+          callback: (bytes: number, buffer: Uint8Array): boolean => {
             let last: HyprlandFocusEvent = null;
             for (const line of reader.push(Buffer.from(buffer.buffer, buffer.byteOffset, bytes))) last = hyprlandFocusEvent(line) ?? last;
-            if (last === null || stopped) return;
+            if (last === null || stopped) return true;
             heard = true;
             onFocus(last.focus);
+            return true;
           },
         },
       });
