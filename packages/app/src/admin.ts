@@ -149,7 +149,9 @@ async function sendStream(res: ServerResponse, stream: AdminStream): Promise<voi
       if (res.destroyed) return; // the client went away; close() below lets go of the store
       const next = stream.chunks.next();
       if (next.done) {
-        res.addTrailers({ [STREAM_END]: 'ok', [STREAM_SUMMARY]: JSON.stringify(next.value ?? null) });
+        // Header values are Latin-1: every other character of the summary (a client named 東京) as a JSON escape.
+        const summary = JSON.stringify(next.value ?? null).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+        res.addTrailers({ [STREAM_END]: 'ok', [STREAM_SUMMARY]: summary });
         finished = true;
         break;
       }

@@ -185,6 +185,20 @@ describe('money you can trust, through tock', () => {
     assert.ok(!text.includes('landing page'), 'only the block on no invoice');
   });
 
+  it('issues an invoice to a client whose name is not Latin-1 (東京), in yen and Japanese dates', async () => {
+    await ok('clients', 'add', '東京 Studio', '--rate', '9000', '--currency', 'JPY', '--language', 'ja');
+    app.services.tracker.logEntry({ name: 'Localisation', createIfMissing: true, durationMinutes: 90, endedAt: dayBefore(2).endedAt });
+    setActivityLedger(app.services.store, 'Localisation', { client: '東京 Studio', billable: true });
+    const html = join(home, 'tokyo.html');
+    const run = await ok('invoice', '--client', '東京 Studio', '--from', dayBefore(5).day, '--to', dayBefore(1).day, '--output', html);
+    // 1.50 h × 9,000 JPY = 13,500 JPY, VAT 19 % 2,565: 16,065 JPY.
+    assert.match(run.out, /^Invoice INV-2026-\d{3} for 東京 Studio: 1 line, 16065 JPY — written to /);
+    const page = readFileSync(html, 'utf8');
+    assert.ok(page.includes('<td class="num">13,500 JPY</td>') && page.includes(`<td class="num">${dayBefore(2).day.replace(/-/g, '/')}</td>`) === false, 'the date is in the first column');
+    assert.ok(page.includes(`<td>${dayBefore(2).day.replace(/-/g, '/')}</td>`), 'a Japanese numeric date');
+    assert.ok(page.includes('<td>Total JPY</td><td class="num">16,065 JPY</td>'), page);
+  });
+
   it('writes a reverse-charge invoice in French numbers and dates, with the note and no VAT line', async () => {
     const pdf = join(home, 'paris.pdf');
     await ok('invoice', '--client', 'Paris Atelier', '--from', dayBefore(5).day, '--to', dayBefore(1).day, '--output', pdf);
