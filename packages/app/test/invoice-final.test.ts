@@ -6,11 +6,11 @@
  *   window's void route frees the block (and lists the invoice as void);
  * - sync: another device's operation that would change a block invoiced here is not applied,
  *   and `tock sync status` names that device, the line and the invoice; the rest of the folder
- *   goes on.
+ *   goes on, and that device's log goes on once the invoice is voided.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { draftInvoice, issueInvoice, setActivityLedger, addClient, type InvoiceRequest } from '@tock/core';
+import { draftInvoice, issueInvoice, setActivityLedger, addClient, voidInvoice, type InvoiceRequest } from '@tock/core';
 import { tempDirs } from '@tock/test-support';
 import { startApp, type RunningApp } from '../src/app.ts';
 import { NOON, ZONE } from './support/sync-apps.ts';
@@ -100,12 +100,19 @@ describe('invoiced is final, end to end', { timeout: 60_000 }, () => {
       assert.equal(JSON.stringify(a.services.tracker.listBlocks(0, NOON)), before, 'the invoiced block is as invoiced');
       const desktop = a.services.sync.status().devices.find((d) => d.name === 'desktop');
       assert.ok(desktop, 'A sees B');
-      assert.match(desktop.problem ?? '', new RegExp(`^\\d{8}\\.jsonl line \\d+: this block is on invoice ${number}; void the invoice to change it; applying its log stops there$`));
+      assert.match(desktop.problem ?? '', new RegExp(`^\\d{8}\\.jsonl line \\d+: this block is on invoice ${number}; void the invoice to change it; its changes from there on wait until that invoice is voided$`));
       // A's own writes go on, and B still applies A's log.
       a.services.tracker.logEntry({ name: 'Review', createIfMissing: true, durationMinutes: 5 });
       await a.services.sync.syncNow();
       await b.services.sync.syncNow();
       assert.ok(b.services.tracker.listActivities().some((x) => x.activityName === 'Review'));
+
+      // Voided on A: B's change and what followed it apply at the next scan.
+      a.services.store.transaction(() => voidInvoice(a.services.store, number, '2026-11-23'));
+      await a.services.sync.syncNow();
+      assert.equal(a.services.sync.status().devices.find((d) => d.name === 'desktop')?.problem, null);
+      assert.equal(a.services.tracker.listBlocks(0, NOON).find((x) => x.id === entry.entryID)?.endedAt, new Date(NOON - 2_700_000).toISOString());
+      assert.equal(a.services.tracker.listBlocks(0, clock.now).length, 3, 'the invoiced block, B\'s block after it, A\'s Review');
     } finally {
       await a.stop();
       await b.stop();

@@ -38,6 +38,12 @@ export interface Reader {
   behind: number;
   /** How far its next operation is ahead of this device's clock, ms, while it waits for it; and where. */
   ahead: { ms: number; segment: number; line: number } | null;
+  /**
+   * Why its next operation waits because it would change a block invoiced here (docs/sync.md
+   * "Invoiced blocks"), naming the line and the invoice; looked at again every scan, so its log
+   * goes on once that invoice is voided.
+   */
+  held?: string | null;
   /** The lines of the segment being read, from `offset` at `index` on (kept between batches). */
   chunk?: { segment: number; offset: number; lines: string[]; index: number; tail: boolean; more: boolean } | undefined;
   /** A segment read to its end (or to a line still arriving): not read again while its size and time stay. */
@@ -232,6 +238,7 @@ export class DeviceLogs {
       let moved = false;
       reader.behind = 0;
       reader.ahead = null;
+      reader.held = null;
       while (ops.length < BATCH_OPS) {
         let chunk = reader.chunk;
         if (chunk === undefined || chunk.segment !== p.segment || chunk.offset !== p.offset || chunk.index >= chunk.lines.length) {
@@ -264,13 +271,18 @@ export class DeviceLogs {
           try {
             if (Buffer.byteLength(line) > SYNC_READ_LIMITS.lineBytes) throw new OpError(`longer than ${SYNC_READ_LIMITS.lineBytes / 1024} KiB`);
             op = parseOpLine(openLine(key, deviceID, line), deviceID);
-            // Invoiced is final (docs/sync.md "Invoiced blocks"): a change to a block invoiced here stops the log like a broken rule.
-            const invoiced = invoicedOpRefusal(this.store, op);
-            if (invoiced !== undefined) throw new OpError(invoiced);
           } catch (error) {
             const reason = error instanceof OpError ? error.message : String(error);
             reader.problem = `${segmentName(p.segment)} line ${p.line + 1}: ${printable(reason)}; applying its log stops there`;
             reader.chunk = undefined;
+            stop = true;
+            break;
+          }
+          // Invoiced is final (docs/sync.md "Invoiced blocks"): a change to a block invoiced here is
+          // not applied; the log waits at its line (looked at again each scan: a void lets it on).
+          const invoiced = invoicedOpRefusal(this.store, op);
+          if (invoiced !== undefined) {
+            reader.held = `${segmentName(p.segment)} line ${p.line + 1}: ${printable(invoiced)}; its changes from there on wait until that invoice is voided`;
             stop = true;
             break;
           }

@@ -90,7 +90,7 @@ export function syncStatus(store: Store, state: SyncState): SyncStatus {
         applied: r.position.applied,
         behind: r.behind,
         aheadMs: r.ahead?.ms ?? null,
-        problem: r.problem ?? (r.ahead === null ? null : clockAhead(r.ahead)),
+        problem: r.problem ?? (r.ahead === null ? null : clockAhead(r.ahead)) ?? r.held ?? null,
       });
     }
   }
