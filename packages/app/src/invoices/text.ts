@@ -34,10 +34,18 @@ export function invoiceLocale(doc: Pick<InvoiceDocument, 'language'>): string {
  */
 export function decimalText(text: string, locale = 'en'): string {
   const digits = text.split('.')[1]?.length ?? 0;
-  const format = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const key = `${locale}/${digits}`;
+  let format = decimalFormats.get(key);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    decimalFormats.set(key, format);
+  }
   // Intl.NumberFormat formats a decimal string exactly (ECMA-402 "string numeric literal").
   return format.format(text as unknown as number);
 }
+
+/** One formatter per locale and number of decimals: making one costs far more than using it. */
+const decimalFormats = new Map<string, Intl.NumberFormat>();
 
 /** A decimal amount with its thousands grouped and its currency: `1,234.50 EUR`. */
 export function money(amount: string, currency: string, locale = 'en'): string {
