@@ -12,7 +12,7 @@
 import { readCaptureSettings, retentionStartMs } from './capture-settings.ts';
 import { globMatches } from './glob.ts';
 import { addDays, localDayKey, startOfLocalDay, type DayKey } from './day.ts';
-import { BROWSER_HEARTBEAT_TYPES, domainOfEntity, listHeartbeats } from './heartbeats.ts';
+import { BROWSER_HEARTBEAT_TYPES, EXCLUDED_PAGE_ENTITY, domainOfEntity, listHeartbeats } from './heartbeats.ts';
 import { toIso } from './instants.ts';
 import type { CaptureSettings, CaptureSpan, SpanSource, Timeline } from './shapes/capture.ts';
 import type { Store } from './store.ts';
@@ -269,9 +269,10 @@ export function timedTimeline(store: Store, request: TimelineRequest): TimedSpan
         },
       });
     }
-    // A page whose browser or domain an exclusion matches is kept as excluded, with neither.
+    // A page excluded when it came (stored with no domain), or whose browser or domain an
+    // exclusion matches now, is an excluded span, with neither.
     for (const b of browserSpans(store, dayStart, dayEnd, settings.editorTimeout * 60_000)) {
-      const excluded = isExcluded(settings, b.app, b.entity);
+      const excluded = b.entity === EXCLUDED_PAGE_ENTITY || isExcluded(settings, b.app, b.entity);
       spans.push({
         startMs: b.startMs,
         endMs: b.endMs,

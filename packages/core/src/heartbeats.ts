@@ -16,6 +16,7 @@ import {
   type HeartbeatType,
 } from '@tock/protocol';
 import { readCaptureSettings, retentionStartMs } from './capture-settings.ts';
+import { globMatches } from './glob.ts';
 import { codePointLength } from './names.ts';
 import type { Store } from './store.ts';
 
@@ -162,6 +163,24 @@ export function browserFromUserAgent(userAgent: string | undefined | null): stri
   return null;
 }
 
+/**
+ * The entity a page excluded when it came is stored with: no domain, no browser
+ * (docs/desktop.md "The browser"); its span reads as `excluded`.
+ */
+export const EXCLUDED_PAGE_ENTITY = '';
+const EXCLUDED_PAGE = {
+  entity: EXCLUDED_PAGE_ENTITY,
+  isWrite: false,
+  category: null,
+  project: null,
+  branch: null,
+  language: null,
+  lines: null,
+  lineno: null,
+  cursorpos: null,
+  editor: null,
+} as const;
+
 /** An optional whole number (line counts, positions): anything else is taken as absent. */
 function optionalCount(raw: Record<string, unknown>, field: string): number | null {
   const value = raw[field];
@@ -179,7 +198,7 @@ function checkHeartbeat(
   raw: unknown,
   nowMs: number,
   oldestMs: number,
-  source: { editor: string | null; browser: string | null; machine: string | null },
+  source: { editor: string | null; browser: string | null; machine: string | null; exclude: readonly string[] },
 ): Heartbeat | Refused {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return new Refused('a heartbeat must be a JSON object');
   const hb = raw as Record<string, unknown>;
@@ -203,6 +222,11 @@ function checkHeartbeat(
     // The domain only, from here on: the URL's path never reaches the store, nor its log.
     const domain = domainOfEntity(entity);
     if (domain === null) return new Refused('a domain or url heartbeat must name a web address (http or https)');
+    const browser = browserFromUserAgent(ownUserAgent) ?? source.browser;
+    // Excluded now (the domain or the browser): kept as when, but neither what nor which.
+    if (source.exclude.some((g) => globMatches(g, domain) || (browser !== null && globMatches(g, browser)))) {
+      return { ...EXCLUDED_PAGE, timeMs, type: type as HeartbeatType, machine: source.machine };
+    }
     return {
       timeMs,
       entity: domain,
@@ -215,7 +239,7 @@ function checkHeartbeat(
       lines: null,
       lineno: null,
       cursorpos: null,
-      editor: browserFromUserAgent(ownUserAgent) ?? source.browser,
+      editor: browser,
       machine: source.machine,
     };
   }
@@ -252,8 +276,14 @@ const FIND = 'SELECT id FROM heartbeats WHERE time_ms = ? AND entity = ? AND is_
  */
 export function recordHeartbeats(store: Store, items: readonly unknown[], source: HeartbeatSource, options: RecordHeartbeatsOptions): HeartbeatOutcome[] {
   const { nowMs, newId } = options;
-  const oldestMs = retentionStartMs(readCaptureSettings(store.settings), nowMs);
-  const fromHeaders = { editor: editorFromUserAgent(source.userAgent), browser: browserFromUserAgent(source.userAgent), machine: machineFromHeader(source.machine) };
+  const settings = readCaptureSettings(store.settings);
+  const oldestMs = retentionStartMs(settings, nowMs);
+  const fromHeaders = {
+    editor: editorFromUserAgent(source.userAgent),
+    browser: browserFromUserAgent(source.userAgent),
+    machine: machineFromHeader(source.machine),
+    exclude: settings.exclude,
+  };
   return store.transaction(() => {
     const insert = store.statement(INSERT);
     const outcomes: HeartbeatOutcome[] = [];

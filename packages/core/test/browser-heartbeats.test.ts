@@ -166,3 +166,32 @@ test('a rule matches a browser span\'s domain as entity', (t) => {
   const none = testRule(f.store, { match: { entity: '*pull*' }, activity: 'Reviews' }, 1, { timeZone: ZONE, nowMs: NOW });
   assert.equal(none.seconds, 0, 'the path is not there to match');
 });
+
+test('a page excluded when it comes is stored with neither domain nor browser: the bytes hold no trace of it', (t) => {
+  const f = fixture(t);
+  setCaptureSetting(f.store.settings, 'exclude', ['*mybank*']);
+  const out = send(f, [extensionHeartbeat(at('09:00'), 'https://online.mybank.example/accounts/42'), extensionHeartbeat(at('09:10'), 'https://news.example.com/a')]);
+  assert.ok(out.every((o) => 'data' in o));
+  const stored = listHeartbeats(f.store, 0, NOW);
+  assert.deepEqual(
+    stored.map((h) => [h.entity, h.editor, h.type]),
+    [
+      ['', null, 'url'],
+      ['news.example.com', 'chrome', 'url'],
+    ],
+  );
+  // Even with the exclusion taken away, the span stays excluded: nothing was kept to show.
+  setCaptureSetting(f.store.settings, 'exclude', []);
+  const day = timeline(f.store, { day: DAY, timeZone: ZONE, nowMs: NOW });
+  assert.deepEqual(
+    day.spans.map((s) => [s.source, s.app, s.entity]),
+    [
+      ['excluded', null, null],
+      ['browser', 'chrome', 'news.example.com'],
+    ],
+  );
+  for (const file of [f.path, `${f.path}-wal`]) {
+    // The glob itself is a setting in the store; the page's domain is not.
+    if (existsSync(file)) assert.equal(readFileSync(file).includes('online.mybank.example'), false, `${file} holds the excluded domain`);
+  }
+});
