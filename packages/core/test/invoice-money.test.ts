@@ -26,6 +26,7 @@ import {
   setLedgerSetting,
   tagBlock,
   taxMinor,
+  voidInvoice,
   type InvoiceRequest,
 } from '../src/index.ts';
 import { fixture, problemOf, sequentialIds, type Fixture } from './support.ts';
@@ -261,6 +262,9 @@ test('an invoice whose period overlaps an earlier one of the client is drafted w
   const apart = draftInvoice(f.store, { client: 'ACME', from: '2026-11-16', to: '2026-11-30' }, f.clock(), 'UTC');
   assert.deepEqual(apart.overlaps, []);
   assert.equal(overlapWarning(apart.overlaps), undefined);
+  // A void invoice bills nothing: no longer one the period overlaps.
+  f.store.transaction(() => voidInvoice(f.store, first.number, '2026-11-30'));
+  assert.deepEqual(draftInvoice(f.store, { client: 'ACME', from: '2026-11-10', to: '2026-11-30' }, f.clock(), 'UTC').overlaps, []);
 });
 
 test('minimumMinutes bills a billable block at least that long, per block or per day, on invoices and reports alike', (t) => {
