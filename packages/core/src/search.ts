@@ -55,14 +55,20 @@ export function searchActivities(store: Store, q: string, limit: number): Activi
       { field: 'limit', message: `must be an integer from ${LIMITS.searchLimitMin} to ${LIMITS.searchLimitMax}` },
     ]);
   }
-  // Archived activities leave search (docs/product.md "Activities"): as many more are ranked
-  // as there are archived ones, and those are dropped, so the best `limit` others remain.
-  const archived = store.statement('SELECT id FROM activities INDEXED BY activities_archived WHERE archived = 1').all() as { id: string }[];
-  if (archived.length === 0) return rank(store, searchKey(q.trim()), limit, FEW_CANDIDATES);
-  const hidden = new Set(archived.map((a) => a.id));
-  return rank(store, searchKey(q.trim()), limit + hidden.size, FEW_CANDIDATES)
-    .filter((a) => !hidden.has(a.activityID))
-    .slice(0, limit);
+  // Archived activities leave search (docs/product.md "Activities"): more are ranked and the
+  // archived ones dropped, so the best `limit` others remain — twice the limit first (archived
+  // ones are rarely among the best), more only when that was not enough, never more than the
+  // limit and every archived one.
+  const key = searchKey(q.trim());
+  const { n } = store.statement('SELECT count(*) AS n FROM activities INDEXED BY activities_archived WHERE archived = 1').get() as { n: number };
+  if (n === 0) return rank(store, key, limit, FEW_CANDIDATES);
+  const isArchived = store.statement('SELECT archived FROM activities WHERE id = ?');
+  const most = limit + n;
+  for (let want = Math.min(most, 2 * limit); ; want = Math.min(most, 2 * want)) {
+    const found = rank(store, key, want, FEW_CANDIDATES);
+    const shown = found.filter((a) => (isArchived.get(a.activityID) as { archived: number } | undefined)?.archived !== 1);
+    if (shown.length >= limit || found.length < want || want === most) return shown.slice(0, limit);
+  }
 }
 
 /**

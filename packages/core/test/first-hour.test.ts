@@ -131,6 +131,18 @@ test('archived activities leave search and stay in lists and reports; merge move
   assert.match(problemOf(() => f.tracker.renameActivity(f.tracker.createActivity('B').activityID, 'old client')).details?.[0]?.message ?? '', /already exists/);
 });
 
+test('search finds the best others when many archived activities rank first', (t) => {
+  const f = fixture(t);
+  for (let i = 0; i < 30; i++) {
+    f.clock.advance(1_000);
+    f.tracker.createActivity(`Alpha ${String(i).padStart(2, '0')}`);
+  }
+  // The 25 most recently used are archived: twice the limit is not enough, the search asks again.
+  for (let i = 5; i < 30; i++) setActivityArchived(f.store, `Alpha ${String(i).padStart(2, '0')}`, true);
+  assert.deepEqual(f.tracker.searchActivities('alpha', 5).map((a) => a.activityName), ['Alpha 04', 'Alpha 03', 'Alpha 02', 'Alpha 01', 'Alpha 00']);
+  assert.deepEqual(f.tracker.searchActivities('', 3).map((a) => a.activityName), ['Alpha 04', 'Alpha 03', 'Alpha 02']);
+});
+
 test('archive and merge travel through the sync log to another device', (t) => {
   const A = 'aaaaaaaa-0000-4000-8000-000000000000';
   const B = 'bbbbbbbb-0000-4000-8000-000000000000';
