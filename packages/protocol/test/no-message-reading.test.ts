@@ -15,13 +15,19 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /**
  * Call sites that read a client error's message only to avoid printing its details twice
- * (`Tock refused the request: <message> (<details>)`): they format, they decide nothing.
- * A new entry needs the same reason.
+ * (`Tock refused the request: <message> (<details>)`): they format, they decide nothing; and
+ * the two where a foreign wire puts its code in text. A new entry needs one of these reasons.
  */
 const FORMATTING_ONLY: ReadonlySet<string> = new Set([
   'packages/client/src/explain.ts',
   // A CSV parser's reason, told apart by its `code`, loses the line the import names itself.
   'packages/core/src/import/toggl.ts',
+  // Where the text is the code. A D-Bus error's `name` is its wire code
+  // (`org.freedesktop.DBus.Error.NameHasNoOwner`), not a JavaScript class name.
+  'packages/app/src/desktop/capture/dbus.ts',
+  // SQLite's `RAISE` carries only text: the invoiced-block triggers put a fixed prefix and the
+  // invoice's number in it, and this is the one place that turns it into the `invoiced` Problem.
+  'packages/core/src/invoiced.ts',
 ]);
 
 /** What reading an error's text or its name's text looks like, each with what to do instead. */
