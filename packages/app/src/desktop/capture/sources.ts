@@ -23,6 +23,12 @@ export interface FocusedWindow {
 /** A running source: stop it to let go of its helper, socket or bus name. */
 export interface FocusFollower {
   stop(): void;
+  /**
+   * Milliseconds since the last input, read over the connection the source already holds (GNOME
+   * and KDE: their idle interface on the session bus), so capture's idle reads start no helper
+   * process; absent: capture reads its idle sources.
+   */
+  idleMs?(): Promise<number>;
 }
 
 /** Which desktop mechanism a source uses. */
