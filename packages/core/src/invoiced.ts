@@ -123,7 +123,7 @@ export function voidInvoice(store: Store, number: unknown, today: DayKey): Invoi
   }
   const wanted = number.trim().toUpperCase();
   const row = store.statement('SELECT id, document FROM invoices WHERE number = ?').get(wanted) as { id: string; document: string } | undefined;
-  if (row === undefined) throw validationProblem([{ field: 'number', message: `no invoice ${wanted}; see tock invoice list` }]);
+  if (row === undefined) throw validationProblem([{ field: 'number', message: `no invoice ${wanted}; the issued invoices list has every number` }]);
   const document = JSON.parse(row.document) as InvoiceDocument;
   if (isVoid(document)) throw validationProblem([{ field: 'number', message: `${wanted} was voided on ${document.voided} already` }]);
   const voided: InvoiceDocument = { ...document, voided: today };

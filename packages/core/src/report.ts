@@ -27,11 +27,12 @@ import {
   type ReportBy,
   type ReportRow,
 } from '@tock/protocol';
+import { invoiceShares, type InvoiceShare } from './invoice-shares.ts';
 import { clipSpans, coveredLength, coveredPerDay, unionOfSpans, type Span } from './blocks.ts';
 import { tagsOf } from './ledger.ts';
 import { billedSeconds, dayTargetHours, readBusiness, readRounding, readTargets, roundBilled } from './ledger-settings.ts';
 import { WEEKDAYS, type Rounding, type Weekday } from './shapes/ledger.ts';
-import { exactAmount, roundAmount, sumAmounts } from './money.ts';
+import { EXACT_DENOMINATOR, exactAmount, minorUnits, roundAmount, sumAmounts } from './money.ts';
 import { nameKey } from './names.ts';
 import { addDays, localDayKey, localDaySpan, startOfWeek, type DayKey, type DaySpan } from './day.ts';
 import type { Store } from './store.ts';
@@ -164,7 +165,8 @@ function readClient(value: unknown, problems: FieldProblem[]): string | null | u
  * time, like by activity. `overlapSeconds` is the activity rows' sum minus `totalSeconds`
  * whichever way the rows are grouped. Every row says what of it is billed and worth
  * (ledger.ts's rules: billable blocks only, rounded by the `rounding` setting, at the
- * activity's rate, else its client's); `amounts` adds up the rows shown, per currency (each
+ * activity's rate, else its client's — but a block on an invoice that stands at what its
+ * invoice line says, so money once invoiced never drifts); `amounts` adds up the rows shown, per currency (each
  * row's part in a currency rounded half-up, a row in several currencies contributing each
  * part), so the rows add up to the totals as an invoice's lines do — except by tag when a
  * block carries several tags, where the rows would bill it twice: then the activity rows'.
@@ -179,7 +181,8 @@ export function buildReport(store: Store, query: ReportQuery, now: number, timeZ
   const first = days[0] as DaySpan;
   const last = days[days.length - 1] as DaySpan;
   const at = Math.floor(now);
-  const ledger = ledgerOf(store);
+  const shares = invoiceShares(store, first.start, last.end);
+  const ledger = ledgerOf(store, shares);
   let spans = clipSpans(
     workedSpans(blocksOverlapping(store, first.start, last.end), at),
     secondOf(first.start),
@@ -194,7 +197,7 @@ export function buildReport(store: Store, query: ReportQuery, now: number, timeZ
   const totalSeconds = union.reduce((sum, span) => sum + span.end - span.start, 0);
   const nameOf = activityNames(store);
   const daySpans = days.map(daySeconds);
-  const billing = new Billing(ledger, readRounding(store.settings), daySpans);
+  const billing = new Billing(ledger, readRounding(store.settings), daySpans, shares, { start: secondOf(first.start), end: secondOf(last.end) });
   const byActivity = spansByActivity(spans);
   const activities = [...byActivity]
     .map(([activityID, own]) => ({ activityID, ...nameOf(activityID), seconds: coveredLength(own), ...billing.row(own) }))
@@ -222,7 +225,7 @@ export function buildReport(store: Store, query: ReportQuery, now: number, timeZ
   } else {
     const perDay = spansPerDay(spans, daySpans);
     amounts = new AmountTotals();
-    rows = coveredPerDay(union, daySpans).map((seconds, i) => ({ date: (days[i] as DaySpan).day, seconds, ...billing.row(perDay[i] as WorkedSpan[], amounts) }));
+    rows = coveredPerDay(union, daySpans).map((seconds, i) => ({ date: (days[i] as DaySpan).day, seconds, ...billing.row(perDay[i] as WorkedSpan[], amounts, daySpans[i]) }));
   }
   const targetSeconds = targetsOf(store, days, now, timeZone);
   return {
@@ -372,7 +375,8 @@ interface Ledger {
   priceOf(activityID: string): { rate: string; currency: string } | undefined;
 }
 
-function ledgerOf(store: Store): Ledger {
+/** The ledger as a report reads it; a block on an invoice (in `shares`) is billable, as it was billed. */
+function ledgerOf(store: Store, shares: ReadonlyMap<string, InvoiceShare>): Ledger {
   const activities = new Map<string, { clientID: string | null; rate: string | null; billable: number }>();
   for (const a of store.statement('SELECT id, client_id AS clientID, rate, billable FROM activities WHERE client_id IS NOT NULL OR rate IS NOT NULL OR billable <> 0').all() as unknown as {
     id: string;
@@ -387,7 +391,7 @@ function ledgerOf(store: Store): Ledger {
   const fallbackCurrency = readBusiness(store.settings).currency ?? null;
   const prices = new Map<string, { rate: string; currency: string } | undefined>();
   return {
-    isBillable: (span) => (span.block.billable ?? activities.get(span.activityID)?.billable ?? 0) === 1,
+    isBillable: (span) => shares.has(span.block.id) || (span.block.billable ?? activities.get(span.activityID)?.billable ?? 0) === 1,
     clientOf: (activityID) => {
       const clientID = activities.get(activityID)?.clientID ?? null;
       return clientID !== null && clients.has(clientID) ? clientID : null;
@@ -410,17 +414,24 @@ function ledgerOf(store: Store): Ledger {
  * Billed time and amounts of a set of worked spans (docs/data.md "The ledger"): only billable
  * blocks are billed; rounded per block (each block's part in the set) or per activity and
  * local day, or not at all (each activity's own covered time); an amount is worked out exactly
- * per currency and rounded once, half-up, for the row.
+ * per currency and rounded once, half-up, for the row. A block on an invoice that stands is
+ * billed what its invoice line says (invoice-shares.ts), whole, in the row whose window holds
+ * its start — the report range, or a by-day row's day, as the invoice puts it on the day it
+ * starts — and never at today's rate or rounding.
  */
 class Billing {
   private readonly ledger: Ledger;
   private readonly rounding: Rounding;
   private readonly days: readonly Span[];
+  private readonly shares: ReadonlyMap<string, InvoiceShare>;
+  private readonly range: Span;
 
-  constructor(ledger: Ledger, rounding: Rounding, days: readonly Span[]) {
+  constructor(ledger: Ledger, rounding: Rounding, days: readonly Span[], shares: ReadonlyMap<string, InvoiceShare>, range: Span) {
     this.ledger = ledger;
     this.rounding = rounding;
     this.days = days;
+    this.shares = shares;
+    this.range = range;
   }
 
   /** Billed seconds per activity of `spans`. */
@@ -462,10 +473,27 @@ class Billing {
    * A row's `billedSeconds`, `amount`, `currency` and `amounts` for `spans` (each currency's
    * part worked out exactly and rounded once, half-up); added to `totals` when given.
    */
-  row(spans: readonly WorkedSpan[], totals?: AmountTotals): { billedSeconds: number; amount: string | null; currency: string | null; amounts: Amount[] } {
+  row(spans: readonly WorkedSpan[], totals?: AmountTotals, window: Span = this.range): { billedSeconds: number; amount: string | null; currency: string | null; amounts: Amount[] } {
     let billed = 0;
     const exact = new Map<string, bigint>();
-    for (const [activityID, seconds] of this.billedPerActivity(spans)) {
+    const open: WorkedSpan[] = [];
+    const counted = new Set<string>();
+    for (const span of spans) {
+      const share = this.shares.get(span.block.id);
+      if (share === undefined) {
+        open.push(span);
+        continue;
+      }
+      if (counted.has(span.block.id) || share.start < window.start || share.start >= window.end) continue;
+      counted.add(span.block.id);
+      billed += share.billedSeconds;
+      if (share.currency !== null) {
+        // Whole minor units, as exact as the rest: the row's one rounding leaves them as they are.
+        const value = (share.minor * EXACT_DENOMINATOR) / 10n ** BigInt(minorUnits(share.currency));
+        exact.set(share.currency, (exact.get(share.currency) ?? 0n) + value);
+      }
+    }
+    for (const [activityID, seconds] of this.billedPerActivity(open)) {
       billed += seconds;
       const price = this.ledger.priceOf(activityID);
       if (price !== undefined) exact.set(price.currency, (exact.get(price.currency) ?? 0n) + exactAmount(seconds, price.rate));
