@@ -108,12 +108,13 @@ class FakeDisplay {
 function shellImports(bus: SessionBus, sent: Sent[], answered: unknown[][], broadcasts: string[]) {
   type Callback = (connection: unknown, result: { out?: unknown[]; error?: unknown }) => void;
   const connection = {
-    call(destination: string | null, path: string, iface: string, member: string, params: Variant | null, _reply: unknown, _flags: number, _timeout: number, _cancel: null, callback: Callback): void {
+    call(destination: string | null, path: string, iface: string, member: string, params: Variant | null, _reply: unknown, _flags: number, _timeout: number, _cancel: null, callback: Callback | null): void {
       sent.push({ destination, member, body: params?.value ?? null });
       const signature = params ? params.signature.slice(1, -1) : undefined;
+      // No callback: GDBus sends the call NO_REPLY_EXPECTED and nobody hears the outcome.
       bus.call(destination ?? '', path, iface, member, signature, params?.value).then(
-        (out) => callback(connection, { out }),
-        (error: unknown) => callback(connection, { error }),
+        (out) => callback?.(connection, { out }),
+        (error: unknown) => callback?.(connection, { error }),
       );
     },
     call_finish(result: { out?: unknown[]; error?: unknown }): Variant {
@@ -124,9 +125,28 @@ function shellImports(bus: SessionBus, sent: Sent[], answered: unknown[][], broa
       broadcasts.push(member);
     },
   };
+  // Gio.bus_watch_name_on_connection over the bus's own owner tracking (GetNameOwner, then NameOwnerChanged).
+  const unwatched = new Set<number>();
+  let watches = 0;
+  type Appeared = (c: unknown, name: string, owner: string) => void;
+  type Vanished = (c: unknown, name: string) => void;
   const Gio = {
     DBus: { session: connection },
     DBusCallFlags: { NONE: 0, NO_AUTO_START: 1 },
+    BusNameWatcherFlags: { NONE: 0 },
+    bus_watch_name_on_connection(_c: unknown, name: string, _flags: number, appeared: Appeared, vanished: Vanished): number {
+      const id = ++watches;
+      const tell = (owner: string | null): void => {
+        if (unwatched.has(id)) return;
+        if (owner === null) vanished(connection, name);
+        else appeared(connection, name, owner);
+      };
+      void bus.watchNameOwner(name, tell).then((watch) => tell(watch.current()));
+      return id;
+    },
+    bus_unwatch_name(id: number): void {
+      unwatched.add(id);
+    },
     DBusExportedObject: {
       wrapJSObject(xml: string, obj: { GetFocusedAsync(params: unknown[], invocation: unknown): void }) {
         const iface = /<interface name="([\w.]+)">/.exec(xml)?.[1] ?? '';
@@ -243,6 +263,8 @@ for (const [format, load] of FORMATS) test(`${format}: the extension tells Tock 
   );
   t.after(() => follower.stop());
   assert.deepEqual(seen, [{ app: 'org.gnome.TextEditor', title: 'notes.txt' }]);
+  // With Tock on its name, the shell still answers no one else.
+  assert.equal(await refusal(eavesdropper.call(GNOME_EXTENSION.busName, GNOME_EXTENSION.path, GNOME_EXTENSION.iface, 'GetFocused', 'b', [true])), ACCESS_DENIED);
 
   editor.retitle('draft.txt');
   await until('the new title', () => (seen.length === 2 ? true : undefined));

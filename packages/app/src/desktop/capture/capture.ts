@@ -242,10 +242,13 @@ export function createCapture(options: CaptureOptions): Capture {
   };
 
   const pollIdle = async (): Promise<void> => {
-    if (!idleReader || active === null) return;
+    if (active === null) return;
+    // The source's own connection first (GNOME, KDE: no helper process per read), else the idle sources.
+    const viaSource = follower?.idleMs?.bind(follower);
+    if (!idleReader && !viaSource) return;
     let idleMs: number | null;
     try {
-      idleMs = await idleReader.read();
+      idleMs = viaSource ? await viaSource().catch(() => idleReader?.read() ?? null) : ((await idleReader?.read()) ?? null);
     } catch {
       return;
     }

@@ -153,10 +153,22 @@ export function gnomeFocusSource(context: Pick<FocusSourceContext, 'env'> & BusR
           stopped = true;
           bus.close();
         },
+        // Mutter's idle monitor over this connection: no gdbus process per idle read.
+        async idleMs() {
+          const [ms] = await bus.call('org.gnome.Mutter.IdleMonitor', '/org/gnome/Mutter/IdleMonitor/Core', 'org.gnome.Mutter.IdleMonitor', 'GetIdletime');
+          return busNumber(ms);
+        },
       };
       return follower;
     },
   };
+}
+
+/** A D-Bus integer as dbus-native hands it over (a 64-bit one may come as a string or a bigint). */
+export function busNumber(value: unknown): number {
+  const n = typeof value === 'bigint' ? Number(value) : typeof value === 'string' ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isFinite(n) || n < 0) throw new Error(`not an idle time: ${String(value)}`);
+  return n;
 }
 
 /** Where GNOME Shell looks for a user's extensions (`$XDG_DATA_HOME`, else `~/.local/share`). */

@@ -12,6 +12,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BusReportHooks, connectSessionBus, DBusRefusal, type SessionBus } from './dbus.ts';
+import { busNumber } from './gnome.ts';
 import { FocusSourceUnavailable, type FocusedWindow, type FocusFollower, type FocusSource, type FocusSourceContext } from './sources.ts';
 
 /** Tock's side of the contract, and KWin's. */
@@ -124,6 +125,11 @@ export function kdeFocusSource(context: FocusSourceContext & BusReportHooks): Fo
         if (!stopped) onLost(why);
       });
       const follower: FocusFollower = {
+        // KDE's screen saver interface (KIdleTime behind it) over this connection: no gdbus process per idle read.
+        async idleMs() {
+          const [ms] = await bus.call('org.freedesktop.ScreenSaver', '/ScreenSaver', 'org.freedesktop.ScreenSaver', 'GetSessionIdleTime');
+          return busNumber(ms);
+        },
         stop() {
           stopped = true;
           bus

@@ -12,8 +12,9 @@
 // and tells Tock when to ask again, by calling Tock on its own bus name (never a broadcast):
 //   app.tock.Capture  /app/tock/Capture  app.tock.Capture.Gnome.FocusChanged()  (no arguments)
 // when the focus moves or the focused window's title changes. GetFocused answers only the
-// connection that owns app.tock.Capture (asked of the bus at each call), so no other bus
-// client can read the focus, and no title leaves the shell unless Tock asks for titles.
+// connection that owns app.tock.Capture — followed through the bus daemon's NameOwnerChanged
+// (Gio.bus_watch_name), which reaches the shell before any call from a new owner — so no other
+// bus client can read the focus, and no title leaves the shell unless Tock asks for titles.
 // Empty strings mean "no window has the focus". Nothing is kept here; Tock decides what to record.
 
 const OBJECT_PATH = '/app/tock/Capture';
@@ -39,9 +40,24 @@ class TockCapture {
     this._titleId = 0;
     this._focusId = 0;
     this._dbus = null;
+    /** @type {string | null} */
+    this._tockOwner = null;
+    this._watchId = 0;
   }
 
   enable() {
+    // Who owns Tock's name, kept current by the bus daemon: no call to the daemon per question.
+    this._watchId = Gio.bus_watch_name_on_connection(
+      Gio.DBus.session,
+      TOCK_BUS_NAME,
+      Gio.BusNameWatcherFlags.NONE,
+      (_connection, _name, owner) => {
+        this._tockOwner = owner;
+      },
+      () => {
+        this._tockOwner = null;
+      },
+    );
     this._dbus = Gio.DBusExportedObject.wrapJSObject(INTERFACE_XML, this);
     this._dbus.export(Gio.DBus.session, OBJECT_PATH);
     this._focusId = global.display.connect('notify::focus-window', () => this._follow());
@@ -54,6 +70,9 @@ class TockCapture {
     this._unfollowTitle();
     this._dbus?.unexport();
     this._dbus = null;
+    if (this._watchId) Gio.bus_unwatch_name(this._watchId);
+    this._watchId = 0;
+    this._tockOwner = null;
   }
 
   // D-Bus method GetFocused(b titles): the focused window now, to the owner of Tock's name only.
@@ -62,31 +81,13 @@ class TockCapture {
    * @param {import('gi://Gio').default.DBusMethodInvocation} invocation
    */
   GetFocusedAsync([titles], invocation) {
-    const sender = invocation.get_sender();
-    Gio.DBus.session.call(
-      'org.freedesktop.DBus',
-      '/org/freedesktop/DBus',
-      'org.freedesktop.DBus',
-      'GetNameOwner',
-      new GLib.Variant('(s)', [TOCK_BUS_NAME]),
-      new GLib.VariantType('(s)'),
-      Gio.DBusCallFlags.NONE,
-      -1,
-      null,
-      (connection, result) => {
-        let owner = null;
-        try {
-          [owner] = /** @type {[string]} */ (connection?.call_finish(result).deepUnpack() ?? [null]);
-        } catch {
-          owner = null; // Nobody owns Tock's name: nobody may ask.
-        }
-        if (owner === null || owner !== sender) {
-          invocation.return_dbus_error(ACCESS_DENIED, `only the owner of ${TOCK_BUS_NAME} may ask`);
-          return;
-        }
-        invocation.return_value(new GLib.Variant('(ss)', this._current(titles === true)));
-      },
-    );
+    const owner = this._tockOwner;
+    if (owner === null || owner !== invocation.get_sender()) {
+      // Nobody owns Tock's name, or another client asks: nobody else may read the focus.
+      invocation.return_dbus_error(ACCESS_DENIED, `only the owner of ${TOCK_BUS_NAME} may ask`);
+      return;
+    }
+    invocation.return_value(new GLib.Variant('(ss)', this._current(titles === true)));
   }
 
   /**
