@@ -1,0 +1,55 @@
+/**
+ * The pseudo-locale `en-XA` (docs/i18n.md "The pseudo-locale"): every English message with its
+ * text accented (`Stop` → `Šţöþ`), lengthened by 40 % with `~` and bracketed, its placeholders,
+ * plurals and selects kept. A test that renders in `en-XA` and finds a word of plain English
+ * has found a string that does not come from a catalog; the extra length shows what clips.
+ */
+import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
+
+const ACCENTED: Readonly<Record<string, string>> = {
+  a: 'á', b: 'ƀ', c: 'ç', d: 'ð', e: 'é', f: 'ƒ', g: 'ĝ', h: 'ĥ', i: 'í', j: 'ĵ', k: 'ķ', l: 'ļ', m: 'ɱ',
+  n: 'ñ', o: 'ö', p: 'þ', q: 'ǫ', r: 'ŕ', s: 'š', t: 'ţ', u: 'ü', v: 'ṽ', w: 'ŵ', x: 'ẋ', y: 'ý', z: 'ž',
+  A: 'Á', B: 'Ɓ', C: 'Ç', D: 'Ð', E: 'É', F: 'Ƒ', G: 'Ĝ', H: 'Ĥ', I: 'Í', J: 'Ĵ', K: 'Ķ', L: 'Ļ', M: 'Ṁ',
+  N: 'Ñ', O: 'Ö', P: 'Þ', Q: 'Ǫ', R: 'Ŕ', S: 'Š', T: 'Ţ', U: 'Ü', V: 'Ṽ', W: 'Ŵ', X: 'Ẋ', Y: 'Ý', Z: 'Ž',
+};
+
+/** How much longer a pseudo message is than its English text: German runs about that much longer. */
+export const PSEUDO_GROWTH = 0.4;
+
+/** `text` with each ASCII letter accented. */
+export function accent(text: string): string {
+  return text.replace(/[A-Za-z]/g, (letter) => ACCENTED[letter] ?? letter);
+}
+
+function literalLength(elements: readonly MessageFormatElement[]): number {
+  let length = 0;
+  for (const element of elements) {
+    if (element.type === TYPE.literal) length += element.value.length;
+    else if (element.type === TYPE.plural || element.type === TYPE.select) {
+      length += Math.max(0, ...Object.values(element.options).map((option) => literalLength(option.value)));
+    } else if (element.type === TYPE.tag) length += literalLength(element.children);
+  }
+  return length;
+}
+
+function accentElements(elements: readonly MessageFormatElement[]): MessageFormatElement[] {
+  return elements.map((element) => {
+    if (element.type === TYPE.literal) return { ...element, value: accent(element.value) };
+    if (element.type === TYPE.plural || element.type === TYPE.select) {
+      const options = Object.fromEntries(Object.entries(element.options).map(([key, option]) => [key, { ...option, value: accentElements(option.value) }]));
+      return { ...element, options } as MessageFormatElement;
+    }
+    if (element.type === TYPE.tag) return { ...element, children: accentElements(element.children) };
+    return element;
+  });
+}
+
+/**
+ * The `en-XA` form of the English ICU message `message`, as the parsed message (what
+ * `IntlMessageFormat` takes): `[` + accented text + `~` padding of 40 % of its letters + `]`.
+ */
+export function pseudoMessage(message: string): MessageFormatElement[] {
+  const elements = parse(message);
+  const padding = '~'.repeat(Math.ceil(literalLength(elements) * PSEUDO_GROWTH));
+  return [{ type: TYPE.literal, value: '[' }, ...accentElements(elements), { type: TYPE.literal, value: `${padding}]` }];
+}

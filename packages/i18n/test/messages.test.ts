@@ -1,0 +1,55 @@
+/**
+ * Formatting messages (docs/i18n.md): plurals by the locale's rules, compiled messages kept,
+ * and the pseudo-locale `en-XA` (accented, bracketed, 40 % longer, placeholders kept).
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { accent, createMessages, formatCurrency, formatList, localeUses12Hour, pseudoMessage } from '@tock/i18n';
+import { IntlMessageFormat } from 'intl-messageformat';
+
+const minutes = '{n, plural, one {# minute} other {# minutes}}';
+const catalogs = {
+  en: { minutes, hello: 'Hello {name}' },
+  de: { minutes: '{n, plural, one {# Minute} other {# Minuten}}', hello: 'Hallo {name}' },
+  fr: { minutes: '{n, plural, one {# minute} other {# minutes}}', hello: 'Bonjour {name}' },
+  es: { minutes: '{n, plural, one {# minuto} other {# minutos}}', hello: 'Hola {name}' },
+  ja: { minutes: '{n, plural, other {# 分}}', hello: 'こんにちは {name}' },
+};
+
+describe('messages', () => {
+  it('follows each locale’s plural rules for 0, 1, 2, 5 and 21', () => {
+    const said = (locale: 'en' | 'de' | 'fr' | 'es' | 'ja') => [0, 1, 2, 5, 21].map((n) => createMessages(catalogs, locale)('minutes', { n }));
+    assert.deepEqual(said('en'), ['0 minutes', '1 minute', '2 minutes', '5 minutes', '21 minutes']);
+    assert.deepEqual(said('de'), ['0 Minuten', '1 Minute', '2 Minuten', '5 Minuten', '21 Minuten']);
+    // French counts 0 as singular.
+    assert.deepEqual(said('fr'), ['0 minute', '1 minute', '2 minutes', '5 minutes', '21 minutes']);
+    assert.deepEqual(said('es'), ['0 minutos', '1 minuto', '2 minutos', '5 minutos', '21 minutos']);
+    assert.deepEqual(said('ja'), ['0 分', '1 分', '2 分', '5 分', '21 分']);
+  });
+
+  it('refuses a key no catalog has', () => {
+    const t = createMessages(catalogs, 'de') as unknown as (key: string) => string;
+    assert.throws(() => t('nope'), /no message "nope"/);
+  });
+
+  it('renders en-XA accented, bracketed and at least 40 % longer, its placeholders filled', () => {
+    const t = createMessages(catalogs, 'en-XA');
+    const text = t('hello', { name: 'Ana' });
+    assert.equal(text, `[${accent('Hello ')}Ana~~~]`);
+    assert.equal(t('minutes', { n: 2 }), '[2 ɱíñüţéš~~~~]');
+    const english = 'Hello '.length;
+    assert.ok(text.length - 'Ana'.length - 2 >= english * 1.4);
+  });
+
+  it('keeps the pseudo message a valid ICU message for IntlMessageFormat', () => {
+    const ast = pseudoMessage('Stop {name} after {n, plural, one {# minute} other {# minutes}}');
+    assert.equal(new IntlMessageFormat(ast, 'en').format({ name: 'X', n: 1 }), '[Šţöþ X áƒţéŕ 1 ɱíñüţé~~~~~~~~]');
+  });
+
+  it('formats money, lists and the clock as the locale writes them', () => {
+    assert.equal(formatCurrency('de', 1234.5, 'EUR'), '1.234,50\u00a0€');
+    assert.equal(formatList('fr', ['a', 'b', 'c']), 'a, b et c');
+    assert.equal(localeUses12Hour('en'), true);
+    assert.equal(localeUses12Hour('de'), false);
+  });
+});
