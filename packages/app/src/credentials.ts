@@ -208,3 +208,11 @@ export async function chooseCredentialStore(
 export function fallbackNotice(path: string): string {
   return `no Secret Service (GNOME Keyring, KWallet) answers on this desktop, so the token is kept in ${path} (mode 0600, only your user can read it); choose where it is kept in Settings › Integrations`;
 }
+
+/**
+ * Where this device keeps the sync folder's key (docs/sync.md "Format 2"): the key's item in the
+ * credential store chosen for the token (`kind`) — never in the folder, never in the store.
+ */
+export function syncKeyStore(kind: CredentialStoreKind, homeDir: string, env: NodeJS.ProcessEnv = process.env): CredentialStore {
+  return secretStore({ item: 'sync-key', name: 'the sync folder key' }, kind, homeDir, env);
+}

@@ -22,7 +22,7 @@ export type { DesktopView } from './desktop/desktop.ts';
 export type { IdleAnswer, IdleChoice, IdleQuestion } from './desktop/idle/watch.ts';
 export type { DesktopSettings } from './desktop/settings.ts';
 /** What `tock sync status` shows (docs/sync.md). */
-export type { SyncDeviceStatus, SyncEnableResult, SyncStatus } from './sync/status.ts';
+export type { SyncDeviceStatus, SyncEnableResult, SyncStatus } from '@tock/sync/status';
 export type { EditorKeyResult, EditorsStatus } from './editors/editors.ts';
 export { wakatimeConfigDir, type WakatimeSetup } from './editors/wakatime-config.ts';
 export type { CaptureStatus, FocusSourceStatus } from './desktop/capture/capture.ts';

@@ -8,7 +8,7 @@
 import type { ActivityRef, LicenseState, Status } from '@tock/protocol';
 
 export type { DesktopSettings, DesktopView, IdleQuestion, IdleSourceHint, WorkingHours } from './desktop/view.ts';
-export type { SyncDeviceStatus, SyncStatus } from './sync/status.ts';
+export type { SyncDeviceStatus, SyncStatus } from '@tock/sync/status';
 
 /** What settings and `tock license` show. */
 export interface LicenseInfo {

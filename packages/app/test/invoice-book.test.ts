@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { addClient, setActivityLedger } from '@tock/core';
-import { claimBook, moveBook } from '../src/sync/book.ts';
+import { claimBook, moveBook } from '@tock/sync';
 import { NOON, ZONE } from './support/sync-apps.ts';
 import { rawRequest, startTestApp, windowSession, type TestApp } from './ui-support/harness.ts';
 import { tempDirs } from '@tock/test-support';

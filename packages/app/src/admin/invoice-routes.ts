@@ -12,8 +12,7 @@
  */
 import { asRendered, draftInvoice, invoiceByNumber, issueInvoice, listInvoices, localDayKey, overlapWarning, systemTimeZone, voidInvoice, type InvoiceDocument, type InvoiceSummary, type Store } from '@tock/core';
 import { AdminStream } from '../admin.ts';
-import { bookView, claimBook, moveBook, type BookView } from '../sync/book.ts';
-import type { SyncService } from '../sync/sync-service.ts';
+import { bookView, claimBook, moveBook, type BookView, type SyncService } from '@tock/sync';
 import { adminHandlers } from './server.ts';
 import { readInvoiceFormat, renderInvoice } from '../invoices/render.ts';
 import { INVOICE_CONTENT_TYPES, invoiceFileName, type InvoiceFormat } from '../invoices/text.ts';

@@ -4,7 +4,7 @@
  * socket is this user's alone, like `tock token`'s). Refusals are `sync_refused` problems, one
  * line each.
  */
-import type { SyncService } from '../sync/sync-service.ts';
+import type { SyncService } from '@tock/sync';
 import { adminHandlers } from './server.ts';
 
 /** The sync admin routes. */

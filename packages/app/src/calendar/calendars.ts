@@ -15,7 +15,7 @@ import { basename, dirname, isAbsolute, join, normalize } from 'node:path';
 import type { ParsedCalendar, StepBudget } from '@tock/core/calendar';
 import type { SettingsStore, TimedSpan } from '@tock/core';
 import { AdminError } from '../admin.ts';
-import { readRegular } from '../sync/folder.ts';
+import { readRegular } from '@tock/sync/folder';
 
 /** A calendar as kept in the settings. */
 export interface CalendarSource {

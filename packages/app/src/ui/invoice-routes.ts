@@ -14,7 +14,7 @@ import { INVOICE_CONTENT_TYPES, invoiceFileName } from '../invoices/text.ts';
 import type { WindowBodyOf } from './contract/index.ts';
 import { route, type Route } from './route.ts';
 import { Download } from './download.ts';
-import { bookView, claimBook } from '../sync/book.ts';
+import { bookView, claimBook } from '@tock/sync';
 
 /** The field a refusal of the whole range is shown under (the From and To fields together). */
 export const RANGE_FIELD = 'range';

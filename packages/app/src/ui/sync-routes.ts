@@ -7,7 +7,7 @@
 import type { Store } from '@tock/core';
 import { devicePositions, sessionsRunningElsewhere, type RunningElsewhere } from '@tock/core/sync';
 import type { RunningElsewhere as RunningElsewhereView } from './contract/index.ts';
-import type { SyncService } from '../sync/sync-service.ts';
+import type { SyncService } from '@tock/sync';
 import { route, type Route } from './route.ts';
 
 /** A session another device runs, as Today shows it: `seconds` worked so far by `now`, breaks left out. */

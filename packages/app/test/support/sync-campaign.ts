@@ -17,7 +17,7 @@ import { createTracker, openStore } from '@tock/core';
 import { nameError } from '@tock/core/testing';
 import { ENTRY_MAX_MS, formatSyncKey, signLine } from '@tock/core/sync';
 import { exported } from '@tock/core/testing';
-import { SyncService } from '../../src/sync/sync-service.ts';
+import { SyncService } from '@tock/sync';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 const KEY = Uint8Array.from({ length: 32 }, (_, i) => (i * 37 + 11) & 0xff);

@@ -1,7 +1,7 @@
 /**
  * Sync through a folder, the store's half (docs/sync.md): capturing this device's writes,
  * the operations of a change log, hybrid logical clocks, and merging other devices' logs.
- * Reading and writing the folder is the app's (packages/app/src/sync/).
+ * Reading and writing the folder is @tock/sync's (packages/sync/src/).
  */
 export { installCapture, pauseCapture, refreshCapture } from './capture.ts';
 export {

@@ -88,15 +88,8 @@ export interface ActivityLedger extends CoreActivityLedger {
  */
 export type InvoicePreview = Pick<InvoiceDocument, 'number' | 'billedSeconds' | 'totals'> & { lines: number; html: string; warning?: string };
 
-/**
- * `GET /api/invoices/book` (and the admin `GET /invoices/book`): which device issues invoices
- * (docs/sync.md "One book"). `issuer` null: any device — sync is off, or none issued one yet;
- * `here`: this device issues (the window then offers Create and Void).
- */
-export interface BookView {
-  issuer: { deviceID: string; name: string } | null;
-  here: boolean;
-}
+/** Which device issues invoices: @tock/sync's book (Node-free types, erased by the window's build). */
+export type { BookView } from '@tock/sync/status';
 
 /** `GET /api/editors`: the WakaTime door's state and each editor's last heartbeat. */
 export interface EditorsView {

@@ -5,19 +5,22 @@
  * the store (a backup of tock.db does not carry it).
  */
 import { keyMatches, parseSyncKey } from '@tock/core/sync';
-import { secretStore, type CredentialStore, type CredentialStoreKind } from '../credentials.ts';
 
-/** The key's item in the credential store chosen for the token (`kind`). */
-export function syncKeyStore(kind: CredentialStoreKind, homeDir: string, env: NodeJS.ProcessEnv = process.env): CredentialStore {
-  return secretStore({ item: 'sync-key', name: 'the sync folder key' }, kind, homeDir, env);
+/**
+ * Where the folder key is kept: the app hands in its credential store's item for it
+ * (`syncKeyStore` in the app's credentials.ts); reads and writes throw when the store cannot.
+ */
+export interface KeyStore {
+  /** The stored key as text, or null when none was kept. */
+  read(): string | null;
+  write(key: string): void;
+  delete(): void;
 }
 
 /** A store that keeps the key in memory only: the default of a SyncService made without one (tests). */
-export function memoryKeyStore(): CredentialStore {
+export function memoryKeyStore(): KeyStore {
   let key: string | null = null;
   return {
-    kind: 'file',
-    description: 'memory',
     read: () => key,
     write: (value) => {
       key = value;
@@ -32,7 +35,7 @@ export function memoryKeyStore(): CredentialStore {
  * The folder key `keyStore` keeps, or the problem (the status shows it; sync waits) when it
  * cannot be read or is not there.
  */
-export function readFolderKey(keyStore: CredentialStore): { key: Uint8Array } | { problem: string } {
+export function readFolderKey(keyStore: KeyStore): { key: Uint8Array } | { problem: string } {
   let stored: string | null;
   try {
     stored = keyStore.read();
@@ -50,7 +53,7 @@ export function readFolderKey(keyStore: CredentialStore): { key: Uint8Array } | 
 }
 
 /** The key `keyStore` keeps, when it is the one `check` (folder.json's) was made with. */
-export function storedKeyMatching(keyStore: CredentialStore, check: string): Uint8Array | undefined {
+export function storedKeyMatching(keyStore: KeyStore, check: string): Uint8Array | undefined {
   let stored: string | null = null;
   try {
     stored = keyStore.read();

@@ -5,6 +5,16 @@
  * (through `@tock/app/views`, type-only imports erased by its build) instead of keeping a copy.
  */
 
+/**
+ * `GET /api/invoices/book` (and the admin `GET /invoices/book`): which device issues invoices
+ * (docs/sync.md "One book"). `issuer` null: any device — sync is off, or none issued one yet;
+ * `here`: this device issues (the window then offers Create and Void).
+ */
+export interface BookView {
+  issuer: { deviceID: string; name: string } | null;
+  here: boolean;
+}
+
 /** One other device, as `tock sync status` and the window show it. */
 export interface SyncDeviceStatus {
   deviceID: string;

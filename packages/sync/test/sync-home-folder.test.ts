@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { openStore } from '@tock/core';
-import { SyncService } from '../src/sync/sync-service.ts';
+import { SyncService } from '../src/sync-service.ts';
 
 test('enable takes ~ and ~/… as the home directory, and names a relative folder it cannot use', (t) => {
   const root = mkdtempSync(join(tmpdir(), 'tock-home-folder-'));

@@ -35,7 +35,6 @@ import {
   resetSyncState,
   type HybridClock,
 } from '@tock/core/sync';
-import type { CredentialStore } from '../credentials.ts';
 import { applyDeviceLogs } from './apply.ts';
 import { DeviceLogs } from './device-logs.ts';
 import { deviceName, folderKey, folderWarnings, givenKey, syncFolder } from './enable-checks.ts';
@@ -44,7 +43,7 @@ import { OwnLog } from './own-log.ts';
 import { folderFailure, folderProblem, formatOneProblem, syncStatus } from './report.ts';
 import { deviceIdentity, ensureDeviceIdentity, oneTimerOn, syncConfig, type SyncConfig } from './settings.ts';
 import type { SyncEnableResult, SyncStatus } from './status.ts';
-import { memoryKeyStore, readFolderKey } from './sync-key.ts';
+import { memoryKeyStore, readFolderKey, type KeyStore } from './sync-key.ts';
 import { FolderWatch } from './watch.ts';
 
 /** How to run the service; only `store` is required. */
@@ -54,7 +53,7 @@ export interface SyncServiceOptions {
   /** Random bytes (a new folder key). Default: the CSPRNG. */
   random?: (n: number) => Uint8Array;
   /** Where the folder key is kept (the OS credential store, sync-key.ts). Default: memory only. */
-  keyStore?: CredentialStore;
+  keyStore?: KeyStore;
   /** The default device name. Default: the host name. */
   hostName?: () => string;
   /** The home directory `~/…` in a folder stands for. Default: the user's (`os.homedir`). */
@@ -82,7 +81,7 @@ export class SyncService {
   private readonly store: Store;
   private readonly clock: () => number;
   private readonly random: (n: number) => Uint8Array;
-  private readonly keyStore: CredentialStore;
+  private readonly keyStore: KeyStore;
   private readonly options: SyncServiceOptions;
   private readonly sliceMs: number;
   private hybrid: HybridClock | undefined;

@@ -9,7 +9,7 @@
 import type { InvoiceDocument, Store } from '@tock/core';
 import { readBook, setBook, SYNC_READ_LIMITS } from '@tock/core/sync';
 import { Problem } from '@tock/protocol';
-import type { BookView } from '../ui/contract/shapes.ts';
+import type { BookView } from './status.ts';
 import type { SyncService } from './sync-service.ts';
 
 /** How long the book's device may be silent before another device may take the book. */

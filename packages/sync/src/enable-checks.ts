@@ -9,9 +9,8 @@ import { Problem } from '@tock/protocol';
 import { accessSync, constants, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { SYNC_KEY_BYTES, keyMatches, parseSyncKey } from '@tock/core/sync';
-import type { CredentialStore } from '../credentials.ts';
 import { FORMAT_DIR, formatDir, readFolderFile } from './folder.ts';
-import { storedKeyMatching } from './sync-key.ts';
+import { storedKeyMatching, type KeyStore } from './sync-key.ts';
 
 /**
  * The folder as typed, checked: an absolute path, or `~` and `~/…` for this user's `home`
@@ -61,7 +60,7 @@ export function givenKey(keyText: unknown): Uint8Array | undefined {
  * folder with one, the key given, or the one this device keeps from joining it before, when
  * it is that folder's.
  */
-export function folderKey(dir: string, given: Uint8Array | undefined, keyStore: CredentialStore, random: (n: number) => Uint8Array): { key: Uint8Array; newFolder: boolean } {
+export function folderKey(dir: string, given: Uint8Array | undefined, keyStore: KeyStore, random: (n: number) => Uint8Array): { key: Uint8Array; newFolder: boolean } {
   const folderFile = readFolderFile(dir);
   if (folderFile === undefined) {
     const key = given ?? random(SYNC_KEY_BYTES);
