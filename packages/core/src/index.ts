@@ -340,8 +340,10 @@ export {
 export {
   DEFAULT_MIN_SESSION_SECONDS,
   billedSeconds,
+  checkLanguage,
   dayTargetHours,
   getLedgerSetting,
+  readLanguage,
   readMinSessionSeconds,
   readBusiness,
   readRounding,

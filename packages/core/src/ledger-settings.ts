@@ -5,6 +5,7 @@
  * as it is set: an invalid value is refused with one line and changes nothing.
  */
 
+import { isLanguageSetting, LANGUAGE_SETTINGS, type LanguageSetting } from '@tock/i18n';
 import { validationProblem } from '@tock/protocol';
 import { cleanCurrency, cleanTaxRate, taxRateError } from './money.ts';
 import { codePointLength } from './names.ts';
@@ -112,6 +113,18 @@ export function readMinSessionSeconds(settings: SettingsStore): number {
   }
 }
 
+/** Checks a `language` value (docs/i18n.md "Choosing the language"): `"system"` or a language Tock speaks. */
+export function checkLanguage(value: unknown): LanguageSetting {
+  if (!isLanguageSetting(value)) refuse('language', `must be one of ${LANGUAGE_SETTINGS.map((v) => `"${v}"`).join(', ')}`);
+  return value;
+}
+
+/** The setting `language`, `"system"` when not set (or unreadable). */
+export function readLanguage(settings: SettingsStore): LanguageSetting {
+  const stored = settings.get('language');
+  return isLanguageSetting(stored) ? stored : 'system';
+}
+
 /** The fields a `business` value may have. */
 const BUSINESS_FIELDS = ['name', 'address', 'taxID', 'paymentTerms', 'currency', 'taxRate', 'paymentDays'];
 
@@ -207,7 +220,9 @@ export function setLedgerSetting(settings: SettingsStore, key: string, value: un
         ? checkTargets(parsed)
         : key === 'minSessionSeconds'
           ? checkMinSessionSeconds(parsed)
-          : checkBusiness(parsed);
+          : key === 'language'
+            ? checkLanguage(parsed)
+            : checkBusiness(parsed);
   settings.set(key, checked);
   return checked;
 }

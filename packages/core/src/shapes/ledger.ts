@@ -73,7 +73,7 @@ export interface Business {
 }
 
 /** The keys `tock settings get|set` takes. */
-export const LEDGER_SETTING_KEYS = ['rounding', 'targets', 'business', 'minSessionSeconds'] as const;
+export const LEDGER_SETTING_KEYS = ['rounding', 'targets', 'business', 'minSessionSeconds', 'language'] as const;
 export type LedgerSettingKey = (typeof LEDGER_SETTING_KEYS)[number];
 
 /** The ledger's settings, each as stored or null when not set (`GET /api/settings/ledger`). */
@@ -83,6 +83,8 @@ export interface LedgerSettings {
   business: Business | null;
   /** Shortest session kept when it stops, in seconds (null: the default, 60). */
   minSessionSeconds?: number | null;
+  /** The language the person reads Tock in (null: not set, `"system"`; docs/i18n.md). */
+  language?: 'system' | 'en' | 'de' | 'fr' | 'es' | 'ja' | null;
 }
 
 /** One line of an invoice: an activity on a local day. */
