@@ -4,6 +4,7 @@
  * formats, and the pseudo-locale `en-XA` for tests.
  */
 export * from './catalog.ts';
+export * from './check.ts';
 export * from './formats.ts';
 export * from './languages.ts';
 export * from './messages.ts';

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { accent, createMessages, formatCurrency, formatList, localeUses12Hour, pseudoMessage } from '@tock/i18n';
+import { accent, catalogProblems, createMessages, messageArguments, formatCurrency, formatList, localeUses12Hour, pseudoMessage } from '@tock/i18n';
 import { IntlMessageFormat } from 'intl-messageformat';
 
 const minutes = '{n, plural, one {# minute} other {# minutes}}';
@@ -51,5 +51,23 @@ describe('messages', () => {
     assert.equal(formatList('fr', ['a', 'b', 'c']), 'a, b et c');
     assert.equal(localeUses12Hour('en'), true);
     assert.equal(localeUses12Hour('de'), false);
+  });
+});
+
+describe('the key check', () => {
+  it('names a message that does not parse, a renamed argument, a missing and a stale key', () => {
+    const broken = {
+      ...catalogs,
+      de: { minutes: '{n, plural, one {# Minute} other {# Minuten}', hallo: 'Hallo {name}' },
+      fr: { ...catalogs.fr, hello: 'Bonjour {nom}' },
+    };
+    assert.deepEqual(catalogProblems(broken as unknown as typeof catalogs), [
+      'de hallo: a key English does not have',
+      'de minutes: not ICU MessageFormat (EXPECT_ARGUMENT_CLOSING_BRACE)',
+      'de hello: missing',
+      'fr hello: arguments {nom}, English has {name}',
+    ]);
+    assert.deepEqual(catalogProblems(catalogs), []);
+    assert.deepEqual(messageArguments('{a} {n, plural, one {# {b}} other {{c}}}'), ['a', 'b', 'c', 'n']);
   });
 });
