@@ -5,14 +5,14 @@
  * (docs/security.md "Version 3: the trust review").
  */
 import type { BudgetCrossing } from '@tock/core';
-import { formatDuration } from '@tock/protocol';
+import { type DesktopMessages, desktopMessages } from '../i18n/index.ts';
 import type { DesktopNotification } from './notify.ts';
 
-/** What the notification says when `crossing.activityName` passes `crossing.percent` of its budget. */
-export function budgetNotification(crossing: BudgetCrossing): DesktopNotification {
-  const used = formatDuration(crossing.usedSeconds, 'words');
-  const budget = formatDuration(crossing.budgetSeconds, 'words');
+/** What the notification says, in `t`'s language, when `crossing.activityName` passes `crossing.percent` of its budget. */
+export function budgetNotification(crossing: BudgetCrossing, t: DesktopMessages = desktopMessages()): DesktopNotification {
+  const activity = crossing.activityName;
+  const body = t('budget.body', { used: t.durationWords(crossing.usedSeconds), budget: t.durationWords(crossing.budgetSeconds) });
   return crossing.percent >= 100
-    ? { title: `${crossing.activityName}: budget used up`, body: `${used} worked of a ${budget} budget.` }
-    : { title: `${crossing.activityName}: ${crossing.percent} % of the budget`, body: `${used} worked of a ${budget} budget.` };
+    ? { title: t('budget.title.usedUp', { activity }), body }
+    : { title: t('budget.title.share', { activity, percent: crossing.percent }), body };
 }

@@ -11,6 +11,7 @@ import { discardIdleSpan, lastTrackedActivity, runningSessionSpan, stopAtIdleSta
 import type { StartResult, Suggestion } from '@tock/protocol';
 import { IdleReader, IdleWatch, type IdleAnswer, type IdleChoice, type IdleNotice, type IdleQuestion } from './idle/watch.ts';
 import { idleSourcesFor, type IdleSource } from './idle/sources.ts';
+import { currentDesktopMessages } from '../i18n/index.ts';
 import { budgetNotification } from './budget-notice.ts';
 import { notifierFor, type Notifier } from './notify.ts';
 import { Reminder } from './reminder.ts';
@@ -148,8 +149,11 @@ export function createDesktop(options: DesktopOptions): Desktop {
     return started;
   };
 
+  // The language is read at each notification: a change of the setting shows in the next one.
+  const messages = () => currentDesktopMessages(store.settings, env);
   const reminder = new Reminder({
     clock,
+    messages,
     settings: () => settings,
     ...(options.timeZone ? { timeZone: options.timeZone } : {}),
     tracking: () => tracker.getStatus().isTracking,
@@ -167,7 +171,7 @@ export function createDesktop(options: DesktopOptions): Desktop {
       }
     },
     send: ({ title, body, canContinue }) => {
-      const action = canContinue ? { id: 'continue', label: 'Continue' } : undefined;
+      const action = canContinue ? { id: 'continue', label: messages()('reminder.action.continue') } : undefined;
       notifier
         .notify({ title, body, ...(action ? { action } : {}) }, (actionID) => {
           if (actionID !== 'continue') return;
@@ -281,7 +285,7 @@ export function createDesktop(options: DesktopOptions): Desktop {
       return started;
     },
     notifyBudget(crossing) {
-      notifier.notify(budgetNotification(crossing)).catch((error: unknown) => {
+      notifier.notify(budgetNotification(crossing, messages())).catch((error: unknown) => {
         console.error(`tock: budget notification not shown (${error instanceof Error ? error.message : String(error)})`);
       });
     },

@@ -6,7 +6,7 @@
  * (docs/desktop.md "Suggestions"), it also says how much of today they hold, so the person
  * sees what was forgotten and where to review it.
  */
-import { counted, formatDuration } from '@tock/protocol';
+import { type DesktopMessages, desktopMessages } from '../i18n/index.ts';
 import { minutesIntoWorkingHours, type DesktopSettings } from './settings.ts';
 
 /** Today's labelled suggestions at the time of a check: how many, and their seconds. */
@@ -19,10 +19,9 @@ export interface Forgotten {
  * ` 2 h 10 min untracked today — review 3 suggestions in Tock.` for the reminder's body, or ''
  * when there is nothing to review (durations floored to the minute: under a minute says nothing).
  */
-export function forgottenText(forgotten: Forgotten | null): string {
+export function forgottenText(forgotten: Forgotten | null, t: DesktopMessages = desktopMessages()): string {
   if (forgotten === null || forgotten.count === 0 || forgotten.seconds < 60) return '';
-  const what = counted(forgotten.count, 'suggestion');
-  return ` ${formatDuration(forgotten.seconds, 'words')} untracked today — review ${what} in Tock.`;
+  return ` ${t('reminder.forgotten', { untracked: t.durationWords(forgotten.seconds), count: forgotten.count })}`;
 }
 
 /** What the reminder reads and does; all injected. */
@@ -39,6 +38,8 @@ export interface ReminderOptions {
   lastActivityName: () => string | null;
   /** When the app started: an untracked stretch is counted from then at the earliest. */
   startedAtMs: number;
+  /** The messages the reminder is written in (English when not given; read at each reminder). */
+  messages?: () => DesktopMessages;
   /** Today's labelled suggestions, or null when they cannot be read (the reminder goes without them). */
   forgotten?: () => Forgotten | null;
   /** Shows the reminder; `continueLast` is what its Continue action does. */
@@ -84,13 +85,14 @@ export class Reminder {
     if (this.#remindedFor !== null && this.#remindedFor >= stretchStart) return false;
     this.#remindedFor = now;
     const last = this.#o.lastActivityName();
-    const review = forgottenText(this.#o.forgotten?.() ?? null);
+    const t = this.#o.messages?.() ?? desktopMessages();
+    const review = forgottenText(this.#o.forgotten?.() ?? null, t);
     this.#o.send({
-      title: 'Nothing is being tracked',
+      title: t('reminder.title'),
       body:
         (last
-          ? `Nothing has been tracked for ${counted(untrackedMinutes, 'minute')}. Continue "${last}"?`
-          : `Nothing has been tracked for ${counted(untrackedMinutes, 'minute')}. Start an activity in Tock.`) + review,
+          ? t('reminder.body.continue', { minutes: untrackedMinutes, activity: last })
+          : t('reminder.body.start', { minutes: untrackedMinutes })) + review,
       canContinue: last !== null,
     });
     return true;

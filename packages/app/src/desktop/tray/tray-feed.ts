@@ -20,6 +20,7 @@
  */
 import { lastTrackedActivity, localDayAt, systemTimeZone, type Store, type Tracker } from '@tock/core';
 import type { ActivityRef } from '@tock/protocol';
+import { currentDesktopMessages } from '../../i18n/index.ts';
 import { RECENT_IN_MENU, trayModel } from './tray-model.ts';
 import type { Tray, TrayAction, TrayFactory, TrayModel, TrayState } from './tray.ts';
 import { type OneShotTimers, unrefTimeouts } from '../../one-shot-timers.ts';
@@ -313,6 +314,6 @@ export class TrayFeed {
         changesAtMs = Math.min(changesAtMs, sessionTurns, todayTurns);
       }
     }
-    return { model: trayModel({ status, sessionSeconds, recent: stored.recent, last: stored.last }), changesAtMs };
+    return { model: trayModel({ status, sessionSeconds, recent: stored.recent, last: stored.last }, currentDesktopMessages(this.#options.store.settings)), changesAtMs };
   }
 }
