@@ -4,7 +4,8 @@
  * activities that match their branch, and the snapshot a window draws itself from at once.
  */
 import type { ActivityRef } from '@tock/protocol';
-import { systemTimeZone } from '@tock/core';
+import { readLanguage, systemTimeZone } from '@tock/core';
+import { resolveLanguage } from '@tock/i18n';
 import type { AppServices } from '../app.ts';
 import type { PromptView, StatusView, TokenView } from '../views.ts';
 import { APP_VERSION } from '../version.ts';
@@ -78,5 +79,7 @@ export function snapshot(services: AppServices): Snapshot {
     prompts: promptViews(services),
     desktop: services.desktop.view(),
     sync: services.sync.status(),
+    // Read at each snapshot: a change of the setting reaches the window with the next one.
+    language: resolveLanguage(readLanguage(services.store.settings), process.env),
   };
 }

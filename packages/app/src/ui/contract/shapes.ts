@@ -10,6 +10,7 @@
  * route adds.
  */
 import type { ActivityLedger as CoreActivityLedger, CaptureSettings, InvoiceDocument } from '@tock/core/shapes';
+import type { Locale } from '@tock/i18n';
 import type { ActivityRef } from '@tock/protocol';
 import type { DesktopView, EditorActivity, LicenseInfo, ListenerStatus, PromptView, StatusView, SyncStatus, TokenView } from '../../views.ts';
 
@@ -65,6 +66,8 @@ export interface Snapshot {
   prompts: PromptView[];
   desktop: DesktopView;
   sync: SyncStatus;
+  /** The language the window is written in: the setting `language`, `system` resolved from the app's locale variables (docs/ui.md "Languages"). */
+  language: Locale;
 }
 
 /** `GET /api/capture`: what is recorded, and which desktop source works here and why the others do not. */
