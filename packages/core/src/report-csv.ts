@@ -12,21 +12,34 @@ import type { DailyTotal } from './shapes/activities.ts';
 /** The ledger's columns of every report CSV, after the two that were there first. */
 const LEDGER_COLUMNS = ['billed_seconds', 'amount', 'currency'] as const;
 
-/** A row's ledger cells: billed seconds, the amount as its decimal text (a number to a spreadsheet, never a float here), the currency; empty where no rate applies. */
+/** A row's ledger cells: billed seconds, the amount as its decimal text (a number to a spreadsheet, never a float here), the currency; empty where no rate applies, or where the row is billed in several currencies (see {@link amountsCell}). */
 function ledgerCells(row: { billedSeconds: number; amount: string | null; currency: string | null }): CsvValue[] {
   return [row.billedSeconds, row.amount, row.currency];
 }
 
 /**
+ * The last column, `amounts`: what the row is worth in every currency it is billed in, as the
+ * window and `tock report` write it — `190.00 EUR + 240.00 USD`, sorted by currency, `475.00 EUR`
+ * for one, empty for none. Text, since a row in two currencies has no one number: `amount` and
+ * `currency` stay the numeric pair for a row in one currency (docs/decisions.md "A report CSV
+ * row in several currencies").
+ */
+function amountsCell(row: { amounts?: readonly { currency: string; amount: string }[] }): CsvValue {
+  const amounts = row.amounts ?? [];
+  return amounts.length === 0 ? null : amounts.map((a) => `${a.amount} ${a.currency}`).join(' + ');
+}
+
+/**
  * The CSV text of `report`, grouped `by` as it was asked (an empty report keeps its header):
  * `activity,seconds`, `date,seconds`, `client,seconds` or `tag,seconds`, then
- * `billed_seconds,amount,currency` (docs/data.md "The ledger"), and last `hours`: decimal hours
+ * `billed_seconds,amount,currency` (docs/data.md "The ledger"), then `hours`: decimal hours
  * with two decimals, as the window's and `tock report`'s tables show them (@tock/protocol
  * `shownHours`: of the minutes shown, rounded by largest remainder so that the rows add up to
- * the total's hours; rows that overlap add up to more, by the overlap's hours).
+ * the total's hours; rows that overlap add up to more, by the overlap's hours), and last
+ * `amounts`, every currency's part ({@link amountsCell}).
  */
 export function reportCsv(report: Report, by: ReportGrouping): string {
-  const rows = report.rows as (ReportRow & { billedSeconds: number; amount: string | null; currency: string | null })[];
+  const rows = report.rows as (ReportRow & { billedSeconds: number; amount: string | null; currency: string | null; amounts?: { currency: string; amount: string }[] })[];
   const label = (r: ReportRow): CsvValue =>
     by === 'activity'
       ? (r as ReportActivityRow).activityName
@@ -41,7 +54,10 @@ export function reportCsv(report: Report, by: ReportGrouping): string {
     report.totalSeconds,
   );
   const hours = shownHours(minutes.rows, minutes.total).rows;
-  return csvRow([first, 'seconds', ...LEDGER_COLUMNS, 'hours']) + rows.map((r, i) => csvRow([label(r), r.seconds, ...ledgerCells(r), formatHundredths(hours[i] as number)])).join('');
+  return (
+    csvRow([first, 'seconds', ...LEDGER_COLUMNS, 'hours', 'amounts']) +
+    rows.map((r, i) => csvRow([label(r), r.seconds, ...ledgerCells(r), formatHundredths(hours[i] as number), amountsCell(r)])).join('')
+  );
 }
 
 /**

@@ -7,6 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from 'csv-parse/sync';
+import { addClient, setActivityLedger } from '../src/ledger.ts';
 import { buildReport, type ReportActivityRow } from '../src/report.ts';
 import { reportCsv, reportMatrixCsv } from '../src/report-csv.ts';
 import { fixture } from './support.ts';
@@ -21,7 +22,7 @@ test('the hours column: three 20-minute rows are 0.34 + 0.33 + 0.33 = 1.00, and 
     f.tracker.logEntry({ name, createIfMissing: true, durationMinutes: 20, endedAt: end });
   }
   const thirds = parse(reportCsv(buildReport(f.store, { from: '2026-11-21', to: '2026-11-21' }, f.clock(), 'UTC'), 'activity'), { columns: true }) as Record<string, string>[];
-  assert.deepEqual(Object.keys(thirds[0] as object), ['activity', 'seconds', 'billed_seconds', 'amount', 'currency', 'hours']);
+  assert.deepEqual(Object.keys(thirds[0] as object), ['activity', 'seconds', 'billed_seconds', 'amount', 'currency', 'hours', 'amounts']);
   assert.deepEqual(
     thirds.map((r) => [r.activity, r.hours]),
     [
@@ -57,4 +58,31 @@ test('the --matrix timesheet: each row’s days add up to its total, in the wind
   // Rounded alone each day is 0.33 and the three 0.99 under a total of 1.
   assert.equal(lines[1], 'Thirds,0.34,0.33,0.33,1');
   assert.equal(lines[2], 'Total,0.34,0.33,0.33,1');
+});
+
+test('the amounts column: a day billed in EUR and USD reads 190.00 EUR + 240.00 USD, amount and currency empty; one currency its amount', (t) => {
+  const f = fixture(t, { timeZone: 'UTC', now: '2026-11-30T12:00:00.000Z' });
+  const newId = (() => {
+    let n = 0;
+    return () => `c0000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+  })();
+  addClient(f.store, { name: 'Euro', rate: '95', currency: 'EUR' }, 0, newId);
+  addClient(f.store, { name: 'Dollar', rate: '120', currency: 'USD' }, 0, newId);
+  f.tracker.logEntry({ name: 'Design', createIfMissing: true, durationMinutes: 120, endedAt: '2026-11-02T11:00:00Z' });
+  f.tracker.logEntry({ name: 'Build', createIfMissing: true, durationMinutes: 120, endedAt: '2026-11-02T15:00:00Z' });
+  f.tracker.logEntry({ name: 'Chat', createIfMissing: true, durationMinutes: 30, endedAt: '2026-11-02T16:00:00Z' });
+  setActivityLedger(f.store, 'Design', { client: 'Euro', billable: true });
+  setActivityLedger(f.store, 'Build', { client: 'Dollar', billable: true });
+  const query = { from: '2026-11-02', to: '2026-11-02' };
+  const day = parse(reportCsv(buildReport(f.store, { ...query, by: 'day' }, f.clock(), 'UTC'), 'day'), { columns: true }) as Record<string, string>[];
+  assert.deepEqual(day, [{ date: '2026-11-02', seconds: '16200', billed_seconds: '14400', amount: '', currency: '', hours: '4.50', amounts: '190.00 EUR + 240.00 USD' }]);
+  const activity = parse(reportCsv(buildReport(f.store, query, f.clock(), 'UTC'), 'activity'), { columns: true }) as Record<string, string>[];
+  assert.deepEqual(
+    activity.map((r) => [r.activity, r.amount, r.currency, r.amounts]),
+    [
+      ['Build', '240.00', 'USD', '240.00 USD'],
+      ['Design', '190.00', 'EUR', '190.00 EUR'],
+      ['Chat', '', '', ''],
+    ],
+  );
 });
