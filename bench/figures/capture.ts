@@ -22,6 +22,7 @@ import { CaptureRecorder } from '../../packages/app/src/desktop/capture/recorder
 import { x11FocusSource } from '../../packages/app/src/desktop/capture/x11.ts';
 import { x11IdleSource } from '../../packages/app/src/desktop/idle/sources.ts';
 import { round, unmeasured, type BenchConfig, type FigureResult } from '../lib/figure.ts';
+import { captureDesktopFigures } from './capture-desktops.ts';
 import { median, percentileOfSorted } from '../lib/stats.ts';
 
 const CPU = { id: 'capture-cpu', title: 'capture on (X11, a focus change every 10 s) vs off, CPU', unit: 'CPU s/h', baselineLabel: 'capture off, same focus changes' };
@@ -185,7 +186,7 @@ async function storeFigure(config: BenchConfig): Promise<FigureResult> {
   }
 }
 
-/** Both capture figures. */
+/** The capture figures: X11's CPU, the store, and the CPU on GNOME Shell and KWin (capture-desktops.ts). */
 export async function captureFigures(config: BenchConfig): Promise<FigureResult[]> {
-  return [await cpuFigure(config), await storeFigure(config)];
+  return [await cpuFigure(config), await storeFigure(config), ...(await captureDesktopFigures(config))];
 }
