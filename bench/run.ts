@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { coldStartFigure } from './figures/cold-start.ts';
 import { coreReadsFigure } from './figures/core-reads.ts';
 import { eventFigures } from './figures/events.ts';
+import { pushedChangesFigure } from './figures/pushed-changes.ts';
 import { exportFigure } from './figures/export.ts';
 import { importFigure, listenerReportFigure, reportFigure } from './figures/data.ts';
 import { historyFigure } from './figures/history.ts';
@@ -31,7 +32,6 @@ import { tsClientFigure } from './figures/ts-client.ts';
 import { writesFigure } from './figures/writes.ts';
 import { idlePollingFigure } from './figures/idle-polling.ts';
 import { syncFigures } from './figures/sync.ts';
-import { invoicedFigures } from './figures/invoiced.ts';
 import { heartbeatFigures } from './figures/heartbeats.ts';
 import { captureFigures } from './figures/capture.ts';
 import { suggestionsFigure } from './figures/suggestions.ts';
@@ -118,13 +118,13 @@ const GROUPS: { name: string; ids: string[]; titles: string[]; run: (c: BenchCon
   { name: 'report', ids: ['report-month'], titles: ['tock report month, long history'], run: reportFigure },
   { name: 'report-listener', ids: ['report-by-day-listener'], titles: ['GET /report?by=day month, long history'], run: listenerReportFigure },
   { name: 'events', ids: ['event-latency-16', 'events-idle-cpu'], titles: ['status event latency to 16 streams, p99', 'app CPU with 16 idle event streams'], run: eventFigures },
+  { name: 'pushed', ids: ['pushed-changes'], titles: ['admin change → 16 GET /events streams, median'], run: pushedChangesFigure },
   { name: 'heartbeats', ids: ['heartbeats-ingest', 'heartbeats-cpu', 'statusbar-p99'], titles: ['heartbeats ingested/s (bulks of 25, 4 in flight)', 'heartbeats ingested per CPU second (bulks of 25, 4 in flight)', 'GET statusbar/today p99, a year of heartbeats stored'], run: heartbeatFigures },
   { name: 'capture', ids: ['capture-cpu', 'capture-store'], titles: ['capture on (X11, a focus change every 10 s) vs off, CPU', 'a simulated month of capture: timeline of a day, p99'], run: captureFigures },
   { name: 'suggestions', ids: ['suggestions'], titles: ["a day's suggestions, a year of capture and 50 rules, p99"], run: suggestionsFigure },
   { name: 'calendar', ids: ['calendar-suggestions'], titles: ["a day's suggestions with 5 years of weekly meetings and 2 000 events, p99"], run: calendarFigure },
   { name: 'tray', ids: ['tray-cpu', 'tray-rss'], titles: ['app idle with the tray on vs off, CPU', 'app idle with the tray on vs off, RSS'], run: trayFigures },
   { name: 'ledger', ids: ['ledger-report', 'invoice-pdf'], titles: ["a year's report by client with amounts, many blocks", 'an invoice of 2000 blocks with a tax line issued (draft, PDF, kept)'], run: ledgerFigures },
-  { name: 'invoiced', ids: ['invoiced-edits', 'invoiced-logs'], titles: ['CPU per durable edit, invoiced-block guard on vs off', 'CPU per durable logEntry, invoiced-block guard on vs off'], run: invoicedFigures },
   { name: 'sync', ids: ['sync-writes', 'sync-api-writes', 'sync-apply', 'sync-arrival', 'sync-backlog-lag'], titles: ['durable writes/s with sync on', 'POST /entries durable writes/s with sync on', 'applying another device\'s operations', 'line in the folder → status changed, p99', 'event loop\'s longest wait, a long history arriving'], run: syncFigures },
 ];
 

@@ -35,8 +35,8 @@ const IDLE = {
   target: { kind: 'max', ratio: 0.01 } as Target,
 };
 
-/** One open stream: when each of its events arrived (performance.now()). */
-class OpenStream {
+/** One open stream: when each of its status events arrived (performance.now()); also for figure 15b (pushed-changes.ts). */
+export class OpenStream {
   readonly arrivals: number[] = [];
   #waiters: (() => void)[] = [];
   res!: IncomingMessage;
@@ -76,7 +76,7 @@ interface Side {
   push(i: number): Promise<void>;
 }
 
-function post(port: number, path: string, body: string, headers: Record<string, string>): Promise<void> {
+export function post(port: number, path: string, body: string, headers: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
     const req = request(
       { host: '127.0.0.1', port, path, method: 'POST', headers: { host: `127.0.0.1:${port}`, 'content-type': 'application/json', ...headers } },
