@@ -7,6 +7,7 @@
  * reload and back/forward work without the server knowing any route but `/`.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { type MessageKey, useT } from './i18n/index.ts';
 import { BranchPrompt } from './components/BranchPrompt.tsx';
 import { IdleQuestion } from './components/IdleQuestion.tsx';
 import { Sidebar } from './components/Sidebar.tsx';
@@ -27,21 +28,21 @@ import { Today } from './screens/Today.tsx';
 import { useAppState } from './state.ts';
 
 const SCREENS = {
-  '/today': { title: 'Today', view: Today },
-  '/history': { title: 'History', view: History },
-  '/reports': { title: 'Reports', view: Reports },
-  '/activities': { title: 'Activities', view: Activities },
-  '/clients': { title: 'Clients', view: Clients },
-  '/invoices': { title: 'Invoices', view: Invoices },
-  '/settings/integrations': { title: 'Integrations', view: Integrations },
-  '/settings/desktop': { title: 'Desktop', view: Desktop },
-  '/settings/capture': { title: 'Capture', view: Capture },
-  '/settings/calendar': { title: 'Calendar', view: Calendar },
-  '/settings/business': { title: 'Business', view: Business },
-  '/settings/sync': { title: 'Sync', view: Sync },
-  '/settings/data': { title: 'Data', view: Data },
-  '/settings/license': { title: 'License', view: License },
-} as const;
+  '/today': { title: 'screen.today', view: Today },
+  '/history': { title: 'screen.history', view: History },
+  '/reports': { title: 'screen.reports', view: Reports },
+  '/activities': { title: 'screen.activities', view: Activities },
+  '/clients': { title: 'screen.clients', view: Clients },
+  '/invoices': { title: 'screen.invoices', view: Invoices },
+  '/settings/integrations': { title: 'screen.integrations', view: Integrations },
+  '/settings/desktop': { title: 'screen.desktop', view: Desktop },
+  '/settings/capture': { title: 'screen.capture', view: Capture },
+  '/settings/calendar': { title: 'screen.calendar', view: Calendar },
+  '/settings/business': { title: 'screen.business', view: Business },
+  '/settings/sync': { title: 'screen.sync', view: Sync },
+  '/settings/data': { title: 'screen.data', view: Data },
+  '/settings/license': { title: 'screen.license', view: License },
+} as const satisfies Record<string, { title: MessageKey; view: unknown }>;
 type Path = keyof typeof SCREENS;
 
 function currentPath(): Path {
@@ -52,6 +53,8 @@ function currentPath(): Path {
 export function App() {
   const [path, setPath] = useState<Path>(currentPath());
   const { snapshot, connection, sessionProblem, loadError } = useAppState();
+  const t = useT();
+  const title = t(SCREENS[path].title);
   const mainRef = useRef<HTMLElement>(null);
   const first = useRef(true);
 
@@ -63,7 +66,6 @@ export function App() {
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
   useEffect(() => {
-    document.title = `${SCREENS[path].title} · Tock`;
     // Move focus to the new screen's heading, so keyboard and screen reader users land there.
     if (first.current) {
       first.current = false;
@@ -71,6 +73,9 @@ export function App() {
     }
     mainRef.current?.querySelector<HTMLElement>('h1')?.focus();
   }, [path]);
+  useEffect(() => {
+    document.title = t('app.documentTitle', { screen: title });
+  }, [title]);
 
   const Screen = SCREENS[path].view;
   const prompts = snapshot?.prompts ?? [];
@@ -80,23 +85,23 @@ export function App() {
   return (
     <div class="layout">
       <a class="skip" href="#main">
-        Skip to content
+        {t('app.skip')}
       </a>
-      <Sidebar path={path} screenName={SCREENS[path].title} />
+      <Sidebar path={path} screenName={title} />
       <main id="main" ref={mainRef} tabIndex={-1}>
         {connection === 'lost' && (
           <p class="banner" role="alert">
-            Tock is not answering. Is the app still running? This window reconnects on its own.
+            {t('app.lost')}
           </p>
         )}
         {connection === 'expired' && (
           <p class="banner" role="alert">
-            Tock was restarted: run <code>tock open</code> (or open the address it printed, <code>open: …</code>, within 5 minutes) to continue.
+            {withCode(t('app.expired'))}
           </p>
         )}
         {connection === 'no-session' && (
           <p class="banner" role="alert" data-testid="no-session">
-            {withCode(sessionProblem ?? 'This tab has no Tock session. Run `tock open` to open a Tock window.')}
+            {withCode(sessionProblem ?? t('app.noSession'))}
           </p>
         )}
         {loadError && !snapshot && connection !== 'expired' && connection !== 'no-session' && (
@@ -107,12 +112,12 @@ export function App() {
         {idleQuestion && <IdleQuestion key={idleQuestion.questionID} question={idleQuestion} />}
         {prompt && <BranchPrompt key={prompt.promptID} prompt={prompt} waiting={prompts.length - 1} />}
         <div aria-live="polite" class="visually-hidden">
-          {prompt ? `Branch switched to ${prompt.branch}. Choose what to track.` : ''}
+          {prompt ? t('app.branchLive', { branch: prompt.branch }) : ''}
         </div>
         <div aria-live="polite" class="visually-hidden">
-          {idleQuestion ? `Welcome back. ${idleQuestion.activityName} kept running while you were away: keep or discard that time?` : ''}
+          {idleQuestion ? t('app.idleLive', { activity: idleQuestion.activityName }) : ''}
         </div>
-        {snapshot ? <Screen /> : !loadError && connection !== 'no-session' && <p class="muted loading">Loading…</p>}
+        {snapshot ? <Screen /> : !loadError && connection !== 'no-session' && <p class="muted loading">{t('app.loading')}</p>}
       </main>
     </div>
   );

@@ -5,6 +5,7 @@
  */
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { request } from './api.ts';
+import { setWindowLanguage } from './i18n/index.ts';
 import { setActivityOrder } from './colors.ts';
 import { hasSession, sessionHeaders, startSession } from './session.ts';
 import { setAppClock, setClockFormat } from './time.ts';
@@ -35,6 +36,8 @@ const listeners = new Set<() => void>();
 function set(patch: Partial<AppState>): void {
   // Every time of day follows the clock setting: learn it before views redraw.
   if (patch.snapshot) setClockFormat(patch.snapshot.desktop?.settings.clockFormat);
+  // The language follows the app's setting `language`: a new one redraws the window's text.
+  if (patch.snapshot) setWindowLanguage(patch.snapshot.language);
   state = { ...state, ...patch };
   for (const l of listeners) l();
 }
@@ -62,9 +65,14 @@ export function captureChanged(): void {
   set({ captureVersion: state.captureVersion + 1 });
 }
 
-/** Tells every view that the ledger changed (clients, rates, tags, targets). */
+/** Tells every view that the ledger changed (clients, rates, tags, targets, the setting `language`). */
 export function ledgerChanged(): void {
   set({ ledgerVersion: state.ledgerVersion + 1 });
+  // The language is a ledger setting: learn the one the app resolves it to now.
+  void request('GET /api/state').then(
+    (snapshot) => patchSnapshot({ language: snapshot.language }),
+    () => {},
+  );
 }
 
 /** Redeems the launch code, loads the snapshot and opens the event stream; reconnects on its own. */

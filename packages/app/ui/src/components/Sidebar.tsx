@@ -11,6 +11,7 @@
 import type { ComponentChildren } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { colorClass } from '../colors.ts';
+import { type MessageKey, useT } from '../i18n/index.ts';
 import { liveSeconds, useAppState, useTick } from '../state.ts';
 import { stopwatch } from '../time.ts';
 
@@ -18,21 +19,21 @@ import { stopwatch } from '../time.ts';
 const NARROW = '(max-width: 760px)';
 
 /** The screens in the order the navigation lists them; `settings` ones go under the *Settings* group. */
-const LINKS: readonly { path: string; label: string; settings?: true }[] = [
-  { path: '/today', label: 'Today' },
-  { path: '/history', label: 'History' },
-  { path: '/reports', label: 'Reports' },
-  { path: '/activities', label: 'Activities' },
-  { path: '/clients', label: 'Clients' },
-  { path: '/invoices', label: 'Invoices' },
-  { path: '/settings/integrations', label: 'Integrations', settings: true },
-  { path: '/settings/desktop', label: 'Desktop', settings: true },
-  { path: '/settings/capture', label: 'Capture', settings: true },
-  { path: '/settings/calendar', label: 'Calendar', settings: true },
-  { path: '/settings/business', label: 'Business', settings: true },
-  { path: '/settings/sync', label: 'Sync', settings: true },
-  { path: '/settings/data', label: 'Data', settings: true },
-  { path: '/settings/license', label: 'License', settings: true },
+const LINKS: readonly { path: string; label: MessageKey; settings?: true }[] = [
+  { path: '/today', label: 'screen.today' },
+  { path: '/history', label: 'screen.history' },
+  { path: '/reports', label: 'screen.reports' },
+  { path: '/activities', label: 'screen.activities' },
+  { path: '/clients', label: 'screen.clients' },
+  { path: '/invoices', label: 'screen.invoices' },
+  { path: '/settings/integrations', label: 'screen.integrations', settings: true },
+  { path: '/settings/desktop', label: 'screen.desktop', settings: true },
+  { path: '/settings/capture', label: 'screen.capture', settings: true },
+  { path: '/settings/calendar', label: 'screen.calendar', settings: true },
+  { path: '/settings/business', label: 'screen.business', settings: true },
+  { path: '/settings/sync', label: 'screen.sync', settings: true },
+  { path: '/settings/data', label: 'screen.data', settings: true },
+  { path: '/settings/license', label: 'screen.license', settings: true },
 ];
 
 function NavLink({ path, active, onChoose, children }: { path: string; active: string; onChoose: (path: string) => void; children: ComponentChildren }) {
@@ -45,14 +46,15 @@ function NavLink({ path, active, onChoose, children }: { path: string; active: s
 
 function NowPill() {
   const { snapshot, statusAt } = useAppState();
+  const t = useT();
   const status = snapshot?.status;
   useTick(1000, Boolean(status?.isTracking && !status.isOnBreak));
-  if (!status?.currentActivity) return <p class="now-pill idle">Not tracking</p>;
+  if (!status?.currentActivity) return <p class="now-pill idle">{t('nav.notTracking')}</p>;
   return (
     <p class="now-pill">
       <span class={`swatch ${colorClass(status.currentActivity.activityID)}`} aria-hidden="true" />
       <span class="now-pill-name">{status.currentActivity.activityName}</span>
-      <span class="now-pill-time">{status.isOnBreak ? 'break' : stopwatch(liveSeconds(status.sessionSeconds ?? 0, status, statusAt))}</span>
+      <span class="now-pill-time">{status.isOnBreak ? t('nav.onBreak') : stopwatch(liveSeconds(status.sessionSeconds ?? 0, status, statusAt))}</span>
     </p>
   );
 }
@@ -60,6 +62,7 @@ function NowPill() {
 /** The sidebar (wide) or top bar with its menu (narrow); `path` is the screen shown, `screenName` its name in the bar. */
 export function Sidebar({ path, screenName }: { path: string; screenName: string }) {
   const { snapshot } = useAppState();
+  const t = useT();
   const [open, setOpen] = useState(false);
   const sidebarRef = useRef<HTMLElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -107,7 +110,7 @@ export function Sidebar({ path, screenName }: { path: string; screenName: string
 
   const link = ({ path: to, label }: (typeof LINKS)[number]) => (
     <NavLink key={to} path={to} active={path} onChoose={choose}>
-      {label}
+      {t(label)}
     </NavLink>
   );
 
@@ -120,18 +123,18 @@ export function Sidebar({ path, screenName }: { path: string; screenName: string
             Tock
           </p>
           <p class="bar-screen" data-testid="bar-screen">
-            {path.startsWith('/settings/') ? `Settings › ${screenName}` : screenName}
+            {path.startsWith('/settings/') ? t('nav.settingsScreen', { screen: screenName }) : screenName}
           </p>
           <button type="button" class="menu-button" ref={buttonRef} aria-expanded={open} aria-controls="sidebar-menu" onClick={() => setOpen(!open)}>
             <span class="menu-icon" aria-hidden="true" />
-            Menu
+            {t('nav.menu')}
           </button>
         </div>
         <div id="sidebar-menu" class={open ? 'sidebar-menu open' : 'sidebar-menu'}>
-          <nav aria-label="Screens">
+          <nav aria-label={t('nav.screens')}>
             {LINKS.filter((l) => !l.settings).map(link)}
             <p class="nav-group" id="settings-group">
-              Settings
+              {t('nav.settings')}
             </p>
             {LINKS.filter((l) => l.settings).map(link)}
           </nav>
@@ -139,7 +142,7 @@ export function Sidebar({ path, screenName }: { path: string; screenName: string
             <NowPill />
             {snapshot && (
               <p class="version">
-                Tock {snapshot.appVersion} · listener {snapshot.listener.state === 'active' ? 'on' : snapshot.listener.state}
+                {t('nav.version', { version: snapshot.appVersion, state: snapshot.listener.state })}
               </p>
             )}
           </div>

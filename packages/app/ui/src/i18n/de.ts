@@ -1,0 +1,35 @@
+/** The window's German messages (formal „Sie“; terms as docs/glossary/de.md has them). */
+import type { Catalog } from '@tock/i18n';
+import type { en } from './en.ts';
+
+export const de = {
+  'screen.today': 'Heute',
+  'screen.history': 'Verlauf',
+  'screen.reports': 'Berichte',
+  'screen.activities': 'Tätigkeiten',
+  'screen.clients': 'Kunden',
+  'screen.invoices': 'Rechnungen',
+  'screen.integrations': 'Integrationen',
+  'screen.desktop': 'Desktop',
+  'screen.capture': 'Erfassung',
+  'screen.calendar': 'Kalender',
+  'screen.business': 'Unternehmen',
+  'screen.sync': 'Synchronisierung',
+  'screen.data': 'Daten',
+  'screen.license': 'Lizenz',
+  'app.documentTitle': '{screen} · Tock',
+  'app.skip': 'Zum Inhalt springen',
+  'app.lost': 'Tock antwortet nicht. Läuft die App noch? Dieses Fenster verbindet sich von selbst neu.',
+  'app.expired': 'Tock wurde neu gestartet: Führen Sie `tock open` aus (oder öffnen Sie innerhalb von 5 Minuten die ausgegebene Adresse, `open: …`), um fortzufahren.',
+  'app.noSession': 'Dieser Tab hat keine Tock-Sitzung. Führen Sie `tock open` aus, um ein Tock-Fenster zu öffnen.',
+  'app.loading': 'Wird geladen…',
+  'app.branchLive': 'Branch gewechselt zu {branch}. Wählen Sie, was erfasst werden soll.',
+  'app.idleLive': 'Willkommen zurück. {activity} lief weiter, während Sie weg waren: Zeit behalten oder verwerfen?',
+  'nav.screens': 'Bildschirme',
+  'nav.settings': 'Einstellungen',
+  'nav.settingsScreen': 'Einstellungen › {screen}',
+  'nav.menu': 'Menü',
+  'nav.notTracking': 'Keine Zeiterfassung',
+  'nav.onBreak': 'Pause',
+  'nav.version': 'Tock {version} · Listener {state, select, active {an} off {aus} other {Fehler}}',
+} satisfies Catalog<typeof en>;

@@ -1,0 +1,35 @@
+/**
+ * The window's English messages: the source catalog (ICU MessageFormat). Every other language's
+ * catalog has exactly these keys (`satisfies Catalog<typeof en>`); terms as docs/glossary/ has them.
+ */
+export const en = {
+  'screen.today': 'Today',
+  'screen.history': 'History',
+  'screen.reports': 'Reports',
+  'screen.activities': 'Activities',
+  'screen.clients': 'Clients',
+  'screen.invoices': 'Invoices',
+  'screen.integrations': 'Integrations',
+  'screen.desktop': 'Desktop',
+  'screen.capture': 'Capture',
+  'screen.calendar': 'Calendar',
+  'screen.business': 'Business',
+  'screen.sync': 'Sync',
+  'screen.data': 'Data',
+  'screen.license': 'License',
+  'app.documentTitle': '{screen} · Tock',
+  'app.skip': 'Skip to content',
+  'app.lost': 'Tock is not answering. Is the app still running? This window reconnects on its own.',
+  'app.expired': 'Tock was restarted: run `tock open` (or open the address it printed, `open: …`, within 5 minutes) to continue.',
+  'app.noSession': 'This tab has no Tock session. Run `tock open` to open a Tock window.',
+  'app.loading': 'Loading…',
+  'app.branchLive': 'Branch switched to {branch}. Choose what to track.',
+  'app.idleLive': 'Welcome back. {activity} kept running while you were away: keep or discard that time?',
+  'nav.screens': 'Screens',
+  'nav.settings': 'Settings',
+  'nav.settingsScreen': 'Settings › {screen}',
+  'nav.menu': 'Menu',
+  'nav.notTracking': 'Not tracking',
+  'nav.onBreak': 'break',
+  'nav.version': 'Tock {version} · listener {state, select, active {on} off {off} other {error}}',
+} as const;

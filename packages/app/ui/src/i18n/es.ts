@@ -1,0 +1,35 @@
+/** The window's Spanish messages («usted»; terms as docs/glossary/es.md has them). */
+import type { Catalog } from '@tock/i18n';
+import type { en } from './en.ts';
+
+export const es = {
+  'screen.today': 'Hoy',
+  'screen.history': 'Historial',
+  'screen.reports': 'Informes',
+  'screen.activities': 'Actividades',
+  'screen.clients': 'Clientes',
+  'screen.invoices': 'Facturas',
+  'screen.integrations': 'Integraciones',
+  'screen.desktop': 'Escritorio',
+  'screen.capture': 'Captura',
+  'screen.calendar': 'Calendario',
+  'screen.business': 'Empresa',
+  'screen.sync': 'Sincronización',
+  'screen.data': 'Datos',
+  'screen.license': 'Licencia',
+  'app.documentTitle': '{screen} · Tock',
+  'app.skip': 'Ir al contenido',
+  'app.lost': 'Tock no responde. ¿Sigue abierta la aplicación? Esta ventana se vuelve a conectar sola.',
+  'app.expired': 'Tock se reinició: ejecute `tock open` (o abra en 5 minutos la dirección que mostró, `open: …`) para continuar.',
+  'app.noSession': 'Esta pestaña no tiene sesión de Tock. Ejecute `tock open` para abrir una ventana de Tock.',
+  'app.loading': 'Cargando…',
+  'app.branchLive': 'Rama cambiada a {branch}. Elija qué registrar.',
+  'app.idleLive': 'Bienvenido de nuevo. {activity} siguió en marcha mientras no estaba: ¿conservar o descartar ese tiempo?',
+  'nav.screens': 'Pantallas',
+  'nav.settings': 'Ajustes',
+  'nav.settingsScreen': 'Ajustes › {screen}',
+  'nav.menu': 'Menú',
+  'nav.notTracking': 'Sin registro',
+  'nav.onBreak': 'pausa',
+  'nav.version': 'Tock {version} · servidor local {state, select, active {activo} off {apagado} other {con error}}',
+} satisfies Catalog<typeof en>;

@@ -1,0 +1,35 @@
+/** The window's French messages (« vous » ; terms as docs/glossary/fr.md has them). */
+import type { Catalog } from '@tock/i18n';
+import type { en } from './en.ts';
+
+export const fr = {
+  'screen.today': 'Aujourd’hui',
+  'screen.history': 'Historique',
+  'screen.reports': 'Rapports',
+  'screen.activities': 'Activités',
+  'screen.clients': 'Clients',
+  'screen.invoices': 'Factures',
+  'screen.integrations': 'Intégrations',
+  'screen.desktop': 'Bureau',
+  'screen.capture': 'Capture',
+  'screen.calendar': 'Calendrier',
+  'screen.business': 'Entreprise',
+  'screen.sync': 'Synchronisation',
+  'screen.data': 'Données',
+  'screen.license': 'Licence',
+  'app.documentTitle': '{screen} · Tock',
+  'app.skip': 'Aller au contenu',
+  'app.lost': 'Tock ne répond pas. L’application est-elle toujours lancée ? Cette fenêtre se reconnecte d’elle-même.',
+  'app.expired': 'Tock a redémarré : exécutez `tock open` (ou ouvrez dans les 5 minutes l’adresse affichée, `open: …`) pour continuer.',
+  'app.noSession': 'Cet onglet n’a pas de session Tock. Exécutez `tock open` pour ouvrir une fenêtre Tock.',
+  'app.loading': 'Chargement…',
+  'app.branchLive': 'Branche changée pour {branch}. Choisissez ce que vous voulez suivre.',
+  'app.idleLive': 'Bon retour. {activity} a continué pendant votre absence : conserver ou supprimer ce temps ?',
+  'nav.screens': 'Écrans',
+  'nav.settings': 'Paramètres',
+  'nav.settingsScreen': 'Paramètres › {screen}',
+  'nav.menu': 'Menu',
+  'nav.notTracking': 'Aucun suivi',
+  'nav.onBreak': 'pause',
+  'nav.version': 'Tock {version} · écouteur {state, select, active {actif} off {inactif} other {en erreur}}',
+} satisfies Catalog<typeof en>;

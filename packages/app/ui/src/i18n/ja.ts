@@ -1,0 +1,35 @@
+/** The window's Japanese messages (です・ます; terms as docs/glossary/ja.md has them). */
+import type { Catalog } from '@tock/i18n';
+import type { en } from './en.ts';
+
+export const ja = {
+  'screen.today': '今日',
+  'screen.history': '履歴',
+  'screen.reports': 'レポート',
+  'screen.activities': 'アクティビティ',
+  'screen.clients': 'クライアント',
+  'screen.invoices': '請求書',
+  'screen.integrations': '連携',
+  'screen.desktop': 'デスクトップ',
+  'screen.capture': 'キャプチャ',
+  'screen.calendar': 'カレンダー',
+  'screen.business': '事業者情報',
+  'screen.sync': '同期',
+  'screen.data': 'データ',
+  'screen.license': 'ライセンス',
+  'app.documentTitle': '{screen} · Tock',
+  'app.skip': 'コンテンツへ移動',
+  'app.lost': 'Tock が応答しません。アプリは実行中ですか？このウィンドウは自動的に再接続します。',
+  'app.expired': 'Tock が再起動されました。続けるには `tock open` を実行してください（または表示されたアドレス `open: …` を 5 分以内に開いてください）。',
+  'app.noSession': 'このタブには Tock のセッションがありません。`tock open` を実行して Tock のウィンドウを開いてください。',
+  'app.loading': '読み込み中…',
+  'app.branchLive': 'ブランチが {branch} に切り替わりました。記録する内容を選んでください。',
+  'app.idleLive': 'おかえりなさい。離席中も {activity} の記録が続いていました。この時間を残しますか、破棄しますか？',
+  'nav.screens': '画面',
+  'nav.settings': '設定',
+  'nav.settingsScreen': '設定 › {screen}',
+  'nav.menu': 'メニュー',
+  'nav.notTracking': '記録していません',
+  'nav.onBreak': '休憩中',
+  'nav.version': 'Tock {version} · リスナー {state, select, active {オン} off {オフ} other {エラー}}',
+} satisfies Catalog<typeof en>;
