@@ -1,18 +1,20 @@
 /**
  * How the Reports screen writes days and hours: in the app's time zone (which decides the
- * days) and the browser's language, with `Intl`'s own range formatting ("Nov 16 – 22, 2026"
+ * days) and the window's language, with `Intl`'s own range formatting ("Nov 16 – 22, 2026"
  * in English, "16.–22. Nov. 2026" in German).
  */
+import { formatLocale } from './i18n/index.ts';
 import { daySpan, timeZone } from './time.ts';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** A formatter in the app's time zone (which decides the days), in the browser's language. */
+/** A formatter in the app's time zone (which decides the days), in the window's language. */
 function format(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${timeZone()}|${JSON.stringify(options)}`;
+  const locale = formatLocale();
+  const key = `${locale}|${timeZone()}|${JSON.stringify(options)}`;
   let f = formats.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(undefined, { ...options, timeZone: timeZone() });
+    f = new Intl.DateTimeFormat(locale, { ...options, timeZone: timeZone() });
     formats.set(key, f);
   }
   return f;
@@ -24,7 +26,7 @@ function within(day: string): number {
   return Math.floor((start + end) / 2);
 }
 
-/** `Wednesday, November 18, 2026`; `Nov 16 – 22, 2026`; `Dec 28, 2026 – Jan 3, 2027` (the browser's language). */
+/** `Wednesday, November 18, 2026`; `Nov 16 – 22, 2026`; `Dec 28, 2026 – Jan 3, 2027` (the window's language). */
 export function rangeLabel(from: string, to: string): string {
   if (from === to) return format({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(within(from));
   return format({ day: 'numeric', month: 'short', year: 'numeric' }).formatRange(within(from), within(to));
@@ -42,13 +44,13 @@ export function axisDay(day: string, weekOrLess: boolean): string {
 
 /**
  * `€85.00`, `CHF 1,234.50`: an amount (a decimal string in the currency's minor units, as the
- * app computes it) in the browser's language; `–` where no rate applies.
+ * app computes it) in the window's language; `–` where no rate applies.
  */
 export function money(amount: string | null, currency: string | null): string {
   if (amount === null || currency === null) return '–';
   const digits = amount.includes('.') ? (amount.split('.')[1] as string).length : 0;
   try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Number(amount));
+    return new Intl.NumberFormat(formatLocale(), { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Number(amount));
   } catch {
     return `${amount} ${currency}`;
   }

@@ -5,7 +5,9 @@
  * skips midnight); this file binds it to the app's zone and clock and formats for display.
  */
 import { addDays, localDayKey, localDaySpan, localTimeOfDay, localTimeToMs, startOfWeek, type DaySpan } from '@tock/core/day';
+import { formatDurationWords } from '@tock/i18n';
 import { formatDuration } from '@tock/protocol';
+import { formatLocale, windowMessages } from './i18n/index.ts';
 
 export { addDays };
 
@@ -30,10 +32,11 @@ export function timeZone(): string {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function fmt(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const k = `${zone}|${key}`;
+  const locale = formatLocale();
+  const k = `${locale}|${zone}|${key}`;
   let f = formatters.get(k);
   if (!f) {
-    f = new Intl.DateTimeFormat(undefined, { ...options, timeZone: zone });
+    f = new Intl.DateTimeFormat(locale, { ...options, timeZone: zone });
     formatters.set(k, f);
   }
   return f;
@@ -64,7 +67,7 @@ export function weekStart(day: string): string {
 /** Midday of a local day: an instant to format the day's name from. */
 const middayOf = (day: string): number => localTimeToMs(day, 12 * 60, zone);
 
-/** The clock setting (Settings › Desktop): `24h`, `12h`, or `system` (the browser's language). */
+/** The clock setting (Settings › Desktop): `24h`, `12h`, or `system` (the window's language). */
 export type ClockFormat = '24h' | '12h' | 'system';
 
 let clock: ClockFormat = '24h';
@@ -75,12 +78,12 @@ export function setClockFormat(format: ClockFormat | undefined): void {
 }
 
 /**
- * Whether times of day are on the 12-hour clock: the setting, or with `system` the browser's
- * language (`en-US` says 12 hours, `de` 24).
+ * Whether times of day are on the 12-hour clock: the setting, or with `system` the window's
+ * language (`en` says 12 hours, `de` 24).
  */
 export function twelveHours(): boolean {
   if (clock !== 'system') return clock === '12h';
-  const cycle = new Intl.DateTimeFormat(undefined, { hour: 'numeric' }).resolvedOptions().hourCycle;
+  const cycle = new Intl.DateTimeFormat(formatLocale(), { hour: 'numeric' }).resolvedOptions().hourCycle;
   return cycle === 'h11' || cycle === 'h12';
 }
 
@@ -134,11 +137,13 @@ export function stopwatch(seconds: number): string {
 }
 
 /**
- * `3 h 12 min`, `45 min`, `0 min` — a duration, floored to the minute by the formatter the
- * CLI uses too (`@tock/protocol`'s `formatDuration`): 49 min 40 s is `49 min`, never 50.
+ * `3 h 12 min`, `45 min`, `0 min` — a duration, floored to the minute: in English by the
+ * formatter the CLI uses too (`@tock/protocol`'s `formatDuration`), in another language by
+ * `Intl` for its locale (`3 Std., 12 Min.`): 49 min 40 s is `49 min`, never 50.
  */
 export function duration(seconds: number): string {
-  return formatDuration(seconds, 'words');
+  const locale = windowMessages().locale;
+  return locale === 'en' || locale === 'en-XA' ? formatDuration(seconds, 'words') : formatDurationWords(locale, seconds);
 }
 
 /** The text a time field starts with for an instant: as {@link clockTime} shows it, which the forms read back. */
