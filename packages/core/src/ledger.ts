@@ -83,19 +83,17 @@ interface ClientRow {
   rate: string | null;
   currency: string | null;
   address: string | null;
+  taxID: string | null;
+  taxRate: number | null;
+  reverseCharge: number;
+  language: string | null;
 }
 
-const CLIENT_COLUMNS = 'id, name, rate, currency, address';
-
 /**
- * The setting that keeps each client's invoice details — tax ID, tax rate, reverse charge,
- * language — by client ID. A setting of this device, like `business` whose tax rate it
- * overrides (docs/decisions.md "A client's invoice details are a setting").
+ * A client's columns: with its invoice details — tax ID, tax rate, reverse charge, language —
+ * kept with it and synced with it (docs/decisions.md "A client's invoice details travel with it").
  */
-export const CLIENT_BILLING_SETTING = 'clientBilling';
-
-/** A client's invoice details as kept in {@link CLIENT_BILLING_SETTING}. */
-type ClientBilling = Pick<Client, 'taxID' | 'taxRate' | 'reverseCharge' | 'language'>;
+const CLIENT_COLUMNS = 'id, name, rate, currency, address, tax_id AS taxID, tax_rate AS taxRate, reverse_charge AS reverseCharge, language';
 
 /** The languages an invoice can be written in (their primary language subtags). */
 export const INVOICE_LANGUAGES = ['en', 'de', 'fr', 'es', 'ja'] as const;
@@ -112,36 +110,14 @@ export function languageError(value: unknown): string | undefined {
   }
 }
 
-function billingOf(store: Store): Record<string, ClientBilling> {
-  const stored = store.settings.get<Record<string, ClientBilling>>(CLIENT_BILLING_SETTING);
-  return stored !== null && typeof stored === 'object' && !Array.isArray(stored) ? stored : {};
-}
-
-/** A client row with its invoice details. */
-function withBilling(row: ClientRow, billing: Record<string, ClientBilling>): Client {
-  const b = Object.hasOwn(billing, row.id) ? billing[row.id] : undefined;
-  return { ...row, taxID: b?.taxID ?? null, taxRate: b?.taxRate ?? null, reverseCharge: b?.reverseCharge === true, language: b?.language ?? null };
-}
-
-/** Keeps a client's invoice details (nothing kept for a client without any). */
-function keepBilling(store: Store, client: Client): void {
-  const all = { ...billingOf(store) };
-  const b: ClientBilling = {};
-  if (client.taxID) b.taxID = client.taxID;
-  if (client.taxRate !== null && client.taxRate !== undefined) b.taxRate = client.taxRate;
-  if (client.reverseCharge === true) b.reverseCharge = true;
-  if (client.language) b.language = client.language;
-  if (Object.keys(b).length === 0) {
-    if (!Object.hasOwn(all, client.id)) return;
-    delete all[client.id];
-  } else all[client.id] = b;
-  store.settings.set(CLIENT_BILLING_SETTING, all);
+/** A client as its row keeps it. */
+function clientOf(row: ClientRow): Client {
+  return { ...row, taxID: row.taxID ?? null, taxRate: row.taxRate ?? null, reverseCharge: row.reverseCharge === 1, language: row.language ?? null };
 }
 
 /** Every client, by name (case-insensitively), then ID. */
 export function listClients(store: Store): Client[] {
-  const billing = billingOf(store);
-  return (store.statement(`SELECT ${CLIENT_COLUMNS} FROM clients ORDER BY name_key, id`).all() as unknown as ClientRow[]).map((r) => withBilling(r, billing));
+  return (store.statement(`SELECT ${CLIENT_COLUMNS} FROM clients ORDER BY name_key, id`).all() as unknown as ClientRow[]).map(clientOf);
 }
 
 /** The client with this ID or name (case-insensitively), or the `validation_failed` refusal naming `field`. */
@@ -150,7 +126,7 @@ export function requireClient(store: Store, idOrName: unknown, field = 'client')
   const byId = UUID.test(idOrName) ? (store.statement(`SELECT ${CLIENT_COLUMNS} FROM clients WHERE id = ?`).get(idOrName.toLowerCase()) as ClientRow | undefined) : undefined;
   const found = byId ?? (store.statement(`SELECT ${CLIENT_COLUMNS} FROM clients WHERE name_key = ? ORDER BY id LIMIT 1`).get(nameKey(idOrName)) as ClientRow | undefined);
   if (!found) throw new Problem('validation_failed', `no client named "${idOrName.trim()}"; see tock clients list`, { details: [{ field, message: `no client named "${idOrName.trim()}"` }] });
-  return withBilling(found, billingOf(store));
+  return clientOf(found);
 }
 
 /** The fields of a client to add or change; absent stays, `null` clears (not the name). */
@@ -251,13 +227,12 @@ export function addClient(store: Store, input: ClientInput, at: number, newId: (
     language: clean.language ?? null,
   };
   store
-    .statement('INSERT INTO clients (id, name, name_key, rate, currency, address, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-    .run(client.id, client.name, nameKey(name), client.rate, client.currency, client.address, at);
-  keepBilling(store, client);
+    .statement('INSERT INTO clients (id, name, name_key, rate, currency, address, created_at, tax_id, tax_rate, reverse_charge, language) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+    .run(client.id, client.name, nameKey(name), client.rate, client.currency, client.address, at, client.taxID ?? null, client.taxRate ?? null, client.reverseCharge ? 1 : 0, client.language ?? null);
   return client;
 }
 
-/** Changes a client's name, rate, currency or address (`null` clears one). */
+/** Changes a client's name, rate, currency, address or invoice details (`null` clears one). */
 export function editClient(store: Store, idOrName: unknown, input: ClientInput): Client {
   const client = requireClient(store, idOrName);
   const clean = readClientInput(input, false);
@@ -267,9 +242,8 @@ export function editClient(store: Store, idOrName: unknown, input: ClientInput):
   if (clean.reverseCharge === true) next.taxRate = null;
   if (clean.taxRate !== undefined && clean.taxRate !== null) next.reverseCharge = false;
   store
-    .statement('UPDATE clients SET name = ?, name_key = ?, rate = ?, currency = ?, address = ? WHERE id = ?')
-    .run(next.name, nameKey(next.name), next.rate, next.currency, next.address, client.id);
-  keepBilling(store, next);
+    .statement('UPDATE clients SET name = ?, name_key = ?, rate = ?, currency = ?, address = ?, tax_id = ?, tax_rate = ?, reverse_charge = ?, language = ? WHERE id = ?')
+    .run(next.name, nameKey(next.name), next.rate, next.currency, next.address, next.taxID ?? null, next.taxRate ?? null, next.reverseCharge ? 1 : 0, next.language ?? null, client.id);
   return next;
 }
 
@@ -278,7 +252,6 @@ export function removeClient(store: Store, idOrName: unknown): Client {
   const client = requireClient(store, idOrName);
   store.statement('UPDATE activities SET client_id = NULL WHERE client_id = ?').run(client.id);
   store.statement('DELETE FROM clients WHERE id = ?').run(client.id);
-  keepBilling(store, { ...client, taxID: null, taxRate: null, reverseCharge: false, language: null });
   return client;
 }
 

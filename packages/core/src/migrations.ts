@@ -370,6 +370,36 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX activities_archived ON activities (id) WHERE archived = 1;
     `,
   },
+  {
+    version: 14,
+    description: "a client's invoice details, kept and synced with it",
+    sql: `
+      -- docs/data.md "The ledger": a client's VAT ID, tax rate (percent; NULL: the business's),
+      -- reverse charge and invoice language travel with the client through sync, so the device
+      -- that takes over the book issues the same invoice. Until now they were this device's
+      -- setting clientBilling (by client ID): moved here, and the setting goes.
+      ALTER TABLE clients ADD COLUMN tax_id TEXT;
+      ALTER TABLE clients ADD COLUMN tax_rate REAL;
+      ALTER TABLE clients ADD COLUMN reverse_charge INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE clients ADD COLUMN language TEXT;
+      UPDATE clients SET
+        tax_id = (SELECT CASE WHEN json_type(value, '$."' || clients.id || '".taxID') = 'text' THEN json_extract(value, '$."' || clients.id || '".taxID') END
+                    FROM settings WHERE key = 'clientBilling' AND json_valid(value)),
+        tax_rate = (SELECT CASE WHEN json_type(value, '$."' || clients.id || '".taxRate') IN ('integer', 'real') THEN json_extract(value, '$."' || clients.id || '".taxRate') END
+                    FROM settings WHERE key = 'clientBilling' AND json_valid(value)),
+        reverse_charge = coalesce((SELECT json_type(value, '$."' || clients.id || '".reverseCharge') = 'true'
+                    FROM settings WHERE key = 'clientBilling' AND json_valid(value)), 0),
+        language = (SELECT CASE WHEN json_type(value, '$."' || clients.id || '".language') = 'text' THEN json_extract(value, '$."' || clients.id || '".language') END
+                    FROM settings WHERE key = 'clientBilling' AND json_valid(value))
+        WHERE EXISTS (SELECT 1 FROM settings WHERE key = 'clientBilling');
+      DELETE FROM settings WHERE key = 'clientBilling';
+      -- A store that syncs logs them once (the capture triggers an older Tock made do not know
+      -- these columns; the app makes this build's when it opens).
+      INSERT INTO sync_outbox (kind, id, change) SELECT 'client', id, 'history' FROM clients
+        WHERE (tax_id IS NOT NULL OR tax_rate IS NOT NULL OR reverse_charge = 1 OR language IS NOT NULL)
+          AND EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'trigger' AND name = 'sync_capture_clients_update');
+    `,
+  },
 ];
 
 /** The schema version this build writes: the number of migrations it knows. */

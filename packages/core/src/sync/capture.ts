@@ -20,7 +20,7 @@ const CAPTURED = {
   // for their name and ledger fields, never for last_used_at or budget_announced (this device's).
   clients: {
     kind: 'client',
-    row: "json_object('name', new.name, 'createdAt', new.created_at, 'rate', new.rate, 'currency', new.currency, 'address', new.address)",
+    row: "json_object('name', new.name, 'createdAt', new.created_at, 'rate', new.rate, 'currency', new.currency, 'address', new.address, 'taxID', new.tax_id, 'taxRate', new.tax_rate, 'reverseCharge', CASE WHEN new.reverse_charge = 1 THEN json('true') END, 'language', new.language)",
     update: 'UPDATE',
   },
   activities: {

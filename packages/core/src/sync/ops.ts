@@ -7,8 +7,8 @@
  */
 
 import { ACTIVITY_COLOR_COUNT, LIMITS, Problem, isActivityColor, isTimeInRange } from '@tock/protocol';
-import { addressError, budgetError, cleanTags } from '../ledger.ts';
-import { cleanCurrency, cleanRate, currencyError, rateError } from '../money.ts';
+import { addressError, budgetError, cleanTags, languageError, TAX_ID_MAX } from '../ledger.ts';
+import { cleanCurrency, cleanRate, currencyError, rateError, taxRateError } from '../money.ts';
 import { nameError } from '../names.ts';
 import { parseHlc, type Hlc } from './hlc.ts';
 
@@ -36,11 +36,12 @@ export interface SyncOp {
   deletes: boolean;
 }
 
-type FieldType = 'text' | 'ms' | 'ms?' | 'text?' | 'id' | 'id?' | 'device' | 'rate?' | 'currency?' | 'address?' | 'bool?' | 'hours?' | 'tags?' | 'color?' | 'day' | 'number' | 'document';
+type FieldType = 'text' | 'ms' | 'ms?' | 'text?' | 'id' | 'id?' | 'device' | 'rate?' | 'currency?' | 'address?' | 'bool?' | 'hours?' | 'tags?' | 'color?' | 'day' | 'number' | 'document' | 'taxID?' | 'taxRate?' | 'language?';
 
 /** The fields of each kind, their types, and those a row needs before it can be shown. */
 export const FIELDS: Record<EntityKind, Record<string, FieldType>> = {
-  client: { name: 'text', createdAt: 'ms', rate: 'rate?', currency: 'currency?', address: 'address?' },
+  // A client's invoice details travel with it (docs/sync.md "Operations"); lines before them lack them.
+  client: { name: 'text', createdAt: 'ms', rate: 'rate?', currency: 'currency?', address: 'address?', taxID: 'taxID?', taxRate: 'taxRate?', reverseCharge: 'bool?', language: 'language?' },
   activity: { name: 'text', createdAt: 'ms', clientID: 'id?', rate: 'rate?', billable: 'bool?', budgetHours: 'hours?', color: 'color?', archived: 'bool?' },
   session: { device: 'device', activityID: 'id', startedAt: 'ms', endedAt: 'ms?', note: 'text?', tags: 'tags?', billable: 'bool?', invoiceID: 'id?' },
   break: { sessionID: 'id', startedAt: 'ms', endedAt: 'ms?' },
@@ -56,7 +57,7 @@ export const FIELDS: Record<EntityKind, Record<string, FieldType>> = {
  * (a session's note, the ledger's fields: docs/sync.md "Operations"), and absent means null.
  */
 export const OPTIONAL_FIELDS: Record<EntityKind, ReadonlySet<string>> = {
-  client: new Set(['rate', 'currency', 'address']),
+  client: new Set(['rate', 'currency', 'address', 'taxID', 'taxRate', 'reverseCharge', 'language']),
   activity: new Set(['clientID', 'rate', 'billable', 'budgetHours', 'color', 'archived']),
   session: new Set(['note', 'tags', 'billable', 'invoiceID']),
   break: new Set(),
@@ -122,6 +123,21 @@ function checkValue(field: string, type: FieldType, value: unknown): FieldValue 
     const problem = addressError(value);
     if (problem !== undefined) throw new OpError(`field "${field}" ${problem}`);
     return value as string;
+  }
+  if (type === 'taxID?') {
+    const problem = typeof value !== 'string' ? 'must be text' : [...value].length > TAX_ID_MAX ? `must be at most ${TAX_ID_MAX} characters` : nameError(value);
+    if (problem !== undefined) throw new OpError(`field "${field}" ${problem}${orNull}`);
+    return (value as string).trim();
+  }
+  if (type === 'taxRate?') {
+    const problem = taxRateError(value);
+    if (problem !== undefined || typeof value !== 'number') throw new OpError(`field "${field}" ${problem ?? 'must be a number'}${orNull}`);
+    return value;
+  }
+  if (type === 'language?') {
+    const problem = languageError(value);
+    if (problem !== undefined) throw new OpError(`field "${field}" ${problem}${orNull}`);
+    return Intl.getCanonicalLocales((value as string).trim())[0] as string;
   }
   if (type === 'bool?') {
     if (typeof value !== 'boolean') throw new OpError(`field "${field}" must be true, false or null`);

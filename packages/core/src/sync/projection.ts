@@ -414,15 +414,36 @@ export function projectClient(db: DatabaseSync, e: Entity): boolean {
     c: (value(e, 'currency') ?? null) as string | null,
     a: (value(e, 'address') ?? null) as string | null,
     t: value(e, 'createdAt') as number,
+    // Its invoice details (absent on lines written before they travelled: none).
+    x: (value(e, 'taxID') ?? null) as string | null,
+    p: (value(e, 'taxRate') ?? null) as number | null,
+    v: value(e, 'reverseCharge') === true ? 1 : 0,
+    l: (value(e, 'language') ?? null) as string | null,
   };
-  const before = sql(db, 'SELECT name AS n, rate AS r, currency AS c, address AS a, created_at AS t FROM clients WHERE id = ?').get(e.id) as typeof row | undefined;
-  if (before && before.n === row.n && before.r === row.r && before.c === row.c && before.a === row.a && before.t === row.t) return false;
+  const before = sql(
+    db,
+    'SELECT name AS n, rate AS r, currency AS c, address AS a, created_at AS t, tax_id AS x, tax_rate AS p, reverse_charge AS v, language AS l FROM clients WHERE id = ?',
+  ).get(e.id) as typeof row | undefined;
+  if (
+    before &&
+    before.n === row.n &&
+    before.r === row.r &&
+    before.c === row.c &&
+    before.a === row.a &&
+    before.t === row.t &&
+    before.x === row.x &&
+    before.p === row.p &&
+    before.v === row.v &&
+    before.l === row.l
+  )
+    return false;
   sql(
     db,
-    `INSERT INTO clients (id, name, name_key, rate, currency, address, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO clients (id, name, name_key, rate, currency, address, created_at, tax_id, tax_rate, reverse_charge, language) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET name = excluded.name, name_key = excluded.name_key, rate = excluded.rate, currency = excluded.currency,
-       address = excluded.address, created_at = excluded.created_at`,
-  ).run(e.id, row.n, nameKey(row.n), row.r, row.c, row.a, row.t);
+       address = excluded.address, created_at = excluded.created_at, tax_id = excluded.tax_id, tax_rate = excluded.tax_rate,
+       reverse_charge = excluded.reverse_charge, language = excluded.language`,
+  ).run(e.id, row.n, nameKey(row.n), row.r, row.c, row.a, row.t, row.x, row.p, row.v, row.l);
   return true;
 }
 
