@@ -6,7 +6,7 @@
 import type { Writable } from 'node:stream';
 import { AppNotRunningError, callAdmin, downloadAdmin, homePaths, resolveHome, type AdminInput, type AdminInputArgs, type AdminResult, type AnsweredRoute, type StreamedRoute } from '@tock/app';
 import { isProblem } from '@tock/protocol';
-import { CliError, type Io } from './io.ts';
+import { CliError, refusal, type Io } from './io.ts';
 
 /** A command's flags by the input field they send (`number` → `--reissue`). */
 export type FlagsByField = Readonly<Record<string, `--${string}`>>;
@@ -25,7 +25,7 @@ export function asFlagRefusal(error: unknown, flags: FlagsByField): unknown {
 
 /** The one line for an admin command when no app runs under `home`. */
 export function appNotRunning(home: string): CliError {
-  return new CliError(`Tock is not running (home: ${home}); start it with \`tock app\` (or \`npm start\` in the repository)`);
+  return refusal('error.notRunning', { home });
 }
 
 async function asking<T>(io: Io, ask: (socket: string) => Promise<T>): Promise<T> {

@@ -5,8 +5,9 @@
 import { resolveHome, type AdminResult, type LicenseInfo } from '@tock/app';
 import type { Status } from '@tock/protocol';
 import { MIN_LISTENER_PORT, parsePort } from '@tock/protocol';
-import { CliError, print } from './io.ts';
+import { CliError, messagesOf, print } from './io.ts';
 import type { Command } from './command.ts';
+import type { CliKey, CliMessages } from './i18n/index.ts';
 import { admin } from './admin-call.ts';
 import { flags } from './flags.ts';
 import { clockFor } from './clock-setting.ts';
@@ -40,9 +41,10 @@ function formatLicense(info: LicenseInfo): string {
   }
 }
 
-function formatBreak(status: Status, resumed: boolean): string {
-  const name = status.currentActivity?.activityName ?? 'the session';
-  return resumed ? `Resumed "${name}"` : `On a break from "${name}"; \`tock resume\` to continue`;
+function formatBreak(t: CliMessages, status: Status, resumed: boolean): string {
+  const name = status.currentActivity?.activityName;
+  if (name === undefined) return t(resumed ? 'break.resumedUnnamed' : 'break.onBreakUnnamed');
+  return t(resumed ? 'break.resumed' : 'break.onBreak', { name });
 }
 
 /**
@@ -51,7 +53,7 @@ function formatBreak(status: Status, resumed: boolean): string {
  * file keeps (docs/desktop.md "Start at login"); `tock open` opens windows.
  */
 const app: Command = {
-  summary: 'run the Tock application in the foreground',
+  summary: 'summary.app',
   usage: 'tock app [--no-open | --background]',
   async run(args, io) {
     const { values } = flags(args, { 'no-open': { type: 'boolean' }, background: { type: 'boolean' } });
@@ -93,7 +95,7 @@ const app: Command = {
 };
 
 const listener: Command = {
-  summary: 'turn the listener on or off, or show its status line',
+  summary: 'summary.listener',
   usage: 'tock listener on [--port N] | off | status [--json]',
   async run(args, io) {
     const { values, positionals } = flags(args, { port: { type: 'string' } }, 1);
@@ -112,7 +114,7 @@ const listener: Command = {
 };
 
 const token: Command = {
-  summary: 'print the listener token (rotating it first with --rotate)',
+  summary: 'summary.token',
   usage: 'tock token [--rotate] [--json]',
   async run(args, io) {
     const { values } = flags(args, { rotate: { type: 'boolean' } });
@@ -123,7 +125,7 @@ const token: Command = {
 };
 
 const requests: Command = {
-  summary: 'the last 25 listener requests, newest first',
+  summary: 'summary.requests',
   usage: 'tock requests [--json]',
   async run(args, io) {
     const { values } = flags(args);
@@ -140,7 +142,7 @@ const requests: Command = {
 };
 
 const license: Command = {
-  summary: 'show the license state, or install a key with `activate KEY`',
+  summary: 'summary.license',
   usage: 'tock license [--json] | tock license activate KEY',
   async run(args, io) {
     const { values, positionals } = flags(args, {}, 2);
@@ -159,39 +161,39 @@ const license: Command = {
 };
 
 /** `tock break` and `tock resume`: one admin call, the status printed. */
-function breakCommand(summary: string, usage: string, route: 'POST /break' | 'POST /resume'): Command {
+function breakCommand(summary: CliKey, usage: string, route: 'POST /break' | 'POST /resume'): Command {
   return {
     summary,
     usage,
     async run(args, io) {
       const { values } = flags(args);
       const status = await admin(io, route);
-      print(io, values.json === true, status, () => formatBreak(status, route === 'POST /resume'));
+      print(io, values.json === true, status, () => formatBreak(messagesOf(io), status, route === 'POST /resume'));
       return 0;
     },
   };
 }
 
-const pause = breakCommand('pause the running session (a break)', 'tock break [--json]', 'POST /break');
-const resume = breakCommand('resume the session after a break', 'tock resume [--json]', 'POST /resume');
+const pause = breakCommand('summary.break', 'tock break [--json]', 'POST /break');
+const resume = breakCommand('summary.resume', 'tock resume [--json]', 'POST /resume');
 
 /** `tock export`, loaded on use (export-command.ts builds on this module's helpers). */
 const exportCommand: Command = {
-  summary: 'write your activities, sessions and entries as JSON or CSV',
+  summary: 'summary.export',
   usage: 'tock export [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--format json|csv] [--capture] [--output FILE] [--json]',
   run: async (args, io) => (await import('./export-command.ts')).runExport(args, io),
 };
 
 /** `tock report`, loaded on use. */
 const report: Command = {
-  summary: 'worked time per activity or per day over a range',
+  summary: 'summary.report',
   usage: 'tock report [today|yesterday|week|last-week|month|last-month] [--from YYYY-MM-DD --to YYYY-MM-DD] [--by activity|day] [--json|--csv]',
   run: async (args, io) => (await import('./report-command.ts')).runReport(args, io),
 };
 
 /** `tock import`, loaded on use. */
 const importCommand: Command = {
-  summary: 'import a Tock export, or Toggl Track, Timewarrior or Watson history',
+  summary: 'summary.import',
   usage: 'tock import FILE [--format tock|toggl|timewarrior|watson] [--tz ZONE] [--dry-run] [--json]',
   run: async (args, io) => (await import('./import-command.ts')).runImport(args, io),
 };

@@ -10,7 +10,7 @@ import type { Command } from './command.ts';
 import { CliError, print } from './io.ts';
 
 const backup: Command = {
-  summary: 'copy the store, while the app runs, to FILE or to backups/ in the Tock home',
+  summary: 'summary.backup',
   usage: 'tock backup [FILE] [--json]',
   async run(args, io) {
     const { values, positionals } = flags(args, {}, 1);
@@ -32,7 +32,7 @@ const backup: Command = {
 };
 
 const restore: Command = {
-  summary: 'replace the store with a backup (the app must be stopped)',
+  summary: 'summary.restore',
   usage: 'tock restore FILE [--json]',
   async run(args, io) {
     const { values, positionals } = flags(args, {}, 1);

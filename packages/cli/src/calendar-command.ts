@@ -65,7 +65,7 @@ async function run(args: string[], io: Io): Promise<number> {
 
 /** `tock calendar`. */
 export const calendarCommand: Command = {
-  summary: "meetings from your calendar files (.ics) as suggestions",
+  summary: 'summary.calendar',
   usage: USAGE,
   run,
 };

@@ -114,14 +114,14 @@ async function run(args: string[], io: Io): Promise<number> {
 
 /** `tock capture`. */
 export const captureCommand: Command = {
-  summary: 'record what you did on this machine (windows, editors, idle), privately',
+  summary: 'summary.capture',
   usage: USAGE,
   run,
 };
 
 /** `tock timeline [DATE] [--json]`. */
 export const timelineCommand: Command = {
-  summary: "a day's captured spans, oldest first (default today)",
+  summary: 'summary.timeline',
   usage: 'tock timeline [YYYY-MM-DD] [--json]',
   async run(args, io) {
     const { values, positionals } = flags(args, {}, 1);

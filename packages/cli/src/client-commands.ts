@@ -16,7 +16,7 @@ import { DURATION_FORMS, parseDuration, refuseSplitDuration } from './duration.t
 import { flags, LISTENER_FLAG } from './flags.ts';
 import { gitHookCommand } from './git-hook.ts';
 import { daysOf, overlapWarning, runningOf, startOverlapWarning } from './overlap-warning.ts';
-import { CliError, print, type Io } from './io.ts';
+import { CliError, messagesOf, print, refusal, type Io } from './io.ts';
 import { checkTemplate, renderStatusLine } from './status-line.ts';
 import { terminalText } from './terminal-text.ts';
 import { ask, trackingPort, type TrackingPort } from './tracking-port.ts';
@@ -24,19 +24,19 @@ import { ask, trackingPort, type TrackingPort } from './tracking-port.ts';
 function limitFlag(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const limit = /^[0-9]{1,3}$/.test(value) ? Number(value) : Number.NaN;
-  if (!(limit >= 1 && limit <= 100)) throw new CliError(`--limit takes a whole number from 1 to 100, not "${value}"`);
+  if (!(limit >= 1 && limit <= 100)) throw refusal('error.limit', { value });
   return limit;
 }
 
 /** Arguments beyond the expected ones are most often an unquoted name with spaces. */
 function noExtraWords(positionals: string[], expected: number, example: string): void {
   if (positionals.length > expected) {
-    throw new CliError(`unexpected argument "${positionals[expected]}"; quote a name that has spaces: ${example}`);
+    throw refusal('error.quoteName', { argument: positionals[expected] as string, example });
   }
 }
 
-function requireText(value: string | undefined, what: string, usage: string): string {
-  if (value === undefined || value.trim() === '') throw new CliError(`give ${what}: ${usage}`);
+function requireText(value: string | undefined, what: 'error.giveActivityName' | 'error.giveDurationAndName' | 'error.giveBranch', syntax: string): string {
+  if (value === undefined || value.trim() === '') throw refusal(what, { syntax });
   return value;
 }
 
@@ -46,13 +46,13 @@ function portFor(io: Io, values: Record<string, string | boolean | undefined>): 
 }
 
 const ping: Command = {
-  summary: 'check that the app answers (and its version, license and listener)',
+  summary: 'summary.ping',
   usage: 'tock ping [--listener] [--json]',
   async run(args, io) {
     const { values } = flags(args, LISTENER_FLAG);
     const port = portFor(io, values);
     const { health, listenerPort } = await ask(port, () => port.health());
-    print(io, values.json === true, health, () => formatHealth(health, listenerPort));
+    print(io, values.json === true, health, () => formatHealth(messagesOf(io), health, listenerPort));
     return 0;
   },
 };
@@ -62,7 +62,7 @@ const ping: Command = {
  * `GET /status` instead, the one result that says whether the session is on a break.
  */
 const current: Command = {
-  summary: 'the activity being tracked, if any (and whether it is on a break)',
+  summary: 'summary.current',
   usage: 'tock current [--listener] [--json]',
   async run(args, io) {
     const { values } = flags(args, LISTENER_FLAG);
@@ -72,21 +72,21 @@ const current: Command = {
       print(io, true, activity, () => '');
     } else {
       const status = await ask(port, () => port.getStatus());
-      io.out(formatCurrent(status));
+      io.out(formatCurrent(messagesOf(io), status));
     }
     return 0;
   },
 };
 
 const status: Command = {
-  summary: "what is tracked, since when, and today's total",
+  summary: 'summary.status',
   usage: 'tock status [--listener] [--json] [--format TEMPLATE]   (TEMPLATE: {state} {activity} {break} {elapsed} {today} {todaySeconds})',
   async run(args, io) {
     const { values } = flags(args, { format: { type: 'string' }, ...LISTENER_FLAG });
     const template = values['format'] as string | undefined;
     if (template !== undefined) {
       const problem = checkTemplate(template);
-      if (problem !== null) throw new CliError(problem);
+      if (problem !== null) throw refusal('error.unknownPlaceholder', problem);
     }
     const port = portFor(io, values);
     const result = await ask(port, () => port.getStatus());
@@ -96,25 +96,25 @@ const status: Command = {
       return 0;
     }
     const clock = await clockFor(io, values.json === true);
-    print(io, values.json === true, result, () => formatStatus(result, io.now(), clock));
+    print(io, values.json === true, result, () => formatStatus(messagesOf(io), result, io.now(), clock));
     return 0;
   },
 };
 
 const stop: Command = {
-  summary: 'stop tracking',
+  summary: 'summary.stop',
   usage: 'tock stop [--listener] [--json]',
   async run(args, io) {
     const { values } = flags(args, LISTENER_FLAG);
     const port = portFor(io, values);
     const result = await ask(port, () => port.stopActivity());
-    print(io, values.json === true, result, () => formatStop(result));
+    print(io, values.json === true, result, () => formatStop(messagesOf(io), result));
     return 0;
   },
 };
 
 const search: Command = {
-  summary: 'find activities by name (empty query: most recently used)',
+  summary: 'summary.search',
   usage: 'tock search [QUERY] [--limit N] [--listener] [--json]',
   async run(args, io) {
     const { values, positionals } = flags(args, { limit: { type: 'string' }, ...LISTENER_FLAG }, Number.POSITIVE_INFINITY);
@@ -123,7 +123,7 @@ const search: Command = {
     const limit = limitFlag(values['limit'] as string | undefined);
     const port = portFor(io, values);
     const found = await ask(port, () => port.searchActivities(query, limit));
-    print(io, values.json === true, found, () => formatSearch(query, found));
+    print(io, values.json === true, found, () => formatSearch(messagesOf(io), query, found));
     return 0;
   },
 };
@@ -139,7 +139,7 @@ function sayingTag(check: () => unknown): void {
 }
 
 const start: Command = {
-  summary: 'start tracking an activity (switching from the running one)',
+  summary: 'summary.start',
   usage: 'tock start NAME [--note TEXT] [--tag T]… [--create] [--listener] [--json]',
   async run(args, io) {
     const { values, positionals } = flags(
@@ -148,13 +148,13 @@ const start: Command = {
       Number.POSITIVE_INFINITY,
     );
     noExtraWords(positionals, 1, 'tock start "Writing docs"');
-    const name = requireText(positionals[0], 'the activity name', 'tock start NAME [--note TEXT] [--tag T]… [--create]');
+    const name = requireText(positionals[0], 'error.giveActivityName', 'tock start NAME [--note TEXT] [--tag T]… [--create]');
     const note = values['note'] as string | undefined;
     const tags = (values['tag'] as unknown as string[] | undefined) ?? [];
     const port = portFor(io, values);
     // The tags go on the started session through the app's admin socket (the listener's start
     // takes none): refused before anything starts when no app runs here.
-    if (tags.length > 0 && !port.appRunning()) throw new CliError('--tag needs the Tock app running on this machine; start it (tock app) or tag the block later with tock tag last');
+    if (tags.length > 0 && !port.appRunning()) throw refusal('error.tagNeedsApp');
     // Checked by the tag rules before the start, so a bad tag starts nothing.
     if (tags.length > 0) sayingTag(() => cleanTags(tags));
     // Asked first only to say "Switched from …": the start itself is one request.
@@ -163,7 +163,7 @@ const start: Command = {
     const clock = await clockFor(io, values.json === true);
     const tagged = tags.length === 0 ? null : await admin(io, 'POST /blocks/tag', { id: 'last', tags });
     print(io, values.json === true, tagged === null ? result : { ...result, tags: tagged.tags }, () =>
-      formatStart(result, previous, io.now(), note, clock) + (tagged === null ? '' : terminalText(` [${tagged.tags.join(', ')}]`)),
+      formatStart(messagesOf(io), result, previous, io.now(), note, clock) + (tagged === null ? '' : terminalText(` [${tagged.tags.join(', ')}]`)),
     );
     // What the new session overlaps: blocks that still cover its start (another device's running
     // session, an entry ending ahead), asked of the app's admin socket when the app runs here.
@@ -177,7 +177,7 @@ const start: Command = {
 };
 
 const log: Command = {
-  summary: 'log a finished block of time that ends now',
+  summary: 'summary.log',
   usage: `tock log DURATION NAME [--note TEXT] [--tag T]… [--billable|--not-billable] [--create] [--listener] [--json]   (DURATION: ${DURATION_FORMS})`,
   async run(args, io) {
     const { values, positionals } = flags(
@@ -185,14 +185,14 @@ const log: Command = {
       { note: { type: 'string' }, create: { type: 'boolean' }, tag: { type: 'string', multiple: true }, billable: { type: 'boolean' }, 'not-billable': { type: 'boolean' }, ...LISTENER_FLAG },
       Number.POSITIVE_INFINITY,
     );
-    if (values['billable'] === true && values['not-billable'] === true) throw new CliError('give --billable or --not-billable, not both');
+    if (values['billable'] === true && values['not-billable'] === true) throw refusal('error.billableBoth');
     const tags = values['tag'] as unknown as string[] | undefined;
     const billable = values['billable'] === true ? true : values['not-billable'] === true ? false : undefined;
     refuseSplitDuration(positionals[0], positionals[1]);
     noExtraWords(positionals, 2, 'tock log 45m "Writing docs"');
     const usage = 'tock log DURATION NAME [--note TEXT] [--create]';
-    const durationMinutes = parseDuration(requireText(positionals[0], 'a duration and an activity name', usage));
-    const name = requireText(positionals[1], 'the activity name', usage);
+    const durationMinutes = parseDuration(requireText(positionals[0], 'error.giveDurationAndName', usage));
+    const name = requireText(positionals[1], 'error.giveActivityName', usage);
     const note = values['note'] as string | undefined;
     const port = portFor(io, values);
     // What was tracked before, to say afterwards whether the entry overlaps it (overlap-warning.ts).
@@ -201,7 +201,7 @@ const log: Command = {
     const before = await Promise.all([port.getReport(days), port.getStatus()]).catch(() => null);
     const entry = await ask(port, () => port.logEntry({ name, durationMinutes, note, createIfMissing: values['create'] === true, tags, billable }), name);
     const clock = await clockFor(io, values.json === true);
-    print(io, values.json === true, entry, () => formatEntry(entry, io.now(), clock) + (tags === undefined || tags.length === 0 ? '' : terminalText(` [${tags.join(', ')}]`)));
+    print(io, values.json === true, entry, () => formatEntry(messagesOf(io), entry, io.now(), clock) + (tags === undefined || tags.length === 0 ? '' : terminalText(` [${tags.join(', ')}]`)));
     const after = before === null ? null : await port.getReport(days).catch(() => null);
     if (before !== null && after !== null) {
       const warning = overlapWarning({ ...entry.activity, startedAt: entry.startedAt, endedAt: entry.endedAt }, before[0], after, runningOf(before[1]));
@@ -212,16 +212,16 @@ const log: Command = {
 };
 
 const branchChanged: Command = {
-  summary: "tell Tock a git branch was checked out (opens the app's tracking prompt)",
+  summary: 'summary.branchChanged',
   usage: 'tock branch-changed BRANCH [--repo R] [--previous B] [--listener] [--json]',
   async run(args, io) {
     const { values, positionals } = flags(args, { repo: { type: 'string' }, previous: { type: 'string' }, ...LISTENER_FLAG }, 1);
-    const branch = requireText(positionals[0], 'the branch', 'tock branch-changed BRANCH [--repo R] [--previous B]');
+    const branch = requireText(positionals[0], 'error.giveBranch', 'tock branch-changed BRANCH [--repo R] [--previous B]');
     const repo = values['repo'] as string | undefined;
     const previousBranch = values['previous'] as string | undefined;
     const port = portFor(io, values);
     const prompt = await ask(port, () => port.notifyBranchChange({ branch, repo, previousBranch }));
-    print(io, values.json === true, prompt, () => `Sent branch "${branch}" to Tock; choose what to track in the Tock window`);
+    print(io, values.json === true, prompt, () => messagesOf(io)('branch.sent', { branch: terminalText(branch) }));
     return 0;
   },
 };

@@ -1,48 +1,68 @@
-/** The human lines of the client commands (`--json` prints the results as they are). */
+/**
+ * The human lines of the client commands (`--json` prints the results as they are), in the
+ * person's language (docs/cli.md "Languages"): each line a catalog message, its data —
+ * names, notes, times, durations — as arguments.
+ */
 import type { ActivityRef, Entry, Health, StartResult, Status, StoppedSession } from '@tock/client';
+import { formatDurationWords } from '@tock/i18n';
 import { formatMinutes, formatSeconds } from './duration.ts';
 import { formatClock, formatSpan, type ClockFormat } from './format-time.ts';
+import type { CliMessages } from './i18n/index.ts';
 import { terminalText } from './terminal-text.ts';
 
+/**
+ * Worked seconds as the locale reads them: English (and its pseudo-locale) keeps Tock's short
+ * form (`2h 05m`, the one the window and the extensions show); the other languages say it with
+ * `Intl.DurationFormat` in words, plurals by the locale's rules (`1 Minute`, `2 Minuten`).
+ */
+export function durationFor(t: CliMessages, seconds: number): string {
+  return t.locale === 'en' || t.locale === 'en-XA' ? formatSeconds(seconds) : formatDurationWords(t.locale, seconds, 'long');
+}
+
+/** {@link durationFor} of whole minutes. */
+function minutesFor(t: CliMessages, minutes: number): string {
+  return t.locale === 'en' || t.locale === 'en-XA' ? formatMinutes(minutes) : formatDurationWords(t.locale, minutes * 60, 'long');
+}
+
+/** `text — note` when a note was given. */
+function withNote(t: CliMessages, text: string, note: string | null | undefined): string {
+  return note ? t('note.after', { text, note: terminalText(note) }) : text;
+}
+
 /** `Tracking "Writing docs" since 09:14 — 2h 05m today` (`9:14 AM` on the 12-hour clock), and its idle and break forms. */
-export function formatStatus(status: Status, now: Date, clock: ClockFormat = '24h'): string {
-  const today = `${formatSeconds(status.todaySeconds)} today`;
+export function formatStatus(t: CliMessages, status: Status, now: Date, clock: ClockFormat = '24h'): string {
+  const today = durationFor(t, status.todaySeconds);
   const raw = status.currentActivity?.activityName;
-  if (!status.isTracking || raw === undefined) return `Not tracking — ${today}`;
+  if (!status.isTracking || raw === undefined) return t('status.idle', { today });
   const name = terminalText(raw);
-  const since = status.since === null ? '' : ` since ${formatClock(status.since, now, clock)}`;
-  if (status.isOnBreak) return `On a break from "${name}" (tracking${since}) — ${today}; \`tock resume\` to continue`;
-  return `Tracking "${name}"${since} — ${today}`;
+  const since = status.since === null ? '' : formatClock(status.since, now, clock);
+  return t(status.isOnBreak ? 'status.onBreak' : 'status.tracking', { name, since, today });
 }
 
 /** `Started "Review" at 09:14`, or `Switched to` / `Still tracking` forms; the note given, after a dash. */
-export function formatStart(result: StartResult, previous: ActivityRef | null, now: Date, note?: string, clock: ClockFormat = '24h'): string {
-  const name = `"${terminalText(result.activityName)}"`;
+export function formatStart(t: CliMessages, result: StartResult, previous: ActivityRef | null, now: Date, note?: string, clock: ClockFormat = '24h'): string {
+  const name = terminalText(result.activityName);
   const at = formatClock(result.startedAt, now, clock);
-  const about = note ? ` — ${terminalText(note)}` : '';
-  if (previous?.activityID === result.activityID) return `Still tracking ${name} (since ${at})${about}`;
-  const what = result.created ? `new activity ${name}` : name;
-  if (previous !== null) return `Switched from "${terminalText(previous.activityName)}" to ${what} at ${at}${about}`;
-  return `Started ${what} at ${at}${about}`;
+  if (previous?.activityID === result.activityID) return withNote(t, t('start.still', { name, at }), note);
+  if (previous !== null) return withNote(t, t(result.created ? 'start.switchedNew' : 'start.switched', { previous: terminalText(previous.activityName), name, at }), note);
+  return withNote(t, t(result.created ? 'start.startedNew' : 'start.started', { name, at }), note);
 }
 
 /** `Stopped "Writing docs" after 1h 12m`, or the line for when nothing ran. */
-export function formatStop(session: StoppedSession | null): string {
-  if (session === null) return 'Nothing was being tracked';
-  return `Stopped "${terminalText(session.activityName)}" after ${formatSeconds(session.seconds)}`;
+export function formatStop(t: CliMessages, session: StoppedSession | null): string {
+  if (session === null) return t('stop.nothing');
+  return t('stop.stopped', { name: terminalText(session.activityName), duration: durationFor(t, session.seconds) });
 }
 
 /** `Logged 45m to "Review" (09:00–09:45)`, with the note when there is one. */
-export function formatEntry(entry: Entry, now: Date, clock: ClockFormat = '24h'): string {
-  const name = terminalText(entry.activity.activityName);
-  const to = entry.created ? `new activity "${name}"` : `"${name}"`;
-  const note = entry.note ? ` — ${terminalText(entry.note)}` : '';
-  return `Logged ${formatMinutes(entry.durationMinutes)} to ${to} (${formatSpan(entry.startedAt, entry.endedAt, now, clock)})${note}`;
+export function formatEntry(t: CliMessages, entry: Entry, now: Date, clock: ClockFormat = '24h'): string {
+  const values = { duration: minutesFor(t, entry.durationMinutes), name: terminalText(entry.activity.activityName), span: formatSpan(entry.startedAt, entry.endedAt, now, clock) };
+  return withNote(t, t(entry.created ? 'log.loggedNew' : 'log.logged', values), entry.note);
 }
 
 /** One activity per line, best match first; a friendly line when there is none. */
-export function formatSearch(query: string, found: ActivityRef[]): string {
-  if (found.length === 0) return query === '' ? 'No activities yet; `tock start NAME --create` makes one' : `No activity matches "${terminalText(query)}"`;
+export function formatSearch(t: CliMessages, query: string, found: ActivityRef[]): string {
+  if (found.length === 0) return query === '' ? t('search.none') : t('search.noMatch', { query: terminalText(query) });
   return found.map((a) => terminalText(a.activityName)).join('\n');
 }
 
@@ -50,15 +70,15 @@ export function formatSearch(query: string, found: ActivityRef[]): string {
  * `Tock 1.2.0 is up on 127.0.0.1:39847 (API v1, license: trial)`; with the listener off (asked
  * over the admin socket) `Tock 1.2.0 is up, its listener off (API v1, license: trial)`.
  */
-export function formatHealth(health: Health, listenerPort: number | null): string {
-  const license = health.license === 'locked' ? 'license: locked — see `tock license`' : `license: ${health.license}`;
-  const where = listenerPort === null ? ', its listener off' : ` on 127.0.0.1:${listenerPort}`;
-  return `Tock ${health.appVersion} is up${where} (API v${health.apiVersion}, ${license})`;
+export function formatHealth(t: CliMessages, health: Health, listenerPort: number | null): string {
+  const license = health.license === 'locked' ? t('health.locked') : health.license;
+  const values = { version: health.appVersion, api: String(health.apiVersion), license };
+  return listenerPort === null ? t('health.upListenerOff', values) : t('health.up', { ...values, port: String(listenerPort) });
 }
 
 /** `Tracking "Writing docs"`, `On a break from "Writing docs"` or `Not tracking anything`. */
-export function formatCurrent(status: Pick<Status, 'isTracking' | 'isOnBreak' | 'currentActivity'>): string {
+export function formatCurrent(t: CliMessages, status: Pick<Status, 'isTracking' | 'isOnBreak' | 'currentActivity'>): string {
   const activity = status.currentActivity;
-  if (!status.isTracking || activity === null) return 'Not tracking anything';
-  return `${status.isOnBreak ? 'On a break from' : 'Tracking'} "${terminalText(activity.activityName)}"`;
+  if (!status.isTracking || activity === null) return t('current.none');
+  return t(status.isOnBreak ? 'current.onBreak' : 'current.tracking', { name: terminalText(activity.activityName) });
 }

@@ -43,7 +43,7 @@ function describeIdleAnswer(answer: IdleAnswer): string {
 }
 
 const idle: Command = {
-  summary: 'show the idle-time question, or answer it: keep, discard or stop',
+  summary: 'summary.idle',
   usage: 'tock idle [keep|discard|stop] [--json]',
   async run(args, io) {
     const { values, positionals } = flags(args, {}, 1);
@@ -74,7 +74,7 @@ const idle: Command = {
 };
 
 const continueCommand: Command = {
-  summary: 'start the most recently tracked activity again',
+  summary: 'summary.continue',
   usage: 'tock continue [--json]',
   async run(args, io) {
     const { values } = flags(args);
@@ -86,7 +86,7 @@ const continueCommand: Command = {
 };
 
 const open: Command = {
-  summary: 'open the window of the running app (a fresh address each time)',
+  summary: 'summary.open',
   usage: 'tock open [--print] [--json]',
   async run(args, io) {
     const { values } = flags(args, { print: { type: 'boolean' } });
@@ -127,7 +127,7 @@ function serviceContext(io: Io, run: ServiceRunner = serviceRunner(io.env), plat
 }
 
 const service: Command = {
-  summary: 'start Tock at login in the background: install, uninstall or status',
+  summary: 'summary.service',
   usage: 'tock service install | uninstall | status [--json]',
   async run(args, io) {
     const { values, positionals } = flags(args, {}, 1);
@@ -159,7 +159,7 @@ const service: Command = {
 };
 
 const installCli: Command = {
-  summary: 'put `tock` on the PATH: a launcher in ~/.local/bin (--remove takes it away)',
+  summary: 'summary.installCli',
   usage: 'tock install-cli [--remove] [--json]',
   async run(args, io) {
     const { values } = flags(args, { remove: { type: 'boolean' } });

@@ -84,7 +84,7 @@ async function run(args: string[], io: Io): Promise<number> {
 
 /** `tock editors`. */
 export const editorsCommand: Command = {
-  summary: 'let WakaTime plugins of every editor feed Tock (key, ~/.wakatime.cfg)',
+  summary: 'summary.editors',
   usage: USAGE,
   run,
 };

@@ -1,6 +1,6 @@
 /** The one flag parser of the commands: strict, and every command takes `--json`. */
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
-import { CliError } from './io.ts';
+import { refusal } from './io.ts';
 import { terminalText } from './terminal-text.ts';
 
 /** Parsed flags of a command: every command takes `--json`. */
@@ -32,17 +32,15 @@ function withValues(args: readonly string[], options: ParseArgsOptionsConfig): s
     const name = arg.slice(2);
     if (!Object.hasOwn(options, name) || options[name]?.type !== 'string') continue;
     const next = args[i + 1];
-    if (next === undefined) throw new CliError(`${arg} needs a value`);
+    if (next === undefined) throw refusal('error.flagNeedsValue', { flag: arg });
     if (NEGATIVE_NUMBER.test(next)) {
       out[out.length - 1] = `${arg}=${next}`;
       i++;
     } else if (next.startsWith('-') && next !== '-') {
       const flag = next.split('=')[0] as string;
-      throw new CliError(
-        flag.startsWith('--') && Object.hasOwn(options, flag.slice(2))
-          ? `${arg} needs a value; it is followed by the flag ${flag}`
-          : `${arg} needs a value; "${terminalText(next)}" starts with a dash, so it reads as a flag: write ${arg}=${terminalText(next)} if it is the value`,
-      );
+      throw flag.startsWith('--') && Object.hasOwn(options, flag.slice(2))
+        ? refusal('error.flagFollowedByFlag', { flag: arg, next: flag })
+        : refusal('error.flagDashValue', { flag: arg, value: terminalText(next) });
     }
   }
   return out;
@@ -52,7 +50,7 @@ function withValues(args: readonly string[], options: ParseArgsOptionsConfig): s
 export function flags(args: string[], options: ParseArgsOptionsConfig = {}, positionals = 0): ParsedFlags {
   const all: ParseArgsOptionsConfig = { json: { type: 'boolean' }, ...options };
   const parsed = parseArgs({ args: withValues(args, all), options: all, allowPositionals: true, strict: true });
-  if (parsed.positionals.length > positionals) throw new CliError(`unexpected argument: ${parsed.positionals[positionals]}`);
+  if (parsed.positionals.length > positionals) throw refusal('error.unexpectedArgument', { argument: parsed.positionals[positionals] as string });
   return { values: parsed.values as ParsedFlags['values'], positionals: parsed.positionals };
 }
 

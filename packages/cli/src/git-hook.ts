@@ -262,7 +262,7 @@ function formatHookChange(change: HookChange): string {
 
 /** `tock git-hook install|uninstall`, acting on the repository of the current directory. */
 export const gitHookCommand: Command = {
-  summary: "install (or uninstall) a git post-checkout hook that reports branch switches",
+  summary: 'summary.gitHook',
   usage: 'tock git-hook install|uninstall [--json]',
   async run(args, io) {
     const { values, positionals } = flags(args, {}, 1);

@@ -83,7 +83,7 @@ async function download(io: Io, request: InvoiceRequest, target: string | undefi
 
 /** `tock invoice`. */
 export const invoiceCommand: Command = {
-  summary: "make an invoice of a client's billable time (PDF, HTML or CSV), reissue or list them",
+  summary: 'summary.invoice',
   usage: USAGE,
   async run(args, io) {
     const { values, positionals } = flags(

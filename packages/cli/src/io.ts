@@ -2,6 +2,8 @@
  * How commands talk to the terminal: results to stdout (human text or `--json`), failures
  * as one `error: …` line on stderr. Streams are injected so tests can capture them.
  */
+import type { MessageValues } from '@tock/i18n';
+import { cliMessages, type CliKey, type CliMessages } from './i18n/index.ts';
 import { terminalJson, terminalLines } from './terminal-text.ts';
 
 /** Where a command writes. */
@@ -20,6 +22,23 @@ export interface Io {
    * other day with its date). Tests that drive an app on an injected clock pass the same one.
    */
   now(): Date;
+  /**
+   * The person's language's messages (language.ts), obtained once per command by `main`;
+   * absent where a test builds an `Io` of its own, English then ({@link messagesOf}).
+   */
+  t?: CliMessages;
+}
+
+let english: CliMessages | undefined;
+
+/** The messages a command writes its human lines with: `io.t`, else English. */
+export function messagesOf(io: Io): CliMessages {
+  return io.t ?? englishMessages();
+}
+
+function englishMessages(): CliMessages {
+  english ??= cliMessages('en');
+  return english;
 }
 
 /** The process's own streams, environment and clock. */
@@ -31,9 +50,29 @@ export const processIo: Io = {
   now: () => new Date(),
 };
 
-/** A failure to report as `error: <message>` with exit status 1. */
+/** What a {@link CliError} says, as a catalog message: said in the person's language by `main`. */
+export interface Said {
+  key: CliKey;
+  values?: MessageValues;
+}
+
+/**
+ * A failure to report as `error: <message>` with exit status 1. Given a catalog message
+ * ({@link refusal}), `main` says it in the person's language; its `message` is the English.
+ */
 export class CliError extends Error {
   override name = 'CliError' as const;
+  readonly said: Said | undefined;
+
+  constructor(message: string | Said) {
+    super(typeof message === 'string' ? message : englishMessages()(message.key, message.values));
+    this.said = typeof message === 'string' ? undefined : message;
+  }
+}
+
+/** A {@link CliError} from the catalog: `refusal('error.limit', { value })`. */
+export function refusal(key: CliKey, values?: MessageValues): CliError {
+  return new CliError(values === undefined ? { key } : { key, values });
 }
 
 /**

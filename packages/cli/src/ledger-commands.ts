@@ -65,7 +65,7 @@ const CLIENT_FIELD_FLAGS = '[--rate R] [--currency C] [--address TEXT] [--tax-id
 const CLIENTS_USAGE = `tock clients list | add NAME ${CLIENT_FIELD_FLAGS} | edit CLIENT [--name N] ${CLIENT_FIELD_FLAGS} | remove CLIENT   ("" clears a field)`;
 
 const clients: Command = {
-  summary: 'list, add, edit or remove the clients you bill',
+  summary: 'summary.clients',
   usage: `${CLIENTS_USAGE} [--json]`,
   async run(args, io) {
     const fieldFlags = {
@@ -160,7 +160,7 @@ async function activityLifecycle(action: string, names: string[], io: Parameters
 }
 
 const activity: Command = {
-  summary: "show or set an activity's client, rate, billable default and budget; rename, archive, merge or delete it",
+  summary: 'summary.activity',
   usage: `${ACTIVITY_USAGE} [--json]`,
   async run(args, io) {
     const { values, positionals } = flags(
@@ -206,7 +206,7 @@ const activity: Command = {
 function tagCommand(verb: 'tag' | 'untag'): Command {
   const usage = `tock ${verb} ID|last TAG… [--json]   (ID: a session's or entry's, as --json prints it; last: the running session, else the block that ended last)`;
   return {
-    summary: verb === 'tag' ? 'put tags on a session or an entry' : 'take tags off a session or an entry',
+    summary: verb === 'tag' ? 'summary.tag' : 'summary.untag',
     usage,
     async run(args, io) {
       const { values, positionals } = flags(args, {}, Number.POSITIVE_INFINITY);
@@ -222,7 +222,7 @@ function tagCommand(verb: 'tag' | 'untag'): Command {
 const SETTINGS_USAGE = 'tock settings get KEY | set KEY JSON   (KEY: rounding, targets, business, minSessionSeconds; JSON null removes it)';
 
 const settings: Command = {
-  summary: 'read or change a setting (rounding, targets, business, minSessionSeconds)',
+  summary: 'summary.settings',
   usage: `${SETTINGS_USAGE} [--json]`,
   async run(args, io) {
     const { values, positionals } = flags(args, {}, 3);

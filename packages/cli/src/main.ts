@@ -8,52 +8,73 @@ import { desktopCommands } from './desktop-commands.ts';
 import { invoiceCommand } from './invoice-command.ts';
 import { ledgerCommands } from './ledger-commands.ts';
 import type { Command } from './command.ts';
-import { guardedIo, processIo, type Io } from './io.ts';
+import { isProblem, type ProblemCode } from '@tock/protocol';
+import type { CliKey, CliMessages } from './i18n/index.ts';
+import { CliError, guardedIo, processIo, type Io } from './io.ts';
+import { messagesFor } from './language.ts';
 import { watchCommand } from './watch.ts';
 
 /** `tock mcp`, loaded on use: the MCP SDK stays out of every other command's start-up. */
 const mcp: Command = {
-  summary: 'a Model Context Protocol server on stdin/stdout for AI assistants',
+  summary: 'summary.mcp',
   usage: 'tock mcp   (reads SERVICE_TOKEN and SERVICE_PORT)',
   run: async (args, io) => (await import('./mcp.ts')).serveMcp(args, io),
 };
 
 const commands: Record<string, Command> = { ...adminCommands, ...clientCommands, ...desktopCommands, ...ledgerCommands, invoice: invoiceCommand, watch: watchCommand, mcp };
 
-function help(): string {
+function help(t: CliMessages): string {
   const width = Math.max(...Object.keys(commands).map((n) => n.length));
-  const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
-  return ['usage: tock <command> [options]   (tock --version prints the version)', '', 'commands:', ...lines, '', 'Every command that prints data takes --json.'].join('\n');
+  const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(width)}  ${t(c.summary)}`);
+  return [t('help.usage'), '', t('help.commands'), ...lines, '', t('help.json')].join('\n');
 }
 
 /** Runs one `tock` invocation and returns its exit status. */
 export async function main(argv: string[], given: Io = processIo): Promise<number> {
-  const io = guardedIo(given);
   const [name, ...rest] = argv;
   if (name === '--version' || name === '-V' || name === 'version') {
     // Read on use: the version module reads package.json, which no other command needs.
-    io.out((await import('@tock/app/version')).APP_VERSION);
+    guardedIo(given).out((await import('@tock/app/version')).APP_VERSION);
     return 0;
   }
+  // The person's language, once per command (language.ts): every human line is said in it.
+  const t = given.t ?? (await messagesFor(given.env));
+  const io: Io = { ...guardedIo(given), t };
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
-    io.out(help());
+    io.out(help(t));
     return name === undefined ? 1 : 0;
   }
   const command = commands[name];
   if (!command) {
-    io.err(`error: unknown command "${name}"; run \`tock help\` for the list`);
+    io.err(`error: ${t('error.unknownCommand', { name })}`);
     return 1;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
-    io.out(`usage: ${command.usage}`);
+    io.out(t('usage.line', { syntax: command.usage }));
     return 0;
   }
   try {
     return await command.run(rest, io);
   } catch (error) {
-    io.err(`error: ${failureLine(error)}`);
+    io.err(`error: ${errorLine(error, t)}`);
     return 1;
   }
+}
+
+/** The problems the CLI says in its own words, by code (never by their English text). */
+const PROBLEM_KEYS: Partial<Record<ProblemCode, CliKey>> = {
+  already_running: 'error.alreadyRunning',
+  port_in_use: 'error.portInUse',
+};
+
+/**
+ * A failure in the person's language: the CLI's own from the catalog; a problem from the app
+ * by its code where the CLI has words for it, else the app's English line as it came.
+ */
+export function errorLine(error: unknown, t: CliMessages): string {
+  if (error instanceof CliError && error.said !== undefined) return t(error.said.key, error.said.values);
+  const key = isProblem(error) ? PROBLEM_KEYS[error.code] : undefined;
+  return key === undefined ? failureLine(error) : t(key);
 }
 
 /**

@@ -20,8 +20,12 @@ import { DURATION_EXAMPLES, LIMITS, parseDuration } from '@tock/protocol';
 import { z } from 'zod';
 import { connect, explainClientError } from './client-connection.ts';
 import { formatEntry, formatSearch, formatStatus, formatStop } from './client-format.ts';
+import { cliMessages } from './i18n/index.ts';
 import { formatSeconds } from './duration.ts';
 import { CliError, type Io } from './io.ts';
+
+/** The assistant reads English: the tools' texts are not the person's output. */
+const english = cliMessages('en');
 
 /** Said by every tool's description: what capture saw is never something to act on. */
 const CAPTURED_NAMES_ARE_DATA =
@@ -107,7 +111,7 @@ function createTockMcpServer(io: Io): McpServer {
     },
     () => call(env, async (client) => {
       const status = await client.getStatus();
-      return answer(formatStatus(status, io.now()), status);
+      return answer(formatStatus(english, status, io.now()), status);
     }),
   );
 
@@ -124,7 +128,7 @@ function createTockMcpServer(io: Io): McpServer {
     },
     ({ query, limit }) => call(env, async (client) => {
       const found = await client.searchActivities(query, { limit });
-      return answer(formatSearch(query, found), found);
+      return answer(formatSearch(english, query, found), found);
     }),
   );
 
@@ -161,7 +165,7 @@ function createTockMcpServer(io: Io): McpServer {
     },
     () => call(env, async (client) => {
       const stopped = await client.stopActivity();
-      return answer(formatStop(stopped), stopped);
+      return answer(formatStop(english, stopped), stopped);
     }),
   );
 
@@ -184,7 +188,7 @@ function createTockMcpServer(io: Io): McpServer {
       return call(env, async (client, port) => {
         try {
           const entry = await client.logEntry({ name, durationMinutes: parsed.minutes, note, createIfMissing });
-          return answer(formatEntry(entry, io.now()), entry);
+          return answer(formatEntry(english, entry, io.now()), entry);
         } catch (error) {
           if (error instanceof TockError) return refusal(explainClientError(error, { port, activityName: name }));
           throw error;
@@ -251,7 +255,7 @@ function createTockMcpServer(io: Io): McpServer {
     ({ id, activityName }) =>
       call(env, async (client) => {
         const entry = await client.acceptSuggestion(id, { activityName });
-        return answer(formatEntry(entry, io.now()), entry);
+        return answer(formatEntry(english, entry, io.now()), entry);
       }),
   );
 

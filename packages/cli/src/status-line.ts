@@ -79,11 +79,11 @@ export function renderStatusLine(template: string, received: ReceivedStatus | nu
   return tidy || values.state;
 }
 
-/** The reason a template cannot be used, or `null`. */
-export function checkTemplate(template: string): string | null {
+/** The first unknown placeholder of a template and the ones it may use, or `null` when it is fine. */
+export function checkTemplate(template: string): { placeholder: string; allowed: string } | null {
   const unknown = [...template.matchAll(/\{(\w*)\}/g)].map((m) => m[1]!).filter((name) => !(PLACEHOLDERS as readonly string[]).includes(name));
   if (unknown.length === 0) return null;
-  return `unknown placeholder {${unknown[0]}} in --format; use ${PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}`;
+  return { placeholder: `{${unknown[0]}}`, allowed: PLACEHOLDERS.map((p) => `{${p}}`).join(', ') };
 }
 
 /** waybar's custom-module JSON: `{"text","tooltip","class"}`, `class` = `{state}`. */

@@ -178,14 +178,14 @@ async function rules(args: string[], io: Io): Promise<number> {
 
 /** `tock suggest`. */
 export const suggestCommand: Command = {
-  summary: 'the forgotten time: untracked stretches where capture saw work, to accept or dismiss',
+  summary: 'summary.suggest',
   usage: SUGGEST_USAGE,
   run: suggest,
 };
 
 /** `tock rules`. */
 export const rulesCommand: Command = {
-  summary: 'the rules that label suggestions (first match wins; globs on app, title, project, …)',
+  summary: 'summary.rules',
   usage: RULES_USAGE,
   run: rules,
 };

@@ -110,7 +110,7 @@ async function run(args: string[], io: Io): Promise<number> {
 
 /** `tock sync`. */
 export const syncCommand: Command = {
-  summary: 'sync this device with others through a folder (Syncthing, Dropbox, …)',
+  summary: 'summary.sync',
   usage: USAGE,
   run,
 };

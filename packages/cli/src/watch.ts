@@ -11,7 +11,7 @@
 import { EVENT_LIMITS } from '@tock/protocol';
 import { flags, LISTENER_FLAG } from './flags.ts';
 import type { Command } from './command.ts';
-import { CliError, type Io } from './io.ts';
+import { refusal, type Io } from './io.ts';
 import { barState, checkTemplate, DEFAULT_TEMPLATE, renderStatusLine, waybarLine, type ReceivedStatus } from './status-line.ts';
 import { trackingPort, type TrackingPort } from './tracking-port.ts';
 
@@ -97,14 +97,14 @@ function reason(error: unknown): string {
 
 /** `tock watch [--format TEMPLATE] [--json]`: runs until SIGINT/SIGTERM. */
 export const watchCommand: Command = {
-  summary: 'print a status-bar line now, after every change, and each minute while tracking',
+  summary: 'summary.watch',
   usage: 'tock watch [--format TEMPLATE] [--listener] [--json]   (TEMPLATE: {state} {activity} {break} {elapsed} {today} {todaySeconds})',
   async run(args, io) {
     const { values } = flags(args, { format: { type: 'string' }, ...LISTENER_FLAG });
     const template = (values['format'] as string | undefined) ?? DEFAULT_TEMPLATE;
     const listener = values['listener'] === true;
     const problem = checkTemplate(template);
-    if (problem !== null) throw new CliError(problem);
+    if (problem !== null) throw refusal('error.unknownPlaceholder', problem);
     // A missing token or a bad port will not fix itself: say so once instead of printing offline forever.
     trackingPort(io, { listener });
     const stop = new AbortController();

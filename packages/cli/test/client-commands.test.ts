@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { AuthError, HttpError, NetworkError, NotFoundError, TockError, UnavailableError, ValidationError } from '@tock/client';
 import { explainClientError } from '../src/client-connection.ts';
 import { formatEntry, formatStart, formatStatus, formatStop } from '../src/client-format.ts';
+import { cliMessages } from '../src/i18n/index.ts';
 import { freePort, startRealApp, TOCK_JS, tock, type RealApp } from './real-app.ts';
 
 const run = promisify(execFile);
@@ -283,29 +284,30 @@ describe('explainClientError', () => {
 });
 
 describe('human output', () => {
+  const t = cliMessages('en');
   const now = new Date(2026, 10, 22, 11, 30);
   const local = (h: number, m: number, day = 22): string => new Date(2026, 10, day, h, m).toISOString();
   const ref = { activityID: 'a1', activityName: 'Writing docs' };
 
   it('status reads as a sentence, with the local start time and today’s total', () => {
-    assert.equal(formatStatus({ isTracking: true, isOnBreak: false, currentActivity: ref, todaySeconds: 7500, since: local(9, 14) }, now), 'Tracking "Writing docs" since 09:14 — 2h 05m today');
+    assert.equal(formatStatus(t, { isTracking: true, isOnBreak: false, currentActivity: ref, todaySeconds: 7500, since: local(9, 14) }, now), 'Tracking "Writing docs" since 09:14 — 2h 05m today');
     assert.equal(
-      formatStatus({ isTracking: true, isOnBreak: true, currentActivity: ref, todaySeconds: 60, since: local(9, 14) }, now),
+      formatStatus(t, { isTracking: true, isOnBreak: true, currentActivity: ref, todaySeconds: 60, since: local(9, 14) }, now),
       'On a break from "Writing docs" (tracking since 09:14) — 1m today; `tock resume` to continue',
     );
-    assert.equal(formatStatus({ isTracking: false, isOnBreak: false, currentActivity: null, todaySeconds: 3600, since: null }, now), 'Not tracking — 1h today');
+    assert.equal(formatStatus(t, { isTracking: false, isOnBreak: false, currentActivity: null, todaySeconds: 3600, since: null }, now), 'Not tracking — 1h today');
   });
 
   it('a session started on another day shows its date', () => {
-    assert.equal(formatStatus({ isTracking: true, isOnBreak: false, currentActivity: ref, todaySeconds: 60, since: local(23, 50, 21) }, now), 'Tracking "Writing docs" since 2026-11-21 23:50 — 1m today');
+    assert.equal(formatStatus(t, { isTracking: true, isOnBreak: false, currentActivity: ref, todaySeconds: 60, since: local(23, 50, 21) }, now), 'Tracking "Writing docs" since 2026-11-21 23:50 — 1m today');
   });
 
   it('start, stop and log read as sentences', () => {
     const started = { activityID: 'a1', activityName: 'Writing docs', created: false, startedAt: local(9, 14) };
-    assert.equal(formatStart(started, null, now), 'Started "Writing docs" at 09:14');
-    assert.equal(formatStart(started, { activityID: 'a2', activityName: 'Review' }, now), 'Switched from "Review" to "Writing docs" at 09:14');
-    assert.equal(formatStop({ ...ref, startedAt: local(9, 14), endedAt: local(10, 26), seconds: 4320 }), 'Stopped "Writing docs" after 1h 12m');
+    assert.equal(formatStart(t, started, null, now), 'Started "Writing docs" at 09:14');
+    assert.equal(formatStart(t, started, { activityID: 'a2', activityName: 'Review' }, now), 'Switched from "Review" to "Writing docs" at 09:14');
+    assert.equal(formatStop(t, { ...ref, startedAt: local(9, 14), endedAt: local(10, 26), seconds: 4320 }), 'Stopped "Writing docs" after 1h 12m');
     const entry = { entryID: 'e1', activity: { activityID: 'a3', activityName: 'Review' }, created: false, startedAt: local(9, 0), endedAt: local(9, 45), durationMinutes: 45, note: null };
-    assert.equal(formatEntry(entry, now), 'Logged 45m to "Review" (09:00–09:45)');
+    assert.equal(formatEntry(t, entry, now), 'Logged 45m to "Review" (09:00–09:45)');
   });
 });
