@@ -12,6 +12,7 @@ import { GIT_EXTENSION_ID, type GitExtension } from './git.ts';
 import { systemScheduler, type Scheduler } from './scheduler.ts';
 import { STATUS_BAR_CLICK_COMMAND, StatusBar } from './status-bar.ts';
 import { createStatusSource } from './status-source.ts';
+import { extensionMessages } from './i18n/index.ts';
 
 /** The settings section of the extension. */
 export const SETTINGS_SECTION = 'tock';
@@ -51,14 +52,16 @@ export async function activateWith(editor: Editor, context: ExtensionContext, op
     timeoutMs: options.timeoutMs,
   });
   const source = createStatusSource({ connect: () => connection.connect(), scheduler });
+  const messages = extensionMessages(editor.language);
   const log = editor.window.createOutputChannel('Tock', { log: true });
   const statusBar = new StatusBar({
     item: editor.window.createStatusBarItem('tock.status', editor.statusBarAlignment, STATUS_BAR_PRIORITY),
     source,
     scheduler,
     explain: (error) => connection.explain(error),
+    messages,
   });
-  const bound = new TockCommands({ window: editor.window, connection, source, statusBar, scheduler });
+  const bound = new TockCommands({ window: editor.window, connection, source, statusBar, scheduler, messages });
   const subscriptions: Disposable[] = [
     log,
     connection,

@@ -9,6 +9,7 @@ import type { EditorWindow, QuickPickItem } from './editor.ts';
 import type { Explanation } from './explain.ts';
 import type { Scheduler } from './scheduler.ts';
 import { escapeIcons } from './status-view.ts';
+import { type ExtensionMessages, extensionMessages } from './i18n/index.ts';
 
 /** What the person picked: an activity that exists, or a name to create. */
 export type PickedActivity = { kind: 'existing'; activity: ActivityRef } | { kind: 'create'; name: string };
@@ -32,6 +33,8 @@ export interface PickActivityOptions {
   /** The picker's title, e.g. "Tock: Start Activity". */
   title: string;
   placeholder: string;
+  /** The messages of the picker's own rows (English when not given). */
+  messages?: ExtensionMessages | undefined;
   /** The activity being tracked, marked in the list (and how). */
   current?: { activityID: string; description: string } | undefined;
 }
@@ -48,7 +51,7 @@ export function sameActivityName(a: string, b: string): boolean {
  * Every row is `alwaysShow`: the listener has already matched (accent-insensitively, which the
  * editor's own filter is not), so the editor must not hide any.
  */
-export function activityItems(query: string, results: readonly ActivityRef[], current?: PickActivityOptions['current']): ActivityItem[] {
+export function activityItems(query: string, results: readonly ActivityRef[], current?: PickActivityOptions['current'], t: ExtensionMessages = extensionMessages()): ActivityItem[] {
   const items: ActivityItem[] = results.map((activity) => ({
     label: escapeIcons(activity.activityName),
     description: activity.activityID === current?.activityID ? current.description : undefined,
@@ -57,7 +60,7 @@ export function activityItems(query: string, results: readonly ActivityRef[], cu
   }));
   const name = query.trim();
   if (name !== '' && !results.some((a) => sameActivityName(a.activityName, name))) {
-    items.push({ label: `$(add) Create "${escapeIcons(name)}"`, description: 'new activity', alwaysShow: true, choice: { kind: 'create', name } });
+    items.push({ label: t('picker.create', { activity: escapeIcons(name) }), description: t('picker.create.description'), alwaysShow: true, choice: { kind: 'create', name } });
   }
   return items;
 }
@@ -82,10 +85,10 @@ export function pickActivity(options: PickActivityOptions): Promise<PickedActivi
     let items: ActivityItem[];
     try {
       const results = await client.searchActivities(query.trim(), { limit: SEARCH_LIMIT });
-      items = activityItems(query, results, options.current);
+      items = activityItems(query, results, options.current, options.messages);
     } catch (error) {
       const problem: ActivityItem = { label: `$(warning) ${options.explain(error).message}`, alwaysShow: true, choice: undefined };
-      items = [problem, ...activityItems(query, [], options.current)];
+      items = [problem, ...activityItems(query, [], options.current, options.messages)];
     }
     if (mine !== generation) return;
     pick.items = items;
@@ -109,7 +112,7 @@ export function pickActivity(options: PickActivityOptions): Promise<PickedActivi
         generation++; // an answer still on its way is for text no longer typed
         // Show "Create …" at once for what was typed; the results follow the pause.
         const shown = pick.items.flatMap((item) => (item.choice?.kind === 'existing' ? [item.choice.activity] : []));
-        pick.items = activityItems(value, shown, options.current);
+        pick.items = activityItems(value, shown, options.current, options.messages);
         pick.busy = true;
         cancelPending = scheduler.setTimeout(() => void search(value), SEARCH_DEBOUNCE_MS);
       }),

@@ -13,6 +13,7 @@ import { oneLine, type ExplainContext, type Explanation } from './explain.ts';
 import type { Scheduler } from './scheduler.ts';
 import type { StatusBar } from './status-bar.ts';
 import type { StatusSource } from './status-source.ts';
+import { type ExtensionMessages, extensionMessages } from './i18n/index.ts';
 import { formatClock } from './status-view.ts';
 
 /** The command ids, as `package.json` contributes them. */
@@ -22,11 +23,6 @@ export const COMMANDS = {
   logTime: 'tock.logTime',
   setToken: 'tock.setToken',
 } as const;
-
-/** The action offered next to a message whose fix is a new token. */
-const SET_TOKEN_ACTION = 'Set Token';
-/** The action offered next to an "offline" message. */
-const RETRY_ACTION = 'Retry';
 
 /** The token's shape: 32 random bytes as base64url without padding. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -38,6 +34,8 @@ export interface TockCommandsOptions {
   source: StatusSource;
   statusBar: StatusBar;
   scheduler: Scheduler;
+  /** The messages in VS Code's display language (English when not given). */
+  messages?: ExtensionMessages | undefined;
 }
 
 /** The extension's commands, bound to one connection, status source and status bar. */
@@ -47,6 +45,7 @@ export class TockCommands {
   readonly #source: StatusSource;
   readonly #statusBar: StatusBar;
   readonly #scheduler: Scheduler;
+  readonly #t: ExtensionMessages;
 
   constructor(options: TockCommandsOptions) {
     this.#window = options.window;
@@ -54,6 +53,7 @@ export class TockCommands {
     this.#source = options.source;
     this.#statusBar = options.statusBar;
     this.#scheduler = options.scheduler;
+    this.#t = options.messages ?? extensionMessages();
   }
 
   /** The failure as one line (token scrubbed), with what helps. */
@@ -65,7 +65,7 @@ export class TockCommands {
   async startActivity(): Promise<void> {
     const connected = await this.#connect();
     if (connected === undefined) return;
-    const picked = await this.#pick(connected.client, 'Tock: Start Activity', 'Type to search activities, or a new name to create it');
+    const picked = await this.#pick(connected.client, this.#t('start.title'), this.#t('start.placeholder'));
     if (picked === undefined) return;
     try {
       if (picked.kind === 'existing') await connected.client.startActivity({ activityID: picked.activity.activityID });
@@ -83,10 +83,10 @@ export class TockCommands {
     if (connected === undefined) return;
     try {
       const stopped = await connected.client.stopActivity();
-      if (stopped === null) void this.#window.showInformationMessage('Tock: nothing was being tracked');
+      if (stopped === null) void this.#window.showInformationMessage(this.#t('stop.nothing'));
       else {
-        const ran = stopped.seconds < 60 ? 'less than a minute' : formatDuration(stopped.seconds);
-        void this.#window.showInformationMessage(`Tock: stopped "${stopped.activityName}" after ${ran}`);
+        const ran = stopped.seconds < 60 ? this.#t('stop.underMinute') : formatDuration(stopped.seconds);
+        void this.#window.showInformationMessage(this.#t('stop.done', { activity: stopped.activityName, ran }));
       }
     } catch (error) {
       this.#fail(error);
@@ -103,12 +103,12 @@ export class TockCommands {
   async logTime(): Promise<void> {
     const connected = await this.#connect();
     if (connected === undefined) return;
-    const picked = await this.#pick(connected.client, 'Tock: Log Time (1/3): activity', 'The activity to log time on: type to search, or a new name to create it');
+    const picked = await this.#pick(connected.client, this.#t('log.activity.title'), this.#t('log.activity.placeholder'));
     if (picked === undefined) return;
     const name = picked.kind === 'create' ? picked.name : picked.activity.activityName;
     const duration = await this.#window.showInputBox({
-      title: `Tock: Log Time (2/3): how long on "${name}"?`,
-      prompt: 'A duration such as 90, 45m, 1h30m, 1:30 or 1.5h; the block ends now',
+      title: this.#t('log.duration.title', { activity: name }),
+      prompt: this.#t('log.duration.prompt'),
       placeHolder: '45m',
       ignoreFocusOut: true,
       validateInput: (text) => {
@@ -119,15 +119,15 @@ export class TockCommands {
     if (duration === undefined) return;
     const parsed = parseDuration(duration);
     if (!parsed.ok) {
-      void this.#window.showErrorMessage(`Tock: ${parsed.reason}`);
+      void this.#window.showErrorMessage(this.#t('failure', { reason: parsed.reason }));
       return;
     }
     const note = await this.#window.showInputBox({
-      title: 'Tock: Log Time (3/3): note (optional)',
-      prompt: 'What was done; press Enter to log without a note',
+      title: this.#t('log.note.title'),
+      prompt: this.#t('log.note.prompt'),
       ignoreFocusOut: true,
       validateInput: (text) =>
-        [...text].length > LIMITS.noteMax ? `a note is at most ${LIMITS.noteMax} characters (this one has ${[...text].length})` : undefined,
+        [...text].length > LIMITS.noteMax ? this.#t('log.note.tooLong', { max: LIMITS.noteMax, length: [...text].length }) : undefined,
     });
     if (note === undefined) return;
     try {
@@ -136,7 +136,7 @@ export class TockCommands {
         durationMinutes: parsed.minutes,
         note: note.trim() === '' ? undefined : note.trim(),
       });
-      void this.#window.showInformationMessage(loggedMessage(entry));
+      void this.#window.showInformationMessage(loggedMessage(entry, this.#t));
     } catch (error) {
       this.#fail(error, { activityName: name });
     } finally {
@@ -151,20 +151,20 @@ export class TockCommands {
    */
   async setToken(): Promise<void> {
     const typed = await this.#window.showInputBox({
-      title: 'Tock: Set Token',
-      prompt: 'Paste the listener token (`tock token` prints it). Leave empty to remove the stored token.',
+      title: this.#t('token.title'),
+      prompt: this.#t('token.prompt'),
       password: true,
       ignoreFocusOut: true,
       validateInput: (text) => {
         const token = text.trim();
         if (token === '' || TOKEN_SHAPE.test(token)) return undefined;
-        return `a Tock token is 43 characters of A-Z a-z 0-9 _ - (this has ${[...token].length}); copy it again from \`tock token\``;
+        return this.#t('token.badShape', { length: [...token].length });
       },
     });
     if (typed === undefined) return;
     const token = typed.trim();
     if (token !== '' && !TOKEN_SHAPE.test(token)) {
-      void this.#window.showErrorMessage('Tock: that is not a Tock token (43 characters of A-Z a-z 0-9 _ -); copy it again from `tock token`');
+      void this.#window.showErrorMessage(this.#t('token.notAToken'));
       return;
     }
     await this.#connection.setToken(token); // the status source reconnects with it
@@ -173,20 +173,20 @@ export class TockCommands {
       connected = await this.#connection.connect();
     } catch (error) {
       // Only "no token" can happen here: the stored one was removed and SERVICE_TOKEN is unset.
-      void this.#window.showInformationMessage(`Tock: stored token removed; ${this.explain(error).message}`);
+      void this.#window.showInformationMessage(this.#t('token.removedFailed', { reason: this.explain(error).message }));
       return;
     }
-    const what = token === '' ? 'stored token removed; using SERVICE_TOKEN' : 'token saved';
+    const what = this.#t(token === '' ? 'token.removed' : 'token.saved');
     let health: Health;
     try {
       health = await connected.client.healthcheck();
     } catch (error) {
       const explanation = this.explain(error);
-      void this.#window.showWarningMessage(`Tock: ${what}, but ${explanation.message}`);
+      void this.#window.showWarningMessage(this.#t('token.unhealthy', { what, reason: explanation.message }));
       return;
     }
-    const license = health.license === 'locked' ? "; its license is locked: run `tock license`" : '';
-    void this.#window.showInformationMessage(`Tock: ${what}; connected to Tock ${health.appVersion}${license}`);
+    const connectedKey = health.license === 'locked' ? 'token.connected.locked' : 'token.connected';
+    void this.#window.showInformationMessage(this.#t(connectedKey, { what, version: health.appVersion }));
   }
 
   /**
@@ -198,8 +198,9 @@ export class TockCommands {
     const state = this.#statusBar.state();
     if (state.kind !== 'offline') return this.startActivity();
     if (state.explanation.remedy === 'set-token') return this.setToken();
-    const action = await this.#window.showWarningMessage(`Tock: ${state.explanation.message}`, RETRY_ACTION);
-    if (action === RETRY_ACTION) this.#source.reconnect();
+    const retry = this.#t('action.retry');
+    const action = await this.#window.showWarningMessage(this.#t('failure', { reason: state.explanation.message }), retry);
+    if (action === retry) this.#source.reconnect();
   }
 
   async #connect(): Promise<Connected | undefined> {
@@ -215,29 +216,29 @@ export class TockCommands {
     const state = this.#statusBar.state();
     const current =
       state.kind === 'status' && state.status.isTracking && state.status.currentActivity !== null
-        ? { activityID: state.status.currentActivity.activityID, description: state.status.isOnBreak ? 'on a break: pick to resume' : 'tracking now' }
+        ? { activityID: state.status.currentActivity.activityID, description: this.#t(state.status.isOnBreak ? 'picker.current.break' : 'picker.current.tracking') }
         : undefined;
-    return pickActivity({ window: this.#window, client, scheduler: this.#scheduler, explain: (error) => this.explain(error), title, placeholder, current });
+    return pickActivity({ window: this.#window, client, scheduler: this.#scheduler, explain: (error) => this.explain(error), title, placeholder, current, messages: this.#t });
   }
 
   /** Shows a failure in one line; offers "Set Token" when a token would fix it. */
   #fail(error: unknown, context: Partial<ExplainContext> = {}): void {
     const explanation = this.explain(error, context);
-    const message = `Tock: ${explanation.message}`;
+    const message = this.#t('failure', { reason: explanation.message });
     if (explanation.remedy !== 'set-token') {
       void this.#window.showErrorMessage(message);
       return;
     }
-    void Promise.resolve(this.#window.showErrorMessage(message, SET_TOKEN_ACTION)).then((action) => {
-      if (action === SET_TOKEN_ACTION) return this.setToken();
+    const setToken = this.#t('action.setToken');
+    void Promise.resolve(this.#window.showErrorMessage(message, setToken)).then((action) => {
+      if (action === setToken) return this.setToken();
       return undefined;
     });
   }
 }
 
 /** `Tock: logged 1:30 on "Review" (13:02–14:32)`, saying so when the activity was created. */
-function loggedMessage(entry: Entry): string {
-  const span = `${formatClock(entry.startedAt)}–${formatClock(entry.endedAt)}`;
-  const what = entry.created ? `new activity "${entry.activity.activityName}"` : `"${entry.activity.activityName}"`;
-  return oneLine(`Tock: logged ${formatDuration(entry.durationMinutes * 60)} on ${what} (${span})`);
+function loggedMessage(entry: Entry, t: ExtensionMessages): string {
+  const values = { duration: formatDuration(entry.durationMinutes * 60), activity: entry.activity.activityName, from: formatClock(entry.startedAt), to: formatClock(entry.endedAt) };
+  return oneLine(t(entry.created ? 'log.done.created' : 'log.done', values));
 }

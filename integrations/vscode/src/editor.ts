@@ -102,6 +102,8 @@ export interface Editor {
   commands: EditorCommands;
   workspace: EditorWorkspace;
   extensions: EditorExtensions;
+  /** `vscode.env.language`: VS Code's display language (`de`, `pt-br`); English when Tock lacks it or it is absent. */
+  language?: string | undefined;
   /** `vscode.StatusBarAlignment.Right`: the one enum value the extension needs. */
   statusBarAlignment: vscode.StatusBarAlignment;
 }

@@ -15,6 +15,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     commands: vscode.commands,
     workspace: vscode.workspace,
     extensions: vscode.extensions,
+    language: vscode.env.language,
     statusBarAlignment: vscode.StatusBarAlignment.Right,
   };
   await activateWith(editor, context, { env: process.env });

@@ -8,6 +8,7 @@ import type { Explanation } from './explain.ts';
 import type { Scheduler } from './scheduler.ts';
 import type { StatusReport, StatusSource } from './status-source.ts';
 import { isCounting, todayMsAt, viewStatus, type StatusState } from './status-view.ts';
+import { type ExtensionMessages, extensionMessages } from './i18n/index.ts';
 
 /** The command a click on the item runs (registered by `activateWith`). */
 export const STATUS_BAR_CLICK_COMMAND = 'tock.statusBarClicked';
@@ -19,6 +20,8 @@ export interface StatusBarOptions {
   scheduler: Scheduler;
   /** Turns a failure into the line the tooltip shows. */
   explain: (error: unknown) => Explanation;
+  /** The messages in VS Code's display language (English when not given). */
+  messages?: ExtensionMessages | undefined;
 }
 
 /** The Tock item in the editor's status bar. */
@@ -27,6 +30,7 @@ export class StatusBar implements Disposable {
   readonly #source: StatusSource;
   readonly #scheduler: Scheduler;
   readonly #explain: (error: unknown) => Explanation;
+  readonly #t: ExtensionMessages;
   #state: StatusState = { kind: 'connecting' };
   #cancelTick: (() => void) | undefined;
 
@@ -35,6 +39,7 @@ export class StatusBar implements Disposable {
     this.#source = options.source;
     this.#scheduler = options.scheduler;
     this.#explain = options.explain;
+    this.#t = options.messages ?? extensionMessages();
     this.#item.name = 'Tock';
     this.#item.command = STATUS_BAR_CLICK_COMMAND;
     this.#render();
@@ -65,7 +70,7 @@ export class StatusBar implements Disposable {
     this.#cancelTick?.();
     this.#cancelTick = undefined;
     const now = this.#scheduler.now();
-    const view = viewStatus(this.#state, now);
+    const view = viewStatus(this.#state, now, this.#t);
     this.#item.text = view.text;
     this.#item.tooltip = view.tooltip;
     this.#item.accessibilityInformation = { label: view.accessibilityLabel };

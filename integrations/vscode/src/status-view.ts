@@ -7,6 +7,7 @@
 import type { Status } from '@tock/client';
 import { formatDuration } from '@tock/protocol';
 import type { Explanation } from './explain.ts';
+import { type ExtensionMessages, extensionMessages } from './i18n/index.ts';
 
 /** What the status bar knows. */
 export type StatusState =
@@ -63,40 +64,24 @@ export function nameForStatusBar(name: string): string {
   return escapeIcons(short);
 }
 
-/** The status bar item for `state` at `nowMs`. */
-export function viewStatus(state: StatusState, nowMs: number): StatusView {
+/** The status bar item for `state` at `nowMs`, in `t`'s language (docs/i18n.md). */
+export function viewStatus(state: StatusState, nowMs: number, t: ExtensionMessages = extensionMessages()): StatusView {
   if (state.kind === 'connecting') {
-    return { text: '$(watch) Tock', tooltip: 'Tock: connecting to the listener…', accessibilityLabel: 'Tock: connecting' };
+    return { text: t('status.connecting.text'), tooltip: t('status.connecting.tooltip'), accessibilityLabel: t('status.connecting.label') };
   }
   if (state.kind === 'offline') {
-    const action = state.explanation.remedy === 'set-token' ? 'Click to set the token.' : 'Click for what to do.';
-    return {
-      text: '$(debug-disconnect) Tock: offline',
-      tooltip: `Tock: offline — ${state.explanation.message}\n${action}`,
-      accessibilityLabel: `Tock: offline. ${state.explanation.message}`,
-    };
+    const reason = state.explanation.message;
+    const action = t(state.explanation.remedy === 'set-token' ? 'status.offline.setToken' : 'status.offline.showMessage');
+    return { text: t('status.offline.text'), tooltip: t('status.offline.tooltip', { reason, action }), accessibilityLabel: t('status.offline.label', { reason }) };
   }
   const { status } = state;
   const today = formatDuration(todayMsAt(state, nowMs) / 1000);
   const name = status.currentActivity?.activityName;
   if (!status.isTracking || name === undefined) {
-    return {
-      text: `$(watch) Not tracking · ${today}`,
-      tooltip: `Tock: not tracking — ${today} today\nClick to start an activity.`,
-      accessibilityLabel: `Tock: not tracking, ${today} today`,
-    };
+    return { text: t('status.idle.text', { today }), tooltip: t('status.idle.tooltip', { today }), accessibilityLabel: t('status.idle.label', { today }) };
   }
-  const since = status.since === null ? '' : ` since ${formatClock(status.since)}`;
-  if (status.isOnBreak) {
-    return {
-      text: `$(debug-pause) Break: ${nameForStatusBar(name)} · ${today}`,
-      tooltip: `Tock: on a break from "${name}" (tracking${since}) — ${today} today\nClick and pick "${name}" to resume, or another activity to switch.`,
-      accessibilityLabel: `Tock: on a break from ${name}, ${today} today`,
-    };
-  }
-  return {
-    text: `$(watch) ${nameForStatusBar(name)} · ${today}`,
-    tooltip: `Tock: tracking "${name}"${since} — ${today} today\nClick to switch activities.`,
-    accessibilityLabel: `Tock: tracking ${name}, ${today} today`,
-  };
+  const values = { activity: name, today, since: status.since === null ? 'none' : formatClock(status.since) };
+  const shortName = { ...values, activity: nameForStatusBar(name) };
+  const kind = status.isOnBreak ? 'break' : 'tracking';
+  return { text: t(`status.${kind}.text`, shortName), tooltip: t(`status.${kind}.tooltip`, values), accessibilityLabel: t(`status.${kind}.label`, values) };
 }

@@ -28,6 +28,7 @@ describe('the bundle (dist/extension.cjs)', () => {
       workspace: editor.workspace,
       extensions: editor.extensions,
       StatusBarAlignment: { Left: 1, Right: 2 },
+      env: { language: 'en' },
     };
     // Resolve `vscode` to the stand-in for this one require, as the extension host does for real.
     const hooked = Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown };
