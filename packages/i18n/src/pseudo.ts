@@ -16,9 +16,15 @@ const ACCENTED: Readonly<Record<string, string>> = {
 /** How much longer a pseudo message is than its English text: German runs about that much longer. */
 export const PSEUDO_GROWTH = 0.4;
 
-/** `text` with each ASCII letter accented. */
+/** What is never accented: VS Code's icons (`$(watch)`) and commands in backticks (`` `tock token` ``). */
+const KEPT = /(\$\([a-z-]+\)|`[^`]*`)/;
+
+/** `text` with each ASCII letter accented, icons and commands in backticks kept as they are. */
 export function accent(text: string): string {
-  return text.replace(/[A-Za-z]/g, (letter) => ACCENTED[letter] ?? letter);
+  return text
+    .split(KEPT)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(/[A-Za-z]/g, (letter) => ACCENTED[letter] ?? letter)))
+    .join('');
 }
 
 function literalLength(elements: readonly MessageFormatElement[]): number {

@@ -71,3 +71,9 @@ describe('the key check', () => {
     assert.deepEqual(messageArguments('{a} {n, plural, one {# {b}} other {{c}}}'), ['a', 'b', 'c', 'n']);
   });
 });
+
+describe('accent', () => {
+  it('keeps VS Code icons and commands in backticks as they are', () => {
+    assert.equal(accent('$(watch) Run `tock token` now'), '$(watch) Ŕüñ `tock token` ñöŵ');
+  });
+});
