@@ -144,6 +144,13 @@ interface StatusRows {
    * `successBody`) until the next second, write or day.
    */
   last: Status | undefined;
+  /**
+   * The whole second of the clock `last` was counted for. Today's total depends on the clock
+   * only through its whole second (`secondsInDay` counts whole seconds), so within that second
+   * `last` is handed out without counting again: counting joins the running session's spans
+   * (arrays per call), which was most of a cached status's cost (bench/README.md, figure 1b).
+   */
+  lastSecond: number;
 }
 
 /**
@@ -181,9 +188,12 @@ export function createTracker(options: TrackerOptions): Tracker {
       // Read after the queries: the first one may have committed an open group of writes.
       const since = running ? toIso(running.startedAt) : null;
       const currentActivity = running ? Object.freeze({ activityID: running.activityID, activityName: running.activityName }) : null;
-      rows = { generation: store.generation, timeZone: zone, running, since, currentActivity, onBreak, today, last: undefined };
+      rows = { generation: store.generation, timeZone: zone, running, since, currentActivity, onBreak, today, last: undefined, lastSecond: Number.NaN };
       statusRows = rows;
     }
+    const second = Math.floor(at / 1000);
+    if (rows.last !== undefined && rows.lastSecond === second) return rows.last;
+    rows.lastSecond = second;
     const todaySeconds = secondsInDay(rows.today, at);
     if (rows.last !== undefined && rows.last.todaySeconds === todaySeconds) return rows.last;
     const { running, onBreak, currentActivity, since } = rows;

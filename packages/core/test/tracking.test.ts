@@ -244,6 +244,26 @@ test('a clock that went back never makes negative time', (t) => {
   assert.equal(stopped?.endedAt, stopped?.startedAt);
 });
 
+test('counts today by whole seconds of the clock: within one it is kept, a step back or forward of a second counts', (t) => {
+  const { tracker, clock } = fixture(t);
+  tracker.startActivity({ name: 'Deep work', createIfMissing: true });
+  clock.advance(600_000);
+  const ten = tracker.getStatus();
+  assert.equal(ten.todaySeconds, 600);
+  clock.advance(999);
+  assert.equal(tracker.getStatus(), ten, 'the last millisecond of that second: the same status');
+  clock.advance(-1_000);
+  assert.equal(tracker.getStatus().todaySeconds, 599, 'a clock set back into the second before counts that second');
+  clock.advance(1_000);
+  assert.equal(tracker.getStatus().todaySeconds, 600, 'and forward again, this one');
+  clock.advance(1);
+  assert.equal(tracker.getStatus().todaySeconds, 601, 'the first millisecond of the next second counts it');
+  tracker.stopActivity();
+  const stopped = tracker.getStatus();
+  assert.equal(stopped.isTracking, false, 'a write within the second is seen at once');
+  assert.equal(stopped.todaySeconds, 601);
+});
+
 test('hands out the same frozen status while nothing in it changed, and a new one once anything did', (t) => {
   const { tracker, clock } = fixture(t);
   tracker.startActivity({ name: 'Deep work', createIfMissing: true });
