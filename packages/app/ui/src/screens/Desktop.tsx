@@ -12,7 +12,8 @@ import { Failure, FormActions } from '../components/FormActions.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
 import { SwitchRow } from '../components/SwitchRow.tsx';
 import { TimeField } from '../components/TimeField.tsx';
-import { useAppState } from '../state.ts';
+import { useLoaded } from '../load.ts';
+import { ledgerChanged, useAppState } from '../state.ts';
 import { type ClockFormat, timeOfDay } from '../time.ts';
 import { minutesOf, timeForm } from './history/times.ts';
 import type { DesktopSettings, DesktopView } from '../types.ts';
@@ -312,6 +313,55 @@ function ClockSection({ view }: { view: DesktopView }) {
   );
 }
 
+/** The setting `language`'s values; each language named in itself (docs/i18n.md "Choosing the language"). */
+const LANGUAGES = ['system', 'en', 'de', 'fr', 'es', 'ja'] as const;
+type LanguageChoice = (typeof LANGUAGES)[number];
+
+/** A language's name in that language (`Deutsch`, `日本語`). */
+function endonym(code: Exclude<LanguageChoice, 'system'>): string {
+  const name = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
+  return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
+}
+
+/** The language Tock speaks (the tray, notifications, the CLI, the window), saved as the setting `language`. */
+function LanguageSection() {
+  const { ledgerVersion } = useAppState();
+  const { data } = useLoaded(() => request('GET /api/settings/ledger'), [ledgerVersion], null);
+  const saved: LanguageChoice = data?.language ?? 'system';
+  const [chosen, setChosen] = useState<LanguageChoice>(saved);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setChosen(saved), [saved]);
+  const change = async (language: LanguageChoice): Promise<void> => {
+    setChosen(language);
+    setBusy(true);
+    try {
+      await request('PUT /api/settings/ledger/:key', { params: { key: 'language' }, body: { value: language === 'system' ? null : language } });
+      setFailure(null);
+      ledgerChanged();
+    } catch (e) {
+      setFailure(messageOf(e));
+      setChosen(saved);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section class="card" aria-labelledby="language-heading">
+      <h2 id="language-heading">Language</h2>
+      <label for="language-select">Tock speaks</label>{' '}
+      <select id="language-select" value={chosen} disabled={busy} onChange={(e) => void change((e.currentTarget as HTMLSelectElement).value as LanguageChoice)}>
+        {LANGUAGES.map((code) => (
+          <option key={code} value={code} lang={code === 'system' ? undefined : code}>
+            {code === 'system' ? 'As the system is set (LANG)' : endonym(code)}
+          </option>
+        ))}
+      </select>
+      <Failure message={failure} />
+    </section>
+  );
+}
+
 export function Desktop() {
   const { snapshot } = useAppState();
   if (!snapshot) return null;
@@ -324,6 +374,7 @@ export function Desktop() {
       <ReminderSection view={snapshot.desktop} />
       <TraySection view={snapshot.desktop} />
       <ClockSection view={snapshot.desktop} />
+      <LanguageSection />
     </div>
   );
 }
