@@ -5,7 +5,7 @@
  * as it is set: an invalid value is refused with one line and changes nothing.
  */
 
-import { isLanguageSetting, LANGUAGE_SETTINGS, type LanguageSetting } from '@tock/i18n';
+import { isLanguageSetting, LANGUAGE_SETTINGS, type LanguageSetting } from '@tock/i18n/languages'; // not the formatter: core loads no intl-messageformat
 import { validationProblem } from '@tock/protocol';
 import { cleanCurrency, cleanTaxRate, taxRateError } from './money.ts';
 import { codePointLength } from './names.ts';
