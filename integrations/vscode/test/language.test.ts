@@ -5,6 +5,7 @@
  * state comes from the catalog.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { catalogProblems } from '@tock/i18n';
 import { TockClient } from '@tock/client';
@@ -82,6 +83,18 @@ describe('the extension in German, against a real app', () => {
 describe('the extension’s catalogs', () => {
   it('parse as ICU in every language and use the same arguments as English', () => {
     assert.deepEqual(catalogProblems(EXTENSION_CATALOGS), []);
+  });
+
+  it('translate the manifest (package.nls.*.json) in every language, every placeholder filled', () => {
+    const read = (name: string) => JSON.parse(readFileSync(new URL(`../${name}`, import.meta.url), 'utf8')) as Record<string, string>;
+    const keys = Object.keys(read('package.nls.json')).sort();
+    const used = [...readFileSync(new URL('../package.json', import.meta.url), 'utf8').matchAll(/"%([\w.]+)%"/g)].map((m) => m[1]).sort();
+    assert.deepEqual([...new Set(used)], keys, 'package.json uses exactly the keys package.nls.json has');
+    for (const language of ['de', 'fr', 'es', 'ja']) {
+      const translated = read(`package.nls.${language}.json`);
+      assert.deepEqual(Object.keys(translated).sort(), keys, language);
+      for (const key of keys) assert.ok((translated[key] ?? '').trim() !== '', `${language} ${key}`);
+    }
   });
 
   it('follow VS Code’s display language, English when Tock lacks it', () => {

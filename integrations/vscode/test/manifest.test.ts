@@ -24,7 +24,11 @@ interface Manifest {
   };
 }
 
-const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as Manifest;
+/** The manifest as VS Code shows it in English: `%key%` placeholders filled from package.nls.json. */
+const english = JSON.parse(readFileSync(new URL('../package.nls.json', import.meta.url), 'utf8')) as Record<string, string>;
+const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'), (_key, value: unknown) =>
+  typeof value === 'string' && /^%[\w.]+%$/.test(value) ? (english[value.slice(1, -1)] ?? value) : value,
+) as Manifest;
 
 describe('the manifest (package.json)', () => {
   it('contributes exactly the commands activation registers, titled as the palette shows them', async () => {
