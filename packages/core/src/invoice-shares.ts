@@ -13,7 +13,7 @@
  * exactly (to the second and to the minor unit).
  */
 
-import { localDayKey } from './day.ts';
+import { localDayKey, localDaySpans, type DaySpan } from './day.ts';
 import { coveredLength } from './blocks.ts';
 import { amountMinor } from './money.ts';
 import { nameKey } from './names.ts';
@@ -87,11 +87,12 @@ function sharesOf(store: Store, invoiceID: string, document: InvoiceDocument): M
     sessions: sessions.map((s) => ({ ...s, breaks: breaks.all(s.id) as unknown as { start: number; end: number | null }[] })),
     entries,
   };
+  const dayOf = daysOf(document);
   const names = new Map<string, string>();
   const nameOf = store.statement('SELECT name FROM activities WHERE id = ?');
   const groups = new Map<string, Group>();
   const add = (activityID: string, blockID: string): Group => {
-    const date = localDayKey(startOf.get(blockID) as number, document.timeZone);
+    const date = dayOf(startOf.get(blockID) as number);
     const key = `${date}\u0000${activityID}`;
     let group = groups.get(key);
     if (group === undefined) {
@@ -132,6 +133,32 @@ function sharesOf(store: Store, invoiceID: string, document: InvoiceDocument): M
     share(document.number, found.line, group, startOf, shares);
   }
   return shares;
+}
+
+/**
+ * The local day (in the invoice's time zone) a block starting at `ms` is on: found among the
+ * days of the invoice's period, worked out once per invoice, so a report does not ask `Intl`
+ * once per block (a year of 4 320 invoiced blocks: 3x the report's time otherwise).
+ */
+function daysOf(document: InvoiceDocument): (ms: number) => string {
+  let days: DaySpan[] = [];
+  try {
+    days = localDaySpans(document.from, document.to, document.timeZone);
+  } catch {
+    days = [];
+  }
+  return (ms) => {
+    let lo = 0;
+    let hi = days.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const day = days[mid] as DaySpan;
+      if (ms < day.start) hi = mid - 1;
+      else if (ms >= day.end) lo = mid + 1;
+      else return day.day;
+    }
+    return localDayKey(ms, document.timeZone);
+  };
 }
 
 /** Shares `line` out over `group`'s blocks by their worked seconds (see the file's comment). */

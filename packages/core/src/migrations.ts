@@ -372,7 +372,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 14,
-    description: "a client's invoice details, kept and synced with it",
+    description: "a client's invoice details, kept and synced with it; an invoice's blocks found by it",
     sql: `
       -- docs/data.md "The ledger": a client's VAT ID, tax rate (percent; NULL: the business's),
       -- reverse charge and invoice language travel with the client through sync, so the device
@@ -393,6 +393,10 @@ export const MIGRATIONS: readonly Migration[] = [
                     FROM settings WHERE key = 'clientBilling' AND json_valid(value))
         WHERE EXISTS (SELECT 1 FROM settings WHERE key = 'clientBilling');
       DELETE FROM settings WHERE key = 'clientBilling';
+      -- An invoice's blocks, read by a report (what each is billed, as its invoice says) and by a
+      -- void: partial, so a block on no invoice costs its writes nothing more.
+      CREATE INDEX sessions_by_invoice ON sessions (invoice_id) WHERE invoice_id IS NOT NULL;
+      CREATE INDEX entries_by_invoice ON entries (invoice_id) WHERE invoice_id IS NOT NULL;
       -- A store that syncs logs them once (the capture triggers an older Tock made do not know
       -- these columns; the app makes this build's when it opens).
       INSERT INTO sync_outbox (kind, id, change) SELECT 'client', id, 'history' FROM clients
