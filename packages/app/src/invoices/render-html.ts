@@ -4,7 +4,7 @@
  * `<script>…` is shown as written, never run.
  */
 import type { InvoiceDocument } from '@tock/core';
-import { amountText, headFacts, invoiceColumns, invoiceLocale, lineCells, REVERSE_CHARGE_NOTE, textLines, totalRows } from './text.ts';
+import { amountText, headFacts, invoiceColumns, invoiceLocale, invoiceWords, lineCells, reverseChargeNote, textLines, totalRows } from './text.ts';
 
 /** Text as HTML: `&`, `<`, `>`, `"` and `'` as entities. */
 export function escapeHtml(text: string): string {
@@ -32,6 +32,7 @@ const lines = (text: string): string => textLines(text).map(esc).join('<br>');
 /** The whole page of `doc`. */
 export function invoiceHtml(doc: InvoiceDocument): string {
   const seller = doc.seller;
+  const t = invoiceWords(doc);
   const columns = invoiceColumns(doc);
   const rows = doc.lines
     .map((line) => `<tr>${lineCells(line, doc).map((cell, i) => `<td${i >= 4 ? ' class="num"' : ''}>${esc(cell)}</td>`).join('')}</tr>`)
@@ -39,8 +40,8 @@ export function invoiceHtml(doc: InvoiceDocument): string {
   const totals = totalRows(doc)
     .map((t) => `<tr${t.strong ? ' class="grand"' : ''}><td>${esc(t.label)}</td><td class="num">${esc(t.value)}</td></tr>`)
     .join('\n');
-  const unpriced = doc.lines.some((l) => amountText(l) === '—') ? '<p class="muted">Lines marked — have no rate and are not in the totals.</p>' : '';
-  const reverse = doc.reverseCharge === true ? `<p><strong>${esc(REVERSE_CHARGE_NOTE)}</strong></p>` : '';
+  const unpriced = doc.lines.some((l) => amountText(l) === '—') ? `<p class="muted">${esc(t('invoice.unpriced'))}</p>` : '';
+  const reverse = doc.reverseCharge === true ? `<p><strong>${esc(reverseChargeNote(doc))}</strong></p>` : '';
   const facts = headFacts(doc)
     .map(([label, value]) => `<div><span class="muted">${esc(label)}</span> ${esc(value)}</div>`)
     .join('\n');
@@ -50,24 +51,24 @@ export function invoiceHtml(doc: InvoiceDocument): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<title>Invoice ${esc(doc.number)}</title>
+<title>${esc(t('invoice.documentTitle', { number: doc.number }))}</title>
 <style>${INVOICE_STYLE}</style>
 </head>
 <body>
 <header>
 <div>
 <strong>${esc(seller.name)}</strong><br>
-${lines(seller.address)}${seller.taxID ? `<br><span class="muted">VAT ID:</span> ${esc(seller.taxID)}` : ''}
+${lines(seller.address)}${seller.taxID ? `<br><span class="muted">${esc(t('invoice.taxID'))}</span> ${esc(seller.taxID)}` : ''}
 </div>
 <div class="right">
-<h1>INVOICE</h1>
+<h1>${esc(t('invoice.title'))}</h1>
 ${facts}
 </div>
 </header>
 <section>
-<div class="muted">Bill to</div>
+<div class="muted">${esc(t('invoice.billTo'))}</div>
 <strong>${esc(doc.client.name)}</strong><br>
-${lines(doc.client.address)}${doc.client.taxID ? `<br><span class="muted">VAT ID:</span> ${esc(doc.client.taxID)}` : ''}
+${lines(doc.client.address)}${doc.client.taxID ? `<br><span class="muted">${esc(t('invoice.taxID'))}</span> ${esc(doc.client.taxID)}` : ''}
 </section>
 <table>
 <thead><tr>${columns.map((c, i) => `<th${i >= 4 ? ' class="num"' : ''}>${esc(c)}</th>`).join('')}</tr></thead>
@@ -81,7 +82,7 @@ ${totals}
 ${unpriced}
 ${reverse}
 <footer>
-${seller.paymentTerms ? `<p><strong>Payment terms:</strong> ${lines(seller.paymentTerms)}</p>` : ''}
+${seller.paymentTerms ? `<p><strong>${esc(t('invoice.paymentTerms'))}:</strong> ${lines(seller.paymentTerms)}</p>` : ''}
 </footer>
 </body>
 </html>

@@ -19,7 +19,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { InvoiceDocument } from '@tock/core';
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import { breakLines } from './line-breaker.ts';
-import { headFacts, invoiceColumns, lineCells, REVERSE_CHARGE_NOTE, textLines, totalRows } from './text.ts';
+import { headFacts, invoiceColumns, invoiceWords, lineCells, reverseChargeNote, textLines, totalRows } from './text.ts';
 
 const PAGE: [number, number] = [595.28, 841.89]; // A4 in points
 const MARGIN = 48;
@@ -36,9 +36,10 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   const { PDFDocument, StandardFonts, rgb, grayscale } = await import('pdf-lib');
   const pdf = await PDFDocument.create({ updateMetadata: false });
   const issued = new Date(`${doc.issued}T12:00:00Z`);
-  pdf.setTitle(`Invoice ${doc.number}`);
+  const t = invoiceWords(doc);
+  pdf.setTitle(t('invoice.documentTitle', { number: doc.number }));
   pdf.setAuthor(safeText(doc.seller.name));
-  pdf.setSubject(`Invoice ${doc.number} to ${safeText(doc.client.name)}`);
+  pdf.setSubject(safeText(t('invoice.subject', { number: doc.number, client: doc.client.name })));
   pdf.setCreator('Tock');
   pdf.setProducer('Tock (pdf-lib)');
   pdf.setCreationDate(issued);
@@ -82,10 +83,10 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
 
   // Your details, top left; the invoice's, top right.
   const right = PAGE[0] - MARGIN;
-  let left = block(page, [doc.seller.name || 'Your business (tock settings set business …)'], MARGIN, y, SIZE.name, bold);
+  let left = block(page, [doc.seller.name || t('invoice.sellerMissing')], MARGIN, y, SIZE.name, bold);
   left = block(page, textLines(doc.seller.address), MARGIN, left - 2, SIZE.body);
-  if (doc.seller.taxID) left = block(page, [`VAT ID: ${doc.seller.taxID}`], MARGIN, left, SIZE.body, regular, muted);
-  let top = block(page, ['INVOICE'], right, y, SIZE.title, bold, ink, 'right') - 6;
+  if (doc.seller.taxID) left = block(page, [`${t('invoice.taxID')} ${doc.seller.taxID}`], MARGIN, left, SIZE.body, regular, muted);
+  let top = block(page, [t('invoice.title')], right, y, SIZE.title, bold, ink, 'right') - 6;
   for (const [label, value] of headFacts(doc)) {
     text(page, value, right, top, SIZE.body, bold, ink, 'right');
     text(page, label, right - bold.widthOfTextAtSize(clean(value), SIZE.body) - 8, top, SIZE.body, regular, muted, 'right');
@@ -94,10 +95,10 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   y = Math.min(left, top) - 22;
 
   // The client.
-  y = block(page, ['BILL TO'], MARGIN, y, SIZE.small, bold, muted) - 2;
+  y = block(page, [t('invoice.billTo').toLocaleUpperCase(doc.language ?? 'en')], MARGIN, y, SIZE.small, bold, muted) - 2;
   y = block(page, [doc.client.name], MARGIN, y, SIZE.body + 1, bold);
   y = block(page, textLines(doc.client.address), MARGIN, y, SIZE.body);
-  if (doc.client.taxID) y = block(page, [`VAT ID: ${doc.client.taxID}`], MARGIN, y, SIZE.body, regular, muted);
+  if (doc.client.taxID) y = block(page, [`${t('invoice.taxID')} ${doc.client.taxID}`], MARGIN, y, SIZE.body, regular, muted);
   y -= 18;
 
   const columnX = columns.map((_, i) => MARGIN + columns.slice(0, i).reduce((sum, w) => sum + w, 0));
@@ -160,11 +161,11 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
     y -= size * LEADING * 1.3;
   }
   if (doc.lines.some((l) => l.amount === null)) {
-    y = block(page, ['Lines with a rate of — have no rate and are not in the totals.'], MARGIN, y - 4, SIZE.small, regular, muted);
+    y = block(page, wrap(clean(t('invoice.unpriced')), WIDTH, regular, SIZE.small), MARGIN, y - 4, SIZE.small, regular, muted);
   }
   if (doc.reverseCharge === true) {
     if (y - 30 < FOOT) newPage();
-    y = block(page, [REVERSE_CHARGE_NOTE], MARGIN, y - 10, SIZE.body, bold);
+    y = block(page, wrap(clean(reverseChargeNote(doc)), WIDTH, bold, SIZE.body), MARGIN, y - 10, SIZE.body, bold);
   }
 
   // Payment terms.
@@ -173,7 +174,7 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
     const needed = (terms.length + 1) * SIZE.body * LEADING + 24;
     if (y - needed < FOOT) newPage();
     y -= 20;
-    y = block(page, ['Payment terms'], MARGIN, y, SIZE.body, bold);
+    y = block(page, [t('invoice.paymentTerms')], MARGIN, y, SIZE.body, bold);
     block(page, terms, MARGIN, y - 2, SIZE.body);
   }
 
@@ -181,7 +182,7 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   pages.forEach((p, i) => {
     p.drawLine({ start: { x: MARGIN, y: MARGIN + 6 }, end: { x: MARGIN + WIDTH, y: MARGIN + 6 }, thickness: 0.4, color: rule });
     text(p, `${doc.number} · ${doc.seller.name || ''}`.replace(/ · $/, ''), MARGIN, MARGIN, SIZE.small, regular, muted);
-    text(p, `Page ${i + 1} of ${pages.length}`, MARGIN + WIDTH, MARGIN, SIZE.small, regular, muted, 'right');
+    text(p, t('invoice.page', { page: i + 1, pages: pages.length }), MARGIN + WIDTH, MARGIN, SIZE.small, regular, muted, 'right');
   });
   await nextTurn();
   return pdf.save({ useObjectStreams: true, objectsPerTick: 20 });

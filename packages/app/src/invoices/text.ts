@@ -4,18 +4,42 @@
  * the column titles, the header's facts (number, invoice date, period of supply, due date),
  * both parties' VAT IDs and the totals (net, one tax line per rate, total; or the reverse-charge
  * note). Numbers and dates are written with `Intl` for the invoice's language (the client's;
- * English by default, with ISO dates); the words are English until the language catalogs come.
- * The PDF, HTML and CSV renderers all read the one document core made.
+ * English by default, with ISO dates), and so are its words: the invoices' catalogs
+ * (i18n/, docs/i18n.md "Invoices"). The PDF and HTML renderers read the one document core made;
+ * the CSV is machine output and stays English.
  */
 import { quantityHundredths, quantityText, type InvoiceDocument, type InvoiceLine } from '@tock/core';
+import { intlLocale, isLanguage, type Locale, PSEUDO_LOCALE } from '@tock/i18n';
 import { formatDuration, LIMITS } from '@tock/protocol';
+import { en } from './i18n/en.ts';
+import { type InvoiceMessages, invoiceMessages } from './i18n/index.ts';
 
-/** The reverse-charge note an invoice without tax to a reverse-charge client carries. */
-export const REVERSE_CHARGE_NOTE = 'Reverse charge: VAT to be accounted for by the recipient';
+/** The invoice's words, in its language ({@link invoiceLocale}). */
+export function invoiceWords(doc: Pick<InvoiceDocument, 'language'>): InvoiceMessages {
+  return invoiceMessages(invoiceLocale(doc));
+}
+
+/** The reverse-charge note in English, as the CSV (machine output, English always) carries it. */
+export const REVERSE_CHARGE_NOTE: string = en['invoice.reverseCharge'];
+
+/** The reverse-charge note an invoice without tax to a reverse-charge client carries, in its language. */
+export function reverseChargeNote(doc: Pick<InvoiceDocument, 'language'>): string {
+  return invoiceWords(doc)('invoice.reverseCharge');
+}
 
 /** The table's columns, in order: worked time only when the invoice shows it (`--show-worked`). */
-export function invoiceColumns(doc: Pick<InvoiceDocument, 'showWorked'>): string[] {
-  return ['Date', 'Activity', 'Note', 'Tags', ...(doc.showWorked === true ? ['Worked'] : []), 'Hours', 'Rate', 'Amount'];
+export function invoiceColumns(doc: Pick<InvoiceDocument, 'showWorked' | 'language'>): string[] {
+  const t = invoiceWords(doc);
+  return [
+    t('invoice.column.date'),
+    t('invoice.column.activity'),
+    t('invoice.column.note'),
+    t('invoice.column.tags'),
+    ...(doc.showWorked === true ? [t('invoice.column.worked')] : []),
+    t('invoice.column.hours'),
+    t('invoice.column.rate'),
+    t('invoice.column.amount'),
+  ];
 }
 
 /** Worked time as `h:mm` (floored to the minute, as everywhere in Tock). */
@@ -23,16 +47,23 @@ export function hours(seconds: number): string {
   return formatDuration(seconds, 'clock');
 }
 
-/** The locale an invoice's numbers and dates are written for: its language, else English. */
-export function invoiceLocale(doc: Pick<InvoiceDocument, 'language'>): string {
-  return doc.language ?? 'en';
+/**
+ * The locale an invoice is written in: its language (one Tock speaks, or the pseudo-locale
+ * `en-XA` in tests), else English.
+ */
+export function invoiceLocale(doc: Pick<InvoiceDocument, 'language'>): Locale {
+  if (doc.language === PSEUDO_LOCALE) return PSEUDO_LOCALE;
+  // A client's language is a BCP 47 tag of one of Tock's languages (`de`, `de-AT`): its language decides.
+  const language = doc.language?.split('-')[0];
+  return isLanguage(language) ? language : 'en';
 }
 
 /**
  * A decimal text (`"1234.50"`) as the locale writes it, exactly — `Intl` is given the text, not
  * a float — keeping its number of decimals: `1,234.50` (en), `1.234,50` (de).
  */
-export function decimalText(text: string, locale = 'en'): string {
+export function decimalText(text: string, language = 'en'): string {
+  const locale = language === PSEUDO_LOCALE ? intlLocale(language) : language;
   const digits = text.split('.')[1]?.length ?? 0;
   const key = `${locale}/${digits}`;
   let format = decimalFormats.get(key);
@@ -63,9 +94,9 @@ export function quantityOf(line: Pick<InvoiceLine, 'quantity' | 'billedSeconds'>
   return line.quantity ?? quantityText(quantityHundredths(line.billedSeconds));
 }
 
-/** A line's rate as `85.00 EUR/h`, or an em dash without one. */
-export function rateText(line: Pick<InvoiceLine, 'rate' | 'currency'>, locale = 'en'): string {
-  return line.rate === null || line.currency === null ? '—' : `${decimalText(line.rate, locale)} ${line.currency}/h`;
+/** A line's rate as `85.00 EUR/h` (`85,00 EUR/Std.`), or an em dash without one. */
+export function rateText(line: Pick<InvoiceLine, 'rate' | 'currency'>, locale: Locale = 'en'): string {
+  return line.rate === null || line.currency === null ? '—' : invoiceMessages(locale)('invoice.rate', { rate: decimalText(line.rate, locale), currency: line.currency });
 }
 
 /** A line's amount as money, or an em dash without a rate. */
@@ -122,18 +153,21 @@ export function periodText(doc: Pick<InvoiceDocument, 'from' | 'to' | 'language'
  */
 export function headFacts(doc: InvoiceDocument): [string, string][] {
   const locale = invoiceLocale(doc);
+  const t = invoiceMessages(locale);
   const facts: [string, string][] = [
-    ['Number', doc.number],
-    ['Invoice date', dateText(doc.issued, locale)],
-    ['Period of supply', periodText(doc)],
+    [t('invoice.fact.number'), doc.number],
+    [t('invoice.fact.issued'), dateText(doc.issued, locale)],
+    [t('invoice.fact.period'), periodText(doc)],
   ];
-  if (doc.due) facts.push(['Due date', dateText(doc.due, locale)]);
+  if (doc.due) facts.push([t('invoice.fact.due'), dateText(doc.due, locale)]);
   return facts;
 }
 
-/** A tax line's label: `VAT 19%`. */
-export function taxLabel(rate: number, locale = 'en'): string {
-  return `VAT ${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(rate)}%`;
+/** A tax line's label: `VAT 19%`, `USt. 19 %`, `TVA 20 %`, `IVA 21 %`, `消費税 10%`. */
+export function taxLabel(rate: number, locale: Locale = 'en'): string {
+  // The rate is a percentage with at most two decimals; Intl writes the sign as the locale does.
+  const percent = new Intl.NumberFormat(intlLocale(locale), { style: 'percent', maximumFractionDigits: 4 }).format(rate / 100);
+  return invoiceMessages(locale)('invoice.total.tax', { rate: percent });
 }
 
 /** One row of an invoice's totals: a label, the money, and whether it is a grand total. */
@@ -150,17 +184,18 @@ export interface TotalRow {
  */
 export function totalRows(doc: InvoiceDocument): TotalRow[] {
   const locale = invoiceLocale(doc);
+  const t = invoiceMessages(locale);
   const rows: TotalRow[] = [];
   const hundredths = doc.lines.reduce((sum, l) => sum + quantityHundredthsOf(quantityOf(l)), 0n);
-  rows.push({ label: 'Hours', value: decimalText(quantityText(hundredths), locale), strong: false });
-  if (doc.showWorked === true) rows.push({ label: 'Worked', value: hours(doc.workedSeconds), strong: false });
-  for (const t of doc.totals) {
-    const taxes = t.taxes ?? [];
+  rows.push({ label: t('invoice.total.hours'), value: decimalText(quantityText(hundredths), locale), strong: false });
+  if (doc.showWorked === true) rows.push({ label: t('invoice.total.worked'), value: hours(doc.workedSeconds), strong: false });
+  for (const total of doc.totals) {
+    const taxes = total.taxes ?? [];
     if (taxes.length > 0) {
-      rows.push({ label: `Net ${t.currency}`, value: money(t.amount, t.currency, locale), strong: false });
-      for (const tax of taxes) rows.push({ label: taxLabel(tax.rate, locale), value: money(tax.amount, t.currency, locale), strong: false });
+      rows.push({ label: t('invoice.total.net', { currency: total.currency }), value: money(total.amount, total.currency, locale), strong: false });
+      for (const tax of taxes) rows.push({ label: taxLabel(tax.rate, locale), value: money(tax.amount, total.currency, locale), strong: false });
     }
-    rows.push({ label: `Total ${t.currency}`, value: money(t.gross ?? t.amount, t.currency, locale), strong: true });
+    rows.push({ label: t('invoice.total.gross', { currency: total.currency }), value: money(total.gross ?? total.amount, total.currency, locale), strong: true });
   }
   return rows;
 }
