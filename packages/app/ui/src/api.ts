@@ -7,13 +7,29 @@
  * the app's own one-line explanation, with per-field details for forms.
  */
 import { routeParts, type WindowBodyOf, type WindowParamsOf, type WindowQuerySent, type WindowResult, type WindowRouteKey } from '@tock/app/window';
+import { type MessageKey, windowMessages } from './i18n/index.ts';
 import { sentence } from './sentence.ts';
 import { sessionHeaders } from './session.ts';
 import type { FieldProblem } from './types.ts';
 
 /**
+ * The problems the window words itself, by code (never by reading the server's text): in
+ * English the server's own line is kept (it names the thing at hand); in another language
+ * the window's message for the code stands in for it. Any other code shows the server's text.
+ */
+const WORDED_PROBLEMS: ReadonlySet<string> = new Set(['invoiced', 'activity_not_found', 'storage_full', 'internal_error', 'payload_too_large', 'license_locked']);
+
+/** The window's words for a problem `code` in its language now, or null to show the server's `message`. */
+function problemText(code: string): string | null {
+  const t = windowMessages();
+  if (t.locale === 'en' || !WORDED_PROBLEMS.has(code)) return null;
+  return t(`problem.${code}` as MessageKey);
+}
+
+/**
  * A request the app refused or could not answer. Its message and its fields' messages are
- * the app's words as sentences ({@link sentence}): this is where the window turns a refusal into text.
+ * the app's words as sentences ({@link sentence}), or the window's for a code it words itself
+ * ({@link problemText}): this is where the window turns a refusal into text.
  */
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -22,7 +38,7 @@ export class ApiError extends Error {
   readonly details: FieldProblem[];
 
   constructor(status: number, code: string, message: string, details: FieldProblem[] = []) {
-    super(sentence(message));
+    super(problemText(code) ?? sentence(message));
     this.status = status;
     this.code = code;
     this.details = details.map((d) => ({ ...d, message: sentence(d.message) }));
@@ -50,7 +66,7 @@ async function call<T>(method: string, path: string, body?: unknown, file?: Blob
       cache: 'no-store',
     });
   } catch {
-    throw new ApiError(0, 'offline', 'Tock is not answering: is the app still running?');
+    throw new ApiError(0, 'offline', windowMessages()('problem.offline'));
   }
   let json: { ok?: boolean; result?: T; error?: string; code?: string; details?: FieldProblem[] } = {};
   try {
@@ -59,7 +75,7 @@ async function call<T>(method: string, path: string, body?: unknown, file?: Blob
     // fall through to the generic message
   }
   if (!res.ok || json.ok !== true) {
-    throw new ApiError(res.status, json.code ?? 'error', json.error ?? `Tock answered ${res.status}`, json.details ?? []);
+    throw new ApiError(res.status, json.code ?? 'error', json.error ?? windowMessages()('problem.status', { status: res.status }), json.details ?? []);
   }
   return json.result as T;
 }
@@ -106,7 +122,7 @@ export async function download(path: string): Promise<void> {
   try {
     res = await fetch(path, { headers: sessionHeaders(), credentials: 'omit', cache: 'no-store' });
   } catch {
-    throw new ApiError(0, 'offline', 'Tock is not answering: is the app still running?');
+    throw new ApiError(0, 'offline', windowMessages()('problem.offline'));
   }
   if (!res.ok) {
     let json: { error?: string; code?: string } = {};
@@ -115,7 +131,7 @@ export async function download(path: string): Promise<void> {
     } catch {
       // fall through to the generic message
     }
-    throw new ApiError(res.status, json.code ?? 'error', json.error ?? `Tock answered ${res.status}`);
+    throw new ApiError(res.status, json.code ?? 'error', json.error ?? windowMessages()('problem.status', { status: res.status }));
   }
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'tock.csv';
   const href = URL.createObjectURL(await res.blob());

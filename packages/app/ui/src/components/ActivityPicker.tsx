@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { request } from '../api.ts';
 import { colorClass } from '../colors.ts';
+import { useT } from '../i18n/index.ts';
 import type { ActivityRef } from '../types.ts';
 
 /** What the user chose: an existing activity, or a new one to create. */
@@ -53,6 +54,7 @@ export async function bestPick(text: string): Promise<Pick | null> {
 
 /** The activity search field with its suggestion list. */
 export function ActivityPicker(props: Props) {
+  const t = useT();
   const [results, setResults] = useState<ActivityRef[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -140,7 +142,7 @@ export function ActivityPicker(props: Props) {
         onKeyDown={onKeyDown}
       />
       {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA 1.2 combobox's listbox; a ul keeps the list semantics without script */}
-      <ul id={listId} role="listbox" aria-label={`${props.label}: suggestions`} class="picker-list" hidden={!showList}>
+      <ul id={listId} role="listbox" aria-label={t('picker.suggestions', { label: props.label })} class="picker-list" hidden={!showList}>
         {options.map((o, i) => (
           // biome-ignore lint/a11y/useFocusableInteractive: the combobox keeps focus in its field and points at the option with aria-activedescendant
           // biome-ignore lint/a11y/useKeyWithClickEvents: the field handles the keys (arrows, Enter, Escape); a click is the pointer's way to pick
@@ -163,7 +165,7 @@ export function ActivityPicker(props: Props) {
             ) : (
               <>
                 <span class="plus" aria-hidden="true">+</span>
-                Create “{o.name}”
+                {t('picker.create', { name: o.name })}
               </>
             )}
           </li>

@@ -9,10 +9,20 @@ import { Failure } from './FormActions.tsx';
 import type { WindowBodyOf } from '@tock/app/window';
 import { request, messageOf } from '../api.ts';
 import { colorClass } from '../colors.ts';
+import { useT } from '../i18n/index.ts';
 import { blocksChanged } from '../state.ts';
 import type { Prompt } from '../types.ts';
 
+/** Stands in a message for the name set as code. */
+const MARK = '\u0001';
+
+/** `message` with its {@link MARK} replaced by `code` set as code. */
+function codeIn(message: string, code: string) {
+  return message.split(MARK).map((part, i) => (i === 0 ? part : [<code key={i}>{code}</code>, part]));
+}
+
 export function BranchPrompt({ prompt, waiting }: { prompt: Prompt; waiting: number }) {
+  const t = useT();
   const [name, setName] = useState(prompt.branch);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -39,34 +49,30 @@ export function BranchPrompt({ prompt, waiting }: { prompt: Prompt; waiting: num
     <section class="prompt card" aria-labelledby={headingId} data-testid="branch-prompt">
       <div class="prompt-head">
         <div>
-          <p class="eyebrow">Branch switched</p>
+          <p class="eyebrow">{t('branch.switched')}</p>
           <h2 id={headingId}>
             <code>{prompt.branch}</code>
           </h2>
           <p class="muted prompt-meta">
             {prompt.repo && (
-              <span>
-                in <code>{prompt.repo}</code>
-              </span>
+              <span>{codeIn(t('branch.in', { repo: MARK }), prompt.repo)}</span>
             )}
             {prompt.previousBranch && (
-              <span>
-                from <code>{prompt.previousBranch}</code>
-              </span>
+              <span>{codeIn(t('branch.from', { branch: MARK }), prompt.previousBranch)}</span>
             )}
-            {waiting > 0 && <span>{waiting} more waiting</span>}
+            {waiting > 0 && <span>{t('branch.waiting', { count: waiting })}</span>}
           </p>
         </div>
         <button type="button" class="ghost" disabled={busy} onClick={() => void act('dismiss')}>
-          Dismiss
+          {t('branch.dismiss')}
         </button>
       </div>
       {prompt.suggestions.length > 0 && (
-        <div class="prompt-suggestions" role="group" aria-label="Track an existing activity">
+        <div class="prompt-suggestions" role="group" aria-label={t('branch.trackExisting')}>
           {prompt.suggestions.map((s) => (
             <button key={s.activityID} type="button" class="chip" disabled={busy} onClick={() => void act('track', { activityID: s.activityID })}>
               <span class={`swatch ${colorClass(s.activityID)}`} aria-hidden="true" />
-              Track {s.activityName}
+              {t('branch.track', { activity: s.activityName })}
             </button>
           ))}
         </div>
@@ -78,10 +84,10 @@ export function BranchPrompt({ prompt, waiting }: { prompt: Prompt; waiting: num
           void act('track', { name: name.trim() || prompt.branch });
         }}
       >
-        <label for={`${headingId}-name`}>New activity</label>
+        <label for={`${headingId}-name`}>{t('branch.newActivity')}</label>
         <input id={`${headingId}-name`} type="text" value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
         <button type="submit" class="primary" disabled={busy}>
-          Create and track
+          {t('branch.createTrack')}
         </button>
       </form>
       <Failure message={error} />

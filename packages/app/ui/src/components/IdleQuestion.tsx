@@ -8,11 +8,13 @@
 import { useState } from 'preact/hooks';
 import { Failure } from './FormActions.tsx';
 import { request, ApiError, messageOf } from '../api.ts';
+import { useT } from '../i18n/index.ts';
 import { blocksChanged } from '../state.ts';
 import { clockTime, duration } from '../time.ts';
 import type { IdleQuestion as Question } from '../types.ts';
 
 export function IdleQuestion({ question }: { question: Question }) {
+  const t = useT();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const headingId = `idle-${question.questionID}`;
@@ -25,7 +27,7 @@ export function IdleQuestion({ question }: { question: Question }) {
       blocksChanged();
     } catch (e) {
       // Answered elsewhere first: the event stream removes this card in a moment.
-      setError(e instanceof ApiError && e.code === 'idle_question_not_found' ? 'Already answered in another window.' : messageOf(e));
+      setError(e instanceof ApiError && e.code === 'idle_question_not_found' ? t('idle.answeredElsewhere') : messageOf(e));
     } finally {
       setBusy(false);
     }
@@ -34,22 +36,22 @@ export function IdleQuestion({ question }: { question: Question }) {
 
   return (
     <section class="prompt idle-question card" aria-labelledby={headingId} data-testid="idle-question">
-      <p class="eyebrow">Welcome back</p>
+      <p class="eyebrow">{t('idle.welcome')}</p>
       <h2 id={headingId}>
-        You were away for {duration(question.seconds)} ({span})
+        {t('idle.away', { duration: duration(question.seconds), range: span })}
       </h2>
       <p class="muted">
-        “{question.activityName}” kept running. What should happen to that time?
+        {t('idle.keptRunning', { activity: question.activityName })}
       </p>
       <div class="form-actions idle-actions">
         <button type="button" disabled={busy} onClick={() => void answer('keep')}>
-          Keep it
+          {t('idle.keep')}
         </button>
         <button type="button" class="primary" disabled={busy} onClick={() => void answer('discard')}>
-          Discard it
+          {t('idle.discard')}
         </button>
         <button type="button" class="danger-quiet" disabled={busy} onClick={() => void answer('stop')}>
-          Discard and stop at {clockTime(Date.parse(question.since))}
+          {t('idle.discardStop', { time: clockTime(Date.parse(question.since)) })}
         </button>
       </div>
       <Failure message={error} />

@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { request, messageOf } from '../api.ts';
 import { useLoaded } from '../load.ts';
 import { outerSpan, overlapsOf, sharedMs, trimAgainst, trimRequest, type Trim } from '../overlaps.ts';
+import { useT, windowMessages } from '../i18n/index.ts';
 import { blocksChanged, useAppState } from '../state.ts';
 import { clockTime, duration, nowMs } from '../time.ts';
 import type { Block } from '../types.ts';
@@ -16,16 +17,16 @@ import type { Block } from '../types.ts';
 const DAY = 86_400_000;
 
 function what(block: Block): string {
-  return `${block.kind === 'session' ? 'session' : 'entry'} of ${block.activity.activityName}`;
+  return windowMessages()('overlap.what', { kind: block.kind, activity: block.activity.activityName });
 }
 
 function span(block: Block): string {
   const s = outerSpan(block, nowMs());
-  return `${clockTime(s.start)}–${block.endedAt === null ? 'now' : clockTime(s.end)}`;
+  return `${clockTime(s.start)}–${block.endedAt === null ? windowMessages()('today.now') : clockTime(s.end)}`;
 }
 
 function trimmed(trim: Trim): string {
-  return `${clockTime(trim.start)}–${trim.end === null ? 'now' : clockTime(trim.end)}`;
+  return `${clockTime(trim.start)}–${trim.end === null ? windowMessages()('today.now') : clockTime(trim.end)}`;
 }
 
 /**
@@ -34,6 +35,7 @@ function trimmed(trim: Trim): string {
  */
 export function OverlapPrompt({ blockID, near, onDone }: { blockID: string; near: number; onDone(): void }) {
   const { blocksVersion } = useAppState();
+  const t = useT();
   const [kept, setKept] = useState<string[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -70,9 +72,9 @@ export function OverlapPrompt({ blockID, near, onDone }: { blockID: string; near
   return (
     <section class="overlap-prompt" aria-labelledby={`overlap-${blockID}`} data-testid="overlap-prompt">
       <h3 id={`overlap-${blockID}`} tabIndex={-1} ref={heading}>
-        This {what(self)} ({span(self)}) overlaps {others.length === 1 ? 'another block' : `${others.length} other blocks`}
+        {t('overlap.heading', { what: what(self), range: span(self), count: others.length })}
       </h3>
-      <p class="muted">Shared time counts once in your totals. Trim one of them, or keep both as they are.</p>
+      <p class="muted">{t('overlap.explain')}</p>
       <ul>
         {others.map((other) => {
           const trimOther = trimAgainst(other, self, now);
@@ -80,24 +82,24 @@ export function OverlapPrompt({ blockID, near, onDone }: { blockID: string; near
           return (
             <li key={other.id} data-testid="overlap-choice">
               <p>
-                The {what(other)}, {span(other)}: {duration(sharedMs(self, other, now) / 1000)} together.
+                {t('overlap.other', { what: what(other), range: span(other), duration: duration(sharedMs(self, other, now) / 1000) })}
               </p>
               <div class="overlap-actions">
                 {trimOther && (
                   <button type="button" disabled={busy} onClick={() => void apply(trimOther)}>
-                    Trim the other to {trimmed(trimOther)}
+                    {t('overlap.trimOther', { range: trimmed(trimOther) })}
                   </button>
                 )}
                 {trimSelf && (
                   <button type="button" disabled={busy} onClick={() => void apply(trimSelf)}>
-                    Trim this one to {trimmed(trimSelf)}
+                    {t('overlap.trimSelf', { range: trimmed(trimSelf) })}
                   </button>
                 )}
                 <button type="button" class="ghost" disabled={busy} onClick={() => setKept([...kept, other.id])}>
-                  Keep both
+                  {t('overlap.keepBoth')}
                 </button>
               </div>
-              {!trimOther && !trimSelf && <p class="muted">One lies inside the other: edit or delete one of them to change that.</p>}
+              {!trimOther && !trimSelf && <p class="muted">{t('overlap.inside')}</p>}
             </li>
           );
         })}

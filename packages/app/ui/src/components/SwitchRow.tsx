@@ -4,6 +4,7 @@
  * Integrations' listener, Settings › Desktop's reminder).
  */
 import type { ComponentChildren } from 'preact';
+import { useT } from '../i18n/index.ts';
 
 /** The heading `${id}-heading`, the description `${id}-desc`, and the switch beside them. */
 export function SwitchRow({
@@ -21,6 +22,7 @@ export function SwitchRow({
   onToggle(): void;
   children: ComponentChildren;
 }) {
+  const t = useT();
   return (
     <div class="switch-row">
       <div>
@@ -43,7 +45,7 @@ export function SwitchRow({
           <span class="switch-thumb" />
         </span>
         <span class="switch-text" aria-hidden="true">
-          {on ? 'On' : 'Off'}
+          {on ? t('switch.on') : t('switch.off')}
         </span>
       </button>
     </div>

@@ -4,11 +4,13 @@
  * time on the clock of its setting (docs/ui.md "Durations and times of day"). The forms read
  * the text with `minutesOf`.
  */
+import { useT } from '../i18n/index.ts';
 import { twelveHours } from '../time.ts';
 import { describedByError } from './FieldError.tsx';
 
 /** The field; `error` marks it invalid and ties it to the message with id `errorId`. */
 export function TimeField({ id, value, error, errorId, onInput }: { id: string; value: string; error?: string | undefined; errorId: string; onInput(value: string): void }) {
+  const t = useT();
   return (
     <input
       id={id}
@@ -17,7 +19,7 @@ export function TimeField({ id, value, error, errorId, onInput }: { id: string; 
       inputMode={twelveHours() ? 'text' : 'decimal'}
       autoComplete="off"
       spellcheck={false}
-      placeholder={twelveHours() ? 'h:mm AM' : 'HH:MM'}
+      placeholder={twelveHours() ? t('time.placeholder12') : t('time.placeholder24')}
       maxLength={10}
       value={value}
       {...describedByError(error, errorId)}

@@ -5,6 +5,7 @@
  * visible; a line marks now.
  */
 import { colorClass } from '../colors.ts';
+import { useT } from '../i18n/index.ts';
 import { coveredSeconds, overlapsOf } from '../overlaps.ts';
 import { clockTime, daySpan, duration } from '../time.ts';
 import type { Block } from '../types.ts';
@@ -66,6 +67,7 @@ export function timelineRange(day: string, blocks: Block[], now: number, also: r
 export function Timeline({ day, blocks, now, range }: Props) {
   // Drawn at the width shown, so the hour labels keep their CSS size on a phone.
   const [ref, W] = useChartWidth(960);
+  const t = useT();
   const span = daySpan(day);
   const isToday = now >= span.start && now < span.end;
   const sorted = [...blocks].sort((a, b) => a.startedAt.localeCompare(b.startedAt));
@@ -85,12 +87,7 @@ export function Timeline({ day, blocks, now, range }: Props) {
   const worked = coveredSeconds(sorted, now, span);
   const overlapping = overlapsOf(sorted, now);
   const breaks = sorted.reduce((n, b) => n + b.breaks.length, 0);
-  const label =
-    sorted.length === 0
-      ? 'Timeline: nothing tracked on this day yet'
-      : `Timeline: ${sorted.length} block${sorted.length === 1 ? '' : 's'}, ${duration(worked)} worked` +
-        (breaks ? `, ${breaks} break${breaks === 1 ? '' : 's'}` : '') +
-        (overlapping.size ? `, ${overlapping.size} overlapping` : '');
+  const label = sorted.length === 0 ? t('timeline.empty') : t('timeline.label', { blocks: sorted.length, worked: duration(worked), breaks, overlapping: overlapping.size });
 
   return (
     <svg ref={ref} class="timeline" viewBox={`0 0 ${W} ${height}`} role="img" aria-label={label} data-testid="timeline">
@@ -114,12 +111,13 @@ export function Timeline({ day, blocks, now, range }: Props) {
         const end = endOf(b, now);
         const x1 = x(start);
         const w = Math.max(3, x(end) - x1);
-        const kind = b.kind === 'session' ? (b.endedAt === null ? 'running session' : 'session') : 'logged entry';
+        const kind = b.kind === 'session' ? (b.endedAt === null ? 'running' : 'session') : 'entry';
+        const range = `${clockTime(start)}–${b.endedAt === null ? t('today.now') : clockTime(end)}`;
         return (
           <g key={b.id} class={`bar ${b.kind}${overlapping.has(b.id) ? ' overlapping' : ''}`} data-activity={b.activity.activityName}>
             <rect class={colorClass(b.activity.activityID)} x={x1} y={y} width={w} height={LANE} rx={4}>
               <title>
-                {`${b.activity.activityName} — ${clockTime(start)}–${b.endedAt === null ? 'now' : clockTime(end)}, ${duration(b.seconds)} (${kind}${overlapping.has(b.id) ? ', overlaps another block' : ''})${b.note ? `: ${b.note}` : ''}`}
+                {t('timeline.blockTitle', { activity: b.activity.activityName, range, duration: duration(b.seconds), kind, overlaps: overlapping.has(b.id) ? 'yes' : 'no', note: b.note ? `: ${b.note}` : '' })}
               </title>
             </rect>
             {b.breaks.map((br) => {
@@ -127,7 +125,7 @@ export function Timeline({ day, blocks, now, range }: Props) {
               const be = br.endedAt === null ? Math.max(bs, now) : Date.parse(br.endedAt);
               return (
                 <rect key={br.startedAt} class="break" x={x(bs)} y={y} width={Math.max(2, x(be) - x(bs))} height={LANE} fill="url(#hatch)">
-                  <title>{`Break ${clockTime(bs)}–${br.endedAt === null ? 'now' : clockTime(be)}`}</title>
+                  <title>{t('timeline.breakTitle', { range: `${clockTime(bs)}–${br.endedAt === null ? t('today.now') : clockTime(be)}` })}</title>
                 </rect>
               );
             })}

@@ -5,14 +5,16 @@
  * The parts are in history/: LogForm.tsx, Week.tsx (with its rows) and BlockEditor.tsx.
  */
 import { ScreenHead } from '../components/ScreenHead.tsx';
+import { useT } from '../i18n/index.ts';
 import { LogForm } from './history/LogForm.tsx';
 import { Week } from './history/Week.tsx';
 
 /** The History screen. */
 export function History() {
+  const t = useT();
   return (
     <div class="screen">
-      <ScreenHead title="History">Log time you did not track, and correct what you did.</ScreenHead>
+      <ScreenHead title={t('screen.history')}>{t('history.intro')}</ScreenHead>
       <LogForm />
       <Week />
     </div>

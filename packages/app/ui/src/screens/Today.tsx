@@ -12,6 +12,7 @@ import { Failure } from '../components/FormActions.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
 import { CapturedLane, useCaptured } from '../components/CapturedLane.tsx';
 import { Timeline, timelineRange } from '../components/Timeline.tsx';
+import { useT } from '../i18n/index.ts';
 import { useLoaded } from '../load.ts';
 import { overlapsOf } from '../overlaps.ts';
 import { applyStatus, blocksChanged, liveSeconds, useAppState, useTick } from '../state.ts';
@@ -20,6 +21,9 @@ import type { ActivityInfo, Block, Report, RunningElsewhere } from '../types.ts'
 import { BlockEditor } from './history/BlockEditor.tsx';
 import { BlockLedgerBadges } from '../components/BlockLedgerBadges.tsx';
 import { SuggestionsLane } from '../components/SuggestionsLane.tsx';
+
+/** Stands in the hint for the key that brings the focus back (shown as `<kbd>/</kbd>`). */
+const KEY_MARK = '\u0001';
 
 /** Loads the blocks of a day, again whenever tracked time changes. */
 function useDayBlocks(day: string, version: unknown): { blocks: Block[]; error: string | null } {
@@ -36,6 +40,7 @@ function useDayBlocks(day: string, version: unknown): { blocks: Block[]; error: 
 
 export function Today() {
   const { snapshot, statusAt, blocksVersion } = useAppState();
+  const t = useT();
   const status = snapshot?.status;
   // The session's clock runs while tracking, the break's own clock while on a break.
   const ticking = Boolean(status?.isTracking);
@@ -111,13 +116,13 @@ export function Today() {
 
   return (
     <div class="screen">
-      <ScreenHead title="Today">{longDay(today)}</ScreenHead>
+      <ScreenHead title={t('screen.today')}>{longDay(today)}</ScreenHead>
 
       <section class={`card now ${status.isOnBreak ? 'on-break' : status.isTracking ? 'tracking' : 'idle'}`} aria-labelledby="now-heading">
         <div class="now-main">
           <p class="eyebrow" id="now-heading">
             <span class="dot" aria-hidden="true" />
-            {status.isOnBreak ? 'On a break' : status.isTracking ? 'Tracking' : 'Not tracking'}
+            {status.isOnBreak ? t('today.onBreak') : status.isTracking ? t('today.tracking') : t('nav.notTracking')}
           </p>
           {current ? (
             <>
@@ -131,27 +136,27 @@ export function Today() {
                 </p>
               )}
               <p class="now-clock">
-                <span role="timer" aria-label={`Elapsed ${duration(session)}`} data-testid="elapsed">
+                <span role="timer" aria-label={t('today.elapsed', { duration: duration(session) })} data-testid="elapsed">
                   {stopwatch(session)}
                 </span>
-                {status.since && <span class="muted"> since {clockTime(Date.parse(status.since))}</span>}
+                {status.since && <span class="muted"> {t('today.since', { time: clockTime(Date.parse(status.since)) })}</span>}
               </p>
               {breakStart !== null && breakSeconds !== null && (
                 <p class="break-clock">
-                  Break{' '}
-                  <span role="timer" aria-label={`Break ${duration(breakSeconds)}`} data-testid="break-elapsed">
+                  {t('today.break')}{' '}
+                  <span role="timer" aria-label={t('today.breakElapsed', { duration: duration(breakSeconds) })} data-testid="break-elapsed">
                     {stopwatch(breakSeconds)}
                   </span>
-                  <span class="muted"> since {clockTime(breakStart)}, not counted</span>
+                  <span class="muted"> {t('today.breakSince', { time: clockTime(breakStart) })}</span>
                 </p>
               )}
             </>
           ) : (
             <>
-              <p class="now-activity idle-text">Pick an activity below to start the clock.</p>
+              <p class="now-activity idle-text">{t('today.pickToStart')}</p>
               {snapshot.desktop?.continueActivity && (
                 <button type="button" class="primary continue" disabled={busy} onClick={() => void run(() => request('POST /api/continue'))}>
-                  Continue “{snapshot.desktop.continueActivity.activityName}”
+                  {t('today.continue', { activity: snapshot.desktop.continueActivity.activityName })}
                 </button>
               )}
             </>
@@ -159,7 +164,7 @@ export function Today() {
         </div>
         <div class="now-side">
           <p class="total">
-            <span class="muted">Today</span>
+            <span class="muted">{t('screen.today')}</span>
             <strong data-testid="today-total">{duration(total)}</strong>
           </p>
           <DayTarget worked={total} />
@@ -167,19 +172,20 @@ export function Today() {
             <div class="actions">
               {status.isOnBreak ? (
                 <button type="button" class="primary" disabled={busy} onClick={() => void run(() => request('POST /api/resume'))}>
-                  Resume
+                  {t('today.resume')}
                 </button>
               ) : (
                 <button type="button" disabled={busy} onClick={() => void run(() => request('POST /api/break'))}>
-                  Break
+                  {t('today.break')}
                 </button>
               )}
               <button type="button" class="danger-quiet" disabled={busy} onClick={() => void run(() => request('POST /api/stop'))}>
-                Stop
+                {t('today.stop')}
               </button>
               {runningBlock && (
                 <button type="button" class="ghost" aria-expanded={editing} data-testid="edit-running" onClick={() => setEditing(!editing)}>
-                  Edit<span class="visually-hidden"> the running session</span>
+                  {t('today.edit')}
+                  <span class="visually-hidden"> {t('today.editRunning')}</span>
                 </button>
               )}
             </div>
@@ -200,7 +206,7 @@ export function Today() {
 
       <section class="card start" aria-labelledby="start-heading">
         <h2 id="start-heading" class="visually-hidden">
-          Start or switch
+          {t('today.startOrSwitch')}
         </h2>
         <form
           class="start-form"
@@ -211,8 +217,8 @@ export function Today() {
         >
           <ActivityPicker
             id="start-activity"
-            label={status.isTracking ? 'Switch to' : 'Start'}
-            placeholder="What are you working on?"
+            label={status.isTracking ? t('today.switchTo') : t('today.start')}
+            placeholder={t('today.placeholder')}
             value={text}
             onInput={setText}
             onPick={start}
@@ -220,9 +226,11 @@ export function Today() {
             describedBy="start-hint"
           />
           <p id="start-hint" class="hint">
-            Type to search, Enter to start. A new name creates the activity. Press <kbd>/</kbd> to come back here.
+            {t('today.hint', { key: KEY_MARK })
+              .split(KEY_MARK)
+              .map((part, i) => (i === 0 ? part : [<kbd key={i}>/</kbd>, part]))}
           </p>
-          <label for="start-note">Note (optional)</label>
+          <label for="start-note">{t('today.note')}</label>
           <input
             id="start-note"
             type="text"
@@ -233,11 +241,11 @@ export function Today() {
             onInput={(e) => setNote((e.target as HTMLInputElement).value)}
           />
           <p id="start-note-hint" class="hint">
-            Kept with the session that starts (Enter here starts it too). Starting the activity that runs with a note replaces its note.
+            {t('today.noteHint')}
           </p>
           <div class="inline-row">
             <button type="submit" disabled={busy}>
-              {status.isTracking ? 'Switch' : 'Start'}
+              {status.isTracking ? t('today.switch') : t('today.start')}
             </button>
           </div>
         </form>
@@ -245,7 +253,7 @@ export function Today() {
       </section>
 
       <section class="card" aria-labelledby="timeline-heading">
-        <h2 id="timeline-heading">Timeline</h2>
+        <h2 id="timeline-heading">{t('today.timeline')}</h2>
         {(() => {
           const now = nowMs();
           const range = timelineRange(today, blocks, now, captured.map((c) => ({ start: Date.parse(c.start), end: Date.parse(c.end) })));
@@ -289,6 +297,7 @@ function RunningEditor({ block, onDone }: { block: Block; onDone(): void }) {
  */
 function OtherDevicesRunning() {
   const { snapshot } = useAppState();
+  const t = useT();
   const sync = snapshot?.sync;
   const applied = sync?.enabled ? sync.devices.map((d) => `${d.deviceID}:${d.applied}`).join('|') : null;
   const [minute, setMinute] = useState(0);
@@ -303,19 +312,19 @@ function OtherDevicesRunning() {
     [] as RunningElsewhere[],
   );
   if (others.length === 0) return null;
-  const name = (id: string): string => sync?.devices.find((d) => d.deviceID === id)?.name ?? 'another device';
+  const name = (id: string): string => sync?.devices.find((d) => d.deviceID === id)?.name ?? t('today.anotherDevice');
   return (
     <section class="card other-devices" aria-labelledby="other-devices-heading">
-      <h2 id="other-devices-heading">Running on other devices</h2>
+      <h2 id="other-devices-heading">{t('today.otherDevices')}</h2>
       <ul class="block-list" data-testid="other-devices-running">
         {others.map((r) => (
           <li key={r.sessionID}>
-            <span class="range">since {clockTime(Date.parse(r.startedAt))}</span>
+            <span class="range">{t('today.since', { time: clockTime(Date.parse(r.startedAt)) })}</span>
             <span class="name">
               <span class={`swatch ${colorClass(r.activity.activityID)}`} aria-hidden="true" />
               {r.activity.activityName}
-              <span class="badge">on {name(r.deviceID)}</span>
-              {r.onBreak && <span class="badge">on a break</span>}
+              <span class="badge">{t('today.onDevice', { device: name(r.deviceID) })}</span>
+              {r.onBreak && <span class="badge">{t('today.onABreak')}</span>}
             </span>
             <span class="dur">{duration(r.seconds)}</span>
             {r.note && <span class="note">{r.note}</span>}
@@ -332,13 +341,14 @@ function OtherDevicesRunning() {
  */
 function DayTarget({ worked }: { worked: number }) {
   const { blocksVersion, ledgerVersion } = useAppState();
+  const t = useT();
   const { data } = useLoaded(() => request('GET /api/report', { query: { period: 'today' } }), [blocksVersion, ledgerVersion], null as Report | null);
   const target = data?.targetSeconds;
   if (!target) return null;
   const left = target - worked;
   return (
     <p class="muted target-line" data-testid="day-target">
-      Target {duration(target)} · {left > 0 ? `${duration(left)} left` : `met, ${duration(-left)} over`}
+      {left > 0 ? t('today.targetLeft', { target: duration(target), left: duration(left) }) : t('today.targetMet', { target: duration(target), over: duration(-left) })}
     </p>
   );
 }
@@ -353,26 +363,27 @@ function runningBreakStart(blocks: Block[]): number | null {
 
 /** The day's blocks as text: time range, activity, worked time, note. */
 function BlockList({ blocks }: { blocks: Block[] }) {
-  if (blocks.length === 0) return <p class="muted empty">Nothing tracked yet today.</p>;
+  const t = useT();
+  if (blocks.length === 0) return <p class="muted empty">{t('today.empty')}</p>;
   const overlapping = overlapsOf(blocks, nowMs());
   return (
-    <ul class="block-list" aria-label="Blocks of the day">
+    <ul class="block-list" aria-label={t('today.blocksOfDay')}>
       {[...blocks]
         .sort((a, b) => b.startedAt.localeCompare(a.startedAt))
         .map((b) => (
           <li key={b.id} class={overlapping.has(b.id) ? 'overlapping' : undefined} data-testid="today-block">
             <span class="range">
-              {clockTime(Date.parse(b.startedAt))}–{b.endedAt ? clockTime(Date.parse(b.endedAt)) : 'now'}
+              {clockTime(Date.parse(b.startedAt))}–{b.endedAt ? clockTime(Date.parse(b.endedAt)) : t('today.now')}
             </span>
             <span class="name">
               <span class={`swatch ${colorClass(b.activity.activityID)}`} aria-hidden="true" />
               {b.activity.activityName}
-              {b.kind === 'entry' && <span class="badge">logged</span>}
+              {b.kind === 'entry' && <span class="badge">{t('badge.logged')}</span>}
               <BlockLedgerBadges block={b} />
-              {b.breaks.length > 0 && <span class="badge">{b.breaks.length === 1 ? '1 break' : `${b.breaks.length} breaks`}</span>}
+              {b.breaks.length > 0 && <span class="badge">{t('badge.breaks', { count: b.breaks.length })}</span>}
               {overlapping.has(b.id) && (
                 <span class="badge warn" data-testid="overlap-badge">
-                  overlaps
+                  {t('badge.overlaps')}
                 </span>
               )}
             </span>

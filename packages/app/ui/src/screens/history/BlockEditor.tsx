@@ -9,6 +9,7 @@ import { request, messageOf } from '../../api.ts';
 import { describedByError, FieldError, fieldErrorsOf, type FieldErrors } from '../../components/FieldError.tsx';
 import { TimeField } from '../../components/TimeField.tsx';
 import { useLoaded } from '../../load.ts';
+import { useT } from '../../i18n/index.ts';
 import { blocksChanged, useAppState } from '../../state.ts';
 import { dayKey, timeInputValue } from '../../time.ts';
 import type { ActivityInfo, Block } from '../../types.ts';
@@ -33,6 +34,7 @@ function billableValueOf(choice: BillableChoice): boolean | null {
  * block as the app has it now (to ask about overlaps).
  */
 export function BlockEditor({ block, activities, onClose, onSaved }: { block: Block; activities: ActivityInfo[]; onClose(): void; onSaved(saved: Block): void }) {
+  const t = useT();
   const start = Date.parse(block.startedAt);
   const running = block.endedAt === null;
   const [activityID, setActivityID] = useState(block.activity.activityID);
@@ -66,7 +68,7 @@ export function BlockEditor({ block, activities, onClose, onSaved }: { block: Bl
     if (running) {
       const fromMin = minutesOf(from);
       runningStart = fromMin === null ? null : atMinutes(day, fromMin);
-      if (runningStart === null) return setErrors({ startedAt: `Enter a day and a start time ${timeForm()}.` });
+      if (runningStart === null) return setErrors({ startedAt: t('editor.enterStart', { form: timeForm() }) });
     } else {
       const read = readRange(day, from, to, nextDay);
       if (!read.ok) return setErrors({ [read.field === 'to' ? 'endedAt' : 'startedAt']: read.message });
@@ -131,9 +133,9 @@ export function BlockEditor({ block, activities, onClose, onSaved }: { block: Bl
   const tagsError = errors.tags ?? errors.billable;
   const timeError = errors.startedAt ?? errors.endedAt ?? errors.durationMinutes;
   return (
-    <form class="editor" onSubmit={(e) => void save(e)} aria-label={`Edit ${block.kind} of ${block.activity.activityName}`} noValidate>
+    <form class="editor" onSubmit={(e) => void save(e)} aria-label={t('editor.label', { what: t('week.what', { kind: block.kind, activity: block.activity.activityName }) })} noValidate>
       <div class="field">
-        <label for={`${idp}-activity`}>Activity</label>
+        <label for={`${idp}-activity`}>{t('log.activity')}</label>
         <select id={`${idp}-activity`} value={activityID} onChange={(e) => setActivityID((e.target as HTMLSelectElement).value)}>
           {/* Archived activities leave the pickers (docs/product.md "Activities"); the block's own stays. */}
           {activities.filter((a) => !a.archived || a.activityID === block.activity.activityID).map((a) => (
@@ -144,17 +146,17 @@ export function BlockEditor({ block, activities, onClose, onSaved }: { block: Bl
         </select>
       </div>
       <div class="field">
-        <label for={`${idp}-day`}>Day</label>
+        <label for={`${idp}-day`}>{t('log.day')}</label>
         <input id={`${idp}-day`} type="date" value={day} onInput={(e) => setDay((e.target as HTMLInputElement).value)} />
       </div>
       <div class="field">
-        <label for={`${idp}-from`}>From</label>
+        <label for={`${idp}-from`}>{t('log.from')}</label>
         <TimeField id={`${idp}-from`} value={from} error={timeError} errorId={`${idp}-time-error`} onInput={setFrom} />
       </div>
       <div class="field">
-        <label for={`${idp}-to`}>To</label>
+        <label for={`${idp}-to`}>{t('log.to')}</label>
         {running ? (
-          <input id={`${idp}-to`} type="text" value="running" disabled />
+          <input id={`${idp}-to`} type="text" value={t('editor.running')} disabled />
         ) : (
           <TimeField id={`${idp}-to`} value={to} error={timeError} errorId={`${idp}-time-error`} onInput={setTo} />
         )}
@@ -162,11 +164,11 @@ export function BlockEditor({ block, activities, onClose, onSaved }: { block: Bl
       {!running && (
         <label class="check">
           <input type="checkbox" checked={nextDay} onChange={(e) => setNextDay((e.target as HTMLInputElement).checked)} />
-          Ends the next day
+          {t('log.nextDay')}
         </label>
       )}
       <div class="field wide">
-        <label for={`${idp}-note`}>Note</label>
+        <label for={`${idp}-note`}>{t('log.note')}</label>
         <input
           id={`${idp}-note`}
           type="text"
@@ -187,11 +189,11 @@ export function BlockEditor({ block, activities, onClose, onSaved }: { block: Bl
         }}
       />
       <div class="field billable-field">
-        <label for={`${idp}-billable`}>Billable</label>
+        <label for={`${idp}-billable`}>{t('editor.billable')}</label>
         <select id={`${idp}-billable`} value={billable} onChange={(e) => setBillable((e.target as HTMLSelectElement).value as BillableChoice)}>
-          <option value="follow">{activityBillable === null ? 'Follow activity' : `Follow activity (${activityBillable ? 'billable' : 'not billable'})`}</option>
-          <option value="yes">Billable</option>
-          <option value="no">Not billable</option>
+          <option value="follow">{activityBillable === null ? t('editor.follow') : t('editor.followBillable', { billable: activityBillable ? 'yes' : 'no' })}</option>
+          <option value="yes">{t('editor.billable')}</option>
+          <option value="no">{t('editor.notBillable')}</option>
         </select>
       </div>
       <FieldError id={`${idp}-time-error`} message={timeError} />
@@ -203,15 +205,15 @@ export function BlockEditor({ block, activities, onClose, onSaved }: { block: Bl
       {question && (
         <div class="confirm-long wide" role="alert" data-testid="confirm-long">
           <p>{question}</p>
-          <p class="muted">Press Save again to keep it, or change the times.</p>
+          <p class="muted">{t('editor.pressSave')}</p>
         </div>
       )}
       <div class="form-actions wide">
         <button type="submit" class="primary">
-          {question ? 'Save anyway' : 'Save'}
+          {question ? t('editor.saveAnyway') : t('editor.save')}
         </button>
         <button type="button" class="ghost" onClick={onClose}>
-          Cancel
+          {t('editor.cancel')}
         </button>
       </div>
     </form>

@@ -11,6 +11,7 @@ import { useState } from 'preact/hooks';
 import { request, messageOf } from '../../api.ts';
 import { FieldError, fieldErrorsOf, type FieldErrors } from '../../components/FieldError.tsx';
 import { TimeField } from '../../components/TimeField.tsx';
+import { useT, windowMessages } from '../../i18n/index.ts';
 import { blocksChanged } from '../../state.ts';
 import { addDays, atLocalTime, clockTime, dayKey, duration, longDay, nowMs, timeInputValue } from '../../time.ts';
 import type { Block, BreakSpan } from '../../types.ts';
@@ -38,21 +39,22 @@ function readBreak(
   endRequired: boolean,
   session: { start: number; days: string[] },
 ): { ok: true; startedAt: string; endedAt?: string } | { ok: false; errors: FieldErrors } {
+  const t = windowMessages();
   const a = minutesOf(from);
-  if (a === null) return { ok: false, errors: { startedAt: from.trim() ? `Write the start ${timeForm()}.` : 'Enter the time the break started.' } };
+  if (a === null) return { ok: false, errors: { startedAt: from.trim() ? t('times.writeStart', { form: timeForm() }) : t('breaks.enterStart') } };
   let start = atMinutes(day, a);
-  if (start === null) return { ok: false, errors: { startedAt: 'Choose the day.' } };
+  if (start === null) return { ok: false, errors: { startedAt: t('times.chooseDay') } };
   if (start < session.start && day === session.days[0] && session.days.length > 1) {
     day = session.days[1] as string;
     start = atLocalTime(day, a);
   }
   if (!endRequired && to.trim() === '') return { ok: true, startedAt: new Date(start).toISOString() };
   const b = minutesOf(to);
-  if (b === null) return { ok: false, errors: { endedAt: to.trim() ? `Write the end ${timeForm()}.` : 'Enter the time the break ended.' } };
+  if (b === null) return { ok: false, errors: { endedAt: to.trim() ? t('times.writeEnd', { form: timeForm() }) : t('breaks.enterEnd') } };
   let end = atLocalTime(day, b);
   // A break over midnight: its end is on the next day.
   if (end < start) end = atLocalTime(addDays(day, 1), b);
-  if (end === start) return { ok: false, errors: { endedAt: 'The end is the start: a break lasts at least a minute.' } };
+  if (end === start) return { ok: false, errors: { endedAt: t('breaks.endIsStart') } };
   return { ok: true, startedAt: new Date(start).toISOString(), endedAt: new Date(end).toISOString() };
 }
 
@@ -80,11 +82,12 @@ function BreakFields({
   onTo(v: string): void;
   running?: boolean;
 }) {
+  const t = useT();
   return (
     <>
       {days.length > 1 && (
         <div class="field">
-          <label for={`${idp}-day`}>Break on</label>
+          <label for={`${idp}-day`}>{t('breaks.on')}</label>
           <select id={`${idp}-day`} value={day} onChange={(e) => onDay((e.target as HTMLSelectElement).value)}>
             {days.map((d) => (
               <option key={d} value={d}>
@@ -95,12 +98,13 @@ function BreakFields({
         </div>
       )}
       <div class="field">
-        <label for={`${idp}-from`}>Break from</label>
+        <label for={`${idp}-from`}>{t('breaks.from')}</label>
         <TimeField id={`${idp}-from`} value={from} error={errors.startedAt} errorId={`${idp}-from-error`} onInput={onFrom} />
         <FieldError id={`${idp}-from-error`} message={errors.startedAt} />
       </div>
       <div class="field">
-        <label for={`${idp}-to`}>Break to{running ? <span class="muted"> (empty: still on)</span> : null}</label>
+        <label for={`${idp}-to`}>{t('breaks.to')}
+          {running ? <span class="muted"> {t('breaks.stillOn')}</span> : null}</label>
         <TimeField id={`${idp}-to`} value={to} error={errors.endedAt} errorId={`${idp}-to-error`} onInput={onTo} />
         <FieldError id={`${idp}-to-error`} message={errors.endedAt} />
       </div>
@@ -117,6 +121,7 @@ function generalOf(error: unknown, fields: FieldErrors | null): string | null {
 function BreakRow({ br, who, sessionStart, days }: { br: BreakSpan; who: string; sessionStart: number; days: string[] }) {
   const start = Date.parse(br.startedAt);
   const on = br.endedAt === null;
+  const t = useT();
   const [editing, setEditing] = useState(false);
   const [day, setDay] = useState(dayKey(start));
   const [from, setFrom] = useState(timeInputValue(start));
@@ -125,7 +130,7 @@ function BreakRow({ br, who, sessionStart, days }: { br: BreakSpan; who: string;
   const [failure, setFailure] = useState<string | null>(null);
   const idp = `break-${br.id}`;
   const end = on ? nowMs() : Date.parse(br.endedAt as string);
-  const label = `${clockTime(start)}–${on ? 'now' : clockTime(end)}`;
+  const label = `${clockTime(start)}–${on ? t('today.now') : clockTime(end)}`;
 
   const save = async (e: Event): Promise<void> => {
     e.preventDefault();
@@ -156,18 +161,18 @@ function BreakRow({ br, who, sessionStart, days }: { br: BreakSpan; who: string;
   return (
     <li class="break-row" data-testid="break-row">
       {editing ? (
-        <form class="break-form" onSubmit={(e) => void save(e)} aria-label={`Edit the break ${label}`} noValidate>
+        <form class="break-form" onSubmit={(e) => void save(e)} aria-label={t('breaks.editLabel', { range: label })} noValidate>
           <BreakFields idp={idp} days={days} day={day} from={from} to={to} errors={errors} onDay={setDay} onFrom={setFrom} onTo={setTo} running={on} />
           <div class="form-actions">
             <button type="submit" class="primary small">
-              Save break
+              {t('breaks.save')}
             </button>
             <button type="button" class="ghost small" onClick={() => {
                 setEditing(false);
                 setErrors({});
                 setFailure(null);
               }}>
-              Cancel
+              {t('editor.cancel')}
             </button>
           </div>
         </form>
@@ -177,10 +182,12 @@ function BreakRow({ br, who, sessionStart, days }: { br: BreakSpan; who: string;
           <span class="dur">{duration((end - start) / 1000)}</span>
           <span class="row-actions">
             <button type="button" class="ghost small" onClick={() => setEditing(true)}>
-              Edit<span class="visually-hidden"> the break {label} of {who}</span>
+              {t('today.edit')}
+              <span class="visually-hidden"> {t('breaks.which', { range: label, who })}</span>
             </button>
             <button type="button" class="ghost small" onClick={() => void remove()}>
-              Delete<span class="visually-hidden"> the break {label} of {who}</span>
+              {t('week.delete')}
+              <span class="visually-hidden"> {t('breaks.which', { range: label, who })}</span>
             </button>
           </span>
         </>
@@ -196,6 +203,7 @@ function BreakRow({ br, who, sessionStart, days }: { br: BreakSpan; who: string;
 
 /** The breaks of the session `block`, editable, with a form to add one. */
 export function BreaksEditor({ block }: { block: Block }) {
+  const t = useT();
   const sessionStart = Date.parse(block.startedAt);
   const days = sessionDays(block);
   const [day, setDay] = useState(days[0] as string);
@@ -204,7 +212,7 @@ export function BreaksEditor({ block }: { block: Block }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const idp = `add-break-${block.id}`;
-  const who = `the session of ${block.activity.activityName}`;
+  const who = t('breaks.who', { activity: block.activity.activityName });
 
   const add = async (e: Event): Promise<void> => {
     e.preventDefault();
@@ -226,9 +234,9 @@ export function BreaksEditor({ block }: { block: Block }) {
 
   return (
     <section class="breaks-editor" aria-labelledby={`${idp}-heading`} data-testid="breaks-editor">
-      <h4 id={`${idp}-heading`}>Breaks</h4>
+      <h4 id={`${idp}-heading`}>{t('breaks.heading')}</h4>
       {block.breaks.length === 0 ? (
-        <p class="muted">No breaks: all of it counts.</p>
+        <p class="muted">{t('breaks.none')}</p>
       ) : (
         <ul class="break-rows">
           {block.breaks.map((br) => (
@@ -236,11 +244,11 @@ export function BreaksEditor({ block }: { block: Block }) {
           ))}
         </ul>
       )}
-      <form class="break-form" onSubmit={(e) => void add(e)} aria-label="Add a break" noValidate>
+      <form class="break-form" onSubmit={(e) => void add(e)} aria-label={t('breaks.add')} noValidate>
         <BreakFields idp={idp} days={days} day={day} from={from} to={to} errors={errors} onDay={setDay} onFrom={setFrom} onTo={setTo} />
         <div class="form-actions">
           <button type="submit" class="small">
-            Add a break
+            {t('breaks.add')}
           </button>
         </div>
       </form>

@@ -5,7 +5,7 @@
  * start unless it ends the next day, a confirmation past 12 hours); the app's refusals show
  * next to their fields. A block that overlaps others asks what to do about it.
  */
-import { DURATION_EXAMPLES, parseDuration } from '@tock/protocol';
+import { parseDuration } from '@tock/protocol';
 import { useState } from 'preact/hooks';
 import { request, messageOf } from '../../api.ts';
 import { ActivityPicker } from '../../components/ActivityPicker.tsx';
@@ -13,6 +13,7 @@ import { describedByError, FieldError, fieldErrorsOf, type FieldErrors } from '.
 import { FormActions } from '../../components/FormActions.tsx';
 import { OverlapPrompt } from '../../components/OverlapPrompt.tsx';
 import { TimeField } from '../../components/TimeField.tsx';
+import { useT } from '../../i18n/index.ts';
 import { blocksChanged, useTick } from '../../state.ts';
 import { clockTime, dayKey, duration, nowMs, timeInputValue } from '../../time.ts';
 import { atMinutes, longBlockQuestion, minutesOf, readRange, timeForm } from './times.ts';
@@ -25,6 +26,7 @@ interface Pending {
 
 /** The Log time card. */
 export function LogForm() {
+  const t = useT();
   const [name, setName] = useState('');
   const [mode, setMode] = useState<'duration' | 'range'>('duration');
   // The day and "Ended at" follow the clock until the person changes them (null: follow).
@@ -52,7 +54,7 @@ export function LogForm() {
     setFailure(null);
     setLogged(null);
     const problems: FieldErrors = {};
-    if (!name.trim()) problems.name = 'Choose or type an activity.';
+    if (!name.trim()) problems.name = t('log.chooseActivity');
     let minutes: number | null = null;
     let endedAt: number | null = null;
     if (mode === 'duration') {
@@ -62,10 +64,10 @@ export function LogForm() {
       // The reason is the CLI's line too; in a form it starts a sentence.
       else problems.durationMinutes = parsed.reason.charAt(0).toUpperCase() + parsed.reason.slice(1);
       const end = minutesOf(endTime);
-      if (end === null) problems.endedAt = endTime.trim() ? `Write the time it ended ${timeForm()}.` : 'Enter the time it ended.';
+      if (end === null) problems.endedAt = endTime.trim() ? t('log.writeEnd', { form: timeForm() }) : t('log.enterEnd');
       else {
         endedAt = atMinutes(day, end);
-        if (endedAt === null) problems.endedAt = 'Choose the day it ended.';
+        if (endedAt === null) problems.endedAt = t('log.chooseEndDay');
       }
     } else {
       const range = readRange(day, from, to, nextDay);
@@ -95,8 +97,12 @@ export function LogForm() {
         note: note.trim() || undefined,
       } });
       setDone(
-        `Logged ${duration(entry.durationMinutes * 60)} of ${entry.activity.activityName}` +
-          `${entry.created ? ' (new activity)' : ''}, ${clockTime(Date.parse(entry.startedAt))}–${clockTime(Date.parse(entry.endedAt))}.`,
+        t('log.logged', {
+          duration: duration(entry.durationMinutes * 60),
+          activity: entry.activity.activityName,
+          created: entry.created ? 'yes' : 'no',
+          range: `${clockTime(Date.parse(entry.startedAt))}–${clockTime(Date.parse(entry.endedAt))}`,
+        }),
       );
       setName('');
       setLength('');
@@ -115,14 +121,14 @@ export function LogForm() {
 
   return (
     <section class="card" aria-labelledby="log-heading">
-      <h2 id="log-heading">Log time</h2>
-      <p class="muted section-intro">Add a block you did not time: a meeting, a call, work done away from the computer.</p>
+      <h2 id="log-heading">{t('log.heading')}</h2>
+      <p class="muted section-intro">{t('log.intro')}</p>
       <form class="log-form" onSubmit={(e) => void submit(e)} noValidate>
         <div class="field wide">
           <ActivityPicker
             id="log-activity"
-            label="Activity"
-            placeholder="Search or create"
+            label={t('log.activity')}
+            placeholder={t('log.searchOrCreate')}
             value={name}
             onInput={setName}
             onPick={(p) => setName('create' in p ? p.create : p.activityName)}
@@ -132,25 +138,25 @@ export function LogForm() {
           <FieldError id="log-name-error" message={errors.name} />
         </div>
         <fieldset class="segmented">
-          <legend>Enter as</legend>
+          <legend>{t('log.enterAs')}</legend>
           <label>
             <input type="radio" name="log-mode" checked={mode === 'duration'} onChange={() => setMode('duration')} />
-            Duration
+            {t('log.duration')}
           </label>
           <label>
             <input type="radio" name="log-mode" checked={mode === 'range'} onChange={() => setMode('range')} />
-            Start and end
+            {t('log.startEnd')}
           </label>
         </fieldset>
         <div class="field-row">
           <div class="field">
-            <label for="log-day">Day</label>
+            <label for="log-day">{t('log.day')}</label>
             <input id="log-day" type="date" value={day} max={today} onInput={(e) => setDay((e.target as HTMLInputElement).value)} />
           </div>
           {mode === 'duration' ? (
             <>
               <div class="field">
-                <label for="log-duration">Duration</label>
+                <label for="log-duration">{t('log.duration')}</label>
                 <input
                   id="log-duration"
                   type="text"
@@ -162,12 +168,12 @@ export function LogForm() {
                   onInput={(e) => setLength((e.target as HTMLInputElement).value)}
                 />
                 <p class="hint" id="log-duration-hint">
-                  {DURATION_EXAMPLES}
+                  {t('log.durationExamples')}
                 </p>
                 <FieldError id="log-durationMinutes-error" message={errors.durationMinutes} />
               </div>
               <div class="field">
-                <label for="log-end">Ended at</label>
+                <label for="log-end">{t('log.endedAt')}</label>
                 <TimeField id="log-end" value={endTime} error={errors.endedAt} errorId="log-endedAt-error" onInput={setEndTime} />
                 <FieldError id="log-endedAt-error" message={errors.endedAt} />
               </div>
@@ -175,12 +181,12 @@ export function LogForm() {
           ) : (
             <>
               <div class="field">
-                <label for="log-from">From</label>
+                <label for="log-from">{t('log.from')}</label>
                 <TimeField id="log-from" value={from} error={errors.startedAt} errorId="log-startedAt-error" onInput={setFrom} />
                 <FieldError id="log-startedAt-error" message={errors.startedAt} />
               </div>
               <div class="field">
-                <label for="log-to">To</label>
+                <label for="log-to">{t('log.to')}</label>
                 <TimeField
                   id="log-to"
                   value={to}
@@ -193,14 +199,14 @@ export function LogForm() {
               </div>
               <label class="check">
                 <input type="checkbox" checked={nextDay} onChange={(e) => setNextDay((e.target as HTMLInputElement).checked)} />
-                Ends the next day
+                {t('log.nextDay')}
               </label>
             </>
           )}
         </div>
         <div class="field wide">
           <label for="log-note">
-            Note <span class="muted">(optional)</span>
+            {t('log.note')} <span class="muted">{t('log.optional')}</span>
           </label>
           <textarea
             id="log-note"
@@ -214,11 +220,11 @@ export function LogForm() {
         {pending && (
           <div class="confirm-long" role="alert" data-testid="confirm-long">
             <p>{pending.question}</p>
-            <p class="muted">Press Log time again to log it, or change the times.</p>
+            <p class="muted">{t('log.pressAgain')}</p>
           </div>
         )}
         <FormActions busy={busy} done={done} failure={failure} primary>
-          {pending ? 'Log it anyway' : 'Log time'}
+          {pending ? t('log.anyway') : t('log.heading')}
         </FormActions>
       </form>
       {logged && <OverlapPrompt blockID={logged.id} near={logged.near} onDone={() => setLogged(null)} />}

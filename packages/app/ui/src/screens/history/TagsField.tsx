@@ -7,6 +7,7 @@
  */
 import { useRef, useState } from 'preact/hooks';
 import { describedByError, FieldError } from '../../components/FieldError.tsx';
+import { useT } from '../../i18n/index.ts';
 
 /** `"…"` around a tag taken off, and the spaces around it. */
 function cleanTag(part: string): string {
@@ -68,14 +69,15 @@ export function TagsField({
   onChange(tags: string[], draft: string): void;
 }) {
   const input = useRef<HTMLInputElement>(null);
+  const t = useT();
   const [said, setSaid] = useState('');
   const add = (more: string[], rest: string): void => {
     const next = withTags(tags, more);
-    if (next.length > tags.length) setSaid(`Added ${next.slice(tags.length).join(', ')}.`);
+    if (next.length > tags.length) setSaid(t('tags.added', { tags: next.slice(tags.length).join(', ') }));
     onChange(next, rest);
   };
   const remove = (tag: string): void => {
-    setSaid(`Removed ${tag}.`);
+    setSaid(t('tags.removed', { tag }));
     onChange(
       tags.filter((t) => t !== tag),
       draft,
@@ -105,7 +107,7 @@ export function TagsField({
   return (
     <div class="field wide">
       <label for={id}>
-        Tags <span class="muted">(Enter or a comma adds one; "in quotes" keeps a comma)</span>
+        {t('tags.label')} <span class="muted">{t('tags.hint')}</span>
       </label>
       <div class="tags-input">
         {tags.length > 0 && (
@@ -121,7 +123,7 @@ export function TagsField({
                     input.current?.focus();
                   }}>
                   <span aria-hidden="true">×</span>
-                  <span class="visually-hidden">Remove the tag {tag}</span>
+                  <span class="visually-hidden">{t('tags.remove', { tag })}</span>
                 </button>
               </li>
             ))}
@@ -132,7 +134,7 @@ export function TagsField({
           id={id}
           type="text"
           value={draft}
-          placeholder={tags.length === 0 ? 'review, urgent' : ''}
+          placeholder={tags.length === 0 ? t('tags.placeholder') : ''}
           {...describedByError(error, `${id}-error`)}
           onInput={onInput}
           onKeyDown={onKeyDown}

@@ -19,9 +19,18 @@ import { dayTotalsOf } from '../../components/StackedDays.tsx';
 import { WeekChart, WeekLegend } from '../../components/WeekChart.tsx';
 import { useLoaded } from '../../load.ts';
 import { overlapsOf } from '../../overlaps.ts';
+import { useT } from '../../i18n/index.ts';
 import { blocksChanged, useAppState } from '../../state.ts';
 import { addDays, clockTime, dayKey, dayMonth, daySpan, duration, longDay, nowMs, weekStart } from '../../time.ts';
 import type { ActivityInfo, Block, DailyTotal } from '../../types.ts';
+
+/** Stands in a message for the figure set in bold. */
+const MARK = '\u0001';
+
+/** `message` with its {@link MARK} replaced by `figure` in bold. */
+function strongIn(message: string, figure: string) {
+  return message.split(MARK).map((part, i) => (i === 0 ? part : [<strong key={i} class="strong">{figure}</strong>, part]));
+}
 
 /** The overlap question open in the week, if any: which block asks it. */
 interface Asking {
@@ -42,13 +51,14 @@ function BlockRow({
   asking: boolean;
   onAsk(ask: Asking | null): void;
 }) {
+  const t = useT();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const what = block.kind === 'session' ? 'session' : 'entry';
+  const what = t('week.what', { kind: block.kind, activity: block.activity.activityName });
   // Another device's block says where it was made (docs/sync.md), by the name that device gave.
   const { snapshot } = useAppState();
-  const deviceName = (id: string): string => snapshot?.sync.devices.find((d) => d.deviceID === id)?.name ?? 'another device';
+  const deviceName = (id: string): string => snapshot?.sync.devices.find((d) => d.deviceID === id)?.name ?? t('today.anotherDevice');
   const remove = async (): Promise<void> => {
     try {
       await (block.kind === 'session' ? request('DELETE /api/sessions/:id', { params: { id: block.id } }) : request('DELETE /api/entries/:id', { params: { id: block.id } }));
@@ -61,17 +71,17 @@ function BlockRow({
     <li class={`history-row${overlaps ? ' overlapping' : ''}`} data-testid="history-row">
       <div class="row-main">
         <span class="range">
-          {clockTime(Date.parse(block.startedAt))}–{block.endedAt ? clockTime(Date.parse(block.endedAt)) : 'now'}
+          {clockTime(Date.parse(block.startedAt))}–{block.endedAt ? clockTime(Date.parse(block.endedAt)) : t('today.now')}
         </span>
         <span class="name">
           <span class={`swatch ${colorClass(block.activity.activityID)}`} aria-hidden="true" />
           {block.activity.activityName}
-          <span class="badge">{block.kind === 'session' ? 'timed' : 'logged'}</span>
+          <span class="badge">{block.kind === 'session' ? t('week.timed') : t('badge.logged')}</span>
           <BlockLedgerBadges block={block} />
-          {block.device !== undefined && <span class="badge">on {deviceName(block.device)}</span>}
+          {block.device !== undefined && <span class="badge">{t('today.onDevice', { device: deviceName(block.device) })}</span>}
           {overlaps > 0 && (
             <span class="badge warn" data-testid="overlap-badge">
-              overlaps {overlaps === 1 ? 'another block' : `${overlaps} blocks`}
+              {t('week.overlaps', { count: overlaps })}
             </span>
           )}
         </span>
@@ -79,26 +89,29 @@ function BlockRow({
         <span class="row-actions">
           {confirming ? (
             <>
-              <span class="confirm-text">Delete this {what}?</span>
+              <span class="confirm-text">{t('week.confirmDelete', { kind: block.kind })}</span>
               <button type="button" class="danger" onClick={() => void remove()}>
-                Delete
+                {t('week.delete')}
               </button>
               <button type="button" class="ghost" onClick={() => setConfirming(false)}>
-                Keep
+                {t('week.keep')}
               </button>
             </>
           ) : (
             <>
               {overlaps > 0 && !asking && (
                 <button type="button" class="ghost small" onClick={() => onAsk({ id: block.id, near: Date.parse(block.startedAt) })}>
-                  Resolve<span class="visually-hidden"> the overlap of the {what} of {block.activity.activityName}</span>
+                  {t('week.resolve')}
+                  <span class="visually-hidden"> {t('week.resolveWhat', { what })}</span>
                 </button>
               )}
               <button type="button" class="ghost small" aria-expanded={editing} onClick={() => setEditing(!editing)}>
-                Edit<span class="visually-hidden"> {what} of {block.activity.activityName}</span>
+                {t('today.edit')}
+                <span class="visually-hidden"> {what}</span>
               </button>
               <button type="button" class="ghost small" onClick={() => setConfirming(true)}>
-                Delete<span class="visually-hidden"> {what} of {block.activity.activityName}</span>
+                {t('week.delete')}
+                <span class="visually-hidden"> {what}</span>
               </button>
             </>
           )}
@@ -107,15 +120,15 @@ function BlockRow({
       {block.note && <p class="note">{block.note}</p>}
       {block.breaks.length > 0 && (
         <p class="note breaks" data-testid="break-list">
-          {block.breaks.length === 1 ? 'Break' : 'Breaks'}{' '}
+          {t('week.breaks', { count: block.breaks.length })}{' '}
           {block.breaks
             .map((br) => {
               const s = Date.parse(br.startedAt);
               const e = br.endedAt === null ? nowMs() : Date.parse(br.endedAt);
-              return `${clockTime(s)}–${br.endedAt === null ? 'now' : clockTime(e)} (${duration((e - s) / 1000)})`;
+              return `${clockTime(s)}–${br.endedAt === null ? t('today.now') : clockTime(e)} (${duration((e - s) / 1000)})`;
             })
             .join(', ')}
-          , not counted
+          {t('week.notCounted')}
         </p>
       )}
       <Failure message={error} />
@@ -154,14 +167,15 @@ function DayCaptured({ day, blocks }: { day: string; blocks: Block[] }) {
  * of its days up to today, from the app's report; nothing when no targets are set.
  */
 function WeekBalance({ report }: { report: Report | null }) {
+  const t = useT();
   if (report === null || report.targetSeconds === null || report.balanceSeconds === null) return null;
   const balance = report.balanceSeconds;
   // Floored like every duration, in either direction: −7 h 29 min 30 s is −7 h 29 min.
   const shown = duration(Math.abs(balance));
-  const signed = shown === '0 min' ? shown : `${balance < 0 ? '−' : '+'}${shown}`;
+  const signed = Math.abs(balance) < 60 ? shown : `${balance < 0 ? '−' : '+'}${shown}`;
   return (
     <p class="muted" data-testid="week-balance">
-      Balance <strong class="strong">{signed}</strong> · target {duration(report.targetSeconds)} so far
+      {strongIn(t('week.balance', { balance: MARK, target: duration(report.targetSeconds) }), signed)}
     </p>
   );
 }
@@ -169,6 +183,7 @@ function WeekBalance({ report }: { report: Report | null }) {
 /** The week card, opening on the current week. */
 export function Week() {
   const { blocksVersion, ledgerVersion } = useAppState();
+  const t = useT();
   const thisWeek = weekStart(dayKey(nowMs()));
   const [week, setWeek] = useState(thisWeek);
   const [asking, setAsking] = useState<Asking | null>(null);
@@ -206,32 +221,32 @@ export function Week() {
       <div class="week-head">
         <div>
           <h2 id="week-heading">
-            Week of {dayMonth(week)} – {dayMonth(last)}
+            {t('week.heading', { from: dayMonth(week), to: dayMonth(last) })}
           </h2>
           <p class="muted">
-            <strong class="strong">{duration(weekTotal)}</strong> tracked
+            {strongIn(t('week.tracked', { duration: MARK }), duration(weekTotal))}
           </p>
           <WeekBalance report={dayReport} />
         </div>
-        <div class="pager" role="group" aria-label="Choose week">
+        <div class="pager" role="group" aria-label={t('week.choose')}>
           <button type="button" class="ghost" onClick={() => setWeek(addDays(week, -7))}>
-            ‹ <span class="visually-hidden">Previous week</span>
-            <span aria-hidden="true">Previous</span>
+            ‹ <span class="visually-hidden">{t('week.previousWeek')}</span>
+            <span aria-hidden="true">{t('week.previous')}</span>
           </button>
           <button type="button" class="ghost" disabled={week === thisWeek} onClick={() => setWeek(thisWeek)}>
-            This week
+            {t('week.thisWeek')}
           </button>
           <button type="button" class="ghost" disabled={week >= thisWeek} onClick={() => setWeek(addDays(week, 7))}>
-            <span class="visually-hidden">Next week</span>
-            <span aria-hidden="true">Next</span> ›
+            <span class="visually-hidden">{t('week.nextWeek')}</span>
+            <span aria-hidden="true">{t('week.next')}</span> ›
           </button>
         </div>
       </div>
       <WeekChart days={days} totals={totals} report={dayReport} />
       <WeekLegend totals={totals} />
       <Failure message={error} />
-      <h3 class="list-heading">Sessions and entries</h3>
-      {listedDays.length === 0 && <p class="muted empty">Nothing tracked in this week.</p>}
+      <h3 class="list-heading">{t('week.sessionsEntries')}</h3>
+      {listedDays.length === 0 && <p class="muted empty">{t('week.empty')}</p>}
       {listedDays.map((d) => (
         <div key={d} class="day-group">
           <h4 class="day-heading">

@@ -4,6 +4,7 @@
  * an end before the start is a mistake unless the person said the block ends the next day,
  * and a block over 12 hours is logged only after a confirmation.
  */
+import { windowMessages } from '../../i18n/index.ts';
 import { addDays, atLocalTime, duration, twelveHours } from '../../time.ts';
 
 /** Blocks longer than this ask "log it anyway?" before they are sent. */
@@ -46,7 +47,7 @@ export type RangeReading = { ok: true; start: number; end: number } | { ok: fals
 
 /** How to write a time, on the window's clock. */
 export function timeForm(): string {
-  return twelveHours() ? 'as h:mm AM or PM, for example 9:30 AM or 2:05 PM' : 'as HH:MM on the 24-hour clock, for example 09:30 or 14:05';
+  return windowMessages()(twelveHours() ? 'times.form12' : 'times.form24');
 }
 
 /**
@@ -55,12 +56,13 @@ export function timeForm(): string {
  * 23 h 30 min block.
  */
 export function readRange(day: string, from: string, to: string, endsNextDay = false): RangeReading {
+  const t = windowMessages();
   const a = minutesOf(from);
-  if (a === null) return { ok: false, field: 'from', message: from.trim() ? `Write the start ${timeForm()}.` : 'Enter the time it started.' };
+  if (a === null) return { ok: false, field: 'from', message: from.trim() ? t('times.writeStart', { form: timeForm() }) : t('times.enterStart') };
   const b = minutesOf(to);
-  if (b === null) return { ok: false, field: 'to', message: to.trim() ? `Write the end ${timeForm()}.` : 'Enter the time it ended.' };
+  if (b === null) return { ok: false, field: 'to', message: to.trim() ? t('times.writeEnd', { form: timeForm() }) : t('log.enterEnd') };
   const start = atMinutes(day, a);
-  if (start === null) return { ok: false, field: 'day', message: 'Choose the day.' };
+  if (start === null) return { ok: false, field: 'day', message: t('times.chooseDay') };
   const end = atLocalTime(endsNextDay ? addDays(day, 1) : day, b);
   if (end <= start) {
     return {
@@ -68,8 +70,8 @@ export function readRange(day: string, from: string, to: string, endsNextDay = f
       field: 'to',
       message:
         end === start
-          ? 'The end is the start: a block lasts at least a minute.'
-          : `It ends (${to.trim()}) before it starts (${from.trim()}). Correct the times, or choose “Ends the next day”.`,
+          ? t('times.endIsStart')
+          : t('times.endsBefore', { to: to.trim(), from: from.trim() }),
     };
   }
   return { ok: true, start, end };
@@ -77,5 +79,5 @@ export function readRange(day: string, from: string, to: string, endsNextDay = f
 
 /** The question to ask before sending a block of `ms`, or null when it is 12 hours or less. */
 export function longBlockQuestion(ms: number): string | null {
-  return ms > LONG_BLOCK_MS ? `This block is ${duration(ms / 1000)} long, more than 12 hours. Is that right?` : null;
+  return ms > LONG_BLOCK_MS ? windowMessages()('times.longBlock', { duration: duration(ms / 1000) }) : null;
 }
