@@ -4,6 +4,7 @@
 # of the app. They are the tests of
 #   @tock/protocol  schemas, signing vectors, durations, the repository checks
 #   @tock/core      the tracker on real SQLite files (temp dirs), search, totals, days
+#   @tock/sync      the folder sync service in process, on temp folders
 #   @tock/listener  the signed HTTP API in process, on real 127.0.0.1 sockets
 #   @tock/client    the TypeScript client against an in-process listener
 #   @tock/test-support  the tests' one wait (`until`)
@@ -14,6 +15,7 @@ cd "$(dirname "$0")/.."
 exec bash scripts/node-test.sh --test-reporter=spec \
   'packages/protocol/test/**/*.test.ts' \
   'packages/core/test/**/*.test.ts' \
+  'packages/sync/test/**/*.test.ts' \
   'packages/listener/test/**/*.test.ts' \
   'packages/client/test/**/*.test.ts' \
   'packages/test-support/test/**/*.test.ts'
