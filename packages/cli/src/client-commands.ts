@@ -169,7 +169,7 @@ const start: Command = {
     // session, an entry ending ahead), asked of the app's admin socket when the app runs here.
     if (previous?.activityID !== result.activityID && port.appRunning()) {
       const covering = await admin(io, 'POST /blocks/covering', { at: result.startedAt }).catch(() => null);
-      const warning = covering === null ? null : startOverlapWarning(covering.blocks, io.now(), clock);
+      const warning = covering === null ? null : startOverlapWarning(messagesOf(io), covering.blocks, io.now(), clock);
       if (warning !== null) io.err(terminalText(warning));
     }
     return 0;
@@ -204,7 +204,7 @@ const log: Command = {
     print(io, values.json === true, entry, () => formatEntry(messagesOf(io), entry, io.now(), clock) + (tags === undefined || tags.length === 0 ? '' : terminalText(` [${tags.join(', ')}]`)));
     const after = before === null ? null : await port.getReport(days).catch(() => null);
     if (before !== null && after !== null) {
-      const warning = overlapWarning({ ...entry.activity, startedAt: entry.startedAt, endedAt: entry.endedAt }, before[0], after, runningOf(before[1]));
+      const warning = overlapWarning(messagesOf(io), { ...entry.activity, startedAt: entry.startedAt, endedAt: entry.endedAt }, before[0], after, runningOf(before[1]));
       if (warning !== null) io.err(terminalText(warning));
     }
     return 0;

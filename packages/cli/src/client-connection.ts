@@ -4,10 +4,10 @@
  * into the one line @tock/client's explanation gives, in the CLI's words.
  */
 import { existsSync } from 'node:fs';
-import { explainClientError as explainFailure, TockClient, TockError, type ExplainWords } from '@tock/client';
+import { explainClientError as explainFailure, HttpError, TockClient, TockError, type ClientFailure, type ExplainWords } from '@tock/client';
 import { homePaths, resolveHome } from '@tock/app';
 import { DEFAULT_PORT, parsePort } from '@tock/protocol';
-import { CliError } from './io.ts';
+import { CliError, type Said } from './io.ts';
 import { terminalText } from './terminal-text.ts';
 
 /** What a failed request was about, for the hint of its error line. */
@@ -76,12 +76,50 @@ export function explainClientError(error: unknown, context: RequestContext): str
   return explainFailure(error, { ...context, words: CLI_WORDS }).message;
 }
 
+/**
+ * The failures the CLI says in the person's language, by the kind @tock/client gives them (its
+ * error's class and code, never its text), with the values their line needs; null for the
+ * others, whose line stays the client's English (it carries the server's words).
+ */
+function saidFailure(failure: ClientFailure, error: unknown, context: RequestContext): Said | null {
+  const at = `127.0.0.1:${context.port}`;
+  const code = error instanceof TockError ? error.code : '';
+  switch (failure) {
+    case 'timeout':
+      return { key: 'client.timeout', values: { at } };
+    case 'not-running':
+      return { key: context.appRunning?.() === false ? 'client.notRunning' : 'client.nothingAnswers', values: { at } };
+    case 'nothing-listening':
+      return { key: 'client.nothingListening', values: { at } };
+    case 'token-refused':
+      return { key: 'client.tokenRefused', values: { code } };
+    case 'license-locked':
+      return { key: 'error.licenseLocked' };
+    case 'locked-out': {
+      const retryAfter = error instanceof HttpError ? error.retryAfter : undefined;
+      return { key: 'client.lockedOut', values: { seconds: retryAfter === undefined ? 'none' : String(retryAfter) } };
+    }
+    case 'no-activity':
+      return context.activityName === undefined ? null : { key: 'client.noActivity', values: { name: terminalText(context.activityName) } };
+    case 'unavailable':
+      return { key: 'client.unavailable', values: { code } };
+    default:
+      return null;
+  }
+}
+
+/** A failed request as a `CliError`: in the person's language where the CLI has words for it. */
+export function clientRefusal(error: unknown, context: RequestContext): CliError {
+  const explained = explainFailure(error, { ...context, words: CLI_WORDS });
+  return new CliError(saidFailure(explained.failure, error, context) ?? explained.message);
+}
+
 /** Runs one request, turning a client error into a `CliError` with its hint. */
 export async function request<T>(context: RequestContext, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof TockError) throw new CliError(explainClientError(error, context));
+    if (error instanceof TockError) throw clientRefusal(error, context);
     throw error;
   }
 }

@@ -4,11 +4,19 @@
  * names, notes, times, durations — as arguments.
  */
 import type { ActivityRef, Entry, Health, StartResult, Status, StoppedSession } from '@tock/client';
-import { formatDurationWords } from '@tock/i18n';
+import { formatDurationWords, intlLocale } from '@tock/i18n';
 import { formatMinutes, formatSeconds } from './duration.ts';
 import { formatClock, formatSpan, type ClockFormat } from './format-time.ts';
 import type { CliMessages } from './i18n/index.ts';
 import { terminalText } from './terminal-text.ts';
+
+/**
+ * Whether the lines keep Tock's English forms of data — `2h 05m`, ISO dates, `190.00 EUR` —
+ * as they were before the CLI spoke other languages: in English and its pseudo-locale.
+ */
+export function englishForms(t: CliMessages): boolean {
+  return t.locale === 'en' || t.locale === 'en-XA';
+}
 
 /**
  * Worked seconds as the locale reads them: English (and its pseudo-locale) keeps Tock's short
@@ -16,12 +24,15 @@ import { terminalText } from './terminal-text.ts';
  * `Intl.DurationFormat` in words, plurals by the locale's rules (`1 Minute`, `2 Minuten`).
  */
 export function durationFor(t: CliMessages, seconds: number): string {
-  return t.locale === 'en' || t.locale === 'en-XA' ? formatSeconds(seconds) : formatDurationWords(t.locale, seconds, 'long');
+  if (englishForms(t)) return formatSeconds(seconds);
+  // Under a minute `Intl.DurationFormat` leaves every unit out and writes nothing: say `0 Minuten`.
+  if (seconds < 60) return new Intl.NumberFormat(intlLocale(t.locale), { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(0);
+  return formatDurationWords(t.locale, seconds, 'long');
 }
 
 /** {@link durationFor} of whole minutes. */
 function minutesFor(t: CliMessages, minutes: number): string {
-  return t.locale === 'en' || t.locale === 'en-XA' ? formatMinutes(minutes) : formatDurationWords(t.locale, minutes * 60, 'long');
+  return englishForms(t) ? formatMinutes(minutes) : durationFor(t, minutes * 60);
 }
 
 /** `text — note` when a note was given. */

@@ -63,8 +63,8 @@ export async function main(argv: string[], given: Io = processIo): Promise<numbe
 
 /** The problems the CLI says in its own words, by code (never by their English text). */
 const PROBLEM_KEYS: Partial<Record<ProblemCode, CliKey>> = {
-  already_running: 'error.alreadyRunning',
-  port_in_use: 'error.portInUse',
+  license_locked: 'error.licenseLocked',
+  storage_full: 'error.storageFull',
 };
 
 /**

@@ -10,8 +10,10 @@
 import type { CoveringBlock } from '@tock/app';
 import type { ActivityRef, ActivityReportRow, Report, Status } from '@tock/client';
 import { localDaySpan } from '@tock/core/day';
-import { formatDuration } from '@tock/protocol';
+import { formatList } from '@tock/i18n';
+import { durationFor } from './client-format.ts';
 import { formatClock, type ClockFormat } from './format-time.ts';
+import type { CliMessages } from './i18n/index.ts';
 
 /**
  * Overlaps under a minute are not reported: a session running elsewhere grows between the two
@@ -66,7 +68,7 @@ function secondsInRange(block: NewBlock, report: Report): number {
  * here): a block that lies over a finished block of another activity, before the running
  * session started, is said to overlap `other activities`, never the running one.
  */
-export function overlapWarning(block: NewBlock, before: Report, after: Report, running: RunningBefore | null): string | null {
+export function overlapWarning(t: CliMessages, block: NewBlock, before: Report, after: Report, running: RunningBefore | null): string | null {
   const seconds = secondsInRange(block, after);
   const overlap = seconds - (after.totalSeconds - before.totalSeconds);
   if (overlap < LEAST_SECONDS) return null;
@@ -77,11 +79,12 @@ export function overlapWarning(block: NewBlock, before: Report, after: Report, r
       ? 0
       : Math.min(other, secondsInRange({ ...block, startedAt: new Date(Math.max(Date.parse(block.startedAt), Date.parse(running.since))).toISOString() }, after));
   const names: string[] = [];
-  if (own >= LEAST_SECONDS) names.push(`"${block.activityName}"`);
-  if (underRunning >= LEAST_SECONDS && running !== null) names.push(`"${running.activity.activityName}"`);
-  if (other - underRunning >= LEAST_SECONDS) names.push('other activities');
-  const which = names.length === 0 ? '' : ` (${names.join(' and ')})`;
-  return `warning: this overlaps ${formatDuration(overlap, 'short')} already tracked${which}; both are kept, and totals count that time once`;
+  if (own >= LEAST_SECONDS) names.push(t('overlap.quoted', { name: block.activityName }));
+  if (underRunning >= LEAST_SECONDS && running !== null) names.push(t('overlap.quoted', { name: running.activity.activityName }));
+  if (other - underRunning >= LEAST_SECONDS) names.push(t('overlap.otherActivities'));
+  const duration = durationFor(t, overlap);
+  const line = names.length === 0 ? t('overlap.logged', { duration }) : t('overlap.loggedWith', { duration, names: formatList(t.locale, names) });
+  return `warning: ${line}`;
 }
 
 /** The local days (YYYY-MM-DD, this process's zone) a span touches, for the report to ask. */
@@ -100,14 +103,12 @@ export function daysOf(startedAt: string, endedAt: string): { from: string; to: 
  * totals count that time once`, or null when none does. Names are quoted as given; the caller
  * makes the line safe for the terminal.
  */
-export function startOverlapWarning(blocks: CoveringBlock[], now: Date, clock: ClockFormat = '24h'): string | null {
+export function startOverlapWarning(t: CliMessages, blocks: CoveringBlock[], now: Date, clock: ClockFormat = '24h'): string | null {
   if (blocks.length === 0) return null;
   const named = blocks.map((b) => {
-    const what =
-      b.endedAt === null
-        ? `running on another device since ${formatClock(b.startedAt, now, clock)}`
-        : `${b.kind === 'entry' ? 'logged' : 'tracked'} ${formatClock(b.startedAt, now, clock)}–${formatClock(b.endedAt, now, clock)}`;
-    return `"${b.activityName}" (${what})`;
+    const from = formatClock(b.startedAt, now, clock);
+    if (b.endedAt === null) return t('overlap.runningElsewhere', { name: b.activityName, since: from });
+    return t(b.kind === 'entry' ? 'overlap.loggedSpan' : 'overlap.trackedSpan', { name: b.activityName, from, to: formatClock(b.endedAt, now, clock) });
   });
-  return `warning: this overlaps ${named.join(' and ')}; both are kept, and totals count that time once`;
+  return `warning: ${t('overlap.start', { blocks: formatList(t.locale, named) })}`;
 }

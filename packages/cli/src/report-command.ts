@@ -9,10 +9,13 @@
 import type { AdminInput, AdminResult } from '@tock/app';
 import { REPORT_PERIODS, reportCsv, reportMatrixCsv, type Report, type ReportActivityRow, type ReportDayRow } from '@tock/core';
 import type { ClientReportRow, ReportBy, TagReportRow } from '@tock/protocol';
-import { formatMinutesAs, largestRemainderMinutes, overlapLabel, shownTable } from '@tock/protocol';
+import { formatMinutesAs, largestRemainderMinutes, shownTable } from '@tock/protocol';
 import { admin, asFlagRefusal, type FlagsByField } from './admin-call.ts';
+import { formatCurrency, formatDate, intlLocale } from '@tock/i18n';
+import { englishForms } from './client-format.ts';
 import { flags } from './flags.ts';
-import { CliError, type Io } from './io.ts';
+import type { CliMessages } from './i18n/index.ts';
+import { messagesOf, refusal, type Io } from './io.ts';
 import { terminalJson, terminalText } from './terminal-text.ts';
 
 const PERIODS: readonly string[] = REPORT_PERIODS;
@@ -31,9 +34,10 @@ function hasBilling(report: Report): boolean {
  * the same way over its own sum; no sum by tag, where a block with two tags is billed under
  * each) and Amount (the row's, in its currency; the total per currency), as the window shows.
  */
-function reportTable(report: Report, by: ReportBy): string {
-  const range = report.from === report.to ? report.from : `${report.from} – ${report.to}`;
-  const title = `${range} (${report.timeZone}), by ${by}`;
+function reportTable(t: CliMessages, report: Report, by: ReportBy): string {
+  const day = (date: string): string => (englishForms(t) ? date : formatDate(t.locale, Date.parse(`${date}T12:00:00Z`), 'UTC', 'medium'));
+  const range = report.from === report.to ? day(report.from) : `${day(report.from)} – ${day(report.to)}`;
+  const title = t('report.title', { range, zone: report.timeZone, by });
   const shown = shownTable(
     report.rows.map((r) => r.seconds),
     report.totalSeconds,
@@ -42,17 +46,17 @@ function reportTable(report: Report, by: ReportBy): string {
     by === 'activity'
       ? (report.rows as ReportActivityRow[]).map((r) => terminalText(r.activityName))
       : by === 'client'
-        ? (report.rows as ClientReportRow[]).map((r) => (r.clientName === null ? '(no client)' : terminalText(r.clientName)))
+        ? (report.rows as ClientReportRow[]).map((r) => (r.clientName === null ? t('report.noClient') : terminalText(r.clientName)))
         : by === 'tag'
-          ? (report.rows as TagReportRow[]).map((r) => (r.tag === null ? '(no tag)' : terminalText(r.tag)))
-          : (report.rows as ReportDayRow[]).map((r) => `${r.date} ${weekday(r.date)}`);
-  if (by !== 'day' && labels.length === 0) return `${title}\nNo time tracked.`;
+          ? (report.rows as TagReportRow[]).map((r) => (r.tag === null ? t('report.noTag') : terminalText(r.tag)))
+          : (report.rows as ReportDayRow[]).map((r) => `${r.date} ${weekday(t, r.date)}`);
+  if (by !== 'day' && labels.length === 0) return `${title}\n${t('report.nothing')}`;
   const billing = hasBilling(report);
   const ledgerRows = report.rows as { billedSeconds: number; amount: string | null; currency: string | null; amounts?: { currency: string; amount: string }[] }[];
   const billed = largestRemainderMinutes(ledgerRows.map((r) => r.billedSeconds));
   // An amount is the decimal amount and the currency's code (never `€`), each currency's on its own
   // (`190.00 EUR + 240.00 USD`, never added); `–` only where no rate applies.
-  const worthOf = (amounts: readonly { currency: string; amount: string }[]): string => (amounts.length === 0 ? '–' : amounts.map((a) => `${a.amount} ${a.currency}`).join(' + '));
+  const worthOf = (amounts: readonly { currency: string; amount: string }[]): string => (amounts.length === 0 ? '–' : amounts.map((a) => money(t, a)).join(' + '));
   const worth = (row: (typeof ledgerRows)[number]): string => worthOf(row.amounts ?? (row.amount === null || row.currency === null ? [] : [{ amount: row.amount, currency: row.currency }]));
   const cells: string[][] = labels.map((label, i) => {
     const time = formatMinutesAs(shown.rows[i] ?? 0);
@@ -61,12 +65,12 @@ function reportTable(report: Report, by: ReportBy): string {
   });
   const blank = billing ? ['', ''] : [];
   // By client and by tag, rows share time like activities do, but the overlap line is the activities' figure: leave it out there.
-  const overlap: string[][] = shown.overlap > 0 && by === 'activity' ? [[overlapLabel(by), `−${formatMinutesAs(shown.overlap)}`, ...blank]] : [];
+  const overlap: string[][] = shown.overlap > 0 && by === 'activity' ? [[t('report.overlap'), `−${formatMinutesAs(shown.overlap)}`, ...blank]] : [];
   const amounts = worthOf(report.amounts);
   const billedTotal = by === 'tag' ? '–' : formatMinutesAs(billed.reduce((sum, m) => sum + m, 0));
-  const total = billing ? ['Total', formatMinutesAs(shown.total), billedTotal, amounts] : ['Total', formatMinutesAs(shown.total)];
-  const first = by === 'activity' ? 'Activity' : by === 'client' ? 'Client' : by === 'tag' ? 'Tag' : 'Day';
-  const header = billing ? [first, 'Worked', 'Billed', 'Amount'] : [first, 'Time'];
+  const total = billing ? [t('report.total'), formatMinutesAs(shown.total), billedTotal, amounts] : [t('report.total'), formatMinutesAs(shown.total)];
+  const first = t('report.first', { by });
+  const header = billing ? [first, t('report.worked'), t('report.billed'), t('report.amount')] : [first, t('report.time')];
   const all = [header, ...cells, ...overlap, total];
   const widths = header.map((_, column) => Math.max(...all.map((row) => [...(row[column] ?? '')].length)));
   const pad = (text: string, width: number): string => ' '.repeat(width - [...text].length);
@@ -76,9 +80,22 @@ function reportTable(report: Report, by: ReportBy): string {
   return [title, '', line(header), rule, ...cells.map(line), rule, ...overlap.map(line), line(total)].join('\n');
 }
 
-/** `Mon` … `Sun` for a calendar day. */
-function weekday(day: string): string {
-  return ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][new Date(`${day}T00:00:00Z`).getUTCDay()] as string;
+/** `Mon` … `Sun` (`Mo.`, `月`) for a calendar day, in the locale's words. */
+function weekday(t: CliMessages, day: string): string {
+  return new Intl.DateTimeFormat(intlLocale(t.locale), { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+}
+
+/**
+ * An amount as the locale writes money (`1.234,50 €`); English keeps the decimal and the code
+ * (`190.00 EUR`), as before. A currency `Intl` does not know is written as it came.
+ */
+function money(t: CliMessages, a: { currency: string; amount: string }): string {
+  if (englishForms(t)) return `${a.amount} ${a.currency}`;
+  try {
+    return formatCurrency(t.locale, Number(a.amount), a.currency);
+  } catch {
+    return `${a.amount} ${a.currency}`;
+  }
 }
 
 /** The flag of each field the app may refuse (its refusal names the field). */
@@ -100,19 +117,19 @@ export async function runReport(args: string[], io: Io): Promise<number> {
   );
   const period = positionals[0];
   if (period !== undefined && !PERIODS.includes(period)) {
-    throw new CliError(`unknown range "${period}"; use ${PERIODS.join(', ')}, or --from and --to`);
+    throw refusal('report.unknownRange', { period, periods: PERIODS.join(', ') });
   }
   if (period !== undefined && (values.from !== undefined || values.to !== undefined)) {
-    throw new CliError(`give either the range "${period}" or --from/--to, not both`);
+    throw refusal('report.rangeAndDates', { period });
   }
-  if (values.json === true && values.csv === true) throw new CliError('give --json or --csv, not both');
+  if (values.json === true && values.csv === true) throw refusal('report.jsonAndCsv');
   const matrix = values.matrix === true;
-  if (matrix && values.csv !== true) throw new CliError('--matrix is a CSV of activities by day: give it with --csv (tock report month --csv --matrix)');
-  if (matrix && values.by !== undefined) throw new CliError('--matrix has a row per activity and a column per day already; leave out --by');
+  if (matrix && values.csv !== true) throw refusal('report.matrixNeedsCsv');
+  if (matrix && values.by !== undefined) throw refusal('report.matrixBy');
   const by = values.by ?? 'activity';
-  if (by !== 'activity' && by !== 'day' && by !== 'client' && by !== 'tag') throw new CliError(`--by takes activity, day, client or tag, not "${String(by)}"`);
+  if (by !== 'activity' && by !== 'day' && by !== 'client' && by !== 'tag') throw refusal('report.byValues', { value: String(by) });
   if (values.billable !== undefined && values.billable !== 'true' && values.billable !== 'false') {
-    throw new CliError(`--billable takes true or false, not "${String(values.billable)}"`);
+    throw refusal('report.billableValues', { value: String(values.billable) });
   }
   const input: AdminInput<'GET /report'> = matrix ? { by, matrix } : { by };
   if (values.billable !== undefined) input.billable = values.billable === 'true';
@@ -133,6 +150,6 @@ export async function runReport(args: string[], io: Io): Promise<number> {
   else if (matrix && 'cells' in report) {
     io.out(reportMatrixCsv(report, report.cells, report.days).slice(0, -1));
   } else if (values.csv === true) io.out(reportCsv(report, by).slice(0, -1));
-  else io.out(reportTable(report, by));
+  else io.out(reportTable(messagesOf(io), report, by));
   return 0;
 }

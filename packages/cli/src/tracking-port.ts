@@ -30,7 +30,7 @@ import {
 } from '@tock/client';
 import { isProblem, PROBLEM_STATUS } from '@tock/protocol';
 import { appNotRunning } from './admin-call.ts';
-import { appRunsUnder, connect, explainClientError, type RequestContext } from './client-connection.ts';
+import { appRunsUnder, clientRefusal, connect, type RequestContext } from './client-connection.ts';
 import { CliError, type Io } from './io.ts';
 
 /** What the tracking commands ask; each answer is the listener's result type. */
@@ -140,7 +140,7 @@ export function adminPort(env: NodeJS.ProcessEnv): TrackingPort {
       if (error instanceof CliError) return error;
       const context: RequestContext = { port: listenerPort, appRunning: () => true, activityName };
       const client = asClientError(error);
-      if (client instanceof TockError) return new CliError(explainClientError(client, context));
+      if (client instanceof TockError) return clientRefusal(client, context);
       return error instanceof Error ? error : new Error(String(error));
     },
   };
@@ -170,7 +170,7 @@ export function listenerPort(env: NodeJS.ProcessEnv): TrackingPort {
       }
     },
     explain(error, activityName) {
-      if (error instanceof TockError) return new CliError(explainClientError(error, { port, appRunning, activityName }));
+      if (error instanceof TockError) return clientRefusal(error, { port, appRunning, activityName });
       return error instanceof Error ? error : new Error(String(error));
     },
   };

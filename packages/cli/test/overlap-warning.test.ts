@@ -5,7 +5,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Report } from '@tock/client';
+import { cliMessages } from '../src/i18n/index.ts';
 import { overlapWarning, runningOf, startOverlapWarning } from '../src/overlap-warning.ts';
+
+const EN = cliMessages('en');
 
 const WRITING = { activityID: '00000000-0000-4000-8000-000000000001', activityName: 'Writing docs' };
 const REVIEW = { activityID: '00000000-0000-4000-8000-000000000002', activityName: 'Review' };
@@ -27,7 +30,7 @@ describe('overlapWarning', () => {
     const before = report([[WRITING, 3600]], 3600);
     const after = report([[WRITING, 3600]], 3600);
     assert.equal(
-      overlapWarning(entry, before, after, running(WRITING)),
+      overlapWarning(EN, entry, before, after, running(WRITING)),
       'warning: this overlaps 59m already tracked ("Writing docs"); both are kept, and totals count that time once',
     );
   });
@@ -36,23 +39,23 @@ describe('overlapWarning', () => {
     const before = report([[REVIEW, 3600]], 3600);
     const after = report([[REVIEW, 3600], [WRITING, 59 * 60]], 3600);
     assert.equal(
-      overlapWarning(entry, before, after, running(REVIEW)),
+      overlapWarning(EN, entry, before, after, running(REVIEW)),
       'warning: this overlaps 59m already tracked ("Review"); both are kept, and totals count that time once',
     );
-    assert.match(overlapWarning(entry, before, after, null) ?? '', /already tracked \(other activities\);/);
+    assert.match(overlapWarning(EN, entry, before, after, null) ?? '', /already tracked \(other activities\);/);
   });
 
   it('says nothing for a block over nothing, or over less than a minute (a running session growing between the reports)', () => {
     const before = report([[REVIEW, 1800]], 1800);
-    assert.equal(overlapWarning(entry, before, report([[REVIEW, 1800], [WRITING, 59 * 60]], 1800 + 59 * 60), null), null);
-    assert.equal(overlapWarning(entry, before, report([[REVIEW, 1802], [WRITING, 59 * 60]], 1800 + 59 * 60 - 40), running(REVIEW)), null);
+    assert.equal(overlapWarning(EN, entry, before, report([[REVIEW, 1800], [WRITING, 59 * 60]], 1800 + 59 * 60), null), null);
+    assert.equal(overlapWarning(EN, entry, before, report([[REVIEW, 1802], [WRITING, 59 * 60]], 1800 + 59 * 60 - 40), running(REVIEW)), null);
   });
 
   it('counts only the part of the entry inside the reported days', () => {
     const night = { ...WRITING, startedAt: '2026-11-21T23:00:00.000Z', endedAt: '2026-11-22T01:00:00.000Z' };
     const before = report([[REVIEW, 3600]], 3600);
     const after = report([[REVIEW, 3600], [WRITING, 3600]], 3600 + 1800); // 00:00–01:00 today, half over Review
-    assert.match(overlapWarning(night, before, after, running(REVIEW, '2026-11-21T22:00:00.000Z')) ?? '', /^warning: this overlaps 30m already tracked \("Review"\)/);
+    assert.match(overlapWarning(EN, night, before, after, running(REVIEW, '2026-11-21T22:00:00.000Z')) ?? '', /^warning: this overlaps 30m already tracked \("Review"\)/);
   });
 });
 
@@ -62,7 +65,7 @@ describe('overlapWarning names the block the entry lies over, not whatever runs 
     const before = report([[MEETING, 3600], [REVIEW, 30]], 3630);
     const after = report([[MEETING, 3600], [REVIEW, 30], [WRITING, 59 * 60]], 3630);
     assert.equal(
-      overlapWarning(entry, before, after, running(REVIEW, '2026-11-22T09:59:30.000Z')),
+      overlapWarning(EN, entry, before, after, running(REVIEW, '2026-11-22T09:59:30.000Z')),
       'warning: this overlaps 59m already tracked (other activities); both are kept, and totals count that time once',
     );
   });
@@ -71,13 +74,13 @@ describe('overlapWarning names the block the entry lies over, not whatever runs 
     // Meeting 09:00–09:30, Review running since 09:30: the entry 09:01–10:00 lies over both.
     const before = report([[MEETING, 1800], [REVIEW, 1800]], 3600);
     const after = report([[MEETING, 1800], [REVIEW, 1800], [WRITING, 59 * 60]], 3600);
-    assert.match(overlapWarning(entry, before, after, running(REVIEW, '2026-11-22T09:30:00.000Z')) ?? '', /already tracked \("Review" and other activities\);/);
+    assert.match(overlapWarning(EN, entry, before, after, running(REVIEW, '2026-11-22T09:30:00.000Z')) ?? '', /already tracked \("Review" and other activities\);/);
   });
 
   it('a running session on a break is not named: its break may be what the entry covers', () => {
     const before = report([[MEETING, 3600], [REVIEW, 600]], 4200);
     const after = report([[MEETING, 3600], [REVIEW, 600], [WRITING, 59 * 60]], 4200);
-    assert.match(overlapWarning(entry, before, after, running(REVIEW, '2026-11-22T08:00:00.000Z', true)) ?? '', /already tracked \(other activities\);/);
+    assert.match(overlapWarning(EN, entry, before, after, running(REVIEW, '2026-11-22T08:00:00.000Z', true)) ?? '', /already tracked \(other activities\);/);
   });
 
   it('reads what ran from the status the command asked for', () => {
@@ -90,9 +93,9 @@ describe('startOverlapWarning', () => {
   const now = new Date(2026, 10, 22, 12, 0);
   const at = (h: number, m: number): string => new Date(2026, 10, 22, h, m).toISOString();
   it('names each block still covering the start: a session on another device, an entry ending ahead', () => {
-    assert.equal(startOverlapWarning([], now), null);
+    assert.equal(startOverlapWarning(EN, [], now), null);
     assert.equal(
-      startOverlapWarning(
+      startOverlapWarning(EN, 
         [
           { kind: 'session', activityName: 'Review', startedAt: at(9, 14), endedAt: null, elsewhere: true },
           { kind: 'entry', activityName: 'Call', startedAt: at(11, 45), endedAt: at(12, 1), elsewhere: false },
