@@ -1,0 +1,169 @@
+/**
+ * The CLI speaks the person's language (docs/cli.md "Languages") against a real app: in the
+ * pseudo-locale `en-XA` every line a person reads carries its marks (so it came from a
+ * catalog) except data — activity names, figures, the report's rules; in German and Japanese
+ * status, report, start, log and an error read in the language with its plurals
+ * (`1 Minute`, `2 Minuten`, `1 分`); and `--json` is byte for byte the same in every language.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startRealApp, tock, type RealApp, type TockRun } from './real-app.ts';
+
+/** The names this test gives activities: the data a pseudo-locale line may carry unmarked. */
+const NAMES = ['Plan', 'Call', 'Review'];
+
+/** A message in `en-XA`: accented, padded with `~` and bracketed (@tock/i18n pseudo.ts). */
+const PSEUDO = /~+\]/;
+
+/** The lines of a run a person reads: stdout and stderr, blank lines left out. */
+function lines(run: TockRun): string[] {
+  return [...run.out.split('\n'), ...run.err.split('\n')].filter((line) => line.trim() !== '');
+}
+
+/**
+ * Whether `line` is data only: an activity's name (a search hit, a report row), a day's row of
+ * the report (its date, weekday and figures) or a table rule.
+ */
+function isData(line: string): boolean {
+  return /^─+$/.test(line) || /^\d{4}-\d\d-\d\d \S+ +\d+:\d\d$/.test(line) || NAMES.some((name) => line === name || new RegExp(`^${name} +\\d+:\\d\\d$`).test(line));
+}
+
+describe('the CLI in the person’s language, against a real app', () => {
+  let app: RealApp;
+  let env: NodeJS.ProcessEnv;
+  const inLanguage = (LANG: string): NodeJS.ProcessEnv => ({ ...env, LANG });
+
+  before(async () => {
+    app = await startRealApp();
+    env = app.adminEnv;
+  });
+
+  after(async () => {
+    await app.stop();
+  });
+
+  it('in en-XA every line a person reads comes from a catalog', async () => {
+    const pseudo = inLanguage('en_XA.UTF-8');
+    const commands: string[][] = [
+      ['help'],
+      ['start', '--help'],
+      ['status'],
+      ['current'],
+      ['search'],
+      ['start', 'Plan', '--create'],
+      ['status'],
+      ['current'],
+      ['start', 'Plan'],
+      ['break'],
+      ['status'],
+      ['resume'],
+      ['log', '15', 'Call', '--create'],
+      ['log', '5', 'Call'],
+      ['stop'],
+      ['stop'],
+      ['search', 'Pl'],
+      ['search', 'nothing like it'],
+      ['report'],
+      ['report', '--by', 'day'],
+      ['report', '--by', 'client'],
+      ['ping'],
+      // Refusals: the CLI's own, a flag's, and the tracking commands'.
+      ['no-such-command'],
+      ['start'],
+      ['log', '15'],
+      ['log', '15', 'Call', '--billable', '--not-billable'],
+      ['search', '--limit', '0'],
+      ['search', '--limit'],
+      ['status', '--format', '{nope}'],
+      ['report', 'fortnight'],
+      ['report', '--by', 'week'],
+      ['report', '--json', '--csv'],
+    ];
+    const unmarked: string[] = [];
+    for (const argv of commands) {
+      const run = await tock(pseudo, ...argv);
+      for (const line of lines(run)) if (!PSEUDO.test(line) && !isData(line)) unmarked.push(`tock ${argv.join(' ')}: ${line}`);
+    }
+    assert.deepEqual(unmarked, []);
+  });
+
+  it('the report in en-XA marks its title, header and total, not its figures', async () => {
+    const run = await tock(inLanguage('en_XA'), 'report');
+    assert.equal(run.status, 0, run.err);
+    const [title, , header] = run.out.split('\n');
+    assert.match(title as string, PSEUDO);
+    assert.match(header as string, /Áçţíṽíţý/);
+    assert.match(run.out, /^Call +\d+:\d\d$/m);
+    assert.match(run.out, /Ţöţáļ/);
+  });
+
+  it('in German: status, start, log with plurals, report and an error', async () => {
+    assert.equal((await tock(env, 'settings', 'set', 'language', '"de"')).status, 0);
+    try {
+      const idle = await tock(env, 'status');
+      assert.match(idle.out, /^Keine Zeiterfassung — heute /);
+      const started = await tock(env, 'start', 'Review', '--create');
+      assert.equal(started.status, 0, started.err);
+      assert.match(started.out, /^Neue Tätigkeit „Review“ gestartet um \d\d:\d\d$/);
+      assert.match((await tock(env, 'status')).out, /^Erfasse „Review“ seit \d\d:\d\d — heute /);
+      assert.match((await tock(env, 'stop')).out, /^„Review“ nach .+ beendet$/);
+      assert.match((await tock(env, 'log', '1', 'Review')).out, /^1 Minute für „Review“ nachgetragen \(/);
+      assert.match((await tock(env, 'log', '2', 'Review')).out, /^2 Minuten für „Review“ nachgetragen \(/);
+      const report = await tock(env, 'report');
+      assert.match(report.out, /, nach Tätigkeit\n/);
+      assert.match(report.out, /^Tätigkeit +Zeit$/m);
+      assert.match(report.out, /^Summe +\d+:\d\d$/m);
+      const refused = await tock(env, 'start');
+      assert.equal(refused.status, 1);
+      assert.equal(refused.err, 'error: Geben Sie den Namen der Tätigkeit an: tock start NAME [--note TEXT] [--tag T]… [--create]');
+      assert.match((await tock(env, 'help')).out, /^Befehle:$/m);
+    } finally {
+      await tock(env, 'settings', 'set', 'language', '"system"');
+    }
+  });
+
+  it('in Japanese: status, start, log with plurals, report and an error', async () => {
+    assert.equal((await tock(env, 'settings', 'set', 'language', '"ja"')).status, 0);
+    try {
+      assert.match((await tock(env, 'status')).out, /^記録していません — 今日 /);
+      const started = await tock(env, 'start', 'Review');
+      assert.match(started.out, /^\d\d:\d\d に「Review」を開始しました$/);
+      assert.match((await tock(env, 'status')).out, /^「Review」を \d\d:\d\d から記録中 — 今日 /);
+      await tock(env, 'stop');
+      assert.match((await tock(env, 'log', '1', 'Review')).out, /^「Review」に 1 分 を追加しました（/);
+      assert.match((await tock(env, 'log', '2', 'Review')).out, /^「Review」に 2 分 を追加しました（/);
+      const report = await tock(env, 'report');
+      assert.match(report.out, /アクティビティ別\n/);
+      assert.match(report.out, /^合計 +\d+:\d\d$/m);
+      const refused = await tock(env, 'report', 'fortnight');
+      assert.equal(refused.status, 1);
+      assert.match(refused.err, /^error: 不明な期間「fortnight」です。/);
+    } finally {
+      await tock(env, 'settings', 'set', 'language', '"system"');
+    }
+  });
+
+  it('--json and CSV are byte for byte the same in every language', async () => {
+    const machine: string[][] = [
+      ['status', '--json'],
+      ['current', '--json'],
+      ['search', '--json'],
+      ['search', 'Re', '--json'],
+      ['report', '--json'],
+      ['report', '--by', 'day', '--json'],
+      ['report', '--csv'],
+      ['report', '--by', 'day', '--csv'],
+      ['activity', 'show', 'Review', '--json'],
+      ['settings', 'get', 'rounding', '--json'],
+    ];
+    for (const argv of machine) {
+      const english = await tock(inLanguage('en_US.UTF-8'), ...argv);
+      assert.equal(english.status, 0, `${argv.join(' ')}: ${english.err}`);
+      for (const LANG of ['de_DE.UTF-8', 'fr_FR.UTF-8', 'es_ES.UTF-8', 'ja_JP.UTF-8', 'en_XA']) {
+        const other = await tock(inLanguage(LANG), ...argv);
+        assert.equal(other.out, english.out, `tock ${argv.join(' ')} in ${LANG}`);
+        assert.equal(other.status, english.status);
+      }
+    }
+  });
+});
