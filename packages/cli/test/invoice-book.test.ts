@@ -46,7 +46,7 @@ describe('one book through the CLI', () => {
       const app = await startApp({ home, env, clock: () => NOW, desktop: { timers: false, notifier: { name: 'none', notify: async () => {} }, idleSources: () => [] } });
       apps.push({ app, env });
     }
-    const [laptop, desktop] = apps as [(typeof apps)[number], (typeof apps)[number]];
+    const [laptop, desktop] = apps as unknown as [(typeof apps)[number], (typeof apps)[number]];
     await ok(0, 'clients', 'add', 'ACME', '--rate', '80', '--currency', 'EUR');
     laptop.app.services.tracker.logEntry({ name: 'Design', createIfMissing: true, durationMinutes: 90, endedAt: dayBefore(3).endedAt });
     setActivityLedger(laptop.app.services.store, 'Design', { client: 'ACME', billable: true });

@@ -8,7 +8,7 @@ import type { RefObject } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 
 /** A ref for the chart's `<svg>` (or any box) and its drawn width (`fallback` until it is laid out). */
-export function useChartWidth<E extends Element = SVGSVGElement>(fallback: number): [RefObject<E>, number] {
+export function useChartWidth<E extends Element = SVGSVGElement>(fallback: number): [RefObject<E | null>, number] {
   const ref = useRef<E>(null);
   const [width, setWidth] = useState(fallback);
   useLayoutEffect(() => {

@@ -42,7 +42,7 @@ export function License() {
   if (info.state === 'trial') detail = `The free trial ends on ${longDay(dayKey(Date.parse(info.trialEnds)))}. Activate a key to keep the listener working after that.`;
   else if (info.state === 'licensed')
     detail = info.expires
-      ? `Licensed to ${info.licensee}, valid until ${longDay(dayKey(Date.parse(info.expires)))} (${counted(info.daysLeft, 'day')} left).`
+      ? `Licensed to ${info.licensee}, valid until ${longDay(dayKey(Date.parse(info.expires)))} (${counted(info.daysLeft ?? 0, 'day')} left).`
       : `Licensed to ${info.licensee}. No expiry.`;
   else
     detail = info.expires
