@@ -112,7 +112,7 @@ describe('attack: a bus client forges KWin focus reports to a real app (35.4)', 
     const forged = await dbusSend(on.env, ['--print-reply', `--dest=${KWIN_CONTRACT.busName}`, KWIN_CONTRACT.path, `${KWIN_CONTRACT.iface}.Activated`, 'string:evil', 'string:injected']);
     assert.notEqual(forged.code, 0);
     assert.match(forged.stderr, new RegExp(ACCESS_DENIED.replaceAll('.', '\\.')));
-    assert.equal((await on.status()).ignoredReports, 1);
+    assert.equal((await on.status()).ignoredReports, 2);
     assert.deepEqual(await on.apps(), ['org.kde.kate'], 'nothing of the forged report is stored or open');
 
     // KWin restarts: the name moves to a new connection; the old one is no longer KWin.
@@ -132,12 +132,12 @@ describe('attack: a bus client forges GNOME Shell focus reports to a real app (3
   let shell: SessionBus;
   let focused: [string, string] = ['org.gnome.TextEditor', 'notes.txt'];
   const asked: boolean[] = [];
-  /** A stand-in GNOME Shell with Tock's extension (its contract: answers only the owner of app.tock.Capture). */
+  /** A stand-in GNOME Shell with Tock's extension (its contract: takes Configure from the owner of app.tock.Capture only). */
   const standInShell = async (env: NodeJS.ProcessEnv): Promise<void> => {
     shell = await connectSessionBus(env);
     const tockName = await shell.watchNameOwner(GNOME_EXTENSION.tockBusName);
     shell.serve(GNOME_EXTENSION.path, GNOME_EXTENSION.iface, {
-      GetFocused: {
+      Configure: {
         in: 'b',
         out: 'ss',
         run: ([titles], sender) => {
@@ -149,7 +149,7 @@ describe('attack: a bus client forges GNOME Shell focus reports to a real app (3
     });
     assert.ok(await shell.requestName(GNOME_EXTENSION.busName));
   };
-  const tell = (): Promise<unknown[]> => shell.call(GNOME_EXTENSION.tockBusName, GNOME_EXTENSION.path, GNOME_EXTENSION.tockIface, 'FocusChanged');
+  const tell = (): Promise<unknown[]> => shell.call(GNOME_EXTENSION.tockBusName, GNOME_EXTENSION.path, GNOME_EXTENSION.tockIface, 'FocusChanged', 'ss', focused);
 
   before(() => on.start(standInShell, 'gnome'));
   after(async () => {
@@ -160,13 +160,17 @@ describe('attack: a bus client forges GNOME Shell focus reports to a real app (3
   it('a forged FocusChanged call is refused and counted, a forged broadcast is not heard, the shell itself is stored', async () => {
     await until('the first window', async () => ((await on.apps()).includes('org.gnome.TextEditor') ? true : undefined));
     focused = ['evil', 'injected'];
-    const call = await dbusSend(on.env, ['--print-reply', `--dest=${GNOME_EXTENSION.tockBusName}`, GNOME_EXTENSION.path, `${GNOME_EXTENSION.tockIface}.FocusChanged`]);
+    const call = await dbusSend(on.env, ['--print-reply', `--dest=${GNOME_EXTENSION.tockBusName}`, GNOME_EXTENSION.path, `${GNOME_EXTENSION.tockIface}.FocusChanged`, 'string:evil', 'string:injected']);
     assert.notEqual(call.code, 0);
     assert.match(call.stderr, /AccessDenied/);
+    // The same without asking for an answer, as the extension sends its reports: still not stored.
+    const quiet = await dbusSend(on.env, ['--type=method_call', `--dest=${GNOME_EXTENSION.tockBusName}`, GNOME_EXTENSION.path, `${GNOME_EXTENSION.tockIface}.FocusChanged`, 'string:evil', 'string:quiet']);
+    assert.equal(quiet.code, 0);
+    await until('the quiet forgery counted', async () => ((await on.status()).ignoredReports === 2 ? true : undefined));
     // Version 3's broadcast, sent by anyone.
     const signal = await dbusSend(on.env, ['--type=signal', GNOME_EXTENSION.path, `${GNOME_EXTENSION.iface}.FocusChanged`, 'string:evil', 'string:broadcast']);
     assert.equal(signal.code, 0);
-    assert.equal((await on.status()).ignoredReports, 1);
+    assert.equal((await on.status()).ignoredReports, 2);
     focused = ['firefox', 'Docs'];
     await tell();
     await until("the shell's report in the timeline", async () => ((await on.apps()).at(-1) === 'firefox' ? true : undefined));

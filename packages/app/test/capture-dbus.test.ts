@@ -3,9 +3,9 @@
  * Neither desktop can run here, so each is stood in for:
  *
  * - GNOME Shell: a stand-in owns `org.gnome.Shell` and serves the interface that
- *   gnome-extension/extension.js declares (checked against the extension's own XML), answering
- *   only the owner of `app.tock.Capture` as the extension does, and tells Tock by calling its
- *   name (capture-gnome-extension.test.ts runs the extension's own code).
+ *   gnome-extension/extension.js declares (checked against the extension's own XML), taking
+ *   `Configure` only from the owner of `app.tock.Capture` as the extension does, and reports the
+ *   window by calling Tock (capture-gnome-extension.test.ts runs the extension's own code).
  * - KWin: a stand-in owns `org.kde.KWin`, serves `/Scripting` (`loadScript`, `unloadScript`)
  *   and the script object's `run`, and runs the very KWin script Tock wrote in node:vm with a
  *   `workspace` of Plasma 6 (`windowActivated`) or Plasma 5 (`clientActivated`) and a
@@ -72,29 +72,40 @@ test('GNOME: the extension (45+ ESM) declares the interface Tock reads (no signa
   assert.match(source, new RegExp(`TOCK_BUS_NAME = '${GNOME_EXTENSION.tockBusName}'`));
   assert.match(source, new RegExp(`TOCK_INTERFACE = '${GNOME_EXTENSION.tockIface}'`));
   assert.match(source, new RegExp(`<interface name="${GNOME_EXTENSION.iface.replaceAll('.', '\\.')}">`));
-  assert.deepEqual(declared(source), ['method GetFocused(in:b,out:s,out:s)']);
+  assert.deepEqual(declared(source), ['method Configure(in:b,out:s,out:s)']);
+  const metadataVersion = (JSON.parse(readFileSync(join(GNOME_EXTENSION_DIR, 'shell-43', 'metadata.json'), 'utf8')) as { version: number }).version;
+  assert.equal(metadataVersion, 3, 'version 3: Configure and FocusChanged(app, title); an older one answers UnknownMethod and is reported as needing reinstall');
   assert.doesNotMatch(source, /emit_signal/);
 });
 
-/** A stand-in GNOME Shell with Tock's extension: owns org.gnome.Shell, answers GetFocused to the owner of app.tock.Capture only, tells Tock by a call. */
+/**
+ * A stand-in GNOME Shell with Tock's extension: owns org.gnome.Shell, takes Configure from the
+ * owner of app.tock.Capture only, and reports by a call carrying the window (the title only
+ * while configured with titles).
+ */
 async function standInShell(focused: () => [string, string]): Promise<{ bus: SessionBus; asked: boolean[]; tell: () => Promise<unknown[]> }> {
   const bus = await connectSessionBus(env);
   const tock = await bus.watchNameOwner(GNOME_EXTENSION.tockBusName);
   const asked: boolean[] = [];
+  let titles = false;
+  const now = (): [string, string] => {
+    const [app, title] = focused();
+    return [app, titles ? title : ''];
+  };
   bus.serve(GNOME_EXTENSION.path, GNOME_EXTENSION.iface, {
-    GetFocused: {
+    Configure: {
       in: 'b',
       out: 'ss',
-      run: ([titles], sender) => {
+      run: ([on], sender) => {
         if (sender !== tock.current()) return Object.assign(new Error('only Tock'), { dbusName: ACCESS_DENIED });
-        asked.push(titles === true);
-        const [app, title] = focused();
-        return [app, titles === true ? title : ''];
+        asked.push(on === true);
+        titles = on === true;
+        return now();
       },
     },
   });
   assert.ok(await bus.requestName(GNOME_EXTENSION.busName));
-  return { bus, asked, tell: () => bus.call(GNOME_EXTENSION.tockBusName, GNOME_EXTENSION.path, GNOME_EXTENSION.tockIface, 'FocusChanged') };
+  return { bus, asked, tell: () => bus.call(GNOME_EXTENSION.tockBusName, GNOME_EXTENSION.path, GNOME_EXTENSION.tockIface, 'FocusChanged', 'ss', now()) };
 }
 
 /** The D-Bus error a call ended with. */
@@ -107,10 +118,19 @@ async function refusal(call: Promise<unknown>): Promise<string> {
   return 'answered';
 }
 
-test('GNOME: without GNOME Shell on the bus the source says so; with the stand-in it asks GetFocused at start and at each FocusChanged', async (t) => {
+test('GNOME: without GNOME Shell on the bus the source says so; with the stand-in it configures the shell at start and takes the window each FocusChanged carries', async (t) => {
   let titles = true;
   let ignored = 0;
-  const source = gnomeFocusSource({ env, titles: () => titles, ignored: () => void ignored++ });
+  const listeners = new Set<() => void>();
+  const setTitles = (on: boolean): void => {
+    titles = on;
+    for (const l of listeners) l();
+  };
+  const onSettingsChanged = (l: () => void) => {
+    listeners.add(l);
+    return () => void listeners.delete(l);
+  };
+  const source = gnomeFocusSource({ env, titles: () => titles, ignored: () => void ignored++, onSettingsChanged });
   assert.equal(await source.check(), 'GNOME Shell is not running on this session bus');
   const bare: SessionBus = await connectSessionBus(env);
   t.after(() => bare.close());
@@ -128,15 +148,19 @@ test('GNOME: without GNOME Shell on the bus the source says so; with the stand-i
   focused = ['firefox', 'Docs'];
   await shell.tell();
   await until('FocusChanged', () => (seen.length === 2 ? true : undefined));
-  titles = false;
+  // Titles off: Tock tells the shell at once (its answer is the window now), before any report.
+  setTitles(false);
+  await until('Configure(false)', () => (seen.length === 3 ? true : undefined));
   focused = ['firefox', 'Bank — login'];
   await shell.tell();
-  await until('titles off', () => (seen.length === 3 ? true : undefined));
+  await until('titles off', () => (seen.length === 4 ? true : undefined));
   focused = ['', ''];
   await shell.tell();
-  await until('no focus', () => (seen.length === 4 ? true : undefined));
-  assert.deepEqual(seen.slice(1), [{ app: 'firefox', title: 'Docs' }, { app: 'firefox', title: null }, null]);
-  assert.deepEqual(shell.asked, [true, true, false, false], 'Tock asks for titles only while titles is on');
+  await until('no focus', () => (seen.length === 5 ? true : undefined));
+  assert.deepEqual(seen.slice(1), [{ app: 'firefox', title: 'Docs' }, { app: 'firefox', title: null }, { app: 'firefox', title: null }, null]);
+  assert.deepEqual(shell.asked, [true, false], 'one Configure at start, one when titles changed; none per report');
+  setTitles(false);
+  assert.deepEqual(shell.asked, [true, false], 'a setting change that leaves titles as they are costs no message');
   assert.equal(ignored, 0);
 });
 
@@ -152,14 +176,14 @@ test('GNOME: a FocusChanged from any client but the owner of org.gnome.Shell is 
   const attacker = await connectSessionBus(env);
   t.after(() => attacker.close());
   focused = ['evil', 'injected'];
-  const forged = () => attacker.call(GNOME_EXTENSION.tockBusName, GNOME_EXTENSION.path, GNOME_EXTENSION.tockIface, 'FocusChanged');
+  const forged = () => attacker.call(GNOME_EXTENSION.tockBusName, GNOME_EXTENSION.path, GNOME_EXTENSION.tockIface, 'FocusChanged', 'ss', ['evil', 'injected']);
   assert.equal(await refusal(forged()), ACCESS_DENIED);
   assert.equal(await refusal(forged()), ACCESS_DENIED);
   // Version 3's broadcast, as anyone may send it: nothing listens for it now.
   attacker.emitSignal(GNOME_EXTENSION.path, GNOME_EXTENSION.iface, 'FocusChanged', 'ss', ['evil', 'broadcast']);
-  assert.equal(await refusal(attacker.call(GNOME_EXTENSION.busName, GNOME_EXTENSION.path, GNOME_EXTENSION.iface, 'GetFocused', 'b', [true])), ACCESS_DENIED, 'the shell answers Tock only');
+  assert.equal(await refusal(attacker.call(GNOME_EXTENSION.busName, GNOME_EXTENSION.path, GNOME_EXTENSION.iface, 'Configure', 'b', [true])), ACCESS_DENIED, 'the shell takes Configure from Tock only');
   assert.equal(ignored, 2);
-  assert.deepEqual(shell.asked, [true], 'a forged report makes Tock ask nothing');
+  assert.deepEqual(shell.asked, [true], 'a forged report makes Tock ask nothing, and a forged Configure is not taken');
   // The shell's own report, after the forged ones: the only one that counts.
   focused = ['firefox', 'Docs'];
   await shell.tell();
@@ -167,7 +191,7 @@ test('GNOME: a FocusChanged from any client but the owner of org.gnome.Shell is 
   assert.deepEqual(seen, [{ app: 'org.gnome.TextEditor', title: 'notes.txt' }, { app: 'firefox', title: 'Docs' }]);
 });
 
-test('GNOME: when org.gnome.Shell moves to a new connection, Tock asks the new owner and refuses the old one', async (t) => {
+test('GNOME: when org.gnome.Shell moves to a new connection, Tock configures the new owner and refuses the old one', async (t) => {
   let ignored = 0;
   const source = gnomeFocusSource({ env, titles: () => true, ignored: () => void ignored++ });
   const old = await standInShell(() => ['org.gnome.TextEditor', 'notes.txt']);
@@ -178,7 +202,7 @@ test('GNOME: when org.gnome.Shell moves to a new connection, Tock asks the new o
   await old.bus.releaseName(GNOME_EXTENSION.busName);
   const next = await standInShell(() => ['org.gnome.Nautilus', 'Home']);
   t.after(() => next.bus.close());
-  await until('the new shell asked', () => (seen.length === 2 ? true : undefined));
+  await until('the new shell configured', () => (seen.length === 2 ? true : undefined));
   assert.equal(await refusal(old.tell()), ACCESS_DENIED);
   assert.equal(ignored, 1);
   await next.tell();

@@ -7,10 +7,10 @@
  * `org.gnome.Shell`, `GLib.Variant` by a plain value, `Extension` by an empty base — and
  * `global.display` by a display whose focus and window titles the test moves.
  *
- * What it shows (docs/desktop.md "Who may report the focus"): the extension tells Tock by a
- * call addressed to `app.tock.Capture` that carries nothing, never by a broadcast; it answers
- * `GetFocused` to the owner of `app.tock.Capture` only; and no title leaves it while Tock's
- * *titles* is off.
+ * What it shows (docs/desktop.md "Who may report the focus"): the extension takes `Configure`
+ * from the owner of `app.tock.Capture` only; it reports each change in one call addressed to
+ * that connection, sent NO_REPLY_EXPECTED, never by a broadcast; and no title leaves it while
+ * Tock's *titles* is off.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -55,6 +55,36 @@ interface Sent {
   destination: string | null;
   member: string;
   body: unknown[] | null;
+  /** The message's flags (sent by `send_message`), or null for `call`. */
+  flags?: number | null;
+}
+
+/** Gio.DBusMessageFlags as GDBus numbers them. */
+const MESSAGE_FLAGS = { NONE: 0, NO_REPLY_EXPECTED: 1, NO_AUTO_START: 2 } as const;
+
+/** Gio.DBusMessage as the extension builds one: a method call, its body and its flags. */
+class DBusMessage {
+  readonly destination: string | null;
+  readonly path: string;
+  readonly iface: string;
+  readonly member: string;
+  body: Variant | null = null;
+  flags = 0;
+  constructor(destination: string | null, path: string, iface: string, member: string) {
+    this.destination = destination;
+    this.path = path;
+    this.iface = iface;
+    this.member = member;
+  }
+  static new_method_call(destination: string | null, path: string, iface: string, member: string): DBusMessage {
+    return new DBusMessage(destination, path, iface, member);
+  }
+  set_body(body: Variant): void {
+    this.body = body;
+  }
+  set_flags(flags: number): void {
+    this.flags = flags;
+  }
 }
 
 /** A window as Meta shows it to the extension: class, title, and its `notify::title`. */
@@ -124,6 +154,13 @@ function shellImports(bus: SessionBus, sent: Sent[], answered: unknown[][], broa
     emit_signal(_destination: string | null, _path: string, _iface: string, member: string): void {
       broadcasts.push(member);
     },
+    // The message goes out over the real bus; a NO_REPLY_EXPECTED sender never reads an answer.
+    send_message(message: DBusMessage, _flags: number): [boolean, number] {
+      sent.push({ destination: message.destination, member: message.member, body: message.body?.value ?? null, flags: message.flags });
+      const signature = message.body ? message.body.signature.slice(1, -1) : undefined;
+      bus.call(message.destination ?? '', message.path, message.iface, message.member, signature, message.body?.value).catch(() => {});
+      return [true, sent.length];
+    },
   };
   // Gio.bus_watch_name_on_connection over the bus's own owner tracking (GetNameOwner, then NameOwnerChanged).
   const unwatched = new Set<number>();
@@ -133,6 +170,9 @@ function shellImports(bus: SessionBus, sent: Sent[], answered: unknown[][], broa
   const Gio = {
     DBus: { session: connection },
     DBusCallFlags: { NONE: 0, NO_AUTO_START: 1 },
+    DBusMessage,
+    DBusMessageFlags: MESSAGE_FLAGS,
+    DBusSendMessageFlags: { NONE: 0 },
     BusNameWatcherFlags: { NONE: 0 },
     bus_watch_name_on_connection(_c: unknown, name: string, _flags: number, appeared: Appeared, vanished: Vanished): number {
       const id = ++watches;
@@ -148,17 +188,17 @@ function shellImports(bus: SessionBus, sent: Sent[], answered: unknown[][], broa
       unwatched.add(id);
     },
     DBusExportedObject: {
-      wrapJSObject(xml: string, obj: { GetFocusedAsync(params: unknown[], invocation: unknown): void }) {
+      wrapJSObject(xml: string, obj: { ConfigureAsync(params: unknown[], invocation: unknown): void }) {
         const iface = /<interface name="([\w.]+)">/.exec(xml)?.[1] ?? '';
         return {
           export(_connection: unknown, path: string): void {
             bus.serve(path, iface, {
-              GetFocused: {
+              Configure: {
                 in: 'b',
                 out: 'ss',
                 run: (args, sender) =>
                   new Promise((resolve) =>
-                    obj.GetFocusedAsync(args, {
+                    obj.ConfigureAsync(args, {
                       get_sender: () => sender,
                       return_value: (v: Variant) => {
                         answered.push(v.value);
@@ -226,7 +266,7 @@ async function refusal(call: Promise<unknown>): Promise<string> {
   return 'answered';
 }
 
-for (const [format, load] of FORMATS) test(`${format}: the extension tells Tock by a call to app.tock.Capture that carries nothing, answers only Tock, and sends no title while titles is off`, async (t) => {
+for (const [format, load] of FORMATS) test(`${format}: the extension takes Configure from Tock only, reports each change in one NO_REPLY_EXPECTED call to Tock's connection, and sends no title while titles is off`, async (t) => {
   const shell = await connectSessionBus(env);
   t.after(() => shell.close());
   const sent: Sent[] = [];
@@ -247,50 +287,71 @@ for (const [format, load] of FORMATS) test(`${format}: the extension tells Tock 
   });
   assert.ok(await shell.requestName(GNOME_EXTENSION.busName));
 
-  // Another bus client listens for version 3's broadcast and asks the shell itself.
+  // Another bus client listens for version 3's broadcast and tries to configure the shell itself.
   const eavesdropper = await connectSessionBus(env);
   t.after(() => eavesdropper.close());
   const overheard: unknown[][] = [];
   await eavesdropper.onSignal(GNOME_EXTENSION.path, GNOME_EXTENSION.iface, 'FocusChanged', (body) => overheard.push(body));
-  assert.equal(await refusal(eavesdropper.call(GNOME_EXTENSION.busName, GNOME_EXTENSION.path, GNOME_EXTENSION.iface, 'GetFocused', 'b', [true])), ACCESS_DENIED);
+  assert.equal(await refusal(eavesdropper.call(GNOME_EXTENSION.busName, GNOME_EXTENSION.path, GNOME_EXTENSION.iface, 'Configure', 'b', [true])), ACCESS_DENIED);
+  editor.retitle('before Tock');
+  assert.deepEqual(sent.filter((s) => s.member === 'FocusChanged'), [], 'unconfigured, the extension reports nothing');
 
   let titles = true;
   let ignored = 0;
+  const listeners = new Set<() => void>();
   const seen: (FocusedWindow | null)[] = [];
-  const follower = await gnomeFocusSource({ env, titles: () => titles, ignored: () => void ignored++ }).follow(
+  const follower = await gnomeFocusSource({
+    env,
+    titles: () => titles,
+    ignored: () => void ignored++,
+    onSettingsChanged: (l) => {
+      listeners.add(l);
+      return () => void listeners.delete(l);
+    },
+  }).follow(
     (w) => seen.push(w),
     () => {},
   );
   t.after(() => follower.stop());
-  assert.deepEqual(seen, [{ app: 'org.gnome.TextEditor', title: 'notes.txt' }]);
-  // With Tock on its name, the shell still answers no one else.
-  assert.equal(await refusal(eavesdropper.call(GNOME_EXTENSION.busName, GNOME_EXTENSION.path, GNOME_EXTENSION.iface, 'GetFocused', 'b', [true])), ACCESS_DENIED);
+  assert.deepEqual(seen, [{ app: 'org.gnome.TextEditor', title: 'before Tock' }]);
+  // With Tock on its name, the shell still takes Configure from no one else.
+  assert.equal(await refusal(eavesdropper.call(GNOME_EXTENSION.busName, GNOME_EXTENSION.path, GNOME_EXTENSION.iface, 'Configure', 'b', [true])), ACCESS_DENIED);
 
   editor.retitle('draft.txt');
   await until('the new title', () => (seen.length === 2 ? true : undefined));
   titles = false;
+  for (const l of listeners) l();
+  await until('Configure(false)', () => (answered.length === 2 ? true : undefined));
   display.focus(bank);
-  await until('the bank, titles off', () => (seen.length === 3 ? true : undefined));
+  await until('the bank, titles off', () => (seen.length === 4 ? true : undefined));
   bank.retitle('Bank — account 123');
-  await until('its new title', () => (seen.length === 4 ? true : undefined));
+  await until('its new title', () => (seen.length === 5 ? true : undefined));
   display.focus(null);
-  await until('no focus', () => (seen.length === 5 ? true : undefined));
-  assert.deepEqual(seen.slice(1), [{ app: 'org.gnome.TextEditor', title: 'draft.txt' }, { app: 'firefox', title: null }, { app: 'firefox', title: null }, null]);
+  await until('no focus', () => (seen.length === 6 ? true : undefined));
+  assert.deepEqual(seen.slice(1), [{ app: 'org.gnome.TextEditor', title: 'draft.txt' }, { app: 'org.gnome.TextEditor', title: null }, { app: 'firefox', title: null }, { app: 'firefox', title: null }, null]);
   assert.equal(ignored, 0);
 
-  // What left the shell: calls addressed to Tock's name (and the bus daemon's), nothing broadcast.
+  // What left the shell: Configure's two answers, and one message per change, addressed to
+  // the connection that owns Tock's name; nothing broadcast.
   assert.deepEqual(broadcasts, []);
   assert.deepEqual(overheard, []);
+  const owner = (await shell.watchNameOwner(GNOME_EXTENSION.tockBusName)).current();
   const tells = sent.filter((s) => s.member === 'FocusChanged');
-  assert.equal(tells.length, 5, 'enable, a title, a focus, a title, no focus');
-  assert.ok(tells.every((s) => s.destination === GNOME_EXTENSION.tockBusName && s.body === null));
-  assert.ok(sent.every((s) => s.destination === GNOME_EXTENSION.tockBusName || (s.destination === 'org.freedesktop.DBus' && s.member === 'GetNameOwner')));
+  assert.deepEqual(
+    tells.map((s) => s.body),
+    [
+      ['org.gnome.TextEditor', 'draft.txt'],
+      ['firefox', ''],
+      ['firefox', ''],
+      ['', ''],
+    ],
+    'a title, a focus, a title, no focus: one message each',
+  );
+  assert.ok(tells.every((s) => s.destination === owner && s.flags === (MESSAGE_FLAGS.NO_REPLY_EXPECTED | MESSAGE_FLAGS.NO_AUTO_START)));
+  assert.ok(sent.every((s) => s.destination === owner || (s.destination === 'org.freedesktop.DBus' && s.member === 'GetNameOwner')));
   assert.deepEqual(answered, [
-    ['org.gnome.TextEditor', 'notes.txt'],
-    ['org.gnome.TextEditor', 'draft.txt'],
-    ['firefox', ''],
-    ['firefox', ''],
-    ['', ''],
+    ['org.gnome.TextEditor', 'before Tock'],
+    ['org.gnome.TextEditor', ''],
   ]);
-  assert.ok(!JSON.stringify(answered).includes('Bank'), 'no title of the bank window left the shell');
+  assert.ok(!JSON.stringify([answered, tells]).includes('Bank'), 'no title of the bank window left the shell');
 });

@@ -120,10 +120,15 @@ export function createCapture(options: CaptureOptions): Capture {
   const onError = options.onError ?? ((message: string) => console.error(`tock: capture: ${message}`));
   const changed = options.onChange ?? (() => {});
   let ignoredReports = 0;
+  const settingsListeners = new Set<() => void>();
   // The bus sources read titles at each report and count the reports they refuse; the count
   // is not a change the window must hear of (a flood of forged reports makes no events).
   const hooks: Required<BusReportHooks> = {
     titles: () => readCaptureSettings(store.settings).titles,
+    onSettingsChanged: (listener) => {
+      settingsListeners.add(listener);
+      return () => void settingsListeners.delete(listener);
+    },
     ignored: () => {
       ignoredReports++;
     },
@@ -293,6 +298,7 @@ export function createCapture(options: CaptureOptions): Capture {
     async set(key, value) {
       setCaptureSetting(store.settings, key, value);
       apply();
+      for (const listener of settingsListeners) listener();
       await starting;
       changed();
       return status();

@@ -76,11 +76,14 @@ export interface SessionBus {
 /**
  * What capture gives the bus sources beside sources.ts's context (capture.ts puts them in the
  * context it hands `focusSourcesFor`, which passes it on): the *titles* setting, read at each
- * report, and the count of refused reports that `tock capture status` shows.
+ * report, a way to hear it change (GNOME tells its extension), and the count of refused
+ * reports that `tock capture status` shows.
  */
 export interface BusReportHooks {
   /** Whether titles are recorded now (absent: off, so no title is asked for). */
   titles?: () => boolean;
+  /** Calls `listener` after each change of capture's settings; returns what stops it. */
+  onSettingsChanged?: (listener: () => void) => () => void;
   /** A focus report came from a sender that does not own the desktop's name, and was ignored. */
   ignored?: () => void;
 }

@@ -4,13 +4,15 @@
  * `app.tock.Capture.Shell` at `/app/tock/Capture` on GNOME Shell's bus name. GNOME offers no
  * other way to learn the focused window on Wayland.
  *
- * Tock owns `app.tock.Capture` and serves `app.tock.Capture.Gnome.FocusChanged()` there; the
- * extension calls it — a method call to Tock's name, never a broadcast — when the focus or the
- * focused window's title changes, and it carries nothing. Tock then asks the shell
- * `GetFocused(titles)` with its *titles* setting, so a title leaves the shell only when Tock
- * records titles, and only to Tock (the extension answers only the owner of
- * `app.tock.Capture`). A `FocusChanged` counts only from the unique name that owns
- * `org.gnome.Shell` at that moment; any other caller is refused and counted.
+ * Tock owns `app.tock.Capture` and serves `app.tock.Capture.Gnome.FocusChanged(app, title)`
+ * there. Tock tells the extension its *titles* setting with `Configure(titles)` when it starts
+ * following, when the shell changes hands and when the setting changes (the extension answers
+ * only the owner of `app.tock.Capture`, with the focused window now); from then on the
+ * extension reports each change of focus or title in one call to that connection alone, sent
+ * NO_REPLY_EXPECTED, whose title is empty while titles is off — one message per change and
+ * none back, where version 4 took four (a call, its reply, Tock's question and its answer).
+ * A `FocusChanged` counts only from the unique name that owns `org.gnome.Shell` at that
+ * moment; any other caller is refused and counted.
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -27,11 +29,11 @@ export const GNOME_EXTENSION = {
   /** The extension serves {@link GNOME_EXTENSION.iface} on GNOME Shell's connection. */
   busName: 'org.gnome.Shell',
   path: '/app/tock/Capture',
-  /** `GetFocused(b titles) -> (s app, s title)`, answered only to the owner of `app.tock.Capture`. */
+  /** `Configure(b titles) -> (s app, s title)`, answered only to the owner of `app.tock.Capture`. */
   iface: 'app.tock.Capture.Shell',
   /** Tock's name, where the extension reports. */
   tockBusName: 'app.tock.Capture',
-  /** `FocusChanged()`, served by Tock: "ask me again". */
+  /** `FocusChanged(s app, s title)`, served by Tock: the focused window now (title empty while titles is off). */
   tockIface: 'app.tock.Capture.Gnome',
 } as const;
 
@@ -42,7 +44,7 @@ export const GNOME_EXTENSION = {
  */
 export const GNOME_EXTENSION_DIR = PACKAGE_FILES.gnomeExtension;
 
-/** The window in `GetFocused`'s answer; the title is dropped when titles are off, whatever the answer holds. */
+/** The window in a report or in `Configure`'s answer; the title is dropped when titles are off, whatever the message holds. */
 function asWindow(body: unknown[], titles: boolean): FocusedWindow | null {
   const [app, title] = body.map((v) => (typeof v === 'string' && v !== '' ? v : null));
   const kept = titles ? (title ?? null) : null;
@@ -56,7 +58,8 @@ async function nameHasOwner(bus: SessionBus, name: string): Promise<boolean> {
 
 /**
  * Connects and says why the extension cannot answer, or null with the open bus. The extension
- * refuses `GetFocused` to anyone but the owner of Tock's name: that refusal is its answer here.
+ * refuses `Configure` to anyone but the owner of Tock's name: that refusal is its answer here
+ * (an older extension, without `Configure`, answers UnknownMethod: it must be reinstalled).
  */
 async function reach(env: NodeJS.ProcessEnv): Promise<{ bus: SessionBus | null; reason: string | null }> {
   let bus: SessionBus;
@@ -70,7 +73,7 @@ async function reach(env: NodeJS.ProcessEnv): Promise<{ bus: SessionBus | null; 
       bus.close();
       return { bus: null, reason: 'GNOME Shell is not running on this session bus' };
     }
-    await bus.call(GNOME_EXTENSION.busName, GNOME_EXTENSION.path, GNOME_EXTENSION.iface, 'GetFocused', 'b', [false]).catch((error: unknown) => {
+    await bus.call(GNOME_EXTENSION.busName, GNOME_EXTENSION.path, GNOME_EXTENSION.iface, 'Configure', 'b', [false]).catch((error: unknown) => {
       if (!(error instanceof DBusCallError && error.dbusName === ACCESS_DENIED)) throw error;
     });
     return { bus, reason: null };
@@ -98,50 +101,67 @@ export function gnomeFocusSource(context: Pick<FocusSourceContext, 'env'> & BusR
       const { busName, path, iface, tockBusName, tockIface } = GNOME_EXTENSION;
       let stopped = false;
       let shell: NameOwner | null = null;
-      let asking = false;
-      let askAgain = false;
-      // One question at a time: reports that come while one is asked make one more question,
-      // so a window retitling itself in a loop costs the bus no more than the answers it reads.
-      const ask = async (): Promise<void> => {
-        if (asking) {
-          askAgain = true;
+      let configuring = false;
+      let again = false;
+      // The titles setting the shell holds now (null: not configured since it took its name).
+      let told: boolean | null = null;
+      // One Configure at a time: a change that comes while one is asked makes one more.
+      const configure = async (): Promise<void> => {
+        if (configuring) {
+          again = true;
           return;
         }
-        asking = true;
+        configuring = true;
         try {
           do {
-            askAgain = false;
+            again = false;
             const owner = shell?.current() ?? null;
             if (owner === null || stopped) return;
             const withTitles = titles();
-            const answer = await bus.call(owner, path, iface, 'GetFocused', 'b', [withTitles]);
+            const answer = await bus.call(owner, path, iface, 'Configure', 'b', [withTitles]);
+            if (owner !== shell?.current()) continue;
+            told = withTitles;
             if (!stopped) onFocus(asWindow(answer, withTitles));
-          } while (askAgain);
+          } while (again);
         } finally {
-          asking = false;
+          configuring = false;
         }
       };
+      let unsubscribe = (): void => {};
       try {
-        // A new shell (GNOME Shell restarted) is asked at once; the old one is no longer heard.
-        const watch = await bus.watchNameOwner(busName, () => void ask().catch(() => {}));
+        // A new shell (GNOME Shell restarted) is configured at once; the old one is no longer heard.
+        const watch = await bus.watchNameOwner(busName, () => {
+          told = null;
+          void configure().catch(() => {});
+        });
         shell = watch;
         if (!(await bus.requestName(tockBusName))) throw new FocusSourceUnavailable(`${tockBusName} is taken on the session bus (another Tock running?)`);
         bus.serve(path, tockIface, {
           FocusChanged: {
-            in: '',
+            in: 'ss',
             out: '',
-            run: (_args, sender) => {
+            run: (args, sender) => {
               if (sender !== watch.current()) {
                 context.ignored?.();
                 return new DBusRefusal(`only the owner of ${busName} reports the focus`);
               }
-              void ask().catch(() => {});
+              // Sent NO_REPLY_EXPECTED: dbus-native answers anyway, and the bus daemon drops that answer.
+              if (stopped || told === null) return undefined;
+              onFocus(asWindow(args, titles()));
+              // The setting changed by another way than capture's own: tell the shell now.
+              if (told !== titles()) void configure().catch(() => {});
               return undefined;
             },
           },
         });
-        await ask();
+        // The setting changed: the shell hears it before it reports again.
+        unsubscribe =
+          context.onSettingsChanged?.(() => {
+            if (told !== null && told !== titles()) void configure().catch(() => {});
+          }) ?? unsubscribe;
+        await configure();
       } catch (error) {
+        unsubscribe();
         bus.close();
         throw error instanceof FocusSourceUnavailable ? error : new FocusSourceUnavailable(`GNOME Shell: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -151,6 +171,7 @@ export function gnomeFocusSource(context: Pick<FocusSourceContext, 'env'> & BusR
       const follower: FocusFollower = {
         stop() {
           stopped = true;
+          unsubscribe();
           bus.close();
         },
         // Mutter's idle monitor over this connection: no gdbus process per idle read.

@@ -9,25 +9,29 @@ import { Extension } from 'resource:///org/gnome/shell/extensions/extension.js';
 // (shell-43/, shell-45/); edit it here, then run `node scripts/build-gnome-extension.ts`.
 // Gio, GLib and global are the shell's: the wrapper imports the first two.
 //
-// GNOME offers no other way to learn the focused window on Wayland, so this extension answers
-// it over the session D-Bus, on GNOME Shell's own connection (bus name org.gnome.Shell):
+// GNOME offers no other way to learn the focused window on Wayland, so this extension reports it
+// over the session D-Bus, on GNOME Shell's own connection (bus name org.gnome.Shell). It serves
 //   object /app/tock/Capture, interface app.tock.Capture.Shell
-//   GetFocused(b titles) -> (s app, s title)   the focused window's class (the app id on Wayland)
+//   Configure(b titles) -> (s app, s title)   Tock's *titles* setting; answers the focused
+//                                              window now: its class (the app id on Wayland)
 //                                              and, only when titles is true, its title
-// and tells Tock when to ask again, by calling Tock on its own bus name (never a broadcast):
-//   app.tock.Capture  /app/tock/Capture  app.tock.Capture.Gnome.FocusChanged()  (no arguments)
-// when the focus moves or the focused window's title changes. GetFocused answers only the
-// connection that owns app.tock.Capture — followed through the bus daemon's NameOwnerChanged
-// (Gio.bus_watch_name), which reaches the shell before any call from a new owner — so no other
-// bus client can read the focus, and no title leaves the shell unless Tock asks for titles.
-// Empty strings mean "no window has the focus". Nothing is kept here; Tock decides what to record.
+// answered only to the connection that owns app.tock.Capture — followed through the bus
+// daemon's NameOwnerChanged (Gio.bus_watch_name), which reaches the shell before any call from
+// a new owner. Once configured, it reports each change of the focus or of the focused window's
+// title in one message, a call addressed to that connection alone (never a broadcast):
+//   <owner of app.tock.Capture>  /app/tock/Capture  app.tock.Capture.Gnome.FocusChanged(s app, s title)
+// sent NO_REPLY_EXPECTED (the shell reads no answer: one message per change, no round trip),
+// with an empty title while titles is off. When the name's owner changes, the extension
+// forgets the setting and reports nothing until the new owner configures it, so no title
+// reaches a connection that did not ask for titles. Empty strings mean "no window has the
+// focus". Nothing is kept here; Tock decides what to record.
 
 const OBJECT_PATH = '/app/tock/Capture';
 const TOCK_BUS_NAME = 'app.tock.Capture';
 const TOCK_INTERFACE = 'app.tock.Capture.Gnome';
 const INTERFACE_XML = `<node>
   <interface name="app.tock.Capture.Shell">
-    <method name="GetFocused">
+    <method name="Configure">
       <arg type="b" direction="in" name="titles"/>
       <arg type="s" direction="out" name="app"/>
       <arg type="s" direction="out" name="title"/>
@@ -46,6 +50,9 @@ class TockCapture {
     this._dbus = null;
     /** @type {string | null} */
     this._tockOwner = null;
+    /** The connection that configured this extension (the owner of Tock's name then), or null. @type {string | null} */
+    this._configuredBy = null;
+    this._titles = false;
     this._watchId = 0;
   }
 
@@ -56,9 +63,11 @@ class TockCapture {
       TOCK_BUS_NAME,
       Gio.BusNameWatcherFlags.NONE,
       (_connection, _name, owner) => {
+        this._forget();
         this._tockOwner = owner;
       },
       () => {
+        this._forget();
         this._tockOwner = null;
       },
     );
@@ -77,21 +86,31 @@ class TockCapture {
     if (this._watchId) Gio.bus_unwatch_name(this._watchId);
     this._watchId = 0;
     this._tockOwner = null;
+    this._forget();
   }
 
-  // D-Bus method GetFocused(b titles): the focused window now, to the owner of Tock's name only.
+  // A new owner of Tock's name (or none) has said nothing yet: no reports, no titles.
+  _forget() {
+    this._configuredBy = null;
+    this._titles = false;
+  }
+
+  // D-Bus method Configure(b titles): Tock's titles setting, from the owner of Tock's name only;
+  // answers the focused window now, and from then on each change is reported to that caller.
   /**
    * @param {[boolean]} params
    * @param {import('gi://Gio').default.DBusMethodInvocation} invocation
    */
-  GetFocusedAsync([titles], invocation) {
+  ConfigureAsync([titles], invocation) {
     const owner = this._tockOwner;
     if (owner === null || owner !== invocation.get_sender()) {
       // Nobody owns Tock's name, or another client asks: nobody else may read the focus.
       invocation.return_dbus_error(ACCESS_DENIED, `only the owner of ${TOCK_BUS_NAME} may ask`);
       return;
     }
-    invocation.return_value(new GLib.Variant('(ss)', this._current(titles === true)));
+    this._configuredBy = owner;
+    this._titles = titles === true;
+    invocation.return_value(new GLib.Variant('(ss)', this._current(this._titles)));
   }
 
   /**
@@ -120,27 +139,20 @@ class TockCapture {
     this._tell();
   }
 
-  // Tells Tock to ask again: a call to Tock's name, carrying nothing. Without Tock on the bus
-  // the call fails at once (no auto-start) and is forgotten.
+  // Reports the focused window to the connection that configured this extension, while it
+  // still owns Tock's name: one message, sent NO_REPLY_EXPECTED (nothing comes back to read)
+  // and NO_AUTO_START. A send on a closed connection throws; the report is then forgotten.
   _tell() {
-    Gio.DBus.session.call(
-      TOCK_BUS_NAME,
-      OBJECT_PATH,
-      TOCK_INTERFACE,
-      'FocusChanged',
-      null,
-      null,
-      Gio.DBusCallFlags.NO_AUTO_START,
-      -1,
-      null,
-      (connection, result) => {
-        try {
-          connection?.call_finish(result);
-        } catch {
-          // Tock is not running, or not following GNOME now.
-        }
-      },
-    );
+    const to = this._configuredBy;
+    if (to === null || to !== this._tockOwner) return;
+    const message = Gio.DBusMessage.new_method_call(to, OBJECT_PATH, TOCK_INTERFACE, 'FocusChanged');
+    message.set_body(new GLib.Variant('(ss)', this._current(this._titles)));
+    message.set_flags(Gio.DBusMessageFlags.NO_REPLY_EXPECTED | Gio.DBusMessageFlags.NO_AUTO_START);
+    try {
+      Gio.DBus.session.send_message(message, Gio.DBusSendMessageFlags.NONE);
+    } catch {
+      // The session bus is gone; the shell is ending.
+    }
   }
 }
 
