@@ -19,11 +19,13 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { chmodSync, existsSync, rmSync } from 'node:fs';
-import { pipeline } from 'node:stream/promises';
-import type { Writable } from 'node:stream';
+import { AdminError, adminRequest, STREAM_END, STREAM_ERROR, STREAM_PROBLEM, STREAM_SUMMARY, type ProblemWire } from '@tock/admin';
 import { nodeHttp } from '@tock/listener';
-import { isProblem, PROBLEM_STATUS, Problem, type FieldProblem, type ProblemCode, type ProblemOptions } from '@tock/protocol';
+import { isProblem } from '@tock/protocol';
 import { writable } from './backpressure.ts';
+
+/** The caller's side and the frames live in @tock/admin; here for the app's own modules and tests. */
+export { AdminError, AppNotRunningError, adminDownload, adminRequest } from '@tock/admin';
 
 /**
  * One admin operation: its input is the parsed JSON body (or {}), its output any JSON value,
@@ -47,33 +49,6 @@ export class AdminStream<Summary = unknown> {
     this.chunks = chunks;
     this.close = close;
   }
-}
-
-/** Trailer names of a streamed admin answer. */
-const STREAM_END = 'x-tock-stream-end';
-const STREAM_ERROR = 'x-tock-stream-error';
-const STREAM_SUMMARY = 'x-tock-stream-summary';
-const STREAM_PROBLEM = 'x-tock-stream-problem';
-
-/**
- * A failure an admin command reports to the user as one line, with the CLI's exit status 1: a
- * {@link Problem}, `refused` unless a code is given. On the caller's side it is the app's
- * refusal as it was answered — its code, and the field it is about — so a command maps the
- * field to its flag without reading the message.
- */
-export class AdminError extends Problem {
-  override name = 'AdminError' as const;
-
-  constructor(message: string, options: ProblemOptions & { code?: ProblemCode } = {}) {
-    super(options.code ?? 'refused', message, options);
-  }
-}
-
-/** What a refusal carries beside its line, on the wire (`field` and `details` only when known). */
-interface ProblemWire {
-  code: ProblemCode;
-  field?: string;
-  details?: FieldProblem[];
 }
 
 const MAX_ADMIN_BODY = 64 * 1024;
@@ -127,17 +102,6 @@ function refusalOf(error: unknown): Refusal | undefined {
   }
   const named = error instanceof Error && Object.hasOwn(error, 'name');
   return named ? { message: error.message, problem: { code: 'refused' } } : undefined;
-}
-
-/** The error a caller throws for a refusal: its line, and the code, field and details the app sent (when they are well-formed). */
-function refusalError(message: string, sent: unknown): AdminError {
-  const wire = typeof sent === 'object' && sent !== null ? (sent as Record<string, unknown>) : {};
-  const code = typeof wire.code === 'string' && Object.hasOwn(PROBLEM_STATUS, wire.code) ? (wire.code as ProblemCode) : 'refused';
-  const details = Array.isArray(wire.details) && wire.details.every((d) => typeof d?.field === 'string' && typeof d?.message === 'string') ? (wire.details as FieldProblem[]) : undefined;
-  const options: ProblemOptions & { code: ProblemCode } = { code };
-  if (typeof wire.field === 'string') options.field = wire.field;
-  if (details !== undefined) options.details = details;
-  return new AdminError(message, options);
 }
 
 /** Sends a stream's chunks as the client takes them, then the trailer that says how it ended. */
@@ -214,133 +178,3 @@ async function adminReachable(path: string): Promise<boolean> {
   }
 }
 
-/** Thrown by {@link adminRequest} when no app answers on the socket. */
-export class AppNotRunningError extends Error {
-  override name = 'AppNotRunningError' as const;
-}
-
-/** Sends one admin command to the running app and returns its result, or throws AdminError / AppNotRunningError. */
-export function adminRequest(
-  path: string,
-  method: 'GET' | 'POST',
-  route: string,
-  input?: Record<string, unknown>,
-  options: { timeoutMs?: number; signal?: AbortSignal } = {},
-): Promise<unknown> {
-  const body = input === undefined ? '' : JSON.stringify(input);
-  return new Promise((resolve, reject) => {
-    const req = nodeHttp.request(
-      // `signal`: a caller that stops waiting (`tock watch` on Ctrl+C) ends the request at once.
-      { socketPath: path, method, path: route, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }, ...(options.signal ? { signal: options.signal } : {}) },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          try {
-            const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { ok: boolean; result?: unknown; error?: string };
-            if (parsed.ok) resolve(parsed.result);
-            else reject(refusalError(parsed.error ?? 'the app refused the command', parsed));
-          } catch {
-            reject(new AdminError('the app sent an unreadable answer; restart it with `tock app`'));
-          }
-        });
-      },
-    );
-    // 15 s of silence means the app is stuck; a long import says how long it may take.
-    req.setTimeout(options.timeoutMs ?? 15_000, () => req.destroy(new Error('timeout')));
-    req.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT' || error.code === 'ECONNREFUSED') reject(new AppNotRunningError('Tock is not running'));
-      else reject(new AdminError(`could not reach the running app (${error.code ?? error.message})`));
-    });
-    req.end(body);
-  });
-}
-
-/**
- * Sends one admin command whose answer is an {@link AdminStream} and pipes its text into
- * `destination` as it arrives, at the pace `destination` takes it. `end` (default true) ends
- * `destination` after the last chunk; leave it false for the process's stdout. Resolves with
- * the stream's summary once the app confirmed the end; rejects with AdminError when the app
- * refused the command, reported a failure, or the stream was cut short, and with
- * AppNotRunningError when no app answers.
- */
-export function adminDownload(
-  path: string,
-  route: string,
-  input: Record<string, unknown>,
-  destination: Writable,
-  options: { end?: boolean } = {},
-): Promise<unknown> {
-  const body = JSON.stringify(input);
-  return new Promise((resolve, reject) => {
-    const req = nodeHttp.request({ socketPath: path, method: 'POST', path: route, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
-    // Only until the answer starts: after that the pace is the destination's (a pager, a disk).
-    req.setTimeout(15_000, () => req.destroy(new Error('timeout')));
-    req.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT' || error.code === 'ECONNREFUSED') reject(new AppNotRunningError('Tock is not running'));
-      else reject(new AdminError(`could not reach the running app (${error.code ?? error.message})`));
-    });
-    req.on('response', (res) => {
-      req.setTimeout(0);
-      if (res.statusCode !== 200 || !res.headers.trailer?.includes(STREAM_END)) {
-        readAnswer(res).then(
-          (parsed) => reject(parsed.ok ? new AdminError('the app answered without a stream; restart it with `tock app`') : refusalError(parsed.error ?? 'the app refused the command', parsed)),
-          reject,
-        );
-        return;
-      }
-      pipeline(res, destination, { end: options.end ?? true }).then(
-        () => {
-          const end = res.trailers[STREAM_END];
-          if (end === 'ok') {
-            try {
-              resolve(JSON.parse(res.trailers[STREAM_SUMMARY] ?? 'null'));
-            } catch {
-              resolve(null);
-            }
-          } else if (end === 'error') {
-            reject(refusalError(safeDecode(res.trailers[STREAM_ERROR] ?? 'the app could not finish'), parsedProblem(res.trailers[STREAM_PROBLEM])));
-          } else {
-            reject(new AdminError('the app stopped before it finished sending; is it still running?'));
-          }
-        },
-        (error: NodeJS.ErrnoException) => {
-          // The source failing is the app going away; anything else is the destination's own error.
-          if (res.errored || error.code === 'ECONNRESET' || error.code === 'ERR_STREAM_PREMATURE_CLOSE' && !destination.errored) {
-            reject(new AdminError('the app stopped before it finished sending; is it still running?'));
-          } else reject(error);
-        },
-      );
-    });
-    req.end(body);
-  });
-}
-
-/** The problem trailer of a failed stream, or undefined (an older app sends none). */
-function parsedProblem(trailer: string | undefined): unknown {
-  if (trailer === undefined) return undefined;
-  try {
-    return JSON.parse(decodeURIComponent(trailer));
-  } catch {
-    return undefined;
-  }
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
-/** Reads a JSON admin answer (an error before a stream started). */
-async function readAnswer(res: IncomingMessage): Promise<{ ok: boolean; error?: string; code?: unknown; field?: unknown; details?: unknown }> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of res) chunks.push(chunk as Buffer);
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as { ok: boolean; error?: string };
-  } catch {
-    throw new AdminError('the app sent an unreadable answer; restart it with `tock app`');
-  }
-}
