@@ -5,7 +5,9 @@
 import { resolveHome, type AdminResult, type LicenseInfo } from '@tock/app';
 import type { Status } from '@tock/protocol';
 import { MIN_LISTENER_PORT, parsePort } from '@tock/protocol';
-import { CliError, messagesOf, print } from './io.ts';
+import { formatDate } from '@tock/i18n';
+import { englishForms } from './client-format.ts';
+import { CliError, messagesOf, print, refusal } from './io.ts';
 import type { Command } from './command.ts';
 import type { CliKey, CliMessages } from './i18n/index.ts';
 import { admin } from './admin-call.ts';
@@ -24,21 +26,27 @@ import { calendarCommand } from './calendar-command.ts';
 function portFlag(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const port = parsePort(value, MIN_LISTENER_PORT);
-  if (port === undefined) throw new CliError(`--port takes a whole number from 1024 to 65535, not "${value}"`);
+  if (port === undefined) throw refusal('admin.portValue', { value });
   return port;
 }
 
-function formatLicense(info: LicenseInfo): string {
+function formatLicense(t: CliMessages, info: LicenseInfo): string {
+  const day = (iso: string): string => (englishForms(t) ? iso.slice(0, 10) : formatDate(t.locale, Date.parse(iso), 'UTC', 'medium'));
   switch (info.state) {
     case 'trial':
-      return `trial: ${info.daysLeft} day${info.daysLeft === 1 ? '' : 's'} left (ends ${info.trialEnds.slice(0, 10)}); activate a key with \`tock license activate KEY\``;
+      return t('license.trial', { days: info.daysLeft ?? 0, ends: day(info.trialEnds) });
     case 'licensed':
-      return `licensed to ${info.licensee}` + (info.expires ? ` until ${info.expires.slice(0, 10)}` : ' (no expiry)');
+      return info.expires ? t('license.licensedUntil', { licensee: info.licensee ?? '', until: day(info.expires) }) : t('license.licensed', { licensee: info.licensee ?? '' });
     case 'locked':
-      return info.licensee
-        ? `locked: the license of ${info.licensee} expired on ${info.expires?.slice(0, 10)}; activate a new key with \`tock license activate KEY\``
-        : `locked: the trial ended on ${info.trialEnds.slice(0, 10)}; activate a key with \`tock license activate KEY\``;
+      return info.licensee ? t('license.lockedLicense', { licensee: info.licensee, expired: info.expires ? day(info.expires) : '' }) : t('license.lockedTrial', { ended: day(info.trialEnds) });
   }
+}
+
+/** The listener's status line: its state in the person's language; an error as the app said it. */
+function listenerLine(t: CliMessages, status: AdminResult<'GET /listener'>): string {
+  if (status.state === 'off') return t('listener.off');
+  if (status.state === 'active') return t('listener.active', { port: String(status.port) });
+  return status.line;
 }
 
 function formatBreak(t: CliMessages, status: Status, resumed: boolean): string {
@@ -78,18 +86,19 @@ const app: Command = {
     } catch (error) {
       throw new CliError(error instanceof Error ? error.message : String(error));
     }
-    io.out(`Tock is running (home: ${home})`);
-    io.out(background ? 'window: `tock open` opens it' : `open: ${running.uiUrl}`);
+    const t = messagesOf(io);
+    io.out(t('app.running', { home }));
+    io.out(background ? t('app.windowHint') : t('app.open', { url: running.uiUrl }));
     if (!background && !values['no-open'] && canOpenWindow(io.env)) {
       // The browser gets a launch file's path, never the address with its code (docs/ui.md "Security decisions").
       const { openInBrowser } = await import('@tock/app/open');
       openInBrowser(running.launchFile(), io.env);
     }
-    io.out(`listener: ${running.services.listener.status().line}`);
-    io.out('Press Ctrl+C to stop.');
+    io.out(t('app.listener', { line: listenerLine(t, running.services.listener.status()) }));
+    io.out(t('app.pressCtrlC'));
     await stopRequested;
     await running.stop();
-    io.out('Tock stopped.');
+    io.out(t('app.stopped'));
     return 0;
   },
 };
@@ -102,11 +111,11 @@ const listener: Command = {
     const action = positionals[0];
     let status: AdminResult<'GET /listener'>;
     if (action === 'on') status = await admin(io, 'POST /listener/on', { port: portFlag(values.port as string | undefined) });
-    else if (values.port !== undefined) throw new CliError('--port goes with `tock listener on`');
+    else if (values.port !== undefined) throw refusal('listener.portWithOn');
     else if (action === 'off') status = await admin(io, 'POST /listener/off');
     else if (action === 'status' || action === undefined) status = await admin(io, 'GET /listener');
-    else throw new CliError(`unknown listener action "${action}"; use on, off or status`);
-    print(io, values.json === true, status, () => status.line);
+    else throw refusal('listener.unknownAction', { action });
+    print(io, values.json === true, status, () => listenerLine(messagesOf(io), status));
     // No Secret Service: the token went to the 0600 file; said on the turning on (docs/cli.md, `tock listener on`).
     if (action === 'on' && status.notice && values.json !== true) io.err(`note: ${status.notice}`);
     return 0;
@@ -134,7 +143,7 @@ const requests: Command = {
     const clock = await clockFor(io, values.json === true);
     print(io, values.json === true, list, () =>
       list.length === 0
-        ? 'no requests yet'
+        ? messagesOf(io)('requests.none')
         : list.map((r) => `${formatClock(r.time, io.now(), clock)}  ${r.status}  ${r.method.padEnd(6)} ${r.path}`).join('\n'),
     );
     return 0;
@@ -148,14 +157,14 @@ const license: Command = {
     const { values, positionals } = flags(args, {}, 2);
     let info: LicenseInfo;
     if (positionals[0] === 'activate') {
-      if (!positionals[1]) throw new CliError('give the key: tock license activate KEY');
+      if (!positionals[1]) throw refusal('license.giveKey');
       info = await admin(io, 'POST /license/activate', { key: positionals[1] });
     } else if (positionals.length === 0) {
       info = await admin(io, 'GET /license');
     } else {
-      throw new CliError(`unknown license action "${positionals[0]}"; use \`tock license\` or \`tock license activate KEY\``);
+      throw refusal('license.unknownAction', { action: positionals[0] as string });
     }
-    print(io, values.json === true, info, () => formatLicense(info));
+    print(io, values.json === true, info, () => formatLicense(messagesOf(io), info));
     return 0;
   },
 };

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { AppNotRunningError, callAdmin, homePaths, resolveHome, type AdminResult } from '@tock/app';
 import { flags } from './flags.ts';
 import type { Command } from './command.ts';
-import { CliError, print } from './io.ts';
+import { messagesOf, print, refusal } from './io.ts';
 
 const backup: Command = {
   summary: 'summary.backup',
@@ -22,7 +22,7 @@ const backup: Command = {
       result = await callAdmin(homePaths(home).adminSocket, 'POST /backup', { file });
     } catch (error) {
       if (error instanceof AppNotRunningError) {
-        throw new CliError(`Tock is not running (home: ${home}); start it with \`tock app\`, then run \`tock backup\` again (it copies the store while the app runs)`);
+        throw refusal('backup.notRunning', { home });
       }
       throw error;
     }
@@ -36,15 +36,14 @@ const restore: Command = {
   usage: 'tock restore FILE [--json]',
   async run(args, io) {
     const { values, positionals } = flags(args, {}, 1);
-    if (positionals[0] === undefined) throw new CliError('give the backup to restore: tock restore FILE (backups are in the backups folder of the Tock home)');
+    if (positionals[0] === undefined) throw refusal('restore.giveFile');
     const home = resolveHome(io.env);
     // Loaded here: it brings in SQLite, which no other light command needs.
     const { restoreBackup } = await import('@tock/app/backups');
     const done = await restoreBackup(home, resolve(positionals[0]));
+    const t = messagesOf(io);
     print(io, values.json === true, done, () =>
-      done.keptAs === null
-        ? `restored ${positionals[0]} into ${done.database}`
-        : `restored ${positionals[0]} into ${done.database}; the previous store is kept as ${done.keptAs}`,
+      done.keptAs === null ? t('restore.done', { file: positionals[0] as string, database: done.database }) : t('restore.doneKept', { file: positionals[0] as string, database: done.database, kept: done.keptAs }),
     );
     return 0;
   },

@@ -5,6 +5,7 @@
  */
 import type { ActivityRef, Entry, Health, StartResult, Status, StoppedSession } from '@tock/client';
 import { formatDurationWords, intlLocale } from '@tock/i18n';
+import { formatDuration } from '@tock/protocol';
 import { formatMinutes, formatSeconds } from './duration.ts';
 import { formatClock, formatSpan, type ClockFormat } from './format-time.ts';
 import type { CliMessages } from './i18n/index.ts';
@@ -28,6 +29,11 @@ export function durationFor(t: CliMessages, seconds: number): string {
   // Under a minute `Intl.DurationFormat` leaves every unit out and writes nothing: say `0 Minuten`.
   if (seconds < 60) return new Intl.NumberFormat(intlLocale(t.locale), { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(0);
   return formatDurationWords(t.locale, seconds, 'long');
+}
+
+/** `12 min`, `1 h 5 min` in English (the window's and the tray's words), else as {@link durationFor}. */
+export function durationWordsFor(t: CliMessages, seconds: number): string {
+  return englishForms(t) ? formatDuration(seconds, 'words') : durationFor(t, seconds);
 }
 
 /** {@link durationFor} of whole minutes. */

@@ -3,7 +3,7 @@
  * running app through its admin channel; `tock service` and `tock install-cli` set up how
  * Tock starts and where `tock` is found, and need no running app.
  */
-import { formatDuration, isProblem } from '@tock/protocol';
+import { isProblem } from '@tock/protocol';
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { resolveHome, type IdleAnswer, type IdleQuestion } from '@tock/app';
@@ -15,30 +15,27 @@ import type { Command } from './command.ts';
 import { clockFor } from './clock-setting.ts';
 import { formatClock, formatSpan, type ClockFormat } from './format-time.ts';
 import { TOCK_CLI_PATH } from './git-hook.ts';
-import { CliError, print, type Io } from './io.ts';
+import { durationWordsFor } from './client-format.ts';
+import type { CliMessages } from './i18n/index.ts';
+import { CliError, messagesOf, print, refusal, type Io } from './io.ts';
 import { installLauncher, removeLauncher } from './service/install-cli.ts';
 import { terminalText } from './terminal-text.ts';
 import { installService, serviceStatus, uninstallService, type ServiceContext, type ServiceRunner } from './service/service.ts';
 
-/** `12 min`, `1 h 5 min`: the formatter the window and the tray use, floored to the minute. */
-function minutes(seconds: number): string {
-  return formatDuration(seconds, 'words');
-}
-
 /** The pending question in one line, with how to answer it. */
-function describeIdleQuestion(question: IdleQuestion, now: Date, clock: ClockFormat): string {
-  return `Away from "${question.activityName}" ${formatSpan(question.since, question.until, now, clock)} (${minutes(question.seconds)}): answer with \`tock idle keep\`, \`tock idle discard\` or \`tock idle stop\``;
+function describeIdleQuestion(t: CliMessages, question: IdleQuestion, now: Date, clock: ClockFormat): string {
+  return t('idle.question', { name: question.activityName, span: formatSpan(question.since, question.until, now, clock), duration: durationWordsFor(t, question.seconds) });
 }
 
 /** What an answer did, in one line. */
-function describeIdleAnswer(answer: IdleAnswer): string {
+function describeIdleAnswer(t: CliMessages, answer: IdleAnswer): string {
   switch (answer.choice) {
     case 'keep':
-      return `Kept the time on "${answer.activityName}"`;
+      return t('idle.kept', { name: answer.activityName });
     case 'discard':
-      return `Discarded ${minutes(answer.discardedSeconds)} of "${answer.activityName}" (a break covers the time away)`;
+      return t('idle.discarded', { name: answer.activityName, duration: durationWordsFor(t, answer.discardedSeconds) });
     case 'stop':
-      return `Discarded ${minutes(answer.discardedSeconds)} and stopped "${answer.activityName}" when you went away`;
+      return t('idle.stopped', { name: answer.activityName, duration: durationWordsFor(t, answer.discardedSeconds) });
   }
 }
 
@@ -51,24 +48,25 @@ const idle: Command = {
     if (choice === undefined) {
       const found = await admin(io, 'GET /idle');
       const clock = found.question ? await clockFor(io, values.json === true) : '24h';
+      const t = messagesOf(io);
       print(io, values.json === true, found, () => {
-        if (found.question) return describeIdleQuestion(found.question, io.now(), clock);
+        if (found.question) return describeIdleQuestion(t, found.question, io.now(), clock);
         const source =
           found.idleSource.state === 'found'
-            ? `idle source: ${found.idleSource.name}`
+            ? t('idle.source', { name: found.idleSource.name ?? '' })
             : found.idleSource.state === 'none'
-              ? 'no idle source works on this desktop, so idle time is not noticed'
-              : 'looking for an idle source';
+              ? t('idle.noSource')
+              : t('idle.lookingForSource');
         // What would make one work: each source tried here and what it needs.
         const hints = found.idleSource.state === 'none' ? found.idleSource.hints : [];
-        const needs = hints.length === 0 ? '' : `\nFor one to work here, one of:${hints.map((h) => `\n  ${terminalText(h.source)}: ${terminalText(h.hint)}`).join('')}`;
-        return `No idle time waiting for an answer (${source})${needs}`;
+        const needs = hints.length === 0 ? '' : `\n${t('idle.hints')}${hints.map((h) => `\n  ${terminalText(h.source)}: ${terminalText(h.hint)}`).join('')}`;
+        return `${t('idle.none', { source })}${needs}`;
       });
       return 0;
     }
-    if (choice !== 'keep' && choice !== 'discard' && choice !== 'stop') throw new CliError(`answer with keep, discard or stop, not "${choice}"`);
+    if (choice !== 'keep' && choice !== 'discard' && choice !== 'stop') throw refusal('idle.badChoice', { choice });
     const answer = await admin(io, 'POST /idle/answer', { choice });
-    print(io, values.json === true, answer, () => describeIdleAnswer(answer));
+    print(io, values.json === true, answer, () => describeIdleAnswer(messagesOf(io), answer));
     return 0;
   },
 };
@@ -80,7 +78,7 @@ const continueCommand: Command = {
     const { values } = flags(args);
     const started = await admin(io, 'POST /continue');
     const clock = await clockFor(io, values.json === true);
-    print(io, values.json === true, started, () => `Tracking "${started.activityName}" since ${formatClock(started.startedAt, io.now(), clock)}`);
+    print(io, values.json === true, started, () => messagesOf(io)('continue.tracking', { name: started.activityName, since: formatClock(started.startedAt, io.now(), clock) }));
     return 0;
   },
 };
@@ -94,17 +92,17 @@ const open: Command = {
     if (opening) {
       // The app writes a 0600 launch file; the browser gets its path, never a code (docs/ui.md "Security decisions").
       const opened = await admin(io, 'POST /open', { file: true });
-      if (!('file' in opened)) throw new CliError('the app answered without a launch file; restart it with `tock app`');
+      if (!('file' in opened)) throw refusal('open.noLaunchFile');
       const { origin, file } = opened;
       const { openInBrowser } = await import('@tock/app/open');
       openInBrowser(file, io.env);
-      print(io, values.json === true, { url: `${origin}/`, opened: true }, () => `Opening the Tock window (${origin}/)`);
+      print(io, values.json === true, { url: `${origin}/`, opened: true }, () => messagesOf(io)('open.opening', { url: `${origin}/` }));
       return 0;
     }
     const opened = await admin(io, 'POST /open');
-    if (!('url' in opened)) throw new CliError('the app answered without an address; restart it with `tock app`');
+    if (!('url' in opened)) throw refusal('open.noAddress');
     const { url } = opened;
-    print(io, values.json === true, { url, opened: false }, () => `open: ${url}`);
+    print(io, values.json === true, { url, opened: false }, () => messagesOf(io)('open.url', { url }));
     return 0;
   },
 };
@@ -148,7 +146,7 @@ const service: Command = {
           [`service: ${report.message}`, `app: ${answering ? `running (home: ${home})` : `not answering (home: ${home})`}`].join('\n'),
         );
       } else {
-        throw new CliError(`unknown service action "${action}"; use install, uninstall or status`);
+        throw refusal('service.unknownAction', { action: String(action) });
       }
     } catch (error) {
       if (isProblem(error, 'service_failed')) throw new CliError(error.message);
