@@ -63,3 +63,15 @@ export function money(amount: string | null, currency: string | null): string {
 export function moneyList(amounts: readonly { amount: string; currency: string }[]): string {
   return amounts.length === 0 ? '–' : amounts.map((a) => money(a.amount, a.currency)).join(' + ');
 }
+
+/**
+ * Decimal hours as the CLI writes them (`16.67`, `−0.25`, `@tock/protocol`'s digits) in
+ * English, with the locale's decimal sign in another language (`16,67`): the same figure.
+ */
+export function localHours(text: string): string {
+  const locale = formatLocale();
+  if (locale === 'en') return text;
+  const negative = text.startsWith('−');
+  const figure = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(negative ? text.slice(1) : text));
+  return negative ? `−${figure}` : figure;
+}

@@ -7,6 +7,7 @@
  */
 import { useState } from 'preact/hooks';
 import { request } from '../api.ts';
+import { useT, windowMessages } from '../i18n/index.ts';
 import { useLoaded } from '../load.ts';
 import { useAppState } from '../state.ts';
 import { clockTime, dayKey, duration, nowMs } from '../time.ts';
@@ -17,14 +18,18 @@ const H = 22;
 
 /** `Firefox — Tock docs`, `tock (main) in VS Code`, `Away`, `Excluded`. */
 export function spanLabel(span: CaptureSpan): string {
-  if (span.source === 'idle') return 'Away (idle)';
-  if (span.source === 'excluded') return 'Excluded (nothing kept)';
-  if (span.source === 'browser') return `${span.entity ?? 'a web page'}${span.app ? ` in ${span.app}` : ''}`;
-  if (span.source === 'editor') {
-    const what = span.project ?? span.entity ?? 'a file';
-    return `${what}${span.branch ? ` (${span.branch})` : ''}${span.editor ? ` in ${span.editor}` : ''}`;
+  const t = windowMessages();
+  if (span.source === 'idle') return t('captured.idle');
+  if (span.source === 'excluded') return t('captured.excluded');
+  if (span.source === 'browser') {
+    const page = span.entity ?? t('captured.aWebPage');
+    return span.app ? t('captured.inApp', { what: page, app: span.app }) : page;
   }
-  return `${span.app ?? 'an application'}${span.title ? ` — ${span.title}` : ''}`;
+  if (span.source === 'editor') {
+    const what = `${span.project ?? span.entity ?? t('captured.aFile')}${span.branch ? ` (${span.branch})` : ''}`;
+    return span.editor ? t('captured.inApp', { what, app: span.editor }) : what;
+  }
+  return `${span.app ?? t('captured.anApp')}${span.title ? ` — ${span.title}` : ''}`;
 }
 
 /** A bar's color: each application or project keeps one of the palette's eight. */
@@ -45,14 +50,15 @@ export function spanLine(span: CaptureSpan): string {
 
 /** The captured lane over `[from, to)`, the same hours as the timeline above it. */
 export function CapturedLane({ spans, from, to, id }: { spans: CaptureSpan[]; from: number; to: number; id: string }) {
+  const t = useT();
   const [shown, setShown] = useState<number | null>(null);
   const visible = spans.filter((s) => Date.parse(s.end) > from && Date.parse(s.start) < to);
   const x = (ms: number): number => ((Math.min(Math.max(ms, from), to) - from) / (to - from)) * W;
   const current = shown === null ? null : (visible[shown] ?? null);
   const label =
     visible.length === 0
-      ? 'Captured: nothing on this day'
-      : `Captured: ${visible.length} span${visible.length === 1 ? '' : 's'}. Use the arrow keys to read them one by one.`;
+      ? t('captured.empty')
+      : t('captured.label', { count: visible.length });
   const move = (e: KeyboardEvent): void => {
     if (visible.length === 0) return;
     const last = visible.length - 1;
@@ -73,7 +79,7 @@ export function CapturedLane({ spans, from, to, id }: { spans: CaptureSpan[]; fr
   return (
     <div class="captured" data-testid={id}>
       <p class="captured-title muted" id={`${id}-title`}>
-        Captured <span class="hint">(on this machine only)</span>
+        {t('captured.title')} <span class="hint">{t('captured.local')}</span>
       </p>
       <div
         class="captured-lane"
@@ -110,7 +116,7 @@ export function CapturedLane({ spans, from, to, id }: { spans: CaptureSpan[]; fr
         </svg>
       </div>
       <p class="captured-detail" id={`${id}-detail`} aria-live="polite" data-testid={`${id}-detail`}>
-        {current ? spanLine(current) : visible.length ? 'Point at a bar, or focus the lane and use the arrow keys, to see what it was.' : 'Nothing captured in these hours.'}
+        {current ? spanLine(current) : visible.length ? t('captured.point') : t('captured.none')}
       </p>
     </div>
   );

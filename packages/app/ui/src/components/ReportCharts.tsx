@@ -8,19 +8,21 @@ import type { Report } from '@tock/protocol';
 import { ActivityTotals, dayTotalsOf, StackedDays } from './StackedDays.tsx';
 import { colorClass } from '../colors.ts';
 import { axisDay, tableDay } from '../report-format.ts';
+import { useT } from '../i18n/index.ts';
 import { duration } from '../time.ts';
 import type { DailyTotal } from '../types.ts';
 
 /** Bars per day, stacked by activity, for the days `days` (in order). */
 export function DayBars({ days, totals, report }: { days: string[]; totals: DailyTotal[]; report: Report }) {
   // A label under every day up to two weeks; then every few days (StackedDays thins them further to the width).
+  const t = useT();
   const labelEvery = days.length <= 14 ? 1 : days.length <= 31 ? 3 : days.length <= 92 ? 7 : 30;
   const label = (dayTotal: (day: string) => number): string => {
     const worked = days.filter((d) => dayTotal(d) > 0);
     const busiest = worked.reduce<string | undefined>((best, d) => (best === undefined || dayTotal(d) > dayTotal(best) ? d : best), undefined);
-    if (busiest === undefined) return 'Time per day: nothing tracked in this range.';
-    if (days.length <= 14) return `Time per day: ${days.map((d) => `${tableDay(d)} ${duration(dayTotal(d))}`).join(', ')}.`;
-    return `Time per day: ${worked.length} of ${days.length} days with tracked time; the most on ${tableDay(busiest)}, ${duration(dayTotal(busiest))}. Every day is in the table below.`;
+    if (busiest === undefined) return t('chart.dayEmpty');
+    if (days.length <= 14) return t('chart.dayList', { days: days.map((d) => `${tableDay(d)} ${duration(dayTotal(d))}`).join(', ') });
+    return t('chart.daySummary', { worked: worked.length, count: days.length, busiest: tableDay(busiest), duration: duration(dayTotal(busiest)) });
   };
   return (
     <StackedDays
@@ -46,10 +48,11 @@ export interface RankedRow {
 
 /** Activities as bars, most time first (the order the report gives). */
 export function RankedBars({ rows }: { rows: RankedRow[] }) {
+  const t = useT();
   const max = Math.max(1, ...rows.map((r) => r.seconds));
   const shown = rows.slice(0, 12);
   const rest = rows.length - shown.length;
-  const label = `Time per activity, most first: ${shown.map((r) => `${r.activityName} ${duration(r.seconds)}`).join(', ')}${rest > 0 ? `, and ${rest} more in the table below` : ''}.`;
+  const label = t('chart.ranked', { list: shown.map((r) => `${r.activityName} ${duration(r.seconds)}`).join(', '), rest });
   return (
     <div class="ranked" role="img" aria-label={label} data-testid="report-activity-chart">
       {shown.map((r) => (
@@ -64,12 +67,13 @@ export function RankedBars({ rows }: { rows: RankedRow[] }) {
           <span class="ranked-value">{duration(r.seconds)}</span>
         </div>
       ))}
-      {rest > 0 && <p class="muted ranked-more">and {rest} more below</p>}
+      {rest > 0 && <p class="muted ranked-more">{t('chart.rankedMore', { rest })}</p>}
     </div>
   );
 }
 
 /** The colors of the day chart: each activity with its total over the range, most first. */
 export function ActivityLegend({ totals }: { totals: DailyTotal[] }) {
-  return <ActivityTotals totals={totals} label="Activities in the chart" testId="report-legend" />;
+  const t = useT();
+  return <ActivityTotals totals={totals} label={t('chart.legend')} testId="report-legend" />;
 }

@@ -5,8 +5,10 @@
  * drawn by this one component; the legend beside them (each activity with its total) is
  * {@link ActivityTotals}.
  */
+import { formatDurationWords } from '@tock/i18n';
 import { formatDuration, type DayReportRow, type Report } from '@tock/protocol';
 import { colorClass } from '../colors.ts';
+import { windowMessages } from '../i18n/index.ts';
 import { duration } from '../time.ts';
 import type { DailyTotal } from '../types.ts';
 import { useChartWidth } from './chart-width.ts';
@@ -37,9 +39,10 @@ export interface StackedDaysProps {
   axisLabel(day: string, index: number): string | null;
 }
 
-/** `3h 12m`: a total short enough to sit above a bar (the CLI's short style, floored). */
+/** `3h 12m`: a total short enough to sit above a bar (the CLI's short style, floored; `Intl`'s narrow one in another language). */
 function compact(seconds: number): string {
-  return formatDuration(seconds, 'short');
+  const locale = windowMessages().locale;
+  return locale === 'en' || locale === 'en-XA' ? formatDuration(seconds, 'short') : formatDurationWords(locale, seconds, 'narrow');
 }
 
 /** The `by=day` rows of a report as a map from day to seconds. */
@@ -107,7 +110,7 @@ export function StackedDays({ days, totals, dayTotals, height: H, className, tes
                   rx={barW > 8 ? 2 : 0}
                   data-activity={t.activityName}
                 >
-                  <title>{`${dayName(day)}: ${t.activityName}, ${duration(t.seconds)}`}</title>
+                  <title>{windowMessages()('chart.segment', { day: dayName(day), activity: t.activityName, duration: duration(t.seconds) })}</title>
                 </rect>
               );
             })}

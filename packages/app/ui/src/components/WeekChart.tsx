@@ -4,6 +4,7 @@
  */
 import type { Report } from '@tock/protocol';
 import { ActivityTotals, dayTotalsOf, StackedDays } from './StackedDays.tsx';
+import { useT } from '../i18n/index.ts';
 import { duration, shortDay } from '../time.ts';
 import type { DailyTotal } from '../types.ts';
 
@@ -16,9 +17,10 @@ interface Props {
 
 /** The week's bars, a label under every day, the week's total in the summary. */
 export function WeekChart({ days, totals, report }: Props) {
+  const t = useT();
   const weekTotal = report?.totalSeconds ?? totals.reduce((s, t) => s + t.seconds, 0);
   const label = (dayTotal: (day: string) => number): string =>
-    `Daily totals: ${days.map((d) => `${shortDay(d)} ${duration(dayTotal(d))}`).join(', ')}. Week: ${duration(weekTotal)}.`;
+    t('chart.weekLabel', { days: days.map((d) => `${shortDay(d)} ${duration(dayTotal(d))}`).join(', '), week: duration(weekTotal) });
   return (
     <StackedDays days={days} totals={totals} dayTotals={dayTotalsOf(report)} height={240} className="week-chart" testId="week-chart" label={label} dayName={shortDay} axisLabel={shortDay} />
   );
@@ -26,6 +28,7 @@ export function WeekChart({ days, totals, report }: Props) {
 
 /** Totals per activity over the week, biggest first, as a legend. */
 export function WeekLegend({ totals }: { totals: DailyTotal[] }) {
-  if (totals.length === 0) return <p class="muted">Nothing tracked this week.</p>;
-  return <ActivityTotals totals={totals} label="Totals per activity this week" />;
+  const t = useT();
+  if (totals.length === 0) return <p class="muted">{t('chart.weekEmpty')}</p>;
+  return <ActivityTotals totals={totals} label={t('chart.weekLegend')} />;
 }

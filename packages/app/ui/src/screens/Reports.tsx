@@ -11,9 +11,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import {
   decimalHours,
   formatHundredths,
-  formatMinutesAs,
   largestRemainderMinutes,
-  overlapLabel,
   shownHours,
   shownShares,
   shownTable,
@@ -23,38 +21,25 @@ import { colorClass } from '../colors.ts';
 import { describedByError, FieldError } from '../components/FieldError.tsx';
 import { ActivityLegend, DayBars, RankedBars } from '../components/ReportCharts.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
-import { moneyList, rangeLabel, tableDay } from '../report-format.ts';
+import { type MessageKey, useT, windowMessages } from '../i18n/index.ts';
+import { localHours, moneyList, rangeLabel, tableDay } from '../report-format.ts';
 import { useLoaded } from '../load.ts';
 import { useAppState } from '../state.ts';
 import { addDays, duration } from '../time.ts';
 import type { Client, DailyTotal } from '../types.ts';
 
 /** The named ranges, as `tock report` names them. */
-const PERIODS = [
-  ['today', 'Today'],
-  ['yesterday', 'Yesterday'],
-  ['week', 'This week'],
-  ['last-week', 'Last week'],
-  ['month', 'This month'],
-  ['last-month', 'Last month'],
-  ['year', 'This year'],
-  ['last-year', 'Last year'],
-] as const;
-type Period = (typeof PERIODS)[number][0] | 'custom';
+const PERIODS = ['today', 'yesterday', 'week', 'last-week', 'month', 'last-month', 'year', 'last-year'] as const;
+type Period = (typeof PERIODS)[number] | 'custom';
 type By = 'activity' | 'day' | 'client' | 'tag';
 type Billable = 'all' | 'true' | 'false';
 
-const GROUPINGS = [
-  ['activity', 'Activity'],
-  ['day', 'Day'],
-  ['client', 'Client'],
-  ['tag', 'Tag'],
-] as const;
+const GROUPINGS = ['activity', 'day', 'client', 'tag'] as const;
 const BILLABLE = [
-  ['all', 'All'],
-  ['true', 'Billable'],
-  ['false', 'Not billable'],
-] as const;
+  ['all', 'billable.all'],
+  ['true', 'editor.billable'],
+  ['false', 'editor.notBillable'],
+] as const satisfies readonly (readonly [Billable, MessageKey])[];
 
 /** What the screen shows: a named range or custom days, and the grouping. */
 interface Query {
@@ -105,13 +90,14 @@ function RangeForm({ query, onChange, error, clients }: { query: Query; onChange
     setFrom(query.from);
     setTo(query.to);
   }, [query.from, query.to]);
+  const t = useT();
   const fromError = missing.from ?? error?.about('from');
   const toError = missing.to ?? error?.about('to');
   return (
-    <section class="card report-controls" aria-label="Range and grouping">
+    <section class="card report-controls" aria-label={t('report.controls')}>
       <fieldset class="chips">
-        <legend>Range</legend>
-        {[...PERIODS, ['custom', 'Custom…'] as const].map(([value, text]) => (
+        <legend>{t('report.range')}</legend>
+        {[...PERIODS, 'custom' as const].map((value) => (
           <label key={value} class="chip">
             <input
               type="radio"
@@ -120,7 +106,7 @@ function RangeForm({ query, onChange, error, clients }: { query: Query; onChange
               checked={query.period === value}
               onChange={() => onChange({ ...query, period: value })}
             />
-            <span>{text}</span>
+            <span>{t(`period.${value}`)}</span>
           </label>
         ))}
       </fieldset>
@@ -130,48 +116,48 @@ function RangeForm({ query, onChange, error, clients }: { query: Query; onChange
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            const empty = { ...(from ? {} : { from: 'choose the first day' }), ...(to ? {} : { to: 'choose the last day' }) };
+            const empty = { ...(from ? {} : { from: t('report.chooseFirst') }), ...(to ? {} : { to: t('report.chooseLast') }) };
             setMissing(empty);
             if (empty.from || empty.to) return;
             onChange({ ...query, from, to });
           }}
         >
-          <DayField id="report-from" label="From" value={from} error={fromError} onInput={setFrom} />
-          <DayField id="report-to" label="To" value={to} error={toError} onInput={setTo} />
+          <DayField id="report-from" label={t('log.from')} value={from} error={fromError} onInput={setFrom} />
+          <DayField id="report-to" label={t('log.to')} value={to} error={toError} onInput={setTo} />
           <button type="submit" class="primary">
-            Show
+            {t('report.show')}
           </button>
         </form>
       )}
       <fieldset class="chips">
-        <legend>Group by</legend>
-        {GROUPINGS.map(([value, text]) => (
+        <legend>{t('report.groupBy')}</legend>
+        {GROUPINGS.map((value) => (
           <label key={value} class="chip">
             <input type="radio" name="report-by" value={value} checked={query.by === value} onChange={() => onChange({ ...query, by: value })} />
-            <span>{text}</span>
+            <span>{t(`by.${value}`)}</span>
           </label>
         ))}
       </fieldset>
       <fieldset class="chips">
-        <legend>Billable</legend>
+        <legend>{t('editor.billable')}</legend>
         {BILLABLE.map(([value, text]) => (
           <label key={value} class="chip">
             <input type="radio" name="report-billable" value={value} checked={query.billable === value} onChange={() => onChange({ ...query, billable: value })} />
-            <span>{text}</span>
+            <span>{t(text)}</span>
           </label>
         ))}
       </fieldset>
       {clients.length > 0 && (
         <div class="report-client">
-          <label for="report-client">For client</label>
+          <label for="report-client">{t('report.forClient')}</label>
           <select id="report-client" value={query.client} onChange={(e) => onChange({ ...query, client: (e.target as HTMLSelectElement).value })}>
-            <option value="">All clients</option>
+            <option value="">{t('report.allClients')}</option>
             {clients.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
               </option>
             ))}
-            <option value={NO_CLIENT}>No client</option>
+            <option value={NO_CLIENT}>{t('report.noClient')}</option>
           </select>
         </div>
       )}
@@ -216,26 +202,29 @@ export function shownCells(report: Report, sharedBlocks = false): ShownCells {
   const table = shownTable(seconds, report.totalSeconds);
   const hours = shownHours(table.rows, table.total);
   const shares = shownShares(seconds, report.totalSeconds);
-  const percent = (p: number): string => (report.totalSeconds > 0 ? `${p} %` : '–');
+  const t = windowMessages();
+  const percent = (p: number): string => (report.totalSeconds > 0 ? t('report.percent', { percent: p }) : '–');
+  const words = (minutes: number): string => duration(minutes * 60);
+  const hundredths = (h: number): string => localHours(formatHundredths(h));
   const billed = largestRemainderMinutes(rows.map((r) => r.billedSeconds));
   const billedSum = billed.reduce((a, b) => a + b, 0);
   const overlapping = table.overlap > 0 || hours.overlap > 0 || shares.overlap > 0;
   return {
     rows: table.rows.map((m, i) => ({
-      time: formatMinutesAs(m, 'words'),
-      hours: formatHundredths(hours.rows[i] as number),
+      time: words(m),
+      hours: hundredths(hours.rows[i] as number),
       share: percent(shares.rows[i] as number),
-      billed: formatMinutesAs(billed[i] as number, 'words'),
+      billed: words(billed[i] as number),
       amount: moneyList(rowAmounts(rows[i])),
     })),
     overlap: overlapping
-      ? { time: `−${formatMinutesAs(table.overlap, 'words')}`, hours: formatHundredths(-hours.overlap), share: `−${shares.overlap} %` }
+      ? { time: `−${words(table.overlap)}`, hours: hundredths(-hours.overlap), share: `−${percent(shares.overlap)}` }
       : null,
     total: {
-      time: formatMinutesAs(table.total, 'words'),
-      hours: formatHundredths(hours.total),
+      time: words(table.total),
+      hours: hundredths(hours.total),
       share: percent(100),
-      billed: sharedBlocks ? null : formatMinutesAs(billedSum, 'words'),
+      billed: sharedBlocks ? null : words(billedSum),
       amount: moneyList(report.amounts),
     },
   };
@@ -243,16 +232,17 @@ export function shownCells(report: Report, sharedBlocks = false): ShownCells {
 
 /** The time column's heading: *Worked* beside *Billed*, else *Time*. */
 function timeLabel(billing: boolean): string {
-  return billing ? 'Worked' : 'Time';
+  return windowMessages()(billing ? 'report.worked' : 'report.time');
 }
 
 /** A row's billed time and amount cells, when the table shows billing. */
 function BilledCells({ cells, billing }: { cells: ShownCells['rows'][number] | undefined; billing: boolean }) {
+  const t = useT();
   if (!billing) return null;
   return (
     <>
-      <td class="num" data-label="Billed">{cells?.billed}</td>
-      <td class="num" data-label="Amount">{cells?.amount}</td>
+      <td class="num" data-label={t('report.billed')}>{cells?.billed}</td>
+      <td class="num" data-label={t('report.amount')}>{cells?.amount}</td>
     </>
   );
 }
@@ -275,18 +265,19 @@ function ReportTable({
 }: {
   report: Report;
   cells: ShownCells;
-  caption: string;
+  caption: 'activity' | 'day' | 'client' | 'tag';
   first: string;
   by: By;
   withShare?: boolean;
   billing: boolean;
   children: ComponentChildren;
 }) {
+  const t = useT();
   return (
     <div class="table-wrap">
       <table class="report-table" data-testid="report-table">
         <caption class="visually-hidden">
-          {caption}, {rangeLabel(report.from, report.to)}
+          {t('report.caption', { table: caption, range: rangeLabel(report.from, report.to) })}
         </caption>
         <thead>
           <tr>
@@ -295,20 +286,20 @@ function ReportTable({
               {timeLabel(billing)}
             </th>
             <th scope="col" class="num">
-              Hours
+              {t('report.hours')}
             </th>
             {withShare && (
               <th scope="col" class="num">
-                Share
+                {t('report.share')}
               </th>
             )}
             {billing && (
               <>
                 <th scope="col" class="num">
-                  Billed
+                  {t('report.billed')}
                 </th>
                 <th scope="col" class="num">
-                  Amount
+                  {t('report.amount')}
                 </th>
               </>
             )}
@@ -318,10 +309,10 @@ function ReportTable({
         <tfoot>
           {cells.overlap && (
             <tr class="overlap-row" data-testid="report-overlap">
-              <th scope="row">{overlapLabel(by)}</th>
+              <th scope="row">{t(by === 'tag' ? 'report.overlapTag' : 'report.overlapTime')}</th>
               <td class="num" data-label={timeLabel(billing)}>{cells.overlap.time}</td>
-              <td class="num" data-label="Hours">{cells.overlap.hours}</td>
-              {withShare && <td class="num" data-label="Share">{cells.overlap.share}</td>}
+              <td class="num" data-label={t('report.hours')}>{cells.overlap.hours}</td>
+              {withShare && <td class="num" data-label={t('report.share')}>{cells.overlap.share}</td>}
               {billing && (
                 <>
                   <td class="num" />
@@ -331,21 +322,21 @@ function ReportTable({
             </tr>
           )}
           <tr>
-            <th scope="row">Total</th>
+            <th scope="row">{t('report.total')}</th>
             <td class="num" data-label={timeLabel(billing)}>{cells.total.time}</td>
-            <td class="num" data-label="Hours">{cells.total.hours}</td>
-            {withShare && <td class="num" data-label="Share">{cells.total.share}</td>}
+            <td class="num" data-label={t('report.hours')}>{cells.total.hours}</td>
+            {withShare && <td class="num" data-label={t('report.share')}>{cells.total.share}</td>}
             {billing && (
               <>
-                <td class="num" data-label="Billed">
+                <td class="num" data-label={t('report.billed')}>
                   {cells.total.billed ?? (
                     <>
                       <span aria-hidden="true">–</span>
-                      <span class="visually-hidden">not added up: a block with several tags is billed under each</span>
+                      <span class="visually-hidden">{t('report.notAdded')}</span>
                     </>
                   )}
                 </td>
-                <td class="num" data-label="Amount" data-testid="report-amounts">
+                <td class="num" data-label={t('report.amount')} data-testid="report-amounts">
                   {cells.total.amount}
                 </td>
               </>
@@ -358,10 +349,11 @@ function ReportTable({
 }
 
 function ActivityTable({ report }: { report: Report }) {
+  const t = useT();
   const cells = shownCells(report);
   const billing = hasBilling(report);
   return (
-    <ReportTable report={report} cells={cells} caption="Time per activity" first="Activity" by="activity" withShare billing={billing}>
+    <ReportTable report={report} cells={cells} caption="activity" first={t('by.activity')} by="activity" withShare billing={billing}>
       {(report.rows as ActivityReportRow[]).map((r, i) => (
         <tr key={r.activityID}>
           <th scope="row">
@@ -369,8 +361,8 @@ function ActivityTable({ report }: { report: Report }) {
             {r.activityName}
           </th>
           <td class="num" data-label={timeLabel(billing)}>{cells.rows[i]?.time}</td>
-          <td class="num" data-label="Hours">{cells.rows[i]?.hours}</td>
-          <td class="num" data-label="Share">{cells.rows[i]?.share}</td>
+          <td class="num" data-label={t('report.hours')}>{cells.rows[i]?.hours}</td>
+          <td class="num" data-label={t('report.share')}>{cells.rows[i]?.share}</td>
           <BilledCells cells={cells.rows[i]} billing={billing} />
         </tr>
       ))}
@@ -379,15 +371,16 @@ function ActivityTable({ report }: { report: Report }) {
 }
 
 function DayTable({ report }: { report: Report }) {
+  const t = useT();
   const cells = shownCells(report);
   const billing = hasBilling(report);
   return (
-    <ReportTable report={report} cells={cells} caption="Time per day" first="Day" by="day" billing={billing}>
+    <ReportTable report={report} cells={cells} caption="day" first={t('by.day')} by="day" billing={billing}>
       {(report.rows as DayReportRow[]).map((r, i) => (
         <tr key={r.date} class={r.seconds === 0 ? 'zero' : undefined} data-date={r.date}>
           <th scope="row">{tableDay(r.date)}</th>
           <td class="num" data-label={timeLabel(billing)}>{cells.rows[i]?.time}</td>
-          <td class="num" data-label="Hours">{cells.rows[i]?.hours}</td>
+          <td class="num" data-label={t('report.hours')}>{cells.rows[i]?.hours}</td>
           <BilledCells cells={cells.rows[i]} billing={billing} />
         </tr>
       ))}
@@ -397,6 +390,7 @@ function DayTable({ report }: { report: Report }) {
 
 /** By client or by tag: a name per row (time without a client or a tag last, in italics). */
 function NamedTable({ report, by }: { report: Report; by: 'client' | 'tag' }) {
+  const t = useT();
   const cells = shownCells(report, by === 'tag');
   const billing = hasBilling(report);
   const names =
@@ -404,13 +398,13 @@ function NamedTable({ report, by }: { report: Report; by: 'client' | 'tag' }) {
       ? (report.rows as ClientReportRow[]).map((r) => ({ key: r.clientID ?? '', name: r.clientName }))
       : (report.rows as TagReportRow[]).map((r) => ({ key: r.tag ?? '', name: r.tag }));
   return (
-    <ReportTable report={report} cells={cells} caption={by === 'client' ? 'Time per client' : 'Time per tag'} first={by === 'client' ? 'Client' : 'Tag'} by={by} withShare billing={billing}>
+    <ReportTable report={report} cells={cells} caption={by} first={t(`by.${by}`)} by={by} withShare billing={billing}>
       {names.map((n, i) => (
         <tr key={n.key} data-testid="report-row">
-          <th scope="row">{n.name ?? <em class="muted">{by === 'client' ? 'No client' : 'No tag'}</em>}</th>
+          <th scope="row">{n.name ?? <em class="muted">{by === 'client' ? t('report.noClient') : t('report.noTag')}</em>}</th>
           <td class="num" data-label={timeLabel(billing)}>{cells.rows[i]?.time}</td>
-          <td class="num" data-label="Hours">{cells.rows[i]?.hours}</td>
-          <td class="num" data-label="Share">{cells.rows[i]?.share}</td>
+          <td class="num" data-label={t('report.hours')}>{cells.rows[i]?.hours}</td>
+          <td class="num" data-label={t('report.share')}>{cells.rows[i]?.share}</td>
           <BilledCells cells={cells.rows[i]} billing={billing} />
         </tr>
       ))}
@@ -421,6 +415,7 @@ function NamedTable({ report, by }: { report: Report; by: 'client' | 'tag' }) {
 /** The Reports screen. */
 export function Reports() {
   const { blocksVersion, ledgerVersion, snapshot } = useAppState();
+  const t = useT();
   const [query, setQuery] = useState<Query>({ period: 'week', from: '', to: '', by: 'activity', billable: 'all', client: '' });
   const { data: clients } = useLoaded(() => request('GET /api/clients'), [ledgerVersion], [] as Client[]);
   // A client removed (here or in another window) is no longer a choice: back to every client.
@@ -479,7 +474,7 @@ export function Reports() {
 
   return (
     <div class="screen">
-      <ScreenHead title="Reports">Where your time went, for any range. Download it as CSV for a spreadsheet or an invoice.</ScreenHead>
+      <ScreenHead title={t('screen.reports')}>{t('report.intro')}</ScreenHead>
       <RangeForm query={query} onChange={setQuery} error={fieldError} clients={clients} />
       {error && !fieldError && (
         <p class="error" role="alert">
@@ -490,26 +485,28 @@ export function Reports() {
         <div class="report-head">
           <div>
             <h2 id="report-heading" data-range={shown ? `${shown.from}/${shown.to}` : undefined}>
-              {shown ? rangeLabel(shown.from, shown.to) : 'Report'}
+              {shown ? rangeLabel(shown.from, shown.to) : t('report.report')}
             </h2>
             {shown && (
               <p class="report-total">
                 <strong data-testid="report-total">{duration(shown.totalSeconds)}</strong>
                 <span class="muted">
                   {' '}
-                  {query.billable === 'true' ? 'billable' : query.billable === 'false' ? 'not billable' : 'tracked'} · {decimalHours(shown.totalSeconds)} hours
+                  {t('report.kind', { billable: query.billable, hours: localHours(decimalHours(shown.totalSeconds)) })}
                 </span>
               </p>
             )}
           </div>
           {shown && csvParams && (
-            <div class="downloads" role="group" aria-label="Download as CSV">
+            <div class="downloads" role="group" aria-label={t('report.downloads')}>
               <a class="button" href={pathOf('GET /api/report.csv', { query: { ...csvParams, ...filterParams(query) } })} download data-testid="download-report" onClick={fetchDownload}>
-                <span aria-hidden="true">↓ </span>Report CSV
+                <span aria-hidden="true">↓ </span>
+                {t('report.reportCsv')}
               </a>
               <a class="button" href={pathOf('GET /api/export.csv', { query: csvParams })} download data-testid="download-export" onClick={fetchDownload}>
-                <span aria-hidden="true">↓ </span>Export CSV
-                <span class="visually-hidden"> (every session and entry of the range)</span>
+                <span aria-hidden="true">↓ </span>
+                {t('report.exportCsv')}
+                <span class="visually-hidden"> {t('report.exportHint')}</span>
               </a>
               {downloadError && (
                 <p class="field-error" role="alert">
@@ -519,7 +516,7 @@ export function Reports() {
             </div>
           )}
         </div>
-        {shown && shown.totalSeconds === 0 && <p class="muted empty">Nothing tracked in this range.</p>}
+        {shown && shown.totalSeconds === 0 && <p class="muted empty">{t('report.empty')}</p>}
         {shown && shown.totalSeconds > 0 && query.by === 'day' && 'date' in (shown.rows[0] ?? {}) && (
           <>
             {query.billable === 'all' && query.client === '' && (
@@ -541,7 +538,7 @@ export function Reports() {
         {shown && shown.totalSeconds > 0 && query.by === 'tag' && 'tag' in (shown.rows[0] ?? {}) && <NamedTable report={shown} by="tag" />}
       </section>
       <p class="visually-hidden" aria-live="polite">
-        {shown && !loading ? `${rangeLabel(shown.from, shown.to)}: ${duration(shown.totalSeconds)} tracked.` : ''}
+        {shown && !loading ? t('report.live', { range: rangeLabel(shown.from, shown.to), duration: duration(shown.totalSeconds) }) : ''}
       </p>
     </div>
   );
