@@ -14,7 +14,7 @@ import type { AdminInput, AdminResult } from '@tock/app';
 import { adminDownload, asFlagRefusal, type FlagsByField } from './admin-call.ts';
 import { flags } from './flags.ts';
 import { StringDecoder } from 'node:string_decoder';
-import { CliError, print, type Io } from './io.ts';
+import { messagesOf, print, refusal, type Io } from './io.ts';
 import { terminalLines } from './terminal-text.ts';
 
 /** The flag of each field the app may refuse (its refusal names the field). */
@@ -77,7 +77,7 @@ async function toFile(io: Io, input: AdminInput<'POST /export'>, file: string): 
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such directory' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (code ?? String(error));
-    throw new CliError(`cannot write ${file} (${why}); choose another --output`);
+    throw refusal('export.cannotWrite', { file, why });
   }
   let done = false;
   try {
@@ -95,35 +95,31 @@ async function toFile(io: Io, input: AdminInput<'POST /export'>, file: string): 
   }
 }
 
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 /** `tock export`'s work: streamed to stdout, or to `--output FILE` with a summary line. */
 export async function runExport(args: string[], io: Io): Promise<number> {
   const { values } = flags(args, { from: { type: 'string' }, to: { type: 'string' }, format: { type: 'string' }, output: { type: 'string' }, capture: { type: 'boolean' } });
   const format = values.format ?? 'json';
-  if (format !== 'json' && format !== 'csv') throw new CliError(`--format takes json or csv, not "${String(format)}"`);
+  if (format !== 'json' && format !== 'csv') throw refusal('export.formatValue', { value: String(format) });
   // Captured spans leave the machine only when asked (docs/data.md "Capture"): their own JSON document.
-  if (values.capture === true && format !== 'json') throw new CliError('--capture exports JSON only; leave out --format csv');
+  if (values.capture === true && format !== 'json') throw refusal('export.captureJsonOnly');
   // The days are checked by the app, with the rule every other way in uses (@tock/protocol).
   const input: AdminInput<'POST /export'> = { format, from: values.from as string | undefined, to: values.to as string | undefined, ...(values.capture === true ? { capture: true } : {}) };
   const output = values.output;
   if (typeof output === 'string') {
-    if (output === '') throw new CliError('--output needs a file name');
+    if (output === '') throw refusal('error.outputNeedsName');
     const summary = await toFile(io, input, output);
     if ('days' in summary) {
       const days = summary;
-      print(io, values.json === true, { file: resolve(output), format, capture: true, ...days }, () => `exported ${plural(days.spans, 'captured span', 'captured spans')} of ${plural(days.days, 'day', 'days')} to ${output}`);
+      print(io, values.json === true, { file: resolve(output), format, capture: true, ...days }, () => messagesOf(io)('export.capture', { spans: days.spans, days: days.days, file: output }));
       return 0;
     }
     print(io, values.json === true, { file: resolve(output), format, ...summary }, () =>
-      `exported ${plural(summary.activities, 'activity', 'activities')}, ${plural(summary.sessions, 'session', 'sessions')} and ${plural(summary.entries, 'entry', 'entries')} to ${output}`,
+      messagesOf(io)('export.done', { activities: summary.activities, sessions: summary.sessions, entries: summary.entries, file: output }),
     );
     return 0;
   }
   // To standard output the export is the data: --json only agrees with the default format.
-  if (values.json === true && format === 'csv') throw new CliError('--json and --format csv disagree; choose one');
+  if (values.json === true && format === 'csv') throw refusal('export.jsonAndCsv');
   if (!io.stdout) {
     const { sink, text } = gathering();
     await download(io, input, sink, true);

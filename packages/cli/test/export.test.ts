@@ -90,7 +90,7 @@ test('tock export --output writes a 0600 file through a temporary name and says 
     const file = join(dir, 'all.csv');
     const run = await tock('export', '--format', 'csv', '--output', file);
     assert.equal(run.status, 0, run.err);
-    assert.equal(run.out, `exported 3 activities, 5001 sessions and 1 entry to ${file}`);
+    assert.equal(run.out, `exported 3 activities, 5,001 sessions and 1 entry to ${file}`);
     assert.equal(statSync(file).mode & 0o777, 0o600);
     assert.equal((parse(readFileSync(file, 'utf8'), { columns: true }) as unknown[]).length, 5_002);
     assert.deepEqual(readdirSync(dir), ['all.csv']);

@@ -91,6 +91,10 @@ describe('the CLI in the person’s language, against a real app', () => {
       ['license', 'bogus'],
       ['idle', 'maybe'],
       ['listener', 'off', '--port', '3000'],
+      ['import'],
+      ['import', 'x.json', '--format', 'csv'],
+      ['export', '--format', 'xml'],
+      ['export', '--capture', '--format', 'csv'],
     ];
     const unmarked: string[] = [];
     for (const argv of commands) {

@@ -169,4 +169,18 @@ export const de = {
   'open.opening': 'Das Tock-Fenster wird geöffnet ({url})',
   'open.url': 'öffnen: {url}',
   'service.unknownAction': 'Unbekannte Dienstaktion „{action}“; verwenden Sie install, uninstall oder status',
+
+  'error.outputNeedsName': '--output braucht einen Dateinamen',
+  'export.formatValue': '--format nimmt json oder csv an, nicht „{value}“',
+  'export.captureJsonOnly': '--capture exportiert nur JSON; lassen Sie --format csv weg',
+  'export.jsonAndCsv': '--json und --format csv widersprechen sich; wählen Sie eines',
+  'export.cannotWrite': '{file} kann nicht geschrieben werden ({why}); wählen Sie ein anderes --output',
+  'export.done': '{activities, plural, one {# Tätigkeit} other {# Tätigkeiten}}, {sessions, plural, one {# Sitzung} other {# Sitzungen}} und {entries, plural, one {# Eintrag} other {# Einträge}} nach {file} exportiert',
+  'export.capture': '{spans, plural, one {# aufgezeichneter Abschnitt} other {# aufgezeichnete Abschnitte}} aus {days, plural, one {# Tag} other {# Tagen}} nach {file} exportiert',
+  'import.giveFile': 'Geben Sie die zu importierende Datei an: tock import FILE [--format tock|toggl|timewarrior|watson]',
+  'import.formatValue': '--format nimmt {formats} an, nicht „{value}“',
+  'import.summary': '{blocks, plural, one {# Block} other {# Blöcke}} {mode, select, dry {würden importiert} other {importiert}} ({activities, plural, one {# neue Tätigkeit} other {# neue Tätigkeiten}}), {skipped} bereits vorhandene {mode, select, dry {würden übersprungen} other {übersprungen}}',
+  'import.openLeftOut': '{count, plural, one {# offener Block} other {# offene Blöcke}} ohne Ende {mode, select, dry {würden ausgelassen} other {ausgelassen}} (liefen, als die Datei geschrieben wurde)',
+  'import.emptyLeftOut': '{count, plural, one {# leerer Block} other {# leere Blöcke}}, die enden, wenn sie beginnen, {mode, select, dry {würden ausgelassen} other {ausgelassen}}',
+  'import.dryRun': 'Es wurde nichts geschrieben (Probelauf); führen Sie den Befehl ohne --dry-run erneut aus, um zu importieren',
 } as const satisfies Catalog<typeof en>;

@@ -171,4 +171,18 @@ export const en = {
   'open.opening': 'Opening the Tock window ({url})',
   'open.url': 'open: {url}',
   'service.unknownAction': 'unknown service action "{action}"; use install, uninstall or status',
+
+  'error.outputNeedsName': '--output needs a file name',
+  'export.formatValue': '--format takes json or csv, not "{value}"',
+  'export.captureJsonOnly': '--capture exports JSON only; leave out --format csv',
+  'export.jsonAndCsv': '--json and --format csv disagree; choose one',
+  'export.cannotWrite': 'cannot write {file} ({why}); choose another --output',
+  'export.done': 'exported {activities, plural, one {# activity} other {# activities}}, {sessions, plural, one {# session} other {# sessions}} and {entries, plural, one {# entry} other {# entries}} to {file}',
+  'export.capture': 'exported {spans, plural, one {# captured span} other {# captured spans}} of {days, plural, one {# day} other {# days}} to {file}',
+  'import.giveFile': 'give the file to import: tock import FILE [--format tock|toggl|timewarrior|watson]',
+  'import.formatValue': '--format takes {formats}, not "{value}"',
+  'import.summary': '{mode, select, dry {would import} other {imported}} {blocks, plural, one {# block} other {# blocks}} ({activities, plural, one {# new activity} other {# new activities}}), {mode, select, dry {would skip} other {skipped}} {skipped} already present',
+  'import.openLeftOut': '{mode, select, dry {would leave out} other {left out}} {count, plural, one {# open block} other {# open blocks}} without an end (running when the file was written)',
+  'import.emptyLeftOut': '{mode, select, dry {would leave out} other {left out}} {count, plural, one {# empty block} other {# empty blocks}} that end when they start',
+  'import.dryRun': 'nothing was written (a dry run); run it again without --dry-run to import',
 } as const;

@@ -169,4 +169,18 @@ export const es = {
   'open.opening': 'Abriendo la ventana de Tock ({url})',
   'open.url': 'abrir: {url}',
   'service.unknownAction': 'acción de servicio desconocida «{action}»; use install, uninstall o status',
+
+  'error.outputNeedsName': '--output necesita un nombre de archivo',
+  'export.formatValue': '--format admite json o csv, no «{value}»',
+  'export.captureJsonOnly': '--capture solo exporta JSON; quite --format csv',
+  'export.jsonAndCsv': '--json y --format csv se contradicen; elija uno',
+  'export.cannotWrite': 'no se puede escribir {file} ({why}); elija otro --output',
+  'export.done': 'exportadas {activities, plural, one {# actividad} other {# actividades}}, {sessions, plural, one {# sesión} other {# sesiones}} y {entries, plural, one {# entrada} other {# entradas}} a {file}',
+  'export.capture': 'exportados {spans, plural, one {# tramo capturado} other {# tramos capturados}} de {days, plural, one {# día} other {# días}} a {file}',
+  'import.giveFile': 'indique el archivo que importar: tock import FILE [--format tock|toggl|timewarrior|watson]',
+  'import.formatValue': '--format admite {formats}, no «{value}»',
+  'import.summary': '{mode, select, dry {se importarían} other {importados}} {blocks, plural, one {# bloque} other {# bloques}} ({activities, plural, one {# actividad nueva} other {# actividades nuevas}}), {mode, select, dry {se omitirían} other {omitidos}} {skipped} ya presentes',
+  'import.openLeftOut': '{mode, select, dry {se dejarían fuera} other {dejados fuera}} {count, plural, one {# bloque abierto} other {# bloques abiertos}} sin final (en curso cuando se escribió el archivo)',
+  'import.emptyLeftOut': '{mode, select, dry {se dejarían fuera} other {dejados fuera}} {count, plural, one {# bloque vacío} other {# bloques vacíos}} que terminan cuando empiezan',
+  'import.dryRun': 'no se ha escrito nada (simulación); vuelva a ejecutarlo sin --dry-run para importar',
 } as const satisfies Catalog<typeof en>;

@@ -169,4 +169,18 @@ export const fr = {
   'open.opening': 'Ouverture de la fenêtre de Tock ({url})',
   'open.url': 'ouvrir : {url}',
   'service.unknownAction': 'action de service inconnue « {action} » ; utilisez install, uninstall ou status',
+
+  'error.outputNeedsName': '--output attend un nom de fichier',
+  'export.formatValue': '--format accepte json ou csv, pas « {value} »',
+  'export.captureJsonOnly': '--capture n’exporte que du JSON ; retirez --format csv',
+  'export.jsonAndCsv': '--json et --format csv se contredisent ; choisissez-en un',
+  'export.cannotWrite': 'impossible d’écrire {file} ({why}) ; choisissez un autre --output',
+  'export.done': '{activities, plural, one {# activité} other {# activités}}, {sessions, plural, one {# session} other {# sessions}} et {entries, plural, one {# entrée} other {# entrées}} exportées vers {file}',
+  'export.capture': '{spans, plural, one {# plage capturée} other {# plages capturées}} sur {days, plural, one {# jour} other {# jours}} exportées vers {file}',
+  'import.giveFile': 'indiquez le fichier à importer : tock import FILE [--format tock|toggl|timewarrior|watson]',
+  'import.formatValue': '--format accepte {formats}, pas « {value} »',
+  'import.summary': '{mode, select, dry {À importer} other {Importés}} : {blocks, plural, one {# bloc} other {# blocs}} ({activities, plural, one {# nouvelle activité} other {# nouvelles activités}}), {mode, select, dry {à ignorer} other {ignorés}} : {skipped} déjà présents',
+  'import.openLeftOut': '{mode, select, dry {À laisser de côté} other {Laissés de côté}} : {count, plural, one {# bloc ouvert} other {# blocs ouverts}} sans fin (en cours quand le fichier a été écrit)',
+  'import.emptyLeftOut': '{mode, select, dry {À laisser de côté} other {Laissés de côté}} : {count, plural, one {# bloc vide} other {# blocs vides}} qui finissent quand ils commencent',
+  'import.dryRun': 'rien n’a été écrit (essai à blanc) ; relancez sans --dry-run pour importer',
 } as const satisfies Catalog<typeof en>;

@@ -169,4 +169,18 @@ export const ja = {
   'open.opening': 'Tock のウィンドウを開いています（{url}）',
   'open.url': '開く：{url}',
   'service.unknownAction': 'サービスの操作「{action}」は不明です。install、uninstall、status のいずれかを使ってください',
+
+  'error.outputNeedsName': '--output にはファイル名が必要です',
+  'export.formatValue': '--format には json か csv を指定してください（「{value}」は使えません）',
+  'export.captureJsonOnly': '--capture は JSON だけを書き出します。--format csv は外してください',
+  'export.jsonAndCsv': '--json と --format csv は矛盾します。どちらか一方を選んでください',
+  'export.cannotWrite': '{file} に書き込めません（{why}）。別の --output を選んでください',
+  'export.done': 'アクティビティ {activities} 件、セッション {sessions} 件、エントリ {entries} 件を {file} に書き出しました',
+  'export.capture': '{days} 日分のキャプチャ区間 {spans} 件を {file} に書き出しました',
+  'import.giveFile': '取り込むファイルを指定してください：tock import FILE [--format tock|toggl|timewarrior|watson]',
+  'import.formatValue': '--format には {formats} のいずれかを指定してください（「{value}」は使えません）',
+  'import.summary': 'ブロック {blocks} 件を{mode, select, dry {取り込む予定です} other {取り込みました}}（新しいアクティビティ {activities} 件）。既存の {skipped} 件は{mode, select, dry {スキップする予定です} other {スキップしました}}',
+  'import.openLeftOut': '終わりのない開いたブロック {count} 件を{mode, select, dry {除外する予定です} other {除外しました}}（ファイルの書き込み時に実行中でした）',
+  'import.emptyLeftOut': '開始と同時に終わる空のブロック {count} 件を{mode, select, dry {除外する予定です} other {除外しました}}',
+  'import.dryRun': '何も書き込んでいません（試行のみ）。取り込むには --dry-run を付けずにもう一度実行してください',
 } as const satisfies Catalog<typeof en>;
