@@ -7,7 +7,7 @@ export { adminDownload, adminRequest, AdminError, AppNotRunningError } from './a
 /** The admin socket's contract (admin/contract.ts): every route's input and result, typed for callers. */
 export type { AdminInput, AdminInputArgs, AdminResult, AdminRoute, AnsweredRoute, StreamedRoute } from './admin/contract.ts';
 export { callAdmin, downloadAdmin, type AdminCallOptions } from './admin/call.ts';
-export type { InvoiceStreamSummary } from './admin/invoice-routes.ts';
+export type { InvoiceStreamSummary } from './admin/contract.ts';
 export { resolveHome, homePaths, type HomePaths } from './home.ts';
 export type { AppOptions, AppServices, RunningApp } from './app.ts';
 export type { CoveringBlock } from './covering.ts';

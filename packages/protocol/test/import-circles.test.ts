@@ -19,12 +19,12 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const CIRCLE_FREE = ['packages/sync/', 'packages/admin/', 'packages/protocol/', 'packages/listener/', 'packages/client/'];
 
 /**
- * The circles counted when this test came in (2026-11-28: 22 with types, 8 of them at run
- * time; `app.ts` with the window's server and its route modules through `AppServices`, the
- * admin contract with two route modules, capture's source picker with each source, three in
- * core). Lower it when you take one apart; never raise it.
+ * The circles left (2026-11-28: 22 with types, 8 of them at run time, when this test came in;
+ * 20 once the admin contract stopped taking two result types from route modules): `app.ts` with
+ * the window's server and its route modules through `AppServices`, capture's source picker with
+ * each source, three in core. Lower it when you take one apart; never raise it.
  */
-const MAX_CIRCLES = 22;
+const MAX_CIRCLES = 20;
 
 /**
  * The circles madge finds under `dirs` (paths relative to `cwd`), each a list of files. madge

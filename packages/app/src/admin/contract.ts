@@ -16,9 +16,9 @@
  * about (admin.ts). The caller gets it back as an AdminError, a `Problem` with that code and
  * field, so a command says a refused field as its flag without reading the line.
  */
-import type { Report, ImportResult, ExportCounts, Client, ActivityLedger, ActivityMerge, BlockLedger, InvoiceSummary, SuggestionRule, RuleTest, Timeline } from '@tock/core';
+import type { InvoiceDocument, Report, ImportResult, ExportCounts, Client, ActivityLedger, ActivityMerge, BlockLedger, InvoiceSummary, SuggestionRule, RuleTest, Timeline } from '@tock/core';
 import type { RequestRecord } from '@tock/listener';
-import type { ActivityRef, BranchPrompt, BranchRequest, Entry, EntryRequest, FieldSchema, FieldsType, RequiredOf, Simplify, StartRequest, StartResult, Status, StoppedSession, Suggestion, Suggestions } from '@tock/protocol';
+import type { ActivityRef, BranchPrompt, Health, BranchRequest, Entry, EntryRequest, FieldSchema, FieldsType, RequiredOf, Simplify, StartRequest, StartResult, Status, StoppedSession, Suggestion, Suggestions } from '@tock/protocol';
 import { MAX_PORT, MIN_LISTENER_PORT } from '@tock/protocol';
 import type { CoveringBlock } from '../covering.ts';
 import type { CaptureStatus } from '../desktop/capture/capture.ts';
@@ -28,14 +28,34 @@ import type { IdleAnswer, IdleQuestion } from '../desktop/idle/watch.ts';
 import type { DesktopSettings } from '../desktop/settings.ts';
 import type { EditorKeyResult, EditorsStatus } from '../editors/editors.ts';
 import type { WakatimeSetup } from '../editors/wakatime-config.ts';
+import type { InvoiceFormat } from '../invoices/text.ts';
 import type { LicenseInfo } from '../license.ts';
 import type { MatrixReport } from '../reports.ts';
 import type { BookView, SyncEnableResult, SyncStatus } from '@tock/sync/status';
 import type { ListenerStatus } from '../views.ts';
-import type { InvoiceStreamSummary } from './invoice-routes.ts';
 import type { VersionedStatus } from './status-follow.ts';
 import type { CalendarListing, CalendarSource } from '../calendar/calendars.ts';
-import type { TrackingHealth } from './tracking-routes.ts';
+
+/** What the summary trailer of a streamed invoice says (`tock invoice`). */
+export interface InvoiceStreamSummary {
+  number: string;
+  format: InvoiceFormat;
+  fileName: string;
+  client: string;
+  lines: number;
+  totals: InvoiceDocument['totals'];
+  /** False for a preview: nothing was kept. */
+  issued: boolean;
+  /** What the person should know, one line each (the period overlaps an earlier invoice of the client). */
+  warnings?: string[];
+}
+
+/** What `GET /healthcheck` answers: the listener's health result, and the listener's port while it is on. */
+export interface TrackingHealth {
+  health: Health;
+  /** The listener's port while it listens; null while it is off (or failed to start). */
+  listenerPort: number | null;
+}
 
 declare const RESULT: unique symbol;
 

@@ -13,23 +13,11 @@
 import { asRendered, draftInvoice, invoiceByNumber, issueInvoice, listInvoices, localDayKey, overlapWarning, systemTimeZone, voidInvoice, type InvoiceDocument, type InvoiceSummary, type Store } from '@tock/core';
 import { AdminStream } from '../admin.ts';
 import { bookView, claimBook, moveBook, type BookView, type SyncService } from '@tock/sync';
+import type { InvoiceStreamSummary } from './contract.ts';
 import { adminHandlers } from './server.ts';
 import { readInvoiceFormat, renderInvoice } from '../invoices/render.ts';
 import { INVOICE_CONTENT_TYPES, invoiceFileName, type InvoiceFormat } from '../invoices/text.ts';
 
-/** What the summary trailer of a streamed invoice says. */
-export interface InvoiceStreamSummary {
-  number: string;
-  format: InvoiceFormat;
-  fileName: string;
-  client: string;
-  lines: number;
-  totals: InvoiceDocument['totals'];
-  /** False for a preview: nothing was kept. */
-  issued: boolean;
-  /** What the person should know, one line each (the period overlaps an earlier invoice of the client). */
-  warnings?: string[];
-}
 
 function streamed(doc: InvoiceDocument, format: InvoiceFormat, bytes: Uint8Array, issued: boolean, warning?: string): AdminStream<InvoiceStreamSummary> {
   const summary: InvoiceStreamSummary = {

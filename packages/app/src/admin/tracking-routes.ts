@@ -9,7 +9,7 @@
  * license is locked.
  */
 import type { Store, Tracker } from '@tock/core';
-import { API_VERSION, LICENSE_LOCKED_BODY, Problem, validateBody, validateQuery, validationProblem, type Health, type Validated } from '@tock/protocol';
+import { API_VERSION, LICENSE_LOCKED_BODY, Problem, validateBody, validateQuery, validationProblem, type Validated } from '@tock/protocol';
 import type { License } from '../license.ts';
 import type { ListenerControl } from '../listener-control.ts';
 import type { PromptQueue } from '../prompts.ts';
@@ -18,13 +18,6 @@ import { APP_VERSION } from '../version.ts';
 import { adminHandlers } from './server.ts';
 import { FOLLOW_WAIT_MS, StatusFollow } from './status-follow.ts';
 import type { ChangeBus } from '../change-bus.ts';
-
-/** What `GET /healthcheck` answers: the listener's health result, and the listener's port while it is on. */
-export interface TrackingHealth {
-  health: Health;
-  /** The listener's port while it listens; null while it is off (or failed to start). */
-  listenerPort: number | null;
-}
 
 /** What the tracking routes use. */
 export interface TrackingServices {
