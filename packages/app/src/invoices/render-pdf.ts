@@ -7,8 +7,9 @@
  * total), the reverse-charge note, the payment terms, and the number and page on every page's
  * foot.
  *
- * The standard fonts draw the Windows-1252 characters only; any other character is drawn as
- * `?` here (the HTML and CSV keep every character). The same document gives the same bytes:
+ * The standard fonts draw the Windows-1252 characters only; a Japanese invoice embeds BIZ
+ * UDPGothic instead (japanese-font.ts), subset to the characters drawn. Any character the font
+ * lacks is drawn as `?` (the HTML and CSV keep every character). The same document gives the same bytes:
  * the file's dates are the invoice's, so a reissue is identical.
  *
  * Laying out is linear in the text's length (line-breaker.ts: each character measured once),
@@ -19,7 +20,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { InvoiceDocument } from '@tock/core';
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import { breakLines } from './line-breaker.ts';
-import { headFacts, invoiceColumns, invoiceWords, lineCells, reverseChargeNote, textLines, totalRows } from './text.ts';
+import { japaneseFonts } from './japanese-font.ts';
+import { dateText, headFacts, invoiceColumns, invoiceLocale, invoiceWords, lineCells, reverseChargeNote, textLines, totalRows } from './text.ts';
 
 const PAGE: [number, number] = [595.28, 841.89]; // A4 in points
 const MARGIN = 48;
@@ -47,15 +49,17 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   // pdf-lib works synchronously between its awaits (which are microtasks): the app's other
   // requests get a turn after each font (the first use of one unpacks its metrics, ~40 ms),
   // after each line of the table and while the file is written (objectsPerTick).
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const japanese = invoiceLocale(doc) === 'ja' ? await japaneseFonts() : null;
+  if (japanese !== null) pdf.registerFontkit(japanese.fontkit);
+  const regular = await pdf.embedFont(japanese?.regular ?? StandardFonts.Helvetica, { subset: true });
   await nextTurn();
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const bold = await pdf.embedFont(japanese?.bold ?? StandardFonts.HelveticaBold, { subset: true });
   await nextTurn();
   const drawable = new Set(regular.getCharacterSet());
   // Spaces Intl puts in numbers and dates (narrow and no-break: 1 234,50 in French) are drawn as spaces.
   const clean = (text: string): string => [...text].map((c) => (drawable.has(c.codePointAt(0) as number) ? c : /[\t\u00a0\u2009\u202f]/.test(c) ? ' ' : '?')).join('');
   const titles = invoiceColumns(doc);
-  const columns: readonly number[] = doc.showWorked === true ? COLUMNS_WORKED : COLUMNS_BILLED;
+  const columns = widenDate(doc.showWorked === true ? COLUMNS_WORKED : COLUMNS_BILLED, regular.widthOfTextAtSize(clean(dateText('2026-12-31', invoiceLocale(doc))), SIZE.table));
   const rightAligned = new Set(titles.map((_, i) => i).filter((i) => i >= 4));
   const ink = grayscale(0.13);
   const muted = grayscale(GREY);
@@ -69,7 +73,9 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
 
   const text = (p: PDFPage, value: string, x: number, top: number, size: number, font: PDFFont = regular, color = ink, align: 'left' | 'right' = 'left'): void => {
     const line = clean(value);
-    const width = font.widthOfTextAtSize(line, size);
+    // Measured as the line breaker measures (each character's width, kept): an embedded font's
+    // widthOfTextAtSize lays the whole line out with fontkit, which costs more than drawing it.
+    const width = align === 'right' ? lineWidth(line, font, size) : 0;
     p.drawText(line, { x: align === 'right' ? x - width : x, y: top - size, size, font, color });
   };
   const block = (p: PDFPage, lines: string[], x: number, top: number, size: number, font: PDFFont = regular, color = ink, align: 'left' | 'right' = 'left'): number => {
@@ -89,7 +95,7 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   let top = block(page, [t('invoice.title')], right, y, SIZE.title, bold, ink, 'right') - 6;
   for (const [label, value] of headFacts(doc)) {
     text(page, value, right, top, SIZE.body, bold, ink, 'right');
-    text(page, label, right - bold.widthOfTextAtSize(clean(value), SIZE.body) - 8, top, SIZE.body, regular, muted, 'right');
+    text(page, label, right - lineWidth(clean(value), bold, SIZE.body) - 8, top, SIZE.body, regular, muted, 'right');
     top -= SIZE.body * LEADING;
   }
   y = Math.min(left, top) - 22;
@@ -188,6 +194,19 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   return pdf.save({ useObjectStreams: true, objectsPerTick: 20 });
 }
 
+/**
+ * The columns with the date's as wide as a date drawn in the invoice's font and locale needs
+ * (`2026/12/31` in the Japanese font is wider than Helvetica's `2026-12-31`), the room taken
+ * from the note's column, so a date never breaks over two lines.
+ */
+function widenDate(columns: readonly number[], dateWidth: number): number[] {
+  const widened = [...columns];
+  const extra = Math.max(0, Math.ceil(dateWidth + 2 * 3 + 1) - (widened[0] as number));
+  widened[0] = (widened[0] as number) + extra;
+  widened[2] = (widened[2] as number) - extra;
+  return widened;
+}
+
 /** Text the PDF's information fields can hold (no control characters). */
 function safeText(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the metadata is one line
@@ -201,6 +220,14 @@ function safeText(text: string): string {
  */
 function wrap(value: string, width: number, font: PDFFont, size: number): string[] {
   return breakLines(value, width, charWidths(font, size));
+}
+
+/** The width of `line` in `font` at `size`: its characters' widths ({@link charWidths}) added up. */
+function lineWidth(line: string, font: PDFFont, size: number): number {
+  const width = charWidths(font, size);
+  let sum = 0;
+  for (const char of line) sum += width(char);
+  return sum;
 }
 
 const widthTables = new WeakMap<PDFFont, Map<number, Map<string, number>>>();

@@ -86,8 +86,16 @@ export function money(amount: string, currency: string, locale = 'en'): string {
 /** A local day as the invoice writes it: ISO 8601 in English (`2026-11-30`), the locale's numeric date otherwise (`30.11.2026`). */
 export function dateText(day: string, locale = 'en'): string {
   if (locale.split('-')[0] === 'en') return day;
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+  let format = dateFormats.get(locale);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' });
+    dateFormats.set(locale, format);
+  }
+  return format.format(new Date(`${day}T12:00:00Z`));
 }
+
+/** One date format per locale: making one costs ~1 ms, and a 2 000-line invoice writes 2 000 dates. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** A line's billed quantity in hours with two decimals as kept (`"1.75"`); worked out from its billed seconds on an invoice issued before quantities. */
 export function quantityOf(line: Pick<InvoiceLine, 'quantity' | 'billedSeconds'>): string {
