@@ -11,11 +11,12 @@
  * marks its blocks, in the caller's transaction. Renderers (PDF, HTML, CSV) live in the app.
  */
 
+import { resolveLanguage } from '@tock/i18n';
 import { Problem, validationProblem, type FieldProblem } from '@tock/protocol';
 import { coveredLength } from './blocks.ts';
 import { addDays, localDayKey, localDaySpan, type DayKey } from './day.ts';
 import { requireClient, tagsOf } from './ledger.ts';
-import { billedSeconds, readBusiness, readRounding } from './ledger-settings.ts';
+import { billedSeconds, readBusiness, readLanguage, readRounding } from './ledger-settings.ts';
 import { amountMinor, formatMinor, lineAmountMinor, minorUnits, quantityHundredths, quantityText, taxMinor } from './money.ts';
 import { nameKey } from './names.ts';
 import { readQueryField, REPORT_MAX_DAYS } from './report.ts';
@@ -239,7 +240,7 @@ export function draftInvoice(store: Store, input: InvoiceRequest, now: number, t
     to,
     timeZone,
     due: business.paymentDays === undefined ? null : addDays(issued, business.paymentDays),
-    language: client.language ?? 'en',
+    language: client.language ?? personLanguage(store),
     showWorked: input.showWorked === true,
     reverseCharge,
     seller,
@@ -339,4 +340,12 @@ export function invoiceByNumber(store: Store, number: unknown): InvoiceDocument 
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The language an invoice to a client without one is written in: the person's (the setting
+ * `language`; `"system"` from `LC_ALL`, `LC_MESSAGES`, `LANG`, as zone.ts reads `TZ`).
+ */
+function personLanguage(store: Store): string {
+  return resolveLanguage(readLanguage(store.settings), process.env);
 }
