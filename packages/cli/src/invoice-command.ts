@@ -14,7 +14,7 @@ import type { AdminInput, InvoiceStreamSummary } from '@tock/app';
 import { admin, adminDownload, asFlagRefusal, type FlagsByField } from './admin-call.ts';
 import { flags } from './flags.ts';
 import type { Command } from './command.ts';
-import { CliError, print, type Io } from './io.ts';
+import { CliError, print, refusal, type Io } from './io.ts';
 import { terminalText } from './terminal-text.ts';
 
 const USAGE =
@@ -95,7 +95,7 @@ export const invoiceCommand: Command = {
     const [action] = positionals;
     if (action === 'list') {
       if (positionals.length > 1) throw new CliError(`unexpected argument: ${positionals[1]}`);
-      if (values.client !== undefined || values.reissue !== undefined) throw new CliError(`usage: ${USAGE}`);
+      if (values.client !== undefined || values.reissue !== undefined) throw refusal('usage.line', { syntax: USAGE });
       const list = await admin(io, 'GET /invoices');
       print(io, json, list, () =>
         list.length === 0
@@ -106,7 +106,7 @@ export const invoiceCommand: Command = {
     }
     if (action === 'device') {
       // One book (docs/sync.md "One book"): which device issues invoices, or move it to NAME.
-      if (positionals.length > 2 || values.client !== undefined || values.reissue !== undefined) throw new CliError('usage: tock invoice device [NAME]');
+      if (positionals.length > 2 || values.client !== undefined || values.reissue !== undefined) throw refusal('usage.line', { syntax: 'tock invoice device [NAME]' });
       const name = positionals[1];
       const book = name === undefined ? await admin(io, 'GET /invoices/book') : await admin(io, 'POST /invoices/device', { name });
       print(io, json, book, () =>
@@ -120,7 +120,7 @@ export const invoiceCommand: Command = {
     }
     if (action === 'void') {
       const number = positionals[1];
-      if (number === undefined || positionals.length > 2 || values.client !== undefined || values.reissue !== undefined) throw new CliError(`usage: tock invoice void NUMBER`);
+      if (number === undefined || positionals.length > 2 || values.client !== undefined || values.reissue !== undefined) throw refusal('usage.line', { syntax: 'tock invoice void NUMBER' });
       const voided = await admin(io, 'POST /invoices/void', { number });
       print(io, json, voided, () =>
         terminalText(`${voided.number} is void: its number stays taken and it renders as VOID; its blocks can be edited and invoiced again`),
@@ -129,7 +129,7 @@ export const invoiceCommand: Command = {
     }
     if (action !== undefined || positionals.length > 1) throw new CliError(`unknown argument "${action}"; usage: ${USAGE}`);
     const output = values.output as string | undefined;
-    if (output === '') throw new CliError('--output needs a file name');
+    if (output === '') throw refusal('error.outputNeedsName');
     const format = invoiceFormat(values.format, output);
     const { reissue, client, from, to } = values as Record<string, string | undefined>;
     let request: InvoiceRequest;

@@ -10,7 +10,8 @@ import { isProblem } from '@tock/protocol';
 import { admin } from './admin-call.ts';
 import { flags } from './flags.ts';
 import type { Command } from './command.ts';
-import { CliError, print } from './io.ts';
+import type { CliMessages } from './i18n/index.ts';
+import { CliError, messagesOf, print, refusal } from './io.ts';
 import { terminalText } from './terminal-text.ts';
 
 /** One client as a line: name, rate and currency, its invoice details, the address's first line. */
@@ -27,14 +28,14 @@ export function formatClient(c: Client): string {
 }
 
 /** An activity's ledger fields as a line. */
-export function formatActivityLedger(a: ActivityLedger): string {
+export function formatActivityLedger(t: CliMessages, a: ActivityLedger): string {
   const parts = [
-    a.clientName === null ? 'no client' : `client ${a.clientName}`,
-    a.rate === null ? 'no rate of its own' : `rate ${a.rate}/h`,
-    a.billable ? 'billable' : 'not billable',
-    a.budgetHours === null ? 'no budget' : `budget ${a.budgetHours} h`,
+    a.clientName === null ? t('ledger.noClient') : t('ledger.client', { name: a.clientName }),
+    a.rate === null ? t('ledger.noRate') : t('ledger.rate', { rate: a.rate }),
+    t(a.billable ? 'ledger.billable' : 'ledger.notBillable'),
+    a.budgetHours === null ? t('ledger.noBudget') : t('ledger.budget', { hours: String(a.budgetHours) }),
   ];
-  return terminalText(`${a.activityName}: ${parts.join(', ')}`);
+  return terminalText(t('ledger.line', { name: a.activityName, fields: parts.join(t.locale === 'ja' ? '、' : ', ') }));
 }
 
 /** The value of a flag that clears with an empty text (`--rate ""`), or absent. */
@@ -105,7 +106,7 @@ const clients: Command = {
       language: ['--language', fields.language],
     } as const;
     if (action === 'list') {
-      if (target !== undefined || Object.keys(given).length > 0 || values.name !== undefined) throw new CliError(`usage: ${CLIENTS_USAGE}`);
+      if (target !== undefined || Object.keys(given).length > 0 || values.name !== undefined) throw refusal('usage.line', { syntax: CLIENTS_USAGE });
       const list = await admin(io, 'GET /clients');
       print(io, json, list, () => (list.length === 0 ? 'no clients yet; add one with `tock clients add NAME --rate R --currency C`' : list.map(formatClient).join('\n')));
       return 0;
@@ -144,18 +145,18 @@ async function activityLifecycle(action: string, names: string[], io: Parameters
   const [first = '', second = ''] = names;
   if (action === 'rename') {
     const renamed = await admin(io, 'POST /activity/rename', { activity: first, name: second });
-    print(io, json, renamed, () => terminalText(`Renamed "${first.trim()}" to "${renamed.activityName}"`));
+    print(io, json, renamed, () => terminalText(messagesOf(io)('activity.renamed', { from: first.trim(), to: renamed.activityName })));
   } else if (action === 'archive' || action === 'unarchive') {
     const done = await admin(io, 'POST /activity/archive', { activity: first, archived: action === 'archive' });
-    const line = action === 'archive' ? `Archived "${done.activityName}": out of search and the tray, still in reports and history` : `"${done.activityName}" is back in search and the tray`;
+    const line = messagesOf(io)(action === 'archive' ? 'activity.archived' : 'activity.unarchived', { name: done.activityName });
     print(io, json, done, () => terminalText(line));
   } else if (action === 'merge') {
     const merged = await admin(io, 'POST /activity/merge', { from: first, into: second });
     const moved = merged.sessions + merged.entries;
-    print(io, json, merged, () => terminalText(`Merged "${merged.from.activityName}" into "${merged.into.activityName}": ${moved} ${moved === 1 ? 'block' : 'blocks'} moved, "${merged.from.activityName}" removed`));
+    print(io, json, merged, () => terminalText(messagesOf(io)('activity.merged', { from: merged.from.activityName, into: merged.into.activityName, moved })));
   } else {
     const deleted = await admin(io, 'POST /activity/delete', { activity: first });
-    print(io, json, deleted, () => terminalText(`Deleted "${deleted.activityName}"`));
+    print(io, json, deleted, () => terminalText(messagesOf(io)('activity.deleted', { name: deleted.activityName })));
   }
 }
 
@@ -171,10 +172,10 @@ const activity: Command = {
     const [action = '', ...names] = positionals;
     const json = values.json === true;
     const wanted = ACTIVITY_NAMES[action];
-    if (wanted === undefined || names.length !== wanted || names.some((n) => n.trim() === '')) throw new CliError(`usage: ${ACTIVITY_USAGE}`);
+    if (wanted === undefined || names.length !== wanted || names.some((n) => n.trim() === '')) throw refusal('usage.line', { syntax: ACTIVITY_USAGE });
     const name = names[0] as string;
     if (action !== 'set' && Object.keys(values).some((k) => k !== 'json')) {
-      throw new CliError(`tock activity ${action} takes only ${wanted === 1 ? 'the activity' : 'two activity names'}; use tock activity set to change its client, rate, billable default or budget`);
+      throw refusal('activity.onlyNames', { action, count: wanted });
     }
     if (action !== 'show' && action !== 'set') {
       await activityLifecycle(action, names, io, json);
@@ -182,10 +183,10 @@ const activity: Command = {
     }
     if (action === 'show') {
       const ledger = await admin(io, 'POST /activity/ledger', { activity: name });
-      print(io, json, ledger, () => formatActivityLedger(ledger));
+      print(io, json, ledger, () => formatActivityLedger(messagesOf(io), ledger));
       return 0;
     }
-    if (values.billable === true && values['not-billable'] === true) throw new CliError('give --billable or --not-billable, not both');
+    if (values.billable === true && values['not-billable'] === true) throw refusal('error.billableBoth');
     const input: AdminInput<'POST /activity/set'> = { activity: name };
     const client = clearable(values.client);
     if (client !== undefined) input.client = client;
@@ -195,9 +196,9 @@ const activity: Command = {
     if (budget !== undefined) input.budgetHours = budget;
     if (values.billable === true) input.billable = true;
     if (values['not-billable'] === true) input.billable = false;
-    if (Object.keys(input).length === 1) throw new CliError('tock activity set changes nothing without --client, --rate, --billable, --not-billable or --budget');
+    if (Object.keys(input).length === 1) throw refusal('activity.setNothing');
     const ledger = await sayingFlags(() => admin(io, 'POST /activity/set', input), { rate: ['--rate', rate], budgetHours: ['--budget', budget] });
-    print(io, json, ledger, () => formatActivityLedger(ledger));
+    print(io, json, ledger, () => formatActivityLedger(messagesOf(io), ledger));
     return 0;
   },
 };
@@ -211,7 +212,7 @@ function tagCommand(verb: 'tag' | 'untag'): Command {
     async run(args, io) {
       const { values, positionals } = flags(args, {}, Number.POSITIVE_INFINITY);
       const [id, ...tags] = positionals;
-      if (id === undefined || tags.length === 0) throw new CliError(`usage: ${usage}`);
+      if (id === undefined || tags.length === 0) throw refusal('usage.line', { syntax: usage });
       const block = await admin(io, verb === 'tag' ? 'POST /blocks/tag' : 'POST /blocks/untag', { id, tags });
       print(io, values.json === true, block, () => terminalText(`${block.kind} ${block.id}: ${block.tags.length === 0 ? 'no tags' : `tags ${block.tags.join(', ')}`}`));
       return 0;
@@ -228,7 +229,7 @@ const settings: Command = {
     const { values, positionals } = flags(args, {}, 3);
     const [action, key, value] = positionals;
     if (key === undefined || (action === 'get' && value !== undefined) || (action === 'set' && value === undefined) || (action !== 'get' && action !== 'set')) {
-      throw new CliError(`usage: ${SETTINGS_USAGE}`);
+      throw refusal('usage.line', { syntax: SETTINGS_USAGE });
     }
     const result = action === 'get' ? await admin(io, 'POST /settings/get', { key }) : await admin(io, 'POST /settings/set', { key, value });
     // The value is JSON either way: what `set` takes is what `get` prints.

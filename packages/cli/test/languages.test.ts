@@ -95,6 +95,12 @@ describe('the CLI in the person’s language, against a real app', () => {
       ['import', 'x.json', '--format', 'csv'],
       ['export', '--format', 'xml'],
       ['export', '--capture', '--format', 'csv'],
+      ['activity', 'show', 'Plan'],
+      ['activity', 'archive', 'Call'],
+      ['activity', 'unarchive', 'Call'],
+      ['activity', 'set', 'Plan'],
+      ['activity', 'bogus'],
+      ['activity', 'archive', 'Call', '--budget', '1'],
     ];
     const unmarked: string[] = [];
     for (const argv of commands) {
