@@ -7,7 +7,7 @@
  */
 
 import type { DatabaseSync } from 'node:sqlite';
-import { StoreFileError, TOCK_APPLICATION_ID } from './store-file.ts';
+import { StoreFileError, TOCK_APPLICATION_ID } from './store-file-error.ts';
 
 /** One step of the schema. `version` is its position in {@link MIGRATIONS}, from 1. */
 export interface Migration {

@@ -10,28 +10,10 @@
 
 import { closeSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import type { DatabaseSync } from 'node:sqlite';
-import { Problem } from '@tock/protocol';
 import { SCHEMA_VERSION, schemaVersionOf } from './migrations.ts';
+import { StoreFileError, TOCK_APPLICATION_ID } from './store-file-error.ts';
 
-/**
- * `PRAGMA application_id` of every Tock store: the bytes "Tock". Written by the first
- * migration run of this build; stores made before it carry 0 and are known by their tables.
- */
-export const TOCK_APPLICATION_ID = 0x546f636b;
-
-/** Why a file cannot be opened as Tock's store. */
-export type StoreFileProblem = 'empty' | 'not-sqlite' | 'truncated' | 'corrupt' | 'foreign' | 'newer';
-
-/** A file that is not a Tock store this build can open; `message` is one line naming the file. */
-export class StoreFileError extends Problem {
-  override name = 'StoreFileError' as const;
-  /** What is wrong, for callers that word their advice by it. */
-  readonly problem: StoreFileProblem;
-  constructor(problem: StoreFileProblem, message: string) {
-    super('store_unreadable', message);
-    this.problem = problem;
-  }
-}
+export { StoreFileError, TOCK_APPLICATION_ID, type StoreFileProblem } from './store-file-error.ts';
 
 const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
 const HEADER_BYTES = 100;

@@ -20,11 +20,12 @@ const CIRCLE_FREE = ['packages/sync/', 'packages/admin/', 'packages/protocol/', 
 
 /**
  * The circles left (2026-11-28: 22 with types, 8 of them at run time, when this test came in;
- * 20 once the admin contract stopped taking two result types from route modules): `app.ts` with
+ * 20 once the admin contract stopped taking two result types from route modules, 19 once the
+ * migrations stopped importing the store file checks): `app.ts` with
  * the window's server and its route modules through `AppServices`, capture's source picker with
- * each source, three in core. Lower it when you take one apart; never raise it.
+ * each source, two in core. Lower it when you take one apart; never raise it.
  */
-const MAX_CIRCLES = 20;
+const MAX_CIRCLES = 19;
 
 /**
  * The circles madge finds under `dirs` (paths relative to `cwd`), each a list of files. madge
