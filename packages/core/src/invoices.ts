@@ -11,7 +11,7 @@
  * marks its blocks, in the caller's transaction. Renderers (PDF, HTML, CSV) live in the app.
  */
 
-import { resolveLanguage } from '@tock/i18n';
+import { resolveLanguage } from '@tock/i18n/languages'; // not the formatter: core loads no intl-messageformat
 import { Problem, validationProblem, type FieldProblem } from '@tock/protocol';
 import { coveredLength } from './blocks.ts';
 import { addDays, localDayKey, localDaySpan, type DayKey } from './day.ts';
