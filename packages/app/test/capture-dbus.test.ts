@@ -24,7 +24,9 @@ import { runInNewContext } from 'node:vm';
 import { after, before, test } from 'node:test';
 import { until } from '@tock/test-support';
 import { ACCESS_DENIED, connectSessionBus, DBusCallError, type SessionBus } from '../src/desktop/capture/dbus.ts';
-import { GNOME_EXTENSION, GNOME_EXTENSION_DIR, gnomeExtensionTarget, gnomeFocusSource, installGnomeExtension } from '../src/desktop/capture/gnome.ts';
+import { openStore, setCaptureSetting } from '@tock/core';
+import { createCapture } from '../src/desktop/capture/capture.ts';
+import { GNOME_EXTENSION, GNOME_EXTENSION_DIR, gnomeExtensionTarget, gnomeFocusSource, installGnomeExtension, MUTTER_IDLE_MONITOR } from '../src/desktop/capture/gnome.ts';
 import { KWIN_CONTRACT, kdeFocusSource } from '../src/desktop/capture/kde.ts';
 import type { FocusedWindow } from '../src/desktop/capture/sources.ts';
 
@@ -339,3 +341,163 @@ class Signal {
     return this.#handlers.size;
   }
 }
+
+/**
+ * A stand-in GNOME Shell that also serves Mutter's idle monitor: owns org.gnome.Mutter.IdleMonitor,
+ * sets idle and input watches (or refuses them, as an idle monitor without watches would), and
+ * fires a watch by its `WatchFired` signal.
+ */
+async function standInIdleShell(options: { watches: boolean; idleAlready?: boolean }) {
+  const shell = await standInShell(() => ['org.gnome.TextEditor', 'notes.txt']);
+  const calls: string[] = [];
+  let idleMs = 0;
+  let next = 1;
+  shell.bus.serve(MUTTER_IDLE_MONITOR.path, MUTTER_IDLE_MONITOR.iface, {
+    GetIdletime: {
+      in: '',
+      out: 't',
+      run: () => {
+        calls.push('GetIdletime');
+        return idleMs;
+      },
+    },
+    ...(options.watches
+      ? {
+          AddIdleWatch: {
+            in: 't',
+            out: 'u',
+            run: ([ms]: unknown[]) => {
+              calls.push(`AddIdleWatch(${Number(ms)})`);
+              // As Mutter does with a watch already due: WatchFired goes out before the reply.
+              if (options.idleAlready) shell.bus.emitSignal(MUTTER_IDLE_MONITOR.path, MUTTER_IDLE_MONITOR.iface, 'WatchFired', 'u', [next]);
+              return next++;
+            },
+          },
+          AddUserActiveWatch: {
+            in: '',
+            out: 'u',
+            run: () => {
+              calls.push('AddUserActiveWatch');
+              return next++;
+            },
+          },
+          RemoveWatch: {
+            in: 'u',
+            out: '',
+            run: ([id]: unknown[]) => {
+              calls.push(`RemoveWatch(${Number(id)})`);
+              return undefined;
+            },
+          },
+        }
+      : {}),
+  });
+  assert.ok(await shell.bus.requestName(MUTTER_IDLE_MONITOR.busName));
+  return {
+    ...shell,
+    calls,
+    setIdle: (ms: number) => {
+      idleMs = ms;
+    },
+    fire: (id: number) => shell.bus.emitSignal(MUTTER_IDLE_MONITOR.path, MUTTER_IDLE_MONITOR.iface, 'WatchFired', 'u', [id]),
+  };
+}
+
+/** A real capture (store, recorder) following the GNOME source on this bus, its clock pinned. */
+function gnomeCapture(t: { after(f: () => void): void }, clock: () => number) {
+  const dir = mkdtempSync(join(tmpdir(), 'tock-capture-idle-watch-'));
+  const store = openStore(join(dir, 'tock.db'));
+  setCaptureSetting(store.settings, 'windows', true);
+  const capture = createCapture({
+    store,
+    clock,
+    env,
+    homeDir: dir,
+    focusSources: (hooks) => [gnomeFocusSource({ env, ...hooks })],
+    idleSources: () => [],
+    lockWatch: null,
+    idleThresholdMs: () => 5 * MINUTE,
+    timers: false,
+    timeZone: () => 'UTC',
+  });
+  t.after(() => {
+    capture.stop();
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return capture;
+}
+
+const MINUTE = 60_000;
+const T0 = Date.UTC(2026, 10, 28, 9);
+
+test("GNOME idle: Mutter's idle watch fires → an idle span, its input watch → the window again; nothing is read every 15 s; a forged WatchFired is ignored and counted", async (t) => {
+  const shell = await standInIdleShell({ watches: true });
+  t.after(() => shell.bus.close());
+  let now = T0;
+  const capture = gnomeCapture(t, () => now);
+  await capture.settled();
+  assert.equal((await capture.status()).source?.id, 'gnome');
+  assert.deepEqual(shell.calls, ['AddIdleWatch(300000)'], 'the watch is set for the idle threshold');
+  const attacker = await connectSessionBus(env);
+  t.after(() => attacker.close());
+
+  // A poll while watched reads nothing.
+  now += 15_000;
+  await capture.pollIdle();
+  assert.deepEqual(shell.calls, ['AddIdleWatch(300000)']);
+
+  // Another client fires the idle watch: not the idle monitor, so nothing changes.
+  attacker.emitSignal(MUTTER_IDLE_MONITOR.path, MUTTER_IDLE_MONITOR.iface, 'WatchFired', 'u', [1]);
+  await until('the forged WatchFired counted', async () => ((await capture.status()).ignoredReports === 1 ? true : undefined));
+  assert.equal(capture.openSpans()[0]?.source, 'window');
+
+  // 09:20: idle for the 5 minutes of the threshold since 09:15.
+  now = T0 + 20 * MINUTE;
+  shell.setIdle(5 * MINUTE);
+  shell.fire(1);
+  await until('the idle span', () => (capture.openSpans()[0]?.source === 'idle' ? true : undefined));
+  await until('the input watch set', () => (shell.calls.includes('GetIdletime') ? true : undefined));
+  assert.deepEqual(shell.calls, ['AddIdleWatch(300000)', 'AddUserActiveWatch', 'GetIdletime'], 'one read, for input between the two watches');
+
+  // The input watch, forged: ignored. Then Mutter's own at 09:30.
+  attacker.emitSignal(MUTTER_IDLE_MONITOR.path, MUTTER_IDLE_MONITOR.iface, 'WatchFired', 'u', [2]);
+  await until('the second forgery counted', async () => ((await capture.status()).ignoredReports === 2 ? true : undefined));
+  assert.equal(capture.openSpans()[0]?.source, 'idle');
+  now = T0 + 30 * MINUTE;
+  shell.fire(2);
+  await until('the window again', () => (capture.openSpans()[0]?.source === 'window' ? true : undefined));
+  assert.deepEqual(
+    capture.timeline('2026-11-28').spans.map((s) => [s.start.slice(11, 16), s.end.slice(11, 16), s.source]),
+    [
+      ['09:00', '09:15', 'window'],
+      ['09:15', '09:30', 'idle'],
+    ],
+  );
+  capture.stop();
+  await until('the watches removed', () => (shell.calls.includes('RemoveWatch(1)') ? true : undefined));
+});
+
+test('GNOME idle: when the idle monitor sets no watch, capture reads the idle time instead', async (t) => {
+  const shell = await standInIdleShell({ watches: false });
+  t.after(() => shell.bus.close());
+  let now = T0;
+  const capture = gnomeCapture(t, () => now);
+  await capture.settled();
+  assert.equal((await capture.status()).source?.id, 'gnome');
+  now = T0 + 20 * MINUTE;
+  shell.setIdle(8 * MINUTE);
+  await capture.pollIdle();
+  assert.deepEqual(shell.calls, ['GetIdletime']);
+  assert.equal(capture.openSpans()[0]?.source, 'idle');
+});
+
+test('GNOME idle: a watch already due fires before Mutter names it, and still opens the idle span', async (t) => {
+  const shell = await standInIdleShell({ watches: true, idleAlready: true });
+  t.after(() => shell.bus.close());
+  shell.setIdle(30 * MINUTE);
+  const capture = gnomeCapture(t, () => T0 + 30 * MINUTE);
+  await capture.settled();
+  await until('the idle span', () => (capture.openSpans()[0]?.source === 'idle' ? true : undefined));
+  assert.equal((await capture.status()).ignoredReports, 0);
+});

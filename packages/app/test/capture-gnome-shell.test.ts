@@ -18,7 +18,8 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { until } from '@tock/test-support';
 import type { CaptureStatus } from '../src/desktop/capture/capture.ts';
-import { GNOME_EXTENSION, GNOME_EXTENSION_DIR, readGnomeShellVersion, type GnomeExtensionInstall } from '../src/desktop/capture/gnome.ts';
+import { connectSessionBus } from '../src/desktop/capture/dbus.ts';
+import { GNOME_EXTENSION, GNOME_EXTENSION_DIR, readGnomeShellVersion, type GnomeExtensionInstall, watchMutterIdle } from '../src/desktop/capture/gnome.ts';
 import { GtkWindow, installed, PrivateSession, TockOnSession } from './support/real-desktop.ts';
 
 const skip = installed('gnome-shell') && installed('gjs') ? false : 'gnome-shell or gjs is not installed (scripts/system-deps.sh installs them)';
@@ -162,4 +163,33 @@ test('GNOME Shell 43 for real: install picks the imports format, and after a res
   ]);
   // Only the real shell reported.
   assert.equal((await tockApp.json<CaptureStatus>('capture', 'status')).ignoredReports, 0);
+});
+
+test("GNOME Shell 43 for real: Mutter's idle watch, set over Tock's connection, fires once the shell has had no input for the threshold", { skip }, async (t) => {
+  const bus = await connectSessionBus(session.env);
+  t.after(() => bus.close());
+  let ignored = 0;
+  let idle = 0;
+  let wake: (() => void) | undefined;
+  // No input reaches the headless shell: idle for a second, whenever the watch is set.
+  const handle = await watchMutterIdle(bus, 1000, {
+    onIdle: () => {
+      idle++;
+      wake?.();
+    },
+    onActive: () => {},
+    ignored: () => void ignored++,
+  });
+  t.after(() => handle.stop());
+  await until('WatchFired', () => (idle > 0 ? true : undefined), {
+    watch: shell ? [shell] : [],
+    wake: (w) => {
+      wake = w;
+      return () => {
+        wake = undefined;
+      };
+    },
+  });
+  assert.equal(idle, 1);
+  assert.equal(ignored, 0, 'the signal came from the owner of org.gnome.Mutter.IdleMonitor');
 });

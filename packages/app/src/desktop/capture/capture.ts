@@ -160,11 +160,15 @@ export function createCapture(options: CaptureOptions): Capture {
   let starting: Promise<void> = Promise.resolve();
   let generation = 0;
   let idleTimer: NodeJS.Timeout | null = null;
+  // The follower's idle watch (GNOME) and the threshold it was set for; null: capture reads.
+  let idleWatch: { stop(): void; thresholdMs: number } | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
   let stopped = false;
 
   const stopFollowing = (): void => {
     generation++;
+    idleWatch?.stop();
+    idleWatch = null;
     follower?.stop();
     follower = null;
     lockFollower?.stop();
@@ -212,6 +216,7 @@ export function createCapture(options: CaptureOptions): Capture {
         follower = f;
         active = source;
         state = 'following';
+        await watchIdle(mine);
         if (idleReader && options.timers !== false) {
           idleTimer = setInterval(() => void pollIdle().catch(() => {}), CAPTURE_IDLE_POLL_MS);
           idleTimer.unref();
@@ -246,8 +251,44 @@ export function createCapture(options: CaptureOptions): Capture {
     }
   };
 
+  // The follower's idle watch when it offers one: then nothing is read every 15 s. False when
+  // it offers none or it cannot be set (capture reads instead).
+  const watchIdle = async (mine: number): Promise<boolean> => {
+    const f = follower;
+    if (!f?.watchIdle) return false;
+    const thresholdMs = idleThreshold();
+    try {
+      const handle = await f.watchIdle(
+        thresholdMs,
+        () => {
+          if (mine === generation) recorder.idleSince(clock() - thresholdMs);
+        },
+        () => {
+          if (mine === generation && recorder.idle) recorder.active(clock());
+        },
+      );
+      if (mine !== generation) {
+        handle.stop();
+        return false;
+      }
+      idleWatch?.stop();
+      idleWatch = { stop: () => handle.stop(), thresholdMs };
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
   const pollIdle = async (): Promise<void> => {
     if (active === null) return;
+    if (idleWatch !== null) {
+      // Watched: nothing to read, unless the threshold changed and the watch must be set again.
+      if (idleWatch.thresholdMs === idleThreshold()) return;
+      const old = idleWatch;
+      idleWatch = null;
+      old.stop();
+      if (await watchIdle(generation)) return;
+    }
     // The source's own connection first (GNOME, KDE: no helper process per read), else the idle sources.
     const viaSource = follower?.idleMs?.bind(follower);
     if (!idleReader && !viaSource) return;

@@ -29,6 +29,13 @@ export interface FocusFollower {
    * process; absent: capture reads its idle sources.
    */
   idleMs?(): Promise<number>;
+  /**
+   * Follows idleness through the desktop's own watches instead of reads (GNOME: Mutter's idle
+   * monitor): `onIdle` once the user has been idle for `thresholdMs`, `onActive` at the first
+   * input after it. Rejects when the watch cannot be set (capture then reads {@link idleMs});
+   * the handle's `stop` removes it.
+   */
+  watchIdle?(thresholdMs: number, onIdle: () => void, onActive: () => void): Promise<{ stop(): void }>;
 }
 
 /** Which desktop mechanism a source uses. */
