@@ -14,7 +14,8 @@ import type { AdminInput, InvoiceStreamSummary } from '@tock/app';
 import { admin, adminDownload, asFlagRefusal, type FlagsByField } from './admin-call.ts';
 import { flags } from './flags.ts';
 import type { Command } from './command.ts';
-import { CliError, print, refusal, type Io } from './io.ts';
+import type { CliMessages } from './i18n/index.ts';
+import { CliError, messagesOf, print, refusal, type Io } from './io.ts';
 import { terminalText } from './terminal-text.ts';
 
 const USAGE =
@@ -32,8 +33,8 @@ export function invoiceFormat(format: unknown, output: string | undefined): 'pdf
 }
 
 /** Totals (with tax) as `330.00 EUR + 12.00 USD`, or `no amount` without a rate. */
-function totalsText(totals: readonly { currency: string; amount: string; gross?: string }[]): string {
-  return totals.length === 0 ? 'no amount (no rate)' : totals.map((t) => `${t.gross ?? t.amount} ${t.currency}`).join(' + ');
+function totalsText(t: CliMessages, totals: readonly { currency: string; amount: string; gross?: string }[]): string {
+  return totals.length === 0 ? t('invoice.noAmount') : totals.map((total) => `${total.gross ?? total.amount} ${total.currency}`).join(' + ');
 }
 
 /**
@@ -97,10 +98,11 @@ export const invoiceCommand: Command = {
       if (positionals.length > 1) throw new CliError(`unexpected argument: ${positionals[1]}`);
       if (values.client !== undefined || values.reissue !== undefined) throw refusal('usage.line', { syntax: USAGE });
       const list = await admin(io, 'GET /invoices');
+      const t = messagesOf(io);
       print(io, json, list, () =>
         list.length === 0
-          ? 'no invoices yet; make one with `tock invoice --client NAME --from D --to D`'
-          : list.map((i) => terminalText(`${i.number}  ${i.issued}  ${i.clientName}  ${i.from} – ${i.to}  ${totalsText(i.totals)}  ${i.state}`)).join('\n'),
+          ? t('invoice.none')
+          : list.map((i) => terminalText(`${i.number}  ${i.issued}  ${i.clientName}  ${i.from} – ${i.to}  ${totalsText(t, i.totals)}  ${i.state}`)).join('\n'),
       );
       return 0;
     }
@@ -145,7 +147,15 @@ export const invoiceCommand: Command = {
     const { file, summary } = await download(io, request, output);
     for (const warning of summary.warnings ?? []) io.err(terminalText(`warning: ${warning}`));
     print(io, json, { ...summary, file }, () =>
-      terminalText(`${values.reissue !== undefined ? 'Reissued' : 'Invoice'} ${summary.number} for ${summary.client}: ${summary.lines} ${summary.lines === 1 ? 'line' : 'lines'}, ${totalsText(summary.totals)} — written to ${file}`),
+      terminalText(
+        messagesOf(io)(values.reissue !== undefined ? 'invoice.reissued' : 'invoice.made', {
+          number: summary.number,
+          client: summary.client,
+          lines: summary.lines,
+          totals: totalsText(messagesOf(io), summary.totals),
+          file,
+        }),
+      ),
     );
     return 0;
   },

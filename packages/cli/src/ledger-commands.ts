@@ -15,13 +15,13 @@ import { CliError, messagesOf, print, refusal } from './io.ts';
 import { terminalText } from './terminal-text.ts';
 
 /** One client as a line: name, rate and currency, its invoice details, the address's first line. */
-export function formatClient(c: Client): string {
-  const rate = c.rate === null ? 'no rate' : `${c.rate}${c.currency === null ? '' : ` ${c.currency}`}/h`;
+export function formatClient(t: CliMessages, c: Client): string {
+  const rate = c.rate === null ? t('client.noRate') : t('client.rate', { rate: `${c.rate}${c.currency === null ? '' : ` ${c.currency}`}` });
   const currency = c.rate === null && c.currency !== null ? `, ${c.currency}` : '';
   const details = [
-    c.reverseCharge === true ? 'reverse charge' : c.taxRate !== null && c.taxRate !== undefined ? `tax ${c.taxRate}%` : '',
-    c.taxID ? `VAT ID ${c.taxID}` : '',
-    c.language ? `language ${c.language}` : '',
+    c.reverseCharge === true ? t('client.reverseCharge') : c.taxRate !== null && c.taxRate !== undefined ? t('client.tax', { rate: c.taxRate }) : '',
+    c.taxID ? t('client.vatID', { id: c.taxID }) : '',
+    c.language ? t('client.language', { language: c.language }) : '',
   ].filter((d) => d !== '');
   const address = c.address === null || c.address === '' ? '' : `  ${c.address.split('\n')[0]}`;
   return terminalText(`${c.name} (${[`${rate}${currency}`, ...details].join(', ')})${address}`);
@@ -84,7 +84,7 @@ const clients: Command = {
     const [action = 'list', target] = positionals;
     const json = values.json === true;
     if (values['reverse-charge'] === true && (values['no-reverse-charge'] === true || values['tax-rate'] !== undefined)) {
-      throw new CliError('--reverse-charge bills no tax; give it without --tax-rate and --no-reverse-charge');
+      throw refusal('client.reverseChargeAlone');
     }
     const reverseCharge = values['reverse-charge'] === true ? true : values['no-reverse-charge'] === true ? false : undefined;
     const fields = {
@@ -108,27 +108,28 @@ const clients: Command = {
     if (action === 'list') {
       if (target !== undefined || Object.keys(given).length > 0 || values.name !== undefined) throw refusal('usage.line', { syntax: CLIENTS_USAGE });
       const list = await admin(io, 'GET /clients');
-      print(io, json, list, () => (list.length === 0 ? 'no clients yet; add one with `tock clients add NAME --rate R --currency C`' : list.map(formatClient).join('\n')));
+      const t = messagesOf(io);
+      print(io, json, list, () => (list.length === 0 ? t('client.none') : list.map((c) => formatClient(t, c)).join('\n')));
       return 0;
     }
-    if (target === undefined || target.trim() === '') throw new CliError(`tock clients ${action} needs a client name; usage: ${CLIENTS_USAGE}`);
+    if (target === undefined || target.trim() === '') throw refusal('client.needsName', { action, syntax: CLIENTS_USAGE });
     if (action === 'add') {
-      if (values.name !== undefined) throw new CliError('--name goes with `tock clients edit`; the name of a new client is its argument');
+      if (values.name !== undefined) throw refusal('client.nameWithEdit');
       const client = await sayingFlags(() => admin(io, 'POST /clients/add', { name: target, ...given }), typed);
-      print(io, json, client, () => `Added client ${formatClient(client)}`);
+      print(io, json, client, () => messagesOf(io)('client.added', { client: formatClient(messagesOf(io), client) }));
     } else if (action === 'edit') {
       const name = values.name as string | undefined;
       if (name === undefined && Object.keys(given).length === 0) {
-        throw new CliError('tock clients edit changes nothing without --name, --rate, --currency, --address, --tax-id, --tax-rate, --reverse-charge, --no-reverse-charge or --language');
+        throw refusal('client.editNothing');
       }
       const client = await sayingFlags(() => admin(io, 'POST /clients/edit', { client: target, ...(name === undefined ? {} : { name }), ...given }), typed);
-      print(io, json, client, () => `Changed client ${formatClient(client)}`);
+      print(io, json, client, () => messagesOf(io)('client.changed', { client: formatClient(messagesOf(io), client) }));
     } else if (action === 'remove') {
-      if (values.name !== undefined || Object.keys(given).length > 0) throw new CliError('tock clients remove takes only the client');
+      if (values.name !== undefined || Object.keys(given).length > 0) throw refusal('client.removeOnly');
       const client = await admin(io, 'POST /clients/remove', { client: target });
-      print(io, json, client, () => terminalText(`Removed client ${client.name}; its activities keep their time and have no client now`));
+      print(io, json, client, () => terminalText(messagesOf(io)('client.removed', { name: client.name })));
     } else {
-      throw new CliError(`unknown clients action "${action}"; use list, add, edit or remove`);
+      throw refusal('client.unknownAction', { action });
     }
     return 0;
   },

@@ -101,6 +101,10 @@ describe('the CLI in the person’s language, against a real app', () => {
       ['activity', 'set', 'Plan'],
       ['activity', 'bogus'],
       ['activity', 'archive', 'Call', '--budget', '1'],
+      ['clients'],
+      ['clients', 'bogus', 'x'],
+      ['clients', 'add'],
+      ['clients', 'remove', 'x', '--rate', '1'],
     ];
     const unmarked: string[] = [];
     for (const argv of commands) {
