@@ -15,10 +15,14 @@
  */
 
 import { Problem, validationProblem } from '@tock/protocol';
-import type { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { DayKey } from './day.ts';
 import type { InvoiceDocument } from './shapes/ledger.ts';
-import type { Store } from './store.ts';
+
+/** What these use of the store: its prepared statements (store.ts imports this file, for the guard). */
+interface Statements {
+  statement(sql: string): StatementSync;
+}
 
 /** The refusal of a change to a block on invoice `number`. */
 export function invoicedProblem(number: string): Problem {
@@ -89,7 +93,7 @@ export function installInvoiceGuard(db: DatabaseSync): void {
 }
 
 /** The number of the invoice (not void) block `id` (a session or an entry) is on, or undefined. */
-export function invoiceOfBlock(store: Store, id: string): string | undefined {
+export function invoiceOfBlock(store: Statements, id: string): string | undefined {
   const row = store
     .statement(
       `SELECT i.number AS number FROM invoices i WHERE i.id = coalesce((SELECT invoice_id FROM sessions WHERE id = ?1), (SELECT invoice_id FROM entries WHERE id = ?1))`,
@@ -117,7 +121,7 @@ export function asRendered(doc: InvoiceDocument): InvoiceDocument {
  * invoiced again. Refused (`validation_failed` on `number`) for an unknown number or one voided
  * already. Returns the document as kept.
  */
-export function voidInvoice(store: Store, number: unknown, today: DayKey): InvoiceDocument {
+export function voidInvoice(store: Statements, number: unknown, today: DayKey): InvoiceDocument {
   if (typeof number !== 'string' || !/^INV-\d{4}-\d{3,}$/i.test(number.trim())) {
     throw validationProblem([{ field: 'number', message: `must be an invoice number such as INV-2026-001, not ${JSON.stringify(number)}` }]);
   }
@@ -157,7 +161,7 @@ const billableColumn = (v: unknown): number | null => (v === true ? 1 : v === fa
  * compared by the row it names when that activity is shown here; one that is a member of a
  * merged group (another device's activity of the same name) is the same activity.
  */
-export function invoicedOpRefusal(store: Store, op: BlockOp): string | undefined {
+export function invoicedOpRefusal(store: Statements, op: BlockOp): string | undefined {
   if (op.kind === 'session' || op.kind === 'entry') {
     const table = op.kind === 'session' ? 'sessions' : 'entries';
     const row = store
