@@ -77,10 +77,17 @@ function keyOf(year: number, month: number, day: number): DayKey {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-/** The local day an instant falls on. */
-export function localDayKey(ms: number, timeZone: string): DayKey {
+/**
+ * The local day an instant falls on — the one definition of "a day" (docs/data.md "Days and
+ * weeks"). With `dayStartsAt` (minutes after midnight, 0 to 360: the setting `dayStartsAt`) a
+ * day runs from that time on its date to that time on the next date, so 02:30 with 04:00 (240)
+ * is on the day before. Days tile time: each instant is on exactly one day, DST included.
+ */
+export function localDayKey(ms: number, timeZone: string, dayStartsAt = 0): DayKey {
   const w = wallClock(ms, timeZone);
-  return keyOf(w.year, w.month, w.day);
+  const date = keyOf(w.year, w.month, w.day);
+  if (dayStartsAt === 0) return date;
+  return ms < startOfLocalDay(date, timeZone, dayStartsAt) ? addDays(date, -1) : date;
 }
 
 /** The zone's offset from UTC at an instant, in ms (Berlin in summer: +7 200 000). */
@@ -114,7 +121,8 @@ export function addDays(day: DayKey, days: number): DayKey {
  * The first instant of a local day. Usually local midnight; where a DST change skips
  * midnight, the first instant that exists on that day; where midnight happens twice, the first.
  */
-export function startOfLocalDay(day: DayKey, timeZone: string): number {
+export function startOfLocalDay(day: DayKey, timeZone: string, dayStartsAt = 0): number {
+  if (dayStartsAt !== 0) return startAfterMidnight(day, timeZone, dayStartsAt);
   const cacheKey = `${timeZone}|${day}`;
   const cached = dayStarts.get(cacheKey);
   if (cached !== undefined) return cached;
@@ -132,6 +140,35 @@ export function startOfLocalDay(day: DayKey, timeZone: string): number {
   return t;
 }
 
+/**
+ * The first instant a day that starts `dayStartsAt` minutes after midnight begins: the first at
+ * which the clock shows its date at that time or later. A time the clock shows twice is its
+ * first; a time it skips (spring forward) starts the day at the change itself, the first instant
+ * past the skipped time, so no instant is left out of both days.
+ */
+function startAfterMidnight(day: DayKey, timeZone: string, dayStartsAt: number): number {
+  if (!Number.isInteger(dayStartsAt) || dayStartsAt < 0 || dayStartsAt > DAY_STARTS_AT_MAX) throw new RangeError(`dayStartsAt ${dayStartsAt} is not 0 to ${DAY_STARTS_AT_MAX} minutes`);
+  const at = localTimeToMs(day, dayStartsAt, timeZone);
+  const wallAt = (ms: number): string => {
+    const w = wallClock(ms, timeZone);
+    return `${keyOf(w.year, w.month, w.day)} ${String(w.hour * 60 + w.minute).padStart(4, '0')}`;
+  };
+  const target = `${day} ${String(dayStartsAt).padStart(4, '0')}`;
+  if (wallAt(at) === target) return at;
+  // Skipped: the clock jumps over the time within the few hours before `at` (wall time rises there).
+  let lo = at - 4 * HOUR_MS;
+  let hi = at;
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (wallAt(mid) >= target) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+/** The latest a day may start: 06:00, as minutes after midnight. */
+export const DAY_STARTS_AT_MAX = 360;
+
 /** Binary search, to the millisecond, for the first instant whose local day is `day` or later. */
 function firstInstantOnOrAfter(day: DayKey, wallMidnight: number, timeZone: string): number {
   // UTC offsets lie within −12 h … +14 h, so the day starts inside this window.
@@ -146,32 +183,32 @@ function firstInstantOnOrAfter(day: DayKey, wallMidnight: number, timeZone: stri
 }
 
 /** The span of a local day: its first instant and the first instant of the next day. */
-export function localDaySpan(day: DayKey, timeZone: string): DaySpan {
-  return { day, start: startOfLocalDay(day, timeZone), end: startOfLocalDay(addDays(day, 1), timeZone) };
+export function localDaySpan(day: DayKey, timeZone: string, dayStartsAt = 0): DaySpan {
+  return { day, start: startOfLocalDay(day, timeZone, dayStartsAt), end: startOfLocalDay(addDays(day, 1), timeZone, dayStartsAt) };
 }
 
-/** The span last answered by {@link localDayAt}, and its zone. */
-let lastDay: { timeZone: string; span: DaySpan } | undefined;
+/** The span last answered by {@link localDayAt}, its zone and the time its days start. */
+let lastDay: { timeZone: string; dayStartsAt: number; span: DaySpan } | undefined;
 
 /**
  * The span of the local day an instant falls on. `GET /status` asks for today on every
  * call, and finding the day costs an `Intl` formatting; every instant inside the last span
  * answered falls on that same day (the span is exact, DST included), so it is answered again.
  */
-export function localDayAt(ms: number, timeZone: string): DaySpan {
-  if (lastDay !== undefined && lastDay.timeZone === timeZone && ms >= lastDay.span.start && ms < lastDay.span.end) {
+export function localDayAt(ms: number, timeZone: string, dayStartsAt = 0): DaySpan {
+  if (lastDay !== undefined && lastDay.timeZone === timeZone && lastDay.dayStartsAt === dayStartsAt && ms >= lastDay.span.start && ms < lastDay.span.end) {
     return { ...lastDay.span };
   }
-  const span = localDaySpan(localDayKey(ms, timeZone), timeZone);
-  lastDay = { timeZone, span: { ...span } };
+  const span = localDaySpan(localDayKey(ms, timeZone, dayStartsAt), timeZone, dayStartsAt);
+  lastDay = { timeZone, dayStartsAt, span: { ...span } };
   return span;
 }
 
 /** The spans of every day from `fromDay` to `toDay`, both included, in order. */
-export function localDaySpans(fromDay: DayKey, toDay: DayKey, timeZone: string): DaySpan[] {
+export function localDaySpans(fromDay: DayKey, toDay: DayKey, timeZone: string, dayStartsAt = 0): DaySpan[] {
   parseDayKey(toDay);
   const spans: DaySpan[] = [];
-  for (let day = fromDay; day <= toDay; day = addDays(day, 1)) spans.push(localDaySpan(day, timeZone));
+  for (let day = fromDay; day <= toDay; day = addDays(day, 1)) spans.push(localDaySpan(day, timeZone, dayStartsAt));
   return spans;
 }
 
@@ -272,9 +309,15 @@ export function localTimeOfDay(ms: number, timeZone: string): number {
   return w.hour * 60 + w.minute;
 }
 
-/** The Monday that starts the week (Monday to Sunday) a day is in. */
-export function startOfWeek(day: DayKey): DayKey {
+/** The day a week starts on: ISO weekday numbers, Monday 1 … Sunday 7 (as `Intl.Locale` weekInfo has them). */
+export type WeekStartDay = 1 | 6 | 7;
+
+/**
+ * The first day of the week a day is in: Monday by default; Sunday (7) or Saturday (6) when the
+ * setting `weekStart` says so (weekStartDay).
+ */
+export function startOfWeek(day: DayKey, weekStart: WeekStartDay = 1): DayKey {
   const [y, m, d] = parseDayKey(day);
-  const weekday = (new Date(utcMs(y, m - 1, d)).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
-  return addDays(day, -weekday);
+  const isoWeekday = ((new Date(utcMs(y, m - 1, d)).getUTCDay() + 6) % 7) + 1; // Monday 1 … Sunday 7
+  return addDays(day, -((isoWeekday - weekStart + 7) % 7));
 }

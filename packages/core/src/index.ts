@@ -118,6 +118,7 @@ export { cleanName, codePointLength, nameError, nameKey, searchKey, wordKey } fr
  */
 export {
   addDays,
+  DAY_STARTS_AT_MAX,
   localDayAt,
   localDayKey,
   localDaySpan,
@@ -128,6 +129,7 @@ export {
   startOfWeek,
   type DayKey,
   type DaySpan,
+  type WeekStartDay,
 } from './day.ts';
 export { systemTimeZone } from './zone.ts';
 
@@ -340,7 +342,14 @@ export {
 export {
   DEFAULT_MIN_SESSION_SECONDS,
   billedSeconds,
+  checkDayStartsAt,
   checkLanguage,
+  checkWeekStart,
+  localeWeekStart,
+  readDayStartsAt,
+  readWeekStart,
+  WEEK_STARTS,
+  type WeekStart,
   dayTargetHours,
   getLedgerSetting,
   readLanguage,

@@ -7,6 +7,7 @@
 
 import { isLanguageSetting, LANGUAGE_SETTINGS, type LanguageSetting } from '@tock/i18n/languages'; // not the formatter: core loads no intl-messageformat
 import { validationProblem } from '@tock/protocol';
+import { DAY_STARTS_AT_MAX, type WeekStartDay } from './day.ts';
 import { cleanCurrency, cleanTaxRate, taxRateError } from './money.ts';
 import { codePointLength } from './names.ts';
 import { LEDGER_SETTING_KEYS, WEEKDAYS, type Business, type Rounding, type Targets, type Weekday } from './shapes/ledger.ts';
@@ -119,6 +120,65 @@ export function checkLanguage(value: unknown): LanguageSetting {
   return value;
 }
 
+/** Checks a `dayStartsAt` value (docs/data.md "Days and weeks"): `"HH:MM"` from `"00:00"` to `"06:00"`. */
+export function checkDayStartsAt(value: unknown): string {
+  const m = typeof value === 'string' ? /^([01]\d|2[0-3]):([0-5]\d)$/.exec(value) : null;
+  if (m === null || Number(m[1]) * 60 + Number(m[2]) > DAY_STARTS_AT_MAX) refuse('dayStartsAt', 'must be a time from "00:00" to "06:00", such as "04:00"');
+  return value as string;
+}
+
+/** The setting `dayStartsAt` as minutes after midnight (0 when not set or unreadable): what core's day functions take. */
+export function readDayStartsAt(settings: SettingsStore): number {
+  try {
+    const stored = settings.get('dayStartsAt');
+    if (stored === undefined || stored === null) return 0;
+    const [hours, minutes] = checkDayStartsAt(stored).split(':');
+    return Number(hours) * 60 + Number(minutes);
+  } catch {
+    return 0;
+  }
+}
+
+/** The values of `weekStart`: the language's locale, or Monday, Sunday, Saturday. */
+export const WEEK_STARTS = ['locale', 'mon', 'sun', 'sat'] as const;
+export type WeekStart = (typeof WEEK_STARTS)[number];
+
+/** Checks a `weekStart` value (docs/data.md "Days and weeks"). */
+export function checkWeekStart(value: unknown): WeekStart {
+  if (!(WEEK_STARTS as readonly unknown[]).includes(value)) refuse('weekStart', `must be one of ${WEEK_STARTS.map((v) => `"${v}"`).join(', ')}`);
+  return value as WeekStart;
+}
+
+/**
+ * The day the person's week starts on, as {@link startOfWeek} takes it: `"mon"`, `"sun"`,
+ * `"sat"`, or for `"locale"` (the default) the first day of the week of `locale` (a language:
+ * the person's, docs/i18n.md) — `Intl.Locale`'s week info where the runtime has it, else the
+ * table CLDR gives for Tock's languages (en and ja: Sunday; de, fr, es: Monday).
+ */
+export function readWeekStart(settings: SettingsStore, locale: string): WeekStartDay {
+  const stored = settings.get('weekStart');
+  const setting = (WEEK_STARTS as readonly unknown[]).includes(stored) ? (stored as WeekStart) : 'locale';
+  if (setting === 'mon') return 1;
+  if (setting === 'sun') return 7;
+  if (setting === 'sat') return 6;
+  return localeWeekStart(locale);
+}
+
+/** CLDR's first day of the week for Tock's languages' default regions (en is en-US: Sunday). */
+const LOCALE_WEEK_STARTS: Readonly<Record<string, WeekStartDay>> = { en: 7, de: 1, fr: 1, es: 1, ja: 7 };
+
+/** The first day of the week in `locale`: `Intl.Locale#getWeekInfo()` (or the older `weekInfo`), else the table. */
+export function localeWeekStart(locale: string): WeekStartDay {
+  try {
+    const intl = new Intl.Locale(locale) as Intl.Locale & { getWeekInfo?: () => { firstDay: number }; weekInfo?: { firstDay: number } };
+    const firstDay = intl.getWeekInfo?.().firstDay ?? intl.weekInfo?.firstDay;
+    if (firstDay === 1 || firstDay === 6 || firstDay === 7) return firstDay;
+  } catch {
+    // an unknown locale: the table
+  }
+  return LOCALE_WEEK_STARTS[locale.split('-')[0] as string] ?? 1;
+}
+
 /** The setting `language`, `"system"` when not set (or unreadable). */
 export function readLanguage(settings: SettingsStore): LanguageSetting {
   const stored = settings.get('language');
@@ -222,7 +282,11 @@ export function setLedgerSetting(settings: SettingsStore, key: string, value: un
           ? checkMinSessionSeconds(parsed)
           : key === 'language'
             ? checkLanguage(parsed)
-            : checkBusiness(parsed);
+            : key === 'dayStartsAt'
+              ? checkDayStartsAt(parsed)
+              : key === 'weekStart'
+                ? checkWeekStart(parsed)
+                : checkBusiness(parsed);
   settings.set(key, checked);
   return checked;
 }

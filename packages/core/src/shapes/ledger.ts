@@ -73,7 +73,7 @@ export interface Business {
 }
 
 /** The keys `tock settings get|set` takes. */
-export const LEDGER_SETTING_KEYS = ['rounding', 'targets', 'business', 'minSessionSeconds', 'language'] as const;
+export const LEDGER_SETTING_KEYS = ['rounding', 'targets', 'business', 'minSessionSeconds', 'language', 'dayStartsAt', 'weekStart'] as const;
 export type LedgerSettingKey = (typeof LEDGER_SETTING_KEYS)[number];
 
 /** The ledger's settings, each as stored or null when not set (`GET /api/settings/ledger`). */
@@ -85,6 +85,10 @@ export interface LedgerSettings {
   minSessionSeconds?: number | null;
   /** The language the person reads Tock in (null: not set, `"system"`; docs/i18n.md). */
   language?: 'system' | 'en' | 'de' | 'fr' | 'es' | 'ja' | null;
+  /** When a day starts, `"00:00"` to `"06:00"` (null: not set, `"00:00"`; docs/data.md "Days and weeks"). */
+  dayStartsAt?: string | null;
+  /** The week's first day (null: not set, `"locale"`; docs/data.md "Days and weeks"). */
+  weekStart?: 'locale' | 'mon' | 'sun' | 'sat' | null;
 }
 
 /** One line of an invoice: an activity on a local day. */

@@ -1,0 +1,126 @@
+/**
+ * The one definition of "a day" with `dayStartsAt`, and the week with `weekStart` (docs/data.md
+ * "Days and weeks"): every instant is on exactly one day, days tile time across DST changes,
+ * 02:30 with "04:00" is on the day before; the settings are checked as they are set.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import {
+  addDays,
+  DAY_STARTS_AT_MAX,
+  getLedgerSetting,
+  localDayAt,
+  localDayKey,
+  localDaySpan,
+  localeWeekStart,
+  readDayStartsAt,
+  readWeekStart,
+  setLedgerSetting,
+  startOfWeek,
+} from '../src/index.ts';
+import { fixture, problemOf } from './support.ts';
+
+const ZONES = ['Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'America/Sao_Paulo', 'Asia/Tokyo', 'UTC'] as const;
+/** 2026: the spring and autumn changes of Berlin, New York, Lord Howe (half an hour) and more. */
+const YEAR_START = Date.UTC(2026, 0, 1);
+const YEAR_END = Date.UTC(2027, 0, 1);
+
+test('every instant is on exactly one day, and days tile time across DST changes, for any dayStartsAt (property)', () => {
+  fc.assert(
+    fc.property(fc.integer({ min: YEAR_START, max: YEAR_END }), fc.constantFrom(...ZONES), fc.integer({ min: 0, max: DAY_STARTS_AT_MAX }), (ms, zone, startsAt) => {
+      const day = localDayKey(ms, zone, startsAt);
+      const span = localDaySpan(day, zone, startsAt);
+      assert.ok(span.start <= ms && ms < span.end, `${new Date(ms).toISOString()} ${zone} ${startsAt}: ${day} is ${new Date(span.start).toISOString()} … ${new Date(span.end).toISOString()}`);
+      // The next day starts where this one ends, and the instant before a day's start is on the day before.
+      assert.equal(localDaySpan(addDays(day, 1), zone, startsAt).start, span.end);
+      assert.equal(localDayKey(span.start, zone, startsAt), day);
+      assert.equal(localDayKey(span.start - 1, zone, startsAt), addDays(day, -1));
+      // A day is 23 to 25 hours long (Lord Howe: 23.5 and 24.5).
+      assert.ok(span.end - span.start >= 23 * 3_600_000 && span.end - span.start <= 25 * 3_600_000);
+      assert.deepEqual(localDayAt(ms, zone, startsAt), span);
+    }),
+    { numRuns: 3000, seed: 25 },
+  );
+});
+
+test('days tile time minute by minute through each DST change of Berlin and New York in 2026, dayStartsAt 02:30', () => {
+  // Berlin springs forward at 02:00 → 03:00 on 29 March: 02:30 is skipped; falls back 03:00 → 02:00 on 25 October: 02:30 is twice.
+  for (const [zone, from] of [
+    ['Europe/Berlin', Date.UTC(2026, 2, 28, 12)],
+    ['Europe/Berlin', Date.UTC(2026, 9, 24, 12)],
+    ['America/New_York', Date.UTC(2026, 2, 7, 12)],
+    ['America/New_York', Date.UTC(2026, 10, 0, 12)],
+  ] as const) {
+    let previous = localDayKey(from, zone, 150);
+    let changes = 0;
+    for (let ms = from; ms < from + 3 * 86_400_000; ms += 60_000) {
+      const day = localDayKey(ms, zone, 150);
+      if (day !== previous) {
+        assert.equal(day, addDays(previous, 1), `${zone} ${new Date(ms).toISOString()}: days go forward one at a time`);
+        assert.equal(localDaySpan(day, zone, 150).start <= ms, true);
+        changes++;
+        previous = day;
+      }
+    }
+    assert.equal(changes, 3, zone);
+  }
+  // The skipped 02:30: the day starts at the change itself, 03:00 CEST (01:00 UTC).
+  assert.equal(new Date(localDaySpan('2026-03-29', 'Europe/Berlin', 150).start).toISOString(), '2026-03-29T01:00:00.000Z');
+  // The twice-shown 02:30: the day starts at the first (00:30 UTC, CEST).
+  assert.equal(new Date(localDaySpan('2026-10-25', 'Europe/Berlin', 150).start).toISOString(), '2026-10-25T00:30:00.000Z');
+});
+
+test('a session at 02:30 with dayStartsAt "04:00" is on the day before; at 04:00 on its own date', () => {
+  const zone = 'Europe/Berlin';
+  assert.equal(localDayKey(Date.parse('2026-11-24T02:30:00+01:00'), zone, 240), '2026-11-23');
+  assert.equal(localDayKey(Date.parse('2026-11-24T03:59:59+01:00'), zone, 240), '2026-11-23');
+  assert.equal(localDayKey(Date.parse('2026-11-24T04:00:00+01:00'), zone, 240), '2026-11-24');
+  assert.equal(localDayKey(Date.parse('2026-11-24T02:30:00+01:00'), zone), '2026-11-24', 'the default: midnight');
+  assert.deepEqual(localDaySpan('2026-11-23', zone, 240), { day: '2026-11-23', start: Date.parse('2026-11-23T04:00:00+01:00'), end: Date.parse('2026-11-24T04:00:00+01:00') });
+});
+
+test('dayStartsAt is "00:00" to "06:00": set, read as minutes, anything else refused with one line', (t) => {
+  const f = fixture(t);
+  assert.equal(readDayStartsAt(f.store.settings), 0);
+  setLedgerSetting(f.store.settings, 'dayStartsAt', '"04:00"');
+  assert.equal(getLedgerSetting(f.store.settings, 'dayStartsAt'), '04:00');
+  assert.equal(readDayStartsAt(f.store.settings), 240);
+  setLedgerSetting(f.store.settings, 'dayStartsAt', '"06:00"');
+  assert.equal(readDayStartsAt(f.store.settings), 360);
+  for (const bad of ['"06:01"', '"4:00"', '"23:00"', '"24:00"', '240', '"04:60"', 'true']) {
+    const problem = problemOf(() => setLedgerSetting(f.store.settings, 'dayStartsAt', bad));
+    assert.equal(problem.code, 'validation_failed', bad);
+    assert.equal(problem.details?.[0]?.message, 'must be a time from "00:00" to "06:00", such as "04:00"');
+  }
+  assert.equal(readDayStartsAt(f.store.settings), 360, 'a refused value changes nothing');
+  setLedgerSetting(f.store.settings, 'dayStartsAt', null);
+  assert.equal(readDayStartsAt(f.store.settings), 0);
+});
+
+test('weekStart: the locale\'s first day by default, or "mon", "sun", "sat"; the week a day is in starts there', (t) => {
+  const f = fixture(t);
+  // Thursday 26 November 2026.
+  assert.equal(startOfWeek('2026-11-26'), '2026-11-23', 'Monday by default');
+  assert.equal(startOfWeek('2026-11-26', 1), '2026-11-23');
+  assert.equal(startOfWeek('2026-11-26', 7), '2026-11-22');
+  assert.equal(startOfWeek('2026-11-26', 6), '2026-11-21');
+  assert.equal(startOfWeek('2026-11-22', 7), '2026-11-22', 'a Sunday starts its own week when weeks start on Sunday');
+  assert.equal(startOfWeek('2026-11-22', 1), '2026-11-16', 'and ends the week before when they start on Monday');
+  assert.equal(startOfWeek('2026-11-27', 6), '2026-11-21', 'a Friday is in the week of the Saturday before');
+  assert.equal(readWeekStart(f.store.settings, 'de'), 1, 'German: Monday');
+  assert.equal(readWeekStart(f.store.settings, 'en'), 7, 'English (en-US): Sunday');
+  assert.equal(readWeekStart(f.store.settings, 'ja'), 7, 'Japanese: Sunday');
+  assert.deepEqual(['fr', 'es'].map(localeWeekStart), [1, 1]);
+  for (const [value, day] of [
+    ['"mon"', 1],
+    ['"sun"', 7],
+    ['"sat"', 6],
+  ] as const) {
+    setLedgerSetting(f.store.settings, 'weekStart', value);
+    assert.equal(readWeekStart(f.store.settings, 'de'), day, value);
+  }
+  const problem = problemOf(() => setLedgerSetting(f.store.settings, 'weekStart', '"fri"'));
+  assert.equal(problem.details?.[0]?.message, 'must be one of "locale", "mon", "sun", "sat"');
+  assert.equal(readWeekStart(f.store.settings, 'de'), 6, 'a refused value changes nothing');
+});
