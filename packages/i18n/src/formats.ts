@@ -50,11 +50,12 @@ export function formatRelativeTime(locale: Locale, value: number, unit: Intl.Rel
 interface DurationFormatter {
   format(duration: { hours?: number; minutes?: number }): string;
 }
-type DurationFormatConstructor = new (locale: string, options: { style: 'long' | 'short' | 'narrow' }) => DurationFormatter;
+type DurationFormatConstructor = new (locale: string, options: { style: 'long' | 'short' | 'narrow'; minutesDisplay?: 'always' | 'auto' }) => DurationFormatter;
 
 /**
  * Seconds as hours and minutes in words (`2 hr, 10 min`, `2 Std., 10 Min.`, `2 時間 10 分`),
- * floored to the minute like every duration Tock shows; zero hours are left out.
+ * floored to the minute like every duration Tock shows; zero hours are left out, zero minutes
+ * alone are `0 min`.
  */
 export function formatDurationWords(locale: Locale, seconds: number, style: 'long' | 'short' | 'narrow' = 'short'): string {
   const minutes = Math.floor(Math.max(0, seconds) / 60);
@@ -65,5 +66,6 @@ export function formatDurationWords(locale: Locale, seconds: number, style: 'lon
     return duration.hours > 0 ? `${unit(duration.hours, 'hour')} ${unit(duration.minutes, 'minute')}` : unit(duration.minutes, 'minute');
   }
   const shown = duration.hours > 0 ? (duration.minutes > 0 ? duration : { hours: duration.hours }) : { minutes: duration.minutes };
-  return new DurationFormat(intlLocale(locale), { style }).format(shown);
+  // Zero minutes would be left out as well, leaving nothing: shown as `0 Min.`.
+  return new DurationFormat(intlLocale(locale), duration.hours > 0 ? { style } : { style, minutesDisplay: 'always' }).format(shown);
 }

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { accent, catalogProblems, createMessages, messageArguments, formatCurrency, formatList, localeUses12Hour, pseudoMessage } from '@tock/i18n';
+import { accent, catalogProblems, createMessages, messageArguments, formatCurrency, formatDurationWords, formatList, localeUses12Hour, pseudoMessage } from '@tock/i18n';
 import { IntlMessageFormat } from 'intl-messageformat';
 
 const minutes = '{n, plural, one {# minute} other {# minutes}}';
@@ -75,5 +75,19 @@ describe('the key check', () => {
 describe('accent', () => {
   it('keeps VS Code icons and commands in backticks as they are', () => {
     assert.equal(accent('$(watch) Run `tock token` now'), '$(watch) Ŕüñ `tock token` ñöŵ');
+  });
+});
+
+describe('durations in words', () => {
+  it('shows less than a minute as 0 minutes, never as nothing, and whole hours without minutes', () => {
+    assert.deepEqual(
+      // French separates number and unit with a no-break space.
+      (['de', 'fr', 'ja'] as const).map((l) => [0, 59, 3600].map((s) => formatDurationWords(l, s).replace(/[\u00a0\u202f]/g, ' '))),
+      [
+        ['0 Min.', '0 Min.', '1 Std.'],
+        ['0 min', '0 min', '1 h'],
+        ['0 分', '0 分', '1 時間'],
+      ],
+    );
   });
 });
