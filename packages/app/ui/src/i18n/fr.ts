@@ -31,7 +31,7 @@ export const fr = {
   'nav.menu': 'Menu',
   'nav.notTracking': 'Aucun suivi',
   'nav.onBreak': 'pause',
-  'nav.version': 'Tock {version} · écouteur {state, select, active {actif} off {inactif} other {en erreur}}',
+  'nav.version': 'Tock {version} · listener {state, select, active {actif} off {inactif} other {en erreur}}',
   'today.onBreak': 'En pause',
   'today.tracking': 'Suivi en cours',
   'today.elapsed': 'Écoulé : {duration}',
