@@ -8,7 +8,8 @@ import { resolve } from 'node:path';
 import { admin } from './admin-call.ts';
 import type { Command } from './command.ts';
 import { flags } from './flags.ts';
-import { CliError, print, type Io } from './io.ts';
+import type { CliMessages } from './i18n/index.ts';
+import { messagesOf, print, refusal, type Io } from './io.ts';
 import { terminalText } from './terminal-text.ts';
 
 const USAGE = 'tock calendar add PATH [--name NAME] | list [--json] | remove NAME|PATH';
@@ -22,8 +23,8 @@ interface Listed {
 }
 
 /** One calendar in a line, and its problems under it. */
-function calendarLines(c: Listed): string[] {
-  return [`${terminalText(c.name)}  ${terminalText(c.path)}  ${c.events} event${c.events === 1 ? '' : 's'}`, ...c.problems.map((p) => `  ! ${terminalText(p)}`)];
+function calendarLines(t: CliMessages, c: Listed): string[] {
+  return [`${terminalText(c.name)}  ${terminalText(c.path)}  ${t('calendar.events', { count: c.events })}`, ...c.problems.map((p) => `  ! ${terminalText(p)}`)];
 }
 
 /** What `list --json` prints: `[{"id","name","path","events"}]`. */
@@ -35,18 +36,18 @@ async function run(args: string[], io: Io): Promise<number> {
     case 'add': {
       const { values, positionals } = flags(rest, { name: { type: 'string' } }, 1);
       const [path] = positionals;
-      if (path === undefined) throw new CliError(`give the calendar: ${USAGE}`);
+      if (path === undefined) throw refusal('calendar.give', { syntax: USAGE });
       const full = /^[a-z][a-z0-9+.-]*:\/\//i.test(path) ? path : resolve(path);
       const added = await admin(io, 'POST /calendars/add', { path: full, ...(typeof values.name === 'string' ? { name: values.name } : {}) });
-      print(io, values.json === true, shown(added), () => ['added:', ...calendarLines(added)].join('\n'));
+      print(io, values.json === true, shown(added), () => [messagesOf(io)('calendar.added'), ...calendarLines(messagesOf(io), added)].join('\n'));
       return 0;
     }
     case 'remove': {
       const { values, positionals } = flags(rest, {}, 1);
       const [which] = positionals;
-      if (which === undefined) throw new CliError(`give the calendar: ${USAGE}`);
+      if (which === undefined) throw refusal('calendar.give', { syntax: USAGE });
       const removed = await admin(io, 'POST /calendars/remove', { calendar: which.includes('/') ? resolve(which) : which });
-      print(io, values.json === true, removed, () => `removed ${terminalText(removed.name)} (${terminalText(removed.path)}); its files are left as they are`);
+      print(io, values.json === true, removed, () => messagesOf(io)('calendar.removed', { name: terminalText(removed.name), path: terminalText(removed.path) }));
       return 0;
     }
     case 'list':
@@ -54,12 +55,12 @@ async function run(args: string[], io: Io): Promise<number> {
       const { values } = flags(rest);
       const list = await admin(io, 'GET /calendars');
       print(io, values.json === true, list.map(shown), () =>
-        list.length === 0 ? 'no calendars: tock calendar add PATH (an .ics file or a folder of them)' : list.flatMap(calendarLines).join('\n'),
+        list.length === 0 ? messagesOf(io)('calendar.none') : list.flatMap((c) => calendarLines(messagesOf(io), c)).join('\n'),
       );
       return 0;
     }
     default:
-      throw new CliError(`unknown calendar command "${sub}": ${USAGE}`);
+      throw refusal('calendar.unknown', { sub: String(sub), syntax: USAGE });
   }
 }
 

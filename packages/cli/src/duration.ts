@@ -4,7 +4,7 @@
  * window's "Log time" form.
  */
 import { DURATION_EXAMPLES, formatDuration, formatMinutesAs, parseDuration as readDuration } from '@tock/protocol';
-import { CliError } from './io.ts';
+import { CliError, refusal } from './io.ts';
 
 /** The forms `parseDuration` accepts, for usage lines. */
 export const DURATION_FORMS = DURATION_EXAMPLES;
@@ -30,7 +30,7 @@ export function refuseSplitDuration(first: string | undefined, second: string | 
   if (first === undefined || second === undefined) return;
   const joined = `${first.trim()} ${second.trim()}`;
   if (readDuration(first).ok && readDuration(joined).ok) {
-    throw new CliError(`"${joined}" is one duration; quote it: tock log "${joined}" NAME`);
+    throw refusal('duration.quote', { duration: joined });
   }
 }
 

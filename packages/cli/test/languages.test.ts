@@ -105,6 +105,10 @@ describe('the CLI in the person’s language, against a real app', () => {
       ['clients', 'bogus', 'x'],
       ['clients', 'add'],
       ['clients', 'remove', 'x', '--rate', '1'],
+      ['calendar'],
+      ['calendar', 'add'],
+      ['calendar', 'bogus'],
+      ['log', '1h', '30m', 'Call'],
     ];
     const unmarked: string[] = [];
     for (const argv of commands) {

@@ -222,4 +222,12 @@ export const de = {
   'invoice.made': 'Rechnung {number} für {client}: {lines, plural, one {# Position} other {# Positionen}}, {totals} — gespeichert in {file}',
   'invoice.reissued': '{number} für {client} neu ausgestellt: {lines, plural, one {# Position} other {# Positionen}}, {totals} — gespeichert in {file}',
   'invoice.none': 'Noch keine Rechnungen; erstellen Sie eine mit `tock invoice --client NAME --from D --to D`',
+
+  'calendar.events': '{count, plural, one {# Termin} other {# Termine}}',
+  'calendar.give': 'Geben Sie den Kalender an: {syntax}',
+  'calendar.added': 'hinzugefügt:',
+  'calendar.removed': '{name} ({path}) entfernt; seine Dateien bleiben unverändert',
+  'calendar.none': 'Keine Kalender: tock calendar add PATH (eine .ics-Datei oder ein Ordner davon)',
+  'calendar.unknown': 'Unbekannter Kalenderbefehl „{sub}“: {syntax}',
+  'duration.quote': '„{duration}“ ist eine einzige Dauer; setzen Sie sie in Anführungszeichen: tock log "{duration}" NAME',
 } as const satisfies Catalog<typeof en>;

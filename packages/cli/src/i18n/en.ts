@@ -224,4 +224,12 @@ export const en = {
   'invoice.made': 'Invoice {number} for {client}: {lines, plural, one {# line} other {# lines}}, {totals} — written to {file}',
   'invoice.reissued': 'Reissued {number} for {client}: {lines, plural, one {# line} other {# lines}}, {totals} — written to {file}',
   'invoice.none': 'no invoices yet; make one with `tock invoice --client NAME --from D --to D`',
+
+  'calendar.events': '{count, plural, one {# event} other {# events}}',
+  'calendar.give': 'give the calendar: {syntax}',
+  'calendar.added': 'added:',
+  'calendar.removed': 'removed {name} ({path}); its files are left as they are',
+  'calendar.none': 'no calendars: tock calendar add PATH (an .ics file or a folder of them)',
+  'calendar.unknown': 'unknown calendar command "{sub}": {syntax}',
+  'duration.quote': '"{duration}" is one duration; quote it: tock log "{duration}" NAME',
 } as const;

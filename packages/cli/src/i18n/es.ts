@@ -222,4 +222,12 @@ export const es = {
   'invoice.made': 'Factura {number} para {client}: {lines, plural, one {# línea} other {# líneas}}, {totals} — guardada en {file}',
   'invoice.reissued': '{number} reemitida para {client}: {lines, plural, one {# línea} other {# líneas}}, {totals} — guardada en {file}',
   'invoice.none': 'todavía no hay facturas; emita una con `tock invoice --client NAME --from D --to D`',
+
+  'calendar.events': '{count, plural, one {# evento} other {# eventos}}',
+  'calendar.give': 'indique el calendario: {syntax}',
+  'calendar.added': 'añadido:',
+  'calendar.removed': '{name} ({path}) quitado; sus archivos quedan como están',
+  'calendar.none': 'no hay calendarios: tock calendar add PATH (un archivo .ics o una carpeta de ellos)',
+  'calendar.unknown': 'comando de calendario desconocido «{sub}»: {syntax}',
+  'duration.quote': '«{duration}» es una sola duración; póngala entre comillas: tock log "{duration}" NAME',
 } as const satisfies Catalog<typeof en>;

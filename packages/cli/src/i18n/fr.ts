@@ -222,4 +222,12 @@ export const fr = {
   'invoice.made': 'Facture {number} pour {client} : {lines, plural, one {# ligne} other {# lignes}}, {totals} — enregistrée dans {file}',
   'invoice.reissued': '{number} réémise pour {client} : {lines, plural, one {# ligne} other {# lignes}}, {totals} — enregistrée dans {file}',
   'invoice.none': 'aucune facture pour l’instant ; établissez-en une avec `tock invoice --client NAME --from D --to D`',
+
+  'calendar.events': '{count, plural, one {# événement} other {# événements}}',
+  'calendar.give': 'indiquez l’agenda : {syntax}',
+  'calendar.added': 'ajouté :',
+  'calendar.removed': '{name} ({path}) retiré ; ses fichiers restent tels quels',
+  'calendar.none': 'aucun agenda : tock calendar add PATH (un fichier .ics ou un dossier de fichiers .ics)',
+  'calendar.unknown': 'commande d’agenda inconnue « {sub} » : {syntax}',
+  'duration.quote': '« {duration} » est une seule durée ; mettez-la entre guillemets : tock log "{duration}" NAME',
 } as const satisfies Catalog<typeof en>;

@@ -222,4 +222,12 @@ export const ja = {
   'invoice.made': '{client} 宛て請求書 {number}：{lines} 行、{totals} — {file} に保存しました',
   'invoice.reissued': '{client} 宛て {number} を再発行しました：{lines} 行、{totals} — {file} に保存しました',
   'invoice.none': 'まだ請求書はありません。`tock invoice --client NAME --from D --to D` で作成してください',
+
+  'calendar.events': '予定 {count} 件',
+  'calendar.give': 'カレンダーを指定してください：{syntax}',
+  'calendar.added': '追加しました：',
+  'calendar.removed': '{name}（{path}）を削除しました。ファイルはそのまま残っています',
+  'calendar.none': 'カレンダーはありません：tock calendar add PATH（.ics ファイルまたはそのフォルダー）',
+  'calendar.unknown': 'calendar のコマンド「{sub}」は不明です：{syntax}',
+  'duration.quote': '「{duration}」は 1 つの時間です。引用符で囲んでください：tock log "{duration}" NAME',
 } as const satisfies Catalog<typeof en>;
