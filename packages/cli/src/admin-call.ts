@@ -4,7 +4,8 @@
  * When no app runs, the one line says so and how to start it.
  */
 import type { Writable } from 'node:stream';
-import { AppNotRunningError, callAdmin, downloadAdmin, homePaths, resolveHome, type AdminInput, type AdminInputArgs, type AdminResult, type AnsweredRoute, type StreamedRoute } from '@tock/app';
+import { AppNotRunningError } from '@tock/admin';
+import { callAdmin, downloadAdmin, homePaths, resolveHome, type AdminInput, type AdminInputArgs, type AdminResult, type AnsweredRoute, type StreamedRoute } from '@tock/app';
 import { isProblem } from '@tock/protocol';
 import { CliError, refusal, type Io } from './io.ts';
 

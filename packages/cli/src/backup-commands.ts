@@ -4,7 +4,8 @@
  * runs only while the app is stopped, here in the command's own process.
  */
 import { resolve } from 'node:path';
-import { AppNotRunningError, callAdmin, homePaths, resolveHome, type AdminResult } from '@tock/app';
+import { AppNotRunningError } from '@tock/admin';
+import { callAdmin, homePaths, resolveHome, type AdminResult } from '@tock/app';
 import { flags } from './flags.ts';
 import type { Command } from './command.ts';
 import { messagesOf, print, refusal } from './io.ts';

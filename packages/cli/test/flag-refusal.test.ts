@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AdminError } from '@tock/app';
+import { AdminError } from '@tock/admin';
 import { Problem } from '@tock/protocol';
 import { asFlagRefusal } from '../src/admin-call.ts';
 import { invoiceCommand } from '../src/invoice-command.ts';
