@@ -12,6 +12,7 @@ import { colorClass } from '../colors.ts';
 import { describedByError } from '../components/FieldError.tsx';
 import { Failure } from '../components/FormActions.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
+import { useT, windowMessages } from '../i18n/index.ts';
 import { useLoaded } from '../load.ts';
 import { blocksChanged, useAppState } from '../state.ts';
 import { dayKey, dayMonth, nowMs } from '../time.ts';
@@ -39,7 +40,8 @@ function fold(text: string): string {
 
 function lastUsed(iso: string): string {
   const day = dayKey(Date.parse(iso));
-  return day === dayKey(nowMs()) ? 'used today' : `last used ${dayMonth(day)}`;
+  const t = windowMessages();
+  return day === dayKey(nowMs()) ? t('act.usedToday') : t('act.lastUsed', { day: dayMonth(day) });
 }
 
 interface RowProps {
@@ -56,6 +58,7 @@ interface RowProps {
  * The app's refusal (a delete of an activity with time: merge or archive it) shows word for word.
  */
 function Confirm({ activity, all, kind, onDone, onCancel }: { activity: ActivityInfo; all: readonly ActivityInfo[]; kind: 'merge' | 'delete'; onDone(message: string): void; onCancel(): void }) {
+  const t = useT();
   const others = all.filter((a) => a.activityID !== activity.activityID);
   const [into, setInto] = useState(others[0]?.activityID ?? '');
   const [failure, setFailure] = useState<string | null>(null);
@@ -71,10 +74,10 @@ function Confirm({ activity, all, kind, onDone, onCancel }: { activity: Activity
       if (kind === 'merge') {
         const merged = await request('POST /api/activities/:id/merge', { params: { id: activity.activityID }, body: { into } });
         const moved = merged.sessions + merged.entries;
-        onDone(`Merged “${merged.from.activityName}” into “${merged.into.activityName}”: ${moved} ${moved === 1 ? 'block' : 'blocks'} moved.`);
+        onDone(t('act.merged', { from: merged.from.activityName, into: merged.into.activityName, count: moved }));
       } else {
         const deleted = await request('DELETE /api/activities/:id', { params: { id: activity.activityID } });
-        onDone(`Deleted “${deleted.activityName}”.`);
+        onDone(t('act.deleted', { activity: deleted.activityName }));
       }
       blocksChanged();
     } catch (err) {
@@ -87,11 +90,11 @@ function Confirm({ activity, all, kind, onDone, onCancel }: { activity: Activity
     <form class="activity-confirm" data-testid={`activity-${kind}`} onSubmit={(e) => void run(e)} noValidate>
       {kind === 'merge' ? (
         others.length === 0 ? (
-          <p class="muted">There is no other activity to merge it into.</p>
+          <p class="muted">{t('act.noOther')}</p>
         ) : (
           <>
             <div class="field">
-              <label for={`${idp}-into`}>Merge “{activity.activityName}” into</label>
+              <label for={`${idp}-into`}>{t('act.mergeInto', { activity: activity.activityName })}</label>
               <select id={`${idp}-into`} value={into} onChange={(e) => setInto((e.target as HTMLSelectElement).value)}>
                 {others.map((a) => (
                   <option key={a.activityID} value={a.activityID}>
@@ -101,22 +104,22 @@ function Confirm({ activity, all, kind, onDone, onCancel }: { activity: Activity
               </select>
             </div>
             <p class="hint">
-              Every block of “{activity.activityName}” moves to “{target?.activityName ?? ''}”, then “{activity.activityName}” is removed. This cannot be undone.
+              {t('act.mergeHint', { activity: activity.activityName, target: target?.activityName ?? '' })}
             </p>
           </>
         )
       ) : (
-        <p class="hint">Delete “{activity.activityName}”? Only an activity without tracked time can be deleted.</p>
+        <p class="hint">{t('act.deleteHint', { activity: activity.activityName })}</p>
       )}
       <div class="confirm-actions">
         {(kind === 'delete' || others.length > 0) && (
           <button type="submit" class="danger small" disabled={busy}>
-            {kind === 'merge' ? 'Merge' : 'Delete'}
+            {kind === 'merge' ? t('act.merge') : t('week.delete')}
             <span class="visually-hidden"> {activity.activityName}</span>
           </button>
         )}
         <button type="button" class="ghost small" onClick={onCancel}>
-          Cancel
+          {t('editor.cancel')}
         </button>
       </div>
       <Failure message={failure} />
@@ -125,6 +128,7 @@ function Confirm({ activity, all, kind, onDone, onCancel }: { activity: Activity
 }
 
 function ActivityRow({ activity, all, onRenamed, onChanged }: RowProps) {
+  const t = useT();
   const [editing, setEditing] = useState(false);
   const [billing, setBilling] = useState(false);
   const [confirming, setConfirming] = useState<'merge' | 'delete' | null>(null);
@@ -133,7 +137,7 @@ function ActivityRow({ activity, all, onRenamed, onChanged }: RowProps) {
     setArchiveFailure(null);
     try {
       const done = await request('POST /api/activities/:id/archive', { params: { id: activity.activityID }, body: { archived: !activity.archived } });
-      onChanged(activity.archived ? `“${done.activityName}” is back in pickers, search and the tray.` : `Archived “${done.activityName}”: out of pickers, search and the tray, still in reports and history.`);
+      onChanged(activity.archived ? t('act.unarchived', { activity: done.activityName }) : t('act.archived', { activity: done.activityName }));
       blocksChanged();
     } catch (err) {
       setArchiveFailure(messageOf(err));
@@ -216,7 +220,7 @@ function ActivityRow({ activity, all, onRenamed, onChanged }: RowProps) {
         >
           {swatch}
           <label for={`${idp}-name`} class="visually-hidden">
-            New name for {activity.activityName}
+            {t('act.newName', { activity: activity.activityName })}
           </label>
           <input
             id={`${idp}-name`}
@@ -232,10 +236,10 @@ function ActivityRow({ activity, all, onRenamed, onChanged }: RowProps) {
             }}
           />
           <button type="submit" class="primary small" disabled={busy}>
-            Save
+            {t('editor.save')}
           </button>
           <button type="button" class="ghost small" onClick={close}>
-            Cancel
+            {t('editor.cancel')}
           </button>
         </form>
         {error ? (
@@ -244,7 +248,7 @@ function ActivityRow({ activity, all, onRenamed, onChanged }: RowProps) {
           </p>
         ) : (
           <p class="hint" id={`${idp}-hint`}>
-            Enter saves, Escape cancels. Time already tracked keeps its place under the new name.
+            {t('act.renameHint')}
           </p>
         )}
         <Failure message={failure} />
@@ -256,25 +260,29 @@ function ActivityRow({ activity, all, onRenamed, onChanged }: RowProps) {
       <span class="name">
         {swatch}
         <span class="activity-name">{activity.activityName}</span>
-        {activity.archived && <span class="badge muted">archived</span>}
+        {activity.archived && <span class="badge muted">{t('act.archivedBadge')}</span>}
       </span>
       <span class="muted activity-used">{lastUsed(activity.lastUsedAt)}</span>
       <span class="row-actions">
         <button type="button" class="ghost small" aria-expanded={billing} onClick={() => setBilling(!billing)}>
-          Billing<span class="visually-hidden"> of {activity.activityName}</span>
+          {t('act.billing')}
+          <span class="visually-hidden"> {t('act.billingOf', { activity: activity.activityName })}</span>
         </button>
         <button type="button" class="ghost small" ref={renameRef} onClick={open}>
-          Rename<span class="visually-hidden"> {activity.activityName}</span>
+          {t('act.rename')}
+          <span class="visually-hidden"> {activity.activityName}</span>
         </button>
         <button type="button" class="ghost small" onClick={() => void archive()}>
-          {activity.archived ? 'Unarchive' : 'Archive'}
+          {activity.archived ? t('act.unarchive') : t('act.archive')}
           <span class="visually-hidden"> {activity.activityName}</span>
         </button>
         <button type="button" class="ghost small" aria-expanded={confirming === 'merge'} onClick={() => setConfirming(confirming === 'merge' ? null : 'merge')}>
-          Merge…<span class="visually-hidden"> {activity.activityName}</span>
+          {t('act.mergeMenu')}
+          <span class="visually-hidden"> {activity.activityName}</span>
         </button>
         <button type="button" class="ghost small" aria-expanded={confirming === 'delete'} onClick={() => setConfirming(confirming === 'delete' ? null : 'delete')}>
-          Delete…<span class="visually-hidden"> {activity.activityName}</span>
+          {t('act.deleteMenu')}
+          <span class="visually-hidden"> {activity.activityName}</span>
         </button>
       </span>
       <Failure message={archiveFailure} />
@@ -303,6 +311,7 @@ function ActivityRow({ activity, all, onRenamed, onChanged }: RowProps) {
 
 export function Activities() {
   const { blocksVersion } = useAppState();
+  const t = useT();
   // Again whenever tracked time changed anywhere: a new activity, or a rename in another window.
   const {
     data: activities,
@@ -325,7 +334,7 @@ export function Activities() {
     setActivities((list) =>
       (list ?? []).map((a) => (a.activityID === renamed.activityID ? { ...a, activityName: renamed.activityName } : a)).sort(byName),
     );
-    setDone(`Renamed “${from}” to “${renamed.activityName}”.`);
+    setDone(t('act.renamed', { from, to: renamed.activityName }));
     // A row the filter now hides cannot take the focus back: the filter takes it.
     if (!matches(renamed)) focusFilter.current = true;
   };
@@ -336,29 +345,29 @@ export function Activities() {
     total === 0
       ? ''
       : query
-        ? `${shown.length} of ${total} ${total === 1 ? 'activity' : 'activities'}`
-        : `${total} ${total === 1 ? 'activity' : 'activities'}`;
+        ? t('act.countOf', { shown: shown.length, total })
+        : t('act.count', { total });
 
   return (
     <div class="screen">
-      <ScreenHead title="Activities">What you track time under, each with the color it has everywhere. A new name applies to all its time.</ScreenHead>
+      <ScreenHead title={t('screen.activities')}>{t('act.intro')}</ScreenHead>
       <section class="card" aria-labelledby="activities-heading">
         <div class="activities-head">
-          <h2 id="activities-heading">All activities</h2>
+          <h2 id="activities-heading">{t('act.all')}</h2>
           <p class="muted" aria-live="polite" data-testid="activities-count">
             {count}
           </p>
         </div>
         {total > 0 && (
           <div class="activities-filter">
-            <label for="activities-filter">Filter</label>
+            <label for="activities-filter">{t('act.filter')}</label>
             <input
               id="activities-filter"
               ref={filterRef}
               type="search"
               autocomplete="off"
               spellcheck={false}
-              placeholder="Type part of a name"
+              placeholder={t('act.filterPlaceholder')}
               value={filter}
               onInput={(e) => setFilter((e.target as HTMLInputElement).value)}
             />
@@ -369,13 +378,13 @@ export function Activities() {
         </p>
         <Failure message={error} />
         {activities === null ? (
-          !error && <p class="muted empty">Loading…</p>
+          !error && <p class="muted empty">{t('app.loading')}</p>
         ) : total === 0 ? (
-          <p class="muted empty">No activities yet. Start one on Today, or log time in History, and it appears here.</p>
+          <p class="muted empty">{t('act.none')}</p>
         ) : shown.length === 0 ? (
-          <p class="muted empty">No activity matches “{filter.trim()}”.</p>
+          <p class="muted empty">{t('act.noMatch', { filter: filter.trim() })}</p>
         ) : (
-          <ul class="activity-list" aria-label="Activities">
+          <ul class="activity-list" aria-label={t('screen.activities')}>
             {shown.slice(0, SHOWN).map((a) => (
               <ActivityRow key={a.activityID} activity={a} all={activities ?? []} onRenamed={onRenamed} onChanged={setDone} />
             ))}
@@ -383,7 +392,7 @@ export function Activities() {
         )}
         {shown.length > SHOWN && (
           <p class="muted hint">
-            Showing the first {SHOWN} of {shown.length}: type part of a name to find the others.
+            {t('act.showing', { first: SHOWN, total: shown.length })}
           </p>
         )}
       </section>
