@@ -11,26 +11,25 @@ import { clockFor } from './clock-setting.ts';
 import { flags } from './flags.ts';
 import { formatClock, type ClockFormat } from './format-time.ts';
 import type { Command } from './command.ts';
-import { CliError, print, type Io } from './io.ts';
+import type { CliMessages } from './i18n/index.ts';
+import { messagesOf, print, refusal, type Io } from './io.ts';
 
 const USAGE = 'tock editors enable | disable | key [--rotate] | setup | status [--json]';
-
-const LISTENER_OFF = 'note: the listener is off, so no plugin reaches Tock yet; turn it on with `tock listener on`';
 
 /**
  * The human form of `tock editors status`: one line per editor — its name, or the User-Agent of
  * a plugin that names none — with its last heartbeat and its last refusal in the past hour and
  * why, times as the CLI writes them (formatClock: local, on the clock setting).
  */
-export function formatEditorsStatus(status: EditorsStatus, now: Date, clock: ClockFormat = '24h'): string {
-  if (!status.enabled) return 'editors: off; `tock editors enable` makes a key for WakaTime plugins';
-  const lines = [`editors: on, api_url = ${status.apiUrl}${status.listenerOn ? '' : ' (the listener is off: `tock listener on`)'}`];
-  if (status.editors.length === 0) lines.push('no heartbeat yet');
+export function formatEditorsStatus(t: CliMessages, status: EditorsStatus, now: Date, clock: ClockFormat = '24h'): string {
+  if (!status.enabled) return t('editors.off');
+  const lines = [t(status.listenerOn ? 'editors.on' : 'editors.onListenerOff', { url: status.apiUrl })];
+  if (status.editors.length === 0) lines.push(t('editors.noHeartbeat'));
   for (const e of status.editors) {
-    const name = e.editor ?? e.userAgent ?? 'a plugin that sent no name';
-    const heartbeat = e.lastHeartbeat === null ? 'no heartbeat yet' : `last heartbeat ${formatClock(e.lastHeartbeat, now, clock)}`;
-    const refusal = e.lastRefusal === null ? '' : `; refused ${formatClock(e.lastRefusal.at, now, clock)}: ${e.lastRefusal.reason}`;
-    lines.push(`  ${name}: ${heartbeat}${refusal}`);
+    const name = e.editor ?? e.userAgent ?? t('editors.noName');
+    const heartbeat = e.lastHeartbeat === null ? t('editors.noHeartbeat') : t('editors.lastHeartbeat', { at: formatClock(e.lastHeartbeat, now, clock) });
+    const refused = e.lastRefusal === null ? '' : t('editors.refused', { at: formatClock(e.lastRefusal.at, now, clock), reason: e.lastRefusal.reason });
+    lines.push(`  ${name}: ${heartbeat}${refused}`);
   }
   return lines.join('\n');
 }
@@ -43,9 +42,9 @@ async function run(args: string[], io: Io): Promise<number> {
       const { values } = flags(rest);
       const result = await admin(io, 'POST /editors/enable');
       // stdout is the two lines alone (docs/cli.md "tock editors"), so `>> ~/.wakatime.cfg` works; the hint goes to stderr.
-      if (values.json !== true) io.err('Add these two lines to [settings] in ~/.wakatime.cfg (or run `tock editors setup`):');
+      if (values.json !== true) io.err(messagesOf(io)('editors.addLines'));
       print(io, values.json === true, result, () => result.lines.join('\n'));
-      if (!result.listenerOn) io.err(LISTENER_OFF);
+      if (!result.listenerOn) io.err(`note: ${messagesOf(io)('editors.listenerOff')}`);
       return 0;
     }
     case 'key': {
@@ -58,15 +57,15 @@ async function run(args: string[], io: Io): Promise<number> {
       const { values } = flags(rest);
       const result = await admin(io, 'POST /editors/setup', { dir: wakatimeConfigDir(io.env) });
       print(io, values.json === true, { path: result.path, backup: result.backup, apiUrl: result.apiUrl }, () =>
-        [`wrote api_url and api_key to ${result.path}`, result.backup ? `your file as it was before Tock: ${result.backup}` : 'there was no file before'].join('\n'),
+        [messagesOf(io)('editors.wrote', { path: result.path }), result.backup ? messagesOf(io)('editors.backup', { path: result.backup }) : messagesOf(io)('editors.noFileBefore')].join('\n'),
       );
-      if (!result.listenerOn) io.err(LISTENER_OFF);
+      if (!result.listenerOn) io.err(`note: ${messagesOf(io)('editors.listenerOff')}`);
       return 0;
     }
     case 'disable': {
       const { values } = flags(rest);
       const status = await admin(io, 'POST /editors/disable');
-      print(io, values.json === true, status, () => 'editors off: the editor key is forgotten; WakaTime plugins are refused until `tock editors enable`');
+      print(io, values.json === true, status, () => messagesOf(io)('editors.disabled'));
       return 0;
     }
     case 'status':
@@ -74,11 +73,11 @@ async function run(args: string[], io: Io): Promise<number> {
       const { values } = flags(rest);
       const status = await admin(io, 'GET /editors');
       const clock = await clockFor(io, values.json === true);
-      print(io, values.json === true, status, () => formatEditorsStatus(status, io.now(), clock));
+      print(io, values.json === true, status, () => formatEditorsStatus(messagesOf(io), status, io.now(), clock));
       return 0;
     }
     default:
-      throw new CliError(`unknown editors command "${sub}": ${USAGE}`);
+      throw refusal('editors.unknown', { sub: String(sub), syntax: USAGE });
   }
 }
 

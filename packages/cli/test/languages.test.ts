@@ -109,6 +109,8 @@ describe('the CLI in the person’s language, against a real app', () => {
       ['calendar', 'add'],
       ['calendar', 'bogus'],
       ['log', '1h', '30m', 'Call'],
+      ['editors'],
+      ['editors', 'bogus'],
     ];
     const unmarked: string[] = [];
     for (const argv of commands) {
