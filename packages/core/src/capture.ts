@@ -13,6 +13,7 @@ import { readCaptureSettings, retentionStartMs } from './capture-settings.ts';
 import { globMatches } from './glob.ts';
 import { addDays, localDayKey, startOfLocalDay, type DayKey } from './day.ts';
 import { BROWSER_HEARTBEAT_TYPES, EXCLUDED_PAGE_ENTITY, domainOfEntity, listHeartbeats } from './heartbeats.ts';
+import { readDayStartsAt } from './ledger-settings.ts';
 import { toIso } from './instants.ts';
 import type { CaptureSettings, CaptureSpan, SpanSource, Timeline } from './shapes/capture.ts';
 import type { Store } from './store.ts';
@@ -235,8 +236,9 @@ export function timeline(store: Store, request: TimelineRequest): Timeline {
 /** {@link timeline}'s spans with their times in ms (the ISO strings need not be parsed again). */
 export function timedTimeline(store: Store, request: TimelineRequest): TimedSpan[] {
   const settings = readCaptureSettings(store.settings);
-  const dayStart = startOfLocalDay(request.day, request.timeZone);
-  const dayEnd = Math.min(startOfLocalDay(addDays(request.day, 1), request.timeZone), request.nowMs);
+  const dayStartsAt = readDayStartsAt(store.settings);
+  const dayStart = startOfLocalDay(request.day, request.timeZone, dayStartsAt);
+  const dayEnd = Math.min(startOfLocalDay(addDays(request.day, 1), request.timeZone, dayStartsAt), request.nowMs);
   const spans: TimedSpan[] = [];
   const blank = { app: null, title: null, project: null, branch: null, language: null, entity: null, editor: null, machine: null };
   const recorded = [...listRecordedSpans(store, dayStart, dayEnd), ...(request.open ?? []).filter((s) => s.endMs > dayStart && s.startMs < dayEnd)];

@@ -16,6 +16,7 @@ import { readCaptureSettings } from './capture-settings.ts';
 import { timedTimeline, type RecordedSpan, type TimedSpan } from './capture.ts';
 import { addDays, localDayKey, startOfLocalDay, type DayKey } from './day.ts';
 import { logEntry } from './entries.ts';
+import { readDayStartsAt } from './ledger-settings.ts';
 import { parseIsoInstant, toIso } from './instants.ts';
 import type { Store } from './store.ts';
 import { blocksOverlapping } from './totals.ts';
@@ -51,22 +52,23 @@ function dismissedOn(store: Store, day: DayKey): Set<string> {
 }
 
 /** A local day's bounds, the end at now when now is earlier. */
-function dayBounds(day: DayKey, context: SuggestionContext): { fromMs: number; toMs: number } {
-  const fromMs = startOfLocalDay(day, context.timeZone);
-  return { fromMs, toMs: Math.min(startOfLocalDay(addDays(day, 1), context.timeZone), context.nowMs) };
+function dayBounds(store: Store, day: DayKey, context: SuggestionContext): { fromMs: number; toMs: number } {
+  const dayStartsAt = readDayStartsAt(store.settings);
+  const fromMs = startOfLocalDay(day, context.timeZone, dayStartsAt);
+  return { fromMs, toMs: Math.min(startOfLocalDay(addDays(day, 1), context.timeZone, dayStartsAt), context.nowMs) };
 }
 
 function timelineFor(store: Store, day: DayKey, context: SuggestionContext): TimedSpan[] {
   const spans = timedTimeline(store, { day, timeZone: context.timeZone, nowMs: context.nowMs, open: context.open ?? [] });
   if (context.meetings === undefined) return spans;
-  const { fromMs, toMs } = dayBounds(day, context);
+  const { fromMs, toMs } = dayBounds(store, day, context);
   return toMs > fromMs ? [...spans, ...context.meetings(fromMs, toMs)] : spans;
 }
 
 /** `tock suggest`, `GET /suggestions`: a local day's suggestions (default today), dismissed ones left out. */
 export function daySuggestions(store: Store, day: DayKey | undefined, context: SuggestionContext): Suggestions {
-  const date = day ?? localDayKey(context.nowMs, context.timeZone);
-  const { fromMs, toMs } = dayBounds(date, context);
+  const date = day ?? localDayKey(context.nowMs, context.timeZone, readDayStartsAt(store.settings));
+  const { fromMs, toMs } = dayBounds(store, date, context);
   const settings = readCaptureSettings(store.settings);
   const suggestions = suggestDay({
     day: date,
@@ -130,7 +132,7 @@ export function acceptSuggestion(store: Store, input: AcceptSuggestionInput, con
       start = given('start', input.start, start);
       end = given('end', input.end, end);
       if (problems.length > 0) throw validationProblem(problems);
-      const { fromMs, toMs } = dayBounds(day, context);
+      const { fromMs, toMs } = dayBounds(store, day, context);
       if (!(end > start)) throw validationProblem([{ field: 'end', message: 'must be after start' }]);
       if (start < fromMs || end > toMs) throw validationProblem([{ field: 'start', message: `the stretch must lie within ${day}, up to now` }]);
       const tracked = trackedSpans(dayBlocks(store, fromMs, toMs), context.nowMs);
@@ -158,7 +160,7 @@ export function acceptSuggestion(store: Store, input: AcceptSuggestionInput, con
  * that were unlabelled: a second pass takes those). Returns the entries made.
  */
 export function acceptAllSuggestions(store: Store, day: DayKey | undefined, context: SuggestionContext & { newId: () => string }): Entry[] {
-  const date = day ?? localDayKey(context.nowMs, context.timeZone);
+  const date = day ?? localDayKey(context.nowMs, context.timeZone, readDayStartsAt(store.settings));
   return store.transaction(() => {
     const entries: Entry[] = [];
     for (let pass = 0; pass < 3; pass++) {

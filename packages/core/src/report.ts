@@ -30,7 +30,7 @@ import {
 import { invoiceShares, type InvoiceShare } from './invoice-shares.ts';
 import { clipSpans, coveredLength, coveredPerDay, unionOfSpans, type Span } from './blocks.ts';
 import { tagsOf } from './ledger.ts';
-import { billedSeconds, dayTargetHours, readBusiness, readRounding, readTargets, roundBilled } from './ledger-settings.ts';
+import { billedSeconds, dayTargetHours, readBusiness, readDayStartsAt, readRounding, readTargets, roundBilled } from './ledger-settings.ts';
 import { WEEKDAYS, type Rounding, type Weekday } from './shapes/ledger.ts';
 import { EXACT_DENOMINATOR, exactAmount, minorUnits, roundAmount, sumAmounts } from './money.ts';
 import { nameKey } from './names.ts';
@@ -125,9 +125,9 @@ export interface ReportRange {
  * `validation_failed` problem the listener answers with 400: a malformed or impossible date,
  * `to` before `from`, a range over {@link REPORT_MAX_DAYS} days, or an unknown grouping.
  */
-export function readReportQuery(query: ReportQuery, now: number, timeZone: string): ReportRange {
+export function readReportQuery(query: ReportQuery, now: number, timeZone: string, dayStartsAt = 0): ReportRange {
   const problems: FieldProblem[] = [];
-  const today = localDayKey(now, timeZone);
+  const today = localDayKey(now, timeZone, dayStartsAt);
   const input = query ?? {};
   const from = readQueryField('from', input.from, today, problems);
   const to = readQueryField('to', input.to, today, problems);
@@ -175,9 +175,10 @@ function readClient(value: unknown, problems: FieldProblem[]): string | null | u
  * `validation_failed` (see {@link readReportQuery}) for a bad query.
  */
 export function buildReport(store: Store, query: ReportQuery, now: number, timeZone: string): Report {
-  const { from, to, by, billable, client } = readReportQuery(query, now, timeZone);
+  const dayStartsAt = readDayStartsAt(store.settings);
+  const { from, to, by, billable, client } = readReportQuery(query, now, timeZone, dayStartsAt);
   const days: DaySpan[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) days.push(localDaySpan(day, timeZone));
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(localDaySpan(day, timeZone, dayStartsAt));
   const first = days[0] as DaySpan;
   const last = days[days.length - 1] as DaySpan;
   const at = Math.floor(now);
@@ -508,7 +509,7 @@ class Billing {
 function targetsOf(store: Store, days: readonly DaySpan[], now: number, timeZone: string): number | null {
   const targets = readTargets(store.settings);
   if (targets === undefined) return null;
-  const today = localDayKey(now, timeZone);
+  const today = localDayKey(now, timeZone, readDayStartsAt(store.settings));
   let seconds = 0;
   for (const { day } of days) {
     if (day > today) break;

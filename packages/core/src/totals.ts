@@ -21,6 +21,7 @@ import {
   type Span,
 } from './blocks.ts';
 import { localDayAt, localDaySpans, type DayKey, type DaySpan } from './day.ts';
+import { readDayStartsAt } from './ledger-settings.ts';
 import type { DailyTotal } from './shapes/activities.ts';
 import type { Store } from './store.ts';
 /** Entries last at most 24 h, so one that overlaps `[from, to)` ends before `to + 24 h`. */
@@ -168,9 +169,9 @@ export interface DayIntervals {
   open: readonly SessionTimes[];
 }
 
-/** The local day of `now` in `timeZone`, with what overlaps it (read from the store). */
+/** The local day of `now` in `timeZone` (starting at the setting `dayStartsAt`), with what overlaps it (read from the store). */
 export function dayIntervals(store: Store, now: number, timeZone: string): DayIntervals {
-  const day = localDayAt(now, timeZone);
+  const day = localDayAt(now, timeZone, readDayStartsAt(store.settings));
   const read = blocksOverlapping(store, day.start, day.end);
   const open = read.sessions.filter((s) => s.end === null);
   const ended = workedSpans({ sessions: read.sessions.filter((s) => s.end !== null), entries: read.entries }, now);
@@ -200,7 +201,7 @@ export function secondsInDay({ day, ended, open }: DayIntervals, now: number): n
  */
 export function dailyTotals(store: Store, fromDay: DayKey, toDay: DayKey, now: number, timeZone: string): DailyTotal[] {
   if (fromDay > toDay) return [];
-  const days = localDaySpans(fromDay, toDay, timeZone);
+  const days = localDaySpans(fromDay, toDay, timeZone, readDayStartsAt(store.settings));
   const first = days[0];
   const last = days[days.length - 1];
   if (!first || !last) return [];

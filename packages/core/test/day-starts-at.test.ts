@@ -8,7 +8,9 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import {
   addDays,
+  buildReport,
   DAY_STARTS_AT_MAX,
+  daySuggestions,
   getLedgerSetting,
   localDayAt,
   localDayKey,
@@ -16,6 +18,7 @@ import {
   localeWeekStart,
   readDayStartsAt,
   readWeekStart,
+  recordSpan,
   setLedgerSetting,
   startOfWeek,
 } from '../src/index.ts';
@@ -123,4 +126,43 @@ test('weekStart: the locale\'s first day by default, or "mon", "sun", "sat"; the
   const problem = problemOf(() => setLedgerSetting(f.store.settings, 'weekStart', '"fri"'));
   assert.equal(problem.details?.[0]?.message, 'must be one of "locale", "mon", "sun", "sat"');
   assert.equal(readWeekStart(f.store.settings, 'de'), 6, 'a refused value changes nothing');
+});
+
+test('02:30 with dayStartsAt "04:00" counts on the day before: Today, the report by day, daily totals and suggestions', (t) => {
+  const zone = 'Europe/Berlin';
+  const f = fixture(t, { now: '2026-11-24T10:00:00+01:00', timeZone: zone });
+  const local = (text: string): number => Date.parse(`${text}+01:00`);
+  f.tracker.logEntry({ name: 'Night', createIfMissing: true, durationMinutes: 30, endedAt: '2026-11-24T03:00:00+01:00' });
+  f.tracker.logEntry({ name: 'Morning', createIfMissing: true, durationMinutes: 20, endedAt: '2026-11-24T09:20:00+01:00' });
+  recordSpan(f.store, { startMs: local('2026-11-24T03:10:00'), endMs: local('2026-11-24T03:40:00'), source: 'window', app: 'Firefox', title: 'Late reading' });
+  const context = { timeZone: zone, nowMs: f.clock() };
+  let store = f.store;
+  const report = (): unknown => buildReport(store, { from: '2026-11-23', to: '2026-11-24', by: 'day' }, f.clock(), zone).rows.map((r) => ['date' in r ? r.date : null, r.seconds]);
+  const suggested = (day: string): string[] => daySuggestions(store, day, context).suggestions.map((s) => s.start);
+
+  // Midnight (the default): all of it is on the 24th.
+  assert.equal(f.tracker.getStatus().todaySeconds, 50 * 60);
+  assert.deepEqual(report(), [
+    ['2026-11-23', 0],
+    ['2026-11-24', 50 * 60],
+  ]);
+  assert.deepEqual(suggested('2026-11-24'), ['2026-11-24T02:10:00.000Z']);
+
+  setLedgerSetting(f.store.settings, 'dayStartsAt', '"04:00"');
+  const g = f.reopen(); // a fresh tracker: its today was kept for the day it found
+  store = g.store;
+  assert.equal(g.tracker.getStatus().todaySeconds, 20 * 60, 'today is from 04:00: the night is not in it');
+  assert.deepEqual(report(), [
+    ['2026-11-23', 30 * 60],
+    ['2026-11-24', 20 * 60],
+  ]);
+  assert.deepEqual(
+    g.tracker.dailyTotals('2026-11-23', '2026-11-24').map((d) => [d.day, d.activityName, d.seconds]),
+    [
+      ['2026-11-23', 'Night', 30 * 60],
+      ['2026-11-24', 'Morning', 20 * 60],
+    ],
+  );
+  assert.deepEqual(suggested('2026-11-23'), ['2026-11-24T02:10:00.000Z'], 'the reading at 03:10 is suggested on the day before');
+  assert.deepEqual(suggested('2026-11-24'), []);
 });
