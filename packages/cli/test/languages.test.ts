@@ -111,6 +111,11 @@ describe('the CLI in the person’s language, against a real app', () => {
       ['log', '1h', '30m', 'Call'],
       ['editors'],
       ['editors', 'bogus'],
+      ['sync', 'status'],
+      ['sync'],
+      ['sync', 'bogus'],
+      ['sync', 'one-timer', 'maybe'],
+      ['sync', 'enable'],
     ];
     const unmarked: string[] = [];
     for (const argv of commands) {
