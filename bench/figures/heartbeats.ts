@@ -119,7 +119,15 @@ export async function heartbeatFigures(config: BenchConfig): Promise<FigureResul
   const yearOfHeartbeats = config.smoke ? 2000 : 100_000;
   const latencyRequests = config.smoke ? 300 : 5000;
   const app = await startAppServer({ editors: { heartbeats: yearOfHeartbeats } }, { execArgv: config.serverArgs('heartbeats'), timeoutMs: 600_000 });
-  const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
+  let agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
+  // The bare loop runs synchronously in this process: on a slow disk it holds this event loop
+  // past the app's 5 s keep-alive timeout, the app closes the idle connections, and a request
+  // sent on one before this process read the close fails ("socket hang up"). Each Tock round
+  // starts with fresh connections instead.
+  const freshConnections = (): void => {
+    agent.destroy();
+    agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
+  };
   try {
     const { port, token, editorKey } = app.ready;
     if (editorKey === undefined) throw new Error('the bench app made no editor key');
@@ -129,6 +137,7 @@ export async function heartbeatFigures(config: BenchConfig): Promise<FigureResul
       config.rounds,
       async () => sqliteLoop(heartbeatsOf(total, ++roundNo)),
       async (): Promise<IngestSample> => {
+        freshConnections();
         const rows = heartbeatsOf(total, ++roundNo);
         const bodies: string[] = [];
         for (let i = 0; i < rows.length; i += BULK_SIZE) bodies.push(JSON.stringify(rows.slice(i, i + BULK_SIZE)));
@@ -172,6 +181,7 @@ export async function heartbeatFigures(config: BenchConfig): Promise<FigureResul
     );
     cpuFigure.note = cpuNote(cpu);
 
+    freshConnections(); // the last round may have been the bare loop's
     const signer = new RequestSigner(token);
     const p99 = async (send: () => Promise<{ status: number }>): Promise<number> => {
       const times = new Float64Array(latencyRequests);
