@@ -34,7 +34,7 @@ import { billedSeconds, dayTargetHours, readBusiness, readDayStartsAt, readRound
 import { WEEKDAYS, type Rounding, type Weekday } from './shapes/ledger.ts';
 import { EXACT_DENOMINATOR, exactAmount, minorUnits, roundAmount, sumAmounts } from './money.ts';
 import { nameKey } from './names.ts';
-import { addDays, localDayKey, localDaySpan, startOfWeek, type DayKey, type DaySpan } from './day.ts';
+import { addDays, localDayKey, localDaySpan, startOfWeek, type DayKey, type DaySpan, type WeekStartDay } from './day.ts';
 import type { Store } from './store.ts';
 import {
   activityNames,
@@ -538,14 +538,15 @@ export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 
 /**
  * The first and last local day of a named range as of `now` in `timeZone`: today,
- * yesterday, this week or the last (weeks start on Monday), this month or the last, this
+ * yesterday, this week or the last (weeks start on `days.weekStart`, Monday by default; days at
+ * `days.dayStartsAt`, midnight by default), this month or the last, this
  * year or the last. "This week", "this month" and "this year" run to their last day, so the
  * days still to come show as zeros.
  */
-export function reportPeriod(period: ReportPeriod, now: number, timeZone: string): { from: DayKey; to: DayKey } {
-  const today = localDayKey(now, timeZone);
+export function reportPeriod(period: ReportPeriod, now: number, timeZone: string, days: { dayStartsAt?: number; weekStart?: WeekStartDay } = {}): { from: DayKey; to: DayKey } {
+  const today = localDayKey(now, timeZone, days.dayStartsAt);
   const [year, month] = today.split('-').map(Number) as [number, number];
-  const monday = startOfWeek(today);
+  const monday = startOfWeek(today, days.weekStart);
   const firstOfMonth = `${today.slice(0, 8)}01`;
   const lastOfMonth = addDays(monthStart(year, month + 1), -1);
   switch (period) {

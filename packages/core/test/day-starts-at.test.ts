@@ -19,6 +19,7 @@ import {
   readDayStartsAt,
   readWeekStart,
   recordSpan,
+  reportPeriod,
   setLedgerSetting,
   startOfWeek,
 } from '../src/index.ts';
@@ -165,4 +166,18 @@ test('02:30 with dayStartsAt "04:00" counts on the day before: Today, the report
   );
   assert.deepEqual(suggested('2026-11-23'), ['2026-11-24T02:10:00.000Z'], 'the reading at 03:10 is suggested on the day before');
   assert.deepEqual(suggested('2026-11-24'), []);
+});
+
+test('the named ranges of reports follow weekStart sun, mon, sat and dayStartsAt', () => {
+  const zone = 'Europe/Berlin';
+  // Sunday 22 November 2026, 02:30: with "04:00" still Saturday the 21st.
+  const sundayNight = Date.parse('2026-11-22T02:30:00+01:00');
+  assert.deepEqual(reportPeriod('week', sundayNight, zone), { from: '2026-11-16', to: '2026-11-22' }, 'Monday weeks by default');
+  assert.deepEqual(reportPeriod('week', sundayNight, zone, { weekStart: 1 }), { from: '2026-11-16', to: '2026-11-22' });
+  assert.deepEqual(reportPeriod('week', sundayNight, zone, { weekStart: 7 }), { from: '2026-11-22', to: '2026-11-28' });
+  assert.deepEqual(reportPeriod('week', sundayNight, zone, { weekStart: 6 }), { from: '2026-11-21', to: '2026-11-27' });
+  assert.deepEqual(reportPeriod('last-week', sundayNight, zone, { weekStart: 7 }), { from: '2026-11-15', to: '2026-11-21' });
+  assert.deepEqual(reportPeriod('today', sundayNight, zone, { dayStartsAt: 240 }), { from: '2026-11-21', to: '2026-11-21' });
+  assert.deepEqual(reportPeriod('week', sundayNight, zone, { dayStartsAt: 240, weekStart: 7 }), { from: '2026-11-15', to: '2026-11-21' }, 'Saturday night is in the week that started on the 15th');
+  assert.deepEqual(reportPeriod('week', sundayNight, zone, { dayStartsAt: 240, weekStart: 6 }), { from: '2026-11-21', to: '2026-11-27' });
 });
