@@ -11,8 +11,9 @@
  */
 import { Fragment } from 'preact';
 import { useRef, useState } from 'preact/hooks';
-import { counted, type Suggestion, type Suggestions } from '@tock/protocol';
+import type { Suggestion, Suggestions } from '@tock/protocol';
 import { request, messageOf } from '../api.ts';
+import { useT, windowMessages } from '../i18n/index.ts';
 import { useLoaded } from '../load.ts';
 import { blocksChanged, useAppState } from '../state.ts';
 import { clockTime, dayKey, daySpan, duration, nowMs } from '../time.ts';
@@ -22,14 +23,15 @@ import { Failure } from './FormActions.tsx';
 
 /** `tock (main), firefox, Planning in Work`: what capture saw, most time first (a meeting with its calendar). */
 export function sourcesLine(s: Suggestion): string {
+  const t = windowMessages();
   return s.sources
     .map((src) => {
       const what =
         src.source === 'editor'
-          ? `${src.project ?? 'a project'}${src.branch ? ` (${src.branch})` : ''} in an editor`
+          ? t('sug.inEditor', { what: `${src.project ?? t('sug.aProject')}${src.branch ? ` (${src.branch})` : ''}` })
           : src.source === 'calendar'
-            ? `${src.title ?? 'a meeting'} in ${src.app ?? 'a calendar'}`
-            : (src.app ?? 'an application');
+            ? t('captured.inApp', { what: src.title ?? t('sug.aMeeting'), app: src.app ?? t('sug.aCalendar') })
+            : (src.app ?? t('captured.anApp'));
       return `${what} ${duration(src.seconds)}`;
     })
     .join(', ');
@@ -45,7 +47,7 @@ const MINUTE = 60_000;
 
 /** `10:00–10:40 (40 min): Docs`, with the edges as dragged when they were. */
 export function suggestionLine(s: Suggestion, edges: Edges = edgesOf(s)): string {
-  return `${clockTime(edges.start)}–${clockTime(edges.end)} (${duration(Math.floor((edges.end - edges.start) / 1000))}): ${s.activityName ?? 'no activity yet'}`;
+  return `${clockTime(edges.start)}–${clockTime(edges.end)} (${duration(Math.floor((edges.end - edges.start) / 1000))}): ${s.activityName ?? windowMessages()('sug.noActivity')}`;
 }
 
 function edgesOf(s: Suggestion): Edges {
@@ -87,6 +89,7 @@ function useSuggestions(day: string): Suggestion[] {
 
 /** What to do with the suggestion shown: accept, accept as another activity, dismiss. */
 function SuggestionActions({ id, suggestion, edges, onDone }: { id: string; suggestion: Suggestion; edges: Edges; onDone(): void }) {
+  const t = useT();
   const [changing, setChanging] = useState(suggestion.activityName === null);
   const [name, setName] = useState(suggestion.activityName ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -123,14 +126,17 @@ function SuggestionActions({ id, suggestion, edges, onDone }: { id: string; sugg
       <div class="row-actions">
         {suggestion.activityName !== null && (
           <button type="button" class="primary small" disabled={busy} onClick={() => void accept()}>
-            Accept<span class="visually-hidden"> {what} as {suggestion.activityName}</span>
+            {t('sug.accept')}
+            <span class="visually-hidden"> {t('sug.acceptWhat', { range: what, activity: suggestion.activityName })}</span>
           </button>
         )}
         <button type="button" class="ghost small" aria-expanded={changing} disabled={busy} onClick={() => setChanging(!changing)}>
-          Change activity<span class="visually-hidden"> of {what}</span>
+          {t('sug.change')}
+          <span class="visually-hidden"> {t('sug.ofRange', { range: what })}</span>
         </button>
         <button type="button" class="ghost small" disabled={busy} onClick={() => void run(() => request('POST /api/suggestions/:id/dismiss', { params: { id: suggestion.id } }))}>
-          Dismiss<span class="visually-hidden"> {what}</span>
+          {t('branch.dismiss')}
+          <span class="visually-hidden"> {what}</span>
         </button>
       </div>
       {changing && (
@@ -139,12 +145,12 @@ function SuggestionActions({ id, suggestion, edges, onDone }: { id: string; sugg
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            if (!name.trim()) return setErrors({ activityName: 'Type an activity: an existing one, or a new name to create it.' });
+            if (!name.trim()) return setErrors({ activityName: t('sug.typeActivity') });
             void accept(name.trim());
           }}
         >
           <div class="field">
-            <label for={`${id}-activity`}>Activity for {what}</label>
+            <label for={`${id}-activity`}>{t('sug.activityFor', { range: what })}</label>
             <input
               id={`${id}-activity`}
               type="text"
@@ -162,7 +168,7 @@ function SuggestionActions({ id, suggestion, edges, onDone }: { id: string; sugg
             <FieldError id={`${id}-activity-error`} message={nameError} />
           </div>
           <button type="submit" class="primary small" disabled={busy}>
-            Accept as this activity
+            {t('sug.acceptAs')}
           </button>
         </form>
       )}
@@ -184,11 +190,12 @@ function EdgeHandles({ suggestion, edges, free, pct, msPerPixel, onMove, onDragg
   onMove(edges: Edges): void;
   onDragging(dragging: boolean): void;
 }) {
+  const t = useT();
   const drag = useRef<{ edge: 'start' | 'end'; x: number; from: Edges } | null>(null);
   const handle = (edge: 'start' | 'end') => {
     const at = edges[edge];
     const keys: Record<string, number> = { ArrowLeft: -MINUTE, ArrowDown: -MINUTE, ArrowRight: MINUTE, ArrowUp: MINUTE, PageDown: -5 * MINUTE, PageUp: 5 * MINUTE };
-    const name = `${edge === 'start' ? 'Start' : 'End'} of the suggestion ${suggestion.activityName ?? 'without an activity'}`;
+    const name = t('sug.edge', { edge, activity: suggestion.activityName ?? t('sug.withoutActivity') });
     return (
       <div
         key={edge}
@@ -201,7 +208,7 @@ function EdgeHandles({ suggestion, edges, free, pct, msPerPixel, onMove, onDragg
         aria-valuemax={Math.floor(free.end / MINUTE)}
         aria-valuenow={Math.floor(at / MINUTE)}
         aria-valuetext={clockTime(at)}
-        title={`${name}: ${clockTime(at)} — drag, or use the arrow keys`}
+        title={t('sug.edgeTitle', { name, time: clockTime(at) })}
         data-testid={`edge-${edge}`}
         onKeyDown={(e) => {
           const step = keys[e.key];
@@ -248,6 +255,7 @@ function EdgeHandles({ suggestion, edges, free, pct, msPerPixel, onMove, onDragg
  */
 export function SuggestionsLane({ day, from, to, id, blocks }: { day: string; from: number; to: number; id: string; blocks: readonly Block[] }) {
   const suggestions = useSuggestions(day);
+  const t = useT();
   const [shownID, setShownID] = useState<string | null>(null);
   const [dragged, setDragged] = useState<Record<string, Edges>>({});
   const [dragging, setDragging] = useState(false);
@@ -281,11 +289,12 @@ export function SuggestionsLane({ day, from, to, id, blocks }: { day: string; fr
     <div class="suggestions" data-testid={id}>
       <div class="suggestions-head">
         <p class="captured-title muted" id={`${id}-title`}>
-          Suggestions <span class="hint">(untracked time where capture saw work)</span>
+          {t('sug.title')} <span class="hint">{t('sug.hint')}</span>
         </p>
         {labelled > 0 && (
           <button type="button" class="ghost small" disabled={busy} onClick={() => void acceptAll()}>
-            Accept all<span class="visually-hidden"> {counted(labelled, 'labelled suggestion')} of this day</span>
+            {t('sug.acceptAll')}
+            <span class="visually-hidden"> {t('sug.acceptAllWhat', { count: labelled })}</span>
           </button>
         )}
       </div>
@@ -300,8 +309,8 @@ export function SuggestionsLane({ day, from, to, id, blocks }: { day: string; fr
                 class={`ghost-block${s.activityName === null ? ' unlabelled' : ''}${shownID === s.id ? ' shown' : ''}`}
                 style={{ left: `${left}%`, width: `${Math.max(0.6, pct(shown.end) - left)}%` }}
                 aria-pressed={shownID === s.id}
-                aria-label={`Suggestion ${suggestionLine(s, shown)}`}
-                title={`${suggestionLine(s, shown)} — seen: ${sourcesLine(s)}`}
+                aria-label={t('sug.label', { line: suggestionLine(s, shown) })}
+                title={t('sug.blockTitle', { line: suggestionLine(s, shown), sources: sourcesLine(s) })}
                 data-testid="ghost-block"
                 onMouseEnter={() => show(s.id)}
                 onFocus={() => show(s.id)}
@@ -328,7 +337,7 @@ export function SuggestionsLane({ day, from, to, id, blocks }: { day: string; fr
       </div>
       <div class="suggestion-detail">
         <p class="captured-detail" aria-live="polite" data-testid={`${id}-detail`}>
-          {current ? `${suggestionLine(current, edges(current))}. Seen: ${sourcesLine(current)}.` : 'Point at a suggestion, or Tab to it, to see what capture saw and accept it.'}
+          {current ? t('sug.detail', { line: suggestionLine(current, edges(current)), sources: sourcesLine(current) }) : t('sug.point')}
         </p>
         {current && (
           <SuggestionActions
