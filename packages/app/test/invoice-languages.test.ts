@@ -33,7 +33,7 @@ function invoiceIn(language: string, extra: Partial<InvoiceDocument> = {}): Invo
     ],
     workedSeconds: 9900,
     billedSeconds: 9900,
-    totals: [{ currency: 'EUR', billedSeconds: 6300, amount: '2100.00', taxes: [{ rate: 19, amount: '399.00' }], gross: '2499.00' }],
+    totals: [{ currency: 'EUR', billedSeconds: 6300, amount: '2100.00', taxes: [{ rate: 19, base: '2100.00', amount: '399.00' }], gross: '2499.00' }],
     ...extra,
   } as InvoiceDocument;
 }
@@ -94,7 +94,7 @@ describe('an invoice in Japanese', () => {
     timeZone: 'Asia/Tokyo',
     client: { id: '00000000-0000-4000-8000-000000000002', name: '東京スタジオ株式会社', address: '東京都千代田区1-1', taxID: '' },
     lines: [{ date: '2026-11-03', activity: 'デザイン', note: 'ロゴ', tags: ['web'], workedSeconds: 6300, billedSeconds: 6300, quantity: '1.75', rate: '9000', currency: 'JPY', amount: '15750', blocks: 1 }],
-    totals: [{ currency: 'JPY', billedSeconds: 6300, amount: '15750', taxes: [{ rate: 10, amount: '1575' }], gross: '17325' }],
+    totals: [{ currency: 'JPY', billedSeconds: 6300, amount: '15750', taxes: [{ rate: 10, base: '15750', amount: '1575' }], gross: '17325' }],
   });
 
   it('reads back from the PDF line by line in Japanese, drawn in the embedded font', async () => {
