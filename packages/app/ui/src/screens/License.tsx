@@ -1,15 +1,16 @@
 /** Settings › License: the state, days left, and activating a key (a refusal is one line). */
-import { counted } from '@tock/protocol';
 import { useState } from 'preact/hooks';
 import { request, messageOf } from '../api.ts';
 import { describedByError } from '../components/FieldError.tsx';
 import { FormActions } from '../components/FormActions.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
+import { useT } from '../i18n/index.ts';
 import { useAppState } from '../state.ts';
 import { dayKey, longDay } from '../time.ts';
 
 export function License() {
   const { snapshot } = useAppState();
+  const t = useT();
   const [key, setKey] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -22,14 +23,14 @@ export function License() {
     setError(null);
     setDone(null);
     if (!key.trim()) {
-      setError('Paste the license key you received.');
+      setError(t('lic.paste'));
       return;
     }
     setBusy(true);
     try {
       await request('POST /api/license/activate', { body: { key: key.trim() } });
       setKey('');
-      setDone('License activated. Thank you!');
+      setDone(t('lic.activated'));
     } catch (err) {
       setError(messageOf(err));
     } finally {
@@ -37,34 +38,31 @@ export function License() {
     }
   };
 
-  const label = { trial: 'Trial', licensed: 'Licensed', locked: 'Locked' }[info.state];
+  const label = t(`lic.${info.state}`);
   let detail: string;
-  if (info.state === 'trial') detail = `The free trial ends on ${longDay(dayKey(Date.parse(info.trialEnds)))}. Activate a key to keep the listener working after that.`;
+  if (info.state === 'trial') detail = t('lic.trialEnds', { day: longDay(dayKey(Date.parse(info.trialEnds))) });
   else if (info.state === 'licensed')
     detail = info.expires
-      ? `Licensed to ${info.licensee}, valid until ${longDay(dayKey(Date.parse(info.expires)))} (${counted(info.daysLeft ?? 0, 'day')} left).`
-      : `Licensed to ${info.licensee}. No expiry.`;
-  else
-    detail = info.expires
-      ? `The license of ${info.licensee} expired. Tracking from the window still works; the listener answers 423 until a key is activated.`
-      : 'The trial is over. Tracking from the window still works; the listener answers 423 until a key is activated.';
+      ? t('lic.validUntil', { licensee: info.licensee ?? '', day: longDay(dayKey(Date.parse(info.expires))), days: info.daysLeft ?? 0 })
+      : t('lic.noExpiry', { licensee: info.licensee ?? '' });
+  else detail = info.expires ? t('lic.expired', { licensee: info.licensee ?? '' }) : t('lic.trialOver');
 
   return (
     <div class="screen">
-      <ScreenHead title="License">Tock checks keys offline; nothing is sent anywhere.</ScreenHead>
+      <ScreenHead title={t('screen.license')}>{t('lic.intro')}</ScreenHead>
       <section class="card" aria-labelledby="license-heading">
         <h2 id="license-heading" class="license-state">
           <span class={`pill ${info.state}`} data-testid="license-state">
             {label}
           </span>
-          {info.daysLeft !== null && <span class="days" data-testid="license-days">{counted(info.daysLeft, 'day')} left</span>}
+          {info.daysLeft !== null && <span class="days" data-testid="license-days">{t('lic.daysLeft', { days: info.daysLeft })}</span>}
         </h2>
         <p>{detail}</p>
       </section>
       <section class="card" aria-labelledby="activate-heading">
-        <h2 id="activate-heading">Activate a key</h2>
+        <h2 id="activate-heading">{t('lic.activateHeading')}</h2>
         <form class="license-form" onSubmit={(e) => void activate(e)} noValidate>
-          <label for="license-key">License key</label>
+          <label for="license-key">{t('lic.key')}</label>
           <textarea
             id="license-key"
             rows={3}
@@ -74,7 +72,7 @@ export function License() {
             onInput={(e) => setKey((e.target as HTMLTextAreaElement).value)}
           />
           <FormActions busy={busy} done={done} failure={error} failureId="license-error" primary>
-            Activate
+            {t('lic.activate')}
           </FormActions>
         </form>
       </section>
