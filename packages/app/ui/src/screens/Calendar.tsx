@@ -12,6 +12,7 @@ import { request, messageOf } from '../api.ts';
 import { describedByError, FieldError } from '../components/FieldError.tsx';
 import { Failure } from '../components/FormActions.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
+import { useT } from '../i18n/index.ts';
 import { useLoaded } from '../load.ts';
 import { useAppState } from '../state.ts';
 import { clockTime, longDay, dayKey } from '../time.ts';
@@ -23,13 +24,14 @@ function meetingLine(m: CalendarEntry['week'][number]): string {
 }
 
 function AddForm({ onView }: { onView: (view: CalendarView) => void }) {
+  const t = useT();
   const [path, setPath] = useState('');
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const submit = async (e: Event): Promise<void> => {
     e.preventDefault();
-    if (path.trim() === '') return setError('Enter the full path of an .ics file or a folder of them, such as /home/ana/.calendars/work.');
+    if (path.trim() === '') return setError(t('cal.enterPath'));
     setBusy(true);
     setError(undefined);
     try {
@@ -44,26 +46,25 @@ function AddForm({ onView }: { onView: (view: CalendarView) => void }) {
   };
   return (
     <form class="port-form calendar-form" onSubmit={(e) => void submit(e)} noValidate>
-      <label for="calendar-path">File or folder</label>
+      <label for="calendar-path">{t('cal.fileOrFolder')}</label>
       <p id="calendar-path-hint" class="hint">
-        An .ics file, or a folder of them as vdirsyncer, khal, Evolution or Thunderbird keep them. Tock reads it, never writes it, and
-        opens no connection: for a calendar on a server, sync it to a folder first.
+        {t('cal.pathHint')}
       </p>
       <input
         id="calendar-path"
         type="text"
         value={path}
-        placeholder="/home/you/.calendars/work"
+        placeholder={t('cal.pathPlaceholder')}
         spellcheck={false}
         {...describedByError(error, 'calendar-path-error', 'calendar-path-hint')}
         onInput={(e) => setPath((e.target as HTMLInputElement).value)}
       />
       <FieldError id="calendar-path-error" message={error} alert />
-      <label for="calendar-name">Name (optional; the file’s or folder’s otherwise)</label>
+      <label for="calendar-name">{t('cal.name')}</label>
       <input id="calendar-name" type="text" value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
       <div class="inline-row">
         <button type="submit" disabled={busy}>
-          Add calendar
+          {t('cal.add')}
         </button>
       </div>
     </form>
@@ -71,6 +72,7 @@ function AddForm({ onView }: { onView: (view: CalendarView) => void }) {
 }
 
 function CalendarCard({ calendar, onView }: { calendar: CalendarEntry; onView: (view: CalendarView) => void }) {
+  const t = useT();
   const [failure, setFailure] = useState<string | null>(null);
   const remove = async (): Promise<void> => {
     setFailure(null);
@@ -85,7 +87,7 @@ function CalendarCard({ calendar, onView }: { calendar: CalendarEntry; onView: (
     <section class="card calendar-card" aria-labelledby={headingId} data-testid="calendar">
       <h2 id={headingId}>{calendar.name}</h2>
       <p class="muted calendar-path">
-        <code>{calendar.path}</code> · {calendar.events} {calendar.events === 1 ? 'event' : 'events'}
+        <code>{calendar.path}</code> · {t('cal.events', { count: calendar.events })}
       </p>
       {calendar.problems.length > 0 && (
         <ul class="field-error calendar-problems" data-testid="calendar-problems">
@@ -94,21 +96,21 @@ function CalendarCard({ calendar, onView }: { calendar: CalendarEntry; onView: (
           ))}
         </ul>
       )}
-      <h3>This week</h3>
+      <h3>{t('cal.thisWeek')}</h3>
       {calendar.week.length === 0 ? (
-        <p class="muted">No meetings this week.</p>
+        <p class="muted">{t('cal.noMeetings')}</p>
       ) : (
         <ul class="calendar-week" data-testid="calendar-week">
           {calendar.week.map((m) => (
             <li key={`${m.start}|${m.summary}`}>
-              <span class="calendar-when">{meetingLine(m)}</span> <span>{m.summary ?? '(no title)'}</span>
+              <span class="calendar-when">{meetingLine(m)}</span> <span>{m.summary ?? t('cal.noTitle')}</span>
             </li>
           ))}
         </ul>
       )}
       <div class="inline-row">
         <button type="button" onClick={() => void remove()}>
-          Remove {calendar.name}
+          {t('cal.remove', { name: calendar.name })}
         </button>
       </div>
       <Failure message={failure} />
@@ -117,6 +119,7 @@ function CalendarCard({ calendar, onView }: { calendar: CalendarEntry; onView: (
 }
 
 function MeForm({ me, onView }: { me: readonly string[]; onView: (view: CalendarView) => void }) {
+  const t = useT();
   const [text, setText] = useState(me.join(', '));
   const [error, setError] = useState<string | undefined>(undefined);
   const [saved, setSaved] = useState<string | null>(null);
@@ -130,28 +133,28 @@ function MeForm({ me, onView }: { me: readonly string[]; onView: (view: Calendar
       .filter((a) => a !== '');
     try {
       onView(await request('PUT /api/calendars/me', { body: { addresses } }));
-      setSaved(addresses.length === 0 ? 'No addresses: every meeting counts.' : 'Saved: meetings you declined are left out.');
+      setSaved(addresses.length === 0 ? t('cal.noAddresses') : t('cal.savedAddresses'));
     } catch (err) {
       setError(messageOf(err));
     }
   };
   return (
     <form class="port-form calendar-me-form" onSubmit={(e) => void submit(e)} noValidate>
-      <label for="calendar-me">Your e-mail addresses</label>
+      <label for="calendar-me">{t('cal.addresses')}</label>
       <p id="calendar-me-hint" class="hint">
-        Meetings where one of them declined are not suggested. Separate them with commas.
+        {t('cal.addressesHint')}
       </p>
       <input
         id="calendar-me"
         type="text"
         value={text}
-        placeholder="ana@example.org"
+        placeholder={t('cal.mePlaceholder')}
         {...describedByError(error, 'calendar-me-error', 'calendar-me-hint')}
         onInput={(e) => setText((e.target as HTMLInputElement).value)}
       />
       <FieldError id="calendar-me-error" message={error} alert />
       <div class="inline-row">
-        <button type="submit">Save addresses</button>
+        <button type="submit">{t('cal.saveAddresses')}</button>
       </div>
       <p role="status" class="success">
         {saved}
@@ -162,25 +165,23 @@ function MeForm({ me, onView }: { me: readonly string[]; onView: (view: Calendar
 
 export function Calendar() {
   const { captureVersion } = useAppState();
+  const t = useT();
   const { data, error, setData } = useLoaded(() => request('GET /api/calendars'), [captureVersion], null as CalendarView | null);
   const onView = (view: CalendarView): void => setData(() => view);
   return (
     <div class="screen">
-      <ScreenHead title="Calendar">
-        Meetings from your calendar files become suggestions: the untracked time of a meeting, one click from logged. Private like
-        everything captured: never synced or exported.
-      </ScreenHead>
+      <ScreenHead title={t('screen.calendar')}>{t('cal.intro')}</ScreenHead>
       <Failure message={error} />
       {data?.calendars.map((c) => (
         <CalendarCard key={c.id} calendar={c} onView={onView} />
       ))}
       <section class="card" aria-labelledby="calendar-add-heading">
-        <h2 id="calendar-add-heading">{data?.calendars.length ? 'Add another calendar' : 'Add a calendar'}</h2>
+        <h2 id="calendar-add-heading">{data?.calendars.length ? t('cal.addAnother') : t('cal.addFirst')}</h2>
         <AddForm onView={onView} />
       </section>
       {data && (
         <section class="card" aria-labelledby="calendar-me-heading">
-          <h2 id="calendar-me-heading">You</h2>
+          <h2 id="calendar-me-heading">{t('cal.you')}</h2>
           <MeForm me={data.me} onView={onView} />
         </section>
       )}
