@@ -27,9 +27,13 @@ const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, 'utf8')) 
 const root = readJson<Manifest>(join(ROOT, 'package.json'));
 const version = root.version;
 
-/** Left out of the bundle and installed beside it: the credential store's native module. */
+/**
+ * Left out of the bundle and installed beside it: the credential store's native module, and the
+ * Japanese invoices' font (files read at run time: PACKAGE_FILES.japaneseFont).
+ */
 const RUNTIME_DEPENDENCIES = {
   '@napi-rs/keyring': readJson<Manifest>(join(ROOT, 'node_modules/@napi-rs/keyring/package.json')).version,
+  '@expo-google-fonts/biz-udpgothic': readJson<Manifest>(join(ROOT, 'node_modules/@expo-google-fonts/biz-udpgothic/package.json')).version,
 };
 /**
  * The Node 24 for machines whose Node is older: the `node` package's own platform packages,

@@ -6,8 +6,9 @@
  * subset to the characters the invoice draws so the file stays small.
  */
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type fontkitModule from '@pdf-lib/fontkit';
+import { PACKAGE_FILES } from '../package-files.ts';
 
 /** The two faces' bytes and the fontkit pdf-lib embeds them with. */
 export interface JapaneseFonts {
@@ -21,8 +22,8 @@ let loaded: Promise<JapaneseFonts> | undefined;
 /** The Japanese faces, read once (4.5 MB each) on the first Japanese invoice and kept. */
 export function japaneseFonts(): Promise<JapaneseFonts> {
   loaded ??= (async () => {
-    const require = createRequire(import.meta.url);
-    const face = (path: string): Promise<Buffer> => readFile(require.resolve(`@expo-google-fonts/biz-udpgothic/${path}`));
+    // Through the one resolver: the bundle of the npm tarball and the .deb has no node_modules to resolve in.
+    const face = (path: string): Promise<Buffer> => readFile(join(PACKAGE_FILES.japaneseFont, path));
     const [{ default: fontkit }, regular, bold] = await Promise.all([
       import('@pdf-lib/fontkit'),
       face('400Regular/BIZUDPGothic_400Regular.ttf'),
