@@ -19,7 +19,7 @@
  * Its one timer fires at the local day's end, at most an hour ahead (timers stand still while
  * the machine sleeps), and runs only while somebody subscribes to `tracking` or `tick`.
  */
-import { StatusChanges, localDayAt, systemTimeZone, type BudgetCrossing, type Store, type Tracker } from '@tock/core';
+import { StatusChanges, localDayAt, readDayStartsAt, systemTimeZone, type BudgetCrossing, type Store, type Tracker } from '@tock/core';
 import type { RequestRecord } from '@tock/listener';
 import type { Idle, Status } from '@tock/protocol';
 import { type OneShotTimers, unrefTimeouts } from './one-shot-timers.ts';
@@ -106,6 +106,7 @@ export class ChangeBus {
       status: () => options.tracker.getStatus(),
       clock: options.clock,
       timeZone: this.#timeZone,
+      dayStartsAt: () => readDayStartsAt(options.store.settings),
     });
     this.#unlisten = options.store.onWrite(() => this.#written());
   }
@@ -228,7 +229,7 @@ export class ChangeBus {
 
   #setTimer(): void {
     const now = this.#options.clock();
-    const dayEnd = localDayAt(now, this.#timeZone()).end;
+    const dayEnd = localDayAt(now, this.#timeZone(), readDayStartsAt(this.#options.store.settings)).end;
     const wait = Math.max(0, Math.min(dayEnd - now, LONGEST_TICK_MS));
     this.#timer = this.#timers.setTimeout(() => this.#tick(), wait);
   }

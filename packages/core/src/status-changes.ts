@@ -23,6 +23,8 @@ export interface StatusChangesOptions {
   clock?: () => number;
   /** The IANA zone that decides "today". Default: the process's zone, read on each check. */
   timeZone?: () => string;
+  /** When a day starts, minutes after midnight (the setting `dayStartsAt`). Default: midnight. */
+  dayStartsAt?: () => number;
 }
 
 /** The last status computed, and when. */
@@ -78,7 +80,7 @@ export class StatusChanges {
     }
     const status = this.#options.status();
     const timeZone = this.#timeZone();
-    const day = localDayAt(now, timeZone);
+    const day = localDayAt(now, timeZone, this.#options.dayStartsAt?.() ?? 0);
     this.#seen = { status, atMs: now, generation, dayEndMs: day.end, timeZone };
     if (seen === null) return null;
     const dayChanged = now >= seen.dayEndMs || timeZone !== seen.timeZone || now < seen.atMs - DAY_SLACK_MS;

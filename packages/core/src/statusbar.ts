@@ -10,14 +10,14 @@ import { localDayAt } from './day.ts';
 import { toIso } from './instants.ts';
 
 /** The status-bar summary of `status` (read at `nowMs`) for the local day of `nowMs` in `timeZone`. */
-export function statusBarToday(status: Status, nowMs: number, timeZone: string): StatusBarToday {
+export function statusBarToday(status: Status, nowMs: number, timeZone: string, dayStartsAt = 0): StatusBarToday {
   const seconds = status.todaySeconds;
   const minutesTotal = Math.floor(seconds / 60);
   const hours = Math.floor(minutesTotal / 60);
   const minutes = minutesTotal % 60;
   const duration = wakatimeDurationText(seconds);
   const activity = status.isTracking ? status.currentActivity?.activityName : undefined;
-  const day = localDayAt(nowMs, timeZone);
+  const day = localDayAt(nowMs, timeZone, dayStartsAt);
   return {
     cached_at: toIso(nowMs),
     data: {

@@ -21,7 +21,9 @@ import {
   recordSpan,
   reportPeriod,
   setLedgerSetting,
+  StatusChanges,
   startOfWeek,
+  statusBarToday,
 } from '../src/index.ts';
 import { fixture, problemOf } from './support.ts';
 
@@ -180,4 +182,25 @@ test('the named ranges of reports follow weekStart sun, mon, sat and dayStartsAt
   assert.deepEqual(reportPeriod('today', sundayNight, zone, { dayStartsAt: 240 }), { from: '2026-11-21', to: '2026-11-21' });
   assert.deepEqual(reportPeriod('week', sundayNight, zone, { dayStartsAt: 240, weekStart: 7 }), { from: '2026-11-15', to: '2026-11-21' }, 'Saturday night is in the week that started on the 15th');
   assert.deepEqual(reportPeriod('week', sundayNight, zone, { dayStartsAt: 240, weekStart: 6 }), { from: '2026-11-21', to: '2026-11-27' });
+});
+
+test('the status line (WakaTime statusbar) and the status bus end today at dayStartsAt, not midnight', () => {
+  const zone = 'Europe/Berlin';
+  const night = Date.parse('2026-11-24T02:30:00+01:00');
+  const status = { isTracking: false, isOnBreak: false, currentActivity: null, todaySeconds: 0, since: null };
+  const range = statusBarToday(status, night, zone, 240).data.range;
+  assert.deepEqual([range.date, range.start, range.end], ['2026-11-23', '2026-11-23T03:00:00.000Z', '2026-11-24T02:59:59.000Z']);
+  assert.equal(statusBarToday(status, night, zone).data.range.date, '2026-11-24', 'midnight by default');
+
+  // The bus tells of a new day at 04:00: a check at 03:59 is the same day, at 04:00 a new one.
+  let now = night;
+  const changes = new StatusChanges({ generation: () => 0, status: () => status, clock: () => now, timeZone: () => zone, dayStartsAt: () => 240 });
+  const heard: unknown[] = [];
+  changes.subscribe((s) => heard.push(s));
+  changes.check();
+  now = Date.parse('2026-11-24T03:59:00+01:00');
+  assert.equal(changes.check(), null);
+  now = Date.parse('2026-11-24T04:00:00+01:00');
+  assert.notEqual(changes.check(), null);
+  assert.equal(heard.length, 1);
 });
