@@ -18,7 +18,7 @@
  * writes and sets its timer only from when the tray says it is shown (a watcher appeared) until
  * it is not (issue 30). A tray that cannot be shown reads nothing at all.
  */
-import { lastTrackedActivity, localDayAt, systemTimeZone, type Store, type Tracker } from '@tock/core';
+import { lastTrackedActivity, localDayAt, readDayStartsAt, systemTimeZone, type Store, type Tracker } from '@tock/core';
 import type { ActivityRef } from '@tock/protocol';
 import { currentDesktopMessages } from '../../i18n/index.ts';
 import { RECENT_IN_MENU, trayModel } from './tray-model.ts';
@@ -300,7 +300,7 @@ export class TrayFeed {
     const status = this.#options.tracker.getStatus();
     const stored = this.#facts();
     let sessionSeconds: number | null = null;
-    let changesAtMs = localDayAt(now, this.#timeZone()).end;
+    let changesAtMs = localDayAt(now, this.#timeZone(), readDayStartsAt(this.#options.store.settings)).end;
     if (stored.session) {
       const onBreakMs = stored.session.breaks.reduce((ms, [from, to]) => ms + Math.max(0, (to ?? now) - from), 0);
       const workedMs = Math.max(0, now - stored.session.startMs - onBreakMs);
