@@ -116,6 +116,19 @@ describe('the CLI in the person’s language, against a real app', () => {
       ['sync', 'bogus'],
       ['sync', 'one-timer', 'maybe'],
       ['sync', 'enable'],
+      ['suggest'],
+      ['suggest', 'accept'],
+      ['suggest', 'accept', '--all'],
+      ['suggest', 'accept', '--all', '--activity', 'Plan'],
+      ['suggest', 'dismiss'],
+      ['rules'],
+      ['rules', 'add', '--app', 'Zed'],
+      ['rules', 'add', '--app', 'Zed', '--activity', 'Plan', '--at', 'x'],
+      ['rules', 'add', '--app', 'Zed', '--activity', 'Plan'],
+      ['rules', 'test'],
+      ['rules', 'test', '--app', 'Zed', '--activity', 'Plan'],
+      ['rules', 'remove'],
+      ['rules', 'bogus'],
     ];
     const unmarked: string[] = [];
     for (const argv of commands) {
