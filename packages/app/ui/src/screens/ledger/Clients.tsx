@@ -10,6 +10,7 @@ import { request, messageOf } from '../../api.ts';
 import { describedByError, FieldError, fieldErrorsOf } from '../../components/FieldError.tsx';
 import { Failure, FormActions } from '../../components/FormActions.tsx';
 import { ScreenHead } from '../../components/ScreenHead.tsx';
+import { useT } from '../../i18n/index.ts';
 import { useLoaded } from '../../load.ts';
 import { ledgerChanged, useAppState } from '../../state.ts';
 import type { Client } from '../../types.ts';
@@ -58,6 +59,7 @@ function fieldsOf(client: Client | null): ClientFields {
 
 /** The four fields of a client, for adding or editing; `idp` keeps their IDs apart. */
 function ClientForm({ client, idp, submitText, onDone }: { client: Client | null; idp: string; submitText: string; onDone(saved: Client): void }) {
+  const t = useT();
   const [fields, setFields] = useState(fieldsOf(client));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -71,7 +73,7 @@ function ClientForm({ client, idp, submitText, onDone }: { client: Client | null
     try {
       const saved = client ? await request('PATCH /api/clients/:id', { params: { id: client.id }, body: bodyOf(fields) }) : await request('POST /api/clients', { body: bodyOf(fields) });
       setErrors({});
-      setDone(client ? 'Saved.' : `Added ${saved.name}.`);
+      setDone(client ? t('clients.saved') : t('clients.added', { name: saved.name }));
       if (!client) setFields(fieldsOf(null));
       ledgerChanged();
       onDone(saved);
@@ -101,12 +103,12 @@ function ClientForm({ client, idp, submitText, onDone }: { client: Client | null
   return (
     <form class="client-form" onSubmit={(e) => void submit(e)} noValidate>
       <div class="field-row">
-        {field('name', 'Name')}
-        {field('rate', 'Rate per hour (optional)', '85.00')}
-        {field('currency', 'Currency (optional)', 'EUR')}
+        {field('name', t('clients.name'))}
+        {field('rate', t('clients.rate'), '85.00')}
+        {field('currency', t('clients.currency'), t('clients.currencyHint'))}
       </div>
       <div class="field">
-        <label for={`${idp}-address`}>Address (optional)</label>
+        <label for={`${idp}-address`}>{t('clients.address')}</label>
         <textarea
           id={`${idp}-address`}
           rows={3}
@@ -117,14 +119,14 @@ function ClientForm({ client, idp, submitText, onDone }: { client: Client | null
         <FieldError id={`${idp}-address-error`} message={errors.address} alert />
       </div>
       <div class="field-row">
-        {field('taxID', 'VAT ID (optional)', 'DE811907980')}
-        {!fields.reverseCharge && field('taxRate', 'VAT rate in % (optional: the business’s)', '19')}
-        {field('language', 'Invoice language (optional)', 'en, de, fr, es, ja')}
+        {field('taxID', t('clients.taxID'), t('clients.taxIDHint'))}
+        {!fields.reverseCharge && field('taxRate', t('clients.taxRate'), '19')}
+        {field('language', t('clients.language'), t('clients.languageHint'))}
       </div>
       <div class="field">
         <label>
-          <input id={`${idp}-reverseCharge`} type="checkbox" checked={fields.reverseCharge} onChange={(e) => setFields({ ...fields, reverseCharge: (e.target as HTMLInputElement).checked })} /> Reverse charge (no VAT; the
-          client accounts for it)
+          <input id={`${idp}-reverseCharge`} type="checkbox" checked={fields.reverseCharge} onChange={(e) => setFields({ ...fields, reverseCharge: (e.target as HTMLInputElement).checked })} />{' '}
+          {t('clients.reverseCharge')}
         </label>
       </div>
       <FormActions busy={busy} done={done} failure={failure} primary={!client}>
@@ -135,6 +137,7 @@ function ClientForm({ client, idp, submitText, onDone }: { client: Client | null
 }
 
 function ClientRow({ client }: { client: Client }) {
+  const t = useT();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -150,13 +153,13 @@ function ClientRow({ client }: { client: Client }) {
     <li class="client-row" data-testid="client-row">
       <div class="row-main">
         <span class="name">{client.name}</span>
-        <span class="muted">{client.rate ? `${client.rate} ${client.currency ?? ''} an hour` : 'no rate'}</span>
+        <span class="muted">{client.rate ? t('clients.perHour', { rate: client.rate, currency: client.currency ?? '' }) : t('clients.noRate')}</span>
         {(client.reverseCharge || (client.taxRate !== null && client.taxRate !== undefined) || client.taxID || client.language) && (
           <span class="muted" data-testid="client-invoice-details">
             {[
-              client.reverseCharge ? 'reverse charge' : client.taxRate !== null && client.taxRate !== undefined ? `VAT ${client.taxRate} %` : '',
-              client.taxID ? `VAT ID ${client.taxID}` : '',
-              client.language ? `invoices in ${client.language}` : '',
+              client.reverseCharge ? t('clients.reverse') : client.taxRate !== null && client.taxRate !== undefined ? t('clients.vat', { rate: client.taxRate }) : '',
+              client.taxID ? t('clients.vatID', { id: client.taxID }) : '',
+              client.language ? t('clients.invoicesIn', { language: client.language }) : '',
             ]
               .filter((part) => part !== '')
               .join(' · ')}
@@ -165,28 +168,30 @@ function ClientRow({ client }: { client: Client }) {
         <span class="row-actions">
           {confirming ? (
             <>
-              <span class="confirm-text">Remove {client.name}? Its activities keep their time.</span>
+              <span class="confirm-text">{t('clients.removeConfirm', { name: client.name })}</span>
               <button type="button" class="danger" onClick={() => void remove()}>
-                Remove
+                {t('clients.remove')}
               </button>
               <button type="button" class="ghost" onClick={() => setConfirming(false)}>
-                Keep
+                {t('week.keep')}
               </button>
             </>
           ) : (
             <>
               <button type="button" class="ghost small" aria-expanded={editing} onClick={() => setEditing(!editing)}>
-                Edit<span class="visually-hidden"> {client.name}</span>
+                {t('today.edit')}
+                <span class="visually-hidden"> {client.name}</span>
               </button>
               <button type="button" class="ghost small" onClick={() => setConfirming(true)}>
-                Remove<span class="visually-hidden"> {client.name}</span>
+                {t('clients.remove')}
+                <span class="visually-hidden"> {client.name}</span>
               </button>
             </>
           )}
         </span>
       </div>
       {client.address && <p class="note address">{client.address}</p>}
-      {editing && <ClientForm client={client} idp={`client-${client.id}`} submitText="Save client" onDone={() => setEditing(false)} />}
+      {editing && <ClientForm client={client} idp={`client-${client.id}`} submitText={t('clients.save')} onDone={() => setEditing(false)} />}
       <Failure message={failure} />
     </li>
   );
@@ -195,18 +200,19 @@ function ClientRow({ client }: { client: Client }) {
 /** The Clients screen. */
 export function Clients() {
   const { ledgerVersion } = useAppState();
+  const t = useT();
   const { data: clients, error } = useLoaded(() => request('GET /api/clients'), [ledgerVersion], null as Client[] | null);
   return (
     <div class="screen">
-      <ScreenHead title="Clients">Who you work for, at what rate. An activity’s client and rate are set on Activities.</ScreenHead>
+      <ScreenHead title={t('screen.clients')}>{t('clients.intro')}</ScreenHead>
       <section class="card" aria-labelledby="add-client-heading">
-        <h2 id="add-client-heading">Add a client</h2>
-        <ClientForm client={null} idp="new-client" submitText="Add client" onDone={() => {}} />
+        <h2 id="add-client-heading">{t('clients.addHeading')}</h2>
+        <ClientForm client={null} idp="new-client" submitText={t('clients.add')} onDone={() => {}} />
       </section>
       <section class="card" aria-labelledby="clients-heading">
-        <h2 id="clients-heading">Clients</h2>
+        <h2 id="clients-heading">{t('screen.clients')}</h2>
         <Failure message={error} />
-        {clients && clients.length === 0 && <p class="muted empty">No clients yet.</p>}
+        {clients && clients.length === 0 && <p class="muted empty">{t('clients.none')}</p>}
         {clients && clients.length > 0 && (
           <ul class="history-list" data-testid="client-list">
             {clients.map((c) => (
