@@ -60,7 +60,7 @@ export interface TrackingInterest {
 
 /** What {@link ChangeBus} reads. */
 export interface ChangeBusOptions {
-  store: Pick<Store, 'generation' | 'onWrite'>;
+  store: Pick<Store, 'generation' | 'onWrite'> & Partial<Pick<Store, 'settings'>>;
   tracker: Pick<Tracker, 'getStatus'>;
   /** Milliseconds since the epoch. */
   clock: () => number;
@@ -106,7 +106,7 @@ export class ChangeBus {
       status: () => options.tracker.getStatus(),
       clock: options.clock,
       timeZone: this.#timeZone,
-      dayStartsAt: () => readDayStartsAt(options.store.settings),
+      dayStartsAt: () => this.#dayStartsAt(),
     });
     this.#unlisten = options.store.onWrite(() => this.#written());
   }
@@ -227,9 +227,15 @@ export class ChangeBus {
     else if (this.#timer === null && !this.#stopped) this.#setTimer();
   }
 
+  /** When the person's day starts (the setting `dayStartsAt`; midnight for a store without settings). */
+  #dayStartsAt(): number {
+    const settings = this.#options.store.settings;
+    return settings === undefined ? 0 : readDayStartsAt(settings);
+  }
+
   #setTimer(): void {
     const now = this.#options.clock();
-    const dayEnd = localDayAt(now, this.#timeZone(), readDayStartsAt(this.#options.store.settings)).end;
+    const dayEnd = localDayAt(now, this.#timeZone(), this.#dayStartsAt()).end;
     const wait = Math.max(0, Math.min(dayEnd - now, LONGEST_TICK_MS));
     this.#timer = this.#timers.setTimeout(() => this.#tick(), wait);
   }
