@@ -6,10 +6,10 @@
  */
 import type { Server } from 'node:http';
 import { rmSync } from 'node:fs';
-import { BudgetWatch, buildReport, openStore, createTracker, recordHeartbeats, statusBarToday, systemTimeZone, type BudgetCrossing, type Store, type Tracker } from '@tock/core';
+import { BudgetWatch, buildReport, openStore, createTracker, recordHeartbeats, statusBarToday, systemTimeZone, type BudgetCrossing, type Store } from '@tock/core';
 import { followClockStep } from '@tock/core/clock-steps';
 import { StoreFileError } from '@tock/core/store-file';
-import { createListener, type Listener, type RequestRecord } from '@tock/listener';
+import { createListener, type Listener } from '@tock/listener';
 import { LIMITS, type EntryRequest, type StartRequest, Problem } from '@tock/protocol';
 import { AdminError } from './admin.ts';
 import { appAdminRoutes } from './admin/app-routes.ts';
@@ -30,16 +30,16 @@ import { ensureHome, homePaths, type HomePaths } from './home.ts';
 import { EditorKeys, editorKeyStore } from './editors/editor-key.ts';
 import { Editors } from './editors/editors.ts';
 import { HeartbeatPruner } from './editors/pruning.ts';
-import { createDesktop, type Desktop, type DesktopOptions } from './desktop/desktop.ts';
-import { createCapture, type Capture, type CaptureOptions } from './desktop/capture/capture.ts';
+import { createDesktop, type DesktopOptions } from './desktop/desktop.ts';
+import { createCapture, type CaptureOptions } from './desktop/capture/capture.ts';
 import { idleSourcesFor } from './desktop/idle/sources.ts';
 import { License, licensePublicKey } from './license.ts';
 import { DEFAULT_LISTENER_SETTINGS, ListenerControl, type ListenerSettings } from './listener-control.ts';
 import { ChangeBus } from './change-bus.ts';
 import { startLiveEvents } from './live-events.ts';
 import { PromptQueue } from './prompts.ts';
-import { createSuggestions, type SuggestionsService } from './suggestions.ts';
-import { createCalendars, type Calendars } from './calendar/calendars.ts';
+import { createSuggestions } from './suggestions.ts';
+import { createCalendars } from './calendar/calendars.ts';
 import { reportingFullDisk, storageProblem } from './storage-full.ts';
 import { TokenKeeper } from './tokens.ts';
 import { SyncService } from '@tock/sync';
@@ -49,37 +49,9 @@ import { PACKAGE_FILES } from './package-files.ts';
 import { openInBrowser } from './ui/open.ts';
 import { APP_VERSION } from './version.ts';
 
-/** Everything the running app offers to its windows and admin commands. */
-export interface AppServices {
-  readonly home: HomePaths;
-  readonly tracker: Tracker;
-  readonly store: Store;
-  readonly listener: ListenerControl;
-  readonly tokens: TokenKeeper;
-  readonly license: License;
-  readonly prompts: PromptQueue;
-  /** Idle time, the reminder, continuing, and their settings (docs/desktop.md). */
-  readonly desktop: Desktop;
-  /** Sync through a folder (docs/sync.md). */
-  readonly sync: SyncService;
-  /** Editors' WakaTime plugins: the editor key, ~/.wakatime.cfg, the last heartbeats (docs/integrations.md). */
-  readonly editors: Editors;
-  /** What the person did, kept on this machine: spans, the window sources, the timeline (docs/desktop.md "Capture"). */
-  readonly capture: Capture;
-  /** Suggestions over untracked time and the rules that label them (docs/desktop.md "Suggestions"). */
-  readonly suggestions: SuggestionsService;
-  /** The person's calendar files, whose meetings suggestions see (docs/calendar.md). */
-  readonly calendars: Calendars;
-  /** Backups on request and once a day (docs/data.md "Backup and restore"). */
-  readonly backups: BackupKeeper;
-  readonly clock: () => number;
-  /** The last 25 listener requests, newest first. */
-  requests(): RequestRecord[];
-  /** Switches the token to another credential store and remembers the choice; `renewed`: the old store could not be read, so a new token was made. */
-  setCredentialStore(kind: CredentialStoreKind): { renewed: boolean };
-  /** Every change, pushed: the store's committed writes, tracking, prompts, the desktop, the listener, sync (change-bus.ts). */
-  readonly changes: ChangeBus;
-}
+import type { AppServices } from './services.ts';
+
+export type { AppServices };
 
 /** How to start the app; everything but `home` has a production default. */
 export interface AppOptions {

@@ -5,7 +5,7 @@
  */
 import { isProblem } from '@tock/protocol';
 import { AdminError, AdminStream } from '../admin.ts';
-import type { AppServices } from '../app.ts';
+import type { AppServices } from '../services.ts';
 import { blocksCovering } from '../covering.ts';
 import { startCaptureExport, startExport } from '../exports.ts';
 import { importForAdmin } from '../imports.ts';

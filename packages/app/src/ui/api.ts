@@ -6,7 +6,7 @@
  * as `{ok: false, error, code, details?}` (failure.ts), so the window can show them next to
  * the field they concern.
  */
-import type { AppServices } from '../app.ts';
+import type { AppServices } from '../services.ts';
 import { calendarRoutes } from './calendar-routes.ts';
 import { captureRoutes } from './capture-routes.ts';
 import { WINDOW_ROUTE_KEYS } from './contract/index.ts';

@@ -6,7 +6,7 @@
  * cannot disagree. Restoring needs the app stopped, so the window only says how.
  */
 import { Problem } from '@tock/protocol';
-import type { AppServices } from '../app.ts';
+import type { AppServices } from '../services.ts';
 import { startExport } from '../exports.ts';
 import { importForAdmin } from '../imports.ts';
 import { route, type Route } from './route.ts';

@@ -5,7 +5,7 @@
  * license`; a refused port or key is their problem, shown at its field.
  */
 import { Problem } from '@tock/protocol';
-import type { AppServices } from '../app.ts';
+import type { AppServices } from '../services.ts';
 import { checkListenerPort } from '../listener-control.ts';
 import { route, type Route } from './route.ts';
 import { tokenView } from './window-views.ts';

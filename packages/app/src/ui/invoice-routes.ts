@@ -8,7 +8,7 @@
  */
 import { asRendered, draftInvoice, invoiceByNumber, issueInvoice, listInvoices, localDayKey, overlapWarning, type InvoiceDraft, type InvoiceRequest, type Store, systemTimeZone, voidInvoice } from '@tock/core';
 import { Problem } from '@tock/protocol';
-import type { AppServices } from '../app.ts';
+import type { AppServices } from '../services.ts';
 import { readInvoiceFormat, renderInvoice } from '../invoices/render.ts';
 import { INVOICE_CONTENT_TYPES, invoiceFileName } from '../invoices/text.ts';
 import type { WindowBodyOf } from './contract/index.ts';

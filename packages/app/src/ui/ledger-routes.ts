@@ -25,7 +25,7 @@ import {
   tagBlock,
   untagBlock,
 } from '@tock/core';
-import type { AppServices } from '../app.ts';
+import type { AppServices } from '../services.ts';
 import type { LedgerSettings } from './contract/index.ts';
 import { route, type Route } from './route.ts';
 

@@ -4,7 +4,7 @@
  * and dismissing one. A prompt another window answered is 404 `prompt_not_found`.
  */
 import { Problem } from '@tock/protocol';
-import type { AppServices } from '../app.ts';
+import type { AppServices } from '../services.ts';
 import type { PendingPrompt } from '../views.ts';
 import { route, type Route } from './route.ts';
 import { promptViews } from './window-views.ts';

@@ -6,7 +6,7 @@
  * CLI can never disagree.
  */
 import { reportCsv, type Report, type ReportGrouping } from '@tock/core';
-import type { AppServices } from '../app.ts';
+import type { AppServices } from '../services.ts';
 import { startExport } from '../exports.ts';
 import { reportForAdmin } from '../reports.ts';
 import type { WindowQueryOf } from './contract/index.ts';

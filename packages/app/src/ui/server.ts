@@ -19,7 +19,7 @@
 import { Problem } from '@tock/protocol';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { ConnectionLimits, ServerTimeouts } from '@tock/listener';
-import type { AppServices } from '../app.ts';
+import type { AppServices } from '../services.ts';
 import { uiRoutes } from './api.ts';
 import { failureResponse } from './failure.ts';
 import { matchRoute } from './match.ts';

@@ -5,7 +5,7 @@
  * the tracker's use case of the same name; core checks what it takes and names the field.
  */
 import { Problem } from '@tock/protocol';
-import type { AppServices } from '../app.ts';
+import type { AppServices } from '../services.ts';
 import { route, type Route } from './route.ts';
 import { snapshot, statusView } from './window-views.ts';
 

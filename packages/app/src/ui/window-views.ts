@@ -6,7 +6,7 @@
 import type { ActivityRef } from '@tock/protocol';
 import { readLanguage, systemTimeZone } from '@tock/core';
 import { resolveLanguage } from '@tock/i18n';
-import type { AppServices } from '../app.ts';
+import type { AppServices } from '../services.ts';
 import type { PromptView, StatusView, TokenView } from '../views.ts';
 import { APP_VERSION } from '../version.ts';
 import type { Snapshot } from './contract/index.ts';
