@@ -17,7 +17,8 @@ import { PACKAGE_FILES } from '@tock/app/package-files';
 import { promisify } from 'node:util';
 import { flags } from './flags.ts';
 import type { Command } from './command.ts';
-import { CliError, print } from './io.ts';
+import type { CliMessages } from './i18n/index.ts';
+import { messagesOf, print, refusal } from './io.ts';
 
 const run = promisify(execFile);
 
@@ -131,11 +132,11 @@ async function hookPaths(cwd: string): Promise<HookPaths> {
     ({ stdout } = await run('git', ['rev-parse', '--git-path', 'hooks'], { cwd }));
   } catch (error) {
     const e = error as { code?: unknown; stderr?: unknown };
-    if (e.code === 'ENOENT') throw new CliError('git is not installed (or not on PATH); the hook needs git');
+    if (e.code === 'ENOENT') throw refusal('gitHook.noGit');
     if (/not a git repository/i.test(String(e.stderr))) {
-      throw new CliError('this is not a git repository; run `tock git-hook install` inside the repository whose branch switches Tock should hear about');
+      throw refusal('gitHook.notRepository');
     }
-    throw new CliError(`git could not tell where the hooks are: ${String(e.stderr ?? error).trim().split('\n')[0]}`);
+    throw refusal('gitHook.noHooksPath', { reason: String(e.stderr ?? error).trim().split('\n')[0] ?? '' });
   }
   const hook = join(resolve(cwd, stdout.trim()), 'post-checkout');
   return { hook, chained: hook + CHAINED_SUFFIX };
@@ -208,7 +209,7 @@ export async function installGitHook(cwd: string, target: HookTarget): Promise<H
       return { action: 'updated', hook, chained: chainedNow };
     }
     if (chainedNow !== null) {
-      throw new CliError(`${chained} already exists, and ${hook} is not Tock's hook; move one of them away, then install again`);
+      throw refusal('gitHook.bothExist', { chained, hook });
     }
     await rename(hook, chained);
     try {
@@ -241,22 +242,21 @@ export async function uninstallGitHook(cwd: string): Promise<HookChange> {
 }
 
 /** The human line for a change. */
-function formatHookChange(change: HookChange): string {
+function formatHookChange(t: CliMessages, change: HookChange): string {
+  const hook = change.hook;
   switch (change.action) {
     case 'installed':
-      return change.chained === null
-        ? `Installed the Tock post-checkout hook: ${change.hook}\nBranch switches in this repository now open Tock's tracking prompt.`
-        : `Installed the Tock post-checkout hook: ${change.hook}\nYour existing hook still runs first (kept as ${change.chained}).`;
+      return `${t('gitHook.installed', { hook })}\n${change.chained === null ? t('gitHook.installedNew') : t('gitHook.installedChained', { chained: change.chained })}`;
     case 'updated':
-      return `Updated the Tock post-checkout hook: ${change.hook}`;
+      return t('gitHook.updated', { hook });
     case 'unchanged':
-      return `The Tock post-checkout hook is already installed: ${change.hook}`;
+      return t('gitHook.unchanged', { hook });
     case 'restored':
-      return `Removed the Tock hook and put back your previous post-checkout hook: ${change.hook}`;
+      return t('gitHook.restored', { hook });
     case 'removed':
-      return `Removed the Tock post-checkout hook: ${change.hook}`;
+      return t('gitHook.removed', { hook });
     case 'not-installed':
-      return `The Tock hook is not installed in this repository (${change.hook} is not Tock's); nothing to do`;
+      return t('gitHook.notInstalled', { hook });
   }
 }
 
@@ -270,13 +270,10 @@ export const gitHookCommand: Command = {
     let change: HookChange;
     if (action === 'install') change = await installGitHook(process.cwd(), currentTarget(io.env));
     else if (action === 'uninstall') change = await uninstallGitHook(process.cwd());
-    else throw new CliError(action === undefined ? 'say what to do: tock git-hook install (or uninstall)' : `unknown git-hook action "${action}"; use install or uninstall`);
+    else throw action === undefined ? refusal('gitHook.sayWhat') : refusal('gitHook.unknown', { action });
     const tracked = action === 'install' && (await hookInWorkTree(process.cwd(), change.hook));
-    print(io, values.json === true, change, () =>
-      tracked
-        ? `${formatHookChange(change)}\nNote: core.hooksPath is inside the working tree, so git status shows the hook; it holds this machine's paths — keep it out of commits.`
-        : formatHookChange(change),
-    );
+    const t = messagesOf(io);
+    print(io, values.json === true, change, () => (tracked ? `${formatHookChange(t, change)}\n${t('gitHook.inWorkTree')}` : formatHookChange(t, change)));
     return 0;
   },
 };

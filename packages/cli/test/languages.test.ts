@@ -129,6 +129,9 @@ describe('the CLI in the person’s language, against a real app', () => {
       ['rules', 'test', '--app', 'Zed', '--activity', 'Plan'],
       ['rules', 'remove'],
       ['rules', 'bogus'],
+      // git-hook's refusals only: install would act on the repository the test runs in.
+      ['git-hook'],
+      ['git-hook', 'reinstall'],
     ];
     const unmarked: string[] = [];
     for (const argv of commands) {
