@@ -132,6 +132,12 @@ describe('the CLI in the person’s language, against a real app', () => {
       // git-hook's refusals only: install would act on the repository the test runs in.
       ['git-hook'],
       ['git-hook', 'reinstall'],
+      ['capture'],
+      ['capture', 'set', 'titles'],
+      ['capture', 'forget'],
+      ['capture', 'gnome-extension'],
+      ['capture', 'bogus'],
+      ['timeline', '2020-01-01'],
     ];
     const unmarked: string[] = [];
     for (const argv of commands) {
