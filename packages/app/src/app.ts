@@ -48,6 +48,7 @@ import { startUiServer, type UiServer } from './ui/server.ts';
 import { PACKAGE_FILES } from './package-files.ts';
 import { openInBrowser } from './ui/open.ts';
 import { APP_VERSION } from './version.ts';
+import { type Component, startComponents } from './components.ts';
 
 import type { AppServices } from './services.ts';
 
@@ -404,74 +405,77 @@ async function wire(
     const ui = openable;
     return { origin: ui.origin, launchUrl: () => ui.launchUrl(), launchFile: () => launchFiles.write(ui.launchUrl()) };
   };
-  // Everything above may already run timers (the desktop, the tray, events, capture): a start
-  // that fails from here on (another app on this home, a window port taken) stops them, so
-  // the process can end with its one error line.
+  // The running app as one ordered list (components.ts): started in order, stopped in reverse,
+  // and a start that fails (another app on this home, a window port taken) unwinds the parts
+  // already running, so the process can end with its one error line. The first entries are
+  // already running (timers of the desktop, the tray, events, capture): their start is empty.
   let admin: Server | undefined;
   let ui: UiServer | undefined;
-  try {
-    admin = await serveAdmin(paths.adminSocket, {
-      ...appAdminRoutes(services),
-      ...desktopAdminRoutes(desktop, windowOpener),
-      ...syncAdminRoutes(sync),
-      ...editorsAdminRoutes(editors),
-      ...ledgerAdminRoutes(store, clock),
-      // After the ledger's: `tock settings` reaches calendarMe here, every other key there.
-      ...calendarAdminRoutes(calendars, ledgerAdminRoutes(store, clock)),
-      ...invoiceAdminRoutes(store, clock, sync),
-      ...captureAdminRoutes(capture),
-      ...suggestionsAdminRoutes(suggestions),
-      // The person's own tracking commands, listener on or off (docs/cli.md "Your own commands need no token").
-      ...trackingAdminRoutes(services, () => bus.flush()),
-    });
-    await control.restore();
-    ui = await startUiServer(services, { port: uiPort ?? settings.get<number>(SETTINGS.uiPort) ?? 0, clock: monotonic });
-  } catch (error) {
-    await desktop.stop();
-    capture.stop();
-    calendars.stop();
-    sync.stop();
-    live.stop();
-    bus.stop();
-    launchFiles.close();
-    await Promise.allSettled([listener.close(), ...(admin ? [closeServer(admin)] : [])]);
-    if (admin && process.platform !== 'win32') rmSync(paths.adminSocket, { force: true });
-    await backups.close();
-    throw error;
-  }
+  const running = (name: string, stop: () => Promise<void> | void): Component => ({ name, start: () => {}, stop });
+  const started = await startComponents(
+    [
+      running('backups', () => backups.close()),
+      running('change bus', () => bus.stop()),
+      running('live events', () => live.stop()),
+      running('desktop', () => desktop.stop()),
+      running('capture', () => capture.stop()),
+      running('launch files', () => launchFiles.close()),
+      running('listener', () => listener.close()),
+      {
+        name: 'admin socket',
+        start: async () => {
+          admin = await serveAdmin(paths.adminSocket, {
+            ...appAdminRoutes(services),
+            ...desktopAdminRoutes(desktop, windowOpener),
+            ...syncAdminRoutes(sync),
+            ...editorsAdminRoutes(editors),
+            ...ledgerAdminRoutes(store, clock),
+            // After the ledger's: `tock settings` reaches calendarMe here, every other key there.
+            ...calendarAdminRoutes(calendars, ledgerAdminRoutes(store, clock)),
+            ...invoiceAdminRoutes(store, clock, sync),
+            ...captureAdminRoutes(capture),
+            ...suggestionsAdminRoutes(suggestions),
+            // The person's own tracking commands, listener on or off (docs/cli.md "Your own commands need no token").
+            ...trackingAdminRoutes(services, () => bus.flush()),
+          });
+        },
+        stop: async () => {
+          if (admin) await closeServer(admin);
+          if (process.platform !== 'win32') rmSync(paths.adminSocket, { force: true });
+        },
+      },
+      { name: 'listener port', start: async () => void (await control.restore()), stop: () => {} },
+      {
+        name: 'window server',
+        start: async () => {
+          ui = await startUiServer(services, { port: uiPort ?? settings.get<number>(SETTINGS.uiPort) ?? 0, clock: monotonic });
+          const windowServer = ui;
+          openable = windowServer;
+          openWindow = (screen) => openInBrowser(launchFiles.write(`${windowServer.launchUrl()}${screen ? `#${screen}` : ''}`), env);
+          // The window keeps its address across launches unless that port is taken next time.
+          if (uiPort === undefined) settings.set(SETTINGS.uiPort, windowServer.port);
+        },
+        stop: () => ui?.close(),
+      },
+      { name: 'daily backups', start: () => backups.start(), stop: () => {} },
+      { name: 'calendars', start: () => void calendars.start(), stop: () => calendars.stop() },
+      { name: 'heartbeat pruning', start: () => heartbeatPruner.start(), stop: () => heartbeatPruner.stop() },
+      { name: 'sync', start: () => sync.start(), stop: () => sync.stop() },
+    ],
+    (name, error) => console.error(`tock: stopping ${name}: ${reason(error)}`),
+  );
+  if (!ui) throw new Error('the window server did not start');
   const windowServer = ui;
-  const adminServer = admin;
-  openable = windowServer;
-  openWindow = (screen) => openInBrowser(launchFiles.write(`${windowServer.launchUrl()}${screen ? `#${screen}` : ''}`), env);
-  backups.start();
-  void calendars.start();
-  heartbeatPruner.start();
-  sync.start();
-  // The window keeps its address across launches unless that port is taken next time.
-  if (uiPort === undefined) settings.set(SETTINGS.uiPort, windowServer.port);
-
-  let stopped = false;
+  let stopping: Promise<void> | undefined;
   return {
     services,
     uiUrl: windowServer.launchUrl(),
     uiOrigin: windowServer.origin,
     launchUrl: () => windowServer.launchUrl(),
     launchFile: () => launchFiles.write(windowServer.launchUrl()),
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      await desktop.stop();
-      heartbeatPruner.stop();
-      capture.stop();
-      calendars.stop();
-      sync.stop();
-      live.stop();
-      bus.stop();
-      launchFiles.close();
-      await Promise.allSettled([listener.close(), closeServer(adminServer), windowServer.close()]);
-      if (process.platform !== 'win32') rmSync(paths.adminSocket, { force: true });
-      await backups.close();
-      store.close();
+    stop() {
+      stopping ??= started.stop().then(() => store.close());
+      return stopping;
     },
   };
 }
