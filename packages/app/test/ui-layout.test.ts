@@ -85,6 +85,7 @@ const SCREENS = [
   ['integrations', '/settings/integrations'],
   ['desktop', '/settings/desktop'],
   ['capture', '/settings/capture'],
+  ['calendar', '/settings/calendar'],
   ['clients', '/clients'],
   ['invoices', '/invoices'],
   ['business', '/settings/business'],
@@ -393,7 +394,7 @@ describe('the navigation at 1280×800: the sidebar as before', () => {
     assert.equal((await box('main')).x, 220);
     const foot = await box('.sidebar-foot');
     assert.ok(foot.y + foot.height > 760, 'what runs now sits at the sidebar’s foot');
-    assert.equal(await b.page.getByRole('navigation', { name: 'Screens' }).getByRole('link').count(), 13);
+    assert.equal(await b.page.getByRole('navigation', { name: 'Screens' }).getByRole('link').count(), SCREENS.length);
     assert.equal(await b.page.getByRole('button', { name: 'Menu' }).isVisible(), false);
     assert.equal(await b.page.getByTestId('bar-screen').isVisible(), false);
     // The sidebar stays where it is as a long screen scrolls.
