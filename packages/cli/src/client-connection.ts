@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { explainClientError as explainFailure, HttpError, TockClient, TockError, type ClientFailure, type ExplainWords } from '@tock/client';
 import { homePaths, resolveHome } from '@tock/app';
 import { DEFAULT_PORT, parsePort } from '@tock/protocol';
-import { CliError, type Said } from './io.ts';
+import { CliError, refusal, type Said } from './io.ts';
 import { terminalText } from './terminal-text.ts';
 
 /** What a failed request was about, for the hint of its error line. */
@@ -34,7 +34,7 @@ function portFromEnv(env: NodeJS.ProcessEnv): number {
   if (raw === undefined || raw === '') return DEFAULT_PORT;
   const port = parsePort(raw);
   if (port === undefined) {
-    throw new CliError(`SERVICE_PORT=${JSON.stringify(raw)} is not a port; set it to the listener's port (\`tock listener status\` shows it)`);
+    throw refusal('connection.badPort', { raw: JSON.stringify(raw) });
   }
   return port;
 }
@@ -50,13 +50,9 @@ export function connect(env: NodeJS.ProcessEnv): { client: TockClient; port: num
   if (token === '') {
     // Before the listener was ever on there is no token to set: say what to do first.
     if (!appRunning()) {
-      throw new CliError(
-        'Tock is not running; start it with `tock app`, turn its listener on with `tock listener on`, then set SERVICE_TOKEN: export SERVICE_TOKEN=$(tock token)',
-      );
+      throw refusal('connection.notRunning');
     }
-    throw new CliError(
-      'SERVICE_TOKEN is not set; turn the listener on with `tock listener on` if it is not on yet, then set it: export SERVICE_TOKEN=$(tock token)',
-    );
+    throw refusal('connection.noToken');
   }
   return { client: new TockClient({ token, port }), port, appRunning };
 }

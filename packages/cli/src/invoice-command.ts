@@ -15,7 +15,7 @@ import { admin, adminDownload, asFlagRefusal, type FlagsByField } from './admin-
 import { flags } from './flags.ts';
 import type { Command } from './command.ts';
 import type { CliMessages } from './i18n/index.ts';
-import { CliError, messagesOf, print, refusal, type Io } from './io.ts';
+import { messagesOf, print, refusal, type Io } from './io.ts';
 import { terminalText } from './terminal-text.ts';
 
 const USAGE =
@@ -26,7 +26,7 @@ export function invoiceFormat(format: unknown, output: string | undefined): 'pdf
   if (typeof format === 'string') {
     const f = format.toLowerCase();
     if (f === 'pdf' || f === 'html' || f === 'csv') return f;
-    throw new CliError(`--format takes pdf, html or csv, not "${format}"`);
+    throw refusal('invoice.badFormat', { format });
   }
   const ext = output === undefined ? '' : extname(output).toLowerCase();
   return ext === '.html' || ext === '.htm' ? 'html' : ext === '.csv' ? 'csv' : 'pdf';
@@ -56,8 +56,8 @@ async function download(io: Io, request: InvoiceRequest, target: string | undefi
     fd = openSync(temp, 'wx', 0o600);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such directory' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (code ?? String(error));
-    throw new CliError(`cannot write in ${dir} (${why}); choose another --output`);
+    const why = code === 'ENOENT' ? messagesOf(io)('why.noDirectory') : code === 'EACCES' || code === 'EPERM' ? messagesOf(io)('why.permission') : (code ?? String(error));
+    throw refusal('invoice.cannotWrite', { dir, why });
   }
   let closed = false;
   try {
@@ -95,7 +95,7 @@ export const invoiceCommand: Command = {
     const json = values.json === true;
     const [action] = positionals;
     if (action === 'list') {
-      if (positionals.length > 1) throw new CliError(`unexpected argument: ${positionals[1]}`);
+      if (positionals.length > 1) throw refusal('error.unexpectedArgument', { argument: String(positionals[1]) });
       if (values.client !== undefined || values.reissue !== undefined) throw refusal('usage.line', { syntax: USAGE });
       const list = await admin(io, 'GET /invoices');
       const t = messagesOf(io);
@@ -129,21 +129,21 @@ export const invoiceCommand: Command = {
       );
       return 0;
     }
-    if (action !== undefined || positionals.length > 1) throw new CliError(`unknown argument "${action}"; usage: ${USAGE}`);
+    if (action !== undefined || positionals.length > 1) throw refusal('invoice.unknownArgument', { argument: String(action), syntax: USAGE });
     const output = values.output as string | undefined;
     if (output === '') throw refusal('error.outputNeedsName');
     const format = invoiceFormat(values.format, output);
     const { reissue, client, from, to } = values as Record<string, string | undefined>;
     let request: InvoiceRequest;
     if (reissue !== undefined) {
-      if (client !== undefined || from !== undefined || to !== undefined) throw new CliError('--reissue renders a kept invoice as it was; leave out --client, --from and --to');
+      if (client !== undefined || from !== undefined || to !== undefined) throw refusal('invoice.reissueAlone');
       request = { route: 'POST /invoices/reissue', input: { number: reissue, format } };
     } else {
-      if (client === undefined || from === undefined || to === undefined) throw new CliError(`tock invoice needs --client, --from and --to; usage: ${USAGE}`);
-      if (client.trim() === '') throw new CliError('--client: must name a client');
+      if (client === undefined || from === undefined || to === undefined) throw refusal('invoice.needsRange', { syntax: USAGE });
+      if (client.trim() === '') throw refusal('invoice.emptyClient');
       request = { route: 'POST /invoices/create', input: { client, from, to, format, ...(values['show-worked'] === true ? { showWorked: true } : {}) } };
     }
-    if (reissue !== undefined && values['show-worked'] !== undefined) throw new CliError('--show-worked goes with a new invoice; a reissue renders it as it was issued');
+    if (reissue !== undefined && values['show-worked'] !== undefined) throw refusal('invoice.showWorkedReissue');
     const { file, summary } = await download(io, request, output);
     for (const warning of summary.warnings ?? []) io.err(terminalText(`warning: ${warning}`));
     print(io, json, { ...summary, file }, () =>

@@ -138,7 +138,21 @@ describe('the CLI in the person’s language, against a real app', () => {
       ['capture', 'gnome-extension'],
       ['capture', 'bogus'],
       ['timeline', '2020-01-01'],
+      ['invoice', '--format', 'doc'],
+      ['invoice', 'list', 'extra'],
+      ['invoice', 'bogus'],
+      ['invoice', '--reissue', 'X-1', '--client', 'Acme'],
+      ['invoice', '--client', 'Acme'],
+      ['invoice', '--client', ' ', '--from', '2026-11-01', '--to', '2026-11-30'],
+      ['invoice', '--reissue', 'X-1', '--show-worked'],
+      ['invoice', '--reissue', 'X-1', '--output', '/no/such/dir/x.pdf'],
     ];
+    // The listener's refusals before any request: no token, a port that is not one.
+    for (const listenerEnv of [{ ...pseudo, SERVICE_TOKEN: '' }, { ...pseudo, SERVICE_PORT: 'eighty' }]) {
+      const run = await tock(listenerEnv, 'status', '--listener');
+      assert.equal(run.status, 1);
+      assert.match(run.err, PSEUDO);
+    }
     const unmarked: string[] = [];
     for (const argv of commands) {
       const run = await tock(pseudo, ...argv);

@@ -335,4 +335,17 @@ export const de = {
   'timeline.excluded': '(ausgeschlossen)',
   'timeline.meeting': '(Besprechung)',
   'timeline.calendar': 'Kalender',
+
+  'connection.badPort': 'SERVICE_PORT={raw} ist kein Port; setzen Sie ihn auf den Port des Listeners (`tock listener status` zeigt ihn)',
+  'connection.notRunning': 'Tock läuft nicht; starten Sie es mit `tock app`, schalten Sie den Listener mit `tock listener on` ein und setzen Sie dann SERVICE_TOKEN: export SERVICE_TOKEN=$(tock token)',
+  'connection.noToken': 'SERVICE_TOKEN ist nicht gesetzt; schalten Sie den Listener mit `tock listener on` ein, falls er noch nicht an ist, und setzen Sie es dann: export SERVICE_TOKEN=$(tock token)',
+  'why.noDirectory': 'Verzeichnis nicht vorhanden',
+  'why.permission': 'keine Berechtigung',
+  'invoice.badFormat': '--format erwartet pdf, html oder csv, nicht „{format}“',
+  'invoice.cannotWrite': 'In {dir} kann nicht geschrieben werden ({why}); wählen Sie eine andere --output',
+  'invoice.unknownArgument': 'Unbekanntes Argument „{argument}“; Aufruf: {syntax}',
+  'invoice.reissueAlone': '--reissue gibt eine aufbewahrte Rechnung so aus, wie sie war; lassen Sie --client, --from und --to weg',
+  'invoice.needsRange': 'tock invoice benötigt --client, --from und --to; Aufruf: {syntax}',
+  'invoice.emptyClient': '--client: Geben Sie einen Kunden an',
+  'invoice.showWorkedReissue': '--show-worked gehört zu einer neuen Rechnung; eine Neuausgabe gibt sie so aus, wie sie ausgestellt wurde',
 } as const satisfies Catalog<typeof en>;

@@ -337,4 +337,17 @@ export const en = {
   'timeline.excluded': '(excluded)',
   'timeline.meeting': '(meeting)',
   'timeline.calendar': 'calendar',
+
+  'connection.badPort': 'SERVICE_PORT={raw} is not a port; set it to the listener’s port (`tock listener status` shows it)',
+  'connection.notRunning': 'Tock is not running; start it with `tock app`, turn its listener on with `tock listener on`, then set SERVICE_TOKEN: export SERVICE_TOKEN=$(tock token)',
+  'connection.noToken': 'SERVICE_TOKEN is not set; turn the listener on with `tock listener on` if it is not on yet, then set it: export SERVICE_TOKEN=$(tock token)',
+  'why.noDirectory': 'no such directory',
+  'why.permission': 'permission denied',
+  'invoice.badFormat': '--format takes pdf, html or csv, not "{format}"',
+  'invoice.cannotWrite': 'cannot write in {dir} ({why}); choose another --output',
+  'invoice.unknownArgument': 'unknown argument "{argument}"; usage: {syntax}',
+  'invoice.reissueAlone': '--reissue renders a kept invoice as it was; leave out --client, --from and --to',
+  'invoice.needsRange': 'tock invoice needs --client, --from and --to; usage: {syntax}',
+  'invoice.emptyClient': '--client: must name a client',
+  'invoice.showWorkedReissue': '--show-worked goes with a new invoice; a reissue renders it as it was issued',
 } as const;

@@ -335,4 +335,17 @@ export const es = {
   'timeline.excluded': '(excluido)',
   'timeline.meeting': '(reunión)',
   'timeline.calendar': 'calendario',
+
+  'connection.badPort': 'SERVICE_PORT={raw} no es un puerto; indique el puerto del listener (`tock listener status` lo muestra)',
+  'connection.notRunning': 'Tock no se está ejecutando; inícielo con `tock app`, active su listener con `tock listener on` y después defina SERVICE_TOKEN: export SERVICE_TOKEN=$(tock token)',
+  'connection.noToken': 'SERVICE_TOKEN no está definido; active el listener con `tock listener on` si aún no lo está y después defínalo: export SERVICE_TOKEN=$(tock token)',
+  'why.noDirectory': 'no existe la carpeta',
+  'why.permission': 'permiso denegado',
+  'invoice.badFormat': '--format admite pdf, html o csv, no «{format}»',
+  'invoice.cannotWrite': 'no se puede escribir en {dir} ({why}); elija otra --output',
+  'invoice.unknownArgument': 'argumento desconocido «{argument}»; uso: {syntax}',
+  'invoice.reissueAlone': '--reissue reproduce una factura guardada tal como era; omita --client, --from y --to',
+  'invoice.needsRange': 'tock invoice necesita --client, --from y --to; uso: {syntax}',
+  'invoice.emptyClient': '--client: indique un cliente',
+  'invoice.showWorkedReissue': '--show-worked acompaña a una factura nueva; una reemisión la reproduce tal como se emitió',
 } as const satisfies Catalog<typeof en>;

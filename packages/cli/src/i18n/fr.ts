@@ -335,4 +335,17 @@ export const fr = {
   'timeline.excluded': '(exclu)',
   'timeline.meeting': '(réunion)',
   'timeline.calendar': 'calendrier',
+
+  'connection.badPort': 'SERVICE_PORT={raw} n’est pas un port ; indiquez le port du listener (`tock listener status` l’affiche)',
+  'connection.notRunning': 'Tock n’est pas lancé ; démarrez-le avec `tock app`, activez son listener avec `tock listener on`, puis définissez SERVICE_TOKEN : export SERVICE_TOKEN=$(tock token)',
+  'connection.noToken': 'SERVICE_TOKEN n’est pas défini ; activez le listener avec `tock listener on` s’il ne l’est pas encore, puis définissez-le : export SERVICE_TOKEN=$(tock token)',
+  'why.noDirectory': 'dossier inexistant',
+  'why.permission': 'permission refusée',
+  'invoice.badFormat': '--format accepte pdf, html ou csv, pas « {format} »',
+  'invoice.cannotWrite': 'impossible d’écrire dans {dir} ({why}) ; choisissez une autre --output',
+  'invoice.unknownArgument': 'argument inconnu « {argument} » ; utilisation : {syntax}',
+  'invoice.reissueAlone': '--reissue reproduit une facture conservée telle quelle ; omettez --client, --from et --to',
+  'invoice.needsRange': 'tock invoice a besoin de --client, --from et --to ; utilisation : {syntax}',
+  'invoice.emptyClient': '--client : indiquez un client',
+  'invoice.showWorkedReissue': '--show-worked va avec une nouvelle facture ; une réédition la reproduit telle qu’elle a été émise',
 } as const satisfies Catalog<typeof en>;

@@ -335,4 +335,17 @@ export const ja = {
   'timeline.excluded': '（除外）',
   'timeline.meeting': '（会議）',
   'timeline.calendar': 'カレンダー',
+
+  'connection.badPort': 'SERVICE_PORT={raw} はポートではありません。リスナーのポートを設定してください（`tock listener status` で表示されます）',
+  'connection.notRunning': 'Tock が起動していません。`tock app` で起動し、`tock listener on` でリスナーをオンにしてから SERVICE_TOKEN を設定してください：export SERVICE_TOKEN=$(tock token)',
+  'connection.noToken': 'SERVICE_TOKEN が設定されていません。リスナーがまだオフなら `tock listener on` でオンにしてから設定してください：export SERVICE_TOKEN=$(tock token)',
+  'why.noDirectory': 'フォルダーがありません',
+  'why.permission': '権限がありません',
+  'invoice.badFormat': '--format には pdf、html、csv のいずれかを指定してください（「{format}」ではなく）',
+  'invoice.cannotWrite': '{dir} に書き込めません（{why}）。別の --output を指定してください',
+  'invoice.unknownArgument': '不明な引数「{argument}」です。使い方：{syntax}',
+  'invoice.reissueAlone': '--reissue は保存済みの請求書をそのまま出力します。--client、--from、--to は指定しないでください',
+  'invoice.needsRange': 'tock invoice には --client、--from、--to が必要です。使い方：{syntax}',
+  'invoice.emptyClient': '--client：クライアントを指定してください',
+  'invoice.showWorkedReissue': '--show-worked は新しい請求書に使います。再発行は発行時のまま出力します',
 } as const satisfies Catalog<typeof en>;
