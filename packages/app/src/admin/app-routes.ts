@@ -5,7 +5,12 @@
  */
 import { isProblem } from '@tock/protocol';
 import { AdminError, AdminStream } from '../admin.ts';
-import type { AppServices } from '../services.ts';
+import type { Store, Tracker } from '@tock/core';
+import type { RequestRecord } from '@tock/listener';
+import type { BackupKeeper } from '../backups.ts';
+import type { HomePaths } from '../home.ts';
+import type { License } from '../license.ts';
+import type { ListenerControl } from '../listener-control.ts';
 import { blocksCovering } from '../covering.ts';
 import { startCaptureExport, startExport } from '../exports.ts';
 import { importForAdmin } from '../imports.ts';
@@ -19,8 +24,21 @@ function tokenOrHint(tokens: TokenKeeper): string {
   return token;
 }
 
+/** What the app's own admin routes use of its services. */
+export interface AppAdminRouteDeps {
+  readonly home: HomePaths;
+  readonly listener: ListenerControl;
+  readonly tokens: TokenKeeper;
+  readonly license: License;
+  readonly tracker: Tracker;
+  readonly store: Store;
+  readonly clock: () => number;
+  readonly backups: BackupKeeper;
+  requests(): RequestRecord[];
+}
+
 /** The app's own admin routes over its services. */
-export function appAdminRoutes(services: AppServices) {
+export function appAdminRoutes(services: AppAdminRouteDeps) {
   const { listener, tokens, license, tracker, store, clock, backups } = services;
   return adminHandlers({
     'GET /ping': () => ({ home: services.home.dir }),

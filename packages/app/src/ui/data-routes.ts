@@ -6,7 +6,8 @@
  * cannot disagree. Restoring needs the app stopped, so the window only says how.
  */
 import { Problem } from '@tock/protocol';
-import type { AppServices } from '../services.ts';
+import type { Store } from '@tock/core';
+import type { BackupKeeper } from '../backups.ts';
 import { startExport } from '../exports.ts';
 import { importForAdmin } from '../imports.ts';
 import { route, type Route } from './route.ts';
@@ -21,7 +22,14 @@ function shownName(raw: string | null): string {
 }
 
 /** The data routes of the window's API. */
-export function dataRoutes(services: AppServices): Route[] {
+/** What the import, export and backup routes use of the app. */
+export interface DataRouteDeps {
+  readonly store: Store;
+  readonly clock: () => number;
+  readonly backups: BackupKeeper;
+}
+
+export function dataRoutes(services: DataRouteDeps): Route[] {
   return [
     route(
       'POST /api/import',

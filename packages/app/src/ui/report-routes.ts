@@ -5,8 +5,7 @@
  * report and export through the app's reportForAdmin and startExport), so the window and the
  * CLI can never disagree.
  */
-import { reportCsv, type Report, type ReportGrouping } from '@tock/core';
-import type { AppServices } from '../services.ts';
+import { reportCsv, type Report, type ReportGrouping, type Store } from '@tock/core';
 import { startExport } from '../exports.ts';
 import { reportForAdmin } from '../reports.ts';
 import type { WindowQueryOf } from './contract/index.ts';
@@ -25,7 +24,13 @@ function reportFileName(report: Pick<Report, 'from' | 'to'>, by: ReportGrouping)
 }
 
 /** The report routes of the window's API. */
-export function reportRoutes(services: AppServices): Route[] {
+/** What the report routes use of the app: the store and the clock, nothing else. */
+export interface ReportRouteDeps {
+  readonly store: Store;
+  readonly clock: () => number;
+}
+
+export function reportRoutes(services: ReportRouteDeps): Route[] {
   const report = (query: WindowQueryOf<'GET /api/report'>): Report => reportForAdmin(services.store, services.clock(), reportInput(query));
   return [
     route('GET /api/report', ({ query }) => report(query)),
