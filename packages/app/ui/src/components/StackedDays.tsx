@@ -83,7 +83,7 @@ export function StackedDays({ days, totals, dayTotals, height: H, className, tes
       {grid.map((h) => (
         <g key={h}>
           <line class="grid" x1={LEFT} x2={W} y1={y(h * 3600)} y2={y(h * 3600)} />
-          <text class="tick" x={LEFT - 8} y={y(h * 3600) + 4} text-anchor="end">{`${h}h`}</text>
+          <text class="tick" x={LEFT - 8} y={y(h * 3600) + 4} text-anchor="end">{windowMessages()('chart.axisHours', { hours: h })}</text>
         </g>
       ))}
       {days.map((day, i) => {

@@ -379,4 +379,5 @@ export const de = {
   'clients.addHeading': 'Kunden hinzufügen',
   'clients.add': 'Kunden hinzufügen',
   'clients.none': 'Noch keine Kunden.',
+  'chart.axisHours': '{hours} Std.',
 } satisfies Catalog<typeof en>;

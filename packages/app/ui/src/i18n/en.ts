@@ -379,4 +379,5 @@ export const en = {
   'clients.addHeading': 'Add a client',
   'clients.add': 'Add client',
   'clients.none': 'No clients yet.',
+  'chart.axisHours': '{hours}h',
 } as const;

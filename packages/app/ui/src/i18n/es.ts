@@ -379,4 +379,5 @@ export const es = {
   'clients.addHeading': 'Añadir un cliente',
   'clients.add': 'Añadir cliente',
   'clients.none': 'Todavía no hay clientes.',
+  'chart.axisHours': '{hours} h',
 } satisfies Catalog<typeof en>;

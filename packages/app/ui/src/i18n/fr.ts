@@ -379,4 +379,5 @@ export const fr = {
   'clients.addHeading': 'Ajouter un client',
   'clients.add': 'Ajouter le client',
   'clients.none': 'Aucun client pour l’instant.',
+  'chart.axisHours': '{hours} h',
 } satisfies Catalog<typeof en>;

@@ -379,4 +379,5 @@ export const ja = {
   'clients.addHeading': 'クライアントを追加',
   'clients.add': 'クライアントを追加',
   'clients.none': 'クライアントはまだありません。',
+  'chart.axisHours': '{hours}時間',
 } satisfies Catalog<typeof en>;
