@@ -8,13 +8,12 @@
  */
 import { asRendered, draftInvoice, invoiceByNumber, issueInvoice, listInvoices, localDayKey, overlapWarning, type InvoiceDraft, type InvoiceRequest, type Store, systemTimeZone, voidInvoice } from '@tock/core';
 import { Problem } from '@tock/protocol';
-import type { AppServices } from '../services.ts';
 import { readInvoiceFormat, renderInvoice } from '../invoices/render.ts';
 import { INVOICE_CONTENT_TYPES, invoiceFileName } from '../invoices/text.ts';
 import type { WindowBodyOf } from './contract/index.ts';
 import { route, type Route } from './route.ts';
 import { Download } from './download.ts';
-import { bookView, claimBook } from '@tock/sync';
+import { bookView, claimBook, type SyncService } from '@tock/sync';
 
 /** The field a refusal of the whole range is shown under (the From and To fields together). */
 export const RANGE_FIELD = 'range';
@@ -38,8 +37,15 @@ function draft(store: Store, request: InvoiceRequest, now: number, timeZone: str
   }
 }
 
+/** What the invoice routes use of the app: the store, the clock and sync (the one book of invoices). */
+export interface InvoiceRouteDeps {
+  readonly store: Store;
+  readonly clock: () => number;
+  readonly sync: SyncService;
+}
+
 /** The invoice routes of the window's API. */
-export function invoiceRoutes(services: AppServices): Route[] {
+export function invoiceRoutes(services: InvoiceRouteDeps): Route[] {
   const { store, clock, sync } = services;
   return [
     route('GET /api/invoices', () => listInvoices(store)),

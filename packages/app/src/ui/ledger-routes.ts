@@ -24,13 +24,19 @@ import {
   setLedgerSetting,
   tagBlock,
   untagBlock,
+  type Store,
 } from '@tock/core';
-import type { AppServices } from '../services.ts';
 import type { LedgerSettings } from './contract/index.ts';
 import { route, type Route } from './route.ts';
 
 /** The ledger's routes of the window's API. */
-export function ledgerRoutes(services: AppServices): Route[] {
+/** What the ledger routes use of the app: the store and the clock. */
+export interface LedgerRouteDeps {
+  readonly store: Store;
+  readonly clock: () => number;
+}
+
+export function ledgerRoutes(services: LedgerRouteDeps): Route[] {
   const { store, clock } = services;
   const write = <T>(work: () => T): T => store.transaction(work);
   const ledgerOf = (activity: string) => {
