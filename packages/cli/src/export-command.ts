@@ -14,7 +14,7 @@ import type { AdminInput, AdminResult } from '@tock/app';
 import { adminDownload, asFlagRefusal, type FlagsByField } from './admin-call.ts';
 import { flags } from './flags.ts';
 import { StringDecoder } from 'node:string_decoder';
-import { messagesOf, print, refusal, type Io } from './io.ts';
+import { messagesOf, print, refusal, whyNotWritten, type Io } from './io.ts';
 import { terminalLines } from './terminal-text.ts';
 
 /** The flag of each field the app may refuse (its refusal names the field). */
@@ -75,9 +75,7 @@ async function toFile(io: Io, input: AdminInput<'POST /export'>, file: string): 
   try {
     fd = openSync(temp, 'wx', 0o600);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such directory' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (code ?? String(error));
-    throw refusal('export.cannotWrite', { file, why });
+    throw refusal('export.cannotWrite', { file, why: whyNotWritten(io, error) });
   }
   let done = false;
   try {

@@ -15,7 +15,7 @@ import { admin, adminDownload, asFlagRefusal, type FlagsByField } from './admin-
 import { flags } from './flags.ts';
 import type { Command } from './command.ts';
 import type { CliMessages } from './i18n/index.ts';
-import { messagesOf, print, refusal, type Io } from './io.ts';
+import { messagesOf, print, refusal, whyNotWritten, type Io } from './io.ts';
 import { terminalText } from './terminal-text.ts';
 
 const USAGE =
@@ -55,9 +55,7 @@ async function download(io: Io, request: InvoiceRequest, target: string | undefi
   try {
     fd = openSync(temp, 'wx', 0o600);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? messagesOf(io)('why.noDirectory') : code === 'EACCES' || code === 'EPERM' ? messagesOf(io)('why.permission') : (code ?? String(error));
-    throw refusal('invoice.cannotWrite', { dir, why });
+    throw refusal('invoice.cannotWrite', { dir, why: whyNotWritten(io, error) });
   }
   let closed = false;
   try {

@@ -87,3 +87,23 @@ export function guardedIo(io: Io): Io {
 export function print(io: Io, json: boolean, value: unknown, human: () => string): void {
   io.out(json ? terminalJson(value) : human());
 }
+
+/** Why a file could not be written, from its errno code, in the person's language; an unknown code as it is. */
+export function whyNotWritten(io: Io, error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const t = messagesOf(io);
+  switch (code) {
+    case 'ENOENT':
+    case 'ENOTDIR':
+      return t('why.noDirectory');
+    case 'EACCES':
+    case 'EPERM':
+      return t('why.permission');
+    case 'EROFS':
+      return t('why.readOnly');
+    case 'ENOSPC':
+      return t('why.noSpace');
+    default:
+      return code ?? String(error);
+  }
+}

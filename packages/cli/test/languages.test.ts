@@ -195,6 +195,9 @@ describe('the CLI in the person’s language, against a real app', () => {
       assert.equal(refused.status, 1);
       assert.equal(refused.err, 'error: Geben Sie den Namen der Tätigkeit an: tock start NAME [--note TEXT] [--tag T]… [--create]');
       assert.match((await tock(env, 'help')).out, /^Befehle:$/m);
+      // The reason a file cannot be written is an errno code said in the language, in export and invoice alike.
+      assert.match((await tock(env, 'export', '--output', '/no/such/dir/x.json')).err, /\(Verzeichnis nicht vorhanden\)/);
+      assert.match((await tock(env, 'invoice', '--reissue', 'X-1', '--output', '/no/such/dir/x.pdf')).err, /\(Verzeichnis nicht vorhanden\)/);
     } finally {
       await tock(env, 'settings', 'set', 'language', '"system"');
     }

@@ -343,6 +343,8 @@ export const en = {
   'connection.noToken': 'SERVICE_TOKEN is not set; turn the listener on with `tock listener on` if it is not on yet, then set it: export SERVICE_TOKEN=$(tock token)',
   'why.noDirectory': 'no such directory',
   'why.permission': 'permission denied',
+  'why.readOnly': 'read-only file system',
+  'why.noSpace': 'no space left on the device',
   'invoice.badFormat': '--format takes pdf, html or csv, not "{format}"',
   'invoice.cannotWrite': 'cannot write in {dir} ({why}); choose another --output',
   'invoice.unknownArgument': 'unknown argument "{argument}"; usage: {syntax}',

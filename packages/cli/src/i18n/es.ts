@@ -341,6 +341,8 @@ export const es = {
   'connection.noToken': 'SERVICE_TOKEN no está definido; active el listener con `tock listener on` si aún no lo está y después defínalo: export SERVICE_TOKEN=$(tock token)',
   'why.noDirectory': 'no existe la carpeta',
   'why.permission': 'permiso denegado',
+  'why.readOnly': 'sistema de archivos de solo lectura',
+  'why.noSpace': 'no queda espacio en el dispositivo',
   'invoice.badFormat': '--format admite pdf, html o csv, no «{format}»',
   'invoice.cannotWrite': 'no se puede escribir en {dir} ({why}); elija otra --output',
   'invoice.unknownArgument': 'argumento desconocido «{argument}»; uso: {syntax}',

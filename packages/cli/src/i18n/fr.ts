@@ -341,6 +341,8 @@ export const fr = {
   'connection.noToken': 'SERVICE_TOKEN n’est pas défini ; activez le listener avec `tock listener on` s’il ne l’est pas encore, puis définissez-le : export SERVICE_TOKEN=$(tock token)',
   'why.noDirectory': 'dossier inexistant',
   'why.permission': 'permission refusée',
+  'why.readOnly': 'système de fichiers en lecture seule',
+  'why.noSpace': 'plus d’espace sur le périphérique',
   'invoice.badFormat': '--format accepte pdf, html ou csv, pas « {format} »',
   'invoice.cannotWrite': 'impossible d’écrire dans {dir} ({why}) ; choisissez une autre --output',
   'invoice.unknownArgument': 'argument inconnu « {argument} » ; utilisation : {syntax}',

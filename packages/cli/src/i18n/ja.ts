@@ -341,6 +341,8 @@ export const ja = {
   'connection.noToken': 'SERVICE_TOKEN が設定されていません。リスナーがまだオフなら `tock listener on` でオンにしてから設定してください：export SERVICE_TOKEN=$(tock token)',
   'why.noDirectory': 'フォルダーがありません',
   'why.permission': '権限がありません',
+  'why.readOnly': '読み取り専用のファイルシステムです',
+  'why.noSpace': 'デバイスの空き容量がありません',
   'invoice.badFormat': '--format には pdf、html、csv のいずれかを指定してください（「{format}」ではなく）',
   'invoice.cannotWrite': '{dir} に書き込めません（{why}）。別の --output を指定してください',
   'invoice.unknownArgument': '不明な引数「{argument}」です。使い方：{syntax}',
