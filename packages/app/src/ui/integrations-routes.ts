@@ -5,15 +5,20 @@
  * license`; a refused port or key is their problem, shown at its field.
  */
 import { Problem } from '@tock/protocol';
-import type { AppServices } from '../services.ts';
+import type { CredentialStoreKind } from '../credentials.ts';
 import { checkListenerPort } from '../listener-control.ts';
 import { route, type Route } from './route.ts';
-import { tokenView } from './window-views.ts';
+import { tokenView, type WindowViewDeps } from './window-views.ts';
+
+/** What the integration routes use of the app: the listener, the token, the license, the request list, the credential store switch. */
+export interface IntegrationRouteDeps extends Pick<WindowViewDeps, 'listener' | 'tokens' | 'license' | 'requests'> {
+  setCredentialStore(kind: CredentialStoreKind): { renewed: boolean };
+}
 
 const NO_TOKEN = 'there is no token yet: turn the listener on to create one';
 
 /** The integrations and license routes of the window's API. */
-export function integrationsRoutes(services: AppServices): Route[] {
+export function integrationsRoutes(services: IntegrationRouteDeps): Route[] {
   const { listener, tokens, license } = services;
   return [
     route('GET /api/listener', () => listener.status()),

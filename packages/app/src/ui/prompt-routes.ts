@@ -4,19 +4,21 @@
  * and dismissing one. A prompt another window answered is 404 `prompt_not_found`.
  */
 import { Problem } from '@tock/protocol';
-import type { AppServices } from '../services.ts';
 import type { PendingPrompt } from '../views.ts';
 import { route, type Route } from './route.ts';
-import { promptViews } from './window-views.ts';
+import { promptViews, type WindowViewDeps } from './window-views.ts';
 
-function promptOf(services: AppServices, id: string): PendingPrompt {
+/** What the prompt routes use of the app: the prompts and the tracker. */
+export type PromptRouteDeps = Pick<WindowViewDeps, 'prompts' | 'tracker'>;
+
+function promptOf(services: PromptRouteDeps, id: string): PendingPrompt {
   const prompt = services.prompts.pending().find((p) => p.promptID === id);
   if (!prompt) throw new Problem('prompt_not_found', 'this prompt was already answered in another window');
   return prompt;
 }
 
 /** The branch prompt routes of the window's API. */
-export function promptRoutes(services: AppServices): Route[] {
+export function promptRoutes(services: PromptRouteDeps): Route[] {
   const { tracker, prompts } = services;
   return [
     route('GET /api/prompts', () => promptViews(services)),

@@ -5,9 +5,8 @@
  * the tracker's use case of the same name; core checks what it takes and names the field.
  */
 import { Problem } from '@tock/protocol';
-import type { AppServices } from '../services.ts';
 import { route, type Route } from './route.ts';
-import { snapshot, statusView } from './window-views.ts';
+import { snapshot, statusView, type WindowViewDeps } from './window-views.ts';
 
 function found(deleted: boolean, what: 'session' | 'entry' | 'break'): null {
   if (!deleted) throw new Problem(`${what}_not_found` as const, `that ${what} no longer exists; it may have been deleted in another window`);
@@ -15,7 +14,7 @@ function found(deleted: boolean, what: 'session' | 'entry' | 'break'): null {
 }
 
 /** The tracking routes of the window's API. */
-export function trackingRoutes(services: AppServices): Route[] {
+export function trackingRoutes(services: WindowViewDeps): Route[] {
   const { tracker } = services;
   const tracking = ['status', 'blocks'];
   return [

@@ -4,21 +4,41 @@
  * activities that match their branch, and the snapshot a window draws itself from at once.
  */
 import type { ActivityRef } from '@tock/protocol';
-import { readLanguage, systemTimeZone } from '@tock/core';
+import { readLanguage, systemTimeZone, type Store, type Tracker } from '@tock/core';
+import type { RequestRecord } from '@tock/listener';
+import type { SyncService } from '@tock/sync';
 import { resolveLanguage } from '@tock/i18n';
-import type { AppServices } from '../services.ts';
+import type { Desktop } from '../desktop/desktop.ts';
+import type { License } from '../license.ts';
+import type { ListenerControl } from '../listener-control.ts';
+import type { PromptQueue } from '../prompts.ts';
+import type { TokenKeeper } from '../tokens.ts';
 import type { PromptView, StatusView, TokenView } from '../views.ts';
 import { APP_VERSION } from '../version.ts';
 import type { Snapshot } from './contract/index.ts';
 
 const SUGGESTIONS = 5;
 
+/** What the window's views read of the app; each view takes only the part it reads. */
+export interface WindowViewDeps {
+  readonly tracker: Tracker;
+  readonly prompts: PromptQueue;
+  readonly tokens: TokenKeeper;
+  readonly clock: () => number;
+  readonly listener: ListenerControl;
+  readonly license: License;
+  readonly desktop: Desktop;
+  readonly sync: SyncService;
+  readonly store: Store;
+  requests(): RequestRecord[];
+}
+
 /**
  * The activities to offer for a branch: matches of the whole branch name, then of its last
  * path segment (`feature/login-page` → `login-page`), then of that segment in words
  * (`login page`: branches use dashes where activity names use spaces), without repeats.
  */
-export function branchSuggestions(services: AppServices, branch: string): ActivityRef[] {
+export function branchSuggestions(services: Pick<WindowViewDeps, 'tracker'>, branch: string): ActivityRef[] {
   const seen = new Set<string>();
   const out: ActivityRef[] = [];
   const segment = branch.split('/').filter(Boolean).pop() ?? branch;
@@ -34,12 +54,12 @@ export function branchSuggestions(services: AppServices, branch: string): Activi
 }
 
 /** Pending prompts, newest first, each with its suggestions. */
-export function promptViews(services: AppServices): PromptView[] {
+export function promptViews(services: Pick<WindowViewDeps, 'tracker' | 'prompts'>): PromptView[] {
   return services.prompts.pending().map((p) => ({ ...p, suggestions: branchSuggestions(services, p.branch) }));
 }
 
 /** Whether a token exists, without ever sending it. */
-export function tokenView(services: AppServices): TokenView {
+export function tokenView(services: Pick<WindowViewDeps, 'tokens'>): TokenView {
   const store = services.tokens.store;
   const where = { store: store.description, kind: store.kind, notice: store.notice ?? null };
   try {
@@ -50,7 +70,7 @@ export function tokenView(services: AppServices): TokenView {
 }
 
 /** The status with what the window's clock needs: the running session's worked seconds. */
-export function statusView(services: AppServices): StatusView {
+export function statusView(services: Pick<WindowViewDeps, 'tracker' | 'clock'>): StatusView {
   const status = services.tracker.getStatus();
   let sessionSeconds: number | null = null;
   if (status.since !== null) {
@@ -65,7 +85,7 @@ export function statusView(services: AppServices): StatusView {
 }
 
 /** Everything a window needs to draw itself at once. */
-export function snapshot(services: AppServices): Snapshot {
+export function snapshot(services: WindowViewDeps): Snapshot {
   return {
     appVersion: APP_VERSION,
     // "Today" is the app's day (TZ respected), not necessarily the browser's.
