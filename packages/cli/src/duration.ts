@@ -3,8 +3,8 @@
  * prints them back. Pure functions, no I/O. The grammar is @tock/protocol's, shared with the
  * window's "Log time" form.
  */
-import { DURATION_EXAMPLES, formatDuration, formatMinutesAs, parseDuration as readDuration } from '@tock/protocol';
-import { CliError, refusal } from './io.ts';
+import { DURATION_EXAMPLES, LIMITS, formatDuration, formatMinutesAs, parseDuration as readDuration } from '@tock/protocol';
+import { refusal } from './io.ts';
 
 /** The forms `parseDuration` accepts, for usage lines. */
 export const DURATION_FORMS = DURATION_EXAMPLES;
@@ -12,12 +12,12 @@ export const DURATION_FORMS = DURATION_EXAMPLES;
 /**
  * Minutes in a duration as @tock/protocol's `parseDuration` reads it: `90`, `45m`, `2h`,
  * `1h30m`, `1h 30m`, `1:30`, `1.5h`. Anything else — `90s`, `1h90m`, `90.5`, zero, more than
- * a day — is a `CliError` carrying the grammar's one-line reason, so a typo never logs the
+ * a day — is a `CliError` saying the grammar's reason (by its code) in the person's language, so a typo never logs the
  * wrong time and nothing is sent.
  */
 export function parseDuration(text: string): number {
   const parsed = readDuration(text);
-  if (!parsed.ok) throw new CliError(parsed.reason);
+  if (!parsed.ok) throw refusal(`duration.${parsed.code}`, { typed: parsed.typed.slice(1, -1), after: String(parsed.after ?? 0), max: String(LIMITS.durationMinutesMax) });
   return parsed.minutes;
 }
 

@@ -146,6 +146,15 @@ describe('the CLI in the person’s language, against a real app', () => {
       ['invoice', '--client', ' ', '--from', '2026-11-01', '--to', '2026-11-30'],
       ['invoice', '--reissue', 'X-1', '--show-worked'],
       ['invoice', '--reissue', 'X-1', '--output', '/no/such/dir/x.pdf'],
+      // Each of the duration grammar's reasons, said by its code.
+      ['log', '', 'Call'],
+      ['log', '1h90m', 'Call'],
+      ['log', '45.5m', 'Call'],
+      ['log', '90s', 'Call'],
+      ['log', '1.5', 'Call'],
+      ['log', 'soon', 'Call'],
+      ['log', '0', 'Call'],
+      ['log', '25h', 'Call'],
     ];
     // The listener's refusals before any request: no token, a port that is not one.
     for (const listenerEnv of [{ ...pseudo, SERVICE_TOKEN: '' }, { ...pseudo, SERVICE_PORT: 'eighty' }]) {
@@ -195,6 +204,7 @@ describe('the CLI in the person’s language, against a real app', () => {
       assert.equal(refused.status, 1);
       assert.equal(refused.err, 'error: Geben Sie den Namen der Tätigkeit an: tock start NAME [--note TEXT] [--tag T]… [--create]');
       assert.match((await tock(env, 'help')).out, /^Befehle:$/m);
+      assert.equal((await tock(env, 'log', '1h90m', 'Review')).err, 'error: „1h90m“ hat 90 Minuten nach den Stunden; schreiben Sie 90, 45m, 1h30m, 1:30 oder 1.5h');
       // The reason a file cannot be written is an errno code said in the language, in export and invoice alike.
       assert.match((await tock(env, 'export', '--output', '/no/such/dir/x.json')).err, /\(Verzeichnis nicht vorhanden\)/);
       assert.match((await tock(env, 'invoice', '--reissue', 'X-1', '--output', '/no/such/dir/x.pdf')).err, /\(Verzeichnis nicht vorhanden\)/);

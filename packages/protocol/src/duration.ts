@@ -18,8 +18,18 @@
 
 import { LIMITS } from './constants.ts';
 
-/** What `parseDuration` read: whole minutes, or one line saying what was wrong. */
-export type ParsedDuration = { ok: true; minutes: number } | { ok: false; reason: string };
+/**
+ * Why a typed duration was refused, for callers that say it in the person's language (the
+ * CLI's catalogs): read the code, never the English `reason`.
+ */
+export type DurationRefusal = 'empty' | 'minutesAfterHours' | 'notWholeMinutes' | 'negative' | 'seconds' | 'decimalNoUnit' | 'notDuration' | 'zero' | 'overDay';
+
+/**
+ * What `parseDuration` read: whole minutes, or one line saying what was wrong (`reason`, in
+ * English), its `code`, the text as `typed` (quoted, one short line) and, for
+ * `minutesAfterHours`, the minutes after the hours (`after`).
+ */
+export type ParsedDuration = { ok: true; minutes: number } | { ok: false; reason: string; code: DurationRefusal; typed: string; after?: number };
 
 /** The forms the reasons name, for usage lines and hints. */
 export const DURATION_EXAMPLES = '90, 45m, 1h30m, 1:30 or 1.5h';
@@ -51,8 +61,8 @@ const DECIMAL_MINUTES = new RegExp(`^\\d*\\.\\d+\\s*${MINUTE_UNIT}$`);
 export function parseDuration(text: string): ParsedDuration {
   const typed = text.trim().toLowerCase();
   const shown = quoted(text);
-  const notOne = (what: string): ParsedDuration => ({ ok: false, reason: `${what}; write ${DURATION_EXAMPLES}` });
-  if (typed === '') return notOne('no duration given');
+  const notOne = (code: DurationRefusal, what: string): ParsedDuration => ({ ok: false, reason: `${what}; write ${DURATION_EXAMPLES}`, code, typed: shown });
+  if (typed === '') return notOne('empty', 'no duration given');
 
   let minutes: number;
   const plain = MINUTES.exec(typed);
@@ -62,32 +72,34 @@ export function parseDuration(text: string): ParsedDuration {
     minutes = Number(plain[1]);
   } else if (hours) {
     const after = Number(hours[2] ?? hours[3] ?? 0);
-    if (after >= 60) return notOne(`${shown} has ${after} minutes after the hours`);
+    if (after >= 60) return { ok: false, reason: `${shown} has ${after} minutes after the hours; write ${DURATION_EXAMPLES}`, code: 'minutesAfterHours', typed: shown, after };
     minutes = Number(hours[1]) * 60 + after;
   } else if (decimal) {
     // Exact arithmetic on the digits: 1.1 * 60 is 66.00000000000001 in floating point.
     const fraction = (decimal[2] ?? '').replace(/0+$/, '');
     const sixtieths = 60 * Number(fraction || '0');
     const scale = 10 ** fraction.length;
-    if (fraction.length > 2 || sixtieths % scale !== 0) return notOne(`${shown} is not a whole number of minutes`);
+    if (fraction.length > 2 || sixtieths % scale !== 0) return notOne('notWholeMinutes', `${shown} is not a whole number of minutes`);
     minutes = Number(decimal[1] || '0') * 60 + sixtieths / scale;
   } else if (NEGATIVE.test(typed)) {
-    return notOne(`${shown} is negative`);
+    return notOne('negative', `${shown} is negative`);
   } else if (SECONDS.test(typed)) {
-    return notOne(`${shown} counts seconds, but Tock logs whole minutes`);
+    return notOne('seconds', `${shown} counts seconds, but Tock logs whole minutes`);
   } else if (BARE_DECIMAL.test(typed)) {
-    return notOne(`${shown} has a decimal point but no unit`);
+    return notOne('decimalNoUnit', `${shown} has a decimal point but no unit`);
   } else if (DECIMAL_MINUTES.test(typed)) {
-    return notOne(`${shown} is not a whole number of minutes`);
+    return notOne('notWholeMinutes', `${shown} is not a whole number of minutes`);
   } else {
-    return notOne(`${shown} is not a duration`);
+    return notOne('notDuration', `${shown} is not a duration`);
   }
 
-  if (minutes === 0) return { ok: false, reason: `${shown} is zero; a duration is at least 1 minute` };
+  if (minutes === 0) return { ok: false, reason: `${shown} is zero; a duration is at least 1 minute`, code: 'zero', typed: shown };
   if (minutes > LIMITS.durationMinutesMax) {
     return {
       ok: false,
       reason: `${shown} is more than a day; a duration is at most ${LIMITS.durationMinutesMax} minutes (${LIMITS.durationMinutesMax / 60}h)`,
+      code: 'overDay',
+      typed: shown,
     };
   }
   return { ok: true, minutes };

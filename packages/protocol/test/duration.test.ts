@@ -128,15 +128,45 @@ describe('parseDuration', () => {
     ['24.1h', '"24.1h" is more than a day; a duration is at most 1440 minutes (24h)'],
     ['99999999999999999999999', '"99999999999999999999999" is more than a day; a duration is at most 1440 minutes (24h)'],
   ];
+  /** The reason's code, read from its English text here only to check that the two agree. */
+  const codeOf = (reason: string): string =>
+    reason.startsWith('no duration')
+      ? 'empty'
+      : reason.includes('minutes after the hours')
+        ? 'minutesAfterHours'
+        : reason.includes('whole number of minutes')
+          ? 'notWholeMinutes'
+          : reason.includes('is negative')
+            ? 'negative'
+            : reason.includes('counts seconds')
+              ? 'seconds'
+              : reason.includes('decimal point')
+                ? 'decimalNoUnit'
+                : reason.includes('is zero')
+                  ? 'zero'
+                  : reason.includes('more than a day')
+                    ? 'overDay'
+                    : 'notDuration';
   for (const [text, reason] of refused) {
-    it(`refuses ${JSON.stringify(text)}: ${reason}`, () => assert.deepEqual(parseDuration(text), { ok: false, reason }));
+    it(`refuses ${JSON.stringify(text)}: ${reason}`, () => {
+      const parsed = parseDuration(text);
+      assert.equal(parsed.ok, false);
+      if (parsed.ok) return;
+      assert.equal(parsed.reason, reason);
+      assert.equal(parsed.code, codeOf(reason));
+      assert.equal(parsed.typed, reason.startsWith('no duration') ? '""' : reason.slice(0, reason.indexOf('" ') + 1));
+    });
   }
+
+  it('says the minutes after the hours as a number of its own', () => {
+    assert.deepEqual(parseDuration('1h90m'), { ok: false, reason: `"1h90m" has 90 minutes after the hours${FORMS}`, code: 'minutesAfterHours', typed: '"1h90m"', after: 90 });
+  });
 
   it('quotes what was typed on one short line, however long or odd it is', () => {
     const long = parseDuration(`  ${'x'.repeat(500)}  `);
-    assert.deepEqual(long, { ok: false, reason: `"${'x'.repeat(23)}…" is not a duration${FORMS}` });
+    assert.deepEqual(long, { ok: false, reason: `"${'x'.repeat(23)}…" is not a duration${FORMS}`, code: 'notDuration', typed: `"${'x'.repeat(23)}…"` });
     const odd = parseDuration('1h\u0000\r\n90m');
-    assert.deepEqual(odd, { ok: false, reason: `"1h 90m" is not a duration${FORMS}` });
+    assert.deepEqual(odd, { ok: false, reason: `"1h 90m" is not a duration${FORMS}`, code: 'notDuration', typed: '"1h 90m"' });
   });
 
   it('parses back every duration from 1 to 1440 minutes written as XhYm, H:MM and bare minutes', () => {

@@ -350,4 +350,14 @@ export const de = {
   'invoice.needsRange': 'tock invoice benötigt --client, --from und --to; Aufruf: {syntax}',
   'invoice.emptyClient': '--client: Geben Sie einen Kunden an',
   'invoice.showWorkedReissue': '--show-worked gehört zu einer neuen Rechnung; eine Neuausgabe gibt sie so aus, wie sie ausgestellt wurde',
+
+  'duration.empty': 'keine Dauer angegeben; schreiben Sie 90, 45m, 1h30m, 1:30 oder 1.5h',
+  'duration.minutesAfterHours': '„{typed}“ hat {after} Minuten nach den Stunden; schreiben Sie 90, 45m, 1h30m, 1:30 oder 1.5h',
+  'duration.notWholeMinutes': '„{typed}“ ist keine ganze Zahl von Minuten; schreiben Sie 90, 45m, 1h30m, 1:30 oder 1.5h',
+  'duration.negative': '„{typed}“ ist negativ; schreiben Sie 90, 45m, 1h30m, 1:30 oder 1.5h',
+  'duration.seconds': '„{typed}“ zählt Sekunden, Tock erfasst aber ganze Minuten; schreiben Sie 90, 45m, 1h30m, 1:30 oder 1.5h',
+  'duration.decimalNoUnit': '„{typed}“ hat ein Dezimalzeichen, aber keine Einheit; schreiben Sie 90, 45m, 1h30m, 1:30 oder 1.5h',
+  'duration.notDuration': '„{typed}“ ist keine Dauer; schreiben Sie 90, 45m, 1h30m, 1:30 oder 1.5h',
+  'duration.zero': '„{typed}“ ist null; eine Dauer beträgt mindestens 1 Minute',
+  'duration.overDay': '„{typed}“ ist mehr als ein Tag; eine Dauer beträgt höchstens {max} Minuten (24 Std.)',
 } as const satisfies Catalog<typeof en>;

@@ -352,4 +352,14 @@ export const en = {
   'invoice.needsRange': 'tock invoice needs --client, --from and --to; usage: {syntax}',
   'invoice.emptyClient': '--client: must name a client',
   'invoice.showWorkedReissue': '--show-worked goes with a new invoice; a reissue renders it as it was issued',
+
+  'duration.empty': 'no duration given; write 90, 45m, 1h30m, 1:30 or 1.5h',
+  'duration.minutesAfterHours': '"{typed}" has {after} minutes after the hours; write 90, 45m, 1h30m, 1:30 or 1.5h',
+  'duration.notWholeMinutes': '"{typed}" is not a whole number of minutes; write 90, 45m, 1h30m, 1:30 or 1.5h',
+  'duration.negative': '"{typed}" is negative; write 90, 45m, 1h30m, 1:30 or 1.5h',
+  'duration.seconds': '"{typed}" counts seconds, but Tock logs whole minutes; write 90, 45m, 1h30m, 1:30 or 1.5h',
+  'duration.decimalNoUnit': '"{typed}" has a decimal point but no unit; write 90, 45m, 1h30m, 1:30 or 1.5h',
+  'duration.notDuration': '"{typed}" is not a duration; write 90, 45m, 1h30m, 1:30 or 1.5h',
+  'duration.zero': '"{typed}" is zero; a duration is at least 1 minute',
+  'duration.overDay': '"{typed}" is more than a day; a duration is at most {max} minutes (24h)',
 } as const;

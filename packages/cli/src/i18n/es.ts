@@ -350,4 +350,14 @@ export const es = {
   'invoice.needsRange': 'tock invoice necesita --client, --from y --to; uso: {syntax}',
   'invoice.emptyClient': '--client: indique un cliente',
   'invoice.showWorkedReissue': '--show-worked acompaña a una factura nueva; una reemisión la reproduce tal como se emitió',
+
+  'duration.empty': 'no se indicó ninguna duración; escriba 90, 45m, 1h30m, 1:30 o 1.5h',
+  'duration.minutesAfterHours': '«{typed}» tiene {after} minutos después de las horas; escriba 90, 45m, 1h30m, 1:30 o 1.5h',
+  'duration.notWholeMinutes': '«{typed}» no es un número entero de minutos; escriba 90, 45m, 1h30m, 1:30 o 1.5h',
+  'duration.negative': '«{typed}» es negativo; escriba 90, 45m, 1h30m, 1:30 o 1.5h',
+  'duration.seconds': '«{typed}» cuenta segundos, pero Tock registra minutos enteros; escriba 90, 45m, 1h30m, 1:30 o 1.5h',
+  'duration.decimalNoUnit': '«{typed}» tiene un punto decimal pero no una unidad; escriba 90, 45m, 1h30m, 1:30 o 1.5h',
+  'duration.notDuration': '«{typed}» no es una duración; escriba 90, 45m, 1h30m, 1:30 o 1.5h',
+  'duration.zero': '«{typed}» es cero; una duración es de al menos 1 minuto',
+  'duration.overDay': '«{typed}» supera un día; una duración es de como máximo {max} minutos (24 h)',
 } as const satisfies Catalog<typeof en>;

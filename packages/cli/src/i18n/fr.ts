@@ -350,4 +350,14 @@ export const fr = {
   'invoice.needsRange': 'tock invoice a besoin de --client, --from et --to ; utilisation : {syntax}',
   'invoice.emptyClient': '--client : indiquez un client',
   'invoice.showWorkedReissue': '--show-worked va avec une nouvelle facture ; une réédition la reproduit telle qu’elle a été émise',
+
+  'duration.empty': 'aucune durée indiquée ; écrivez 90, 45m, 1h30m, 1:30 ou 1.5h',
+  'duration.minutesAfterHours': '« {typed} » compte {after} minutes après les heures ; écrivez 90, 45m, 1h30m, 1:30 ou 1.5h',
+  'duration.notWholeMinutes': '« {typed} » n’est pas un nombre entier de minutes ; écrivez 90, 45m, 1h30m, 1:30 ou 1.5h',
+  'duration.negative': '« {typed} » est négatif ; écrivez 90, 45m, 1h30m, 1:30 ou 1.5h',
+  'duration.seconds': '« {typed} » compte des secondes, mais Tock enregistre des minutes entières ; écrivez 90, 45m, 1h30m, 1:30 ou 1.5h',
+  'duration.decimalNoUnit': '« {typed} » a une virgule décimale mais pas d’unité ; écrivez 90, 45m, 1h30m, 1:30 ou 1.5h',
+  'duration.notDuration': '« {typed} » n’est pas une durée ; écrivez 90, 45m, 1h30m, 1:30 ou 1.5h',
+  'duration.zero': '« {typed} » vaut zéro ; une durée est d’au moins 1 minute',
+  'duration.overDay': '« {typed} » dépasse une journée ; une durée est d’au plus {max} minutes (24 h)',
 } as const satisfies Catalog<typeof en>;

@@ -350,4 +350,14 @@ export const ja = {
   'invoice.needsRange': 'tock invoice には --client、--from、--to が必要です。使い方：{syntax}',
   'invoice.emptyClient': '--client：クライアントを指定してください',
   'invoice.showWorkedReissue': '--show-worked は新しい請求書に使います。再発行は発行時のまま出力します',
+
+  'duration.empty': '時間が指定されていません。90、45m、1h30m、1:30、1.5h のように入力してください',
+  'duration.minutesAfterHours': '「{typed}」は時間の後に {after} 分あります。90、45m、1h30m、1:30、1.5h のように入力してください',
+  'duration.notWholeMinutes': '「{typed}」は分単位の整数ではありません。90、45m、1h30m、1:30、1.5h のように入力してください',
+  'duration.negative': '「{typed}」は負の値です。90、45m、1h30m、1:30、1.5h のように入力してください',
+  'duration.seconds': '「{typed}」は秒を数えていますが、Tock は分単位で記録します。90、45m、1h30m、1:30、1.5h のように入力してください',
+  'duration.decimalNoUnit': '「{typed}」には小数点がありますが単位がありません。90、45m、1h30m、1:30、1.5h のように入力してください',
+  'duration.notDuration': '「{typed}」は時間の長さではありません。90、45m、1h30m、1:30、1.5h のように入力してください',
+  'duration.zero': '「{typed}」はゼロです。時間は 1 分以上にしてください',
+  'duration.overDay': '「{typed}」は 1 日を超えています。時間は最大 {max} 分（24 時間）です',
 } as const satisfies Catalog<typeof en>;
