@@ -5,11 +5,13 @@
  */
 import { buildReport, dailyTotals, reportPeriod, REPORT_PERIODS, systemTimeZone, type DailyTotal, type Report, type ReportPeriod, type Store } from '@tock/core';
 import { validationProblem } from '@tock/protocol';
+import { personDays } from './person-days.ts';
 
 /**
  * The report for an admin request `{period?, from?, to?, by?, billable?, client?}` (`client`:
  * the window's filter, a client's ID or `none`): `period` is one of
- * today, yesterday, week, last-week, month, last-month, year, last-year (weeks start on Monday) and excludes
+ * today, yesterday, week, last-week, month, last-month, year, last-year (the person's week and day:
+ * person-days.ts) and excludes
  * `from`/`to`; without either it is today. Refusals are `validation_failed` problems whose
  * message names the field.
  */
@@ -44,5 +46,5 @@ function namedOrDays(store: Store, now: number, input: Record<string, unknown>):
   if ((from !== undefined && from !== null) || (to !== undefined && to !== null)) {
     throw validationProblem([{ field: 'period', message: 'give a named range or from/to, not both' }]);
   }
-  return buildReport(store, { ...reportPeriod(period as ReportPeriod, now, timeZone), by, billable, client }, now, timeZone);
+  return buildReport(store, { ...reportPeriod(period as ReportPeriod, now, timeZone, personDays(store.settings)), by, billable, client }, now, timeZone);
 }
