@@ -6,7 +6,7 @@
  */
 import type { Server } from 'node:http';
 import { rmSync } from 'node:fs';
-import { BudgetWatch, buildReport, openStore, createTracker, recordHeartbeats, statusBarToday, systemTimeZone, type BudgetCrossing, type Store } from '@tock/core';
+import { BudgetWatch, buildReport, openStore, createTracker, readDayStartsAt, recordHeartbeats, statusBarToday, systemTimeZone, type BudgetCrossing, type Store } from '@tock/core';
 import { followClockStep } from '@tock/core/clock-steps';
 import { StoreFileError } from '@tock/core/store-file';
 import { createListener, type Listener } from '@tock/listener';
@@ -246,7 +246,8 @@ async function wire(
         recordHeartbeats: reportingFullDisk(({ heartbeats, userAgent, machine }: { heartbeats: unknown[]; userAgent: string | undefined; machine: string | undefined }) =>
           recordHeartbeats(store, heartbeats, { userAgent, machine }, { nowMs: clock(), newId: () => crypto.randomUUID() }),
         ),
-        statusBarToday: reportingFullDisk(() => statusBarToday(tracker.getStatus(), clock(), systemTimeZone())),
+        // Today as the person's day (the setting dayStartsAt), as the tray and Today count it.
+        statusBarToday: reportingFullDisk(() => statusBarToday(tracker.getStatus(), clock(), systemTimeZone(), readDayStartsAt(store.settings))),
         // How each request ended, for `tock editors` (the last refusal of each editor, with its reason).
         heartbeatsAnswered: (report) => editors.heard(report),
       },
