@@ -11,6 +11,8 @@ import { describedByError, FieldError, fieldErrorsOf, type FieldErrors } from '.
 import { useChartWidth } from '../../components/chart-width.ts';
 import { Failure } from '../../components/FormActions.tsx';
 import { ScreenHead } from '../../components/ScreenHead.tsx';
+import { CODE, WithCode } from '../../components/WithCode.tsx';
+import { useT, type WindowMessages } from '../../i18n/index.ts';
 import { useLoaded } from '../../load.ts';
 import { money } from '../../report-format.ts';
 import { ledgerChanged, useAppState } from '../../state.ts';
@@ -24,12 +26,13 @@ const FORMATS = [
 ] as const;
 
 /** `€180.00 + CHF 40.00` (with tax), or `no amount` when no line had a rate; currencies are never added. */
-function totalsText(totals: InvoiceTotal[]): string {
-  return totals.length === 0 ? 'no amount' : totals.map((t) => money(t.gross ?? t.amount, t.currency)).join(' + ');
+function totalsText(t: WindowMessages, totals: InvoiceTotal[]): string {
+  return totals.length === 0 ? t('invoices.noAmount') : totals.map((t) => money(t.gross ?? t.amount, t.currency)).join(' + ');
 }
 
 /** The three downloads of an issued invoice, each rendered again from the document kept. */
 function Downloads({ number }: { number: string }) {
+  const t = useT();
   const [failure, setFailure] = useState<string | null>(null);
   const get = (format: string): void => {
     setFailure(null);
@@ -38,11 +41,11 @@ function Downloads({ number }: { number: string }) {
   };
   return (
     <>
-      <span class="row-actions" role="group" aria-label={`Download ${number}`}>
+      <span class="row-actions" role="group" aria-label={t('invoices.download', { number })}>
         {FORMATS.map(([format, label]) => (
           <button key={format} type="button" class="ghost small" onClick={() => get(format)}>
             {label}
-            <span class="visually-hidden"> of {number}</span>
+            <span class="visually-hidden">{t('invoices.formatOf', { number })}</span>
           </button>
         ))}
       </span>
@@ -57,6 +60,7 @@ function Downloads({ number }: { number: string }) {
  * and invoiced again.
  */
 function VoidInvoice({ number }: { number: string }) {
+  const t = useT();
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const press = async (): Promise<void> => {
@@ -73,16 +77,16 @@ function VoidInvoice({ number }: { number: string }) {
     <>
       {confirming && (
         <p class="confirm-text" role="alert">
-          Voiding {number} keeps its number, which is never given again, and marks it VOID wherever it is downloaded; its blocks are unlocked, so they can be edited and go on a new invoice. Send your client the new one.
+          {t('invoices.voidConfirm', { number })}
         </p>
       )}
       <button type="button" class={confirming ? 'danger small' : 'ghost small'} onClick={() => void press()}>
-        {confirming ? `Void ${number}` : 'Void…'}
+        {confirming ? t('invoices.voidNumber', { number }) : t('invoices.void')}
         {!confirming && <span class="visually-hidden"> {number}</span>}
       </button>
       {confirming && (
         <button type="button" class="ghost small" onClick={() => setConfirming(false)}>
-          Keep it
+          {t('invoices.keep')}
         </button>
       )}
       <Failure message={failure} />
@@ -92,6 +96,7 @@ function VoidInvoice({ number }: { number: string }) {
 
 /** The Create form: client, range, Preview, then Create. */
 function CreateInvoice({ clients }: { clients: Client[] }) {
+  const t = useT();
   const today = dayKey(nowMs());
   const [client, setClient] = useState('');
   const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
@@ -143,14 +148,14 @@ function CreateInvoice({ clients }: { clients: Client[] }) {
     }
   };
 
-  if (clients.length === 0) return <p class="muted">Add a client on Clients first: an invoice is for one client’s billable time.</p>;
+  if (clients.length === 0) return <p class="muted">{t('invoices.addClientFirst')}</p>;
   const rangeError = errors.range ?? errors.from ?? errors.to;
   return (
     <>
       <form class="invoice-form" onSubmit={(e) => void show(e)} noValidate>
         <div class="field-row">
           <div class="field">
-            <label for="invoice-client">Client</label>
+            <label for="invoice-client">{t('invoices.client')}</label>
             <select id="invoice-client" value={chosen} {...describedByError(errors.client, 'invoice-client-error')} onChange={change(setClient)}>
               {clients.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -161,31 +166,35 @@ function CreateInvoice({ clients }: { clients: Client[] }) {
             <FieldError id="invoice-client-error" message={errors.client} alert />
           </div>
           <div class="field">
-            <label for="invoice-from">From</label>
+            <label for="invoice-from">{t('invoices.from')}</label>
             <input id="invoice-from" type="date" value={from} {...describedByError(rangeError, 'invoice-range-error')} onInput={change(setFrom)} />
           </div>
           <div class="field">
-            <label for="invoice-to">To</label>
+            <label for="invoice-to">{t('invoices.to')}</label>
             <input id="invoice-to" type="date" value={to} {...describedByError(rangeError, 'invoice-range-error')} onInput={change(setTo)} />
           </div>
         </div>
         <FieldError id="invoice-range-error" message={rangeError} alert />
         <div class="form-actions">
           <button type="submit" disabled={busy}>
-            Preview
+            {t('invoices.preview')}
           </button>
           {preview && (
             <button type="button" class="primary" disabled={busy} onClick={() => void create()}>
-              Create {preview.number}
+              {t('invoices.create', { number: preview.number })}
             </button>
           )}
           <p role="status" class="success">
-            {issued ? `Issued ${issued.number}: ${totalsText(issued.totals)}.` : preview ? `${preview.number} would have ${preview.lines} ${preview.lines === 1 ? 'line' : 'lines'}, ${duration(preview.billedSeconds)} billed, ${totalsText(preview.totals)}. Nothing is kept until you create it.` : null}
+            {issued
+              ? t('invoices.issued', { number: issued.number, totals: totalsText(t, issued.totals) })
+              : preview
+                ? t('invoices.wouldHave', { number: preview.number, lines: preview.lines, billed: duration(preview.billedSeconds), totals: totalsText(t, preview.totals) })
+                : null}
           </p>
         </div>
         {preview?.warning && !issued && (
           <p role="note" class="hint" data-testid="invoice-overlap">
-            Note: {preview.warning}.
+            {t('invoices.note', { warning: preview.warning })}
           </p>
         )}
         <Failure message={failure} />
@@ -207,12 +216,13 @@ const PREVIEW_PX = 512;
  * the total — is cut off at 390 px; it scrolls up and down inside the frame.
  */
 function PreviewFrame({ number, html }: { number: string; html: string }) {
+  const t = useT();
   const [ref, width] = useChartWidth<HTMLDivElement>(PAGE_PX);
   const scale = Math.min(1, width / PAGE_PX);
   const frame = scale < 1 ? { width: `${PAGE_PX}px`, height: `${PREVIEW_PX / scale}px`, transform: `scale(${scale})` } : undefined;
   return (
     <div ref={ref} class="invoice-preview-box" style={{ height: `${PREVIEW_PX}px` }}>
-      <iframe class="invoice-preview" title={`Preview of invoice ${number}`} sandbox="" srcdoc={html} data-testid="invoice-preview" style={frame} />
+      <iframe class="invoice-preview" title={t('invoices.previewOf', { number })} sandbox="" srcdoc={html} data-testid="invoice-preview" style={frame} />
     </div>
   );
 }
@@ -222,6 +232,7 @@ const loadBook = () => request('GET /api/invoices/book');
 
 /** The Invoices screen; read-only on a device that does not issue invoices. */
 export function Invoices() {
+  const t = useT();
   const { ledgerVersion } = useAppState();
   const { data: clients } = useLoaded(() => request('GET /api/clients'), [ledgerVersion], null as Client[] | null);
   const { data: invoices, error } = useLoaded(() => request('GET /api/invoices'), [ledgerVersion], null as InvoiceSummary[] | null);
@@ -230,20 +241,20 @@ export function Invoices() {
   const issuer = book?.issuer?.name ?? '';
   return (
     <div class="screen">
-      <ScreenHead title="Invoices">A client’s billable time that is on no invoice yet, as PDF, HTML or CSV.</ScreenHead>
+      <ScreenHead title={t('screen.invoices')}>{t('invoices.intro')}</ScreenHead>
       <section class="card" aria-labelledby="create-invoice-heading">
-        <h2 id="create-invoice-heading">Create an invoice</h2>
+        <h2 id="create-invoice-heading">{t('invoices.createHeading')}</h2>
         {!here && (
           <p class="muted" data-testid="invoice-book">
-            Invoices are issued on “{issuer}”: create and void them there, so that every device keeps one book. To issue them here, run <code>tock invoice device NAME</code> on “{issuer}” with this device’s name.
+            <WithCode text={t('invoices.elsewhere', { issuer, command: CODE })} code="tock invoice device NAME" />
           </p>
         )}
         {clients && here && <CreateInvoice clients={clients} />}
       </section>
       <section class="card" aria-labelledby="invoices-heading">
-        <h2 id="invoices-heading">Issued</h2>
+        <h2 id="invoices-heading">{t('invoices.issuedHeading')}</h2>
         <Failure message={error} />
-        {invoices && invoices.length === 0 && <p class="muted empty">No invoices yet.</p>}
+        {invoices && invoices.length === 0 && <p class="muted empty">{t('invoices.none')}</p>}
         {invoices && invoices.length > 0 && (
           <ul class="history-list" data-testid="invoice-list">
             {invoices.map((inv) => (
@@ -252,10 +263,12 @@ export function Invoices() {
                   <span class="name">
                     <strong>{inv.number}</strong>
                     <span>{inv.clientName}</span>
-                    {inv.state === 'void' && <span class="badge" data-testid="invoice-void">VOID</span>}
+                    {inv.state === 'void' && <span class="badge" data-testid="invoice-void">
+                        {t('invoices.voidBadge')}
+                      </span>}
                   </span>
                   <span class="muted">
-                    {dayMonth(inv.from)} – {dayMonth(inv.to)} · {duration(inv.billedSeconds)} · {totalsText(inv.totals)}
+                    {dayMonth(inv.from)} – {dayMonth(inv.to)} · {duration(inv.billedSeconds)} · {totalsText(t, inv.totals)}
                   </span>
                   <Downloads number={inv.number} />
                   {inv.state === 'issued' && here && <VoidInvoice number={inv.number} />}
