@@ -92,7 +92,7 @@ const status: Command = {
     const result = await ask(port, () => port.getStatus());
     if (template !== undefined) {
       const now = io.now();
-      io.out(renderStatusLine(template, { status: result, receivedAt: now }, now));
+      io.out(renderStatusLine(template, { status: result, receivedAt: now }, now, messagesOf(io)));
       return 0;
     }
     const clock = await clockFor(io, values.json === true);

@@ -5,7 +5,15 @@
  */
 import type { Status } from '@tock/client';
 import { formatDuration } from '@tock/protocol';
+import { cliMessages, type CliMessages } from './i18n/index.ts';
 import { terminalText } from './terminal-text.ts';
+
+let english: CliMessages | undefined;
+/** English, for callers that pass no language (tests, scripts). */
+function inEnglish(): CliMessages {
+  english ??= cliMessages('en');
+  return english;
+}
 
 /** `{state}`: what a status bar styles on (waybar's `class`). */
 export type BarState = 'tracking' | 'break' | 'idle' | 'offline';
@@ -32,7 +40,7 @@ export interface ReceivedStatus {
 }
 
 /** The values of the placeholders at `now`; `null` status means the listener is unreachable. */
-function barValues(received: ReceivedStatus | null, now: Date): Record<(typeof PLACEHOLDERS)[number], string> {
+function barValues(received: ReceivedStatus | null, now: Date, t: CliMessages): Record<(typeof PLACEHOLDERS)[number], string> {
   if (received === null) return { state: 'offline', activity: '', break: '', elapsed: '', today: '', todaySeconds: '' };
   const { status, receivedAt } = received;
   const state = barState(received);
@@ -47,8 +55,9 @@ function barValues(received: ReceivedStatus | null, now: Date): Record<(typeof P
   return {
     state,
     activity: terminalText(status.currentActivity?.activityName ?? ''),
-    // A bar without {state} still shows the break (the default template does).
-    break: state === 'break' ? '(break)' : '',
+    // A bar without {state} still shows the break (the default template does); a person reads
+    // it, so it is in their language, while {state} stays the machine word (docs/decisions.md).
+    break: state === 'break' ? t('bar.break') : '',
     elapsed,
     today: formatDuration(todaySeconds),
     todaySeconds: String(todaySeconds),
@@ -65,8 +74,8 @@ export function barState(received: ReceivedStatus | null): BarState {
  * Fills `template`. Unknown placeholders are refused up front by `checkTemplate`, so a typo
  * shows once, not as a bar that silently prints `{activty}` forever.
  */
-export function renderStatusLine(template: string, received: ReceivedStatus | null, now: Date): string {
-  const values = barValues(received, now);
+export function renderStatusLine(template: string, received: ReceivedStatus | null, now: Date, t: CliMessages = inEnglish()): string {
+  const values = barValues(received, now, t);
   const line = template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? values[name as keyof typeof values] : whole));
   // Empty placeholders leave doubled or trailing spaces ("  · 0:00"), and a separator with
   // nothing on one side ("· 3:20" when nothing runs); a bar shows them, so both go.
@@ -87,13 +96,14 @@ export function checkTemplate(template: string): { placeholder: string; allowed:
 }
 
 /** waybar's custom-module JSON: `{"text","tooltip","class"}`, `class` = `{state}`. */
-export function waybarLine(template: string, received: ReceivedStatus | null, now: Date, offlineReason?: string): string {
-  const values = barValues(received, now);
+export function waybarLine(template: string, received: ReceivedStatus | null, now: Date, offlineReason?: string, t: CliMessages = inEnglish()): string {
+  const values = barValues(received, now, t);
   const tooltip =
     values.state === 'offline'
-      ? `Tock is offline: ${offlineReason ?? 'the listener does not answer'}`
+      ? t('bar.offline', { reason: offlineReason ?? t('bar.noAnswer') })
       : values.state === 'idle'
-        ? `Nothing tracked — ${values.today} today`
-        : `${values.state === 'break' ? 'On a break from' : 'Tracking'} ${values.activity} for ${values.elapsed} — ${values.today} today`;
-  return JSON.stringify({ text: renderStatusLine(template, received, now), tooltip, class: values.state });
+        ? t('bar.idle', { today: values.today })
+        : t(values.state === 'break' ? 'bar.onBreak' : 'bar.tracking', { activity: values.activity, elapsed: values.elapsed, today: values.today });
+  // `text` and `tooltip` are read by a person (their language); `class` is what a bar styles on.
+  return JSON.stringify({ text: renderStatusLine(template, received, now, t), tooltip, class: values.state });
 }

@@ -11,7 +11,7 @@
 import { EVENT_LIMITS } from '@tock/protocol';
 import { flags, LISTENER_FLAG } from './flags.ts';
 import type { Command } from './command.ts';
-import { refusal, type Io } from './io.ts';
+import { messagesOf, refusal, type Io } from './io.ts';
 import { barState, checkTemplate, DEFAULT_TEMPLATE, renderStatusLine, waybarLine, type ReceivedStatus } from './status-line.ts';
 import { trackingPort, type TrackingPort } from './tracking-port.ts';
 
@@ -49,7 +49,8 @@ export async function watch(io: Io, options: { template: string; json: boolean; 
   let last = '';
   const print = (): void => {
     const now = io.now();
-    const line = options.json ? waybarLine(options.template, shown.received, now, shown.offlineReason) : renderStatusLine(options.template, shown.received, now);
+    const t = messagesOf(io);
+    const line = options.json ? waybarLine(options.template, shown.received, now, shown.offlineReason, t) : renderStatusLine(options.template, shown.received, now, t);
     // A bar redraws on every line; an unchanged line after a reconnect is not news. A break or
     // a resume is, even when the template shows neither {state} nor {break}.
     const key = `${barState(shown.received)}\n${line}`;

@@ -204,6 +204,12 @@ describe('the CLI in the person’s language, against a real app', () => {
       assert.equal(refused.status, 1);
       assert.equal(refused.err, 'error: Geben Sie den Namen der Tätigkeit an: tock start NAME [--note TEXT] [--tag T]… [--create]');
       assert.match((await tock(env, 'help')).out, /^Befehle:$/m);
+      // A bar's {break} is read by a person, {state} is the machine word a bar styles on.
+      await tock(env, 'start', 'Review');
+      await tock(env, 'break');
+      assert.equal((await tock(env, 'status', '--format', '{break}|{state}')).out, '(Pause)|break');
+      await tock(env, 'resume');
+      await tock(env, 'stop');
       assert.equal((await tock(env, 'log', '1h90m', 'Review')).err, 'error: „1h90m“ hat 90 Minuten nach den Stunden; schreiben Sie 90, 45m, 1h30m, 1:30 oder 1.5h');
       // The reason a file cannot be written is an errno code said in the language, in export and invoice alike.
       assert.match((await tock(env, 'export', '--output', '/no/such/dir/x.json')).err, /\(Verzeichnis nicht vorhanden\)/);

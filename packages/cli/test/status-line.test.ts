@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Status } from '@tock/client';
+import { cliMessages } from '../src/i18n/index.ts';
 import { checkTemplate, DEFAULT_TEMPLATE, renderStatusLine, waybarLine, type ReceivedStatus } from '../src/status-line.ts';
 
 const at = (iso: string) => new Date(iso);
@@ -31,6 +32,15 @@ describe('status bar lines', () => {
     assert.equal(renderStatusLine(DEFAULT_TEMPLATE, received(onBreak), at('2026-11-23T11:00:00.000Z')), 'Writing docs (break) 2:00 · 3:05');
     assert.equal(renderStatusLine(DEFAULT_TEMPLATE, received(tracking), at('2026-11-23T10:00:00.000Z')), 'Writing docs 1:00 · 3:05');
     assert.equal(JSON.parse(waybarLine(DEFAULT_TEMPLATE, received(onBreak), at('2026-11-23T11:00:00.000Z'))).class, 'break');
+  });
+
+  it('waybar in German: text and tooltip in the language, class the machine word', () => {
+    const onBreak = { ...tracking, isOnBreak: true };
+    const line = JSON.parse(waybarLine(DEFAULT_TEMPLATE, received(onBreak), at('2026-11-23T11:00:00.000Z'), undefined, cliMessages('de')));
+    assert.deepEqual(line, { text: 'Writing docs (Pause) 2:00 · 3:05', tooltip: 'Pause von Writing docs seit 2:00 — heute 3:05', class: 'break' });
+    const offline = JSON.parse(waybarLine(DEFAULT_TEMPLATE, null, at('2026-11-23T11:00:00.000Z'), undefined, cliMessages('de')));
+    assert.equal(offline.tooltip, 'Tock ist nicht erreichbar: der Listener antwortet nicht');
+    assert.equal(offline.class, 'offline');
   });
 
   it('leaves no separator dangling when nothing runs: the default line is `3:05`, not `· 3:05` (issue 37)', () => {

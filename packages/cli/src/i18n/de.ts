@@ -360,4 +360,11 @@ export const de = {
   'duration.notDuration': '„{typed}“ ist keine Dauer; schreiben Sie 90, 45m, 1h30m, 1:30 oder 1.5h',
   'duration.zero': '„{typed}“ ist null; eine Dauer beträgt mindestens 1 Minute',
   'duration.overDay': '„{typed}“ ist mehr als ein Tag; eine Dauer beträgt höchstens {max} Minuten (24 Std.)',
+
+  'bar.break': '(Pause)',
+  'bar.offline': 'Tock ist nicht erreichbar: {reason}',
+  'bar.noAnswer': 'der Listener antwortet nicht',
+  'bar.idle': 'Keine Zeiterfassung — heute {today}',
+  'bar.tracking': 'Erfasse {activity} seit {elapsed} — heute {today}',
+  'bar.onBreak': 'Pause von {activity} seit {elapsed} — heute {today}',
 } as const satisfies Catalog<typeof en>;

@@ -362,4 +362,11 @@ export const en = {
   'duration.notDuration': '"{typed}" is not a duration; write 90, 45m, 1h30m, 1:30 or 1.5h',
   'duration.zero': '"{typed}" is zero; a duration is at least 1 minute',
   'duration.overDay': '"{typed}" is more than a day; a duration is at most {max} minutes (24h)',
+
+  'bar.break': '(break)',
+  'bar.offline': 'Tock is offline: {reason}',
+  'bar.noAnswer': 'the listener does not answer',
+  'bar.idle': 'Nothing tracked — {today} today',
+  'bar.tracking': 'Tracking {activity} for {elapsed} — {today} today',
+  'bar.onBreak': 'On a break from {activity} for {elapsed} — {today} today',
 } as const;

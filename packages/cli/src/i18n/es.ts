@@ -360,4 +360,11 @@ export const es = {
   'duration.notDuration': '«{typed}» no es una duración; escriba 90, 45m, 1h30m, 1:30 o 1.5h',
   'duration.zero': '«{typed}» es cero; una duración es de al menos 1 minuto',
   'duration.overDay': '«{typed}» supera un día; una duración es de como máximo {max} minutos (24 h)',
+
+  'bar.break': '(pausa)',
+  'bar.offline': 'Tock no está disponible: {reason}',
+  'bar.noAnswer': 'el listener no responde',
+  'bar.idle': 'Sin registro — hoy {today}',
+  'bar.tracking': 'Registrando {activity} durante {elapsed} — hoy {today}',
+  'bar.onBreak': 'En pausa de {activity} durante {elapsed} — hoy {today}',
 } as const satisfies Catalog<typeof en>;

@@ -360,4 +360,11 @@ export const fr = {
   'duration.notDuration': '« {typed} » n’est pas une durée ; écrivez 90, 45m, 1h30m, 1:30 ou 1.5h',
   'duration.zero': '« {typed} » vaut zéro ; une durée est d’au moins 1 minute',
   'duration.overDay': '« {typed} » dépasse une journée ; une durée est d’au plus {max} minutes (24 h)',
+
+  'bar.break': '(pause)',
+  'bar.offline': 'Tock est injoignable : {reason}',
+  'bar.noAnswer': 'le listener ne répond pas',
+  'bar.idle': 'Aucun suivi — {today} aujourd’hui',
+  'bar.tracking': 'Suivi de {activity} depuis {elapsed} — {today} aujourd’hui',
+  'bar.onBreak': 'En pause de {activity} depuis {elapsed} — {today} aujourd’hui',
 } as const satisfies Catalog<typeof en>;

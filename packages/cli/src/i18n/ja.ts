@@ -360,4 +360,11 @@ export const ja = {
   'duration.notDuration': '「{typed}」は時間の長さではありません。90、45m、1h30m、1:30、1.5h のように入力してください',
   'duration.zero': '「{typed}」はゼロです。時間は 1 分以上にしてください',
   'duration.overDay': '「{typed}」は 1 日を超えています。時間は最大 {max} 分（24 時間）です',
+
+  'bar.break': '（休憩）',
+  'bar.offline': 'Tock に接続できません：{reason}',
+  'bar.noAnswer': 'リスナーが応答しません',
+  'bar.idle': '記録していません — 今日 {today}',
+  'bar.tracking': '{activity} を {elapsed} 記録中 — 今日 {today}',
+  'bar.onBreak': '{activity} を {elapsed} 休憩中 — 今日 {today}',
 } as const satisfies Catalog<typeof en>;
