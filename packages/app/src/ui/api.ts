@@ -6,6 +6,8 @@
  * as `{ok: false, error, code, details?}` (failure.ts), so the window can show them next to
  * the field they concern.
  */
+import { systemTimeZone } from '@tock/core';
+import { personDays } from '../person-days.ts';
 import type { AppServices } from '../services.ts';
 import { calendarRoutes } from './calendar-routes.ts';
 import { captureRoutes } from './capture-routes.ts';
@@ -34,7 +36,7 @@ export function uiRoutes(services: AppServices): Route[] {
     ...dataRoutes(services),
     ...editorsRoutes(services.editors),
     ...captureRoutes(services.capture),
-    ...calendarRoutes(services.calendars, services.clock),
+    ...calendarRoutes(services.calendars, services.clock, systemTimeZone, () => personDays(services.store.settings)),
     ...ledgerRoutes(services),
     ...invoiceRoutes(services),
     ...suggestionsRoutes(services.suggestions),

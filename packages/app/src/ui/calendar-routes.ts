@@ -6,14 +6,18 @@
  */
 import { addDays, localDayKey, startOfLocalDay, startOfWeek, systemTimeZone } from '@tock/core';
 import type { Calendars } from '../calendar/calendars.ts';
+import type { PersonDays } from '../person-days.ts';
 import type { CalendarView } from './contract/calendar.ts';
 import { route, type Route } from './route.ts';
 
-/** The calendars with this week's meetings (Monday to Sunday in the app's zone). */
-function calendarView(calendars: Calendars, nowMs: number, timeZone: string): CalendarView {
-  const weekOf = startOfWeek(localDayKey(nowMs, timeZone));
-  const from = startOfLocalDay(weekOf, timeZone);
-  const to = startOfLocalDay(addDays(weekOf, 7), timeZone);
+/**
+ * The calendars with this week's meetings: the person's week (its first day the setting
+ * `weekStart`, its days starting at `dayStartsAt`) in the app's zone.
+ */
+function calendarView(calendars: Calendars, nowMs: number, timeZone: string, days: PersonDays): CalendarView {
+  const weekOf = startOfWeek(localDayKey(nowMs, timeZone, days.dayStartsAt), days.weekStart);
+  const from = startOfLocalDay(weekOf, timeZone, days.dayStartsAt);
+  const to = startOfLocalDay(addDays(weekOf, 7), timeZone, days.dayStartsAt);
   const meetings = calendars.meetings(from, to).sort((a, b) => a.startMs - b.startMs);
   return {
     weekOf,
@@ -25,9 +29,14 @@ function calendarView(calendars: Calendars, nowMs: number, timeZone: string): Ca
   };
 }
 
-/** The calendar routes of the window's API. */
-export function calendarRoutes(calendars: Calendars, clock: () => number, timeZone: () => string = systemTimeZone): Route[] {
-  const view = (): CalendarView => calendarView(calendars, clock(), timeZone());
+/** The calendar routes of the window's API; `days`: the person's day and week (person-days.ts), midnight and Monday by default. */
+export function calendarRoutes(
+  calendars: Calendars,
+  clock: () => number,
+  timeZone: () => string = systemTimeZone,
+  days: () => PersonDays = () => ({ dayStartsAt: 0, weekStart: 1 }),
+): Route[] {
+  const view = (): CalendarView => calendarView(calendars, clock(), timeZone(), days());
   return [
     route('GET /api/calendars', view),
     route(

@@ -26,6 +26,6 @@ export interface CalendarEntry {
 export interface CalendarView {
   calendars: CalendarEntry[];
   me: string[];
-  /** The Monday the week shown begins. */
+  /** The first day of the week shown: the person's week (the setting `weekStart`). */
   weekOf: string;
 }
