@@ -15,6 +15,7 @@ process.env.LC_ALL = 'de_DE.UTF-8';
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { getLedgerSetting } from '@tock/core';
 import type { Page } from 'playwright-core';
 import { ensureWindowBuilt, launchBrowser, rawRequest, screenshot, startTestApp, type TestApp, type TestBrowser, windowSession } from './ui-support/harness.ts';
 
@@ -86,7 +87,7 @@ describe('the window’s language', () => {
 });
 
 /** The screens whose every string comes from the catalogs (the others are listed in docs/ui.md "Languages"). */
-const TRANSLATED = ['/today', '/history', '/reports', '/activities', '/clients', '/invoices', '/settings/calendar', '/settings/license'];
+const TRANSLATED = ['/today', '/history', '/reports', '/activities', '/clients', '/invoices', '/settings/calendar', '/settings/business', '/settings/license'];
 
 /** Every screen of the window. */
 const SCREENS = [
@@ -168,8 +169,13 @@ describe('the pseudo-locale en-XA', () => {
       const allowed = allowedWords();
       for (const screen of TRANSLATED) {
         await show(page, screen);
-        // Open what a screen opens on demand: the week's first block editor on History.
+        // Open what a screen opens on demand: the week's first block editor on History…
         if (screen === '/history') await page.getByTestId('history-row').first().getByRole('button', { name: /Éðíţ/ }).click();
+        // …and an activity's billing on Activities.
+        if (screen === '/activities') {
+          await page.getByRole('button', { name: /Ɓíļļíñĝ/ }).first().click();
+          await page.getByTestId('billing-form').waitFor();
+        }
         const escaped = new Set<string>();
         for (const text of await textsOf(page)) {
           for (const word of text.match(/[A-Za-z]+/g) ?? []) if (!allowed.has(word)) escaped.add(`${word} (in "${text.trim().slice(0, 80)}")`);
@@ -226,5 +232,30 @@ describe('German and Japanese at 390 and 1280 px', () => {
     await page.getByTestId('today-block').filter({ hasText: '休憩 2 回' }).waitFor();
     await setLanguage('en');
     await page.getByTestId('today-block').filter({ hasText: '2 breaks' }).waitFor();
+  });
+});
+
+describe('Settings › Business: when a day and a week start', () => {
+  it('saves dayStartsAt and weekStart as the ledger settings, with their labels in German', async () => {
+    const { page } = b;
+    const settings = t.app.services.store.settings;
+    await setLanguage('de');
+    await show(page, '/settings/business');
+    await page.getByRole('heading', { name: 'Tage und Wochen' }).waitFor();
+    await page.getByLabel('Ein Tag beginnt um').selectOption('04:00');
+    await page.getByLabel('Eine Woche beginnt am').selectOption({ label: 'Sonntag' });
+    await page.getByRole('button', { name: 'Tag und Woche speichern' }).click();
+    await page.locator('#days-heading ~ form').getByText('Gespeichert.').waitFor();
+    assert.equal(getLedgerSetting(settings, 'dayStartsAt'), '04:00');
+    assert.equal(getLedgerSetting(settings, 'weekStart'), 'sun');
+    // Back to the defaults: midnight and the language's week are no setting at all.
+    await page.getByLabel('Ein Tag beginnt um').selectOption('00:00');
+    await page.getByLabel('Eine Woche beginnt am').selectOption('locale');
+    await page.getByRole('button', { name: 'Tag und Woche speichern' }).click();
+    // The two settings are saved one after the other: wait (up to 5 s) for the second.
+    for (let i = 0; i < 500 && getLedgerSetting(settings, 'weekStart') !== null; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.equal(getLedgerSetting(settings, 'dayStartsAt'), null);
+    assert.equal(getLedgerSetting(settings, 'weekStart'), null);
+    await setLanguage('en');
   });
 });

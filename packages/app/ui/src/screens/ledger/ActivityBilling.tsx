@@ -8,6 +8,7 @@ import { useState } from 'preact/hooks';
 import { request, messageOf } from '../../api.ts';
 import { describedByError, FieldError, fieldErrorsOf } from '../../components/FieldError.tsx';
 import { FormActions } from '../../components/FormActions.tsx';
+import { useT } from '../../i18n/index.ts';
 import { useLoaded } from '../../load.ts';
 import { ledgerChanged, useAppState } from '../../state.ts';
 import { duration } from '../../time.ts';
@@ -15,14 +16,15 @@ import type { ActivityLedger, Client } from '../../types.ts';
 
 /** The used/budget bar: a meter, with the numbers in words beside it. */
 export function BudgetBar({ ledger }: { ledger: ActivityLedger }) {
+  const t = useT();
   if (ledger.budgetHours === null || ledger.usedSeconds === null) return null;
   const used = ledger.usedSeconds;
   const budget = ledger.budgetHours * 3600;
   const share = budget > 0 ? used / budget : 0;
-  const words = `${duration(used)} of ${duration(budget)} used (${Math.floor(share * 100)} %)`;
+  const words = t('bill.used', { used: duration(used), budget: duration(budget), percent: Math.floor(share * 100) });
   return (
     <div class="budget" data-testid="budget">
-      <meter class={`budget-meter${share >= 1 ? ' over' : ''}`} min={0} max={budget} low={budget * 0.8} high={budget} optimum={0} value={Math.min(used, budget)} aria-label={`Budget: ${words}`} />
+      <meter class={`budget-meter${share >= 1 ? ' over' : ''}`} min={0} max={budget} low={budget * 0.8} high={budget} optimum={0} value={Math.min(used, budget)} aria-label={t('bill.budgetLabel', { words })} />
       <span class="muted">{words}</span>
     </div>
   );
@@ -30,6 +32,7 @@ export function BudgetBar({ ledger }: { ledger: ActivityLedger }) {
 
 /** The billing form of one activity, loaded when it opens. */
 export function ActivityBilling({ activityID, idp }: { activityID: string; idp: string }) {
+  const t = useT();
   const { ledgerVersion, blocksVersion } = useAppState();
   const {
     data: [ledger, clients],
@@ -38,11 +41,12 @@ export function ActivityBilling({ activityID, idp }: { activityID: string; idp: 
     [activityID, ledgerVersion, blocksVersion],
     [null, []] as [ActivityLedger | null, Client[]],
   );
-  if (!ledger) return <p class="muted loading">Loading…</p>;
+  if (!ledger) return <p class="muted loading">{t('app.loading')}</p>;
   return <BillingForm key={`${ledger.clientID}-${ledger.rate}-${ledger.billable}-${ledger.budgetHours}`} ledger={ledger} clients={clients} idp={idp} />;
 }
 
 function BillingForm({ ledger, clients, idp }: { ledger: ActivityLedger; clients: Client[]; idp: string }) {
+  const t = useT();
   const [client, setClient] = useState(ledger.clientID ?? '');
   const [rate, setRate] = useState(ledger.rate ?? '');
   const [billable, setBillable] = useState(ledger.billable);
@@ -67,7 +71,7 @@ function BillingForm({ ledger, clients, idp }: { ledger: ActivityLedger; clients
         },
       });
       setErrors({});
-      setDone('Saved.');
+      setDone(t('bill.saved'));
       ledgerChanged();
     } catch (err) {
       const f = fieldErrorsOf(err);
@@ -82,9 +86,9 @@ function BillingForm({ ledger, clients, idp }: { ledger: ActivityLedger; clients
     <form class="billing-form" onSubmit={(e) => void submit(e)} noValidate data-testid="billing-form">
       <div class="field-row">
         <div class="field">
-          <label for={`${idp}-client`}>Client</label>
+          <label for={`${idp}-client`}>{t('bill.client')}</label>
           <select id={`${idp}-client`} value={client} {...describedByError(errors.client, `${idp}-client-error`)} onChange={(e) => setClient((e.target as HTMLSelectElement).value)}>
-            <option value="">No client</option>
+            <option value="">{t('bill.noClient')}</option>
             {clients.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
@@ -94,20 +98,20 @@ function BillingForm({ ledger, clients, idp }: { ledger: ActivityLedger; clients
           <FieldError id={`${idp}-client-error`} message={errors.client} alert />
         </div>
         <div class="field">
-          <label for={`${idp}-rate`}>Rate per hour</label>
+          <label for={`${idp}-rate`}>{t('bill.rate')}</label>
           <input
             id={`${idp}-rate`}
             type="text"
             inputMode="decimal"
             value={rate}
-            placeholder={chosen?.rate ? `${chosen.rate} (the client’s)` : ''}
+            placeholder={chosen?.rate ? t('bill.clientsRate', { rate: chosen.rate }) : ''}
             {...describedByError(errors.rate, `${idp}-rate-error`)}
             onInput={(e) => setRate((e.target as HTMLInputElement).value)}
           />
           <FieldError id={`${idp}-rate-error`} message={errors.rate} alert />
         </div>
         <div class="field">
-          <label for={`${idp}-budget`}>Budget (hours)</label>
+          <label for={`${idp}-budget`}>{t('bill.budget')}</label>
           <input
             id={`${idp}-budget`}
             type="text"
@@ -121,11 +125,11 @@ function BillingForm({ ledger, clients, idp }: { ledger: ActivityLedger; clients
       </div>
       <label class="check-row">
         <input type="checkbox" checked={billable} onChange={(e) => setBillable((e.target as HTMLInputElement).checked)} />
-        Billable (its blocks are billable unless marked otherwise)
+        {t('bill.billable')}
       </label>
       <BudgetBar ledger={ledger} />
       <FormActions busy={busy} done={done} failure={failure}>
-        Save billing
+        {t('bill.save')}
       </FormActions>
     </form>
   );

@@ -10,19 +10,19 @@ import { request, messageOf } from '../../api.ts';
 import { FieldError, fieldErrorsOf } from '../../components/FieldError.tsx';
 import { FormActions } from '../../components/FormActions.tsx';
 import { ScreenHead } from '../../components/ScreenHead.tsx';
+import { formatLocale, useT } from '../../i18n/index.ts';
 import { useLoaded } from '../../load.ts';
 import { ledgerChanged, useAppState } from '../../state.ts';
 import type { LedgerSettings } from '../../types.ts';
 
-const DAYS = [
-  ['mon', 'Mon', 'Monday'],
-  ['tue', 'Tue', 'Tuesday'],
-  ['wed', 'Wed', 'Wednesday'],
-  ['thu', 'Thu', 'Thursday'],
-  ['fri', 'Fri', 'Friday'],
-  ['sat', 'Sat', 'Saturday'],
-  ['sun', 'Sun', 'Sunday'],
-] as const;
+const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+
+/** The weekdays with their short and long names in the window's language (`Intl`; 16 November 2026 is a Monday). */
+function weekdays(): [(typeof WEEKDAYS)[number], string, string][] {
+  const short = new Intl.DateTimeFormat(formatLocale(), { weekday: 'short', timeZone: 'UTC' });
+  const long = new Intl.DateTimeFormat(formatLocale(), { weekday: 'long', timeZone: 'UTC' });
+  return WEEKDAYS.map((k, i) => [k, short.format(Date.UTC(2026, 10, 16 + i)), long.format(Date.UTC(2026, 10, 16 + i))]);
+}
 const STEPS = [1, 5, 6, 10, 15, 30, 60];
 
 /** Saves one ledger setting; the refusal's one line (about the setting as a whole). */
@@ -58,6 +58,7 @@ function useSaving(): { busy: boolean; done: string | null; error: string | null
 }
 
 function BusinessDetails({ value }: { value: LedgerSettings['business'] }) {
+  const t = useT();
   const [fields, setFields] = useState({
     name: value?.name ?? '',
     address: value?.address ?? '',
@@ -86,31 +87,31 @@ function BusinessDetails({ value }: { value: LedgerSettings['business'] }) {
   );
   return (
     <section class="card" aria-labelledby="business-heading">
-      <h2 id="business-heading">Your details</h2>
-      <p class="muted section-intro">What an invoice says about you.</p>
+      <h2 id="business-heading">{t('biz.detailsHeading')}</h2>
+      <p class="muted section-intro">{t('biz.detailsIntro')}</p>
       <form
         class="business-form"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void saving.run('business', business(), 'Saved.');
+          void saving.run('business', business(), t('biz.saved'));
         }}
       >
         <div class="field-row">
-          {text('name', 'Name')}
-          {text('taxID', 'Tax ID')}
-          {text('paymentTerms', 'Payment terms')}
+          {text('name', t('biz.name'))}
+          {text('taxID', t('biz.taxID'))}
+          {text('paymentTerms', t('biz.paymentTerms'))}
         </div>
         <div class="field-row">
-          {text('taxRate', 'VAT rate in % (empty: no VAT line)')}
-          {text('paymentDays', 'Payment due in days (empty: no due date)')}
+          {text('taxRate', t('biz.taxRate'))}
+          {text('paymentDays', t('biz.paymentDays'))}
         </div>
         <div class="field">
-          <label for="business-address">Address</label>
+          <label for="business-address">{t('biz.address')}</label>
           <textarea id="business-address" rows={3} value={fields.address} onInput={(e) => setFields({ ...fields, address: (e.target as HTMLTextAreaElement).value })} />
         </div>
         <FormActions busy={saving.busy} done={saving.done} failure={saving.error}>
-          Save details
+          {t('biz.saveDetails')}
         </FormActions>
       </form>
     </section>
@@ -118,6 +119,7 @@ function BusinessDetails({ value }: { value: LedgerSettings['business'] }) {
 }
 
 function Rounding({ value }: { value: LedgerSettings['rounding'] }) {
+  const t = useT();
   const [mode, setMode] = useState(value?.mode ?? 'none');
   const [minutes, setMinutes] = useState(String(value?.minutes ?? 15));
   const [per, setPer] = useState(value?.per ?? 'block');
@@ -132,28 +134,28 @@ function Rounding({ value }: { value: LedgerSettings['rounding'] }) {
   };
   return (
     <section class="card" aria-labelledby="rounding-heading">
-      <h2 id="rounding-heading">Rounding</h2>
-      <p class="muted section-intro">How worked time becomes billed time. Worked time itself never changes.</p>
+      <h2 id="rounding-heading">{t('biz.roundingHeading')}</h2>
+      <p class="muted section-intro">{t('biz.roundingIntro')}</p>
       <form
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
           const kept = rounding();
-          void saving.run('rounding', kept, kept === null ? 'Saved: billed time is worked time.' : 'Saved.');
+          void saving.run('rounding', kept, kept === null ? t('biz.savedUnrounded') : t('biz.saved'));
         }}
       >
         <div class="field-row">
           <div class="field">
-            <label for="rounding-mode">Round</label>
+            <label for="rounding-mode">{t('biz.round')}</label>
             <select id="rounding-mode" value={mode} onChange={(e) => setMode((e.target as HTMLSelectElement).value as typeof mode)}>
-              <option value="none">Not at all</option>
-              <option value="up">Up</option>
-              <option value="down">Down</option>
-              <option value="nearest">To the nearest</option>
+              <option value="none">{t('biz.roundNone')}</option>
+              <option value="up">{t('biz.roundUp')}</option>
+              <option value="down">{t('biz.roundDown')}</option>
+              <option value="nearest">{t('biz.roundNearest')}</option>
             </select>
           </div>
           <div class="field">
-            <label for="rounding-minutes">Step (minutes)</label>
+            <label for="rounding-minutes">{t('biz.step')}</label>
             <select id="rounding-minutes" value={minutes} disabled={mode === 'none'} onChange={(e) => setMinutes((e.target as HTMLSelectElement).value)}>
               {STEPS.map((m) => (
                 <option key={m} value={String(m)}>
@@ -163,19 +165,19 @@ function Rounding({ value }: { value: LedgerSettings['rounding'] }) {
             </select>
           </div>
           <div class="field">
-            <label for="rounding-per">Each</label>
+            <label for="rounding-per">{t('biz.each')}</label>
             <select id="rounding-per" value={per} disabled={mode === 'none'} onChange={(e) => setPer((e.target as HTMLSelectElement).value as typeof per)}>
-              <option value="block">block</option>
-              <option value="day">activity and day</option>
+              <option value="block">{t('biz.perBlock')}</option>
+              <option value="day">{t('biz.perDay')}</option>
             </select>
           </div>
           <div class="field">
-            <label for="rounding-minimum">Bill a block at least (minutes)</label>
+            <label for="rounding-minimum">{t('biz.minimum')}</label>
             <input id="rounding-minimum" type="text" inputMode="numeric" value={minimum} onInput={(e) => setMinimum((e.target as HTMLInputElement).value)} />
           </div>
         </div>
         <FormActions busy={saving.busy} done={saving.done} failure={saving.error}>
-          Save rounding
+          {t('biz.saveRounding')}
         </FormActions>
       </form>
     </section>
@@ -183,7 +185,9 @@ function Rounding({ value }: { value: LedgerSettings['rounding'] }) {
 }
 
 function Targets({ value }: { value: LedgerSettings['targets'] }) {
-  const [hours, setHours] = useState<Record<string, string>>(Object.fromEntries(DAYS.map(([k]) => [k, value?.[k] === undefined ? '' : String(value[k])])));
+  const t = useT();
+  const days = weekdays();
+  const [hours, setHours] = useState<Record<string, string>>(Object.fromEntries(WEEKDAYS.map((k) => [k, value?.[k] === undefined ? '' : String(value[k])])));
   // Or the week's hours, spread over its working days (docs/data.md "The ledger"); the days a
   // target set with `tock settings` named are kept.
   const [week, setWeek] = useState(value?.week === undefined ? '' : String(value.week));
@@ -192,11 +196,11 @@ function Targets({ value }: { value: LedgerSettings['targets'] }) {
   const submit = (e: Event): void => {
     e.preventDefault();
     const out: Record<string, number> = {};
-    for (const [k, , long] of DAYS) {
+    for (const [k, , long] of days) {
       const text = (hours[k] ?? '').trim();
       if (text === '') continue;
       if (!/^\d+(\.\d+)?$/.test(text) || Number(text) > 24) {
-        setLocal(`${long}: “${text}” is not a number of hours from 0 to 24.`);
+        setLocal(t('biz.dayHours', { day: long, text }));
         return;
       }
       out[k] = Number(text);
@@ -204,33 +208,31 @@ function Targets({ value }: { value: LedgerSettings['targets'] }) {
     const weekText = week.trim();
     if (weekText !== '') {
       if (!/^\d+(\.\d+)?$/.test(weekText) || Number(weekText) > 168) {
-        setLocal(`Week: “${weekText}” is not a number of hours from 0 to 168.`);
+        setLocal(t('biz.weekHours', { text: weekText }));
         return;
       }
       if (Object.keys(out).length > 0) {
-        setLocal('Give hours for each day or for the week, not both.');
+        setLocal(t('biz.notBoth'));
         return;
       }
       setLocal(null);
-      void saving.run('targets', { week: Number(weekText), ...(value?.days ? { days: value.days } : {}) }, 'Saved.');
+      void saving.run('targets', { week: Number(weekText), ...(value?.days ? { days: value.days } : {}) }, t('biz.saved'));
       return;
     }
     setLocal(null);
-    void saving.run('targets', Object.keys(out).length === 0 ? null : out, 'Saved.');
+    void saving.run('targets', Object.keys(out).length === 0 ? null : out, t('biz.saved'));
   };
   return (
     <section class="card" aria-labelledby="targets-heading">
-      <h2 id="targets-heading">Targets</h2>
-      <p class="muted section-intro">
-        Hours each day should have, or the week’s hours (spread over Monday to Friday, or the working days set with tock settings). Today shows what is left of the day’s; History’s week shows the balance so far.
-      </p>
+      <h2 id="targets-heading">{t('biz.targetsHeading')}</h2>
+      <p class="muted section-intro">{t('biz.targetsIntro')}</p>
       <form noValidate onSubmit={submit}>
         <div class="targets-row">
-          {DAYS.map(([k, short, long]) => (
+          {days.map(([k, short, long]) => (
             <div class="field" key={k}>
               <label for={`target-${k}`}>
                 <span aria-hidden="true">{short}</span>
-                <span class="visually-hidden">{long} (hours)</span>
+                <span class="visually-hidden">{t('biz.hoursOf', { day: long })}</span>
               </label>
               <input
                 id={`target-${k}`}
@@ -244,7 +246,7 @@ function Targets({ value }: { value: LedgerSettings['targets'] }) {
           ))}
         </div>
         <div class="field">
-          <label for="target-week">Or hours a week</label>
+          <label for="target-week">{t('biz.weekTarget')}</label>
           <input
             id="target-week"
             type="text"
@@ -256,7 +258,61 @@ function Targets({ value }: { value: LedgerSettings['targets'] }) {
         </div>
         <FieldError id="targets-error" message={local} alert />
         <FormActions busy={saving.busy} done={saving.done} failure={saving.error}>
-          Save targets
+          {t('biz.saveTargets')}
+        </FormActions>
+      </form>
+    </section>
+  );
+}
+
+/** When a day starts: "00:00" to "06:00" (docs/data.md "Days and weeks"), in half hours. */
+const DAY_STARTS = Array.from({ length: 13 }, (_, i) => `0${Math.floor(i / 2)}:${i % 2 === 0 ? '00' : '30'}`);
+
+/**
+ * When the person's day and week start (the ledger settings `dayStartsAt` and `weekStart`,
+ * docs/data.md "Days and weeks"): saved as `tock settings set` would, as JSON text.
+ */
+function DaysAndWeeks({ dayStartsAt, weekStart }: { dayStartsAt: string | null | undefined; weekStart: LedgerSettings['weekStart'] }) {
+  const t = useT();
+  const [day, setDay] = useState(dayStartsAt ?? '00:00');
+  const [week, setWeek] = useState<string>(weekStart ?? 'locale');
+  const saving = useSaving();
+  const names = Object.fromEntries(weekdays().map(([k, , long]) => [k, long]));
+  // A time set with `tock settings` that is not on a half hour is offered too.
+  const starts = DAY_STARTS.includes(day) ? DAY_STARTS : [...DAY_STARTS, day].sort();
+  const submit = async (e: Event): Promise<void> => {
+    e.preventDefault();
+    await saving.run('dayStartsAt', day === '00:00' ? null : JSON.stringify(day), t('biz.saved'));
+    await saving.run('weekStart', week === 'locale' ? null : JSON.stringify(week), t('biz.saved'));
+  };
+  return (
+    <section class="card" aria-labelledby="days-heading">
+      <h2 id="days-heading">{t('biz.daysHeading')}</h2>
+      <p class="muted section-intro">{t('biz.daysIntro')}</p>
+      <form noValidate onSubmit={(e) => void submit(e)}>
+        <div class="field-row">
+          <div class="field">
+            <label for="day-starts-at">{t('biz.dayStartsAt')}</label>
+            <select id="day-starts-at" value={day} onChange={(e) => setDay((e.target as HTMLSelectElement).value)}>
+              {starts.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div class="field">
+            <label for="week-start">{t('biz.weekStart')}</label>
+            <select id="week-start" value={week} onChange={(e) => setWeek((e.target as HTMLSelectElement).value)}>
+              <option value="locale">{t('biz.weekLocale')}</option>
+              <option value="mon">{names.mon}</option>
+              <option value="sun">{names.sun}</option>
+              <option value="sat">{names.sat}</option>
+            </select>
+          </div>
+        </div>
+        <FormActions busy={saving.busy} done={saving.done} failure={saving.error}>
+          {t('biz.saveDays')}
         </FormActions>
       </form>
     </section>
@@ -265,11 +321,12 @@ function Targets({ value }: { value: LedgerSettings['targets'] }) {
 
 /** The Business settings screen. */
 export function Business() {
+  const t = useT();
   const { ledgerVersion } = useAppState();
   const { data, error } = useLoaded(() => request('GET /api/settings/ledger'), [ledgerVersion], null as LedgerSettings | null);
   return (
     <div class="screen">
-      <ScreenHead title="Business">Your details for invoices, how billed time is rounded, and the hours you aim for.</ScreenHead>
+      <ScreenHead title={t('screen.business')}>{t('biz.intro')}</ScreenHead>
       {error && (
         <p class="error" role="alert">
           {error}
@@ -280,6 +337,7 @@ export function Business() {
           <BusinessDetails value={data.business} />
           <Rounding value={data.rounding} />
           <Targets value={data.targets} />
+          <DaysAndWeeks dayStartsAt={data.dayStartsAt} weekStart={data.weekStart} />
         </>
       )}
     </div>
