@@ -11,6 +11,7 @@ import { resolveLanguage } from '@tock/i18n';
 import type { Desktop } from '../desktop/desktop.ts';
 import type { License } from '../license.ts';
 import type { ListenerControl } from '../listener-control.ts';
+import { personDays } from '../person-days.ts';
 import type { PromptQueue } from '../prompts.ts';
 import type { TokenKeeper } from '../tokens.ts';
 import type { PromptView, StatusView, TokenView } from '../views.ts';
@@ -99,6 +100,8 @@ export function snapshot(services: WindowViewDeps): Snapshot {
     prompts: promptViews(services),
     desktop: services.desktop.view(),
     sync: services.sync.status(),
+    // The person's day and week, for Today, History's week and the Reports (person-days.ts).
+    ...personDays(services.store.settings),
     // Read at each snapshot: a change of the setting reaches the window with the next one.
     language: resolveLanguage(readLanguage(services.store.settings), process.env),
   };

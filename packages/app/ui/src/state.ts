@@ -8,7 +8,7 @@ import { request } from './api.ts';
 import { setWindowLanguage } from './i18n/index.ts';
 import { setActivityOrder } from './colors.ts';
 import { hasSession, sessionHeaders, startSession } from './session.ts';
-import { setAppClock, setClockFormat } from './time.ts';
+import { setAppClock, setClockFormat, setPersonDays } from './time.ts';
 import type { Snapshot, Status } from './types.ts';
 
 export interface AppState {
@@ -36,6 +36,8 @@ const listeners = new Set<() => void>();
 function set(patch: Partial<AppState>): void {
   // Every time of day follows the clock setting: learn it before views redraw.
   if (patch.snapshot) setClockFormat(patch.snapshot.desktop?.settings.clockFormat);
+  // Today and the week are the person's (dayStartsAt, weekStart): learn them before views redraw.
+  if (patch.snapshot) setPersonDays(patch.snapshot.dayStartsAt, patch.snapshot.weekStart);
   // The language follows the app's setting `language`: a new one redraws the window's text.
   if (patch.snapshot) setWindowLanguage(patch.snapshot.language);
   state = { ...state, ...patch };

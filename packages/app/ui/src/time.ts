@@ -3,8 +3,11 @@
  * necessarily the browser's. The day arithmetic is core's (`@tock/core/day`, the same code
  * the app counts today's total with, right on 23- and 25-hour days and where a DST change
  * skips midnight); this file binds it to the app's zone and clock and formats for display.
+ * "Today" and the week are the person's (docs/data.md "Days and weeks"): their day starts at
+ * `dayStartsAt` and their week on `weekStart`, both from the snapshot ({@link setPersonDays});
+ * {@link dayKey} and {@link daySpan} stay calendar dates, which the forms build instants from.
  */
-import { addDays, localDayKey, localDaySpan, localTimeOfDay, localTimeToMs, startOfWeek, type DaySpan } from '@tock/core/day';
+import { addDays, localDayKey, localDaySpan, localTimeOfDay, localTimeToMs, startOfWeek, type DaySpan, type WeekStartDay } from '@tock/core/day';
 import { formatDurationWords } from '@tock/i18n';
 import { formatDuration } from '@tock/protocol';
 import { formatLocale, windowMessages } from './i18n/index.ts';
@@ -18,6 +21,15 @@ let offsetMs = 0;
 export function setAppClock(timeZone: string, appNowIso: string): void {
   zone = timeZone;
   offsetMs = Date.parse(appNowIso) - Date.now();
+}
+
+let dayStartsAt = 0;
+let firstDayOfWeek: WeekStartDay = 1;
+
+/** Sets the person's day start (minutes after midnight) and first day of the week, from the snapshot. */
+export function setPersonDays(startsAt: number | undefined, weekStartsOn: WeekStartDay | undefined): void {
+  dayStartsAt = startsAt ?? 0;
+  firstDayOfWeek = weekStartsOn ?? 1;
 }
 
 /** Now, by the app's clock. */
@@ -54,14 +66,29 @@ export function daySpan(day: string): DaySpan {
   return localDaySpan(day, zone);
 }
 
+/** The person's day an instant is on: with `dayStartsAt` 04:00, 02:30 is on the day before. */
+export function personDayKey(ms: number): string {
+  return localDayKey(ms, zone, dayStartsAt);
+}
+
+/** The person's today, by the app's clock. */
+export function today(): string {
+  return personDayKey(nowMs());
+}
+
+/** `[start, end)` of the person's day: from `dayStartsAt` on its date to `dayStartsAt` on the next. */
+export function personDaySpan(day: string): DaySpan {
+  return localDaySpan(day, zone, dayStartsAt);
+}
+
 /** The instant `HH:MM` (as minutes after midnight) on a local day stands for, in the app's zone. */
 export function atLocalTime(day: string, minutes: number): number {
   return localTimeToMs(day, minutes, zone);
 }
 
-/** The Monday that starts the week of `day`. */
+/** The first day of the person's week (the setting `weekStart`: Monday, Sunday or Saturday) holding `day`. */
 export function weekStart(day: string): string {
-  return startOfWeek(day);
+  return startOfWeek(day, firstDayOfWeek);
 }
 
 /** Midday of a local day: an instant to format the day's name from. */

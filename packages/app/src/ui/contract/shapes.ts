@@ -66,6 +66,10 @@ export interface Snapshot {
   prompts: PromptView[];
   desktop: DesktopView;
   sync: SyncStatus;
+  /** When the person's day starts, minutes after midnight (the setting `dayStartsAt`; 0 to 360). */
+  dayStartsAt: number;
+  /** The first day of the person's week: 1 Monday, 6 Saturday, 7 Sunday (the setting `weekStart`, `locale` resolved). */
+  weekStart: 1 | 6 | 7;
   /** The language the window is written in: the setting `language`, `system` resolved from the app's locale variables (docs/ui.md "Languages"). */
   language: Locale;
 }

@@ -10,7 +10,7 @@ import { request } from '../api.ts';
 import { useT, windowMessages } from '../i18n/index.ts';
 import { useLoaded } from '../load.ts';
 import { useAppState } from '../state.ts';
-import { clockTime, dayKey, duration, nowMs } from '../time.ts';
+import { clockTime, duration, nowMs, today } from '../time.ts';
 import type { CaptureSpan, CaptureTimeline } from '../types.ts';
 
 const W = 960;
@@ -128,7 +128,7 @@ export function CapturedLane({ spans, from, to, id }: { spans: CaptureSpan[]; fr
  */
 export function useCaptured(day: string): CaptureTimeline['spans'] {
   const { captureVersion } = useAppState();
-  const minute = day === dayKey(nowMs()) ? Math.floor(nowMs() / 60_000) : 0;
+  const minute = day === today() ? Math.floor(nowMs() / 60_000) : 0;
   const { data } = useLoaded(() => request('GET /api/capture/timeline', { query: { date: day } }), [day, captureVersion, minute], null as CaptureTimeline | null);
   return data?.spans ?? [];
 }

@@ -16,7 +16,7 @@ import { request, messageOf } from '../api.ts';
 import { useT, windowMessages } from '../i18n/index.ts';
 import { useLoaded } from '../load.ts';
 import { blocksChanged, useAppState } from '../state.ts';
-import { clockTime, dayKey, daySpan, duration, nowMs } from '../time.ts';
+import { clockTime, duration, nowMs, personDaySpan, today } from '../time.ts';
 import type { ActivityInfo, Block } from '../types.ts';
 import { describedByError, FieldError, fieldErrorsOf, type FieldErrors } from './FieldError.tsx';
 import { Failure } from './FormActions.tsx';
@@ -61,7 +61,7 @@ function edgesOf(s: Suggestion): Edges {
  */
 export function freeTimeOf(s: Suggestion, day: string, blocks: readonly Block[], now: number): Edges {
   const own = edgesOf(s);
-  const span = daySpan(day);
+  const span = personDaySpan(day);
   let start = span.start;
   let end = Math.min(span.end, now);
   for (const b of blocks) {
@@ -82,7 +82,7 @@ export function movedEdge(edges: Edges, edge: 'start' | 'end', to: number, free:
 /** The day's suggestions, read again when blocks or capture change and every minute on today. */
 function useSuggestions(day: string): Suggestion[] {
   const { blocksVersion, captureVersion } = useAppState();
-  const minute = day === dayKey(nowMs()) ? Math.floor(nowMs() / 60_000) : 0;
+  const minute = day === today() ? Math.floor(nowMs() / 60_000) : 0;
   const { data } = useLoaded(() => request('GET /api/suggestions', { query: { date: day } }), [day, blocksVersion, captureVersion, minute], null as Suggestions | null);
   return data?.suggestions ?? [];
 }

@@ -7,7 +7,7 @@
 import { colorClass } from '../colors.ts';
 import { useT } from '../i18n/index.ts';
 import { coveredSeconds, overlapsOf } from '../overlaps.ts';
-import { clockTime, daySpan, duration } from '../time.ts';
+import { clockTime, daySpan, duration, personDaySpan } from '../time.ts';
 import type { Block } from '../types.ts';
 import { useChartWidth } from './chart-width.ts';
 
@@ -44,12 +44,13 @@ function lanes(blocks: Block[], now: number): number[] {
  * The hours a day's picture spans: the working day (08–18) widened to every block and every
  * other stretch given (`also`, the captured spans, so the captured lane lines up under the
  * timeline), and to half an hour past now on today; whole hours from the day's start (23- and
- * 25-hour days included).
+ * 25-hour days included). The day is the person's: from `dayStartsAt` to `dayStartsAt`.
  */
 export function timelineRange(day: string, blocks: Block[], now: number, also: readonly { start: number; end: number }[] = []): { from: number; to: number } {
-  const span = daySpan(day);
-  let first = span.start + 8 * HOUR;
-  let last = span.start + 18 * HOUR;
+  const span = personDaySpan(day);
+  const midnight = daySpan(day).start;
+  let first = midnight + 8 * HOUR;
+  let last = midnight + 18 * HOUR;
   for (const b of blocks) {
     first = Math.min(first, Math.max(span.start, Date.parse(b.startedAt)));
     last = Math.max(last, Math.min(span.end, endOf(b, now)));
@@ -68,7 +69,7 @@ export function Timeline({ day, blocks, now, range }: Props) {
   // Drawn at the width shown, so the hour labels keep their CSS size on a phone.
   const [ref, W] = useChartWidth(960);
   const t = useT();
-  const span = daySpan(day);
+  const span = personDaySpan(day);
   const isToday = now >= span.start && now < span.end;
   const sorted = [...blocks].sort((a, b) => a.startedAt.localeCompare(b.startedAt));
   const { from, to } = range ?? timelineRange(day, sorted, now);

@@ -16,7 +16,7 @@ import { useT } from '../i18n/index.ts';
 import { useLoaded } from '../load.ts';
 import { overlapsOf } from '../overlaps.ts';
 import { applyStatus, blocksChanged, liveSeconds, useAppState, useTick } from '../state.ts';
-import { clockTime, dayKey, daySpan, duration, longDay, nowMs, stopwatch } from '../time.ts';
+import { clockTime, duration, longDay, nowMs, personDaySpan, stopwatch, today as personToday } from '../time.ts';
 import type { ActivityInfo, Block, Report, RunningElsewhere } from '../types.ts';
 import { BlockEditor } from './history/BlockEditor.tsx';
 import { BlockLedgerBadges } from '../components/BlockLedgerBadges.tsx';
@@ -29,7 +29,7 @@ const KEY_MARK = '\u0001';
 function useDayBlocks(day: string, version: unknown): { blocks: Block[]; error: string | null } {
   const { data: blocks, error } = useLoaded(
     () => {
-      const span = daySpan(day);
+      const span = personDaySpan(day);
       return request('GET /api/blocks', { query: { from: span.start, to: span.end } });
     },
     [day, version],
@@ -46,7 +46,7 @@ export function Today() {
   const ticking = Boolean(status?.isTracking);
   useTick(1000, ticking);
   useTick(60_000, !ticking);
-  const today = dayKey(nowMs());
+  const today = personToday();
   // A break begun elsewhere (tock break) changes the status only: load the blocks again then too.
   const { blocks, error: blocksError } = useDayBlocks(today, `${blocksVersion}|${status?.isOnBreak}`);
   const captured = useCaptured(today);

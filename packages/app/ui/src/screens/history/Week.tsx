@@ -21,7 +21,7 @@ import { useLoaded } from '../../load.ts';
 import { overlapsOf } from '../../overlaps.ts';
 import { useT } from '../../i18n/index.ts';
 import { blocksChanged, useAppState } from '../../state.ts';
-import { addDays, clockTime, dayKey, dayMonth, daySpan, duration, longDay, nowMs, weekStart } from '../../time.ts';
+import { addDays, clockTime, dayMonth, duration, longDay, nowMs, personDayKey, personDaySpan, today, weekStart } from '../../time.ts';
 import type { ActivityInfo, Block, DailyTotal } from '../../types.ts';
 
 /** Stands in a message for the figure set in bold. */
@@ -184,7 +184,7 @@ function WeekBalance({ report }: { report: Report | null }) {
 export function Week() {
   const { blocksVersion, ledgerVersion } = useAppState();
   const t = useT();
-  const thisWeek = weekStart(dayKey(nowMs()));
+  const thisWeek = weekStart(today());
   const [week, setWeek] = useState(thisWeek);
   const [asking, setAsking] = useState<Asking | null>(null);
   const days = Array.from({ length: 7 }, (_, i) => addDays(week, i));
@@ -196,7 +196,7 @@ export function Week() {
     () =>
       Promise.all([
         request('GET /api/totals', { query: { from: week, to: last } }),
-        request('GET /api/blocks', { query: { from: daySpan(week).start, to: daySpan(last).end } }),
+        request('GET /api/blocks', { query: { from: personDaySpan(week).start, to: personDaySpan(last).end } }),
         request('GET /api/activities/all'),
         // The days' totals are the app's (shared time counted once), not the segments' sum.
         request('GET /api/report', { query: { from: week, to: last, by: 'day' } }),
@@ -209,7 +209,7 @@ export function Week() {
   const overlaps = overlapsOf(blocks, nowMs());
   const byDay = new Map<string, Block[]>();
   for (const b of blocks) {
-    const d = dayKey(Date.parse(b.startedAt));
+    const d = personDayKey(Date.parse(b.startedAt));
     byDay.set(d, [...(byDay.get(d) ?? []), b]);
   }
   const listedDays = [...byDay.keys()].sort().reverse();
