@@ -51,6 +51,8 @@ export {
   type IdleSpan,
   type LastTracked,
 } from './idle-time.ts';
+/** How long after a stop *Continue* resumes that session (docs/product.md "No crumbs"). */
+export { RESUME_WINDOW_MS } from './sessions.ts';
 
 /**
  * Change notifications for the event stream: {@link StatusChanges} tells subscribers the new
