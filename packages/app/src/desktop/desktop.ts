@@ -208,6 +208,11 @@ export function createDesktop(options: DesktopOptions): Desktop {
         tracker.resumeBreak();
         break;
       case 'continue':
+        // The window's Continue (within a minute of a stop it resumes that session). A click
+        // on a Continue naming another activity than Continue would now is an item since gone.
+        if (tracker.continueCandidate()?.activityID !== action.activityID) return;
+        continueLast();
+        break;
       case 'start':
         tracker.startActivity({ activityID: action.activityID });
         break;
