@@ -7,8 +7,9 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import { createTracker, openStore, type Tracker } from '@tock/core';
+import { createDesktop } from '../src/desktop/desktop.ts';
 import { LONGEST_WAIT_MS, TrayFeed, type TrayTimers, WINDOW_GAP_MS, WRITE_SETTLE_MS } from '../src/desktop/tray/tray-feed.ts';
-import type { TrayHooks, TrayModel } from '../src/desktop/tray/tray.ts';
+import type { TrayAction, TrayHooks, TrayMenuItem, TrayModel } from '../src/desktop/tray/tray.ts';
 
 const T0 = Date.parse('2026-11-23T09:00:00.000Z');
 const SECOND = 1000;
@@ -215,4 +216,125 @@ test('the tray opens at most one window per 2 s (Activate, Open Tock, Log time�
   time.now = T0 - HOUR;
   hooks.onAction({ kind: 'open' });
   assert.deepEqual(acted.at(-1), 'open', 'a clock set back does not lock windows out');
+});
+
+/** A desktop whose tray is shown, on the virtual time: the tray's clicks go through the app's own `act`. */
+function desktopRig(t: TestContext) {
+  const store = openStore(':memory:'); // minSessionSeconds as shipped: 60
+  const time = virtualTime(T0);
+  const clock = (): number => time.now;
+  const tracker = createTracker({ store, clock, timeZone: 'UTC' });
+  const shown: TrayModel[] = [];
+  let hooks: TrayHooks | undefined;
+  const desktop = createDesktop({
+    store,
+    tracker,
+    clock,
+    timers: false,
+    notifier: { name: 'none', notify: async () => {} },
+    idleSources: () => [],
+    timeZone: () => 'UTC',
+    tray: (given) => {
+      hooks = given;
+      return { show: (model) => shown.push(model), state: () => 'shown', close: async () => {} };
+    },
+    trayTimers: time,
+  });
+  t.after(async () => {
+    await desktop.stop();
+    store.close();
+  });
+  /** The shown menu's Continue item, as the person sees it. */
+  const continueItem = (): { label: string; action: TrayAction } | undefined => {
+    const item = shown.at(-1)?.menu.find((i: TrayMenuItem) => i.kind === 'action' && i.action.kind === 'continue');
+    return item?.kind === 'action' ? item : undefined;
+  };
+  const click = (action: TrayAction): void => {
+    assert.ok(hooks);
+    hooks.onAction(action);
+  };
+  const sessions = () => tracker.listBlocks(T0 - HOUR, T0 + 2 * HOUR).filter((b) => b.kind === 'session');
+  return { time, tracker, desktop, continueItem, click, sessions };
+}
+
+test('the tray’s Continue within 60 s of a stop resumes that session: one session, the gap a break', (t) => {
+  const r = desktopRig(t);
+  const writing = r.tracker.createActivity('Writing docs').activityID;
+  r.tracker.startActivity({ activityID: writing });
+  r.time.runTo(T0 + 10 * MINUTE);
+  r.tracker.stopActivity();
+  r.time.runTo(T0 + 10 * MINUTE + 30 * SECOND);
+  const item = r.continueItem();
+  assert.equal(item?.label, 'Continue Writing docs');
+  assert.ok(item);
+  r.click(item.action);
+
+  const sessions = r.sessions();
+  assert.equal(sessions.length, 1, 'one session, not a new one');
+  const [session] = sessions;
+  assert.ok(session);
+  assert.equal(session.startedAt, new Date(T0).toISOString(), 'it runs again from its own start');
+  assert.equal(session.endedAt, null, 'it runs');
+  assert.deepEqual(
+    session.breaks.map((b) => [b.startedAt, b.endedAt]),
+    [[new Date(T0 + 10 * MINUTE).toISOString(), new Date(T0 + 10 * MINUTE + 30 * SECOND).toISOString()]],
+    'the 30 s between the stop and the continue are a break of it',
+  );
+  assert.equal(r.tracker.getStatus().isOnBreak, false);
+});
+
+test('the tray names a crumb the stop dropped, as the window does, and Continue gets it back whole; a minute on it names the activity tracked last', (t) => {
+  const r = desktopRig(t);
+  const writing = r.tracker.createActivity('Writing docs').activityID;
+  const email = r.tracker.createActivity('Email').activityID;
+  r.tracker.startActivity({ activityID: writing });
+  r.time.runTo(T0 + 10 * MINUTE);
+  r.tracker.startActivity({ activityID: email }); // ends Writing docs, kept
+  r.time.runTo(T0 + 10 * MINUTE + 20 * SECOND);
+  r.tracker.stopActivity(); // 20 s of Email: a crumb, not kept
+  r.time.runTo(T0 + 10 * MINUTE + 21 * SECOND);
+  assert.equal(r.sessions().length, 1, 'the crumb was dropped');
+  assert.equal(r.continueItem()?.label, 'Continue Email', 'the tray names what the window’s Continue names');
+  assert.deepEqual(r.desktop.view().continueActivity, { activityID: email, activityName: 'Email' });
+
+  // Unclicked, the tray follows when the crumb can no longer be resumed.
+  r.time.runTo(T0 + 10 * MINUTE + 20 * SECOND + 62 * SECOND);
+  assert.equal(r.continueItem()?.label, 'Continue Writing docs', 'a minute after the stop Continue starts the activity tracked last');
+  assert.deepEqual(r.desktop.view().continueActivity?.activityName, 'Writing docs');
+});
+
+test('the tray’s Continue of a dropped crumb within the minute brings it back whole, the gap a break', (t) => {
+  const r = desktopRig(t);
+  const email = r.tracker.createActivity('Email').activityID;
+  r.tracker.startActivity({ activityID: email });
+  r.time.runTo(T0 + 20 * SECOND);
+  r.tracker.stopActivity();
+  r.time.runTo(T0 + 50 * SECOND);
+  assert.equal(r.sessions().length, 0, 'the crumb was dropped');
+  const item = r.continueItem();
+  assert.equal(item?.label, 'Continue Email');
+  assert.ok(item);
+  r.click(item.action);
+  const sessions = r.sessions();
+  assert.equal(sessions.length, 1);
+  assert.equal(sessions[0]?.startedAt, new Date(T0).toISOString(), 'from its own start');
+  assert.deepEqual(
+    sessions[0]?.breaks.map((b) => [b.startedAt, b.endedAt]),
+    [[new Date(T0 + 20 * SECOND).toISOString(), new Date(T0 + 50 * SECOND).toISOString()]],
+  );
+});
+
+test('a click on a Continue that names another activity than Continue would now does nothing', (t) => {
+  const r = desktopRig(t);
+  const writing = r.tracker.createActivity('Writing docs').activityID;
+  const email = r.tracker.createActivity('Email').activityID;
+  r.tracker.startActivity({ activityID: writing });
+  r.time.runTo(T0 + 10 * MINUTE);
+  r.tracker.stopActivity();
+  r.time.runTo(T0 + 20 * MINUTE);
+  r.click({ kind: 'continue', activityID: email });
+  assert.equal(r.tracker.getStatus().isTracking, false, 'an item since gone');
+  r.click({ kind: 'continue', activityID: writing });
+  assert.equal(r.tracker.getStatus().currentActivity?.activityName, 'Writing docs', 'later than 60 s: started anew');
+  assert.equal(r.sessions().length, 2);
 });

@@ -9,8 +9,10 @@
  * with a tray so runs no timer but one an hour (the guard against a sleep of the machine, whose
  * timers stand still meanwhile: docs/decisions.md "The tray wakes on writes"). The tracker's
  * status is kept in memory between writes, so a look reads SQL only after a write; the recent
- * activities and the activity to continue are read again only then too. The setting `tray`
- * turns it on and off without a restart.
+ * activities and the activity to continue are read again only then too — and when a crumb the
+ * last stop dropped stops being resumable, a minute after the stop, since *Continue* then names
+ * the activity tracked last (core's `continueCandidate`, what the window's *Continue* names).
+ * The setting `tray` turns it on and off without a restart.
  *
  * It looks only while the tray is shown: where no tray host runs (no StatusNotifierWatcher on
  * the bus, or no bus) nobody could see the model, so none is built until the tray asks for one
@@ -18,7 +20,7 @@
  * writes and sets its timer only from when the tray says it is shown (a watcher appeared) until
  * it is not (issue 30). A tray that cannot be shown reads nothing at all.
  */
-import { lastTrackedActivity, localDayAt, readDayStartsAt, systemTimeZone, type Store, type Tracker } from '@tock/core';
+import { lastTrackedActivity, localDayAt, readDayStartsAt, RESUME_WINDOW_MS, systemTimeZone, type Store, type Tracker } from '@tock/core';
 import type { ActivityRef } from '@tock/protocol';
 import { currentDesktopMessages } from '../../i18n/index.ts';
 import { RECENT_IN_MENU, trayModel } from './tray-model.ts';
@@ -57,7 +59,13 @@ export interface TrayFeedOptions {
 interface StoredFacts {
   generation: number;
   recent: ActivityRef[];
+  /** What *Continue* resumes or starts again: core's `continueCandidate`, as the window names it. */
   last: ActivityRef | null;
+  /**
+   * When {@link last} may change with no write (the clock's ms): a dropped crumb is named for
+   * {@link RESUME_WINDOW_MS} after its stop only; infinity otherwise.
+   */
+  lastUntilMs: number;
   /** The running session's start and its breaks (ms), to count its worked time at any moment. */
   session: { startMs: number; breaks: [number, number | null][] } | null;
 }
@@ -268,8 +276,12 @@ export class TrayFeed {
   #facts(): StoredFacts {
     const { store, tracker } = this.#options;
     const generation = store.generation;
-    if (this.#stored?.generation === generation) return this.#stored;
-    const last = lastTrackedActivity(store);
+    const now = this.#options.clock();
+    if (this.#stored?.generation === generation && now < this.#stored.lastUntilMs) return this.#stored;
+    const last = tracker.continueCandidate();
+    // A crumb the stop dropped is named only while it can be resumed: the stop was a write at
+    // most this long ago, so a look a window after now names the activity tracked last.
+    const lastUntilMs = last !== null && last.activityID !== lastTrackedActivity(store)?.activityID ? now + RESUME_WINDOW_MS + 1 : Number.POSITIVE_INFINITY;
     const since = tracker.getStatus().since;
     let session: StoredFacts['session'] = null;
     if (since !== null) {
@@ -289,7 +301,8 @@ export class TrayFeed {
     this.#stored = {
       generation: store.generation, // after the reads, as in refresh()
       recent,
-      last: last ? { activityID: last.activityID, activityName: last.activityName } : null,
+      last,
+      lastUntilMs,
       session,
     };
     return this.#stored;
@@ -300,7 +313,7 @@ export class TrayFeed {
     const status = this.#options.tracker.getStatus();
     const stored = this.#facts();
     let sessionSeconds: number | null = null;
-    let changesAtMs = localDayAt(now, this.#timeZone(), readDayStartsAt(this.#options.store.settings)).end;
+    let changesAtMs = Math.min(localDayAt(now, this.#timeZone(), readDayStartsAt(this.#options.store.settings)).end, stored.lastUntilMs);
     if (stored.session) {
       const onBreakMs = stored.session.breaks.reduce((ms, [from, to]) => ms + Math.max(0, (to ?? now) - from), 0);
       const workedMs = Math.max(0, now - stored.session.startMs - onBreakMs);

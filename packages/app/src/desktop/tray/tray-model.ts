@@ -18,7 +18,7 @@ export interface TrayFacts {
   sessionSeconds: number | null;
   /** The most recently used activities, most recent first. */
   recent: readonly ActivityRef[];
-  /** The activity *Continue* starts again (the one tracked last), or null. */
+  /** The activity *Continue* resumes or starts again (core's `continueCandidate`, as the window names it), or null. */
   last: ActivityRef | null;
 }
 
