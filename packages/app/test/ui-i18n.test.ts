@@ -87,7 +87,7 @@ describe('the window’s language', () => {
 });
 
 /** The screens whose every string comes from the catalogs (the others are listed in docs/ui.md "Languages"). */
-const TRANSLATED = ['/today', '/history', '/reports', '/activities', '/clients', '/invoices', '/settings/calendar', '/settings/business', '/settings/license'];
+const TRANSLATED = ['/today', '/history', '/reports', '/activities', '/clients', '/invoices', '/settings/calendar', '/settings/business', '/settings/sync', '/settings/license'];
 
 /** Every screen of the window. */
 const SCREENS = [

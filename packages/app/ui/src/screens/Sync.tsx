@@ -11,19 +11,16 @@ import { request, messageOf } from '../api.ts';
 import { describedByError, FieldError, fieldErrorsOf } from '../components/FieldError.tsx';
 import { Failure } from '../components/FormActions.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
+import { CODE, WithCode } from '../components/WithCode.tsx';
+import { useT, type WindowMessages } from '../i18n/index.ts';
 import { sentence } from '../sentence.ts';
 import { useAppState } from '../state.ts';
 import { dayAndTime } from '../time.ts';
 import type { SyncStatus } from '../types.ts';
 
-function when(iso: string | null): string {
-  if (iso === null) return 'never';
+function when(t: WindowMessages, iso: string | null): string {
+  if (iso === null) return t('sync.never');
   return dayAndTime(Date.parse(iso));
-}
-
-/** `1 change`, `22 changes` (the words of `tock sync status`). */
-function count(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
 }
 
 /**
@@ -38,9 +35,8 @@ const CLI_STEPS: readonly [string, string][] = [
 
 /**
  * The refusal of a folder whose key another device made, when none was typed: the app's words
- * name `tock sync enable DIR --key KEY`; the window's step is the field below.
+ * name `tock sync enable DIR --key KEY`; the window's step is the field below (`sync.keyNeeded`).
  */
-const KEY_NEEDED = 'This folder already syncs with a folder key that another device made: paste it here. On that device, press Show the folder key in Settings › Sync (or run tock sync key).';
 
 /** A message from the app, with the CLI's next step said as the window's. */
 export function windowWords(message: string): string {
@@ -50,6 +46,7 @@ export function windowWords(message: string): string {
 }
 
 function EnableForm({ status }: { status: SyncStatus }) {
+  const t = useT();
   const [dir, setDir] = useState(status.dir ?? '');
   const [name, setName] = useState('');
   const [key, setKey] = useState('');
@@ -63,7 +60,7 @@ function EnableForm({ status }: { status: SyncStatus }) {
   }, [errors]);
   const submit = async (e: Event): Promise<void> => {
     e.preventDefault();
-    if (dir.trim() === '') return setErrors({ dir: 'Enter the folder your sync engine shares, a folder such as ~/Sync/tock.' });
+    if (dir.trim() === '') return setErrors({ dir: t('sync.dirNeeded') });
     setBusy(true);
     setErrors({});
     setFailure(null);
@@ -71,7 +68,7 @@ function EnableForm({ status }: { status: SyncStatus }) {
       await request('POST /api/sync/enable', { body: { dir: dir.trim(), name: name.trim(), key: key.trim() } });
     } catch (err) {
       const fields = fieldErrorsOf(err);
-      const words = (field: string, message: string): string => (field === 'key' && key.trim() === '' ? KEY_NEEDED : windowWords(message));
+      const words = (field: string, message: string): string => (field === 'key' && key.trim() === '' ? t('sync.keyNeeded', { command: 'tock sync key' }) : windowWords(message));
       if (fields) setErrors(Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, words(field, message)])));
       else setFailure(windowWords(messageOf(err)));
     } finally {
@@ -80,20 +77,20 @@ function EnableForm({ status }: { status: SyncStatus }) {
   };
   return (
     <form class="port-form sync-form" onSubmit={(e) => void submit(e)} noValidate>
-      <label for="sync-dir">Folder</label>
+      <label for="sync-dir">{t('sync.folder')}</label>
       <p id="sync-dir-hint" class="hint">
-        The folder your sync engine shares, a folder such as ~/Sync/tock.
+        {t('sync.folderHint')}
       </p>
       <input
         id="sync-dir"
         type="text"
         value={dir}
-        placeholder="~/Sync/tock"
+        placeholder={t('sync.dirExample')}
         {...describedByError(errors.dir, 'sync-dir-error', 'sync-dir-hint')}
         onInput={(e) => setDir((e.target as HTMLInputElement).value)}
       />
       <FieldError id="sync-dir-error" message={errors.dir} alert />
-      <label for="sync-name">This device’s name (optional; the host name otherwise)</label>
+      <label for="sync-name">{t('sync.name')}</label>
       <input
         id="sync-name"
         type="text"
@@ -102,9 +99,9 @@ function EnableForm({ status }: { status: SyncStatus }) {
         onInput={(e) => setName((e.target as HTMLInputElement).value)}
       />
       <FieldError id="sync-name-error" message={errors.name} alert />
-      <label for="sync-key">Folder key (only when another device syncs there already)</label>
+      <label for="sync-key">{t('sync.key')}</label>
       <p id="sync-key-hint" class="hint">
-        Paste the key that device shows under Show the folder key; letters, dashes and spaces as they come.
+        {t('sync.keyHint')}
       </p>
       <input
         id="sync-key"
@@ -119,7 +116,7 @@ function EnableForm({ status }: { status: SyncStatus }) {
       <FieldError id="sync-key-error" message={errors.key} alert />
       <div class="inline-row">
         <button type="submit" disabled={busy}>
-          Turn sync on
+          {t('sync.turnOn')}
         </button>
       </div>
       <Failure message={failure} />
@@ -128,6 +125,7 @@ function EnableForm({ status }: { status: SyncStatus }) {
 }
 
 function ThisDevice({ status }: { status: SyncStatus }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const disable = async (): Promise<void> => {
@@ -148,8 +146,7 @@ function ThisDevice({ status }: { status: SyncStatus }) {
         <span class="dot" aria-hidden="true" />
         {/* One flex item: the line's words wrap as a sentence, not as columns. */}
         <span>
-          Sync is on: <strong>{device.name}</strong> writes its changes to <code>{status.dir}</code>.{' '}
-          {count(device.logLines, 'change made here is', 'changes made here are')} in the folder for the other devices.
+          <WithCode text={t('sync.isOn', { device: device.name, dir: CODE })} code={status.dir ?? ''} /> {t('sync.madeHere', { count: device.logLines })}
         </span>
       </p>
       {status.problem && (
@@ -161,7 +158,7 @@ function ThisDevice({ status }: { status: SyncStatus }) {
       <OneTimer on={status.oneTimer} />
       <div class="inline-row">
         <button type="button" disabled={busy} onClick={() => void disable()}>
-          Turn sync off
+          {t('sync.turnOff')}
         </button>
       </div>
       <Failure message={failure} />
@@ -174,6 +171,7 @@ function ThisDevice({ status }: { status: SyncStatus }) {
  * device, with Copy. It stays in this screen's memory only while shown.
  */
 function FolderKey() {
+  const t = useT();
   const [shown, setShown] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -191,9 +189,9 @@ function FolderKey() {
     setFailure(null);
     try {
       await navigator.clipboard.writeText(text);
-      setMessage('Folder key copied to the clipboard.');
+      setMessage(t('sync.copied'));
     } catch {
-      setFailure('The browser did not allow copying: select the key and copy it by hand.');
+      setFailure(t('sync.copyRefused'));
     }
   };
   return (
@@ -201,16 +199,16 @@ function FolderKey() {
       {shown === null ? (
         <div class="inline-row">
           <button type="button" onClick={() => void show()}>
-            Show the folder key
+            {t('sync.showKey')}
           </button>
         </div>
       ) : (
         <>
-          <label for="sync-key-value">Folder key (paste it on your other device, under Folder key)</label>
+          <label for="sync-key-value">{t('sync.keyValue')}</label>
           <div class="token-row">
             <input id="sync-key-value" class="token-value" type="text" readOnly value={shown} />
             <button type="button" onClick={() => void copy(shown)}>
-              Copy
+              {t('sync.copy')}
             </button>
             <button
               type="button"
@@ -219,7 +217,7 @@ function FolderKey() {
                 setMessage(null);
               }}
             >
-              Hide
+              {t('sync.hide')}
             </button>
           </div>
         </>
@@ -234,6 +232,7 @@ function FolderKey() {
 
 /** The one-timer setting (docs/sync.md "One timer"): a later start on another device stops the timer here. */
 function OneTimer({ on }: { on: boolean }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const toggle = async (value: boolean): Promise<void> => {
@@ -251,12 +250,10 @@ function OneTimer({ on }: { on: boolean }) {
     <div class="one-timer">
       <label class="check">
         <input type="checkbox" checked={on} disabled={busy} aria-describedby="one-timer-hint" onChange={(e) => void toggle((e.target as HTMLInputElement).checked)} />
-        One timer across my devices
+        {t('sync.oneTimer')}
       </label>
       <p id="one-timer-hint" class="hint">
-        {on
-          ? 'A timer started on another device stops the one running here, at the moment it started there.'
-          : 'Off: each device keeps its own timer running, and their time can overlap.'}
+        {on ? t('sync.oneTimerOn') : t('sync.oneTimerOff')}
       </p>
       <Failure message={failure} />
     </div>
@@ -264,36 +261,37 @@ function OneTimer({ on }: { on: boolean }) {
 }
 
 function OtherDevices({ status }: { status: SyncStatus }) {
+  const t = useT();
   return (
     <section class="card" aria-labelledby="sync-devices-heading">
-      <h2 id="sync-devices-heading">Other devices</h2>
+      <h2 id="sync-devices-heading">{t('sync.othersHeading')}</h2>
       {status.devices.length === 0 ? (
-        <p class="muted">No other device in the folder yet. Turn sync on with the same folder on your other machines.</p>
+        <p class="muted">{t('sync.noOthers')}</p>
       ) : (
         <div class="table-wrap">
           <table class="requests" data-testid="sync-devices">
             <thead>
               <tr>
-                <th scope="col">Device</th>
-                <th scope="col">Last change</th>
-                <th scope="col">Its changes applied here</th>
-                <th scope="col">Problem</th>
+                <th scope="col">{t('sync.device')}</th>
+                <th scope="col">{t('sync.lastChange')}</th>
+                <th scope="col">{t('sync.applied')}</th>
+                <th scope="col">{t('sync.problem')}</th>
               </tr>
             </thead>
             <tbody>
               {status.devices.map((d) => (
                 <tr key={d.deviceID}>
                   <td>
-                    {d.name ?? 'unnamed'}
+                    {d.name ?? t('sync.unnamed')}
                     <br />
                     <code class="muted">{d.deviceID}</code>
                   </td>
-                  <td>{when(d.lastChange)}</td>
+                  <td>{when(t, d.lastChange)}</td>
                   <td>
-                    {count(d.applied, 'change', 'changes')}
-                    {d.behind > 0 ? `; ${count(d.behind, 'more is', 'more are')} still to apply` : ''}
+                    {t('sync.changes', { count: d.applied })}
+                    {d.behind > 0 ? t('sync.behind', { count: d.behind }) : ''}
                   </td>
-                  <td>{d.problem ?? 'none'}</td>
+                  <td>{d.problem ?? t('sync.none')}</td>
                 </tr>
               ))}
             </tbody>
@@ -305,17 +303,15 @@ function OtherDevices({ status }: { status: SyncStatus }) {
 }
 
 export function Sync() {
+  const t = useT();
   const { snapshot } = useAppState();
   if (!snapshot) return null;
   const status = snapshot.sync;
   return (
     <div class="screen">
-      <ScreenHead title="Sync">
-        One history on several machines, through a folder that Syncthing, Dropbox or another sync engine keeps in step. Tock itself
-        opens no connection.
-      </ScreenHead>
+      <ScreenHead title={t('screen.sync')}>{t('sync.intro')}</ScreenHead>
       <section class="card" aria-labelledby="sync-this-heading">
-        <h2 id="sync-this-heading">This device</h2>
+        <h2 id="sync-this-heading">{t('sync.thisHeading')}</h2>
         {status.enabled ? <ThisDevice status={status} /> : <EnableForm status={status} />}
       </section>
       {status.enabled && <OtherDevices status={status} />}
