@@ -87,7 +87,7 @@ describe('the window’s language', () => {
 });
 
 /** The screens whose every string comes from the catalogs (the others are listed in docs/ui.md "Languages"). */
-const TRANSLATED = ['/today', '/history', '/reports', '/activities', '/clients', '/invoices', '/settings/calendar', '/settings/business', '/settings/sync', '/settings/license'];
+const TRANSLATED = ['/today', '/history', '/reports', '/activities', '/clients', '/invoices', '/settings/calendar', '/settings/business', '/settings/sync', '/settings/data', '/settings/license'];
 
 /** Every screen of the window. */
 const SCREENS = [
@@ -107,9 +107,9 @@ const SCREENS = [
   '/settings/license',
 ];
 
-/** Words `Intl` writes for `en` (which `en-XA` formats in), the app's name, and the units of Tock's English durations. */
+/** Words `Intl` writes for `en` (which `en-XA` formats in), the app's name, the units of Tock's English durations, and the time zone's name (data: Settings › Data shows it). */
 function allowedWords(): Set<string> {
-  const words = new Set(['Tock', 'h', 'min', 'm', 'AM', 'PM']);
+  const words = new Set(['Tock', 'h', 'min', 'm', 'AM', 'PM', ...(Intl.DateTimeFormat().resolvedOptions().timeZone.match(/[A-Za-z]+/g) ?? [])]);
   for (let i = 0; i < 12; i++) {
     const at = Date.UTC(2026, i, 15);
     for (const month of ['long', 'short'] as const) words.add(new Intl.DateTimeFormat('en', { month, timeZone: 'UTC' }).format(at));

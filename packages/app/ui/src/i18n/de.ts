@@ -531,4 +531,16 @@ export const de = {
   'data.restoreText': 'Das Wiederherstellen ersetzt alles, was Tock enthält, durch die Sicherung; Tock muss daher zuerst beendet werden: Beenden Sie Tock (Strg+C, wo {app} läuft, oder {service} für den Dienst), führen Sie dann den Befehl unten aus und starten Sie Tock erneut. Der bisherige Datenspeicher bleibt daneben als {kept} erhalten; bei eingeschalteter Synchronisierung wird diese ausgeschaltet, und dieses Gerät synchronisiert danach als neues Gerät.',
   'data.restoreCommand': 'Befehl zum Wiederherstellen',
   'data.intro': 'Ihre Zeit hinein und hinaus: aus anderen Zeiterfassungen importieren, exportieren und sichern.',
+  'data.json': 'JSON',
+  'data.csv': 'CSV',
+  // Eine abgelehnte Dauer in „Zeit erfassen“, nach dem Code von parseDuration (wie duration.* der CLI).
+  'duration.empty': 'Keine Dauer angegeben; schreiben Sie 90, 45m, 1h30m, 1:30 oder 1.5h',
+  'duration.minutesAfterHours': '„{typed}“ hat {after} Minuten nach den Stunden; schreiben Sie 90, 45m, 1h30m, 1:30 oder 1.5h',
+  'duration.notWholeMinutes': '„{typed}“ ist keine ganze Zahl von Minuten; schreiben Sie 90, 45m, 1h30m, 1:30 oder 1.5h',
+  'duration.negative': '„{typed}“ ist negativ; schreiben Sie 90, 45m, 1h30m, 1:30 oder 1.5h',
+  'duration.seconds': '„{typed}“ zählt Sekunden, Tock erfasst aber ganze Minuten; schreiben Sie 90, 45m, 1h30m, 1:30 oder 1.5h',
+  'duration.decimalNoUnit': '„{typed}“ hat ein Dezimalzeichen, aber keine Einheit; schreiben Sie 90, 45m, 1h30m, 1:30 oder 1.5h',
+  'duration.notDuration': '„{typed}“ ist keine Dauer; schreiben Sie 90, 45m, 1h30m, 1:30 oder 1.5h',
+  'duration.zero': '„{typed}“ ist null; eine Dauer beträgt mindestens 1 Minute',
+  'duration.overDay': '„{typed}“ ist mehr als ein Tag; eine Dauer beträgt höchstens {max} Minuten (24 Std.)',
 } satisfies Catalog<typeof en>;

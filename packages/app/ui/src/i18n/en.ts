@@ -531,4 +531,16 @@ export const en = {
   'data.restoreText': 'Restoring replaces everything Tock holds with the backup, so Tock must be stopped first: quit Tock (Ctrl+C where {app} runs, or {service} for the service), then run the command below and start Tock again. The store you had is kept beside it as {kept}; with sync on, sync is turned off and this device syncs again as a new one.',
   'data.restoreCommand': 'Restore command',
   'data.intro': 'Your time, in and out: import from other trackers, export, and back up.',
+  'data.json': 'JSON',
+  'data.csv': 'CSV',
+  // A refused duration in Log time, by parseDuration's code (the CLI's duration.* words).
+  'duration.empty': 'No duration given; write 90, 45m, 1h30m, 1:30 or 1.5h',
+  'duration.minutesAfterHours': '"{typed}" has {after} minutes after the hours; write 90, 45m, 1h30m, 1:30 or 1.5h',
+  'duration.notWholeMinutes': '"{typed}" is not a whole number of minutes; write 90, 45m, 1h30m, 1:30 or 1.5h',
+  'duration.negative': '"{typed}" is negative; write 90, 45m, 1h30m, 1:30 or 1.5h',
+  'duration.seconds': '"{typed}" counts seconds, but Tock logs whole minutes; write 90, 45m, 1h30m, 1:30 or 1.5h',
+  'duration.decimalNoUnit': '"{typed}" has a decimal point but no unit; write 90, 45m, 1h30m, 1:30 or 1.5h',
+  'duration.notDuration': '"{typed}" is not a duration; write 90, 45m, 1h30m, 1:30 or 1.5h',
+  'duration.zero': '"{typed}" is zero; a duration is at least 1 minute',
+  'duration.overDay': '"{typed}" is more than a day; a duration is at most {max} minutes (24h)',
 } as const;

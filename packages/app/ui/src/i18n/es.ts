@@ -531,4 +531,16 @@ export const es = {
   'data.restoreText': 'Restaurar sustituye todo lo que contiene Tock por la copia, así que primero hay que detener Tock: salga de Tock (Ctrl+C donde se ejecuta {app}, o {service} para el servicio), ejecute el comando de abajo y vuelva a iniciar Tock. La base de datos que tenía se conserva al lado como {kept}; con la sincronización activada, esta se desactiva y este dispositivo vuelve a sincronizarse como uno nuevo.',
   'data.restoreCommand': 'Comando de restauración',
   'data.intro': 'Su tiempo, de entrada y de salida: importar de otras herramientas de registro, exportar y hacer copias.',
+  'data.json': 'JSON',
+  'data.csv': 'CSV',
+  // Una duración rechazada en Registrar tiempo, según el código de parseDuration (como duration.* de la CLI).
+  'duration.empty': 'No se indicó ninguna duración; escriba 90, 45m, 1h30m, 1:30 o 1.5h',
+  'duration.minutesAfterHours': '«{typed}» tiene {after} minutos después de las horas; escriba 90, 45m, 1h30m, 1:30 o 1.5h',
+  'duration.notWholeMinutes': '«{typed}» no es un número entero de minutos; escriba 90, 45m, 1h30m, 1:30 o 1.5h',
+  'duration.negative': '«{typed}» es negativo; escriba 90, 45m, 1h30m, 1:30 o 1.5h',
+  'duration.seconds': '«{typed}» cuenta segundos, pero Tock registra minutos enteros; escriba 90, 45m, 1h30m, 1:30 o 1.5h',
+  'duration.decimalNoUnit': '«{typed}» tiene un punto decimal pero no una unidad; escriba 90, 45m, 1h30m, 1:30 o 1.5h',
+  'duration.notDuration': '«{typed}» no es una duración; escriba 90, 45m, 1h30m, 1:30 o 1.5h',
+  'duration.zero': '«{typed}» es cero; una duración es de al menos 1 minuto',
+  'duration.overDay': '«{typed}» supera un día; una duración es de como máximo {max} minutos (24 h)',
 } satisfies Catalog<typeof en>;

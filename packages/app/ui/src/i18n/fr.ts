@@ -531,4 +531,16 @@ export const fr = {
   'data.restoreText': 'La restauration remplace tout ce que contient Tock par la sauvegarde : Tock doit donc d’abord être arrêté. Quittez Tock (Ctrl+C là où {app} tourne, ou {service} pour le service), puis exécutez la commande ci-dessous et redémarrez Tock. Votre base actuelle est conservée à côté sous le nom {kept} ; si la synchronisation est activée, elle est désactivée et cet appareil se synchronise de nouveau comme un nouvel appareil.',
   'data.restoreCommand': 'Commande de restauration',
   'data.intro': 'Votre temps, en entrée et en sortie : importer depuis d’autres outils de suivi, exporter et sauvegarder.',
+  'data.json': 'JSON',
+  'data.csv': 'CSV',
+  // Une durée refusée dans Saisir du temps, selon le code de parseDuration (comme duration.* de la CLI).
+  'duration.empty': 'Aucune durée indiquée ; écrivez 90, 45m, 1h30m, 1:30 ou 1.5h',
+  'duration.minutesAfterHours': '« {typed} » compte {after} minutes après les heures ; écrivez 90, 45m, 1h30m, 1:30 ou 1.5h',
+  'duration.notWholeMinutes': '« {typed} » n’est pas un nombre entier de minutes ; écrivez 90, 45m, 1h30m, 1:30 ou 1.5h',
+  'duration.negative': '« {typed} » est négatif ; écrivez 90, 45m, 1h30m, 1:30 ou 1.5h',
+  'duration.seconds': '« {typed} » compte des secondes, mais Tock enregistre des minutes entières ; écrivez 90, 45m, 1h30m, 1:30 ou 1.5h',
+  'duration.decimalNoUnit': '« {typed} » a une virgule décimale mais pas d’unité ; écrivez 90, 45m, 1h30m, 1:30 ou 1.5h',
+  'duration.notDuration': '« {typed} » n’est pas une durée ; écrivez 90, 45m, 1h30m, 1:30 ou 1.5h',
+  'duration.zero': '« {typed} » vaut zéro ; une durée est d’au moins 1 minute',
+  'duration.overDay': '« {typed} » dépasse une journée ; une durée est d’au plus {max} minutes (24 h)',
 } satisfies Catalog<typeof en>;

@@ -531,4 +531,16 @@ export const ja = {
   'data.restoreText': '復元すると Tock の内容はすべてバックアップに置き換わるため、先に Tock を停止する必要があります。Tock を終了し（{app} を実行している場所で Ctrl+C、サービスなら {service}）、下のコマンドを実行してから Tock を再び起動してください。元のデータストアは {kept} として横に残ります。同期がオンの場合は同期がオフになり、このデバイスは新しいデバイスとして再び同期します。',
   'data.restoreCommand': '復元コマンド',
   'data.intro': '時間の出し入れ：他のツールからのインポート、エクスポート、バックアップ。',
+  'data.json': 'JSON',
+  'data.csv': 'CSV',
+  // 時間の記録で受け付けない長さ（parseDuration のコード別。CLI の duration.* と同じ文言）
+  'duration.empty': '時間が指定されていません。90、45m、1h30m、1:30、1.5h のように入力してください',
+  'duration.minutesAfterHours': '「{typed}」は時間の後に {after} 分あります。90、45m、1h30m、1:30、1.5h のように入力してください',
+  'duration.notWholeMinutes': '「{typed}」は分単位の整数ではありません。90、45m、1h30m、1:30、1.5h のように入力してください',
+  'duration.negative': '「{typed}」は負の値です。90、45m、1h30m、1:30、1.5h のように入力してください',
+  'duration.seconds': '「{typed}」は秒を数えていますが、Tock は分単位で記録します。90、45m、1h30m、1:30、1.5h のように入力してください',
+  'duration.decimalNoUnit': '「{typed}」には小数点がありますが単位がありません。90、45m、1h30m、1:30、1.5h のように入力してください',
+  'duration.notDuration': '「{typed}」は時間の長さではありません。90、45m、1h30m、1:30、1.5h のように入力してください',
+  'duration.zero': '「{typed}」はゼロです。時間は 1 分以上にしてください',
+  'duration.overDay': '「{typed}」は 1 日を超えています。時間は最大 {max} 分（24 時間）です',
 } satisfies Catalog<typeof en>;

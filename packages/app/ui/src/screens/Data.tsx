@@ -9,6 +9,8 @@ import { download, messageOf, pathOf, request, upload } from '../api.ts';
 import { describedByError, FieldError } from '../components/FieldError.tsx';
 import { Failure } from '../components/FormActions.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
+import { CODE, codeMark, WithCode } from '../components/WithCode.tsx';
+import { type MessageKey, useT, type WindowMessages } from '../i18n/index.ts';
 import { useLoaded } from '../load.ts';
 import { blocksChanged, useAppState } from '../state.ts';
 import { dayAndTime, timeZone } from '../time.ts';
@@ -18,28 +20,24 @@ import type { ImportCounts } from '../types.ts';
 const MAX_UPLOAD_BYTES = 32 * 1024 * 1024;
 
 
-const FORMATS = [
-  ['', 'Detect from the file'],
-  ['tock', 'Tock export (JSON)'],
-  ['toggl', 'Toggl Track detailed report (CSV)'],
-  ['timewarrior', 'Timewarrior export (JSON)'],
-  ['watson', 'Watson frames'],
-] as const;
-
-const plural = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
+const FORMATS: readonly (readonly [string, MessageKey])[] = [
+  ['', 'data.detect'],
+  ['tock', 'data.fmtTock'],
+  ['toggl', 'data.fmtToggl'],
+  ['timewarrior', 'data.fmtTimewarrior'],
+  ['watson', 'data.fmtWatson'],
+];
 
 /** What an import did or would do, in the words `tock import` uses. */
-function summary(counts: ImportCounts, dryRun: boolean): string[] {
-  const [imported, skipped, leftOut] = dryRun ? ['Would import', 'would skip', 'Would leave out'] : ['Imported', 'skipped', 'Left out'];
-  const lines = [
-    `${imported} ${plural(counts.imported, 'block', 'blocks')} (${plural(counts.activitiesCreated, 'new activity', 'new activities')}), ${skipped} ${counts.skipped} already present.`,
-  ];
-  if (counts.openSkipped > 0) lines.push(`${leftOut} ${plural(counts.openSkipped, 'open block', 'open blocks')} without an end (running when the file was written).`);
-  if (counts.emptySkipped > 0) lines.push(`${leftOut} ${plural(counts.emptySkipped, 'empty block', 'empty blocks')} that end when they start.`);
+function summary(t: WindowMessages, counts: ImportCounts, dryRun: boolean): string[] {
+  const lines = [t(dryRun ? 'data.wouldImport' : 'data.imported', { blocks: counts.imported, activities: counts.activitiesCreated, skipped: counts.skipped })];
+  if (counts.openSkipped > 0) lines.push(t(dryRun ? 'data.wouldLeaveOpen' : 'data.leftOpen', { count: counts.openSkipped }));
+  if (counts.emptySkipped > 0) lines.push(t(dryRun ? 'data.wouldLeaveEmpty' : 'data.leftEmpty', { count: counts.emptySkipped }));
   return lines;
 }
 
 function ImportCard() {
+  const t = useT();
   const [file, setFile] = useState<File | null>(null);
   const [format, setFormat] = useState('');
   const [tz, setTz] = useState('');
@@ -57,11 +55,11 @@ function ImportCard() {
   };
   const send = async (dryRun: boolean): Promise<ImportCounts | null> => {
     if (!file) {
-      setFileError('Choose the file to import.');
+      setFileError(t('data.chooseFile'));
       return null;
     }
     if (file.size > MAX_UPLOAD_BYTES) {
-      setFileError(`The file is ${(file.size / (1024 * 1024)).toFixed(1)} MiB; the window imports files of up to 32 MiB. Use tock import FILE for larger ones.`);
+      setFileError(t('data.tooLarge', { size: (file.size / (1024 * 1024)).toFixed(1) }));
       return null;
     }
     setBusy(true);
@@ -85,21 +83,17 @@ function ImportCard() {
     const counts = await send(false);
     if (!counts) return;
     setChecked(null);
-    setDone(summary(counts, false));
+    setDone(summary(t, counts, false));
     blocksChanged();
   };
 
   return (
     <section class="card" aria-labelledby="import-heading">
-      <h2 id="import-heading">Import</h2>
-      <p class="muted section-intro">
-        Bring in time from a Tock export, Toggl Track, Timewarrior or Watson. Tock first checks the whole file and says what it would
-        import; nothing is written until you confirm. One bad row imports nothing. Blocks already here are skipped, so importing a
-        file twice adds nothing.
-      </p>
+      <h2 id="import-heading">{t('data.importHeading')}</h2>
+      <p class="muted section-intro">{t('data.importIntro')}</p>
       <form class="data-form" onSubmit={(e) => void check(e)} noValidate>
         <div class="field wide">
-          <label for="import-file">File to import</label>
+          <label for="import-file">{t('data.file')}</label>
           <input
             id="import-file"
             type="file"
@@ -111,12 +105,12 @@ function ImportCard() {
             }}
           />
           <p class="hint" id="import-file-hint">
-            Up to 32 MiB here; <code>tock import FILE</code> takes larger files.
+            <WithCode text={t('data.fileHint', { command: CODE })} code="tock import FILE" />
           </p>
           <FieldError id="import-file-error" message={fileError} alert />
         </div>
         <div class="field">
-          <label for="import-format">Format</label>
+          <label for="import-format">{t('data.format')}</label>
           <select
             id="import-format"
             value={format}
@@ -127,13 +121,13 @@ function ImportCard() {
           >
             {FORMATS.map(([value, label]) => (
               <option key={value} value={value}>
-                {label}
+                {t(label)}
               </option>
             ))}
           </select>
         </div>
         <div class="field">
-          <label for="import-tz">Time zone of a Toggl file</label>
+          <label for="import-tz">{t('data.tz')}</label>
           <input
             id="import-tz"
             type="text"
@@ -147,29 +141,29 @@ function ImportCard() {
             }}
           />
           <p class="hint" id="import-tz-hint">
-            Toggl writes local times; empty means Tock’s zone ({timeZone()}).
+            {t('data.tzHint', { zone: timeZone() })}
           </p>
         </div>
         <div class="form-actions wide">
           <button type="submit" disabled={busy}>
-            Check the file
+            {t('data.check')}
           </button>
         </div>
       </form>
       {checked && (
         <div class="confirm" role="group" aria-labelledby="import-dry-run" data-testid="import-dry-run">
           <div id="import-dry-run">
-            {summary(checked, true).map((line) => (
+            {summary(t, checked, true).map((line) => (
               <p key={line}>{line}</p>
             ))}
-            <p class="muted">Nothing was written yet.</p>
+            <p class="muted">{t('data.nothingYet')}</p>
           </div>
           <div class="actions">
             <button type="button" class="primary" disabled={busy || checked.imported === 0} onClick={() => void confirm()}>
-              Import {plural(checked.imported, 'block', 'blocks')}
+              {t('data.importBlocks', { count: checked.imported })}
             </button>
             <button type="button" class="ghost" onClick={reset}>
-              Cancel
+              {t('data.cancel')}
             </button>
           </div>
         </div>
@@ -185,6 +179,7 @@ function ImportCard() {
 }
 
 function ExportCard() {
+  const t = useT();
   const [format, setFormat] = useState<'json' | 'csv'>('json');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -204,33 +199,31 @@ function ExportCard() {
   };
   return (
     <section class="card" aria-labelledby="export-heading">
-      <h2 id="export-heading">Export</h2>
-      <p class="muted section-intro">
-        All your time as a file: JSON that Tock imports back whole, or CSV for a spreadsheet. Leave the days empty for everything.
-      </p>
+      <h2 id="export-heading">{t('data.exportHeading')}</h2>
+      <p class="muted section-intro">{t('data.exportIntro')}</p>
       <form class="data-form" onSubmit={(e) => void save(e)} noValidate>
         <fieldset class="wide choice-row">
-          <legend>Format</legend>
+          <legend>{t('data.format')}</legend>
           <label class="check">
             <input type="radio" name="export-format" value="json" checked={format === 'json'} onChange={() => setFormat('json')} />
-            JSON
+            {t('data.json')}
           </label>
           <label class="check">
             <input type="radio" name="export-format" value="csv" checked={format === 'csv'} onChange={() => setFormat('csv')} />
-            CSV
+            {t('data.csv')}
           </label>
         </fieldset>
         <div class="field">
-          <label for="export-from">From (day, optional)</label>
+          <label for="export-from">{t('data.from')}</label>
           <input id="export-from" type="date" value={from} onInput={(e) => setFrom((e.target as HTMLInputElement).value)} />
         </div>
         <div class="field">
-          <label for="export-to">To (day, optional)</label>
+          <label for="export-to">{t('data.to')}</label>
           <input id="export-to" type="date" value={to} onInput={(e) => setTo((e.target as HTMLInputElement).value)} />
         </div>
         <div class="form-actions wide">
           <button type="submit" disabled={busy}>
-            Download export
+            {t('data.download')}
           </button>
         </div>
       </form>
@@ -245,6 +238,7 @@ function size(bytes: number): string {
 }
 
 function BackupsCard() {
+  const t = useT();
   const [version, setVersion] = useState(0);
   const { data, error } = useLoaded(() => request('GET /api/backups'), [version], null);
   const [done, setDone] = useState<string | null>(null);
@@ -256,7 +250,7 @@ function BackupsCard() {
     setFailure(null);
     try {
       const { path } = await request('POST /api/backups');
-      setDone(`Backed up to ${path}`);
+      setDone(t('data.backedUp', { path }));
       setVersion((n) => n + 1);
     } catch (err) {
       setFailure(messageOf(err));
@@ -267,30 +261,29 @@ function BackupsCard() {
   const newest = data?.backups[0];
   return (
     <section class="card" aria-labelledby="backups-heading">
-      <h2 id="backups-heading">Backups</h2>
+      <h2 id="backups-heading">{t('data.backupsHeading')}</h2>
       <p class="muted section-intro">
-        Tock keeps a backup of each day (the last 7) in <code>{data?.dir ?? 'the backups folder'}</code>. Make one of your own before a
-        big change; those are never deleted.
+        {data?.dir ? <WithCode text={t('data.backupsIntro', { path: CODE })} code={data.dir} /> : t('data.backupsIntro', { path: t('data.backupsFolder') })}
       </p>
       <div class="inline-row">
         <button type="button" disabled={busy} onClick={() => void backUp()}>
-          Back up now
+          {t('data.backUp')}
         </button>
       </div>
       <p role="status" class="success" data-testid="backup-done">
         {done}
       </p>
       <Failure message={failure ?? error} />
-      {data && data.backups.length === 0 && <p class="muted empty">No backups yet.</p>}
+      {data && data.backups.length === 0 && <p class="muted empty">{t('data.noBackups')}</p>}
       {data && data.backups.length > 0 && (
         <div class="table-wrap">
           <table class="requests" data-testid="backups">
             <thead>
               <tr>
-                <th scope="col">File</th>
-                <th scope="col">Made</th>
-                <th scope="col">Size</th>
-                <th scope="col">Kind</th>
+                <th scope="col">{t('data.colFile')}</th>
+                <th scope="col">{t('data.colMade')}</th>
+                <th scope="col">{t('data.colSize')}</th>
+                <th scope="col">{t('data.colKind')}</th>
               </tr>
             </thead>
             <tbody>
@@ -299,22 +292,22 @@ function BackupsCard() {
                   <td class="mono path">{b.name}</td>
                   <td>{dayAndTime(Date.parse(b.made))}</td>
                   <td>{size(b.bytes)}</td>
-                  <td>{b.automatic ? 'daily' : 'yours'}</td>
+                  <td>{b.automatic ? t('data.daily') : t('data.yours')}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
-      <h3 class="subhead">Restoring a backup</h3>
+      <h3 class="subhead">{t('data.restoreHeading')}</h3>
       <p class="muted">
-        Restoring replaces everything Tock holds with the backup, so Tock must be stopped first: quit Tock (Ctrl+C where{' '}
-        <code>tock app</code> runs, or <code>systemctl --user stop tock</code> for the service), then run the command below and start
-        Tock again. The store you had is kept beside it as <code>tock.db.before-restore-…</code>; with sync on, sync is turned off and
-        this device syncs again as a new one.
+        <WithCode
+          text={t('data.restoreText', { app: codeMark('app'), service: codeMark('service'), kept: codeMark('kept') })}
+          codes={{ app: 'tock app', service: 'systemctl --user stop tock', kept: 'tock.db.before-restore-…' }}
+        />
       </p>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling code block must be reachable by keyboard (axe: scrollable-region-focusable) */}
-      <pre class="code" tabIndex={0} role="group" aria-label="Restore command">
+      <pre class="code" tabIndex={0} role="group" aria-label={t('data.restoreCommand')}>
         <code data-testid="restore-command">{`tock restore ${newest ? shellQuote(newest.path) : 'FILE'}`}</code>
       </pre>
     </section>
@@ -327,11 +320,12 @@ function shellQuote(path: string): string {
 }
 
 export function Data() {
+  const t = useT();
   const { snapshot } = useAppState();
   if (!snapshot) return null;
   return (
     <div class="screen">
-      <ScreenHead title="Data">Your time, in and out: import from other trackers, export, and back up.</ScreenHead>
+      <ScreenHead title={t('screen.data')}>{t('data.intro')}</ScreenHead>
       <ImportCard />
       <ExportCard />
       <BackupsCard />
