@@ -277,6 +277,12 @@ test('the menu: status line, Stop, break and resume, Continue, Start with recent
   menu = await layout(name);
   await click(name, find(menu.root, 'Continue Reviews').id);
   assert.equal(r.tracker.getStatus().currentActivity?.activityName, 'Reviews', 'Continue started the last activity again');
+  const reviews = r.tracker.listBlocks(0, r.now.ms + 1).filter((b) => b.kind === 'session' && b.activity.activityName === 'Reviews');
+  assert.deepEqual(
+    reviews.map((b) => b.endedAt),
+    ['2026-11-23T09:02:00.000Z', null],
+    'within 60 s of the stop Continue resumed the session Start › Reviews began (the window’s Continue): no third one',
+  );
 
   menu = await layout(name);
   await click(name, find(menu.root, 'Log time…').id);
