@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startApp } from '@tock/app/start';
 import { until } from '@tock/test-support';
-import { blur, ensureWindowBuilt, launchBrowser, openWindow, startTestApp, tabTo, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+import { blur, ensureWindowBuilt, launchBrowser, openWindow, rawRequest, startTestApp, tabTo, type TestApp, type TestBrowser, windowSession } from './ui-support/harness.ts';
 
 let t: TestApp;
 let b: TestBrowser;
@@ -212,6 +212,32 @@ describe('History', () => {
     await page.locator('#log-endedAt-error').filter({ hasText: 'in the future' }).waitFor();
     assert.equal(await page.getByLabel('Ended at').getAttribute('aria-invalid'), 'true');
     assert.equal(t.app.services.tracker.listBlocks(0, Date.now() + 3 * 86_400_000).some((x) => x.activity.activityName === 'Client call' && x.durationMinutes === 30), false);
+  });
+
+  it('says a refused duration in the window’s language, from its code (not the English reason)', async () => {
+    const { page } = b;
+    const setLanguage = async (value: string): Promise<void> => {
+      const session = await windowSession(t);
+      const res = await rawRequest(t.port, 'PUT', '/api/settings/ledger/language', { host: `127.0.0.1:${t.port}`, origin: t.origin, 'content-type': 'application/json', ...session }, JSON.stringify({ value: JSON.stringify(value) }));
+      assert.equal(res.status, 200, res.body);
+    };
+    await openWindow(page, t, '/history');
+    const error = page.locator('#log-durationMinutes-error');
+    await page.getByRole('textbox', { name: 'Duration' }).fill('1h90m');
+    await page.getByRole('button', { name: 'Log time' }).click();
+    await error.filter({ hasText: '"1h90m" has 90 minutes after the hours; write 90, 45m, 1h30m, 1:30 or 1.5h' }).waitFor();
+    await setLanguage('de');
+    try {
+      await page.locator('html[lang=de]').waitFor({ state: 'attached' });
+      await page.locator('#log-duration').fill('90s');
+      await page.getByRole('button', { name: 'Zeit nachtragen' }).click();
+      await error.filter({ hasText: '„90s“ zählt Sekunden, Tock erfasst aber ganze Minuten; schreiben Sie 90, 45m, 1h30m, 1:30 oder 1.5h' }).waitFor();
+      await page.locator('#log-duration').fill('1h90m');
+      await page.getByRole('button', { name: 'Zeit nachtragen' }).click();
+      await error.filter({ hasText: '„1h90m“ hat 90 Minuten nach den Stunden' }).waitFor();
+    } finally {
+      await setLanguage('en');
+    }
   });
 
   it('edits and deletes an entry', async () => {

@@ -5,7 +5,7 @@
  * start unless it ends the next day, a confirmation past 12 hours); the app's refusals show
  * next to their fields. A block that overlaps others asks what to do about it.
  */
-import { parseDuration } from '@tock/protocol';
+import { LIMITS, parseDuration } from '@tock/protocol';
 import { useState } from 'preact/hooks';
 import { request, messageOf } from '../../api.ts';
 import { ActivityPicker } from '../../components/ActivityPicker.tsx';
@@ -58,11 +58,11 @@ export function LogForm() {
     let minutes: number | null = null;
     let endedAt: number | null = null;
     if (mode === 'duration') {
-      // The same grammar and one-line reasons as `tock log` (docs/decisions.md, "Typed durations").
+      // The same grammar and one-line reasons as `tock log` (docs/decisions.md, "Typed durations"),
+      // said in the window's language from the refusal's code, never its English `reason`.
       const parsed = parseDuration(length);
       if (parsed.ok) minutes = parsed.minutes;
-      // The reason is the CLI's line too; in a form it starts a sentence.
-      else problems.durationMinutes = parsed.reason.charAt(0).toUpperCase() + parsed.reason.slice(1);
+      else problems.durationMinutes = t(`duration.${parsed.code}`, { typed: parsed.typed.slice(1, -1), after: String(parsed.after ?? 0), max: String(LIMITS.durationMinutesMax) });
       const end = minutesOf(endTime);
       if (end === null) problems.endedAt = endTime.trim() ? t('log.writeEnd', { form: timeForm() }) : t('log.enterEnd');
       else {
