@@ -87,7 +87,7 @@ describe('the window’s language', () => {
 });
 
 /** The screens whose every string comes from the catalogs (the others are listed in docs/ui.md "Languages"). */
-const TRANSLATED = ['/today', '/history', '/reports', '/activities', '/clients', '/invoices', '/settings/calendar', '/settings/business', '/settings/sync', '/settings/data', '/settings/license'];
+const TRANSLATED = ['/today', '/history', '/reports', '/activities', '/clients', '/invoices', '/settings/calendar', '/settings/desktop', '/settings/business', '/settings/sync', '/settings/data', '/settings/license'];
 
 /** Every screen of the window. */
 const SCREENS = [
@@ -121,14 +121,15 @@ function allowedWords(): Set<string> {
   return words;
 }
 
-/** Every piece of text a person can meet on the page: text nodes (outside code and kbd) and the attributes read out or shown. */
+/** Every piece of text a person can meet on the page: text nodes (outside code, kbd and text marked with its own language) and the attributes read out or shown. */
 async function textsOf(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (parent === null || parent.closest('script, style, code, kbd') !== null) continue;
+      // Text in a language of its own (`<option lang="de">Deutsch</option>`) is not the window's.
+      if (parent === null || parent.closest('script, style, code, kbd, body [lang]') !== null) continue;
       if ((node.textContent ?? '').trim() !== '') out.push(node.textContent as string);
     }
     for (const el of document.querySelectorAll('[aria-label], [title], [placeholder], [data-label]')) {

@@ -4,7 +4,6 @@
  * window's clock, never `<input type="time">`), the tray, and the clock every time of day is
  * shown on. Each part saves on its own; a value the app refuses is shown next to its field.
  */
-import { counted } from '@tock/protocol';
 import { useEffect, useState } from 'preact/hooks';
 import { request, messageOf } from '../api.ts';
 import { describedByError, FieldError, fieldErrorsOf } from '../components/FieldError.tsx';
@@ -12,26 +11,26 @@ import { Failure, FormActions } from '../components/FormActions.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
 import { SwitchRow } from '../components/SwitchRow.tsx';
 import { TimeField } from '../components/TimeField.tsx';
+import { CODE, WithCode } from '../components/WithCode.tsx';
+import { formatLocale, type MessageKey, useT, type WindowMessages, windowMessages } from '../i18n/index.ts';
 import { useLoaded } from '../load.ts';
 import { ledgerChanged, useAppState } from '../state.ts';
 import { type ClockFormat, timeOfDay } from '../time.ts';
 import { minutesOf, timeForm } from './history/times.ts';
 import type { DesktopSettings, DesktopView } from '../types.ts';
 
-const DAYS = [
-  [1, 'Mon', 'Monday'],
-  [2, 'Tue', 'Tuesday'],
-  [3, 'Wed', 'Wednesday'],
-  [4, 'Thu', 'Thursday'],
-  [5, 'Fri', 'Friday'],
-  [6, 'Sat', 'Saturday'],
-  [0, 'Sun', 'Sunday'],
-] as const;
+/** The weekdays (0 Sunday … 6 Saturday, Monday first) with their short and long names in the window's language (`Intl`; 16 November 2026 is a Monday). */
+function weekdays(): [number, string, string][] {
+  const short = new Intl.DateTimeFormat(formatLocale(), { weekday: 'short', timeZone: 'UTC' });
+  const long = new Intl.DateTimeFormat(formatLocale(), { weekday: 'long', timeZone: 'UTC' });
+  return [1, 2, 3, 4, 5, 6, 0].map((n, i) => [n, short.format(Date.UTC(2026, 10, 16 + i)), long.format(Date.UTC(2026, 10, 16 + i))]);
+}
 
 function wholeMinutes(text: string, min: number, max: number): number | string {
-  if (!/^\d+$/.test(text.trim())) return `Enter a whole number of minutes from ${min} to ${max}.`;
+  const t = windowMessages();
+  if (!/^\d+$/.test(text.trim())) return t('desk.wholeMinutes', { min, max });
   const n = Number(text);
-  return n < min || n > max ? `Use ${min} to ${max} minutes.` : n;
+  return n < min || n > max ? t('desk.minutesRange', { min, max }) : n;
 }
 
 /** Saves a patch; returns the field errors the app gave, or a general failure. */
@@ -45,10 +44,10 @@ async function save(patch: Partial<DesktopSettings>): Promise<{ fields: Record<s
   }
 }
 
-function sourceLine(view: DesktopView): string {
-  if (view.idleSource.state === 'found') return `Idle time comes from ${view.idleSource.name}.`;
-  if (view.idleSource.state === 'none') return 'No idle source works on this desktop, so Tock cannot notice time away. Everything else works as usual.';
-  return 'Looking for a way to read idle time on this desktop…';
+function SourceLine({ view }: { view: DesktopView }) {
+  const t = useT();
+  if (view.idleSource.state === 'found') return <WithCode text={t('desk.idleFrom', { source: CODE })} code={view.idleSource.name ?? ''} />;
+  return <>{view.idleSource.state === 'none' ? t('desk.idleNone') : t('desk.idleLooking')}</>;
 }
 
 /**
@@ -56,12 +55,14 @@ function sourceLine(view: DesktopView): string {
  * best first, as the app's view says: one of them is enough.
  */
 function IdleHints({ view }: { view: DesktopView }) {
+  const t = useT();
   const hints = view.idleSource.state === 'none' ? view.idleSource.hints : [];
   if (hints.length === 0) return null;
   return (
     <div class="idle-hints">
-      <p id="idle-hints-heading">{hints.length === 1 ? 'To make it work:' : 'Any one of these makes it work:'}</p>
-      <ul aria-labelledby="idle-hints-heading" data-testid="idle-hints">
+      <p id="idle-hints-heading">{hints.length === 1 ? t('desk.hintOne') : t('desk.hintAny')}</p>
+      {/* The idle sources' names and what each needs come from the app in English (desktop/idle/sources.ts): marked so. */}
+      <ul aria-labelledby="idle-hints-heading" data-testid="idle-hints" lang="en">
         {hints.map((h) => (
           <li key={h.source}>
             <strong>{h.source}</strong>: {h.hint}
@@ -73,6 +74,7 @@ function IdleHints({ view }: { view: DesktopView }) {
 }
 
 function IdleSection({ view }: { view: DesktopView }) {
+  const t = useT();
   const [text, setText] = useState(String(view.settings.idleThresholdMinutes));
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState('');
@@ -88,23 +90,20 @@ function IdleSection({ view }: { view: DesktopView }) {
     const result = await save({ idleThresholdMinutes: value });
     setBusy(false);
     setError(result.fields.idleThresholdMinutes ?? result.failure);
-    if (!result.failure && !result.fields.idleThresholdMinutes) setSaved(value === 0 ? 'Saved: idle time is not noticed.' : `Saved: Tock asks after ${counted(value, 'minute')} away.`);
+    if (!result.failure && !result.fields.idleThresholdMinutes) setSaved(value === 0 ? t('desk.savedIdleOff') : t('desk.savedIdle', { minutes: value }));
   };
 
   return (
     <section class="card" aria-labelledby="idle-heading">
-      <h2 id="idle-heading">Idle time</h2>
-      <p class="muted section-intro">
-        While a session runs and you are away from keyboard and mouse this long, Tock remembers when you left and asks, once you are
-        back, whether to keep that time, discard it, or discard it and stop. 0 turns this off.
-      </p>
+      <h2 id="idle-heading">{t('desk.idleHeading')}</h2>
+      <p class="muted section-intro">{t('desk.idleIntro')}</p>
       <p class="status-line idle-source" data-testid="idle-source">
         <span class="dot" aria-hidden="true" />
-        {sourceLine(view)}
+        <SourceLine view={view} />
       </p>
       <IdleHints view={view} />
       <form class="port-form" onSubmit={(e) => void submit(e)} noValidate>
-        <label for="idle-threshold">Ask after (minutes away)</label>
+        <label for="idle-threshold">{t('desk.askAfter')}</label>
         <div class="inline-row">
           <input
             id="idle-threshold"
@@ -115,7 +114,7 @@ function IdleSection({ view }: { view: DesktopView }) {
             onInput={(e) => setText((e.target as HTMLInputElement).value)}
           />
           <button type="submit" disabled={busy}>
-            Save
+            {t('desk.save')}
           </button>
         </div>
         <FieldError id="idle-threshold-error" message={error} alert />
@@ -140,6 +139,7 @@ function storedHHMM(typed: string): string | null {
 }
 
 function ReminderSection({ view }: { view: DesktopView }) {
+  const t = useT();
   const s = view.settings;
   const [after, setAfter] = useState(String(s.reminderAfterMinutes));
   const [from, setFrom] = useState(shownHHMM(s.workingHours.from));
@@ -169,26 +169,25 @@ function ReminderSection({ view }: { view: DesktopView }) {
     if (typeof minutes === 'string') return setErrors({ reminderAfterMinutes: minutes });
     const fromHHMM = storedHHMM(from);
     const toHHMM = storedHHMM(to);
-    if (fromHHMM === null || toHHMM === null) return setErrors({ workingHours: `Write the working hours ${timeForm()}.` });
-    if (days.length === 0) return setErrors({ workingHours: 'Pick at least one working day.' });
+    if (fromHHMM === null || toHHMM === null) return setErrors({ workingHours: t('desk.writeHours', { form: timeForm() }) });
+    if (days.length === 0) return setErrors({ workingHours: t('desk.pickDay') });
     setBusy(true);
     const result = await save({ reminderAfterMinutes: minutes, workingHours: { from: fromHHMM, to: toHHMM, days } });
     setBusy(false);
     setErrors(result.fields);
     setFailure(result.failure);
-    if (!result.failure && Object.keys(result.fields).length === 0) setSaved('Saved.');
+    if (!result.failure && Object.keys(result.fields).length === 0) setSaved(t('desk.saved'));
   };
 
   return (
     <section class="card" aria-labelledby="reminder-heading">
-      <SwitchRow id="reminder" title="Reminder" on={s.reminderEnabled} busy={busy} onToggle={() => void toggle()}>
-        When nothing has been tracked for a while during your working hours, a desktop notification says so and offers to continue the
-        last activity.
+      <SwitchRow id="reminder" title={t('desk.reminder')} on={s.reminderEnabled} busy={busy} onToggle={() => void toggle()}>
+        {t('desk.reminderIntro')}
       </SwitchRow>
       <form class="reminder-form" onSubmit={(e) => void submit(e)} noValidate>
         <div class="field-row">
           <div class="field">
-            <label for="reminder-after">Remind after (minutes)</label>
+            <label for="reminder-after">{t('desk.remindAfter')}</label>
             <input
               id="reminder-after"
               type="text"
@@ -200,17 +199,17 @@ function ReminderSection({ view }: { view: DesktopView }) {
             <FieldError id="reminder-after-error" message={errors.reminderAfterMinutes} alert />
           </div>
           <div class="field">
-            <label for="work-from">Working hours from</label>
+            <label for="work-from">{t('desk.workFrom')}</label>
             <TimeField id="work-from" value={from} error={errors.workingHours} errorId="work-error" onInput={setFrom} />
           </div>
           <div class="field">
-            <label for="work-to">to</label>
+            <label for="work-to">{t('desk.workTo')}</label>
             <TimeField id="work-to" value={to} error={errors.workingHours} errorId="work-error" onInput={setTo} />
           </div>
         </div>
         <fieldset class="chips" aria-describedby={errors.workingHours ? 'work-error' : undefined}>
-          <legend>Days</legend>
-          {DAYS.map(([n, short, long]) => (
+          <legend>{t('desk.days')}</legend>
+          {weekdays().map(([n, short, long]) => (
             <label key={n} class="chip">
               <input
                 type="checkbox"
@@ -227,29 +226,32 @@ function ReminderSection({ view }: { view: DesktopView }) {
         </fieldset>
         <FieldError id="work-error" message={errors.workingHours} alert />
         <FormActions busy={busy} done={saved} failure={failure}>
-          Save reminder
+          {t('desk.saveReminder')}
         </FormActions>
       </form>
-      <p class="hint">Notifications go through {view.notifier}.</p>
+      <p class="hint">
+        <WithCode text={t('desk.notifier', { notifier: CODE })} code={view.notifier} />
+      </p>
     </section>
   );
 }
 
 /** The tray's state in words (docs/desktop.md "The tray"). */
-export function trayLine(view: DesktopView): string {
+export function trayLine(t: WindowMessages, view: DesktopView): string {
   switch (view.tray) {
     case 'shown':
-      return 'Tock is in the tray now.';
+      return t('desk.trayShown');
     case 'no-host':
-      return 'On, but this desktop shows no tray right now: Tock appears there as soon as one starts.';
+      return t('desk.trayNoHost');
     case 'unavailable':
-      return 'This desktop offers no tray (no session bus, or no tray on this system), so Tock cannot show itself there.';
+      return t('desk.trayUnavailable');
     default:
-      return 'Tock is not in the tray.';
+      return t('desk.trayOff');
   }
 }
 
 function TraySection({ view }: { view: DesktopView }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const change = async (tray: boolean): Promise<void> => {
@@ -260,28 +262,29 @@ function TraySection({ view }: { view: DesktopView }) {
   };
   return (
     <section class="card" aria-labelledby="tray-heading">
-      <h2 id="tray-heading">Tray</h2>
+      <h2 id="tray-heading">{t('desk.trayHeading')}</h2>
       <label class="check-row">
         <input type="checkbox" checked={view.settings.tray} disabled={busy} aria-describedby="tray-state" onChange={(e) => void change((e.target as HTMLInputElement).checked)} />
-        Show Tock in the tray (what runs, Stop, Break, Start, Log time…, Open Tock)
+        {t('desk.trayShow')}
       </label>
       <p class="status-line idle-source" id="tray-state" data-testid="tray-state">
         <span class="dot" aria-hidden="true" />
-        {trayLine(view)}
+        {trayLine(t, view)}
       </p>
       <Failure message={failure} />
     </section>
   );
 }
 
-const CLOCKS: readonly (readonly [ClockFormat, string])[] = [
-  ['24h', '24-hour (14:05)'],
-  ['12h', '12-hour (2:05 PM)'],
-  ['system', 'As this browser’s language writes it'],
+const CLOCKS: readonly (readonly [ClockFormat, MessageKey])[] = [
+  ['24h', 'desk.clock24'],
+  ['12h', 'desk.clock12'],
+  ['system', 'desk.clockSystem'],
 ];
 
 /** The clock every time of day in the window is shown on, saved as the desktop setting `clockFormat`. */
 function ClockSection({ view }: { view: DesktopView }) {
+  const t = useT();
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // The choice shows at once; the desktop event brings the saved value (or the old one after a refusal).
@@ -297,17 +300,17 @@ function ClockSection({ view }: { view: DesktopView }) {
   };
   return (
     <section class="card" aria-labelledby="clock-heading">
-      <h2 id="clock-heading">Clock</h2>
+      <h2 id="clock-heading">{t('desk.clockHeading')}</h2>
       <fieldset class="chips" disabled={busy}>
-        <legend>Times of day</legend>
+        <legend>{t('desk.timesOfDay')}</legend>
         {CLOCKS.map(([value, text]) => (
           <label key={value} class="chip">
             <input type="radio" name="clock-format" value={value} checked={chosen === value} onChange={() => void change(value)} />
-            <span>{text}</span>
+            <span>{t(text)}</span>
           </label>
         ))}
       </fieldset>
-      <p class="hint">Every time the window shows and every time field follow it; a time is typed either way (14:05 or 2:05 PM).</p>
+      <p class="hint">{t('desk.clockHint')}</p>
       <Failure message={failure} />
     </section>
   );
@@ -325,6 +328,7 @@ function endonym(code: Exclude<LanguageChoice, 'system'>): string {
 
 /** The language Tock speaks (the tray, notifications, the CLI, the window), saved as the setting `language`. */
 function LanguageSection() {
+  const t = useT();
   const { ledgerVersion } = useAppState();
   const { data } = useLoaded(() => request('GET /api/settings/ledger'), [ledgerVersion], null);
   const saved: LanguageChoice = data?.language ?? 'system';
@@ -348,12 +352,12 @@ function LanguageSection() {
   };
   return (
     <section class="card" aria-labelledby="language-heading">
-      <h2 id="language-heading">Language</h2>
-      <label for="language-select">Tock speaks</label>{' '}
+      <h2 id="language-heading">{t('desk.languageHeading')}</h2>
+      <label for="language-select">{t('desk.tockSpeaks')}</label>{' '}
       <select id="language-select" value={chosen} disabled={busy} onChange={(e) => void change((e.currentTarget as HTMLSelectElement).value as LanguageChoice)}>
         {LANGUAGES.map((code) => (
           <option key={code} value={code} lang={code === 'system' ? undefined : code}>
-            {code === 'system' ? 'As the system is set (LANG)' : endonym(code)}
+            {code === 'system' ? t('desk.languageSystem') : endonym(code)}
           </option>
         ))}
       </select>
@@ -363,12 +367,13 @@ function LanguageSection() {
 }
 
 export function Desktop() {
+  const t = useT();
   const { snapshot } = useAppState();
   if (!snapshot) return null;
   return (
     <div class="screen">
-      <ScreenHead title="Desktop">
-        Idle time, the reminder, the tray and the clock. To start Tock at login, run <code>tock service install</code>.
+      <ScreenHead title={t('screen.desktop')}>
+        <WithCode text={t('desk.intro', { command: CODE })} code="tock service install" />
       </ScreenHead>
       <IdleSection view={snapshot.desktop} />
       <ReminderSection view={snapshot.desktop} />
