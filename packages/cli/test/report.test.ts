@@ -24,6 +24,9 @@ describe('tock report', () => {
   before(async () => {
     env = appEnv();
     app = await spawnApp(env);
+    // The week asserted below is Monday's: set, not left to the run's LANG ("locale" is Sunday
+    // under en_US; report-week.test.ts covers the other starts).
+    assert.equal((await tock(env, 'settings', 'set', 'weekStart', '"mon"')).status, 0);
     const port = await freePort();
     assert.equal((await tock(env, 'listener', 'on', '--port', String(port))).status, 0);
     const token = (await tock(env, 'token')).out.trim();
