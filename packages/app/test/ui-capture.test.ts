@@ -11,7 +11,7 @@ process.env.TZ = 'Europe/Berlin';
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { recordSpan } from '@tock/core';
+import { recordSpan, setActivityArchived } from '@tock/core';
 import type { FocusedWindow, FocusSource } from '../src/desktop/capture/sources.ts';
 import { blur, ensureWindowBuilt, launchBrowser, openWindow, screenshot, seriousAxeViolations, startTestApp, tabTo, type TestApp, type TestBrowser } from './ui-support/harness.ts';
 
@@ -259,6 +259,27 @@ describe('The suggestions lane', () => {
     const accepted = tracker.listBlocks(0, now + 1).find((x) => x.note === 'from capture' && x.startedAt === '2026-11-18T05:10:00.000Z');
     assert.deepEqual([accepted?.activity.activityName, accepted?.endedAt], ['Docs', '2026-11-18T07:56:00.000Z']);
   });
+
+  it('Change activity offers the pickers’ activities: an archived one is left out', async () => {
+    const { page } = b;
+    const { store, tracker } = t.app.services;
+    tracker.createActivity('Old client');
+    setActivityArchived(store, 'Old client', true);
+    // 04:00–04:20 Berlin in GIMP, unlabelled: Change activity is open at once.
+    recordSpan(store, { startMs: Date.parse('2026-11-18T03:00:00.000Z'), endMs: Date.parse('2026-11-18T03:20:00.000Z'), source: 'window', app: 'gimp', title: null });
+    await openWindow(page, t, '/today');
+    const lane = page.getByTestId('today-suggestions');
+    await lane.getByTestId('ghost-block').first().click();
+    await page.getByTestId('today-suggestions-detail').filter({ hasText: '04:00–04:20 (20 min): no activity yet' }).waitFor();
+    const field = page.getByLabel('Activity for 04:00–04:20');
+    await field.waitFor();
+    const list = page.locator(`datalist#${await field.getAttribute('list')}`);
+    await list.locator('option[value="Docs"]').waitFor({ state: 'attached' });
+    const offered = await list.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    assert.ok(offered.includes('Docs'), `offered: ${offered.join(', ')}`);
+    assert.ok(!offered.includes('Old client'), `an archived activity is not offered: ${offered.join(', ')}`);
+    assert.ok(tracker.listActivities().some((a) => a.activityName === 'Old client' && a.archived), 'it is still there, archived');
+  });
 });
 
 describe('Suggestion rules on Settings › Capture', () => {
@@ -318,8 +339,8 @@ describe('Forget a range', () => {
     await page.getByRole('button', { name: 'Forget…' }).click();
     await page.getByText('Forget everything captured from 2026-11-18 to 2026-11-18? This cannot be undone.').waitFor();
     await page.getByRole('button', { name: 'Forget it' }).click();
-    // One more than the focus made: the suggestions lane's edge test recorded Figma's span.
-    await page.getByText('Forgotten: 4 spans and 0 heartbeats.').waitFor();
+    // Two more than the focus made: the suggestions lane's tests recorded Figma's and GIMP's spans.
+    await page.getByText('Forgotten: 5 spans and 0 heartbeats.').waitFor();
     assert.deepEqual(capture().timeline('2026-11-18').spans, [], 'nothing of the day is left');
   });
 

@@ -96,7 +96,8 @@ function SuggestionActions({ id, suggestion, edges, onDone }: { id: string; sugg
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { blocksVersion } = useAppState();
-  const { data: activities } = useLoaded(() => request('GET /api/activities/all'), [blocksVersion], [] as ActivityInfo[]);
+  // The pickers' list: archived activities left out (History's block editor does the same).
+  const { data: activities } = useLoaded(() => request('GET /api/activities/all').then((all) => all.filter((a) => !a.archived)), [blocksVersion], [] as ActivityInfo[]);
   const run = async (work: () => Promise<unknown>): Promise<void> => {
     setBusy(true);
     setFailure(null);
