@@ -2,7 +2,8 @@
  * The CLI's times of day follow the desktop setting `clockFormat` (docs/cli.md, human output):
  * the formatter on each clock, and end to end against a real app set to the 12-hour clock —
  * `tock start`, `tock status`, `tock log`, `tock start`'s overlap warning — and on the 24-hour
- * clock when no app answers under `TOCK_HOME`.
+ * clock when no app answers under `TOCK_HOME`. Unset, the setting follows the app's locale
+ * (`en_US` 12-hour, `en_GB` 24-hour); set, or saved whole by an older app, it is as set.
  */
 process.env.TZ = 'Europe/Berlin';
 
@@ -65,6 +66,73 @@ describe('the CLI follows the clock setting', { timeout: 60_000 }, () => {
       assert.match(JSON.parse((await tock(env, 'status', '--json')).out).since, /^\d{4}-\d\d-\d\dT/);
       const elsewhere = await tock({ ...env, TOCK_HOME: tempDir('tock-clock-format-none-') }, 'status');
       assert.match(elsewhere.out, /^Tracking "Write" since \d\d:\d\d — /);
+    } finally {
+      await app.stop();
+    }
+  });
+});
+
+/** The test run's environment with `LANG` as given and no `LC_ALL` or `LC_TIME` above it. */
+function withLang(LANG: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, LANG, TOCK_CREDENTIAL_STORE: 'file', TOCK_LICENSE_PUBLIC_KEY: '' };
+  delete env['LC_ALL'];
+  delete env['LC_TIME'];
+  return env;
+}
+
+describe('an unset clockFormat follows the locale', { timeout: 60_000 }, () => {
+  it('unset with en_US: 12h, the CLI too; unset with en_GB: 24h; an explicit 24h with en_US stays 24h', async () => {
+    const home = tempDir('tock-clock-locale-');
+    const us = await startApp({ home, clock: () => Date.now(), env: withLang('en_US.UTF-8') });
+    try {
+      assert.deepEqual([us.services.desktop.view().settings.clockFormat, us.services.desktop.view().settings.clockFormatSet], ['12h', false]);
+      // Another setting changed: the clock is still not set, still the locale's.
+      assert.equal(us.services.desktop.updateSettings({ idleThresholdMinutes: 5 }).clockFormat, '12h');
+      us.services.tracker.startActivity({ name: 'Plan', createIfMissing: true });
+      const status = await tock({ TOCK_HOME: home, TOCK_CREDENTIAL_STORE: 'file', LANG: 'C.UTF-8' }, 'status');
+      assert.equal(status.status, 0, status.err);
+      assert.match(status.out, /^Tracking "Plan" since \d{1,2}:\d\d [AP]M — /);
+      // Set explicitly: 24h wins over en_US, and is kept across a restart.
+      assert.deepEqual(us.services.desktop.updateSettings({ clockFormat: '24h' }), { ...us.services.desktop.settings(), clockFormat: '24h', clockFormatSet: true });
+    } finally {
+      await us.stop();
+    }
+    const again = await startApp({ home, clock: () => Date.now(), env: withLang('en_US.UTF-8') });
+    try {
+      assert.deepEqual([again.services.desktop.view().settings.clockFormat, again.services.desktop.view().settings.clockFormatSet], ['24h', true]);
+      const status = await tock({ TOCK_HOME: home, TOCK_CREDENTIAL_STORE: 'file', LANG: 'C.UTF-8' }, 'status');
+      assert.match(status.out, /^Tracking "Plan" since \d\d:\d\d — /);
+    } finally {
+      await again.stop();
+    }
+
+    const gb = await startApp({ home: tempDir('tock-clock-locale-gb-'), clock: () => Date.now(), env: withLang('en_GB.UTF-8') });
+    try {
+      assert.deepEqual([gb.services.desktop.view().settings.clockFormat, gb.services.desktop.view().settings.clockFormatSet], ['24h', false]);
+    } finally {
+      await gb.stop();
+    }
+  });
+
+  it('a whole settings object saved before this change keeps its 24h under en_US', async () => {
+    const home = tempDir('tock-clock-locale-old-');
+    const first = await startApp({ home, clock: () => Date.now(), env: withLang('en_US.UTF-8') });
+    try {
+      // What an older app wrote on any change: every field, the clock at its old default.
+      first.services.store.settings.set('desktop', {
+        idleThresholdMinutes: 10,
+        reminderEnabled: false,
+        reminderAfterMinutes: 15,
+        workingHours: { from: '09:00', to: '17:00', days: [1, 2, 3, 4, 5] },
+        tray: true,
+        clockFormat: '24h',
+      });
+    } finally {
+      await first.stop();
+    }
+    const app = await startApp({ home, clock: () => Date.now(), env: withLang('en_US.UTF-8') });
+    try {
+      assert.deepEqual([app.services.desktop.view().settings.clockFormat, app.services.desktop.view().settings.clockFormatSet], ['24h', true]);
     } finally {
       await app.stop();
     }

@@ -7,7 +7,8 @@
  * a minute, and the tray after writes and at the minutes its text changes (tray/tray-feed.ts).
  */
 import { Problem } from '@tock/protocol';
-import { discardIdleSpan, lastTrackedActivity, runningSessionSpan, stopAtIdleStart, type BudgetCrossing, type Store, type Tracker } from '@tock/core';
+import { discardIdleSpan, lastTrackedActivity, readLanguage, runningSessionSpan, stopAtIdleStart, type BudgetCrossing, type Store, type Tracker } from '@tock/core';
+import { resolveLanguage } from '@tock/i18n/languages';
 import type { StartResult, Suggestion } from '@tock/protocol';
 import { IdleReader, IdleWatch, type IdleAnswer, type IdleChoice, type IdleNotice, type IdleQuestion } from './idle/watch.ts';
 import { idleSourcesFor, type IdleSource } from './idle/sources.ts';
@@ -15,7 +16,8 @@ import { currentDesktopMessages } from '../i18n/index.ts';
 import { budgetNotification } from './budget-notice.ts';
 import { notifierFor, type Notifier } from './notify.ts';
 import { Reminder } from './reminder.ts';
-import { readDesktopSettings, updateDesktopSettings, type DesktopSettings } from './settings.ts';
+import { environmentRegion } from '../person-days.ts';
+import { localeClockFormat, readDesktopSettings, savedDesktopSettings, storedClockFormatSet, updateDesktopSettings, type DesktopSettings } from './settings.ts';
 import { statusNotifierTray } from './tray/status-notifier.ts';
 import { noTray, type TrayAction, type TrayFactory } from './tray/tray.ts';
 import { TrayFeed, type TrayTimers } from './tray/tray-feed.ts';
@@ -111,7 +113,14 @@ export function createDesktop(options: DesktopOptions): Desktop {
     for (const l of changeListeners) l();
   };
 
-  let settings = readDesktopSettings(store.settings.get(SETTINGS_KEY));
+  // Only what the person set is stored (settings.ts); an unset clock follows the locale, read
+  // at each answer as the person's week is (the language setting may change meanwhile).
+  let saved = store.settings.get(SETTINGS_KEY);
+  let settings = readDesktopSettings(saved);
+  const shown = (): DesktopSettings =>
+    storedClockFormatSet(saved)
+      ? { ...settings, clockFormatSet: true }
+      : { ...settings, clockFormat: localeClockFormat(resolveLanguage(readLanguage(store.settings), env), environmentRegion(env)), clockFormatSet: false };
   const reader = new IdleReader({ candidates: () => sources(aborter.signal), clock });
   // What each source tried here needs, for "no idle source works" (making the list starts nothing).
   const idleHints = (): IdleSourceHint[] =>
@@ -258,19 +267,20 @@ export function createDesktop(options: DesktopOptions): Desktop {
   }
 
   return {
-    settings: () => settings,
+    settings: shown,
     updateSettings(patch) {
       settings = updateDesktopSettings(settings, patch);
-      store.settings.set(SETTINGS_KEY, settings);
+      saved = savedDesktopSettings(saved, settings, patch);
+      store.settings.set(SETTINGS_KEY, saved);
       trayFeed.setEnabled(settings.tray);
       changed();
-      return settings;
+      return shown();
     },
     view() {
       // What Continue would start or resume now (core: a crumb stopped within the minute too).
       const last = tracker.continueCandidate();
       return {
-        settings,
+        settings: shown(),
         idleSource: !reader.probed
           ? { state: 'checking', name: null, hints: [] }
           : reader.source

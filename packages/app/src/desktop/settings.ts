@@ -4,6 +4,7 @@
  * takes its default, so an older app's value still reads.
  */
 
+import type { Language } from '@tock/i18n/languages';
 import { type Problem, validationProblem } from '@tock/protocol';
 /**
  * Working hours: local `HH:MM` from and to, beginning on the listed weekdays (0 = Sunday). A
@@ -31,8 +32,16 @@ export interface DesktopSettings {
   workingHours: WorkingHours;
   /** Whether Tock shows itself in the desktop's tray (docs/desktop.md "The tray"; on by default). */
   tray: boolean;
-  /** The window's clock (docs/ui.md "Durations and times of day"; 24-hour by default). */
+  /**
+   * The window's and the CLI's clock (docs/ui.md "Durations and times of day"): as set, or,
+   * until the person sets it, the clock of their locale ({@link localeClockFormat}).
+   */
   clockFormat: ClockFormat;
+  /**
+   * Whether the person set `clockFormat` (false: it follows the locale). Absent from an older
+   * app, whose clock was always as set.
+   */
+  clockFormatSet?: boolean;
 }
 
 /** The defaults: idle after 10 minutes, no reminder, Monday to Friday 09:00–17:00, in the tray. */
@@ -102,6 +111,43 @@ export function updateDesktopSettings(current: DesktopSettings, patch: Record<st
     next.workingHours = { from, to, days: [...new Set(days as number[])].sort() };
   }
   return next;
+}
+
+/**
+ * The clock of a locale, for a `clockFormat` nobody set (docs/decisions.md "The clock follows
+ * the locale until set"): the person's language in the region of their environment's time
+ * formats — `en_US` the 12-hour clock, `en_GB`, `de`, `fr`, `es`, `ja` the 24-hour one. Without
+ * a region (`C`, `C.UTF-8`, a bare `en`) or in the pseudo-locale's (`XA`), the 24-hour clock,
+ * as ISO 8601 writes times.
+ */
+export function localeClockFormat(language: Language, region: string | null): '24h' | '12h' {
+  if (region === null || region === 'XA') return '24h';
+  let cycle: string | undefined;
+  try {
+    cycle = new Intl.DateTimeFormat(`${language}-${region}`, { hour: 'numeric' }).resolvedOptions().hourCycle;
+  } catch {
+    return '24h';
+  }
+  return cycle === 'h11' || cycle === 'h12' ? '12h' : '24h';
+}
+
+/**
+ * What the store keeps after `patch` made `next`: the fields kept before and those the patch
+ * gave, at `next`'s values — only what the person set, so a default (the clock, which follows
+ * the locale) is never written down as if chosen. A whole object saved by an older app keeps
+ * every field it has as set: its `24h` stays 24h.
+ */
+export function savedDesktopSettings(stored: unknown, next: DesktopSettings, patch: Record<string, unknown>): Record<string, unknown> {
+  const kept: Record<string, unknown> = stored && typeof stored === 'object' ? { ...(stored as Record<string, unknown>) } : {};
+  for (const key of Object.keys(DEFAULT_DESKTOP_SETTINGS) as (keyof DesktopSettings)[]) {
+    if (patch[key] !== undefined) kept[key] = next[key];
+  }
+  return kept;
+}
+
+/** Whether the stored value holds a `clockFormat` the person set (or an older app saved whole). */
+export function storedClockFormatSet(stored: unknown): boolean {
+  return !!stored && typeof stored === 'object' && typeof (stored as Record<string, unknown>).clockFormat === 'string';
 }
 
 /** Reads a stored value, defaults filling whatever is missing or unreadable. */
