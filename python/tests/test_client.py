@@ -170,6 +170,22 @@ def test_stop_activity_sends_an_empty_body_and_returns_the_session(flavour: str)
     assert recorder.requests[0].url.raw_path == b"/activities/stop"
 
 
+def test_stop_activity_says_when_the_session_was_not_kept(flavour: str) -> None:
+    wire = {
+        "activityID": ACTIVITY_ID,
+        "activityName": "Writing",
+        "startedAt": "2026-11-22T09:15:00.000Z",
+        "endedAt": "2026-11-22T09:15:31.000Z",
+        "seconds": 31,
+        "kept": False,
+    }
+    recorder = Recorder(lambda request: ok(request, wire))
+    stopped = call(flavour, recorder, "stop_activity")
+    assert isinstance(stopped, StoppedSession)
+    assert stopped.kept is False
+    assert stopped.seconds == 31
+
+
 def test_stop_activity_returns_none_when_nothing_ran(flavour: str) -> None:
     assert call(flavour, lambda request: ok(request, None), "stop_activity") is None
 

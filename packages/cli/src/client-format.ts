@@ -65,10 +65,17 @@ export function formatStart(t: CliMessages, result: StartResult, previous: Activ
   return withNote(t, t(result.created ? 'start.startedNew' : 'start.started', { name, at }), note);
 }
 
-/** `Stopped "Writing docs" after 1h 12m`, or the line for when nothing ran. */
+/**
+ * `Stopped "Writing docs" after 1h 12m`; for a session shorter than `minSessionSeconds` that
+ * was not kept, the same with why and how to keep such sessions; or the line for when nothing ran.
+ */
 export function formatStop(t: CliMessages, session: StoppedSession | null): string {
   if (session === null) return t('stop.nothing');
-  return t('stop.stopped', { name: terminalText(session.activityName), duration: durationFor(t, session.seconds) });
+  const name = terminalText(session.activityName);
+  if (session.kept !== false) return t('stop.stopped', { name, duration: durationFor(t, session.seconds) });
+  // Under a minute the seconds themselves: "after 0m" would not say why it was too short.
+  const duration = session.seconds < 60 ? t('stop.seconds', { seconds: session.seconds }) : durationFor(t, session.seconds);
+  return t('stop.notKept', { name, duration });
 }
 
 /** `Logged 45m to "Review" (09:00–09:45)`, with the note when there is one. */

@@ -193,7 +193,8 @@ describe('the CLI in the person’s language, against a real app', () => {
       assert.equal(started.status, 0, started.err);
       assert.match(started.out, /^Neue Tätigkeit „Review“ gestartet um \d\d:\d\d$/);
       assert.match((await tock(env, 'status')).out, /^Erfasse „Review“ seit \d\d:\d\d — heute /);
-      assert.match((await tock(env, 'stop')).out, /^„Review“ nach .+ angehalten$/);
+      // Stopped within seconds: shorter than minSessionSeconds, so not kept, and it says so.
+      assert.match((await tock(env, 'stop')).out, /^„Review“ nach \d+ Sekunden? angehalten — nicht behalten: kürzer als minSessionSeconds und ohne Notiz /);
       assert.match((await tock(env, 'log', '1', 'Review')).out, /^1 Minute für „Review“ nachgetragen \(/);
       assert.match((await tock(env, 'log', '2', 'Review')).out, /^2 Minuten für „Review“ nachgetragen \(/);
       const report = await tock(env, 'report');

@@ -106,14 +106,18 @@ function endSession(store: Store, session: SessionRow, at: number, minSeconds = 
   store.statement('UPDATE sessions SET ended_at = ? WHERE id = ?').run(end, session.id);
   const ended = { ...session, endedAt: end };
   const breaks = breaksOf(store, session.id);
+  const seconds = wholeSeconds(workedMs(ended, breaks, end));
+  // `kept: false` tells the caller (`tock stop`) why the session will not be seen again.
+  const kept = seconds >= minSeconds || (session.note !== null && session.note.trim() !== '');
   const stopped = {
     activityID: session.activityID,
     activityName: session.activityName,
     startedAt: toIso(session.startedAt),
     endedAt: toIso(end),
-    seconds: wholeSeconds(workedMs(ended, breaks, end)),
+    seconds,
+    kept,
   };
-  if (stopped.seconds >= minSeconds || (session.note !== null && session.note.trim() !== '')) return { stopped, dropped: null };
+  if (kept) return { stopped, dropped: null };
   const dropped: DroppedSession = {
     activityID: session.activityID,
     activityName: session.activityName,

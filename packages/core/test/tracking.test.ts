@@ -128,6 +128,7 @@ test('a break pauses the session: tracking and on break, since unchanged, break 
     startedAt: '2026-11-22T09:00:00.000Z',
     endedAt: '2026-11-22T09:55:00.000Z',
     seconds: 2400,
+    kept: true,
   });
 });
 

@@ -78,13 +78,17 @@ export const RESULT_SCHEMAS = {
   StoppedSession: {
     type: 'object',
     additionalProperties: false,
-    required: ['activityID', 'activityName', 'startedAt', 'endedAt', 'seconds'],
+    required: ['activityID', 'activityName', 'startedAt', 'endedAt', 'seconds', 'kept'],
     properties: {
       activityID: UUID,
       activityName: { type: 'string' },
       startedAt: ISO_TIME,
       endedAt: ISO_TIME,
       seconds: { type: 'integer', minimum: 0, description: 'Worked time of the session, breaks left out.' },
+      kept: {
+        type: 'boolean',
+        description: 'false: the session was shorter than the setting minSessionSeconds, had no note and was not kept (docs/data.md).',
+      },
     },
   },
   Entry: {

@@ -166,13 +166,18 @@ class StartResult:
 
 @dataclass(frozen=True)
 class StoppedSession:
-    """``POST /activities/stop``: the ended session; ``seconds`` leaves breaks out."""
+    """``POST /activities/stop``: the ended session; ``seconds`` leaves breaks out.
+
+    ``kept`` is False when the session was shorter than the setting ``minSessionSeconds``,
+    had no note and was not kept (docs/data.md); the wire leaves it out when it was kept.
+    """
 
     activity_id: str
     activity_name: str
     started_at: datetime
     ended_at: datetime
     seconds: int
+    kept: bool = True
 
     @classmethod
     def from_wire_or_none(cls, value: object) -> StoppedSession | None:
@@ -186,6 +191,7 @@ class StoppedSession:
             started_at=_time(obj, "startedAt"),
             ended_at=_time(obj, "endedAt"),
             seconds=_int(obj, "seconds"),
+            kept=obj.get("kept") is not False,
         )
 
 

@@ -75,6 +75,8 @@ export const de = {
   'note.after': '{text} — {note}',
   'stop.nothing': 'Es lief keine Zeiterfassung',
   'stop.stopped': '„{name}“ nach {duration} angehalten',
+  'stop.notKept': '„{name}“ nach {duration} angehalten — nicht behalten: kürzer als minSessionSeconds und ohne Notiz (mit tock settings set minSessionSeconds 0 behalten Sie kurze Sitzungen)',
+  'stop.seconds': '{seconds, plural, one {# Sekunde} other {# Sekunden}}',
   'log.logged': '{duration} für „{name}“ nachgetragen ({span})',
   'log.loggedNew': '{duration} für die neue Tätigkeit „{name}“ nachgetragen ({span})',
   'search.none': 'Noch keine Tätigkeiten; `tock start NAME --create` legt eine an',

@@ -77,6 +77,8 @@ export const en = {
   'note.after': '{text} — {note}',
   'stop.nothing': 'Nothing was being tracked',
   'stop.stopped': 'Stopped "{name}" after {duration}',
+  'stop.notKept': 'Stopped "{name}" after {duration} — not kept: shorter than minSessionSeconds and without a note (tock settings set minSessionSeconds 0 keeps short sessions)',
+  'stop.seconds': '{seconds, plural, one {# second} other {# seconds}}',
   'log.logged': 'Logged {duration} to "{name}" ({span})',
   'log.loggedNew': 'Logged {duration} to new activity "{name}" ({span})',
   'search.none': 'No activities yet; `tock start NAME --create` makes one',

@@ -75,6 +75,8 @@ export const es = {
   'note.after': '{text} — {note}',
   'stop.nothing': 'No se estaba registrando nada',
   'stop.stopped': '«{name}» detenida tras {duration}',
+  'stop.notKept': '«{name}» detenida tras {duration} — no se conservó: más corta que minSessionSeconds y sin nota (tock settings set minSessionSeconds 0 conserva las sesiones cortas)',
+  'stop.seconds': '{seconds, plural, one {# segundo} other {# segundos}}',
   'log.logged': 'Tiempo añadido: {duration} a «{name}» ({span})',
   'log.loggedNew': 'Tiempo añadido: {duration} a la nueva actividad «{name}» ({span})',
   'search.none': 'Todavía no hay actividades; `tock start NAME --create` crea una',

@@ -75,6 +75,8 @@ export const fr = {
   'note.after': '{text} — {note}',
   'stop.nothing': 'Rien n’était suivi',
   'stop.stopped': '« {name} » arrêtée après {duration}',
+  'stop.notKept': '« {name} » arrêtée après {duration} — non conservée : plus courte que minSessionSeconds et sans note (tock settings set minSessionSeconds 0 conserve les sessions courtes)',
+  'stop.seconds': '{seconds, plural, one {# seconde} other {# secondes}}',
   'log.logged': 'Temps ajouté : {duration} pour « {name} » ({span})',
   'log.loggedNew': 'Temps ajouté : {duration} pour la nouvelle activité « {name} » ({span})',
   'search.none': 'Aucune activité pour l’instant ; `tock start NAME --create` en crée une',

@@ -75,6 +75,8 @@ export const ja = {
   'note.after': '{text} — {note}',
   'stop.nothing': '記録中のものはありませんでした',
   'stop.stopped': '「{name}」を {duration} で停止しました',
+  'stop.notKept': '「{name}」を {duration} で停止しました — 記録しませんでした：minSessionSeconds より短く、メモがありません（短いセッションも記録するには tock settings set minSessionSeconds 0）',
+  'stop.seconds': '{seconds, plural, other {# 秒}}',
   'log.logged': '「{name}」に {duration} を追加しました（{span}）',
   'log.loggedNew': '新しいアクティビティ「{name}」に {duration} を追加しました（{span}）',
   'search.none': 'まだアクティビティはありません。`tock start NAME --create` で作成できます',
