@@ -87,7 +87,7 @@ describe('the window’s language', () => {
 });
 
 /** The screens whose every string comes from the catalogs (the others are listed in docs/ui.md "Languages"). */
-const TRANSLATED = ['/today', '/history', '/reports', '/activities', '/clients', '/invoices', '/settings/calendar', '/settings/desktop', '/settings/business', '/settings/sync', '/settings/data', '/settings/license'];
+const TRANSLATED = ['/today', '/history', '/reports', '/activities', '/clients', '/invoices', '/settings/calendar', '/settings/desktop', '/settings/capture', '/settings/business', '/settings/sync', '/settings/data', '/settings/license'];
 
 /** Every screen of the window. */
 const SCREENS = [

@@ -13,15 +13,25 @@ export function codeMark(name: string): string {
 /** What a message is given for its one `{command}` (or `{path}`): where the `<code>` goes. */
 export const CODE = codeMark('');
 
-/** `text` (a message given markers) with each marker shown as its code: `code` for {@link CODE}, `codes[name]` for `codeMark(name)`. */
-export function WithCode({ text, code = '', codes = {} }: { text: string; code?: string; codes?: Readonly<Record<string, string>> }) {
+/**
+ * `text` (a message given markers) with each marker shown as its code: `code` for {@link CODE},
+ * `codes[name]` for `codeMark(name)`. With `lang`, the pieces are not code but text in that
+ * language (the app's own English lines, `<span lang="en">`).
+ */
+export function WithCode({ text, code = '', codes = {}, lang }: { text: string; code?: string; codes?: Readonly<Record<string, string>>; lang?: string }) {
   // Split keeps the names: text, name, text, name, text… (markers are private-use characters, which no message holds).
   const parts = text.split(/\uE000([^\uE001]*)\uE001/);
   return (
     <>
       {parts.map((part, i) =>
         i % 2 === 1 ? (
-          <code key={i}>{part === '' ? code : (codes[part] ?? '')}</code>
+          lang ? (
+            <span key={i} lang={lang}>
+              {part === '' ? code : (codes[part] ?? '')}
+            </span>
+          ) : (
+            <code key={i}>{part === '' ? code : (codes[part] ?? '')}</code>
+          )
         ) : (
           part
         ),

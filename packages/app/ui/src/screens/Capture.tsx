@@ -5,7 +5,6 @@
  * days, the last hour as captured, and the suggestion rules (capture/Rules.tsx). Captured data never leaves this machine: it is not in
  * sync, and not in exports unless asked for (`tock export --capture`).
  */
-import { counted } from '@tock/protocol';
 import { useEffect, useState } from 'preact/hooks';
 import { request, messageOf } from '../api.ts';
 import { CapturedLane, spanLine } from '../components/CapturedLane.tsx';
@@ -13,6 +12,8 @@ import { describedByError, FieldError, fieldErrorsOf } from '../components/Field
 import { Failure, FormActions } from '../components/FormActions.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
 import { SwitchRow } from '../components/SwitchRow.tsx';
+import { CODE, codeMark, WithCode } from '../components/WithCode.tsx';
+import { useT, type WindowMessages } from '../i18n/index.ts';
 import { useLoaded } from '../load.ts';
 import { captureChanged, useAppState, useTick } from '../state.ts';
 import { dayKey, nowMs } from '../time.ts';
@@ -35,14 +36,15 @@ async function saveSetting(key: keyof CaptureSettings, value: unknown): Promise<
   }
 }
 
-function stateLine(status: CaptureStatus): string {
-  if (status.state === 'off') return 'Windows are not recorded. Turn Record windows on to start.';
-  if (status.state === 'starting') return 'Looking for a way to follow the focused window on this desktop…';
-  if (status.state === 'following' && status.source) return `Following the focused window through ${status.source.name}.`;
-  return 'No desktop source works here, so no window is recorded. Each source below says why.';
+function stateLine(t: WindowMessages, status: CaptureStatus): string {
+  if (status.state === 'off') return t('cap.stateOff');
+  if (status.state === 'starting') return t('cap.stateStarting');
+  if (status.state === 'following' && status.source) return t('cap.stateFollowing', { source: status.source.name });
+  return t('cap.stateNone');
 }
 
 function Recorded({ status }: { status: CaptureStatus }) {
+  const t = useT();
   const s = status.settings;
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -54,40 +56,52 @@ function Recorded({ status }: { status: CaptureStatus }) {
   };
   return (
     <section class="card" aria-labelledby="capture-windows-heading">
-      <SwitchRow id="capture-windows" title="Record windows" on={s.windows} busy={busy} onToggle={() => void toggle('windows', !s.windows)}>
-        The application in focus and when, so you can see later where the time went. Off by default. Editors’ heartbeats (Settings ›
-        Integrations) are kept whenever editors are on.
+      <SwitchRow id="capture-windows" title={t('cap.recordWindows')} on={s.windows} busy={busy} onToggle={() => void toggle('windows', !s.windows)}>
+        {t('cap.recordIntro')}
       </SwitchRow>
       <label class="check-row">
         <input type="checkbox" checked={s.titles} disabled={busy} onChange={(e) => void toggle('titles', (e.target as HTMLInputElement).checked)} />
-        Keep window titles too (off by default: only the application’s name is kept)
+        {t('cap.titles')}
       </label>
       <p class="status-line idle-source" data-testid="capture-state">
         <span class="dot" aria-hidden="true" />
-        {stateLine(status)}
+        {stateLine(t, status)}
       </p>
-      <h3 class="list-heading">Desktop sources</h3>
+      <h3 class="list-heading">{t('cap.sourcesHeading')}</h3>
       <ul class="source-list" data-testid="capture-sources">
         {status.sources.map((src) => (
           <li key={src.id}>
-            <strong>{src.name}</strong>: {src.works ? (status.source?.id === src.id ? 'in use' : 'works here') : `does not work here — ${src.reason ?? 'no reason given'}`}
+            {/* The source's name and its reason come from the app in English (desktop/capture): marked so. */}
+            <strong lang="en">{src.name}</strong>:{' '}
+            {src.works ? (
+              status.source?.id === src.id ? (
+                t('cap.inUse')
+              ) : (
+                t('cap.works')
+              )
+            ) : src.reason ? (
+              <WithCode text={t('cap.notWorks', { reason: CODE })} code={src.reason} lang="en" />
+            ) : (
+              t('cap.notWorks', { reason: t('cap.noReason') })
+            )}
           </li>
         ))}
       </ul>
       {status.sources.some((src) => src.id === 'gnome' && !src.works) && <GnomeInstall />}
-      <p class="hint">{status.idleSource ? `Time away comes from ${status.idleSource}.` : 'Time away is not recorded: no idle source works here.'}</p>
+      <p class="hint">{status.idleSource ? <WithCode text={t('cap.awayFrom', { source: CODE })} code={status.idleSource} /> : t('cap.awayNone')}</p>
       <Failure message={failure} />
     </section>
   );
 }
 
 function GnomeInstall() {
+  const t = useT();
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const install = async (): Promise<void> => {
     try {
       await request('POST /api/capture/gnome-extension');
-      setDone('Installed. Log out and in again (GNOME Shell loads extensions at login), then come back here.');
+      setDone(t('cap.installed'));
       captureChanged();
     } catch (e) {
       setFailure(messageOf(e));
@@ -96,7 +110,7 @@ function GnomeInstall() {
   return (
     <div class="inline-row">
       <button type="button" onClick={() => void install()}>
-        Install Tock’s GNOME Shell extension
+        {t('cap.install')}
       </button>
       <p role="status" class="success">
         {done}
@@ -107,6 +121,7 @@ function GnomeInstall() {
 }
 
 function Exclusions({ settings }: { settings: CaptureSettings }) {
+  const t = useT();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState('');
@@ -126,28 +141,28 @@ function Exclusions({ settings }: { settings: CaptureSettings }) {
     e.preventDefault();
     const glob = text.trim();
     if (glob === '') {
-      setError('Type a pattern such as *keepass* first.');
+      setError(t('cap.typePattern'));
       return;
     }
-    void save([...settings.exclude, glob], `Added ${glob}.`);
+    void save([...settings.exclude, glob], t('cap.added', { pattern: glob }));
   };
   const missing = SUGGESTED.filter((g) => !settings.exclude.some((x) => x.toLowerCase() === g));
   return (
     <section class="card" aria-labelledby="exclude-heading">
-      <h2 id="exclude-heading">Never record</h2>
+      <h2 id="exclude-heading">{t('cap.excludeHeading')}</h2>
       <p class="muted section-intro">
-        A window whose application or title matches one of these patterns (<code>*</code> any text, <code>?</code> one character, case
-        ignored) is kept only as “excluded”, with neither its application nor its title — even while titles are off.
+        <WithCode text={t('cap.excludeIntro', { any: codeMark('any'), one: codeMark('one') })} codes={{ any: '*', one: '?' }} />
       </p>
       {settings.exclude.length === 0 ? (
-        <p class="muted">Nothing is excluded yet.</p>
+        <p class="muted">{t('cap.noneExcluded')}</p>
       ) : (
         <ul class="exclude-list" data-testid="exclude-list">
           {settings.exclude.map((g) => (
             <li key={g}>
               <code>{g}</code>
-              <button type="button" class="ghost small" disabled={busy} onClick={() => void save(settings.exclude.filter((x) => x !== g), `Removed ${g}.`)}>
-                Remove<span class="visually-hidden"> {g}</span>
+              <button type="button" class="ghost small" disabled={busy} onClick={() => void save(settings.exclude.filter((x) => x !== g), t('cap.removed', { pattern: g }))}>
+                {t('cap.remove')}
+                <span class="visually-hidden"> {g}</span>
               </button>
             </li>
           ))}
@@ -155,16 +170,16 @@ function Exclusions({ settings }: { settings: CaptureSettings }) {
       )}
       {missing.length > 0 && (
         <p class="suggest-row">
-          <span class="muted">Suggested: </span>
+          <span class="muted">{t('cap.suggested')}</span>
           {missing.map((g) => (
-            <button key={g} type="button" class="ghost small" disabled={busy} onClick={() => void save([...settings.exclude, g], `Added ${g}.`)}>
-              Add {g}
+            <button key={g} type="button" class="ghost small" disabled={busy} onClick={() => void save([...settings.exclude, g], t('cap.added', { pattern: g }))}>
+              <WithCode text={t('cap.addPattern', { pattern: CODE })} code={g} />
             </button>
           ))}
         </p>
       )}
       <form class="port-form" onSubmit={add} noValidate>
-        <label for="exclude-new">Pattern</label>
+        <label for="exclude-new">{t('cap.pattern')}</label>
         <div class="inline-row">
           <input
             id="exclude-new"
@@ -175,7 +190,7 @@ function Exclusions({ settings }: { settings: CaptureSettings }) {
             onInput={(e) => setText((e.target as HTMLInputElement).value)}
           />
           <button type="submit" disabled={busy}>
-            Add
+            {t('cap.add')}
           </button>
         </div>
         <FieldError id="exclude-error" message={error} alert />
@@ -196,6 +211,7 @@ function WholeNumberSetting(props: {
   label: string;
   saved: (value: number) => string;
 }) {
+  const t = useT();
   const { settingKey, value: current, id } = props;
   const [text, setText] = useState(String(current));
   const [error, setError] = useState<string | null>(null);
@@ -229,7 +245,7 @@ function WholeNumberSetting(props: {
             onInput={(e) => setText((e.target as HTMLInputElement).value)}
           />
           <button type="submit" disabled={busy}>
-            Save
+            {t('cap.save')}
           </button>
         </div>
         <FieldError id={`${id}-error`} message={error} alert />
@@ -242,32 +258,35 @@ function WholeNumberSetting(props: {
 }
 
 function Retention({ settings }: { settings: CaptureSettings }) {
+  const t = useT();
   return (
     <WholeNumberSetting
       settingKey="retentionDays"
       value={settings.retentionDays}
       id="retention"
-      heading="Keep for"
-      label="Days to keep captured data and editor heartbeats"
-      saved={(days) => `Saved: captured data older than ${counted(days, 'day')} is deleted each day.`}
+      heading={t('cap.keepHeading')}
+      label={t('cap.keepLabel')}
+      saved={(days) => t('cap.keepSaved', { days })}
     />
   );
 }
 
 function EditorTimeout({ settings }: { settings: CaptureSettings }) {
+  const t = useT();
   return (
     <WholeNumberSetting
       settingKey="editorTimeout"
       value={settings.editorTimeout}
       id="editor-timeout"
-      heading="Editor spans"
-      label="Minutes between an editor’s heartbeats that still make one span"
-      saved={(minutes) => `Saved: heartbeats of one project and branch at most ${counted(minutes, 'minute')} apart make one span.`}
+      heading={t('cap.editorHeading')}
+      label={t('cap.editorLabel')}
+      saved={(minutes) => t('cap.editorSaved', { minutes })}
     />
   );
 }
 
 function Forget() {
+  const t = useT();
   const today = dayKey(nowMs());
   const [from, setFrom] = useState(today);
   const [to, setTo] = useState(today);
@@ -280,13 +299,13 @@ function Forget() {
     e.preventDefault();
     setDone('');
     setFailure(null);
-    if (to < from) return setErrors({ to: `The range ends (${to}) before it begins (${from}).` });
+    if (to < from) return setErrors({ to: t('cap.rangeBackwards', { from, to }) });
     setErrors({});
     if (!confirming) return setConfirming(true);
     setBusy(true);
     try {
       const gone = await request('POST /api/capture/forget', { body: { from, to } });
-      setDone(`Forgotten: ${gone.spans} span${gone.spans === 1 ? '' : 's'} and ${gone.heartbeats} heartbeat${gone.heartbeats === 1 ? '' : 's'}.`);
+      setDone(t('cap.forgotten', { spans: gone.spans, heartbeats: gone.heartbeats }));
       setConfirming(false);
       captureChanged();
     } catch (err) {
@@ -299,28 +318,28 @@ function Forget() {
   };
   return (
     <section class="card" aria-labelledby="forget-heading">
-      <h2 id="forget-heading">Forget a range</h2>
-      <p class="muted section-intro">Deletes what was captured on these days — windows, time away and editor heartbeats. Tracked time is not touched.</p>
+      <h2 id="forget-heading">{t('cap.forgetHeading')}</h2>
+      <p class="muted section-intro">{t('cap.forgetIntro')}</p>
       <form class="forget-form" onSubmit={(e) => void submit(e)} noValidate>
         <div class="field-row">
           <div class="field">
-            <label for="forget-from">From</label>
+            <label for="forget-from">{t('cap.from')}</label>
             <input id="forget-from" type="date" value={from} max={today} {...describedByError(errors.from, 'forget-from-error')} onInput={(e) => { setFrom((e.target as HTMLInputElement).value); setConfirming(false); }} />
             <FieldError id="forget-from-error" message={errors.from} alert />
           </div>
           <div class="field">
-            <label for="forget-to">To</label>
+            <label for="forget-to">{t('cap.to')}</label>
             <input id="forget-to" type="date" value={to} max={today} {...describedByError(errors.to, 'forget-to-error')} onInput={(e) => { setTo((e.target as HTMLInputElement).value); setConfirming(false); }} />
             <FieldError id="forget-to-error" message={errors.to} alert />
           </div>
         </div>
         {confirming && (
           <p class="confirm-text" role="alert">
-            Forget everything captured from {from} to {to}? This cannot be undone.
+            {t('cap.forgetConfirm', { from, to })}
           </p>
         )}
         <FormActions busy={busy} done={done} failure={failure}>
-          {confirming ? 'Forget it' : 'Forget…'}
+          {confirming ? t('cap.forgetIt') : t('cap.forget')}
         </FormActions>
       </form>
     </section>
@@ -328,6 +347,7 @@ function Forget() {
 }
 
 function LastHour() {
+  const t = useT();
   const { captureVersion } = useAppState();
   useTick(60_000);
   const minute = Math.floor(nowMs() / 60_000);
@@ -336,14 +356,14 @@ function LastHour() {
   const spans = (data?.spans ?? []).filter((s) => Date.parse(s.end) > now - HOUR);
   return (
     <section class="card" aria-labelledby="last-hour-heading">
-      <h2 id="last-hour-heading">The last hour, as captured</h2>
+      <h2 id="last-hour-heading">{t('cap.lastHourHeading')}</h2>
       {spans.length === 0 ? (
-        <p class="muted empty">Nothing captured in the last hour.</p>
+        <p class="muted empty">{t('cap.lastHourNone')}</p>
       ) : (
         <CapturedLane id="last-hour" spans={spans} from={now - HOUR} to={now} />
       )}
       {spans.length > 0 && (
-        <ul class="block-list capture-list" aria-label="Captured in the last hour" data-testid="last-hour-list">
+        <ul class="block-list capture-list" aria-label={t('cap.lastHourList')} data-testid="last-hour-list">
           {[...spans].reverse().map((s, i) => (
             <li key={`${s.start}-${i}`}>{spanLine(s)}</li>
           ))}
@@ -356,13 +376,13 @@ function LastHour() {
 
 /** The Capture settings screen. */
 export function Capture() {
+  const t = useT();
   const { captureVersion } = useAppState();
   const { data: status, error } = useLoaded(() => request('GET /api/capture'), [captureVersion], null as CaptureStatus | null);
   return (
     <div class="screen">
-      <ScreenHead title="Capture">
-        What Tock records of what you do on this machine. Captured data never leaves this machine: it is not synced, and not exported unless you
-        ask for it (<code>tock export --capture</code>).
+      <ScreenHead title={t('screen.capture')}>
+        <WithCode text={t('cap.intro', { command: CODE })} code="tock export --capture" />
       </ScreenHead>
       <Failure message={error} />
       {status && (
@@ -376,7 +396,7 @@ export function Capture() {
           <Forget />
         </>
       )}
-      {!status && !error && <p class="muted loading">Loading…</p>}
+      {!status && !error && <p class="muted loading">{t('app.loading')}</p>}
     </div>
   );
 }

@@ -9,45 +9,59 @@ import { useEffect, useState } from 'preact/hooks';
 import { request, messageOf } from '../../api.ts';
 import { describedByError, FieldError, fieldErrorsOf, type FieldErrors } from '../../components/FieldError.tsx';
 import { Failure, FormActions } from '../../components/FormActions.tsx';
+import { codeMark, WithCode } from '../../components/WithCode.tsx';
+import { type MessageKey, useT, type WindowMessages, windowMessages } from '../../i18n/index.ts';
 import { useLoaded } from '../../load.ts';
 import { blocksChanged, useAppState } from '../../state.ts';
 import { duration, shortDay } from '../../time.ts';
 import { RULE_FIELDS, type RuleField, type RuleTest, type SuggestionRule } from '../../types.ts';
 
 /** Each span field's label in the form. */
-const FIELD_LABELS: Record<RuleField, string> = {
-  app: 'Application',
-  title: 'Window title',
-  project: 'Project',
-  branch: 'Branch',
-  source: 'Source (window or editor)',
-  language: 'Language',
-  entity: 'File',
+const FIELD_LABELS: Record<RuleField, MessageKey> = {
+  app: 'rules.app',
+  title: 'rules.title',
+  project: 'rules.project',
+  branch: 'rules.branch',
+  source: 'rules.source',
+  language: 'rules.language',
+  entity: 'rules.entity',
+};
+/** Each span field with its pattern in a sentence (`application firefox`). */
+const FIELD_WORDS: Record<RuleField, MessageKey> = {
+  app: 'rules.w.app',
+  title: 'rules.w.title',
+  project: 'rules.w.project',
+  branch: 'rules.w.branch',
+  source: 'rules.w.source',
+  language: 'rules.w.language',
+  entity: 'rules.w.entity',
 };
 /** The order the form shows them in: the ones most rules use first. */
 const FORM_FIELDS: readonly RuleField[] = ['app', 'title', 'project', 'branch', 'language', 'entity', 'source'];
 
 /** `application firefox, title *Tock*`: what a rule matches, in words. */
 function matchText(match: SuggestionRule['match']): string {
+  const t = windowMessages();
   return RULE_FIELDS.filter((f) => match[f] !== undefined)
-    .map((f) => `${FIELD_LABELS[f].toLowerCase()} ${match[f]}`)
+    .map((f) => t(FIELD_WORDS[f], { pattern: match[f] ?? '' }))
     .join(', ');
 }
 
 /** `45 min in the last 7 days (Mon 16 20 min, Tue 17 25 min)`, or that it labels nothing. */
-function previewText(test: RuleTest): string {
-  if (test.seconds === 0) return 'Labels nothing in the last 7 days.';
+function labelled(t: WindowMessages, test: RuleTest): string {
+  if (test.seconds === 0) return t('rules.nothing');
   const days = test.days.filter((d) => d.seconds >= 60).map((d) => `${shortDay(d.date)} ${duration(d.seconds)}`);
-  return `Labels ${duration(test.seconds)} in the last 7 days${days.length > 0 ? ` (${days.join(', ')})` : ''}.`;
+  return days.length > 0 ? t('rules.amountDays', { duration: duration(test.seconds), days: days.join(', ') }) : t('rules.amount', { duration: duration(test.seconds) });
 }
 
 /** What a saved rule labels, loaded again whenever blocks or rules change. */
 function SavedPreview({ rule }: { rule: SuggestionRule }) {
+  const t = useT();
   const { blocksVersion } = useAppState();
   const { data, error } = useLoaded(() => request('GET /api/rules/:id/test', { params: { id: rule.id } }), [rule.id, blocksVersion], null as RuleTest | null);
   return (
     <p class="muted rule-preview" data-testid="rule-preview">
-      {error ?? (data ? previewText(data) : '…')}
+      {error ?? (data ? t('rules.labels', { what: labelled(t, data) }) : '…')}
     </p>
   );
 }
@@ -68,6 +82,7 @@ function bodyOf(fields: Fields): { match: Record<string, string>; activity: stri
 
 /** The live preview of a rule being written: tried a moment after the typing stops. */
 function useDraftPreview(fields: Fields): string | null {
+  const t = useT();
   const [text, setText] = useState<string | null>(null);
   const body = bodyOf(fields);
   const key = JSON.stringify(body);
@@ -79,8 +94,8 @@ function useDraftPreview(fields: Fields): string | null {
     let live = true;
     const timer = setTimeout(() => {
       request('POST /api/rules/test', { body }).then(
-        (test) => live && setText(`Would label: ${previewText(test).replace(/^Labels /, '')}`),
-        (e: unknown) => live && setText(`Cannot try it yet: ${messageOf(e)}`),
+        (test) => live && setText(t('rules.wouldLabel', { what: labelled(t, test) })),
+        (e: unknown) => live && setText(t('rules.cannotTry', { reason: messageOf(e) })),
       );
     }, 250);
     return () => {
@@ -93,6 +108,7 @@ function useDraftPreview(fields: Fields): string | null {
 
 /** The fields of a rule for adding or editing; `idp` keeps their IDs apart. */
 function RuleForm({ rule, idp, submitText, onDone }: { rule: SuggestionRule | null; idp: string; submitText: string; onDone(): void }) {
+  const t = useT();
   const [fields, setFields] = useState<Fields>(fieldsOf(rule));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -107,7 +123,7 @@ function RuleForm({ rule, idp, submitText, onDone }: { rule: SuggestionRule | nu
     try {
       const saved = rule ? await request('PATCH /api/rules/:id', { params: { id: rule.id }, body: bodyOf(fields) }) : await request('POST /api/rules', { body: bodyOf(fields) });
       setErrors({});
-      setDone(rule ? 'Saved.' : `Added: ${matchText(saved.match)} → ${saved.activity}.`);
+      setDone(rule ? t('rules.saved') : t('rules.added', { match: matchText(saved.match), activity: saved.activity }));
       if (!rule) setFields(fieldsOf(null));
       blocksChanged();
       onDone();
@@ -121,11 +137,11 @@ function RuleForm({ rule, idp, submitText, onDone }: { rule: SuggestionRule | nu
   };
   const set = (key: keyof Fields) => (e: Event) => setFields({ ...fields, [key]: (e.target as HTMLInputElement).value });
   return (
-    <form class="rule-form" onSubmit={(e) => void submit(e)} aria-label={rule ? `Edit the rule ${matchText(rule.match)}` : 'Add a rule'} noValidate>
+    <form class="rule-form" onSubmit={(e) => void submit(e)} aria-label={rule ? t('rules.editRule', { match: matchText(rule.match) }) : t('rules.addRule')} noValidate>
       <div class="rule-fields">
         {FORM_FIELDS.map((f) => (
           <div class="field" key={f}>
-            <label for={`${idp}-${f}`}>{FIELD_LABELS[f]}</label>
+            <label for={`${idp}-${f}`}>{t(FIELD_LABELS[f])}</label>
             <input
               id={`${idp}-${f}`}
               type="text"
@@ -141,7 +157,7 @@ function RuleForm({ rule, idp, submitText, onDone }: { rule: SuggestionRule | nu
       </div>
       <FieldError id={`${idp}-match-error`} message={errors.match} alert />
       <div class="field">
-        <label for={`${idp}-activity`}>Suggest as activity</label>
+        <label for={`${idp}-activity`}>{t('rules.suggestAs')}</label>
         <input id={`${idp}-activity`} type="text" autocomplete="off" value={fields.activity} {...describedByError(errors.activity, `${idp}-activity-error`)} onInput={set('activity')} />
         <FieldError id={`${idp}-activity-error`} message={errors.activity} alert />
       </div>
@@ -156,6 +172,7 @@ function RuleForm({ rule, idp, submitText, onDone }: { rule: SuggestionRule | nu
 }
 
 function RuleRow({ rule, index, count }: { rule: SuggestionRule; index: number; count: number }) {
+  const t = useT();
   const [editing, setEditing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const what = matchText(rule.match);
@@ -178,21 +195,25 @@ function RuleRow({ rule, index, count }: { rule: SuggestionRule; index: number; 
         </span>
         <span class="row-actions">
           <button type="button" class="ghost small" disabled={index === 0} onClick={() => void move(index)}>
-            Move up<span class="visually-hidden"> the rule {what}</span>
+            {t('rules.moveUp')}
+            <span class="visually-hidden">{t('rules.theRule', { match: what })}</span>
           </button>
           <button type="button" class="ghost small" disabled={index === count - 1} onClick={() => void move(index + 2)}>
-            Move down<span class="visually-hidden"> the rule {what}</span>
+            {t('rules.moveDown')}
+            <span class="visually-hidden">{t('rules.theRule', { match: what })}</span>
           </button>
           <button type="button" class="ghost small" aria-expanded={editing} onClick={() => setEditing(!editing)}>
-            Edit<span class="visually-hidden"> the rule {what}</span>
+            {t('rules.edit')}
+            <span class="visually-hidden">{t('rules.theRule', { match: what })}</span>
           </button>
           <button type="button" class="ghost small" onClick={() => void act(() => request('DELETE /api/rules/:id', { params: { id: rule.id } }))}>
-            Delete<span class="visually-hidden"> the rule {what}</span>
+            {t('rules.delete')}
+            <span class="visually-hidden">{t('rules.theRule', { match: what })}</span>
           </button>
         </span>
       </div>
       <SavedPreview rule={rule} />
-      {editing && <RuleForm rule={rule} idp={`rule-${rule.id}`} submitText="Save rule" onDone={() => setEditing(false)} />}
+      {editing && <RuleForm rule={rule} idp={`rule-${rule.id}`} submitText={t('rules.saveRule')} onDone={() => setEditing(false)} />}
       <Failure message={failure} />
     </li>
   );
@@ -200,18 +221,17 @@ function RuleRow({ rule, index, count }: { rule: SuggestionRule; index: number; 
 
 /** The rules section of Settings › Capture. */
 export function SuggestionRules() {
+  const t = useT();
   const { blocksVersion } = useAppState();
   const { data: rules, error } = useLoaded(() => request('GET /api/rules'), [blocksVersion], null as SuggestionRule[] | null);
   return (
     <section class="card" aria-labelledby="rules-heading">
-      <h2 id="rules-heading">Suggestion rules</h2>
+      <h2 id="rules-heading">{t('rules.heading')}</h2>
       <p class="muted section-intro">
-        Captured time a rule matches is suggested as its activity, under Today’s and History’s timelines. Every pattern given must match
-        (<code>*</code> any text, <code>?</code> one character, case ignored); the first rule that matches wins, so order matters. Without a rule, an
-        editor’s project is suggested as itself.
+        <WithCode text={t('rules.intro', { any: codeMark('any'), one: codeMark('one') })} codes={{ any: '*', one: '?' }} />
       </p>
       <Failure message={error} />
-      {rules && rules.length === 0 && <p class="muted">No rules yet.</p>}
+      {rules && rules.length === 0 && <p class="muted">{t('rules.none')}</p>}
       {rules && rules.length > 0 && (
         <ol class="rule-list" data-testid="rule-list">
           {rules.map((r, i) => (
@@ -219,8 +239,8 @@ export function SuggestionRules() {
           ))}
         </ol>
       )}
-      <h3 class="rule-add-heading">Add a rule</h3>
-      <RuleForm rule={null} idp="new-rule" submitText="Add rule" onDone={() => {}} />
+      <h3 class="rule-add-heading">{t('rules.addHeading')}</h3>
+      <RuleForm rule={null} idp="new-rule" submitText={t('rules.add')} onDone={() => {}} />
     </section>
   );
 }
