@@ -17,34 +17,21 @@
  * calls (the unique name as well as the well-known one), since the item answers by object path;
  * and the menu is never empty (tray-model.ts).
  */
-import type { Tray, TrayAction, TrayFactory, TrayHooks, TrayMenuItem, TrayModel, TrayState } from './tray.ts';
-import { PIXMAP_SIZES, type TrayIconName } from './icons.ts';
-import { PIXMAPS } from './pixmaps.ts';
+import type { Tray, TrayAction, TrayFactory, TrayHooks, TrayModel, TrayState } from './tray.ts';
 import { connectSessionBus, type BusMessage, type SessionBus } from './session-bus.ts';
+import { layoutValue, MenuIds, menuNodes, propertyList, walk, type MenuNode } from './dbus-menu.ts';
+import { ITEM_INTROSPECTION, MENU_INTROSPECTION } from './tray-introspection.ts';
+import { ACCESS_DENIED, answerCommon, INVALID_ARGS, UNKNOWN_METHOD } from './dbus-object.ts';
+import { isTrayHost, WATCHER } from './tray-hosts.ts';
+import { ITEM_PATH, itemProperties, MENU_PATH, menuProperties } from './tray-properties.ts';
 
-export const ITEM_PATH = '/StatusNotifierItem';
-export const MENU_PATH = '/MenuBar';
+export { ITEM_PATH, MENU_PATH } from './tray-properties.ts';
 const ITEM_IFACE = 'org.kde.StatusNotifierItem';
 const MENU_IFACE = 'com.canonical.dbusmenu';
-const PROPERTIES_IFACE = 'org.freedesktop.DBus.Properties';
-const WATCHER = 'org.kde.StatusNotifierWatcher';
 const WATCHER_PATH = '/StatusNotifierWatcher';
-
-const UNKNOWN_METHOD = 'org.freedesktop.DBus.Error.UnknownMethod';
-const UNKNOWN_PROPERTY = 'org.freedesktop.DBus.Error.UnknownProperty';
-const READ_ONLY = 'org.freedesktop.DBus.Error.PropertyReadOnly';
-const INVALID_ARGS = 'org.freedesktop.DBus.Error.InvalidArgs';
-const ACCESS_DENIED = 'org.freedesktop.DBus.Error.AccessDenied';
-const DBUS = { destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus' } as const;
-
-/** The names a StatusNotifierHost owns (KDE's, and the spec's own), before `-<pid>[-<n>]`. */
-const HOST_NAME_PREFIXES = ['org.kde.StatusNotifierHost-', 'org.freedesktop.StatusNotifierHost-'];
 
 /** The least time between two connections to the bus: a peer that keeps getting the connection dropped gets one a second. */
 export const RECONNECT_GAP_MS = 1_000;
-
-type Variant = [string, unknown];
-type Pixmap = [number, number, Buffer];
 
 /** What {@link statusNotifierTray} needs besides the hooks. */
 export interface StatusNotifierOptions {
@@ -59,180 +46,6 @@ export interface StatusNotifierOptions {
   clock?: () => number;
 }
 
-const pixmapCache = new Map<TrayIconName, Pixmap[]>();
-/** The icon's pixmaps, drawn ahead of time (pixmaps.ts): drawing them here cost ~8 MB of RSS. */
-function pixmaps(icon: TrayIconName): Pixmap[] {
-  let cached = pixmapCache.get(icon);
-  if (!cached) {
-    cached = PIXMAP_SIZES.map((size) => [size, size, Buffer.from(PIXMAPS[icon][size], 'base64')]);
-    pixmapCache.set(icon, cached);
-  }
-  return cached;
-}
-
-/** A dbusmenu label: `_` marks a mnemonic there, so a name's own underscores are doubled. */
-const menuLabel = (text: string): string => text.replace(/_/g, '__');
-
-interface MenuNode {
-  id: number;
-  properties: Record<string, Variant>;
-  children: MenuNode[];
-  action?: TrayAction;
-}
-
-/**
- * The menu as dbusmenu items. An item keeps its ID from one layout to the next (the key is
- * what it does), so a host's click on an item that has since gone finds nothing and does
- * nothing, rather than something else.
- */
-class MenuIds {
-  readonly #ids = new Map<string, number>();
-  #next = 1;
-
-  id(key: string): number {
-    let id = this.#ids.get(key);
-    if (id === undefined) {
-      id = this.#next++;
-      this.#ids.set(key, id);
-    }
-    return id;
-  }
-}
-
-function actionKey(action: TrayAction): string {
-  return 'activityID' in action ? `${action.kind}:${action.activityID}` : action.kind;
-}
-
-function menuNode(item: TrayMenuItem, index: number, ids: MenuIds, scope: string): MenuNode {
-  switch (item.kind) {
-    case 'label':
-      return { id: ids.id(`${scope}label:${index}`), properties: { label: ['s', menuLabel(item.label)], enabled: ['b', false] }, children: [] };
-    case 'separator':
-      return { id: ids.id(`${scope}separator:${index}`), properties: { type: ['s', 'separator'] }, children: [] };
-    case 'action':
-      return { id: ids.id(`${scope}${actionKey(item.action)}`), properties: { label: ['s', menuLabel(item.label)], enabled: ['b', true] }, children: [], action: item.action };
-    case 'submenu':
-      return {
-        id: ids.id(`${scope}submenu:${item.label}`),
-        properties: { label: ['s', menuLabel(item.label)], enabled: ['b', true], 'children-display': ['s', 'submenu'] },
-        children: menuNodes(item.items, ids, `${scope}${item.label}/`),
-      };
-  }
-}
-
-function menuNodes(items: readonly TrayMenuItem[], ids: MenuIds, scope: string): MenuNode[] {
-  return items.map((item, index) => menuNode(item, index, ids, scope));
-}
-
-function walk(nodes: readonly MenuNode[], visit: (node: MenuNode) => void): void {
-  for (const node of nodes) {
-    visit(node);
-    walk(node.children, visit);
-  }
-}
-
-const propertyList = (properties: Record<string, Variant>, names: readonly string[]): [string, Variant][] =>
-  Object.entries(properties).filter(([name]) => names.length === 0 || names.includes(name));
-
-type LayoutValue = [number, [string, Variant][], Variant[]];
-function layoutValue(node: MenuNode, depth: number, names: readonly string[]): LayoutValue {
-  const children = depth === 0 ? [] : node.children.map((child): Variant => ['(ia{sv}av)', layoutValue(child, depth - 1, names)]);
-  return [node.id, propertyList(node.properties, names), children];
-}
-
-const ITEM_INTROSPECTION = `<!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
-<node>
-  <interface name="org.kde.StatusNotifierItem">
-    <property name="Category" type="s" access="read"/>
-    <property name="Id" type="s" access="read"/>
-    <property name="Title" type="s" access="read"/>
-    <property name="Status" type="s" access="read"/>
-    <property name="WindowId" type="i" access="read"/>
-    <property name="IconThemePath" type="s" access="read"/>
-    <property name="IconName" type="s" access="read"/>
-    <property name="IconPixmap" type="a(iiay)" access="read"/>
-    <property name="OverlayIconName" type="s" access="read"/>
-    <property name="OverlayIconPixmap" type="a(iiay)" access="read"/>
-    <property name="AttentionIconName" type="s" access="read"/>
-    <property name="AttentionIconPixmap" type="a(iiay)" access="read"/>
-    <property name="AttentionMovieName" type="s" access="read"/>
-    <property name="ToolTip" type="(sa(iiay)ss)" access="read"/>
-    <property name="ItemIsMenu" type="b" access="read"/>
-    <property name="Menu" type="o" access="read"/>
-    <method name="ContextMenu"><arg name="x" type="i" direction="in"/><arg name="y" type="i" direction="in"/></method>
-    <method name="Activate"><arg name="x" type="i" direction="in"/><arg name="y" type="i" direction="in"/></method>
-    <method name="SecondaryActivate"><arg name="x" type="i" direction="in"/><arg name="y" type="i" direction="in"/></method>
-    <method name="Scroll"><arg name="delta" type="i" direction="in"/><arg name="orientation" type="s" direction="in"/></method>
-    <signal name="NewTitle"/>
-    <signal name="NewIcon"/>
-    <signal name="NewAttentionIcon"/>
-    <signal name="NewOverlayIcon"/>
-    <signal name="NewToolTip"/>
-    <signal name="NewStatus"><arg name="status" type="s"/></signal>
-  </interface>
-  <interface name="org.freedesktop.DBus.Properties">
-    <method name="Get"><arg type="s" direction="in"/><arg type="s" direction="in"/><arg type="v" direction="out"/></method>
-    <method name="GetAll"><arg type="s" direction="in"/><arg type="a{sv}" direction="out"/></method>
-    <method name="Set"><arg type="s" direction="in"/><arg type="s" direction="in"/><arg type="v" direction="in"/></method>
-  </interface>
-  <interface name="org.freedesktop.DBus.Introspectable">
-    <method name="Introspect"><arg type="s" direction="out"/></method>
-  </interface>
-</node>
-`;
-
-const MENU_INTROSPECTION = `<!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
-<node>
-  <interface name="com.canonical.dbusmenu">
-    <property name="Version" type="u" access="read"/>
-    <property name="TextDirection" type="s" access="read"/>
-    <property name="Status" type="s" access="read"/>
-    <property name="IconThemePath" type="as" access="read"/>
-    <method name="GetLayout"><arg type="i" name="parentId" direction="in"/><arg type="i" name="recursionDepth" direction="in"/><arg type="as" name="propertyNames" direction="in"/><arg type="u" name="revision" direction="out"/><arg type="(ia{sv}av)" name="layout" direction="out"/></method>
-    <method name="GetGroupProperties"><arg type="ai" name="ids" direction="in"/><arg type="as" name="propertyNames" direction="in"/><arg type="a(ia{sv})" name="properties" direction="out"/></method>
-    <method name="GetProperty"><arg type="i" name="id" direction="in"/><arg type="s" name="name" direction="in"/><arg type="v" name="value" direction="out"/></method>
-    <method name="Event"><arg type="i" name="id" direction="in"/><arg type="s" name="eventId" direction="in"/><arg type="v" name="data" direction="in"/><arg type="u" name="timestamp" direction="in"/></method>
-    <method name="EventGroup"><arg type="a(isvu)" name="events" direction="in"/><arg type="ai" name="idErrors" direction="out"/></method>
-    <method name="AboutToShow"><arg type="i" name="id" direction="in"/><arg type="b" name="needUpdate" direction="out"/></method>
-    <method name="AboutToShowGroup"><arg type="ai" name="ids" direction="in"/><arg type="ai" name="updatesNeeded" direction="out"/><arg type="ai" name="idErrors" direction="out"/></method>
-    <signal name="ItemsPropertiesUpdated"><arg type="a(ia{sv})" name="updatedProps"/><arg type="a(ias)" name="removedProps"/></signal>
-    <signal name="LayoutUpdated"><arg type="u" name="revision"/><arg type="i" name="parent"/></signal>
-    <signal name="ItemActivationRequested"><arg type="i" name="id"/><arg type="u" name="timestamp"/></signal>
-  </interface>
-  <interface name="org.freedesktop.DBus.Properties">
-    <method name="Get"><arg type="s" direction="in"/><arg type="s" direction="in"/><arg type="v" direction="out"/></method>
-    <method name="GetAll"><arg type="s" direction="in"/><arg type="a{sv}" direction="out"/></method>
-  </interface>
-  <interface name="org.freedesktop.DBus.Introspectable">
-    <method name="Introspect"><arg type="s" direction="out"/></method>
-  </interface>
-</node>
-`;
-
-/** The unique name that owns `name` now, or null. */
-async function ownerOf(bus: SessionBus, name: string): Promise<string | null> {
-  try {
-    const [owner] = await bus.call({ ...DBUS, member: 'GetNameOwner', signature: 's', body: [name] });
-    return typeof owner === 'string' ? owner : null;
-  } catch {
-    return null; // NameHasNoOwner
-  }
-}
-
-/**
- * Whether `sender` is a tray host: the owner of `org.kde.StatusNotifierWatcher` (the watcher
- * of most panels is their host too) or of a StatusNotifierHost name (KDE Plasma's host,
- * `org.kde.StatusNotifierHost-<pid>`, is another process than its watcher).
- */
-async function isTrayHost(bus: SessionBus, sender: string | undefined): Promise<boolean> {
-  if (!sender) return false;
-  if ((await ownerOf(bus, WATCHER)) === sender) return true;
-  const [names] = (await bus.call({ ...DBUS, member: 'ListNames' })) as [string[]];
-  for (const name of names ?? []) {
-    if (HOST_NAME_PREFIXES.some((prefix) => name.startsWith(prefix)) && (await ownerOf(bus, name)) === sender) return true;
-  }
-  return false;
-}
 
 /** The StatusNotifierItem tray; see the module comment. */
 export function statusNotifierTray(options: StatusNotifierOptions): TrayFactory {
@@ -433,69 +246,9 @@ export class StatusNotifierTray implements Tray {
     }
   }
 
-  #itemProperties(): Record<string, Variant> {
-    const model = this.#model;
-    const icon = model?.icon ?? 'tock-idle';
-    const statusLine = model?.statusLine ?? 'Tock';
-    return {
-      Category: ['s', 'ApplicationStatus'],
-      Id: ['s', 'tock'],
-      Title: ['s', 'Tock'],
-      Status: ['s', model?.status ?? 'Passive'],
-      WindowId: ['i', 0],
-      IconThemePath: ['s', this.#options.iconThemePath ?? ''],
-      IconName: ['s', icon],
-      IconPixmap: ['a(iiay)', pixmaps(icon)],
-      OverlayIconName: ['s', ''],
-      OverlayIconPixmap: ['a(iiay)', []],
-      AttentionIconName: ['s', ''],
-      AttentionIconPixmap: ['a(iiay)', []],
-      AttentionMovieName: ['s', ''],
-      ToolTip: ['(sa(iiay)ss)', [icon, pixmaps(icon), 'Tock', statusLine]],
-      ItemIsMenu: ['b', false],
-      Menu: ['o', MENU_PATH],
-    };
-  }
-
-  #menuProperties(): Record<string, Variant> {
-    return {
-      Version: ['u', 3],
-      TextDirection: ['s', 'ltr'],
-      Status: ['s', 'normal'],
-      IconThemePath: ['as', this.#options.iconThemePath ? [this.#options.iconThemePath] : []],
-    };
-  }
-
-  /** Properties and Introspect, the same for both objects. */
-  #common(bus: SessionBus, call: BusMessage, iface: string, properties: () => Record<string, Variant>, introspection: string): boolean {
-    if (call.interface === 'org.freedesktop.DBus.Introspectable' && call.member === 'Introspect') {
-      bus.reply(call, 's', [introspection]);
-      return true;
-    }
-    if (call.interface === 'org.freedesktop.DBus.Peer' && call.member === 'Ping') {
-      bus.reply(call, '', []);
-      return true;
-    }
-    if (call.interface !== PROPERTIES_IFACE) return false;
-    const [asked, name] = (call.body ?? []) as unknown[];
-    if (asked !== iface) {
-      bus.fail(call, 'org.freedesktop.DBus.Error.UnknownInterface', `no interface ${String(asked)} here`);
-      return true;
-    }
-    const all = properties();
-    if (call.member === 'GetAll') bus.reply(call, 'a{sv}', [Object.entries(all)]);
-    else if (call.member === 'Get') {
-      const value = typeof name === 'string' && Object.hasOwn(all, name) ? all[name] : undefined;
-      if (value) bus.reply(call, 'v', [value]);
-      else bus.fail(call, UNKNOWN_PROPERTY, `no property ${String(name)}`);
-    } else if (call.member === 'Set') bus.fail(call, READ_ONLY, 'the tray item has no writable properties');
-    else bus.fail(call, UNKNOWN_METHOD, `no method ${String(call.member)}`);
-    return true;
-  }
-
   #itemCall(bus: SessionBus, call: BusMessage): void {
     this.#ensureModel();
-    if (this.#common(bus, call, ITEM_IFACE, () => this.#itemProperties(), ITEM_INTROSPECTION)) return;
+    if (answerCommon(bus, call, ITEM_IFACE, () => itemProperties(this.#model, this.#options.iconThemePath), ITEM_INTROSPECTION)) return;
     if (call.interface !== undefined && call.interface !== ITEM_IFACE) {
       bus.fail(call, UNKNOWN_METHOD, `no method ${String(call.member)}`);
       return;
@@ -556,7 +309,7 @@ export class StatusNotifierTray implements Tray {
 
   #menuCall(bus: SessionBus, call: BusMessage): void {
     this.#ensureModel();
-    if (this.#common(bus, call, MENU_IFACE, () => this.#menuProperties(), MENU_INTROSPECTION)) return;
+    if (answerCommon(bus, call, MENU_IFACE, () => menuProperties(this.#options.iconThemePath), MENU_INTROSPECTION)) return;
     if (call.interface !== undefined && call.interface !== MENU_IFACE) {
       bus.fail(call, UNKNOWN_METHOD, `no method ${String(call.member)}`);
       return;
