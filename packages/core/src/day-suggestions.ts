@@ -205,7 +205,7 @@ export function testRule(
   const own = globsOf(rule);
   const matches = (tests: readonly (readonly [(typeof RULE_FIELDS)[number], CompiledGlob])[], span: TimedSpan['span']): boolean =>
     tests.length > 0 && tests.every(([field, glob]) => span[field] !== null && glob.test(span[field] as string));
-  const today = localDayKey(context.nowMs, context.timeZone);
+  const today = localDayKey(context.nowMs, context.timeZone, readDayStartsAt(store.settings));
   const result: RuleTest = { ruleID, match: rule.match, activity: rule.activity, days: [], seconds: 0, sources: [] };
   const sources = new Map<string, SuggestionSource & { ms: number }>();
   let totalMs = 0;

@@ -155,3 +155,13 @@ test('testing a rule: the captured time it would label per day, a listed rule on
   assert.equal(testRule(f.store, later, 7, context).seconds, 0, 'the broad rule before it takes the Firefox window');
   assert.equal(testRule(f.store, broad, 7, context).seconds, 1800);
 });
+
+test('testing a rule at 02:00 with dayStartsAt 04:00: the last day is the person\'s today, the day before by the date', (t) => {
+  const { f, context } = day(t);
+  f.store.settings.set('dayStartsAt', '04:00');
+  const night = { ...context, nowMs: Date.parse('2026-11-21T02:00:00.000Z') };
+  const tried = testRule(f.store, { match: { app: 'fire*' }, activity: 'Browsing' }, 7, night);
+  assert.equal(tried.days.length, 7);
+  assert.equal(tried.days[6]?.date, DAY);
+  assert.equal(tried.days[6]?.seconds, 1800);
+});
