@@ -19,6 +19,7 @@ import { durationWordsFor } from './client-format.ts';
 import type { CliMessages } from './i18n/index.ts';
 import { CliError, messagesOf, print, refusal, type Io } from './io.ts';
 import { installLauncher, removeLauncher } from './service/install-cli.ts';
+import { launcherLine, serviceLine, serviceStatusLine } from './service/service-lines.ts';
 import { terminalText } from './terminal-text.ts';
 import { installService, serviceStatus, uninstallService, type ServiceContext, type ServiceRunner } from './service/service.ts';
 
@@ -132,18 +133,19 @@ const service: Command = {
     const action = positionals[0] ?? 'status';
     const context = serviceContext(io);
     try {
+      const t = messagesOf(io);
       if (action === 'install') {
         const report = await installService(context);
-        print(io, values.json === true, report, () => report.message);
+        print(io, values.json === true, report, () => serviceLine(t, report));
       } else if (action === 'uninstall') {
         const report = await uninstallService(context);
-        print(io, values.json === true, report, () => report.message);
+        print(io, values.json === true, report, () => serviceLine(t, report));
       } else if (action === 'status') {
         const report = await serviceStatus(context);
         const answering = await appAnswers(io);
         const home = resolveHome(io.env);
         print(io, values.json === true, { ...report, appAnswers: answering, home }, () =>
-          [`service: ${report.message}`, `app: ${answering ? `running (home: ${home})` : `not answering (home: ${home})`}`].join('\n'),
+          [t('service.statusService', { line: serviceStatusLine(t, report) }), t(answering ? 'service.statusAppRunning' : 'service.statusAppNotAnswering', { home })].join('\n'),
         );
       } else {
         throw refusal('service.unknownAction', { action: String(action) });
@@ -164,7 +166,7 @@ const installCli: Command = {
     const context = { platform: process.platform, env: io.env, node: process.execPath, cli: TOCK_CLI_PATH };
     try {
       const report = values.remove ? removeLauncher(context) : installLauncher(context);
-      print(io, values.json === true, report, () => report.message);
+      print(io, values.json === true, report, () => launcherLine(messagesOf(io), report));
     } catch (error) {
       if (isProblem(error, 'service_failed')) throw new CliError(error.message);
       throw error;

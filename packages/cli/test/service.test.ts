@@ -305,3 +305,49 @@ test('the launcher quotes paths for the shell, and on Windows is a tock.cmd', ()
   assert.equal(launcherPath(win), join('C:\\Users\\ada\\AppData\\Local', 'Tock', 'bin', 'tock.cmd'));
   assert.match(launcherScript(win), /^@echo off\r\n.*\r\n"C:\\node\\node\.exe" "C:\\tock\\bin\\tock\.js" %\*\r\n$/);
 });
+
+test('tock service and tock install-cli speak the person’s language; --json keeps message in English and adds the facts', async (t) => {
+  const home = tempHome(t);
+  const bin = join(home, '.local', 'bin');
+  const env = { PATH: `${bin}:${process.env.PATH}`, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), TOCK_HOME: join(home, 'data'), LANG: 'de_DE.UTF-8' };
+  const file = join(home, '.config', 'autostart', 'tock.desktop');
+
+  const install = await tock(env, 'service', 'install');
+  assert.equal(install.status, 0, install.err);
+  assert.equal(install.out, `Installiert: XDG-Autostart-Eintrag (hier kein Benutzer-systemd: beim Anmelden gestartet, nach einem Absturz nicht neu gestartet) ${file}; Tock startet bei Ihrer nächsten Anmeldung`);
+  const again = JSON.parse((await tock(env, 'service', 'install', '--json')).out);
+  assert.deepEqual(again, {
+    mechanism: 'autostart',
+    file,
+    done: 'updated',
+    started: 'next-login',
+    removed: [],
+    message: `Updated the XDG autostart entry (no user systemd here: started at login, not restarted after a crash) ${file}; Tock starts at your next login`,
+  });
+  assert.equal((await tock(env, 'service', 'status')).out, `Dienst: XDG-Autostart-Eintrag (hier kein Benutzer-systemd: beim Anmelden gestartet, nach einem Absturz nicht neu gestartet) ${file}\nApp: antwortet nicht (Home: ${join(home, 'data')})`);
+  assert.equal((await tock(env, 'service', 'uninstall')).out, `Entfernt: ${file}; Tock startet nicht mehr beim Anmelden`);
+  assert.equal((await tock(env, 'service', 'uninstall')).out, 'Tock ist nicht als Dienst eingerichtet; nichts zu entfernen');
+
+  const path = join(bin, 'tock');
+  assert.equal((await tock(env, 'install-cli')).out, `Installiert: ${path} (Node ${process.execPath}); \`tock\` läuft jetzt aus jedem Verzeichnis`);
+  assert.deepEqual(JSON.parse((await tock(env, 'install-cli', '--json')).out), {
+    path,
+    dir: bin,
+    onPath: true,
+    node: process.execPath,
+    platform: process.platform,
+    done: 'installed',
+    message: `Installed ${path} (Node ${process.execPath}); \`tock\` now runs it from any directory`,
+  });
+  assert.equal((await tock({ ...env, PATH: '/usr/bin:/bin' }, 'install-cli')).out, `Installiert: ${path} (Node ${process.execPath}); ${bin} ist nicht in Ihrem PATH: fügen Sie \`export PATH="${bin}:$PATH"\` dem Profil Ihrer Shell hinzu`);
+  assert.equal((await tock(env, 'install-cli', '--remove')).out, `Entfernt: ${path}`);
+  assert.equal((await tock(env, 'install-cli', '--remove')).out, `kein Starter unter ${path}; nichts zu entfernen`);
+
+  // The pseudo-locale: every one of these lines comes from a catalog (none stays plain English).
+  const pseudo = { ...env, LANG: 'en_XA' };
+  for (const argv of [['service', 'install'], ['service', 'status'], ['service', 'uninstall'], ['service', 'uninstall'], ['install-cli'], ['install-cli', '--remove'], ['install-cli', '--remove']]) {
+    const run = await tock(pseudo, ...argv);
+    assert.equal(run.status, 0, run.err);
+    for (const line of run.out.split('\n')) assert.match(line, /^\[.*\]$/u, `tock ${argv.join(' ')}: ${line}`);
+  }
+});

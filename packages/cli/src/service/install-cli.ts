@@ -9,6 +9,7 @@ import { Problem } from '@tock/protocol';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { englishLines, launcherLine, type LauncherFacts } from './service-lines.ts';
 
 /** The line by which the launcher is recognised as Tock's. */
 const LAUNCHER_MARKER = 'Written by `tock install-cli`';
@@ -46,11 +47,17 @@ export function launcherScript(context: LauncherContext): string {
   return `#!/bin/sh\n# ${LAUNCHER_MARKER}: runs this Tock with its Node; \`tock install-cli --remove\` removes it.\nexec ${shQuote(context.node)} ${shQuote(context.cli)} "$@"\n`;
 }
 
-/** What install and remove did, in one line, plus whether the directory is on the PATH. */
-export interface LauncherReport {
-  path: string;
-  onPath: boolean;
+/**
+ * What install and remove did (`done`, the paths, whether the directory is on the PATH),
+ * said by the CLI in the person's language (service-lines.ts), and `message`, the same line in
+ * English (kept in `--json` as it always was).
+ */
+export interface LauncherReport extends LauncherFacts {
   message: string;
+}
+
+function report(facts: LauncherFacts): LauncherReport {
+  return { ...facts, message: launcherLine(englishLines(), facts) };
 }
 
 function isOurs(path: string): boolean {
@@ -73,21 +80,16 @@ export function installLauncher(context: LauncherContext): LauncherReport {
   mkdirSync(dir, { recursive: true });
   writeFileSync(path, launcherScript(context), { mode: 0o755 });
   if (context.platform !== 'win32') chmodSync(path, 0o755);
-  const found = onPath(dir, context.env);
-  const hint = found
-    ? '`tock` now runs it from any directory'
-    : context.platform === 'win32'
-      ? `add ${dir} to your PATH to run \`tock\` from any directory`
-      : `${dir} is not on your PATH: add \`export PATH="${dir}:$PATH"\` to your shell's profile`;
-  return { path, onPath: found, message: `Installed ${path} (Node ${context.node}); ${hint}` };
+  return report({ path, dir, onPath: onPath(dir, context.env), node: context.node, platform: context.platform, done: 'installed' });
 }
 
 /** Removes the launcher Tock wrote; says so when there is none. */
 export function removeLauncher(context: LauncherContext): LauncherReport {
   const path = launcherPath(context);
-  const found = onPath(launcherDir(context), context.env);
-  if (!existsSync(path)) return { path, onPath: found, message: `no launcher at ${path}; nothing to remove` };
+  const dir = launcherDir(context);
+  const facts = { path, dir, onPath: onPath(dir, context.env), node: context.node, platform: context.platform };
+  if (!existsSync(path)) return report({ ...facts, done: 'none' });
   if (!isOurs(path)) throw new Problem('service_failed', `${path} was not written by Tock; it was left alone`);
   rmSync(path, { force: true });
-  return { path, onPath: found, message: `Removed ${path}` };
+  return report({ ...facts, done: 'removed' });
 }

@@ -12,6 +12,7 @@ import { Problem } from '@tock/protocol';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { englishLines, serviceLine, serviceStatusLine, type ServiceFacts } from './service-lines.ts';
 import {
   autostartEntry,
   LAUNCH_AGENT_LABEL,
@@ -41,13 +42,22 @@ export interface ServiceContext {
   appRunning: () => Promise<boolean>;
 }
 
-/** What install and uninstall did, and what status found. */
-export interface ServiceReport {
+/**
+ * What install and uninstall did, and what status found: the facts (`done`, `started`,
+ * `removed`; service-lines.ts), from which the CLI says it in the person's language, and
+ * `message`, the same line in English (kept in `--json` as it always was).
+ */
+export interface ServiceReport extends ServiceFacts {
   mechanism: ServiceMechanism | null;
   /** The file written or found (null: none). */
   file: string | null;
-  /** One line for the user. */
+  /** The line in English. */
   message: string;
+}
+
+/** The report of `facts`, with its English line. */
+function report(facts: ServiceFacts & { mechanism: ServiceMechanism | null }): ServiceReport {
+  return { ...facts, message: serviceLine(englishLines(), facts) };
 }
 
 function userHome(env: NodeJS.ProcessEnv): string {
@@ -72,13 +82,6 @@ export function serviceFile(mechanism: ServiceMechanism, env: NodeJS.ProcessEnv)
       return join(env.APPDATA || join(userHome(env), 'AppData', 'Roaming'), 'Tock', 'tock-logon-task.xml');
   }
 }
-
-const DESCRIPTIONS: Record<ServiceMechanism, string> = {
-  systemd: 'systemd user unit',
-  autostart: 'XDG autostart entry (no user systemd here: started at login, not restarted after a crash)',
-  launchagent: 'LaunchAgent',
-  'windows-task': 'logon task',
-};
 
 /** True when a user systemd answers: `systemctl --user` can reach the user manager. */
 async function userSystemdRuns(run: ServiceRunner): Promise<boolean> {
@@ -170,19 +173,14 @@ export async function installService(context: ServiceContext): Promise<ServiceRe
     await must(context, ['schtasks', '/Create', '/TN', WINDOWS_TASK_NAME, '/XML', file, '/F'], 'schtasks /Create');
     if (!running) await must(context, ['schtasks', '/Run', '/TN', WINDOWS_TASK_NAME], 'schtasks /Run');
   }
-  const when =
-    mechanism === 'autostart'
-      ? 'Tock starts at your next login'
-      : running
-        ? 'Tock starts at login (it is already running now, so it was not started again)'
-        : 'Tock starts at login and was started now';
-  return { mechanism, file, message: `${again ? 'Updated' : 'Installed'} the ${DESCRIPTIONS[mechanism]} ${file}; ${when}` };
+  const started = mechanism === 'autostart' ? 'next-login' : running ? 'running' : 'now';
+  return report({ mechanism, file, done: again ? 'updated' : 'installed', started, removed: [] });
 }
 
 /** Removes what install made (every mechanism of this platform whose Tock-written file is there). */
 export async function uninstallService(context: ServiceContext): Promise<ServiceReport> {
   const found = installed(context);
-  if (found.length === 0) return { mechanism: null, file: null, message: 'Tock is not installed as a service; nothing to remove' };
+  if (found.length === 0) return report({ mechanism: null, file: null, done: 'none', started: null, removed: [] });
   const removed: string[] = [];
   for (const mechanism of found) {
     const file = serviceFile(mechanism, context.env);
@@ -197,14 +195,15 @@ export async function uninstallService(context: ServiceContext): Promise<Service
     if (mechanism === 'systemd' && (await userSystemdRuns(context.run))) await context.run(['systemctl', '--user', 'daemon-reload']).catch(() => undefined);
     removed.push(file);
   }
-  return { mechanism: found[0] ?? null, file: removed[0] ?? null, message: `Removed ${removed.join(' and ')}; Tock no longer starts at login` };
+  return report({ mechanism: found[0] ?? null, file: removed[0] ?? null, done: 'removed', started: null, removed });
 }
 
 /** What is installed, and (for systemd) whether the unit is enabled and active. */
 export async function serviceStatus(context: ServiceContext): Promise<ServiceReport & { state: string | null }> {
   const [mechanism] = installed(context);
   if (!mechanism) {
-    return { mechanism: null, file: null, state: null, message: 'not installed: Tock does not start at login (`tock service install` to change that)' };
+    const none: ServiceFacts = { mechanism: null, file: null, done: 'none', started: null, removed: [], state: null };
+    return { ...none, state: null, message: serviceStatusLine(englishLines(), none) };
   }
   const file = serviceFile(mechanism, context.env);
   let state: string | null = null;
@@ -213,5 +212,6 @@ export async function serviceStatus(context: ServiceContext): Promise<ServiceRep
     const active = await context.run(['systemctl', '--user', 'is-active', SYSTEMD_UNIT_NAME]).catch(() => null);
     state = `${enabled?.stdout.trim() || 'unknown'}, ${active?.stdout.trim() || 'unknown'}`;
   }
-  return { mechanism, file, state, message: `${DESCRIPTIONS[mechanism]} ${file}${state ? ` (${state})` : ''}` };
+  const facts: ServiceFacts = { mechanism, file, done: 'none', started: null, removed: [], state };
+  return { ...facts, state, message: serviceStatusLine(englishLines(), facts) };
 }
