@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it, test } from 'node:test';
+import { createTracker, openStore } from '@tock/core';
 import { REPLACEMENT, terminalJson, terminalLines, terminalText } from '../src/terminal-text.ts';
 import { startRealApp, tock, type RealApp } from './real-app.ts';
 
@@ -41,17 +42,25 @@ describe('a hostile name from an old store, printed by the CLI', () => {
   let app: RealApp;
 
   before(async () => {
-    app = await startRealApp();
-    assert.equal((await tock(app.clientEnv, 'log', '30', 'Evil', '--create')).status, 0);
-    assert.equal((await tock(app.clientEnv, 'start', 'Evil')).status, 0);
-    // An old store: the name went in before the rules, so write it past them.
-    const db = new DatabaseSync(join(app.home, 'tock.db'));
-    try {
-      db.exec('PRAGMA busy_timeout = 5000');
-      db.prepare("UPDATE activities SET name = ? WHERE name = 'Evil'").run(HOSTILE);
-    } finally {
-      db.close();
-    }
+    // An old store, made before the app starts: the name went in before the rules, so it is
+    // written past them. (Written while an app runs, the app would not see it: it keeps what it
+    // read until its own next write, and nothing else writes its store.)
+    app = await startRealApp((home) => {
+      const store = openStore(join(home, 'tock.db'));
+      try {
+        const tracker = createTracker({ store });
+        tracker.logEntry({ name: 'Evil', createIfMissing: true, durationMinutes: 30 });
+        tracker.startActivity({ name: 'Evil' });
+      } finally {
+        store.close();
+      }
+      const db = new DatabaseSync(join(home, 'tock.db'));
+      try {
+        db.prepare("UPDATE activities SET name = ? WHERE name = 'Evil'").run(HOSTILE);
+      } finally {
+        db.close();
+      }
+    });
   });
 
   after(async () => {
