@@ -11,6 +11,8 @@ import { describedByError, FieldError } from '../components/FieldError.tsx';
 import { Failure } from '../components/FormActions.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
 import { SwitchRow } from '../components/SwitchRow.tsx';
+import { CODE, codeMark, WithCode } from '../components/WithCode.tsx';
+import { useT, windowMessages } from '../i18n/index.ts';
 import { useAppState } from '../state.ts';
 import { useLoaded } from '../load.ts';
 import { sentence } from '../sentence.ts';
@@ -19,12 +21,14 @@ import type { EditorKey, ListenerStatus, TokenView } from '../types.ts';
 
 /** The line under the port field for `text`, or null for a port the listener takes (@tock/protocol's rule). */
 function portProblem(text: string): string | null {
-  if (!/^\d+$/.test(text.trim())) return `Enter a whole number from ${MIN_LISTENER_PORT} to ${MAX_PORT}.`;
-  if (!isPort(Number(text), MIN_LISTENER_PORT)) return `Use a port from ${MIN_LISTENER_PORT} to ${MAX_PORT}.`;
+  const t = windowMessages();
+  if (!/^\d+$/.test(text.trim())) return t('int.portWhole', { min: MIN_LISTENER_PORT, max: MAX_PORT });
+  if (!isPort(Number(text), MIN_LISTENER_PORT)) return t('int.portRange', { min: MIN_LISTENER_PORT, max: MAX_PORT });
   return null;
 }
 
 function ListenerSection({ listener, tokenError }: { listener: ListenerStatus; tokenError: string | null }) {
+  const t = useT();
   const [port, setPort] = useState(String(listener.port));
   const [portError, setPortError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -55,16 +59,19 @@ function ListenerSection({ listener, tokenError }: { listener: ListenerStatus; t
 
   return (
     <section class="card" aria-labelledby="listener-heading">
-      <SwitchRow id="listener" title="Listener" on={listener.enabled} busy={busy} onToggle={() => void send({ enabled: !listener.enabled })}>
-        A small HTTP API on 127.0.0.1 for your scripts, editor plugins and the <code>tock</code> command. Every request must be signed
-        with the token below; nothing outside this computer can reach it.
+      <SwitchRow id="listener" title={t('int.listener')} on={listener.enabled} busy={busy} onToggle={() => void send({ enabled: !listener.enabled })}>
+        <WithCode text={t('int.listenerIntro', { command: CODE })} code="tock" />
       </SwitchRow>
       <p class={`status-line ${state}`} role="status" aria-live="polite">
         <span class="dot" aria-hidden="true" />
-        <span class="muted">Status:</span> <span data-testid="listener-status">{listener.line}</span>
+        {/* The status line is the app's own, in English (the CLI prints the same): marked so. */}
+        <span class="muted">{t('int.status')}</span>{' '}
+        <span data-testid="listener-status" lang="en">
+          {listener.line}
+        </span>
       </p>
       <form class="port-form" onSubmit={savePort} noValidate>
-        <label for="listener-port">Port</label>
+        <label for="listener-port">{t('int.port')}</label>
         <div class="inline-row">
           <input
             id="listener-port"
@@ -80,12 +87,13 @@ function ListenerSection({ listener, tokenError }: { listener: ListenerStatus; t
             }}
           />
           <button type="submit" disabled={busy || String(listener.port) === port.trim()}>
-            Save port
+            {t('int.savePort')}
           </button>
         </div>
         <FieldError id="listener-port-error" message={portError} />
         <p class="hint" id="listener-port-hint">
-          1024–65535, default 39847.{listener.enabled ? ' Saving moves the listener at once.' : ''}
+          {t('int.portHint')}
+          {listener.enabled ? t('int.portMoves') : ''}
         </p>
       </form>
       {/* A store that cannot be read is said once, under Token: not again here. */}
@@ -95,6 +103,7 @@ function ListenerSection({ listener, tokenError }: { listener: ListenerStatus; t
 }
 
 function TokenSection({ token }: { token: TokenView }) {
+  const t = useT();
   const [shown, setShown] = useState<string | null>(null);
   const [confirmRotate, setConfirmRotate] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -119,9 +128,9 @@ function TokenSection({ token }: { token: TokenView }) {
     if (!value) return;
     try {
       await navigator.clipboard.writeText(value);
-      setMessage('Token copied to the clipboard.');
+      setMessage(t('int.tokenCopied'));
     } catch {
-      setFailure('The browser did not allow copying: reveal the token and copy it by hand.');
+      setFailure(t('int.copyRefusedToken'));
     }
   };
   const rotate = async (): Promise<void> => {
@@ -130,7 +139,7 @@ function TokenSection({ token }: { token: TokenView }) {
       await request('POST /api/token/rotate');
       setShown(null);
       setConfirmRotate(false);
-      setMessage('New token created. The old one stopped working; update your scripts.');
+      setMessage(t('int.rotated'));
     } catch (e) {
       setFailure(messageOf(e));
     }
@@ -139,12 +148,8 @@ function TokenSection({ token }: { token: TokenView }) {
     setFailure(null);
     try {
       const { renewed } = await request('POST /api/credential-store', { body: { kind } });
-      const where = kind === 'file' ? 'in a file' : 'in the system credential store';
-      setMessage(
-        renewed
-          ? `The old store could not be read, so a new token was made and is now kept ${where}. Scripts need the new one: reveal or copy it above.`
-          : `The token is now kept ${where}.`,
-      );
+      const where = kind === 'file' ? t('int.inFile') : t('int.inStore');
+      setMessage(renewed ? t('int.renewed', { where }) : t('int.keptNow', { where }));
     } catch (e) {
       setFailure(messageOf(e));
       setStoreChoice(token.kind);
@@ -153,15 +158,13 @@ function TokenSection({ token }: { token: TokenView }) {
 
   return (
     <section class="card" aria-labelledby="token-heading">
-      <h2 id="token-heading">Token</h2>
-      <p class="muted section-intro">
-        The secret your scripts sign requests with. It is created the first time you turn the listener on.
-      </p>
+      <h2 id="token-heading">{t('int.tokenHeading')}</h2>
+      <p class="muted section-intro">{t('int.tokenIntro')}</p>
       <Failure message={token.error} />
       {token.exists ? (
         <div class="token-row">
           <label for="token-value" class="visually-hidden">
-            Token
+            {t('int.tokenHeading')}
           </label>
           {shown ? (
             <input id="token-value" class="token-value" type="text" readOnly value={shown} data-testid="token-value" />
@@ -169,32 +172,31 @@ function TokenSection({ token }: { token: TokenView }) {
             <input id="token-value" class="token-value" type="password" readOnly value="hidden-token-placeholder" data-testid="token-value" />
           )}
           <button type="button" onClick={async () => (shown ? setShown(null) : setShown(await reveal()))}>
-            {shown ? 'Hide' : 'Reveal'}
+            {shown ? t('int.hide') : t('int.reveal')}
           </button>
           <button type="button" onClick={() => void copy()}>
-            Copy
+            {t('int.copy')}
           </button>
           {!confirmRotate && (
             <button type="button" class="ghost" onClick={() => setConfirmRotate(true)}>
-              Rotate…
+              {t('int.rotate')}
             </button>
           )}
         </div>
       ) : (
-        <p class="muted">No token yet: turn the listener on to create one.</p>
+        <p class="muted">{t('int.noToken')}</p>
       )}
       {confirmRotate && (
         <div class="confirm" role="group" aria-labelledby="rotate-question">
           <p id="rotate-question">
-            <strong>Replace the token?</strong> Scripts and plugins using the current token stop working at once, until you give
-            them the new one.
+            <strong>{t('int.replaceQ')}</strong> {t('int.replaceText')}
           </p>
           <div class="actions">
             <button type="button" class="danger" onClick={() => void rotate()}>
-              Rotate token
+              {t('int.rotateToken')}
             </button>
             <button type="button" class="ghost" onClick={() => setConfirmRotate(false)}>
-              Cancel
+              {t('int.cancel')}
             </button>
           </div>
         </div>
@@ -205,43 +207,41 @@ function TokenSection({ token }: { token: TokenView }) {
       <Failure message={failure} />
 
       <fieldset class="store-choice">
-        <legend>Where the token is kept</legend>
+        <legend>{t('int.whereKept')}</legend>
         {token.notice && (
           <div class="store-notice" role="note" data-testid="store-notice">
-            <p>
-              No system credential store answers on this desktop, so the token is kept in a file only your user can read (mode
-              0600). Keep it there, or choose the system credential store below once one runs.
-            </p>
+            <p>{t('int.storeNotice')}</p>
             {token.kind === 'file' && (
               <button type="button" onClick={() => void chooseStore('file')}>
-                Keep it in the file
+                {t('int.keepFile')}
               </button>
             )}
           </div>
         )}
         <p class="muted small-print">
-          Now: <span data-testid="token-store">{token.store}</span>
+          {/* The store's name is the app's own, in English: marked so. */}
+          {t('int.now')}
+          <span data-testid="token-store" lang="en">
+            {token.store}
+          </span>
         </p>
         <label class="radio-card">
           <input type="radio" name="store" value="os" checked={storeChoice === 'os'} onChange={() => setStoreChoice('os')} />
           <span>
-            <strong>System credential store</strong> <span class="badge">recommended</span>
-            <span class="muted block">Keychain, Secret Service (GNOME Keyring, KWallet) or Windows Credential Manager.</span>
+            <strong>{t('int.osStore')}</strong> <span class="badge">{t('int.recommended')}</span>
+            <span class="muted block">{t('int.osStoreHint')}</span>
           </span>
         </label>
         <label class="radio-card">
           <input type="radio" name="store" value="file" checked={storeChoice === 'file'} onChange={() => setStoreChoice('file')} />
           <span>
-            <strong>File in the Tock data folder</strong>
-            <span class="muted block">
-              A file only your user can read (mode 0600). Any program running as you can read it too. Use it where no credential
-              store runs: headless Linux, containers, CI.
-            </span>
+            <strong>{t('int.fileStore')}</strong>
+            <span class="muted block">{t('int.fileStoreHint')}</span>
           </span>
         </label>
         {storeChoice !== token.kind && (
           <button type="button" onClick={() => void chooseStore(storeChoice)}>
-            {storeChoice === 'file' ? 'Keep the token in a file' : 'Keep the token in the credential store'}
+            {storeChoice === 'file' ? t('int.keepInFile') : t('int.keepInStore')}
           </button>
         )}
       </fieldset>
@@ -250,23 +250,24 @@ function TokenSection({ token }: { token: TokenView }) {
 }
 
 function RequestsSection() {
+  const t = useT();
   const { snapshot } = useAppState();
   const requests = snapshot?.requests ?? [];
   return (
     <section class="card" aria-labelledby="requests-heading">
-      <h2 id="requests-heading">Recent requests</h2>
-      <p class="muted section-intro">The last 25 requests to the listener, newest first, refused ones included.</p>
+      <h2 id="requests-heading">{t('int.requestsHeading')}</h2>
+      <p class="muted section-intro">{t('int.requestsIntro')}</p>
       {requests.length === 0 ? (
-        <p class="muted empty">No requests yet. They appear here as they arrive.</p>
+        <p class="muted empty">{t('int.noRequests')}</p>
       ) : (
         <div class="table-wrap">
           <table class="requests" data-testid="requests">
             <thead>
               <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Method</th>
-                <th scope="col">Path</th>
-                <th scope="col">Status</th>
+                <th scope="col">{t('int.colTime')}</th>
+                <th scope="col">{t('int.colMethod')}</th>
+                <th scope="col">{t('int.colPath')}</th>
+                <th scope="col">{t('int.colStatus')}</th>
               </tr>
             </thead>
             <tbody>
@@ -295,6 +296,7 @@ function RequestsSection() {
  * *Set up* writing them, and the last heartbeat of each editor.
  */
 function EditorsSection() {
+  const t = useT();
   const [version, setVersion] = useState(0);
   const { snapshot } = useAppState();
   const { data: view, error } = useLoaded(() => request('GET /api/editors'), [version, snapshot?.listener.enabled], null);
@@ -322,24 +324,21 @@ function EditorsSection() {
   const copy = async (text: string, what: string): Promise<void> => {
     try {
       await navigator.clipboard.writeText(text);
-      setMessage(`${what} copied to the clipboard.`);
+      setMessage(t('int.copied', { what }));
     } catch {
-      setFailure('The browser did not allow copying: select the text and copy it by hand.');
+      setFailure(t('int.copyRefused'));
     }
   };
   const cfg = `${view?.configDir ?? '~'}/.wakatime.cfg`;
   return (
     <section class="card" aria-labelledby="editors-heading">
-      <h2 id="editors-heading">Editors</h2>
-      <p class="muted section-intro">
-        Every editor with a WakaTime plugin (VS Code, JetBrains, Neovim, Emacs, Sublime, …) can feed Tock: its plugin sends
-        heartbeats to Tock instead of wakatime.com, with a key of its own that can do nothing else.
-      </p>
+      <h2 id="editors-heading">{t('int.editorsHeading')}</h2>
+      <p class="muted section-intro">{t('int.editorsIntro')}</p>
       <Failure message={error} />
       {view && !view.enabled && (
         <div class="inline-row">
-          <button type="button" disabled={busy} onClick={() => void act('POST /api/editors/enable', () => 'Editors are on. Copy the key now: it is shown only this once.')}>
-            Turn editors on
+          <button type="button" disabled={busy} onClick={() => void act('POST /api/editors/enable', () => t('int.editorsOnMsg'))}>
+            {t('int.editorsOn')}
           </button>
         </div>
       )}
@@ -347,34 +346,34 @@ function EditorsSection() {
         <>
           <p class="status-line" data-testid="editors-status">
             <span class="dot" aria-hidden="true" />
-            Editors are on: plugins send to <code>{view.apiUrl}</code>
+            <WithCode text={t('int.editorsSendTo', { url: CODE })} code={view.apiUrl} />
           </p>
           {!view.listenerOn && (
             <p class="field-error" data-testid="editors-listener-off">
-              The listener is off, so no plugin reaches Tock: turn it on above.
+              {t('int.listenerOff')}
             </p>
           )}
         </>
       )}
       {shown && (
         <div class="editor-key" data-testid="editor-key">
-          <label for="editor-key-value">Editor key (shown once)</label>
+          <label for="editor-key-value">{t('int.editorKey')}</label>
           <div class="token-row">
             <input id="editor-key-value" class="token-value" type="text" readOnly value={shown.key} />
-            <button type="button" onClick={() => void copy(shown.key, 'Key')}>
-              Copy key
+            <button type="button" onClick={() => void copy(shown.key, t('int.key'))}>
+              {t('int.copyKey')}
             </button>
           </div>
           <p class="hint">
-            The two lines for the <code>[settings]</code> section of <code>{cfg}</code>:
+            <WithCode text={t('int.twoLinesFor', { section: codeMark('section'), file: codeMark('file') })} codes={{ section: '[settings]', file: cfg }} />
           </p>
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling code block must be reachable by keyboard (axe: scrollable-region-focusable) */}
-          <pre class="code" tabIndex={0} role="group" aria-label=".wakatime.cfg lines">
+          <pre class="code" tabIndex={0} role="group" aria-label={t('int.cfgLines')}>
             <code data-testid="wakatime-lines">{shown.lines.join('\n')}</code>
           </pre>
           <div class="inline-row">
-            <button type="button" onClick={() => void copy(shown.lines.join('\n'), 'The two lines')}>
-              Copy the lines
+            <button type="button" onClick={() => void copy(shown.lines.join('\n'), t('int.twoLines'))}>
+              {t('int.copyLines')}
             </button>
           </div>
         </div>
@@ -387,33 +386,33 @@ function EditorsSection() {
             disabled={busy}
             onClick={() =>
               void act('POST /api/editors/setup', (r) =>
-                r.backup ? `Wrote ${r.path}; your other settings are kept, and the file as it was is in ${r.backup}.` : `Wrote ${r.path}.`,
+                r.backup ? t('int.wroteBackup', { path: r.path ?? '', backup: r.backup }) : t('int.wrote', { path: r.path ?? '' }),
               )
             }
           >
-            Set up {cfg}
+            <WithCode text={t('int.setUp', { file: CODE })} code={cfg} />
           </button>
           {!confirmRotate && (
             <button type="button" class="ghost" onClick={() => setConfirmRotate(true)}>
-              New key…
+              {t('int.newKey')}
             </button>
           )}
-          <button type="button" class="ghost" disabled={busy} onClick={() => void act('POST /api/editors/disable', () => 'Editors are off: plugins are refused until you turn them on again.')}>
-            Turn editors off
+          <button type="button" class="ghost" disabled={busy} onClick={() => void act('POST /api/editors/disable', () => t('int.editorsOffMsg'))}>
+            {t('int.editorsOff')}
           </button>
         </div>
       )}
       {confirmRotate && (
         <div class="confirm" role="group" aria-labelledby="editor-rotate-question">
           <p id="editor-rotate-question">
-            <strong>Make a new key?</strong> Plugins using the current one are refused until they get the new one (Set up writes it).
+            <strong>{t('int.newKeyQ')}</strong> {t('int.newKeyText')}
           </p>
           <div class="actions">
-            <button type="button" class="danger" onClick={() => void act('POST /api/editors/key/rotate', () => 'New key made. Copy it now: it is shown only this once.')}>
-              Make a new key
+            <button type="button" class="danger" onClick={() => void act('POST /api/editors/key/rotate', () => t('int.newKeyMsg'))}>
+              {t('int.makeKey')}
             </button>
             <button type="button" class="ghost" onClick={() => setConfirmRotate(false)}>
-              Cancel
+              {t('int.cancel')}
             </button>
           </div>
         </div>
@@ -424,25 +423,25 @@ function EditorsSection() {
       <Failure message={failure} />
       {view?.enabled && (
         <>
-          <h3 class="subhead">Last heartbeat</h3>
+          <h3 class="subhead">{t('int.lastHeartbeat')}</h3>
           {view.editors.length === 0 ? (
-            <p class="muted empty">No editor has sent a heartbeat yet.</p>
+            <p class="muted empty">{t('int.noHeartbeat')}</p>
           ) : (
             <div class="table-wrap">
               <table class="requests" data-testid="editor-heartbeats">
                 <thead>
                   <tr>
-                    <th scope="col">Editor</th>
-                    <th scope="col">Last heartbeat</th>
-                    <th scope="col">Refused in the last hour</th>
+                    <th scope="col">{t('int.colEditor')}</th>
+                    <th scope="col">{t('int.lastHeartbeat')}</th>
+                    <th scope="col">{t('int.colRefused')}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {view.editors.map((e) => (
                     <tr key={e.editor ?? '-'}>
                       {/* A plugin that names no editor is shown by what it sent as its User-Agent. */}
-                      <td class={e.editor === null ? 'mono path' : undefined}>{e.editor ?? e.userAgent ?? 'a plugin that sent no name'}</td>
-                      <td>{e.lastHeartbeat === null ? 'none yet' : dayAndTime(Date.parse(e.lastHeartbeat))}</td>
+                      <td class={e.editor === null ? 'mono path' : undefined}>{e.editor ?? e.userAgent ?? t('int.noName')}</td>
+                      <td>{e.lastHeartbeat === null ? t('int.noneYet') : dayAndTime(Date.parse(e.lastHeartbeat))}</td>
                       <td>{e.lastRefusal === null ? '—' : `${dayAndTime(Date.parse(e.lastRefusal.at))}: ${sentence(e.lastRefusal.reason)}`}</td>
                     </tr>
                   ))}
@@ -457,24 +456,27 @@ function EditorsSection() {
 }
 
 function HowTo({ port }: { port: number }) {
+  const t = useT();
   return (
     <section class="card" aria-labelledby="howto-heading">
-      <h2 id="howto-heading">How to use it</h2>
+      <h2 id="howto-heading">{t('int.howHeading')}</h2>
       <p class="muted section-intro">
-        The <code>tock</code> command and both client libraries read the token from <code>SERVICE_TOKEN</code> and the port from{' '}
-        <code>SERVICE_PORT</code> (default 39847).
+        <WithCode
+          text={t('int.howIntro', { tock: codeMark('tock'), token: codeMark('token'), port: codeMark('port') })}
+          codes={{ tock: 'tock', token: 'SERVICE_TOKEN', port: 'SERVICE_PORT' }}
+        />
       </p>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling code block must be reachable by keyboard (axe: scrollable-region-focusable) */}
-      <pre class="code" tabIndex={0} role="group" aria-label="Shell">
+      <pre class="code" tabIndex={0} role="group" aria-label={t('int.shell')}>
         <code>{`export SERVICE_TOKEN="$(tock token)"\nexport SERVICE_PORT=${port}\ntock status\ntock git-hook install   # prompt to track on branch switches`}</code>
       </pre>
       <div class="code-pair">
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling code block must be reachable by keyboard (axe: scrollable-region-focusable) */}
-        <pre class="code" tabIndex={0} role="group" aria-label="TypeScript">
+        <pre class="code" tabIndex={0} role="group" aria-label={t('int.typescript')}>
           <code>{`// npm install @tock/client\nimport { TockClient } from '@tock/client';\n\nconst tock = new TockClient();\nawait tock.startActivity('Write docs', { createIfMissing: true });`}</code>
         </pre>
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling code block must be reachable by keyboard (axe: scrollable-region-focusable) */}
-        <pre class="code" tabIndex={0} role="group" aria-label="Python">
+        <pre class="code" tabIndex={0} role="group" aria-label={t('int.python')}>
           <code>{`# pip install tock-client\nfrom tock_client import Client\n\nwith Client() as tock:\n    tock.start_activity('Write docs', create_if_missing=True)`}</code>
         </pre>
       </div>
@@ -483,11 +485,12 @@ function HowTo({ port }: { port: number }) {
 }
 
 export function Integrations() {
+  const t = useT();
   const { snapshot } = useAppState();
   if (!snapshot) return null;
   return (
     <div class="screen">
-      <ScreenHead title="Integrations">Let scripts, editors and the command line read and control tracking.</ScreenHead>
+      <ScreenHead title={t('screen.integrations')}>{t('int.intro')}</ScreenHead>
       <ListenerSection listener={snapshot.listener} tokenError={snapshot.token.error} />
       <TokenSection token={snapshot.token} />
       <EditorsSection />
