@@ -10,7 +10,7 @@
  * route adds.
  */
 import type { ActivityLedger as CoreActivityLedger, CaptureSettings, InvoiceDocument } from '@tock/core/shapes';
-import type { Locale } from '@tock/i18n';
+import type { Locale } from '@tock/i18n/languages';
 import type { ActivityRef } from '@tock/protocol';
 import type { DesktopView, EditorActivity, LicenseInfo, ListenerStatus, PromptView, StatusView, SyncStatus, TokenView } from '../../views.ts';
 
