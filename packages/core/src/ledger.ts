@@ -12,53 +12,17 @@ import { cleanCurrency, cleanRate, cleanTaxRate, currencyError, rateError, taxRa
 import { codePointLength, nameError, nameKey } from './names.ts';
 import type { ActivityLedger, Client } from './shapes/ledger.ts';
 import type { Store } from './store.ts';
+import { cleanTags, tagsColumn, tagsOf } from './tags.ts';
 
-/** The most tags one block carries. */
-export const TAGS_MAX = 20;
+// The tag rules moved to tags.ts; the ledger's callers still find them here.
+export { cleanTags, TAGS_MAX, tagsColumn, tagsOf } from './tags.ts';
+
 /** The longest client address, in characters. */
 export const ADDRESS_MAX = 2000;
 /** The largest budget, in hours (a typo guard: 100 years of full days). */
 export const BUDGET_HOURS_MAX = 1_000_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * A list of tags in its stored form: each a name by the name rules (trimmed, NFC, 1–200
- * characters, no control characters or bidirectional overrides), each once (case-insensitively:
- * the first spelling is kept), at most {@link TAGS_MAX}. Throws `validation_failed` about `field`.
- */
-export function cleanTags(value: unknown, field = 'tags'): string[] {
-  if (!Array.isArray(value)) throw validationProblem([{ field, message: 'must be a list of tag names' }]);
-  const tags: string[] = [];
-  const seen = new Set<string>();
-  for (const [i, raw] of value.entries()) {
-    if (typeof raw !== 'string') throw validationProblem([{ field, message: `tag ${i + 1} must be text` }]);
-    const problem = nameError(raw);
-    if (problem !== undefined) throw validationProblem([{ field, message: `tag ${JSON.stringify(raw)} ${problem}` }]);
-    const tag = raw.trim().normalize('NFC');
-    if (seen.has(nameKey(tag))) continue;
-    seen.add(nameKey(tag));
-    tags.push(tag);
-  }
-  if (tags.length > TAGS_MAX) throw validationProblem([{ field, message: `a block carries at most ${TAGS_MAX} tags` }]);
-  return tags;
-}
-
-/** Tags as stored in a `tags` column: JSON text, NULL for none. */
-export function tagsColumn(tags: readonly string[]): string | null {
-  return tags.length === 0 ? null : JSON.stringify(tags);
-}
-
-/** A `tags` column read back (a list, empty for none or for text this build cannot read). */
-export function tagsOf(column: string | null | undefined): string[] {
-  if (column === null || column === undefined || column === '') return [];
-  try {
-    const parsed = JSON.parse(column) as unknown;
-    return Array.isArray(parsed) ? parsed.filter((t): t is string => typeof t === 'string') : [];
-  } catch {
-    return [];
-  }
-}
 
 /** Why `text` is not an address, or undefined. Lines are allowed; other control characters are not. */
 export function addressError(text: unknown): string | undefined {

@@ -1,0 +1,47 @@
+/**
+ * A block's tags (docs/data.md "The ledger"): the rules a tag name follows, and the `tags`
+ * column they are stored in.
+ */
+import { validationProblem } from '@tock/protocol';
+import { nameError, nameKey } from './names.ts';
+
+/** The most tags one block carries. */
+export const TAGS_MAX = 20;
+
+/**
+ * A list of tags in its stored form: each a name by the name rules (trimmed, NFC, 1–200
+ * characters, no control characters or bidirectional overrides), each once (case-insensitively:
+ * the first spelling is kept), at most {@link TAGS_MAX}. Throws `validation_failed` about `field`.
+ */
+export function cleanTags(value: unknown, field = 'tags'): string[] {
+  if (!Array.isArray(value)) throw validationProblem([{ field, message: 'must be a list of tag names' }]);
+  const tags: string[] = [];
+  const seen = new Set<string>();
+  for (const [i, raw] of value.entries()) {
+    if (typeof raw !== 'string') throw validationProblem([{ field, message: `tag ${i + 1} must be text` }]);
+    const problem = nameError(raw);
+    if (problem !== undefined) throw validationProblem([{ field, message: `tag ${JSON.stringify(raw)} ${problem}` }]);
+    const tag = raw.trim().normalize('NFC');
+    if (seen.has(nameKey(tag))) continue;
+    seen.add(nameKey(tag));
+    tags.push(tag);
+  }
+  if (tags.length > TAGS_MAX) throw validationProblem([{ field, message: `a block carries at most ${TAGS_MAX} tags` }]);
+  return tags;
+}
+
+/** Tags as stored in a `tags` column: JSON text, NULL for none. */
+export function tagsColumn(tags: readonly string[]): string | null {
+  return tags.length === 0 ? null : JSON.stringify(tags);
+}
+
+/** A `tags` column read back (a list, empty for none or for text this build cannot read). */
+export function tagsOf(column: string | null | undefined): string[] {
+  if (column === null || column === undefined || column === '') return [];
+  try {
+    const parsed = JSON.parse(column) as unknown;
+    return Array.isArray(parsed) ? parsed.filter((t): t is string => typeof t === 'string') : [];
+  } catch {
+    return [];
+  }
+}
