@@ -55,3 +55,10 @@ if [ -z "${TOCK_TEST_CLOCK_OFFSET:-}" ]; then
   export LD_PRELOAD="$TOCK_LIBFAKETIME${preload:+:$preload}" FAKETIME="$TOCK_TEST_CLOCK_OFFSET"
   unset preload keeper
 fi
+
+# One locale too, whatever the machine's or the person's (docs/i18n.md): the week's first day,
+# the clock's 12 or 24 hours and the language follow the locale when no setting says, so a
+# test that expects a Monday week or English words would otherwise depend on LANG. Tests about
+# a language or a region set these variables (or the settings) themselves.
+export LANG=C.UTF-8
+unset LC_ALL LC_MESSAGES LC_TIME LANGUAGE
