@@ -32,6 +32,7 @@ import { tsClientFigure } from './figures/ts-client.ts';
 import { writesFigure } from './figures/writes.ts';
 import { idlePollingFigure } from './figures/idle-polling.ts';
 import { syncFigures } from './figures/sync.ts';
+import { invoicedFigures } from './figures/invoiced.ts';
 import { heartbeatFigures } from './figures/heartbeats.ts';
 import { captureFigures } from './figures/capture.ts';
 import { suggestionsFigure } from './figures/suggestions.ts';
@@ -125,6 +126,7 @@ const GROUPS: { name: string; ids: string[]; titles: string[]; run: (c: BenchCon
   { name: 'calendar', ids: ['calendar-suggestions'], titles: ["a day's suggestions with 5 years of weekly meetings and 2 000 events, p99"], run: calendarFigure },
   { name: 'tray', ids: ['tray-cpu', 'tray-rss'], titles: ['app idle with the tray on vs off, CPU', 'app idle with the tray on vs off, RSS'], run: trayFigures },
   { name: 'ledger', ids: ['ledger-report', 'invoice-pdf'], titles: ["a year's report by client with amounts, many blocks", 'an invoice of 2000 blocks with a tax line issued (draft, PDF, kept)'], run: ledgerFigures },
+  { name: 'invoiced', ids: ['invoiced-edits', 'invoiced-logs'], titles: ['CPU per durable edit, invoiced-block guard on vs off', 'CPU per durable logEntry, invoiced-block guard on vs off'], run: invoicedFigures },
   { name: 'sync', ids: ['sync-writes', 'sync-api-writes', 'sync-apply', 'sync-arrival', 'sync-backlog-lag'], titles: ['durable writes/s with sync on', 'POST /entries durable writes/s with sync on', 'applying another device\'s operations', 'line in the folder → status changed, p99', 'event loop\'s longest wait, a long history arriving'], run: syncFigures },
 ];
 
