@@ -121,7 +121,7 @@ const GROUPS: { name: string; ids: string[]; titles: string[]; run: (c: BenchCon
   { name: 'events', ids: ['event-latency-16', 'events-idle-cpu'], titles: ['status event latency to 16 streams, p99', 'app CPU with 16 idle event streams'], run: eventFigures },
   { name: 'pushed', ids: ['pushed-changes'], titles: ['admin change → 16 GET /events streams, median'], run: pushedChangesFigure },
   { name: 'heartbeats', ids: ['heartbeats-ingest', 'heartbeats-cpu', 'statusbar-p99'], titles: ['heartbeats ingested/s (bulks of 25, 4 in flight)', 'heartbeats ingested per CPU second (bulks of 25, 4 in flight)', 'GET statusbar/today p99, a year of heartbeats stored'], run: heartbeatFigures },
-  { name: 'capture', ids: ['capture-cpu', 'capture-store'], titles: ['capture on (X11, a focus change every 10 s) vs off, CPU', 'a simulated month of capture: timeline of a day, p99'], run: captureFigures },
+  { name: 'capture', ids: ['capture-cpu', 'capture-store', 'capture-cpu-gnome', 'capture-cpu-kde'], titles: ['capture on (X11, a focus change every 10 s) vs off, CPU', 'a simulated month of capture: timeline of a day, p99', 'capture on (GNOME Shell 43, a focus change every 10 s) vs off, CPU', 'capture on (KWin 5.27, a focus change every 10 s) vs off, CPU'], run: captureFigures },
   { name: 'suggestions', ids: ['suggestions'], titles: ["a day's suggestions, a year of capture and 50 rules, p99"], run: suggestionsFigure },
   { name: 'calendar', ids: ['calendar-suggestions'], titles: ["a day's suggestions with 5 years of weekly meetings and 2 000 events, p99"], run: calendarFigure },
   { name: 'tray', ids: ['tray-cpu', 'tray-rss'], titles: ['app idle with the tray on vs off, CPU', 'app idle with the tray on vs off, RSS'], run: trayFigures },
