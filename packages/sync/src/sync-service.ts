@@ -18,7 +18,7 @@
  * by a timer or a watch event works a time slice at a time.
  */
 
-import { Problem, isProblem } from '@tock/protocol';
+import { Problem } from '@tock/protocol';
 import { randomBytes } from 'node:crypto';
 import { homedir, hostname } from 'node:os';
 import type { Store } from '@tock/core';
@@ -28,20 +28,18 @@ import {
   devicePositions,
   formatSyncKey,
   hasDrainBacklog,
-  installCapture,
-  keyCheck,
   pauseCapture,
   refreshCapture,
-  resetSyncState,
   type HybridClock,
 } from '@tock/core/sync';
 import { applyDeviceLogs } from './apply.ts';
 import { DeviceLogs } from './device-logs.ts';
+import { joinFolder } from './join-folder.ts';
 import { deviceName, folderKey, folderWarnings, givenKey, syncFolder } from './enable-checks.ts';
-import { listFolder, readFolderFile, writeDeviceFile, writeFolderFile } from './folder.ts';
+import { listFolder, readFolderFile } from './folder.ts';
 import { OwnLog } from './own-log.ts';
 import { folderFailure, folderProblem, formatOneProblem, syncStatus } from './report.ts';
-import { deviceIdentity, ensureDeviceIdentity, oneTimerOn, syncConfig, type SyncConfig } from './settings.ts';
+import { deviceIdentity, oneTimerOn, syncConfig } from './settings.ts';
 import type { SyncEnableResult, SyncStatus } from './status.ts';
 import { memoryKeyStore, readFolderKey, type KeyStore } from './sync-key.ts';
 import { FolderWatch } from './watch.ts';
@@ -196,30 +194,7 @@ export class SyncService {
     const warnings = folderWarnings(dir);
     const before = syncConfig(this.store);
     this.end();
-    try {
-      this.keyStore.write(formatSyncKey(key));
-    } catch (error) {
-      throw new Problem('sync_refused', isProblem(error, 'credential_store_failed') ? error.message : `cannot keep the sync folder key (${(error as Error).message})`);
-    }
-    // A store that synced in format 1, or was restored from a backup (which forgot its device
-    // id), starts a new log: its whole history, under its id (a new one after a restore, so the
-    // other devices never see a device's log go back to what the backup held).
-    if (this.store.settings.get<number>(SYNC_SETTINGS.format) !== 2) resetSyncState(this.store);
-    const identity = ensureDeviceIdentity(this.store, this.clock);
-    try {
-      if (newFolder) writeFolderFile(dir, keyCheck(key));
-      writeDeviceFile(dir, { deviceID: identity.deviceID, name: newName, createdAt: new Date(identity.createdAt).toISOString() });
-    } catch (error) {
-      throw new Problem('sync_refused', `cannot write to ${dir} (${(error as Error).message}); fix its permissions and run tock sync enable again`, { field: 'dir' });
-    }
-    this.store.transaction(() => {
-      // Another folder: its files are other files; read every device's log there from the start.
-      if (before !== undefined && before.dir !== dir) this.store.db.exec('DELETE FROM sync_devices');
-      this.store.settings.set(SYNC_SETTINGS.config, { dir, name: newName, format: 2 } satisfies SyncConfig);
-      this.store.settings.set(SYNC_SETTINGS.format, 2);
-      this.store.settings.delete(SYNC_SETTINGS.offReason);
-    });
-    installCapture(this.store);
+    joinFolder({ store: this.store, keyStore: this.keyStore, clock: this.clock }, { dir, name: newName, key, newFolder, before });
     this.stopped = false;
     this.folderProblem = null;
     this.begin();
