@@ -68,8 +68,9 @@ export function formatStart(t: CliMessages, result: StartResult, previous: Activ
 /**
  * `Stopped "Writing docs" after 1h 12m`; for a session shorter than `minSessionSeconds` that
  * was not kept, the same with why and how to keep such sessions; or the line for when nothing ran.
+ * `kept` typed optional as well: the client's types come from its built dist/, which may be older.
  */
-export function formatStop(t: CliMessages, session: StoppedSession | null): string {
+export function formatStop(t: CliMessages, session: (StoppedSession & { kept?: boolean }) | null): string {
   if (session === null) return t('stop.nothing');
   const name = terminalText(session.activityName);
   if (session.kept !== false) return t('stop.stopped', { name, duration: durationFor(t, session.seconds) });

@@ -62,6 +62,8 @@ interface ExpectedStoppedSession {
   startedAt: string;
   endedAt: string;
   seconds: number;
+  /** False: shorter than `minSessionSeconds` without a note, so not kept. */
+  kept: boolean;
 }
 
 interface ExpectedEntry {
