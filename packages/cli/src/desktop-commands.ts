@@ -19,7 +19,7 @@ import { durationWordsFor } from './client-format.ts';
 import type { CliMessages } from './i18n/index.ts';
 import { CliError, messagesOf, print, refusal, type Io } from './io.ts';
 import { installLauncher, removeLauncher } from './service/install-cli.ts';
-import { launcherLine, serviceLine, serviceStatusLine } from './service/service-lines.ts';
+import { launcherLine, ServiceFailure, serviceLine, serviceStatusLine } from './service/service-lines.ts';
 import { terminalText } from './terminal-text.ts';
 import { installService, serviceStatus, uninstallService, type ServiceContext, type ServiceRunner } from './service/service.ts';
 
@@ -151,6 +151,7 @@ const service: Command = {
         throw refusal('service.unknownAction', { action: String(action) });
       }
     } catch (error) {
+      if (error instanceof ServiceFailure) throw new CliError(error.said);
       if (isProblem(error, 'service_failed')) throw new CliError(error.message);
       throw error;
     }
@@ -168,6 +169,7 @@ const installCli: Command = {
       const report = values.remove ? removeLauncher(context) : installLauncher(context);
       print(io, values.json === true, report, () => launcherLine(messagesOf(io), report));
     } catch (error) {
+      if (error instanceof ServiceFailure) throw new CliError(error.said);
       if (isProblem(error, 'service_failed')) throw new CliError(error.message);
       throw error;
     }

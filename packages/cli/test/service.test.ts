@@ -342,6 +342,12 @@ test('tock service and tock install-cli speak the person’s language; --json ke
   assert.equal((await tock({ ...env, PATH: '/usr/bin:/bin' }, 'install-cli')).out, `Installiert: ${path} (Node ${process.execPath}); ${bin} ist nicht in Ihrem PATH: fügen Sie \`export PATH="${bin}:$PATH"\` dem Profil Ihrer Shell hinzu`);
   assert.equal((await tock(env, 'install-cli', '--remove')).out, `Entfernt: ${path}`);
   assert.equal((await tock(env, 'install-cli', '--remove')).out, `kein Starter unter ${path}; nichts zu entfernen`);
+  // Refused: a `tock` Tock did not write is left alone, said in German too.
+  writeFileSync(path, '#!/bin/sh\necho mine\n');
+  const refused = await tock(env, 'install-cli');
+  assert.deepEqual([refused.status, refused.err], [1, `error: ${path} existiert bereits und stammt nicht von Tock; verschieben Sie die Datei und führen Sie \`tock install-cli\` erneut aus`]);
+  assert.equal((await tock(env, 'install-cli', '--remove')).err, `error: ${path} stammt nicht von Tock; die Datei wurde nicht angetastet`);
+  rmSync(path);
 
   // The pseudo-locale: every one of these lines comes from a catalog (none stays plain English).
   const pseudo = { ...env, LANG: 'en_XA' };

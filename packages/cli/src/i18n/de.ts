@@ -190,6 +190,10 @@ export const de = {
   'installCli.installedAddPosix': 'Installiert: {path} (Node {node}); {dir} ist nicht in Ihrem PATH: fügen Sie `export PATH="{dir}:$PATH"` dem Profil Ihrer Shell hinzu',
   'installCli.removed': 'Entfernt: {path}',
   'installCli.nothing': 'kein Starter unter {path}; nichts zu entfernen',
+  'service.notOurs': '{path} existiert bereits und stammt nicht von Tock; verschieben Sie die Datei und führen Sie `{command}` erneut aus',
+  'service.leftAlone': '{path} stammt nicht von Tock; die Datei wurde nicht angetastet',
+  'service.commandFailed': '{command} ist fehlgeschlagen: {detail}',
+  'service.commandExit': '{command} ist fehlgeschlagen: Exit-Status {status}',
 
   'error.outputNeedsName': '--output braucht einen Dateinamen',
   'export.formatValue': '--format nimmt json oder csv an, nicht „{value}“',

@@ -192,6 +192,10 @@ export const en = {
   'installCli.installedAddPosix': 'Installed {path} (Node {node}); {dir} is not on your PATH: add `export PATH="{dir}:$PATH"` to your shell\'s profile',
   'installCli.removed': 'Removed {path}',
   'installCli.nothing': 'no launcher at {path}; nothing to remove',
+  'service.notOurs': '{path} exists and was not written by Tock; move it away, then run `{command}` again',
+  'service.leftAlone': '{path} was not written by Tock; it was left alone',
+  'service.commandFailed': '{command} failed: {detail}',
+  'service.commandExit': '{command} failed: exit status {status}',
 
   'error.outputNeedsName': '--output needs a file name',
   'export.formatValue': '--format takes json or csv, not "{value}"',

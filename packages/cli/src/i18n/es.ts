@@ -190,6 +190,10 @@ export const es = {
   'installCli.installedAddPosix': 'Instalado: {path} (Node {node}); {dir} no está en su PATH: añada `export PATH="{dir}:$PATH"` al perfil de su shell',
   'installCli.removed': 'Eliminado: {path}',
   'installCli.nothing': 'no hay ningún lanzador en {path}; no hay nada que eliminar',
+  'service.notOurs': '{path} ya existe y no lo escribió Tock; muévalo y vuelva a ejecutar `{command}`',
+  'service.leftAlone': '{path} no lo escribió Tock; se ha dejado como estaba',
+  'service.commandFailed': '{command} falló: {detail}',
+  'service.commandExit': '{command} falló: código de salida {status}',
 
   'error.outputNeedsName': '--output necesita un nombre de archivo',
   'export.formatValue': '--format admite json o csv, no «{value}»',

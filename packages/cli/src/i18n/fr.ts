@@ -190,6 +190,10 @@ export const fr = {
   'installCli.installedAddPosix': 'Installé : {path} (Node {node}) ; {dir} n’est pas dans votre PATH : ajoutez `export PATH="{dir}:$PATH"` au profil de votre shell',
   'installCli.removed': 'Supprimé : {path}',
   'installCli.nothing': 'aucun lanceur à {path} ; rien à supprimer',
+  'service.notOurs': '{path} existe et n’a pas été écrit par Tock ; déplacez-le, puis relancez `{command}`',
+  'service.leftAlone': '{path} n’a pas été écrit par Tock ; il a été laissé tel quel',
+  'service.commandFailed': 'échec de {command} : {detail}',
+  'service.commandExit': 'échec de {command} : code de sortie {status}',
 
   'error.outputNeedsName': '--output attend un nom de fichier',
   'export.formatValue': '--format accepte json ou csv, pas « {value} »',

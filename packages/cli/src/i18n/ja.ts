@@ -190,6 +190,10 @@ export const ja = {
   'installCli.installedAddPosix': '{path} をインストールしました（Node {node}）。{dir} は PATH に含まれていません：シェルのプロファイルに `export PATH="{dir}:$PATH"` を追加してください',
   'installCli.removed': '{path} を削除しました',
   'installCli.nothing': '{path} にランチャーはありません。削除するものはありません',
+  'service.notOurs': '{path} はすでに存在し、Tock が作成したものではありません。移動してから `{command}` をもう一度実行してください',
+  'service.leftAlone': '{path} は Tock が作成したものではないため、そのままにしました',
+  'service.commandFailed': '{command} が失敗しました：{detail}',
+  'service.commandExit': '{command} が失敗しました：終了ステータス {status}',
 
   'error.outputNeedsName': '--output にはファイル名が必要です',
   'export.formatValue': '--format には json か csv を指定してください（「{value}」は使えません）',

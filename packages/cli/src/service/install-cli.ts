@@ -5,11 +5,10 @@
  * `bin/tock.js` of this checkout, exactly as the service and the git hook do. So a shell, the
  * service and the hook all run the same Tock with the same Node.
  */
-import { Problem } from '@tock/protocol';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { englishLines, launcherLine, type LauncherFacts } from './service-lines.ts';
+import { englishLines, launcherLine, ServiceFailure, type LauncherFacts } from './service-lines.ts';
 
 /** The line by which the launcher is recognised as Tock's. */
 const LAUNCHER_MARKER = 'Written by `tock install-cli`';
@@ -76,7 +75,7 @@ function onPath(dir: string, env: NodeJS.ProcessEnv): boolean {
 export function installLauncher(context: LauncherContext): LauncherReport {
   const path = launcherPath(context);
   const dir = launcherDir(context);
-  if (existsSync(path) && !isOurs(path)) throw new Problem('service_failed', `${path} exists and was not written by Tock; move it away, then run \`tock install-cli\` again`);
+  if (existsSync(path) && !isOurs(path)) throw new ServiceFailure('service.notOurs', { path, command: 'tock install-cli' });
   mkdirSync(dir, { recursive: true });
   writeFileSync(path, launcherScript(context), { mode: 0o755 });
   if (context.platform !== 'win32') chmodSync(path, 0o755);
@@ -89,7 +88,7 @@ export function removeLauncher(context: LauncherContext): LauncherReport {
   const dir = launcherDir(context);
   const facts = { path, dir, onPath: onPath(dir, context.env), node: context.node, platform: context.platform };
   if (!existsSync(path)) return report({ ...facts, done: 'none' });
-  if (!isOurs(path)) throw new Problem('service_failed', `${path} was not written by Tock; it was left alone`);
+  if (!isOurs(path)) throw new ServiceFailure('service.leftAlone', { path });
   rmSync(path, { force: true });
   return report({ ...facts, done: 'removed' });
 }

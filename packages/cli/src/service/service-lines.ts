@@ -4,8 +4,9 @@
  * and these words are built from them. The reports' `message` is the English line, built here
  * from the English catalog, so `--json` keeps the field it always had and one text exists.
  */
-import { formatList } from '@tock/i18n';
-import { cliMessages, type CliMessages } from '../i18n/index.ts';
+import { formatList, type MessageValues } from '@tock/i18n';
+import { Problem } from '@tock/protocol';
+import { cliMessages, type CliKey, type CliMessages } from '../i18n/index.ts';
 
 /** What `tock service` did or found, as its report's fields. */
 export interface ServiceFacts {
@@ -69,4 +70,17 @@ export function launcherLine(t: CliMessages, facts: LauncherFacts): string {
   const values = { path: facts.path, node: facts.node, dir: facts.dir };
   if (facts.onPath) return t('installCli.installedOnPath', values);
   return t(facts.platform === 'win32' ? 'installCli.installedAddWindows' : 'installCli.installedAddPosix', values);
+}
+
+/**
+ * A `service_failed` refusal of `tock service` or `tock install-cli` with its catalog message:
+ * `message` is the English, `said` what the CLI says in the person's language.
+ */
+export class ServiceFailure extends Problem {
+  readonly said: { key: CliKey; values: MessageValues };
+
+  constructor(key: CliKey, values: MessageValues) {
+    super('service_failed', englishLines()(key, values));
+    this.said = { key, values };
+  }
 }

@@ -8,11 +8,10 @@
  * commands it runs, the clock-free file system under a given HOME — is injected, so tests run
  * each platform's plan in a temp directory and the Linux one for real.
  */
-import { Problem } from '@tock/protocol';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { englishLines, serviceLine, serviceStatusLine, type ServiceFacts } from './service-lines.ts';
+import { englishLines, ServiceFailure, serviceLine, serviceStatusLine, type ServiceFacts } from './service-lines.ts';
 import {
   autostartEntry,
   LAUNCH_AGENT_LABEL,
@@ -127,9 +126,12 @@ async function must(context: ServiceContext, argv: readonly string[], what: stri
   try {
     result = await context.run(argv);
   } catch (error) {
-    throw new Problem('service_failed', `${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new ServiceFailure('service.commandFailed', { command: what, detail: error instanceof Error ? error.message : String(error) });
   }
-  if (result.code !== 0) throw new Problem('service_failed', `${what} failed: ${result.stderr.trim().split('\n')[0] || `exit status ${result.code}`}`);
+  if (result.code !== 0) {
+    const detail = result.stderr.trim().split('\n')[0];
+    throw detail ? new ServiceFailure('service.commandFailed', { command: what, detail }) : new ServiceFailure('service.commandExit', { command: what, status: result.code });
+  }
 }
 
 const ALL: readonly ServiceMechanism[] = ['systemd', 'autostart', 'launchagent', 'windows-task'];
@@ -149,7 +151,7 @@ export async function installService(context: ServiceContext): Promise<ServiceRe
   const mechanism = await mechanismFor(context);
   const file = serviceFile(mechanism, context.env);
   if (existsSync(file) && !ours(file)) {
-    throw new Problem('service_failed', `${file} exists and was not written by Tock; move it away, then run \`tock service install\` again`);
+    throw new ServiceFailure('service.notOurs', { path: file, command: 'tock service install' });
   }
   const again = existsSync(file);
   mkdirSync(dirname(file), { recursive: true });
