@@ -326,7 +326,9 @@ test('settings: defaults, saved changes, and a refused field named', async (t) =
     reminderAfterMinutes: 15,
     workingHours: { from: '09:00', to: '17:00', days: [1, 2, 3, 4, 5] },
     tray: true,
+    // Unset: the locale's clock (the test run's C.UTF-8 has no region: 24h).
     clockFormat: '24h',
+    clockFormatSet: false,
   });
   assert.throws(() => r.desktop.updateSettings({ clockFormat: 'am/pm' }), { message: 'clockFormat: must be 24h, 12h or system' });
   r.desktop.updateSettings({ idleThresholdMinutes: 5, reminderEnabled: true, workingHours: { from: '08:30', to: '16:00', days: [5, 1, 1] } });
