@@ -1,8 +1,10 @@
 /**
  * The clock the CLI writes times of day on: the desktop setting `clockFormat` (24h, 12h or
  * system), the one the window follows, asked of the app under the caller's `TOCK_HOME` once per
- * command (docs/cli.md, human output). Without an app that answers — not running, another
- * home, an older app — the 24-hour clock, and no word about it: the time is still right.
+ * command (docs/cli.md, human output). Until the person sets it the app answers its locale's
+ * clock (`en_US` 12h, `en_GB` or no region 24h; docs/desktop.md). Without an app that answers —
+ * not running, another home, an older app — the 24-hour clock, and no word about it: the time
+ * is still right.
  */
 import { callAdmin, homePaths, resolveHome } from '@tock/app';
 import type { ClockFormat } from './format-time.ts';
