@@ -748,4 +748,6 @@ export const de = {
   'int.intro': 'Lassen Sie Skripte, Editoren und die Befehlszeile die Zeiterfassung lesen und steuern.',
   'int.typescript': 'TypeScript',
   'int.python': 'Python',
+  // A tab without a window session (docs/ui.md "Security decisions"): the only line it shows.
+  'app.getWindow': 'Dieser Tab hat keine Sitzung eines Tock-Fensters. Führen Sie `tock open` aus oder wählen Sie „Tock öffnen“ im Tray, um eines zu öffnen.',
 } satisfies Catalog<typeof en>;

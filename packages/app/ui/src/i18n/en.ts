@@ -748,4 +748,6 @@ export const en = {
   'int.intro': 'Let scripts, editors and the command line read and control tracking.',
   'int.typescript': 'TypeScript',
   'int.python': 'Python',
+  // A tab without a window session (docs/ui.md "Security decisions"): the only line it shows.
+  'app.getWindow': 'This tab has no Tock window session. Run `tock open`, or choose “Open Tock” in the tray, to open one.',
 } as const;

@@ -748,4 +748,6 @@ export const es = {
   'int.intro': 'Permita que scripts, editores y la línea de comandos lean y controlen el registro.',
   'int.typescript': 'TypeScript',
   'int.python': 'Python',
+  // A tab without a window session (docs/ui.md "Security decisions"): the only line it shows.
+  'app.getWindow': 'Esta pestaña no tiene sesión de una ventana de Tock. Ejecute `tock open` o elija «Abrir Tock» en la bandeja para abrir una.',
 } satisfies Catalog<typeof en>;

@@ -748,4 +748,6 @@ export const fr = {
   'int.intro': 'Permettez aux scripts, aux éditeurs et à la ligne de commande de lire et de piloter le suivi.',
   'int.typescript': 'TypeScript',
   'int.python': 'Python',
+  // A tab without a window session (docs/ui.md "Security decisions"): the only line it shows.
+  'app.getWindow': 'Cet onglet n’a pas de session de fenêtre Tock. Exécutez `tock open` ou choisissez « Ouvrir Tock » dans la zone de notification pour en ouvrir une.',
 } satisfies Catalog<typeof en>;

@@ -748,4 +748,6 @@ export const ja = {
   'int.intro': 'スクリプト、エディター、コマンドラインから記録を読み取り、操作できるようにします。',
   'int.typescript': 'TypeScript',
   'int.python': 'Python',
+  // A tab without a window session (docs/ui.md "Security decisions"): the only line it shows.
+  'app.getWindow': 'このタブには Tock ウィンドウのセッションがありません。`tock open` を実行するか、トレイの 「Tock を開く」 を選んでウィンドウを開いてください。',
 } satisfies Catalog<typeof en>;
