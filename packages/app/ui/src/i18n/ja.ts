@@ -749,5 +749,5 @@ export const ja = {
   'int.typescript': 'TypeScript',
   'int.python': 'Python',
   // A tab without a window session (docs/ui.md "Security decisions"): the only line it shows.
-  'app.getWindow': 'このタブには Tock ウィンドウのセッションがありません。`tock open` を実行するか、トレイの 「Tock を開く」 を選んでウィンドウを開いてください。',
+  'app.getWindow': 'このタブには Tock ウィンドウのセッションがありません。`tock open` を実行するか、トレイの「Tock を開く」を選んでウィンドウを開いてください。',
 } satisfies Catalog<typeof en>;
