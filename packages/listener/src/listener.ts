@@ -7,7 +7,6 @@
  * injected handlers.
  */
 
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createLimitedServer } from './connection-limits.ts';
 import { API_VERSION, EVENT_LIMITS, LAST_EVENT_ID_HEADER, LICENSE_LOCKED_BODY, LIMITS, WAKATIME_PREFIX, type ErrorCode } from '@tock/protocol';
 import { MALFORMED_KEY, hasBody, idempotencyKeyOf, isJsonContentType, parseJson } from './checks.ts';
@@ -28,7 +27,8 @@ import { portInUse } from './port-in-use.ts';
 import { ABORTED, TOO_LARGE, readBody } from './read-body.ts';
 import { RequestLog, toRecord } from './request-log.ts';
 import { NOT_WIRED, ROUTES_BY_PATH, type Route } from './routes.ts';
-import { responseSignature, type HmacKey } from './signature.ts';
+import type { HmacKey } from './signature.ts';
+import { answerHeaders, type Exchange } from './exchange.ts';
 import type { Listener, ListenerOptions } from './types.ts';
 import { createWakatimeDoor, type DoorAnswer } from './wakatime/door.ts';
 
@@ -42,26 +42,6 @@ export const MAX_CONNECTIONS = 1024;
 /** About 75 MB of nonces at most (70–75 B per nonce at the bound, measured by bench/, outside the JS heap); reached when verified requests average > 5 500/s for 180 s. */
 const DEFAULT_MAX_NONCES = 1_000_000;
 const EMPTY = Buffer.alloc(0);
-
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
-const API_VERSION_TEXT = String(API_VERSION);
-
-/** One request on its way through the checks. */
-interface Exchange {
-  req: IncomingMessage;
-  res: ServerResponse;
-  nowMs: number;
-  method: string;
-  /** The request target as sent (path and query): what was signed. */
-  target: string;
-  /** The target without its query. */
-  path: string;
-  /** Set once the signature verified: from then on every response is signed. */
-  key: HmacKey | null;
-  nonce: string | null;
-  /** The rest of the request was not read: close the connection after answering. */
-  closeAfter: boolean;
-}
 
 /** Creates the listener; nothing is bound until {@link Listener.listen}. */
 export function createListener(options: ListenerOptions): Listener {
@@ -103,23 +83,7 @@ export function createListener(options: ListenerOptions): Listener {
   // ---- answering ------------------------------------------------------------------------
 
   function reply(x: Exchange, status: number, body: string, extra?: Record<string, string>): void {
-    // A flat [name, value, …] list: no object to build and copy on the hot path.
-    const headers: string[] = [
-      'content-type',
-      JSON_CONTENT_TYPE,
-      'x-tock-api-version',
-      API_VERSION_TEXT,
-      'cache-control',
-      'no-store',
-      'content-length',
-      String(Buffer.byteLength(body)),
-    ];
-    if (x.key !== null && x.nonce !== null) {
-      headers.push('x-tock-response-signature', responseSignature(x.key, x.nonce, status, body));
-    }
-    if (extra) for (const name in extra) headers.push(name, extra[name] as string);
-    if (x.closeAfter) headers.push('connection', 'close');
-    x.res.writeHead(status, headers);
+    x.res.writeHead(status, answerHeaders(x, status, body, extra));
     x.res.end(body);
     record(x, status);
   }
