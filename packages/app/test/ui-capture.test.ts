@@ -46,6 +46,8 @@ before(async () => {
   ensureWindowBuilt();
   t = await startTestApp({}, { clock: () => now, capture: { focusSources: sources, timers: false } });
   t.app.services.tracker.logEntry({ name: 'Docs', createIfMissing: true, durationMinutes: 30, endedAt: '2026-11-18T08:30:00.000Z' });
+  // A person who emptied the default exclusions: the window suggests them again.
+  await t.app.services.capture.set('exclude', []);
   b = await launchBrowser();
 });
 after(async () => {

@@ -12,12 +12,35 @@ import { globOverLimits, quoteGlob } from './glob.ts';
 import type { CaptureSettings } from './shapes/capture.ts';
 import type { SettingsStore } from './store.ts';
 
+/**
+ * The exclusions before the person set any (docs/desktop.md "Private by default"): password
+ * managers and private browsing, matched against the app and the title alike. A store whose
+ * `exclude` was never set reads these (so a later release's list reaches it too); a list the
+ * person set, even `[]`, is kept as set.
+ */
+export const DEFAULT_EXCLUDE: readonly string[] = Object.freeze([
+  '*keepass*',
+  '*bitwarden*',
+  '*1password*',
+  '*enpass*',
+  '*lastpass*',
+  '*dashlane*',
+  '*nordpass*',
+  '*proton pass*',
+  '*kwallet*',
+  '*seahorse*',
+  '*passwords*',
+  '*private browsing*',
+  '*incognito*',
+  '*inprivate*',
+]);
+
 /** The settings before the person changed any. */
 export const DEFAULT_CAPTURE_SETTINGS: Readonly<CaptureSettings> = Object.freeze({
   windows: false,
   titles: false,
   retentionDays: 90,
-  exclude: Object.freeze([]) as unknown as string[],
+  exclude: DEFAULT_EXCLUDE as string[],
   editorTimeout: 15,
   mergeGapMinutes: 5,
   minMinutes: 5,
@@ -59,7 +82,7 @@ export function readCaptureSettings(settings: SettingsStore): CaptureSettings {
     windows: typeof stored.windows === 'boolean' ? stored.windows : d.windows,
     titles: typeof stored.titles === 'boolean' ? stored.titles : d.titles,
     retentionDays: isWhole(stored.retentionDays, RETENTION_DAYS) ? stored.retentionDays : d.retentionDays,
-    exclude: isExcludeList(stored.exclude) ? [...stored.exclude] : [],
+    exclude: isExcludeList(stored.exclude) ? [...stored.exclude] : [...DEFAULT_EXCLUDE],
     editorTimeout: isWhole(stored.editorTimeout, EDITOR_TIMEOUT_MINUTES) ? stored.editorTimeout : d.editorTimeout,
     mergeGapMinutes: isWhole(stored.mergeGapMinutes, MERGE_GAP_MINUTES) ? stored.mergeGapMinutes : d.mergeGapMinutes,
     minMinutes: isWhole(stored.minMinutes, MIN_SUGGESTION_MINUTES) ? stored.minMinutes : d.minMinutes,
@@ -123,9 +146,12 @@ export function setCaptureSetting(settings: SettingsStore, key: string, value: u
   if (!(CAPTURE_SETTING_KEYS as readonly string[]).includes(key)) {
     throw validationProblem([{ field: key, message: `is not a capture setting (${CAPTURE_SETTING_KEYS.join(', ')})` }]);
   }
-  const next = { ...readCaptureSettings(settings), [key]: checkValue(key as CaptureSettingKey, value) };
-  settings.set(SETTING, next);
-  return next;
+  // Only the keys the person set are stored: a key never set keeps reading its default, so a
+  // later release's default (the exclusions above) reaches a store whose list was never edited.
+  const raw = settings.get<unknown>(SETTING);
+  const stored = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {};
+  settings.set(SETTING, { ...stored, [key]: checkValue(key as CaptureSettingKey, value) });
+  return readCaptureSettings(settings);
 }
 
 /** The oldest time kept at `nowMs`: anything earlier is past the retention. */

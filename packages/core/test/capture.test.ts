@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import {
   captureExportChunks,
   cutToCharacters,
+  DEFAULT_EXCLUDE,
   editorSpans,
   forgetCapture,
   globMatches,
@@ -46,7 +47,7 @@ test('settings: defaults as documented, each key checked, values typed on the co
     windows: false,
     titles: false,
     retentionDays: 90,
-    exclude: [],
+    exclude: [...DEFAULT_EXCLUDE],
     editorTimeout: 15,
     mergeGapMinutes: 5,
     minMinutes: 5,
@@ -74,6 +75,41 @@ test('settings: defaults as documented, each key checked, values typed on the co
   assert.throws(() => setCaptureSetting(f.store.settings, 'retentionDays', '3651'), /1 to 3650/);
   assert.throws(() => setCaptureSetting(f.store.settings, 'colour', 'red'), /not a capture setting/);
   assert.throws(() => setCaptureSetting(f.store.settings, 'exclude', ['a\u0007']), /globs/);
+});
+
+test('private by default: password managers and private browsing are excluded before any setting', (t) => {
+  const f = fixture(t);
+  const { exclude } = readCaptureSettings(f.store.settings);
+  for (const glob of ['*keepass*', '*bitwarden*', '*1password*', '*enpass*', '*seahorse*', '*passwords*', '*private browsing*', '*incognito*']) {
+    assert.ok(exclude.includes(glob), glob);
+  }
+  const settings = { exclude };
+  assert.ok(isExcluded(settings, 'KeePassXC', 'Passwords.kdbx - KeePassXC'));
+  assert.ok(isExcluded(settings, 'org.keepassxc.KeePassXC', null), 'by app name with titles off');
+  assert.ok(isExcluded(settings, 'Bitwarden', null));
+  assert.ok(isExcluded(settings, '1Password', null));
+  assert.ok(isExcluded(settings, 'org.gnome.seahorse.Application', null));
+  assert.ok(isExcluded(settings, 'firefox', 'Bank — Mozilla Firefox Private Browsing'));
+  assert.ok(isExcluded(settings, 'chromium', 'New Tab - Chromium (Incognito)'));
+  assert.ok(!isExcluded(settings, 'firefox', 'Tock — Mozilla Firefox'));
+  assert.ok(!isExcluded(settings, 'code', null));
+});
+
+test('private by default: a store whose list was never set follows the defaults; a list the person set is kept', (t) => {
+  const f = fixture(t);
+  // Setting another key leaves `exclude` unset, so it keeps reading the (current) defaults.
+  setCaptureSetting(f.store.settings, 'windows', 'on');
+  assert.deepEqual(f.store.settings.get<Record<string, unknown>>('capture'), { windows: true });
+  assert.deepEqual(readCaptureSettings(f.store.settings).exclude, [...DEFAULT_EXCLUDE]);
+  // A store written before the defaults existed, with every other key but no list: defaults.
+  f.store.settings.set('capture', { windows: true, titles: true, retentionDays: 30 });
+  assert.deepEqual(readCaptureSettings(f.store.settings).exclude, [...DEFAULT_EXCLUDE]);
+  // Edited, even to nothing: kept as the person set it, across other changes.
+  setCaptureSetting(f.store.settings, 'exclude', '[]');
+  setCaptureSetting(f.store.settings, 'titles', 'off');
+  assert.deepEqual(readCaptureSettings(f.store.settings).exclude, []);
+  setCaptureSetting(f.store.settings, 'exclude', '*mybank*');
+  assert.deepEqual(readCaptureSettings(f.store.settings).exclude, ['*mybank*']);
 });
 
 test('globs are case-insensitive on the whole text; * and ? only', () => {

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { isExcluded } from '../src/capture.ts';
 import { addRule, listRules } from '../src/capture-rules.ts';
-import { readCaptureSettings, setCaptureSetting } from '../src/capture-settings.ts';
+import { DEFAULT_EXCLUDE, readCaptureSettings, setCaptureSetting } from '../src/capture-settings.ts';
 import { GLOB_LIMITS, compileGlob, globMatches, globMatchesCounted, globOverLimits, type GlobSteps } from '../src/glob.ts';
 import type { SuggestionRule } from '../src/shapes/capture.ts';
 import { openStore } from '../src/store.ts';
@@ -131,7 +131,7 @@ test('exclusions and rules over the limits are refused with one line where they 
         return true;
       },
     );
-    assert.deepEqual(readCaptureSettings(store.settings).exclude, [], 'nothing was set');
+    assert.deepEqual(readCaptureSettings(store.settings).exclude, [...DEFAULT_EXCLUDE], 'nothing was set: the defaults');
     assert.throws(
       () => addRule(store.settings, { match: { title: stars17, app: 'firefox' }, activity: 'Banking' }),
       (error: { details?: { field: string; message: string }[] }) => {
