@@ -88,7 +88,7 @@ function Recorded({ status }: { status: CaptureStatus }) {
         ))}
       </ul>
       {status.sources.some((src) => src.id === 'gnome' && !src.works) && <GnomeInstall />}
-      <p class="hint">{status.idleSource ? <WithCode text={t('cap.awayFrom', { source: CODE })} code={status.idleSource} /> : t('cap.awayNone')}</p>
+      <p class="hint">{status.idleSource ? <WithCode text={t('cap.awayFrom', { source: CODE })} code={status.idleSource} lang="en" /> : t('cap.awayNone')}</p>
       <Failure message={failure} />
     </section>
   );
@@ -162,7 +162,10 @@ function Exclusions({ settings }: { settings: CaptureSettings }) {
               <code>{g}</code>
               <button type="button" class="ghost small" disabled={busy} onClick={() => void save(settings.exclude.filter((x) => x !== g), t('cap.removed', { pattern: g }))}>
                 {t('cap.remove')}
-                <span class="visually-hidden"> {g}</span>
+                <span class="visually-hidden">
+                  {' '}
+                  <code>{g}</code>
+                </span>
               </button>
             </li>
           ))}

@@ -46,7 +46,7 @@ async function save(patch: Partial<DesktopSettings>): Promise<{ fields: Record<s
 
 function SourceLine({ view }: { view: DesktopView }) {
   const t = useT();
-  if (view.idleSource.state === 'found') return <WithCode text={t('desk.idleFrom', { source: CODE })} code={view.idleSource.name ?? ''} />;
+  if (view.idleSource.state === 'found') return <WithCode text={t('desk.idleFrom', { source: CODE })} code={view.idleSource.name ?? ''} lang="en" />;
   return <>{view.idleSource.state === 'none' ? t('desk.idleNone') : t('desk.idleLooking')}</>;
 }
 
@@ -230,7 +230,7 @@ function ReminderSection({ view }: { view: DesktopView }) {
         </FormActions>
       </form>
       <p class="hint">
-        <WithCode text={t('desk.notifier', { notifier: CODE })} code={view.notifier} />
+        <WithCode text={t('desk.notifier', { notifier: CODE })} code={view.notifier} lang="en" />
       </p>
     </section>
   );
