@@ -21,7 +21,6 @@ import { windowOpenerForAdmin, windowOpenerForTray, windowServerComponent } from
 import { chooseCredentialStore, fallbackNotice, fileCredentialStore, osCredentialStore, syncKeyStore, type CredentialStore, type CredentialStoreKind } from './credentials.ts';
 import { createCapture, type Capture, type CaptureOptions } from './desktop/capture/capture.ts';
 import { createDesktop, type DesktopOptions } from './desktop/desktop.ts';
-import { idleSourcesFor } from './desktop/idle/sources.ts';
 import { EditorKeys, editorKeyStore } from './editors/editor-key.ts';
 import { Editors } from './editors/editors.ts';
 import { HeartbeatPruner } from './editors/pruning.ts';
@@ -243,7 +242,8 @@ async function wire(options: WireOptions): Promise<RunningApp> {
       clock,
       env,
       homeDir: paths.dir,
-      idleSources: desktopOptions.idleSources ?? ((signal) => idleSourcesFor(process.platform, { env, clock, signal })),
+      // One idle reader for the desktop and capture: both name the same source.
+      idleReader: desktop.idleReader,
       idleThresholdMs: () => desktop.settings().idleThresholdMinutes * 60_000,
       onChange: changed,
     }),

@@ -23,6 +23,9 @@ describe('capture commands against a running app', () => {
   const now = { ms: Date.parse('2026-11-23T09:00:00.000Z') };
   let idleSince: number | null = null;
   let report: ((w: FocusedWindow | null) => void) | null = null;
+  const testIdle = { name: 'test idle', idleMs: async () => (idleSince === null ? 0 : now.ms - idleSince) };
+  // The candidates as the desktop would list them now; one test changes them after the first probe.
+  let idleSources = [testIdle];
   const tock = (...argv: string[]) => tockAt(() => new Date(now.ms), env, ...argv);
   const standIn: FocusSource = {
     id: 'x11',
@@ -43,7 +46,7 @@ describe('capture commands against a running app', () => {
       home,
       env,
       clock: () => now.ms,
-      desktop: { timers: false, notifier: { name: 'none', notify: async () => {} }, idleSources: () => [{ name: 'test idle', idleMs: async () => (idleSince === null ? 0 : now.ms - idleSince) }] },
+      desktop: { timers: false, notifier: { name: 'none', notify: async () => {} }, idleSources: () => idleSources },
       capture: { timers: false, focusSources: () => [missing, standIn] },
     });
   });
@@ -62,6 +65,24 @@ describe('capture commands against a running app', () => {
     assert.equal(json.state, 'off');
     assert.equal(json.settings.windows, false);
     assert.equal(report, null, 'nothing is followed while off');
+  });
+
+  it('tock capture status and tock idle name the same idle source, capture off or on', async () => {
+    const captureNames = async (): Promise<string | null> => (JSON.parse((await tock('capture', 'status', '--json')).out) as { idleSource: string | null }).idleSource;
+    const idleNames = async (): Promise<string | null> =>
+      (JSON.parse((await tock('idle', '--json')).out) as { idleSource: { state: string; name: string | null } }).idleSource.name;
+    assert.equal(await idleNames(), 'test idle', 'the desktop found the test source');
+    // Another source would answer a fresh probe now: one reader keeps naming the one in use.
+    idleSources = [{ name: 'another idle source', idleMs: async () => 0 }];
+    assert.equal(await captureNames(), 'test idle', 'capture off: the desktop’s reader, not one of its own');
+    idleSources = [testIdle];
+    const status = await tock('capture', 'status');
+    assert.match(status.out, /idle: test idle/);
+    assert.doesNotMatch(status.out, /no idle source/);
+    assert.match((await tock('idle')).out, /idle source: test idle/);
+    assert.equal((await tock('capture', 'on')).status, 0);
+    assert.deepEqual([await captureNames(), await idleNames()], ['test idle', 'test idle'], 'capture on');
+    assert.equal((await tock('capture', 'off')).status, 0);
   });
 
   it('records focus changes, idle time and exclusions once on; the timeline prints them', async () => {

@@ -20,7 +20,11 @@ export interface WindowOpener {
 /** The desktop's admin routes; `window` is asked only when a window is to be opened. */
 export function desktopAdminRoutes(desktop: Desktop, window: () => WindowOpener) {
   return adminHandlers({
-    'GET /idle': () => ({ question: desktop.pendingIdle(), idleSource: desktop.view().idleSource }),
+    // Not probed yet (timers off): probe now, so `tock idle` names what `tock capture` names.
+    'GET /idle': async () => {
+      if (!desktop.idleReader.probed) await desktop.probeIdleSources();
+      return { question: desktop.pendingIdle(), idleSource: desktop.view().idleSource };
+    },
     'POST /idle/answer': ({ choice, questionID }) => desktop.answerIdle(choice, questionID ?? undefined),
     'POST /continue': () => desktop.continueLast(),
     'POST /open': ({ file }) => {

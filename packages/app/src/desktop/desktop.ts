@@ -92,6 +92,11 @@ export interface Desktop {
   checkReminder(): boolean;
   /** Probes the idle sources again now. */
   probeIdleSources(): Promise<void>;
+  /**
+   * The one reader of "which idle source answers" (docs/desktop.md "Idle time"): `tock idle`
+   * names its source, and capture reads idleness through it and names the same one.
+   */
+  readonly idleReader: IdleReader;
   /** What keeps the tray in step; `refresh()` looks for a change now (tests). */
   readonly trayFeed: TrayFeed;
   /** Stops the timers, kills running helpers and removes the tray. */
@@ -318,6 +323,7 @@ export function createDesktop(options: DesktopOptions): Desktop {
       await reader.probe();
       changed();
     },
+    idleReader: reader,
     trayFeed,
     async stop() {
       for (const t of timers) clearInterval(t);

@@ -75,6 +75,11 @@ export interface CaptureOptions {
   focusSources?: (hooks: Required<BusReportHooks>) => FocusSource[] | Promise<FocusSource[]>;
   /** The idle sources (default: none: capture then records no idle spans). */
   idleSources?: (signal: AbortSignal) => readonly IdleSource[];
+  /**
+   * The desktop's idle reader, shared so that `tock capture status` and `tock idle` name the same
+   * source (docs/desktop.md "Idle time"); given, `idleSources` is not read.
+   */
+  idleReader?: IdleReader;
   /** The screen's lock (default: the session bus's screensavers; null: none). */
   lockWatch?: LockWatch | null;
   /** Idleness longer than this is an idle span (the desktop's idle threshold). */
@@ -149,7 +154,7 @@ export function createCapture(options: CaptureOptions): Capture {
       }
     },
   });
-  const idleReader = options.idleSources ? new IdleReader({ candidates: () => options.idleSources?.(aborter.signal) ?? [], clock }) : null;
+  const idleReader = options.idleReader ?? (options.idleSources ? new IdleReader({ candidates: () => options.idleSources?.(aborter.signal) ?? [], clock }) : null);
   const idleThreshold = (): number => options.idleThresholdMs?.() || DEFAULT_IDLE_MS;
 
   let follower: FocusFollower | null = null;
@@ -322,6 +327,8 @@ export function createCapture(options: CaptureOptions): Capture {
         return { id: s.id, name: s.name, works: reason === null, reason };
       }),
     );
+    // Not probed yet (capture off, timers off): probe now rather than say none answers.
+    if (idleReader && !idleReader.probed) await idleReader.probe().catch(() => null);
     return {
       settings: readCaptureSettings(store.settings),
       state,
