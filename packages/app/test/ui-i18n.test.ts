@@ -16,6 +16,12 @@ process.env.LC_ALL = 'de_DE.UTF-8';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { getLedgerSetting } from '@tock/core';
+import { catalogProblems } from '@tock/i18n';
+import { de } from '../ui/src/i18n/de.ts';
+import { en } from '../ui/src/i18n/en.ts';
+import { es } from '../ui/src/i18n/es.ts';
+import { fr } from '../ui/src/i18n/fr.ts';
+import { ja } from '../ui/src/i18n/ja.ts';
 import type { Page } from 'playwright-core';
 import { ensureWindowBuilt, launchBrowser, rawRequest, screenshot, startTestApp, type TestApp, type TestBrowser, windowSession } from './ui-support/harness.ts';
 
@@ -152,6 +158,12 @@ async function show(page: Page, screen: string): Promise<void> {
   // The screen's data loads after its heading: wait until nothing is loading.
   await page.waitForFunction(() => document.querySelector('[aria-busy="true"], .loading') === null);
 }
+
+describe('the window’s catalogs', () => {
+  it('have every key of English, each with the same arguments, in ICU MessageFormat', () => {
+    assert.deepEqual(catalogProblems({ en, de, fr, es, ja }), []);
+  });
+});
 
 describe('the pseudo-locale en-XA', () => {
   it('every word on the translated screens comes from a catalog', async () => {

@@ -152,7 +152,7 @@ export const ja = {
   'week.overlaps': '{count, plural, other {# 件のブロック}}と重複',
   'week.resolve': '解決',
   'week.resolveWhat': '{what}の重複',
-  'week.breaks': '休憩',
+  'week.breaks': '{count, plural, other {休憩}}',
   'week.notCounted': '（集計に含めません）',
   'week.balance': '差分 {balance} · これまでの目標 {target}',
   'week.heading': '{from}～{to} の週',
