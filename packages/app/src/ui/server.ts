@@ -6,7 +6,8 @@
  * 1. `Host` must be `127.0.0.1:<port>` or `localhost:<port>` → else 403 (DNS rebinding).
  * 2. Anything but GET/HEAD needs `Origin` equal to the window's own origin → else 403 (CSRF).
  * 3. Under `/api/`: `Sec-Fetch-Site`, where sent, must be `same-origin` → else 403; the
- *    header `X-Tock-Session` must carry a session this server gave → else 401.
+ *    header `X-Tock-Session` must carry a session this server gave (kept hashed in the home
+ *    across restarts, until 30 days without use) → else 401.
  * 4. `GET /?k=<code>` serves the window, which redeems the launch code with a same-origin
  *    `POST /launch` for its session secret (kept in `sessionStorage`); a used, expired or
  *    unknown code gets a page that says so and names `tock open`.
@@ -18,6 +19,7 @@
  */
 import { Problem } from '@tock/protocol';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import type { ConnectionLimits, ServerTimeouts } from '@tock/listener';
 import type { AppServices } from '../services.ts';
 import { uiRoutes } from './api.ts';
@@ -31,7 +33,7 @@ import { createWindowHttpServer } from './connections.ts';
 import { Download, sendDownload } from './download.ts';
 import { receiveUpload, type Upload } from './upload.ts';
 import { EventHub } from './events.ts';
-import { LaunchCodes, refusedCodeMessage, WindowSessions, type RandomBytes } from './launch.ts';
+import { LaunchCodes, refusedCodeMessage, WINDOW_SESSIONS_FILE, WindowSessions, type RandomBytes } from './launch.ts';
 import { fetchSiteAllowed, hostAllowed, originAllowed, SECURITY_HEADERS, SESSION_HEADER } from './security.ts';
 
 /** A running UI server. */
@@ -57,6 +59,8 @@ export interface UiServerOptions {
   clock?: () => number;
   /** Random bytes for codes and sessions (default node:crypto's). */
   random?: RandomBytes;
+  /** Where window sessions are kept across restarts (default `window-sessions.json` in the home; null: nowhere). */
+  sessionsFile?: string | null;
   /** Most connections held at once (default 64). */
   maxConnections?: number;
   /** Shorter server timeouts, for tests (default: the listener's SERVER_TIMEOUTS). */
@@ -73,7 +77,11 @@ const ANNOUNCED = new Set(['blocks', 'capture', 'ledger']);
 /** Starts the UI server for a running app. */
 export async function startUiServer(services: AppServices, options: UiServerOptions = {}): Promise<UiServer> {
   const codes = new LaunchCodes({ clock: options.clock ?? (() => performance.now()), random: options.random });
-  const sessions = new WindowSessions(options.random);
+  const sessions = new WindowSessions({
+    clock: services.clock,
+    random: options.random,
+    file: options.sessionsFile === undefined ? join(services.home.dir, WINDOW_SESSIONS_FILE) : (options.sessionsFile ?? undefined),
+  });
   const assets = new AssetDir(options.assetsDir);
   const routes = uiRoutes(services);
   const hub = new EventHub({

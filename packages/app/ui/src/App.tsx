@@ -82,6 +82,18 @@ export function App() {
   const prompt = prompts[0];
   const idleQuestion = snapshot?.desktop?.idleQuestion ?? null;
 
+  // A tab without a session knows nothing of the app: it shows only how to get a window —
+  // no navigation, no tracking state (docs/ui.md "Security decisions").
+  if (connection === 'no-session' || connection === 'expired') {
+    return (
+      <main id="main" class="no-session">
+        <p class="banner" role="alert" data-testid="no-session">
+          {withCode(sessionProblem ?? t('app.getWindow'))}
+        </p>
+      </main>
+    );
+  }
+
   return (
     <div class="layout">
       <a class="skip" href="#main">
@@ -94,17 +106,7 @@ export function App() {
             {t('app.lost')}
           </p>
         )}
-        {connection === 'expired' && (
-          <p class="banner" role="alert">
-            {withCode(t('app.expired'))}
-          </p>
-        )}
-        {connection === 'no-session' && (
-          <p class="banner" role="alert" data-testid="no-session">
-            {withCode(sessionProblem ?? t('app.noSession'))}
-          </p>
-        )}
-        {loadError && !snapshot && connection !== 'expired' && connection !== 'no-session' && (
+        {loadError && !snapshot && (
           <p class="banner" role="alert">
             {loadError}
           </p>
@@ -117,7 +119,7 @@ export function App() {
         <div aria-live="polite" class="visually-hidden">
           {idleQuestion ? t('app.idleLive', { activity: idleQuestion.activityName }) : ''}
         </div>
-        {snapshot ? <Screen /> : !loadError && connection !== 'no-session' && <p class="muted loading">{t('app.loading')}</p>}
+        {snapshot ? <Screen /> : !loadError && <p class="muted loading">{t('app.loading')}</p>}
       </main>
     </div>
   );

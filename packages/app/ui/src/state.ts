@@ -7,7 +7,7 @@ import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { request } from './api.ts';
 import { setWindowLanguage } from './i18n/index.ts';
 import { setActivityOrder } from './colors.ts';
-import { hasSession, sessionHeaders, startSession } from './session.ts';
+import { hasSession, NO_SESSION_MESSAGE, sessionHeaders, startSession } from './session.ts';
 import { setAppClock, setClockFormat, setPersonDays } from './time.ts';
 import type { Snapshot, Status } from './types.ts';
 
@@ -21,7 +21,7 @@ export interface AppState {
   /** Goes up when clients, an activity's or a block's ledger fields, or the ledger's settings changed. */
   ledgerVersion: number;
   /**
-   * `expired`: the app restarted, and this window's session belongs to the earlier launch;
+   * `expired`: this tab's session is gone (30 days without use, or the app's sessions file lost);
    * `no-session`: this tab never got one (a new tab, a used or expired launch code).
    */
   connection: 'connecting' | 'open' | 'lost' | 'expired' | 'no-session';
@@ -81,7 +81,8 @@ export function ledgerChanged(): void {
 export async function connect(): Promise<void> {
   const problem = await startSession();
   if (problem !== null) {
-    set({ connection: 'no-session', sessionProblem: problem });
+    // A tab that simply has none gets the window's own how-to line; a refused code says why.
+    set({ connection: 'no-session', sessionProblem: problem === NO_SESSION_MESSAGE ? null : problem });
     return;
   }
   const load = async (): Promise<void> => {
@@ -104,8 +105,8 @@ const RETRY_MS = 1000;
 /**
  * The event stream, read through `fetch` (an `EventSource` cannot send the session header):
  * Server-Sent Events frames, parsed here; on any end or failure it reconnects after a second
- * and reloads the snapshot once it is back. A 401 means the app restarted (sessions live as
- * long as the app): this window cannot continue.
+ * and reloads the snapshot once it is back. A 401 means this tab's session is gone (sessions
+ * last until 30 days without use, across restarts): this window cannot continue.
  */
 async function stream(load: () => Promise<void>): Promise<void> {
   for (;;) {
