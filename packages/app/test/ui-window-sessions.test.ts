@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startApp, type RunningApp } from '@tock/app/start';
 import { MAX_SESSIONS, SESSION_IDLE_LIFETIME_MS, WINDOW_SESSIONS_FILE, WindowSessions } from '../src/ui/launch.ts';
-import { ensureWindowBuilt, freePort, launchBrowser, rawRequest, type TestBrowser } from './ui-support/harness.ts';
+import { ensureWindowBuilt, freePort, launchBrowser, rawRequest, screenshot, type TestBrowser } from './ui-support/harness.ts';
 
 const DAY = 24 * 3_600_000;
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -193,6 +193,13 @@ describe('the window in Chromium across an app restart', () => {
       assert.equal((await page.locator('body').textContent())?.trim(), (await line.textContent())?.trim(), 'the line is all the tab shows');
       assert.equal(await page.getByText('Not tracking').count(), 0);
       assert.equal(await page.locator('nav, a[href^="#/"]').count(), 0, 'no navigation');
+      if (page === fresh) {
+        for (const width of [390, 1280]) {
+          await page.setViewportSize({ width, height: 700 });
+          assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0, `no sideways scroll at ${width} px`);
+          await screenshot(page, `no-session-${width}`);
+        }
+      }
       await page.close();
     }
   });
