@@ -361,9 +361,13 @@ function runningBreakStart(blocks: Block[]): number | null {
   return open ? Date.parse(open.startedAt) : null;
 }
 
-/** The day's blocks as text: time range, activity, worked time, note. */
+/**
+ * The day's blocks as text: time range, activity, worked time, note — each with *Edit*, which
+ * opens History's block editor in its row (docs/ui.md "Today").
+ */
 function BlockList({ blocks }: { blocks: Block[] }) {
   const t = useT();
+  const [editingID, setEditingID] = useState<string | null>(null);
   if (blocks.length === 0) return <p class="muted empty">{t('today.empty')}</p>;
   const overlapping = overlapsOf(blocks, nowMs());
   return (
@@ -387,10 +391,35 @@ function BlockList({ blocks }: { blocks: Block[] }) {
                 </span>
               )}
             </span>
-            <span class="dur">{duration(b.seconds)}</span>
+            <span class="dur row-actions">
+              {duration(b.seconds)}
+              <button
+                type="button"
+                class="ghost small"
+                aria-expanded={editingID === b.id}
+                data-testid="edit-block"
+                onClick={() => setEditingID(editingID === b.id ? null : b.id)}
+              >
+                {t('today.edit')}
+                <span class="visually-hidden"> {t('week.what', { kind: b.kind, activity: b.activity.activityName })}</span>
+              </button>
+            </span>
             {b.note && <span class="note">{b.note}</span>}
+            {editingID === b.id && <DayBlockEditor block={b} onDone={() => setEditingID(null)} />}
           </li>
         ))}
     </ul>
+  );
+}
+
+/** History's block editor for one of the day's blocks, across the whole row. */
+function DayBlockEditor({ block, onDone }: { block: Block; onDone(): void }) {
+  const { blocksVersion } = useAppState();
+  const { data: activities } = useLoaded(() => request('GET /api/activities/all'), [blocksVersion], null as ActivityInfo[] | null);
+  if (activities === null) return null;
+  return (
+    <div style={{ gridColumn: '1 / -1' }} data-testid="block-editor">
+      <BlockEditor block={block} activities={activities} onClose={onDone} onSaved={onDone} />
+    </div>
   );
 }

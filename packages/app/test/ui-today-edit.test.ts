@@ -1,0 +1,84 @@
+/**
+ * Today's blocks each have *Edit* (docs/ui.md "Today"), in a real Chromium against a real app:
+ * a finished block's note and end time changed from Today's list with History's block editor;
+ * the change is in the store and shows in History. No sideways scroll at 390 px with the editor
+ * open; screenshots at 390 and 1280 px.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ensureWindowBuilt, launchBrowser, openWindow, screenshot, startTestApp, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+
+let t: TestApp;
+let b: TestBrowser;
+
+before(async () => {
+  ensureWindowBuilt();
+  t = await startTestApp();
+  b = await launchBrowser();
+});
+after(async () => {
+  await b?.close();
+  await t?.stop();
+});
+
+const tracker = () => t.app.services.tracker;
+const sideways = (page: TestBrowser['page']): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const hhmm = (ms: number): string => {
+  const d = new Date(ms);
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+};
+
+describe('Today: Edit on every block of the day', () => {
+  it('edits a finished block’s note and end time from Today; History shows the change', async () => {
+    // A finished block today: it ends a minute ago and lasts 20 minutes, or what the day holds.
+    const now = Date.now();
+    const midnight = new Date(now).setHours(0, 0, 0, 0);
+    const end = Math.floor((now - 60_000) / 60_000) * 60_000;
+    const minutes = Math.max(2, Math.min(20, Math.floor((end - midnight) / 60_000) - 1));
+    tracker().logEntry({ name: 'Review', createIfMissing: true, durationMinutes: minutes, endedAt: new Date(end).toISOString(), note: 'first pass' });
+    const newEnd = end - 60_000;
+
+    const { page } = b;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openWindow(page, t, '/today');
+    const row = page.getByTestId('today-block').filter({ hasText: 'Review' });
+    await row.filter({ hasText: 'first pass' }).waitFor();
+    await row.getByRole('button', { name: /^Edit/ }).click();
+    const editor = row.getByTestId('block-editor');
+    await editor.waitFor();
+    await screenshot(page, 'today-block-edit-1280');
+    await editor.getByLabel('Note').fill('second pass, with Ana');
+    await editor.getByLabel('To', { exact: true }).fill(hhmm(newEnd));
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor.waitFor({ state: 'detached' });
+    await row.filter({ hasText: 'second pass, with Ana' }).waitFor();
+    await row.filter({ hasText: hhmm(newEnd) }).waitFor();
+
+    const stored = tracker()
+      .listBlocks(0, Date.now() + 3_600_000)
+      .filter((x) => x.activity.activityName === 'Review')
+      .at(0);
+    assert.equal(tracker().listBlocks(0, Date.now() + 3_600_000).length, 1, 'the same block, no new one');
+    assert.equal(stored?.note, 'second pass, with Ana');
+    assert.equal(Date.parse(stored?.endedAt ?? ''), newEnd, 'the end moved to the minute typed');
+    assert.equal(Date.parse(stored?.startedAt ?? ''), end - minutes * 60_000, 'the start stays');
+
+    await openWindow(page, t, '/history');
+    const historyRow = page.getByTestId('history-row').filter({ hasText: 'Review' });
+    await historyRow.filter({ hasText: 'second pass, with Ana' }).waitFor();
+    await historyRow.filter({ hasText: hhmm(newEnd) }).waitFor();
+  });
+
+  it('at 390 px the block editor opens in its row without sideways scroll', async () => {
+    const { page } = b;
+    await page.setViewportSize({ width: 390, height: 900 });
+    await openWindow(page, t, '/today');
+    const row = page.getByTestId('today-block').filter({ hasText: 'Review' });
+    await row.getByRole('button', { name: /^Edit/ }).click();
+    await row.getByTestId('block-editor').waitFor();
+    assert.equal(await sideways(page), 0, 'no sideways scroll at 390 px with the editor open');
+    await screenshot(page, 'today-block-edit-390');
+    await row.getByTestId('block-editor').getByRole('button', { name: 'Cancel' }).click();
+    await row.getByTestId('block-editor').waitFor({ state: 'detached' });
+  });
+});
