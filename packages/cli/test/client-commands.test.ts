@@ -308,7 +308,7 @@ describe('human output', () => {
     const started = { activityID: 'a1', activityName: 'Writing docs', created: false, startedAt: local(9, 14) };
     assert.equal(formatStart(t, started, null, now), 'Started "Writing docs" at 09:14');
     assert.equal(formatStart(t, started, { activityID: 'a2', activityName: 'Review' }, now), 'Switched from "Review" to "Writing docs" at 09:14');
-    assert.equal(formatStop(t, { ...ref, startedAt: local(9, 14), endedAt: local(10, 26), seconds: 4320 }), 'Stopped "Writing docs" after 1h 12m');
+    assert.equal(formatStop(t, { ...ref, startedAt: local(9, 14), endedAt: local(10, 26), seconds: 4320, kept: true }), 'Stopped "Writing docs" after 1h 12m');
     const entry = { entryID: 'e1', activity: { activityID: 'a3', activityName: 'Review' }, created: false, startedAt: local(9, 0), endedAt: local(9, 45), durationMinutes: 45, note: null };
     assert.equal(formatEntry(t, entry, now), 'Logged 45m to "Review" (09:00–09:45)');
   });
