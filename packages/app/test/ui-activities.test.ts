@@ -102,7 +102,7 @@ describe('Activities', () => {
       await today.getByTestId('current-activity').filter({ hasText: /^Documentation$/ }).waitFor();
       await today.locator('.now-pill-name').filter({ hasText: /^Documentation$/ }).waitFor();
       await today.locator('[data-testid=timeline] g.bar[data-activity="Documentation"]').waitFor();
-      await today.getByLabel('Blocks of the day').getByText('Documentation').waitFor();
+      await today.getByLabel('Blocks of the day').getByText('Documentation', { exact: true }).waitFor();
       assert.equal(await today.locator('[data-testid=timeline] g.bar[data-activity="Write docs"]').count(), 0);
       await today.getByRole('link', { name: 'History' }).click();
       await today.getByTestId('history-row').filter({ hasText: 'Documentation' }).first().waitFor();
