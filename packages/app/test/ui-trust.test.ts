@@ -72,7 +72,7 @@ describe('one way to show time', () => {
     await openWindow(page, t);
     await page.getByTestId('today-total').filter({ hasText: /^3 h 21 min$/ }).waitFor();
     const docs = page.getByTestId('today-block').filter({ hasText: 'Docs' });
-    assert.equal(await docs.locator('.dur').textContent(), '49 min');
+    assert.equal(await docs.locator('.dur-value').textContent(), '49 min');
     assert.match((await page.getByTestId('timeline').getAttribute('aria-label')) ?? '', /3 blocks, 3 h 21 min worked/);
   });
 

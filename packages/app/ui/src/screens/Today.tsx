@@ -392,7 +392,7 @@ function BlockList({ blocks }: { blocks: Block[] }) {
               )}
             </span>
             <span class="dur row-actions">
-              {duration(b.seconds)}
+              <span class="dur-value">{duration(b.seconds)}</span>
               <button
                 type="button"
                 class="ghost small"
