@@ -341,8 +341,18 @@ async function desktopFigure(config: BenchConfig, id: string, title: string, nee
 
 /** Capture's CPU on GNOME Shell and on KWin, each run headless. */
 export async function captureDesktopFigures(config: BenchConfig): Promise<FigureResult[]> {
+  const gnome = { id: 'capture-cpu-gnome', title: 'capture on (GNOME Shell 43, a focus change every 10 s) vs off, CPU' };
   return [
-    await desktopFigure(config, 'capture-cpu-gnome', 'capture on (GNOME Shell 43, a focus change every 10 s) vs off, CPU', ['gnome-shell', 'gjs'], gnomeDesktop),
+    // Known fault, left open (bench/README.md figure 22c): with a new follower each round, the
+    // GNOME rounds lose every focus report now and then (in 1 to 3 runs of 4 here). The smoke run
+    // (npm test) does not run it until that is found; `npm run bench` does, and says when.
+    config.smoke
+      ? unmeasured(
+          { ...gnome, unit: 'CPU s/h', baselineLabel: 'capture off, same focus changes', target: { kind: 'report', text: '≤ +2 s/h' } },
+          'skipped',
+          'not in the smoke run: its rounds lose the focus reports now and then (bench/README.md 22c)',
+        )
+      : await desktopFigure(config, gnome.id, gnome.title, ['gnome-shell', 'gjs'], gnomeDesktop),
     await desktopFigure(config, 'capture-cpu-kde', 'capture on (KWin 5.27, a focus change every 10 s) vs off, CPU', ['kwin_wayland', 'gjs'], kdeDesktop),
   ];
 }
