@@ -53,6 +53,8 @@ export interface Licence {
 
 /** Node.js's own LICENSE (with its bundled libraries'), for when its platform package is gone. */
 const NODE_LICENCE = join(ROOT, 'scripts/licences/node.LICENSE');
+/** Packages that ship no licence file: the text their manifest names, kept here. */
+const KEPT_LICENCES: Readonly<Record<string, string>> = { '@pdf-lib/fontkit': join(ROOT, 'scripts/licences/pdf-lib-fontkit.LICENSE') };
 
 function licenceText(dir: string): string {
   const file = readdirSync(dir).find((f) => /^(licen[cs]e|copying)([.-][a-z0-9]+)?(\.(md|txt))?$/i.test(f));
@@ -112,6 +114,8 @@ async function main(): Promise<void> {
     // The `node` package links its platform binary into bin/ and npm may then prune the
     // platform package, licence and all (a clean `npm install` does): Node's licence is kept here.
     if (!licence.text && licence.name === 'node') licence.text = readFileSync(NODE_LICENCE, 'utf8').trim();
+    const kept = KEPT_LICENCES[licence.name];
+    if (!licence.text && kept) licence.text = readFileSync(kept, 'utf8').trim();
     if (!licence.text) throw new Error(`no licence text found for ${licence.name}; add it before shipping`);
   }
   writeFileSync(join(DIST, 'licences.json'), `${JSON.stringify(licences, null, 2)}\n`);
