@@ -1,0 +1,222 @@
+/**
+ * How Tock uses its one SQLite connection: prepared statements kept per connection, nested
+ * transactions as savepoints, the group commit that shares one fsync among the writes of one
+ * turn of the event loop (docs/decisions.md "Store"), and the write generation that lets
+ * derived values be kept while nothing changed. store.ts opens the file and hands the
+ * connection here.
+ */
+
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { asInvoicedProblem } from './invoiced.ts';
+
+/** The transaction rules and statement cache of an open store (the part of `Store` made here). */
+export interface StoreConnection {
+  /**
+   * Runs `fn` in one transaction (`BEGIN IMMEDIATE`): all its writes land or none do.
+   * A nested call runs in a savepoint of the outer transaction: if it throws, its own writes
+   * are undone and the outer transaction goes on.
+   */
+  transaction<T>(fn: () => T): T;
+  /**
+   * Group commit: runs `fn` at once, in a savepoint of a transaction that the writes arriving
+   * in the same turn of the event loop share, and resolves once that transaction is committed
+   * (on disk). One fsync then acknowledges every write of the group. Until it resolves nobody
+   * else sees the writes: any other use of the store first commits the open group. When `fn`
+   * throws, its own writes are undone and the promise rejects at once; when the commit fails,
+   * every write of the group is undone and every promise rejects with that error.
+   */
+  durably<T>(fn: () => T): Promise<T>;
+  /** A prepared statement for `sql`, prepared once per connection. */
+  statement(sql: string): StatementSync;
+  /**
+   * Goes up whenever this connection may have changed data: a statement other than a SELECT
+   * was taken for use, or a transaction began or ended (a rollback changes data too). Values
+   * derived from the data can be kept while it stays the same. Writes made on `db` directly
+   * are not counted.
+   */
+  readonly generation: number;
+  /**
+   * Calls `listener` each time {@link generation} goes up, until the returned function is
+   * called: a way to hear of writes without looking on a timer (the tray, docs/desktop.md "The
+   * tray"). It is called at once, possibly inside a transaction or before the statement just
+   * taken has run: it must not use the store, only note that something changed and look later.
+   */
+  onWrite(listener: () => void): () => void;
+  /** Closes the connection. Safe to call twice. */
+  close(): void;
+}
+
+/**
+ * Whether a statement only reads: a SELECT, or a WITH … SELECT (a query over common table
+ * expressions) that names no writing keyword. Anything else counts as a write for
+ * {@link StoreConnection.generation}; a word like UPDATE inside a read's string literal only
+ * costs a recomputation.
+ */
+function isRead(sql: string): boolean {
+  return /^\s*(SELECT|WITH)\b/i.test(sql) && !/\b(INSERT|UPDATE|DELETE|REPLACE|UPSERT)\b/i.test(sql);
+}
+
+/** The writes waiting for one commit: how to tell each of them how it ended. */
+interface Group {
+  settle: ((error: unknown) => void)[];
+}
+
+/** Wraps an open, migrated connection in Tock's transaction rules. */
+export function storeConnection(db: DatabaseSync): StoreConnection {
+  const statements = new Map<string, StatementSync>();
+  let depth = 0;
+  let closed = false;
+  /** The open group commit, if any: its transaction is open at depth 1. */
+  let group: Group | null = null;
+  /** True while a write of the open group runs: only then may the group's transaction be used. */
+  let inGroup = false;
+  /** The error with which SQLite rolled back the open transaction under a nested call, if it did. */
+  let lostBy: unknown = null;
+  /** See {@link StoreConnection.generation}; `writing` holds the statements that count. */
+  let generation = 0;
+  const writing = new WeakSet<StatementSync>();
+  /** See {@link StoreConnection.onWrite}. */
+  const writeListeners = new Set<() => void>();
+  const wrote = (): void => {
+    generation++;
+    if (writeListeners.size > 0) for (const listener of writeListeners) listener();
+  };
+
+  /** Commits the open group (one fsync) and settles its writes. */
+  const commitGroup = (): void => {
+    const g = group;
+    if (g === null) return;
+    group = null;
+    let failure: unknown = null;
+    try {
+      if (db.isTransaction) db.exec('COMMIT');
+      else failure = lost();
+    } catch (error) {
+      failure = error;
+      try {
+        if (db.isTransaction) db.exec('ROLLBACK');
+      } catch {
+        // The connection is gone or broken: the writes are not saved either way, as reported.
+      }
+    } finally {
+      depth = 0;
+      wrote();
+    }
+    for (const settle of g.settle) settle(failure);
+  };
+
+  /** Anything but a write of the open group first commits it, so no one sees unsaved writes. */
+  const outsideGroup = (): void => {
+    if (group !== null && !inGroup) commitGroup();
+  };
+
+  const statement = (sql: string): StatementSync => {
+    outsideGroup();
+    let s = statements.get(sql);
+    if (!s) {
+      s = db.prepare(sql);
+      statements.set(sql, s);
+      if (!isRead(sql)) writing.add(s);
+    }
+    if (writing.has(s)) wrote();
+    return s;
+  };
+
+  /**
+   * Some failures (a full disk, an I/O error) make SQLite roll back the whole transaction, not
+   * just the statement. A nested call that fails so throws as usual; if its caller catches the
+   * error and goes on, the work it thinks it did is gone: it must not be committed or answered
+   * as done. This is the error that took the transaction down, to throw at that caller.
+   */
+  const lost = (): unknown => lostBy ?? new Error('SQLite rolled the transaction back; nothing of it was saved');
+
+  const transaction = <T>(fn: () => T): T => {
+    outsideGroup();
+    wrote();
+    if (depth > 0) {
+      // A savepoint: a nested call that fails undoes its own writes and leaves the outer
+      // transaction to decide about the rest (the listener commits a use case together with
+      // its idempotency record, and answers a failed use case without its half-done writes).
+      const savepoint = `tock_nested_${depth}`;
+      db.exec(`SAVEPOINT ${savepoint}`);
+      depth++;
+      try {
+        const result = fn();
+        if (!db.isTransaction) throw lost();
+        db.exec(`RELEASE ${savepoint}`);
+        return result;
+      } catch (error) {
+        if (db.isTransaction) db.exec(`ROLLBACK TO ${savepoint}; RELEASE ${savepoint}`);
+        else lostBy ??= error;
+        // A write the invoiced-block guard refused (invoiced.ts): the one problem, not SQLite's text.
+        throw asInvoicedProblem(error);
+      } finally {
+        depth--;
+        wrote();
+      }
+    }
+    db.exec('BEGIN IMMEDIATE');
+    depth = 1;
+    lostBy = null;
+    try {
+      const result = fn();
+      if (!db.isTransaction) throw lost();
+      db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      if (db.isTransaction) db.exec('ROLLBACK');
+      throw asInvoicedProblem(error);
+    } finally {
+      depth = 0;
+      wrote();
+    }
+  };
+
+  const durably = <T>(fn: () => T): Promise<T> => {
+    if (group === null) {
+      if (depth > 0) throw new Error('durably() was called inside transaction(): its writes would be saved by that transaction');
+      db.exec('BEGIN IMMEDIATE');
+      depth = 1;
+      lostBy = null;
+      group = { settle: [] };
+      setImmediate(commitGroup);
+    }
+    const g = group;
+    const nested = inGroup;
+    inGroup = true;
+    let result: T;
+    try {
+      result = transaction(fn);
+    } catch (error) {
+      // Some failures (a full disk, I/O errors) make SQLite roll back the whole transaction:
+      // then the group's earlier writes are gone too, and they must hear it now.
+      if (!db.isTransaction) commitGroup();
+      return Promise.reject(error);
+    } finally {
+      inGroup = nested;
+    }
+    return new Promise<T>((resolve, reject) => {
+      g.settle.push((failure) => (failure === null ? resolve(result) : reject(failure)));
+    });
+  };
+
+  return {
+    transaction,
+    durably,
+    statement,
+    get generation(): number {
+      return generation;
+    },
+    onWrite(listener) {
+      writeListeners.add(listener);
+      return () => writeListeners.delete(listener);
+    },
+    close(): void {
+      if (closed) return;
+      commitGroup();
+      closed = true;
+      statements.clear();
+      db.close();
+    },
+  };
+}
