@@ -9,7 +9,7 @@ import { validationProblem, type EntryRequest, type Entry, type FieldProblem } f
 import { readActivityID, requireActivity, resolveActivity, touchActivity } from './activities.ts';
 import type { Block } from './blocks.ts';
 import { toIso } from './instants.ts';
-import { tagsColumn } from './ledger.ts';
+import { tagsColumn } from './tags.ts';
 import {
   checkNotFuture,
   durationError,

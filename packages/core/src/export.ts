@@ -20,7 +20,7 @@ import { BUSY_TIMEOUT_MS, type Store } from './store.ts';
 import { readQueryField } from './report.ts';
 import { checkBusiness, checkRounding, NO_ROUNDING, roundBilled } from './ledger-settings.ts';
 import type { Rounding } from './shapes/ledger.ts';
-import { tagsOf } from './ledger.ts';
+import { tagsOf } from './tags.ts';
 import { exactAmount, roundAmount } from './money.ts';
 
 /** The two formats of `tock export`. */

@@ -29,7 +29,7 @@ import {
 } from '@tock/protocol';
 import { invoiceShares, type InvoiceShare } from './invoice-shares.ts';
 import { clipSpans, coveredLength, coveredPerDay, unionOfSpans, type Span } from './blocks.ts';
-import { tagsOf } from './ledger.ts';
+import { tagsOf } from './tags.ts';
 import { billedSeconds, dayTargetHours, readBusiness, readDayStartsAt, readRounding, readTargets, roundBilled } from './ledger-settings.ts';
 import { WEEKDAYS, type Rounding, type Weekday } from './shapes/ledger.ts';
 import { EXACT_DENOMINATOR, exactAmount, minorUnits, roundAmount, sumAmounts } from './money.ts';

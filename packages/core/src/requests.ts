@@ -17,8 +17,8 @@ import {
   validationProblem,
   type FieldProblem,
 } from '@tock/protocol';
-import { cleanTags } from './ledger.ts';
 import { cleanName } from './names.ts';
+import { cleanTags } from './tags.ts';
 
 /** Who a request is about: an activity by name (maybe to be created) or by ID. */
 export type ActivityChoice = { name: string; createIfMissing: boolean } | { activityID: string };

@@ -7,7 +7,7 @@
 import { validationProblem, type ActivityRef, type Problem } from '@tock/protocol';
 import { wholeSeconds, type Block, type BreakSpan } from './blocks.ts';
 import { toIso } from './instants.ts';
-import { tagsOf } from './ledger.ts';
+import { tagsOf } from './tags.ts';
 
 /** An activity as the tracker reads it. */
 export interface ActivityRow {

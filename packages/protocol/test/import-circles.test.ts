@@ -16,17 +16,28 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** Packages that have no circle, types counted, and must keep it so. */
-const CIRCLE_FREE = ['packages/sync/', 'packages/admin/', 'packages/protocol/', 'packages/listener/', 'packages/client/'];
+const CIRCLE_FREE = [
+  'packages/sync/',
+  'packages/admin/',
+  'packages/protocol/',
+  'packages/listener/',
+  'packages/client/',
+  'packages/core/',
+  'packages/i18n/',
+  'packages/cli/',
+  'integrations/',
+];
 
 /**
  * The circles left. 2026-11-28: 22 with types (8 of them at run time) when this test came in;
  * 20 once the admin contract stopped taking two result types from route modules, 19 once the
  * migrations stopped importing the store file checks, 18 once invoiced.ts stopped naming Store,
  * 7 once `AppServices` moved to the types-only services.ts (the 11 circles through `app.ts`, the
- * window's server and the route modules are gone). Left: capture's source picker with each
- * source (6), one in core. Lower it when you take one apart; never raise it.
+ * window's server and the route modules are gone), 6 once core's tag rules were imported from
+ * tags.ts rather than through ledger.ts (activities > requests > ledger). Left: capture's
+ * source picker with each source (6). Lower it when you take one apart; never raise it.
  */
-const MAX_CIRCLES = 7;
+const MAX_CIRCLES = 6;
 
 /**
  * The circles madge finds under `dirs` (paths relative to `cwd`), each a list of files. madge
