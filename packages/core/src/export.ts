@@ -17,7 +17,7 @@ import { csvRow } from './csv.ts';
 import { addDays, assertTimeZone, localDateTime, startOfLocalDay, type DayKey } from './day.ts';
 import { toIso } from './instants.ts';
 import { BUSY_TIMEOUT_MS, type Store } from './store.ts';
-import { readQueryField } from './report.ts';
+import { readQueryField } from './report-range.ts';
 import { checkBusiness, checkRounding, NO_ROUNDING, roundBilled } from './ledger-settings.ts';
 import type { Rounding } from './shapes/ledger.ts';
 import { tagsOf } from './tags.ts';

@@ -73,21 +73,17 @@ export { dailyTotals } from './totals.ts';
  * range of local days, per activity or per day, in SQL; {@link reportPeriod} turns the named
  * ranges of `tock report` (today, week, last-month, …) into days.
  */
+export { buildReport, type Report, type ReportActivityRow, type ReportDayRow, type ReportRow } from './report.ts';
 export {
-  buildReport,
   readReportQuery,
   reportPeriod,
   REPORT_MAX_DAYS,
   REPORT_PERIODS,
-  type Report,
-  type ReportActivityRow,
-  type ReportDayRow,
   type ReportGrouping,
   type ReportPeriod,
   type ReportQuery,
   type ReportRange,
-  type ReportRow,
-} from './report.ts';
+} from './report-range.ts';
 /** A report as RFC 4180 CSV (`activity,seconds` / `date,seconds`), for the CLI and the window. */
 export { reportCsv, reportMatrixCsv } from './report-csv.ts';
 

@@ -19,7 +19,7 @@ import { requireClient, tagsOf } from './ledger.ts';
 import { billedSeconds, readBusiness, readLanguage, readRounding } from './ledger-settings.ts';
 import { amountMinor, formatMinor, lineAmountMinor, minorUnits, quantityHundredths, quantityText, taxMinor } from './money.ts';
 import { nameKey } from './names.ts';
-import { readQueryField, REPORT_MAX_DAYS } from './report.ts';
+import { readQueryField, REPORT_MAX_DAYS } from './report-range.ts';
 import type { Business, Client, InvoiceDocument, InvoiceLine, InvoiceSummary, InvoiceTotal } from './shapes/ledger.ts';
 import type { Store } from './store.ts';
 import { secondOf, workedSpans } from './totals.ts';

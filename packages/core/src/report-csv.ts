@@ -6,7 +6,8 @@
 import { csvRow, type CsvValue } from './csv.ts';
 import { addDays, type DayKey } from './day.ts';
 import { formatHundredths, hundredthsOfHours, shownHours, shownTable, type ClientReportRow, type TagReportRow } from '@tock/protocol';
-import type { Report, ReportActivityRow, ReportDayRow, ReportGrouping, ReportRow } from './report.ts';
+import type { Report, ReportActivityRow, ReportDayRow, ReportRow } from './report.ts';
+import type { ReportGrouping } from './report-range.ts';
 import type { DailyTotal } from './shapes/activities.ts';
 
 /** The ledger's columns of every report CSV, after the two that were there first. */
