@@ -1,6 +1,6 @@
 /** The one flag parser of the commands: strict, and every command takes `--json`. */
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
-import { refusal } from './io.ts';
+import { refusal, type CliError } from './io.ts';
 import { terminalText } from './terminal-text.ts';
 
 /** Parsed flags of a command: every command takes `--json`. */
@@ -46,12 +46,54 @@ function withValues(args: readonly string[], options: ParseArgsOptionsConfig): s
   return out;
 }
 
+/** The codes of node's parseArgs refusals (`node:util`), said in the person's language by {@link parseRefusal}. */
+const PARSE_ARGS_CODES = new Set(['ERR_PARSE_ARGS_UNKNOWN_OPTION', 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE', 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL']);
+
+/**
+ * parseArgs's refusal of `args` as one catalog line (docs/cli.md "Errors"): node says it in
+ * English, so the argument at fault is found again here, by the same rules, and named — an
+ * unknown option with the options the command has, a switch given a value, a value missing.
+ * Decided by the error's code and the arguments, never by node's text.
+ */
+function parseRefusal(args: readonly string[], options: ParseArgsOptionsConfig): CliError {
+  const known = Object.keys(options)
+    .sort()
+    .map((name) => `--${name}`)
+    .join(', ');
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === '--') break;
+    if (!arg.startsWith('-') || arg === '-') continue;
+    const [flag, ...value] = arg.split('=');
+    const name = (flag as string).replace(/^--?/, '');
+    const option = arg.startsWith('--') && Object.hasOwn(options, name) ? options[name] : undefined;
+    if (option === undefined) return refusal('error.unknownOption', { option: terminalText(arg.startsWith('--') ? (flag as string) : arg.slice(0, 2)), options: known });
+    if (option.type === 'boolean' && value.length > 0) return refusal('error.flagTakesNoValue', { flag: flag as string });
+    if (option.type === 'string' && value.length === 0) {
+      if (args[i + 1] === undefined) return refusal('error.flagNeedsValue', { flag: flag as string });
+      i++;
+    }
+  }
+  return refusal('error.badArguments', { options: known });
+}
+
 /** Parses a command's arguments strictly: unknown flags and extra arguments are errors. */
 export function flags(args: string[], options: ParseArgsOptionsConfig = {}, positionals = 0): ParsedFlags {
   const all: ParseArgsOptionsConfig = { json: { type: 'boolean' }, ...options };
-  const parsed = parseArgs({ args: withValues(args, all), options: all, allowPositionals: true, strict: true });
+  const parsed = parseOrRefuse(withValues(args, all), all);
   if (parsed.positionals.length > positionals) throw refusal('error.unexpectedArgument', { argument: parsed.positionals[positionals] as string });
-  return { values: parsed.values as ParsedFlags['values'], positionals: parsed.positionals };
+  return parsed;
+}
+
+/** node's strict parse of `args`, its refusal said by {@link parseRefusal}. */
+function parseOrRefuse(args: string[], options: ParseArgsOptionsConfig): ParsedFlags {
+  try {
+    const parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
+    return { values: parsed.values as ParsedFlags['values'], positionals: parsed.positionals };
+  } catch (error) {
+    if (PARSE_ARGS_CODES.has((error as NodeJS.ErrnoException).code ?? '')) throw parseRefusal(args, options);
+    throw error;
+  }
 }
 
 /**

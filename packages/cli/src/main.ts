@@ -78,8 +78,8 @@ export function errorLine(error: unknown, t: CliMessages): string {
 }
 
 /**
- * The one line a failure is reported as: the first line of its message. Ours (CliError),
- * parseArgs's and the client's are one readable line already; a multi-line message from
+ * The one line a failure is reported as: the first line of its message. Ours (CliError; a
+ * parseArgs refusal is one, flags.ts) and the client's are one readable line already; a multi-line message from
  * anything else (a stack, an SQLite diagnosis) is cut to its first line so that the contract's
  * single `error: …` line holds.
  */

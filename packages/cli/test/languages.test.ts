@@ -75,8 +75,12 @@ describe('the CLI in the person’s language, against a real app', () => {
       ['stop'],
       ['open', '--print'],
       ['backup'],
-      // Refusals: the CLI's own, a flag's, and the tracking commands'.
+      // Refusals: the CLI's own, a flag's, parseArgs's, and the tracking commands'.
       ['no-such-command'],
+      ['status', '--bogus'],
+      ['ping', '--json=yes'],
+      ['search', '-x'],
+      ['start', 'Plan', '--note'],
       ['start'],
       ['log', '15'],
       ['log', '15', 'Call', '--billable', '--not-billable'],
