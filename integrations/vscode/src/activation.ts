@@ -45,14 +45,15 @@ export interface Activated {
 export async function activateWith(editor: Editor, context: ExtensionContext, options: ActivationOptions): Promise<Activated> {
   const scheduler = options.scheduler ?? systemScheduler;
   const settings = () => editor.workspace.getConfiguration(SETTINGS_SECTION);
+  const messages = extensionMessages(editor.language);
   const connection = new Connection({
     secrets: context.secrets,
     env: options.env,
     portSetting: () => settings().get<unknown>(PORT_SETTING),
     timeoutMs: options.timeoutMs,
+    messages,
   });
   const source = createStatusSource({ connect: () => connection.connect(), scheduler });
-  const messages = extensionMessages(editor.language);
   const log = editor.window.createOutputChannel('Tock', { log: true });
   const statusBar = new StatusBar({
     item: editor.window.createStatusBarItem('tock.status', editor.statusBarAlignment, STATUS_BAR_PRIORITY),

@@ -6,9 +6,11 @@
  * docs/protocol.md "Client libraries".
  */
 import { TockClient, TockError } from '@tock/client';
-import { DEFAULT_PORT, MAX_PORT, isPort, parsePort } from '@tock/protocol';
+import { DEFAULT_PORT, isPort, parsePort } from '@tock/protocol';
 import type { Disposable, SecretStorage } from './editor.ts';
 import { explainError, type ExplainContext, type Explanation } from './explain.ts';
+import type { ExtensionMessages } from './i18n/index.ts';
+import { PortRefusal } from './port-refusal.ts';
 
 /** The SecretStorage key of the listener token. */
 export const TOKEN_SECRET_KEY = 'tock.listenerToken';
@@ -34,6 +36,8 @@ export interface ConnectionOptions {
   portSetting: () => unknown;
   /** Per-request timeout of the client, ms (the client's default when absent). */
   timeoutMs?: number | undefined;
+  /** The editor's language's messages, that failures are explained in (English when absent). */
+  messages?: ExtensionMessages | undefined;
 }
 
 /**
@@ -118,7 +122,7 @@ export class Connection implements Disposable {
    * every token it has used scrubbed out.
    */
   explain(error: unknown, context: Partial<ExplainContext> = {}): Explanation {
-    const explanation = explainError(error, { port: this.port(), ...context });
+    const explanation = explainError(error, { port: this.port(), ...context }, this.#options.messages);
     return { ...explanation, message: this.redact(explanation.message) };
   }
 
@@ -146,20 +150,16 @@ export class Connection implements Disposable {
 
 /**
  * The port from the `tock.port` setting, else `SERVICE_PORT`, else 39847. A value that is not
- * an integer 1–65535 is a `TockError` with code `invalid_port` that names where it came from.
+ * an integer 1–65535 is a {@link PortRefusal} (code `invalid_port`) that names where it came from.
  */
 export function resolvePort(setting: unknown, env: Readonly<Record<string, string | undefined>>): number {
   if (setting !== undefined && setting !== null) {
     if (isPort(setting)) return setting;
-    throw new TockError(`the tock.port setting (${String(setting).slice(0, 20)}) is not a port: use an integer from 1 to ${MAX_PORT}, or clear it`, {
-      code: 'invalid_port',
-    });
+    throw new PortRefusal('setting', String(setting).slice(0, 20));
   }
   const raw = env['SERVICE_PORT']?.trim();
   if (raw === undefined || raw === '') return DEFAULT_PORT;
   const port = parsePort(raw);
   if (port !== undefined) return port;
-  throw new TockError(`SERVICE_PORT=${JSON.stringify(raw.slice(0, 20))} is not a port: set the tock.port setting to the listener's port (\`tock listener status\` shows it)`, {
-    code: 'invalid_port',
-  });
+  throw new PortRefusal('environment', JSON.stringify(raw.slice(0, 20)));
 }

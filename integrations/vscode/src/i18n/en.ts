@@ -2,7 +2,7 @@
  * The VS Code extension's English messages, the source its other catalogs follow
  * (docs/i18n.md). ICU MessageFormat; `{activity}` is an activity's name (data). `$(…)` are
  * VS Code's codicons and stay as they are in every language. The explanations of failures
- * come from @tock/client and are not here (docs/i18n.md says what is converted so far).
+ * are said here by the kind of failure @tock/client finds (explain.ts).
  */
 export const en = {
   'status.connecting.text': '$(watch) Tock',
@@ -54,4 +54,26 @@ export const en = {
   'token.connected': 'Tock: {what}; connected to Tock {version}',
   'token.connected.locked': 'Tock: {what}; connected to Tock {version}; its license is locked: run `tock license`',
   'failure': 'Tock: {reason}',
+  'failure.noToken': 'no Tock token: run "Tock: Set Token" and paste what `tock token` prints (or start VS Code with SERVICE_TOKEN set)',
+  'failure.portSetting': 'the tock.port setting ({given}) is not a port: use an integer from 1 to 65535, or clear it',
+  'failure.portEnvironment': "SERVICE_PORT={given} is not a port: set the tock.port setting to the listener's port (`tock listener status` shows it)",
+  'failure.timeout': 'Tock did not answer on {at} in time; is the app busy or stuck? Check `tock listener status`',
+  'failure.nothingAnswers': 'nothing answers on {at}: Tock is not running or its listener is off; start it with `tock app`, then `tock listener on` (and check that the tock.port setting matches `tock listener status`)',
+  'failure.nothingListening': 'nothing is listening on {at} (connection refused); is the listener on? Run `tock listener on` (and check the tock.port setting)',
+  'failure.unreachable': 'could not reach Tock on {at} ({reason}); check that the app runs with the listener on (`tock listener status`)',
+  'failure.notTock': 'the answer on {at} was not signed by Tock: another program may hold the port, or the token is stale; check the tock.port setting against `tock listener status`, then run "Tock: Set Token" and paste what `tock token` prints',
+  'failure.clock': "Tock refused the request's time (clock_drift): {reason}",
+  'failure.tokenRefused': 'Tock refused the token (401 {code}); run "Tock: Set Token" and paste what `tock token` prints',
+  'failure.licenseLocked': "Tock's license is locked; see `tock license` (activate a key with `tock license activate KEY`)",
+  'failure.lockedOut': 'Tock has locked out requests after too many failed attempts; retry in {seconds, select, none {a minute} other {{seconds} s}} (and check the token: "Tock: Set Token")',
+  'failure.noActivity': 'no activity named "{activity}"; pick "Create" in the list to add it',
+  'failure.noActivityUnnamed': '{reason}; pick "Create" in the list to add it',
+  'failure.notFound': 'Tock found nothing to act on: {reason}',
+  'failure.unknownRequest': 'Tock does not know this request (404 {code}); the app may be older than this extension',
+  'failure.refused': 'Tock refused the request: {reason}',
+  'failure.repeated': 'Tock refused a repeated request (409 {code}: {reason}); try again',
+  'failure.unavailable': 'this Tock app cannot do that yet (503 {code}); update the app',
+  'failure.http': 'Tock answered {status} ({code}): {reason}',
+  'failure.client': 'the Tock client failed: {reason}',
+  'failure.unexpected': 'Tock: {reason}',
 } as const;

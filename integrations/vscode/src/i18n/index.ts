@@ -12,8 +12,11 @@ import { ja } from './ja.ts';
 /** The extension's catalogs, one per language. */
 export const EXTENSION_CATALOGS: Catalogs<typeof en> = { en, de, fr, es, ja };
 
+/** One key of the extension's catalogs. */
+export type ExtensionKey = keyof typeof en;
+
 /** The extension's messages in one locale. */
-export type ExtensionMessages = Messages<keyof typeof en>;
+export type ExtensionMessages = Messages<ExtensionKey>;
 
 /** The locale for VS Code's display language `language` (`de`, `fr-ca`, `en-XA` in tests); English when Tock lacks it. */
 export function extensionLocale(language: string | undefined): Locale {
