@@ -145,17 +145,9 @@ export type { InstantInput } from './requests.ts';
  * {@link openExportSource} opens a read snapshot of the store, and {@link exportChunks}
  * yields the JSON or CSV text in chunks, reading SQLite iterators as it goes.
  */
-export {
-  checkExportRequest,
-  exportChunks,
-  openExportSource,
-  sessionWorkedSeconds,
-  EXPORT_CSV_HEADER,
-  type ExportCounts,
-  type ExportFormat,
-  type ExportRequest,
-  type ExportSource,
-} from './export.ts';
+export { checkExportRequest, exportChunks, openExportSource, type ExportSource } from './export.ts';
+export { sessionWorkedSeconds, type ExportCounts, type ExportFormat, type ExportRequest } from './export-reads.ts';
+export { EXPORT_CSV_HEADER } from './export-csv.ts';
 
 /** RFC 4180 CSV writing, shared by every CSV Tock writes: {@link csvRow}, {@link csvField}. */
 export { csvField, csvRow, CSV_LINE_END, type CsvValue } from './csv.ts';
