@@ -22,7 +22,8 @@ import { connect, explainClientError } from './client-connection.ts';
 import { formatEntry, formatSearch, formatStatus, formatStop } from './client-format.ts';
 import { cliMessages } from './i18n/index.ts';
 import { formatSeconds } from './duration.ts';
-import { CliError, type Io } from './io.ts';
+import { CliError, refusal as cliRefusal, type Io } from './io.ts';
+import { terminalText } from './terminal-text.ts';
 
 /** The assistant reads English: the tools' texts are not the person's output. */
 const english = cliMessages('en');
@@ -264,7 +265,7 @@ function createTockMcpServer(io: Io): McpServer {
 
 /** `tock mcp`: serves until standard input closes. Never writes anything else to stdout. */
 export async function serveMcp(args: string[], io: Io): Promise<number> {
-  if (args.length > 0) throw new CliError(`tock mcp takes no arguments (got "${args[0]}"); configure it with SERVICE_TOKEN and SERVICE_PORT`);
+  if (args.length > 0) throw cliRefusal('mcp.noArguments', { argument: terminalText(args[0] as string) });
   const server = createTockMcpServer(io);
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {

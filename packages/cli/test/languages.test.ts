@@ -81,6 +81,7 @@ describe('the CLI in the person’s language, against a real app', () => {
       ['ping', '--json=yes'],
       ['search', '-x'],
       ['start', 'Plan', '--note'],
+      ['mcp', 'extra'],
       ['start'],
       ['log', '15'],
       ['log', '15', 'Call', '--billable', '--not-billable'],

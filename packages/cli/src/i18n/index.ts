@@ -3,11 +3,11 @@
  * has exactly its keys (checked by `tsc`). {@link cliMessages} formats them for one locale.
  */
 import { createMessages, type Catalogs, type Locale, type Messages } from '@tock/i18n';
-import { de } from './de.ts';
-import { en } from './en.ts';
-import { es } from './es.ts';
-import { fr } from './fr.ts';
-import { ja } from './ja.ts';
+import { de } from './de/index.ts';
+import { en } from './en/index.ts';
+import { es } from './es/index.ts';
+import { fr } from './fr/index.ts';
+import { ja } from './ja/index.ts';
 
 /** One key of the CLI's catalogs. */
 export type CliKey = Extract<keyof typeof en, string>;

@@ -1,0 +1,10 @@
+/** Los mensajes de la CLI en español (trato de «usted»; términos según docs/glossary/es.md). */
+import type { Catalog } from '@tock/i18n';
+import type { en } from '../en/index.ts';
+import { general } from './general.ts';
+import { tracking } from './tracking.ts';
+import { app } from './app.ts';
+import { ledger } from './ledger.ts';
+import { capture } from './capture.ts';
+
+export const es = { ...general, ...tracking, ...app, ...ledger, ...capture } as const satisfies Catalog<typeof en>;

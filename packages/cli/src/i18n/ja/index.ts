@@ -1,0 +1,10 @@
+/** CLI の日本語メッセージ(丁寧語。用語は docs/glossary/ja.md に従う)。 */
+import type { Catalog } from '@tock/i18n';
+import type { en } from '../en/index.ts';
+import { general } from './general.ts';
+import { tracking } from './tracking.ts';
+import { app } from './app.ts';
+import { ledger } from './ledger.ts';
+import { capture } from './capture.ts';
+
+export const ja = { ...general, ...tracking, ...app, ...ledger, ...capture } as const satisfies Catalog<typeof en>;
