@@ -17,92 +17,15 @@
  */
 
 import ICAL from 'ical.js';
-import { assertTimeZone, localTimeToMs } from './day.ts';
-import { utcMs } from './instants.ts';
+import { CALENDAR_LIMITS, stepBudget, type CalendarMeeting, type StepBudget } from './calendar-limits.ts';
+import { neverOnADate, OutOfSteps, periodOf, Runaway, type Series } from './calendar-recurrence.ts';
+import { splitCalendar, type CalendarPart } from './calendar-split.ts';
+import { endOf, instantOf, isIanaZone, seriesDuration, wallOf, ZONE_SLACK_MS, type EventData, type WallTime, type Zone } from './calendar-times.ts';
 
-/** The bounds every calendar is read within (docs/calendar.md "Limits"). */
-export const CALENDAR_LIMITS = {
-  /** A file larger than this is refused unread (bytes). */
-  maxFileBytes: 10 * 1024 * 1024,
-  /** At most this many occurrences of one recurring event are kept (those not expanded from near the days asked). */
-  maxOccurrences: 10_000,
-  /** At most this many steps of the recurrence iterators in one query, over every calendar asked: the rest waits for the next. */
-  stepsPerQuery: 5_000,
-  /** A rule that tries this many dates without finding one is given up (a rule that never matches). */
-  stepsPerOccurrence: 2_000,
-  /** A summary is cut to this many characters (as captured titles are). */
-  maxSummary: 512,
-  /** A meeting longer than this is not a meeting (a week-long "busy" block): ignored. */
-  maxMeetingMs: 24 * 3_600_000,
-} as const;
+export { CALENDAR_LIMITS, stepBudget, type CalendarMeeting, type StepBudget } from './calendar-limits.ts';
+export { splitCalendar, type CalendarPart } from './calendar-split.ts';
 
-/** One meeting: its instants and summary. */
-export interface CalendarMeeting {
-  startMs: number;
-  endMs: number;
-  summary: string;
-}
-
-/** How a time of the file is read: in UTC, in a zone, or floating (the person's zone). */
-type Zone = { kind: 'utc' } | { kind: 'iana'; name: string } | { kind: 'vtimezone'; tz: ICAL.Timezone } | { kind: 'floating' };
-
-/** A wall-clock time (its fields read as UTC ms) and the zone it is read in. */
-interface WallTime {
-  wall: number;
-  zone: Zone;
-}
-
-/** A meeting-shaped event: start, how long, summary, declining addresses. */
-interface EventData {
-  uid: string;
-  start: WallTime;
-  /** The end as a wall time, or a duration in ms. */
-  end: WallTime | { durationMs: number };
-  summary: string;
-  declinedBy: string[];
-  /** False for cancelled or transparent events: they take their occurrence and give nothing. */
-  counts: boolean;
-}
-
-/** The steps the recurrence iterators may still take in one query (shared by every calendar asked). */
-export interface StepBudget {
-  left: number;
-}
-
-/** A fresh budget for one query: {@link CALENDAR_LIMITS}.stepsPerQuery steps. */
-export function stepBudget(): StepBudget {
-  return { left: CALENDAR_LIMITS.stepsPerQuery };
-}
-
-/**
- * A recurring event: its iterator, what it expanded so far, what it leaves out. A periodic one
- * (DAILY or WEEKLY without COUNT, RDATE or BY parts other than days and times of day) is
- * expanded afresh for each query from a start moved on by whole periods, so a query of a day
- * five years on costs as much as one of the first day; the others are expanded once from
- * DTSTART and kept.
- */
-interface Series {
-  data: EventData;
-  periodic: { recur: ICAL.Recur; start: ICAL.Time; periodMs: number } | undefined;
-  iterators: ICAL.RecurIterator[];
-  /** Wall times of RDATEs not yet merged in, sorted. */
-  rdates: number[];
-  /** Occurrences expanded so far (wall ms, sorted), and whether there are no more. */
-  walls: number[];
-  done: boolean;
-  exdates: WallTime[];
-  /** The wall time each iterator gives next (+Infinity: ended; undefined: not asked yet). */
-  heads: (number | undefined)[];
-}
-
-const HOUR_MS = 3_600_000;
-/** Wall times lie within −14 h … +12 h of their instant; a query widens by this. */
-const ZONE_SLACK_MS = 15 * HOUR_MS;
-
-function wallOf(t: ICAL.Time): number {
-  return utcMs(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
-}
-
+/** The first line of an error, at most 200 characters: a problem is one line. */
 function firstLine(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return (text.split('\n')[0] ?? '').slice(0, 200);
@@ -289,7 +212,7 @@ export class ParsedCalendar {
       const { from, data } = this.singlesSorted[i] as { from: number; data: EventData };
       if (from > highWall) break;
       if (!data.counts || declined(data)) continue;
-      const startMs = toMs_(data.start, timeZone);
+      const startMs = instantOf(data.start, timeZone);
       add(data, startMs, endOf(data, startMs, timeZone));
     }
     for (const series of this.series) {
@@ -302,8 +225,8 @@ export class ParsedCalendar {
         walls = series.walls;
       }
       const skip = new Set<number>();
-      for (const ex of series.exdates) skip.add(toMs_(ex, timeZone));
-      for (const ov of this.overridden.get(data.uid) ?? []) skip.add(toMs_(ov, timeZone));
+      for (const ex of series.exdates) skip.add(instantOf(ex, timeZone));
+      for (const ov of this.overridden.get(data.uid) ?? []) skip.add(instantOf(ov, timeZone));
       let a = 0;
       let b = walls.length;
       while (a < b) {
@@ -313,7 +236,7 @@ export class ParsedCalendar {
       }
       const durationMs = seriesDuration(data, timeZone);
       for (let i = a; i < walls.length && (walls[i] as number) <= highWall; i++) {
-        const startMs = toMs_({ wall: walls[i] as number, zone: data.start.zone }, timeZone);
+        const startMs = instantOf({ wall: walls[i] as number, zone: data.start.zone }, timeZone);
         if (skip.has(startMs)) continue;
         add(data, startMs, startMs + durationMs);
       }
@@ -419,77 +342,6 @@ export class ParsedCalendar {
   }
 }
 
-/** This query's steps ran out: the iterator goes on at the next query. */
-class OutOfSteps extends Error {
-  override name = 'OutOfSteps' as const;
-}
-
-/** A rule tried too many dates without finding one: it is given up. */
-class Runaway extends Error {
-  override name = 'Runaway' as const;
-}
-
-/**
- * The period after which a rule repeats itself exactly (ms of wall time), when that is simple
- * to know: DAILY or WEEKLY without COUNT, with BY parts only of days of the week (no ordinals)
- * and times of day. Otherwise undefined.
- */
-function periodOf(recur: ICAL.Recur): number | undefined {
-  if (recur.count) return undefined;
-  const parts = recur.parts as Record<string, unknown[] | undefined>;
-  const given = Object.keys(parts).filter((k) => (parts[k]?.length ?? 0) > 0);
-  if (given.some((k) => !['BYDAY', 'BYHOUR', 'BYMINUTE', 'BYSECOND'].includes(k))) return undefined;
-  const byDay = parts.BYDAY as string[] | undefined;
-  if (byDay?.some((d) => /^[+-]?\d/.test(d))) return undefined;
-  const interval = recur.interval > 0 ? recur.interval : 1;
-  if (recur.freq === 'DAILY') return interval * (byDay?.length ? 7 : 1) * DAY_MS;
-  if (recur.freq === 'WEEKLY') return interval * 7 * DAY_MS;
-  return undefined;
-}
-
-/** One top-level component of a calendar file, as text: what {@link ParsedCalendar.add} takes. */
-export interface CalendarPart {
-  kind: 'vevent' | 'vtimezone';
-  text: string;
-}
-
-/**
- * The VTIMEZONEs (first) and VEVENTs of an `.ics` file, each as its own text, one at a time,
- * so that each is parsed on its own and a big file can be parsed a slice at a time. Found with the string's
- * own search (a 10 MiB file in a few ms), each `BEGIN:`/`END:` at the start of a line; throws
- * a one-line Error (on the first `next()`) when the text is not an iCalendar file. A component
- * that does not end is left out and said in `problems`.
- */
-export function* splitCalendar(text: string, problems: string[] = []): Generator<CalendarPart, void, undefined> {
-  const head = text.slice(0, 64).replace(/^\uFEFF/, '').trimStart().slice(0, 15).toUpperCase();
-  if (head !== 'BEGIN:VCALENDAR') throw new Error(`not an iCalendar file: it does not begin with BEGIN:VCALENDAR`);
-  for (const name of ['VTIMEZONE', 'VEVENT'] as const) {
-    const begin = `BEGIN:${name}`;
-    const end = `END:${name}`;
-    let from = 0;
-    for (;;) {
-      const start = lineStart(text, begin, from);
-      if (start === -1) break;
-      const stop = lineStart(text, end, start + begin.length);
-      if (stop === -1) {
-        problems.push(`a ${name} does not end (${end} missing): it is left out`);
-        break;
-      }
-      const lineEnd = text.indexOf('\n', stop);
-      const after = lineEnd === -1 ? text.length : lineEnd + 1;
-      yield { kind: name === 'VEVENT' ? 'vevent' : 'vtimezone', text: text.slice(start, after) };
-      from = after;
-    }
-  }
-}
-
-/** Where `word` next begins a line of `text` at or after `from`, or -1. */
-function lineStart(text: string, word: string, from: number): number {
-  let at = text.indexOf(word, from);
-  while (at > 0 && text[at - 1] !== '\n') at = text.indexOf(word, at + 1);
-  return at;
-}
-
 /** Parses the text of an `.ics` file at once; throws a one-line Error when it is not iCalendar. */
 export function parseCalendar(text: string): ParsedCalendar {
   const problems: string[] = [];
@@ -497,72 +349,4 @@ export function parseCalendar(text: string): ParsedCalendar {
   for (const part of splitCalendar(text, problems)) calendar.add(part);
   for (const line of problems) calendar.note(line);
   return calendar.finish();
-}
-
-/** The most days each month has (February in a leap year). */
-const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-/**
- * Whether a rule's BYMONTH and BYMONTHDAY can never meet (the 30th of February, the 31st of
- * April): ical.js would look for such a day until the step budget ran out.
- */
-function neverOnADate(recur: ICAL.Recur): boolean {
-  const parts = recur.parts as { BYMONTH?: number[]; BYMONTHDAY?: number[] };
-  const months = parts.BYMONTH;
-  const days = parts.BYMONTHDAY;
-  if (!months?.length || !days?.length) return false;
-  return !months.some((m) => days.some((d) => Math.abs(d) <= (MONTH_DAYS[m - 1] ?? 0)));
-}
-
-const ianaZones = new Map<string, boolean>();
-
-/** Whether `Intl` knows `name` as a time zone. */
-function isIanaZone(name: string): boolean {
-  let known = ianaZones.get(name);
-  if (known === undefined) {
-    try {
-      assertTimeZone(name);
-      known = true;
-    } catch {
-      known = false;
-    }
-    if (ianaZones.size > 1000) ianaZones.clear();
-    ianaZones.set(name, known);
-  }
-  return known;
-}
-
-const DAY_MS = 24 * HOUR_MS;
-
-/** The instant of a wall time, floating ones in `timeZone`. */
-function toMs_(time: WallTime, timeZone: string): number {
-  const { wall, zone } = time;
-  if (zone.kind === 'utc') return wall;
-  if (zone.kind === 'vtimezone') {
-    const d = new Date(wall);
-    const t = ICAL.Time.fromData({
-      year: d.getUTCFullYear(),
-      month: d.getUTCMonth() + 1,
-      day: d.getUTCDate(),
-      hour: d.getUTCHours(),
-      minute: d.getUTCMinutes(),
-      second: d.getUTCSeconds(),
-      isDate: false,
-    });
-    return wall - zone.tz.utcOffset(t) * 1000;
-  }
-  const name = zone.kind === 'iana' ? zone.name : timeZone;
-  const dayStart = wall - (((wall % DAY_MS) + DAY_MS) % DAY_MS);
-  const day = new Date(dayStart).toISOString().slice(0, 10);
-  const ms = wall - dayStart;
-  return localTimeToMs(day, Math.floor(ms / 60_000), name) + (ms % 60_000);
-}
-
-function endOf(data: EventData, startMs: number, timeZone: string): number {
-  return 'durationMs' in data.end ? startMs + data.end.durationMs : toMs_(data.end, timeZone);
-}
-
-/** A series' length in ms: from its first start to its first end. */
-function seriesDuration(data: EventData, timeZone: string): number {
-  return endOf(data, toMs_(data.start, timeZone), timeZone) - toMs_(data.start, timeZone);
 }

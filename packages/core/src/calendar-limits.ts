@@ -1,0 +1,37 @@
+/**
+ * The bounds every calendar is read within (docs/calendar.md "Limits"), the step budget one
+ * query of the meetings shares across calendars, and what such a query answers.
+ */
+
+/** The bounds every calendar is read within (docs/calendar.md "Limits"). */
+export const CALENDAR_LIMITS = {
+  /** A file larger than this is refused unread (bytes). */
+  maxFileBytes: 10 * 1024 * 1024,
+  /** At most this many occurrences of one recurring event are kept (those not expanded from near the days asked). */
+  maxOccurrences: 10_000,
+  /** At most this many steps of the recurrence iterators in one query, over every calendar asked: the rest waits for the next. */
+  stepsPerQuery: 5_000,
+  /** A rule that tries this many dates without finding one is given up (a rule that never matches). */
+  stepsPerOccurrence: 2_000,
+  /** A summary is cut to this many characters (as captured titles are). */
+  maxSummary: 512,
+  /** A meeting longer than this is not a meeting (a week-long "busy" block): ignored. */
+  maxMeetingMs: 24 * 3_600_000,
+} as const;
+
+/** One meeting: its instants and summary. */
+export interface CalendarMeeting {
+  startMs: number;
+  endMs: number;
+  summary: string;
+}
+
+/** The steps the recurrence iterators may still take in one query (shared by every calendar asked). */
+export interface StepBudget {
+  left: number;
+}
+
+/** A fresh budget for one query: {@link CALENDAR_LIMITS}.stepsPerQuery steps. */
+export function stepBudget(): StepBudget {
+  return { left: CALENDAR_LIMITS.stepsPerQuery };
+}
