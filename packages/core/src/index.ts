@@ -279,6 +279,8 @@ export {
   type BlockLedger,
   type ClientInput,
 } from './ledger.ts';
+/** A block's tags and billable flag set in one change (the window's block editor). */
+export { setBlockLedger, type BlockLedgerChange } from './block-ledger.ts';
 /**
  * Activities' lifecycle (docs/product.md "Activities"): archive and bring back, merge one into
  * another (its blocks move, it goes), delete one without blocks. Callers own the transaction.
