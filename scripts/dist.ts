@@ -70,13 +70,13 @@ function packageDirOf(input: string): string | null {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(join(ROOT, 'packages/app/ui/dist/index.html'))) throw new Error('the window is not built: run scripts/dist.sh (it runs scripts/build-ui.sh)');
+  if (!existsSync(join(ROOT, 'packages/window/dist/index.html'))) throw new Error('the window is not built: run scripts/dist.sh (it runs scripts/build-ui.sh)');
   rmSync(join(DIST, 'stage'), { recursive: true, force: true });
   mkdirSync(STAGE, { recursive: true });
 
   const metafile = await bundleTock(STAGE);
 
-  cpSync(join(ROOT, 'packages/app/ui/dist'), join(STAGE, 'packages/app/ui/dist'), { recursive: true });
+  cpSync(join(ROOT, 'packages/window/dist'), join(STAGE, 'packages/window/dist'), { recursive: true });
   cpSync(join(ROOT, 'packages/app/icons'), join(STAGE, 'packages/app/icons'), { recursive: true });
   // The GNOME Shell extension `tock capture gnome-extension install` copies (PACKAGE_FILES.gnomeExtension).
   // One folder per format (shell-43/, shell-45/: gnome-extension-formats.ts).

@@ -43,7 +43,8 @@ echo "== pinned clock: $(date '+%Y-%m-%d %H:%M %Z') (zone: ${TZ:-system default}
 
 step "TypeScript type check"
 npx --no-install tsc -p tsconfig.json
-npx --no-install tsc -p packages/app/ui/tsconfig.json
+npx --no-install tsc -p packages/window/tsconfig.json
+npx --no-install tsc -p packages/window/tsconfig.contract.json
 # The GNOME Shell extension (plain GJS JavaScript) against GNOME Shell's published typings.
 npx --no-install tsc -p packages/app/src/desktop/capture/gnome-extension/tsconfig.json
 

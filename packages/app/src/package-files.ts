@@ -35,7 +35,7 @@ export const PACKAGE_FILES = {
   /** package.json: the version. */
   manifest: join(PACKAGE_ROOT, 'package.json'),
   /** The built window (Vite's output). */
-  window: join(PACKAGE_ROOT, 'packages/app/ui/dist'),
+  window: join(PACKAGE_ROOT, 'packages/window/dist'),
   /** Tock's icon theme (`hicolor/scalable/apps/tock*.svg`), for the tray and the desktop entry. */
   iconTheme: join(PACKAGE_ROOT, 'packages/app/icons'),
   /** The `tock` command's launcher, what the service, the git hook and `tock install-cli` run. */

@@ -9,7 +9,7 @@ import { startOfLocalDay } from '@tock/core';
 import type { Calendars } from '../src/calendar/calendars.ts';
 import type { PersonDays } from '../src/person-days.ts';
 import { calendarRoutes } from '../src/ui/calendar-routes.ts';
-import type { CalendarView } from '../src/ui/contract/calendar.ts';
+import type { CalendarView } from '@tock/window/contract';
 
 const ZONE = 'Europe/Berlin';
 /** Wednesday 25 November 2026, 12:00 in Berlin. */

@@ -17,11 +17,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { getLedgerSetting } from '@tock/core';
 import { catalogProblems } from '@tock/i18n';
-import { de } from '../ui/src/i18n/de.ts';
-import { en } from '../ui/src/i18n/en.ts';
-import { es } from '../ui/src/i18n/es.ts';
-import { fr } from '../ui/src/i18n/fr.ts';
-import { ja } from '../ui/src/i18n/ja.ts';
+import { de, en, es, fr, ja } from '@tock/window/testing';
 import type { Page } from 'playwright-core';
 import { ensureWindowBuilt, launchBrowser, rawRequest, screenshot, startTestApp, type TestApp, type TestBrowser, windowSession } from './ui-support/harness.ts';
 

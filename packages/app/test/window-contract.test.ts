@@ -10,10 +10,10 @@ import { dirname, resolve, sep } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { isProblem } from '@tock/protocol';
-import { WINDOW_ROUTE_KEYS, type WindowRouteKey } from '../src/ui/contract/index.ts';
+import { WINDOW_ROUTE_KEYS, type WindowRouteKey } from '@tock/window/contract';
 import { windowInput } from '../src/ui/window-input.ts';
 
-const CONTRACT = fileURLToPath(new URL('../src/ui/contract/index.ts', import.meta.url));
+const CONTRACT = fileURLToPath(import.meta.resolve('@tock/window/contract'));
 /** Core's Node-free subpaths the contract may import; their files are followed too. */
 const CORE_EXPORTS = (JSON.parse(readFileSync(new URL('../../core/package.json', import.meta.url), 'utf8')) as { exports: Record<string, string> }).exports;
 const CORE_ALLOWED = ['@tock/core/blocks', '@tock/core/shapes'];

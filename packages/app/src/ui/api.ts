@@ -11,7 +11,7 @@ import { personDays } from '../person-days.ts';
 import type { AppServices } from '../services.ts';
 import { calendarRoutes } from './calendar-routes.ts';
 import { captureRoutes } from './capture-routes.ts';
-import { WINDOW_ROUTE_KEYS } from './contract/index.ts';
+import { WINDOW_ROUTE_KEYS } from '@tock/window/contract';
 import { dataRoutes } from './data-routes.ts';
 import { desktopRoutes } from './desktop-routes.ts';
 import { editorsRoutes } from './editors-routes.ts';

@@ -1,5 +1,5 @@
 /**
- * The window's built files (Vite output in `packages/app/ui/dist`). Only regular files inside
+ * The window's built files (Vite output in `packages/window/dist`). Only regular files inside
  * that directory are ever read, each once: the first request after the window is built reads
  * them all into memory and every answer after that is the same buffer (docs/ui.md "Security
  * decisions": answers queued on a connection that does not read once held a fresh copy of the

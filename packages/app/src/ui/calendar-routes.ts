@@ -7,7 +7,7 @@
 import { addDays, localDayKey, startOfLocalDay, startOfWeek, systemTimeZone } from '@tock/core';
 import type { Calendars } from '../calendar/calendars.ts';
 import type { PersonDays } from '../person-days.ts';
-import type { CalendarView } from './contract/calendar.ts';
+import type { CalendarView } from '@tock/window/contract';
 import { route, type Route } from './route.ts';
 
 /**

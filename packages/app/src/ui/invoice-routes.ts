@@ -10,7 +10,7 @@ import { asRendered, draftInvoice, invoiceByNumber, issueInvoice, listInvoices, 
 import { Problem } from '@tock/protocol';
 import { readInvoiceFormat, renderInvoice } from '../invoices/render.ts';
 import { INVOICE_CONTENT_TYPES, invoiceFileName } from '../invoices/text.ts';
-import type { WindowBodyOf } from './contract/index.ts';
+import type { WindowBodyOf } from '@tock/window/contract';
 import { route, type Route } from './route.ts';
 import { Download } from './download.ts';
 import { bookView, claimBook, type SyncService } from '@tock/sync';

@@ -26,7 +26,7 @@ import {
   untagBlock,
   type Store,
 } from '@tock/core';
-import type { LedgerSettings } from './contract/index.ts';
+import type { LedgerSettings } from '@tock/window/contract';
 import { route, type Route } from './route.ts';
 
 /** The ledger's routes of the window's API. */

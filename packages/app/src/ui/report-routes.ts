@@ -8,7 +8,7 @@
 import { reportCsv, type Report, type ReportGrouping, type Store } from '@tock/core';
 import { startExport } from '../exports.ts';
 import { reportForAdmin } from '../reports.ts';
-import type { WindowQueryOf } from './contract/index.ts';
+import type { WindowQueryOf } from '@tock/window/contract';
 import { route, type Route } from './route.ts';
 import { Download } from './download.ts';
 

@@ -5,7 +5,7 @@
  * is a `Problem` (`@tock/protocol`), answered by failure.ts. Route modules import from here,
  * never from api.ts (which gathers them), so `ui/` has no import cycle.
  */
-import { routeParts, type WindowBodyOf, type WindowRouteSpec, type WindowParamsOf, type WindowQueryOf, type WindowResult, type WindowRouteKey, WINDOW_ROUTES } from './contract/index.ts';
+import { routeParts, type WindowBodyOf, type WindowRouteSpec, type WindowParamsOf, type WindowQueryOf, type WindowResult, type WindowRouteKey, WINDOW_ROUTES } from '@tock/window/contract';
 import type { Download } from './download.ts';
 
 /** What a route of key `K` gets: the validated body and query, the path's params, an upload. */

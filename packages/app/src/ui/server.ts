@@ -53,7 +53,7 @@ export interface UiServer {
 export interface UiServerOptions {
   /** Preferred port; 0 or a taken port falls back to a free one. */
   port?: number;
-  /** The built window (default `packages/app/ui/dist`). */
+  /** The built window (default `packages/window/dist`). */
   assetsDir?: string;
   /** What launch codes' ages are measured on (default `performance.now`: steps of the wall clock leave it alone). */
   clock?: () => number;

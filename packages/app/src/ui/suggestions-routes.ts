@@ -9,7 +9,7 @@
 import { Problem } from '@tock/protocol';
 import { checkRule, type NewRule } from '@tock/core';
 import type { SuggestionsService } from '../suggestions.ts';
-import type { WindowBodyOf } from './contract/index.ts';
+import type { WindowBodyOf } from '@tock/window/contract';
 import { route, type Route } from './route.ts';
 
 /** A rule's fields from a body: the span fields' globs, the activity and the position. */

@@ -6,7 +6,7 @@
  */
 import type { Store } from '@tock/core';
 import { devicePositions, sessionsRunningElsewhere, type RunningElsewhere } from '@tock/core/sync';
-import type { RunningElsewhere as RunningElsewhereView } from './contract/index.ts';
+import type { RunningElsewhere as RunningElsewhereView } from '@tock/window/contract';
 import type { SyncService } from '@tock/sync';
 import { route, type Route } from './route.ts';
 

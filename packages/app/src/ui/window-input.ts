@@ -9,8 +9,7 @@
  * refusal is `validation_failed` naming every field.
  */
 import { checkField, findForbiddenKey, validateAgainst, validationProblem, type FieldProblem } from '@tock/protocol';
-import { WINDOW_ROUTES, type WindowRouteKey } from './contract/index.ts';
-import type { WindowBody, WindowQuery, WindowRouteSpec } from './contract/input.ts';
+import { WINDOW_ROUTES, type WindowBody, type WindowQuery, type WindowRouteKey, type WindowRouteSpec } from '@tock/window/contract';
 
 const DIGITS = /^-?[0-9]+$/;
 

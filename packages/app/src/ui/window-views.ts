@@ -16,7 +16,7 @@ import type { PromptQueue } from '../prompts.ts';
 import type { TokenKeeper } from '../tokens.ts';
 import type { PromptView, StatusView, TokenView } from '../views.ts';
 import { APP_VERSION } from '../version.ts';
-import type { Snapshot } from './contract/index.ts';
+import type { Snapshot } from '@tock/window/contract';
 
 const SUGGESTIONS = 5;
 

@@ -16,13 +16,13 @@ import { signed } from '../support/signed.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 export const CHROMIUM = '/usr/bin/chromium';
-const DIST_INDEX = join(REPO_ROOT, 'packages/app/ui/dist/index.html');
+const DIST_INDEX = join(REPO_ROOT, 'packages/window/dist/index.html');
 const SCREENSHOTS = join(REPO_ROOT, 'test-output/screenshots');
 
 /** Builds the window once when `npm run build:ui` has not been run (plain `node --test`). */
 export function ensureWindowBuilt(): void {
   if (existsSync(DIST_INDEX)) return;
-  execFileSync(join(REPO_ROOT, 'node_modules/.bin/vite'), ['build', '--config', 'packages/app/ui/vite.config.ts', '--logLevel', 'warn'], {
+  execFileSync(join(REPO_ROOT, 'node_modules/.bin/vite'), ['build', '--config', 'packages/window/vite.config.ts', '--logLevel', 'warn'], {
     cwd: REPO_ROOT,
     stdio: 'inherit',
   });

@@ -12,7 +12,7 @@
 import type { ActivityLedger as CoreActivityLedger, CaptureSettings, InvoiceDocument } from '@tock/core/shapes';
 import type { Locale } from '@tock/i18n/languages';
 import type { ActivityRef } from '@tock/protocol';
-import type { DesktopView, EditorActivity, LicenseInfo, ListenerStatus, PromptView, StatusView, SyncStatus, TokenView } from '../../views.ts';
+import type { DesktopView, EditorActivity, LicenseInfo, ListenerStatus, PromptView, StatusView, SyncStatus, TokenView } from './views.ts';
 
 export {
   RULE_FIELDS,

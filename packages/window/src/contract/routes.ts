@@ -3,7 +3,7 @@
  * `METHOD /path/:param`, with what it takes (body and query fields, checked once by the
  * window's door — server.ts through window-input.ts — before the route runs) and the type of
  * its result. The server's routes are typed by it (a route must return its result type) and the
- * window's caller (packages/app/ui/src/api.ts) too, so the two cannot drift. Plain data and
+ * window's caller (packages/window/src/api.ts) too, so the two cannot drift. Plain data and
  * types: the window bundles this module, and it must not reach Node.
  */
 import {
@@ -20,7 +20,7 @@ import {
   type Suggestions,
 } from '@tock/protocol';
 import type { Block } from '@tock/core/blocks';
-import type { DesktopSettings, DesktopView, LicenseInfo, ListenerStatus, PromptView, StatusView, StoreSwitch, SyncStatus, TokenView } from '../../views.ts';
+import type { DesktopSettings, DesktopView, LicenseInfo, ListenerStatus, PromptView, StatusView, StoreSwitch, SyncStatus, TokenView } from './views.ts';
 import { answers, byUseCase, returns, type WindowRouteSpec } from './input.ts';
 import type { CalendarView } from './calendar.ts';
 import type {

@@ -1,7 +1,7 @@
 /**
- * The window's API contract (`@tock/app/window`): the route table, what each route takes and
- * answers, and the shapes only the window's API sends. Node-free; shared by the server
- * (packages/app/src/ui/) and the window (packages/app/ui/src/api.ts).
+ * The window's API contract (`@tock/window/contract`): the route table, what each route takes
+ * and answers, the shapes only the window's API sends and the views the window shows.
+ * Node-free; shared by the server (packages/app/src/ui/) and the window (packages/window/src/api.ts).
  */
 import type { BodyOfSpec, ParamsOf, QueryOfSpec, QuerySentOfSpec, ResultOfSpec } from './input.ts';
 import { WINDOW_ROUTES, type WindowRouteKey } from './routes.ts';
@@ -9,6 +9,7 @@ import { WINDOW_ROUTES, type WindowRouteKey } from './routes.ts';
 export { WINDOW_ROUTES, type WindowRouteKey } from './routes.ts';
 export type { UseCaseField, WindowBody, WindowField, WindowQuery, WindowRouteSpec } from './input.ts';
 export * from './shapes.ts';
+export type * from './views.ts';
 export type { CalendarEntry, CalendarView, CalendarWeekMeeting } from './calendar.ts';
 
 type Spec<K extends WindowRouteKey> = (typeof WINDOW_ROUTES)[K];

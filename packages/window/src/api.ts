@@ -1,12 +1,12 @@
 /**
  * Talking to the app: JSON requests to `/api/...` (same origin, with this window's session
  * secret in `X-Tock-Session`; no cookie carries anything), named by their route in the window
- * API's contract (`@tock/app/window`, packages/app/src/ui/contract/routes.ts) — the params,
+ * API's contract (`@tock/window/contract`, contract/routes.ts) — the params,
  * body and query a route takes and the result it answers are the contract's types, the ones the
  * server's routes are checked against. A failure becomes an {@link ApiError} whose message is
  * the app's own one-line explanation, with per-field details for forms.
  */
-import { routeParts, type WindowBodyOf, type WindowParamsOf, type WindowQuerySent, type WindowResult, type WindowRouteKey } from '@tock/app/window';
+import { routeParts, type WindowBodyOf, type WindowParamsOf, type WindowQuerySent, type WindowResult, type WindowRouteKey } from './contract/index.ts';
 import { type MessageKey, windowMessages } from './i18n/index.ts';
 import { sentence } from './sentence.ts';
 import { sessionHeaders } from './session.ts';

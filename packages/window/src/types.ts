@@ -1,9 +1,8 @@
 /**
  * The shapes the window's API sends, for the window's modules: none written here. The window
- * API's own shapes come from its contract (`@tock/app/window`, packages/app/src/ui/contract/,
- * which the server's routes are type-checked against), wire and domain types from their
- * packages, and the app's views from its Node-free type module (`@tock/app/views`): type-only
- * imports, erased by the build (RULE_FIELDS, a constant, is bundled).
+ * API's own shapes and the views it shows come from its contract (`@tock/window/contract`,
+ * contract/, which the server's routes are type-checked against), wire and domain types from
+ * their packages: type-only imports, erased by the build (RULE_FIELDS, a constant, is bundled).
  */
 export type { ActivityRef, Entry, FieldProblem, Report } from '@tock/protocol';
 export type { Block, BreakSpan } from '@tock/core/blocks';
@@ -17,7 +16,7 @@ export type {
   StatusView as Status,
   SyncStatus,
   TokenView,
-} from '@tock/app/views';
+} from './contract/index.ts';
 export {
   type ActivityInfo,
   type ActivityLedger,
@@ -42,4 +41,4 @@ export {
   type RunningElsewhere,
   type Snapshot,
   type SuggestionRule,
-} from '@tock/app/window';
+} from './contract/index.ts';

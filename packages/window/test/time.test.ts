@@ -1,5 +1,5 @@
 /**
- * The window's days are the app's: the window's time helpers (packages/app/ui/src/time.ts)
+ * The window's days are the app's: the window's time helpers (packages/window/src/time.ts)
  * must give the same day boundaries as the tracker that counts today's total, also where a
  * DST change skips midnight (a window that started the day an hour early showed a timeline
  * that disagreed with the total).
@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { localDaySpan } from '@tock/core';
-import { atMinutes, longBlockQuestion, minutesOf, readRange, timeForm } from '../ui/src/screens/history/times.ts';
-import { atLocalTime, clockSeconds, clockTime, dayKey, daySpan, setAppClock, setClockFormat, timeInputValue, timeOfDay, weekStart } from '../ui/src/time.ts';
+import { atMinutes, longBlockQuestion, minutesOf, readRange, timeForm } from '../src/screens/history/times.ts';
+import { atLocalTime, clockSeconds, clockTime, dayKey, daySpan, setAppClock, setClockFormat, timeInputValue, timeOfDay, weekStart } from '../src/time.ts';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 

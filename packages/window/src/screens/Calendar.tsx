@@ -7,7 +7,7 @@
  * calendars `tock calendar` lists).
  */
 import { useState } from 'preact/hooks';
-import type { CalendarEntry, CalendarView } from '@tock/app/window';
+import type { CalendarEntry, CalendarView } from '../contract/index.ts';
 import { request, messageOf } from '../api.ts';
 import { describedByError, FieldError } from '../components/FieldError.tsx';
 import { Failure } from '../components/FormActions.tsx';

@@ -1,12 +1,12 @@
 /**
- * The window's person's day and week (packages/app/ui/src/time.ts): from the snapshot's
+ * The window's person's day and week (packages/window/src/time.ts): from the snapshot's
  * `dayStartsAt` and `weekStart`, the same days as core's; the calendar dates the forms use stay
  * midnight to midnight.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { localDaySpan } from '@tock/core';
-import { dayKey, daySpan, personDayKey, personDaySpan, setAppClock, setPersonDays, today, weekStart } from '../ui/src/time.ts';
+import { dayKey, daySpan, personDayKey, personDaySpan, setAppClock, setPersonDays, today, weekStart } from '../src/time.ts';
 
 test('weekStart follows the person: Monday, Sunday, Saturday; Monday without a snapshot value', () => {
   setAppClock('Europe/Berlin', '2026-11-24T12:00:00.000Z');

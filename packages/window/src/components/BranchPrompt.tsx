@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { Failure } from './FormActions.tsx';
-import type { WindowBodyOf } from '@tock/app/window';
+import type { WindowBodyOf } from '../contract/index.ts';
 import { request, messageOf } from '../api.ts';
 import { colorClass } from '../colors.ts';
 import { useT } from '../i18n/index.ts';

@@ -1,0 +1,153 @@
+/**
+ * The views the window shows that the app and its desktop part build (docs/ui.md "The window's
+ * API"): the status with its clock, the license, the listener switch and its token, branch
+ * prompts, editors, and the desktop settings with the idle question. Declared here, on the
+ * window's side of the contract, as types only: the server's routes are typed by the route
+ * table (routes.ts), so a view the app builds that these do not allow fails the app's type
+ * check instead of the window at run time. Nothing here imports Node or the app.
+ */
+import type { ActivityRef, LicenseState, Status } from '@tock/protocol';
+
+export type { SyncDeviceStatus, SyncStatus } from '@tock/sync/status';
+
+/** What settings and `tock license` show. */
+export interface LicenseInfo {
+  state: LicenseState;
+  licensee: string | null;
+  expires: string | null;
+  /** Trial: days left, rounded up; licensed with an expiry: days until it; otherwise null. */
+  daysLeft: number | null;
+  trialEnds: string;
+}
+
+/** The switch, the port and the status line. */
+export interface ListenerStatus {
+  enabled: boolean;
+  port: number;
+  state: 'off' | 'active' | 'error';
+  line: string;
+  credentialStore: string;
+  /** Why the token is in a store nobody chose (no Secret Service: the 0600 file), one line; null otherwise. */
+  notice: string | null;
+}
+
+/** Where the listener token is kept, and whether one exists (never the token itself). */
+export interface TokenView {
+  exists: boolean;
+  /** The credential store's description, for the window. */
+  store: string;
+  kind: 'os' | 'file';
+  /** Why the store could not be read, one line; null when it could. */
+  error: string | null;
+  /** Why the token is in a store nobody chose (no Secret Service: the 0600 file), one line; null otherwise. */
+  notice: string | null;
+}
+
+/** The answer to choosing a store: where the token is now, and whether it had to be made anew. */
+export interface StoreSwitch extends TokenView {
+  /** The old store could not be read: a new token was made, which scripts need now. */
+  renewed: boolean;
+}
+
+/**
+ * One editor as Settings › Integrations shows it (docs/integrations.md "WakaTime plugins"): its
+ * last heartbeat and its last refusal in the past hour, with the reason.
+ */
+export interface EditorActivity {
+  /** The editor its plugin names (`vim`, `vscode`), or null: a plugin that named none — `userAgent` says which. */
+  editor: string | null;
+  /** The User-Agent it last sent; null when none was heard or kept. */
+  userAgent: string | null;
+  /** The last heartbeat kept (ISO 8601); null: none. */
+  lastHeartbeat: string | null;
+  /** The last refusal in the past hour (ISO 8601 and the reason it was answered); null: none. */
+  lastRefusal: { at: string; reason: string } | null;
+}
+
+/** The status with what the window's clock needs: the running session's worked seconds. */
+export interface StatusView extends Status {
+  sessionSeconds: number | null;
+}
+
+/** A branch prompt waiting for the user. */
+export interface PendingPrompt {
+  promptID: string;
+  branch: string;
+  repo: string | null;
+  previousBranch: string | null;
+  receivedAt: string;
+}
+
+/** A branch prompt with the existing activities that best match its branch. */
+export interface PromptView extends PendingPrompt {
+  suggestions: ActivityRef[];
+}
+
+/**
+ * Working hours: local `HH:MM` from and to, beginning on the listed weekdays (0 = Sunday). A
+ * `to` before `from` runs over midnight (18:00–09:00: a night shift that ends the next morning).
+ */
+export interface WorkingHours {
+  from: string;
+  to: string;
+  days: number[];
+}
+
+/** How the window writes a time of day: `14:05`, `2:05 PM`, or as the browser's language does. */
+export type ClockFormat = '24h' | '12h' | 'system';
+
+/** Everything the Desktop settings screen edits (docs/desktop.md "Settings"). */
+export interface DesktopSettings {
+  /** Minutes without input, while tracking, before Tock asks about the time; 0 = off. */
+  idleThresholdMinutes: number;
+  /** Whether to remind when nothing is tracked (off by default). */
+  reminderEnabled: boolean;
+  /** Minutes with nothing tracked, within working hours, before the reminder. */
+  reminderAfterMinutes: number;
+  workingHours: WorkingHours;
+  /** Whether Tock shows itself in the desktop's tray (docs/desktop.md "The tray"). */
+  tray: boolean;
+  /** The window's and the CLI's clock (docs/ui.md "Durations and times of day"). */
+  clockFormat: ClockFormat;
+  /** Whether the person set `clockFormat` (false: it follows the locale). */
+  clockFormatSet?: boolean;
+}
+
+/** The question every window shows once the user is back. */
+export interface IdleQuestion {
+  questionID: string;
+  sessionID: string;
+  activityName: string;
+  /** The idle span: from when the idleness began until the first input after it. */
+  since: string;
+  until: string;
+  seconds: number;
+}
+
+/** One idle source tried on this desktop and what it needs to work. */
+export interface IdleSourceHint {
+  source: string;
+  hint: string;
+}
+
+/**
+ * The tray: `shown`; `no-host` (on, but this desktop shows no tray now — it appears when one
+ * starts); `unavailable` (no session bus, or no tray on this platform); `off`.
+ */
+export type TrayState = 'off' | 'shown' | 'no-host' | 'unavailable';
+
+/** What the window's Desktop settings and idle question show. */
+export interface DesktopView {
+  settings: DesktopSettings;
+  /**
+   * `checking`: not probed yet; `none`: no source works here; else the source's name. `hints`:
+   * while none works, each source tried here and what it needs (`install xprintidle …`), best
+   * first; empty otherwise.
+   */
+  idleSource: { state: 'checking' | 'none' | 'found'; name: string | null; hints: IdleSourceHint[] };
+  idleQuestion: IdleQuestion | null;
+  /** The activity Continue starts, or null when nothing was tracked yet. */
+  continueActivity: ActivityRef | null;
+  notifier: string;
+  tray: TrayState;
+}
