@@ -82,7 +82,7 @@ async function main(): Promise<void> {
   // One folder per format (shell-43/, shell-45/: gnome-extension-formats.ts).
   for (const format of ['shell-43', 'shell-45']) {
     for (const file of ['metadata.json', 'extension.js']) {
-      cpSync(join(ROOT, 'packages/app/src/desktop/capture/gnome-extension', format, file), join(STAGE, 'packages/app/src/desktop/capture/gnome-extension', format, file));
+      cpSync(join(ROOT, 'packages/desktop/src/capture/gnome-extension', format, file), join(STAGE, 'packages/desktop/src/capture/gnome-extension', format, file));
     }
   }
   writeLauncher(STAGE);

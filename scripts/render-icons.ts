@@ -1,5 +1,5 @@
 /**
- * Writes Tock's icons from their one drawing (packages/app/src/desktop/tray/icons.ts):
+ * Writes Tock's icons from their one drawing (packages/desktop/src/tray/icons.ts):
  *   node scripts/render-icons.ts svg DIR        the SVGs, DIR/hicolor/scalable/apps/<name>.svg
  *   node scripts/render-icons.ts png DIR        PNGs, DIR/hicolor/<n>x<n>/apps/<name>.png (16–256)
  *   node scripts/render-icons.ts preview FILE   one PNG: every icon at 16, 22 and 32 px on a light
@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { ICON_NAMES, PIXMAP_SIZES, iconRgba, iconSvg } from '../packages/app/src/desktop/tray/icons.ts';
+import { ICON_NAMES, PIXMAP_SIZES, iconRgba, iconSvg } from '../packages/desktop/src/tray/icons.ts';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;

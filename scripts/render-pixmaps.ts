@@ -1,16 +1,16 @@
 /**
  * Writes the tray's pixmaps, drawn ahead of time from their one drawing
- * (packages/app/src/desktop/tray/icons.ts), as a TypeScript module of base64 strings:
+ * (packages/desktop/src/tray/icons.ts), as a TypeScript module of base64 strings:
  *
- *   node scripts/render-pixmaps.ts [packages/app/src/desktop/tray/pixmaps.ts]
+ *   node scripts/render-pixmaps.ts [packages/desktop/src/tray/pixmaps.ts]
  *
- * packages/app/test/tray-pixmaps.test.ts fails while the module is not what `iconArgb` draws.
+ * packages/desktop/test/tray-pixmaps.test.ts fails while the module is not what `iconArgb` draws.
  * Why ahead of time: drawing them in the app made V8 optimise the rasterizer's loops, which
  * cost the app ~8 MB of RSS for 21 KB of pixels (bench/README.md "Tray").
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PIXMAP_SIZES, iconArgb, type TrayIconName } from '../packages/app/src/desktop/tray/icons.ts';
+import { PIXMAP_SIZES, iconArgb, type TrayIconName } from '../packages/desktop/src/tray/icons.ts';
 
 const TRAY_ICONS: readonly TrayIconName[] = ['tock-tracking', 'tock-break', 'tock-idle'];
 
@@ -35,6 +35,6 @@ ${entries}
 `;
 }
 
-const file = process.argv[2] ?? fileURLToPath(new URL('../packages/app/src/desktop/tray/pixmaps.ts', import.meta.url));
+const file = process.argv[2] ?? fileURLToPath(new URL('../packages/desktop/src/tray/pixmaps.ts', import.meta.url));
 writeFileSync(file, pixmapsModule());
 console.log(file);

@@ -85,8 +85,8 @@ contents=$(dpkg-deb --contents "$deb" | awk '{print $6}')
 for path in ./usr/bin/tock ./usr/lib/tock/node/bin/node ./usr/lib/tock/lib/tock.mjs ./usr/lib/tock/packages/window/dist/index.html \
   ./usr/share/applications/tock.desktop ./usr/share/icons/hicolor/scalable/apps/tock.svg ./usr/share/icons/hicolor/32x32/apps/tock-tracking.png \
   ./usr/lib/systemd/user/tock.service ./usr/share/doc/tock/copyright ./usr/share/man/man1/tock.1.gz ./usr/lib/tock/packages/cli/bin/compile-cache.js \
-  ./usr/lib/tock/packages/app/src/desktop/capture/gnome-extension/shell-43/extension.js ./usr/lib/tock/packages/app/src/desktop/capture/gnome-extension/shell-45/extension.js \
-  ./usr/lib/tock/packages/app/src/desktop/capture/gnome-extension/shell-45/metadata.json; do
+  ./usr/lib/tock/packages/desktop/src/capture/gnome-extension/shell-43/extension.js ./usr/lib/tock/packages/desktop/src/capture/gnome-extension/shell-45/extension.js \
+  ./usr/lib/tock/packages/desktop/src/capture/gnome-extension/shell-45/metadata.json; do
   check ".deb has $path" grep -qx "$path" <<<"$contents"
 done
 check ".deb recommends x11-utils (xprop, the X11 capture source)" bash -c "dpkg-deb -f '$deb' Recommends | grep -qw x11-utils"

@@ -46,7 +46,7 @@ npx --no-install tsc -p tsconfig.json
 npx --no-install tsc -p packages/window/tsconfig.json
 npx --no-install tsc -p packages/window/tsconfig.contract.json
 # The GNOME Shell extension (plain GJS JavaScript) against GNOME Shell's published typings.
-npx --no-install tsc -p packages/app/src/desktop/capture/gnome-extension/tsconfig.json
+npx --no-install tsc -p packages/desktop/src/capture/gnome-extension/tsconfig.json
 
 step "TypeScript tests (Node $(node --version), real Secret Service)"
 bash scripts/with-secret-service.sh bash scripts/node-test.sh --test-reporter=spec \

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The tray item in a real panel (docs/desktop.md "The tray"; issue 29): a headless sway
-# (WLR_BACKENDS=headless, as packages/app/test/capture-sway.test.ts starts it), waybar with only
+# (WLR_BACKENDS=headless, as packages/desktop/test/capture-sway.test.ts starts it), waybar with only
 # its `tray` module (waybar is the StatusNotifierWatcher and the host), both on a private D-Bus
 # session, and a Tock app on a temporary TOCK_HOME with the tray on. grim takes the screen while
 # Tock is idle, tracking and on a break, on a dark and on a light panel, with the icon at 16, 22

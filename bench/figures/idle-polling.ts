@@ -8,8 +8,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { startXvfb, type Xvfb } from '@tock/test-support';
-import { x11IdleSource } from '../../packages/app/src/desktop/idle/sources.ts';
-import { IDLE_POLL_MS } from '../../packages/app/src/desktop/desktop.ts';
+import { x11IdleSource } from '../../packages/desktop/src/idle/sources.ts';
+import { IDLE_POLL_MS } from '../../packages/desktop/src/desktop.ts';
 import { round, unmeasured, type BenchConfig, type FigureResult, type Target } from '../lib/figure.ts';
 
 const BASE = {

@@ -3,7 +3,7 @@
  * (bench/servers/app-server.ts) idle side by side, nothing tracked, one with the desktop setting
  * `tray` on and one with it off, both on a private D-Bus session where Debian's
  * `xapp-sn-watcher` (under a private Xvfb, with a status applet name this process owns, as in
- * packages/app/test/tray.test.ts) is the StatusNotifierWatcher the tray registers with.
+ * packages/desktop/test/tray.test.ts) is the StatusNotifierWatcher the tray registers with.
  *
  * - tray-cpu: CPU seconds per hour, the app with the tray minus the app without, plus what the
  *   bus daemon and the watcher used meanwhile (the app without a tray does not talk to the bus),
@@ -19,7 +19,7 @@
 import { startTraySession, type TraySession, until, XAPP_SN_WATCHER } from '@tock/test-support';
 import { existsSync, readFileSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { connectSessionBus, type SessionBus } from '../../packages/app/src/desktop/tray/session-bus.ts';
+import { connectSessionBus, type SessionBus } from '../../packages/desktop/src/tray/session-bus.ts';
 import { startAppServer, type ServerHandle } from '../lib/children.ts';
 import type { AppServerReady } from '../servers/app-server.ts';
 import { round, unmeasured, type BenchConfig, type FigureResult, type Target } from '../lib/figure.ts';

@@ -19,8 +19,7 @@ import { LateParts } from './components/late-parts.ts';
 import { createAppListener } from './components/listener.ts';
 import { windowOpenerForAdmin, windowOpenerForTray, windowServerComponent } from './components/window-server.ts';
 import { chooseCredentialStore, fallbackNotice, fileCredentialStore, osCredentialStore, syncKeyStore, type CredentialStore, type CredentialStoreKind } from './credentials.ts';
-import { createCapture, type Capture, type CaptureOptions } from './desktop/capture/capture.ts';
-import { createDesktop, type DesktopOptions } from './desktop/desktop.ts';
+import { createCapture, createDesktop, type Capture, type CaptureOptions, type DesktopOptions } from '@tock/desktop';
 import { EditorKeys, editorKeyStore } from './editors/editor-key.ts';
 import { Editors } from './editors/editors.ts';
 import { HeartbeatPruner } from './editors/pruning.ts';
@@ -242,6 +241,7 @@ async function wire(options: WireOptions): Promise<RunningApp> {
       clock,
       env,
       homeDir: paths.dir,
+      gnomeExtensionDir: PACKAGE_FILES.gnomeExtension,
       // One idle reader for the desktop and capture: both name the same source.
       idleReader: desktop.idleReader,
       idleThresholdMs: () => desktop.settings().idleThresholdMinutes * 60_000,

@@ -22,7 +22,7 @@
 import { StatusChanges, localDayAt, readDayStartsAt, systemTimeZone, type BudgetCrossing, type Store, type Tracker } from '@tock/core';
 import type { RequestRecord } from '@tock/listener';
 import type { Idle, Status } from '@tock/protocol';
-import { type OneShotTimers, unrefTimeouts } from './one-shot-timers.ts';
+import { type OneShotTimers, unrefTimeouts } from '@tock/core/one-shot-timers';
 import type { PendingPrompt } from './prompts.ts';
 
 /** Every change the bus carries, by name, with what a subscriber is given. */

@@ -166,7 +166,7 @@ const SECRET_SERVICE_NAME = 'org.freedesktop.secrets';
  */
 export async function secretServiceReachable(env: NodeJS.ProcessEnv, timeoutMs = 3000): Promise<boolean> {
   if (!env.DBUS_SESSION_BUS_ADDRESS) return false;
-  const { connectSessionBus } = await import('./desktop/capture/dbus.ts');
+  const { connectSessionBus } = await import('@tock/desktop/capture/dbus');
   let bus: Awaited<ReturnType<typeof connectSessionBus>>;
   try {
     bus = await connectSessionBus(env, timeoutMs);

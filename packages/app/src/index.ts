@@ -18,12 +18,12 @@ export type { ListenerStatus } from './listener-control.ts';
 export type { RequestRecord } from '@tock/listener';
 export type { PendingPrompt } from './prompts.ts';
 /** The desktop part's shapes, as the admin channel answers `tock idle`, `tock continue` and `tock open`. */
-export type { DesktopView } from './desktop/desktop.ts';
-export type { IdleAnswer, IdleChoice, IdleQuestion } from './desktop/idle/watch.ts';
-export type { DesktopSettings } from './desktop/settings.ts';
+export type { DesktopView } from '@tock/desktop';
+export type { IdleAnswer, IdleChoice, IdleQuestion } from '@tock/desktop';
+export type { DesktopSettings } from '@tock/desktop';
 /** What `tock sync status` shows (docs/sync.md). */
 export type { SyncDeviceStatus, SyncEnableResult, SyncStatus } from '@tock/sync/status';
 export type { EditorKeyResult, EditorsStatus } from './editors/editors.ts';
 export { wakatimeConfigDir, type WakatimeSetup } from './editors/wakatime-config.ts';
-export type { CaptureStatus, FocusSourceStatus } from './desktop/capture/capture.ts';
-export type { GnomeExtensionInstall } from './desktop/capture/gnome.ts';
+export type { CaptureStatus, FocusSourceStatus } from '@tock/desktop';
+export type { GnomeExtensionInstall } from '@tock/desktop';

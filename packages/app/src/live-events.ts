@@ -18,7 +18,7 @@
 import type { BudgetCrossing, Tracker } from '@tock/core';
 import type { Listener } from '@tock/listener';
 import type { ChangeBus } from './change-bus.ts';
-import { type OneShotTimers, unrefTimeouts } from './one-shot-timers.ts';
+import { type OneShotTimers, unrefTimeouts } from '@tock/core/one-shot-timers';
 
 /** The one-shot timer of the budgets' minute; tests pass fake ones. */
 export type LiveEventTimers = OneShotTimers;

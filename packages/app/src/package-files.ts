@@ -41,7 +41,7 @@ export const PACKAGE_FILES = {
   /** The `tock` command's launcher, what the service, the git hook and `tock install-cli` run. */
   cli: join(PACKAGE_ROOT, 'packages/cli/bin/tock.js'),
   /** Tock's GNOME Shell extension (metadata.json, extension.js), what `tock capture gnome-extension install` copies. */
-  gnomeExtension: join(PACKAGE_ROOT, 'packages/app/src/desktop/capture/gnome-extension'),
+  gnomeExtension: join(PACKAGE_ROOT, 'packages/desktop/src/capture/gnome-extension'),
   /** The Japanese invoices' font, BIZ UDPGothic (`400Regular/…ttf`, `700Bold/…ttf`; invoices/japanese-font.ts). */
   japaneseFont: join(PACKAGE_ROOT, 'node_modules/@expo-google-fonts/biz-udpgothic'),
 } as const;

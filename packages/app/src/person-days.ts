@@ -5,7 +5,7 @@
  * region of their environment. Read at each request: a changed setting holds for the next one.
  */
 import { readDayStartsAt, readLanguage, readWeekStart, type SettingsStore, type WeekStartDay } from '@tock/core';
-import { resolveLanguage } from '@tock/i18n/languages';
+import { environmentRegion, resolveLanguage } from '@tock/i18n/languages';
 
 /** When the person's day starts and which day their week starts on, as core's day functions take them. */
 export interface PersonDays {
@@ -16,17 +16,6 @@ export interface PersonDays {
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
-
-/**
- * The region of the environment's time formats: the first set of `LC_ALL`, `LC_TIME`, `LANG`
- * (POSIX's order: `LC_ALL` overrides the others), as `GB` from `en_GB.UTF-8`; null for `C`,
- * `POSIX`, `C.UTF-8` or a bare language such as `en`.
- */
-export function environmentRegion(env: Env): string | null {
-  const name = [env['LC_ALL'], env['LC_TIME'], env['LANG']].find((v) => v !== undefined && v !== '');
-  const m = name === undefined ? null : /^[a-zA-Z]{2,3}[_-]([a-zA-Z]{2}|\d{3})(?:[.@]|$)/.exec(name);
-  return m ? (m[1] as string).toUpperCase() : null;
-}
 
 /**
  * The locale whose week `"locale"` means: the person's language (the setting `language`,

@@ -24,7 +24,7 @@ import {
 } from '@tock/core';
 import type { Entry, Suggestion, Suggestions as DaySuggestions } from '@tock/protocol';
 import { AdminError } from './admin.ts';
-import type { Capture } from './desktop/capture/capture.ts';
+import type { Capture } from '@tock/desktop';
 
 /** At most this many days back for a rule's preview. */
 export const RULE_TEST_MAX_DAYS = 31;

@@ -1,13 +1,13 @@
 /**
  * What the app shows the window, `tock` and the admin channel, as types only: the status with
  * its clock, the license, the listener switch and its token, branch prompts, the desktop part
- * (desktop/view.ts) and sync (sync/status.ts). Nothing here imports Node, so the window
+ * (@tock/desktop's view.ts) and sync (sync/status.ts). Nothing here imports Node, so the window
  * takes these as they are (`@tock/app/views`, type-only imports erased by its build) instead of
  * keeping copies that could drift from what the app sends.
  */
 import type { ActivityRef, LicenseState, Status } from '@tock/protocol';
 
-export type { DesktopSettings, DesktopView, IdleQuestion, IdleSourceHint, WorkingHours } from './desktop/view.ts';
+export type { DesktopSettings, DesktopView, IdleQuestion, IdleSourceHint, WorkingHours } from '@tock/desktop/view';
 export type { SyncDeviceStatus, SyncStatus } from '@tock/sync/status';
 
 /** What settings and `tock license` show. */

@@ -15,9 +15,9 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { pinnedClockEnv, startDBusSession, until, type DBusSession } from '@tock/test-support';
 import type { Timeline } from '@tock/core';
-import { ACCESS_DENIED, connectSessionBus, type SessionBus } from '../src/desktop/capture/dbus.ts';
-import { GNOME_EXTENSION } from '../src/desktop/capture/gnome.ts';
-import { KWIN_CONTRACT } from '../src/desktop/capture/kde.ts';
+import { ACCESS_DENIED, connectSessionBus, type SessionBus } from '@tock/desktop/capture/dbus';
+import { GNOME_EXTENSION } from '@tock/desktop/capture/gnome';
+import { KWIN_CONTRACT } from '@tock/desktop/capture/kde';
 import { spawnApp, tock, type AppProcess } from './support/app-process.ts';
 
 /** One `dbus-send` run: the attacker's own process on the bus. */

@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Timeline } from '@tock/core';
 import { until } from '@tock/test-support';
-import { ipcMessage, readIpcMessages, SWAY_IPC } from '../src/desktop/capture/sway.ts';
+import { ipcMessage, readIpcMessages, SWAY_IPC } from '@tock/desktop/capture/sway';
 import { startTarget, tock, type Target } from './attack-support/target.ts';
 
 /** A signed GET /status must be answered within this while hostile titles are matched. */

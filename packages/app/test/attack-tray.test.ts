@@ -20,10 +20,10 @@ import { join } from 'node:path';
 import { after, before, test, type TestContext } from 'node:test';
 import { createTracker, openStore } from '@tock/core';
 import { type DBusSession, startDBusSession, until } from '@tock/test-support';
-import { createDesktop, type Desktop } from '../src/desktop/desktop.ts';
-import { connectSessionBus, type SessionBus } from '../src/desktop/tray/session-bus.ts';
-import { type StatusNotifierTray, statusNotifierTray } from '../src/desktop/tray/status-notifier.ts';
-import type { TrayTimers } from '../src/desktop/tray/tray-feed.ts';
+import { createDesktop, type Desktop } from '@tock/desktop/desktop';
+import { connectSessionBus, type SessionBus } from '@tock/desktop/tray/session-bus';
+import { type StatusNotifierTray, statusNotifierTray } from '@tock/desktop/tray/status-notifier';
+import type { TrayTimers } from '@tock/desktop/tray/tray-feed';
 import { signed, startTarget } from './attack-support/target.ts';
 
 const DBUS = { destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus' };

@@ -14,8 +14,8 @@ import { authHeaders, freshNonce } from '@tock/listener/testing';
 import { StreamReader, expectedEventSig } from '@tock/listener/testing';
 import { setActivityLedger } from '@tock/core';
 import { startApp } from '../src/app.ts';
-import { budgetNotification } from '../src/desktop/budget-notice.ts';
-import type { DesktopNotification } from '../src/desktop/notify.ts';
+import { budgetNotification } from '@tock/desktop/budget-notice';
+import type { DesktopNotification } from '@tock/desktop/notify';
 import { freePort } from './ui-support/harness.ts';
 import { signed } from './support/signed.ts';
 

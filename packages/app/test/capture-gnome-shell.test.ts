@@ -17,9 +17,9 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { until } from '@tock/test-support';
-import type { CaptureStatus } from '../src/desktop/capture/capture.ts';
-import { connectSessionBus } from '../src/desktop/capture/dbus.ts';
-import { GNOME_EXTENSION, GNOME_EXTENSION_DIR, readGnomeShellVersion, type GnomeExtensionInstall, watchMutterIdle } from '../src/desktop/capture/gnome.ts';
+import type { CaptureStatus } from '@tock/desktop/capture/capture';
+import { connectSessionBus } from '@tock/desktop/capture/dbus';
+import { GNOME_EXTENSION, GNOME_EXTENSION_DIR, readGnomeShellVersion, type GnomeExtensionInstall, watchMutterIdle } from '@tock/desktop/capture/gnome';
 import { GtkWindow, installed, PrivateSession, TockOnSession } from './support/real-desktop.ts';
 
 const skip = installed('gnome-shell') && installed('gjs') ? false : 'gnome-shell or gjs is not installed (scripts/system-deps.sh installs them)';

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Timeline } from '@tock/core';
 import { until } from '@tock/test-support';
-import { hyprlandFocusEvent, hyprlandFocusSource, LineReader, MAX_LINE_BYTES } from '../src/desktop/capture/hyprland.ts';
+import { hyprlandFocusEvent, hyprlandFocusSource, LineReader, MAX_LINE_BYTES } from '@tock/desktop/capture/hyprland';
 import { startTarget, tock, type Target } from './attack-support/target.ts';
 
 const SIGNATURE = 'v0.45.2_1732800000_6d3a1b2c';

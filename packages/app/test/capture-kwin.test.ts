@@ -15,7 +15,7 @@ import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { until } from '@tock/test-support';
-import type { CaptureStatus } from '../src/desktop/capture/capture.ts';
+import type { CaptureStatus } from '@tock/desktop/capture/capture';
 import { GtkWindow, installed, PrivateSession, TockOnSession } from './support/real-desktop.ts';
 
 const skip = installed('kwin_wayland') && installed('gjs') ? false : 'kwin_wayland or gjs is not installed (scripts/system-deps.sh installs them)';

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { DEFAULT_CAPTURE_SETTINGS, type CaptureSettings, type RecordedSpan } from '@tock/core';
 import { CLOCK_STEP_TOLERANCE_MS, steppedClock } from '../src/clock-steps.ts';
-import { CaptureRecorder } from '../src/desktop/capture/recorder.ts';
+import { CaptureRecorder } from '@tock/desktop/capture/recorder';
 
 const HOUR = 3_600_000;
 const NOON = Date.UTC(2026, 10, 26, 12);

@@ -10,7 +10,7 @@ import { createTracker, openStore } from '@tock/core';
 import type { Status } from '@tock/protocol';
 import { ChangeBus, LONGEST_TICK_MS } from '../src/change-bus.ts';
 import { startLiveEvents } from '../src/live-events.ts';
-import type { OneShotTimers } from '../src/one-shot-timers.ts';
+import type { OneShotTimers } from '@tock/core/one-shot-timers';
 
 /** Noon of a fixed day in the run's zone (a fixed UTC hour is midnight somewhere). */
 const NOON = new Date(2026, 10, 23, 12, 0, 0).getTime();

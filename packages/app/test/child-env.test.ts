@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { until } from '@tock/test-support';
-import { childEnv } from '../src/desktop/child-env.ts';
-import { notifierFor, watchNotificationActions } from '../src/desktop/notify.ts';
-import { runCommand } from '../src/desktop/run-command.ts';
+import { childEnv } from '@tock/desktop/child-env';
+import { notifierFor, watchNotificationActions } from '@tock/desktop/notify';
+import { runCommand } from '@tock/desktop/run-command';
 import { openInBrowser } from '../src/ui/open.ts';
 
 const SECRET = 'tock_secret_token_value_0123456789';

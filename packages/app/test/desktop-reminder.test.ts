@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, test, type TestContext } from 'node:test';
 import { addRule, createTracker, openStore, recordSpan, type Tracker } from '@tock/core';
-import { createDesktop, type Desktop } from '../src/desktop/desktop.ts';
-import { forgottenText } from '../src/desktop/reminder.ts';
-import { freedesktopNotifier, watchNotificationActions, type DesktopNotification, type Notifier } from '../src/desktop/notify.ts';
+import { createDesktop, type Desktop } from '@tock/desktop/desktop';
+import { forgottenText } from '@tock/desktop/reminder';
+import { freedesktopNotifier, watchNotificationActions, type DesktopNotification, type Notifier } from '@tock/desktop/notify';
 import { createSuggestions } from '../src/suggestions.ts';
 
 const MIN = 60_000;
@@ -259,7 +259,7 @@ test("a click on the notification's Continue action arrives as ActionInvoked for
 });
 
 test('working hours over midnight (18:00–09:00) are accepted and belong to the day they begin on', async () => {
-  const { minutesIntoWorkingHours, updateDesktopSettings, readDesktopSettings } = await import('../src/desktop/settings.ts');
+  const { minutesIntoWorkingHours, updateDesktopSettings, readDesktopSettings } = await import('@tock/desktop/settings');
   const night = updateDesktopSettings(readDesktopSettings(undefined), { workingHours: { from: '18:00', to: '09:00', days: [5] } });
   assert.deepEqual(night.workingHours, { from: '18:00', to: '09:00', days: [5] });
   const hours = night.workingHours;

@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { SettingsStore } from '@tock/core';
-import { environmentRegion, personDays, weekLocale } from '../src/person-days.ts';
+import { environmentRegion } from '@tock/i18n/languages';
+import { personDays, weekLocale } from '../src/person-days.ts';
 
 function settings(values: Record<string, unknown>): SettingsStore {
   const map = new Map(Object.entries(values));

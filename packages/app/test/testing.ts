@@ -7,4 +7,4 @@ export { appEnv, spawnApp, tock, TOCK_BIN, type AppProcess, type TockRun } from 
 export { freePort, startRealApp, type PendingPrompt, type RealApp, type RealAppOptions } from './support/real-app.ts';
 export { signed, type SignedCall } from './support/signed.ts';
 export { issueLicenseKey } from '../src/license.ts';
-export type { FocusedWindow, FocusSource } from '../src/desktop/capture/sources.ts';
+export type { FocusedWindow, FocusSource } from '@tock/desktop/capture/sources';

@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { PACKAGE_FILES } from '../src/package-files.ts';
-import { ICON_NAMES, iconArgb, iconRgba, iconSvg } from '../src/desktop/tray/icons.ts';
-import { trayModel, trayStatusLine } from '../src/desktop/tray/tray-model.ts';
+import { ICON_NAMES, iconArgb, iconRgba, iconSvg } from '@tock/desktop/tray/icons';
+import { trayModel, trayStatusLine } from '@tock/desktop/tray/tray-model';
 
 test('the SVGs shipped in the package are the drawing the tray’s pixmaps are made from (node scripts/render-icons.ts svg packages/app/icons)', () => {
   for (const name of ICON_NAMES) {

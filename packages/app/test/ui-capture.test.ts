@@ -12,7 +12,7 @@ process.env.TZ = 'Europe/Berlin';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { recordSpan, setActivityArchived } from '@tock/core';
-import type { FocusedWindow, FocusSource } from '../src/desktop/capture/sources.ts';
+import type { FocusedWindow, FocusSource } from '@tock/desktop/capture/sources';
 import { blur, ensureWindowBuilt, launchBrowser, openWindow, screenshot, seriousAxeViolations, startTestApp, tabTo, type TestApp, type TestBrowser } from './ui-support/harness.ts';
 
 const MIN = 60_000;

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { TrayState } from '../src/desktop/tray/tray.ts';
+import type { TrayState } from '@tock/desktop/tray/tray';
 import { ensureWindowBuilt, launchBrowser, openWindow, screenshot, seriousAxeViolations, startTestApp, type TestApp, type TestBrowser } from './ui-support/harness.ts';
 
 const MIN = 60_000;

@@ -62,3 +62,14 @@ export function systemLanguage(env: Readonly<Record<string, string | undefined>>
 export function resolveLanguage(setting: LanguageSetting | undefined, env: Readonly<Record<string, string | undefined>>): Language {
   return setting === undefined || setting === 'system' ? systemLanguage(env) : setting;
 }
+
+/**
+ * The region of the environment's time formats: the first set of `LC_ALL`, `LC_TIME`, `LANG`
+ * (POSIX's order: `LC_ALL` overrides the others), as `GB` from `en_GB.UTF-8`; null for `C`,
+ * `POSIX`, `C.UTF-8` or a bare language such as `en`.
+ */
+export function environmentRegion(env: Readonly<Record<string, string | undefined>>): string | null {
+  const name = [env['LC_ALL'], env['LC_TIME'], env['LANG']].find((v) => v !== undefined && v !== '');
+  const m = name === undefined ? null : /^[a-zA-Z]{2,3}[_-]([a-zA-Z]{2}|\d{3})(?:[.@]|$)/.exec(name);
+  return m ? (m[1] as string).toUpperCase() : null;
+}

@@ -24,7 +24,7 @@ const FORMATTING_ONLY: ReadonlySet<string> = new Set([
   'packages/core/src/import/toggl.ts',
   // Where the text is the code. A D-Bus error's `name` is its wire code
   // (`org.freedesktop.DBus.Error.NameHasNoOwner`), not a JavaScript class name.
-  'packages/app/src/desktop/capture/dbus.ts',
+  'packages/desktop/src/capture/dbus.ts',
   // SQLite's `RAISE` carries only text: the invoiced-block triggers put a fixed prefix and the
   // invoice's number in it, and this is the one place that turns it into the `invoiced` Problem.
   'packages/core/src/invoiced.ts',

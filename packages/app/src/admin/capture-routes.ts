@@ -4,7 +4,7 @@
  * docs/desktop.md "Capture").
  */
 import { AdminError } from '../admin.ts';
-import type { Capture } from '../desktop/capture/capture.ts';
+import type { Capture } from '@tock/desktop';
 import { adminHandlers } from './server.ts';
 
 /** The capture admin routes. */

@@ -4,7 +4,7 @@
  * clock format there; no command prints the view). Thin: each calls one thing the desktop or the
  * window's server offers. Their refusals are problems, which the admin socket answers as one line.
  */
-import type { Desktop } from '../desktop/desktop.ts';
+import type { Desktop } from '@tock/desktop';
 import { adminHandlers } from './server.ts';
 
 /** What `POST /open` needs from the window's server: a fresh address, or a launch file that opens one. */

@@ -7,7 +7,7 @@
  * the field, and nothing changes.
  */
 import { Problem } from '@tock/protocol';
-import type { Capture } from '../desktop/capture/capture.ts';
+import type { Capture } from '@tock/desktop';
 import { route, type Route } from './route.ts';
 
 /** The capture routes of the window's API. */

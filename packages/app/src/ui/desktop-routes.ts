@@ -3,7 +3,7 @@
  * question, continue the last activity, read and change the desktop settings. A refused
  * setting comes back as `validation_failed` with the field, so the window shows it there.
  */
-import type { Desktop } from '../desktop/desktop.ts';
+import type { Desktop } from '@tock/desktop';
 import { route, type Route } from './route.ts';
 
 /** The desktop routes of the window's API. */

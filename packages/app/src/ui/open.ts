@@ -15,8 +15,8 @@ import { randomBytes } from 'node:crypto';
 import { accessSync, constants, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { childEnv } from '../desktop/child-env.ts';
-import { type OneShotTimers, unrefTimeouts } from '../one-shot-timers.ts';
+import { childEnv } from '@tock/desktop';
+import { type OneShotTimers, unrefTimeouts } from '@tock/core/one-shot-timers';
 
 const APP_BROWSERS = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
 
@@ -144,7 +144,7 @@ export function browserEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return out;
 }
 
-export { childEnv } from '../desktop/child-env.ts';
+export { childEnv } from '@tock/desktop';
 
 /** Opens the launch file `file` in a browser window, detached; never throws. */
 export function openInBrowser(file: string, env: NodeJS.ProcessEnv = process.env): void {

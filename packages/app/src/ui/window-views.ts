@@ -8,7 +8,7 @@ import { readLanguage, systemTimeZone, type Store, type Tracker } from '@tock/co
 import type { RequestRecord } from '@tock/listener';
 import type { SyncService } from '@tock/sync';
 import { resolveLanguage } from '@tock/i18n';
-import type { Desktop } from '../desktop/desktop.ts';
+import type { Desktop } from '@tock/desktop';
 import type { License } from '../license.ts';
 import type { ListenerControl } from '../listener-control.ts';
 import { personDays } from '../person-days.ts';
