@@ -61,8 +61,12 @@ interface Group {
   settle: ((error: unknown) => void)[];
 }
 
-/** Wraps an open, migrated connection in Tock's transaction rules. */
-export function storeConnection(db: DatabaseSync): StoreConnection {
+/**
+ * Wraps an open, migrated connection in Tock's transaction rules. `parts` adds the rest of the
+ * store's object (made from the connection's `statement`), so the store is one object and
+ * `generation`, read on every status, is its own getter.
+ */
+export function storeConnection<P extends object>(db: DatabaseSync, parts: (statement: (sql: string) => StatementSync) => P): StoreConnection & P {
   const statements = new Map<string, StatementSync>();
   let depth = 0;
   let closed = false;
@@ -201,6 +205,7 @@ export function storeConnection(db: DatabaseSync): StoreConnection {
   };
 
   return {
+    ...parts(statement),
     transaction,
     durably,
     statement,

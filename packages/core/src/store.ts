@@ -101,22 +101,12 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
 
 /** The store's object over its open, migrated connection. */
 function makeStore(path: string, db: DatabaseSync, schemaVersion: number): Store {
-  const connection = storeConnection(db);
-  const { statement } = connection;
-  return {
+  return storeConnection(db, (statement) => ({
     path,
     schemaVersion,
     db,
     settings: settingsStore(statement),
     idempotency: idempotencyStore(statement),
     nonces: nonceStore(statement),
-    transaction: connection.transaction,
-    durably: connection.durably,
-    statement,
-    get generation(): number {
-      return connection.generation;
-    },
-    onWrite: connection.onWrite,
-    close: connection.close,
-  };
+  }));
 }
