@@ -14,13 +14,12 @@ import { CapturedLane, useCaptured } from '../components/CapturedLane.tsx';
 import { Timeline, timelineRange } from '../components/Timeline.tsx';
 import { useT } from '../i18n/index.ts';
 import { useLoaded } from '../load.ts';
-import { overlapsOf } from '../overlaps.ts';
 import { applyStatus, blocksChanged, liveSeconds, useAppState, useTick } from '../state.ts';
 import { clockTime, duration, longDay, nowMs, personDaySpan, stopwatch, today as personToday } from '../time.ts';
-import type { ActivityInfo, Block, Report, RunningElsewhere } from '../types.ts';
-import { BlockEditor } from './history/BlockEditor.tsx';
-import { BlockLedgerBadges } from '../components/BlockLedgerBadges.tsx';
+import type { Block, Report } from '../types.ts';
 import { SuggestionsLane } from '../components/SuggestionsLane.tsx';
+import { BlockList, RunningEditor } from './today/BlockList.tsx';
+import { OtherDevicesRunning } from './today/OtherDevicesRunning.tsx';
 
 /** Stands in the hint for the key that brings the focus back (shown as `<kbd>/</kbd>`). */
 const KEY_MARK = '\u0001';
@@ -274,68 +273,6 @@ export function Today() {
 }
 
 /**
- * The running session's editor (docs/ui.md "Today"): its activity, start and note changed in
- * place, the clock running on — History's block editor (which leaves archived activities out
- * of its choice, the session's own excepted).
- */
-function RunningEditor({ block, onDone }: { block: Block; onDone(): void }) {
-  const { blocksVersion } = useAppState();
-  const { data: activities } = useLoaded(() => request('GET /api/activities/all'), [blocksVersion], null as ActivityInfo[] | null);
-  if (activities === null) return null;
-  return (
-    <div class="running-editor" data-testid="running-editor">
-      <BlockEditor block={block} activities={activities} onClose={onDone} onSaved={onDone} />
-    </div>
-  );
-}
-
-/**
- * What runs on other devices (sync, docs/sync.md): the sessions they keep running, which the app
- * reads from their logs (a running session of another device is no block yet), each with the
- * device's name, its activity, since when, its worked time and note. Asked again when the
- * sync status changes (another device's log applied) and every minute for the times.
- */
-function OtherDevicesRunning() {
-  const { snapshot } = useAppState();
-  const t = useT();
-  const sync = snapshot?.sync;
-  const applied = sync?.enabled ? sync.devices.map((d) => `${d.deviceID}:${d.applied}`).join('|') : null;
-  const [minute, setMinute] = useState(0);
-  useEffect(() => {
-    if (applied === null) return;
-    const id = setInterval(() => setMinute((n) => n + 1), 60_000);
-    return () => clearInterval(id);
-  }, [applied === null]);
-  const { data: others } = useLoaded(
-    () => (applied === null ? Promise.resolve([]) : request('GET /api/sync/running')),
-    [applied, minute],
-    [] as RunningElsewhere[],
-  );
-  if (others.length === 0) return null;
-  const name = (id: string): string => sync?.devices.find((d) => d.deviceID === id)?.name ?? t('today.anotherDevice');
-  return (
-    <section class="card other-devices" aria-labelledby="other-devices-heading">
-      <h2 id="other-devices-heading">{t('today.otherDevices')}</h2>
-      <ul class="block-list" data-testid="other-devices-running">
-        {others.map((r) => (
-          <li key={r.sessionID}>
-            <span class="range">{t('today.since', { time: clockTime(Date.parse(r.startedAt)) })}</span>
-            <span class="name">
-              <span class={`swatch ${colorClass(r.activity.activityID)}`} aria-hidden="true" />
-              {r.activity.activityName}
-              <span class="badge">{t('today.onDevice', { device: name(r.deviceID) })}</span>
-              {r.onBreak && <span class="badge">{t('today.onABreak')}</span>}
-            </span>
-            <span class="dur">{duration(r.seconds)}</span>
-            {r.note && <span class="note">{r.note}</span>}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-/**
  * The day's target (Settings › Business) and what is left of it, from the report of today
  * (`targetSeconds`); nothing when no target is set for today.
  */
@@ -359,67 +296,4 @@ function runningBreakStart(blocks: Block[]): number | null {
   const running = blocks.find((b) => b.kind === 'session' && b.endedAt === null && b.device === undefined);
   const open = running?.breaks.find((br) => br.endedAt === null);
   return open ? Date.parse(open.startedAt) : null;
-}
-
-/**
- * The day's blocks as text: time range, activity, worked time, note — each with *Edit*, which
- * opens History's block editor in its row (docs/ui.md "Today").
- */
-function BlockList({ blocks }: { blocks: Block[] }) {
-  const t = useT();
-  const [editingID, setEditingID] = useState<string | null>(null);
-  if (blocks.length === 0) return <p class="muted empty">{t('today.empty')}</p>;
-  const overlapping = overlapsOf(blocks, nowMs());
-  return (
-    <ul class="block-list" aria-label={t('today.blocksOfDay')}>
-      {[...blocks]
-        .sort((a, b) => b.startedAt.localeCompare(a.startedAt))
-        .map((b) => (
-          <li key={b.id} class={overlapping.has(b.id) ? 'overlapping' : undefined} data-testid="today-block">
-            <span class="range">
-              {clockTime(Date.parse(b.startedAt))}–{b.endedAt ? clockTime(Date.parse(b.endedAt)) : t('today.now')}
-            </span>
-            <span class="name">
-              <span class={`swatch ${colorClass(b.activity.activityID)}`} aria-hidden="true" />
-              {b.activity.activityName}
-              {b.kind === 'entry' && <span class="badge">{t('badge.logged')}</span>}
-              <BlockLedgerBadges block={b} />
-              {b.breaks.length > 0 && <span class="badge">{t('badge.breaks', { count: b.breaks.length })}</span>}
-              {overlapping.has(b.id) && (
-                <span class="badge warn" data-testid="overlap-badge">
-                  {t('badge.overlaps')}
-                </span>
-              )}
-            </span>
-            <span class="dur row-actions">
-              <span class="dur-value">{duration(b.seconds)}</span>
-              <button
-                type="button"
-                class="ghost small"
-                aria-expanded={editingID === b.id}
-                data-testid="edit-block"
-                onClick={() => setEditingID(editingID === b.id ? null : b.id)}
-              >
-                {t('today.edit')}
-                <span class="visually-hidden"> {t('week.what', { kind: b.kind, activity: b.activity.activityName })}</span>
-              </button>
-            </span>
-            {b.note && <span class="note">{b.note}</span>}
-            {editingID === b.id && <DayBlockEditor block={b} onDone={() => setEditingID(null)} />}
-          </li>
-        ))}
-    </ul>
-  );
-}
-
-/** History's block editor for one of the day's blocks, across the whole row. */
-function DayBlockEditor({ block, onDone }: { block: Block; onDone(): void }) {
-  const { blocksVersion } = useAppState();
-  const { data: activities } = useLoaded(() => request('GET /api/activities/all'), [blocksVersion], null as ActivityInfo[] | null);
-  if (activities === null) return null;
-  return (
-    <div style={{ gridColumn: '1 / -1' }} data-testid="block-editor">
-      <BlockEditor block={block} activities={activities} onClose={onDone} onSaved={onDone} />
-    </div>
-  );
 }
