@@ -8,7 +8,7 @@
  */
 import { type Catalog, createMessages, intlLocale, isLanguage, type Language, type Locale, type Messages, PSEUDO_LOCALE } from '@tock/i18n';
 import { useLayoutEffect, useState } from 'preact/hooks';
-import { en } from './en.ts';
+import { en } from './en/index.ts';
 
 /** A key of the window's catalogs. */
 export type MessageKey = keyof typeof en;
@@ -17,10 +17,10 @@ export type MessageKey = keyof typeof en;
 export type WindowMessages = Messages<MessageKey>;
 
 const LOADERS: Readonly<Record<Exclude<Language, 'en'>, () => Promise<Catalog<typeof en>>>> = {
-  de: () => import('./de.ts').then((m) => m.de),
-  fr: () => import('./fr.ts').then((m) => m.fr),
-  es: () => import('./es.ts').then((m) => m.es),
-  ja: () => import('./ja.ts').then((m) => m.ja),
+  de: () => import('./de/index.ts').then((m) => m.de),
+  fr: () => import('./fr/index.ts').then((m) => m.fr),
+  es: () => import('./es/index.ts').then((m) => m.es),
+  ja: () => import('./ja/index.ts').then((m) => m.ja),
 };
 
 /** The messages of `locale` given its catalog (English's for `en` and the pseudo-locale). */

@@ -1,0 +1,12 @@
+/** The window's French messages (« vous » ; terms as docs/glossary/fr.md has them). */
+import type { Catalog } from '@tock/i18n';
+import type { en } from '../en/index.ts';
+import { shell } from './shell.ts';
+import { today } from './today.ts';
+import { reports } from './reports.ts';
+import { ledger } from './ledger.ts';
+import { integrations } from './integrations.ts';
+import { capture } from './capture.ts';
+import { settings } from './settings.ts';
+
+export const fr = { ...shell, ...today, ...reports, ...ledger, ...integrations, ...capture, ...settings } satisfies Catalog<typeof en>;

@@ -1,0 +1,12 @@
+/** The window's Japanese messages (です・ます; terms as docs/glossary/ja.md has them). */
+import type { Catalog } from '@tock/i18n';
+import type { en } from '../en/index.ts';
+import { shell } from './shell.ts';
+import { today } from './today.ts';
+import { reports } from './reports.ts';
+import { ledger } from './ledger.ts';
+import { integrations } from './integrations.ts';
+import { capture } from './capture.ts';
+import { settings } from './settings.ts';
+
+export const ja = { ...shell, ...today, ...reports, ...ledger, ...integrations, ...capture, ...settings } satisfies Catalog<typeof en>;
