@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { accent, catalogProblems, createMessages, messageArguments, formatCurrency, formatDurationWords, formatList, localeUses12Hour, pseudoMessage } from '@tock/i18n';
+import { accent, catalogProblems, createMessages, messageArguments, pluralProblems, formatCurrency, formatDurationWords, formatList, localeUses12Hour, pseudoMessage } from '@tock/i18n';
 import { IntlMessageFormat } from 'intl-messageformat';
 
 const minutes = '{n, plural, one {# minute} other {# minutes}}';
@@ -69,6 +69,22 @@ describe('the key check', () => {
     ]);
     assert.deepEqual(catalogProblems(catalogs), []);
     assert.deepEqual(messageArguments('{a} {n, plural, one {# {b}} other {{c}}}'), ['a', 'b', 'c', 'n']);
+  });
+});
+
+describe('the plural check (0, 1, 2, 5 and 21 in each language)', () => {
+  it('names the category a count takes that the message has no branch for', () => {
+    // French counts 0 and 1 as `one`: without it, "0 minutes" and "1 minutes".
+    assert.deepEqual(pluralProblems('fr', '{n, plural, other {# minutes}}'), ['{n} has no "one" branch, which 0 takes', '{n} has no "one" branch, which 1 takes']);
+    assert.deepEqual(pluralProblems('de', '{n, plural, other {# Minuten}}'), ['{n} has no "one" branch, which 1 takes']);
+    assert.deepEqual(pluralProblems('en', 'Done: {n, plural, =1 {one block} other {# blocks}}'), []);
+    assert.deepEqual(pluralProblems('ja', '{n, plural, other {# 分}}'), []);
+    assert.deepEqual(pluralProblems('es', '{kind, select, a {{n, plural, one {# minuto} other {# minutos}}} other {{m, plural, other {# horas}}}}'), ['{m} has no "one" branch, which 1 takes']);
+  });
+
+  it('is part of the key check every package runs', () => {
+    const frenchWithoutOne = { ...catalogs, fr: { ...catalogs.fr, minutes: '{n, plural, other {# minutes}}' } };
+    assert.deepEqual(catalogProblems(frenchWithoutOne), ['fr minutes: {n} has no "one" branch, which 0 takes', 'fr minutes: {n} has no "one" branch, which 1 takes']);
   });
 });
 
