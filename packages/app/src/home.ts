@@ -1,50 +1,12 @@
 /**
- * Where Tock keeps its data: `TOCK_HOME` if set, else the OS's per-user data directory
- * (docs/product.md "The application"). The directory is created owner-only (0700) because it holds the database,
- * the admin socket and, when opted in, the token file.
+ * The home directory as the app keeps it: where it is and its files are @tock/admin's
+ * (`resolveHome`, `homePaths`: the CLI finds the socket by the same rule); the app creates it
+ * owner-only (0700) because it holds the database, the admin socket and, when opted in, the
+ * token file.
  */
-import { mkdirSync, chmodSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { chmodSync, mkdirSync } from 'node:fs';
 
-/** Resolves the home directory for the given environment and platform, without touching disk. */
-export function resolveHome(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
-  if (env.TOCK_HOME) return env.TOCK_HOME;
-  const home = env.HOME || homedir();
-  switch (platform) {
-    case 'darwin':
-      return join(home, 'Library', 'Application Support', 'Tock');
-    case 'win32':
-      return join(env.APPDATA || join(home, 'AppData', 'Roaming'), 'Tock');
-    default:
-      return join(env.XDG_DATA_HOME || join(home, '.local', 'share'), 'tock');
-  }
-}
-
-/** The files inside a home directory. */
-export interface HomePaths {
-  dir: string;
-  database: string;
-  adminSocket: string;
-  tokenFile: string;
-  /** Where `tock backup` and the daily automatic backup write (docs/data.md "Backup"). */
-  backups: string;
-}
-
-/** The paths of the files Tock keeps under `dir`. */
-export function homePaths(dir: string): HomePaths {
-  return {
-    dir,
-    database: join(dir, 'tock.db'),
-    // Windows has no Unix sockets in the file system; a per-home named pipe stands in.
-    adminSocket:
-      process.platform === 'win32'
-        ? `\\\\.\\pipe\\tock-${Buffer.from(dir).toString('base64url').slice(-40)}`
-        : join(dir, 'tock.sock'),
-    tokenFile: join(dir, 'listener-token'),
-    backups: join(dir, 'backups'),
-  };
-}
+export { homePaths, resolveHome, type HomePaths } from '@tock/admin';
 
 /** Creates the home directory (owner-only) if it does not exist. */
 export function ensureHome(dir: string): void {

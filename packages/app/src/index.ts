@@ -4,10 +4,9 @@
  * application itself (store, listener, credential store), loaded only by `tock app`.
  */
 export { adminDownload, adminRequest, AdminError, AppNotRunningError } from './admin.ts';
-/** The admin socket's contract (admin/contract.ts): every route's input and result, typed for callers. */
-export type { AdminInput, AdminInputArgs, AdminResult, AdminRoute, AnsweredRoute, StreamedRoute } from './admin/contract.ts';
-export { callAdmin, downloadAdmin, type AdminCallOptions } from './admin/call.ts';
-export type { InvoiceStreamSummary } from './admin/contract.ts';
+/** The admin socket's contract and its caller live in @tock/admin (what the CLI imports); here for the app's own tests. */
+export type { AdminInput, AdminInputArgs, AdminResult, AdminRoute, AnsweredRoute, StreamedRoute, InvoiceStreamSummary } from '@tock/admin';
+export { callAdmin, downloadAdmin, type AdminCallOptions } from '@tock/admin';
 export { resolveHome, homePaths, type HomePaths } from './home.ts';
 export type { AppOptions, AppServices, RunningApp } from './app.ts';
 export type { CoveringBlock } from './covering.ts';

@@ -11,8 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isProblem } from '@tock/protocol';
 import { startAdminServer, type AdminHandler } from '../src/admin.ts';
-import { callAdmin } from '../src/admin/call.ts';
-import { ADMIN_ROUTES } from '../src/admin/contract.ts';
+import { ADMIN_ROUTES, callAdmin } from '@tock/admin';
 import { checkAdminInput } from '../src/admin/server.ts';
 
 const refusal = (route: keyof typeof ADMIN_ROUTES, body: Record<string, unknown>): string => {

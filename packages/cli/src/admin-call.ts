@@ -1,11 +1,10 @@
 /**
  * How an admin command asks the app running under the caller's `TOCK_HOME`: one route of the
- * admin contract (@tock/app's admin/contract.ts), its input and its answer typed by the route.
+ * admin contract (@tock/admin's contract.ts), its input and its answer typed by the route.
  * When no app runs, the one line says so and how to start it.
  */
 import type { Writable } from 'node:stream';
-import { AppNotRunningError } from '@tock/admin';
-import { callAdmin, downloadAdmin, homePaths, resolveHome, type AdminInput, type AdminInputArgs, type AdminResult, type AnsweredRoute, type StreamedRoute } from '@tock/app';
+import { AppNotRunningError, callAdmin, downloadAdmin, homePaths, resolveHome, type AdminInput, type AdminInputArgs, type AdminResult, type AnsweredRoute, type StreamedRoute } from '@tock/admin';
 import { isProblem } from '@tock/protocol';
 import { CliError, refusal, type Io } from './io.ts';
 

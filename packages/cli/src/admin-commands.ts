@@ -2,7 +2,7 @@
  * The admin commands of docs/cli.md "The contract". They act on the app running under the same `TOCK_HOME`
  * through its admin socket; when it is not running they say so and how to start it.
  */
-import { resolveHome, type AdminResult, type LicenseInfo } from '@tock/app';
+import { resolveHome, type AdminResult, type LicenseInfo } from '@tock/admin';
 import type { Status } from '@tock/protocol';
 import { MIN_LISTENER_PORT, parsePort } from '@tock/protocol';
 import { formatDate } from '@tock/i18n';

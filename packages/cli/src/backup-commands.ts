@@ -4,8 +4,7 @@
  * runs only while the app is stopped, here in the command's own process.
  */
 import { resolve } from 'node:path';
-import { AppNotRunningError } from '@tock/admin';
-import { callAdmin, homePaths, resolveHome, type AdminResult } from '@tock/app';
+import { AppNotRunningError, callAdmin, homePaths, resolveHome, type AdminResult } from '@tock/admin';
 import { flags } from './flags.ts';
 import type { Command } from './command.ts';
 import { messagesOf, print, refusal } from './io.ts';

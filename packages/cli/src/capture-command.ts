@@ -3,7 +3,7 @@
  * and `tock timeline [DATE]` (docs/cli.md "tock capture", "tock timeline"): admin commands —
  * the running app keeps the spans, follows the desktop and answers; these only ask it.
  */
-import type { CaptureStatus } from '@tock/app';
+import type { CaptureStatus } from '@tock/admin';
 import type { CaptureSpan, Timeline } from '@tock/core';
 import { admin } from './admin-call.ts';
 import { clockFor } from './clock-setting.ts';

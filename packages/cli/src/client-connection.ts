@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { explainClientError as explainFailure, HttpError, TockClient, TockError, type ClientFailure, type ExplainWords } from '@tock/client';
-import { homePaths, resolveHome } from '@tock/app';
+import { homePaths, resolveHome } from '@tock/admin';
 import { DEFAULT_PORT, parsePort } from '@tock/protocol';
 import { CliError, refusal, type Said } from './io.ts';
 import { terminalText } from './terminal-text.ts';

@@ -6,7 +6,7 @@
  * not running, another home, an older app — the 24-hour clock, and no word about it: the time
  * is still right.
  */
-import { callAdmin, homePaths, resolveHome } from '@tock/app';
+import { callAdmin, homePaths, resolveHome } from '@tock/admin';
 import type { ClockFormat } from './format-time.ts';
 import type { Io } from './io.ts';
 

@@ -6,7 +6,7 @@
 import { isProblem } from '@tock/protocol';
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
-import { resolveHome, type IdleAnswer, type IdleQuestion } from '@tock/app';
+import { resolveHome, type IdleAnswer, type IdleQuestion } from '@tock/admin';
 import { childEnv } from '@tock/app/open';
 import { admin, appAnswers } from './admin-call.ts';
 import { flags } from './flags.ts';

@@ -5,7 +5,7 @@
  * of the file as this shell sees it (`WAKATIME_HOME`, else `HOME`): the app may run with
  * another environment.
  */
-import { wakatimeConfigDir, type EditorsStatus } from '@tock/app';
+import { wakatimeConfigDir, type EditorsStatus } from '@tock/admin';
 import { admin } from './admin-call.ts';
 import { clockFor } from './clock-setting.ts';
 import { flags } from './flags.ts';

@@ -10,7 +10,7 @@ import { createWriteStream } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import type { AdminInput, AdminResult } from '@tock/app';
+import type { AdminInput, AdminResult } from '@tock/admin';
 import { adminDownload, asFlagRefusal, type FlagsByField } from './admin-call.ts';
 import { flags } from './flags.ts';
 import { StringDecoder } from 'node:string_decoder';

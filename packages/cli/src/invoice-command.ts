@@ -10,7 +10,7 @@
 import { closeSync, createWriteStream, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import type { AdminInput, InvoiceStreamSummary } from '@tock/app';
+import type { AdminInput, InvoiceStreamSummary } from '@tock/admin';
 import { admin, adminDownload, asFlagRefusal, type FlagsByField } from './admin-call.ts';
 import { flags } from './flags.ts';
 import type { Command } from './command.ts';

@@ -6,7 +6,7 @@
  * tests show that every line comes from a catalog. Machine output (`--json`, CSV, exit
  * statuses, codes) never depends on it.
  */
-import { callAdmin, homePaths, resolveHome } from '@tock/app';
+import { callAdmin, homePaths, resolveHome } from '@tock/admin';
 import { isLanguageSetting, LOCALE_VARIABLES, PSEUDO_LOCALE, resolveLanguage, type LanguageSetting, type Locale } from '@tock/i18n';
 import { cliMessages, type CliMessages } from './i18n/index.ts';
 

@@ -4,7 +4,7 @@
  * `abc`, a currency `EURO`, a budget `-1`, a tag with a control character) and refuses it with
  * one line that names the field, changing nothing; these only ask it and print the answer.
  */
-import type { AdminInput } from '@tock/app';
+import type { AdminInput } from '@tock/admin';
 import type { ActivityLedger, Client } from '@tock/core';
 import { isProblem } from '@tock/protocol';
 import { admin } from './admin-call.ts';

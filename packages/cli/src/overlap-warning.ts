@@ -7,7 +7,7 @@
  * part of the block no other block covered, the block's own activity by the part none of its
  * own blocks covered. Pure: the two reports are passed in.
  */
-import type { CoveringBlock } from '@tock/app';
+import type { CoveringBlock } from '@tock/admin';
 import type { ActivityRef, ActivityReportRow, Report, Status } from '@tock/client';
 import { localDaySpan } from '@tock/core/day';
 import { formatList } from '@tock/i18n';

@@ -6,7 +6,7 @@
  * and resolves the range in its own time zone, so no token is needed and the CLI's `TZ`
  * cannot make it count other days than the app does.
  */
-import type { AdminInput, AdminResult } from '@tock/app';
+import type { AdminInput, AdminResult } from '@tock/admin';
 import { REPORT_PERIODS, reportCsv, reportMatrixCsv, type Report, type ReportActivityRow, type ReportDayRow } from '@tock/core';
 import type { ClientReportRow, ReportBy, TagReportRow } from '@tock/protocol';
 import { formatMinutesAs, largestRemainderMinutes, shownTable } from '@tock/protocol';

@@ -6,7 +6,7 @@
  * app has already made printable: no control character reaches the terminal.
  */
 import { resolve } from 'node:path';
-import type { SyncStatus } from '@tock/app';
+import type { SyncStatus } from '@tock/admin';
 import { admin } from './admin-call.ts';
 import { flags } from './flags.ts';
 import type { Command } from './command.ts';

@@ -9,7 +9,7 @@
  * Which one: `--listener` or a non-empty `SERVICE_TOKEN` chooses the listener, as before;
  * otherwise the admin socket of the app under `TOCK_HOME`.
  */
-import { homePaths, resolveHome, AppNotRunningError, callAdmin, type AdminInput, type AdminResult, type AnsweredRoute } from '@tock/app';
+import { homePaths, resolveHome, AppNotRunningError, callAdmin, type AdminInput, type AdminResult, type AnsweredRoute } from '@tock/admin';
 import {
   HttpError,
   NotFoundError,

@@ -94,6 +94,21 @@ const TEST_ARROWS: Record<string, string[]> = {
 };
 
 /**
+ * Where a package may import another only through some of its entries: the CLI talks to the
+ * app through @tock/admin (the contract, its caller, the home's paths) and imports app itself
+ * only to run it (`tock app`, `tock restore`, opening the window) or to name its files and
+ * version — never its root entry.
+ */
+const ENTRIES: Record<string, Record<string, string[]>> = {
+  cli: { '@tock/app': ['@tock/app/start', '@tock/app/open', '@tock/app/backups', '@tock/app/version', '@tock/app/package-files'] },
+};
+
+/** Packages whose source may import these only for types (erased at run time): the admin contract names core's, sync's and the listener's shapes. */
+const TYPE_ONLY: Record<string, string[]> = {
+  admin: ['@tock/core', '@tock/listener', '@tock/sync'],
+};
+
+/**
  * Relative imports into another workspace that stay, each with its reason. `withDeps` (a
  * client on an injected clock) is not part of the published client, whose package holds only
  * `dist/`, so it has no `/testing` entry to go through.
@@ -137,11 +152,25 @@ describe('workspace imports', () => {
           if (name === workspace.name) continue;
           const testing = specifier.endsWith('/testing') || name === '@tock/test-support';
           const ok = inTests ? allowed.has(name) || testing || (TEST_ARROWS[short] ?? []).includes(name) : allowed.has(name) && !testing;
-          if (!ok) crossings.push(`${relative(root, file)} imports ${specifier}`);
+          const entries = inTests ? undefined : ENTRIES[short]?.[name];
+          if (!ok || (entries !== undefined && !entries.includes(specifier))) crossings.push(`${relative(root, file)} imports ${specifier}`);
         }
       }
     }
     assert.deepEqual(crossings, []);
+  });
+
+  it('imports core, sync and the listener into @tock/admin for their types only', () => {
+    const offending: string[] = [];
+    for (const [short, names] of Object.entries(TYPE_ONLY)) {
+      for (const file of codeFiles(join('packages', short, 'src'))) {
+        for (const m of readFileSync(file, 'utf8').matchAll(/^\s*(import|export)\b([^;'"]*?)\bfrom\s*['"]([^'"]+)['"]/gms)) {
+          const name = (m[3] as string).split('/').slice(0, 2).join('/');
+          if (names.includes(name) && !/^\s*type\b/.test(m[2] as string)) offending.push(`${relative(root, file)} imports ${m[3]} for more than its types`);
+        }
+      }
+    }
+    assert.deepEqual(offending, []);
   });
 
   it('reaches no other workspace by a relative path (its /testing entry instead)', () => {

@@ -13,7 +13,7 @@
 import { asRendered, draftInvoice, invoiceByNumber, issueInvoice, listInvoices, localDayKey, overlapWarning, systemTimeZone, voidInvoice, type InvoiceDocument, type InvoiceSummary, type Store } from '@tock/core';
 import { AdminStream } from '../admin.ts';
 import { bookView, claimBook, moveBook, type BookView, type SyncService } from '@tock/sync';
-import type { InvoiceStreamSummary } from './contract.ts';
+import type { InvoiceStreamSummary } from '@tock/admin';
 import { adminHandlers } from './server.ts';
 import { readInvoiceFormat, renderInvoice } from '../invoices/render.ts';
 import { INVOICE_CONTENT_TYPES, invoiceFileName, type InvoiceFormat } from '../invoices/text.ts';

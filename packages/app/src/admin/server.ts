@@ -8,7 +8,7 @@
 import type { Server } from 'node:http';
 import { Problem, validateAgainst, validationProblem } from '@tock/protocol';
 import { type AdminHandler, type AdminStream, startAdminServer } from '../admin.ts';
-import { ADMIN_ROUTES, type AdminInput, type AdminInputSchema, type AdminResult, type AdminRoute, type StreamedRoute } from './contract.ts';
+import { ADMIN_ROUTES, type AdminInput, type AdminInputSchema, type AdminResult, type AdminRoute, type StreamedRoute } from '@tock/admin';
 
 /** What a handler of route `R` answers: its result, or for a streamed route the stream. */
 export type AdminAnswer<R extends AdminRoute> = R extends StreamedRoute ? AdminStream<AdminResult<R>> : AdminResult<R>;

@@ -12,17 +12,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { StatusChanges, type Store, type Tracker } from '@tock/core';
-import type { Status } from '@tock/protocol';
+import type { VersionedStatus } from '@tock/admin';
 import type { ChangeBus } from '../change-bus.ts';
 
 /** The longest a `POST /status/next` is held before it is answered with the status unchanged. */
 export const FOLLOW_WAIT_MS = 50_000;
 
-/** A status and the version it has: a caller sends the version back to wait for the next one. */
-export interface VersionedStatus {
-  version: string;
-  status: Status;
-}
+/** A status and the version it has (the admin contract's, @tock/admin): a caller sends the version back to wait for the next one. */
+export type { VersionedStatus } from '@tock/admin';
 
 /** The timers used (tests pass their own); the default ones are unref'd, so a wait never holds the process. */
 export interface FollowTimers {

@@ -8,17 +8,14 @@
  * a key).
  */
 import { chmodSync, copyFileSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 /** The file's name, and its copy's. */
 export const WAKATIME_CFG = '.wakatime.cfg';
 export const WAKATIME_CFG_BACKUP = '.wakatime.cfg.before-tock';
 
-/** Where `~/.wakatime.cfg` is for an environment: `WAKATIME_HOME`, else the home directory. */
-export function wakatimeConfigDir(env: NodeJS.ProcessEnv): string {
-  return env.WAKATIME_HOME || env.HOME || homedir();
-}
+/** Where `~/.wakatime.cfg` is for an environment (the CLI's side of `tock editors setup` asks @tock/admin). */
+export { wakatimeConfigDir } from '@tock/admin';
 
 /** The two lines Tock wants in `[settings]`. */
 export function wakatimeSettingsLines(apiUrl: string, key: string): string[] {

@@ -5,7 +5,7 @@
  * the answer by the same table, so the answer is taken as the type the route declares.
  */
 import type { Writable } from 'node:stream';
-import { adminDownload, adminRequest } from '../admin.ts';
+import { adminDownload, adminRequest } from './client.ts';
 import type { AdminInput, AdminResult, AdminRoute, AnsweredRoute, StreamedRoute } from './contract.ts';
 
 /** Options of one call: how long silence may last before the app counts as stuck (15 s), and a signal that ends it. */

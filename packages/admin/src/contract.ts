@@ -1,8 +1,8 @@
 /**
  * The admin socket's contract (docs/architecture.md "Add an admin command"): one table of
- * route → input schema → result type, shared by the app that answers (admin/server.ts checks
+ * route → input schema → result type, shared by the app that answers (packages/app/src/admin/server.ts checks
  * every input against it once, with @tock/protocol's validator) and the CLI that asks
- * (admin/call.ts types every answer by it). A route is `METHOD /path`, as it travels on the
+ * (call.ts types every answer by it). A route is `METHOD /path`, as it travels on the
  * socket.
  *
  * An input has `fields`, checked here before the handler runs (the listener's field rules and
@@ -20,21 +20,26 @@ import type { InvoiceDocument, Report, ImportResult, ExportCounts, Client, Activ
 import type { RequestRecord } from '@tock/listener';
 import type { ActivityRef, BranchPrompt, Health, BranchRequest, Entry, EntryRequest, FieldSchema, FieldsType, RequiredOf, Simplify, StartRequest, StartResult, Status, StoppedSession, Suggestion, Suggestions } from '@tock/protocol';
 import { MAX_PORT, MIN_LISTENER_PORT } from '@tock/protocol';
-import type { CoveringBlock } from '../covering.ts';
-import type { CaptureStatus } from '@tock/desktop';
-import type { GnomeExtensionInstall } from '@tock/desktop';
-import type { DesktopView } from '@tock/desktop';
-import type { IdleAnswer, IdleQuestion } from '@tock/desktop';
-import type { DesktopSettings } from '@tock/desktop';
-import type { EditorKeyResult, EditorsStatus } from '../editors/editors.ts';
-import type { WakatimeSetup } from '../editors/wakatime-config.ts';
-import type { InvoiceFormat } from '../invoices/text.ts';
-import type { LicenseInfo } from '../license.ts';
-import type { MatrixReport } from '../reports.ts';
 import type { BookView, SyncEnableResult, SyncStatus } from '@tock/sync/status';
-import type { ListenerStatus } from '../views.ts';
-import type { VersionedStatus } from './status-follow.ts';
-import type { CalendarListing, CalendarSource } from '../calendar/calendars.ts';
+import type {
+  CalendarListing,
+  CalendarSource,
+  CaptureStatus,
+  CoveringBlock,
+  DesktopSettings,
+  DesktopView,
+  EditorKeyResult,
+  EditorsStatus,
+  GnomeExtensionInstall,
+  IdleAnswer,
+  IdleQuestion,
+  InvoiceFormat,
+  LicenseInfo,
+  ListenerStatus,
+  MatrixReport,
+  VersionedStatus,
+  WakatimeSetup,
+} from './views.ts';
 
 /** What the summary trailer of a streamed invoice says (`tock invoice`). */
 export interface InvoiceStreamSummary {
