@@ -8,6 +8,7 @@
  */
 import { Problem } from '@tock/protocol';
 import { discardIdleSpan, lastTrackedActivity, readLanguage, runningSessionSpan, stopAtIdleStart, type BudgetCrossing, type Store, type Tracker } from '@tock/core';
+import { type OneShotTimers, unrefTimeouts } from '@tock/core/one-shot-timers';
 import { environmentRegion, resolveLanguage } from '@tock/i18n/languages';
 import type { StartResult, Suggestion } from '@tock/protocol';
 import { IdleReader, IdleWatch, type IdleAnswer, type IdleChoice, type IdleNotice, type IdleQuestion } from './idle/watch.ts';
@@ -21,11 +22,10 @@ import { statusNotifierTray } from './tray/status-notifier.ts';
 import { noTray, type TrayAction, type TrayFactory } from './tray/tray.ts';
 import { TrayFeed, type TrayTimers } from './tray/tray-feed.ts';
 import type { DesktopView, IdleSourceHint } from './view.ts';
+import { DesktopWakes } from './wakes.ts';
 
 /** How often the idle source is read while a session runs (docs/desktop.md: every 10–30 s). */
 export const IDLE_POLL_MS = 15_000;
-/** How often the reminder looks. */
-const REMINDER_CHECK_MS = 60_000;
 
 const SETTINGS_KEY = 'desktop';
 
@@ -45,6 +45,8 @@ export interface DesktopOptions {
   timeZone?: () => string;
   /** Start the poll and reminder timers and probe the idle sources (default true). */
   timers?: boolean;
+  /** The idle poll's and the reminder's timers (wakes.ts; default: unref'd global ones; tests: virtual time). */
+  wakeTimers?: OneShotTimers;
   /**
    * The tray (default: Linux's StatusNotifierItem on the session bus; none elsewhere, and none
    * when `timers` is false — a desktop for a test runs nothing by itself).
@@ -260,13 +262,33 @@ export function createDesktop(options: DesktopOptions): Desktop {
   });
   trayFeed.setEnabled(settings.tray);
 
-  const timers: NodeJS.Timeout[] = [];
+  // The idle poll and the reminder wake only while they have something to do (wakes.ts): the
+  // store's writes (what is tracked) and the settings set them again; nothing polls for those.
+  const wakes = new DesktopWakes({
+    timers: options.wakeTimers ?? unrefTimeouts,
+    pollWanted: () => {
+      const status = tracker.getStatus();
+      return (status.isTracking && !status.isOnBreak && settings.idleThresholdMinutes > 0) || watch.idleSince !== null;
+    },
+    poll: pollIdle,
+    pollEveryMs: IDLE_POLL_MS,
+    reminderInMs: () => reminder.nextCheckInMs(),
+    checkReminder: () => reminder.check(),
+  });
+  let unsubscribeWrites = (): void => {};
   if (options.timers !== false) {
-    const idleTimer = setInterval(() => void pollIdle().catch(() => {}), IDLE_POLL_MS);
-    const reminderTimer = setInterval(() => reminder.check(), REMINDER_CHECK_MS);
-    idleTimer.unref();
-    reminderTimer.unref();
-    timers.push(idleTimer, reminderTimer);
+    // A write is heard at once, perhaps inside its transaction: look on the next turn, once
+    // however many rows (after Store.durably's group commit, as the change bus does).
+    let heard = false;
+    unsubscribeWrites = store.onWrite(() => {
+      if (heard) return;
+      heard = true;
+      setImmediate(() => {
+        heard = false;
+        wakes.update();
+      }).unref();
+    });
+    wakes.update();
     void reader.probe().then(changed, () => {});
   }
 
@@ -277,6 +299,7 @@ export function createDesktop(options: DesktopOptions): Desktop {
       saved = savedDesktopSettings(saved, settings, patch);
       store.settings.set(SETTINGS_KEY, saved);
       trayFeed.setEnabled(settings.tray);
+      if (options.timers !== false) wakes.update();
       changed();
       return shown();
     },
@@ -325,7 +348,8 @@ export function createDesktop(options: DesktopOptions): Desktop {
     idleReader: reader,
     trayFeed,
     async stop() {
-      for (const t of timers) clearInterval(t);
+      unsubscribeWrites();
+      wakes.stop();
       aborter.abort();
       notifier.close?.();
       await trayFeed.stop();

@@ -7,7 +7,7 @@
  * sees what was forgotten and where to review it.
  */
 import { type DesktopMessages, desktopMessages } from './i18n/index.ts';
-import { minutesIntoWorkingHours, type DesktopSettings } from './settings.ts';
+import { minutesIntoWorkingHours, minutesUntilWorkingHours, type DesktopSettings } from './settings.ts';
 
 /** Today's labelled suggestions at the time of a check: how many, and their seconds. */
 export interface Forgotten {
@@ -54,7 +54,15 @@ function localClock(ms: number, timeZone: string): { weekday: number; minutes: n
   return { weekday, minutes: Number(get('hour')) * 60 + Number(get('minute')) };
 }
 
-/** Decides, on each check, whether to remind now. */
+/**
+ * The longest the reminder sleeps between checks: a wake planned in local minutes across a
+ * change of the zone's offset (summer time) is then off by at most this, and set again.
+ */
+export const LONGEST_REMINDER_SLEEP_MS = 3_600_000;
+/** The shortest: a check that finds nothing to send never runs again at once. */
+const SHORTEST_REMINDER_SLEEP_MS = 1000;
+
+/** Decides, on each check, whether to remind now, and when the next check is worth making. */
 export class Reminder {
   readonly #o: ReminderOptions;
   /** The start of the stretch already reminded about. */
@@ -74,12 +82,10 @@ export class Reminder {
     const settings = this.#o.settings();
     if (!settings.reminderEnabled || this.#o.tracking()) return false;
     const now = this.#o.clock();
-    const zone = this.#o.timeZone?.() ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-    const local = localClock(now, zone);
+    const local = localClock(now, this.#zone());
     const into = minutesIntoWorkingHours(settings.workingHours, local.weekday, local.minutes);
     if (into === null) return false;
-    const workStartMs = now - into * 60_000 - (now % 60_000);
-    const stretchStart = Math.max(this.#o.lastTrackedEndMs() ?? 0, this.#o.startedAtMs, workStartMs);
+    const stretchStart = this.#stretchStart(now, into);
     const untrackedMinutes = Math.floor((now - stretchStart) / 60_000);
     if (untrackedMinutes < settings.reminderAfterMinutes) return false;
     if (this.#remindedFor !== null && this.#remindedFor >= stretchStart) return false;
@@ -96,5 +102,41 @@ export class Reminder {
       canContinue: last !== null,
     });
     return true;
+  }
+
+  /**
+   * How long until {@link check} could next send: at the untracked stretch's set minutes, or
+   * the set minutes into the next working hours once this stretch was reminded about or while
+   * outside them (1 s at the least, {@link LONGEST_REMINDER_SLEEP_MS} at the most). Null while
+   * the reminder is off, a session runs or no weekday is a working day: only a write or a
+   * settings change can make a check worth it then, and the caller asks again.
+   */
+  nextCheckInMs(): number | null {
+    const settings = this.#o.settings();
+    if (!settings.reminderEnabled || this.#o.tracking()) return null;
+    const now = this.#o.clock();
+    const local = localClock(now, this.#zone());
+    const after = settings.reminderAfterMinutes * 60_000;
+    const into = minutesIntoWorkingHours(settings.workingHours, local.weekday, local.minutes);
+    let inMs: number;
+    const stretchStart = into === null ? null : this.#stretchStart(now, into);
+    if (stretchStart !== null && (this.#remindedFor === null || this.#remindedFor < stretchStart)) {
+      inMs = stretchStart + after - now;
+    } else {
+      const untilStart = minutesUntilWorkingHours(settings.workingHours, local.weekday, local.minutes);
+      if (untilStart === null) return null;
+      inMs = untilStart * 60_000 - (now % 60_000) + after;
+    }
+    return Math.min(LONGEST_REMINDER_SLEEP_MS, Math.max(SHORTEST_REMINDER_SLEEP_MS, inMs));
+  }
+
+  #zone(): string {
+    return this.#o.timeZone?.() ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  }
+
+  /** When the untracked stretch began: tracked time's end, the app's start or the working hours' start (`into` minutes ago), the latest. */
+  #stretchStart(now: number, into: number): number {
+    const workStartMs = now - into * 60_000 - (now % 60_000);
+    return Math.max(this.#o.lastTrackedEndMs() ?? 0, this.#o.startedAtMs, workStartMs);
   }
 }

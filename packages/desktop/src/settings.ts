@@ -173,3 +173,17 @@ export function minutesIntoWorkingHours(hours: WorkingHours, weekday: number, mi
   if (minutes < to && hours.days.includes((weekday + 6) % 7)) return minutes + 1440 - from;
   return null;
 }
+
+/**
+ * How many minutes after a local moment — `weekday` (0 = Sunday) and `minutes` after local
+ * midnight — the next working hours begin (always ahead: one beginning now is the next
+ * week's), or null when no weekday is listed.
+ */
+export function minutesUntilWorkingHours(hours: WorkingHours, weekday: number, minutes: number): number | null {
+  const from = minutesOfDay(hours.from);
+  for (let day = 0; day <= 7; day++) {
+    const ahead = day * 1440 + from - minutes;
+    if (ahead > 0 && hours.days.includes((weekday + day) % 7)) return ahead;
+  }
+  return null;
+}
