@@ -19,6 +19,8 @@ export interface CredentialStore {
   readonly kind: CredentialStoreKind;
   /** Human description for settings and `tock listener status`. */
   readonly description: string;
+  /** The file store's path, for a caller that words the description itself; absent for the OS store. */
+  readonly path?: string;
   /**
    * Why this store is used though the person never chose it (the file store on a desktop with no
    * Secret Service), one line the window and `tock listener on` show; absent otherwise.
@@ -113,6 +115,7 @@ export function fileCredentialStore(path: string, notice?: string): CredentialSt
   return {
     kind: 'file',
     description: `file ${path} (mode 0600)`,
+    path,
     ...(notice === undefined ? {} : { notice }),
     read() {
       if (!existsSync(path)) return null;

@@ -33,6 +33,8 @@ export class ListenerControl {
   readonly #load: () => ListenerSettings;
   readonly #save: (settings: ListenerSettings) => void;
   #error: string | null = null;
+  /** What kind of failure {@link #error} is: a port in use, or any other. */
+  #errorCode: 'port_in_use' | 'failed' = 'failed';
   #onChange: () => void;
 
   constructor(options: {
@@ -53,12 +55,12 @@ export class ListenerControl {
   status(): ListenerStatus {
     const { enabled, port } = this.#load();
     const store = { credentialStore: this.#tokens.store.description, notice: this.#tokens.store.notice ?? null };
-    if (!enabled) return { enabled, port, state: 'off', line: 'off', ...store };
-    if (this.#error !== null) return { enabled, port, state: 'error', line: `error: ${this.#error}`, ...store };
+    if (!enabled) return { enabled, port, state: 'off', line: 'off', error: null, ...store };
+    if (this.#error !== null) return { enabled, port, state: 'error', line: `error: ${this.#error}`, error: { code: this.#errorCode, reason: this.#error }, ...store };
     if (this.#listener.port !== null) {
-      return { enabled, port, state: 'active', line: `active on 127.0.0.1:${this.#listener.port}`, ...store };
+      return { enabled, port, state: 'active', line: `active on 127.0.0.1:${this.#listener.port}`, error: null, ...store };
     }
-    return { enabled, port, state: 'error', line: 'error: not started', ...store };
+    return { enabled, port, state: 'error', line: 'error: not started', error: { code: 'not_started', reason: 'not started' }, ...store };
   }
 
   /**
@@ -103,6 +105,7 @@ export class ListenerControl {
       if (!this.#tokens.read()) this.#tokens.ensure();
     } catch (error) {
       this.#error = error instanceof Error ? error.message : String(error);
+      this.#errorCode = 'failed';
       this.#onChange();
       return this.status();
     }
@@ -121,6 +124,7 @@ export class ListenerControl {
       this.#error = null;
     } catch (error) {
       this.#error = error instanceof Error ? error.message : String(error);
+      this.#errorCode = isProblem(error, 'port_in_use') ? 'port_in_use' : 'failed';
       this.#onChange();
       throw isProblem(error) ? error : new Problem('refused', this.#error);
     }

@@ -62,7 +62,7 @@ export function promptViews(services: Pick<WindowViewDeps, 'tracker' | 'prompts'
 /** Whether a token exists, without ever sending it. */
 export function tokenView(services: Pick<WindowViewDeps, 'tokens'>): TokenView {
   const store = services.tokens.store;
-  const where = { store: store.description, kind: store.kind, notice: store.notice ?? null };
+  const where = { store: store.description, kind: store.kind, path: store.path ?? null, notice: store.notice ?? null };
   try {
     return { exists: services.tokens.read() !== null, ...where, error: null };
   } catch (error) {

@@ -25,7 +25,14 @@ export interface ListenerStatus {
   enabled: boolean;
   port: number;
   state: 'off' | 'active' | 'error';
+  /** The status line in English (`off`, `active on 127.0.0.1:<port>`, `error: <reason>`); the window and `tock` say it in the person's language from `state`, `port` and `error`. */
   line: string;
+  /**
+   * Why the state is `error`, for a caller to word: `port_in_use` (the port is `port`),
+   * `not_started`, or `failed` with the reason in English (data: a store's or the system's
+   * words); null when the state is not `error`.
+   */
+  error: { code: 'port_in_use' | 'not_started' | 'failed'; reason: string } | null;
   credentialStore: string;
   /** Why the token is in a store nobody chose (no Secret Service: the 0600 file), one line; null otherwise. */
   notice: string | null;
@@ -37,6 +44,8 @@ export interface TokenView {
   /** The credential store's description, for the window. */
   store: string;
   kind: 'os' | 'file';
+  /** The file store's path (the window words "file … (mode 0600)" around it); null for the OS store. */
+  path: string | null;
   /** Why the store could not be read, one line; null when it could. */
   error: string | null;
   /** Why the token is in a store nobody chose (no Secret Service: the 0600 file), one line; null otherwise. */
