@@ -6,7 +6,7 @@ import { describedByError, FieldError } from '../../components/FieldError.tsx';
 import { Failure } from '../../components/FormActions.tsx';
 import { SwitchRow } from '../../components/SwitchRow.tsx';
 import { CODE, WithCode } from '../../components/WithCode.tsx';
-import { useT, windowMessages } from '../../i18n/index.ts';
+import { useT, type WindowMessages, windowMessages } from '../../i18n/index.ts';
 import { sentence } from '../../sentence.ts';
 import type { ListenerStatus } from '../../types.ts';
 
@@ -16,6 +16,15 @@ function portProblem(text: string): string | null {
   if (!/^\d+$/.test(text.trim())) return t('int.portWhole', { min: MIN_LISTENER_PORT, max: MAX_PORT });
   if (!isPort(Number(text), MIN_LISTENER_PORT)) return t('int.portRange', { min: MIN_LISTENER_PORT, max: MAX_PORT });
   return null;
+}
+
+/** The listener's status line in the window's language, from its state, port and error code (never the app's English line). */
+export function listenerLine(t: WindowMessages, listener: ListenerStatus): string {
+  if (listener.state === 'off') return t('int.lineOff');
+  if (listener.state === 'active') return t('int.lineActive', { port: String(listener.port) });
+  if (listener.error?.code === 'port_in_use') return t('int.linePortInUse', { port: String(listener.port) });
+  if (listener.error?.code === 'not_started') return t('int.lineNotStarted');
+  return t('int.lineFailed', { reason: listener.error?.reason ?? listener.line });
 }
 
 export function ListenerSection({ listener, tokenError }: { listener: ListenerStatus; tokenError: string | null }) {
@@ -55,11 +64,7 @@ export function ListenerSection({ listener, tokenError }: { listener: ListenerSt
       </SwitchRow>
       <p class={`status-line ${state}`} role="status" aria-live="polite">
         <span class="dot" aria-hidden="true" />
-        {/* The status line is the app's own, in English (the CLI prints the same): marked so. */}
-        <span class="muted">{t('int.status')}</span>{' '}
-        <span data-testid="listener-status" lang="en">
-          {listener.line}
-        </span>
+        <span class="muted">{t('int.status')}</span> <span data-testid="listener-status">{listenerLine(t, listener)}</span>
       </p>
       <form class="port-form" onSubmit={savePort} noValidate>
         <label for="listener-port">{t('int.port')}</label>

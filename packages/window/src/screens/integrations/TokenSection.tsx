@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { messageOf, request } from '../../api.ts';
 import { Failure } from '../../components/FormActions.tsx';
+import { CODE, WithCode } from '../../components/WithCode.tsx';
 import { useT } from '../../i18n/index.ts';
 import type { TokenView } from '../../types.ts';
 
@@ -125,11 +126,17 @@ export function TokenSection({ token }: { token: TokenView }) {
           </div>
         )}
         <p class="muted small-print">
-          {/* The store's name is the app's own, in English: marked so. */}
           {t('int.now')}
-          <span data-testid="token-store" lang="en">
-            {token.store}
-          </span>
+          {token.kind === 'file' && token.path !== null ? (
+            <span data-testid="token-store">
+              <WithCode text={t('int.storeFile', { path: CODE })} code={token.path} />
+            </span>
+          ) : (
+            // The OS store's name is a product's (Secret Service, macOS Keychain): marked as the app's English.
+            <span data-testid="token-store" lang="en">
+              {token.store}
+            </span>
+          )}
         </p>
         <label class="radio-card">
           <input type="radio" name="store" value="os" checked={storeChoice === 'os'} onChange={() => setStoreChoice('os')} />
