@@ -130,7 +130,7 @@ export function createDesktop(options: DesktopOptions): Desktop {
   const reader = new IdleReader({ candidates: () => sources(aborter.signal), clock });
   // What each source tried here needs, for "no idle source works" (making the list starts nothing).
   const idleHints = (): IdleSourceHint[] =>
-    sources(aborter.signal).flatMap((source) => (source.hint === undefined ? [] : [{ source: source.name, hint: source.hint }]));
+    sources(aborter.signal).flatMap((source) => (source.hint === undefined ? [] : [{ ...(source.id === undefined ? {} : { id: source.id }), source: source.name, hint: source.hint }]));
 
   const running = (): { sessionID: string; activityName: string; onBreak: boolean } | null => {
     const span = runningSessionSpan(store);
@@ -311,11 +311,12 @@ export function createDesktop(options: DesktopOptions): Desktop {
         idleSource: !reader.probed
           ? { state: 'checking', name: null, hints: [] }
           : reader.source
-            ? { state: 'found', name: reader.source.name, hints: [] }
+            ? { state: 'found', ...(reader.source.id === undefined ? {} : { id: reader.source.id }), name: reader.source.name, hints: [] }
             : { state: 'none', name: null, hints: idleHints() },
         idleQuestion: watch.pending(),
         continueActivity: last ? { activityID: last.activityID, activityName: last.activityName } : null,
         notifier: notifier.name,
+        ...(notifier.id === undefined ? {} : { notifierID: notifier.id }),
         tray: trayFeed.state(),
       };
     },

@@ -21,6 +21,8 @@ export interface DesktopNotification {
 
 /** Shows notifications; `onAction` runs when the user clicks the notification's action. */
 export interface Notifier {
+  /** Which notifier (`freedesktop`, `macos`, `windows`), for the window to name in the person's language; a stand-in may have none. */
+  readonly id?: string;
   readonly name: string;
   notify(notification: DesktopNotification, onAction?: (actionID: string) => void): Promise<void>;
   /** Stops listening for clicks (the app is stopping). */
@@ -122,6 +124,7 @@ export function freedesktopNotifier(options: { run?: RunCommand; env?: NodeJS.Pr
   const run = options.run ?? runCommand;
   const watchers = new Set<{ stop(): void }>();
   return {
+    id: 'freedesktop',
     name: 'freedesktop notifications (session D-Bus)',
     async notify(notification, onAction) {
       const output = await run(freedesktopNotifyArgv(notification), { env: options.env });
@@ -224,9 +227,9 @@ function runNotifierCommand(run: RunCommand, command: NotifierCommand, env: Node
 /** The notifier for `platform`. */
 export function notifierFor(platform: NodeJS.Platform, options: { run?: RunCommand; env?: NodeJS.ProcessEnv } = {}): Notifier {
   const run = options.run ?? runCommand;
-  if (platform === 'darwin') return { name: 'Notification Center', notify: async (n) => void (await runNotifierCommand(run, macNotifyCommand(n), options.env)) };
+  if (platform === 'darwin') return { id: 'macos', name: 'Notification Center', notify: async (n) => void (await runNotifierCommand(run, macNotifyCommand(n), options.env)) };
   if (platform === 'win32') {
-    return { name: 'Windows toast', notify: async (n) => void (await runNotifierCommand(run, windowsToastCommand(n), options.env, 15_000)) };
+    return { id: 'windows', name: 'Windows toast', notify: async (n) => void (await runNotifierCommand(run, windowsToastCommand(n), options.env, 15_000)) };
   }
   return freedesktopNotifier(options);
 }

@@ -19,6 +19,11 @@ import { runCommand, type RunCommand } from '../run-command.ts';
 
 /** One way to read how long the user has not touched keyboard or pointer. */
 export interface IdleSource {
+  /**
+   * Which source this is (`mutter`, `kde`, `x11`, `logind`, `macos`, `windows`), so that the
+   * window names it and says what it needs in the person's language; a stand-in may have none.
+   */
+  readonly id?: string;
   /** Short name shown in the settings: `GNOME (Mutter)`, `X11 (xprintidle)`, … */
   readonly name: string;
   /**
@@ -94,9 +99,10 @@ export interface SourceContext {
   signal?: AbortSignal;
 }
 
-function commandSource(name: string, hint: string, argv: readonly string[], parse: (output: string) => number, context: SourceContext): IdleSource {
+function commandSource(id: string, name: string, hint: string, argv: readonly string[], parse: (output: string) => number, context: SourceContext): IdleSource {
   const run = context.run ?? runCommand;
   return {
+    id,
     name,
     hint,
     idleMs: async () => parse(await run(argv, { timeoutMs: context.timeoutMs, env: context.env, signal: context.signal })),
@@ -106,6 +112,7 @@ function commandSource(name: string, hint: string, argv: readonly string[], pars
 /** GNOME Shell's idle monitor (Wayland and X11 sessions alike). */
 export function mutterIdleSource(context: SourceContext = {}): IdleSource {
   return commandSource(
+    'mutter',
     'GNOME (Mutter idle monitor)',
     "a GNOME session: gnome-shell's idle monitor over D-Bus, read with gdbus (Debian/Ubuntu: apt install libglib2.0-bin)",
     ['gdbus', 'call', '--session', '--dest', 'org.gnome.Mutter.IdleMonitor', '--object-path', '/org/gnome/Mutter/IdleMonitor/Core', '--method', 'org.gnome.Mutter.IdleMonitor.GetIdletime'],
@@ -117,6 +124,7 @@ export function mutterIdleSource(context: SourceContext = {}): IdleSource {
 /** KDE Plasma's screen saver interface (KIdleTime behind it), in milliseconds. */
 export function kdeIdleSource(context: SourceContext = {}): IdleSource {
   return commandSource(
+    'kde',
     'KDE (screen saver interface)',
     "a KDE Plasma session: its screen saver interface over D-Bus, read with gdbus (Debian/Ubuntu: apt install libglib2.0-bin)",
     ['gdbus', 'call', '--session', '--dest', 'org.freedesktop.ScreenSaver', '--object-path', '/ScreenSaver', '--method', 'org.freedesktop.ScreenSaver.GetSessionIdleTime'],
@@ -127,13 +135,14 @@ export function kdeIdleSource(context: SourceContext = {}): IdleSource {
 
 /** X11's screen-saver extension through `xprintidle`; needs `DISPLAY`. */
 export function x11IdleSource(context: SourceContext = {}): IdleSource {
-  return commandSource('X11 (xprintidle)', 'an X11 session (DISPLAY set) and xprintidle (Debian/Ubuntu: apt install xprintidle; Fedora: dnf install xprintidle)', ['xprintidle'], parseXprintidle, context);
+  return commandSource('x11', 'X11 (xprintidle)', 'an X11 session (DISPLAY set) and xprintidle (Debian/Ubuntu: apt install xprintidle; Fedora: dnf install xprintidle)', ['xprintidle'], parseXprintidle, context);
 }
 
 /** logind's idle hint for the caller's session (set by the desktop or by `systemd-logind` itself). */
 export function logindIdleSource(context: SourceContext = {}): IdleSource {
   const clock = context.clock ?? Date.now;
   return commandSource(
+    'logind',
     'logind (IdleHint)',
     "systemd-logind and busctl, with a desktop or screen locker that sets the session's IdleHint",
     ['busctl', '--system', 'get-property', 'org.freedesktop.login1', '/org/freedesktop/login1/session/auto', 'org.freedesktop.login1.Session', 'IdleHint', 'IdleSinceHint'],
@@ -144,12 +153,13 @@ export function logindIdleSource(context: SourceContext = {}): IdleSource {
 
 /** macOS: the HID system's idle time. */
 export function macIdleSource(context: SourceContext = {}): IdleSource {
-  return commandSource('macOS (HIDIdleTime)', 'ioreg (part of macOS) on PATH', ['ioreg', '-c', 'IOHIDSystem', '-d', '4', '-r', '-k', 'HIDIdleTime'], parseIoregIdle, context);
+  return commandSource('macos', 'macOS (HIDIdleTime)', 'ioreg (part of macOS) on PATH', ['ioreg', '-c', 'IOHIDSystem', '-d', '4', '-r', '-k', 'HIDIdleTime'], parseIoregIdle, context);
 }
 
 /** Windows: GetLastInputInfo. PowerShell starts slowly, so its deadline is longer. */
 export function windowsIdleSource(context: SourceContext = {}): IdleSource {
   return commandSource(
+    'windows',
     'Windows (GetLastInputInfo)',
     'Windows PowerShell (powershell.exe) on PATH',
     ['powershell.exe', '-NoProfile', '-NonInteractive', '-Command', WINDOWS_IDLE_SCRIPT],

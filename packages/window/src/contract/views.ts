@@ -135,6 +135,8 @@ export interface IdleQuestion {
 
 /** One idle source tried on this desktop and what it needs to work. */
 export interface IdleSourceHint {
+  /** The source's id (`x11`, `mutter`, …): the window says its name and need in the person's language; absent for a stand-in. */
+  id?: string;
   source: string;
   hint: string;
 }
@@ -153,10 +155,12 @@ export interface DesktopView {
    * while none works, each source tried here and what it needs (`install xprintidle …`), best
    * first; empty otherwise.
    */
-  idleSource: { state: 'checking' | 'none' | 'found'; name: string | null; hints: IdleSourceHint[] };
+  idleSource: { state: 'checking' | 'none' | 'found'; id?: string; name: string | null; hints: IdleSourceHint[] };
   idleQuestion: IdleQuestion | null;
   /** The activity Continue starts, or null when nothing was tracked yet. */
   continueActivity: ActivityRef | null;
   notifier: string;
+  /** Which notifier (`freedesktop`, `macos`, `windows`), for the window to name in the person's language; absent for a stand-in. */
+  notifierID?: string;
   tray: TrayState;
 }
