@@ -16,13 +16,17 @@
  * older CLI still prints it — and a failed stream adds `X-Tock-Stream-Problem`, the same
  * `{code, field?, details?}` as percent-encoded JSON. The caller turns either back into an
  * {@link AdminError}, a `Problem` with the app's code and field.
+ *
+ * The socket takes a request as the window's API does, through the door kit (door-kit/): a
+ * body of at most 64 KiB, sent as `application/json`, a JSON object with no `__proto__`,
+ * `constructor` or `prototype` key anywhere; each refused before any handler runs.
  */
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import { chmodSync, existsSync, rmSync } from 'node:fs';
 import { AdminError, adminRequest, STREAM_END, STREAM_ERROR, STREAM_PROBLEM, STREAM_SUMMARY, type ProblemWire } from '@tock/admin';
 import { nodeHttp } from '@tock/listener';
-import { isProblem } from '@tock/protocol';
 import { writable } from './backpressure.ts';
+import { failureOf, readJsonBody, standardRefusals, type BodyRules } from './door-kit/index.ts';
 
 /** The caller's side and the frames live in @tock/admin; here for the app's own modules and tests. */
 export { AdminError, AppNotRunningError, adminDownload, adminRequest } from '@tock/admin';
@@ -53,24 +57,19 @@ export class AdminStream<Summary = unknown> {
 
 const MAX_ADMIN_BODY = 64 * 1024;
 
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_ADMIN_BODY) throw new AdminError('admin request too large');
-    chunks.push(chunk as Buffer);
-  }
-  if (size === 0) return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    throw new AdminError('admin request must be a JSON object');
-  }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new AdminError('admin request must be a JSON object');
-  return value as Record<string, unknown>;
-}
+/**
+ * How the socket reads a body (the door kit's reader): 64 KiB of JSON, `application/json`,
+ * no prototype keys. Its frames predate the kit: a body that is not a JSON object keeps its
+ * old line.
+ */
+const ADMIN_BODY: BodyRules = {
+  limit: MAX_ADMIN_BODY,
+  refusals: {
+    ...standardRefusals(MAX_ADMIN_BODY),
+    unreadable: () => new AdminError('admin request must be a JSON object'),
+    notObject: () => new AdminError('admin request must be a JSON object'),
+  },
+};
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
@@ -80,28 +79,19 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 
 const INTERNAL = 'internal error in the app; see its output for details';
 
-/** A refusal as the admin door answers it: the one line and the problem beside it. */
-interface Refusal {
-  message: string;
-  problem: ProblemWire;
-}
-
 /**
- * How an admin answer gives a failure: a problem's message, code and field (the checked
- * input's and every domain refusal), or, as `refused`, the message of an error whose class
- * names itself (`override name = …`, such as a desktop source's); `undefined` for a bug (a
- * plain Error, TypeError, RangeError — their name is the prototype's), which is logged and
- * answered as internal. The one place the admin door maps failures; never by the message.
+ * A failure as the admin door answers it: the kit's mapping (door-kit/failure.ts), the one
+ * line and the problem beside it; `undefined` for a bug, which is logged and answered as
+ * internal. Every refusal is a 400 on the socket whatever its code (the frames' contract: the
+ * caller reads `ok` and `code`, never the status).
  */
-function refusalOf(error: unknown): Refusal | undefined {
-  if (isProblem(error)) {
-    const problem: ProblemWire = { code: error.code };
-    if (error.field !== undefined) problem.field = error.field;
-    if (error.details !== undefined) problem.details = error.details;
-    return { message: error.message, problem };
-  }
-  const named = error instanceof Error && Object.hasOwn(error, 'name');
-  return named ? { message: error.message, problem: { code: 'refused' } } : undefined;
+function refusalOf(error: unknown): { message: string; problem: ProblemWire } | undefined {
+  const failure = failureOf(error);
+  if (failure.unexpected) return undefined;
+  const problem: ProblemWire = { code: failure.code };
+  if (failure.field !== undefined) problem.field = failure.field;
+  if (failure.details !== undefined) problem.details = failure.details;
+  return { message: failure.message, problem };
 }
 
 /** Sends a stream's chunks as the client takes them, then the trailer that says how it ended. */
@@ -144,7 +134,7 @@ export async function startAdminServer(path: string, routes: Record<string, Admi
     const handler = routes[`${req.method} ${req.url}`];
     if (!handler) return send(res, 404, { ok: false, error: `unknown admin command ${req.method} ${req.url}`, code: 'route_not_found' });
     try {
-      const result = await handler(await readJson(req));
+      const result = await handler(await readJsonBody(req, ADMIN_BODY));
       if (result instanceof AdminStream) await sendStream(res, result);
       else send(res, 200, { ok: true, result: result ?? null });
     } catch (error) {

@@ -1,13 +1,13 @@
 /**
- * The app's side of the admin contract (contract.ts): every input is checked once, against its
- * route's schema with @tock/protocol's validator, before the route's handler runs; a refused
+ * The app's side of the admin contract (@tock/admin's contract.ts): every input is checked once, against its
+ * route's schema with the door kit's checker (@tock/protocol's validator), before the route's handler runs; a refused
  * input is a `validation_failed` problem, which the admin socket answers as its one line
  * (admin.ts). The handlers, one file per domain in this folder, are typed by the contract: a
  * handler gets the input its route declares and must answer the result it declares.
  */
 import type { Server } from 'node:http';
-import { Problem, validateAgainst, validationProblem } from '@tock/protocol';
 import { type AdminHandler, type AdminStream, startAdminServer } from '../admin.ts';
+import { checkInput, type DoorInput } from '../door-kit/index.ts';
 import { ADMIN_ROUTES, type AdminInput, type AdminInputSchema, type AdminResult, type AdminRoute, type StreamedRoute } from '@tock/admin';
 
 /** What a handler of route `R` answers: its result, or for a streamed route the stream. */
@@ -25,21 +25,14 @@ export function adminHandlers<R extends AdminRoute>(handlers: AdminHandlers<R>):
 }
 
 /**
- * Checks a request's JSON body against a route's input: the checked fields (normalized, `null`
- * as absent), plus the route's given fields as sent. Throws a `validation_failed` problem
- * naming the first refused field, in the route's own words when it has them.
+ * Checks a request's JSON body against a route's input with the door kit's checker: the
+ * checked fields (normalized, `null` as absent), plus the route's given fields as sent. Throws
+ * a `validation_failed` problem naming the first refused field, in the route's own words when
+ * it has them.
  */
 export function checkAdminInput(schema: AdminInputSchema, body: Record<string, unknown>): Record<string, unknown> {
-  const checked = validateAgainst({ properties: schema.fields, required: schema.required }, body);
-  if (!checked.ok) {
-    const [first] = checked.problems;
-    const refusal = first === undefined ? undefined : schema.refusals?.[first.field];
-    throw refusal && first ? new Problem('validation_failed', refusal(body[first.field]), { details: checked.problems }) : validationProblem(checked.problems);
-  }
-  if (schema.given === undefined) return checked.value;
-  const input: Record<string, unknown> = { ...checked.value };
-  for (const [name, value] of Object.entries(body)) if (!Object.hasOwn(schema.fields, name)) input[name] = value;
-  return input;
+  const input: DoorInput = { properties: schema.fields, required: schema.required, passRest: schema.given !== undefined };
+  return checkInput(schema.refusals === undefined ? input : { ...input, refusals: schema.refusals }, body);
 }
 
 /** The socket's table: each route of the contract, its input checked, then its handler. */

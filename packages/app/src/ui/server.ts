@@ -17,12 +17,12 @@
  * listener's limits on connections (time limits, at most 8 requests waiting, answers that go
  * unread). The window's files are read once and served from memory (`assets.ts`).
  */
-import { Problem } from '@tock/protocol';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { ConnectionLimits, ServerTimeouts } from '@tock/listener';
 import type { AppServices } from '../services.ts';
 import { uiRoutes } from './api.ts';
+import { readJsonBody, standardRefusals, type BodyRules } from '../door-kit/index.ts';
 import { failureResponse } from './failure.ts';
 import { matchRoute } from './match.ts';
 import type { Route } from './route.ts';
@@ -69,8 +69,8 @@ export interface UiServerOptions {
   connectionLimits?: Partial<ConnectionLimits>;
 }
 
-/** Largest JSON body the window's API reads. */
-const MAX_BODY_BYTES = 64 * 1024;
+/** How the window's API reads a body (the door kit's reader): 64 KiB of JSON, no prototype keys. */
+const WINDOW_BODY: BodyRules = { limit: 64 * 1024, refusals: standardRefusals(64 * 1024) };
 /** Route topics sent as "changed, reload" announcements rather than as snapshot values. */
 const ANNOUNCED = new Set(['blocks', 'capture', 'ledger']);
 
@@ -223,7 +223,7 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
     }
     let body: Record<string, unknown>;
     try {
-      body = await readBody(req);
+      body = await readJsonBody(req, WINDOW_BODY);
     } catch (error) {
       const failure = failureResponse(error);
       sendJson(res, failure.status, failure.body);
@@ -250,7 +250,7 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
     const route: Route = found.route;
     let upload: Upload | undefined;
     try {
-      const body = route.upload ? {} : await readBody(req);
+      const body = route.upload ? {} : await readJsonBody(req, WINDOW_BODY);
       if (route.upload) upload = await receiveUpload(req, services.home.dir);
       // Checked once, here, against the route's fields in the contract (contract/routes.ts).
       const input = windowInput(route.key, body, url.searchParams, services.clock());
@@ -322,31 +322,6 @@ async function listenPreferring(server: Server, preferred: number): Promise<numb
   }
   const address = server.address();
   return typeof address === 'object' && address ? address.port : 0;
-}
-
-async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const length = Number(req.headers['content-length'] ?? 0);
-  if (length > MAX_BODY_BYTES) throw new Problem('payload_too_large', 'the request is larger than 64 KiB');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new Problem('payload_too_large', 'the request is larger than 64 KiB');
-    chunks.push(chunk as Buffer);
-  }
-  if (size === 0) return {};
-  const type = req.headers['content-type'] ?? '';
-  if (!/^application\/json\s*(;|$)/i.test(type)) throw new Problem('unsupported_media_type', 'send JSON (Content-Type: application/json)');
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    throw new Problem('invalid_json', 'the request body is not valid JSON');
-  }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    throw new Problem('validation_failed', 'the request body must be a JSON object', { details: [{ field: 'body', message: 'must be a JSON object' }] });
-  }
-  return value as Record<string, unknown>;
 }
 
 function send(res: ServerResponse, status: number, type: string, body: string, extra: Record<string, string> = {}): void {

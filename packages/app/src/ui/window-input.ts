@@ -1,22 +1,21 @@
 /**
  * The window's door checks what a route takes, once, before the route runs: the body and the
- * query against the route's fields in the contract (contract/routes.ts), with the listener's
- * checks and words (the body by `@tock/protocol`'s `validateAgainst`, as the admin socket's;
+ * query against the route's fields in the contract (@tock/window's contract/routes.ts), with the listener's
+ * checks and words (the body by the door kit's `checkInput`, as the admin socket's;
  * the query field by field with its `checkField`). Unknown fields are dropped and `null`
  * counts as absent, as on the listener; a field the contract leaves to the use case goes on as
  * sent (null included). A key that could reach an object's prototype (`__proto__`,
  * `constructor`, `prototype`) is refused anywhere in a body, as the listener refuses it. A
  * refusal is `validation_failed` naming every field.
  */
-import { checkField, findForbiddenKey, validateAgainst, validationProblem, type FieldProblem } from '@tock/protocol';
+import { checkField, findForbiddenKey, validationProblem, type FieldProblem } from '@tock/protocol';
+import { checkInput } from '../door-kit/index.ts';
 import { WINDOW_ROUTES, type WindowBody, type WindowQuery, type WindowRouteKey, type WindowRouteSpec } from '@tock/window/contract';
 
 const DIGITS = /^-?[0-9]+$/;
 
 function checkBody(schema: WindowBody, body: Record<string, unknown>, nowMs: number): Record<string, unknown> {
-  const checked = validateAgainst(schema, body, { nowMs });
-  if (!checked.ok) throw validationProblem(checked.problems);
-  return checked.value;
+  return checkInput(schema, body, nowMs);
 }
 
 function checkQuery(schema: WindowQuery, query: URLSearchParams): Record<string, unknown> {

@@ -1,0 +1,30 @@
+/**
+ * The doors' one input checker: a body against its route's fields with `@tock/protocol`'s
+ * validator (the listener's rules and words; unknown fields dropped, `null` as absent, a
+ * use-case field on as sent). A route may give a refused field its own line (`refusals`: the
+ * CLI's wording where it is the better one) and may hand every other field on as sent
+ * (`passRest`: the use case checks them). A refusal is `validation_failed` naming the fields.
+ */
+import { Problem, validateAgainst, validationProblem, type FieldsSchema } from '@tock/protocol';
+
+/** A route's input as the kit checks it. */
+export interface DoorInput extends FieldsSchema {
+  /** The one line for a refused field, from what was sent, instead of `<field>: <rule>`. */
+  readonly refusals?: Readonly<Record<string, (sent: unknown) => string>>;
+  /** Fields other than `properties` go on as sent. */
+  readonly passRest?: boolean;
+}
+
+/** `body` as route `schema` takes it; throws `validation_failed` (the first refused field in the route's own words when it has them). */
+export function checkInput(schema: DoorInput, body: Record<string, unknown>, nowMs?: number): Record<string, unknown> {
+  const checked = validateAgainst(schema, body, nowMs === undefined ? {} : { nowMs });
+  if (!checked.ok) {
+    const [first] = checked.problems;
+    const refusal = first === undefined ? undefined : schema.refusals?.[first.field];
+    throw refusal && first ? new Problem('validation_failed', refusal(body[first.field]), { details: checked.problems }) : validationProblem(checked.problems);
+  }
+  if (!schema.passRest) return checked.value;
+  const input: Record<string, unknown> = { ...checked.value };
+  for (const [name, value] of Object.entries(body)) if (!Object.hasOwn(schema.properties, name)) input[name] = value;
+  return input;
+}
