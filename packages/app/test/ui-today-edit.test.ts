@@ -69,6 +69,28 @@ describe('Today: Edit on every block of the day', () => {
     await historyRow.filter({ hasText: hhmm(newEnd) }).waitFor();
   });
 
+  it('lists the day’s blocks one under another, full width, without bullets, at 390 and 1280 px', async () => {
+    // A second block: the list then has two rows to compare.
+    const midnight = new Date().setHours(0, 0, 0, 0);
+    const end = Math.max(midnight + 3 * 60_000, Math.floor((Date.now() - 40 * 60_000) / 60_000) * 60_000);
+    tracker().logEntry({ name: 'Write docs', createIfMissing: true, durationMinutes: 2, endedAt: new Date(end).toISOString() });
+    const { page } = b;
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await openWindow(page, t, '/today');
+      await page.getByTestId('today-block').filter({ hasText: 'Write docs' }).waitFor();
+      const layout = await page.evaluate(() => {
+        const list = document.querySelector('ul.block-list') as HTMLElement;
+        const rows = [...list.querySelectorAll(':scope > li')].map((li) => li.getBoundingClientRect());
+        return { width: list.getBoundingClientRect().width, rows: rows.map((r) => ({ top: r.top, bottom: r.bottom, width: r.width })), bullets: getComputedStyle(list).listStyleType };
+      });
+      assert.equal(layout.rows.length, 2, `two blocks at ${width} px`);
+      assert.equal(layout.bullets, 'none', `no bullets at ${width} px`);
+      for (const row of layout.rows) assert.ok(Math.abs(row.width - layout.width) < 1, `a row as wide as the list at ${width} px: ${JSON.stringify(layout)}`);
+      assert.ok((layout.rows[1]?.top ?? 0) >= (layout.rows[0]?.bottom ?? Infinity) - 1, `the second row under the first at ${width} px: ${JSON.stringify(layout)}`);
+    }
+  });
+
   it('at 390 px the block editor opens in its row without sideways scroll', async () => {
     const { page } = b;
     await page.setViewportSize({ width: 390, height: 900 });
