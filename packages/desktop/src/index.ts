@@ -6,7 +6,8 @@
  * Any other module is reachable by its path below src/ (`@tock/desktop/capture/dbus`).
  */
 export { createDesktop, IDLE_POLL_MS, type Desktop, type DesktopOptions } from './desktop.ts';
-export { CAPTURE_IDLE_POLL_MS, createCapture, type Capture, type CaptureOptions, type CaptureStatus, type FocusSourceStatus } from './capture/capture.ts';
+export { createCapture, type Capture, type CaptureOptions, type CaptureStatus, type FocusSourceStatus } from './capture/capture.ts';
+export { CAPTURE_IDLE_POLL_MS } from './capture/idle-reads.ts';
 export type { FocusedWindow, FocusSource } from './capture/sources.ts';
 export type { GnomeExtensionInstall } from './capture/gnome.ts';
 export type { IdleAnswer, IdleChoice } from './idle/watch.ts';

@@ -26,11 +26,10 @@ import type { IdleSource } from '../idle/sources.ts';
 import type { BusReportHooks } from './dbus.ts';
 import { installGnomeExtension, type GnomeExtensionInstall } from './gnome.ts';
 import { screenSaverLockWatch, type LockFollower, type LockWatch } from './lock.ts';
+import { CAPTURE_IDLE_POLL_MS, nextIdleReadInMs } from './idle-reads.ts';
 import { CaptureRecorder } from './recorder.ts';
 import { focusSourcesFor, type FocusFollower, type FocusSource, type FocusSourceContext, type FocusSourceID } from './sources.ts';
 
-/** How often the idle source is read while the window source runs. */
-export const CAPTURE_IDLE_POLL_MS = 15_000;
 /** After the source stopped working (or none did), try again this much later. */
 const RETRY_MS = 60_000;
 /** Idleness counts after this long when the desktop's idle question is off (threshold 0). */
@@ -185,7 +184,7 @@ export function createCapture(options: CaptureOptions): Capture {
     lockFollower = null;
     active = null;
     recorder.pause();
-    if (idleTimer) clearInterval(idleTimer);
+    if (idleTimer) clearTimeout(idleTimer);
     if (retryTimer) clearTimeout(retryTimer);
     idleTimer = retryTimer = null;
   };
@@ -227,10 +226,7 @@ export function createCapture(options: CaptureOptions): Capture {
         active = source;
         state = 'following';
         await watchIdle(mine);
-        if (idleReader && options.timers !== false) {
-          idleTimer = setInterval(() => void pollIdle().catch(() => {}), CAPTURE_IDLE_POLL_MS);
-          idleTimer.unref();
-        }
+        if (idleReader && options.timers !== false) scheduleIdleRead(mine, CAPTURE_IDLE_POLL_MS);
         await followLock(mine);
         changed();
         return;
@@ -289,30 +285,47 @@ export function createCapture(options: CaptureOptions): Capture {
     }
   };
 
-  const pollIdle = async (): Promise<void> => {
-    if (active === null) return;
+  // One idle read, then the next set by what it found (nextIdleReadInMs), never on an interval.
+  const scheduleIdleRead = (mine: number, inMs: number): void => {
+    idleTimer = setTimeout(() => {
+      idleTimer = null;
+      void readIdle()
+        .catch(() => null)
+        .then((idleMs) => {
+          if (mine !== generation || stopped || active === null) return;
+          scheduleIdleRead(mine, nextIdleReadInMs({ idleMs: idleMs ?? null, thresholdMs: idleThreshold(), away: recorder.idle && !recorder.screenLocked, watched: idleWatch !== null || recorder.screenLocked }));
+        });
+    }, inMs);
+    idleTimer.unref();
+  };
+
+  /** Reads idleness once and records it; the reading, or null when watched or none came. */
+  const readIdle = async (): Promise<number | null> => {
+    if (active === null) return null;
     if (idleWatch !== null) {
       // Watched: nothing to read, unless the threshold changed and the watch must be set again.
-      if (idleWatch.thresholdMs === idleThreshold()) return;
+      if (idleWatch.thresholdMs === idleThreshold()) return null;
       const old = idleWatch;
       idleWatch = null;
       old.stop();
-      if (await watchIdle(generation)) return;
+      if (await watchIdle(generation)) return null;
     }
     // The source's own connection first (GNOME, KDE: no helper process per read), else the idle sources.
     const viaSource = follower?.idleMs?.bind(follower);
-    if (!idleReader && !viaSource) return;
+    if (!idleReader && !viaSource) return null;
     let idleMs: number | null;
     try {
       idleMs = viaSource ? await viaSource().catch(() => idleReader?.read() ?? null) : ((await idleReader?.read()) ?? null);
     } catch {
-      return;
+      return null;
     }
-    if (idleMs === null) return;
+    if (idleMs === null) return null;
     const now = clock();
     if (idleMs >= idleThreshold()) recorder.idleSince(now - idleMs);
     else if (recorder.idle) recorder.active(now - idleMs);
+    return idleMs;
   };
+  const pollIdle = async (): Promise<void> => void (await readIdle());
 
   const apply = (): void => {
     const wanted = readCaptureSettings(store.settings).windows;

@@ -60,6 +60,11 @@ export class CaptureRecorder {
     return this.#idle;
   }
 
+  /** Whether the screen is locked: its unlock, not an idle reading, ends the idle span. */
+  get screenLocked(): boolean {
+    return this.#locked;
+  }
+
   /**
    * The focus moved, or the focused window's title changed (null: no window has the focus).
    * Every source's reports come in here: the application name and title are cut (core's
