@@ -74,6 +74,31 @@ describe('the editor key', () => {
     assert.deepEqual(presentedKey(undefined), { present: false });
     assert.equal(editorKeyMatches(KEY, null), false);
   });
+
+  it('reads each header as sent, also right after another was read (the last reading is kept, not a match)', () => {
+    const other = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    const sequence: [string, string, boolean][] = [
+      [basic(KEY), KEY, true],
+      [basic(KEY), other, false],
+      [basic(other), KEY, false],
+      [basic(other), other, true],
+      [`Bearer ${KEY}`, KEY, true],
+      ['Digest x', KEY, false],
+      [basic(KEY), KEY, true],
+    ];
+    for (const [header, expected, matches] of sequence) {
+      const presented = presentedKey(header);
+      assert.equal(presented.present && editorKeyMatches(presented.key, expected), matches, `${header} against ${expected}`);
+    }
+  });
+
+  it('matches only the whole key: one character off at either end, a prefix, a longer key or a wider character never match', () => {
+    const last = KEY.at(-1) === '0' ? '1' : '0';
+    for (const presented of [`x${KEY.slice(1)}`, `${KEY.slice(0, -1)}${last}`, KEY.slice(0, 20), `${KEY}0`, '', `${KEY.slice(0, -1)}${String.fromCharCode(0x100 + KEY.charCodeAt(KEY.length - 1))}`]) {
+      assert.equal(editorKeyMatches(presented, KEY), false, presented);
+    }
+    assert.equal(editorKeyMatches(KEY, KEY), true);
+  });
 });
 
 describe('the WakaTime door', () => {
