@@ -87,7 +87,7 @@ describe('Today: Edit on every block of the day', () => {
       assert.equal(layout.rows.length, 2, `two blocks at ${width} px`);
       assert.equal(layout.bullets, 'none', `no bullets at ${width} px`);
       for (const row of layout.rows) assert.ok(Math.abs(row.width - layout.width) < 1, `a row as wide as the list at ${width} px: ${JSON.stringify(layout)}`);
-      assert.ok((layout.rows[1]?.top ?? 0) >= (layout.rows[0]?.bottom ?? Infinity) - 1, `the second row under the first at ${width} px: ${JSON.stringify(layout)}`);
+      assert.ok((layout.rows[1]?.top ?? 0) >= (layout.rows[0]?.bottom ?? Number.POSITIVE_INFINITY) - 1, `the second row under the first at ${width} px: ${JSON.stringify(layout)}`);
     }
   });
 
