@@ -90,14 +90,24 @@ export interface LimitedServer {
 /** What is known of one open connection. */
 interface Held {
   readonly socket: Socket;
-  /** Requests received whose answers are not yet sent, in order. */
-  readonly waiting: Set<{ req: IncomingMessage; res: ServerResponse }>;
+  /** Answers to requests received and not yet sent, in order (each answer's `req` is its request). */
+  readonly waiting: Set<ServerResponse>;
   /** Bytes read plus written at the last check, and when that last changed. */
   traffic: number;
   activeAt: number;
   /** Bytes of output taken by the peer at the last check, and when pending output last moved (or was none). */
   taken: number;
   movedAt: number;
+}
+
+const HELD = Symbol('the connection of an answer');
+
+/** An answer of a limited connection: it knows its connection, for {@link answerClosed}. */
+type HeldAnswer = ServerResponse & { [HELD]?: Held };
+
+/** A waiting answer was sent, or its connection went: it waits no more. */
+function answerClosed(this: ServerResponse): void {
+  (this as HeldAnswer)[HELD]?.waiting.delete(this);
 }
 
 /**
@@ -148,12 +158,13 @@ export function createLimitedServer(options: LimitedServerOptions, handler: Requ
     const held = open.get(req.socket);
     // Node parses every request of a chunk it read, also after the connection was closed.
     if (held === undefined || req.socket.destroyed) return;
-    const exchange = { req, res };
-    held.waiting.add(exchange);
+    held.waiting.add(res);
     // One listener, not `once` on 'finish' and 'close': a ServerResponse emits 'close' after
     // it finished too (on the next tick) and when its connection went first; two once-wrappers
-    // per request were ~2 % of a signed GET /status (bench/README.md, figure 1b).
-    res.on('close', () => void held.waiting.delete(exchange));
+    // per request were ~2 % of a signed GET /status (bench/README.md, figure 1b). The listener
+    // is one shared function, the connection kept on the answer: no closure per request.
+    (res as HeldAnswer)[HELD] = held;
+    res.on('close', answerClosed);
     if (held.waiting.size > limits.maxWaitingRequests) return close(held, 'pipelined');
     handler(req, res);
   });
@@ -207,7 +218,7 @@ function busy(held: Held): boolean {
 
 /** An answer is being worked on: nothing of it written yet. */
 function preparing(held: Held): boolean {
-  for (const { res } of held.waiting) if (!res.headersSent) return true;
+  for (const res of held.waiting) if (!res.headersSent) return true;
   return false;
 }
 
@@ -217,7 +228,7 @@ function preparing(held: Held): boolean {
  */
 function pendingOutput(held: Held): number {
   let bytes = held.socket.writableLength;
-  for (const { res } of held.waiting) if (res.socket === null) bytes += res.writableLength;
+  for (const res of held.waiting) if (res.socket === null) bytes += res.writableLength;
   return bytes;
 }
 
