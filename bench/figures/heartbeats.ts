@@ -15,33 +15,17 @@
  */
 
 import { request, Agent } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { EMPTY_BODY_SHA256 } from '@tock/protocol';
-import { openStore } from '@tock/core';
 import { startAppServer } from '../lib/children.ts';
 import { pairedFigure, pairedRounds, round, type BenchConfig, type FigureResult, type Paired } from '../lib/figure.ts';
 import { RequestSigner } from '../lib/signing.ts';
 import { median, percentileOfSorted } from '../lib/stats.ts';
+import { heartbeatRows, sqliteHeartbeatLoop, type HeartbeatRow } from '../load/heartbeat-loop.ts';
 
 const BULK = '/wakatime/api/v1/users/current/heartbeats.bulk';
 const TODAY = '/wakatime/api/v1/users/current/statusbar/today';
 const BULK_SIZE = 25;
 const IN_FLIGHT = 4;
-
-/** The rows both sides write: `count` heartbeats, a fresh time range per round so none is a repeat. */
-function heartbeatsOf(count: number, round: number): { entity: string; time: number; project: string; language: string; is_write: boolean }[] {
-  const start = Date.now() / 1000 - 3600 - round * 0.001;
-  return Array.from({ length: count }, (_, i) => ({
-    entity: `/home/ana/src/tock/packages/file-${i % 997}.ts`,
-    time: start + i * 0.01,
-    project: 'tock',
-    language: 'TypeScript',
-    is_write: i % 5 === 0,
-  }));
-}
 
 /** One side of one ingest round: heartbeats per second, and CPU µs per heartbeat. */
 export interface IngestSample {
@@ -87,31 +71,10 @@ function post(agent: Agent, port: number, path: string, headers: Record<string, 
   });
 }
 
-/** The bare baseline: the same rows into the same table, BEGIN … 25 INSERTs … COMMIT. */
-function sqliteLoop(rows: ReturnType<typeof heartbeatsOf>): IngestSample {
-  const dir = mkdtempSync(join(tmpdir(), 'tock-bench-hb-'));
-  try {
-    openStore(join(dir, 'tock.db')).close(); // the schema, indexes included
-    const db = new DatabaseSync(join(dir, 'tock.db'));
-    db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL');
-    const insert = db.prepare(
-      `INSERT INTO heartbeats (id, time_ms, entity, type, is_write, category, project, branch, language, lines, lineno, cursorpos, editor, machine, received_at)
-       VALUES (?, ?, ?, 'file', ?, NULL, ?, NULL, ?, NULL, NULL, NULL, 'vscode', NULL, ?) ON CONFLICT (time_ms, entity, is_write) DO NOTHING`,
-    );
-    const cpuBefore = process.cpuUsage();
-    const started = performance.now();
-    for (let i = 0; i < rows.length; i += BULK_SIZE) {
-      db.exec('BEGIN IMMEDIATE');
-      for (const r of rows.slice(i, i + BULK_SIZE)) insert.run(crypto.randomUUID(), Math.round(r.time * 1000), r.entity, r.is_write ? 1 : 0, r.project, r.language, Date.now());
-      db.exec('COMMIT');
-    }
-    const seconds = (performance.now() - started) / 1000;
-    const cpu = process.cpuUsage(cpuBefore);
-    db.close();
-    return { value: rows.length / seconds, detail: { cpuUsPerHeartbeat: (cpu.user + cpu.system) / rows.length } };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+/** The bare baseline (load/heartbeat-loop.ts): the same rows into the same table, BEGIN … 25 INSERTs … COMMIT. */
+function sqliteLoop(rows: HeartbeatRow[]): IngestSample {
+  const { perSecond, cpuUsPerHeartbeat } = sqliteHeartbeatLoop(rows, BULK_SIZE);
+  return { value: perSecond, detail: { cpuUsPerHeartbeat } };
 }
 
 export async function heartbeatFigures(config: BenchConfig): Promise<FigureResult[]> {
@@ -135,10 +98,10 @@ export async function heartbeatFigures(config: BenchConfig): Promise<FigureResul
     let roundNo = 0;
     const ingest = await pairedRounds(
       config.rounds,
-      async () => sqliteLoop(heartbeatsOf(total, ++roundNo)),
+      async () => sqliteLoop(heartbeatRows(total, ++roundNo)),
       async (): Promise<IngestSample> => {
         freshConnections();
-        const rows = heartbeatsOf(total, ++roundNo);
+        const rows = heartbeatRows(total, ++roundNo);
         const bodies: string[] = [];
         for (let i = 0; i < rows.length; i += BULK_SIZE) bodies.push(JSON.stringify(rows.slice(i, i + BULK_SIZE)));
         let next = 0;
