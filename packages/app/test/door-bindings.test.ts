@@ -1,0 +1,261 @@
+/**
+ * Both doors are path bindings over one table of use cases per domain (docs/decisions.md "One
+ * door kit, one use-case table per domain"): for each thing the person can do through both the
+ * admin socket and the window's API, the two routes reach the same use case with the same
+ * input. Each domain's table is replaced by a recorder, both doors are built over it, and each
+ * pair of routes is called as its door would call it (the input already checked).
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Store, Tracker } from '@tock/core';
+import type { Calendars } from '../src/calendar/calendars.ts';
+import type { Capture, Desktop } from '@tock/desktop';
+import type { Editors } from '../src/editors/editors.ts';
+import type { SuggestionsService } from '../src/suggestions.ts';
+import type { SyncService } from '@tock/sync';
+import { calendarAdminRoutes } from '../src/admin/calendar-routes.ts';
+import { captureAdminRoutes } from '../src/admin/capture-routes.ts';
+import { desktopAdminRoutes } from '../src/admin/desktop-routes.ts';
+import { editorsAdminRoutes } from '../src/admin/editors-routes.ts';
+import { ledgerAdminRoutes } from '../src/admin/ledger-routes.ts';
+import { suggestionsAdminRoutes } from '../src/admin/suggestions-routes.ts';
+import { syncAdminRoutes } from '../src/admin/sync-routes.ts';
+import { trackingAdminRoutes, type TrackingServices } from '../src/admin/tracking-routes.ts';
+import { calendarRoutes } from '../src/ui/calendar-routes.ts';
+import { captureRoutes } from '../src/ui/capture-routes.ts';
+import { desktopRoutes } from '../src/ui/desktop-routes.ts';
+import { editorsRoutes, wakatimeHome } from '../src/ui/editors-routes.ts';
+import { ledgerRoutes } from '../src/ui/ledger-routes.ts';
+import type { Route } from '../src/ui/route.ts';
+import { suggestionsRoutes } from '../src/ui/suggestions-routes.ts';
+import { syncRoutes } from '../src/ui/sync-routes.ts';
+import { trackingRoutes } from '../src/ui/tracking-routes.ts';
+import type { WindowViewDeps } from '../src/ui/window-views.ts';
+import type { LedgerUseCases } from '../src/use-cases/ledger.ts';
+
+type Call = [name: string, args: unknown[]];
+
+/** A table whose every use case records its call and answers `answer` (an object, so a door may read into it). */
+function recorder<T>(): { table: T; calls: Call[] } {
+  const calls: Call[] = [];
+  const table = new Proxy(
+    {},
+    {
+      get: (_target, name) =>
+        typeof name !== 'string' || name === 'then'
+          ? undefined
+          : (...args: unknown[]) => {
+              calls.push([name, args]);
+              return { answered: name };
+            },
+    },
+  ) as T;
+  return { table, calls };
+}
+
+/** One thing done through both doors: the admin route and its input, the window's route and its request. */
+interface Pair {
+  admin: string;
+  input?: Record<string, unknown>;
+  window: string;
+  request?: { body?: Record<string, unknown>; params?: Record<string, string>; query?: Record<string, unknown> };
+  /** The use case both must reach, with the input both must give it (the first call each door makes). */
+  reaches: Call;
+}
+
+/** Builds both doors over a fresh recorder and checks every pair reaches its use case through both. */
+async function checkPairs<T>(build: (table: T) => { admin: Record<string, (input: never) => unknown>; window: Route[] }, pairs: Pair[]): Promise<void> {
+  for (const pair of pairs) {
+    const viaAdmin = recorder<T>();
+    const handler = build(viaAdmin.table).admin[pair.admin] as ((input: Record<string, unknown>) => unknown) | undefined;
+    assert.ok(handler, `the admin socket binds ${pair.admin}`);
+    viaAdmin.calls.length = 0; // what a door reads while it is built is not a call of the route
+    // What a door does with the recorder's answer after the use case is not this test's (the window's calendar view reads into it).
+    await Promise.resolve()
+      .then(() => handler(pair.input ?? {}))
+      .catch(() => {});
+    const viaWindow = recorder<T>();
+    const route = build(viaWindow.table).window.find((r) => r.key === pair.window);
+    assert.ok(route, `the window binds ${pair.window}`);
+    viaWindow.calls.length = 0;
+    await Promise.resolve()
+      .then(() => route.run({ body: pair.request?.body ?? {}, params: pair.request?.params ?? {}, query: pair.request?.query ?? {} } as Parameters<Route['run']>[0]))
+      .catch(() => {});
+    assert.deepEqual(viaAdmin.calls[0], pair.reaches, `${pair.admin} reaches ${pair.reaches[0]}`);
+    assert.deepEqual(viaWindow.calls[0], pair.reaches, `${pair.window} reaches ${pair.reaches[0]}`);
+  }
+}
+
+const NO_STORE = {} as Store;
+const clock = () => Date.parse('2026-11-22T09:00:00Z');
+
+describe('both doors bind the same use cases', () => {
+  it('the ledger: clients, an activity’s lifecycle and the ledger settings', async () => {
+    await checkPairs<LedgerUseCases>(
+      (cases) => ({ admin: ledgerAdminRoutes(NO_STORE, clock, cases), window: ledgerRoutes({ store: NO_STORE, clock }, cases) }),
+      [
+        { admin: 'GET /clients', window: 'GET /api/clients', reaches: ['listClients', []] },
+        { admin: 'POST /clients/add', input: { name: 'Acme', rate: '90' }, window: 'POST /api/clients', request: { body: { name: 'Acme', rate: '90' } }, reaches: ['addClient', [{ name: 'Acme', rate: '90' }]] },
+        {
+          admin: 'POST /clients/edit',
+          input: { client: 'c1', rate: '95' },
+          window: 'PATCH /api/clients/:id',
+          request: { params: { id: 'c1' }, body: { rate: '95' } },
+          reaches: ['editClient', [{ client: 'c1', rate: '95' }]],
+        },
+        { admin: 'POST /clients/remove', input: { client: 'c1' }, window: 'DELETE /api/clients/:id', request: { params: { id: 'c1' } }, reaches: ['removeClient', [{ client: 'c1' }]] },
+        {
+          admin: 'POST /activity/archive',
+          input: { activity: 'a1', archived: true },
+          window: 'POST /api/activities/:id/archive',
+          request: { params: { id: 'a1' }, body: { archived: true } },
+          reaches: ['archiveActivity', [{ activity: 'a1', archived: true }]],
+        },
+        {
+          admin: 'POST /activity/merge',
+          input: { from: 'a1', into: 'a2' },
+          window: 'POST /api/activities/:id/merge',
+          request: { params: { id: 'a1' }, body: { into: 'a2' } },
+          reaches: ['mergeActivities', [{ from: 'a1', into: 'a2' }]],
+        },
+        { admin: 'POST /activity/delete', input: { activity: 'a1' }, window: 'DELETE /api/activities/:id', request: { params: { id: 'a1' } }, reaches: ['deleteActivity', [{ activity: 'a1' }]] },
+        {
+          admin: 'POST /settings/set',
+          input: { key: 'rounding', value: { minutes: 15 } },
+          window: 'PUT /api/settings/ledger/:key',
+          request: { params: { key: 'rounding' }, body: { value: { minutes: 15 } } },
+          reaches: ['setLedgerSetting', [{ key: 'rounding', value: { minutes: 15 } }]],
+        },
+      ],
+    );
+  });
+
+  it('the ledger: the window’s block editor saves through core’s one use case, not three calls in its route', async () => {
+    const { table, calls } = recorder<LedgerUseCases>();
+    const route = ledgerRoutes({ store: NO_STORE, clock }, table).find((r) => r.key === 'PATCH /api/blocks/:id/ledger');
+    await route?.run({ body: { tags: ['x'], billable: null }, params: { id: 'b1' }, query: {} } as Parameters<Route['run']>[0]);
+    assert.deepEqual(calls, [['setBlockLedger', [{ id: 'b1', tags: ['x'], billable: null }]]]);
+  });
+
+  it('tracking: core’s tracker is the table (the socket adds the listener’s checks and durable writes)', async () => {
+    const admin = (tracker: Tracker) => {
+      const services = {
+        store: { durably: <T>(work: () => T): T => work() } as unknown as Store,
+        tracker,
+        prompts: { add: () => ({}) },
+        license: { state: () => 'trial' },
+        listener: { status: () => ({}) },
+        clock,
+        changes: { on: () => () => {} },
+      } as unknown as TrackingServices;
+      return trackingAdminRoutes(services);
+    };
+    await checkPairs<Tracker>(
+      (tracker) => ({ admin: admin(tracker), window: trackingRoutes({ tracker } as WindowViewDeps) }),
+      [
+        { admin: 'POST /activities/stop', window: 'POST /api/stop', reaches: ['stopActivity', []] },
+        { admin: 'POST /activities/search', input: { q: 'wri', limit: 5 }, window: 'GET /api/activities', request: { query: { q: 'wri', limit: 5 } }, reaches: ['searchActivities', ['wri', 5]] },
+        { admin: 'POST /activities/start', input: { name: 'Writing', createIfMissing: true }, window: 'POST /api/start', request: { body: { name: 'Writing', createIfMissing: true } }, reaches: ['startActivity', [{ name: 'Writing', createIfMissing: true }]] },
+        { admin: 'POST /entries', input: { name: 'Writing', durationMinutes: 30 }, window: 'POST /api/entries', request: { body: { name: 'Writing', durationMinutes: 30 } }, reaches: ['logEntry', [{ name: 'Writing', durationMinutes: 30 }]] },
+      ],
+    );
+  });
+
+  it('suggestions and their rules', async () => {
+    await checkPairs<SuggestionsService>(
+      (s) => ({ admin: suggestionsAdminRoutes(s), window: suggestionsRoutes(s) }),
+      [
+        { admin: 'POST /suggestions', input: { date: '2026-11-20' }, window: 'GET /api/suggestions', request: { query: { date: '2026-11-20' } }, reaches: ['day', ['2026-11-20']] },
+        { admin: 'POST /suggestions/accept', input: { all: true, date: '2026-11-20' }, window: 'POST /api/suggestions/accept-all', request: { body: { date: '2026-11-20' } }, reaches: ['acceptAll', ['2026-11-20']] },
+        {
+          admin: 'POST /suggestions/accept',
+          input: { id: 's1', activityName: 'Writing' },
+          window: 'POST /api/suggestions/:id/accept',
+          request: { params: { id: 's1' }, body: { activityName: 'Writing' } },
+          reaches: ['accept', [{ id: 's1', activityName: 'Writing', start: undefined, end: undefined }]],
+        },
+        { admin: 'POST /suggestions/dismiss', input: { id: 's1' }, window: 'POST /api/suggestions/:id/dismiss', request: { params: { id: 's1' } }, reaches: ['dismiss', ['s1']] },
+        { admin: 'GET /rules', window: 'GET /api/rules', reaches: ['rules', []] },
+        {
+          admin: 'POST /rules/add',
+          input: { match: { app: 'code' }, activity: 'Writing', at: 0 },
+          window: 'POST /api/rules',
+          request: { body: { match: { app: 'code' }, activity: 'Writing', at: 0 } },
+          reaches: ['addRule', [{ match: { app: 'code' }, activity: 'Writing', at: 0 }]],
+        },
+        {
+          admin: 'POST /rules/edit',
+          input: { id: 'r1', activity: 'Reading' },
+          window: 'PATCH /api/rules/:id',
+          request: { params: { id: 'r1' }, body: { activity: 'Reading' } },
+          reaches: ['editRule', ['r1', { activity: 'Reading' }]],
+        },
+        { admin: 'POST /rules/remove', input: { id: 'r1' }, window: 'DELETE /api/rules/:id', request: { params: { id: 'r1' } }, reaches: ['removeRule', ['r1']] },
+      ],
+    );
+  });
+
+  it('capture and the timeline', async () => {
+    await checkPairs<Capture>(
+      (c) => ({ admin: captureAdminRoutes(c), window: captureRoutes(c) }),
+      [
+        { admin: 'GET /capture', window: 'GET /api/capture', reaches: ['status', []] },
+        { admin: 'POST /capture/set', input: { key: 'titles', value: true }, window: 'PATCH /api/capture/settings', request: { body: { titles: true } }, reaches: ['set', ['titles', true]] },
+        { admin: 'POST /capture/forget', input: { from: '2026-11-01', to: '2026-11-02' }, window: 'POST /api/capture/forget', request: { body: { from: '2026-11-01', to: '2026-11-02' } }, reaches: ['forget', ['2026-11-01', '2026-11-02']] },
+        { admin: 'POST /timeline', input: { date: '2026-11-20' }, window: 'GET /api/capture/timeline', request: { query: { date: '2026-11-20' } }, reaches: ['timeline', ['2026-11-20']] },
+        { admin: 'POST /capture/gnome-extension/install', window: 'POST /api/capture/gnome-extension', reaches: ['installGnomeExtension', []] },
+      ],
+    );
+  });
+
+  it('the desktop part: settings, the idle question and Continue', async () => {
+    await checkPairs<Desktop>(
+      (d) => ({ admin: desktopAdminRoutes(d, () => ({ origin: '', launchFile: () => '', launchUrl: () => '' }) as never), window: desktopRoutes(d) }),
+      [
+        { admin: 'GET /desktop', window: 'GET /api/desktop', reaches: ['view', []] },
+        { admin: 'POST /desktop', input: { idleThresholdMinutes: 5 }, window: 'PATCH /api/desktop/settings', request: { body: { idleThresholdMinutes: 5 } }, reaches: ['updateSettings', [{ idleThresholdMinutes: 5 }]] },
+        { admin: 'POST /idle/answer', input: { choice: 'keep', questionID: 'q1' }, window: 'POST /api/idle/:id/answer', request: { params: { id: 'q1' }, body: { choice: 'keep' } }, reaches: ['answerIdle', ['keep', 'q1']] },
+        { admin: 'POST /continue', window: 'POST /api/continue', reaches: ['continueLast', []] },
+      ],
+    );
+  });
+
+  it('editors’ WakaTime plugins', async () => {
+    const dir = wakatimeHome();
+    await checkPairs<Editors>(
+      (e) => ({ admin: editorsAdminRoutes(e), window: editorsRoutes(e) }),
+      [
+        { admin: 'GET /editors', window: 'GET /api/editors', reaches: ['status', []] },
+        { admin: 'POST /editors/enable', window: 'POST /api/editors/enable', reaches: ['enable', []] },
+        { admin: 'POST /editors/disable', window: 'POST /api/editors/disable', reaches: ['disable', []] },
+        { admin: 'POST /editors/key/rotate', window: 'POST /api/editors/key/rotate', reaches: ['rotate', []] },
+        // The CLI sends its own environment's folder; the window's is the app's.
+        { admin: 'POST /editors/setup', input: { dir }, window: 'POST /api/editors/setup', reaches: ['setup', [dir]] },
+      ],
+    );
+  });
+
+  it('sync through a folder', async () => {
+    await checkPairs<SyncService>(
+      (s) => ({ admin: syncAdminRoutes(s), window: syncRoutes(s, NO_STORE, clock) }),
+      [
+        { admin: 'POST /sync/enable', input: { dir: '/sync', name: 'laptop', key: 'k' }, window: 'POST /api/sync/enable', request: { body: { dir: '/sync', name: 'laptop', key: 'k' } }, reaches: ['enable', ['/sync', 'laptop', 'k']] },
+        { admin: 'POST /sync/disable', window: 'POST /api/sync/disable', reaches: ['disable', []] },
+        { admin: 'GET /sync/key', window: 'POST /api/sync/key', reaches: ['folderKey', []] },
+        { admin: 'POST /sync/one-timer', input: { on: true }, window: 'POST /api/sync/one-timer', request: { body: { on: true } }, reaches: ['setOneTimer', [true]] },
+      ],
+    );
+  });
+
+  it('calendars', async () => {
+    const settings = { 'POST /settings/get': () => null, 'POST /settings/set': () => null } as never;
+    await checkPairs<Calendars>(
+      (c) => ({ admin: calendarAdminRoutes(c, settings), window: calendarRoutes(c, clock) }),
+      [
+        { admin: 'POST /calendars/add', input: { path: '/c/work.ics', name: 'Work' }, window: 'POST /api/calendars', request: { body: { path: '/c/work.ics', name: 'Work' } }, reaches: ['add', ['/c/work.ics', 'Work']] },
+        { admin: 'POST /calendars/remove', input: { calendar: 'Work' }, window: 'POST /api/calendars/remove', request: { body: { calendar: 'Work' } }, reaches: ['remove', ['Work']] },
+        { admin: 'POST /settings/set', input: { key: 'calendarMe', value: ['me@example.org'] }, window: 'PUT /api/calendars/me', request: { body: { addresses: ['me@example.org'] } }, reaches: ['setMe', [['me@example.org']]] },
+      ],
+    );
+  });
+});
