@@ -21,6 +21,7 @@ import { Exclusions } from './capture/Exclusions.tsx';
 import { EditorTimeout, Forget, Retention } from './capture/Keeping.tsx';
 import { SuggestionRules } from './capture/Rules.tsx';
 import { saveSetting } from './capture/save.ts';
+import { captureSourceName } from '../source-names.ts';
 
 const HOUR = 3_600_000;
 
@@ -59,8 +60,8 @@ function Recorded({ status }: { status: CaptureStatus }) {
       <ul class="source-list" data-testid="capture-sources">
         {status.sources.map((src) => (
           <li key={src.id}>
-            {/* The source's name and its reason come from the app in English (desktop/capture): marked so. */}
-            <strong lang="en">{src.name}</strong>:{' '}
+            {/* The source's name in the window's words by its id; its reason comes from the app in English (desktop/capture): marked so. */}
+            {captureSourceName(t, src.id) === null ? <strong lang="en">{src.name}</strong> : <strong>{captureSourceName(t, src.id)}</strong>}:{' '}
             {src.works ? (
               status.source?.id === src.id ? (
                 t('cap.inUse')

@@ -18,6 +18,8 @@ import { ledgerChanged, useAppState } from '../state.ts';
 import { type ClockFormat, timeOfDay } from '../time.ts';
 import { minutesOf, timeForm } from './history/times.ts';
 import type { DesktopSettings, DesktopView } from '../types.ts';
+import { notifierName } from '../source-names.ts';
+import { IdleHints, SourceLine } from './desktop/IdleSource.tsx';
 
 /** The weekdays (0 Sunday … 6 Saturday, Monday first) with their short and long names in the window's language (`Intl`; 16 November 2026 is a Monday). */
 function weekdays(): [number, string, string][] {
@@ -42,35 +44,6 @@ async function save(patch: Partial<DesktopSettings>): Promise<{ fields: Record<s
     const fields = fieldErrorsOf(e);
     return fields ? { fields, failure: null } : { fields: {}, failure: messageOf(e) };
   }
-}
-
-function SourceLine({ view }: { view: DesktopView }) {
-  const t = useT();
-  if (view.idleSource.state === 'found') return <WithCode text={t('desk.idleFrom', { source: CODE })} code={view.idleSource.name ?? ''} lang="en" />;
-  return <>{view.idleSource.state === 'none' ? t('desk.idleNone') : t('desk.idleLooking')}</>;
-}
-
-/**
- * While no idle source works, what each source tried here needs (`install xprintidle …`),
- * best first, as the app's view says: one of them is enough.
- */
-function IdleHints({ view }: { view: DesktopView }) {
-  const t = useT();
-  const hints = view.idleSource.state === 'none' ? view.idleSource.hints : [];
-  if (hints.length === 0) return null;
-  return (
-    <div class="idle-hints">
-      <p id="idle-hints-heading">{hints.length === 1 ? t('desk.hintOne') : t('desk.hintAny')}</p>
-      {/* The idle sources' names and what each needs come from the app in English (desktop/idle/sources.ts): marked so. */}
-      <ul aria-labelledby="idle-hints-heading" data-testid="idle-hints" lang="en">
-        {hints.map((h) => (
-          <li key={h.source}>
-            <strong>{h.source}</strong>: {h.hint}
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
 }
 
 function IdleSection({ view }: { view: DesktopView }) {
@@ -230,7 +203,11 @@ function ReminderSection({ view }: { view: DesktopView }) {
         </FormActions>
       </form>
       <p class="hint">
-        <WithCode text={t('desk.notifier', { notifier: CODE })} code={view.notifier} lang="en" />
+        {notifierName(t, view.notifierID) === null ? (
+          <WithCode text={t('desk.notifier', { notifier: CODE })} code={view.notifier} lang="en" />
+        ) : (
+          t('desk.notifier', { notifier: notifierName(t, view.notifierID) as string })
+        )}
       </p>
     </section>
   );

@@ -1,0 +1,58 @@
+/**
+ * The desktop's idle sources, capture sources and notifiers in the person's language (docs/i18n.md):
+ * the app sends each one's id beside its English name (@tock/desktop's view), and the window
+ * says the name, and what a source needs, from its catalog. A source the window has no words
+ * for (a test's stand-in, a source newer than the window) keeps the app's English, marked so.
+ */
+import { codeMark } from './components/WithCode.tsx';
+import type { MessageKey, WindowMessages } from './i18n/index.ts';
+
+/** Each idle source's name and what it needs to work, with the commands in it (shown in `<code>`). */
+const IDLE_SOURCES: Readonly<Record<string, { name: MessageKey; needs: MessageKey; codes: Readonly<Record<string, string>> }>> = {
+  mutter: { name: 'desk.idle.mutter', needs: 'desk.needs.mutter', codes: { apt: 'apt install libglib2.0-bin' } },
+  kde: { name: 'desk.idle.kde', needs: 'desk.needs.kde', codes: { apt: 'apt install libglib2.0-bin' } },
+  x11: { name: 'desk.idle.x11', needs: 'desk.needs.x11', codes: { display: 'DISPLAY', apt: 'apt install xprintidle', dnf: 'dnf install xprintidle' } },
+  logind: { name: 'desk.idle.logind', needs: 'desk.needs.logind', codes: { busctl: 'busctl' } },
+  macos: { name: 'desk.idle.macos', needs: 'desk.needs.macos', codes: { ioreg: 'ioreg' } },
+  windows: { name: 'desk.idle.windows', needs: 'desk.needs.windows', codes: { exe: 'powershell.exe' } },
+};
+
+const NOTIFIERS: Readonly<Record<string, MessageKey>> = {
+  freedesktop: 'desk.notifier.freedesktop',
+  macos: 'desk.notifier.macos',
+  windows: 'desk.notifier.windows',
+};
+
+const CAPTURE_SOURCES: Readonly<Record<string, MessageKey>> = {
+  gnome: 'cap.source.gnome',
+  kde: 'cap.source.kde',
+  sway: 'cap.source.sway',
+  hyprland: 'cap.source.hyprland',
+  x11: 'cap.source.x11',
+};
+
+/** An idle source's name in the window's language, or null when the window has no words for `id`. */
+export function idleSourceName(t: WindowMessages, id: string | undefined): string | null {
+  const known = id === undefined ? undefined : IDLE_SOURCES[id];
+  return known === undefined ? null : t(known.name);
+}
+
+/** What an idle source needs, as a message with code markers and the codes they stand for; null when the window has no words for `id`. */
+export function idleSourceNeeds(t: WindowMessages, id: string | undefined): { text: string; codes: Readonly<Record<string, string>> } | null {
+  const known = id === undefined ? undefined : IDLE_SOURCES[id];
+  if (known === undefined) return null;
+  const marks = Object.fromEntries(Object.keys(known.codes).map((name) => [name, codeMark(name)]));
+  return { text: t(known.needs, marks), codes: known.codes };
+}
+
+/** The notifier's name in the window's language, or null when the window has no words for `id`. */
+export function notifierName(t: WindowMessages, id: string | undefined): string | null {
+  const key = id === undefined ? undefined : NOTIFIERS[id];
+  return key === undefined ? null : t(key);
+}
+
+/** A capture source's name in the window's language, or null when the window has no words for `id`. */
+export function captureSourceName(t: WindowMessages, id: string): string | null {
+  const key = CAPTURE_SOURCES[id];
+  return key === undefined ? null : t(key);
+}
