@@ -152,6 +152,7 @@ export function createLimitedServer(options: LimitedServerOptions, handler: Requ
     const at = now();
     open.set(socket, { socket, waiting: new Set(), traffic: 0, activeAt: at, taken: 0, movedAt: at });
     socket.once('close', () => open.delete(socket));
+    watchConnections();
   });
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -197,15 +198,20 @@ export function createLimitedServer(options: LimitedServerOptions, handler: Requ
       else if (at - held.movedAt >= limits.writeStallMs) close(held, 'blocked');
       if (open.has(socket) && at - held.activeAt >= limits.idleMs && !preparing(held)) close(held, 'idle');
     }
+    if (open.size === 0) stopWatching();
   }
 
+  // The check runs only while a connection is open: a server nobody talks to is not woken once
+  // a second (issue 42 target 1: no timer wakes the idle app more than once a minute).
   let timer: ReturnType<typeof setInterval> | undefined;
-  server.on('listening', () => {
+  function watchConnections(): void {
+    timer ??= setInterval(check, limits.checkEveryMs).unref();
+  }
+  function stopWatching(): void {
     clearInterval(timer);
-    timer = setInterval(check, limits.checkEveryMs);
-    timer.unref();
-  });
-  server.on('close', () => clearInterval(timer));
+    timer = undefined;
+  }
+  server.on('close', stopWatching);
 
   return { server, connections: () => open.size };
 }

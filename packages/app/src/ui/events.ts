@@ -26,12 +26,11 @@ export class EventHub {
   readonly #clients = new Set<ServerResponse>();
   readonly #topics: Record<string, Snapshot>;
   readonly #last = new Map<string, string>();
-  readonly #keepalive: NodeJS.Timeout;
+  /** Set only while a stream is open: the idle app is not woken for nobody (issue 42 target 1). */
+  #keepalive: NodeJS.Timeout | undefined;
 
   constructor(topics: Record<string, Snapshot>) {
     this.#topics = topics;
-    this.#keepalive = setInterval(() => this.#write(': keep-alive\n\n'), KEEPALIVE_MS);
-    this.#keepalive.unref();
   }
 
   /** Opens a stream on `res` and sends every topic's current value. */
@@ -45,7 +44,13 @@ export class EventHub {
       if (json !== undefined) res.write(frame(topic, json));
     }
     this.#clients.add(res);
-    res.on('close', () => this.#clients.delete(res));
+    this.#keepalive ??= setInterval(() => this.#write(': keep-alive\n\n'), KEEPALIVE_MS).unref();
+    res.on('close', () => {
+      this.#clients.delete(res);
+      if (this.#clients.size > 0) return;
+      clearInterval(this.#keepalive);
+      this.#keepalive = undefined;
+    });
   }
 
   /** Sends the topics whose value changed (all topics when none is named); returns those it sent. */
