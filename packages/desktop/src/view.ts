@@ -1,8 +1,8 @@
 /**
  * What the app's desktop part shows the window and `tock idle` (docs/desktop.md): the idle
- * question and the Settings › Desktop view. Types only, and nothing here imports Node, so the
- * window takes them as they are (through `@tock/app/views`, type-only imports erased by its
- * build) instead of keeping a copy that could drift.
+ * question and the Settings › Desktop view. Types only. The window's contract declares the
+ * shape it reads (packages/window/src/contract/views.ts) and the app's window routes are
+ * type-checked against it, so this view cannot drift from what the window expects.
  */
 import type { ActivityRef } from '@tock/protocol';
 import type { DesktopSettings } from './settings.ts';

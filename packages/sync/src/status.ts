@@ -1,8 +1,8 @@
 /**
  * What sync reports (docs/sync.md): this device, the folder's problem, and every other device
  * seen in the folder — `tock sync status` prints it and Settings › Sync shows it. Types only,
- * and nothing here imports Node, so the window takes them as they are
- * (through `@tock/app/views`, type-only imports erased by its build) instead of keeping a copy.
+ * and nothing here imports Node, so the window's contract takes them as they are
+ * (`@tock/sync/status`, type-only imports erased by its build) instead of keeping a copy.
  */
 
 /**
