@@ -17,6 +17,7 @@ import { calendarAdminRoutes } from '../src/admin/calendar-routes.ts';
 import { captureAdminRoutes } from '../src/admin/capture-routes.ts';
 import { desktopAdminRoutes } from '../src/admin/desktop-routes.ts';
 import { editorsAdminRoutes } from '../src/admin/editors-routes.ts';
+import { invoiceAdminRoutes } from '../src/admin/invoice-routes.ts';
 import { ledgerAdminRoutes } from '../src/admin/ledger-routes.ts';
 import { suggestionsAdminRoutes } from '../src/admin/suggestions-routes.ts';
 import { syncAdminRoutes } from '../src/admin/sync-routes.ts';
@@ -25,12 +26,14 @@ import { calendarRoutes } from '../src/ui/calendar-routes.ts';
 import { captureRoutes } from '../src/ui/capture-routes.ts';
 import { desktopRoutes } from '../src/ui/desktop-routes.ts';
 import { editorsRoutes, wakatimeHome } from '../src/ui/editors-routes.ts';
+import { invoiceRoutes } from '../src/ui/invoice-routes.ts';
 import { ledgerRoutes } from '../src/ui/ledger-routes.ts';
 import type { Route } from '../src/ui/route.ts';
 import { suggestionsRoutes } from '../src/ui/suggestions-routes.ts';
 import { syncRoutes } from '../src/ui/sync-routes.ts';
 import { trackingRoutes } from '../src/ui/tracking-routes.ts';
 import type { WindowViewDeps } from '../src/ui/window-views.ts';
+import type { InvoiceUseCases } from '../src/use-cases/invoices.ts';
 import type { LedgerUseCases } from '../src/use-cases/ledger.ts';
 
 type Call = [name: string, args: unknown[]];
@@ -135,6 +138,28 @@ describe('both doors bind the same use cases', () => {
     const route = ledgerRoutes({ store: NO_STORE, clock }, table).find((r) => r.key === 'PATCH /api/blocks/:id/ledger');
     await route?.run({ body: { tags: ['x'], billable: null }, params: { id: 'b1' }, query: {} } as Parameters<Route['run']>[0]);
     assert.deepEqual(calls, [['setBlockLedger', [{ id: 'b1', tags: ['x'], billable: null }]]]);
+  });
+
+  it('invoices: the list, the book, preview, issue, a kept one again, void', async () => {
+    const NO_SYNC = {} as SyncService;
+    const made = { client: 'Acme', from: '2026-11-01', to: '2026-11-30' };
+    await checkPairs<InvoiceUseCases>(
+      (cases) => ({ admin: invoiceAdminRoutes(NO_STORE, clock, NO_SYNC, cases), window: invoiceRoutes({ store: NO_STORE, clock, sync: NO_SYNC }, cases) }),
+      [
+        { admin: 'GET /invoices', window: 'GET /api/invoices', reaches: ['listInvoices', []] },
+        { admin: 'GET /invoices/book', window: 'GET /api/invoices/book', reaches: ['book', []] },
+        { admin: 'POST /invoices/preview', input: { ...made, format: 'html' }, window: 'POST /api/invoices/preview', request: { body: made }, reaches: ['previewInvoice', [{ ...made, format: 'html' }]] },
+        { admin: 'POST /invoices/create', input: { ...made, format: 'pdf' }, window: 'POST /api/invoices', request: { body: made }, reaches: ['issueInvoice', [{ ...made, format: 'pdf' }]] },
+        {
+          admin: 'POST /invoices/reissue',
+          input: { number: 'INV-2026-001', format: 'csv' },
+          window: 'GET /api/invoices/:number/:format',
+          request: { params: { number: 'INV-2026-001', format: 'csv' } },
+          reaches: ['reissueInvoice', [{ number: 'INV-2026-001', format: 'csv' }]],
+        },
+        { admin: 'POST /invoices/void', input: { number: 'INV-2026-001' }, window: 'POST /api/invoices/:number/void', request: { params: { number: 'INV-2026-001' } }, reaches: ['voidInvoice', [{ number: 'INV-2026-001' }]] },
+      ],
+    );
   });
 
   it('tracking: core’s tracker is the table (the socket adds the listener’s checks and durable writes)', async () => {

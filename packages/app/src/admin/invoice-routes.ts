@@ -10,12 +10,12 @@
  * that makes the draft again and refuses when anything changed meanwhile — so a renderer that
  * fails, or a refusal, numbers nothing and marks no block.
  */
-import { asRendered, draftInvoice, invoiceByNumber, issueInvoice, listInvoices, localDayKey, overlapWarning, systemTimeZone, voidInvoice, type InvoiceDocument, type InvoiceSummary, type Store } from '@tock/core';
+import { overlapWarning, type InvoiceDocument, type Store } from '@tock/core';
 import { AdminStream } from '../admin.ts';
-import { bookView, claimBook, moveBook, type BookView, type SyncService } from '@tock/sync';
+import type { SyncService } from '@tock/sync';
 import type { InvoiceStreamSummary } from '@tock/admin';
+import { invoiceUseCases, type InvoiceUseCases } from '../use-cases/invoices.ts';
 import { adminHandlers } from './server.ts';
-import { readInvoiceFormat, renderInvoice } from '../invoices/render.ts';
 import { INVOICE_CONTENT_TYPES, invoiceFileName, type InvoiceFormat } from '../invoices/text.ts';
 
 
@@ -38,46 +38,24 @@ function streamed(doc: InvoiceDocument, format: InvoiceFormat, bytes: Uint8Array
   return new AdminStream(INVOICE_CONTENT_TYPES[format], chunks());
 }
 
-/** The invoice routes over `store`; `sync` says which device issues (../sync/book.ts). */
-export function invoiceAdminRoutes(store: Store, clock: () => number, sync: SyncService) {
-  const request = (input: { client: string; from: string; to: string; showWorked?: boolean }) => ({ client: input.client, from: input.from, to: input.to, showWorked: input.showWorked });
+/** The invoice routes: each a path bound to its use case (use-cases/invoices.ts), the document streamed. */
+export function invoiceAdminRoutes(store: Store, clock: () => number, sync: SyncService, cases: InvoiceUseCases = invoiceUseCases({ store, clock, sync })) {
   return adminHandlers({
-    'GET /invoices': () => listInvoices(store),
+    'GET /invoices': () => cases.listInvoices(),
     'POST /invoices/preview': async (input) => {
-      const format = readInvoiceFormat(input.format);
-      const draft = draftInvoice(store, request(input), clock(), systemTimeZone());
-      return streamed(draft.document, format, await renderInvoice(draft.document, format), false, overlapWarning(draft.overlaps));
+      const preview = await cases.previewInvoice(input);
+      return streamed(preview.document, preview.format, preview.bytes, false, overlapWarning(preview.overlaps));
     },
     'POST /invoices/create': async (input) => {
-      const format = readInvoiceFormat(input.format);
-      const now = clock();
-      const timeZone = systemTimeZone();
-      const draft = draftInvoice(store, request(input), now, timeZone);
-      const bytes = await renderInvoice(draft.document, format);
-      const doc = store.transaction(() => {
-        claimBook(store, sync, now, draft.document);
-        return issueInvoice(store, draft, request(input), now, timeZone, () => crypto.randomUUID());
-      });
-      return streamed(doc, format, bytes, true, overlapWarning(draft.overlaps));
+      const issued = await cases.issueInvoice(input);
+      return streamed(issued.document, issued.format, issued.bytes, true, overlapWarning(issued.overlaps));
     },
     'POST /invoices/reissue': async (input) => {
-      const format = readInvoiceFormat(input.format);
-      const doc = invoiceByNumber(store, input.number);
-      return streamed(doc, format, await renderInvoice(asRendered(doc), format), true);
+      const again = await cases.reissueInvoice(input);
+      return streamed(again.document, again.format, again.bytes, true);
     },
-    'POST /invoices/void': (input) => {
-      const doc = store.transaction(() => {
-        claimBook(store, sync, clock());
-        return voidInvoice(store, input.number, localDayKey(clock(), systemTimeZone()));
-      });
-      return listInvoices(store).find((i) => i.number === doc.number) as InvoiceSummary;
-    },
-    'GET /invoices/book': (): BookView => bookView(store, sync),
-    'POST /invoices/device': (input): BookView => {
-      store.transaction(() => moveBook(store, sync, input.name, clock()));
-      // Logged and written to the folder now, not at the next second's drain.
-      sync.flush();
-      return bookView(store, sync);
-    },
+    'POST /invoices/void': (input) => cases.voidInvoice(input),
+    'GET /invoices/book': () => cases.book(),
+    'POST /invoices/device': (input) => cases.moveBook(input),
   });
 }
