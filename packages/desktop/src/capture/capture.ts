@@ -28,7 +28,7 @@ import { installGnomeExtension, type GnomeExtensionInstall } from './gnome.ts';
 import { screenSaverLockWatch, type LockFollower, type LockWatch } from './lock.ts';
 import { CAPTURE_IDLE_POLL_MS, nextIdleReadInMs } from './idle-reads.ts';
 import { CaptureRecorder } from './recorder.ts';
-import { focusSourcesFor, type FocusFollower, type FocusSource, type FocusSourceContext, type FocusSourceID } from './sources.ts';
+import { focusSourcesFor, SourceReason, type FocusFollower, type FocusSource, type FocusSourceContext, type FocusSourceID, type SourceReasonCode } from './sources.ts';
 
 /** After the source stopped working (or none did), try again this much later. */
 const RETRY_MS = 60_000;
@@ -42,6 +42,9 @@ export interface FocusSourceStatus {
   works: boolean;
   /** Why it does not work here (null when it does). */
   reason: string | null;
+  /** The reason's code and values, for the window to word in the person's language (sources.ts `SourceReason`); absent when it works or the reason is the system's own words. */
+  reasonCode?: Exclude<SourceReasonCode, 'other'>;
+  reasonValues?: Readonly<Record<string, string>>;
 }
 
 /** What `tock capture status` and Settings › Capture show. */
@@ -55,6 +58,8 @@ export interface CaptureStatus {
   sources: FocusSourceStatus[];
   /** The idle source that turns idleness into `idle` spans, or null. */
   idleSource: string | null;
+  /** The idle source's id (`x11`, `mutter`, …), for the window to name it in the person's language; absent for a stand-in. */
+  idleSourceID?: string;
   /**
    * Reports ignored since the app started because they did not come from the desktop: a focus
    * report or a screensaver's lock signal from a bus client that does not own
@@ -341,8 +346,16 @@ export function createCapture(options: CaptureOptions): Capture {
     const checked = await Promise.all(
       list.map(async (s): Promise<FocusSourceStatus> => {
         if (s === active) return { id: s.id, name: s.name, works: true, reason: null };
-        const reason = await s.check().catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
-        return { id: s.id, name: s.name, works: reason === null, reason };
+        // A stand-in without diagnose(): its line, as it is.
+        const said = async (): Promise<SourceReason | null> => {
+          if (s.diagnose) return s.diagnose();
+          const text = await s.check();
+          return text === null ? null : new SourceReason('other', text);
+        };
+        const reason = await said().catch((error: unknown) => SourceReason.other(error));
+        if (reason === null) return { id: s.id, name: s.name, works: true, reason: null };
+        const coded = reason.code === 'other' ? {} : { reasonCode: reason.code, reasonValues: reason.values };
+        return { id: s.id, name: s.name, works: false, reason: reason.text, ...coded };
       }),
     );
     // Not probed yet (capture off, timers off): probe now rather than say none answers.
@@ -353,6 +366,7 @@ export function createCapture(options: CaptureOptions): Capture {
       source: active ? { id: active.id, name: active.name } : null,
       sources: checked,
       idleSource: idleReader?.source?.name ?? null,
+      ...(idleReader?.source?.id === undefined ? {} : { idleSourceID: idleReader.source.id }),
       ignoredReports,
     };
   };

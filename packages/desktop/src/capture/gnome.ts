@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { type RunCommand, runCommand } from '../run-command.ts';
 import { GNOME_EXTENSION_FORMATS, GNOME_SHELL_OLDEST, type GnomeExtensionFormatName, gnomeExtensionFormatFor } from './gnome-extension-formats.ts';
 import { ACCESS_DENIED, type BusReportHooks, connectSessionBus, DBusCallError, DBusRefusal, type NameOwner, type SessionBus } from './dbus.ts';
-import { FocusSourceUnavailable, type FocusedWindow, type FocusFollower, type FocusSource, type FocusSourceContext } from './sources.ts';
+import { FocusSourceUnavailable, SourceReason, type FocusedWindow, type FocusFollower, type FocusSource, type FocusSourceContext } from './sources.ts';
 
 /** The extension's identity and the D-Bus contract between it and Tock (the same names as gnome-extension/focus.js). */
 export const GNOME_EXTENSION = {
@@ -62,17 +62,17 @@ async function nameHasOwner(bus: SessionBus, name: string): Promise<boolean> {
  * refuses `Configure` to anyone but the owner of Tock's name: that refusal is its answer here
  * (an older extension, without `Configure`, answers UnknownMethod: it must be reinstalled).
  */
-async function reach(env: NodeJS.ProcessEnv): Promise<{ bus: SessionBus | null; reason: string | null }> {
+async function reach(env: NodeJS.ProcessEnv): Promise<{ bus: SessionBus | null; reason: SourceReason | null }> {
   let bus: SessionBus;
   try {
     bus = await connectSessionBus(env);
   } catch (error) {
-    return { bus: null, reason: error instanceof Error ? error.message : String(error) };
+    return { bus: null, reason: SourceReason.other(error) };
   }
   try {
     if (!(await nameHasOwner(bus, GNOME_EXTENSION.busName))) {
       bus.close();
-      return { bus: null, reason: 'GNOME Shell is not running on this session bus' };
+      return { bus: null, reason: new SourceReason('not_running', 'GNOME Shell is not running on this session bus', { program: 'GNOME Shell' }) };
     }
     await bus.call(GNOME_EXTENSION.busName, GNOME_EXTENSION.path, GNOME_EXTENSION.iface, 'Configure', 'b', [false]).catch((error: unknown) => {
       if (!(error instanceof DBusCallError && error.dbusName === ACCESS_DENIED)) throw error;
@@ -80,7 +80,10 @@ async function reach(env: NodeJS.ProcessEnv): Promise<{ bus: SessionBus | null; 
     return { bus, reason: null };
   } catch {
     bus.close();
-    return { bus: null, reason: "Tock's GNOME Shell extension does not answer (or is an older one): run `tock capture gnome-extension install`, then log out and back in" };
+    return {
+      bus: null,
+      reason: new SourceReason('gnome_extension', "Tock's GNOME Shell extension does not answer (or is an older one): run `tock capture gnome-extension install`, then log out and back in"),
+    };
   }
 }
 
@@ -92,13 +95,16 @@ export function gnomeFocusSource(context: Pick<FocusSourceContext, 'env'> & BusR
     id: 'gnome',
     name: 'GNOME Shell (Tock extension)',
     async check() {
+      return (await this.diagnose?.())?.text ?? null;
+    },
+    async diagnose() {
       const { bus, reason } = await reach(env);
       bus?.close();
       return reason;
     },
     async follow(onFocus, onLost) {
       const { bus, reason } = await reach(env);
-      if (bus === null) throw new FocusSourceUnavailable(reason ?? 'GNOME Shell does not answer');
+      if (bus === null) throw new FocusSourceUnavailable(reason?.text ?? 'GNOME Shell does not answer');
       const { busName, path, iface, tockBusName, tockIface } = GNOME_EXTENSION;
       let stopped = false;
       let shell: NameOwner | null = null;

@@ -15,7 +15,7 @@
 import { existsSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { FocusSourceUnavailable, type FocusedWindow, type FocusFollower, type FocusSource, type FocusSourceContext } from './sources.ts';
+import { FocusSourceUnavailable, SourceReason, type FocusedWindow, type FocusFollower, type FocusSource, type FocusSourceContext } from './sources.ts';
 
 /**
  * A line of the event socket longer than this is dropped. A line is one event: a class (cut to
@@ -117,14 +117,14 @@ export function hyprlandFocusEvent(line: string): HyprlandFocusEvent {
 }
 
 /** The Hyprland instance's folder, or why there is none: the signature must be one plain path component. */
-function instanceDir(env: NodeJS.ProcessEnv): { dir: string } | { reason: string } {
+function instanceDir(env: NodeJS.ProcessEnv): { dir: string } | { reason: SourceReason } {
   const signature = env.HYPRLAND_INSTANCE_SIGNATURE;
-  if (!signature) return { reason: 'not a Hyprland session (HYPRLAND_INSTANCE_SIGNATURE is not set)' };
+  if (!signature) return { reason: new SourceReason('not_set', 'not a Hyprland session (HYPRLAND_INSTANCE_SIGNATURE is not set)', { variable: 'HYPRLAND_INSTANCE_SIGNATURE' }) };
   if (signature.includes('/') || signature === '.' || signature === '..' || signature.includes('\0')) {
-    return { reason: 'HYPRLAND_INSTANCE_SIGNATURE is not a plain name' };
+    return { reason: new SourceReason('other', 'HYPRLAND_INSTANCE_SIGNATURE is not a plain name') };
   }
   const runtime = env.XDG_RUNTIME_DIR;
-  if (!runtime) return { reason: 'XDG_RUNTIME_DIR is not set, so the Hyprland socket cannot be found' };
+  if (!runtime) return { reason: new SourceReason('not_set', 'XDG_RUNTIME_DIR is not set, so the Hyprland socket cannot be found', { variable: 'XDG_RUNTIME_DIR' }) };
   return { dir: join(runtime, 'hypr', signature) };
 }
 
@@ -168,8 +168,11 @@ export function hyprlandFocusSource(context: Pick<FocusSourceContext, 'env'>): F
     id: 'hyprland',
     name: 'Hyprland (IPC events)',
     async check() {
+      return (await this.diagnose?.())?.text ?? null;
+    },
+    async diagnose() {
       if (!('dir' in found)) return found.reason;
-      if (!existsSync(events as string)) return `the Hyprland event socket ${events} does not exist`;
+      if (!existsSync(events as string)) return new SourceReason('no_socket', `the Hyprland event socket ${events} does not exist`, { path: events as string });
       return null;
     },
     async follow(onFocus, onLost) {

@@ -13,7 +13,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BusReportHooks, connectSessionBus, DBusRefusal, type SessionBus } from './dbus.ts';
 import { busNumber } from './gnome.ts';
-import { FocusSourceUnavailable, type FocusedWindow, type FocusFollower, type FocusSource, type FocusSourceContext } from './sources.ts';
+import { FocusSourceUnavailable, SourceReason, type FocusedWindow, type FocusFollower, type FocusSource, type FocusSourceContext } from './sources.ts';
 
 /** Tock's side of the contract, and KWin's. */
 export const KWIN_CONTRACT = {
@@ -72,16 +72,19 @@ export function kdeFocusSource(context: FocusSourceContext & BusReportHooks): Fo
     id: 'kde',
     name: 'KDE Plasma (KWin script)',
     async check() {
+      return (await this.diagnose?.())?.text ?? null;
+    },
+    async diagnose() {
       let bus: SessionBus;
       try {
         bus = await connectSessionBus(env);
       } catch (error) {
-        return error instanceof Error ? error.message : String(error);
+        return SourceReason.other(error);
       }
       try {
-        return (await nameHasOwner(bus, KWIN_CONTRACT.kwin)) ? null : 'KWin is not running on this session bus (not a KDE Plasma session)';
+        return (await nameHasOwner(bus, KWIN_CONTRACT.kwin)) ? null : new SourceReason('not_running', 'KWin is not running on this session bus (not a KDE Plasma session)', { program: 'KWin' });
       } catch (error) {
-        return error instanceof Error ? error.message : String(error);
+        return SourceReason.other(error);
       } finally {
         bus.close();
       }

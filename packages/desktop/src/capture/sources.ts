@@ -49,6 +49,12 @@ export interface FocusSource {
   /** Why this source cannot work here (one line), or null when it can. Quick: no waiting on events. */
   check(): Promise<string | null>;
   /**
+   * The same as {@link check}, as a {@link SourceReason}: a code and its values the window words
+   * in the person's language, beside the English line. Absent on a stand-in: its line is then
+   * shown as it is.
+   */
+  diagnose?(): Promise<SourceReason | null>;
+  /**
    * Starts following: `onFocus` is called with the focused window at once (null: none has the
    * focus) and again at every change of focus or of its title; `onLost` once when the source
    * stops working (the helper exited, the socket closed). Rejects with the reason when it
@@ -62,6 +68,32 @@ export interface FocusSourceContext {
   env: NodeJS.ProcessEnv;
   /** The Tock home: the KWin script is written there. */
   homeDir: string;
+}
+
+/** The kinds of reason the window words itself (docs/i18n.md); `other` carries the system's own words. */
+export type SourceReasonCode = 'not_set' | 'not_running' | 'gnome_extension' | 'no_ewmh' | 'not_installed' | 'no_socket' | 'other';
+
+/**
+ * Why a source cannot work here: `code` and `values` (the variable not set, the program not
+ * running, the socket's path) for the window to word in the person's language, and `text`,
+ * the English line `tock capture status` prints. Decided where the reason is found, never by
+ * reading the line.
+ */
+export class SourceReason {
+  readonly code: SourceReasonCode;
+  readonly text: string;
+  readonly values: Readonly<Record<string, string>>;
+
+  constructor(code: SourceReasonCode, text: string, values: Readonly<Record<string, string>> = {}) {
+    this.code = code;
+    this.text = text;
+    this.values = values;
+  }
+
+  /** A reason in the system's own words (an error's message): shown as it is. */
+  static other(error: unknown): SourceReason {
+    return new SourceReason('other', error instanceof Error ? error.message : String(error));
+  }
 }
 
 /** The reason a source gives when it cannot work here. */

@@ -7,7 +7,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { existsSync } from 'node:fs';
-import { FocusSourceUnavailable, type FocusedWindow, type FocusFollower, type FocusSource, type FocusSourceContext } from './sources.ts';
+import { FocusSourceUnavailable, SourceReason, type FocusedWindow, type FocusFollower, type FocusSource, type FocusSourceContext } from './sources.ts';
 
 const MAGIC = Buffer.from('i3-ipc', 'ascii');
 const HEADER = MAGIC.length + 8;
@@ -102,8 +102,11 @@ export function swayFocusSource(context: Pick<FocusSourceContext, 'env'>): Focus
     id: 'sway',
     name: 'sway (IPC)',
     async check() {
-      if (!socketPath) return 'not a sway session (SWAYSOCK is not set)';
-      if (!existsSync(socketPath)) return `the sway socket ${socketPath} does not exist`;
+      return (await this.diagnose?.())?.text ?? null;
+    },
+    async diagnose() {
+      if (!socketPath) return new SourceReason('not_set', 'not a sway session (SWAYSOCK is not set)', { variable: 'SWAYSOCK' });
+      if (!existsSync(socketPath)) return new SourceReason('no_socket', `the sway socket ${socketPath} does not exist`, { path: socketPath });
       return null;
     },
     async follow(onFocus, onLost) {

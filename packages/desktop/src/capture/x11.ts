@@ -10,7 +10,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { runCommand } from '../run-command.ts';
-import { FocusSourceUnavailable, type FocusedWindow, type FocusFollower, type FocusSource, type FocusSourceContext } from './sources.ts';
+import { FocusSourceUnavailable, SourceReason, type FocusedWindow, type FocusFollower, type FocusSource, type FocusSourceContext } from './sources.ts';
 
 /**
  * `_NET_ACTIVE_WINDOW(WINDOW): window id # 0x1400007` → `0x1400007`; none (`0x0`, not found,
@@ -101,14 +101,19 @@ export function x11FocusSource(context: Pick<FocusSourceContext, 'env'>): FocusS
     id: 'x11',
     name: 'X11 (EWMH, xprop)',
     async check() {
-      if (!env.DISPLAY) return 'no X display (DISPLAY is not set)';
+      return (await this.diagnose?.())?.text ?? null;
+    },
+    async diagnose() {
+      if (!env.DISPLAY) return new SourceReason('not_set', 'no X display (DISPLAY is not set)', { variable: 'DISPLAY' });
       try {
         const out = await runCommand(['xprop', '-root', '_NET_SUPPORTING_WM_CHECK'], { env: { ...env, ...LOCALE } });
-        if (/not found/.test(out)) return 'the window manager does not follow EWMH (no _NET_SUPPORTING_WM_CHECK on the root window)';
+        if (/not found/.test(out)) return new SourceReason('no_ewmh', 'the window manager does not follow EWMH (no _NET_SUPPORTING_WM_CHECK on the root window)');
         return null;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        return /not installed/.test(message) ? 'xprop is not installed (Debian/Ubuntu: x11-utils)' : `cannot read the X display ${env.DISPLAY}: ${message}`;
+        return /not installed/.test(message)
+          ? new SourceReason('not_installed', 'xprop is not installed (Debian/Ubuntu: x11-utils)', { program: 'xprop', package: 'x11-utils' })
+          : new SourceReason('other', `cannot read the X display ${env.DISPLAY}: ${message}`);
       }
     },
     async follow(onFocus, onLost) {

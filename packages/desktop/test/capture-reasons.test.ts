@@ -1,0 +1,37 @@
+/**
+ * Why a capture source cannot work here, as a code the window words in the person's language
+ * (docs/i18n.md): each source finds its reason's code and values where it finds the reason,
+ * and its English line (`check()`, what `tock capture status` prints) stays the same text.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { hyprlandFocusSource } from '../src/capture/hyprland.ts';
+import { swayFocusSource } from '../src/capture/sway.ts';
+import { x11FocusSource } from '../src/capture/x11.ts';
+
+describe('capture sources say why by code', () => {
+  it('names the variable a session lacks', async () => {
+    const x11 = await x11FocusSource({ env: { DISPLAY: '' } }).diagnose?.();
+    assert.deepEqual({ code: x11?.code, values: x11?.values }, { code: 'not_set', values: { variable: 'DISPLAY' } });
+    assert.equal(x11?.text, 'no X display (DISPLAY is not set)');
+    const sway = await swayFocusSource({ env: {} }).diagnose?.();
+    assert.deepEqual({ code: sway?.code, values: sway?.values }, { code: 'not_set', values: { variable: 'SWAYSOCK' } });
+    const hyprland = await hyprlandFocusSource({ env: {} }).diagnose?.();
+    assert.deepEqual({ code: hyprland?.code, values: hyprland?.values }, { code: 'not_set', values: { variable: 'HYPRLAND_INSTANCE_SIGNATURE' } });
+    const noRuntime = await hyprlandFocusSource({ env: { HYPRLAND_INSTANCE_SIGNATURE: 'abc' } }).diagnose?.();
+    assert.deepEqual(noRuntime?.values, { variable: 'XDG_RUNTIME_DIR' });
+  });
+
+  it('names a socket that is not there', async () => {
+    const sway = await swayFocusSource({ env: { SWAYSOCK: '/nonexistent/sway.sock' } }).diagnose?.();
+    assert.deepEqual({ code: sway?.code, values: sway?.values }, { code: 'no_socket', values: { path: '/nonexistent/sway.sock' } });
+    const hyprland = await hyprlandFocusSource({ env: { HYPRLAND_INSTANCE_SIGNATURE: 'abc', XDG_RUNTIME_DIR: '/nonexistent' } }).diagnose?.();
+    assert.deepEqual({ code: hyprland?.code, values: hyprland?.values }, { code: 'no_socket', values: { path: '/nonexistent/hypr/abc/.socket2.sock' } });
+  });
+
+  it('keeps check() the English line of the same reason', async () => {
+    const source = swayFocusSource({ env: {} });
+    assert.equal(await source.check(), (await source.diagnose?.())?.text);
+    assert.equal(await source.check(), 'not a sway session (SWAYSOCK is not set)');
+  });
+});
