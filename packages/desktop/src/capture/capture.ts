@@ -28,24 +28,14 @@ import { installGnomeExtension, type GnomeExtensionInstall } from './gnome.ts';
 import { screenSaverLockWatch, type LockFollower, type LockWatch } from './lock.ts';
 import { CAPTURE_IDLE_POLL_MS, nextIdleReadInMs } from './idle-reads.ts';
 import { CaptureRecorder } from './recorder.ts';
-import { focusSourcesFor, SourceReason, type FocusFollower, type FocusSource, type FocusSourceContext, type FocusSourceID, type SourceReasonCode } from './sources.ts';
+import { focusSourcesFor, whyNot, type FocusFollower, type FocusSource, type FocusSourceContext, type FocusSourceID, type FocusSourceStatus } from './sources.ts';
 
 /** After the source stopped working (or none did), try again this much later. */
 const RETRY_MS = 60_000;
 /** Idleness counts after this long when the desktop's idle question is off (threshold 0). */
 const DEFAULT_IDLE_MS = 10 * 60_000;
 
-/** One source as the status shows it. */
-export interface FocusSourceStatus {
-  id: FocusSourceID;
-  name: string;
-  works: boolean;
-  /** Why it does not work here (null when it does). */
-  reason: string | null;
-  /** The reason's code and values, for the window to word in the person's language (sources.ts `SourceReason`); absent when it works or the reason is the system's own words. */
-  reasonCode?: Exclude<SourceReasonCode, 'other'>;
-  reasonValues?: Readonly<Record<string, string>>;
-}
+export type { FocusSourceStatus } from './sources.ts';
 
 /** What `tock capture status` and Settings › Capture show. */
 export interface CaptureStatus {
@@ -58,7 +48,7 @@ export interface CaptureStatus {
   sources: FocusSourceStatus[];
   /** The idle source that turns idleness into `idle` spans, or null. */
   idleSource: string | null;
-  /** The idle source's id (`x11`, `mutter`, …), for the window to name it in the person's language; absent for a stand-in. */
+  /** The idle source's id (`x11`, `mutter`, …) for the window to name; absent for a stand-in. */
   idleSourceID?: string;
   /**
    * Reports ignored since the app started because they did not come from the desktop: a focus
@@ -346,16 +336,9 @@ export function createCapture(options: CaptureOptions): Capture {
     const checked = await Promise.all(
       list.map(async (s): Promise<FocusSourceStatus> => {
         if (s === active) return { id: s.id, name: s.name, works: true, reason: null };
-        // A stand-in without diagnose(): its line, as it is.
-        const said = async (): Promise<SourceReason | null> => {
-          if (s.diagnose) return s.diagnose();
-          const text = await s.check();
-          return text === null ? null : new SourceReason('other', text);
-        };
-        const reason = await said().catch((error: unknown) => SourceReason.other(error));
+        const reason = await whyNot(s);
         if (reason === null) return { id: s.id, name: s.name, works: true, reason: null };
-        const coded = reason.code === 'other' ? {} : { reasonCode: reason.code, reasonValues: reason.values };
-        return { id: s.id, name: s.name, works: false, reason: reason.text, ...coded };
+        return { id: s.id, name: s.name, works: false, reason: reason.text, ...(reason.code === 'other' ? {} : { reasonCode: reason.code, reasonValues: reason.values }) };
       }),
     );
     // Not probed yet (capture off, timers off): probe now rather than say none answers.

@@ -96,6 +96,29 @@ export class SourceReason {
   }
 }
 
+/** One source as the status shows it. */
+export interface FocusSourceStatus {
+  id: FocusSourceID;
+  name: string;
+  works: boolean;
+  /** Why it does not work here (null when it does). */
+  reason: string | null;
+  /** The reason's code and values for the window to word ({@link SourceReason}); absent when it works or the reason is the system's own words. */
+  reasonCode?: Exclude<SourceReasonCode, 'other'>;
+  reasonValues?: Readonly<Record<string, string>>;
+}
+
+/** Why `source` cannot work here, or null: its diagnosis, a stand-in's line as it is, a failure to check in its own words. */
+export async function whyNot(source: FocusSource): Promise<SourceReason | null> {
+  try {
+    if (source.diagnose) return await source.diagnose();
+    const text = await source.check();
+    return text === null ? null : new SourceReason('other', text);
+  } catch (error) {
+    return SourceReason.other(error);
+  }
+}
+
 /** The reason a source gives when it cannot work here. */
 export class FocusSourceUnavailable extends Error {
   override name = 'FocusSourceUnavailable' as const;
