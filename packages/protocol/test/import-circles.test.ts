@@ -25,6 +25,7 @@ const CIRCLE_FREE = [
   'packages/core/',
   'packages/i18n/',
   'packages/cli/',
+  'packages/window/',
   'integrations/',
 ];
 
