@@ -17,6 +17,7 @@ import { calendarAdminRoutes } from '../src/admin/calendar-routes.ts';
 import { captureAdminRoutes } from '../src/admin/capture-routes.ts';
 import { desktopAdminRoutes } from '../src/admin/desktop-routes.ts';
 import { editorsAdminRoutes } from '../src/admin/editors-routes.ts';
+import { appAdminRoutes, type AppAdminRouteDeps } from '../src/admin/app-routes.ts';
 import { invoiceAdminRoutes } from '../src/admin/invoice-routes.ts';
 import { ledgerAdminRoutes } from '../src/admin/ledger-routes.ts';
 import { suggestionsAdminRoutes } from '../src/admin/suggestions-routes.ts';
@@ -24,15 +25,18 @@ import { syncAdminRoutes } from '../src/admin/sync-routes.ts';
 import { trackingAdminRoutes, type TrackingServices } from '../src/admin/tracking-routes.ts';
 import { calendarRoutes } from '../src/ui/calendar-routes.ts';
 import { captureRoutes } from '../src/ui/capture-routes.ts';
+import { dataRoutes } from '../src/ui/data-routes.ts';
 import { desktopRoutes } from '../src/ui/desktop-routes.ts';
 import { editorsRoutes, wakatimeHome } from '../src/ui/editors-routes.ts';
 import { invoiceRoutes } from '../src/ui/invoice-routes.ts';
 import { ledgerRoutes } from '../src/ui/ledger-routes.ts';
+import { reportRoutes } from '../src/ui/report-routes.ts';
 import type { Route } from '../src/ui/route.ts';
 import { suggestionsRoutes } from '../src/ui/suggestions-routes.ts';
 import { syncRoutes } from '../src/ui/sync-routes.ts';
 import { trackingRoutes } from '../src/ui/tracking-routes.ts';
 import type { WindowViewDeps } from '../src/ui/window-views.ts';
+import type { DataUseCases } from '../src/use-cases/data.ts';
 import type { InvoiceUseCases } from '../src/use-cases/invoices.ts';
 import type { LedgerUseCases } from '../src/use-cases/ledger.ts';
 
@@ -61,7 +65,7 @@ interface Pair {
   admin: string;
   input?: Record<string, unknown>;
   window: string;
-  request?: { body?: Record<string, unknown>; params?: Record<string, string>; query?: Record<string, unknown> };
+  request?: { body?: Record<string, unknown>; params?: Record<string, string>; query?: Record<string, unknown>; upload?: { path: string; bytes: number } };
   /** The use case both must reach, with the input both must give it (the first call each door makes). */
   reaches: Call;
 }
@@ -82,7 +86,7 @@ async function checkPairs<T>(build: (table: T) => { admin: Record<string, (input
     assert.ok(route, `the window binds ${pair.window}`);
     viaWindow.calls.length = 0;
     await Promise.resolve()
-      .then(() => route.run({ body: pair.request?.body ?? {}, params: pair.request?.params ?? {}, query: pair.request?.query ?? {} } as Parameters<Route['run']>[0]))
+      .then(() => route.run({ body: pair.request?.body ?? {}, params: pair.request?.params ?? {}, query: pair.request?.query ?? {}, upload: pair.request?.upload } as Parameters<Route['run']>[0]))
       .catch(() => {});
     assert.deepEqual(viaAdmin.calls[0], pair.reaches, `${pair.admin} reaches ${pair.reaches[0]}`);
     assert.deepEqual(viaWindow.calls[0], pair.reaches, `${pair.window} reaches ${pair.reaches[0]}`);
@@ -158,6 +162,25 @@ describe('both doors bind the same use cases', () => {
           reaches: ['reissueInvoice', [{ number: 'INV-2026-001', format: 'csv' }]],
         },
         { admin: 'POST /invoices/void', input: { number: 'INV-2026-001' }, window: 'POST /api/invoices/:number/void', request: { params: { number: 'INV-2026-001' } }, reaches: ['voidInvoice', [{ number: 'INV-2026-001' }]] },
+      ],
+    );
+  });
+
+  it('reports and the person’s data: report, export, import, backup', async () => {
+    const deps = { store: NO_STORE, clock, backups: {} } as unknown as AppAdminRouteDeps;
+    await checkPairs<DataUseCases>(
+      (data) => ({ admin: appAdminRoutes(deps, data), window: [...reportRoutes(deps, data), ...dataRoutes(deps, data)] }),
+      [
+        { admin: 'GET /report', input: { from: '2026-11-01', to: '2026-11-30', by: 'day' }, window: 'GET /api/report', request: { query: { from: '2026-11-01', to: '2026-11-30', by: 'day' } }, reaches: ['report', [{ from: '2026-11-01', to: '2026-11-30', by: 'day' }]] },
+        { admin: 'POST /export', input: { format: 'csv', from: '2026-11-01', to: '2026-11-30' }, window: 'GET /api/export', request: { query: { format: 'csv', from: '2026-11-01', to: '2026-11-30' } }, reaches: ['startExport', [{ format: 'csv', from: '2026-11-01', to: '2026-11-30' }]] },
+        {
+          admin: 'POST /import',
+          input: { path: '/tmp/upload-1', name: 'toggl.csv', format: 'toggl', tz: 'Europe/Berlin', dryRun: true },
+          window: 'POST /api/import',
+          request: { upload: { path: '/tmp/upload-1', bytes: 10 }, query: { name: 'toggl.csv', format: 'toggl', tz: 'Europe/Berlin', dryRun: true } },
+          reaches: ['importFile', [{ path: '/tmp/upload-1', name: 'toggl.csv', format: 'toggl', tz: 'Europe/Berlin', dryRun: true }]],
+        },
+        { admin: 'POST /backup', window: 'POST /api/backups', reaches: ['backupNow', [{}]] },
       ],
     );
   });

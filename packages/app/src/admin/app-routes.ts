@@ -12,10 +12,8 @@ import type { HomePaths } from '../home.ts';
 import type { License } from '../license.ts';
 import type { ListenerControl } from '../listener-control.ts';
 import { blocksCovering } from '../covering.ts';
-import { startCaptureExport, startExport } from '../exports.ts';
-import { importForAdmin } from '../imports.ts';
-import { reportForAdmin } from '../reports.ts';
 import type { TokenKeeper } from '../tokens.ts';
+import { dataUseCases, type DataUseCases } from '../use-cases/data.ts';
 import { adminHandlers } from './server.ts';
 
 function tokenOrHint(tokens: TokenKeeper): string {
@@ -38,8 +36,8 @@ export interface AppAdminRouteDeps {
 }
 
 /** The app's own admin routes over its services. */
-export function appAdminRoutes(services: AppAdminRouteDeps) {
-  const { listener, tokens, license, tracker, store, clock, backups } = services;
+export function appAdminRoutes(services: AppAdminRouteDeps, data: DataUseCases = dataUseCases(services)) {
+  const { listener, tokens, license, tracker, store } = services;
   return adminHandlers({
     'GET /ping': () => ({ home: services.home.dir }),
     'GET /listener': () => listener.status(),
@@ -55,21 +53,21 @@ export function appAdminRoutes(services: AppAdminRouteDeps) {
     'POST /license/activate': ({ key }) => license.activate(key),
     'POST /break': () => tracker.startBreak(),
     'POST /resume': () => tracker.resumeBreak(),
-    'GET /report': (input) => reportForAdmin(store, clock(), input),
+    'GET /report': (input) => data.report(input),
     // Streamed: a long history is sent as it is read, never built in memory.
     'POST /export': (input) => {
       if (input.capture === true) {
-        const started = startCaptureExport(store, clock, input);
+        const started = data.startCaptureExport(input);
         return new AdminStream(started.contentType, started.chunks, started.close);
       }
-      const started = startExport(store, clock, input);
+      const started = data.startExport(input);
       return new AdminStream(started.contentType, started.chunks, started.close);
     },
-    'POST /import': (input) => importForAdmin(store, clock(), input),
+    'POST /import': (input) => data.importFile(input),
     'POST /blocks/covering': ({ at }) => ({ blocks: blocksCovering(store, Date.parse(at)) }),
-    'POST /backup': async ({ file }) => {
+    'POST /backup': async (input) => {
       try {
-        return { path: await backups.backupNow(file ?? undefined) };
+        return await data.backupNow(input);
       } catch (error) {
         // One line for the user (it names the file and what to do), not an internal error.
         if (isProblem(error, 'backup_failed')) throw new AdminError(error.message);

@@ -1,15 +1,13 @@
 /**
  * The window's routes for Settings › Data (docs/ui.md "Data"): import a file (a dry run first,
  * then the import, all or nothing), export JSON or CSV over a range, back up now, and the list
- * of backups. Each calls the function the admin commands use — importForAdmin (`tock import`),
- * startExport (`tock export`), the BackupKeeper (`tock backup`) — so the window and the CLI
- * cannot disagree. Restoring needs the app stopped, so the window only says how.
+ * of backups. Path bindings over the use cases `tock import`, `tock export` and `tock backup`
+ * reach (use-cases/data.ts), so the window and the CLI cannot disagree. Restoring needs the app stopped, so the window only says how.
  */
 import { Problem } from '@tock/protocol';
 import type { Store } from '@tock/core';
 import type { BackupKeeper } from '../backups.ts';
-import { startExport } from '../exports.ts';
-import { importForAdmin } from '../imports.ts';
+import { dataUseCases, type DataUseCases } from '../use-cases/data.ts';
 import { route, type Route } from './route.ts';
 import { Download } from './download.ts';
 
@@ -21,7 +19,6 @@ function shownName(raw: string | null): string {
   return clean === '' ? 'the file' : clean;
 }
 
-/** The data routes of the window's API. */
 /** What the import, export and backup routes use of the app. */
 export interface DataRouteDeps {
   readonly store: Store;
@@ -29,22 +26,23 @@ export interface DataRouteDeps {
   readonly backups: BackupKeeper;
 }
 
-export function dataRoutes(services: DataRouteDeps): Route[] {
+/** The data routes of the window's API: path bindings over the data use cases (use-cases/data.ts). */
+export function dataRoutes(services: DataRouteDeps, data: DataUseCases = dataUseCases(services)): Route[] {
   return [
     route(
       'POST /api/import',
       // The file is the body (application/octet-stream); the options are in the query.
       ({ upload, query }) => {
         if (!upload) throw new Problem('validation_failed', 'choose a file to import', { details: [{ field: 'file', message: 'choose a file to import' }] });
-        return importForAdmin(services.store, services.clock(), { path: upload.path, name: shownName(query.name ?? null), format: query.format, tz: query.tz, dryRun: query.dryRun });
+        return data.importFile({ path: upload.path, name: shownName(query.name ?? null), format: query.format, tz: query.tz, dryRun: query.dryRun });
       },
       ['status', 'blocks'],
     ),
     route('GET /api/export', ({ query }) => {
-      const started = startExport(services.store, services.clock, { format: query.format ?? 'json', from: query.from, to: query.to });
+      const started = data.startExport({ format: query.format ?? 'json', from: query.from, to: query.to });
       return new Download(started.fileName, started.contentType, started.chunks, started.close);
     }),
-    route('GET /api/backups', () => ({ dir: services.backups.dir, backups: services.backups.list().map((b) => ({ ...b, made: new Date(b.madeMs).toISOString() })) })),
-    route('POST /api/backups', async () => ({ path: await services.backups.backupNow() })),
+    route('GET /api/backups', () => data.backups()),
+    route('POST /api/backups', () => data.backupNow({})),
   ];
 }
