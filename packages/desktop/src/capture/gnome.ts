@@ -80,10 +80,7 @@ async function reach(env: NodeJS.ProcessEnv): Promise<{ bus: SessionBus | null; 
     return { bus, reason: null };
   } catch {
     bus.close();
-    return {
-      bus: null,
-      reason: new SourceReason('gnome_extension', "Tock's GNOME Shell extension does not answer (or is an older one): run `tock capture gnome-extension install`, then log out and back in"),
-    };
+    return { bus: null, reason: new SourceReason('gnome_extension', "Tock's GNOME Shell extension does not answer (or is an older one): run `tock capture gnome-extension install`, then log out and back in") };
   }
 }
 
