@@ -51,6 +51,29 @@ export function notifierName(t: WindowMessages, id: string | undefined): string 
   return key === undefined ? null : t(key);
 }
 
+/** Each reason code a capture source gives, and which of its values are shown as code. */
+const CAPTURE_REASONS: Readonly<Record<string, { key: MessageKey; code: readonly string[] }>> = {
+  not_set: { key: 'cap.reason.notSet', code: ['variable'] },
+  not_running: { key: 'cap.reason.notRunning', code: [] },
+  gnome_extension: { key: 'cap.reason.gnomeExtension', code: ['command'] },
+  no_ewmh: { key: 'cap.reason.noEwmh', code: [] },
+  not_installed: { key: 'cap.reason.notInstalled', code: ['program', 'package'] },
+  no_socket: { key: 'cap.reason.noSocket', code: ['path'] },
+};
+
+/**
+ * Why a capture source does not work here, in the window's language from its reason's code
+ * and values: a message with code markers and the codes they stand for; null when the source
+ * gave no code (its reason is the system's own words) or one the window has no words for.
+ */
+export function captureReason(t: WindowMessages, source: { reasonCode?: string; reasonValues?: Readonly<Record<string, string>> }): { text: string; codes: Readonly<Record<string, string>> } | null {
+  const known = source.reasonCode === undefined ? undefined : CAPTURE_REASONS[source.reasonCode];
+  if (known === undefined) return null;
+  const values: Record<string, string> = { ...source.reasonValues, command: 'tock capture gnome-extension install' };
+  const codes = Object.fromEntries(known.code.map((name) => [name, values[name] ?? '']));
+  return { text: t(known.key, { ...values, ...Object.fromEntries(known.code.map((name) => [name, codeMark(name)])) }), codes };
+}
+
 /** A capture source's name in the window's language, or null when the window has no words for `id`. */
 export function captureSourceName(t: WindowMessages, id: string): string | null {
   const key = CAPTURE_SOURCES[id];

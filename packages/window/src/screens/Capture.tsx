@@ -21,7 +21,7 @@ import { Exclusions } from './capture/Exclusions.tsx';
 import { EditorTimeout, Forget, Retention } from './capture/Keeping.tsx';
 import { SuggestionRules } from './capture/Rules.tsx';
 import { saveSetting } from './capture/save.ts';
-import { captureSourceName } from '../source-names.ts';
+import { captureReason, captureSourceName, idleSourceName } from '../source-names.ts';
 
 const HOUR = 3_600_000;
 
@@ -60,7 +60,7 @@ function Recorded({ status }: { status: CaptureStatus }) {
       <ul class="source-list" data-testid="capture-sources">
         {status.sources.map((src) => (
           <li key={src.id}>
-            {/* The source's name in the window's words by its id; its reason comes from the app in English (desktop/capture): marked so. */}
+            {/* The source's name and reason in the window's words by their codes; what it has no words for is the app's English, marked so. */}
             {captureSourceName(t, src.id) === null ? <strong lang="en">{src.name}</strong> : <strong>{captureSourceName(t, src.id)}</strong>}:{' '}
             {src.works ? (
               status.source?.id === src.id ? (
@@ -68,6 +68,8 @@ function Recorded({ status }: { status: CaptureStatus }) {
               ) : (
                 t('cap.works')
               )
+            ) : captureReason(t, src) !== null ? (
+              <WithCode text={t('cap.notWorks', { reason: captureReason(t, src)?.text ?? '' })} codes={captureReason(t, src)?.codes} />
             ) : src.reason ? (
               <WithCode text={t('cap.notWorks', { reason: CODE })} code={src.reason} lang="en" />
             ) : (
@@ -77,7 +79,15 @@ function Recorded({ status }: { status: CaptureStatus }) {
         ))}
       </ul>
       {status.sources.some((src) => src.id === 'gnome' && !src.works) && <GnomeInstall />}
-      <p class="hint">{status.idleSource ? <WithCode text={t('cap.awayFrom', { source: CODE })} code={status.idleSource} lang="en" /> : t('cap.awayNone')}</p>
+      <p class="hint">
+        {idleSourceName(t, status.idleSourceID) !== null ? (
+          t('cap.awayFrom', { source: idleSourceName(t, status.idleSourceID) as string })
+        ) : status.idleSource ? (
+          <WithCode text={t('cap.awayFrom', { source: CODE })} code={status.idleSource} lang="en" />
+        ) : (
+          t('cap.awayNone')
+        )}
+      </p>
       <Failure message={failure} />
     </section>
   );
