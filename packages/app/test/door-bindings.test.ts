@@ -26,6 +26,7 @@ import { trackingAdminRoutes, type TrackingServices } from '../src/admin/trackin
 import { calendarRoutes } from '../src/ui/calendar-routes.ts';
 import { captureRoutes } from '../src/ui/capture-routes.ts';
 import { dataRoutes } from '../src/ui/data-routes.ts';
+import { integrationsRoutes, type IntegrationRouteDeps } from '../src/ui/integrations-routes.ts';
 import { desktopRoutes } from '../src/ui/desktop-routes.ts';
 import { editorsRoutes, wakatimeHome } from '../src/ui/editors-routes.ts';
 import { invoiceRoutes } from '../src/ui/invoice-routes.ts';
@@ -36,6 +37,7 @@ import { suggestionsRoutes } from '../src/ui/suggestions-routes.ts';
 import { syncRoutes } from '../src/ui/sync-routes.ts';
 import { trackingRoutes } from '../src/ui/tracking-routes.ts';
 import type { WindowViewDeps } from '../src/ui/window-views.ts';
+import type { AppUseCases } from '../src/use-cases/app.ts';
 import type { DataUseCases } from '../src/use-cases/data.ts';
 import type { InvoiceUseCases } from '../src/use-cases/invoices.ts';
 import type { LedgerUseCases } from '../src/use-cases/ledger.ts';
@@ -181,6 +183,21 @@ describe('both doors bind the same use cases', () => {
           reaches: ['importFile', [{ path: '/tmp/upload-1', name: 'toggl.csv', format: 'toggl', tz: 'Europe/Berlin', dryRun: true }]],
         },
         { admin: 'POST /backup', window: 'POST /api/backups', reaches: ['backupNow', [{}]] },
+      ],
+    );
+  });
+
+  it('the app: the listener’s switch, its request list, the license', async () => {
+    const deps = { store: NO_STORE, clock, backups: {}, home: { dir: '/home' } } as unknown as AppAdminRouteDeps & IntegrationRouteDeps;
+    await checkPairs<AppUseCases>(
+      (app) => ({ admin: appAdminRoutes(deps, undefined, app), window: integrationsRoutes(deps, app) }),
+      [
+        { admin: 'GET /listener', window: 'GET /api/listener', reaches: ['listenerStatus', []] },
+        { admin: 'POST /listener/on', input: { port: 4100 }, window: 'POST /api/listener', request: { body: { enabled: true, port: 4100 } }, reaches: ['switchListener', [{ enabled: true, port: 4100 }]] },
+        { admin: 'POST /listener/off', window: 'POST /api/listener', request: { body: { enabled: false } }, reaches: ['switchListener', [{ enabled: false }]] },
+        { admin: 'GET /requests', window: 'GET /api/requests', reaches: ['requests', []] },
+        { admin: 'GET /license', window: 'GET /api/license', reaches: ['license', []] },
+        { admin: 'POST /license/activate', input: { key: 'TOCK-1' }, window: 'POST /api/license/activate', request: { body: { key: 'TOCK-1' } }, reaches: ['activateLicense', [{ key: 'TOCK-1' }]] },
       ],
     );
   });

@@ -13,6 +13,7 @@ import type { License } from '../license.ts';
 import type { ListenerControl } from '../listener-control.ts';
 import { blocksCovering } from '../covering.ts';
 import type { TokenKeeper } from '../tokens.ts';
+import { appUseCases, type AppUseCases } from '../use-cases/app.ts';
 import { dataUseCases, type DataUseCases } from '../use-cases/data.ts';
 import { adminHandlers } from './server.ts';
 
@@ -36,21 +37,21 @@ export interface AppAdminRouteDeps {
 }
 
 /** The app's own admin routes over its services. */
-export function appAdminRoutes(services: AppAdminRouteDeps, data: DataUseCases = dataUseCases(services)) {
-  const { listener, tokens, license, tracker, store } = services;
+export function appAdminRoutes(services: AppAdminRouteDeps, data: DataUseCases = dataUseCases(services), app: AppUseCases = appUseCases(services)) {
+  const { tokens, tracker, store } = services;
   return adminHandlers({
     'GET /ping': () => ({ home: services.home.dir }),
-    'GET /listener': () => listener.status(),
-    'POST /listener/on': ({ port }) => listener.enable(port ?? undefined),
-    'POST /listener/off': () => listener.disable(),
+    'GET /listener': () => app.listenerStatus(),
+    'POST /listener/on': ({ port }) => app.switchListener({ enabled: true, ...(port === undefined || port === null ? {} : { port }) }),
+    'POST /listener/off': () => app.switchListener({ enabled: false }),
     'GET /token': () => ({ token: tokenOrHint(tokens) }),
     'POST /token/rotate': () => {
       tokenOrHint(tokens);
       return { token: tokens.rotate() };
     },
-    'GET /requests': () => services.requests(),
-    'GET /license': () => license.info(),
-    'POST /license/activate': ({ key }) => license.activate(key),
+    'GET /requests': () => app.requests(),
+    'GET /license': () => app.license(),
+    'POST /license/activate': (input) => app.activateLicense(input),
     'POST /break': () => tracker.startBreak(),
     'POST /resume': () => tracker.resumeBreak(),
     'GET /report': (input) => data.report(input),

@@ -6,7 +6,7 @@
  */
 import { Problem } from '@tock/protocol';
 import type { CredentialStoreKind } from '../credentials.ts';
-import { checkListenerPort } from '../listener-control.ts';
+import { appUseCases, type AppUseCases } from '../use-cases/app.ts';
 import { route, type Route } from './route.ts';
 import { tokenView, type WindowViewDeps } from './window-views.ts';
 
@@ -17,26 +17,13 @@ export interface IntegrationRouteDeps extends Pick<WindowViewDeps, 'listener' | 
 
 const NO_TOKEN = 'there is no token yet: turn the listener on to create one';
 
-/** The integrations and license routes of the window's API. */
-export function integrationsRoutes(services: IntegrationRouteDeps): Route[] {
-  const { listener, tokens, license } = services;
+/** The integrations and license routes of the window's API: the listener and license are path bindings over the app's use cases (use-cases/app.ts). */
+export function integrationsRoutes(services: IntegrationRouteDeps, cases: AppUseCases = appUseCases(services)): Route[] {
+  const { tokens } = services;
   return [
-    route('GET /api/listener', () => listener.status()),
-    route(
-      'POST /api/listener',
-      async ({ body }) => {
-        const port = body.port === undefined || body.port === null ? undefined : checkListenerPort(body.port);
-        if (body.enabled === true) return listener.enable(port);
-        if (body.enabled === false) {
-          if (port !== undefined) await listener.setPort(port);
-          return listener.disable();
-        }
-        if (port !== undefined) return listener.setPort(port);
-        return listener.status();
-      },
-      ['listener', 'token'],
-    ),
-    route('GET /api/requests', () => services.requests()),
+    route('GET /api/listener', () => cases.listenerStatus()),
+    route('POST /api/listener', ({ body }) => cases.switchListener(body), ['listener', 'token']),
+    route('GET /api/requests', () => cases.requests()),
     route('GET /api/token', () => tokenView(services)),
     // POST, not GET: only an explicit same-origin request (Origin checked) gets the token.
     route('POST /api/token/reveal', () => {
@@ -59,7 +46,7 @@ export function integrationsRoutes(services: IntegrationRouteDeps): Route[] {
       ({ body }) => ({ ...tokenView(services), ...services.setCredentialStore(body.kind) }),
       ['listener', 'token'],
     ),
-    route('GET /api/license', () => license.info()),
-    route('POST /api/license/activate', ({ body }) => license.activate(body.key), ['license']),
+    route('GET /api/license', () => cases.license()),
+    route('POST /api/license/activate', ({ body }) => cases.activateLicense(body), ['license']),
   ];
 }
