@@ -10,16 +10,22 @@
  * the shell's `Eval` — which GNOME Shell answers only in unsafe mode, so a driver extension of
  * the test's own (installed in the test's home only) turns unsafe mode on. Skipped only where
  * gnome-shell is not installed; CI installs it (scripts/system-deps.sh).
+ *
+ * Against the same running shell, new Tock connections follow it again and again: after the
+ * one before stopped, while the one before still holds Tock's name (a restart's overlap), after
+ * the extension was disabled and enabled again (what the shell does at each lock and unlock of
+ * the screen), and a real `tock app` restarted three times.
  */
 import assert from 'node:assert/strict';
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { until } from '@tock/test-support';
 import type { CaptureStatus } from '@tock/desktop/capture/capture';
 import { connectSessionBus } from '@tock/desktop/capture/dbus';
-import { GNOME_EXTENSION, GNOME_EXTENSION_DIR, readGnomeShellVersion, type GnomeExtensionInstall, watchMutterIdle } from '@tock/desktop/capture/gnome';
+import { GNOME_EXTENSION, GNOME_EXTENSION_DIR, gnomeFocusSource, readGnomeShellVersion, type GnomeExtensionInstall, watchMutterIdle } from '@tock/desktop/capture/gnome';
+import type { FocusedWindow, FocusFollower } from '@tock/desktop/capture/sources';
 import { GtkWindow, installed, PrivateSession, TockOnSession } from './support/real-desktop.ts';
 
 const skip = installed('gnome-shell') && installed('gjs') ? false : 'gnome-shell or gjs is not installed (scripts/system-deps.sh installs them)';
@@ -192,4 +198,172 @@ test("GNOME Shell 43 for real: Mutter's idle watch, set over Tock's connection, 
   });
   assert.equal(idle, 1);
   assert.equal(ignored, 0, 'the signal came from the owner of org.gnome.Mutter.IdleMonitor');
+});
+
+/** The extension as the shell holds it: 1 is ExtensionState.ENABLED. */
+const EXTENSION_STATE = `Main.extensionManager.lookup('${GNOME_EXTENSION.uuid}')?.state`;
+
+/**
+ * Tock's extension enabled in the running shell: the first test installs it and restarts the
+ * shell; run alone, this does the same.
+ */
+async function extensionEnabled(): Promise<void> {
+  if (evalInShell(EXTENSION_STATE) === '1') return;
+  await tockApp.run('capture', 'gnome-extension', 'install');
+  await stopShell();
+  shell = await startShell();
+  assert.equal(evalInShell(EXTENSION_STATE), '1');
+}
+
+/**
+ * Moves the focus to `app`'s window and waits until the shell says that window has it. A window
+ * the shell has listed but not shown yet takes the focus as it is shown, so the activation is
+ * made again until the focus is where it was asked.
+ */
+async function focusOn(app: string): Promise<void> {
+  await until(
+    `GNOME Shell to focus ${app}`,
+    () => {
+      // Not listed yet: the next look activates it.
+      const listed = `global.display.list_all_windows().find((w) => w.get_wm_class() === ${JSON.stringify(app)})`;
+      // Eval answers with its result as JSON: a string in quotes.
+      if (evalInShell(`global.display.focus_window?.get_wm_class() ?? ''`) === JSON.stringify(app)) return true;
+      evalInShell(`((w) => { if (w) Main.activateWindow(w); return true; })(${listed})`);
+      return undefined;
+    },
+    { watch: shell ? [shell] : [], everyMs: 100 },
+  );
+}
+
+/** Tock's GNOME source following the shell on a connection of its own: the windows it is told of, as they come. */
+class Follower {
+  readonly seen: (string | null)[] = [];
+  #wake: (() => void) | undefined;
+  #follower: FocusFollower | undefined;
+  lost: string | null = null;
+
+  async follow(): Promise<this> {
+    this.#follower = await gnomeFocusSource({ env: session.env, titles: () => false }).follow(
+      (w: FocusedWindow | null) => {
+        this.seen.push(w?.app ?? null);
+        this.#wake?.();
+      },
+      (why) => {
+        this.lost = why;
+      },
+    );
+    return this;
+  }
+
+  /** Waits until the last window this follower was told of is `app`'s. */
+  async told(app: string, what: string): Promise<void> {
+    await until(`${what} to be told the focus is on ${app} (told ${JSON.stringify(this.seen.slice(-3))})`, () => this.seen.at(-1) === app || undefined, {
+      watch: shell ? [shell] : [],
+      wake: (w) => {
+        this.#wake = w;
+        return () => {
+          this.#wake = undefined;
+        };
+      },
+    });
+  }
+
+  stop(): void {
+    this.#follower?.stop();
+  }
+}
+
+/** How many connections own `name` or wait in the bus daemon's queue for it. */
+function owners(name: string): number {
+  const done = spawnSync('gdbus', ['call', '--session', '--dest', 'org.freedesktop.DBus', '--object-path', '/org/freedesktop/DBus', '--method', 'org.freedesktop.DBus.ListQueuedOwners', name], { env: session.env, encoding: 'utf8' });
+  // No owner at all: the daemon answers NameHasNoOwner.
+  return done.status === 0 ? (done.stdout.match(/':1\.\d+'/g) ?? []).length : 0;
+}
+
+test('GNOME Shell 43 for real: a new Tock connection is told the focus, however the one before it went, and after the extension is enabled again', { skip }, async (t) => {
+  await extensionEnabled();
+  // The app's capture lets go of Tock's name: the followers below are the only Tock on the bus.
+  await tockApp.run('capture', 'off');
+  await until("the app to let go of Tock's name", () => owners(GNOME_EXTENSION.tockBusName) === 0 || undefined, { watch: [tockApp.app.child], everyMs: 100 });
+  const charlie = new GtkWindow(session, WAYLAND, 'app.tock.TestCharlie', 'Charlie');
+  const delta = new GtkWindow(session, WAYLAND, 'app.tock.TestDelta', 'Delta');
+  await focusOn('app.tock.TestCharlie');
+  await focusOn('app.tock.TestDelta');
+  const followers: Follower[] = [];
+  t.after(() => {
+    for (const f of followers) f.stop();
+    charlie.child.kill();
+    delta.child.kill();
+  });
+  const follower = async (): Promise<Follower> => {
+    const f = new Follower();
+    followers.push(f);
+    return f.follow();
+  };
+  // Each way a following ends, and then a new one starts against the same running shell; three times each.
+  for (let round = 1; round <= 3; round++) {
+    // 1. The one before stopped, its name released: the new one follows.
+    const a = await follower();
+    await focusOn('app.tock.TestCharlie');
+    await a.told('app.tock.TestCharlie', `round ${round}: the first follower`);
+    a.stop();
+    const b = await follower();
+    await focusOn('app.tock.TestDelta');
+    await b.told('app.tock.TestDelta', `round ${round}: a follower started after the first stopped`);
+    const heardByA = a.seen.length;
+
+    // 2. A new one starts while the one before still owns Tock's name (a restart's overlap): it
+    //    waits in the bus daemon's queue, and follows once the old one lets go.
+    const c = new Follower();
+    followers.push(c);
+    const following = c.follow();
+    // Its failure is awaited below; until then it must not go unheard.
+    following.catch(() => {});
+    await until("the new follower to wait in the queue for Tock's name", () => owners(GNOME_EXTENSION.tockBusName) === 2 || undefined, { everyMs: 50 });
+    await focusOn('app.tock.TestCharlie');
+    await b.told('app.tock.TestCharlie', `round ${round}: the follower that still owns the name`);
+    b.stop();
+    await following;
+    await focusOn('app.tock.TestDelta');
+    await c.told('app.tock.TestDelta', `round ${round}: the follower that waited for the name`);
+
+    // 3. The extension is disabled and enabled again while Tock follows (GNOME Shell does so at
+    //    each lock and unlock of the screen): the new extension asks Tock for its setting.
+    evalInShell(`Main.extensionManager.disableExtension('${GNOME_EXTENSION.uuid}'); true`);
+    evalInShell(`Main.extensionManager.enableExtension('${GNOME_EXTENSION.uuid}'); true`);
+    await until('the extension to be enabled again', () => evalInShell(EXTENSION_STATE) === '1' || undefined, { watch: shell ? [shell] : [], everyMs: 100 });
+    await focusOn('app.tock.TestCharlie');
+    await c.told('app.tock.TestCharlie', `round ${round}: the follower after the extension was enabled again`);
+    await focusOn('app.tock.TestDelta');
+    await c.told('app.tock.TestDelta', `round ${round}: the follower after the extension was enabled again`);
+    c.stop();
+
+    // A follower that stopped is told nothing more.
+    assert.equal(a.seen.length, heardByA);
+    for (const f of [a, b, c]) assert.equal(f.lost, null);
+  }
+});
+
+test('GNOME Shell 43 for real: after `tock app` restarts, its capture follows the focus again', { skip }, async () => {
+  await extensionEnabled();
+  await tockApp.run('capture', 'on');
+  const watch = (): ChildProcess[] => [tockApp.app.child, ...(shell ? [shell] : [])];
+  const echo = new GtkWindow(session, WAYLAND, 'app.tock.TestEcho', 'Echo');
+  const foxtrot = new GtkWindow(session, WAYLAND, 'app.tock.TestFoxtrot', 'Foxtrot');
+  try {
+    await focusOn('app.tock.TestEcho');
+    await focusOn('app.tock.TestFoxtrot');
+    for (let round = 1; round <= 3; round++) {
+      await tockApp.stop();
+      await tockApp.start(session);
+      await until('the new app to follow GNOME Shell', async () => (await tockApp.json<CaptureStatus>('capture', 'status')).source?.id === 'gnome' || undefined, { watch: watch(), everyMs: 200 });
+      await focusOn('app.tock.TestEcho');
+      await tockApp.focused('app.tock.TestEcho', 'Echo', watch());
+      await focusOn('app.tock.TestFoxtrot');
+      await tockApp.focused('app.tock.TestFoxtrot', 'Foxtrot', watch());
+    }
+  } finally {
+    echo.child.kill();
+    foxtrot.child.kill();
+  }
 });

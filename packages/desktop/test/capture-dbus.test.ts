@@ -76,7 +76,7 @@ test('GNOME: the extension (45+ ESM) declares the interface Tock reads (no signa
   assert.match(source, new RegExp(`<interface name="${GNOME_EXTENSION.iface.replaceAll('.', '\\.')}">`));
   assert.deepEqual(declared(source), ['method Configure(in:b,out:s,out:s)']);
   const metadataVersion = (JSON.parse(readFileSync(join(GNOME_EXTENSION_DIR, 'shell-43', 'metadata.json'), 'utf8')) as { version: number }).version;
-  assert.equal(metadataVersion, 3, 'version 3: Configure and FocusChanged(app, title); an older one answers UnknownMethod and is reported as needing reinstall');
+  assert.equal(metadataVersion, 4, 'version 4: Configure, FocusChanged(app, title) and Ready; an older one without Configure answers UnknownMethod and is reported as needing reinstall');
   assert.doesNotMatch(source, /emit_signal/);
 });
 

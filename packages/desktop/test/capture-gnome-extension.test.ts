@@ -355,3 +355,55 @@ for (const [format, load] of FORMATS) test(`${format}: the extension takes Confi
   ]);
   assert.ok(!JSON.stringify([answered, tells]).includes('Bank'), 'no title of the bank window left the shell');
 });
+
+for (const [format, load] of FORMATS) test(`${format}: enabled again while Tock follows (GNOME Shell does so at each unlock of the screen), the extension asks Tock for its setting with one Ready and reports again`, async (t) => {
+  const shell = await connectSessionBus(env);
+  t.after(() => shell.close());
+  const sent: Sent[] = [];
+  const answered: unknown[][] = [];
+  const display = new FakeDisplay();
+  const host = globalThis as { display?: FakeDisplay };
+  host.display = display;
+  const create = await load(shellImports(shell, sent, answered, []));
+  const editor = new FakeWindow('org.gnome.TextEditor', 'notes.txt');
+  const files = new FakeWindow('org.gnome.Nautilus', 'Home');
+  display.focus_window = editor;
+  const first = create();
+  first.enable();
+  assert.ok(await shell.requestName(GNOME_EXTENSION.busName));
+  const seen: (FocusedWindow | null)[] = [];
+  const follower = await gnomeFocusSource({ env, titles: () => false }).follow(
+    (w) => seen.push(w),
+    () => {},
+  );
+  t.after(() => follower.stop());
+  assert.deepEqual(seen, [{ app: 'org.gnome.TextEditor', title: null }]);
+  assert.deepEqual(
+    sent.filter((s) => s.member === 'Ready'),
+    [],
+    'a Tock that starts after the extension configures it itself: no Ready',
+  );
+
+  // The screen locks: the shell disables its extensions; at unlock a new one is enabled, with no setting.
+  first.disable();
+  const again = create();
+  again.enable();
+  t.after(() => {
+    again.disable();
+    delete host.display;
+  });
+  await until('Tock to configure the extension enabled again', () => (answered.length === 2 ? true : undefined));
+  const owner = (await shell.watchNameOwner(GNOME_EXTENSION.tockBusName)).current();
+  assert.deepEqual(
+    sent.filter((s) => s.member === 'Ready').map((s) => [s.destination, s.body, s.flags]),
+    [[owner, null, MESSAGE_FLAGS.NO_REPLY_EXPECTED | MESSAGE_FLAGS.NO_AUTO_START]],
+    'one Ready, to the connection that owns Tock’s name, expecting no reply',
+  );
+  display.focus(files);
+  await until('the next focus', () => (seen.at(-1)?.app === 'org.gnome.Nautilus' ? true : undefined));
+  assert.deepEqual(seen, [
+    { app: 'org.gnome.TextEditor', title: null },
+    { app: 'org.gnome.TextEditor', title: null },
+    { app: 'org.gnome.Nautilus', title: null },
+  ]);
+});

@@ -61,8 +61,12 @@ export interface SessionBus {
   onSignal(path: string, iface: string, member: string, handler: (body: unknown[], sender: string) => void): Promise<void>;
   /** Follows who owns `name` (see {@link NameOwner}); `onChange` hears every change after the first reading. */
   watchNameOwner(name: string, onChange?: (owner: string | null) => void): Promise<NameOwner>;
-  /** Owns `name` (flag 4: do not queue); false when another connection owns it. */
-  requestName(name: string): Promise<boolean>;
+  /**
+   * Owns `name`; false when another connection owns it. With `waitMs`, waits that long in the
+   * bus daemon's queue for the owner to let go (a restarting process), and leaves the queue if
+   * it does not; without, does not queue (flag 4).
+   */
+  requestName(name: string, waitMs?: number): Promise<boolean>;
   /** Lets go of a name this connection owns (the tests' stand-ins hand a desktop's name over with it). */
   releaseName(name: string): Promise<void>;
   serve(path: string, iface: string, methods: Record<string, ServedMethod>): void;
@@ -196,10 +200,33 @@ export async function connectSessionBus(env: NodeJS.ProcessEnv, timeoutMs = 3000
       });
       return { name, current: () => owner };
     },
-    requestName: (name) =>
-      new Promise((resolve, reject) => {
-        bus.requestName(name, 4, (error, code) => (error ? reject(new Error(String((error as { message?: string }).message ?? error))) : resolve(code === 1 || code === 4)));
-      }),
+    async requestName(name, waitMs) {
+      // NameAcquired comes to this connection alone, from the daemon, once the name is ours.
+      let acquired: (() => void) | null = null;
+      const onAcquired = (arg?: unknown): void => {
+        const msg = arg as NativeMessage;
+        if (msg.type === SIGNAL && msg.sender === DAEMON && msg.member === 'NameAcquired' && msg.body?.[0] === name) acquired?.();
+      };
+      const heard = new Promise<void>((resolve) => {
+        acquired = resolve;
+      });
+      bus.connection.on('message', onAcquired);
+      try {
+        const code = await new Promise<number | undefined>((resolve, reject) => {
+          bus.requestName(name, waitMs === undefined ? 4 : 0, (error, result) => (error ? reject(new Error(String((error as { message?: string }).message ?? error))) : resolve(result)));
+        });
+        // 1: the owner now; 4: already was; 2: in the queue; 3: taken, not queued.
+        if (code === 1 || code === 4) return true;
+        if (code !== 2 || waitMs === undefined) return false;
+        let timer: NodeJS.Timeout | undefined;
+        const won = await Promise.race([heard.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), waitMs)))]);
+        clearTimeout(timer);
+        if (!won) await new Promise<void>((resolve) => bus.releaseName(name, () => resolve()));
+        return won;
+      } finally {
+        (bus.connection as unknown as { removeListener(e: string, f: (arg?: unknown) => void): void }).removeListener('message', onAcquired);
+      }
+    },
     releaseName: (name) =>
       new Promise((resolve, reject) => {
         bus.releaseName(name, (error) => (error ? reject(new Error(String((error as { message?: string }).message ?? error))) : resolve()));

@@ -54,7 +54,7 @@ const METADATA = {
   description:
     "Tells Tock, on this computer only, which application and window have the focus, so Tock's capture can remember what you did. Installed by `tock capture gnome-extension install`.",
   url: 'https://tock.app',
-  version: 3,
+  version: 4,
 } as const;
 
 /** Each format's files (`extension.js`, `metadata.json`) from focus.js's text. */

@@ -5,14 +5,18 @@
  * other way to learn the focused window on Wayland.
  *
  * Tock owns `app.tock.Capture` and serves `app.tock.Capture.Gnome.FocusChanged(app, title)`
- * there. Tock tells the extension its *titles* setting with `Configure(titles)` when it starts
- * following, when the shell changes hands and when the setting changes (the extension answers
- * only the owner of `app.tock.Capture`, with the focused window now); from then on the
- * extension reports each change of focus or title in one call to that connection alone, sent
- * NO_REPLY_EXPECTED, whose title is empty while titles is off — one message per change and
- * none back, where version 4 took four (a call, its reply, Tock's question and its answer).
- * A `FocusChanged` counts only from the unique name that owns `org.gnome.Shell` at that
- * moment; any other caller is refused and counted.
+ * and `Ready()` there. Tock tells the extension its *titles* setting with `Configure(titles)`
+ * when it starts following, when the shell changes hands, when the setting changes and when
+ * the extension says `Ready` — as it is enabled again while Tock follows (GNOME Shell disables
+ * extensions while the screen is locked), knowing no setting. The extension answers only the
+ * owner of `app.tock.Capture`, with the focused window now; from then on it reports each
+ * change of focus or title in one call to that connection alone, sent NO_REPLY_EXPECTED, whose
+ * title is empty while titles is off — one message per change and none back, where version 2
+ * took four (a call, its reply, Tock's question and its answer). A `FocusChanged` or `Ready`
+ * counts only from the unique name that owns `org.gnome.Shell` at that moment; any other
+ * caller is refused and counted. A Tock that starts while another connection still holds
+ * `app.tock.Capture` (the Tock it restarts, not yet gone) waits in the bus daemon's queue for
+ * it, up to 10 s.
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -84,6 +88,12 @@ async function reach(env: NodeJS.ProcessEnv): Promise<{ bus: SessionBus | null; 
   }
 }
 
+/**
+ * How long following waits for Tock's name while another connection owns it: a Tock that
+ * stops (restarting) lets go of it as its process ends.
+ */
+const NAME_WAIT_MS = 10_000;
+
 /** The GNOME source: needs GNOME Shell on the session bus with Tock's extension enabled. */
 export function gnomeFocusSource(context: Pick<FocusSourceContext, 'env'> & BusReportHooks): FocusSource {
   const { env } = context;
@@ -139,17 +149,20 @@ export function gnomeFocusSource(context: Pick<FocusSourceContext, 'env'> & BusR
           void configure().catch(() => {});
         });
         shell = watch;
-        if (!(await bus.requestName(tockBusName))) throw new FocusSourceUnavailable(`${tockBusName} is taken on the session bus (another Tock running?)`);
+        const fromShell = (sender: string): DBusRefusal | null => {
+          if (sender === watch.current()) return null;
+          context.ignored?.();
+          return new DBusRefusal(`only the owner of ${busName} reports the focus`);
+        };
+        // Served before the name is asked for: the extension may speak as soon as it is ours.
+        // Both are sent NO_REPLY_EXPECTED: dbus-native answers anyway, and the bus daemon drops that answer.
         bus.serve(path, tockIface, {
           FocusChanged: {
             in: 'ss',
             out: '',
             run: (args, sender) => {
-              if (sender !== watch.current()) {
-                context.ignored?.();
-                return new DBusRefusal(`only the owner of ${busName} reports the focus`);
-              }
-              // Sent NO_REPLY_EXPECTED: dbus-native answers anyway, and the bus daemon drops that answer.
+              const refused = fromShell(sender);
+              if (refused !== null) return refused;
               if (stopped || told === null) return undefined;
               onFocus(asWindow(args, titles()));
               // The setting changed by another way than capture's own: tell the shell now.
@@ -157,7 +170,21 @@ export function gnomeFocusSource(context: Pick<FocusSourceContext, 'env'> & BusR
               return undefined;
             },
           },
+          // The extension (enabled again: after the screen's lock, an update) has no setting: tell it.
+          Ready: {
+            in: '',
+            out: '',
+            run: (_args, sender) => {
+              const refused = fromShell(sender);
+              if (refused !== null) return refused;
+              told = null;
+              if (!stopped) void configure().catch(() => {});
+              return undefined;
+            },
+          },
         });
+        // A Tock restarting may still hold the name for a moment: wait in the bus daemon's queue.
+        if (!(await bus.requestName(tockBusName, NAME_WAIT_MS))) throw new FocusSourceUnavailable(`${tockBusName} is taken on the session bus (another Tock running?)`);
         // The setting changed: the shell hears it before it reports again.
         unsubscribe =
           context.onSettingsChanged?.(() => {

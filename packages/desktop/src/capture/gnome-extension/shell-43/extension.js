@@ -23,6 +23,15 @@ const { Gio, GLib } = imports.gi;
 // forgets the setting and reports nothing until the new owner configures it, so no title
 // reaches a connection that did not ask for titles. Empty strings mean "no window has the
 // focus". Nothing is kept here; Tock decides what to record.
+//
+// As it is enabled while Tock's name has an owner — GNOME Shell disables its extensions while
+// the screen is locked and enables them again at unlock, each time a new object that knows no
+// setting — it tells that owner it waits for its setting, in the same way (one call,
+// NO_REPLY_EXPECTED, to that connection alone):
+//   <owner of app.tock.Capture>  /app/tock/Capture  app.tock.Capture.Gnome.Ready()
+// and Tock answers with Configure. Without it, a Tock that was following before the extension
+// was enabled again would hear nothing more. A new owner later needs no Ready: it configures
+// the extension as it starts following.
 
 const OBJECT_PATH = '/app/tock/Capture';
 const TOCK_BUS_NAME = 'app.tock.Capture';
@@ -52,9 +61,12 @@ class TockCapture {
     this._configuredBy = null;
     this._titles = false;
     this._watchId = 0;
+    /** Until the name watch first answers: whether an owner it names may be waiting for its setting. */
+    this._enabling = false;
   }
 
   enable() {
+    this._enabling = true;
     // Who owns Tock's name, kept current by the bus daemon: no call to the daemon per question.
     this._watchId = Gio.bus_watch_name_on_connection(
       Gio.DBus.session,
@@ -63,10 +75,14 @@ class TockCapture {
       (_connection, _name, owner) => {
         this._forget();
         this._tockOwner = owner;
+        // The first answer after enable(): a Tock already following waits for its setting.
+        if (this._enabling) this._send(owner, 'Ready', null);
+        this._enabling = false;
       },
       () => {
         this._forget();
         this._tockOwner = null;
+        this._enabling = false;
       },
     );
     this._dbus = Gio.DBusExportedObject.wrapJSObject(INTERFACE_XML, this);
@@ -138,13 +154,23 @@ class TockCapture {
   }
 
   // Reports the focused window to the connection that configured this extension, while it
-  // still owns Tock's name: one message, sent NO_REPLY_EXPECTED (nothing comes back to read)
-  // and NO_AUTO_START. A send on a closed connection throws; the report is then forgotten.
+  // still owns Tock's name: one message, sent NO_REPLY_EXPECTED (nothing comes back to read).
   _tell() {
     const to = this._configuredBy;
     if (to === null || to !== this._tockOwner) return;
-    const message = Gio.DBusMessage.new_method_call(to, OBJECT_PATH, TOCK_INTERFACE, 'FocusChanged');
-    message.set_body(new GLib.Variant('(ss)', this._current(this._titles)));
+    this._send(to, 'FocusChanged', new GLib.Variant('(ss)', this._current(this._titles)));
+  }
+
+  /**
+   * Calls `member` of Tock's interface on the connection `to` alone, NO_REPLY_EXPECTED and
+   * NO_AUTO_START. A send on a closed connection throws; the message is then forgotten.
+   * @param {string} to
+   * @param {string} member
+   * @param {import('gi://GLib').default.Variant | null} body
+   */
+  _send(to, member, body) {
+    const message = Gio.DBusMessage.new_method_call(to, OBJECT_PATH, TOCK_INTERFACE, member);
+    if (body !== null) message.set_body(body);
     message.set_flags(Gio.DBusMessageFlags.NO_REPLY_EXPECTED | Gio.DBusMessageFlags.NO_AUTO_START);
     try {
       Gio.DBus.session.send_message(message, Gio.DBusSendMessageFlags.NONE);
