@@ -87,10 +87,12 @@ export function Today() {
   const start = (pick: Pick): void => {
     const which = 'create' in pick ? { name: pick.create, createIfMissing: true } : { activityID: pick.activityID };
     const body = note.trim() ? { ...which, note: note.trim() } : which;
+    const [picked, noted] = [text, note];
     void run(async () => {
       await request('POST /api/start', { body });
-      setText('');
-      setNote('');
+      // The live feed may have shown the switch before this answer came: what was typed since stays.
+      setText((now) => (now === picked ? '' : now));
+      setNote((now) => (now === noted ? '' : now));
     });
   };
   // Enter in the note field starts what Enter in the activity field would.
