@@ -135,6 +135,42 @@ describe('Today', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: 'Logged 20 min of Keyboard work' }).waitFor();
   });
+
+  it('keeps what is typed after a switch shows, while the switch’s own answer is still on its way', async () => {
+    // The live feed can show a switch before the answer to the window's POST /api/start
+    // arrives (two connections); the answer then emptied the field, taking what had been typed
+    // since. The answer is held here until the next search is typed.
+    const { page } = b;
+    await openWindow(page, t);
+    let release = (): void => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/start', async (route) => {
+      const response = await route.fetch();
+      await held;
+      await route.fulfill({ response });
+    });
+    try {
+      const picker = page.locator('#start-activity');
+      await picker.fill('Held switch');
+      await page.getByRole('option', { name: 'Create “Held switch”' }).click();
+      await page.getByTestId('current-activity').filter({ hasText: 'Held switch' }).waitFor();
+      await picker.fill('held');
+      // The window reads the status again once the answer is in: the field was handled by then.
+      const afterAnswer = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/status');
+      release();
+      await afterAnswer;
+      assert.equal(await picker.inputValue(), 'held');
+      await page.getByRole('option', { name: 'Held switch' }).waitFor();
+      await picker.press('Escape');
+      await picker.fill('');
+    } finally {
+      release();
+      await page.unroute('**/api/start');
+    }
+    t.app.services.tracker.stopActivity();
+  });
 });
 
 describe('opening', () => {
