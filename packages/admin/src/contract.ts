@@ -18,8 +18,8 @@
  */
 import type { InvoiceDocument, Report, ImportResult, ExportCounts, Client, ActivityLedger, ActivityMerge, BlockLedger, InvoiceSummary, SuggestionRule, RuleTest, Timeline } from '@tock/core';
 import type { RequestRecord } from '@tock/listener';
-import type { ActivityRef, BranchPrompt, Health, BranchRequest, Entry, EntryRequest, FieldSchema, FieldsType, RequiredOf, Simplify, StartRequest, StartResult, Status, StoppedSession, Suggestion, Suggestions } from '@tock/protocol';
-import { MAX_PORT, MIN_LISTENER_PORT } from '@tock/protocol';
+import type { ActivityRef, BranchPrompt, Health, BranchRequest, DoorField, Entry, EntryRequest, FieldsType, RequiredOf, Simplify, StartRequest, StartResult, Status, StoppedSession, Suggestion, Suggestions } from '@tock/protocol';
+import { byUseCase, MAX_PORT, MIN_LISTENER_PORT } from '@tock/protocol';
 import type { BookView, SyncEnableResult, SyncStatus } from '@tock/sync/status';
 import type {
   CalendarListing,
@@ -88,8 +88,11 @@ const given = <T>(): Given<T> => ({ given: true }) as Given<T>;
 
 /** The input of one admin route. */
 export interface AdminInputSchema {
-  /** Checked by @tock/protocol's validator before the handler runs; `null` counts as absent. */
-  readonly fields: Readonly<Record<string, FieldSchema>>;
+  /**
+   * Checked by @tock/protocol's validator before the handler runs (`null` counts as absent), or
+   * named and typed and handed on as sent (`sent<T>()`: the use case checks it and names it).
+   */
+  readonly fields: Readonly<Record<string, DoorField>>;
   readonly required: readonly string[];
   /** The one line for a refused field, from what was sent, instead of `<field>: <rule>`. */
   readonly refusals?: Readonly<Record<string, (sent: unknown) => string>>;
@@ -109,30 +112,33 @@ const day = (description: string) => ({ type: 'string', format: 'date', descript
 const text = (description: string) => ({ type: 'string', description }) as const;
 const id = (what: string) => ({ type: 'string', minLength: 1, description: `The ${what}'s id.` }) as const;
 const shown = (value: unknown): string => `"${String(value)}"`;
+/** A field handed on as sent, typed `T`: core's use case checks it and names it when it refuses. */
+const sent = <T>(description: string) => byUseCase<T>(description);
 
 /** What a capture export (`{capture: true}`) counts. */
 type CaptureExportCounts = { days: number; spans: number };
 
-/** What `tock report` sends; core's report checks the range and the period. */
-type ReportInput = {
-  period?: string;
-  from?: string;
-  to?: string;
-  by?: string;
-  billable?: boolean;
-  matrix?: boolean;
-};
 
-/** A client's fields as `tock clients add/edit` send them (`null` clears one). */
-type ClientFields = {
-  rate?: string | null;
-  currency?: string | null;
-  address?: string | null;
-  taxID?: string | null;
-  taxRate?: string | null;
-  reverseCharge?: boolean;
-  language?: string | null;
-};
+/** A client's fields as `tock clients add/edit` send them (`null` clears one); core checks each. */
+const CLIENT_FIELDS = {
+  rate: sent<string | null>('The hourly rate, a decimal.'),
+  currency: sent<string | null>('ISO 4217, three letters.'),
+  address: sent<string | null>('The postal address, lines.'),
+  taxID: sent<string | null>('The VAT or tax ID.'),
+  taxRate: sent<string | null>('Percent, overriding the business setting.'),
+  reverseCharge: sent<boolean>('Invoices carry no tax and the reverse-charge note.'),
+  language: sent<string | null>('The invoices\' language: en, de, fr, es or ja.'),
+} as const;
+const activity = sent<string>("The activity's id or name.");
+const blockID = sent<string>('The block\'s id, or "last".');
+const invoiceOf = {
+  client: sent<string>("The client's id or name."),
+  from: sent<string>('The first day, YYYY-MM-DD.'),
+  to: sent<string>('The last day, YYYY-MM-DD.'),
+  format: sent<string>('pdf, html or csv; default pdf.'),
+  showWorked: sent<boolean>('The worked time beside the billed.'),
+} as const;
+const ruleOf = { match: sent<RuleMatch>('The rule\'s pattern (app, title, project, branch globs).'), activity: sent<string>('The activity it suggests.') } as const;
 
 /** A rule's pattern as `tock rules` sends it (core checks it). */
 type RuleMatch = Record<string, unknown>;
@@ -161,14 +167,40 @@ export const ADMIN_ROUTES = {
   },
   'POST /break': { input: NONE, result: answer<Status>() },
   'POST /resume': { input: NONE, result: answer<Status>() },
-  'GET /report': { input: { fields: {}, required: [], given: given<ReportInput>() }, result: answer<Report | MatrixReport>() },
+  'GET /report': {
+    input: {
+      fields: {
+        period: sent<string>('A named range: today, yesterday, week, last-week, month, last-month, year, last-year.'),
+        from: sent<string>('The first day.'),
+        to: sent<string>('The last day.'),
+        by: sent<string>('activity, day, client or tag.'),
+        billable: sent<boolean>('Only billable (true) or non-billable (false) time.'),
+        client: sent<string>("A client's id or name."),
+        matrix: sent<boolean>('Each activity by day as well.'),
+      },
+      required: [],
+    },
+    result: answer<Report | MatrixReport>(),
+  },
   // Streamed: a long history is sent as it is read, never built in memory.
   'POST /export': {
-    input: { fields: { capture: { type: 'boolean', description: 'The capture spans instead of the blocks.' } }, required: [], given: given<{ from?: string; to?: string; format?: string }>() },
+    input: {
+      fields: { capture: { type: 'boolean', description: 'The capture spans instead of the blocks.' }, from: sent<string>('The first day.'), to: sent<string>('The last day.'), format: sent<string>('json or csv.') },
+      required: [],
+    },
     result: streamed<ExportCounts | CaptureExportCounts>(),
   },
   'POST /import': {
-    input: { fields: {}, required: [], given: given<{ path: string; name?: string; format?: string; tz?: string; dryRun?: boolean }>() },
+    input: {
+      fields: {
+        path: sent<string>('The file, an absolute path.'),
+        name: sent<string>('The name it is called in messages.'),
+        format: sent<string>('tock, toggl, timewarrior or watson; default: found from the file.'),
+        tz: sent<string>('The IANA zone of times without one.'),
+        dryRun: sent<boolean>('Count what would be imported; keep nothing.'),
+      },
+      required: [],
+    },
     result: answer<ImportResult>(),
   },
   'POST /blocks/covering': {
@@ -186,12 +218,13 @@ export const ADMIN_ROUTES = {
 
   // The person's own tracking commands (admin/tracking-routes.ts): the listener's paths, its
   // input rules (checked by the use case's route with @tock/protocol's validators) and results.
+  // A body given whole (`given`) is the listener's request, checked by the listener's schema.
   'GET /healthcheck': { input: NONE, result: answer<TrackingHealth>() },
   'GET /current': { input: NONE, result: answer<ActivityRef | null>() },
   'GET /status': { input: NONE, result: answer<Status>() },
   // A long poll: answered when the status's version is no longer `after`, or after 50 s as it is.
   'POST /status/next': { input: { fields: { after: text('The version the caller has; absent: answer at once.') }, required: [] }, result: answer<VersionedStatus>() },
-  'POST /activities/search': { input: { fields: {}, required: [], given: given<{ q?: string; limit?: number }>() }, result: answer<ActivityRef[]>() },
+  'POST /activities/search': { input: { fields: { q: sent<string>('Words of the name.'), limit: sent<number>('At most this many.') }, required: [] }, result: answer<ActivityRef[]>() },
   'POST /activities/start': { input: { fields: {}, required: [], given: given<StartRequest>() }, result: answer<StartResult>() },
   'POST /activities/stop': { input: NONE, result: answer<StoppedSession | null>() },
   'POST /entries': { input: { fields: {}, required: [], given: given<EntryRequest>() }, result: answer<Entry>() },
@@ -219,7 +252,7 @@ export const ADMIN_ROUTES = {
   // Capture and the timeline (admin/capture-routes.ts).
   'GET /capture': { input: NONE, result: answer<CaptureStatus>() },
   'POST /capture/set': {
-    input: { fields: { key: text('The setting.') }, required: ['key'], refusals: { key: () => 'give a setting: tock capture set KEY VALUE' }, given: given<{ value: unknown }>() },
+    input: { fields: { key: text('The setting.'), value: sent<unknown>('Its value.') }, required: ['key'], refusals: { key: () => 'give a setting: tock capture set KEY VALUE' } },
     result: answer<CaptureStatus>(),
   },
   'POST /capture/forget': {
@@ -278,30 +311,32 @@ export const ADMIN_ROUTES = {
   'POST /suggestions/dismiss': { input: { fields: { id: id('suggestion') }, required: ['id'], refusals: { id: () => "give the suggestion's id" } }, result: answer<Suggestion>() },
   'GET /rules': { input: NONE, result: answer<SuggestionRule[]>() },
   'POST /rules/add': {
-    input: { fields: { at: { type: 'integer', minimum: 0, description: 'Its place in the list.' } }, required: [], given: given<{ match?: RuleMatch; activity?: string }>() },
+    input: { fields: { at: { type: 'integer', minimum: 0, description: 'Its place in the list.' }, ...ruleOf }, required: [] },
     result: answer<SuggestionRule>(),
   },
   'POST /rules/edit': {
     input: {
-      fields: { id: id('rule'), at: { type: 'integer', minimum: 0, description: 'Its new place.' } },
+      fields: { id: id('rule'), at: { type: 'integer', minimum: 0, description: 'Its new place.' }, ...ruleOf },
       required: ['id'],
       refusals: { id: () => "give the rule's id" },
-      given: given<{ match?: RuleMatch; activity?: string }>(),
     },
     result: answer<SuggestionRule>(),
   },
   'POST /rules/remove': { input: { fields: { id: id('rule') }, required: ['id'], refusals: { id: () => "give the rule's id" } }, result: answer<{ removed: string }>() },
   'POST /rules/test': {
-    input: { fields: { id: text('A kept rule, instead of `match` and `activity`.') }, required: [], given: given<{ match?: RuleMatch; activity?: string; days?: number }>() },
+    input: { fields: { id: text('A kept rule, instead of `match` and `activity`.'), ...ruleOf, days: sent<number>('The days back it is tried on.') }, required: [] },
     result: answer<RuleTest>(),
   },
 
   // Sync through a folder (admin/sync-routes.ts).
   'GET /sync': { input: NONE, result: answer<SyncStatus>() },
-  'POST /sync/enable': { input: { fields: {}, required: [], given: given<{ dir: string; name?: string; key?: string }>() }, result: answer<SyncEnableResult>() },
+  'POST /sync/enable': {
+    input: { fields: { dir: sent<string>('The sync folder.'), name: sent<string>("This device's name."), key: sent<string>("The folder's key, when joining.") }, required: [] },
+    result: answer<SyncEnableResult>(),
+  },
   'POST /sync/disable': { input: NONE, result: answer<SyncStatus>() },
   'GET /sync/key': { input: NONE, result: answer<{ key: string }>() },
-  'POST /sync/one-timer': { input: { fields: {}, required: [], given: given<{ on: boolean }>() }, result: answer<SyncStatus>() },
+  'POST /sync/one-timer': { input: { fields: { on: sent<boolean>('One timer across devices.') }, required: [] }, result: answer<SyncStatus>() },
 
   // Editors' WakaTime plugins (admin/editors-routes.ts).
   'GET /editors': { input: NONE, result: answer<EditorsStatus>() },
@@ -320,35 +355,44 @@ export const ADMIN_ROUTES = {
 
   // The ledger (admin/ledger-routes.ts): core checks every field and names it.
   'GET /clients': { input: NONE, result: answer<Client[]>() },
-  'POST /clients/add': { input: { fields: {}, required: [], given: given<{ name: string } & ClientFields>() }, result: answer<Client>() },
-  'POST /clients/edit': { input: { fields: {}, required: [], given: given<{ client: string; name?: string } & ClientFields>() }, result: answer<Client>() },
-  'POST /clients/remove': { input: { fields: {}, required: [], given: given<{ client: string }>() }, result: answer<Client>() },
-  'POST /activity/ledger': { input: { fields: {}, required: [], given: given<{ activity: string }>() }, result: answer<ActivityLedger>() },
+  'POST /clients/add': { input: { fields: { name: sent<string>("The client's name."), ...CLIENT_FIELDS }, required: [] }, result: answer<Client>() },
+  'POST /clients/edit': { input: { fields: { client: sent<string>("The client's id or name."), name: sent<string>('Its new name.'), ...CLIENT_FIELDS }, required: [] }, result: answer<Client>() },
+  'POST /clients/remove': { input: { fields: { client: sent<string>("The client's id or name.") }, required: [] }, result: answer<Client>() },
+  'POST /activity/ledger': { input: { fields: { activity }, required: [] }, result: answer<ActivityLedger>() },
   'POST /activity/set': {
-    input: { fields: {}, required: [], given: given<{ activity: string; client?: string | null; rate?: string | null; budgetHours?: string | null; billable?: boolean }>() },
+    input: {
+      fields: {
+        activity,
+        client: sent<string | null>("A client's id or name; null: none."),
+        rate: sent<string | null>('The hourly rate; null: the client\'s.'),
+        budgetHours: sent<string | null>('Hours; null: no budget.'),
+        billable: sent<boolean>('Billable by default.'),
+      },
+      required: [],
+    },
     result: answer<ActivityLedger>(),
   },
-  'POST /activity/rename': { input: { fields: {}, required: [], given: given<{ activity: string; name: string }>() }, result: answer<ActivityRef>() },
-  'POST /activity/archive': { input: { fields: {}, required: [], given: given<{ activity: string; archived: boolean }>() }, result: answer<ActivityRef>() },
-  'POST /activity/merge': { input: { fields: {}, required: [], given: given<{ from: string; into: string }>() }, result: answer<ActivityMerge>() },
-  'POST /activity/delete': { input: { fields: {}, required: [], given: given<{ activity: string }>() }, result: answer<ActivityRef>() },
-  'POST /blocks/tag': { input: { fields: {}, required: [], given: given<{ id: string; tags: string[] }>() }, result: answer<BlockLedger>() },
-  'POST /blocks/untag': { input: { fields: {}, required: [], given: given<{ id: string; tags: string[] }>() }, result: answer<BlockLedger>() },
-  'POST /blocks/billable': { input: { fields: {}, required: [], given: given<{ id: string; billable: boolean }>() }, result: answer<BlockLedger>() },
+  'POST /activity/rename': { input: { fields: { activity, name: sent<string>('Its new name.') }, required: [] }, result: answer<ActivityRef>() },
+  'POST /activity/archive': { input: { fields: { activity, archived: sent<boolean>('Archived (true) or back (false).') }, required: [] }, result: answer<ActivityRef>() },
+  'POST /activity/merge': { input: { fields: { from: sent<string>('The activity that goes.'), into: sent<string>('The activity that takes its blocks.') }, required: [] }, result: answer<ActivityMerge>() },
+  'POST /activity/delete': { input: { fields: { activity }, required: [] }, result: answer<ActivityRef>() },
+  'POST /blocks/tag': { input: { fields: { id: blockID, tags: sent<string[]>('The tags to add.') }, required: [] }, result: answer<BlockLedger>() },
+  'POST /blocks/untag': { input: { fields: { id: blockID, tags: sent<string[]>('The tags to take off.') }, required: [] }, result: answer<BlockLedger>() },
+  'POST /blocks/billable': { input: { fields: { id: blockID, billable: sent<boolean | null>("Billable; null: the activity's.") }, required: [] }, result: answer<BlockLedger>() },
   // A setting's value is any JSON; core checks it by its key.
   'POST /settings/get': { input: { fields: { key: text('rounding, targets or business.') }, required: ['key'] }, result: answer<unknown>() },
-  'POST /settings/set': { input: { fields: { key: text('rounding, targets or business.') }, required: ['key'], given: given<{ value: unknown }>() }, result: answer<unknown>() },
+  'POST /settings/set': { input: { fields: { key: text('rounding, targets or business.'), value: sent<unknown>('Its value, any JSON.') }, required: ['key'] }, result: answer<unknown>() },
 
   // Invoices (admin/invoice-routes.ts): the document is streamed like an export.
   'GET /invoices': { input: NONE, result: answer<InvoiceSummary[]>() },
-  'POST /invoices/preview': { input: { fields: {}, required: [], given: given<{ client: string; from: string; to: string; format?: string; showWorked?: boolean }>() }, result: streamed<InvoiceStreamSummary>() },
-  'POST /invoices/create': { input: { fields: {}, required: [], given: given<{ client: string; from: string; to: string; format?: string; showWorked?: boolean }>() }, result: streamed<InvoiceStreamSummary>() },
-  'POST /invoices/reissue': { input: { fields: {}, required: [], given: given<{ number: string; format?: string }>() }, result: streamed<InvoiceStreamSummary>() },
+  'POST /invoices/preview': { input: { fields: invoiceOf, required: [] }, result: streamed<InvoiceStreamSummary>() },
+  'POST /invoices/create': { input: { fields: invoiceOf, required: [] }, result: streamed<InvoiceStreamSummary>() },
+  'POST /invoices/reissue': { input: { fields: { number: sent<string>("The invoice's number."), format: invoiceOf.format }, required: [] }, result: streamed<InvoiceStreamSummary>() },
   // `tock invoice void NUMBER`: the number stays taken, the invoice renders as VOID, its blocks are free again.
-  'POST /invoices/void': { input: { fields: {}, required: [], given: given<{ number: string }>() }, result: answer<InvoiceSummary>() },
+  'POST /invoices/void': { input: { fields: { number: sent<string>("The invoice's number.") }, required: [] }, result: answer<InvoiceSummary>() },
   // One book (docs/sync.md "One book"): which device issues invoices; `tock invoice device NAME` moves it.
   'GET /invoices/book': { input: NONE, result: answer<BookView>() },
-  'POST /invoices/device': { input: { fields: {}, required: [], given: given<{ name: string }>() }, result: answer<BookView>() },
+  'POST /invoices/device': { input: { fields: { name: sent<string>("The device's name.") }, required: [] }, result: answer<BookView>() },
 } as const satisfies Record<string, AdminRouteSpec>;
 
 /** A route of the admin socket, `METHOD /path`. */

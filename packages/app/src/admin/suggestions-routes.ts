@@ -24,7 +24,8 @@ export function suggestionsAdminRoutes(suggestions: SuggestionsService) {
     'POST /rules/add': ({ match, activity, at }) => suggestions.addRule({ match: match ?? {}, activity, at: at ?? undefined }),
     'POST /rules/edit': ({ id, match, activity, at }) =>
       suggestions.editRule(id, {
-        ...(match === undefined ? {} : { match }),
+        // As sent (null too): core checks the pattern and names it when it refuses.
+        ...(match === undefined ? {} : { match: match as Record<string, unknown> }),
         ...(activity === undefined ? {} : { activity }),
         ...(typeof at === 'number' ? { at } : {}),
       }),

@@ -60,13 +60,13 @@ export function invoiceUseCases({ store, clock, sync }: InvoiceDeps) {
       return { document, format, bytes, overlaps: draft.overlaps };
     },
     /** A kept invoice as it was issued, in `format`. */
-    reissueInvoice: async ({ number, format }: { number: string; format?: string | null }): Promise<Omit<RenderedInvoice, 'overlaps'>> => {
+    reissueInvoice: async ({ number, format }: { number?: unknown; format?: string | null }): Promise<Omit<RenderedInvoice, 'overlaps'>> => {
       const shown = readInvoiceFormat(format);
       const document = invoiceByNumber(store, number);
       return { document, format: shown, bytes: await renderInvoice(asRendered(document), shown) };
     },
     /** The number stays taken, the invoice renders as VOID, its blocks are free again. */
-    voidInvoice: ({ number }: { number: string }): InvoiceSummary => {
+    voidInvoice: ({ number }: { number?: unknown }): InvoiceSummary => {
       const document = store.transaction(() => {
         claimBook(store, sync, clock());
         return voidInvoice(store, number, localDayKey(clock(), systemTimeZone()));
@@ -76,7 +76,7 @@ export function invoiceUseCases({ store, clock, sync }: InvoiceDeps) {
     /** The summary of a kept invoice, as the list shows it. */
     invoiceSummary: summaryOf,
     /** Moves the book to device `name`; logged and written to the folder now, not at the next second's drain. */
-    moveBook: ({ name }: { name: string }): BookView => {
+    moveBook: ({ name }: { name?: unknown }): BookView => {
       store.transaction(() => moveBook(store, sync, name, clock()));
       sync.flush();
       return bookView(store, sync);

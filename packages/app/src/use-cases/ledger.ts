@@ -56,30 +56,30 @@ export function ledgerUseCases({ store, clock }: LedgerDeps) {
     listClients: () => listClients(store),
     addClient: (input: ClientInput) => write(() => addClient(store, input, clock(), () => crypto.randomUUID())),
     /** `client`: the client's ID or name; the other fields as for add (`null` clears one). */
-    editClient: ({ client, ...fields }: { client: unknown } & ClientInput) => write(() => editClient(store, client, fields)),
-    removeClient: ({ client }: { client: unknown }) => write(() => removeClient(store, client)),
-    activityLedger: ({ activity }: { activity: unknown }) => activityLedger(store, activity),
+    editClient: ({ client, ...fields }: { client?: unknown } & ClientInput) => write(() => editClient(store, client, fields)),
+    removeClient: ({ client }: { client?: unknown }) => write(() => removeClient(store, client)),
+    activityLedger: ({ activity }: { activity?: unknown }) => activityLedger(store, activity),
     /** The ledger as the window shows it: with the budget's used time. */
-    budgetedLedger: ({ activity }: { activity: unknown }) => budgeted(activity),
-    setActivityLedger: ({ activity, ...fields }: { activity: unknown } & ActivityLedgerInput) => write(() => setActivityLedger(store, activity, fields)),
+    budgetedLedger: ({ activity }: { activity?: unknown }) => budgeted(activity),
+    setActivityLedger: ({ activity, ...fields }: { activity?: unknown } & ActivityLedgerInput) => write(() => setActivityLedger(store, activity, fields)),
     /** Sets, then answers the ledger as the window shows it. */
-    setBudgetedLedger: ({ activity, ...fields }: { activity: unknown } & ActivityLedgerInput) => {
+    setBudgetedLedger: ({ activity, ...fields }: { activity?: unknown } & ActivityLedgerInput) => {
       write(() => setActivityLedger(store, activity, fields));
       return budgeted(activity);
     },
-    renameActivity: ({ activity, name }: { activity: string; name: string }) => write(() => renameActivityNamed(store, activity, name)),
-    archiveActivity: ({ activity, archived }: { activity: string; archived: unknown }) => write(() => setActivityArchived(store, activity, archived === true)),
-    mergeActivities: ({ from, into }: { from: string; into: unknown }) => write(() => mergeActivities(store, from, into)),
-    deleteActivity: ({ activity }: { activity: string }) => write(() => deleteActivity(store, activity)),
-    tagBlock: ({ id, tags }: { id: unknown; tags: unknown }) => write(() => tagBlock(store, id, tags)),
-    untagBlock: ({ id, tags }: { id: unknown; tags: unknown }) => write(() => untagBlock(store, id, tags)),
-    setBlockBillable: ({ id, billable }: { id: unknown; billable: unknown }) => write(() => setBlockBillable(store, id, billable)),
+    renameActivity: ({ activity, name }: { activity?: unknown; name?: unknown }) => write(() => renameActivityNamed(store, activity, name)),
+    archiveActivity: ({ activity, archived }: { activity?: unknown; archived?: unknown }) => write(() => setActivityArchived(store, activity, archived === true)),
+    mergeActivities: ({ from, into }: { from?: unknown; into?: unknown }) => write(() => mergeActivities(store, from, into)),
+    deleteActivity: ({ activity }: { activity?: unknown }) => write(() => deleteActivity(store, activity)),
+    tagBlock: ({ id, tags }: { id?: unknown; tags?: unknown }) => write(() => tagBlock(store, id, tags)),
+    untagBlock: ({ id, tags }: { id?: unknown; tags?: unknown }) => write(() => untagBlock(store, id, tags)),
+    setBlockBillable: ({ id, billable }: { id?: unknown; billable?: unknown }) => write(() => setBlockBillable(store, id, billable)),
     /** The block editor's save: the whole tag list and the flag (null: the activity's), each when given. */
-    setBlockLedger: ({ id, ...change }: { id: unknown; tags?: unknown; billable?: unknown }) => write(() => setBlockLedger(store, id, change)),
+    setBlockLedger: ({ id, ...change }: { id?: unknown; tags?: unknown; billable?: unknown }) => write(() => setBlockLedger(store, id, change)),
     ledgerSetting: ({ key }: { key: string }) => getLedgerSetting(store.settings, key),
     /** Every ledger setting as stored (core checked it when it was set), null when not set. */
     ledgerSettings: () => Object.fromEntries(LEDGER_SETTING_KEYS.map((key) => [key, getLedgerSetting(store.settings, key)])),
-    setLedgerSetting: ({ key, value }: { key: string; value: unknown }) => write(() => setLedgerSetting(store.settings, key, value)),
+    setLedgerSetting: ({ key, value }: { key: string; value?: unknown }) => write(() => setLedgerSetting(store.settings, key, value)),
   };
 }
 
