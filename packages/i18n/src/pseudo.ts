@@ -50,12 +50,28 @@ function accentElements(elements: readonly MessageFormatElement[]): MessageForma
   });
 }
 
+/** A zero-width space: where a line may break, as between words, and nothing shown. */
+const BREAK = '\u200B';
+
+/** How many `~` stand together, as long as a word: padding breaks between them like words do, not in one run wider than a phone. */
+const PADDING_WORD = 6;
+
+/** `count` tildes in words of {@link PADDING_WORD}, each after a zero-width space. */
+function paddingOf(count: number): string {
+  let out = '';
+  for (let left = count; left > 0; left -= PADDING_WORD) out += BREAK + '~'.repeat(Math.min(PADDING_WORD, left));
+  return out;
+}
+
 /**
  * The `en-XA` form of the English ICU message `message`, as the parsed message (what
  * `IntlMessageFormat` takes): `[` + accented text + `~` padding of 40 % of its letters + `]`.
+ * The padding lengthens a line as German's longer words do, and breaks as words do (a
+ * zero-width space before each six): a real language's longer text wraps, so the pseudo-
+ * locale's must too for its width to tell what would clip.
  */
 export function pseudoMessage(message: string): MessageFormatElement[] {
   const elements = parse(message);
-  const padding = '~'.repeat(Math.ceil(literalLength(elements) * PSEUDO_GROWTH));
+  const padding = paddingOf(Math.ceil(literalLength(elements) * PSEUDO_GROWTH));
   return [{ type: TYPE.literal, value: '[' }, ...accentElements(elements), { type: TYPE.literal, value: `${padding}]` }];
 }
