@@ -6,9 +6,10 @@
  * translated screen shows (text, aria-label, title, placeholder) carries the accents — proof
  * it comes from a catalog; the data (activities and notes in Cyrillic and Japanese, so they
  * hold no Latin letters) and what `Intl` writes (English day and month names, for `en-XA`
- * formats as English) are the only other words. In German at 390 px no screen scrolls
- * sideways; screenshots in German and Japanese at 390 and 1280 px go to
- * `test-output/screenshots/i18n-*.png`.
+ * formats as English) are the only other words. In every language and en-XA, at 390 and
+ * 1280 px, no screen scrolls sideways or clips its text; a screenshot of each goes to
+ * `test-output/screenshots/i18n-<language>-<width>-<screen>.png`. The error and empty states
+ * are walked in ui-i18n-states.test.ts.
  */
 // The app's locale variables (the app reads its own process's): German, the browser's English.
 process.env.LC_ALL = 'de_DE.UTF-8';
@@ -20,6 +21,7 @@ import { catalogProblems } from '@tock/i18n';
 import { de, en, es, fr, ja } from '@tock/window/testing';
 import type { Page } from 'playwright-core';
 import { ensureWindowBuilt, launchBrowser, rawRequest, screenshot, startTestApp, type TestApp, type TestBrowser, windowSession } from './ui-support/harness.ts';
+import { allowedWords, clippedTexts, SCREENS, show, sidewaysScroll, unaccentedWords } from './ui-support/i18n-walk.ts';
 
 let t: TestApp;
 let b: TestBrowser;
@@ -88,73 +90,6 @@ describe('the window’s language', () => {
   });
 });
 
-/** The screens whose every string comes from the catalogs: all 14 (docs/ui.md "Languages"). */
-const TRANSLATED = ['/today', '/history', '/reports', '/activities', '/clients', '/invoices', '/settings/integrations', '/settings/calendar', '/settings/desktop', '/settings/capture', '/settings/business', '/settings/sync', '/settings/data', '/settings/license'];
-
-/** Every screen of the window. */
-const SCREENS = [
-  '/today',
-  '/history',
-  '/reports',
-  '/activities',
-  '/clients',
-  '/invoices',
-  '/settings/integrations',
-  '/settings/desktop',
-  '/settings/capture',
-  '/settings/calendar',
-  '/settings/business',
-  '/settings/sync',
-  '/settings/data',
-  '/settings/license',
-];
-
-/** Words `Intl` writes for `en` (which `en-XA` formats in), the app's name, the units of Tock's English durations, and the time zone's name (data: Settings › Data shows it). */
-function allowedWords(): Set<string> {
-  const words = new Set(['Tock', 'h', 'min', 'm', 'AM', 'PM', ...(Intl.DateTimeFormat().resolvedOptions().timeZone.match(/[A-Za-z]+/g) ?? [])]);
-  for (let i = 0; i < 12; i++) {
-    const at = Date.UTC(2026, i, 15);
-    for (const month of ['long', 'short'] as const) words.add(new Intl.DateTimeFormat('en', { month, timeZone: 'UTC' }).format(at));
-  }
-  for (let i = 0; i < 7; i++) {
-    const at = Date.UTC(2026, 10, 16 + i);
-    for (const weekday of ['long', 'short'] as const) words.add(new Intl.DateTimeFormat('en', { weekday, timeZone: 'UTC' }).format(at));
-  }
-  return words;
-}
-
-/** Every piece of text a person can meet on the page: text nodes (outside code, kbd and text marked with its own language) and the attributes read out or shown. */
-async function textsOf(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const out: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      // Text in a language of its own (`<option lang="de">Deutsch</option>`) is not the window's.
-      if (parent === null || parent.closest('script, style, code, kbd, body [lang]') !== null) continue;
-      if ((node.textContent ?? '').trim() !== '') out.push(node.textContent as string);
-    }
-    for (const el of document.querySelectorAll('[aria-label], [title], [placeholder], [data-label]')) {
-      for (const name of ['aria-label', 'title', 'placeholder', 'data-label']) {
-        const value = el.getAttribute(name);
-        if (value) out.push(value);
-      }
-    }
-    out.push(document.title);
-    return out;
-  });
-}
-
-/** Shows `screen` and waits for its heading (in any language). */
-async function show(page: Page, screen: string): Promise<void> {
-  await page.evaluate((hash) => {
-    location.hash = hash;
-  }, screen);
-  await page.waitForFunction((hash) => location.hash === `#${hash}` && document.querySelector('main h1') !== null, screen);
-  // The screen's data loads after its heading: wait until nothing is loading.
-  await page.waitForFunction(() => document.querySelector('[aria-busy="true"], .loading') === null);
-}
-
 describe('the window’s catalogs', () => {
   it('have every key of English, each with the same arguments, in ICU MessageFormat', () => {
     assert.deepEqual(catalogProblems({ en, de, fr, es, ja }), []);
@@ -176,7 +111,7 @@ describe('the pseudo-locale en-XA', () => {
       await open(page);
       await page.waitForFunction(() => document.documentElement.lang === 'en-XA');
       const allowed = allowedWords();
-      for (const screen of TRANSLATED) {
+      for (const screen of SCREENS) {
         await show(page, screen);
         // Open what a screen opens on demand: the week's first block editor on History…
         if (screen === '/history') await page.getByTestId('history-row').first().getByRole('button', { name: /Éðíţ/ }).click();
@@ -185,11 +120,7 @@ describe('the pseudo-locale en-XA', () => {
           await page.getByRole('button', { name: /Ɓíļļíñĝ/ }).first().click();
           await page.getByTestId('billing-form').waitFor();
         }
-        const escaped = new Set<string>();
-        for (const text of await textsOf(page)) {
-          for (const word of text.match(/[A-Za-z]+/g) ?? []) if (!allowed.has(word)) escaped.add(`${word} (in "${text.trim().slice(0, 80)}")`);
-        }
-        assert.deepEqual([...escaped], [], `${screen} shows text that is not from a catalog`);
+        assert.deepEqual(await unaccentedWords(page, allowed), [], `${screen} shows text that is not from a catalog`);
       }
       // Plurals and the pseudo marks: the running session's two breaks.
       await show(page, '/today');
@@ -200,31 +131,40 @@ describe('the pseudo-locale en-XA', () => {
   });
 });
 
-describe('German and Japanese at 390 and 1280 px', () => {
-  it('no screen scrolls sideways in German at 390 px; screenshots in German and Japanese', async () => {
+describe('every language at 390 and 1280 px', () => {
+  it('no screen scrolls sideways or clips its text, in any language or en-XA, at 390 or 1280 px; screenshots of each', async () => {
     const browser = await launchBrowser({ locale: 'en-US', width: 390, height: 844 });
     try {
       const { page } = browser;
-      await setLanguage('de');
+      // en-XA is no setting: the snapshot is made to say it, as in the walk above.
+      let pseudo = false;
+      await page.route('**/api/state', async (route) => {
+        const response = await route.fetch();
+        const json = (await response.json()) as { result: { language: string } };
+        if (pseudo) json.result.language = 'en-XA';
+        await route.fulfill({ response, json });
+      });
       await open(page);
-      await page.waitForFunction(() => document.documentElement.lang === 'de');
-      const wide: string[] = [];
-      for (const screen of SCREENS) {
-        await show(page, screen);
-        const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-        if (scroll > client) wide.push(`${screen}: ${scroll} > ${client}`);
-      }
-      assert.deepEqual(wide, [], 'a screen scrolls sideways in German at 390 px');
-      for (const [language, width] of [['de', 390], ['de', 1280], ['ja', 390], ['ja', 1280]] as const) {
-        await setLanguage(language);
-        await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      const problems: string[] = [];
+      for (const language of ['de', 'ja', 'fr', 'es', 'en', 'en-XA'] as const) {
+        pseudo = language === 'en-XA';
+        // For en-XA a change of the setting makes the window ask for the snapshot again, which says en-XA.
+        await setLanguage(pseudo ? 'fr' : language);
         await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
-        for (const screen of TRANSLATED) {
-          await show(page, screen);
-          await screenshot(page, `i18n-${language}-${width}-${screen.slice(1).replace('/', '-')}`);
+        for (const width of [390, 1280]) {
+          await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+          for (const screen of SCREENS) {
+            await show(page, screen);
+            const wide = await sidewaysScroll(page);
+            if (wide !== null) problems.push(`${language} ${width} px ${screen}: scrolls sideways (${wide})`);
+            for (const clipped of await clippedTexts(page)) problems.push(`${language} ${width} px ${screen}: clips ${clipped}`);
+            await screenshot(page, `i18n-${language}-${width}-${screen.slice(1).replace('/', '-')}`);
+          }
         }
       }
+      pseudo = false;
       await setLanguage('en');
+      assert.deepEqual(problems, []);
     } finally {
       await browser.close();
     }
