@@ -16,10 +16,11 @@
  * about (admin.ts). The caller gets it back as an AdminError, a `Problem` with that code and
  * field, so a command says a refused field as its flag without reading the line.
  */
-import type { InvoiceDocument, Report, ImportResult, ExportCounts, Client, ActivityLedger, ActivityMerge, BlockLedger, InvoiceSummary, SuggestionRule, RuleTest, Timeline } from '@tock/core';
+import type { Report, ImportResult, ExportCounts, Client, ActivityLedger, ActivityMerge, BlockLedger, InvoiceSummary, SuggestionRule, RuleTest, Timeline } from '@tock/core';
 import type { RequestRecord } from '@tock/listener';
-import type { ActivityRef, BranchPrompt, Health, BranchRequest, DoorField, Entry, EntryRequest, FieldsType, RequiredOf, Simplify, StartRequest, StartResult, Status, StoppedSession, Suggestion, Suggestions } from '@tock/protocol';
-import { byUseCase, MAX_PORT, MIN_LISTENER_PORT } from '@tock/protocol';
+import type { ActivityRef, BranchPrompt, BranchRequest, Entry, EntryRequest, StartRequest, StartResult, Status, StoppedSession, Suggestion, Suggestions } from '@tock/protocol';
+import { MAX_PORT, MIN_LISTENER_PORT } from '@tock/protocol';
+import { answer, day, given, id, NONE, sent, shown, streamed, text, type AdminRouteSpec, type InputOf, type RESULT, type Streamed } from './route-spec.ts';
 import type { BookView, SyncEnableResult, SyncStatus } from '@tock/sync/status';
 import type {
   CalendarListing,
@@ -33,87 +34,17 @@ import type {
   GnomeExtensionInstall,
   IdleAnswer,
   IdleQuestion,
-  InvoiceFormat,
+  InvoiceStreamSummary,
   LicenseInfo,
   ListenerStatus,
   MatrixReport,
+  TrackingHealth,
   VersionedStatus,
   WakatimeSetup,
 } from './views.ts';
 
-/** What the summary trailer of a streamed invoice says (`tock invoice`). */
-export interface InvoiceStreamSummary {
-  number: string;
-  format: InvoiceFormat;
-  fileName: string;
-  client: string;
-  lines: number;
-  totals: InvoiceDocument['totals'];
-  /** False for a preview: nothing was kept. */
-  issued: boolean;
-  /** What the person should know, one line each (the period overlaps an earlier invoice of the client). */
-  warnings?: string[];
-}
-
-/** What `GET /healthcheck` answers: the listener's health result, and the listener's port while it is on. */
-export interface TrackingHealth {
-  health: Health;
-  /** The listener's port while it listens; null while it is off (or failed to start). */
-  listenerPort: number | null;
-}
-
-declare const RESULT: unique symbol;
-
-/** A route answered with one JSON value of type `T` (a phantom: nothing of `T` exists at run time). */
-export interface Answer<T> {
-  readonly kind: 'json';
-  readonly [RESULT]: T;
-}
-
-/** A route answered with a stream of text or bytes; `T` is the summary its trailer carries. */
-export interface Streamed<T> {
-  readonly kind: 'stream';
-  readonly [RESULT]: T;
-}
-
-/** Fields of type `T` handed to the use case as sent; it checks them itself. */
-export interface Given<T> {
-  readonly given: true;
-  readonly [RESULT]: T;
-}
-
-const answer = <T>(): Answer<T> => ({ kind: 'json' }) as Answer<T>;
-const streamed = <T>(): Streamed<T> => ({ kind: 'stream' }) as Streamed<T>;
-const given = <T>(): Given<T> => ({ given: true }) as Given<T>;
-
-/** The input of one admin route. */
-export interface AdminInputSchema {
-  /**
-   * Checked by @tock/protocol's validator before the handler runs (`null` counts as absent), or
-   * named and typed and handed on as sent (`sent<T>()`: the use case checks it and names it).
-   */
-  readonly fields: Readonly<Record<string, DoorField>>;
-  readonly required: readonly string[];
-  /** The one line for a refused field, from what was sent, instead of `<field>: <rule>`. */
-  readonly refusals?: Readonly<Record<string, (sent: unknown) => string>>;
-  /** Fields (other than `fields`) handed on as sent: the use case checks them. */
-  readonly given?: Given<unknown>;
-}
-
-/** One admin route: what it takes and what it answers. */
-export interface AdminRouteSpec {
-  readonly input: AdminInputSchema;
-  readonly result: Answer<unknown> | Streamed<unknown>;
-}
-
-const NONE = { fields: {}, required: [] } as const;
-
-const day = (description: string) => ({ type: 'string', format: 'date', description }) as const;
-const text = (description: string) => ({ type: 'string', description }) as const;
-const id = (what: string) => ({ type: 'string', minLength: 1, description: `The ${what}'s id.` }) as const;
-const shown = (value: unknown): string => `"${String(value)}"`;
-/** A field handed on as sent, typed `T`: core's use case checks it and names it when it refuses. */
-const sent = <T>(description: string) => byUseCase<T>(description);
+export type { AdminInputSchema, AdminRouteSpec, InputOf } from './route-spec.ts';
+export type { InvoiceStreamSummary, TrackingHealth } from './views.ts';
 
 /** What a capture export (`{capture: true}`) counts. */
 type CaptureExportCounts = { days: number; spans: number };
@@ -399,11 +330,6 @@ export const ADMIN_ROUTES = {
 export type AdminRoute = keyof typeof ADMIN_ROUTES;
 
 type Spec<R extends AdminRoute> = (typeof ADMIN_ROUTES)[R];
-
-/** The input type an {@link AdminInputSchema} describes: its checked fields (`null` for an optional one not given) and its given ones. */
-export type InputOf<S> = S extends { fields: infer F }
-  ? Simplify<FieldsType<F, RequiredOf<S>, null | undefined> & (S extends { given: Given<infer T> } ? T : unknown)>
-  : never;
 
 /** What route `R` takes. */
 export type AdminInput<R extends AdminRoute> = InputOf<Spec<R>['input']>;

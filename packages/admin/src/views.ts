@@ -6,9 +6,9 @@
  * handlers are typed by them (packages/app/src/admin/server.ts `adminHandlers`), so an answer
  * the app builds that these do not allow fails the type check.
  */
-import type { Report } from '@tock/core';
+import type { InvoiceDocument, Report } from '@tock/core';
 import type { CaptureSettings, DailyTotal } from '@tock/core';
-import type { ActivityRef, LicenseState, Status } from '@tock/protocol';
+import type { ActivityRef, Health, LicenseState, Status } from '@tock/protocol';
 
 /** What settings and `tock license` show. */
 export interface LicenseInfo {
@@ -208,4 +208,25 @@ export interface GnomeExtensionInstall {
   /** Whether it is in the person's `org.gnome.shell enabled-extensions` now. */
   enabled: boolean;
   next: string;
+}
+
+/** What the summary trailer of a streamed invoice says (`tock invoice`). */
+export interface InvoiceStreamSummary {
+  number: string;
+  format: InvoiceFormat;
+  fileName: string;
+  client: string;
+  lines: number;
+  totals: InvoiceDocument['totals'];
+  /** False for a preview: nothing was kept. */
+  issued: boolean;
+  /** What the person should know, one line each (the period overlaps an earlier invoice of the client). */
+  warnings?: string[];
+}
+
+/** What `GET /healthcheck` answers: the listener's health result, and the listener's port while it is on. */
+export interface TrackingHealth {
+  health: Health;
+  /** The listener's port while it listens; null while it is off (or failed to start). */
+  listenerPort: number | null;
 }
