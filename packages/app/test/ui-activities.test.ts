@@ -5,27 +5,19 @@
  * refusal of a taken or empty name shown next to the field, Escape, and the keyboard.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { Problem } from '@tock/protocol';
-import { blur, ensureWindowBuilt, launchBrowser, openWindow, startTestApp, tabTo, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+import { blur, openWindow, tabTo, type TestBrowser, windowSuite } from './ui-support/harness.ts';
 
-let t: TestApp;
-let b: TestBrowser;
-
-before(async () => {
-  ensureWindowBuilt();
-  t = await startTestApp();
-  b = await launchBrowser();
-  const { tracker } = t.app.services;
-  for (const name of ['Review', 'Planning', 'Café chat', 'Support']) tracker.createActivity(name);
-  tracker.startActivity({ name: 'Write docs', createIfMissing: true });
-});
-after(async () => {
-  await b?.close();
-  await t?.stop();
+const ui = windowSuite({
+  seed: ({ app }) => {
+    const { tracker } = app.services;
+    for (const name of ['Review', 'Planning', 'Café chat', 'Support']) tracker.createActivity(name);
+    tracker.startActivity({ name: 'Write docs', createIfMissing: true });
+  },
 });
 
-const tracker = () => t.app.services.tracker;
+const tracker = () => ui.services.tracker;
 const idOf = (name: string): string => {
   const found = tracker().listActivities().find((a) => a.activityName === name);
   if (!found) throw new Error(`no activity named ${name}`);
@@ -54,8 +46,8 @@ async function focusIsOnRename(page: TestBrowser['page'], name: string): Promise
 
 describe('Activities', () => {
   it('lists every activity with its own color, and renames one in place; the app agrees', async () => {
-    const { page } = b;
-    await openWindow(page, t, '/activities');
+    const { page } = ui;
+    await openWindow(page, ui.app, '/activities');
     const rows = page.getByTestId('activity-row');
     await rows.filter({ hasText: 'Write docs' }).waitFor();
     const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
@@ -81,16 +73,16 @@ describe('Activities', () => {
   });
 
   it('shows the running activity’s new name in every open window without a reload', async () => {
-    const today = b.page;
-    await openWindow(today, t);
+    const today = ui.page;
+    await openWindow(today, ui.app);
     await today.getByTestId('current-activity').filter({ hasText: 'Write docs' }).waitFor();
     await today.locator('[data-testid=timeline] g.bar[data-activity="Write docs"]').waitFor();
     // A reload would drop this mark.
     await today.evaluate(() => Object.assign(window, { tockNotReloaded: true }));
 
-    const other = await b.context.newPage();
+    const other = await ui.browser.context.newPage();
     try {
-      await openWindow(other, t, '/activities');
+      await openWindow(other, ui.app, '/activities');
       const row = other.getByTestId('activity-row').filter({ hasText: 'Write docs' });
       await row.getByRole('button', { name: 'Rename Write docs' }).click();
       await other.getByRole('textbox', { name: 'New name for Write docs' }).fill('Documentation');
@@ -113,8 +105,8 @@ describe('Activities', () => {
   });
 
   it('refuses a taken or an empty name with the app’s own line next to the field, and changes nothing', async () => {
-    const { page } = b;
-    await openWindow(page, t, '/activities');
+    const { page } = ui;
+    await openWindow(page, ui.app, '/activities');
     const id = idOf('Review');
     const before = tracker().listActivities();
     await page.getByRole('button', { name: 'Rename Review' }).click();
@@ -151,8 +143,8 @@ describe('Activities', () => {
   });
 
   it('cancels with Escape: the name stays and the focus returns to Rename', async () => {
-    const { page } = b;
-    await openWindow(page, t, '/activities');
+    const { page } = ui;
+    await openWindow(page, ui.app, '/activities');
     const before = tracker().listActivities();
     await page.getByRole('button', { name: 'Rename Code review' }).click();
     const field = page.getByRole('textbox', { name: 'New name for Code review' });
@@ -175,8 +167,8 @@ describe('Activities', () => {
   });
 
   it('filters ignoring case and accents, and is used by keyboard alone with visible focus', async () => {
-    const { page } = b;
-    await openWindow(page, t);
+    const { page } = ui;
+    await openWindow(page, ui.app);
     await blur(page);
     await tabTo(page, 'nav a[href="#/activities"]');
     await page.keyboard.press('Enter');

@@ -7,25 +7,12 @@
 process.env.TZ = 'Europe/Berlin';
 
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { setActivityLedger, setBlockBillable, tagBlock } from '@tock/core';
-import { ensureWindowBuilt, launchBrowser, openWindow, screenshot, seriousAxeViolations, startTestApp, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+import { openWindow, screenshot, seriousAxeViolations, windowSuite } from './ui-support/harness.ts';
 
 const now = Date.parse('2026-11-18T15:00:00.000Z'); // Wednesday, 16:00 in Berlin
-let t: TestApp;
-let b: TestBrowser;
-
-before(async () => {
-  ensureWindowBuilt();
-  t = await startTestApp({}, { clock: () => now });
-  // Sessions made here by a start and a stop a moment apart are kept (crumbs are core's tests').
-  t.app.services.store.settings.set('minSessionSeconds', 0);
-  b = await launchBrowser();
-});
-after(async () => {
-  await b?.close();
-  await t?.stop();
-});
+const ui = windowSuite({ app: { clock: () => now }, keepShortSessions: true });
 
 /** Waits until `read()` gives `expected` (what the window shows after a render), for at most 5 s. */
 async function until<T>(read: () => Promise<T>, expected: T): Promise<void> {
@@ -41,12 +28,12 @@ async function until<T>(read: () => Promise<T>, expected: T): Promise<void> {
   }
 }
 
-const blockOf = (id: string) => t.app.services.tracker.listBlocks(0, now + 1).find((bl) => bl.id === id)!;
+const blockOf = (id: string) => ui.services.tracker.listBlocks(0, now + 1).find((bl) => bl.id === id)!;
 
 describe('Billable in History’s editor', () => {
   it('a block with its own flag goes back to following its activity’s default, and back to its own', async () => {
-    const { page } = b;
-    const { store, tracker } = t.app.services;
+    const { page } = ui;
+    const { store, tracker } = ui.services;
     // Monday 10:00–11:00 in Berlin, of an activity billable by default, with its own "not billable".
     const { entryID } = tracker.logEntry({ name: 'Consulting', createIfMissing: true, durationMinutes: 60, endedAt: '2026-11-16T10:00:00.000Z' });
     store.transaction(() => {
@@ -55,7 +42,7 @@ describe('Billable in History’s editor', () => {
     });
     assert.deepEqual([blockOf(entryID).billable, blockOf(entryID).ownBillable], [false, false]);
 
-    await openWindow(page, t, '/history');
+    await openWindow(page, ui.app, '/history');
     const row = page.getByTestId('history-row').filter({ hasText: '10:00–11:00' });
     assert.equal(await row.getByTestId('billable-badge').count(), 0);
     await row.getByRole('button', { name: 'Edit entry of Consulting' }).click();
@@ -88,13 +75,13 @@ describe('Billable in History’s editor', () => {
 
 describe('Tags in History’s editor', () => {
   it('a comma or Enter adds a chip, quotes keep a comma in a tag, Backspace and the remove button take one off; what is still typed is saved', async () => {
-    const { page } = b;
-    const { store, tracker } = t.app.services;
+    const { page } = ui;
+    const { store, tracker } = ui.services;
     // Tuesday 12:00–12:30 in Berlin, tagged review.
     const { entryID } = tracker.logEntry({ name: 'Calls', createIfMissing: true, durationMinutes: 30, endedAt: '2026-11-17T11:30:00.000Z' });
     store.transaction(() => tagBlock(store, entryID, ['review']));
 
-    await openWindow(page, t, '/history');
+    await openWindow(page, ui.app, '/history');
     const row = page.getByTestId('history-row').filter({ hasText: '12:00–12:30' });
     await row.getByRole('button', { name: 'Edit entry of Calls' }).click();
     const field = row.getByLabel('Tags');
@@ -143,8 +130,8 @@ describe('Tags in History’s editor', () => {
 
 describe('Breaks of a session over midnight', () => {
   it('adds a break on its second day by choosing the day, or by a start before the session’s; edits one there', async () => {
-    const { page } = b;
-    const { tracker } = t.app.services;
+    const { page } = ui;
+    const { tracker } = ui.services;
     // Monday 22:00 to Tuesday 02:00 in Berlin.
     tracker.startActivity({ name: 'Night', createIfMissing: true });
     tracker.stopActivity();
@@ -152,7 +139,7 @@ describe('Breaks of a session over midnight', () => {
     tracker.updateSession(sessionID, { startedAt: '2026-11-16T21:00:00.000Z', endedAt: '2026-11-17T01:00:00.000Z' });
     const breaks = () => blockOf(sessionID).breaks.map((br) => [br.startedAt, br.endedAt]);
 
-    await openWindow(page, t, '/history');
+    await openWindow(page, ui.app, '/history');
     const row = page.getByTestId('history-row').filter({ has: page.getByRole('button', { name: 'Edit session of Night' }) }).first();
     await row.getByRole('button', { name: 'Edit session of Night' }).click();
     const editor = row.getByTestId('breaks-editor');
@@ -202,13 +189,13 @@ describe('Breaks of a session over midnight', () => {
   });
 
   it('a session within one day offers no day choice', async () => {
-    const { page } = b;
-    const { tracker } = t.app.services;
+    const { page } = ui;
+    const { tracker } = ui.services;
     tracker.startActivity({ name: 'Day', createIfMissing: true });
     tracker.stopActivity();
     const sessionID = tracker.listBlocks(0, now + 1).find((bl) => bl.activity.activityName === 'Day')!.id;
     tracker.updateSession(sessionID, { startedAt: '2026-11-17T08:00:00.000Z', endedAt: '2026-11-17T09:00:00.000Z' });
-    await openWindow(page, t, '/history');
+    await openWindow(page, ui.app, '/history');
     const row = page.getByTestId('history-row').filter({ has: page.getByRole('button', { name: 'Edit session of Day' }) });
     await row.getByRole('button', { name: 'Edit session of Day' }).click();
     await row.getByRole('form', { name: 'Add a break' }).getByLabel('Break from').waitFor();

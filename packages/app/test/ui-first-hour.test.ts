@@ -7,24 +7,13 @@
  * shows the day's share. Screenshots at 390 and 1280 px.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { getLedgerSetting } from '@tock/core';
-import { ensureWindowBuilt, launchBrowser, openWindow, screenshot, startTestApp, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+import { openWindow, screenshot, type TestBrowser, windowSuite } from './ui-support/harness.ts';
 
-let t: TestApp;
-let b: TestBrowser;
+const ui = windowSuite();
 
-before(async () => {
-  ensureWindowBuilt();
-  t = await startTestApp();
-  b = await launchBrowser();
-});
-after(async () => {
-  await b?.close();
-  await t?.stop();
-});
-
-const tracker = () => t.app.services.tracker;
+const tracker = () => ui.services.tracker;
 const sessions = () => tracker().listBlocks(0, Date.now() + 3_600_000).filter((x) => x.kind === 'session');
 
 /** The width of the page's content beyond the viewport (0: no sideways scroll). */
@@ -34,9 +23,9 @@ describe('Today: the running session edited in place, and Continue', () => {
   it('changes the running session’s activity, start and note in place; it keeps running', async () => {
     tracker().createActivity('Planning');
     const started = tracker().startActivity({ name: 'Writing', createIfMissing: true, note: 'first draft' });
-    const { page } = b;
+    const { page } = ui;
     await page.setViewportSize({ width: 1280, height: 900 });
-    await openWindow(page, t, '/today');
+    await openWindow(page, ui.app, '/today');
     await page.getByTestId('current-note').filter({ hasText: 'first draft' }).waitFor();
     await page.getByTestId('edit-running').click();
     const editor = page.getByTestId('running-editor');
@@ -60,7 +49,7 @@ describe('Today: the running session edited in place, and Continue', () => {
   });
 
   it('Stop then Continue resumes that session: no 0-minute crumb', async () => {
-    const { page } = b;
+    const { page } = ui;
     const before = sessions();
     assert.equal(before.length, 1);
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
@@ -85,9 +74,9 @@ describe('Today: the running session edited in place, and Continue', () => {
 describe('Activities: archive, merge and delete', () => {
   it('archives and brings back; archived ones leave search and stay listed', async () => {
     tracker().logEntry({ name: 'Old client', durationMinutes: 30, createIfMissing: true });
-    const { page } = b;
+    const { page } = ui;
     await page.setViewportSize({ width: 1280, height: 900 });
-    await openWindow(page, t, '/activities');
+    await openWindow(page, ui.app, '/activities');
     const row = page.getByTestId('activity-row').filter({ hasText: 'Old client' });
     await row.getByRole('button', { name: 'Archive Old client' }).click();
     await page.getByRole('status').filter({ hasText: 'Archived “Old client”: out of pickers, search and the tray, still in reports and history.' }).waitFor();
@@ -96,21 +85,21 @@ describe('Activities: archive, merge and delete', () => {
     assert.deepEqual(tracker().searchActivities('old', 10), []);
     // Out of the pickers: the block editor's choice of activity (Today's Edit, History's) leaves it out.
     tracker().startActivity({ name: 'Planning' });
-    await openWindow(page, t, '/today');
+    await openWindow(page, ui.app, '/today');
     await page.getByTestId('edit-running').click();
     const choice = page.getByTestId('running-editor').getByLabel('Activity');
     await choice.waitFor();
     const offered = await choice.locator('option').allTextContents();
     assert.ok(offered.includes('Planning') && !offered.includes('Old client'), `offered: ${offered.join(', ')}`);
     tracker().stopActivity();
-    await openWindow(page, t, '/activities');
+    await openWindow(page, ui.app, '/activities');
     await row.getByRole('button', { name: 'Unarchive Old client' }).click();
     await row.getByRole('button', { name: 'Archive Old client' }).waitFor();
     assert.deepEqual(tracker().searchActivities('old', 10).map((a) => a.activityName), ['Old client']);
   });
 
   it('delete of an activity with time shows the app’s refusal; merge asks first, then moves every block', async () => {
-    const { page } = b;
+    const { page } = ui;
     const row = page.getByTestId('activity-row').filter({ hasText: 'Old client' });
     await row.getByRole('button', { name: 'Delete… Old client' }).click();
     await row.getByTestId('activity-delete').getByRole('button', { name: 'Delete Old client' }).click();
@@ -132,7 +121,7 @@ describe('Activities: archive, merge and delete', () => {
     assert.equal(tracker().listBlocks(0, Date.now() + 1).filter((x) => x.activity.activityName === 'Writing').length, 1);
 
     tracker().createActivity('Unused');
-    await openWindow(page, t, '/activities');
+    await openWindow(page, ui.app, '/activities');
     const unused = page.getByTestId('activity-row').filter({ hasText: 'Unused' });
     await unused.getByRole('button', { name: 'Delete… Unused' }).click();
     await unused.getByTestId('activity-delete').getByRole('button', { name: 'Delete Unused' }).click();
@@ -143,19 +132,19 @@ describe('Activities: archive, merge and delete', () => {
 
 describe('Targets: the week’s hours', () => {
   it('saves hours a week; Today shows them ÷ 5 on a working day; day and week hours together are refused', async () => {
-    const { page } = b;
+    const { page } = ui;
     await page.setViewportSize({ width: 1280, height: 900 });
-    await openWindow(page, t, '/settings/business');
+    await openWindow(page, ui.app, '/settings/business');
     await page.getByLabel('Monday (hours)').fill('8');
     await page.getByLabel('Or hours a week').fill('37.5');
     await page.getByRole('button', { name: 'Save targets' }).click();
     await page.locator('#targets-error').filter({ hasText: 'Give hours for each day or for the week, not both.' }).waitFor();
-    assert.equal(getLedgerSetting(t.app.services.store.settings, 'targets'), null, 'nothing saved');
+    assert.equal(getLedgerSetting(ui.services.store.settings, 'targets'), null, 'nothing saved');
     await page.getByLabel('Monday (hours)').fill('');
     await page.getByRole('button', { name: 'Save targets' }).click();
     await page.locator('#targets-heading ~ form').getByText('Saved.').waitFor();
-    assert.deepEqual(getLedgerSetting(t.app.services.store.settings, 'targets'), { week: 37.5 });
-    await openWindow(page, t, '/today');
+    assert.deepEqual(getLedgerSetting(ui.services.store.settings, 'targets'), { week: 37.5 });
+    await openWindow(page, ui.app, '/today');
     const weekday = new Date().getDay();
     if (weekday >= 1 && weekday <= 5) await page.getByTestId('day-target').filter({ hasText: /^Target 7 h 30 min · / }).waitFor();
     else assert.equal(await page.getByTestId('day-target').count(), 0);

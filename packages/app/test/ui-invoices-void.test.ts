@@ -7,52 +7,45 @@
 process.env.TZ = 'Europe/Berlin';
 
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { addClient, draftInvoice, issueInvoice, listInvoices, setActivityLedger } from '@tock/core';
-import { ensureWindowBuilt, launchBrowser, openWindow, seriousAxeViolations, startTestApp, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+import { openWindow, seriousAxeViolations, windowSuite } from './ui-support/harness.ts';
 
 const now = Date.parse('2026-11-18T15:00:00.000Z'); // Wednesday, 16:00 in Berlin
-let t: TestApp;
-let b: TestBrowser;
-
-before(async () => {
-  ensureWindowBuilt();
-  t = await startTestApp({}, { clock: () => now });
-  const store = t.app.services.store;
-  store.transaction(() => addClient(store, { name: 'Acme', rate: '90', currency: 'EUR' }, now, () => crypto.randomUUID()));
-  t.app.services.tracker.logEntry({ name: 'Docs', createIfMissing: true, durationMinutes: 60, endedAt: '2026-11-18T09:00:00.000Z' });
-  store.transaction(() => setActivityLedger(store, 'Docs', { client: 'Acme', billable: true }));
-  const input = { client: 'Acme', from: '2026-11-01', to: '2026-11-18' };
-  store.transaction(() => issueInvoice(store, draftInvoice(store, input, now, 'Europe/Berlin'), input, now, 'Europe/Berlin', () => crypto.randomUUID()));
-  b = await launchBrowser();
-});
-after(async () => {
-  await b?.close();
-  await t?.stop();
+const ui = windowSuite({
+  app: { clock: () => now },
+  seed: ({ app }) => {
+    const store = app.services.store;
+    store.transaction(() => addClient(store, { name: 'Acme', rate: '90', currency: 'EUR' }, now, () => crypto.randomUUID()));
+    app.services.tracker.logEntry({ name: 'Docs', createIfMissing: true, durationMinutes: 60, endedAt: '2026-11-18T09:00:00.000Z' });
+    store.transaction(() => setActivityLedger(store, 'Docs', { client: 'Acme', billable: true }));
+    const input = { client: 'Acme', from: '2026-11-01', to: '2026-11-18' };
+    store.transaction(() => issueInvoice(store, draftInvoice(store, input, now, 'Europe/Berlin'), input, now, 'Europe/Berlin', () => crypto.randomUUID()));
+  },
 });
 
 describe('invoiced blocks in the window', () => {
   it('locks an invoiced block in History, refuses its delete with the line, and frees it once its invoice is voided', async () => {
-    const { page } = b;
-    await openWindow(page, t, '/history');
+    const { page } = ui;
+    await openWindow(page, ui.app, '/history');
     const row = page.getByTestId('history-row').filter({ hasText: 'Docs' });
     await row.getByTestId('invoice-badge').filter({ hasText: 'INV-2026-001' }).waitFor();
     await row.getByRole('button', { name: /^Delete/ }).click();
     await row.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByText('this block is on invoice INV-2026-001; void the invoice to change it').waitFor();
-    assert.equal(t.app.services.tracker.listBlocks(0, now).length, 1, 'nothing deleted');
+    assert.equal(ui.services.tracker.listBlocks(0, now).length, 1, 'nothing deleted');
 
-    await openWindow(page, t, '/invoices');
+    await openWindow(page, ui.app, '/invoices');
     const invoice = page.getByTestId('invoice-row').filter({ hasText: 'INV-2026-001' });
     await invoice.getByRole('button', { name: 'Void… INV-2026-001' }).click();
     await invoice.getByRole('alert').filter({ hasText: 'Voiding INV-2026-001 keeps its number, which is never given again, and marks it VOID' }).waitFor();
-    assert.equal(listInvoices(t.app.services.store)[0]?.state, 'issued', 'nothing voided by the first press');
+    assert.equal(listInvoices(ui.services.store)[0]?.state, 'issued', 'nothing voided by the first press');
     assert.deepEqual(await seriousAxeViolations(page), []);
     await invoice.getByRole('button', { name: 'Void INV-2026-001' }).click();
     await invoice.getByTestId('invoice-void').waitFor();
-    assert.equal(listInvoices(t.app.services.store)[0]?.state, 'void');
+    assert.equal(listInvoices(ui.services.store)[0]?.state, 'void');
 
-    await openWindow(page, t, '/history');
+    await openWindow(page, ui.app, '/history');
     const freed = page.getByTestId('history-row').filter({ hasText: 'Docs' });
     await freed.waitFor();
     assert.equal(await freed.getByTestId('invoice-badge').count(), 0, 'the lock went with the void');

@@ -9,34 +9,26 @@
 process.env.TZ = 'Europe/Berlin';
 
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { readFileSync } from 'node:fs';
 import { buildReport, getLedgerSetting, listClients, listInvoices, reportCsv, tagBlock } from '@tock/core';
-import { blur, ensureWindowBuilt, launchBrowser, openWindow, rawRequest, screenshot, seriousAxeViolations, startTestApp, tabTo, windowSession, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+import { blur, openWindow, rawRequest, screenshot, seriousAxeViolations, tabTo, type TestBrowser, windowSession, windowSuite } from './ui-support/harness.ts';
 
 const now = Date.parse('2026-11-18T15:00:00.000Z'); // Wednesday, 16:00 in Berlin
-let t: TestApp;
-let b: TestBrowser;
-
-before(async () => {
-  ensureWindowBuilt();
-  t = await startTestApp({}, { clock: () => now });
-  // Sessions made here by a start and a stop a moment apart are kept (crumbs are core's tests').
-  t.app.services.store.settings.set('minSessionSeconds', 0);
-  t.app.services.tracker.logEntry({ name: 'Docs', createIfMissing: true, durationMinutes: 30, endedAt: '2026-11-18T09:00:00.000Z' });
-  b = await launchBrowser();
-});
-after(async () => {
-  await b?.close();
-  await t?.stop();
+const ui = windowSuite({
+  app: { clock: () => now },
+  keepShortSessions: true,
+  seed: ({ app }) => {
+    app.services.tracker.logEntry({ name: 'Docs', createIfMissing: true, durationMinutes: 30, endedAt: '2026-11-18T09:00:00.000Z' });
+  },
 });
 
-const store = () => t.app.services.store;
+const store = () => ui.services.store;
 
 describe('Clients', () => {
   it('refuses a bad rate and currency at their fields and adds nothing, then adds, edits and removes', async () => {
-    const { page } = b;
-    await openWindow(page, t, '/clients');
+    const { page } = ui;
+    await openWindow(page, ui.app, '/clients');
     await page.getByLabel('Name').fill('Acme');
     await page.getByLabel('Rate per hour (optional)').fill('abc');
     await page.getByLabel('Currency (optional)').fill('EURO');
@@ -72,8 +64,8 @@ describe('Clients', () => {
 
 describe('An activity’s billing', () => {
   it('sets client, rate, billable and budget; a budget of -1 is refused and nothing changes; the budget shows as a bar', async () => {
-    const { page } = b;
-    await openWindow(page, t, '/activities');
+    const { page } = ui;
+    await openWindow(page, ui.app, '/activities');
     await page.getByRole('button', { name: 'Billing of Docs' }).click();
     const form = page.getByTestId('billing-form');
     await form.getByLabel('Client').selectOption({ label: 'Acme' });
@@ -81,11 +73,11 @@ describe('An activity’s billing', () => {
     await form.getByLabel('Budget (hours)').fill('-1');
     await form.getByRole('button', { name: 'Save billing' }).click();
     await form.locator('[id$=-budget-error]').waitFor();
-    const ledger = () => t.app.services.store.statement("SELECT client_id, billable, budget_hours FROM activities WHERE name = 'Docs'").get() as Record<string, unknown>;
+    const ledger = () => ui.services.store.statement("SELECT client_id, billable, budget_hours FROM activities WHERE name = 'Docs'").get() as Record<string, unknown>;
     assert.deepEqual({ ...ledger() }, { client_id: null, billable: 0, budget_hours: null }, 'nothing changed');
 
     // 20 min of Docs inside its 30 min (09:30–10:00): core's count takes the shared time once.
-    const inside = t.app.services.tracker.logEntry({ name: 'Docs', durationMinutes: 20, endedAt: '2026-11-18T08:55:00.000Z' });
+    const inside = ui.services.tracker.logEntry({ name: 'Docs', durationMinutes: 20, endedAt: '2026-11-18T08:55:00.000Z' });
     await form.getByLabel('Budget (hours)').fill('2');
     await form.getByRole('button', { name: 'Save billing' }).click();
     await page.getByTestId('budget').getByText('30 min of 2 h used (25 %)').waitFor();
@@ -93,14 +85,14 @@ describe('An activity’s billing', () => {
     assert.equal(ledger().billable, 1);
     assert.deepEqual(await seriousAxeViolations(page), []);
     await screenshot(page, 'activity-billing-light');
-    t.app.services.tracker.deleteEntry(inside.entryID);
+    ui.services.tracker.deleteEntry(inside.entryID);
   });
 });
 
 describe('Settings › Business', () => {
   it('saves the details, the rounding and the targets; Today shows the day’s target and what is left', async () => {
-    const { page } = b;
-    await openWindow(page, t, '/settings/business');
+    const { page } = ui;
+    await openWindow(page, ui.app, '/settings/business');
     await page.getByLabel('Name').fill('Jo Example');
     await page.getByLabel('Tax ID').fill('DE123');
     await page.getByLabel('Payment terms').fill('14 days');
@@ -125,15 +117,15 @@ describe('Settings › Business', () => {
     assert.deepEqual(await seriousAxeViolations(page), []);
     await screenshot(page, 'settings-business-light');
 
-    await openWindow(page, t, '/today');
+    await openWindow(page, ui.app, '/today');
     await page.getByTestId('day-target').filter({ hasText: 'Target 8 h · 7 h 30 min left' }).waitFor();
   });
 });
 
 describe('A block’s tags and billable flag (window API)', () => {
   it('sets the whole tag list and the flag; a tag with a control character is refused and nothing changes', async () => {
-    const { page } = b;
-    const id = t.app.services.tracker.listBlocks(0, now + 1)[0]!.id;
+    const { page } = ui;
+    const id = ui.services.tracker.listBlocks(0, now + 1)[0]!.id;
     const patch = (body: unknown) =>
       page.evaluate(
         async ([blockID, json]) => {
@@ -149,7 +141,7 @@ describe('A block’s tags and billable flag (window API)', () => {
     const bad = await patch({ tags: ['fine', 'bad\u0007tag'], billable: true });
     assert.equal(bad.status, 400);
     assert.equal(bad.body.details?.[0]?.field, 'tags');
-    const block = t.app.services.tracker.listBlocks(0, now + 1)[0]!;
+    const block = ui.services.tracker.listBlocks(0, now + 1)[0]!;
     assert.deepEqual([block.tags, block.billable], [['review', 'urgent'], false], 'nothing changed');
     const fewer = await patch({ tags: ['urgent'] });
     assert.deepEqual(fewer.body.result?.tags, ['urgent']);
@@ -159,15 +151,15 @@ describe('A block’s tags and billable flag (window API)', () => {
 
 describe('Reports with the ledger, and the week’s balance', () => {
   it('groups by client and by tag, filters billable time, shows billed time and amounts that add up; History shows the balance', async () => {
-    const { page } = b;
-    const { tracker } = t.app.services;
+    const { page } = ui;
+    const { tracker } = ui.services;
     // Tuesday: 45 min of Docs (Acme at 90.00 EUR, billable by default) tagged review; Wednesday: 20 min without a client.
     tracker.logEntry({ name: 'Docs', durationMinutes: 45, endedAt: '2026-11-17T10:00:00.000Z' });
     tracker.logEntry({ name: 'Internal', createIfMissing: true, durationMinutes: 20, endedAt: '2026-11-18T11:00:00.000Z' });
     const tuesday = tracker.listBlocks(0, now + 1).find((bl) => bl.startedAt.startsWith('2026-11-17'))!;
     tagBlock(store(), tuesday.id, ['review']);
 
-    await openWindow(page, t, '/reports');
+    await openWindow(page, ui.app, '/reports');
     await page.getByRole('radio', { name: 'Client', exact: true }).check();
     const expected = buildReport(store(), { from: '2026-11-16', to: '2026-11-22', by: 'client' }, now, 'Europe/Berlin');
     assert.deepEqual(
@@ -203,7 +195,7 @@ describe('Reports with the ledger, and the week’s balance', () => {
     await screenshot(page, 'reports-by-tag-light');
 
     // Targets 8 h Monday to Friday; Monday to Wednesday so far is 24 h, 1 h 35 min worked.
-    await openWindow(page, t, '/history');
+    await openWindow(page, ui.app, '/history');
     await page.getByTestId('week-balance').filter({ hasText: 'Balance −22 h 25 min · target 24 h so far' }).waitFor();
     await screenshot(page, 'history-balance-light');
   });
@@ -211,8 +203,8 @@ describe('Reports with the ledger, and the week’s balance', () => {
 
 describe('Reports of one client', () => {
   it('the client picker keeps one client’s time, or the time without a client, and the report CSV follows', async () => {
-    const { page } = b;
-    await openWindow(page, t, '/reports');
+    const { page } = ui;
+    await openWindow(page, ui.app, '/reports');
     await page.getByTestId('report-total').filter({ hasText: /^1 h 35 min$/ }).waitFor();
     const acme = listClients(store()).find((c) => c.name === 'Acme')!;
     const week = { from: '2026-11-16', to: '2026-11-22' };
@@ -245,9 +237,9 @@ describe('Reports of one client', () => {
   });
 
   it('a client that is not there is refused with one line naming the field', async () => {
-    const session = await windowSession(t);
-    const host = { host: `127.0.0.1:${t.port}` };
-    const answer = await rawRequest(t.port, 'GET', '/api/report?period=week&client=00000000-0000-4000-8000-000000000000', { ...host, ...session });
+    const session = await windowSession(ui.app);
+    const host = { host: `127.0.0.1:${ui.app.port}` };
+    const answer = await rawRequest(ui.app.port, 'GET', '/api/report?period=week&client=00000000-0000-4000-8000-000000000000', { ...host, ...session });
     assert.equal(answer.status, 400);
     assert.deepEqual(JSON.parse(answer.body).details, [{ field: 'client', message: 'no client has this ID (removed?); choose one of the clients listed' }]);
   });
@@ -255,10 +247,10 @@ describe('Reports of one client', () => {
 
 describe('Tags and billable in History’s editor', () => {
   it('a tag with a control character is refused under Tags with nothing changed; then tags and billable are saved and shown', async () => {
-    const { page } = b;
-    const tuesday = () => t.app.services.tracker.listBlocks(0, now + 1).find((bl) => bl.startedAt.startsWith('2026-11-17'))!;
+    const { page } = ui;
+    const tuesday = () => ui.services.tracker.listBlocks(0, now + 1).find((bl) => bl.startedAt.startsWith('2026-11-17'))!;
     assert.deepEqual([tuesday().tags, tuesday().billable], [['review'], true]);
-    await openWindow(page, t, '/history');
+    await openWindow(page, ui.app, '/history');
     const row = page.getByTestId('history-row').filter({ hasText: '10:15–11:00' });
     await row.getByTestId('tag-badge').filter({ hasText: 'review' }).waitFor();
     await row.getByTestId('billable-badge').waitFor();
@@ -288,8 +280,8 @@ describe('Tags and billable in History’s editor', () => {
 
 describe('A session’s breaks in History’s editor (issue 31)', () => {
   it('lists the breaks; an edit moves one, a break past the session’s end is refused at its field with nothing changed, one is added and one deleted', async () => {
-    const { page } = b;
-    const { tracker } = t.app.services;
+    const { page } = ui;
+    const { tracker } = ui.services;
     // Monday 09:00–12:00 in Berlin, a break 10:00–10:15.
     tracker.startActivity({ name: 'Design', createIfMissing: true });
     tracker.stopActivity();
@@ -298,7 +290,7 @@ describe('A session’s breaks in History’s editor (issue 31)', () => {
     tracker.addBreak(sessionID, { startedAt: '2026-11-16T09:00:00.000Z', endedAt: '2026-11-16T09:15:00.000Z' });
     const breaks = () => tracker.listBlocks(0, now + 1).find((bl) => bl.id === sessionID)!.breaks.map((br) => [br.startedAt.slice(11, 16), br.endedAt?.slice(11, 16)]);
 
-    await openWindow(page, t, '/history');
+    await openWindow(page, ui.app, '/history');
     const row = page.getByTestId('history-row').filter({ hasText: '09:00–12:00' });
     await row.getByRole('button', { name: 'Edit session of Design' }).click();
     const editor = row.getByTestId('breaks-editor');
@@ -341,10 +333,10 @@ describe('A session’s breaks in History’s editor (issue 31)', () => {
 
 describe('Invoices', () => {
   it('previews in a sandboxed frame, refuses a range with nothing to invoice at the range, creates one and downloads it again', async () => {
-    const { page } = b;
+    const { page } = ui;
     // Acme's billable time in November: an hour of Docs at 90.00 EUR on Monday (the others were made not billable).
-    t.app.services.tracker.logEntry({ name: 'Docs', durationMinutes: 60, endedAt: '2026-11-16T07:00:00.000Z' });
-    await openWindow(page, t, '/invoices');
+    ui.services.tracker.logEntry({ name: 'Docs', durationMinutes: 60, endedAt: '2026-11-16T07:00:00.000Z' });
+    await openWindow(page, ui.app, '/invoices');
     const from = page.getByLabel('From', { exact: true });
     await from.fill('2026-10-01');
     await page.getByLabel('To', { exact: true }).fill('2026-10-31');

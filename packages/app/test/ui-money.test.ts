@@ -10,30 +10,23 @@
 process.env.TZ = 'Europe/Berlin';
 
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { addClient, draftInvoice, getLedgerSetting, issueInvoice, listClients, listInvoices, setActivityLedger } from '@tock/core';
-import { ensureWindowBuilt, launchBrowser, openWindow, seriousAxeViolations, startTestApp, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+import { openWindow, seriousAxeViolations, type TestBrowser, windowSuite } from './ui-support/harness.ts';
 
 const now = Date.parse('2026-11-18T15:00:00.000Z'); // Wednesday, 16:00 in Berlin
-let t: TestApp;
-let b: TestBrowser;
-
-before(async () => {
-  ensureWindowBuilt();
-  t = await startTestApp({}, { clock: () => now });
-  const { store, tracker } = t.app.services;
-  addClient(store, { name: 'Euro GmbH', rate: '95', currency: 'EUR' }, now, () => crypto.randomUUID());
-  addClient(store, { name: 'Dollar Inc', rate: '120', currency: 'USD' }, now, () => crypto.randomUUID());
-  // Tuesday: two hours for each client.
-  tracker.logEntry({ name: 'Design', createIfMissing: true, durationMinutes: 120, endedAt: '2026-11-17T10:00:00.000Z' });
-  tracker.logEntry({ name: 'API', createIfMissing: true, durationMinutes: 120, endedAt: '2026-11-17T13:00:00.000Z' });
-  setActivityLedger(store, 'Design', { client: 'Euro GmbH', billable: true });
-  setActivityLedger(store, 'API', { client: 'Dollar Inc', billable: true });
-  b = await launchBrowser();
-});
-after(async () => {
-  await b?.close();
-  await t?.stop();
+const ui = windowSuite({
+  app: { clock: () => now },
+  seed: ({ app }) => {
+    const { store, tracker } = app.services;
+    addClient(store, { name: 'Euro GmbH', rate: '95', currency: 'EUR' }, now, () => crypto.randomUUID());
+    addClient(store, { name: 'Dollar Inc', rate: '120', currency: 'USD' }, now, () => crypto.randomUUID());
+    // Tuesday: two hours for each client.
+    tracker.logEntry({ name: 'Design', createIfMissing: true, durationMinutes: 120, endedAt: '2026-11-17T10:00:00.000Z' });
+    tracker.logEntry({ name: 'API', createIfMissing: true, durationMinutes: 120, endedAt: '2026-11-17T13:00:00.000Z' });
+    setActivityLedger(store, 'Design', { client: 'Euro GmbH', billable: true });
+    setActivityLedger(store, 'API', { client: 'Dollar Inc', billable: true });
+  },
 });
 
 function tableCells(page: TestBrowser['page'], part: 'tbody' | 'tfoot'): Promise<string[][]> {
@@ -42,8 +35,8 @@ function tableCells(page: TestBrowser['page'], part: 'tbody' | 'tfoot'): Promise
 
 describe('Every currency, everywhere', () => {
   it('shows a day billed in EUR and USD with both amounts on its row and in the total, never a dash', async () => {
-    const { page } = b;
-    await openWindow(page, t, '/reports');
+    const { page } = ui;
+    await openWindow(page, ui.app, '/reports');
     await page.getByRole('radio', { name: 'Day', exact: true }).check();
     await page.locator('[data-testid="report-table"] th', { hasText: 'Billed' }).waitFor();
     await page.getByTestId('report-amounts').filter({ hasText: '€190.00 + $240.00' }).waitFor();
@@ -58,12 +51,12 @@ describe('Every currency, everywhere', () => {
 
 describe('An invoice a client accepts', () => {
   it('notes in the preview that the period overlaps an earlier invoice of the client, and previews only blocks on none', async () => {
-    const { page } = b;
-    const { store, tracker } = t.app.services;
+    const { page } = ui;
+    const { store, tracker } = ui.services;
     const first = { client: 'Euro GmbH', from: '2026-11-01', to: '2026-11-17' };
     store.transaction(() => issueInvoice(store, draftInvoice(store, first, now, 'Europe/Berlin'), first, now, 'Europe/Berlin', () => crypto.randomUUID()));
     tracker.logEntry({ name: 'Design', durationMinutes: 30, endedAt: '2026-11-18T10:00:00.000Z' });
-    await openWindow(page, t, '/invoices');
+    await openWindow(page, ui.app, '/invoices');
     await page.getByLabel('Client', { exact: true }).selectOption({ label: 'Euro GmbH' });
     await page.getByLabel('From', { exact: true }).fill('2026-11-10');
     await page.getByLabel('To', { exact: true }).fill('2026-11-18');
@@ -83,11 +76,11 @@ describe('An invoice a client accepts', () => {
 
 describe("A client's invoice details", () => {
   it('sets VAT ID, reverse charge and language; a language Tock does not write is refused at its field and nothing changes', async () => {
-    const { page } = b;
-    const { store } = t.app.services;
+    const { page } = ui;
+    const { store } = ui.services;
     const euro = listClients(store).find((c) => c.name === 'Euro GmbH');
     assert.ok(euro);
-    await openWindow(page, t, '/clients');
+    await openWindow(page, ui.app, '/clients');
     await page.getByRole('button', { name: 'Edit Euro GmbH' }).click();
     const language = page.locator(`#client-${euro.id}-language`);
     await language.fill('it');
@@ -109,9 +102,9 @@ describe("A client's invoice details", () => {
 
 describe('Settings › Business: VAT, due date, minimum billed', () => {
   it('saves a VAT rate and payment days, refuses a VAT rate that is no percentage, and saves a minimum billed time', async () => {
-    const { page } = b;
-    const { store } = t.app.services;
-    await openWindow(page, t, '/settings/business');
+    const { page } = ui;
+    const { store } = ui.services;
+    await openWindow(page, ui.app, '/settings/business');
     await page.getByLabel('Name').fill('Ana Lima');
     await page.locator('#business-taxRate').fill('nineteen');
     await page.getByRole('button', { name: 'Save details' }).click();

@@ -6,33 +6,27 @@
 process.env.TZ = 'Europe/Berlin';
 
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { blur, ensureWindowBuilt, launchBrowser, openWindow, screenshot, seriousAxeViolations, startTestApp, tabTo, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+import { describe, it } from 'node:test';
+import { blur, openWindow, screenshot, seriousAxeViolations, tabTo, windowSuite } from './ui-support/harness.ts';
 
 let now = Date.parse('2026-11-18T08:00:00.000Z');
-let t: TestApp;
-let b: TestBrowser;
-
-before(async () => {
-  ensureWindowBuilt();
-  t = await startTestApp({}, { clock: () => now });
-  t.app.services.tracker.createActivity('Design');
-  b = await launchBrowser({ locale: 'en-US' });
-});
-after(async () => {
-  await b?.close();
-  await t?.stop();
+const ui = windowSuite({
+  app: { clock: () => now },
+  browser: { locale: 'en-US' },
+  seed: ({ app }) => {
+    app.services.tracker.createActivity('Design');
+  },
 });
 
 const running = () => {
-  const { tracker } = t.app.services;
+  const { tracker } = ui.services;
   return tracker.listBlocks(now - 86_400_000, now + 1).find((x) => x.kind === 'session' && x.endedAt === null);
 };
 
 describe('notes on sessions', () => {
   it('a note typed with a start goes with the new session and shows in Today', async () => {
-    const { page } = b;
-    await openWindow(page, t);
+    const { page } = ui;
+    await openWindow(page, ui.app);
     await blur(page);
     await tabTo(page, '#start-activity');
     await page.keyboard.type('Desi');
@@ -50,7 +44,7 @@ describe('notes on sessions', () => {
   });
 
   it('starting the running activity with a note replaces its note; without one keeps it', async () => {
-    const { page } = b;
+    const { page } = ui;
     await page.locator('#start-activity').fill('Design');
     await page.locator('#start-note').fill('Login page, second round');
     await page.locator('#start-activity').press('Enter');
@@ -59,10 +53,10 @@ describe('notes on sessions', () => {
   });
 
   it('History edits the note of a session and removes it when emptied', async () => {
-    const { page } = b;
+    const { page } = ui;
     now = Date.parse('2026-11-18T09:00:00.000Z');
-    t.app.services.tracker.stopActivity();
-    await openWindow(page, t, '/history');
+    ui.services.tracker.stopActivity();
+    await openWindow(page, ui.app, '/history');
     const row = page.getByTestId('history-row').filter({ hasText: 'Design' });
     await row.getByText('Login page, second round').waitFor();
     await row.getByRole('button', { name: 'Edit session of Design' }).click();
@@ -71,7 +65,7 @@ describe('notes on sessions', () => {
     await field.fill('Login page: final mock-ups');
     await row.getByRole('button', { name: 'Save' }).click();
     await row.locator('.note').filter({ hasText: 'Login page: final mock-ups' }).waitFor();
-    const session = () => t.app.services.tracker.listBlocks(Date.parse('2026-11-18T00:00:00.000Z'), now).find((x) => x.kind === 'session');
+    const session = () => ui.services.tracker.listBlocks(Date.parse('2026-11-18T00:00:00.000Z'), now).find((x) => x.kind === 'session');
     assert.equal(session()?.note, 'Login page: final mock-ups');
     assert.equal(session()?.endedAt, '2026-11-18T09:00:00.000Z', 'the times are as they were');
     await screenshot(page, 'notes-history');

@@ -8,52 +8,45 @@ process.env.TZ = 'Europe/Berlin';
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { buildReport, exportChunks, openExportSource, reportCsv, type ExportRequest } from '@tock/core';
 import type { Page } from 'playwright-core';
-import { ensureWindowBuilt, launchBrowser, openWindow, rawRequest, screenshot, seriousAxeViolations, startTestApp, tabTo, windowSession, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+import { launchBrowser, openWindow, rawRequest, screenshot, seriousAxeViolations, tabTo, windowSession, windowSuite } from './ui-support/harness.ts';
 
 let now = Date.parse('2026-11-16T07:00:00.000Z');
-let t: TestApp;
-let b: TestBrowser;
-
-before(async () => {
-  ensureWindowBuilt();
-  t = await startTestApp({}, { clock: () => now });
-  const { tracker } = t.app.services;
-  const at = (iso: string): void => {
-    now = Date.parse(iso);
-  };
-  // October: one entry, for "Last month" and custom ranges.
-  tracker.logEntry({ name: 'Invoices, "Q4"', createIfMissing: true, durationMinutes: 120, endedAt: '2026-10-05T12:00:00.000Z' });
-  // Monday 16: a session with a quarter-hour break, and an hour logged.
-  at('2026-11-16T08:00:00.000Z');
-  tracker.startActivity({ name: 'Client A — design', createIfMissing: true });
-  at('2026-11-16T09:00:00.000Z');
-  tracker.startBreak();
-  at('2026-11-16T09:15:00.000Z');
-  tracker.resumeBreak();
-  at('2026-11-16T10:30:00.000Z');
-  tracker.stopActivity();
-  at('2026-11-16T15:00:00.000Z');
-  tracker.logEntry({ name: 'Invoices, "Q4"', durationMinutes: 60, endedAt: '2026-11-16T14:00:00.000Z', note: 'sent, "finally"' });
-  // Tuesday 23:30 → Wednesday 00:30 in Berlin: half an hour on each day.
-  at('2026-11-17T22:30:00.000Z');
-  tracker.startActivity({ name: 'Client A — design' });
-  at('2026-11-17T23:30:00.000Z');
-  tracker.stopActivity();
-  // Wednesday: running since 10:00 Berlin; "now" is 11:00 Berlin.
-  at('2026-11-18T09:00:00.000Z');
-  tracker.startActivity({ name: 'Café Ünïcode', createIfMissing: true });
-  at('2026-11-18T10:00:00.000Z');
-  b = await launchBrowser();
-});
-after(async () => {
-  await b?.close();
-  await t?.stop();
+const ui = windowSuite({
+  app: { clock: () => now },
+  seed: ({ app }) => {
+    const { tracker } = app.services;
+    const at = (iso: string): void => {
+      now = Date.parse(iso);
+    };
+    // October: one entry, for "Last month" and custom ranges.
+    tracker.logEntry({ name: 'Invoices, "Q4"', createIfMissing: true, durationMinutes: 120, endedAt: '2026-10-05T12:00:00.000Z' });
+    // Monday 16: a session with a quarter-hour break, and an hour logged.
+    at('2026-11-16T08:00:00.000Z');
+    tracker.startActivity({ name: 'Client A — design', createIfMissing: true });
+    at('2026-11-16T09:00:00.000Z');
+    tracker.startBreak();
+    at('2026-11-16T09:15:00.000Z');
+    tracker.resumeBreak();
+    at('2026-11-16T10:30:00.000Z');
+    tracker.stopActivity();
+    at('2026-11-16T15:00:00.000Z');
+    tracker.logEntry({ name: 'Invoices, "Q4"', durationMinutes: 60, endedAt: '2026-11-16T14:00:00.000Z', note: 'sent, "finally"' });
+    // Tuesday 23:30 → Wednesday 00:30 in Berlin: half an hour on each day.
+    at('2026-11-17T22:30:00.000Z');
+    tracker.startActivity({ name: 'Client A — design' });
+    at('2026-11-17T23:30:00.000Z');
+    tracker.stopActivity();
+    // Wednesday: running since 10:00 Berlin; "now" is 11:00 Berlin.
+    at('2026-11-18T09:00:00.000Z');
+    tracker.startActivity({ name: 'Café Ünïcode', createIfMissing: true });
+    at('2026-11-18T10:00:00.000Z');
+  },
 });
 
-const store = () => t.app.services.store;
+const store = () => ui.services.store;
 const report = (from: string, to: string, by: 'activity' | 'day') => buildReport(store(), { from, to, by }, now, 'Europe/Berlin');
 
 /** The table's rows as text cells. */
@@ -91,8 +84,8 @@ function exportText(request: Partial<ExportRequest>): string {
 
 describe('Reports', () => {
   it('opens on this week by activity: ranked bars, the table with shares and its total, as core reports it', async () => {
-    const { page } = b;
-    await openWindow(page, t, '/reports');
+    const { page } = ui;
+    await openWindow(page, ui.app, '/reports');
     await page.locator('#report-heading').filter({ hasText: /16.*22.*2026/ }).waitFor();
     await page.getByRole('link', { name: 'Reports' }).waitFor();
     assert.equal(await page.getByRole('link', { name: 'Reports' }).getAttribute('aria-current'), 'page');
@@ -116,7 +109,7 @@ describe('Reports', () => {
   });
 
   it('by day: one row per day with zeros, bars stacked by activity, midnight split between the days', async () => {
-    const { page } = b;
+    const { page } = ui;
     await page.getByRole('radio', { name: 'Day', exact: true }).check();
     await page.getByTestId('report-day-chart').waitFor();
     const rows = await tableRows(page);
@@ -136,7 +129,7 @@ describe('Reports', () => {
   });
 
   it('named ranges by keyboard: arrows move through them, and the report follows', async () => {
-    const { page } = b;
+    const { page } = ui;
     await page.getByRole('radio', { name: 'Activity' }).check();
     await page.locator('main h1').focus();
     await tabTo(page, 'input[name="report-period"]');
@@ -157,7 +150,7 @@ describe('Reports', () => {
   });
 
   it('this year and last year: the whole calendar year, the days still to come included', async () => {
-    const { page } = b;
+    const { page } = ui;
     await page.getByRole('radio', { name: 'This year' }).check();
     await shows(page, '2026-01-01', '2026-12-31', '7 h 15 min');
     assert.equal(report('2026-01-01', '2026-12-31', 'activity').totalSeconds, 7 * 3600 + 15 * 60);
@@ -168,7 +161,7 @@ describe('Reports', () => {
   });
 
   it('custom days: from the range shown last, refused days explained next to the field', async () => {
-    const { page } = b;
+    const { page } = ui;
     await page.getByRole('radio', { name: 'This month' }).check();
     await shows(page, '2026-11-01', '2026-11-30', '5 h 15 min');
     await page.getByRole('radio', { name: 'Custom…' }).check();
@@ -202,7 +195,7 @@ describe('Reports', () => {
   });
 
   it('downloads the report and the export of the range shown, byte for byte what core writes', async () => {
-    const { page } = b;
+    const { page } = ui;
     const reportFile = await download(page, 'download-report');
     assert.equal(reportFile.name, 'tock-report-2026-10-01-to-2026-11-30-by-activity.csv');
     assert.equal(reportFile.text, reportCsv(report('2026-10-01', '2026-11-30', 'activity'), 'activity'));
@@ -227,11 +220,11 @@ describe('Reports', () => {
   });
 
   it('the downloads need the window’s session and refuse bad days with one line', async () => {
-    const host = { host: `127.0.0.1:${t.port}` };
-    const anonymous = await rawRequest(t.port, 'GET', '/api/export.csv', host);
+    const host = { host: `127.0.0.1:${ui.app.port}` };
+    const anonymous = await rawRequest(ui.app.port, 'GET', '/api/export.csv', host);
     assert.equal(anonymous.status, 401);
-    const session = await windowSession(t);
-    const bad = await rawRequest(t.port, 'GET', '/api/export.csv?from=2026-02-30', { ...host, ...session });
+    const session = await windowSession(ui.app);
+    const bad = await rawRequest(ui.app.port, 'GET', '/api/export.csv?from=2026-02-30', { ...host, ...session });
     assert.equal(bad.status, 400);
     assert.deepEqual(JSON.parse(bad.body), {
       ok: false,
@@ -239,7 +232,7 @@ describe('Reports', () => {
       code: 'validation_failed',
       details: [{ field: 'from', message: 'must be a date YYYY-MM-DD such as 2026-11-22' }],
     });
-    const csv = await rawRequest(t.port, 'GET', '/api/report.csv?period=today&by=day', { ...host, ...session });
+    const csv = await rawRequest(ui.app.port, 'GET', '/api/report.csv?period=today&by=day', { ...host, ...session });
     assert.equal(csv.status, 200);
     assert.equal(csv.headers['content-type'], 'text/csv; charset=utf-8');
     assert.equal(csv.headers['content-disposition'], 'attachment; filename="tock-report-2026-11-18-by-day.csv"');
@@ -248,7 +241,7 @@ describe('Reports', () => {
   });
 
   it('is axe clean in light and dark', async () => {
-    const { page } = b;
+    const { page } = ui;
     await page.getByRole('radio', { name: 'This week' }).check();
     await shows(page, '2026-11-16', '2026-11-22', '5 h 15 min');
     assert.deepEqual(await seriousAxeViolations(page), []);
@@ -257,7 +250,7 @@ describe('Reports', () => {
     assert.deepEqual(await seriousAxeViolations(page), []);
     const dark = await launchBrowser({ colorScheme: 'dark' });
     try {
-      await openWindow(dark.page, t, '/reports');
+      await openWindow(dark.page, ui.app, '/reports');
       await shows(dark.page, '2026-11-16', '2026-11-22', '5 h 15 min');
       assert.deepEqual(await seriousAxeViolations(dark.page), []);
       await screenshot(dark.page, 'reports-dark');
@@ -272,9 +265,9 @@ describe('Reports', () => {
   });
 
   it('16 h 40 min is 16.67 hours, and the hours and shares add up, with the digits `tock report --csv` writes', async () => {
-    const { page } = b;
+    const { page } = ui;
     // Monday 7 September: three activities of 20 minutes; Tuesday 8: 16 h 40 min of one.
-    const { tracker } = t.app.services;
+    const { tracker } = ui.services;
     for (const [name, end] of [
       ['Thirds A', '2026-09-07T08:20:00.000Z'],
       ['Thirds B', '2026-09-07T08:40:00.000Z'],
@@ -283,7 +276,7 @@ describe('Reports', () => {
       tracker.logEntry({ name, createIfMissing: true, durationMinutes: 20, endedAt: end });
     }
     tracker.logEntry({ name: 'Long day', createIfMissing: true, durationMinutes: 1000, endedAt: '2026-09-08T21:00:00.000Z' });
-    await openWindow(page, t, '/reports');
+    await openWindow(page, ui.app, '/reports');
     await page.getByRole('radio', { name: 'Custom…' }).check();
     await page.getByLabel('From', { exact: true }).fill('2026-09-07');
     await page.getByLabel('To', { exact: true }).fill('2026-09-08');

@@ -5,23 +5,12 @@
  * open; screenshots at 390 and 1280 px.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { ensureWindowBuilt, launchBrowser, openWindow, screenshot, startTestApp, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+import { describe, it } from 'node:test';
+import { openWindow, screenshot, type TestBrowser, windowSuite } from './ui-support/harness.ts';
 
-let t: TestApp;
-let b: TestBrowser;
+const ui = windowSuite();
 
-before(async () => {
-  ensureWindowBuilt();
-  t = await startTestApp();
-  b = await launchBrowser();
-});
-after(async () => {
-  await b?.close();
-  await t?.stop();
-});
-
-const tracker = () => t.app.services.tracker;
+const tracker = () => ui.services.tracker;
 const sideways = (page: TestBrowser['page']): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 const hhmm = (ms: number): string => {
   const d = new Date(ms);
@@ -38,9 +27,9 @@ describe('Today: Edit on every block of the day', () => {
     tracker().logEntry({ name: 'Review', createIfMissing: true, durationMinutes: minutes, endedAt: new Date(end).toISOString(), note: 'first pass' });
     const newEnd = end - 60_000;
 
-    const { page } = b;
+    const { page } = ui;
     await page.setViewportSize({ width: 1280, height: 900 });
-    await openWindow(page, t, '/today');
+    await openWindow(page, ui.app, '/today');
     const row = page.getByTestId('today-block').filter({ hasText: 'Review' });
     await row.filter({ hasText: 'first pass' }).waitFor();
     await row.getByRole('button', { name: /^Edit/ }).click();
@@ -63,7 +52,7 @@ describe('Today: Edit on every block of the day', () => {
     assert.equal(Date.parse(stored?.endedAt ?? ''), newEnd, 'the end moved to the minute typed');
     assert.equal(Date.parse(stored?.startedAt ?? ''), end - minutes * 60_000, 'the start stays');
 
-    await openWindow(page, t, '/history');
+    await openWindow(page, ui.app, '/history');
     const historyRow = page.getByTestId('history-row').filter({ hasText: 'Review' });
     await historyRow.filter({ hasText: 'second pass, with Ana' }).waitFor();
     await historyRow.filter({ hasText: hhmm(newEnd) }).waitFor();
@@ -74,10 +63,10 @@ describe('Today: Edit on every block of the day', () => {
     const midnight = new Date().setHours(0, 0, 0, 0);
     const end = Math.max(midnight + 3 * 60_000, Math.floor((Date.now() - 40 * 60_000) / 60_000) * 60_000);
     tracker().logEntry({ name: 'Write docs', createIfMissing: true, durationMinutes: 2, endedAt: new Date(end).toISOString() });
-    const { page } = b;
+    const { page } = ui;
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await openWindow(page, t, '/today');
+      await openWindow(page, ui.app, '/today');
       await page.getByTestId('today-block').filter({ hasText: 'Write docs' }).waitFor();
       const layout = await page.evaluate(() => {
         const list = document.querySelector('ul.block-list') as HTMLElement;
@@ -92,9 +81,9 @@ describe('Today: Edit on every block of the day', () => {
   });
 
   it('at 390 px the block editor opens in its row without sideways scroll', async () => {
-    const { page } = b;
+    const { page } = ui;
     await page.setViewportSize({ width: 390, height: 900 });
-    await openWindow(page, t, '/today');
+    await openWindow(page, ui.app, '/today');
     const row = page.getByTestId('today-block').filter({ hasText: 'Review' });
     await row.getByRole('button', { name: /^Edit/ }).click();
     await row.getByTestId('block-editor').waitFor();

@@ -9,9 +9,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { startApp, type AppOptions, type RunningApp } from '@tock/app/start';
+import { startApp, type AppOptions, type AppServices, type RunningApp } from '@tock/app/start';
 import { signed } from '../support/signed.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -64,6 +65,68 @@ export async function startTestApp(env: NodeJS.ProcessEnv = {}, options: Omit<Ap
   };
 }
 
+/** What {@link windowSuite} starts. */
+export interface WindowSuiteOptions {
+  /** The app's environment beyond the file credential store (see {@link startTestApp}). */
+  env?: NodeJS.ProcessEnv;
+  /** The app's own test seams: an injected clock (`clock: () => now`), desktop stand-ins. */
+  app?: Omit<AppOptions, 'home' | 'env'>;
+  /** Keep sessions made by a start and a stop a moment apart (crumbs are core's tests'). */
+  keepShortSessions?: boolean;
+  /** Runs on the started app before the browser opens: activities, clients, settings. */
+  seed?: (app: TestApp) => void | Promise<void>;
+  /** The browser's colour scheme, viewport and locale. */
+  browser?: LaunchOptions;
+}
+
+/** A suite's app and browser, readable once its `before` hook has run. */
+export interface WindowSuite {
+  readonly app: TestApp;
+  readonly services: AppServices;
+  readonly browser: TestBrowser;
+  /** The browser's first page. */
+  readonly page: Page;
+}
+
+/**
+ * Starts one app and one Chromium for the suite that calls it (its `before` hook) and stops
+ * them after its tests (its `after` hook): the browser first, so that its windows' requests and
+ * live feeds end before the app's servers close.
+ */
+export function windowSuite(options: WindowSuiteOptions = {}): WindowSuite {
+  let app: TestApp | undefined;
+  let browser: TestBrowser | undefined;
+  before(async () => {
+    ensureWindowBuilt();
+    app = await startTestApp(options.env, options.app);
+    if (options.keepShortSessions) app.app.services.store.settings.set('minSessionSeconds', 0);
+    await options.seed?.(app);
+    browser = await launchBrowser(options.browser);
+  });
+  after(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the window suite is not started: read it inside a test or a hook after its before()');
+    return value;
+  };
+  return {
+    get app() {
+      return started(app);
+    },
+    get services() {
+      return started(app).app.services;
+    },
+    get browser() {
+      return started(browser);
+    },
+    get page() {
+      return started(browser).page;
+    },
+  };
+}
+
 /** A Chromium with a fresh profile. */
 export interface TestBrowser {
   context: BrowserContext;
@@ -71,8 +134,16 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
+/** How {@link launchBrowser} sets the browser up. */
+export interface LaunchOptions {
+  colorScheme?: 'light' | 'dark';
+  width?: number;
+  height?: number;
+  locale?: string;
+}
+
 /** Launches Debian's Chromium (never downloads one); throws when it is missing. */
-export async function launchBrowser(options: { colorScheme?: 'light' | 'dark'; width?: number; height?: number; locale?: string } = {}): Promise<TestBrowser> {
+export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBrowser> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium is required for the window's tests and was not found at ${CHROMIUM}`);
   const profile = mkdtempSync(join(tmpdir(), 'tock-ui-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
