@@ -54,7 +54,7 @@ export function notifierName(t: WindowMessages, id: string | undefined): string 
 /** Each reason code a capture source gives, and which of its values are shown as code. */
 const CAPTURE_REASONS: Readonly<Record<string, { key: MessageKey; code: readonly string[] }>> = {
   not_set: { key: 'cap.reason.notSet', code: ['variable'] },
-  not_running: { key: 'cap.reason.notRunning', code: [] },
+  not_running: { key: 'cap.reason.notRunning', code: ['program'] },
   gnome_extension: { key: 'cap.reason.gnomeExtension', code: ['command'] },
   no_ewmh: { key: 'cap.reason.noEwmh', code: [] },
   not_installed: { key: 'cap.reason.notInstalled', code: ['program', 'package'] },
