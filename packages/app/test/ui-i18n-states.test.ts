@@ -1,0 +1,139 @@
+/**
+ * The window's error and empty states in the pseudo-locale `en-XA` (docs/ui.md "Languages"):
+ * on a fresh app with nothing tracked every screen's empty state, the listener that cannot
+ * take its port, capture sources that do not work here with their reasons, idle sources'
+ * needs, and a save the app could not make (a full disk, and no answer at all) — every word
+ * a person reads there carries the accents, proof it came from a catalog, not from the app's
+ * English. The app sends codes and values (a listener's error code, a source's reason code
+ * and id); the window words them.
+ */
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { SourceReason, type FocusSource } from '@tock/desktop/capture/sources';
+import type { Page } from 'playwright-core';
+import { ensureWindowBuilt, freePort, launchBrowser, startTestApp, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+import { allowedWords, PSEUDO, SCREENS, show, unaccentedWords } from './ui-support/i18n-walk.ts';
+
+/** Capture sources that do not work here, each for a reason the app words by its code. */
+const SOURCES: FocusSource[] = [
+  {
+    id: 'x11',
+    name: 'X11 (EWMH, xprop)',
+    check: async () => 'xprop is not installed (Debian/Ubuntu: x11-utils)',
+    diagnose: async () => new SourceReason('not_installed', 'xprop is not installed (Debian/Ubuntu: x11-utils)', { program: 'xprop', package: 'x11-utils' }),
+    follow: () => Promise.reject(new Error('not here')),
+  },
+  {
+    id: 'sway',
+    name: 'sway (IPC)',
+    check: async () => 'not a sway session (SWAYSOCK is not set)',
+    diagnose: async () => new SourceReason('not_set', 'not a sway session (SWAYSOCK is not set)', { variable: 'SWAYSOCK' }),
+    follow: () => Promise.reject(new Error('not here')),
+  },
+  {
+    id: 'gnome',
+    name: 'GNOME Shell (Tock extension)',
+    check: async () => 'GNOME Shell is not running on this session bus',
+    diagnose: async () => new SourceReason('not_running', 'GNOME Shell is not running on this session bus', { program: 'GNOME Shell' }),
+    follow: () => Promise.reject(new Error('not here')),
+  },
+];
+
+/** Idle sources that cannot answer here: the window says what each would need. */
+const IDLE_SOURCES = ['x11', 'mutter', 'logind'].map((id) => ({ id, name: `${id} (the app's name)`, hint: `${id}: what it needs, in the app's English`, idleMs: () => Promise.reject(new Error('not here')) }));
+
+let t: TestApp;
+let b: TestBrowser;
+let taken: Server;
+let allowed: Set<string>;
+
+before(async () => {
+  ensureWindowBuilt();
+  t = await startTestApp({}, { capture: { focusSources: () => SOURCES, timers: false }, desktop: { idleSources: () => IDLE_SOURCES, timers: false } });
+  await t.app.services.desktop.probeIdleSources();
+  b = await launchBrowser({ locale: 'en-US', width: 390, height: 844 });
+  allowed = allowedWords();
+  // A port another program holds: the listener cannot take it.
+  const port = await freePort();
+  taken = createServer();
+  await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
+  await t.app.services.listener.enable(port).catch(() => {});
+  // The snapshot says en-XA (the setting offers the five languages; the pseudo-locale is for tests).
+  await b.page.route('**/api/state', async (route) => {
+    const response = await route.fetch();
+    const json = (await response.json()) as { result: { language: string } };
+    json.result.language = 'en-XA';
+    await route.fulfill({ response, json });
+  });
+  b.page.setDefaultTimeout(15_000);
+  await b.page.goto(t.launchUrl());
+  await b.page.locator('main h1').waitFor();
+  await b.page.waitForFunction(() => document.documentElement.lang === 'en-XA');
+});
+
+after(async () => {
+  await b?.close();
+  await t?.stop();
+  await new Promise<void>((resolve) => (taken ? taken.close(() => resolve()) : resolve()));
+});
+
+/** Asserts that `page` shows no unaccented English, naming `where`. */
+async function allFromCatalogs(page: Page, where: string): Promise<void> {
+  assert.deepEqual(await unaccentedWords(page, allowed), [], `${where} shows text that is not from a catalog`);
+}
+
+describe('en-XA: the error and empty states', () => {
+  it('every screen of an app with nothing tracked, nothing billed and nothing captured', async () => {
+    for (const screen of SCREENS) {
+      await show(b.page, screen);
+      await allFromCatalogs(b.page, screen);
+    }
+  });
+
+  it('the listener that cannot take its port, worded by its error code', async () => {
+    await show(b.page, '/settings/integrations');
+    const line = b.page.getByTestId('listener-status');
+    await line.filter({ hasText: /ţáķéñ|íñ üšé/ }).waitFor();
+    assert.match((await line.textContent()) ?? '', PSEUDO);
+    assert.equal(await line.getAttribute('lang'), null, 'the line is the window’s, not the app’s English');
+    await allFromCatalogs(b.page, 'Integrations with the listener in error');
+  });
+
+  it('capture sources that do not work here, with their reasons; idle sources and what they need', async () => {
+    await show(b.page, '/settings/capture');
+    const sources = b.page.getByTestId('capture-sources');
+    await sources.locator('li').first().waitFor();
+    assert.equal(await sources.locator('[lang]').count(), 0, 'no reason is left in the app’s English');
+    assert.match((await sources.textContent()) ?? '', /x11-utils/);
+    assert.match((await sources.textContent()) ?? '', /SWAYSOCK/);
+    await allFromCatalogs(b.page, 'Capture with no source working');
+    await show(b.page, '/settings/desktop');
+    const hints = b.page.getByTestId('idle-hints');
+    assert.equal(await hints.locator('li').count(), 3);
+    assert.equal(await hints.locator('[lang]').count(), 0, 'no need is left in the app’s English');
+    assert.match((await hints.textContent()) ?? '', /apt install xprintidle/);
+    await allFromCatalogs(b.page, 'Desktop with no idle source');
+  });
+
+  it('a save the app could not make: a full disk, then no answer at all', async () => {
+    const { page } = b;
+    await show(page, '/settings/desktop');
+    await page.route('**/api/desktop/settings', (route) =>
+      route.request().method() === 'PATCH' ? route.fulfill({ status: 507, json: { ok: false, code: 'storage_full', error: 'the disk is full' } }) : route.fallback(),
+    );
+    await page.locator('#idle-threshold').fill('7');
+    await page.locator('#idle-threshold').press('Enter');
+    const error = page.locator('#idle-threshold-error');
+    await error.waitFor();
+    assert.match((await error.textContent()) ?? '', PSEUDO);
+    await allFromCatalogs(page, 'Desktop after a save refused for a full disk');
+    await page.unroute('**/api/desktop/settings');
+    await page.route('**/api/desktop/settings', (route) => (route.request().method() === 'PATCH' ? route.abort('connectionrefused') : route.fallback()));
+    await page.locator('#idle-threshold').fill('8');
+    await page.locator('#idle-threshold').press('Enter');
+    await error.filter({ hasText: PSEUDO }).waitFor();
+    await allFromCatalogs(page, 'Desktop after a save that got no answer');
+    await page.unroute('**/api/desktop/settings');
+  });
+});
