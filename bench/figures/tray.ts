@@ -19,7 +19,7 @@
 import { startTraySession, type TraySession, until, XAPP_SN_WATCHER } from '@tock/test-support';
 import { existsSync, readFileSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { connectSessionBus, type SessionBus } from '../../packages/desktop/src/tray/session-bus.ts';
+import { openBusConnection as connectSessionBus, type BusConnection as SessionBus } from '../../packages/desktop/src/dbus/connection.ts';
 import { startAppServer, type ServerHandle } from '../lib/children.ts';
 import type { AppServerReady } from '../servers/app-server.ts';
 import { round, unmeasured, type BenchConfig, type FigureResult, type Target } from '../lib/figure.ts';

@@ -21,7 +21,7 @@ import { after, before, test, type TestContext } from 'node:test';
 import { createTracker, openStore } from '@tock/core';
 import { type DBusSession, startDBusSession, until } from '@tock/test-support';
 import { createDesktop, type Desktop } from '@tock/desktop/desktop';
-import { connectSessionBus, type SessionBus } from '@tock/desktop/tray/session-bus';
+import { openBusConnection as connectSessionBus, type BusConnection as SessionBus } from '@tock/desktop/dbus/connection';
 import { type StatusNotifierTray, statusNotifierTray } from '@tock/desktop/tray/status-notifier';
 import type { TrayTimers } from '@tock/desktop/tray/tray-feed';
 import { signed, startTarget } from './attack-support/target.ts';

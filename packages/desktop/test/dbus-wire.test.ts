@@ -1,15 +1,15 @@
 /**
- * The tray's D-Bus wire format (packages/desktop/src/tray/dbus-wire.ts) against an
- * independent implementation: @homebridge/dbus-native's marshaller (still the capture sources'
- * library) writes the same bytes for the messages the tray sends, and what it writes reads back
- * the same. Broken or truncated input is refused with an error, never read past its end. The
+ * The desktop's D-Bus wire format (packages/desktop/src/dbus/wire.ts) against an
+ * independent implementation: @homebridge/dbus-native's marshaller (a dev dependency, kept as
+ * this oracle; dbus-session-bus.test.ts uses it over a bus) writes the same bytes for the
+ * messages the tray sends, and what it writes reads back the same. Broken or truncated input is refused with an error, never read past its end. The
  * stream reader (issue 35 finding 5) copies each byte at most once, and refuses a message over
  * 1 MiB from its first 16 bytes.
  */
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
-import { decodeMessage, encodeMessage, MAX_MESSAGE_BYTES, MessageReader, MessageTooLarge, MessageType, messageLength, parseSignature, type WireMessage } from '../src/tray/dbus-wire.ts';
+import { decodeMessage, encodeMessage, MAX_MESSAGE_BYTES, MessageReader, MessageTooLarge, MessageType, messageLength, parseSignature, type WireMessage } from '../src/dbus/wire.ts';
 
 const library = createRequire(import.meta.url)('@homebridge/dbus-native/lib/message') as {
   marshall(message: Record<string, unknown>): Buffer;

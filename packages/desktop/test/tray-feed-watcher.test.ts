@@ -17,7 +17,7 @@ import { promisify } from 'node:util';
 import { createTracker, openStore } from '@tock/core';
 import { startTraySession, type TraySession, until, XAPP_SN_WATCHER } from '@tock/test-support';
 import { createDesktop } from '../src/desktop.ts';
-import { connectSessionBus, type SessionBus } from '../src/tray/session-bus.ts';
+import { openBusConnection as connectSessionBus, type BusConnection as SessionBus } from '../src/dbus/connection.ts';
 import { type StatusNotifierTray, statusNotifierTray } from '../src/tray/status-notifier.ts';
 import { LONGEST_WAIT_MS, type TrayTimers, WRITE_SETTLE_MS } from '../src/tray/tray-feed.ts';
 

@@ -18,7 +18,7 @@ import { createTracker, openStore, type Tracker } from '@tock/core';
 import { startTraySession, type TraySession, until, XAPP_SN_WATCHER } from '@tock/test-support';
 import { createDesktop, type Desktop } from '../src/desktop.ts';
 import { iconArgb } from '../src/tray/icons.ts';
-import { connectSessionBus, type BusMessage, type SessionBus } from '../src/tray/session-bus.ts';
+import { openBusConnection as connectSessionBus, type BusMessage, type BusConnection as SessionBus } from '../src/dbus/connection.ts';
 import { type StatusNotifierTray, statusNotifierTray } from '../src/tray/status-notifier.ts';
 import type { TrayAction } from '../src/tray/tray.ts';
 import type { TrayTimers } from '../src/tray/tray-feed.ts';

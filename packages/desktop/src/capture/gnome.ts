@@ -26,6 +26,10 @@ import { type RunCommand, runCommand } from '../run-command.ts';
 import { GNOME_EXTENSION_FORMATS, GNOME_SHELL_OLDEST, type GnomeExtensionFormatName, gnomeExtensionFormatFor } from './gnome-extension-formats.ts';
 import { ACCESS_DENIED, type BusReportHooks, connectSessionBus, DBusCallError, DBusRefusal, type NameOwner, type SessionBus } from './dbus.ts';
 import { FocusSourceUnavailable, SourceReason, type FocusedWindow, type FocusFollower, type FocusSource, type FocusSourceContext } from './sources.ts';
+import { busNumber, MUTTER_IDLE_MONITOR, watchMutterIdle } from './mutter-idle.ts';
+
+/** The idle watch lives in mutter-idle.ts; the GNOME source and its tests reach it here. */
+export { busNumber, type IdleWatchHandlers, MUTTER_IDLE_MONITOR, watchMutterIdle } from './mutter-idle.ts';
 
 /** The extension's identity and the D-Bus contract between it and Tock (the same names as gnome-extension/focus.js). */
 export const GNOME_EXTENSION = {
@@ -155,7 +159,7 @@ export function gnomeFocusSource(context: Pick<FocusSourceContext, 'env'> & BusR
           return new DBusRefusal(`only the owner of ${busName} reports the focus`);
         };
         // Served before the name is asked for: the extension may speak as soon as it is ours.
-        // Both are sent NO_REPLY_EXPECTED: dbus-native answers anyway, and the bus daemon drops that answer.
+        // Both are sent NO_REPLY_EXPECTED: no answer goes back.
         bus.serve(path, tockIface, {
           FocusChanged: {
             in: 'ss',
@@ -218,107 +222,6 @@ export function gnomeFocusSource(context: Pick<FocusSourceContext, 'env'> & BusR
   };
 }
 
-/** Mutter's idle monitor, served by GNOME Shell on the session bus. */
-export const MUTTER_IDLE_MONITOR = {
-  busName: 'org.gnome.Mutter.IdleMonitor',
-  path: '/org/gnome/Mutter/IdleMonitor/Core',
-  iface: 'org.gnome.Mutter.IdleMonitor',
-} as const;
-
-/** What {@link watchMutterIdle} tells. */
-export interface IdleWatchHandlers {
-  /** The person has been idle for the threshold. */
-  onIdle(): void;
-  /** The first input after {@link IdleWatchHandlers.onIdle}. */
-  onActive(): void;
-  /** A `WatchFired` came from a sender that does not own the idle monitor's name, and was ignored. */
-  ignored(): void;
-}
-
-/**
- * Follows idleness with Mutter's watches instead of a read every 15 s: `AddIdleWatch(threshold)`
- * fires `WatchFired(id)` once the person has been idle that long (and again after each return),
- * then a one-shot `AddUserActiveWatch()` fires at the next input. Mutter sends `WatchFired` to
- * the watch's owner only, but any bus client can send a signal, so one counts only from the
- * unique name that owns `org.gnome.Mutter.IdleMonitor` at that moment (as a focus report counts
- * only from the owner of `org.gnome.Shell`); others are ignored and counted. When the name moves
- * (GNOME Shell restarted) the watch is set again on the new owner. Rejects when the watch cannot
- * be set, so the caller reads the idle time instead.
- */
-export async function watchMutterIdle(bus: SessionBus, thresholdMs: number, on: IdleWatchHandlers): Promise<{ stop(): void }> {
-  const { busName, path, iface } = MUTTER_IDLE_MONITOR;
-  let stopped = false;
-  let idle = false;
-  let idleWatch: number | null = null;
-  let activeWatch: number | null = null;
-  // Mutter fires a watch that is due at once — its WatchFired reaches us before the reply that
-  // names the watch — so the owner's firings of watches not named yet are kept (a few) until then.
-  const early = new Set<number>();
-  const arm = async (owner: string | null): Promise<void> => {
-    idleWatch = activeWatch = null;
-    early.clear();
-    if (owner === null) throw new Error(`${busName} is not on the session bus`);
-    const [id] = await bus.call(owner, path, iface, 'AddIdleWatch', 't', [thresholdMs]);
-    idleWatch = busNumber(id);
-    if (early.delete(idleWatch)) fired(idleWatch, owner);
-  };
-  const becameActive = (): void => {
-    if (!idle || stopped) return;
-    idle = false;
-    activeWatch = null;
-    on.onActive();
-  };
-  // The input watch is set after the idle watch fired: an input in between is caught by one read.
-  const watchInput = async (owner: string): Promise<void> => {
-    const [id] = await bus.call(owner, path, iface, 'AddUserActiveWatch');
-    if (!idle) return;
-    activeWatch = busNumber(id);
-    if (early.delete(activeWatch)) return becameActive();
-    const [ms] = await bus.call(owner, path, iface, 'GetIdletime');
-    if (busNumber(ms) < thresholdMs) becameActive();
-  };
-  const fired = (id: number, owner: string): void => {
-    if (id === idleWatch) {
-      if (idle) return;
-      idle = true;
-      on.onIdle();
-      void watchInput(owner).catch(() => {});
-    } else if (id === activeWatch) becameActive();
-    else if (early.size < 8) early.add(id);
-  };
-  const monitor = await bus.watchNameOwner(busName, (owner) => {
-    if (stopped) return;
-    becameActive();
-    void arm(owner).catch(() => {});
-  });
-  await bus.onSignal(path, iface, 'WatchFired', (body, sender) => {
-    if (stopped) return;
-    if (sender !== monitor.current()) {
-      on.ignored();
-      return;
-    }
-    fired(Number(body[0]), sender);
-  });
-  await arm(monitor.current());
-  return {
-    stop() {
-      if (stopped) return;
-      stopped = true;
-      const owner = monitor.current();
-      for (const id of [idleWatch, activeWatch]) {
-        if (owner !== null && id !== null) void bus.call(owner, path, iface, 'RemoveWatch', 'u', [id]).catch(() => {});
-      }
-    },
-  };
-}
-
-/** A D-Bus integer as dbus-native hands it over (a 64-bit one may come as a string or a bigint). */
-export function busNumber(value: unknown): number {
-  const n = typeof value === 'bigint' ? Number(value) : typeof value === 'string' ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isFinite(n) || n < 0) throw new Error(`not an idle time: ${String(value)}`);
-  return n;
-}
-
 /** Where GNOME Shell looks for a user's extensions (`$XDG_DATA_HOME`, else `~/.local/share`). */
 export function gnomeExtensionTarget(env: NodeJS.ProcessEnv): string {
   const data = env.XDG_DATA_HOME || join(env.HOME || homedir(), '.local', 'share');
@@ -348,8 +251,8 @@ export async function readGnomeShellVersion(env: NodeJS.ProcessEnv, run: RunComm
     const bus = await connectSessionBus(env);
     try {
       const [value] = await bus.call(GNOME_EXTENSION.busName, '/org/gnome/Shell', 'org.freedesktop.DBus.Properties', 'Get', 'ss', ['org.gnome.Shell', 'ShellVersion']);
-      // dbus-native hands a variant over as [[signature], [value]].
-      const version = Array.isArray(value) ? (value[1] as unknown[] | undefined)?.[0] : value;
+      // A variant comes as [signature, value].
+      const version = Array.isArray(value) ? value[1] : value;
       if (typeof version === 'string' && version !== '') return version;
     } finally {
       bus.close();

@@ -3,7 +3,7 @@
  * standard error names, Introspect, Peer.Ping and read-only Properties.
  */
 import type { Variant } from './dbus-menu.ts';
-import type { BusMessage, SessionBus } from './session-bus.ts';
+import type { BusConnection, BusMessage } from '../dbus/connection.ts';
 
 const PROPERTIES_IFACE = 'org.freedesktop.DBus.Properties';
 
@@ -22,7 +22,7 @@ export const ACCESS_DENIED = 'org.freedesktop.DBus.Error.AccessDenied';
  * Answers what every exported object answers alike — Introspect, Peer.Ping, and the read-only
  * Properties of `iface` — and says whether `call` was one of those.
  */
-export function answerCommon(bus: SessionBus, call: BusMessage, iface: string, properties: () => Record<string, Variant>, introspection: string): boolean {
+export function answerCommon(bus: BusConnection, call: BusMessage, iface: string, properties: () => Record<string, Variant>, introspection: string): boolean {
   if (call.interface === 'org.freedesktop.DBus.Introspectable' && call.member === 'Introspect') {
     bus.reply(call, 's', [introspection]);
     return true;

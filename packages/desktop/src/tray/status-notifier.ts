@@ -6,7 +6,7 @@
  * to appear: nothing polls and nothing fails. Without a session bus there is no tray.
  *
  * Its bus (docs/desktop.md "The tray", "Its bus"): a connection the session bus reader dropped
- * (a message over 1 MiB: session-bus.ts) is made again and the item registers again, at most
+ * (a message over 1 MiB: dbus/connection.ts) is made again and the item registers again, at most
  * once a second. Clicks — `Activate` and the menu's `Event`/`EventGroup` — count only from a
  * tray host: the connection that owns `org.kde.StatusNotifierWatcher`, or one that owns a
  * `org.kde.StatusNotifierHost-*` / `org.freedesktop.StatusNotifierHost-*` name, as the bus
@@ -18,7 +18,7 @@
  * and the menu is never empty (tray-model.ts).
  */
 import type { Tray, TrayAction, TrayFactory, TrayHooks, TrayModel, TrayState } from './tray.ts';
-import { connectSessionBus, type BusMessage, type SessionBus } from './session-bus.ts';
+import { type BusConnection, type BusMessage, openBusConnection } from '../dbus/connection.ts';
 import { layoutValue, MenuIds, menuNodes, propertyList, walk, type MenuNode } from './dbus-menu.ts';
 import { ITEM_INTROSPECTION, MENU_INTROSPECTION } from './tray-introspection.ts';
 import { ACCESS_DENIED, answerCommon, INVALID_ARGS, UNKNOWN_METHOD } from './dbus-object.ts';
@@ -41,7 +41,7 @@ export interface StatusNotifierOptions {
   /** Where a failure is reported (one line; the tray then shows nothing). */
   onError?: (message: string) => void;
   /** The bus (tests: default the session bus of `env`). */
-  connect?: (env: NodeJS.ProcessEnv) => Promise<SessionBus | null>;
+  connect?: (env: NodeJS.ProcessEnv) => Promise<BusConnection | null>;
   /** A monotonic clock in ms, for the gap between connections (default `performance.now`). */
   clock?: () => number;
 }
@@ -68,7 +68,7 @@ export class StatusNotifierTray implements Tray {
   #connectedAtMs = Number.NEGATIVE_INFINITY;
   #reconnectTimer: NodeJS.Timeout | null = null;
   #connections = 0;
-  #bus: SessionBus | null = null;
+  #bus: BusConnection | null = null;
   #state: TrayState = 'unavailable';
   #closed = false;
   #model: TrayModel | null = null;
@@ -188,7 +188,7 @@ export class StatusNotifierTray implements Tray {
   }
 
   async #start(): Promise<void> {
-    const bus = await (this.#options.connect ?? connectSessionBus)(this.#options.env);
+    const bus = await (this.#options.connect ?? openBusConnection)(this.#options.env);
     if (!bus) return; // no session bus: no tray, nothing else changes
     if (this.#closed) {
       bus.close();
@@ -234,7 +234,7 @@ export class StatusNotifierTray implements Tray {
     if (this.#model === null) this.#onNeedModel();
   }
 
-  async #register(bus: SessionBus): Promise<void> {
+  async #register(bus: BusConnection): Promise<void> {
     this.#ensureModel();
     try {
       await bus.call({ destination: WATCHER, path: WATCHER_PATH, interface: WATCHER, member: 'RegisterStatusNotifierItem', signature: 's', body: [this.#serviceName] });
@@ -246,7 +246,7 @@ export class StatusNotifierTray implements Tray {
     }
   }
 
-  #itemCall(bus: SessionBus, call: BusMessage): void {
+  #itemCall(bus: BusConnection, call: BusMessage): void {
     this.#ensureModel();
     if (answerCommon(bus, call, ITEM_IFACE, () => itemProperties(this.#model, this.#options.iconThemePath), ITEM_INTROSPECTION)) return;
     if (call.interface !== undefined && call.interface !== ITEM_IFACE) {
@@ -276,7 +276,7 @@ export class StatusNotifierTray implements Tray {
    * with `AccessDenied`. The bus answers who owns the names, at the moment of the click: a
    * unique name cannot be taken by another connection, and the daemon sets every sender.
    */
-  #fromHost(bus: SessionBus, call: BusMessage, click: () => void): void {
+  #fromHost(bus: BusConnection, call: BusMessage, click: () => void): void {
     void isTrayHost(bus, call.sender).then(
       (host) => {
         if (this.#bus !== bus) return;
@@ -307,7 +307,7 @@ export class StatusNotifierTray implements Tray {
     return true;
   }
 
-  #menuCall(bus: SessionBus, call: BusMessage): void {
+  #menuCall(bus: BusConnection, call: BusMessage): void {
     this.#ensureModel();
     if (answerCommon(bus, call, MENU_IFACE, () => menuProperties(this.#options.iconThemePath), MENU_INTROSPECTION)) return;
     if (call.interface !== undefined && call.interface !== MENU_IFACE) {

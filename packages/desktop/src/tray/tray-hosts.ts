@@ -2,7 +2,7 @@
  * Who is a tray host on the bus (docs/decisions.md "Only a tray host clicks the tray"): the
  * owner of the StatusNotifierWatcher name or of a StatusNotifierHost name, as the bus says now.
  */
-import type { SessionBus } from './session-bus.ts';
+import type { BusConnection } from '../dbus/connection.ts';
 
 /** The well-known name of the StatusNotifierWatcher. */
 export const WATCHER = 'org.kde.StatusNotifierWatcher';
@@ -14,7 +14,7 @@ const DBUS = { destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus
 const HOST_NAME_PREFIXES = ['org.kde.StatusNotifierHost-', 'org.freedesktop.StatusNotifierHost-'];
 
 /** The unique name that owns `name` now, or null. */
-async function ownerOf(bus: SessionBus, name: string): Promise<string | null> {
+async function ownerOf(bus: BusConnection, name: string): Promise<string | null> {
   try {
     const [owner] = await bus.call({ ...DBUS, member: 'GetNameOwner', signature: 's', body: [name] });
     return typeof owner === 'string' ? owner : null;
@@ -28,7 +28,7 @@ async function ownerOf(bus: SessionBus, name: string): Promise<string | null> {
  * of most panels is their host too) or of a StatusNotifierHost name (KDE Plasma's host,
  * `org.kde.StatusNotifierHost-<pid>`, is another process than its watcher).
  */
-export async function isTrayHost(bus: SessionBus, sender: string | undefined): Promise<boolean> {
+export async function isTrayHost(bus: BusConnection, sender: string | undefined): Promise<boolean> {
   if (!sender) return false;
   if ((await ownerOf(bus, WATCHER)) === sender) return true;
   const [names] = (await bus.call({ ...DBUS, member: 'ListNames' })) as [string[]];

@@ -1,12 +1,12 @@
 /**
- * D-Bus messages on the wire, as much of them as the tray speaks (docs/decisions.md "The tray
+ * D-Bus messages on the wire, as much of them as the desktop speaks (docs/decisions.md "The tray
  * speaks D-Bus itself"): whole messages with their header, and a bounded reader that cuts them
- * out of a stream. Values and signatures are dbus-values.ts's. Pure: no sockets (session-bus.ts
+ * out of a stream. Values and signatures are values.ts's. Pure: no sockets (connection.ts
  * does the I/O).
  */
-import { parseSignature, typesOf, WireReader, WireWriter, type WireType } from './dbus-values.ts';
+import { parseSignature, typesOf, WireReader, WireWriter, type WireType } from './values.ts';
 
-export { parseSignature, type WireType } from './dbus-values.ts';
+export { parseSignature, type WireType } from './values.ts';
 
 /** The message types. */
 export const MessageType = { methodCall: 1, methodReturn: 2, error: 3, signal: 4 } as const;

@@ -1,18 +1,19 @@
 /**
- * The session D-Bus for the tray, spoken by Tock itself (docs/decisions.md "The tray speaks
- * D-Bus itself"): a unix socket, the EXTERNAL authentication, `Hello`, calls with a deadline,
- * signals out and in, and method calls to the object paths this app serves handed to one
- * handler — every one, Properties and Introspect included; a call to any other path is refused
- * (`UnknownObject`). The messages are dbus-wire.ts's, read by its bounded, linear
- * {@link MessageReader}: a message over 1 MiB closes the connection as soon as its header is in
- * (the tray then connects again), so no peer can make it hold one. No D-Bus library: the one the tray used
- * before cost ~4 MB of RSS to load and ~4 MB of garbage per host read of the item's pixmaps,
- * most of the tray's memory (bench/README.md "Tray").
+ * A connection to the session D-Bus, spoken by Tock itself (docs/decisions.md "The tray speaks
+ * D-Bus itself"; the one D-Bus stack of the desktop: the tray uses it as it is, capture and the
+ * lock watch through session-bus.ts): a unix socket, the EXTERNAL authentication, `Hello`,
+ * calls with a deadline, signals out and in, and method calls to the object paths this side
+ * serves handed to one handler per path — every one, Properties and Introspect included; a
+ * call to any other path is refused (`UnknownObject`). The messages are wire.ts's, read by its
+ * bounded, linear {@link MessageReader}: a message over 1 MiB closes the connection as soon as
+ * its header is in (the tray then connects again), so no peer can make it hold one. No D-Bus
+ * library: the one the tray used before cost ~4 MB of RSS to load and ~4 MB of garbage per host
+ * read of the item's pixmaps, most of the tray's memory (bench/README.md "Tray").
  */
 import { createConnection as netConnection, type Socket } from 'node:net';
-import { encodeMessage, MessageReader, MessageTooLarge, MessageType, NO_REPLY_EXPECTED, type WireMessage } from './dbus-wire.ts';
+import { encodeMessage, MessageReader, MessageTooLarge, MessageType, NO_REPLY_EXPECTED, type WireMessage } from './wire.ts';
 
-/** A D-Bus message as the tray sees it. */
+/** A D-Bus message as this side sees it. */
 export interface BusMessage {
   type?: number;
   flags?: number;
@@ -38,11 +39,11 @@ export class BusCallError extends Error {
   }
 }
 
-/** How long a call may take before it counts as failed (a hung peer never holds the tray). */
+/** How long a call may take before it counts as failed (a hung peer never holds the tray or capture). */
 const CALL_DEADLINE_MS = 5_000;
 
 /** A connection to the session bus. */
-export interface SessionBus {
+export interface BusConnection {
   /** This connection's unique name (`:1.42`). */
   readonly uniqueName: string;
   /** Calls a method; resolves with the reply's body. */
@@ -150,7 +151,7 @@ function authLines(socket: Socket): { next(): Promise<string>; rest(): Buffer } 
  * Connects to the session bus named by `DBUS_SESSION_BUS_ADDRESS`; null when there is none
  * (no desktop session) or it cannot be reached.
  */
-export async function connectSessionBus(env: NodeJS.ProcessEnv): Promise<SessionBus | null> {
+export async function openBusConnection(env: NodeJS.ProcessEnv): Promise<BusConnection | null> {
   const address = env.DBUS_SESSION_BUS_ADDRESS;
   if (!address) return null;
   let socket: Socket | undefined;
@@ -255,7 +256,7 @@ export async function connectSessionBus(env: NodeJS.ProcessEnv): Promise<Session
   };
   connected.on('data', onData);
 
-  const call: SessionBus['call'] = (message) =>
+  const call: BusConnection['call'] = (message) =>
     new Promise((resolve, reject) => {
       if (closed) {
         reject(new BusCallError('org.freedesktop.DBus.Error.Disconnected', 'the session bus connection is closed'));
@@ -287,7 +288,7 @@ export async function connectSessionBus(env: NodeJS.ProcessEnv): Promise<Session
       }
     });
 
-  const bus: SessionBus = {
+  const bus: BusConnection = {
     uniqueName: '',
     call,
     signal: (path, iface, member, signature, body) => {

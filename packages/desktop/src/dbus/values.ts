@@ -1,6 +1,6 @@
 /**
  * D-Bus values on the wire (docs/decisions.md "The tray speaks D-Bus itself"): signatures, and
- * marshalling of values to bytes and back. Messages and their header are dbus-wire.ts's. Pure.
+ * marshalling of values to bytes and back. Messages and their header are wire.ts's. Pure.
  *
  * Values are plain JavaScript: `y n q i u h x t d` numbers (bigint accepted for `x t`), `b`
  * booleans, `s o g` strings, `ay` a Buffer (or Uint8Array; read back as a Buffer), other arrays
