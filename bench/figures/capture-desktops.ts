@@ -123,7 +123,8 @@ async function gnomeDesktop(): Promise<Desktop> {
   // and the focus given once to each: what the rounds move from then on is theirs alone.
   const shown = (app: string): string => `global.display.list_all_windows().some((w) => w.get_wm_class() === '${app}' && !w.is_hidden())`;
   const state = `JSON.stringify(global.display.list_all_windows().map((w) => [w.get_wm_class(), w.is_hidden(), w.has_focus()]))`;
-  await windows(session, async () => (await evalInShell(`${shown(ALPHA)} && ${shown(BRAVO)}`)) === 'true', shell).catch(async (error: Error) => {
+  // A shell too busy to answer in time (the call's 3 s) is asked again.
+  await windows(session, async () => (await evalInShell(`${shown(ALPHA)} && ${shown(BRAVO)}`).catch(() => 'busy')) === 'true', shell).catch(async (error: Error) => {
     throw new Error(`${error.message}; the shell's windows (class, hidden, focused): ${await evalInShell(state)}`);
   });
   // Activates the window of `app` and answers which window has the focus then (Eval's JSON: a string in quotes).
