@@ -10,15 +10,13 @@
 process.env.TZ = 'Europe/Berlin';
 
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { recordSpan, setActivityArchived } from '@tock/core';
 import type { FocusedWindow, FocusSource } from '@tock/desktop/capture/sources';
-import { blur, ensureWindowBuilt, launchBrowser, openWindow, screenshot, seriousAxeViolations, startTestApp, tabTo, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+import { blur, launchBrowser, openWindow, screenshot, seriousAxeViolations, tabTo, windowSuite } from './ui-support/harness.ts';
 
 const MIN = 60_000;
 let now = Date.parse('2026-11-18T09:00:00.000Z');
-let t: TestApp;
-let b: TestBrowser;
 let focus: ((window: FocusedWindow | null) => void) | null = null;
 
 const sources = (): FocusSource[] => [
@@ -42,25 +40,21 @@ const sources = (): FocusSource[] => [
   },
 ];
 
-before(async () => {
-  ensureWindowBuilt();
-  t = await startTestApp({}, { clock: () => now, capture: { focusSources: sources, timers: false } });
-  t.app.services.tracker.logEntry({ name: 'Docs', createIfMissing: true, durationMinutes: 30, endedAt: '2026-11-18T08:30:00.000Z' });
-  // A person who emptied the default exclusions: the window suggests them again.
-  await t.app.services.capture.set('exclude', []);
-  b = await launchBrowser();
-});
-after(async () => {
-  await b?.close();
-  await t?.stop();
+const ui = windowSuite({
+  app: { clock: () => now, capture: { focusSources: sources, timers: false } },
+  seed: async ({ app }) => {
+    app.services.tracker.logEntry({ name: 'Docs', createIfMissing: true, durationMinutes: 30, endedAt: '2026-11-18T08:30:00.000Z' });
+    // A person who emptied the default exclusions: the window suggests them again.
+    await app.services.capture.set('exclude', []);
+  },
 });
 
-const capture = () => t.app.services.capture;
+const capture = () => ui.services.capture;
 
 describe('Settings › Capture', () => {
   it('records nothing by default, says why a source does not work, and turns windows on', async () => {
-    const { page } = b;
-    await openWindow(page, t, '/settings/capture');
+    const { page } = ui;
+    await openWindow(page, ui.app, '/settings/capture');
     await page.getByTestId('capture-state').filter({ hasText: 'Windows are not recorded.' }).waitFor();
     await page.getByTestId('capture-sources').getByText('does not work here — Tock’s GNOME Shell extension is not installed').waitFor();
     await page.getByTestId('capture-sources').getByText('works here').waitFor();
@@ -80,7 +74,7 @@ describe('Settings › Capture', () => {
   });
 
   it('adds a suggested exclusion, and refuses a bad retention at its field without changing it', async () => {
-    const { page } = b;
+    const { page } = ui;
     await page.getByRole('button', { name: 'Add *keepass*' }).click();
     await page.getByTestId('exclude-list').getByRole('button', { name: 'Remove *keepass*' }).waitFor();
     assert.deepEqual(capture().settings().exclude, ['*keepass*']);
@@ -103,7 +97,7 @@ describe('Settings › Capture', () => {
   });
 
   it('sets the editor timeout in minutes, refusing one out of bounds at its field without changing it', async () => {
-    const { page } = b;
+    const { page } = ui;
     const field = page.getByLabel('Minutes between an editor’s heartbeats that still make one span');
     const save = page.locator('#editor-timeout-heading ~ form').getByRole('button', { name: 'Save' });
     assert.equal(await field.inputValue(), '15');
@@ -125,8 +119,8 @@ describe('Settings › Capture', () => {
     now += 5 * MIN;
     focus?.({ app: 'code', title: 'capture.ts — tock' });
     now += 10 * MIN; // 10:35
-    const { page } = b;
-    await openWindow(page, t, '/settings/capture');
+    const { page } = ui;
+    await openWindow(page, ui.app, '/settings/capture');
     const list = page.getByTestId('last-hour-list');
     await list.getByText('10:00–10:20 (20 min): firefox').waitFor();
     await list.getByText('10:20–10:25 (5 min): Excluded (nothing kept)').waitFor();
@@ -139,8 +133,8 @@ describe('Settings › Capture', () => {
 
 describe('The captured lane', () => {
   it('lies under Today’s timeline and says what a bar was on hover and from the keyboard', async () => {
-    const { page } = b;
-    await openWindow(page, t, '/today');
+    const { page } = ui;
+    await openWindow(page, ui.app, '/today');
     const lane = page.getByTestId('today-captured');
     await lane.waitFor();
     await lane.locator('rect.cap[data-source=window]').first().hover();
@@ -156,8 +150,8 @@ describe('The captured lane', () => {
   });
 
   it('lies under the day in History', async () => {
-    const { page } = b;
-    await openWindow(page, t, '/history');
+    const { page } = ui;
+    await openWindow(page, ui.app, '/history');
     const lane = page.getByTestId('captured-2026-11-18');
     await lane.waitFor();
     assert.equal(await lane.locator('rect.cap').count(), 3);
@@ -166,8 +160,8 @@ describe('The captured lane', () => {
 
 describe('The suggestions lane', () => {
   it('shows ghost blocks under Today’s timeline with label and sources; Dismiss, Change activity from the keyboard, and Accept all in History', async () => {
-    const { page } = b;
-    const { suggestions, store } = t.app.services;
+    const { page } = ui;
+    const { suggestions, store } = ui.services;
     // 08:00–08:30 Berlin in Slack (unlabelled), and a rule that labels Firefox as Research (a new activity).
     recordSpan(store, { startMs: Date.parse('2026-11-18T07:00:00.000Z'), endMs: Date.parse('2026-11-18T07:30:00.000Z'), source: 'window', app: 'slack', title: null });
     suggestions.addRule({ match: { app: 'firefox' }, activity: 'Research' });
@@ -177,7 +171,7 @@ describe('The suggestions lane', () => {
       [[null, 30], ['Research', 20], [null, 10]],
     );
 
-    await openWindow(page, t, '/today');
+    await openWindow(page, ui.app, '/today');
     const lane = page.getByTestId('today-suggestions');
     const ghosts = lane.getByTestId('ghost-block');
     await ghosts.nth(2).waitFor();
@@ -199,10 +193,10 @@ describe('The suggestions lane', () => {
     await page.keyboard.type('Docs');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=today-suggestions] [data-testid=ghost-block]').length === 1);
-    const accepted = t.app.services.tracker.listBlocks(0, now + 1).find((x) => x.note === 'from capture');
+    const accepted = ui.services.tracker.listBlocks(0, now + 1).find((x) => x.note === 'from capture');
     assert.deepEqual([accepted?.activity.activityName, accepted?.startedAt, accepted?.endedAt], ['Docs', '2026-11-18T09:25:00.000Z', '2026-11-18T09:35:00.000Z']);
 
-    await openWindow(page, t, '/history');
+    await openWindow(page, ui.app, '/history');
     const historyLane = page.getByTestId('suggestions-2026-11-18');
     await historyLane.getByTestId('ghost-block').first().waitFor();
     assert.equal(await historyLane.getByTestId('ghost-block').count(), 1);
@@ -211,16 +205,16 @@ describe('The suggestions lane', () => {
     await page.keyboard.press('Enter');
     await historyLane.waitFor({ state: 'detached' });
     assert.deepEqual(day(), []);
-    const research = t.app.services.tracker.listBlocks(0, now + 1).find((x) => x.activity.activityName === 'Research');
+    const research = ui.services.tracker.listBlocks(0, now + 1).find((x) => x.activity.activityName === 'Research');
     assert.deepEqual([research?.startedAt, research?.endedAt, research?.note], ['2026-11-18T09:00:00.000Z', '2026-11-18T09:20:00.000Z', 'from capture']);
   });
 
   it('moves a suggestion’s edges by dragging and from the keyboard, inside its free time, and accepts the dragged bounds', async () => {
-    const { page } = b;
-    const { store, tracker } = t.app.services;
+    const { page } = ui;
+    const { store, tracker } = ui.services;
     // 06:00–06:40 Berlin in Figma, unlabelled; the day's first tracked block (Docs) starts at 09:00.
     recordSpan(store, { startMs: Date.parse('2026-11-18T05:00:00.000Z'), endMs: Date.parse('2026-11-18T05:40:00.000Z'), source: 'window', app: 'figma', title: null });
-    await openWindow(page, t, '/today');
+    await openWindow(page, ui.app, '/today');
     const lane = page.getByTestId('today-suggestions');
     const detail = page.getByTestId('today-suggestions-detail');
     const ghost = lane.getByTestId('ghost-block').first();
@@ -263,13 +257,13 @@ describe('The suggestions lane', () => {
   });
 
   it('Change activity offers the pickers’ activities: an archived one is left out', async () => {
-    const { page } = b;
-    const { store, tracker } = t.app.services;
+    const { page } = ui;
+    const { store, tracker } = ui.services;
     tracker.createActivity('Old client');
     setActivityArchived(store, 'Old client', true);
     // 04:00–04:20 Berlin in GIMP, unlabelled: Change activity is open at once.
     recordSpan(store, { startMs: Date.parse('2026-11-18T03:00:00.000Z'), endMs: Date.parse('2026-11-18T03:20:00.000Z'), source: 'window', app: 'gimp', title: null });
-    await openWindow(page, t, '/today');
+    await openWindow(page, ui.app, '/today');
     const lane = page.getByTestId('today-suggestions');
     await lane.getByTestId('ghost-block').first().click();
     await page.getByTestId('today-suggestions-detail').filter({ hasText: '04:00–04:20 (20 min): no activity yet' }).waitFor();
@@ -286,11 +280,11 @@ describe('The suggestions lane', () => {
 
 describe('Suggestion rules on Settings › Capture', () => {
   it('lists the rules with what each labels; adds one from the keyboard with a live preview, refuses one without a pattern, edits, reorders and deletes', async () => {
-    const { page } = b;
-    const { suggestions } = t.app.services;
+    const { page } = ui;
+    const { suggestions } = ui.services;
     // From the lane's test: r1 labels firefox (10:00–10:20) as Research; slack 08:00–08:30 is unlabelled.
     assert.deepEqual(suggestions.rules().map((r) => [r.id, r.activity]), [['r1', 'Research']]);
-    await openWindow(page, t, '/settings/capture');
+    await openWindow(page, ui.app, '/settings/capture');
     const rows = page.getByTestId('rule-row');
     await rows.first().getByTestId('rule-preview').filter({ hasText: 'Labels 20 min in the last 7 days' }).waitFor();
     await rows.first().getByText('application firefox →').waitFor();
@@ -336,8 +330,8 @@ describe('Suggestion rules on Settings › Capture', () => {
 
 describe('Forget a range', () => {
   it('asks first, then deletes the days’ captured data', async () => {
-    const { page } = b;
-    await openWindow(page, t, '/settings/capture');
+    const { page } = ui;
+    await openWindow(page, ui.app, '/settings/capture');
     await page.getByRole('button', { name: 'Forget…' }).click();
     await page.getByText('Forget everything captured from 2026-11-18 to 2026-11-18? This cannot be undone.').waitFor();
     await page.getByRole('button', { name: 'Forget it' }).click();
@@ -349,7 +343,7 @@ describe('Forget a range', () => {
   it('passes axe in the dark theme', async () => {
     const dark = await launchBrowser({ colorScheme: 'dark' });
     try {
-      await openWindow(dark.page, t, '/settings/capture');
+      await openWindow(dark.page, ui.app, '/settings/capture');
       await dark.page.getByTestId('capture-state').waitFor();
       assert.deepEqual(await seriousAxeViolations(dark.page), []);
       await screenshot(dark.page, 'settings-capture-dark');

@@ -11,26 +11,11 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { startExport } from '../src/exports.ts';
-import {
-  blur,
-  ensureWindowBuilt,
-  launchBrowser,
-  openWindow,
-  rawRequest,
-  screenshot,
-  seriousAxeViolations,
-  startTestApp,
-  tabTo,
-  windowSession,
-  type TestApp,
-  type TestBrowser,
-} from './ui-support/harness.ts';
+import { blur, launchBrowser, openWindow, rawRequest, screenshot, seriousAxeViolations, tabTo, windowSession, windowSuite } from './ui-support/harness.ts';
 
 const now = Date.parse('2026-11-18T15:00:00.000Z');
-let t: TestApp;
-let b: TestBrowser;
 let files: string;
 
 /** Two Watson frames on Tuesday 17 November: Writing 09:00–10:30 and 11:00–11:45 (Berlin). */
@@ -39,27 +24,26 @@ const FRAMES = JSON.stringify([
   [Date.parse('2026-11-17T10:00:00Z') / 1000, Date.parse('2026-11-17T10:45:00Z') / 1000, 'Writing', 'a2', [], 0],
 ]);
 
-before(async () => {
-  ensureWindowBuilt();
-  t = await startTestApp({}, { clock: () => now });
-  files = mkdtempSync(join(tmpdir(), 'tock-ui-data-'));
-  writeFileSync(join(files, 'frames'), FRAMES);
-  // The second frame ends before it starts.
-  writeFileSync(join(files, 'broken.json'), JSON.stringify([JSON.parse(FRAMES)[0], [1795000000, 1794990000, 'Writing', 'b', [], 0]]));
-  b = await launchBrowser({ locale: 'en-US' });
+const ui = windowSuite({
+  app: { clock: () => now },
+  browser: { locale: 'en-US' },
+  seed: () => {
+    files = mkdtempSync(join(tmpdir(), 'tock-ui-data-'));
+    writeFileSync(join(files, 'frames'), FRAMES);
+    // The second frame ends before it starts.
+    writeFileSync(join(files, 'broken.json'), JSON.stringify([JSON.parse(FRAMES)[0], [1795000000, 1794990000, 'Writing', 'b', [], 0]]));
+  },
 });
-after(async () => {
-  await b?.close();
-  await t?.stop();
+after(() => {
   rmSync(files, { recursive: true, force: true });
 });
 
-const blockCount = (): number => t.app.services.tracker.listBlocks(0, now + 1).length;
+const blockCount = (): number => ui.services.tracker.listBlocks(0, now + 1).length;
 
 describe('Settings › Data', () => {
   it('checks a file with a dry run that writes nothing, then imports it on confirmation', async () => {
-    const { page } = b;
-    await openWindow(page, t, '/settings/data');
+    const { page } = ui;
+    await openWindow(page, ui.app, '/settings/data');
     await blur(page);
     await tabTo(page, '#import-file');
     await page.locator('#import-file').setInputFiles(join(files, 'frames'));
@@ -77,11 +61,11 @@ describe('Settings › Data', () => {
     await page.getByRole('button', { name: 'Check the file' }).click();
     await dry.getByText('Would import 0 blocks (0 new activities), would skip 2 already present.').waitFor();
     assert.equal(await dry.getByRole('button', { name: 'Import 0 blocks' }).isDisabled(), true);
-    assert.equal(readdirSync(t.home).filter((n) => n.startsWith('upload-')).length, 0, 'no uploaded file is left in the Tock home');
+    assert.equal(readdirSync(ui.app.home).filter((n) => n.startsWith('upload-')).length, 0, 'no uploaded file is left in the Tock home');
   });
 
   it('a file it cannot import is refused under the field, and nothing is imported', async () => {
-    const { page } = b;
+    const { page } = ui;
     await page.locator('#import-file').setInputFiles(join(files, 'broken.json'));
     await page.getByRole('button', { name: 'Check the file' }).click();
     const error = page.locator('#import-file-error');
@@ -94,14 +78,14 @@ describe('Settings › Data', () => {
   });
 
   it('downloads the export as tock export writes it, JSON or CSV over a range', async () => {
-    const { page } = b;
+    const { page } = ui;
     const read = async (): Promise<{ name: string; text: string }> => {
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download export' }).click()]);
       const path = await download.path();
       return { name: download.suggestedFilename(), text: readFileSync(path, 'utf8') };
     };
     const expected = (input: Record<string, unknown>): string => {
-      const started = startExport(t.app.services.store, t.app.services.clock, input);
+      const started = startExport(ui.services.store, ui.services.clock, input);
       try {
         return [...started.chunks].join('');
       } finally {
@@ -121,7 +105,7 @@ describe('Settings › Data', () => {
   });
 
   it('backs up now, lists the backup and shows the command that restores it', async () => {
-    const { page } = b;
+    const { page } = ui;
     await page.getByRole('button', { name: 'Back up now' }).click();
     const done = page.getByTestId('backup-done');
     await done.filter({ hasText: /^Backed up to / }).waitFor();
@@ -137,7 +121,7 @@ describe('Settings › Data', () => {
   it('is axe clean in the dark theme', async () => {
     const dark = await launchBrowser({ colorScheme: 'dark' });
     try {
-      await openWindow(dark.page, t, '/settings/data');
+      await openWindow(dark.page, ui.app, '/settings/data');
       await dark.page.getByTestId('backups').waitFor();
       assert.deepEqual(await seriousAxeViolations(dark.page), []);
       await screenshot(dark.page, 'data-dark');
@@ -148,24 +132,24 @@ describe('Settings › Data', () => {
 });
 
 describe('the import upload', () => {
-  const headers = (extra: Record<string, string>): Record<string, string> => ({ host: `127.0.0.1:${t.port}`, origin: t.origin, 'sec-fetch-site': 'same-origin', ...extra });
+  const headers = (extra: Record<string, string>): Record<string, string> => ({ host: `127.0.0.1:${ui.app.port}`, origin: ui.app.origin, 'sec-fetch-site': 'same-origin', ...extra });
 
   it('needs the window’s session', async () => {
-    const res = await rawRequest(t.port, 'POST', '/api/import?dryRun=true', headers({ 'content-type': 'application/octet-stream' }), FRAMES);
+    const res = await rawRequest(ui.app.port, 'POST', '/api/import?dryRun=true', headers({ 'content-type': 'application/octet-stream' }), FRAMES);
     assert.equal(res.status, 401);
   });
 
   it('takes only application/octet-stream and at most 32 MiB, leaving nothing behind', async () => {
-    const session = await windowSession(t);
-    const json = await rawRequest(t.port, 'POST', '/api/import?dryRun=true', headers({ ...session, 'content-type': 'application/json' }), FRAMES);
+    const session = await windowSession(ui.app);
+    const json = await rawRequest(ui.app.port, 'POST', '/api/import?dryRun=true', headers({ ...session, 'content-type': 'application/json' }), FRAMES);
     assert.equal(json.status, 415);
     const big = Buffer.alloc(32 * 1024 * 1024 + 1, 0x20).toString('latin1');
-    const tooLarge = await rawRequest(t.port, 'POST', '/api/import?dryRun=true', headers({ ...session, 'content-type': 'application/octet-stream' }), big);
+    const tooLarge = await rawRequest(ui.app.port, 'POST', '/api/import?dryRun=true', headers({ ...session, 'content-type': 'application/octet-stream' }), big);
     assert.equal(tooLarge.status, 413);
     assert.match(JSON.parse(tooLarge.body).error, /larger than 32 MiB.*tock import FILE/);
-    const ok = await rawRequest(t.port, 'POST', '/api/import?dryRun=true&name=frames', headers({ ...session, 'content-type': 'application/octet-stream' }), FRAMES);
+    const ok = await rawRequest(ui.app.port, 'POST', '/api/import?dryRun=true&name=frames', headers({ ...session, 'content-type': 'application/octet-stream' }), FRAMES);
     assert.equal(ok.status, 200, ok.body);
     assert.equal(JSON.parse(ok.body).result.skipped, 2);
-    assert.equal(readdirSync(t.home).filter((n) => n.startsWith('upload-')).length, 0);
+    assert.equal(readdirSync(ui.app.home).filter((n) => n.startsWith('upload-')).length, 0);
   });
 });

@@ -7,41 +7,26 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { issueLicenseKey } from '../src/license.ts';
-import {
-  ensureWindowBuilt,
-  freePort,
-  launchBrowser,
-  openWindow,
-  signedRequest,
-  startTestApp,
-  type TestApp,
-  type TestBrowser,
-} from './ui-support/harness.ts';
+import { freePort, launchBrowser, openWindow, signedRequest, windowSuite } from './ui-support/harness.ts';
 
 const vendor = generateKeyPairSync('ed25519');
-let t: TestApp;
-let b: TestBrowser;
 let listenerPort: number;
 
-before(async () => {
-  ensureWindowBuilt();
-  t = await startTestApp({ TOCK_LICENSE_PUBLIC_KEY: vendor.publicKey.export({ type: 'spki', format: 'pem' }).toString() });
-  b = await launchBrowser();
-  listenerPort = await freePort();
-});
-after(async () => {
-  await b?.close();
-  await t?.stop();
+const ui = windowSuite({
+  env: { TOCK_LICENSE_PUBLIC_KEY: vendor.publicKey.export({ type: 'spki', format: 'pem' }).toString() },
+  seed: async () => {
+    listenerPort = await freePort();
+  },
 });
 
-const services = () => t.app.services;
+const services = () => ui.services;
 
 describe('Settings › Integrations', () => {
   it('validates the port inline and turns the listener on, showing the live status line', async () => {
-    const { page } = b;
-    await openWindow(page, t, '/settings/integrations');
+    const { page } = ui;
+    await openWindow(page, ui.app, '/settings/integrations');
     const status = page.getByTestId('listener-status');
     assert.equal(await status.textContent(), 'off');
     const sw = page.getByRole('switch', { name: 'Listener' });
@@ -68,7 +53,7 @@ describe('Settings › Integrations', () => {
   });
 
   it('lists a signed request as soon as it arrives', async () => {
-    const { page } = b;
+    const { page } = ui;
     const token = services().tokens.read() as string;
     const res = await signedRequest(listenerPort, token, 'GET', '/status?probe=1');
     assert.equal(res.status, 200);
@@ -82,7 +67,7 @@ describe('Settings › Integrations', () => {
   });
 
   it('reveals the token only when asked, and the old token gets 401 after a rotation', async () => {
-    const { page } = b;
+    const { page } = ui;
     const old = services().tokens.read() as string;
     const field = page.getByTestId('token-value');
     assert.equal(await field.getAttribute('type'), 'password');
@@ -94,7 +79,7 @@ describe('Settings › Integrations', () => {
     await page.getByRole('button', { name: 'Hide' }).click();
     assert.equal(await page.getByTestId('token-value').getAttribute('type'), 'password');
 
-    await b.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.origin });
+    await ui.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ui.app.origin });
     await page.getByRole('button', { name: 'Copy' }).click();
     await page.getByText('Token copied to the clipboard.').waitFor();
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), old);
@@ -117,7 +102,7 @@ describe('Settings › Integrations', () => {
   });
 
   it('shows which credential store holds the token and explains the file store', async () => {
-    const { page } = b;
+    const { page } = ui;
     await page.getByTestId('token-store').filter({ hasText: 'listener-token (mode 0600)' }).waitFor();
     assert.equal(await page.getByRole('radio', { name: /File in the Tock data folder/ }).isChecked(), true);
     await page.getByText('A file only your user can read (mode 0600).').waitFor();
@@ -126,10 +111,10 @@ describe('Settings › Integrations', () => {
 
 describe('the branch prompt', () => {
   it('appears without a reload, offers matching activities, and "track" starts one', async () => {
-    const { page } = b;
+    const { page } = ui;
     services().tracker.createActivity('login-page');
     services().tracker.createActivity('Billing');
-    await openWindow(page, t);
+    await openWindow(page, ui.app);
     const token = services().tokens.read() as string;
     const res = await signedRequest(listenerPort, token, 'POST', '/branch-changed', {
       branch: 'feature/login-page',
@@ -158,7 +143,7 @@ describe('the branch prompt', () => {
     const late = await launchBrowser();
     try {
       const { page } = late;
-      await openWindow(page, t);
+      await openWindow(page, ui.app);
       const prompt = page.getByTestId('branch-prompt');
       await prompt.getByRole('heading', { name: 'feat/new-report' }).waitFor();
       await prompt.getByText('1 more waiting').waitFor();
@@ -179,8 +164,8 @@ describe('the branch prompt', () => {
 
 describe('Settings › Integrations, errors and off again', () => {
   it('shows `error: port N is in use` when moved to a taken port, and recovers on a free one', async () => {
-    const { page } = b;
-    await openWindow(page, t, '/settings/integrations');
+    const { page } = ui;
+    await openWindow(page, ui.app, '/settings/integrations');
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const taken = (blocker.address() as AddressInfo).port;
@@ -199,7 +184,7 @@ describe('Settings › Integrations, errors and off again', () => {
   });
 
   it('turns the listener off and the status line says so', async () => {
-    const { page } = b;
+    const { page } = ui;
     await page.getByRole('switch', { name: 'Listener' }).click();
     await page.getByTestId('listener-status').filter({ hasText: /^off$/ }).waitFor();
     assert.equal(services().listener.status().line, 'off');
@@ -208,8 +193,8 @@ describe('Settings › Integrations, errors and off again', () => {
 
 describe('Settings › License', () => {
   it('shows the trial, refuses a bad key in one line, and activates a good one at once', async () => {
-    const { page } = b;
-    await openWindow(page, t, '/settings/license');
+    const { page } = ui;
+    await openWindow(page, ui.app, '/settings/license');
     assert.equal(await page.getByTestId('license-state').textContent(), 'Trial');
     assert.equal(await page.getByTestId('license-days').textContent(), '14 days left');
 

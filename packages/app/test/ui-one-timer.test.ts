@@ -10,9 +10,9 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { segmentText } from './support/sync-folder.ts';
-import { blur, ensureWindowBuilt, launchBrowser, openWindow, screenshot, seriousAxeViolations, startTestApp, tabTo, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+import { blur, openWindow, screenshot, seriousAxeViolations, tabTo, windowSuite } from './ui-support/harness.ts';
 
 const OTHER = 'dddddddd-0000-4000-8000-0000000000ee';
 const ACTIVITY = 'dddddddd-0000-4000-8000-0000000000aa';
@@ -20,20 +20,17 @@ const SESSION = 'dddddddd-0000-4000-8000-0000000000a1';
 const SECOND = 'dddddddd-0000-4000-8000-0000000000a2';
 
 let now = Date.parse('2026-11-18T09:00:00.000Z');
-let t: TestApp;
-let b: TestBrowser;
 let folder: string;
 
-before(async () => {
-  ensureWindowBuilt();
-  t = await startTestApp({}, { clock: () => now });
-  folder = mkdtempSync(join(tmpdir(), 'tock-ui-one-timer-'));
-  t.app.services.sync.enable(folder, 'laptop');
-  b = await launchBrowser({ locale: 'en-US' });
+const ui = windowSuite({
+  app: { clock: () => now },
+  browser: { locale: 'en-US' },
+  seed: ({ app }) => {
+    folder = mkdtempSync(join(tmpdir(), 'tock-ui-one-timer-'));
+    app.services.sync.enable(folder, 'laptop');
+  },
 });
-after(async () => {
-  await b?.close();
-  await t?.stop();
+after(() => {
   rmSync(folder, { recursive: true, force: true });
 });
 
@@ -42,21 +39,21 @@ function deliver(lines: object[]): void {
   const own = join(folder, 'tock-sync-v2', OTHER);
   mkdirSync(own, { recursive: true });
   writeFileSync(join(own, 'device.json'), JSON.stringify({ deviceID: OTHER, name: 'desktop', createdAt: '2026-11-01T00:00:00.000Z' }));
-  writeFileSync(join(own, '.arriving'), segmentText(t.app.services.sync.folderKey(), OTHER, lines.map((l) => JSON.stringify(l))));
+  writeFileSync(join(own, '.arriving'), segmentText(ui.services.sync.folderKey(), OTHER, lines.map((l) => JSON.stringify(l))));
   renameSync(join(own, '.arriving'), join(own, '00000001.jsonl'));
 }
 
 describe('one timer across devices', () => {
   it('Settings › Sync turns one timer off and on with a checkbox, by keyboard', async () => {
-    const { page } = b;
-    await openWindow(page, t, '/settings/sync');
+    const { page } = ui;
+    await openWindow(page, ui.app, '/settings/sync');
     const box = page.getByRole('checkbox', { name: 'One timer across my devices' });
     assert.equal(await box.isChecked(), true, 'on by default');
     await blur(page);
     await tabTo(page, 'input[type="checkbox"]');
     await page.keyboard.press('Space');
     await page.getByText('Off: each device keeps its own timer running').waitFor();
-    assert.equal(t.app.services.sync.status().oneTimer, false);
+    assert.equal(ui.services.sync.status().oneTimer, false);
     assert.deepEqual(await seriousAxeViolations(page), []);
     await screenshot(page, 'one-timer-settings');
     // A click, then the answer: the box follows the saved setting, so it turns once the app has it
@@ -64,17 +61,17 @@ describe('one timer across devices', () => {
     await box.click();
     await page.getByText('A timer started on another device stops the one running here').waitFor();
     assert.equal(await box.isChecked(), true);
-    assert.equal(t.app.services.sync.status().oneTimer, true);
+    assert.equal(ui.services.sync.status().oneTimer, true);
   });
 
   it('Today shows what runs on another device, and a later start there stops the timer here', async () => {
-    const { page } = b;
+    const { page } = ui;
     // Here: Design since 10:00 (Berlin). There: Review since 10:30, with a note.
     now = Date.parse('2026-11-18T09:00:00.000Z');
-    t.app.services.tracker.startActivity({ name: 'Design', createIfMissing: true });
+    ui.services.tracker.startActivity({ name: 'Design', createIfMissing: true });
     now = Date.parse('2026-11-18T09:45:00.000Z');
     const start = Date.parse('2026-11-18T09:30:00.000Z');
-    await openWindow(page, t);
+    await openWindow(page, ui.app);
     await page.getByTestId('current-activity').filter({ hasText: 'Design' }).waitFor();
     deliver([
       { v: 1, hlc: `${start - 1}-0-${OTHER}`, op: 'activity.create', id: ACTIVITY, set: { name: 'Review', createdAt: start - 1 } },
@@ -85,17 +82,17 @@ describe('one timer across devices', () => {
     assert.equal(await others.locator('.dur').textContent(), '15 min');
     // One timer: the later start there ended Design here at 10:30.
     await page.getByText('Not tracking', { exact: true }).first().waitFor();
-    const design = t.app.services.tracker.listBlocks(Date.parse('2026-11-18T00:00:00.000Z'), now).find((x) => x.activity.activityName === 'Design');
+    const design = ui.services.tracker.listBlocks(Date.parse('2026-11-18T00:00:00.000Z'), now).find((x) => x.activity.activityName === 'Design');
     assert.equal(design?.endedAt, new Date(start).toISOString());
     assert.deepEqual(await seriousAxeViolations(page), []);
     await screenshot(page, 'one-timer-today');
   });
 
   it('with one timer off both run: Today shows its own timer and the other device’s', async () => {
-    const { page } = b;
-    t.app.services.sync.setOneTimer(false);
+    const { page } = ui;
+    ui.services.sync.setOneTimer(false);
     now = Date.parse('2026-11-18T10:00:00.000Z');
-    t.app.services.tracker.startActivity({ name: 'Design' });
+    ui.services.tracker.startActivity({ name: 'Design' });
     now = Date.parse('2026-11-18T10:10:00.000Z');
     const start = Date.parse('2026-11-18T10:05:00.000Z');
     deliver([
@@ -104,12 +101,12 @@ describe('one timer across devices', () => {
       { v: 1, hlc: `${start}-0-${OTHER}`, op: 'session.stop', id: SESSION, set: { endedAt: start } },
       { v: 1, hlc: `${start + 1}-0-${OTHER}`, op: 'session.start', id: SECOND, set: { device: OTHER, activityID: ACTIVITY, startedAt: start, endedAt: null } },
     ]);
-    await openWindow(page, t);
+    await openWindow(page, ui.app);
     const others = page.getByTestId('other-devices-running');
     await others.locator('li').filter({ hasText: 'since 11:05' }).waitFor();
     assert.equal(await others.locator('li').count(), 1, 'the stopped session is no longer running there');
     await page.getByTestId('current-activity').filter({ hasText: 'Design' }).waitFor();
-    assert.equal(t.app.services.tracker.getStatus().currentActivity?.activityName, 'Design');
+    assert.equal(ui.services.tracker.getStatus().currentActivity?.activityName, 'Design');
     // The session's clock here is this device's session (10 min), not the other device's.
     await page.getByTestId('elapsed').filter({ hasText: /^0:1\d:\d\d$/ }).waitFor();
   });

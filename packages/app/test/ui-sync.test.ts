@@ -13,37 +13,21 @@ import { formatSyncKey } from '@tock/core/sync';
 import { segmentText } from './support/sync-folder.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import {
-  ensureWindowBuilt,
-  launchBrowser,
-  openWindow,
-  rawRequest,
-  screenshot,
-  seriousAxeViolations,
-  startTestApp,
-  windowSession,
-  type TestApp,
-  type TestBrowser,
-} from './ui-support/harness.ts';
+import { after, describe, it } from 'node:test';
+import { launchBrowser, openWindow, rawRequest, screenshot, seriousAxeViolations, startTestApp, windowSession, windowSuite } from './ui-support/harness.ts';
 
 const OTHER = 'dddddddd-0000-4000-8000-0000000000ee';
 const BROKEN = 'dddddddd-0000-4000-8000-0000000000ff';
 const ACTIVITY = 'dddddddd-0000-4000-8000-0000000000aa';
 
-let t: TestApp;
-let b: TestBrowser;
 let folder: string;
 
-before(async () => {
-  ensureWindowBuilt();
-  t = await startTestApp();
-  b = await launchBrowser();
-  folder = mkdtempSync(join(tmpdir(), 'tock-ui-sync-'));
+const ui = windowSuite({
+  seed: () => {
+    folder = mkdtempSync(join(tmpdir(), 'tock-ui-sync-'));
+  },
 });
-after(async () => {
-  await b?.close();
-  await t?.stop();
+after(() => {
   rmSync(folder, { recursive: true, force: true });
 });
 
@@ -52,15 +36,15 @@ function device(id: string, name: string, lines: string[]): void {
   mkdirSync(own, { recursive: true });
   writeFileSync(join(own, 'device.json'), JSON.stringify({ deviceID: id, name, createdAt: '2026-11-01T00:00:00.000Z' }));
   // Signed with the folder key the window's "Turn sync on" made (sync format 2).
-  writeFileSync(join(own, '.arriving'), segmentText(t.app.services.sync.folderKey(), id, lines));
+  writeFileSync(join(own, '.arriving'), segmentText(ui.services.sync.folderKey(), id, lines));
   // As a sync engine delivers it: whole, by rename.
   renameSync(join(own, '.arriving'), join(own, '00000001.jsonl'));
 }
 
 describe('Settings › Sync', () => {
   it('turns sync on, shows other devices’ work and problems as they arrive, and turns it off', async () => {
-    const { page } = b;
-    await openWindow(page, t, '/settings/sync');
+    const { page } = ui;
+    await openWindow(page, ui.app, '/settings/sync');
     const dir = page.getByLabel('Folder', { exact: true });
     assert.equal(await dir.getAttribute('placeholder'), '~/Sync/tock');
     await page.getByRole('button', { name: 'Turn sync on' }).click();
@@ -78,7 +62,7 @@ describe('Settings › Sync', () => {
     await page.getByRole('button', { name: 'Turn sync on' }).click();
     await page.getByTestId('sync-this-device').filter({ hasText: 'Sync is on: laptop writes its changes to' }).waitFor();
     // What the log count means to a person, in the words of `tock sync status`.
-    const own = t.app.services.sync.status().device!.logLines;
+    const own = ui.services.sync.status().device!.logLines;
     assert.equal(
       await page.getByTestId('sync-this-device').textContent(),
       `Sync is on: laptop writes its changes to ${folder}. ${own} ${own === 1 ? 'change made here is' : 'changes made here are'} in the folder for the other devices.`,
@@ -87,8 +71,8 @@ describe('Settings › Sync', () => {
     assert.deepEqual(await seriousAxeViolations(page), []);
 
     // Another device's 25 minutes today arrive while the window is open, and a second window on Today.
-    const today = await b.context.newPage();
-    await openWindow(today, t);
+    const today = await ui.browser.context.newPage();
+    await openWindow(today, ui.app);
     await today.getByTestId('today-total').filter({ hasText: '0 min' }).waitFor();
     const now = Date.now();
     const start = now - 30 * 60_000;
@@ -104,16 +88,16 @@ describe('Settings › Sync', () => {
     await table.locator('tr', { hasText: 'tablet' }).filter({ hasText: '00000001.jsonl line 1: not a JSON line; applying its log stops there' }).waitFor();
     assert.deepEqual(await seriousAxeViolations(page), []);
     await screenshot(page, 'settings-sync');
-    assert.equal(t.app.services.tracker.getStatus().todaySeconds, 25 * 60);
+    assert.equal(ui.services.tracker.getStatus().todaySeconds, 25 * 60);
     await today.getByTestId('today-total').filter({ hasText: '25 min' }).waitFor();
     // History marks the block with the device it was made on, by that device's name.
-    await openWindow(today, t, '/history');
+    await openWindow(today, ui.app, '/history');
     await today.locator('li', { hasText: 'Review' }).filter({ hasText: 'on desktop' }).first().waitFor();
     await today.close();
 
     await page.getByRole('button', { name: 'Turn sync off' }).click();
     await page.getByRole('button', { name: 'Turn sync on' }).waitFor();
-    assert.equal(t.app.services.sync.status().enabled, false);
+    assert.equal(ui.services.sync.status().enabled, false);
   });
 
   for (const [width, height] of [
@@ -123,7 +107,7 @@ describe('Settings › Sync', () => {
     it(`gives the folder the form's whole width at ${width}×${height}`, async () => {
       const sized = await launchBrowser({ width, height });
       try {
-        await openWindow(sized.page, t, '/settings/sync');
+        await openWindow(sized.page, ui.app, '/settings/sync');
         const form = await sized.page.locator('form.sync-form').boundingBox();
         const field = await sized.page.locator('#sync-dir').boundingBox();
         const name = await sized.page.locator('#sync-name').boundingBox();
@@ -140,7 +124,7 @@ describe('Settings › Sync', () => {
   it('is readable in the dark theme', async () => {
     const dark = await launchBrowser({ colorScheme: 'dark' });
     try {
-      await openWindow(dark.page, t, '/settings/sync');
+      await openWindow(dark.page, ui.app, '/settings/sync');
       await dark.page.getByRole('button', { name: 'Turn sync on' }).waitFor();
       assert.deepEqual(await seriousAxeViolations(dark.page), []);
     } finally {
@@ -155,8 +139,8 @@ describe('Settings › Sync: a second device joins with the folder key', () => {
     const a = await startTestApp();
     const other = await startTestApp();
     try {
-      const { page } = b;
-      await b.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: a.origin });
+      const { page } = ui;
+      await ui.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: a.origin });
       await openWindow(page, a, '/settings/sync');
       await page.getByLabel('Folder', { exact: true }).fill(shared);
       await page.getByLabel('This device’s name (optional; the host name otherwise)').fill('laptop');

@@ -8,44 +8,39 @@
 process.env.TZ = 'Europe/Berlin';
 
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { ensureWindowBuilt, launchBrowser, openWindow, screenshot, seriousAxeViolations, startTestApp, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+import { openWindow, screenshot, seriousAxeViolations, windowSuite } from './ui-support/harness.ts';
 
 let now = Date.parse('2026-11-18T07:00:00.000Z');
-let t: TestApp;
-let b: TestBrowser;
 const at = (iso: string): void => {
   now = Date.parse(iso);
 };
 
-before(async () => {
-  ensureWindowBuilt();
-  t = await startTestApp({}, { clock: () => now });
-  const { tracker } = t.app.services;
-  // Three sessions with odd seconds (times in UTC; Berlin is an hour ahead):
-  // 1:30:40 + 1:00:40 + 0:49:40 = 3:21:00 — floored one by one they make 3:19, rounded 3:22.
-  at('2026-11-18T07:00:00.000Z');
-  tracker.startActivity({ name: 'Design', createIfMissing: true });
-  at('2026-11-18T08:30:40.000Z');
-  tracker.stopActivity();
-  at('2026-11-18T09:00:00.000Z');
-  tracker.startActivity({ name: 'Review', createIfMissing: true });
-  at('2026-11-18T10:00:40.000Z');
-  tracker.stopActivity();
-  at('2026-11-18T10:30:00.000Z');
-  tracker.startActivity({ name: 'Docs', createIfMissing: true });
-  at('2026-11-18T11:19:40.000Z');
-  tracker.stopActivity();
-  at('2026-11-18T15:00:00.000Z');
-  b = await launchBrowser({ locale: 'en-US' });
-});
-after(async () => {
-  await b?.close();
-  await t?.stop();
+const ui = windowSuite({
+  app: { clock: () => now },
+  browser: { locale: 'en-US' },
+  seed: ({ app }) => {
+    const { tracker } = app.services;
+    // Three sessions with odd seconds (times in UTC; Berlin is an hour ahead):
+    // 1:30:40 + 1:00:40 + 0:49:40 = 3:21:00 — floored one by one they make 3:19, rounded 3:22.
+    at('2026-11-18T07:00:00.000Z');
+    tracker.startActivity({ name: 'Design', createIfMissing: true });
+    at('2026-11-18T08:30:40.000Z');
+    tracker.stopActivity();
+    at('2026-11-18T09:00:00.000Z');
+    tracker.startActivity({ name: 'Review', createIfMissing: true });
+    at('2026-11-18T10:00:40.000Z');
+    tracker.stopActivity();
+    at('2026-11-18T10:30:00.000Z');
+    tracker.startActivity({ name: 'Docs', createIfMissing: true });
+    at('2026-11-18T11:19:40.000Z');
+    tracker.stopActivity();
+    at('2026-11-18T15:00:00.000Z');
+  },
 });
 
-const blocks = () => t.app.services.tracker.listBlocks(Date.parse('2026-11-15T00:00:00.000Z'), Date.parse('2026-11-19T00:00:00.000Z'));
+const blocks = () => ui.services.tracker.listBlocks(Date.parse('2026-11-15T00:00:00.000Z'), Date.parse('2026-11-19T00:00:00.000Z'));
 const block = (name: string) => blocks().find((x) => x.activity.activityName === name);
 
 /** The report table's rows as text cells. */
@@ -61,15 +56,15 @@ function minutes(text: string): number {
 }
 
 async function showReport(page: Page, period: string, total: string): Promise<void> {
-  await openWindow(page, t, '/reports');
+  await openWindow(page, ui.app, '/reports');
   await page.getByRole('radio', { name: period, exact: true }).check();
   await page.getByTestId('report-total').filter({ hasText: new RegExp(`^${total}$`) }).waitFor();
 }
 
 describe('one way to show time', () => {
   it('floors every duration (49 min 40 s is 49 min) and Today agrees with the app', async () => {
-    const { page } = b;
-    await openWindow(page, t);
+    const { page } = ui;
+    await openWindow(page, ui.app);
     await page.getByTestId('today-total').filter({ hasText: /^3 h 21 min$/ }).waitFor();
     const docs = page.getByTestId('today-block').filter({ hasText: 'Docs' });
     assert.equal(await docs.locator('.dur-value').textContent(), '49 min');
@@ -77,7 +72,7 @@ describe('one way to show time', () => {
   });
 
   it('Reports: the rows add up to the total as shown, in minutes and in hours', async () => {
-    const { page } = b;
+    const { page } = ui;
     await showReport(page, 'Today', '3 h 21 min');
     const rows = await tableRows(page);
     assert.deepEqual(
@@ -98,8 +93,8 @@ describe('one way to show time', () => {
   });
 
   it('shows times on one 24-hour clock, also where the browser’s language says 12 hours', async () => {
-    const { page } = b;
-    await openWindow(page, t, '/history');
+    const { page } = ui;
+    await openWindow(page, ui.app, '/history');
     await page.getByTestId('history-row').first().waitFor();
     assert.equal(await page.locator('input[type=time]').count(), 0, 'no time field drawn by the browser’s language');
     assert.match(await page.getByLabel('Ended at').inputValue(), /^([01]\d|2[0-3]):[0-5]\d$/);
@@ -110,11 +105,11 @@ describe('one way to show time', () => {
   });
 
   it('follows the clock setting: 12 hours everywhere (working hours too), the browser’s language with “system”, 24 hours again', async (ctx) => {
-    const { page } = b;
-    const settings = () => t.app.services.desktop.settings();
+    const { page } = ui;
+    const settings = () => ui.services.desktop.settings();
     // The tests after this one read the 24-hour clock, whatever happens here.
-    ctx.after(() => void t.app.services.desktop.updateSettings({ clockFormat: '24h', workingHours: { from: '09:00', to: '17:00' } }));
-    await openWindow(page, t, '/settings/desktop');
+    ctx.after(() => void ui.services.desktop.updateSettings({ clockFormat: '24h', workingHours: { from: '09:00', to: '17:00' } }));
+    await openWindow(page, ui.app, '/settings/desktop');
     assert.equal(await page.locator('input[type=time]').count(), 0, 'working hours are typed, not drawn by the browser’s language');
     assert.equal(await page.getByLabel('Working hours from').inputValue(), '09:00');
     await page.getByRole('radio', { name: '12-hour (2:05 PM)' }).check();
@@ -133,33 +128,33 @@ describe('one way to show time', () => {
     assert.deepEqual(await seriousAxeViolations(page), []);
     await screenshot(page, 'settings-desktop-12h');
 
-    await openWindow(page, t, '/today');
+    await openWindow(page, ui.app, '/today');
     const ranges = page.getByTestId('today-block').locator('.range');
     await ranges.first().waitFor();
     assert.ok((await ranges.allTextContents()).includes('8:00 AM–9:30 AM'));
     await screenshot(page, 'today-12h');
-    await openWindow(page, t, '/history');
+    await openWindow(page, ui.app, '/history');
     await page.getByTestId('history-row').first().waitFor();
     assert.match(await page.getByLabel('Ended at').inputValue(), /^(1[0-2]|[1-9]):[0-5]\d [AP]M$/);
     await page.getByRole('button', { name: 'Edit session of Design' }).click();
     assert.equal(await page.getByLabel('From', { exact: true }).inputValue(), '8:00 AM');
 
     // "system" in an English (US) browser is the 12-hour clock too; then back to 24 hours.
-    t.app.services.desktop.updateSettings({ clockFormat: 'system' });
-    await openWindow(page, t, '/today');
+    ui.services.desktop.updateSettings({ clockFormat: 'system' });
+    await openWindow(page, ui.app, '/today');
     await page.getByTestId('today-block').locator('.range').filter({ hasText: '8:00 AM–9:30 AM' }).waitFor();
-    t.app.services.desktop.updateSettings({ clockFormat: '24h', workingHours: { from: '09:00', to: '17:00' } });
-    await openWindow(page, t, '/today');
+    ui.services.desktop.updateSettings({ clockFormat: '24h', workingHours: { from: '09:00', to: '17:00' } });
+    await openWindow(page, ui.app, '/today');
     await page.getByTestId('today-block').locator('.range').filter({ hasText: '08:00–09:30' }).waitFor();
   });
 });
 
 describe('overlaps', () => {
   it('counts shared time once, marks both blocks, and shows the overlap as a row of the report', async () => {
-    const { page } = b;
+    const { page } = ui;
     // 09:45–10:15 Berlin over Review (10:00–11:00:40): 15 minutes shared.
-    t.app.services.tracker.logEntry({ name: 'Meeting', createIfMissing: true, durationMinutes: 30, endedAt: '2026-11-18T09:15:00.000Z' });
-    await openWindow(page, t);
+    ui.services.tracker.logEntry({ name: 'Meeting', createIfMissing: true, durationMinutes: 30, endedAt: '2026-11-18T09:15:00.000Z' });
+    await openWindow(page, ui.app);
     await page.getByTestId('today-total').filter({ hasText: /^3 h 36 min$/ }).waitFor();
     await page.locator('[data-testid=timeline][aria-label*="3 h 36 min worked"]').waitFor();
     assert.deepEqual(
@@ -177,7 +172,7 @@ describe('overlaps', () => {
     assert.equal(rows.reduce((s, r) => s + minutes(r[1] as string), 0) - 15, 216);
 
     // The week's bar for Wednesday says the day's total, not the segments' sum.
-    await openWindow(page, t, '/history');
+    await openWindow(page, ui.app, '/history');
     await page.locator('[data-testid=week-chart] g[data-day="2026-11-18"] .bar-total').filter({ hasText: /^3h 36m$/ }).waitFor();
     await page.getByText('3 h 36 min', { exact: true }).waitFor();
     // The bar is as tall as its label, 3 h 36 min on the axis, not the segments' 3 h 51 min (issue 37).
@@ -195,8 +190,8 @@ describe('overlaps', () => {
   });
 
   it('History: Resolve on a marked row trims this block to where the other starts', async () => {
-    const { page } = b;
-    await openWindow(page, t, '/history');
+    const { page } = ui;
+    await openWindow(page, ui.app, '/history');
     const meeting = page.getByTestId('history-row').filter({ hasText: 'Meeting' });
     await meeting.getByTestId('overlap-badge').waitFor();
     await meeting.getByRole('button', { name: 'Resolve the overlap of the entry of Meeting' }).click();
@@ -211,8 +206,8 @@ describe('overlaps', () => {
   });
 
   it('logging a block over another asks at once: trimming the other moves its start', async () => {
-    const { page } = b;
-    await openWindow(page, t, '/history');
+    const { page } = ui;
+    await openWindow(page, ui.app, '/history');
     await page.getByRole('combobox', { name: 'Activity' }).fill('Call');
     await page.getByRole('textbox', { name: 'Duration' }).fill('20m');
     await page.getByLabel('Ended at').fill('11:40');
@@ -228,8 +223,8 @@ describe('overlaps', () => {
   });
 
   it('editing a block over another asks too; Keep both changes nothing and leaves it marked', async () => {
-    const { page } = b;
-    await openWindow(page, t, '/history');
+    const { page } = ui;
+    await openWindow(page, ui.app, '/history');
     const row = page.getByTestId('history-row').filter({ hasText: 'Call' });
     await row.getByRole('button', { name: 'Edit entry of Call' }).click();
     await row.getByLabel('From').fill('11:30');
@@ -247,9 +242,9 @@ describe('overlaps', () => {
 
 describe('times a person enters', () => {
   it('a past day’s “From 20:00 To 19:30” is an error, not 23 h 30 min; “Ends the next day” asks before a block over 12 h', async () => {
-    const { page } = b;
+    const { page } = ui;
     const before = blocks().length;
-    await openWindow(page, t, '/history');
+    await openWindow(page, ui.app, '/history');
     await page.getByRole('combobox', { name: 'Activity' }).fill('Night shift');
     await page.getByRole('combobox', { name: 'Activity' }).press('Escape');
     await page.getByRole('radio', { name: 'Start and end' }).check();
@@ -271,9 +266,9 @@ describe('times a person enters', () => {
   });
 
   it('a typed duration over 12 h asks first; a time that is no time of day is refused in the form', async () => {
-    const { page } = b;
+    const { page } = ui;
     const before = blocks().length;
-    await openWindow(page, t, '/history');
+    await openWindow(page, ui.app, '/history');
     await page.getByRole('combobox', { name: 'Activity' }).fill('Typo');
     await page.getByRole('textbox', { name: 'Duration' }).fill('13h');
     await page.getByLabel('Day', { exact: true }).fill('2026-11-15');
@@ -287,10 +282,10 @@ describe('times a person enters', () => {
   });
 
   it('“Ended at” follows the clock until it is changed', async () => {
-    const page = await b.context.newPage();
+    const page = await ui.browser.context.newPage();
     try {
       await page.clock.install({ time: Date.parse('2026-11-18T15:00:00.000Z') });
-      await openWindow(page, t, '/history');
+      await openWindow(page, ui.app, '/history');
       const first = await page.getByLabel('Ended at').inputValue();
       await page.clock.fastForward('02:00:00');
       const [h, m] = first.split(':').map(Number) as [number, number];
@@ -304,7 +299,7 @@ describe('times a person enters', () => {
 
 describe('breaks you can see', () => {
   it('Today runs the break’s own clock; History lists every break of a session', async () => {
-    const { tracker } = t.app.services;
+    const { tracker } = ui.services;
     at('2026-11-18T14:00:00.000Z');
     tracker.startActivity({ name: 'Focus', createIfMissing: true });
     at('2026-11-18T14:10:00.000Z');
@@ -314,8 +309,8 @@ describe('breaks you can see', () => {
     at('2026-11-18T14:30:00.000Z');
     tracker.startBreak();
     at('2026-11-18T14:35:00.000Z');
-    const { page } = b;
-    await openWindow(page, t);
+    const { page } = ui;
+    await openWindow(page, ui.app);
     await page.getByText('On a break', { exact: true }).waitFor();
     const timer = page.getByTestId('break-elapsed');
     await timer.waitFor();
@@ -324,7 +319,7 @@ describe('breaks you can see', () => {
     // The session's clock stands still: 20 minutes worked.
     assert.match((await page.getByTestId('elapsed').textContent()) ?? '', /^0:20:00$/);
 
-    await openWindow(page, t, '/history');
+    await openWindow(page, ui.app, '/history');
     const row = page.getByTestId('history-row').filter({ hasText: 'Focus' });
     await row.getByTestId('break-list').filter({ hasText: 'Breaks 15:10–15:20 (10 min), 15:30–now (5 min), not counted' }).waitFor();
   });

@@ -4,32 +4,19 @@
  * (log a past block, see it in the timeline and the week chart, edit and delete it).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { startApp } from '@tock/app/start';
 import { until } from '@tock/test-support';
-import { blur, ensureWindowBuilt, launchBrowser, openWindow, rawRequest, startTestApp, tabTo, type TestApp, type TestBrowser, windowSession } from './ui-support/harness.ts';
+import { blur, launchBrowser, openWindow, rawRequest, startTestApp, tabTo, windowSession, windowSuite } from './ui-support/harness.ts';
 
-let t: TestApp;
-let b: TestBrowser;
+const ui = windowSuite({ keepShortSessions: true });
 
-before(async () => {
-  ensureWindowBuilt();
-  t = await startTestApp();
-  // Sessions made here by a start and a stop a moment apart are kept (crumbs are core's tests').
-  t.app.services.store.settings.set('minSessionSeconds', 0);
-  b = await launchBrowser();
-});
-after(async () => {
-  await b?.close();
-  await t?.stop();
-});
-
-const status = () => t.app.services.tracker.getStatus();
+const status = () => ui.services.tracker.getStatus();
 
 describe('Today', () => {
   it('starts, switches, takes a break, resumes and stops, and the app reports the same', async () => {
-    const { page } = b;
-    await openWindow(page, t);
+    const { page } = ui;
+    await openWindow(page, ui.app);
     assert.equal(await page.locator('main h1').textContent(), 'Today');
     await page.getByText('Not tracking', { exact: true }).first().waitFor();
 
@@ -75,19 +62,19 @@ describe('Today', () => {
   });
 
   it('follows tracking changed elsewhere (CLI, listener) without a reload', async () => {
-    const { page } = b;
-    await openWindow(page, t);
-    t.app.services.tracker.startActivity({ name: 'Elsewhere', createIfMissing: true });
+    const { page } = ui;
+    await openWindow(page, ui.app);
+    ui.services.tracker.startActivity({ name: 'Elsewhere', createIfMissing: true });
     await page.getByTestId('current-activity').filter({ hasText: 'Elsewhere' }).waitFor();
-    t.app.services.tracker.startBreak();
+    ui.services.tracker.startBreak();
     await page.getByText('On a break', { exact: true }).waitFor();
-    t.app.services.tracker.stopActivity();
+    ui.services.tracker.stopActivity();
     await page.getByText('Pick an activity below to start the clock.').waitFor();
   });
 
   it('can be driven by keyboard alone, with visible focus', async () => {
-    const { page } = b;
-    await openWindow(page, t);
+    const { page } = ui;
+    await openWindow(page, ui.app);
     await blur(page);
     // The skip link comes first and lands in the content.
     await tabTo(page, 'a.skip', { max: 1 });
@@ -140,8 +127,8 @@ describe('Today', () => {
     // The live feed can show a switch before the answer to the window's POST /api/start
     // arrives (two connections); the answer then emptied the field, taking what had been typed
     // since. The answer is held here until the next search is typed.
-    const { page } = b;
-    await openWindow(page, t);
+    const { page } = ui;
+    await openWindow(page, ui.app);
     let release = (): void => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -169,7 +156,7 @@ describe('Today', () => {
       release();
       await page.unroute('**/api/start');
     }
-    t.app.services.tracker.stopActivity();
+    ui.services.tracker.stopActivity();
   });
 });
 
@@ -177,7 +164,7 @@ describe('opening', () => {
   it('draws its first screen in a background tab, where animation frames never come', async () => {
     // A background tab gets no animation frames, so effects run late (Preact waits up to
     // 100 ms for one); the snapshot, answered at once here, arrives before them.
-    const page = await b.context.newPage();
+    const page = await ui.browser.context.newPage();
     try {
       await page.addInitScript(() => {
         window.requestAnimationFrame = () => 0;
@@ -190,7 +177,7 @@ describe('opening', () => {
             ? early.then((text) => new Response(text, { headers: { 'content-type': 'application/json' } }))
             : real(input, init)) as typeof fetch;
       });
-      await openWindow(page, t);
+      await openWindow(page, ui.app);
       for (let i = 0; i < 5; i++) {
         await page.reload();
         await page.locator('main h1').filter({ hasText: 'Today' }).waitFor();
@@ -204,8 +191,8 @@ describe('opening', () => {
 
 describe('History', () => {
   it('logs a past block that then shows in the timeline and the week chart', async () => {
-    const { page } = b;
-    await openWindow(page, t, '/history');
+    const { page } = ui;
+    await openWindow(page, ui.app, '/history');
     await page.getByRole('combobox', { name: 'Activity' }).fill('Client call');
     await page.getByRole('textbox', { name: 'Duration' }).fill('35m');
     await page.getByLabel('Note (optional)').fill('Kick-off with ACME');
@@ -214,7 +201,7 @@ describe('History', () => {
     await page.locator('[data-testid=week-chart] rect.segment[data-activity="Client call"]').waitFor();
     await page.getByTestId('history-row').filter({ hasText: 'Client call' }).getByText('Kick-off with ACME').waitFor();
 
-    const entry = t.app.services.tracker.listBlocks(0, Date.now() + 60_000).find((x) => x.activity.activityName === 'Client call');
+    const entry = ui.services.tracker.listBlocks(0, Date.now() + 60_000).find((x) => x.activity.activityName === 'Client call');
     assert.equal(entry?.kind, 'entry');
     assert.equal(entry?.durationMinutes, 35);
 
@@ -223,8 +210,8 @@ describe('History', () => {
   });
 
   it('shows the app’s validation inline, next to the field', async () => {
-    const { page } = b;
-    await openWindow(page, t, '/history');
+    const { page } = ui;
+    await openWindow(page, ui.app, '/history');
     await page.getByRole('combobox', { name: 'Activity' }).fill('Client call');
     const field = page.getByRole('textbox', { name: 'Duration' });
     await field.fill('soon');
@@ -247,17 +234,17 @@ describe('History', () => {
     await page.getByRole('button', { name: 'Log time' }).click();
     await page.locator('#log-endedAt-error').filter({ hasText: 'in the future' }).waitFor();
     assert.equal(await page.getByLabel('Ended at').getAttribute('aria-invalid'), 'true');
-    assert.equal(t.app.services.tracker.listBlocks(0, Date.now() + 3 * 86_400_000).some((x) => x.activity.activityName === 'Client call' && x.durationMinutes === 30), false);
+    assert.equal(ui.services.tracker.listBlocks(0, Date.now() + 3 * 86_400_000).some((x) => x.activity.activityName === 'Client call' && x.durationMinutes === 30), false);
   });
 
   it('says a refused duration in the window’s language, from its code (not the English reason)', async () => {
-    const { page } = b;
+    const { page } = ui;
     const setLanguage = async (value: string): Promise<void> => {
-      const session = await windowSession(t);
-      const res = await rawRequest(t.port, 'PUT', '/api/settings/ledger/language', { host: `127.0.0.1:${t.port}`, origin: t.origin, 'content-type': 'application/json', ...session }, JSON.stringify({ value: JSON.stringify(value) }));
+      const session = await windowSession(ui.app);
+      const res = await rawRequest(ui.app.port, 'PUT', '/api/settings/ledger/language', { host: `127.0.0.1:${ui.app.port}`, origin: ui.app.origin, 'content-type': 'application/json', ...session }, JSON.stringify({ value: JSON.stringify(value) }));
       assert.equal(res.status, 200, res.body);
     };
-    await openWindow(page, t, '/history');
+    await openWindow(page, ui.app, '/history');
     const error = page.locator('#log-durationMinutes-error');
     await page.getByRole('textbox', { name: 'Duration' }).fill('1h90m');
     await page.getByRole('button', { name: 'Log time' }).click();
@@ -277,8 +264,8 @@ describe('History', () => {
   });
 
   it('edits and deletes an entry', async () => {
-    const { page } = b;
-    await openWindow(page, t, '/history');
+    const { page } = ui;
+    await openWindow(page, ui.app, '/history');
     const row = page.getByTestId('history-row').filter({ hasText: 'Client call' });
     await row.getByRole('button', { name: 'Edit entry of Client call' }).click();
     const from = row.getByLabel('From');
@@ -290,7 +277,7 @@ describe('History', () => {
     await row.getByLabel('Note').fill('Shorter than planned');
     await row.getByRole('button', { name: 'Save' }).click();
     await page.getByTestId('history-row').filter({ hasText: 'Shorter than planned' }).waitFor();
-    const edited = t.app.services.tracker.listBlocks(0, Date.now() + 60_000).find((x) => x.activity.activityName === 'Client call');
+    const edited = ui.services.tracker.listBlocks(0, Date.now() + 60_000).find((x) => x.activity.activityName === 'Client call');
     assert.equal(edited?.durationMinutes, 10);
     assert.equal(edited?.note, 'Shorter than planned');
 
@@ -298,7 +285,7 @@ describe('History', () => {
     await again.getByRole('button', { name: 'Delete entry of Client call' }).click();
     await again.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByTestId('history-row').filter({ hasText: 'Client call' }).waitFor({ state: 'detached' });
-    assert.equal(t.app.services.tracker.listBlocks(0, Date.now() + 60_000).some((x) => x.activity.activityName === 'Client call'), false);
+    assert.equal(ui.services.tracker.listBlocks(0, Date.now() + 60_000).some((x) => x.activity.activityName === 'Client call'), false);
   });
 });
 
