@@ -26,6 +26,8 @@ export interface ListenerStatus {
   port: number;
   state: 'off' | 'active' | 'error';
   line: string;
+  /** Why the state is `error`, for `tock` to word (`port_in_use`, `not_started`, or `failed` with the reason in English); null otherwise. */
+  error?: { code: 'port_in_use' | 'not_started' | 'failed'; reason: string } | null;
   credentialStore: string;
   /** Why the token is in a store nobody chose (no Secret Service: the 0600 file), one line; null otherwise. */
   notice: string | null;
@@ -155,6 +157,8 @@ export interface DesktopSettings {
 
 /** One idle source tried on this desktop and what it needs to work. */
 export interface IdleSourceHint {
+  /** The source's id (`x11`, `mutter`, …), for `tock idle` to say it in the person's language; absent for a stand-in. */
+  id?: string;
   source: string;
   hint: string;
 }
@@ -162,7 +166,7 @@ export interface IdleSourceHint {
 /** What `tock idle`, `tock continue` and the desktop settings show. */
 export interface DesktopView {
   settings: DesktopSettings;
-  idleSource: { state: 'checking' | 'none' | 'found'; name: string | null; hints: IdleSourceHint[] };
+  idleSource: { state: 'checking' | 'none' | 'found'; id?: string; name: string | null; hints: IdleSourceHint[] };
   idleQuestion: IdleQuestion | null;
   /** The activity Continue starts, or null when nothing was tracked yet. */
   continueActivity: ActivityRef | null;
@@ -180,6 +184,9 @@ export interface FocusSourceStatus {
   works: boolean;
   /** Why it does not work here (null when it does). */
   reason: string | null;
+  /** The reason's code and values, for `tock capture status` to word; absent when it works or the reason is the system's own words. */
+  reasonCode?: 'not_set' | 'not_running' | 'gnome_extension' | 'no_ewmh' | 'not_installed' | 'no_socket';
+  reasonValues?: Readonly<Record<string, string>>;
 }
 
 /** What `tock capture status` shows. */
@@ -193,6 +200,8 @@ export interface CaptureStatus {
   sources: FocusSourceStatus[];
   /** The idle source that turns idleness into `idle` spans, or null. */
   idleSource: string | null;
+  /** The idle source's id, for `tock capture status` to name; absent for a stand-in. */
+  idleSourceID?: string;
   /** Reports ignored since the app started because they did not come from the desktop. */
   ignoredReports: number;
 }
