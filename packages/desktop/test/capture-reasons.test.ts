@@ -5,7 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { gnomeFocusSource } from '../src/capture/gnome.ts';
 import { hyprlandFocusSource } from '../src/capture/hyprland.ts';
+import { kdeFocusSource } from '../src/capture/kde.ts';
 import { swayFocusSource } from '../src/capture/sway.ts';
 import { x11FocusSource } from '../src/capture/x11.ts';
 
@@ -20,6 +22,11 @@ describe('capture sources say why by code', () => {
     assert.deepEqual({ code: hyprland?.code, values: hyprland?.values }, { code: 'not_set', values: { variable: 'HYPRLAND_INSTANCE_SIGNATURE' } });
     const noRuntime = await hyprlandFocusSource({ env: { HYPRLAND_INSTANCE_SIGNATURE: 'abc' } }).diagnose?.();
     assert.deepEqual(noRuntime?.values, { variable: 'XDG_RUNTIME_DIR' });
+    for (const source of [gnomeFocusSource({ env: {} }), kdeFocusSource({ env: {}, homeDir: '/nonexistent' })]) {
+      const reason = await source.diagnose?.();
+      assert.deepEqual({ code: reason?.code, values: reason?.values }, { code: 'not_set', values: { variable: 'DBUS_SESSION_BUS_ADDRESS' } }, source.id);
+      assert.equal(await source.check(), 'no session D-Bus (DBUS_SESSION_BUS_ADDRESS is not set)');
+    }
   });
 
   it('names a socket that is not there', async () => {

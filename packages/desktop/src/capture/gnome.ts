@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { type RunCommand, runCommand } from '../run-command.ts';
 import { GNOME_EXTENSION_FORMATS, GNOME_SHELL_OLDEST, type GnomeExtensionFormatName, gnomeExtensionFormatFor } from './gnome-extension-formats.ts';
 import { ACCESS_DENIED, type BusReportHooks, connectSessionBus, DBusCallError, DBusRefusal, type NameOwner, type SessionBus } from './dbus.ts';
-import { FocusSourceUnavailable, SourceReason, type FocusedWindow, type FocusFollower, type FocusSource, type FocusSourceContext } from './sources.ts';
+import { FocusSourceUnavailable, noSessionBus, SourceReason, type FocusedWindow, type FocusFollower, type FocusSource, type FocusSourceContext } from './sources.ts';
 import { busNumber, MUTTER_IDLE_MONITOR, watchMutterIdle } from './mutter-idle.ts';
 
 /** The idle watch lives in mutter-idle.ts; the GNOME source and its tests reach it here. */
@@ -71,6 +71,8 @@ async function nameHasOwner(bus: SessionBus, name: string): Promise<boolean> {
  * (an older extension, without `Configure`, answers UnknownMethod: it must be reinstalled).
  */
 async function reach(env: NodeJS.ProcessEnv): Promise<{ bus: SessionBus | null; reason: SourceReason | null }> {
+  const missing = noSessionBus(env);
+  if (missing !== null) return { bus: null, reason: missing };
   let bus: SessionBus;
   try {
     bus = await connectSessionBus(env);

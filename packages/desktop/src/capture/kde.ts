@@ -13,7 +13,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BusReportHooks, connectSessionBus, DBusRefusal, type SessionBus } from './dbus.ts';
 import { busNumber } from './gnome.ts';
-import { FocusSourceUnavailable, SourceReason, type FocusedWindow, type FocusFollower, type FocusSource, type FocusSourceContext } from './sources.ts';
+import { FocusSourceUnavailable, noSessionBus, SourceReason, type FocusedWindow, type FocusFollower, type FocusSource, type FocusSourceContext } from './sources.ts';
 
 /** Tock's side of the contract, and KWin's. */
 export const KWIN_CONTRACT = {
@@ -75,6 +75,8 @@ export function kdeFocusSource(context: FocusSourceContext & BusReportHooks): Fo
       return (await this.diagnose?.())?.text ?? null;
     },
     async diagnose() {
+      const missing = noSessionBus(env);
+      if (missing !== null) return missing;
       let bus: SessionBus;
       try {
         bus = await connectSessionBus(env);

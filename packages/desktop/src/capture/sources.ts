@@ -108,6 +108,11 @@ export interface FocusSourceStatus {
   reasonValues?: Readonly<Record<string, string>>;
 }
 
+/** Why a source on the session bus cannot work without one: `DBUS_SESSION_BUS_ADDRESS` not set (null when it is). */
+export function noSessionBus(env: NodeJS.ProcessEnv): SourceReason | null {
+  return env.DBUS_SESSION_BUS_ADDRESS ? null : new SourceReason('not_set', 'no session D-Bus (DBUS_SESSION_BUS_ADDRESS is not set)', { variable: 'DBUS_SESSION_BUS_ADDRESS' });
+}
+
 /** Why `source` cannot work here, or null: its diagnosis, a stand-in's line as it is, a failure to check in its own words. */
 export async function whyNot(source: FocusSource): Promise<SourceReason | null> {
   try {
