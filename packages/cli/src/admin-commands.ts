@@ -46,7 +46,9 @@ function formatLicense(t: CliMessages, info: LicenseInfo): string {
 function listenerLine(t: CliMessages, status: AdminResult<'GET /listener'>): string {
   if (status.state === 'off') return t('listener.off');
   if (status.state === 'active') return t('listener.active', { port: String(status.port) });
-  return status.line;
+  if (status.error?.code === 'port_in_use') return t('listener.portInUse', { port: String(status.port) });
+  if (status.error?.code === 'not_started') return t('listener.notStarted');
+  return status.error ? t('listener.failed', { reason: status.error.reason }) : status.line;
 }
 
 function formatBreak(t: CliMessages, status: Status, resumed: boolean): string {

@@ -13,6 +13,7 @@ import type { Command } from './command.ts';
 import type { CliMessages } from './i18n/index.ts';
 import { messagesOf, print, refusal, type Io } from './io.ts';
 import { terminalText } from './terminal-text.ts';
+import { captureReason, captureSourceName, idleSourceName } from './source-words.ts';
 
 const USAGE = 'tock capture on | off | status [--json] | set KEY VALUE | forget --from YYYY-MM-DD --to YYYY-MM-DD | gnome-extension install';
 
@@ -28,16 +29,17 @@ export function formatCaptureStatus(t: CliMessages, status: CaptureStatus): stri
     t('capture.mergeGapMinutes', { minutes: s.mergeGapMinutes }),
     t('capture.minMinutes', { minutes: s.minMinutes }),
   ];
-  if (status.state === 'following' && status.source) lines.push(t('capture.source', { name: status.source.name }));
+  if (status.state === 'following' && status.source) lines.push(t('capture.source', { name: captureSourceName(t, status.source) }));
   else if (status.state === 'none') lines.push(t('capture.sourceNone'));
   else if (status.state === 'starting') lines.push(t('capture.sourceStarting'));
-  lines.push(status.idleSource === null || status.idleSource === undefined ? t('capture.noIdle') : t('capture.idle', { source: status.idleSource }));
+  lines.push(status.idleSource === null || status.idleSource === undefined ? t('capture.noIdle') : t('capture.idle', { source: idleSourceName(t, { id: status.idleSourceID, name: status.idleSource }) }));
   lines.push(t('capture.ignored', { count: status.ignoredReports }));
   const works = t('capture.works');
   const fails = t('capture.fails');
   const width = Math.max(works.length, fails.length);
   for (const source of status.sources) {
-    lines.push(`  ${(source.works ? works : fails).padEnd(width)}  ${source.name}${source.reason ? `: ${source.reason}` : ''}`);
+    const reason = captureReason(t, source);
+    lines.push(`  ${(source.works ? works : fails).padEnd(width)}  ${captureSourceName(t, source)}${reason ? `: ${reason}` : ''}`);
   }
   return lines.join('\n');
 }

@@ -22,6 +22,7 @@ import { installLauncher, removeLauncher } from './service/install-cli.ts';
 import { launcherLine, ServiceFailure, serviceLine, serviceStatusLine } from './service/service-lines.ts';
 import { terminalText } from './terminal-text.ts';
 import { installService, serviceStatus, uninstallService, type ServiceContext, type ServiceRunner } from './service/service.ts';
+import { idleSourceName, idleSourceNeeds } from './source-words.ts';
 
 /** The pending question in one line, with how to answer it. */
 function describeIdleQuestion(t: CliMessages, question: IdleQuestion, now: Date, clock: ClockFormat): string {
@@ -54,13 +55,13 @@ const idle: Command = {
         if (found.question) return describeIdleQuestion(t, found.question, io.now(), clock);
         const source =
           found.idleSource.state === 'found'
-            ? t('idle.source', { name: found.idleSource.name ?? '' })
+            ? t('idle.source', { name: idleSourceName(t, { id: found.idleSource.id, name: found.idleSource.name ?? '' }) })
             : found.idleSource.state === 'none'
               ? t('idle.noSource')
               : t('idle.lookingForSource');
         // What would make one work: each source tried here and what it needs.
         const hints = found.idleSource.state === 'none' ? found.idleSource.hints : [];
-        const needs = hints.length === 0 ? '' : `\n${t('idle.hints')}${hints.map((h) => `\n  ${terminalText(h.source)}: ${terminalText(h.hint)}`).join('')}`;
+        const needs = hints.length === 0 ? '' : `\n${t('idle.hints')}${hints.map((h) => `\n  ${terminalText(idleSourceName(t, { id: h.id, name: h.source }))}: ${terminalText(idleSourceNeeds(t, h))}`).join('')}`;
         return `${t('idle.none', { source })}${needs}`;
       });
       return 0;

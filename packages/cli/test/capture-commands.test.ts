@@ -60,7 +60,8 @@ describe('capture commands against a running app', () => {
     const out = await tock('capture', 'status');
     assert.equal(out.status, 0, out.err);
     assert.match(out.out, /windows: off/);
-    assert.match(out.out, /no +stand-in sway: not a sway session \(SWAYSOCK is not set\)/);
+    // A source is named by its id in the person's language (source-words.ts), the stand-in's own name aside.
+    assert.match(out.out, /no +sway \(IPC\): not a sway session \(SWAYSOCK is not set\)/);
     const json = JSON.parse((await tock('capture', 'status', '--json')).out) as { state: string; settings: { windows: boolean } };
     assert.equal(json.state, 'off');
     assert.equal(json.settings.windows, false);

@@ -12,5 +12,6 @@ import { tracking } from './tracking.ts';
 import { app } from './app.ts';
 import { ledger } from './ledger.ts';
 import { capture } from './capture.ts';
+import { sources } from './sources.ts';
 
-export const en = { ...general, ...tracking, ...app, ...ledger, ...capture } as const;
+export const en = { ...general, ...tracking, ...app, ...ledger, ...capture, ...sources } as const;

@@ -6,5 +6,6 @@ import { tracking } from './tracking.ts';
 import { app } from './app.ts';
 import { ledger } from './ledger.ts';
 import { capture } from './capture.ts';
+import { sources } from './sources.ts';
 
-export const ja = { ...general, ...tracking, ...app, ...ledger, ...capture } as const satisfies Catalog<typeof en>;
+export const ja = { ...general, ...tracking, ...app, ...ledger, ...capture, ...sources } as const satisfies Catalog<typeof en>;
