@@ -166,7 +166,7 @@ test('GNOME: without GNOME Shell on the bus the source says so; with the stand-i
   assert.equal(ignored, 0);
 });
 
-test('GNOME: a FocusChanged from any client but the owner of org.gnome.Shell is refused and counted; a forged broadcast is not heard', async (t) => {
+test('GNOME: a FocusChanged or Ready from any client but the owner of org.gnome.Shell is refused and counted; a forged broadcast is not heard', async (t) => {
   let ignored = 0;
   const source = gnomeFocusSource({ env, titles: () => true, ignored: () => void ignored++ });
   let focused: [string, string] = ['org.gnome.TextEditor', 'notes.txt'];
@@ -181,16 +181,23 @@ test('GNOME: a FocusChanged from any client but the owner of org.gnome.Shell is 
   const forged = () => attacker.call(GNOME_EXTENSION.tockBusName, GNOME_EXTENSION.path, GNOME_EXTENSION.tockIface, 'FocusChanged', 'ss', ['evil', 'injected']);
   assert.equal(await refusal(forged()), ACCESS_DENIED);
   assert.equal(await refusal(forged()), ACCESS_DENIED);
+  const ready = (from: SessionBus) => from.call(GNOME_EXTENSION.tockBusName, GNOME_EXTENSION.path, GNOME_EXTENSION.tockIface, 'Ready');
+  assert.equal(await refusal(ready(attacker)), ACCESS_DENIED, 'a Ready from anyone but the shell is refused too');
   // Version 3's broadcast, as anyone may send it: nothing listens for it now.
   attacker.emitSignal(GNOME_EXTENSION.path, GNOME_EXTENSION.iface, 'FocusChanged', 'ss', ['evil', 'broadcast']);
   assert.equal(await refusal(attacker.call(GNOME_EXTENSION.busName, GNOME_EXTENSION.path, GNOME_EXTENSION.iface, 'Configure', 'b', [true])), ACCESS_DENIED, 'the shell takes Configure from Tock only');
-  assert.equal(ignored, 2);
-  assert.deepEqual(shell.asked, [true], 'a forged report makes Tock ask nothing, and a forged Configure is not taken');
+  assert.equal(ignored, 3);
+  assert.deepEqual(shell.asked, [true], 'a forged report or Ready makes Tock ask nothing, and a forged Configure is not taken');
   // The shell's own report, after the forged ones: the only one that counts.
   focused = ['firefox', 'Docs'];
   await shell.tell();
   await until('the real report', () => (seen.length === 2 ? true : undefined));
   assert.deepEqual(seen, [{ app: 'org.gnome.TextEditor', title: 'notes.txt' }, { app: 'firefox', title: 'Docs' }]);
+  // The shell's own Ready (its extension enabled again): Tock configures it at once.
+  await ready(shell.bus);
+  await until('Configure after Ready', () => (shell.asked.length === 2 ? true : undefined));
+  assert.deepEqual(shell.asked, [true, true]);
+  assert.equal(ignored, 3);
 });
 
 test('GNOME: when org.gnome.Shell moves to a new connection, Tock configures the new owner and refuses the old one', async (t) => {
