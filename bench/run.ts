@@ -30,6 +30,7 @@ import { searchFigure } from './figures/search.ts';
 import { throughputFigures } from './figures/throughput.ts';
 import { tsClientFigure } from './figures/ts-client.ts';
 import { writesFigure } from './figures/writes.ts';
+import { awServerFigures } from './figures/writes-aw.ts';
 import { idlePollingFigure } from './figures/idle-polling.ts';
 import { syncFigures } from './figures/sync.ts';
 import { invoicedFigures } from './figures/invoiced.ts';
@@ -108,6 +109,7 @@ const GROUPS: { name: string; ids: string[]; titles: string[]; run: (c: BenchCon
   { name: 'history', ids: ['status-latency-history'], titles: ['GET /status latency, long history'], run: historyFigure },
   { name: 'search', ids: ['search-latency-activities'], titles: ['GET /activities/search latency, many activities'], run: searchFigure },
   { name: 'writes', ids: ['entries-durable-writes'], titles: ['POST /entries durable writes/s'], run: writesFigure },
+  { name: 'writes-aw', ids: ['entries-cpu-aw', 'status-cpu-aw'], titles: ['POST /entries server CPU per durable write vs aw-server-rust event write', 'signed GET /status server CPU per request vs aw-server-rust GET /api/0/info'], run: awServerFigures },
   { name: 'ts-client', ids: ['ts-client-rps'], titles: ['TockClient calls/s'], run: tsClientFigure },
   { name: 'python', ids: ['python-client-rps', 'python-async-client-rps'], titles: ['Python Client calls/s', 'Python AsyncClient calls/s'], run: pythonFigures },
   { name: 'memory', ids: ['memory-nonce-window'], titles: ['app memory at max signed rate'], run: memoryFigure },
