@@ -1,33 +1,57 @@
 #!/usr/bin/env bash
-# `npm run test:unit`: the fast tests, which need nothing but Node and this checkout's
-# node_modules — no apt packages, no Python venv, no keyring, no browser, no child processes
-# of the app. They are the tests of
-#   @tock/protocol  schemas, signing vectors, durations, the repository checks
-#   @tock/core      the tracker on real SQLite files (temp dirs), search, totals, days
-#   @tock/sync      the folder sync service in process, on temp folders
-#   @tock/desktop   its pure parts: when it wakes (virtual time), the tray's feed, model and
-#                   D-Bus wire format, notifications' builders, idle sources' parsers, catalogs
-#   @tock/listener  the signed HTTP API in process, on real 127.0.0.1 sockets
-#   @tock/client    the TypeScript client against an in-process listener
-#   @tock/test-support  the tests' one wait (`until`)
-# and take about a minute on two cores. `npm test` (scripts/test.sh) runs everything,
-# these included; `npm test -w <package>` runs one package's tests.
+# `npm run test:unit`: every package's pure tests, which need nothing but Node and this
+# checkout's node_modules (`npm install`, which also builds packages/client/dist) — no apt
+# packages, no Python venv, no Secret Service, no D-Bus, no browser, no build, no process of
+# the app. They are
+#   @tock/protocol, i18n, core, sync, listener, admin, client, test-support: every test
+#     (core on real SQLite files in temp dirs, the listener and client on real 127.0.0.1
+#     sockets in process)
+#   @tock/app, desktop, window, cli, integrations/vscode: the files listed below, whose tests
+#     run the code in process (the app's doors, change bus, components, admin routes; the
+#     desktop's idle decisions, tray model and D-Bus wire code on fakes; the window's pure
+#     helpers; the CLI's parsing and text). Their other tests start the app, Chromium, a
+#     D-Bus or a Secret Service, or build something: `npm test` runs those. A new pure test
+#     of these packages goes on their list here.
+# Left out though pure: app's sync-campaign.test.ts (a property campaign over real folders,
+# ~15 s of CPU) and window's catalog-chunks.test.ts (runs a Vite build).
+# Files run in parallel, one per core (Node's runner would leave one core idle). `npm test`
+# (scripts/test.sh) runs everything, these included; `npm test -w <package>` runs one package.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-exec bash scripts/node-test.sh --test-reporter=spec \
+
+app=(
+  admin-contract admin-door admin-refusal admin-stream backups calendar-week capture-recorder
+  change-bus clock-steps-unit components door-bindings door-kit home late-parts license
+  person-days prompts status-follow tray-icons wakatime-config window-contract
+)
+desktop=(
+  capture-gnome-formats capture-idle-bus capture-idle-reads capture-reasons capture-sway-reader
+  dbus-wire desktop-clock desktop-idle desktop-sources desktop-wakes i18n-desktop tray-feed
+  tray-pixmaps
+)
+window=(person-days time)
+cli=(duration flag-refusal i18n-catalogs main overlap-warning parse-refusal status-line)
+vscode=(explain-language manifest status-view)
+
+files=()
+for name in "${app[@]}"; do files+=("packages/app/test/$name.test.ts"); done
+for name in "${desktop[@]}"; do files+=("packages/desktop/test/$name.test.ts"); done
+for name in "${window[@]}"; do files+=("packages/window/test/$name.test.ts"); done
+for name in "${cli[@]}"; do files+=("packages/cli/test/$name.test.ts"); done
+for name in "${vscode[@]}"; do files+=("integrations/vscode/test/$name.test.ts"); done
+# A listed file that was renamed or removed stops the run here, rather than silently running less.
+for file in "${files[@]}"; do
+  [ -f "$file" ] || { echo "error: scripts/unit-tests.sh lists $file, which does not exist" >&2; exit 1; }
+done
+
+cores=$(nproc 2>/dev/null || echo 2)
+exec bash scripts/node-test.sh --test-reporter=spec --test-concurrency="$((cores > 2 ? cores : 2))" \
   'packages/protocol/test/**/*.test.ts' \
+  'packages/i18n/test/**/*.test.ts' \
   'packages/core/test/**/*.test.ts' \
   'packages/sync/test/**/*.test.ts' \
-  'packages/desktop/test/desktop-wakes.test.ts' \
-  'packages/desktop/test/capture-idle-reads.test.ts' \
-  'packages/desktop/test/tray-feed.test.ts' \
-  'packages/desktop/test/tray-pixmaps.test.ts' \
-  'packages/desktop/test/dbus-wire.test.ts' \
-  'packages/desktop/test/notify.test.ts' \
-  'packages/desktop/test/desktop-sources.test.ts' \
-  'packages/desktop/test/desktop-clock.test.ts' \
-  'packages/desktop/test/capture-sway-reader.test.ts' \
-  'packages/desktop/test/i18n-desktop.test.ts' \
   'packages/listener/test/**/*.test.ts' \
+  'packages/admin/test/**/*.test.ts' \
   'packages/client/test/**/*.test.ts' \
-  'packages/test-support/test/**/*.test.ts'
+  'packages/test-support/test/**/*.test.ts' \
+  "${files[@]}"
