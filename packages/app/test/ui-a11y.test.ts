@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
   ensureWindowBuilt,
+  faintFieldEdges,
   freePort,
   launchBrowser,
   openWindow,
@@ -148,3 +149,49 @@ for (const scheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+/**
+ * The views the dark-mode review looked at (Settings › Calendar with a calendar and a refused
+ * path, a tab without a session, Today's *Edit* open) at 390 and 1280 px in both schemes: axe
+ * finds no serious violation and every field's edge stands out 3:1 (its border was 1.3:1).
+ */
+describe('fields and the views of the dark-mode review', () => {
+  for (const scheme of ['dark', 'light'] as const) {
+    for (const width of [390, 1280]) {
+      it(`${scheme} at ${width} px: Calendar, a tab without a session, Today's Edit`, async () => {
+        const b = await launchBrowser({ colorScheme: scheme, width, height: 900 });
+        try {
+          const { page } = b;
+          await openWindow(page, t, '/settings/calendar');
+          await page.getByRole('button', { name: 'Add calendar' }).click();
+          await page.locator('#calendar-path-error').waitFor();
+          assert.deepEqual(await seriousAxeViolations(page), []);
+          assert.deepEqual(await faintFieldEdges(page), [], 'Settings › Calendar');
+          await screenshot(page, `calendar-${width}-${scheme}`);
+
+          const tab = await b.context.newPage();
+          await tab.goto(`${t.origin}/`);
+          await tab.getByTestId('no-session').waitFor();
+          assert.deepEqual(await seriousAxeViolations(tab), []);
+          await screenshot(tab, `no-session-${width}-${scheme}`);
+          await tab.close();
+
+          await openWindow(page, t, '/today');
+          const block = page.getByTestId('today-block').filter({ hasText: 'Planning' });
+          await block.getByRole('button', { name: /^Edit/ }).click();
+          await block.getByTestId('block-editor').waitFor();
+          assert.deepEqual(await seriousAxeViolations(page), []);
+          assert.deepEqual(await faintFieldEdges(page), [], "Today's Edit");
+          await screenshot(page, `today-edit-${width}-${scheme}`);
+          await block.getByRole('button', { name: 'Cancel' }).click();
+
+          await openWindow(page, t, '/history');
+          await page.getByTestId('history-row').first().waitFor();
+          assert.deepEqual(await faintFieldEdges(page), [], 'History');
+        } finally {
+          await b.close();
+        }
+      });
+    }
+  }
+});

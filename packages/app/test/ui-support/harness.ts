@@ -207,6 +207,50 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
+/**
+ * The fields of the page (text boxes, selects, text areas; not disabled ones, nor checkboxes
+ * and radios, which Chromium draws) whose edge stands out less than 3:1 from what is around
+ * them (WCAG 1.4.11 "Non-text contrast"; axe-core checks text only): neither the border nor
+ * the fill reaches 3:1 against the background behind the field. One line each, with both ratios.
+ */
+export function faintFieldEdges(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const rgba = (color: string): number[] => {
+      const [r = 0, g = 0, b = 0, a = 1] = (color.match(/[\d.]+/g) ?? []).map(Number);
+      return [r, g, b, a];
+    };
+    const over = (top: number[], under: number[]): number[] => [0, 1, 2].map((i) => (top[i] as number) * (top[3] as number) + (under[i] as number) * (1 - (top[3] as number))).concat(1);
+    const luminance = (c: number[]): number => {
+      const lin = (v: number): number => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * lin(c[0] as number) + 0.7152 * lin(c[1] as number) + 0.0722 * lin(c[2] as number);
+    };
+    const ratio = (a: number[], b: number[]): number => {
+      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+      return (hi + 0.05) / (lo + 0.05);
+    };
+    /** The colour behind `el`: its own background and its ancestors', laid over each other. */
+    const backdrop = (el: Element | null): number[] => {
+      const layers: number[][] = [];
+      for (let at = el; at; at = at.parentElement) {
+        const color = rgba(getComputedStyle(at).backgroundColor);
+        if ((color[3] as number) > 0) layers.push(color);
+        if (color[3] === 1) break;
+      }
+      return layers.reverse().reduce((under, top) => over(top, under), [255, 255, 255, 1]);
+    };
+    const faint: string[] = [];
+    for (const field of document.querySelectorAll<HTMLElement>('input:not([type=checkbox]):not([type=radio]):not([type=hidden]):not(:disabled), select:not(:disabled), textarea:not(:disabled)')) {
+      if (field.getBoundingClientRect().width === 0) continue;
+      const style = getComputedStyle(field);
+      const around = backdrop(field.parentElement);
+      const fill = ratio(backdrop(field), around);
+      const border = style.borderTopStyle === 'none' || style.borderTopWidth === '0px' ? 1 : ratio(over(rgba(style.borderTopColor), around), around);
+      if (Math.max(fill, border) < 3) faint.push(`#${field.id || field.tagName.toLowerCase()}: border ${border.toFixed(2)}:1, fill ${fill.toFixed(2)}:1`);
+    }
+    return faint;
+  });
+}
+
 /** An HTTP response as the tests look at it. */
 export interface RawResponse {
   status: number;
