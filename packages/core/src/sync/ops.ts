@@ -239,7 +239,8 @@ export function parseOpLine(line: string, author: string): SyncOp {
 /**
  * A block's own rules, where the operation sets both ends: it ends at or after its start, and an
  * entry lasts at most 24 h (as the API and import take them). An operation that sets one end is
- * checked against the other when merged (see projection.ts `blockShape`).
+ * checked against the other when merged (project-blocks.ts: `projectEntry` hides an entry whose
+ * merged ends break them).
  */
 function checkBlock(kind: EntityKind, set: Record<string, FieldValue>): void {
   if (kind !== 'session' && kind !== 'entry' && kind !== 'break') return;
