@@ -5,11 +5,10 @@
  * (call.ts types every answer by it). A route is `METHOD /path`, as it travels on the
  * socket.
  *
- * An input has `fields`, checked here before the handler runs (the listener's field rules and
- * messages; `refusals` gives a field its own line where the CLI's wording is the better one),
- * and, when the use case checks some fields itself (core's `validation_failed` problems, which
- * name the field), `given`: those fields are handed on as sent and only typed here. Unknown
- * fields are dropped unless the route has `given`.
+ * An input names every field it takes: checked before the handler runs (the listener's field
+ * rules and messages; `refusals` gives a field its own line where the CLI's wording is the better
+ * one), or, when the use case checks it itself (core's `validation_failed` problems, which name
+ * the field), `sent<T>()`: handed on as sent and only typed here. Unknown fields are dropped.
  *
  * Every route may be refused instead of answered: `{ok: false, error, code, field?, details?}`
  * (a streamed one in its trailers), the refusal's one line, its problem code and the field it is
@@ -18,9 +17,9 @@
  */
 import type { Report, ImportResult, ExportCounts, Client, ActivityLedger, ActivityMerge, BlockLedger, InvoiceSummary, SuggestionRule, RuleTest, Timeline } from '@tock/core';
 import type { RequestRecord } from '@tock/listener';
-import type { ActivityRef, BranchPrompt, BranchRequest, Entry, EntryRequest, StartRequest, StartResult, Status, StoppedSession, Suggestion, Suggestions } from '@tock/protocol';
-import { MAX_PORT, MIN_LISTENER_PORT } from '@tock/protocol';
-import { answer, day, given, id, NONE, sent, shown, streamed, text, type AdminRouteSpec, type InputOf, type RESULT, type Streamed } from './route-spec.ts';
+import type { ActivityRef, BranchPrompt, Entry, StartResult, Status, StoppedSession, Suggestion, Suggestions } from '@tock/protocol';
+import { BODY_SCHEMAS, MAX_PORT, MIN_LISTENER_PORT } from '@tock/protocol';
+import { answer, day, id, NONE, sent, shown, streamed, text, type AdminRouteSpec, type InputOf, type RESULT, type Streamed } from './route-spec.ts';
 import type { BookView, SyncEnableResult, SyncStatus } from '@tock/sync/status';
 import type {
   CalendarListing,
@@ -45,6 +44,9 @@ import type {
 
 export type { AdminInputSchema, AdminRouteSpec, InputOf } from './route-spec.ts';
 export type { InvoiceStreamSummary, TrackingHealth } from './views.ts';
+
+/** The input of a route that takes a listener's request body: its fields and the fields it requires. */
+const listenerBody = <P extends '/activities/start' | '/entries' | '/branch-changed'>(path: P) => ({ fields: BODY_SCHEMAS[path].properties, required: BODY_SCHEMAS[path].required });
 
 /** What a capture export (`{capture: true}`) counts. */
 type CaptureExportCounts = { days: number; spans: number };
@@ -149,17 +151,18 @@ export const ADMIN_ROUTES = {
 
   // The person's own tracking commands (admin/tracking-routes.ts): the listener's paths, its
   // input rules (checked by the use case's route with @tock/protocol's validators) and results.
-  // A body given whole (`given`) is the listener's request, checked by the listener's schema.
+  // A listener's request takes the listener's fields and rules (`listenerBody`); the route checks
+  // the rest of the listener's schema (exactly one of two fields, times against its clock).
   'GET /healthcheck': { input: NONE, result: answer<TrackingHealth>() },
   'GET /current': { input: NONE, result: answer<ActivityRef | null>() },
   'GET /status': { input: NONE, result: answer<Status>() },
   // A long poll: answered when the status's version is no longer `after`, or after 50 s as it is.
   'POST /status/next': { input: { fields: { after: text('The version the caller has; absent: answer at once.') }, required: [] }, result: answer<VersionedStatus>() },
   'POST /activities/search': { input: { fields: { q: sent<string>('Words of the name.'), limit: sent<number>('At most this many.') }, required: [] }, result: answer<ActivityRef[]>() },
-  'POST /activities/start': { input: { fields: {}, required: [], given: given<StartRequest>() }, result: answer<StartResult>() },
+  'POST /activities/start': { input: listenerBody('/activities/start'), result: answer<StartResult>() },
   'POST /activities/stop': { input: NONE, result: answer<StoppedSession | null>() },
-  'POST /entries': { input: { fields: {}, required: [], given: given<EntryRequest>() }, result: answer<Entry>() },
-  'POST /branch-changed': { input: { fields: {}, required: [], given: given<BranchRequest>() }, result: answer<BranchPrompt>() },
+  'POST /entries': { input: listenerBody('/entries'), result: answer<Entry>() },
+  'POST /branch-changed': { input: listenerBody('/branch-changed'), result: answer<BranchPrompt>() },
 
   // The desktop part (admin/desktop-routes.ts).
   'GET /idle': { input: NONE, result: answer<{ question: IdleQuestion | null; idleSource: DesktopView['idleSource'] }>() },
@@ -178,7 +181,21 @@ export const ADMIN_ROUTES = {
     result: answer<{ url: string } | { origin: string; file: string }>(),
   },
   'GET /desktop': { input: NONE, result: answer<DesktopView>() },
-  'POST /desktop': { input: { fields: {}, required: [], given: given<Partial<DesktopSettings>>() }, result: answer<DesktopSettings>() },
+  // Only the settings given change; the desktop checks each and names it.
+  'POST /desktop': {
+    input: {
+      fields: {
+        idleThresholdMinutes: sent<number>('Minutes without input before Tock asks; 0: off.'),
+        reminderEnabled: sent<boolean>('Remind when nothing is tracked.'),
+        reminderAfterMinutes: sent<number>('Minutes with nothing tracked before the reminder.'),
+        workingHours: sent<DesktopSettings['workingHours']>('When the reminder may come: from, to, days.'),
+        tray: sent<boolean>('Shown in the tray.'),
+        clockFormat: sent<DesktopSettings['clockFormat']>('24h, 12h or system.'),
+      },
+      required: [],
+    },
+    result: answer<DesktopSettings>(),
+  },
 
   // Capture and the timeline (admin/capture-routes.ts).
   'GET /capture': { input: NONE, result: answer<CaptureStatus>() },

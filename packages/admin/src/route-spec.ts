@@ -22,15 +22,8 @@ export interface Streamed<T> {
   readonly [RESULT]: T;
 }
 
-/** Fields of type `T` handed to the use case as sent; it checks them itself. */
-export interface Given<T> {
-  readonly given: true;
-  readonly [RESULT]: T;
-}
-
 export const answer = <T>(): Answer<T> => ({ kind: 'json' }) as Answer<T>;
 export const streamed = <T>(): Streamed<T> => ({ kind: 'stream' }) as Streamed<T>;
-export const given = <T>(): Given<T> => ({ given: true }) as Given<T>;
 
 /** The input of one admin route. */
 export interface AdminInputSchema {
@@ -42,8 +35,6 @@ export interface AdminInputSchema {
   readonly required: readonly string[];
   /** The one line for a refused field, from what was sent, instead of `<field>: <rule>`. */
   readonly refusals?: Readonly<Record<string, (sent: unknown) => string>>;
-  /** Fields (other than `fields`) handed on as sent: the use case checks them. */
-  readonly given?: Given<unknown>;
 }
 
 /** One admin route: what it takes and what it answers. */
@@ -66,7 +57,7 @@ export const shown = (value: unknown): string => `"${String(value)}"`;
 /** A field handed on as sent, typed `T`: core's use case checks it and names it when it refuses. */
 export const sent = <T>(description: string) => byUseCase<T>(description);
 
-/** The input type an {@link AdminInputSchema} describes: its checked fields (`null` for an optional one not given) and its given ones. */
+/** The input type an {@link AdminInputSchema} describes: its fields (`null` for an optional one not given). */
 export type InputOf<S> = S extends { fields: infer F }
-  ? Simplify<FieldsType<F, RequiredOf<S>, null | undefined> & (S extends { given: Given<infer T> } ? T : unknown)>
+  ? Simplify<FieldsType<F, RequiredOf<S>, null | undefined>>
   : never;

@@ -26,12 +26,12 @@ export function adminHandlers<R extends AdminRoute>(handlers: AdminHandlers<R>):
 
 /**
  * Checks a request's JSON body against a route's input with the door kit's checker: the
- * checked fields (normalized, `null` as absent), plus the route's given fields as sent. Throws
+ * checked fields (normalized, `null` as absent) and the use case's as sent, nothing else. Throws
  * a `validation_failed` problem naming the first refused field, in the route's own words when
  * it has them.
  */
 export function checkAdminInput(schema: AdminInputSchema, body: Record<string, unknown>): Record<string, unknown> {
-  const input: DoorInput = { properties: schema.fields, required: schema.required, passRest: schema.given !== undefined };
+  const input: DoorInput = { properties: schema.fields, required: schema.required };
   return checkInput(schema.refusals === undefined ? input : { ...input, refusals: schema.refusals }, body);
 }
 
