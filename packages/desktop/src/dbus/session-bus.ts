@@ -12,6 +12,7 @@
  * report the focus"). The connection refuses a message over 1 MiB and closes (wire.ts).
  */
 import { BusCallError, type BusConnection, type BusMessage, openBusConnection } from './connection.ts';
+import { ACCESS_DENIED } from './object.ts';
 import { typesOf } from './values.ts';
 
 /**
@@ -28,8 +29,8 @@ export interface ServedMethod {
   run: (args: unknown[], sender: string) => unknown;
 }
 
-/** The D-Bus error of a refused caller. */
-export const ACCESS_DENIED = 'org.freedesktop.DBus.Error.AccessDenied';
+/** The D-Bus error of a refused caller (object.ts's, the one every exported object uses). */
+export { ACCESS_DENIED } from './object.ts';
 
 /** The error a served method returns to refuse a caller ({@link ACCESS_DENIED}). */
 export class DBusRefusal extends Error {

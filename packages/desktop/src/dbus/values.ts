@@ -10,6 +10,9 @@
  * library the tray used before made ~4 MB of garbage for each `GetAll`: bench/README.md "Tray").
  */
 
+/** A variant as these values hold it: its signature and its value. */
+export type Variant = [string, unknown];
+
 /** One complete type of a signature. */
 export interface WireType {
   code: string;

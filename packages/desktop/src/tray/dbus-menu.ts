@@ -3,10 +3,11 @@
  * IDs that last from one layout to the next, their properties and their layout. Pure: the
  * StatusNotifierItem (status-notifier.ts) serves it.
  */
+import type { Variant } from '../dbus/values.ts';
 import type { TrayAction, TrayMenuItem } from './tray.ts';
 
-/** A D-Bus variant: its signature and its value. */
-export type Variant = [string, unknown];
+/** A D-Bus variant: its signature and its value (dbus/values.ts). */
+export type { Variant };
 
 /** A dbusmenu label: `_` marks a mnemonic there, so a name's own underscores are doubled. */
 const menuLabel = (text: string): string => text.replace(/_/g, '__');

@@ -21,7 +21,7 @@ import type { Tray, TrayAction, TrayFactory, TrayHooks, TrayModel, TrayState } f
 import { type BusConnection, type BusMessage, openBusConnection } from '../dbus/connection.ts';
 import { layoutValue, MenuIds, menuNodes, propertyList, walk, type MenuNode } from './dbus-menu.ts';
 import { ITEM_INTROSPECTION, MENU_INTROSPECTION } from './tray-introspection.ts';
-import { ACCESS_DENIED, answerCommon, INVALID_ARGS, UNKNOWN_METHOD } from './dbus-object.ts';
+import { ACCESS_DENIED, answerCommon, INVALID_ARGS, UNKNOWN_METHOD } from '../dbus/object.ts';
 import { isTrayHost, WATCHER } from './tray-hosts.ts';
 import { ITEM_PATH, itemProperties, MENU_PATH, menuProperties } from './tray-properties.ts';
 

@@ -1,9 +1,10 @@
 /**
- * What every D-Bus object the tray exports answers alike (docs/desktop.md "The tray"): the
- * standard error names, Introspect, Peer.Ping and read-only Properties.
+ * What every D-Bus object the tray exports answers alike (its item and menu, docs/desktop.md
+ * "The tray"): the standard error names — session-bus.ts answers with the same — Introspect,
+ * Peer.Ping and read-only Properties.
  */
-import type { Variant } from './dbus-menu.ts';
-import type { BusConnection, BusMessage } from '../dbus/connection.ts';
+import type { BusConnection, BusMessage } from './connection.ts';
+import type { Variant } from './values.ts';
 
 const PROPERTIES_IFACE = 'org.freedesktop.DBus.Properties';
 
