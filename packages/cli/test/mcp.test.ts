@@ -6,26 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { startRealApp, TOCK_JS, type RealApp } from './real-app.ts';
-
-/** An SDK client connected to `tock mcp` run with `env`; every byte it was sent is kept. */
-async function connectMcp(env: NodeJS.ProcessEnv): Promise<{ client: Client; transcript: string[]; stderr: () => string }> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [TOCK_JS, 'mcp'], env: env as Record<string, string>, stderr: 'pipe' });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const transcript: string[] = [];
-  const client = new Client({ name: 'tock-test', version: '1.0.0' });
-  await client.connect(transport);
-  const onmessage = transport.onmessage;
-  transport.onmessage = (message: JSONRPCMessage) => {
-    transcript.push(JSON.stringify(message));
-    onmessage?.(message);
-  };
-  return { client, transcript, stderr: () => stderr };
-}
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { connectMcp, type McpConnection } from './mcp-client.ts';
+import { startRealApp, type RealApp } from './real-app.ts';
 
 async function callTool(client: Client, name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
   return (await client.callTool({ name, arguments: args })) as CallToolResult;
@@ -37,7 +21,7 @@ function text(result: CallToolResult): string {
 
 describe('tock mcp against a real app, through the official SDK client', () => {
   let app: RealApp;
-  let mcp: Awaited<ReturnType<typeof connectMcp>>;
+  let mcp: McpConnection;
 
   before(async () => {
     app = await startRealApp();
