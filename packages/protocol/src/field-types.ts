@@ -1,7 +1,7 @@
 /**
  * The TypeScript type a table of request fields describes (requests.ts' {@link FieldSchema}s),
  * for the doors whose route tables give each route its fields — the admin socket's
- * (packages/app/src/admin/contract.ts) and the window's (packages/window/src/contract/) — so a
+ * (packages/admin/src/contract.ts) and the window's (packages/window/src/contract/) — so a
  * server and its caller are typed by the same fields the validator (validate.ts) checks. Also
  * the one field the validator hands on unchecked ({@link UseCaseField}). Types and plain data
  * only: the window bundles this.
