@@ -11,21 +11,12 @@ import { describe, it } from 'node:test';
 import { addClient, setActivityLedger } from '@tock/core';
 import { claimBook, moveBook } from '@tock/sync';
 import { NOON, ZONE } from './support/sync-apps.ts';
-import { rawRequest, startTestApp, windowSession, type TestApp } from './ui-support/harness.ts';
+import { startTestApp, windowApi } from './ui-support/harness.ts';
 import { tempDirs } from '@tock/test-support';
 
 const tempDir = tempDirs();
 const DAY = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(NOON);
 const YEAR = DAY.slice(0, 4);
-
-/** The window API of `t`, with a session of its own. */
-async function windowApi(t: TestApp) {
-  const session = await windowSession(t);
-  return async (method: string, path: string, body?: unknown): Promise<{ status: number; json: { result?: unknown; code?: string; error?: string } }> => {
-    const answer = await rawRequest(t.port, method, path, { host: `127.0.0.1:${t.port}`, origin: t.origin, 'content-type': 'application/json', ...session }, body === undefined ? '' : JSON.stringify(body));
-    return { status: answer.status, json: JSON.parse(answer.body) };
-  };
-}
 
 describe('one book across devices', { timeout: 120_000 }, () => {
   it('issues on the first device only, shows the invoices and their marks everywhere, and moves the book', async () => {

@@ -12,19 +12,10 @@ import { invoiceByNumber, listClients } from '@tock/core';
 import { moveBook } from '@tock/sync';
 import { tempDirs } from '@tock/test-support';
 import { NOON, ZONE } from './support/sync-apps.ts';
-import { rawRequest, startTestApp, windowSession, type TestApp } from './ui-support/harness.ts';
+import { startTestApp, windowApi } from './ui-support/harness.ts';
 
 const tempDir = tempDirs();
 const DAY = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(NOON);
-
-/** The window API of `t`, with a session of its own. */
-async function windowApi(t: TestApp) {
-  const session = await windowSession(t);
-  return async (method: string, path: string, body?: unknown): Promise<{ status: number; json: { result?: unknown; code?: string; error?: string } }> => {
-    const answer = await rawRequest(t.port, method, path, { host: `127.0.0.1:${t.port}`, origin: t.origin, 'content-type': 'application/json', ...session }, body === undefined ? '' : JSON.stringify(body));
-    return { status: answer.status, json: JSON.parse(answer.body) };
-  };
-}
 
 describe("a client's invoice details travel with it", { timeout: 120_000 }, () => {
   it('the device that takes over the book issues with the client’s VAT ID, tax rate and language', async () => {

@@ -266,6 +266,22 @@ export async function windowSession(app: TestApp): Promise<Record<string, string
   return { 'x-tock-session': (JSON.parse(res.body) as { result: { session: string } }).result.session };
 }
 
+/** A window API call's answer: its status and its JSON envelope. */
+export interface WindowAnswer {
+  status: number;
+  json: { result?: unknown; code?: string; error?: string };
+}
+
+/** Calls the window API of `app` as its window does, with a session of its own (JSON body). */
+export async function windowApi(app: TestApp): Promise<(method: string, path: string, body?: unknown) => Promise<WindowAnswer>> {
+  const session = await windowSession(app);
+  return async (method, path, body) => {
+    const headers = { host: `127.0.0.1:${app.port}`, origin: app.origin, 'content-type': 'application/json', ...session };
+    const answer = await rawRequest(app.port, method, path, headers, body === undefined ? '' : JSON.stringify(body));
+    return { status: answer.status, json: JSON.parse(answer.body) };
+  };
+}
+
 /** A plain HTTP request to 127.0.0.1 with exactly the headers given (Host included). */
 export function rawRequest(port: number, method: string, path: string, headers: Record<string, string>, body = ''): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
