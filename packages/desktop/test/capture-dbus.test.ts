@@ -200,6 +200,37 @@ test('GNOME: a FocusChanged or Ready from any client but the owner of org.gnome.
   assert.equal(ignored, 3);
 });
 
+test('GNOME: an extension older than 4 (no Ready) enabled again: the shell\'s ExtensionStateChanged makes Tock configure it; from anyone else it is ignored and counted', async (t) => {
+  let ignored = 0;
+  const source = gnomeFocusSource({ env, titles: () => false, ignored: () => void ignored++ });
+  const shell = await standInShell(() => ['org.gnome.TextEditor', 'notes.txt']);
+  t.after(() => shell.bus.close());
+  const seen: (FocusedWindow | null)[] = [];
+  const follower = await source.follow((w) => seen.push(w), () => {});
+  t.after(() => follower.stop());
+  const attacker = await connectSessionBus(env);
+  t.after(() => attacker.close());
+  const stateChanged = (from: SessionBus, uuid: string, state: number): void =>
+    from.emitSignal('/org/gnome/Shell', 'org.gnome.Shell.Extensions', 'ExtensionStateChanged', 'sa{sv}', [uuid, [['uuid', ['s', uuid]], ['state', ['d', state]]]]);
+  stateChanged(attacker, GNOME_EXTENSION.uuid, 1);
+  await until('the forged signal counted', () => (ignored === 1 ? true : undefined));
+  // From the shell, in order: another extension enabled, Tock's disabled, Tock's enabled.
+  stateChanged(shell.bus, 'other@example.org', 1);
+  stateChanged(shell.bus, GNOME_EXTENSION.uuid, 2);
+  // The shell enables Tock's extension again: Tock configures it.
+  stateChanged(shell.bus, GNOME_EXTENSION.uuid, 1);
+  await until('Configure after the extension was enabled again', () => (shell.asked.length === 2 ? true : undefined));
+  // A report from the shell, answered after everything the shell sent before it.
+  await shell.tell();
+  assert.deepEqual(shell.asked, [false, false], 'one Configure at start, one after the enable: none for the forged, other or disabled signals');
+  assert.equal(ignored, 1, 'the forged signal is counted');
+  assert.deepEqual(seen, [
+    { app: 'org.gnome.TextEditor', title: null },
+    { app: 'org.gnome.TextEditor', title: null },
+    { app: 'org.gnome.TextEditor', title: null },
+  ]);
+});
+
 test('GNOME: when org.gnome.Shell moves to a new connection, Tock configures the new owner and refuses the old one', async (t) => {
   let ignored = 0;
   const source = gnomeFocusSource({ env, titles: () => true, ignored: () => void ignored++ });

@@ -8,7 +8,8 @@
  * and `Ready()` there. Tock tells the extension its *titles* setting with `Configure(titles)`
  * when it starts following, when the shell changes hands, when the setting changes and when
  * the extension says `Ready` — as it is enabled again while Tock follows (GNOME Shell disables
- * extensions while the screen is locked), knowing no setting. The extension answers only the
+ * extensions while the screen is locked), knowing no setting; for an extension older than
+ * version 4, which says no `Ready`, the shell's `ExtensionStateChanged` (enabled) does. The extension answers only the
  * owner of `app.tock.Capture`, with the focused window now; from then on it reports each
  * change of focus or title in one call to that connection alone, sent NO_REPLY_EXPECTED, whose
  * title is empty while titles is off — one message per change and none back, where version 2
@@ -92,6 +93,19 @@ async function reach(env: NodeJS.ProcessEnv): Promise<{ bus: SessionBus | null; 
     bus.close();
     return { bus: null, reason: new SourceReason('gnome_extension', "Tock's GNOME Shell extension does not answer (or is an older one): run `tock capture gnome-extension install`, then log out and back in") };
   }
+}
+
+/** GNOME Shell's extensions interface, on its own connection: `ExtensionStateChanged(s uuid, a{sv} info)`. */
+const SHELL_EXTENSIONS = { path: '/org/gnome/Shell', iface: 'org.gnome.Shell.Extensions' } as const;
+/** ExtensionState.ENABLED in an extension's info. */
+const EXTENSION_ENABLED = 1;
+
+/** The `state` in an extension's info (`a{sv}`: [key, [signature, value]] pairs), or null. */
+function extensionState(info: unknown): number | null {
+  if (!Array.isArray(info)) return null;
+  const entry = info.find((e): e is [string, [string, unknown]] => Array.isArray(e) && e[0] === 'state' && Array.isArray(e[1]));
+  const value = entry?.[1][1];
+  return typeof value === 'number' ? value : null;
 }
 
 /**
@@ -188,6 +202,18 @@ export function gnomeFocusSource(context: Pick<FocusSourceContext, 'env'> & BusR
               return undefined;
             },
           },
+        });
+        // An extension older than version 4 says no Ready: the shell's own signal that it
+        // enabled Tock's extension (again) tells the same. It counts only from the shell.
+        await bus.onSignal(SHELL_EXTENSIONS.path, SHELL_EXTENSIONS.iface, 'ExtensionStateChanged', (body, sender) => {
+          if (stopped || body[0] !== GNOME_EXTENSION.uuid) return;
+          if (sender !== watch.current()) {
+            context.ignored?.();
+            return;
+          }
+          if (extensionState(body[1]) !== EXTENSION_ENABLED) return;
+          told = null;
+          void configure().catch(() => {});
         });
         // A Tock restarting may still hold the name for a moment: wait in the bus daemon's queue.
         if (!(await bus.requestName(tockBusName, NAME_WAIT_MS))) throw new FocusSourceUnavailable(`${tockBusName} is taken on the session bus (another Tock running?)`);
