@@ -8,6 +8,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Store, Tracker } from '@tock/core';
+import { Problem } from '@tock/protocol';
 import type { Calendars } from '../src/calendar/calendars.ts';
 import type { Capture, Desktop } from '@tock/desktop';
 import type { Editors } from '../src/editors/editors.ts';
@@ -38,6 +39,7 @@ import { syncRoutes } from '../src/ui/sync-routes.ts';
 import { trackingRoutes } from '../src/ui/tracking-routes.ts';
 import type { WindowViewDeps } from '../src/ui/window-views.ts';
 import type { AppUseCases } from '../src/use-cases/app.ts';
+import { captureUseCases, type CaptureUseCases } from '../src/use-cases/capture.ts';
 import type { DataUseCases } from '../src/use-cases/data.ts';
 import type { InvoiceUseCases } from '../src/use-cases/invoices.ts';
 import type { LedgerUseCases } from '../src/use-cases/ledger.ts';
@@ -261,16 +263,30 @@ describe('both doors bind the same use cases', () => {
   });
 
   it('capture and the timeline', async () => {
-    await checkPairs<Capture>(
-      (c) => ({ admin: captureAdminRoutes(c), window: captureRoutes(c) }),
+    const NO_CAPTURE = {} as Capture;
+    await checkPairs<CaptureUseCases>(
+      (cases) => ({ admin: captureAdminRoutes(NO_CAPTURE, cases), window: captureRoutes(NO_CAPTURE, cases) }),
       [
         { admin: 'GET /capture', window: 'GET /api/capture', reaches: ['status', []] },
-        { admin: 'POST /capture/set', input: { key: 'titles', value: true }, window: 'PATCH /api/capture/settings', request: { body: { titles: true } }, reaches: ['set', ['titles', true]] },
-        { admin: 'POST /capture/forget', input: { from: '2026-11-01', to: '2026-11-02' }, window: 'POST /api/capture/forget', request: { body: { from: '2026-11-01', to: '2026-11-02' } }, reaches: ['forget', ['2026-11-01', '2026-11-02']] },
-        { admin: 'POST /timeline', input: { date: '2026-11-20' }, window: 'GET /api/capture/timeline', request: { query: { date: '2026-11-20' } }, reaches: ['timeline', ['2026-11-20']] },
+        { admin: 'POST /capture/set', input: { key: 'titles', value: true }, window: 'PATCH /api/capture/settings', request: { body: { titles: true } }, reaches: ['set', [{ key: 'titles', value: true }]] },
+        {
+          admin: 'POST /capture/forget',
+          input: { from: '2026-11-01', to: '2026-11-02' },
+          window: 'POST /api/capture/forget',
+          request: { body: { from: '2026-11-01', to: '2026-11-02' } },
+          reaches: ['forget', [{ from: '2026-11-01', to: '2026-11-02' }]],
+        },
+        { admin: 'POST /timeline', input: { date: '2026-11-20' }, window: 'GET /api/capture/timeline', request: { query: { date: '2026-11-20' } }, reaches: ['timeline', [{ date: '2026-11-20' }]] },
         { admin: 'POST /capture/gnome-extension/install', window: 'POST /api/capture/gnome-extension', reaches: ['installGnomeExtension', []] },
       ],
     );
+  });
+
+  it('capture: a range that runs backward is refused once, in the use case, before anything is forgotten', () => {
+    let forgot = 0;
+    const cases = captureUseCases({ forget: () => (forgot += 1) } as unknown as Capture);
+    assert.throws(() => cases.forget({ from: '2026-11-02', to: '2026-11-01' }), (error: unknown) => error instanceof Problem && error.code === 'validation_failed' && error.details?.[0]?.field === 'to');
+    assert.equal(forgot, 0);
   });
 
   it('the desktop part: settings, the idle question and Continue', async () => {
