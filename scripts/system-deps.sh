@@ -10,10 +10,11 @@
 # window manager), x11-utils (xprop), a headless sway and foot for capture's X11 and sway sources;
 # poppler-utils (pdftotext, pdftoppm) reads the invoices' PDFs back; gnome-shell (Debian's 43, run
 # headless), kwin-wayland (KWin 5.27, run --virtual) and gjs with GTK 4 (gir1.2-gtk-4.0) for
-# capture on GNOME and KDE for real (about 560 MB).
+# capture on GNOME and KDE for real (about 560 MB); fonts-ipafont-gothic so that Chromium draws
+# the window's Japanese in its screenshots (without a CJK font every kanji is a box).
 # Only what is missing is installed; nothing happens when everything is there.
 set -euo pipefail
-needed=(gnome-keyring dbus-x11 dbus-daemon dbus-bin libglib2.0-bin desktop-file-utils libsecret-tools chromium xvfb xdotool xprintidle faketime systemd syncthing rsync xapp-sn-watcher lintian openbox x11-utils sway foot poppler-utils gnome-shell kwin-wayland gjs gir1.2-gtk-4.0)
+needed=(gnome-keyring dbus-x11 dbus-daemon dbus-bin libglib2.0-bin desktop-file-utils libsecret-tools chromium xvfb xdotool xprintidle faketime systemd syncthing rsync xapp-sn-watcher lintian openbox x11-utils sway foot poppler-utils gnome-shell kwin-wayland gjs gir1.2-gtk-4.0 fonts-ipafont-gothic)
 missing=()
 for pkg in "${needed[@]}"; do
   dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
