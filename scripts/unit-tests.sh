@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
 # `npm run test:unit`: every package's pure tests, which need nothing but Node and this
 # checkout's node_modules (`npm install`, which also builds packages/client/dist) — no apt
-# packages, no Python venv, no Secret Service, no D-Bus, no browser, no build, no process of
-# the app. They are
+# packages, no Python venv, no Secret Service, no D-Bus, no display, no browser, no build, no
+# child process. They are
 #   @tock/protocol, i18n, core, sync, listener, admin, client, test-support: every test
 #     (core on real SQLite files in temp dirs, the listener and client on real 127.0.0.1
 #     sockets in process)
 #   @tock/app, desktop, window, cli, integrations/vscode: the files listed below, whose tests
 #     run the code in process (the app's doors, change bus, components, admin routes; the
-#     desktop's idle decisions, tray model and D-Bus wire code on fakes; the window's pure
+#     desktop's idle reads, tray feed and model, notices and D-Bus wire code; the window's pure
 #     helpers; the CLI's parsing and text). Their other tests start the app, Chromium, a
-#     D-Bus or a Secret Service, or build something: `npm test` runs those. A new pure test
-#     of these packages goes on their list here.
-# Left out though pure: app's sync-campaign.test.ts (a property campaign over real folders,
-# ~15 s of CPU) and window's catalog-chunks.test.ts (runs a Vite build).
+#     D-Bus, a display or a Secret Service, spawn a helper or build something: `npm test` runs
+#     those (`strace -f -e trace=execve` over the listed files finds no exec but node's). A
+#     new pure test of these packages goes on their list here.
+# Left out though nearly pure: app's sync-campaign.test.ts (a property campaign over real
+# folders, ~15 s of CPU, makes FIFOs with mkfifo), desktop's desktop-idle.test.ts (its helper
+# deadlines spawn `sleep`) and window's catalog-chunks.test.ts (runs a Vite build).
 # Files run in parallel, one per core (Node's runner would leave one core idle). `npm test`
 # (scripts/test.sh) runs everything, these included; `npm test -w <package>` runs one package.
 set -euo pipefail
@@ -25,9 +27,8 @@ app=(
   person-days prompts status-follow tray-icons wakatime-config window-contract
 )
 desktop=(
-  capture-gnome-formats capture-idle-bus capture-idle-reads capture-reasons capture-sway-reader
-  dbus-wire desktop-clock desktop-idle desktop-sources desktop-wakes i18n-desktop tray-feed
-  tray-pixmaps
+  capture-idle-bus capture-idle-reads capture-reasons capture-sway-reader dbus-wire desktop-clock
+  desktop-sources desktop-wakes i18n-desktop notify tray-feed tray-pixmaps
 )
 window=(person-days time)
 cli=(duration flag-refusal i18n-catalogs main overlap-warning parse-refusal status-line)
