@@ -11,51 +11,34 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { setActivityLedger } from '@tock/core';
-import { startApp, type RunningApp } from '@tock/app/start';
-import { tockAt } from './real-app.ts';
+import { dayBefore, type InProcessApp, startInProcessApp } from './in-process-app.ts';
 
 /** The apps' and the commands' pinned instant. */
 const NOW = Date.parse('2026-11-18T12:00:00.000Z');
 
-/** A local day `days` before NOW, in the run's zone, and an instant on it. */
-function dayBefore(days: number): { day: string; endedAt: string } {
-  const at = new Date(NOW - days * 86_400_000);
-  const day = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-  return { day, endedAt: at.toISOString() };
-}
-
 describe('one book through the CLI', () => {
   const root = mkdtempSync(join(tmpdir(), 'tock-cli-book-'));
   const folder = join(root, 'folder');
-  const apps: { app: RunningApp; env: NodeJS.ProcessEnv }[] = [];
+  const apps: InProcessApp[] = [];
   const year = new Date(NOW).getFullYear();
-  const from = dayBefore(5).day;
-  const to = dayBefore(1).day;
-  const tock = (n: number, ...argv: string[]) => tockAt(() => new Date(NOW), apps[n]?.env as NodeJS.ProcessEnv, ...argv);
-  const ok = async (n: number, ...argv: string[]): Promise<string> => {
-    const run = await tock(n, ...argv);
-    assert.equal(run.status, 0, `tock ${argv.join(' ')}: ${run.err}`);
-    return run.out;
-  };
+  const from = dayBefore(NOW, 5).day;
+  const to = dayBefore(NOW, 1).day;
+  const tock = (n: number, ...argv: string[]) => (apps[n] as InProcessApp).run(...argv);
+  const ok = (n: number, ...argv: string[]) => (apps[n] as InProcessApp).tock(...argv);
 
   before(async () => {
     mkdirSync(folder);
-    for (const name of ['laptop', 'desktop']) {
-      const home = join(root, name);
-      const env = { PATH: process.env.PATH, HOME: home, TOCK_HOME: home, TOCK_CREDENTIAL_STORE: 'file', ...(process.env.TZ ? { TZ: process.env.TZ } : {}) };
-      const app = await startApp({ home, env, clock: () => NOW, desktop: { timers: false, notifier: { name: 'none', notify: async () => {} }, idleSources: () => [] } });
-      apps.push({ app, env });
-    }
+    for (const name of ['laptop', 'desktop']) apps.push(await startInProcessApp({ home: join(root, name), now: NOW }));
     const [laptop, desktop] = apps as unknown as [(typeof apps)[number], (typeof apps)[number]];
     await ok(0, 'clients', 'add', 'ACME', '--rate', '80', '--currency', 'EUR');
-    laptop.app.services.tracker.logEntry({ name: 'Design', createIfMissing: true, durationMinutes: 90, endedAt: dayBefore(3).endedAt });
+    laptop.app.services.tracker.logEntry({ name: 'Design', createIfMissing: true, durationMinutes: 90, endedAt: dayBefore(NOW, 3).endedAt });
     setActivityLedger(laptop.app.services.store, 'Design', { client: 'ACME', billable: true });
     laptop.app.services.sync.enable(folder, 'laptop');
     desktop.app.services.sync.enable(folder, 'desktop', laptop.app.services.sync.folderKey());
   });
 
   after(async () => {
-    for (const { app } of apps) await app.stop();
+    for (const device of apps) await device.stop();
     rmSync(root, { recursive: true, force: true });
   });
 
@@ -70,7 +53,7 @@ describe('one book through the CLI', () => {
     assert.equal((await ok(1, 'invoice', 'device')).trim(), 'invoices are issued on "laptop"');
     assert.match(await ok(1, 'invoice', 'list'), new RegExp(`^INV-${year}-001 .* issued\\n?$`));
 
-    apps[1]?.app.services.tracker.logEntry({ name: 'Design', durationMinutes: 30, endedAt: dayBefore(2).endedAt });
+    apps[1]?.app.services.tracker.logEntry({ name: 'Design', durationMinutes: 30, endedAt: dayBefore(NOW, 2).endedAt });
     const refused = await tock(1, 'invoice', '--client', 'ACME', '--from', from, '--to', to, '--output', join(root, 'refused.csv'));
     assert.equal(refused.status, 1);
     assert.equal(

@@ -6,13 +6,12 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { setActivityLedger } from '@tock/core';
-import { startApp, type RunningApp } from '@tock/app/start';
-import { tockAt } from './real-app.ts';
+import type { RunningApp } from '@tock/app/start';
+import { dayBefore, type InProcessApp, startInProcessApp } from './in-process-app.ts';
 
 const HOSTILE = '<script>alert(1)</script> =HYPERLINK("http://evil.example")';
 const FORMULA = '=HYPERLINK("http://evil.example","api")';
@@ -20,43 +19,30 @@ const FORMULA = '=HYPERLINK("http://evil.example","api")';
 /** The app's and the command's pinned instant: a test of invoices never depends on today's date. */
 const NOW = Date.parse('2026-11-18T12:00:00.000Z');
 
-/** A local day `days` before NOW, in the run's zone. */
-function dayBefore(days: number): { day: string; endedAt: string } {
-  const at = new Date(NOW - days * 86_400_000);
-  const day = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-  return { day, endedAt: at.toISOString() };
-}
-
 describe('tock invoice against a running app', () => {
+  let running: InProcessApp;
   let app: RunningApp;
   let home: string;
-  let env: NodeJS.ProcessEnv;
-  const tock = (...argv: string[]) => tockAt(() => new Date(NOW), env, ...argv);
-  const ok = async (...argv: string[]): Promise<string> => {
-    const run = await tock(...argv);
-    assert.equal(run.status, 0, `tock ${argv.join(' ')}: ${run.err}`);
-    return run.out;
-  };
-  const from = dayBefore(5).day;
-  const to = dayBefore(1).day;
+  const tock = (...argv: string[]) => running.run(...argv);
+  const ok = (...argv: string[]) => running.tock(...argv);
+  const from = dayBefore(NOW, 5).day;
+  const to = dayBefore(NOW, 1).day;
 
   before(async () => {
-    home = mkdtempSync(join(tmpdir(), 'tock-cli-invoice-'));
-    env = { PATH: process.env.PATH, HOME: home, TOCK_HOME: home, TOCK_CREDENTIAL_STORE: 'file', ...(process.env.TZ ? { TZ: process.env.TZ } : {}) };
-    app = await startApp({ home, env, clock: () => NOW, desktop: { timers: false, notifier: { name: 'none', notify: async () => {} }, idleSources: () => [] } });
+    running = await startInProcessApp({ homePrefix: 'tock-cli-invoice-', now: NOW });
+    ({ app, home } = running);
     await ok('clients', 'add', 'ACME Müller GmbH', '--rate', '85', '--currency', 'EUR', '--address', 'Hauptstraße 1\n10115 Berlin');
     await ok('settings', 'set', 'business', JSON.stringify({ name: 'Ana Lima Design', address: 'Rua das Flores 12\nLisboa', taxID: 'PT123456789', paymentTerms: 'Within 30 days to IBAN PT50 0002' }));
     const t = app.services.tracker;
-    t.logEntry({ name: 'Design', createIfMissing: true, durationMinutes: 90, endedAt: dayBefore(4).endedAt, note: 'wireframes' });
-    t.logEntry({ name: 'Design', durationMinutes: 45, endedAt: dayBefore(3).endedAt, note: HOSTILE });
-    t.logEntry({ name: 'Build', createIfMissing: true, durationMinutes: 60, endedAt: dayBefore(2).endedAt, note: FORMULA });
+    t.logEntry({ name: 'Design', createIfMissing: true, durationMinutes: 90, endedAt: dayBefore(NOW, 4).endedAt, note: 'wireframes' });
+    t.logEntry({ name: 'Design', durationMinutes: 45, endedAt: dayBefore(NOW, 3).endedAt, note: HOSTILE });
+    t.logEntry({ name: 'Build', createIfMissing: true, durationMinutes: 60, endedAt: dayBefore(NOW, 2).endedAt, note: FORMULA });
     setActivityLedger(app.services.store, 'Design', { client: 'ACME Müller GmbH', billable: true });
     setActivityLedger(app.services.store, 'Build', { client: 'ACME Müller GmbH', billable: true, rate: '100' });
   });
 
   after(async () => {
-    await app.stop();
-    rmSync(home, { recursive: true, force: true });
+    await running?.stop();
   });
 
   it('writes a PDF whose text holds every line, the totals and both parties; never invoices a block twice; reissues it byte for byte', async () => {
@@ -75,7 +61,7 @@ describe('tock invoice against a running app', () => {
     assert.equal(again.status, 1);
     assert.match(again.err, /^error: nothing to invoice for ACME Müller GmbH from .* not on an invoice already/);
 
-    app.services.tracker.logEntry({ name: 'Build', durationMinutes: 30, endedAt: dayBefore(1).endedAt, note: 'late fix' });
+    app.services.tracker.logEntry({ name: 'Build', durationMinutes: 30, endedAt: dayBefore(NOW, 1).endedAt, note: 'late fix' });
     const second = join(home, 'second.csv');
     await ok('invoice', '--client', 'ACME Müller GmbH', '--from', from, '--to', to, '--output', second);
     const csv = readFileSync(second, 'utf8');

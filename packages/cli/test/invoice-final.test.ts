@@ -7,54 +7,40 @@
  * `tock invoice device` says which device issues and moves the book (docs/sync.md "One book").
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { draftInvoice, issueInvoice, setActivityLedger } from '@tock/core';
-import { startApp, type RunningApp } from '@tock/app/start';
-import { tockAt } from './real-app.ts';
+import type { RunningApp } from '@tock/app/start';
+import { dayBefore, type InProcessApp, startInProcessApp } from './in-process-app.ts';
 
 /** The app's and the command's pinned instant. */
 const NOW = Date.parse('2026-11-18T12:00:00.000Z');
 
-/** A local day `days` before NOW, in the run's zone, and an instant on it. */
-function dayBefore(days: number): { day: string; endedAt: string } {
-  const at = new Date(NOW - days * 86_400_000);
-  const day = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-  return { day, endedAt: at.toISOString() };
-}
-
 describe('invoiced is final, through the CLI', () => {
+  let running: InProcessApp;
   let app: RunningApp;
   let home: string;
-  let env: NodeJS.ProcessEnv;
   let entryID: string;
   const year = new Date(NOW).getFullYear();
   const first = `INV-${year}-001`;
   const line = (number: string): string => `this block is on invoice ${number}; void the invoice to change it`;
-  const tock = (...argv: string[]) => tockAt(() => new Date(NOW), env, ...argv);
-  const ok = async (...argv: string[]): Promise<string> => {
-    const run = await tock(...argv);
-    assert.equal(run.status, 0, `tock ${argv.join(' ')}: ${run.err}`);
-    return run.out;
-  };
-  const from = dayBefore(5).day;
-  const to = dayBefore(1).day;
+  const tock = (...argv: string[]) => running.run(...argv);
+  const ok = (...argv: string[]) => running.tock(...argv);
+  const from = dayBefore(NOW, 5).day;
+  const to = dayBefore(NOW, 1).day;
 
   before(async () => {
-    home = mkdtempSync(join(tmpdir(), 'tock-cli-invoiced-'));
-    env = { PATH: process.env.PATH, HOME: home, TOCK_HOME: home, TOCK_CREDENTIAL_STORE: 'file', ...(process.env.TZ ? { TZ: process.env.TZ } : {}) };
-    app = await startApp({ home, env, clock: () => NOW, desktop: { timers: false, notifier: { name: 'none', notify: async () => {} }, idleSources: () => [] } });
+    running = await startInProcessApp({ homePrefix: 'tock-cli-invoiced-', now: NOW });
+    ({ app, home } = running);
     await ok('clients', 'add', 'ACME', '--rate', '80', '--currency', 'EUR');
-    entryID = app.services.tracker.logEntry({ name: 'Design', createIfMissing: true, durationMinutes: 90, endedAt: dayBefore(3).endedAt, note: 'wireframes' }).entryID;
+    entryID = app.services.tracker.logEntry({ name: 'Design', createIfMissing: true, durationMinutes: 90, endedAt: dayBefore(NOW, 3).endedAt, note: 'wireframes' }).entryID;
     setActivityLedger(app.services.store, 'Design', { client: 'ACME', billable: true });
     await ok('invoice', '--client', 'ACME', '--from', from, '--to', to, '--output', join(home, 'first.csv'));
   });
 
   after(async () => {
-    await app.stop();
-    rmSync(home, { recursive: true, force: true });
+    await running?.stop();
   });
 
   it('refuses tock tag and tock activity merge of an invoiced block with the one line, and changes nothing', async () => {
@@ -80,7 +66,7 @@ describe('invoiced is final, through the CLI', () => {
     const moved = doc.entries.find((e) => e.id === entryID);
     assert.ok(moved);
     // And a new block in the same file, before it: not imported either (all or nothing).
-    doc.entries.unshift({ ...moved, id: '0d0d0d0d-0000-4000-8000-000000000001', start: dayBefore(2).endedAt, end: new Date(Date.parse(dayBefore(2).endedAt) + 600_000).toISOString() });
+    doc.entries.unshift({ ...moved, id: '0d0d0d0d-0000-4000-8000-000000000001', start: dayBefore(NOW, 2).endedAt, end: new Date(Date.parse(dayBefore(NOW, 2).endedAt) + 600_000).toISOString() });
     moved.end = new Date(Date.parse(moved.end) + 15 * 60_000).toISOString();
     const changed = join(home, 'changed.json');
     writeFileSync(changed, JSON.stringify(doc));
@@ -92,12 +78,12 @@ describe('invoiced is final, through the CLI', () => {
   });
 
   it('lists invoices with period, totals and state; voids one: the number stays taken, a reissue says VOID, its blocks change and are invoiced again', async () => {
-    assert.equal((await ok('invoice', 'list')).trim(), `${first}  ${dayBefore(0).day}  ACME  ${from} – ${to}  120.00 EUR  issued`);
+    assert.equal((await ok('invoice', 'list')).trim(), `${first}  ${dayBefore(NOW, 0).day}  ACME  ${from} – ${to}  120.00 EUR  issued`);
     const voided = await ok('invoice', 'void', first.toLowerCase());
     assert.equal(voided.trim(), `${first} is void: its number stays taken and it renders as VOID; its blocks can be edited and invoiced again`);
     const again = await tock('invoice', 'void', first);
     assert.equal(again.status, 1);
-    assert.match(again.err, new RegExp(`^error: .*${first} was voided on ${dayBefore(0).day} already`));
+    assert.match(again.err, new RegExp(`^error: .*${first} was voided on ${dayBefore(NOW, 0).day} already`));
     const listed = JSON.parse(await ok('invoice', 'list', '--json')) as { number: string; state: string; from: string; to: string; totals: { currency: string; amount: string }[] }[];
     assert.deepEqual(
       listed.map((i) => [i.number, i.state, i.from, i.to, i.totals.map((t) => `${t.amount} ${t.currency}`)]),

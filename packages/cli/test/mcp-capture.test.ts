@@ -11,7 +11,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { recordHeartbeats, recordSpan } from '@tock/core';
 import type { Suggestions } from '@tock/protocol';
-import { callOk, connectMcp, type InProcessApp, type McpConnection, startInProcessApp } from './mcp-client.ts';
+import { type InProcessApp, startInProcessApp } from './in-process-app.ts';
+import { callOk, connectMcp, type McpConnection } from './mcp-client.ts';
 
 const TITLE_MARK = 'title-marker-5d1e';
 const PATH_MARK = 'path-marker-a07c';
@@ -25,7 +26,7 @@ describe('tock mcp answers without titles or paths (a real app with captured tit
   let mcp: McpConnection;
 
   before(async () => {
-    t = await startInProcessApp('tock-cli-mcp-capture-');
+    t = await startInProcessApp({ homePrefix: 'tock-cli-mcp-capture-' });
     await t.tock('capture', 'on');
     await t.tock('capture', 'set', 'titles', 'on');
     const env = await t.listen();
