@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { addClient, setActivityLedger } from '@tock/core';
 import { claimBook, moveBook } from '@tock/sync';
-import { NOON, ZONE } from './support/sync-apps.ts';
+import { NOON, onOneFolder, ZONE } from './support/sync-apps.ts';
 import { startTestApp, windowApi } from './ui-support/harness.ts';
 import { tempDirs } from '@tock/test-support';
 
@@ -29,13 +29,7 @@ describe('one book across devices', { timeout: 120_000 }, () => {
       sa.transaction(() => addClient(sa, { name: 'ACME', rate: '80', currency: 'EUR' }, clock.now, () => crypto.randomUUID()));
       const first = a.app.services.tracker.logEntry({ name: 'Design', createIfMissing: true, durationMinutes: 90, endedAt: new Date(NOON - 3 * 3_600_000).toISOString() });
       sa.transaction(() => setActivityLedger(sa, 'Design', { client: 'ACME', billable: true }));
-      a.app.services.sync.enable(folder, 'laptop');
-      b.app.services.sync.enable(folder, 'desktop', a.app.services.sync.folderKey());
-      const sync = async (): Promise<void> => {
-        await a.app.services.sync.syncNow();
-        await b.app.services.sync.syncNow();
-        await a.app.services.sync.syncNow();
-      };
+      const sync = onOneFolder(a.app, b.app, folder);
       await sync();
       const apiA = await windowApi(a);
       const apiB = await windowApi(b);

@@ -11,7 +11,7 @@ import { describe, it } from 'node:test';
 import { invoiceByNumber, listClients } from '@tock/core';
 import { moveBook } from '@tock/sync';
 import { tempDirs } from '@tock/test-support';
-import { NOON, ZONE } from './support/sync-apps.ts';
+import { NOON, onOneFolder, ZONE } from './support/sync-apps.ts';
 import { startTestApp, windowApi } from './ui-support/harness.ts';
 
 const tempDir = tempDirs();
@@ -24,13 +24,7 @@ describe("a client's invoice details travel with it", { timeout: 120_000 }, () =
     const a = await startTestApp({ TOCK_LICENSE_PUBLIC_KEY: '' }, { clock: () => clock.now });
     const b = await startTestApp({ TOCK_LICENSE_PUBLIC_KEY: '' }, { clock: () => clock.now });
     try {
-      a.app.services.sync.enable(folder, 'laptop');
-      b.app.services.sync.enable(folder, 'desktop', a.app.services.sync.folderKey());
-      const sync = async (): Promise<void> => {
-        await a.app.services.sync.syncNow();
-        await b.app.services.sync.syncNow();
-        await a.app.services.sync.syncNow();
-      };
+      const sync = onOneFolder(a.app, b.app, folder);
       const apiA = await windowApi(a);
       const apiB = await windowApi(b);
       const made = await apiA('POST', '/api/clients', { name: 'Wien GmbH', rate: '80', currency: 'EUR', address: 'Ring 1\n1010 Wien' });

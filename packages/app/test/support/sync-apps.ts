@@ -18,3 +18,18 @@ export const ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 export function exported(app: RunningApp): unknown {
   return exportedStore(app.services.store);
 }
+
+/**
+ * Puts two apps on one sync folder — `laptop` first, `desktop` joining with its key — and
+ * returns one round of sync between them: the laptop, the desktop, the laptop again (what the
+ * one wrote reaches the other, and what that answered comes back).
+ */
+export function onOneFolder(laptop: RunningApp, desktop: RunningApp, folder: string): () => Promise<void> {
+  laptop.services.sync.enable(folder, 'laptop');
+  desktop.services.sync.enable(folder, 'desktop', laptop.services.sync.folderKey());
+  return async () => {
+    await laptop.services.sync.syncNow();
+    await desktop.services.sync.syncNow();
+    await laptop.services.sync.syncNow();
+  };
+}
