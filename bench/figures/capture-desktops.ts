@@ -87,6 +87,15 @@ async function windows(session: PrivateSession, shown: () => Promise<boolean>, w
 async function gnomeDesktop(): Promise<Desktop> {
   const session = new PrivateSession();
   await session.start();
+  // A start that fails stops what it started (the compositor, the buses, the windows): the
+  // figure's own stop() is never reached then, and a shell left running loads the machine.
+  return gnomeOn(session).catch((error: unknown) => {
+    session.stop();
+    throw error;
+  });
+}
+
+async function gnomeOn(session: PrivateSession): Promise<Desktop> {
   const extensions = join(session.home, '.local', 'share', 'gnome-shell', 'extensions');
   const driver = join(extensions, DRIVER);
   mkdirSync(driver, { recursive: true });
@@ -157,6 +166,15 @@ async function gnomeDesktop(): Promise<Desktop> {
 async function kdeDesktop(): Promise<Desktop> {
   const session = new PrivateSession();
   await session.start();
+  // A start that fails stops what it started (the compositor, the buses, the windows): the
+  // figure's own stop() is never reached then, and a shell left running loads the machine.
+  return kdeOn(session).catch((error: unknown) => {
+    session.stop();
+    throw error;
+  });
+}
+
+async function kdeOn(session: PrivateSession): Promise<Desktop> {
   const binary = join(session.root, 'kwin_wayland');
   copyFileSync(session.run(['sh', '-c', 'command -v kwin_wayland']).trim(), binary);
   const kwin = session.spawn([binary, '--virtual', '--no-lockscreen', '--socket', WAYLAND], { QT_QPA_PLATFORM: 'offscreen' });
