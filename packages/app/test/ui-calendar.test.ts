@@ -10,45 +10,40 @@ process.env.TZ = 'Europe/Berlin';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { tempDirs } from '@tock/test-support';
-import { blur, ensureWindowBuilt, launchBrowser, openWindow, screenshot, seriousAxeViolations, startTestApp, tabTo, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+import { blur, launchBrowser, openWindow, screenshot, seriousAxeViolations, tabTo, windowSuite } from './ui-support/harness.ts';
 
 // Wednesday 18 November 2026, 13:00 in Berlin.
 const now = Date.parse('2026-11-18T12:00:00.000Z');
 const tempDir = tempDirs();
-let t: TestApp;
-let b: TestBrowser;
 let folder: string;
 
 const ics = (...events: string[][]): string =>
   ['BEGIN:VCALENDAR', 'VERSION:2.0', ...events.flatMap((e) => ['BEGIN:VEVENT', ...e, 'END:VEVENT']), 'END:VCALENDAR', ''].join('\r\n');
 
-before(async () => {
-  ensureWindowBuilt();
-  folder = join(tempDir('tock-ui-calendar-'), 'work');
-  mkdirSync(folder);
-  writeFileSync(
-    join(folder, 'standup.ics'),
-    ics(['UID:s', 'DTSTART;TZID=Europe/Berlin:20260105T091500', 'DTEND;TZID=Europe/Berlin:20260105T093000', 'RRULE:FREQ=WEEKLY;BYDAY=MO', 'SUMMARY:Standup']),
-  );
-  writeFileSync(join(folder, 'planning.ics'), ics(['UID:p', 'DTSTART;TZID=Europe/Berlin:20261118T100000', 'DTEND;TZID=Europe/Berlin:20261118T110000', 'SUMMARY:Planning']));
-  writeFileSync(
-    join(folder, 'town-hall.ics'),
-    ics(['UID:t', 'DTSTART:20261119T150000Z', 'DTEND:20261119T160000Z', 'SUMMARY:Town hall', 'ATTENDEE;PARTSTAT=DECLINED:mailto:ana@example.org']),
-  );
-  t = await startTestApp({}, { clock: () => now, capture: { focusSources: () => [], timers: false } });
-  b = await launchBrowser();
-});
-after(async () => {
-  await b?.close();
-  await t?.stop();
+const ui = windowSuite({
+  app: { clock: () => now, capture: { focusSources: () => [], timers: false } },
+  // The app reads the folder only once the test adds it through the window.
+  seed: () => {
+    folder = join(tempDir('tock-ui-calendar-'), 'work');
+    mkdirSync(folder);
+    writeFileSync(
+      join(folder, 'standup.ics'),
+      ics(['UID:s', 'DTSTART;TZID=Europe/Berlin:20260105T091500', 'DTEND;TZID=Europe/Berlin:20260105T093000', 'RRULE:FREQ=WEEKLY;BYDAY=MO', 'SUMMARY:Standup']),
+    );
+    writeFileSync(join(folder, 'planning.ics'), ics(['UID:p', 'DTSTART;TZID=Europe/Berlin:20261118T100000', 'DTEND;TZID=Europe/Berlin:20261118T110000', 'SUMMARY:Planning']));
+    writeFileSync(
+      join(folder, 'town-hall.ics'),
+      ics(['UID:t', 'DTSTART:20261119T150000Z', 'DTEND:20261119T160000Z', 'SUMMARY:Town hall', 'ATTENDEE;PARTSTAT=DECLINED:mailto:ana@example.org']),
+    );
+  },
 });
 
 describe('Settings › Calendar', () => {
   it('adds a folder, lists this week’s meetings, leaves out what you declined', async () => {
-    const { page } = b;
-    await openWindow(page, t, '/settings/calendar');
+    const { page } = ui;
+    await openWindow(page, ui.app, '/settings/calendar');
     await page.getByRole('heading', { name: 'Add a calendar' }).waitFor();
     const path = page.getByLabel('File or folder');
     const error = page.locator('#calendar-path-error');
@@ -72,13 +67,13 @@ describe('Settings › Calendar', () => {
     assert.match(lines[0] as string, /09:15–09:30 Standup$/);
     assert.match(lines[1] as string, /10:00–11:00 Planning$/);
     assert.match(lines[2] as string, /16:00–17:00 Town hall$/);
-    assert.deepEqual(t.app.services.calendars.list().map((c) => c.name), ['Work']);
+    assert.deepEqual(ui.services.calendars.list().map((c) => c.name), ['Work']);
 
     await page.getByLabel('Your e-mail addresses').fill('Ana@example.org');
     await page.getByRole('button', { name: 'Save addresses' }).click();
     await page.getByText('Saved: meetings you declined are left out.').waitFor();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=calendar-week] li').length === 2);
-    assert.deepEqual(t.app.services.calendars.me(), ['ana@example.org']);
+    assert.deepEqual(ui.services.calendars.me(), ['ana@example.org']);
     assert.deepEqual(await seriousAxeViolations(page), []);
     await screenshot(page, 'settings-calendar');
   });
@@ -90,7 +85,7 @@ describe('Settings › Calendar', () => {
     it(`fits the screen at ${width}×${height}: no sideways scrolling, the path field as wide as its form`, async () => {
       const sized = await launchBrowser({ width, height });
       try {
-        await openWindow(sized.page, t, '/settings/calendar');
+        await openWindow(sized.page, ui.app, '/settings/calendar');
         await sized.page.getByTestId('calendar-week').waitFor();
         const overflow = await sized.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         assert.equal(overflow, 0, 'no sideways scrolling');
@@ -106,9 +101,9 @@ describe('Settings › Calendar', () => {
   }
 
   it('shows the meeting in Today’s suggestions lane with its calendar, accepts it, and removes the calendar', async () => {
-    const { page } = b;
+    const { page } = ui;
     // Capture is off: the lane shows the calendar's meetings all the same.
-    await openWindow(page, t, '/today');
+    await openWindow(page, ui.app, '/today');
     const lane = page.getByTestId('today-suggestions');
     const ghost = lane.getByTestId('ghost-block');
     // The standup was Monday's; today's meeting is Planning, 10:00–11:00 in Berlin.
@@ -122,12 +117,12 @@ describe('Settings › Calendar', () => {
     await page.keyboard.type('Meetings');
     await page.keyboard.press('Enter');
     await ghost.first().waitFor({ state: 'detached' });
-    const accepted = t.app.services.tracker.listBlocks(0, now + 1).find((x) => x.note === 'from capture');
+    const accepted = ui.services.tracker.listBlocks(0, now + 1).find((x) => x.note === 'from capture');
     assert.deepEqual([accepted?.activity.activityName, accepted?.startedAt, accepted?.endedAt], ['Meetings', '2026-11-18T09:00:00.000Z', '2026-11-18T10:00:00.000Z']);
 
-    await openWindow(page, t, '/settings/calendar');
+    await openWindow(page, ui.app, '/settings/calendar');
     await page.getByRole('button', { name: 'Remove Work' }).click();
     await page.getByRole('heading', { name: 'Add a calendar' }).waitFor();
-    assert.deepEqual(t.app.services.calendars.list(), []);
+    assert.deepEqual(ui.services.calendars.list(), []);
   });
 });

@@ -6,13 +6,11 @@
  * no idle source works; axe on both.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { TrayState } from '@tock/desktop/tray/tray';
-import { ensureWindowBuilt, launchBrowser, openWindow, screenshot, seriousAxeViolations, startTestApp, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+import { launchBrowser, openWindow, screenshot, seriousAxeViolations, windowSuite } from './ui-support/harness.ts';
 
 const MIN = 60_000;
-let t: TestApp;
-let b: TestBrowser;
 /** The app's clock runs with the real one, plus the time the test skips. */
 let skipped = 0;
 let leftAt: number | null = null;
@@ -30,39 +28,32 @@ const NEEDS = [
 ];
 const clock = (): number => Date.now() + skipped;
 
-before(async () => {
-  ensureWindowBuilt();
-  t = await startTestApp(
-    {},
-    {
-      clock,
-      desktop: {
-        timers: false,
-        notifier: { name: 'the test’s notifier', notify: async () => {} },
-        idleSources: () => (noIdleSource ? NEEDS : [{ name: 'the test’s idle source', idleMs: async () => (leftAt === null ? 0 : clock() - leftAt) }]),
-        tray: (hooks) => {
-          trayChanged = hooks.onStateChange;
-          return { show: () => {}, state: () => trayState, close: async () => {} };
-        },
+const ui = windowSuite({
+  app: {
+    clock,
+    desktop: {
+      timers: false,
+      notifier: { name: 'the test’s notifier', notify: async () => {} },
+      idleSources: () => (noIdleSource ? NEEDS : [{ name: 'the test’s idle source', idleMs: async () => (leftAt === null ? 0 : clock() - leftAt) }]),
+      tray: (hooks) => {
+        trayChanged = hooks.onStateChange;
+        return { show: () => {}, state: () => trayState, close: async () => {} };
       },
     },
-  );
-  await t.app.services.desktop.probeIdleSources();
-  b = await launchBrowser();
-});
-after(async () => {
-  await b?.close();
-  await t?.stop();
+  },
+  seed: async ({ app }) => {
+    await app.services.desktop.probeIdleSources();
+  },
 });
 
-const services = () => t.app.services;
+const services = () => ui.services;
 
 describe('Idle question', () => {
   it('appears in every open window once the user is back, and one answer applies once for all', async () => {
-    const { page } = b;
-    await openWindow(page, t);
-    const second = await b.context.newPage();
-    await openWindow(second, t);
+    const { page } = ui;
+    await openWindow(page, ui.app);
+    const second = await ui.browser.context.newPage();
+    await openWindow(second, ui.app);
 
     services().tracker.startActivity({ name: 'Writing', createIfMissing: true });
     leftAt = clock();
@@ -102,8 +93,8 @@ describe('Idle question', () => {
 
 describe('Continue on Today', () => {
   it('offers the activity tracked last when nothing runs, and starts it', async () => {
-    const { page } = b;
-    await openWindow(page, t);
+    const { page } = ui;
+    await openWindow(page, ui.app);
     services().tracker.stopActivity();
     const button = page.getByRole('button', { name: 'Continue “Writing”' });
     await button.waitFor();
@@ -116,8 +107,8 @@ describe('Continue on Today', () => {
 
 describe('Settings › Desktop', () => {
   it('shows the idle source and saves the threshold; a bad value is explained at the field', async () => {
-    const { page } = b;
-    await openWindow(page, t, '/settings/desktop');
+    const { page } = ui;
+    await openWindow(page, ui.app, '/settings/desktop');
     await page.getByTestId('idle-source').filter({ hasText: 'Idle time comes from the test’s idle source.' }).waitFor();
     const field = page.getByLabel('Ask after (minutes away)');
     assert.equal(await field.inputValue(), '10');
@@ -133,11 +124,11 @@ describe('Settings › Desktop', () => {
   });
 
   it('says what to install when no idle source works here', async () => {
-    const { page } = b;
+    const { page } = ui;
     noIdleSource = true;
     try {
       await services().desktop.probeIdleSources();
-      await openWindow(page, t, '/settings/desktop');
+      await openWindow(page, ui.app, '/settings/desktop');
       await page.getByTestId('idle-source').filter({ hasText: 'No idle source works on this desktop' }).waitFor();
       const hints = page.getByTestId('idle-hints');
       assert.deepEqual(await hints.locator('li').allTextContents(), [
@@ -155,8 +146,8 @@ describe('Settings › Desktop', () => {
   });
 
   it('turns the reminder on and saves its minutes and working hours; the app’s refusal shows at the field', async () => {
-    const { page } = b;
-    await openWindow(page, t, '/settings/desktop');
+    const { page } = ui;
+    await openWindow(page, ui.app, '/settings/desktop');
     const toggle = page.getByRole('switch', { name: 'Reminder' });
     assert.equal(await toggle.getAttribute('aria-checked'), 'false', 'off by default');
     await toggle.click();
@@ -188,8 +179,8 @@ describe('Settings › Desktop', () => {
 
 describe('Settings › Desktop: the tray', () => {
   it('says where the tray stands in words and turns it off and on', async () => {
-    const { page } = b;
-    await openWindow(page, t, '/settings/desktop');
+    const { page } = ui;
+    await openWindow(page, ui.app, '/settings/desktop');
     const box = page.getByRole('checkbox', { name: /Show Tock in the tray/ });
     assert.equal(await box.isChecked(), true, 'on by default');
     await page.getByTestId('tray-state').filter({ hasText: 'Tock is in the tray now.' }).waitFor();
@@ -212,7 +203,7 @@ describe('Settings › Desktop in the dark theme', () => {
   it('passes axe', async () => {
     const dark = await launchBrowser({ colorScheme: 'dark' });
     try {
-      await openWindow(dark.page, t, '/settings/desktop');
+      await openWindow(dark.page, ui.app, '/settings/desktop');
       await dark.page.getByTestId('idle-source').waitFor();
       assert.deepEqual(await seriousAxeViolations(dark.page), []);
       await screenshot(dark.page, 'settings-desktop-dark');
