@@ -54,7 +54,9 @@ export function invoiceRoutes(services: InvoiceRouteDeps, cases: InvoiceUseCases
     route('POST /api/invoices/preview', async ({ body }) => {
       const { document, bytes, overlaps } = await ranged(() => cases.previewInvoice({ ...requestOf(body), format: 'html' }));
       const warning = overlapWarning(overlaps);
-      return { number: document.number, lines: document.lines.length, billedSeconds: document.billedSeconds, totals: document.totals, html: new TextDecoder().decode(bytes), ...(warning === undefined ? {} : { warning }) };
+      // The warning in English, and the invoices it names for the window to word (docs/i18n.md "Still English").
+      const overlapping = warning === undefined ? {} : { warning, overlaps: overlaps.map(({ number, from, to }) => ({ number, from, to })) };
+      return { number: document.number, lines: document.lines.length, billedSeconds: document.billedSeconds, totals: document.totals, html: new TextDecoder().decode(bytes), ...overlapping };
     }),
     route(
       'POST /api/invoices',

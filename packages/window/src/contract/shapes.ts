@@ -96,7 +96,13 @@ export interface ActivityLedger extends CoreActivityLedger {
  * `POST /api/invoices/preview`: what would be invoiced, with its page as HTML; nothing kept.
  * `warning`: the period overlaps an earlier invoice of the client (only blocks on none are on it).
  */
-export type InvoicePreview = Pick<InvoiceDocument, 'number' | 'billedSeconds' | 'totals'> & { lines: number; html: string; warning?: string };
+export type InvoicePreview = Pick<InvoiceDocument, 'number' | 'billedSeconds' | 'totals'> & {
+  lines: number;
+  html: string;
+  warning?: string;
+  /** The earlier invoices `warning` names, for the window to word in the person's language. */
+  overlaps?: { number: string; from: string; to: string }[];
+};
 
 /** Which device issues invoices: @tock/sync's book (Node-free types, erased by the window's build). */
 export type { BookView } from '@tock/sync/status';
