@@ -76,6 +76,8 @@ export const ledger = {
   'invoices.issued': '{number} ausgestellt: {totals}.',
   'invoices.wouldHave': '{number} hätte {lines, plural, one {# Position} other {# Positionen}}, {billed} abgerechnet, {totals}. Gespeichert wird erst, wenn Sie sie erstellen.',
   'invoices.note': 'Hinweis: {warning}.',
+  'invoices.overlapNote': 'Hinweis: Der Zeitraum überschneidet sich mit {count, plural, one {einer früheren Rechnung} other {früheren Rechnungen}} dieses Kunden: {list}; nur Blöcke ohne Rechnung kommen auf diese.',
+  'invoices.overlapItem': '{number} ({from} bis {to})',
   'invoices.previewOf': 'Vorschau der Rechnung {number}',
   'invoices.intro': 'Die abrechenbare Zeit eines Kunden, die noch auf keiner Rechnung steht, als PDF, HTML oder CSV.',
   'invoices.createHeading': 'Rechnung erstellen',

@@ -73,6 +73,8 @@ export const ledger = {
   'invoices.issued': 'Issued {number}: {totals}.',
   'invoices.wouldHave': '{number} would have {lines, plural, one {# line} other {# lines}}, {billed} billed, {totals}. Nothing is kept until you create it.',
   'invoices.note': 'Note: {warning}.',
+  'invoices.overlapNote': 'Note: the period overlaps {count, plural, one {an earlier invoice} other {earlier invoices}} of this client: {list}; only blocks on no invoice are on this one.',
+  'invoices.overlapItem': '{number} ({from} to {to})',
   'invoices.previewOf': 'Preview of invoice {number}',
   'invoices.intro': 'A client’s billable time that is on no invoice yet, as PDF, HTML or CSV.',
   'invoices.createHeading': 'Create an invoice',

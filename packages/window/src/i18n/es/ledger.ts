@@ -76,6 +76,8 @@ export const ledger = {
   'invoices.issued': '{number} emitida: {totals}.',
   'invoices.wouldHave': '{number} tendría {lines, plural, one {# línea} other {# líneas}}, {billed} facturadas, {totals}. No se guarda nada hasta que la cree.',
   'invoices.note': 'Nota: {warning}.',
+  'invoices.overlapNote': 'Nota: el período se solapa con {count, plural, one {una factura anterior} other {facturas anteriores}} de este cliente: {list}; solo los bloques sin factura entran en esta.',
+  'invoices.overlapItem': '{number} (del {from} al {to})',
   'invoices.previewOf': 'Vista previa de la factura {number}',
   'invoices.intro': 'El tiempo facturable de un cliente que aún no figura en ninguna factura, en PDF, HTML o CSV.',
   'invoices.createHeading': 'Crear una factura',

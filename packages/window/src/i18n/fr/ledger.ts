@@ -76,6 +76,8 @@ export const ledger = {
   'invoices.issued': '{number} émise : {totals}.',
   'invoices.wouldHave': '{number} aurait {lines, plural, one {# ligne} other {# lignes}}, {billed} facturées, {totals}. Rien n’est conservé tant que vous ne la créez pas.',
   'invoices.note': 'Remarque : {warning}.',
+  'invoices.overlapNote': 'Remarque : la période chevauche {count, plural, one {une facture antérieure} other {des factures antérieures}} de ce client : {list} ; seuls les blocs sans facture figurent sur celle-ci.',
+  'invoices.overlapItem': '{number} (du {from} au {to})',
   'invoices.previewOf': 'Aperçu de la facture {number}',
   'invoices.intro': 'Le temps facturable d’un client qui ne figure encore sur aucune facture, en PDF, HTML ou CSV.',
   'invoices.createHeading': 'Créer une facture',

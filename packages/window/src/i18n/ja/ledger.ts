@@ -76,6 +76,8 @@ export const ledger = {
   'invoices.issued': '{number} を発行しました：{totals}。',
   'invoices.wouldHave': '{number} は {lines} 行、請求時間 {billed}、{totals} になります。作成するまで何も保存されません。',
   'invoices.note': '注意：{warning}。',
+  'invoices.overlapNote': '注意：この期間は、このクライアントの{count, plural, other {以前の請求書 # 件}}と重なっています：{list}。請求書のないブロックだけがこの請求書に入ります。',
+  'invoices.overlapItem': '{number}（{from}～{to}）',
   'invoices.previewOf': '請求書 {number} のプレビュー',
   'invoices.intro': 'まだどの請求書にも含まれていないクライアントの請求対象時間を、PDF・HTML・CSV で。',
   'invoices.createHeading': '請求書を作成',

@@ -18,6 +18,7 @@ import { money } from '../../report-format.ts';
 import { ledgerChanged, useAppState } from '../../state.ts';
 import { dayKey, dayMonth, duration, nowMs } from '../../time.ts';
 import type { Client, InvoicePreview, InvoiceSummary, InvoiceTotal } from '../../types.ts';
+import { formatList } from '@tock/i18n';
 
 const FORMATS = [
   ['pdf', 'PDF'],
@@ -194,7 +195,9 @@ function CreateInvoice({ clients }: { clients: Client[] }) {
         </div>
         {preview?.warning && !issued && (
           <p role="note" class="hint" data-testid="invoice-overlap">
-            {t('invoices.note', { warning: preview.warning })}
+            {preview.overlaps
+              ? t('invoices.overlapNote', { count: preview.overlaps.length, list: formatList(t.locale, preview.overlaps.map((o) => t('invoices.overlapItem', o))) })
+              : t('invoices.note', { warning: preview.warning })}
           </p>
         )}
         <Failure message={failure} />
