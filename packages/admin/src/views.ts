@@ -171,6 +171,8 @@ export interface DesktopView {
   /** The activity Continue starts, or null when nothing was tracked yet. */
   continueActivity: ActivityRef | null;
   notifier: string;
+  /** Which notifier (`freedesktop`, `macos`, `windows`), to name in the person's language; absent for a stand-in. */
+  notifierID?: string;
   tray: 'off' | 'shown' | 'no-host' | 'unavailable';
 }
 
