@@ -7,24 +7,28 @@
 process.env.TZ = 'Europe/Berlin';
 
 import assert from 'node:assert/strict';
+import { isDeepStrictEqual } from 'node:util';
 import { describe, it } from 'node:test';
 import { setActivityLedger, setBlockBillable, tagBlock } from '@tock/core';
+import { until } from '@tock/test-support';
 import { openWindow, screenshot, seriousAxeViolations, windowSuite } from './ui-support/harness.ts';
 
 const now = Date.parse('2026-11-18T15:00:00.000Z'); // Wednesday, 16:00 in Berlin
 const ui = windowSuite({ app: { clock: () => now }, keepShortSessions: true });
 
-/** Waits until `read()` gives `expected` (what the window shows after a render), for at most 5 s. */
-async function until<T>(read: () => Promise<T>, expected: T): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const value = await read();
-    try {
-      assert.deepEqual(value, expected);
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-    }
+/**
+ * Waits until `read()` gives `expected` (what the window shows after a render): the tests' one
+ * wait, with its generous deadline — a machine under load may take seconds to render.
+ */
+async function shows<T>(read: () => Promise<T>, expected: T): Promise<void> {
+  let last: T | undefined;
+  try {
+    await until(`the window to show ${JSON.stringify(expected)}`, async () => {
+      last = await read();
+      return isDeepStrictEqual(last, expected);
+    });
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; it showed ${JSON.stringify(last)}`);
   }
 }
 
@@ -86,31 +90,31 @@ describe('Tags in History’s editor', () => {
     await row.getByRole('button', { name: 'Edit entry of Calls' }).click();
     const field = row.getByLabel('Tags');
     const chips = async () => (await row.getByTestId('tag-chip').allTextContents()).map((c) => c.replace(/×Remove the tag .*$/, ''));
-    await until(chips, ['review']);
+    await shows(chips, ['review']);
 
     // From the keyboard: a typed comma ends a tag, a quoted one keeps its comma until Enter.
     await field.focus();
     await page.keyboard.type('urgent,');
-    await until(chips, ['review', 'urgent']);
-    await until(() => field.inputValue(), '');
+    await shows(chips, ['review', 'urgent']);
+    await shows(() => field.inputValue(), '');
     await page.keyboard.type('"Smith, Jones"');
-    await until(chips, ['review', 'urgent']);
+    await shows(chips, ['review', 'urgent']);
     await page.keyboard.press('Enter');
-    await until(chips, ['review', 'urgent', 'Smith, Jones']);
+    await shows(chips, ['review', 'urgent', 'Smith, Jones']);
     assert.equal(blockOf(entryID).tags.length, 1, 'Enter with text adds a tag, it does not save');
     await row.getByRole('status').filter({ hasText: 'Added Smith, Jones.' }).waitFor();
 
     // Pasted, commas separate; a tag there already (case ignored) is not added again.
     await field.fill('x, URGENT, y');
-    await until(chips, ['review', 'urgent', 'Smith, Jones', 'x']);
-    await until(() => field.inputValue(), 'y');
+    await shows(chips, ['review', 'urgent', 'Smith, Jones', 'x']);
+    await shows(() => field.inputValue(), 'y');
     await field.press('Enter');
-    await until(chips, ['review', 'urgent', 'Smith, Jones', 'x', 'y']);
+    await shows(chips, ['review', 'urgent', 'Smith, Jones', 'x', 'y']);
     await field.press('Backspace');
-    await until(chips, ['review', 'urgent', 'Smith, Jones', 'x']);
+    await shows(chips, ['review', 'urgent', 'Smith, Jones', 'x']);
     await row.getByRole('button', { name: 'Remove the tag x' }).click();
-    await until(chips, ['review', 'urgent', 'Smith, Jones']);
-    await until(() => field.evaluate((el) => el === document.activeElement), true); // the focus goes back to the field
+    await shows(chips, ['review', 'urgent', 'Smith, Jones']);
+    await shows(() => field.evaluate((el) => el === document.activeElement), true); // the focus goes back to the field
     assert.deepEqual(await seriousAxeViolations(page), []);
     await screenshot(page, 'history-tag-chips-light');
 
