@@ -59,8 +59,8 @@ async function tableRows(page: Page, part: 'tbody' | 'tfoot' = 'tbody'): Promise
 /** Waits until the screen shows the days `from`–`to` with `total`. */
 async function shows(page: Page, from: string, to: string, total: string): Promise<void> {
   try {
-    await page.locator(`#report-heading[data-range="${from}/${to}"]`).waitFor({ timeout: 5000 });
-    await page.getByTestId('report-total').filter({ hasText: new RegExp(`^${total}$`) }).waitFor({ timeout: 5000 });
+    await page.locator(`#report-heading[data-range="${from}/${to}"]`).waitFor();
+    await page.getByTestId('report-total').filter({ hasText: new RegExp(`^${total}$`) }).waitFor();
   } catch (error) {
     const seen = await page.evaluate(() => `${document.querySelector('#report-heading')?.getAttribute('data-range')} with "${document.querySelector('[data-testid="report-total"]')?.textContent}"`);
     throw new Error(`expected ${from}/${to} with "${total}", the screen shows ${seen}`, { cause: error });
