@@ -8,7 +8,7 @@
  */
 import { callAdmin, homePaths, resolveHome } from '@tock/admin';
 import { isLanguageSetting, LOCALE_VARIABLES, PSEUDO_LOCALE, resolveLanguage, type LanguageSetting, type Locale } from '@tock/i18n';
-import { cliMessages, type CliMessages } from './i18n/index.ts';
+import { type CliMessages, loadCliMessages } from './i18n/index.ts';
 
 /** How long the setting is waited for before the system's language is used. */
 const ASK_MS = 2000;
@@ -35,7 +35,7 @@ export function localeFor(setting: LanguageSetting, env: NodeJS.ProcessEnv): Loc
   return resolveLanguage(setting, env);
 }
 
-/** The CLI's messages for the person under `env`: read once per command (main.ts). */
+/** The CLI's messages for the person under `env`: read once per command (main.ts), only that language's catalog imported. */
 export async function messagesFor(env: NodeJS.ProcessEnv): Promise<CliMessages> {
-  return cliMessages(localeFor(await languageSetting(env), env));
+  return loadCliMessages(localeFor(await languageSetting(env), env));
 }

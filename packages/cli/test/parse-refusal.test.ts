@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { flags } from '../src/flags.ts';
-import { cliMessages } from '../src/i18n/index.ts';
+import { loadCliMessages } from '../src/i18n/index.ts';
 import { CliError, type Io } from '../src/io.ts';
 import { main } from '../src/main.ts';
 
@@ -24,9 +24,9 @@ function refusalOf(args: string[]): CliError['said'] | undefined {
 }
 
 /** Runs `tock …argv` in `locale` without an app; resolves with its stderr lines and status. */
-async function run(locale: Parameters<typeof cliMessages>[0], ...argv: string[]): Promise<{ status: number; err: string[] }> {
+async function run(locale: Parameters<typeof loadCliMessages>[0], ...argv: string[]): Promise<{ status: number; err: string[] }> {
   const err: string[] = [];
-  const io: Io = { out: () => {}, err: (line) => err.push(line), env: { TOCK_HOME: '/nonexistent/tock-home' }, now: () => new Date(0), t: cliMessages(locale) };
+  const io: Io = { out: () => {}, err: (line) => err.push(line), env: { TOCK_HOME: '/nonexistent/tock-home' }, now: () => new Date(0), t: await loadCliMessages(locale) };
   return { status: await main(argv, io), err };
 }
 

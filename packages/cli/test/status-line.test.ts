@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Status } from '@tock/client';
-import { cliMessages } from '../src/i18n/index.ts';
+import { loadCliMessages } from '../src/i18n/index.ts';
 import { checkTemplate, DEFAULT_TEMPLATE, renderStatusLine, waybarLine, type ReceivedStatus } from '../src/status-line.ts';
 
 const at = (iso: string) => new Date(iso);
@@ -34,11 +34,12 @@ describe('status bar lines', () => {
     assert.equal(JSON.parse(waybarLine(DEFAULT_TEMPLATE, received(onBreak), at('2026-11-23T11:00:00.000Z'))).class, 'break');
   });
 
-  it('waybar in German: text and tooltip in the language, class the machine word', () => {
+  it('waybar in German: text and tooltip in the language, class the machine word', async () => {
+    const de = await loadCliMessages('de');
     const onBreak = { ...tracking, isOnBreak: true };
-    const line = JSON.parse(waybarLine(DEFAULT_TEMPLATE, received(onBreak), at('2026-11-23T11:00:00.000Z'), undefined, cliMessages('de')));
+    const line = JSON.parse(waybarLine(DEFAULT_TEMPLATE, received(onBreak), at('2026-11-23T11:00:00.000Z'), undefined, de));
     assert.deepEqual(line, { text: 'Writing docs (Pause) 2:00 · 3:05', tooltip: 'Pause von Writing docs seit 2:00 — heute 3:05', class: 'break' });
-    const offline = JSON.parse(waybarLine(DEFAULT_TEMPLATE, null, at('2026-11-23T11:00:00.000Z'), undefined, cliMessages('de')));
+    const offline = JSON.parse(waybarLine(DEFAULT_TEMPLATE, null, at('2026-11-23T11:00:00.000Z'), undefined, de));
     assert.equal(offline.tooltip, 'Tock ist nicht erreichbar: der Listener antwortet nicht');
     assert.equal(offline.class, 'offline');
   });
