@@ -144,10 +144,11 @@ describe('Today', () => {
       await page.getByRole('option', { name: 'Create “Held switch”' }).click();
       await page.getByTestId('current-activity').filter({ hasText: 'Held switch' }).waitFor();
       await picker.fill('held');
-      // The window reads the status again once the answer is in: the field was handled by then.
-      const afterAnswer = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/status');
+      // Start/Switch stays disabled while the window's switch is under way, to its last step.
+      const submit = page.locator('form.start-form button[type=submit]');
+      assert.equal(await submit.isDisabled(), true, 'the answer is still held');
       release();
-      await afterAnswer;
+      await page.waitForFunction(() => (document.querySelector('form.start-form button[type=submit]') as HTMLButtonElement | null)?.disabled === false);
       assert.equal(await picker.inputValue(), 'held');
       await page.getByRole('option', { name: 'Held switch' }).waitFor();
       await picker.press('Escape');
