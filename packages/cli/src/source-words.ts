@@ -22,6 +22,7 @@ const REASONS: Readonly<Record<string, CliKey>> = {
   not_set: 'sources.reason.notSet',
   not_running: 'sources.reason.notRunning',
   gnome_extension: 'sources.reason.gnomeExtension',
+  gnome_extension_old: 'sources.reason.gnomeExtensionOld',
   no_ewmh: 'sources.reason.noEwmh',
   not_installed: 'sources.reason.notInstalled',
   no_socket: 'sources.reason.noSocket',

@@ -231,6 +231,50 @@ test('GNOME: an extension older than 4 (no Ready) enabled again: the shell\'s Ex
   ]);
 });
 
+test("GNOME: capture status says to install again an extension older than this Tock's, by the version GNOME Shell's GetExtensionInfo reports", async (t) => {
+  const shell = await standInShell(() => ['org.gnome.TextEditor', 'notes.txt']);
+  t.after(() => shell.bus.close());
+  // The shell's own extensions interface: the loaded extension's info, its version a double as GNOME Shell sends it.
+  let loaded: number | null = 3;
+  const asked: string[] = [];
+  shell.bus.serve('/org/gnome/Shell', 'org.gnome.Shell.Extensions', {
+    GetExtensionInfo: {
+      in: 's',
+      out: 'a{sv}',
+      run: ([uuid]) => {
+        asked.push(String(uuid));
+        if (uuid !== GNOME_EXTENSION.uuid || loaded === null) return [];
+        return [
+          ['uuid', ['s', uuid]],
+          ['state', ['d', 1]],
+          ['version', ['d', loaded]],
+        ];
+      },
+    },
+  });
+  const source = gnomeFocusSource({ env });
+  const notice = await source.notice?.();
+  assert.deepEqual({ code: notice?.code, values: notice?.values }, { code: 'gnome_extension_old', values: { installed: '3', shipped: '4' } });
+  assert.equal(notice?.text, "Tock's GNOME Shell extension is version 3, older than this Tock's (4): run `tock capture gnome-extension install`, then log out and back in");
+  assert.deepEqual(asked, [GNOME_EXTENSION.uuid]);
+  loaded = 4;
+  assert.equal(await source.notice?.(), null, 'the version this Tock ships: nothing to do');
+  loaded = null;
+  assert.equal(await source.notice?.(), null, 'not loaded (or no version): nothing said');
+
+  // In the status, the source in use works and says what to do; the reason is coded for the CLI and the window.
+  loaded = 3;
+  const capture = gnomeCapture(t, () => T0);
+  await capture.settled();
+  const status = await capture.status();
+  assert.equal(status.source?.id, 'gnome');
+  assert.deepEqual(status.sources, [
+    { id: 'gnome', name: 'GNOME Shell (Tock extension)', works: true, reason: notice?.text, reasonCode: 'gnome_extension_old', reasonValues: { installed: '3', shipped: '4' } },
+  ]);
+  loaded = 4;
+  assert.deepEqual((await capture.status()).sources, [{ id: 'gnome', name: 'GNOME Shell (Tock extension)', works: true, reason: null }]);
+});
+
 test('GNOME: when org.gnome.Shell moves to a new connection, Tock configures the new owner and refuses the old one', async (t) => {
   let ignored = 0;
   const source = gnomeFocusSource({ env, titles: () => true, ignored: () => void ignored++ });

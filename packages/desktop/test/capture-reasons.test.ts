@@ -6,6 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { gnomeFocusSource } from '../src/capture/gnome.ts';
+import { GNOME_EXTENSION_VERSION } from '../src/capture/gnome-extension-formats.ts';
+import { olderExtension } from '../src/capture/gnome-extension-version.ts';
 import { hyprlandFocusSource } from '../src/capture/hyprland.ts';
 import { kdeFocusSource } from '../src/capture/kde.ts';
 import { swayFocusSource } from '../src/capture/sway.ts';
@@ -40,5 +42,17 @@ describe('capture sources say why by code', () => {
     const source = swayFocusSource({ env: {} });
     assert.equal(await source.check(), (await source.diagnose?.())?.text);
     assert.equal(await source.check(), 'not a sway session (SWAYSOCK is not set)');
+  });
+});
+
+describe('an older GNOME extension, though it works', () => {
+  it('says to install it again, with the versions as values; the one shipped or a newer one says nothing', () => {
+    const old = olderExtension(3, 4);
+    assert.deepEqual({ code: old?.code, values: old?.values }, { code: 'gnome_extension_old', values: { installed: '3', shipped: '4' } });
+    assert.match(old?.text ?? '', /version 3, older than this Tock's \(4\): run `tock capture gnome-extension install`, then log out and back in/);
+    assert.equal(olderExtension(4, 4), null);
+    assert.equal(olderExtension(5, 4), null);
+    assert.equal(olderExtension(null, 4), null, 'not loaded, or no version in its metadata');
+    assert.equal(olderExtension(3)?.values.shipped, String(GNOME_EXTENSION_VERSION));
   });
 });

@@ -335,10 +335,11 @@ export function createCapture(options: CaptureOptions): Capture {
     const list = await sources();
     const checked = await Promise.all(
       list.map(async (s): Promise<FocusSourceStatus> => {
-        if (s === active) return { id: s.id, name: s.name, works: true, reason: null };
-        const reason = await whyNot(s);
+        const why = s === active ? null : await whyNot(s);
+        // One that works may still have something to say: an older GNOME extension to install again.
+        const reason = why ?? (await s.notice?.().catch(() => null)) ?? null;
         if (reason === null) return { id: s.id, name: s.name, works: true, reason: null };
-        return { id: s.id, name: s.name, works: false, reason: reason.text, ...(reason.code === 'other' ? {} : { reasonCode: reason.code, reasonValues: reason.values }) };
+        return { id: s.id, name: s.name, works: why === null, reason: reason.text, ...(reason.code === 'other' ? {} : { reasonCode: reason.code, reasonValues: reason.values }) };
       }),
     );
     // Not probed yet (capture off, timers off): probe now rather than say none answers.

@@ -47,6 +47,12 @@ export function gnomeExtensionFormatFor(version: string): GnomeExtensionFormatNa
 const GENERATED = (format: string): string =>
   `// Generated from ../focus.js by \`node scripts/build-gnome-extension.ts\` (the ${format} format): edit focus.js, not this file.`;
 
+/**
+ * The version of the extension this Tock ships (metadata.json's `version`). 4 says `Ready()`
+ * when enabled again; an older one installed is reported as to reinstall (gnome-extension-version.ts).
+ */
+export const GNOME_EXTENSION_VERSION = 4;
+
 /** The metadata both formats share; only `shell-version` differs. */
 const METADATA = {
   uuid: 'tock-capture@tock.app',
@@ -54,7 +60,7 @@ const METADATA = {
   description:
     "Tells Tock, on this computer only, which application and window have the focus, so Tock's capture can remember what you did. Installed by `tock capture gnome-extension install`.",
   url: 'https://tock.app',
-  version: 4,
+  version: GNOME_EXTENSION_VERSION,
 } as const;
 
 /** Each format's files (`extension.js`, `metadata.json`) from focus.js's text. */

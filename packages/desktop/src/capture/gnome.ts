@@ -28,6 +28,7 @@ import { GNOME_EXTENSION_FORMATS, GNOME_SHELL_OLDEST, type GnomeExtensionFormatN
 import { ACCESS_DENIED, type BusReportHooks, connectSessionBus, DBusCallError, DBusRefusal, type NameOwner, type SessionBus } from './dbus.ts';
 import { FocusSourceUnavailable, noSessionBus, SourceReason, type FocusedWindow, type FocusFollower, type FocusSource, type FocusSourceContext } from './sources.ts';
 import { busNumber, MUTTER_IDLE_MONITOR, watchMutterIdle } from './mutter-idle.ts';
+import { EXTENSION_ENABLED, extensionInfoValue, loadedExtensionVersion, olderExtension, SHELL_EXTENSIONS } from './gnome-extension-version.ts';
 
 /** The idle watch lives in mutter-idle.ts; the GNOME source and its tests reach it here. */
 export { busNumber, type IdleWatchHandlers, MUTTER_IDLE_MONITOR, watchMutterIdle } from './mutter-idle.ts';
@@ -95,19 +96,6 @@ async function reach(env: NodeJS.ProcessEnv): Promise<{ bus: SessionBus | null; 
   }
 }
 
-/** GNOME Shell's extensions interface, on its own connection: `ExtensionStateChanged(s uuid, a{sv} info)`. */
-const SHELL_EXTENSIONS = { path: '/org/gnome/Shell', iface: 'org.gnome.Shell.Extensions' } as const;
-/** ExtensionState.ENABLED in an extension's info. */
-const EXTENSION_ENABLED = 1;
-
-/** The `state` in an extension's info (`a{sv}`: [key, [signature, value]] pairs), or null. */
-function extensionState(info: unknown): number | null {
-  if (!Array.isArray(info)) return null;
-  const entry = info.find((e): e is [string, [string, unknown]] => Array.isArray(e) && e[0] === 'state' && Array.isArray(e[1]));
-  const value = entry?.[1][1];
-  return typeof value === 'number' ? value : null;
-}
-
 /**
  * How long following waits for Tock's name while another connection owns it: a Tock that
  * stops (restarting) lets go of it as its process ends.
@@ -128,6 +116,16 @@ export function gnomeFocusSource(context: Pick<FocusSourceContext, 'env'> & BusR
       const { bus, reason } = await reach(env);
       bus?.close();
       return reason;
+    },
+    // Works, but an extension older than this Tock's (no Ready): the shell says which it loaded.
+    async notice() {
+      if (noSessionBus(env) !== null) return null;
+      const bus = await connectSessionBus(env);
+      try {
+        return olderExtension(await loadedExtensionVersion(bus, GNOME_EXTENSION.uuid));
+      } finally {
+        bus.close();
+      }
     },
     async follow(onFocus, onLost) {
       const { bus, reason } = await reach(env);
@@ -211,7 +209,7 @@ export function gnomeFocusSource(context: Pick<FocusSourceContext, 'env'> & BusR
             context.ignored?.();
             return;
           }
-          if (extensionState(body[1]) !== EXTENSION_ENABLED) return;
+          if (extensionInfoValue(body[1], 'state') !== EXTENSION_ENABLED) return;
           told = null;
           void configure().catch(() => {});
         });

@@ -55,6 +55,12 @@ export interface FocusSource {
    */
   diagnose?(): Promise<SourceReason | null>;
   /**
+   * What the person should do though the source works (GNOME: an extension older than this
+   * Tock's, to install again), shown beside `works` in the status; null when nothing. Absent:
+   * nothing to say.
+   */
+  notice?(): Promise<SourceReason | null>;
+  /**
    * Starts following: `onFocus` is called with the focused window at once (null: none has the
    * focus) and again at every change of focus or of its title; `onLost` once when the source
    * stops working (the helper exited, the socket closed). Rejects with the reason when it
@@ -71,7 +77,7 @@ export interface FocusSourceContext {
 }
 
 /** The kinds of reason the window words itself (docs/i18n.md); `other` carries the system's own words. */
-export type SourceReasonCode = 'not_set' | 'not_running' | 'gnome_extension' | 'no_ewmh' | 'not_installed' | 'no_socket' | 'other';
+export type SourceReasonCode = 'not_set' | 'not_running' | 'gnome_extension' | 'gnome_extension_old' | 'no_ewmh' | 'not_installed' | 'no_socket' | 'other';
 
 /**
  * Why a source cannot work here: `code` and `values` (the variable not set, the program not
@@ -101,9 +107,12 @@ export interface FocusSourceStatus {
   id: FocusSourceID;
   name: string;
   works: boolean;
-  /** Why it does not work here (null when it does). */
+  /**
+   * Why it does not work here; when it works, what to do about it ({@link FocusSource.notice}:
+   * `gnome_extension_old`, an older extension to install again); null when neither.
+   */
   reason: string | null;
-  /** The reason's code and values for the window to word ({@link SourceReason}); absent when it works or the reason is the system's own words. */
+  /** The reason's code and values for the window to word ({@link SourceReason}); absent when there is no reason or it is the system's own words. */
   reasonCode?: Exclude<SourceReasonCode, 'other'>;
   reasonValues?: Readonly<Record<string, string>>;
 }

@@ -63,11 +63,16 @@ function Recorded({ status }: { status: CaptureStatus }) {
             {/* The source's name and reason in the window's words by their codes; what it has no words for is the app's English, marked so. */}
             {captureSourceName(t, src.id) === null ? <strong lang="en">{src.name}</strong> : <strong>{captureSourceName(t, src.id)}</strong>}:{' '}
             {src.works ? (
-              status.source?.id === src.id ? (
-                t('cap.inUse')
-              ) : (
-                t('cap.works')
-              )
+              <>
+                {status.source?.id === src.id ? t('cap.inUse') : t('cap.works')}
+                {/* Works, with something to do: an older GNOME extension to install again. */}
+                {captureReason(t, src) !== null && (
+                  <>
+                    {' — '}
+                    <WithCode text={captureReason(t, src)?.text ?? ''} codes={captureReason(t, src)?.codes} />
+                  </>
+                )}
+              </>
             ) : captureReason(t, src) !== null ? (
               <WithCode text={t('cap.notWorks', { reason: captureReason(t, src)?.text ?? '' })} codes={captureReason(t, src)?.codes} />
             ) : src.reason ? (
@@ -78,7 +83,7 @@ function Recorded({ status }: { status: CaptureStatus }) {
           </li>
         ))}
       </ul>
-      {status.sources.some((src) => src.id === 'gnome' && !src.works) && <GnomeInstall />}
+      {status.sources.some((src) => src.id === 'gnome' && (!src.works || src.reasonCode === 'gnome_extension_old')) && <GnomeInstall />}
       <p class="hint">
         {idleSourceName(t, status.idleSourceID) !== null ? (
           t('cap.awayFrom', { source: idleSourceName(t, status.idleSourceID) as string })
