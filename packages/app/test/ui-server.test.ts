@@ -216,7 +216,8 @@ describe('the window server', () => {
     const answer = JSON.parse(res.body);
     // The listener's words for a field outside its values (the window's door checks with its validator).
     assert.equal(answer.error, 'kind: must be one of os, file');
-    assert.deepEqual(answer.details, [{ field: 'kind', message: 'must be one of os, file' }]);
+    // Beside the English, the rule's code and values, for the window to word in its language.
+    assert.deepEqual(answer.details, [{ field: 'kind', message: 'must be one of os, file', rule: 'oneOf', values: { options: 'os, file' } }]);
     assert.equal(t.app.services.tokens.store.kind, 'file', 'the store did not change');
   });
 

@@ -52,7 +52,7 @@ test('accepts a note of 2000 code points and refuses 2001', (t) => {
   const note = '😀'.repeat(2000);
   assert.equal(tracker.logEntry({ name: 'A', durationMinutes: 1, note, createIfMissing: true }).note, note);
   const problem = problemOf(() => tracker.logEntry({ name: 'A', durationMinutes: 1, note: note + 'x' }));
-  assert.deepEqual(problem.details, [{ field: 'note', message: 'must be a string of at most 2000 characters' }]);
+  assert.deepEqual(problem.details, [{ field: 'note', message: 'must be a string of at most 2000 characters', rule: 'textAtMost', values: { max: 2000, clean: 'no' } }]);
   assert.equal(tracker.logEntry({ name: 'A', durationMinutes: 1, note: null } as never).note, null);
 });
 
@@ -63,7 +63,7 @@ test('accepts endedAt up to 60 s in the future and refuses 61 s', (t) => {
   assert.equal(ok.startedAt, '2026-11-22T08:51:00.000Z');
   const problem = problemOf(() => tracker.logEntry({ name: 'A', durationMinutes: 10, endedAt: '2026-11-22T09:01:01Z' }));
   assert.equal(problem.code, 'validation_failed');
-  assert.deepEqual(problem.details, [{ field: 'endedAt', message: 'must not be more than 60 seconds in the future' }]);
+  assert.deepEqual(problem.details, [{ field: 'endedAt', message: 'must not be more than 60 seconds in the future', rule: 'notFuture', values: { seconds: 60 } }]);
 });
 
 test('places the block from endedAt given with an offset or microseconds', (t) => {

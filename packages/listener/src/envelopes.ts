@@ -51,7 +51,9 @@ export function successBody(result: unknown): string {
 export function problemOutcome(code: ErrorCode, message: string, details?: FieldProblem[]): Outcome {
   const status = ERROR_STATUS[code];
   if (status === 423) return { status, body: LICENSE_LOCKED_BODY };
-  const envelope = details && details.length > 0 ? { ok: false, error: message, code, details } : { ok: false, error: message, code };
+  // The wire's details are `field` and `message` only: a rule's code and values are for the app's own doors.
+  const wire = details?.map(({ field, message }) => ({ field, message }));
+  const envelope = wire && wire.length > 0 ? { ok: false, error: message, code, details: wire } : { ok: false, error: message, code };
   return { status, body: JSON.stringify(envelope) };
 }
 

@@ -49,8 +49,57 @@ export type ClientErrorCode =
 /** Failed authentications that count toward the lockout (docs/protocol.md "Order of checks on the server"). */
 export const LOCKOUT_COUNTED_CODES: ReadonlySet<ErrorCode> = new Set(['clock_drift', 'bad_signature']);
 
-/** A field-level validation failure, as carried in `details`. */
+/**
+ * The rule a field broke, by code (validate.ts `fieldRule` decides them): what the window and
+ * the CLI word from their catalogs in the person's language, beside the English `message`.
+ */
+export type FieldRuleCode =
+  | 'required'
+  | 'notAllowedName'
+  | 'bodyEmpty'
+  | 'bodyNotObject'
+  | 'eitherNotBoth'
+  | 'eitherOne'
+  | 'boolean'
+  | 'number'
+  | 'numberRange'
+  | 'numberAbove'
+  | 'numberAboveAtMost'
+  | 'numberAtLeast'
+  | 'numberAtMost'
+  | 'uuid'
+  | 'dateTime'
+  | 'date'
+  | 'oneOf'
+  | 'text'
+  | 'textAtLeast'
+  | 'textRange'
+  | 'textAtMost'
+  | 'unicode'
+  | 'timeInRange'
+  | 'notFuture'
+  | 'list';
+
+/** The values a rule's words take (`{ min: 1, max: 80 }`); yes/no switches are `'yes'` / `'no'`. */
+export type FieldRuleValues = Readonly<Record<string, string | number>>;
+
+/** A rule by its code and values; a list's rule names the rule of each item in `item`. */
+export interface FieldRule {
+  rule: FieldRuleCode;
+  values?: FieldRuleValues;
+  item?: FieldRule;
+}
+
+/**
+ * A field-level validation failure, as carried in `details`: the field, the English
+ * `message`, and — from the shared validator — the rule's code and values (`rule`, `values`,
+ * `item`) for a door that says it in the person's language. The listener's wire carries
+ * `field` and `message` only (docs/protocol.md "Errors").
+ */
 export interface FieldProblem {
   field: string;
   message: string;
+  rule?: FieldRuleCode;
+  values?: FieldRuleValues;
+  item?: FieldRule;
 }

@@ -7,7 +7,7 @@
  * Pure: no I/O, no clock (the caller passes `nowMs` for the one check that needs it).
  */
 
-import type { FieldProblem } from './errors.ts';
+import type { FieldProblem, FieldRule, FieldRuleValues } from './errors.ts';
 import type { DoorField } from './field-types.ts';
 import { FORBIDDEN_NAME_CHARACTER, isTimeInRange } from './constants.ts';
 import {
@@ -19,6 +19,7 @@ import {
   type QueryRoute,
   type QuerySchema,
   type RequestBodies,
+  type StringField,
   type RequestQueries,
 } from './requests.ts';
 
@@ -102,61 +103,150 @@ export function isLocalDate(text: string): boolean {
   return parseLocalDate(text) !== undefined;
 }
 
-function describeRange(field: NumberField): string {
-  const noun = field.type === 'integer' ? 'an integer' : 'a number';
-  if (field.minimum !== undefined && field.maximum !== undefined) return `${noun} from ${field.minimum} to ${field.maximum}`;
-  const parts: string[] = [];
-  if (field.exclusiveMinimum !== undefined) parts.push(`greater than ${field.exclusiveMinimum}`);
-  if (field.minimum !== undefined) parts.push(`at least ${field.minimum}`);
-  if (field.maximum !== undefined) parts.push(`at most ${field.maximum}`);
-  return parts.length ? `${noun} ${parts.join(' and ')}` : noun;
+/** The rule a number field holds its values to (its code and bounds). */
+function numberRule(field: NumberField): FieldRule {
+  const kind = field.type === 'integer' ? 'integer' : 'number';
+  if (field.minimum !== undefined && field.maximum !== undefined) return { rule: 'numberRange', values: { kind, min: field.minimum, max: field.maximum } };
+  if (field.exclusiveMinimum !== undefined) {
+    return field.maximum === undefined
+      ? { rule: 'numberAbove', values: { kind, above: field.exclusiveMinimum } }
+      : { rule: 'numberAboveAtMost', values: { kind, above: field.exclusiveMinimum, max: field.maximum } };
+  }
+  if (field.minimum !== undefined) return { rule: 'numberAtLeast', values: { kind, min: field.minimum } };
+  if (field.maximum !== undefined) return { rule: 'numberAtMost', values: { kind, max: field.maximum } };
+  return { rule: 'number', values: { kind } };
+}
+
+/** The rule of a string field: its format, its values, or its length and characters. */
+function stringRule(field: StringField): FieldRule {
+  if (field.format === 'uuid') return { rule: 'uuid', values: { example: '0b7e4c1a-6f1d-4a53-9d2b-3f1e8c0a9b12' } };
+  if (field.format === 'date-time') return { rule: 'dateTime', values: { example: '2026-11-22T09:15:00.000Z' } };
+  if (field.format === 'date') return { rule: 'date', values: { example: '2026-11-22' } };
+  if (field.enum) return { rule: 'oneOf', values: { options: field.enum.join(', ') } };
+  const trimmed = field.trim ? 'yes' : 'no';
+  const clean = field.noControlChars ? 'yes' : 'no';
+  const min = field.minLength ?? 0;
+  if (field.maxLength === undefined) return min > 0 ? { rule: 'textAtLeast', values: { min, trimmed, clean } } : { rule: 'text', values: { clean } };
+  return min > 0 ? { rule: 'textRange', values: { min, max: field.maxLength, trimmed, clean } } : { rule: 'textAtMost', values: { max: field.maxLength, clean } };
 }
 
 /**
- * The one-line message for a field that broke its schema (the same for every way to break it).
- * It does not repeat the field's name: a problem carries it in `field`, and the envelope's
- * `error` reads `<field>: <message>`.
+ * The one rule a field's values are held to, by code and values (the same for every way to
+ * break it): the window and the CLI word it from their catalogs, {@link ruleMessage} in English.
  */
-export function fieldRuleMessage(field: FieldSchema): string {
+export function fieldRule(field: FieldSchema): FieldRule {
   switch (field.type) {
     case 'array':
-      return `must be a list of at most ${field.maxItems} items, each ${fieldRuleMessage(field.items).replace(/^must be /, '')}`;
+      return { rule: 'list', values: { max: field.maxItems }, item: stringRule(field.items) };
     case 'boolean':
-      return 'must be true or false';
+      return { rule: 'boolean' };
     case 'number':
     case 'integer':
-      return `must be ${describeRange(field)}`;
-    case 'string': {
-      if (field.format === 'uuid') return 'must be a UUID such as 0b7e4c1a-6f1d-4a53-9d2b-3f1e8c0a9b12';
-      if (field.format === 'date-time') return 'must be an ISO-8601 date-time such as 2026-11-22T09:15:00.000Z';
-      if (field.format === 'date') return 'must be a date YYYY-MM-DD such as 2026-11-22';
-      if (field.enum) return `must be one of ${field.enum.join(', ')}`;
-      const after = field.trim ? ' after trimming' : '';
-      const min = field.minLength ?? 0;
-      let rule =
-        field.maxLength === undefined
-          ? min > 0
-            ? `at least ${min} characters${after}`
-            : ''
-          : min > 0
-            ? `${min} to ${field.maxLength} characters${after}`
-            : `at most ${field.maxLength} characters`;
-      if (field.noControlChars) rule += `${rule ? ', ' : ''}without control characters or bidirectional overrides`;
-      return `must be a string${rule ? ' of ' + rule : ''}`;
-    }
+      return numberRule(field);
+    case 'string':
+      return stringRule(field);
   }
 }
 
-/** A value checked against one field: the normalized value, or why it was refused. */
-export type FieldCheck = { value: unknown } | { message: string };
+function numberWords(values: FieldRuleValues): string {
+  return values.kind === 'integer' ? 'an integer' : 'a number';
+}
+
+/**
+ * A rule in English, as the API's `details[].message` and `error` say it (`must be a number
+ * from 1 to 1440`). It does not repeat the field's name: a problem carries it in `field`, and
+ * the envelope's `error` reads `<field>: <message>`.
+ */
+export function ruleMessage({ rule, values = {}, item }: FieldRule): string {
+  const v = values;
+  const length = (text: string): string => `${text}${v.trimmed === 'yes' ? ' after trimming' : ''}`;
+  const clean = (rule: string): string => (v.clean === 'yes' ? `${rule}${rule ? ', ' : ''}without control characters or bidirectional overrides` : rule);
+  const ofText = (rule: string): string => `must be a string${rule ? ' of ' + rule : ''}`;
+  switch (rule) {
+    case 'required':
+      return 'is required';
+    case 'notAllowedName':
+      return 'is not allowed as a field name';
+    case 'bodyEmpty':
+      return 'the request body must be a JSON object; it is empty';
+    case 'bodyNotObject':
+      return 'the request body must be a JSON object';
+    case 'eitherNotBoth':
+      return `give either ${v.a} or ${v.b}, not both`;
+    case 'eitherOne':
+      return `give either ${v.a} or ${v.b}`;
+    case 'boolean':
+      return 'must be true or false';
+    case 'number':
+      return `must be ${numberWords(v)}`;
+    case 'numberRange':
+      return `must be ${numberWords(v)} from ${v.min} to ${v.max}`;
+    case 'numberAbove':
+      return `must be ${numberWords(v)} greater than ${v.above}`;
+    case 'numberAboveAtMost':
+      return `must be ${numberWords(v)} greater than ${v.above} and at most ${v.max}`;
+    case 'numberAtLeast':
+      return `must be ${numberWords(v)} at least ${v.min}`;
+    case 'numberAtMost':
+      return `must be ${numberWords(v)} at most ${v.max}`;
+    case 'uuid':
+      return `must be a UUID such as ${v.example}`;
+    case 'dateTime':
+      return `must be an ISO-8601 date-time such as ${v.example}`;
+    case 'date':
+      return `must be a date YYYY-MM-DD such as ${v.example}`;
+    case 'oneOf':
+      return `must be one of ${v.options}`;
+    case 'text':
+      return ofText(clean(''));
+    case 'textAtLeast':
+      return ofText(clean(length(`at least ${v.min} characters`)));
+    case 'textRange':
+      return ofText(clean(length(`${v.min} to ${v.max} characters`)));
+    case 'textAtMost':
+      return ofText(clean(`at most ${v.max} characters`));
+    case 'unicode':
+      return 'must be valid Unicode text';
+    case 'timeInRange':
+      return 'must be a time in the years 1970–2199';
+    case 'notFuture':
+      return `must not be more than ${v.seconds} seconds in the future`;
+    case 'list':
+      return `must be a list of at most ${v.max} items, each ${ruleMessage(item ?? { rule: 'text' }).replace(/^must be /, '')}`;
+  }
+}
+
+/** A field's problem with its rule: the English `message` and, beside it, the rule's code and values. */
+export function ruleProblem(field: string, rule: FieldRule): FieldProblem {
+  const problem: FieldProblem = { field, message: ruleMessage(rule), rule: rule.rule };
+  if (rule.values !== undefined) problem.values = rule.values;
+  if (rule.item !== undefined) problem.item = rule.item;
+  return problem;
+}
+
+/**
+ * The one-line message for a field that broke its schema (the same for every way to break it):
+ * {@link ruleMessage} of its {@link fieldRule}.
+ */
+export function fieldRuleMessage(field: FieldSchema): string {
+  return ruleMessage(fieldRule(field));
+}
+
+/** A value checked against one field: the normalized value, or why it was refused (its English and its rule). */
+export type FieldCheck = { value: unknown } | ({ message: string } & FieldRule);
+
+function broke(rule: FieldRule): { message: string } & FieldRule {
+  return { message: ruleMessage(rule), ...rule };
+}
 
 /**
  * Checks one present, non-null value against a field of a request schema: the normalized
- * value (strings trimmed where the field says so), or the message of the rule it broke. For
- * callers that check one field alone (@tock/core's edits of a logged block).
+ * value (strings trimmed where the field says so), or the message of the rule it broke and
+ * the rule's code and values. For callers that check one field alone (@tock/core's edits of
+ * a logged block).
  */
 export function checkField(field: FieldSchema, value: unknown, options: ValidateOptions = {}): FieldCheck {
-  const broken = { message: fieldRuleMessage(field) };
+  const broken = broke(fieldRule(field));
   switch (field.type) {
     case 'array': {
       if (!Array.isArray(value) || value.length > field.maxItems) return broken;
@@ -182,7 +272,7 @@ export function checkField(field: FieldSchema, value: unknown, options: Validate
     case 'string': {
       if (typeof value !== 'string') return broken;
       // SQLite keeps UTF-8: a lone surrogate (JSON's "\ud800") could not be stored as sent.
-      if (LONE_SURROGATE.test(value)) return { message: 'must be valid Unicode text' };
+      if (LONE_SURROGATE.test(value)) return broke({ rule: 'unicode' });
       const text = field.trim ? value.trim() : value;
       if (field.format === 'uuid' && !UUID_PATTERN.test(text)) return broken;
       if (field.format === 'date' && !isLocalDate(text)) return broken;
@@ -190,10 +280,10 @@ export function checkField(field: FieldSchema, value: unknown, options: Validate
       if (field.format === 'date-time') {
         const ms = parseDateTime(text);
         if (ms === undefined) return broken;
-        if (!isTimeInRange(ms)) return { message: 'must be a time in the years 1970–2199' };
+        if (!isTimeInRange(ms)) return broke({ rule: 'timeInRange' });
         if (field.maxFutureSeconds !== undefined && options.nowMs !== undefined) {
           if (ms > options.nowMs + field.maxFutureSeconds * 1000) {
-            return { message: `must not be more than ${field.maxFutureSeconds} seconds in the future` };
+            return broke({ rule: 'notFuture', values: { seconds: field.maxFutureSeconds } });
           }
         }
       }
@@ -207,6 +297,12 @@ export function checkField(field: FieldSchema, value: unknown, options: Validate
       return { value: text };
     }
   }
+}
+
+/** The problem of field `name` from a failed {@link checkField}: its English and its rule. */
+export function checkedProblem(name: string, checked: { message: string } & FieldRule): FieldProblem {
+  const { message: _english, ...rule } = checked;
+  return ruleProblem(name, rule);
 }
 
 /** Finds a `__proto__`, `constructor` or `prototype` key anywhere in a parsed JSON value. */
@@ -253,21 +349,21 @@ export interface FieldsSchema {
 export function validateAgainst(schema: FieldsSchema, body: unknown, options: ValidateOptions = {}): Validated<Record<string, unknown>> {
   if (body === undefined) {
     if (schema.emptyAllowed) return { ok: true, value: {} };
-    return { ok: false, problems: [{ field: 'body', message: 'the request body must be a JSON object; it is empty' }] };
+    return { ok: false, problems: [ruleProblem('body', { rule: 'bodyEmpty' })] };
   }
   if (!isPlainObject(body)) {
-    return { ok: false, problems: [{ field: 'body', message: 'the request body must be a JSON object' }] };
+    return { ok: false, problems: [ruleProblem('body', { rule: 'bodyNotObject' })] };
   }
   const forbidden = findForbiddenKey(body);
   if (forbidden !== undefined) {
-    return { ok: false, problems: [{ field: forbidden, message: 'is not allowed as a field name' }] };
+    return { ok: false, problems: [ruleProblem(forbidden, { rule: 'notAllowedName' })] };
   }
   const problems: FieldProblem[] = [];
   const value: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(schema.properties)) {
     const given = Object.hasOwn(body, name) ? body[name] : undefined;
     if (given === undefined || (given === null && field.type !== 'use-case')) {
-      if (schema.required.includes(name)) problems.push({ field: name, message: 'is required' });
+      if (schema.required.includes(name)) problems.push(ruleProblem(name, { rule: 'required' }));
       continue;
     }
     if (field.type === 'use-case') {
@@ -275,15 +371,15 @@ export function validateAgainst(schema: FieldsSchema, body: unknown, options: Va
       continue;
     }
     const checked = checkField(field, given, options);
-    if ('message' in checked) problems.push({ field: name, message: checked.message });
+    if ('message' in checked) problems.push(checkedProblem(name, checked));
     else value[name] = checked.value;
   }
   if (schema.exactlyOneOf) {
     const [a, b] = schema.exactlyOneOf;
     const hasA = body[a] !== undefined && body[a] !== null;
     const hasB = body[b] !== undefined && body[b] !== null;
-    if (hasA && hasB) problems.push({ field: a, message: `give either ${a} or ${b}, not both` });
-    else if (!hasA && !hasB) problems.push({ field: a, message: `give either ${a} or ${b}` });
+    if (hasA && hasB) problems.push(ruleProblem(a, { rule: 'eitherNotBoth', values: { a, b } }));
+    else if (!hasA && !hasB) problems.push(ruleProblem(a, { rule: 'eitherOne', values: { a, b } }));
   }
   return problems.length > 0 ? { ok: false, problems } : { ok: true, value };
 }
@@ -325,7 +421,7 @@ export function validateQuery<P extends QueryRoute>(
       given = raw === 'true' ? true : raw === 'false' ? false : raw;
     }
     const checked = checkField(field, given, {});
-    if ('message' in checked) problems.push({ field: name, message: checked.message });
+    if ('message' in checked) problems.push(checkedProblem(name, checked));
     else value[name] = checked.value;
   }
   return problems.length > 0 ? { ok: false, problems } : { ok: true, value: value as unknown as RequestQueries[P] };
