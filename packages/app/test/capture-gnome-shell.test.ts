@@ -14,7 +14,9 @@
  * Against the same running shell, new Tock connections follow it again and again: after the
  * one before stopped, while the one before still holds Tock's name (a restart's overlap), after
  * the extension was disabled and enabled again (what the shell does at each lock and unlock of
- * the screen), and a real `tock app` restarted three times.
+ * the screen), and a real `tock app` restarted three times. With an extension of version 3
+ * loaded (its metadata says so), `tock capture status` says to install it again, from the
+ * version the shell's own `GetExtensionInfo` reports.
  */
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawnSync } from 'node:child_process';
@@ -366,4 +368,54 @@ test('GNOME Shell 43 for real: after `tock app` restarts, its capture follows th
     echo.child.kill();
     foxtrot.child.kill();
   }
+});
+
+test('GNOME Shell 43 for real: an extension of version 3 still loaded works, and `tock capture status` says to install again; after the install and a login it says nothing more', { skip }, async () => {
+  await extensionEnabled();
+  // The extension as a person who installed it before this Tock has it: version 3 in the metadata the shell loads.
+  const install = await tockApp.json<GnomeExtensionInstall>('capture', 'gnome-extension', 'install');
+  const metadataFile = join(install.dir, 'metadata.json');
+  writeFileSync(metadataFile, JSON.stringify({ ...(JSON.parse(readFileSync(metadataFile, 'utf8')) as object), version: 3 }));
+  await stopShell();
+  shell = await startShell();
+  assert.equal(evalInShell(EXTENSION_STATE), '1');
+  assert.equal(evalInShell(`Main.extensionManager.lookup('${GNOME_EXTENSION.uuid}')?.metadata.version`), '3');
+  await tockApp.run('capture', 'on');
+  const watch = (): ChildProcess[] => [tockApp.app.child, ...(shell ? [shell] : [])];
+  const followed = async (): Promise<CaptureStatus> =>
+    until(
+      'capture to follow GNOME Shell',
+      async () => {
+        const s = await tockApp.json<CaptureStatus>('capture', 'status');
+        return s.source?.id === 'gnome' ? s : undefined;
+      },
+      { watch: watch(), everyMs: 200 },
+    );
+  // The version is the shell's own answer (GetExtensionInfo): in use, and to be installed again.
+  const old = (await followed()).sources.find((s) => s.id === 'gnome');
+  assert.deepEqual(old, {
+    id: 'gnome',
+    name: 'GNOME Shell (Tock extension)',
+    works: true,
+    reason: "Tock's GNOME Shell extension is version 3, older than this Tock's (4): run `tock capture gnome-extension install`, then log out and back in",
+    reasonCode: 'gnome_extension_old',
+    reasonValues: { installed: '3', shipped: '4' },
+  });
+  // The CLI's line, from its catalog by the code.
+  assert.match(await tockApp.run('capture', 'status'), /GNOME Shell \(Tock extension\): Tock’s GNOME Shell extension here is version 3, older than this Tock’s \(4\): run `tock capture gnome-extension install`, then log out and back in/);
+
+  // Installed again, and the person logs in again: version 4 runs, and nothing more is said.
+  await tockApp.run('capture', 'gnome-extension', 'install');
+  await stopShell();
+  shell = await startShell();
+  assert.equal(evalInShell(`Main.extensionManager.lookup('${GNOME_EXTENSION.uuid}')?.metadata.version`), '4');
+  const now = await until(
+    'the status to see version 4',
+    async () => {
+      const s = (await followed()).sources.find((x) => x.id === 'gnome');
+      return s?.reason === null ? s : undefined;
+    },
+    { watch: watch(), everyMs: 200 },
+  );
+  assert.deepEqual(now, { id: 'gnome', name: 'GNOME Shell (Tock extension)', works: true, reason: null });
 });
