@@ -184,10 +184,10 @@ export interface FocusSourceStatus {
   id: FocusSourceID;
   name: string;
   works: boolean;
-  /** Why it does not work here; when it works, what to do about it (`gnome_extension_old`: an older extension to install again); null when neither. */
+  /** Why it does not work here; when it works, what it says beside (`gnome_extension_old`: an older extension to install again; `kwin_api`: the KWin scripting API followed); null when neither. */
   reason: string | null;
   /** The reason's code and values, for `tock capture status` to word; absent when there is no reason or it is the system's own words. */
-  reasonCode?: 'not_set' | 'not_running' | 'gnome_extension' | 'gnome_extension_old' | 'no_ewmh' | 'not_installed' | 'no_socket';
+  reasonCode?: 'not_set' | 'not_running' | 'gnome_extension' | 'gnome_extension_old' | 'kwin_api' | 'no_ewmh' | 'not_installed' | 'no_socket';
   reasonValues?: Readonly<Record<string, string>>;
 }
 

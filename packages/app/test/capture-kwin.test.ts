@@ -86,6 +86,14 @@ test('KWin 5.27 for real: Tock’s script reports the active window, and the tim
     { seconds: 30, watch: [tockApp.app.child, kwin as ChildProcess], everyMs: 200 },
   );
   assert.equal(status.state, 'following');
+  // The status says which scripting API the script follows here: Plasma 5's, by KWin's own version.
+  const kde = status.sources.find((s) => s.id === 'kde');
+  assert.deepEqual(
+    { works: kde?.works, code: kde?.reasonCode, plasma: kde?.reasonValues?.plasma, signal: kde?.reasonValues?.signal },
+    { works: true, code: 'kwin_api', plasma: '5', signal: 'workspace.clientActivated' },
+  );
+  assert.match(kde?.reasonValues?.version ?? '', /^5\.27\./);
+  assert.match(await tockApp.run('capture', 'status'), /KDE Plasma \(KWin script\): KWin 5\.27\.\d+: the script follows Plasma 5’s scripting API \(workspace\.clientActivated\)/);
   const why = Object.fromEntries(status.sources.filter((s) => s.id !== 'kde').map((s) => [s.id, s.reason]));
   assert.match(why.sway ?? '', /SWAYSOCK/);
   assert.match(why.gnome ?? '', /GNOME Shell is not running/);

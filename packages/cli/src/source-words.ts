@@ -23,6 +23,7 @@ const REASONS: Readonly<Record<string, CliKey>> = {
   not_running: 'sources.reason.notRunning',
   gnome_extension: 'sources.reason.gnomeExtension',
   gnome_extension_old: 'sources.reason.gnomeExtensionOld',
+  kwin_api: 'sources.reason.kwinApi',
   no_ewmh: 'sources.reason.noEwmh',
   not_installed: 'sources.reason.notInstalled',
   no_socket: 'sources.reason.noSocket',

@@ -337,6 +337,9 @@ for (const plasma of [6, 5] as const) {
       },
       unloadScript: { in: 's', out: 'b', run: ([plugin]) => (unloaded.push(String(plugin)), true) },
     });
+    // KWin's own version, in its support information (as `qdbus org.kde.KWin /KWin supportInformation` prints it).
+    const version = plasma === 6 ? '6.1.4' : '5.27.5';
+    kwin.serve('/KWin', 'org.kde.KWin', { supportInformation: { in: '', out: 's', run: () => `Version\n=======\nKWin version: ${version}\nQt Version: 6.7.2\n` } });
     kwin.serve(plasma === 6 ? '/Scripting/Script7' : '/7', KWIN_CONTRACT.scriptIface, {
       run: {
         in: '',
@@ -354,6 +357,12 @@ for (const plasma of [6, 5] as const) {
     const follower = await source.follow((w) => seen.push(w), () => {});
     await until('the first activation', () => (seen.length === 1 ? true : undefined));
     assert.deepEqual(seen, [{ app: 'org.kde.kate', title: 'notes.txt — Kate' }]);
+    // The status names the API the script follows: the signal it connected to is on this workspace.
+    const api = await source.notice?.();
+    const signal = plasma === 6 ? 'workspace.windowActivated' : 'workspace.clientActivated';
+    assert.deepEqual({ code: api?.code, values: api?.values }, { code: 'kwin_api', values: { version, plasma: String(plasma), signal } });
+    assert.equal(api?.text, `KWin ${version}: the script follows Plasma ${plasma}'s scripting API (${signal})`);
+    assert.ok(Object.hasOwn(workspace, signal.slice('workspace.'.length)) && listeners.size === 1, 'the script connected to the signal the status names');
     for (const l of listeners) l(browser);
     await until('the browser', () => (seen.length === 2 ? true : undefined));
     browser.caption = 'Docs — page 2';

@@ -9,7 +9,7 @@ import { gnomeFocusSource } from '../src/capture/gnome.ts';
 import { GNOME_EXTENSION_VERSION } from '../src/capture/gnome-extension-formats.ts';
 import { olderExtension } from '../src/capture/gnome-extension-version.ts';
 import { hyprlandFocusSource } from '../src/capture/hyprland.ts';
-import { kdeFocusSource } from '../src/capture/kde.ts';
+import { kdeFocusSource, kwinScriptingApi } from '../src/capture/kde.ts';
 import { swayFocusSource } from '../src/capture/sway.ts';
 import { x11FocusSource } from '../src/capture/x11.ts';
 
@@ -54,5 +54,15 @@ describe('an older GNOME extension, though it works', () => {
     assert.equal(olderExtension(5, 4), null);
     assert.equal(olderExtension(null, 4), null, 'not loaded, or no version in its metadata');
     assert.equal(olderExtension(3)?.values.shipped, String(GNOME_EXTENSION_VERSION));
+  });
+});
+
+describe("KWin's scripting API, by KWin's version", () => {
+  it('is Plasma 6 from KWin 6, Plasma 5 before; no version, no word', () => {
+    assert.deepEqual(kwinScriptingApi('6.1.4'), { plasma: '6', signal: 'workspace.windowActivated' });
+    assert.deepEqual(kwinScriptingApi('7.0.0'), { plasma: '6', signal: 'workspace.windowActivated' });
+    assert.deepEqual(kwinScriptingApi('5.27.5'), { plasma: '5', signal: 'workspace.clientActivated' });
+    assert.equal(kwinScriptingApi('4.11.0'), null);
+    assert.equal(kwinScriptingApi('unknown'), null);
   });
 });

@@ -57,6 +57,7 @@ const CAPTURE_REASONS: Readonly<Record<string, { key: MessageKey; code: readonly
   not_running: { key: 'cap.reason.notRunning', code: ['program'] },
   gnome_extension: { key: 'cap.reason.gnomeExtension', code: ['command'] },
   gnome_extension_old: { key: 'cap.reason.gnomeExtensionOld', code: ['command'] },
+  kwin_api: { key: 'cap.reason.kwinApi', code: ['signal'] },
   no_ewmh: { key: 'cap.reason.noEwmh', code: [] },
   not_installed: { key: 'cap.reason.notInstalled', code: ['program', 'package'] },
   no_socket: { key: 'cap.reason.noSocket', code: ['path'] },

@@ -7,7 +7,8 @@
  * `callDBus` at every activation (`workspace.windowActivated` on Plasma 6,
  * `workspace.clientActivated` on Plasma 5) and caption change of the active window. A call
  * counts only from the unique name that owns `org.kde.KWin` at that moment (KWin's scripts
- * call from KWin's own connection); any other caller is refused and counted.
+ * call from KWin's own connection); any other caller is refused and counted. The status says
+ * which API the script follows, by KWin's version ({@link kwinScriptingApi}).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -46,6 +47,17 @@ if (workspace.windowActivated) workspace.windowActivated.connect(activated);
 else workspace.clientActivated.connect(activated);
 activated(workspace.activeWindow !== undefined ? workspace.activeWindow : workspace.activeClient);
 `;
+
+/**
+ * The scripting API the script follows on KWin `version` (KWin's own word, its support
+ * information's `KWin version:` line): Plasma 6's `workspace.windowActivated` from KWin 6,
+ * Plasma 5's `workspace.clientActivated` before — what the script finds on `workspace`.
+ */
+export function kwinScriptingApi(version: string): { plasma: '5' | '6'; signal: string } | null {
+  const major = Number(/^(\d+)\./.exec(version)?.[1] ?? Number.NaN);
+  if (!Number.isInteger(major) || major < 5) return null;
+  return major >= 6 ? { plasma: '6', signal: 'workspace.windowActivated' } : { plasma: '5', signal: 'workspace.clientActivated' };
+}
 
 async function nameHasOwner(bus: SessionBus, name: string): Promise<boolean> {
   const [owned] = await bus.call('org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus', 'NameHasOwner', 's', [name]);
@@ -87,6 +99,20 @@ export function kdeFocusSource(context: FocusSourceContext & BusReportHooks): Fo
         return (await nameHasOwner(bus, KWIN_CONTRACT.kwin)) ? null : new SourceReason('not_running', 'KWin is not running on this session bus (not a KDE Plasma session)', { program: 'KWin' });
       } catch (error) {
         return SourceReason.other(error);
+      } finally {
+        bus.close();
+      }
+    },
+    // Which of Plasma's scripting APIs the script follows here, by KWin's version.
+    async notice() {
+      if (noSessionBus(env) !== null) return null;
+      const bus = await connectSessionBus(env);
+      try {
+        const [info] = await bus.call(KWIN_CONTRACT.kwin, '/KWin', 'org.kde.KWin', 'supportInformation');
+        const version = /^KWin version: (\S+)/m.exec(String(info))?.[1];
+        const api = version === undefined ? null : kwinScriptingApi(version);
+        if (version === undefined || api === null) return null;
+        return new SourceReason('kwin_api', `KWin ${version}: the script follows Plasma ${api.plasma}'s scripting API (${api.signal})`, { version, ...api });
       } finally {
         bus.close();
       }

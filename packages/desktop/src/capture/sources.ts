@@ -55,9 +55,9 @@ export interface FocusSource {
    */
   diagnose?(): Promise<SourceReason | null>;
   /**
-   * What the person should do though the source works (GNOME: an extension older than this
-   * Tock's, to install again), shown beside `works` in the status; null when nothing. Absent:
-   * nothing to say.
+   * What the status says beside `works`: what the person should do (GNOME: an extension older
+   * than this Tock's, to install again) or how it works here (KDE: the scripting API its script
+   * follows); null when nothing. Absent: nothing to say.
    */
   notice?(): Promise<SourceReason | null>;
   /**
@@ -77,7 +77,7 @@ export interface FocusSourceContext {
 }
 
 /** The kinds of reason the window words itself (docs/i18n.md); `other` carries the system's own words. */
-export type SourceReasonCode = 'not_set' | 'not_running' | 'gnome_extension' | 'gnome_extension_old' | 'no_ewmh' | 'not_installed' | 'no_socket' | 'other';
+export type SourceReasonCode = 'not_set' | 'not_running' | 'gnome_extension' | 'gnome_extension_old' | 'kwin_api' | 'no_ewmh' | 'not_installed' | 'no_socket' | 'other';
 
 /**
  * Why a source cannot work here: `code` and `values` (the variable not set, the program not
@@ -108,8 +108,9 @@ export interface FocusSourceStatus {
   name: string;
   works: boolean;
   /**
-   * Why it does not work here; when it works, what to do about it ({@link FocusSource.notice}:
-   * `gnome_extension_old`, an older extension to install again); null when neither.
+   * Why it does not work here; when it works, what the source says beside it
+   * ({@link FocusSource.notice}: `gnome_extension_old`, an older extension to install again;
+   * `kwin_api`, the KWin scripting API followed); null when neither.
    */
   reason: string | null;
   /** The reason's code and values for the window to word ({@link SourceReason}); absent when there is no reason or it is the system's own words. */

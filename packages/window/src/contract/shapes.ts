@@ -80,7 +80,7 @@ export interface CaptureStatus {
   state: 'off' | 'starting' | 'following' | 'none';
   source: { id: string; name: string } | null;
   /** Each source; `reasonCode` and `reasonValues` word `reason` in the person's language (absent: `reason` is the system's own words). */
-  sources: { id: string; name: string; works: boolean; reason: string | null; reasonCode?: 'not_set' | 'not_running' | 'gnome_extension' | 'gnome_extension_old' | 'no_ewmh' | 'not_installed' | 'no_socket'; reasonValues?: Readonly<Record<string, string>> }[];
+  sources: { id: string; name: string; works: boolean; reason: string | null; reasonCode?: 'not_set' | 'not_running' | 'gnome_extension' | 'gnome_extension_old' | 'kwin_api' | 'no_ewmh' | 'not_installed' | 'no_socket'; reasonValues?: Readonly<Record<string, string>> }[];
   idleSource: string | null;
   /** The idle source's id, for the window to name it in the person's language; absent for a stand-in. */
   idleSourceID?: string;

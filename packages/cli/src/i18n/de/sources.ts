@@ -24,6 +24,7 @@ export const sources = {
   'sources.reason.notRunning': '{program} läuft nicht auf diesem Sitzungsbus',
   'sources.reason.gnomeExtension': 'Die GNOME-Shell-Erweiterung von Tock antwortet nicht (oder ist veraltet): Führen Sie {command} aus, melden Sie sich dann ab und wieder an',
   'sources.reason.gnomeExtensionOld': 'Die GNOME-Shell-Erweiterung von Tock ist hier Version {installed}, älter als die dieses Tock ({shipped}): Führen Sie {command} aus, melden Sie sich dann ab und wieder an',
+  'sources.reason.kwinApi': 'KWin {version}: Das Skript folgt der Skript-API von Plasma {plasma} ({signal})',
   'sources.reason.noEwmh': 'Der Fenstermanager folgt nicht EWMH (kein _NET_SUPPORTING_WM_CHECK im Wurzelfenster)',
   'sources.reason.notInstalled': '{program} ist nicht installiert (Debian/Ubuntu: {package})',
   'sources.reason.noSocket': 'Der Socket {path} existiert nicht',

@@ -21,6 +21,7 @@ export const sources = {
   'sources.reason.notRunning': '{program} is not running on this session bus',
   'sources.reason.gnomeExtension': 'Tock’s GNOME Shell extension does not answer (or is an older one): run {command}, then log out and back in',
   'sources.reason.gnomeExtensionOld': 'Tock’s GNOME Shell extension here is version {installed}, older than this Tock’s ({shipped}): run {command}, then log out and back in',
+  'sources.reason.kwinApi': 'KWin {version}: the script follows Plasma {plasma}’s scripting API ({signal})',
   'sources.reason.noEwmh': 'the window manager does not follow EWMH (no _NET_SUPPORTING_WM_CHECK on the root window)',
   'sources.reason.notInstalled': '{program} is not installed (Debian/Ubuntu: {package})',
   'sources.reason.noSocket': 'the socket {path} does not exist',

@@ -24,6 +24,7 @@ export const sources = {
   'sources.reason.notRunning': '{program} no se está ejecutando en este bus de sesión',
   'sources.reason.gnomeExtension': 'la extensión de GNOME Shell de Tock no responde (o es una versión antigua): ejecute {command} y después cierre la sesión y vuelva a iniciarla',
   'sources.reason.gnomeExtensionOld': 'la extensión de GNOME Shell de Tock es aquí la versión {installed}, anterior a la de este Tock ({shipped}): ejecute {command} y después cierre la sesión y vuelva a iniciarla',
+  'sources.reason.kwinApi': 'KWin {version}: el script sigue la API de scripts de Plasma {plasma} ({signal})',
   'sources.reason.noEwmh': 'el gestor de ventanas no sigue EWMH (no hay _NET_SUPPORTING_WM_CHECK en la ventana raíz)',
   'sources.reason.notInstalled': '{program} no está instalado (Debian/Ubuntu: {package})',
   'sources.reason.noSocket': 'el socket {path} no existe',

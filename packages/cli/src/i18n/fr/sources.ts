@@ -24,6 +24,7 @@ export const sources = {
   'sources.reason.notRunning': '{program} ne tourne pas sur ce bus de session',
   'sources.reason.gnomeExtension': 'l’extension GNOME Shell de Tock ne répond pas (ou elle est ancienne) : lancez {command}, puis fermez la session et rouvrez-la',
   'sources.reason.gnomeExtensionOld': 'l’extension GNOME Shell de Tock est ici en version {installed}, plus ancienne que celle de ce Tock ({shipped}) : lancez {command}, puis fermez la session et rouvrez-la',
+  'sources.reason.kwinApi': 'KWin {version} : le script suit l’API de scripts de Plasma {plasma} ({signal})',
   'sources.reason.noEwmh': 'le gestionnaire de fenêtres ne suit pas EWMH (pas de _NET_SUPPORTING_WM_CHECK sur la fenêtre racine)',
   'sources.reason.notInstalled': '{program} n’est pas installé (Debian/Ubuntu : {package})',
   'sources.reason.noSocket': 'le socket {path} n’existe pas',

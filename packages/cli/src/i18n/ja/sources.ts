@@ -24,6 +24,7 @@ export const sources = {
   'sources.reason.notRunning': 'このセッションバスで {program} が動作していません',
   'sources.reason.gnomeExtension': 'Tock の GNOME Shell 拡張機能が応答しません（または古いバージョンです）。{command} を実行してから、ログアウトして再度ログインしてください',
   'sources.reason.gnomeExtensionOld': 'この環境の Tock の GNOME Shell 拡張機能はバージョン {installed} で、この Tock のもの（{shipped}）より古いバージョンです。{command} を実行してから、ログアウトして再度ログインしてください',
+  'sources.reason.kwinApi': 'KWin {version}：スクリプトは Plasma {plasma} のスクリプト API（{signal}）に従います',
   'sources.reason.noEwmh': 'ウィンドウマネージャーが EWMH に対応していません（ルートウィンドウに _NET_SUPPORTING_WM_CHECK がありません）',
   'sources.reason.notInstalled': '{program} がインストールされていません（Debian/Ubuntu：{package}）',
   'sources.reason.noSocket': 'ソケット {path} が存在しません',

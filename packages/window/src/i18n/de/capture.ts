@@ -68,6 +68,7 @@ export const capture = {
   'cap.reason.notRunning': '{program} läuft nicht auf diesem Sitzungsbus',
   'cap.reason.gnomeExtension': 'Die GNOME-Shell-Erweiterung von Tock antwortet nicht (oder ist veraltet): Führen Sie {command} aus, melden Sie sich dann ab und wieder an',
   'cap.reason.gnomeExtensionOld': 'Die GNOME-Shell-Erweiterung von Tock ist hier Version {installed}, älter als die dieses Tock ({shipped}): Führen Sie {command} aus, melden Sie sich dann ab und wieder an',
+  'cap.reason.kwinApi': 'KWin {version}: Das Skript folgt der Skript-API von Plasma {plasma} ({signal})',
   'cap.reason.noEwmh': 'Der Fenstermanager folgt nicht EWMH (kein _NET_SUPPORTING_WM_CHECK im Wurzelfenster)',
   'cap.reason.notInstalled': '{program} ist nicht installiert (Debian/Ubuntu: {package})',
   'cap.reason.noSocket': 'Der Socket {path} existiert nicht',

@@ -65,6 +65,7 @@ export const capture = {
   'cap.reason.notRunning': '{program} is not running on this session bus',
   'cap.reason.gnomeExtension': 'Tock’s GNOME Shell extension does not answer (or is an older one): run {command}, then log out and back in',
   'cap.reason.gnomeExtensionOld': 'Tock’s GNOME Shell extension here is version {installed}, older than this Tock’s ({shipped}): run {command}, then log out and back in',
+  'cap.reason.kwinApi': 'KWin {version}: the script follows Plasma {plasma}’s scripting API ({signal})',
   'cap.reason.noEwmh': 'the window manager does not follow EWMH (no _NET_SUPPORTING_WM_CHECK on the root window)',
   'cap.reason.notInstalled': '{program} is not installed (Debian/Ubuntu: {package})',
   'cap.reason.noSocket': 'the socket {path} does not exist',

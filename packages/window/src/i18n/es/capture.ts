@@ -68,6 +68,7 @@ export const capture = {
   'cap.reason.notRunning': '{program} no se está ejecutando en este bus de sesión',
   'cap.reason.gnomeExtension': 'la extensión de GNOME Shell de Tock no responde (o es una versión antigua): ejecute {command} y después cierre la sesión y vuelva a iniciarla',
   'cap.reason.gnomeExtensionOld': 'la extensión de GNOME Shell de Tock es aquí la versión {installed}, anterior a la de este Tock ({shipped}): ejecute {command} y después cierre la sesión y vuelva a iniciarla',
+  'cap.reason.kwinApi': 'KWin {version}: el script sigue la API de scripts de Plasma {plasma} ({signal})',
   'cap.reason.noEwmh': 'el gestor de ventanas no sigue EWMH (no hay _NET_SUPPORTING_WM_CHECK en la ventana raíz)',
   'cap.reason.notInstalled': '{program} no está instalado (Debian/Ubuntu: {package})',
   'cap.reason.noSocket': 'el socket {path} no existe',

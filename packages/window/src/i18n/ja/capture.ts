@@ -68,6 +68,7 @@ export const capture = {
   'cap.reason.notRunning': 'このセッションバスで {program} が動作していません',
   'cap.reason.gnomeExtension': 'Tock の GNOME Shell 拡張機能が応答しません（または古いバージョンです）。{command} を実行してから、ログアウトして再度ログインしてください',
   'cap.reason.gnomeExtensionOld': 'この環境の Tock の GNOME Shell 拡張機能はバージョン {installed} で、この Tock のもの（{shipped}）より古いバージョンです。{command} を実行してから、ログアウトして再度ログインしてください',
+  'cap.reason.kwinApi': 'KWin {version}：スクリプトは Plasma {plasma} のスクリプト API（{signal}）に従います',
   'cap.reason.noEwmh': 'ウィンドウマネージャーが EWMH に対応していません（ルートウィンドウに _NET_SUPPORTING_WM_CHECK がありません）',
   'cap.reason.notInstalled': '{program} がインストールされていません（Debian/Ubuntu：{package}）',
   'cap.reason.noSocket': 'ソケット {path} が存在しません',
