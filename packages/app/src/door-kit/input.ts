@@ -2,8 +2,8 @@
  * The doors' one input checker: a body against its route's fields with `@tock/protocol`'s
  * validator (the listener's rules and words; unknown fields dropped, `null` as absent, a
  * use-case field on as sent). A route may give a refused field its own line (`refusals`: the
- * CLI's wording where it is the better one) and may hand every other field on as sent
- * (`passRest`: the use case checks them). A refusal is `validation_failed` naming the fields.
+ * CLI's wording where it is the better one). A refusal is `validation_failed` naming the
+ * fields.
  */
 import { Problem, validateAgainst, validationProblem, type FieldsSchema } from '@tock/protocol';
 
@@ -11,8 +11,6 @@ import { Problem, validateAgainst, validationProblem, type FieldsSchema } from '
 export interface DoorInput extends FieldsSchema {
   /** The one line for a refused field, from what was sent, instead of `<field>: <rule>`. */
   readonly refusals?: Readonly<Record<string, (sent: unknown) => string>>;
-  /** Fields other than `properties` go on as sent. */
-  readonly passRest?: boolean;
 }
 
 /** `body` as route `schema` takes it; throws `validation_failed` (the first refused field in the route's own words when it has them). */
@@ -23,8 +21,5 @@ export function checkInput(schema: DoorInput, body: Record<string, unknown>, now
     const refusal = first === undefined ? undefined : schema.refusals?.[first.field];
     throw refusal && first ? new Problem('validation_failed', refusal(body[first.field]), { details: checked.problems }) : validationProblem(checked.problems);
   }
-  if (!schema.passRest) return checked.value;
-  const input: Record<string, unknown> = { ...checked.value };
-  for (const [name, value] of Object.entries(body)) if (!Object.hasOwn(schema.properties, name)) input[name] = value;
-  return input;
+  return checked.value;
 }
