@@ -65,7 +65,7 @@ function Recorded({ status }: { status: CaptureStatus }) {
             {src.works ? (
               <>
                 {status.source?.id === src.id ? t('cap.inUse') : t('cap.works')}
-                {/* Works, with something to do: an older GNOME extension to install again. */}
+                {/* Works, and says more: an older GNOME extension to install again, the KWin scripting API followed. */}
                 {captureReason(t, src) !== null && (
                   <>
                     {' — '}
