@@ -97,6 +97,16 @@ async function checkPairs<T>(build: (table: T) => { admin: Record<string, (input
   }
 }
 
+/** The refusal `call` ends in, as a door's failure mapper reads it. */
+async function refusalOf(call: () => unknown): Promise<{ code: string; field?: string; message: string } | undefined> {
+  try {
+    await call();
+    return undefined;
+  } catch (error) {
+    return error instanceof Problem ? { code: error.code, field: error.field, message: error.message } : undefined;
+  }
+}
+
 const NO_STORE = {} as Store;
 const clock = () => Date.parse('2026-11-22T09:00:00Z');
 
@@ -287,6 +297,16 @@ describe('both doors bind the same use cases', () => {
     const cases = captureUseCases({ forget: () => (forgot += 1) } as unknown as Capture);
     assert.throws(() => cases.forget({ from: '2026-11-02', to: '2026-11-01' }), (error: unknown) => error instanceof Problem && error.code === 'validation_failed' && error.details?.[0]?.field === 'to');
     assert.equal(forgot, 0);
+  });
+
+  it('capture: both doors pass the use case’s refusal of a backward range as it is (the CLI words it with its flags)', async () => {
+    const cases = captureUseCases({ forget: () => ({ spans: 0, heartbeats: 0 }) } as unknown as Capture);
+    const backward = { from: '2026-11-02', to: '2026-11-01' };
+    const viaAdmin = await refusalOf(() => captureAdminRoutes({} as Capture, cases)['POST /capture/forget'](backward));
+    const route = captureRoutes({} as Capture, cases).find((r) => r.key === 'POST /api/capture/forget');
+    const viaWindow = await refusalOf(() => route?.run({ body: backward, params: {}, query: {} } as Parameters<Route['run']>[0]));
+    assert.deepEqual(viaAdmin, viaWindow);
+    assert.deepEqual(viaAdmin, { code: 'validation_failed', field: 'to', message: 'to: 2026-11-01 is before 2026-11-02' });
   });
 
   it('the desktop part: settings, the idle question and Continue', async () => {

@@ -5,6 +5,7 @@
  */
 import type { CaptureStatus } from '@tock/admin';
 import type { CaptureSpan, Timeline } from '@tock/core';
+import { isProblem } from '@tock/protocol';
 import { admin } from './admin-call.ts';
 import { clockFor } from './clock-setting.ts';
 import { flags } from './flags.ts';
@@ -93,7 +94,11 @@ async function run(args: string[], io: Io): Promise<number> {
     case 'forget': {
       const { values } = flags(rest, { from: { type: 'string' }, to: { type: 'string' } });
       if (typeof values.from !== 'string' || typeof values.to !== 'string') throw refusal('capture.giveDays');
-      const result = await admin(io, 'POST /capture/forget', { from: values.from, to: values.to });
+      const { from, to } = values;
+      // The use case refuses a backward range as `validation_failed` about `to`; said with the flags.
+      const result = await admin(io, 'POST /capture/forget', { from, to }).catch((error: unknown) => {
+        throw isProblem(error, 'validation_failed') && error.field === 'to' ? refusal('capture.toBeforeFrom', { from, to }) : error;
+      });
       print(io, values.json === true, result, () => t('capture.forgot', { from: String(values.from), to: String(values.to), spans: result.spans, heartbeats: result.heartbeats }));
       return 0;
     }

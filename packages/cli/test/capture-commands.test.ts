@@ -123,10 +123,14 @@ describe('capture commands against a running app', () => {
     assert.match(human.out, /09:34–09:35 +editor +tock \(main\) · TypeScript/);
   });
 
-  it('refuses a bad setting in one line, and forgets a day', async () => {
+  it('refuses a bad setting and a backward range in one line, and forgets a day', async () => {
     const bad = await tock('capture', 'set', 'retentionDays', '0');
     assert.equal(bad.status, 1);
     assert.match(bad.err, /retentionDays.*1 to 3650/);
+    // The app answers the use case's problem about `to`; the CLI words it with its flags.
+    const backward = await tock('capture', 'forget', '--from', '2026-11-23', '--to', '2026-11-22');
+    assert.equal(backward.status, 1);
+    assert.match(backward.err, /^error: --to 2026-11-22 is before --from 2026-11-23$/m);
     const forgot = await tock('capture', 'forget', '--from', '2026-11-23', '--to', '2026-11-23');
     assert.equal(forgot.status, 0, forgot.err);
     assert.match(forgot.out, /forgot 2026-11-23 to 2026-11-23: \d+ spans and 1 heartbeat/);

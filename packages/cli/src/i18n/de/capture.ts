@@ -78,6 +78,7 @@ export const capture = {
   'capture.fails': 'nein',
   'capture.giveSetting': 'Geben Sie eine Einstellung und ihren Wert an: tock capture set KEY VALUE (windows, titles, retentionDays, exclude, editorTimeout, mergeGapMinutes, minMinutes)',
   'capture.giveDays': 'Geben Sie die Tage an: tock capture forget --from YYYY-MM-DD --to YYYY-MM-DD',
+  'capture.toBeforeFrom': '--to {to} liegt vor --from {from}',
   'capture.forgot': '{from} bis {to} vergessen: {spans, plural, one {# Abschnitt} other {# Abschnitte}} und {heartbeats, plural, one {# Heartbeat} other {# Heartbeats}}',
   'capture.useGnome': 'Verwenden Sie: tock capture gnome-extension install',
   'capture.extensionInstalled': '{uuid} in {dir} installiert',

@@ -75,6 +75,7 @@ export const capture = {
   'capture.fails': 'no',
   'capture.giveSetting': 'give a setting and its value: tock capture set KEY VALUE (windows, titles, retentionDays, exclude, editorTimeout, mergeGapMinutes, minMinutes)',
   'capture.giveDays': 'give the days: tock capture forget --from YYYY-MM-DD --to YYYY-MM-DD',
+  'capture.toBeforeFrom': '--to {to} is before --from {from}',
   'capture.forgot': 'forgot {from} to {to}: {spans, plural, one {# span} other {# spans}} and {heartbeats, plural, one {# heartbeat} other {# heartbeats}}',
   'capture.useGnome': 'use: tock capture gnome-extension install',
   'capture.extensionInstalled': 'installed {uuid} in {dir}',

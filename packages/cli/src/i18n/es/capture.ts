@@ -78,6 +78,7 @@ export const capture = {
   'capture.fails': 'no',
   'capture.giveSetting': 'indique un ajuste y su valor: tock capture set KEY VALUE (windows, titles, retentionDays, exclude, editorTimeout, mergeGapMinutes, minMinutes)',
   'capture.giveDays': 'indique los días: tock capture forget --from YYYY-MM-DD --to YYYY-MM-DD',
+  'capture.toBeforeFrom': '--to {to} es anterior a --from {from}',
   'capture.forgot': 'olvidado del {from} al {to}: {spans, plural, one {# tramo} other {# tramos}} y {heartbeats, plural, one {# heartbeat} other {# heartbeats}}',
   'capture.useGnome': 'use: tock capture gnome-extension install',
   'capture.extensionInstalled': '{uuid} instalada en {dir}',

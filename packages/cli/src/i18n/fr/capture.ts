@@ -78,6 +78,7 @@ export const capture = {
   'capture.fails': 'non',
   'capture.giveSetting': 'indiquez un réglage et sa valeur : tock capture set KEY VALUE (windows, titles, retentionDays, exclude, editorTimeout, mergeGapMinutes, minMinutes)',
   'capture.giveDays': 'indiquez les jours : tock capture forget --from YYYY-MM-DD --to YYYY-MM-DD',
+  'capture.toBeforeFrom': '--to {to} est antérieur à --from {from}',
   'capture.forgot': '{from} au {to} oublié : {spans, plural, one {# plage} other {# plages}} et {heartbeats, plural, one {# heartbeat} other {# heartbeats}}',
   'capture.useGnome': 'utilisez : tock capture gnome-extension install',
   'capture.extensionInstalled': '{uuid} installée dans {dir}',

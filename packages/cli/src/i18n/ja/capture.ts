@@ -78,6 +78,7 @@ export const capture = {
   'capture.fails': '不可',
   'capture.giveSetting': '設定と値を指定してください：tock capture set KEY VALUE（windows、titles、retentionDays、exclude、editorTimeout、mergeGapMinutes、minMinutes）',
   'capture.giveDays': '日付を指定してください：tock capture forget --from YYYY-MM-DD --to YYYY-MM-DD',
+  'capture.toBeforeFrom': '--to {to} は --from {from} より前です',
   'capture.forgot': '{from} から {to} までを消去しました：区間 {spans, plural, other {# 件}}、ハートビート {heartbeats, plural, other {# 件}}',
   'capture.useGnome': '次を使用してください：tock capture gnome-extension install',
   'capture.extensionInstalled': '{uuid} を {dir} にインストールしました',
