@@ -16,6 +16,7 @@ export * from './results.ts';
 export * from './requests.ts';
 export * from './endpoints.ts';
 export * from './validate.ts';
+export * from './field-rules.ts';
 export * from './field-types.ts';
 export * from './duration.ts';
 export * from './shown-durations.ts';

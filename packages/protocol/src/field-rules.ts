@@ -1,0 +1,138 @@
+/**
+ * The rule each request field is held to, by code and values (`FieldRule`, errors.ts), and the
+ * one English wording of every rule: what validate.ts refuses a value with, what the window and
+ * the CLI word again from their catalogs (docs/i18n.md). Pure.
+ */
+
+import type { FieldProblem, FieldRule, FieldRuleValues } from './errors.ts';
+import type { FieldSchema, NumberField, StringField } from './requests.ts';
+
+/** The rule a number field holds its values to (its code and bounds). */
+function numberRule(field: NumberField): FieldRule {
+  const kind = field.type === 'integer' ? 'integer' : 'number';
+  if (field.minimum !== undefined && field.maximum !== undefined) return { rule: 'numberRange', values: { kind, min: field.minimum, max: field.maximum } };
+  if (field.exclusiveMinimum !== undefined) {
+    return field.maximum === undefined
+      ? { rule: 'numberAbove', values: { kind, above: field.exclusiveMinimum } }
+      : { rule: 'numberAboveAtMost', values: { kind, above: field.exclusiveMinimum, max: field.maximum } };
+  }
+  if (field.minimum !== undefined) return { rule: 'numberAtLeast', values: { kind, min: field.minimum } };
+  if (field.maximum !== undefined) return { rule: 'numberAtMost', values: { kind, max: field.maximum } };
+  return { rule: 'number', values: { kind } };
+}
+
+/** The rule of a string field: its format, its values, or its length and characters. */
+function stringRule(field: StringField): FieldRule {
+  if (field.format === 'uuid') return { rule: 'uuid', values: { example: '0b7e4c1a-6f1d-4a53-9d2b-3f1e8c0a9b12' } };
+  if (field.format === 'date-time') return { rule: 'dateTime', values: { example: '2026-11-22T09:15:00.000Z' } };
+  if (field.format === 'date') return { rule: 'date', values: { example: '2026-11-22' } };
+  if (field.enum) return { rule: 'oneOf', values: { options: field.enum.join(', ') } };
+  const trimmed = field.trim ? 'yes' : 'no';
+  const clean = field.noControlChars ? 'yes' : 'no';
+  const min = field.minLength ?? 0;
+  if (field.maxLength === undefined) return min > 0 ? { rule: 'textAtLeast', values: { min, trimmed, clean } } : { rule: 'text', values: { clean } };
+  return min > 0 ? { rule: 'textRange', values: { min, max: field.maxLength, trimmed, clean } } : { rule: 'textAtMost', values: { max: field.maxLength, clean } };
+}
+
+/**
+ * The one rule a field's values are held to, by code and values (the same for every way to
+ * break it): the window and the CLI word it from their catalogs, {@link ruleMessage} in English.
+ */
+export function fieldRule(field: FieldSchema): FieldRule {
+  switch (field.type) {
+    case 'array':
+      return { rule: 'list', values: { max: field.maxItems }, item: stringRule(field.items) };
+    case 'boolean':
+      return { rule: 'boolean' };
+    case 'number':
+    case 'integer':
+      return numberRule(field);
+    case 'string':
+      return stringRule(field);
+  }
+}
+
+/** "an integer" or "a number", as a number rule's `kind` says. */
+function numberWords(values: FieldRuleValues): string {
+  return values.kind === 'integer' ? 'an integer' : 'a number';
+}
+
+/**
+ * A rule in English, as the API's `details[].message` and `error` say it (`must be a number
+ * from 1 to 1440`). It does not repeat the field's name: a problem carries it in `field`, and
+ * the envelope's `error` reads `<field>: <message>`.
+ */
+export function ruleMessage({ rule, values = {}, item }: FieldRule): string {
+  const v = values;
+  const length = (text: string): string => `${text}${v.trimmed === 'yes' ? ' after trimming' : ''}`;
+  const clean = (rule: string): string => (v.clean === 'yes' ? `${rule}${rule ? ', ' : ''}without control characters or bidirectional overrides` : rule);
+  const ofText = (rule: string): string => `must be a string${rule ? ' of ' + rule : ''}`;
+  switch (rule) {
+    case 'required':
+      return 'is required';
+    case 'notAllowedName':
+      return 'is not allowed as a field name';
+    case 'bodyEmpty':
+      return 'the request body must be a JSON object; it is empty';
+    case 'bodyNotObject':
+      return 'the request body must be a JSON object';
+    case 'eitherNotBoth':
+      return `give either ${v.a} or ${v.b}, not both`;
+    case 'eitherOne':
+      return `give either ${v.a} or ${v.b}`;
+    case 'boolean':
+      return 'must be true or false';
+    case 'number':
+      return `must be ${numberWords(v)}`;
+    case 'numberRange':
+      return `must be ${numberWords(v)} from ${v.min} to ${v.max}`;
+    case 'numberAbove':
+      return `must be ${numberWords(v)} greater than ${v.above}`;
+    case 'numberAboveAtMost':
+      return `must be ${numberWords(v)} greater than ${v.above} and at most ${v.max}`;
+    case 'numberAtLeast':
+      return `must be ${numberWords(v)} at least ${v.min}`;
+    case 'numberAtMost':
+      return `must be ${numberWords(v)} at most ${v.max}`;
+    case 'uuid':
+      return `must be a UUID such as ${v.example}`;
+    case 'dateTime':
+      return `must be an ISO-8601 date-time such as ${v.example}`;
+    case 'date':
+      return `must be a date YYYY-MM-DD such as ${v.example}`;
+    case 'oneOf':
+      return `must be one of ${v.options}`;
+    case 'text':
+      return ofText(clean(''));
+    case 'textAtLeast':
+      return ofText(clean(length(`at least ${v.min} characters`)));
+    case 'textRange':
+      return ofText(clean(length(`${v.min} to ${v.max} characters`)));
+    case 'textAtMost':
+      return ofText(clean(`at most ${v.max} characters`));
+    case 'unicode':
+      return 'must be valid Unicode text';
+    case 'timeInRange':
+      return 'must be a time in the years 1970–2199';
+    case 'notFuture':
+      return `must not be more than ${v.seconds} seconds in the future`;
+    case 'list':
+      return `must be a list of at most ${v.max} items, each ${ruleMessage(item ?? { rule: 'text' }).replace(/^must be /, '')}`;
+  }
+}
+
+/** A field's problem with its rule: the English `message` and, beside it, the rule's code and values. */
+export function ruleProblem(field: string, rule: FieldRule): FieldProblem {
+  const problem: FieldProblem = { field, message: ruleMessage(rule), rule: rule.rule };
+  if (rule.values !== undefined) problem.values = rule.values;
+  if (rule.item !== undefined) problem.item = rule.item;
+  return problem;
+}
+
+/**
+ * The one-line message for a field that broke its schema (the same for every way to break it):
+ * {@link ruleMessage} of its {@link fieldRule}.
+ */
+export function fieldRuleMessage(field: FieldSchema): string {
+  return ruleMessage(fieldRule(field));
+}
