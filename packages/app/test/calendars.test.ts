@@ -90,6 +90,17 @@ test('an address is refused with one line; a folder of .ics files is read and it
   assert.deepEqual(calendars.list(), []);
 });
 
+test('a calendar’s path and name are trimmed once, for both doors; a blank name is the file’s', async () => {
+  const dir = tempDir('tock-cal-');
+  const file = join(dir, 'team.ics');
+  writeFileSync(file, ics(event('t', '20261120T090000Z', '20261120T100000Z', 'Standup')));
+  const calendars = createCalendars({ settings: memorySettings(), timeZone: () => 'UTC', timers: manualTimers() });
+  const added = await calendars.add(`  ${file}\n`, '   ');
+  assert.deepEqual({ name: added.name, path: added.path }, { name: 'team', path: file });
+  calendars.remove('team');
+  assert.equal((await calendars.add(` ${file} `, ' Team ')).name, 'Team');
+});
+
 test('a FIFO, a link and a file over the size limit are each one line naming the file; the rest is read', async () => {
   const dir = tempDir('tock-cal-');
   writeFileSync(join(dir, 'good.ics'), ics(event('g', '20261120T090000Z', '20261120T100000Z', 'Good')));

@@ -354,6 +354,8 @@ describe('both doors bind the same use cases', () => {
       (c) => ({ admin: calendarAdminRoutes(c, settings), window: calendarRoutes(c, clock) }),
       [
         { admin: 'POST /calendars/add', input: { path: '/c/work.ics', name: 'Work' }, window: 'POST /api/calendars', request: { body: { path: '/c/work.ics', name: 'Work' } }, reaches: ['add', ['/c/work.ics', 'Work']] },
+        // Both hand the path and name on as sent: the calendars trim them, once.
+        { admin: 'POST /calendars/add', input: { path: ' /c/work.ics ', name: ' ' }, window: 'POST /api/calendars', request: { body: { path: ' /c/work.ics ', name: ' ' } }, reaches: ['add', [' /c/work.ics ', ' ']] },
         { admin: 'POST /calendars/remove', input: { calendar: 'Work' }, window: 'POST /api/calendars/remove', request: { body: { calendar: 'Work' } }, reaches: ['remove', ['Work']] },
         { admin: 'POST /settings/set', input: { key: 'calendarMe', value: ['me@example.org'] }, window: 'PUT /api/calendars/me', request: { body: { addresses: ['me@example.org'] } }, reaches: ['setMe', [['me@example.org']]] },
       ],

@@ -95,6 +95,7 @@ export interface CalendarsOptions {
 /** What the app offers of calendars. */
 export interface Calendars {
   list(): CalendarListing[];
+  /** Adds the .ics file or folder at `path` as `name` (blank: the file's); both trimmed. */
   add(path: string, name?: string): Promise<CalendarListing>;
   remove(nameOrPath: string): CalendarSource;
   me(): string[];
@@ -259,7 +260,9 @@ export function createCalendars(options: CalendarsOptions): Calendars {
 
   const service: Calendars = {
     list: () => sources().map(listing),
-    async add(path, name) {
+    async add(sent, name) {
+      // Trimmed here, once, for both doors; a blank name is the file's.
+      const path = sent.trim();
       if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) {
         throw new AdminError(`${path} is an address: Tock reads calendars on this computer only (sync it to a folder with vdirsyncer, then add the folder)`);
       }
@@ -272,7 +275,7 @@ export function createCalendars(options: CalendarsOptions): Calendars {
         throw new AdminError(`${full}: no such file or folder`);
       }
       if (!stats.isDirectory() && !stats.isFile()) throw new AdminError(`${full} is not a regular file or a folder; Tock reads .ics files and folders of them`);
-      const given = (name ?? basename(full).replace(/\.ics$/i, '')).trim();
+      const given = (name?.trim() || basename(full).replace(/\.ics$/i, '')).trim();
       if (given === '' || given.length > 100) throw new AdminError('--name: give a name of 1 to 100 characters');
       const list = sources();
       if (list.some((s) => s.path === full)) throw new AdminError(`${full} is already a calendar (tock calendar list)`);

@@ -42,7 +42,7 @@ export function calendarRoutes(
     route(
       'POST /api/calendars',
       async ({ body }) => {
-        await calendars.add(body.path.trim(), body.name?.trim() ? body.name.trim() : undefined);
+        await calendars.add(body.path, body.name ?? undefined);
         return view();
       },
       ['capture'],
