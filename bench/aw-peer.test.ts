@@ -22,12 +22,12 @@ after(() => rmSync(scratch, { recursive: true, force: true }));
 /**
  * A stand-in for aw-server-rust: `--help` as clap prints it, `GET /api/0/info`, bucket
  * creation, and `POST /burn`, which spends 200 ms of its own CPU time (whatever the load).
- * It writes what it was started with into its data dir.
+ * It writes what it was started with into its data dir. CommonJS, so that any Node runs it.
  */
 const STAND_IN = `#!/usr/bin/env node
-import { createServer } from 'node:http';
-import { writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+const { createServer } = require('node:http');
+const { writeFileSync } = require('node:fs');
+const { dirname, join } = require('node:path');
 const args = process.argv.slice(2);
 if (args.includes('--help')) {
   console.log('Usage: aw-server [OPTIONS]\\n      --host <HOST>\\n      --port <PORT>\\n      --dbpath <DBPATH>');
