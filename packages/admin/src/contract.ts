@@ -278,6 +278,8 @@ export const ADMIN_ROUTES = {
 
   // Sync through a folder (admin/sync-routes.ts).
   'GET /sync': { input: NONE, result: answer<SyncStatus>() },
+  // Writes what is pending and reads the folder, then answers the status (`tock sync status`).
+  'POST /sync/now': { input: NONE, result: answer<SyncStatus>() },
   'POST /sync/enable': {
     input: { fields: { dir: sent<string>('The sync folder.'), name: sent<string>("This device's name."), key: sent<string>("The folder's key, when joining.") }, required: [] },
     result: answer<SyncEnableResult>(),

@@ -340,12 +340,25 @@ describe('both doors bind the same use cases', () => {
     await checkPairs<SyncService>(
       (s) => ({ admin: syncAdminRoutes(s), window: syncRoutes(s, NO_STORE, clock) }),
       [
+        // A status read does not sync through either door; `tock sync status` asks for a sync (POST /sync/now).
+        { admin: 'GET /sync', window: 'GET /api/sync', reaches: ['status', []] },
         { admin: 'POST /sync/enable', input: { dir: '/sync', name: 'laptop', key: 'k' }, window: 'POST /api/sync/enable', request: { body: { dir: '/sync', name: 'laptop', key: 'k' } }, reaches: ['enable', ['/sync', 'laptop', 'k']] },
         { admin: 'POST /sync/disable', window: 'POST /api/sync/disable', reaches: ['disable', []] },
         { admin: 'GET /sync/key', window: 'POST /api/sync/key', reaches: ['folderKey', []] },
         { admin: 'POST /sync/one-timer', input: { on: true }, window: 'POST /api/sync/one-timer', request: { body: { on: true } }, reaches: ['setOneTimer', [true]] },
       ],
     );
+  });
+
+  it('sync: a status read makes only that one call through both doors; a sync is asked for by its own route', async () => {
+    for (const read of [(s: SyncService) => syncAdminRoutes(s)['GET /sync'](), (s: SyncService) => syncRoutes(s, NO_STORE, clock).find((r) => r.key === 'GET /api/sync')?.run({ body: {}, params: {}, query: {} } as Parameters<Route['run']>[0])]) {
+      const { table, calls } = recorder<SyncService>();
+      await read(table);
+      assert.deepEqual(calls, [['status', []]]);
+    }
+    const { table, calls } = recorder<SyncService>();
+    await syncAdminRoutes(table)['POST /sync/now']();
+    assert.deepEqual(calls, [['syncNow', []], ['status', []]]);
   });
 
   it('calendars', async () => {

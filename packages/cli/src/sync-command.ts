@@ -92,7 +92,8 @@ async function run(args: string[], io: Io): Promise<number> {
     }
     case 'status': {
       const { values } = flags(rest);
-      const status = await admin(io, 'GET /sync');
+      // The status after a sync, asked for as one: the app's status read alone does not sync.
+      const status = await admin(io, 'POST /sync/now');
       print(io, values.json === true, status, () => formatSyncStatus(messagesOf(io), status));
       return 0;
     }

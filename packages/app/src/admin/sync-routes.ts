@@ -1,6 +1,6 @@
 /**
- * The admin routes of sync (docs/cli.md "tock sync"): `GET /sync` for `tock sync status`,
- * `POST /sync/enable`, `POST /sync/disable` and `GET /sync/key` for `tock sync key` (the admin
+ * The admin routes of sync (docs/cli.md "tock sync"): `GET /sync` the status, `POST /sync/now`
+ * for `tock sync status` (a sync, then the status), `POST /sync/enable`, `POST /sync/disable` and `GET /sync/key` for `tock sync key` (the admin
  * socket is this user's alone, like `tock token`'s). Refusals are `sync_refused` problems, one
  * line each.
  */
@@ -10,7 +10,9 @@ import { adminHandlers } from './server.ts';
 /** The sync admin routes. */
 export function syncAdminRoutes(sync: SyncService) {
   return adminHandlers({
-    'GET /sync': async () => {
+    // A status read, as the window's: it neither writes nor reads the folder (docs/decisions.md "A status read does not sync").
+    'GET /sync': () => sync.status(),
+    'POST /sync/now': async () => {
       await sync.syncNow();
       return sync.status();
     },
