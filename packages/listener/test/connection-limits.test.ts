@@ -194,15 +194,24 @@ describe('connections that do not read (docs/protocol.md)', { timeout: 60_000 },
   it('keeps an event stream that sends its keep-alives, far past the idle limit', async (t) => {
     const timers: ReturnType<typeof setInterval>[] = [];
     t.after(() => timers.forEach(clearInterval));
-    const h = await limitedServer(t, { limits: { checkEveryMs: 50, idleMs: 300 } }, (_req, res) => {
+    // The limits' clock moves only with the keep-alives, 100 ms each: on a loaded machine a late
+    // keep-alive cannot look like 300 ms of silence, and a server that did not count them as
+    // traffic would still close the stream after three.
+    let clockMs = 0;
+    const h = await limitedServer(t, { monotonic: () => clockMs, limits: { checkEveryMs: 50, idleMs: 300 } }, (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' }).flushHeaders();
-      timers.push(setInterval(() => res.write(': ping\n\n'), 100));
+      timers.push(
+        setInterval(() => {
+          clockMs += 100;
+          res.write(': ping\n\n');
+        }, 100),
+      );
     });
     const socket = await open(h.port);
     let pings = 0;
     socket.on('data', (chunk: Buffer) => (pings += chunk.toString().split(': ping').length - 1));
     socket.write(get(h.port));
-    // 20 keep-alives 100 ms apart span more than six idle limits.
+    // 20 keep-alives 100 ms apart on that clock span more than six idle limits.
     await until('20 keep-alives', () => pings >= 20);
     assert.equal(socket.readyState, 'open');
     assert.deepEqual(h.closed, []);
