@@ -5,13 +5,18 @@
  * input. Each domain's table is replaced by a recorder, both doors are built over it, and each
  * pair of routes is called as its door would call it (the input already checked).
  */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { wakatimeConfigDir } from '@tock/admin';
 import assert from 'node:assert/strict';
 import type { Store, Tracker } from '@tock/core';
 import { Problem } from '@tock/protocol';
 import type { Calendars } from '../src/calendar/calendars.ts';
 import type { Capture, Desktop } from '@tock/desktop';
-import type { Editors } from '../src/editors/editors.ts';
+import { Editors } from '../src/editors/editors.ts';
+import type { EditorKeys } from '../src/editors/editor-key.ts';
 import type { SuggestionsService } from '../src/suggestions.ts';
 import type { SyncService } from '@tock/sync';
 import { calendarAdminRoutes } from '../src/admin/calendar-routes.ts';
@@ -29,7 +34,7 @@ import { captureRoutes } from '../src/ui/capture-routes.ts';
 import { dataRoutes } from '../src/ui/data-routes.ts';
 import { integrationsRoutes, type IntegrationRouteDeps } from '../src/ui/integrations-routes.ts';
 import { desktopRoutes } from '../src/ui/desktop-routes.ts';
-import { editorsRoutes, wakatimeHome } from '../src/ui/editors-routes.ts';
+import { editorsRoutes } from '../src/ui/editors-routes.ts';
 import { invoiceRoutes } from '../src/ui/invoice-routes.ts';
 import { ledgerRoutes } from '../src/ui/ledger-routes.ts';
 import { reportRoutes } from '../src/ui/report-routes.ts';
@@ -322,7 +327,7 @@ describe('both doors bind the same use cases', () => {
   });
 
   it('editors’ WakaTime plugins', async () => {
-    const dir = wakatimeHome();
+    const dir = '/home/ana';
     await checkPairs<Editors>(
       (e) => ({ admin: editorsAdminRoutes(e), window: editorsRoutes(e) }),
       [
@@ -330,10 +335,36 @@ describe('both doors bind the same use cases', () => {
         { admin: 'POST /editors/enable', window: 'POST /api/editors/enable', reaches: ['enable', []] },
         { admin: 'POST /editors/disable', window: 'POST /api/editors/disable', reaches: ['disable', []] },
         { admin: 'POST /editors/key/rotate', window: 'POST /api/editors/key/rotate', reaches: ['rotate', []] },
-        // The CLI sends its own environment's folder; the window's is the app's.
-        { admin: 'POST /editors/setup', input: { dir }, window: 'POST /api/editors/setup', reaches: ['setup', [dir]] },
       ],
     );
+    // The folder is the use case's one rule: the one the caller names (the CLI, by its environment), else the app's.
+    const viaAdmin = recorder<Editors>();
+    await editorsAdminRoutes(viaAdmin.table)['POST /editors/setup']({ dir });
+    const viaWindow = recorder<Editors>();
+    await editorsRoutes(viaWindow.table)
+      .find((r) => r.key === 'POST /api/editors/setup')
+      ?.run({ body: {}, params: {}, query: {} } as Parameters<Route['run']>[0]);
+    assert.deepEqual([viaAdmin.calls, viaWindow.calls], [[['setup', [dir]]], [['setup', []]]]);
+  });
+
+  it('editors: the folder of .wakatime.cfg is decided in the use case, by the CLI’s rule, from the app’s environment', () => {
+    const home = mkdtempSync(join(tmpdir(), 'tock-door-waka-'));
+    try {
+      const editors = new Editors({
+        store: { durably: <T>(work: () => T): T => work() } as unknown as Store,
+        keys: { current: () => 'waka_key', load: () => 'waka_key' } as unknown as EditorKeys,
+        listener: () => ({ enabled: true, port: 4100 }),
+        setEnabled: () => {},
+        isEnabled: () => true,
+        clock,
+        env: { WAKATIME_HOME: home, HOME: '/nowhere' },
+      });
+      assert.equal(editors.configDir(), wakatimeConfigDir({ WAKATIME_HOME: home, HOME: '/nowhere' }));
+      assert.equal(editors.setup().path, join(home, '.wakatime.cfg'));
+      assert.match(readFileSync(join(home, '.wakatime.cfg'), 'utf8'), /^api_key = waka_key$/m);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 
   it('sync through a folder', async () => {

@@ -10,7 +10,7 @@ import { WAKATIME_API_PATH, isProblem } from '@tock/protocol';
 import { AdminError } from '../admin.ts';
 import type { EditorActivity } from '../views.ts';
 import type { EditorKeys } from './editor-key.ts';
-import { wakatimeSettingsLines, writeWakatimeConfig, type WakatimeSetup } from './wakatime-config.ts';
+import { wakatimeConfigDir, wakatimeSettingsLines, writeWakatimeConfig, type WakatimeSetup } from './wakatime-config.ts';
 
 /** What `tock editors` shows: whether a key exists, where plugins send to, and who sent last. */
 export interface EditorsStatus {
@@ -57,6 +57,8 @@ export interface EditorsOptions {
   isEnabled: () => boolean;
   /** Refusals are stamped and aged on it. */
   clock: () => number;
+  /** The app's environment, whose `WAKATIME_HOME` (else home) is the folder of `.wakatime.cfg`; default: the process's. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** The editors feature of one app. */
@@ -162,8 +164,16 @@ export class Editors {
     return this.status();
   }
 
-  /** Writes the two lines into `<dir>/.wakatime.cfg` (enabling first when there is no key). */
-  setup(dir: string): WakatimeSetup & EditorKeyResult {
+  /** The folder of `.wakatime.cfg` by the app's environment, by the one rule the CLI follows for its own (`wakatimeConfigDir`). */
+  configDir(): string {
+    return wakatimeConfigDir(this.#options.env ?? process.env);
+  }
+
+  /**
+   * Writes the two lines into `<dir>/.wakatime.cfg` (enabling first when there is no key):
+   * `dir` the folder the caller names (the CLI's, by its environment), else the app's.
+   */
+  setup(dir: string = this.configDir()): WakatimeSetup & EditorKeyResult {
     const result = this.#options.keys.current() === null ? this.enable() : this.key();
     try {
       return { ...writeWakatimeConfig(dir, result.apiUrl, result.key), ...result };
