@@ -70,6 +70,11 @@ export interface Tracker {
    * write, the same whole second of today's total): callers copy it to change it.
    */
   getStatus(): Status;
+  /**
+   * Whether a session runs and whether it is on a break: the part of {@link getStatus} that
+   * costs two indexed reads, without today's total (counted again after every write).
+   */
+  getTracking(): { isTracking: boolean; isOnBreak: boolean };
   /** `GET /activities/search`: best matches first (exact, prefix, word prefix, substring), ties by recent use. */
   searchActivities(q: string, limit: number): ActivityRef[];
   /** `POST /activities/start`: starts, switches to, or keeps the activity; ends a break. */
@@ -209,6 +214,11 @@ export function createTracker(options: TrackerOptions): Tracker {
 
     getStatus(): Status {
       return status(now());
+    },
+
+    getTracking(): { isTracking: boolean; isOnBreak: boolean } {
+      const running = runningSession(store);
+      return { isTracking: running !== undefined, isOnBreak: running !== undefined && openBreak(store) !== undefined };
     },
 
     searchActivities(text: string, limit: number): ActivityRef[] {

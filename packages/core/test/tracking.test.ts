@@ -291,3 +291,22 @@ test('hands out the same frozen status while nothing in it changed, and a new on
   clock.advance(60_000);
   assert.equal(tracker.getStatus(), onBreak, 'a break does not count: the total, and so the object, stay');
 });
+
+test("getTracking says what getStatus says of tracking and the break, without today's total", (t) => {
+  const f = fixture(t, { now: '2026-11-22T09:00:00.000Z' });
+  const both = () => {
+    const status = f.tracker.getStatus();
+    assert.deepEqual(f.tracker.getTracking(), { isTracking: status.isTracking, isOnBreak: status.isOnBreak });
+    return f.tracker.getTracking();
+  };
+  assert.deepEqual(both(), { isTracking: false, isOnBreak: false });
+  f.tracker.startActivity({ name: 'Writing', createIfMissing: true });
+  assert.deepEqual(both(), { isTracking: true, isOnBreak: false });
+  f.clock.advanceMinutes(10);
+  f.tracker.startBreak();
+  assert.deepEqual(both(), { isTracking: true, isOnBreak: true });
+  f.tracker.resumeBreak();
+  assert.deepEqual(both(), { isTracking: true, isOnBreak: false });
+  f.tracker.stopActivity();
+  assert.deepEqual(both(), { isTracking: false, isOnBreak: false });
+});

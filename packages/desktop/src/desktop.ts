@@ -171,7 +171,7 @@ export function createDesktop(options: DesktopOptions): Desktop {
     messages,
     settings: () => settings,
     ...(options.timeZone ? { timeZone: options.timeZone } : {}),
-    tracking: () => tracker.getStatus().isTracking,
+    tracking: () => tracker.getTracking().isTracking,
     lastTrackedEndMs: () => lastTrackedActivity(store)?.endedAtMs ?? null,
     lastActivityName: () => lastTrackedActivity(store)?.activityName ?? null,
     startedAtMs,
@@ -207,7 +207,7 @@ export function createDesktop(options: DesktopOptions): Desktop {
   // between writes, so a poll while nothing runs reads no SQL and spawns nothing. An episode
   // already noticed is still polled, so the watch sees the session end and forgets it.
   const pollIdle = async (): Promise<void> => {
-    if (tracker.getStatus().isTracking || watch.idleSince !== null) await watch.poll();
+    if (tracker.getTracking().isTracking || watch.idleSince !== null) await watch.poll();
   };
 
   const report = (message: string): void => console.error(`tock: ${message}`);
@@ -267,8 +267,10 @@ export function createDesktop(options: DesktopOptions): Desktop {
   const wakes = new DesktopWakes({
     timers: options.wakeTimers ?? unrefTimeouts,
     pollWanted: () => {
-      const status = tracker.getStatus();
-      return (status.isTracking && !status.isOnBreak && settings.idleThresholdMinutes > 0) || watch.idleSince !== null;
+      // After every write: the tracking state alone, not today's total (which a write makes
+      // the status count again over every block of the day).
+      const tracking = tracker.getTracking();
+      return (tracking.isTracking && !tracking.isOnBreak && settings.idleThresholdMinutes > 0) || watch.idleSince !== null;
     },
     poll: pollIdle,
     pollEveryMs: IDLE_POLL_MS,

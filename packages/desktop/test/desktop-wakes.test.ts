@@ -193,3 +193,38 @@ test('the next working hours: ahead of a local moment, next week for one beginni
   assert.equal(minutesUntilWorkingHours({ ...weekdays, days: [] }, 1, 9 * 60), null);
   assert.equal(LONGEST_REMINDER_SLEEP_MS, HOUR);
 });
+
+test("a write is heard through the tracking state alone, never today's total (counted again over the day's blocks)", async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'tock-wakes-'));
+  const store = openStore(join(dir, 'tock.db'));
+  const time = virtualTime(T0);
+  const clock = (): number => time.now;
+  const real = createTracker({ store, clock, timeZone: 'UTC' });
+  let statusLooks = 0;
+  const tracker: Tracker = {
+    ...real,
+    getStatus: () => {
+      statusLooks++;
+      return real.getStatus();
+    },
+  };
+  const source: IdleSource = { name: 'stand-in', idleMs: async () => 1000 };
+  const desktop = createDesktop({ store, tracker, clock, idleSources: () => [source], tray: noTray, timeZone: () => 'UTC', wakeTimers: time, trayTimers: time });
+  t.after(async () => {
+    await desktop.stop();
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  await desktop.probeIdleSources();
+  real.startActivity({ name: 'Writing', createIfMissing: true });
+  await settle();
+  for (let i = 0; i < 20; i++) {
+    real.logEntry({ name: 'Writing', durationMinutes: 1, endedAt: new Date(T0 - (i + 1) * MINUTE).toISOString() });
+    await settle();
+  }
+  real.startBreak();
+  await settle();
+  assert.equal(statusLooks, 0, `getStatus asked ${statusLooks} times after writes`);
+  await time.runTo(T0 + MINUTE);
+  assert.equal(statusLooks, 0, 'nor by the idle poll');
+});
