@@ -8,6 +8,7 @@ import {
   acceptAllSuggestions,
   acceptSuggestion,
   addRule,
+  checkRule,
   daySuggestions,
   dismissSuggestion,
   editRule,
@@ -22,7 +23,7 @@ import {
   type SuggestionContext,
   type SuggestionRule,
 } from '@tock/core';
-import type { Entry, Suggestion, Suggestions as DaySuggestions } from '@tock/protocol';
+import { Problem, type Entry, type Suggestion, type Suggestions as DaySuggestions } from '@tock/protocol';
 import { AdminError } from './admin.ts';
 import type { Capture } from '@tock/desktop';
 
@@ -42,10 +43,14 @@ export interface SuggestionsService {
   rules(): SuggestionRule[];
   addRule(input: NewRule): SuggestionRule;
   editRule(id: string, input: Partial<NewRule>): SuggestionRule;
-  /** False when there was no rule with that id. */
-  removeRule(id: string): boolean;
-  /** What a listed rule (by id) or one being written would label over the last `days` days (7). */
-  testRule(rule: string | Omit<SuggestionRule, 'id'>, days?: number): RuleTest;
+  /** Removes a rule; `rule_not_found` when there is none with that id (both doors, one wording). */
+  removeRule(id: string): { removed: string };
+  /**
+   * What a listed rule (by id; `rule_not_found` when none) or one being written (checked as a
+   * saved one is, naming the field; no activity yet: "(this rule)") would label over the last
+   * `days` days (7).
+   */
+  testRule(rule: string | RuleBeingWritten, days?: number): RuleTest;
 }
 
 /** What {@link createSuggestions} needs. */
@@ -58,6 +63,20 @@ export interface SuggestionsOptions {
   onChange?: () => void;
   /** The meetings of a stretch of time as `calendar` spans (docs/calendar.md). */
   meetings?: SuggestionContext['meetings'];
+}
+
+/** A rule being tried before it is saved: its patterns as sent, its activity when given. */
+export interface RuleBeingWritten {
+  match?: Record<string, unknown> | null;
+  activity?: string | null;
+}
+
+/** What a rule tried without an activity labels its time as. */
+const UNNAMED_RULE = '(this rule)';
+
+/** The one refusal of a rule id that names none, for both doors (the CLI words the code itself). */
+function noRule(id: string): Problem {
+  return new Problem('rule_not_found', `no rule ${id}; it may have been removed already`, { field: 'id' });
 }
 
 /** Binds core's suggestion use cases to the app's store, clock, zone and capture. */
@@ -82,16 +101,19 @@ export function createSuggestions(options: SuggestionsOptions): SuggestionsServi
     rules: () => listRules(store.settings),
     addRule: (input) => changed(addRule(store.settings, input)),
     editRule: (id, input) => changed(editRule(store.settings, id, input)),
-    removeRule: (id) => changed(removeRule(store.settings, id)),
+    removeRule(id) {
+      if (!removeRule(store.settings, id)) throw noRule(id);
+      return changed({ removed: id });
+    },
     testRule(rule, days = 7) {
       if (!Number.isInteger(days) || days < 1 || days > RULE_TEST_MAX_DAYS) throw new AdminError(`--days takes a whole number from 1 to ${RULE_TEST_MAX_DAYS}`);
       let tried: SuggestionRule | Omit<SuggestionRule, 'id'>;
       if (typeof rule === 'string') {
         const found = listRules(store.settings).find((r) => r.id === rule);
-        if (found === undefined) throw new AdminError(`no rule ${rule} (tock rules list shows them)`);
+        if (found === undefined) throw noRule(rule);
         tried = found;
       } else {
-        tried = rule;
+        tried = checkRule({ match: rule.match ?? {}, activity: rule.activity === undefined || rule.activity === null || rule.activity === '' ? UNNAMED_RULE : rule.activity });
       }
       return testRule(store, tried, days, context());
     },

@@ -11,13 +11,13 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { wakatimeConfigDir } from '@tock/admin';
 import assert from 'node:assert/strict';
-import type { Store, Tracker } from '@tock/core';
+import { openStore, type Store, type Tracker } from '@tock/core';
 import { Problem } from '@tock/protocol';
 import type { Calendars } from '../src/calendar/calendars.ts';
 import type { Capture, Desktop } from '@tock/desktop';
 import { Editors } from '../src/editors/editors.ts';
 import type { EditorKeys } from '../src/editors/editor-key.ts';
-import type { SuggestionsService } from '../src/suggestions.ts';
+import { createSuggestions, type SuggestionsService } from '../src/suggestions.ts';
 import type { SyncService } from '@tock/sync';
 import { calendarAdminRoutes } from '../src/admin/calendar-routes.ts';
 import { captureAdminRoutes } from '../src/admin/capture-routes.ts';
@@ -275,6 +275,31 @@ describe('both doors bind the same use cases', () => {
         { admin: 'POST /rules/remove', input: { id: 'r1' }, window: 'DELETE /api/rules/:id', request: { params: { id: 'r1' } }, reaches: ['removeRule', ['r1']] },
       ],
     );
+  });
+
+  it('suggestions: a rule that is not there, and a rule being tried, answer alike through both doors (one wording, in the use case)', async () => {
+    const store = openStore(':memory:');
+    try {
+      const suggestions = createSuggestions({ store, capture: { openSpans: () => [] }, clock, timeZone: () => 'UTC' });
+      const admin = suggestionsAdminRoutes(suggestions);
+      const window = suggestionsRoutes(suggestions);
+      const run = (key: string, request: { body?: Record<string, unknown>; params?: Record<string, string> }) =>
+        window.find((r) => r.key === key)?.run({ body: request.body ?? {}, params: request.params ?? {}, query: {} } as Parameters<Route['run']>[0]);
+      const gone = { code: 'rule_not_found', field: 'id', message: 'no rule r99; it may have been removed already' };
+      assert.deepEqual(await refusalOf(() => admin['POST /rules/remove']({ id: 'r99' })), gone);
+      assert.deepEqual(await refusalOf(() => run('DELETE /api/rules/:id', { params: { id: 'r99' } })), gone);
+      assert.deepEqual(await refusalOf(() => admin['POST /rules/test']({ id: 'r99' })), gone);
+      assert.deepEqual(await refusalOf(() => run('GET /api/rules/:id/test', { params: { id: 'r99' } })), gone);
+      // A rule being written is checked by the use case, as a saved one is, whichever door tries it.
+      const badGlob = { match: { app: 'x\u0007' }, activity: 'Reading' };
+      const viaAdmin = await refusalOf(() => admin['POST /rules/test'](badGlob));
+      assert.equal(viaAdmin?.code, 'validation_failed');
+      assert.deepEqual(await refusalOf(() => run('POST /api/rules/test', { body: badGlob })), viaAdmin);
+      // Without an activity yet, both try it as "(this rule)".
+      assert.deepEqual(await admin['POST /rules/test']({ match: { app: 'code' } }), await run('POST /api/rules/test', { body: { match: { app: 'code' } } }));
+    } finally {
+      store.close();
+    }
   });
 
   it('capture and the timeline', async () => {

@@ -5,7 +5,7 @@
  * capture and the blocks and answers; these only ask it and print.
  */
 import type { RuleTest } from '@tock/core';
-import type { Entry, Suggestion, Suggestions } from '@tock/protocol';
+import { isProblem, type Entry, type Suggestion, type Suggestions } from '@tock/protocol';
 import { admin } from './admin-call.ts';
 import { clockFor } from './clock-setting.ts';
 import { flags } from './flags.ts';
@@ -146,6 +146,13 @@ function matchOf(values: Record<string, unknown>): Record<string, string> {
   return match;
 }
 
+/** The app's `rule_not_found`, by its code, in the CLI's words with the id as typed. */
+function wordNoRule(id: string): (error: unknown) => never {
+  return (error) => {
+    throw isProblem(error, 'rule_not_found') ? refusal('rules.noRule', { id }) : error;
+  };
+}
+
 async function rules(args: string[], io: Io): Promise<number> {
   const [sub, ...rest] = args;
   const t = messagesOf(io);
@@ -167,7 +174,7 @@ async function rules(args: string[], io: Io): Promise<number> {
     case 'remove': {
       const { values, positionals } = flags(rest, {}, 1);
       if (positionals[0] === undefined) throw refusal('rules.giveToRemove');
-      const result = await admin(io, 'POST /rules/remove', { id: positionals[0] });
+      const result = await admin(io, 'POST /rules/remove', { id: positionals[0] }).catch(wordNoRule(positionals[0]));
       print(io, values.json === true, result, () => t('rules.removed', { id: String(positionals[0]) }));
       return 0;
     }
@@ -176,7 +183,7 @@ async function rules(args: string[], io: Io): Promise<number> {
       const match = matchOf(values);
       if (positionals[0] === undefined && Object.keys(match).length === 0) throw refusal('rules.giveToTest');
       const input = positionals[0] !== undefined ? { id: positionals[0] } : { match, activity: values.activity as string | undefined };
-      const result = await admin(io, 'POST /rules/test', { ...input, days: wholeFlag(values.days, 'days') });
+      const result = await admin(io, 'POST /rules/test', { ...input, days: wholeFlag(values.days, 'days') }).catch(wordNoRule(String(positionals[0])));
       print(io, values.json === true, result, () => formatRuleTest(t, result));
       return 0;
     }

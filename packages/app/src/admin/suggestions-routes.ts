@@ -2,7 +2,6 @@
  * The admin routes of `tock suggest` and `tock rules` (docs/cli.md "tock suggest", "tock
  * rules"): thin, over the app's suggestions service. Core checks a rule's pattern and activity.
  */
-import type { SuggestionRule } from '@tock/core';
 import { AdminError } from '../admin.ts';
 import type { SuggestionsService } from '../suggestions.ts';
 import { adminHandlers } from './server.ts';
@@ -29,13 +28,8 @@ export function suggestionsAdminRoutes(suggestions: SuggestionsService) {
         ...(activity === undefined ? {} : { activity }),
         ...(typeof at === 'number' ? { at } : {}),
       }),
-    'POST /rules/remove': ({ id }) => {
-      if (!suggestions.removeRule(id)) throw new AdminError(`no rule ${id} (tock rules list shows them)`);
-      return { removed: id };
-    },
-    'POST /rules/test': ({ id, match, activity, days }) => {
-      const rule = id ? id : { match: (match ?? {}) as SuggestionRule['match'], activity: String(activity ?? '(this rule)') };
-      return suggestions.testRule(rule, days === undefined || days === null ? undefined : Number(days));
-    },
+    'POST /rules/remove': ({ id }) => suggestions.removeRule(id),
+    'POST /rules/test': ({ id, match, activity, days }) =>
+      suggestions.testRule(id ? id : { match: match as Record<string, unknown> | null | undefined, activity: activity as string | null | undefined }, days === undefined || days === null ? undefined : Number(days)),
   });
 }

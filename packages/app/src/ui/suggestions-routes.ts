@@ -6,8 +6,7 @@
  * listener's `/suggestions` use, so every door agrees; a refusal is its problem (404
  * `suggestion_not_found`, 400 `validation_failed` naming the field).
  */
-import { Problem } from '@tock/protocol';
-import { checkRule, type NewRule } from '@tock/core';
+import type { NewRule } from '@tock/core';
 import type { SuggestionsService } from '../suggestions.ts';
 import type { WindowBodyOf } from '@tock/window/contract';
 import { route, type Route } from './route.ts';
@@ -40,13 +39,13 @@ export function suggestionsRoutes(suggestions: SuggestionsService): Route[] {
     route('POST /api/suggestions/:id/dismiss', ({ params }) => suggestions.dismiss(params.id), changes),
     route('GET /api/rules', () => suggestions.rules()),
     // A rule being written, tried as if it were first (checked as a saved one is, naming the field).
-    route('POST /api/rules/test', ({ body }) => suggestions.testRule(checkRule({ match: (body.match ?? {}) as Record<string, unknown>, activity: body.activity }), RULE_PREVIEW_DAYS)),
+    route('POST /api/rules/test', ({ body }) => suggestions.testRule({ match: body.match as Record<string, unknown> | undefined, activity: body.activity }, RULE_PREVIEW_DAYS)),
     route('POST /api/rules', ({ body }) => suggestions.addRule({ match: {}, activity: undefined, ...ruleInput(body) }), changes),
     route('PATCH /api/rules/:id', ({ params, body }) => suggestions.editRule(params.id, ruleInput(body)), changes),
     route(
       'DELETE /api/rules/:id',
       ({ params }) => {
-        if (!suggestions.removeRule(params.id)) throw new Problem('rule_not_found', 'that rule no longer exists; it may have been removed in another window');
+        suggestions.removeRule(params.id);
         return null;
       },
       changes,

@@ -57,6 +57,7 @@ export const capture = {
   'rules.giveActivity': 'Geben Sie die Tätigkeit an: {syntax}',
   'rules.added': '{id} hinzugefügt: {match} → {activity}',
   'rules.giveToRemove': 'Geben Sie die Regel an: tock rules remove ID (tock rules list zeigt sie)',
+  'rules.noRule': 'keine Regel {id} (tock rules list zeigt sie)',
   'rules.removed': '{id} entfernt',
   'rules.giveToTest': 'Geben Sie eine Regel an: tock rules test ID, oder die Muster: tock rules test --app G … [--days 7]',
   'rules.unknown': 'Unbekannter Regelbefehl „{sub}“: {syntax}',

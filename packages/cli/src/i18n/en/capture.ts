@@ -54,6 +54,7 @@ export const capture = {
   'rules.giveActivity': 'give the activity: {syntax}',
   'rules.added': 'added {id}: {match} → {activity}',
   'rules.giveToRemove': 'give the rule: tock rules remove ID (tock rules list shows them)',
+  'rules.noRule': 'no rule {id} (tock rules list shows them)',
   'rules.removed': 'removed {id}',
   'rules.giveToTest': 'give a rule: tock rules test ID, or the globs: tock rules test --app G … [--days 7]',
   'rules.unknown': 'unknown rules command "{sub}": {syntax}',

@@ -57,6 +57,7 @@ export const capture = {
   'rules.giveActivity': 'indique la actividad: {syntax}',
   'rules.added': '{id} añadida: {match} → {activity}',
   'rules.giveToRemove': 'indique la regla: tock rules remove ID (tock rules list las muestra)',
+  'rules.noRule': 'no hay ninguna regla {id} (tock rules list las muestra)',
   'rules.removed': '{id} eliminada',
   'rules.giveToTest': 'indique una regla: tock rules test ID, o los patrones: tock rules test --app G … [--days 7]',
   'rules.unknown': 'comando de reglas desconocido «{sub}»: {syntax}',

@@ -57,6 +57,7 @@ export const capture = {
   'rules.giveActivity': 'indiquez l’activité : {syntax}',
   'rules.added': '{id} ajoutée : {match} → {activity}',
   'rules.giveToRemove': 'indiquez la règle : tock rules remove ID (tock rules list les affiche)',
+  'rules.noRule': 'aucune règle {id} (tock rules list les affiche)',
   'rules.removed': '{id} supprimée',
   'rules.giveToTest': 'indiquez une règle : tock rules test ID, ou les motifs : tock rules test --app G … [--days 7]',
   'rules.unknown': 'commande de règles inconnue « {sub} » : {syntax}',

@@ -57,6 +57,7 @@ export const capture = {
   'rules.giveActivity': 'アクティビティを指定してください：{syntax}',
   'rules.added': '{id} を追加しました：{match} → {activity}',
   'rules.giveToRemove': 'ルールを指定してください：tock rules remove ID（tock rules list で表示）',
+  'rules.noRule': 'ルール {id} はありません（tock rules list で表示）',
   'rules.removed': '{id} を削除しました',
   'rules.giveToTest': 'ルールを指定してください：tock rules test ID、またはパターン：tock rules test --app G … [--days 7]',
   'rules.unknown': '不明なルールコマンド「{sub}」です：{syntax}',
