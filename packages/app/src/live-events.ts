@@ -30,7 +30,7 @@ export const BUDGET_LOOK_MS = 60_000;
 export interface LiveEventsOptions {
   listener: Pick<Listener, 'publish' | 'openStreams'>;
   bus: Pick<ChangeBus, 'on' | 'takeBaseline'>;
-  tracker: Pick<Tracker, 'getStatus'>;
+  tracker: Pick<Tracker, 'getTracking'>;
   /** Default: the global timers, unref'ed. */
   timers?: LiveEventTimers;
   /** Budget thresholds passed since the last look (core's `BudgetWatch`); none when absent. */
@@ -62,8 +62,9 @@ export function startLiveEvents(options: LiveEventsOptions): LiveEvents {
     try {
       crossings = options.budgets.check();
       if (!running) {
-        const status = tracker.getStatus();
-        running = status.isTracking && !status.isOnBreak;
+        // After every write: the tracking state alone, not today's total (counted again after a write).
+        const tracking = tracker.getTracking();
+        running = tracking.isTracking && !tracking.isOnBreak;
       }
     } catch (error) {
       options.onError?.(error);

@@ -210,12 +210,21 @@ describe('live events wiring', () => {
         return () => writes.delete(listener);
       },
     };
-    const tracker = { getStatus: () => (reads++, status(generation)) };
+    let trackingReads = 0;
+    const tracker = {
+      getStatus: () => (reads++, status(generation)),
+      getTracking: () => {
+        trackingReads++;
+        const { isTracking, isOnBreak } = status(generation);
+        return { isTracking, isOnBreak };
+      },
+    };
     const bus = new ChangeBus({ store, tracker, clock: () => NOON, defer: (fn) => deferred.push(fn), timers: { setTimeout: () => 1, clearTimeout: () => {} } });
     return {
       bus,
       tracker,
       reads: () => reads,
+      trackingReads: () => trackingReads,
       write() {
         generation++;
         for (const listener of writes) listener();
@@ -275,6 +284,22 @@ describe('live events wiring', () => {
     f.write(); // a write right after: its change must reach the new stream
     f.turn();
     assert.deepEqual(published, [['status', idleStatus(false)]]);
+    live.stop();
+  });
+
+  it("looks at the budgets after a write through the tracking state alone, never today's total", () => {
+    const f = fakeBus(() => idleStatus(false));
+    let looks = 0;
+    const budgets = { check: () => (looks++, []) };
+    const live = startLiveEvents({ listener: { publish: () => 'r.1', openStreams: 0 }, bus: f.bus, tracker: f.tracker, budgets });
+    const before = f.reads();
+    for (let i = 0; i < 5; i++) {
+      f.write();
+      f.turn();
+    }
+    assert.equal(looks, 6, 'the budgets looked at, at the start and after each write');
+    assert.equal(f.reads(), before, 'no status (today counted again) after a write');
+    assert.equal(f.trackingReads(), 6);
     live.stop();
   });
 });
