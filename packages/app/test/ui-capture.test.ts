@@ -1,8 +1,9 @@
 /**
  * Capture in the window (issue 26 items 3 and 4), real Chromium against a real app in
  * Europe/Berlin on a pinned clock, with stand-in focus sources (GNOME without its extension, an
- * X11 stand-in the test moves the focus of): Settings › Capture shows that nothing is recorded by
- * default, why GNOME does not work, turns windows on, adds a suggested exclusion, refuses a bad
+ * X11 stand-in the test moves the focus of, a KWin one that works and names its scripting API):
+ * Settings › Capture shows that nothing is recorded by default, why GNOME does not work, what KDE
+ * says beside works, turns windows on, adds a suggested exclusion, refuses a bad
  * retention and a bad editor timeout at their fields (nothing changed), shows the last hour as captured and forgets a range
  * after a confirmation; the captured lane under Today's timeline and History's day says what each
  * bar was on hover and from the keyboard. Axe on the screen, light and dark.
@@ -12,7 +13,7 @@ process.env.TZ = 'Europe/Berlin';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { recordSpan, setActivityArchived } from '@tock/core';
-import type { FocusedWindow, FocusSource } from '@tock/desktop/capture/sources';
+import { type FocusedWindow, type FocusSource, SourceReason } from '@tock/desktop/capture/sources';
 import { blur, launchBrowser, openWindow, screenshot, seriousAxeViolations, tabTo, windowSuite } from './ui-support/harness.ts';
 
 const MIN = 60_000;
@@ -38,6 +39,16 @@ const sources = (): FocusSource[] => [
       return { stop: () => (focus = null) };
     },
   },
+  // Works, not used (X11 comes first here), and says which KWin scripting API its script follows.
+  {
+    id: 'kde',
+    name: 'the test’s KWin',
+    check: async () => null,
+    notice: async () => new SourceReason('kwin_api', 'KWin 6.1.4: the script follows Plasma 6’s scripting API (workspace.windowActivated)', { version: '6.1.4', plasma: '6', signal: 'workspace.windowActivated' }),
+    follow: async () => {
+      throw new Error('not this session');
+    },
+  },
 ];
 
 const ui = windowSuite({
@@ -57,7 +68,11 @@ describe('Settings › Capture', () => {
     await openWindow(page, ui.app, '/settings/capture');
     await page.getByTestId('capture-state').filter({ hasText: 'Windows are not recorded.' }).waitFor();
     await page.getByTestId('capture-sources').getByText('does not work here — Tock’s GNOME Shell extension is not installed').waitFor();
-    await page.getByTestId('capture-sources').getByText('works here').waitFor();
+    const listed = (name: string) => page.getByTestId('capture-sources').getByRole('listitem').filter({ hasText: name });
+    await listed('X11 (EWMH, xprop)').getByText('works here').waitFor();
+    // A source that works and says more: the KWin scripting API, its signal as code.
+    await listed('KDE Plasma (KWin script)').filter({ hasText: 'works here — KWin 6.1.4: the script follows Plasma 6’s scripting API (workspace.windowActivated)' }).waitFor();
+    await listed('KDE Plasma (KWin script)').locator('code', { hasText: 'workspace.windowActivated' }).waitFor();
     await page.getByText('Captured data never leaves this machine').waitFor();
     const windows = page.getByRole('switch', { name: 'Record windows' });
     assert.equal(await windows.getAttribute('aria-checked'), 'false', 'windows off by default');
