@@ -230,7 +230,7 @@ describe('Reports', () => {
       ok: false,
       error: 'from: must be a date YYYY-MM-DD such as 2026-11-22',
       code: 'validation_failed',
-      details: [{ field: 'from', message: 'must be a date YYYY-MM-DD such as 2026-11-22' }],
+      details: [{ field: 'from', message: 'must be a date YYYY-MM-DD such as 2026-11-22', rule: 'date', values: { example: '2026-11-22' } }],
     });
     const csv = await rawRequest(ui.app.port, 'GET', '/api/report.csv?period=today&by=day', { ...host, ...session });
     assert.equal(csv.status, 200);

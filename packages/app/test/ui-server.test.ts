@@ -200,7 +200,7 @@ describe('the window server', () => {
       const refused = await search(`&limit=${limit}`);
       assert.equal(refused.status, 400, limit);
       assert.equal(refused.body.code, 'validation_failed', limit);
-      assert.deepEqual(refused.body.details, [{ field: 'limit', message: 'must be an integer from 1 to 100' }], limit);
+      assert.deepEqual(refused.body.details, [{ field: 'limit', message: 'must be an integer from 1 to 100', rule: 'numberRange', values: { kind: 'integer', min: 1, max: 100 } }], limit);
     }
   });
 

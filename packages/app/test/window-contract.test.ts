@@ -67,7 +67,7 @@ const refusal = (work: () => unknown): { message: string; details: unknown } => 
 test('a checked field is refused in the listener’s words, naming it', () => {
   assert.deepEqual(
     refusal(() => body('POST /api/credential-store', { kind: 'floppy' })),
-    { message: 'kind: must be one of os, file', details: [{ field: 'kind', message: 'must be one of os, file' }] },
+    { message: 'kind: must be one of os, file', details: [{ field: 'kind', message: 'must be one of os, file', rule: 'oneOf', values: { options: 'os, file' } }] },
   );
   assert.equal(refusal(() => body('POST /api/sync/one-timer', {})).message, 'on: is required');
   assert.equal(refusal(() => body('POST /api/start', { name: 'Docs', activityID: '0b7e4c1a-6f1d-4a53-9d2b-3f1e8c0a9b12' })).message, 'name: give either name or activityID, not both');

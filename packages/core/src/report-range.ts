@@ -5,7 +5,7 @@
  * Export and invoices read their days with the same {@link readQueryField}.
  */
 
-import { checkField, QUERY_SCHEMAS, validationProblem, type FieldProblem, type ReportBy } from '@tock/protocol';
+import { checkedProblem, checkField, QUERY_SCHEMAS, validationProblem, type FieldProblem, type ReportBy } from '@tock/protocol';
 import { addDays, localDayKey, startOfWeek, type DayKey, type WeekStartDay } from './day.ts';
 
 /** How a report groups its rows. */
@@ -47,7 +47,7 @@ export function readQueryField<F extends keyof typeof REPORT_FIELDS, T>(name: F,
   if (value === undefined || value === null) return fallback;
   const checked = checkField(REPORT_FIELDS[name], value);
   if ('message' in checked) {
-    problems.push({ field: as, message: checked.message });
+    problems.push(checkedProblem(as, checked));
     return undefined;
   }
   return checked.value as string;

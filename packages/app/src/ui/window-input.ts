@@ -8,7 +8,7 @@
  * `constructor`, `prototype`) is refused anywhere in a body, as the listener refuses it. A
  * refusal is `validation_failed` naming every field.
  */
-import { checkField, findForbiddenKey, validationProblem, type FieldProblem } from '@tock/protocol';
+import { checkedProblem, checkField, findForbiddenKey, ruleProblem, validationProblem, type FieldProblem } from '@tock/protocol';
 import { checkInput } from '../door-kit/index.ts';
 import { WINDOW_ROUTES, type WindowBody, type WindowQuery, type WindowRouteKey, type WindowRouteSpec } from '@tock/window/contract';
 
@@ -25,14 +25,14 @@ function checkQuery(schema: WindowQuery, query: URLSearchParams): Record<string,
     const raw = query.get(name);
     if (raw === null || raw === '') {
       if (field.default !== undefined) value[name] = field.default;
-      else if (schema.required?.includes(name)) problems.push({ field: name, message: 'is required' });
+      else if (schema.required?.includes(name)) problems.push(ruleProblem(name, { rule: 'required' }));
       continue;
     }
     let given: unknown = raw;
     if (field.type === 'integer' || field.type === 'number') given = DIGITS.test(raw) ? Number(raw) : Number.NaN;
     else if (field.type === 'boolean') given = raw === 'true' ? true : raw === 'false' ? false : raw;
     const checked = checkField(field, given);
-    if ('message' in checked) problems.push({ field: name, message: checked.message });
+    if ('message' in checked) problems.push(checkedProblem(name, checked));
     else value[name] = checked.value;
   }
   if (problems.length > 0) throw validationProblem(problems);
@@ -43,7 +43,7 @@ function checkQuery(schema: WindowQuery, query: URLSearchParams): Record<string,
 export function windowInput(key: WindowRouteKey, body: Record<string, unknown>, query: URLSearchParams, nowMs: number): { body: Record<string, unknown>; query: Record<string, unknown> } {
   const spec: WindowRouteSpec = WINDOW_ROUTES[key];
   const forbidden = findForbiddenKey(body);
-  if (forbidden !== undefined) throw validationProblem([{ field: forbidden, message: 'is not allowed as a field name' }]);
+  if (forbidden !== undefined) throw validationProblem([ruleProblem(forbidden, { rule: 'notAllowedName' })]);
   return {
     body: spec.body === undefined ? {} : spec.body === 'object' ? body : checkBody(spec.body, body, nowMs),
     query: spec.query === undefined ? {} : checkQuery(spec.query, query),
