@@ -7,7 +7,7 @@
  *
  * `node scripts/dist-bundle.ts [folder]` writes the bundle and its launcher into the folder
  * (default `.cache/bundle`, ignored by git): `<folder>/packages/cli/bin/tock.js` then runs Tock from
- * the bundle as installed. Inside the repository the one resolver (packages/app/src/package-files.ts)
+ * the bundle as installed. Inside the repository the one resolver (packages/admin/src/package-files.ts)
  * still finds the repository's window and icons, since the folder has no package.json of its own.
  */
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';

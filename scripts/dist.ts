@@ -2,7 +2,7 @@
  * `npm run dist`, the npm tarball (docs/desktop.md "Installed like an application"):
  * dist/tock-<version>.tgz, one package named `tock` with the CLI and the app bundled by esbuild
  * into lib/tock.mjs and its chunks (scripts/dist-bundle.ts), the built window, the icons and the GNOME Shell extension at
- * the paths the one resolver expects (packages/app/src/package-files.ts), a launcher that runs on the Node 24 the package brings
+ * the paths the one resolver expects (packages/admin/src/package-files.ts), a launcher that runs on the Node 24 the package brings
  * when the machine's is older, THIRD-PARTY-LICENSES.md naming every bundled package's licence,
  * and dist/licences.json for the .deb's copyright file. Run it through scripts/dist.sh, which
  * builds the window first.

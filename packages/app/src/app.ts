@@ -27,7 +27,7 @@ import { ensureHome, homePaths, type HomePaths } from './home.ts';
 import { License, licensePublicKey } from './license.ts';
 import { DEFAULT_LISTENER_SETTINGS, ListenerControl, type ListenerSettings } from './listener-control.ts';
 import { startLiveEvents, type LiveEvents } from './live-events.ts';
-import { PACKAGE_FILES } from './package-files.ts';
+import { PACKAGE_FILES } from '@tock/admin/package-files';
 import { PromptQueue } from './prompts.ts';
 import { createSuggestions, type SuggestionsService } from './suggestions.ts';
 import { TokenKeeper } from './tokens.ts';

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { PACKAGE_FILES } from '../src/package-files.ts';
+import { PACKAGE_FILES } from '@tock/admin/package-files';
 import { ICON_NAMES, iconArgb, iconRgba, iconSvg } from '@tock/desktop/tray/icons';
 import { trayModel, trayStatusLine } from '@tock/desktop/tray/tray-model';
 

@@ -13,7 +13,7 @@
 import { execFile } from 'node:child_process';
 import { lstat, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { PACKAGE_FILES } from '@tock/app/package-files';
+import { PACKAGE_FILES } from '@tock/admin/package-files';
 import { promisify } from 'node:util';
 import { flags } from './flags.ts';
 import type { Command } from './command.ts';
@@ -37,7 +37,7 @@ export interface HookTarget {
   home?: string | undefined;
 }
 
-/** The `bin/tock.js` of this checkout or installed package, as an absolute path (the one resolver: @tock/app/package-files). */
+/** The `bin/tock.js` of this checkout or installed package, as an absolute path (the one resolver: @tock/admin/package-files). */
 export const TOCK_CLI_PATH = PACKAGE_FILES.cli;
 
 /** The target for the CLI that is running now. */

@@ -34,7 +34,7 @@ export async function main(argv: string[], given: Io = processIo): Promise<numbe
   const [name, ...rest] = argv;
   if (name === '--version' || name === '-V' || name === 'version') {
     // Read on use: the version module reads package.json, which no other command needs.
-    guardedIo(given).out((await import('@tock/app/version')).APP_VERSION);
+    guardedIo(given).out((await import('@tock/admin/version')).APP_VERSION);
     return 0;
   }
   // The person's language, once per command (language.ts): every human line is said in it.

@@ -15,7 +15,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type TockClient, TockError } from '@tock/client';
 import type { Suggestions } from '@tock/protocol';
-import { APP_VERSION } from '@tock/app/version';
+import { APP_VERSION } from '@tock/admin/version';
 import { DURATION_EXAMPLES, LIMITS, parseDuration } from '@tock/protocol';
 import { z } from 'zod';
 import { connect, explainClientError } from './client-connection.ts';

@@ -96,11 +96,11 @@ const TEST_ARROWS: Record<string, string[]> = {
 /**
  * Where a package may import another only through some of its entries: the CLI talks to the
  * app through @tock/admin (the contract, its caller, the home's paths) and imports app itself
- * only to run it (`tock app`, `tock restore`, opening the window) or to name its files and
- * version — never its root entry.
+ * only to run it (`tock app`, `tock restore`, opening the window) — never its root entry, nor
+ * for Tock's files and version (@tock/admin's package-files and version).
  */
 const ENTRIES: Record<string, Record<string, string[]>> = {
-  cli: { '@tock/app': ['@tock/app/start', '@tock/app/open', '@tock/app/backups', '@tock/app/version', '@tock/app/package-files'] },
+  cli: { '@tock/app': ['@tock/app/start', '@tock/app/open', '@tock/app/backups'] },
 };
 
 /** Packages whose source may import these only for types (erased at run time): the admin contract names core's, sync's and the listener's shapes. */

@@ -14,7 +14,7 @@ import type { License } from '../license.ts';
 import type { ListenerControl } from '../listener-control.ts';
 import type { PromptQueue } from '../prompts.ts';
 import { storageProblem } from '../storage-full.ts';
-import { APP_VERSION } from '../version.ts';
+import { APP_VERSION } from '@tock/admin/version';
 import { adminHandlers } from './server.ts';
 import { FOLLOW_WAIT_MS, StatusFollow } from './status-follow.ts';
 import type { ChangeBus } from '../change-bus.ts';

@@ -15,7 +15,7 @@ import type { PromptQueue } from '../prompts.ts';
 import { reportingFullDisk, storageProblem } from '../storage-full.ts';
 import type { SuggestionsService } from '../suggestions.ts';
 import type { TokenKeeper } from '../tokens.ts';
-import { APP_VERSION } from '../version.ts';
+import { APP_VERSION } from '@tock/admin/version';
 import type { LateParts } from './late-parts.ts';
 
 /** What the listener's handlers use; `late` holds the parts made from the listener itself. */

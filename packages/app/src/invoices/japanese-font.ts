@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type fontkitModule from '@pdf-lib/fontkit';
-import { PACKAGE_FILES } from '../package-files.ts';
+import { PACKAGE_FILES } from '@tock/admin/package-files';
 
 /** The two faces' bytes and the fontkit pdf-lib embeds them with. */
 export interface JapaneseFonts {

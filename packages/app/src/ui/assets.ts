@@ -8,7 +8,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, posix, relative, resolve, sep } from 'node:path';
-import { PACKAGE_FILES } from '../package-files.ts';
+import { PACKAGE_FILES } from '@tock/admin/package-files';
 
 /** Where `npm run build:ui` writes the window's files, found through the one resolver (package-files.ts). */
 const DEFAULT_ASSETS_DIR = `${PACKAGE_FILES.window}${sep}`;

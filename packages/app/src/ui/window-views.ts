@@ -15,7 +15,7 @@ import { personDays } from '../person-days.ts';
 import type { PromptQueue } from '../prompts.ts';
 import type { TokenKeeper } from '../tokens.ts';
 import type { PromptView, StatusView, TokenView } from '../views.ts';
-import { APP_VERSION } from '../version.ts';
+import { APP_VERSION } from '@tock/admin/version';
 import type { Snapshot } from '@tock/window/contract';
 
 const SUGGESTIONS = 5;

@@ -50,7 +50,7 @@ export const GNOME_EXTENSION = {
 /**
  * The extension's files in this checkout (shell-43/ and shell-45/, one per format:
  * gnome-extension-formats.ts), beside this module. The installed app passes the folder its one
- * resolver finds (the app's package-files.ts, `CaptureOptions.gnomeExtensionDir`): the bundle's
+ * resolver finds (@tock/admin's package-files.ts, `CaptureOptions.gnomeExtensionDir`): the bundle's
  * chunks sit in lib/chunks/, so a path beside this module would not exist once installed.
  */
 export const GNOME_EXTENSION_DIR: string = fileURLToPath(new URL('./gnome-extension', import.meta.url));
