@@ -407,13 +407,13 @@ describe('both doors bind the same use cases', () => {
   });
 
   it('sync: a status read makes only that one call through both doors; a sync is asked for by its own route', async () => {
-    for (const read of [(s: SyncService) => syncAdminRoutes(s)['GET /sync'](), (s: SyncService) => syncRoutes(s, NO_STORE, clock).find((r) => r.key === 'GET /api/sync')?.run({ body: {}, params: {}, query: {} } as Parameters<Route['run']>[0])]) {
+    for (const read of [(s: SyncService) => syncAdminRoutes(s)['GET /sync']({}), (s: SyncService) => syncRoutes(s, NO_STORE, clock).find((r) => r.key === 'GET /api/sync')?.run({ body: {}, params: {}, query: {} } as Parameters<Route['run']>[0])]) {
       const { table, calls } = recorder<SyncService>();
       await read(table);
       assert.deepEqual(calls, [['status', []]]);
     }
     const { table, calls } = recorder<SyncService>();
-    await syncAdminRoutes(table)['POST /sync/now']();
+    await syncAdminRoutes(table)['POST /sync/now']({});
     assert.deepEqual(calls, [['syncNow', []], ['status', []]]);
   });
 
