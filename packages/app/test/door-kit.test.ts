@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
 import type { IncomingMessage } from 'node:http';
 import { Problem, validationProblem } from '@tock/protocol';
-import { checkInput, failureOf, readJsonBody, standardRefusals } from '../src/door-kit/index.ts';
+import { checkInput, failureOf, readJsonBody, refuseForbiddenKeys, standardRefusals } from '../src/door-kit/index.ts';
+import { windowInput } from '../src/ui/window-input.ts';
 
 class SourceGone extends Error {
   override name = 'SourceGone' as const;
@@ -65,4 +66,20 @@ test('a body is read as a JSON object within its limit, sent as JSON, without pr
   assert.equal(await code('{a:1}', json), 'invalid_json');
   assert.equal(await code('[1]', json), 'validation_failed');
   assert.equal(await code('{"__proto__":{"x":1}}', json), 'validation_failed');
+});
+
+test('a prototype key is refused by the kit’s one check, the same through the reader and the window’s input', async () => {
+  const problemOf = async (call: () => unknown): Promise<unknown> => {
+    try {
+      await call();
+      return undefined;
+    } catch (error) {
+      return error instanceof Problem ? { code: error.code, message: error.message, details: error.details } : error;
+    }
+  };
+  const sent = '{"match":{"constructor":"x"},"activity":"Docs"}';
+  const read = await problemOf(() => readJsonBody(fakeRequest(sent, { 'content-type': 'application/json' }), { limit: 1024, refusals: standardRefusals(1024) }));
+  assert.deepEqual(read, await problemOf(() => refuseForbiddenKeys(JSON.parse(sent))));
+  assert.deepEqual(read, await problemOf(() => windowInput('POST /api/rules', JSON.parse(sent) as Record<string, unknown>, new URLSearchParams(), 0)));
+  assert.deepEqual(read, { code: 'validation_failed', message: 'constructor: is not allowed as a field name', details: [{ field: 'constructor', message: 'is not allowed as a field name', rule: 'notAllowedName' }] });
 });

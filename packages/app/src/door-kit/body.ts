@@ -7,7 +7,7 @@
  * kit) passes its own.
  */
 import type { IncomingMessage } from 'node:http';
-import { findForbiddenKey, Problem, validationProblem } from '@tock/protocol';
+import { findForbiddenKey, Problem, ruleProblem, validationProblem } from '@tock/protocol';
 
 /** How a door words the body's refusals; each gives the problem to throw. */
 export interface BodyRefusals {
@@ -64,7 +64,12 @@ export async function readJsonBody(req: IncomingMessage, rules: BodyRules): Prom
     throw refusals.unreadable();
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw refusals.notObject();
-  const forbidden = findForbiddenKey(value);
-  if (forbidden !== undefined) throw validationProblem([{ field: forbidden, message: 'is not allowed as a field name' }]);
+  refuseForbiddenKeys(value);
   return value as Record<string, unknown>;
+}
+
+/** Throws `validation_failed` naming the first `__proto__`, `constructor` or `prototype` key anywhere in `value`. */
+export function refuseForbiddenKeys(value: unknown): void {
+  const forbidden = findForbiddenKey(value);
+  if (forbidden !== undefined) throw validationProblem([ruleProblem(forbidden, { rule: 'notAllowedName' })]);
 }

@@ -5,6 +5,6 @@
  * The doors differ only in their envelopes and in what they guard before (the window's origin
  * and session; the socket's owner-only file). See docs/decisions.md "One door kit".
  */
-export { readJsonBody, standardRefusals, type BodyRefusals, type BodyRules } from './body.ts';
+export { readJsonBody, refuseForbiddenKeys, standardRefusals, type BodyRefusals, type BodyRules } from './body.ts';
 export { checkInput, type DoorInput } from './input.ts';
 export { failureOf, type Failure } from './failure.ts';

@@ -5,11 +5,11 @@
  * the query field by field with its `checkField`). Unknown fields are dropped and `null`
  * counts as absent, as on the listener; a field the contract leaves to the use case goes on as
  * sent (null included). A key that could reach an object's prototype (`__proto__`,
- * `constructor`, `prototype`) is refused anywhere in a body, as the listener refuses it. A
+ * `constructor`, `prototype`) is refused anywhere in a body by the door kit's check, as the listener refuses it. A
  * refusal is `validation_failed` naming every field.
  */
-import { checkedProblem, checkField, findForbiddenKey, ruleProblem, validationProblem, type FieldProblem } from '@tock/protocol';
-import { checkInput } from '../door-kit/index.ts';
+import { checkedProblem, checkField, ruleProblem, validationProblem, type FieldProblem } from '@tock/protocol';
+import { checkInput, refuseForbiddenKeys } from '../door-kit/index.ts';
 import { WINDOW_ROUTES, type WindowBody, type WindowQuery, type WindowRouteKey, type WindowRouteSpec } from '@tock/window/contract';
 
 const DIGITS = /^-?[0-9]+$/;
@@ -42,8 +42,8 @@ function checkQuery(schema: WindowQuery, query: URLSearchParams): Record<string,
 /** The body and query of a request to route `key`, as the contract allows them; throws `validation_failed`. */
 export function windowInput(key: WindowRouteKey, body: Record<string, unknown>, query: URLSearchParams, nowMs: number): { body: Record<string, unknown>; query: Record<string, unknown> } {
   const spec: WindowRouteSpec = WINDOW_ROUTES[key];
-  const forbidden = findForbiddenKey(body);
-  if (forbidden !== undefined) throw validationProblem([ruleProblem(forbidden, { rule: 'notAllowedName' })]);
+  // The kit's reader refused these already; checked again for a body handed in directly (a route taking it whole).
+  refuseForbiddenKeys(body);
   return {
     body: spec.body === undefined ? {} : spec.body === 'object' ? body : checkBody(spec.body, body, nowMs),
     query: spec.query === undefined ? {} : checkQuery(spec.query, query),
