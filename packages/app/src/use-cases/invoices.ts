@@ -9,8 +9,10 @@
  */
 import { asRendered, draftInvoice, invoiceByNumber, issueInvoice, listInvoices, localDayKey, systemTimeZone, voidInvoice, type InvoiceDocument, type InvoiceRequest, type InvoiceSummary, type Store } from '@tock/core';
 import { bookView, claimBook, moveBook, type BookView, type SyncService } from '@tock/sync';
-import { readInvoiceFormat, renderInvoice } from '../invoices/render.ts';
 import type { InvoiceFormat } from '../invoices/text.ts';
+
+/** The renderers (PDF, HTML, CSV), imported on the first invoice: an idle app renders none (bench/README.md figure 9b). */
+const renderers = (): Promise<typeof import('../invoices/render.ts')> => import('../invoices/render.ts');
 
 /** What the invoices' use cases need of the app: the store, the clock and sync (the one book). */
 export interface InvoiceDeps {
@@ -42,12 +44,14 @@ export function invoiceUseCases({ store, clock, sync }: InvoiceDeps) {
     book: (): BookView => bookView(store, sync),
     /** What the invoice would be, rendered; nothing kept. */
     previewInvoice: async (input: InvoiceInput): Promise<RenderedInvoice> => {
+      const { readInvoiceFormat, renderInvoice } = await renderers();
       const format = readInvoiceFormat(input.format);
       const draft = draftInvoice(store, requestOf(input), clock(), systemTimeZone());
       return { document: draft.document, format, bytes: await renderInvoice(draft.document, format), overlaps: draft.overlaps };
     },
     /** Renders first, keeps after: the book claimed and the invoice numbered in one transaction. */
     issueInvoice: async (input: InvoiceInput): Promise<RenderedInvoice> => {
+      const { readInvoiceFormat, renderInvoice } = await renderers();
       const format = readInvoiceFormat(input.format);
       const now = clock();
       const timeZone = systemTimeZone();
@@ -61,6 +65,7 @@ export function invoiceUseCases({ store, clock, sync }: InvoiceDeps) {
     },
     /** A kept invoice as it was issued, in `format`. */
     reissueInvoice: async ({ number, format }: { number?: unknown; format?: string | null }): Promise<Omit<RenderedInvoice, 'overlaps'>> => {
+      const { readInvoiceFormat, renderInvoice } = await renderers();
       const shown = readInvoiceFormat(format);
       const document = invoiceByNumber(store, number);
       return { document, format: shown, bytes: await renderInvoice(asRendered(document), shown) };
