@@ -6,7 +6,7 @@
  * Callers own the transaction.
  */
 
-import { Problem, validationProblem, type FieldProblem } from '@tock/protocol';
+import { Problem, ruleMessage, ruleProblem, validationProblem, type FieldProblem, type FieldRule } from '@tock/protocol';
 import { requireActivity } from './activities.ts';
 import { cleanCurrency, cleanRate, cleanTaxRate, currencyError, rateError, taxRateError } from './money.ts';
 import { codePointLength, nameError, nameKey } from './names.ts';
@@ -33,12 +33,18 @@ export function addressError(text: unknown): string | undefined {
   return undefined;
 }
 
-/** Why `hours` is not a budget, or undefined. */
-export function budgetError(hours: unknown): string | undefined {
+/** The budget rule `hours` breaks (its code and values, @tock/protocol's `budgetHours`), or undefined. */
+export function budgetRule(hours: unknown): FieldRule | undefined {
   if (typeof hours !== 'number' || !Number.isFinite(hours) || hours <= 0 || hours > BUDGET_HOURS_MAX) {
-    return `must be a number of hours above 0 (at most ${BUDGET_HOURS_MAX}), not ${JSON.stringify(hours)}`;
+    return { rule: 'budgetHours', values: { max: BUDGET_HOURS_MAX, sent: String(JSON.stringify(hours)) } };
   }
   return undefined;
+}
+
+/** Why `hours` is not a budget, or undefined. */
+export function budgetError(hours: unknown): string | undefined {
+  const rule = budgetRule(hours);
+  return rule === undefined ? undefined : ruleMessage(rule);
 }
 
 interface ClientRow {
@@ -287,8 +293,8 @@ export function setActivityLedger(store: Store, idOrName: unknown, input: Activi
   if (input.budgetHours === null) budget = null;
   else if (input.budgetHours !== undefined) {
     const n = typeof input.budgetHours === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(input.budgetHours) ? Number(input.budgetHours) : input.budgetHours;
-    const problem = budgetError(n);
-    if (problem !== undefined) problems.push({ field: 'budgetHours', message: problem });
+    const broken = budgetRule(n);
+    if (broken !== undefined) problems.push(ruleProblem('budgetHours', broken));
     else budget = n as number;
   }
   if (problems.length > 0) throw validationProblem(problems);

@@ -78,7 +78,9 @@ export type FieldRuleCode =
   | 'unicode'
   | 'timeInRange'
   | 'notFuture'
-  | 'list';
+  | 'list'
+  /** An activity's budget: hours above 0, at most `max` (@tock/core's `budgetError`); `sent` as JSON. */
+  | 'budgetHours';
 
 /** The values a rule's words take (`{ min: 1, max: 80 }`); yes/no switches are `'yes'` / `'no'`. */
 export type FieldRuleValues = Readonly<Record<string, string | number>>;

@@ -118,6 +118,8 @@ export function ruleMessage({ rule, values = {}, item }: FieldRule): string {
       return `must not be more than ${v.seconds} seconds in the future`;
     case 'list':
       return `must be a list of at most ${v.max} items, each ${ruleMessage(item ?? { rule: 'text' }).replace(/^must be /, '')}`;
+    case 'budgetHours':
+      return `must be a number of hours above 0 (at most ${v.max}), not ${v.sent}`;
   }
 }
 
