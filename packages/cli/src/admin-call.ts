@@ -6,7 +6,8 @@
 import type { Writable } from 'node:stream';
 import { AppNotRunningError, callAdmin, downloadAdmin, homePaths, resolveHome, type AdminInput, type AdminInputArgs, type AdminResult, type AnsweredRoute, type StreamedRoute } from '@tock/admin';
 import { isProblem } from '@tock/protocol';
-import { CliError, refusal, type Io } from './io.ts';
+import { refusal, type CliError, type Io } from './io.ts';
+import { FieldRefusal } from './rule-words.ts';
 
 /** A command's flags by the input field they send (`number` → `--reissue`). */
 export type FlagsByField = Readonly<Record<string, `--${string}`>>;
@@ -20,7 +21,7 @@ export type FlagsByField = Readonly<Record<string, `--${string}`>>;
 export function asFlagRefusal(error: unknown, flags: FlagsByField): unknown {
   if (!isProblem(error) || error.field === undefined || !Object.hasOwn(flags, error.field)) return error;
   const rule = error.details?.find((detail) => detail.field === error.field);
-  return rule === undefined ? error : new CliError(`${flags[error.field]}: ${rule.message}`);
+  return rule === undefined ? error : new FieldRefusal(flags[error.field] as string, rule);
 }
 
 /** The one line for an admin command when no app runs under `home`. */

@@ -11,8 +11,9 @@ import { admin } from './admin-call.ts';
 import { flags } from './flags.ts';
 import type { Command } from './command.ts';
 import type { CliMessages } from './i18n/index.ts';
-import { CliError, messagesOf, print, refusal } from './io.ts';
+import { messagesOf, print, refusal } from './io.ts';
 import { terminalText } from './terminal-text.ts';
+import { FieldRefusal } from './rule-words.ts';
 
 /** One client as a line: name, rate and currency, its invoice details, the address's first line. */
 export function formatClient(t: CliMessages, c: Client): string {
@@ -58,7 +59,7 @@ async function sayingFlags<T>(ask: () => Promise<T>, given: Record<string, reado
     const rule = error.details?.find((detail) => detail.field === error.field);
     const [flag, value] = given[error.field] as readonly [string, string | null | undefined];
     if (rule === undefined) throw error;
-    throw new CliError(`${flag}${typeof value === 'string' ? ` ${terminalText(value)}` : ''}: ${rule.message}`);
+    throw new FieldRefusal(`${flag}${typeof value === 'string' ? ` ${terminalText(value)}` : ''}`, rule);
   }
 }
 

@@ -13,6 +13,7 @@ import type { CliKey, CliMessages } from './i18n/index.ts';
 import { CliError, guardedIo, processIo, type Io } from './io.ts';
 import { messagesFor } from './language.ts';
 import { watchCommand } from './watch.ts';
+import { FieldRefusal, validationLine } from './rule-words.ts';
 
 /** `tock mcp`, loaded on use: the MCP SDK stays out of every other command's start-up. */
 const mcp: Command = {
@@ -72,9 +73,10 @@ const PROBLEM_KEYS: Partial<Record<ProblemCode, CliKey>> = {
  * by its code where the CLI has words for it, else the app's English line as it came.
  */
 export function errorLine(error: unknown, t: CliMessages): string {
+  if (error instanceof FieldRefusal) return error.line(t);
   if (error instanceof CliError && error.said !== undefined) return t(error.said.key, error.said.values);
   const key = isProblem(error) ? PROBLEM_KEYS[error.code] : undefined;
-  return key === undefined ? failureLine(error) : t(key);
+  return key === undefined ? (validationLine(t, error) ?? failureLine(error)) : t(key);
 }
 
 /**

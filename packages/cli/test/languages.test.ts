@@ -161,6 +161,8 @@ describe('the CLI in the person’s language, against a real app', () => {
       ['log', 'soon', 'Call'],
       ['log', '0', 'Call'],
       ['log', '25h', 'Call'],
+      // A field the app refuses, said by its rule's code and values: the flag and the rule.
+      ['activity', 'set', 'Plan', '--budget', '-1'],
     ];
     // The listener's refusals before any request: no token, a port that is not one.
     for (const listenerEnv of [{ ...pseudo, SERVICE_TOKEN: '' }, { ...pseudo, SERVICE_PORT: 'eighty' }]) {

@@ -7,5 +7,6 @@ import { app } from './app.ts';
 import { ledger } from './ledger.ts';
 import { capture } from './capture.ts';
 import { sources } from './sources.ts';
+import { rules } from './rules.ts';
 
-export const de = { ...general, ...tracking, ...app, ...ledger, ...capture, ...sources } as const satisfies Catalog<typeof en>;
+export const de = { ...general, ...tracking, ...app, ...ledger, ...capture, ...sources, ...rules } as const satisfies Catalog<typeof en>;

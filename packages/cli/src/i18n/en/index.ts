@@ -13,5 +13,6 @@ import { app } from './app.ts';
 import { ledger } from './ledger.ts';
 import { capture } from './capture.ts';
 import { sources } from './sources.ts';
+import { rules } from './rules.ts';
 
-export const en = { ...general, ...tracking, ...app, ...ledger, ...capture, ...sources } as const;
+export const en = { ...general, ...tracking, ...app, ...ledger, ...capture, ...sources, ...rules } as const;

@@ -1,0 +1,91 @@
+/**
+ * A refused field's rule in the person's language (docs/i18n.md "What the app sends"): the app
+ * sends each rule's code and values (`rule`, `values`, `item`: @tock/protocol's `fieldRule`)
+ * beside its English `message`; `tock` says the rule from its catalog by that code. In English,
+ * and for a detail without a code the CLI knows, the app's own line stays, byte for byte.
+ */
+import { isProblem, type FieldProblem, type FieldRule, type FieldRuleCode } from '@tock/protocol';
+import type { CliKey, CliMessages } from './i18n/index.ts';
+import { CliError } from './io.ts';
+
+/** Every rule's key: a new rule code in @tock/protocol fails `tsc` here until it has words. */
+const RULE_KEYS: Readonly<Record<FieldRuleCode, CliKey>> = {
+  required: 'rule.required',
+  notAllowedName: 'rule.notAllowedName',
+  bodyEmpty: 'rule.bodyEmpty',
+  bodyNotObject: 'rule.bodyNotObject',
+  eitherNotBoth: 'rule.eitherNotBoth',
+  eitherOne: 'rule.eitherOne',
+  boolean: 'rule.boolean',
+  number: 'rule.number',
+  numberRange: 'rule.numberRange',
+  numberAbove: 'rule.numberAbove',
+  numberAboveAtMost: 'rule.numberAboveAtMost',
+  numberAtLeast: 'rule.numberAtLeast',
+  numberAtMost: 'rule.numberAtMost',
+  uuid: 'rule.uuid',
+  dateTime: 'rule.dateTime',
+  date: 'rule.date',
+  oneOf: 'rule.oneOf',
+  text: 'rule.text',
+  textAtLeast: 'rule.textAtLeast',
+  textRange: 'rule.textRange',
+  textAtMost: 'rule.textAtMost',
+  unicode: 'rule.unicode',
+  timeInRange: 'rule.timeInRange',
+  notFuture: 'rule.notFuture',
+  list: 'rule.list',
+  budgetHours: 'rule.budgetHours',
+};
+
+/** A rule in `t`'s language, or undefined for a code (or values) the catalog cannot say. */
+export function ruleWords(t: CliMessages, rule: FieldRule): string | undefined {
+  if (typeof rule.rule !== 'string' || !Object.hasOwn(RULE_KEYS, rule.rule)) return undefined;
+  const values: Record<string, string | number> = { ...rule.values };
+  if (rule.rule === 'list') {
+    const each = rule.item === undefined ? undefined : ruleWords(t, rule.item);
+    if (each === undefined) return undefined;
+    values.each = each;
+  }
+  try {
+    return t(RULE_KEYS[rule.rule], values);
+  } catch {
+    // A value the message needs is missing (an older app): its English says it.
+    return undefined;
+  }
+}
+
+/** A detail's rule in `t`'s language; the app's English `message` in English or without a known code. */
+export function detailWords(t: CliMessages, detail: FieldProblem): string {
+  if (t.locale === 'en' || detail.rule === undefined) return detail.message;
+  return ruleWords(t, detail as FieldRule) ?? detail.message;
+}
+
+/** `<field>: <rule>` in `t`'s language for a `validation_failed` whose first field has a rule code; else undefined. */
+export function validationLine(t: CliMessages, error: unknown): string | undefined {
+  if (t.locale === 'en' || !isProblem(error, 'validation_failed')) return undefined;
+  const first = error.details?.[0];
+  if (first?.rule === undefined) return undefined;
+  const words = ruleWords(t, first as FieldRule);
+  return words === undefined ? undefined : t('rule.field', { field: first.field, rule: words });
+}
+
+/**
+ * The app's refusal of a field, said as the flag (and value) that gave it: `--budget -1: <rule>`,
+ * the rule in the person's language when the app sent its code. Its `message` is the English line.
+ */
+export class FieldRefusal extends CliError {
+  readonly shown: string;
+  readonly detail: FieldProblem;
+
+  constructor(shown: string, detail: FieldProblem) {
+    super(`${shown}: ${detail.message}`);
+    this.shown = shown;
+    this.detail = detail;
+  }
+
+  /** The line in `t`'s language. */
+  line(t: CliMessages): string {
+    return t.locale === 'en' ? this.message : t('rule.field', { field: this.shown, rule: detailWords(t, this.detail) });
+  }
+}

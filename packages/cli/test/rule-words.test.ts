@@ -1,0 +1,79 @@
+/**
+ * A refused field's rule said in the person's language (docs/i18n.md "What the app sends"):
+ * `tock` words every rule code @tock/protocol sends from its catalog, by the code and values
+ * and never by the English; in English the app's own line stays byte for byte.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { fieldRule, ruleProblem, validationProblem, type FieldRule, type FieldRuleCode } from '@tock/protocol';
+import { loadCliMessages } from '../src/i18n/index.ts';
+import { errorLine } from '../src/main.ts';
+import { detailWords, FieldRefusal, ruleWords } from '../src/rule-words.ts';
+
+/** One rule of each code, with the values the validator sends. */
+const EACH: Readonly<Record<FieldRuleCode, FieldRule>> = {
+  required: { rule: 'required' },
+  notAllowedName: { rule: 'notAllowedName' },
+  bodyEmpty: { rule: 'bodyEmpty' },
+  bodyNotObject: { rule: 'bodyNotObject' },
+  eitherNotBoth: { rule: 'eitherNotBoth', values: { a: 'name', b: 'activityID' } },
+  eitherOne: { rule: 'eitherOne', values: { a: 'name', b: 'activityID' } },
+  boolean: fieldRule({ type: 'boolean', description: '' }),
+  number: fieldRule({ type: 'number', description: '' }),
+  numberRange: fieldRule({ type: 'integer', minimum: 1, maximum: 100, description: '' }),
+  numberAbove: fieldRule({ type: 'number', exclusiveMinimum: 0, description: '' }),
+  numberAboveAtMost: fieldRule({ type: 'number', exclusiveMinimum: 0, maximum: 1440, description: '' }),
+  numberAtLeast: fieldRule({ type: 'integer', minimum: 0, description: '' }),
+  numberAtMost: fieldRule({ type: 'integer', maximum: 9, description: '' }),
+  uuid: fieldRule({ type: 'string', format: 'uuid', description: '' }),
+  dateTime: fieldRule({ type: 'string', format: 'date-time', description: '' }),
+  date: fieldRule({ type: 'string', format: 'date', description: '' }),
+  oneOf: fieldRule({ type: 'string', enum: ['os', 'file'], description: '' }),
+  text: fieldRule({ type: 'string', noControlChars: true, description: '' }),
+  textAtLeast: fieldRule({ type: 'string', minLength: 1, trim: true, description: '' }),
+  textRange: fieldRule({ type: 'string', minLength: 1, maxLength: 200, trim: true, noControlChars: true, description: '' }),
+  textAtMost: fieldRule({ type: 'string', maxLength: 2000, description: '' }),
+  unicode: { rule: 'unicode' },
+  timeInRange: { rule: 'timeInRange' },
+  notFuture: { rule: 'notFuture', values: { seconds: 60 } },
+  list: fieldRule({ type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 40, trim: true, description: '' }, description: '' }),
+  budgetHours: { rule: 'budgetHours', values: { max: 10000, sent: '-1' } },
+};
+
+describe('a refused field’s rule in the person’s language', () => {
+  it('every rule code is said in en-XA from the catalog, and in each language', async () => {
+    const pseudo = await loadCliMessages('en-XA');
+    for (const [code, rule] of Object.entries(EACH)) {
+      const words = ruleWords(pseudo, rule);
+      assert.match(words ?? '', /^\[.*~+\]/su, code);
+    }
+    for (const language of ['de', 'fr', 'es', 'ja'] as const) {
+      const t = await loadCliMessages(language);
+      for (const [code, rule] of Object.entries(EACH)) assert.ok(ruleWords(t, rule), `${language} ${code}`);
+    }
+  });
+
+  it('says a validation_failed line by its first field’s rule, not the English', async () => {
+    const de = await loadCliMessages('de');
+    const refused = validationProblem([ruleProblem('durationMinutes', EACH.numberAboveAtMost)]);
+    assert.equal(errorLine(refused, de), 'durationMinutes: muss eine Zahl größer als 0 und höchstens 1440 sein');
+    const ja = await loadCliMessages('ja');
+    assert.equal(errorLine(validationProblem([ruleProblem('name', EACH.required)]), ja), 'name：必須です');
+    assert.equal(errorLine(refused, await loadCliMessages('en')), 'durationMinutes: must be a number greater than 0 and at most 1440');
+  });
+
+  it('says the flag that gave a refused field with its rule in the language; English as the app wrote it', async () => {
+    const detail = ruleProblem('budgetHours', EACH.budgetHours);
+    const refusal = new FieldRefusal('--budget -1', detail);
+    assert.equal(refusal.message, '--budget -1: must be a number of hours above 0 (at most 10000), not -1');
+    assert.equal(errorLine(refusal, await loadCliMessages('en')), refusal.message);
+    assert.equal(errorLine(refusal, await loadCliMessages('fr')), '--budget -1 : doit être un nombre d’heures supérieur à 0 (au plus 10000), et non -1');
+  });
+
+  it('keeps the app’s English for a detail without a code or with one it does not know', async () => {
+    const es = await loadCliMessages('es');
+    assert.equal(detailWords(es, { field: 'to', message: '2026-11-20 is before 2026-11-21' }), '2026-11-20 is before 2026-11-21');
+    assert.equal(detailWords(es, { field: 'x', message: 'a newer rule', rule: 'fromTheFuture' as FieldRuleCode }), 'a newer rule');
+    assert.equal(detailWords(es, { field: 'x', message: 'no values', rule: 'numberRange' }), 'no values');
+  });
+});
