@@ -11,6 +11,7 @@ import { type MessageKey, windowMessages } from './i18n/index.ts';
 import { sentence } from './sentence.ts';
 import { sessionHeaders } from './session.ts';
 import type { FieldProblem } from './types.ts';
+import type { FieldRule, FieldRuleCode } from '@tock/protocol';
 
 /**
  * The problems the window words itself, by code (never by reading the server's text): in
@@ -26,6 +27,66 @@ function problemText(code: string): string | null {
   return t(`problem.${code}` as MessageKey);
 }
 
+/** Every rule's key: a new rule code in @tock/protocol fails `tsc` here until it has words. */
+const RULE_KEYS: Readonly<Record<FieldRuleCode, MessageKey>> = {
+  required: 'rule.required',
+  notAllowedName: 'rule.notAllowedName',
+  bodyEmpty: 'rule.bodyEmpty',
+  bodyNotObject: 'rule.bodyNotObject',
+  eitherNotBoth: 'rule.eitherNotBoth',
+  eitherOne: 'rule.eitherOne',
+  boolean: 'rule.boolean',
+  number: 'rule.number',
+  numberRange: 'rule.numberRange',
+  numberAbove: 'rule.numberAbove',
+  numberAboveAtMost: 'rule.numberAboveAtMost',
+  numberAtLeast: 'rule.numberAtLeast',
+  numberAtMost: 'rule.numberAtMost',
+  uuid: 'rule.uuid',
+  dateTime: 'rule.dateTime',
+  date: 'rule.date',
+  oneOf: 'rule.oneOf',
+  text: 'rule.text',
+  textAtLeast: 'rule.textAtLeast',
+  textRange: 'rule.textRange',
+  textAtMost: 'rule.textAtMost',
+  unicode: 'rule.unicode',
+  timeInRange: 'rule.timeInRange',
+  notFuture: 'rule.notFuture',
+  list: 'rule.list',
+  budgetHours: 'rule.budgetHours',
+};
+
+/**
+ * A refused field's rule in the window's language from the code and values the app sends
+ * beside its English (@tock/protocol's `fieldRule`); undefined in English (the app's line
+ * stays) and for a code or values the catalog cannot say.
+ */
+function ruleText(rule: FieldRule): string | undefined {
+  const t = windowMessages();
+  if (t.locale === 'en' || typeof rule.rule !== 'string' || !Object.hasOwn(RULE_KEYS, rule.rule)) return undefined;
+  const values: Record<string, string | number> = { ...rule.values };
+  if (rule.rule === 'list') {
+    const each = rule.item === undefined ? undefined : ruleText(rule.item);
+    if (each === undefined) return undefined;
+    values.each = each;
+  }
+  try {
+    return t(RULE_KEYS[rule.rule], values);
+  } catch {
+    // A value the message needs is missing (an older app): its English says it.
+    return undefined;
+  }
+}
+
+/** The line of a `validation_failed` about its first field (`name: <rule>`), in the window's language; null to show the app's. */
+function validationText(code: string, details: FieldProblem[]): string | null {
+  const first = details[0];
+  if (code !== 'validation_failed' || first?.rule === undefined) return null;
+  const words = ruleText(first as FieldRule);
+  return words === undefined ? null : windowMessages()('rule.field', { field: first.field, rule: words });
+}
+
 /**
  * A request the app refused or could not answer. Its message and its fields' messages are
  * the app's words as sentences ({@link sentence}), or the window's for a code it words itself
@@ -38,10 +99,10 @@ export class ApiError extends Error {
   readonly details: FieldProblem[];
 
   constructor(status: number, code: string, message: string, details: FieldProblem[] = []) {
-    super(problemText(code) ?? sentence(message));
+    super(problemText(code) ?? sentence(validationText(code, details) ?? message));
     this.status = status;
     this.code = code;
-    this.details = details.map((d) => ({ ...d, message: sentence(d.message) }));
+    this.details = details.map((d) => ({ ...d, message: sentence((d.rule === undefined ? undefined : ruleText(d as FieldRule)) ?? d.message) }));
   }
 
   /** The message about one field, if the app gave one. */

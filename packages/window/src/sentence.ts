@@ -7,7 +7,7 @@
 
 /**
  * `must not be empty` → `Must not be empty.`: a capital first letter and a full stop at the end,
- * unless it already ends a sentence (`.`, `!`, `?`, `…`). The first word keeps its case when it
+ * unless it already ends a sentence (`.`, `!`, `?`, `…`, `。`); after Japanese, `。`. The first word keeps its case when it
  * is a name rather than a word — a file (`broken.json`), a path, a field (`durationMinutes`), a
  * command in backticks — and a message that is already a sentence comes back as it is.
  */
@@ -17,5 +17,7 @@ export function sentence(message: string): string {
   const firstWord = /^\S+/.exec(text)?.[0] ?? '';
   const aWord = /^[a-z][a-z'’-]*[,:;]?$/.test(firstWord);
   const capital = aWord ? `${text.charAt(0).toUpperCase()}${text.slice(1)}` : text;
-  return /[.!?…]$/.test(capital) ? capital : `${capital}.`;
+  if (/[.!?…。！？]$/.test(capital)) return capital;
+  // Japanese ends a sentence with its own full stop (a rule worded from the catalog).
+  return /[\u3040-\u30ff\u4e00-\u9fff]$/.test(capital) ? `${capital}。` : `${capital}.`;
 }

@@ -8,5 +8,6 @@ import { ledger } from './ledger.ts';
 import { integrations } from './integrations.ts';
 import { capture } from './capture.ts';
 import { settings } from './settings.ts';
+import { rules } from './rules.ts';
 
-export const de = { ...shell, ...today, ...reports, ...ledger, ...integrations, ...capture, ...settings } satisfies Catalog<typeof en>;
+export const de = { ...shell, ...today, ...reports, ...ledger, ...integrations, ...capture, ...settings, ...rules } satisfies Catalog<typeof en>;

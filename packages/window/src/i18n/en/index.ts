@@ -13,5 +13,6 @@ import { ledger } from './ledger.ts';
 import { integrations } from './integrations.ts';
 import { capture } from './capture.ts';
 import { settings } from './settings.ts';
+import { rules } from './rules.ts';
 
-export const en = { ...shell, ...today, ...reports, ...ledger, ...integrations, ...capture, ...settings } as const;
+export const en = { ...shell, ...today, ...reports, ...ledger, ...integrations, ...capture, ...settings, ...rules } as const;
