@@ -2,7 +2,8 @@
  * The window's error and empty states in the pseudo-locale `en-XA` (docs/ui.md "Languages"):
  * on a fresh app with nothing tracked every screen's empty state, the listener that cannot
  * take its port, capture sources that do not work here with their reasons, idle sources'
- * needs, and a save the app could not make (a full disk, and no answer at all) — every word
+ * needs, a field the app refused (by its rule's code and values), and a save the app could
+ * not make (a full disk, and no answer at all) — every word
  * a person reads there carries the accents, proof it came from a catalog, not from the app's
  * English. The app sends codes and values (a listener's error code, a source's reason code
  * and id); the window words them.
@@ -11,6 +12,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { SourceReason, type FocusSource } from '@tock/desktop/capture/sources';
+import { fieldRule, ruleProblem, validationProblem } from '@tock/protocol';
 import type { Page } from 'playwright-core';
 import { ensureWindowBuilt, freePort, launchBrowser, startTestApp, type TestApp, type TestBrowser } from './ui-support/harness.ts';
 import { allowedWords, PSEUDO, SCREENS, show, unaccentedWords } from './ui-support/i18n-walk.ts';
@@ -114,6 +116,25 @@ describe('en-XA: the error and empty states', () => {
     assert.equal(await hints.locator('[lang]').count(), 0, 'no need is left in the app’s English');
     assert.match((await hints.textContent()) ?? '', /apt install xprintidle/);
     await allFromCatalogs(b.page, 'Desktop with no idle source');
+  });
+
+  it('a field the app refuses, worded by its rule’s code and values under the field', async () => {
+    const { page } = b;
+    await show(page, '/settings/integrations');
+    // The answer the window's door gives a port outside its range: the English, and beside it the rule.
+    const refused = validationProblem([ruleProblem('port', fieldRule({ type: 'integer', minimum: 1024, maximum: 65535, description: '' }))]);
+    await page.route('**/api/listener', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 400, json: { ok: false, code: refused.code, error: refused.message, details: refused.details } })
+        : route.fallback(),
+    );
+    await page.locator('#listener-port').fill('5000');
+    await page.locator('#listener-port').press('Enter');
+    const error = page.locator('#listener-port-error');
+    await error.filter({ hasText: PSEUDO }).waitFor();
+    assert.match((await error.textContent()) ?? '', /1024/);
+    await allFromCatalogs(page, 'Integrations with a port the app refused');
+    await page.unroute('**/api/listener');
   });
 
   it('a save the app could not make: a full disk, then no answer at all', async () => {
