@@ -26,4 +26,4 @@ export {
 export { homePaths, resolveHome, wakatimeConfigDir, type HomePaths } from './home.ts';
 export type * from './views.ts';
 /** What `tock sync status` shows and `tock invoice device` answers (docs/sync.md), as sync declares it. */
-export type { BookView, SyncDeviceStatus, SyncEnableResult, SyncStatus } from '@tock/sync/status';
+export type { BookView, SyncDeviceStatus, SyncEnableResult, SyncReason, SyncReasonCode, SyncStatus } from '@tock/sync/status';

@@ -17,6 +17,7 @@ import { closeSync, constants, fstatSync, fsyncSync, lstatSync, mkdirSync, openS
 import { lstat, open, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SYNC_FOLDER_FORMAT, SYNC_READ_LIMITS } from '@tock/core/sync';
+import type { SyncReason } from './status.ts';
 
 /** The folder name of this format; a higher `tock-sync-vN` is a newer Tock's. */
 export const FORMAT_DIR = `tock-sync-v${SYNC_FOLDER_FORMAT}`;
@@ -55,6 +56,16 @@ export function describeType(stats: Pick<Stats, 'isSymbolicLink' | 'isFIFO' | 'i
   if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
   if (stats.isDirectory()) return 'a folder';
   return 'not a regular file';
+}
+
+/** What {@link describeType} says, as a code the window and `tock` word (status.ts `SyncReason`). */
+export function typeKind(stats: Pick<Stats, 'isSymbolicLink' | 'isFIFO' | 'isSocket' | 'isCharacterDevice' | 'isBlockDevice' | 'isDirectory'>): string {
+  if (stats.isSymbolicLink()) return 'symlink';
+  if (stats.isFIFO()) return 'fifo';
+  if (stats.isSocket()) return 'socket';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'device';
+  if (stats.isDirectory()) return 'folder';
+  return 'other';
 }
 
 /** `n` bytes as a person reads them: `5.0 MiB`, `300 KiB`. */
@@ -148,7 +159,7 @@ export function writeDeviceFile(dir: string, device: DeviceFile): void {
 }
 
 /** `folder.json` as read: its key check, or what is wrong with it; undefined when there is none. */
-export type FolderFile = { keyCheck: string } | { problem: string; newer?: boolean };
+export type FolderFile = { keyCheck: string } | { problem: string; reason: SyncReason; newer?: boolean };
 
 /** Reads `DIR/tock-sync-v2/folder.json` (synchronously, with every check; it is at most 4 KiB). */
 export function readFolderFile(dir: string): FolderFile | undefined {
@@ -159,21 +170,25 @@ export function readFolderFile(dir: string): FolderFile | undefined {
   } catch {
     return undefined;
   }
-  if (!stats.isFile()) return { problem: `${FORMAT_DIR}/folder.json is ${describeType(stats)}, not a regular file; it is not read` };
+  const file = `${FORMAT_DIR}/folder.json`;
+  if (!stats.isFile()) return { problem: `${file} is ${describeType(stats)}, not a regular file; it is not read`, reason: { code: 'folder_file_not_file', values: { file, kind: typeKind(stats) } } };
   const text = readSmallSync(path, SYNC_READ_LIMITS.folderFileBytes);
-  if (text === undefined) return { problem: `${FORMAT_DIR}/folder.json cannot be read or is over ${bytesText(SYNC_READ_LIMITS.folderFileBytes)}` };
+  if (text === undefined) {
+    const size = bytesText(SYNC_READ_LIMITS.folderFileBytes);
+    return { problem: `${file} cannot be read or is over ${size}`, reason: { code: 'folder_file_unreadable', values: { file, size } } };
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return { problem: `${FORMAT_DIR}/folder.json is not JSON` };
+    return { problem: `${file} is not JSON`, reason: { code: 'folder_file_not_json', values: { file } } };
   }
   const f = value as { format?: unknown; keyCheck?: unknown } | null;
   if (f && typeof f === 'object' && typeof f.format === 'number' && f.format > SYNC_FOLDER_FORMAT) {
-    return { problem: `${FORMAT_DIR}/folder.json is of format ${f.format}, written by a newer Tock; update Tock on this device`, newer: true };
+    return { problem: `${file} is of format ${f.format}, written by a newer Tock; update Tock on this device`, reason: { code: 'folder_file_newer', values: { file, format: f.format } }, newer: true };
   }
   if (!f || typeof f !== 'object' || f.format !== SYNC_FOLDER_FORMAT || typeof f.keyCheck !== 'string' || !/^[0-9a-f]{64}$/.test(f.keyCheck)) {
-    return { problem: `${FORMAT_DIR}/folder.json is not {"format":2,"keyCheck":"<64 hex>"}` };
+    return { problem: `${file} is not {"format":2,"keyCheck":"<64 hex>"}`, reason: { code: 'folder_file_shape', values: { file, shape: '{"format":2,"keyCheck":"<64 hex>"}' } } };
   }
   return { keyCheck: f.keyCheck };
 }
@@ -219,13 +234,15 @@ export interface FolderListing {
   format1: boolean;
   /** What is wrong with `tock-sync-v2` itself (a link in its place), if anything. */
   problem: string | null;
+  /** `problem` by its code (status.ts `SyncReason`). */
+  problemReason: SyncReason | null;
 }
 
 /** Lists the folder without following anything in it. */
 export async function listFolder(dir: string): Promise<FolderListing> {
   const top = await readdir(dir);
   const newer = top.filter((name) => /^tock-sync-v\d+$/.test(name) && Number(name.slice(11)) > SYNC_FOLDER_FORMAT);
-  const listing: FolderListing = { devices: [], refused: [], newer, format1: top.includes(FORMAT_1_DIR), problem: null };
+  const listing: FolderListing = { devices: [], refused: [], newer, format1: top.includes(FORMAT_1_DIR), problem: null, problemReason: null };
   let stats: Stats;
   try {
     stats = await lstat(formatDir(dir));
@@ -235,6 +252,7 @@ export async function listFolder(dir: string): Promise<FolderListing> {
   }
   if (!stats.isDirectory()) {
     listing.problem = `${FORMAT_DIR} is ${describeType(stats)}, not a folder; it is not followed`;
+    listing.problemReason = { code: 'format_dir_not_folder', values: { folder: FORMAT_DIR, kind: typeKind(stats) } };
     return listing;
   }
   for (const entry of await readdir(formatDir(dir), { withFileTypes: true })) {

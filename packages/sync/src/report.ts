@@ -11,7 +11,7 @@ import { SYNC_SETTINGS, keyMatches, parseHlc } from '@tock/core/sync';
 import type { Reader } from './device-logs.ts';
 import { FORMAT_1_DIR, FORMAT_DIR, segmentName, type FolderFile, type FolderListing } from './folder.ts';
 import { deviceIdentity, oneTimerOn, syncConfig } from './settings.ts';
-import type { SyncDeviceStatus, SyncStatus } from './status.ts';
+import type { SyncDeviceStatus, SyncReason, SyncStatus } from './status.ts';
 
 /** `ms` as a person reads a clock difference: `3 h 20 min`, `12 min`, `2 days 4 h`. */
 export function durationText(ms: number): string {
@@ -24,19 +24,33 @@ export function durationText(ms: number): string {
   return hours % 24 === 0 ? `${days} days` : `${days} days ${hours % 24} h`;
 }
 
+/** A sync problem: the English line `tock sync status --json` and the API keep, and its code and values. */
+export interface SyncProblem {
+  text: string;
+  reason: SyncReason;
+}
+
 /** Why sync does not run in a store that synced in format 1 through `dir`, and what to do. */
-export function formatOneProblem(dir: string): string {
-  return `this store synced through ${dir}/${FORMAT_1_DIR}, a format this Tock no longer reads (its lines could be forged); turn sync on again with \`tock sync enable ${dir}\`, which writes this device's whole history into ${FORMAT_DIR} (the first device makes the folder key, the others give it with --key: \`tock sync key\`)`;
+export function formatOneProblem(dir: string): SyncProblem {
+  return {
+    text: `this store synced through ${dir}/${FORMAT_1_DIR}, a format this Tock no longer reads (its lines could be forged); turn sync on again with \`tock sync enable ${dir}\`, which writes this device's whole history into ${FORMAT_DIR} (the first device makes the folder key, the others give it with --key: \`tock sync key\`)`,
+    reason: { code: 'format_one', values: { dir, old: FORMAT_1_DIR, folder: FORMAT_DIR, command: `tock sync enable ${dir}`, keyCommand: 'tock sync key' } },
+  };
 }
 
 /** The folder `dir` as a failure to read or write it shows it: gone, read-only, or unusable. */
-export function folderFailure(error: unknown, dir: string | undefined): string {
+export function folderFailure(error: unknown, dir: string | undefined): SyncProblem {
   const code = (error as NodeJS.ErrnoException).code;
-  return code === 'ENOENT'
-    ? `the folder ${dir} is gone; nothing is lost — bring it back (or run tock sync enable with another folder)`
-    : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
-      ? `the folder ${dir} is read-only; this device's changes wait in the store until it is writable`
-      : `the folder ${dir} cannot be used (${(error as Error).message})`;
+  const where = dir ?? '';
+  if (code === 'ENOENT') {
+    return { text: `the folder ${dir} is gone; nothing is lost — bring it back (or run tock sync enable with another folder)`, reason: { code: 'folder_gone', values: { dir: where, command: 'tock sync enable' } } };
+  }
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
+    return { text: `the folder ${dir} is read-only; this device's changes wait in the store until it is writable`, reason: { code: 'folder_read_only', values: { dir: where } } };
+  }
+  // The system's own words for the error stay as they are (docs/i18n.md "Still English").
+  const why = (error as Error).message;
+  return { text: `the folder ${dir} cannot be used (${why})`, reason: { code: 'folder_unusable', values: { dir: where, why } } };
 }
 
 /**
@@ -44,18 +58,20 @@ export function folderFailure(error: unknown, dir: string | undefined): string {
  * folder, a `tock-sync-v2` that is not a folder, a bad folder.json, or one made with another
  * key than this device's (`key`).
  */
-export function folderProblem(dir: string, listing: FolderListing, folderFile: FolderFile | undefined, key: Uint8Array): string | null {
-  if (listing.newer.length > 0) return `the folder holds ${listing.newer.join(', ')}, written by a newer Tock; update Tock on this device to read it`;
-  return (
-    listing.problem ??
-    (folderFile === undefined
-      ? null
-      : 'problem' in folderFile
-        ? folderFile.problem
-        : keyMatches(key, folderFile.keyCheck)
-          ? null
-          : `${FORMAT_DIR}/folder.json is not this device's key's: the folder was set up again with another key; give it with tock sync enable ${dir} --key KEY`)
-  );
+export function folderProblem(dir: string, listing: FolderListing, folderFile: FolderFile | undefined, key: Uint8Array): SyncProblem | null {
+  if (listing.newer.length > 0) {
+    const folders = listing.newer.join(', ');
+    return { text: `the folder holds ${folders}, written by a newer Tock; update Tock on this device to read it`, reason: { code: 'folder_newer', values: { folders } } };
+  }
+  if (listing.problem !== null) return { text: listing.problem, reason: listing.problemReason ?? { code: 'format_dir_not_folder', values: { folder: FORMAT_DIR, kind: 'other' } } };
+  if (folderFile === undefined) return null;
+  if ('problem' in folderFile) return { text: folderFile.problem, reason: folderFile.reason };
+  if (keyMatches(key, folderFile.keyCheck)) return null;
+  const file = `${FORMAT_DIR}/folder.json`;
+  return {
+    text: `${file} is not this device's key's: the folder was set up again with another key; give it with tock sync enable ${dir} --key KEY`,
+    reason: { code: 'folder_other_key', values: { file, dir, command: `tock sync enable ${dir} --key KEY` } },
+  };
 }
 
 /** Why another device's changes wait while its clock is ahead of this device's. */
@@ -69,6 +85,9 @@ export interface SyncState {
   /** Why sync does not run although it is on (no key, a format-1 store), if so. */
   startProblem: string | null;
   folderProblem: string | null;
+  /** `startProblem` and `folderProblem` by their codes, where the service has them. */
+  startReason?: SyncReason | null;
+  folderReason?: SyncReason | null;
 }
 
 /** `tock sync status`. */
@@ -100,6 +119,7 @@ export function syncStatus(store: Store, state: SyncState): SyncStatus {
     dir: config?.dir ?? null,
     device: identity && running ? { deviceID: identity.deviceID, name: config.name, createdAt: new Date(identity.createdAt).toISOString(), logLines } : null,
     problem: running ? (state.startProblem ?? state.folderProblem) : null,
+    problemReason: !running ? null : state.startProblem !== null ? (state.startReason ?? null) : state.folderProblem !== null ? (state.folderReason ?? null) : null,
     offReason: running ? null : (state.startProblem ?? offReason),
     oneTimer: oneTimerOn(store),
     devices,

@@ -15,6 +15,32 @@ export interface BookView {
   here: boolean;
 }
 
+/**
+ * What is wrong with the sync folder, by code, for the window and `tock` to say in the
+ * person's language (docs/i18n.md "What the app sends"); `problem` keeps the English line.
+ * `kind` (what stands where a file or folder should) is `symlink`, `fifo`, `socket`, `device`,
+ * `folder` or `other`.
+ */
+export type SyncReasonCode =
+  | 'folder_gone'
+  | 'folder_read_only'
+  | 'folder_unusable'
+  | 'folder_newer'
+  | 'folder_other_key'
+  | 'format_dir_not_folder'
+  | 'folder_file_not_file'
+  | 'folder_file_unreadable'
+  | 'folder_file_not_json'
+  | 'folder_file_newer'
+  | 'folder_file_shape'
+  | 'format_one';
+
+/** A sync problem's code and the values its words take (a folder, a format, a kind). */
+export interface SyncReason {
+  code: SyncReasonCode;
+  values: Readonly<Record<string, string | number>>;
+}
+
 /** One other device, as `tock sync status` and the window show it. */
 export interface SyncDeviceStatus {
   deviceID: string;
@@ -43,6 +69,8 @@ export interface SyncStatus {
   device: { deviceID: string; name: string; createdAt: string; logLines: number } | null;
   /** What is wrong with the folder as a whole (gone, read-only, a newer format, the key), if anything. */
   problem: string | null;
+  /** `problem` by its code and values, when the app has one for it; null otherwise. */
+  problemReason: SyncReason | null;
   /**
    * Why sync is off although the person did not turn it off, and what to do: the store was
    * restored from a backup, it synced in format 1, the folder key is missing. Null otherwise.

@@ -40,7 +40,7 @@ import { listFolder, readFolderFile } from './folder.ts';
 import { OwnLog } from './own-log.ts';
 import { folderFailure, folderProblem, formatOneProblem, syncStatus } from './report.ts';
 import { deviceIdentity, oneTimerOn, syncConfig } from './settings.ts';
-import type { SyncEnableResult, SyncStatus } from './status.ts';
+import type { SyncEnableResult, SyncReason, SyncStatus } from './status.ts';
 import { memoryKeyStore, readFolderKey, type KeyStore } from './sync-key.ts';
 import { FolderWatch } from './watch.ts';
 
@@ -97,8 +97,10 @@ export class SyncService {
   /** Counts starts and ends: a scan that awaited across one stops. */
   private generation = 0;
   private folderProblem: string | null = null;
+  private folderReason: SyncReason | null = null;
   /** Why sync does not run although it is on (no key, a format-1 store), if so. */
   private startProblem: string | null = null;
+  private startReason: SyncReason | null = null;
   private stopped = false;
   /** Windows following sync: told `true` after other devices' work changed the store. */
   private readonly subscribers = new Set<(applied: boolean) => void>();
@@ -134,7 +136,7 @@ export class SyncService {
     const config = syncConfig(this.store);
     if (config === undefined) return;
     if (config.format !== 2) {
-      this.startProblem = formatOneProblem(config.dir);
+      ({ text: this.startProblem, reason: this.startReason } = formatOneProblem(config.dir));
       return;
     }
     refreshCapture(this.store);
@@ -146,6 +148,7 @@ export class SyncService {
     const read = readFolderKey(this.keyStore);
     if ('problem' in read) {
       this.startProblem = read.problem;
+      this.startReason = null;
       return undefined;
     }
     return read.key;
@@ -157,6 +160,7 @@ export class SyncService {
     this.key = this.loadKey();
     if (this.key === undefined) return;
     this.startProblem = null;
+    this.startReason = null;
     this.hybrid = deviceClock(this.store, identity.deviceID, this.clock);
     this.own = new OwnLog(this.store, this.key);
     this.logs.reset(devicePositions(this.store));
@@ -197,6 +201,7 @@ export class SyncService {
     joinFolder({ store: this.store, keyStore: this.keyStore, clock: this.clock }, { dir, name: newName, key, newFolder, before });
     this.stopped = false;
     this.folderProblem = null;
+    this.folderReason = null;
     this.begin();
     this.changed();
     return { ...this.status(), warnings };
@@ -221,7 +226,9 @@ export class SyncService {
     this.store.settings.delete(SYNC_SETTINGS.config);
     this.logs.clear();
     this.folderProblem = null;
+    this.folderReason = null;
     this.startProblem = null;
+    this.startReason = null;
     this.changed();
     return this.status();
   }
@@ -281,8 +288,9 @@ export class SyncService {
 
   private reportFolder(error: unknown): void {
     const problem = folderFailure(error, syncConfig(this.store)?.dir);
-    if (problem !== this.folderProblem) {
-      this.folderProblem = problem;
+    if (problem.text !== this.folderProblem) {
+      this.folderProblem = problem.text;
+      this.folderReason = problem.reason;
       this.changed();
     }
   }
@@ -339,8 +347,9 @@ export class SyncService {
       return false;
     }
     const problem = folderProblem(config.dir, listing, readFolderFile(config.dir), key);
-    if (problem !== this.folderProblem) {
-      this.folderProblem = problem;
+    if ((problem?.text ?? null) !== this.folderProblem) {
+      this.folderProblem = problem?.text ?? null;
+      this.folderReason = problem?.reason ?? null;
       this.changed();
     }
     this.watch.watch(
@@ -381,7 +390,7 @@ export class SyncService {
 
   /** `tock sync status`. */
   status(): SyncStatus {
-    return syncStatus(this.store, { devices: this.logs.all(), startProblem: this.startProblem, folderProblem: this.folderProblem });
+    return syncStatus(this.store, { devices: this.logs.all(), startProblem: this.startProblem, folderProblem: this.folderProblem, startReason: this.startReason, folderReason: this.folderReason });
   }
 
   /** Stops timers and the watcher (the app is stopping); pending writes are written first. */
