@@ -4,6 +4,7 @@
  * beside its English `message`; `tock` says the rule from its catalog by that code. In English,
  * and for a detail without a code the CLI knows, the app's own line stays, byte for byte.
  */
+import type { SyncReason, SyncReasonCode } from '@tock/admin';
 import { isProblem, type FieldProblem, type FieldRule, type FieldRuleCode } from '@tock/protocol';
 import type { CliKey, CliMessages } from './i18n/index.ts';
 import { CliError } from './io.ts';
@@ -87,5 +88,35 @@ export class FieldRefusal extends CliError {
   /** The line in `t`'s language. */
   line(t: CliMessages): string {
     return t.locale === 'en' ? this.message : t('rule.field', { field: this.shown, rule: detailWords(t, this.detail) });
+  }
+}
+
+/** Every sync problem's key: a new code in @tock/sync fails `tsc` here until it has words. */
+const SYNC_REASON_KEYS: Readonly<Record<SyncReasonCode, CliKey>> = {
+  folder_gone: 'sync.reason.folder_gone',
+  folder_read_only: 'sync.reason.folder_read_only',
+  folder_unusable: 'sync.reason.folder_unusable',
+  folder_newer: 'sync.reason.folder_newer',
+  folder_other_key: 'sync.reason.folder_other_key',
+  format_dir_not_folder: 'sync.reason.format_dir_not_folder',
+  folder_file_not_file: 'sync.reason.folder_file_not_file',
+  folder_file_unreadable: 'sync.reason.folder_file_unreadable',
+  folder_file_not_json: 'sync.reason.folder_file_not_json',
+  folder_file_newer: 'sync.reason.folder_file_newer',
+  folder_file_shape: 'sync.reason.folder_file_shape',
+  format_one: 'sync.reason.format_one',
+};
+
+/**
+ * The sync folder's problem in `t`'s language, by the code and values the app sends
+ * (`problemReason`); its English line (`english`) in English, without a code, or for a code
+ * or values the catalog cannot say.
+ */
+export function syncProblemWords(t: CliMessages, reason: SyncReason | null | undefined, english: string): string {
+  if (t.locale === 'en' || reason === null || reason === undefined || typeof reason.code !== 'string' || !Object.hasOwn(SYNC_REASON_KEYS, reason.code)) return english;
+  try {
+    return t(SYNC_REASON_KEYS[reason.code], reason.values);
+  } catch {
+    return english;
   }
 }

@@ -8,7 +8,8 @@ import { describe, it } from 'node:test';
 import { fieldRule, ruleProblem, validationProblem, type FieldRule, type FieldRuleCode } from '@tock/protocol';
 import { loadCliMessages } from '../src/i18n/index.ts';
 import { errorLine } from '../src/main.ts';
-import { detailWords, FieldRefusal, ruleWords } from '../src/rule-words.ts';
+import type { SyncReason, SyncReasonCode } from '@tock/admin';
+import { detailWords, FieldRefusal, ruleWords, syncProblemWords } from '../src/rule-words.ts';
 
 /** One rule of each code, with the values the validator sends. */
 const EACH: Readonly<Record<FieldRuleCode, FieldRule>> = {
@@ -75,5 +76,39 @@ describe('a refused field’s rule in the person’s language', () => {
     assert.equal(detailWords(es, { field: 'to', message: '2026-11-20 is before 2026-11-21' }), '2026-11-20 is before 2026-11-21');
     assert.equal(detailWords(es, { field: 'x', message: 'a newer rule', rule: 'fromTheFuture' as FieldRuleCode }), 'a newer rule');
     assert.equal(detailWords(es, { field: 'x', message: 'no values', rule: 'numberRange' }), 'no values');
+  });
+
+  it('says each sync folder problem by its code in en-XA and each language; English as the app wrote it', async () => {
+    const dir = '/home/ada/Sync';
+    const file = 'tock-sync-v2/folder.json';
+    const each: Readonly<Record<SyncReasonCode, SyncReason['values']>> = {
+      folder_gone: { dir, command: 'tock sync enable' },
+      folder_read_only: { dir },
+      folder_unusable: { dir, why: 'EIO: i/o error' },
+      folder_newer: { folders: 'tock-sync-v3' },
+      folder_other_key: { file, dir, command: `tock sync enable ${dir} --key KEY` },
+      format_dir_not_folder: { folder: 'tock-sync-v2', kind: 'symlink' },
+      folder_file_not_file: { file, kind: 'fifo' },
+      folder_file_unreadable: { file, size: '4 KiB' },
+      folder_file_not_json: { file },
+      folder_file_newer: { file, format: 3 },
+      folder_file_shape: { file, shape: '{"format":2,"keyCheck":"<64 hex>"}' },
+      format_one: { dir, old: 'tock-sync', folder: 'tock-sync-v2', command: `tock sync enable ${dir}`, keyCommand: 'tock sync key' },
+    };
+    const pseudo = await loadCliMessages('en-XA');
+    for (const [code, values] of Object.entries(each)) {
+      assert.match(syncProblemWords(pseudo, { code: code as SyncReasonCode, values }, 'ENGLISH'), /^\[.*~+\]$/su, code);
+    }
+    for (const language of ['de', 'fr', 'es', 'ja'] as const) {
+      const t = await loadCliMessages(language);
+      for (const [code, values] of Object.entries(each)) assert.notEqual(syncProblemWords(t, { code: code as SyncReasonCode, values }, 'ENGLISH'), 'ENGLISH', `${language} ${code}`);
+    }
+    const de = await loadCliMessages('de');
+    assert.equal(
+      syncProblemWords(de, { code: 'folder_file_not_file', values: { file, kind: 'fifo' } }, 'x'),
+      'tock-sync-v2/folder.json ist ein FIFO, keine reguläre Datei; sie wird nicht gelesen',
+    );
+    assert.equal(syncProblemWords(await loadCliMessages('en'), { code: 'folder_gone', values: each.folder_gone }, 'the English line'), 'the English line');
+    assert.equal(syncProblemWords(de, null, 'no code'), 'no code');
   });
 });

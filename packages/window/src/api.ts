@@ -12,6 +12,7 @@ import { sentence } from './sentence.ts';
 import { sessionHeaders } from './session.ts';
 import type { FieldProblem } from './types.ts';
 import type { FieldRule, FieldRuleCode } from '@tock/protocol';
+import type { SyncReason, SyncReasonCode } from '@tock/sync/status';
 
 /**
  * The problems the window words itself, by code (never by reading the server's text): in
@@ -85,6 +86,37 @@ function validationText(code: string, details: FieldProblem[]): string | null {
   if (code !== 'validation_failed' || first?.rule === undefined) return null;
   const words = ruleText(first as FieldRule);
   return words === undefined ? null : windowMessages()('rule.field', { field: first.field, rule: words });
+}
+
+/** Every sync problem's key: a new code in @tock/sync fails `tsc` here until it has words. */
+const SYNC_REASON_KEYS: Readonly<Record<SyncReasonCode, MessageKey>> = {
+  folder_gone: 'sync.reason.folder_gone',
+  folder_read_only: 'sync.reason.folder_read_only',
+  folder_unusable: 'sync.reason.folder_unusable',
+  folder_newer: 'sync.reason.folder_newer',
+  folder_other_key: 'sync.reason.folder_other_key',
+  format_dir_not_folder: 'sync.reason.format_dir_not_folder',
+  folder_file_not_file: 'sync.reason.folder_file_not_file',
+  folder_file_unreadable: 'sync.reason.folder_file_unreadable',
+  folder_file_not_json: 'sync.reason.folder_file_not_json',
+  folder_file_newer: 'sync.reason.folder_file_newer',
+  folder_file_shape: 'sync.reason.folder_file_shape',
+  format_one: 'sync.reason.format_one',
+};
+
+/**
+ * The sync folder's problem in the window's language, by the code and values the app sends
+ * beside its English (`problemReason`); `english` in English, without a code, or for a code or
+ * values the catalog cannot say.
+ */
+export function syncProblemText(reason: SyncReason | null | undefined, english: string): string {
+  const t = windowMessages();
+  if (t.locale === 'en' || reason === null || reason === undefined || typeof reason.code !== 'string' || !Object.hasOwn(SYNC_REASON_KEYS, reason.code)) return english;
+  try {
+    return t(SYNC_REASON_KEYS[reason.code], reason.values);
+  } catch {
+    return english;
+  }
 }
 
 /**

@@ -7,7 +7,7 @@
  * window's words for the step they name as a `tock sync` command.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { request, messageOf } from '../api.ts';
+import { request, messageOf, syncProblemText } from '../api.ts';
 import { describedByError, FieldError, fieldErrorsOf } from '../components/FieldError.tsx';
 import { Failure } from '../components/FormActions.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
@@ -151,7 +151,7 @@ function ThisDevice({ status }: { status: SyncStatus }) {
       </p>
       {status.problem && (
         <p class="field-error" role="alert" data-testid="sync-folder-problem">
-          {sentence(windowWords(status.problem))}
+          {sentence(windowWords(syncProblemText(status.problemReason, status.problem)))}
         </p>
       )}
       <FolderKey />

@@ -1,6 +1,7 @@
 /**
  * The rules a refused field broke, by their code (@tock/protocol's `fieldRule`): said here in
- * the person's language from the code and values the app sends beside its English.
+ * the person's language from the code and values the app sends beside its English; and
+ * the sync folder's problems by their code (`sync.reason.*`, @tock/sync's `SyncReason`).
  */
 export const rules = {
   'rule.field': '{field}: {rule}',
@@ -32,4 +33,16 @@ export const rules = {
   'rule.notFuture': 'must not be more than {seconds, plural, one {# second} other {# seconds}} in the future',
   'rule.list': 'must be a list of at most {max, plural, one {# item} other {# items}}; each item {each}',
   'rule.budgetHours': 'must be a number of hours above 0 (at most {max}), not {sent}',
+  'sync.reason.folder_gone': 'the folder {dir} is gone; nothing is lost — bring it back (or run {command} with another folder)',
+  'sync.reason.folder_read_only': 'the folder {dir} is read-only; this device’s changes wait in the store until it is writable',
+  'sync.reason.folder_unusable': 'the folder {dir} cannot be used ({why})',
+  'sync.reason.folder_newer': 'the folder holds {folders}, written by a newer Tock; update Tock on this device to read it',
+  'sync.reason.folder_other_key': '{file} is not this device’s key’s: the folder was set up again with another key; give it with {command}',
+  'sync.reason.format_dir_not_folder': '{folder} is {kind, select, symlink {a symbolic link} fifo {a FIFO} socket {a socket} device {a device} folder {a folder} other {not a regular file}}, not a folder; it is not followed',
+  'sync.reason.folder_file_not_file': '{file} is {kind, select, symlink {a symbolic link} fifo {a FIFO} socket {a socket} device {a device} folder {a folder} other {not a regular file}}, not a regular file; it is not read',
+  'sync.reason.folder_file_unreadable': '{file} cannot be read or is over {size}',
+  'sync.reason.folder_file_not_json': '{file} is not JSON',
+  'sync.reason.folder_file_newer': '{file} is of format {format}, written by a newer Tock; update Tock on this device',
+  'sync.reason.folder_file_shape': '{file} is not {shape}',
+  'sync.reason.format_one': 'this store synced through {dir}/{old}, a format this Tock no longer reads (its lines could be forged); turn sync on again with {command}, which writes this device’s whole history into {folder} (the first device makes the folder key, the others give it with --key: {keyCommand})',
 } as const;
