@@ -6,6 +6,9 @@
  * (`1 Minute`, `2 Minuten`, `1 分`); and `--json` is byte for byte the same in every language.
  */
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startRealApp, tock, type RealApp, type TockRun } from './real-app.ts';
 
@@ -178,6 +181,26 @@ describe('the CLI in the person’s language, against a real app', () => {
       }
     }
     assert.deepEqual(unmarked, []);
+  });
+
+  it('in en-XA a sync folder problem is said from the catalog, by its code', async () => {
+    const pseudo = inLanguage('en_XA.UTF-8');
+    const dir = mkdtempSync(join(tmpdir(), 'tock-cli-sync-'));
+    try {
+      const enabled = await tock(pseudo, 'sync', 'enable', dir);
+      assert.equal(enabled.status, 0, enabled.err);
+      // A folder.json that is not JSON: the app sends its code beside the English line.
+      writeFileSync(join(dir, 'tock-sync-v2', 'folder.json'), 'not json');
+      const status = await tock(pseudo, 'sync', 'status');
+      assert.equal(status.status, 0, status.err);
+      const problem = lines(status).find((line) => line.includes('folder.json'));
+      assert.match(problem ?? '', PSEUDO);
+      assert.doesNotMatch(problem ?? '', /is not JSON/);
+      assert.deepEqual(lines(status).filter((line) => !PSEUDO.test(line) && !isData(line)), []);
+    } finally {
+      await tock(env, 'sync', 'disable');
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('the report in en-XA marks its title, header and total, not its figures', async () => {
