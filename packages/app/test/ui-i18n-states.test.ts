@@ -2,13 +2,16 @@
  * The window's error and empty states in the pseudo-locale `en-XA` (docs/ui.md "Languages"):
  * on a fresh app with nothing tracked every screen's empty state, the listener that cannot
  * take its port, capture sources that do not work here with their reasons, idle sources'
- * needs, a field the app refused (by its rule's code and values), and a save the app could
- * not make (a full disk, and no answer at all) — every word
- * a person reads there carries the accents, proof it came from a catalog, not from the app's
- * English. The app sends codes and values (a listener's error code, a source's reason code
+ * needs, a field the app refused (by its rule's code and values), a sync folder problem (by
+ * its code), and a save the app could not make (a full disk, and no answer at all) — every
+ * word a person reads there carries the accents, proof it came from a catalog, not from the
+ * app's English. The app sends codes and values (a listener's error code, a source's reason code
  * and id); the window words them.
  */
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { SourceReason, type FocusSource } from '@tock/desktop/capture/sources';
@@ -135,6 +138,28 @@ describe('en-XA: the error and empty states', () => {
     assert.match((await error.textContent()) ?? '', /1024/);
     await allFromCatalogs(page, 'Integrations with a port the app refused');
     await page.unroute('**/api/listener');
+  });
+
+  it('a sync folder problem, worded by its code', async () => {
+    const { page } = b;
+    const dir = mkdtempSync(join(tmpdir(), 'tock-ui-sync-'));
+    try {
+      t.app.services.sync.enable(dir, 'Laptop');
+      // A folder.json that is not JSON: the app sends its code beside the English line.
+      writeFileSync(join(dir, 'tock-sync-v2', 'folder.json'), 'not json');
+      await t.app.services.sync.scan();
+      assert.equal(t.app.services.sync.status().problemReason?.code, 'folder_file_not_json');
+      await show(page, '/settings/sync');
+      const problem = page.getByTestId('sync-folder-problem');
+      await problem.filter({ hasText: PSEUDO }).waitFor();
+      assert.doesNotMatch((await problem.textContent()) ?? '', /is not JSON/);
+      // Data the lines carry as they are: the device's name and the file's path.
+      const data = new Set([...allowed, 'Laptop', 'tock', 'sync', 'v', 'folder', 'json']);
+      assert.deepEqual(await unaccentedWords(page, data), [], 'Sync with a folder problem shows text that is not from a catalog');
+    } finally {
+      t.app.services.sync.disable();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a save the app could not make: a full disk, then no answer at all', async () => {
