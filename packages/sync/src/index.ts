@@ -4,7 +4,8 @@
  * operations, the hybrid clocks and the merge (`@tock/core/sync`), the app wires the service to
  * its doors and hands it the credential store's item for the folder key (`KeyStore`).
  */
-export { SyncService, type SyncServiceOptions } from './sync-service.ts';
+export { SyncService } from './sync-service.ts';
+export type { SyncServiceOptions } from './sync-service-options.ts';
 export { memoryKeyStore, type KeyStore } from './sync-key.ts';
 export { BOOK_IDLE_DAYS, bookView, claimBook, moveBook } from './book.ts';
 export type { BookView, SyncDeviceStatus, SyncEnableResult, SyncStatus } from './status.ts';

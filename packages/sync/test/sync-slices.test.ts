@@ -13,7 +13,8 @@ import { createTracker, openStore, type Store, type Tracker } from '@tock/core';
 import { logLength } from '@tock/core/sync';
 import { PEER, peerLines } from '@tock/core/testing';
 import { segmentText } from './support/sync-folder.ts';
-import { SyncService, type SyncServiceOptions } from '../src/sync-service.ts';
+import type { SyncServiceOptions } from '../src/sync-service-options.ts';
+import { SyncService } from '../src/sync-service.ts';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 
