@@ -9,7 +9,7 @@
  */
 import type { SessionBus } from './dbus.ts';
 import { GNOME_EXTENSION_VERSION } from './gnome-extension-formats.ts';
-import { SourceReason } from './sources.ts';
+import { SourceReason } from './focus-source.ts';
 
 /** GNOME Shell's extensions interface, on its own connection (`GetExtensionInfo`, `ExtensionStateChanged(s uuid, a{sv} info)`). */
 export const SHELL_EXTENSIONS = { busName: 'org.gnome.Shell', path: '/org/gnome/Shell', iface: 'org.gnome.Shell.Extensions' } as const;

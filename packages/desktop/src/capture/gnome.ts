@@ -26,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { type RunCommand, runCommand } from '../run-command.ts';
 import { GNOME_EXTENSION_FORMATS, GNOME_SHELL_OLDEST, type GnomeExtensionFormatName, gnomeExtensionFormatFor } from './gnome-extension-formats.ts';
 import { ACCESS_DENIED, type BusReportHooks, connectSessionBus, DBusCallError, DBusRefusal, type NameOwner, type SessionBus } from './dbus.ts';
-import { FocusSourceUnavailable, noSessionBus, SourceReason, type FocusedWindow, type FocusFollower, type FocusSource, type FocusSourceContext } from './sources.ts';
+import { FocusSourceUnavailable, noSessionBus, SourceReason, type FocusedWindow, type FocusFollower, type FocusSource, type FocusSourceContext } from './focus-source.ts';
 import { busNumber, MUTTER_IDLE_MONITOR, watchMutterIdle } from './mutter-idle.ts';
 import { EXTENSION_ENABLED, extensionInfoValue, loadedExtensionVersion, olderExtension, SHELL_EXTENSIONS } from './gnome-extension-version.ts';
 

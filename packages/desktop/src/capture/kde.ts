@@ -14,7 +14,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BusReportHooks, connectSessionBus, DBusRefusal, type SessionBus } from './dbus.ts';
 import { busNumber } from './mutter-idle.ts';
-import { FocusSourceUnavailable, noSessionBus, SourceReason, type FocusedWindow, type FocusFollower, type FocusSource, type FocusSourceContext } from './sources.ts';
+import { FocusSourceUnavailable, noSessionBus, SourceReason, type FocusedWindow, type FocusFollower, type FocusSource, type FocusSourceContext } from './focus-source.ts';
 
 /** Tock's side of the contract, and KWin's. */
 export const KWIN_CONTRACT = {

@@ -7,7 +7,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { existsSync } from 'node:fs';
-import { FocusSourceUnavailable, SourceReason, type FocusedWindow, type FocusFollower, type FocusSource, type FocusSourceContext } from './sources.ts';
+import { FocusSourceUnavailable, SourceReason, type FocusedWindow, type FocusFollower, type FocusSource, type FocusSourceContext } from './focus-source.ts';
 
 const MAGIC = Buffer.from('i3-ipc', 'ascii');
 const HEADER = MAGIC.length + 8;
