@@ -73,6 +73,8 @@ describe('sync format 2 against a hostile folder', { timeout: 60_000 }, () => {
       assert.equal(status?.behind, 1);
       assert.equal(status?.aheadMs, 3 * 3_600_000 + 5 * 60_000);
       assert.equal(status?.problem, "its clock is ahead of this device's by 3 h 5 min: its changes from 00000001.jsonl line 2 on wait until this device's clock is within 10 minutes of it (or fix the clock on that device)");
+      // Beside the English, its code and values, for the window and tock to word (docs/i18n.md).
+      assert.deepEqual(status?.problemReason, { code: 'device_clock_ahead', values: { minutes: 185, segment: '00000001.jsonl', line: 2 } });
       assert.equal(a.services.tracker.listBlocks(0, NOON + 86_400_000).length, 0);
       // This device's next line is stamped with its own clock, not the forged one.
       a.services.tracker.logEntry({ name: 'Mine', createIfMissing: true, durationMinutes: 5 });
@@ -136,6 +138,10 @@ describe('sync format 2 against a hostile folder', { timeout: 60_000 }, () => {
       writeDevice(folder, EVIL, 'tablet', { 1: `${good}\n${altered}\n${wrongKey}\n` });
       await a.services.sync.syncNow();
       assert.equal(problemOf(a), '00000001.jsonl line 2: wrong "mac": not written with this folder\'s key (or altered since); applying its log stops there');
+      assert.deepEqual(a.services.sync.status().devices.find((d) => d.deviceID === EVIL)?.problemReason, {
+        code: 'device_line_refused',
+        values: { segment: '00000001.jsonl', line: 2, reason: 'wrong "mac": not written with this folder\'s key (or altered since)' },
+      });
       assert.deepEqual(a.services.tracker.listActivities().map((x) => x.activityName), ['Fine']);
       assert.equal(a.services.tracker.listBlocks(0, NOON + 1).length, 0);
     } finally {

@@ -12,6 +12,7 @@ import { invoicedOpRefusal, type Store } from '@tock/core';
 import { MAX_CLOCK_AHEAD_MS, OpError, SYNC_READ_LIMITS, openLine, parseOpLine, type DevicePosition, type SyncOp } from '@tock/core/sync';
 import { FORMAT_DIR, formatDir, parseDeviceFile, printable, readRegular, segmentName, segmentsOf, type FolderListing, type SegmentEntry } from './folder.ts';
 import { rememberDeviceName } from './settings.ts';
+import type { SyncReason } from './status.ts';
 
 /**
  * Operations applied in one transaction at most. Small batches keep what one batch holds (its
@@ -35,6 +36,8 @@ export interface Reader {
   position: DevicePosition;
   name: string | null;
   problem: string | null;
+  /** `problem` by its code, kept with the text it was made for (a problem set without one is said as it is). */
+  problemReason?: { text: string; reason: SyncReason } | null;
   behind: number;
   /** How far its next operation is ahead of this device's clock, ms, while it waits for it; and where. */
   ahead: { ms: number; segment: number; line: number } | null;
@@ -132,7 +135,11 @@ export class DeviceLogs {
       if (ids.length < 2) continue;
       for (const id of ids) {
         const reader = this.readers.get(id);
-        if (reader && reader.problem === null) reader.problem = `has the same name as device ${ids.filter((x) => x !== id).join(', ')}; give one another name (tock sync enable DIR --name NAME on it)`;
+        if (reader && reader.problem === null) {
+          const others = ids.filter((x) => x !== id).join(', ');
+          reader.problem = `has the same name as device ${others}; give one another name (tock sync enable DIR --name NAME on it)`;
+          reader.problemReason = { text: reader.problem, reason: { code: 'device_same_name', values: { others, command: 'tock sync enable DIR --name NAME' } } };
+        }
       }
     }
     return usable;
@@ -274,6 +281,8 @@ export class DeviceLogs {
           } catch (error) {
             const reason = error instanceof OpError ? error.message : String(error);
             reader.problem = `${segmentName(p.segment)} line ${p.line + 1}: ${printable(reason)}; applying its log stops there`;
+            // The line's own reason stays as the reader wrote it (docs/i18n.md "Still English").
+            reader.problemReason = { text: reader.problem, reason: { code: 'device_line_refused', values: { segment: segmentName(p.segment), line: p.line + 1, reason: printable(reason) } } };
             reader.chunk = undefined;
             stop = true;
             break;
@@ -310,6 +319,7 @@ export class DeviceLogs {
         if (next === undefined) break;
         if (chunk.tail) {
           reader.problem = `segment ${segmentName(p.segment)} ends without a newline while ${segmentName(next.n)} follows: truncated; applying its log stops there`;
+          reader.problemReason = { text: reader.problem, reason: { code: 'device_truncated', values: { segment: segmentName(p.segment), next: segmentName(next.n) } } };
           break;
         }
         p.segment = next.n;

@@ -79,6 +79,13 @@ function clockAhead(ahead: NonNullable<Reader['ahead']>): string {
   return `its clock is ahead of this device's by ${durationText(ahead.ms)}: its changes from ${segmentName(ahead.segment)} line ${ahead.line} on wait until this device's clock is within 10 minutes of it (or fix the clock on that device)`;
 }
 
+/** A device's problem by its code, for the text `problem` shows; null when that text has none. */
+function deviceReason(r: Reader): SyncReason | null {
+  if (r.problem !== null) return r.problemReason?.text === r.problem ? r.problemReason.reason : null;
+  if (r.ahead === null) return null;
+  return { code: 'device_clock_ahead', values: { minutes: Math.max(1, Math.round(r.ahead.ms / 60_000)), segment: segmentName(r.ahead.segment), line: r.ahead.line } };
+}
+
 /** What the service knows beyond the store: every device read, and the problems that keep sync from running or concern the folder. */
 export interface SyncState {
   devices: ReadonlyMap<string, Reader>;
@@ -110,6 +117,7 @@ export function syncStatus(store: Store, state: SyncState): SyncStatus {
         behind: r.behind,
         aheadMs: r.ahead?.ms ?? null,
         problem: r.problem ?? (r.ahead === null ? null : clockAhead(r.ahead)) ?? r.held ?? null,
+        problemReason: deviceReason(r),
       });
     }
   }

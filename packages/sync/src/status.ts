@@ -33,7 +33,11 @@ export type SyncReasonCode =
   | 'folder_file_not_json'
   | 'folder_file_newer'
   | 'folder_file_shape'
-  | 'format_one';
+  | 'format_one'
+  | 'device_same_name'
+  | 'device_truncated'
+  | 'device_line_refused'
+  | 'device_clock_ahead';
 
 /** A sync problem's code and the values its words take (a folder, a format, a kind). */
 export interface SyncReason {
@@ -60,6 +64,8 @@ export interface SyncDeviceStatus {
   aheadMs: number | null;
   /** What is wrong with its files, if anything (applying its log stops there), or that its clock is ahead. */
   problem: string | null;
+  /** `problem` by its code and values, when the app has one for it; null otherwise. */
+  problemReason: SyncReason | null;
 }
 
 /** `GET /sync` on the admin channel: everything `tock sync status` prints. */
