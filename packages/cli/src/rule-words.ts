@@ -105,6 +105,10 @@ const SYNC_REASON_KEYS: Readonly<Record<SyncReasonCode, CliKey>> = {
   folder_file_newer: 'sync.reason.folder_file_newer',
   folder_file_shape: 'sync.reason.folder_file_shape',
   format_one: 'sync.reason.format_one',
+  device_same_name: 'sync.reason.device_same_name',
+  device_truncated: 'sync.reason.device_truncated',
+  device_line_refused: 'sync.reason.device_line_refused',
+  device_clock_ahead: 'sync.reason.device_clock_ahead',
 };
 
 /**

@@ -52,7 +52,7 @@ export function formatSyncStatus(t: CliMessages, status: SyncStatus): string {
   for (const d of status.devices) {
     const line = t('sync.device', { last: when(t, d.lastChange), applied: d.applied, behind: d.behind });
     lines.push(`  ${d.name ?? t('sync.noName')} (${d.deviceID}): ${line}`);
-    if (d.problem !== null) lines.push(`    ${t('sync.problem', { problem: d.problem })}`);
+    if (d.problem !== null) lines.push(`    ${t('sync.problem', { problem: syncProblemWords(t, d.problemReason, d.problem) })}`);
   }
   return lines.join('\n');
 }

@@ -94,6 +94,10 @@ describe('a refused field’s rule in the person’s language', () => {
       folder_file_newer: { file, format: 3 },
       folder_file_shape: { file, shape: '{"format":2,"keyCheck":"<64 hex>"}' },
       format_one: { dir, old: 'tock-sync', folder: 'tock-sync-v2', command: `tock sync enable ${dir}`, keyCommand: 'tock sync key' },
+      device_same_name: { others: '2f0c…', command: 'tock sync enable DIR --name NAME' },
+      device_truncated: { segment: '000001.log', next: '000002.log' },
+      device_line_refused: { segment: '000001.log', line: 7, reason: 'not a sync line' },
+      device_clock_ahead: { minutes: 200, segment: '000001.log', line: 7 },
     };
     const pseudo = await loadCliMessages('en-XA');
     for (const [code, values] of Object.entries(each)) {
@@ -110,5 +114,9 @@ describe('a refused field’s rule in the person’s language', () => {
     );
     assert.equal(syncProblemWords(await loadCliMessages('en'), { code: 'folder_gone', values: each.folder_gone }, 'the English line'), 'the English line');
     assert.equal(syncProblemWords(de, null, 'no code'), 'no code');
+    assert.equal(
+      syncProblemWords(de, { code: 'device_clock_ahead', values: each.device_clock_ahead }, 'x'),
+      'seine Uhr geht gegenüber diesem Gerät um 200 Minuten vor: seine Änderungen ab 000001.log Zeile 7 warten, bis die Uhr dieses Geräts höchstens 10 Minuten davon abweicht (oder stellen Sie die Uhr auf jenem Gerät richtig)',
+    );
   });
 });

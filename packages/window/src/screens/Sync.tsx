@@ -291,7 +291,7 @@ function OtherDevices({ status }: { status: SyncStatus }) {
                     {t('sync.changes', { count: d.applied })}
                     {d.behind > 0 ? t('sync.behind', { count: d.behind }) : ''}
                   </td>
-                  <td>{d.problem ?? t('sync.none')}</td>
+                  <td>{d.problem === null ? t('sync.none') : syncProblemText(d.problemReason, d.problem)}</td>
                 </tr>
               ))}
             </tbody>

@@ -44,4 +44,8 @@ export const rules = {
   'sync.reason.folder_file_newer': '{file} tiene el formato {format}, escrito por un Tock más reciente; actualice Tock en este dispositivo',
   'sync.reason.folder_file_shape': '{file} no tiene la forma {shape}',
   'sync.reason.format_one': 'esta base de datos se sincronizaba a través de {dir}/{old}, un formato que este Tock ya no lee (sus líneas podrían falsificarse); vuelva a activar la sincronización con {command}, que escribe todo el historial de este dispositivo en {folder} (el primer dispositivo crea la clave de la carpeta, los demás la indican con --key: {keyCommand})',
+  'sync.reason.device_same_name': 'tiene el mismo nombre que el dispositivo {others}; dé otro nombre a uno de ellos ({command} en él)',
+  'sync.reason.device_truncated': 'el segmento {segment} termina sin salto de línea aunque le sigue {next}: truncado; la aplicación de su registro se detiene ahí',
+  'sync.reason.device_line_refused': '{segment} línea {line}: {reason}; la aplicación de su registro se detiene ahí',
+  'sync.reason.device_clock_ahead': 'su reloj va {minutes, plural, one {# minuto} other {# minutos}} por delante del de este dispositivo: sus cambios desde {segment} línea {line} esperan hasta que el reloj de este dispositivo esté a menos de 10 minutos (o corrija el reloj de ese dispositivo)',
 } as const satisfies Catalog<typeof en>;

@@ -44,4 +44,8 @@ export const rules = {
   'sync.reason.folder_file_newer': '{file} hat das Format {format}, geschrieben von einem neueren Tock; aktualisieren Sie Tock auf diesem Gerät',
   'sync.reason.folder_file_shape': '{file} ist nicht {shape}',
   'sync.reason.format_one': 'dieser Datenspeicher wurde über {dir}/{old} synchronisiert, ein Format, das dieses Tock nicht mehr liest (seine Zeilen könnten gefälscht sein); schalten Sie die Synchronisierung mit {command} wieder ein, das den gesamten Verlauf dieses Geräts in {folder} schreibt (das erste Gerät erzeugt den Ordnerschlüssel, die anderen geben ihn mit --key an: {keyCommand})',
+  'sync.reason.device_same_name': 'hat denselben Namen wie Gerät {others}; geben Sie einem der beiden einen anderen Namen ({command} auf dem Gerät)',
+  'sync.reason.device_truncated': 'Segment {segment} endet ohne Zeilenumbruch, obwohl {next} folgt: abgeschnitten; das Anwenden seines Protokolls hält dort an',
+  'sync.reason.device_line_refused': '{segment} Zeile {line}: {reason}; das Anwenden seines Protokolls hält dort an',
+  'sync.reason.device_clock_ahead': 'seine Uhr geht gegenüber diesem Gerät um {minutes, plural, one {# Minute} other {# Minuten}} vor: seine Änderungen ab {segment} Zeile {line} warten, bis die Uhr dieses Geräts höchstens 10 Minuten davon abweicht (oder stellen Sie die Uhr auf jenem Gerät richtig)',
 } as const satisfies Catalog<typeof en>;

@@ -45,4 +45,8 @@ export const rules = {
   'sync.reason.folder_file_newer': '{file} is of format {format}, written by a newer Tock; update Tock on this device',
   'sync.reason.folder_file_shape': '{file} is not {shape}',
   'sync.reason.format_one': 'this store synced through {dir}/{old}, a format this Tock no longer reads (its lines could be forged); turn sync on again with {command}, which writes this device’s whole history into {folder} (the first device makes the folder key, the others give it with --key: {keyCommand})',
+  'sync.reason.device_same_name': 'has the same name as device {others}; give one another name ({command} on it)',
+  'sync.reason.device_truncated': 'segment {segment} ends without a newline while {next} follows: truncated; applying its log stops there',
+  'sync.reason.device_line_refused': '{segment} line {line}: {reason}; applying its log stops there',
+  'sync.reason.device_clock_ahead': 'its clock is ahead of this device’s by {minutes, plural, one {# minute} other {# minutes}}: its changes from {segment} line {line} on wait until this device’s clock is within 10 minutes of it (or fix the clock on that device)',
 } as const;

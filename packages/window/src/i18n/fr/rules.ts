@@ -44,4 +44,8 @@ export const rules = {
   'sync.reason.folder_file_newer': '{file} est au format {format}, écrit par une version plus récente de Tock ; mettez Tock à jour sur cet appareil',
   'sync.reason.folder_file_shape': '{file} n’est pas de la forme {shape}',
   'sync.reason.format_one': 'cette base était synchronisée via {dir}/{old}, un format que ce Tock ne lit plus (ses lignes pourraient être falsifiées) ; réactivez la synchronisation avec {command}, qui écrit tout l’historique de cet appareil dans {folder} (le premier appareil crée la clé du dossier, les autres l’indiquent avec --key : {keyCommand})',
+  'sync.reason.device_same_name': 'porte le même nom que l’appareil {others} ; donnez un autre nom à l’un d’eux ({command} sur celui-ci)',
+  'sync.reason.device_truncated': 'le segment {segment} se termine sans saut de ligne alors que {next} suit : tronqué ; l’application de son journal s’arrête là',
+  'sync.reason.device_line_refused': '{segment} ligne {line} : {reason} ; l’application de son journal s’arrête là',
+  'sync.reason.device_clock_ahead': 'son horloge avance de {minutes, plural, one {# minute} other {# minutes}} sur celle de cet appareil : ses modifications à partir de {segment} ligne {line} attendent que l’horloge de cet appareil soit à moins de 10 minutes de la sienne (ou corrigez l’horloge de cet appareil-là)',
 } as const satisfies Catalog<typeof en>;

@@ -44,4 +44,8 @@ export const rules = {
   'sync.reason.folder_file_newer': '{file} は新しい Tock が書いた形式 {format} です。このデバイスの Tock を更新してください',
   'sync.reason.folder_file_shape': '{file} が {shape} の形式ではありません',
   'sync.reason.format_one': 'このデータストアは {dir}/{old} で同期されていましたが、この形式はもう読み込めません（行が偽造されるおそれがあります）。{command} で同期をもう一度オンにしてください。このデバイスの全履歴が {folder} に書き込まれます（最初のデバイスがフォルダーキーを作成し、ほかのデバイスは --key で指定します：{keyCommand}）',
+  'sync.reason.device_same_name': 'デバイス {others} と同じ名前です。どちらかに別の名前を付けてください（そのデバイスで {command}）',
+  'sync.reason.device_truncated': 'セグメント {segment} は改行なしで終わっていますが、{next} が続いています。途中で切れているため、このログの適用はそこで止まります',
+  'sync.reason.device_line_refused': '{segment} の {line} 行目：{reason}。このログの適用はそこで止まります',
+  'sync.reason.device_clock_ahead': 'このデバイスより時計が {minutes, plural, other {# 分}}進んでいます。{segment} の {line} 行目以降の変更は、このデバイスの時計との差が 10 分以内になるまで待機します（またはそのデバイスの時計を直してください）',
 } as const satisfies Catalog<typeof en>;
