@@ -6,54 +6,17 @@
  */
 import type { SyncReason, SyncReasonCode } from '@tock/admin';
 import { isProblem, type FieldProblem, type FieldRule, type FieldRuleCode } from '@tock/protocol';
+import { type RuleKey, wordRule } from '@tock/i18n/rules/words';
 import type { CliKey, CliMessages } from './i18n/index.ts';
 import { CliError } from './io.ts';
 
-/** Every rule's key: a new rule code in @tock/protocol fails `tsc` here until it has words. */
-const RULE_KEYS: Readonly<Record<FieldRuleCode, CliKey>> = {
-  required: 'rule.required',
-  notAllowedName: 'rule.notAllowedName',
-  bodyEmpty: 'rule.bodyEmpty',
-  bodyNotObject: 'rule.bodyNotObject',
-  eitherNotBoth: 'rule.eitherNotBoth',
-  eitherOne: 'rule.eitherOne',
-  boolean: 'rule.boolean',
-  number: 'rule.number',
-  numberRange: 'rule.numberRange',
-  numberAbove: 'rule.numberAbove',
-  numberAboveAtMost: 'rule.numberAboveAtMost',
-  numberAtLeast: 'rule.numberAtLeast',
-  numberAtMost: 'rule.numberAtMost',
-  uuid: 'rule.uuid',
-  dateTime: 'rule.dateTime',
-  date: 'rule.date',
-  oneOf: 'rule.oneOf',
-  text: 'rule.text',
-  textAtLeast: 'rule.textAtLeast',
-  textRange: 'rule.textRange',
-  textAtMost: 'rule.textAtMost',
-  unicode: 'rule.unicode',
-  timeInRange: 'rule.timeInRange',
-  notFuture: 'rule.notFuture',
-  list: 'rule.list',
-  budgetHours: 'rule.budgetHours',
-};
+/** Every rule code has its words: a new rule code in @tock/protocol fails `tsc` here until it has a key. */
+const EVERY_RULE_WORDED: `rule.${FieldRuleCode}` extends RuleKey ? true : never = true;
+void EVERY_RULE_WORDED;
 
-/** A rule in `t`'s language, or undefined for a code (or values) the catalog cannot say. */
+/** A rule in `t`'s language (@tock/i18n's shared `rules` wording), or undefined for a code (or values) the catalog cannot say. */
 export function ruleWords(t: CliMessages, rule: FieldRule): string | undefined {
-  if (typeof rule.rule !== 'string' || !Object.hasOwn(RULE_KEYS, rule.rule)) return undefined;
-  const values: Record<string, string | number> = { ...rule.values };
-  if (rule.rule === 'list') {
-    const each = rule.item === undefined ? undefined : ruleWords(t, rule.item);
-    if (each === undefined) return undefined;
-    values.each = each;
-  }
-  try {
-    return t(RULE_KEYS[rule.rule], values);
-  } catch {
-    // A value the message needs is missing (an older app): its English says it.
-    return undefined;
-  }
+  return wordRule(t, rule);
 }
 
 /** A detail's rule in `t`'s language; the app's English `message` in English or without a known code. */

@@ -12,6 +12,7 @@ import { sentence } from './sentence.ts';
 import { sessionHeaders } from './session.ts';
 import type { FieldProblem } from './types.ts';
 import type { FieldRule, FieldRuleCode } from '@tock/protocol';
+import { type RuleKey, wordRule } from '@tock/i18n/rules/words';
 import type { SyncReason, SyncReasonCode } from '@tock/sync/status';
 
 /**
@@ -28,35 +29,9 @@ function problemText(code: string): string | null {
   return t(`problem.${code}` as MessageKey);
 }
 
-/** Every rule's key: a new rule code in @tock/protocol fails `tsc` here until it has words. */
-const RULE_KEYS: Readonly<Record<FieldRuleCode, MessageKey>> = {
-  required: 'rule.required',
-  notAllowedName: 'rule.notAllowedName',
-  bodyEmpty: 'rule.bodyEmpty',
-  bodyNotObject: 'rule.bodyNotObject',
-  eitherNotBoth: 'rule.eitherNotBoth',
-  eitherOne: 'rule.eitherOne',
-  boolean: 'rule.boolean',
-  number: 'rule.number',
-  numberRange: 'rule.numberRange',
-  numberAbove: 'rule.numberAbove',
-  numberAboveAtMost: 'rule.numberAboveAtMost',
-  numberAtLeast: 'rule.numberAtLeast',
-  numberAtMost: 'rule.numberAtMost',
-  uuid: 'rule.uuid',
-  dateTime: 'rule.dateTime',
-  date: 'rule.date',
-  oneOf: 'rule.oneOf',
-  text: 'rule.text',
-  textAtLeast: 'rule.textAtLeast',
-  textRange: 'rule.textRange',
-  textAtMost: 'rule.textAtMost',
-  unicode: 'rule.unicode',
-  timeInRange: 'rule.timeInRange',
-  notFuture: 'rule.notFuture',
-  list: 'rule.list',
-  budgetHours: 'rule.budgetHours',
-};
+/** Every rule code has its words: a new rule code in @tock/protocol fails `tsc` here until it has a key. */
+const EVERY_RULE_WORDED: `rule.${FieldRuleCode}` extends RuleKey ? true : never = true;
+void EVERY_RULE_WORDED;
 
 /**
  * A refused field's rule in the window's language from the code and values the app sends
@@ -65,19 +40,7 @@ const RULE_KEYS: Readonly<Record<FieldRuleCode, MessageKey>> = {
  */
 function ruleText(rule: FieldRule): string | undefined {
   const t = windowMessages();
-  if (t.locale === 'en' || typeof rule.rule !== 'string' || !Object.hasOwn(RULE_KEYS, rule.rule)) return undefined;
-  const values: Record<string, string | number> = { ...rule.values };
-  if (rule.rule === 'list') {
-    const each = rule.item === undefined ? undefined : ruleText(rule.item);
-    if (each === undefined) return undefined;
-    values.each = each;
-  }
-  try {
-    return t(RULE_KEYS[rule.rule], values);
-  } catch {
-    // A value the message needs is missing (an older app): its English says it.
-    return undefined;
-  }
+  return t.locale === 'en' ? undefined : wordRule(t, rule);
 }
 
 /** The line of a `validation_failed` about its first field (`name: <rule>`), in the window's language; null to show the app's. */

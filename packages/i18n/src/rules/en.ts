@@ -1,7 +1,8 @@
 /**
- * The rules a refused field broke, by their code (@tock/protocol's `fieldRule`): said here in
- * the person's language from the code and values the app sends beside its English; and
- * the sync folder's problems by their code (`sync.reason.*`, @tock/sync's `SyncReason`).
+ * The rules a refused field broke, by their code (@tock/protocol's `fieldRule`): said in the
+ * person's language from the code and values the app sends beside its English; and the sync
+ * folder's problems by their code (`sync.reason.*`, @tock/sync's `SyncReason`). One wording per
+ * language, here in @tock/i18n: the CLI's and the window's catalogs both spread it in.
  */
 export const rules = {
   'rule.field': '{field}: {rule}',

@@ -1,6 +1,6 @@
 /** Les règles d’un champ refusé en français, selon leur code (termes selon docs/glossary/fr.md). */
-import type { Catalog } from '@tock/i18n';
-import type { rules as en } from '../en/rules.ts';
+import type { Catalog } from '../catalog.ts';
+import type { rules as en } from './en.ts';
 
 export const rules = {
   'rule.field': '{field} : {rule}',

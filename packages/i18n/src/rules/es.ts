@@ -1,6 +1,6 @@
 /** Las reglas de un campo rechazado en español, según su código (términos según docs/glossary/es.md). */
-import type { Catalog } from '@tock/i18n';
-import type { rules as en } from '../en/rules.ts';
+import type { Catalog } from '../catalog.ts';
+import type { rules as en } from './en.ts';
 
 export const rules = {
   'rule.field': '{field}: {rule}',

@@ -1,6 +1,6 @@
 /** Die Regeln eines abgelehnten Feldes auf Deutsch, nach ihrem Code (Begriffe nach docs/glossary/de.md). */
-import type { Catalog } from '@tock/i18n';
-import type { rules as en } from '../en/rules.ts';
+import type { Catalog } from '../catalog.ts';
+import type { rules as en } from './en.ts';
 
 export const rules = {
   'rule.field': '{field}: {rule}',

@@ -1,6 +1,6 @@
 /** 却下された項目の規則（日本語、コードごと。用語は docs/glossary/ja.md に従います）。 */
-import type { Catalog } from '@tock/i18n';
-import type { rules as en } from '../en/rules.ts';
+import type { Catalog } from '../catalog.ts';
+import type { rules as en } from './en.ts';
 
 export const rules = {
   'rule.field': '{field}：{rule}',
