@@ -6,43 +6,11 @@
 
 import type { Language } from '@tock/i18n/languages';
 import { type Problem, validationProblem } from '@tock/protocol';
-/**
- * Working hours: local `HH:MM` from and to, beginning on the listed weekdays (0 = Sunday). A
- * `to` before `from` runs over midnight (18:00–09:00: a night shift that ends the next morning).
- */
-export interface WorkingHours {
-  from: string;
-  to: string;
-  days: number[];
-}
+import type { ClockFormat, DesktopSettings, WorkingHours } from './view.ts';
 
-/** How the window writes a time of day: `14:05`, `2:05 PM`, or as the browser's language does. */
-export type ClockFormat = '24h' | '12h' | 'system';
+export type { ClockFormat, DesktopSettings, WorkingHours } from './view.ts';
 
 const CLOCK_FORMATS: readonly ClockFormat[] = ['24h', '12h', 'system'];
-
-/** Everything the Desktop settings screen edits. */
-export interface DesktopSettings {
-  /** Minutes without input, while tracking, before Tock asks about the time; 0 = off. */
-  idleThresholdMinutes: number;
-  /** Whether to remind when nothing is tracked (off by default). */
-  reminderEnabled: boolean;
-  /** Minutes with nothing tracked, within working hours, before the reminder. */
-  reminderAfterMinutes: number;
-  workingHours: WorkingHours;
-  /** Whether Tock shows itself in the desktop's tray (docs/desktop.md "The tray"; on by default). */
-  tray: boolean;
-  /**
-   * The window's and the CLI's clock (docs/ui.md "Durations and times of day"): as set, or,
-   * until the person sets it, the clock of their locale ({@link localeClockFormat}).
-   */
-  clockFormat: ClockFormat;
-  /**
-   * Whether the person set `clockFormat` (false: it follows the locale). Absent from an older
-   * app, whose clock was always as set.
-   */
-  clockFormatSet?: boolean;
-}
 
 /** The defaults: idle after 10 minutes, no reminder, Monday to Friday 09:00–17:00, in the tray. */
 const DEFAULT_DESKTOP_SETTINGS: DesktopSettings = {

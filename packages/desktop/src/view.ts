@@ -1,12 +1,49 @@
 /**
- * What the app's desktop part shows the window and `tock idle` (docs/desktop.md): the idle
- * question and the Settings › Desktop view. Types only. The window's contract declares the
- * shape it reads (packages/window/src/contract/views.ts) and the app's window routes are
- * type-checked against it, so this view cannot drift from what the window expects.
+ * What the desktop part shows the window, `tock idle` and Settings › Desktop (docs/desktop.md):
+ * the desktop settings, the idle question and the Settings › Desktop view. Declared once, here:
+ * the window's contract (`@tock/window/contract`) and the admin contract (`@tock/admin`)
+ * re-export these as types, so the window, the CLI and the desktop read one shape. Types only
+ * and Node-free (the window's contract is checked with no Node types): import nothing here
+ * that uses Node.
  */
 import type { ActivityRef } from '@tock/protocol';
-import type { DesktopSettings } from './settings.ts';
 import type { TrayState } from './tray/tray.ts';
+
+/**
+ * Working hours: local `HH:MM` from and to, beginning on the listed weekdays (0 = Sunday). A
+ * `to` before `from` runs over midnight (18:00–09:00: a night shift that ends the next morning).
+ */
+export interface WorkingHours {
+  from: string;
+  to: string;
+  days: number[];
+}
+
+/** How the window writes a time of day: `14:05`, `2:05 PM`, or as the browser's language does. */
+export type ClockFormat = '24h' | '12h' | 'system';
+
+/** Everything the Desktop settings screen edits (docs/desktop.md "Settings"). */
+export interface DesktopSettings {
+  /** Minutes without input, while tracking, before Tock asks about the time; 0 = off. */
+  idleThresholdMinutes: number;
+  /** Whether to remind when nothing is tracked (off by default). */
+  reminderEnabled: boolean;
+  /** Minutes with nothing tracked, within working hours, before the reminder. */
+  reminderAfterMinutes: number;
+  workingHours: WorkingHours;
+  /** Whether Tock shows itself in the desktop's tray (docs/desktop.md "The tray"; on by default). */
+  tray: boolean;
+  /**
+   * The window's and the CLI's clock (docs/ui.md "Durations and times of day"): as set, or,
+   * until the person sets it, the clock of their locale (settings.ts `localeClockFormat`).
+   */
+  clockFormat: ClockFormat;
+  /**
+   * Whether the person set `clockFormat` (false: it follows the locale). Absent from an older
+   * app, whose clock was always as set.
+   */
+  clockFormatSet?: boolean;
+}
 
 /** The question every window shows once the user is back. */
 export interface IdleQuestion {
@@ -49,5 +86,4 @@ export interface DesktopView {
   tray: TrayState;
 }
 
-export type { DesktopSettings, WorkingHours } from './settings.ts';
 export type { TrayState } from './tray/tray.ts';

@@ -6,9 +6,11 @@
  * table (routes.ts), so a view the app builds that these do not allow fails the app's type
  * check instead of the window at run time. Nothing here imports Node or the app.
  */
-import type { ActivityRef, LicenseState, Status } from '@tock/protocol';
+import type { ActivityRef, LicenseState, ProblemReason, Status } from '@tock/protocol';
 
 export type { SyncDeviceStatus, SyncStatus } from '@tock/sync/status';
+/** The desktop's views (the settings, the idle question, Settings › Desktop) are the desktop's own, declared once there (Node-free). */
+export type { ClockFormat, DesktopSettings, DesktopView, IdleQuestion, IdleSourceHint, TrayState, WorkingHours } from '@tock/desktop/view';
 
 /** What settings and `tock license` show. */
 export interface LicenseInfo {
@@ -70,7 +72,8 @@ export interface EditorActivity {
   /** The last heartbeat kept (ISO 8601); null: none. */
   lastHeartbeat: string | null;
   /** The last refusal in the past hour (ISO 8601 and the reason it was answered); null: none. */
-  lastRefusal: { at: string; reason: string } | null;
+  /** `because`: the reason by its code and values (docs/i18n.md), null when it has none. */
+  lastRefusal: { at: string; reason: string; because?: ProblemReason | null } | null;
 }
 
 /** The status with what the window's clock needs: the running session's worked seconds. */
@@ -90,77 +93,4 @@ export interface PendingPrompt {
 /** A branch prompt with the existing activities that best match its branch. */
 export interface PromptView extends PendingPrompt {
   suggestions: ActivityRef[];
-}
-
-/**
- * Working hours: local `HH:MM` from and to, beginning on the listed weekdays (0 = Sunday). A
- * `to` before `from` runs over midnight (18:00–09:00: a night shift that ends the next morning).
- */
-export interface WorkingHours {
-  from: string;
-  to: string;
-  days: number[];
-}
-
-/** How the window writes a time of day: `14:05`, `2:05 PM`, or as the browser's language does. */
-export type ClockFormat = '24h' | '12h' | 'system';
-
-/** Everything the Desktop settings screen edits (docs/desktop.md "Settings"). */
-export interface DesktopSettings {
-  /** Minutes without input, while tracking, before Tock asks about the time; 0 = off. */
-  idleThresholdMinutes: number;
-  /** Whether to remind when nothing is tracked (off by default). */
-  reminderEnabled: boolean;
-  /** Minutes with nothing tracked, within working hours, before the reminder. */
-  reminderAfterMinutes: number;
-  workingHours: WorkingHours;
-  /** Whether Tock shows itself in the desktop's tray (docs/desktop.md "The tray"). */
-  tray: boolean;
-  /** The window's and the CLI's clock (docs/ui.md "Durations and times of day"). */
-  clockFormat: ClockFormat;
-  /** Whether the person set `clockFormat` (false: it follows the locale). */
-  clockFormatSet?: boolean;
-}
-
-/** The question every window shows once the user is back. */
-export interface IdleQuestion {
-  questionID: string;
-  sessionID: string;
-  activityName: string;
-  /** The idle span: from when the idleness began until the first input after it. */
-  since: string;
-  until: string;
-  seconds: number;
-}
-
-/** One idle source tried on this desktop and what it needs to work. */
-export interface IdleSourceHint {
-  /** The source's id (`x11`, `mutter`, …): the window says its name and need in the person's language; absent for a stand-in. */
-  id?: string;
-  source: string;
-  hint: string;
-}
-
-/**
- * The tray: `shown`; `no-host` (on, but this desktop shows no tray now — it appears when one
- * starts); `unavailable` (no session bus, or no tray on this platform); `off`.
- */
-export type TrayState = 'off' | 'shown' | 'no-host' | 'unavailable';
-
-/** What the window's Desktop settings and idle question show. */
-export interface DesktopView {
-  settings: DesktopSettings;
-  /**
-   * `checking`: not probed yet; `none`: no source works here; else the source's name. `hints`:
-   * while none works, each source tried here and what it needs (`install xprintidle …`), best
-   * first; empty otherwise.
-   */
-  idleSource: { state: 'checking' | 'none' | 'found'; id?: string; name: string | null; hints: IdleSourceHint[] };
-  idleQuestion: IdleQuestion | null;
-  /** The activity Continue starts, or null when nothing was tracked yet. */
-  continueActivity: ActivityRef | null;
-  notifier: string;
-  /** Which notifier (`freedesktop`, `macos`, `windows`), for the window to name in the person's language; absent for a stand-in. */
-  notifierID?: string;
-  tray: TrayState;
 }
