@@ -5,7 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { fieldRule, ruleProblem, validationProblem, type FieldRule, type FieldRuleCode } from '@tock/protocol';
+import { addClient, cleanCurrency, cleanName, cleanRate, cleanTags, cleanTaxRate, openStore } from '@tock/core';
+import { fieldRule, isProblem, ruleProblem, validationProblem, type FieldProblem, type FieldRule, type FieldRuleCode } from '@tock/protocol';
 import { loadCliMessages } from '../src/i18n/index.ts';
 import { errorLine } from '../src/main.ts';
 import type { SyncReason, SyncReasonCode } from '@tock/admin';
@@ -39,7 +40,45 @@ const EACH: Readonly<Record<FieldRuleCode, FieldRule>> = {
   notFuture: { rule: 'notFuture', values: { seconds: 60 } },
   list: fieldRule({ type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 40, trim: true, description: '' }, description: '' }),
   budgetHours: { rule: 'budgetHours', values: { max: 10000, sent: '-1' } },
+  string: { rule: 'string' },
+  mustBeText: { rule: 'mustBeText' },
+  notEmpty: { rule: 'notEmpty' },
+  atMostChars: { rule: 'atMostChars', values: { max: 200 } },
+  noControlChars: { rule: 'noControlChars' },
+  addressChars: { rule: 'addressChars' },
+  tagList: { rule: 'tagList' },
+  tagText: { rule: 'tagText', values: { n: 2 } },
+  tagName: { rule: 'tagName', values: { tag: '""' }, item: { rule: 'notEmpty' } },
+  tagsAtMost: { rule: 'tagsAtMost', values: { max: 20 } },
+  rateText: { rule: 'rateText' },
+  rate: { rule: 'rate', values: { decimals: 4, sent: 'abc' } },
+  currencyCode: { rule: 'currencyCode', values: { sent: 'EURO' } },
+  currencyUnknown: { rule: 'currencyUnknown', values: { code: 'XYZ', known: 'AED, ARS' } },
+  taxRate: { rule: 'taxRate', values: { decimals: 2, sent: '"101"' } },
 };
+
+/** The first field problem of the `validation_failed` that `refuse` throws. */
+function refusal(refuse: () => unknown): FieldProblem {
+  try {
+    refuse();
+  } catch (error) {
+    if (isProblem(error, 'validation_failed') && error.details?.[0] !== undefined) return error.details[0];
+    throw error;
+  }
+  assert.fail('no validation_failed');
+}
+
+/**
+ * Each of core's own checks, refused: its code arrives, its English is the line it always was,
+ * and German and en-XA word it from the catalogs.
+ */
+async function assertWorded(detail: FieldProblem, rule: FieldRuleCode, english: string, german: string): Promise<void> {
+  assert.equal(detail.rule, rule);
+  assert.equal(detail.message, english);
+  assert.equal(detailWords(await loadCliMessages('en'), detail), english);
+  assert.equal(detailWords(await loadCliMessages('de'), detail), german);
+  assert.match(detailWords(await loadCliMessages('en-XA'), detail), /^\[.*~+\]$/su, rule);
+}
 
 describe('a refused field’s rule in the person’s language', () => {
   it('every rule code is said in en-XA from the catalog, and in each language', async () => {
@@ -118,5 +157,67 @@ describe('a refused field’s rule in the person’s language', () => {
       syncProblemWords(de, { code: 'device_clock_ahead', values: each.device_clock_ahead }, 'x'),
       'seine Uhr geht gegenüber diesem Gerät um 200 Minuten vor: seine Änderungen ab 000001.log Zeile 7 warten, bis die Uhr dieses Geräts höchstens 10 Minuten davon abweicht (oder stellen Sie die Uhr auf jenem Gerät richtig)',
     );
+  });
+
+  it('says core’s name checks by their code: activity and client names', async () => {
+    await assertWorded(refusal(() => cleanName('   ')), 'notEmpty', 'must not be empty', 'darf nicht leer sein');
+    await assertWorded(refusal(() => cleanName('x'.repeat(201))), 'atMostChars', 'must be at most 200 characters', 'darf höchstens 200 Zeichen lang sein');
+    await assertWorded(refusal(() => cleanName('a\u202eb')), 'noControlChars', 'must not contain control characters or bidirectional overrides', 'darf keine Steuerzeichen und Richtungsüberschreibungen enthalten');
+    await assertWorded(refusal(() => cleanName(7)), 'string', 'must be a string', 'muss eine Zeichenkette sein');
+    const store = openStore(':memory:');
+    try {
+      await assertWorded(refusal(() => addClient(store, { name: 7 }, 0, () => 'c1')), 'mustBeText', 'must be text', 'muss ein Text sein');
+    } finally {
+      store.close();
+    }
+  });
+
+  it('says core’s money checks by their code: rates and currencies', async () => {
+    await assertWorded(refusal(() => cleanRate(85)), 'rateText', 'must be a decimal number such as 85.00, given as text', 'muss eine Dezimalzahl wie 85.00 sein, als Text angegeben');
+    await assertWorded(
+      refusal(() => cleanRate('abc')),
+      'rate',
+      'must be a decimal number such as 85.00 (digits, an optional point and at most 4 decimals), not "abc"',
+      'muss eine Dezimalzahl wie 85.00 sein (Ziffern, ein optionaler Punkt und höchstens 4 Nachkommastellen), nicht „abc“',
+    );
+    await assertWorded(refusal(() => cleanCurrency('EURO')), 'currencyCode', 'must be a three-letter ISO 4217 code such as EUR or USD, not "EURO"', 'muss ein dreibuchstabiger ISO-4217-Code wie EUR oder USD sein, nicht „EURO“');
+    await assertWorded(
+      refusal(() => cleanCurrency('XYZ')),
+      'currencyUnknown',
+      '"XYZ" is not an ISO 4217 currency Tock knows (AED, ARS, AUD, BGN, BHD, BRL, CAD, CHF, …)',
+      '„XYZ“ ist keine ISO-4217-Währung, die Tock kennt (AED, ARS, AUD, BGN, BHD, BRL, CAD, CHF, …)',
+    );
+  });
+
+  it('says core’s tax rate check by its code', async () => {
+    await assertWorded(
+      refusal(() => cleanTaxRate('101')),
+      'taxRate',
+      'must be a percentage from 0 to 100 with at most 2 decimals, such as 19 or 7.7, not "101"',
+      'muss ein Prozentsatz von 0 bis 100 mit höchstens 2 Nachkommastellen sein, etwa 19 oder 7.7, nicht "101"',
+    );
+  });
+
+  it('says core’s address checks by their code', async () => {
+    const store = openStore(':memory:');
+    try {
+      await assertWorded(
+        refusal(() => addClient(store, { name: 'ACME', address: 'Main St 1\u0007' }, 0, () => 'c1')),
+        'addressChars',
+        'must not contain control characters (line breaks are allowed)',
+        'darf keine Steuerzeichen enthalten (Zeilenumbrüche sind erlaubt)',
+      );
+      await assertWorded(refusal(() => addClient(store, { name: 'ACME', address: 'x'.repeat(2001) }, 0, () => 'c1')), 'atMostChars', 'must be at most 2000 characters', 'darf höchstens 2.000 Zeichen lang sein');
+    } finally {
+      store.close();
+    }
+  });
+
+  it('says core’s tag checks by their code, a tag’s name rule inside its own', async () => {
+    await assertWorded(refusal(() => cleanTags('urgent')), 'tagList', 'must be a list of tag names', 'muss eine Liste von Schlagwörtern sein');
+    await assertWorded(refusal(() => cleanTags(['a', 7])), 'tagText', 'tag 2 must be text', 'Schlagwort 2 muss ein Text sein');
+    await assertWorded(refusal(() => cleanTags(['a', ' '])), 'tagName', 'tag " " must not be empty', 'Schlagwort " ": darf nicht leer sein');
+    const many = Array.from({ length: 21 }, (_, i) => `t${i}`);
+    await assertWorded(refusal(() => cleanTags(many)), 'tagsAtMost', 'a block carries at most 20 tags', 'ein Block trägt höchstens 20 Schlagwörter');
   });
 });

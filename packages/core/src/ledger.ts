@@ -8,8 +8,8 @@
 
 import { Problem, ruleMessage, ruleProblem, validationProblem, type FieldProblem, type FieldRule } from '@tock/protocol';
 import { requireActivity } from './activities.ts';
-import { cleanCurrency, cleanRate, cleanTaxRate, currencyError, rateError, taxRateError } from './money.ts';
-import { codePointLength, nameError, nameKey } from './names.ts';
+import { cleanCurrency, cleanRate, cleanTaxRate, currencyRule, rateRule, taxRateRule } from './money.ts';
+import { codePointLength, nameKey, nameRule } from './names.ts';
 import type { ActivityLedger, Client } from './shapes/ledger.ts';
 import type { Store } from './store.ts';
 import { cleanTags, tagsColumn, tagsOf } from './tags.ts';
@@ -24,13 +24,25 @@ export const BUDGET_HOURS_MAX = 1_000_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Why `text` is not an address, or undefined. Lines are allowed; other control characters are not. */
-export function addressError(text: unknown): string | undefined {
-  if (typeof text !== 'string') return 'must be text';
-  if (codePointLength(text) > ADDRESS_MAX) return `must be at most ${ADDRESS_MAX} characters`;
+/** The address rule `text` breaks (its code and values), or undefined. Lines are allowed; other control characters are not. */
+export function addressRule(text: unknown): FieldRule | undefined {
+  if (typeof text !== 'string') return { rule: 'mustBeText' };
+  if (codePointLength(text) > ADDRESS_MAX) return { rule: 'atMostChars', values: { max: ADDRESS_MAX } };
   // biome-ignore lint/suspicious/noControlCharactersInRegex: an address is lines of text, nothing else
-  if (/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(text)) return 'must not contain control characters (line breaks are allowed)';
+  if (/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(text)) return { rule: 'addressChars' };
   return undefined;
+}
+
+/** Why `text` is not an address ({@link addressRule} in English), or undefined. */
+export function addressError(text: unknown): string | undefined {
+  const rule = addressRule(text);
+  return rule === undefined ? undefined : ruleMessage(rule);
+}
+
+/** The tax ID rule `text` breaks: text of at most {@link TAX_ID_MAX} characters, by the name rules. */
+function taxIDRule(text: unknown): FieldRule | undefined {
+  if (typeof text !== 'string') return { rule: 'mustBeText' };
+  return codePointLength(text) > TAX_ID_MAX ? { rule: 'atMostChars', values: { max: TAX_ID_MAX } } : nameRule(text);
 }
 
 /** The budget rule `hours` breaks (its code and values, @tock/protocol's `budgetHours`), or undefined. */
@@ -123,8 +135,8 @@ function readClientInput(input: ClientInput, requireName: boolean): Partial<Omit
   const problems: FieldProblem[] = [];
   const out: Partial<Omit<Client, 'id'>> = {};
   if (input.name !== undefined && input.name !== null) {
-    const problem = typeof input.name === 'string' ? nameError(input.name) : 'must be text';
-    if (problem !== undefined) problems.push({ field: 'name', message: problem });
+    const broken: FieldRule | undefined = typeof input.name === 'string' ? nameRule(input.name) : { rule: 'mustBeText' };
+    if (broken !== undefined) problems.push(ruleProblem('name', broken));
     else out.name = (input.name as string).trim().normalize('NFC');
   } else if (requireName) {
     problems.push({ field: 'name', message: 'must be given' });
@@ -132,36 +144,36 @@ function readClientInput(input: ClientInput, requireName: boolean): Partial<Omit
   if (input.rate === null) out.rate = null;
   else if (input.rate !== undefined) {
     const text = typeof input.rate === 'number' ? String(input.rate) : input.rate;
-    const problem = rateError(text);
-    if (problem !== undefined) problems.push({ field: 'rate', message: problem });
+    const broken = rateRule(text);
+    if (broken !== undefined) problems.push(ruleProblem('rate', broken));
     else out.rate = cleanRate(text);
   }
   if (input.currency === null) out.currency = null;
   else if (input.currency !== undefined) {
-    const problem = currencyError(input.currency);
-    if (problem !== undefined) problems.push({ field: 'currency', message: problem });
+    const broken = currencyRule(input.currency);
+    if (broken !== undefined) problems.push(ruleProblem('currency', broken));
     else out.currency = cleanCurrency(input.currency);
   }
   if (input.address === null) out.address = null;
   else if (input.address !== undefined) {
-    const problem = addressError(input.address);
-    if (problem !== undefined) problems.push({ field: 'address', message: problem });
+    const broken = addressRule(input.address);
+    if (broken !== undefined) problems.push(ruleProblem('address', broken));
     else out.address = input.address as string;
   }
   if (input.taxID === null || input.taxID === '') out.taxID = null;
   else if (input.taxID !== undefined) {
-    const problem = typeof input.taxID !== 'string' ? 'must be text' : codePointLength(input.taxID) > TAX_ID_MAX ? `must be at most ${TAX_ID_MAX} characters` : nameError(input.taxID);
-    if (problem !== undefined) problems.push({ field: 'taxID', message: problem });
+    const broken = taxIDRule(input.taxID);
+    if (broken !== undefined) problems.push(ruleProblem('taxID', broken));
     else out.taxID = (input.taxID as string).trim();
   }
   if (input.taxRate === null || input.taxRate === '') out.taxRate = null;
   else if (input.taxRate !== undefined) {
-    const problem = taxRateError(input.taxRate);
-    if (problem !== undefined) problems.push({ field: 'taxRate', message: problem });
+    const broken = taxRateRule(input.taxRate);
+    if (broken !== undefined) problems.push(ruleProblem('taxRate', broken));
     else out.taxRate = cleanTaxRate(input.taxRate);
   }
   if (input.reverseCharge !== undefined) {
-    if (typeof input.reverseCharge !== 'boolean') problems.push({ field: 'reverseCharge', message: 'must be true or false' });
+    if (typeof input.reverseCharge !== 'boolean') problems.push(ruleProblem('reverseCharge', { rule: 'boolean' }));
     else out.reverseCharge = input.reverseCharge;
   }
   if (input.language === null || input.language === '') out.language = null;
@@ -284,11 +296,11 @@ export function setActivityLedger(store: Store, idOrName: unknown, input: Activi
   if (input.rate === null) rate = null;
   else if (input.rate !== undefined) {
     const text = typeof input.rate === 'number' ? String(input.rate) : input.rate;
-    const problem = rateError(text);
-    if (problem !== undefined) problems.push({ field: 'rate', message: problem });
+    const broken = rateRule(text);
+    if (broken !== undefined) problems.push(ruleProblem('rate', broken));
     else rate = cleanRate(text);
   }
-  if (input.billable !== undefined && typeof input.billable !== 'boolean') problems.push({ field: 'billable', message: 'must be true or false' });
+  if (input.billable !== undefined && typeof input.billable !== 'boolean') problems.push(ruleProblem('billable', { rule: 'boolean' }));
   let budget: number | null | undefined;
   if (input.budgetHours === null) budget = null;
   else if (input.budgetHours !== undefined) {

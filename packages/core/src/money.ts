@@ -6,7 +6,7 @@
  * half-up, to the currency's minor unit. Amounts of different currencies are never added.
  */
 
-import { validationProblem } from '@tock/protocol';
+import { type FieldRule, ruleMessage, ruleProblem, validationProblem } from '@tock/protocol';
 
 /**
  * ISO 4217 codes Tock knows, with their minor units (digits after the decimal point). A code
@@ -30,13 +30,21 @@ export const RATE_MAX_DIGITS = 9;
 
 const RATE = new RegExp(`^(\\d{1,${RATE_MAX_DIGITS}})(?:\\.(\\d{1,${RATE_DECIMALS}}))?$`);
 
-/** Why `text` is not a rate, or undefined when it is one. */
-export function rateError(text: unknown): string | undefined {
-  if (typeof text !== 'string') return 'must be a decimal number such as 85.00, given as text';
-  if (!RATE.test(text.trim())) {
-    return `must be a decimal number such as 85.00 (digits, an optional point and at most ${RATE_DECIMALS} decimals), not "${text}"`;
-  }
+/** The rate rule `text` breaks (its code and values, @tock/protocol's `FieldRule`), or undefined when it is a rate. */
+export function rateRule(text: unknown): FieldRule | undefined {
+  if (typeof text !== 'string') return { rule: 'rateText' };
+  if (!RATE.test(text.trim())) return { rule: 'rate', values: { decimals: RATE_DECIMALS, sent: text } };
   return undefined;
+}
+
+/** Why `text` is not a rate ({@link rateRule} in English), or undefined when it is one. */
+export function rateError(text: unknown): string | undefined {
+  return englishOf(rateRule(text));
+}
+
+/** A rule's English, or undefined for none. */
+function englishOf(rule: FieldRule | undefined): string | undefined {
+  return rule === undefined ? undefined : ruleMessage(rule);
 }
 
 /**
@@ -44,8 +52,8 @@ export function rateError(text: unknown): string | undefined {
  * decimals (`"85.00"`, `"85.50"`, `"85.125"`). Throws `validation_failed` about `field`.
  */
 export function cleanRate(text: unknown, field = 'rate'): string {
-  const problem = rateError(text);
-  if (problem !== undefined) throw validationProblem([{ field, message: problem }]);
+  const broken = rateRule(text);
+  if (broken !== undefined) throw validationProblem([ruleProblem(field, broken)]);
   const [, whole, decimals = ''] = RATE.exec((text as string).trim()) as RegExpExecArray;
   return `${BigInt(whole as string).toString()}.${decimals.padEnd(2, '0')}`;
 }
@@ -56,21 +64,24 @@ export function rateUnits(rate: string): bigint {
   return BigInt(whole as string) * RATE_SCALE + BigInt(decimals.padEnd(RATE_DECIMALS, '0'));
 }
 
-/** Why `code` is not a currency Tock bills in, or undefined when it is one. */
-export function currencyError(code: unknown): string | undefined {
-  if (typeof code !== 'string' || !/^[A-Za-z]{3}$/.test(code.trim())) {
-    return `must be a three-letter ISO 4217 code such as EUR or USD, not "${String(code)}"`;
-  }
+/** The currency rule `code` breaks (its code and values), or undefined when it is a currency Tock bills in. */
+export function currencyRule(code: unknown): FieldRule | undefined {
+  if (typeof code !== 'string' || !/^[A-Za-z]{3}$/.test(code.trim())) return { rule: 'currencyCode', values: { sent: String(code) } };
   if (CURRENCY_MINOR_UNITS[code.trim().toUpperCase()] === undefined) {
-    return `"${code.trim()}" is not an ISO 4217 currency Tock knows (${Object.keys(CURRENCY_MINOR_UNITS).slice(0, 8).join(', ')}, …)`;
+    return { rule: 'currencyUnknown', values: { code: code.trim(), known: Object.keys(CURRENCY_MINOR_UNITS).slice(0, 8).join(', ') } };
   }
   return undefined;
 }
 
+/** Why `code` is not a currency Tock bills in ({@link currencyRule} in English), or undefined when it is one. */
+export function currencyError(code: unknown): string | undefined {
+  return englishOf(currencyRule(code));
+}
+
 /** A currency code as stored (upper case); throws `validation_failed` about `field`. */
 export function cleanCurrency(code: unknown, field = 'currency'): string {
-  const problem = currencyError(code);
-  if (problem !== undefined) throw validationProblem([{ field, message: problem }]);
+  const broken = currencyRule(code);
+  if (broken !== undefined) throw validationProblem([ruleProblem(field, broken)]);
   return (code as string).trim().toUpperCase();
 }
 
@@ -151,19 +162,24 @@ export function lineAmountMinor(hundredths: bigint, rate: string, currency: stri
 /** A tax rate in percent is kept to this many decimals (`"7.7"`, `"8.10"`). */
 export const TAX_RATE_DECIMALS = 2;
 
-/** Why `value` is not a tax rate (percent, 0–100, at most two decimals), or undefined. */
-export function taxRateError(value: unknown): string | undefined {
+/** The tax rate rule `value` breaks (percent, 0–100, at most two decimals; `sent` as JSON), or undefined. */
+export function taxRateRule(value: unknown): FieldRule | undefined {
   const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
   if (typeof text !== 'string' || !/^\d{1,3}(?:\.\d{1,2})?$/.test(text.trim()) || Number(text) > 100) {
-    return `must be a percentage from 0 to 100 with at most ${TAX_RATE_DECIMALS} decimals, such as 19 or 7.7, not ${JSON.stringify(value)}`;
+    return { rule: 'taxRate', values: { decimals: TAX_RATE_DECIMALS, sent: String(JSON.stringify(value)) } };
   }
   return undefined;
 }
 
+/** Why `value` is not a tax rate ({@link taxRateRule} in English), or undefined. */
+export function taxRateError(value: unknown): string | undefined {
+  return englishOf(taxRateRule(value));
+}
+
 /** A tax rate as stored: a number of percent (`19`, `7.7`); throws `validation_failed` about `field`. */
 export function cleanTaxRate(value: unknown, field = 'taxRate'): number {
-  const problem = taxRateError(value);
-  if (problem !== undefined) throw validationProblem([{ field, message: problem }]);
+  const broken = taxRateRule(value);
+  if (broken !== undefined) throw validationProblem([ruleProblem(field, broken)]);
   return Number(String(value).trim());
 }
 

@@ -5,7 +5,7 @@
  * accent-insensitive and find word starts.
  */
 
-import { FORBIDDEN_NAME_CHARACTER, LIMITS, validationProblem } from '@tock/protocol';
+import { FORBIDDEN_NAME_CHARACTER, type FieldRule, LIMITS, ruleMessage, ruleProblem, validationProblem } from '@tock/protocol';
 
 const NONSPACING_MARKS = /\p{Mn}/gu;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -23,18 +23,23 @@ export function codePointLength(text: string): number {
 }
 
 /**
- * Why a candidate name is not acceptable, or `undefined` when it is. The name is measured
- * after trimming and NFC, the form it is stored in.
+ * The rule a candidate name breaks (its code and values, @tock/protocol's `FieldRule`), or
+ * `undefined` when it is acceptable. The name is measured after trimming and NFC, the form it
+ * is stored in.
  */
-export function nameError(raw: string): string | undefined {
-  if (!isWellFormedText(raw)) return 'must be valid Unicode text';
+export function nameRule(raw: string): FieldRule | undefined {
+  if (!isWellFormedText(raw)) return { rule: 'unicode' };
   const name = raw.trim().normalize('NFC');
-  if (name.length === 0) return 'must not be empty';
-  if (codePointLength(name) > LIMITS.activityNameMax) {
-    return `must be at most ${LIMITS.activityNameMax} characters`;
-  }
-  if (FORBIDDEN_NAME_CHARACTER.test(name)) return 'must not contain control characters or bidirectional overrides';
+  if (name.length === 0) return { rule: 'notEmpty' };
+  if (codePointLength(name) > LIMITS.activityNameMax) return { rule: 'atMostChars', values: { max: LIMITS.activityNameMax } };
+  if (FORBIDDEN_NAME_CHARACTER.test(name)) return { rule: 'noControlChars' };
   return undefined;
+}
+
+/** Why a candidate name is not acceptable ({@link nameRule} in English), or `undefined` when it is. */
+export function nameError(raw: string): string | undefined {
+  const rule = nameRule(raw);
+  return rule === undefined ? undefined : ruleMessage(rule);
 }
 
 /**
@@ -42,9 +47,9 @@ export function nameError(raw: string): string | undefined {
  * problem about `field` when the name breaks a rule.
  */
 export function cleanName(raw: unknown, field = 'name'): string {
-  if (typeof raw !== 'string') throw validationProblem([{ field, message: 'must be a string' }]);
-  const error = nameError(raw);
-  if (error !== undefined) throw validationProblem([{ field, message: error }]);
+  if (typeof raw !== 'string') throw validationProblem([ruleProblem(field, { rule: 'string' })]);
+  const rule = nameRule(raw);
+  if (rule !== undefined) throw validationProblem([ruleProblem(field, rule)]);
   return raw.trim().normalize('NFC');
 }
 

@@ -2,8 +2,8 @@
  * A block's tags (docs/data.md "The ledger"): the rules a tag name follows, and the `tags`
  * column they are stored in.
  */
-import { validationProblem } from '@tock/protocol';
-import { nameError, nameKey } from './names.ts';
+import { ruleProblem, validationProblem } from '@tock/protocol';
+import { nameKey, nameRule } from './names.ts';
 
 /** The most tags one block carries. */
 export const TAGS_MAX = 20;
@@ -14,19 +14,19 @@ export const TAGS_MAX = 20;
  * the first spelling is kept), at most {@link TAGS_MAX}. Throws `validation_failed` about `field`.
  */
 export function cleanTags(value: unknown, field = 'tags'): string[] {
-  if (!Array.isArray(value)) throw validationProblem([{ field, message: 'must be a list of tag names' }]);
+  if (!Array.isArray(value)) throw validationProblem([ruleProblem(field, { rule: 'tagList' })]);
   const tags: string[] = [];
   const seen = new Set<string>();
   for (const [i, raw] of value.entries()) {
-    if (typeof raw !== 'string') throw validationProblem([{ field, message: `tag ${i + 1} must be text` }]);
-    const problem = nameError(raw);
-    if (problem !== undefined) throw validationProblem([{ field, message: `tag ${JSON.stringify(raw)} ${problem}` }]);
+    if (typeof raw !== 'string') throw validationProblem([ruleProblem(field, { rule: 'tagText', values: { n: i + 1 } })]);
+    const broken = nameRule(raw);
+    if (broken !== undefined) throw validationProblem([ruleProblem(field, { rule: 'tagName', values: { tag: JSON.stringify(raw) }, item: broken })]);
     const tag = raw.trim().normalize('NFC');
     if (seen.has(nameKey(tag))) continue;
     seen.add(nameKey(tag));
     tags.push(tag);
   }
-  if (tags.length > TAGS_MAX) throw validationProblem([{ field, message: `a block carries at most ${TAGS_MAX} tags` }]);
+  if (tags.length > TAGS_MAX) throw validationProblem([ruleProblem(field, { rule: 'tagsAtMost', values: { max: TAGS_MAX } })]);
   return tags;
 }
 

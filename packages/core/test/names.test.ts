@@ -18,7 +18,7 @@ test('accepts 200 code points and refuses 201, counting astral characters once',
   const tooLong = 'a' + astral.repeat(200);
   const problem = problemOf(() => tracker.createActivity(tooLong));
   assert.equal(problem.code, 'validation_failed');
-  assert.deepEqual(problem.details, [{ field: 'name', message: 'must be at most 200 characters' }]);
+  assert.deepEqual(problem.details, [{ field: 'name', message: 'must be at most 200 characters', rule: 'atMostChars', values: { max: 200 } }]);
   assert.equal(problemOf(() => tracker.startActivity({ name: 'b'.repeat(201), createIfMissing: true })).code, 'validation_failed');
   assert.equal(tracker.createActivity('c'.repeat(200)).activityName.length, 200);
 });

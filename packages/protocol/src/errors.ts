@@ -80,7 +80,24 @@ export type FieldRuleCode =
   | 'notFuture'
   | 'list'
   /** An activity's budget: hours above 0, at most `max` (@tock/core's `budgetError`); `sent` as JSON. */
-  | 'budgetHours';
+  | 'budgetHours'
+  /** @tock/core's hand-written checks: names and tags (names.ts, tags.ts), text and addresses. */
+  | 'string'
+  | 'mustBeText'
+  | 'notEmpty'
+  | 'atMostChars'
+  | 'noControlChars'
+  | 'addressChars'
+  | 'tagList'
+  | 'tagText'
+  | 'tagName'
+  | 'tagsAtMost'
+  /** Money (@tock/core money.ts): a rate, a currency, a tax rate; `sent` as the person gave it. */
+  | 'rateText'
+  | 'rate'
+  | 'currencyCode'
+  | 'currencyUnknown'
+  | 'taxRate';
 
 /** The values a rule's words take (`{ min: 1, max: 80 }`); yes/no switches are `'yes'` / `'no'`. */
 export type FieldRuleValues = Readonly<Record<string, string | number>>;

@@ -120,6 +120,36 @@ export function ruleMessage({ rule, values = {}, item }: FieldRule): string {
       return `must be a list of at most ${v.max} items, each ${ruleMessage(item ?? { rule: 'text' }).replace(/^must be /, '')}`;
     case 'budgetHours':
       return `must be a number of hours above 0 (at most ${v.max}), not ${v.sent}`;
+    case 'string':
+      return 'must be a string';
+    case 'mustBeText':
+      return 'must be text';
+    case 'notEmpty':
+      return 'must not be empty';
+    case 'atMostChars':
+      return `must be at most ${v.max} characters`;
+    case 'noControlChars':
+      return 'must not contain control characters or bidirectional overrides';
+    case 'addressChars':
+      return 'must not contain control characters (line breaks are allowed)';
+    case 'tagList':
+      return 'must be a list of tag names';
+    case 'tagText':
+      return `tag ${v.n} must be text`;
+    case 'tagName':
+      return `tag ${v.tag} ${ruleMessage(item ?? { rule: 'unicode' })}`;
+    case 'tagsAtMost':
+      return `a block carries at most ${v.max} tags`;
+    case 'rateText':
+      return 'must be a decimal number such as 85.00, given as text';
+    case 'rate':
+      return `must be a decimal number such as 85.00 (digits, an optional point and at most ${v.decimals} decimals), not "${v.sent}"`;
+    case 'currencyCode':
+      return `must be a three-letter ISO 4217 code such as EUR or USD, not "${v.sent}"`;
+    case 'currencyUnknown':
+      return `"${v.code}" is not an ISO 4217 currency Tock knows (${v.known}, …)`;
+    case 'taxRate':
+      return `must be a percentage from 0 to 100 with at most ${v.decimals} decimals, such as 19 or 7.7, not ${v.sent}`;
   }
 }
 
