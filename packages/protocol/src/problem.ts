@@ -80,8 +80,36 @@ export const PROBLEM_STATUS: Readonly<Record<ProblemCode, number>> = { ...ERROR_
 
 const PROBLEM_BRAND = Symbol.for('tock.problem');
 
+/**
+ * Why a problem happened, by a code and the values its words take, for a door that says it in
+ * the person's language (docs/i18n.md "What the app sends as codes"); its English stays the
+ * problem's message. The credential store's and the editors' door's reasons.
+ */
+export type ProblemReasonCode =
+  | 'credential_no_session'
+  | 'credential_os_failed'
+  | 'credential_store_setting'
+  | 'editor_key_missing'
+  | 'editor_key_wrong'
+  | 'editor_locked_out'
+  | 'editor_host'
+  | 'editor_web_page'
+  | 'editor_not_json'
+  | 'editor_body_shape'
+  | 'editor_too_many'
+  | 'editor_too_large'
+  | 'editor_heartbeat';
+
+/** A reason by its code and values (an action, a store's name, the system's own words). */
+export interface ProblemReason {
+  code: ProblemReasonCode;
+  values?: Readonly<Record<string, string | number>>;
+}
+
 /** What a {@link Problem} can say beyond its code and message. */
 export interface ProblemOptions {
+  /** Why, by its code and values, beside the English message. */
+  because?: ProblemReason;
   /** The one input the problem is about (`name`, `port`, `workingHours.from`), for the window to mark. */
   field?: string;
   /** Every field that broke its rule, as the listener's `validation_failed` carries them. */
@@ -101,11 +129,14 @@ export class Problem extends Error {
   readonly code: ProblemCode;
   readonly field: string | undefined;
   readonly details: FieldProblem[] | undefined;
+  /** Why, by its code and values (docs/i18n.md), beside the English message. */
+  readonly because: ProblemReason | undefined;
 
   constructor(code: ProblemCode, message: string, options: ProblemOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.details = options.details;
+    this.because = options.because;
     this.field = options.field ?? options.details?.[0]?.field;
   }
 
