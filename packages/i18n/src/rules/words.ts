@@ -1,0 +1,44 @@
+/**
+ * Saying a refused field's rule from its code and values (docs/i18n.md "What the app sends"):
+ * the key of a code is `rule.<code>` in the `rules` catalogs (./en.ts), the same for the CLI and
+ * the window. Structural types only: @tock/i18n imports no other package; the CLI and the
+ * window check at build time that every @tock/protocol rule code has its key ({@link RuleKey}).
+ */
+import type { Messages } from '../messages.ts';
+import { rules } from './en.ts';
+
+/** One key of the `rules` catalogs. */
+export type RuleKey = Extract<keyof typeof rules, string>;
+
+/** A rule as the app sends it: its code, values and, for a list, its items' rule. */
+export interface WordedRule {
+  readonly rule: string;
+  readonly values?: Readonly<Record<string, string | number>>;
+  readonly item?: WordedRule;
+}
+
+/** The catalog key of a rule code, or undefined for a code the catalogs do not have (a newer app's). */
+export function ruleKey(code: unknown): RuleKey | undefined {
+  if (typeof code !== 'string') return undefined;
+  const key = `rule.${code}`;
+  return code !== 'field' && Object.hasOwn(rules, key) ? (key as RuleKey) : undefined;
+}
+
+/** A rule in `t`'s language, or undefined for a code (or values) the catalog cannot say. */
+export function wordRule(t: Messages<RuleKey>, rule: WordedRule): string | undefined {
+  const key = ruleKey(rule.rule);
+  if (key === undefined) return undefined;
+  const values: Record<string, string | number> = { ...rule.values };
+  // A list's rule says its items' rule, a tag's the name rule it broke: both as `{each}`.
+  if (rule.rule === 'list' || rule.rule === 'tagName') {
+    const each = rule.item === undefined ? undefined : wordRule(t, rule.item);
+    if (each === undefined) return undefined;
+    values.each = each;
+  }
+  try {
+    return t(key, values);
+  } catch {
+    // A value the message needs is missing (an older app): its English says it.
+    return undefined;
+  }
+}
