@@ -32,7 +32,7 @@ desktop=(
   desktop-sources desktop-wakes i18n-desktop notify tray-feed tray-pixmaps
 )
 window=(person-days time)
-cli=(duration flag-refusal i18n-catalogs main overlap-warning parse-refusal status-line)
+cli=(duration flag-refusal i18n-catalogs main overlap-warning parse-refusal rule-words status-line)
 vscode=(explain-language manifest status-view)
 
 files=(packages/test-support/test/until.test.ts)
