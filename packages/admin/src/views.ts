@@ -1,14 +1,17 @@
 /**
  * What the admin socket answers that is the app's own shape (not core's, sync's, the
- * listener's or the desktop's, which the contract names where they live): the listener switch,
- * the license, editors, calendars, reports with their matrix, the covering blocks and the long
- * poll's status. Types only. They are the contract's side: the app's
+ * listener's, the desktop's or the views it shares with the window, which the contract names
+ * where they live): editors, calendars, reports with their matrix, the covering blocks and the
+ * long poll's status. Types only. They are the contract's side: the app's
  * handlers are typed by them (packages/app/src/admin/server.ts `adminHandlers`), so an answer
  * the app builds that these do not allow fails the type check.
  */
 import type { InvoiceDocument, Report } from '@tock/core';
 import type { DailyTotal } from '@tock/core';
-import type { Health, LicenseState, ProblemReason, Status } from '@tock/protocol';
+import type { EditorActivity, Health, Status } from '@tock/protocol';
+
+/** The license, the listener switch and the editors: the window shows them too, so they are declared once, in @tock/protocol. */
+export type { EditorActivity, LicenseInfo, ListenerStatus } from '@tock/protocol';
 
 /** The desktop's views (settings, the idle question and its answer, capture's status, the GNOME extension's install) are the desktop's own, declared once there. */
 export type {
@@ -24,29 +27,6 @@ export type {
   WorkingHours,
 } from '@tock/desktop';
 export type { FocusSourceID } from '@tock/desktop/capture/focus-source';
-
-/** What settings and `tock license` show. */
-export interface LicenseInfo {
-  state: LicenseState;
-  licensee: string | null;
-  expires: string | null;
-  /** Trial: days left, rounded up; licensed with an expiry: days until it; otherwise null. */
-  daysLeft: number | null;
-  trialEnds: string;
-}
-
-/** The listener's switch, its port and the status line. */
-export interface ListenerStatus {
-  enabled: boolean;
-  port: number;
-  state: 'off' | 'active' | 'error';
-  line: string;
-  /** Why the state is `error`, for `tock` to word (`port_in_use`, `not_started`, or `failed` with the reason in English); null otherwise. */
-  error?: { code: 'port_in_use' | 'not_started' | 'failed'; reason: string } | null;
-  credentialStore: string;
-  /** Why the token is in a store nobody chose (no Secret Service: the 0600 file), one line; null otherwise. */
-  notice: string | null;
-}
 
 /** A status and the version it has: `POST /status/next`'s caller sends the version back to wait for the next one. */
 export interface VersionedStatus {
@@ -88,19 +68,6 @@ export interface CalendarListing extends CalendarSource {
   events: number;
   /** One line per file refused or not understood (never more than 20). */
   problems: string[];
-}
-
-/** One editor as `tock editors` shows it: its last heartbeat and its last refusal in the past hour. */
-export interface EditorActivity {
-  /** The editor its plugin names (`vim`, `vscode`), or null: a plugin that named none — `userAgent` says which. */
-  editor: string | null;
-  /** The User-Agent it last sent; null when none was heard or kept. */
-  userAgent: string | null;
-  /** The last heartbeat kept (ISO 8601); null: none. */
-  lastHeartbeat: string | null;
-  /** The last refusal in the past hour (ISO 8601 and the reason it was answered); null: none. */
-  /** `because`: the reason by its code and values (docs/i18n.md), null when it has none. */
-  lastRefusal: { at: string; reason: string; because?: ProblemReason | null } | null;
 }
 
 /** What `tock editors` shows: whether a key exists, where plugins send to, and who sent last. */

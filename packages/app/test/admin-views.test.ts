@@ -14,7 +14,6 @@ import type { EditorKeyResult, EditorsStatus } from '../src/editors/editors.ts';
 import type { WakatimeSetup } from '../src/editors/wakatime-config.ts';
 import type { InvoiceFormat } from '../src/invoices/text.ts';
 import type { MatrixReport } from '../src/reports.ts';
-import type { LicenseInfo, ListenerStatus } from '../src/views.ts';
 
 /** `true` when `A` and `B` are each assignable to the other. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -27,8 +26,6 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Mirrors<Declared, Built> = [Built] extends [Declared] ? Same<keyof Declared, keyof Built> : false;
 
 const SAME = {
-  LicenseInfo: true satisfies Mirrors<Admin.LicenseInfo, LicenseInfo>,
-  ListenerStatus: true satisfies Mirrors<Admin.ListenerStatus, ListenerStatus>,
   EditorsStatus: true satisfies Mirrors<Admin.EditorsStatus, EditorsStatus>,
   EditorKeyResult: true satisfies Mirrors<Admin.EditorKeyResult, EditorKeyResult>,
   WakatimeSetup: true satisfies Mirrors<Admin.WakatimeSetup, WakatimeSetup>,
@@ -39,6 +36,6 @@ const SAME = {
   InvoiceFormat: true satisfies Mirrors<Admin.InvoiceFormat, InvoiceFormat>,
 };
 
-test('the admin contract’s answer shapes are the app’s, field for field (checked by the type check; the desktop’s views are declared once, in @tock/desktop)', () => {
+test('the admin contract’s answer shapes are the app’s, field for field (checked by the type check; the desktop’s views are declared once, in @tock/desktop, the license’s, listener’s and editors’ in @tock/protocol)', () => {
   assert.deepEqual(Object.values(SAME), Object.keys(SAME).map(() => true));
 });

@@ -11,6 +11,7 @@ export * from './problem.ts';
 export * from './signing.ts';
 export { hashes, type HashProvider } from './hmac.ts';
 export * from './wire.ts';
+export type * from './app-views.ts';
 export * from './json-schema.ts';
 export * from './results.ts';
 export * from './requests.ts';
