@@ -8,7 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { PROBLEM_STATUS, type FieldProblem, type ProblemCode, type ProblemOptions } from '@tock/protocol';
+import { PROBLEM_STATUS, type FieldProblem, type ProblemCode, type ProblemOptions, type ProblemReason } from '@tock/protocol';
 import { AdminError, STREAM_END, STREAM_ERROR, STREAM_PROBLEM, STREAM_SUMMARY } from './frames.ts';
 
 /**
@@ -25,6 +25,10 @@ function refusalError(message: string, sent: unknown): AdminError {
   const options: ProblemOptions & { code: ProblemCode } = { code };
   if (typeof wire.field === 'string') options.field = wire.field;
   if (details !== undefined) options.details = details;
+  const because = wire.because as { code?: unknown; values?: unknown } | undefined;
+  if (typeof because === 'object' && because !== null && typeof because.code === 'string' && (because.values === undefined || (typeof because.values === 'object' && because.values !== null))) {
+    options.because = because as ProblemReason;
+  }
   return new AdminError(message, options);
 }
 

@@ -4,7 +4,7 @@
  * field?, details?}`, and a streamed answer whose trailers say how it ended. A refusal comes back
  * to the caller as an {@link AdminError}, a `Problem` with the app's code and field.
  */
-import { Problem, type FieldProblem, type ProblemCode, type ProblemOptions } from '@tock/protocol';
+import { Problem, type FieldProblem, type ProblemCode, type ProblemOptions, type ProblemReason } from '@tock/protocol';
 
 /** Trailer names of a streamed admin answer: how it ended, its failure's line and problem, its summary. */
 export const STREAM_END = 'x-tock-stream-end';
@@ -31,5 +31,7 @@ export interface ProblemWire {
   code: ProblemCode;
   field?: string;
   details?: FieldProblem[];
+  /** Why, by its code and values (the credential store's reason), beside the line. */
+  because?: ProblemReason;
 }
 

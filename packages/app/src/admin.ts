@@ -91,6 +91,7 @@ function refusalOf(error: unknown): { message: string; problem: ProblemWire } | 
   const problem: ProblemWire = { code: failure.code };
   if (failure.field !== undefined) problem.field = failure.field;
   if (failure.details !== undefined) problem.details = failure.details;
+  if (failure.because !== undefined) problem.because = failure.because;
   return { message: failure.message, problem };
 }
 

@@ -62,14 +62,14 @@ function describeOsStore(): string {
  * The OS credential store. The account name is derived from the home path so that two Tock homes
  * never share a token. `secret` names what is kept in messages (the token, or a key beside it).
  */
-export function osCredentialStore(homeDir: string, env: NodeJS.ProcessEnv = process.env, secret = 'the token'): CredentialStore {
+export function osCredentialStore(homeDir: string, env: NodeJS.ProcessEnv = process.env, secret = 'the token', item = 'token'): CredentialStore {
   const account = 'listener-token-' + createHash('sha256').update(homeDir).digest('hex').slice(0, 16);
   const description = describeOsStore();
   const entry = (): Entry => {
     if (process.platform === 'linux' && !env.DBUS_SESSION_BUS_ADDRESS) {
-      throw new Problem('credential_store_failed', 
-        `no persistent credential store is reachable (no D-Bus session, so no Secret Service); ${optInHint()}`,
-      );
+      throw new Problem('credential_store_failed', `no persistent credential store is reachable (no D-Bus session, so no Secret Service); ${optInHint()}`, {
+        because: { code: 'credential_no_session' },
+      });
     }
     // Pinned: on Linux the library would otherwise fall back, silently, to the kernel keyutils
     // keyring, which forgets the token at reboot (docs/product.md "The application" does not count it as persistent).
@@ -78,7 +78,10 @@ export function osCredentialStore(homeDir: string, env: NodeJS.ProcessEnv = proc
   const fail = (action: string, error: unknown): never => {
     if (isProblem(error, 'credential_store_failed')) throw error;
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Problem('credential_store_failed', `the ${description} could not ${action} ${secret} (${reason}); unlock it and try again, or ${optInHint()}`);
+    // Beside the English, its code and values (docs/i18n.md): the store's own error stays in its words.
+    throw new Problem('credential_store_failed', `the ${description} could not ${action} ${secret} (${reason}); unlock it and try again, or ${optInHint()}`, {
+      because: { code: 'credential_os_failed', values: { store: description, action, secret: item.replaceAll('-', '_'), error: reason } },
+    });
   };
   return {
     kind: 'os',
@@ -141,14 +144,14 @@ export function fileCredentialStore(path: string, notice?: string): CredentialSt
  * `<item>` in the Tock home. `name` is what messages call it.
  */
 export function secretStore(secret: { item: string; name: string }, kind: CredentialStoreKind, homeDir: string, env: NodeJS.ProcessEnv = process.env): CredentialStore {
-  return kind === 'file' ? fileCredentialStore(join(homeDir, secret.item)) : osCredentialStore(`${homeDir}\u0000${secret.item}`, env, secret.name);
+  return kind === 'file' ? fileCredentialStore(join(homeDir, secret.item)) : osCredentialStore(`${homeDir}\u0000${secret.item}`, env, secret.name, secret.item);
 }
 
 /** Which store to use: the environment wins over the saved setting; the OS store is the default. */
 export function chooseCredentialStoreKind(env: NodeJS.ProcessEnv, saved: CredentialStoreKind | undefined): CredentialStoreKind {
   const fromEnv = env.TOCK_CREDENTIAL_STORE;
   if (fromEnv === 'file' || fromEnv === 'os') return fromEnv;
-  if (fromEnv) throw new Problem('credential_store_failed', `TOCK_CREDENTIAL_STORE must be "os" or "file", not "${fromEnv}"`);
+  if (fromEnv) throw new Problem('credential_store_failed', `TOCK_CREDENTIAL_STORE must be "os" or "file", not "${fromEnv}"`, { because: { code: 'credential_store_setting', values: { value: fromEnv } } });
   return saved ?? 'os';
 }
 

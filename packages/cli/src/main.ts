@@ -14,6 +14,7 @@ import { CliError, guardedIo, processIo, type Io } from './io.ts';
 import { messagesFor } from './language.ts';
 import { watchCommand } from './watch.ts';
 import { FieldRefusal, validationLine } from './rule-words.ts';
+import { problemReasonLine } from './problem-words.ts';
 
 /** `tock mcp`, loaded on use: the MCP SDK stays out of every other command's start-up. */
 const mcp: Command = {
@@ -76,7 +77,7 @@ export function errorLine(error: unknown, t: CliMessages): string {
   if (error instanceof FieldRefusal) return error.line(t);
   if (error instanceof CliError && error.said !== undefined) return t(error.said.key, error.said.values);
   const key = isProblem(error) ? PROBLEM_KEYS[error.code] : undefined;
-  return key === undefined ? (validationLine(t, error) ?? failureLine(error)) : t(key);
+  return key === undefined ? (validationLine(t, error) ?? problemReasonLine(t, error) ?? failureLine(error)) : t(key);
 }
 
 /**

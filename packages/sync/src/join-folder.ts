@@ -27,7 +27,8 @@ export function joinFolder({ store, keyStore, clock }: { store: Store; keyStore:
   try {
     keyStore.write(formatSyncKey(key));
   } catch (error) {
-    throw new Problem('sync_refused', isProblem(error, 'credential_store_failed') ? error.message : `cannot keep the sync folder key (${(error as Error).message})`);
+    if (isProblem(error, 'credential_store_failed')) throw new Problem('sync_refused', error.message, error.because === undefined ? {} : { because: error.because });
+    throw new Problem('sync_refused', `cannot keep the sync folder key (${(error as Error).message})`);
   }
   // A store that synced in format 1, or was restored from a backup (which forgot its device
   // id), starts a new log: its whole history, under its id (a new one after a restore, so the

@@ -8,10 +8,11 @@
  */
 import { routeParts, type WindowBodyOf, type WindowParamsOf, type WindowQuerySent, type WindowResult, type WindowRouteKey } from './contract/index.ts';
 import { type MessageKey, windowMessages } from './i18n/index.ts';
+import { reasonText } from './problem-words.ts';
 import { sentence } from './sentence.ts';
 import { sessionHeaders } from './session.ts';
 import type { FieldProblem } from './types.ts';
-import type { FieldRule, FieldRuleCode } from '@tock/protocol';
+import type { FieldRule, FieldRuleCode, ProblemReason } from '@tock/protocol';
 import { type RuleKey, wordRule } from '@tock/i18n/rules/words';
 import type { SyncReason, SyncReasonCode } from '@tock/sync/status';
 
@@ -97,8 +98,8 @@ export class ApiError extends Error {
   readonly code: string;
   readonly details: FieldProblem[];
 
-  constructor(status: number, code: string, message: string, details: FieldProblem[] = []) {
-    super(problemText(code) ?? sentence(validationText(code, details) ?? message));
+  constructor(status: number, code: string, message: string, details: FieldProblem[] = [], because?: ProblemReason) {
+    super(problemText(code) ?? sentence(validationText(code, details) ?? reasonText(because) ?? message));
     this.status = status;
     this.code = code;
     this.details = details.map((d) => ({ ...d, message: sentence((d.rule === undefined ? undefined : ruleText(d as FieldRule)) ?? d.message) }));
@@ -128,14 +129,14 @@ async function call<T>(method: string, path: string, body?: unknown, file?: Blob
   } catch {
     throw new ApiError(0, 'offline', windowMessages()('problem.offline'));
   }
-  let json: { ok?: boolean; result?: T; error?: string; code?: string; details?: FieldProblem[] } = {};
+  let json: { ok?: boolean; result?: T; error?: string; code?: string; details?: FieldProblem[]; because?: ProblemReason } = {};
   try {
     json = (await res.json()) as typeof json;
   } catch {
     // fall through to the generic message
   }
   if (!res.ok || json.ok !== true) {
-    throw new ApiError(res.status, json.code ?? 'error', json.error ?? windowMessages()('problem.status', { status: res.status }), json.details ?? []);
+    throw new ApiError(res.status, json.code ?? 'error', json.error ?? windowMessages()('problem.status', { status: res.status }), json.details ?? [], json.because);
   }
   return json.result as T;
 }

@@ -5,7 +5,7 @@
  * `refused`; anything else is a bug — the door logs it and answers 500 without internals.
  * Never by reading a message's text. Each door writes the failure in its own envelope.
  */
-import { isProblem, PROBLEM_STATUS, type FieldProblem, type ProblemCode } from '@tock/protocol';
+import { isProblem, PROBLEM_STATUS, type FieldProblem, type ProblemCode, type ProblemReason } from '@tock/protocol';
 
 /** A failure as a door answers it. */
 export interface Failure {
@@ -16,6 +16,8 @@ export interface Failure {
   code: ProblemCode;
   field?: string;
   details?: FieldProblem[];
+  /** Why, by its code and values, beside the English line (docs/i18n.md). */
+  because?: ProblemReason;
   /** A bug (not a refusal): log it, and answer without its message. */
   unexpected: boolean;
 }
@@ -26,6 +28,7 @@ export function failureOf(error: unknown): Failure {
     const failure: Failure = { status: error.status, message: error.message, code: error.code, unexpected: false };
     if (error.field !== undefined) failure.field = error.field;
     if (error.details !== undefined) failure.details = error.details;
+    if (error.because !== undefined) failure.because = error.because;
     return failure;
   }
   if (error instanceof Error && Object.hasOwn(error, 'name')) return { status: PROBLEM_STATUS.refused, message: error.message, code: 'refused', unexpected: false };

@@ -11,5 +11,5 @@ export function failureResponse(error: unknown): { status: number; body: Record<
   const failure = failureOf(error);
   if (failure.unexpected) return { status: 500, body: { ok: false, error: 'something went wrong inside Tock; see the app’s output', code: 'internal_error' }, unexpected: true };
   const details = failure.details ?? (failure.field === undefined ? undefined : [{ field: failure.field, message: failure.message }]);
-  return { status: failure.status, body: { ok: false, error: failure.message, code: failure.code, details }, unexpected: false };
+  return { status: failure.status, body: { ok: false, error: failure.message, code: failure.code, details, because: failure.because }, unexpected: false };
 }

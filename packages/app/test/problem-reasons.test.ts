@@ -1,0 +1,43 @@
+/**
+ * The credential store's errors carry their reason as a code and values beside the English
+ * (docs/i18n.md "What the app sends as codes"): made where the error is (credentials.ts), kept by
+ * the door kit's failure mapper and written by the window's door, so the window and `tock`
+ * word them. No Secret Service is needed: the store is asked with no D-Bus session.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { isProblem } from '@tock/protocol';
+import { chooseCredentialStoreKind, osCredentialStore } from '../src/credentials.ts';
+import { failureOf } from '../src/door-kit/index.ts';
+import { failureResponse } from '../src/ui/failure.ts';
+
+describe('the credential store says why by a code', () => {
+  it('a TOCK_CREDENTIAL_STORE that is neither os nor file', () => {
+    let thrown: unknown;
+    try {
+      chooseCredentialStoreKind({ TOCK_CREDENTIAL_STORE: 'vault' }, undefined);
+    } catch (error) {
+      thrown = error;
+    }
+    assert.ok(isProblem(thrown, 'credential_store_failed'));
+    assert.equal(thrown.message, 'TOCK_CREDENTIAL_STORE must be "os" or "file", not "vault"');
+    assert.deepEqual(thrown.because, { code: 'credential_store_setting', values: { value: 'vault' } });
+  });
+
+  // Tock's tests run on Linux (the D-Bus check is Linux's).
+  it('no D-Bus session on Linux: credential_no_session, carried to the window door’s answer', () => {
+    let thrown: unknown;
+    try {
+      osCredentialStore('/tmp/tock-home-without-bus', {}).read();
+    } catch (error) {
+      thrown = error;
+    }
+    assert.ok(isProblem(thrown, 'credential_store_failed'));
+    assert.deepEqual(thrown.because, { code: 'credential_no_session' });
+    assert.match(thrown.message, /^no persistent credential store is reachable/);
+    assert.deepEqual(failureOf(thrown).because, { code: 'credential_no_session' });
+    const answer = failureResponse(thrown);
+    assert.equal(answer.body.code, 'credential_store_failed');
+    assert.deepEqual(answer.body.because, { code: 'credential_no_session' });
+  });
+});
