@@ -13,6 +13,7 @@ import { formatClock, type ClockFormat } from './format-time.ts';
 import type { Command } from './command.ts';
 import type { CliMessages } from './i18n/index.ts';
 import { messagesOf, print, refusal, type Io } from './io.ts';
+import { reasonWords } from './problem-words.ts';
 
 const USAGE = 'tock editors enable | disable | key [--rotate] | setup | status [--json]';
 
@@ -28,7 +29,7 @@ export function formatEditorsStatus(t: CliMessages, status: EditorsStatus, now: 
   for (const e of status.editors) {
     const name = e.editor ?? e.userAgent ?? t('editors.noName');
     const heartbeat = e.lastHeartbeat === null ? t('editors.noHeartbeat') : t('editors.lastHeartbeat', { at: formatClock(e.lastHeartbeat, now, clock) });
-    const refused = e.lastRefusal === null ? '' : t('editors.refused', { at: formatClock(e.lastRefusal.at, now, clock), reason: e.lastRefusal.reason });
+    const refused = e.lastRefusal === null ? '' : t('editors.refused', { at: formatClock(e.lastRefusal.at, now, clock), reason: reasonWords(t, e.lastRefusal.because, e.lastRefusal.reason) });
     lines.push(`  ${name}: ${heartbeat}${refused}`);
   }
   return lines.join('\n');

@@ -14,6 +14,7 @@ import type {
   EventType,
   HeartbeatOutcome,
   LicenseState,
+  ProblemReason,
   Report,
   ReportRequest,
   StartRequest,
@@ -69,7 +70,7 @@ export interface WakatimeHandlers {
    * accepted, and the reason of a refusal (a refused heartbeat's, or the whole request's: a
    * wrong key, a body that is not heartbeats), else null. For `tock editors`; it cannot change the answer.
    */
-  heartbeatsAnswered(report: { userAgent: string | undefined; accepted: number; refusal: string | null }): void;
+  heartbeatsAnswered(report: { userAgent: string | undefined; accepted: number; refusal: string | null; refusalReason?: ProblemReason | null }): void;
 }
 
 /** The WakaTime door's part of {@link ListenerOptions}: its key and its use cases. */

@@ -6,7 +6,7 @@
  * commands and the window both call this.
  */
 import { editorFromUserAgent, lastHeartbeatPerEditor, type Store } from '@tock/core';
-import { WAKATIME_API_PATH, isProblem } from '@tock/protocol';
+import { WAKATIME_API_PATH, isProblem, type ProblemReason } from '@tock/protocol';
 import { AdminError } from '../admin.ts';
 import type { EditorActivity } from '../views.ts';
 import type { EditorKeys } from './editor-key.ts';
@@ -35,7 +35,7 @@ const UNNAMED_USER_AGENT = 'editorsUnnamedUserAgent';
 /** What the door told of one editor's last request. */
 interface Heard {
   userAgent: string | null;
-  refusal: { atMs: number; reason: string } | null;
+  refusal: { atMs: number; reason: string; because: ProblemReason | null } | null;
 }
 
 /** A key just made or read, with the two `~/.wakatime.cfg` lines that use it. */
@@ -90,14 +90,14 @@ export class Editors {
    * is kept with its reason for an hour, under the editor its User-Agent names; the User-Agent of
    * a plugin that names none is kept, so `tock editors` can say which it is.
    */
-  heard(report: { userAgent: string | undefined; accepted: number; refusal: string | null }): void {
+  heard(report: { userAgent: string | undefined; accepted: number; refusal: string | null; refusalReason?: ProblemReason | null }): void {
     const editor = editorFromUserAgent(report.userAgent);
     const userAgent = report.userAgent === undefined || report.userAgent === '' ? null : report.userAgent.slice(0, 512);
     const before = this.#heard.get(editor);
     this.#heard.delete(editor);
     this.#heard.set(editor, {
       userAgent: userAgent ?? before?.userAgent ?? null,
-      refusal: report.refusal === null ? (before?.refusal ?? null) : { atMs: this.#options.clock(), reason: report.refusal },
+      refusal: report.refusal === null ? (before?.refusal ?? null) : { atMs: this.#options.clock(), reason: report.refusal, because: report.refusalReason ?? null },
     });
     if (this.#heard.size > REMEMBERED_EDITORS) this.#heard.delete(this.#heard.keys().next().value as string | null);
     const settings = this.#options.store.settings;
@@ -126,7 +126,7 @@ export class Editors {
     }
     for (const [editor, heard] of this.#heard) {
       if (heard.refusal === null || now - heard.refusal.atMs > REFUSALS_SHOWN_MS) continue;
-      row(editor).lastRefusal = { at: new Date(heard.refusal.atMs).toISOString(), reason: heard.refusal.reason };
+      row(editor).lastRefusal = { at: new Date(heard.refusal.atMs).toISOString(), reason: heard.refusal.reason, because: heard.refusal.because };
       latest.set(editor, Math.max(latest.get(editor) ?? 0, heard.refusal.atMs));
     }
     return {
@@ -192,7 +192,7 @@ export class Editors {
     try {
       return work();
     } catch (error) {
-      if (isProblem(error, 'credential_store_failed')) throw new AdminError(error.message);
+      if (isProblem(error, 'credential_store_failed')) throw new AdminError(error.message, error.because === undefined ? {} : { because: error.because });
       throw error;
     }
   }

@@ -31,6 +31,7 @@ import {
   WAKATIME_ROUTES,
   type HeartbeatOutcome,
   type LicenseState,
+  type ProblemReason,
   type WakatimePath,
 } from '@tock/protocol';
 import { allowedHostsFor, hasBody, hostAllowed, isBrowserRequest, isJsonContentType, parseJson } from '../checks.ts';
@@ -47,6 +48,8 @@ export interface DoorAnswer {
   extra?: Record<string, string>;
   /** The body was not read (or not all of it): close the connection after answering. */
   closeAfter?: boolean;
+  /** A refusal's reason by its code and values, told to `heartbeatsAnswered` (never written). */
+  reason?: ProblemReason;
 }
 
 /** What the door needs from the listener and the application. */
@@ -73,8 +76,8 @@ export interface WakatimeDoor {
 const TOO_LARGE_MESSAGE = `the request body is larger than ${WAKATIME_LIMITS.maxBodyBytes / (1024 * 1024)} MiB`;
 const ROUTES = WAKATIME_ROUTES as Readonly<Record<string, string>>;
 
-function error(status: number, message: string, extra?: Record<string, string>): DoorAnswer {
-  return { status, body: JSON.stringify({ error: message }), ...(extra ? { extra } : {}) };
+function error(status: number, message: string, reason?: ProblemReason, extra?: Record<string, string>): DoorAnswer {
+  return { status, body: JSON.stringify({ error: message }), ...(extra ? { extra } : {}), ...(reason ? { reason } : {}) };
 }
 
 /** Creates the door; the listener hands it every request under `/wakatime/`. */
@@ -87,7 +90,7 @@ export function createWakatimeDoor(options: DoorOptions): WakatimeDoor {
   const told = new WeakSet<IncomingMessage>();
 
   /** Tells the application how a request ended; an observer that fails never changes the answer. */
-  function tell(req: IncomingMessage, report: { accepted: number; refusal: string | null }): void {
+  function tell(req: IncomingMessage, report: { accepted: number; refusal: string | null; refusalReason?: ProblemReason | null }): void {
     told.add(req);
     const heard = options.handlers.heartbeatsAnswered;
     if (!heard) return;
@@ -108,7 +111,7 @@ export function createWakatimeDoor(options: DoorOptions): WakatimeDoor {
     } catch {
       // Every body of the door is JSON; the status says enough otherwise.
     }
-    tell(req, { accepted: 0, refusal: reason });
+    tell(req, { accepted: 0, refusal: reason, refusalReason: answer.reason ?? null });
     return answer;
   }
 
@@ -136,10 +139,10 @@ export function createWakatimeDoor(options: DoorOptions): WakatimeDoor {
     if (!record) return error(503, `${path} is not available in this version of the app`);
     const bulk = WAKATIME_BULK_PATHS.has(path);
     if (bulk) {
-      if (!Array.isArray(json) || json.length === 0) return error(400, 'the body must be a JSON array of 1 to 1000 heartbeats');
-      if (json.length > WAKATIME_LIMITS.maxBulk) return error(400, `at most ${WAKATIME_LIMITS.maxBulk} heartbeats in one request; send the rest in another`);
+      if (!Array.isArray(json) || json.length === 0) return error(400, 'the body must be a JSON array of 1 to 1000 heartbeats', { code: 'editor_body_shape', values: { shape: 'array' } });
+      if (json.length > WAKATIME_LIMITS.maxBulk) return error(400, `at most ${WAKATIME_LIMITS.maxBulk} heartbeats in one request; send the rest in another`, { code: 'editor_too_many', values: { max: WAKATIME_LIMITS.maxBulk } });
     } else if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-      return error(400, 'the body must be one heartbeat, a JSON object');
+      return error(400, 'the body must be one heartbeat, a JSON object', { code: 'editor_body_shape', values: { shape: 'object' } });
     }
     const userAgent = userAgentOf(req);
     const machine = req.headers['x-machine-name'];
@@ -149,7 +152,8 @@ export function createWakatimeDoor(options: DoorOptions): WakatimeDoor {
       (outcomes: HeartbeatOutcome[]) => {
         const refused = outcomes.find((o): o is { error: string } => 'error' in o);
         const accepted = outcomes.filter((o) => 'data' in o).length;
-        tell(req, { accepted, refusal: refused?.error ?? null });
+        // A heartbeat's own reason (core's check) stays in its English inside the coded line.
+        tell(req, { accepted, refusal: refused?.error ?? null, refusalReason: refused === undefined ? null : { code: 'editor_heartbeat', values: { error: refused.error } } });
         if (!bulk) {
           const [only] = outcomes;
           return only !== undefined && 'data' in only ? { status: 201, body: JSON.stringify(only) } : { status: 400, body: JSON.stringify(only ?? { error: 'the heartbeat was refused' }) };
@@ -176,10 +180,10 @@ export function createWakatimeDoor(options: DoorOptions): WakatimeDoor {
   function afterBody(req: IncomingMessage, path: WakatimePath, body: Buffer): MaybePromise<DoorAnswer> {
     const type = req.headers['content-type'];
     if (!isJsonContentType(type) && !(extensionOrigin(req.headers) !== null && isTextPlain(type))) {
-      return error(415, 'a request body must be sent with Content-Type: application/json');
+      return error(415, 'a request body must be sent with Content-Type: application/json', { code: 'editor_not_json', values: { what: 'type' } });
     }
     const parsed = parseJson(body);
-    if (!parsed.ok) return error(400, 'the request body is not valid UTF-8 JSON');
+    if (!parsed.ok) return error(400, 'the request body is not valid UTF-8 JSON', { code: 'editor_not_json', values: { what: 'body' } });
     return heartbeats(req, path, parsed.value);
   }
 
@@ -202,38 +206,38 @@ export function createWakatimeDoor(options: DoorOptions): WakatimeDoor {
     const unread = hasBody(headers);
     const refuse = (answer: DoorAnswer): DoorAnswer => (unread ? { ...answer, closeAfter: true } : answer);
     if (!hostAllowed(headers.host, allowedHosts)) {
-      return refuse(error(403, `the Host header must be 127.0.0.1:${boundPort} or localhost:${boundPort}`));
+      return refuse(error(403, `the Host header must be 127.0.0.1:${boundPort} or localhost:${boundPort}`, { code: 'editor_host', values: { port: String(boundPort) } }));
     }
     const extension = extensionOrigin(headers);
     if (isBrowserRequest(headers) && extension === null) {
-      return refuse(error(403, 'requests from web pages are refused; editors send heartbeats through wakatime-cli, browsers through the WakaTime extension'));
+      return refuse(error(403, 'requests from web pages are refused; editors send heartbeats through wakatime-cli, browsers through the WakaTime extension', { code: 'editor_web_page' }));
     }
     // An extension's preflight (it sends X-Machine-Name): nothing is read or run, no key is asked.
     if (extension !== null && method === 'OPTIONS') return refuse({ status: 204, body: '', extra: PREFLIGHT });
     const lockedFor = lockout.retryAfterSeconds(options.monotonic());
     if (lockedFor > 0) {
-      return refuse(error(429, `too many wrong editor keys; try again in ${lockedFor} s`, { 'retry-after': String(lockedFor) }));
+      return refuse(error(429, `too many wrong editor keys; try again in ${lockedFor} s`, { code: 'editor_locked_out', values: { seconds: lockedFor } }, { 'retry-after': String(lockedFor) }));
     }
     const length = headers['content-length'];
-    if (length !== undefined && Number(length) > WAKATIME_LIMITS.maxBodyBytes) return refuse(error(413, TOO_LARGE_MESSAGE));
+    if (length !== undefined && Number(length) > WAKATIME_LIMITS.maxBodyBytes) return refuse(error(413, TOO_LARGE_MESSAGE, { code: 'editor_too_large', values: { mib: WAKATIME_LIMITS.maxBodyBytes / (1024 * 1024) } }));
 
     const presented = presentedKey(headers.authorization, req.url);
-    if (!presented.present) return refuse(error(401, 'send the editor key: api_key in ~/.wakatime.cfg (`tock editors setup` writes it)'));
+    if (!presented.present) return refuse(error(401, 'send the editor key: api_key in ~/.wakatime.cfg (`tock editors setup` writes it)', { code: 'editor_key_missing', values: { command: 'tock editors setup' } }));
     if (!editorKeyMatches(presented.key, options.editorKey())) {
       lockout.recordFailure(options.monotonic());
-      return refuse(error(401, 'the editor key is wrong; `tock editors key` prints the right one'));
+      return refuse(error(401, 'the editor key is wrong; `tock editors key` prints the right one', { code: 'editor_key_wrong', values: { command: 'tock editors key' } }));
     }
     if (options.license() === 'locked') return refuse({ status: 423, body: LICENSE_LOCKED_BODY });
     const allowed = ROUTES[path];
     if (allowed === undefined) return refuse(error(404, `there is no endpoint ${method} ${path}`));
-    if (method !== allowed) return refuse(error(405, `${path} accepts ${allowed} only`, { allow: allowed }));
+    if (method !== allowed) return refuse(error(405, `${path} accepts ${allowed} only`, undefined, { allow: allowed }));
     const route = path as WakatimePath;
     // A GET's body (none is expected) is left unread: the connection closes after the answer.
     if (allowed === 'GET') return unread ? Promise.resolve(statusBar(route)).then(refuse) : statusBar(route);
-    if (!unread) return error(400, 'the body must hold heartbeats as JSON');
+    if (!unread) return error(400, 'the body must hold heartbeats as JSON', { code: 'editor_body_shape', values: { shape: 'any' } });
     return readBody(req, WAKATIME_LIMITS.maxBodyBytes).then((read) => {
       if (read === ABORTED) return undefined;
-      if (read === TOO_LARGE) return { ...error(413, TOO_LARGE_MESSAGE), closeAfter: true };
+      if (read === TOO_LARGE) return { ...error(413, TOO_LARGE_MESSAGE, { code: 'editor_too_large', values: { mib: WAKATIME_LIMITS.maxBodyBytes / (1024 * 1024) } }), closeAfter: true };
       return afterBody(req, route, read);
     });
   }

@@ -5,6 +5,7 @@ import { Failure } from '../../components/FormActions.tsx';
 import { CODE, codeMark, WithCode } from '../../components/WithCode.tsx';
 import { useT } from '../../i18n/index.ts';
 import { useLoaded } from '../../load.ts';
+import { reasonText } from '../../problem-words.ts';
 import { sentence } from '../../sentence.ts';
 import { useAppState } from '../../state.ts';
 import { dayAndTime } from '../../time.ts';
@@ -162,7 +163,7 @@ export function EditorsSection() {
                       {/* A plugin that names no editor is shown by what it sent as its User-Agent. */}
                       <td class={e.editor === null ? 'mono path' : undefined}>{e.editor ?? e.userAgent ?? t('int.noName')}</td>
                       <td>{e.lastHeartbeat === null ? t('int.noneYet') : dayAndTime(Date.parse(e.lastHeartbeat))}</td>
-                      <td>{e.lastRefusal === null ? '—' : `${dayAndTime(Date.parse(e.lastRefusal.at))}: ${sentence(e.lastRefusal.reason)}`}</td>
+                      <td>{e.lastRefusal === null ? '—' : `${dayAndTime(Date.parse(e.lastRefusal.at))}: ${sentence(reasonText(e.lastRefusal.because) ?? e.lastRefusal.reason)}`}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -1,0 +1,61 @@
+/**
+ * An editor's last refusal carries its reason as a code and values beside the English the door
+ * answered (docs/i18n.md "What the app sends as codes"): made where the door refuses (the
+ * WakaTime door's checks) and kept by the editors' status that the window and `tock editors`
+ * show. The answer on the wire is unchanged: its body is `{error}` as before.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { startApp } from '../src/app.ts';
+import { freePort } from './ui-support/harness.ts';
+
+const NOON = new Date(2026, 10, 23, 12).getTime();
+const BULK = '/wakatime/api/v1/users/current/heartbeats.bulk';
+const VSCODE = 'wakatime/v1.90.0 (linux) go1.22 vscode/1.96.0 vscode-wakatime/25.0.0';
+
+describe('an editor’s refusal by its code', () => {
+  const home = mkdtempSync(join(tmpdir(), 'tock-editor-codes-'));
+  after(() => rmSync(home, { recursive: true, force: true }));
+
+  it('a wrong key, then a body that is not heartbeats, then a heartbeat core refuses', async () => {
+    const clock = { now: NOON };
+    const app = await startApp({ home, clock: () => clock.now, env: { ...process.env, TOCK_CREDENTIAL_STORE: 'file' } });
+    try {
+      const port = await freePort();
+      await app.services.listener.enable(port);
+      const { key } = app.services.editors.enable();
+      const post = async (auth: string, body: unknown) => {
+        const answer = await fetch(`http://127.0.0.1:${port}${BULK}`, {
+          method: 'POST',
+          headers: { 'user-agent': VSCODE, authorization: `Basic ${Buffer.from(auth).toString('base64')}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return { status: answer.status, text: await answer.text() };
+      };
+      const last = () => app.services.editors.status().editors.find((e) => e.editor === 'vscode')?.lastRefusal;
+
+      const wrong = await post('00000000-0000-4000-8000-000000000000', []);
+      assert.equal(wrong.status, 401);
+      // The wire as it was: the English error alone.
+      assert.equal(wrong.text, JSON.stringify({ error: 'the editor key is wrong; `tock editors key` prints the right one' }));
+      assert.equal(last()?.reason, 'the editor key is wrong; `tock editors key` prints the right one');
+      assert.deepEqual(last()?.because, { code: 'editor_key_wrong', values: { command: 'tock editors key' } });
+
+      const empty = await post(key, []);
+      assert.equal(empty.status, 400);
+      assert.deepEqual(last()?.because, { code: 'editor_body_shape', values: { shape: 'array' } });
+
+      // A heartbeat core refuses: its own reason stays in its English, inside the coded line.
+      const refused = await post(key, [{ entity: '', time: NOON / 1000, type: 'file' }]);
+      assert.equal(refused.status, 400);
+      const because = last()?.because;
+      assert.equal(because?.code, 'editor_heartbeat');
+      assert.equal(because?.values?.error, last()?.reason);
+    } finally {
+      await app.stop();
+    }
+  });
+});
