@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { addClient, cleanCurrency, cleanName, cleanRate, cleanTags, cleanTaxRate, openStore } from '@tock/core';
+import { addClient, addRule, cleanCurrency, cleanName, cleanRate, cleanTags, cleanTaxRate, openStore, setCaptureSetting } from '@tock/core';
 import { fieldRule, isProblem, ruleProblem, validationProblem, type FieldProblem, type FieldRule, type FieldRuleCode } from '@tock/protocol';
 import { loadCliMessages } from '../src/i18n/index.ts';
 import { errorLine } from '../src/main.ts';
@@ -55,6 +55,13 @@ const EACH: Readonly<Record<FieldRuleCode, FieldRule>> = {
   currencyCode: { rule: 'currencyCode', values: { sent: 'EURO' } },
   currencyUnknown: { rule: 'currencyUnknown', values: { code: 'XYZ', known: 'AED, ARS' } },
   taxRate: { rule: 'taxRate', values: { decimals: 2, sent: '"101"' } },
+  notSpanField: { rule: 'notSpanField', values: { fields: 'source, app, title' } },
+  globText: { rule: 'globText', values: { max: 256 } },
+  globTooLong: { rule: 'globTooLong', values: { glob: '"aaa…"', length: 300, max: 256 } },
+  globStars: { rule: 'globStars', values: { glob: '"*a*"', stars: 17, max: 16 } },
+  matchOne: { rule: 'matchOne', values: { fields: 'source, app, title' } },
+  excludeJson: { rule: 'excludeJson' },
+  excludeList: { rule: 'excludeList', values: { count: 100, length: 256 } },
 };
 
 /** The first field problem of the `validation_failed` that `refuse` throws. */
@@ -219,5 +226,39 @@ describe('a refused field’s rule in the person’s language', () => {
     await assertWorded(refusal(() => cleanTags(['a', ' '])), 'tagName', 'tag " " must not be empty', 'Schlagwort " ": darf nicht leer sein');
     const many = Array.from({ length: 21 }, (_, i) => `t${i}`);
     await assertWorded(refusal(() => cleanTags(many)), 'tagsAtMost', 'a block carries at most 20 tags', 'ein Block trägt höchstens 20 Schlagwörter');
+  });
+
+  it('says core’s glob checks by their code: capture rules and exclusions', async () => {
+    const store = openStore(':memory:');
+    try {
+      const stars17 = `*${'a*'.repeat(16)}`;
+      await assertWorded(
+        refusal(() => setCaptureSetting(store.settings, 'exclude', ['*keepass*', stars17])),
+        'globStars',
+        `the glob "${stars17}" has 17 * wildcards; a pattern has at most 16`,
+        `das Muster "${stars17}" hat 17 Platzhalter *; ein Muster hat höchstens 16`,
+      );
+      await assertWorded(
+        refusal(() => setCaptureSetting(store.settings, 'exclude', '[not json')),
+        'excludeJson',
+        'must be a JSON array of globs or a comma-separated list',
+        'muss ein JSON-Array von Mustern oder eine durch Kommas getrennte Liste sein',
+      );
+      await assertWorded(refusal(() => addRule(store.settings, { match: {}, activity: 'Banking' })), 'matchOne', 'give at least one of source, app, title, project, branch, language, entity', 'geben Sie mindestens eines von source, app, title, project, branch, language, entity an');
+      await assertWorded(
+        refusal(() => addRule(store.settings, { match: { window: 'x' } as never, activity: 'Banking' })),
+        'notSpanField',
+        'is not a span field (source, app, title, project, branch, language, entity)',
+        'ist kein Feld eines Abschnitts (source, app, title, project, branch, language, entity)',
+      );
+      await assertWorded(
+        refusal(() => addRule(store.settings, { match: { title: 'a\u0007' }, activity: 'Banking' })),
+        'globText',
+        'must be a glob of 1–200 characters (* and ? are wildcards), no control characters',
+        'muss ein Muster aus 1–200 Zeichen sein (* und ? sind Platzhalter), ohne Steuerzeichen',
+      );
+    } finally {
+      store.close();
+    }
   });
 });

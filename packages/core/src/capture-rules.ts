@@ -6,8 +6,8 @@
  * change a block.
  */
 
-import { validationProblem, type FieldProblem } from '@tock/protocol';
-import { globOverLimits, quoteGlob } from './glob.ts';
+import { ruleProblem, validationProblem, type FieldProblem } from '@tock/protocol';
+import { globRule } from './glob.ts';
 import { cleanName } from './names.ts';
 import type { SettingsStore } from './store.ts';
 import { RULE_FIELDS, type RuleField, type RuleMatch, type SuggestionRule } from './shapes/capture.ts';
@@ -67,17 +67,17 @@ export function checkRule(input: Pick<NewRule, 'match' | 'activity'>): Omit<Sugg
   for (const [field, value] of Object.entries(given)) {
     if (value === undefined || value === null || value === '') continue;
     if (!(RULE_FIELDS as readonly string[]).includes(field)) {
-      problems.push({ field, message: `is not a span field (${RULE_FIELDS.join(', ')})` });
+      problems.push(ruleProblem(field, { rule: 'notSpanField', values: { fields: RULE_FIELDS.join(', ') } }));
     } else if (typeof value !== 'string' || value.length > RULE_LIMITS.globLength || /\p{Cc}/u.test(value)) {
-      problems.push({ field, message: `must be a glob of 1–${RULE_LIMITS.globLength} characters (* and ? are wildcards), no control characters` });
-    } else if (globOverLimits(value) !== null) {
-      problems.push({ field, message: `the glob ${quoteGlob(value)} ${globOverLimits(value)}` });
+      problems.push(ruleProblem(field, { rule: 'globText', values: { max: RULE_LIMITS.globLength } }));
     } else {
-      match[field as RuleField] = value;
+      const over = globRule(value);
+      if (over !== null) problems.push(ruleProblem(field, over));
+      else match[field as RuleField] = value;
     }
   }
   if (problems.length === 0 && Object.keys(match).length === 0) {
-    problems.push({ field: 'match', message: `give at least one of ${RULE_FIELDS.join(', ')}` });
+    problems.push(ruleProblem('match', { rule: 'matchOne', values: { fields: RULE_FIELDS.join(', ') } }));
   }
   let activity = '';
   try {

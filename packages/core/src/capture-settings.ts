@@ -7,8 +7,8 @@
  * stored out of range reads as its default.
  */
 
-import { validationProblem } from '@tock/protocol';
-import { globOverLimits, quoteGlob } from './glob.ts';
+import { type FieldRule, ruleProblem, validationProblem } from '@tock/protocol';
+import { globRule } from './glob.ts';
 import type { CaptureSettings } from './shapes/capture.ts';
 import type { SettingsStore } from './store.ts';
 
@@ -98,6 +98,9 @@ function checkValue(key: CaptureSettingKey, value: unknown): CaptureSettings[Cap
   const refuse = (message: string): never => {
     throw validationProblem([{ field: key, message }]);
   };
+  const refuseBy = (rule: FieldRule): never => {
+    throw validationProblem([ruleProblem(key, rule)]);
+  };
   switch (key) {
     case 'windows':
     case 'titles': {
@@ -123,18 +126,18 @@ function checkValue(key: CaptureSettingKey, value: unknown): CaptureSettings[Cap
           try {
             list = JSON.parse(text);
           } catch {
-            return refuse('must be a JSON array of globs or a comma-separated list');
+            return refuseBy({ rule: 'excludeJson' });
           }
         } else {
           list = text === '' ? [] : text.split(',').map((g) => g.trim()).filter((g) => g !== '');
         }
       }
       if (!isExcludeList(list)) {
-        return refuse(`must be a list of at most ${EXCLUDE_LIMITS.count} globs of 1–${EXCLUDE_LIMITS.length} characters (no control characters)`);
+        return refuseBy({ rule: 'excludeList', values: { count: EXCLUDE_LIMITS.count, length: EXCLUDE_LIMITS.length } });
       }
       for (const glob of list) {
-        const over = globOverLimits(glob);
-        if (over !== null) return refuse(`the glob ${quoteGlob(glob)} ${over}`);
+        const over = globRule(glob);
+        if (over !== null) return refuseBy(over);
       }
       return [...new Set(list)];
     }

@@ -9,6 +9,8 @@
  * "Capture globs").
  */
 
+import type { FieldRule } from '@tock/protocol';
+
 /** A pattern has at most this many characters and this many `*` (docs/desktop.md "Capture"). */
 export const GLOB_LIMITS = { length: 256, stars: 16 } as const;
 
@@ -33,6 +35,17 @@ export function globOverLimits(glob: string): string | null {
   if (glob.length > GLOB_LIMITS.length) return `is ${glob.length} characters long; a pattern has at most ${GLOB_LIMITS.length}`;
   const stars = countStars(glob);
   if (stars > GLOB_LIMITS.stars) return `has ${stars} * wildcards; a pattern has at most ${GLOB_LIMITS.stars}`;
+  return null;
+}
+
+/**
+ * The limit `glob` breaks where patterns are set, as a rule (its code and values, the glob
+ * quoted by {@link quoteGlob}; English `the glob "…" ` + {@link globOverLimits}), or null.
+ */
+export function globRule(glob: string): FieldRule | null {
+  if (glob.length > GLOB_LIMITS.length) return { rule: 'globTooLong', values: { glob: quoteGlob(glob), length: glob.length, max: GLOB_LIMITS.length } };
+  const stars = countStars(glob);
+  if (stars > GLOB_LIMITS.stars) return { rule: 'globStars', values: { glob: quoteGlob(glob), stars, max: GLOB_LIMITS.stars } };
   return null;
 }
 

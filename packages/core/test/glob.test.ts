@@ -127,7 +127,7 @@ test('exclusions and rules over the limits are refused with one line where they 
     assert.throws(
       () => setCaptureSetting(store.settings, 'exclude', ['*keepass*', stars17]),
       (error: { details?: { field: string; message: string }[] }) => {
-        assert.deepEqual(error.details, [{ field: 'exclude', message: `the glob "${stars17}" has 17 * wildcards; a pattern has at most 16` }]);
+        assert.deepEqual(error.details, [{ field: 'exclude', message: `the glob "${stars17}" has 17 * wildcards; a pattern has at most 16`, rule: 'globStars', values: { glob: `"${stars17}"`, stars: 17, max: 16 } }]);
         return true;
       },
     );
@@ -135,7 +135,7 @@ test('exclusions and rules over the limits are refused with one line where they 
     assert.throws(
       () => addRule(store.settings, { match: { title: stars17, app: 'firefox' }, activity: 'Banking' }),
       (error: { details?: { field: string; message: string }[] }) => {
-        assert.deepEqual(error.details, [{ field: 'title', message: `the glob "${stars17}" has 17 * wildcards; a pattern has at most 16` }]);
+        assert.deepEqual(error.details, [{ field: 'title', message: `the glob "${stars17}" has 17 * wildcards; a pattern has at most 16`, rule: 'globStars', values: { glob: `"${stars17}"`, stars: 17, max: 16 } }]);
         return true;
       },
     );

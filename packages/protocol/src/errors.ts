@@ -97,7 +97,15 @@ export type FieldRuleCode =
   | 'rate'
   | 'currencyCode'
   | 'currencyUnknown'
-  | 'taxRate';
+  | 'taxRate'
+  /** Globs (@tock/core glob.ts, capture-rules.ts, capture-settings.ts): capture rules and exclusions. */
+  | 'notSpanField'
+  | 'globText'
+  | 'globTooLong'
+  | 'globStars'
+  | 'matchOne'
+  | 'excludeJson'
+  | 'excludeList';
 
 /** The values a rule's words take (`{ min: 1, max: 80 }`); yes/no switches are `'yes'` / `'no'`. */
 export type FieldRuleValues = Readonly<Record<string, string | number>>;

@@ -150,6 +150,20 @@ export function ruleMessage({ rule, values = {}, item }: FieldRule): string {
       return `"${v.code}" is not an ISO 4217 currency Tock knows (${v.known}, …)`;
     case 'taxRate':
       return `must be a percentage from 0 to 100 with at most ${v.decimals} decimals, such as 19 or 7.7, not ${v.sent}`;
+    case 'notSpanField':
+      return `is not a span field (${v.fields})`;
+    case 'globText':
+      return `must be a glob of 1–${v.max} characters (* and ? are wildcards), no control characters`;
+    case 'globTooLong':
+      return `the glob ${v.glob} is ${v.length} characters long; a pattern has at most ${v.max}`;
+    case 'globStars':
+      return `the glob ${v.glob} has ${v.stars} * wildcards; a pattern has at most ${v.max}`;
+    case 'matchOne':
+      return `give at least one of ${v.fields}`;
+    case 'excludeJson':
+      return 'must be a JSON array of globs or a comma-separated list';
+    case 'excludeList':
+      return `must be a list of at most ${v.count} globs of 1–${v.length} characters (no control characters)`;
   }
 }
 
