@@ -3,7 +3,7 @@
  * on a fresh app with nothing tracked every screen's empty state, the listener that cannot
  * take its port, capture sources that do not work here with their reasons, idle sources'
  * needs, a field the app refused (by its rule's code and values), a sync folder problem (by
- * its code), and a save the app could not make (a full disk, and no answer at all) — every
+ * its code), an editor's refusal and a credential store's error (by their codes), and a save the app could not make (a full disk, and no answer at all) — every
  * word a person reads there carries the accents, proof it came from a catalog, not from the
  * app's English. The app sends codes and values (a listener's error code, a source's reason code
  * and id); the window words them.
@@ -159,6 +159,48 @@ describe('en-XA: the error and empty states', () => {
     } finally {
       t.app.services.sync.disable();
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('an editor refused for a wrong key, and a credential store that is locked, worded by their codes', async () => {
+    const { page } = b;
+    t.app.services.editors.enable();
+    // The door's refusal as it tells it (listener/src/wakatime/door.ts): its English and its code.
+    t.app.services.editors.heard({
+      userAgent: 'wakatime/v1.90.0 (linux) go1.22 vscode/1.96.0 vscode-wakatime/25.0.0',
+      accepted: 0,
+      refusal: 'the editor key is wrong; `tock editors key` prints the right one',
+      refusalReason: { code: 'editor_key_wrong', values: { command: 'tock editors key' } },
+    });
+    try {
+      await show(page, '/settings/integrations');
+      const refused = page.getByTestId('editor-heartbeats').locator('tbody td').nth(2);
+      await refused.filter({ hasText: PSEUDO }).waitFor();
+      assert.doesNotMatch((await refused.textContent()) ?? '', /the editor key is wrong/);
+      // The OS store cannot delete the key (locked): the app's answer carries its reason's code.
+      await page.route('**/api/editors/disable', (route) =>
+        route.fulfill({
+          status: 400,
+          json: {
+            ok: false,
+            code: 'credential_store_failed',
+            error: 'the Secret Service (GNOME Keyring / KWallet) could not delete the editor key (the collection is locked); unlock it and try again, or …',
+            because: { code: 'credential_os_failed', values: { store: 'Secret Service (GNOME Keyring / KWallet)', action: 'delete', secret: 'editor_key', error: 'the collection is locked' } },
+          },
+        }),
+      );
+      // The editors' section: its last plain button turns editors off.
+      const section = page.getByTestId('editors-message').locator('xpath=..');
+      await section.locator('.inline-row button.ghost').last().click();
+      const alert = section.locator('[role=alert]').filter({ hasText: PSEUDO });
+      await alert.first().waitFor();
+      assert.doesNotMatch((await alert.first().textContent()) ?? '', /could not delete/);
+      // Data the lines carry as they are: the product's name, the store's own words, the command.
+      const data = new Set([...allowed, 'Secret', 'Service', 'GNOME', 'Keyring', 'KWallet', 'the', 'collection', 'is', 'locked', 'tock', 'editors', 'key', 'vscode']);
+      assert.deepEqual(await unaccentedWords(page, data), [], 'Integrations with an editor refused and the store locked shows text that is not from a catalog');
+      await page.unroute('**/api/editors/disable');
+    } finally {
+      t.app.services.editors.disable();
     }
   });
 
