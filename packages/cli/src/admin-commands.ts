@@ -4,7 +4,7 @@
  */
 import { resolveHome, type AdminResult, type LicenseInfo } from '@tock/admin';
 import type { Status } from '@tock/protocol';
-import { MIN_LISTENER_PORT, parsePort } from '@tock/protocol';
+import { isProblem, MIN_LISTENER_PORT, parsePort } from '@tock/protocol';
 import { formatDate } from '@tock/i18n';
 import { englishForms } from './client-format.ts';
 import { CliError, messagesOf, print, refusal } from './io.ts';
@@ -86,6 +86,8 @@ const app: Command = {
     try {
       running = await startApp({ home, env: io.env });
     } catch (error) {
+      // A problem (the credential store's, …) keeps its code and reason for the error line to word.
+      if (isProblem(error)) throw error;
       throw new CliError(error instanceof Error ? error.message : String(error));
     }
     const t = messagesOf(io);

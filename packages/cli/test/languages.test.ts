@@ -203,6 +203,39 @@ describe('the CLI in the person’s language, against a real app', () => {
     }
   });
 
+  it('in en-XA an editor refused and a credential store refused are said from the catalog, by their codes', async () => {
+    const pseudo = inLanguage('en_XA.UTF-8');
+    const enabled = await tock(pseudo, 'editors', 'enable');
+    assert.equal(enabled.status, 0, enabled.err);
+    try {
+      // A plugin with a wrong key: the door refuses it and tells the app its code.
+      const answer = await fetch(`http://127.0.0.1:${app.port}/wakatime/api/v1/users/current/heartbeats.bulk`, {
+        method: 'POST',
+        headers: { 'user-agent': 'wakatime/v1.90.0 (linux) go1.22 vim/9.1 vim-wakatime/11.1.0', authorization: `Basic ${Buffer.from('00000000-0000-4000-8000-000000000000').toString('base64')}`, 'content-type': 'application/json' },
+        body: '[]',
+      });
+      assert.equal(answer.status, 401);
+      const status = await tock(pseudo, 'editors', 'status');
+      assert.equal(status.status, 0, status.err);
+      const refused = lines(status).find((line) => line.includes('vim'));
+      assert.match(refused ?? '', PSEUDO);
+      assert.doesNotMatch(refused ?? '', /the editor key is wrong/);
+      assert.deepEqual(lines(status).filter((line) => !PSEUDO.test(line) && !isData(line)), []);
+    } finally {
+      await tock(env, 'editors', 'disable');
+    }
+    // The app cannot start on a credential store setting it does not know: credential_store_setting.
+    const home = mkdtempSync(join(tmpdir(), 'tock-cli-store-'));
+    try {
+      const refused = await tock({ ...pseudo, TOCK_HOME: home, TOCK_CREDENTIAL_STORE: 'vault' }, 'app', '--no-open');
+      assert.equal(refused.status, 1);
+      assert.match(refused.err, /^error: \[.*vault.*~+\]$/su);
+      assert.doesNotMatch(refused.err, /must be "os" or "file"/);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
   it('the report in en-XA marks its title, header and total, not its figures', async () => {
     const run = await tock(inLanguage('en_XA'), 'report');
     assert.equal(run.status, 0, run.err);
