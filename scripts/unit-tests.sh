@@ -25,14 +25,14 @@ cd "$(dirname "$0")/.."
 app=(
   admin-contract admin-door admin-refusal admin-stream backups calendar-week capture-recorder
   change-bus clock-steps-unit components door-bindings door-kit home late-parts license
-  person-days prompts status-follow tray-icons wakatime-config window-contract
+  person-days problem-reasons prompts status-follow tray-icons wakatime-config window-contract
 )
 desktop=(
   capture-idle-bus capture-idle-reads capture-reasons capture-sway-reader dbus-wire desktop-clock
   desktop-sources desktop-wakes i18n-desktop notify tray-feed tray-pixmaps
 )
 window=(person-days time)
-cli=(duration flag-refusal i18n-catalogs main overlap-warning parse-refusal rule-words status-line)
+cli=(duration flag-refusal i18n-catalogs main overlap-warning parse-refusal problem-words rule-words status-line)
 vscode=(explain-language manifest status-view)
 
 files=(packages/test-support/test/until.test.ts)
