@@ -41,6 +41,7 @@ const EACH: Readonly<Record<FieldRuleCode, FieldRule>> = {
   list: fieldRule({ type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 40, trim: true, description: '' }, description: '' }),
   budgetHours: { rule: 'budgetHours', values: { max: 10000, sent: '-1' } },
   string: { rule: 'string' },
+  mustBeGiven: { rule: 'mustBeGiven' },
   mustBeText: { rule: 'mustBeText' },
   notEmpty: { rule: 'notEmpty' },
   atMostChars: { rule: 'atMostChars', values: { max: 200 } },
@@ -174,6 +175,7 @@ describe('a refused field’s rule in the person’s language', () => {
     const store = openStore(':memory:');
     try {
       await assertWorded(refusal(() => addClient(store, { name: 7 }, 0, () => 'c1')), 'mustBeText', 'must be text', 'muss ein Text sein');
+      await assertWorded(refusal(() => addClient(store, {}, 0, () => 'c1')), 'mustBeGiven', 'must be given', 'muss angegeben werden');
     } finally {
       store.close();
     }

@@ -139,7 +139,7 @@ function readClientInput(input: ClientInput, requireName: boolean): Partial<Omit
     if (broken !== undefined) problems.push(ruleProblem('name', broken));
     else out.name = (input.name as string).trim().normalize('NFC');
   } else if (requireName) {
-    problems.push({ field: 'name', message: 'must be given' });
+    problems.push(ruleProblem('name', { rule: 'mustBeGiven' }));
   }
   if (input.rate === null) out.rate = null;
   else if (input.rate !== undefined) {

@@ -83,6 +83,7 @@ export type FieldRuleCode =
   | 'budgetHours'
   /** @tock/core's hand-written checks: names and tags (names.ts, tags.ts), text and addresses. */
   | 'string'
+  | 'mustBeGiven'
   | 'mustBeText'
   | 'notEmpty'
   | 'atMostChars'

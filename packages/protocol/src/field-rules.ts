@@ -122,6 +122,8 @@ export function ruleMessage({ rule, values = {}, item }: FieldRule): string {
       return `must be a number of hours above 0 (at most ${v.max}), not ${v.sent}`;
     case 'string':
       return 'must be a string';
+    case 'mustBeGiven':
+      return 'must be given';
     case 'mustBeText':
       return 'must be text';
     case 'notEmpty':

@@ -33,6 +33,7 @@ export const rules = {
   'rule.list': 'muss eine Liste aus höchstens {max, plural, one {# Eintrag} other {# Einträgen}} sein; jeder Eintrag {each}',
   'rule.budgetHours': 'muss eine Stundenzahl über 0 sein (höchstens {max}), nicht {sent}',
   'rule.string': 'muss eine Zeichenkette sein',
+  'rule.mustBeGiven': 'muss angegeben werden',
   'rule.mustBeText': 'muss ein Text sein',
   'rule.notEmpty': 'darf nicht leer sein',
   'rule.atMostChars': 'darf höchstens {max, plural, one {# Zeichen} other {# Zeichen}} lang sein',

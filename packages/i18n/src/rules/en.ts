@@ -35,6 +35,7 @@ export const rules = {
   'rule.list': 'must be a list of at most {max, plural, one {# item} other {# items}}; each item {each}',
   'rule.budgetHours': 'must be a number of hours above 0 (at most {max}), not {sent}',
   'rule.string': 'must be a string',
+  'rule.mustBeGiven': 'must be given',
   'rule.mustBeText': 'must be text',
   'rule.notEmpty': 'must not be empty',
   'rule.atMostChars': 'must be at most {max, plural, one {# character} other {# characters}}',

@@ -33,6 +33,7 @@ export const rules = {
   'rule.list': 'debe ser una lista de como máximo {max, plural, one {# elemento} other {# elementos}}; cada elemento {each}',
   'rule.budgetHours': 'debe ser un número de horas mayor que 0 (como máximo {max}), no {sent}',
   'rule.string': 'debe ser una cadena de texto',
+  'rule.mustBeGiven': 'debe indicarse',
   'rule.mustBeText': 'debe ser un texto',
   'rule.notEmpty': 'no debe estar vacío',
   'rule.atMostChars': 'debe tener como máximo {max, plural, one {# carácter} other {# caracteres}}',

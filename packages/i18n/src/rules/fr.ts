@@ -33,6 +33,7 @@ export const rules = {
   'rule.list': 'doit être une liste d’au plus {max, plural, one {# élément} other {# éléments}} ; chaque élément {each}',
   'rule.budgetHours': 'doit être un nombre d’heures supérieur à 0 (au plus {max}), et non {sent}',
   'rule.string': 'doit être une chaîne de caractères',
+  'rule.mustBeGiven': 'doit être indiqué',
   'rule.mustBeText': 'doit être un texte',
   'rule.notEmpty': 'ne doit pas être vide',
   'rule.atMostChars': 'doit compter au plus {max, plural, one {# caractère} other {# caractères}}',

@@ -33,6 +33,7 @@ export const rules = {
   'rule.list': '{max, plural, other {# 個}}以下のリストで指定してください。各項目：{each}',
   'rule.budgetHours': '0 より大きい時間数（最大 {max}）で指定してください。{sent} は指定できません',
   'rule.string': '文字列で指定してください',
+  'rule.mustBeGiven': '指定してください',
   'rule.mustBeText': 'テキストで指定してください',
   'rule.notEmpty': '空にはできません',
   'rule.atMostChars': '{max, plural, other {# 文字}}以下で指定してください',
