@@ -26,7 +26,7 @@ export type {
   IdleSourceHint,
   WorkingHours,
 } from '@tock/desktop';
-export type { FocusSourceID } from '@tock/desktop/capture/focus-source';
+export type { FocusSourceID } from '@tock/desktop/view';
 
 /** A status and the version it has: `POST /status/next`'s caller sends the version back to wait for the next one. */
 export interface VersionedStatus {

@@ -1,11 +1,12 @@
 /**
  * What the desktop part shows the window, `tock idle` and Settings › Desktop (docs/desktop.md):
- * the desktop settings, the idle question and the Settings › Desktop view. Declared once, here:
+ * the desktop settings, the idle question, the Settings › Desktop view and capture's status. Declared once, here:
  * the window's contract (`@tock/window/contract`) and the admin contract (`@tock/admin`)
  * re-export these as types, so the window, the CLI and the desktop read one shape. Types only
  * and Node-free (the window's contract is checked with no Node types): import nothing here
  * that uses Node.
  */
+import type { CaptureSettings } from '@tock/core/shapes';
 import type { ActivityRef } from '@tock/protocol';
 import type { TrayState } from './tray/tray.ts';
 
@@ -84,6 +85,49 @@ export interface DesktopView {
    * one starts); `unavailable` (no session bus, or no tray on this platform); `off`.
    */
   tray: TrayState;
+}
+
+/** Which desktop mechanism a source uses. */
+export type FocusSourceID = 'x11' | 'sway' | 'hyprland' | 'gnome' | 'kde';
+
+/** The kinds of reason the window words itself (docs/i18n.md); `other` carries the system's own words. */
+export type SourceReasonCode = 'not_set' | 'not_running' | 'gnome_extension' | 'gnome_extension_old' | 'kwin_api' | 'no_ewmh' | 'not_installed' | 'no_socket' | 'other';
+
+/** One source as the status shows it. */
+export interface FocusSourceStatus {
+  id: FocusSourceID;
+  name: string;
+  works: boolean;
+  /**
+   * Why it does not work here; when it works, what the source says beside it
+   * (a focus source's `notice`: `gnome_extension_old`, an older extension to install again;
+   * `kwin_api`, the KWin scripting API followed); null when neither.
+   */
+  reason: string | null;
+  /** The reason's code and values for the window to word (capture/focus-source.ts `SourceReason`); absent when there is no reason or it is the system's own words. */
+  reasonCode?: Exclude<SourceReasonCode, 'other'>;
+  reasonValues?: Readonly<Record<string, string>>;
+}
+
+/** What `tock capture status` and Settings › Capture show. */
+export interface CaptureStatus {
+  settings: CaptureSettings;
+  /** `off`: windows is off; `following`: a source is in use; `none`: no source works (see `sources`); `starting`. */
+  state: 'off' | 'starting' | 'following' | 'none';
+  /** The source in use. */
+  source: { id: FocusSourceID; name: string } | null;
+  /** Every source of this platform, best first. */
+  sources: FocusSourceStatus[];
+  /** The idle source that turns idleness into `idle` spans, or null. */
+  idleSource: string | null;
+  /** The idle source's id (`x11`, `mutter`, …) for the window to name; absent for a stand-in. */
+  idleSourceID?: string;
+  /**
+   * Reports ignored since the app started because they did not come from the desktop: a focus
+   * report or a screensaver's lock signal from a bus client that does not own
+   * `org.gnome.Shell` / `org.kde.KWin` / the screensaver's name.
+   */
+  ignoredReports: number;
 }
 
 export type { TrayState } from './tray/tray.ts';

@@ -28,35 +28,15 @@ import { installGnomeExtension, type GnomeExtensionInstall } from './gnome.ts';
 import { screenSaverLockWatch, type LockFollower, type LockWatch } from './lock.ts';
 import { CAPTURE_IDLE_POLL_MS, nextIdleReadInMs } from './idle-reads.ts';
 import { CaptureRecorder } from './recorder.ts';
-import { focusSourcesFor, whyNot, type FocusFollower, type FocusSource, type FocusSourceContext, type FocusSourceID, type FocusSourceStatus } from './sources.ts';
+import type { CaptureStatus } from '../view.ts';
+import { focusSourcesFor, whyNot, type FocusFollower, type FocusSource, type FocusSourceContext, type FocusSourceStatus } from './sources.ts';
 
 /** After the source stopped working (or none did), try again this much later. */
 const RETRY_MS = 60_000;
 /** Idleness counts after this long when the desktop's idle question is off (threshold 0). */
 const DEFAULT_IDLE_MS = 10 * 60_000;
 
-export type { FocusSourceStatus } from './sources.ts';
-
-/** What `tock capture status` and Settings › Capture show. */
-export interface CaptureStatus {
-  settings: CaptureSettings;
-  /** `off`: windows is off; `following`: a source is in use; `none`: no source works (see `sources`); `starting`. */
-  state: 'off' | 'starting' | 'following' | 'none';
-  /** The source in use. */
-  source: { id: FocusSourceID; name: string } | null;
-  /** Every source of this platform, best first. */
-  sources: FocusSourceStatus[];
-  /** The idle source that turns idleness into `idle` spans, or null. */
-  idleSource: string | null;
-  /** The idle source's id (`x11`, `mutter`, …) for the window to name; absent for a stand-in. */
-  idleSourceID?: string;
-  /**
-   * Reports ignored since the app started because they did not come from the desktop: a focus
-   * report or a screensaver's lock signal from a bus client that does not own
-   * `org.gnome.Shell` / `org.kde.KWin` / the screensaver's name.
-   */
-  ignoredReports: number;
-}
+export type { CaptureStatus, FocusSourceStatus } from '../view.ts';
 
 /** What {@link createCapture} needs; tests inject sources, idle sources and the clock. */
 export interface CaptureOptions {

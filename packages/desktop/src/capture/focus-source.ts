@@ -15,6 +15,9 @@
  * This module is what every source shares; sources.ts lists them (apart, so that no source
  * imports the module that imports it).
  */
+import type { FocusSourceID, SourceReasonCode } from '../view.ts';
+
+export type { FocusSourceID, FocusSourceStatus, SourceReasonCode } from '../view.ts';
 
 /** The window that has the focus: its application (class or app id) and its title. */
 export interface FocusedWindow {
@@ -39,9 +42,6 @@ export interface FocusFollower {
    */
   watchIdle?(thresholdMs: number, onIdle: () => void, onActive: () => void): Promise<{ stop(): void }>;
 }
-
-/** Which desktop mechanism a source uses. */
-export type FocusSourceID = 'x11' | 'sway' | 'hyprland' | 'gnome' | 'kde';
 
 /** One way to follow the focused window. */
 export interface FocusSource {
@@ -78,9 +78,6 @@ export interface FocusSourceContext {
   homeDir: string;
 }
 
-/** The kinds of reason the window words itself (docs/i18n.md); `other` carries the system's own words. */
-export type SourceReasonCode = 'not_set' | 'not_running' | 'gnome_extension' | 'gnome_extension_old' | 'kwin_api' | 'no_ewmh' | 'not_installed' | 'no_socket' | 'other';
-
 /**
  * Why a source cannot work here: `code` and `values` (the variable not set, the program not
  * running, the socket's path) for the window to word in the person's language, and `text`,
@@ -102,22 +99,6 @@ export class SourceReason {
   static other(error: unknown): SourceReason {
     return new SourceReason('other', error instanceof Error ? error.message : String(error));
   }
-}
-
-/** One source as the status shows it. */
-export interface FocusSourceStatus {
-  id: FocusSourceID;
-  name: string;
-  works: boolean;
-  /**
-   * Why it does not work here; when it works, what the source says beside it
-   * ({@link FocusSource.notice}: `gnome_extension_old`, an older extension to install again;
-   * `kwin_api`, the KWin scripting API followed); null when neither.
-   */
-  reason: string | null;
-  /** The reason's code and values for the window to word ({@link SourceReason}); absent when there is no reason or it is the system's own words. */
-  reasonCode?: Exclude<SourceReasonCode, 'other'>;
-  reasonValues?: Readonly<Record<string, string>>;
 }
 
 /** Why a source on the session bus cannot work without one: `DBUS_SESSION_BUS_ADDRESS` not set (null when it is). */

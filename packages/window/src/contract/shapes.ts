@@ -9,7 +9,7 @@
  * uses. What is here is only the window API's own: its views, and a core shape with what a
  * route adds.
  */
-import type { ActivityLedger as CoreActivityLedger, CaptureSettings, InvoiceDocument } from '@tock/core/shapes';
+import type { ActivityLedger as CoreActivityLedger, InvoiceDocument } from '@tock/core/shapes';
 import type { Locale } from '@tock/i18n/languages';
 import type { ActivityRef } from '@tock/protocol';
 import type { DesktopView, EditorActivity, LicenseInfo, ListenerStatus, PromptView, StatusView, SyncStatus, TokenView } from './views.ts';
@@ -74,17 +74,8 @@ export interface Snapshot {
   language: Locale;
 }
 
-/** `GET /api/capture`: what is recorded, and which desktop source works here and why the others do not. */
-export interface CaptureStatus {
-  settings: CaptureSettings;
-  state: 'off' | 'starting' | 'following' | 'none';
-  source: { id: string; name: string } | null;
-  /** Each source; `reasonCode` and `reasonValues` word `reason` in the person's language (absent: `reason` is the system's own words). */
-  sources: { id: string; name: string; works: boolean; reason: string | null; reasonCode?: 'not_set' | 'not_running' | 'gnome_extension' | 'gnome_extension_old' | 'kwin_api' | 'no_ewmh' | 'not_installed' | 'no_socket'; reasonValues?: Readonly<Record<string, string>> }[];
-  idleSource: string | null;
-  /** The idle source's id, for the window to name it in the person's language; absent for a stand-in. */
-  idleSourceID?: string;
-}
+/** `GET /api/capture`: what is recorded, and which desktop source works here and why the others do not (the desktop's own view, declared once there). */
+export type { CaptureStatus, FocusSourceID, FocusSourceStatus } from '@tock/desktop/view';
 
 /** `GET /api/activities/:id/ledger`: an activity's client, rate, billable default and budget (core's), and its worked time. */
 export interface ActivityLedger extends CoreActivityLedger {
