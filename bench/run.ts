@@ -113,7 +113,7 @@ const GROUPS: { name: string; ids: string[]; titles: string[]; run: (c: BenchCon
   { name: 'ts-client', ids: ['ts-client-rps'], titles: ['TockClient calls/s'], run: tsClientFigure },
   { name: 'python', ids: ['python-client-rps', 'python-async-client-rps'], titles: ['Python Client calls/s', 'Python AsyncClient calls/s'], run: pythonFigures },
   { name: 'memory', ids: ['memory-nonce-window'], titles: ['app memory at max signed rate'], run: memoryFigure },
-  { name: 'cold-start', ids: ['cold-start', 'idle-rss'], titles: ['cold start to listener answering', 'idle RSS after start-up'], run: coldStartFigure },
+  { name: 'cold-start', ids: ['cold-start', 'idle-rss', 'cold-start-de'], titles: ['cold start to listener answering', 'idle RSS after start-up', 'cold start in German'], run: coldStartFigure },
   { name: 'idle-polling', ids: ['idle-polling'], titles: ['idle polling while tracking, share of one core'], run: idlePollingFigure },
   { name: 'core-reads', ids: ['core-reads-history'], titles: ['a week of totals + blocks, long history'], run: coreReadsFigure },
   { name: 'export', ids: ['export-sessions'], titles: ['tock export of many sessions'], run: exportFigure },
