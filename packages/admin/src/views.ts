@@ -8,10 +8,10 @@
  */
 import type { InvoiceDocument, Report } from '@tock/core';
 import type { DailyTotal } from '@tock/core';
-import type { EditorActivity, Health, Status } from '@tock/protocol';
+import type { Health, Status } from '@tock/protocol';
 
 /** The license, the listener switch and the editors: the window shows them too, so they are declared once, in @tock/protocol. */
-export type { EditorActivity, LicenseInfo, ListenerStatus } from '@tock/protocol';
+export type { EditorActivity, EditorKeyResult, EditorsStatus, LicenseInfo, ListenerStatus } from '@tock/protocol';
 
 /** The desktop's views (settings, the idle question and its answer, capture's status, the GNOME extension's install) are the desktop's own, declared once there. */
 export type {
@@ -68,25 +68,6 @@ export interface CalendarListing extends CalendarSource {
   events: number;
   /** One line per file refused or not understood (never more than 20). */
   problems: string[];
-}
-
-/** What `tock editors` shows: whether a key exists, where plugins send to, and who sent last. */
-export interface EditorsStatus {
-  enabled: boolean;
-  /** `http://127.0.0.1:<port>/wakatime/api/v1`, the listener's port. */
-  apiUrl: string;
-  /** Whether the listener is on: without it no plugin reaches Tock. */
-  listenerOn: boolean;
-  /** Each editor heard from, the latest first. */
-  editors: EditorActivity[];
-}
-
-/** A key just made or read, with the two `~/.wakatime.cfg` lines that use it. */
-export interface EditorKeyResult {
-  key: string;
-  apiUrl: string;
-  lines: string[];
-  listenerOn: boolean;
 }
 
 /** What setting up `.wakatime.cfg` wrote. */

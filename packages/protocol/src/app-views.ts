@@ -51,3 +51,22 @@ export interface EditorActivity {
   /** `because`: the reason by its code and values (docs/i18n.md), null when it has none. */
   lastRefusal: { at: string; reason: string; because?: ProblemReason | null } | null;
 }
+
+/** What `tock editors` and Settings › Integrations show: whether a key exists, where plugins send to, and who sent last. */
+export interface EditorsStatus {
+  enabled: boolean;
+  /** `http://127.0.0.1:<port>/wakatime/api/v1`, the listener's port. */
+  apiUrl: string;
+  /** Whether the listener is on: without it no plugin reaches Tock. */
+  listenerOn: boolean;
+  /** Each editor heard from, the latest first. */
+  editors: EditorActivity[];
+}
+
+/** A key just made or read, with the two `~/.wakatime.cfg` lines that use it. */
+export interface EditorKeyResult {
+  key: string;
+  apiUrl: string;
+  lines: string[];
+  listenerOn: boolean;
+}

@@ -11,8 +11,8 @@
  */
 import type { ActivityLedger as CoreActivityLedger, InvoiceDocument } from '@tock/core/shapes';
 import type { Locale } from '@tock/i18n/languages';
-import type { ActivityRef } from '@tock/protocol';
-import type { DesktopView, EditorActivity, LicenseInfo, ListenerStatus, PromptView, StatusView, SyncStatus, TokenView } from './views.ts';
+import type { ActivityRef, EditorKeyResult, EditorsStatus } from '@tock/protocol';
+import type { DesktopView, LicenseInfo, ListenerStatus, PromptView, StatusView, SyncStatus, TokenView } from './views.ts';
 
 export {
   RULE_FIELDS,
@@ -98,21 +98,13 @@ export type InvoicePreview = Pick<InvoiceDocument, 'number' | 'billedSeconds' | 
 /** Which device issues invoices: @tock/sync's book (Node-free types, erased by the window's build). */
 export type { BookView } from '@tock/sync/status';
 
-/** `GET /api/editors`: the WakaTime door's state and each editor's last heartbeat. */
-export interface EditorsView {
-  enabled: boolean;
-  apiUrl: string;
-  listenerOn: boolean;
-  editors: EditorActivity[];
+/** `GET /api/editors`: the WakaTime door's state and each editor's last heartbeat (what `tock editors` shows), with the folder the config is in. */
+export interface EditorsView extends EditorsStatus {
   configDir: string;
 }
 
-/** The editors' key, shown once (turned on, a new key, set up). */
-export interface EditorKey {
-  key: string;
-  apiUrl: string;
-  lines: string[];
-  listenerOn: boolean;
+/** The editors' key, shown once (turned on, a new key, set up: then with what setting up wrote). */
+export interface EditorKey extends EditorKeyResult {
   path?: string;
   backup?: string | null;
 }
