@@ -101,6 +101,9 @@ describe('invoiced is final, end to end', { timeout: 60_000 }, () => {
       const desktop = a.services.sync.status().devices.find((d) => d.name === 'desktop');
       assert.ok(desktop, 'A sees B');
       assert.match(desktop.problem ?? '', new RegExp(`^\\d{8}\\.jsonl line \\d+: this block is on invoice ${number}; void the invoice to change it; its changes from there on wait until that invoice is voided$`));
+      // Its code beside the English (docs/i18n.md); the invoice's reason inside, as core wrote it.
+      assert.equal(desktop.problemReason?.code, 'device_line_held');
+      assert.equal(desktop.problemReason?.values.reason, `this block is on invoice ${number}; void the invoice to change it`);
       // A's own writes go on, and B still applies A's log.
       a.services.tracker.logEntry({ name: 'Review', createIfMissing: true, durationMinutes: 5 });
       await a.services.sync.syncNow();

@@ -201,6 +201,8 @@ describe('sync format 2 against a hostile folder', { timeout: 60_000 }, () => {
       symlinkSync(outside, join(folder, 'tock-sync-v2', D(5)));
       // 6: a 300 KiB line in a small segment.
       writeDevice(folder, D(6), 'long', { 1: `${'y'.repeat(300 * 1024)}\n` });
+      // 7: a device.json that is not JSON.
+      writeFileSync(join(writeDevice(folder, D(7), 'broken', {}), 'device.json'), 'not json');
       const port = await freePort();
       await a.services.listener.enable(port);
       // Signed on the app's injected clock, as a client on this machine would be.
@@ -219,6 +221,14 @@ describe('sync format 2 against a hostile folder', { timeout: 60_000 }, () => {
       assert.equal(problemOf(a, D(4)), 'segment 00000001.jsonl is 5.0 MiB, over the 4.0 MiB it may have; it is not read; applying its log stops there');
       assert.equal(problemOf(a, D(5)), `tock-sync-v2/${D(5)} is a symbolic link, not a folder; it is not read`);
       assert.equal(problemOf(a, D(6)), '00000001.jsonl line 1 is longer than 256 KiB; it is not read and applying its log stops there');
+      assert.equal(problemOf(a, D(7)), 'device.json is not JSON');
+      // Beside the English, the codes the window and tock word (docs/i18n.md); a refused read's own words have none.
+      const reasonOf = (id: string) => a.services.sync.status().devices.find((d) => d.deviceID === id)?.problemReason;
+      assert.deepEqual(reasonOf(D(1)), { code: 'device_segment_not_file', values: { segment: '00000001.jsonl', kind: 'fifo' } });
+      assert.equal(reasonOf(D(2)), null);
+      assert.deepEqual(reasonOf(D(3)), { code: 'device_segment_not_file', values: { segment: '00000001.jsonl', kind: 'symlink' } });
+      assert.deepEqual(reasonOf(D(5)), { code: 'device_not_folder', values: { folder: `tock-sync-v2/${D(5)}`, kind: 'symlink' } });
+      assert.deepEqual(reasonOf(D(7)), { code: 'device_file_not_json', values: {} });
       assert.deepEqual(a.services.tracker.listActivities(), []);
       // The next scan reads nothing again, and GET /status still answers.
       await a.services.sync.syncNow();

@@ -5,6 +5,7 @@
  * for a code or values the catalog cannot say (an older or newer app), the app's line stays.
  */
 import { isProblem, type ProblemReason, type ProblemReasonCode } from '@tock/protocol';
+import type { SyncDeviceStatus, SyncReason } from '@tock/admin';
 import type { CliKey, CliMessages } from './i18n/index.ts';
 
 /** Every reason code has its words: a new code in @tock/protocol fails `tsc` here until it has a key. */
@@ -40,4 +41,34 @@ export function problemReasonLine(t: CliMessages, error: unknown): string | unde
   if (!isProblem(error) || error.because === undefined || t.locale === 'en') return undefined;
   const said = reasonWords(t, error.because, '');
   return said === '' ? undefined : said;
+}
+
+/** Another device's problem whose words are in the `problems` catalogs (@tock/sync's `SyncDeviceReason`). */
+type SyncDeviceReason = Exclude<NonNullable<SyncDeviceStatus['problemReason']>, SyncReason>;
+type SyncDeviceReasonCode = SyncDeviceReason['code'];
+
+/** Every device reason code of @tock/sync has its words (`problem.device.*`): a new one fails `tsc` here. */
+const DEVICE_KEYS: Readonly<Record<SyncDeviceReasonCode, CliKey>> = {
+  device_not_folder: 'problem.device.device_not_folder',
+  device_file_missing: 'problem.device.device_file_missing',
+  device_file_not_json: 'problem.device.device_file_not_json',
+  device_file_shape: 'problem.device.device_file_shape',
+  device_file_other_id: 'problem.device.device_file_other_id',
+  device_segment_not_file: 'problem.device.device_segment_not_file',
+  device_line_held: 'problem.device.device_line_held',
+};
+
+/** A reason of `DEVICE_KEYS`' codes (the others are the sync catalog's, rule-words.ts). */
+export function isDeviceReason(reason: { code: string } | null | undefined): reason is SyncDeviceReason {
+  return reason !== null && reason !== undefined && typeof reason.code === 'string' && Object.hasOwn(DEVICE_KEYS, reason.code);
+}
+
+/** Another device's problem of {@link DEVICE_KEYS}' codes in `t`'s language, or `english` (in English, or values the catalog cannot say). */
+export function deviceProblemWords(t: CliMessages, reason: SyncDeviceReason, english: string): string {
+  if (t.locale === 'en') return english;
+  try {
+    return t(DEVICE_KEYS[reason.code], { ...reason.values });
+  } catch {
+    return english;
+  }
 }

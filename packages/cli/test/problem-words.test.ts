@@ -7,12 +7,13 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AdminError, type EditorsStatus } from '@tock/admin';
+import { AdminError, type EditorsStatus, type SyncDeviceStatus, type SyncStatus } from '@tock/admin';
 import type { ProblemReason, ProblemReasonCode } from '@tock/protocol';
 import { formatEditorsStatus } from '../src/editors-command.ts';
 import { loadCliMessages } from '../src/i18n/index.ts';
 import { errorLine } from '../src/main.ts';
-import { reasonWords } from '../src/problem-words.ts';
+import { deviceProblemWords, isDeviceReason, reasonWords } from '../src/problem-words.ts';
+import { formatSyncStatus } from '../src/sync-command.ts';
 
 /** One reason of each code, with the values the app sends. */
 const EACH: Readonly<Record<ProblemReasonCode, ProblemReason>> = {
@@ -69,5 +70,34 @@ describe('the reasons the app sends as codes, in the CLI', () => {
     const pseudo = formatEditorsStatus(await loadCliMessages('en-XA'), status, now).split('\n').at(-1) ?? '';
     assert.doesNotMatch(pseudo, /the editor key is wrong/);
     assert.match(pseudo, /~+\]\]?$/);
+  });
+
+  it('another device’s problems by their code: every code in every language, and tock sync status', async () => {
+    const each: NonNullable<SyncDeviceStatus['problemReason']>[] = [
+      { code: 'device_not_folder', values: { folder: 'tock-sync-v2/eeee', kind: 'symlink' } },
+      { code: 'device_file_missing', values: {} },
+      { code: 'device_file_not_json', values: {} },
+      { code: 'device_file_shape', values: {} },
+      { code: 'device_file_other_id', values: { claimed: 'aaaa', deviceID: 'eeee' } },
+      { code: 'device_segment_not_file', values: { segment: '00000001.jsonl', kind: 'fifo' } },
+      { code: 'device_line_held', values: { segment: '00000001.jsonl', line: 2, reason: 'this block is on invoice 2026-001; void the invoice to change it' } },
+    ];
+    for (const locale of ['de', 'fr', 'es', 'ja', 'en-XA'] as const) {
+      const t = await loadCliMessages(locale);
+      for (const reason of each) {
+        assert.ok(isDeviceReason(reason), reason.code);
+        if (!isDeviceReason(reason)) continue;
+        const said = deviceProblemWords(t, reason, 'ENGLISH');
+        assert.notEqual(said, 'ENGLISH', `${locale} ${reason.code}`);
+        if (locale === 'en-XA') assert.match(said, /^\[.*~+\]$/su, reason.code);
+      }
+    }
+    const english = 'device.json is not JSON';
+    const device: SyncDeviceStatus = { deviceID: 'eeee', name: 'tablet', lastChange: null, lastAppliedAt: null, applied: 0, behind: 0, aheadMs: null, problem: english, problemReason: { code: 'device_file_not_json', values: {} } };
+    const status = { enabled: true, dir: '/tmp/sync', device: { deviceID: 'dddd', name: 'laptop', createdAt: '2026-03-02T09:00:00.000Z', logLines: 3 }, problem: null, problemReason: null, offReason: null, oneTimer: true, devices: [device] } as unknown as SyncStatus;
+    assert.match(formatSyncStatus(await loadCliMessages('en'), status), /device\.json is not JSON/);
+    const german = formatSyncStatus(await loadCliMessages('de'), status);
+    assert.match(german, /device\.json ist kein JSON/);
+    assert.doesNotMatch(german, /is not JSON/);
   });
 });

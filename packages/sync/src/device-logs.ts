@@ -12,7 +12,7 @@ import { invoicedOpRefusal, type Store } from '@tock/core';
 import { MAX_CLOCK_AHEAD_MS, OpError, SYNC_READ_LIMITS, openLine, parseOpLine, type DevicePosition, type SyncOp } from '@tock/core/sync';
 import { FORMAT_DIR, formatDir, parseDeviceFile, printable, readRegular, segmentName, segmentsOf, type FolderListing, type SegmentEntry } from './folder.ts';
 import { rememberDeviceName } from './settings.ts';
-import type { SyncReason } from './status.ts';
+import type { SyncDeviceReason, SyncReason } from './status.ts';
 
 /**
  * Operations applied in one transaction at most. Small batches keep what one batch holds (its
@@ -37,7 +37,7 @@ export interface Reader {
   name: string | null;
   problem: string | null;
   /** `problem` by its code, kept with the text it was made for (a problem set without one is said as it is). */
-  problemReason?: { text: string; reason: SyncReason } | null;
+  problemReason?: { text: string; reason: SyncReason | SyncDeviceReason } | null;
   behind: number;
   /** How far its next operation is ahead of this device's clock, ms, while it waits for it; and where. */
   ahead: { ms: number; segment: number; line: number } | null;
@@ -47,6 +47,8 @@ export interface Reader {
    * goes on once that invoice is voided.
    */
   held?: string | null;
+  /** `held` by its code (device_line_held), kept with the text it was made for. */
+  heldReason?: { text: string; reason: SyncDeviceReason } | null;
   /** The lines of the segment being read, from `offset` at `index` on (kept between batches). */
   chunk?: { segment: number; offset: number; lines: string[]; index: number; tail: boolean; more: boolean } | undefined;
   /** A segment read to its end (or to a line still arriving): not read again while its size and time stay. */
@@ -111,7 +113,11 @@ export class DeviceLogs {
     const names = new Map<string, string[]>();
     names.set(me.name.toLowerCase(), [me.deviceID]);
     const usable: string[] = [];
-    for (const { deviceID, what } of listing.refused) this.reader(deviceID).problem = `${FORMAT_DIR}/${deviceID} is ${what}, not a folder; it is not read`;
+    for (const { deviceID, what, kind } of listing.refused) {
+      const reader = this.reader(deviceID);
+      reader.problem = `${FORMAT_DIR}/${deviceID} is ${what}, not a folder; it is not read`;
+      reader.problemReason = { text: reader.problem, reason: { code: 'device_not_folder', values: { folder: `${FORMAT_DIR}/${deviceID}`, kind } } };
+    }
     for (const deviceID of listing.devices) {
       if (deviceID === me.deviceID) continue;
       const reader = this.reader(deviceID);
@@ -120,8 +126,9 @@ export class DeviceLogs {
       if (gone()) return undefined;
       if (read.kind !== 'unchanged') reader.deviceFile = read.kind === 'read' ? { size: read.size, mtimeMs: read.mtimeMs, parsed: parseDeviceFile(read, deviceID) } : undefined;
       const file = reader.deviceFile?.parsed ?? parseDeviceFile(read, deviceID);
-      if (typeof file === 'string') {
-        reader.problem = file;
+      if ('problem' in file) {
+        reader.problem = file.problem;
+        reader.problemReason = file.reason === null ? null : { text: file.problem, reason: file.reason };
         continue;
       }
       if (reader.name !== file.name) rememberDeviceName(this.store, deviceID, file.name);
@@ -171,7 +178,12 @@ export class DeviceLogs {
       if (next === undefined || p.offset > 0) return undefined;
       return `segment ${segmentName(p.segment)} is missing while ${segmentName(next.n)} is there; waiting for it`;
     }
-    if (entry.refused !== null) return `segment ${segmentName(p.segment)} is ${entry.refused}, not a regular file; it is not read and applying its log stops there`;
+    if (entry.refused !== null) {
+      const text = `segment ${segmentName(p.segment)} is ${entry.refused}, not a regular file; it is not read and applying its log stops there`;
+      // The reader keeps the code with this text: the caller sets it as the problem.
+      reader.problemReason = { text, reason: { code: 'device_segment_not_file', values: { segment: segmentName(p.segment), kind: entry.kind ?? 'other' } } };
+      return text;
+    }
     const path = join(formatDir(dir), deviceID, segmentName(p.segment));
     const idle = reader.idle?.segment === p.segment && reader.idle.offset === p.offset ? reader.idle : undefined;
     let read: Awaited<ReturnType<typeof readRegular>>;
@@ -292,6 +304,8 @@ export class DeviceLogs {
           const invoiced = invoicedOpRefusal(this.store, op);
           if (invoiced !== undefined) {
             reader.held = `${segmentName(p.segment)} line ${p.line + 1}: ${printable(invoiced)}; its changes from there on wait until that invoice is voided`;
+            // The invoice's reason stays as core wrote it (docs/i18n.md "Still without codes").
+            reader.heldReason = { text: reader.held, reason: { code: 'device_line_held', values: { segment: segmentName(p.segment), line: p.line + 1, reason: printable(invoiced) } } };
             stop = true;
             break;
           }

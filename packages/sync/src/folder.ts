@@ -17,7 +17,7 @@ import { closeSync, constants, fstatSync, fsyncSync, lstatSync, mkdirSync, openS
 import { lstat, open, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SYNC_FOLDER_FORMAT, SYNC_READ_LIMITS } from '@tock/core/sync';
-import type { SyncReason } from './status.ts';
+import type { SyncDeviceReason, SyncReason } from './status.ts';
 
 /** The folder name of this format; a higher `tock-sync-vN` is a newer Tock's. */
 export const FORMAT_DIR = `tock-sync-v${SYNC_FOLDER_FORMAT}`;
@@ -227,7 +227,7 @@ export function ownSegments(dir: string, deviceID: string): number[] {
 export interface FolderListing {
   devices: string[];
   /** Device ids whose entry is not a real folder (a link, a FIFO…), with what it is: not read. */
-  refused: { deviceID: string; what: string }[];
+  refused: { deviceID: string; what: string; kind: string }[];
   /** Newer formats' folder names. */
   newer: string[];
   /** Whether a format-1 folder is there (not read). */
@@ -258,7 +258,7 @@ export async function listFolder(dir: string): Promise<FolderListing> {
   for (const entry of await readdir(formatDir(dir), { withFileTypes: true })) {
     if (!UUID.test(entry.name)) continue;
     if (entry.isDirectory()) listing.devices.push(entry.name);
-    else listing.refused.push({ deviceID: entry.name, what: describeType(entry) });
+    else listing.refused.push({ deviceID: entry.name, what: describeType(entry), kind: typeKind(entry) });
   }
   listing.devices.sort();
   return listing;
@@ -269,6 +269,8 @@ export interface SegmentEntry {
   n: number;
   /** null: a regular file (or a type the listing could not tell; opening checks again). */
   refused: string | null;
+  /** What it is, as a code (typeKind), when refused. */
+  kind?: string;
 }
 
 /** Another device's segments, in order, with their types (from the listing: nothing is followed). */
@@ -280,7 +282,7 @@ export async function segmentsOf(dir: string, deviceID: string): Promise<Segment
     if (n === undefined) continue;
     // A type the file system did not tell (every is…() false) is checked when opened.
     const known = entry.isSymbolicLink() || entry.isFIFO() || entry.isSocket() || entry.isCharacterDevice() || entry.isBlockDevice() || entry.isDirectory();
-    segments.push({ n: Number(n), refused: entry.isFile() || !known ? null : describeType(entry) });
+    segments.push(entry.isFile() || !known ? { n: Number(n), refused: null } : { n: Number(n), refused: describeType(entry), kind: typeKind(entry) });
   }
   return segments.sort((a, b) => a.n - b.n);
 }
@@ -341,19 +343,28 @@ export async function readRegular(
   }
 }
 
-/** A device's device.json, parsed and checked; a string says what is wrong with it. */
-export function parseDeviceFile(read: ReadResult, deviceID: string): DeviceFile | string {
-  if (read.kind === 'missing' || read.kind === 'unchanged') return 'no device.json yet';
-  if (read.kind === 'refused') return `device.json ${read.reason}`;
+/** What is wrong with a device.json: the English line, and its code when it has one (a refused read's reason is said as it is). */
+export interface DeviceFileProblem {
+  problem: string;
+  reason: SyncDeviceReason | null;
+}
+
+/** A device's device.json, parsed and checked; a {@link DeviceFileProblem} says what is wrong with it. */
+export function parseDeviceFile(read: ReadResult, deviceID: string): DeviceFile | DeviceFileProblem {
+  if (read.kind === 'missing' || read.kind === 'unchanged') return { problem: 'no device.json yet', reason: { code: 'device_file_missing', values: {} } };
+  if (read.kind === 'refused') return { problem: `device.json ${read.reason}`, reason: null };
   let value: unknown;
   try {
     value = JSON.parse(read.bytes.toString('utf8'));
   } catch {
-    return 'device.json is not JSON';
+    return { problem: 'device.json is not JSON', reason: { code: 'device_file_not_json', values: {} } };
   }
   const d = value as Partial<DeviceFile> | null;
-  if (!d || typeof d !== 'object' || typeof d.deviceID !== 'string' || typeof d.name !== 'string') return 'device.json has no deviceID and name';
-  if (d.deviceID !== deviceID) return `device.json claims to be device ${printable(d.deviceID)}, not the folder's ${deviceID}; its log is not applied`;
+  if (!d || typeof d !== 'object' || typeof d.deviceID !== 'string' || typeof d.name !== 'string') return { problem: 'device.json has no deviceID and name', reason: { code: 'device_file_shape', values: {} } };
+  if (d.deviceID !== deviceID) {
+    const claimed = printable(d.deviceID);
+    return { problem: `device.json claims to be device ${claimed}, not the folder's ${deviceID}; its log is not applied`, reason: { code: 'device_file_other_id', values: { claimed, deviceID } } };
+  }
   return { deviceID: d.deviceID, name: printable(d.name), createdAt: printable(String(d.createdAt ?? '')) };
 }
 

@@ -11,7 +11,7 @@ import { SYNC_SETTINGS, keyMatches, parseHlc } from '@tock/core/sync';
 import type { Reader } from './device-logs.ts';
 import { FORMAT_1_DIR, FORMAT_DIR, segmentName, type FolderFile, type FolderListing } from './folder.ts';
 import { deviceIdentity, oneTimerOn, syncConfig } from './settings.ts';
-import type { SyncDeviceStatus, SyncReason, SyncStatus } from './status.ts';
+import type { SyncDeviceReason, SyncDeviceStatus, SyncReason, SyncStatus } from './status.ts';
 
 /** `ms` as a person reads a clock difference: `3 h 20 min`, `12 min`, `2 days 4 h`. */
 export function durationText(ms: number): string {
@@ -80,9 +80,9 @@ function clockAhead(ahead: NonNullable<Reader['ahead']>): string {
 }
 
 /** A device's problem by its code, for the text `problem` shows; null when that text has none. */
-function deviceReason(r: Reader): SyncReason | null {
+function deviceReason(r: Reader): SyncReason | SyncDeviceReason | null {
   if (r.problem !== null) return r.problemReason?.text === r.problem ? r.problemReason.reason : null;
-  if (r.ahead === null) return null;
+  if (r.ahead === null) return r.held != null && r.heldReason?.text === r.held ? r.heldReason.reason : null;
   return { code: 'device_clock_ahead', values: { minutes: Math.max(1, Math.round(r.ahead.ms / 60_000)), segment: segmentName(r.ahead.segment), line: r.ahead.line } };
 }
 

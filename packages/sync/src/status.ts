@@ -39,6 +39,26 @@ export type SyncReasonCode =
   | 'device_line_refused'
   | 'device_clock_ahead';
 
+/**
+ * Another device's problems whose words are in the `problems` catalogs (`problem.device.*`),
+ * beside `SyncReasonCode`'s: its entry that is not a folder, its device.json, a segment that is
+ * not a regular file, a line held by an invoice (the invoice's reason in its English inside).
+ */
+export type SyncDeviceReasonCode =
+  | 'device_not_folder'
+  | 'device_file_missing'
+  | 'device_file_not_json'
+  | 'device_file_shape'
+  | 'device_file_other_id'
+  | 'device_segment_not_file'
+  | 'device_line_held';
+
+/** A device problem of {@link SyncDeviceReasonCode} and its values. */
+export interface SyncDeviceReason {
+  code: SyncDeviceReasonCode;
+  values: Readonly<Record<string, string | number>>;
+}
+
 /** A sync problem's code and the values its words take (a folder, a format, a kind). */
 export interface SyncReason {
   code: SyncReasonCode;
@@ -65,7 +85,7 @@ export interface SyncDeviceStatus {
   /** What is wrong with its files, if anything (applying its log stops there), or that its clock is ahead. */
   problem: string | null;
   /** `problem` by its code and values, when the app has one for it; null otherwise. */
-  problemReason: SyncReason | null;
+  problemReason: SyncReason | SyncDeviceReason | null;
 }
 
 /** `GET /sync` on the admin channel: everything `tock sync status` prints. */

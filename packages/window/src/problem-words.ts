@@ -5,6 +5,7 @@
  * In English, and for a code or values the catalog cannot say, the app's line stays.
  */
 import type { ProblemReason, ProblemReasonCode } from '@tock/protocol';
+import type { SyncDeviceReasonCode } from '@tock/sync/status';
 import { type MessageKey, windowMessages } from './i18n/index.ts';
 
 /** Every reason code has its words: a new code in @tock/protocol fails `tsc` here until it has a key. */
@@ -34,4 +35,31 @@ export function reasonText(reason: ProblemReason | null | undefined): string | u
     // A value the message needs is missing (an older app): its English says it.
     return undefined;
   }
+}
+
+/** Every device reason code of @tock/sync has its words (`problem.device.*`): a new one fails `tsc` here. */
+const DEVICE_KEYS: Readonly<Record<SyncDeviceReasonCode, MessageKey>> = {
+  device_not_folder: 'problem.device.device_not_folder',
+  device_file_missing: 'problem.device.device_file_missing',
+  device_file_not_json: 'problem.device.device_file_not_json',
+  device_file_shape: 'problem.device.device_file_shape',
+  device_file_other_id: 'problem.device.device_file_other_id',
+  device_segment_not_file: 'problem.device.device_segment_not_file',
+  device_line_held: 'problem.device.device_line_held',
+};
+
+/** Another device's problem of {@link DEVICE_KEYS}' codes in the window's language; undefined for any other reason, in English, or for values the catalog cannot say. */
+export function deviceReasonText(reason: { code: string; values?: Readonly<Record<string, string | number>> } | null | undefined): string | undefined {
+  const t = windowMessages();
+  if (t.locale === 'en' || reason === null || reason === undefined || typeof reason.code !== 'string' || !Object.hasOwn(DEVICE_KEYS, reason.code)) return undefined;
+  try {
+    return t(DEVICE_KEYS[reason.code as SyncDeviceReasonCode], { ...reason.values });
+  } catch {
+    return undefined;
+  }
+}
+
+/** True for a reason of {@link DEVICE_KEYS}' codes (the others are the sync catalog's, api.ts). */
+export function isDeviceReason(reason: { code: string } | null | undefined): reason is { code: SyncDeviceReasonCode; values: Readonly<Record<string, string | number>> } {
+  return reason !== null && reason !== undefined && typeof reason.code === 'string' && Object.hasOwn(DEVICE_KEYS, reason.code);
 }

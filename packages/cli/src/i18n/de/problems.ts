@@ -16,4 +16,11 @@ export const problems = {
   'problem.reason.editor_too_many': 'Höchstens {max} Heartbeats in einer Anfrage; senden Sie den Rest in einer weiteren',
   'problem.reason.editor_too_large': 'Der Anfragetext ist größer als {mib} MiB',
   'problem.reason.editor_heartbeat': 'Ein Heartbeat wurde abgelehnt: {error}',
+  'problem.device.device_not_folder': '{folder} ist {kind, select, symlink {ein symbolischer Link} fifo {ein FIFO} socket {ein Socket} device {ein Gerät} other {keine reguläre Datei}}, kein Ordner; er wird nicht gelesen',
+  'problem.device.device_file_missing': 'noch keine device.json',
+  'problem.device.device_file_not_json': 'device.json ist kein JSON',
+  'problem.device.device_file_shape': 'device.json hat keine deviceID und keinen Namen',
+  'problem.device.device_file_other_id': 'device.json gibt sich als Gerät {claimed} aus, nicht als {deviceID} dieses Ordners; sein Protokoll wird nicht angewendet',
+  'problem.device.device_segment_not_file': 'Segment {segment} ist {kind, select, symlink {ein symbolischer Link} fifo {ein FIFO} socket {ein Socket} device {ein Gerät} folder {ein Ordner} other {keine reguläre Datei}}, keine reguläre Datei; es wird nicht gelesen, und das Anwenden seines Protokolls hält dort an',
+  'problem.device.device_line_held': '{segment} Zeile {line}: {reason}; seine Änderungen ab dort warten, bis diese Rechnung storniert ist',
 } as const satisfies Catalog<typeof en>;

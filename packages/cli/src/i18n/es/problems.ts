@@ -16,4 +16,11 @@ export const problems = {
   'problem.reason.editor_too_many': 'como máximo {max} heartbeats por solicitud; envíe el resto en otra',
   'problem.reason.editor_too_large': 'el cuerpo de la solicitud supera {mib} MiB',
   'problem.reason.editor_heartbeat': 'se rechazó un heartbeat: {error}',
+  'problem.device.device_not_folder': '{folder} es {kind, select, symlink {un enlace simbólico} fifo {un FIFO} socket {un socket} device {un dispositivo} other {algo distinto de un archivo normal}}, no una carpeta; no se lee',
+  'problem.device.device_file_missing': 'todavía no hay device.json',
+  'problem.device.device_file_not_json': 'device.json no es JSON',
+  'problem.device.device_file_shape': 'device.json no tiene deviceID ni nombre',
+  'problem.device.device_file_other_id': 'device.json dice ser el dispositivo {claimed}, no el {deviceID} de la carpeta; su registro no se aplica',
+  'problem.device.device_segment_not_file': 'el segmento {segment} es {kind, select, symlink {un enlace simbólico} fifo {un FIFO} socket {un socket} device {un dispositivo} folder {una carpeta} other {algo distinto de un archivo normal}}, no un archivo normal; no se lee y la aplicación de su registro se detiene ahí',
+  'problem.device.device_line_held': '{segment} línea {line}: {reason}; sus cambios desde ahí esperan hasta que se anule esa factura',
 } as const satisfies Catalog<typeof en>;

@@ -16,4 +16,11 @@ export const problems = {
   'problem.reason.editor_too_many': '{max} heartbeats au plus par requête ; envoyez le reste dans une autre',
   'problem.reason.editor_too_large': 'le corps de la requête dépasse {mib} Mio',
   'problem.reason.editor_heartbeat': 'un heartbeat a été refusé : {error}',
+  'problem.device.device_not_folder': '{folder} est {kind, select, symlink {un lien symbolique} fifo {un FIFO} socket {un socket} device {un périphérique} other {autre chose qu’un fichier ordinaire}}, pas un dossier ; il n’est pas lu',
+  'problem.device.device_file_missing': 'pas encore de device.json',
+  'problem.device.device_file_not_json': 'device.json n’est pas du JSON',
+  'problem.device.device_file_shape': 'device.json n’a ni deviceID ni nom',
+  'problem.device.device_file_other_id': 'device.json prétend être l’appareil {claimed}, et non {deviceID} du dossier ; son journal n’est pas appliqué',
+  'problem.device.device_segment_not_file': 'le segment {segment} est {kind, select, symlink {un lien symbolique} fifo {un FIFO} socket {un socket} device {un périphérique} folder {un dossier} other {autre chose qu’un fichier ordinaire}}, pas un fichier ordinaire ; il n’est pas lu et l’application de son journal s’arrête là',
+  'problem.device.device_line_held': '{segment} ligne {line} : {reason} ; ses modifications à partir de là attendent que cette facture soit annulée',
 } as const satisfies Catalog<typeof en>;

@@ -16,4 +16,11 @@ export const problems = {
   'problem.reason.editor_too_many': '1 回のリクエストで送れるハートビートは {max} 件までです。残りは別のリクエストで送ってください',
   'problem.reason.editor_too_large': 'リクエスト本文が {mib} MiB を超えています',
   'problem.reason.editor_heartbeat': 'ハートビートが拒否されました：{error}',
+  'problem.device.device_not_folder': '{folder} は{kind, select, symlink {シンボリックリンク} fifo {FIFO} socket {ソケット} device {デバイス} other {通常のファイル以外}}で、フォルダーではありません。読み込みません',
+  'problem.device.device_file_missing': 'device.json はまだありません',
+  'problem.device.device_file_not_json': 'device.json が JSON ではありません',
+  'problem.device.device_file_shape': 'device.json に deviceID と名前がありません',
+  'problem.device.device_file_other_id': 'device.json はデバイス {claimed} を名乗っていますが、このフォルダーの {deviceID} ではありません。このログは適用しません',
+  'problem.device.device_segment_not_file': 'セグメント {segment} は{kind, select, symlink {シンボリックリンク} fifo {FIFO} socket {ソケット} device {デバイス} folder {フォルダー} other {通常のファイル以外}}で、通常のファイルではありません。読み込まず、このログの適用はそこで止まります',
+  'problem.device.device_line_held': '{segment} の {line} 行目：{reason}。ここから先の変更は、その請求書が取り消されるまで待機します',
 } as const satisfies Catalog<typeof en>;

@@ -13,4 +13,11 @@ export const problems = {
   'problem.reason.editor_too_many': 'at most {max} heartbeats in one request; send the rest in another',
   'problem.reason.editor_too_large': 'the request body is larger than {mib} MiB',
   'problem.reason.editor_heartbeat': 'a heartbeat was refused: {error}',
+  'problem.device.device_not_folder': '{folder} is {kind, select, symlink {a symbolic link} fifo {a FIFO} socket {a socket} device {a device} other {not a regular file}}, not a folder; it is not read',
+  'problem.device.device_file_missing': 'no device.json yet',
+  'problem.device.device_file_not_json': 'device.json is not JSON',
+  'problem.device.device_file_shape': 'device.json has no deviceID and name',
+  'problem.device.device_file_other_id': "device.json claims to be device {claimed}, not the folder's {deviceID}; its log is not applied",
+  'problem.device.device_segment_not_file': 'segment {segment} is {kind, select, symlink {a symbolic link} fifo {a FIFO} socket {a socket} device {a device} folder {a folder} other {not a regular file}}, not a regular file; it is not read and applying its log stops there',
+  'problem.device.device_line_held': '{segment} line {line}: {reason}; its changes from there on wait until that invoice is voided',
 } as const;
