@@ -7,16 +7,10 @@
  */
 import type { Store } from '@tock/core';
 import { sessionsRunningElsewhere } from '@tock/core/sync';
+import type { CoveringBlock } from '@tock/admin';
 
-/** One block covering the instant asked about; times ISO, `endedAt` null while it runs. */
-export interface CoveringBlock {
-  kind: 'session' | 'entry';
-  activityName: string;
-  startedAt: string;
-  endedAt: string | null;
-  /** True for a session another device is running. */
-  elsewhere: boolean;
-}
+/** Declared once, in the admin contract (@tock/admin views.ts), which the handlers are typed by. */
+export type { CoveringBlock } from '@tock/admin';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 

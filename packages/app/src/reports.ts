@@ -3,9 +3,13 @@
  * days, resolved in the app's own time zone and as of its own clock, then core's report
  * (docs/protocol.md "GET /report").
  */
-import { buildReport, dailyTotals, reportPeriod, REPORT_PERIODS, systemTimeZone, type DailyTotal, type Report, type ReportPeriod, type Store } from '@tock/core';
+import { buildReport, dailyTotals, reportPeriod, REPORT_PERIODS, systemTimeZone, type Report, type ReportPeriod, type Store } from '@tock/core';
 import { validationProblem } from '@tock/protocol';
 import { personDays } from './person-days.ts';
+import type { MatrixReport } from '@tock/admin';
+
+/** Declared once, in the admin contract (@tock/admin views.ts), which the handlers are typed by. */
+export type { MatrixReport } from '@tock/admin';
 
 /**
  * The report for an admin request `{period?, from?, to?, by?, billable?, client?}` (`client`:
@@ -19,15 +23,6 @@ export function reportForAdmin(store: Store, now: number, input: Record<string, 
   const report = namedOrDays(store, now, input);
   if (input.matrix !== true) return report;
   return withMatrix(store, now, report);
-}
-
-/**
- * What `tock report --csv --matrix` needs beside the report by activity: each activity's
- * seconds per day (`cells`) and the by-day rows (`days`), over the same days.
- */
-export interface MatrixReport extends Report {
-  cells: DailyTotal[];
-  days: { date: string; seconds: number }[];
 }
 
 function withMatrix(store: Store, now: number, report: Report): MatrixReport {

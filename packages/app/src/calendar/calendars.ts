@@ -16,20 +16,10 @@ import type { ParsedCalendar, StepBudget } from '@tock/core/calendar';
 import type { SettingsStore, TimedSpan } from '@tock/core';
 import { AdminError } from '../admin.ts';
 import { readRegular } from '@tock/sync/folder';
+import type { CalendarListing, CalendarSource } from '@tock/admin';
 
-/** A calendar as kept in the settings. */
-export interface CalendarSource {
-  id: string;
-  name: string;
-  path: string;
-}
-
-/** A calendar as `tock calendar list --json` prints it: `events` counts what was read. */
-export interface CalendarListing extends CalendarSource {
-  events: number;
-  /** One line per file refused or not understood (never more than 20). */
-  problems: string[];
-}
+/** Declared once, in the admin contract (@tock/admin views.ts), which the handlers are typed by. */
+export type { CalendarListing, CalendarSource } from '@tock/admin';
 
 /** The settings keys (docs/data.md "Calendars"). */
 export const CALENDAR_SETTINGS = { calendars: 'calendars', me: 'calendarMe' } as const;

@@ -11,17 +11,10 @@ import { AdminError } from '../admin.ts';
 import type { EditorActivity } from '../views.ts';
 import type { EditorKeys } from './editor-key.ts';
 import { wakatimeConfigDir, wakatimeSettingsLines, writeWakatimeConfig, type WakatimeSetup } from './wakatime-config.ts';
+import type { EditorKeyResult, EditorsStatus } from '@tock/admin';
 
-/** What `tock editors` shows: whether a key exists, where plugins send to, and who sent last. */
-export interface EditorsStatus {
-  enabled: boolean;
-  /** `http://127.0.0.1:<port>/wakatime/api/v1`, the listener's port. */
-  apiUrl: string;
-  /** Whether the listener is on: without it no plugin reaches Tock. */
-  listenerOn: boolean;
-  /** Each editor heard from: its last heartbeat and its last refusal in the past hour; the latest first. */
-  editors: EditorActivity[];
-}
+/** Declared once, in the admin contract (@tock/admin views.ts), which the handlers are typed by. */
+export type { EditorKeyResult, EditorsStatus } from '@tock/admin';
 
 export type { EditorActivity } from '../views.ts';
 
@@ -36,14 +29,6 @@ const UNNAMED_USER_AGENT = 'editorsUnnamedUserAgent';
 interface Heard {
   userAgent: string | null;
   refusal: { atMs: number; reason: string; because: ProblemReason | null } | null;
-}
-
-/** A key just made or read, with the two `~/.wakatime.cfg` lines that use it. */
-export interface EditorKeyResult {
-  key: string;
-  apiUrl: string;
-  lines: string[];
-  listenerOn: boolean;
 }
 
 /** What the editors service needs from the app. */

@@ -9,6 +9,10 @@
  */
 import { chmodSync, copyFileSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { WakatimeSetup } from '@tock/admin';
+
+/** Declared once, in the admin contract (@tock/admin views.ts), which the handlers are typed by. */
+export type { WakatimeSetup } from '@tock/admin';
 
 /** The file's name, and its copy's. */
 export const WAKATIME_CFG = '.wakatime.cfg';
@@ -71,14 +75,6 @@ export function withTockSettings(text: string, apiUrl: string, key: string): str
     out.push('[settings]', ...missing);
   } else out.splice(lastSettingsLine + 1, 0, ...missing);
   return out.join(newline) + newline;
-}
-
-/** What setting up wrote. */
-export interface WakatimeSetup {
-  /** The config file. */
-  path: string;
-  /** The copy of the file as it was before Tock first changed it; null when there was no file. */
-  backup: string | null;
 }
 
 /** Writes `api_url` and `api_key` into `<dir>/.wakatime.cfg` (see the module comment). */
