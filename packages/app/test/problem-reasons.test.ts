@@ -10,6 +10,7 @@ import { isProblem } from '@tock/protocol';
 import { chooseCredentialStoreKind, osCredentialStore } from '../src/credentials.ts';
 import { failureOf } from '../src/door-kit/index.ts';
 import { failureResponse } from '../src/ui/failure.ts';
+import { tokenView } from '../src/ui/window-views.ts';
 
 describe('the credential store says why by a code', () => {
   it('a TOCK_CREDENTIAL_STORE that is neither os nor file', () => {
@@ -39,5 +40,14 @@ describe('the credential store says why by a code', () => {
     const answer = failureResponse(thrown);
     assert.equal(answer.body.code, 'credential_store_failed');
     assert.deepEqual(answer.body.because, { code: 'credential_no_session' });
+  });
+
+  it('the token view says why the store could not be read, by its code too', () => {
+    const store = osCredentialStore('/tmp/tock-home-without-bus', {});
+    const tokens = { store, read: () => store.read() } as unknown as Parameters<typeof tokenView>[0]['tokens'];
+    const view = tokenView({ tokens });
+    assert.equal(view.exists, false);
+    assert.match(view.error ?? '', /^no persistent credential store is reachable/);
+    assert.deepEqual(view.errorBecause, { code: 'credential_no_session' });
   });
 });

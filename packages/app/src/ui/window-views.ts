@@ -3,7 +3,7 @@
  * worked seconds, whether a token exists (never the token), the branch prompts with the
  * activities that match their branch, and the snapshot a window draws itself from at once.
  */
-import type { ActivityRef } from '@tock/protocol';
+import { isProblem, type ActivityRef } from '@tock/protocol';
 import { readLanguage, systemTimeZone, type Store, type Tracker } from '@tock/core';
 import type { RequestRecord } from '@tock/listener';
 import type { SyncService } from '@tock/sync';
@@ -64,9 +64,9 @@ export function tokenView(services: Pick<WindowViewDeps, 'tokens'>): TokenView {
   const store = services.tokens.store;
   const where = { store: store.description, kind: store.kind, path: store.path ?? null, notice: store.notice ?? null };
   try {
-    return { exists: services.tokens.read() !== null, ...where, error: null };
+    return { exists: services.tokens.read() !== null, ...where, error: null, errorBecause: null };
   } catch (error) {
-    return { exists: false, ...where, error: error instanceof Error ? error.message : String(error) };
+    return { exists: false, ...where, error: error instanceof Error ? error.message : String(error), errorBecause: isProblem(error) ? (error.because ?? null) : null };
   }
 }
 

@@ -6,7 +6,7 @@
  * table (routes.ts), so a view the app builds that these do not allow fails the app's type
  * check instead of the window at run time. Nothing here imports Node or the app.
  */
-import type { ActivityRef, Status } from '@tock/protocol';
+import type { ActivityRef, ProblemReason, Status } from '@tock/protocol';
 
 export type { SyncDeviceStatus, SyncStatus } from '@tock/sync/status';
 /** The license, the listener switch and the editors: the admin socket shows them too, so they are declared once, in @tock/protocol. */
@@ -24,6 +24,8 @@ export interface TokenView {
   path: string | null;
   /** Why the store could not be read, one line; null when it could. */
   error: string | null;
+  /** `error` by its code and values (docs/i18n.md), when the store gave one; null otherwise. */
+  errorBecause?: ProblemReason | null;
   /** Why the token is in a store nobody chose (no Secret Service: the 0600 file), one line; null otherwise. */
   notice: string | null;
 }

@@ -7,6 +7,7 @@
 import { ScreenHead } from '../components/ScreenHead.tsx';
 import { codeMark, WithCode } from '../components/WithCode.tsx';
 import { useT } from '../i18n/index.ts';
+import { reasonText } from '../problem-words.ts';
 import { useAppState } from '../state.ts';
 import { clockSeconds } from '../time.ts';
 import { EditorsSection } from './integrations/EditorsSection.tsx';
@@ -89,7 +90,7 @@ export function Integrations() {
   return (
     <div class="screen">
       <ScreenHead title={t('screen.integrations')}>{t('int.intro')}</ScreenHead>
-      <ListenerSection listener={snapshot.listener} tokenError={snapshot.token.error} />
+      <ListenerSection listener={snapshot.listener} tokenError={reasonText(snapshot.token.errorBecause) ?? snapshot.token.error} />
       <TokenSection token={snapshot.token} />
       <EditorsSection />
       <RequestsSection />

@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { messageOf, request } from '../../api.ts';
+import { reasonText } from '../../problem-words.ts';
 import { Failure } from '../../components/FormActions.tsx';
 import { CODE, WithCode } from '../../components/WithCode.tsx';
 import { useT } from '../../i18n/index.ts';
@@ -67,7 +68,7 @@ export function TokenSection({ token }: { token: TokenView }) {
     <section class="card" aria-labelledby="token-heading">
       <h2 id="token-heading">{t('int.tokenHeading')}</h2>
       <p class="muted section-intro">{t('int.tokenIntro')}</p>
-      <Failure message={token.error} />
+      <Failure message={reasonText(token.errorBecause) ?? token.error} />
       {token.exists ? (
         <div class="token-row">
           <label for="token-value" class="visually-hidden">
