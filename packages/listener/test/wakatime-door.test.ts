@@ -138,11 +138,12 @@ describe('the WakaTime door', () => {
     await wk({ body: '{}' });
     await wk({ path: ONE, body: JSON.stringify({ time: 1 }) });
     await wk();
+    // Each refusal with its code and values beside its English (docs/i18n.md); the answer's body is unchanged.
     assert.deepEqual(answered, [
-      { userAgent: agent, accepted: 1, refusal: 'entity is required' },
-      { userAgent: agent, accepted: 0, refusal: 'the editor key is wrong; `tock editors key` prints the right one' },
-      { userAgent: agent, accepted: 0, refusal: 'the body must be a JSON array of 1 to 1000 heartbeats' },
-      { userAgent: agent, accepted: 0, refusal: 'entity is required' },
+      { userAgent: agent, accepted: 1, refusal: 'entity is required', refusalReason: { code: 'editor_heartbeat', values: { error: 'entity is required' } } },
+      { userAgent: agent, accepted: 0, refusal: 'the editor key is wrong; `tock editors key` prints the right one', refusalReason: { code: 'editor_key_wrong', values: { command: 'tock editors key' } } },
+      { userAgent: agent, accepted: 0, refusal: 'the body must be a JSON array of 1 to 1000 heartbeats', refusalReason: { code: 'editor_body_shape', values: { shape: 'array' } } },
+      { userAgent: agent, accepted: 0, refusal: 'entity is required', refusalReason: { code: 'editor_heartbeat', values: { error: 'entity is required' } } },
     ]);
   });
 
