@@ -1,7 +1,7 @@
 /**
  * An editor's last refusal carries its reason as a code and values beside the English the door
  * answered (docs/i18n.md "What the app sends as codes"): made where the door refuses (the
- * WakaTime door's checks) and kept by the editors' status that the window and `tock editors`
+ * WakaTime door's checks and core's checks of a heartbeat) and kept by the editors' status that the window and `tock editors`
  * show. The answer on the wire is unchanged: its body is `{error}` as before.
  */
 import assert from 'node:assert/strict';
@@ -48,12 +48,15 @@ describe('an editor’s refusal by its code', () => {
       assert.equal(empty.status, 400);
       assert.deepEqual(last()?.because, { code: 'editor_body_shape', values: { shape: 'array' } });
 
-      // A heartbeat core refuses: its own reason stays in its English, inside the coded line.
+      // A heartbeat core refuses: core's check by its code; the answer is `{error}` alone, as WakaTime's.
       const refused = await post(key, [{ entity: '', time: NOON / 1000, type: 'file' }]);
       assert.equal(refused.status, 400);
-      const because = last()?.because;
-      assert.equal(because?.code, 'editor_heartbeat');
-      assert.equal(because?.values?.error, last()?.reason);
+      assert.equal(refused.text, JSON.stringify({ error: 'every heartbeat was refused; see responses', responses: [[{ error: 'entity is required: a non-empty string' }, 400]] }));
+      assert.equal(last()?.reason, 'entity is required: a non-empty string');
+      assert.deepEqual(last()?.because, { code: 'heartbeat_entity_required' });
+      const future = await post(key, [{ entity: '/src/a.ts', time: NOON / 1000 + 3_600, type: 'file' }]);
+      assert.equal(future.status, 400);
+      assert.equal(last()?.because?.code, 'heartbeat_time_future');
     } finally {
       await app.stop();
     }

@@ -23,6 +23,16 @@ const REASON_KEYS: Readonly<Record<ProblemReasonCode, CliKey>> = {
   editor_too_many: 'problem.reason.editor_too_many',
   editor_too_large: 'problem.reason.editor_too_large',
   editor_heartbeat: 'problem.reason.editor_heartbeat',
+  heartbeat_not_object: 'problem.reason.heartbeat_not_object',
+  heartbeat_entity_required: 'problem.reason.heartbeat_entity_required',
+  heartbeat_entity_long: 'problem.reason.heartbeat_entity_long',
+  heartbeat_entity_control: 'problem.reason.heartbeat_entity_control',
+  heartbeat_time_required: 'problem.reason.heartbeat_time_required',
+  heartbeat_time_range: 'problem.reason.heartbeat_time_range',
+  heartbeat_time_future: 'problem.reason.heartbeat_time_future',
+  heartbeat_time_retention: 'problem.reason.heartbeat_time_retention',
+  heartbeat_type: 'problem.reason.heartbeat_type',
+  heartbeat_domain: 'problem.reason.heartbeat_domain',
 };
 
 /** `reason` in `t`'s language, or `english` in English and for a reason the catalog cannot say. */

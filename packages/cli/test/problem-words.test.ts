@@ -30,6 +30,16 @@ const EACH: Readonly<Record<ProblemReasonCode, ProblemReason>> = {
   editor_too_many: { code: 'editor_too_many', values: { max: 1000 } },
   editor_too_large: { code: 'editor_too_large', values: { mib: 5 } },
   editor_heartbeat: { code: 'editor_heartbeat', values: { error: 'time: is required' } },
+  heartbeat_not_object: { code: 'heartbeat_not_object' },
+  heartbeat_entity_required: { code: 'heartbeat_entity_required' },
+  heartbeat_entity_long: { code: 'heartbeat_entity_long', values: { max: 2048 } },
+  heartbeat_entity_control: { code: 'heartbeat_entity_control' },
+  heartbeat_time_required: { code: 'heartbeat_time_required' },
+  heartbeat_time_range: { code: 'heartbeat_time_range' },
+  heartbeat_time_future: { code: 'heartbeat_time_future', values: { minutes: 10 } },
+  heartbeat_time_retention: { code: 'heartbeat_time_retention' },
+  heartbeat_type: { code: 'heartbeat_type', values: { options: 'file, app, domain, url' } },
+  heartbeat_domain: { code: 'heartbeat_domain' },
 };
 
 const LOCKED = 'the Secret Service (GNOME Keyring / KWallet) could not read the token (the collection is locked); unlock it and try again, or …';

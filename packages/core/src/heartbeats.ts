@@ -14,6 +14,7 @@ import {
   isTimeInRange,
   type HeartbeatOutcome,
   type HeartbeatType,
+  type ProblemReason,
 } from '@tock/protocol';
 import { readCaptureSettings, retentionStartMs } from './capture-settings.ts';
 import { globMatches } from './glob.ts';
@@ -56,8 +57,11 @@ const TYPES: ReadonlySet<string> = new Set(HEARTBEAT_TYPES);
 /** A refusal of one heartbeat: its message is the `error` of its answer. */
 class Refused {
   readonly message: string;
-  constructor(message: string) {
+  /** The refusal by its code and values (docs/i18n.md), for the editors' status. */
+  readonly because: ProblemReason;
+  constructor(message: string, because: ProblemReason) {
     this.message = message;
+    this.because = because;
   }
 }
 
@@ -200,28 +204,31 @@ function checkHeartbeat(
   oldestMs: number,
   source: { editor: string | null; browser: string | null; machine: string | null; exclude: readonly string[] },
 ): Heartbeat | Refused {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return new Refused('a heartbeat must be a JSON object');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return new Refused('a heartbeat must be a JSON object', { code: 'heartbeat_not_object' });
   const hb = raw as Record<string, unknown>;
   const entity = hb.entity;
-  if (typeof entity !== 'string' || entity.length === 0) return new Refused('entity is required: a non-empty string');
-  if (codePointLength(entity) > WAKATIME_LIMITS.entityMax) return new Refused(`entity must be at most ${WAKATIME_LIMITS.entityMax} characters`);
-  if (FORBIDDEN_NAME_CHARACTER.test(entity)) return new Refused('entity must not contain control characters or bidirectional overrides');
+  if (typeof entity !== 'string' || entity.length === 0) return new Refused('entity is required: a non-empty string', { code: 'heartbeat_entity_required' });
+  if (codePointLength(entity) > WAKATIME_LIMITS.entityMax) return new Refused(`entity must be at most ${WAKATIME_LIMITS.entityMax} characters`, { code: 'heartbeat_entity_long', values: { max: WAKATIME_LIMITS.entityMax } });
+  if (FORBIDDEN_NAME_CHARACTER.test(entity)) return new Refused('entity must not contain control characters or bidirectional overrides', { code: 'heartbeat_entity_control' });
   const time = typeof hb.time === 'string' && NUMERIC_TIME.test(hb.time) ? Number(hb.time) : hb.time;
-  if (typeof time !== 'number' || !Number.isFinite(time)) return new Refused('time is required: Unix seconds as a number');
+  if (typeof time !== 'number' || !Number.isFinite(time)) return new Refused('time is required: Unix seconds as a number', { code: 'heartbeat_time_required' });
   const timeMs = Math.round(time * 1000);
-  if (!isTimeInRange(timeMs)) return new Refused('time must be Unix seconds between 1970 and 2199');
+  if (!isTimeInRange(timeMs)) return new Refused('time must be Unix seconds between 1970 and 2199', { code: 'heartbeat_time_range' });
   if (timeMs > nowMs + WAKATIME_LIMITS.futureSeconds * 1000) {
-    return new Refused(`time is more than ${WAKATIME_LIMITS.futureSeconds / 60} minutes in the future; check the clock`);
+    return new Refused(`time is more than ${WAKATIME_LIMITS.futureSeconds / 60} minutes in the future; check the clock`, {
+      code: 'heartbeat_time_future',
+      values: { minutes: WAKATIME_LIMITS.futureSeconds / 60 },
+    });
   }
-  if (timeMs < oldestMs) return new Refused('time is older than the capture retention (retentionDays); it would be deleted at once');
+  if (timeMs < oldestMs) return new Refused('time is older than the capture retention (retentionDays); it would be deleted at once', { code: 'heartbeat_time_retention' });
   const type = hb.type ?? 'file';
-  if (typeof type !== 'string' || !TYPES.has(type)) return new Refused(`type must be one of ${HEARTBEAT_TYPES.join(', ')}`);
+  if (typeof type !== 'string' || !TYPES.has(type)) return new Refused(`type must be one of ${HEARTBEAT_TYPES.join(', ')}`, { code: 'heartbeat_type', values: { options: HEARTBEAT_TYPES.join(', ') } });
   // The browser extension names itself in `plugin`, wakatime-cli in `user_agent`.
   const ownUserAgent = typeof hb.user_agent === 'string' ? hb.user_agent : typeof hb.plugin === 'string' ? hb.plugin : undefined;
   if (BROWSER_HEARTBEAT_TYPES.has(type as HeartbeatType)) {
     // The domain only, from here on: the URL's path never reaches the store, nor its log.
     const domain = domainOfEntity(entity);
-    if (domain === null) return new Refused('a domain or url heartbeat must name a web address (http or https)');
+    if (domain === null) return new Refused('a domain or url heartbeat must name a web address (http or https)', { code: 'heartbeat_domain' });
     const browser = browserFromUserAgent(ownUserAgent) ?? source.browser;
     // Excluded now (the domain or the browser): kept as when, but neither what nor which.
     if (source.exclude.some((g) => globMatches(g, domain) || (browser !== null && globMatches(g, browser)))) {
@@ -290,7 +297,7 @@ export function recordHeartbeats(store: Store, items: readonly unknown[], source
     for (const raw of items) {
       const hb = checkHeartbeat(raw, nowMs, oldestMs, fromHeaders);
       if (hb instanceof Refused) {
-        outcomes.push({ error: hb.message });
+        outcomes.push({ error: hb.message, because: hb.because });
         continue;
       }
       const isWrite = hb.isWrite ? 1 : 0;

@@ -83,7 +83,8 @@ const PROBLEM_BRAND = Symbol.for('tock.problem');
 /**
  * Why a problem happened, by a code and the values its words take, for a door that says it in
  * the person's language (docs/i18n.md "What the app sends as codes"); its English stays the
- * problem's message. The credential store's and the editors' door's reasons.
+ * problem's message. The credential store's and the editors' door's reasons, and core's checks
+ * of one heartbeat (`heartbeat_*`).
  */
 export type ProblemReasonCode =
   | 'credential_no_session'
@@ -98,7 +99,17 @@ export type ProblemReasonCode =
   | 'editor_body_shape'
   | 'editor_too_many'
   | 'editor_too_large'
-  | 'editor_heartbeat';
+  | 'editor_heartbeat'
+  | 'heartbeat_not_object'
+  | 'heartbeat_entity_required'
+  | 'heartbeat_entity_long'
+  | 'heartbeat_entity_control'
+  | 'heartbeat_time_required'
+  | 'heartbeat_time_range'
+  | 'heartbeat_time_future'
+  | 'heartbeat_time_retention'
+  | 'heartbeat_type'
+  | 'heartbeat_domain';
 
 /** A reason by its code and values (an action, a store's name, the system's own words). */
 export interface ProblemReason {

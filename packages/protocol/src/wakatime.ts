@@ -4,6 +4,7 @@
  * own beside the signed API: another auth (the editor key in `Authorization`), another body
  * limit, another error body (`{"error": "…"}`, WakaTime's). No I/O.
  */
+import type { ProblemReason } from './problem.ts';
 
 /** Where the door lives on the listener's port; `api_url` is this prefix plus `/api/v1`. */
 export const WAKATIME_PREFIX = '/wakatime/';
@@ -81,6 +82,8 @@ export interface HeartbeatAccepted {
 /** The answer to one refused heartbeat (status 400), and every error body of the door. */
 export interface WakatimeError {
   error: string;
+  /** Why, by its code and values (core's heartbeat checks), for the editors' status; the door answers `error` alone. */
+  because?: ProblemReason;
 }
 
 /** What the use case answers for each heartbeat of a request, in the order sent. */

@@ -32,6 +32,7 @@ import {
   type HeartbeatOutcome,
   type LicenseState,
   type ProblemReason,
+  type WakatimeError,
   type WakatimePath,
 } from '@tock/protocol';
 import { allowedHostsFor, hasBody, hostAllowed, isBrowserRequest, isJsonContentType, parseJson } from '../checks.ts';
@@ -149,11 +150,14 @@ export function createWakatimeDoor(options: DoorOptions): WakatimeDoor {
     const input = { heartbeats: bulk ? (json as unknown[]) : [json], userAgent, machine: typeof machine === 'string' ? machine : undefined };
     return durably(
       () => record.call(options.handlers, input),
-      (outcomes: HeartbeatOutcome[]) => {
-        const refused = outcomes.find((o): o is { error: string } => 'error' in o);
+      (answered: HeartbeatOutcome[]) => {
+        let outcomes = answered;
+        const refused = outcomes.find((o): o is WakatimeError => 'error' in o);
         const accepted = outcomes.filter((o) => 'data' in o).length;
-        // A heartbeat's own reason (core's check) stays in its English inside the coded line.
-        tell(req, { accepted, refusal: refused?.error ?? null, refusalReason: refused === undefined ? null : { code: 'editor_heartbeat', values: { error: refused.error } } });
+        // Core's check by its code; a refusal without one (another handler) in its English inside the coded line.
+        tell(req, { accepted, refusal: refused?.error ?? null, refusalReason: refused === undefined ? null : (refused.because ?? { code: 'editor_heartbeat', values: { error: refused.error } }) });
+        // The wire as it always was: a refusal is `{error}` alone.
+        outcomes = outcomes.map((o) => ('error' in o ? { error: o.error } : o));
         if (!bulk) {
           const [only] = outcomes;
           return only !== undefined && 'data' in only ? { status: 201, body: JSON.stringify(only) } : { status: 400, body: JSON.stringify(only ?? { error: 'the heartbeat was refused' }) };
