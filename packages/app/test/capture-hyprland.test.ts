@@ -235,6 +235,7 @@ describe('a real app follows a stand-in Hyprland', () => {
     assert.equal(hyprland?.works, false);
     assert.match(hyprland?.reason ?? '', /the Hyprland event socket .*\.socket2\.sock does not exist/);
     const text = await run('capture', 'status');
-    assert.match(text, /^ +no +Hyprland \(IPC events\): the Hyprland event socket .* does not exist$/m);
+    // The line says the reason by its code, from the CLI's catalog, after the source's name.
+    assert.match(text, /^ +no +Hyprland \(IPC events\): the socket .*\.socket2\.sock does not exist$/m);
   });
 });
