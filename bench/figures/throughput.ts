@@ -38,7 +38,8 @@ const CPU = {
   title: 'signed GET /status server CPU per request',
   unit: 'µs',
   baselineLabel: 'bare node:http, constant JSON (figure 1\'s runs)',
-  target: { kind: 'max', ratio: 1.35 } as Target,
+  // Issue 42 target 2 (1.35 before).
+  target: { kind: 'max', ratio: 1.25 } as Target,
 };
 const TAIL = {
   id: 'status-p99-half-load',
