@@ -7,7 +7,7 @@ import { app } from './app.ts';
 import { ledger } from './ledger.ts';
 import { capture } from './capture.ts';
 import { sources } from './sources.ts';
-import { problems } from './problems.ts';
+import { problems } from '@tock/i18n/problems/es';
 import { rules } from '@tock/i18n/rules/es';
 
 export const es = { ...general, ...tracking, ...app, ...ledger, ...capture, ...sources, ...rules, ...problems } as const satisfies Catalog<typeof en>;

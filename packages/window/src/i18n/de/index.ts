@@ -8,7 +8,7 @@ import { ledger } from './ledger.ts';
 import { integrations } from './integrations.ts';
 import { capture } from './capture.ts';
 import { settings } from './settings.ts';
-import { problems } from './problems.ts';
+import { problems } from '@tock/i18n/problems/de';
 import { rules } from '@tock/i18n/rules/de';
 
 export const de = { ...shell, ...today, ...reports, ...ledger, ...integrations, ...capture, ...settings, ...rules, ...problems } satisfies Catalog<typeof en>;

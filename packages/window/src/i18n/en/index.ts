@@ -13,7 +13,7 @@ import { ledger } from './ledger.ts';
 import { integrations } from './integrations.ts';
 import { capture } from './capture.ts';
 import { settings } from './settings.ts';
-import { problems } from './problems.ts';
+import { problems } from '@tock/i18n/problems/en';
 import { rules } from '@tock/i18n/rules/en';
 
 export const en = { ...shell, ...today, ...reports, ...ledger, ...integrations, ...capture, ...settings, ...rules, ...problems } as const;

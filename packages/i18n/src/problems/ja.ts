@@ -1,6 +1,6 @@
 /** アプリが英語の文と並べてコードで送る理由：資格情報ストアのエラーとエディター窓口の拒否（用語は docs/glossary/ja.md による）。 */
-import type { Catalog } from '@tock/i18n';
-import type { problems as en } from '../en/problems.ts';
+import type { Catalog } from '../catalog.ts';
+import type { problems as en } from './en.ts';
 
 export const problems = {
   'problem.reason.credential_no_session': '永続的な資格情報ストアに接続できません（D-Bus セッションがないため Secret Service もありません）。代わりに Tock のホーム内のモード 0600 のファイルに保管するには、TOCK_CREDENTIAL_STORE=file を設定してください（または 設定 › 連携 でファイルストアを選んでください）',

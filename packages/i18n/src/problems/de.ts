@@ -1,6 +1,6 @@
 /** Die Gründe, die die App als Codes neben ihrem Englisch sendet: Fehler des Anmeldedatenspeichers und Ablehnungen der Editor-Schnittstelle (Begriffe nach docs/glossary/de.md). */
-import type { Catalog } from '@tock/i18n';
-import type { problems as en } from '../en/problems.ts';
+import type { Catalog } from '../catalog.ts';
+import type { problems as en } from './en.ts';
 
 export const problems = {
   'problem.reason.credential_no_session': 'Kein dauerhafter Anmeldedatenspeicher ist erreichbar (keine D-Bus-Sitzung, also kein Secret Service). Setzen Sie TOCK_CREDENTIAL_STORE=file (oder wählen Sie unter Einstellungen › Integrationen den Dateispeicher), um es stattdessen in einer Datei mit Modus 0600 im Tock-Verzeichnis aufzubewahren',

@@ -1,6 +1,6 @@
 /** Los motivos que la app envía como códigos junto a su inglés: errores del almacén de credenciales y rechazos de la puerta de los editores (términos según docs/glossary/es.md). */
-import type { Catalog } from '@tock/i18n';
-import type { problems as en } from '../en/problems.ts';
+import type { Catalog } from '../catalog.ts';
+import type { problems as en } from './en.ts';
 
 export const problems = {
   'problem.reason.credential_no_session': 'no se puede acceder a ningún almacén de credenciales persistente (no hay sesión de D-Bus, así que no hay Secret Service); defina TOCK_CREDENTIAL_STORE=file (o elija el almacén en archivo en Ajustes › Integraciones) para guardarlo en cambio en un archivo con modo 0600 en la carpeta de Tock',

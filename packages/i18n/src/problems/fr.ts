@@ -1,6 +1,6 @@
 /** Les raisons que l’app envoie en codes à côté de son anglais : erreurs du trousseau et refus de la porte des éditeurs (termes selon docs/glossary/fr.md). */
-import type { Catalog } from '@tock/i18n';
-import type { problems as en } from '../en/problems.ts';
+import type { Catalog } from '../catalog.ts';
+import type { problems as en } from './en.ts';
 
 export const problems = {
   'problem.reason.credential_no_session': 'aucun trousseau persistant n’est joignable (pas de session D-Bus, donc pas de Secret Service) ; définissez TOCK_CREDENTIAL_STORE=file (ou choisissez le stockage en fichier dans Réglages › Intégrations) pour le conserver plutôt dans un fichier en mode 0600 dans le dossier de Tock',
