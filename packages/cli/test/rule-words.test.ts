@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { addClient, addRule, cleanCurrency, cleanName, cleanRate, cleanTags, cleanTaxRate, openStore, setCaptureSetting } from '@tock/core';
+import { addClient, addRule, cleanCurrency, cleanName, cleanRate, cleanTags, cleanTaxRate, draftInvoice, editRule, openStore, RULE_LIMITS, setCaptureSetting, setLedgerSetting } from '@tock/core';
 import { fieldRule, isProblem, ruleProblem, validationProblem, type FieldProblem, type FieldRule, type FieldRuleCode } from '@tock/protocol';
 import { loadCliMessages } from '../src/i18n/index.ts';
 import { errorLine } from '../src/main.ts';
@@ -63,6 +63,19 @@ const EACH: Readonly<Record<FieldRuleCode, FieldRule>> = {
   matchOne: { rule: 'matchOne', values: { fields: 'source, app, title' } },
   excludeJson: { rule: 'excludeJson' },
   excludeList: { rule: 'excludeList', values: { count: 100, length: 256 } },
+  onOff: { rule: 'onOff' },
+  wholeUnits: { rule: 'wholeUnits', values: { unit: 'minutes', min: 1, max: 120 } },
+  notCaptureSetting: { rule: 'notCaptureSetting', values: { keys: 'windows, titles' } },
+  rulesAtMost: { rule: 'rulesAtMost', values: { max: 200 } },
+  position: { rule: 'position', values: { max: 3 } },
+  noRuleId: { rule: 'noRuleId', values: { id: 'r9' } },
+  activityName: { rule: 'activityName' },
+  mustBeGivenDay: { rule: 'mustBeGivenDay' },
+  notBeforeFrom: { rule: 'notBeforeFrom', values: { from: '2026-11-02' } },
+  invoiceDays: { rule: 'invoiceDays', values: { days: 400, max: 366 } },
+  subField: { rule: 'subField', values: { name: 'taxRate' }, item: { rule: 'taxRate', values: { decimals: 2, sent: '"101"' } } },
+  noSuchField: { rule: 'noSuchField', values: { name: 'iban', fields: 'name, address' } },
+  businessShape: { rule: 'businessShape' },
 };
 
 /** The first field problem of the `validation_failed` that `refuse` throws. */
@@ -258,6 +271,97 @@ describe('a refused field’s rule in the person’s language', () => {
         'globText',
         'must be a glob of 1–200 characters (* and ? are wildcards), no control characters',
         'muss ein Muster aus 1–200 Zeichen sein (* und ? sind Platzhalter), ohne Steuerzeichen',
+      );
+    } finally {
+      store.close();
+    }
+  });
+
+  it('says core’s capture setting and capture rule refusals by their code: on/off, minutes, position, count', async () => {
+    const store = openStore(':memory:');
+    try {
+      await assertWorded(refusal(() => setCaptureSetting(store.settings, 'windows', 'maybe')), 'onOff', 'must be true or false (on or off)', 'muss true oder false sein (on oder off)');
+      await assertWorded(
+        refusal(() => setCaptureSetting(store.settings, 'retentionDays', '0')),
+        'wholeUnits',
+        'must be a whole number of days from 1 to 3650',
+        'muss eine ganze Zahl an Tagen von 1 bis 3650 sein',
+      );
+      await assertWorded(
+        refusal(() => setCaptureSetting(store.settings, 'mergeGapMinutes', 'soon')),
+        'wholeUnits',
+        'must be a whole number of minutes from 0 to 120',
+        'muss eine ganze Zahl an Minuten von 0 bis 120 sein',
+      );
+      await assertWorded(
+        refusal(() => setCaptureSetting(store.settings, 'colour', 'on')),
+        'notCaptureSetting',
+        'is not a capture setting (windows, titles, retentionDays, exclude, editorTimeout, mergeGapMinutes, minMinutes)',
+        'ist keine Einstellung der Aufzeichnung (windows, titles, retentionDays, exclude, editorTimeout, mergeGapMinutes, minMinutes)',
+      );
+      await assertWorded(refusal(() => addRule(store.settings, { match: { app: 'x' }, activity: 'Banking', at: 3 })), 'position', 'must be a position from 1 to 1', 'muss eine Position von 1 bis 1 sein');
+      const first = addRule(store.settings, { match: { app: 'x' }, activity: 'Banking' });
+      await assertWorded(refusal(() => editRule(store.settings, first.id, { at: 0 })), 'position', 'must be a position from 1 to 1', 'muss eine Position von 1 bis 1 sein');
+      await assertWorded(refusal(() => editRule(store.settings, 'r99', {})), 'noRuleId', 'no rule r99 (tock rules list shows them)', 'keine Regel r99 (tock rules list zeigt sie an)');
+      for (let i = 1; i < RULE_LIMITS.count; i++) addRule(store.settings, { match: { app: `a${i}` }, activity: 'Banking' });
+      await assertWorded(
+        refusal(() => addRule(store.settings, { match: { app: 'y' }, activity: 'Banking' })),
+        'rulesAtMost',
+        `at most ${RULE_LIMITS.count} rules; remove one first`,
+        `höchstens ${RULE_LIMITS.count} Regeln; entfernen Sie zuerst eine`,
+      );
+    } finally {
+      store.close();
+    }
+  });
+
+  it('says an invoice’s missing, reversed or too long range by its code', async () => {
+    const store = openStore(':memory:');
+    try {
+      addClient(store, { name: 'ACME' }, 0, () => 'c1');
+      const draft = (input: Record<string, unknown>) => () => draftInvoice(store, { client: 'ACME', ...input }, 0, 'UTC');
+      await assertWorded(refusal(draft({ to: '2026-11-30' })), 'mustBeGivenDay', 'must be given (YYYY-MM-DD)', 'muss angegeben werden (JJJJ-MM-TT)');
+      await assertWorded(refusal(draft({ from: '2026-11-30', to: '2026-11-01' })), 'notBeforeFrom', 'must not be before from (2026-11-30)', 'darf nicht vor from (2026-11-30) liegen');
+      await assertWorded(
+        refusal(draft({ from: '2025-01-01', to: '2026-11-30' })),
+        'invoiceDays',
+        'the range covers 699 days; an invoice covers at most 366',
+        'der Zeitraum umfasst 699 Tage; eine Rechnung umfasst höchstens 366',
+      );
+      await assertWorded(refusal(draft({ from: '2026-11-01', to: '2026-11-30', showWorked: 'yes' })), 'boolean', 'must be true or false', 'muss true oder false sein');
+    } finally {
+      store.close();
+    }
+  });
+
+  it('says the business setting’s fields by their code, the field’s own rule inside', async () => {
+    const store = openStore(':memory:');
+    const business = { name: 'Ada', address: 'Main St 1', taxID: 'DE1', paymentTerms: '14 days' };
+    try {
+      await assertWorded(
+        refusal(() => setLedgerSetting(store.settings, 'business', { ...business, taxRate: '101' })),
+        'subField',
+        '"taxRate" must be a percentage from 0 to 100 with at most 2 decimals, such as 19 or 7.7, not "101"',
+        '„taxRate“ muss ein Prozentsatz von 0 bis 100 mit höchstens 2 Nachkommastellen sein, etwa 19 oder 7.7, nicht "101"',
+      );
+      await assertWorded(
+        refusal(() => setLedgerSetting(store.settings, 'business', { ...business, paymentDays: 400 })),
+        'subField',
+        '"paymentDays" must be a whole number of days from 0 to 365',
+        '„paymentDays“ muss eine ganze Zahl an Tagen von 0 bis 365 sein',
+      );
+      await assertWorded(refusal(() => setLedgerSetting(store.settings, 'business', { ...business, name: 7 })), 'subField', '"name" must be text', '„name“ muss ein Text sein');
+      await assertWorded(
+        refusal(() => setLedgerSetting(store.settings, 'business', { ...business, iban: 'x' })),
+        'noSuchField',
+        'has no field "iban" (name, address, taxID, paymentTerms, currency, taxRate, paymentDays)',
+        'hat kein Feld „iban“ (name, address, taxID, paymentTerms, currency, taxRate, paymentDays)',
+      );
+      await assertWorded(
+        refusal(() => setLedgerSetting(store.settings, 'business', '[1]')),
+        'businessShape',
+        'must be {"name","address","taxID","paymentTerms"} (text each), with "taxRate" (percent) and "paymentDays" if you like',
+        'muss ein Objekt mit „name“, „address“, „taxID“ und „paymentTerms“ sein (jeweils Text), auf Wunsch mit „taxRate“ (Prozent) und „paymentDays“',
       );
     } finally {
       store.close();

@@ -84,7 +84,7 @@ export function checkRule(input: Pick<NewRule, 'match' | 'activity'>): Omit<Sugg
     activity = cleanName(input.activity, 'activity');
   } catch (error) {
     const details = (error as { details?: FieldProblem[] }).details;
-    problems.push(...(details ?? [{ field: 'activity', message: 'must be an activity name' }]));
+    problems.push(...(details ?? [ruleProblem('activity', { rule: 'activityName' })]));
   }
   if (problems.length > 0) throw validationProblem(problems);
   return { match, activity };
@@ -95,11 +95,11 @@ export function addRule(settings: SettingsStore, input: NewRule): SuggestionRule
   const checked = checkRule(input);
   const stored = readStored(settings);
   if (stored.rules.length >= RULE_LIMITS.count) {
-    throw validationProblem([{ field: 'rules', message: `at most ${RULE_LIMITS.count} rules; remove one first` }]);
+    throw validationProblem([ruleProblem('rules', { rule: 'rulesAtMost', values: { max: RULE_LIMITS.count } })]);
   }
   const at = input.at ?? stored.rules.length + 1;
   if (!Number.isInteger(at) || at < 1 || at > stored.rules.length + 1) {
-    throw validationProblem([{ field: 'at', message: `must be a position from 1 to ${stored.rules.length + 1}` }]);
+    throw validationProblem([ruleProblem('at', { rule: 'position', values: { max: stored.rules.length + 1 } })]);
   }
   const rule: SuggestionRule = { id: `r${stored.next}`, ...checked };
   stored.rules.splice(at - 1, 0, rule);
@@ -111,14 +111,14 @@ export function addRule(settings: SettingsStore, input: NewRule): SuggestionRule
 export function editRule(settings: SettingsStore, id: string, input: Partial<NewRule>): SuggestionRule {
   const stored = readStored(settings);
   const index = stored.rules.findIndex((r) => r.id === id);
-  if (index < 0) throw validationProblem([{ field: 'id', message: `no rule ${id} (tock rules list shows them)` }]);
+  if (index < 0) throw validationProblem([ruleProblem('id', { rule: 'noRuleId', values: { id } })]);
   const old = stored.rules[index] as SuggestionRule;
   const checked = checkRule({ match: input.match ?? old.match, activity: input.activity ?? old.activity });
   const rule: SuggestionRule = { id, ...checked };
   stored.rules.splice(index, 1);
   const at = input.at ?? index + 1;
   if (!Number.isInteger(at) || at < 1 || at > stored.rules.length + 1) {
-    throw validationProblem([{ field: 'at', message: `must be a position from 1 to ${stored.rules.length + 1}` }]);
+    throw validationProblem([ruleProblem('at', { rule: 'position', values: { max: stored.rules.length + 1 } })]);
   }
   stored.rules.splice(at - 1, 0, rule);
   settings.set(SETTING, stored);

@@ -95,9 +95,6 @@ export function readCaptureSettings(settings: SettingsStore): CaptureSettings {
  * checks it. Throws `validation_failed` naming the key.
  */
 function checkValue(key: CaptureSettingKey, value: unknown): CaptureSettings[CaptureSettingKey] {
-  const refuse = (message: string): never => {
-    throw validationProblem([{ field: key, message }]);
-  };
   const refuseBy = (rule: FieldRule): never => {
     throw validationProblem([ruleProblem(key, rule)]);
   };
@@ -107,7 +104,7 @@ function checkValue(key: CaptureSettingKey, value: unknown): CaptureSettings[Cap
       if (typeof value === 'boolean') return value;
       if (value === 'true' || value === 'on') return true;
       if (value === 'false' || value === 'off') return false;
-      return refuse('must be true or false (on or off)');
+      return refuseBy({ rule: 'onOff' });
     }
     case 'retentionDays':
     case 'editorTimeout':
@@ -115,7 +112,7 @@ function checkValue(key: CaptureSettingKey, value: unknown): CaptureSettings[Cap
     case 'minMinutes': {
       const bounds = WHOLE_MINUTES[key] ?? RETENTION_DAYS;
       const n = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value;
-      if (!isWhole(n, bounds)) return refuse(`must be a whole number of ${key === 'retentionDays' ? 'days' : 'minutes'} from ${bounds.min} to ${bounds.max}`);
+      if (!isWhole(n, bounds)) return refuseBy({ rule: 'wholeUnits', values: { unit: key === 'retentionDays' ? 'days' : 'minutes', min: bounds.min, max: bounds.max } });
       return n;
     }
     case 'exclude': {
@@ -147,7 +144,7 @@ function checkValue(key: CaptureSettingKey, value: unknown): CaptureSettings[Cap
 /** Changes one capture setting; throws `validation_failed` for an unknown key or a bad value. */
 export function setCaptureSetting(settings: SettingsStore, key: string, value: unknown): CaptureSettings {
   if (!(CAPTURE_SETTING_KEYS as readonly string[]).includes(key)) {
-    throw validationProblem([{ field: key, message: `is not a capture setting (${CAPTURE_SETTING_KEYS.join(', ')})` }]);
+    throw validationProblem([ruleProblem(key, { rule: 'notCaptureSetting', values: { keys: CAPTURE_SETTING_KEYS.join(', ') } })]);
   }
   // Only the keys the person set are stored: a key never set keeps reading its default, so a
   // later release's default (the exclusions above) reaches a store whose list was never edited.

@@ -12,7 +12,7 @@
  */
 
 import { resolveLanguage } from '@tock/i18n/languages'; // not the formatter: core loads no intl-messageformat
-import { Problem, validationProblem, type FieldProblem } from '@tock/protocol';
+import { Problem, ruleProblem, validationProblem, type FieldProblem } from '@tock/protocol';
 import { coveredLength } from './blocks.ts';
 import { addDays, localDayKey, localDaySpan, type DayKey } from './day.ts';
 import { requireClient, tagsOf } from './ledger.ts';
@@ -98,16 +98,16 @@ interface BlockRow {
 /** Checks the request: a client that exists, and two days at most {@link REPORT_MAX_DAYS} apart. */
 function readRequest(store: Store, input: InvoiceRequest): { client: Client; from: DayKey; to: DayKey } {
   const problems: FieldProblem[] = [];
-  if (input.from === undefined || input.from === null) problems.push({ field: 'from', message: 'must be given (YYYY-MM-DD)' });
-  if (input.to === undefined || input.to === null) problems.push({ field: 'to', message: 'must be given (YYYY-MM-DD)' });
+  if (input.from === undefined || input.from === null) problems.push(ruleProblem('from', { rule: 'mustBeGivenDay' }));
+  if (input.to === undefined || input.to === null) problems.push(ruleProblem('to', { rule: 'mustBeGivenDay' }));
   const from = readQueryField('from', input.from, undefined, problems);
   const to = readQueryField('to', input.to, undefined, problems);
   if (typeof from === 'string' && typeof to === 'string') {
     const days = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-    if (days < 1) problems.push({ field: 'to', message: `must not be before from (${from})` });
-    else if (days > REPORT_MAX_DAYS) problems.push({ field: 'to', message: `the range covers ${days} days; an invoice covers at most ${REPORT_MAX_DAYS}` });
+    if (days < 1) problems.push(ruleProblem('to', { rule: 'notBeforeFrom', values: { from } }));
+    else if (days > REPORT_MAX_DAYS) problems.push(ruleProblem('to', { rule: 'invoiceDays', values: { days, max: REPORT_MAX_DAYS } }));
   }
-  if (input.showWorked !== undefined && input.showWorked !== null && typeof input.showWorked !== 'boolean') problems.push({ field: 'showWorked', message: 'must be true or false' });
+  if (input.showWorked !== undefined && input.showWorked !== null && typeof input.showWorked !== 'boolean') problems.push(ruleProblem('showWorked', { rule: 'boolean' }));
   if (problems.length > 0) throw validationProblem(problems);
   return { client: requireClient(store, input.client), from: from as DayKey, to: to as DayKey };
 }

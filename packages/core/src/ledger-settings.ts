@@ -6,9 +6,9 @@
  */
 
 import { isLanguageSetting, LANGUAGE_SETTINGS, type LanguageSetting } from '@tock/i18n/languages'; // not the formatter: core loads no intl-messageformat
-import { validationProblem } from '@tock/protocol';
+import { ruleProblem, validationProblem, type FieldRule } from '@tock/protocol';
 import { DAY_STARTS_AT_MAX, type WeekStartDay } from './day.ts';
-import { cleanCurrency, cleanTaxRate, taxRateError } from './money.ts';
+import { cleanCurrency, cleanTaxRate, taxRateRule } from './money.ts';
 import { codePointLength } from './names.ts';
 import { LEDGER_SETTING_KEYS, WEEKDAYS, type Business, type Rounding, type Targets, type Weekday } from './shapes/ledger.ts';
 import type { SettingsStore } from './store.ts';
@@ -24,6 +24,16 @@ const BUSINESS_TEXT_MAX = 2000;
 
 function refuse(key: string, message: string): never {
   throw validationProblem([{ field: key, message }]);
+}
+
+/** Refuses `key` by a @tock/protocol rule (its English from `ruleMessage`, its code beside it). */
+function refuseBy(key: string, rule: FieldRule): never {
+  throw validationProblem([ruleProblem(key, rule)]);
+}
+
+/** Refuses the field `name` inside the setting `key` (`"taxRate" must be …`): the field's own rule in `item`. */
+function refuseInside(key: string, name: string, item: FieldRule): never {
+  return refuseBy(key, { rule: 'subField', values: { name }, item });
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -193,28 +203,28 @@ export const PAYMENT_DAYS_MAX = 365;
 
 /** Checks a business value; throws `validation_failed` naming `business`. */
 export function checkBusiness(value: unknown): Business {
-  if (!isObject(value)) refuse('business', 'must be {"name","address","taxID","paymentTerms"} (text each), with "taxRate" (percent) and "paymentDays" if you like');
+  if (!isObject(value)) refuseBy('business', { rule: 'businessShape' });
   const text = (field: string): string => {
     const v = value[field] ?? '';
-    if (typeof v !== 'string') refuse('business', `"${field}" must be text`);
-    if (codePointLength(v) > BUSINESS_TEXT_MAX) refuse('business', `"${field}" must be at most ${BUSINESS_TEXT_MAX} characters`);
+    if (typeof v !== 'string') refuseInside('business', field, { rule: 'mustBeText' });
+    if (codePointLength(v) > BUSINESS_TEXT_MAX) refuseInside('business', field, { rule: 'atMostChars', values: { max: BUSINESS_TEXT_MAX } });
     // biome-ignore lint/suspicious/noControlCharactersInRegex: an invoice shows lines, nothing else
-    if (/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(v)) refuse('business', `"${field}" must not contain control characters (line breaks are allowed)`);
+    if (/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(v)) refuseInside('business', field, { rule: 'addressChars' });
     return v;
   };
   for (const field of Object.keys(value)) {
-    if (!BUSINESS_FIELDS.includes(field)) refuse('business', `has no field "${field}" (${BUSINESS_FIELDS.join(', ')})`);
+    if (!BUSINESS_FIELDS.includes(field)) refuseBy('business', { rule: 'noSuchField', values: { name: field, fields: BUSINESS_FIELDS.join(', ') } });
   }
   const business: Business = { name: text('name'), address: text('address'), taxID: text('taxID'), paymentTerms: text('paymentTerms') };
   if (value.currency !== undefined && value.currency !== null) business.currency = cleanCurrency(value.currency, 'business');
   if (value.taxRate !== undefined && value.taxRate !== null) {
-    const problem = taxRateError(value.taxRate);
-    if (problem !== undefined) refuse('business', `"taxRate" ${problem}`);
+    const broken = taxRateRule(value.taxRate);
+    if (broken !== undefined) refuseInside('business', 'taxRate', broken);
     business.taxRate = cleanTaxRate(value.taxRate, 'business');
   }
   if (value.paymentDays !== undefined && value.paymentDays !== null) {
     const days = value.paymentDays;
-    if (typeof days !== 'number' || !Number.isInteger(days) || days < 0 || days > PAYMENT_DAYS_MAX) refuse('business', `"paymentDays" must be a whole number of days from 0 to ${PAYMENT_DAYS_MAX}`);
+    if (typeof days !== 'number' || !Number.isInteger(days) || days < 0 || days > PAYMENT_DAYS_MAX) refuseInside('business', 'paymentDays', { rule: 'wholeUnits', values: { unit: 'days', min: 0, max: PAYMENT_DAYS_MAX } });
     business.paymentDays = days;
   }
   return business;

@@ -106,7 +106,23 @@ export type FieldRuleCode =
   | 'globStars'
   | 'matchOne'
   | 'excludeJson'
-  | 'excludeList';
+  | 'excludeList'
+  /** Capture settings' values and capture rules' places (@tock/core capture-settings.ts, capture-rules.ts). */
+  | 'onOff'
+  | 'wholeUnits'
+  | 'notCaptureSetting'
+  | 'rulesAtMost'
+  | 'position'
+  | 'noRuleId'
+  | 'activityName'
+  /** An invoice's days (@tock/core invoices.ts). */
+  | 'mustBeGivenDay'
+  | 'notBeforeFrom'
+  | 'invoiceDays'
+  /** A setting's own field (`"taxRate"` inside `business`, its rule in `item`) and its shape (@tock/core ledger-settings.ts). */
+  | 'subField'
+  | 'noSuchField'
+  | 'businessShape';
 
 /** The values a rule's words take (`{ min: 1, max: 80 }`); yes/no switches are `'yes'` / `'no'`. */
 export type FieldRuleValues = Readonly<Record<string, string | number>>;

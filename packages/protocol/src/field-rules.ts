@@ -166,6 +166,32 @@ export function ruleMessage({ rule, values = {}, item }: FieldRule): string {
       return 'must be a JSON array of globs or a comma-separated list';
     case 'excludeList':
       return `must be a list of at most ${v.count} globs of 1–${v.length} characters (no control characters)`;
+    case 'onOff':
+      return 'must be true or false (on or off)';
+    case 'wholeUnits':
+      return `must be a whole number of ${v.unit === 'days' ? 'days' : 'minutes'} from ${v.min} to ${v.max}`;
+    case 'notCaptureSetting':
+      return `is not a capture setting (${v.keys})`;
+    case 'rulesAtMost':
+      return `at most ${v.max} rules; remove one first`;
+    case 'position':
+      return `must be a position from 1 to ${v.max}`;
+    case 'noRuleId':
+      return `no rule ${v.id} (tock rules list shows them)`;
+    case 'activityName':
+      return 'must be an activity name';
+    case 'mustBeGivenDay':
+      return 'must be given (YYYY-MM-DD)';
+    case 'notBeforeFrom':
+      return `must not be before from (${v.from})`;
+    case 'invoiceDays':
+      return `the range covers ${v.days} days; an invoice covers at most ${v.max}`;
+    case 'subField':
+      return `"${v.name}" ${ruleMessage(item ?? { rule: 'string' })}`;
+    case 'noSuchField':
+      return `has no field "${v.name}" (${v.fields})`;
+    case 'businessShape':
+      return 'must be {"name","address","taxID","paymentTerms"} (text each), with "taxRate" (percent) and "paymentDays" if you like';
   }
 }
 

@@ -29,8 +29,9 @@ export function wordRule(t: Messages<RuleKey>, rule: WordedRule): string | undef
   const key = ruleKey(rule.rule);
   if (key === undefined) return undefined;
   const values: Record<string, string | number> = { ...rule.values };
-  // A list's rule says its items' rule, a tag's the name rule it broke: both as `{each}`.
-  if (rule.rule === 'list' || rule.rule === 'tagName') {
+  // A list's rule says its items' rule, a tag's the name rule it broke, a setting's field
+  // (`"taxRate"` inside `business`) the rule that field broke: each as `{each}`.
+  if (rule.rule === 'list' || rule.rule === 'tagName' || rule.rule === 'subField') {
     const each = rule.item === undefined ? undefined : wordRule(t, rule.item);
     if (each === undefined) return undefined;
     values.each = each;
