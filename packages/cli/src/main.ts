@@ -8,12 +8,11 @@ import { desktopCommands } from './desktop-commands.ts';
 import { invoiceCommand } from './invoice-command.ts';
 import { ledgerCommands } from './ledger-commands.ts';
 import type { Command } from './command.ts';
-import { isProblem, type ProblemCode } from '@tock/protocol';
-import type { CliKey, CliMessages } from './i18n/index.ts';
+import type { CliMessages } from './i18n/index.ts';
 import { CliError, guardedIo, processIo, type Io } from './io.ts';
 import { messagesFor } from './language.ts';
 import { watchCommand } from './watch.ts';
-import { FieldRefusal, validationLine } from './rule-words.ts';
+import { FieldRefusal, problemLine, validationLine } from './rule-words.ts';
 import { problemReasonLine } from './problem-words.ts';
 
 /** `tock mcp`, loaded on use: the MCP SDK stays out of every other command's start-up. */
@@ -63,12 +62,6 @@ export async function main(argv: string[], given: Io = processIo): Promise<numbe
   }
 }
 
-/** The problems the CLI says in its own words, by code (never by their English text). */
-const PROBLEM_KEYS: Partial<Record<ProblemCode, CliKey>> = {
-  license_locked: 'error.licenseLocked',
-  storage_full: 'error.storageFull',
-};
-
 /**
  * A failure in the person's language: the CLI's own from the catalog; a problem from the app
  * by its code where the CLI has words for it, else the app's English line as it came.
@@ -76,8 +69,7 @@ const PROBLEM_KEYS: Partial<Record<ProblemCode, CliKey>> = {
 export function errorLine(error: unknown, t: CliMessages): string {
   if (error instanceof FieldRefusal) return error.line(t);
   if (error instanceof CliError && error.said !== undefined) return t(error.said.key, error.said.values);
-  const key = isProblem(error) ? PROBLEM_KEYS[error.code] : undefined;
-  return key === undefined ? (validationLine(t, error) ?? problemReasonLine(t, error) ?? failureLine(error)) : t(key);
+  return problemLine(t, error) ?? validationLine(t, error) ?? problemReasonLine(t, error) ?? failureLine(error);
 }
 
 /**

@@ -5,7 +5,7 @@
  * and for a detail without a code the CLI knows, the app's own line stays, byte for byte.
  */
 import type { SyncReason, SyncReasonCode } from '@tock/admin';
-import { isProblem, type FieldProblem, type FieldRule, type FieldRuleCode } from '@tock/protocol';
+import { isProblem, type FieldProblem, type FieldRule, type FieldRuleCode, type ProblemCode } from '@tock/protocol';
 import { type RuleKey, wordRule } from '@tock/i18n/rules/words';
 import type { CliKey, CliMessages } from './i18n/index.ts';
 import { CliError } from './io.ts';
@@ -13,6 +13,77 @@ import { CliError } from './io.ts';
 /** Every rule code has its words: a new rule code in @tock/protocol fails `tsc` here until it has a key. */
 const EVERY_RULE_WORDED: `rule.${FieldRuleCode}` extends RuleKey ? true : never = true;
 void EVERY_RULE_WORDED;
+
+/**
+ * Every problem code, by the CLI's words for it (never by reading the app's text): in another
+ * language the words stand in for the app's English line. `null`: the code's line says what only
+ * the app knows (a field's rule, a reason, a file, the system's words) and is worded by the
+ * `rule` or `because` codes it carries where it has them, or the code never reaches `tock` as a
+ * problem (the listener's signed wire: the client's failures are worded by their kind). A new
+ * code in @tock/protocol fails `tsc` here until it is decided.
+ */
+export const PROBLEM_KEYS: Readonly<Record<ProblemCode, CliKey | null>> = {
+  validation_failed: null,
+  invalid_json: 'problem.code.invalid_json',
+  missing_auth: null,
+  clock_drift: null,
+  bad_signature: null,
+  forbidden_host: null,
+  browser_request: null,
+  route_not_found: null,
+  activity_not_found: null,
+  suggestion_not_found: 'problem.code.suggestion_not_found',
+  method_not_allowed: null,
+  request_timeout: null,
+  nonce_reused: null,
+  idempotency_conflict: null,
+  invoiced: null,
+  payload_too_large: null,
+  unsupported_media_type: 'problem.code.unsupported_media_type',
+  license_locked: 'error.licenseLocked',
+  locked_out: null,
+  too_many_streams: null,
+  headers_too_large: null,
+  internal_error: null,
+  not_wired: null,
+  storage_full: 'error.storageFull',
+  refused: null,
+  not_running: null,
+  already_running: null,
+  port_in_use: null,
+  start_failed: null,
+  store_unreadable: null,
+  backup_failed: null,
+  import_refused: null,
+  export_failed: null,
+  license_invalid: null,
+  credential_store_failed: null,
+  sync_refused: null,
+  sync_op_invalid: null,
+  desktop_unavailable: null,
+  nothing_to_continue: 'problem.code.nothing_to_continue',
+  idle_question_not_found: 'problem.code.idle_question_not_found',
+  session_not_found: 'problem.code.session_not_found',
+  entry_not_found: 'problem.code.entry_not_found',
+  break_not_found: 'problem.code.break_not_found',
+  prompt_not_found: 'problem.code.prompt_not_found',
+  rule_not_found: 'problem.code.rule_not_found',
+  no_token: 'problem.code.no_token',
+  upload_failed: 'problem.code.upload_failed',
+  service_failed: null,
+  usage: null,
+};
+
+/** The codes `tock` says in its own words in English too (they point at a `tock` command). */
+const OWN_WORDS_IN_ENGLISH: ReadonlySet<ProblemCode> = new Set(['license_locked', 'storage_full']);
+
+/** A problem's line by its code in `t`'s language (see {@link PROBLEM_KEYS}); undefined to say the app's line. */
+export function problemLine(t: CliMessages, error: unknown): string | undefined {
+  if (!isProblem(error)) return undefined;
+  const key = PROBLEM_KEYS[error.code];
+  if (key === null || key === undefined || (t.locale === 'en' && !OWN_WORDS_IN_ENGLISH.has(error.code))) return undefined;
+  return t(key);
+}
 
 /** A rule in `t`'s language (@tock/i18n's shared `rules` wording), or undefined for a code (or values) the catalog cannot say. */
 export function ruleWords(t: CliMessages, rule: FieldRule): string | undefined {

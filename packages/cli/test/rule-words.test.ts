@@ -6,11 +6,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { addClient, addRule, cleanCurrency, cleanName, cleanRate, cleanTags, cleanTaxRate, draftInvoice, editRule, openStore, RULE_LIMITS, setCaptureSetting, setLedgerSetting } from '@tock/core';
-import { fieldRule, isProblem, ruleProblem, validationProblem, type FieldProblem, type FieldRule, type FieldRuleCode } from '@tock/protocol';
+import { fieldRule, isProblem, Problem, PROBLEM_STATUS, ruleMessage, ruleProblem, validationProblem, type FieldProblem, type FieldRule, type FieldRuleCode, type ProblemCode } from '@tock/protocol';
 import { loadCliMessages } from '../src/i18n/index.ts';
 import { errorLine } from '../src/main.ts';
 import type { SyncReason, SyncReasonCode } from '@tock/admin';
-import { detailWords, FieldRefusal, ruleWords, syncProblemWords } from '../src/rule-words.ts';
+import { detailWords, FieldRefusal, PROBLEM_KEYS, ruleWords, syncProblemWords } from '../src/rule-words.ts';
 
 /** One rule of each code, with the values the validator sends. */
 const EACH: Readonly<Record<FieldRuleCode, FieldRule>> = {
@@ -110,7 +110,12 @@ describe('a refused field’s rule in the person’s language', () => {
     }
     for (const language of ['de', 'fr', 'es', 'ja'] as const) {
       const t = await loadCliMessages(language);
-      for (const [code, rule] of Object.entries(EACH)) assert.ok(ruleWords(t, rule), `${language} ${code}`);
+      for (const [code, rule] of Object.entries(EACH)) {
+        const words = ruleWords(t, rule);
+        assert.ok(words, `${language} ${code}`);
+        // A name, a glob or a code may read alike; the words around it may not.
+        assert.notEqual(words, ruleMessage(rule), `${language} ${code} is English`);
+      }
     }
   });
 
@@ -366,5 +371,26 @@ describe('a refused field’s rule in the person’s language', () => {
     } finally {
       store.close();
     }
+  });
+
+  it('decides every problem code: words in each language, or the app’s line (its rule or reason codes)', async () => {
+    assert.deepEqual(Object.keys(PROBLEM_KEYS).sort(), Object.keys(PROBLEM_STATUS).sort());
+    const en = await loadCliMessages('en');
+    const pseudo = await loadCliMessages('en-XA');
+    for (const [code, key] of Object.entries(PROBLEM_KEYS)) {
+      if (key === null) continue;
+      const english = new Problem(code as ProblemCode, 'THE APP’S LINE');
+      assert.match(errorLine(english, pseudo), /^\[.*~+\]$/su, code);
+      for (const language of ['de', 'fr', 'es', 'ja'] as const) {
+        const said = errorLine(english, await loadCliMessages(language));
+        assert.notEqual(said, 'THE APP’S LINE', `${language} ${code}`);
+        assert.notEqual(said, en(key), `${language} ${code} is English`);
+      }
+    }
+    const de = await loadCliMessages('de');
+    assert.equal(errorLine(new Problem('rule_not_found', 'no rule r9; it may have been removed already'), de), 'diese Regel gibt es nicht (mehr); vielleicht wurde sie schon entfernt');
+    assert.equal(errorLine(new Problem('rule_not_found', 'no rule r9; it may have been removed already'), en), 'no rule r9; it may have been removed already');
+    assert.equal(errorLine(new Problem('storage_full', 'SQLITE_FULL'), en), en('error.storageFull'));
+    assert.equal(errorLine(new Problem('import_refused', 'line 3: not a CSV row'), de), 'line 3: not a CSV row');
   });
 });

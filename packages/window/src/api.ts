@@ -12,22 +12,76 @@ import { reasonText } from './problem-words.ts';
 import { sentence } from './sentence.ts';
 import { sessionHeaders } from './session.ts';
 import type { FieldProblem } from './types.ts';
-import type { FieldRule, FieldRuleCode, ProblemReason } from '@tock/protocol';
+import type { FieldRule, FieldRuleCode, ProblemCode, ProblemReason } from '@tock/protocol';
 import { type RuleKey, wordRule } from '@tock/i18n/rules/words';
 import type { SyncReason, SyncReasonCode } from '@tock/sync/status';
 
 /**
- * The problems the window words itself, by code (never by reading the server's text): in
- * English the server's own line is kept (it names the thing at hand); in another language
- * the window's message for the code stands in for it. Any other code shows the server's text.
+ * Every problem code, by the window's words for it (never by reading the server's text): in
+ * English the server's own line is kept (it names the thing at hand); in another language the
+ * words for the code stand in for it. `null`: the code's line says what only the app knows (a
+ * field's rule, a reason, a file, the system's words) and is worded by the `rule` or `because`
+ * codes it carries where it has them, or the code never reaches the window (the listener's
+ * signed wire). A new code in @tock/protocol fails `tsc` here until it is decided.
  */
-const WORDED_PROBLEMS: ReadonlySet<string> = new Set(['invoiced', 'activity_not_found', 'storage_full', 'internal_error', 'payload_too_large', 'license_locked']);
+export const PROBLEM_KEYS: Readonly<Record<ProblemCode, MessageKey | null>> = {
+  validation_failed: null,
+  invalid_json: 'problem.code.invalid_json',
+  missing_auth: null,
+  clock_drift: null,
+  bad_signature: null,
+  forbidden_host: null,
+  browser_request: null,
+  route_not_found: null,
+  activity_not_found: 'problem.activity_not_found',
+  suggestion_not_found: 'problem.code.suggestion_not_found',
+  method_not_allowed: null,
+  request_timeout: null,
+  nonce_reused: null,
+  idempotency_conflict: null,
+  invoiced: 'problem.invoiced',
+  payload_too_large: 'problem.payload_too_large',
+  unsupported_media_type: 'problem.code.unsupported_media_type',
+  license_locked: 'problem.license_locked',
+  locked_out: null,
+  too_many_streams: null,
+  headers_too_large: null,
+  internal_error: 'problem.internal_error',
+  not_wired: null,
+  storage_full: 'problem.storage_full',
+  refused: null,
+  not_running: null,
+  already_running: null,
+  port_in_use: null,
+  start_failed: null,
+  store_unreadable: null,
+  backup_failed: null,
+  import_refused: null,
+  export_failed: null,
+  license_invalid: null,
+  credential_store_failed: null,
+  sync_refused: null,
+  sync_op_invalid: null,
+  desktop_unavailable: null,
+  nothing_to_continue: 'problem.code.nothing_to_continue',
+  idle_question_not_found: 'problem.code.idle_question_not_found',
+  session_not_found: 'problem.code.session_not_found',
+  entry_not_found: 'problem.code.entry_not_found',
+  break_not_found: 'problem.code.break_not_found',
+  prompt_not_found: 'problem.code.prompt_not_found',
+  rule_not_found: 'problem.code.rule_not_found',
+  no_token: 'problem.code.no_token',
+  upload_failed: 'problem.code.upload_failed',
+  service_failed: null,
+  usage: null,
+};
 
 /** The window's words for a problem `code` in its language now, or null to show the server's `message`. */
 function problemText(code: string): string | null {
   const t = windowMessages();
-  if (t.locale === 'en' || !WORDED_PROBLEMS.has(code)) return null;
-  return t(`problem.${code}` as MessageKey);
+  const key = Object.hasOwn(PROBLEM_KEYS, code) ? PROBLEM_KEYS[code as ProblemCode] : null;
+  if (t.locale === 'en' || key === null) return null;
+  return sentence(t(key));
 }
 
 /** Every rule code has its words: a new rule code in @tock/protocol fails `tsc` here until it has a key. */
