@@ -14,6 +14,7 @@ import type { Command } from './command.ts';
 import type { CliMessages } from './i18n/index.ts';
 import { messagesOf, print, refusal, type Io } from './io.ts';
 import { terminalText } from './terminal-text.ts';
+import { dayFor } from './client-format.ts';
 import { captureReason, captureSourceName, idleSourceName } from './source-words.ts';
 
 const USAGE = 'tock capture on | off | status [--json] | set KEY VALUE | forget --from YYYY-MM-DD --to YYYY-MM-DD | gnome-extension install';
@@ -65,10 +66,13 @@ export function spanText(t: CliMessages, span: CaptureSpan): string {
 
 /** The human form of `tock timeline`: one line per span, oldest first, times of day in the day's zone on `clock`. */
 export function formatTimeline(t: CliMessages, day: Timeline, clock: ClockFormat = '24h'): string {
-  if (day.spans.length === 0) return t('timeline.nothing', { date: day.date });
+  if (day.spans.length === 0) return t('timeline.nothing', { date: dayFor(t, day.date) });
+  // The kind of each span in the language (`window`, `Fenster`), padded to the widest of this day.
+  const kinds = day.spans.map((s) => t('timeline.kind', { source: s.source }));
+  const width = Math.max(8, ...kinds.map((k) => k.length));
   return [
-    `${day.date} (${day.timeZone})`,
-    ...day.spans.map((s) => `${timeOfDayIn(s.start, day.timeZone, clock)}–${timeOfDayIn(s.end, day.timeZone, clock)}  ${s.source.padEnd(8)}  ${terminalText(spanText(t, s))}`),
+    `${dayFor(t, day.date)} (${day.timeZone})`,
+    ...day.spans.map((s, i) => `${timeOfDayIn(s.start, day.timeZone, clock)}–${timeOfDayIn(s.end, day.timeZone, clock)}  ${(kinds[i] ?? s.source).padEnd(width)}  ${terminalText(spanText(t, s))}`),
   ].join('\n');
 }
 
@@ -99,7 +103,7 @@ async function run(args: string[], io: Io): Promise<number> {
       const result = await admin(io, 'POST /capture/forget', { from, to }).catch((error: unknown) => {
         throw isProblem(error, 'validation_failed') && error.field === 'to' ? refusal('capture.toBeforeFrom', { from, to }) : error;
       });
-      print(io, values.json === true, result, () => t('capture.forgot', { from: String(values.from), to: String(values.to), spans: result.spans, heartbeats: result.heartbeats }));
+      print(io, values.json === true, result, () => t('capture.forgot', { from: dayFor(t, String(values.from)), to: dayFor(t, String(values.to)), spans: result.spans, heartbeats: result.heartbeats }));
       return 0;
     }
     case 'gnome-extension': {

@@ -4,7 +4,7 @@
  * names, notes, times, durations — as arguments.
  */
 import type { ActivityRef, Entry, Health, StartResult, Status, StoppedSession } from '@tock/client';
-import { formatDurationWords, intlLocale } from '@tock/i18n';
+import { formatCurrency, formatDate, formatDurationWords, formatNumber, intlLocale } from '@tock/i18n';
 import { formatDuration } from '@tock/protocol';
 import { formatMinutes, formatSeconds } from './duration.ts';
 import { formatClock, formatSpan, type ClockFormat } from './format-time.ts';
@@ -29,6 +29,47 @@ export function durationFor(t: CliMessages, seconds: number): string {
   // Under a minute `Intl.DurationFormat` leaves every unit out and writes nothing: say `0 Minuten`.
   if (seconds < 60) return new Intl.NumberFormat(intlLocale(t.locale), { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(0);
   return formatDurationWords(t.locale, seconds, 'long');
+}
+
+/**
+ * Seconds in a table's column: English keeps `2h 05m`; the other languages `Intl.DurationFormat`'s
+ * short words (`1 Std., 5 Min.`, `1 時間 5 分`), `0 Min.` under a minute.
+ */
+export function shortDurationFor(t: CliMessages, seconds: number): string {
+  if (englishForms(t)) return formatSeconds(seconds);
+  if (seconds < 60) return new Intl.NumberFormat(intlLocale(t.locale), { style: 'unit', unit: 'minute', unitDisplay: 'short' }).format(0);
+  return formatDurationWords(t.locale, seconds, 'short');
+}
+
+/** A day (`YYYY-MM-DD`) as the locale writes it (`23.11.2026`, `2026/11/23`); English keeps the ISO date. */
+export function dayFor(t: CliMessages, date: string): string {
+  if (englishForms(t) || !/^\d{4}-\d\d-\d\d$/.test(date)) return date;
+  return formatDate(t.locale, Date.parse(`${date}T12:00:00Z`), 'UTC', 'medium');
+}
+
+/** A decimal as the app sends it (`80.5`) with the locale's mark (`80,5`), its decimals kept; English as it came. */
+export function decimalFor(t: CliMessages, text: string): string {
+  const value = Number(text);
+  if (englishForms(t) || text.trim() === '' || !Number.isFinite(value)) return text;
+  const decimals = (text.split('.')[1] ?? '').length;
+  return formatNumber(t.locale, value, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+}
+
+/**
+ * An amount of money as the locale writes it (`1.234,50 €`); English keeps the decimal and the
+ * code (`190.00 EUR`). Without a currency, {@link decimalFor}; a currency `Intl` does not know,
+ * as it came.
+ */
+export function moneyFor(t: CliMessages, amount: string, currency: string | null): string {
+  if (currency === null) return decimalFor(t, amount);
+  const plain = `${amount} ${currency}`;
+  const value = Number(amount);
+  if (englishForms(t) || amount.trim() === '' || !Number.isFinite(value)) return plain;
+  try {
+    return formatCurrency(t.locale, value, currency);
+  } catch {
+    return plain;
+  }
 }
 
 /** `12 min`, `1 h 5 min` in English (the window's and the tray's words), else as {@link durationFor}. */

@@ -17,6 +17,7 @@ import type { Command } from './command.ts';
 import type { CliMessages } from './i18n/index.ts';
 import { messagesOf, print, refusal, whyNotWritten, type Io } from './io.ts';
 import { terminalText } from './terminal-text.ts';
+import { dayFor, moneyFor } from './client-format.ts';
 
 const USAGE =
   'tock invoice --client NAME --from YYYY-MM-DD --to YYYY-MM-DD [--output FILE] [--format pdf|html|csv] [--show-worked] | --reissue NUMBER [--output FILE] [--format …] | list [--json] | void NUMBER | device [NAME]';
@@ -32,9 +33,9 @@ export function invoiceFormat(format: unknown, output: string | undefined): 'pdf
   return ext === '.html' || ext === '.htm' ? 'html' : ext === '.csv' ? 'csv' : 'pdf';
 }
 
-/** Totals (with tax) as `330.00 EUR + 12.00 USD`, or `no amount` without a rate. */
+/** Totals (with tax) as `330.00 EUR + 12.00 USD` (`330,00 € + 12,00 $` in German), or `no amount` without a rate. */
 function totalsText(t: CliMessages, totals: readonly { currency: string; amount: string; gross?: string }[]): string {
-  return totals.length === 0 ? t('invoice.noAmount') : totals.map((total) => `${total.gross ?? total.amount} ${total.currency}`).join(' + ');
+  return totals.length === 0 ? t('invoice.noAmount') : totals.map((total) => moneyFor(t, total.gross ?? total.amount, total.currency)).join(' + ');
 }
 
 /**
@@ -100,7 +101,7 @@ export const invoiceCommand: Command = {
       print(io, json, list, () =>
         list.length === 0
           ? t('invoice.none')
-          : list.map((i) => terminalText(`${i.number}  ${i.issued}  ${i.clientName}  ${i.from} – ${i.to}  ${totalsText(t, i.totals)}  ${i.state}`)).join('\n'),
+          : list.map((i) => terminalText(t('invoice.row', { number: i.number, issued: dayFor(t, i.issued), client: i.clientName, from: dayFor(t, i.from), to: dayFor(t, i.to), totals: totalsText(t, i.totals), state: i.state }))).join('\n'),
       );
       return 0;
     }
@@ -111,9 +112,7 @@ export const invoiceCommand: Command = {
       const book = name === undefined ? await admin(io, 'GET /invoices/book') : await admin(io, 'POST /invoices/device', { name });
       print(io, json, book, () =>
         terminalText(
-          book.issuer === null
-            ? 'any device issues invoices: sync is off, or none was issued yet (the first device that issues one keeps the book)'
-            : `invoices are issued on "${book.issuer.name}"${book.here ? ' (this device)' : ''}`,
+          book.issuer === null ? messagesOf(io)('invoice.bookAny') : messagesOf(io)('invoice.bookOn', { name: book.issuer.name, here: book.here ? 'yes' : 'no' }),
         ),
       );
       return 0;
@@ -123,7 +122,7 @@ export const invoiceCommand: Command = {
       if (number === undefined || positionals.length > 2 || values.client !== undefined || values.reissue !== undefined) throw refusal('usage.line', { syntax: 'tock invoice void NUMBER' });
       const voided = await admin(io, 'POST /invoices/void', { number });
       print(io, json, voided, () =>
-        terminalText(`${voided.number} is void: its number stays taken and it renders as VOID; its blocks can be edited and invoiced again`),
+        terminalText(messagesOf(io)('invoice.voided', { number: voided.number })),
       );
       return 0;
     }

@@ -14,10 +14,11 @@ import type { CliMessages } from './i18n/index.ts';
 import { messagesOf, print, refusal } from './io.ts';
 import { terminalText } from './terminal-text.ts';
 import { FieldRefusal } from './rule-words.ts';
+import { decimalFor, moneyFor } from './client-format.ts';
 
 /** One client as a line: name, rate and currency, its invoice details, the address's first line. */
 export function formatClient(t: CliMessages, c: Client): string {
-  const rate = c.rate === null ? t('client.noRate') : t('client.rate', { rate: `${c.rate}${c.currency === null ? '' : ` ${c.currency}`}` });
+  const rate = c.rate === null ? t('client.noRate') : t('client.rate', { rate: moneyFor(t, String(c.rate), c.currency) });
   const currency = c.rate === null && c.currency !== null ? `, ${c.currency}` : '';
   const details = [
     c.reverseCharge === true ? t('client.reverseCharge') : c.taxRate !== null && c.taxRate !== undefined ? t('client.tax', { rate: c.taxRate }) : '',
@@ -32,9 +33,9 @@ export function formatClient(t: CliMessages, c: Client): string {
 export function formatActivityLedger(t: CliMessages, a: ActivityLedger): string {
   const parts = [
     a.clientName === null ? t('ledger.noClient') : t('ledger.client', { name: a.clientName }),
-    a.rate === null ? t('ledger.noRate') : t('ledger.rate', { rate: a.rate }),
+    a.rate === null ? t('ledger.noRate') : t('ledger.rate', { rate: decimalFor(t, String(a.rate)) }),
     t(a.billable ? 'ledger.billable' : 'ledger.notBillable'),
-    a.budgetHours === null ? t('ledger.noBudget') : t('ledger.budget', { hours: String(a.budgetHours) }),
+    a.budgetHours === null ? t('ledger.noBudget') : t('ledger.budget', { hours: decimalFor(t, String(a.budgetHours)) }),
   ];
   return terminalText(t('ledger.line', { name: a.activityName, fields: parts.join(t.locale === 'ja' ? '、' : ', ') }));
 }

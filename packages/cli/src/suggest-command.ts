@@ -11,7 +11,7 @@ import { clockFor } from './clock-setting.ts';
 import { flags } from './flags.ts';
 import { timeOfDayIn, type ClockFormat } from './format-time.ts';
 import type { Command } from './command.ts';
-import { formatSeconds } from './duration.ts';
+import { dayFor, shortDurationFor } from './client-format.ts';
 import type { CliMessages } from './i18n/index.ts';
 import { messagesOf, print, refusal, type Io } from './io.ts';
 import { terminalText } from './terminal-text.ts';
@@ -52,13 +52,13 @@ function sourceText(t: CliMessages, x: { source: string; app: string | null; tit
 
 /** The human form of `tock suggest`: one line per suggestion with its id, and how to accept. */
 export function formatSuggestions(t: CliMessages, day: Suggestions, clock: ClockFormat = '24h'): string {
-  if (day.suggestions.length === 0) return t('suggest.none', { date: day.date });
+  if (day.suggestions.length === 0) return t('suggest.none', { date: dayFor(t, day.date) });
   const lines = day.suggestions.map(
-    (s) => `${s.id}  ${timeOfDayIn(s.start, undefined, clock)}–${timeOfDayIn(s.end, undefined, clock)}  ${formatSeconds(s.seconds).padStart(7)}  ${terminalText(s.activityName ?? t('suggest.noLabel'))}  · ${terminalText(sourcesText(t, s))}`,
+    (s) => `${s.id}  ${timeOfDayIn(s.start, undefined, clock)}–${timeOfDayIn(s.end, undefined, clock)}  ${shortDurationFor(t, s.seconds).padStart(7)}  ${terminalText(s.activityName ?? t('suggest.noLabel'))}  · ${terminalText(sourcesText(t, s))}`,
   );
   const labelled = day.suggestions.filter((s) => s.activityName !== null).length;
   return [
-    t('suggest.count', { date: day.date, count: day.suggestions.length }),
+    t('suggest.count', { date: dayFor(t, day.date), count: day.suggestions.length }),
     ...lines,
     labelled > 0 ? t('suggest.acceptLabelled', { labelled, date: day.date }) : t('suggest.acceptOne'),
   ].join('\n');
@@ -125,11 +125,11 @@ export function formatRules(t: CliMessages, rules: Rule[]): string {
 /** The human form of `tock rules test`: seconds per day and the sources, most first. */
 export function formatRuleTest(t: CliMessages, test: RuleTest): string {
   const lines = [
-    t('rules.tested', { rule: test.ruleID ?? t('rules.thisRule'), match: terminalText(matchText(test.match)), activity: terminalText(test.activity), time: formatSeconds(test.seconds), days: test.days.length }),
+    t('rules.tested', { rule: test.ruleID ?? t('rules.thisRule'), match: terminalText(matchText(test.match)), activity: terminalText(test.activity), time: shortDurationFor(t, test.seconds), days: test.days.length }),
   ];
-  for (const d of test.days) if (d.seconds > 0) lines.push(`  ${d.date}  ${formatSeconds(d.seconds)}`);
+  for (const d of test.days) if (d.seconds > 0) lines.push(`  ${dayFor(t, d.date)}  ${shortDurationFor(t, d.seconds)}`);
   for (const s of test.sources.slice(0, 10)) {
-    lines.push(`  ${formatSeconds(s.seconds).padStart(7)}  ${s.source}  ${terminalText(sourceText(t, s))}`);
+    lines.push(`  ${shortDurationFor(t, s.seconds).padStart(7)}  ${t('timeline.kind', { source: s.source })}  ${terminalText(sourceText(t, s))}`);
   }
   return lines.join('\n');
 }

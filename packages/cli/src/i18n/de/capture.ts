@@ -90,4 +90,5 @@ export const capture = {
   'timeline.excluded': '(ausgeschlossen)',
   'timeline.meeting': '(Besprechung)',
   'timeline.calendar': 'Kalender',
+  'timeline.kind': '{source, select, window {Fenster} editor {Editor} browser {Browser} calendar {Kalender} idle {inaktiv} excluded {ausgeschlossen} other {{source}}}',
 } as const satisfies Catalog<typeof en>;

@@ -87,4 +87,5 @@ export const capture = {
   'timeline.excluded': '(excluded)',
   'timeline.meeting': '(meeting)',
   'timeline.calendar': 'calendar',
+  'timeline.kind': '{source, select, window {window} editor {editor} browser {browser} calendar {calendar} idle {idle} excluded {excluded} other {{source}}}',
 } as const;

@@ -1,6 +1,6 @@
 /** The CLI's English messages: reports, export, import, the ledger, invoices and calendars (the source; see index.ts). */
 export const ledger = {
-  'report.title': '{range} ({zone}), by {by}',
+  'report.title': '{range} ({zone}), by {by, select, activity {activity} day {day} client {client} tag {tag} other {{by}}}',
   'report.first': '{by, select, activity {Activity} client {Client} tag {Tag} other {Day}}',
   'report.time': 'Time',
   'report.worked': 'Worked',
@@ -50,6 +50,10 @@ export const ledger = {
   'invoice.made': 'Invoice {number} for {client}: {lines, plural, one {# line} other {# lines}}, {totals} — written to {file}',
   'invoice.reissued': 'Reissued {number} for {client}: {lines, plural, one {# line} other {# lines}}, {totals} — written to {file}',
   'invoice.none': 'no invoices yet; make one with `tock invoice --client NAME --from D --to D`',
+  'invoice.row': '{number}  {issued}  {client}  {from} – {to}  {totals}  {state, select, void {void} issued {issued} other {{state}}}',
+  'invoice.bookAny': 'any device issues invoices: sync is off, or none was issued yet (the first device that issues one keeps the book)',
+  'invoice.bookOn': 'invoices are issued on "{name}"{here, select, yes { (this device)} other {}}',
+  'invoice.voided': '{number} is void: its number stays taken and it renders as VOID; its blocks can be edited and invoiced again',
   'calendar.events': '{count, plural, one {# event} other {# events}}',
   'calendar.give': 'give the calendar: {syntax}',
   'calendar.added': 'added:',

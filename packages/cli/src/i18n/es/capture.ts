@@ -90,4 +90,5 @@ export const capture = {
   'timeline.excluded': '(excluido)',
   'timeline.meeting': '(reunión)',
   'timeline.calendar': 'calendario',
+  'timeline.kind': '{source, select, window {ventana} editor {editor} browser {navegador} calendar {calendario} idle {inactivo} excluded {excluido} other {{source}}}',
 } as const satisfies Catalog<typeof en>;

@@ -90,4 +90,5 @@ export const capture = {
   'timeline.excluded': '(exclu)',
   'timeline.meeting': '(réunion)',
   'timeline.calendar': 'calendrier',
+  'timeline.kind': '{source, select, window {fenêtre} editor {éditeur} browser {navigateur} calendar {calendrier} idle {inactif} excluded {exclu} other {{source}}}',
 } as const satisfies Catalog<typeof en>;

@@ -90,4 +90,5 @@ export const capture = {
   'timeline.excluded': '（除外）',
   'timeline.meeting': '（会議）',
   'timeline.calendar': 'カレンダー',
+  'timeline.kind': '{source, select, window {ウィンドウ} editor {エディター} browser {ブラウザー} calendar {カレンダー} idle {アイドル} excluded {除外} other {{source}}}',
 } as const satisfies Catalog<typeof en>;

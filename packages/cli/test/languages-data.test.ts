@@ -1,0 +1,123 @@
+/**
+ * The data inside the CLI's lines in the person's language (docs/cli.md "Languages"): money,
+ * dates, durations and the words around them that the walk in languages.test.ts cannot see,
+ * since a line it reads already carries the catalog's marks around them. In German a client's
+ * rate, an invoice's totals, the invoice list's dates and state, the timeline's days and kinds
+ * and a rule test's times are the locale's (`100,00 €`, `18.11.2026`, `ausgestellt`,
+ * `Fenster`, `0 Min.`); in `en-XA` the invoice book, a void and the list's state come from the
+ * catalog; English keeps its forms byte for byte.
+ */
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { RuleTest, Timeline } from '@tock/core';
+import { setActivityLedger } from '@tock/core';
+import { formatTimeline } from '../src/capture-command.ts';
+import { cliMessages, loadCliMessages } from '../src/i18n/index.ts';
+import { formatRuleTest } from '../src/suggest-command.ts';
+import { dayBefore, type InProcessApp, startInProcessApp } from './in-process-app.ts';
+import { tockAt, type TockRun } from './real-app.ts';
+
+/** A message in `en-XA`: accented, padded with `~` and bracketed (@tock/i18n pseudo.ts). */
+const PSEUDO = /~+\]/;
+
+/** The app's and the command's pinned instant. */
+const NOW = Date.parse('2026-11-18T12:00:00.000Z');
+
+const TIMELINE: Timeline = {
+  date: '2026-11-17',
+  timeZone: 'UTC',
+  spans: [
+    { start: '2026-11-17T09:00:00.000Z', end: '2026-11-17T09:30:00.000Z', source: 'window', app: 'Firefox', title: null, project: null, branch: null, language: null, entity: null, editor: null, machine: null },
+    { start: '2026-11-17T09:30:00.000Z', end: '2026-11-17T10:00:00.000Z', source: 'editor', app: null, title: null, project: 'tock', branch: 'main', language: null, entity: null, editor: 'vim', machine: null },
+  ],
+};
+
+const RULE_TEST: RuleTest = {
+  ruleID: 'r1',
+  match: { app: 'Zed' },
+  activity: 'Plan',
+  days: [{ date: '2026-11-17', seconds: 3900 }],
+  seconds: 3900,
+  sources: [{ source: 'window', app: 'Zed', title: null, project: null, branch: null, seconds: 3900 } as RuleTest['sources'][number]],
+};
+
+describe('the data in the CLI’s lines, in the person’s language', () => {
+  let running: InProcessApp;
+  const from = dayBefore(NOW, 5).day;
+  const to = dayBefore(NOW, 1).day;
+  const inLanguage = (LANG: string, ...argv: string[]): Promise<TockRun> => tockAt(() => new Date(NOW), { ...running.env, LANG }, ...argv);
+
+  before(async () => {
+    running = await startInProcessApp({ homePrefix: 'tock-cli-lang-data-', now: NOW });
+    await running.tock('clients', 'add', 'ACME', '--rate', '85', '--currency', 'EUR');
+    await running.tock('settings', 'set', 'business', JSON.stringify({ name: 'Ana Lima Design', address: 'Rua das Flores 12' }));
+    const t = running.app.services.tracker;
+    t.logEntry({ name: 'Design', createIfMissing: true, durationMinutes: 90, endedAt: dayBefore(NOW, 4).endedAt });
+    setActivityLedger(running.app.services.store, 'Design', { client: 'ACME', billable: true, budgetHours: 12.5 });
+  });
+
+  after(async () => {
+    await running?.stop();
+  });
+
+  it('in en-XA the invoice book, an invoice, the list and a void come from the catalog', async () => {
+    const lines: string[] = [];
+    const book = await inLanguage('en_XA', 'invoice', 'device');
+    assert.equal(book.status, 0, book.err);
+    lines.push(book.out);
+    const made = await inLanguage('en_XA', 'invoice', '--client', 'ACME', '--from', from, '--to', to, '--output', join(running.home, 'pseudo.pdf'));
+    assert.equal(made.status, 0, made.err);
+    lines.push(made.out);
+    const number = /INV-\d{4}-\d{3}/.exec(made.out)?.[0] ?? '';
+    const listed = await inLanguage('en_XA', 'invoice', 'list');
+    lines.push(listed.out);
+    // The state is a word of the catalog, not the app's machine word.
+    assert.doesNotMatch(listed.out, / issued$/m);
+    const voided = await inLanguage('en_XA', 'invoice', 'void', number);
+    assert.equal(voided.status, 0, voided.err);
+    lines.push(voided.out);
+    assert.doesNotMatch((await inLanguage('en_XA', 'invoice', 'list')).out, / void$/m);
+    for (const line of lines) assert.match(line, PSEUDO, line);
+    // English keeps its words and forms.
+    const english = await inLanguage('C.UTF-8', 'invoice', 'list');
+    assert.match(english.out, new RegExp(`^${number}  \\d{4}-\\d\\d-\\d\\d  ACME  ${from} – ${to}  127\\.50 EUR  void$`));
+    assert.equal((await inLanguage('C.UTF-8', 'invoice', 'device')).out, 'any device issues invoices: sync is off, or none was issued yet (the first device that issues one keeps the book)');
+  });
+
+  it('in German a rate, a budget, an invoice’s totals and the invoice list are in the locale’s forms', async () => {
+    assert.equal((await running.run('settings', 'set', 'language', '"de"')).status, 0);
+    try {
+      // Intl puts a no-break space between the amount and its sign.
+      assert.match((await running.run('clients', 'list')).out, /^ACME \(85,00\s€\/h\)$/);
+      assert.match((await running.run('activity', 'show', 'Design')).out, /Budget 12,5\sStd\./);
+      running.app.services.tracker.logEntry({ name: 'Design', durationMinutes: 60, endedAt: dayBefore(NOW, 2).endedAt });
+      const made = await running.run('invoice', '--client', 'ACME', '--from', from, '--to', to, '--output', join(running.home, 'de.pdf'));
+      assert.equal(made.status, 0, made.err);
+      // The voided invoice's block is billed again with the new one: 2.5 h at 85.
+      assert.match(made.out, /212,50\s€/);
+      const list = (await running.run('invoice', 'list')).out.split('\n');
+      assert.match(list[0] ?? '', /^INV-\d{4}-\d{3}  \d\d\.\d\d\.\d{4}  ACME  \d\d\.\d\d\.\d{4} – \d\d\.\d\d\.\d{4}  212,50\s€  ausgestellt$/);
+      assert.match(list[1] ?? '', /  storniert$/);
+      assert.match((await running.run('invoice', 'device')).out, /^Jedes Gerät kann Rechnungen ausstellen/);
+    } finally {
+      await running.run('settings', 'set', 'language', '"system"');
+    }
+  });
+
+  it('the timeline and a rule test say days, kinds and times in the language; English keeps its forms', async () => {
+    const de = await loadCliMessages('de');
+    assert.equal(formatTimeline(de, TIMELINE).split('\n')[0], '17.11.2026 (UTC)');
+    assert.match(formatTimeline(de, TIMELINE), /^09:00–09:30  Fenster   Firefox$/m);
+    assert.match(formatTimeline(de, TIMELINE), /^09:30–10:00  Editor    tock \(main\)/m);
+    const ruleDe = formatRuleTest(de, RULE_TEST).split('\n');
+    assert.match(ruleDe[0] ?? '', /1 Std\., 5 Min\./);
+    assert.equal(ruleDe[1], '  17.11.2026  1 Std., 5 Min.');
+    assert.match(ruleDe[2] ?? '', /Fenster {2}Zed$/);
+    const ja = await loadCliMessages('ja');
+    assert.match(formatTimeline(ja, TIMELINE), /ウィンドウ/);
+    const en = cliMessages('en');
+    assert.equal(formatTimeline(en, TIMELINE), '2026-11-17 (UTC)\n09:00–09:30  window    Firefox\n09:30–10:00  editor    tock (main) · vim');
+    assert.deepEqual(formatRuleTest(en, RULE_TEST).split('\n').slice(1), ['  2026-11-17  1h 05m', '   1h 05m  window  Zed']);
+  });
+});
