@@ -104,6 +104,7 @@ describe('invoiced is final, end to end', { timeout: 60_000 }, () => {
       // Its code beside the English (docs/i18n.md); the invoice's reason inside, as core wrote it.
       assert.equal(desktop.problemReason?.code, 'device_line_held');
       assert.equal(desktop.problemReason?.values.reason, `this block is on invoice ${number}; void the invoice to change it`);
+      assert.deepEqual(desktop.problemLine, { code: 'line_invoiced', values: { number } });
       // A's own writes go on, and B still applies A's log.
       a.services.tracker.logEntry({ name: 'Review', createIfMissing: true, durationMinutes: 5 });
       await a.services.sync.syncNow();

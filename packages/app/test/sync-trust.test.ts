@@ -142,6 +142,8 @@ describe('sync format 2 against a hostile folder', { timeout: 60_000 }, () => {
         code: 'device_line_refused',
         values: { segment: '00000001.jsonl', line: 2, reason: 'wrong "mac": not written with this folder\'s key (or altered since)' },
       });
+      // The reason inside by its own code (docs/i18n.md).
+      assert.deepEqual(a.services.sync.status().devices.find((d) => d.deviceID === EVIL)?.problemLine, { code: 'line_wrong_mac', values: {} });
       assert.deepEqual(a.services.tracker.listActivities().map((x) => x.activityName), ['Fine']);
       assert.equal(a.services.tracker.listBlocks(0, NOON + 1).length, 0);
     } finally {
@@ -222,12 +224,14 @@ describe('sync format 2 against a hostile folder', { timeout: 60_000 }, () => {
       assert.equal(problemOf(a, D(5)), `tock-sync-v2/${D(5)} is a symbolic link, not a folder; it is not read`);
       assert.equal(problemOf(a, D(6)), '00000001.jsonl line 1 is longer than 256 KiB; it is not read and applying its log stops there');
       assert.equal(problemOf(a, D(7)), 'device.json is not JSON');
-      // Beside the English, the codes the window and tock word (docs/i18n.md); a refused read's own words have none.
+      // Beside the English, the codes the window and tock word (docs/i18n.md), a refused read's too.
       const reasonOf = (id: string) => a.services.sync.status().devices.find((d) => d.deviceID === id)?.problemReason;
       assert.deepEqual(reasonOf(D(1)), { code: 'device_segment_not_file', values: { segment: '00000001.jsonl', kind: 'fifo' } });
-      assert.equal(reasonOf(D(2)), null);
+      assert.deepEqual(reasonOf(D(2)), { code: 'device_file_not_regular', values: { kind: 'fifo' } });
       assert.deepEqual(reasonOf(D(3)), { code: 'device_segment_not_file', values: { segment: '00000001.jsonl', kind: 'symlink' } });
+      assert.deepEqual(reasonOf(D(4)), { code: 'device_segment_too_large', values: { segment: '00000001.jsonl', kib: 5120, limitKib: 4096 } });
       assert.deepEqual(reasonOf(D(5)), { code: 'device_not_folder', values: { folder: `tock-sync-v2/${D(5)}`, kind: 'symlink' } });
+      assert.deepEqual(reasonOf(D(6)), { code: 'device_line_too_long', values: { segment: '00000001.jsonl', line: 1, kib: 256 } });
       assert.deepEqual(reasonOf(D(7)), { code: 'device_file_not_json', values: {} });
       assert.deepEqual(a.services.tracker.listActivities(), []);
       // The next scan reads nothing again, and GET /status still answers.

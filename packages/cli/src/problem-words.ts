@@ -6,7 +6,9 @@
  */
 import { isProblem, type ProblemReason, type ProblemReasonCode } from '@tock/protocol';
 import type { SyncDeviceStatus, SyncReason } from '@tock/admin';
+import { wordRule } from '@tock/i18n/rules/words';
 import type { CliKey, CliMessages } from './i18n/index.ts';
+import { syncProblemWords } from './rule-words.ts';
 
 /** Every reason code has its words: a new code in @tock/protocol fails `tsc` here until it has a key. */
 const REASON_KEYS: Readonly<Record<ProblemReasonCode, CliKey>> = {
@@ -61,12 +63,87 @@ type SyncDeviceReasonCode = SyncDeviceReason['code'];
 const DEVICE_KEYS: Readonly<Record<SyncDeviceReasonCode, CliKey>> = {
   device_not_folder: 'problem.device.device_not_folder',
   device_file_missing: 'problem.device.device_file_missing',
+  device_file_not_regular: 'problem.device.device_file_not_regular',
+  device_file_too_large: 'problem.device.device_file_too_large',
   device_file_not_json: 'problem.device.device_file_not_json',
   device_file_shape: 'problem.device.device_file_shape',
   device_file_other_id: 'problem.device.device_file_other_id',
   device_segment_not_file: 'problem.device.device_segment_not_file',
+  device_segment_too_large: 'problem.device.device_segment_too_large',
+  device_segment_unreadable: 'problem.device.device_segment_unreadable',
+  device_segment_missing: 'problem.device.device_segment_missing',
+  device_segment_shorter: 'problem.device.device_segment_shorter',
+  device_line_too_long: 'problem.device.device_line_too_long',
   device_line_held: 'problem.device.device_line_held',
 };
+
+/** The reason inside a refused or held line (@tock/sync's `SyncLineReason`). */
+type SyncLineReason = NonNullable<SyncDeviceStatus['problemLine']>;
+
+/** Every line reason code of @tock/sync has its words (`problem.line.*`): a new one fails `tsc` here. */
+const LINE_KEYS: Readonly<Record<SyncLineReason['code'], CliKey>> = {
+  line_not_signed: 'problem.line.line_not_signed',
+  line_wrong_mac: 'problem.line.line_wrong_mac',
+  line_not_json: 'problem.line.line_not_json',
+  line_not_object: 'problem.line.line_not_object',
+  line_newer: 'problem.line.line_newer',
+  line_version: 'problem.line.line_version',
+  line_hlc: 'problem.line.line_hlc',
+  line_hlc_device: 'problem.line.line_hlc_device',
+  line_hlc_counter: 'problem.line.line_hlc_counter',
+  line_hlc_time: 'problem.line.line_hlc_time',
+  line_op_text: 'problem.line.line_op_text',
+  line_op_unknown: 'problem.line.line_op_unknown',
+  line_id: 'problem.line.line_id',
+  line_set: 'problem.line.line_set',
+  line_set_field: 'problem.line.line_set_field',
+  line_set_empty: 'problem.line.line_set_empty',
+  line_ended_before: 'problem.line.line_ended_before',
+  line_entry_long: 'problem.line.line_entry_long',
+  line_field_time: 'problem.line.line_field_time',
+  line_field_uuid: 'problem.line.line_field_uuid',
+  line_field_bool: 'problem.line.line_field_bool',
+  line_field_color: 'problem.line.line_field_color',
+  line_field_day: 'problem.line.line_field_day',
+  line_field_invoice_number: 'problem.line.line_field_invoice_number',
+  line_field_document: 'problem.line.line_field_document',
+  line_field_language: 'problem.line.line_field_language',
+  line_field_text: 'problem.line.line_field_text',
+  line_field_rule: 'problem.line.line_field_rule',
+  line_field_tags: 'problem.line.line_field_tags',
+  line_too_long: 'problem.line.line_too_long',
+  line_invoiced: 'problem.line.line_invoiced',
+};
+
+/** A line's reason in `t`'s language (a field rule it broke worded by `wordRule`), or undefined for a code or values the catalog cannot say. */
+export function lineReasonWords(t: CliMessages, line: SyncLineReason | null | undefined): string | undefined {
+  if (line === null || line === undefined || typeof line.code !== 'string' || !Object.hasOwn(LINE_KEYS, line.code)) return undefined;
+  const values: Record<string, string | number> = { ...line.values };
+  if (line.rule !== undefined) {
+    const rule = wordRule(t, line.rule);
+    if (rule === undefined) return undefined;
+    values.rule = rule;
+  }
+  try {
+    return t(LINE_KEYS[line.code], values);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Another device's problem as `tock sync status` prints it: by its code (the sync catalog's or
+ * `problem.device.*`), the reason inside a refused or held line worded by its own code
+ * (`problemLine`); in English, and for what the catalog cannot say, the app's line.
+ */
+export function deviceStatusWords(t: CliMessages, d: Pick<SyncDeviceStatus, 'problem' | 'problemReason' | 'problemLine'>): string | null {
+  if (d.problem === null) return null;
+  if (t.locale === 'en') return d.problem;
+  const reason = d.problemReason;
+  const inner = lineReasonWords(t, d.problemLine);
+  const said = inner !== undefined && reason !== null && (reason.code === 'device_line_refused' || reason.code === 'device_line_held') ? { ...reason, values: { ...reason.values, reason: inner } } : reason;
+  return isDeviceReason(said) ? deviceProblemWords(t, said, d.problem) : syncProblemWords(t, said as SyncReason | null, d.problem);
+}
 
 /** A reason of `DEVICE_KEYS`' codes (the others are the sync catalog's, rule-words.ts). */
 export function isDeviceReason(reason: { code: string } | null | undefined): reason is SyncDeviceReason {

@@ -12,7 +12,7 @@ import { flags } from './flags.ts';
 import type { Command } from './command.ts';
 import type { CliMessages } from './i18n/index.ts';
 import { messagesOf, print, refusal, type Io } from './io.ts';
-import { deviceProblemWords, isDeviceReason } from './problem-words.ts';
+import { deviceStatusWords } from './problem-words.ts';
 import { syncProblemWords } from './rule-words.ts';
 
 const USAGE = 'tock sync enable DIR [--name NAME] [--key KEY] | tock sync key | tock sync disable | tock sync status [--json] | tock sync one-timer on|off';
@@ -53,7 +53,7 @@ export function formatSyncStatus(t: CliMessages, status: SyncStatus): string {
   for (const d of status.devices) {
     const line = t('sync.device', { last: when(t, d.lastChange), applied: d.applied, behind: d.behind });
     lines.push(`  ${d.name ?? t('sync.noName')} (${d.deviceID}): ${line}`);
-    const problem = d.problem === null ? null : isDeviceReason(d.problemReason) ? deviceProblemWords(t, d.problemReason, d.problem) : syncProblemWords(t, d.problemReason, d.problem);
+    const problem = deviceStatusWords(t, d);
     if (problem !== null) lines.push(`    ${t('sync.problem', { problem })}`);
   }
   return lines.join('\n');

@@ -10,9 +10,11 @@ import { describe, it } from 'node:test';
 import { AdminError, type EditorsStatus, type SyncDeviceStatus, type SyncStatus } from '@tock/admin';
 import type { ProblemReason, ProblemReasonCode } from '@tock/protocol';
 import { formatEditorsStatus } from '../src/editors-command.ts';
-import { loadCliMessages } from '../src/i18n/index.ts';
+import { createMessages } from '@tock/i18n';
+import { en } from '../src/i18n/en/index.ts';
+import { type CliMessages, loadCliMessages } from '../src/i18n/index.ts';
 import { errorLine } from '../src/main.ts';
-import { deviceProblemWords, isDeviceReason, reasonWords } from '../src/problem-words.ts';
+import { deviceProblemWords, isDeviceReason, lineReasonWords, reasonWords } from '../src/problem-words.ts';
 import { formatSyncStatus } from '../src/sync-command.ts';
 
 /** One reason of each code, with the values the app sends. */
@@ -40,6 +42,65 @@ const EACH: Readonly<Record<ProblemReasonCode, ProblemReason>> = {
   heartbeat_time_retention: { code: 'heartbeat_time_retention' },
   heartbeat_type: { code: 'heartbeat_type', values: { options: 'file, app, domain, url' } },
   heartbeat_domain: { code: 'heartbeat_domain' },
+};
+
+/** English's catalog behind a locale that is not English: what a worder says when a language's words were English. */
+const ENGLISH_WORDS = createMessages({ en, de: en, fr: en, es: en, ja: en }, 'de') as CliMessages;
+
+type DeviceReason = Extract<NonNullable<SyncDeviceStatus['problemReason']>, { code: `device_${string}` }>;
+type LineReason = NonNullable<SyncDeviceStatus['problemLine']>;
+
+/** One device problem of each code @tock/sync words in the problems catalogs, with the values it sends. */
+const EACH_DEVICE: Readonly<Record<Exclude<DeviceReason['code'], 'device_same_name' | 'device_truncated' | 'device_line_refused' | 'device_clock_ahead'>, DeviceReason>> = {
+  device_not_folder: { code: 'device_not_folder', values: { folder: 'tock-sync-v2/eeee', kind: 'symlink' } },
+  device_file_missing: { code: 'device_file_missing', values: {} },
+  device_file_not_regular: { code: 'device_file_not_regular', values: { kind: 'fifo' } },
+  device_file_too_large: { code: 'device_file_too_large', values: { kib: 5, limitKib: 4 } },
+  device_file_not_json: { code: 'device_file_not_json', values: {} },
+  device_file_shape: { code: 'device_file_shape', values: {} },
+  device_file_other_id: { code: 'device_file_other_id', values: { claimed: 'aaaa', deviceID: 'eeee' } },
+  device_segment_not_file: { code: 'device_segment_not_file', values: { segment: '00000001.jsonl', kind: 'fifo' } },
+  device_segment_too_large: { code: 'device_segment_too_large', values: { segment: '00000001.jsonl', kib: 4097, limitKib: 4096 } },
+  device_segment_unreadable: { code: 'device_segment_unreadable', values: { segment: '00000001.jsonl', error: 'EIO: i/o error, read' } },
+  device_segment_missing: { code: 'device_segment_missing', values: { segment: '00000001.jsonl', next: '00000002.jsonl' } },
+  device_segment_shorter: { code: 'device_segment_shorter', values: { segment: '00000001.jsonl', size: 120, offset: 340, line: 3 } },
+  device_line_too_long: { code: 'device_line_too_long', values: { segment: '00000001.jsonl', line: 4, kib: 256 } },
+  device_line_held: { code: 'device_line_held', values: { segment: '00000001.jsonl', line: 2, reason: 'this block is on invoice 2026-001; void the invoice to change it' } },
+};
+
+/** One line reason of each code, with the values (and field rule) @tock/sync sends. */
+const EACH_LINE: Readonly<Record<LineReason['code'], LineReason>> = {
+  line_not_signed: { code: 'line_not_signed', values: {} },
+  line_wrong_mac: { code: 'line_wrong_mac', values: {} },
+  line_not_json: { code: 'line_not_json', values: {} },
+  line_not_object: { code: 'line_not_object', values: {} },
+  line_newer: { code: 'line_newer', values: { v: 2 } },
+  line_version: { code: 'line_version', values: { v: 1 } },
+  line_hlc: { code: 'line_hlc', values: {} },
+  line_hlc_device: { code: 'line_hlc_device', values: { device: 'aaaa' } },
+  line_hlc_counter: { code: 'line_hlc_counter', values: { counter: 1_000_000, max: 999_999 } },
+  line_hlc_time: { code: 'line_hlc_time', values: {} },
+  line_op_text: { code: 'line_op_text', values: {} },
+  line_op_unknown: { code: 'line_op_unknown', values: { op: 'session.explode' } },
+  line_id: { code: 'line_id', values: {} },
+  line_set: { code: 'line_set', values: {} },
+  line_set_field: { code: 'line_set_field', values: { field: 'colour', kind: 'activity' } },
+  line_set_empty: { code: 'line_set_empty', values: {} },
+  line_ended_before: { code: 'line_ended_before', values: {} },
+  line_entry_long: { code: 'line_entry_long', values: { hours: 24 } },
+  line_field_time: { code: 'line_field_time', values: { field: 'endedAt', orNull: 'yes' } },
+  line_field_uuid: { code: 'line_field_uuid', values: { field: 'clientID', orNull: 'yes' } },
+  line_field_bool: { code: 'line_field_bool', values: { field: 'billable' } },
+  line_field_color: { code: 'line_field_color', values: { field: 'color', max: 11, orNull: 'yes' } },
+  line_field_day: { code: 'line_field_day', values: { field: 'from' } },
+  line_field_invoice_number: { code: 'line_field_invoice_number', values: { field: 'number' } },
+  line_field_document: { code: 'line_field_document', values: { field: 'document' } },
+  line_field_language: { code: 'line_field_language', values: { field: 'language', languages: 'en, de, fr, es, ja', sent: '"xx"', orNull: 'yes' } },
+  line_field_text: { code: 'line_field_text', values: { field: 'note', orNull: 'yes' } },
+  line_field_rule: { code: 'line_field_rule', values: { field: 'note', orNull: 'no' }, rule: { rule: 'atMostChars', values: { max: 2000 } } },
+  line_field_tags: { code: 'line_field_tags', values: { field: 'tags' }, rule: { rule: 'tagName', values: { tag: '""' }, item: { rule: 'notEmpty' } } },
+  line_too_long: { code: 'line_too_long', values: { kib: 256 } },
+  line_invoiced: { code: 'line_invoiced', values: { number: 'INV-2026-001' } },
 };
 
 const LOCKED = 'the Secret Service (GNOME Keyring / KWallet) could not read the token (the collection is locked); unlock it and try again, or …';
@@ -83,22 +144,14 @@ describe('the reasons the app sends as codes, in the CLI', () => {
   });
 
   it('another device’s problems by their code: every code in every language, and tock sync status', async () => {
-    const each: NonNullable<SyncDeviceStatus['problemReason']>[] = [
-      { code: 'device_not_folder', values: { folder: 'tock-sync-v2/eeee', kind: 'symlink' } },
-      { code: 'device_file_missing', values: {} },
-      { code: 'device_file_not_json', values: {} },
-      { code: 'device_file_shape', values: {} },
-      { code: 'device_file_other_id', values: { claimed: 'aaaa', deviceID: 'eeee' } },
-      { code: 'device_segment_not_file', values: { segment: '00000001.jsonl', kind: 'fifo' } },
-      { code: 'device_line_held', values: { segment: '00000001.jsonl', line: 2, reason: 'this block is on invoice 2026-001; void the invoice to change it' } },
-    ];
     for (const locale of ['de', 'fr', 'es', 'ja', 'en-XA'] as const) {
       const t = await loadCliMessages(locale);
-      for (const reason of each) {
+      for (const reason of Object.values(EACH_DEVICE)) {
         assert.ok(isDeviceReason(reason), reason.code);
-        if (!isDeviceReason(reason)) continue;
         const said = deviceProblemWords(t, reason, 'ENGLISH');
         assert.notEqual(said, 'ENGLISH', `${locale} ${reason.code}`);
+        // Worded from the language's own catalog, not English's words.
+        if (locale !== 'en-XA') assert.notEqual(said, deviceProblemWords(ENGLISH_WORDS, reason, 'ENGLISH'), `${locale} ${reason.code}`);
         if (locale === 'en-XA') assert.match(said, /^\[.*~+\]$/su, reason.code);
       }
     }
@@ -109,5 +162,56 @@ describe('the reasons the app sends as codes, in the CLI', () => {
     const german = formatSyncStatus(await loadCliMessages('de'), status);
     assert.match(german, /device\.json ist kein JSON/);
     assert.doesNotMatch(german, /is not JSON/);
+  });
+
+  it('the reason inside a refused or held line by its code: every code in every language, and tock sync status', async () => {
+    for (const locale of ['de', 'fr', 'es', 'ja', 'en-XA'] as const) {
+      const t = await loadCliMessages(locale);
+      for (const line of Object.values(EACH_LINE)) {
+        const said = lineReasonWords(t, line);
+        assert.ok(said !== undefined && said !== '', `${locale} ${line.code}`);
+        if (locale !== 'en-XA') assert.notEqual(said, lineReasonWords(ENGLISH_WORDS, line), `${locale} ${line.code}`);
+        if (locale === 'en-XA') assert.match(said, /^\[.*~+\]$/su, line.code);
+      }
+    }
+    const german = await loadCliMessages('de');
+    // The field rule it broke is the rules catalog's words.
+    assert.equal(lineReasonWords(german, EACH_LINE.line_field_rule), 'Feld „note“ darf höchstens 2.000 Zeichen lang sein');
+    // A code this CLI does not know (a newer app): no words, so the English line stays.
+    assert.equal(lineReasonWords(german, { code: 'line_from_the_future' as LineReason['code'], values: {} }), undefined);
+
+    const refused = 'a.jsonl line 3: field "note" must be at most 2000 characters; applying its log stops there';
+    const held = '00000001.jsonl line 2: this block is on invoice INV-2026-001; void the invoice to change it; its changes from there on wait until that invoice is voided';
+    const device = (problem: string, problemReason: SyncDeviceStatus['problemReason'], problemLine: LineReason): SyncDeviceStatus => ({
+      deviceID: 'eeee',
+      name: 'tablet',
+      lastChange: null,
+      lastAppliedAt: null,
+      applied: 0,
+      behind: 1,
+      aheadMs: null,
+      problem,
+      problemReason,
+      problemLine,
+    });
+    const status = {
+      enabled: true,
+      dir: '/tmp/sync',
+      device: { deviceID: 'dddd', name: 'laptop', createdAt: '2026-03-02T09:00:00.000Z', logLines: 3 },
+      problem: null,
+      problemReason: null,
+      offReason: null,
+      oneTimer: true,
+      devices: [
+        device(refused, { code: 'device_line_refused', values: { segment: 'a.jsonl', line: 3, reason: 'field "note" must be at most 2000 characters' } }, EACH_LINE.line_field_rule),
+        device(held, { code: 'device_line_held', values: { segment: '00000001.jsonl', line: 2, reason: 'this block is on invoice INV-2026-001; void the invoice to change it' } }, EACH_LINE.line_invoiced),
+      ],
+    } as unknown as SyncStatus;
+    const inEnglish = formatSyncStatus(await loadCliMessages('en'), status);
+    assert.ok(inEnglish.includes(refused) && inEnglish.includes(held), inEnglish);
+    const inGerman = formatSyncStatus(german, status);
+    assert.match(inGerman, /a\.jsonl Zeile 3: Feld „note“ darf höchstens 2\.000 Zeichen lang sein; das Anwenden seines Protokolls hält dort an/);
+    assert.match(inGerman, /00000001\.jsonl Zeile 2: dieser Block steht auf Rechnung INV-2026-001; stornieren Sie die Rechnung, um ihn zu ändern; seine Änderungen ab dort warten/);
+    assert.doesNotMatch(inGerman, /must be at most|void the invoice/);
   });
 });

@@ -317,7 +317,7 @@ export {
   type InvoiceRequest,
 } from './invoices.ts';
 /** Invoiced is final (docs/data.md "Invoices"): the store's guard, its one problem, and a void. */
-export { asInvoicedProblem, asRendered, invoiceOfBlock, invoicedOpRefusal, invoicedProblem, isVoid, voidInvoice } from './invoiced.ts';
+export { asInvoicedProblem, asRendered, invoiceOfBlock, invoicedOpNumber, invoicedOpRefusal, invoicedProblem, isVoid, voidInvoice } from './invoiced.ts';
 export {
   CURRENCY_MINOR_UNITS,
   cleanCurrency,

@@ -162,6 +162,12 @@ const billableColumn = (v: unknown): number | null => (v === true ? 1 : v === fa
  * merged group (another device's activity of the same name) is the same activity.
  */
 export function invoicedOpRefusal(store: Statements, op: BlockOp): string | undefined {
+  const number = invoicedOpNumber(store, op);
+  return number === undefined ? undefined : invoicedProblem(number).message;
+}
+
+/** The number of the invoice {@link invoicedOpRefusal} names, or undefined: what sync says by its code (`line_invoiced`). */
+export function invoicedOpNumber(store: Statements, op: BlockOp): string | undefined {
   if (op.kind === 'session' || op.kind === 'entry') {
     const table = op.kind === 'session' ? 'sessions' : 'entries';
     const row = store
@@ -171,7 +177,7 @@ export function invoicedOpRefusal(store: Statements, op: BlockOp): string | unde
       )
       .get(op.id) as { number: string; activityID: string; startedAt: number; endedAt: number; note: string | null; tags: string | null; billable: number | null } | undefined;
     if (row === undefined) return undefined;
-    if (op.deletes) return invoicedProblem(row.number).message;
+    if (op.deletes) return row.number;
     const set = op.set ?? {};
     const activity = set.activityID;
     const movedActivity =
@@ -183,7 +189,7 @@ export function invoicedOpRefusal(store: Statements, op: BlockOp): string | unde
       differs(set, 'note', row.note) ||
       differs(set, 'tags', row.tags, tagsColumn) ||
       differs(set, 'billable', row.billable, billableColumn);
-    return changed ? invoicedProblem(row.number).message : undefined;
+    return changed ? row.number : undefined;
   }
   if (op.kind === 'break') {
     const stored = store.statement('SELECT session_id AS sessionID, started_at AS startedAt, ended_at AS endedAt FROM breaks WHERE id = ?').get(op.id) as
@@ -194,9 +200,9 @@ export function invoicedOpRefusal(store: Statements, op: BlockOp): string | unde
     for (const sessionID of sessions) {
       const number = invoiceOfBlock(store, sessionID);
       if (number === undefined) continue;
-      if (stored === undefined || op.deletes) return invoicedProblem(number).message;
+      if (stored === undefined || op.deletes) return number;
       const changed = differs(set, 'sessionID', stored.sessionID) || differs(set, 'startedAt', stored.startedAt) || differs(set, 'endedAt', stored.endedAt);
-      if (changed) return invoicedProblem(number).message;
+      if (changed) return number;
     }
   }
   return undefined;

@@ -8,11 +8,11 @@
  */
 
 import { join } from 'node:path';
-import { invoicedOpRefusal, type Store } from '@tock/core';
-import { MAX_CLOCK_AHEAD_MS, OpError, SYNC_READ_LIMITS, openLine, parseOpLine, type DevicePosition, type SyncOp } from '@tock/core/sync';
-import { FORMAT_DIR, formatDir, parseDeviceFile, printable, readRegular, segmentName, segmentsOf, type FolderListing, type SegmentEntry } from './folder.ts';
+import { invoicedOpNumber, invoicedProblem, type Store } from '@tock/core';
+import { MAX_CLOCK_AHEAD_MS, OpError, SYNC_READ_LIMITS, openLine, parseOpLine, type DevicePosition, type OpReason, type SyncOp } from '@tock/core/sync';
+import { FORMAT_DIR, formatDir, parseDeviceFile, printable, readRegular, refusedReason, segmentName, segmentsOf, type FolderListing, type SegmentEntry } from './folder.ts';
 import { rememberDeviceName } from './settings.ts';
-import type { SyncDeviceReason, SyncReason } from './status.ts';
+import type { SyncDeviceReason, SyncLineReason, SyncLineRule, SyncReason } from './status.ts';
 
 /**
  * Operations applied in one transaction at most. Small batches keep what one batch holds (its
@@ -37,7 +37,7 @@ export interface Reader {
   name: string | null;
   problem: string | null;
   /** `problem` by its code, kept with the text it was made for (a problem set without one is said as it is). */
-  problemReason?: { text: string; reason: SyncReason | SyncDeviceReason } | null;
+  problemReason?: { text: string; reason: SyncReason | SyncDeviceReason; line?: SyncLineReason } | null;
   behind: number;
   /** How far its next operation is ahead of this device's clock, ms, while it waits for it; and where. */
   ahead: { ms: number; segment: number; line: number } | null;
@@ -48,7 +48,7 @@ export interface Reader {
    */
   held?: string | null;
   /** `held` by its code (device_line_held), kept with the text it was made for. */
-  heldReason?: { text: string; reason: SyncDeviceReason } | null;
+  heldReason?: { text: string; reason: SyncDeviceReason; line: SyncLineReason } | null;
   /** The lines of the segment being read, from `offset` at `index` on (kept between batches). */
   chunk?: { segment: number; offset: number; lines: string[]; index: number; tail: boolean; more: boolean } | undefined;
   /** A segment read to its end (or to a line still arriving): not read again while its size and time stay. */
@@ -128,7 +128,7 @@ export class DeviceLogs {
       const file = reader.deviceFile?.parsed ?? parseDeviceFile(read, deviceID);
       if ('problem' in file) {
         reader.problem = file.problem;
-        reader.problemReason = file.reason === null ? null : { text: file.problem, reason: file.reason };
+        reader.problemReason = { text: file.problem, reason: file.reason };
         continue;
       }
       if (reader.name !== file.name) rememberDeviceName(this.store, deviceID, file.name);
@@ -176,7 +176,10 @@ export class DeviceLogs {
       // This segment is not there (yet): go on to a later one only if the log skipped it.
       const next = segments.find((s) => s.n > p.segment);
       if (next === undefined || p.offset > 0) return undefined;
-      return `segment ${segmentName(p.segment)} is missing while ${segmentName(next.n)} is there; waiting for it`;
+      return coded(reader, `segment ${segmentName(p.segment)} is missing while ${segmentName(next.n)} is there; waiting for it`, {
+        code: 'device_segment_missing',
+        values: { segment: segmentName(p.segment), next: segmentName(next.n) },
+      });
     }
     if (entry.refused !== null) {
       const text = `segment ${segmentName(p.segment)} is ${entry.refused}, not a regular file; it is not read and applying its log stops there`;
@@ -192,7 +195,9 @@ export class DeviceLogs {
       try {
         read = await readRegular(path, { offset: p.offset, maxBytes, limit: SYNC_READ_LIMITS.segmentBytes, unchanged: idle });
       } catch (error) {
-        return `cannot read segment ${segmentName(p.segment)} (${(error as Error).message}); applying its log stops there`;
+        // The system's own words stay inside (docs/i18n.md "Still English").
+        const why = (error as Error).message;
+        return coded(reader, `cannot read segment ${segmentName(p.segment)} (${why}); applying its log stops there`, { code: 'device_segment_unreadable', values: { segment: segmentName(p.segment), error: why } });
       }
       if (read.kind !== 'read' || maxBytes > SYNC_READ_LIMITS.lineBytes) break;
       const limited = read.size - p.offset > read.bytes.length;
@@ -201,15 +206,23 @@ export class DeviceLogs {
       else break;
     }
     if (read.kind === 'missing' || read.kind === 'unchanged') return undefined;
-    if (read.kind === 'refused') return `segment ${segmentName(p.segment)} ${read.reason}; applying its log stops there`;
+    if (read.kind === 'refused') {
+      return coded(reader, `segment ${segmentName(p.segment)} ${read.reason}; applying its log stops there`, refusedReason(read, 'device_segment_not_file', 'device_segment_too_large', { segment: segmentName(p.segment) }));
+    }
     if (read.size < p.offset) {
-      return `segment ${segmentName(p.segment)} is shorter than what was applied from it (${read.size} < ${p.offset} bytes): truncated or rewritten; its log is not applied past line ${p.line}`;
+      return coded(reader, `segment ${segmentName(p.segment)} is shorter than what was applied from it (${read.size} < ${p.offset} bytes): truncated or rewritten; its log is not applied past line ${p.line}`, {
+        code: 'device_segment_shorter',
+        values: { segment: segmentName(p.segment), size: read.size, offset: p.offset, line: p.line },
+      });
     }
     const bytes = read.bytes;
     const limited = read.size - p.offset > bytes.length;
     const last = bytes.lastIndexOf(10);
     if (last < 0 && bytes.length > SYNC_READ_LIMITS.lineBytes) {
-      return `${segmentName(p.segment)} line ${p.line + 1} is longer than ${SYNC_READ_LIMITS.lineBytes / 1024} KiB; it is not read and applying its log stops there`;
+      return coded(reader, `${segmentName(p.segment)} line ${p.line + 1} is longer than ${SYNC_READ_LIMITS.lineBytes / 1024} KiB; it is not read and applying its log stops there`, {
+        code: 'device_line_too_long',
+        values: { segment: segmentName(p.segment), line: p.line + 1, kib: SYNC_READ_LIMITS.lineBytes / 1024 },
+      });
     }
     if (last < 0) {
       // Nothing whole yet (a line still arriving, or nothing new): not read again until the file changes.
@@ -286,26 +299,42 @@ export class DeviceLogs {
             break;
           }
           const line = chunk.lines[chunk.index] as string;
-          let op: SyncOp;
-          try {
-            if (Buffer.byteLength(line) > SYNC_READ_LIMITS.lineBytes) throw new OpError(`longer than ${SYNC_READ_LIMITS.lineBytes / 1024} KiB`);
-            op = parseOpLine(openLine(key, deviceID, line), deviceID);
-          } catch (error) {
-            const reason = error instanceof OpError ? error.message : String(error);
-            reader.problem = `${segmentName(p.segment)} line ${p.line + 1}: ${printable(reason)}; applying its log stops there`;
-            // The line's own reason stays as the reader wrote it (docs/i18n.md "Still English").
-            reader.problemReason = { text: reader.problem, reason: { code: 'device_line_refused', values: { segment: segmentName(p.segment), line: p.line + 1, reason: printable(reason) } } };
+          let op: SyncOp | undefined;
+          let refused: { reason: string; line?: SyncLineReason } | undefined;
+          if (Buffer.byteLength(line) > SYNC_READ_LIMITS.lineBytes) {
+            refused = { reason: `longer than ${SYNC_READ_LIMITS.lineBytes / 1024} KiB`, line: { code: 'line_too_long', values: { kib: SYNC_READ_LIMITS.lineBytes / 1024 } } };
+          } else {
+            try {
+              op = parseOpLine(openLine(key, deviceID, line), deviceID);
+            } catch (error) {
+              // The English stays in `reason`; its code in `line` (a thrown error that is no OpError has none).
+              refused = error instanceof OpError ? { reason: error.message, line: printableReason(error.reason) } : { reason: String(error) };
+            }
+          }
+          if (refused !== undefined || op === undefined) {
+            const reason = printable(refused?.reason ?? 'not read');
+            reader.problem = `${segmentName(p.segment)} line ${p.line + 1}: ${reason}; applying its log stops there`;
+            reader.problemReason = {
+              text: reader.problem,
+              reason: { code: 'device_line_refused', values: { segment: segmentName(p.segment), line: p.line + 1, reason } },
+              ...(refused?.line === undefined ? {} : { line: refused.line }),
+            };
             reader.chunk = undefined;
             stop = true;
             break;
           }
           // Invoiced is final (docs/sync.md "Invoiced blocks"): a change to a block invoiced here is
           // not applied; the log waits at its line (looked at again each scan: a void lets it on).
-          const invoiced = invoicedOpRefusal(this.store, op);
-          if (invoiced !== undefined) {
+          const number = invoicedOpNumber(this.store, op);
+          if (number !== undefined) {
+            const invoiced = invoicedProblem(number).message;
             reader.held = `${segmentName(p.segment)} line ${p.line + 1}: ${printable(invoiced)}; its changes from there on wait until that invoice is voided`;
-            // The invoice's reason stays as core wrote it (docs/i18n.md "Still without codes").
-            reader.heldReason = { text: reader.held, reason: { code: 'device_line_held', values: { segment: segmentName(p.segment), line: p.line + 1, reason: printable(invoiced) } } };
+            // The invoice's reason in core's English inside; its code in `line`.
+            reader.heldReason = {
+              text: reader.held,
+              reason: { code: 'device_line_held', values: { segment: segmentName(p.segment), line: p.line + 1, reason: printable(invoiced) } },
+              line: { code: 'line_invoiced', values: { number: printable(number) } },
+            };
             stop = true;
             break;
           }
@@ -351,4 +380,25 @@ export class DeviceLogs {
     }
     return { ops, positions };
   }
+}
+
+/** Sets `text`'s code as the reader's (the caller sets `text` as its problem) and answers `text`. */
+function coded(reader: Reader, text: string, reason: SyncDeviceReason): string {
+  reader.problemReason = { text, reason };
+  return text;
+}
+
+/** A line's reason with every text the line sent shown as {@link printable} (the terminal and the window never get its control characters). */
+function printableReason(reason: OpReason | SyncLineReason): SyncLineReason {
+  const line: SyncLineReason = { code: reason.code, values: printableValues(reason.values) };
+  if (reason.rule !== undefined) line.rule = printableRule(reason.rule);
+  return line;
+}
+
+function printableRule(rule: SyncLineRule): SyncLineRule {
+  return { rule: rule.rule, ...(rule.values ? { values: printableValues(rule.values) } : {}), ...(rule.item ? { item: printableRule(rule.item) } : {}) };
+}
+
+function printableValues(values: Readonly<Record<string, string | number>>): Record<string, string | number> {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? printable(v) : v]));
 }

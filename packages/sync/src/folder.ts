@@ -290,8 +290,8 @@ export async function segmentsOf(dir: string, deviceID: string): Promise<Segment
 /** What {@link readRegular} found. */
 export type ReadResult =
   | { kind: 'missing' }
-  /** Not a regular file, or over its size cap: not read. */
-  | { kind: 'refused'; reason: string }
+  /** Not a regular file (`type`, a {@link typeKind}), or over its size cap (`size` and `limit`, bytes): not read. */
+  | { kind: 'refused'; reason: string; type?: string; size?: number; limit?: number }
   /** The same size and time as `unchanged` said: not read again. */
   | { kind: 'unchanged' }
   | { kind: 'read'; size: number; mtimeMs: number; bytes: Buffer };
@@ -313,20 +313,22 @@ export async function readRegular(
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
     throw error;
   }
-  if (!stats.isFile()) return { kind: 'refused', reason: `is ${describeType(stats)}, not a regular file; it is not read` };
+  if (!stats.isFile()) return { kind: 'refused', reason: `is ${describeType(stats)}, not a regular file; it is not read`, type: typeKind(stats) };
   let handle: Awaited<ReturnType<typeof open>>;
   try {
     handle = await open(path, SAFE_READ);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return { kind: 'missing' };
-    if (code === 'ELOOP') return { kind: 'refused', reason: 'is a symbolic link, not a regular file; it is not read' };
+    if (code === 'ELOOP') return { kind: 'refused', reason: 'is a symbolic link, not a regular file; it is not read', type: 'symlink' };
     throw error;
   }
   try {
     const opened = await handle.stat();
-    if (!opened.isFile()) return { kind: 'refused', reason: `is ${describeType(opened)}, not a regular file; it is not read` };
-    if (opened.size > options.limit) return { kind: 'refused', reason: `is ${bytesText(opened.size)}, over the ${bytesText(options.limit)} it may have; it is not read` };
+    if (!opened.isFile()) return { kind: 'refused', reason: `is ${describeType(opened)}, not a regular file; it is not read`, type: typeKind(opened) };
+    if (opened.size > options.limit) {
+      return { kind: 'refused', reason: `is ${bytesText(opened.size)}, over the ${bytesText(options.limit)} it may have; it is not read`, size: opened.size, limit: options.limit };
+    }
     if (options.unchanged && options.unchanged.size === opened.size && options.unchanged.mtimeMs === opened.mtimeMs) return { kind: 'unchanged' };
     const offset = options.offset ?? 0;
     const want = Math.max(0, Math.min(opened.size - offset, options.maxBytes ?? opened.size));
@@ -343,16 +345,30 @@ export async function readRegular(
   }
 }
 
-/** What is wrong with a device.json: the English line, and its code when it has one (a refused read's reason is said as it is). */
+/** What is wrong with a device.json: the English line, and its code. */
 export interface DeviceFileProblem {
   problem: string;
-  reason: SyncDeviceReason | null;
+  reason: SyncDeviceReason;
+}
+
+/**
+ * A refused read (device.json, a segment) by its code: `notRegular` with what stands there
+ * (`kind`), or `tooLarge` with its size and the cap in KiB (`kib`, `limitKib`), beside `values`.
+ */
+export function refusedReason<C extends SyncDeviceReason['code']>(
+  read: Extract<ReadResult, { kind: 'refused' }>,
+  notRegular: C,
+  tooLarge: C,
+  values: Readonly<Record<string, string | number>>,
+): { code: C; values: Readonly<Record<string, string | number>> } {
+  if (read.size !== undefined && read.limit !== undefined) return { code: tooLarge, values: { ...values, kib: Math.ceil(read.size / 1024), limitKib: Math.ceil(read.limit / 1024) } };
+  return { code: notRegular, values: { ...values, kind: read.type ?? 'other' } };
 }
 
 /** A device's device.json, parsed and checked; a {@link DeviceFileProblem} says what is wrong with it. */
 export function parseDeviceFile(read: ReadResult, deviceID: string): DeviceFile | DeviceFileProblem {
   if (read.kind === 'missing' || read.kind === 'unchanged') return { problem: 'no device.json yet', reason: { code: 'device_file_missing', values: {} } };
-  if (read.kind === 'refused') return { problem: `device.json ${read.reason}`, reason: null };
+  if (read.kind === 'refused') return { problem: `device.json ${read.reason}`, reason: refusedReason(read, 'device_file_not_regular', 'device_file_too_large', {}) };
   let value: unknown;
   try {
     value = JSON.parse(read.bytes.toString('utf8'));

@@ -11,7 +11,7 @@ import { SYNC_SETTINGS, keyMatches, parseHlc } from '@tock/core/sync';
 import type { Reader } from './device-logs.ts';
 import { FORMAT_1_DIR, FORMAT_DIR, segmentName, type FolderFile, type FolderListing } from './folder.ts';
 import { deviceIdentity, oneTimerOn, syncConfig } from './settings.ts';
-import type { SyncDeviceReason, SyncDeviceStatus, SyncReason, SyncStatus } from './status.ts';
+import type { SyncDeviceReason, SyncDeviceStatus, SyncLineReason, SyncReason, SyncStatus } from './status.ts';
 
 /** `ms` as a person reads a clock difference: `3 h 20 min`, `12 min`, `2 days 4 h`. */
 export function durationText(ms: number): string {
@@ -86,6 +86,12 @@ function deviceReason(r: Reader): SyncReason | SyncDeviceReason | null {
   return { code: 'device_clock_ahead', values: { minutes: Math.max(1, Math.round(r.ahead.ms / 60_000)), segment: segmentName(r.ahead.segment), line: r.ahead.line } };
 }
 
+/** The reason inside a refused or held line's problem, by its code, for the text `problem` shows; undefined when it has none. */
+function lineReason(r: Reader): SyncLineReason | undefined {
+  if (r.problem !== null) return r.problemReason?.text === r.problem ? r.problemReason.line : undefined;
+  return r.ahead === null && r.held != null && r.heldReason?.text === r.held ? r.heldReason.line : undefined;
+}
+
 /** What the service knows beyond the store: every device read, and the problems that keep sync from running or concern the folder. */
 export interface SyncState {
   devices: ReadonlyMap<string, Reader>;
@@ -108,6 +114,7 @@ export function syncStatus(store: Store, state: SyncState): SyncStatus {
   if (running) {
     for (const [deviceID, r] of [...state.devices].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const hlc = parseHlc(r.position.lastHlc);
+      const line = lineReason(r);
       devices.push({
         deviceID,
         name: r.name,
@@ -118,6 +125,7 @@ export function syncStatus(store: Store, state: SyncState): SyncStatus {
         aheadMs: r.ahead?.ms ?? null,
         problem: r.problem ?? (r.ahead === null ? null : clockAhead(r.ahead)) ?? r.held ?? null,
         problemReason: deviceReason(r),
+        ...(line === undefined ? {} : { problemLine: line }),
       });
     }
   }

@@ -41,17 +41,79 @@ export type SyncReasonCode =
 
 /**
  * Another device's problems whose words are in the `problems` catalogs (`problem.device.*`),
- * beside `SyncReasonCode`'s: its entry that is not a folder, its device.json, a segment that is
- * not a regular file, a line held by an invoice (the invoice's reason in its English inside).
+ * beside `SyncReasonCode`'s: its entry that is not a folder, its device.json (missing, not a
+ * regular file, too large, not JSON, …), a segment (not a regular file, too large, unreadable,
+ * missing, shorter than what was applied), a line too long, a line held by an invoice (its
+ * reason in `problemLine`). Sizes are in KiB (`kib`, `limitKib`).
  */
 export type SyncDeviceReasonCode =
   | 'device_not_folder'
   | 'device_file_missing'
+  | 'device_file_not_regular'
+  | 'device_file_too_large'
   | 'device_file_not_json'
   | 'device_file_shape'
   | 'device_file_other_id'
   | 'device_segment_not_file'
+  | 'device_segment_too_large'
+  | 'device_segment_unreadable'
+  | 'device_segment_missing'
+  | 'device_segment_shorter'
+  | 'device_line_too_long'
   | 'device_line_held';
+
+/**
+ * Why a line of another device's log is refused (`device_line_refused`) or held
+ * (`device_line_held`), by code: @tock/core's `OpReasonCode` (the line's shape, a field's value
+ * with the field rule it broke in `rule`), a line too long, a block on an invoice here
+ * (`line_invoiced` `{number}`). Words in the `problems` catalogs, `problem.line.*`.
+ */
+export type SyncLineReasonCode =
+  | 'line_not_signed'
+  | 'line_wrong_mac'
+  | 'line_not_json'
+  | 'line_not_object'
+  | 'line_newer'
+  | 'line_version'
+  | 'line_hlc'
+  | 'line_hlc_device'
+  | 'line_hlc_counter'
+  | 'line_hlc_time'
+  | 'line_op_text'
+  | 'line_op_unknown'
+  | 'line_id'
+  | 'line_set'
+  | 'line_set_field'
+  | 'line_set_empty'
+  | 'line_ended_before'
+  | 'line_entry_long'
+  | 'line_field_time'
+  | 'line_field_uuid'
+  | 'line_field_bool'
+  | 'line_field_color'
+  | 'line_field_day'
+  | 'line_field_invoice_number'
+  | 'line_field_document'
+  | 'line_field_language'
+  | 'line_field_text'
+  | 'line_field_rule'
+  | 'line_field_tags'
+  | 'line_too_long'
+  | 'line_invoiced';
+
+/** A field rule as a line's reason carries it (@tock/protocol's `FieldRule`, structurally). */
+export interface SyncLineRule {
+  rule: string;
+  values?: Readonly<Record<string, string | number>>;
+  item?: SyncLineRule;
+}
+
+/** A line's reason by its code and values, and the field rule it broke, if any. */
+export interface SyncLineReason {
+  code: SyncLineReasonCode;
+  values: Readonly<Record<string, string | number>>;
+  rule?: SyncLineRule;
+}
 
 /** A device problem of {@link SyncDeviceReasonCode} and its values. */
 export interface SyncDeviceReason {
@@ -86,6 +148,8 @@ export interface SyncDeviceStatus {
   problem: string | null;
   /** `problem` by its code and values, when the app has one for it; null otherwise. */
   problemReason: SyncReason | SyncDeviceReason | null;
+  /** The reason inside `problemReason`'s `reason` (`device_line_refused`, `device_line_held`) by its code; absent otherwise. */
+  problemLine?: SyncLineReason;
 }
 
 /** `GET /sync` on the admin channel: everything `tock sync status` prints. */

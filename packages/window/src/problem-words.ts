@@ -5,7 +5,8 @@
  * In English, and for a code or values the catalog cannot say, the app's line stays.
  */
 import type { ProblemReason, ProblemReasonCode } from '@tock/protocol';
-import type { SyncDeviceReasonCode } from '@tock/sync/status';
+import type { SyncDeviceReasonCode, SyncLineReason, SyncLineReasonCode } from '@tock/sync/status';
+import { wordRule } from '@tock/i18n/rules/words';
 import { type MessageKey, windowMessages } from './i18n/index.ts';
 
 /** Every reason code has its words: a new code in @tock/protocol fails `tsc` here until it has a key. */
@@ -51,12 +52,82 @@ export function reasonText(reason: ProblemReason | null | undefined): string | u
 const DEVICE_KEYS: Readonly<Record<SyncDeviceReasonCode, MessageKey>> = {
   device_not_folder: 'problem.device.device_not_folder',
   device_file_missing: 'problem.device.device_file_missing',
+  device_file_not_regular: 'problem.device.device_file_not_regular',
+  device_file_too_large: 'problem.device.device_file_too_large',
   device_file_not_json: 'problem.device.device_file_not_json',
   device_file_shape: 'problem.device.device_file_shape',
   device_file_other_id: 'problem.device.device_file_other_id',
   device_segment_not_file: 'problem.device.device_segment_not_file',
+  device_segment_too_large: 'problem.device.device_segment_too_large',
+  device_segment_unreadable: 'problem.device.device_segment_unreadable',
+  device_segment_missing: 'problem.device.device_segment_missing',
+  device_segment_shorter: 'problem.device.device_segment_shorter',
+  device_line_too_long: 'problem.device.device_line_too_long',
   device_line_held: 'problem.device.device_line_held',
 };
+
+/** Every line reason code of @tock/sync has its words (`problem.line.*`): a new one fails `tsc` here. */
+const LINE_KEYS: Readonly<Record<SyncLineReasonCode, MessageKey>> = {
+  line_not_signed: 'problem.line.line_not_signed',
+  line_wrong_mac: 'problem.line.line_wrong_mac',
+  line_not_json: 'problem.line.line_not_json',
+  line_not_object: 'problem.line.line_not_object',
+  line_newer: 'problem.line.line_newer',
+  line_version: 'problem.line.line_version',
+  line_hlc: 'problem.line.line_hlc',
+  line_hlc_device: 'problem.line.line_hlc_device',
+  line_hlc_counter: 'problem.line.line_hlc_counter',
+  line_hlc_time: 'problem.line.line_hlc_time',
+  line_op_text: 'problem.line.line_op_text',
+  line_op_unknown: 'problem.line.line_op_unknown',
+  line_id: 'problem.line.line_id',
+  line_set: 'problem.line.line_set',
+  line_set_field: 'problem.line.line_set_field',
+  line_set_empty: 'problem.line.line_set_empty',
+  line_ended_before: 'problem.line.line_ended_before',
+  line_entry_long: 'problem.line.line_entry_long',
+  line_field_time: 'problem.line.line_field_time',
+  line_field_uuid: 'problem.line.line_field_uuid',
+  line_field_bool: 'problem.line.line_field_bool',
+  line_field_color: 'problem.line.line_field_color',
+  line_field_day: 'problem.line.line_field_day',
+  line_field_invoice_number: 'problem.line.line_field_invoice_number',
+  line_field_document: 'problem.line.line_field_document',
+  line_field_language: 'problem.line.line_field_language',
+  line_field_text: 'problem.line.line_field_text',
+  line_field_rule: 'problem.line.line_field_rule',
+  line_field_tags: 'problem.line.line_field_tags',
+  line_too_long: 'problem.line.line_too_long',
+  line_invoiced: 'problem.line.line_invoiced',
+};
+
+/** The reason inside a refused or held line in the window's language (a field rule it broke by `wordRule`); undefined in English or for what the catalog cannot say. */
+export function lineReasonText(line: SyncLineReason | null | undefined): string | undefined {
+  const t = windowMessages();
+  if (t.locale === 'en' || line === null || line === undefined || typeof line.code !== 'string' || !Object.hasOwn(LINE_KEYS, line.code)) return undefined;
+  const values: Record<string, string | number> = { ...line.values };
+  if (line.rule !== undefined) {
+    const rule = wordRule(t, line.rule);
+    if (rule === undefined) return undefined;
+    values.rule = rule;
+  }
+  try {
+    return t(LINE_KEYS[line.code], values);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A device problem's reason with the reason inside a refused or held line (`device_line_refused`,
+ * `device_line_held`) worded by its own code, ready for the problem's worder; the reason as it
+ * came otherwise.
+ */
+export function withLineWords<R extends { code: string; values?: Readonly<Record<string, string | number>> }>(reason: R | null, line: SyncLineReason | null | undefined): R | null {
+  if (reason === null || (reason.code !== 'device_line_refused' && reason.code !== 'device_line_held')) return reason;
+  const inner = lineReasonText(line);
+  return inner === undefined ? reason : { ...reason, values: { ...reason.values, reason: inner } };
+}
 
 /** Another device's problem of {@link DEVICE_KEYS}' codes in the window's language; undefined for any other reason, in English, or for values the catalog cannot say. */
 export function deviceReasonText(reason: { code: string; values?: Readonly<Record<string, string | number>> } | null | undefined): string | undefined {

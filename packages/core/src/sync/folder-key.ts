@@ -112,9 +112,9 @@ const SIGNED = /^\{"mac":"([0-9a-f]{64})","op":/;
  */
 export function openLine(key: Uint8Array, deviceID: string, line: string): string {
   const m = SIGNED.exec(line);
-  if (!m || !line.endsWith('}')) throw new OpError('not a signed line ({"mac":"<64 hex>","op":…}); written without the folder key');
+  if (!m || !line.endsWith('}')) throw new OpError('not a signed line ({"mac":"<64 hex>","op":…}); written without the folder key', { code: 'line_not_signed', values: {} });
   const op = line.slice(m[0].length, -1);
   const got = Buffer.from(m[1] as string, 'hex');
-  if (!timingSafeEqual(got, lineMac(key, deviceID, op))) throw new OpError('wrong "mac": not written with this folder\'s key (or altered since)');
+  if (!timingSafeEqual(got, lineMac(key, deviceID, op))) throw new OpError('wrong "mac": not written with this folder\'s key (or altered since)', { code: 'line_wrong_mac', values: {} });
   return op;
 }

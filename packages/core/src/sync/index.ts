@@ -37,4 +37,4 @@ export {
   type MergeResult,
   type RunningElsewhere,
 } from './log.ts';
-export { ENTRY_MAX_MS, FIELDS, OpError, SYNC_FORMAT_VERSION, formatOpLine, parseOpLine, type EntityKind, type FieldValue, type SyncOp } from './ops.ts';
+export { ENTRY_MAX_MS, FIELDS, OpError, SYNC_FORMAT_VERSION, formatOpLine, parseOpLine, type EntityKind, type FieldValue, type OpReason, type OpReasonCode, type SyncOp } from './ops.ts';

@@ -6,10 +6,10 @@
  * line that breaks a rule is refused with a reason rather than half applied.
  */
 
-import { ACTIVITY_COLOR_COUNT, LIMITS, Problem, isActivityColor, isTimeInRange } from '@tock/protocol';
-import { addressError, budgetError, cleanTags, languageError, TAX_ID_MAX } from '../ledger.ts';
-import { cleanCurrency, cleanRate, currencyError, rateError, taxRateError } from '../money.ts';
-import { nameError } from '../names.ts';
+import { ACTIVITY_COLOR_COUNT, LIMITS, Problem, type FieldRule, isActivityColor, isProblem, isTimeInRange, ruleMessage } from '@tock/protocol';
+import { addressRule, budgetRule, cleanTags, INVOICE_LANGUAGES, languageError, TAX_ID_MAX } from '../ledger.ts';
+import { cleanCurrency, cleanRate, currencyRule, rateRule, taxRateRule } from '../money.ts';
+import { nameRule } from '../names.ts';
 import { parseHlc, type Hlc } from './hlc.ts';
 
 /** The format version this build writes and reads. */
@@ -85,79 +85,134 @@ export const ENTRY_MAX_MS = 24 * 60 * 60 * 1000;
 /** The highest hlc counter (docs/sync.md "Format 2"); also in folder-key.ts's limits. */
 const COUNTER_MAX = 999_999;
 
-/** A line that cannot be applied (`sync_op_invalid`); `newer` when it comes from a newer format. */
+/**
+ * Why a line is refused, by a code the window and `tock` word (docs/i18n.md "What the app sends
+ * as codes"; @tock/sync's `SyncLineReasonCode` lists the same): the line's shape (`line_*`), and
+ * a field's value (`line_field_*`; `line_field_rule` and `line_field_tags` carry the field rule
+ * it broke, @tock/protocol's `FieldRule`). `orNull` is `yes` where null was allowed too.
+ */
+export type OpReasonCode =
+  | 'line_not_signed'
+  | 'line_wrong_mac'
+  | 'line_not_json'
+  | 'line_not_object'
+  | 'line_newer'
+  | 'line_version'
+  | 'line_hlc'
+  | 'line_hlc_device'
+  | 'line_hlc_counter'
+  | 'line_hlc_time'
+  | 'line_op_text'
+  | 'line_op_unknown'
+  | 'line_id'
+  | 'line_set'
+  | 'line_set_field'
+  | 'line_set_empty'
+  | 'line_ended_before'
+  | 'line_entry_long'
+  | 'line_field_time'
+  | 'line_field_uuid'
+  | 'line_field_bool'
+  | 'line_field_color'
+  | 'line_field_day'
+  | 'line_field_invoice_number'
+  | 'line_field_document'
+  | 'line_field_language'
+  | 'line_field_text'
+  | 'line_field_rule'
+  | 'line_field_tags';
+
+/** A line's refusal by its code and values (and the field rule it broke, for `line_field_rule` and `line_field_tags`). */
+export interface OpReason {
+  code: OpReasonCode;
+  values: Readonly<Record<string, string | number>>;
+  rule?: FieldRule;
+}
+
+/** A line that cannot be applied (`sync_op_invalid`); `newer` when it comes from a newer format; `reason` its code. */
 export class OpError extends Problem {
   override name = 'OpError';
   readonly newer: boolean;
+  readonly reason: OpReason;
 
-  constructor(message: string, newer = false) {
+  constructor(message: string, reason: OpReason, newer = false) {
     super('sync_op_invalid', message);
+    this.reason = reason;
     this.newer = newer;
   }
+}
+
+/** The refusal of `field`'s value by the field rule it broke (its English is the rule's, as the API says it). */
+function ruleError(field: string, rule: FieldRule, orNull = ''): OpError {
+  return new OpError(`field "${field}" ${ruleMessage(rule)}${orNull}`, { code: 'line_field_rule', values: { field, orNull: orNull === '' ? 'no' : 'yes' }, rule });
 }
 
 function checkValue(field: string, type: FieldType, value: unknown): FieldValue {
   if (value === null && type.endsWith('?')) return null;
   const orNull = type.endsWith('?') ? ' or null' : '';
+  const nullable = orNull === '' ? 'no' : 'yes';
   if (type === 'ms' || type === 'ms?') {
     // The API's and import's rule: a whole Unix ms in the years 1970–2199 (TIME_RANGE).
-    if (typeof value !== 'number' || !isTimeInRange(value)) throw new OpError(`field "${field}" must be a time in ms in the years 1970–2199${orNull}`);
+    if (typeof value !== 'number' || !isTimeInRange(value)) throw new OpError(`field "${field}" must be a time in ms in the years 1970–2199${orNull}`, { code: 'line_field_time', values: { field, orNull: nullable } });
     return value;
   }
   if (type === 'id' || type === 'id?' || type === 'device') {
-    if (typeof value !== 'string' || !UUID.test(value)) throw new OpError(`field "${field}" must be a lowercase UUID${orNull}`);
+    if (typeof value !== 'string' || !UUID.test(value)) throw new OpError(`field "${field}" must be a lowercase UUID${orNull}`, { code: 'line_field_uuid', values: { field, orNull: nullable } });
     return value;
   }
   // The ledger's fields, by the API's rules (docs/data.md "The ledger").
   if (type === 'rate?') {
-    const problem = rateError(value);
-    if (problem !== undefined) throw new OpError(`field "${field}" ${problem}`);
+    const broken = rateRule(value);
+    if (broken !== undefined) throw ruleError(field, broken);
     return cleanRate(value);
   }
   if (type === 'currency?') {
-    const problem = currencyError(value);
-    if (problem !== undefined) throw new OpError(`field "${field}" ${problem}`);
+    const broken = currencyRule(value);
+    if (broken !== undefined) throw ruleError(field, broken);
     return cleanCurrency(value);
   }
   if (type === 'address?') {
-    const problem = addressError(value);
-    if (problem !== undefined) throw new OpError(`field "${field}" ${problem}`);
+    const broken = addressRule(value);
+    if (broken !== undefined) throw ruleError(field, broken);
     return value as string;
   }
   if (type === 'taxID?') {
-    const problem = typeof value !== 'string' ? 'must be text' : [...value].length > TAX_ID_MAX ? `must be at most ${TAX_ID_MAX} characters` : nameError(value);
-    if (problem !== undefined) throw new OpError(`field "${field}" ${problem}${orNull}`);
+    const broken: FieldRule | undefined =
+      typeof value !== 'string' ? { rule: 'mustBeText' } : [...value].length > TAX_ID_MAX ? { rule: 'atMostChars', values: { max: TAX_ID_MAX } } : nameRule(value);
+    if (broken !== undefined) throw ruleError(field, broken, orNull);
     return (value as string).trim();
   }
   if (type === 'taxRate?') {
-    const problem = taxRateError(value);
-    if (problem !== undefined || typeof value !== 'number') throw new OpError(`field "${field}" ${problem ?? 'must be a number'}${orNull}`);
-    return value;
+    const broken: FieldRule | undefined = taxRateRule(value) ?? (typeof value === 'number' ? undefined : { rule: 'number', values: { kind: 'number' } });
+    if (broken !== undefined) throw ruleError(field, broken, orNull);
+    return value as number;
   }
   if (type === 'language?') {
     const problem = languageError(value);
-    if (problem !== undefined) throw new OpError(`field "${field}" ${problem}${orNull}`);
+    if (problem !== undefined) {
+      throw new OpError(`field "${field}" ${problem}${orNull}`, { code: 'line_field_language', values: { field, languages: INVOICE_LANGUAGES.join(', '), sent: String(JSON.stringify(value)), orNull: nullable } });
+    }
     return Intl.getCanonicalLocales((value as string).trim())[0] as string;
   }
   if (type === 'bool?') {
-    if (typeof value !== 'boolean') throw new OpError(`field "${field}" must be true, false or null`);
+    if (typeof value !== 'boolean') throw new OpError(`field "${field}" must be true, false or null`, { code: 'line_field_bool', values: { field } });
     return value;
   }
   if (type === 'hours?') {
-    const problem = budgetError(value);
-    if (problem !== undefined) throw new OpError(`field "${field}" ${problem}`);
+    const broken = budgetRule(value);
+    if (broken !== undefined) throw ruleError(field, broken);
     return value as number;
   }
   if (type === 'color?') {
-    if (!isActivityColor(value)) throw new OpError(`field "${field}" must be a whole number from 0 to ${ACTIVITY_COLOR_COUNT - 1}${orNull}`);
+    if (!isActivityColor(value)) throw new OpError(`field "${field}" must be a whole number from 0 to ${ACTIVITY_COLOR_COUNT - 1}${orNull}`, { code: 'line_field_color', values: { field, max: ACTIVITY_COLOR_COUNT - 1, orNull: nullable } });
     return value;
   }
   if (type === 'day') {
-    if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) throw new OpError(`field "${field}" must be a day YYYY-MM-DD`);
+    if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) throw new OpError(`field "${field}" must be a day YYYY-MM-DD`, { code: 'line_field_day', values: { field } });
     return value;
   }
   if (type === 'number') {
-    if (typeof value !== 'string' || !/^INV-\d{4}-\d{3,9}$/.test(value)) throw new OpError(`field "${field}" must be an invoice number such as INV-2026-001`);
+    if (typeof value !== 'string' || !/^INV-\d{4}-\d{3,9}$/.test(value)) throw new OpError(`field "${field}" must be an invoice number such as INV-2026-001`, { code: 'line_field_invoice_number', values: { field } });
     return value;
   }
   if (type === 'document') {
@@ -169,7 +224,7 @@ function checkValue(field: string, type: FieldType, value: unknown): FieldValue 
       doc = undefined;
     }
     if (doc === null || typeof doc !== 'object' || Array.isArray(doc) || !Array.isArray((doc as { lines?: unknown }).lines) || !Array.isArray((doc as { totals?: unknown }).totals)) {
-      throw new OpError(`field "${field}" must be an invoice document (JSON text of an object with lines and totals)`);
+      throw new OpError(`field "${field}" must be an invoice document (JSON text of an object with lines and totals)`, { code: 'line_field_document', values: { field } });
     }
     return value as string;
   }
@@ -178,22 +233,25 @@ function checkValue(field: string, type: FieldType, value: unknown): FieldValue 
     try {
       tags = cleanTags(value, field);
     } catch (error) {
-      throw new OpError(`field "${field}": ${(error as { details?: { message: string }[] }).details?.[0]?.message ?? 'must be a list of tag names'}`);
+      // cleanTags refuses by one field rule (tagList, tagText, tagName with the name rule in `item`).
+      const detail = isProblem(error) ? error.details?.[0] : undefined;
+      const rule: FieldRule = detail?.rule === undefined ? { rule: 'tagList' } : { rule: detail.rule, ...(detail.values ? { values: detail.values } : {}), ...(detail.item ? { item: detail.item } : {}) };
+      throw new OpError(`field "${field}": ${detail?.message ?? 'must be a list of tag names'}`, { code: 'line_field_tags', values: { field }, rule });
     }
     return tags.length === 0 ? null : tags;
   }
-  if (typeof value !== 'string') throw new OpError(`field "${field}" must be text${orNull}`);
+  if (typeof value !== 'string') throw new OpError(`field "${field}" must be text${orNull}`, { code: 'line_field_text', values: { field, orNull: nullable } });
   if (field === 'name') {
     // The same rule as the API, the window and import: no control characters or bidi overrides.
-    const problem = nameError(value);
-    if (problem !== undefined) throw new OpError(`field "name" ${problem}`);
+    const broken = nameRule(value);
+    if (broken !== undefined) throw ruleError('name', broken);
     return value.trim().normalize('NFC');
   }
   if (field === 'note') {
-    if ([...value].length > LIMITS.noteMax) throw new OpError(`field "note" must be at most ${LIMITS.noteMax} characters`);
+    if ([...value].length > LIMITS.noteMax) throw ruleError('note', { rule: 'atMostChars', values: { max: LIMITS.noteMax } });
     return value;
   }
-  throw new OpError(`field "${field}" must be text${orNull}`);
+  throw new OpError(`field "${field}" must be text${orNull}`, { code: 'line_field_text', values: { field, orNull: nullable } });
 }
 
 /**
@@ -206,32 +264,32 @@ export function parseOpLine(line: string, author: string): SyncOp {
   try {
     value = JSON.parse(line);
   } catch {
-    throw new OpError('not a JSON line');
+    throw new OpError('not a JSON line', { code: 'line_not_json', values: {} });
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new OpError('not a JSON object');
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new OpError('not a JSON object', { code: 'line_not_object', values: {} });
   const o = value as Record<string, unknown>;
-  if (typeof o.v === 'number' && o.v > SYNC_FORMAT_VERSION) throw new OpError(`written in format v${o.v} by a newer Tock; update Tock on this device`, true);
-  if (o.v !== SYNC_FORMAT_VERSION) throw new OpError('"v" must be 1');
+  if (typeof o.v === 'number' && o.v > SYNC_FORMAT_VERSION) throw new OpError(`written in format v${o.v} by a newer Tock; update Tock on this device`, { code: 'line_newer', values: { v: o.v } }, true);
+  if (o.v !== SYNC_FORMAT_VERSION) throw new OpError('"v" must be 1', { code: 'line_version', values: { v: SYNC_FORMAT_VERSION } });
   const hlc = parseHlc(o.hlc);
-  if (!hlc) throw new OpError('"hlc" must be "<unix ms>-<counter>-<deviceID>"');
-  if (hlc.device !== author) throw new OpError(`"hlc" names device ${hlc.device}, not the device whose log this is`);
-  if (hlc.counter > COUNTER_MAX) throw new OpError(`the "hlc" counter ${hlc.counter} is above ${COUNTER_MAX}`);
-  if (!isTimeInRange(hlc.ms)) throw new OpError('the "hlc" time must lie in the years 1970–2199');
-  if (typeof o.op !== 'string') throw new OpError('"op" must be a string');
+  if (!hlc) throw new OpError('"hlc" must be "<unix ms>-<counter>-<deviceID>"', { code: 'line_hlc', values: {} });
+  if (hlc.device !== author) throw new OpError(`"hlc" names device ${hlc.device}, not the device whose log this is`, { code: 'line_hlc_device', values: { device: hlc.device } });
+  if (hlc.counter > COUNTER_MAX) throw new OpError(`the "hlc" counter ${hlc.counter} is above ${COUNTER_MAX}`, { code: 'line_hlc_counter', values: { counter: hlc.counter, max: COUNTER_MAX } });
+  if (!isTimeInRange(hlc.ms)) throw new OpError('the "hlc" time must lie in the years 1970–2199', { code: 'line_hlc_time', values: {} });
+  if (typeof o.op !== 'string') throw new OpError('"op" must be a string', { code: 'line_op_text', values: {} });
   const [kindText, verb] = o.op.split('.');
   const kind = kindText as EntityKind;
-  if (!(kind in FIELDS) || verb === undefined || !VERBS[kind].includes(verb)) throw new OpError(`unknown operation "${o.op}"`);
-  if (typeof o.id !== 'string' || !UUID.test(o.id)) throw new OpError('"id" must be a lowercase UUID');
+  if (!(kind in FIELDS) || verb === undefined || !VERBS[kind].includes(verb)) throw new OpError(`unknown operation "${o.op}"`, { code: 'line_op_unknown', values: { op: o.op } });
+  if (typeof o.id !== 'string' || !UUID.test(o.id)) throw new OpError('"id" must be a lowercase UUID', { code: 'line_id', values: {} });
   if (verb === 'delete') return { hlc, op: o.op, kind, id: o.id, deletes: true };
-  if (o.set === null || typeof o.set !== 'object' || Array.isArray(o.set)) throw new OpError('"set" must be an object of fields');
+  if (o.set === null || typeof o.set !== 'object' || Array.isArray(o.set)) throw new OpError('"set" must be an object of fields', { code: 'line_set', values: {} });
   const set: Record<string, FieldValue> = {};
   const types = FIELDS[kind];
   for (const [field, raw] of Object.entries(o.set as Record<string, unknown>)) {
     const type = types[field];
-    if (type === undefined) throw new OpError(`"${field}" is not a field of ${kind}`);
+    if (type === undefined) throw new OpError(`"${field}" is not a field of ${kind}`, { code: 'line_set_field', values: { field, kind } });
     set[field] = checkValue(field, type, raw);
   }
-  if (Object.keys(set).length === 0) throw new OpError('"set" names no field');
+  if (Object.keys(set).length === 0) throw new OpError('"set" names no field', { code: 'line_set_empty', values: {} });
   checkBlock(kind, set);
   return { hlc, op: o.op, kind, id: o.id, set, deletes: false };
 }
@@ -246,8 +304,8 @@ function checkBlock(kind: EntityKind, set: Record<string, FieldValue>): void {
   if (kind !== 'session' && kind !== 'entry' && kind !== 'break') return;
   const { startedAt, endedAt } = set;
   if (typeof startedAt !== 'number' || typeof endedAt !== 'number') return;
-  if (endedAt < startedAt) throw new OpError('"endedAt" is before "startedAt"');
-  if (kind === 'entry' && endedAt - startedAt > ENTRY_MAX_MS) throw new OpError('an entry lasts at most 24 hours');
+  if (endedAt < startedAt) throw new OpError('"endedAt" is before "startedAt"', { code: 'line_ended_before', values: {} });
+  if (kind === 'entry' && endedAt - startedAt > ENTRY_MAX_MS) throw new OpError('an entry lasts at most 24 hours', { code: 'line_entry_long', values: { hours: ENTRY_MAX_MS / 3_600_000 } });
 }
 
 /** The line for an operation, without its newline. */

@@ -11,7 +11,7 @@ import { request, messageOf, syncProblemText } from '../api.ts';
 import { describedByError, FieldError, fieldErrorsOf } from '../components/FieldError.tsx';
 import { Failure } from '../components/FormActions.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
-import { deviceReasonText, isDeviceReason } from '../problem-words.ts';
+import { deviceReasonText, isDeviceReason, withLineWords } from '../problem-words.ts';
 import { CODE, WithCode } from '../components/WithCode.tsx';
 import { useT, type WindowMessages } from '../i18n/index.ts';
 import { sentence } from '../sentence.ts';
@@ -292,7 +292,7 @@ function OtherDevices({ status }: { status: SyncStatus }) {
                     {t('sync.changes', { count: d.applied })}
                     {d.behind > 0 ? t('sync.behind', { count: d.behind }) : ''}
                   </td>
-                  <td>{d.problem === null ? t('sync.none') : (deviceReasonText(d.problemReason) ?? syncProblemText(isDeviceReason(d.problemReason) ? null : d.problemReason, d.problem))}</td>
+                  <td>{d.problem === null ? t('sync.none') : deviceProblemText(d)}</td>
                 </tr>
               ))}
             </tbody>
@@ -318,4 +318,10 @@ export function Sync() {
       {status.enabled && <OtherDevices status={status} />}
     </div>
   );
+}
+
+/** Another device's problem in the window's language: by its code, the reason inside a refused or held line by its own; the app's English otherwise. */
+function deviceProblemText(d: SyncStatus['devices'][number]): string {
+  const reason = withLineWords(d.problemReason, d.problemLine);
+  return deviceReasonText(reason) ?? syncProblemText(isDeviceReason(reason) ? null : reason, d.problem ?? '');
 }
