@@ -28,7 +28,7 @@ const basic = (text: string): string => `Basic ${Buffer.from(text).toString('bas
 
 async function door(t: TestContext) {
   const received: { heartbeats: unknown[]; userAgent: string | undefined; machine: string | undefined }[] = [];
-  const answered: { userAgent: string | undefined; accepted: number; refusal: string | null }[] = [];
+  const answered: { userAgent: string | undefined; accepted: number; refusal: string | null; refusalReason?: unknown }[] = [];
   const editorKey = { value: KEY as string | null };
   let committed = 0;
   const h = await startHarness(t, {
@@ -275,6 +275,47 @@ describe('the WakaTime door', () => {
     assert.equal(locked.status, 423);
     assert.equal(locked.text, '{"error":"license locked"}');
     assert.equal((await wk({ body: '[{"entity":"a","time":1}]' })).status, 423);
+  });
+
+  it('tells a 404, 405, 423, 500 and 503 by their codes beside the English, the answers byte for byte as before', async (t) => {
+    const { h, wk, answered } = await door(t);
+    const summaries = await wk({ path: '/wakatime/api/v1/users/current/summaries' });
+    assert.equal(summaries.text, '{"error":"there is no endpoint GET /wakatime/api/v1/users/current/summaries"}');
+    const wrongMethod = await wk({ method: 'GET', path: BULK });
+    assert.equal(wrongMethod.text, `{"error":"${BULK} accepts POST only"}`);
+    h.license.state = 'locked';
+    assert.equal((await wk()).text, '{"error":"license locked"}');
+    const reasons = answered.map((a) => [a.refusal, a.refusalReason]);
+    assert.deepEqual(reasons, [
+      ['there is no endpoint GET /wakatime/api/v1/users/current/summaries', { code: 'editor_no_endpoint', values: { method: 'GET', path: '/wakatime/api/v1/users/current/summaries' } }],
+      [`${BULK} accepts POST only`, { code: 'editor_method', values: { path: BULK, allowed: 'POST' } }],
+      ['license locked', { code: 'editor_license_locked' }],
+    ]);
+
+    const told: { refusal: string | null; refusalReason?: unknown }[] = [];
+    const failing = await startHarness(t, {
+      onError: () => {},
+      wakatime: {
+        editorKey: () => KEY,
+        handlers: {
+          recordHeartbeats: () => {
+            throw new Error('disk on fire');
+          },
+          heartbeatsAnswered: (report) => told.push(report),
+        },
+      },
+    });
+    const headers = { host: `127.0.0.1:${failing.port}`, authorization: basic(KEY), 'content-type': 'application/json' };
+    const failed = await sendRaw(failing.port, 'POST', BULK, headers, '[{"entity":"a","time":1}]');
+    assert.equal(failed.status, 500);
+    assert.equal(failed.text, '{"error":"Tock failed to handle the request; see the app log"}');
+    const missing = await sendRaw(failing.port, 'GET', TODAY, { host: `127.0.0.1:${failing.port}`, authorization: basic(KEY) });
+    assert.equal(missing.status, 503);
+    assert.equal(missing.text, `{"error":"${TODAY} is not available in this version of the app"}`);
+    assert.deepEqual(
+      told.map((a) => a.refusalReason),
+      [{ code: 'editor_failed' }, { code: 'editor_unavailable', values: { path: TODAY } }],
+    );
   });
 
   it('answers 503 when the use cases are not wired, and is only there while the listener listens', async (t) => {

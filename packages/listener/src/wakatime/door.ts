@@ -120,7 +120,7 @@ export function createWakatimeDoor(options: DoorOptions): WakatimeDoor {
   function failure(thrown: unknown): DoorAnswer {
     if (isProblem(thrown) && isWireCode(thrown.code)) return error(ERROR_STATUS[thrown.code], thrown.message);
     options.onError?.(thrown);
-    return error(500, INTERNAL_ERROR_MESSAGE);
+    return error(500, INTERNAL_ERROR_MESSAGE, { code: 'editor_failed' });
   }
 
   /** Runs `work` in the store's transaction when there is one; its promise settles once committed. */
@@ -137,7 +137,7 @@ export function createWakatimeDoor(options: DoorOptions): WakatimeDoor {
 
   function heartbeats(req: IncomingMessage, path: WakatimePath, json: unknown): MaybePromise<DoorAnswer> {
     const record = options.handlers.recordHeartbeats;
-    if (!record) return error(503, `${path} is not available in this version of the app`);
+    if (!record) return error(503, `${path} is not available in this version of the app`, { code: 'editor_unavailable', values: { path } });
     const bulk = WAKATIME_BULK_PATHS.has(path);
     if (bulk) {
       if (!Array.isArray(json) || json.length === 0) return error(400, 'the body must be a JSON array of 1 to 1000 heartbeats', { code: 'editor_body_shape', values: { shape: 'array' } });
@@ -171,7 +171,7 @@ export function createWakatimeDoor(options: DoorOptions): WakatimeDoor {
 
   function statusBar(path: WakatimePath): MaybePromise<DoorAnswer> {
     const read = options.handlers.statusBarToday;
-    if (!read) return error(503, `${path} is not available in this version of the app`);
+    if (!read) return error(503, `${path} is not available in this version of the app`, { code: 'editor_unavailable', values: { path } });
     try {
       const result = read.call(options.handlers);
       if (result instanceof Promise) return result.then((value) => ({ status: 200, body: JSON.stringify(value) }), failure);
@@ -231,10 +231,10 @@ export function createWakatimeDoor(options: DoorOptions): WakatimeDoor {
       lockout.recordFailure(options.monotonic());
       return refuse(error(401, 'the editor key is wrong; `tock editors key` prints the right one', { code: 'editor_key_wrong', values: { command: 'tock editors key' } }));
     }
-    if (options.license() === 'locked') return refuse({ status: 423, body: LICENSE_LOCKED_BODY });
+    if (options.license() === 'locked') return refuse({ status: 423, body: LICENSE_LOCKED_BODY, reason: { code: 'editor_license_locked' } });
     const allowed = ROUTES[path];
-    if (allowed === undefined) return refuse(error(404, `there is no endpoint ${method} ${path}`));
-    if (method !== allowed) return refuse(error(405, `${path} accepts ${allowed} only`, undefined, { allow: allowed }));
+    if (allowed === undefined) return refuse(error(404, `there is no endpoint ${method} ${path}`, { code: 'editor_no_endpoint', values: { method, path } }));
+    if (method !== allowed) return refuse(error(405, `${path} accepts ${allowed} only`, { code: 'editor_method', values: { path, allowed } }, { allow: allowed }));
     const route = path as WakatimePath;
     // A GET's body (none is expected) is left unread: the connection closes after the answer.
     if (allowed === 'GET') return unread ? Promise.resolve(statusBar(route)).then(refuse) : statusBar(route);
