@@ -5,12 +5,13 @@
  * an injected clock: the test waits for each event to arrive, never sleeps through a window.
  */
 import assert from 'node:assert/strict';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, test } from 'node:test';
+import { promisify } from 'node:util';
 import { listRecordedSpans, openStore, readCaptureSettings, recordSpan, setCaptureSetting, type Store } from '@tock/core';
 import { startXDisplay, until, type XDisplay } from '@tock/test-support';
 import { CaptureRecorder } from '../src/capture/recorder.ts';
@@ -20,6 +21,7 @@ import { parseActiveWindowLine, parseWindowPropertyLine, x11FocusSource } from '
 let x: XDisplay | undefined;
 let display = '';
 const env = (): NodeJS.ProcessEnv => ({ ...process.env, DISPLAY: display });
+const execFileAsync = promisify(execFile);
 const xdotool = (...args: string[]): string => execFileSync('xdotool', args, { env: env(), encoding: 'utf8' }).trim();
 
 let windowA = '';
@@ -107,6 +109,31 @@ test('spans from focus changes on the real display: app only, titles when on, ex
     [180, 200, 'window', 'Editor', 'slides.odp — Editor'],
     [200, 210, 'excluded', null, null],
   ]);
+});
+
+test('starts one window helper per focus change: the same id reported again starts none', async (t) => {
+  // Figure 22 (bench/README.md): each `xprop` started costs milliseconds of CPU. About one
+  // focus change in five, the root helper reads _NET_ACTIVE_WINDOW after openbox wrote both of
+  // the change's values (no window, then the new one) and so reports the new id twice; the
+  // second report must start nothing. Counted by the source itself, not timed.
+  const started: string[] = [];
+  const seen: (FocusedWindow | null)[] = [];
+  const follower = await x11FocusSource({ env: env(), onHelperStart: (args) => void (args.includes('-id') && started.push(args[2] as string)) }).follow(
+    (w) => void seen.push(w),
+    (reason) => assert.fail(`lost: ${reason}`),
+  );
+  t.after(() => follower.stop());
+  const focus = async (id: string, app: string): Promise<void> => {
+    const from = seen.length;
+    await execFileAsync('xdotool', ['windowactivate', '--sync', id], { env: env() });
+    await until(`${app} reported`, () => seen.slice(from).some((w) => w?.app === app) || undefined);
+  };
+  await focus(windowA, 'Editor');
+  const before = started.length;
+  const changes = 60;
+  for (let i = 0; i < changes; i++) await (i % 2 === 0 ? focus(windowB, 'KeePassXC') : focus(windowA, 'Editor'));
+  const starts = started.length - before;
+  assert.ok(starts <= changes, `${starts} window helpers started for ${changes} focus changes`);
 });
 
 test('keeps following the focus when a new window reuses the closed focused window’s id', async (t) => {

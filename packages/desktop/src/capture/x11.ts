@@ -3,9 +3,13 @@
  * window names the focused window; its `WM_CLASS` gives the application and `_NET_WM_NAME`
  * (else `WM_NAME`) the title. Both are followed through PropertyNotify events by two
  * `xprop -spy` helpers (x11-utils): one on the root window for the whole run, one on the
- * focused window, replaced at every report of `_NET_ACTIVE_WINDOW` — an id reported again
- * may name a new window (X reuses ids), so the id alone never decides that nothing moved.
- * Nothing polls: an X server with nothing changing costs nothing. Why xprop and not an X11 library: docs/decisions.md "Capture".
+ * focused window, started when `_NET_ACTIVE_WINDOW` names another window. The same id reported
+ * again (the root helper reads the property after openbox wrote both of a change's values, no
+ * window then the new one, and prints the new id twice: one change in five in bench figure 22)
+ * is the same window while its helper runs, since `xprop -spy` ends when its window is
+ * destroyed: an id that X gave a new window after the focused one closed (X reuses ids) is read
+ * afresh — the id alone never decides that nothing moved. Nothing polls: an X server with
+ * nothing changing costs nothing. Why xprop and not an X11 library: docs/decisions.md "Capture".
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -94,9 +98,19 @@ function spawnXprop(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
   return spawn('xprop', args, { env: { ...env, ...LOCALE }, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
 }
 
+/** What the X11 source may be given besides the environment. */
+export interface X11SourceOptions {
+  /** Called with the arguments of each `xprop` the source starts (a test counts the starts per focus change). */
+  onHelperStart?: (args: readonly string[]) => void;
+}
+
 /** The X11 source: needs `DISPLAY`, `xprop`, and a window manager that sets `_NET_ACTIVE_WINDOW`. */
-export function x11FocusSource(context: Pick<FocusSourceContext, 'env'>): FocusSource {
-  const { env } = context;
+export function x11FocusSource(context: Pick<FocusSourceContext, 'env'> & X11SourceOptions): FocusSource {
+  const { env, onHelperStart } = context;
+  const startXprop = (args: string[]): ChildProcess => {
+    onHelperStart?.(args);
+    return spawnXprop(args, env);
+  };
   return {
     id: 'x11',
     name: 'X11 (EWMH, xprop)',
@@ -121,18 +135,28 @@ export function x11FocusSource(context: Pick<FocusSourceContext, 'env'>): FocusS
       if (reason !== null) throw new FocusSourceUnavailable(reason);
       let stopped = false;
       let windowSpy: ChildProcess | null = null;
-      const root = spawnXprop(['-spy', '-root', '_NET_ACTIVE_WINDOW'], env);
+      /** The window `windowSpy` follows (null: none). */
+      let followedID: string | null = null;
+      /** `windowSpy` has not ended: its window has not been destroyed. */
+      let spyRunning = false;
+      /** The followed id was reported again while its helper ran: read it afresh if that helper ends. */
+      let reportedAgain = false;
+      const root = startXprop(['-spy', '-root', '_NET_ACTIVE_WINDOW']);
 
       const followWindow = (id: string | null): void => {
         windowSpy?.kill();
         windowSpy = null;
+        followedID = id;
+        spyRunning = false;
+        reportedAgain = false;
         if (id === null) {
           onFocus(null);
           return;
         }
         const props = new WindowProperties();
-        const spy = spawnXprop(['-spy', '-id', id, 'WM_CLASS', '_NET_WM_NAME', 'WM_NAME'], env);
+        const spy = startXprop(['-spy', '-id', id, 'WM_CLASS', '_NET_WM_NAME', 'WM_NAME']);
         windowSpy = spy;
+        spyRunning = true;
         // The first three lines are the current values: one report once all have come.
         let seen = 0;
         createInterface({ input: spy.stdout as NodeJS.ReadableStream }).on('line', (line) => {
@@ -142,7 +166,23 @@ export function x11FocusSource(context: Pick<FocusSourceContext, 'env'>): FocusS
           if (seen === 3 || (seen > 3 && changed)) onFocus(props.window());
         });
         // A window closed while focused: its spy ends; the root spy reports the next focus.
+        // Had its id been reported again before this end was heard (a new window given the
+        // id, focused), that report was taken for this window: the id is read afresh now.
+        spy.on('exit', () => {
+          if (spy !== windowSpy) return;
+          spyRunning = false;
+          if (reportedAgain && !stopped) followWindow(id);
+        });
         spy.on('error', () => {});
+      };
+
+      /** One report of `_NET_ACTIVE_WINDOW`: follows the window it names, unless its helper already does. */
+      const activeWindow = (id: string | null): void => {
+        if (id !== null && id === followedID && spyRunning) {
+          reportedAgain = true;
+          return;
+        }
+        followWindow(id);
       };
 
       await new Promise<void>((resolve, reject) => {
@@ -154,14 +194,12 @@ export function x11FocusSource(context: Pick<FocusSourceContext, 'env'>): FocusS
             started = true;
             resolve();
           }
-          // The same id again is read afresh too: openbox writes it anew when a new window
-          // that reuses the closed focused window's id gets the focus (an X client's ids come
-          // back with its slot), and by the id alone that window is the one that went.
-          followWindow(id);
+          activeWindow(id);
         });
         root.on('error', (error) => (started ? undefined : reject(new FocusSourceUnavailable(`xprop: ${error.message}`))));
         root.on('exit', (code) => {
           windowSpy?.kill();
+          windowSpy = null;
           if (!started) reject(new FocusSourceUnavailable(`xprop exited (${code}) before reporting the focused window`));
           else if (!stopped) onLost(`xprop stopped following the X display (exit ${code})`);
         });
@@ -170,6 +208,7 @@ export function x11FocusSource(context: Pick<FocusSourceContext, 'env'>): FocusS
         stop() {
           stopped = true;
           windowSpy?.kill();
+          windowSpy = null;
           root.kill();
         },
       };
