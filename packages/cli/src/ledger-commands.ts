@@ -65,11 +65,13 @@ async function sayingFlags<T>(ask: () => Promise<T>, given: Record<string, reado
 }
 
 const CLIENT_FIELD_FLAGS = '[--rate R] [--currency C] [--address TEXT] [--tax-id ID] [--tax-rate PERCENT | --reverse-charge | --no-reverse-charge] [--language en|de|fr|es|ja]';
-const CLIENTS_USAGE = `tock clients list | add NAME ${CLIENT_FIELD_FLAGS} | edit CLIENT [--name N] ${CLIENT_FIELD_FLAGS} | remove CLIENT   ("" clears a field)`;
+const CLIENTS_USAGE = `tock clients list | add NAME ${CLIENT_FIELD_FLAGS} | edit CLIENT [--name N] ${CLIENT_FIELD_FLAGS} | remove CLIENT`;
+const CLIENTS_NOTE = { key: 'usage.note.clients' } as const;
 
 const clients: Command = {
   summary: 'summary.clients',
   usage: `${CLIENTS_USAGE} [--json]`,
+  usageNote: CLIENTS_NOTE,
   async run(args, io) {
     const fieldFlags = {
       rate: { type: 'string' },
@@ -108,7 +110,7 @@ const clients: Command = {
       language: ['--language', fields.language],
     } as const;
     if (action === 'list') {
-      if (target !== undefined || Object.keys(given).length > 0 || values.name !== undefined) throw refusal('usage.line', { syntax: CLIENTS_USAGE });
+      if (target !== undefined || Object.keys(given).length > 0 || values.name !== undefined) throw refusal('usage.withNote', { syntax: CLIENTS_USAGE, note: messagesOf(io)(CLIENTS_NOTE.key) });
       const list = await admin(io, 'GET /clients');
       const t = messagesOf(io);
       print(io, json, list, () => (list.length === 0 ? t('client.none') : list.map((c) => formatClient(t, c)).join('\n')));
@@ -138,7 +140,8 @@ const clients: Command = {
 };
 
 const ACTIVITY_USAGE =
-  'tock activity show NAME | set NAME [--client C] [--rate R] [--billable|--not-billable] [--budget HOURS] | rename OLD NEW | archive NAME | unarchive NAME | merge FROM INTO | delete NAME   ("" clears --client, --rate and --budget)';
+  'tock activity show NAME | set NAME [--client C] [--rate R] [--billable|--not-billable] [--budget HOURS] | rename OLD NEW | archive NAME | unarchive NAME | merge FROM INTO | delete NAME';
+const ACTIVITY_NOTE = { key: 'usage.note.activity' } as const;
 
 /** How many names each `tock activity` action takes after it. */
 const ACTIVITY_NAMES: Record<string, number> = { show: 1, set: 1, rename: 2, archive: 1, unarchive: 1, merge: 2, delete: 1 };
@@ -166,6 +169,7 @@ async function activityLifecycle(action: string, names: string[], io: Parameters
 const activity: Command = {
   summary: 'summary.activity',
   usage: `${ACTIVITY_USAGE} [--json]`,
+  usageNote: ACTIVITY_NOTE,
   async run(args, io) {
     const { values, positionals } = flags(
       args,
@@ -175,7 +179,7 @@ const activity: Command = {
     const [action = '', ...names] = positionals;
     const json = values.json === true;
     const wanted = ACTIVITY_NAMES[action];
-    if (wanted === undefined || names.length !== wanted || names.some((n) => n.trim() === '')) throw refusal('usage.line', { syntax: ACTIVITY_USAGE });
+    if (wanted === undefined || names.length !== wanted || names.some((n) => n.trim() === '')) throw refusal('usage.withNote', { syntax: ACTIVITY_USAGE, note: messagesOf(io)(ACTIVITY_NOTE.key) });
     const name = names[0] as string;
     if (action !== 'set' && Object.keys(values).some((k) => k !== 'json')) {
       throw refusal('activity.onlyNames', { action, count: wanted });
@@ -223,16 +227,19 @@ function tagCommand(verb: 'tag' | 'untag'): Command {
   };
 }
 
-const SETTINGS_USAGE = 'tock settings get KEY | set KEY JSON   (KEY: rounding, targets, business, minSessionSeconds; JSON null removes it)';
+const SETTINGS_USAGE = 'tock settings get KEY | set KEY JSON';
+/** The settings `tock settings` reads and writes (docs/cli.md), named in its usage's note. */
+const SETTINGS_NOTE = { key: 'usage.note.settings', values: { keys: 'rounding, targets, business, minSessionSeconds, language, dayStartsAt, weekStart' } } as const;
 
 const settings: Command = {
   summary: 'summary.settings',
   usage: `${SETTINGS_USAGE} [--json]`,
+  usageNote: SETTINGS_NOTE,
   async run(args, io) {
     const { values, positionals } = flags(args, {}, 3);
     const [action, key, value] = positionals;
     if (key === undefined || (action === 'get' && value !== undefined) || (action === 'set' && value === undefined) || (action !== 'get' && action !== 'set')) {
-      throw refusal('usage.line', { syntax: SETTINGS_USAGE });
+      throw refusal('usage.withNote', { syntax: SETTINGS_USAGE, note: messagesOf(io)(SETTINGS_NOTE.key, SETTINGS_NOTE.values) });
     }
     const result = action === 'get' ? await admin(io, 'POST /settings/get', { key }) : await admin(io, 'POST /settings/set', { key, value });
     // The value is JSON either way: what `set` takes is what `get` prints.

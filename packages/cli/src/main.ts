@@ -7,7 +7,7 @@ import { clientCommands } from './client-commands.ts';
 import { desktopCommands } from './desktop-commands.ts';
 import { invoiceCommand } from './invoice-command.ts';
 import { ledgerCommands } from './ledger-commands.ts';
-import type { Command } from './command.ts';
+import { usageText, type Command } from './command.ts';
 import type { CliMessages } from './i18n/index.ts';
 import { CliError, guardedIo, processIo, type Io } from './io.ts';
 import { messagesFor } from './language.ts';
@@ -18,7 +18,8 @@ import { problemReasonLine } from './problem-words.ts';
 /** `tock mcp`, loaded on use: the MCP SDK stays out of every other command's start-up. */
 const mcp: Command = {
   summary: 'summary.mcp',
-  usage: 'tock mcp   (reads SERVICE_TOKEN and SERVICE_PORT)',
+  usage: 'tock mcp',
+  usageNote: { key: 'usage.note.mcp' },
   run: async (args, io) => (await import('./mcp.ts')).serveMcp(args, io),
 };
 
@@ -51,7 +52,7 @@ export async function main(argv: string[], given: Io = processIo): Promise<numbe
     return 1;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
-    io.out(t('usage.line', { syntax: command.usage }));
+    io.out(usageText(t, command.usage, command.usageNote));
     return 0;
   }
   try {

@@ -5,7 +5,8 @@
  * rate, an invoice's totals, the invoice list's dates and state, the timeline's days and kinds
  * and a rule test's times are the locale's (`100,00 €`, `18.11.2026`, `ausgestellt`,
  * `Fenster`, `0 Min.`); in `en-XA` the invoice book, a void and the list's state come from the
- * catalog; English keeps its forms byte for byte.
+ * catalog; the prose after a command's syntax (`"" clears a field`) is the catalog's too; English
+ * keeps its forms byte for byte.
  */
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -103,6 +104,19 @@ describe('the data in the CLI’s lines, in the person’s language', () => {
     } finally {
       await running.run('settings', 'set', 'language', '"system"');
     }
+  });
+
+  it('the notes after a usage are the catalog’s: in en-XA marked, in German German, in English as before', async () => {
+    for (const argv of [['clients', '--help'], ['activity', '--help'], ['settings', '--help'], ['mcp', '--help'], ['settings'], ['activity', 'merge', 'Design']]) {
+      const run = await inLanguage('en_XA', ...argv);
+      assert.doesNotMatch(`${run.out}${run.err}`, /clears a field|clears --client|removes it|reads SERVICE_TOKEN/, argv.join(' '));
+    }
+    const de = (...argv: string[]): Promise<TockRun> => inLanguage('de_DE.UTF-8', ...argv);
+    assert.equal((await de('mcp', '--help')).out, 'Aufruf: tock mcp   (liest SERVICE_TOKEN und SERVICE_PORT)');
+    assert.match((await de('settings')).err, /^error: Aufruf: tock settings get KEY \| set KEY JSON {3}\(KEY: .*weekStart; JSON null entfernt die Einstellung\)$/);
+    assert.match((await de('clients', '--help')).out, / \[--json\] {3}\("" leert ein Feld\)$/);
+    const en = (...argv: string[]): Promise<TockRun> => inLanguage('C.UTF-8', ...argv);
+    assert.match((await en('activity', 'merge', 'Design')).err, /\| delete NAME {3}\("" clears --client, --rate and --budget\)$/);
   });
 
   it('the timeline and a rule test say days, kinds and times in the language; English keeps its forms', async () => {
