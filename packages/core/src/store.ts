@@ -89,6 +89,10 @@ export function openStore(path: string, options: OpenStoreOptions = {}): Store {
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = FULL');
     db.exec('PRAGMA foreign_keys = ON');
+    // The statement journal of the group commit's savepoints (store-connection.ts) in memory:
+    // at the default it spills past 64 KiB to a temp file, one opened, written and unlinked
+    // every few requests of a heartbeat bulk (bench/README.md "Target 5").
+    db.exec('PRAGMA temp_store = MEMORY');
     const schemaVersion = migrate(db, options.migrate);
     installInvoiceGuard(db);
     if (onDisk) for (const sidecar of ['-wal', '-shm']) ownerOnly(path + sidecar);
