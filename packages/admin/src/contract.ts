@@ -7,7 +7,7 @@
  *
  * An input names every field it takes: checked before the handler runs (the listener's field
  * rules and messages; `refusals` gives a field its own line where the CLI's wording is the better
- * one), or, when the use case checks it itself (core's `validation_failed` problems, which name
+ * one, as a @tock/protocol rule that `tock` words in the person's language), or, when the use case checks it itself (core's `validation_failed` problems, which name
  * the field), `sent<T>()`: handed on as sent and only typed here. Unknown fields are dropped.
  *
  * Every route may be refused instead of answered: `{ok: false, error, code, field?, details?}`
@@ -19,7 +19,7 @@ import type { Report, ImportResult, ExportCounts, Client, ActivityLedger, Activi
 import type { RequestRecord } from '@tock/listener';
 import type { ActivityRef, BranchPrompt, Entry, StartResult, Status, StoppedSession, Suggestion, Suggestions } from '@tock/protocol';
 import { BODY_SCHEMAS, MAX_PORT, MIN_LISTENER_PORT } from '@tock/protocol';
-import { answer, day, id, NONE, sent, shown, streamed, text, type AdminRouteSpec, type InputOf, type RESULT, type Streamed } from './route-spec.ts';
+import { answer, day, dayFormat, flagDay, id, NONE, sent, shown, streamed, text, type AdminRouteSpec, type InputOf, type RESULT, type Streamed } from './route-spec.ts';
 import type { BookView, SyncEnableResult, SyncStatus } from '@tock/sync/status';
 import type {
   CalendarListing,
@@ -85,7 +85,7 @@ export const ADMIN_ROUTES = {
     input: {
       fields: { port: { type: 'integer', minimum: MIN_LISTENER_PORT, maximum: MAX_PORT, description: 'The port to move to; default: the last one.' } },
       required: [],
-      refusals: { port: (sent) => `port must be a whole number from ${MIN_LISTENER_PORT} to ${MAX_PORT}, not ${String(sent)}` },
+      refusals: { port: (sent) => ({ rule: 'portRange', values: { min: MIN_LISTENER_PORT, max: MAX_PORT, sent: String(sent) } }) },
     },
     result: answer<ListenerStatus>(),
   },
@@ -95,7 +95,7 @@ export const ADMIN_ROUTES = {
   'GET /requests': { input: NONE, result: answer<RequestRecord[]>() },
   'GET /license': { input: NONE, result: answer<LicenseInfo>() },
   'POST /license/activate': {
-    input: { fields: { key: text('The license key.') }, required: ['key'], refusals: { key: () => 'give the license key: tock license activate KEY' } },
+    input: { fields: { key: text('The license key.') }, required: ['key'], refusals: { key: () => ({ rule: 'giveLicenseKey' }) } },
     result: answer<LicenseInfo>(),
   },
   'POST /break': { input: NONE, result: answer<Status>() },
@@ -140,12 +140,12 @@ export const ADMIN_ROUTES = {
     input: {
       fields: { at: { type: 'string', format: 'date-time', description: 'The instant, ISO-8601.' } },
       required: ['at'],
-      refusals: { at: () => 'give the instant as an ISO time: {"at": "2026-11-23T12:00:00Z"}' },
+      refusals: { at: () => ({ rule: 'giveInstant', values: { example: '{"at": "2026-11-23T12:00:00Z"}' } }) },
     },
     result: answer<{ blocks: CoveringBlock[] }>(),
   },
   'POST /backup': {
-    input: { fields: { file: text('An absolute path; default: the backups folder.') }, required: [], refusals: { file: () => 'the backup file must be a path' } },
+    input: { fields: { file: text('An absolute path; default: the backups folder.') }, required: [], refusals: { file: () => ({ rule: 'backupPath' }) } },
     result: answer<{ path: string }>(),
   },
 
@@ -170,7 +170,7 @@ export const ADMIN_ROUTES = {
     input: {
       fields: { choice: { type: 'string', enum: ['keep', 'discard', 'stop'], description: 'What to do with the idle time.' }, questionID: text('The question answered.') },
       required: ['choice'],
-      refusals: { choice: (sent) => `answer with keep, discard or stop, not ${shown(sent)}` },
+      refusals: { choice: (sent) => ({ rule: 'idleChoice', values: { sent: shown(sent) } }) },
     },
     result: answer<IdleAnswer>(),
   },
@@ -200,7 +200,7 @@ export const ADMIN_ROUTES = {
   // Capture and the timeline (admin/capture-routes.ts).
   'GET /capture': { input: NONE, result: answer<CaptureStatus>() },
   'POST /capture/set': {
-    input: { fields: { key: text('The setting.'), value: sent<unknown>('Its value.') }, required: ['key'], refusals: { key: () => 'give a setting: tock capture set KEY VALUE' } },
+    input: { fields: { key: text('The setting.'), value: sent<unknown>('Its value.') }, required: ['key'], refusals: { key: () => ({ rule: 'giveCaptureSetting' }) } },
     result: answer<CaptureStatus>(),
   },
   'POST /capture/forget': {
@@ -208,14 +208,14 @@ export const ADMIN_ROUTES = {
       fields: { from: day('The first day.'), to: day('The last day.') },
       required: ['from', 'to'],
       refusals: {
-        from: (sent) => (sent === undefined || sent === null || sent === '' ? 'give --from YYYY-MM-DD' : `--from takes a day as YYYY-MM-DD, not ${shown(sent)}`),
-        to: (sent) => (sent === undefined || sent === null || sent === '' ? 'give --to YYYY-MM-DD' : `--to takes a day as YYYY-MM-DD, not ${shown(sent)}`),
+        from: (sent) => flagDay('--from', sent),
+        to: (sent) => flagDay('--to', sent),
       },
     },
     result: answer<{ spans: number; heartbeats: number }>(),
   },
   'POST /timeline': {
-    input: { fields: { date: day('The day; default today.') }, required: [], refusals: { date: (sent) => `--date takes a day as YYYY-MM-DD, not ${shown(sent)}` } },
+    input: { fields: { date: day('The day; default today.') }, required: [], refusals: { date: (sent) => ({ rule: 'flagDay', values: { flag: '--date', sent: shown(sent) } }) } },
     result: answer<Timeline>(),
   },
   'POST /capture/gnome-extension/install': { input: NONE, result: answer<GnomeExtensionInstall>() },
@@ -226,18 +226,18 @@ export const ADMIN_ROUTES = {
     input: {
       fields: { path: { type: 'string', minLength: 1, description: "The .ics file or folder's full path." }, name: text('The name it shows as.') },
       required: ['path'],
-      refusals: { path: () => 'give the path of an .ics file or a folder of them: tock calendar add PATH' },
+      refusals: { path: () => ({ rule: 'giveCalendarPath' }) },
     },
     result: answer<CalendarListing>(),
   },
   'POST /calendars/remove': {
-    input: { fields: { calendar: { type: 'string', minLength: 1, description: 'Its name or path.' } }, required: ['calendar'], refusals: { calendar: () => 'give a calendar: tock calendar remove NAME|PATH' } },
+    input: { fields: { calendar: { type: 'string', minLength: 1, description: 'Its name or path.' } }, required: ['calendar'], refusals: { calendar: () => ({ rule: 'giveCalendar' }) } },
     result: answer<CalendarSource>(),
   },
 
   // Suggestions and their rules (admin/suggestions-routes.ts).
   'POST /suggestions': {
-    input: { fields: { date: day('The day; default today.') }, required: [], refusals: { date: (sent) => `a day is YYYY-MM-DD, not ${shown(sent)}` } },
+    input: { fields: { date: day('The day; default today.') }, required: [], refusals: { date: dayFormat } },
     result: answer<Suggestions>(),
   },
   // `{all: true}` accepts every labelled suggestion of the day: `{entries}`.
@@ -252,11 +252,11 @@ export const ADMIN_ROUTES = {
         end: text('Another end.'),
       },
       required: [],
-      refusals: { date: (sent) => `a day is YYYY-MM-DD, not ${shown(sent)}`, id: () => "give the suggestion's id" },
+      refusals: { date: dayFormat, id: () => ({ rule: 'giveId', values: { what: 'suggestion' } }) },
     },
     result: answer<Entry | { entries: Entry[] }>(),
   },
-  'POST /suggestions/dismiss': { input: { fields: { id: id('suggestion') }, required: ['id'], refusals: { id: () => "give the suggestion's id" } }, result: answer<Suggestion>() },
+  'POST /suggestions/dismiss': { input: { fields: { id: id('suggestion') }, required: ['id'], refusals: { id: () => ({ rule: 'giveId', values: { what: 'suggestion' } }) } }, result: answer<Suggestion>() },
   'GET /rules': { input: NONE, result: answer<SuggestionRule[]>() },
   'POST /rules/add': {
     input: { fields: { at: { type: 'integer', minimum: 0, description: 'Its place in the list.' }, ...ruleOf }, required: [] },
@@ -266,11 +266,11 @@ export const ADMIN_ROUTES = {
     input: {
       fields: { id: id('rule'), at: { type: 'integer', minimum: 0, description: 'Its new place.' }, ...ruleOf },
       required: ['id'],
-      refusals: { id: () => "give the rule's id" },
+      refusals: { id: () => ({ rule: 'giveId', values: { what: 'rule' } }) },
     },
     result: answer<SuggestionRule>(),
   },
-  'POST /rules/remove': { input: { fields: { id: id('rule') }, required: ['id'], refusals: { id: () => "give the rule's id" } }, result: answer<{ removed: string }>() },
+  'POST /rules/remove': { input: { fields: { id: id('rule') }, required: ['id'], refusals: { id: () => ({ rule: 'giveId', values: { what: 'rule' } }) } }, result: answer<{ removed: string }>() },
   'POST /rules/test': {
     input: { fields: { id: text('A kept rule, instead of `match` and `activity`.'), ...ruleOf, days: sent<number>('The days back it is tried on.') }, required: [] },
     result: answer<RuleTest>(),
@@ -298,7 +298,7 @@ export const ADMIN_ROUTES = {
     input: {
       fields: { dir: { type: 'string', minLength: 1, description: 'The folder of .wakatime.cfg.' } },
       required: ['dir'],
-      refusals: { dir: () => 'give the folder of .wakatime.cfg (WAKATIME_HOME or your home)' },
+      refusals: { dir: () => ({ rule: 'giveWakatimeDir' }) },
     },
     result: answer<WakatimeSetup & EditorKeyResult>(),
   },

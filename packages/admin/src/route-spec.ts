@@ -5,7 +5,7 @@
  * checks them) and the input type a schema describes. Phantom types: nothing of `T` exists at
  * run time.
  */
-import { byUseCase, type DoorField, type FieldsType, type RequiredOf, type Simplify } from '@tock/protocol';
+import { byUseCase, type DoorField, type FieldRule, type FieldsType, type RequiredOf, type Simplify } from '@tock/protocol';
 
 /** The phantom key that carries a route's result type. */
 export declare const RESULT: unique symbol;
@@ -33,8 +33,11 @@ export interface AdminInputSchema {
    */
   readonly fields: Readonly<Record<string, DoorField>>;
   readonly required: readonly string[];
-  /** The one line for a refused field, from what was sent, instead of `<field>: <rule>`. */
-  readonly refusals?: Readonly<Record<string, (sent: unknown) => string>>;
+  /**
+   * The one line for a refused field, from what was sent, instead of `<field>: <rule>`: a rule
+   * of @tock/protocol (`ruleMessage` its English), so `tock` says it in the person's language.
+   */
+  readonly refusals?: Readonly<Record<string, (sent: unknown) => FieldRule>>;
 }
 
 /** One admin route: what it takes and what it answers. */
@@ -54,6 +57,11 @@ export const text = (description: string) => ({ type: 'string', description }) a
 export const id = (what: string) => ({ type: 'string', minLength: 1, description: `The ${what}'s id.` }) as const;
 /** A sent value as a refusal quotes it. */
 export const shown = (value: unknown): string => `"${String(value)}"`;
+/** A day flag's refusal: `give --from YYYY-MM-DD` when nothing was sent, else `--from takes a day as YYYY-MM-DD, not "x"`. */
+export const flagDay = (flag: `--${string}`, value: unknown): FieldRule =>
+  value === undefined || value === null || value === '' ? { rule: 'giveFlagDay', values: { flag } } : { rule: 'flagDay', values: { flag, sent: shown(value) } };
+/** A day's refusal: `a day is YYYY-MM-DD, not "x"`. */
+export const dayFormat = (value: unknown): FieldRule => ({ rule: 'dayFormat', values: { sent: shown(value) } });
 /** A field handed on as sent, typed `T`: core's use case checks it and names it when it refuses. */
 export const sent = <T>(description: string) => byUseCase<T>(description);
 

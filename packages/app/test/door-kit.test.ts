@@ -34,8 +34,12 @@ test('an input is checked by its fields, refused in the route’s own words, the
   const schema = { properties: { port: { type: 'integer', minimum: 1024, maximum: 65535, description: 'A port.' } }, required: [] } as const;
   assert.deepEqual(checkInput(schema, { port: 8080, other: 1 }), { port: 8080 });
   assert.throws(() => checkInput(schema, { port: 80 }), (error: unknown) => error instanceof Problem && error.code === 'validation_failed' && error.field === 'port');
-  const worded = { ...schema, refusals: { port: (sent: unknown) => `port must be 1024–65535, not ${String(sent)}` } };
-  assert.throws(() => checkInput(worded, { port: 80 }), (error: unknown) => error instanceof Problem && error.message === 'port must be 1024–65535, not 80');
+  const worded = { ...schema, refusals: { port: (sent: unknown) => ({ rule: 'portRange' as const, values: { min: 1024, max: 65535, sent: String(sent) } }) } };
+  assert.throws(
+    () => checkInput(worded, { port: 80 }),
+    (error: unknown) =>
+      error instanceof Problem && error.message === 'port must be a whole number from 1024 to 65535, not 80' && error.details?.[0]?.line?.rule === 'portRange' && error.details[0].rule === 'numberRange',
+  );
   assert.throws(() => checkInput(schema, { __proto__: null, constructor: 1 } as Record<string, unknown>), (error: unknown) => error instanceof Problem && error.field === 'constructor');
 });
 

@@ -166,6 +166,14 @@ describe('the CLI in the person’s language, against a real app', () => {
       ['log', '25h', 'Call'],
       // A field the app refuses, said by its rule's code and values: the flag and the rule.
       ['activity', 'set', 'Plan', '--budget', '-1'],
+      // Core's own refusals by their codes (capture settings and rules, an invoice's days, the business setting).
+      ['capture', 'set', 'windows', 'maybe'],
+      ['capture', 'set', 'mergeGapMinutes', '999'],
+      ['rules', 'add', '--app', 'Zed', '--activity', 'Plan', '--at', '9'],
+      ['invoice', '--client', 'Acme', '--from', '2026-11-30', '--to', '2026-11-01'],
+      ['settings', 'set', 'business', '{"name":"A","address":"","taxID":"","paymentTerms":"","taxRate":"101"}'],
+      // The admin contract's own line for a refused field, by its rule.
+      ['capture', 'forget', '--from', 'x', '--to', '2026-11-02'],
     ];
     // The listener's refusals before any request: no token, a port that is not one.
     for (const listenerEnv of [{ ...pseudo, SERVICE_TOKEN: '' }, { ...pseudo, SERVICE_PORT: 'eighty' }]) {
@@ -277,6 +285,9 @@ describe('the CLI in the person’s language, against a real app', () => {
       // The reason a file cannot be written is an errno code said in the language, in export and invoice alike.
       assert.match((await tock(env, 'export', '--output', '/no/such/dir/x.json')).err, /\(Verzeichnis nicht vorhanden\)/);
       assert.match((await tock(env, 'invoice', '--reissue', 'X-1', '--output', '/no/such/dir/x.pdf')).err, /\(Verzeichnis nicht vorhanden\)/);
+      // Core's refusal and the admin contract's own line, each by its rule's code.
+      assert.equal((await tock(env, 'capture', 'set', 'windows', 'maybe')).err, 'error: windows: muss true oder false sein (on oder off)');
+      assert.equal((await tock(env, 'capture', 'forget', '--from', 'x', '--to', '2026-11-02')).err, 'error: --from erwartet einen Tag als JJJJ-MM-TT, nicht "x"');
     } finally {
       await tock(env, 'settings', 'set', 'language', '"system"');
     }

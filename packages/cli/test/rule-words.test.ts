@@ -76,6 +76,19 @@ const EACH: Readonly<Record<FieldRuleCode, FieldRule>> = {
   subField: { rule: 'subField', values: { name: 'taxRate' }, item: { rule: 'taxRate', values: { decimals: 2, sent: '"101"' } } },
   noSuchField: { rule: 'noSuchField', values: { name: 'iban', fields: 'name, address' } },
   businessShape: { rule: 'businessShape' },
+  portRange: { rule: 'portRange', values: { min: 1024, max: 65535, sent: '80' } },
+  giveLicenseKey: { rule: 'giveLicenseKey' },
+  giveInstant: { rule: 'giveInstant', values: { example: '{"at": "2026-11-23T12:00:00Z"}' } },
+  backupPath: { rule: 'backupPath' },
+  idleChoice: { rule: 'idleChoice', values: { sent: '"maybe"' } },
+  giveCaptureSetting: { rule: 'giveCaptureSetting' },
+  giveFlagDay: { rule: 'giveFlagDay', values: { flag: '--from' } },
+  flagDay: { rule: 'flagDay', values: { flag: '--from', sent: '"x"' } },
+  giveCalendarPath: { rule: 'giveCalendarPath' },
+  giveCalendar: { rule: 'giveCalendar' },
+  dayFormat: { rule: 'dayFormat', values: { sent: '"x"' } },
+  giveId: { rule: 'giveId', values: { what: 'rule' } },
+  giveWakatimeDir: { rule: 'giveWakatimeDir' },
 };
 
 /** The first field problem of the `validation_failed` that `refuse` throws. */
@@ -392,5 +405,22 @@ describe('a refused field’s rule in the person’s language', () => {
     assert.equal(errorLine(new Problem('rule_not_found', 'no rule r9; it may have been removed already'), en), 'no rule r9; it may have been removed already');
     assert.equal(errorLine(new Problem('storage_full', 'SQLITE_FULL'), en), en('error.storageFull'));
     assert.equal(errorLine(new Problem('import_refused', 'line 3: not a CSV row'), de), 'line 3: not a CSV row');
+  });
+
+  it('says the admin contract’s own line for a refused field by its rule, whole, not `<field>: <rule>`', async () => {
+    const rule = fieldRule({ type: 'string', format: 'date', description: '' });
+    const line: FieldRule = { rule: 'flagDay', values: { flag: '--from', sent: '"x"' } };
+    // As the door kit sends it: the route's line as the message, its rule beside the field's own.
+    const refused = new Problem('validation_failed', ruleMessage(line), { details: [{ ...ruleProblem('from', rule), line }] });
+    assert.equal(refused.message, '--from takes a day as YYYY-MM-DD, not "x"');
+    assert.equal(errorLine(refused, await loadCliMessages('en')), '--from takes a day as YYYY-MM-DD, not "x"');
+    assert.equal(errorLine(refused, await loadCliMessages('de')), '--from erwartet einen Tag als JJJJ-MM-TT, nicht "x"');
+    assert.equal(errorLine(refused, await loadCliMessages('ja')), '--from には YYYY-MM-DD 形式の日付を指定してください。"x" は指定できません');
+    const newer = new Problem('validation_failed', 'a newer line', { details: [{ ...ruleProblem('from', rule), line: { rule: 'fromTheFuture' as FieldRuleCode } }] });
+    assert.equal(errorLine(newer, await loadCliMessages('de')), 'a newer line');
+    assert.equal(
+      errorLine(new Problem('validation_failed', ruleMessage(EACH.giveId), { details: [{ field: 'id', message: 'is required', rule: 'required', line: EACH.giveId }] }), await loadCliMessages('fr')),
+      'indiquez l’identifiant de la règle',
+    );
   });
 });

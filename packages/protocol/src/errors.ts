@@ -122,7 +122,21 @@ export type FieldRuleCode =
   /** A setting's own field (`"taxRate"` inside `business`, its rule in `item`) and its shape (@tock/core ledger-settings.ts). */
   | 'subField'
   | 'noSuchField'
-  | 'businessShape';
+  | 'businessShape'
+  /** The admin contract's own lines for a refused field (@tock/admin contract.ts `refusals`): whole lines, no field before them. */
+  | 'portRange'
+  | 'giveLicenseKey'
+  | 'giveInstant'
+  | 'backupPath'
+  | 'idleChoice'
+  | 'giveCaptureSetting'
+  | 'giveFlagDay'
+  | 'flagDay'
+  | 'giveCalendarPath'
+  | 'giveCalendar'
+  | 'dayFormat'
+  | 'giveId'
+  | 'giveWakatimeDir';
 
 /** The values a rule's words take (`{ min: 1, max: 80 }`); yes/no switches are `'yes'` / `'no'`. */
 export type FieldRuleValues = Readonly<Record<string, string | number>>;
@@ -146,4 +160,9 @@ export interface FieldProblem {
   rule?: FieldRuleCode;
   values?: FieldRuleValues;
   item?: FieldRule;
+  /**
+   * The route's own line for this field (the admin contract's `refusals`), by its rule: the
+   * refusal's whole line, said instead of `<field>: <rule>`. Only on the app's own doors.
+   */
+  line?: FieldRule;
 }

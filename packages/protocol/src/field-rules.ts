@@ -192,6 +192,32 @@ export function ruleMessage({ rule, values = {}, item }: FieldRule): string {
       return `has no field "${v.name}" (${v.fields})`;
     case 'businessShape':
       return 'must be {"name","address","taxID","paymentTerms"} (text each), with "taxRate" (percent) and "paymentDays" if you like';
+    case 'portRange':
+      return `port must be a whole number from ${v.min} to ${v.max}, not ${v.sent}`;
+    case 'giveLicenseKey':
+      return 'give the license key: tock license activate KEY';
+    case 'giveInstant':
+      return `give the instant as an ISO time: ${v.example}`;
+    case 'backupPath':
+      return 'the backup file must be a path';
+    case 'idleChoice':
+      return `answer with keep, discard or stop, not ${v.sent}`;
+    case 'giveCaptureSetting':
+      return 'give a setting: tock capture set KEY VALUE';
+    case 'giveFlagDay':
+      return `give ${v.flag} YYYY-MM-DD`;
+    case 'flagDay':
+      return `${v.flag} takes a day as YYYY-MM-DD, not ${v.sent}`;
+    case 'giveCalendarPath':
+      return 'give the path of an .ics file or a folder of them: tock calendar add PATH';
+    case 'giveCalendar':
+      return 'give a calendar: tock calendar remove NAME|PATH';
+    case 'dayFormat':
+      return `a day is YYYY-MM-DD, not ${v.sent}`;
+    case 'giveId':
+      return `give the ${v.what === 'rule' ? 'rule' : 'suggestion'}'s id`;
+    case 'giveWakatimeDir':
+      return 'give the folder of .wakatime.cfg (WAKATIME_HOME or your home)';
   }
 }
 

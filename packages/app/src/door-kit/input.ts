@@ -5,12 +5,12 @@
  * CLI's wording where it is the better one). A refusal is `validation_failed` naming the
  * fields.
  */
-import { Problem, validateAgainst, validationProblem, type FieldsSchema } from '@tock/protocol';
+import { Problem, ruleMessage, validateAgainst, validationProblem, type FieldRule, type FieldsSchema } from '@tock/protocol';
 
 /** A route's input as the kit checks it. */
 export interface DoorInput extends FieldsSchema {
-  /** The one line for a refused field, from what was sent, instead of `<field>: <rule>`. */
-  readonly refusals?: Readonly<Record<string, (sent: unknown) => string>>;
+  /** The one line for a refused field, from what was sent, instead of `<field>: <rule>`: a rule, its English `ruleMessage`'s. */
+  readonly refusals?: Readonly<Record<string, (sent: unknown) => FieldRule>>;
 }
 
 /** `body` as route `schema` takes it; throws `validation_failed` (the first refused field in the route's own words when it has them). */
@@ -19,7 +19,10 @@ export function checkInput(schema: DoorInput, body: Record<string, unknown>, now
   if (!checked.ok) {
     const [first] = checked.problems;
     const refusal = first === undefined ? undefined : schema.refusals?.[first.field];
-    throw refusal && first ? new Problem('validation_failed', refusal(body[first.field]), { details: checked.problems }) : validationProblem(checked.problems);
+    if (refusal === undefined || first === undefined) throw validationProblem(checked.problems);
+    // The route's line travels as a rule beside the field's own (`line`), for a door to word it.
+    const line = refusal(body[first.field]);
+    throw new Problem('validation_failed', ruleMessage(line), { details: [{ ...first, line }, ...checked.problems.slice(1)] });
   }
   return checked.value;
 }
