@@ -5,10 +5,11 @@
  * rate, an invoice's totals, the invoice list's dates and state, the timeline's days and kinds
  * and a rule test's times are the locale's (`100,00 €`, `18.11.2026`, `ausgestellt`,
  * `Fenster`, `0 Min.`); in `en-XA` the invoice book, a void and the list's state come from the
- * catalog; the prose after a command's syntax (`"" clears a field`) is the catalog's too; English
+ * catalog; an HTML invoice's `Conditions de paiement :` keeps French punctuation; the prose after a command's syntax (`"" clears a field`) is the catalog's too; English
  * keeps its forms byte for byte.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { RuleTest, Timeline } from '@tock/core';
@@ -117,6 +118,19 @@ describe('the data in the CLI’s lines, in the person’s language', () => {
     assert.match((await de('clients', '--help')).out, / \[--json\] {3}\("" leert ein Feld\)$/);
     const en = (...argv: string[]): Promise<TockRun> => inLanguage('C.UTF-8', ...argv);
     assert.match((await en('activity', 'merge', 'Design')).err, /\| delete NAME {3}\("" clears --client, --rate and --budget\)$/);
+  });
+
+  it('an HTML invoice writes the label before its payment terms as the language punctuates it', async () => {
+    await running.tock('settings', 'set', 'business', JSON.stringify({ name: 'Ana Lima Design', address: 'Rua das Flores 12', paymentTerms: 'IBAN PT50 0002' }));
+    const terms: Record<string, string> = { fr: 'Conditions de paiement :</strong>', ja: 'お支払条件：</strong>', en: 'Payment terms:</strong>' };
+    for (const [language, expected] of Object.entries(terms)) {
+      await running.tock('clients', 'add', `Client ${language}`, '--rate', '10', '--currency', 'EUR', '--language', language);
+      running.app.services.tracker.logEntry({ name: `Work ${language}`, createIfMissing: true, durationMinutes: 30, endedAt: dayBefore(NOW, 3).endedAt });
+      setActivityLedger(running.app.services.store, `Work ${language}`, { client: `Client ${language}`, billable: true });
+      const file = join(running.home, `terms-${language}.html`);
+      await running.tock('invoice', '--client', `Client ${language}`, '--from', from, '--to', to, '--output', file);
+      assert.ok(readFileSync(file, 'utf8').includes(expected), `${language}: ${expected}`);
+    }
   });
 
   it('the timeline and a rule test say days, kinds and times in the language; English keeps its forms', async () => {

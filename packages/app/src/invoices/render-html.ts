@@ -82,7 +82,7 @@ ${totals}
 ${unpriced}
 ${reverse}
 <footer>
-${seller.paymentTerms ? `<p><strong>${esc(t('invoice.paymentTerms'))}:</strong> ${lines(seller.paymentTerms)}</p>` : ''}
+${seller.paymentTerms ? `<p><strong>${esc(t('invoice.labelled', { label: t('invoice.paymentTerms') }))}</strong> ${lines(seller.paymentTerms)}</p>` : ''}
 </footer>
 </body>
 </html>

@@ -30,5 +30,6 @@ export const de = {
   'invoice.unpriced': 'Mit — markierte Positionen haben keinen Stundensatz und sind in den Summen nicht enthalten.',
   'invoice.reverseCharge': 'Steuerschuldnerschaft des Leistungsempfängers',
   'invoice.paymentTerms': 'Zahlungsbedingungen',
+  'invoice.labelled': '{label}:',
   'invoice.page': 'Seite {page} von {pages}',
 } as const satisfies Catalog<typeof en>;

@@ -30,5 +30,6 @@ export const en = {
   'invoice.unpriced': 'Lines marked — have no rate and are not in the totals.',
   'invoice.reverseCharge': 'Reverse charge: VAT to be accounted for by the recipient',
   'invoice.paymentTerms': 'Payment terms',
+  'invoice.labelled': '{label}:',
   'invoice.page': 'Page {page} of {pages}',
 } as const;

@@ -30,5 +30,6 @@ export const es = {
   'invoice.unpriced': 'Las líneas marcadas con — no tienen tarifa por hora y no se incluyen en los totales.',
   'invoice.reverseCharge': 'Inversión del sujeto pasivo',
   'invoice.paymentTerms': 'Condiciones de pago',
+  'invoice.labelled': '{label}:',
   'invoice.page': 'Página {page} de {pages}',
 } as const satisfies Catalog<typeof en>;

@@ -30,5 +30,6 @@ export const fr = {
   'invoice.unpriced': 'Les lignes marquées — n’ont pas de taux horaire et ne figurent pas dans les totaux.',
   'invoice.reverseCharge': 'Autoliquidation',
   'invoice.paymentTerms': 'Conditions de paiement',
+  'invoice.labelled': '{label} :',
   'invoice.page': 'Page {page} sur {pages}',
 } as const satisfies Catalog<typeof en>;

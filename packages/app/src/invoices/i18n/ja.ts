@@ -30,5 +30,6 @@ export const ja = {
   'invoice.unpriced': '— の行には時間単価がなく、合計に含まれておりません。',
   'invoice.reverseCharge': 'リバースチャージ方式：消費税は役務の提供を受けた事業者が納付します',
   'invoice.paymentTerms': 'お支払条件',
+  'invoice.labelled': '{label}：',
   'invoice.page': '{page} / {pages} ページ',
 } as const satisfies Catalog<typeof en>;
