@@ -9,6 +9,7 @@ import { download, messageOf, pathOf, request, upload } from '../api.ts';
 import { describedByError, FieldError } from '../components/FieldError.tsx';
 import { Failure } from '../components/FormActions.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
+import { fileSize, mebibytes } from '../file-size.ts';
 import { CODE, codeMark, WithCode } from '../components/WithCode.tsx';
 import { type MessageKey, useT, type WindowMessages } from '../i18n/index.ts';
 import { useLoaded } from '../load.ts';
@@ -59,7 +60,7 @@ function ImportCard() {
       return null;
     }
     if (file.size > MAX_UPLOAD_BYTES) {
-      setFileError(t('data.tooLarge', { size: (file.size / (1024 * 1024)).toFixed(1) }));
+      setFileError(t('data.tooLarge', { size: mebibytes(t, file.size) }));
       return null;
     }
     setBusy(true);
@@ -232,11 +233,6 @@ function ExportCard() {
   );
 }
 
-function size(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KiB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
-}
-
 function BackupsCard() {
   const t = useT();
   const [version, setVersion] = useState(0);
@@ -291,7 +287,7 @@ function BackupsCard() {
                 <tr key={b.name}>
                   <td class="mono path">{b.name}</td>
                   <td>{dayAndTime(Date.parse(b.made))}</td>
-                  <td>{size(b.bytes)}</td>
+                  <td>{fileSize(t, b.bytes)}</td>
                   <td>{b.automatic ? t('data.daily') : t('data.yours')}</td>
                 </tr>
               ))}

@@ -65,6 +65,8 @@ export const settings = {
   'data.leftEmpty': '{count, plural, one {# leerer Block} other {# leere Blöcke}} ausgelassen, die enden, wenn sie beginnen.',
   'data.chooseFile': 'Wählen Sie die zu importierende Datei.',
   'data.tooLarge': 'Die Datei ist {size} MiB groß; das Fenster importiert Dateien bis 32 MiB. Verwenden Sie für größere tock import FILE.',
+  'data.sizeKiB': '{size} KiB',
+  'data.sizeMiB': '{size} MiB',
   'data.importHeading': 'Importieren',
   'data.importIntro': 'Übernehmen Sie Zeit aus einem Tock-Export, Toggl Track, Timewarrior oder Watson. Tock prüft zuerst die ganze Datei und sagt, was es importieren würde; geschrieben wird erst, wenn Sie bestätigen. Eine fehlerhafte Zeile importiert nichts. Bereits vorhandene Blöcke werden übersprungen, sodass ein zweiter Import derselben Datei nichts hinzufügt.',
   'data.file': 'Zu importierende Datei',

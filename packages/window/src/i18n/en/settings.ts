@@ -62,6 +62,8 @@ export const settings = {
   'data.leftEmpty': 'Left out {count, plural, one {# empty block} other {# empty blocks}} that end when they start.',
   'data.chooseFile': 'Choose the file to import.',
   'data.tooLarge': 'The file is {size} MiB; the window imports files of up to 32 MiB. Use tock import FILE for larger ones.',
+  'data.sizeKiB': '{size} KiB',
+  'data.sizeMiB': '{size} MiB',
   'data.importHeading': 'Import',
   'data.importIntro': 'Bring in time from a Tock export, Toggl Track, Timewarrior or Watson. Tock first checks the whole file and says what it would import; nothing is written until you confirm. One bad row imports nothing. Blocks already here are skipped, so importing a file twice adds nothing.',
   'data.file': 'File to import',

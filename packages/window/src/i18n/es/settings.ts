@@ -65,6 +65,8 @@ export const settings = {
   'data.leftEmpty': '{count, plural, one {# bloque vacío dejado} other {# bloques vacíos dejados}} fuera, que terminan al empezar.',
   'data.chooseFile': 'Elija el archivo que desea importar.',
   'data.tooLarge': 'El archivo ocupa {size} MiB; la ventana importa archivos de hasta 32 MiB. Use tock import FILE para los más grandes.',
+  'data.sizeKiB': '{size} KiB',
+  'data.sizeMiB': '{size} MiB',
   'data.importHeading': 'Importar',
   'data.importIntro': 'Traiga tiempo de una exportación de Tock, Toggl Track, Timewarrior o Watson. Tock comprueba primero todo el archivo e indica lo que importaría; no se escribe nada hasta que confirme. Una fila errónea hace que no se importe nada. Los bloques ya presentes se omiten, así que importar un archivo dos veces no añade nada.',
   'data.file': 'Archivo que importar',

@@ -65,6 +65,8 @@ export const settings = {
   'data.leftEmpty': '{count, plural, one {# bloc vide laissé} other {# blocs vides laissés}} de côté, qui se terminent dès leur début.',
   'data.chooseFile': 'Choisissez le fichier à importer.',
   'data.tooLarge': 'Le fichier fait {size} Mio ; la fenêtre importe des fichiers jusqu’à 32 Mio. Utilisez tock import FILE pour les plus grands.',
+  'data.sizeKiB': '{size} Kio',
+  'data.sizeMiB': '{size} Mio',
   'data.importHeading': 'Importer',
   'data.importIntro': 'Importez du temps depuis un export Tock, Toggl Track, Timewarrior ou Watson. Tock vérifie d’abord tout le fichier et indique ce qu’il importerait ; rien n’est écrit avant votre confirmation. Une seule ligne erronée et rien n’est importé. Les blocs déjà présents sont ignorés : importer deux fois un fichier n’ajoute rien.',
   'data.file': 'Fichier à importer',

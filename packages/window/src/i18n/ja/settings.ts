@@ -65,6 +65,8 @@ export const settings = {
   'data.leftEmpty': '開始と同時に終わる空のブロック {count} 個を除外しました。',
   'data.chooseFile': 'インポートするファイルを選んでください。',
   'data.tooLarge': 'ファイルは {size} MiB です。ウィンドウでは 32 MiB までのファイルをインポートできます。それより大きいファイルには tock import FILE を使ってください。',
+  'data.sizeKiB': '{size} KiB',
+  'data.sizeMiB': '{size} MiB',
   'data.importHeading': 'インポート',
   'data.importIntro': 'Tock のエクスポート、Toggl Track、Timewarrior、Watson から時間を取り込みます。Tock はまずファイル全体を確認し、インポートする内容を示します。確認するまで何も書き込まれません。不正な行が 1 つでもあれば何もインポートしません。既にあるブロックはスキップされるため、同じファイルを 2 回インポートしても何も増えません。',
   'data.file': 'インポートするファイル',
