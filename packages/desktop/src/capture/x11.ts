@@ -92,6 +92,40 @@ export class WindowProperties {
   }
 }
 
+/**
+ * Which window the focused window's helper follows, decided from the root's reports of
+ * `_NET_ACTIVE_WINDOW` and the ends of that helper (`xprop -spy` ends when its window is
+ * destroyed). An id reported again while its helper runs names the same window; after that
+ * helper ended it may name a new window that X gave the id, so it is read afresh — also when
+ * the end is heard only after the report.
+ */
+export class WindowFollowing {
+  #id: string | null = null;
+  #running = false;
+  #reportedAgain = false;
+
+  /** A report: the id to start a helper on (null: none, no window has the focus), or undefined to keep the running one. */
+  reported(id: string | null): string | null | undefined {
+    if (id !== null && id === this.#id && this.#running) {
+      this.#reportedAgain = true;
+      return undefined;
+    }
+    this.#id = id;
+    this.#running = id !== null;
+    this.#reportedAgain = false;
+    return id;
+  }
+
+  /** The helper on the followed window ended: the id to start a helper on again (reported again meanwhile), else undefined. */
+  ended(): string | undefined {
+    this.#running = false;
+    if (!this.#reportedAgain || this.#id === null) return undefined;
+    this.#reportedAgain = false;
+    this.#running = true;
+    return this.#id;
+  }
+}
+
 const LOCALE = { LC_ALL: 'C.UTF-8' };
 
 function spawnXprop(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
@@ -135,20 +169,12 @@ export function x11FocusSource(context: Pick<FocusSourceContext, 'env'> & X11Sou
       if (reason !== null) throw new FocusSourceUnavailable(reason);
       let stopped = false;
       let windowSpy: ChildProcess | null = null;
-      /** The window `windowSpy` follows (null: none). */
-      let followedID: string | null = null;
-      /** `windowSpy` has not ended: its window has not been destroyed. */
-      let spyRunning = false;
-      /** The followed id was reported again while its helper ran: read it afresh if that helper ends. */
-      let reportedAgain = false;
+      const following = new WindowFollowing();
       const root = startXprop(['-spy', '-root', '_NET_ACTIVE_WINDOW']);
 
       const followWindow = (id: string | null): void => {
         windowSpy?.kill();
         windowSpy = null;
-        followedID = id;
-        spyRunning = false;
-        reportedAgain = false;
         if (id === null) {
           onFocus(null);
           return;
@@ -156,7 +182,6 @@ export function x11FocusSource(context: Pick<FocusSourceContext, 'env'> & X11Sou
         const props = new WindowProperties();
         const spy = startXprop(['-spy', '-id', id, 'WM_CLASS', '_NET_WM_NAME', 'WM_NAME']);
         windowSpy = spy;
-        spyRunning = true;
         // The first three lines are the current values: one report once all have come.
         let seen = 0;
         createInterface({ input: spy.stdout as NodeJS.ReadableStream }).on('line', (line) => {
@@ -165,24 +190,14 @@ export function x11FocusSource(context: Pick<FocusSourceContext, 'env'> & X11Sou
           seen++;
           if (seen === 3 || (seen > 3 && changed)) onFocus(props.window());
         });
-        // A window closed while focused: its spy ends; the root spy reports the next focus.
-        // Had its id been reported again before this end was heard (a new window given the
-        // id, focused), that report was taken for this window: the id is read afresh now.
+        // A window closed while focused: its spy ends; the root spy reports the next focus
+        // (or reported it already: then the id is read afresh, see WindowFollowing).
         spy.on('exit', () => {
-          if (spy !== windowSpy) return;
-          spyRunning = false;
-          if (reportedAgain && !stopped) followWindow(id);
+          if (spy !== windowSpy || stopped) return;
+          const again = following.ended();
+          if (again !== undefined) followWindow(again);
         });
         spy.on('error', () => {});
-      };
-
-      /** One report of `_NET_ACTIVE_WINDOW`: follows the window it names, unless its helper already does. */
-      const activeWindow = (id: string | null): void => {
-        if (id !== null && id === followedID && spyRunning) {
-          reportedAgain = true;
-          return;
-        }
-        followWindow(id);
       };
 
       await new Promise<void>((resolve, reject) => {
@@ -194,7 +209,8 @@ export function x11FocusSource(context: Pick<FocusSourceContext, 'env'> & X11Sou
             started = true;
             resolve();
           }
-          activeWindow(id);
+          const next = following.reported(id);
+          if (next !== undefined) followWindow(next);
         });
         root.on('error', (error) => (started ? undefined : reject(new FocusSourceUnavailable(`xprop: ${error.message}`))));
         root.on('exit', (code) => {
