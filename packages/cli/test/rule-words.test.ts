@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { addClient, addRule, cleanCurrency, cleanName, cleanRate, cleanTags, cleanTaxRate, draftInvoice, editRule, openStore, RULE_LIMITS, setCaptureSetting, setLedgerSetting } from '@tock/core';
+import { addClient, addRule, cleanCurrency, cleanName, cleanRate, cleanTags, cleanTaxRate, draftInvoice, editRule, openStore, readReportQuery, RULE_LIMITS, setCaptureSetting, setLedgerSetting } from '@tock/core';
 import { fieldRule, isProblem, Problem, PROBLEM_STATUS, ruleMessage, ruleProblem, validationProblem, type FieldProblem, type FieldRule, type FieldRuleCode, type ProblemCode } from '@tock/protocol';
 import { loadCliMessages } from '../src/i18n/index.ts';
 import { errorLine } from '../src/main.ts';
@@ -89,6 +89,22 @@ const EACH: Readonly<Record<FieldRuleCode, FieldRule>> = {
   dayFormat: { rule: 'dayFormat', values: { sent: '"x"' } },
   giveId: { rule: 'giveId', values: { what: 'rule' } },
   giveWakatimeDir: { rule: 'giveWakatimeDir' },
+  roundingShape: { rule: 'roundingShape' },
+  noFieldShape: { rule: 'noFieldShape', values: { name: 'step' }, item: { rule: 'roundingShape' } },
+  roundingMode: { rule: 'roundingMode' },
+  roundingPer: { rule: 'roundingPer' },
+  targetsShape: { rule: 'targetsShape' },
+  hoursRange: { rule: 'hoursRange', values: { min: 0, max: 24 } },
+  workingDays: { rule: 'workingDays', values: { days: 'mon, tue' } },
+  notADay: { rule: 'notADay', values: { name: 'weekly', days: 'mon, tue' } },
+  dayOrWeek: { rule: 'dayOrWeek' },
+  daysWithWeek: { rule: 'daysWithWeek' },
+  keepSeconds: { rule: 'keepSeconds', values: { max: 3600 } },
+  timeOfDayRange: { rule: 'timeOfDayRange', values: { min: '"00:00"', max: '"06:00"', example: '"04:00"' } },
+  settingJson: { rule: 'settingJson', values: { example: '{"mode":"up"}' } },
+  notASetting: { rule: 'notASetting', values: { key: 'colour', keys: 'rounding, targets' } },
+  reportDays: { rule: 'reportDays', values: { days: 400, max: 366 } },
+  clientFilter: { rule: 'clientFilter', values: { none: 'none' } },
 };
 
 /** The first field problem of the `validation_failed` that `refuse` throws. */
@@ -422,5 +438,60 @@ describe('a refused field’s rule in the person’s language', () => {
       errorLine(new Problem('validation_failed', ruleMessage(EACH.giveId), { details: [{ field: 'id', message: 'is required', rule: 'required', line: EACH.giveId }] }), await loadCliMessages('fr')),
       'indiquez l’identifiant de la règle',
     );
+  });
+
+  it('says the other ledger settings and a report’s range by their code', async () => {
+    const store = openStore(':memory:');
+    const set = (key: string, value: unknown) => () => setLedgerSetting(store.settings, key, value);
+    try {
+      await assertWorded(refusal(set('rounding', { mode: 'sideways' })), 'subField', '"mode" must be none, up, down or nearest', '„mode“ muss none, up, down oder nearest sein');
+      await assertWorded(refusal(set('rounding', { per: 'week' })), 'subField', '"per" must be block or day', '„per“ muss block oder day sein');
+      await assertWorded(refusal(set('rounding', { minutes: 7 })), 'subField', '"minutes" must be one of 1, 5, 6, 10, 15, 30, 60', '„minutes“ muss einer dieser Werte sein: 1, 5, 6, 10, 15, 30, 60');
+      await assertWorded(
+        refusal(set('rounding', { step: 5 })),
+        'noFieldShape',
+        'has no field "step"; it must be {"mode":"none"|"up"|"down"|"nearest","minutes":N,"per":"block"|"day","minimumMinutes":0-60}',
+        'hat kein Feld „step“; es muss ein Objekt mit „mode“ (none, up, down oder nearest), „minutes“, „per“ (block oder day) und „minimumMinutes“ (0 bis 60) sein',
+      );
+      await assertWorded(
+        refusal(set('targets', { weekly: 40 })),
+        'notADay',
+        '"weekly" is not a day; use mon, tue, wed, thu, fri, sat, sun, or week (hours a week) with days',
+        '„weekly“ ist kein Tag; verwenden Sie mon, tue, wed, thu, fri, sat, sun oder week (Stunden pro Woche) mit days',
+      );
+      await assertWorded(refusal(set('targets', { mon: 25 })), 'subField', '"mon" must be a number of hours from 0 to 24', '„mon“ muss eine Stundenzahl von 0 bis 24 sein');
+      await assertWorded(refusal(set('targets', { week: 40, mon: 8 })), 'dayOrWeek', 'give hours per day or "week", not both', 'geben Sie Stunden pro Tag oder „week“ an, nicht beides');
+      await assertWorded(
+        refusal(set('minSessionSeconds', 7200)),
+        'keepSeconds',
+        'must be a whole number of seconds from 0 (keep every session) to 3600',
+        'muss eine ganze Zahl an Sekunden von 0 (jede Sitzung behalten) bis 3600 sein',
+      );
+      await assertWorded(refusal(set('dayStartsAt', '"07:00"')), 'timeOfDayRange', 'must be a time from "00:00" to "06:00", such as "04:00"', 'muss eine Uhrzeit von "00:00" bis "06:00" sein, etwa "04:00"');
+      await assertWorded(refusal(set('weekStart', '"fri"')), 'oneOf', 'must be one of "locale", "mon", "sun", "sat"', 'muss einer dieser Werte sein: "locale", "mon", "sun", "sat"');
+      await assertWorded(refusal(set('rounding', '{nope')), 'settingJson', 'must be JSON, such as {"mode":"up","minutes":15,"per":"block"}', 'muss JSON sein, etwa {"mode":"up","minutes":15,"per":"block"}');
+      await assertWorded(
+        refusal(set('colour', '1')),
+        'notASetting',
+        '"colour" is not a setting tock settings knows (rounding, targets, business, minSessionSeconds, language, dayStartsAt, weekStart)',
+        '„colour“ ist keine Einstellung, die tock settings kennt (rounding, targets, business, minSessionSeconds, language, dayStartsAt, weekStart)',
+      );
+      const now = Date.parse('2026-11-28T12:00:00Z');
+      await assertWorded(
+        refusal(() => readReportQuery({ from: '2025-01-01', to: '2026-11-30' }, now, 'UTC')),
+        'reportDays',
+        'the range covers 699 days; a report covers at most 366',
+        'der Zeitraum umfasst 699 Tage; ein Bericht umfasst höchstens 366',
+      );
+      await assertWorded(refusal(() => readReportQuery({ from: '2026-11-30', to: '2026-11-01' }, now, 'UTC')), 'notBeforeFrom', 'must not be before from (2026-11-30)', 'darf nicht vor from (2026-11-30) liegen');
+      await assertWorded(
+        refusal(() => readReportQuery({ client: 7 } as never, now, 'UTC')),
+        'clientFilter',
+        "must be a client's ID, or none for time without a client",
+        'muss die ID eines Kunden sein oder none für Zeit ohne Kunden',
+      );
+    } finally {
+      store.close();
+    }
   });
 });

@@ -22,10 +22,6 @@ export const NO_ROUNDING: Readonly<Rounding> = Object.freeze({ mode: 'none', min
 /** Longest business field, in characters (an address of a few lines). */
 const BUSINESS_TEXT_MAX = 2000;
 
-function refuse(key: string, message: string): never {
-  throw validationProblem([{ field: key, message }]);
-}
-
 /** Refuses `key` by a @tock/protocol rule (its English from `ruleMessage`, its code beside it). */
 function refuseBy(key: string, rule: FieldRule): never {
   throw validationProblem([ruleProblem(key, rule)]);
@@ -42,18 +38,20 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 /** Checks a rounding value; throws `validation_failed` naming `rounding`. */
 export function checkRounding(value: unknown): Rounding {
-  const shape = 'must be {"mode":"none"|"up"|"down"|"nearest","minutes":N,"per":"block"|"day","minimumMinutes":0-60}';
-  if (!isObject(value)) refuse('rounding', shape);
-  for (const field of Object.keys(value)) if (!['mode', 'minutes', 'per', 'minimumMinutes'].includes(field)) refuse('rounding', `has no field "${field}"; it ${shape}`);
+  const shape: FieldRule = { rule: 'roundingShape' };
+  if (!isObject(value)) refuseBy('rounding', shape);
+  for (const field of Object.keys(value)) if (!['mode', 'minutes', 'per', 'minimumMinutes'].includes(field)) refuseBy('rounding', { rule: 'noFieldShape', values: { name: field }, item: shape });
   const mode = value.mode ?? 'none';
-  if (mode !== 'none' && mode !== 'up' && mode !== 'down' && mode !== 'nearest') refuse('rounding', `"mode" must be none, up, down or nearest`);
+  if (mode !== 'none' && mode !== 'up' && mode !== 'down' && mode !== 'nearest') refuseInside('rounding', 'mode', { rule: 'roundingMode' });
   const minutes = value.minutes ?? 1;
-  if (!(ROUNDING_MINUTES as readonly unknown[]).includes(minutes)) refuse('rounding', `"minutes" must be one of ${ROUNDING_MINUTES.join(', ')}`);
+  if (!(ROUNDING_MINUTES as readonly unknown[]).includes(minutes)) refuseInside('rounding', 'minutes', { rule: 'oneOf', values: { options: ROUNDING_MINUTES.join(', ') } });
   const per = value.per ?? 'block';
-  if (per !== 'block' && per !== 'day') refuse('rounding', '"per" must be block or day');
+  if (per !== 'block' && per !== 'day') refuseInside('rounding', 'per', { rule: 'roundingPer' });
   const minimum = value.minimumMinutes;
   if (minimum === undefined) return { mode, minutes: minutes as number, per };
-  if (typeof minimum !== 'number' || !Number.isInteger(minimum) || minimum < 0 || minimum > 60) refuse('rounding', '"minimumMinutes" must be a whole number of minutes from 0 to 60');
+  if (typeof minimum !== 'number' || !Number.isInteger(minimum) || minimum < 0 || minimum > 60) {
+    refuseInside('rounding', 'minimumMinutes', { rule: 'wholeUnits', values: { unit: 'minutes', min: 0, max: 60 } });
+  }
   return { mode, minutes: minutes as number, per, minimumMinutes: minimum };
 }
 
@@ -66,30 +64,29 @@ export const DEFAULT_WORKING_DAYS: readonly Weekday[] = ['mon', 'tue', 'wed', 't
  * over) — not both, so no day's target is ambiguous.
  */
 export function checkTargets(value: unknown): Targets {
-  const shape = 'must be {"mon":H,…,"sun":H} (hours a day, 0 to 24) or {"week":H,"days":["mon",…]} (hours a week, 0 to 168)';
-  if (!isObject(value)) refuse('targets', shape);
+  if (!isObject(value)) refuseBy('targets', { rule: 'targetsShape' });
   const targets: Targets = {};
   for (const [day, hours] of Object.entries(value)) {
     if (day === 'week') {
-      if (typeof hours !== 'number' || !Number.isFinite(hours) || hours < 0 || hours > 168) refuse('targets', '"week" must be a number of hours from 0 to 168');
+      if (typeof hours !== 'number' || !Number.isFinite(hours) || hours < 0 || hours > 168) refuseInside('targets', 'week', { rule: 'hoursRange', values: { min: 0, max: 168 } });
       targets.week = hours;
       continue;
     }
     if (day === 'days') {
       if (!Array.isArray(hours) || hours.length === 0 || hours.some((d) => !(WEEKDAYS as readonly unknown[]).includes(d))) {
-        refuse('targets', `"days" must be a list of working days from ${WEEKDAYS.join(', ')}`);
+        refuseInside('targets', 'days', { rule: 'workingDays', values: { days: WEEKDAYS.join(', ') } });
       }
       targets.days = WEEKDAYS.filter((d) => (hours as unknown[]).includes(d));
       continue;
     }
-    if (!(WEEKDAYS as readonly string[]).includes(day)) refuse('targets', `"${day}" is not a day; use ${WEEKDAYS.join(', ')}, or week (hours a week) with days`);
-    if (typeof hours !== 'number' || !Number.isFinite(hours) || hours < 0 || hours > 24) refuse('targets', `"${day}" must be a number of hours from 0 to 24`);
+    if (!(WEEKDAYS as readonly string[]).includes(day)) refuseBy('targets', { rule: 'notADay', values: { name: day, days: WEEKDAYS.join(', ') } });
+    if (typeof hours !== 'number' || !Number.isFinite(hours) || hours < 0 || hours > 24) refuseInside('targets', day, { rule: 'hoursRange', values: { min: 0, max: 24 } });
     // Whole seconds a day: a target of 7.7 h is 27 720 s.
     targets[day as Weekday] = hours;
   }
   const perDay = WEEKDAYS.some((d) => targets[d] !== undefined);
-  if (targets.week !== undefined && perDay) refuse('targets', 'give hours per day or "week", not both');
-  if (targets.days !== undefined && targets.week === undefined) refuse('targets', '"days" goes with "week" (the hours a week it spreads over them)');
+  if (targets.week !== undefined && perDay) refuseBy('targets', { rule: 'dayOrWeek' });
+  if (targets.days !== undefined && targets.week === undefined) refuseBy('targets', { rule: 'daysWithWeek' });
   return targets;
 }
 
@@ -109,7 +106,7 @@ export const DEFAULT_MIN_SESSION_SECONDS = 60;
 /** Checks a `minSessionSeconds` value: whole seconds from 0 (keep every session) to 3600. */
 export function checkMinSessionSeconds(value: unknown): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 3600) {
-    refuse('minSessionSeconds', 'must be a whole number of seconds from 0 (keep every session) to 3600');
+    refuseBy('minSessionSeconds', { rule: 'keepSeconds', values: { max: 3600 } });
   }
   return value;
 }
@@ -126,14 +123,14 @@ export function readMinSessionSeconds(settings: SettingsStore): number {
 
 /** Checks a `language` value (docs/i18n.md "Choosing the language"): `"system"` or a language Tock speaks. */
 export function checkLanguage(value: unknown): LanguageSetting {
-  if (!isLanguageSetting(value)) refuse('language', `must be one of ${LANGUAGE_SETTINGS.map((v) => `"${v}"`).join(', ')}`);
+  if (!isLanguageSetting(value)) refuseBy('language', { rule: 'oneOf', values: { options: LANGUAGE_SETTINGS.map((v) => `"${v}"`).join(', ') } });
   return value;
 }
 
 /** Checks a `dayStartsAt` value (docs/data.md "Days and weeks"): `"HH:MM"` from `"00:00"` to `"06:00"`. */
 export function checkDayStartsAt(value: unknown): string {
   const m = typeof value === 'string' ? /^([01]\d|2[0-3]):([0-5]\d)$/.exec(value) : null;
-  if (m === null || Number(m[1]) * 60 + Number(m[2]) > DAY_STARTS_AT_MAX) refuse('dayStartsAt', 'must be a time from "00:00" to "06:00", such as "04:00"');
+  if (m === null || Number(m[1]) * 60 + Number(m[2]) > DAY_STARTS_AT_MAX) refuseBy('dayStartsAt', { rule: 'timeOfDayRange', values: { min: '"00:00"', max: '"06:00"', example: '"04:00"' } });
   return value as string;
 }
 
@@ -155,7 +152,7 @@ export type WeekStart = (typeof WEEK_STARTS)[number];
 
 /** Checks a `weekStart` value (docs/data.md "Days and weeks"). */
 export function checkWeekStart(value: unknown): WeekStart {
-  if (!(WEEK_STARTS as readonly unknown[]).includes(value)) refuse('weekStart', `must be one of ${WEEK_STARTS.map((v) => `"${v}"`).join(', ')}`);
+  if (!(WEEK_STARTS as readonly unknown[]).includes(value)) refuseBy('weekStart', { rule: 'oneOf', values: { options: WEEK_STARTS.map((v) => `"${v}"`).join(', ') } });
   return value as WeekStart;
 }
 
@@ -276,7 +273,7 @@ export function setLedgerSetting(settings: SettingsStore, key: string, value: un
     try {
       parsed = JSON.parse(value);
     } catch {
-      refuse(key, 'must be JSON, such as {"mode":"up","minutes":15,"per":"block"}');
+      refuseBy(key, { rule: 'settingJson', values: { example: '{"mode":"up","minutes":15,"per":"block"}' } });
     }
   }
   if (parsed === null) {
@@ -303,7 +300,7 @@ export function setLedgerSetting(settings: SettingsStore, key: string, value: un
 
 function checkKey(key: string): void {
   if (!(LEDGER_SETTING_KEYS as readonly string[]).includes(key)) {
-    refuse('key', `"${key}" is not a setting tock settings knows (${LEDGER_SETTING_KEYS.join(', ')})`);
+    refuseBy('key', { rule: 'notASetting', values: { key, keys: LEDGER_SETTING_KEYS.join(', ') } });
   }
 }
 

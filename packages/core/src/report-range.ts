@@ -5,7 +5,7 @@
  * Export and invoices read their days with the same {@link readQueryField}.
  */
 
-import { checkedProblem, checkField, QUERY_SCHEMAS, validationProblem, type FieldProblem, type ReportBy } from '@tock/protocol';
+import { checkedProblem, checkField, QUERY_SCHEMAS, ruleProblem, validationProblem, type FieldProblem, type ReportBy } from '@tock/protocol';
 import { addDays, localDayKey, startOfWeek, type DayKey, type WeekStartDay } from './day.ts';
 
 /** How a report groups its rows. */
@@ -83,10 +83,8 @@ export function readReportQuery(query: ReportQuery, now: number, timeZone: strin
   const by = (readQueryField('by', input.by, 'activity', problems) ?? 'activity') as ReportGrouping;
   if (from !== undefined && to !== undefined) {
     const days = daysBetween(from, to);
-    if (days < 1) problems.push({ field: 'to', message: `must not be before from (${from})` });
-    else if (days > REPORT_MAX_DAYS) {
-      problems.push({ field: 'to', message: `the range covers ${days} days; a report covers at most ${REPORT_MAX_DAYS}` });
-    }
+    if (days < 1) problems.push(ruleProblem('to', { rule: 'notBeforeFrom', values: { from } }));
+    else if (days > REPORT_MAX_DAYS) problems.push(ruleProblem('to', { rule: 'reportDays', values: { days, max: REPORT_MAX_DAYS } }));
   }
   const billableText = input.billable === 'true' ? true : input.billable === 'false' ? false : input.billable;
   const billable = readQueryField('billable', billableText, undefined, problems) as boolean | undefined;
@@ -99,7 +97,7 @@ export function readReportQuery(query: ReportQuery, now: number, timeZone: strin
 function readClient(value: unknown, problems: FieldProblem[]): string | null | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value !== 'string' || value.length > 64) {
-    problems.push({ field: 'client', message: `must be a client's ID, or ${NO_CLIENT} for time without a client` });
+    problems.push(ruleProblem('client', { rule: 'clientFilter', values: { none: NO_CLIENT } }));
     return undefined;
   }
   return value === NO_CLIENT ? null : value;

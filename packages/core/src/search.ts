@@ -14,7 +14,7 @@
  * matches that still fit.
  */
 
-import { LIMITS, validationProblem, type ActivityRef } from '@tock/protocol';
+import { LIMITS, ruleProblem, validationProblem, type ActivityRef } from '@tock/protocol';
 import { codePointLength, isWellFormedText, searchKey, WORD_START, wordKey } from './names.ts';
 import type { Store } from './store.ts';
 
@@ -49,11 +49,9 @@ const BY_RECENCY = `ORDER BY ${RECENCY}`;
  * (after trimming) lists the most recently used first.
  */
 export function searchActivities(store: Store, q: string, limit: number): ActivityRef[] {
-  if (typeof q !== 'string') throw validationProblem([{ field: 'q', message: 'must be a string' }]);
+  if (typeof q !== 'string') throw validationProblem([ruleProblem('q', { rule: 'string' })]);
   if (!Number.isInteger(limit) || limit < LIMITS.searchLimitMin || limit > LIMITS.searchLimitMax) {
-    throw validationProblem([
-      { field: 'limit', message: `must be an integer from ${LIMITS.searchLimitMin} to ${LIMITS.searchLimitMax}` },
-    ]);
+    throw validationProblem([ruleProblem('limit', { rule: 'numberRange', values: { kind: 'integer', min: LIMITS.searchLimitMin, max: LIMITS.searchLimitMax } })]);
   }
   // Archived activities leave search (docs/product.md "Activities"): more are ranked and the
   // archived ones dropped, so the best `limit` others remain — twice the limit first (archived

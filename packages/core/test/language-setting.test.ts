@@ -24,7 +24,11 @@ test('a language Tock does not speak is refused, naming the accepted values, and
   for (const bad of ['"pt"', '"de_DE"', '"German"', '1', '{"language":"de"}']) {
     const problem = problemOf(() => setLedgerSetting(store.settings, 'language', bad));
     assert.equal(problem.code, 'validation_failed', bad);
-    assert.deepEqual(problem.details, [{ field: 'language', message: 'must be one of "system", "en", "de", "fr", "es", "ja"' }], bad);
+    assert.deepEqual(
+      problem.details,
+      [{ field: 'language', message: 'must be one of "system", "en", "de", "fr", "es", "ja"', rule: 'oneOf', values: { options: '"system", "en", "de", "fr", "es", "ja"' } }],
+      bad,
+    );
   }
   assert.equal(readLanguage(store.settings), 'ja');
 });

@@ -136,7 +136,24 @@ export type FieldRuleCode =
   | 'giveCalendar'
   | 'dayFormat'
   | 'giveId'
-  | 'giveWakatimeDir';
+  | 'giveWakatimeDir'
+  /** The other ledger settings (@tock/core ledger-settings.ts) and a report's range (report-range.ts). */
+  | 'roundingShape'
+  | 'noFieldShape'
+  | 'roundingMode'
+  | 'roundingPer'
+  | 'targetsShape'
+  | 'hoursRange'
+  | 'workingDays'
+  | 'notADay'
+  | 'dayOrWeek'
+  | 'daysWithWeek'
+  | 'keepSeconds'
+  | 'timeOfDayRange'
+  | 'settingJson'
+  | 'notASetting'
+  | 'reportDays'
+  | 'clientFilter';
 
 /** The values a rule's words take (`{ min: 1, max: 80 }`); yes/no switches are `'yes'` / `'no'`. */
 export type FieldRuleValues = Readonly<Record<string, string | number>>;

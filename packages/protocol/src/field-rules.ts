@@ -218,6 +218,38 @@ export function ruleMessage({ rule, values = {}, item }: FieldRule): string {
       return `give the ${v.what === 'rule' ? 'rule' : 'suggestion'}'s id`;
     case 'giveWakatimeDir':
       return 'give the folder of .wakatime.cfg (WAKATIME_HOME or your home)';
+    case 'roundingShape':
+      return 'must be {"mode":"none"|"up"|"down"|"nearest","minutes":N,"per":"block"|"day","minimumMinutes":0-60}';
+    case 'noFieldShape':
+      return `has no field "${v.name}"; it ${ruleMessage(item ?? { rule: 'roundingShape' })}`;
+    case 'roundingMode':
+      return 'must be none, up, down or nearest';
+    case 'roundingPer':
+      return 'must be block or day';
+    case 'targetsShape':
+      return 'must be {"mon":H,…,"sun":H} (hours a day, 0 to 24) or {"week":H,"days":["mon",…]} (hours a week, 0 to 168)';
+    case 'hoursRange':
+      return `must be a number of hours from ${v.min} to ${v.max}`;
+    case 'workingDays':
+      return `must be a list of working days from ${v.days}`;
+    case 'notADay':
+      return `"${v.name}" is not a day; use ${v.days}, or week (hours a week) with days`;
+    case 'dayOrWeek':
+      return 'give hours per day or "week", not both';
+    case 'daysWithWeek':
+      return '"days" goes with "week" (the hours a week it spreads over them)';
+    case 'keepSeconds':
+      return `must be a whole number of seconds from 0 (keep every session) to ${v.max}`;
+    case 'timeOfDayRange':
+      return `must be a time from ${v.min} to ${v.max}, such as ${v.example}`;
+    case 'settingJson':
+      return `must be JSON, such as ${v.example}`;
+    case 'notASetting':
+      return `"${v.key}" is not a setting tock settings knows (${v.keys})`;
+    case 'reportDays':
+      return `the range covers ${v.days} days; a report covers at most ${v.max}`;
+    case 'clientFilter':
+      return `must be a client's ID, or ${v.none} for time without a client`;
   }
 }
 

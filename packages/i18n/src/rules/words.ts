@@ -30,8 +30,8 @@ export function wordRule(t: Messages<RuleKey>, rule: WordedRule): string | undef
   if (key === undefined) return undefined;
   const values: Record<string, string | number> = { ...rule.values };
   // A list's rule says its items' rule, a tag's the name rule it broke, a setting's field
-  // (`"taxRate"` inside `business`) the rule that field broke: each as `{each}`.
-  if (rule.rule === 'list' || rule.rule === 'tagName' || rule.rule === 'subField') {
+  // (`"taxRate"` inside `business`) the rule that field broke, an unknown field the shape: each as `{each}`.
+  if (rule.rule === 'list' || rule.rule === 'tagName' || rule.rule === 'subField' || rule.rule === 'noFieldShape') {
     const each = rule.item === undefined ? undefined : wordRule(t, rule.item);
     if (each === undefined) return undefined;
     values.each = each;
