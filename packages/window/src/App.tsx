@@ -25,6 +25,7 @@ import { Integrations } from './screens/Integrations.tsx';
 import { License } from './screens/License.tsx';
 import { Reports } from './screens/Reports.tsx';
 import { Today } from './screens/Today.tsx';
+import type { SessionProblem } from './session.ts';
 import { useAppState } from './state.ts';
 
 const SCREENS = {
@@ -88,7 +89,7 @@ export function App() {
     return (
       <main id="main" class="no-session">
         <p class="banner" role="alert" data-testid="no-session">
-          {withCode(sessionProblem ?? t('app.getWindow'))}
+          {withCode(sessionProblem === null ? t('app.getWindow') : sessionProblem.code === 'refused' ? sessionProblem.line : t(SESSION_PROBLEMS[sessionProblem.code]))}
         </p>
       </main>
     );
@@ -124,6 +125,16 @@ export function App() {
     </div>
   );
 }
+
+/** The words of each reason a tab has no session (session.ts); `no_session` is `app.getWindow`. */
+const SESSION_PROBLEMS: Readonly<Record<Exclude<SessionProblem['code'], 'refused'>, MessageKey>> = {
+  no_session: 'app.getWindow',
+  not_answering: 'app.notAnswering',
+  launch_code_used: 'app.launchUsed',
+  launch_code_expired: 'app.launchExpired',
+  launch_code_unknown: 'app.launchUnknown',
+  forbidden_site: 'app.launchForbidden',
+};
 
 /** A one-line message with its `commands` set as code. */
 function withCode(message: string) {

@@ -20,18 +20,33 @@ export function hasSession(): boolean {
   return sessionStorage.getItem(STORAGE_KEY) !== null;
 }
 
-/** What to tell the person when this tab has no session and none could be made. */
-export const NO_SESSION_MESSAGE = 'This tab has no Tock session (each window gets its own). Run `tock open` to open a Tock window.';
+/**
+ * Why this tab has no session, by its code (the window words it in the browser's language: a
+ * tab without a session knows nothing of the app, its language setting included): none was
+ * ever given, the app did not answer, or the app refused the code (`POST /launch`'s `code`);
+ * `refused` with the app's own line for a code the window has no words for.
+ */
+export type SessionProblem =
+  | { code: 'no_session' | 'not_answering' | 'launch_code_used' | 'launch_code_expired' | 'launch_code_unknown' | 'forbidden_site' }
+  | { code: 'refused'; line: string };
+
+const REFUSALS = new Set(['launch_code_used', 'launch_code_expired', 'launch_code_unknown', 'forbidden_site']);
+
+/** The problem `POST /launch` answered with: its code, else its line. */
+function refusalOf(json: { error?: string; code?: string }): SessionProblem {
+  if (json.code !== undefined && REFUSALS.has(json.code)) return { code: json.code as Exclude<SessionProblem['code'], 'refused'> };
+  return json.error === undefined ? { code: 'no_session' } : { code: 'refused', line: json.error };
+}
 
 /**
  * Redeems the launch code in the address, if there is one: first removes it from the address
  * and the history entry, then asks for a session. Resolves to null when this tab has a session
  * afterwards, else to the one line that says why not.
  */
-export async function startSession(): Promise<string | null> {
+export async function startSession(): Promise<SessionProblem | null> {
   const params = new URLSearchParams(location.search);
   const code = params.get('k');
-  if (code === null) return hasSession() ? null : NO_SESSION_MESSAGE;
+  if (code === null) return hasSession() ? null : { code: 'no_session' };
   params.delete('k');
   const rest = params.toString();
   history.replaceState(history.state, '', `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`);
@@ -45,9 +60,9 @@ export async function startSession(): Promise<string | null> {
       cache: 'no-store',
     });
   } catch {
-    return 'Tock is not answering: is the app still running? Then run `tock open`.';
+    return { code: 'not_answering' };
   }
-  let json: { ok?: boolean; result?: { session?: string }; error?: string } = {};
+  let json: { ok?: boolean; result?: { session?: string }; error?: string; code?: string } = {};
   try {
     json = (await res.json()) as typeof json;
   } catch {
@@ -60,5 +75,5 @@ export async function startSession(): Promise<string | null> {
   }
   // A reload of a page whose code was used keeps the session it got then.
   if (hasSession()) return null;
-  return json.error ?? NO_SESSION_MESSAGE;
+  return refusalOf(json);
 }

@@ -5,9 +5,9 @@
  */
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { request } from './api.ts';
-import { setWindowLanguage } from './i18n/index.ts';
+import { browserLanguage, setWindowLanguage } from './i18n/index.ts';
 import { setActivityOrder } from './colors.ts';
-import { hasSession, NO_SESSION_MESSAGE, sessionHeaders, startSession } from './session.ts';
+import { hasSession, type SessionProblem, sessionHeaders, startSession } from './session.ts';
 import { setAppClock, setClockFormat, setPersonDays } from './time.ts';
 import type { Snapshot, Status } from './types.ts';
 
@@ -26,7 +26,7 @@ export interface AppState {
    */
   connection: 'connecting' | 'open' | 'lost' | 'expired' | 'no-session';
   /** Why there is no session (`no-session`), in the app's words. */
-  sessionProblem: string | null;
+  sessionProblem: SessionProblem | null;
   loadError: string | null;
 }
 
@@ -81,8 +81,10 @@ export function ledgerChanged(): void {
 export async function connect(): Promise<void> {
   const problem = await startSession();
   if (problem !== null) {
-    // A tab that simply has none gets the window's own how-to line; a refused code says why.
-    set({ connection: 'no-session', sessionProblem: problem === NO_SESSION_MESSAGE ? null : problem });
+    // A tab that simply has none gets the window's own how-to line; a refused code says why —
+    // in the browser's language, since without a session the app's setting is not known here.
+    setWindowLanguage(browserLanguage(navigator.languages.length > 0 ? navigator.languages : [navigator.language]));
+    set({ connection: 'no-session', sessionProblem: problem.code === 'no_session' ? null : problem });
     return;
   }
   const load = async (): Promise<void> => {

@@ -60,6 +60,19 @@ export function setWindowLanguage(language: string): void {
 }
 
 /** The window's messages now (outside components: formatting helpers). */
+/**
+ * The language of a tab without a session (it cannot ask the app's): the first of the browser's
+ * languages Tock speaks (`de-AT` is German), `en-XA` as it is (the tests' browser), else English.
+ */
+export function browserLanguage(languages: readonly string[]): string {
+  for (const tag of languages) {
+    if (tag.toLowerCase() === PSEUDO_LOCALE.toLowerCase()) return PSEUDO_LOCALE;
+    const base = tag.split('-')[0]?.toLowerCase() ?? '';
+    if (isLanguage(base)) return base;
+  }
+  return 'en';
+}
+
 export function windowMessages(): WindowMessages {
   return current;
 }

@@ -119,4 +119,9 @@ export const shell = {
   'duration.overDay': '„{typed}“ ist mehr als ein Tag; eine Dauer beträgt höchstens {max} Minuten (24 Std.)',
   // A tab without a window session (docs/ui.md "Security decisions"): the only line it shows.
   'app.getWindow': 'Dieser Tab hat keine Sitzung eines Tock-Fensters. Führen Sie `tock open` aus oder wählen Sie „Tock öffnen“ im Tray, um eines zu öffnen.',
+  'app.notAnswering': 'Tock antwortet nicht: Läuft die App noch? Dann führen Sie `tock open` aus.',
+  'app.launchUsed': 'Diese Tock-Adresse wurde bereits verwendet: Jede öffnet nur einmal ein Fenster. Führen Sie `tock open` aus, um ein neues Fenster zu öffnen.',
+  'app.launchExpired': 'Diese Tock-Adresse ist abgelaufen: Jede gilt 5 Minuten lang, nachdem sie erstellt wurde. Führen Sie `tock open` aus, um ein neues Fenster zu öffnen.',
+  'app.launchUnknown': 'Diese Tock-Adresse stammt nicht von der laufenden App (vielleicht von einem früheren Start). Führen Sie `tock open` aus, um ein neues Fenster zu öffnen.',
+  'app.launchForbidden': 'Nur das Tock-Fenster selbst darf diese Adresse öffnen. Führen Sie `tock open` aus, um ein neues Fenster zu öffnen.',
 } satisfies Catalog<typeof en>;

@@ -116,4 +116,9 @@ export const shell = {
   'duration.overDay': '"{typed}" is more than a day; a duration is at most {max} minutes (24h)',
   // A tab without a window session (docs/ui.md "Security decisions"): the only line it shows.
   'app.getWindow': 'This tab has no Tock window session. Run `tock open`, or choose “Open Tock” in the tray, to open one.',
+  'app.notAnswering': 'Tock is not answering: is the app still running? Then run `tock open`.',
+  'app.launchUsed': 'This Tock address was already used: each one opens one window, once. Run `tock open` to open a new window.',
+  'app.launchExpired': 'This Tock address has expired: each one works for 5 minutes after it was made. Run `tock open` to open a new window.',
+  'app.launchUnknown': 'This Tock address is not one the running app made (it may be from an earlier launch). Run `tock open` to open a new window.',
+  'app.launchForbidden': 'Only the Tock window itself may open this address. Run `tock open` to open a new window.',
 } as const;

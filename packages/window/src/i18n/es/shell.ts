@@ -119,4 +119,9 @@ export const shell = {
   'duration.overDay': '«{typed}» supera un día; una duración es de como máximo {max} minutos (24 h)',
   // A tab without a window session (docs/ui.md "Security decisions"): the only line it shows.
   'app.getWindow': 'Esta pestaña no tiene sesión de una ventana de Tock. Ejecute `tock open` o elija «Abrir Tock» en la bandeja para abrir una.',
+  'app.notAnswering': 'Tock no responde: ¿sigue en ejecución la aplicación? En ese caso, ejecute `tock open`.',
+  'app.launchUsed': 'Esta dirección de Tock ya se usó: cada una abre una ventana una sola vez. Ejecute `tock open` para abrir una ventana nueva.',
+  'app.launchExpired': 'Esta dirección de Tock ha caducado: cada una es válida durante 5 minutos desde que se creó. Ejecute `tock open` para abrir una ventana nueva.',
+  'app.launchUnknown': 'Esta dirección de Tock no la creó la aplicación en ejecución (puede ser de un inicio anterior). Ejecute `tock open` para abrir una ventana nueva.',
+  'app.launchForbidden': 'Solo la propia ventana de Tock puede abrir esta dirección. Ejecute `tock open` para abrir una ventana nueva.',
 } satisfies Catalog<typeof en>;

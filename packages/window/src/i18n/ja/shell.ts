@@ -119,4 +119,9 @@ export const shell = {
   'duration.overDay': '「{typed}」は 1 日を超えています。時間は最大 {max} 分（24 時間）です',
   // A tab without a window session (docs/ui.md "Security decisions"): the only line it shows.
   'app.getWindow': 'このタブには Tock ウィンドウのセッションがありません。`tock open` を実行するか、トレイの「Tock を開く」を選んでウィンドウを開いてください。',
+  'app.notAnswering': 'Tock が応答しません。アプリは実行中ですか？実行中であれば `tock open` を実行してください。',
+  'app.launchUsed': 'この Tock のアドレスは使用済みです。各アドレスでウィンドウを開けるのは 1 回だけです。`tock open` を実行して新しいウィンドウを開いてください。',
+  'app.launchExpired': 'この Tock のアドレスは有効期限が切れています。各アドレスは作成から 5 分間有効です。`tock open` を実行して新しいウィンドウを開いてください。',
+  'app.launchUnknown': 'この Tock のアドレスは実行中のアプリが作成したものではありません（以前の起動時のものかもしれません）。`tock open` を実行して新しいウィンドウを開いてください。',
+  'app.launchForbidden': 'このアドレスを開けるのは Tock ウィンドウ自身だけです。`tock open` を実行して新しいウィンドウを開いてください。',
 } satisfies Catalog<typeof en>;

@@ -1,0 +1,55 @@
+/**
+ * A tab without a session speaks the browser's language (docs/ui.md "Languages"): it cannot ask
+ * the app for its setting (a tab without a session knows nothing of the app), so the line that
+ * says how to get a window, and why a launch code was refused, follow `navigator.languages` —
+ * German in a German browser, the pseudo-locale's marks in an `en-XA` one — by the refusal's
+ * code, never the app's English line.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ensureWindowBuilt, launchBrowser, startTestApp, type TestApp } from './ui-support/harness.ts';
+
+/** A message in `en-XA`: accented, padded with `~` and bracketed (@tock/i18n pseudo.ts). */
+const PSEUDO = /~+\]/;
+
+describe('a tab without a session, in the browser’s language', () => {
+  let t: TestApp;
+
+  before(async () => {
+    ensureWindowBuilt();
+    t = await startTestApp();
+  });
+
+  after(async () => {
+    await t?.stop();
+  });
+
+  it('says how to get a window, and why a code was refused, in German and in en-XA', async () => {
+    for (const [locale, none, expired] of [
+      ['de-DE', /^Dieser Tab hat keine Sitzung eines Tock-Fensters/, /^Diese Tock-Adresse ist abgelaufen/],
+      ['en-XA', PSEUDO, PSEUDO],
+    ] as const) {
+      const b = await launchBrowser({ locale });
+      try {
+        b.page.setDefaultTimeout(15_000);
+        await b.page.goto(`${t.origin}/`);
+        const line = b.page.getByTestId('no-session');
+        await line.waitFor();
+        await b.page.waitForFunction((lang) => document.documentElement.lang === lang, locale.split('-')[0] === 'de' ? 'de' : 'en-XA');
+        assert.match((await line.textContent())?.trim() ?? '', none);
+        // The app refuses a code by its code beside an English line: the tab says the code.
+        await b.page.route('**/launch', (route) => route.fulfill({ status: 410, contentType: 'application/json', body: JSON.stringify({ ok: false, error: 'This Tock address has expired (the app’s English)', code: 'launch_code_expired' }) }));
+        // The page's own address is served as the window (the app answers an unknown code's address with a page of its own).
+        await b.page.route(`${t.origin}/?k=stale`, async (route) => route.fulfill({ response: await route.fetch({ url: `${t.origin}/` }) }));
+        await b.page.goto(`${t.origin}/?k=stale`);
+        await b.page.waitForFunction(() => !location.search.includes('k='));
+        const refused = b.page.getByTestId('no-session');
+        await refused.waitFor();
+        await b.page.waitForFunction((re) => new RegExp(re).test(document.querySelector('[data-testid="no-session"]')?.textContent ?? ''), expired.source);
+        assert.doesNotMatch((await refused.textContent()) ?? '', /the app’s English/);
+      } finally {
+        await b.close();
+      }
+    }
+  });
+});
