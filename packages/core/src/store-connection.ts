@@ -18,12 +18,14 @@ export interface StoreConnection {
    */
   transaction<T>(fn: () => T): T;
   /**
-   * Group commit: runs `fn` at once, in a savepoint of a transaction that the writes arriving
-   * in the same turn of the event loop share, and resolves once that transaction is committed
-   * (on disk). One fsync then acknowledges every write of the group. Until it resolves nobody
-   * else sees the writes: any other use of the store first commits the open group. When `fn`
-   * throws, its own writes are undone and the promise rejects at once; when the commit fails,
-   * every write of the group is undone and every promise rejects with that error.
+   * Group commit: runs `fn` at once, in a transaction that the writes arriving in the same
+   * turn of the event loop share, and resolves once that transaction is committed (on disk).
+   * One fsync then acknowledges every write of the group. Until it resolves nobody else sees
+   * the writes: any other use of the store first commits the open group. When `fn` throws, its
+   * own writes are undone and the promise rejects at once; when the commit fails, every write
+   * of the group is undone and every promise rejects with that error. The group's first write
+   * runs in the transaction itself (it holds nothing else yet: undoing it is rolling it back),
+   * each later one in a savepoint of it.
    */
   durably<T>(fn: () => T): Promise<T>;
   /** A prepared statement for `sql`, prepared once per connection. */
@@ -79,6 +81,13 @@ export function storeConnection<P extends object>(db: DatabaseSync, parts: (stat
   /** See {@link StoreConnection.generation}; `writing` holds the statements that count. */
   let generation = 0;
   const writing = new WeakSet<StatementSync>();
+  /**
+   * `SAVEPOINT` and `RELEASE` of each depth, prepared once: `db.exec` would parse them again
+   * for every write of a group (two of each for a heartbeat bulk).
+   */
+  const savepoints: { open: StatementSync; release: StatementSync }[] = [];
+  const savepointAt = (at: number): { open: StatementSync; release: StatementSync } =>
+    (savepoints[at] ??= { open: db.prepare(`SAVEPOINT tock_nested_${at}`), release: db.prepare(`RELEASE tock_nested_${at}`) });
   /** See {@link StoreConnection.onWrite}. */
   const writeListeners = new Set<() => void>();
   const wrote = (): void => {
@@ -141,16 +150,17 @@ export function storeConnection<P extends object>(db: DatabaseSync, parts: (stat
       // A savepoint: a nested call that fails undoes its own writes and leaves the outer
       // transaction to decide about the rest (the listener commits a use case together with
       // its idempotency record, and answers a failed use case without its half-done writes).
-      const savepoint = `tock_nested_${depth}`;
-      db.exec(`SAVEPOINT ${savepoint}`);
+      const savepoint = savepointAt(depth);
+      const at = depth;
+      savepoint.open.run();
       depth++;
       try {
         const result = fn();
         if (!db.isTransaction) throw lost();
-        db.exec(`RELEASE ${savepoint}`);
+        savepoint.release.run();
         return result;
       } catch (error) {
-        if (db.isTransaction) db.exec(`ROLLBACK TO ${savepoint}; RELEASE ${savepoint}`);
+        if (db.isTransaction) db.exec(`ROLLBACK TO tock_nested_${at}; RELEASE tock_nested_${at}`);
         else lostBy ??= error;
         // A write the invoiced-block guard refused (invoiced.ts): the one problem, not SQLite's text.
         throw asInvoicedProblem(error);
@@ -176,24 +186,52 @@ export function storeConnection<P extends object>(db: DatabaseSync, parts: (stat
     }
   };
 
+  /**
+   * The first write of a group, in the group's transaction itself: nothing else is in it yet,
+   * so when `fn` throws, rolling the transaction back undoes its writes and only its writes
+   * (then {@link durably} ends the group, and the writes after it in the turn open a new one).
+   * Spares the savepoint, its statement journal and two statements that every later write of
+   * the group pays.
+   */
+  const firstOfGroup = <T>(fn: () => T): T => {
+    wrote();
+    try {
+      const result = fn();
+      if (!db.isTransaction) throw lost();
+      return result;
+    } catch (error) {
+      if (db.isTransaction) db.exec('ROLLBACK');
+      depth = 0;
+      throw asInvoicedProblem(error);
+    } finally {
+      wrote();
+    }
+  };
+
   const durably = <T>(fn: () => T): Promise<T> => {
+    let first = false;
     if (group === null) {
       if (depth > 0) throw new Error('durably() was called inside transaction(): its writes would be saved by that transaction');
       db.exec('BEGIN IMMEDIATE');
       depth = 1;
       lostBy = null;
       group = { settle: [] };
+      first = true;
       setImmediate(commitGroup);
     }
     const g = group;
     const nested = inGroup;
     inGroup = true;
+    const before = g.settle.length;
     let result: T;
     try {
-      result = transaction(fn);
+      result = first ? firstOfGroup(fn) : transaction(fn);
     } catch (error) {
+      // What `fn` wrote durably inside itself was undone with it: those writes fail with it too.
+      for (const settle of g.settle.splice(before)) settle(error);
       // Some failures (a full disk, I/O errors) make SQLite roll back the whole transaction:
-      // then the group's earlier writes are gone too, and they must hear it now.
+      // then the group's earlier writes are gone too, and they must hear it now. (A failed
+      // first write rolled it back itself: the group ends with nobody to tell.)
       if (!db.isTransaction) commitGroup();
       return Promise.reject(error);
     } finally {

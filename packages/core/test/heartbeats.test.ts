@@ -170,6 +170,33 @@ test('heartbeats are durable: a store reopened after the write holds them', (t) 
   );
 });
 
+test('bulks that share a group commit: a bulk that fails midway undoes only its own heartbeats, first of the group or not', async (t) => {
+  const f = fixture(t);
+  const ids = sequentialIds();
+  /** IDs that run out after `n`: the bulk fails at its (n+1)th heartbeat, after storing n. */
+  const failingAfter = (n: number) => {
+    let left = n;
+    return () => {
+      if (left-- === 0) throw new RangeError('no more ids');
+      return ids();
+    };
+  };
+  const bulk = (name: string, newId: () => string) =>
+    f.store.durably(() =>
+      recordHeartbeats(f.store, [1, 2, 3].map((i) => ({ entity: `${name}-${i}`, time: sec(NOW) - i })), { userAgent: VSCODE }, { nowMs: NOW, newId }),
+    );
+  // One turn: the failing bulk first (the group's savepoint-free write), then two good ones, then a failing one.
+  const results = await Promise.allSettled([bulk('a', failingAfter(1)), bulk('b', ids), bulk('c', ids), bulk('d', failingAfter(2))]);
+  assert.deepEqual(
+    results.map((r) => r.status),
+    ['rejected', 'fulfilled', 'fulfilled', 'rejected'],
+  );
+  const stored = (): string[] => listHeartbeats(f.store, 0, NOW + 1).map((h) => h.entity).sort();
+  assert.deepEqual(stored(), ['b-1', 'b-2', 'b-3', 'c-1', 'c-2', 'c-3']);
+  // Reopened: what was answered as stored is on disk.
+  assert.deepEqual(listHeartbeats(f.reopen().store, 0, NOW + 1).map((h) => h.entity).sort(), ['b-1', 'b-2', 'b-3', 'c-1', 'c-2', 'c-3']);
+});
+
 test('the editor comes from the User-Agent, else the heartbeat user_agent; the last heartbeat per editor', (t) => {
   assert.equal(editorFromUserAgent(VSCODE), 'vscode');
   assert.equal(editorFromUserAgent('wakatime/13.1.0 (Linux-6.1-x86_64-with-glibc2.36) Python3.9.18.final.0 vim/9.0 vim-wakatime/11.1.0'), 'vim');

@@ -303,6 +303,95 @@ test('durably: a write that throws undoes its own writes and rejects at once; th
   assert.deepEqual([seen('kept'), seen('undone')], [1, undefined]);
 });
 
+test('durably: the first write of a group runs without a savepoint; when it throws, only its writes are undone and the writes after it commit', async (t) => {
+  const path = tempPath(t);
+  const store = open(t, path);
+  const seen = observer(t, path);
+  // ROLLBACK TO a savepoint that does not exist fails; one that exists, before any write in it, changes nothing.
+  const savepointOpen = (): boolean => {
+    try {
+      store.db.exec('ROLLBACK TO tock_nested_1');
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const inSavepoint: boolean[] = [];
+  const failed = store.durably(() => {
+    inSavepoint.push(savepointOpen());
+    store.settings.set('undone', 1);
+    throw new RangeError('refused');
+  });
+  const ok = store.durably(() => {
+    inSavepoint.push(savepointOpen());
+    store.settings.set('kept', 2);
+  });
+  const alsoOk = store.durably(() => {
+    inSavepoint.push(savepointOpen());
+    store.settings.set('kept too', 3);
+  });
+  await assert.rejects(failed, RangeError);
+  assert.equal(seen('kept'), undefined, 'the failure did not commit the writes after it early');
+  await Promise.all([ok, alsoOk]);
+  assert.deepEqual([seen('undone'), seen('kept'), seen('kept too')], [undefined, 2, 3]);
+  assert.deepEqual(inSavepoint, [false, false, true], 'the first write of each group in the transaction itself, the next in a savepoint');
+
+  // A first write that succeeds: the writes after it in the turn, one of which fails, keep it.
+  const first = store.durably(() => store.settings.set('first', 4));
+  const second = store.durably(() => {
+    store.settings.set('second', 5);
+    throw new RangeError('refused');
+  });
+  const third = store.durably(() => store.settings.set('third', 6));
+  await assert.rejects(second, RangeError);
+  await Promise.all([first, third]);
+  assert.deepEqual([seen('first'), seen('second'), seen('third')], [4, undefined, 6]);
+});
+
+test('durably: a nested transaction that fails inside the first write of a group undoes only its own writes', async (t) => {
+  const path = tempPath(t);
+  const store = open(t, path);
+  const seen = observer(t, path);
+  const first = store.durably(() => {
+    store.settings.set('outer', 1);
+    assert.throws(
+      () =>
+        store.transaction(() => {
+          store.settings.set('inner', 2);
+          throw new RangeError('inner refused');
+        }),
+      RangeError,
+    );
+    store.settings.set('after', 3);
+    return 'went on';
+  });
+  assert.equal(await first, 'went on');
+  assert.deepEqual([seen('outer'), seen('inner'), seen('after')], [1, undefined, 3]);
+});
+
+test('durably: a write made durably inside a write that throws is undone with it and rejects, first of its group or not', async (t) => {
+  const path = tempPath(t);
+  const store = open(t, path);
+  const seen = observer(t, path);
+  const failing = (name: string): { outer: Promise<void>; inner: Promise<void> } => {
+    let inner: Promise<void> | undefined;
+    const outer = store.durably(() => {
+      inner = store.durably(() => store.settings.set(name, 1));
+      throw new RangeError(`${name} refused`);
+    });
+    return { outer, inner: inner as unknown as Promise<void> };
+  };
+  const alone = failing('inner of the first');
+  const ok = store.durably(() => store.settings.set('ok', 2));
+  const later = failing('inner of the second');
+  for (const { outer, inner } of [alone, later]) {
+    await assert.rejects(outer, RangeError);
+    await assert.rejects(inner, RangeError);
+  }
+  await ok;
+  assert.deepEqual([seen('inner of the first'), seen('ok'), seen('inner of the second')], [undefined, 2, undefined]);
+});
+
 test('durably: when SQLite rolls the whole transaction back (a full disk), every write of the group fails with that error', async (t) => {
   const path = tempPath(t);
   const store = open(t, path);
