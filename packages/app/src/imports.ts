@@ -31,6 +31,8 @@ export async function importForAdmin(store: Store, now: number, input: Record<st
     if (!(error instanceof ImportProblem)) throw error;
     if (error.place === '--tz') throw new AdminError(`--tz: ${error.reason}`);
     const where = error.place === '' ? `${name}:` : `${name}, ${error.place}:`;
-    throw new AdminError(`${where} ${error.reason}; nothing was imported`);
+    // A place's refusal by its code, the place and the file beside (docs/i18n.md); the whole file's keep their English.
+    const because = error.place === '' || error.because === undefined ? undefined : { code: 'import_refused' as const, values: { file: name, ...error.placeValues() }, inner: error.because };
+    throw new AdminError(`${where} ${error.reason}; nothing was imported`, because === undefined ? {} : { because });
   }
 }

@@ -40,16 +40,78 @@ const REASON_KEYS: Readonly<Record<ProblemReasonCode, CliKey>> = {
   heartbeat_time_retention: 'problem.reason.heartbeat_time_retention',
   heartbeat_type: 'problem.reason.heartbeat_type',
   heartbeat_domain: 'problem.reason.heartbeat_domain',
+  import_refused: 'problem.import.import_refused',
+  import_date: 'problem.import.import_date',
+  import_time: 'problem.import.import_time',
+  import_calendar: 'problem.import.import_calendar',
+  import_no_such_time: 'problem.import.import_no_such_time',
+  import_csv_quote: 'problem.import.import_csv_quote',
+  import_csv_fields: 'problem.import.import_csv_fields',
+  import_csv_other: 'problem.import.import_csv_other',
+  import_toggl_header: 'problem.import.import_toggl_header',
+  import_toggl_no_header: 'problem.import.import_toggl_no_header',
+  import_time_range: 'problem.import.import_time_range',
+  import_name_rule: 'problem.import.import_name_rule',
+  import_note_long: 'problem.import.import_note_long',
+  import_ends_before: 'problem.import.import_ends_before',
+  import_block_long: 'problem.import.import_block_long',
+  import_field_rule: 'problem.import.import_field_rule',
+  import_invoiced: 'problem.import.import_invoiced',
+  import_activity_unknown: 'problem.import.import_activity_unknown',
+  import_timew_time: 'problem.import.import_timew_time',
+  import_string_list: 'problem.import.import_string_list',
+  import_timew_interval: 'problem.import.import_timew_interval',
+  import_annotation: 'problem.import.import_annotation',
+  import_watson_frame: 'problem.import.import_watson_frame',
+  import_watson_seconds: 'problem.import.import_watson_seconds',
+  import_watson_project: 'problem.import.import_watson_project',
+  import_iso_time: 'problem.import.import_iso_time',
+  import_id: 'problem.import.import_id',
+  import_not_tock: 'problem.import.import_not_tock',
+  import_version: 'problem.import.import_version',
+  import_list: 'problem.import.import_list',
+  import_object: 'problem.import.import_object',
+  import_name_text: 'problem.import.import_name_text',
+  import_flag: 'problem.import.import_flag',
+  import_color: 'problem.import.import_color',
+  import_session_ends_before: 'problem.import.import_session_ends_before',
+  import_breaks_list: 'problem.import.import_breaks_list',
+  import_break_inside: 'problem.import.import_break_inside',
+  import_note_text: 'problem.import.import_note_text',
+  import_entry_ends_before: 'problem.import.import_entry_ends_before',
+  import_entry_long: 'problem.import.import_entry_long',
+  import_json_invalid: 'problem.import.import_json_invalid',
+  import_json_bracket: 'problem.import.import_json_bracket',
+  import_json_unbalanced: 'problem.import.import_json_unbalanced',
+  import_item_long: 'problem.import.import_item_long',
+  import_json_truncated: 'problem.import.import_json_truncated',
 };
 
 /** `reason` in `t`'s language, or `english` in English and for a reason the catalog cannot say. */
 export function reasonWords(t: CliMessages, reason: ProblemReason | null | undefined, english: string): string {
-  if (t.locale === 'en' || reason === null || reason === undefined || typeof reason.code !== 'string' || !Object.hasOwn(REASON_KEYS, reason.code)) return english;
+  if (t.locale === 'en') return english;
+  return sayReason(t, reason, 0) ?? english;
+}
+
+/** A reason's words: its `inner` reason's fill `{reason}`, the field rule it broke `{rule}`; undefined for anything the catalog cannot say. */
+function sayReason(t: CliMessages, reason: ProblemReason | null | undefined, depth: number): string | undefined {
+  if (reason === null || reason === undefined || typeof reason.code !== 'string' || !Object.hasOwn(REASON_KEYS, reason.code) || depth > 2) return undefined;
+  const values: Record<string, string | number> = { ...reason.values };
+  if (reason.inner !== undefined) {
+    const inner = sayReason(t, reason.inner, depth + 1);
+    if (inner === undefined) return undefined;
+    values.reason = inner;
+  }
+  if (reason.rule !== undefined) {
+    const rule = wordRule(t, reason.rule);
+    if (rule === undefined) return undefined;
+    values.rule = rule;
+  }
   try {
-    return t(REASON_KEYS[reason.code], { ...reason.values });
+    return t(REASON_KEYS[reason.code], values);
   } catch {
     // A value the message needs is missing (an older app): its English says it.
-    return english;
+    return undefined;
   }
 }
 

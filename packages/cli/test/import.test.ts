@@ -88,6 +88,9 @@ describe('tock import', () => {
     assert.equal(run.status, 1);
     assert.equal(run.out, '');
     assert.equal(run.err, `error: ${file}, line 5: the block ends (2026-01-04 09:30:00 UTC) before it starts (2026-01-04 10:00:00 UTC); nothing was imported`);
+    // In German the line is worded by its codes (the place, the reason): docs/i18n.md.
+    const german = await tock({ ...running.env, LC_ALL: 'de_DE.UTF-8' }, 'import', file);
+    assert.ok(german.err.endsWith(`${file}, Zeile 5: Der Block endet (2026-01-04 09:30:00 UTC), bevor er beginnt (2026-01-04 10:00:00 UTC); es wurde nichts importiert`), german.err);
     const zone = await tock(running.env, 'import', join(dir, 'toggl.csv'), '--tz', 'Nowhere/Land');
     assert.match(zone.err, /^error: --tz: unknown time zone "Nowhere\/Land"/);
     const missing = await tock(running.env, 'import', join(dir, 'missing.json'));

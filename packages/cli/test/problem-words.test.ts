@@ -47,6 +47,51 @@ const EACH: Readonly<Record<ProblemReasonCode, ProblemReason>> = {
   heartbeat_time_retention: { code: 'heartbeat_time_retention' },
   heartbeat_type: { code: 'heartbeat_type', values: { options: 'file, app, domain, url' } },
   heartbeat_domain: { code: 'heartbeat_domain' },
+  import_refused: { code: 'import_refused', values: { file: 'toggl.csv', placeKind: 'line', n: 12, place: 'line 12' }, inner: { code: 'import_ends_before', values: { end: '2026-04-05 09:00:00 UTC', start: '2026-04-05 10:00:00 UTC' } } },
+  import_date: { code: 'import_date', values: { what: 'start', date: '2026-13-01' } },
+  import_time: { code: 'import_time', values: { what: 'end', time: '25:00' } },
+  import_calendar: { code: 'import_calendar', values: { what: 'start', date: '2026-02-30', time: '10:00:00' } },
+  import_no_such_time: { code: 'import_no_such_time', values: { what: 'start', date: '2026-03-29', time: '02:30:00', zone: 'Europe/Berlin' } },
+  import_csv_quote: { code: 'import_csv_quote' },
+  import_csv_fields: { code: 'import_csv_fields' },
+  import_csv_other: { code: 'import_csv_other', values: { error: 'invalid opening quote' } },
+  import_toggl_header: { code: 'import_toggl_header', values: { missing: '"Start date"' } },
+  import_toggl_no_header: { code: 'import_toggl_no_header' },
+  import_time_range: { code: 'import_time_range', values: { what: 'field', field: 'createdAt', time: '2300-01-01 00:00:00 UTC' } },
+  import_name_rule: { code: 'import_name_rule', values: { got: '""' }, rule: { rule: 'notEmpty' } },
+  import_note_long: { code: 'import_note_long', values: { max: 2000 } },
+  import_ends_before: { code: 'import_ends_before', values: { end: '2026-04-05 09:00:00 UTC', start: '2026-04-05 10:00:00 UTC' } },
+  import_block_long: { code: 'import_block_long', values: { hours: 25.5, max: 24 } },
+  import_field_rule: { code: 'import_field_rule', values: { field: 'rate' }, rule: { rule: 'rate', values: { decimals: 4, sent: 'lots' } } },
+  import_invoiced: { code: 'import_invoiced', values: { number: 'INV-2026-001' } },
+  import_activity_unknown: { code: 'import_activity_unknown', values: { id: 'a9' } },
+  import_timew_time: { code: 'import_timew_time', values: { field: 'start', sent: '"yesterday"' } },
+  import_string_list: { code: 'import_string_list', values: { field: 'tags' } },
+  import_timew_interval: { code: 'import_timew_interval' },
+  import_annotation: { code: 'import_annotation' },
+  import_watson_frame: { code: 'import_watson_frame' },
+  import_watson_seconds: { code: 'import_watson_seconds', values: { what: 'stop' } },
+  import_watson_project: { code: 'import_watson_project' },
+  import_iso_time: { code: 'import_iso_time', values: { field: 'start' } },
+  import_id: { code: 'import_id', values: { field: 'id' } },
+  import_not_tock: { code: 'import_not_tock', values: { sent: '"other"' } },
+  import_version: { code: 'import_version', values: { sent: '2' } },
+  import_list: { code: 'import_list' },
+  import_object: { code: 'import_object' },
+  import_name_text: { code: 'import_name_text' },
+  import_flag: { code: 'import_flag', values: { field: 'billable', orNull: 'yes' } },
+  import_color: { code: 'import_color', values: { max: 11 } },
+  import_session_ends_before: { code: 'import_session_ends_before', values: { end: '2026-04-05 09:00:00 UTC', start: '2026-04-05 10:00:00 UTC' } },
+  import_breaks_list: { code: 'import_breaks_list' },
+  import_break_inside: { code: 'import_break_inside' },
+  import_note_text: { code: 'import_note_text' },
+  import_entry_ends_before: { code: 'import_entry_ends_before', values: { end: '2026-04-05 09:00:00 UTC', start: '2026-04-05 10:00:00 UTC' } },
+  import_entry_long: { code: 'import_entry_long', values: { max: 24 } },
+  import_json_invalid: { code: 'import_json_invalid', values: { error: 'Unexpected token } in JSON at position 4' } },
+  import_json_bracket: { code: 'import_json_bracket' },
+  import_json_unbalanced: { code: 'import_json_unbalanced' },
+  import_item_long: { code: 'import_item_long', values: { max: 65536 } },
+  import_json_truncated: { code: 'import_json_truncated' },
 };
 
 /** English's catalog behind a locale that is not English: what a worder says when a language's words were English. */
@@ -117,6 +162,8 @@ describe('the reasons the app sends as codes, in the CLI', () => {
       for (const reason of Object.values(EACH)) {
         const said = reasonWords(t, reason, 'ENGLISH');
         assert.notEqual(said, 'ENGLISH', `${locale} ${reason.code}`);
+        // Worded from the language's own catalog, not English's words.
+        if (locale !== 'en-XA') assert.notEqual(said, reasonWords(ENGLISH_WORDS, reason, 'ENGLISH'), `${locale} ${reason.code}`);
         if (locale === 'en-XA') assert.match(said, /^\[.*~+\]$/su, reason.code);
       }
     }
@@ -131,6 +178,26 @@ describe('the reasons the app sends as codes, in the CLI', () => {
     // A code this CLI does not know (a newer app): its English.
     const newer = new AdminError(LOCKED, { code: 'credential_store_failed', because: { code: 'credential_vault_sealed' as ProblemReasonCode } });
     assert.equal(errorLine(newer, await loadCliMessages('de')), LOCKED);
+  });
+
+  it('a refused line of an imported file in the error line: the place, the reason and the rule it broke by their codes', async () => {
+    const english = 'toggl.csv, line 12: "rate" must be a decimal number such as 85.00 (digits, an optional point and at most 4 decimals), not "lots"; nothing was imported';
+    const because: ProblemReason = {
+      code: 'import_refused',
+      values: { file: 'toggl.csv', placeKind: 'line', n: 12, place: 'line 12' },
+      inner: { code: 'import_field_rule', values: { field: 'rate' }, rule: { rule: 'rate', values: { decimals: 4, sent: 'lots' } } },
+    };
+    const problem = new AdminError(english, { code: 'import_refused', because });
+    assert.equal(errorLine(problem, await loadCliMessages('en')), english);
+    const german = errorLine(problem, await loadCliMessages('de'));
+    assert.match(german, /^toggl\.csv, Zeile 12: „rate“ muss eine Dezimalzahl .*„lots“; es wurde nichts importiert$/);
+    assert.doesNotMatch(german, /must be|nothing was imported/);
+    assert.match(errorLine(problem, await loadCliMessages('ja')), /^toggl\.csv の 12 行目：「rate」：/);
+    // A JSON path is shown as it is; an inner code this CLI does not know keeps the whole line English.
+    const path = new AdminError('x', { code: 'import_refused', because: { ...because, values: { file: 'e.json', placeKind: 'path', n: 0, place: 'sessions[4]' }, inner: EACH.import_break_inside } });
+    assert.match(errorLine(path, await loadCliMessages('fr')), /^e\.json, sessions\[4\] : la pause doit se situer dans sa session ; rien n’a été importé$/);
+    const newer = new AdminError(english, { code: 'import_refused', because: { ...because, inner: { code: 'import_from_the_future' as ProblemReasonCode } } });
+    assert.equal(errorLine(newer, await loadCliMessages('de')), english);
   });
 
   it('an editor’s last refusal in tock editors: by its code, English as it came', async () => {

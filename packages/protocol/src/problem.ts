@@ -14,7 +14,7 @@
  *     └── OpError             + newer (a line of a newer sync format)  @tock/core
  * ```
  */
-import { ERROR_STATUS, type ErrorCode, type FieldProblem } from './errors.ts';
+import { ERROR_STATUS, type ErrorCode, type FieldProblem, type FieldRule } from './errors.ts';
 
 /**
  * The codes that never travel on the listener's wire, each with the status the window's API
@@ -114,12 +114,68 @@ export type ProblemReasonCode =
   | 'heartbeat_time_future'
   | 'heartbeat_time_retention'
   | 'heartbeat_type'
-  | 'heartbeat_domain';
+  | 'heartbeat_domain'
+  | ImportReasonCode;
+
+/**
+ * Why an import was refused at a place in the file: `import_refused` `{file, placeKind, n,
+ * place}` wraps the reason (`inner`), one of these by its code (a field rule it broke in `rule`).
+ */
+export type ImportReasonCode =
+  | 'import_refused'
+  | 'import_date'
+  | 'import_time'
+  | 'import_calendar'
+  | 'import_no_such_time'
+  | 'import_csv_quote'
+  | 'import_csv_fields'
+  | 'import_csv_other'
+  | 'import_toggl_header'
+  | 'import_toggl_no_header'
+  | 'import_time_range'
+  | 'import_name_rule'
+  | 'import_note_long'
+  | 'import_ends_before'
+  | 'import_block_long'
+  | 'import_field_rule'
+  | 'import_invoiced'
+  | 'import_activity_unknown'
+  | 'import_timew_time'
+  | 'import_string_list'
+  | 'import_timew_interval'
+  | 'import_annotation'
+  | 'import_watson_frame'
+  | 'import_watson_seconds'
+  | 'import_watson_project'
+  | 'import_iso_time'
+  | 'import_id'
+  | 'import_not_tock'
+  | 'import_version'
+  | 'import_list'
+  | 'import_object'
+  | 'import_name_text'
+  | 'import_flag'
+  | 'import_color'
+  | 'import_session_ends_before'
+  | 'import_breaks_list'
+  | 'import_break_inside'
+  | 'import_note_text'
+  | 'import_entry_ends_before'
+  | 'import_entry_long'
+  | 'import_json_invalid'
+  | 'import_json_bracket'
+  | 'import_json_unbalanced'
+  | 'import_item_long'
+  | 'import_json_truncated';
 
 /** A reason by its code and values (an action, a store's name, the system's own words). */
 export interface ProblemReason {
   code: ProblemReasonCode;
   values?: Readonly<Record<string, string | number>>;
+  /** The reason inside, by its own code (its words fill the `reason` value): an import's refusal at a place. */
+  inner?: ProblemReason;
+  /** The field rule it broke, by its code (its words fill the `rule` value). */
+  rule?: FieldRule;
 }
 
 /** What a {@link Problem} can say beyond its code and message. */

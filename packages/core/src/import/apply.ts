@@ -81,7 +81,7 @@ export function applyImport(store: Store, file: ReadFile, options: { now: number
     const stored = found as Stored & { number: string };
     const same =
       stored.activityID === block.activityID && stored.start === block.start && stored.end === block.end && stored.note === block.note && stored.tags === block.tags && stored.billable === block.billable;
-    if (!same) throw new ImportProblem(place, invoicedProblem(stored.number).message);
+    if (!same) throw new ImportProblem(place, invoicedProblem(stored.number).message, { code: 'import_invoiced', values: { number: stored.number } });
   };
 
   const usage: Usage = new Map();
@@ -203,7 +203,7 @@ export function applyImport(store: Store, file: ReadFile, options: { now: number
       let id = idsByFileId.get(fileId);
       if (id === undefined) {
         id = (byId.get(fileId) as { id: string } | undefined)?.id;
-        if (id === undefined) throw new ImportProblem(place, `activityID "${fileId}" is not among the file's activities`);
+        if (id === undefined) throw new ImportProblem(place, `activityID "${fileId}" is not among the file's activities`, { code: 'import_activity_unknown', values: { id: fileId } });
         idsByFileId.set(fileId, id);
       }
       return id;

@@ -5,12 +5,12 @@
  * name it. The checks here are the rules every block must pass (docs/data.md "Import").
  */
 
-import { validationProblem } from '@tock/protocol';
-import { addressError, budgetError, cleanTags } from '../ledger.ts';
-import { cleanCurrency, cleanRate, currencyError, rateError } from '../money.ts';
-import { codePointLength, nameError } from '../names.ts';
+import { type FieldProblem, ruleMessage, ruleProblem, validationProblem } from '@tock/protocol';
+import { addressRule, budgetRule, cleanTags } from '../ledger.ts';
+import { cleanCurrency, cleanRate, currencyRule, rateRule } from '../money.ts';
+import { codePointLength, nameRule } from '../names.ts';
 import { isTimeInRange, LIMITS } from '@tock/protocol';
-import { ImportProblem } from './problem.ts';
+import { ImportProblem, type ImportReason } from './problem.ts';
 
 /** The longest block an import takes, as for entries: 24 hours. */
 export const MAX_BLOCK_MS = 24 * 60 * 60 * 1000;
@@ -206,19 +206,25 @@ export function utcText(ms: number): string {
  * showing it would fail. `what` says which time (`the start`, `"createdAt"`).
  */
 export function checkTime(place: string, what: string, ms: number): void {
-  if (!isTimeInRange(ms)) throw new ImportProblem(place, `${what} (${utcText(ms)}) is outside the years 1970–2199 that Tock keeps`);
+  if (!isTimeInRange(ms)) {
+    const which: Record<string, string> = what === 'the start' ? { what: 'start' } : what === 'the end' ? { what: 'end' } : { what: 'field', field: what.replaceAll('"', '') };
+    throw new ImportProblem(place, `${what} (${utcText(ms)}) is outside the years 1970–2199 that Tock keeps`, { code: 'import_time_range', values: { ...which, time: utcText(ms) } });
+  }
 }
 
 /** Refuses an activity name that breaks the name rules (docs/protocol.md "Endpoints"). */
 export function checkName(place: string, name: string): void {
-  const error = nameError(name);
-  if (error !== undefined) throw new ImportProblem(place, `the activity name ${error} (got ${JSON.stringify(name.slice(0, 40))})`);
+  const rule = nameRule(name);
+  if (rule !== undefined) {
+    const got = JSON.stringify(name.slice(0, 40));
+    throw new ImportProblem(place, `the activity name ${ruleMessage(rule)} (got ${got})`, { code: 'import_name_rule', values: { got }, rule });
+  }
 }
 
 /** Refuses a note over the entries' limit. */
 export function checkNote(place: string, note: string | null): void {
   if (note !== null && codePointLength(note) > LIMITS.noteMax) {
-    throw new ImportProblem(place, `the note is longer than ${LIMITS.noteMax} characters`);
+    throw new ImportProblem(place, `the note is longer than ${LIMITS.noteMax} characters`, { code: 'import_note_long', values: { max: LIMITS.noteMax } });
   }
 }
 
@@ -241,11 +247,14 @@ export function addForeignBlock(
   if (!file.foreign.hasName(activity)) checkName(place, activity);
   if (note !== null && note.length > LIMITS.noteMax) checkNote(place, note);
   if (end < start) {
-    throw new ImportProblem(place, `the block ends (${utcText(end)}) before it starts (${utcText(start)})`);
+    throw new ImportProblem(place, `the block ends (${utcText(end)}) before it starts (${utcText(start)})`, { code: 'import_ends_before', values: { end: utcText(end), start: utcText(start) } });
   }
   if (end - start > MAX_BLOCK_MS) {
     const hours = ((end - start) / 3_600_000).toFixed(1);
-    throw new ImportProblem(place, `the block lasts ${hours} hours; Tock takes blocks of at most 24 hours (split it in the file)`);
+    throw new ImportProblem(place, `the block lasts ${hours} hours; Tock takes blocks of at most 24 hours (split it in the file)`, {
+      code: 'import_block_long',
+      values: { hours: Math.round((end - start) / 360_000) / 10, max: 24 },
+    });
   }
   if (end === start) {
     file.emptySkipped++;
@@ -260,9 +269,13 @@ function ledgerRule<T>(place: string, work: () => T): T {
   try {
     return work();
   } catch (error) {
-    const details = (error as { details?: { field: string; message: string }[] }).details?.[0];
+    const details = (error as { details?: FieldProblem[] }).details?.[0];
     if (details === undefined) throw error;
-    throw new ImportProblem(place, `"${details.field}" ${details.message}`);
+    const because: ImportReason =
+      details.rule === undefined
+        ? { code: 'import_field_rule', values: { field: details.field } }
+        : { code: 'import_field_rule', values: { field: details.field }, rule: { rule: details.rule, ...(details.values ? { values: details.values } : {}), ...(details.item ? { item: details.item } : {}) } };
+    throw new ImportProblem(place, `"${details.field}" ${details.message}`, because);
   }
 }
 
@@ -275,9 +288,8 @@ export function checkTags(place: string, tags: unknown): string[] {
 export function checkLedgerValue(place: string, field: 'rate' | 'currency' | 'address' | 'budgetHours', value: unknown): string | number | null {
   if (value === null || value === undefined) return null;
   return ledgerRule(place, () => {
-    const problem =
-      field === 'rate' ? rateError(value) : field === 'currency' ? currencyError(value) : field === 'address' ? addressError(value) : budgetError(value);
-    if (problem !== undefined) throw validationProblem([{ field, message: problem }]);
+    const broken = field === 'rate' ? rateRule(value) : field === 'currency' ? currencyRule(value) : field === 'address' ? addressRule(value) : budgetRule(value);
+    if (broken !== undefined) throw validationProblem([ruleProblem(field, broken)]);
     return field === 'rate' ? cleanRate(value) : field === 'currency' ? cleanCurrency(value) : (value as string | number);
   });
 }

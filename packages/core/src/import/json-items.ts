@@ -68,7 +68,9 @@ export async function* jsonItems(chunks: AsyncIterable<string>): AsyncGenerator<
     try {
       value = JSON.parse(item);
     } catch (error) {
-      throw new ImportProblem(place(), `not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+      const why = error instanceof Error ? error.message : String(error);
+      // The parser's own words stay inside (docs/i18n.md "Still English").
+      throw new ImportProblem(place(), `not valid JSON (${why})`, { code: 'import_json_invalid', values: { error: why } });
     }
     const out: JsonItem = { key: topIsArray ? null : key, index, value };
     item = '';
@@ -77,11 +79,11 @@ export async function* jsonItems(chunks: AsyncIterable<string>): AsyncGenerator<
   };
   const close = (c: number): void => {
     if (depth === 2) {
-      if (c !== CLOSE_BRACKET) throw new ImportProblem(place(), 'not JSON: a ] was expected');
+      if (c !== CLOSE_BRACKET) throw new ImportProblem(place(), 'not JSON: a ] was expected', { code: 'import_json_bracket' });
       depth = 1;
       return;
     }
-    if (c !== (topIsArray ? CLOSE_BRACKET : CLOSE_BRACE)) throw new ImportProblem(place(), 'not JSON: unbalanced brackets');
+    if (c !== (topIsArray ? CLOSE_BRACKET : CLOSE_BRACE)) throw new ImportProblem(place(), 'not JSON: unbalanced brackets', { code: 'import_json_unbalanced' });
     depth = 0;
     finished = true;
   };
@@ -176,10 +178,10 @@ export async function* jsonItems(chunks: AsyncIterable<string>): AsyncGenerator<
     if (capturing) {
       item += chunk.slice(from);
       if (item.length > MAX_ITEM_CHARS) {
-        throw new ImportProblem(place(), `an item longer than ${MAX_ITEM_CHARS} characters, more than any block takes`);
+        throw new ImportProblem(place(), `an item longer than ${MAX_ITEM_CHARS} characters, more than any block takes`, { code: 'import_item_long', values: { max: MAX_ITEM_CHARS } });
       }
     } else if (readingKey) keyText += chunk.slice(from);
   }
   if (!started) throw new ImportProblem('', 'it is empty');
-  if (!finished) throw new ImportProblem(place(), 'the file ends in the middle of the JSON (truncated?)');
+  if (!finished) throw new ImportProblem(place(), 'the file ends in the middle of the JSON (truncated?)', { code: 'import_json_truncated' });
 }

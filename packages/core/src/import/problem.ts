@@ -2,7 +2,7 @@
  * Why an import was refused: where in the file (`line 12`, `index 3`, `sessions[4]`) and
  * what is wrong there. An import that meets one writes nothing (docs/data.md "Import").
  */
-import { FORBIDDEN_NAME_CHARACTER, Problem } from '@tock/protocol';
+import { FORBIDDEN_NAME_CHARACTER, Problem, type FieldRule, type ImportReasonCode, type ProblemReason } from '@tock/protocol';
 
 const FORBIDDEN = new RegExp(FORBIDDEN_NAME_CHARACTER.source, 'gu');
 
@@ -18,6 +18,21 @@ function oneLine(reason: string): string {
   return safe.length > MAX_REASON_CHARS ? `${safe.slice(0, MAX_REASON_CHARS)}…` : safe;
 }
 
+/** Why a place in the file was refused, by its code and values (and the field rule it broke), for the doors that word it (docs/i18n.md). */
+export interface ImportReason {
+  code: ImportReasonCode;
+  values?: Readonly<Record<string, string | number>>;
+  rule?: FieldRule;
+}
+
+/** A reason whose texts from the file are one safe line each, as the English's. */
+function safeReason(reason: ImportReason): ProblemReason {
+  const safe: ProblemReason = { code: reason.code };
+  if (reason.values !== undefined) safe.values = Object.fromEntries(Object.entries(reason.values).map(([k, v]) => [k, typeof v === 'string' ? oneLine(v) : v]));
+  if (reason.rule !== undefined) safe.rule = reason.rule;
+  return safe;
+}
+
 /** A refused import (`import_refused`): one line naming the place in the file and the reason, kept apart for the doors that word them. */
 export class ImportProblem extends Problem {
   override name = 'ImportProblem' as const;
@@ -26,11 +41,19 @@ export class ImportProblem extends Problem {
   /** What is wrong there, in words (one line: see {@link oneLine}). */
   readonly reason: string;
 
-  constructor(place: string, reason: string) {
+  /** `because`: the reason by its code, where it has one (a place's refusal; the whole file's keep their English). */
+  constructor(place: string, reason: string, because?: ImportReason) {
     const line = oneLine(reason);
     const where = oneLine(place);
-    super('import_refused', where ? `${where}: ${line}` : line);
+    super('import_refused', where ? `${where}: ${line}` : line, because === undefined ? {} : { because: safeReason(because) });
     this.place = where;
     this.reason = line;
+  }
+
+  /** The place by kind for a door to word: `line 12` → `{placeKind: 'line', n: 12}`, `index 3` likewise, a JSON path as it is. */
+  placeValues(): { placeKind: 'line' | 'index' | 'path' | 'none'; n: number; place: string } {
+    const numbered = /^(line|index) (\d+)$/.exec(this.place);
+    if (numbered) return { placeKind: numbered[1] as 'line' | 'index', n: Number(numbered[2]), place: this.place };
+    return { placeKind: this.place === '' ? 'none' : 'path', n: 0, place: this.place };
   }
 }

@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import type { CsvError } from 'csv-parse';
 import { addForeignBlock, checkLedgerValue, checkName, type ReadFile } from './blocks.ts';
 import { wallTimeInstants } from '../day.ts';
-import { ImportProblem } from './problem.ts';
+import { ImportProblem, type ImportReason } from './problem.ts';
 
 /** The columns an import needs, as Toggl names them. */
 const REQUIRED = ['Project', 'Description', 'Start date', 'Start time', 'End date', 'End time'] as const;
@@ -50,11 +50,12 @@ function calendarDate(text: string): [number, number, number] | null | undefined
 function instants(place: string, what: string, date: string, time: string, timeZone: string): number[] {
   const d = calendarDate(date);
   const t = TIME.exec(time.trim());
-  if (d === undefined) throw new ImportProblem(place, `${what} date "${date}" is not a date YYYY-MM-DD`);
-  if (!t) throw new ImportProblem(place, `${what} time "${time}" is not a time HH:MM:SS`);
+  const which = what === 'the start' ? 'start' : 'end';
+  if (d === undefined) throw new ImportProblem(place, `${what} date "${date}" is not a date YYYY-MM-DD`, { code: 'import_date', values: { what: which, date } });
+  if (!t) throw new ImportProblem(place, `${what} time "${time}" is not a time HH:MM:SS`, { code: 'import_time', values: { what: which, time } });
   const [hour, minute, second] = [Number(t[1]), Number(t[2]), Number(t[3] ?? 0)];
   if (d === null || hour > 23 || minute > 59 || second > 59) {
-    throw new ImportProblem(place, `${what} "${date} ${time}" is not a date and time of the calendar`);
+    throw new ImportProblem(place, `${what} "${date} ${time}" is not a date and time of the calendar`, { code: 'import_calendar', values: { what: which, date, time } });
   }
   const [year, month, day] = d;
   const found = wallTimeInstants(year, month, day, hour, minute, second, timeZone);
@@ -62,6 +63,7 @@ function instants(place: string, what: string, date: string, time: string, timeZ
     throw new ImportProblem(
       place,
       `${what} ${date} ${time} does not exist in ${timeZone} (the clocks skipped it); check --tz, or fix the time in the file`,
+      { code: 'import_no_such_time', values: { what: which, date, time, zone: timeZone } },
     );
   }
   return found;
@@ -105,7 +107,8 @@ export async function readToggl(input: Readable, timeZone: string, file: ReadFil
       const found = new Map(record.map((name, i) => [name.trim(), i]));
       const missing = REQUIRED.filter((name) => !found.has(name));
       if (missing.length > 0) {
-        throw new ImportProblem('line 1', `not a Toggl Track detailed report: the header lacks ${missing.map((m) => `"${m}"`).join(', ')}`);
+        const lacks = missing.map((m) => `"${m}"`).join(', ');
+        throw new ImportProblem('line 1', `not a Toggl Track detailed report: the header lacks ${lacks}`, { code: 'import_toggl_header', values: { missing: lacks } });
       }
       columns = Object.fromEntries(REQUIRED.map((name) => [name, found.get(name) as number])) as Record<(typeof REQUIRED)[number], number>;
       const amount = [...found.keys()].find((name) => /^Amount \([A-Za-z]{3}\)$/.test(name));
@@ -190,11 +193,17 @@ export async function readToggl(input: Readable, timeZone: string, file: ReadFil
           : csv.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH'
             ? 'the row has a different number of fields than the header (the file is cut short, or a comma is unquoted)'
             : csv.message.replace(/ at line \d+\.?$/, '').replace(/^Invalid /, 'invalid ');
-      throw new ImportProblem(`line ${line}`, reason);
+      const because: ImportReason =
+        csv.code === 'CSV_QUOTE_NOT_CLOSED'
+          ? { code: 'import_csv_quote' }
+          : csv.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH'
+            ? { code: 'import_csv_fields' }
+            : { code: 'import_csv_other', values: { error: reason } };
+      throw new ImportProblem(`line ${line}`, reason, because);
     }
     throw error;
   }
-  if (columns === undefined) throw new ImportProblem('line 1', 'the file has no header row; it is not a Toggl Track detailed report');
+  if (columns === undefined) throw new ImportProblem('line 1', 'the file has no header row; it is not a Toggl Track detailed report', { code: 'import_toggl_no_header' });
 }
 
 /** Toggl's columns an import uses when they are there (docs/data.md "The ledger"). */
