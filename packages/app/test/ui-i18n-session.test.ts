@@ -3,11 +3,15 @@
  * the app for its setting (a tab without a session knows nothing of the app), so the line that
  * says how to get a window, and why a launch code was refused, follow `navigator.languages` —
  * German in a German browser, the pseudo-locale's marks in an `en-XA` one — by the refusal's
- * code, never the app's English line.
+ * code, never the app's English line. The app's own page for an address it refuses (no script,
+ * no session) is in the person's setting `language`.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ensureWindowBuilt, launchBrowser, startTestApp, type TestApp } from './ui-support/harness.ts';
+import { setLedgerSetting } from '@tock/core';
+import { catalogProblems } from '@tock/i18n';
+import { PAGE_CATALOGS } from '../src/ui/i18n/index.ts';
+import { ensureWindowBuilt, launchBrowser, rawRequest, startTestApp, type TestApp } from './ui-support/harness.ts';
 
 /** A message in `en-XA`: accented, padded with `~` and bracketed (@tock/i18n pseudo.ts). */
 const PSEUDO = /~+\]/;
@@ -51,5 +55,31 @@ describe('a tab without a session, in the browser’s language', () => {
         await b.close();
       }
     }
+  });
+
+  it('the page’s catalogs parse as ICU and use English’s arguments in every language', () => {
+    assert.deepEqual(catalogProblems(PAGE_CATALOGS), []);
+  });
+
+  it('the app’s page for a refused address is in the person’s language, its lang attribute too', async () => {
+    setLedgerSetting(t.app.services.store.settings, 'language', '"de"');
+    try {
+      const headers = { host: `127.0.0.1:${t.port}` };
+      const unknown = await rawRequest(t.port, 'GET', '/?k=not-a-code', headers);
+      assert.equal(unknown.status, 403);
+      assert.match(unknown.body, /<html lang="de">/);
+      assert.match(unknown.body, /Diese Tock-Adresse stammt nicht von der laufenden App/);
+      // A code redeemed once: its address again is refused as used.
+      const code = new URL(t.launchUrl()).searchParams.get('k') as string;
+      const redeemed = await rawRequest(t.port, 'POST', '/launch', { ...headers, origin: t.origin, 'content-type': 'application/json' }, JSON.stringify({ code }));
+      assert.equal(redeemed.status, 200, redeemed.body);
+      const used = await rawRequest(t.port, 'GET', `/?k=${code}`, headers);
+      assert.equal(used.status, 410);
+      assert.match(used.body, /Diese Tock-Adresse wurde bereits verwendet/);
+    } finally {
+      setLedgerSetting(t.app.services.store.settings, 'language', 'null');
+    }
+    const english = await rawRequest(t.port, 'GET', '/?k=not-a-code', { host: `127.0.0.1:${t.port}` });
+    assert.match(english.body, /<html lang="en">.*This Tock address is not one the running app made/s);
   });
 });

@@ -20,6 +20,8 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { ConnectionLimits, ServerTimeouts } from '@tock/listener';
+import { readLanguage } from '@tock/core';
+import { type Language, resolveLanguage } from '@tock/i18n';
 import type { AppServices } from '../services.ts';
 import { uiRoutes } from './api.ts';
 import { readJsonBody, standardRefusals, type BodyRules } from '../door-kit/index.ts';
@@ -33,7 +35,8 @@ import { createWindowHttpServer } from './connections.ts';
 import { Download, sendDownload } from './download.ts';
 import { receiveUpload, type Upload } from './upload.ts';
 import { EventHub } from './events.ts';
-import { LaunchCodes, refusedCodeMessage, WINDOW_SESSIONS_FILE, WindowSessions, type RandomBytes } from './launch.ts';
+import { LaunchCodes, type LaunchCodeState, refusedCodeMessage, WINDOW_SESSIONS_FILE, WindowSessions, type RandomBytes } from './launch.ts';
+import { pageMessages } from './i18n/index.ts';
 import { fetchSiteAllowed, hostAllowed, originAllowed, SECURITY_HEADERS, SESSION_HEADER } from './security.ts';
 
 /** A running UI server. */
@@ -192,7 +195,7 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
       // that a used or expired one gets its page without the window's script.
       const state = codes.check(url.searchParams.get('k'));
       if (state !== 'valid') {
-        send(res, state === 'unknown' ? 403 : 410, 'text/html; charset=utf-8', refusedPage(refusedCodeMessage(state)));
+        send(res, state === 'unknown' ? 403 : 410, 'text/html; charset=utf-8', refusedPage(resolveLanguage(readLanguage(services.store.settings), process.env), state));
         return;
       }
     }
@@ -329,10 +332,10 @@ function send(res: ServerResponse, status: number, type: string, body: string, e
   res.end(body);
 }
 
-/** The page a refused launch code gets: one line, no script. */
-function refusedPage(message: string): string {
-  const text = message.replace(/`([^`]+)`/g, '<code>$1</code>');
-  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Tock</title></head><body><h1>Tock</h1><p>${text}</p></body></html>\n`;
+/** The page a refused launch code gets: one line in the person's language (ui/i18n), no script. */
+function refusedPage(language: Language, state: Exclude<LaunchCodeState, 'valid'>): string {
+  const text = pageMessages(language)(`refused.${state}`).replace(/`([^`]+)`/g, '<code>$1</code>');
+  return `<!doctype html>\n<html lang="${language}"><head><meta charset="utf-8"><title>Tock</title></head><body><h1>Tock</h1><p>${text}</p></body></html>\n`;
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
