@@ -29,10 +29,10 @@ export async function importForAdmin(store: Store, now: number, input: Record<st
     });
   } catch (error) {
     if (!(error instanceof ImportProblem)) throw error;
-    if (error.place === '--tz') throw new AdminError(`--tz: ${error.reason}`);
+    // The reason by its code beside the English (docs/i18n.md): a zone's as it is, a file's with the file and the place.
+    if (error.place === '--tz') throw new AdminError(`--tz: ${error.reason}`, error.because === undefined ? {} : { because: error.because });
     const where = error.place === '' ? `${name}:` : `${name}, ${error.place}:`;
-    // A place's refusal by its code, the place and the file beside (docs/i18n.md); the whole file's keep their English.
-    const because = error.place === '' || error.because === undefined ? undefined : { code: 'import_refused' as const, values: { file: name, ...error.placeValues() }, inner: error.because };
+    const because = error.because === undefined ? undefined : { code: 'import_refused' as const, values: { file: name, ...error.placeValues() }, inner: error.because };
     throw new AdminError(`${where} ${error.reason}; nothing was imported`, because === undefined ? {} : { because });
   }
 }

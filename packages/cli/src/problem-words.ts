@@ -85,6 +85,19 @@ const REASON_KEYS: Readonly<Record<ProblemReasonCode, CliKey>> = {
   import_json_unbalanced: 'problem.import.import_json_unbalanced',
   import_item_long: 'problem.import.import_item_long',
   import_json_truncated: 'problem.import.import_json_truncated',
+  import_unreadable: 'problem.import.import_unreadable',
+  import_not_regular: 'problem.import.import_not_regular',
+  import_tz: 'problem.import.import_tz',
+  import_too_large: 'problem.import.import_too_large',
+  import_empty: 'problem.import.import_empty',
+  import_over_limit: 'problem.import.import_over_limit',
+  import_unknown_format: 'problem.import.import_unknown_format',
+  import_not_array: 'problem.import.import_not_array',
+  import_not_object: 'problem.import.import_not_object',
+  import_no_format: 'problem.import.import_no_format',
+  import_json_trailing: 'problem.import.import_json_trailing',
+  import_json_start: 'problem.import.import_json_start',
+  import_json_member: 'problem.import.import_json_member',
 };
 
 /** `reason` in `t`'s language, or `english` in English and for a reason the catalog cannot say. */

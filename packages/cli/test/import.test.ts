@@ -93,8 +93,12 @@ describe('tock import', () => {
     assert.ok(german.err.endsWith(`${file}, Zeile 5: Der Block endet (2026-01-04 09:30:00 UTC), bevor er beginnt (2026-01-04 10:00:00 UTC); es wurde nichts importiert`), german.err);
     const zone = await tock(running.env, 'import', join(dir, 'toggl.csv'), '--tz', 'Nowhere/Land');
     assert.match(zone.err, /^error: --tz: unknown time zone "Nowhere\/Land"/);
+    const zoneInGerman = await tock({ ...running.env, LC_ALL: 'de_DE.UTF-8' }, 'import', join(dir, 'toggl.csv'), '--tz', 'Nowhere/Land');
+    assert.match(zoneInGerman.err, /--tz: Unbekannte Zeitzone „Nowhere\/Land“/);
     const missing = await tock(running.env, 'import', join(dir, 'missing.json'));
     assert.match(missing.err, /missing\.json: cannot read it \(there is no such file\); nothing was imported$/);
+    const fehlt = await tock({ ...running.env, LC_ALL: 'de_DE.UTF-8' }, 'import', join(dir, 'missing.json'));
+    assert.match(fehlt.err, /missing\.json: Die Datei kann nicht gelesen werden \(es gibt keine solche Datei\); es wurde nichts importiert$/);
     const format = await tock(running.env, 'import', file, '--format', 'excel');
     assert.match(format.err, /^error: --format takes tock, toggl, timewarrior, watson/);
   });

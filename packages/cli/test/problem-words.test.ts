@@ -92,6 +92,19 @@ const EACH: Readonly<Record<ProblemReasonCode, ProblemReason>> = {
   import_json_unbalanced: { code: 'import_json_unbalanced' },
   import_item_long: { code: 'import_item_long', values: { max: 65536 } },
   import_json_truncated: { code: 'import_json_truncated' },
+  import_unreadable: { code: 'import_unreadable', values: { why: 'denied', error: 'permission denied' } },
+  import_not_regular: { code: 'import_not_regular', values: { kind: 'fifo', link: 'yes' } },
+  import_tz: { code: 'import_tz', values: { zone: 'Nowhere/Land' } },
+  import_too_large: { code: 'import_too_large', values: { mib: 300.5, limitMib: 256 } },
+  import_empty: { code: 'import_empty' },
+  import_over_limit: { code: 'import_over_limit', values: { limitMib: 256 } },
+  import_unknown_format: { code: 'import_unknown_format' },
+  import_not_array: { code: 'import_not_array', values: { format: 'watson' } },
+  import_not_object: { code: 'import_not_object' },
+  import_no_format: { code: 'import_no_format' },
+  import_json_trailing: { code: 'import_json_trailing' },
+  import_json_start: { code: 'import_json_start' },
+  import_json_member: { code: 'import_json_member' },
 };
 
 /** English's catalog behind a locale that is not English: what a worder says when a language's words were English. */

@@ -1,8 +1,7 @@
 /**
  * A refused place of an imported file carries its reason by code beside the English
  * (docs/i18n.md "What the app sends as codes"): `because` on the `ImportProblem`, the place by
- * kind (`placeValues`), a field rule it broke in `rule`. The English is the line it always was;
- * a refusal of the whole file keeps its English alone.
+ * kind (`placeValues`), a field rule it broke in `rule`. The English is the line it always was.
  */
 
 import assert from 'node:assert/strict';
@@ -57,8 +56,14 @@ test('a Watson frame and a Timewarrior interval: index N and the reason by code;
   assert.equal(timew.because?.values?.sent, '"yesterday\\u001b[31m"', 'the escape as JSON writes it, no ESC byte');
 });
 
-test('a refusal of the whole file keeps its English alone', async (t) => {
-  const error = await refusal(t, '');
-  assert.equal(error.place, '');
-  assert.equal(error.because, undefined);
+test('a refusal of the whole file: no place, the reason by code', async (t) => {
+  const empty = await refusal(t, '');
+  assert.equal(empty.message, 'it is empty');
+  assert.deepEqual(empty.placeValues(), { placeKind: 'none', n: 0, place: '' });
+  assert.deepEqual(empty.because, { code: 'import_empty' });
+  const unknown = await refusal(t, 'hello');
+  assert.deepEqual(unknown.placeValues(), { placeKind: 'none', n: 0, place: 'the file' });
+  assert.deepEqual(unknown.because, { code: 'import_unknown_format' });
+  const array = await refusal(t, '[1]', 'tock');
+  assert.deepEqual(array.because, { code: 'import_not_object' });
 });

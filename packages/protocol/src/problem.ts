@@ -166,7 +166,20 @@ export type ImportReasonCode =
   | 'import_json_bracket'
   | 'import_json_unbalanced'
   | 'import_item_long'
-  | 'import_json_truncated';
+  | 'import_json_truncated'
+  | 'import_unreadable'
+  | 'import_not_regular'
+  | 'import_tz'
+  | 'import_too_large'
+  | 'import_empty'
+  | 'import_over_limit'
+  | 'import_unknown_format'
+  | 'import_not_array'
+  | 'import_not_object'
+  | 'import_no_format'
+  | 'import_json_trailing'
+  | 'import_json_start'
+  | 'import_json_member';
 
 /** A reason by its code and values (an action, a store's name, the system's own words). */
 export interface ProblemReason {

@@ -62,6 +62,7 @@ export function detectFormat(head: string): ImportFormat {
   throw new ImportProblem(
     'the file',
     'Tock cannot tell its format (not a Tock export, a Toggl Track detailed CSV, `timew export` JSON or Watson frames); pass --format',
+    { code: 'import_unknown_format' },
   );
 }
 
@@ -75,6 +76,7 @@ async function* text(input: Readable): AsyncGenerator<string> {
 
 function unreadable(_path: string, error: unknown): ImportProblem {
   const code = (error as NodeJS.ErrnoException).code;
+  const kind = code === 'ENOENT' ? 'missing' : code === 'EACCES' ? 'denied' : code === 'EISDIR' ? 'directory' : code === 'ENXIO' ? 'socket' : 'other';
   const why =
     code === 'ENOENT'
       ? 'there is no such file'
@@ -85,7 +87,8 @@ function unreadable(_path: string, error: unknown): ImportProblem {
           : code === 'ENXIO'
             ? 'it is a socket or a device, not a regular file'
             : String((error as Error).message);
-  return new ImportProblem('', `cannot read it (${why})`);
+  // The system's own words stay inside for an error of no known kind (docs/i18n.md "Still English").
+  return new ImportProblem('', `cannot read it (${why})`, { code: 'import_unreadable', values: { why: kind, error: why } });
 }
 
 /**
@@ -124,6 +127,7 @@ async function openRegular(path: string): Promise<FileHandle> {
 
 /** The refusal of a file that is not a regular one, naming what it is. */
 function notRegular(stats: Stats, viaLink: boolean): ImportProblem {
+  const kind = stats.isFIFO() ? 'fifo' : stats.isSocket() ? 'socket' : stats.isCharacterDevice() || stats.isBlockDevice() ? 'device' : stats.isDirectory() ? 'directory' : 'other';
   const what = stats.isFIFO()
     ? 'a FIFO (a named pipe)'
     : stats.isSocket()
@@ -134,7 +138,7 @@ function notRegular(stats: Stats, viaLink: boolean): ImportProblem {
           ? 'a directory'
           : 'not a regular file';
   const it = viaLink ? `it is a symbolic link to ${what}` : `it is ${what}`;
-  return new ImportProblem('', `${it}; Tock imports only regular files (save the data to a file and import that)`);
+  return new ImportProblem('', `${it}; Tock imports only regular files (save the data to a file and import that)`, { code: 'import_not_regular', values: { kind, link: viaLink ? 'yes' : 'no' } });
 }
 
 /**
@@ -146,7 +150,7 @@ export async function importFile(store: Store, options: ImportOptions): Promise<
   try {
     assertTimeZone(options.timeZone);
   } catch (error) {
-    throw new ImportProblem('--tz', (error as Error).message);
+    throw new ImportProblem('--tz', (error as Error).message, { code: 'import_tz', values: { zone: options.timeZone } });
   }
   const limit = options.maxBytes ?? IMPORT_MAX_BYTES;
   const handle = await openRegular(options.path);
@@ -157,12 +161,15 @@ export async function importFile(store: Store, options: ImportOptions): Promise<
   try {
     const size = (await handle.stat()).size;
     if (size > limit) {
-      throw new ImportProblem('', `it is ${mib(size)}; Tock imports files of up to ${mib(limit)} (split it, or import a shorter range)`);
+      throw new ImportProblem('', `it is ${mib(size)}; Tock imports files of up to ${mib(limit)} (split it, or import a shorter range)`, {
+        code: 'import_too_large',
+        values: { mib: mibNumber(size), limitMib: mibNumber(limit) },
+      });
     }
     if (format === undefined) {
       const head = Buffer.alloc(HEAD_BYTES);
       const { bytesRead } = await handle.read(head, 0, HEAD_BYTES, 0);
-      if (bytesRead === 0) throw new ImportProblem('', 'it is empty');
+      if (bytesRead === 0) throw new ImportProblem('', 'it is empty', { code: 'import_empty' });
       format = detectFormat(head.subarray(0, bytesRead).toString('utf8'));
     }
     // Read the file that was opened and checked (not the path again: it may have been swapped
@@ -181,7 +188,7 @@ export async function importFile(store: Store, options: ImportOptions): Promise<
     input?.destroy();
     await handle.close();
   }
-  if (bytesRead > limit) throw new ImportProblem('', `it is over ${mib(limit)}; Tock imports files of up to ${mib(limit)}`);
+  if (bytesRead > limit) throw new ImportProblem('', `it is over ${mib(limit)}; Tock imports files of up to ${mib(limit)}`, { code: 'import_over_limit', values: { limitMib: mibNumber(limit) } });
   const counts = applyImport(store, file, {
     now: options.now,
     newId: options.newId ?? (() => crypto.randomUUID()),
@@ -192,4 +199,9 @@ export async function importFile(store: Store, options: ImportOptions): Promise<
 
 function mib(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MiB`;
+}
+
+/** {@link mib}'s number, for a door to write in its locale. */
+function mibNumber(bytes: number): number {
+  return Number((bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0));
 }

@@ -47,7 +47,7 @@ function stringList(place: string, field: string, value: unknown): string[] {
 export async function readTimewarrior(chunks: AsyncIterable<string>, file: ReadFile): Promise<void> {
   for await (const item of jsonItems(chunks)) {
     const place = itemPlace(item.key, item.index);
-    if (item.key !== null) throw new ImportProblem('', 'not a Timewarrior export: it is a JSON object, not an array');
+    if (item.key !== null) throw new ImportProblem('', 'not a Timewarrior export: it is a JSON object, not an array', { code: 'import_not_array', values: { format: 'timewarrior' } });
     const v = item.value;
     if (!isObject(v)) throw new ImportProblem(place, 'not a Timewarrior interval (an object with "start")', { code: 'import_timew_interval' });
     const start = timewInstant(place, 'start', v.start);
@@ -72,7 +72,7 @@ export async function readTimewarrior(chunks: AsyncIterable<string>, file: ReadF
 export async function readWatson(chunks: AsyncIterable<string>, file: ReadFile): Promise<void> {
   for await (const item of jsonItems(chunks)) {
     const place = itemPlace(item.key, item.index);
-    if (item.key !== null) throw new ImportProblem('', 'not a Watson frames file: it is a JSON object, not an array');
+    if (item.key !== null) throw new ImportProblem('', 'not a Watson frames file: it is a JSON object, not an array', { code: 'import_not_array', values: { format: 'watson' } });
     const v = item.value;
     if (!Array.isArray(v) || v.length < 3) throw new ImportProblem(place, 'not a Watson frame ([start, stop, project, id, tags, updated])', { code: 'import_watson_frame' });
     const [start, stop, project, , tags] = v as unknown[];
@@ -115,7 +115,7 @@ export async function readTockExport(chunks: AsyncIterable<string>, file: ReadFi
   let format: unknown;
   for await (const item of jsonItems(chunks)) {
     const place = itemPlace(item.key, item.index);
-    if (item.key === null) throw new ImportProblem('', 'not a Tock export: it is a JSON array, not an object');
+    if (item.key === null) throw new ImportProblem('', 'not a Tock export: it is a JSON array, not an object', { code: 'import_not_object' });
     if (item.key === 'format' || item.key === 'version') {
       if (item.key === 'format') format = item.value;
       if (item.key === 'format' && item.value !== 'tock-export') {
@@ -204,7 +204,7 @@ export async function readTockExport(chunks: AsyncIterable<string>, file: ReadFi
       file.entries.push({ place, id: idField(place, v, 'id'), activityID: idField(place, v, 'activityID'), start, end, note, ledger: blockLedger(place, v) });
     }
   }
-  if (format === undefined) throw new ImportProblem('', 'not a Tock export: it has no "format": "tock-export"');
+  if (format === undefined) throw new ImportProblem('', 'not a Tock export: it has no "format": "tock-export"', { code: 'import_no_format' });
 }
 
 /** A block's `tags` and `billable` in a Tock export (absent: none, and its activity's). */

@@ -129,10 +129,10 @@ export async function* jsonItems(chunks: AsyncIterable<string>): AsyncGenerator<
         continue;
       }
       if (isSpace(c)) continue;
-      if (finished) throw new ImportProblem('', 'not JSON: text after the end of the value');
+      if (finished) throw new ImportProblem('', 'not JSON: text after the end of the value', { code: 'import_json_trailing' });
       if (!started) {
         if (c === OPEN_BRACKET) topIsArray = true;
-        else if (c !== OPEN_BRACE) throw new ImportProblem('', 'not JSON: it does not start with [ or {');
+        else if (c !== OPEN_BRACE) throw new ImportProblem('', 'not JSON: it does not start with [ or {', { code: 'import_json_start' });
         started = true;
         depth = 1;
         expectKey = !topIsArray;
@@ -148,7 +148,7 @@ export async function* jsonItems(chunks: AsyncIterable<string>): AsyncGenerator<
         } else if (c === CLOSE_BRACE) {
           close(c);
         } else {
-          throw new ImportProblem('', 'not JSON: a member name was expected');
+          throw new ImportProblem('', 'not JSON: a member name was expected', { code: 'import_json_member' });
         }
         continue;
       }
@@ -182,6 +182,6 @@ export async function* jsonItems(chunks: AsyncIterable<string>): AsyncGenerator<
       }
     } else if (readingKey) keyText += chunk.slice(from);
   }
-  if (!started) throw new ImportProblem('', 'it is empty');
+  if (!started) throw new ImportProblem('', 'it is empty', { code: 'import_empty' });
   if (!finished) throw new ImportProblem(place(), 'the file ends in the middle of the JSON (truncated?)', { code: 'import_json_truncated' });
 }

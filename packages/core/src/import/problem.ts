@@ -41,11 +41,11 @@ export class ImportProblem extends Problem {
   /** What is wrong there, in words (one line: see {@link oneLine}). */
   readonly reason: string;
 
-  /** `because`: the reason by its code, where it has one (a place's refusal; the whole file's keep their English). */
-  constructor(place: string, reason: string, because?: ImportReason) {
+  /** `because`: the reason by its code (the doors word it; see docs/i18n.md). */
+  constructor(place: string, reason: string, because: ImportReason) {
     const line = oneLine(reason);
     const where = oneLine(place);
-    super('import_refused', where ? `${where}: ${line}` : line, because === undefined ? {} : { because: safeReason(because) });
+    super('import_refused', where ? `${where}: ${line}` : line, { because: safeReason(because) });
     this.place = where;
     this.reason = line;
   }
@@ -54,6 +54,6 @@ export class ImportProblem extends Problem {
   placeValues(): { placeKind: 'line' | 'index' | 'path' | 'none'; n: number; place: string } {
     const numbered = /^(line|index) (\d+)$/.exec(this.place);
     if (numbered) return { placeKind: numbered[1] as 'line' | 'index', n: Number(numbered[2]), place: this.place };
-    return { placeKind: this.place === '' ? 'none' : 'path', n: 0, place: this.place };
+    return { placeKind: this.place === '' || this.place === 'the file' ? 'none' : 'path', n: 0, place: this.place };
   }
 }
