@@ -2,25 +2,19 @@
  * The admin commands of docs/cli.md "The contract". They act on the app running under the same `TOCK_HOME`
  * through its admin socket; when it is not running they say so and how to start it.
  */
-import { resolveHome, type AdminResult, type LicenseInfo } from '@tock/admin';
+import type { AdminResult, LicenseInfo } from '@tock/admin';
 import type { Status } from '@tock/protocol';
-import { isProblem, MIN_LISTENER_PORT, parsePort } from '@tock/protocol';
+import { MIN_LISTENER_PORT, parsePort } from '@tock/protocol';
 import { formatDate } from '@tock/i18n';
 import { englishForms } from './client-format.ts';
-import { CliError, messagesOf, print, refusal } from './io.ts';
+import { messagesOf, print, refusal } from './io.ts';
 import type { Command } from './command.ts';
 import type { CliKey, CliMessages } from './i18n/index.ts';
 import { admin } from './admin-call.ts';
 import { flags } from './flags.ts';
+import { listenerLine } from './app-command.ts';
 import { clockFor } from './clock-setting.ts';
 import { formatClock } from './format-time.ts';
-import { backupCommands } from './backup-commands.ts';
-import { syncCommand } from './sync-command.ts';
-import { editorsCommand } from './editors-command.ts';
-import { captureCommand, timelineCommand } from './capture-command.ts';
-import { canOpenWindow } from './window.ts';
-import { rulesCommand, suggestCommand } from './suggest-command.ts';
-import { calendarCommand } from './calendar-command.ts';
 
 /** `--port N`: a whole number from 1024 to 65535 (the app checks it again). */
 function portFlag(value: string | undefined): number | undefined {
@@ -42,70 +36,11 @@ function formatLicense(t: CliMessages, info: LicenseInfo): string {
   }
 }
 
-/** The listener's status line: its state in the person's language; an error as the app said it. */
-function listenerLine(t: CliMessages, status: AdminResult<'GET /listener'>): string {
-  if (status.state === 'off') return t('listener.off');
-  if (status.state === 'active') return t('listener.active', { port: String(status.port) });
-  if (status.error?.code === 'port_in_use') return t('listener.portInUse', { port: String(status.port) });
-  if (status.error?.code === 'not_started') return t('listener.notStarted');
-  return status.error ? t('listener.failed', { reason: status.error.reason }) : status.line;
-}
-
 function formatBreak(t: CliMessages, status: Status, resumed: boolean): string {
   const name = status.currentActivity?.activityName;
   if (name === undefined) return t(resumed ? 'break.resumedUnnamed' : 'break.onBreakUnnamed');
   return t(resumed ? 'break.resumed' : 'break.onBreak', { name });
 }
-
-/**
- * `tock app`: runs the application in the foreground until SIGINT/SIGTERM. `--background` is
- * how the service runs it: no window, and no launch code in its output, which a journal or log
- * file keeps (docs/desktop.md "Start at login"); `tock open` opens windows.
- */
-const app: Command = {
-  summary: 'summary.app',
-  usage: 'tock app [--no-open | --background]',
-  async run(args, io) {
-    const { values } = flags(args, { 'no-open': { type: 'boolean' }, background: { type: 'boolean' } });
-    const background = values.background === true;
-    const home = resolveHome(io.env);
-    // Loaded here, not at the top: every other command stays quick to start.
-    const { startApp } = await import('@tock/app/start');
-    // Handlers first: a supervisor may signal the instant it reads the ready line (or while
-    // the app is still starting), and an unhandled SIGTERM kills the process ungracefully.
-    const stopRequested = new Promise<void>((resolve) => {
-      const stop = (): void => {
-        process.removeListener('SIGINT', stop);
-        process.removeListener('SIGTERM', stop);
-        resolve();
-      };
-      process.on('SIGINT', stop);
-      process.on('SIGTERM', stop);
-    });
-    let running: Awaited<ReturnType<typeof startApp>>;
-    try {
-      running = await startApp({ home, env: io.env });
-    } catch (error) {
-      // A problem (the credential store's, …) keeps its code and reason for the error line to word.
-      if (isProblem(error)) throw error;
-      throw new CliError(error instanceof Error ? error.message : String(error));
-    }
-    const t = messagesOf(io);
-    io.out(t('app.running', { home }));
-    io.out(background ? t('app.windowHint') : t('app.open', { url: running.uiUrl }));
-    if (!background && !values['no-open'] && canOpenWindow(io.env)) {
-      // The browser gets a launch file's path, never the address with its code (docs/ui.md "Security decisions").
-      const { openInBrowser } = await import('@tock/app/open');
-      openInBrowser(running.launchFile(), io.env);
-    }
-    io.out(t('app.listener', { line: listenerLine(t, running.services.listener.status()) }));
-    io.out(t('app.pressCtrlC'));
-    await stopRequested;
-    await running.stop();
-    io.out(t('app.stopped'));
-    return 0;
-  },
-};
 
 const listener: Command = {
   summary: 'summary.listener',
@@ -212,4 +147,4 @@ const importCommand: Command = {
 };
 
 /** The admin commands, by name. */
-export const adminCommands: Record<string, Command> = { app, listener, token, requests, license, break: pause, resume, ...backupCommands, export: exportCommand, report, import: importCommand, sync: syncCommand, editors: editorsCommand, capture: captureCommand, timeline: timelineCommand, suggest: suggestCommand, rules: rulesCommand, calendar: calendarCommand };
+export const adminCommands: Record<string, Command> = { listener, token, requests, license, break: pause, resume, export: exportCommand, report, import: importCommand };

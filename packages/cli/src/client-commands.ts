@@ -14,7 +14,6 @@ import { formatCurrent, formatEntry, formatHealth, formatSearch, formatStart, fo
 import type { Command } from './command.ts';
 import { DURATION_FORMS, parseDuration, refuseSplitDuration } from './duration.ts';
 import { flags, LISTENER_FLAG } from './flags.ts';
-import { gitHookCommand } from './git-hook.ts';
 import { daysOf, overlapWarning, runningOf, startOverlapWarning } from './overlap-warning.ts';
 import { CliError, messagesOf, print, refusal, type Io } from './io.ts';
 import { checkTemplate, renderStatusLine } from './status-line.ts';
@@ -236,5 +235,4 @@ export const clientCommands: Record<string, Command> = {
   stop,
   log,
   'branch-changed': branchChanged,
-  'git-hook': gitHookCommand,
 };

@@ -2,32 +2,17 @@
  * The `tock` command (docs/cli.md "The contract"): the app's admin commands and the listener's client commands.
  * Exit status 0 on success; on failure one `error: …` line on stderr and status 1.
  */
-import { adminCommands } from './admin-commands.ts';
-import { clientCommands } from './client-commands.ts';
-import { desktopCommands } from './desktop-commands.ts';
-import { invoiceCommand } from './invoice-command.ts';
-import { ledgerCommands } from './ledger-commands.ts';
-import { usageText, type Command } from './command.ts';
+import { usageText } from './command.ts';
+import { COMMANDS } from './commands.ts';
 import type { CliMessages } from './i18n/index.ts';
 import { CliError, guardedIo, processIo, type Io } from './io.ts';
 import { messagesFor } from './language.ts';
-import { watchCommand } from './watch.ts';
 import { FieldRefusal, problemLine, validationLine } from './rule-words.ts';
 import { problemReasonLine } from './problem-words.ts';
 
-/** `tock mcp`, loaded on use: the MCP SDK stays out of every other command's start-up. */
-const mcp: Command = {
-  summary: 'summary.mcp',
-  usage: 'tock mcp',
-  usageNote: { key: 'usage.note.mcp' },
-  run: async (args, io) => (await import('./mcp.ts')).serveMcp(args, io),
-};
-
-const commands: Record<string, Command> = { ...adminCommands, ...clientCommands, ...desktopCommands, ...ledgerCommands, invoice: invoiceCommand, watch: watchCommand, mcp };
-
 function help(t: CliMessages): string {
-  const width = Math.max(...Object.keys(commands).map((n) => n.length));
-  const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(width)}  ${t(c.summary)}`);
+  const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
+  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${t(c.summary)}`);
   return [t('help.usage'), '', t('help.commands'), ...lines, '', t('help.json')].join('\n');
 }
 
@@ -46,11 +31,14 @@ export async function main(argv: string[], given: Io = processIo): Promise<numbe
     io.out(help(t));
     return name === undefined ? 1 : 0;
   }
-  const command = commands[name];
-  if (!command) {
+  // An own name only: `tock constructor` is unknown, not Object's.
+  const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (entry === undefined) {
     io.err(`error: ${t('error.unknownCommand', { name })}`);
     return 1;
   }
+  // Only this command's module is imported (commands.ts).
+  const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
     io.out(usageText(t, command.usage, command.usageNote));
     return 0;
