@@ -1,4 +1,4 @@
-/** Die Gründe, die die App als Codes neben ihrem Englisch sendet: Fehler des Anmeldedatenspeichers und Ablehnungen der Editor-Schnittstelle (Begriffe nach docs/glossary/de.md). */
+/** Die Gründe, die die App als Codes neben ihrem Englisch sendet: Fehler des Anmeldedatenspeichers, Ablehnungen der Editor-Schnittstelle und eines Imports, Probleme anderer Geräte beim Synchronisieren und der Grund einer abgelehnten oder angehaltenen Zeile (Begriffe nach docs/glossary/de.md). */
 import type { Catalog } from '../catalog.ts';
 import type { problems as en } from './en.ts';
 

@@ -1,4 +1,4 @@
-/** Los motivos que la app envía como códigos junto a su inglés: errores del almacén de credenciales y rechazos de la puerta de los editores (términos según docs/glossary/es.md). */
+/** Los motivos que la app envía como códigos junto a su inglés: errores del almacén de credenciales, rechazos de la puerta de los editores y de una importación, problemas de sincronización de otros dispositivos y el motivo de una línea rechazada o retenida (términos según docs/glossary/es.md). */
 import type { Catalog } from '../catalog.ts';
 import type { problems as en } from './en.ts';
 

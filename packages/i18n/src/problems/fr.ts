@@ -1,4 +1,4 @@
-/** Les raisons que l’app envoie en codes à côté de son anglais : erreurs du trousseau et refus de la porte des éditeurs (termes selon docs/glossary/fr.md). */
+/** Les raisons que l’app envoie en codes à côté de son anglais : erreurs du trousseau, refus de la porte des éditeurs et d’une importation, problèmes de synchronisation des autres appareils et raison d’une ligne refusée ou retenue (termes selon docs/glossary/fr.md). */
 import type { Catalog } from '../catalog.ts';
 import type { problems as en } from './en.ts';
 

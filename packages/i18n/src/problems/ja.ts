@@ -1,4 +1,4 @@
-/** アプリが英語の文と並べてコードで送る理由：資格情報ストアのエラーとエディター窓口の拒否（用語は docs/glossary/ja.md による）。 */
+/** アプリが英語の文と並べてコードで送る理由：資格情報ストアのエラー、エディター窓口とインポートの拒否、他のデバイスの同期の問題、拒否または保留された行の理由（用語は docs/glossary/ja.md による）。 */
 import type { Catalog } from '../catalog.ts';
 import type { problems as en } from './en.ts';
 
