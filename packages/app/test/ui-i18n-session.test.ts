@@ -4,7 +4,8 @@
  * says how to get a window, and why a launch code was refused, follow `navigator.languages` —
  * German in a German browser, the pseudo-locale's marks in an `en-XA` one — by the refusal's
  * code, never the app's English line. The app's own page for an address it refuses (no script,
- * no session) is in the person's setting `language`.
+ * no session) is in the person's setting `language`. The words inside a code sample (a shell
+ * comment in Settings › Integrations), which the en-XA walks pass over as code, are the catalog's.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -16,7 +17,7 @@ import { ensureWindowBuilt, launchBrowser, rawRequest, startTestApp, type TestAp
 /** A message in `en-XA`: accented, padded with `~` and bracketed (@tock/i18n pseudo.ts). */
 const PSEUDO = /~+\]/;
 
-describe('a tab without a session, in the browser’s language', () => {
+describe('what the screens’ walks do not reach: a tab without a session, the app’s refused page, a code sample', () => {
   let t: TestApp;
 
   before(async () => {
@@ -81,5 +82,26 @@ describe('a tab without a session, in the browser’s language', () => {
     }
     const english = await rawRequest(t.port, 'GET', '/?k=not-a-code', { host: `127.0.0.1:${t.port}` });
     assert.match(english.body, /<html lang="en">.*This Tock address is not one the running app made/s);
+  });
+
+  it('the comment in Integrations’ shell sample comes from the catalog', async () => {
+    const b = await launchBrowser({ locale: 'en-US' });
+    try {
+      b.page.setDefaultTimeout(15_000);
+      await b.page.route('**/api/state', async (route) => {
+        const response = await route.fetch();
+        const json = (await response.json()) as { result: { language: string } };
+        json.result.language = 'en-XA';
+        await route.fulfill({ response, json });
+      });
+      await b.page.goto(`${t.launchUrl()}#/settings/integrations`);
+      await b.page.waitForFunction(() => document.documentElement.lang === 'en-XA');
+      const shell = b.page.locator('pre.code code').filter({ hasText: 'tock git-hook install' });
+      await shell.waitFor();
+      const comment = /# (.*)$/m.exec((await shell.textContent()) ?? '')?.[1] ?? '';
+      assert.match(comment, PSEUDO);
+    } finally {
+      await b.close();
+    }
   });
 });

@@ -88,6 +88,7 @@ export const integrations = {
   'int.howHeading': 'So verwenden Sie ihn',
   'int.howIntro': 'Der Befehl {tock} und beide Client-Bibliotheken lesen das Token aus {token} und den Port aus {port} (Standard 39847).',
   'int.shell': 'Shell',
+  'int.gitHookComment': 'bei einem Branch-Wechsel fragen, was erfasst werden soll',
   'int.intro': 'Lassen Sie Skripte, Editoren und die Befehlszeile die Zeiterfassung lesen und steuern.',
   'int.typescript': 'TypeScript',
   'int.python': 'Python',

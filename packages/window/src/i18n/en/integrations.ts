@@ -85,6 +85,7 @@ export const integrations = {
   'int.howHeading': 'How to use it',
   'int.howIntro': 'The {tock} command and both client libraries read the token from {token} and the port from {port} (default 39847).',
   'int.shell': 'Shell',
+  'int.gitHookComment': 'prompt to track on branch switches',
   'int.intro': 'Let scripts, editors and the command line read and control tracking.',
   'int.typescript': 'TypeScript',
   'int.python': 'Python',

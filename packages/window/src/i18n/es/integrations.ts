@@ -88,6 +88,7 @@ export const integrations = {
   'int.howHeading': 'Cómo usarlo',
   'int.howIntro': 'El comando {tock} y las dos bibliotecas cliente leen el token de {token} y el puerto de {port} (predeterminado 39847).',
   'int.shell': 'Shell',
+  'int.gitHookComment': 'preguntar qué registrar al cambiar de rama',
   'int.intro': 'Permita que scripts, editores y la línea de comandos lean y controlen el registro.',
   'int.typescript': 'TypeScript',
   'int.python': 'Python',

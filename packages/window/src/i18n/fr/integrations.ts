@@ -88,6 +88,7 @@ export const integrations = {
   'int.howHeading': 'Comment l’utiliser',
   'int.howIntro': 'La commande {tock} et les deux bibliothèques clientes lisent le jeton dans {token} et le port dans {port} (par défaut 39847).',
   'int.shell': 'Shell',
+  'int.gitHookComment': 'demander quoi suivre à chaque changement de branche',
   'int.intro': 'Permettez aux scripts, aux éditeurs et à la ligne de commande de lire et de piloter le suivi.',
   'int.typescript': 'TypeScript',
   'int.python': 'Python',

@@ -88,6 +88,7 @@ export const integrations = {
   'int.howHeading': '使い方',
   'int.howIntro': '{tock} コマンドと 2 つのクライアントライブラリは、トークンを {token} から、ポートを {port} から読み取ります（既定値 39847）。',
   'int.shell': 'シェル',
+  'int.gitHookComment': 'ブランチの切り替え時に記録内容を確認する',
   'int.intro': 'スクリプト、エディター、コマンドラインから記録を読み取り、操作できるようにします。',
   'int.typescript': 'TypeScript',
   'int.python': 'Python',
