@@ -27,7 +27,7 @@ export const problems = {
   'problem.device.device_file_shape': 'device.json に deviceID と名前がありません',
   'problem.device.device_file_other_id': 'device.json はデバイス {claimed} を名乗っていますが、このフォルダーの {deviceID} ではありません。このログは適用しません',
   'problem.device.device_segment_not_file': 'セグメント {segment} は{kind, select, symlink {シンボリックリンク} fifo {FIFO} socket {ソケット} device {デバイス} folder {フォルダー} other {通常のファイル以外}}で、通常のファイルではありません。読み込まず、このログの適用はそこで止まります',
-  'problem.device.device_line_held': '{segment} の {line} 行目：{reason}。ここから先の変更は、その請求書が取り消されるまで待機します',
+  'problem.device.device_line_held': '{segment} の {line} 行目：{reason}。ここから先の変更は、その請求書が無効にされるまで待機します',
   'problem.device.device_file_not_regular': 'device.json は{kind, select, symlink {シンボリックリンク} fifo {FIFO} socket {ソケット} device {デバイス} folder {フォルダー} other {通常のファイル以外のもの}}で、通常のファイルではないため、読み込みません',
   'problem.device.device_file_too_large': 'device.json は {kib, number} KiB あり、上限の {limitKib, number} KiB を超えているため、読み込みません',
   'problem.device.device_segment_too_large': 'セグメント {segment} は {kib, number} KiB あり、上限の {limitKib, number} KiB を超えているため、読み込みません。このログの適用はそこで止まります',
