@@ -241,7 +241,7 @@ describe('Reports of one client', () => {
     const host = { host: `127.0.0.1:${ui.app.port}` };
     const answer = await rawRequest(ui.app.port, 'GET', '/api/report?period=week&client=00000000-0000-4000-8000-000000000000', { ...host, ...session });
     assert.equal(answer.status, 400);
-    assert.deepEqual(JSON.parse(answer.body).details, [{ field: 'client', message: 'no client has this ID (removed?); choose one of the clients listed' }]);
+    assert.deepEqual(JSON.parse(answer.body).details, [{ field: 'client', message: 'no client has this ID (removed?); choose one of the clients listed', rule: 'clientRemoved' }]);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { addClient, addRule, cleanCurrency, cleanName, cleanRate, cleanTags, cleanTaxRate, draftInvoice, editRule, openStore, readReportQuery, RULE_LIMITS, setCaptureSetting, setLedgerSetting } from '@tock/core';
+import { addClient, addRule, cleanCurrency, cleanName, cleanRate, cleanTags, cleanTaxRate, draftInvoice, editRule, invoiceByNumber, openStore, readReportQuery, RULE_LIMITS, setCaptureSetting, setLedgerSetting } from '@tock/core';
 import { fieldRule, isProblem, Problem, PROBLEM_STATUS, ruleMessage, ruleProblem, validationProblem, type FieldProblem, type FieldRule, type FieldRuleCode, type ProblemCode } from '@tock/protocol';
 import { loadCliMessages } from '../src/i18n/index.ts';
 import { errorLine } from '../src/main.ts';
@@ -105,6 +105,36 @@ const EACH: Readonly<Record<FieldRuleCode, FieldRule>> = {
   notASetting: { rule: 'notASetting', values: { key: 'colour', keys: 'rounding, targets' } },
   reportDays: { rule: 'reportDays', values: { days: 400, max: 366 } },
   clientFilter: { rule: 'clientFilter', values: { none: 'none' } },
+  activityExists: { rule: 'activityExists', values: { name: 'Plan' } },
+  mustNameActivity: { rule: 'mustNameActivity' },
+  mergeIntoItself: { rule: 'mergeIntoItself', values: { name: 'Plan' } },
+  activityId: { rule: 'activityId' },
+  noRowWithId: { rule: 'noRowWithId', values: { kind: 'break', id: 'b1' } },
+  afterField: { rule: 'afterField', values: { other: 'startedAt' } },
+  notBeforeField: { rule: 'notBeforeField', values: { other: 'startedAt' } },
+  atOrAfter: { rule: 'atOrAfter', values: { other: 'fromMs' } },
+  notBeforeSessionStart: { rule: 'notBeforeSessionStart' },
+  notAfterSessionEnd: { rule: 'notAfterSessionEnd' },
+  overlapsBreak: { rule: 'overlapsBreak', values: { times: '10:00–10:30' } },
+  wouldLeaveBreak: { rule: 'wouldLeaveBreak', values: { times: '10:00–10:30' } },
+  breakEnded: { rule: 'breakEnded' },
+  isoTimeZone: { rule: 'isoTimeZone' },
+  stretchWithin: { rule: 'stretchWithin', values: { day: '2026-11-28' } },
+  stretchTracked: { rule: 'stretchTracked' },
+  suggestionNoLabel: { rule: 'suggestionNoLabel' },
+  jsonOrCsv: { rule: 'jsonOrCsv' },
+  exportBackwards: { rule: 'exportBackwards', values: { to: '2026-11-01', from: '2026-11-30' } },
+  invoiceNumber: { rule: 'invoiceNumber', values: { sent: '"X"' } },
+  noInvoice: { rule: 'noInvoice', values: { number: 'INV-2026-009' } },
+  mustNameClient: { rule: 'mustNameClient' },
+  noClientNamed: { rule: 'noClientNamed', values: { name: 'Acme' } },
+  reverseChargeTax: { rule: 'reverseChargeTax' },
+  clientExists: { rule: 'clientExists', values: { name: 'Acme' } },
+  blockId: { rule: 'blockId' },
+  nothingTrackedLast: { rule: 'nothingTrackedLast' },
+  noBlockWithId: { rule: 'noBlockWithId', values: { id: 's1' } },
+  billableOrNull: { rule: 'billableOrNull' },
+  clientRemoved: { rule: 'clientRemoved' },
 };
 
 /** The first field problem of the `validation_failed` that `refuse` throws. */
@@ -490,6 +520,25 @@ describe('a refused field’s rule in the person’s language', () => {
         "must be a client's ID, or none for time without a client",
         'muss die ID eines Kunden sein oder none für Zeit ohne Kunden',
       );
+    } finally {
+      store.close();
+    }
+  });
+
+  it('says core’s checks of clients, invoices by number and blocks by their code', async () => {
+    const store = openStore(':memory:');
+    try {
+      addClient(store, { name: 'Acme' }, 0, () => 'c1');
+      await assertWorded(refusal(() => addClient(store, { name: 'ACME' }, 0, () => 'c2')), 'clientExists', 'a client named "Acme" already exists', 'einen Kunden namens „Acme“ gibt es schon');
+      await assertWorded(
+        refusal(() => addClient(store, { name: 'Beta', reverseCharge: true, taxRate: '19' }, 0, () => 'c3')),
+        'reverseChargeTax',
+        'goes with a taxed client; a reverse-charge client is billed no tax',
+        'gehört zu einem Kunden mit Steuer; einem Kunden mit Steuerschuldnerschaft des Leistungsempfängers wird keine Steuer berechnet',
+      );
+      await assertWorded(refusal(() => draftInvoice(store, { client: 'Nobody', from: '2026-11-01', to: '2026-11-30' }, 0, 'UTC')), 'noClientNamed', 'no client named "Nobody"', 'kein Kunde namens „Nobody“');
+      await assertWorded(refusal(() => invoiceByNumber(store, 'INV-2026-009')), 'noInvoice', 'no invoice INV-2026-009; the issued invoices list has every number', 'keine Rechnung INV-2026-009; die Liste der ausgestellten Rechnungen enthält jede Nummer');
+      await assertWorded(refusal(() => invoiceByNumber(store, 7)), 'invoiceNumber', 'must be an invoice number such as INV-2026-001, not 7', 'muss eine Rechnungsnummer wie INV-2026-001 sein, nicht 7');
     } finally {
       store.close();
     }

@@ -5,7 +5,7 @@
  * Callers own the transaction.
  */
 
-import { Problem, validationProblem, type ActivityRef, type FieldProblem } from '@tock/protocol';
+import { Problem, ruleProblem, validationProblem, type ActivityRef, type FieldProblem } from '@tock/protocol';
 import { nextActivityColor } from './activity-colors.ts';
 import { toIso } from './instants.ts';
 import { cleanName, nameKey, searchKey, wordKey } from './names.ts';
@@ -83,7 +83,7 @@ export function resolveActivity(
 export function readActivityID(value: unknown, problems: FieldProblem[]): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || value.length === 0) {
-    problems.push({ field: 'activityID', message: 'must be an activity ID (a UUID string)' });
+    problems.push(ruleProblem('activityID', { rule: 'activityId' }));
     return undefined;
   }
   return value;
@@ -108,7 +108,7 @@ export function listActivities(store: Store): ActivityInfo[] {
 
 /** The refusal for a name another activity already has. */
 function nameTaken(existing: ActivityRow): Problem {
-  return validationProblem([{ field: 'name', message: `an activity named "${existing.name}" already exists` }]);
+  return validationProblem([ruleProblem('name', { rule: 'activityExists', values: { name: existing.name } })]);
 }
 
 /** Creates an activity with a name `cleanName` returned (refused when another has it) at `at`. */
@@ -134,7 +134,7 @@ export function renameActivity(store: Store, activityID: string, clean: string):
 
 /** The activity with this ID or name (case-insensitively), or the `activity_not_found` refusal. */
 export function activityNamed(store: Store, idOrName: unknown, field = 'activity'): ActivityRow {
-  if (typeof idOrName !== 'string' || idOrName.trim() === '') throw validationProblem([{ field, message: 'must name an activity' }]);
+  if (typeof idOrName !== 'string' || idOrName.trim() === '') throw validationProblem([ruleProblem(field, { rule: 'mustNameActivity' })]);
   if (UUID.test(idOrName.trim())) {
     const found = activityById(store, idOrName.trim());
     if (found) return found;
@@ -170,7 +170,7 @@ export interface ActivityMerge {
 export function mergeActivities(store: Store, fromIdOrName: unknown, intoIdOrName: unknown): ActivityMerge {
   const from = activityNamed(store, fromIdOrName, 'from');
   const into = activityNamed(store, intoIdOrName, 'into');
-  if (from.id === into.id) throw validationProblem([{ field: 'into', message: `is "${from.name}" itself; name another activity to merge it into` }]);
+  if (from.id === into.id) throw validationProblem([ruleProblem('into', { rule: 'mergeIntoItself', values: { name: from.name } })]);
   const sessions = Number(store.statement('UPDATE sessions SET activity_id = ? WHERE activity_id = ?').run(into.id, from.id).changes);
   const entries = Number(store.statement('UPDATE entries SET activity_id = ? WHERE activity_id = ?').run(into.id, from.id).changes);
   store.statement('UPDATE activities SET last_used_at = max(last_used_at, (SELECT last_used_at FROM activities WHERE id = ?)) WHERE id = ?').run(from.id, into.id);

@@ -7,7 +7,7 @@
  * the session once. Callers own the transaction and the clock (`at`).
  */
 
-import { validationProblem, type FieldProblem } from '@tock/protocol';
+import { ruleProblem, validationProblem, type FieldProblem } from '@tock/protocol';
 import type { Block } from './blocks.ts';
 import { checkNotFuture, readInstant, type InstantInput } from './requests.ts';
 import { BREAK_COLUMNS, type BreakRow, type SessionRow } from './rows.ts';
@@ -33,7 +33,7 @@ function breakById(store: Store, breakID: string): (BreakRow & { sessionID: stri
 }
 
 function breakNotFound(id: string): Error {
-  return validationProblem([{ field: 'id', message: `no break with ID "${id}"` }]);
+  return validationProblem([ruleProblem('id', { rule: 'noRowWithId', values: { kind: 'break', id } })]);
 }
 
 /**
@@ -52,17 +52,17 @@ function checkBreak(
   const { start, end } = span;
   if (given.start) checkNotFuture(start, at, 'startedAt', problems);
   if (given.end && end !== null) checkNotFuture(end, at, 'endedAt', problems);
-  if (end !== null && end <= start) problems.push({ field: 'endedAt', message: 'must be after startedAt' });
-  if (start < session.startedAt) problems.push({ field: 'startedAt', message: 'must not be before the session starts' });
+  if (end !== null && end <= start) problems.push(ruleProblem('endedAt', { rule: 'afterField', values: { other: 'startedAt' } }));
+  if (start < session.startedAt) problems.push(ruleProblem('startedAt', { rule: 'notBeforeSessionStart' }));
   if (session.endedAt !== null && (end ?? start) > session.endedAt) {
-    problems.push({ field: 'endedAt', message: 'must not be after the session ends' });
+    problems.push(ruleProblem('endedAt', { rule: 'notAfterSessionEnd' }));
   }
   if (problems.length > 0) return;
   for (const other of breaksOf(store, session.id)) {
     if (other.id === span.id) continue;
     const otherEnd = other.endedAt ?? Number.POSITIVE_INFINITY;
     if (start < otherEnd && (end ?? Number.POSITIVE_INFINITY) > other.startedAt) {
-      problems.push({ field: 'startedAt', message: `overlaps the break ${breakTimes(other, timeZone)}; change or delete that break first` });
+      problems.push(ruleProblem('startedAt', { rule: 'overlapsBreak', values: { times: breakTimes(other, timeZone) } }));
       return;
     }
   }
@@ -71,7 +71,7 @@ function checkBreak(
 /** The session a break belongs to, as a block after the change. */
 function sessionAfter(store: Store, sessionID: string, at: number): Block {
   const session = sessionById(store, sessionID);
-  if (!session) throw validationProblem([{ field: 'sessionID', message: `no session with ID "${sessionID}"` }]);
+  if (!session) throw validationProblem([ruleProblem('sessionID', { rule: 'noRowWithId', values: { kind: 'session', id: sessionID } })]);
   return sessionBlockOf(store, session, at);
 }
 
@@ -86,7 +86,7 @@ export function updateBreak(store: Store, breakID: string, patch: BreakPatch, at
   if (!session) throw breakNotFound(String(breakID));
   const fields = (patch ?? {}) as Record<string, unknown>;
   const problems: FieldProblem[] = [];
-  if (fields.endedAt === null) problems.push({ field: 'endedAt', message: 'a break that has ended cannot be put on again; take a new break' });
+  if (fields.endedAt === null) problems.push(ruleProblem('endedAt', { rule: 'breakEnded' }));
   const start = fields.startedAt === undefined ? found.startedAt : readInstant(fields.startedAt, 'startedAt', problems);
   const end = fields.endedAt === undefined || fields.endedAt === null ? found.endedAt : readInstant(fields.endedAt, 'endedAt', problems);
   if (problems.length > 0 || start === undefined || end === undefined) throw validationProblem(problems);
@@ -101,7 +101,7 @@ export function updateBreak(store: Store, breakID: string, patch: BreakPatch, at
 /** Adds a break with both ends to a session (a past one, or the running one before now). */
 export function addBreak(store: Store, sessionID: string, input: NewBreak, at: number, newId: () => string, timeZone: string): Block {
   const session = sessionById(store, String(sessionID));
-  if (!session) throw validationProblem([{ field: 'sessionID', message: `no session with ID "${sessionID}"` }]);
+  if (!session) throw validationProblem([ruleProblem('sessionID', { rule: 'noRowWithId', values: { kind: 'session', id: sessionID } })]);
   const fields = (input ?? {}) as unknown as Record<string, unknown>;
   const problems: FieldProblem[] = [];
   const start = readInstant(fields.startedAt, 'startedAt', problems);

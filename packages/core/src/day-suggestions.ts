@@ -8,7 +8,7 @@
  * dismissals — and writes what the person decided. Callers own the clock and the zone.
  */
 
-import { Problem, validationProblem, type Entry, type FieldProblem, type Suggestion, type SuggestionSource, type Suggestions } from '@tock/protocol';
+import { Problem, ruleProblem, validationProblem, type Entry, type FieldProblem, type Suggestion, type SuggestionSource, type Suggestions } from '@tock/protocol';
 import { listActivities } from './activities.ts';
 import { overlapMs, wholeSeconds } from './blocks.ts';
 import { listRules } from './capture-rules.ts';
@@ -126,23 +126,23 @@ export function acceptSuggestion(store: Store, input: AcceptSuggestionInput, con
       const given = (field: 'start' | 'end', value: string | undefined, fallback: number): number => {
         if (value === undefined) return fallback;
         const ms = typeof value === 'string' ? parseIsoInstant(value) : undefined;
-        if (ms === undefined) problems.push({ field, message: 'must be an ISO 8601 time with a zone' });
+        if (ms === undefined) problems.push(ruleProblem(field, { rule: 'isoTimeZone' }));
         return ms ?? fallback;
       };
       start = given('start', input.start, start);
       end = given('end', input.end, end);
       if (problems.length > 0) throw validationProblem(problems);
       const { fromMs, toMs } = dayBounds(store, day, context);
-      if (!(end > start)) throw validationProblem([{ field: 'end', message: 'must be after start' }]);
-      if (start < fromMs || end > toMs) throw validationProblem([{ field: 'start', message: `the stretch must lie within ${day}, up to now` }]);
+      if (!(end > start)) throw validationProblem([ruleProblem('end', { rule: 'afterField', values: { other: 'start' } })]);
+      if (start < fromMs || end > toMs) throw validationProblem([ruleProblem('start', { rule: 'stretchWithin', values: { day } })]);
       const tracked = trackedSpans(dayBlocks(store, fromMs, toMs), context.nowMs);
       if (tracked.some((t) => overlapMs(start, end, t.start, t.end) > 0)) {
-        throw validationProblem([{ field: 'start', message: 'the stretch covers tracked time; choose edges around it' }]);
+        throw validationProblem([ruleProblem('start', { rule: 'stretchTracked' })]);
       }
     }
     const name = input.activityName ?? (suggestion.activityID === null ? suggestion.activityName : null);
     if (name === null && suggestion.activityID === null) {
-      throw validationProblem([{ field: 'activityName', message: 'this suggestion has no label: give the activity to log it as' }]);
+      throw validationProblem([ruleProblem('activityName', { rule: 'suggestionNoLabel' })]);
     }
     const activity = name !== null ? { name, createIfMissing: true } : { activityID: suggestion.activityID as string };
     return logEntry(

@@ -11,7 +11,7 @@
  */
 
 import { DatabaseSync } from 'node:sqlite';
-import { TIME_RANGE, validationProblem, type FieldProblem, Problem } from '@tock/protocol';
+import { TIME_RANGE, ruleProblem, validationProblem, type FieldProblem, Problem } from '@tock/protocol';
 import { assertTimeZone, type DayKey } from './day.ts';
 import { csvChunks } from './export-csv.ts';
 import { jsonChunks } from './export-json.ts';
@@ -36,7 +36,7 @@ export function checkExportRequest(input: {
   now: number;
 }): ExportRequest {
   const format = input.format ?? 'json';
-  if (format !== 'json' && format !== 'csv') throw validationProblem([{ field: 'format', message: 'must be json or csv' }]);
+  if (format !== 'json' && format !== 'csv') throw validationProblem([ruleProblem('format', { rule: 'jsonOrCsv' })]);
   const day = (field: 'from' | 'to', value: unknown): DayKey | undefined => {
     // An empty flag or form field means "no bound", as absent does.
     const problems: FieldProblem[] = [];
@@ -47,7 +47,7 @@ export function checkExportRequest(input: {
   const fromDay = day('from', input.from);
   const toDay = day('to', input.to);
   if (fromDay !== undefined && toDay !== undefined && toDay < fromDay) {
-    throw validationProblem([{ field: 'to', message: `${toDay} is before ${fromDay}; give the earlier day as --from` }]);
+    throw validationProblem([ruleProblem('to', { rule: 'exportBackwards', values: { to: toDay, from: fromDay } })]);
   }
   try {
     assertTimeZone(input.timeZone);

@@ -331,10 +331,10 @@ export function listInvoices(store: Store): InvoiceSummary[] {
 /** The invoice numbered `number` as it was issued (a reissue renders it again), or a `validation_failed` refusal naming `number`. */
 export function invoiceByNumber(store: Store, number: unknown): InvoiceDocument {
   if (typeof number !== 'string' || !/^INV-\d{4}-\d{3,}$/i.test(number.trim())) {
-    throw validationProblem([{ field: 'number', message: `must be an invoice number such as INV-2026-001, not ${JSON.stringify(number)}` }]);
+    throw validationProblem([ruleProblem('number', { rule: 'invoiceNumber', values: { sent: String(JSON.stringify(number)) } })]);
   }
   const row = store.statement('SELECT document FROM invoices WHERE number = ?').get(number.trim().toUpperCase()) as { document: string } | undefined;
-  if (row === undefined) throw validationProblem([{ field: 'number', message: `no invoice ${number.trim().toUpperCase()}; the issued invoices list has every number` }]);
+  if (row === undefined) throw validationProblem([ruleProblem('number', { rule: 'noInvoice', values: { number: number.trim().toUpperCase() } })]);
   return JSON.parse(row.document) as InvoiceDocument;
 }
 

@@ -104,10 +104,10 @@ export function listClients(store: Store): Client[] {
 
 /** The client with this ID or name (case-insensitively), or the `validation_failed` refusal naming `field`. */
 export function requireClient(store: Store, idOrName: unknown, field = 'client'): Client {
-  if (typeof idOrName !== 'string' || idOrName.trim() === '') throw validationProblem([{ field, message: 'must name a client' }]);
+  if (typeof idOrName !== 'string' || idOrName.trim() === '') throw validationProblem([ruleProblem(field, { rule: 'mustNameClient' })]);
   const byId = UUID.test(idOrName) ? (store.statement(`SELECT ${CLIENT_COLUMNS} FROM clients WHERE id = ?`).get(idOrName.toLowerCase()) as ClientRow | undefined) : undefined;
   const found = byId ?? (store.statement(`SELECT ${CLIENT_COLUMNS} FROM clients WHERE name_key = ? ORDER BY id LIMIT 1`).get(nameKey(idOrName)) as ClientRow | undefined);
-  if (!found) throw new Problem('validation_failed', `no client named "${idOrName.trim()}"; see tock clients list`, { details: [{ field, message: `no client named "${idOrName.trim()}"` }] });
+  if (!found) throw new Problem('validation_failed', `no client named "${idOrName.trim()}"; see tock clients list`, { details: [ruleProblem(field, { rule: 'noClientNamed', values: { name: idOrName.trim() } })] });
   return clientOf(found);
 }
 
@@ -182,14 +182,14 @@ function readClientInput(input: ClientInput, requireName: boolean): Partial<Omit
     if (problem !== undefined) problems.push({ field: 'language', message: problem });
     else out.language = Intl.getCanonicalLocales((input.language as string).trim())[0] as string;
   }
-  if (out.reverseCharge === true && out.taxRate !== undefined && out.taxRate !== null) problems.push({ field: 'taxRate', message: 'goes with a taxed client; a reverse-charge client is billed no tax' });
+  if (out.reverseCharge === true && out.taxRate !== undefined && out.taxRate !== null) problems.push(ruleProblem('taxRate', { rule: 'reverseChargeTax' }));
   if (problems.length > 0) throw validationProblem(problems);
   return out;
 }
 
 function nameTakenByClient(store: Store, name: string, except?: string): void {
   const other = store.statement('SELECT id, name FROM clients WHERE name_key = ? AND id <> ?').get(nameKey(name), except ?? '') as { id: string; name: string } | undefined;
-  if (other) throw validationProblem([{ field: 'name', message: `a client named "${other.name}" already exists` }]);
+  if (other) throw validationProblem([ruleProblem('name', { rule: 'clientExists', values: { name: other.name } })]);
 }
 
 /** Adds a client; its name must be new (case-insensitively). */
@@ -248,7 +248,7 @@ export interface ActivityLedgerInput {
 
 /** The activity with this ID or name (case-insensitively). */
 function activityByIdOrName(store: Store, idOrName: unknown): { id: string; name: string } {
-  if (typeof idOrName !== 'string' || idOrName.trim() === '') throw validationProblem([{ field: 'activity', message: 'must name an activity' }]);
+  if (typeof idOrName !== 'string' || idOrName.trim() === '') throw validationProblem([ruleProblem('activity', { rule: 'mustNameActivity' })]);
   if (UUID.test(idOrName)) return requireActivity(store, idOrName);
   const found = store.statement('SELECT id, name FROM activities WHERE name_key = ?').get(nameKey(idOrName)) as { id: string; name: string } | undefined;
   if (!found) throw new Problem('activity_not_found', `no activity named "${idOrName.trim()}"`);
@@ -337,11 +337,11 @@ export function lastBlockID(store: Store): string | undefined {
 
 /** A block's kind and its ledger columns, found by ID among sessions and entries (`last`: the most recent block). */
 function blockById(store: Store, given: unknown): { kind: 'session' | 'entry'; id: string; tags: string[] } {
-  if (typeof given !== 'string' || given === '') throw validationProblem([{ field: 'id', message: 'must be the ID of a session or an entry, or last' }]);
+  if (typeof given !== 'string' || given === '') throw validationProblem([ruleProblem('id', { rule: 'blockId' })]);
   let id = given;
   if (given.toLowerCase() === 'last') {
     const last = lastBlockID(store);
-    if (last === undefined) throw validationProblem([{ field: 'id', message: 'nothing has been tracked yet, so there is no last block to tag' }]);
+    if (last === undefined) throw validationProblem([ruleProblem('id', { rule: 'nothingTrackedLast' })]);
     id = last;
   }
   const key = UUID.test(id) ? id.toLowerCase() : id;
@@ -349,7 +349,7 @@ function blockById(store: Store, given: unknown): { kind: 'session' | 'entry'; i
   if (session) return { kind: 'session', id: session.id, tags: tagsOf(session.tags) };
   const entry = store.statement('SELECT id, tags FROM entries WHERE id = ?').get(key) as { id: string; tags: string | null } | undefined;
   if (entry) return { kind: 'entry', id: entry.id, tags: tagsOf(entry.tags) };
-  throw validationProblem([{ field: 'id', message: `no session or entry with ID "${id}"` }]);
+  throw validationProblem([ruleProblem('id', { rule: 'noBlockWithId', values: { id } })]);
 }
 
 /** A block's ledger fields after a change. */
@@ -379,7 +379,7 @@ export function untagBlock(store: Store, id: unknown, tags: unknown): BlockLedge
 
 /** Sets whether a block is billable; `null` makes it follow its activity again. */
 export function setBlockBillable(store: Store, id: unknown, billable: unknown): BlockLedger {
-  if (billable !== null && typeof billable !== 'boolean') throw validationProblem([{ field: 'billable', message: 'must be true, false or null (the activity\'s)' }]);
+  if (billable !== null && typeof billable !== 'boolean') throw validationProblem([ruleProblem('billable', { rule: 'billableOrNull' })]);
   const block = blockById(store, id);
   store.statement(`UPDATE ${block.kind === 'session' ? 'sessions' : 'entries'} SET billable = ? WHERE id = ?`).run(billable === null ? null : billable ? 1 : 0, block.id);
   return { id: block.id, kind: block.kind, tags: block.tags };

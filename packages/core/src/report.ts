@@ -13,7 +13,7 @@
  * joined in JavaScript (blocks.ts), in whole seconds.
  */
 
-import { validationProblem, type ActivityReportRow, type Amount, type ClientReportRow, type DayReportRow, type Report, type ReportRow, type TagReportRow } from '@tock/protocol';
+import { ruleProblem, validationProblem, type ActivityReportRow, type Amount, type ClientReportRow, type DayReportRow, type Report, type ReportRow, type TagReportRow } from '@tock/protocol';
 import { clipSpans, coveredLength, coveredPerDay, unionOfSpans, type Span } from './blocks.ts';
 import { addDays, localDayKey, localDaySpan, type DaySpan } from './day.ts';
 import { invoiceShares } from './invoice-shares.ts';
@@ -82,7 +82,7 @@ export function buildReport(store: Store, query: ReportQuery, now: number, timeZ
   );
   if (billable !== undefined) spans = spans.filter((span) => ledger.isBillable(span) === billable);
   if (client !== undefined) {
-    if (client !== null && ledger.client(client) === undefined) throw validationProblem([{ field: 'client', message: 'no client has this ID (removed?); choose one of the clients listed' }]);
+    if (client !== null && ledger.client(client) === undefined) throw validationProblem([ruleProblem('client', { rule: 'clientRemoved' })]);
     spans = spans.filter((span) => ledger.clientOf(span.activityID) === client);
   }
   const union = unionOfSpans(spans);

@@ -13,6 +13,7 @@ import {
   checkField,
   fieldRuleMessage,
   parseDateTime,
+  ruleProblem,
   validateBody,
   validationProblem,
   type FieldProblem,
@@ -96,7 +97,7 @@ export function readInstant(value: InstantInput | unknown, field: string, proble
 /** Pushes a problem when `ms` lies more than the allowed 60 s after `now`. */
 export function checkNotFuture(ms: number, now: number, field: string, problems: FieldProblem[]): void {
   if (ms - now > LIMITS.endedAtFutureSeconds * 1000) {
-    problems.push({ field, message: `must not be more than ${LIMITS.endedAtFutureSeconds} seconds in the future` });
+    problems.push(ruleProblem(field, { rule: 'notFuture', values: { seconds: LIMITS.endedAtFutureSeconds } }));
   }
 }
 

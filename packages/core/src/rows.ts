@@ -4,7 +4,7 @@
  * {@link Block}. Pure: nothing here touches the store.
  */
 
-import { validationProblem, type ActivityRef, type Problem } from '@tock/protocol';
+import { ruleProblem, validationProblem, type ActivityRef, type Problem } from '@tock/protocol';
 import { wholeSeconds, type Block, type BreakSpan } from './blocks.ts';
 import { toIso } from './instants.ts';
 import { tagsOf } from './tags.ts';
@@ -139,5 +139,5 @@ export function entryBlock(entry: EntryRow): Block {
 
 /** The refusal for an edit or delete of a block that does not exist. */
 export function blockNotFound(kind: 'session' | 'entry', id: string): Problem {
-  return validationProblem([{ field: 'id', message: `no ${kind} with ID "${id}"` }]);
+  return validationProblem([ruleProblem('id', { rule: 'noRowWithId', values: { kind, id } })]);
 }

@@ -7,6 +7,7 @@
 
 import {
   Problem,
+  ruleProblem,
   validationProblem,
   type FieldProblem,
   type StartResult,
@@ -276,12 +277,12 @@ function checkBreaksInside(
   const fixes: (() => void)[] = [];
   for (const b of breaksOf(store, sessionID)) {
     if (b.startedAt < start) {
-      problems.push({ field: 'startedAt', message: `would leave the break ${breakTimes(b, timeZone)} outside the session; change or delete that break first` });
+      problems.push(ruleProblem('startedAt', { rule: 'wouldLeaveBreak', values: { times: breakTimes(b, timeZone) } }));
     } else if (b.endedAt === null && end !== null) {
       if (b.startedAt >= end) fixes.push(() => store.statement('DELETE FROM breaks WHERE id = ?').run(b.id));
       else fixes.push(() => store.statement('UPDATE breaks SET ended_at = ? WHERE id = ?').run(end, b.id));
     } else if (b.endedAt !== null && end !== null && b.endedAt > end) {
-      problems.push({ field: 'endedAt', message: `would leave the break ${breakTimes(b, timeZone)} outside the session; change or delete that break first` });
+      problems.push(ruleProblem('endedAt', { rule: 'wouldLeaveBreak', values: { times: breakTimes(b, timeZone) } }));
     }
   }
   return () => {
@@ -311,7 +312,7 @@ export function updateSession(store: Store, sessionID: string, patch: SessionPat
   if (start !== undefined && fields.startedAt !== undefined) checkNotFuture(start, at, 'startedAt', problems);
   if (end !== undefined && end !== null && fields.endedAt !== undefined && fields.endedAt !== null) checkNotFuture(end, at, 'endedAt', problems);
   if (start !== undefined && end !== undefined && end !== null && end < start) {
-    problems.push({ field: 'endedAt', message: 'must not be before startedAt' });
+    problems.push(ruleProblem('endedAt', { rule: 'notBeforeField', values: { other: 'startedAt' } }));
   }
   const noteProblem = noteError(fields.note);
   if (noteProblem !== undefined) problems.push({ field: 'note', message: noteProblem });

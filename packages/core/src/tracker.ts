@@ -8,7 +8,7 @@
  */
 
 import type { ActivityRef, Entry, StartRequest, StartResult, Status, StoppedSession } from '@tock/protocol';
-import { validationProblem } from '@tock/protocol';
+import { ruleProblem, validationProblem } from '@tock/protocol';
 import { createActivity, listActivities, renameActivity } from './activities.ts';
 import { addBreak, deleteBreak, updateBreak, type BreakPatch, type NewBreak } from './breaks.ts';
 import type { Block } from './blocks.ts';
@@ -295,7 +295,7 @@ export function createTracker(options: TrackerOptions): Tracker {
 
     listBlocks(fromMs: number, toMs: number): Block[] {
       if (!Number.isFinite(fromMs) || !Number.isFinite(toMs) || fromMs > toMs) {
-        throw validationProblem([{ field: 'toMs', message: 'must be a time at or after fromMs' }]);
+        throw validationProblem([ruleProblem('toMs', { rule: 'atOrAfter', values: { other: 'fromMs' } })]);
       }
       const at = now();
       const blocks = [

@@ -36,9 +36,10 @@ test('an edit that would leave a break outside the session is refused, naming th
   const f = fixture(t, { now: '2026-11-22T09:00:00.000Z' });
   const { sessionID } = dayWithABreak(f);
   const late = problemOf(() => f.tracker.updateSession(sessionID, { startedAt: '2026-11-22T10:15:00Z' }));
-  assert.deepEqual(late.details, [{ field: 'startedAt', message: 'would leave the break 10:00–10:30 outside the session; change or delete that break first' }]);
+  const leaves = { rule: 'wouldLeaveBreak', values: { times: '10:00–10:30' } };
+  assert.deepEqual(late.details, [{ field: 'startedAt', message: 'would leave the break 10:00–10:30 outside the session; change or delete that break first', ...leaves }]);
   const early = problemOf(() => f.tracker.updateSession(sessionID, { endedAt: '2026-11-22T10:00:00Z' }));
-  assert.deepEqual(early.details, [{ field: 'endedAt', message: 'would leave the break 10:00–10:30 outside the session; change or delete that break first' }]);
+  assert.deepEqual(early.details, [{ field: 'endedAt', message: 'would leave the break 10:00–10:30 outside the session; change or delete that break first', ...leaves }]);
   // Moving the whole session past the break used to delete it and count its half hour.
   const moved = problemOf(() => f.tracker.updateSession(sessionID, { startedAt: '2026-11-22T10:45:00Z', endedAt: '2026-11-22T12:45:00Z' }));
   assert.equal(moved.details?.[0]?.field, 'startedAt');

@@ -85,7 +85,7 @@ test('changes the activity of a session and refuses bad edits', (t) => {
     'activity_not_found',
   );
   const backwards = problemOf(() => tracker.updateSession(id, { endedAt: '2026-11-22T08:00:00Z' }));
-  assert.deepEqual(backwards.details, [{ field: 'endedAt', message: 'must not be before startedAt' }]);
+  assert.deepEqual(backwards.details, [{ field: 'endedAt', message: 'must not be before startedAt', rule: 'notBeforeField', values: { other: 'startedAt' } }]);
   const future = problemOf(() => tracker.updateSession(id, { endedAt: '2026-11-22T09:32:00Z' }));
   assert.equal(future.details?.[0]?.field, 'endedAt');
   assert.equal(problemOf(() => tracker.updateSession(id, { startedAt: 'soon' })).details?.[0]?.field, 'startedAt');

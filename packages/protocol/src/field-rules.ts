@@ -250,6 +250,66 @@ export function ruleMessage({ rule, values = {}, item }: FieldRule): string {
       return `the range covers ${v.days} days; a report covers at most ${v.max}`;
     case 'clientFilter':
       return `must be a client's ID, or ${v.none} for time without a client`;
+    case 'activityExists':
+      return `an activity named "${v.name}" already exists`;
+    case 'mustNameActivity':
+      return 'must name an activity';
+    case 'mergeIntoItself':
+      return `is "${v.name}" itself; name another activity to merge it into`;
+    case 'activityId':
+      return 'must be an activity ID (a UUID string)';
+    case 'noRowWithId':
+      return `no ${v.kind} with ID "${v.id}"`;
+    case 'afterField':
+      return `must be after ${v.other}`;
+    case 'notBeforeField':
+      return `must not be before ${v.other}`;
+    case 'atOrAfter':
+      return `must be a time at or after ${v.other}`;
+    case 'notBeforeSessionStart':
+      return 'must not be before the session starts';
+    case 'notAfterSessionEnd':
+      return 'must not be after the session ends';
+    case 'overlapsBreak':
+      return `overlaps the break ${v.times}; change or delete that break first`;
+    case 'wouldLeaveBreak':
+      return `would leave the break ${v.times} outside the session; change or delete that break first`;
+    case 'breakEnded':
+      return 'a break that has ended cannot be put on again; take a new break';
+    case 'isoTimeZone':
+      return 'must be an ISO 8601 time with a zone';
+    case 'stretchWithin':
+      return `the stretch must lie within ${v.day}, up to now`;
+    case 'stretchTracked':
+      return 'the stretch covers tracked time; choose edges around it';
+    case 'suggestionNoLabel':
+      return 'this suggestion has no label: give the activity to log it as';
+    case 'jsonOrCsv':
+      return 'must be json or csv';
+    case 'exportBackwards':
+      return `${v.to} is before ${v.from}; give the earlier day as --from`;
+    case 'invoiceNumber':
+      return `must be an invoice number such as INV-2026-001, not ${v.sent}`;
+    case 'noInvoice':
+      return `no invoice ${v.number}; the issued invoices list has every number`;
+    case 'mustNameClient':
+      return 'must name a client';
+    case 'noClientNamed':
+      return `no client named "${v.name}"`;
+    case 'reverseChargeTax':
+      return 'goes with a taxed client; a reverse-charge client is billed no tax';
+    case 'clientExists':
+      return `a client named "${v.name}" already exists`;
+    case 'blockId':
+      return 'must be the ID of a session or an entry, or last';
+    case 'nothingTrackedLast':
+      return 'nothing has been tracked yet, so there is no last block to tag';
+    case 'noBlockWithId':
+      return `no session or entry with ID "${v.id}"`;
+    case 'billableOrNull':
+      return "must be true, false or null (the activity's)";
+    case 'clientRemoved':
+      return 'no client has this ID (removed?); choose one of the clients listed';
   }
 }
 
