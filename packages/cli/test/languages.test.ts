@@ -244,6 +244,37 @@ describe('the CLI in the person’s language, against a real app', () => {
     }
   });
 
+  it('in en-XA a refused import line and the WakaTime door’s 404 are said from the catalog, by their codes', async () => {
+    const pseudo = inLanguage('en_XA.UTF-8');
+    const dir = mkdtempSync(join(tmpdir(), 'tock-cli-import-'));
+    try {
+      const file = join(dir, 'bad.json');
+      writeFileSync(file, '[[1767261600, 1767265200, 7]]');
+      const refused = await tock(pseudo, 'import', file, '--format', 'watson');
+      assert.equal(refused.status, 1);
+      assert.match(refused.err, /^error: \[.*bad\.json.*~+\]$/su);
+      assert.doesNotMatch(refused.err, /the project must be a string|nothing was imported/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const enabled = await tock(pseudo, 'editors', 'enable');
+    assert.equal(enabled.status, 0, enabled.err);
+    try {
+      const key = (JSON.parse((await tock(env, 'editors', 'key', '--json')).out) as { key: string }).key;
+      const answer = await fetch(`http://127.0.0.1:${app.port}/wakatime/api/v1/users/current/summaries`, {
+        headers: { 'user-agent': 'wakatime/v1.90.0 (linux) go1.22 emacs/29.1 emacs-wakatime/1.0.0', authorization: `Basic ${Buffer.from(key).toString('base64')}` },
+      });
+      assert.equal(answer.status, 404);
+      assert.equal(await answer.text(), '{"error":"there is no endpoint GET /wakatime/api/v1/users/current/summaries"}');
+      const status = await tock(pseudo, 'editors', 'status');
+      const refusedLine = lines(status).find((line) => line.includes('emacs'));
+      assert.match(refusedLine ?? '', PSEUDO);
+      assert.doesNotMatch(refusedLine ?? '', /there is no endpoint/);
+    } finally {
+      await tock(env, 'editors', 'disable');
+    }
+  });
+
   it('the report in en-XA marks its title, header and total, not its figures', async () => {
     const run = await tock(inLanguage('en_XA'), 'report');
     assert.equal(run.status, 0, run.err);
