@@ -14,19 +14,31 @@ import type { CliMessages } from './i18n/index.ts';
 import { messagesOf, print, refusal } from './io.ts';
 import { terminalText } from './terminal-text.ts';
 import { FieldRefusal } from './rule-words.ts';
-import { decimalFor, moneyFor } from './client-format.ts';
+import { decimalFor, englishForms, moneyFor } from './client-format.ts';
+import { intlLocale } from '@tock/i18n';
 
 /** One client as a line: name, rate and currency, its invoice details, the address's first line. */
 export function formatClient(t: CliMessages, c: Client): string {
   const rate = c.rate === null ? t('client.noRate') : t('client.rate', { rate: moneyFor(t, String(c.rate), c.currency) });
-  const currency = c.rate === null && c.currency !== null ? `, ${c.currency}` : '';
   const details = [
     c.reverseCharge === true ? t('client.reverseCharge') : c.taxRate !== null && c.taxRate !== undefined ? t('client.tax', { rate: c.taxRate }) : '',
     c.taxID ? t('client.vatID', { id: c.taxID }) : '',
-    c.language ? t('client.language', { language: c.language }) : '',
+    c.language ? t('client.language', { language: languageName(t, c.language) }) : '',
   ].filter((d) => d !== '');
   const address = c.address === null || c.address === '' ? '' : `  ${c.address.split('\n')[0]}`;
-  return terminalText(`${c.name} (${[`${rate}${currency}`, ...details].join(', ')})${address}`);
+  // A currency without a rate still says which one the client pays in.
+  const fields = [rate, ...(c.rate === null && c.currency !== null ? [c.currency] : []), ...details].join(t.locale === 'ja' ? '、' : ', ');
+  return terminalText(`${t('client.line', { name: c.name, details: fields })}${address}`);
+}
+
+/** A client's invoice language (a BCP 47 tag) by its name in the person's language (`Deutsch`, `ドイツ語`); English keeps the tag. */
+function languageName(t: CliMessages, tag: string): string {
+  if (englishForms(t)) return tag;
+  try {
+    return new Intl.DisplayNames([intlLocale(t.locale)], { type: 'language' }).of(tag) ?? tag;
+  } catch {
+    return tag;
+  }
 }
 
 /** An activity's ledger fields as a line. */

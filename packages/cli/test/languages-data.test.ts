@@ -2,11 +2,13 @@
  * The data inside the CLI's lines in the person's language (docs/cli.md "Languages"): money,
  * dates, durations and the words around them that the walk in languages.test.ts cannot see,
  * since a line it reads already carries the catalog's marks around them. In German a client's
- * rate, an invoice's totals, the invoice list's dates and state, the timeline's days and kinds
- * and a rule test's times are the locale's (`100,00 €`, `18.11.2026`, `ausgestellt`,
- * `Fenster`, `0 Min.`); in `en-XA` the invoice book, a void and the list's state come from the
- * catalog; an HTML invoice's `Conditions de paiement :` keeps French punctuation; the prose after a command's syntax (`"" clears a field`) is the catalog's too; English
- * keeps its forms byte for byte.
+ * rate and invoice language (`Französisch`), an invoice's totals, the invoice list's dates and
+ * state, the timeline's days and kinds and a rule test's times are the locale's (`100,00 €`,
+ * `18.11.2026`, `ausgestellt`, `Fenster`, `0 Min.`); in Japanese a client's line is punctuated
+ * as Japanese is; in `en-XA` the invoice book, a void and the list's state come from the
+ * catalog; an HTML invoice's `Conditions de paiement :` keeps French punctuation; the prose
+ * after a command's syntax (`"" clears a field`) is the catalog's too; English keeps its forms
+ * byte for byte.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -92,6 +94,12 @@ describe('the data in the CLI’s lines, in the person’s language', () => {
     try {
       // Intl puts a no-break space between the amount and its sign.
       assert.match((await running.run('clients', 'list')).out, /^ACME \(85,00\s€\/h\)$/);
+      await running.tock('clients', 'edit', 'ACME', '--language', 'fr');
+      assert.match((await running.run('clients', 'list')).out, /^ACME \(85,00\s€\/h, Sprache Französisch\)$/);
+      await running.run('settings', 'set', 'language', '"ja"');
+      assert.match((await running.run('clients', 'list')).out, /^ACME（€85\.00\/時、言語 フランス語）$/);
+      await running.run('settings', 'set', 'language', '"de"');
+      await running.tock('clients', 'edit', 'ACME', '--language', '');
       assert.match((await running.run('activity', 'show', 'Design')).out, /Budget 12,5\sStd\./);
       running.app.services.tracker.logEntry({ name: 'Design', durationMinutes: 60, endedAt: dayBefore(NOW, 2).endedAt });
       const made = await running.run('invoice', '--client', 'ACME', '--from', from, '--to', to, '--output', join(running.home, 'de.pdf'));

@@ -90,6 +90,7 @@ export const general = {
   'client.tax': 'Steuer {rate} %',
   'client.vatID': 'USt-IdNr. {id}',
   'client.language': 'Sprache {language}',
+  'client.line': '{name} ({details})',
   'client.none': 'Noch keine Kunden; legen Sie einen mit `tock clients add NAME --rate R --currency C` an',
   'client.needsName': 'tock clients {action} braucht den Namen eines Kunden; Aufruf: {syntax}',
   'client.nameWithEdit': '--name gehört zu `tock clients edit`; der Name eines neuen Kunden ist sein Argument',

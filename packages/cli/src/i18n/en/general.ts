@@ -87,6 +87,7 @@ export const general = {
   'client.tax': 'tax {rate}%',
   'client.vatID': 'VAT ID {id}',
   'client.language': 'language {language}',
+  'client.line': '{name} ({details})',
   'client.none': 'no clients yet; add one with `tock clients add NAME --rate R --currency C`',
   'client.needsName': 'tock clients {action} needs a client name; usage: {syntax}',
   'client.nameWithEdit': '--name goes with `tock clients edit`; the name of a new client is its argument',

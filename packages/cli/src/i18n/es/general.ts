@@ -90,6 +90,7 @@ export const general = {
   'client.tax': 'impuesto {rate} %',
   'client.vatID': 'NIF-IVA {id}',
   'client.language': 'idioma {language}',
+  'client.line': '{name} ({details})',
   'client.none': 'todavía no hay clientes; añada uno con `tock clients add NAME --rate R --currency C`',
   'client.needsName': 'tock clients {action} necesita el nombre de un cliente; uso: {syntax}',
   'client.nameWithEdit': '--name va con `tock clients edit`; el nombre de un cliente nuevo es su argumento',

@@ -90,6 +90,7 @@ export const general = {
   'client.tax': 'TVA {rate} %',
   'client.vatID': 'n° TVA {id}',
   'client.language': 'langue {language}',
+  'client.line': '{name} ({details})',
   'client.none': 'aucun client pour l’instant ; ajoutez-en un avec `tock clients add NAME --rate R --currency C`',
   'client.needsName': 'tock clients {action} attend un nom de client ; utilisation : {syntax}',
   'client.nameWithEdit': '--name va avec `tock clients edit` ; le nom d’un nouveau client est son argument',

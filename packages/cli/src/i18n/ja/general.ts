@@ -90,6 +90,7 @@ export const general = {
   'client.tax': '税 {rate}%',
   'client.vatID': 'VAT ID {id}',
   'client.language': '言語 {language}',
+  'client.line': '{name}（{details}）',
   'client.none': 'まだクライアントはありません。`tock clients add NAME --rate R --currency C` で追加してください',
   'client.needsName': 'tock clients {action} にはクライアント名が必要です。使い方：{syntax}',
   'client.nameWithEdit': '--name は `tock clients edit` と一緒に使います。新しいクライアントの名前は引数で指定してください',
