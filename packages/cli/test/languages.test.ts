@@ -78,6 +78,17 @@ describe('the CLI in the person’s language, against a real app', () => {
       ['stop'],
       ['open', '--print'],
       ['backup'],
+      // Lines once built in code: the invoice book, a client's line, the days and kinds of capture, usage notes.
+      ['invoice', 'device'],
+      ['clients', 'add', 'Acme', '--rate', '100', '--currency', 'EUR', '--language', 'de'],
+      ['clients', 'list'],
+      ['timeline'],
+      ['capture', 'forget', '--from', '2026-11-01', '--to', '2026-11-02'],
+      ['rules', 'test', '--app', 'Zed', '--activity', 'Plan'],
+      ['settings'],
+      ['clients', '--help'],
+      ['activity', '--help'],
+      ['mcp', '--help'],
       // Refusals: the CLI's own, a flag's, parseArgs's, and the tracking commands'.
       ['no-such-command'],
       ['status', '--bogus'],
