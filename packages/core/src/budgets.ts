@@ -103,6 +103,9 @@ export interface BudgetLook {
   nextDueMs: number;
 }
 
+/** Whether any activity has a budget threshold not yet announced. */
+const PENDING_BUDGET_SQL = 'SELECT 1 FROM activities WHERE budget_hours IS NOT NULL AND budget_announced < 100 LIMIT 1';
+
 /**
  * Finds the budget thresholds passed and not yet announced as of `now` (ms), marks them
  * announced and returns them. When an activity has passed both at once (a long entry logged
@@ -156,10 +159,19 @@ export class BudgetWatch {
     this.#clock = options.clock;
   }
 
-  /** The thresholds passed since the last check, each marked announced in the store (its own transaction). */
+  /**
+   * The thresholds passed since the last check, each marked announced in the store (its own
+   * transaction). While no activity has a threshold left to announce it only reads: the app
+   * looks after every write, a heartbeat bulk's too, and most stores set no budget.
+   */
   check(): BudgetCrossing[] {
     const now = this.#clock();
     if (this.#store.generation === this.#generation && now < this.#dueMs) return [];
+    if (this.#store.statement(PENDING_BUDGET_SQL).get() === undefined) {
+      this.#generation = this.#store.generation;
+      this.#dueMs = Number.POSITIVE_INFINITY;
+      return [];
+    }
     const look = this.#store.transaction(() => announceBudgetCrossings(this.#store, now));
     this.#generation = this.#store.generation;
     this.#dueMs = look.nextDueMs;

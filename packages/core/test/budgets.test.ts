@@ -86,3 +86,19 @@ test('a status read between looks reads only: the watch and the status stop reco
   }
   assert.equal(store.generation, generation, 'neither the look nor the status ran again');
 });
+
+test('while no threshold is left to announce a look only reads, however often the store is written (the app looks after every write)', (t) => {
+  const { store, tracker, clock } = fixture(t, { now: '2026-11-22T09:00:00.000Z' });
+  tracker.startActivity({ name: 'Focus', createIfMissing: true });
+  const watch = new BudgetWatch({ store, clock });
+  const before = store.generation;
+  assert.deepEqual(watch.check(), []);
+  assert.equal(store.generation, before, 'no budget: no transaction');
+  setActivityLedger(store, 'Focus', { budgetHours: 1 });
+  clock.advanceMinutes(60);
+  assert.deepEqual(watch.check().map((c) => c.percent), [100]);
+  tracker.stopActivity();
+  const stopped = store.generation;
+  assert.deepEqual(watch.check(), []);
+  assert.equal(store.generation, stopped, 'every threshold announced: no transaction either');
+});
