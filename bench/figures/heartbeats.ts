@@ -9,7 +9,8 @@
  *   IPC) against the bare loop's (`process.cpuUsage()` around it; the loop is synchronous, so
  *   nothing else of this process runs meanwhile). Shown as heartbeats per CPU second, so the
  *   ratio reads like the rate's: bare loop's CPU per heartbeat ÷ Tock's, higher is better,
- *   target ≥ 0.6× (Tock spends at most 1/0.6 ≈ 1.7× the bare loop's CPU on a heartbeat).
+ *   target ≥ 0.8× (issue 42's target 5: Tock spends at most 1.25× the bare loop's CPU on a
+ *   heartbeat; it was 0.6×).
  * - statusbar-p99: `GET …/statusbar/today` with a year of heartbeats stored, p99 of sequential
  *   requests against signed `GET /status` on the same app in the same rounds. Target ≤ 1.2×.
  */
@@ -137,7 +138,7 @@ export async function heartbeatFigures(config: BenchConfig): Promise<FigureResul
         title: `heartbeats ingested per CPU second (bulks of ${BULK_SIZE}, ${IN_FLIGHT} in flight)`,
         unit: 'heartbeats/CPU-s',
         baselineLabel: `the same node:sqlite INSERT loop's own CPU (user + system), same rounds`,
-        target: { kind: 'min', ratio: 0.6 },
+        target: { kind: 'min', ratio: 0.8 },
       },
       cpu,
       { serverCpuUsPerHeartbeat: round(median(cpu.subjectDetails), 2), baselineCpuUsPerHeartbeat: round(median(cpu.baselineDetails), 2) },
