@@ -115,7 +115,8 @@ const serviceRunner = (env: NodeJS.ProcessEnv): ServiceRunner => (argv) =>
     const [command, ...rest] = argv;
     // systemd-run and systemctl get HOME, PATH, XDG_RUNTIME_DIR and DBUS_SESSION_BUS_ADDRESS, never a secret.
     execFile(command as string, rest, { env: childEnv(env), timeout: 30_000, killSignal: 'SIGKILL', windowsHide: true }, (error, stdout, stderr) => {
-      if (error && typeof error.code !== 'number') reject(new Error(`${command}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'not installed' : error.message}`));
+      // A helper that could not start at all (ENOENT: not installed) is rejected with its errno code, for must() to word.
+      if (error && typeof error.code !== 'number') reject(error);
       else resolvePromise({ code: error ? (error.code as number) : 0, stdout: String(stdout), stderr: String(stderr) });
     });
   });

@@ -11,14 +11,18 @@
  * byte for byte.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { RuleTest, Timeline } from '@tock/core';
 import { setActivityLedger } from '@tock/core';
 import { formatTimeline } from '../src/capture-command.ts';
 import { cliMessages, loadCliMessages } from '../src/i18n/index.ts';
+import { installService } from '../src/service/service.ts';
+import { ServiceFailure } from '../src/service/service-lines.ts';
 import { formatRuleTest } from '../src/suggest-command.ts';
+import { TOCK_CLI_PATH } from '../src/git-hook.ts';
 import { dayBefore, type InProcessApp, startInProcessApp } from './in-process-app.ts';
 import { tockAt, type TockRun } from './real-app.ts';
 
@@ -155,5 +159,28 @@ describe('the data in the CLI’s lines, in the person’s language', () => {
     const en = cliMessages('en');
     assert.equal(formatTimeline(en, TIMELINE), '2026-11-17 (UTC)\n09:00–09:30  window    Firefox\n09:30–10:00  editor    tock (main) · vim');
     assert.deepEqual(formatRuleTest(en, RULE_TEST).split('\n').slice(1), ['  2026-11-17  1h 05m', '   1h 05m  window  Zed']);
+  });
+
+  it('a service helper that is not installed is said in the language, not in the system’s English', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'tock-service-lang-'));
+    try {
+      const missing = Object.assign(new Error('spawn schtasks ENOENT'), { code: 'ENOENT' });
+      const failed = await installService({
+        appRunning: async () => false,
+        platform: 'win32',
+        env: { HOME: home, APPDATA: join(home, 'AppData', 'Roaming'), USERDOMAIN: 'PC', USERNAME: 'ada' },
+        run: () => Promise.reject(missing),
+        command: { node: process.execPath, cli: TOCK_CLI_PATH, home: undefined },
+      }).then(
+        () => assert.fail('installed without schtasks'),
+        (error: unknown) => error,
+      );
+      assert.ok(failed instanceof ServiceFailure);
+      assert.equal(failed.message, 'schtasks /Create failed: schtasks: not installed');
+      const de = await loadCliMessages('de');
+      assert.equal(de(failed.said.key, failed.said.values), 'schtasks /Create ist fehlgeschlagen: schtasks ist nicht installiert');
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });

@@ -126,6 +126,8 @@ async function must(context: ServiceContext, argv: readonly string[], what: stri
   try {
     result = await context.run(argv);
   } catch (error) {
+    // The helper is not there: said in the person's language, not as the system's English.
+    if ((error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') throw new ServiceFailure('service.commandMissing', { command: what, program: String(argv[0]) });
     throw new ServiceFailure('service.commandFailed', { command: what, detail: error instanceof Error ? error.message : String(error) });
   }
   if (result.code !== 0) {

@@ -55,6 +55,7 @@ export const app = {
   'service.notOurs': '{path} existiert bereits und stammt nicht von Tock; verschieben Sie die Datei und führen Sie `{command}` erneut aus',
   'service.leftAlone': '{path} stammt nicht von Tock; die Datei wurde nicht angetastet',
   'service.commandFailed': '{command} ist fehlgeschlagen: {detail}',
+  'service.commandMissing': '{command} ist fehlgeschlagen: {program} ist nicht installiert',
   'service.commandExit': '{command} ist fehlgeschlagen: Exit-Status {status}',
   'gitHook.noGit': 'git ist nicht installiert (oder nicht im PATH); der Hook benötigt git',
   'gitHook.notRepository': 'Dies ist kein Git-Repository; führen Sie `tock git-hook install` in dem Repository aus, dessen Branch-Wechsel Tock erfahren soll',

@@ -52,6 +52,7 @@ export const app = {
   'service.notOurs': '{path} exists and was not written by Tock; move it away, then run `{command}` again',
   'service.leftAlone': '{path} was not written by Tock; it was left alone',
   'service.commandFailed': '{command} failed: {detail}',
+  'service.commandMissing': '{command} failed: {program}: not installed',
   'service.commandExit': '{command} failed: exit status {status}',
   'gitHook.noGit': 'git is not installed (or not on PATH); the hook needs git',
   'gitHook.notRepository': 'this is not a git repository; run `tock git-hook install` inside the repository whose branch switches Tock should hear about',

@@ -55,6 +55,7 @@ export const app = {
   'service.notOurs': '{path} ya existe y no lo escribió Tock; muévalo y vuelva a ejecutar `{command}`',
   'service.leftAlone': '{path} no lo escribió Tock; se ha dejado como estaba',
   'service.commandFailed': '{command} falló: {detail}',
+  'service.commandMissing': '{command} falló: {program} no está instalado',
   'service.commandExit': '{command} falló: código de salida {status}',
   'gitHook.noGit': 'git no está instalado (o no está en el PATH); el hook necesita git',
   'gitHook.notRepository': 'esto no es un repositorio git; ejecute `tock git-hook install` dentro del repositorio cuyos cambios de rama debe conocer Tock',

@@ -55,6 +55,7 @@ export const app = {
   'service.notOurs': '{path} existe et n’a pas été écrit par Tock ; déplacez-le, puis relancez `{command}`',
   'service.leftAlone': '{path} n’a pas été écrit par Tock ; il a été laissé tel quel',
   'service.commandFailed': 'échec de {command} : {detail}',
+  'service.commandMissing': 'échec de {command} : {program} n’est pas installé',
   'service.commandExit': 'échec de {command} : code de sortie {status}',
   'gitHook.noGit': 'git n’est pas installé (ou pas dans le PATH) ; le hook a besoin de git',
   'gitHook.notRepository': 'ceci n’est pas un dépôt git ; lancez `tock git-hook install` dans le dépôt dont Tock doit connaître les changements de branche',

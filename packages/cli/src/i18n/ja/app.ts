@@ -55,6 +55,7 @@ export const app = {
   'service.notOurs': '{path} はすでに存在し、Tock が作成したものではありません。移動してから `{command}` をもう一度実行してください',
   'service.leftAlone': '{path} は Tock が作成したものではないため、そのままにしました',
   'service.commandFailed': '{command} が失敗しました：{detail}',
+  'service.commandMissing': '{command} が失敗しました：{program} がインストールされていません',
   'service.commandExit': '{command} が失敗しました：終了ステータス {status}',
   'gitHook.noGit': 'git がインストールされていません（または PATH にありません）。フックには git が必要です',
   'gitHook.notRepository': 'ここは git リポジトリではありません。ブランチの切り替えを Tock に知らせたいリポジトリの中で `tock git-hook install` を実行してください',
