@@ -9,10 +9,11 @@
 
 import { join } from 'node:path';
 import { invoicedOpNumber, invoicedProblem, type Store } from '@tock/core';
-import { MAX_CLOCK_AHEAD_MS, OpError, SYNC_READ_LIMITS, openLine, parseOpLine, type DevicePosition, type OpReason, type SyncOp } from '@tock/core/sync';
+import { MAX_CLOCK_AHEAD_MS, OpError, SYNC_READ_LIMITS, openLine, parseOpLine, type DevicePosition, type SyncOp } from '@tock/core/sync';
 import { FORMAT_DIR, formatDir, parseDeviceFile, printable, readRegular, refusedReason, segmentName, segmentsOf, type FolderListing, type SegmentEntry } from './folder.ts';
 import { rememberDeviceName } from './settings.ts';
-import type { SyncDeviceReason, SyncLineReason, SyncLineRule, SyncReason } from './status.ts';
+import { printableReason } from './line-reasons.ts';
+import type { SyncDeviceReason, SyncLineReason, SyncReason } from './status.ts';
 
 /**
  * Operations applied in one transaction at most. Small batches keep what one batch holds (its
@@ -386,19 +387,4 @@ export class DeviceLogs {
 function coded(reader: Reader, text: string, reason: SyncDeviceReason): string {
   reader.problemReason = { text, reason };
   return text;
-}
-
-/** A line's reason with every text the line sent shown as {@link printable} (the terminal and the window never get its control characters). */
-function printableReason(reason: OpReason | SyncLineReason): SyncLineReason {
-  const line: SyncLineReason = { code: reason.code, values: printableValues(reason.values) };
-  if (reason.rule !== undefined) line.rule = printableRule(reason.rule);
-  return line;
-}
-
-function printableRule(rule: SyncLineRule): SyncLineRule {
-  return { rule: rule.rule, ...(rule.values ? { values: printableValues(rule.values) } : {}), ...(rule.item ? { item: printableRule(rule.item) } : {}) };
-}
-
-function printableValues(values: Readonly<Record<string, string | number>>): Record<string, string | number> {
-  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? printable(v) : v]));
 }
