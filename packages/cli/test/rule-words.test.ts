@@ -135,6 +135,7 @@ const EACH: Readonly<Record<FieldRuleCode, FieldRule>> = {
   noBlockWithId: { rule: 'noBlockWithId', values: { id: 's1' } },
   billableOrNull: { rule: 'billableOrNull' },
   clientRemoved: { rule: 'clientRemoved' },
+  invoiceLanguage: { rule: 'invoiceLanguage', values: { languages: 'en, de, fr, es, ja', sent: '"pt"' } },
 };
 
 /** The first field problem of the `validation_failed` that `refuse` throws. */
@@ -538,6 +539,12 @@ describe('a refused field’s rule in the person’s language', () => {
       );
       await assertWorded(refusal(() => draftInvoice(store, { client: 'Nobody', from: '2026-11-01', to: '2026-11-30' }, 0, 'UTC')), 'noClientNamed', 'no client named "Nobody"', 'kein Kunde namens „Nobody“');
       await assertWorded(refusal(() => invoiceByNumber(store, 'INV-2026-009')), 'noInvoice', 'no invoice INV-2026-009; the issued invoices list has every number', 'keine Rechnung INV-2026-009; die Liste der ausgestellten Rechnungen enthält jede Nummer');
+      await assertWorded(
+        refusal(() => addClient(store, { name: 'Gamma', language: 'pt' }, 0, () => 'c4')),
+        'invoiceLanguage',
+        'must be a BCP 47 language tag of en, de, fr, es, ja (such as fr or de-CH), not "pt"',
+        'muss ein BCP-47-Sprachcode einer dieser Sprachen sein: en, de, fr, es, ja (etwa fr oder de-CH), nicht "pt"',
+      );
       await assertWorded(refusal(() => invoiceByNumber(store, 7)), 'invoiceNumber', 'must be an invoice number such as INV-2026-001, not 7', 'muss eine Rechnungsnummer wie INV-2026-001 sein, nicht 7');
     } finally {
       store.close();

@@ -12,9 +12,9 @@ import { toIso } from './instants.ts';
 import { tagsColumn } from './tags.ts';
 import {
   checkNotFuture,
-  durationError,
+  durationProblem,
   durationMs,
-  noteError,
+  noteProblem,
   readEntryRequest,
   readInstant,
   type InstantInput,
@@ -83,14 +83,14 @@ export function updateEntry(store: Store, entryID: string, patch: EntryPatch, at
   const activityID = readActivityID(fields.activityID ?? undefined, problems);
   let duration = entry.endedAt - entry.startedAt;
   if (fields.durationMinutes !== undefined) {
-    const error = durationError(fields.durationMinutes);
-    if (error !== undefined) problems.push({ field: 'durationMinutes', message: error });
+    const badDuration = durationProblem(fields.durationMinutes);
+    if (badDuration !== undefined) problems.push(badDuration);
     else duration = durationMs(fields.durationMinutes as number);
   }
   const end = fields.endedAt === undefined ? entry.endedAt : readInstant(fields.endedAt, 'endedAt', problems);
   if (end !== undefined && fields.endedAt !== undefined) checkNotFuture(end, at, 'endedAt', problems);
-  const noteProblem = noteError(fields.note);
-  if (noteProblem !== undefined) problems.push({ field: 'note', message: noteProblem });
+  const badNote = noteProblem(fields.note);
+  if (badNote !== undefined) problems.push(badNote);
   if (problems.length > 0 || end === undefined) throw validationProblem(problems);
   const note = fields.note === undefined ? entry.note : (fields.note as string | null);
   const activity: ActivityRow =

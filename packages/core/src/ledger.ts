@@ -80,9 +80,9 @@ const CLIENT_COLUMNS = 'id, name, rate, currency, address, tax_id AS taxID, tax_
 /** The languages an invoice can be written in (their primary language subtags). */
 export const INVOICE_LANGUAGES = ['en', 'de', 'fr', 'es', 'ja'] as const;
 
-/** Why `value` is not a language Tock writes invoices in, or undefined. */
-export function languageError(value: unknown): string | undefined {
-  const shape = `must be a BCP 47 language tag of ${INVOICE_LANGUAGES.join(', ')} (such as fr or de-CH), not ${JSON.stringify(value)}`;
+/** The rule `value` breaks when it is not a language Tock writes invoices in, or undefined. */
+export function languageRule(value: unknown): FieldRule | undefined {
+  const shape: FieldRule = { rule: 'invoiceLanguage', values: { languages: INVOICE_LANGUAGES.join(', '), sent: String(JSON.stringify(value)) } };
   if (typeof value !== 'string' || value.length > 35) return shape;
   try {
     const [tag] = Intl.getCanonicalLocales(value.trim());
@@ -90,6 +90,12 @@ export function languageError(value: unknown): string | undefined {
   } catch {
     return shape;
   }
+}
+
+/** Why `value` is not a language Tock writes invoices in ({@link languageRule} in English), or undefined. */
+export function languageError(value: unknown): string | undefined {
+  const broken = languageRule(value);
+  return broken === undefined ? undefined : ruleMessage(broken);
 }
 
 /** A client as its row keeps it. */
@@ -178,8 +184,8 @@ function readClientInput(input: ClientInput, requireName: boolean): Partial<Omit
   }
   if (input.language === null || input.language === '') out.language = null;
   else if (input.language !== undefined) {
-    const problem = languageError(input.language);
-    if (problem !== undefined) problems.push({ field: 'language', message: problem });
+    const broken = languageRule(input.language);
+    if (broken !== undefined) problems.push(ruleProblem('language', broken));
     else out.language = Intl.getCanonicalLocales((input.language as string).trim())[0] as string;
   }
   if (out.reverseCharge === true && out.taxRate !== undefined && out.taxRate !== null) problems.push(ruleProblem('taxRate', { rule: 'reverseChargeTax' }));

@@ -11,7 +11,7 @@ import {
   BODY_SCHEMAS,
   LIMITS,
   checkField,
-  fieldRuleMessage,
+  fieldRule,
   parseDateTime,
   ruleProblem,
   validateBody,
@@ -65,10 +65,10 @@ export function readStartRequest(input: unknown): CheckedStart {
   return { activity: { name: cleanName(byName.name), createIfMissing: byName.createIfMissing === true }, note };
 }
 
-/** Why a duration in minutes is not acceptable, or `undefined`. */
-export function durationError(minutes: unknown): string | undefined {
+/** The problem of a duration in minutes that is not acceptable (its rule beside its English), or `undefined`. */
+export function durationProblem(minutes: unknown): FieldProblem | undefined {
   const checked = checkField(ENTRY_FIELDS.durationMinutes, minutes);
-  return 'message' in checked ? checked.message : undefined;
+  return 'message' in checked ? ruleProblem('durationMinutes', checked) : undefined;
 }
 
 /** A valid duration in minutes as whole milliseconds (at least 1). */
@@ -76,11 +76,11 @@ export function durationMs(minutes: number): number {
   return Math.max(1, Math.round(minutes * MINUTE_MS));
 }
 
-/** Why a note is not acceptable, or `undefined`. `null`/absent is acceptable. */
-export function noteError(note: unknown): string | undefined {
+/** The problem of a note that is not acceptable (its rule beside its English), or `undefined`. `null`/absent is acceptable. */
+export function noteProblem(note: unknown): FieldProblem | undefined {
   if (note === undefined || note === null) return undefined;
   const checked = checkField(ENTRY_FIELDS.note, note);
-  return 'message' in checked ? checked.message : undefined;
+  return 'message' in checked ? ruleProblem('note', checked) : undefined;
 }
 
 /**
@@ -90,7 +90,7 @@ export function noteError(note: unknown): string | undefined {
 export function readInstant(value: InstantInput | unknown, field: string, problems: FieldProblem[]): number | undefined {
   if (typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= MAX_DATE_MS) return Math.round(value);
   const ms = typeof value === 'string' ? parseDateTime(value) : undefined;
-  if (ms === undefined) problems.push({ field, message: fieldRuleMessage(ENTRY_FIELDS.endedAt) });
+  if (ms === undefined) problems.push(ruleProblem(field, fieldRule(ENTRY_FIELDS.endedAt)));
   return ms;
 }
 

@@ -17,7 +17,7 @@ import { readActivityID, requireActivity, resolveActivity, touchActivity } from 
 import { wholeSeconds, type Block } from './blocks.ts';
 import { localDateTime } from './day.ts';
 import { toIso } from './instants.ts';
-import { checkNotFuture, noteError, readInstant, type CheckedStart, type InstantInput } from './requests.ts';
+import { checkNotFuture, noteProblem, readInstant, type CheckedStart, type InstantInput } from './requests.ts';
 import {
   BREAK_COLUMNS,
   SESSION_COLUMNS,
@@ -314,8 +314,8 @@ export function updateSession(store: Store, sessionID: string, patch: SessionPat
   if (start !== undefined && end !== undefined && end !== null && end < start) {
     problems.push(ruleProblem('endedAt', { rule: 'notBeforeField', values: { other: 'startedAt' } }));
   }
-  const noteProblem = noteError(fields.note);
-  if (noteProblem !== undefined) problems.push({ field: 'note', message: noteProblem });
+  const badNote = noteProblem(fields.note);
+  if (badNote !== undefined) problems.push(badNote);
   const fitBreaks =
     problems.length === 0 && start !== undefined && end !== undefined ? checkBreaksInside(store, session.id, start, end, timeZone, problems) : undefined;
   if (problems.length > 0 || start === undefined || end === undefined || fitBreaks === undefined) throw validationProblem(problems);

@@ -184,7 +184,8 @@ export type FieldRuleCode =
   | 'nothingTrackedLast'
   | 'noBlockWithId'
   | 'billableOrNull'
-  | 'clientRemoved';
+  | 'clientRemoved'
+  | 'invoiceLanguage';
 
 /** The values a rule's words take (`{ min: 1, max: 80 }`); yes/no switches are `'yes'` / `'no'`. */
 export type FieldRuleValues = Readonly<Record<string, string | number>>;

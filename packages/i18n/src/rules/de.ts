@@ -127,6 +127,7 @@ export const rules = {
   'rule.noBlockWithId': 'keine Sitzung und kein Eintrag mit der ID „{id}“',
   'rule.billableOrNull': 'muss true, false oder null sein (der Wert der Tätigkeit)',
   'rule.clientRemoved': 'kein Kunde hat diese ID (entfernt?); wählen Sie einen der aufgeführten Kunden',
+  'rule.invoiceLanguage': 'muss ein BCP-47-Sprachcode einer dieser Sprachen sein: {languages} (etwa fr oder de-CH), nicht {sent}',
   'problem.code.rule_not_found': 'diese Regel gibt es nicht (mehr); vielleicht wurde sie schon entfernt',
   'problem.code.suggestion_not_found': 'diesen Vorschlag gibt es nicht (mehr): er wurde übernommen, verworfen oder geändert',
   'problem.code.prompt_not_found': 'diese Frage wurde schon in einem anderen Fenster beantwortet',
