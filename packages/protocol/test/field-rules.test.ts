@@ -68,4 +68,18 @@ describe('field rules', () => {
     assert.ok('message' in lone);
     assert.deepEqual([lone.rule, lone.message], ['unicode', 'must be valid Unicode text']);
   });
+
+  it('says a rule inside another in English: a setting’s field, an unknown field and the shape, a route’s own line', () => {
+    assert.equal(
+      ruleMessage({ rule: 'subField', values: { name: 'taxRate' }, item: { rule: 'taxRate', values: { decimals: 2, sent: '"101"' } } }),
+      '"taxRate" must be a percentage from 0 to 100 with at most 2 decimals, such as 19 or 7.7, not "101"',
+    );
+    assert.equal(
+      ruleMessage({ rule: 'noFieldShape', values: { name: 'step' }, item: { rule: 'roundingShape' } }),
+      'has no field "step"; it must be {"mode":"none"|"up"|"down"|"nearest","minutes":N,"per":"block"|"day","minimumMinutes":0-60}',
+    );
+    assert.equal(ruleMessage({ rule: 'flagDay', values: { flag: '--from', sent: '"x"' } }), '--from takes a day as YYYY-MM-DD, not "x"');
+    assert.equal(ruleMessage({ rule: 'giveId', values: { what: 'rule' } }), "give the rule's id");
+    assert.equal(ruleMessage({ rule: 'noRowWithId', values: { kind: 'break', id: 'b1' } }), 'no break with ID "b1"');
+  });
 });
