@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { addClient, addRule, cleanCurrency, cleanName, cleanRate, cleanTags, cleanTaxRate, draftInvoice, editRule, invoiceByNumber, openStore, readReportQuery, RULE_LIMITS, setCaptureSetting, setLedgerSetting } from '@tock/core';
+import { addClient, addRule, cleanCurrency, cleanName, cleanRate, cleanTags, cleanTaxRate, draftInvoice, editRule, invoiceByNumber, openStore, readReportQuery, RULE_LIMITS, setCaptureSetting, setLedgerSetting, voidInvoice } from '@tock/core';
 import { fieldRule, isProblem, Problem, PROBLEM_STATUS, ruleMessage, ruleProblem, validationProblem, type FieldProblem, type FieldRule, type FieldRuleCode, type ProblemCode } from '@tock/protocol';
 import { loadCliMessages } from '../src/i18n/index.ts';
 import { errorLine } from '../src/main.ts';
@@ -135,6 +135,7 @@ const EACH: Readonly<Record<FieldRuleCode, FieldRule>> = {
   noBlockWithId: { rule: 'noBlockWithId', values: { id: 's1' } },
   billableOrNull: { rule: 'billableOrNull' },
   clientRemoved: { rule: 'clientRemoved' },
+  voidedAlready: { rule: 'voidedAlready', values: { number: 'INV-2026-001', day: '2026-11-28' } },
   invoiceLanguage: { rule: 'invoiceLanguage', values: { languages: 'en, de, fr, es, ja', sent: '"pt"' } },
 };
 
@@ -545,6 +546,7 @@ describe('a refused field’s rule in the person’s language', () => {
         'must be a BCP 47 language tag of en, de, fr, es, ja (such as fr or de-CH), not "pt"',
         'muss ein BCP-47-Sprachcode einer dieser Sprachen sein: en, de, fr, es, ja (etwa fr oder de-CH), nicht "pt"',
       );
+      await assertWorded(refusal(() => voidInvoice(store, 'INV-2026-009', '2026-11-20')), 'noInvoice', 'no invoice INV-2026-009; the issued invoices list has every number', 'keine Rechnung INV-2026-009; die Liste der ausgestellten Rechnungen enthält jede Nummer');
       await assertWorded(refusal(() => invoiceByNumber(store, 7)), 'invoiceNumber', 'must be an invoice number such as INV-2026-001, not 7', 'muss eine Rechnungsnummer wie INV-2026-001 sein, nicht 7');
     } finally {
       store.close();

@@ -14,7 +14,7 @@
  * its blocks: they are editable and invoiceable again.
  */
 
-import { Problem, validationProblem } from '@tock/protocol';
+import { Problem, ruleProblem, validationProblem } from '@tock/protocol';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { DayKey } from './day.ts';
 import type { InvoiceDocument } from './shapes/ledger.ts';
@@ -123,13 +123,13 @@ export function asRendered(doc: InvoiceDocument): InvoiceDocument {
  */
 export function voidInvoice(store: Statements, number: unknown, today: DayKey): InvoiceDocument {
   if (typeof number !== 'string' || !/^INV-\d{4}-\d{3,}$/i.test(number.trim())) {
-    throw validationProblem([{ field: 'number', message: `must be an invoice number such as INV-2026-001, not ${JSON.stringify(number)}` }]);
+    throw validationProblem([ruleProblem('number', { rule: 'invoiceNumber', values: { sent: String(JSON.stringify(number)) } })]);
   }
   const wanted = number.trim().toUpperCase();
   const row = store.statement('SELECT id, document FROM invoices WHERE number = ?').get(wanted) as { id: string; document: string } | undefined;
-  if (row === undefined) throw validationProblem([{ field: 'number', message: `no invoice ${wanted}; the issued invoices list has every number` }]);
+  if (row === undefined) throw validationProblem([ruleProblem('number', { rule: 'noInvoice', values: { number: wanted } })]);
   const document = JSON.parse(row.document) as InvoiceDocument;
-  if (isVoid(document)) throw validationProblem([{ field: 'number', message: `${wanted} was voided on ${document.voided} already` }]);
+  if (isVoid(document)) throw validationProblem([ruleProblem('number', { rule: 'voidedAlready', values: { number: wanted, day: String(document.voided) } })]);
   const voided: InvoiceDocument = { ...document, voided: today };
   store.statement('UPDATE invoices SET document = ? WHERE id = ?').run(JSON.stringify(voided), row.id);
   store.statement('UPDATE sessions SET invoice_id = NULL WHERE invoice_id = ?').run(row.id);

@@ -185,7 +185,8 @@ export type FieldRuleCode =
   | 'noBlockWithId'
   | 'billableOrNull'
   | 'clientRemoved'
-  | 'invoiceLanguage';
+  | 'invoiceLanguage'
+  | 'voidedAlready';
 
 /** The values a rule's words take (`{ min: 1, max: 80 }`); yes/no switches are `'yes'` / `'no'`. */
 export type FieldRuleValues = Readonly<Record<string, string | number>>;

@@ -310,6 +310,8 @@ export function ruleMessage({ rule, values = {}, item }: FieldRule): string {
       return "must be true, false or null (the activity's)";
     case 'clientRemoved':
       return 'no client has this ID (removed?); choose one of the clients listed';
+    case 'voidedAlready':
+      return `${v.number} was voided on ${v.day} already`;
     case 'invoiceLanguage':
       return `must be a BCP 47 language tag of ${v.languages} (such as fr or de-CH), not ${v.sent}`;
   }

@@ -128,6 +128,7 @@ export const rules = {
   'rule.billableOrNull': 'muss true, false oder null sein (der Wert der Tätigkeit)',
   'rule.clientRemoved': 'kein Kunde hat diese ID (entfernt?); wählen Sie einen der aufgeführten Kunden',
   'rule.invoiceLanguage': 'muss ein BCP-47-Sprachcode einer dieser Sprachen sein: {languages} (etwa fr oder de-CH), nicht {sent}',
+  'rule.voidedAlready': '{number} wurde bereits am {day} storniert',
   'problem.code.rule_not_found': 'diese Regel gibt es nicht (mehr); vielleicht wurde sie schon entfernt',
   'problem.code.suggestion_not_found': 'diesen Vorschlag gibt es nicht (mehr): er wurde übernommen, verworfen oder geändert',
   'problem.code.prompt_not_found': 'diese Frage wurde schon in einem anderen Fenster beantwortet',

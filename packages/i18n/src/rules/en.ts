@@ -130,6 +130,7 @@ export const rules = {
   'rule.billableOrNull': 'must be true, false or null (the activity’s)',
   'rule.clientRemoved': 'no client has this ID (removed?); choose one of the clients listed',
   'rule.invoiceLanguage': 'must be a BCP 47 language tag of {languages} (such as fr or de-CH), not {sent}',
+  'rule.voidedAlready': '{number} was voided on {day} already',
   'problem.code.rule_not_found': 'there is no such rule (any more); it may have been removed already',
   'problem.code.suggestion_not_found': 'there is no such suggestion (any more): it was accepted, dismissed or changed',
   'problem.code.prompt_not_found': 'this prompt was already answered in another window',

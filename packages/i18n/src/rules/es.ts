@@ -128,6 +128,7 @@ export const rules = {
   'rule.billableOrNull': 'debe ser true, false o null (el de la actividad)',
   'rule.clientRemoved': 'ningún cliente tiene este ID (¿eliminado?); elija uno de los clientes de la lista',
   'rule.invoiceLanguage': 'debe ser una etiqueta de idioma BCP 47 de {languages} (como fr o de-CH), no {sent}',
+  'rule.voidedAlready': '{number} ya se anuló el {day}',
   'problem.code.rule_not_found': 'esa regla no existe (o ya no existe); quizá ya se eliminó',
   'problem.code.suggestion_not_found': 'esa sugerencia no existe (o ya no existe): se aceptó, se descartó o cambió',
   'problem.code.prompt_not_found': 'esta pregunta ya se respondió en otra ventana',

@@ -128,6 +128,7 @@ export const rules = {
   'rule.billableOrNull': 'doit valoir true, false ou null (celui de l’activité)',
   'rule.clientRemoved': 'aucun client n’a cet identifiant (supprimé ?) ; choisissez l’un des clients de la liste',
   'rule.invoiceLanguage': 'doit être une étiquette de langue BCP 47 parmi {languages} (comme fr ou de-CH), et non {sent}',
+  'rule.voidedAlready': '{number} a déjà été annulée le {day}',
   'problem.code.rule_not_found': 'cette règle n’existe pas (ou plus) ; elle a peut-être déjà été supprimée',
   'problem.code.suggestion_not_found': 'cette suggestion n’existe pas (ou plus) : elle a été acceptée, écartée ou modifiée',
   'problem.code.prompt_not_found': 'cette question a déjà reçu une réponse dans une autre fenêtre',

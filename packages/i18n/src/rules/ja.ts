@@ -128,6 +128,7 @@ export const rules = {
   'rule.billableOrNull': 'true、false、または null（アクティビティの設定）で指定してください',
   'rule.clientRemoved': 'この ID のクライアントはありません（削除されましたか？）。一覧のクライアントから選んでください',
   'rule.invoiceLanguage': '{languages} のいずれかの BCP 47 言語タグ（fr や de-CH など）で指定してください。{sent} は指定できません',
+  'rule.voidedAlready': '{number} は {day} にすでに無効にされています',
   'problem.code.rule_not_found': 'そのルールはありません（すでに削除された可能性があります）',
   'problem.code.suggestion_not_found': 'その提案はありません（承認、却下、または変更されました）',
   'problem.code.prompt_not_found': 'この質問にはすでに別のウィンドウで回答されています',
