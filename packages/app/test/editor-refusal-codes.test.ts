@@ -24,6 +24,14 @@ describe('an editor’s refusal by its code', () => {
     const clock = { now: NOON };
     const app = await startApp({ home, clock: () => clock.now, env: { ...process.env, TOCK_CREDENTIAL_STORE: 'file' } });
     try {
+      // No key yet: `tock editors key` is refused by its code beside the English.
+      assert.throws(
+        () => app.services.editors.key(),
+        (error: unknown) =>
+          error instanceof Error &&
+          error.message === 'no editor key yet: run `tock editors enable` to make one' &&
+          JSON.stringify((error as { because?: unknown }).because) === JSON.stringify({ code: 'editor_no_key', values: { command: 'tock editors enable' } }),
+      );
       const port = await freePort();
       await app.services.listener.enable(port);
       const { key } = app.services.editors.enable();

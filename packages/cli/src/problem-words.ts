@@ -30,6 +30,8 @@ const REASON_KEYS: Readonly<Record<ProblemReasonCode, CliKey>> = {
   editor_method: 'problem.reason.editor_method',
   editor_failed: 'problem.reason.editor_failed',
   editor_unavailable: 'problem.reason.editor_unavailable',
+  editor_no_key: 'problem.reason.editor_no_key',
+  editor_config_unwritable: 'problem.reason.editor_config_unwritable',
   heartbeat_not_object: 'problem.reason.heartbeat_not_object',
   heartbeat_entity_required: 'problem.reason.heartbeat_entity_required',
   heartbeat_entity_long: 'problem.reason.heartbeat_entity_long',

@@ -37,6 +37,8 @@ const EACH: Readonly<Record<ProblemReasonCode, ProblemReason>> = {
   editor_method: { code: 'editor_method', values: { path: '/wakatime/api/v1/users/current/heartbeats', allowed: 'POST' } },
   editor_failed: { code: 'editor_failed' },
   editor_unavailable: { code: 'editor_unavailable', values: { path: '/wakatime/api/v1/users/current/heartbeats' } },
+  editor_no_key: { code: 'editor_no_key', values: { command: 'tock editors enable' } },
+  editor_config_unwritable: { code: 'editor_config_unwritable', values: { file: '/home/ada/.wakatime.cfg', error: 'EACCES', command: 'tock editors key' } },
   heartbeat_not_object: { code: 'heartbeat_not_object' },
   heartbeat_entity_required: { code: 'heartbeat_entity_required' },
   heartbeat_entity_long: { code: 'heartbeat_entity_long', values: { max: 2048 } },

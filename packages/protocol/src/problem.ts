@@ -105,6 +105,8 @@ export type ProblemReasonCode =
   | 'editor_method'
   | 'editor_failed'
   | 'editor_unavailable'
+  | 'editor_no_key'
+  | 'editor_config_unwritable'
   | 'heartbeat_not_object'
   | 'heartbeat_entity_required'
   | 'heartbeat_entity_long'

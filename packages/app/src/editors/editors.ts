@@ -132,7 +132,7 @@ export class Editors {
   /** The key, or an error that says how to make one. */
   key(): EditorKeyResult {
     const key = this.#options.keys.current() ?? this.#withStore(() => this.#options.keys.load());
-    if (key === null) throw new AdminError('no editor key yet: run `tock editors enable` to make one');
+    if (key === null) throw new AdminError('no editor key yet: run `tock editors enable` to make one', { because: { code: 'editor_no_key', values: { command: 'tock editors enable' } } });
     return this.#result(key);
   }
 
@@ -164,7 +164,10 @@ export class Editors {
       return { ...writeWakatimeConfig(dir, result.apiUrl, result.key), ...result };
     } catch (error) {
       const reason = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
-      throw new AdminError(`cannot write ${dir}/.wakatime.cfg (${reason}); check that the folder exists and is yours, or add the two lines by hand (tock editors key)`);
+      // The system's error code (or words) stays inside (docs/i18n.md "Still English").
+      throw new AdminError(`cannot write ${dir}/.wakatime.cfg (${reason}); check that the folder exists and is yours, or add the two lines by hand (tock editors key)`, {
+        because: { code: 'editor_config_unwritable', values: { file: `${dir}/.wakatime.cfg`, error: reason, command: 'tock editors key' } },
+      });
     }
   }
 

@@ -21,6 +21,8 @@ export const problems = {
   'problem.reason.editor_method': '{path} nimmt nur {allowed} an',
   'problem.reason.editor_failed': 'Tock konnte die Anfrage nicht bearbeiten; Einzelheiten stehen im Protokoll der App',
   'problem.reason.editor_unavailable': '{path} ist in dieser Version der App nicht verfügbar',
+  'problem.reason.editor_no_key': 'Noch kein Editor-Schlüssel: Führen Sie `{command}` aus, um einen zu erstellen',
+  'problem.reason.editor_config_unwritable': '{file} kann nicht geschrieben werden ({error}); prüfen Sie, ob der Ordner existiert und Ihnen gehört, oder fügen Sie die zwei Zeilen von Hand hinzu ({command})',
   'problem.device.device_not_folder': '{folder} ist {kind, select, symlink {ein symbolischer Link} fifo {ein FIFO} socket {ein Socket} device {ein Gerät} other {keine reguläre Datei}}, kein Ordner; er wird nicht gelesen',
   'problem.device.device_file_missing': 'noch keine device.json',
   'problem.device.device_file_not_json': 'device.json ist kein JSON',

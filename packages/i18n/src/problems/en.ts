@@ -18,6 +18,8 @@ export const problems = {
   'problem.reason.editor_method': '{path} accepts {allowed} only',
   'problem.reason.editor_failed': 'Tock failed to handle the request; see the app log',
   'problem.reason.editor_unavailable': '{path} is not available in this version of the app',
+  'problem.reason.editor_no_key': 'no editor key yet: run `{command}` to make one',
+  'problem.reason.editor_config_unwritable': 'cannot write {file} ({error}); check that the folder exists and is yours, or add the two lines by hand ({command})',
   'problem.device.device_not_folder': '{folder} is {kind, select, symlink {a symbolic link} fifo {a FIFO} socket {a socket} device {a device} other {not a regular file}}, not a folder; it is not read',
   'problem.device.device_file_missing': 'no device.json yet',
   'problem.device.device_file_not_json': 'device.json is not JSON',

@@ -21,6 +21,8 @@ export const problems = {
   'problem.reason.editor_method': '{path} solo acepta {allowed}',
   'problem.reason.editor_failed': 'Tock no pudo procesar la solicitud; consulte el registro de la aplicación',
   'problem.reason.editor_unavailable': '{path} no está disponible en esta versión de la aplicación',
+  'problem.reason.editor_no_key': 'todavía no hay clave de los editores: ejecute `{command}` para crear una',
+  'problem.reason.editor_config_unwritable': 'no se puede escribir {file} ({error}); compruebe que la carpeta existe y es suya, o añada las dos líneas a mano ({command})',
   'problem.device.device_not_folder': '{folder} es {kind, select, symlink {un enlace simbólico} fifo {un FIFO} socket {un socket} device {un dispositivo} other {algo distinto de un archivo normal}}, no una carpeta; no se lee',
   'problem.device.device_file_missing': 'todavía no hay device.json',
   'problem.device.device_file_not_json': 'device.json no es JSON',

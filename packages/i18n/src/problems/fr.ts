@@ -21,6 +21,8 @@ export const problems = {
   'problem.reason.editor_method': '{path} n’accepte que {allowed}',
   'problem.reason.editor_failed': 'Tock n’a pas pu traiter la requête ; consultez le journal de l’application',
   'problem.reason.editor_unavailable': '{path} n’est pas disponible dans cette version de l’application',
+  'problem.reason.editor_no_key': 'pas encore de clé des éditeurs : lancez `{command}` pour en créer une',
+  'problem.reason.editor_config_unwritable': 'impossible d’écrire {file} ({error}) ; vérifiez que le dossier existe et vous appartient, ou ajoutez les deux lignes à la main ({command})',
   'problem.device.device_not_folder': '{folder} est {kind, select, symlink {un lien symbolique} fifo {un FIFO} socket {un socket} device {un périphérique} other {autre chose qu’un fichier ordinaire}}, pas un dossier ; il n’est pas lu',
   'problem.device.device_file_missing': 'pas encore de device.json',
   'problem.device.device_file_not_json': 'device.json n’est pas du JSON',

@@ -21,6 +21,8 @@ export const problems = {
   'problem.reason.editor_method': '{path} は {allowed} のみ受け付けます',
   'problem.reason.editor_failed': 'Tock はリクエストを処理できませんでした。アプリのログをご確認ください',
   'problem.reason.editor_unavailable': '{path} はこのバージョンのアプリでは利用できません',
+  'problem.reason.editor_no_key': 'エディターキーはまだありません。作成するには `{command}` を実行してください',
+  'problem.reason.editor_config_unwritable': '{file} に書き込めません（{error}）。フォルダーが存在し、ご自身のものであることを確認するか、2 行を手で追加してください（{command}）',
   'problem.device.device_not_folder': '{folder} は{kind, select, symlink {シンボリックリンク} fifo {FIFO} socket {ソケット} device {デバイス} other {通常のファイル以外}}で、フォルダーではありません。読み込みません',
   'problem.device.device_file_missing': 'device.json はまだありません',
   'problem.device.device_file_not_json': 'device.json が JSON ではありません',
