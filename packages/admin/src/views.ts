@@ -90,6 +90,8 @@ export interface InvoiceStreamSummary {
   issued: boolean;
   /** What the person should know, one line each (the period overlaps an earlier invoice of the client). */
   warnings?: string[];
+  /** The earlier invoices of the client whose periods overlap this one: the warning's facts, for a caller to word in its language. */
+  overlaps?: { number: string; from: string; to: string }[];
 }
 
 /** What `GET /healthcheck` answers: the listener's health result, and the listener's port while it is on. */

@@ -39,6 +39,18 @@ function totalsText(t: CliMessages, totals: readonly { currency: string; amount:
 }
 
 /**
+ * The app's warnings about an invoice, in the person's language: the earlier invoices whose
+ * periods overlap it worded from their facts (`overlaps`); English, or an app that sends no
+ * facts, keeps the app's lines.
+ */
+function warningsOf(t: CliMessages, summary: InvoiceStreamSummary): string[] {
+  const overlaps = summary.overlaps ?? [];
+  if (t.locale === 'en' || overlaps.length === 0) return summary.warnings ?? [];
+  const list = overlaps.map((o) => t('invoice.overlapItem', { number: o.number, from: dayFor(t, o.from), to: dayFor(t, o.to) })).join(t.locale === 'ja' ? '、' : ', ');
+  return [t('invoice.overlapWarning', { count: overlaps.length, list })];
+}
+
+/**
  * The flag of each field the app may refuse. `client` is not among them: the app's one refusal
  * of a named client is a whole sentence ("no client named …; see tock clients list"), and an
  * empty name is refused here, before it is sent.
@@ -142,7 +154,7 @@ export const invoiceCommand: Command = {
     }
     if (reissue !== undefined && values['show-worked'] !== undefined) throw refusal('invoice.showWorkedReissue');
     const { file, summary } = await download(io, request, output);
-    for (const warning of summary.warnings ?? []) io.err(terminalText(`warning: ${warning}`));
+    for (const warning of warningsOf(messagesOf(io), summary)) io.err(terminalText(`warning: ${warning}`));
     print(io, json, { ...summary, file }, () =>
       terminalText(
         messagesOf(io)(values.reissue !== undefined ? 'invoice.reissued' : 'invoice.made', {

@@ -114,6 +114,11 @@ describe('the data in the CLI’s lines, in the person’s language', () => {
       assert.match(list[0] ?? '', /^INV-\d{4}-\d{3}  \d\d\.\d\d\.\d{4}  ACME  \d\d\.\d\d\.\d{4} – \d\d\.\d\d\.\d{4}  212,50\s€  ausgestellt$/);
       assert.match(list[1] ?? '', /  storniert$/);
       assert.match((await running.run('invoice', 'device')).out, /^Jedes Gerät kann Rechnungen ausstellen/);
+      // A period that overlaps the invoice just issued: the warning from its facts, in German.
+      running.app.services.tracker.logEntry({ name: 'Design', durationMinutes: 30, endedAt: dayBefore(NOW, 1).endedAt });
+      const again = await running.run('invoice', '--client', 'ACME', '--from', from, '--to', to, '--output', join(running.home, 'de-2.pdf'));
+      assert.equal(again.status, 0, again.err);
+      assert.match(again.err, /^warning: der Zeitraum überschneidet sich mit einer früheren Rechnung dieses Kunden: INV-\d{4}-\d{3} \(\d\d\.\d\d\.\d{4} bis \d\d\.\d\d\.\d{4}\); /);
     } finally {
       await running.run('settings', 'set', 'language', '"system"');
     }

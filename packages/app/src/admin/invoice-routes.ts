@@ -10,7 +10,7 @@
  * that makes the draft again and refuses when anything changed meanwhile — so a renderer that
  * fails, or a refusal, numbers nothing and marks no block.
  */
-import { overlapWarning, type InvoiceDocument, type Store } from '@tock/core';
+import { overlapWarning, type InvoiceDocument, type InvoiceOverlap, type Store } from '@tock/core';
 import { AdminStream } from '../admin.ts';
 import type { SyncService } from '@tock/sync';
 import type { InvoiceStreamSummary } from '@tock/admin';
@@ -19,7 +19,8 @@ import { adminHandlers } from './server.ts';
 import { INVOICE_CONTENT_TYPES, invoiceFileName, type InvoiceFormat } from '../invoices/text.ts';
 
 
-function streamed(doc: InvoiceDocument, format: InvoiceFormat, bytes: Uint8Array, issued: boolean, warning?: string): AdminStream<InvoiceStreamSummary> {
+function streamed(doc: InvoiceDocument, format: InvoiceFormat, bytes: Uint8Array, issued: boolean, overlaps: readonly InvoiceOverlap[] = []): AdminStream<InvoiceStreamSummary> {
+  const warning = overlapWarning(overlaps);
   const summary: InvoiceStreamSummary = {
     number: doc.number,
     format,
@@ -29,6 +30,7 @@ function streamed(doc: InvoiceDocument, format: InvoiceFormat, bytes: Uint8Array
     totals: doc.totals,
     issued,
     warnings: warning === undefined ? [] : [warning],
+    ...(overlaps.length === 0 ? {} : { overlaps: overlaps.map(({ number, from, to }) => ({ number, from, to })) }),
   };
   // 64 KiB at a time: the channel's pace, not one write of the whole file.
   function* chunks(): Generator<Uint8Array, InvoiceStreamSummary, undefined> {
@@ -44,11 +46,11 @@ export function invoiceAdminRoutes(store: Store, clock: () => number, sync: Sync
     'GET /invoices': () => cases.listInvoices(),
     'POST /invoices/preview': async (input) => {
       const preview = await cases.previewInvoice(input);
-      return streamed(preview.document, preview.format, preview.bytes, false, overlapWarning(preview.overlaps));
+      return streamed(preview.document, preview.format, preview.bytes, false, preview.overlaps);
     },
     'POST /invoices/create': async (input) => {
       const issued = await cases.issueInvoice(input);
-      return streamed(issued.document, issued.format, issued.bytes, true, overlapWarning(issued.overlaps));
+      return streamed(issued.document, issued.format, issued.bytes, true, issued.overlaps);
     },
     'POST /invoices/reissue': async (input) => {
       const again = await cases.reissueInvoice(input);

@@ -57,6 +57,8 @@ export const ledger = {
   'invoice.bookAny': 'Jedes Gerät kann Rechnungen ausstellen: Die Synchronisierung ist aus, oder es wurde noch keine ausgestellt (das erste Gerät, das eine ausstellt, führt das Rechnungsbuch)',
   'invoice.bookOn': 'Rechnungen werden auf „{name}“ ausgestellt{here, select, yes { (dieses Gerät)} other {}}',
   'invoice.voided': '{number} ist storniert: Die Nummer bleibt vergeben, und die Rechnung trägt den Vermerk STORNIERT; ihre Blöcke können bearbeitet und neu abgerechnet werden',
+  'invoice.overlapItem': '{number} ({from} bis {to})',
+  'invoice.overlapWarning': 'der Zeitraum überschneidet sich mit {count, plural, one {einer früheren Rechnung} other {früheren Rechnungen}} dieses Kunden: {list}; auf dieser Rechnung stehen nur Blöcke, die auf keiner Rechnung stehen',
   'calendar.events': '{count, plural, one {# Termin} other {# Termine}}',
   'calendar.give': 'Geben Sie den Kalender an: {syntax}',
   'calendar.added': 'hinzugefügt:',

@@ -54,6 +54,8 @@ export const ledger = {
   'invoice.bookAny': 'any device issues invoices: sync is off, or none was issued yet (the first device that issues one keeps the book)',
   'invoice.bookOn': 'invoices are issued on "{name}"{here, select, yes { (this device)} other {}}',
   'invoice.voided': '{number} is void: its number stays taken and it renders as VOID; its blocks can be edited and invoiced again',
+  'invoice.overlapItem': '{number} ({from} to {to})',
+  'invoice.overlapWarning': 'the period overlaps {count, plural, one {an earlier invoice} other {earlier invoices}} of this client: {list}; only blocks on no invoice are on this one',
   'calendar.events': '{count, plural, one {# event} other {# events}}',
   'calendar.give': 'give the calendar: {syntax}',
   'calendar.added': 'added:',

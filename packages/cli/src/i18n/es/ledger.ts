@@ -57,6 +57,8 @@ export const ledger = {
   'invoice.bookAny': 'cualquier dispositivo puede emitir facturas: la sincronización está desactivada o aún no se ha emitido ninguna (el primer dispositivo que emita una lleva el registro)',
   'invoice.bookOn': 'las facturas se emiten en «{name}»{here, select, yes { (este dispositivo)} other {}}',
   'invoice.voided': '{number} está anulada: su número sigue ocupado y se muestra como ANULADA; sus bloques pueden editarse y facturarse de nuevo',
+  'invoice.overlapItem': '{number} (del {from} al {to})',
+  'invoice.overlapWarning': 'el periodo se solapa con {count, plural, one {una factura anterior} other {facturas anteriores}} de este cliente: {list}; en esta solo figuran los bloques que no están en ninguna factura',
   'calendar.events': '{count, plural, one {# evento} other {# eventos}}',
   'calendar.give': 'indique el calendario: {syntax}',
   'calendar.added': 'añadido:',

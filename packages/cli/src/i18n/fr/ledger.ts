@@ -57,6 +57,8 @@ export const ledger = {
   'invoice.bookAny': 'tout appareil peut émettre les factures : la synchronisation est désactivée, ou aucune n’a encore été émise (le premier appareil qui en émet une tient le registre)',
   'invoice.bookOn': 'les factures sont émises sur « {name} »{here, select, yes { (cet appareil)} other {}}',
   'invoice.voided': '{number} est annulée : son numéro reste attribué et elle porte la mention ANNULÉE ; ses blocs peuvent être modifiés et facturés à nouveau',
+  'invoice.overlapItem': '{number} (du {from} au {to})',
+  'invoice.overlapWarning': 'la période chevauche {count, plural, one {une facture précédente} other {des factures précédentes}} de ce client : {list} ; seuls les blocs qui ne figurent sur aucune facture sont sur celle-ci',
   'calendar.events': '{count, plural, one {# événement} other {# événements}}',
   'calendar.give': 'indiquez l’agenda : {syntax}',
   'calendar.added': 'ajouté :',

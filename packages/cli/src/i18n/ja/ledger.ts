@@ -57,6 +57,8 @@ export const ledger = {
   'invoice.bookAny': 'どのデバイスでも請求書を発行できます。同期がオフになっているか、まだ 1 件も発行されていません（最初に発行したデバイスが台帳を持ちます）',
   'invoice.bookOn': '請求書は「{name}」で発行されます{here, select, yes {（このデバイス）} other {}}',
   'invoice.voided': '{number} を無効にしました。番号は使用済みのまま残り、「無効」と表示されます。ブロックは編集して再度請求できます',
+  'invoice.overlapItem': '{number}（{from}～{to}）',
+  'invoice.overlapWarning': '期間がこのクライアントの以前の請求書（{count, plural, other {# 件}}）と重なっています：{list}。この請求書には、まだどの請求書にも含まれていないブロックだけが含まれます',
   'calendar.events': '予定 {count} 件',
   'calendar.give': 'カレンダーを指定してください：{syntax}',
   'calendar.added': '追加しました：',
