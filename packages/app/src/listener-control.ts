@@ -54,7 +54,8 @@ export class ListenerControl {
   /** The current switch, port and status line. */
   status(): ListenerStatus {
     const { enabled, port } = this.#load();
-    const store = { credentialStore: this.#tokens.store.description, notice: this.#tokens.store.notice ?? null };
+    const { description, notice, path } = this.#tokens.store;
+    const store = { credentialStore: description, notice: notice ?? null, ...(notice !== undefined && path !== undefined ? { noticePath: path } : {}) };
     if (!enabled) return { enabled, port, state: 'off', line: 'off', error: null, ...store };
     if (this.#error !== null) return { enabled, port, state: 'error', line: `error: ${this.#error}`, error: { code: this.#errorCode, reason: this.#error }, ...store };
     if (this.#listener.port !== null) {

@@ -42,6 +42,15 @@ function formatBreak(t: CliMessages, status: Status, resumed: boolean): string {
   return t(resumed ? 'break.resumed' : 'break.onBreak', { name });
 }
 
+/**
+ * Why the token went to a file nobody chose, in the person's language from its fact (the file);
+ * English, or an app that sends no path, keeps the app's line.
+ */
+export function storeNotice(t: CliMessages, status: Pick<AdminResult<'GET /listener'>, 'notice' | 'noticePath'>): string {
+  if (t.locale === 'en' || status.noticePath === undefined) return status.notice ?? '';
+  return t('listener.storeNotice', { path: status.noticePath });
+}
+
 const listener: Command = {
   summary: 'summary.listener',
   usage: 'tock listener on [--port N] | off | status [--json]',
@@ -56,7 +65,7 @@ const listener: Command = {
     else throw refusal('listener.unknownAction', { action });
     print(io, values.json === true, status, () => listenerLine(messagesOf(io), status));
     // No Secret Service: the token went to the 0600 file; said on the turning on (docs/cli.md, `tock listener on`).
-    if (action === 'on' && status.notice && values.json !== true) io.err(`note: ${status.notice}`);
+    if (action === 'on' && status.notice && values.json !== true) io.err(`note: ${storeNotice(messagesOf(io), status)}`);
     return 0;
   },
 };

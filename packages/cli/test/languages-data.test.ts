@@ -22,6 +22,7 @@ import { cliMessages, loadCliMessages } from '../src/i18n/index.ts';
 import { installService } from '../src/service/service.ts';
 import { ServiceFailure } from '../src/service/service-lines.ts';
 import { formatRuleTest } from '../src/suggest-command.ts';
+import { storeNotice } from '../src/admin-commands.ts';
 import { TOCK_CLI_PATH } from '../src/git-hook.ts';
 import { dayBefore, type InProcessApp, startInProcessApp } from './in-process-app.ts';
 import { tockAt, type TockRun } from './real-app.ts';
@@ -187,5 +188,14 @@ describe('the data in the CLI’s lines, in the person’s language', () => {
     } finally {
       rmSync(home, { recursive: true, force: true });
     }
+  });
+
+  it('the note that the token went to a file is said from its path, in the language', async () => {
+    const status = { notice: 'no Secret Service (GNOME Keyring, KWallet) answers on this desktop, so the token is kept in /home/ana/.tock/token (the app’s English)', noticePath: '/home/ana/.tock/token' };
+    assert.equal(storeNotice(cliMessages('en'), status), status.notice);
+    assert.match(storeNotice(await loadCliMessages('de'), status), /^Auf diesem Desktop antwortet kein Secret Service .* \/home\/ana\/\.tock\/token \(Modus 0600/);
+    assert.match(storeNotice(cliMessages('en-XA'), status), PSEUDO);
+    // An app that sends no path: its line as it came.
+    assert.equal(storeNotice(await loadCliMessages('de'), { notice: status.notice }), status.notice);
   });
 });

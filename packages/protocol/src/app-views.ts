@@ -34,6 +34,8 @@ export interface ListenerStatus {
   credentialStore: string;
   /** Why the token is in a store nobody chose (no Secret Service: the 0600 file), one line; null otherwise. */
   notice: string | null;
+  /** The file the token went to when `notice` is set: the notice's fact, for a caller to word in its language. */
+  noticePath?: string;
 }
 
 /**

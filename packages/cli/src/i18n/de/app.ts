@@ -14,6 +14,7 @@ export const app = {
   'listener.portInUse': 'Fehler: Port {port} ist belegt',
   'listener.notStarted': 'Fehler: nicht gestartet',
   'listener.failed': 'Fehler: {reason}',
+  'listener.storeNotice': 'Auf diesem Desktop antwortet kein Secret Service (GNOME Keyring, KWallet), daher liegt das Token in {path} (Modus 0600, nur Ihr Benutzer kann es lesen); wo es liegt, wählen Sie unter Einstellungen › Integrationen',
   'listener.portWithOn': '--port gehört zu `tock listener on`',
   'listener.unknownAction': 'Unbekannte Aktion „{action}“ für den Listener; verwenden Sie on, off oder status',
   'requests.none': 'Noch keine Anfragen',

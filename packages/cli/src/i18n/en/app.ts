@@ -11,6 +11,7 @@ export const app = {
   'listener.portInUse': 'error: port {port} is in use',
   'listener.notStarted': 'error: not started',
   'listener.failed': 'error: {reason}',
+  'listener.storeNotice': 'no Secret Service (GNOME Keyring, KWallet) answers on this desktop, so the token is kept in {path} (mode 0600, only your user can read it); choose where it is kept in Settings › Integrations',
   'listener.portWithOn': '--port goes with `tock listener on`',
   'listener.unknownAction': 'unknown listener action "{action}"; use on, off or status',
   'requests.none': 'no requests yet',

@@ -14,6 +14,7 @@ export const app = {
   'listener.portInUse': 'error: el puerto {port} ya está en uso',
   'listener.notStarted': 'error: no se ha iniciado',
   'listener.failed': 'error: {reason}',
+  'listener.storeNotice': 'ningún Secret Service (GNOME Keyring, KWallet) responde en este escritorio, así que el token se guarda en {path} (modo 0600, solo su usuario puede leerlo); elija dónde se guarda en Configuración › Integraciones',
   'listener.portWithOn': '--port va con `tock listener on`',
   'listener.unknownAction': 'acción desconocida «{action}» para el listener; use on, off o status',
   'requests.none': 'todavía no hay solicitudes',

@@ -14,6 +14,7 @@ export const app = {
   'listener.portInUse': 'erreur : le port {port} est déjà utilisé',
   'listener.notStarted': 'erreur : non démarré',
   'listener.failed': 'erreur : {reason}',
+  'listener.storeNotice': 'aucun Secret Service (GNOME Keyring, KWallet) ne répond sur ce bureau : le jeton est donc conservé dans {path} (mode 0600, lisible par votre seul utilisateur) ; choisissez où le conserver dans Paramètres › Intégrations',
   'listener.portWithOn': '--port va avec `tock listener on`',
   'listener.unknownAction': 'action inconnue « {action} » pour le listener ; utilisez on, off ou status',
   'requests.none': 'aucune requête pour l’instant',

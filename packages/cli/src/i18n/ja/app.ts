@@ -14,6 +14,7 @@ export const app = {
   'listener.portInUse': 'エラー：ポート {port} は使用中です',
   'listener.notStarted': 'エラー：起動していません',
   'listener.failed': 'エラー：{reason}',
+  'listener.storeNotice': 'このデスクトップでは Secret Service（GNOME Keyring、KWallet）が応答しないため、トークンは {path} に保存されています（モード 0600、あなたのユーザーだけが読めます）。保存場所は 設定 › 連携 で選べます',
   'listener.portWithOn': '--port は `tock listener on` と一緒に指定してください',
   'listener.unknownAction': 'リスナーの操作「{action}」は不明です。on、off、status のいずれかを使ってください',
   'requests.none': 'まだリクエストはありません',
