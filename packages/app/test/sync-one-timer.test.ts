@@ -132,6 +132,10 @@ describe('one timer across devices', { timeout: 60_000 }, () => {
       assert.equal(a.services.tracker.getStatus().isTracking, true);
       assert.equal(b.services.tracker.getStatus().isTracking, true);
       assert.throws(() => a.services.sync.setOneTimer('yes'), /say on or off/);
+      assert.throws(
+        () => a.services.sync.setOneTimer('yes'),
+        (error: unknown) => JSON.stringify((error as { because?: unknown }).because) === JSON.stringify({ code: 'sync_one_timer', values: { command: 'tock sync one-timer on|off' } }),
+      );
     } finally {
       await a.stop();
       await b.stop();

@@ -262,6 +262,20 @@ describe('sync with two apps and one folder', { timeout: 60_000 }, () => {
       assert.throws(() => a.services.sync.enable(join(folder, 'file')), /is not a folder/);
       assert.throws(() => a.services.sync.enable('relative/dir'), /must be an absolute path/);
       assert.throws(() => a.services.sync.enable(folder, 'a\nb'), /device name must be/);
+      // Each refusal carries its reason by code beside the English (docs/i18n.md).
+      const because = (work: () => unknown): unknown => {
+        try {
+          work();
+        } catch (error) {
+          return (error as { because?: unknown }).because;
+        }
+        return undefined;
+      };
+      assert.deepEqual(because(() => a.services.sync.enable(join(folder, 'missing'))), { code: 'sync_dir_missing', values: { dir: join(folder, 'missing') } });
+      assert.deepEqual(because(() => a.services.sync.enable(join(folder, 'file'))), { code: 'sync_dir_not_folder', values: { dir: join(folder, 'file') } });
+      assert.deepEqual(because(() => a.services.sync.enable('relative/dir')), { code: 'sync_dir_relative', values: { dir: 'relative/dir' } });
+      assert.deepEqual(because(() => a.services.sync.enable(folder, 'a\nb')), { code: 'sync_device_name', values: { max: 100 } });
+      assert.deepEqual(because(() => a.services.sync.enable(folder, 'laptop', 'not-a-key')), { code: 'sync_key_shape', values: { command: 'tock sync key' } });
       assert.equal(a.services.sync.status().enabled, false);
       // Disabling keeps the device's id; enabling again logs nothing twice.
       a.services.tracker.logEntry({ name: 'Plan', createIfMissing: true, durationMinutes: 20 });

@@ -5,12 +5,17 @@
  * `sync_refused` problem naming the field it is about.
  */
 
-import { Problem } from '@tock/protocol';
+import { Problem, type ProblemReason } from '@tock/protocol';
 import { accessSync, constants, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { SYNC_KEY_BYTES, keyMatches, parseSyncKey } from '@tock/core/sync';
 import { FORMAT_DIR, formatDir, readFolderFile } from './folder.ts';
 import { storedKeyMatching, type KeyStore } from './sync-key.ts';
+
+/** A `sync_refused` problem about `field`, its reason by code beside the English (docs/i18n.md). */
+function refused(message: string, field: string, because: ProblemReason): Problem {
+  return new Problem('sync_refused', message, { field, because });
+}
 
 /**
  * The folder as typed, checked: an absolute path, or `~` and `~/…` for this user's `home`
@@ -18,20 +23,20 @@ import { storedKeyMatching, type KeyStore } from './sync-key.ts';
  * an existing folder this user can read and write.
  */
 export function syncFolder(typed: unknown, home: string): string {
-  if (typeof typed !== 'string' || typed === '') throw new Problem('sync_refused', 'give the folder: tock sync enable DIR [--name NAME] [--key KEY]', { field: 'dir' });
+  if (typeof typed !== 'string' || typed === '') throw refused('give the folder: tock sync enable DIR [--name NAME] [--key KEY]', 'dir', { code: 'sync_give_dir', values: { command: 'tock sync enable DIR [--name NAME] [--key KEY]' } });
   const dir = typed === '~' ? home : typed.startsWith('~/') ? join(home, typed.slice(2)) : typed;
-  if (!isAbsolute(dir)) throw new Problem('sync_refused', `the folder must be an absolute path or start with ~/, not "${dir}"`, { field: 'dir' });
+  if (!isAbsolute(dir)) throw refused(`the folder must be an absolute path or start with ~/, not "${dir}"`, 'dir', { code: 'sync_dir_relative', values: { dir } });
   let isDir = false;
   try {
     isDir = statSync(dir).isDirectory();
   } catch {
-    throw new Problem('sync_refused', `${dir} does not exist; create it (or the folder your sync engine shares) and run tock sync enable again`, { field: 'dir' });
+    throw refused(`${dir} does not exist; create it (or the folder your sync engine shares) and run tock sync enable again`, 'dir', { code: 'sync_dir_missing', values: { dir } });
   }
-  if (!isDir) throw new Problem('sync_refused', `${dir} is not a folder; give the folder your sync engine shares`, { field: 'dir' });
+  if (!isDir) throw refused(`${dir} is not a folder; give the folder your sync engine shares`, 'dir', { code: 'sync_dir_not_folder', values: { dir } });
   try {
     accessSync(dir, constants.W_OK | constants.R_OK);
   } catch {
-    throw new Problem('sync_refused', `${dir} is not writable by this user; fix its permissions and run tock sync enable again`, { field: 'dir' });
+    throw refused(`${dir} is not writable by this user; fix its permissions and run tock sync enable again`, 'dir', { code: 'sync_dir_not_writable', values: { dir } });
   }
   return dir;
 }
@@ -41,7 +46,7 @@ export function deviceName(name: unknown, fallback: () => string): string {
   const chosen = name === undefined || name === null ? fallback() : name;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
   if (typeof chosen !== 'string' || chosen.trim() === '' || chosen.length > 100 || /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(chosen)) {
-    throw new Problem('sync_refused', 'the device name must be 1–100 characters without control characters', { field: 'name' });
+    throw refused('the device name must be 1–100 characters without control characters', 'name', { code: 'sync_device_name', values: { max: 100 } });
   }
   return chosen.trim();
 }
@@ -50,7 +55,12 @@ export function deviceName(name: unknown, fallback: () => string): string {
 export function givenKey(keyText: unknown): Uint8Array | undefined {
   if (keyText === undefined || keyText === null || keyText === '') return undefined;
   const given = typeof keyText === 'string' ? parseSyncKey(keyText) : undefined;
-  if (given === undefined) throw new Problem('sync_refused', 'that is not a sync folder key (52 letters and digits, in groups of 4 as `tock sync key` prints it); copy it again from `tock sync key` on a device that syncs there', { field: 'key' });
+  if (given === undefined) {
+    throw refused('that is not a sync folder key (52 letters and digits, in groups of 4 as `tock sync key` prints it); copy it again from `tock sync key` on a device that syncs there', 'key', {
+      code: 'sync_key_shape',
+      values: { command: 'tock sync key' },
+    });
+  }
   return given;
 }
 
@@ -64,7 +74,7 @@ export function folderKey(dir: string, given: Uint8Array | undefined, keyStore: 
   const folderFile = readFolderFile(dir);
   if (folderFile === undefined) {
     const key = given ?? random(SYNC_KEY_BYTES);
-    if (key.length !== SYNC_KEY_BYTES) throw new Problem('sync_refused', 'the random source gave no key; try again');
+    if (key.length !== SYNC_KEY_BYTES) throw new Problem('sync_refused', 'the random source gave no key; try again', { because: { code: 'sync_key_random' } });
     return { key, newFolder: true };
   }
   if ('problem' in folderFile) {
@@ -74,10 +84,16 @@ export function folderKey(dir: string, given: Uint8Array | undefined, keyStore: 
     // This device joined the folder before (sync turned off and on again): the key it keeps is the folder's.
     const kept = storedKeyMatching(keyStore, folderFile.keyCheck);
     if (kept !== undefined) return { key: kept, newFolder: false };
-    throw new Problem('sync_refused', `${dir} is already a sync folder with a key: give it with tock sync enable ${dir} --key KEY (run \`tock sync key\` on a device that syncs there to see it)`, { field: 'key' });
+    throw refused(`${dir} is already a sync folder with a key: give it with tock sync enable ${dir} --key KEY (run \`tock sync key\` on a device that syncs there to see it)`, 'key', {
+      code: 'sync_folder_has_key',
+      values: { dir, command: `tock sync enable ${dir} --key KEY`, keyCommand: 'tock sync key' },
+    });
   }
   if (!keyMatches(given, folderFile.keyCheck)) {
-    throw new Problem('sync_refused', `that key is not this folder's (it does not match ${FORMAT_DIR}/folder.json); copy it again from \`tock sync key\` on a device that syncs there`, { field: 'key' });
+    throw refused(`that key is not this folder's (it does not match ${FORMAT_DIR}/folder.json); copy it again from \`tock sync key\` on a device that syncs there`, 'key', {
+      code: 'sync_key_not_folders',
+      values: { file: `${FORMAT_DIR}/folder.json`, keyCommand: 'tock sync key' },
+    });
   }
   return { key: given, newFolder: false };
 }

@@ -28,7 +28,8 @@ export function joinFolder({ store, keyStore, clock }: { store: Store; keyStore:
     keyStore.write(formatSyncKey(key));
   } catch (error) {
     if (isProblem(error, 'credential_store_failed')) throw new Problem('sync_refused', error.message, error.because === undefined ? {} : { because: error.because });
-    throw new Problem('sync_refused', `cannot keep the sync folder key (${(error as Error).message})`);
+    const why = (error as Error).message;
+    throw new Problem('sync_refused', `cannot keep the sync folder key (${why})`, { because: { code: 'sync_key_unkept', values: { error: why } } });
   }
   // A store that synced in format 1, or was restored from a backup (which forgot its device
   // id), starts a new log: its whole history, under its id (a new one after a restore, so the
@@ -39,7 +40,8 @@ export function joinFolder({ store, keyStore, clock }: { store: Store; keyStore:
     if (newFolder) writeFolderFile(dir, keyCheck(key));
     writeDeviceFile(dir, { deviceID: identity.deviceID, name, createdAt: new Date(identity.createdAt).toISOString() });
   } catch (error) {
-    throw new Problem('sync_refused', `cannot write to ${dir} (${(error as Error).message}); fix its permissions and run tock sync enable again`, { field: 'dir' });
+    const why = (error as Error).message;
+    throw new Problem('sync_refused', `cannot write to ${dir} (${why}); fix its permissions and run tock sync enable again`, { field: 'dir', because: { code: 'sync_dir_unwritable', values: { dir, error: why } } });
   }
   store.transaction(() => {
     // Another folder: its files are other files; read every device's log there from the start.

@@ -180,7 +180,7 @@ export class SyncService {
 
   /** `tock sync key`: the folder key as a person copies it to another device. */
   folderKey(): string {
-    if (syncConfig(this.store)?.format !== 2) throw new Problem('sync_refused', 'sync is off; turn it on first: tock sync enable DIR');
+    if (syncConfig(this.store)?.format !== 2) throw new Problem('sync_refused', 'sync is off; turn it on first: tock sync enable DIR', { because: { code: 'sync_off', values: { command: 'tock sync enable DIR' } } });
     const key = this.key ?? this.loadKey();
     if (key === undefined) throw new Problem('sync_refused', this.startProblem ?? 'the sync folder key cannot be read');
     return formatSyncKey(key);
@@ -353,7 +353,7 @@ export class SyncService {
 
   /** Turns one timer on or off (`tock sync one-timer on|off`, the window's Settings › Sync); answers the status. */
   setOneTimer(on: unknown): SyncStatus {
-    if (typeof on !== 'boolean') throw new Problem('sync_refused', 'say on or off: tock sync one-timer on|off');
+    if (typeof on !== 'boolean') throw new Problem('sync_refused', 'say on or off: tock sync one-timer on|off', { because: { code: 'sync_one_timer', values: { command: 'tock sync one-timer on|off' } } });
     this.store.settings.set(SYNC_SETTINGS.oneTimer, on);
     this.changed();
     return this.status();

@@ -7,7 +7,7 @@
  * window's words for the step they name as a `tock sync` command.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { request, messageOf, syncProblemText } from '../api.ts';
+import { ApiError, request, messageOf, syncProblemText } from '../api.ts';
 import { describedByError, FieldError, fieldErrorsOf } from '../components/FieldError.tsx';
 import { Failure } from '../components/FormActions.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
@@ -69,7 +69,9 @@ function EnableForm({ status }: { status: SyncStatus }) {
       await request('POST /api/sync/enable', { body: { dir: dir.trim(), name: name.trim(), key: key.trim() } });
     } catch (err) {
       const fields = fieldErrorsOf(err);
-      const words = (field: string, message: string): string => (field === 'key' && key.trim() === '' ? t('sync.keyNeeded', { command: 'tock sync key' }) : windowWords(message));
+      // A refusal about one field is the problem's own line: its message, said from its code in the window's language.
+      const said = (message: string): string => (err instanceof ApiError && err.code === 'sync_refused' && err.details.length === 1 ? err.message : message);
+      const words = (field: string, message: string): string => (field === 'key' && key.trim() === '' ? t('sync.keyNeeded', { command: 'tock sync key' }) : windowWords(said(message)));
       if (fields) setErrors(Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, words(field, message)])));
       else setFailure(windowWords(messageOf(err)));
     } finally {
