@@ -6,8 +6,12 @@
  *   run, in alternating rounds. A private Xvfb with openbox and two windows; `xdotool` moves the
  *   focus on both sides (its cost cancels). The capture side counts this process (the
  *   recorder, the store) and its helpers (the `xprop -spy` processes), plus the idle reads
- *   capture makes (one `xprintidle` every 15 s). Target: at most +2 CPU s per hour. The note
- *   also gives the window helpers started per focus change, which the load does not move.
+ *   capture makes: `xprintidle` when capture's schedule says (idle-reads.ts: the first 15 s in,
+ *   then each set by what the last read, against capture's default threshold of 10 minutes;
+ *   with a person at work, one about every 5 minutes). Each focus change comes with a pointer
+ *   move of one pixel in the same `xdotool` call, on both sides, so the display's idle time is
+ *   a person's at work. Target: at most +2 CPU s per hour. The note also gives the window
+ *   helpers started per focus change and the idle reads, counts the load does not move.
  * - capture-store: the store after a simulated month (30 days of 8 h: a window span every
  *   30 s, a heartbeat every 2 min), in MB, and the p99 time to build one day's timeline.
  *   Target: p99 ≤ 20 ms.
@@ -22,6 +26,7 @@ import { openStore, readCaptureSettings, recordHeartbeats, recordSpan, setCaptur
 import { CaptureRecorder } from '../../packages/desktop/src/capture/recorder.ts';
 import { x11FocusSource } from '../../packages/desktop/src/capture/x11.ts';
 import { x11IdleSource } from '../../packages/desktop/src/idle/sources.ts';
+import { CAPTURE_IDLE_POLL_MS, nextIdleReadInMs } from '../../packages/desktop/src/capture/idle-reads.ts';
 import { round, unmeasured, type BenchConfig, type FigureResult } from '../lib/figure.ts';
 import { captureDesktopFigures } from './capture-desktops.ts';
 import { median, percentileOfSorted } from '../lib/stats.ts';
@@ -47,11 +52,15 @@ function childCpuMs(pid: number | undefined): number {
   }
 }
 
-/** What one round used: CPU ms, and (capture on) the window helpers (`xprop -spy -id`) the source started. */
+/** What one round used: CPU ms, and (capture on) the window helpers (`xprop -spy -id`) the source started and the idle reads. */
 interface Round {
   ms: number;
   helpers: number;
+  idleReads: number;
 }
+
+/** Capture's idle threshold when none is set (capture.ts `DEFAULT_IDLE_MS`). */
+const IDLE_THRESHOLD_MS = 10 * 60_000;
 
 /** CPU ms of `changes` focus changes with capture on (or off: xdotool alone). */
 async function focusRound(env: NodeJS.ProcessEnv, windows: [string, string], changes: number, on: boolean, dir: string): Promise<Round> {
@@ -75,15 +84,21 @@ async function focusRound(env: NodeJS.ProcessEnv, windows: [string, string], cha
   await new Promise((r) => setTimeout(r, 50));
   const before = cpuMs() + childCpuMs(rootSpy);
   const helpersBefore = helpers;
-  let idleDue = 0;
+  let idleReads = 0;
+  let nextIdleRead = now + CAPTURE_IDLE_POLL_MS;
   for (let i = 0; i < changes; i++) {
     now += 10_000;
     const seen = reports;
-    execFileSync('xdotool', ['windowactivate', '--sync', windows[i % 2] as string], { env });
+    // A person changing windows moves the pointer too: the display's idle time stays theirs.
+    execFileSync('xdotool', ['windowactivate', '--sync', windows[i % 2] as string, 'mousemove_relative', '--', i % 2 === 0 ? '1' : '-1', '0'], { env });
     if (on) {
       await until('the focus report', () => reports > seen);
-      // Capture reads the idle source every 15 s while it follows the focus.
-      for (idleDue += 10_000; idleDue >= 15_000; idleDue -= 15_000) await idle.idleMs();
+      // Capture's idle reads: each sets the next (capture.ts scheduleIdleRead), never an interval.
+      if (now >= nextIdleRead) {
+        const idleMs = await idle.idleMs();
+        idleReads++;
+        nextIdleRead = now + nextIdleReadInMs({ idleMs, thresholdMs: IDLE_THRESHOLD_MS, away: idleMs >= IDLE_THRESHOLD_MS, watched: false });
+      }
     }
   }
   const used = cpuMs() + childCpuMs(rootSpy) - before;
@@ -91,7 +106,7 @@ async function focusRound(env: NodeJS.ProcessEnv, windows: [string, string], cha
   follower?.stop();
   recorder.pause();
   store.close();
-  return { ms: used, helpers: started };
+  return { ms: used, helpers: started, idleReads };
 }
 
 /** Figure 22 alone (`capture-cpu`). */
@@ -109,9 +124,12 @@ export async function cpuFigure(config: BenchConfig): Promise<FigureResult> {
     const on: number[] = [];
     const off: number[] = [];
     const helpers: number[] = [];
+    const idleReads: number[] = [];
     const take = (round: Round, side: number[]): void => {
       side.push(round.ms);
-      if (side === on) helpers.push(round.helpers);
+      if (side !== on) return;
+      helpers.push(round.helpers);
+      idleReads.push(round.idleReads);
     };
     for (let r = 0; r < rounds; r++) {
       // AB, BA, …: a machine getting busier moves both sides alike.
@@ -129,6 +147,7 @@ export async function cpuFigure(config: BenchConfig): Promise<FigureResult> {
     const baseline = perHour(off.reduce((a, b) => a + b, 0) / off.length);
     // Load-independent: one window helper per focus change (figure 22's regression was 1.2).
     const helpersPerChange = helpers.reduce((a, b) => a + b, 0) / (helpers.length * changes);
+    const idleReadsPerHour = (idleReads.reduce((a, b) => a + b, 0) / (idleReads.length * changes)) * 360;
     return {
       ...CPU,
       target,
@@ -137,8 +156,8 @@ export async function cpuFigure(config: BenchConfig): Promise<FigureResult> {
       ratio: null,
       pass: config.smoke ? null : value <= 2,
       status: 'measured',
-      note: `+${round(value, 2)} CPU s/h for capture (app + xprop helpers + xprintidle every 15 s), ${round(helpersPerChange, 2)} window helpers started per focus change; xdotool's own cost is on both sides`,
-      details: { changes, rounds, onMs: on, offMs: off, extraSecondsPerHour: extra, windowHelpersPerChange: helpers.map((h) => h / changes) },
+      note: `+${round(value, 2)} CPU s/h for capture (app + xprop helpers + ${round(idleReadsPerHour, 1)} xprintidle reads an hour, as capture schedules them), ${round(helpersPerChange, 2)} window helpers started per focus change; xdotool's own cost is on both sides`,
+      details: { changes, rounds, onMs: on, offMs: off, extraSecondsPerHour: extra, windowHelpersPerChange: helpers.map((h) => h / changes), idleReadsPerHour: idleReads.map((n) => (n / changes) * 360) },
     };
   } catch (error) {
     return unmeasured({ ...CPU, target }, 'error', error instanceof Error ? error.message : String(error));
