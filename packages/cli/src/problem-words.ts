@@ -171,6 +171,8 @@ const DEVICE_KEYS: Readonly<Record<SyncDeviceReasonCode, CliKey>> = {
   device_segment_shorter: 'problem.device.device_segment_shorter',
   device_line_too_long: 'problem.device.device_line_too_long',
   device_line_held: 'problem.device.device_line_held',
+  sync_key_unreadable: 'problem.device.sync_key_unreadable',
+  sync_key_missing: 'problem.device.sync_key_missing',
 };
 
 /** The reason inside a refused or held line (@tock/sync's `SyncLineReason`). */

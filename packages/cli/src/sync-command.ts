@@ -12,7 +12,7 @@ import { flags } from './flags.ts';
 import type { Command } from './command.ts';
 import type { CliMessages } from './i18n/index.ts';
 import { messagesOf, print, refusal, type Io } from './io.ts';
-import { deviceStatusWords } from './problem-words.ts';
+import { deviceProblemWords, deviceStatusWords, isDeviceReason } from './problem-words.ts';
 import { syncProblemWords } from './rule-words.ts';
 
 const USAGE = 'tock sync enable DIR [--name NAME] [--key KEY] | tock sync key | tock sync disable | tock sync status [--json] | tock sync one-timer on|off';
@@ -39,7 +39,11 @@ export function formatSyncStatus(t: CliMessages, status: SyncStatus): string {
     return t('sync.off');
   }
   const lines = [t('sync.on', { dir: status.dir ?? '' })];
-  if (status.problem !== null) lines.push(t('sync.problem', { problem: syncProblemWords(t, status.problemReason, status.problem) }));
+  if (status.problem !== null) {
+    const reason = status.problemReason;
+    const problem = isDeviceReason(reason) ? deviceProblemWords(t, reason, status.problem) : syncProblemWords(t, reason, status.problem);
+    lines.push(t('sync.problem', { problem }));
+  }
   // What the log count means to a person: the changes made here that the other devices can read.
   lines.push(
     t('sync.thisDevice', { name: status.device.name, id: status.device.deviceID, count: status.device.logLines }),

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AdminError, type EditorsStatus, type SyncDeviceStatus, type SyncStatus } from '@tock/admin';
+import { AdminError, type EditorsStatus, type SyncDeviceStatus, type SyncReason, type SyncStatus } from '@tock/admin';
 import type { ProblemReason, ProblemReasonCode } from '@tock/protocol';
 import { formatEditorsStatus } from '../src/editors-command.ts';
 import { createMessages } from '@tock/i18n';
@@ -126,11 +126,11 @@ const EACH: Readonly<Record<ProblemReasonCode, ProblemReason>> = {
 /** English's catalog behind a locale that is not English: what a worder says when a language's words were English. */
 const ENGLISH_WORDS = createMessages({ en, de: en, fr: en, es: en, ja: en }, 'de') as CliMessages;
 
-type DeviceReason = Extract<NonNullable<SyncDeviceStatus['problemReason']>, { code: `device_${string}` }>;
+type DeviceReason = Exclude<NonNullable<SyncDeviceStatus['problemReason']>, SyncReason>;
 type LineReason = NonNullable<SyncDeviceStatus['problemLine']>;
 
 /** One device problem of each code @tock/sync words in the problems catalogs, with the values it sends. */
-const EACH_DEVICE: Readonly<Record<Exclude<DeviceReason['code'], 'device_same_name' | 'device_truncated' | 'device_line_refused' | 'device_clock_ahead'>, DeviceReason>> = {
+const EACH_DEVICE: Readonly<Record<DeviceReason['code'], DeviceReason>> = {
   device_not_folder: { code: 'device_not_folder', values: { folder: 'tock-sync-v2/eeee', kind: 'symlink' } },
   device_file_missing: { code: 'device_file_missing', values: {} },
   device_file_not_regular: { code: 'device_file_not_regular', values: { kind: 'fifo' } },
@@ -145,6 +145,8 @@ const EACH_DEVICE: Readonly<Record<Exclude<DeviceReason['code'], 'device_same_na
   device_segment_shorter: { code: 'device_segment_shorter', values: { segment: '00000001.jsonl', size: 120, offset: 340, line: 3 } },
   device_line_too_long: { code: 'device_line_too_long', values: { segment: '00000001.jsonl', line: 4, kib: 256 } },
   device_line_held: { code: 'device_line_held', values: { segment: '00000001.jsonl', line: 2, reason: 'this block is on invoice 2026-001; void the invoice to change it' } },
+  sync_key_unreadable: { code: 'sync_key_unreadable', values: { error: 'the collection is locked' } },
+  sync_key_missing: { code: 'sync_key_missing', values: { command: 'tock sync enable DIR --key KEY', keyCommand: 'tock sync key' } },
 };
 
 /** One line reason of each code, with the values (and field rule) @tock/sync sends. */

@@ -99,7 +99,7 @@ export interface SyncState {
   startProblem: string | null;
   folderProblem: string | null;
   /** `startProblem` and `folderProblem` by their codes, where the service has them. */
-  startReason?: SyncReason | null;
+  startReason?: SyncReason | SyncDeviceReason | null;
   folderReason?: SyncReason | null;
 }
 

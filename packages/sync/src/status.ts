@@ -44,7 +44,8 @@ export type SyncReasonCode =
  * beside `SyncReasonCode`'s: its entry that is not a folder, its device.json (missing, not a
  * regular file, too large, not JSON, …), a segment (not a regular file, too large, unreadable,
  * missing, shorter than what was applied), a line too long, a line held by an invoice (its
- * reason in `problemLine`). Sizes are in KiB (`kib`, `limitKib`).
+ * reason in `problemLine`); and this device's folder key that cannot be read (`sync_key_*`, the
+ * folder's `problemReason`). Sizes are in KiB (`kib`, `limitKib`).
  */
 export type SyncDeviceReasonCode =
   | 'device_not_folder'
@@ -60,7 +61,9 @@ export type SyncDeviceReasonCode =
   | 'device_segment_missing'
   | 'device_segment_shorter'
   | 'device_line_too_long'
-  | 'device_line_held';
+  | 'device_line_held'
+  | 'sync_key_unreadable'
+  | 'sync_key_missing';
 
 /**
  * Why a line of another device's log is refused (`device_line_refused`) or held
@@ -160,7 +163,7 @@ export interface SyncStatus {
   /** What is wrong with the folder as a whole (gone, read-only, a newer format, the key), if anything. */
   problem: string | null;
   /** `problem` by its code and values, when the app has one for it; null otherwise. */
-  problemReason: SyncReason | null;
+  problemReason: SyncReason | SyncDeviceReason | null;
   /**
    * Why sync is off although the person did not turn it off, and what to do: the store was
    * restored from a backup, it synced in format 1, the folder key is missing. Null otherwise.

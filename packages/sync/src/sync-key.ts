@@ -5,6 +5,7 @@
  * the store (a backup of tock.db does not carry it).
  */
 import { keyMatches, parseSyncKey } from '@tock/core/sync';
+import type { SyncDeviceReason } from './status.ts';
 
 /**
  * Where the folder key is kept: the app hands in its credential store's item for it
@@ -35,18 +36,21 @@ export function memoryKeyStore(): KeyStore {
  * The folder key `keyStore` keeps, or the problem (the status shows it; sync waits) when it
  * cannot be read or is not there.
  */
-export function readFolderKey(keyStore: KeyStore): { key: Uint8Array } | { problem: string } {
+export function readFolderKey(keyStore: KeyStore): { key: Uint8Array } | { problem: string; reason: SyncDeviceReason } {
   let stored: string | null;
   try {
     stored = keyStore.read();
   } catch (error) {
-    return { problem: `cannot read the sync folder key (${(error as Error).message}); sync waits` };
+    // The store's own words stay inside (docs/i18n.md "Still English").
+    const why = (error as Error).message;
+    return { problem: `cannot read the sync folder key (${why}); sync waits`, reason: { code: 'sync_key_unreadable', values: { error: why } } };
   }
   const key = stored === null ? undefined : parseSyncKey(stored);
   if (key === undefined) {
     return {
       problem:
         'the sync folder key is not in the credential store; give it again: tock sync enable DIR --key KEY (`tock sync key` on a device that syncs there shows it)',
+      reason: { code: 'sync_key_missing', values: { command: 'tock sync enable DIR --key KEY', keyCommand: 'tock sync key' } },
     };
   }
   return { key };

@@ -40,7 +40,7 @@ import { listFolder, readFolderFile } from './folder.ts';
 import { OwnLog } from './own-log.ts';
 import { folderFailure, folderProblem, formatOneProblem, syncStatus } from './report.ts';
 import { deviceIdentity, oneTimerOn, syncConfig } from './settings.ts';
-import type { SyncEnableResult, SyncReason, SyncStatus } from './status.ts';
+import type { SyncDeviceReason, SyncEnableResult, SyncReason, SyncStatus } from './status.ts';
 import { memoryKeyStore, readFolderKey, type KeyStore } from './sync-key.ts';
 import type { SyncServiceOptions } from './sync-service-options.ts';
 import { FolderWatch } from './watch.ts';
@@ -71,7 +71,7 @@ export class SyncService {
   private folderReason: SyncReason | null = null;
   /** Why sync does not run although it is on (no key, a format-1 store), if so. */
   private startProblem: string | null = null;
-  private startReason: SyncReason | null = null;
+  private startReason: SyncReason | SyncDeviceReason | null = null;
   private stopped = false;
   /** Windows following sync: told `true` after other devices' work changed the store. */
   private readonly subscribers = new Set<(applied: boolean) => void>();
@@ -119,7 +119,7 @@ export class SyncService {
     const read = readFolderKey(this.keyStore);
     if ('problem' in read) {
       this.startProblem = read.problem;
-      this.startReason = null;
+      this.startReason = read.reason;
       return undefined;
     }
     return read.key;

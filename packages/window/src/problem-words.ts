@@ -159,6 +159,8 @@ const DEVICE_KEYS: Readonly<Record<SyncDeviceReasonCode, MessageKey>> = {
   device_segment_shorter: 'problem.device.device_segment_shorter',
   device_line_too_long: 'problem.device.device_line_too_long',
   device_line_held: 'problem.device.device_line_held',
+  sync_key_unreadable: 'problem.device.sync_key_unreadable',
+  sync_key_missing: 'problem.device.sync_key_missing',
 };
 
 /** Every line reason code of @tock/sync has its words (`problem.line.*`): a new one fails `tsc` here. */

@@ -51,6 +51,8 @@ export const problems = {
   'problem.device.device_segment_missing': 'Segment {segment} fehlt, obwohl {next} vorhanden ist; es wird darauf gewartet',
   'problem.device.device_segment_shorter': 'Segment {segment} ist kürzer als das, was bereits daraus angewendet wurde ({size, number} < {offset, number} Byte): abgeschnitten oder neu geschrieben; sein Protokoll wird nach Zeile {line} nicht weiter angewendet',
   'problem.device.device_line_too_long': '{segment} Zeile {line} ist länger als {kib, number} KiB; sie wird nicht gelesen, und das Anwenden seines Protokolls hält dort an',
+  'problem.device.sync_key_unreadable': 'Der Ordnerschlüssel kann nicht gelesen werden ({error}); die Synchronisierung wartet',
+  'problem.device.sync_key_missing': 'Der Ordnerschlüssel ist nicht im Anmeldedatenspeicher; geben Sie ihn erneut an: {command} (`{keyCommand}` auf einem Gerät, das dort synchronisiert, zeigt ihn)',
   'problem.line.line_not_signed': 'keine signierte Zeile; ohne den Ordnerschlüssel geschrieben',
   'problem.line.line_wrong_mac': 'falscher „mac“: nicht mit dem Ordnerschlüssel dieses Ordners geschrieben (oder seitdem verändert)',
   'problem.line.line_not_json': 'keine JSON-Zeile',

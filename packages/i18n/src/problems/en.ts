@@ -48,6 +48,8 @@ export const problems = {
   'problem.device.device_segment_missing': 'segment {segment} is missing while {next} is there; waiting for it',
   'problem.device.device_segment_shorter': 'segment {segment} is shorter than what was applied from it ({size, number} < {offset, number} bytes): truncated or rewritten; its log is not applied past line {line}',
   'problem.device.device_line_too_long': '{segment} line {line} is longer than {kib, number} KiB; it is not read and applying its log stops there',
+  'problem.device.sync_key_unreadable': 'cannot read the sync folder key ({error}); sync waits',
+  'problem.device.sync_key_missing': 'the sync folder key is not in the credential store; give it again: {command} (`{keyCommand}` on a device that syncs there shows it)',
   'problem.line.line_not_signed': 'not a signed line; written without the folder key',
   'problem.line.line_wrong_mac': 'wrong "mac": not written with this folder’s key (or altered since)',
   'problem.line.line_not_json': 'not a JSON line',

@@ -51,6 +51,8 @@ export const problems = {
   'problem.device.device_segment_missing': 'falta el segmento {segment} aunque {next} está presente; se espera a que llegue',
   'problem.device.device_segment_shorter': 'el segmento {segment} es más corto que lo ya aplicado de él ({size, number} < {offset, number} bytes): truncado o reescrito; su registro no se aplica más allá de la línea {line}',
   'problem.device.device_line_too_long': '{segment} línea {line} supera {kib, number} KiB; no se lee y la aplicación de su registro se detiene ahí',
+  'problem.device.sync_key_unreadable': 'no se puede leer la clave de la carpeta ({error}); la sincronización espera',
+  'problem.device.sync_key_missing': 'la clave de la carpeta no está en el almacén de credenciales; indíquela de nuevo: {command} (`{keyCommand}` en un dispositivo que sincronice allí la muestra)',
   'problem.line.line_not_signed': 'no es una línea firmada; se escribió sin la clave de la carpeta',
   'problem.line.line_wrong_mac': '«mac» incorrecto: no se escribió con la clave de esta carpeta (o se modificó después)',
   'problem.line.line_not_json': 'no es una línea JSON',

@@ -51,6 +51,8 @@ export const problems = {
   'problem.device.device_segment_missing': 'le segment {segment} manque alors que {next} est présent ; en attente de celui-ci',
   'problem.device.device_segment_shorter': 'le segment {segment} est plus court que ce qui en a déjà été appliqué ({size, number} < {offset, number} octets) : tronqué ou réécrit ; son journal n’est pas appliqué au-delà de la ligne {line}',
   'problem.device.device_line_too_long': '{segment} ligne {line} dépasse {kib, number} Kio ; elle n’est pas lue et l’application de son journal s’arrête là',
+  'problem.device.sync_key_unreadable': 'impossible de lire la clé du dossier ({error}) ; la synchronisation attend',
+  'problem.device.sync_key_missing': 'la clé du dossier n’est pas dans le trousseau ; indiquez-la à nouveau : {command} (`{keyCommand}` sur un appareil qui y synchronise l’affiche)',
   'problem.line.line_not_signed': 'pas une ligne signée ; écrite sans la clé du dossier',
   'problem.line.line_wrong_mac': '« mac » erroné : pas écrite avec la clé de ce dossier (ou modifiée depuis)',
   'problem.line.line_not_json': 'pas une ligne JSON',

@@ -51,6 +51,8 @@ export const problems = {
   'problem.device.device_segment_missing': '{next} があるのにセグメント {segment} がありません。届くまで待機します',
   'problem.device.device_segment_shorter': 'セグメント {segment} は、すでに適用した分より短くなっています（{size, number} < {offset, number} バイト）。切り詰められたか書き直されたため、{line} 行目より先のログは適用しません',
   'problem.device.device_line_too_long': '{segment} の {line} 行目は {kib, number} KiB を超えているため、読み込みません。このログの適用はそこで止まります',
+  'problem.device.sync_key_unreadable': 'フォルダーキーを読み込めません（{error}）。同期は待機します',
+  'problem.device.sync_key_missing': 'フォルダーキーが資格情報ストアにありません。もう一度指定してください：{command}（そのフォルダーで同期しているデバイスで `{keyCommand}` を実行すると表示されます）',
   'problem.line.line_not_signed': '署名された行ではありません。フォルダーキーなしで書かれています',
   'problem.line.line_wrong_mac': '「mac」が正しくありません。このフォルダーのフォルダーキーで書かれていません（または書かれた後に変更されています）',
   'problem.line.line_not_json': 'JSON の行ではありません',

@@ -154,7 +154,7 @@ function ThisDevice({ status }: { status: SyncStatus }) {
       </p>
       {status.problem && (
         <p class="field-error" role="alert" data-testid="sync-folder-problem">
-          {sentence(windowWords(syncProblemText(status.problemReason, status.problem)))}
+          {sentence(windowWords(deviceReasonText(status.problemReason) ?? syncProblemText(isDeviceReason(status.problemReason) ? null : status.problemReason, status.problem)))}
         </p>
       )}
       <FolderKey />
