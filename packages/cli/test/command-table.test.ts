@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, it, type TestContext } from 'node:test';
 import { COMMANDS } from '../src/commands.ts';
+import { main } from '../src/main.ts';
 import { TOCK_JS } from './real-app.ts';
 
 const SRC = new URL('../src/', import.meta.url).href;
@@ -59,6 +60,15 @@ describe('the command table', () => {
       assert.equal(command.summary, entry.summary, name);
       assert.match(command.usage, new RegExp(`^tock ${name}\\b`), name);
       assert.equal(typeof command.run, 'function', name);
+    }
+  });
+
+  it('knows its own names only: tock constructor is an unknown command', async () => {
+    for (const name of ['constructor', 'toString', '__proto__']) {
+      const err: string[] = [];
+      const status = await main([name], { out: () => {}, err: (line) => err.push(line), env: { LANG: 'en_US.UTF-8' }, now: () => new Date(0) });
+      assert.equal(status, 1, name);
+      assert.deepEqual(err, [`error: unknown command "${name}"; run \`tock help\` for the list`], name);
     }
   });
 
