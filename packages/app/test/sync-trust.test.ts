@@ -287,6 +287,9 @@ describe('sync format 2 against a hostile folder', { timeout: 60_000 }, () => {
     try {
       const on = a.services.sync.enable(folder, 'laptop');
       assert.ok(on.warnings.some((w) => w.startsWith(`${folder} is writable by every user of this machine`)), JSON.stringify(on.warnings));
+      // Each warning by its code too, in the same order (docs/i18n.md).
+      assert.deepEqual(on.warningReasons?.[on.warnings.findIndex((w) => w.startsWith(folder))], { code: 'sync_folder_writable', values: { path: folder, who: 'others', command: `chmod o-w ${folder}` } });
+      assert.equal(on.warningReasons?.length, on.warnings.length);
       const key = a.services.sync.folderKey();
       const folderJson = JSON.parse(readFileSync(join(folder, 'tock-sync-v2', 'folder.json'), 'utf8')) as { format: number; keyCheck: string };
       assert.deepEqual(folderJson, { format: 2, keyCheck: keyCheck(parseSyncKey(key) as Uint8Array) });

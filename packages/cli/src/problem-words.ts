@@ -173,6 +173,7 @@ const DEVICE_KEYS: Readonly<Record<SyncDeviceReasonCode, CliKey>> = {
   device_line_held: 'problem.device.device_line_held',
   sync_key_unreadable: 'problem.device.sync_key_unreadable',
   sync_key_missing: 'problem.device.sync_key_missing',
+  sync_folder_writable: 'problem.device.sync_folder_writable',
 };
 
 /** The reason inside a refused or held line (@tock/sync's `SyncLineReason`). */

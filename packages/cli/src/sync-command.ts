@@ -71,7 +71,11 @@ async function run(args: string[], io: Io): Promise<number> {
       if (positionals[0] === undefined) throw refusal('sync.giveFolder');
       // The app runs elsewhere: a relative DIR means relative to where the command was typed.
       const status = await admin(io, 'POST /sync/enable', { dir: folderArgument(positionals[0], process.cwd()), name: values.name as string | undefined, key: values.key as string | undefined });
-      for (const warning of status.warnings ?? []) io.err(`warning: ${warning}`);
+      const reasons = status.warningReasons ?? [];
+      for (const [i, warning] of (status.warnings ?? []).entries()) {
+        const reason = reasons[i];
+        io.err(`warning: ${isDeviceReason(reason) ? deviceProblemWords(messagesOf(io), reason, warning) : warning}`);
+      }
       print(io, values.json === true, status, () => `${messagesOf(io)('sync.enabled', { name: status.device?.name ?? '', dir: status.dir ?? '' })}\n${formatSyncStatus(messagesOf(io), status)}`);
       return 0;
     }

@@ -147,6 +147,7 @@ const EACH_DEVICE: Readonly<Record<DeviceReason['code'], DeviceReason>> = {
   device_line_held: { code: 'device_line_held', values: { segment: '00000001.jsonl', line: 2, reason: 'this block is on invoice 2026-001; void the invoice to change it' } },
   sync_key_unreadable: { code: 'sync_key_unreadable', values: { error: 'the collection is locked' } },
   sync_key_missing: { code: 'sync_key_missing', values: { command: 'tock sync enable DIR --key KEY', keyCommand: 'tock sync key' } },
+  sync_folder_writable: { code: 'sync_folder_writable', values: { path: '/srv/sync', who: 'others', command: 'chmod o-w /srv/sync' } },
 };
 
 /** One line reason of each code, with the values (and field rule) @tock/sync sends. */

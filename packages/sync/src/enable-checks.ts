@@ -10,6 +10,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { SYNC_KEY_BYTES, keyMatches, parseSyncKey } from '@tock/core/sync';
 import { FORMAT_DIR, formatDir, readFolderFile } from './folder.ts';
+import type { SyncDeviceReason } from './status.ts';
 import { storedKeyMatching, type KeyStore } from './sync-key.ts';
 
 /** A `sync_refused` problem about `field`, its reason by code beside the English (docs/i18n.md). */
@@ -98,9 +99,10 @@ export function folderKey(dir: string, given: Uint8Array | undefined, keyStore: 
   return { key: given, newFolder: false };
 }
 
-/** Warnings about who else can write to `dir` (docs/sync.md "Format 2"): anyone who can write there can delay or hide changes. */
-export function folderWarnings(dir: string): string[] {
+/** Warnings about who else can write to `dir` (docs/sync.md "Format 2"): anyone who can write there can delay or hide changes; each by its code too. */
+export function folderWarnings(dir: string): { warnings: string[]; reasons: SyncDeviceReason[] } {
   const warnings: string[] = [];
+  const reasons: SyncDeviceReason[] = [];
   for (const path of [dir, formatDir(dir)]) {
     let mode: number;
     let gid: number;
@@ -117,7 +119,8 @@ export function folderWarnings(dir: string): string[] {
       warnings.push(
         `${path} is writable by ${others ? 'every user of this machine' : 'other users of its group'}: they cannot forge changes without the folder key, but they can delete or hold them back; make it yours alone (chmod ${others ? 'o-w' : 'g-w'} ${path})`,
       );
+      reasons.push({ code: 'sync_folder_writable', values: { path, who: others ? 'others' : 'group', command: `chmod ${others ? 'o-w' : 'g-w'} ${path}` } });
     }
   }
-  return warnings;
+  return { warnings, reasons };
 }

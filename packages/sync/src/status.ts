@@ -45,7 +45,7 @@ export type SyncReasonCode =
  * regular file, too large, not JSON, …), a segment (not a regular file, too large, unreadable,
  * missing, shorter than what was applied), a line too long, a line held by an invoice (its
  * reason in `problemLine`); and this device's folder key that cannot be read (`sync_key_*`, the
- * folder's `problemReason`). Sizes are in KiB (`kib`, `limitKib`).
+ * folder's `problemReason`), a folder others can write to (`sync_folder_writable`, a warning). Sizes are in KiB (`kib`, `limitKib`).
  */
 export type SyncDeviceReasonCode =
   | 'device_not_folder'
@@ -63,7 +63,8 @@ export type SyncDeviceReasonCode =
   | 'device_line_too_long'
   | 'device_line_held'
   | 'sync_key_unreadable'
-  | 'sync_key_missing';
+  | 'sync_key_missing'
+  | 'sync_folder_writable';
 
 /**
  * Why a line of another device's log is refused (`device_line_refused`) or held
@@ -181,4 +182,6 @@ export interface SyncStatus {
 /** What `tock sync enable` answers: the status, and warnings about the folder (writable by other users). */
 export interface SyncEnableResult extends SyncStatus {
   warnings: string[];
+  /** `warnings` by their codes, in the same order (`sync_folder_writable` `{path, who, fix}`). */
+  warningReasons?: SyncDeviceReason[];
 }

@@ -166,7 +166,7 @@ export class SyncService {
     const dir = syncFolder(typed, (this.options.homeDir ?? homedir)());
     const newName = deviceName(name, () => syncConfig(this.store)?.name ?? (this.options.hostName ?? hostname)());
     const { key, newFolder } = folderKey(dir, givenKey(keyText), this.keyStore, this.random);
-    const warnings = folderWarnings(dir);
+    const { warnings, reasons } = folderWarnings(dir);
     const before = syncConfig(this.store);
     this.end();
     joinFolder({ store: this.store, keyStore: this.keyStore, clock: this.clock }, { dir, name: newName, key, newFolder, before });
@@ -175,7 +175,7 @@ export class SyncService {
     this.folderReason = null;
     this.begin();
     this.changed();
-    return { ...this.status(), warnings };
+    return { ...this.status(), warnings, warningReasons: reasons };
   }
 
   /** `tock sync key`: the folder key as a person copies it to another device. */

@@ -161,6 +161,7 @@ const DEVICE_KEYS: Readonly<Record<SyncDeviceReasonCode, MessageKey>> = {
   device_line_held: 'problem.device.device_line_held',
   sync_key_unreadable: 'problem.device.sync_key_unreadable',
   sync_key_missing: 'problem.device.sync_key_missing',
+  sync_folder_writable: 'problem.device.sync_folder_writable',
 };
 
 /** Every line reason code of @tock/sync has its words (`problem.line.*`): a new one fails `tsc` here. */

@@ -50,6 +50,7 @@ export const problems = {
   'problem.device.device_line_too_long': '{segment} line {line} is longer than {kib, number} KiB; it is not read and applying its log stops there',
   'problem.device.sync_key_unreadable': 'cannot read the sync folder key ({error}); sync waits',
   'problem.device.sync_key_missing': 'the sync folder key is not in the credential store; give it again: {command} (`{keyCommand}` on a device that syncs there shows it)',
+  'problem.device.sync_folder_writable': '{path} is writable by {who, select, others {every user of this machine} other {other users of its group}}: they cannot forge changes without the folder key, but they can delete or hold them back; make it yours alone ({command})',
   'problem.line.line_not_signed': 'not a signed line; written without the folder key',
   'problem.line.line_wrong_mac': 'wrong "mac": not written with this folder’s key (or altered since)',
   'problem.line.line_not_json': 'not a JSON line',

@@ -53,6 +53,7 @@ export const problems = {
   'problem.device.device_line_too_long': '{segment} línea {line} supera {kib, number} KiB; no se lee y la aplicación de su registro se detiene ahí',
   'problem.device.sync_key_unreadable': 'no se puede leer la clave de la carpeta ({error}); la sincronización espera',
   'problem.device.sync_key_missing': 'la clave de la carpeta no está en el almacén de credenciales; indíquela de nuevo: {command} (`{keyCommand}` en un dispositivo que sincronice allí la muestra)',
+  'problem.device.sync_folder_writable': '{path} tiene permiso de escritura para {who, select, others {todos los usuarios de esta máquina} other {otros usuarios de su grupo}}: sin la clave de la carpeta no pueden falsificar cambios, pero sí borrarlos o retenerlos; hágala solo suya ({command})',
   'problem.line.line_not_signed': 'no es una línea firmada; se escribió sin la clave de la carpeta',
   'problem.line.line_wrong_mac': '«mac» incorrecto: no se escribió con la clave de esta carpeta (o se modificó después)',
   'problem.line.line_not_json': 'no es una línea JSON',

@@ -53,6 +53,7 @@ export const problems = {
   'problem.device.device_line_too_long': '{segment} ligne {line} dépasse {kib, number} Kio ; elle n’est pas lue et l’application de son journal s’arrête là',
   'problem.device.sync_key_unreadable': 'impossible de lire la clé du dossier ({error}) ; la synchronisation attend',
   'problem.device.sync_key_missing': 'la clé du dossier n’est pas dans le trousseau ; indiquez-la à nouveau : {command} (`{keyCommand}` sur un appareil qui y synchronise l’affiche)',
+  'problem.device.sync_folder_writable': '{path} est accessible en écriture pour {who, select, others {tous les utilisateurs de cette machine} other {d’autres utilisateurs de son groupe}} : sans la clé du dossier, ils ne peuvent pas falsifier de modifications, mais ils peuvent les supprimer ou les retenir ; réservez-le à vous seul ({command})',
   'problem.line.line_not_signed': 'pas une ligne signée ; écrite sans la clé du dossier',
   'problem.line.line_wrong_mac': '« mac » erroné : pas écrite avec la clé de ce dossier (ou modifiée depuis)',
   'problem.line.line_not_json': 'pas une ligne JSON',
