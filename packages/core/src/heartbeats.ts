@@ -54,6 +54,15 @@ export interface RecordHeartbeatsOptions {
 
 const TYPES: ReadonlySet<string> = new Set(HEARTBEAT_TYPES);
 
+/**
+ * Whether `text` has more than `max` code points. A string has no more code points than UTF-16
+ * units, so only one longer than `max` units is counted (walking every heartbeat's entity and
+ * fields code point by code point was ~0.3 µs of its ~14).
+ */
+function longerThan(text: string, max: number): boolean {
+  return text.length > max && codePointLength(text) > max;
+}
+
 /** A refusal of one heartbeat: its message is the `error` of its answer. */
 class Refused {
   readonly message: string;
@@ -92,7 +101,7 @@ export function editorFromUserAgent(userAgent: string | undefined | null): strin
 export function machineFromHeader(header: string | undefined | null): string | null {
   if (typeof header !== 'string') return null;
   const text = Buffer.from(header, 'latin1').toString('utf8').trim();
-  if (text === '' || text.includes('\uFFFD') || FORBIDDEN_NAME_CHARACTER.test(text) || codePointLength(text) > WAKATIME_LIMITS.machineMax) return null;
+  if (text === '' || text.includes('\uFFFD') || FORBIDDEN_NAME_CHARACTER.test(text) || longerThan(text, WAKATIME_LIMITS.machineMax)) return null;
   return text;
 }
 
@@ -106,7 +115,7 @@ export function machineFromHeader(header: string | undefined | null): string | n
 function optionalText(raw: Record<string, unknown>, field: string, max: number): string | null {
   const value = raw[field];
   if (typeof value !== 'string' || value === '' || PLACEHOLDER.test(value)) return null;
-  if (codePointLength(value) > max || FORBIDDEN_NAME_CHARACTER.test(value)) return null;
+  if (longerThan(value, max) || FORBIDDEN_NAME_CHARACTER.test(value)) return null;
   return value;
 }
 
@@ -208,7 +217,7 @@ function checkHeartbeat(
   const hb = raw as Record<string, unknown>;
   const entity = hb.entity;
   if (typeof entity !== 'string' || entity.length === 0) return new Refused('entity is required: a non-empty string', { code: 'heartbeat_entity_required' });
-  if (codePointLength(entity) > WAKATIME_LIMITS.entityMax) return new Refused(`entity must be at most ${WAKATIME_LIMITS.entityMax} characters`, { code: 'heartbeat_entity_long', values: { max: WAKATIME_LIMITS.entityMax } });
+  if (longerThan(entity, WAKATIME_LIMITS.entityMax)) return new Refused(`entity must be at most ${WAKATIME_LIMITS.entityMax} characters`, { code: 'heartbeat_entity_long', values: { max: WAKATIME_LIMITS.entityMax } });
   if (FORBIDDEN_NAME_CHARACTER.test(entity)) return new Refused('entity must not contain control characters or bidirectional overrides', { code: 'heartbeat_entity_control' });
   const time = typeof hb.time === 'string' && NUMERIC_TIME.test(hb.time) ? Number(hb.time) : hb.time;
   if (typeof time !== 'number' || !Number.isFinite(time)) return new Refused('time is required: Unix seconds as a number', { code: 'heartbeat_time_required' });
