@@ -259,7 +259,6 @@ function checkHeartbeat(
       machine: source.machine,
     };
   }
-  const ownEditor = editorFromUserAgent(ownUserAgent);
   return {
     timeMs,
     entity,
@@ -272,7 +271,8 @@ function checkHeartbeat(
     lines: optionalCount(hb, 'lines'),
     lineno: optionalCount(hb, 'lineno'),
     cursorpos: optionalCount(hb, 'cursorpos'),
-    editor: source.editor ?? ownEditor,
+    // The request's User-Agent wins: the heartbeat's own is read only when that names no editor.
+    editor: source.editor ?? editorFromUserAgent(ownUserAgent),
     machine: source.machine,
   };
 }
