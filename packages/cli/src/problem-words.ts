@@ -174,6 +174,7 @@ const DEVICE_KEYS: Readonly<Record<SyncDeviceReasonCode, CliKey>> = {
   sync_key_unreadable: 'problem.device.sync_key_unreadable',
   sync_key_missing: 'problem.device.sync_key_missing',
   sync_folder_writable: 'problem.device.sync_folder_writable',
+  sync_restored: 'problem.device.sync_restored',
 };
 
 /** The reason inside a refused or held line (@tock/sync's `SyncLineReason`). */

@@ -35,7 +35,11 @@ function when(t: CliMessages, iso: string | null): string {
 /** The human form of `tock sync status`. */
 export function formatSyncStatus(t: CliMessages, status: SyncStatus): string {
   if (!status.enabled || status.device === null) {
-    if (status.offReason !== null && status.offReason !== undefined) return t('sync.offBecause', { reason: status.offReason });
+    if (status.offReason !== null && status.offReason !== undefined) {
+      const because = status.offBecause;
+      const reason = isDeviceReason(because) ? deviceProblemWords(t, because, status.offReason) : syncProblemWords(t, because, status.offReason);
+      return t('sync.offBecause', { reason });
+    }
     return t('sync.off');
   }
   const lines = [t('sync.on', { dir: status.dir ?? '' })];

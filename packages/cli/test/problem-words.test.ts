@@ -148,6 +148,7 @@ const EACH_DEVICE: Readonly<Record<DeviceReason['code'], DeviceReason>> = {
   sync_key_unreadable: { code: 'sync_key_unreadable', values: { error: 'the collection is locked' } },
   sync_key_missing: { code: 'sync_key_missing', values: { command: 'tock sync enable DIR --key KEY', keyCommand: 'tock sync key' } },
   sync_folder_writable: { code: 'sync_folder_writable', values: { path: '/srv/sync', who: 'others', command: 'chmod o-w /srv/sync' } },
+  sync_restored: { code: 'sync_restored', values: { command: 'tock sync enable DIR --key KEY' } },
 };
 
 /** One line reason of each code, with the values (and field rule) @tock/sync sends. */
@@ -317,5 +318,10 @@ describe('the reasons the app sends as codes, in the CLI', () => {
     assert.match(inGerman, /a\.jsonl Zeile 3: Feld „note“ darf höchstens 2\.000 Zeichen lang sein; das Anwenden seines Protokolls hält dort an/);
     assert.match(inGerman, /00000001\.jsonl Zeile 2: dieser Block steht auf Rechnung INV-2026-001; stornieren Sie die Rechnung, um ihn zu ändern; seine Änderungen ab dort warten/);
     assert.doesNotMatch(inGerman, /must be at most|void the invoice/);
+
+    // Sync off after a restore: the reason by its code.
+    const off = { enabled: false, dir: null, device: null, problem: null, problemReason: null, offReason: 'this store was restored from a backup, …', offBecause: EACH_DEVICE.sync_restored, oneTimer: true, devices: [] } as unknown as SyncStatus;
+    assert.equal(formatSyncStatus(await loadCliMessages('en'), off), 'sync: off: this store was restored from a backup, …');
+    assert.match(formatSyncStatus(german, off), /Sicherung wiederhergestellt/);
   });
 });

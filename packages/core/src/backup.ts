@@ -253,7 +253,8 @@ function turnSyncOff(db: DatabaseSync): void {
     if (wasOn) {
       db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(
         SYNC_SETTINGS.offReason,
-        JSON.stringify({ reason: RESTORED_SYNC_OFF_REASON }),
+        // Its code beside the English, for the doors that say it in the person's language (docs/i18n.md).
+        JSON.stringify({ reason: RESTORED_SYNC_OFF_REASON, code: 'sync_restored' }),
       );
     }
     db.exec('COMMIT');

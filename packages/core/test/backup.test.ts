@@ -254,6 +254,7 @@ test("restore takes Tock's own sync capture triggers, turns sync off with the re
   assert.equal(settingIn(database, SYNC_SETTINGS.device), undefined);
   assert.equal(settingIn(database, SYNC_SETTINGS.format), undefined);
   assert.match((settingIn(database, SYNC_SETTINGS.offReason) as { reason: string }).reason, /restored from a backup, so sync was turned off .* `tock sync enable DIR --key KEY`/);
+  assert.equal((settingIn(database, SYNC_SETTINGS.offReason) as { code?: string }).code, 'sync_restored', 'its code beside the English (docs/i18n.md)');
   const db = new DatabaseSync(database, { readOnly: true });
   assert.equal((db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'trigger' AND name LIKE 'sync_capture%'").get() as { n: number }).n, 0);
   db.close();

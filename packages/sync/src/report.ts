@@ -129,7 +129,15 @@ export function syncStatus(store: Store, state: SyncState): SyncStatus {
       });
     }
   }
-  const offReason = store.settings.get<{ reason: string }>(SYNC_SETTINGS.offReason)?.reason ?? null;
+  const off = store.settings.get<{ reason: string; code?: string }>(SYNC_SETTINGS.offReason);
+  const offReason = off?.reason ?? null;
+  const offBecause: SyncReason | SyncDeviceReason | null = running
+    ? null
+    : state.startProblem !== null
+      ? (state.startReason ?? null)
+      : off?.code === 'sync_restored'
+        ? { code: 'sync_restored', values: { command: 'tock sync enable DIR --key KEY' } }
+        : null;
   return {
     enabled: running,
     dir: config?.dir ?? null,
@@ -137,6 +145,7 @@ export function syncStatus(store: Store, state: SyncState): SyncStatus {
     problem: running ? (state.startProblem ?? state.folderProblem) : null,
     problemReason: !running ? null : state.startProblem !== null ? (state.startReason ?? null) : state.folderProblem !== null ? (state.folderReason ?? null) : null,
     offReason: running ? null : (state.startProblem ?? offReason),
+    ...(offBecause === null ? {} : { offBecause }),
     oneTimer: oneTimerOn(store),
     devices,
   };

@@ -64,7 +64,8 @@ export type SyncDeviceReasonCode =
   | 'device_line_held'
   | 'sync_key_unreadable'
   | 'sync_key_missing'
-  | 'sync_folder_writable';
+  | 'sync_folder_writable'
+  | 'sync_restored';
 
 /**
  * Why a line of another device's log is refused (`device_line_refused`) or held
@@ -171,6 +172,8 @@ export interface SyncStatus {
    * Settings › Sync shows it.
    */
   offReason: string | null;
+  /** `offReason` by its code, when the app has one for it (`sync_restored`, or the folder key's `sync_key_*`); absent otherwise. */
+  offBecause?: SyncReason | SyncDeviceReason;
   /**
    * One timer across devices (setting `oneTimer`, default true): a later start on another
    * device ends this device's running session when it arrives (docs/sync.md "One timer").

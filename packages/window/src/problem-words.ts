@@ -162,6 +162,7 @@ const DEVICE_KEYS: Readonly<Record<SyncDeviceReasonCode, MessageKey>> = {
   sync_key_unreadable: 'problem.device.sync_key_unreadable',
   sync_key_missing: 'problem.device.sync_key_missing',
   sync_folder_writable: 'problem.device.sync_folder_writable',
+  sync_restored: 'problem.device.sync_restored',
 };
 
 /** Every line reason code of @tock/sync has its words (`problem.line.*`): a new one fails `tsc` here. */

@@ -54,6 +54,7 @@ export const problems = {
   'problem.device.sync_key_unreadable': 'Der Ordnerschlüssel kann nicht gelesen werden ({error}); die Synchronisierung wartet',
   'problem.device.sync_key_missing': 'Der Ordnerschlüssel ist nicht im Anmeldedatenspeicher; geben Sie ihn erneut an: {command} (`{keyCommand}` auf einem Gerät, das dort synchronisiert, zeigt ihn)',
   'problem.device.sync_folder_writable': '{path} ist für {who, select, others {alle Benutzer dieses Rechners} other {andere Benutzer seiner Gruppe}} beschreibbar: Ohne den Ordnerschlüssel können sie keine Änderungen fälschen, aber sie können sie löschen oder zurückhalten; sorgen Sie dafür, dass nur Sie ihn beschreiben können ({command})',
+  'problem.device.sync_restored': 'Dieser Datenbestand wurde aus einer Sicherung wiederhergestellt, daher wurde die Synchronisierung ausgeschaltet (die Sicherung ist älter als das, was dieses Gerät in den Sync-Ordner geschrieben hat); schalten Sie sie mit `{command}` wieder ein – dieses Gerät synchronisiert dann als neues Gerät, und was die anderen Geräte seit der Sicherung haben, kommt zurück',
   'problem.line.line_not_signed': 'keine signierte Zeile; ohne den Ordnerschlüssel geschrieben',
   'problem.line.line_wrong_mac': 'falscher „mac“: nicht mit dem Ordnerschlüssel dieses Ordners geschrieben (oder seitdem verändert)',
   'problem.line.line_not_json': 'keine JSON-Zeile',

@@ -51,6 +51,7 @@ export const problems = {
   'problem.device.sync_key_unreadable': 'cannot read the sync folder key ({error}); sync waits',
   'problem.device.sync_key_missing': 'the sync folder key is not in the credential store; give it again: {command} (`{keyCommand}` on a device that syncs there shows it)',
   'problem.device.sync_folder_writable': '{path} is writable by {who, select, others {every user of this machine} other {other users of its group}}: they cannot forge changes without the folder key, but they can delete or hold them back; make it yours alone ({command})',
+  'problem.device.sync_restored': 'this store was restored from a backup, so sync was turned off (the backup is older than what this device wrote to the sync folder); turn it on again with `{command}` — this device then syncs as a new device, and what the other devices hold since the backup comes back',
   'problem.line.line_not_signed': 'not a signed line; written without the folder key',
   'problem.line.line_wrong_mac': 'wrong "mac": not written with this folder’s key (or altered since)',
   'problem.line.line_not_json': 'not a JSON line',

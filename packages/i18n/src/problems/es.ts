@@ -54,6 +54,7 @@ export const problems = {
   'problem.device.sync_key_unreadable': 'no se puede leer la clave de la carpeta ({error}); la sincronización espera',
   'problem.device.sync_key_missing': 'la clave de la carpeta no está en el almacén de credenciales; indíquela de nuevo: {command} (`{keyCommand}` en un dispositivo que sincronice allí la muestra)',
   'problem.device.sync_folder_writable': '{path} tiene permiso de escritura para {who, select, others {todos los usuarios de esta máquina} other {otros usuarios de su grupo}}: sin la clave de la carpeta no pueden falsificar cambios, pero sí borrarlos o retenerlos; hágala solo suya ({command})',
+  'problem.device.sync_restored': 'estos datos se restauraron desde una copia de seguridad, así que la sincronización se desactivó (la copia es más antigua que lo que este dispositivo escribió en la carpeta de sincronización); vuelva a activarla con `{command}`: este dispositivo se sincroniza entonces como uno nuevo, y lo que los otros dispositivos tienen desde la copia vuelve',
   'problem.line.line_not_signed': 'no es una línea firmada; se escribió sin la clave de la carpeta',
   'problem.line.line_wrong_mac': '«mac» incorrecto: no se escribió con la clave de esta carpeta (o se modificó después)',
   'problem.line.line_not_json': 'no es una línea JSON',

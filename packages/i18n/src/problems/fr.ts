@@ -54,6 +54,7 @@ export const problems = {
   'problem.device.sync_key_unreadable': 'impossible de lire la clé du dossier ({error}) ; la synchronisation attend',
   'problem.device.sync_key_missing': 'la clé du dossier n’est pas dans le trousseau ; indiquez-la à nouveau : {command} (`{keyCommand}` sur un appareil qui y synchronise l’affiche)',
   'problem.device.sync_folder_writable': '{path} est accessible en écriture pour {who, select, others {tous les utilisateurs de cette machine} other {d’autres utilisateurs de son groupe}} : sans la clé du dossier, ils ne peuvent pas falsifier de modifications, mais ils peuvent les supprimer ou les retenir ; réservez-le à vous seul ({command})',
+  'problem.device.sync_restored': 'ces données ont été restaurées depuis une sauvegarde, la synchronisation a donc été désactivée (la sauvegarde est plus ancienne que ce que cet appareil a écrit dans le dossier de synchronisation) ; réactivez-la avec `{command}` — cet appareil se synchronise alors comme un nouvel appareil, et ce que les autres appareils ont depuis la sauvegarde revient',
   'problem.line.line_not_signed': 'pas une ligne signée ; écrite sans la clé du dossier',
   'problem.line.line_wrong_mac': '« mac » erroné : pas écrite avec la clé de ce dossier (ou modifiée depuis)',
   'problem.line.line_not_json': 'pas une ligne JSON',

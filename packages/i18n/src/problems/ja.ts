@@ -54,6 +54,7 @@ export const problems = {
   'problem.device.sync_key_unreadable': 'フォルダーキーを読み込めません（{error}）。同期は待機します',
   'problem.device.sync_key_missing': 'フォルダーキーが資格情報ストアにありません。もう一度指定してください：{command}（そのフォルダーで同期しているデバイスで `{keyCommand}` を実行すると表示されます）',
   'problem.device.sync_folder_writable': '{path} は{who, select, others {このマシンのすべてのユーザー} other {そのグループの他のユーザー}}が書き込めます。フォルダーキーがなければ変更を偽造することはできませんが、削除したり止めたりすることはできます。ご自身だけのものにしてください（{command}）',
+  'problem.device.sync_restored': 'このデータはバックアップから復元されたため、同期はオフになりました（バックアップは、このデバイスが同期フォルダーに書き込んだ内容より古いためです）。`{command}` でもう一度オンにしてください。このデバイスは新しいデバイスとして同期し、バックアップ以降に他のデバイスが持つ内容が戻ってきます',
   'problem.line.line_not_signed': '署名された行ではありません。フォルダーキーなしで書かれています',
   'problem.line.line_wrong_mac': '「mac」が正しくありません。このフォルダーのフォルダーキーで書かれていません（または書かれた後に変更されています）',
   'problem.line.line_not_json': 'JSON の行ではありません',
