@@ -2,12 +2,26 @@
  * Wall-clock times for the CLI's human output: the wire speaks ISO UTC, people read their
  * local time (`TZ` respected, as the app's "today" is), on the clock of the desktop setting
  * `clockFormat` the window follows too (docs/cli.md, human output; the setting is read once
- * per command, clock-setting.ts). Pure apart from the process's zone and, for `system`, its
- * language.
+ * per command, clock-setting.ts), in the words of the language the CLI speaks (`3:05 PM`,
+ * `3:05 p. m.`, `午後3:05`: @tock/i18n's formatClockTime, the window's formatter too). Pure apart
+ * from the process's zone.
  */
+import { type ClockChoice, formatClockTime, type Locale, usesTwelveHours } from '@tock/i18n';
 
-/** The desktop setting `clockFormat`: the 24-hour clock, the 12-hour one, or the system's language's. */
-export type ClockFormat = '24h' | '12h' | 'system';
+/** The desktop setting `clockFormat`: the 24-hour clock, the 12-hour one, or the chosen language's. */
+export type ClockSetting = ClockChoice;
+
+/** The setting bound to the language the CLI speaks: what `system` means and the 12-hour clock's words. */
+export interface LanguageClock {
+  readonly setting: ClockSetting;
+  readonly locale: Locale;
+}
+
+/**
+ * The clock the formatters below write on: the setting in the CLI's language
+ * (clock-setting.ts's answer), or a bare setting, written in English (`--json` and tests).
+ */
+export type ClockFormat = ClockSetting | LanguageClock;
 
 function pad(n: number): string {
   return String(n).padStart(2, '0');
@@ -17,17 +31,21 @@ function sameLocalDay(a: Date, b: Date): boolean {
   return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 }
 
-/** Whether `clock` means the 12-hour clock: `12h`, or `system` where the language writes it so (`en-US`). */
-export function twelveHours(clock: ClockFormat): boolean {
-  if (clock !== 'system') return clock === '12h';
-  const cycle = new Intl.DateTimeFormat(undefined, { hour: 'numeric' }).resolvedOptions().hourCycle;
-  return cycle === 'h11' || cycle === 'h12';
+/** `clock` with its language: a bare setting is in English. */
+function inLanguage(clock: ClockFormat): LanguageClock {
+  return typeof clock === 'string' ? { setting: clock, locale: 'en' } : clock;
 }
 
-/** `09:14`, or `9:14 AM` on the 12-hour clock (as the window writes it): an hour and minute of the day. */
+/** Whether `clock` means the 12-hour clock: `12h`, or `system` where the CLI's language writes it so (`en`). */
+export function twelveHours(clock: ClockFormat): boolean {
+  const { setting, locale } = inLanguage(clock);
+  return usesTwelveHours(locale, setting);
+}
+
+/** `09:14`, or `9:14 AM` (`9:14 a. m.`, `午前9:14`) on the 12-hour clock, as the window writes it: an hour and minute of the day. */
 export function timeOfDay(hours: number, minutes: number, clock: ClockFormat = '24h'): string {
-  if (!twelveHours(clock)) return `${pad(hours)}:${pad(minutes)}`;
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${pad(minutes)} ${hours < 12 ? 'AM' : 'PM'}`;
+  const { setting, locale } = inLanguage(clock);
+  return formatClockTime(locale, { hours, minutes }, setting);
 }
 
 /** The time of day of an instant in `timeZone` (the app's, for a day the app reports), on `clock`. */

@@ -33,6 +33,24 @@ describe('formatClock on each clock', () => {
     assert.equal(timeOfDayIn('2026-11-18T12:07:00.000Z', 'Asia/Tokyo', '12h'), '9:07 PM');
     assert.equal(timeOfDayIn('2026-11-18T12:07:00.000Z', 'Asia/Tokyo'), '21:07');
   });
+
+  it('writes the 12-hour clock in the CLI’s language: a. m./p. m. in Spanish, 午前/午後 before the time in Japanese', () => {
+    const es = { setting: '12h', locale: 'es' } as const;
+    const ja = { setting: '12h', locale: 'ja' } as const;
+    assert.equal(formatClock(local(17, 2), NOW, es), '5:02 p. m.');
+    assert.equal(formatClock(local(0, 5), NOW, es), '12:05 a. m.');
+    assert.equal(formatClock(local(17, 2), NOW, ja), '午後5:02');
+    assert.equal(formatSpan(local(23, 30, 17), local(0, 15), NOW, ja), '2026-11-17 午後11:30–2026-11-18 午前12:15');
+    assert.equal(timeOfDayIn('2026-11-18T12:07:00.000Z', 'Asia/Tokyo', { setting: '12h', locale: 'de' }), '9:07 PM');
+    assert.equal(formatClock(local(9, 14), NOW, { setting: '24h', locale: 'ja' }), '09:14');
+  });
+
+  it('reads system as the CLI’s language’s clock, not the process’s locale', () => {
+    const at = local(15, 5);
+    assert.equal(formatClock(at, NOW, { setting: 'system', locale: 'en' }), '3:05 PM');
+    for (const locale of ['de', 'fr', 'es', 'ja'] as const) assert.equal(formatClock(at, NOW, { setting: 'system', locale }), '15:05', locale);
+    assert.equal(formatClock(at, NOW, { setting: 'system', locale: 'en-XA' }), '3:05 PM');
+  });
 });
 
 describe('the CLI follows the clock setting', { timeout: 60_000 }, () => {
@@ -52,6 +70,9 @@ describe('the CLI follows the clock setting', { timeout: 60_000 }, () => {
 
       const status = await tock(env, 'status');
       assert.match(status.out, new RegExp(`^Tracking "Plan" since ${twelve} — `));
+      // In the command's language: Spanish and Japanese words, Japanese's before the time.
+      assert.match((await tock({ ...env, LANG: 'es_ES.UTF-8' }, 'status')).out, /\b\d{1,2}:\d\d [ap]\. m\./);
+      assert.match((await tock({ ...env, LANG: 'ja_JP.UTF-8' }, 'status')).out, /午[前後]\d{1,2}:\d\d/);
 
       const logged = await tock(env, 'log', '15', 'Call', '--create');
       assert.equal(logged.status, 0, logged.err);
