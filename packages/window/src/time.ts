@@ -8,7 +8,7 @@
  * {@link dayKey} and {@link daySpan} stay calendar dates, which the forms build instants from.
  */
 import { addDays, localDayKey, localDaySpan, localTimeOfDay, localTimeToMs, startOfWeek, type DaySpan, type WeekStartDay } from '@tock/core/day';
-import { formatDurationWords } from '@tock/i18n';
+import { formatClockTime, formatDurationWords, usesTwelveHours } from '@tock/i18n';
 import { formatDuration } from '@tock/protocol';
 import { formatLocale, windowMessages } from './i18n/index.ts';
 
@@ -109,16 +109,15 @@ export function setClockFormat(format: ClockFormat | undefined): void {
  * language (`en` says 12 hours, `de` 24).
  */
 export function twelveHours(): boolean {
-  if (clock !== 'system') return clock === '12h';
-  const cycle = new Intl.DateTimeFormat(formatLocale(), { hour: 'numeric' }).resolvedOptions().hourCycle;
-  return cycle === 'h11' || cycle === 'h12';
+  return usesTwelveHours(windowMessages().locale, clock);
 }
 
-/** `09:15` or `9:15 AM`: minutes after midnight on the window's clock. */
-export function timeOfDay(minutes: number): string {
-  const h = Math.floor(minutes / 60) % 24;
-  if (!twelveHours()) return `${pad(h)}:${pad(minutes % 60)}`;
-  return `${h % 12 === 0 ? 12 : h % 12}:${pad(minutes % 60)} ${h < 12 ? 'AM' : 'PM'}`;
+/**
+ * `09:15`, or on the 12-hour clock `9:15 AM` (`9:15 a. m.`, `午前9:15`): minutes after midnight
+ * on the window's clock, in its language's words (@tock/i18n's formatClockTime, the CLI's too).
+ */
+export function timeOfDay(minutes: number, seconds?: number): string {
+  return formatClockTime(windowMessages().locale, { hours: Math.floor(minutes / 60) % 24, minutes: minutes % 60, seconds }, clock);
 }
 
 /**
@@ -150,11 +149,10 @@ export function dayMonth(day: string): string {
   return fmt('dm', { day: 'numeric', month: 'short' }).format(middayOf(day));
 }
 
-/** `14:03:22` (or `2:03:22 PM`), for the request list: {@link clockTime} with the seconds. */
+/** `14:03:22` (or `2:03:22 PM`, `午後2:03:22`), for the request list: {@link clockTime} with the seconds. */
 export function clockSeconds(ms: number): string {
   // Time zones are whole minutes off UTC, so the second of the minute is the instant's own.
-  const seconds = pad(Math.floor(ms / 1000) % 60);
-  return clockTime(ms).replace(/^(\d{1,2}:\d{2})/, `$1:${seconds}`);
+  return timeOfDay(localTimeOfDay(ms, zone), Math.floor(ms / 1000) % 60);
 }
 
 /** `1:02:03` — a running clock. */

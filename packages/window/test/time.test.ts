@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { localDaySpan } from '@tock/core';
 import { atMinutes, longBlockQuestion, minutesOf, readRange, timeForm } from '../src/screens/history/times.ts';
-import { atLocalTime, clockSeconds, clockTime, dayKey, daySpan, setAppClock, setClockFormat, timeInputValue, timeOfDay, weekStart } from '../src/time.ts';
+import { setWindowLanguage, windowMessages } from '../src/i18n/index.ts';
+import { atLocalTime, clockSeconds, clockTime, dayKey, daySpan, setAppClock, setClockFormat, timeInputValue, timeOfDay, twelveHours, weekStart } from '../src/time.ts';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -72,7 +73,7 @@ test('typed times are read on the 24-hour clock or with AM/PM; anything else is 
   for (const typed of ['24:00', '9:75', '9:5', 'soon', '-1:00', '13 PM', '0:30 AM', '2 PMX', '']) assert.equal(minutesOf(typed), null, typed);
 });
 
-test('every time of day follows the clock setting: 24 h, 12 h, or the browser’s language', () => {
+test('every time of day follows the clock setting: 24 h, 12 h, or the window’s language', () => {
   setAppClock('Europe/Berlin', '2026-11-22T12:00:00.000Z');
   const at = Date.parse('2026-11-22T13:05:09.000Z'); // 14:05:09 in Berlin
   const midnight = Date.parse('2026-11-21T23:00:30.000Z'); // 00:00:30 in Berlin
@@ -83,11 +84,72 @@ test('every time of day follows the clock setting: 24 h, 12 h, or the browser’
     assert.equal(minutesOf(timeInputValue(at)), 14 * 60 + 5, 'a time the window shows reads back');
     assert.match(timeForm(), /9:30 AM/);
     setClockFormat('system');
-    // Node's language here decides; either way the clock is one of the two.
-    assert.ok(['14:05', '2:05 PM'].includes(clockTime(at)));
+    // The window's language (English here) decides, not the browser's or Node's.
+    assert.equal(clockTime(at), '2:05 PM');
   } finally {
     setClockFormat('24h');
   }
+});
+
+/** Switches the window to `language` and waits until its catalog has loaded (a dynamic import). */
+async function speak(language: string): Promise<void> {
+  // The language switch marks the page's `lang`; node has no page.
+  (globalThis as { document?: unknown }).document ??= { documentElement: { lang: 'en' } };
+  setWindowLanguage(language);
+  for (let turn = 0; windowMessages().locale !== language; turn++) {
+    if (turn > 1000) throw new Error(`the window's ${language} catalog did not load`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+const SHOWN_IN = {
+  en: ['2:05 PM', '2:05:09 PM', '12:00 AM', '2:05 PM'],
+  de: ['2:05 PM', '2:05:09 PM', '12:00 AM', '14:05'],
+  fr: ['2:05 PM', '2:05:09 PM', '12:00 AM', '14:05'],
+  es: ['2:05 p. m.', '2:05:09 p. m.', '12:00 a. m.', '14:05'],
+  ja: ['午後2:05', '午後2:05:09', '午前12:00', '14:05'],
+  'en-XA': ['2:05 PM', '2:05:09 PM', '12:00 AM', '2:05 PM'],
+} as const;
+
+for (const [language, [twelve, twelveSeconds, midnight, system]] of Object.entries(SHOWN_IN)) {
+  test(`in ${language} the 12-hour clock has the language's words, system its own clock, and what is shown reads back`, async () => {
+    await speak(language);
+    setAppClock('Europe/Berlin', '2026-11-22T12:00:00.000Z');
+    const at = Date.parse('2026-11-22T13:05:09.000Z'); // 14:05:09 in Berlin
+    try {
+      setClockFormat('12h');
+      assert.deepEqual([clockTime(at), clockSeconds(at), timeOfDay(0)], [twelve, twelveSeconds, midnight]);
+      assert.equal(minutesOf(timeInputValue(at)), 14 * 60 + 5);
+      for (let minutes = 0; minutes < 24 * 60; minutes += 13) assert.equal(minutesOf(timeOfDay(minutes)), minutes, timeOfDay(minutes));
+      setClockFormat('system');
+      assert.equal(clockTime(at), system);
+      assert.equal(twelveHours(), system !== '14:05');
+      assert.equal(minutesOf(timeInputValue(at)), 14 * 60 + 5);
+      setClockFormat('24h');
+      assert.deepEqual([clockTime(at), clockSeconds(at)], ['14:05', '14:05:09']);
+      // 24-hour times are read in every language, whatever the clock shows.
+      assert.equal(minutesOf('15:05'), 905);
+    } finally {
+      setClockFormat('24h');
+      await speak('en');
+    }
+  });
+}
+
+test('the time field reads what each language types and refuses hostile text at once', () => {
+  for (const [typed, minutes] of [
+    ['3:05 p. m.', 905],
+    ['3:05 p.m.', 905],
+    ['午後3:05', 905],
+    ['午後３：０５', 905],
+    ['15時05分', 905],
+    ['15h05', 905],
+  ] as const) {
+    assert.equal(minutesOf(typed), minutes, typed);
+  }
+  for (const typed of ['3:05 p. m. p. m.', '午後15:05', '9'.repeat(100_000), `9:30${'\u0301'.repeat(40)}`, '\u202e3:05', '٣:٠٥']) assert.equal(minutesOf(typed), null, typed.slice(0, 12));
+  setAppClock('Europe/Berlin', '2026-11-22T12:00:00.000Z');
+  assert.deepEqual(readRange('2026-11-22', 'x'.repeat(5000), '10:00'), { ok: false, field: 'from', message: `Write the start ${timeForm()}.` });
 });
 
 test('an end before the start is a mistake unless the block ends the next day (never a silent 23 h 30 min)', () => {

@@ -1,9 +1,11 @@
 /**
- * A time of day typed as `HH:MM`, or `h:mm AM` on the 12-hour clock. Not `<input type="time">`:
+ * A time of day typed as `HH:MM`, or on the 12-hour clock as the window's language writes it
+ * (`h:mm AM`, `h:mm p. m.`, `午後h:mm`). Not `<input type="time">`:
  * that one shows `12:06 PM` wherever the browser's language says so, and the window shows every
  * time on the clock of its setting (docs/ui.md "Durations and times of day"). The forms read
  * the text with `minutesOf`.
  */
+import { MAX_TYPED_TIME } from '@tock/i18n';
 import { useT } from '../i18n/index.ts';
 import { twelveHours } from '../time.ts';
 import { describedByError } from './FieldError.tsx';
@@ -20,7 +22,7 @@ export function TimeField({ id, value, error, errorId, onInput }: { id: string; 
       autoComplete="off"
       spellcheck={false}
       placeholder={twelveHours() ? t('time.placeholder12') : t('time.placeholder24')}
-      maxLength={10}
+      maxLength={MAX_TYPED_TIME}
       value={value}
       {...describedByError(error, errorId)}
       onInput={(e) => onInput((e.target as HTMLInputElement).value)}

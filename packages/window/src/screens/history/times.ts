@@ -1,9 +1,10 @@
 /**
- * Reading the History forms' date field and typed times (`09:30`, or `9:30 AM`) as instants
+ * Reading the History forms' date field and typed times (`09:30`, `9:30 AM`, `午前9:30`) as instants
  * in the app's zone, and the rules a typed start and end keep (docs/ui.md "Times you enter"):
  * an end before the start is a mistake unless the person said the block ends the next day,
  * and a block over 12 hours is logged only after a confirmation.
  */
+import { readClockTime } from '@tock/i18n';
 import { windowMessages } from '../../i18n/index.ts';
 import { addDays, atLocalTime, duration, twelveHours } from '../../time.ts';
 
@@ -12,21 +13,13 @@ export const LONG_BLOCK_MS = 12 * 3_600_000;
 
 /**
  * Minutes after midnight of a typed time — `09:30`, `9:30`, `0930`, `9.30` on the 24-hour
- * clock, or `9:30 AM`, `2:05 pm`, `2pm`, `12 AM` on the 12-hour one (whichever clock the
- * window shows: a time it shows must read back) — or null when the field is empty or holds
- * no time of day (`25:00`, `9:75`, `13 PM`, `soon`).
+ * clock, or `9:30 AM`, `2:05 pm`, `2pm`, `2:05 p. m.`, `午後2:05` on the 12-hour one, in any of
+ * the window's languages (a time the window shows must read back: @tock/i18n's
+ * readClockTime, bounded and lenient) — or null when the field is empty or holds no time of
+ * day (`25:00`, `9:75`, `13 PM`, `soon`, anything past 32 characters).
  */
 export function minutesOf(typed: string): number | null {
-  const m = /^\s*(\d{1,2})(?:[:.h]?(\d{2}))?\s*(?:([ap])\.?\s?m\.?)?\s*$/i.exec(typed);
-  if (!m) return null;
-  let h = Number(m[1]);
-  const min = m[2] === undefined ? 0 : Number(m[2]);
-  if (min >= 60) return null;
-  if (m[3] !== undefined) {
-    if (h < 1 || h > 12) return null;
-    h = (h % 12) + (m[3].toLowerCase() === 'p' ? 12 : 0);
-  }
-  return h < 24 ? h * 60 + min : null;
+  return readClockTime(typed);
 }
 
 /**
