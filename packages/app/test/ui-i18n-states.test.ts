@@ -3,13 +3,13 @@
  * on a fresh app with nothing tracked every screen's empty state, the listener that cannot
  * take its port, capture sources that do not work here with their reasons, idle sources'
  * needs, a field the app refused (by its rule's code and values), a sync folder problem (by
- * its code), an editor's refusal and a credential store's error (by their codes), and a save the app could not make (a full disk, and no answer at all) — every
+ * its code), an import refused at an item of its file, an editor's refusal and a credential store's error (by their codes), and a save the app could not make (a full disk, and no answer at all) — every
  * word a person reads there carries the accents, proof it came from a catalog, not from the
  * app's English. The app sends codes and values (a listener's error code, a source's reason code
  * and id); the window words them.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type Server } from 'node:net';
@@ -160,6 +160,48 @@ describe('en-XA: the error and empty states', () => {
       t.app.services.sync.disable();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('another device’s refused line and the reason inside it, worded by their codes', async () => {
+    const { page } = b;
+    const dir = mkdtempSync(join(tmpdir(), 'tock-ui-sync-line-'));
+    const other = 'eeeeeeee-0000-4000-8000-000000000001';
+    try {
+      t.app.services.sync.enable(dir, 'Laptop');
+      // Another device whose first line was written without the folder key.
+      const folder = join(dir, 'tock-sync-v2', other);
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(join(folder, 'device.json'), JSON.stringify({ deviceID: other, name: 'Tablet', createdAt: '2026-11-01T00:00:00.000Z' }));
+      writeFileSync(join(folder, '00000001.jsonl'), '{"v":1}\n');
+      await t.app.services.sync.scan();
+      const device = t.app.services.sync.status().devices.find((d) => d.deviceID === other);
+      assert.equal(device?.problemLine?.code, 'line_not_signed');
+      await show(page, '/settings/sync');
+      const problem = page.getByTestId('sync-devices').locator('tbody td').last();
+      await problem.filter({ hasText: PSEUDO }).waitFor();
+      assert.doesNotMatch((await problem.textContent()) ?? '', /not a signed line|applying its log/);
+      // Data the lines carry as they are: the devices' names and ids, the segment's file name.
+      const data = new Set([...allowed, 'Laptop', 'Tablet', 'eeeeeeee', 'jsonl', ...other.split('-')]);
+      assert.deepEqual(await unaccentedWords(page, data), [], 'Sync with a refused line shows text that is not from a catalog');
+    } finally {
+      t.app.services.sync.disable();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('an import refused at an item of the file, worded by its codes', async () => {
+    const { page } = b;
+    await show(page, '/settings/data');
+    // A Watson frame whose project is not a string: the app refuses it, its place and reason by code.
+    await page.locator('#import-file').setInputFiles({ name: 'frames.json', mimeType: 'application/json', buffer: Buffer.from('[[1767261600, 1767265200, 7]]') });
+    await page.locator('#import-format').selectOption('watson');
+    await page.locator('#import-file').locator('xpath=ancestor::form').locator('button[type=submit]').click();
+    const refused = page.locator('#import-file-error').filter({ hasText: PSEUDO });
+    await refused.waitFor();
+    assert.doesNotMatch((await refused.textContent()) ?? '', /the project must be a string|nothing was imported/);
+    // Data the line carries as it is: the file's name.
+    const data = new Set([...allowed, 'frames', 'json']);
+    assert.deepEqual(await unaccentedWords(page, data), [], 'Data with an import refused shows text that is not from a catalog');
   });
 
   it('an editor refused for a wrong key, and a credential store that is locked, worded by their codes', async () => {
