@@ -147,7 +147,7 @@ export const settings = {
   'desk.trayHeading': 'Bandeja del sistema',
   'desk.trayShow': 'Mostrar Tock en la bandeja del sistema (lo que está en marcha, Detener, Pausa, Iniciar, Añadir tiempo…, Abrir Tock)',
   'desk.clock24': '24 horas (14:05)',
-  'desk.clock12': '12 horas (2:05 PM)',
+  'desk.clock12': '12 horas (2:05 p. m.)',
   'desk.clockSystem': 'Como lo escribe el idioma de este navegador',
   'desk.clockHeading': 'Reloj',
   'desk.timesOfDay': 'Horas del día',

@@ -147,7 +147,7 @@ export const settings = {
   'desk.trayHeading': 'システムトレイ',
   'desk.trayShow': 'システムトレイに Tock を表示（実行中の内容、停止、休憩、開始、時間を追加…、Tock を開く）',
   'desk.clock24': '24 時間制（14:05）',
-  'desk.clock12': '12 時間制（午後 2:05）',
+  'desk.clock12': '12 時間制（午後2:05）',
   'desk.clockSystem': 'このブラウザーの言語の表記に従う',
   'desk.clockHeading': '時計',
   'desk.timesOfDay': '時刻',
