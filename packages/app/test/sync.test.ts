@@ -276,6 +276,12 @@ describe('sync with two apps and one folder', { timeout: 60_000 }, () => {
       assert.deepEqual(because(() => a.services.sync.enable('relative/dir')), { code: 'sync_dir_relative', values: { dir: 'relative/dir' } });
       assert.deepEqual(because(() => a.services.sync.enable(folder, 'a\nb')), { code: 'sync_device_name', values: { max: 100 } });
       assert.deepEqual(because(() => a.services.sync.enable(folder, 'laptop', 'not-a-key')), { code: 'sync_key_shape', values: { command: 'tock sync key' } });
+      // A folder whose folder.json is not JSON: the file's own problem by its code inside the refusal.
+      const broken = join(folder, 'broken');
+      mkdirSync(join(broken, 'tock-sync-v2'), { recursive: true });
+      writeFileSync(join(broken, 'tock-sync-v2', 'folder.json'), 'not json');
+      assert.throws(() => a.services.sync.enable(broken), { message: `${broken}: tock-sync-v2/folder.json is not JSON; remove it only if no device syncs there, then run tock sync enable again` });
+      assert.deepEqual(because(() => a.services.sync.enable(broken)), { code: 'sync_folder_file', values: { dir: broken, what: 'not_json', file: 'tock-sync-v2/folder.json' } });
       assert.equal(a.services.sync.status().enabled, false);
       // Disabling keeps the device's id; enabling again logs nothing twice.
       a.services.tracker.logEntry({ name: 'Plan', createIfMissing: true, durationMinutes: 20 });

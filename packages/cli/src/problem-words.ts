@@ -46,6 +46,7 @@ const REASON_KEYS: Readonly<Record<ProblemReasonCode, CliKey>> = {
   sync_dir_unwritable: 'problem.reason.sync_dir_unwritable',
   sync_off: 'problem.reason.sync_off',
   sync_one_timer: 'problem.reason.sync_one_timer',
+  sync_folder_file: 'problem.reason.sync_folder_file',
   heartbeat_not_object: 'problem.reason.heartbeat_not_object',
   heartbeat_entity_required: 'problem.reason.heartbeat_entity_required',
   heartbeat_entity_long: 'problem.reason.heartbeat_entity_long',

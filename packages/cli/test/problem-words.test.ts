@@ -53,6 +53,7 @@ const EACH: Readonly<Record<ProblemReasonCode, ProblemReason>> = {
   sync_dir_unwritable: { code: 'sync_dir_unwritable', values: { dir: '/home/ada/Sync', error: 'EROFS' } },
   sync_off: { code: 'sync_off', values: { command: 'tock sync enable DIR' } },
   sync_one_timer: { code: 'sync_one_timer', values: { command: 'tock sync one-timer on|off' } },
+  sync_folder_file: { code: 'sync_folder_file', values: { dir: '/home/ada/Sync', what: 'not_file', file: 'tock-sync-v2/folder.json', kind: 'fifo' } },
   heartbeat_not_object: { code: 'heartbeat_not_object' },
   heartbeat_entity_required: { code: 'heartbeat_entity_required' },
   heartbeat_entity_long: { code: 'heartbeat_entity_long', values: { max: 2048 } },
@@ -200,6 +201,17 @@ describe('the reasons the app sends as codes, in the CLI', () => {
         if (locale === 'en-XA') assert.match(said, /^\[.*~+\]$/su, reason.code);
       }
     }
+  });
+
+  it('tock sync enable into a folder whose folder.json is wrong: each kind of wrong in German', async () => {
+    const german = await loadCliMessages('de');
+    const folderFile = (what: string, values: Record<string, string | number>): string =>
+      reasonWords(german, { code: 'sync_folder_file', values: { dir: '/srv/sync', what, file: 'tock-sync-v2/folder.json', ...values } }, 'ENGLISH');
+    assert.equal(folderFile('not_json', {}), '/srv/sync: tock-sync-v2/folder.json ist kein JSON; entfernen Sie sie nur, wenn dort kein Gerät synchronisiert, und führen Sie dann tock sync enable erneut aus');
+    assert.match(folderFile('not_file', { kind: 'symlink' }), /ist ein symbolischer Link, keine reguläre Datei/);
+    assert.match(folderFile('unreadable', { size: '4 KiB' }), /kann nicht gelesen werden oder ist größer als 4 KiB;/);
+    assert.equal(folderFile('newer', { format: 3 }), '/srv/sync: tock-sync-v2/folder.json hat das Format 3, geschrieben von einer neueren Tock-Version; aktualisieren Sie Tock auf diesem Gerät');
+    assert.match(folderFile('shape', { shape: '{"format":2}' }), /ist nicht \{"format":2\};/);
   });
 
   it('a credential store error in the error line: by its code, English as it came', async () => {

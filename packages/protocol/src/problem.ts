@@ -121,6 +121,7 @@ export type ProblemReasonCode =
   | 'sync_dir_unwritable'
   | 'sync_off'
   | 'sync_one_timer'
+  | 'sync_folder_file'
   | 'heartbeat_not_object'
   | 'heartbeat_entity_required'
   | 'heartbeat_entity_long'

@@ -79,7 +79,11 @@ export function folderKey(dir: string, given: Uint8Array | undefined, keyStore: 
     return { key, newFolder: true };
   }
   if ('problem' in folderFile) {
-    throw new Problem('sync_refused', `${dir}: ${folderFile.problem}${folderFile.newer ? '' : '; remove it only if no device syncs there, then run tock sync enable again'}`, { field: 'dir' });
+    const what = folderFile.reason.code.replace(/^folder_file_/, '');
+    throw refused(`${dir}: ${folderFile.problem}${folderFile.newer ? '' : '; remove it only if no device syncs there, then run tock sync enable again'}`, 'dir', {
+      code: 'sync_folder_file',
+      values: { dir, what, ...folderFile.reason.values },
+    });
   }
   if (given === undefined) {
     // This device joined the folder before (sync turned off and on again): the key it keeps is the folder's.

@@ -37,6 +37,7 @@ export const problems = {
   'problem.reason.sync_dir_unwritable': 'In {dir} kann nicht geschrieben werden ({error}); korrigieren Sie die Berechtigungen und führen Sie tock sync enable erneut aus',
   'problem.reason.sync_off': 'Die Synchronisierung ist aus; schalten Sie sie zuerst ein: {command}',
   'problem.reason.sync_one_timer': 'Geben Sie on oder off an: {command}',
+  'problem.reason.sync_folder_file': '{dir}: {what, select, not_file {{file} ist {kind, select, symlink {ein symbolischer Link} fifo {ein FIFO} socket {ein Socket} device {ein Gerät} folder {ein Ordner} other {keine reguläre Datei}}, keine reguläre Datei; sie wird nicht gelesen} unreadable {{file} kann nicht gelesen werden oder ist größer als {size}} not_json {{file} ist kein JSON} newer {{file} hat das Format {format}, geschrieben von einer neueren Tock-Version; aktualisieren Sie Tock auf diesem Gerät} other {{file} ist nicht {shape}}}{what, select, newer {} other {; entfernen Sie sie nur, wenn dort kein Gerät synchronisiert, und führen Sie dann tock sync enable erneut aus}}',
   'problem.device.device_not_folder': '{folder} ist {kind, select, symlink {ein symbolischer Link} fifo {ein FIFO} socket {ein Socket} device {ein Gerät} other {keine reguläre Datei}}, kein Ordner; er wird nicht gelesen',
   'problem.device.device_file_missing': 'noch keine device.json',
   'problem.device.device_file_not_json': 'device.json ist kein JSON',

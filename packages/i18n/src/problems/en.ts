@@ -34,6 +34,7 @@ export const problems = {
   'problem.reason.sync_dir_unwritable': 'cannot write to {dir} ({error}); fix its permissions and run tock sync enable again',
   'problem.reason.sync_off': 'sync is off; turn it on first: {command}',
   'problem.reason.sync_one_timer': 'say on or off: {command}',
+  'problem.reason.sync_folder_file': '{dir}: {what, select, not_file {{file} is {kind, select, symlink {a symbolic link} fifo {a FIFO} socket {a socket} device {a device} folder {a folder} other {not a regular file}}, not a regular file; it is not read} unreadable {{file} cannot be read or is over {size}} not_json {{file} is not JSON} newer {{file} is of format {format}, written by a newer Tock; update Tock on this device} other {{file} is not {shape}}}{what, select, newer {} other {; remove it only if no device syncs there, then run tock sync enable again}}',
   'problem.device.device_not_folder': '{folder} is {kind, select, symlink {a symbolic link} fifo {a FIFO} socket {a socket} device {a device} other {not a regular file}}, not a folder; it is not read',
   'problem.device.device_file_missing': 'no device.json yet',
   'problem.device.device_file_not_json': 'device.json is not JSON',

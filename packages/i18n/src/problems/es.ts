@@ -37,6 +37,7 @@ export const problems = {
   'problem.reason.sync_dir_unwritable': 'no se puede escribir en {dir} ({error}); corrija sus permisos y vuelva a ejecutar tock sync enable',
   'problem.reason.sync_off': 'la sincronización está desactivada; actívela primero: {command}',
   'problem.reason.sync_one_timer': 'indique on u off: {command}',
+  'problem.reason.sync_folder_file': '{dir}: {what, select, not_file {{file} es {kind, select, symlink {un enlace simbólico} fifo {un FIFO} socket {un socket} device {un dispositivo} folder {una carpeta} other {algo distinto de un archivo normal}}, no un archivo normal; no se lee} unreadable {{file} no se puede leer o supera {size}} not_json {{file} no es JSON} newer {{file} tiene el formato {format}, escrito por una versión más reciente de Tock; actualice Tock en este dispositivo} other {{file} no es {shape}}}{what, select, newer {} other {; elimínelo solo si ningún dispositivo sincroniza allí y vuelva a ejecutar tock sync enable}}',
   'problem.device.device_not_folder': '{folder} es {kind, select, symlink {un enlace simbólico} fifo {un FIFO} socket {un socket} device {un dispositivo} other {algo distinto de un archivo normal}}, no una carpeta; no se lee',
   'problem.device.device_file_missing': 'todavía no hay device.json',
   'problem.device.device_file_not_json': 'device.json no es JSON',

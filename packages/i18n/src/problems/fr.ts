@@ -37,6 +37,7 @@ export const problems = {
   'problem.reason.sync_dir_unwritable': 'impossible d’écrire dans {dir} ({error}) ; corrigez ses permissions et relancez tock sync enable',
   'problem.reason.sync_off': 'la synchronisation est désactivée ; activez-la d’abord : {command}',
   'problem.reason.sync_one_timer': 'indiquez on ou off : {command}',
+  'problem.reason.sync_folder_file': '{dir} : {what, select, not_file {{file} est {kind, select, symlink {un lien symbolique} fifo {un FIFO} socket {un socket} device {un périphérique} folder {un dossier} other {autre chose qu’un fichier ordinaire}}, pas un fichier ordinaire ; il n’est pas lu} unreadable {{file} ne peut pas être lu ou dépasse {size}} not_json {{file} n’est pas du JSON} newer {{file} est au format {format}, écrit par une version plus récente de Tock ; mettez Tock à jour sur cet appareil} other {{file} n’est pas {shape}}}{what, select, newer {} other { ; supprimez-le seulement si aucun appareil n’y synchronise, puis relancez tock sync enable}}',
   'problem.device.device_not_folder': '{folder} est {kind, select, symlink {un lien symbolique} fifo {un FIFO} socket {un socket} device {un périphérique} other {autre chose qu’un fichier ordinaire}}, pas un dossier ; il n’est pas lu',
   'problem.device.device_file_missing': 'pas encore de device.json',
   'problem.device.device_file_not_json': 'device.json n’est pas du JSON',

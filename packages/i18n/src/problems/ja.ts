@@ -37,6 +37,7 @@ export const problems = {
   'problem.reason.sync_dir_unwritable': '{dir} に書き込めません（{error}）。権限を修正してから、tock sync enable をもう一度実行してください',
   'problem.reason.sync_off': '同期はオフです。先にオンにしてください：{command}',
   'problem.reason.sync_one_timer': 'on か off を指定してください：{command}',
+  'problem.reason.sync_folder_file': '{dir}：{what, select, not_file {{file} は{kind, select, symlink {シンボリックリンク} fifo {FIFO} socket {ソケット} device {デバイス} folder {フォルダー} other {通常のファイル以外のもの}}で、通常のファイルではないため、読み込みません} unreadable {{file} を読み込めないか、{size} を超えています} not_json {{file} は JSON ではありません} newer {{file} は新しい Tock が書いた形式 {format} です。このデバイスの Tock を更新してください} other {{file} は {shape} ではありません}}{what, select, newer {} other {。そのフォルダーで同期しているデバイスがない場合にのみ削除し、tock sync enable をもう一度実行してください}}',
   'problem.device.device_not_folder': '{folder} は{kind, select, symlink {シンボリックリンク} fifo {FIFO} socket {ソケット} device {デバイス} other {通常のファイル以外}}で、フォルダーではありません。読み込みません',
   'problem.device.device_file_missing': 'device.json はまだありません',
   'problem.device.device_file_not_json': 'device.json が JSON ではありません',
