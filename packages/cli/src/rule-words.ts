@@ -96,13 +96,17 @@ export function detailWords(t: CliMessages, detail: FieldProblem): string {
   return ruleWords(t, detail as FieldRule) ?? detail.message;
 }
 
-/** `<field>: <rule>` (or the route's own line) in `t`'s language for a `validation_failed` whose first field has a rule code; else undefined. */
+/**
+ * `<field>: <rule>` in `t`'s language for a `validation_failed` whose first field has a rule
+ * code; a refusal the app says whole (the route's own line, or any problem's `ruleLine`: an
+ * activity by name, a license key, a calendar) by the `line` of its first detail; else undefined.
+ */
 export function validationLine(t: CliMessages, error: unknown): string | undefined {
-  if (t.locale === 'en' || !isProblem(error, 'validation_failed')) return undefined;
+  if (t.locale === 'en' || !isProblem(error)) return undefined;
   const first = error.details?.[0];
-  // The route's own line (the admin contract's `refusals`) is a whole line; its English for a code the catalog lacks.
+  // A whole line; its English for a code the catalog lacks.
   if (first?.line !== undefined) return ruleWords(t, first.line);
-  if (first?.rule === undefined) return undefined;
+  if (error.code !== 'validation_failed' || first?.rule === undefined) return undefined;
   const words = ruleWords(t, first as FieldRule);
   return words === undefined ? undefined : t('rule.field', { field: first.field, rule: words });
 }

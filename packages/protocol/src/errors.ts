@@ -186,7 +186,37 @@ export type FieldRuleCode =
   | 'billableOrNull'
   | 'clientRemoved'
   | 'invoiceLanguage'
-  | 'voidedAlready';
+  | 'voidedAlready'
+  /** The app's own refusals said whole (`FieldProblem.line`): an activity by name, a license key, calendars, backups, the app's state. */
+  | 'noActivityNamed'
+  | 'licensePublicKey'
+  | 'licenseNotKey'
+  | 'licenseSignature'
+  | 'licensePayloadJson'
+  | 'licensePayloadFields'
+  | 'licenseExpired'
+  | 'calendarMeJson'
+  | 'calendarMeList'
+  | 'calendarAddress'
+  | 'calendarFullPath'
+  | 'calendarMissing'
+  | 'calendarNotFile'
+  | 'calendarName'
+  | 'calendarAdded'
+  | 'calendarNameTaken'
+  | 'noCalendar'
+  | 'backupAbsolute'
+  | 'restoreAppRunning'
+  | 'appAlreadyRunning'
+  | 'noTokenYet'
+  | 'windowStarting'
+  | 'ruleTestDays'
+  /** The desktop settings (@tock/desktop settings.ts): working hours and the clock. */
+  | 'timeLike'
+  | 'clockFormatChoice'
+  | 'workingHoursShape'
+  | 'workingHoursEmpty'
+  | 'weekdayNumbers';
 
 /** The values a rule's words take (`{ min: 1, max: 80 }`); yes/no switches are `'yes'` / `'no'`. */
 export type FieldRuleValues = Readonly<Record<string, string | number>>;

@@ -98,9 +98,14 @@ function ruleText(rule: FieldRule): string | undefined {
   return t.locale === 'en' ? undefined : wordRule(t, rule);
 }
 
-/** The line of a `validation_failed` about its first field (`name: <rule>`), in the window's language; null to show the app's. */
+/**
+ * The line of a `validation_failed` about its first field (`name: <rule>`), or of a refusal the
+ * app says whole by its first detail's `line` (any code: @tock/protocol's `ruleLine`), in the
+ * window's language; null to show the app's.
+ */
 function validationText(code: string, details: FieldProblem[]): string | null {
   const first = details[0];
+  if (first?.line !== undefined) return ruleText(first.line) ?? null;
   if (code !== 'validation_failed' || first?.rule === undefined) return null;
   const words = ruleText(first as FieldRule);
   return words === undefined ? null : windowMessages()('rule.field', { field: first.field, rule: words });
@@ -156,7 +161,7 @@ export class ApiError extends Error {
     super(problemText(code) ?? sentence(validationText(code, details) ?? reasonText(because) ?? message));
     this.status = status;
     this.code = code;
-    this.details = details.map((d) => ({ ...d, message: sentence((d.rule === undefined ? undefined : ruleText(d as FieldRule)) ?? d.message) }));
+    this.details = details.map((d) => ({ ...d, message: sentence((d.line === undefined ? undefined : ruleText(d.line)) ?? (d.rule === undefined ? undefined : ruleText(d as FieldRule)) ?? d.message) }));
   }
 
   /** The message about one field, if the app gave one. */
