@@ -581,3 +581,34 @@ describe('a refused field’s rule in the person’s language', () => {
     }
   });
 });
+
+describe('the app’s refusals said whole by their rule (ruleLine)', () => {
+  it('says an activity that has no such name in the language, the name as a value; English as before', async () => {
+    const { activityLedger, deleteActivity, mergeActivities, renameActivityNamed } = await import('@tock/core');
+    const store = openStore(':memory:');
+    try {
+      const tries: Array<() => unknown> = [
+        () => mergeActivities(store, 'Nope', 'Other'),
+        () => deleteActivity(store, 'Nope'),
+        () => renameActivityNamed(store, 'Nope', 'New'),
+        () => activityLedger(store, 'Nope'),
+      ];
+      for (const attempt of tries) {
+        let thrown: unknown;
+        try {
+          attempt();
+        } catch (error) {
+          thrown = error;
+        }
+        assert.ok(isProblem(thrown, 'activity_not_found'));
+        assert.equal(thrown.message, 'no activity named "Nope"');
+        assert.equal(errorLine(thrown, await loadCliMessages('en')), 'no activity named "Nope"');
+        assert.equal(errorLine(thrown, await loadCliMessages('de')), 'keine Tätigkeit namens „Nope“');
+        assert.equal(errorLine(thrown, await loadCliMessages('ja')), '「Nope」という名前のアクティビティはありません');
+        assert.match(errorLine(thrown, await loadCliMessages('en-XA')), /^\[.*Nope.*~+\]$/su);
+      }
+    } finally {
+      store.close();
+    }
+  });
+});

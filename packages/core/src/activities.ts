@@ -5,7 +5,7 @@
  * Callers own the transaction.
  */
 
-import { Problem, ruleProblem, validationProblem, type ActivityRef, type FieldProblem } from '@tock/protocol';
+import { Problem, ruleLine, ruleProblem, validationProblem, type ActivityRef, type FieldProblem } from '@tock/protocol';
 import { nextActivityColor } from './activity-colors.ts';
 import { toIso } from './instants.ts';
 import { cleanName, nameKey, searchKey, wordKey } from './names.ts';
@@ -140,7 +140,8 @@ export function activityNamed(store: Store, idOrName: unknown, field = 'activity
     if (found) return found;
   }
   const found = activityByName(store, idOrName);
-  if (!found) throw new Problem('activity_not_found', `no activity named "${idOrName.trim()}"`);
+  // The name as a value beside the English (the app's own doors only: the listener never comes here).
+  if (!found) throw new Problem('activity_not_found', ...ruleLine(field, { rule: 'noActivityNamed', values: { name: idOrName.trim() } }));
   return found;
 }
 

@@ -6,7 +6,7 @@
  * Callers own the transaction.
  */
 
-import { Problem, ruleMessage, ruleProblem, validationProblem, type FieldProblem, type FieldRule } from '@tock/protocol';
+import { Problem, ruleLine, ruleMessage, ruleProblem, validationProblem, type FieldProblem, type FieldRule } from '@tock/protocol';
 import { requireActivity } from './activities.ts';
 import { cleanCurrency, cleanRate, cleanTaxRate, currencyRule, rateRule, taxRateRule } from './money.ts';
 import { codePointLength, nameKey, nameRule } from './names.ts';
@@ -257,7 +257,7 @@ function activityByIdOrName(store: Store, idOrName: unknown): { id: string; name
   if (typeof idOrName !== 'string' || idOrName.trim() === '') throw validationProblem([ruleProblem('activity', { rule: 'mustNameActivity' })]);
   if (UUID.test(idOrName)) return requireActivity(store, idOrName);
   const found = store.statement('SELECT id, name FROM activities WHERE name_key = ?').get(nameKey(idOrName)) as { id: string; name: string } | undefined;
-  if (!found) throw new Problem('activity_not_found', `no activity named "${idOrName.trim()}"`);
+  if (!found) throw new Problem('activity_not_found', ...ruleLine('activity', { rule: 'noActivityNamed', values: { name: idOrName.trim() } }));
   return found;
 }
 
