@@ -6,7 +6,7 @@
  * call, so a key reaching its expiry locks the app at that moment, without a restart.
  */
 import { createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
-import { LIMITS, type LicenseState, Problem } from '@tock/protocol';
+import { LIMITS, type LicenseState, Problem, ruleLine } from '@tock/protocol';
 import type { LicenseInfo } from './views.ts';
 
 /** The vendor's Ed25519 public key (raw 32 bytes, base64). Its private half never leaves the vendor. */
@@ -31,7 +31,7 @@ export function parsePublicKey(text: string): KeyObject {
     if (raw.length !== 32) throw new Error('not 32 bytes');
     return createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, raw]), format: 'der', type: 'spki' });
   } catch {
-    throw new Problem('license_invalid', 'TOCK_LICENSE_PUBLIC_KEY is neither a PEM SPKI key nor base64 of a 32-byte Ed25519 key; fix or unset it');
+    throw new Problem('license_invalid', ...ruleLine('publicKey', { rule: 'licensePublicKey' }));
   }
 }
 
@@ -49,18 +49,18 @@ export function verifyLicenseKey(key: string, publicKey: KeyObject): LicensePayl
   const parts = key.trim().split('.');
   const [payloadPart, signaturePart] = parts;
   if (parts.length !== 2 || !payloadPart || !signaturePart) {
-    throw new Problem('license_invalid', 'that is not a Tock license key (expected two base64url parts joined by "."); paste the whole key');
+    throw new Problem('license_invalid', ...ruleLine('key', { rule: 'licenseNotKey' }));
   }
   const payloadBytes = Buffer.from(payloadPart, 'base64url');
   const signature = Buffer.from(signaturePart, 'base64url');
   if (signature.length !== 64 || !verify(null, payloadBytes, publicKey, signature)) {
-    throw new Problem('license_invalid', 'the license key signature does not verify; check that you pasted the key exactly as issued');
+    throw new Problem('license_invalid', ...ruleLine('key', { rule: 'licenseSignature' }));
   }
   let payload: unknown;
   try {
     payload = JSON.parse(payloadBytes.toString('utf8'));
   } catch {
-    throw new Problem('license_invalid', 'the license key payload is not JSON; ask the issuer for a new key');
+    throw new Problem('license_invalid', ...ruleLine('key', { rule: 'licensePayloadJson' }));
   }
   const p = payload as Partial<LicensePayload> | null;
   if (
@@ -70,7 +70,7 @@ export function verifyLicenseKey(key: string, publicKey: KeyObject): LicensePayl
     !isIsoTime(p.issued) ||
     !(p.expires === null || isIsoTime(p.expires))
   ) {
-    throw new Problem('license_invalid', 'the license key payload lacks licensee, issued or expires; ask the issuer for a new key');
+    throw new Problem('license_invalid', ...ruleLine('key', { rule: 'licensePayloadFields' }));
   }
   return { licensee: p.licensee, issued: p.issued, expires: p.expires };
 }
@@ -162,7 +162,7 @@ export class License {
   activate(key: string): LicenseInfo {
     const payload = verifyLicenseKey(key, this.#publicKey);
     if (payload.expires !== null && Date.parse(payload.expires) <= this.#clock()) {
-      throw new Problem('license_invalid', `this license key expired on ${payload.expires}; ask the issuer for a current key`);
+      throw new Problem('license_invalid', ...ruleLine('key', { rule: 'licenseExpired', values: { day: payload.expires } }));
     }
     this.#storage.installKey(key.trim());
     return this.info();

@@ -81,6 +81,38 @@ describe('license', () => {
     for (const bad of ['', 'abc', 'a.b.c', '.', 'abc.']) assert.throws(() => verifyLicenseKey(bad, publicKey), (error: unknown) => isProblem(error, 'license_invalid'));
   });
 
+  it('sends each refusal of a key by its rule beside the English line, for the window and tock to word', () => {
+    const said = (attempt: () => unknown): unknown => {
+      try {
+        attempt();
+      } catch (error) {
+        assert.ok(isProblem(error, 'license_invalid'));
+        assert.equal(error.details?.[0]?.message, error.message);
+        return { line: error.details?.[0]?.line, message: error.message };
+      }
+      assert.fail('not refused');
+    };
+    assert.deepEqual(said(() => verifyLicenseKey('abc', publicKey)), {
+      line: { rule: 'licenseNotKey' },
+      message: 'that is not a Tock license key (expected two base64url parts joined by "."); paste the whole key',
+    });
+    assert.deepEqual(said(() => verifyLicenseKey(issueLicenseKey(payload(null), other.privateKey), publicKey)), {
+      line: { rule: 'licenseSignature' },
+      message: 'the license key signature does not verify; check that you pasted the key exactly as issued',
+    });
+    assert.deepEqual(said(() => parsePublicKey('not a key')), {
+      line: { rule: 'licensePublicKey' },
+      message: 'TOCK_LICENSE_PUBLIC_KEY is neither a PEM SPKI key nor base64 of a 32-byte Ed25519 key; fix or unset it',
+    });
+    const clock = { now: T0 + 40 * DAY };
+    const { license } = licenseAt(clock);
+    const expired = { ...payload(null), expires: '2026-11-30T00:00:00.000Z' };
+    assert.deepEqual(said(() => license.activate(issueLicenseKey(expired, privateKey))), {
+      line: { rule: 'licenseExpired', values: { day: '2026-11-30T00:00:00.000Z' } },
+      message: 'this license key expired on 2026-11-30T00:00:00.000Z; ask the issuer for a current key',
+    });
+  });
+
   it('refuses a signed payload that lacks fields', () => {
     const bytes = Buffer.from(JSON.stringify({ licensee: 'Ana' }));
     const key = bytes.toString('base64url') + '.' + sign(null, bytes, privateKey).toString('base64url');
