@@ -12,12 +12,15 @@ import { GIT_EXTENSION_ID, type GitExtension } from './git.ts';
 import { systemScheduler, type Scheduler } from './scheduler.ts';
 import { STATUS_BAR_CLICK_COMMAND, StatusBar } from './status-bar.ts';
 import { createStatusSource } from './status-source.ts';
+import { clockChoice } from './status-view.ts';
 import { extensionMessages } from './i18n/index.ts';
 
 /** The settings section of the extension. */
 export const SETTINGS_SECTION = 'tock';
 /** The setting that turns branch reports off (for people who use `tock git-hook` instead). */
 export const REPORT_BRANCHES_SETTING = 'reportBranchSwitches';
+/** The clock times of day are shown on: `12h`, `24h`, or `system` (VS Code's display language's). */
+export const CLOCK_SETTING = 'clockFormat';
 /** Where the status bar item sits among the right-hand items (higher is further left). */
 const STATUS_BAR_PRIORITY = 100;
 
@@ -46,6 +49,7 @@ export async function activateWith(editor: Editor, context: ExtensionContext, op
   const scheduler = options.scheduler ?? systemScheduler;
   const settings = () => editor.workspace.getConfiguration(SETTINGS_SECTION);
   const messages = extensionMessages(editor.language);
+  const clock = () => clockChoice(settings().get<unknown>(CLOCK_SETTING));
   const connection = new Connection({
     secrets: context.secrets,
     env: options.env,
@@ -61,8 +65,9 @@ export async function activateWith(editor: Editor, context: ExtensionContext, op
     scheduler,
     explain: (error) => connection.explain(error),
     messages,
+    clock,
   });
-  const bound = new TockCommands({ window: editor.window, connection, source, statusBar, scheduler, messages });
+  const bound = new TockCommands({ window: editor.window, connection, source, statusBar, scheduler, messages, clock });
   const subscriptions: Disposable[] = [
     log,
     connection,
@@ -70,6 +75,7 @@ export async function activateWith(editor: Editor, context: ExtensionContext, op
     connection.onDidChange(() => source.reconnect()),
     editor.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration(`${SETTINGS_SECTION}.${PORT_SETTING}`)) connection.reset();
+      if (event.affectsConfiguration(`${SETTINGS_SECTION}.${CLOCK_SETTING}`)) statusBar.redraw();
     }),
     editor.commands.registerCommand(COMMANDS.startActivity, () => bound.startActivity()),
     editor.commands.registerCommand(COMMANDS.stop, () => bound.stop()),
@@ -89,16 +95,16 @@ export async function activateWith(editor: Editor, context: ExtensionContext, op
           try {
             const { client } = await connection.connect();
             await client.notifyBranchChange(change);
-            log.info(`reported the switch to branch "${change.branch}" in ${change.repo ?? 'a repository'}`);
+            log.info(messages('output.branchReported', { branch: change.branch, repo: change.repo ?? 'none' }));
           } catch (error) {
-            log.warn(`could not report the switch to branch "${change.branch}": ${connection.explain(error).message}`);
+            log.warn(messages('output.branchNotReported', { branch: change.branch, reason: connection.explain(error).message }));
           }
         },
       });
       context.subscriptions.push(watch);
     } catch (error) {
       // The Git extension failed to start: the rest of Tock works without branch reports.
-      log.warn(`branch switches are not reported: the Git extension did not start (${oneLine(error instanceof Error ? error.message : String(error))})`);
+      log.warn(messages('output.gitDidNotStart', { reason: oneLine(error instanceof Error ? error.message : String(error)) }));
     }
   }
   return { connection, statusBar, commands: bound };

@@ -5,6 +5,7 @@
  * token would fix offers "Set Token" next to the message.
  */
 import type { Entry, Health, TockClient } from '@tock/client';
+import type { ClockChoice } from '@tock/i18n';
 import { formatDuration, LIMITS, parseDuration } from '@tock/protocol';
 import { pickActivity, type PickedActivity } from './activity-picker.ts';
 import type { Connected, Connection } from './connection.ts';
@@ -36,6 +37,8 @@ export interface TockCommandsOptions {
   scheduler: Scheduler;
   /** The messages in VS Code's display language (English when not given). */
   messages?: ExtensionMessages | undefined;
+  /** The clock times of day are written on (the setting `tock.clockFormat`); the language's own when not given. */
+  clock?: (() => ClockChoice) | undefined;
 }
 
 /** The extension's commands, bound to one connection, status source and status bar. */
@@ -46,6 +49,7 @@ export class TockCommands {
   readonly #statusBar: StatusBar;
   readonly #scheduler: Scheduler;
   readonly #t: ExtensionMessages;
+  readonly #clock: () => ClockChoice;
 
   constructor(options: TockCommandsOptions) {
     this.#window = options.window;
@@ -54,6 +58,7 @@ export class TockCommands {
     this.#statusBar = options.statusBar;
     this.#scheduler = options.scheduler;
     this.#t = options.messages ?? extensionMessages();
+    this.#clock = options.clock ?? (() => 'system');
   }
 
   /** The failure as one line (token scrubbed), with what helps. */
@@ -136,7 +141,7 @@ export class TockCommands {
         durationMinutes: parsed.minutes,
         note: note.trim() === '' ? undefined : note.trim(),
       });
-      void this.#window.showInformationMessage(loggedMessage(entry, this.#t));
+      void this.#window.showInformationMessage(loggedMessage(entry, this.#t, this.#clock()));
     } catch (error) {
       this.#fail(error, { activityName: name });
     } finally {
@@ -238,7 +243,7 @@ export class TockCommands {
 }
 
 /** `Tock: logged 1:30 on "Review" (13:02–14:32)`, saying so when the activity was created. */
-function loggedMessage(entry: Entry, t: ExtensionMessages): string {
-  const values = { duration: formatDuration(entry.durationMinutes * 60), activity: entry.activity.activityName, from: formatClock(entry.startedAt), to: formatClock(entry.endedAt) };
+function loggedMessage(entry: Entry, t: ExtensionMessages, clock: ClockChoice): string {
+  const values = { duration: formatDuration(entry.durationMinutes * 60), activity: entry.activity.activityName, from: formatClock(entry.startedAt, t, clock), to: formatClock(entry.endedAt, t, clock) };
   return oneLine(t(entry.created ? 'log.done.created' : 'log.done', values));
 }

@@ -3,6 +3,7 @@
  * redraws itself when the running session's total reaches the next minute, so "1:29" turns
  * into "1:30" on time without asking the app.
  */
+import type { ClockChoice } from '@tock/i18n';
 import type { Disposable, StatusItem } from './editor.ts';
 import type { Explanation } from './explain.ts';
 import type { Scheduler } from './scheduler.ts';
@@ -22,6 +23,8 @@ export interface StatusBarOptions {
   explain: (error: unknown) => Explanation;
   /** The messages in VS Code's display language (English when not given). */
   messages?: ExtensionMessages | undefined;
+  /** The clock times of day are shown on (the setting `tock.clockFormat`), read at each redraw; the language's own when not given. */
+  clock?: (() => ClockChoice) | undefined;
 }
 
 /** The Tock item in the editor's status bar. */
@@ -31,6 +34,7 @@ export class StatusBar implements Disposable {
   readonly #scheduler: Scheduler;
   readonly #explain: (error: unknown) => Explanation;
   readonly #t: ExtensionMessages;
+  readonly #clock: () => ClockChoice;
   #state: StatusState = { kind: 'connecting' };
   #cancelTick: (() => void) | undefined;
 
@@ -40,6 +44,7 @@ export class StatusBar implements Disposable {
     this.#scheduler = options.scheduler;
     this.#explain = options.explain;
     this.#t = options.messages ?? extensionMessages();
+    this.#clock = options.clock ?? (() => 'system');
     this.#item.name = 'Tock';
     this.#item.command = STATUS_BAR_CLICK_COMMAND;
     this.#render();
@@ -50,6 +55,11 @@ export class StatusBar implements Disposable {
   /** What the item shows now (the click handler decides from it). */
   state(): StatusState {
     return this.#state;
+  }
+
+  /** Draws the item again: the clock setting changed. */
+  redraw(): void {
+    this.#render();
   }
 
   dispose(): void {
@@ -70,7 +80,7 @@ export class StatusBar implements Disposable {
     this.#cancelTick?.();
     this.#cancelTick = undefined;
     const now = this.#scheduler.now();
-    const view = viewStatus(this.#state, now, this.#t);
+    const view = viewStatus(this.#state, now, this.#t, this.#clock());
     this.#item.text = view.text;
     this.#item.tooltip = view.tooltip;
     this.#item.accessibilityInformation = { label: view.accessibilityLabel };

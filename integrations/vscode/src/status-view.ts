@@ -5,6 +5,7 @@
  * passing time alone sends no news.
  */
 import type { Status } from '@tock/client';
+import { type ClockChoice, formatTimeOfDay } from '@tock/i18n';
 import { formatDuration } from '@tock/protocol';
 import type { Explanation } from './explain.ts';
 import { type ExtensionMessages, extensionMessages } from './i18n/index.ts';
@@ -39,11 +40,23 @@ export function todayMsAt(state: { status: Status; receivedAtMs: number }, nowMs
   return isCounting(state.status) ? base + Math.max(0, nowMs - state.receivedAtMs) : base;
 }
 
-/** The wall-clock time of an ISO instant in the local zone, `09:14`. */
-export function formatClock(iso: string): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return iso;
-  return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+/**
+ * The setting `tock.clockFormat` as read: `12h` or `24h` as set; anything else (unset) is
+ * `system`, the clock of VS Code's display language (`en` 12-hour; `de`, `fr`, `es`, `ja` 24).
+ * The listener does not tell a client the app's clock, so the editor has a setting of its own.
+ */
+export function clockChoice(value: unknown): ClockChoice {
+  return value === '12h' || value === '24h' ? value : 'system';
+}
+
+/**
+ * The wall-clock time of an ISO instant in the local zone, on `clock` in `t`'s language:
+ * `09:14`, `9:14 AM`, `9:14 a. m.`, `午前9:14` (@tock/i18n, the formatter the CLI and window use).
+ */
+export function formatClock(iso: string, t: ExtensionMessages = extensionMessages(), clock: ClockChoice = 'system'): string {
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return iso;
+  return formatTimeOfDay(t.locale, at, new Intl.DateTimeFormat().resolvedOptions().timeZone, clock);
 }
 
 /**
@@ -64,8 +77,8 @@ export function nameForStatusBar(name: string): string {
   return escapeIcons(short);
 }
 
-/** The status bar item for `state` at `nowMs`, in `t`'s language (docs/i18n.md). */
-export function viewStatus(state: StatusState, nowMs: number, t: ExtensionMessages = extensionMessages()): StatusView {
+/** The status bar item for `state` at `nowMs`, in `t`'s language (docs/i18n.md), times of day on `clock`. */
+export function viewStatus(state: StatusState, nowMs: number, t: ExtensionMessages = extensionMessages(), clock: ClockChoice = 'system'): StatusView {
   if (state.kind === 'connecting') {
     return { text: t('status.connecting.text'), tooltip: t('status.connecting.tooltip'), accessibilityLabel: t('status.connecting.label') };
   }
@@ -80,7 +93,7 @@ export function viewStatus(state: StatusState, nowMs: number, t: ExtensionMessag
   if (!status.isTracking || name === undefined) {
     return { text: t('status.idle.text', { today }), tooltip: t('status.idle.tooltip', { today }), accessibilityLabel: t('status.idle.label', { today }) };
   }
-  const values = { activity: name, today, since: status.since === null ? 'none' : formatClock(status.since) };
+  const values = { activity: name, today, since: status.since === null ? 'none' : formatClock(status.since, t, clock) };
   const shortName = { ...values, activity: nameForStatusBar(name) };
   const kind = status.isOnBreak ? 'break' : 'tracking';
   return { text: t(`status.${kind}.text`, shortName), tooltip: t(`status.${kind}.tooltip`, values), accessibilityLabel: t(`status.${kind}.label`, values) };

@@ -116,6 +116,19 @@ describe('branch switches, through the Git extension, against a real app', () =>
     assert.equal(editor.commands.registered.has('tock.startActivity'), true);
   });
 
+  it('writes its log lines in the editor’s language, from the catalog', async () => {
+    for (const [language, line] of [
+      ['de', 'warn Branch-Wechsel werden nicht gemeldet: Die Git-Erweiterung ist nicht gestartet (git not found on PATH)'],
+      ['ja', 'warn ブランチの切り替えは報告されません：Git 拡張機能が起動しませんでした（git not found on PATH）'],
+    ] as const) {
+      const editor = { ...fakeEditor(new FakeGitExtension()), language } as FakeEditor;
+      editors.push(editor);
+      editor.extensions.gitFailsToStart = new Error('git not found\non PATH');
+      await activateWith(editor, editor.context, { env: {}, scheduler: new ManualScheduler(Date.now()) });
+      assert.deepEqual(editor.window.logLines, [line]);
+    }
+  });
+
   it('logs a report that could not be sent in one line, without the token', async () => {
     const git = new FakeGitExtension();
     const repo = new FakeRepository('/work/offline', 'main');

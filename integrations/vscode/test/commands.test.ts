@@ -228,7 +228,7 @@ describe('the commands against a real app', () => {
     });
     const shown = editor.window.messages[0];
     assert.equal(shown?.level, 'info');
-    assert.match(shown?.message ?? '', /^Tock: logged 1:30 on "Review invoices" \(\d\d:\d\d–\d\d:\d\d\)$/);
+    assert.match(shown?.message ?? '', /^Tock: logged 1:30 on "Review invoices" \(\d{1,2}:\d\d [AP]M–\d{1,2}:\d\d [AP]M\)$/);
     await item.waitForText(/Not tracking/);
     const after = (await client.getStatus()).todaySeconds;
     // The 90 minutes may cover the earlier tests' short sessions, and a second counts once.
@@ -255,7 +255,7 @@ describe('the commands against a real app', () => {
       const rows = await search(pick, 'Logged on creation');
       pick.accept(rows.find((r) => r.choice?.kind === 'create'));
     });
-    assert.match(editor.window.messages[0]?.message ?? '', /^Tock: logged 0:45 on new activity "Logged on creation" \(\d\d:\d\d–\d\d:\d\d\)$/);
+    assert.match(editor.window.messages[0]?.message ?? '', /^Tock: logged 0:45 on new activity "Logged on creation" \(\d{1,2}:\d\d [AP]M–\d{1,2}:\d\d [AP]M\)$/);
   });
 
   it('Log Time… refuses a duration outside the grammar in one line and logs nothing', async () => {

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { activateWith, REPORT_BRANCHES_SETTING, SETTINGS_SECTION } from '../src/activation.ts';
+import { activateWith, CLOCK_SETTING, REPORT_BRANCHES_SETTING, SETTINGS_SECTION } from '../src/activation.ts';
 import { COMMANDS } from '../src/commands.ts';
 import { PORT_SETTING } from '../src/connection.ts';
 import { STATUS_BAR_CLICK_COMMAND } from '../src/status-bar.ts';
@@ -51,10 +51,13 @@ describe('the manifest (package.json)', () => {
 
   it('declares the settings the code reads, as user settings only', () => {
     const properties = manifest.contributes.configuration.properties;
-    for (const key of [PORT_SETTING, REPORT_BRANCHES_SETTING]) {
+    for (const key of [PORT_SETTING, REPORT_BRANCHES_SETTING, CLOCK_SETTING]) {
       assert.equal(properties[`${SETTINGS_SECTION}.${key}`]?.scope, 'application', `${SETTINGS_SECTION}.${key}`);
     }
-    assert.equal(Object.keys(properties).length, 2);
+    assert.equal(Object.keys(properties).length, 3);
+    // The clock's values are the ones the status view reads (clockChoice), the app's clockFormat's.
+    const clock = properties[`${SETTINGS_SECTION}.${CLOCK_SETTING}`] as { enum?: string[]; default?: string };
+    assert.deepEqual([clock.enum, clock.default], [['system', '24h', '12h'], 'system']);
   });
 
   it('names the bundle build.ts writes, a neutral publisher, and starts after the editor', () => {

@@ -74,14 +74,21 @@ describe('the status bar against a real app', () => {
 
   it('shows the running activity and today\'s total, and turns the minute over on time without asking the app', async () => {
     const started = await client.startActivity('Status bar review', { createIfMissing: true });
-    const { item, scheduler, extension } = await open({ port: app.port, token: app.token });
+    const { editor, item, scheduler, extension } = await open({ port: app.port, token: app.token });
     const text = await item.waitForText(/Status bar review/);
     assert.match(text, /^\$\(watch\) Status bar review · 0:0\d$/);
     const state = extension.statusBar.state();
     assert.ok(state.kind === 'status');
     const since = new Date(started.startedAt);
-    const clock = `${String(since.getHours()).padStart(2, '0')}:${String(since.getMinutes()).padStart(2, '0')}`;
-    assert.equal(item.tooltipText.split('\n')[0], `Tock: tracking "Status bar review" since ${clock} — ${text.split(' · ')[1]} today`);
+    const hh = since.getHours();
+    const mm = String(since.getMinutes()).padStart(2, '0');
+    // Unset tock.clockFormat: English's own clock, the 12-hour one; set, as set, redrawn at once.
+    const twelve = `${hh % 12 === 0 ? 12 : hh % 12}:${mm} ${hh < 12 ? 'AM' : 'PM'}`;
+    assert.equal(item.tooltipText.split('\n')[0], `Tock: tracking "Status bar review" since ${twelve} — ${text.split(' · ')[1]} today`);
+    editor.workspace.set('tock.clockFormat', '24h');
+    assert.equal(item.tooltipText.split('\n')[0], `Tock: tracking "Status bar review" since ${String(hh).padStart(2, '0')}:${mm} — ${text.split(' · ')[1]} today`);
+    editor.workspace.set('tock.clockFormat', '12h');
+    assert.equal(item.tooltipText.split('\n')[0], `Tock: tracking "Status bar review" since ${twelve} — ${text.split(' · ')[1]} today`);
 
     // The next redraw is due exactly when the counted total reaches its next whole minute.
     const totalMs = state.status.todaySeconds * 1000;
@@ -101,7 +108,7 @@ describe('the status bar against a real app', () => {
     const { item, scheduler } = await open({ port: app.port, token: app.token });
     const text = await item.waitForText(/Break/);
     assert.match(text, /^\$\(debug-pause\) Break: Break test · \d+:\d\d$/);
-    assert.match(item.tooltipText, /^Tock: on a break from "Break test" \(tracking since \d\d:\d\d\) — \d+:\d\d today\nClick and pick "Break test" to resume/);
+    assert.match(item.tooltipText, /^Tock: on a break from "Break test" \(tracking since \d{1,2}:\d\d [AP]M\) — \d+:\d\d today\nClick and pick "Break test" to resume/);
     assert.deepEqual(scheduler.pending(), [], 'no minute redraw during a break');
     await app.tock('resume');
   });

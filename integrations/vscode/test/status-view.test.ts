@@ -10,7 +10,8 @@ import { activityItems, sameActivityName } from '../src/activity-picker.ts';
 import { Connection, resolvePort, TOKEN_SECRET_KEY } from '../src/connection.ts';
 import { explainError } from '../src/explain.ts';
 import { reopenDelayMs } from '../src/status-source.ts';
-import { nameForStatusBar, todayMsAt, viewStatus } from '../src/status-view.ts';
+import { extensionMessages } from '../src/i18n/index.ts';
+import { clockChoice, formatClock, nameForStatusBar, todayMsAt, viewStatus } from '../src/status-view.ts';
 import { FakeSecretStorage } from './support/fake-editor.ts';
 
 const tracking: Status = {
@@ -44,6 +45,35 @@ describe('the status bar view', () => {
     const idle: Status = { isTracking: false, isOnBreak: false, currentActivity: null, todaySeconds: 60, since: null };
     assert.equal(todayMsAt({ status: idle, receivedAtMs: at }, at + 600_000), 60_000);
     assert.equal(viewStatus({ kind: 'status', status: tracking, receivedAtMs: at }, at + 1_000).text, '$(watch) Review · 1:30');
+  });
+
+  it('shows since on the clock setting, in the display language’s words: 12-hour a. m./p. m. in Spanish, 午前/午後 first in Japanese', () => {
+    // Noon UTC is a time on either half of the day in every zone the tests run in; its words are what is checked.
+    const state = { kind: 'status', status: { ...tracking, since: '2026-11-23T12:00:00.000Z' }, receivedAtMs: 0 } as const;
+    const sinceIn = (language: string, clock: '12h' | '24h' | 'system'): string => formatClock(state.status.since, extensionMessages(language), clock);
+    const at = new Date(state.status.since);
+    const hh = String(at.getHours()).padStart(2, '0');
+    const h12 = String(at.getHours() % 12 === 0 ? 12 : at.getHours() % 12);
+    const mm = String(at.getMinutes()).padStart(2, '0');
+    const pm = at.getHours() >= 12;
+    assert.equal(sinceIn('en', '12h'), `${h12}:${mm} ${pm ? 'PM' : 'AM'}`);
+    assert.equal(sinceIn('es', '12h'), `${h12}:${mm} ${pm ? 'p. m.' : 'a. m.'}`);
+    assert.equal(sinceIn('ja', '12h'), `${pm ? '午後' : '午前'}${h12}:${mm}`);
+    assert.equal(sinceIn('de', '12h'), `${h12}:${mm} ${pm ? 'PM' : 'AM'}`);
+    for (const language of ['en', 'de', 'fr', 'es', 'ja']) assert.equal(sinceIn(language, '24h'), `${hh}:${mm}`, language);
+    // Unset: the display language's own clock.
+    assert.equal(sinceIn('en', 'system'), sinceIn('en', '12h'));
+    for (const language of ['de', 'fr', 'es', 'ja']) assert.equal(sinceIn(language, 'system'), `${hh}:${mm}`, language);
+    assert.equal(sinceIn('en-XA', 'system'), sinceIn('en', '12h'));
+    // The status bar's tooltip and screen-reader label carry it.
+    const es = viewStatus(state, 0, extensionMessages('es'), '12h');
+    assert.ok(es.tooltip.includes(sinceIn('es', '12h')), es.tooltip);
+    assert.ok(viewStatus(state, 0, extensionMessages('ja'), '12h').tooltip.includes(sinceIn('ja', '12h')));
+    assert.ok(viewStatus(state, 0, extensionMessages('en'), '24h').tooltip.includes(` since ${hh}:${mm} — `));
+  });
+
+  it('reads the tock.clockFormat setting as set, anything else as the language’s clock', () => {
+    assert.deepEqual(['12h', '24h', 'system', undefined, 'h12', 12].map(clockChoice), ['12h', '24h', 'system', 'system', 'system', 'system']);
   });
 
   it('keeps an activity name to one short line that cannot draw icons', () => {

@@ -74,4 +74,7 @@ export const de = {
   'failure.http': 'Tock hat mit {status} geantwortet ({code}): {reason}',
   'failure.client': 'Der Tock-Client ist gescheitert: {reason}',
   'failure.unexpected': 'Tock: {reason}',
+  'output.branchReported': 'Wechsel zum Branch „{branch}“ in {repo, select, none {einem Repository} other {{repo}}} gemeldet',
+  'output.branchNotReported': 'Der Wechsel zum Branch „{branch}“ konnte nicht gemeldet werden: {reason}',
+  'output.gitDidNotStart': 'Branch-Wechsel werden nicht gemeldet: Die Git-Erweiterung ist nicht gestartet ({reason})',
 } satisfies Catalog<typeof en>;

@@ -76,4 +76,7 @@ export const en = {
   'failure.http': 'Tock answered {status} ({code}): {reason}',
   'failure.client': 'the Tock client failed: {reason}',
   'failure.unexpected': 'Tock: {reason}',
+  'output.branchReported': 'reported the switch to branch "{branch}" in {repo, select, none {a repository} other {{repo}}}',
+  'output.branchNotReported': 'could not report the switch to branch "{branch}": {reason}',
+  'output.gitDidNotStart': 'branch switches are not reported: the Git extension did not start ({reason})',
 } as const;

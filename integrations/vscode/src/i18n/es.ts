@@ -74,4 +74,7 @@ export const es = {
   'failure.http': 'Tock respondió {status} ({code}): {reason}',
   'failure.client': 'el cliente de Tock falló: {reason}',
   'failure.unexpected': 'Tock: {reason}',
+  'output.branchReported': 'cambio a la rama «{branch}» notificado en {repo, select, none {un repositorio} other {{repo}}}',
+  'output.branchNotReported': 'no se pudo notificar el cambio a la rama «{branch}»: {reason}',
+  'output.gitDidNotStart': 'los cambios de rama no se notifican: la extensión Git no se inició ({reason})',
 } satisfies Catalog<typeof en>;

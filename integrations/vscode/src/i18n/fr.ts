@@ -74,4 +74,7 @@ export const fr = {
   'failure.http': 'Tock a répondu {status} ({code}) : {reason}',
   'failure.client': 'le client Tock a échoué : {reason}',
   'failure.unexpected': 'Tock : {reason}',
+  'output.branchReported': 'passage à la branche « {branch} » signalé dans {repo, select, none {un dépôt} other {{repo}}}',
+  'output.branchNotReported': 'impossible de signaler le passage à la branche « {branch} » : {reason}',
+  'output.gitDidNotStart': 'les changements de branche ne sont pas signalés : l’extension Git n’a pas démarré ({reason})',
 } satisfies Catalog<typeof en>;

@@ -74,4 +74,7 @@ export const ja = {
   'failure.http': 'Tock が {status}（{code}）で応答しました：{reason}',
   'failure.client': 'Tock クライアントが失敗しました：{reason}',
   'failure.unexpected': 'Tock: {reason}',
+  'output.branchReported': '{repo, select, none {リポジトリ} other {{repo}}} のブランチ「{branch}」への切り替えを報告しました',
+  'output.branchNotReported': 'ブランチ「{branch}」への切り替えを報告できませんでした：{reason}',
+  'output.gitDidNotStart': 'ブランチの切り替えは報告されません：Git 拡張機能が起動しませんでした（{reason}）',
 } satisfies Catalog<typeof en>;
