@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { tempDirs, until } from '@tock/test-support';
 import type { SettingsStore } from '@tock/core';
+import type { Problem } from '@tock/protocol';
 import { CALENDAR_LIMITS } from '@tock/core/calendar';
 import { createCalendars, DEBOUNCE_MS, FALLBACK_CHECK_MS, type CalendarTimers } from '../src/calendar/calendars.ts';
 
@@ -197,4 +198,44 @@ test('calendarMe is a list of addresses; a meeting the person declined is left o
   assert.deepEqual(calendars.setMe('["Ana@Example.org"]'), ['ana@example.org']);
   assert.equal(calendars.meetings(DAY_FROM, DAY_TO).length, 0);
   assert.throws(() => calendars.setMe('["not an address"]'), /calendarMe must be a list of at most 50 e-mail addresses/);
+});
+
+test('each refusal of a calendar carries its rule beside the English line, for the window and tock to word', async () => {
+  const dir = tempDir('tock-cal-');
+  writeFileSync(join(dir, 'a.ics'), ics(event('a', '20261120T090000Z', '20261120T100000Z', 'Planning')));
+  const calendars = createCalendars({ settings: memorySettings(), timeZone: () => 'UTC', timers: manualTimers() });
+  const line = async (attempt: () => unknown): Promise<unknown> => {
+    try {
+      await attempt();
+    } catch (error) {
+      const detail = (error as Problem).details?.[0];
+      assert.equal(detail?.message, (error as Error).message);
+      return { rule: detail?.line, message: (error as Error).message };
+    }
+    assert.fail('not refused');
+  };
+  const missing = join(dir, 'gone.ics');
+  assert.deepEqual(await line(() => calendars.add('https://example.org/cal.ics')), {
+    rule: { rule: 'calendarAddress', values: { path: 'https://example.org/cal.ics' } },
+    message: 'https://example.org/cal.ics is an address: Tock reads calendars on this computer only (sync it to a folder with vdirsyncer, then add the folder)',
+  });
+  assert.deepEqual(await line(() => calendars.add('cal.ics')), { rule: { rule: 'calendarFullPath', values: { path: 'cal.ics' } }, message: "cal.ics: give the calendar's full path" });
+  assert.deepEqual(await line(() => calendars.add(missing)), { rule: { rule: 'calendarMissing', values: { path: missing } }, message: `${missing}: no such file or folder` });
+  assert.deepEqual(await line(() => calendars.add(dir, 'x'.repeat(101))), { rule: { rule: 'calendarName', values: { min: 1, max: 100 } }, message: '--name: give a name of 1 to 100 characters' });
+  await calendars.add(dir, 'Work');
+  assert.deepEqual(await line(() => calendars.add(dir, 'Other')), { rule: { rule: 'calendarAdded', values: { path: dir } }, message: `${dir} is already a calendar (tock calendar list)` });
+  assert.deepEqual(await line(() => calendars.add(join(dir, 'a.ics'), 'work')), {
+    rule: { rule: 'calendarNameTaken', values: { name: 'work' } },
+    message: 'there is a calendar named work already; give another --name',
+  });
+  assert.deepEqual(await line(() => calendars.remove('Home')), { rule: { rule: 'noCalendar', values: { which: 'Home' } }, message: 'no calendar Home (tock calendar list shows them)' });
+  assert.deepEqual(await line(() => calendars.setMe('[not json')), {
+    rule: { rule: 'calendarMeJson', values: { example: '["ana@example.org"]' } },
+    message: 'calendarMe must be JSON: a list of e-mail addresses, such as ["ana@example.org"]',
+  });
+  assert.deepEqual(await line(() => calendars.setMe(['not an address'])), {
+    rule: { rule: 'calendarMeList', values: { max: 50, example: '["ana@example.org"]' } },
+    message: 'calendarMe must be a list of at most 50 e-mail addresses, such as ["ana@example.org"]',
+  });
+  calendars.stop();
 });

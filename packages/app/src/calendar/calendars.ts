@@ -14,6 +14,7 @@ import { lstat, readdir } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, normalize } from 'node:path';
 import type { ParsedCalendar, StepBudget } from '@tock/core/calendar';
 import type { SettingsStore, TimedSpan } from '@tock/core';
+import { ruleLine } from '@tock/protocol';
 import { AdminError } from '../admin.ts';
 import { readRegular } from '@tock/sync/folder';
 import type { CalendarListing, CalendarSource } from '@tock/admin';
@@ -120,18 +121,21 @@ const nodeWatch = (path: string, onChange: () => void): FSWatcher => {
   return watcher;
 };
 
+/** The example of `calendarMe` its refusals give. */
+const ME_EXAMPLE = '["ana@example.org"]';
+
 function checkMe(value: unknown): string[] {
   let parsed = value;
   if (typeof value === 'string') {
     try {
       parsed = JSON.parse(value);
     } catch {
-      throw new AdminError('calendarMe must be JSON: a list of e-mail addresses, such as ["ana@example.org"]');
+      throw new AdminError(...ruleLine('calendarMe', { rule: 'calendarMeJson', values: { example: ME_EXAMPLE } }));
     }
   }
   if (parsed === null) return [];
   if (!Array.isArray(parsed) || parsed.length > 50 || parsed.some((a) => typeof a !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(a) || a.length > 254)) {
-    throw new AdminError('calendarMe must be a list of at most 50 e-mail addresses, such as ["ana@example.org"]');
+    throw new AdminError(...ruleLine('calendarMe', { rule: 'calendarMeList', values: { max: 50, example: ME_EXAMPLE } }));
   }
   return [...new Set((parsed as string[]).map((a) => a.toLowerCase()))];
 }
@@ -254,22 +258,22 @@ export function createCalendars(options: CalendarsOptions): Calendars {
       // Trimmed here, once, for both doors; a blank name is the file's.
       const path = sent.trim();
       if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) {
-        throw new AdminError(`${path} is an address: Tock reads calendars on this computer only (sync it to a folder with vdirsyncer, then add the folder)`);
+        throw new AdminError(...ruleLine('path', { rule: 'calendarAddress', values: { path } }));
       }
-      if (!isAbsolute(path)) throw new AdminError(`${path}: give the calendar's full path`);
+      if (!isAbsolute(path)) throw new AdminError(...ruleLine('path', { rule: 'calendarFullPath', values: { path } }));
       const full = normalize(path);
       let stats: Awaited<ReturnType<typeof lstat>>;
       try {
         stats = await lstat(full);
       } catch {
-        throw new AdminError(`${full}: no such file or folder`);
+        throw new AdminError(...ruleLine('path', { rule: 'calendarMissing', values: { path: full } }));
       }
-      if (!stats.isDirectory() && !stats.isFile()) throw new AdminError(`${full} is not a regular file or a folder; Tock reads .ics files and folders of them`);
+      if (!stats.isDirectory() && !stats.isFile()) throw new AdminError(...ruleLine('path', { rule: 'calendarNotFile', values: { path: full } }));
       const given = (name?.trim() || basename(full).replace(/\.ics$/i, '')).trim();
-      if (given === '' || given.length > 100) throw new AdminError('--name: give a name of 1 to 100 characters');
+      if (given === '' || given.length > 100) throw new AdminError(...ruleLine('name', { rule: 'calendarName', values: { min: 1, max: 100 } }));
       const list = sources();
-      if (list.some((s) => s.path === full)) throw new AdminError(`${full} is already a calendar (tock calendar list)`);
-      if (list.some((s) => s.name.toLowerCase() === given.toLowerCase())) throw new AdminError(`there is a calendar named ${given} already; give another --name`);
+      if (list.some((s) => s.path === full)) throw new AdminError(...ruleLine('path', { rule: 'calendarAdded', values: { path: full } }));
+      if (list.some((s) => s.name.toLowerCase() === given.toLowerCase())) throw new AdminError(...ruleLine('name', { rule: 'calendarNameTaken', values: { name: given } }));
       const source: CalendarSource = { id: options.newId?.() ?? crypto.randomUUID(), name: given, path: full };
       options.settings.set(CALENDAR_SETTINGS.calendars, [...list, source]);
       await read(source);
@@ -280,7 +284,7 @@ export function createCalendars(options: CalendarsOptions): Calendars {
     remove(which) {
       const list = sources();
       const found = list.find((s) => s.path === which || s.name.toLowerCase() === which.toLowerCase());
-      if (found === undefined) throw new AdminError(`no calendar ${which} (tock calendar list shows them)`);
+      if (found === undefined) throw new AdminError(...ruleLine('calendar', { rule: 'noCalendar', values: { which } }));
       options.settings.set(
         CALENDAR_SETTINGS.calendars,
         list.filter((s) => s !== found),
