@@ -25,6 +25,7 @@ import type { Server, ServerResponse } from 'node:http';
 import { chmodSync, existsSync, rmSync } from 'node:fs';
 import { AdminError, adminRequest, STREAM_END, STREAM_ERROR, STREAM_PROBLEM, STREAM_SUMMARY, type ProblemWire } from '@tock/admin';
 import { nodeHttp } from '@tock/listener';
+import { ruleLine } from '@tock/protocol';
 import { writable } from './backpressure.ts';
 import { failureOf, readJsonBody, standardRefusals, type BodyRules } from './door-kit/index.ts';
 
@@ -128,7 +129,7 @@ async function sendStream(res: ServerResponse, stream: AdminStream): Promise<voi
 /** Serves `routes` (keys like `POST /listener/on`) on the socket at `path`. */
 export async function startAdminServer(path: string, routes: Record<string, AdminHandler>): Promise<Server> {
   if (process.platform !== 'win32' && existsSync(path)) {
-    if (await adminReachable(path)) throw new AdminError('Tock is already running with this home; use that instance, or stop it first');
+    if (await adminReachable(path)) throw new AdminError(...ruleLine('home', { rule: 'appAlreadyRunning' }));
     rmSync(path, { force: true }); // left behind by a crash
   }
   const server = nodeHttp.createServer(async (req, res) => {

@@ -8,6 +8,7 @@ import { isAbsolute, join } from 'node:path';
 import type { Server } from 'node:http';
 import type { Store } from '@tock/core';
 import { backupStamp, backupStore, freeName, isPartialBackup, restoreStore, type RestoreResult } from '@tock/core/backup';
+import { ruleLine } from '@tock/protocol';
 import { AdminError, startAdminServer } from './admin.ts';
 import { ensureHome, homePaths } from './home.ts';
 
@@ -77,7 +78,7 @@ export class BackupKeeper {
    * `tock-<YYYYMMDD-HHMMSS>.db` in the backups folder. Resolves with the path written.
    */
   backupNow(file?: string): Promise<string> {
-    if (file !== undefined && !isAbsolute(file)) return Promise.reject(new AdminError(`give the backup file as an absolute path, not "${file}"`));
+    if (file !== undefined && !isAbsolute(file)) return Promise.reject(new AdminError(...ruleLine('file', { rule: 'backupAbsolute', values: { file } })));
     return this.serialized(async () => {
       const destination = file ?? freeName(join(this.options.dir, `tock-${backupStamp(this.options.clock())}`), '.db');
       await backupStore(this.options.store, destination);
@@ -182,7 +183,7 @@ export async function restoreBackup(home: string, file: string, clock: () => num
     guard = await startAdminServer(paths.adminSocket, { 'GET /ping': () => ({ home, restoring: true }) });
   } catch (error) {
     if (error instanceof AdminError) {
-      throw new AdminError(`Tock is running (home: ${home}); stop it first (Ctrl+C where \`tock app\` runs), then run \`tock restore\` again`);
+      throw new AdminError(...ruleLine('home', { rule: 'restoreAppRunning', values: { home } }));
     }
     throw error;
   }

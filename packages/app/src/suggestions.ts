@@ -23,7 +23,7 @@ import {
   type SuggestionContext,
   type SuggestionRule,
 } from '@tock/core';
-import { Problem, type Entry, type Suggestion, type Suggestions as DaySuggestions } from '@tock/protocol';
+import { Problem, ruleLine, type Entry, type Suggestion, type Suggestions as DaySuggestions } from '@tock/protocol';
 import { AdminError } from './admin.ts';
 import type { Capture } from '@tock/desktop';
 
@@ -106,7 +106,7 @@ export function createSuggestions(options: SuggestionsOptions): SuggestionsServi
       return changed({ removed: id });
     },
     testRule(rule, days = 7) {
-      if (!Number.isInteger(days) || days < 1 || days > RULE_TEST_MAX_DAYS) throw new AdminError(`--days takes a whole number from 1 to ${RULE_TEST_MAX_DAYS}`);
+      if (!Number.isInteger(days) || days < 1 || days > RULE_TEST_MAX_DAYS) throw new AdminError(...ruleLine('days', { rule: 'ruleTestDays', values: { max: RULE_TEST_MAX_DAYS } }));
       let tried: SuggestionRule | Omit<SuggestionRule, 'id'>;
       if (typeof rule === 'string') {
         const found = listRules(store.settings).find((r) => r.id === rule);

@@ -64,6 +64,12 @@ test('tock backup copies the running store; tock restore is refused while it run
     [refused.status, refused.err],
     [1, `error: Tock is running (home: ${home}); stop it first (Ctrl+C where \`tock app\` runs), then run \`tock restore\` again`],
   );
+  // In the person's language by its rule (restoreAppRunning), the home as a value.
+  const german = await tock({ ...env, LANG: 'de_DE.UTF-8' }, 'restore', backup.out);
+  assert.deepEqual(
+    [german.status, german.err],
+    [1, `error: Tock läuft (Verzeichnis: ${home}); beenden Sie es zuerst (Strg+C, wo \`tock app\` läuft) und führen Sie dann \`tock restore\` erneut aus`],
+  );
   assert.equal((await tock(client, 'start', 'After the backup', '--create')).status, 0);
   await stopApp(app);
 

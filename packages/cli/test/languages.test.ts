@@ -185,6 +185,16 @@ describe('the CLI in the person’s language, against a real app', () => {
       ['settings', 'set', 'business', '{"name":"A","address":"","taxID":"","paymentTerms":"","taxRate":"101"}'],
       // The admin contract's own line for a refused field, by its rule.
       ['capture', 'forget', '--from', 'x', '--to', '2026-11-02'],
+      // The app's refusals said whole by their rule (ruleLine): an activity by a name it lacks, a license key, calendars, a rule test's days.
+      ['activity', 'merge', 'Nope', 'Plan'],
+      ['activity', 'delete', 'Nope'],
+      ['activity', 'rename', 'Nope', 'Other'],
+      ['activity', 'show', 'Nope'],
+      ['license', 'activate', 'not-a-key'],
+      ['calendar', 'add', 'https://example.org/team.ics'],
+      ['calendar', 'add', '/no/such/team.ics'],
+      ['calendar', 'remove', 'Nope'],
+      ['rules', 'test', '--app', 'Zed', '--activity', 'Plan', '--days', '999'],
     ];
     // The listener's refusals before any request: no token, a port that is not one.
     for (const listenerEnv of [{ ...pseudo, SERVICE_TOKEN: '' }, { ...pseudo, SERVICE_PORT: 'eighty' }]) {

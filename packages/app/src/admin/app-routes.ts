@@ -3,7 +3,7 @@
  * token, the request list, the license, breaks, reports, export, import, backups and the
  * blocks covering an instant. Thin: each calls one thing the app's services offer.
  */
-import { isProblem } from '@tock/protocol';
+import { isProblem, ruleLine } from '@tock/protocol';
 import { AdminError, AdminStream } from '../admin.ts';
 import type { Store, Tracker } from '@tock/core';
 import type { RequestRecord } from '@tock/listener';
@@ -19,7 +19,7 @@ import { adminHandlers } from './server.ts';
 
 function tokenOrHint(tokens: TokenKeeper): string {
   const token = tokens.read();
-  if (!token) throw new AdminError('no token yet: run `tock listener on` to create one');
+  if (!token) throw new AdminError(...ruleLine('token', { rule: 'noTokenYet' }));
   return token;
 }
 

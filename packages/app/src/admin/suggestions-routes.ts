@@ -2,6 +2,7 @@
  * The admin routes of `tock suggest` and `tock rules` (docs/cli.md "tock suggest", "tock
  * rules"): thin, over the app's suggestions service. Core checks a rule's pattern and activity.
  */
+import { ruleLine } from '@tock/protocol';
 import { AdminError } from '../admin.ts';
 import type { SuggestionsService } from '../suggestions.ts';
 import { adminHandlers } from './server.ts';
@@ -15,7 +16,7 @@ export function suggestionsAdminRoutes(suggestions: SuggestionsService) {
     'POST /suggestions': ({ date }) => suggestions.day(date ?? undefined),
     'POST /suggestions/accept': ({ all, date, id, activityName, start, end }) => {
       if (all === true) return { entries: suggestions.acceptAll(date ?? undefined) };
-      if (!id) throw new AdminError("give the suggestion's id");
+      if (!id) throw new AdminError(...ruleLine('id', { rule: 'giveId', values: { what: 'suggestion' } }));
       return suggestions.accept({ id, activityName: optional(activityName), start: optional(start), end: optional(end) });
     },
     'POST /suggestions/dismiss': ({ id }) => suggestions.dismiss(id),

@@ -3,6 +3,7 @@
  * before it starts: the tray's *Open* and `tock open` (docs/ui.md "Security decisions": both
  * through launch files). It starts after the admin socket, so it is reached through `late`.
  */
+import { ruleLine } from '@tock/protocol';
 import { AdminError } from '../admin.ts';
 import type { WindowOpener } from '../admin/desktop-routes.ts';
 import type { Component } from '../components.ts';
@@ -52,7 +53,7 @@ export function windowOpenerForTray(late: LateWindow, launchFiles: LaunchFiles, 
 export function windowOpenerForAdmin(late: LateWindow, launchFiles: LaunchFiles): () => WindowOpener {
   return () => {
     const ui = late.get('window');
-    if (!ui) throw new AdminError('the window is still starting; try again in a moment');
+    if (!ui) throw new AdminError(...ruleLine('window', { rule: 'windowStarting' }));
     return { origin: ui.origin, launchUrl: () => ui.launchUrl(), launchFile: () => launchFiles.write(ui.launchUrl()) };
   };
 }
