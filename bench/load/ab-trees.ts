@@ -8,9 +8,13 @@
  * is compared.
  *
  *   node bench/load/ab-trees.ts --a=DIR --b=DIR --work=heartbeats|status [--rounds=8]
- *        [--seconds=3] [--prime=4] [--baseline] [--profile=DIR]
+ *        [--seconds=3] [--prime=4] [--baseline] [--in-order] [--profile=DIR]
  *
- * heartbeats: bulks of 25 to the WakaTime door, 4 in flight (figure 21's requests); with
+ * heartbeats: bulks of 25 to the WakaTime door, 4 in flight (figure 21's requests): each
+ * worker's own rows, each bulk overlapping its last in time, or with `--in-order` figure 21's
+ * rows, one list in time order taken bulk by bulk by the four workers, after 100 000
+ * heartbeats stored as figure 21 does (which rows they are decides how many pages each bulk's
+ * savepoint journals: bench/README.md "Target 5"); with
  * `--baseline` the bare `synchronous=FULL` loop of figure 21c runs between the two apps in each
  * round, and each tree's 21c ratio (bare ÷ Tock CPU per heartbeat) is printed too.
  * status: signed `GET /status`, 16 in flight, through bench/load/driver.ts (figure 1's); with
@@ -36,6 +40,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '3' },
     prime: { type: 'string', default: '4' },
     baseline: { type: 'boolean', default: false },
+    'in-order': { type: 'boolean', default: false },
     profile: { type: 'string' },
   },
 });
@@ -58,7 +63,8 @@ interface Ready {
 /** A tree's app: its own bench/servers/app-server.ts, as run.ts starts the one of this tree. */
 async function startTreeApp(tree: string, name: string): Promise<{ ready: Ready; child: ChildProcess; cpuUs(): Promise<number>; stop(): Promise<void> }> {
   const profile = values.profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${values.profile}`, `--cpu-prof-name=${name}.cpuprofile`];
-  const child = spawn(process.execPath, [...profile, `${tree}/bench/servers/app-server.ts`, JSON.stringify({ editors: { heartbeats: 0 } })], {
+  const stored = values['in-order'] ? 100_000 : 0;
+  const child = spawn(process.execPath, [...profile, `${tree}/bench/servers/app-server.ts`, JSON.stringify({ editors: { heartbeats: stored } })], {
     cwd: tree,
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
@@ -112,12 +118,17 @@ async function heartbeatsFor(app: Awaited<ReturnType<typeof startTreeApp>>, ms: 
     'user-agent': 'wakatime/v1.90.0 (linux) go1.22 vscode/1.96.0 vscode-wakatime/25.0.0',
   };
   let sent = 0;
+  // In order: enough of figure 21's rows for `ms` at 80 000 a second, made before the clock starts.
+  const inOrder = values['in-order'] ? heartbeatRows(Math.round(ms * 80), round + 1) : null;
+  const bodies = inOrder === null ? null : Array.from({ length: Math.ceil(inOrder.length / BULK_SIZE) }, (_, i) => JSON.stringify(inOrder.slice(i * BULK_SIZE, (i + 1) * BULK_SIZE)));
+  let next = 0;
   const until = performance.now() + ms;
   const before = await app.cpuUs();
   const worker = async (w: number): Promise<void> => {
     for (let i = 0; performance.now() < until; i++) {
-      const rows = heartbeatRows(BULK_SIZE, round * 1e5 + w * 1e4 + i);
-      const status = await post(agent, app.ready.port, auth, JSON.stringify(rows));
+      if (bodies !== null && next >= bodies.length) break;
+      const body = bodies === null ? JSON.stringify(heartbeatRows(BULK_SIZE, round * 1e5 + w * 1e4 + i)) : (bodies[next++] as string);
+      const status = await post(agent, app.ready.port, auth, body);
       if (status !== 201) throw new Error(`heartbeats.bulk answered ${status}`);
       sent += BULK_SIZE;
     }
