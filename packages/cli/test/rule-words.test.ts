@@ -530,6 +530,18 @@ describe('a refused field’s rule in the person’s language', () => {
       await assertWorded(refusal(set('dayStartsAt', '"07:00"')), 'timeOfDayRange', 'must be a time from "00:00" to "06:00", such as "04:00"', 'muss eine Uhrzeit von "00:00" bis "06:00" sein, etwa "04:00"');
       await assertWorded(refusal(set('weekStart', '"fri"')), 'oneOf', 'must be one of "locale", "mon", "sun", "sat"', 'muss einer dieser Werte sein: "locale", "mon", "sun", "sat"');
       await assertWorded(refusal(set('rounding', '{nope')), 'settingJson', 'must be JSON, such as {"mode":"up","minutes":15,"per":"block"}', 'muss JSON sein, etwa {"mode":"up","minutes":15,"per":"block"}');
+      // Each setting its own example: a language that is not JSON is shown a language, not a rounding.
+      await assertWorded(refusal(set('language', 'de')), 'settingJson', 'must be JSON, such as "de"', 'muss JSON sein, etwa "de"');
+      await assertWorded(refusal(set('dayStartsAt', '04:00')), 'settingJson', 'must be JSON, such as "04:00"', 'muss JSON sein, etwa "04:00"');
+      await assertWorded(refusal(set('weekStart', 'mon')), 'settingJson', 'must be JSON, such as "mon"', 'muss JSON sein, etwa "mon"');
+      await assertWorded(refusal(set('minSessionSeconds', '1m')), 'settingJson', 'must be JSON, such as 60', 'muss JSON sein, etwa 60');
+      await assertWorded(
+        refusal(set('targets', '{week:40}')),
+        'settingJson',
+        'must be JSON, such as {"week":40,"days":["mon","tue","wed","thu","fri"]}',
+        'muss JSON sein, etwa {"week":40,"days":["mon","tue","wed","thu","fri"]}',
+      );
+      assert.match(refusal(set('business', '{name:A}')).message, /^must be JSON, such as \{"name":"Ana Lima",/);
       await assertWorded(
         refusal(set('colour', '1')),
         'notASetting',

@@ -10,7 +10,7 @@ import { ruleProblem, validationProblem, type FieldRule } from '@tock/protocol';
 import { DAY_STARTS_AT_MAX, type WeekStartDay } from './day.ts';
 import { cleanCurrency, cleanTaxRate, taxRateRule } from './money.ts';
 import { codePointLength } from './names.ts';
-import { LEDGER_SETTING_KEYS, WEEKDAYS, type Business, type Rounding, type Targets, type Weekday } from './shapes/ledger.ts';
+import { LEDGER_SETTING_KEYS, WEEKDAYS, type Business, type LedgerSettingKey, type Rounding, type Targets, type Weekday } from './shapes/ledger.ts';
 import type { SettingsStore } from './store.ts';
 
 /** The steps a rounding may take, in minutes. */
@@ -256,6 +256,17 @@ export function readBusiness(settings: SettingsStore): Business {
   }
 }
 
+/** Each setting's own example of JSON, for a value that is not JSON (`language` is `"de"`, not a rounding). */
+const SETTING_EXAMPLES: Readonly<Record<LedgerSettingKey, string>> = {
+  rounding: '{"mode":"up","minutes":15,"per":"block"}',
+  targets: '{"week":40,"days":["mon","tue","wed","thu","fri"]}',
+  business: '{"name":"Ana Lima","address":"Rua Augusta 1, Lisboa","taxID":"PT123456789","paymentTerms":"30 days"}',
+  minSessionSeconds: '60',
+  language: '"de"',
+  dayStartsAt: '"04:00"',
+  weekStart: '"mon"',
+};
+
 /** One ledger setting as stored (`null` when not set). */
 export function getLedgerSetting(settings: SettingsStore, key: string): unknown {
   checkKey(key);
@@ -273,7 +284,7 @@ export function setLedgerSetting(settings: SettingsStore, key: string, value: un
     try {
       parsed = JSON.parse(value);
     } catch {
-      refuseBy(key, { rule: 'settingJson', values: { example: '{"mode":"up","minutes":15,"per":"block"}' } });
+      refuseBy(key, { rule: 'settingJson', values: { example: SETTING_EXAMPLES[key as LedgerSettingKey] } });
     }
   }
   if (parsed === null) {
