@@ -5,7 +5,7 @@
  */
 
 import type { Language } from '@tock/i18n/languages';
-import { type Problem, validationProblem } from '@tock/protocol';
+import { type FieldRule, type Problem, ruleProblem, validationProblem } from '@tock/protocol';
 import type { ClockFormat, DesktopSettings, WorkingHours } from './view.ts';
 
 export type { ClockFormat, DesktopSettings, WorkingHours } from './view.ts';
@@ -22,9 +22,12 @@ const DEFAULT_DESKTOP_SETTINGS: DesktopSettings = {
   clockFormat: '24h',
 };
 
-/** A refused setting: a `validation_failed` {@link Problem} naming `field`, its message `field: why`. */
-function settingProblem(field: string, message: string): Problem {
-  return validationProblem([{ field, message }]);
+/**
+ * A refused setting: a `validation_failed` {@link Problem} naming `field`, its message `field:
+ * why`, the rule's code and values beside it for Settings › Desktop to say in the language.
+ */
+function settingProblem(field: string, rule: FieldRule): Problem {
+  return validationProblem([ruleProblem(field, rule)]);
 }
 
 const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -32,13 +35,13 @@ const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
 /** Minutes after local midnight of an `HH:MM` time. */
 export function minutesOfDay(hhmm: string): number {
   const m = HHMM.exec(hhmm);
-  if (!m) throw settingProblem('workingHours', `"${hhmm}" is not a time like 09:00`);
+  if (!m) throw settingProblem('workingHours', { rule: 'timeLike', values: { sent: hhmm } });
   return Number(m[1]) * 60 + Number(m[2]);
 }
 
 function wholeMinutes(value: unknown, field: string, min: number, max: number): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw settingProblem(field, `must be a whole number of minutes from ${min} to ${max}`);
+    throw settingProblem(field, { rule: 'wholeUnits', values: { unit: 'minutes', min, max } });
   }
   return value;
 }
@@ -51,30 +54,30 @@ export function updateDesktopSettings(current: DesktopSettings, patch: Record<st
   const next: DesktopSettings = { ...current, workingHours: { ...current.workingHours } };
   if (patch.idleThresholdMinutes !== undefined) next.idleThresholdMinutes = wholeMinutes(patch.idleThresholdMinutes, 'idleThresholdMinutes', 0, 240);
   if (patch.reminderEnabled !== undefined) {
-    if (typeof patch.reminderEnabled !== 'boolean') throw settingProblem('reminderEnabled', 'must be true or false');
+    if (typeof patch.reminderEnabled !== 'boolean') throw settingProblem('reminderEnabled', { rule: 'boolean' });
     next.reminderEnabled = patch.reminderEnabled;
   }
   if (patch.tray !== undefined) {
-    if (typeof patch.tray !== 'boolean') throw settingProblem('tray', 'must be true or false');
+    if (typeof patch.tray !== 'boolean') throw settingProblem('tray', { rule: 'boolean' });
     next.tray = patch.tray;
   }
   if (patch.clockFormat !== undefined) {
-    if (!CLOCK_FORMATS.includes(patch.clockFormat as ClockFormat)) throw settingProblem('clockFormat', 'must be 24h, 12h or system');
+    if (!CLOCK_FORMATS.includes(patch.clockFormat as ClockFormat)) throw settingProblem('clockFormat', { rule: 'clockFormatChoice' });
     next.clockFormat = patch.clockFormat as ClockFormat;
   }
   if (patch.reminderAfterMinutes !== undefined) next.reminderAfterMinutes = wholeMinutes(patch.reminderAfterMinutes, 'reminderAfterMinutes', 1, 480);
   if (patch.workingHours !== undefined) {
     const hours = patch.workingHours as Partial<WorkingHours> | null;
-    if (!hours || typeof hours !== 'object') throw settingProblem('workingHours', 'must give from, to and days');
+    if (!hours || typeof hours !== 'object') throw settingProblem('workingHours', { rule: 'workingHoursShape' });
     const from = typeof hours.from === 'string' ? hours.from : next.workingHours.from;
     const to = typeof hours.to === 'string' ? hours.to : next.workingHours.to;
     // An end before the start runs over midnight; only an empty span is refused.
     if (minutesOfDay(to) === minutesOfDay(from)) {
-      throw settingProblem('workingHours', `must not begin and end at the same time (${from}–${to}); for hours over midnight give an end before the start, like 18:00–09:00`);
+      throw settingProblem('workingHours', { rule: 'workingHoursEmpty', values: { from, to } });
     }
     const days = hours.days === undefined ? next.workingHours.days : hours.days;
     if (!Array.isArray(days) || days.some((d) => !Number.isInteger(d) || d < 0 || d > 6)) {
-      throw settingProblem('workingHours', 'days must be weekday numbers, 0 (Sunday) to 6 (Saturday)');
+      throw settingProblem('workingHours', { rule: 'weekdayNumbers' });
     }
     next.workingHours = { from, to, days: [...new Set(days as number[])].sort() };
   }

@@ -4,10 +4,12 @@
  * them). A code with words is never said in English outside English (docs/i18n.md).
  */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { createMessages, type Catalog } from '@tock/i18n';
-import { PROBLEM_STATUS, type ProblemCode } from '@tock/protocol';
-import { PROBLEM_KEYS } from '../src/api.ts';
+import { updateDesktopSettings } from '@tock/desktop/settings';
+import { isProblem, PROBLEM_STATUS, ruleLine, type FieldProblem, type ProblemCode } from '@tock/protocol';
+import { ApiError, PROBLEM_KEYS } from '../src/api.ts';
+import { setWindowLanguage, windowMessages } from '../src/i18n/index.ts';
 import { de, en, es, fr, ja } from './testing.ts';
 
 /** The codes whose line the app words itself (a field's rule, a reason, a file) or that never reach the window. */
@@ -69,5 +71,72 @@ describe('the window’s words for each problem code', () => {
   it('words rule_not_found (a capture rule removed meanwhile)', () => {
     assert.equal(PROBLEM_KEYS.rule_not_found, 'problem.code.rule_not_found');
     assert.equal(createMessages({ en, de, fr, es, ja }, 'de')('problem.code.rule_not_found'), 'diese Regel gibt es nicht (mehr); vielleicht wurde sie schon entfernt');
+  });
+});
+
+/** The window in `language`, once its catalog has loaded (the loader is a dynamic import). */
+async function speak(language: string): Promise<void> {
+  setWindowLanguage(language);
+  while (windowMessages().locale !== language) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** The details of the `validation_failed` that Settings › Desktop's `patch` is refused with. */
+function desktopRefusal(patch: Record<string, unknown>): FieldProblem[] {
+  try {
+    updateDesktopSettings({ idleThresholdMinutes: 10, reminderEnabled: false, reminderAfterMinutes: 15, workingHours: { from: '09:00', to: '17:00', days: [1, 2, 3, 4, 5] }, tray: true, clockFormat: '24h' }, patch);
+  } catch (error) {
+    if (isProblem(error, 'validation_failed') && error.details !== undefined) return error.details;
+    throw error;
+  }
+  assert.fail('not refused');
+}
+
+describe('the window words the app’s refusals by their rule, not the English', () => {
+  before(() => {
+    // The language switch marks the page's `lang`; node has no page.
+    (globalThis as { document?: unknown }).document ??= { documentElement: { lang: 'en' } };
+  });
+
+  it('says each refusal of Settings › Desktop in German and en-XA, the English as the app wrote it', async () => {
+    const refusals: [Record<string, unknown>, string, string][] = [
+      [{ idleThresholdMinutes: 999 }, 'Must be a whole number of minutes from 0 to 240.', 'Muss eine ganze Zahl an Minuten von 0 bis 240 sein.'],
+      [{ tray: 'yes' }, 'Must be true or false.', 'Muss true oder false sein.'],
+      [{ clockFormat: 'am/pm' }, 'Must be 24h, 12h or system.', 'Muss 24h, 12h oder system sein.'],
+      [{ workingHours: null }, 'Must give from, to and days.', 'Muss from, to und days angeben.'],
+      [{ workingHours: { from: '25:00' } }, '"25:00" is not a time like 09:00.', '„25:00“ ist keine Uhrzeit wie 09:00.'],
+      [
+        { workingHours: { from: '17:00', to: '17:00' } },
+        'Must not begin and end at the same time (17:00–17:00); for hours over midnight give an end before the start, like 18:00–09:00.',
+        'Darf nicht zur selben Zeit beginnen und enden (17:00–17:00); für Arbeitszeiten über Mitternacht geben Sie ein Ende vor dem Beginn an, etwa 18:00–09:00.',
+      ],
+      [{ workingHours: { days: [7] } }, 'Days must be weekday numbers, 0 (Sunday) to 6 (Saturday).', 'Days müssen Wochentagsnummern sein, 0 (Sonntag) bis 6 (Samstag).'],
+    ];
+    for (const [patch, english, german] of refusals) {
+      const details = desktopRefusal(patch);
+      const field = details[0]?.field ?? '';
+      await speak('en');
+      assert.equal(new ApiError(400, 'validation_failed', `${field}: x`, details).about(field), english);
+      await speak('de');
+      assert.equal(new ApiError(400, 'validation_failed', `${field}: x`, details).about(field), german);
+      await speak('en-XA');
+      assert.match(new ApiError(400, 'validation_failed', `${field}: x`, details).about(field) ?? '', /^\[.*~+\]/su, JSON.stringify(patch));
+    }
+    await speak('en');
+  });
+
+  it('says a refusal the app says whole (its line) in German and en-XA, whatever its code', async () => {
+    const [message, { details }] = ruleLine('key', { rule: 'licenseNotKey' });
+    await speak('en');
+    assert.equal(new ApiError(400, 'license_invalid', message, details).message, 'That is not a Tock license key (expected two base64url parts joined by "."); paste the whole key.');
+    await speak('de');
+    assert.equal(
+      new ApiError(400, 'license_invalid', message, details).message,
+      'Das ist kein Tock-Lizenzschlüssel (erwartet werden zwei base64url-Teile, durch „.“ verbunden); fügen Sie den ganzen Schlüssel ein.',
+    );
+    const [calendar, calendarOptions] = ruleLine('path', { rule: 'calendarMissing', values: { path: '/home/ada/team.ics' } });
+    assert.equal(new ApiError(400, 'refused', calendar, calendarOptions.details).message, '/home/ada/team.ics: keine solche Datei und kein solcher Ordner.');
+    await speak('en-XA');
+    assert.match(new ApiError(400, 'refused', calendar, calendarOptions.details).message, /^\[.*~+\]/su);
+    await speak('en');
   });
 });
