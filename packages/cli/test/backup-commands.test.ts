@@ -50,6 +50,9 @@ test('tock backup copies the running store; tock restore is refused while it run
   assert.deepEqual(JSON.parse(second.out), { path: own });
   const again = await tock(env, 'backup', own);
   assert.deepEqual([again.status, again.err], [1, `error: ${own} already exists; choose another file name or remove it first`]);
+  // Core's backupExists, through the app's admin route, in the person's language.
+  const againGerman = await tock({ ...env, LANG: 'de_DE.UTF-8' }, 'backup', own);
+  assert.deepEqual([againGerman.status, againGerman.err], [1, `error: ${own} gibt es bereits; wählen Sie einen anderen Dateinamen oder entfernen Sie die Datei zuerst`]);
 
   // What Tock wrote in its home, all private: the store and its log, the socket, the token file, backups.
   const written = modes(home);
@@ -73,6 +76,9 @@ test('tock backup copies the running store; tock restore is refused while it run
   assert.equal((await tock(client, 'start', 'After the backup', '--create')).status, 0);
   await stopApp(app);
 
+  const missing = join(root, 'no-such.db');
+  const notFound = await tock({ ...env, LANG: 'de_DE.UTF-8' }, 'restore', missing);
+  assert.deepEqual([notFound.status, notFound.err], [1, `error: ${missing} gibt es nicht; geben Sie den Pfad einer Sicherung an (sie heißen tock-JJJJMMTT-HHMMSS.db)`]);
   const restored = await tock(env, 'restore', backup.out, '--json');
   assert.equal(restored.status, 0, restored.err);
   const result = JSON.parse(restored.out) as { database: string; keptAs: string };

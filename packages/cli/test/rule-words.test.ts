@@ -165,6 +165,12 @@ const EACH: Readonly<Record<FieldRuleCode, FieldRule>> = {
   workingHoursShape: { rule: 'workingHoursShape' },
   workingHoursEmpty: { rule: 'workingHoursEmpty', values: { from: '09:00', to: '09:00' } },
   weekdayNumbers: { rule: 'weekdayNumbers' },
+  backupExists: { rule: 'backupExists', values: { file: '/home/ada/mine.db' } },
+  backupWriteFailed: { rule: 'backupWriteFailed', values: { file: '/home/ada/mine.db', error: 'ENOSPC: no space left on device' } },
+  backupNotFound: { rule: 'backupNotFound', values: { file: '/home/ada/old.db' } },
+  restoreUnreadable: { rule: 'restoreUnreadable', values: { reason: '/home/ada/old.db is not a Tock store' } },
+  restoreDamaged: { rule: 'restoreDamaged', values: { file: '/home/ada/old.db', error: 'file is not a database' } },
+  restoreFailed: { rule: 'restoreFailed', values: { file: '/home/ada/old.db', error: 'EACCES: permission denied' } },
 };
 
 /** The first field problem of the `validation_failed` that `refuse` throws. */

@@ -16,7 +16,7 @@
  * current store is kept under another name and the checked copy takes its place.
  */
 
-import { Problem, isProblem } from '@tock/protocol';
+import { Problem, isProblem, ruleLine } from '@tock/protocol';
 import { closeSync, copyFileSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
@@ -67,7 +67,7 @@ export function isPartialBackup(name: string): boolean {
  * created (0700) if needed. Resolves with the number of pages copied.
  */
 export async function backupStore(store: Store, destination: string): Promise<number> {
-  if (existsSync(destination)) throw new Problem('backup_failed', `${destination} already exists; choose another file name or remove it first`);
+  if (existsSync(destination)) throw new Problem('backup_failed', ...ruleLine('file', { rule: 'backupExists', values: { file: destination } }));
   mkdirSync(dirname(destination), { recursive: true, mode: 0o700 });
   const partial = partialName(destination);
   createPrivateFile(partial);
@@ -93,8 +93,8 @@ export async function backupStore(store: Store, destination: string): Promise<nu
   } catch (error) {
     if (isProblem(error, 'backup_failed')) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') throw new Problem('backup_failed', `${destination} already exists; choose another file name or remove it first`);
-    throw new Problem('backup_failed', `could not write the backup ${destination} (${(error as Error).message}); check the free space and permissions there`);
+    if (code === 'EEXIST') throw new Problem('backup_failed', ...ruleLine('file', { rule: 'backupExists', values: { file: destination } }));
+    throw new Problem('backup_failed', ...ruleLine('file', { rule: 'backupWriteFailed', values: { file: destination, error: (error as Error).message } }));
   } finally {
     for (const leftover of [partial, `${partial}-journal`, `${partial}-wal`, `${partial}-shm`]) rmSync(leftover, { force: true });
   }
@@ -154,7 +154,7 @@ function checkedCopy(file: string, database: string): string {
   } catch (error) {
     throw refusal(file, error);
   }
-  if (!exists) throw new Problem('backup_failed', `${file} does not exist; give the path of a backup (they are named tock-YYYYMMDD-HHMMSS.db)`);
+  if (!exists) throw new Problem('backup_failed', ...ruleLine('file', { rule: 'backupNotFound', values: { file } }));
   mkdirSync(dirname(database), { recursive: true, mode: 0o700 });
   const copy = partialName(database);
   try {
@@ -266,10 +266,10 @@ function turnSyncOff(db: DatabaseSync): void {
 
 function refusal(file: string, error: unknown): Error {
   if (isProblem(error, 'backup_failed')) return error;
-  if (error instanceof StoreFileError) return new Problem('backup_failed', `${error.message}; nothing was restored — pick another backup`);
+  if (error instanceof StoreFileError) return new Problem('backup_failed', ...ruleLine('file', { rule: 'restoreUnreadable', values: { reason: error.message } }));
   const problem = (error as { errcode?: number } | null)?.errcode;
   if (problem !== undefined && ((problem & 0xff) === 11 || (problem & 0xff) === 26)) {
-    return new Problem('backup_failed', `${file} is damaged or not a database (SQLite: ${(error as Error).message}); nothing was restored — pick another backup`);
+    return new Problem('backup_failed', ...ruleLine('file', { rule: 'restoreDamaged', values: { file, error: (error as Error).message } }));
   }
-  return new Problem('backup_failed', `could not restore ${file} (${(error as Error).message ?? String(error)}); nothing was restored`);
+  return new Problem('backup_failed', ...ruleLine('file', { rule: 'restoreFailed', values: { file, error: (error as Error).message ?? String(error) } }));
 }

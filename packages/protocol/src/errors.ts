@@ -216,7 +216,14 @@ export type FieldRuleCode =
   | 'clockFormatChoice'
   | 'workingHoursShape'
   | 'workingHoursEmpty'
-  | 'weekdayNumbers';
+  | 'weekdayNumbers'
+  /** A backup and a restore (@tock/core backup.ts); the system's or SQLite's own words inside as `error`. */
+  | 'backupExists'
+  | 'backupWriteFailed'
+  | 'backupNotFound'
+  | 'restoreUnreadable'
+  | 'restoreDamaged'
+  | 'restoreFailed';
 
 /** The values a rule's words take (`{ min: 1, max: 80 }`); yes/no switches are `'yes'` / `'no'`. */
 export type FieldRuleValues = Readonly<Record<string, string | number>>;

@@ -370,6 +370,18 @@ export function ruleMessage({ rule, values = {}, item }: FieldRule): string {
       return `must not begin and end at the same time (${v.from}–${v.to}); for hours over midnight give an end before the start, like 18:00–09:00`;
     case 'weekdayNumbers':
       return 'days must be weekday numbers, 0 (Sunday) to 6 (Saturday)';
+    case 'backupExists':
+      return `${v.file} already exists; choose another file name or remove it first`;
+    case 'backupWriteFailed':
+      return `could not write the backup ${v.file} (${v.error}); check the free space and permissions there`;
+    case 'backupNotFound':
+      return `${v.file} does not exist; give the path of a backup (they are named tock-YYYYMMDD-HHMMSS.db)`;
+    case 'restoreUnreadable':
+      return `${v.reason}; nothing was restored — pick another backup`;
+    case 'restoreDamaged':
+      return `${v.file} is damaged or not a database (SQLite: ${v.error}); nothing was restored — pick another backup`;
+    case 'restoreFailed':
+      return `could not restore ${v.file} (${v.error}); nothing was restored`;
   }
 }
 

@@ -71,7 +71,8 @@ export function appAdminRoutes(services: AppAdminRouteDeps, data: DataUseCases =
         return await data.backupNow(input);
       } catch (error) {
         // One line for the user (it names the file and what to do), not an internal error.
-        if (isProblem(error, 'backup_failed')) throw new AdminError(error.message);
+        // Its rule beside it (core's ruleLine), for tock to say in the person's language.
+        if (isProblem(error, 'backup_failed')) throw new AdminError(error.message, error.details === undefined ? {} : { details: error.details });
         throw error;
       }
     },
