@@ -10,7 +10,8 @@ process.env.TZ = 'Europe/Berlin';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { openWindow, screenshot, seriousAxeViolations, windowSuite } from './ui-support/harness.ts';
+import { es, ja } from '@tock/window/testing';
+import { openWindow, rawRequest, screenshot, seriousAxeViolations, windowSession, windowSuite } from './ui-support/harness.ts';
 
 let now = Date.parse('2026-11-18T07:00:00.000Z');
 const at = (iso: string): void => {
@@ -146,6 +147,49 @@ describe('one way to show time', () => {
     ui.services.desktop.updateSettings({ clockFormat: '24h', workingHours: { from: '09:00', to: '17:00' } });
     await openWindow(page, ui.app, '/today');
     await page.getByTestId('today-block').locator('.range').filter({ hasText: '08:00–09:30' }).waitFor();
+  });
+
+  it('writes and reads the 12-hour clock in the window’s language: a. m./p. m. in Spanish, 午前/午後 first in Japanese', async (ctx) => {
+    const { page } = ui;
+    const settings = () => ui.services.desktop.settings();
+    const setLanguage = async (value: string): Promise<void> => {
+      const session = await windowSession(ui.app);
+      const res = await rawRequest(ui.app.port, 'PUT', '/api/settings/ledger/language', { host: `127.0.0.1:${ui.app.port}`, origin: ui.app.origin, 'content-type': 'application/json', ...session }, JSON.stringify({ value: JSON.stringify(value) }));
+      assert.equal(res.status, 200, res.body);
+    };
+    ctx.after(async () => {
+      ui.services.desktop.updateSettings({ clockFormat: '24h', workingHours: { from: '09:00', to: '17:00' } });
+      await setLanguage('en');
+    });
+    ui.services.desktop.updateSettings({ clockFormat: '12h', workingHours: { from: '09:00', to: '17:00' } });
+    for (const [language, catalog, from, to, typed, saved, blockShown] of [
+      ['es', es, '9:00 a. m.', '5:00 p. m.', '5:30 p. m.', '17:30', '8:00 a. m.–9:30 a. m.'],
+      ['ja', ja, '午前9:00', '午後5:30', '午後６：４５', '18:45', '午前8:00–午前9:30'],
+    ] as const) {
+      // openWindow waits for English titles: this waits for the language's.
+      const open = async (screen: string, title: string): Promise<void> => {
+        await page.goto(`${ui.app.launchUrl()}#${screen}`);
+        await page.locator(`html[lang=${language}]`).waitFor({ state: 'attached' });
+        await page.locator('main h1').filter({ hasText: title }).waitFor();
+      };
+      await setLanguage(language);
+      await open('/settings/desktop', catalog['screen.desktop']);
+      // Drawn in the language from the first frame: the fields are seeded in its words.
+      assert.deepEqual([await page.locator('#work-from').inputValue(), await page.locator('#work-to').inputValue()], [from, to]);
+      await page.locator('#work-to').fill(typed);
+      await page.getByRole('button', { name: catalog['desk.saveReminder'] }).click();
+      await page.getByText(catalog['desk.saved'], { exact: true }).waitFor();
+      assert.equal(settings().workingHours.to, saved, language);
+      await page.locator('#work-to').fill('9'.repeat(32));
+      await page.getByRole('button', { name: catalog['desk.saveReminder'] }).click();
+      await page.locator('#work-error').waitFor();
+      assert.equal(settings().workingHours.to, saved, 'nothing saved');
+      await open('/today', catalog['screen.today']);
+      const ranges = page.getByTestId('today-block').locator('.range');
+      await ranges.first().waitFor();
+      assert.ok((await ranges.allTextContents()).includes(blockShown), (await ranges.allTextContents()).join(' | '));
+      await screenshot(page, `today-12h-${language}`);
+    }
   });
 });
 

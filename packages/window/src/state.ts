@@ -5,7 +5,7 @@
  */
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { request } from './api.ts';
-import { browserLanguage, setWindowLanguage } from './i18n/index.ts';
+import { browserLanguage, setWindowLanguage, windowLanguageLoaded } from './i18n/index.ts';
 import { setActivityOrder } from './colors.ts';
 import { hasSession, type SessionProblem, sessionHeaders, startSession } from './session.ts';
 import { setAppClock, setClockFormat, setPersonDays } from './time.ts';
@@ -91,6 +91,9 @@ export async function connect(): Promise<void> {
     try {
       const snapshot = await request('GET /api/state');
       setAppClock(snapshot.timeZone, snapshot.now);
+      // The first screen is drawn in the app's language, not English then redrawn.
+      setWindowLanguage(snapshot.language);
+      await windowLanguageLoaded();
       set({ snapshot, statusAt: Date.now(), loadError: null });
       blocksChanged();
     } catch (error) {

@@ -129,6 +129,15 @@ export function clockTime(ms: number): string {
   return timeOfDay(localTimeOfDay(ms, zone));
 }
 
+/**
+ * The hour of an instant alone, for the timeline's axis: `08`, `14` on the 24-hour clock; `8`,
+ * `2` on the 12-hour one (the half of the day is in every block's times, not repeated per tick).
+ */
+export function clockHour(ms: number): string {
+  const h = Math.floor(localTimeOfDay(ms, zone) / 60) % 24;
+  return twelveHours() ? String(h % 12 === 0 ? 12 : h % 12) : pad(h);
+}
+
 /** `18 Nov, 09:15`: an instant on some day (the Sync table's last change). */
 export function dayAndTime(ms: number): string {
   return `${dayMonth(dayKey(ms))}, ${clockTime(ms)}`;

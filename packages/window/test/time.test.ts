@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { localDaySpan } from '@tock/core';
 import { atMinutes, longBlockQuestion, minutesOf, readRange, timeForm } from '../src/screens/history/times.ts';
-import { setWindowLanguage, windowMessages } from '../src/i18n/index.ts';
-import { atLocalTime, clockSeconds, clockTime, dayKey, daySpan, setAppClock, setClockFormat, timeInputValue, timeOfDay, twelveHours, weekStart } from '../src/time.ts';
+import { setWindowLanguage, windowLanguageLoaded, windowMessages } from '../src/i18n/index.ts';
+import { atLocalTime, clockHour, clockSeconds, clockTime, dayKey, daySpan, setAppClock, setClockFormat, timeInputValue, timeOfDay, twelveHours, weekStart } from '../src/time.ts';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -96,10 +96,8 @@ async function speak(language: string): Promise<void> {
   // The language switch marks the page's `lang`; node has no page.
   (globalThis as { document?: unknown }).document ??= { documentElement: { lang: 'en' } };
   setWindowLanguage(language);
-  for (let turn = 0; windowMessages().locale !== language; turn++) {
-    if (turn > 1000) throw new Error(`the window's ${language} catalog did not load`);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  await windowLanguageLoaded();
+  assert.equal(windowMessages().locale, language);
 }
 
 const SHOWN_IN = {
@@ -119,6 +117,8 @@ for (const [language, [twelve, twelveSeconds, midnight, system]] of Object.entri
     try {
       setClockFormat('12h');
       assert.deepEqual([clockTime(at), clockSeconds(at), timeOfDay(0)], [twelve, twelveSeconds, midnight]);
+      // The timeline's ticks: the hour alone, never the half of the day's word cut short (`午前`, `8:`).
+      assert.deepEqual([clockHour(at), clockHour(Date.parse('2026-11-22T07:00:00.000Z')), clockHour(Date.parse('2026-11-21T23:00:00.000Z'))], ['2', '8', '12']);
       assert.equal(minutesOf(timeInputValue(at)), 14 * 60 + 5);
       for (let minutes = 0; minutes < 24 * 60; minutes += 13) assert.equal(minutesOf(timeOfDay(minutes)), minutes, timeOfDay(minutes));
       setClockFormat('system');
@@ -127,6 +127,7 @@ for (const [language, [twelve, twelveSeconds, midnight, system]] of Object.entri
       assert.equal(minutesOf(timeInputValue(at)), 14 * 60 + 5);
       setClockFormat('24h');
       assert.deepEqual([clockTime(at), clockSeconds(at)], ['14:05', '14:05:09']);
+      assert.deepEqual([clockHour(at), clockHour(Date.parse('2026-11-22T07:00:00.000Z'))], ['14', '08']);
       // 24-hour times are read in every language, whatever the clock shows.
       assert.equal(minutesOf('15:05'), 905);
     } finally {

@@ -7,7 +7,7 @@
 import { colorClass } from '../colors.ts';
 import { useT } from '../i18n/index.ts';
 import { coveredSeconds, overlapsOf } from '../overlaps.ts';
-import { clockTime, daySpan, duration, personDaySpan } from '../time.ts';
+import { clockHour, clockTime, daySpan, duration, personDaySpan } from '../time.ts';
 import type { Block } from '../types.ts';
 import { useChartWidth } from './chart-width.ts';
 
@@ -102,7 +102,7 @@ export function Timeline({ day, blocks, now, range }: Props) {
         <g key={t}>
           <line class="grid" x1={x(t)} x2={x(t)} y1={0} y2={height - AXIS + 4} />
           <text class="tick" x={x(t)} y={height - 6} text-anchor={edge(x(t))}>
-            {clockTime(t).slice(0, 2)}
+            {clockHour(t)}
           </text>
         </g>
       ))}

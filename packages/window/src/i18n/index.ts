@@ -30,6 +30,8 @@ function messagesFor(locale: Locale, catalog: Catalog<typeof en>): WindowMessage
 
 let current: WindowMessages = messagesFor('en', en);
 let wanted = 'en';
+/** The load of {@link wanted}'s catalog (settled at once for English and `en-XA`). */
+let pending: Promise<void> = Promise.resolve();
 const listeners = new Set<() => void>();
 
 function use(messages: WindowMessages): void {
@@ -40,23 +42,33 @@ function use(messages: WindowMessages): void {
 
 /**
  * Writes the window in `language` (the snapshot's): English and `en-XA` at once, another
- * language once its catalog has loaded. An unknown value keeps English.
+ * language once its catalog has loaded ({@link windowLanguageLoaded}). An unknown value keeps
+ * English.
  */
 export function setWindowLanguage(language: string): void {
   if (language === wanted) return;
   wanted = language;
   if (language === PSEUDO_LOCALE) {
     use(messagesFor(PSEUDO_LOCALE, en));
-    return;
-  }
-  if (!isLanguage(language) || language === 'en') {
+    pending = Promise.resolve();
+  } else if (!isLanguage(language) || language === 'en') {
     use(messagesFor('en', en));
-    return;
+    pending = Promise.resolve();
+  } else {
+    pending = LOADERS[language]().then((catalog) => {
+      // A later choice wins over a catalog that arrives late.
+      if (wanted === language) use(messagesFor(language, catalog));
+    });
   }
-  void LOADERS[language]().then((catalog) => {
-    // A later choice wins over a catalog that arrives late.
-    if (wanted === language) use(messagesFor(language, catalog));
-  });
+}
+
+/**
+ * Settles once the language last set is the window's (its catalog loaded, or failed to: English
+ * then), so the first screen can be drawn in it — a form seeded before would keep English
+ * words, `9:00 AM` for `午前9:00`.
+ */
+export function windowLanguageLoaded(): Promise<void> {
+  return pending.catch(() => {});
 }
 
 /** The window's messages now (outside components: formatting helpers). */
