@@ -171,6 +171,10 @@ const EACH: Readonly<Record<FieldRuleCode, FieldRule>> = {
   restoreUnreadable: { rule: 'restoreUnreadable', values: { reason: '/home/ada/old.db is not a Tock store' } },
   restoreDamaged: { rule: 'restoreDamaged', values: { file: '/home/ada/old.db', error: 'file is not a database' } },
   restoreFailed: { rule: 'restoreFailed', values: { file: '/home/ada/old.db', error: 'EACCES: permission denied' } },
+  nothingTracking: { rule: 'nothingTracking' },
+  onBreakAlready: { rule: 'onBreakAlready' },
+  notOnBreak: { rule: 'notOnBreak' },
+  idleSessionGone: { rule: 'idleSessionGone' },
 };
 
 /** The first field problem of the `validation_failed` that `refuse` throws. */

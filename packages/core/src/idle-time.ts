@@ -5,7 +5,7 @@
  * session or the answered one, never half of it. Keeping the time changes nothing and needs
  * no function here.
  */
-import { Problem } from '@tock/protocol';
+import { Problem, ruleLine } from '@tock/protocol';
 import type { Store } from './store.ts';
 
 /** The idle span a question was about: which session, and from when to when (ms since the epoch). */
@@ -43,7 +43,7 @@ function sessionOf(store: Store, sessionID: string): SessionSpanRow {
          FROM sessions s JOIN activities a ON a.id = s.activity_id WHERE s.id = ?`,
     )
     .get(sessionID) as SessionSpanRow | undefined;
-  if (!row) throw new Problem('validation_failed', 'the session this idle time belonged to no longer exists; nothing changed');
+  if (!row) throw new Problem('validation_failed', ...ruleLine('session', { rule: 'idleSessionGone' }));
   return row;
 }
 

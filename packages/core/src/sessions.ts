@@ -7,6 +7,7 @@
 
 import {
   Problem,
+  ruleLine,
   ruleProblem,
   validationProblem,
   type FieldProblem,
@@ -132,8 +133,9 @@ function endSession(store: Store, session: SessionRow, at: number, minSeconds = 
   return { stopped, dropped };
 }
 
+/** Break and resume only: the app's own doors (the listener has neither), so the rule travels as the line. */
 function nothingTracked(): Problem {
-  return new Problem('validation_failed', 'nothing is being tracked; start an activity first');
+  return new Problem('validation_failed', ...ruleLine('session', { rule: 'nothingTracking' }));
 }
 
 /**
@@ -222,7 +224,7 @@ export function resumeStopped(store: Store, at: number, dropped: DroppedSession 
 export function startBreak(store: Store, at: number, newId: () => string): void {
   const running = runningSession(store);
   if (!running) throw nothingTracked();
-  if (openBreak(store)) throw new Problem('validation_failed', 'already on a break; resume first');
+  if (openBreak(store)) throw new Problem('validation_failed', ...ruleLine('session', { rule: 'onBreakAlready' }));
   store
     .statement('INSERT INTO breaks (id, session_id, started_at, ended_at) VALUES (?, ?, ?, NULL)')
     .run(newId(), running.id, Math.max(at, running.startedAt));
@@ -231,7 +233,7 @@ export function startBreak(store: Store, at: number, newId: () => string): void 
 /** Ends the break that is on at `at` (refused when nothing runs or no break is on). */
 export function resumeBreak(store: Store, at: number): void {
   if (!runningSession(store)) throw nothingTracked();
-  if (!openBreak(store)) throw new Problem('validation_failed', 'not on a break; nothing to resume');
+  if (!openBreak(store)) throw new Problem('validation_failed', ...ruleLine('session', { rule: 'notOnBreak' }));
   endOpenBreak(store, at);
 }
 

@@ -223,7 +223,12 @@ export type FieldRuleCode =
   | 'backupNotFound'
   | 'restoreUnreadable'
   | 'restoreDamaged'
-  | 'restoreFailed';
+  | 'restoreFailed'
+  /** Breaks and idle time (@tock/core sessions.ts, idle-time.ts): the app's doors only. */
+  | 'nothingTracking'
+  | 'onBreakAlready'
+  | 'notOnBreak'
+  | 'idleSessionGone';
 
 /** The values a rule's words take (`{ min: 1, max: 80 }`); yes/no switches are `'yes'` / `'no'`. */
 export type FieldRuleValues = Readonly<Record<string, string | number>>;

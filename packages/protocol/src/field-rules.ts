@@ -382,6 +382,14 @@ export function ruleMessage({ rule, values = {}, item }: FieldRule): string {
       return `${v.file} is damaged or not a database (SQLite: ${v.error}); nothing was restored — pick another backup`;
     case 'restoreFailed':
       return `could not restore ${v.file} (${v.error}); nothing was restored`;
+    case 'nothingTracking':
+      return 'nothing is being tracked; start an activity first';
+    case 'onBreakAlready':
+      return 'already on a break; resume first';
+    case 'notOnBreak':
+      return 'not on a break; nothing to resume';
+    case 'idleSessionGone':
+      return 'the session this idle time belonged to no longer exists; nothing changed';
   }
 }
 
