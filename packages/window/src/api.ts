@@ -158,7 +158,9 @@ export class ApiError extends Error {
   readonly details: FieldProblem[];
 
   constructor(status: number, code: string, message: string, details: FieldProblem[] = [], because?: ProblemReason) {
-    super(problemText(code) ?? sentence(validationText(code, details) ?? reasonText(because) ?? message));
+    // A line said whole names what the code's own words cannot (the activity's name): it comes first.
+    const line = details[0]?.line === undefined ? null : validationText(code, details);
+    super(line !== null ? sentence(line) : (problemText(code) ?? sentence(validationText(code, details) ?? reasonText(because) ?? message)));
     this.status = status;
     this.code = code;
     this.details = details.map((d) => ({ ...d, message: sentence((d.line === undefined ? undefined : ruleText(d.line)) ?? (d.rule === undefined ? undefined : ruleText(d as FieldRule)) ?? d.message) }));

@@ -139,4 +139,15 @@ describe('the window words the app’s refusals by their rule, not the English',
     assert.match(new ApiError(400, 'refused', calendar, calendarOptions.details).message, /^\[.*~+\]/su);
     await speak('en');
   });
+
+  it('names the activity a merge or a delete did not find, before the code’s own words', async () => {
+    const [message, { details }] = ruleLine('from', { rule: 'noActivityNamed', values: { name: 'Plan' } });
+    await speak('en');
+    assert.equal(new ApiError(404, 'activity_not_found', message, details).message, 'No activity named "Plan".');
+    await speak('de');
+    assert.equal(new ApiError(404, 'activity_not_found', message, details).message, 'Keine Tätigkeit namens „Plan“.');
+    // Without the line (an older app, or the listener's answer), the code's own words.
+    assert.equal(new ApiError(404, 'activity_not_found', message).message, windowMessages()('problem.activity_not_found'));
+    await speak('en');
+  });
 });
