@@ -148,7 +148,7 @@ export const settings = {
   'desk.trayShow': 'Tock im Infobereich zeigen (was läuft, Anhalten, Pause, Starten, Zeit nachtragen…, Tock öffnen)',
   'desk.clock24': '24 Stunden (14:05)',
   'desk.clock12': '12 Stunden (2:05 PM)',
-  'desk.clockSystem': 'Wie die Sprache dieses Browsers es schreibt',
+  'desk.clockSystem': 'Wie die Sprache von Tock es schreibt',
   'desk.clockHeading': 'Uhr',
   'desk.timesOfDay': 'Uhrzeiten',
   'desk.clockHint': 'Alle Uhrzeiten im Fenster und alle Zeitfelder folgen dieser Einstellung; eingeben können Sie beides (14:05 oder 2:05 PM).',

@@ -145,7 +145,7 @@ export const settings = {
   'desk.trayShow': 'Show Tock in the tray (what runs, Stop, Break, Start, Log time…, Open Tock)',
   'desk.clock24': '24-hour (14:05)',
   'desk.clock12': '12-hour (2:05 PM)',
-  'desk.clockSystem': 'As this browser’s language writes it',
+  'desk.clockSystem': 'As Tock’s language writes it',
   'desk.clockHeading': 'Clock',
   'desk.timesOfDay': 'Times of day',
   'desk.clockHint': 'Every time the window shows and every time field follow it; a time is typed either way (14:05 or 2:05 PM).',

@@ -148,7 +148,7 @@ export const settings = {
   'desk.trayShow': 'Afficher Tock dans la zone de notification (ce qui tourne, Arrêter, Pause, Démarrer, Ajouter du temps…, Ouvrir Tock)',
   'desk.clock24': '24 heures (14:05)',
   'desk.clock12': '12 heures (2:05 PM)',
-  'desk.clockSystem': 'Comme l’écrit la langue de ce navigateur',
+  'desk.clockSystem': 'Comme l’écrit la langue de Tock',
   'desk.clockHeading': 'Horloge',
   'desk.timesOfDay': 'Heures de la journée',
   'desk.clockHint': 'Toutes les heures affichées par la fenêtre et tous les champs d’heure la suivent ; une heure se saisit des deux façons (14:05 ou 2:05 PM).',
