@@ -199,6 +199,9 @@ describe('the CLI in the person’s language, against a real app', () => {
       ['calendar', 'add', '/no/such/team.ics'],
       ['calendar', 'remove', 'Nope'],
       ['rules', 'test', '--app', 'Zed', '--activity', 'Plan', '--days', '999'],
+      // An activity with blocks is not deleted; a range with nothing to bill is not invoiced.
+      ['activity', 'delete', 'Call'],
+      ['invoice', '--client', 'Acme', '--from', '2026-11-01', '--to', '2026-11-30'],
     ];
     // The listener's refusals before any request: no token, a port that is not one.
     for (const listenerEnv of [{ ...pseudo, SERVICE_TOKEN: '' }, { ...pseudo, SERVICE_PORT: 'eighty' }]) {

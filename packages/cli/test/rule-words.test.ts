@@ -175,6 +175,8 @@ const EACH: Readonly<Record<FieldRuleCode, FieldRule>> = {
   onBreakAlready: { rule: 'onBreakAlready' },
   notOnBreak: { rule: 'notOnBreak' },
   idleSessionGone: { rule: 'idleSessionGone' },
+  activityHasBlocks: { rule: 'activityHasBlocks', values: { name: 'Plan', n: 2 } },
+  nothingToInvoice: { rule: 'nothingToInvoice', values: { client: 'Acme', from: '2026-11-01', to: '2026-11-30' } },
 };
 
 /** The first field problem of the `validation_failed` that `refuse` throws. */

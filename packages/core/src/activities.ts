@@ -188,13 +188,7 @@ export function deleteActivity(store: Store, idOrName: unknown): ActivityRef {
   const { n } = store
     .statement('SELECT (SELECT count(*) FROM sessions WHERE activity_id = ?1) + (SELECT count(*) FROM entries WHERE activity_id = ?1) AS n')
     .get(activity.id) as { n: number };
-  if (n > 0) {
-    const blocks = n === 1 ? '1 block' : `${n} blocks`;
-    throw new Problem(
-      'validation_failed',
-      `"${activity.name}" has ${blocks}, so it cannot be deleted; merge it into another activity (tock activity merge) or archive it (tock activity archive)`,
-    );
-  }
+  if (n > 0) throw new Problem('validation_failed', ...ruleLine('activity', { rule: 'activityHasBlocks', values: { name: activity.name, n } }));
   store.statement('DELETE FROM activities WHERE id = ?').run(activity.id);
   return activityRef(activity);
 }

@@ -12,7 +12,7 @@
  */
 
 import { resolveLanguage } from '@tock/i18n/languages'; // not the formatter: core loads no intl-messageformat
-import { Problem, ruleProblem, validationProblem, type FieldProblem } from '@tock/protocol';
+import { Problem, ruleLine, ruleProblem, validationProblem, type FieldProblem } from '@tock/protocol';
 import { coveredLength } from './blocks.ts';
 import { addDays, localDayKey, localDaySpan, type DayKey } from './day.ts';
 import { requireClient, tagsOf } from './ledger.ts';
@@ -62,10 +62,8 @@ export function overlapWarning(overlaps: readonly InvoiceOverlap[]): string | un
  * the window): it points at the issued invoices list, which both have, never at a command.
  */
 export function nothingToInvoice(client: string, from: DayKey, to: DayKey): Problem {
-  return new Problem(
-    'validation_failed',
-    `nothing to invoice for ${client} from ${from} to ${to}: no billable blocks there that are not on an invoice already (the issued invoices list says which are)`,
-  );
+  // About the range as a whole: `range` is the field the window shows it at (ui/invoice-routes.ts).
+  return new Problem('validation_failed', ...ruleLine('range', { rule: 'nothingToInvoice', values: { client, from, to } }));
 }
 
 /** Blocks of the client's activities that start in `[?2, ?3)` ms, are over, and are on no invoice; sessions (0) with their breaks (1), entries (2). */

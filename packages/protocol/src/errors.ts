@@ -228,7 +228,10 @@ export type FieldRuleCode =
   | 'nothingTracking'
   | 'onBreakAlready'
   | 'notOnBreak'
-  | 'idleSessionGone';
+  | 'idleSessionGone'
+  /** An activity with blocks refused deletion, a range with nothing to bill (@tock/core activities.ts, invoices.ts). */
+  | 'activityHasBlocks'
+  | 'nothingToInvoice';
 
 /** The values a rule's words take (`{ min: 1, max: 80 }`); yes/no switches are `'yes'` / `'no'`. */
 export type FieldRuleValues = Readonly<Record<string, string | number>>;

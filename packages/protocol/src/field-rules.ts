@@ -390,6 +390,10 @@ export function ruleMessage({ rule, values = {}, item }: FieldRule): string {
       return 'not on a break; nothing to resume';
     case 'idleSessionGone':
       return 'the session this idle time belonged to no longer exists; nothing changed';
+    case 'activityHasBlocks':
+      return `"${v.name}" has ${v.n === 1 ? '1 block' : `${v.n} blocks`}, so it cannot be deleted; merge it into another activity (tock activity merge) or archive it (tock activity archive)`;
+    case 'nothingToInvoice':
+      return `nothing to invoice for ${v.client} from ${v.from} to ${v.to}: no billable blocks there that are not on an invoice already (the issued invoices list says which are)`;
   }
 }
 

@@ -167,6 +167,8 @@ export const rules = {
   'rule.onBreakAlready': 'Sie machen bereits Pause; setzen Sie zuerst fort',
   'rule.notOnBreak': 'Sie machen keine Pause; es gibt nichts fortzusetzen',
   'rule.idleSessionGone': 'die Sitzung, zu der diese Leerlaufzeit gehörte, gibt es nicht mehr; nichts wurde geändert',
+  'rule.activityHasBlocks': '„{name}“ hat {n, plural, one {# Block} other {# Blöcke}} und kann daher nicht gelöscht werden; führen Sie sie mit einer anderen Tätigkeit zusammen (tock activity merge) oder archivieren Sie sie (tock activity archive)',
+  'rule.nothingToInvoice': 'für {client} gibt es vom {from} bis {to} nichts abzurechnen: dort liegen keine abrechenbaren Blöcke, die nicht schon auf einer Rechnung stehen (die Liste der ausgestellten Rechnungen zeigt, welche es sind)',
   'problem.code.rule_not_found': 'diese Regel gibt es nicht (mehr); vielleicht wurde sie schon entfernt',
   'problem.code.suggestion_not_found': 'diesen Vorschlag gibt es nicht (mehr): er wurde übernommen, verworfen oder geändert',
   'problem.code.prompt_not_found': 'diese Frage wurde schon in einem anderen Fenster beantwortet',

@@ -169,6 +169,8 @@ export const rules = {
   'rule.onBreakAlready': 'already on a break; resume first',
   'rule.notOnBreak': 'not on a break; nothing to resume',
   'rule.idleSessionGone': 'the session this idle time belonged to no longer exists; nothing changed',
+  'rule.activityHasBlocks': '"{name}" has {n, plural, one {# block} other {# blocks}}, so it cannot be deleted; merge it into another activity (tock activity merge) or archive it (tock activity archive)',
+  'rule.nothingToInvoice': 'nothing to invoice for {client} from {from} to {to}: no billable blocks there that are not on an invoice already (the issued invoices list says which are)',
   'problem.code.rule_not_found': 'there is no such rule (any more); it may have been removed already',
   'problem.code.suggestion_not_found': 'there is no such suggestion (any more): it was accepted, dismissed or changed',
   'problem.code.prompt_not_found': 'this prompt was already answered in another window',

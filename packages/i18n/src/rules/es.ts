@@ -167,6 +167,8 @@ export const rules = {
   'rule.onBreakAlready': 'ya está en pausa; reanude primero',
   'rule.notOnBreak': 'no está en pausa; no hay nada que reanudar',
   'rule.idleSessionGone': 'la sesión a la que pertenecía este tiempo de inactividad ya no existe; no se cambió nada',
+  'rule.activityHasBlocks': '«{name}» tiene {n, plural, one {# bloque} other {# bloques}}, así que no se puede eliminar; combínela con otra actividad (tock activity merge) o archívela (tock activity archive)',
+  'rule.nothingToInvoice': 'no hay nada que facturar a {client} del {from} al {to}: no hay bloques facturables que no estén ya en una factura (la lista de facturas emitidas indica cuáles)',
   'problem.code.rule_not_found': 'esa regla no existe (o ya no existe); quizá ya se eliminó',
   'problem.code.suggestion_not_found': 'esa sugerencia no existe (o ya no existe): se aceptó, se descartó o cambió',
   'problem.code.prompt_not_found': 'esta pregunta ya se respondió en otra ventana',

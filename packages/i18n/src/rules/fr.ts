@@ -167,6 +167,8 @@ export const rules = {
   'rule.onBreakAlready': 'vous êtes déjà en pause ; reprenez d’abord',
   'rule.notOnBreak': 'vous n’êtes pas en pause ; rien à reprendre',
   'rule.idleSessionGone': 'la session à laquelle appartenait ce temps d’inactivité n’existe plus ; rien n’a changé',
+  'rule.activityHasBlocks': '« {name} » a {n, plural, one {# bloc} other {# blocs}}, elle ne peut donc pas être supprimée ; fusionnez-la avec une autre activité (tock activity merge) ou archivez-la (tock activity archive)',
+  'rule.nothingToInvoice': 'rien à facturer pour {client} du {from} au {to} : aucun bloc facturable qui ne figure pas déjà sur une facture (la liste des factures émises indique lesquels)',
   'problem.code.rule_not_found': 'cette règle n’existe pas (ou plus) ; elle a peut-être déjà été supprimée',
   'problem.code.suggestion_not_found': 'cette suggestion n’existe pas (ou plus) : elle a été acceptée, écartée ou modifiée',
   'problem.code.prompt_not_found': 'cette question a déjà reçu une réponse dans une autre fenêtre',

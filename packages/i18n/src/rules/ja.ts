@@ -167,6 +167,8 @@ export const rules = {
   'rule.onBreakAlready': 'すでに休憩中です。先に再開してください',
   'rule.notOnBreak': '休憩中ではありません。再開するものはありません',
   'rule.idleSessionGone': 'このアイドル時間が属していたセッションはもうありません。何も変更されていません',
+  'rule.activityHasBlocks': '「{name}」には {n, plural, other {# 件のブロック}}があるため削除できません。別のアクティビティに統合する（tock activity merge）か、アーカイブしてください（tock activity archive）',
+  'rule.nothingToInvoice': '{client} の {from} から {to} までに請求するものはありません。まだ請求書に載っていない請求対象のブロックがありません（どのブロックが載っているかは発行済みの請求書一覧で確認できます）',
   'problem.code.rule_not_found': 'そのルールはありません（すでに削除された可能性があります）',
   'problem.code.suggestion_not_found': 'その提案はありません（承認、却下、または変更されました）',
   'problem.code.prompt_not_found': 'この質問にはすでに別のウィンドウで回答されています',
