@@ -8,7 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { PROBLEM_STATUS, type FieldProblem, type ProblemCode, type ProblemOptions, type ProblemReason } from '@tock/protocol';
+import { PROBLEM_STATUS, ruleLine, type FieldProblem, type ProblemCode, type ProblemOptions, type ProblemReason } from '@tock/protocol';
 import { AdminError, STREAM_END, STREAM_ERROR, STREAM_PROBLEM, STREAM_SUMMARY } from './frames.ts';
 
 /**
@@ -59,7 +59,7 @@ export function adminRequest(
             if (parsed.ok) resolve(parsed.result);
             else reject(refusalError(parsed.error ?? 'the app refused the command', parsed));
           } catch {
-            reject(new AdminError('the app sent an unreadable answer; restart it with `tock app`'));
+            reject(new AdminError(...ruleLine('app', { rule: 'appAnswerUnreadable' })));
           }
         });
       },
@@ -68,7 +68,7 @@ export function adminRequest(
     req.setTimeout(options.timeoutMs ?? 15_000, () => req.destroy(new Error('timeout')));
     req.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT' || error.code === 'ECONNREFUSED') reject(new AppNotRunningError('Tock is not running'));
-      else reject(new AdminError(`could not reach the running app (${error.code ?? error.message})`));
+      else reject(new AdminError(...ruleLine('app', { rule: 'appUnreachable', values: { reason: error.code ?? error.message } })));
     });
     req.end(body);
   });
@@ -96,13 +96,13 @@ export function adminDownload(
     req.setTimeout(15_000, () => req.destroy(new Error('timeout')));
     req.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT' || error.code === 'ECONNREFUSED') reject(new AppNotRunningError('Tock is not running'));
-      else reject(new AdminError(`could not reach the running app (${error.code ?? error.message})`));
+      else reject(new AdminError(...ruleLine('app', { rule: 'appUnreachable', values: { reason: error.code ?? error.message } })));
     });
     req.on('response', (res) => {
       req.setTimeout(0);
       if (res.statusCode !== 200 || !res.headers.trailer?.includes(STREAM_END)) {
         readAnswer(res).then(
-          (parsed) => reject(parsed.ok ? new AdminError('the app answered without a stream; restart it with `tock app`') : refusalError(parsed.error ?? 'the app refused the command', parsed)),
+          (parsed) => reject(parsed.ok ? new AdminError(...ruleLine('app', { rule: 'appNoStream' })) : refusalError(parsed.error ?? 'the app refused the command', parsed)),
           reject,
         );
         return;
@@ -119,13 +119,13 @@ export function adminDownload(
           } else if (end === 'error') {
             reject(refusalError(safeDecode(res.trailers[STREAM_ERROR] ?? 'the app could not finish'), parsedProblem(res.trailers[STREAM_PROBLEM])));
           } else {
-            reject(new AdminError('the app stopped before it finished sending; is it still running?'));
+            reject(new AdminError(...ruleLine('app', { rule: 'appStoppedSending' })));
           }
         },
         (error: NodeJS.ErrnoException) => {
           // The source failing is the app going away; anything else is the destination's own error.
           if (res.errored || error.code === 'ECONNRESET' || error.code === 'ERR_STREAM_PREMATURE_CLOSE' && !destination.errored) {
-            reject(new AdminError('the app stopped before it finished sending; is it still running?'));
+            reject(new AdminError(...ruleLine('app', { rule: 'appStoppedSending' })));
           } else reject(error);
         },
       );
@@ -159,6 +159,6 @@ async function readAnswer(res: IncomingMessage): Promise<{ ok: boolean; error?: 
   try {
     return JSON.parse(Buffer.concat(chunks).toString('utf8')) as { ok: boolean; error?: string };
   } catch {
-    throw new AdminError('the app sent an unreadable answer; restart it with `tock app`');
+    throw new AdminError(...ruleLine('app', { rule: 'appAnswerUnreadable' }));
   }
 }

@@ -117,7 +117,13 @@ test('a stream cut short (the app went away) is a failure, not a short file', as
     while (out.waiting() > 0) out.release();
   }, 1);
   try {
-    await assert.rejects(done, /the app stopped before it finished sending; is it still running\?/);
+    await assert.rejects(done, (error: unknown) => {
+      assert.ok(error instanceof AdminError);
+      assert.equal(error.message, 'the app stopped before it finished sending; is it still running?');
+      // Its rule beside it, for tock to say in the person's language.
+      assert.deepEqual(error.details?.[0]?.line, { rule: 'appStoppedSending' });
+      return true;
+    });
   } finally {
     clearInterval(drain);
   }

@@ -177,6 +177,10 @@ const EACH: Readonly<Record<FieldRuleCode, FieldRule>> = {
   idleSessionGone: { rule: 'idleSessionGone' },
   activityHasBlocks: { rule: 'activityHasBlocks', values: { name: 'Plan', n: 2 } },
   nothingToInvoice: { rule: 'nothingToInvoice', values: { client: 'Acme', from: '2026-11-01', to: '2026-11-30' } },
+  appUnreachable: { rule: 'appUnreachable', values: { reason: 'EPIPE' } },
+  appAnswerUnreadable: { rule: 'appAnswerUnreadable' },
+  appNoStream: { rule: 'appNoStream' },
+  appStoppedSending: { rule: 'appStoppedSending' },
 };
 
 /** The first field problem of the `validation_failed` that `refuse` throws. */

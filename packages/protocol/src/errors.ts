@@ -231,7 +231,12 @@ export type FieldRuleCode =
   | 'idleSessionGone'
   /** An activity with blocks refused deletion, a range with nothing to bill (@tock/core activities.ts, invoices.ts). */
   | 'activityHasBlocks'
-  | 'nothingToInvoice';
+  | 'nothingToInvoice'
+  /** The admin socket's caller (@tock/admin client.ts): the app unreachable or answering what it should not. */
+  | 'appUnreachable'
+  | 'appAnswerUnreadable'
+  | 'appNoStream'
+  | 'appStoppedSending';
 
 /** The values a rule's words take (`{ min: 1, max: 80 }`); yes/no switches are `'yes'` / `'no'`. */
 export type FieldRuleValues = Readonly<Record<string, string | number>>;

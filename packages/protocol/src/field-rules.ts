@@ -394,6 +394,14 @@ export function ruleMessage({ rule, values = {}, item }: FieldRule): string {
       return `"${v.name}" has ${v.n === 1 ? '1 block' : `${v.n} blocks`}, so it cannot be deleted; merge it into another activity (tock activity merge) or archive it (tock activity archive)`;
     case 'nothingToInvoice':
       return `nothing to invoice for ${v.client} from ${v.from} to ${v.to}: no billable blocks there that are not on an invoice already (the issued invoices list says which are)`;
+    case 'appUnreachable':
+      return `could not reach the running app (${v.reason})`;
+    case 'appAnswerUnreadable':
+      return 'the app sent an unreadable answer; restart it with `tock app`';
+    case 'appNoStream':
+      return 'the app answered without a stream; restart it with `tock app`';
+    case 'appStoppedSending':
+      return 'the app stopped before it finished sending; is it still running?';
   }
 }
 
