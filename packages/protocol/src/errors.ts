@@ -4,6 +4,8 @@
  * back to an error class with theirs.
  */
 
+import type { LineRuleCode } from './rule-lines.ts';
+
 export const ERROR_STATUS = {
   validation_failed: 400,
   invalid_json: 400,
@@ -187,56 +189,8 @@ export type FieldRuleCode =
   | 'clientRemoved'
   | 'invoiceLanguage'
   | 'voidedAlready'
-  /** The app's own refusals said whole (`FieldProblem.line`): an activity by name, a license key, calendars, backups, the app's state. */
-  | 'noActivityNamed'
-  | 'licensePublicKey'
-  | 'licenseNotKey'
-  | 'licenseSignature'
-  | 'licensePayloadJson'
-  | 'licensePayloadFields'
-  | 'licenseExpired'
-  | 'calendarMeJson'
-  | 'calendarMeList'
-  | 'calendarAddress'
-  | 'calendarFullPath'
-  | 'calendarMissing'
-  | 'calendarNotFile'
-  | 'calendarName'
-  | 'calendarAdded'
-  | 'calendarNameTaken'
-  | 'noCalendar'
-  | 'backupAbsolute'
-  | 'restoreAppRunning'
-  | 'appAlreadyRunning'
-  | 'noTokenYet'
-  | 'windowStarting'
-  | 'ruleTestDays'
-  /** The desktop settings (@tock/desktop settings.ts): working hours and the clock. */
-  | 'timeLike'
-  | 'clockFormatChoice'
-  | 'workingHoursShape'
-  | 'workingHoursEmpty'
-  | 'weekdayNumbers'
-  /** A backup and a restore (@tock/core backup.ts); the system's or SQLite's own words inside as `error`. */
-  | 'backupExists'
-  | 'backupWriteFailed'
-  | 'backupNotFound'
-  | 'restoreUnreadable'
-  | 'restoreDamaged'
-  | 'restoreFailed'
-  /** Breaks and idle time (@tock/core sessions.ts, idle-time.ts): the app's doors only. */
-  | 'nothingTracking'
-  | 'onBreakAlready'
-  | 'notOnBreak'
-  | 'idleSessionGone'
-  /** An activity with blocks refused deletion, a range with nothing to bill (@tock/core activities.ts, invoices.ts). */
-  | 'activityHasBlocks'
-  | 'nothingToInvoice'
-  /** The admin socket's caller (@tock/admin client.ts): the app unreachable or answering what it should not. */
-  | 'appUnreachable'
-  | 'appAnswerUnreadable'
-  | 'appNoStream'
-  | 'appStoppedSending';
+  /** The app's own refusals said whole (`FieldProblem.line`, field-rules.ts `ruleLine`): rule-lines.ts. */
+  | LineRuleCode;
 
 /** The values a rule's words take (`{ min: 1, max: 80 }`); yes/no switches are `'yes'` / `'no'`. */
 export type FieldRuleValues = Readonly<Record<string, string | number>>;

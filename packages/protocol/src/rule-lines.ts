@@ -1,0 +1,154 @@
+/**
+ * The English of the app's own refusals by their rule: those said whole (`FieldProblem.line`,
+ * made by field-rules.ts `ruleLine`: an activity by a name it lacks, a license key, calendars,
+ * backups and restores, breaks, the app's own state) and the desktop settings' fields. The window and the CLI say
+ * them from the rules catalogs (docs/i18n.md); this is the line `--json`, the admin socket and
+ * English read. Pure; apart from field-rules.ts only to keep each module short.
+ */
+
+/** The codes of the refusals said whole; each has its English below and its words in @tock/i18n's rules catalogs. */
+export type LineRuleCode =
+  /** The app's own refusals said whole (`FieldProblem.line`): an activity by name, a license key, calendars, backups, the app's state. */
+  | 'noActivityNamed'
+  | 'licensePublicKey'
+  | 'licenseNotKey'
+  | 'licenseSignature'
+  | 'licensePayloadJson'
+  | 'licensePayloadFields'
+  | 'licenseExpired'
+  | 'calendarMeJson'
+  | 'calendarMeList'
+  | 'calendarAddress'
+  | 'calendarFullPath'
+  | 'calendarMissing'
+  | 'calendarNotFile'
+  | 'calendarName'
+  | 'calendarAdded'
+  | 'calendarNameTaken'
+  | 'noCalendar'
+  | 'backupAbsolute'
+  | 'restoreAppRunning'
+  | 'appAlreadyRunning'
+  | 'noTokenYet'
+  | 'windowStarting'
+  | 'ruleTestDays'
+  /** The desktop settings (@tock/desktop settings.ts): working hours and the clock. */
+  | 'timeLike'
+  | 'clockFormatChoice'
+  | 'workingHoursShape'
+  | 'workingHoursEmpty'
+  | 'weekdayNumbers'
+  /** A backup and a restore (@tock/core backup.ts); the system's or SQLite's own words inside as `error`. */
+  | 'backupExists'
+  | 'backupWriteFailed'
+  | 'backupNotFound'
+  | 'restoreUnreadable'
+  | 'restoreDamaged'
+  | 'restoreFailed'
+  /** Breaks and idle time (@tock/core sessions.ts, idle-time.ts): the app's doors only. */
+  | 'nothingTracking'
+  | 'onBreakAlready'
+  | 'notOnBreak'
+  | 'idleSessionGone'
+  /** An activity with blocks refused deletion, a range with nothing to bill (@tock/core activities.ts, invoices.ts). */
+  | 'activityHasBlocks'
+  | 'nothingToInvoice'
+  /** The admin socket's caller (@tock/admin client.ts): the app unreachable or answering what it should not. */
+  | 'appUnreachable'
+  | 'appAnswerUnreadable'
+  | 'appNoStream'
+  | 'appStoppedSending';
+
+/** A line's English, as the app has always said it (field-rules.ts `ruleMessage` hands these on). */
+export function lineMessage(rule: LineRuleCode, v: Readonly<Record<string, string | number>>): string {
+  switch (rule) {
+    case 'noActivityNamed':
+      return `no activity named "${v.name}"`;
+    case 'licensePublicKey':
+      return 'TOCK_LICENSE_PUBLIC_KEY is neither a PEM SPKI key nor base64 of a 32-byte Ed25519 key; fix or unset it';
+    case 'licenseNotKey':
+      return 'that is not a Tock license key (expected two base64url parts joined by "."); paste the whole key';
+    case 'licenseSignature':
+      return 'the license key signature does not verify; check that you pasted the key exactly as issued';
+    case 'licensePayloadJson':
+      return 'the license key payload is not JSON; ask the issuer for a new key';
+    case 'licensePayloadFields':
+      return 'the license key payload lacks licensee, issued or expires; ask the issuer for a new key';
+    case 'licenseExpired':
+      return `this license key expired on ${v.day}; ask the issuer for a current key`;
+    case 'calendarMeJson':
+      return `calendarMe must be JSON: a list of e-mail addresses, such as ${v.example}`;
+    case 'calendarMeList':
+      return `calendarMe must be a list of at most ${v.max} e-mail addresses, such as ${v.example}`;
+    case 'calendarAddress':
+      return `${v.path} is an address: Tock reads calendars on this computer only (sync it to a folder with vdirsyncer, then add the folder)`;
+    case 'calendarFullPath':
+      return `${v.path}: give the calendar's full path`;
+    case 'calendarMissing':
+      return `${v.path}: no such file or folder`;
+    case 'calendarNotFile':
+      return `${v.path} is not a regular file or a folder; Tock reads .ics files and folders of them`;
+    case 'calendarName':
+      return `--name: give a name of ${v.min} to ${v.max} characters`;
+    case 'calendarAdded':
+      return `${v.path} is already a calendar (tock calendar list)`;
+    case 'calendarNameTaken':
+      return `there is a calendar named ${v.name} already; give another --name`;
+    case 'noCalendar':
+      return `no calendar ${v.which} (tock calendar list shows them)`;
+    case 'backupAbsolute':
+      return `give the backup file as an absolute path, not "${v.file}"`;
+    case 'restoreAppRunning':
+      return `Tock is running (home: ${v.home}); stop it first (Ctrl+C where \`tock app\` runs), then run \`tock restore\` again`;
+    case 'appAlreadyRunning':
+      return 'Tock is already running with this home; use that instance, or stop it first';
+    case 'noTokenYet':
+      return 'no token yet: run `tock listener on` to create one';
+    case 'windowStarting':
+      return 'the window is still starting; try again in a moment';
+    case 'ruleTestDays':
+      return `--days takes a whole number from 1 to ${v.max}`;
+    case 'timeLike':
+      return `"${v.sent}" is not a time like 09:00`;
+    case 'clockFormatChoice':
+      return 'must be 24h, 12h or system';
+    case 'workingHoursShape':
+      return 'must give from, to and days';
+    case 'workingHoursEmpty':
+      return `must not begin and end at the same time (${v.from}–${v.to}); for hours over midnight give an end before the start, like 18:00–09:00`;
+    case 'weekdayNumbers':
+      return 'days must be weekday numbers, 0 (Sunday) to 6 (Saturday)';
+    case 'backupExists':
+      return `${v.file} already exists; choose another file name or remove it first`;
+    case 'backupWriteFailed':
+      return `could not write the backup ${v.file} (${v.error}); check the free space and permissions there`;
+    case 'backupNotFound':
+      return `${v.file} does not exist; give the path of a backup (they are named tock-YYYYMMDD-HHMMSS.db)`;
+    case 'restoreUnreadable':
+      return `${v.reason}; nothing was restored — pick another backup`;
+    case 'restoreDamaged':
+      return `${v.file} is damaged or not a database (SQLite: ${v.error}); nothing was restored — pick another backup`;
+    case 'restoreFailed':
+      return `could not restore ${v.file} (${v.error}); nothing was restored`;
+    case 'nothingTracking':
+      return 'nothing is being tracked; start an activity first';
+    case 'onBreakAlready':
+      return 'already on a break; resume first';
+    case 'notOnBreak':
+      return 'not on a break; nothing to resume';
+    case 'idleSessionGone':
+      return 'the session this idle time belonged to no longer exists; nothing changed';
+    case 'activityHasBlocks':
+      return `"${v.name}" has ${v.n === 1 ? '1 block' : `${v.n} blocks`}, so it cannot be deleted; merge it into another activity (tock activity merge) or archive it (tock activity archive)`;
+    case 'nothingToInvoice':
+      return `nothing to invoice for ${v.client} from ${v.from} to ${v.to}: no billable blocks there that are not on an invoice already (the issued invoices list says which are)`;
+    case 'appUnreachable':
+      return `could not reach the running app (${v.reason})`;
+    case 'appAnswerUnreadable':
+      return 'the app sent an unreadable answer; restart it with `tock app`';
+    case 'appNoStream':
+      return 'the app answered without a stream; restart it with `tock app`';
+    case 'appStoppedSending':
+      return 'the app stopped before it finished sending; is it still running?';
+  }
+}
