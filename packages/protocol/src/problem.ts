@@ -198,6 +198,42 @@ export type ImportReasonCode =
   | 'import_json_start'
   | 'import_json_member';
 
+/**
+ * Why a line of a sync log is refused, by code (docs/sync.md, docs/i18n.md): the line's shape
+ * (`line_*`) and a field's value (`line_field_*`; `line_field_rule` and `line_field_tags` carry
+ * the field rule it broke). Core's `OpReasonCode`; @tock/sync's `SyncLineReasonCode` adds its own.
+ */
+export type LineReasonCode =
+  | 'line_not_signed'
+  | 'line_wrong_mac'
+  | 'line_not_json'
+  | 'line_not_object'
+  | 'line_newer'
+  | 'line_version'
+  | 'line_hlc'
+  | 'line_hlc_device'
+  | 'line_hlc_counter'
+  | 'line_hlc_time'
+  | 'line_op_text'
+  | 'line_op_unknown'
+  | 'line_id'
+  | 'line_set'
+  | 'line_set_field'
+  | 'line_set_empty'
+  | 'line_ended_before'
+  | 'line_entry_long'
+  | 'line_field_time'
+  | 'line_field_uuid'
+  | 'line_field_bool'
+  | 'line_field_color'
+  | 'line_field_day'
+  | 'line_field_invoice_number'
+  | 'line_field_document'
+  | 'line_field_language'
+  | 'line_field_text'
+  | 'line_field_rule'
+  | 'line_field_tags';
+
 /** A reason by its code and values (an action, a store's name, the system's own words). */
 export interface ProblemReason {
   code: ProblemReasonCode;

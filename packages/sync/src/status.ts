@@ -4,6 +4,7 @@
  * and nothing here imports Node, so the window's contract takes them as they are
  * (`@tock/sync/status`, type-only imports erased by its build) instead of keeping a copy.
  */
+import type { LineReasonCode } from '@tock/protocol';
 
 /**
  * `GET /api/invoices/book` (and the admin `GET /invoices/book`): which device issues invoices
@@ -69,42 +70,11 @@ export type SyncDeviceReasonCode =
 
 /**
  * Why a line of another device's log is refused (`device_line_refused`) or held
- * (`device_line_held`), by code: @tock/core's `OpReasonCode` (the line's shape, a field's value
+ * (`device_line_held`), by code: @tock/protocol's `LineReasonCode` (the line's shape, a field's value
  * with the field rule it broke in `rule`), a line too long, a block on an invoice here
  * (`line_invoiced` `{number}`). Words in the `problems` catalogs, `problem.line.*`.
  */
-export type SyncLineReasonCode =
-  | 'line_not_signed'
-  | 'line_wrong_mac'
-  | 'line_not_json'
-  | 'line_not_object'
-  | 'line_newer'
-  | 'line_version'
-  | 'line_hlc'
-  | 'line_hlc_device'
-  | 'line_hlc_counter'
-  | 'line_hlc_time'
-  | 'line_op_text'
-  | 'line_op_unknown'
-  | 'line_id'
-  | 'line_set'
-  | 'line_set_field'
-  | 'line_set_empty'
-  | 'line_ended_before'
-  | 'line_entry_long'
-  | 'line_field_time'
-  | 'line_field_uuid'
-  | 'line_field_bool'
-  | 'line_field_color'
-  | 'line_field_day'
-  | 'line_field_invoice_number'
-  | 'line_field_document'
-  | 'line_field_language'
-  | 'line_field_text'
-  | 'line_field_rule'
-  | 'line_field_tags'
-  | 'line_too_long'
-  | 'line_invoiced';
+export type SyncLineReasonCode = LineReasonCode | 'line_too_long' | 'line_invoiced';
 
 /** A field rule as a line's reason carries it (@tock/protocol's `FieldRule`, structurally). */
 export interface SyncLineRule {

@@ -6,7 +6,7 @@
  * line that breaks a rule is refused with a reason rather than half applied.
  */
 
-import { ACTIVITY_COLOR_COUNT, LIMITS, Problem, type FieldRule, isActivityColor, isProblem, isTimeInRange, ruleMessage } from '@tock/protocol';
+import { ACTIVITY_COLOR_COUNT, LIMITS, Problem, type FieldRule, type LineReasonCode, isActivityColor, isProblem, isTimeInRange, ruleMessage } from '@tock/protocol';
 import { addressRule, budgetRule, cleanTags, INVOICE_LANGUAGES, languageError, TAX_ID_MAX } from '../ledger.ts';
 import { cleanCurrency, cleanRate, currencyRule, rateRule, taxRateRule } from '../money.ts';
 import { nameRule } from '../names.ts';
@@ -87,40 +87,11 @@ const COUNTER_MAX = 999_999;
 
 /**
  * Why a line is refused, by a code the window and `tock` word (docs/i18n.md "What the app sends
- * as codes"; @tock/sync's `SyncLineReasonCode` lists the same): the line's shape (`line_*`), and
+ * as codes"; the codes are @tock/protocol's `LineReasonCode`): the line's shape (`line_*`), and
  * a field's value (`line_field_*`; `line_field_rule` and `line_field_tags` carry the field rule
  * it broke, @tock/protocol's `FieldRule`). `orNull` is `yes` where null was allowed too.
  */
-export type OpReasonCode =
-  | 'line_not_signed'
-  | 'line_wrong_mac'
-  | 'line_not_json'
-  | 'line_not_object'
-  | 'line_newer'
-  | 'line_version'
-  | 'line_hlc'
-  | 'line_hlc_device'
-  | 'line_hlc_counter'
-  | 'line_hlc_time'
-  | 'line_op_text'
-  | 'line_op_unknown'
-  | 'line_id'
-  | 'line_set'
-  | 'line_set_field'
-  | 'line_set_empty'
-  | 'line_ended_before'
-  | 'line_entry_long'
-  | 'line_field_time'
-  | 'line_field_uuid'
-  | 'line_field_bool'
-  | 'line_field_color'
-  | 'line_field_day'
-  | 'line_field_invoice_number'
-  | 'line_field_document'
-  | 'line_field_language'
-  | 'line_field_text'
-  | 'line_field_rule'
-  | 'line_field_tags';
+export type OpReasonCode = LineReasonCode;
 
 /** A line's refusal by its code and values (and the field rule it broke, for `line_field_rule` and `line_field_tags`). */
 export interface OpReason {
