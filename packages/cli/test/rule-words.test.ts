@@ -181,6 +181,19 @@ const EACH: Readonly<Record<FieldRuleCode, FieldRule>> = {
   appAnswerUnreadable: { rule: 'appAnswerUnreadable' },
   appNoStream: { rule: 'appNoStream' },
   appStoppedSending: { rule: 'appStoppedSending' },
+  fileEmpty: { rule: 'fileEmpty' },
+  chooseImportFile: { rule: 'chooseImportFile' },
+  oneCaptureSetting: { rule: 'oneCaptureSetting' },
+  invoiceBlocksChanged: { rule: 'invoiceBlocksChanged' },
+  invoiceFormat: { rule: 'invoiceFormat', values: { sent: '"docx"' } },
+  dayBefore: { rule: 'dayBefore', values: { to: '2026-11-20', from: '2026-11-21' } },
+  periodOrRange: { rule: 'periodOrRange' },
+  homeUnwritable: { rule: 'homeUnwritable', values: { dir: '/home/ada/.tock', error: 'EACCES: permission denied' } },
+  storeUnopenable: { rule: 'storeUnopenable', values: { database: '/home/ada/.tock/tock.db', error: 'disk I/O error', backups: '/home/ada/.tock/backups' } },
+  storeFileNewer: { rule: 'storeFileNewer', values: { problem: '/home/ada/.tock/tock.db was written by a newer Tock', backups: '/home/ada/.tock/backups' } },
+  storeFileBad: { rule: 'storeFileBad', values: { problem: '/home/ada/.tock/tock.db is truncated (4096 of 8192 bytes)', backups: '/home/ada/.tock/backups' } },
+  exportTimeOutside: { rule: 'exportTimeOutside', values: { kind: 'entry', id: '0b7e4c1a' } },
+  adminNotObject: { rule: 'adminNotObject' },
 };
 
 /** The first field problem of the `validation_failed` that `refuse` throws. */

@@ -57,7 +57,24 @@ export type LineRuleCode =
   | 'appUnreachable'
   | 'appAnswerUnreadable'
   | 'appNoStream'
-  | 'appStoppedSending';
+  | 'appStoppedSending'
+  /** The window's import, capture settings and invoice (@tock/app ui/, @tock/core invoices.ts). */
+  | 'fileEmpty'
+  | 'chooseImportFile'
+  | 'oneCaptureSetting'
+  | 'invoiceBlocksChanged'
+  /** Fields the CLI checks before the app does (a person reaches them through the API only): @tock/app. */
+  | 'invoiceFormat'
+  | 'dayBefore'
+  | 'periodOrRange'
+  /** The app that cannot start (`start_failed`), an export it cannot write (`export_failed`): the system's or the store's own words inside. */
+  | 'homeUnwritable'
+  | 'storeUnopenable'
+  | 'storeFileNewer'
+  | 'storeFileBad'
+  | 'exportTimeOutside'
+  /** The admin socket's own refusal of a body that is not a JSON object (a caller's bug). */
+  | 'adminNotObject';
 
 /** A line's English, as the app has always said it (field-rules.ts `ruleMessage` hands these on). */
 export function lineMessage(rule: LineRuleCode, v: Readonly<Record<string, string | number>>): string {
@@ -150,5 +167,36 @@ export function lineMessage(rule: LineRuleCode, v: Readonly<Record<string, strin
       return 'the app answered without a stream; restart it with `tock app`';
     case 'appStoppedSending':
       return 'the app stopped before it finished sending; is it still running?';
+    case 'fileEmpty':
+      return 'the file is empty: choose a Tock, Toggl, Timewarrior or Watson export';
+    case 'chooseImportFile':
+      return 'choose a file to import';
+    case 'oneCaptureSetting':
+      return 'give one capture setting to change';
+    case 'invoiceBlocksChanged':
+      return 'the blocks changed while the invoice was made; make it again';
+    case 'invoiceFormat':
+      return `must be pdf, html or csv, not ${v.sent}`;
+    case 'dayBefore':
+      return `${v.to} is before ${v.from}`;
+    case 'periodOrRange':
+      return 'give a named range or from/to, not both';
+    case 'homeUnwritable':
+      return `cannot create the Tock home ${v.dir} (${v.error}); set TOCK_HOME to a writable directory`;
+    case 'storeUnopenable':
+      return `cannot open ${v.database} (${v.error}); free the disk or fix its permissions, or ${restoreWords(v)}`;
+    case 'storeFileNewer':
+      return `${v.problem}, or ${restoreWords(v)}`;
+    case 'storeFileBad':
+      return `${v.problem}; ${restoreWords(v)}, or move it away to start with an empty store`;
+    case 'exportTimeOutside':
+      return `the store holds a time outside the years 1970–2199 (${v.kind} ${v.id}), from an import or a sync before Tock refused such times; Tock cannot export it: restore a backup from before it came in, or remove that row`;
+    case 'adminNotObject':
+      return 'admin request must be a JSON object';
   }
+}
+
+/** How a store that cannot be opened is restored: a backup from the folder `backups`. */
+function restoreWords(v: Readonly<Record<string, string | number>>): string {
+  return `restore a backup with \`tock restore FILE\` (backups are in ${v.backups})`;
 }
