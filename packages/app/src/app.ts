@@ -7,7 +7,7 @@
 import { BudgetWatch, openStore, createTracker, systemTimeZone, type Store } from '@tock/core';
 import { followClockStep } from '@tock/core/clock-steps';
 import { StoreFileError } from '@tock/core/store-file';
-import { Problem } from '@tock/protocol';
+import { Problem, ruleLine, type FieldRule } from '@tock/protocol';
 import { SyncService } from '@tock/sync';
 import { BackupKeeper } from './backups.ts';
 import { createCalendars } from './calendar/calendars.ts';
@@ -89,17 +89,14 @@ function reason(error: unknown): string {
 }
 
 /**
- * The one line `tock app` prints when tock.db cannot be opened: what is wrong with it, and
- * what to do. The file itself is left as it was (see @tock/core/store-file).
+ * The one line `tock app` prints when tock.db cannot be opened, by its rule: what is wrong with
+ * it (the store's or the system's own words inside), and what to do. The file itself is left
+ * as it was (see @tock/core/store-file).
  */
-export function cannotOpenStore(error: unknown, paths: HomePaths): string {
-  const restore = `restore a backup with \`tock restore FILE\` (backups are in ${paths.backups})`;
-  if (error instanceof StoreFileError) {
-    return error.problem === 'newer'
-      ? `${error.message}, or ${restore}`
-      : `${error.message}; ${restore}, or move it away to start with an empty store`;
-  }
-  return `cannot open ${paths.database} (${reason(error)}); free the disk or fix its permissions, or ${restore}`;
+export function cannotOpenStore(error: unknown, paths: HomePaths): FieldRule {
+  const backups = paths.backups;
+  if (error instanceof StoreFileError) return { rule: error.problem === 'newer' ? 'storeFileNewer' : 'storeFileBad', values: { problem: error.message, backups } };
+  return { rule: 'storeUnopenable', values: { database: paths.database, error: reason(error), backups } };
 }
 
 /** Starts the application under `options.home`. */
@@ -109,14 +106,14 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   try {
     ensureHome(paths.dir);
   } catch (error) {
-    throw new Problem('start_failed', `cannot create the Tock home ${paths.dir} (${reason(error)}); set TOCK_HOME to a writable directory`);
+    throw new Problem('start_failed', ...ruleLine('home', { rule: 'homeUnwritable', values: { dir: paths.dir, error: reason(error) } }));
   }
   const publicKey = licensePublicKey(env);
   let store: Store;
   try {
     store = openStore(paths.database);
   } catch (error) {
-    throw new Problem('start_failed', cannotOpenStore(error, paths));
+    throw new Problem('start_failed', ...ruleLine('store', cannotOpenStore(error, paths)));
   }
   const opened = store;
   // Parts that need each other, bound once each when made (components/late-parts.ts): the

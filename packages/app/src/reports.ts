@@ -4,7 +4,7 @@
  * (docs/protocol.md "GET /report").
  */
 import { buildReport, dailyTotals, reportPeriod, REPORT_PERIODS, systemTimeZone, type Report, type ReportPeriod, type Store } from '@tock/core';
-import { validationProblem } from '@tock/protocol';
+import { ruleProblem, validationProblem } from '@tock/protocol';
 import { personDays } from './person-days.ts';
 import type { MatrixReport } from '@tock/admin';
 
@@ -36,10 +36,10 @@ function namedOrDays(store: Store, now: number, input: Record<string, unknown>):
   const { period, from, to, by, billable, client } = input;
   if (period === undefined || period === null) return buildReport(store, { from, to, by, billable, client }, now, timeZone);
   if (typeof period !== 'string' || !(REPORT_PERIODS as readonly string[]).includes(period)) {
-    throw validationProblem([{ field: 'period', message: `must be one of ${REPORT_PERIODS.join(', ')}` }]);
+    throw validationProblem([ruleProblem('period', { rule: 'oneOf', values: { options: REPORT_PERIODS.join(', ') } })]);
   }
   if ((from !== undefined && from !== null) || (to !== undefined && to !== null)) {
-    throw validationProblem([{ field: 'period', message: 'give a named range or from/to, not both' }]);
+    throw validationProblem([ruleProblem('period', { rule: 'periodOrRange' })]);
   }
   return buildReport(store, { ...reportPeriod(period as ReportPeriod, now, timeZone, personDays(store.settings)), by, billable, client }, now, timeZone);
 }

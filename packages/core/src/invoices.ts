@@ -290,7 +290,8 @@ function sellerOf(business: Business): InvoiceDocument['seller'] {
 export function issueInvoice(store: Store, draft: InvoiceDraft, input: InvoiceRequest, now: number, timeZone: string, newId: () => string): InvoiceDocument {
   const again = draftInvoice(store, input, now, timeZone);
   if (JSON.stringify(again) !== JSON.stringify(draft)) {
-    throw new Problem('validation_failed', 'the blocks changed while the invoice was made; make it again');
+    // About `range`, the field the window's invoice form shows a refusal of the whole at (as nothingToInvoice).
+    throw new Problem('validation_failed', ...ruleLine('range', { rule: 'invoiceBlocksChanged' }));
   }
   const { document } = again;
   const year = Number(document.issued.slice(0, 4));

@@ -112,3 +112,19 @@ test('refuses a bad request and keeps nothing', (t) => {
   for (const [input, message] of refusals) assert.match(problemOf(() => draftInvoice(f.store, input, f.clock(), 'UTC')).message, message);
   assert.deepEqual(listInvoices(f.store), []);
 });
+
+test('a draft whose blocks changed before it was kept: nothing kept, refused by its rule about the range', (t) => {
+  const f = fixture(t, { now: '2026-11-30T12:00:00.000Z' });
+  ledger(f);
+  f.tracker.logEntry({ name: 'Design', createIfMissing: true, durationMinutes: 90, endedAt: '2026-11-03T11:00:00Z' });
+  setActivityLedger(f.store, 'Design', { client: 'ACME', billable: true });
+  const input = { client: 'ACME', from: '2026-11-01', to: '2026-11-30' };
+  const draft = draftInvoice(f.store, input, f.clock(), 'UTC');
+  f.tracker.logEntry({ name: 'Design', durationMinutes: 30, endedAt: '2026-11-04T11:00:00Z' });
+  const refused = problemOf(() => f.store.transaction(() => issueInvoice(f.store, draft, input, f.clock(), 'UTC', () => crypto.randomUUID())));
+  assert.equal(refused.code, 'validation_failed');
+  // The English as it always was; the window's invoice form shows it at the range, worded by its rule.
+  assert.equal(refused.message, 'the blocks changed while the invoice was made; make it again');
+  assert.deepEqual(refused.details, [{ field: 'range', message: refused.message, line: { rule: 'invoiceBlocksChanged' } }]);
+  assert.deepEqual(listInvoices(f.store), []);
+});

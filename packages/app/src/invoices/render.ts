@@ -3,7 +3,7 @@
  * HTML or CSV, as bytes.
  */
 import type { InvoiceDocument } from '@tock/core';
-import { validationProblem } from '@tock/protocol';
+import { ruleProblem, validationProblem } from '@tock/protocol';
 import { invoiceCsv } from './render-csv.ts';
 import { invoiceHtml } from './render-html.ts';
 import { invoicePdf } from './render-pdf.ts';
@@ -13,7 +13,7 @@ import { INVOICE_FORMATS, type InvoiceFormat } from './text.ts';
 export function readInvoiceFormat(value: unknown): InvoiceFormat {
   if (value === undefined || value === null) return 'pdf';
   if (typeof value === 'string' && (INVOICE_FORMATS as readonly string[]).includes(value.toLowerCase())) return value.toLowerCase() as InvoiceFormat;
-  throw validationProblem([{ field: 'format', message: `must be pdf, html or csv, not ${JSON.stringify(value)}` }]);
+  throw validationProblem([ruleProblem('format', { rule: 'invoiceFormat', values: { sent: String(JSON.stringify(value)) } })]);
 }
 
 /** `doc` rendered as `format`. */

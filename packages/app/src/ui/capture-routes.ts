@@ -6,7 +6,7 @@
  * (use-cases/capture.ts), so the window and the CLI cannot disagree; a refused value is core's `validation_failed` naming
  * the field, and nothing changes.
  */
-import { Problem } from '@tock/protocol';
+import { Problem, ruleLine } from '@tock/protocol';
 import type { Capture } from '@tock/desktop';
 import { captureUseCases, type CaptureUseCases } from '../use-cases/capture.ts';
 import { route, type Route } from './route.ts';
@@ -20,7 +20,7 @@ export function captureRoutes(capture: Capture, cases: CaptureUseCases = capture
       // One setting a request, `{key: value}`: a refusal then leaves every setting as it was.
       ({ body }) => {
         const keys = Object.keys(body);
-        if (keys.length !== 1) throw new Problem('validation_failed', 'give one capture setting to change', { details: [{ field: 'key', message: 'give one capture setting to change' }] });
+        if (keys.length !== 1) throw new Problem('validation_failed', ...ruleLine('key', { rule: 'oneCaptureSetting' }));
         const key = keys[0] as string;
         return cases.set({ key, value: body[key] });
       },

@@ -4,7 +4,7 @@
  * of backups. Path bindings over the use cases `tock import`, `tock export` and `tock backup`
  * reach (use-cases/data.ts), so the window and the CLI cannot disagree. Restoring needs the app stopped, so the window only says how.
  */
-import { Problem } from '@tock/protocol';
+import { Problem, ruleLine } from '@tock/protocol';
 import type { Store } from '@tock/core';
 import type { BackupKeeper } from '../backups.ts';
 import { dataUseCases, type DataUseCases } from '../use-cases/data.ts';
@@ -33,7 +33,7 @@ export function dataRoutes(services: DataRouteDeps, data: DataUseCases = dataUse
       'POST /api/import',
       // The file is the body (application/octet-stream); the options are in the query.
       ({ upload, query }) => {
-        if (!upload) throw new Problem('validation_failed', 'choose a file to import', { details: [{ field: 'file', message: 'choose a file to import' }] });
+        if (!upload) throw new Problem('validation_failed', ...ruleLine('file', { rule: 'chooseImportFile' }));
         return data.importFile({ path: upload.path, name: shownName(query.name ?? null), format: query.format, tz: query.tz, dryRun: query.dryRun });
       },
       ['status', 'blocks'],

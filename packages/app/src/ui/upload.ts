@@ -4,7 +4,7 @@
  * fresh 0700 folder under the Tock home), never held whole in memory, and refused past a size
  * limit with nothing left behind. The route reads the file and discards it when done.
  */
-import { Problem, isProblem } from '@tock/protocol';
+import { Problem, isProblem, ruleLine } from '@tock/protocol';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
@@ -48,7 +48,9 @@ export async function receiveUpload(req: IncomingMessage, parent: string, limit 
   }
   if (bytes === 0) {
     discard();
-    throw new Problem('validation_failed', 'the file is empty: choose a Tock, Toggl, Timewarrior or Watson export', { details: [{ field: 'file', message: 'the file is empty' }] });
+    // The whole line by its rule beside the field's short English (docs/i18n.md).
+    const [message] = ruleLine('file', { rule: 'fileEmpty' });
+    throw new Problem('validation_failed', message, { details: [{ field: 'file', message: 'the file is empty', line: { rule: 'fileEmpty' } }] });
   }
   return { path, bytes, discard };
 }

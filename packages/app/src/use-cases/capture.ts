@@ -6,7 +6,7 @@
  * that the range runs forward before anything is deleted, a `validation_failed` about `to`.
  */
 import type { Capture } from '@tock/desktop';
-import { validationProblem } from '@tock/protocol';
+import { ruleProblem, validationProblem } from '@tock/protocol';
 
 /** Capture's use cases over the desktop's capture part. */
 export function captureUseCases(capture: Capture) {
@@ -18,7 +18,7 @@ export function captureUseCases(capture: Capture) {
     timeline: ({ date }: { date?: string | null }) => capture.timeline(date ?? undefined),
     /** Forgets the spans and heartbeats of the days `from` to `to`, both included. */
     forget: ({ from, to }: { from: string; to: string }) => {
-      if (to < from) throw validationProblem([{ field: 'to', message: `${to} is before ${from}` }]);
+      if (to < from) throw validationProblem([ruleProblem('to', { rule: 'dayBefore', values: { to, from } })]);
       return capture.forget(from, to);
     },
     installGnomeExtension: () => capture.installGnomeExtension(),
