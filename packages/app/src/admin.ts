@@ -67,8 +67,8 @@ const ADMIN_BODY: BodyRules = {
   limit: MAX_ADMIN_BODY,
   refusals: {
     ...standardRefusals(MAX_ADMIN_BODY),
-    unreadable: () => new AdminError('admin request must be a JSON object'),
-    notObject: () => new AdminError('admin request must be a JSON object'),
+    unreadable: () => new AdminError(...ruleLine('body', { rule: 'adminNotObject' })),
+    notObject: () => new AdminError(...ruleLine('body', { rule: 'adminNotObject' })),
   },
 };
 

@@ -87,7 +87,12 @@ test('a refusal carries its code, field and details beside the line; the caller 
   const bug = await raw(socket, '/bug', '{}');
   assert.equal(bug.status, 500);
   assert.deepEqual(bug.json, { ok: false, error: 'internal error in the app; see its output for details', code: 'internal_error' });
-  assert.deepEqual(await raw(socket, '/field', '{not json'), { status: 400, json: { ok: false, error: 'admin request must be a JSON object', code: 'refused' } });
+  // A body that is not a JSON object: the old line, its rule beside it (docs/i18n.md).
+  const notObject = 'admin request must be a JSON object';
+  assert.deepEqual(await raw(socket, '/field', '{not json'), {
+    status: 400,
+    json: { ok: false, error: notObject, code: 'refused', field: 'body', details: [{ field: 'body', message: notObject, line: { rule: 'adminNotObject' } }] },
+  });
 
   // The caller: a Problem with the app's code and field, the line unchanged.
   const field = await refused(adminRequest(socket, 'POST', '/field', {}));

@@ -11,7 +11,7 @@
  */
 
 import { DatabaseSync } from 'node:sqlite';
-import { TIME_RANGE, ruleProblem, validationProblem, type FieldProblem, Problem } from '@tock/protocol';
+import { TIME_RANGE, ruleLine, ruleProblem, validationProblem, type FieldProblem, Problem } from '@tock/protocol';
 import { assertTimeZone, type DayKey } from './day.ts';
 import { csvChunks } from './export-csv.ts';
 import { jsonChunks } from './export-json.ts';
@@ -129,8 +129,5 @@ function unreadableTime(db: DatabaseSync, error: unknown): Problem | undefined {
     )
     .get() as { kind: string; id: string } | undefined;
   if (found === undefined) return undefined;
-  return new Problem('export_failed', 
-    `the store holds a time outside the years 1970–2199 (${found.kind} ${found.id}), from an import or a sync before Tock refused such times; ` +
-      'Tock cannot export it: restore a backup from before it came in, or remove that row',
-  );
+  return new Problem('export_failed', ...ruleLine('store', { rule: 'exportTimeOutside', values: { kind: found.kind, id: found.id } }));
 }

@@ -247,13 +247,14 @@ export async function download(path: string): Promise<void> {
     throw new ApiError(0, 'offline', windowMessages()('problem.offline'));
   }
   if (!res.ok) {
-    let json: { error?: string; code?: string } = {};
+    let json: { error?: string; code?: string; details?: FieldProblem[]; because?: ProblemReason } = {};
     try {
       json = (await res.json()) as typeof json;
     } catch {
       // fall through to the generic message
     }
-    throw new ApiError(res.status, json.code ?? 'error', json.error ?? windowMessages()('problem.status', { status: res.status }));
+    // Its rule or reason beside the line, as a request's (an export the store cannot write: `export_failed`).
+    throw new ApiError(res.status, json.code ?? 'error', json.error ?? windowMessages()('problem.status', { status: res.status }), json.details ?? [], json.because);
   }
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'tock.csv';
   const href = URL.createObjectURL(await res.blob());
