@@ -15,7 +15,8 @@ export function sentence(message: string): string {
   const text = message.trim();
   if (text === '') return text;
   const firstWord = /^\S+/.exec(text)?.[0] ?? '';
-  const aWord = /^[a-z][a-z'’-]*[,:;]?$/.test(firstWord);
+  // Lower-case letters of any script (`wählen`, `écrivez`); a camelCase name keeps its case.
+  const aWord = /^\p{Ll}[\p{Ll}'’-]*[,:;]?$/u.test(firstWord);
   const capital = aWord ? `${text.charAt(0).toUpperCase()}${text.slice(1)}` : text;
   if (/[.!?…。！？]$/.test(capital)) return capital;
   // Japanese ends a sentence with its own full stop (a rule worded from the catalog).
