@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { createMessages, type Catalog } from '@tock/i18n';
 import { updateDesktopSettings } from '@tock/desktop/settings';
-import { isProblem, PROBLEM_STATUS, ruleLine, type FieldProblem, type ProblemCode } from '@tock/protocol';
+import { isProblem, PROBLEM_STATUS, ruleLine, type FieldProblem, type FieldRule, type ProblemCode } from '@tock/protocol';
 import { ApiError, PROBLEM_KEYS } from '../src/api.ts';
 import { setWindowLanguage, windowMessages } from '../src/i18n/index.ts';
 import { de, en, es, fr, ja } from './testing.ts';
@@ -137,6 +137,45 @@ describe('the window words the app’s refusals by their rule, not the English',
     assert.equal(new ApiError(400, 'refused', calendar, calendarOptions.details).message, '/home/ada/team.ics: keine solche Datei und kein solcher Ordner.');
     await speak('en-XA');
     assert.match(new ApiError(400, 'refused', calendar, calendarOptions.details).message, /^\[.*~+\]/su);
+    await speak('en');
+  });
+
+  it('says the import, capture, invoice, start and export lines by their rule, at their field, never in English', async () => {
+    const cases: [code: string, field: string, rule: FieldRule, english: string, german: string][] = [
+      ['validation_failed', 'file', { rule: 'chooseImportFile' }, 'Choose a file to import.', 'Wählen Sie eine Datei zum Importieren.'],
+      ['validation_failed', 'key', { rule: 'oneCaptureSetting' }, 'Give one capture setting to change.', 'Geben Sie genau eine Einstellung der Aufzeichnung an, die geändert werden soll.'],
+      ['validation_failed', 'range', { rule: 'invoiceBlocksChanged' }, 'The blocks changed while the invoice was made; make it again.', 'Die Blöcke haben sich geändert, während die Rechnung erstellt wurde; erstellen Sie sie erneut.'],
+      [
+        'export_failed',
+        'store',
+        { rule: 'exportTimeOutside', values: { kind: 'entry', id: 'e1' } },
+        'The store holds a time outside the years 1970–2199 (entry e1), from an import or a sync before Tock refused such times; Tock cannot export it: restore a backup from before it came in, or remove that row.',
+        'Der Datenspeicher enthält eine Zeit außerhalb der Jahre 1970–2199 (Eintrag e1) aus einem Import oder einer Synchronisierung, bevor Tock solche Zeiten ablehnte; Tock kann sie nicht exportieren: stellen Sie eine Sicherung von vor ihrem Eintreffen wieder her oder entfernen Sie diese Zeile.',
+      ],
+      [
+        'start_failed',
+        'home',
+        { rule: 'homeUnwritable', values: { dir: '/home/ada/.tock', error: 'EACCES' } },
+        'Cannot create the Tock home /home/ada/.tock (EACCES); set TOCK_HOME to a writable directory.',
+        'Das Tock-Verzeichnis /home/ada/.tock kann nicht angelegt werden (EACCES); setzen Sie TOCK_HOME auf ein beschreibbares Verzeichnis.',
+      ],
+    ];
+    for (const [code, field, rule, english, german] of cases) {
+      const [message, { details }] = ruleLine(field, rule);
+      await speak('en');
+      assert.equal(new ApiError(400, code, message, details).message, english);
+      await speak('de');
+      const refused = new ApiError(400, code, message, details);
+      assert.equal(refused.message, german);
+      // The form's field shows it too (the invoice form's From/To at `range`), in German.
+      assert.equal(refused.about(field), german);
+      await speak('en-XA');
+      assert.match(new ApiError(400, code, message, details).message, /^\[.*~+\]/su, rule.rule);
+    }
+    // An empty upload: the whole line by its rule, the field's short English beside it.
+    await speak('de');
+    const empty = new ApiError(400, 'validation_failed', 'the file is empty: choose a Tock, Toggl, Timewarrior or Watson export', [{ field: 'file', message: 'the file is empty', line: { rule: 'fileEmpty' } }]);
+    assert.equal(empty.message, 'Die Datei ist leer: wählen Sie einen Export aus Tock, Toggl, Timewarrior oder Watson.');
     await speak('en');
   });
 
