@@ -209,6 +209,19 @@ describe('the CLI in the person’s language, against a real app', () => {
       assert.equal(run.status, 1);
       assert.match(run.err, PSEUDO);
     }
+    // tock app that cannot start: a home that cannot be made, a store that is not a database (start_failed by its rule).
+    const badHome = mkdtempSync(join(tmpdir(), 'tock-cli-badstore-'));
+    try {
+      writeFileSync(join(badHome, 'tock.db'), 'not a database at all, just some text that is long enough');
+      for (const home of ['/etc/passwd/tock', badHome]) {
+        const run = await tock({ ...pseudo, TOCK_HOME: home }, 'app', '--no-open');
+        assert.equal(run.status, 1, home);
+        assert.match(run.err, PSEUDO, home);
+        assert.doesNotMatch(run.err, /cannot create the Tock home|restore a backup with/, home);
+      }
+    } finally {
+      rmSync(badHome, { recursive: true, force: true });
+    }
     const unmarked: string[] = [];
     for (const argv of commands) {
       const run = await tock(pseudo, ...argv);
