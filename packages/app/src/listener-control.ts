@@ -21,7 +21,9 @@ export type { ListenerStatus } from './views.ts';
 export function checkListenerPort(port: unknown): number {
   if (!isPort(port, MIN_LISTENER_PORT)) {
     const why = `must be a whole number from ${MIN_LISTENER_PORT} to ${MAX_PORT}, not ${String(port)}`;
-    throw new Problem('validation_failed', `port ${why}`, { details: [{ field: 'port', message: why }] });
+    // The whole line by its rule (the admin contract's portRange), the field's English as before.
+    const line = { rule: 'portRange', values: { min: MIN_LISTENER_PORT, max: MAX_PORT, sent: String(port) } } as const;
+    throw new Problem('validation_failed', `port ${why}`, { details: [{ field: 'port', message: why, line }] });
   }
   return port;
 }

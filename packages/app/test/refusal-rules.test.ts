@@ -23,6 +23,7 @@ import { StoreFileError } from '@tock/core/store-file';
 import { isProblem, ruleMessage, type FieldProblem, type FieldRule } from '@tock/protocol';
 import { cannotOpenStore } from '../src/app.ts';
 import { homePaths } from '../src/home.ts';
+import { checkListenerPort } from '../src/listener-control.ts';
 import { readInvoiceFormat } from '../src/invoices/render.ts';
 import { reportForAdmin } from '../src/reports.ts';
 import { captureUseCases } from '../src/use-cases/capture.ts';
@@ -108,6 +109,14 @@ describe('the app’s last English refusals carry their rule', () => {
     } finally {
       store.close();
     }
+  });
+
+  it('a listener port out of range: the whole line by portRange, the field’s English kept', async () => {
+    const refused = await problemOf(() => checkListenerPort(80));
+    assert.equal(refused.message, 'port must be a whole number from 1024 to 65535, not 80');
+    assert.equal(refused.details[0]?.message, 'must be a whole number from 1024 to 65535, not 80');
+    assert.equal(ruleMessage(refused.details[0]?.line ?? { rule: 'required' }), refused.message);
+    assert.equal(inGerman(refused.details[0]), 'der Port muss eine ganze Zahl von 1024 bis 65535 sein, nicht 80');
   });
 
   it('a store that cannot be opened: its rule, the store’s and the system’s words inside, the English as before', () => {
