@@ -9,7 +9,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { addClient, setActivityLedger } from '@tock/core';
-import { claimBook, moveBook } from '@tock/sync';
+import type { Problem } from '@tock/protocol';
+import { BOOK_IDLE_DAYS, claimBook, moveBook } from '@tock/sync';
 import { NOON, onOneFolder, ZONE } from './support/sync-apps.ts';
 import { startTestApp, windowApi } from './ui-support/harness.ts';
 import { tempDirs } from '@tock/test-support';
@@ -60,12 +61,24 @@ describe('one book across devices', { timeout: 120_000 }, () => {
       const refused = await apiB('POST', '/api/invoices', body);
       assert.equal(refused.status, 400, JSON.stringify(refused.json));
       assert.match(refused.json.error ?? '', /^invoices are issued on "laptop"; issue or void it there, or move the book to this device with `tock invoice device "desktop"` on "laptop"/);
+      // Its rule beside it, about the range the invoice form shows it at (docs/i18n.md).
+      assert.deepEqual((refused.json as { details?: unknown[] }).details?.[0], {
+        field: 'range',
+        message: refused.json.error,
+        line: { rule: 'bookElsewhere', values: { name: 'laptop', me: 'desktop', days: BOOK_IDLE_DAYS } },
+      });
       assert.match((await apiB('POST', `/api/invoices/INV-${YEAR}-001/void`)).json.error ?? '', /^invoices are issued on "laptop"/);
       assert.equal(b.app.services.store.db.prepare('SELECT count(*) AS n FROM invoices').get()?.n, 1, 'B issued nothing');
 
       // B cannot take the book while A syncs; A gives it to B.
       const sb = b.app.services.store;
-      assert.throws(() => sb.transaction(() => moveBook(sb, b.app.services.sync, 'desktop', clock.now)), /invoices are issued on "laptop", which synced 0 days ago; run tock invoice device "desktop" on "laptop"/);
+      assert.throws(
+        () => sb.transaction(() => moveBook(sb, b.app.services.sync, 'desktop', clock.now)),
+        (error: Problem) =>
+          /^invoices are issued on "laptop", which synced 0 days ago; run tock invoice device "desktop" on "laptop"/.test(error.message) &&
+          error.details?.[0]?.line?.rule === 'bookHolderRecent' &&
+          error.details[0].line.values?.silent === 0,
+      );
       sa.transaction(() => moveBook(sa, a.app.services.sync, 'desktop', clock.now));
       a.app.services.sync.flush();
       await sync();

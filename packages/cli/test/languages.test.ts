@@ -202,6 +202,8 @@ describe('the CLI in the person’s language, against a real app', () => {
       // An activity with blocks is not deleted; a range with nothing to bill is not invoiced.
       ['activity', 'delete', 'Call'],
       ['invoice', '--client', 'Acme', '--from', '2026-11-01', '--to', '2026-11-30'],
+      // The book of invoices moved while sync is off.
+      ['invoice', 'device', 'laptop'],
     ];
     // The listener's refusals before any request: no token, a port that is not one.
     for (const listenerEnv of [{ ...pseudo, SERVICE_TOKEN: '' }, { ...pseudo, SERVICE_PORT: 'eighty' }]) {

@@ -194,6 +194,12 @@ const EACH: Readonly<Record<FieldRuleCode, FieldRule>> = {
   storeFileBad: { rule: 'storeFileBad', values: { problem: '/home/ada/.tock/tock.db is truncated (4096 of 8192 bytes)', backups: '/home/ada/.tock/backups' } },
   exportTimeOutside: { rule: 'exportTimeOutside', values: { kind: 'entry', id: '0b7e4c1a' } },
   adminNotObject: { rule: 'adminNotObject' },
+  bookSyncOff: { rule: 'bookSyncOff' },
+  bookNameDevice: { rule: 'bookNameDevice' },
+  bookNoDevice: { rule: 'bookNoDevice', values: { name: 'desktop' } },
+  bookElsewhere: { rule: 'bookElsewhere', values: { name: 'laptop', me: 'desktop', days: 30 } },
+  bookHolderRecent: { rule: 'bookHolderRecent', values: { holder: 'laptop', silent: 1, target: 'desktop', days: 30 } },
+  bookTooLarge: { rule: 'bookTooLarge', values: { lines: 1200, kib: 300, max: 256 } },
 };
 
 /** The first field problem of the `validation_failed` that `refuse` throws. */

@@ -74,7 +74,14 @@ export type LineRuleCode =
   | 'storeFileBad'
   | 'exportTimeOutside'
   /** The admin socket's own refusal of a body that is not a JSON object (a caller's bug). */
-  | 'adminNotObject';
+  | 'adminNotObject'
+  /** The one book of invoices with sync on (@tock/sync book.ts): which device issues them. */
+  | 'bookSyncOff'
+  | 'bookNameDevice'
+  | 'bookNoDevice'
+  | 'bookElsewhere'
+  | 'bookHolderRecent'
+  | 'bookTooLarge';
 
 /** A line's English, as the app has always said it (field-rules.ts `ruleMessage` hands these on). */
 export function lineMessage(rule: LineRuleCode, v: Readonly<Record<string, string | number>>): string {
@@ -193,6 +200,18 @@ export function lineMessage(rule: LineRuleCode, v: Readonly<Record<string, strin
       return `the store holds a time outside the years 1970–2199 (${v.kind} ${v.id}), from an import or a sync before Tock refused such times; Tock cannot export it: restore a backup from before it came in, or remove that row`;
     case 'adminNotObject':
       return 'admin request must be a JSON object';
+    case 'bookSyncOff':
+      return 'sync is off: every device issues its own invoices; turn sync on (tock sync enable DIR) to keep one book';
+    case 'bookNameDevice':
+      return 'name the device that is to issue invoices (tock sync status lists them)';
+    case 'bookNoDevice':
+      return `no device named "${v.name}" in the sync folder (tock sync status lists them)`;
+    case 'bookElsewhere':
+      return `invoices are issued on "${v.name}"; issue or void it there, or move the book to this device with \`tock invoice device "${v.me}"\` on "${v.name}" (or here, once "${v.name}" has not synced for ${v.days} days)`;
+    case 'bookHolderRecent':
+      return `invoices are issued on "${v.holder}", which synced ${v.silent} ${v.silent === 1 ? 'day' : 'days'} ago; run tock invoice device "${v.target}" on "${v.holder}" (another device may take the book once "${v.holder}" has not synced for ${v.days} days)`;
+    case 'bookTooLarge':
+      return `this invoice of ${v.lines} lines is too large for one line of the sync folder (${v.kib} KiB of ${v.max}); make it for a shorter period`;
   }
 }
 

@@ -8,7 +8,7 @@
  */
 import type { InvoiceDocument, Store } from '@tock/core';
 import { readBook, setBook, SYNC_READ_LIMITS } from '@tock/core/sync';
-import { Problem } from '@tock/protocol';
+import { Problem, ruleLine, ruleMessage } from '@tock/protocol';
 import type { BookView } from './status.ts';
 import type { SyncService } from './sync-service.ts';
 
@@ -44,7 +44,8 @@ export function claimBook(store: Store, sync: SyncService, now: number, document
   if (document !== undefined) {
     const bytes = Buffer.byteLength(JSON.stringify(JSON.stringify(document))) + LINE_OVERHEAD_BYTES;
     if (bytes > SYNC_READ_LIMITS.lineBytes) {
-      throw new Problem('refused', `this invoice of ${document.lines.length} lines is too large for one line of the sync folder (${Math.ceil(bytes / 1024)} KiB of ${SYNC_READ_LIMITS.lineBytes / 1024}); make it for a shorter period`);
+      const values = { lines: document.lines.length, kib: Math.ceil(bytes / 1024), max: SYNC_READ_LIMITS.lineBytes / 1024 };
+      throw new Problem('refused', ...ruleLine('range', { rule: 'bookTooLarge', values }));
     }
   }
   const book = readBook(store);
@@ -54,10 +55,8 @@ export function claimBook(store: Store, sync: SyncService, now: number, document
   }
   if (book.issuer === me.deviceID) return;
   const name = status.devices.find((d) => d.deviceID === book.issuer)?.name ?? book.issuer;
-  throw new Problem(
-    'refused',
-    `invoices are issued on "${name}"; issue or void it there, or move the book to this device with \`tock invoice device "${me.name}"\` on "${name}" (or here, once "${name}" has not synced for ${BOOK_IDLE_DAYS} days)`,
-  );
+  // About `range`, as the size above: the field the window's invoice form shows a refusal of the whole at.
+  throw new Problem('refused', ...ruleLine('range', { rule: 'bookElsewhere', values: { name, me: me.name, days: BOOK_IDLE_DAYS } }));
 }
 
 /**
@@ -69,12 +68,19 @@ export function claimBook(store: Store, sync: SyncService, now: number, document
 export function moveBook(store: Store, sync: SyncService, name: unknown, now: number): { deviceID: string; name: string } {
   const status = sync.status();
   const me = status.device;
-  if (!status.enabled || me === null) throw new Problem('refused', 'sync is off: every device issues its own invoices; turn sync on (tock sync enable DIR) to keep one book');
-  if (typeof name !== 'string' || name.trim() === '') throw new Problem('validation_failed', 'name the device that is to issue invoices (tock sync status lists them)', { details: [{ field: 'name', message: 'must be a device name' }] });
+  if (!status.enabled || me === null) throw new Problem('refused', ...ruleLine('device', { rule: 'bookSyncOff' }));
+  if (typeof name !== 'string' || name.trim() === '') {
+    // The whole line by its rule, the field's short English kept.
+    const [message] = ruleLine('name', { rule: 'bookNameDevice' });
+    throw new Problem('validation_failed', message, { details: [{ field: 'name', message: 'must be a device name', line: { rule: 'bookNameDevice' } }] });
+  }
   const wanted = name.trim();
   const devices = [{ deviceID: me.deviceID, name: me.name }, ...status.devices.filter((d) => d.name !== null).map((d) => ({ deviceID: d.deviceID, name: d.name as string }))];
   const target = devices.find((d) => d.name === wanted) ?? devices.find((d) => d.name.toLowerCase() === wanted.toLowerCase());
-  if (target === undefined) throw new Problem('validation_failed', `no device named "${wanted}" in the sync folder (tock sync status lists them)`, { details: [{ field: 'name', message: `no device named "${wanted}"` }] });
+  if (target === undefined) {
+    const line = { rule: 'bookNoDevice', values: { name: wanted } } as const;
+    throw new Problem('validation_failed', ruleMessage(line), { details: [{ field: 'name', message: `no device named "${wanted}"`, line }] });
+  }
   const book = readBook(store);
   if (book !== undefined && book.issuer !== me.deviceID) {
     const holder = status.devices.find((d) => d.deviceID === book.issuer);
@@ -82,10 +88,8 @@ export function moveBook(store: Store, sync: SyncService, name: unknown, now: nu
     const silentDays = Math.floor((now - Math.max(last, book.movedAt)) / 86_400_000);
     if (silentDays < BOOK_IDLE_DAYS) {
       const holderName = holder?.name ?? book.issuer;
-      throw new Problem(
-        'refused',
-        `invoices are issued on "${holderName}", which synced ${silentDays} ${silentDays === 1 ? 'day' : 'days'} ago; run tock invoice device "${target.name}" on "${holderName}" (another device may take the book once "${holderName}" has not synced for ${BOOK_IDLE_DAYS} days)`,
-      );
+      const values = { holder: holderName, silent: silentDays, target: target.name, days: BOOK_IDLE_DAYS };
+      throw new Problem('refused', ...ruleLine('device', { rule: 'bookHolderRecent', values }));
     }
   }
   if (book?.issuer !== target.deviceID) setBook(store, target.deviceID, now);
