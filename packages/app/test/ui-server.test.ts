@@ -155,19 +155,20 @@ describe('the window server', () => {
     const rename = (id: string, body: string, headers: Record<string, string> = json) =>
       rawRequest(t.port, 'PATCH', `/api/activities/${encodeURIComponent(id)}`, own(headers), body);
 
-    // Each refused field carries its rule's code beside the English (docs/i18n.md); a taken name has none.
+    // Each refused field carries its rule's code beside the English (docs/i18n.md); a taken name its values too.
     for (const [body, message, rule] of [
       ['{}', 'must be a string', 'string'],
       [JSON.stringify({ name: 42 }), 'must be a string', 'string'],
       [JSON.stringify({ name: '   ' }), 'must not be empty', 'notEmpty'],
-      [JSON.stringify({ name: 'server REVIEW' }), 'an activity named "Server review" already exists', undefined],
+      [JSON.stringify({ name: 'server REVIEW' }), 'an activity named "Server review" already exists', 'activityExists'],
     ] as const) {
       const res = await rename(docs.activityID, body);
       assert.equal(res.status, 400, body);
       const answer = JSON.parse(res.body);
       assert.equal(answer.code, 'validation_failed', body);
       assert.equal(answer.error, `name: ${message}`, body);
-      assert.deepEqual(answer.details, [rule === undefined ? { field: 'name', message } : { field: 'name', message, rule }], body);
+      const values = rule === 'activityExists' ? { values: { name: 'Server review' } } : {};
+      assert.deepEqual(answer.details, [{ field: 'name', message, rule, ...values }], body);
     }
     const array = await rename(docs.activityID, '["Server handbook"]');
     assert.equal(array.status, 400);
