@@ -31,6 +31,7 @@ import { captureRoutes } from '../src/ui/capture-routes.ts';
 import { dataRoutes, type DataRouteDeps } from '../src/ui/data-routes.ts';
 import type { DataUseCases } from '../src/use-cases/data.ts';
 import { receiveUpload } from '../src/ui/upload.ts';
+import { readJsonBody, standardRefusals } from '../src/door-kit/index.ts';
 import type { Capture } from '@tock/desktop';
 import { openStore } from '@tock/core';
 
@@ -75,6 +76,15 @@ describe('the app’s last English refusals carry their rule', () => {
     assert.equal(refused.message, 'choose a file to import');
     assert.deepEqual(refused.details, [{ field: 'file', message: 'choose a file to import', line: { rule: 'chooseImportFile' } }]);
     assert.equal(inGerman(refused.details[0]), 'wählen Sie eine Datei zum Importieren');
+  });
+
+  it('a window request whose body is not a JSON object: the whole line by bodyNotObject', async () => {
+    const req = Object.assign(Readable.from([Buffer.from('[1]')]), { headers: { 'content-type': 'application/json' } }) as unknown as IncomingMessage;
+    const refused = await problemOf(() => readJsonBody(req, { limit: 1024, refusals: standardRefusals(1024) }));
+    assert.equal(refused.message, 'the request body must be a JSON object');
+    assert.deepEqual(refused.details, [{ field: 'body', message: 'must be a JSON object', line: { rule: 'bodyNotObject' } }]);
+    assert.equal(ruleMessage({ rule: 'bodyNotObject' }), refused.message);
+    assert.ok(inGerman(refused.details[0]));
   });
 
   it('two capture settings at once: oneCaptureSetting', async () => {

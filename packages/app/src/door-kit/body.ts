@@ -28,7 +28,8 @@ export function standardRefusals(limit: number): BodyRefusals {
     tooLarge: () => new Problem('payload_too_large', `the request is larger than ${kib} KiB`),
     notJson: () => new Problem('unsupported_media_type', 'send JSON (Content-Type: application/json)'),
     unreadable: () => new Problem('invalid_json', 'the request body is not valid JSON'),
-    notObject: () => new Problem('validation_failed', 'the request body must be a JSON object', { details: [{ field: 'body', message: 'must be a JSON object' }] }),
+    // The whole line by its rule (docs/i18n.md), the field's short English kept.
+    notObject: () => new Problem('validation_failed', 'the request body must be a JSON object', { details: [{ field: 'body', message: 'must be a JSON object', line: { rule: 'bodyNotObject' } }] }),
   };
 }
 
