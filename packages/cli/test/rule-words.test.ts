@@ -516,6 +516,11 @@ describe('a refused field’s rule in the person’s language', () => {
     assert.equal(errorLine(new Problem('rule_not_found', 'no rule r9; it may have been removed already'), en), 'no rule r9; it may have been removed already');
     assert.equal(errorLine(new Problem('storage_full', 'SQLITE_FULL'), en), en('error.storageFull'));
     assert.equal(errorLine(new Problem('import_refused', 'line 3: not a CSV row'), de), 'line 3: not a CSV row');
+    // A block on an invoice (tock edit, tock tag) and the app's own failure: by their code, the English as the app wrote it.
+    const invoiced = new Problem('invoiced', 'this block is on invoice INV-2026-001; void the invoice to change it');
+    assert.equal(errorLine(invoiced, de), 'dieser Block steht auf einer Rechnung; stornieren Sie die Rechnung, um ihn zu ändern');
+    assert.equal(errorLine(invoiced, en), invoiced.message);
+    assert.equal(errorLine(new Problem('internal_error', 'internal error in the app; see its output for details'), de), 'in Tock ist ein Fehler aufgetreten; versuchen Sie es erneut, die Ausgabe der App enthält Einzelheiten');
   });
 
   it('says the admin contract’s own line for a refused field by its rule, whole, not `<field>: <rule>`', async () => {

@@ -204,6 +204,8 @@ export const rules = {
   'problem.code.upload_failed': 'die Datei ist nicht vollständig angekommen; wählen Sie sie erneut aus',
   'problem.code.invalid_json': 'der Inhalt der Anfrage ist kein gültiges JSON',
   'problem.code.unsupported_media_type': 'die Anfrage wurde in einem Inhaltstyp gesendet, den Tock nicht annimmt',
+  'problem.code.invoiced': 'dieser Block steht auf einer Rechnung; stornieren Sie die Rechnung, um ihn zu ändern',
+  'problem.code.internal_error': 'in Tock ist ein Fehler aufgetreten; versuchen Sie es erneut, die Ausgabe der App enthält Einzelheiten',
   'sync.reason.folder_gone': 'der Ordner {dir} ist nicht mehr da; nichts ist verloren — stellen Sie ihn wieder her (oder führen Sie {command} mit einem anderen Ordner aus)',
   'sync.reason.folder_read_only': 'der Ordner {dir} ist schreibgeschützt; die Änderungen dieses Geräts warten im Datenspeicher, bis er beschreibbar ist',
   'sync.reason.folder_unusable': 'der Ordner {dir} kann nicht verwendet werden ({why})',

@@ -206,6 +206,8 @@ export const rules = {
   'problem.code.upload_failed': 'the file did not arrive whole; choose it again',
   'problem.code.invalid_json': 'the request body is not valid JSON',
   'problem.code.unsupported_media_type': 'the request was sent as a type of content Tock does not take',
+  'problem.code.invoiced': 'this block is on an invoice; void the invoice to change it',
+  'problem.code.internal_error': 'something went wrong inside Tock; try again, and see the app’s output for details',
   'sync.reason.folder_gone': 'the folder {dir} is gone; nothing is lost — bring it back (or run {command} with another folder)',
   'sync.reason.folder_read_only': 'the folder {dir} is read-only; this device’s changes wait in the store until it is writable',
   'sync.reason.folder_unusable': 'the folder {dir} cannot be used ({why})',

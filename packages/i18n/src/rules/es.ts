@@ -204,6 +204,8 @@ export const rules = {
   'problem.code.upload_failed': 'el archivo no llegó completo; vuelva a elegirlo',
   'problem.code.invalid_json': 'el contenido de la solicitud no es JSON válido',
   'problem.code.unsupported_media_type': 'la solicitud se envió con un tipo de contenido que Tock no acepta',
+  'problem.code.invoiced': 'este bloque figura en una factura; anule la factura para cambiarlo',
+  'problem.code.internal_error': 'se produjo un error interno en Tock; inténtelo de nuevo, la salida de la aplicación tiene más detalles',
   'sync.reason.folder_gone': 'la carpeta {dir} ya no está; no se ha perdido nada — restáurela (o ejecute {command} con otra carpeta)',
   'sync.reason.folder_read_only': 'la carpeta {dir} es de solo lectura; los cambios de este dispositivo esperan en la base de datos hasta que se pueda escribir en ella',
   'sync.reason.folder_unusable': 'la carpeta {dir} no se puede usar ({why})',

@@ -204,6 +204,8 @@ export const rules = {
   'problem.code.upload_failed': 'le fichier n’est pas arrivé en entier ; choisissez-le à nouveau',
   'problem.code.invalid_json': 'le contenu de la requête n’est pas du JSON valide',
   'problem.code.unsupported_media_type': 'la requête a été envoyée dans un type de contenu que Tock n’accepte pas',
+  'problem.code.invoiced': 'ce bloc figure sur une facture ; annulez la facture pour le modifier',
+  'problem.code.internal_error': 'une erreur interne s’est produite dans Tock ; réessayez, la sortie de l’application en dit plus',
   'sync.reason.folder_gone': 'le dossier {dir} a disparu ; rien n’est perdu — rétablissez-le (ou exécutez {command} avec un autre dossier)',
   'sync.reason.folder_read_only': 'le dossier {dir} est en lecture seule ; les modifications de cet appareil attendent dans la base jusqu’à ce qu’il soit accessible en écriture',
   'sync.reason.folder_unusable': 'le dossier {dir} ne peut pas être utilisé ({why})',

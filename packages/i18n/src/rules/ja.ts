@@ -204,6 +204,8 @@ export const rules = {
   'problem.code.upload_failed': 'ファイルが完全に届きませんでした。もう一度選択してください',
   'problem.code.invalid_json': 'リクエストの本文が正しい JSON ではありません',
   'problem.code.unsupported_media_type': 'Tock が受け付けない種類の内容でリクエストが送信されました',
+  'problem.code.invoiced': 'このブロックは請求書に記載されています。変更するには請求書を無効にしてください',
+  'problem.code.internal_error': 'Tock の内部でエラーが発生しました。もう一度お試しください。詳細はアプリの出力をご確認ください',
   'sync.reason.folder_gone': 'フォルダー {dir} が見つかりません。何も失われていません。フォルダーを元に戻してください（または別のフォルダーで {command} を実行してください）',
   'sync.reason.folder_read_only': 'フォルダー {dir} は読み取り専用です。このデバイスの変更は、書き込めるようになるまでデータストアで待機します',
   'sync.reason.folder_unusable': 'フォルダー {dir} を使用できません（{why}）',
