@@ -200,6 +200,7 @@ const EACH: Readonly<Record<FieldRuleCode, FieldRule>> = {
   bookElsewhere: { rule: 'bookElsewhere', values: { name: 'laptop', me: 'desktop', days: 30 } },
   bookHolderRecent: { rule: 'bookHolderRecent', values: { holder: 'laptop', silent: 1, target: 'desktop', days: 30 } },
   bookTooLarge: { rule: 'bookTooLarge', values: { lines: 1200, kib: 300, max: 256 } },
+  unknownTimeZone: { rule: 'unknownTimeZone', values: { zone: 'Mars/Olympus' } },
 };
 
 /** The first field problem of the `validation_failed` that `refuse` throws. */

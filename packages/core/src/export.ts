@@ -52,6 +52,8 @@ export function checkExportRequest(input: {
   try {
     assertTimeZone(input.timeZone);
   } catch (error) {
+    // The zone as given inside; the words by its rule (docs/i18n.md), the English as assertTimeZone says it.
+    if (error instanceof RangeError) throw validationProblem([ruleProblem('timeZone', { rule: 'unknownTimeZone', values: { zone: String(input.timeZone) } })]);
     throw validationProblem([{ field: 'timeZone', message: (error as Error).message }]);
   }
   return { format, fromDay, toDay, timeZone: input.timeZone, now: input.now };

@@ -200,7 +200,10 @@ test('bad requests are refused with the field named, before anything is written'
   assert.match(problemOf(() => checkExportRequest({ ...base, from: '2026-02-30' })).message, /^from: must be a date YYYY-MM-DD/);
   assert.match(problemOf(() => checkExportRequest({ ...base, to: '22.11.2026' })).message, /^to: must be a date YYYY-MM-DD/);
   assert.match(problemOf(() => checkExportRequest({ ...base, from: '2026-11-22', to: '2026-11-21' })).message, /^to: 2026-11-21 is before 2026-11-22/);
-  assert.match(problemOf(() => checkExportRequest({ ...base, timeZone: 'Mars/Olympus' })).message, /unknown time zone/);
+  // An unknown zone: the English as before, its rule and the zone beside it (docs/i18n.md).
+  assert.deepEqual(problemOf(() => checkExportRequest({ ...base, timeZone: 'Mars/Olympus' })).details, [
+    { field: 'timeZone', message: 'unknown time zone "Mars/Olympus"; use an IANA name such as "Europe/Berlin"', rule: 'unknownTimeZone', values: { zone: 'Mars/Olympus' } },
+  ]);
   assert.equal(problemOf(() => checkExportRequest({ ...base, format: 'xml' })).code, 'validation_failed');
   assert.deepEqual(checkExportRequest({ ...base, from: '2026-11-01', to: '' }), { format: 'json', fromDay: '2026-11-01', toDay: undefined, timeZone: 'UTC', now: 0 });
 });

@@ -81,7 +81,9 @@ export type LineRuleCode =
   | 'bookNoDevice'
   | 'bookElsewhere'
   | 'bookHolderRecent'
-  | 'bookTooLarge';
+  | 'bookTooLarge'
+  /** A time zone `Intl` does not know (@tock/core export.ts): the export's `timeZone`. */
+  | 'unknownTimeZone';
 
 /** A line's English, as the app has always said it (field-rules.ts `ruleMessage` hands these on). */
 export function lineMessage(rule: LineRuleCode, v: Readonly<Record<string, string | number>>): string {
@@ -210,6 +212,8 @@ export function lineMessage(rule: LineRuleCode, v: Readonly<Record<string, strin
       return `invoices are issued on "${v.name}"; issue or void it there, or move the book to this device with \`tock invoice device "${v.me}"\` on "${v.name}" (or here, once "${v.name}" has not synced for ${v.days} days)`;
     case 'bookHolderRecent':
       return `invoices are issued on "${v.holder}", which synced ${v.silent} ${v.silent === 1 ? 'day' : 'days'} ago; run tock invoice device "${v.target}" on "${v.holder}" (another device may take the book once "${v.holder}" has not synced for ${v.days} days)`;
+    case 'unknownTimeZone':
+      return `unknown time zone "${v.zone}"; use an IANA name such as "Europe/Berlin"`;
     case 'bookTooLarge':
       return `this invoice of ${v.lines} lines is too large for one line of the sync folder (${v.kib} KiB of ${v.max}); make it for a shorter period`;
   }
