@@ -190,8 +190,16 @@ const EACH: Readonly<Record<FieldRuleCode, FieldRule>> = {
   periodOrRange: { rule: 'periodOrRange' },
   homeUnwritable: { rule: 'homeUnwritable', values: { dir: '/home/ada/.tock', error: 'EACCES: permission denied' } },
   storeUnopenable: { rule: 'storeUnopenable', values: { database: '/home/ada/.tock/tock.db', error: 'disk I/O error', backups: '/home/ada/.tock/backups' } },
-  storeFileNewer: { rule: 'storeFileNewer', values: { problem: '/home/ada/.tock/tock.db was written by a newer Tock', backups: '/home/ada/.tock/backups' } },
-  storeFileBad: { rule: 'storeFileBad', values: { problem: '/home/ada/.tock/tock.db is truncated (4096 of 8192 bytes)', backups: '/home/ada/.tock/backups' } },
+  storeFileNewer: {
+    rule: 'storeFileNewer',
+    values: { problem: '/home/ada/.tock/tock.db was written by a newer Tock (schema version 99; this Tock knows up to 12): update Tock', backups: '/home/ada/.tock/backups' },
+    item: { rule: 'storeNewer', values: { path: '/home/ada/.tock/tock.db', version: 99, known: 12 } },
+  },
+  storeFileBad: {
+    rule: 'storeFileBad',
+    values: { problem: '/home/ada/.tock/tock.db is truncated (4096 of 8192 bytes)', backups: '/home/ada/.tock/backups' },
+    item: { rule: 'storeTruncated', values: { path: '/home/ada/.tock/tock.db', size: 4096, expected: 8192 } },
+  },
   exportTimeOutside: { rule: 'exportTimeOutside', values: { kind: 'entry', id: '0b7e4c1a' } },
   adminNotObject: { rule: 'adminNotObject' },
   bookSyncOff: { rule: 'bookSyncOff' },
@@ -201,6 +209,21 @@ const EACH: Readonly<Record<FieldRuleCode, FieldRule>> = {
   bookHolderRecent: { rule: 'bookHolderRecent', values: { holder: 'laptop', silent: 1, target: 'desktop', days: 30 } },
   bookTooLarge: { rule: 'bookTooLarge', values: { lines: 1200, kib: 300, max: 256 } },
   unknownTimeZone: { rule: 'unknownTimeZone', values: { zone: 'Mars/Olympus' } },
+  storeNotFile: { rule: 'storeNotFile', values: { path: '/home/ada/.tock/tock.db' } },
+  storeEmpty: { rule: 'storeEmpty', values: { path: '/home/ada/.tock/tock.db' } },
+  storeZeroed: { rule: 'storeZeroed', values: { path: '/home/ada/.tock/tock.db' } },
+  storeNotSqlite: { rule: 'storeNotSqlite', values: { path: '/home/ada/.tock/tock.db' } },
+  storePageSize: { rule: 'storePageSize', values: { path: '/home/ada/.tock/tock.db' } },
+  storeTruncated: { rule: 'storeTruncated', values: { path: '/home/ada/.tock/tock.db', size: 4096, expected: 8192 } },
+  storeOtherProgram: { rule: 'storeOtherProgram', values: { path: '/home/ada/.tock/tock.db', id: '5a5a5a5a' } },
+  storeNewer: { rule: 'storeNewer', values: { path: 'tock.db', version: 99, known: 12 } },
+  storeNoTable: { rule: 'storeNoTable', values: { path: '/home/ada/.tock/tock.db', table: 'activities' } },
+  storeNoSchemaVersion: { rule: 'storeNoSchemaVersion', values: { path: '/home/ada/.tock/tock.db' } },
+  storeSqliteDamaged: { rule: 'storeSqliteDamaged', values: { path: '/home/ada/.tock/tock.db', error: 'database disk image is malformed' } },
+  storeIntegrity: { rule: 'storeIntegrity', values: { path: '/tmp/tock-2026-11-20.db', finding: 'Tree 43 page 43: btreeInitPage() returns error code 11' } },
+  storeEmptySqlite: { rule: 'storeEmptySqlite', values: { path: '/tmp/tock-2026-11-20.db' } },
+  storeObjectForeign: { rule: 'storeObjectForeign', values: { path: '/tmp/tock-2026-11-20.db', type: 'trigger', name: '"steal"' } },
+  storeObjectAltered: { rule: 'storeObjectAltered', values: { path: '/tmp/tock-2026-11-20.db', type: 'table', name: '"entries"' } },
 };
 
 /** The first field problem of the `validation_failed` that `refuse` throws. */
@@ -636,6 +659,29 @@ describe('a refused field’s rule in the person’s language', () => {
 });
 
 describe('the app’s refusals said whole by their rule (ruleLine)', () => {
+  it('says what is wrong with a store file by its own rule inside the app’s; its English without one', async () => {
+    const bad = EACH.storeFileBad;
+    const de = await loadCliMessages('de');
+    assert.equal(
+      ruleWords(de, bad),
+      '/home/ada/.tock/tock.db ist abgeschnitten (4096 von 8192 Byte); stellen Sie eine Sicherung mit `tock restore FILE` wieder her (die Sicherungen liegen in /home/ada/.tock/backups) oder verschieben Sie die Datei, um mit einem leeren Datenspeicher zu beginnen',
+    );
+    const restore: FieldRule = { rule: 'restoreUnreadable', values: { reason: '/tmp/old.db is not an SQLite database' }, item: EACH.storeNotSqlite };
+    assert.equal(ruleWords(de, restore), '/home/ada/.tock/tock.db ist keine SQLite-Datenbank; es wurde nichts wiederhergestellt – wählen Sie eine andere Sicherung');
+    // No English of the file's own description in any other language, nor in en-XA.
+    for (const language of ['de', 'fr', 'es', 'ja', 'en-XA'] as const) {
+      const t = await loadCliMessages(language);
+      for (const rule of [EACH.storeFileBad, EACH.storeFileNewer, restore]) {
+        assert.doesNotMatch(ruleWords(t, rule) ?? '', /is truncated|was written by a newer|is not an SQLite/, `${language} ${rule.rule}`);
+      }
+    }
+    // An older app sends no item, a newer one a code this catalog lacks: its English stays inside.
+    const { item: _, ...older } = bad;
+    assert.match(ruleWords(de, older) ?? '', /^\/home\/ada\/\.tock\/tock\.db is truncated \(4096 of 8192 bytes\); stellen Sie/);
+    const newer = { ...bad, item: { rule: 'storeFromTheFuture', values: {} } } as unknown as FieldRule;
+    assert.match(ruleWords(de, newer) ?? '', /^\/home\/ada\/\.tock\/tock\.db is truncated \(4096 of 8192 bytes\); stellen Sie/);
+  });
+
   it('says an activity that has no such name in the language, the name as a value; English as before', async () => {
     const { activityLedger, deleteActivity, mergeActivities, renameActivityNamed } = await import('@tock/core');
     const store = openStore(':memory:');

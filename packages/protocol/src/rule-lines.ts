@@ -83,7 +83,26 @@ export type LineRuleCode =
   | 'bookHolderRecent'
   | 'bookTooLarge'
   /** A time zone `Intl` does not know (@tock/core export.ts): the export's `timeZone`. */
-  | 'unknownTimeZone';
+  | 'unknownTimeZone'
+  /**
+   * What is wrong with a store file (@tock/core store-file.ts, migrations.ts, backup.ts): the
+   * `item` inside `storeFileBad`, `storeFileNewer` and `restoreUnreadable`, said in its place.
+   */
+  | 'storeNotFile'
+  | 'storeEmpty'
+  | 'storeZeroed'
+  | 'storeNotSqlite'
+  | 'storePageSize'
+  | 'storeTruncated'
+  | 'storeOtherProgram'
+  | 'storeNewer'
+  | 'storeNoTable'
+  | 'storeNoSchemaVersion'
+  | 'storeSqliteDamaged'
+  | 'storeIntegrity'
+  | 'storeEmptySqlite'
+  | 'storeObjectForeign'
+  | 'storeObjectAltered';
 
 /** A line's English, as the app has always said it (field-rules.ts `ruleMessage` hands these on). */
 export function lineMessage(rule: LineRuleCode, v: Readonly<Record<string, string | number>>): string {
@@ -216,6 +235,46 @@ export function lineMessage(rule: LineRuleCode, v: Readonly<Record<string, strin
       return `unknown time zone "${v.zone}"; use an IANA name such as "Europe/Berlin"`;
     case 'bookTooLarge':
       return `this invoice of ${v.lines} lines is too large for one line of the sync folder (${v.kib} KiB of ${v.max}); make it for a shorter period`;
+    default:
+      return storeFileMessage(rule, v);
+  }
+}
+
+/** What is wrong with a store file, in English as @tock/core has always said it. */
+function storeFileMessage(rule: LineRuleCode, v: Readonly<Record<string, string | number>>): string {
+  switch (rule) {
+    case 'storeNotFile':
+      return `${v.path} is not a file`;
+    case 'storeEmpty':
+      return `${v.path} is empty (0 bytes), not a Tock database`;
+    case 'storeZeroed':
+      return `${v.path} is zeroed (its first bytes are all 0), not a Tock database`;
+    case 'storeNotSqlite':
+      return `${v.path} is not an SQLite database`;
+    case 'storePageSize':
+      return `${v.path} is damaged (its header names no valid page size)`;
+    case 'storeTruncated':
+      return `${v.path} is truncated (${v.size} of ${v.expected} bytes)`;
+    case 'storeOtherProgram':
+      return `${v.path} is the database of another program (application_id 0x${v.id}), not Tock's`;
+    case 'storeNewer':
+      return `${v.path} was written by a newer Tock (schema version ${v.version}; this Tock knows up to ${v.known}): update Tock`;
+    case 'storeNoTable':
+      return `${v.path} is an SQLite database, but not Tock's (it has no ${v.table})`;
+    case 'storeNoSchemaVersion':
+      return `${v.path} is an SQLite database, but not Tock's (it has no schema version)`;
+    case 'storeSqliteDamaged':
+      return `${v.path} is damaged (SQLite: ${v.error})`;
+    case 'storeIntegrity':
+      return `${v.path} is damaged (integrity check: ${v.finding})`;
+    case 'storeEmptySqlite':
+      return `${v.path} is an empty SQLite database, not a Tock store`;
+    case 'storeObjectForeign':
+      return `${v.path} holds a ${v.type} ${v.name} that is not Tock's (a backup Tock made has none)`;
+    case 'storeObjectAltered':
+      return `${v.path} holds a ${v.type} ${v.name} that is not as Tock makes it (it was altered)`;
+    default:
+      return String(rule);
   }
 }
 

@@ -17,6 +17,13 @@ export interface WordedRule {
   readonly item?: WordedRule;
 }
 
+/** The rules that carry a store file's own description, and the value it fills. */
+const STORE_FILE_INNER: ReadonlyMap<string, string> = new Map([
+  ['storeFileBad', 'problem'],
+  ['storeFileNewer', 'problem'],
+  ['restoreUnreadable', 'reason'],
+]);
+
 /** The catalog key of a rule code, or undefined for a code the catalogs do not have (a newer app's). */
 export function ruleKey(code: unknown): RuleKey | undefined {
   if (typeof code !== 'string') return undefined;
@@ -35,6 +42,13 @@ export function wordRule(t: Messages<RuleKey>, rule: WordedRule): string | undef
     const each = rule.item === undefined ? undefined : wordRule(t, rule.item);
     if (each === undefined) return undefined;
     values.each = each;
+  }
+  // A store file that cannot be opened or restored says what is wrong with it by its own rule
+  // in `item` (@tock/core store-file.ts), in its place; without one (an older app), its English.
+  const inner = STORE_FILE_INNER.get(rule.rule);
+  if (inner !== undefined && rule.item !== undefined) {
+    const words = wordRule(t, rule.item);
+    if (words !== undefined) values[inner] = words;
   }
   try {
     return t(key, values);
