@@ -95,7 +95,7 @@ function reason(error: unknown): string {
  */
 export function cannotOpenStore(error: unknown, paths: HomePaths): FieldRule {
   const backups = paths.backups;
-  if (error instanceof StoreFileError) return { rule: error.problem === 'newer' ? 'storeFileNewer' : 'storeFileBad', values: { problem: error.message, backups } };
+  if (error instanceof StoreFileError) return { rule: error.problem === 'newer' ? 'storeFileNewer' : 'storeFileBad', values: { problem: error.message, backups }, item: error.rule };
   return { rule: 'storeUnopenable', values: { database: paths.database, error: reason(error), backups } };
 }
 

@@ -132,10 +132,16 @@ describe('the app’s last English refusals carry their rule', () => {
   it('a store that cannot be opened: its rule, the store’s and the system’s words inside, the English as before', () => {
     const paths = homePaths('/home/ada/.tock');
     const restore = `restore a backup with \`tock restore FILE\` (backups are in ${paths.backups})`;
-    const newer = cannotOpenStore(new StoreFileError('newer', `${paths.database} was written by a newer Tock`), paths);
-    assert.equal(ruleMessage(newer), `${paths.database} was written by a newer Tock, or ${restore}`);
-    const bad = cannotOpenStore(new StoreFileError('truncated', `${paths.database} is truncated (1 of 2 bytes)`), paths);
+    const newer = cannotOpenStore(new StoreFileError('newer', { rule: 'storeNewer', values: { path: paths.database, version: 99, known: 12 } }), paths);
+    assert.equal(ruleMessage(newer), `${paths.database} was written by a newer Tock (schema version 99; this Tock knows up to 12): update Tock, or ${restore}`);
+    const bad = cannotOpenStore(new StoreFileError('truncated', { rule: 'storeTruncated', values: { path: paths.database, size: 1, expected: 2 } }), paths);
     assert.equal(ruleMessage(bad), `${paths.database} is truncated (1 of 2 bytes); ${restore}, or move it away to start with an empty store`);
+    // What is wrong with the file travels inside, by its own rule, and is said in its place.
+    assert.deepEqual(bad.item, { rule: 'storeTruncated', values: { path: paths.database, size: 1, expected: 2 } });
+    assert.equal(
+      wordRule(german, bad),
+      `${paths.database} ist abgeschnitten (1 von 2 Byte); stellen Sie eine Sicherung mit \`tock restore FILE\` wieder her (die Sicherungen liegen in ${paths.backups}) oder verschieben Sie die Datei, um mit einem leeren Datenspeicher zu beginnen`,
+    );
     const io = cannotOpenStore(new Error('disk I/O error'), paths);
     assert.equal(ruleMessage(io), `cannot open ${paths.database} (disk I/O error); free the disk or fix its permissions, or ${restore}`);
     assert.equal(

@@ -169,10 +169,10 @@ function checkedCopy(file: string, database: string): string {
       if (problems.length !== 1 || problems[0] !== 'ok') {
         // SQLite's first finding may span lines ("*** in database main ***\nTree 43 page 43: …"): one line.
         const finding = (problems[0] ?? 'no answer').replace(/\s+/g, ' ');
-        throw new StoreFileError('corrupt', `${file} is damaged (integrity check: ${finding})`);
+        throw new StoreFileError('corrupt', { rule: 'storeIntegrity', values: { path: file, finding } });
       }
       const tables = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' LIMIT 1").get();
-      if (tables === undefined) throw new StoreFileError('foreign', `${file} is an empty SQLite database, not a Tock store`);
+      if (tables === undefined) throw new StoreFileError('foreign', { rule: 'storeEmptySqlite', values: { path: file } });
       checkSchemaObjects(db, file);
       db.exec('PRAGMA journal_mode = DELETE');
       turnSyncOff(db);
@@ -227,9 +227,9 @@ function checkSchemaObjects(db: DatabaseSync, file: string): void {
     if (row.name.startsWith('sqlite_')) continue;
     const tock = expected.get(row.name);
     if (tock === undefined || tock.type !== row.type) {
-      throw new StoreFileError('foreign', `${file} holds a ${row.type} ${shownName(row.name)} that is not Tock's (a backup Tock made has none)`);
+      throw new StoreFileError('foreign', { rule: 'storeObjectForeign', values: { path: file, type: row.type, name: shownName(row.name) } });
     }
-    if (tock.sql !== row.sql) throw new StoreFileError('foreign', `${file} holds a ${row.type} ${shownName(row.name)} that is not as Tock makes it (it was altered)`);
+    if (tock.sql !== row.sql) throw new StoreFileError('foreign', { rule: 'storeObjectAltered', values: { path: file, type: row.type, name: shownName(row.name) } });
   }
 }
 
@@ -266,7 +266,8 @@ function turnSyncOff(db: DatabaseSync): void {
 
 function refusal(file: string, error: unknown): Error {
   if (isProblem(error, 'backup_failed')) return error;
-  if (error instanceof StoreFileError) return new Problem('backup_failed', ...ruleLine('file', { rule: 'restoreUnreadable', values: { reason: error.message } }));
+  // What is wrong with the file by its own rule inside (`item`), for the doors that word it.
+  if (error instanceof StoreFileError) return new Problem('backup_failed', ...ruleLine('file', { rule: 'restoreUnreadable', values: { reason: error.message }, item: error.rule }));
   const problem = (error as { errcode?: number } | null)?.errcode;
   if (problem !== undefined && ((problem & 0xff) === 11 || (problem & 0xff) === 26)) {
     return new Problem('backup_failed', ...ruleLine('file', { rule: 'restoreDamaged', values: { file, error: (error as Error).message } }));

@@ -49,10 +49,7 @@ export interface MigrateOptions {
 export function migrate(db: DatabaseSync, options: MigrateOptions = {}): number {
   const refuseNewer = (version: number): void => {
     if (version > SCHEMA_VERSION) {
-      throw new StoreFileError(
-        'newer',
-        `tock.db was written by a newer Tock (schema version ${version}; this Tock knows up to ${SCHEMA_VERSION}): update Tock`,
-      );
+      throw new StoreFileError('newer', { rule: 'storeNewer', values: { path: 'tock.db', version, known: SCHEMA_VERSION } });
     }
   };
   const current = schemaVersionOf(db);

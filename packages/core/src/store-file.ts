@@ -51,8 +51,13 @@ function parseHeader(bytes: Buffer): SqliteHeader {
   };
 }
 
-function newerMessage(path: string, version: number): string {
-  return `${path} was written by a newer Tock (schema version ${version}; this Tock knows up to ${SCHEMA_VERSION}): update Tock`;
+function newerError(path: string, version: number): StoreFileError {
+  return new StoreFileError('newer', { rule: 'storeNewer', values: { path, version, known: SCHEMA_VERSION } });
+}
+
+/** A file of another program: its `application_id` as hex digits. */
+function otherProgram(path: string, applicationId: number): StoreFileError {
+  return new StoreFileError('foreign', { rule: 'storeOtherProgram', values: { path, id: applicationId.toString(16) } });
 }
 
 function sizeOf(path: string): number {
@@ -78,35 +83,27 @@ export function checkStoreFileBytes(path: string): boolean {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
     throw error;
   }
-  if (!stats.isFile()) throw new StoreFileError('not-sqlite', `${path} is not a file`);
-  if (stats.size === 0) throw new StoreFileError('empty', `${path} is empty (0 bytes), not a Tock database`);
+  if (!stats.isFile()) throw new StoreFileError('not-sqlite', { rule: 'storeNotFile', values: { path } });
+  if (stats.size === 0) throw new StoreFileError('empty', { rule: 'storeEmpty', values: { path } });
   const bytes = readHeaderBytes(path, 4096);
   if (bytes.length < HEADER_BYTES || !bytes.subarray(0, SQLITE_MAGIC.length).equals(SQLITE_MAGIC)) {
     const zeros = bytes.every((b) => b === 0);
-    throw new StoreFileError(
-      'not-sqlite',
-      zeros ? `${path} is zeroed (its first bytes are all 0), not a Tock database` : `${path} is not an SQLite database`,
-    );
+    throw new StoreFileError('not-sqlite', { rule: zeros ? 'storeZeroed' : 'storeNotSqlite', values: { path } });
   }
   const header = parseHeader(bytes);
   const { pageSize } = header;
   if (pageSize < 512 || pageSize > 65536 || (pageSize & (pageSize - 1)) !== 0) {
-    throw new StoreFileError('corrupt', `${path} is damaged (its header names no valid page size)`);
+    throw new StoreFileError('corrupt', { rule: 'storePageSize', values: { path } });
   }
   // The header's page count is current when its "valid for" stamp matches the change counter.
   // A write-ahead log beside the file may hold pages a checkpoint had not finished writing.
   const headerSizeValid = header.pagesInHeader > 0 && header.versionValidFor === header.changeCounter;
   const expected = header.pagesInHeader * pageSize;
   if (headerSizeValid && stats.size < expected && sizeOf(`${path}-wal`) === 0) {
-    throw new StoreFileError('truncated', `${path} is truncated (${stats.size} of ${expected} bytes)`);
+    throw new StoreFileError('truncated', { rule: 'storeTruncated', values: { path, size: stats.size, expected } });
   }
-  if (header.applicationId !== 0 && header.applicationId !== TOCK_APPLICATION_ID) {
-    throw new StoreFileError(
-      'foreign',
-      `${path} is the database of another program (application_id 0x${header.applicationId.toString(16)}), not Tock's`,
-    );
-  }
-  if (header.userVersion > SCHEMA_VERSION) throw new StoreFileError('newer', newerMessage(path, header.userVersion));
+  if (header.applicationId !== 0 && header.applicationId !== TOCK_APPLICATION_ID) throw otherProgram(path, header.applicationId);
+  if (header.userVersion > SCHEMA_VERSION) throw newerError(path, header.userVersion);
   return true;
 }
 
@@ -131,15 +128,14 @@ export function checkStoreIdentity(db: DatabaseSync, path: string): void {
   } catch (error) {
     throw asStoreFileError(error, path) ?? error;
   }
-  if (version > SCHEMA_VERSION) throw new StoreFileError('newer', newerMessage(path, version));
+  if (version > SCHEMA_VERSION) throw newerError(path, version);
   if (applicationId === TOCK_APPLICATION_ID) return;
-  if (applicationId !== 0) {
-    throw new StoreFileError('foreign', `${path} is the database of another program (application_id 0x${applicationId.toString(16)}), not Tock's`);
-  }
+  if (applicationId !== 0) throw otherProgram(path, applicationId);
   if (version === 0 && tables.length === 0) return; // a new, empty database
   const missing = TOCK_TABLES.filter((t) => !tables.includes(t));
   if (version === 0 || missing.length > 0) {
-    throw new StoreFileError('foreign', `${path} is an SQLite database, but not Tock's (it has no ${missing[0] ?? 'schema version'})`);
+    const table = missing[0];
+    throw new StoreFileError('foreign', table === undefined ? { rule: 'storeNoSchemaVersion', values: { path } } : { rule: 'storeNoTable', values: { path, table } });
   }
 }
 
@@ -153,7 +149,7 @@ export function asStoreFileError(error: unknown, path: string): StoreFileError |
   const code = (error as { errcode?: unknown } | null)?.errcode;
   if (typeof code !== 'number') return undefined;
   const primary = code & 0xff;
-  if (primary === 11) return new StoreFileError('corrupt', `${path} is damaged (SQLite: ${(error as Error).message})`);
-  if (primary === 26) return new StoreFileError('not-sqlite', `${path} is not an SQLite database`);
+  if (primary === 11) return new StoreFileError('corrupt', { rule: 'storeSqliteDamaged', values: { path, error: (error as Error).message } });
+  if (primary === 26) return new StoreFileError('not-sqlite', { rule: 'storeNotSqlite', values: { path } });
   return undefined;
 }

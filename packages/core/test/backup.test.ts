@@ -1,4 +1,4 @@
-import { isProblem } from '@tock/protocol';
+import { isProblem, type FieldRule, type Problem } from '@tock/protocol';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -219,22 +219,27 @@ test('restores a store copied with its write-ahead log, commits in the log inclu
 });
 
 test('restore refuses a store with a trigger, view, table or index that is not Tock\'s, or one of Tock\'s altered; nothing changes', async (t) => {
-  const foreign: [string, RegExp][] = [
+  const foreign: [string, RegExp, string][] = [
     // A trigger that would run inside every write of the app (the attack of issue 23).
-    ["CREATE TRIGGER evil AFTER INSERT ON entries BEGIN UPDATE settings SET value = '\"x\"' WHERE key = 'sync'; END", /holds a trigger "evil" that is not Tock's/],
-    ['CREATE VIEW v AS SELECT * FROM entries', /holds a view "v" that is not Tock's/],
-    ['CREATE TABLE extra (x)', /holds a table "extra" that is not Tock's/],
-    ['CREATE INDEX extra_ix ON entries (note)', /holds a index "extra_ix" that is not Tock's/],
+    ["CREATE TRIGGER evil AFTER INSERT ON entries BEGIN UPDATE settings SET value = '\"x\"' WHERE key = 'sync'; END", /holds a trigger "evil" that is not Tock's/, 'storeObjectForeign'],
+    ['CREATE VIEW v AS SELECT * FROM entries', /holds a view "v" that is not Tock's/, 'storeObjectForeign'],
+    ['CREATE TABLE extra (x)', /holds a table "extra" that is not Tock's/, 'storeObjectForeign'],
+    ['CREATE INDEX extra_ix ON entries (note)', /holds a index "extra_ix" that is not Tock's/, 'storeObjectForeign'],
     // Tock's own name with another body.
-    ["CREATE TRIGGER sync_capture_entries_insert AFTER INSERT ON entries BEGIN DELETE FROM activities; END", /holds a trigger "sync_capture_entries_insert" that is not as Tock makes it/],
+    ["CREATE TRIGGER sync_capture_entries_insert AFTER INSERT ON entries BEGIN DELETE FROM activities; END", /holds a trigger "sync_capture_entries_insert" that is not as Tock makes it/, 'storeObjectAltered'],
   ];
-  for (const [sql, refusal] of foreign) {
+  for (const [sql, refusal, rule] of foreign) {
     const { home, database, backup } = await homeWithBackup(t);
     const db = new DatabaseSync(backup);
     db.exec(sql);
     db.close();
     const before = snapshot(home);
     assert.throws(() => restoreStore(backup, database, Date.now()), (error: Error) => isProblem(error, 'backup_failed') && refusal.test(error.message) && /nothing was restored/.test(error.message), sql);
+    // What is wrong with the file by its own rule inside restoreUnreadable, for the doors to word it.
+    const line = problemLine(() => restoreStore(backup, database, Date.now()));
+    assert.equal(line?.rule, 'restoreUnreadable', sql);
+    assert.equal(line?.item?.rule, rule, sql);
+    assert.equal(line?.item?.values?.path, backup, sql);
     assert.deepEqual(snapshot(home), before, sql);
   }
 });
@@ -259,3 +264,13 @@ test("restore takes Tock's own sync capture triggers, turns sync off with the re
   assert.equal((db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'trigger' AND name LIKE 'sync_capture%'").get() as { n: number }).n, 0);
   db.close();
 });
+
+/** The rule of the line a refusal carries (its first detail's `line`), or undefined. */
+function problemLine(refuse: () => unknown): FieldRule | undefined {
+  try {
+    refuse();
+  } catch (error) {
+    return (error as Problem).details?.[0]?.line;
+  }
+  assert.fail('not refused');
+}
