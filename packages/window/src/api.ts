@@ -14,66 +14,25 @@ import { sessionHeaders } from './session.ts';
 import type { FieldProblem } from './types.ts';
 import type { FieldRule, FieldRuleCode, ProblemCode, ProblemReason } from '@tock/protocol';
 import { type RuleKey, wordRule } from '@tock/i18n/rules/words';
+import { PROBLEM_CODE_KEYS, type SyncReasonKeyCode, wordSyncReason } from '@tock/i18n/problems/words';
 import type { SyncReason, SyncReasonCode } from '@tock/sync/status';
 
 /**
  * Every problem code, by the window's words for it (never by reading the server's text): in
  * English the server's own line is kept (it names the thing at hand); in another language the
- * words for the code stand in for it. `null`: the code's line says what only the app knows (a
- * field's rule, a reason, a file, the system's words) and is worded by the `rule` or `because`
- * codes it carries where it has them, or the code never reaches the window (the listener's
- * signed wire). A new code in @tock/protocol fails `tsc` here until it is decided.
+ * words for the code stand in for it. The codes the CLI words alike, or leaves to the app's line
+ * (`null`: worded by the `rule` or `because` codes it carries, or it never reaches the window),
+ * are @tock/i18n's {@link PROBLEM_CODE_KEYS}; below them the window's own sentences. A new code
+ * in @tock/protocol fails `tsc` here until it is decided.
  */
 export const PROBLEM_KEYS: Readonly<Record<ProblemCode, MessageKey | null>> = {
-  validation_failed: null,
-  invalid_json: 'problem.code.invalid_json',
-  missing_auth: null,
-  clock_drift: null,
-  bad_signature: null,
-  forbidden_host: null,
-  browser_request: null,
-  route_not_found: null,
+  ...PROBLEM_CODE_KEYS,
   activity_not_found: 'problem.activity_not_found',
-  suggestion_not_found: 'problem.code.suggestion_not_found',
-  method_not_allowed: null,
-  request_timeout: null,
-  nonce_reused: null,
-  idempotency_conflict: null,
   invoiced: 'problem.invoiced',
   payload_too_large: 'problem.payload_too_large',
-  unsupported_media_type: 'problem.code.unsupported_media_type',
   license_locked: 'problem.license_locked',
-  locked_out: null,
-  too_many_streams: null,
-  headers_too_large: null,
   internal_error: 'problem.internal_error',
-  not_wired: null,
   storage_full: 'problem.storage_full',
-  refused: null,
-  not_running: null,
-  already_running: null,
-  port_in_use: null,
-  start_failed: null,
-  store_unreadable: null,
-  backup_failed: null,
-  import_refused: null,
-  export_failed: null,
-  license_invalid: null,
-  credential_store_failed: null,
-  sync_refused: null,
-  sync_op_invalid: null,
-  desktop_unavailable: null,
-  nothing_to_continue: 'problem.code.nothing_to_continue',
-  idle_question_not_found: 'problem.code.idle_question_not_found',
-  session_not_found: 'problem.code.session_not_found',
-  entry_not_found: 'problem.code.entry_not_found',
-  break_not_found: 'problem.code.break_not_found',
-  prompt_not_found: 'problem.code.prompt_not_found',
-  rule_not_found: 'problem.code.rule_not_found',
-  no_token: 'problem.code.no_token',
-  upload_failed: 'problem.code.upload_failed',
-  service_failed: null,
-  usage: null,
 };
 
 /** The window's words for a problem `code` in its language now, or null to show the server's `message`. */
@@ -111,25 +70,9 @@ function validationText(code: string, details: FieldProblem[]): string | null {
   return words === undefined ? null : windowMessages()('rule.field', { field: first.field, rule: words });
 }
 
-/** Every sync problem's key: a new code in @tock/sync fails `tsc` here until it has words. */
-const SYNC_REASON_KEYS: Readonly<Record<SyncReasonCode, MessageKey>> = {
-  folder_gone: 'sync.reason.folder_gone',
-  folder_read_only: 'sync.reason.folder_read_only',
-  folder_unusable: 'sync.reason.folder_unusable',
-  folder_newer: 'sync.reason.folder_newer',
-  folder_other_key: 'sync.reason.folder_other_key',
-  format_dir_not_folder: 'sync.reason.format_dir_not_folder',
-  folder_file_not_file: 'sync.reason.folder_file_not_file',
-  folder_file_unreadable: 'sync.reason.folder_file_unreadable',
-  folder_file_not_json: 'sync.reason.folder_file_not_json',
-  folder_file_newer: 'sync.reason.folder_file_newer',
-  folder_file_shape: 'sync.reason.folder_file_shape',
-  format_one: 'sync.reason.format_one',
-  device_same_name: 'sync.reason.device_same_name',
-  device_truncated: 'sync.reason.device_truncated',
-  device_line_refused: 'sync.reason.device_line_refused',
-  device_clock_ahead: 'sync.reason.device_clock_ahead',
-};
+/** Every sync problem has its words (`sync.reason.*`): a new code in @tock/sync fails `tsc` here until it has a key. */
+const EVERY_SYNC_PROBLEM_WORDED: SyncReasonCode extends SyncReasonKeyCode ? true : never = true;
+void EVERY_SYNC_PROBLEM_WORDED;
 
 /**
  * The sync folder's problem in the window's language, by the code and values the app sends
@@ -138,12 +81,7 @@ const SYNC_REASON_KEYS: Readonly<Record<SyncReasonCode, MessageKey>> = {
  */
 export function syncProblemText(reason: SyncReason | null | undefined, english: string): string {
   const t = windowMessages();
-  if (t.locale === 'en' || reason === null || reason === undefined || typeof reason.code !== 'string' || !Object.hasOwn(SYNC_REASON_KEYS, reason.code)) return english;
-  try {
-    return t(SYNC_REASON_KEYS[reason.code], reason.values);
-  } catch {
-    return english;
-  }
+  return t.locale === 'en' ? english : (wordSyncReason(t, reason) ?? english);
 }
 
 /**

@@ -1,221 +1,33 @@
 /**
  * A reason the app sends as a code beside its English (docs/i18n.md "What the app sends as
  * codes"): the credential store's errors (a failure's `because`) and the editors' last refusal
- * (`lastRefusal.because`), said from the catalog's `problem.reason.*` in the window's language.
- * In English, and for a code or values the catalog cannot say, the app's line stays.
+ * (`lastRefusal.because`), said from the catalog's `problem.reason.*` in the window's language by
+ * @tock/i18n's shared worders (`@tock/i18n/problems/words`). In English, and for a code or
+ * values the catalog cannot say, the app's line stays.
  */
 import type { ProblemReason, ProblemReasonCode } from '@tock/protocol';
 import type { SyncDeviceReasonCode, SyncLineReason, SyncLineReasonCode } from '@tock/sync/status';
-import { wordRule } from '@tock/i18n/rules/words';
-import { type MessageKey, windowMessages } from './i18n/index.ts';
+import { type DeviceReasonKeyCode, isDeviceReason as isDeviceReasonCode, type LineReasonKeyCode, type ReasonKeyCode, wordDeviceReason, wordLineReason, wordProblemReason, withLineWords as withLineWordsIn } from '@tock/i18n/problems/words';
+import { windowMessages } from './i18n/index.ts';
 
 /** Every reason code has its words: a new code in @tock/protocol fails `tsc` here until it has a key. */
-const REASON_KEYS: Readonly<Record<ProblemReasonCode, MessageKey>> = {
-  credential_no_session: 'problem.reason.credential_no_session',
-  credential_os_failed: 'problem.reason.credential_os_failed',
-  credential_store_setting: 'problem.reason.credential_store_setting',
-  editor_key_missing: 'problem.reason.editor_key_missing',
-  editor_key_wrong: 'problem.reason.editor_key_wrong',
-  editor_locked_out: 'problem.reason.editor_locked_out',
-  editor_host: 'problem.reason.editor_host',
-  editor_web_page: 'problem.reason.editor_web_page',
-  editor_not_json: 'problem.reason.editor_not_json',
-  editor_body_shape: 'problem.reason.editor_body_shape',
-  editor_too_many: 'problem.reason.editor_too_many',
-  editor_too_large: 'problem.reason.editor_too_large',
-  editor_heartbeat: 'problem.reason.editor_heartbeat',
-  editor_license_locked: 'problem.reason.editor_license_locked',
-  editor_no_endpoint: 'problem.reason.editor_no_endpoint',
-  editor_method: 'problem.reason.editor_method',
-  editor_failed: 'problem.reason.editor_failed',
-  editor_unavailable: 'problem.reason.editor_unavailable',
-  editor_no_key: 'problem.reason.editor_no_key',
-  editor_config_unwritable: 'problem.reason.editor_config_unwritable',
-  sync_give_dir: 'problem.reason.sync_give_dir',
-  sync_dir_relative: 'problem.reason.sync_dir_relative',
-  sync_dir_missing: 'problem.reason.sync_dir_missing',
-  sync_dir_not_folder: 'problem.reason.sync_dir_not_folder',
-  sync_dir_not_writable: 'problem.reason.sync_dir_not_writable',
-  sync_device_name: 'problem.reason.sync_device_name',
-  sync_key_shape: 'problem.reason.sync_key_shape',
-  sync_key_random: 'problem.reason.sync_key_random',
-  sync_folder_has_key: 'problem.reason.sync_folder_has_key',
-  sync_key_not_folders: 'problem.reason.sync_key_not_folders',
-  sync_key_unkept: 'problem.reason.sync_key_unkept',
-  sync_dir_unwritable: 'problem.reason.sync_dir_unwritable',
-  sync_off: 'problem.reason.sync_off',
-  sync_one_timer: 'problem.reason.sync_one_timer',
-  sync_folder_file: 'problem.reason.sync_folder_file',
-  heartbeat_not_object: 'problem.reason.heartbeat_not_object',
-  heartbeat_entity_required: 'problem.reason.heartbeat_entity_required',
-  heartbeat_entity_long: 'problem.reason.heartbeat_entity_long',
-  heartbeat_entity_control: 'problem.reason.heartbeat_entity_control',
-  heartbeat_time_required: 'problem.reason.heartbeat_time_required',
-  heartbeat_time_range: 'problem.reason.heartbeat_time_range',
-  heartbeat_time_future: 'problem.reason.heartbeat_time_future',
-  heartbeat_time_retention: 'problem.reason.heartbeat_time_retention',
-  heartbeat_type: 'problem.reason.heartbeat_type',
-  heartbeat_domain: 'problem.reason.heartbeat_domain',
-  import_refused: 'problem.import.import_refused',
-  import_date: 'problem.import.import_date',
-  import_time: 'problem.import.import_time',
-  import_calendar: 'problem.import.import_calendar',
-  import_no_such_time: 'problem.import.import_no_such_time',
-  import_csv_quote: 'problem.import.import_csv_quote',
-  import_csv_fields: 'problem.import.import_csv_fields',
-  import_csv_other: 'problem.import.import_csv_other',
-  import_toggl_header: 'problem.import.import_toggl_header',
-  import_toggl_no_header: 'problem.import.import_toggl_no_header',
-  import_time_range: 'problem.import.import_time_range',
-  import_name_rule: 'problem.import.import_name_rule',
-  import_note_long: 'problem.import.import_note_long',
-  import_ends_before: 'problem.import.import_ends_before',
-  import_block_long: 'problem.import.import_block_long',
-  import_field_rule: 'problem.import.import_field_rule',
-  import_invoiced: 'problem.import.import_invoiced',
-  import_activity_unknown: 'problem.import.import_activity_unknown',
-  import_timew_time: 'problem.import.import_timew_time',
-  import_string_list: 'problem.import.import_string_list',
-  import_timew_interval: 'problem.import.import_timew_interval',
-  import_annotation: 'problem.import.import_annotation',
-  import_watson_frame: 'problem.import.import_watson_frame',
-  import_watson_seconds: 'problem.import.import_watson_seconds',
-  import_watson_project: 'problem.import.import_watson_project',
-  import_iso_time: 'problem.import.import_iso_time',
-  import_id: 'problem.import.import_id',
-  import_not_tock: 'problem.import.import_not_tock',
-  import_version: 'problem.import.import_version',
-  import_list: 'problem.import.import_list',
-  import_object: 'problem.import.import_object',
-  import_name_text: 'problem.import.import_name_text',
-  import_flag: 'problem.import.import_flag',
-  import_color: 'problem.import.import_color',
-  import_session_ends_before: 'problem.import.import_session_ends_before',
-  import_breaks_list: 'problem.import.import_breaks_list',
-  import_break_inside: 'problem.import.import_break_inside',
-  import_note_text: 'problem.import.import_note_text',
-  import_entry_ends_before: 'problem.import.import_entry_ends_before',
-  import_entry_long: 'problem.import.import_entry_long',
-  import_json_invalid: 'problem.import.import_json_invalid',
-  import_json_bracket: 'problem.import.import_json_bracket',
-  import_json_unbalanced: 'problem.import.import_json_unbalanced',
-  import_item_long: 'problem.import.import_item_long',
-  import_json_truncated: 'problem.import.import_json_truncated',
-  import_unreadable: 'problem.import.import_unreadable',
-  import_not_regular: 'problem.import.import_not_regular',
-  import_tz: 'problem.import.import_tz',
-  import_too_large: 'problem.import.import_too_large',
-  import_empty: 'problem.import.import_empty',
-  import_over_limit: 'problem.import.import_over_limit',
-  import_unknown_format: 'problem.import.import_unknown_format',
-  import_not_array: 'problem.import.import_not_array',
-  import_not_object: 'problem.import.import_not_object',
-  import_no_format: 'problem.import.import_no_format',
-  import_json_trailing: 'problem.import.import_json_trailing',
-  import_json_start: 'problem.import.import_json_start',
-  import_json_member: 'problem.import.import_json_member',
-};
+const EVERY_REASON_WORDED: ProblemReasonCode extends ReasonKeyCode ? true : never = true;
+void EVERY_REASON_WORDED;
+
+/** Every device and line reason code of @tock/sync has its words (`problem.device.*`, `problem.line.*`): a new one fails `tsc` here. */
+const EVERY_SYNC_REASON_WORDED: [SyncDeviceReasonCode, SyncLineReasonCode] extends [DeviceReasonKeyCode, LineReasonKeyCode] ? true : never = true;
+void EVERY_SYNC_REASON_WORDED;
 
 /** `reason` in the window's language now, or undefined in English and for a reason the catalog cannot say. */
 export function reasonText(reason: ProblemReason | null | undefined): string | undefined {
   const t = windowMessages();
-  return t.locale === 'en' ? undefined : sayReason(t, reason, 0);
+  return t.locale === 'en' ? undefined : wordProblemReason(t, reason);
 }
-
-/** A reason's words: its `inner` reason's fill `{reason}`, the field rule it broke `{rule}`; undefined for anything the catalog cannot say. */
-function sayReason(t: ReturnType<typeof windowMessages>, reason: ProblemReason | null | undefined, depth: number): string | undefined {
-  if (reason === null || reason === undefined || typeof reason.code !== 'string' || !Object.hasOwn(REASON_KEYS, reason.code) || depth > 2) return undefined;
-  const values: Record<string, string | number> = { ...reason.values };
-  if (reason.inner !== undefined) {
-    const inner = sayReason(t, reason.inner, depth + 1);
-    if (inner === undefined) return undefined;
-    values.reason = inner;
-  }
-  if (reason.rule !== undefined) {
-    const rule = wordRule(t, reason.rule);
-    if (rule === undefined) return undefined;
-    values.rule = rule;
-  }
-  try {
-    return t(REASON_KEYS[reason.code], values);
-  } catch {
-    // A value the message needs is missing (an older app): its English says it.
-    return undefined;
-  }
-}
-
-/** Every device reason code of @tock/sync has its words (`problem.device.*`): a new one fails `tsc` here. */
-const DEVICE_KEYS: Readonly<Record<SyncDeviceReasonCode, MessageKey>> = {
-  device_not_folder: 'problem.device.device_not_folder',
-  device_file_missing: 'problem.device.device_file_missing',
-  device_file_not_regular: 'problem.device.device_file_not_regular',
-  device_file_too_large: 'problem.device.device_file_too_large',
-  device_file_not_json: 'problem.device.device_file_not_json',
-  device_file_shape: 'problem.device.device_file_shape',
-  device_file_other_id: 'problem.device.device_file_other_id',
-  device_segment_not_file: 'problem.device.device_segment_not_file',
-  device_segment_too_large: 'problem.device.device_segment_too_large',
-  device_segment_unreadable: 'problem.device.device_segment_unreadable',
-  device_segment_missing: 'problem.device.device_segment_missing',
-  device_segment_shorter: 'problem.device.device_segment_shorter',
-  device_line_too_long: 'problem.device.device_line_too_long',
-  device_line_held: 'problem.device.device_line_held',
-  sync_key_unreadable: 'problem.device.sync_key_unreadable',
-  sync_key_missing: 'problem.device.sync_key_missing',
-  sync_folder_writable: 'problem.device.sync_folder_writable',
-  sync_restored: 'problem.device.sync_restored',
-};
-
-/** Every line reason code of @tock/sync has its words (`problem.line.*`): a new one fails `tsc` here. */
-const LINE_KEYS: Readonly<Record<SyncLineReasonCode, MessageKey>> = {
-  line_not_signed: 'problem.line.line_not_signed',
-  line_wrong_mac: 'problem.line.line_wrong_mac',
-  line_not_json: 'problem.line.line_not_json',
-  line_not_object: 'problem.line.line_not_object',
-  line_newer: 'problem.line.line_newer',
-  line_version: 'problem.line.line_version',
-  line_hlc: 'problem.line.line_hlc',
-  line_hlc_device: 'problem.line.line_hlc_device',
-  line_hlc_counter: 'problem.line.line_hlc_counter',
-  line_hlc_time: 'problem.line.line_hlc_time',
-  line_op_text: 'problem.line.line_op_text',
-  line_op_unknown: 'problem.line.line_op_unknown',
-  line_id: 'problem.line.line_id',
-  line_set: 'problem.line.line_set',
-  line_set_field: 'problem.line.line_set_field',
-  line_set_empty: 'problem.line.line_set_empty',
-  line_ended_before: 'problem.line.line_ended_before',
-  line_entry_long: 'problem.line.line_entry_long',
-  line_field_time: 'problem.line.line_field_time',
-  line_field_uuid: 'problem.line.line_field_uuid',
-  line_field_bool: 'problem.line.line_field_bool',
-  line_field_color: 'problem.line.line_field_color',
-  line_field_day: 'problem.line.line_field_day',
-  line_field_invoice_number: 'problem.line.line_field_invoice_number',
-  line_field_document: 'problem.line.line_field_document',
-  line_field_language: 'problem.line.line_field_language',
-  line_field_text: 'problem.line.line_field_text',
-  line_field_rule: 'problem.line.line_field_rule',
-  line_field_tags: 'problem.line.line_field_tags',
-  line_too_long: 'problem.line.line_too_long',
-  line_invoiced: 'problem.line.line_invoiced',
-};
 
 /** The reason inside a refused or held line in the window's language (a field rule it broke by `wordRule`); undefined in English or for what the catalog cannot say. */
 export function lineReasonText(line: SyncLineReason | null | undefined): string | undefined {
   const t = windowMessages();
-  if (t.locale === 'en' || line === null || line === undefined || typeof line.code !== 'string' || !Object.hasOwn(LINE_KEYS, line.code)) return undefined;
-  const values: Record<string, string | number> = { ...line.values };
-  if (line.rule !== undefined) {
-    const rule = wordRule(t, line.rule);
-    if (rule === undefined) return undefined;
-    values.rule = rule;
-  }
-  try {
-    return t(LINE_KEYS[line.code], values);
-  } catch {
-    return undefined;
-  }
+  return t.locale === 'en' ? undefined : wordLineReason(t, line);
 }
 
 /**
@@ -224,23 +36,17 @@ export function lineReasonText(line: SyncLineReason | null | undefined): string 
  * came otherwise.
  */
 export function withLineWords<R extends { code: string; values?: Readonly<Record<string, string | number>> }>(reason: R | null, line: SyncLineReason | null | undefined): R | null {
-  if (reason === null || (reason.code !== 'device_line_refused' && reason.code !== 'device_line_held')) return reason;
-  const inner = lineReasonText(line);
-  return inner === undefined ? reason : { ...reason, values: { ...reason.values, reason: inner } };
+  const t = windowMessages();
+  return t.locale === 'en' ? reason : withLineWordsIn(t, reason, line);
 }
 
-/** Another device's problem of {@link DEVICE_KEYS}' codes in the window's language; undefined for any other reason, in English, or for values the catalog cannot say. */
+/** Another device's problem of the `problem.device.*` codes in the window's language; undefined for any other reason, in English, or for values the catalog cannot say. */
 export function deviceReasonText(reason: { code: string; values?: Readonly<Record<string, string | number>> } | null | undefined): string | undefined {
   const t = windowMessages();
-  if (t.locale === 'en' || reason === null || reason === undefined || typeof reason.code !== 'string' || !Object.hasOwn(DEVICE_KEYS, reason.code)) return undefined;
-  try {
-    return t(DEVICE_KEYS[reason.code as SyncDeviceReasonCode], { ...reason.values });
-  } catch {
-    return undefined;
-  }
+  return t.locale === 'en' ? undefined : wordDeviceReason(t, reason);
 }
 
-/** True for a reason of {@link DEVICE_KEYS}' codes (the others are the sync catalog's, api.ts). */
+/** True for a reason of the `problem.device.*` codes (the others are the sync catalog's, api.ts). */
 export function isDeviceReason(reason: { code: string } | null | undefined): reason is { code: SyncDeviceReasonCode; values: Readonly<Record<string, string | number>> } {
-  return reason !== null && reason !== undefined && typeof reason.code === 'string' && Object.hasOwn(DEVICE_KEYS, reason.code);
+  return isDeviceReasonCode(reason);
 }
