@@ -224,6 +224,11 @@ const EACH: Readonly<Record<FieldRuleCode, FieldRule>> = {
   storeEmptySqlite: { rule: 'storeEmptySqlite', values: { path: '/tmp/tock-2026-11-20.db' } },
   storeObjectForeign: { rule: 'storeObjectForeign', values: { path: '/tmp/tock-2026-11-20.db', type: 'trigger', name: '"steal"' } },
   storeObjectAltered: { rule: 'storeObjectAltered', values: { path: '/tmp/tock-2026-11-20.db', type: 'table', name: '"entries"' } },
+  dayKeyShape: { rule: 'dayKeyShape', values: { day: '2026-11' } },
+  notCalendarDay: { rule: 'notCalendarDay', values: { day: '2026-02-30' } },
+  importGiveFile: { rule: 'importGiveFile' },
+  importFormat: { rule: 'importFormat', values: { options: 'tock, toggl, timewarrior, watson', sent: 'docx' } },
+  importTzText: { rule: 'importTzText' },
 };
 
 /** The first field problem of the `validation_failed` that `refuse` throws. */

@@ -102,7 +102,14 @@ export type LineRuleCode =
   | 'storeIntegrity'
   | 'storeEmptySqlite'
   | 'storeObjectForeign'
-  | 'storeObjectAltered';
+  | 'storeObjectAltered'
+  /** A calendar day core cannot read (@tock/core day.ts): the window contract's calendar totals' `day`. */
+  | 'dayKeyShape'
+  | 'notCalendarDay'
+  /** The admin import's own checks (@tock/app imports.ts; `tock import` checks its flags first). */
+  | 'importGiveFile'
+  | 'importFormat'
+  | 'importTzText';
 
 /** A line's English, as the app has always said it (field-rules.ts `ruleMessage` hands these on). */
 export function lineMessage(rule: LineRuleCode, v: Readonly<Record<string, string | number>>): string {
@@ -235,6 +242,16 @@ export function lineMessage(rule: LineRuleCode, v: Readonly<Record<string, strin
       return `unknown time zone "${v.zone}"; use an IANA name such as "Europe/Berlin"`;
     case 'bookTooLarge':
       return `this invoice of ${v.lines} lines is too large for one line of the sync folder (${v.kib} KiB of ${v.max}); make it for a shorter period`;
+    case 'dayKeyShape':
+      return `"${v.day}" is not a day; use YYYY-MM-DD`;
+    case 'notCalendarDay':
+      return `"${v.day}" is not a day of the calendar`;
+    case 'importGiveFile':
+      return 'give the file to import: tock import FILE';
+    case 'importFormat':
+      return `--format takes ${v.options}, not "${v.sent}"`;
+    case 'importTzText':
+      return '--tz takes an IANA zone name such as Europe/Berlin';
     default:
       return storeFileMessage(rule, v);
   }
