@@ -5,6 +5,7 @@
  * refusal is one line naming the file, the line or index, and the reason.
  */
 import { importFile, ImportProblem, IMPORT_FORMATS, systemTimeZone, type ImportFormat, type ImportResult, type Store } from '@tock/core';
+import { ruleLine } from '@tock/protocol';
 import { AdminError } from './admin.ts';
 
 /**
@@ -13,12 +14,13 @@ import { AdminError } from './admin.ts';
  */
 export async function importForAdmin(store: Store, now: number, input: Record<string, unknown>): Promise<ImportResult> {
   const { path, format, tz, dryRun } = input;
-  if (typeof path !== 'string' || path === '') throw new AdminError('give the file to import: tock import FILE');
+  // Each by its rule beside the unchanged English (docs/i18n.md): `tock import` checks them first.
+  if (typeof path !== 'string' || path === '') throw new AdminError(...ruleLine('path', { rule: 'importGiveFile' }));
   const name = typeof input.name === 'string' ? input.name : path;
   if (format !== undefined && format !== null && !(IMPORT_FORMATS as readonly unknown[]).includes(format)) {
-    throw new AdminError(`--format takes ${IMPORT_FORMATS.join(', ')}, not "${String(format)}"`);
+    throw new AdminError(...ruleLine('format', { rule: 'importFormat', values: { options: IMPORT_FORMATS.join(', '), sent: String(format) } }));
   }
-  if (tz !== undefined && tz !== null && typeof tz !== 'string') throw new AdminError('--tz takes an IANA zone name such as Europe/Berlin');
+  if (tz !== undefined && tz !== null && typeof tz !== 'string') throw new AdminError(...ruleLine('tz', { rule: 'importTzText' }));
   try {
     return await importFile(store, {
       path,

@@ -33,7 +33,8 @@ import type { DataUseCases } from '../src/use-cases/data.ts';
 import { receiveUpload } from '../src/ui/upload.ts';
 import { readJsonBody, standardRefusals } from '../src/door-kit/index.ts';
 import type { Capture } from '@tock/desktop';
-import { openStore } from '@tock/core';
+import { createTracker, openStore } from '@tock/core';
+import { importForAdmin } from '../src/imports.ts';
 
 const german = createMessages({ en, de, fr, es, ja }, 'de');
 
@@ -148,5 +149,32 @@ describe('the app’s last English refusals carry their rule', () => {
       wordRule(german, io),
       `${paths.database} kann nicht geöffnet werden (disk I/O error); schaffen Sie Platz auf dem Datenträger, korrigieren Sie die Berechtigungen oder stellen Sie eine Sicherung mit \`tock restore FILE\` wieder her (die Sicherungen liegen in ${paths.backups})`,
     );
+  });
+
+  it('the calendar totals’ day and the admin import’s own checks: by their rule, the English as before', async () => {
+    const store = openStore(':memory:');
+    try {
+      const tracker = createTracker({ store, clock: () => Date.UTC(2026, 10, 20), timeZone: 'UTC' });
+      const shape = await problemOf(() => tracker.dailyTotals('2026-11', '2026-11-20'));
+      assert.deepEqual(shape.details, [{ field: 'day', message: '"2026-11" is not a day; use YYYY-MM-DD', rule: 'dayKeyShape', values: { day: '2026-11' } }]);
+      assert.equal(inGerman(shape.details[0]), '„2026-11“ ist kein Tag; verwenden Sie JJJJ-MM-TT');
+      const calendar = await problemOf(() => tracker.dailyTotals('2026-02-30', '2026-03-01'));
+      assert.equal(calendar.details[0]?.message, '"2026-02-30" is not a day of the calendar');
+      assert.equal(calendar.details[0]?.rule, 'notCalendarDay');
+      assert.equal(inGerman(calendar.details[0]), '„2026-02-30“ gibt es im Kalender nicht');
+      const cases: [Record<string, unknown>, string, string][] = [
+        [{}, 'give the file to import: tock import FILE', 'geben Sie die zu importierende Datei an: tock import FILE'],
+        [{ path: '/tmp/a.csv', format: 'docx' }, '--format takes tock, toggl, timewarrior, watson, not "docx"', '--format akzeptiert tock, toggl, timewarrior, watson, nicht „docx“'],
+        [{ path: '/tmp/a.csv', tz: 3 }, '--tz takes an IANA zone name such as Europe/Berlin', '--tz erwartet den IANA-Namen einer Zeitzone wie Europe/Berlin'],
+      ];
+      for (const [input, english, words] of cases) {
+        const refused = await problemOf(() => importForAdmin(store, 0, input));
+        assert.equal(refused.message, english);
+        assert.equal(ruleMessage(refused.details[0]?.line ?? { rule: 'required' }), english);
+        assert.equal(inGerman(refused.details[0]), words);
+      }
+    } finally {
+      store.close();
+    }
   });
 });

@@ -9,7 +9,21 @@
  * it as `@tock/core/day`. The process's own zone is in zone.ts.
  */
 
+import type { FieldRule } from '@tock/protocol';
 import { utcMs } from './instants.ts';
+
+/**
+ * A day that is not `YYYY-MM-DD` or not on the calendar: a RangeError as before, with its rule
+ * (`dayKeyShape`, `notCalendarDay` `{day}`; the English is rule-lines.ts's) for the doors that
+ * word it in the person's language (docs/i18n.md).
+ */
+export class DayKeyError extends RangeError {
+  readonly rule: FieldRule;
+  constructor(message: string, rule: FieldRule) {
+    super(message);
+    this.rule = rule;
+  }
+}
 
 /** A local calendar day as `YYYY-MM-DD`. */
 export type DayKey = string;
@@ -98,10 +112,10 @@ function offsetAt(ms: number, timeZone: string): number {
 
 function parseDayKey(day: DayKey): [number, number, number] {
   const m = DAY_KEY.exec(day);
-  if (!m) throw new RangeError(`"${day}" is not a day; use YYYY-MM-DD`);
+  if (!m) throw new DayKeyError(`"${day}" is not a day; use YYYY-MM-DD`, { rule: 'dayKeyShape', values: { day } });
   const parts: [number, number, number] = [Number(m[1]), Number(m[2]), Number(m[3])];
   if (keyOf(...civil(utcMs(parts[0], parts[1] - 1, parts[2]))) !== day) {
-    throw new RangeError(`"${day}" is not a day of the calendar`);
+    throw new DayKeyError(`"${day}" is not a day of the calendar`, { rule: 'notCalendarDay', values: { day } });
   }
   return parts;
 }

@@ -12,7 +12,7 @@ import { ruleProblem, validationProblem } from '@tock/protocol';
 import { createActivity, listActivities, renameActivity } from './activities.ts';
 import { addBreak, deleteBreak, updateBreak, type BreakPatch, type NewBreak } from './breaks.ts';
 import type { Block } from './blocks.ts';
-import { assertTimeZone, type DayKey } from './day.ts';
+import { assertTimeZone, DayKeyError, type DayKey } from './day.ts';
 import { deleteEntry, entriesOverlapping, logEntry, updateEntry, type EntryPatch, type LogEntryInput } from './entries.ts';
 import { toIso } from './instants.ts';
 import { cleanName } from './names.ts';
@@ -337,6 +337,8 @@ export function createTracker(options: TrackerOptions): Tracker {
       try {
         return dailyTotals(store, fromDay, toDay, now(), timeZone());
       } catch (error) {
+        // A day that cannot be read by its rule beside the English (docs/i18n.md); any other RangeError as it came.
+        if (error instanceof DayKeyError) throw validationProblem([ruleProblem('day', error.rule)]);
         if (error instanceof RangeError) throw validationProblem([{ field: 'day', message: error.message }]);
         throw error;
       }
