@@ -68,27 +68,26 @@ export function project(db: DatabaseSync, entities: Entities, touched: Map<strin
     ...(waitingBreaks.all(sessionID) as { id: string }[]).map((r) => r.id),
   ];
   const lastUsed: LastUsed = new Map();
-  // Sessions and entries first, each session with its breaks (shown or waiting for it); then
-  // the touched breaks not done with their session (a break of this batch may not wait yet).
-  const breaksDone = new Set<string>();
+  // Every session and entry first, then the breaks: the touched ones and those of each touched
+  // session (shown under it or waiting for it). A break is shown only once every session of the
+  // batch is: one moved to a session of the same batch must find it there, whichever of the two
+  // comes first (otherwise the outcome would depend on the order lines arrive in).
+  const breaks = new Set<string>();
   for (const id of blocks) {
     const e = entities.get(id);
     if (!e) continue;
     if (e.kind === 'session') {
       changed = projectSession(db, e, resolve, me, lastUsed) || changed;
-      for (const b of breaksOf(id)) {
-        const be = entities.get(b);
-        if (!be || breaksDone.has(b)) continue;
-        breaksDone.add(b);
-        changed = projectBreak(db, be) || changed;
-      }
+      for (const b of breaksOf(id)) breaks.add(b);
     } else if (e.kind === 'entry') {
       changed = projectEntry(db, e, resolve, me, lastUsed) || changed;
+    } else if (e.kind === 'break') {
+      breaks.add(id);
     }
   }
-  for (const id of blocks) {
+  for (const id of breaks) {
     const e = entities.get(id);
-    if (e?.kind === 'break' && !breaksDone.has(id)) changed = projectBreak(db, e) || changed;
+    if (e?.kind === 'break') changed = projectBreak(db, e) || changed;
   }
   // Search's recency: each activity's latest block start, once per batch (never moved back).
   const touch = sql(db, 'UPDATE activities SET last_used_at = max(last_used_at, ?) WHERE id = ?');
