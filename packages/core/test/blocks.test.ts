@@ -43,7 +43,7 @@ test('the union covers exactly the seconds the spans hold, in sorted spans that 
       assert.equal(coveredLength(given), secondsHeld(given).size);
       assert.equal(JSON.stringify(given), before, 'the input is left as it was');
     }),
-    { numRuns: 500 },
+    { numRuns: 500, seed: 20261129 },
   );
 });
 
@@ -58,7 +58,7 @@ test('covered time never exceeds the span from the first start to the last end, 
         assert.ok(covered <= Math.max(...nonEmpty.map((s) => s.end)) - Math.min(...nonEmpty.map((s) => s.start)));
       } else assert.equal(covered, 0);
     }),
-    { numRuns: 300 },
+    { numRuns: 300, seed: 20261129 },
   );
 });
 
@@ -71,7 +71,7 @@ test('a span without its cuts holds the seconds of the span that no cut holds', 
       assert.deepEqual(secondsHeld(left), expected);
       assert.deepEqual(unionOfSpans(left), left, 'already a union');
     }),
-    { numRuns: 500 },
+    { numRuns: 500, seed: 20261129 },
   );
 });
 
@@ -86,7 +86,7 @@ test('a coverage answers how much of any range it covers, as counting the second
       assert.equal(coverage.length, secondsHeld(given).size);
       assert.deepEqual(secondsHeld(clipSpans(given, from, to)), new Set([...secondsHeld(given)].filter((s) => s >= from && s < to)));
     }),
-    { numRuns: 500 },
+    { numRuns: 500, seed: 20261129 },
   );
 });
 
@@ -106,6 +106,6 @@ test('covered time split over consecutive days adds up to the covered time insid
         assert.ok((perDay[i] as number) <= day.end - day.start, 'a day never covers more than it lasts');
       });
     }),
-    { numRuns: 500 },
+    { numRuns: 500, seed: 20261129 },
   );
 });

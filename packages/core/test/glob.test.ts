@@ -34,7 +34,7 @@ test('agrees with the old regular expression on small globs and texts (property)
     fc.property(globArb, textArb, (glob, text) => {
       assert.equal(globMatches(glob, text), regexGlob(glob, text), `glob ${JSON.stringify(glob)} on ${JSON.stringify(text)}`);
     }),
-    { numRuns: 20_000 },
+    { numRuns: 20_000, seed: 20261129 },
   );
 });
 
@@ -58,7 +58,7 @@ test('agrees with the old regular expression on texts made from the glob itself 
     fc.property(filled, ({ glob, text }) => {
       assert.equal(globMatches(glob, text), regexGlob(glob, text), `glob ${JSON.stringify(glob)} on ${JSON.stringify(text)}`);
     }),
-    { numRuns: 20_000 },
+    { numRuns: 20_000, seed: 20261129 },
   );
 });
 

@@ -60,7 +60,7 @@ test('every line multiplies out as printed: quantity (2 decimals) × rate = amou
       assert.ok(Math.abs(Number(printed) - seconds / 3600) <= 0.005 + 1e-9, `${seconds} s → ${printed} h`);
       assert.equal(lineAmountMinor(hundredths, rate, currency), productMinor(printed, rate, digitsOf[currency] as number));
     }),
-    { numRuns: 2000 },
+    { numRuns: 2000, seed: 20261129 },
   );
 });
 
@@ -77,7 +77,7 @@ test('net + tax = gross to the cent, the tax half-up on the net (property)', () 
       assert.equal(exact(tax?.amount ?? '')[0], taxMinor(net, rate));
       assert.equal(exact(total.gross ?? '')[0], net + taxMinor(net, rate));
     }),
-    { numRuns: 2000 },
+    { numRuns: 2000, seed: 20261129 },
   );
 });
 
@@ -113,7 +113,7 @@ test('an invoice never adds currencies together: a total per currency, each the 
       assert.equal(jpy.gross, '1428');
       assert.equal(exact(eur.amount)[0], amounts.reduce((s, a) => s + exact(a)[0], 0n));
     }),
-    { numRuns: 300 },
+    { numRuns: 300, seed: 20261129 },
   );
   // A report of two clients in two currencies: one amount each, never a sum.
   addClient(f.store, { name: 'Yankee', rate: '120', currency: 'USD' }, 0, newId);

@@ -119,7 +119,7 @@ test('the largest remainder shares a total out exactly by weights (property)', (
         }
       }
     }),
-    { numRuns: 1000 },
+    { numRuns: 1000, seed: 20261129 },
   );
 });
 
@@ -181,6 +181,6 @@ test("a report's billed total for invoiced blocks equals the invoices' net per c
         }
       },
     ),
-    { numRuns: 60 },
+    { numRuns: 60, seed: 20261129 },
   );
 });

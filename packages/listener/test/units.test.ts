@@ -69,7 +69,7 @@ describe('NonceWindow', () => {
           if (added) model.set(nonce, now + lifetime);
         }
       }),
-      { numRuns: 500 },
+      { numRuns: 500, seed: 20261129 },
     );
   });
 });
@@ -99,7 +99,7 @@ describe('NonceWindow at scale (its hash tables grow, shift entries back on remo
         }
         for (let i = 0; i < 4000; i++) assert.equal(w.has(`nonce-${i}`, now), (model.get(`nonce-${i}`) ?? -1) > now);
       }),
-      { numRuns: 15 },
+      { numRuns: 15, seed: 20261129 },
     );
   });
 
@@ -140,7 +140,7 @@ describe('RequestLog', () => {
           for (const ms of [start, start + step, start + 2 * step]) assert.equal(isoTime(ms), new Date(ms).toISOString(), String(ms));
         }
       }),
-      { numRuns: 500 },
+      { numRuns: 500, seed: 20261129 },
     );
   });
 });
@@ -229,7 +229,7 @@ describe('the listener’s HMAC key', () => {
           assert.equal(key.hex(text), expected, 'reusing the key gives the same MAC');
         },
       ),
-      { numRuns: 1000 },
+      { numRuns: 1000, seed: 20261129 },
     );
   });
 

@@ -87,7 +87,7 @@ test('rows shown add up to the total shown, each within a minute of its exact va
         }
       }
     }),
-    { numRuns: 500 },
+    { numRuns: 500, seed: 20261129 },
   );
 });
 
@@ -105,7 +105,7 @@ test('with overlapping rows, rows shown minus the overlap shown is the total sho
         assert.ok(Math.abs(minutes - (rows[i] as number) / 60) < 1);
       });
     }),
-    { numRuns: 500 },
+    { numRuns: 500, seed: 20261129 },
   );
 });
 
@@ -166,7 +166,7 @@ test('largest remainder: the rows add up to the rounded sum, each within one uni
         }
       }
     }),
-    { numRuns: 1000 },
+    { numRuns: 1000, seed: 20261129 },
   );
 });
 
@@ -196,7 +196,7 @@ test('a table’s minutes, hours and shares as shown each add up to its total as
         if (total > 0) assert.ok(Math.abs(p - ((rows[i] as number) * 100) / total) < 1);
       });
     }),
-    { numRuns: 500 },
+    { numRuns: 500, seed: 20261129 },
   );
 });
 
@@ -211,6 +211,6 @@ test('with overlapping rows, hours and shares shown minus their overlap are the 
       const shares = shownShares(rows, total);
       if (total > 0) assert.equal(shares.rows.reduce((a, b) => a + b, 0) - shares.overlap, 100);
     }),
-    { numRuns: 500 },
+    { numRuns: 500, seed: 20261129 },
   );
 });

@@ -53,7 +53,7 @@ describe('SigningKey', () => {
         const expected = 'v1=' + createHmac('sha256', Buffer.from(token, 'utf8')).update(text, 'utf8').digest('hex');
         assert.equal(new SigningKey(token).sign(text), expected);
       }),
-      { numRuns: 200 },
+      { numRuns: 200, seed: 20261129 },
     );
   });
 
