@@ -395,7 +395,7 @@ test('a break moved to a session that arrives in the same batch is shown under i
   // The property's counterexample (fast-check seed -1416353740), shrunk: break K is logged on
   // session S1, then (a higher hlc) on session S3. A store that shows K under S1 and then gets
   // the move, S1 and S3 in one batch showed K nowhere; one that got S3 first showed it under S3.
-  const [activity, s1, s3, k] = [ACTIVITIES[0], SESSIONS[0], SESSIONS[2], BREAKS[0]] as string[];
+  const [activity, s1, s3, k] = [ACTIVITIES[0], SESSIONS[0], SESSIONS[2], BREAKS[0]] as [string, string, string, string];
   const min = 60_000;
   const line = (n: number, op: string, id: string, set: Record<string, unknown>): SyncOp =>
     parseOpLine(JSON.stringify({ v: 1, hlc: `${DAY + n}-0-${C}`, op, id, set }), C);
