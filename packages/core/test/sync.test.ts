@@ -431,6 +431,40 @@ test('a break moved to a session that arrives in the same batch is shown under i
   assert.deepEqual(late, early);
 });
 
+test("another device's open breaks show once they end, whichever arrives first (the table keeps one open break)", () => {
+  // Two open breaks on two stopped sessions of another device: the table takes one open break,
+  // so the one that came first was shown and the other refused, for good.
+  const [activity, s1, s2, k1, k2] = [ACTIVITIES[0], SESSIONS[0], SESSIONS[1], BREAKS[0], BREAKS[1]] as [string, string, string, string, string];
+  const min = 60_000;
+  const line = (n: number, op: string, id: string, set: Record<string, unknown>): SyncOp =>
+    parseOpLine(JSON.stringify({ v: 1, hlc: `${DAY + n}-0-${C}`, op, id, set }), C);
+  const setup = [
+    line(1, 'activity.create', activity, { name: 'Write', createdAt: DAY }),
+    line(2, 'session.start', s1, { device: C, activityID: activity, startedAt: DAY, endedAt: DAY + 10 * min }),
+    line(3, 'session.start', s2, { device: C, activityID: activity, startedAt: DAY + 10 * min, endedAt: DAY + 20 * min }),
+  ];
+  const open1 = line(4, 'break.start', k1, { sessionID: s1, startedAt: DAY, endedAt: null });
+  const open2 = line(5, 'break.start', k2, { sessionID: s2, startedAt: DAY + 10 * min, endedAt: null });
+  const end1 = line(6, 'break.end', k1, { endedAt: DAY + min });
+  const breaksAfter = (batches: SyncOp[][]): unknown[][] => {
+    const store = openStore(':memory:');
+    try {
+      const me = 'eeeeeeee-0000-4000-8000-000000000001';
+      store.settings.set(SYNC_SETTINGS.device, { deviceID: me, createdAt: 0 });
+      const clock = deviceClock(store, me, manualClock('2026-11-22T00:00:00.000Z'));
+      for (const batch of batches) applyOperations(store, clock, batch);
+      return (exported(store) as { sessions: { breaks: unknown[] }[] }).sessions.map((s) => s.breaks);
+    } finally {
+      store.close();
+    }
+  };
+  assert.deepEqual(breaksAfter([setup, [open1], [open2]]), [[], []]);
+  assert.deepEqual(breaksAfter([setup, [open2], [open1]]), [[], []]);
+  const ended = [[{ start: '2026-11-22T00:00:00.000Z', end: '2026-11-22T00:01:00.000Z' }], []];
+  assert.deepEqual(breaksAfter([setup, [open1], [open2], [end1]]), ended);
+  assert.deepEqual(breaksAfter([setup, [end1, open2], [open1]]), ended);
+});
+
 function shuffle<T>(items: T[], seed: number): T[] {
   let s = seed >>> 0 || 1;
   const random = (): number => {

@@ -64,7 +64,11 @@ export function projectSession(db: DatabaseSync, e: Entity, resolve: (id: string
   return true;
 }
 
-/** Makes the breaks table show one merged break; one whose session is not shown waits for it. Returns whether a row changed. */
+/**
+ * Makes the breaks table show one merged break; one whose session is not shown waits for it.
+ * Another device's open break shows once it has ended, like its running session: the table
+ * keeps one open break, which must not be whichever arrived first. Returns whether a row changed.
+ */
 export function projectBreak(db: DatabaseSync, e: Entity): boolean {
   const remove = (): boolean => Number(sql(db, 'DELETE FROM breaks WHERE id = ?').run(e.id).changes) > 0;
   const sessionID = String(value(e, 'sessionID'));
@@ -72,13 +76,15 @@ export function projectBreak(db: DatabaseSync, e: Entity): boolean {
     setPending(db, e.id, false);
     return remove();
   }
-  if (sql(db, 'SELECT 1 FROM sessions WHERE id = ?').get(sessionID) === undefined) {
+  const session = sql(db, 'SELECT device_id AS device FROM sessions WHERE id = ?').get(sessionID) as { device: string } | undefined;
+  if (session === undefined) {
     setPending(db, e.id, true);
     return remove();
   }
   setPending(db, e.id, false);
   const startedAt = value(e, 'startedAt') as number;
   const endedAt = (value(e, 'endedAt') ?? null) as number | null;
+  if (endedAt === null && session.device !== '') return remove();
   const before = sql(db, 'SELECT session_id AS s, started_at AS a, ended_at AS b FROM breaks WHERE id = ?').get(e.id) as
     | { s: string; a: number; b: number | null }
     | undefined;
