@@ -320,7 +320,7 @@ const opArb = fc.oneof(
   fc.record({ kind: fc.constant('activity'), id: fc.constantFrom(...ACTIVITIES), verb: fc.constant('rename'), name: fc.constantFrom(...NAMES), at: fc.nat(10) }),
   fc.record({ kind: fc.constant('session'), id: fc.constantFrom(...SESSIONS), verb: fc.constant('start'), activity: fc.constantFrom(...ACTIVITIES), start: fc.nat(20), length: fc.option(fc.integer({ min: 1, max: 10 })) }),
   fc.record({ kind: fc.constant('session'), id: fc.constantFrom(...SESSIONS), verb: fc.constant('edit'), activity: fc.constantFrom(...ACTIVITIES) }),
-  fc.record({ kind: fc.constant('break'), id: fc.constantFrom(...BREAKS), verb: fc.constant('start'), session: fc.constantFrom(...SESSIONS), start: fc.nat(20), length: fc.integer({ min: 1, max: 3 }) }),
+  fc.record({ kind: fc.constant('break'), id: fc.constantFrom(...BREAKS), verb: fc.constant('start'), session: fc.constantFrom(...SESSIONS), start: fc.nat(20), length: fc.option(fc.integer({ min: 1, max: 3 }), { freq: 2 }) }),
   fc.record({ kind: fc.constant('entry'), id: fc.constantFrom(...ENTRIES), verb: fc.constant('create'), activity: fc.constantFrom(...ACTIVITIES), start: fc.nat(20), length: fc.integer({ min: 1, max: 10 }), note: fc.option(fc.constantFrom('x', 'y')) }),
   fc.record({ kind: fc.constantFrom('session', 'entry', 'activity', 'break'), id: fc.nat(3), verb: fc.constant('delete') }),
 );
@@ -349,7 +349,7 @@ function linesOf(author: string, records: Gen[], startMs: number): string[] {
       case 'session.edit':
         return JSON.stringify({ ...base, set: { activityID: r.activity } });
       case 'break.start':
-        return JSON.stringify({ ...base, set: { sessionID: r.session, startedAt: at(r.start), endedAt: at(r.start) + (r.length as number) * min } });
+        return JSON.stringify({ ...base, set: { sessionID: r.session, startedAt: at(r.start), endedAt: r.length === null ? null : at(r.start) + (r.length as number) * min } });
       case 'entry.create':
         return JSON.stringify({ ...base, set: { device: author, activityID: r.activity, startedAt: at(r.start), endedAt: at(r.start) + (r.length as number) * min * 5, note: r.note, createdAt: at(r.start) } });
       default:
