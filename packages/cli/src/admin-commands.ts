@@ -9,7 +9,7 @@ import { formatDate } from '@tock/i18n';
 import { englishForms } from './client-format.ts';
 import { messagesOf, print, refusal } from './io.ts';
 import type { Command } from './command.ts';
-import type { CliKey, CliMessages } from './i18n/index.ts';
+import type { CliMessages } from './i18n/index.ts';
 import { admin } from './admin-call.ts';
 import { flags } from './flags.ts';
 import { listenerLine } from './app-command.ts';
@@ -52,7 +52,6 @@ export function storeNotice(t: CliMessages, status: Pick<AdminResult<'GET /liste
 }
 
 const listener: Command = {
-  summary: 'summary.listener',
   usage: 'tock listener on [--port N] | off | status [--json]',
   async run(args, io) {
     const { values, positionals } = flags(args, { port: { type: 'string' } }, 1);
@@ -71,7 +70,6 @@ const listener: Command = {
 };
 
 const token: Command = {
-  summary: 'summary.token',
   usage: 'tock token [--rotate] [--json]',
   async run(args, io) {
     const { values } = flags(args, { rotate: { type: 'boolean' } });
@@ -82,7 +80,6 @@ const token: Command = {
 };
 
 const requests: Command = {
-  summary: 'summary.requests',
   usage: 'tock requests [--json]',
   async run(args, io) {
     const { values } = flags(args);
@@ -99,7 +96,6 @@ const requests: Command = {
 };
 
 const license: Command = {
-  summary: 'summary.license',
   usage: 'tock license [--json] | tock license activate KEY',
   async run(args, io) {
     const { values, positionals } = flags(args, {}, 2);
@@ -118,9 +114,8 @@ const license: Command = {
 };
 
 /** `tock break` and `tock resume`: one admin call, the status printed. */
-function breakCommand(summary: CliKey, usage: string, route: 'POST /break' | 'POST /resume'): Command {
+function breakCommand(usage: string, route: 'POST /break' | 'POST /resume'): Command {
   return {
-    summary,
     usage,
     async run(args, io) {
       const { values } = flags(args);
@@ -131,26 +126,23 @@ function breakCommand(summary: CliKey, usage: string, route: 'POST /break' | 'PO
   };
 }
 
-const pause = breakCommand('summary.break', 'tock break [--json]', 'POST /break');
-const resume = breakCommand('summary.resume', 'tock resume [--json]', 'POST /resume');
+const pause = breakCommand('tock break [--json]', 'POST /break');
+const resume = breakCommand('tock resume [--json]', 'POST /resume');
 
 /** `tock export`, loaded on use (export-command.ts builds on this module's helpers). */
 const exportCommand: Command = {
-  summary: 'summary.export',
   usage: 'tock export [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--format json|csv] [--capture] [--output FILE] [--json]',
   run: async (args, io) => (await import('./export-command.ts')).runExport(args, io),
 };
 
 /** `tock report`, loaded on use. */
 const report: Command = {
-  summary: 'summary.report',
   usage: 'tock report [today|yesterday|week|last-week|month|last-month] [--from YYYY-MM-DD --to YYYY-MM-DD] [--by activity|day] [--json|--csv]',
   run: async (args, io) => (await import('./report-command.ts')).runReport(args, io),
 };
 
 /** `tock import`, loaded on use. */
 const importCommand: Command = {
-  summary: 'summary.import',
   usage: 'tock import FILE [--format tock|toggl|timewarrior|watson] [--tz ZONE] [--dry-run] [--json]',
   run: async (args, io) => (await import('./import-command.ts')).runImport(args, io),
 };

@@ -26,7 +26,6 @@ export function listenerLine(t: CliMessages, status: AdminResult<'GET /listener'
  * file keeps (docs/desktop.md "Start at login"); `tock open` opens windows.
  */
 export const appCommand: Command = {
-  summary: 'summary.app',
   usage: 'tock app [--no-open | --background]',
   async run(args, io) {
     const { values } = flags(args, { 'no-open': { type: 'boolean' }, background: { type: 'boolean' } });

@@ -10,7 +10,6 @@ import type { Command } from './command.ts';
 import { messagesOf, print, refusal } from './io.ts';
 
 const backup: Command = {
-  summary: 'summary.backup',
   usage: 'tock backup [FILE] [--json]',
   async run(args, io) {
     const { values, positionals } = flags(args, {}, 1);
@@ -32,7 +31,6 @@ const backup: Command = {
 };
 
 const restore: Command = {
-  summary: 'summary.restore',
   usage: 'tock restore FILE [--json]',
   async run(args, io) {
     const { values, positionals } = flags(args, {}, 1);

@@ -66,7 +66,6 @@ async function run(args: string[], io: Io): Promise<number> {
 
 /** `tock calendar`. */
 export const calendarCommand: Command = {
-  summary: 'summary.calendar',
   usage: USAGE,
   run,
 };

@@ -128,14 +128,12 @@ async function run(args: string[], io: Io): Promise<number> {
 
 /** `tock capture`. */
 export const captureCommand: Command = {
-  summary: 'summary.capture',
   usage: USAGE,
   run,
 };
 
 /** `tock timeline [DATE] [--json]`. */
 export const timelineCommand: Command = {
-  summary: 'summary.timeline',
   usage: 'tock timeline [YYYY-MM-DD] [--json]',
   async run(args, io) {
     const { values, positionals } = flags(args, {}, 1);

@@ -45,7 +45,6 @@ function portFor(io: Io, values: Record<string, string | boolean | undefined>): 
 }
 
 const ping: Command = {
-  summary: 'summary.ping',
   usage: 'tock ping [--listener] [--json]',
   async run(args, io) {
     const { values } = flags(args, LISTENER_FLAG);
@@ -61,7 +60,6 @@ const ping: Command = {
  * `GET /status` instead, the one result that says whether the session is on a break.
  */
 const current: Command = {
-  summary: 'summary.current',
   usage: 'tock current [--listener] [--json]',
   async run(args, io) {
     const { values } = flags(args, LISTENER_FLAG);
@@ -78,7 +76,6 @@ const current: Command = {
 };
 
 const status: Command = {
-  summary: 'summary.status',
   usage: 'tock status [--listener] [--json] [--format TEMPLATE]   (TEMPLATE: {state} {activity} {break} {elapsed} {today} {todaySeconds})',
   async run(args, io) {
     const { values } = flags(args, { format: { type: 'string' }, ...LISTENER_FLAG });
@@ -101,7 +98,6 @@ const status: Command = {
 };
 
 const stop: Command = {
-  summary: 'summary.stop',
   usage: 'tock stop [--listener] [--json]',
   async run(args, io) {
     const { values } = flags(args, LISTENER_FLAG);
@@ -113,7 +109,6 @@ const stop: Command = {
 };
 
 const search: Command = {
-  summary: 'summary.search',
   usage: 'tock search [QUERY] [--limit N] [--listener] [--json]',
   async run(args, io) {
     const { values, positionals } = flags(args, { limit: { type: 'string' }, ...LISTENER_FLAG }, Number.POSITIVE_INFINITY);
@@ -138,7 +133,6 @@ function sayingTag(check: () => unknown): void {
 }
 
 const start: Command = {
-  summary: 'summary.start',
   usage: 'tock start NAME [--note TEXT] [--tag T]… [--create] [--listener] [--json]',
   async run(args, io) {
     const { values, positionals } = flags(
@@ -176,7 +170,6 @@ const start: Command = {
 };
 
 const log: Command = {
-  summary: 'summary.log',
   usage: `tock log DURATION NAME [--note TEXT] [--tag T]… [--billable|--not-billable] [--create] [--listener] [--json]   (DURATION: ${DURATION_FORMS})`,
   async run(args, io) {
     const { values, positionals } = flags(
@@ -211,7 +204,6 @@ const log: Command = {
 };
 
 const branchChanged: Command = {
-  summary: 'summary.branchChanged',
   usage: 'tock branch-changed BRANCH [--repo R] [--previous B] [--listener] [--json]',
   async run(args, io) {
     const { values, positionals } = flags(args, { repo: { type: 'string' }, previous: { type: 'string' }, ...LISTENER_FLAG }, 1);

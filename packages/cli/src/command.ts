@@ -1,13 +1,12 @@
 /** The shape of one `tock` subcommand. */
-import type { CliKey, CliMessages } from './i18n/index.ts';
+import type { CliMessages } from './i18n/index.ts';
 import type { Io, Said } from './io.ts';
 
 /**
  * A subcommand: `run` gets the arguments after its name and returns the exit status.
- * `summary` is its line in `tock help`, a catalog key; `usage` its syntax, written as typed.
+ * `usage` is its syntax, written as typed; its line in `tock help` is its row in commands.ts.
  */
 export interface Command {
-  summary: CliKey;
   usage: string;
   /** What the syntax cannot say (`"" clears a field`), a catalog message after it in parentheses. */
   usageNote?: Said;

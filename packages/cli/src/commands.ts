@@ -30,7 +30,6 @@ const backup = async (): Promise<Record<string, Command>> => (await import('./ba
 
 /** `tock mcp`: its usage here, its code (and the MCP SDK) imported when it serves. */
 const mcp: Command = {
-  summary: 'summary.mcp',
   usage: 'tock mcp',
   usageNote: { key: 'usage.note.mcp' },
   run: async (args, io) => (await import('./mcp.ts')).serveMcp(args, io),

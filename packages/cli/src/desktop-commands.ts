@@ -42,7 +42,6 @@ function describeIdleAnswer(t: CliMessages, answer: IdleAnswer): string {
 }
 
 const idle: Command = {
-  summary: 'summary.idle',
   usage: 'tock idle [keep|discard|stop] [--json]',
   async run(args, io) {
     const { values, positionals } = flags(args, {}, 1);
@@ -74,7 +73,6 @@ const idle: Command = {
 };
 
 const continueCommand: Command = {
-  summary: 'summary.continue',
   usage: 'tock continue [--json]',
   async run(args, io) {
     const { values } = flags(args);
@@ -86,7 +84,6 @@ const continueCommand: Command = {
 };
 
 const open: Command = {
-  summary: 'summary.open',
   usage: 'tock open [--print] [--json]',
   async run(args, io) {
     const { values } = flags(args, { print: { type: 'boolean' } });
@@ -128,7 +125,6 @@ function serviceContext(io: Io, run: ServiceRunner = serviceRunner(io.env), plat
 }
 
 const service: Command = {
-  summary: 'summary.service',
   usage: 'tock service install | uninstall | status [--json]',
   async run(args, io) {
     const { values, positionals } = flags(args, {}, 1);
@@ -162,7 +158,6 @@ const service: Command = {
 };
 
 const installCli: Command = {
-  summary: 'summary.installCli',
   usage: 'tock install-cli [--remove] [--json]',
   async run(args, io) {
     const { values } = flags(args, { remove: { type: 'boolean' } });

@@ -84,7 +84,6 @@ async function run(args: string[], io: Io): Promise<number> {
 
 /** `tock editors`. */
 export const editorsCommand: Command = {
-  summary: 'summary.editors',
   usage: USAGE,
   run,
 };

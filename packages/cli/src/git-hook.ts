@@ -262,7 +262,6 @@ function formatHookChange(t: CliMessages, change: HookChange): string {
 
 /** `tock git-hook install|uninstall`, acting on the repository of the current directory. */
 export const gitHookCommand: Command = {
-  summary: 'summary.gitHook',
   usage: 'tock git-hook install|uninstall [--json]',
   async run(args, io) {
     const { values, positionals } = flags(args, {}, 1);

@@ -95,7 +95,6 @@ async function download(io: Io, request: InvoiceRequest, target: string | undefi
 
 /** `tock invoice`. */
 export const invoiceCommand: Command = {
-  summary: 'summary.invoice',
   usage: USAGE,
   async run(args, io) {
     const { values, positionals } = flags(

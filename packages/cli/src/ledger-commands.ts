@@ -81,7 +81,6 @@ const CLIENTS_USAGE = `tock clients list | add NAME ${CLIENT_FIELD_FLAGS} | edit
 const CLIENTS_NOTE = { key: 'usage.note.clients' } as const;
 
 const clients: Command = {
-  summary: 'summary.clients',
   usage: `${CLIENTS_USAGE} [--json]`,
   usageNote: CLIENTS_NOTE,
   async run(args, io) {
@@ -179,7 +178,6 @@ async function activityLifecycle(action: string, names: string[], io: Parameters
 }
 
 const activity: Command = {
-  summary: 'summary.activity',
   usage: `${ACTIVITY_USAGE} [--json]`,
   usageNote: ACTIVITY_NOTE,
   async run(args, io) {
@@ -224,10 +222,10 @@ const activity: Command = {
 
 /** `tock tag` / `tock untag`: tags on one block, by its ID (`tock log --json` prints it) or `last` (the most recent block). */
 function tagCommand(verb: 'tag' | 'untag'): Command {
-  const usage = `tock ${verb} ID|last TAG… [--json]   (ID: a session's or entry's, as --json prints it; last: the running session, else the block that ended last)`;
+  const usage = `tock ${verb} ID|last TAG… [--json]`;
   return {
-    summary: verb === 'tag' ? 'summary.tag' : 'summary.untag',
     usage,
+    usageNote: { key: 'usage.note.tag' },
     async run(args, io) {
       const { values, positionals } = flags(args, {}, Number.POSITIVE_INFINITY);
       const [id, ...tags] = positionals;
@@ -244,7 +242,6 @@ const SETTINGS_USAGE = 'tock settings get KEY | set KEY JSON';
 const SETTINGS_NOTE = { key: 'usage.note.settings', values: { keys: 'rounding, targets, business, minSessionSeconds, language, dayStartsAt, weekStart' } } as const;
 
 const settings: Command = {
-  summary: 'summary.settings',
   usage: `${SETTINGS_USAGE} [--json]`,
   usageNote: SETTINGS_NOTE,
   async run(args, io) {

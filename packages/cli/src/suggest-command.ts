@@ -194,14 +194,12 @@ async function rules(args: string[], io: Io): Promise<number> {
 
 /** `tock suggest`. */
 export const suggestCommand: Command = {
-  summary: 'summary.suggest',
   usage: SUGGEST_USAGE,
   run: suggest,
 };
 
 /** `tock rules`. */
 export const rulesCommand: Command = {
-  summary: 'summary.rules',
   usage: RULES_USAGE,
   run: rules,
 };

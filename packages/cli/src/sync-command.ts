@@ -119,7 +119,6 @@ async function run(args: string[], io: Io): Promise<number> {
 
 /** `tock sync`. */
 export const syncCommand: Command = {
-  summary: 'summary.sync',
   usage: USAGE,
   run,
 };

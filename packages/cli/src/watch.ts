@@ -98,7 +98,6 @@ function reason(error: unknown): string {
 
 /** `tock watch [--format TEMPLATE] [--json]`: runs until SIGINT/SIGTERM. */
 export const watchCommand: Command = {
-  summary: 'summary.watch',
   usage: 'tock watch [--format TEMPLATE] [--listener] [--json]   (TEMPLATE: {state} {activity} {break} {elapsed} {today} {todaySeconds})',
   async run(args, io) {
     const { values } = flags(args, { format: { type: 'string' }, ...LISTENER_FLAG });

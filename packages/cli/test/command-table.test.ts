@@ -54,10 +54,9 @@ describe('the command table', () => {
     assert.ok(COMMAND_MODULES.includes('app-command.ts'));
   });
 
-  it('loads every command, whose summary is the one tock help lists', async () => {
+  it('loads every command, whose usage names it', async () => {
     for (const [name, entry] of Object.entries(COMMANDS)) {
       const command = await entry.load();
-      assert.equal(command.summary, entry.summary, name);
       assert.match(command.usage, new RegExp(`^tock ${name}\\b`), name);
       assert.equal(typeof command.run, 'function', name);
     }

@@ -126,14 +126,15 @@ describe('the data in the CLI’s lines, in the person’s language', () => {
   });
 
   it('the notes after a usage are the catalog’s: in en-XA marked, in German German, in English as before', async () => {
-    for (const argv of [['clients', '--help'], ['activity', '--help'], ['settings', '--help'], ['mcp', '--help'], ['settings'], ['activity', 'merge', 'Design']]) {
+    for (const argv of [['clients', '--help'], ['activity', '--help'], ['settings', '--help'], ['mcp', '--help'], ['settings'], ['activity', 'merge', 'Design'], ['tag', '--help'], ['untag', '--help']]) {
       const run = await inLanguage('en_XA', ...argv);
-      assert.doesNotMatch(`${run.out}${run.err}`, /clears a field|clears --client|removes it|reads SERVICE_TOKEN/, argv.join(' '));
+      assert.doesNotMatch(`${run.out}${run.err}`, /clears a field|clears --client|removes it|reads SERVICE_TOKEN|as --json prints it/, argv.join(' '));
     }
     const de = (...argv: string[]): Promise<TockRun> => inLanguage('de_DE.UTF-8', ...argv);
     assert.equal((await de('mcp', '--help')).out, 'Aufruf: tock mcp   (liest SERVICE_TOKEN und SERVICE_PORT)');
     assert.match((await de('settings')).err, /^error: Aufruf: tock settings get KEY \| set KEY JSON {3}\(KEY: .*weekStart; JSON null entfernt die Einstellung\)$/);
     assert.match((await de('clients', '--help')).out, / \[--json\] {3}\("" leert ein Feld\)$/);
+    assert.match((await de('tag', '--help')).out, /^Aufruf: tock tag ID\|last TAG… \[--json\] {3}\(ID: die einer Sitzung .* zuletzt beendete Block\)$/);
     const en = (...argv: string[]): Promise<TockRun> => inLanguage('C.UTF-8', ...argv);
     assert.match((await en('activity', 'merge', 'Design')).err, /\| delete NAME {3}\("" clears --client, --rate and --budget\)$/);
   });

@@ -12,6 +12,7 @@ export const general = {
   'usage.note.activity': '"" leert --client, --rate und --budget',
   'usage.note.settings': 'KEY: {keys}; JSON null entfernt die Einstellung',
   'usage.note.mcp': 'liest SERVICE_TOKEN und SERVICE_PORT',
+  'usage.note.tag': 'ID: die einer Sitzung oder eines Eintrags, wie --json sie ausgibt; last: die laufende Sitzung, sonst der zuletzt beendete Block',
   'error.unknownCommand': 'Unbekannter Befehl „{name}“; `tock help` zeigt die Liste',
   'error.notRunning': 'Tock läuft nicht (Verzeichnis: {home}); starten Sie es mit `tock app` (oder `npm start` im Repository)',
   'error.flagNeedsValue': '{flag} braucht einen Wert',

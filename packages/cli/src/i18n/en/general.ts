@@ -9,6 +9,7 @@ export const general = {
   'usage.note.activity': '"" clears --client, --rate and --budget',
   'usage.note.settings': 'KEY: {keys}; JSON null removes it',
   'usage.note.mcp': 'reads SERVICE_TOKEN and SERVICE_PORT',
+  'usage.note.tag': 'ID: a session\'s or entry\'s, as --json prints it; last: the running session, else the block that ended last',
   'error.unknownCommand': 'unknown command "{name}"; run `tock help` for the list',
   'error.notRunning': 'Tock is not running (home: {home}); start it with `tock app` (or `npm start` in the repository)',
   'error.flagNeedsValue': '{flag} needs a value',

@@ -12,6 +12,7 @@ export const general = {
   'usage.note.activity': '"" vide --client, --rate et --budget',
   'usage.note.settings': 'KEY : {keys} ; JSON null supprime le réglage',
   'usage.note.mcp': 'lit SERVICE_TOKEN et SERVICE_PORT',
+  'usage.note.tag': 'ID : celui d’une session ou d’une saisie, tel que --json l’affiche ; last : la session en cours, sinon le dernier bloc terminé',
   'error.unknownCommand': 'commande inconnue « {name} » ; lancez `tock help` pour la liste',
   'error.notRunning': 'Tock n’est pas lancé (dossier : {home}) ; démarrez-le avec `tock app` (ou `npm start` dans le dépôt)',
   'error.flagNeedsValue': '{flag} attend une valeur',
