@@ -41,8 +41,13 @@ function idOf(n: number): string {
   return `fefefefe-0000-4000-9000-${n.toString(16).padStart(12, '0')}`;
 }
 
-/** Another device's folder with `ops` operations: one activity, then entries of a minute each, segments of ≤ 1 MiB. */
-function writePeerLog(dir: string, ops: number, keyText: string, day = Date.parse('2026-01-01T00:00:00Z')): void {
+/**
+ * Another device's folder with `ops` operations: one activity, then entries of a minute each,
+ * segments of ≤ 1 MiB. They end before now (a million minutes is nearly two years): a line
+ * whose hlc is more than ten minutes ahead of the reader's clock is held (docs/sync.md), so a
+ * fixed first day would stop the figure once the calendar reached its lines.
+ */
+function writePeerLog(dir: string, ops: number, keyText: string, day = Math.floor(Date.now() / 86_400_000) * 86_400_000 - (ops + 1440) * 60_000): void {
   const key = parseSyncKey(keyText) as Uint8Array;
   const own = join(dir, 'tock-sync-v2', PEER);
   mkdirSync(own, { recursive: true });
