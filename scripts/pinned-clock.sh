@@ -51,6 +51,11 @@ if [ -z "${TOCK_TEST_CLOCK_OFFSET:-}" ]; then
     echo "error: libfaketime's shared clock state did not appear (/dev/shm/faketime_shm_$keeper)" >&2
     exit 1
   fi
+  # A process killed inside libfaketime's few microseconds under that pair's semaphore (each
+  # start, each stat()) would leave it held and stop every later process of the run: the
+  # watchdog, outside libfaketime, releases it once held for 3 s (scripts/faketime-watchdog.py).
+  env -u LD_PRELOAD -u FAKETIME -u FAKETIME_SHARED /usr/bin/python3 "$(dirname "${BASH_SOURCE[0]}")/faketime-watchdog.py" "/faketime_sem_$keeper" "$$" </dev/null >/dev/null &
+  disown "$!" 2>/dev/null || true
   export FAKETIME_SHARED="/faketime_sem_$keeper /faketime_shm_$keeper"
   export LD_PRELOAD="$TOCK_LIBFAKETIME${preload:+:$preload}" FAKETIME="$TOCK_TEST_CLOCK_OFFSET"
   unset preload keeper
