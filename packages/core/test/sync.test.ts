@@ -391,14 +391,31 @@ test('property: random operations of three devices, in random orders and batchin
   );
 });
 
+/** Line `n` of device C's log (its hlc `DAY + n`). */
+function line(n: number, op: string, id: string, set: Record<string, unknown>): SyncOp {
+  return parseOpLine(JSON.stringify({ v: 1, hlc: `${DAY + n}-0-${C}`, op, id, set }), C);
+}
+
+/** A fresh store that applies `batches` in order, exported. */
+function exportAfter(batches: SyncOp[][]): { sessions: { id: string; breaks: unknown[] }[] } {
+  const store = openStore(':memory:');
+  try {
+    const me = 'eeeeeeee-0000-4000-8000-000000000001';
+    store.settings.set(SYNC_SETTINGS.device, { deviceID: me, createdAt: 0 });
+    const clock = deviceClock(store, me, manualClock('2026-11-22T00:00:00.000Z'));
+    for (const batch of batches) applyOperations(store, clock, batch);
+    return exported(store) as { sessions: { id: string; breaks: unknown[] }[] };
+  } finally {
+    store.close();
+  }
+}
+
 test('a break moved to a session that arrives in the same batch is shown under it, as when the lines arrive in another order', () => {
   // The property's counterexample (fast-check seed -1416353740), shrunk: break K is logged on
   // session S1, then (a higher hlc) on session S3. A store that shows K under S1 and then gets
   // the move, S1 and S3 in one batch showed K nowhere; one that got S3 first showed it under S3.
   const [activity, s1, s3, k] = [ACTIVITIES[0], SESSIONS[0], SESSIONS[2], BREAKS[0]] as [string, string, string, string];
   const min = 60_000;
-  const line = (n: number, op: string, id: string, set: Record<string, unknown>): SyncOp =>
-    parseOpLine(JSON.stringify({ v: 1, hlc: `${DAY + n}-0-${C}`, op, id, set }), C);
   const session = { device: C, activityID: activity, startedAt: DAY, endedAt: DAY + 10 * min };
   const create = line(1, 'activity.create', activity, { name: 'Write', createdAt: DAY });
   const onS1 = line(2, 'break.start', k, { sessionID: s1, startedAt: DAY, endedAt: DAY + min });
@@ -406,18 +423,6 @@ test('a break moved to a session that arrives in the same batch is shown under i
   const startS3 = line(4, 'session.start', s3, session);
   const moved = line(5, 'break.start', k, { sessionID: s3, startedAt: DAY, endedAt: DAY + min });
   const editS1 = line(6, 'session.edit', s1, { activityID: activity });
-  const exportAfter = (batches: SyncOp[][]): { sessions: { id: string; breaks: unknown[] }[] } => {
-    const store = openStore(':memory:');
-    try {
-      const me = 'eeeeeeee-0000-4000-8000-000000000001';
-      store.settings.set(SYNC_SETTINGS.device, { deviceID: me, createdAt: 0 });
-      const clock = deviceClock(store, me, manualClock('2026-11-22T00:00:00.000Z'));
-      for (const batch of batches) applyOperations(store, clock, batch);
-      return exported(store) as { sessions: { id: string; breaks: unknown[] }[] };
-    } finally {
-      store.close();
-    }
-  };
   // K shown under S1 first; then the move, S1 and S3 in one batch, S1 before S3.
   const late = exportAfter([[create, startS1, onS1], [moved, editS1, startS3]]);
   const early = exportAfter([[startS3, create], [startS1, onS1, moved, editS1]]);
@@ -436,8 +441,6 @@ test("another device's open breaks show once they end, whichever arrives first (
   // so the one that came first was shown and the other refused, for good.
   const [activity, s1, s2, k1, k2] = [ACTIVITIES[0], SESSIONS[0], SESSIONS[1], BREAKS[0], BREAKS[1]] as [string, string, string, string, string];
   const min = 60_000;
-  const line = (n: number, op: string, id: string, set: Record<string, unknown>): SyncOp =>
-    parseOpLine(JSON.stringify({ v: 1, hlc: `${DAY + n}-0-${C}`, op, id, set }), C);
   const setup = [
     line(1, 'activity.create', activity, { name: 'Write', createdAt: DAY }),
     line(2, 'session.start', s1, { device: C, activityID: activity, startedAt: DAY, endedAt: DAY + 10 * min }),
@@ -446,18 +449,7 @@ test("another device's open breaks show once they end, whichever arrives first (
   const open1 = line(4, 'break.start', k1, { sessionID: s1, startedAt: DAY, endedAt: null });
   const open2 = line(5, 'break.start', k2, { sessionID: s2, startedAt: DAY + 10 * min, endedAt: null });
   const end1 = line(6, 'break.end', k1, { endedAt: DAY + min });
-  const breaksAfter = (batches: SyncOp[][]): unknown[][] => {
-    const store = openStore(':memory:');
-    try {
-      const me = 'eeeeeeee-0000-4000-8000-000000000001';
-      store.settings.set(SYNC_SETTINGS.device, { deviceID: me, createdAt: 0 });
-      const clock = deviceClock(store, me, manualClock('2026-11-22T00:00:00.000Z'));
-      for (const batch of batches) applyOperations(store, clock, batch);
-      return (exported(store) as { sessions: { breaks: unknown[] }[] }).sessions.map((s) => s.breaks);
-    } finally {
-      store.close();
-    }
-  };
+  const breaksAfter = (batches: SyncOp[][]): unknown[][] => exportAfter(batches).sessions.map((s) => s.breaks);
   assert.deepEqual(breaksAfter([setup, [open1], [open2]]), [[], []]);
   assert.deepEqual(breaksAfter([setup, [open2], [open1]]), [[], []]);
   const ended = [[{ start: '2026-11-22T00:00:00.000Z', end: '2026-11-22T00:01:00.000Z' }], []];
