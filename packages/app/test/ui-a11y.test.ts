@@ -1,25 +1,15 @@
 /**
- * Every screen of the window, in light and in dark, wide and at 390×844 (where the navigation
- * is a top bar with a menu, checked open too), and History's editor, Activities' rename
- * field with a refusal, the branch prompt: axe-core finds no serious or critical
- * violation, and a screenshot is saved to `test-output/screenshots/` for a person to judge.
- * The token is never revealed here, so no screenshot can show it.
+ * Every screen of the window at 390×844 and 1280×800, light and dark, is checked with axe-core
+ * in ui-layout.test.ts's walk, which takes each screen at each size and theme once. Here, in
+ * light and in dark: the open menu at 390×844, the branch prompt with an open activity
+ * search, History's editor, Activities' rename field with a refusal, and the views of the
+ * dark-mode review at 390 and 1280 px — axe-core finds no serious or critical violation, every
+ * field's edge stands out, and a screenshot is saved to `test-output/screenshots/` for a
+ * person to judge. The token is never revealed here, so no screenshot can show it.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import {
-  ensureWindowBuilt,
-  faintFieldEdges,
-  freePort,
-  launchBrowser,
-  openWindow,
-  screenshot,
-  seriousAxeViolations,
-  signedRequest,
-  startTestApp,
-  type TestApp,
-  type TestBrowser,
-} from './ui-support/harness.ts';
+import { ensureWindowBuilt, faintFieldEdges, launchBrowser, openWindow, screenshot, seriousAxeViolations, startTestApp, type TestApp, type TestBrowser } from './ui-support/harness.ts';
 
 let t: TestApp;
 const MIN = 60_000;
@@ -27,7 +17,7 @@ const MIN = 60_000;
 before(async () => {
   ensureWindowBuilt();
   t = await startTestApp();
-  const { tracker, listener } = t.app.services;
+  const { tracker } = t.app.services;
   // A believable day: logged blocks earlier, one with a note, a running session.
   const now = Date.now();
   tracker.logEntry({ name: 'Planning', createIfMissing: true, durationMinutes: 45, endedAt: new Date(now - 150 * MIN).toISOString(), note: 'Sprint planning with the team' });
@@ -36,66 +26,13 @@ before(async () => {
   tracker.logEntry({ name: 'Support', createIfMissing: true, durationMinutes: 120, endedAt: new Date(now - 50 * 60 * MIN).toISOString() });
   tracker.createActivity('Login page');
   tracker.startActivity({ name: 'Write docs', createIfMissing: true });
-  await listener.setPort(await freePort());
-  await listener.enable();
-  const token = t.app.services.tokens.read() as string;
-  const port = Number(/:(\d+)$/.exec(listener.status().line)?.[1]);
-  await signedRequest(port, token, 'GET', '/healthcheck');
-  await signedRequest(port, token, 'GET', '/status');
-  await signedRequest(port, 'wrong-token-wrong-token-wrong-token-wrong-t', 'GET', '/current');
-  await signedRequest(port, token, 'POST', '/activities/search?q=x');
 });
 after(async () => {
   await t?.stop();
 });
 
-const SCREENS = [
-  ['today', '/today'],
-  ['history', '/history'],
-  ['activities', '/activities'],
-  ['integrations', '/settings/integrations'],
-  ['desktop', '/settings/desktop'],
-  ['capture', '/settings/capture'],
-  ['clients', '/clients'],
-  ['invoices', '/invoices'],
-  ['business', '/settings/business'],
-  ['data', '/settings/data'],
-  ['license', '/settings/license'],
-] as const;
-
+// One browser a theme; each test sets the window's size it looks at.
 for (const scheme of ['light', 'dark'] as const) {
-  describe(`the window in ${scheme} mode at 390×844`, () => {
-    let b: TestBrowser;
-    before(async () => {
-      b = await launchBrowser({ colorScheme: scheme, width: 390, height: 844 });
-    });
-    after(async () => {
-      await b?.close();
-    });
-
-    for (const [name, path] of SCREENS) {
-      it(`${name}: no serious or critical axe violation`, async () => {
-        await openWindow(b.page, t, path);
-        if (name === 'integrations') await b.page.getByTestId('requests').waitFor();
-        if (name === 'history') await b.page.getByTestId('history-row').first().waitFor();
-        if (name === 'activities') await b.page.getByTestId('activity-row').first().waitFor();
-        if (name === 'desktop') await b.page.getByTestId('idle-source').waitFor();
-        const violations = await seriousAxeViolations(b.page);
-        await screenshot(b.page, `${name}-390-${scheme}`);
-        assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
-      });
-    }
-
-    it('the open menu: no serious or critical axe violation', async () => {
-      await openWindow(b.page, t, '/settings/sync');
-      await b.page.getByRole('button', { name: 'Menu' }).click();
-      await b.page.getByRole('navigation', { name: 'Screens' }).waitFor();
-      const violations = await seriousAxeViolations(b.page);
-      await screenshot(b.page, `menu-open-390-${scheme}`);
-      assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
-    });
-  });
-
   describe(`the window in ${scheme} mode`, () => {
     let b: TestBrowser;
     before(async () => {
@@ -105,20 +42,18 @@ for (const scheme of ['light', 'dark'] as const) {
       await b?.close();
     });
 
-    for (const [name, path] of SCREENS) {
-      it(`${name}: no serious or critical axe violation`, async () => {
-        await openWindow(b.page, t, path);
-        if (name === 'integrations') await b.page.getByTestId('requests').waitFor();
-        if (name === 'history') await b.page.getByTestId('history-row').first().waitFor();
-        if (name === 'activities') await b.page.getByTestId('activity-row').first().waitFor();
-        if (name === 'desktop') await b.page.getByTestId('idle-source').waitFor();
-        const violations = await seriousAxeViolations(b.page);
-        await screenshot(b.page, `${name}-${scheme}`);
-        assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
-      });
-    }
+    it('the open menu at 390×844: no serious or critical axe violation', async () => {
+      await b.page.setViewportSize({ width: 390, height: 844 });
+      await openWindow(b.page, t, '/settings/sync');
+      await b.page.getByRole('button', { name: 'Menu' }).click();
+      await b.page.getByRole('navigation', { name: 'Screens' }).waitFor();
+      const violations = await seriousAxeViolations(b.page);
+      await screenshot(b.page, `menu-open-390-${scheme}`);
+      assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
+    });
 
     it('branch prompt and editing: no serious or critical axe violation', async () => {
+      await b.page.setViewportSize({ width: 1200, height: 860 });
       {
         const prompt = t.app.services.prompts.add({ branch: 'feature/login-page', repo: '/home/ana/code/shop', previousBranch: 'main' });
         await openWindow(b.page, t);
@@ -147,51 +82,45 @@ for (const scheme of ['light', 'dark'] as const) {
         await b.page.keyboard.press('Escape');
       }
     });
-  });
-}
 
-/**
- * The views the dark-mode review looked at (Settings › Calendar with a calendar and a refused
- * path, a tab without a session, Today's *Edit* open) at 390 and 1280 px in both schemes: axe
- * finds no serious violation and every field's edge stands out 3:1 (its border was 1.3:1).
- */
-describe('fields and the views of the dark-mode review', () => {
-  for (const scheme of ['dark', 'light'] as const) {
+    // The views the dark-mode review looked at (Settings › Calendar with a calendar and a
+    // refused path, a tab without a session, Today's *Edit* open) at 390 and 1280 px: axe finds
+    // no serious violation and every field's edge stands out 3:1 (its border was 1.3:1).
     for (const width of [390, 1280]) {
-      it(`${scheme} at ${width} px: Calendar, a tab without a session, Today's Edit`, async () => {
-        const b = await launchBrowser({ colorScheme: scheme, width, height: 900 });
-        try {
-          const { page } = b;
-          await openWindow(page, t, '/settings/calendar');
-          await page.getByRole('button', { name: 'Add calendar' }).click();
-          await page.locator('#calendar-path-error').waitFor();
-          assert.deepEqual(await seriousAxeViolations(page), []);
-          assert.deepEqual(await faintFieldEdges(page), [], 'Settings › Calendar');
-          await screenshot(page, `calendar-${width}-${scheme}`);
+      it(`fields and the views of the dark-mode review at ${width} px: Calendar, a tab without a session, Today's Edit`, async () => {
+        await b.page.setViewportSize({ width, height: 900 });
+        const { page } = b;
+        await openWindow(page, t, '/settings/calendar');
+        await page.getByRole('button', { name: 'Add calendar' }).click();
+        await page.locator('#calendar-path-error').waitFor();
+        assert.deepEqual(await seriousAxeViolations(page), []);
+        assert.deepEqual(await faintFieldEdges(page), [], 'Settings › Calendar');
+        await screenshot(page, `calendar-${width}-${scheme}`);
 
-          const tab = await b.context.newPage();
+        const tab = await b.context.newPage();
+        try {
+          await tab.setViewportSize({ width, height: 900 });
           await tab.goto(`${t.origin}/`);
           await tab.getByTestId('no-session').waitFor();
           assert.deepEqual(await seriousAxeViolations(tab), []);
           await screenshot(tab, `no-session-${width}-${scheme}`);
-          await tab.close();
-
-          await openWindow(page, t, '/today');
-          const block = page.getByTestId('today-block').filter({ hasText: 'Planning' });
-          await block.getByRole('button', { name: /^Edit/ }).click();
-          await block.getByTestId('block-editor').waitFor();
-          assert.deepEqual(await seriousAxeViolations(page), []);
-          assert.deepEqual(await faintFieldEdges(page), [], "Today's Edit");
-          await screenshot(page, `today-edit-${width}-${scheme}`);
-          await block.getByRole('button', { name: 'Cancel' }).click();
-
-          await openWindow(page, t, '/history');
-          await page.getByTestId('history-row').first().waitFor();
-          assert.deepEqual(await faintFieldEdges(page), [], 'History');
         } finally {
-          await b.close();
+          await tab.close();
         }
+
+        await openWindow(page, t, '/today');
+        const block = page.getByTestId('today-block').filter({ hasText: 'Planning' });
+        await block.getByRole('button', { name: /^Edit/ }).click();
+        await block.getByTestId('block-editor').waitFor();
+        assert.deepEqual(await seriousAxeViolations(page), []);
+        assert.deepEqual(await faintFieldEdges(page), [], "Today's Edit");
+        await screenshot(page, `today-edit-${width}-${scheme}`);
+        await block.getByRole('button', { name: 'Cancel' }).click();
+
+        await openWindow(page, t, '/history');
+        await page.getByTestId('history-row').first().waitFor();
+        assert.deepEqual(await faintFieldEdges(page), [], 'History');
       });
     }
-  }
-});
+  });
+}

@@ -10,7 +10,10 @@
  * (Wednesday 18 November 2026, 16:00 in Berlin) with a day that has everything a row can show:
  * long names, notes, badges (logged, breaks, another device, overlaps), a running session.
  * The navigation at both sizes: a top bar with a menu at 390 px, the sidebar as before at
- * 1280 px (docs/ui.md "Every size").
+ * 1280 px (docs/ui.md "Every size"). At 390×844 and 1280×800, light and dark, axe-core finds
+ * no serious or critical violation on every screen either (the menu open, the branch prompt and
+ * the editors are ui-a11y.test.ts's): one walk takes each screen at each size and theme once.
+ * A walk loads the window once and goes from screen to screen as the navigation does.
  */
 process.env.TZ = 'Europe/Berlin';
 
@@ -18,7 +21,20 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { addClient, draftInvoice, issueInvoice, setActivityLedger } from '@tock/core';
-import { ensureWindowBuilt, freePort, launchBrowser, openWindow, screenshot, signedRequest, startTestApp, tabTo, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+import {
+  ensureWindowBuilt,
+  freePort,
+  launchBrowser,
+  openWindow,
+  screenshot,
+  seriousAxeViolations,
+  showScreen,
+  signedRequest,
+  startTestApp,
+  tabTo,
+  type TestApp,
+  type TestBrowser,
+} from './ui-support/harness.ts';
 
 let now = Date.parse('2026-11-18T07:00:00.000Z');
 let t: TestApp;
@@ -70,6 +86,10 @@ before(async () => {
   const port = Number(/:(\d+)$/.exec(listener.status().line)?.[1]);
   await signedRequest(port, token, 'GET', '/status');
   await signedRequest(port, token, 'POST', '/activities/search?q=a-rather-long-query-string-that-goes-on');
+  // A refused request too: its line on Integrations is drawn apart (and checked by axe).
+  await signedRequest(port, 'wrong-token-wrong-token-wrong-token-wrong-t', 'GET', '/current');
+  // An activity with no time yet.
+  tracker.createActivity('Login page');
   // Editors on: Integrations shows the plugins' address (`http://127.0.0.1:PORT/wakatime/api/v1`), which wraps at 360 px.
   t.app.services.editors.enable();
 });
@@ -195,6 +215,8 @@ for (const [width, height, schemes] of [
 ] as const) {
   for (const scheme of schemes) {
     describe(`the window at ${width}×${height}, ${scheme}`, () => {
+      // axe at a phone's width and a wide one, in both themes (docs/ui.md "Every size").
+      const axe = width === 390 || width === 1280;
       let b: TestBrowser;
       before(async () => {
         b = await launchBrowser({ colorScheme: scheme, width, height });
@@ -204,9 +226,13 @@ for (const [width, height, schemes] of [
       });
 
       for (const [name, path] of SCREENS) {
-        it(`${name}: no sideways scrolling, no text over other text`, async () => {
-          await openWindow(b.page, t, path);
+        it(`${name}: no sideways scrolling, no text over other text${axe ? ', no serious or critical axe violation' : ''}`, async () => {
+          await showScreen(b.page, t, path);
           await waitForScreen(b.page, name);
+          if (axe) {
+            const violations = await seriousAxeViolations(b.page);
+            assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
+          }
           await screenshot(b.page, `layout-${name}-${width}-${scheme}`);
           assert.deepEqual(await layoutProblems(b.page), []);
           const chart = CHARTS[name];

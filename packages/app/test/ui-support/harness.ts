@@ -194,11 +194,16 @@ export interface AxeViolation {
   nodes: { target: unknown[] }[];
 }
 
+let axeSource: string | undefined;
+
 /** Runs axe-core in the page; returns the serious and critical violations. */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
-  const source = readFileSync(join(REPO_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
-  // The window's CSP forbids inline script, so axe is evaluated through the DevTools protocol.
-  await page.evaluate(source);
+  // The window's CSP forbids inline script, so axe is evaluated through the DevTools protocol,
+  // once a page load (a screen shown without a reload keeps it).
+  if (!(await page.evaluate(() => 'axe' in globalThis))) {
+    axeSource ??= readFileSync(join(REPO_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+    await page.evaluate(axeSource);
+  }
   const violations = (await page.evaluate(async () => {
     const axe = (globalThis as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
@@ -311,25 +316,49 @@ export function portFromStatusLine(line: string): number {
 /** A port that was free a moment ago (for the listener; 1024–65535). */
 export { freePort } from '../support/real-app.ts';
 
+/** Each screen's heading in English, by its address (a screen left out is waited for by any heading). */
+const SCREEN_TITLES: Record<string, string> = {
+  '': 'Today',
+  '/today': 'Today',
+  '/history': 'History',
+  '/activities': 'Activities',
+  '/settings/integrations': 'Integrations',
+  '/settings/desktop': 'Desktop',
+  '/settings/sync': 'Sync',
+  '/settings/data': 'Data',
+  '/settings/license': 'License',
+  '/settings/capture': 'Capture',
+  '/settings/business': 'Business',
+  '/settings/calendar': 'Calendar',
+  '/clients': 'Clients',
+  '/invoices': 'Invoices',
+  '/reports': 'Reports',
+};
+
 /** Opens the window at a fresh launch address (as `tock open` does) and waits until it has drawn its first screen. */
 export async function openWindow(page: Page, app: TestApp, screen = ''): Promise<void> {
   page.setDefaultTimeout(15_000);
   await page.goto(`${app.launchUrl()}${screen ? `#${screen}` : ''}`);
-  const title = {
-    '': 'Today',
-    '/today': 'Today',
-    '/history': 'History',
-    '/activities': 'Activities',
-    '/settings/integrations': 'Integrations',
-    '/settings/desktop': 'Desktop',
-    '/settings/sync': 'Sync',
-    '/settings/data': 'Data',
-    '/settings/license': 'License',
-    '/settings/capture': 'Capture',
-    '/settings/business': 'Business',
-    '/clients': 'Clients',
-    '/reports': 'Reports',
-  }[screen];
+  await waitForHeading(page, screen);
+}
+
+/**
+ * Shows `screen` as the navigation does — the address's hash changes, the page stays, its
+ * session too — and waits for the screen's heading; in a page that shows no window of `app`
+ * yet, opens one first ({@link openWindow}). A walk over every screen loads the window once
+ * instead of once a screen.
+ */
+export async function showScreen(page: Page, app: TestApp, screen: string): Promise<void> {
+  if (!page.url().startsWith(`${app.origin}/`)) return openWindow(page, app, screen);
+  await page.evaluate((hash) => {
+    location.hash = hash;
+  }, screen);
+  await page.waitForFunction((hash) => location.hash === `#${hash}`, screen);
+  await waitForHeading(page, screen);
+}
+
+async function waitForHeading(page: Page, screen: string): Promise<void> {
+  const title = SCREEN_TITLES[screen];
   try {
     await page.locator('main h1').filter({ hasText: title ?? /./ }).waitFor();
   } catch (error) {
