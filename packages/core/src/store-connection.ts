@@ -1,7 +1,7 @@
 /**
  * How Tock uses its one SQLite connection: prepared statements kept per connection, nested
- * transactions as savepoints, the group commit that shares one fsync among the writes of one
- * turn of the event loop (docs/decisions.md "Store"), and the write generation that lets
+ * transactions as savepoints, the group commit that shares one fsync among the writes of two
+ * turns of the event loop (docs/decisions.md "Store"), and the write generation that lets
  * derived values be kept while nothing changed. store.ts opens the file and hands the
  * connection here.
  */
@@ -19,7 +19,8 @@ export interface StoreConnection {
   transaction<T>(fn: () => T): T;
   /**
    * Group commit: runs `fn` at once, in a transaction that the writes arriving in the same
-   * turn of the event loop share, and resolves once that transaction is committed (on disk).
+   * turn of the event loop and the next share, and resolves once that transaction is committed
+   * (on disk).
    * One fsync then acknowledges every write of the group. Until it resolves nobody else sees
    * the writes: any other use of the store first commits the open group. When `fn` throws, its
    * own writes are undone and the promise rejects at once; when the commit fails, every write
@@ -42,6 +43,9 @@ export interface StoreConnection {
    * called: a way to hear of writes without looking on a timer (the tray, docs/desktop.md "The
    * tray"). It is called at once, possibly inside a transaction or before the statement just
    * taken has run: it must not use the store, only note that something changed and look later.
+   * The writes of a group commit ({@link durably}) are told once, when it has committed: a
+   * listener may look as soon as the task that told it ends (a microtask) without ending the
+   * next group early.
    */
   onWrite(listener: () => void): () => void;
   /** Closes the connection. Safe to call twice. */
@@ -92,6 +96,9 @@ export function storeConnection<P extends object>(db: DatabaseSync, parts: (stat
   const writeListeners = new Set<() => void>();
   const wrote = (): void => {
     generation++;
+    // A group's writes are heard once, when it has committed (commitGroup's own `wrote`): a
+    // listener that looks then sees them saved, and its look does not end the group early.
+    if (group !== null) return;
     if (writeListeners.size > 0) for (const listener of writeListeners) listener();
   };
 
@@ -215,9 +222,12 @@ export function storeConnection<P extends object>(db: DatabaseSync, parts: (stat
       db.exec('BEGIN IMMEDIATE');
       depth = 1;
       lostBy = null;
-      group = { settle: [] };
+      const opened: Group = { settle: [] };
+      group = opened;
       first = true;
-      setImmediate(commitGroup);
+      // One more turn for company: the requests read by the next turn's poll (which does not
+      // block while this waits) join this commit instead of waiting for one of their own.
+      setImmediate(() => setImmediate(() => group === opened && commitGroup()));
     }
     const g = group;
     const nested = inGroup;

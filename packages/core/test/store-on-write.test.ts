@@ -39,3 +39,45 @@ test('onWrite hears transactions, durable writes and writing statements, not rea
   store.transaction(() => store.statement('INSERT INTO notes VALUES (?)').run('c'));
   assert.equal(heard, 1, 'nothing after unsubscribing');
 });
+
+test("a group commit's writes are heard once, when it has committed, never while it is open", async (t) => {
+  const store = openStore(':memory:');
+  t.after(() => store.close());
+  store.db.exec('CREATE TABLE notes (text TEXT)');
+  let heard = 0;
+  store.onWrite(() => {
+    heard++;
+    assert.equal(store.db.isTransaction, false, 'told with nothing left uncommitted');
+  });
+  const a = store.durably(() => store.statement('INSERT INTO notes VALUES (?)').run('a'));
+  const b = store.durably(() => store.statement('INSERT INTO notes VALUES (?)').run('b'));
+  assert.equal(store.db.isTransaction, true, 'the group is open');
+  assert.equal(heard, 0, 'nobody told while it is open: a look would end it early');
+  await Promise.all([a, b]);
+  assert.equal(heard, 1, 'told once, at its commit');
+});
+
+test('a write on the turn after a group opened joins it: one commit for both', async (t) => {
+  const store = openStore(':memory:');
+  t.after(() => store.close());
+  store.db.exec('CREATE TABLE notes (text TEXT)');
+  let commits = 0;
+  store.onWrite(() => commits++);
+  const first = store.durably(() => store.statement('INSERT INTO notes VALUES (?)').run('first'));
+  // Queued after the group's own turn: what a request read by the next poll would be.
+  const next = new Promise<void>((resolve, reject) =>
+    setImmediate(() => {
+      assert.equal(store.db.isTransaction, true, 'the group waits one more turn for company');
+      store.durably(() => store.statement('INSERT INTO notes VALUES (?)').run('next')).then(() => resolve(), reject);
+    }),
+  );
+  await Promise.all([first, next]);
+  assert.equal(commits, 1, 'both in one commit');
+  assert.deepEqual(
+    store.statement('SELECT text FROM notes ORDER BY text').all().map((r) => r.text),
+    ['first', 'next'],
+  );
+  // And it does not wait longer: a write two turns later has a commit of its own.
+  await store.durably(() => store.statement('INSERT INTO notes VALUES (?)').run('later'));
+  assert.equal(commits, 2);
+});
