@@ -4,12 +4,13 @@
  * socket's status long poll — hears of changes here, and nobody looks for them on a timer.
  *
  * What feeds it:
- * - the store's write notice (`Store.onWrite`), coalesced: one `written` per event-loop turn,
- *   delivered on the next turn ({@link ChangeBusOptions.defer}, `setImmediate`), which comes
- *   after the store's group commit of that turn (`Store.durably` commits on `setImmediate`
- *   too, scheduled before the first write notice), so a subscriber reads committed data and
- *   never commits a group early; {@link ChangeBus.flush} delivers at once (the listener calls
- *   it once a write is durable, so that the event leaves before the answer);
+ * - the store's write notice (`Store.onWrite`), coalesced: one `written` per task that wrote,
+ *   delivered when it ends ({@link ChangeBusOptions.defer}, a microtask: a transaction is
+ *   synchronous, so it has committed by then; a group commit of `Store.durably` is told only
+ *   once committed), so a subscriber reads committed data and, looking before the event loop
+ *   reads the next requests, never commits the next group early; {@link ChangeBus.flush}
+ *   delivers at once (the listener calls it once a write is durable, so that the event leaves
+ *   before the answer);
  * - `tracking`, derived from `written` by core's `StatusChanges` (a start, stop, break, rename,
  *   a write that moves today's total, the local day changing — never time alone), computed only
  *   while a subscriber wants it (an open stream, an open window, a waiting `tock watch`);
@@ -66,7 +67,7 @@ export interface ChangeBusOptions {
   clock: () => number;
   /** The IANA zone that decides "today" (default: the process's zone, read each time). */
   timeZone?: () => string;
-  /** Runs a function on a later turn of the event loop (default `setImmediate`); tests run it themselves. */
+  /** Runs a function once the current task ends (default `queueMicrotask`); tests run it themselves. */
   defer?: (fn: () => void) => void;
   /** The one timer (default: unref'd global timers). */
   timers?: OneShotTimers;
@@ -97,7 +98,7 @@ export class ChangeBus {
 
   constructor(options: ChangeBusOptions) {
     this.#options = options;
-    this.#defer = options.defer ?? ((fn) => setImmediate(fn));
+    this.#defer = options.defer ?? queueMicrotask;
     this.#timers = options.timers ?? unrefTimeouts;
     this.#timeZone = options.timeZone ?? systemTimeZone;
     this.#delivered = options.store.generation;

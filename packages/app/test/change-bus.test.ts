@@ -84,6 +84,18 @@ describe('the change bus', () => {
     f.store.close();
   });
 
+  it("hears a group's commit before the next turn, so its look never ends the next group early", async () => {
+    const store = openStore(':memory:');
+    const tracker = createTracker({ store, clock: () => NOON });
+    const bus = new ChangeBus({ store, tracker, clock: () => NOON, timers: manualTimers() }); // the default defer
+    const seen: boolean[] = [];
+    bus.on('written', () => seen.push(store.db.isTransaction));
+    await store.durably(() => tracker.startActivity({ name: 'Focus', createIfMissing: true }));
+    assert.deepEqual(seen, [false], 'heard by the time the write is answered, outside any transaction');
+    bus.stop();
+    store.close();
+  });
+
   it('tells `tracking` on a change of the status, only to subscribers that want it, never for time alone', () => {
     const f = setUp();
     const heard: Status[] = [];

@@ -279,16 +279,17 @@ export function createDesktop(options: DesktopOptions): Desktop {
   });
   let unsubscribeWrites = (): void => {};
   if (options.timers !== false) {
-    // A write is heard at once, perhaps inside its transaction: look on the next turn, once
-    // however many rows (after Store.durably's group commit, as the change bus does).
+    // A write is heard at once, perhaps inside its transaction: look when the task that wrote
+    // ends, once however many rows (a group commit of Store.durably is heard once committed,
+    // and a look before the next requests are read never ends the next group early).
     let heard = false;
     unsubscribeWrites = store.onWrite(() => {
       if (heard) return;
       heard = true;
-      setImmediate(() => {
+      queueMicrotask(() => {
         heard = false;
         wakes.update();
-      }).unref();
+      });
     });
     wakes.update();
     void reader.probe().then(changed, () => {});
