@@ -12,7 +12,9 @@
  * The navigation at both sizes: a top bar with a menu at 390 px, the sidebar as before at
  * 1280 px (docs/ui.md "Every size"). At 390×844 and 1280×800, light and dark, axe-core finds
  * no serious or critical violation on every screen either (the menu open, the branch prompt and
- * the editors are ui-a11y.test.ts's): one walk takes each screen at each size and theme once.
+ * the editors are ui-a11y.test.ts's), and in the light theme no text is clipped by its box —
+ * the check ui-i18n.test.ts makes of every other language at these sizes: one walk takes each
+ * screen at each size and theme once.
  * A walk loads the window once and goes from screen to screen as the navigation does.
  */
 process.env.TZ = 'Europe/Berlin';
@@ -35,6 +37,7 @@ import {
   type TestApp,
   type TestBrowser,
 } from './ui-support/harness.ts';
+import { clippedTexts } from './ui-support/i18n-walk.ts';
 
 let now = Date.parse('2026-11-18T07:00:00.000Z');
 let t: TestApp;
@@ -217,6 +220,8 @@ for (const [width, height, schemes] of [
     describe(`the window at ${width}×${height}, ${scheme}`, () => {
       // axe at a phone's width and a wide one, in both themes (docs/ui.md "Every size").
       const axe = width === 390 || width === 1280;
+      // English's clipped-text check of the languages' walk (ui-i18n.test.ts), at its sizes.
+      const clips = axe && scheme === 'light';
       let b: TestBrowser;
       before(async () => {
         b = await launchBrowser({ colorScheme: scheme, width, height });
@@ -226,7 +231,7 @@ for (const [width, height, schemes] of [
       });
 
       for (const [name, path] of SCREENS) {
-        it(`${name}: no sideways scrolling, no text over other text${axe ? ', no serious or critical axe violation' : ''}`, async () => {
+        it(`${name}: no sideways scrolling, no text over other text${clips ? ' or clipped' : ''}${axe ? ', no serious or critical axe violation' : ''}`, async () => {
           await showScreen(b.page, t, path);
           await waitForScreen(b.page, name);
           if (axe) {
@@ -235,6 +240,7 @@ for (const [width, height, schemes] of [
           }
           await screenshot(b.page, `layout-${name}-${width}-${scheme}`);
           assert.deepEqual(await layoutProblems(b.page), []);
+          if (clips) assert.deepEqual(await clippedTexts(b.page), []);
           const chart = CHARTS[name];
           if (chart !== undefined) {
             await b.page.getByTestId(chart).waitFor();
