@@ -100,9 +100,10 @@ describe('the window’s catalogs', () => {
 
 describe('the pseudo-locale en-XA', () => {
   it('every word on the translated screens comes from a catalog', async () => {
-    const browser = await launchBrowser({ locale: 'en-US', width: 1280, height: 900 });
+    // A tab of its own in the file's browser: its answers are rewritten, the shared tab's are not.
+    const page = await b.context.newPage();
     try {
-      const { page } = browser;
+      await page.setViewportSize({ width: 1280, height: 900 });
       // The app's snapshot says en-XA (the setting offers the five languages; the pseudo-locale is for tests).
       await page.route('**/api/state', async (route) => {
         const response = await route.fetch();
@@ -128,7 +129,7 @@ describe('the pseudo-locale en-XA', () => {
       await show(page, '/today');
       assert.ok((await page.getByTestId('today-block').first().textContent())?.includes('[2 ƀŕéáķš'), 'the badge says 2 breaks through the catalog');
     } finally {
-      await browser.close();
+      await page.close();
     }
   });
 });
@@ -136,9 +137,9 @@ describe('the pseudo-locale en-XA', () => {
 describe('every language at 390 and 1280 px', () => {
   // English is ui-layout.test.ts's walk at these sizes.
   it('no screen scrolls sideways or clips its text, in any language or en-XA, at 390 or 1280 px; screenshots of each', async () => {
-    const browser = await launchBrowser({ locale: 'en-US', width: 390, height: 844 });
+    const page = await b.context.newPage();
     try {
-      const { page } = browser;
+      await page.setViewportSize({ width: 390, height: 844 });
       // en-XA is no setting: the snapshot is made to say it, as in the walk above.
       let pseudo = false;
       await page.route('**/api/state', async (route) => {
@@ -169,7 +170,7 @@ describe('every language at 390 and 1280 px', () => {
       await setLanguage('en');
       assert.deepEqual(problems, []);
     } finally {
-      await browser.close();
+      await page.close();
     }
   });
 
