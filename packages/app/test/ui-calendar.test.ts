@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { tempDirs } from '@tock/test-support';
-import { blur, launchBrowser, openWindow, screenshot, seriousAxeViolations, tabTo, windowSuite } from './ui-support/harness.ts';
+import { blur, newTab, openWindow, screenshot, seriousAxeViolations, tabTo, windowSuite } from './ui-support/harness.ts';
 
 // Wednesday 18 November 2026, 13:00 in Berlin.
 const now = Date.parse('2026-11-18T12:00:00.000Z');
@@ -83,17 +83,17 @@ describe('Settings › Calendar', () => {
     [1280, 800],
   ] as const) {
     it(`fits the screen at ${width}×${height}: no sideways scrolling, the path field as wide as its form`, async () => {
-      const sized = await launchBrowser({ width, height });
+      const sized = await newTab(ui.browser, { width, height });
       try {
-        await openWindow(sized.page, ui.app, '/settings/calendar');
-        await sized.page.getByTestId('calendar-week').waitFor();
-        const overflow = await sized.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        await openWindow(sized, ui.app, '/settings/calendar');
+        await sized.getByTestId('calendar-week').waitFor();
+        const overflow = await sized.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         assert.equal(overflow, 0, 'no sideways scrolling');
-        const form = await sized.page.locator('form.calendar-form').boundingBox();
-        const field = await sized.page.locator('#calendar-path').boundingBox();
+        const form = await sized.locator('form.calendar-form').boundingBox();
+        const field = await sized.locator('#calendar-path').boundingBox();
         assert.ok(form && field);
         assert.ok(field.width >= form.width - 2, `${field.width} of ${form.width}`);
-        await screenshot(sized.page, `settings-calendar-${width}`);
+        await screenshot(sized, `settings-calendar-${width}`);
       } finally {
         await sized.close();
       }

@@ -14,7 +14,7 @@ import { segmentText } from './support/sync-folder.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { launchBrowser, openWindow, rawRequest, screenshot, seriousAxeViolations, startTestApp, windowSession, windowSuite } from './ui-support/harness.ts';
+import { newTab, openWindow, rawRequest, screenshot, seriousAxeViolations, startTestApp, windowSession, windowSuite } from './ui-support/harness.ts';
 
 const OTHER = 'dddddddd-0000-4000-8000-0000000000ee';
 const BROKEN = 'dddddddd-0000-4000-8000-0000000000ff';
@@ -105,12 +105,12 @@ describe('Settings › Sync', () => {
     [1920, 1080],
   ] as const) {
     it(`gives the folder the form's whole width at ${width}×${height}`, async () => {
-      const sized = await launchBrowser({ width, height });
+      const sized = await newTab(ui.browser, { width, height });
       try {
-        await openWindow(sized.page, ui.app, '/settings/sync');
-        const form = await sized.page.locator('form.sync-form').boundingBox();
-        const field = await sized.page.locator('#sync-dir').boundingBox();
-        const name = await sized.page.locator('#sync-name').boundingBox();
+        await openWindow(sized, ui.app, '/settings/sync');
+        const form = await sized.locator('form.sync-form').boundingBox();
+        const field = await sized.locator('#sync-dir').boundingBox();
+        const name = await sized.locator('#sync-name').boundingBox();
         assert.ok(form && field && name);
         assert.equal(Math.round(field.width), Math.round(form.width), `the folder field is ${field.width} px in a ${form.width} px form`);
         assert.equal(Math.round(name.width), Math.round(form.width));
@@ -122,11 +122,11 @@ describe('Settings › Sync', () => {
   }
 
   it('is readable in the dark theme', async () => {
-    const dark = await launchBrowser({ colorScheme: 'dark' });
+    const dark = await newTab(ui.browser, { colorScheme: 'dark' });
     try {
-      await openWindow(dark.page, ui.app, '/settings/sync');
-      await dark.page.getByRole('button', { name: 'Turn sync on' }).waitFor();
-      assert.deepEqual(await seriousAxeViolations(dark.page), []);
+      await openWindow(dark, ui.app, '/settings/sync');
+      await dark.getByRole('button', { name: 'Turn sync on' }).waitFor();
+      assert.deepEqual(await seriousAxeViolations(dark), []);
     } finally {
       await dark.close();
     }

@@ -169,6 +169,17 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBr
   };
 }
 
+/**
+ * A new tab of `browser` at its own size and colour scheme: what a fresh Chromium with those
+ * options shows, without its launch (about 0.6 s). Close it when done.
+ */
+export async function newTab(browser: TestBrowser, options: Omit<LaunchOptions, 'locale'> = {}): Promise<Page> {
+  const page = await browser.context.newPage();
+  if (options.width !== undefined || options.height !== undefined) await page.setViewportSize({ width: options.width ?? 1200, height: options.height ?? 860 });
+  if (options.colorScheme) await page.emulateMedia({ colorScheme: options.colorScheme });
+  return page;
+}
+
 /** The environment without libfaketime's variables, for a program that cannot run under it. */
 export function withoutFaketime(env: NodeJS.ProcessEnv): Record<string, string> {
   const out: Record<string, string> = {};
