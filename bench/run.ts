@@ -109,7 +109,7 @@ const GROUPS: { name: string; ids: string[]; titles: string[]; run: (c: BenchCon
   { name: 'throughput', ids: ['status-throughput', 'status-cpu', 'status-p99-half-load'], titles: ['signed GET /status throughput', 'signed GET /status server CPU per request', 'signed GET /status p99 at half max rate'], run: throughputFigures },
   { name: 'history', ids: ['status-latency-history'], titles: ['GET /status latency, long history'], run: historyFigure },
   { name: 'search', ids: ['search-latency-activities'], titles: ['GET /activities/search latency, many activities'], run: searchFigure },
-  { name: 'writes', ids: ['entries-durable-writes'], titles: ['POST /entries durable writes/s'], run: writesFigure },
+  { name: 'writes', ids: ['entries-durable-writes', 'entries-rate-same-rows'], titles: ['POST /entries durable writes/s', 'POST /entries durable writes/s vs the same rows at the same concurrency'], run: writesFigure },
   { name: 'writes-aw', ids: ['entries-cpu-aw', 'status-cpu-aw'], titles: ['POST /entries server CPU per durable write vs aw-server-rust event write', 'signed GET /status server CPU per request vs aw-server-rust GET /api/0/info'], run: awServerFigures },
   { name: 'ts-client', ids: ['ts-client-rps'], titles: ['TockClient calls/s'], run: tsClientFigure },
   { name: 'python', ids: ['python-client-rps', 'python-async-client-rps'], titles: ['Python Client calls/s', 'Python AsyncClient calls/s'], run: pythonFigures },
