@@ -40,6 +40,13 @@ if [ -z "${TOCK_TEST_CLOCK_OFFSET:-}" ]; then
   # them behind when it is killed; a later process with that pid then cannot make its own and
   # exits ("sem_open failed and recreation attempts failed"). So one keeper makes them, lives as
   # long as the shell that sourced this file, and every process of the run shares its pair.
+  # Pairs of keepers that were killed (their pid gone) go first: a keeper that got such a pid
+  # could not make its own, and the check below would then pass on the stale one.
+  for stale in /dev/shm/faketime_shm_*; do
+    [ -e "$stale" ] || continue
+    [ -d "/proc/${stale##*_}" ] || rm -f "$stale" "/dev/shm/sem.faketime_sem_${stale##*_}"
+  done
+  unset stale
   LD_PRELOAD=$TOCK_LIBFAKETIME FAKETIME=$TOCK_TEST_CLOCK_OFFSET tail --pid=$$ -f /dev/null &
   keeper=$!
   disown "$keeper" 2>/dev/null || true
