@@ -9,9 +9,12 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ensureWindowBuilt, faintFieldEdges, launchBrowser, openWindow, screenshot, seriousAxeViolations, startTestApp, type TestApp, type TestBrowser } from './ui-support/harness.ts';
+import type { Page } from 'playwright-core';
+import { ensureWindowBuilt, faintFieldEdges, launchBrowser, newTab, openWindow, screenshot, seriousAxeViolations, startTestApp, type TestApp, type TestBrowser } from './ui-support/harness.ts';
 
 let t: TestApp;
+/** One Chromium for the file: a tab for each theme, and the tabs without a session. */
+let browser: TestBrowser;
 const MIN = 60_000;
 
 before(async () => {
@@ -26,60 +29,62 @@ before(async () => {
   tracker.logEntry({ name: 'Support', createIfMissing: true, durationMinutes: 120, endedAt: new Date(now - 50 * 60 * MIN).toISOString() });
   tracker.createActivity('Login page');
   tracker.startActivity({ name: 'Write docs', createIfMissing: true });
+  browser = await launchBrowser();
 });
 after(async () => {
+  await browser?.close();
   await t?.stop();
 });
 
-// One browser a theme; each test sets the window's size it looks at.
+// One tab a theme; each test sets the window's size it looks at.
 for (const scheme of ['light', 'dark'] as const) {
   describe(`the window in ${scheme} mode`, () => {
-    let b: TestBrowser;
+    let page: Page;
     before(async () => {
-      b = await launchBrowser({ colorScheme: scheme });
+      page = await newTab(browser, { colorScheme: scheme });
     });
     after(async () => {
-      await b?.close();
+      await page?.close();
     });
 
     it('the open menu at 390×844: no serious or critical axe violation', async () => {
-      await b.page.setViewportSize({ width: 390, height: 844 });
-      await openWindow(b.page, t, '/settings/sync');
-      await b.page.getByRole('button', { name: 'Menu' }).click();
-      await b.page.getByRole('navigation', { name: 'Screens' }).waitFor();
-      const violations = await seriousAxeViolations(b.page);
-      await screenshot(b.page, `menu-open-390-${scheme}`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await openWindow(page, t, '/settings/sync');
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('navigation', { name: 'Screens' }).waitFor();
+      const violations = await seriousAxeViolations(page);
+      await screenshot(page, `menu-open-390-${scheme}`);
       assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
     });
 
     it('branch prompt and editing: no serious or critical axe violation', async () => {
-      await b.page.setViewportSize({ width: 1200, height: 860 });
+      await page.setViewportSize({ width: 1200, height: 860 });
       {
         const prompt = t.app.services.prompts.add({ branch: 'feature/login-page', repo: '/home/ana/code/shop', previousBranch: 'main' });
-        await openWindow(b.page, t);
-        await b.page.getByTestId('branch-prompt').waitFor();
+        await openWindow(page, t);
+        await page.getByTestId('branch-prompt').waitFor();
         // An open activity search too.
-        await b.page.getByRole('combobox').first().fill('co');
-        await b.page.getByRole('option').first().waitFor();
-        assert.deepEqual(await seriousAxeViolations(b.page), []);
-        await screenshot(b.page, `prompt-${scheme}`);
+        await page.getByRole('combobox').first().fill('co');
+        await page.getByRole('option').first().waitFor();
+        assert.deepEqual(await seriousAxeViolations(page), []);
+        await screenshot(page, `prompt-${scheme}`);
         t.app.services.prompts.resolve(prompt.promptID);
 
-        await openWindow(b.page, t, '/history');
-        await b.page.getByTestId('history-row').first().getByRole('button', { name: /^Edit/ }).click();
-        await b.page.getByRole('button', { name: 'Save' }).waitFor();
-        assert.deepEqual(await seriousAxeViolations(b.page), []);
-        await screenshot(b.page, `history-editing-${scheme}`);
+        await openWindow(page, t, '/history');
+        await page.getByTestId('history-row').first().getByRole('button', { name: /^Edit/ }).click();
+        await page.getByRole('button', { name: 'Save' }).waitFor();
+        assert.deepEqual(await seriousAxeViolations(page), []);
+        await screenshot(page, `history-editing-${scheme}`);
 
         // Renaming an activity, with the app's refusal next to the field.
-        await openWindow(b.page, t, '/activities');
-        await b.page.getByRole('button', { name: 'Rename Code review' }).click();
-        await b.page.getByRole('textbox', { name: 'New name for Code review' }).fill('planning');
-        await b.page.getByRole('button', { name: 'Save' }).click();
-        await b.page.getByText('an activity named "Planning" already exists').waitFor();
-        assert.deepEqual(await seriousAxeViolations(b.page), []);
-        await screenshot(b.page, `activities-renaming-${scheme}`);
-        await b.page.keyboard.press('Escape');
+        await openWindow(page, t, '/activities');
+        await page.getByRole('button', { name: 'Rename Code review' }).click();
+        await page.getByRole('textbox', { name: 'New name for Code review' }).fill('planning');
+        await page.getByRole('button', { name: 'Save' }).click();
+        await page.getByText('an activity named "Planning" already exists').waitFor();
+        assert.deepEqual(await seriousAxeViolations(page), []);
+        await screenshot(page, `activities-renaming-${scheme}`);
+        await page.keyboard.press('Escape');
       }
     });
 
@@ -88,8 +93,7 @@ for (const scheme of ['light', 'dark'] as const) {
     // no serious violation and every field's edge stands out 3:1 (its border was 1.3:1).
     for (const width of [390, 1280]) {
       it(`fields and the views of the dark-mode review at ${width} px: Calendar, a tab without a session, Today's Edit`, async () => {
-        await b.page.setViewportSize({ width, height: 900 });
-        const { page } = b;
+        await page.setViewportSize({ width, height: 900 });
         await openWindow(page, t, '/settings/calendar');
         await page.getByRole('button', { name: 'Add calendar' }).click();
         await page.locator('#calendar-path-error').waitFor();
@@ -97,9 +101,8 @@ for (const scheme of ['light', 'dark'] as const) {
         assert.deepEqual(await faintFieldEdges(page), [], 'Settings › Calendar');
         await screenshot(page, `calendar-${width}-${scheme}`);
 
-        const tab = await b.context.newPage();
+        const tab = await newTab(browser, { colorScheme: scheme, width, height: 900 });
         try {
-          await tab.setViewportSize({ width, height: 900 });
           await tab.goto(`${t.origin}/`);
           await tab.getByTestId('no-session').waitFor();
           assert.deepEqual(await seriousAxeViolations(tab), []);

@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { recordSpan, setActivityArchived } from '@tock/core';
 import { type FocusedWindow, type FocusSource, SourceReason } from '@tock/desktop/capture/sources';
-import { blur, launchBrowser, openWindow, screenshot, seriousAxeViolations, tabTo, windowSuite } from './ui-support/harness.ts';
+import { blur, newTab, openWindow, screenshot, seriousAxeViolations, tabTo, windowSuite } from './ui-support/harness.ts';
 
 const MIN = 60_000;
 let now = Date.parse('2026-11-18T09:00:00.000Z');
@@ -356,12 +356,12 @@ describe('Forget a range', () => {
   });
 
   it('passes axe in the dark theme', async () => {
-    const dark = await launchBrowser({ colorScheme: 'dark' });
+    const dark = await newTab(ui.browser, { colorScheme: 'dark' });
     try {
-      await openWindow(dark.page, ui.app, '/settings/capture');
-      await dark.page.getByTestId('capture-state').waitFor();
-      assert.deepEqual(await seriousAxeViolations(dark.page), []);
-      await screenshot(dark.page, 'settings-capture-dark');
+      await openWindow(dark, ui.app, '/settings/capture');
+      await dark.getByTestId('capture-state').waitFor();
+      assert.deepEqual(await seriousAxeViolations(dark), []);
+      await screenshot(dark, 'settings-capture-dark');
     } finally {
       await dark.close();
     }

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { startExport } from '../src/exports.ts';
-import { blur, launchBrowser, openWindow, rawRequest, screenshot, seriousAxeViolations, tabTo, windowSession, windowSuite } from './ui-support/harness.ts';
+import { blur, newTab, openWindow, rawRequest, screenshot, seriousAxeViolations, tabTo, windowSession, windowSuite } from './ui-support/harness.ts';
 
 const now = Date.parse('2026-11-18T15:00:00.000Z');
 let files: string;
@@ -119,12 +119,12 @@ describe('Settings › Data', () => {
   });
 
   it('is axe clean in the dark theme', async () => {
-    const dark = await launchBrowser({ colorScheme: 'dark' });
+    const dark = await newTab(ui.browser, { colorScheme: 'dark' });
     try {
-      await openWindow(dark.page, ui.app, '/settings/data');
-      await dark.page.getByTestId('backups').waitFor();
-      assert.deepEqual(await seriousAxeViolations(dark.page), []);
-      await screenshot(dark.page, 'data-dark');
+      await openWindow(dark, ui.app, '/settings/data');
+      await dark.getByTestId('backups').waitFor();
+      assert.deepEqual(await seriousAxeViolations(dark), []);
+      await screenshot(dark, 'data-dark');
     } finally {
       await dark.close();
     }

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { TrayState } from '@tock/desktop/tray/tray';
-import { launchBrowser, openWindow, screenshot, seriousAxeViolations, windowSuite } from './ui-support/harness.ts';
+import { newTab, openWindow, screenshot, seriousAxeViolations, windowSuite } from './ui-support/harness.ts';
 
 const MIN = 60_000;
 /** The app's clock runs with the real one, plus the time the test skips. */
@@ -201,12 +201,12 @@ describe('Settings › Desktop: the tray', () => {
 
 describe('Settings › Desktop in the dark theme', () => {
   it('passes axe', async () => {
-    const dark = await launchBrowser({ colorScheme: 'dark' });
+    const dark = await newTab(ui.browser, { colorScheme: 'dark' });
     try {
-      await openWindow(dark.page, ui.app, '/settings/desktop');
-      await dark.page.getByTestId('idle-source').waitFor();
-      assert.deepEqual(await seriousAxeViolations(dark.page), []);
-      await screenshot(dark.page, 'settings-desktop-dark');
+      await openWindow(dark, ui.app, '/settings/desktop');
+      await dark.getByTestId('idle-source').waitFor();
+      assert.deepEqual(await seriousAxeViolations(dark), []);
+      await screenshot(dark, 'settings-desktop-dark');
     } finally {
       await dark.close();
     }

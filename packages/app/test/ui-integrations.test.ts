@@ -9,7 +9,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import { issueLicenseKey } from '../src/license.ts';
-import { freePort, launchBrowser, openWindow, signedRequest, windowSuite } from './ui-support/harness.ts';
+import { freePort, newTab, openWindow, signedRequest, windowSuite } from './ui-support/harness.ts';
 
 const vendor = generateKeyPairSync('ed25519');
 let listenerPort: number;
@@ -140,9 +140,8 @@ describe('the branch prompt', () => {
     const token = services().tokens.read() as string;
     await signedRequest(listenerPort, token, 'POST', '/branch-changed', { branch: 'fix/old-bug' });
     await signedRequest(listenerPort, token, 'POST', '/branch-changed', { branch: 'feat/new-report', previousBranch: 'fix/old-bug' });
-    const late = await launchBrowser();
+    const page = await newTab(ui.browser);
     try {
-      const { page } = late;
       await openWindow(page, ui.app);
       const prompt = page.getByTestId('branch-prompt');
       await prompt.getByRole('heading', { name: 'feat/new-report' }).waitFor();
@@ -156,7 +155,7 @@ describe('the branch prompt', () => {
       assert.equal(services().prompts.pending().length, 0);
       assert.equal(services().tracker.getStatus().currentActivity?.activityName, 'New report', 'dismiss changes nothing');
     } finally {
-      await late.close();
+      await page.close();
     }
     services().tracker.stopActivity();
   });

@@ -27,6 +27,7 @@ import {
   ensureWindowBuilt,
   freePort,
   launchBrowser,
+  newTab,
   openWindow,
   screenshot,
   seriousAxeViolations,
@@ -41,6 +42,8 @@ import { clippedTexts } from './ui-support/i18n-walk.ts';
 
 let now = Date.parse('2026-11-18T07:00:00.000Z');
 let t: TestApp;
+/** One Chromium for the file; each walk and each navigation check is a tab of its own. */
+let browser: TestBrowser;
 const at = (iso: string): void => {
   now = Date.parse(iso);
 };
@@ -95,8 +98,11 @@ before(async () => {
   tracker.createActivity('Login page');
   // Editors on: Integrations shows the plugins' address (`http://127.0.0.1:PORT/wakatime/api/v1`), which wraps at 360 px.
   t.app.services.editors.enable();
+  browser = await launchBrowser();
 });
 after(async () => {
+  // The browser first, so that its windows' requests and live feeds end before the app's servers close.
+  await browser?.close();
   await t?.stop();
 });
 
@@ -222,92 +228,92 @@ for (const [width, height, schemes] of [
       const axe = width === 390 || width === 1280;
       // English's clipped-text check of the languages' walk (ui-i18n.test.ts), at its sizes.
       const clips = axe && scheme === 'light';
-      let b: TestBrowser;
+      let page: Page;
       before(async () => {
-        b = await launchBrowser({ colorScheme: scheme, width, height });
+        page = await newTab(browser, { colorScheme: scheme, width, height });
       });
       after(async () => {
-        await b?.close();
+        await page?.close();
       });
 
       for (const [name, path] of SCREENS) {
         it(`${name}: no sideways scrolling, no text over other text${clips ? ' or clipped' : ''}${axe ? ', no serious or critical axe violation' : ''}`, async () => {
-          await showScreen(b.page, t, path);
-          await waitForScreen(b.page, name);
+          await showScreen(page, t, path);
+          await waitForScreen(page, name);
           if (axe) {
-            const violations = await seriousAxeViolations(b.page);
+            const violations = await seriousAxeViolations(page);
             assert.deepEqual(violations, [], JSON.stringify(violations, null, 2));
           }
-          await screenshot(b.page, `layout-${name}-${width}-${scheme}`);
-          assert.deepEqual(await layoutProblems(b.page), []);
-          if (clips) assert.deepEqual(await clippedTexts(b.page), []);
+          await screenshot(page, `layout-${name}-${width}-${scheme}`);
+          assert.deepEqual(await layoutProblems(page), []);
+          if (clips) assert.deepEqual(await clippedTexts(page), []);
           const chart = CHARTS[name];
           if (chart !== undefined) {
-            await b.page.getByTestId(chart).waitFor();
-            const smallest = await smallestChartText(b.page);
+            await page.getByTestId(chart).waitFor();
+            const smallest = await smallestChartText(page);
             assert.ok(smallest.px >= 11, `the chart text "${smallest.text}" is drawn ${smallest.px.toFixed(1)} px tall`);
           }
           if (width <= 760) {
             // The top bar is as tall as its one row, also over a screen shorter than the window.
-            const bar = await b.page.locator('.sidebar').boundingBox();
+            const bar = await page.locator('.sidebar').boundingBox();
             assert.ok(bar && bar.height < 80, `the top bar is ${bar?.height} px tall`);
           }
         });
       }
 
       it('history with a row being edited and the overlap question open', async () => {
-        await openWindow(b.page, t, '/history');
-        const row = b.page.getByTestId('history-row').filter({ hasText: 'Support' });
+        await openWindow(page, t, '/history');
+        const row = page.getByTestId('history-row').filter({ hasText: 'Support' });
         await row.getByRole('button', { name: /^Resolve/ }).click();
-        await b.page.getByTestId('overlap-prompt').waitFor();
-        await b.page.getByTestId('history-row').filter({ hasText: 'Planning' }).getByRole('button', { name: /^Edit/ }).click();
-        await b.page.getByRole('button', { name: 'Save' }).waitFor();
-        await screenshot(b.page, `layout-history-editing-${width}-${scheme}`);
-        assert.deepEqual(await layoutProblems(b.page), []);
+        await page.getByTestId('overlap-prompt').waitFor();
+        await page.getByTestId('history-row').filter({ hasText: 'Planning' }).getByRole('button', { name: /^Edit/ }).click();
+        await page.getByRole('button', { name: 'Save' }).waitFor();
+        await screenshot(page, `layout-history-editing-${width}-${scheme}`);
+        assert.deepEqual(await layoutProblems(page), []);
       });
 
       it('history with a session’s breaks being edited', async () => {
-        await openWindow(b.page, t, '/history');
-        const row = b.page.getByTestId('history-row').filter({ hasText: 'Client Aurelia' });
+        await openWindow(page, t, '/history');
+        const row = page.getByTestId('history-row').filter({ hasText: 'Client Aurelia' });
         await row.getByRole('button', { name: /^Edit session/ }).click();
         await row.getByTestId('breaks-editor').getByRole('button', { name: /^Edit the break/ }).click();
         await row.getByRole('button', { name: 'Save break' }).waitFor();
-        await screenshot(b.page, `layout-history-breaks-${width}-${scheme}`);
-        assert.deepEqual(await layoutProblems(b.page), []);
+        await screenshot(page, `layout-history-breaks-${width}-${scheme}`);
+        assert.deepEqual(await layoutProblems(page), []);
       });
 
       it('invoices with a preview', async () => {
-        await openWindow(b.page, t, '/invoices');
-        await b.page.getByLabel('From', { exact: true }).fill('2026-11-16');
-        await b.page.getByLabel('To', { exact: true }).fill('2026-11-18');
-        await b.page.getByRole('button', { name: 'Preview' }).click();
-        await b.page.frameLocator('[data-testid="invoice-preview"]').getByText('INVOICE', { exact: true }).waitFor();
-        await screenshot(b.page, `layout-invoices-preview-${width}-${scheme}`);
-        assert.deepEqual(await layoutProblems(b.page), []);
+        await openWindow(page, t, '/invoices');
+        await page.getByLabel('From', { exact: true }).fill('2026-11-16');
+        await page.getByLabel('To', { exact: true }).fill('2026-11-18');
+        await page.getByRole('button', { name: 'Preview' }).click();
+        await page.frameLocator('[data-testid="invoice-preview"]').getByText('INVOICE', { exact: true }).waitFor();
+        await screenshot(page, `layout-invoices-preview-${width}-${scheme}`);
+        assert.deepEqual(await layoutProblems(page), []);
         // The whole page fits the frame: the amounts and the total are not cut off.
-        const frame = await (await b.page.getByTestId('invoice-preview').elementHandle())?.contentFrame();
+        const frame = await (await page.getByTestId('invoice-preview').elementHandle())?.contentFrame();
         assert.ok(frame, 'the preview has a frame');
         const fits = await frame.evaluate(() => {
           const root = document.scrollingElement ?? document.documentElement;
           return { scroll: root.scrollWidth, client: root.clientWidth };
         });
         assert.ok(fits.scroll <= fits.client, `the invoice is ${fits.scroll} px wide in a frame of ${fits.client}`);
-        const box = await b.page.locator('.invoice-preview-box').boundingBox();
-        const shown = await b.page.getByTestId('invoice-preview').boundingBox();
+        const box = await page.locator('.invoice-preview-box').boundingBox();
+        const shown = await page.getByTestId('invoice-preview').boundingBox();
         assert.ok(box && shown && shown.x + shown.width <= box.x + box.width + 0.5, 'the scaled page ends inside its box');
       });
 
       it('reports by day: the chart’s text at least 11 px, the table stacked with every column', async () => {
-        await openWindow(b.page, t, '/reports');
-        await b.page.getByRole('radio', { name: 'Day', exact: true }).check();
-        await b.page.getByTestId('report-day-chart').waitFor();
-        await screenshot(b.page, `layout-reports-day-${width}-${scheme}`);
-        assert.deepEqual(await layoutProblems(b.page), []);
-        const smallest = await smallestChartText(b.page);
+        await openWindow(page, t, '/reports');
+        await page.getByRole('radio', { name: 'Day', exact: true }).check();
+        await page.getByTestId('report-day-chart').waitFor();
+        await screenshot(page, `layout-reports-day-${width}-${scheme}`);
+        assert.deepEqual(await layoutProblems(page), []);
+        const smallest = await smallestChartText(page);
         assert.ok(smallest.px >= 11, `the chart text "${smallest.text}" is drawn ${smallest.px.toFixed(1)} px tall`);
         // Billed and Amount are there at every width (the range has billed time), inside the window.
         for (const label of ['Billed', 'Amount']) {
-          const cell = b.page.locator(`[data-testid="report-table"] tfoot td[data-label="${label}"]`);
+          const cell = page.locator(`[data-testid="report-table"] tfoot td[data-label="${label}"]`);
           const r = await cell.boundingBox();
           assert.ok(r && r.width > 0 && r.x + r.width <= width, `${label} is shown inside ${width} px: ${JSON.stringify(r)}`);
         }
@@ -317,106 +323,106 @@ for (const [width, height, schemes] of [
 }
 
 describe('the navigation at 390×844: a top bar with a menu', () => {
-  let b: TestBrowser;
+  let page: Page;
   before(async () => {
-    b = await launchBrowser({ width: 390, height: 844 });
+    page = await newTab(browser, { width: 390, height: 844 });
   });
   after(async () => {
-    await b?.close();
+    await page?.close();
   });
-  const menu = () => b.page.getByRole('button', { name: 'Menu' });
-  const screens = () => b.page.getByRole('navigation', { name: 'Screens' });
+  const menu = () => page.getByRole('button', { name: 'Menu' });
+  const screens = () => page.getByRole('navigation', { name: 'Screens' });
 
   it('shows Today’s running timer, Stop included, on the first view, under the bar', async () => {
-    await openWindow(b.page, t, '/today');
-    const stop = b.page.getByRole('button', { name: 'Stop', exact: true });
+    await openWindow(page, t, '/today');
+    const stop = page.getByRole('button', { name: 'Stop', exact: true });
     await stop.waitFor();
     const box = await stop.boundingBox();
-    const bar = await b.page.locator('.sidebar').boundingBox();
+    const bar = await page.locator('.sidebar').boundingBox();
     assert.ok(box && bar);
-    assert.equal(await b.page.evaluate(() => window.scrollY), 0);
+    assert.equal(await page.evaluate(() => window.scrollY), 0);
     assert.ok(box.y >= bar.y + bar.height, `Stop (top ${box.y}) is under the bar (bottom ${bar.y + bar.height})`);
     assert.ok(box.y + box.height <= 844, `Stop ends at ${box.y + box.height}, past the first view`);
-    assert.equal(await b.page.getByTestId('bar-screen').textContent(), 'Today');
+    assert.equal(await page.getByTestId('bar-screen').textContent(), 'Today');
     assert.equal(await menu().getAttribute('aria-expanded'), 'false');
     assert.equal(await menu().getAttribute('aria-controls'), 'sidebar-menu');
     assert.equal(await screens().isVisible(), false);
     // The bar stays in view as the screen scrolls.
-    await b.page.mouse.wheel(0, 600);
-    await b.page.waitForFunction(() => window.scrollY > 0);
-    assert.equal((await b.page.locator('.sidebar').boundingBox())?.y, 0);
+    await page.mouse.wheel(0, 600);
+    await page.waitForFunction(() => window.scrollY > 0);
+    assert.equal((await page.locator('.sidebar').boundingBox())?.y, 0);
   });
 
   it('opens the screens over the content and goes to the one chosen', async () => {
-    await openWindow(b.page, t, '/today');
+    await openWindow(page, t, '/today');
     await menu().click();
     assert.equal(await menu().getAttribute('aria-expanded'), 'true');
     await screens().waitFor();
-    assert.equal(await b.page.locator('#sidebar-menu').getByText('Write docs').isVisible(), true, 'what runs now is in the menu');
-    await screenshot(b.page, 'layout-menu-open-390');
+    assert.equal(await page.locator('#sidebar-menu').getByText('Write docs').isVisible(), true, 'what runs now is in the menu');
+    await screenshot(page, 'layout-menu-open-390');
     await screens().getByRole('link', { name: 'History' }).click();
-    await b.page.waitForFunction(() => location.hash === '#/history');
-    await b.page.locator('main h1').filter({ hasText: 'History' }).waitFor();
+    await page.waitForFunction(() => location.hash === '#/history');
+    await page.locator('main h1').filter({ hasText: 'History' }).waitFor();
     assert.equal(await menu().getAttribute('aria-expanded'), 'false');
     assert.equal(await screens().isVisible(), false);
-    assert.equal(await b.page.getByTestId('bar-screen').textContent(), 'History');
-    assert.equal(await b.page.evaluate(() => document.activeElement?.tagName), 'H1', 'the focus is on the new screen’s heading');
+    assert.equal(await page.getByTestId('bar-screen').textContent(), 'History');
+    assert.equal(await page.evaluate(() => document.activeElement?.tagName), 'H1', 'the focus is on the new screen’s heading');
     // A settings screen is named with its group.
     await menu().click();
     await screens().getByRole('link', { name: 'Sync' }).click();
-    await b.page.locator('main h1').filter({ hasText: 'Sync' }).waitFor();
-    assert.equal(await b.page.getByTestId('bar-screen').textContent(), 'Settings › Sync');
+    await page.locator('main h1').filter({ hasText: 'Sync' }).waitFor();
+    assert.equal(await page.getByTestId('bar-screen').textContent(), 'Settings › Sync');
   });
 
   it('opens from the keyboard, and Escape closes it with the focus back on Menu', async () => {
-    await openWindow(b.page, t, '/today');
-    await tabTo(b.page, 'button.menu-button');
-    await b.page.keyboard.press('Enter');
+    await openWindow(page, t, '/today');
+    await tabTo(page, 'button.menu-button');
+    await page.keyboard.press('Enter');
     await screens().waitFor();
-    await tabTo(b.page, 'nav a', { text: 'Today', max: 1 });
-    await b.page.keyboard.press('Escape');
+    await tabTo(page, 'nav a', { text: 'Today', max: 1 });
+    await page.keyboard.press('Escape');
     await screens().waitFor({ state: 'hidden' });
     assert.equal(await menu().getAttribute('aria-expanded'), 'false');
-    assert.equal(await b.page.evaluate(() => document.activeElement?.classList.contains('menu-button')), true);
+    assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('menu-button')), true);
   });
 
   it('closes on a tap outside it (which presses nothing under it), on the screen shown, and when the focus leaves it', async () => {
-    await openWindow(b.page, t, '/today');
+    await openWindow(page, t, '/today');
     await menu().click();
     await screens().waitFor();
     // Under (195, 800) lies Today's content; the tap only closes the menu.
-    await b.page.mouse.click(195, 800);
+    await page.mouse.click(195, 800);
     await screens().waitFor({ state: 'hidden' });
-    assert.equal(await b.page.evaluate(() => location.hash), '#/today');
-    assert.equal(await b.page.evaluate(() => document.activeElement?.classList.contains('menu-button')), true);
+    assert.equal(await page.evaluate(() => location.hash), '#/today');
+    assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('menu-button')), true);
 
     await menu().click();
     await screens().getByRole('link', { name: 'Today' }).click();
     await screens().waitFor({ state: 'hidden' });
-    assert.equal(await b.page.evaluate(() => document.activeElement?.classList.contains('menu-button')), true);
+    assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('menu-button')), true);
 
     await menu().click();
     await screens().getByRole('link', { name: 'License' }).focus();
-    await b.page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
     await screens().waitFor({ state: 'hidden' });
     assert.equal(await menu().getAttribute('aria-expanded'), 'false');
   });
 });
 
 describe('the navigation at 1280×800: the sidebar as before', () => {
-  let b: TestBrowser;
+  let page: Page;
   before(async () => {
-    b = await launchBrowser({ width: 1280, height: 800 });
+    page = await newTab(browser, { width: 1280, height: 800 });
   });
   after(async () => {
-    await b?.close();
+    await page?.close();
   });
 
   it('is a 220 px column of the full height with every screen, and no menu', async () => {
-    await openWindow(b.page, t, '/today');
-    await b.page.getByRole('button', { name: 'Stop', exact: true }).waitFor();
+    await openWindow(page, t, '/today');
+    await page.getByRole('button', { name: 'Stop', exact: true }).waitFor();
     const box = async (selector: string) => {
-      const r = await b.page.locator(selector).first().boundingBox();
+      const r = await page.locator(selector).first().boundingBox();
       assert.ok(r, `${selector} is shown`);
       return r;
     };
@@ -426,14 +432,14 @@ describe('the navigation at 1280×800: the sidebar as before', () => {
     assert.equal((await box('main')).x, 220);
     const foot = await box('.sidebar-foot');
     assert.ok(foot.y + foot.height > 760, 'what runs now sits at the sidebar’s foot');
-    assert.equal(await b.page.getByRole('navigation', { name: 'Screens' }).getByRole('link').count(), SCREENS.length);
-    assert.equal(await b.page.getByRole('button', { name: 'Menu' }).isVisible(), false);
-    assert.equal(await b.page.getByTestId('bar-screen').isVisible(), false);
+    assert.equal(await page.getByRole('navigation', { name: 'Screens' }).getByRole('link').count(), SCREENS.length);
+    assert.equal(await page.getByRole('button', { name: 'Menu' }).isVisible(), false);
+    assert.equal(await page.getByTestId('bar-screen').isVisible(), false);
     // The sidebar stays where it is as a long screen scrolls.
-    await openWindow(b.page, t, '/history');
-    await b.page.getByTestId('history-row').first().waitFor();
-    await b.page.evaluate(() => window.scrollTo(0, 400));
-    await b.page.waitForFunction(() => window.scrollY > 0);
+    await openWindow(page, t, '/history');
+    await page.getByTestId('history-row').first().waitFor();
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await page.waitForFunction(() => window.scrollY > 0);
     assert.deepEqual(await box('.sidebar'), { x: 0, y: 0, width: 220, height: 800 });
   });
 });

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { buildReport, exportChunks, openExportSource, reportCsv, type ExportRequest } from '@tock/core';
 import type { Page } from 'playwright-core';
-import { launchBrowser, openWindow, rawRequest, screenshot, seriousAxeViolations, tabTo, windowSession, windowSuite } from './ui-support/harness.ts';
+import { newTab, openWindow, rawRequest, screenshot, seriousAxeViolations, tabTo, windowSession, windowSuite } from './ui-support/harness.ts';
 
 let now = Date.parse('2026-11-16T07:00:00.000Z');
 const ui = windowSuite({
@@ -248,17 +248,17 @@ describe('Reports', () => {
     await page.getByRole('radio', { name: 'Day', exact: true }).check();
     await page.getByTestId('report-day-chart').waitFor();
     assert.deepEqual(await seriousAxeViolations(page), []);
-    const dark = await launchBrowser({ colorScheme: 'dark' });
+    const dark = await newTab(ui.browser, { colorScheme: 'dark' });
     try {
-      await openWindow(dark.page, ui.app, '/reports');
-      await shows(dark.page, '2026-11-16', '2026-11-22', '5 h 15 min');
-      assert.deepEqual(await seriousAxeViolations(dark.page), []);
-      await screenshot(dark.page, 'reports-dark');
-      await dark.page.getByRole('radio', { name: 'Custom…' }).check();
-      await dark.page.getByRole('radio', { name: 'Day', exact: true }).check();
-      await dark.page.getByTestId('report-day-chart').waitFor();
-      assert.deepEqual(await seriousAxeViolations(dark.page), []);
-      await screenshot(dark.page, 'reports-dark-by-day');
+      await openWindow(dark, ui.app, '/reports');
+      await shows(dark, '2026-11-16', '2026-11-22', '5 h 15 min');
+      assert.deepEqual(await seriousAxeViolations(dark), []);
+      await screenshot(dark, 'reports-dark');
+      await dark.getByRole('radio', { name: 'Custom…' }).check();
+      await dark.getByRole('radio', { name: 'Day', exact: true }).check();
+      await dark.getByTestId('report-day-chart').waitFor();
+      assert.deepEqual(await seriousAxeViolations(dark), []);
+      await screenshot(dark, 'reports-dark-by-day');
     } finally {
       await dark.close();
     }
