@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { startApp } from '@tock/app/start';
 import { until } from '@tock/test-support';
-import { blur, launchBrowser, openWindow, rawRequest, startTestApp, tabTo, windowSession, windowSuite } from './ui-support/harness.ts';
+import { blur, newTab, openWindow, rawRequest, startTestApp, tabTo, windowSession, windowSuite } from './ui-support/harness.ts';
 
 const ui = windowSuite({ keepShortSessions: true });
 
@@ -293,20 +293,20 @@ describe('History', () => {
 describe('a window of an earlier launch', () => {
   it('says the app went away, then goes on with the same session once it is back', async () => {
     const first = await startTestApp();
-    const browser = await launchBrowser();
+    const page = await newTab(ui.browser);
     let second: Awaited<ReturnType<typeof startApp>> | undefined;
     try {
-      await openWindow(browser.page, first);
+      await openWindow(page, first);
       await first.app.stop();
-      await browser.page.getByRole('alert').filter({ hasText: 'Tock is not answering' }).waitFor();
+      await page.getByRole('alert').filter({ hasText: 'Tock is not answering' }).waitFor();
       second = await startApp({ home: first.home, uiPort: first.port, env: { ...process.env, TOCK_CREDENTIAL_STORE: 'file' } });
       assert.equal(new URL(second.uiUrl).port, String(first.port), 'the new launch got the same port');
       // Sessions are kept across restarts (docs/ui.md "Security decisions"): the stream comes back.
-      await browser.page.getByRole('alert').filter({ hasText: 'Tock is not answering' }).waitFor({ state: 'detached' });
-      assert.equal(await browser.page.getByTestId('no-session').count(), 0);
-      await browser.page.locator('main h1').filter({ hasText: 'Today' }).waitFor();
+      await page.getByRole('alert').filter({ hasText: 'Tock is not answering' }).waitFor({ state: 'detached' });
+      assert.equal(await page.getByTestId('no-session').count(), 0);
+      await page.locator('main h1').filter({ hasText: 'Today' }).waitFor();
     } finally {
-      await browser.close();
+      await page.close();
       await second?.stop();
       await first.stop();
     }
