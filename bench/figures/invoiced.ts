@@ -95,9 +95,10 @@ async function writeRate(on: boolean, edit: boolean, ms: number): Promise<Side> 
 }
 
 async function guardFigure(config: Pick<BenchConfig, 'smoke' | 'rounds'>, edit: boolean): Promise<FigureResult> {
-  const ms = config.smoke ? 1000 : 3000;
+  // A smoke run only shows the harness works: one short round.
+  const ms = config.smoke ? 250 : 3000;
   const paired = await pairedRounds(
-    Math.max(4, config.rounds),
+    config.smoke ? 1 : Math.max(4, config.rounds),
     async () => {
       const r = await writeRate(false, edit, ms);
       return { value: r.cpuUsPerWrite, detail: r };

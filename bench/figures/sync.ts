@@ -288,9 +288,10 @@ export async function arrivals(count: number): Promise<number[]> {
 
 /** The sync figures. */
 export async function syncFigures(config: Pick<BenchConfig, 'smoke' | 'rounds' | 'log'> & { ops?: number }): Promise<FigureResult[]> {
-  const ms = config.smoke ? 1000 : 3000;
+  // A smoke run only shows the harness works: one short round.
+  const ms = config.smoke ? 250 : 3000;
   const paired = await pairedRounds(
-    Math.max(4, config.rounds),
+    config.smoke ? 1 : Math.max(4, config.rounds),
     async () => {
       const r = await writeRate(false, ms);
       return { value: r.rate, detail: r };
