@@ -134,6 +134,9 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
+/** The window's size when a test gives none. */
+const DEFAULT_VIEWPORT = { width: 1200, height: 860 };
+
 /** How {@link launchBrowser} sets the browser up. */
 export interface LaunchOptions {
   colorScheme?: 'light' | 'dark';
@@ -150,7 +153,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBr
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
     colorScheme: options.colorScheme ?? 'light',
-    viewport: { width: options.width ?? 1200, height: options.height ?? 860 },
+    viewport: { width: options.width ?? DEFAULT_VIEWPORT.width, height: options.height ?? DEFAULT_VIEWPORT.height },
     reducedMotion: 'reduce',
     ...(options.locale ? { locale: options.locale } : {}),
     // Chromium does not start under libfaketime (its zygote fails): it runs on the real clock
@@ -175,7 +178,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBr
  */
 export async function newTab(browser: TestBrowser, options: Omit<LaunchOptions, 'locale'> = {}): Promise<Page> {
   const page = await browser.context.newPage();
-  if (options.width !== undefined || options.height !== undefined) await page.setViewportSize({ width: options.width ?? 1200, height: options.height ?? 860 });
+  if (options.width !== undefined || options.height !== undefined) await page.setViewportSize({ width: options.width ?? DEFAULT_VIEWPORT.width, height: options.height ?? DEFAULT_VIEWPORT.height });
   if (options.colorScheme) await page.emulateMedia({ colorScheme: options.colorScheme });
   return page;
 }
