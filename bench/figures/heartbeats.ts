@@ -11,13 +11,19 @@
  *   ratio reads like the rate's: bare loop's CPU per heartbeat ÷ Tock's, higher is better,
  *   target ≥ 0.8× (issue 42's target 5: Tock spends at most 1.25× the bare loop's CPU on a
  *   heartbeat; it was 0.6×).
+ * - heartbeats-cpu-floor: the same rounds against the floor (servers/heartbeat-floor.ts: a
+ *   node:http server that parses the bulk, inserts the rows with the bare loop's statement,
+ *   commits the requests that arrived together in one transaction and answers — nothing else),
+ *   which runs between the bare loop and Tock in every round: the floor's heartbeats per CPU
+ *   second ÷ the bare loop's, what HTTP and JSON leave of 21c for any server on node:http
+ *   (report only); the note gives Tock ÷ the floor.
  * - statusbar-p99: `GET …/statusbar/today` with a year of heartbeats stored, p99 of sequential
  *   requests against signed `GET /status` on the same app in the same rounds. Target ≤ 1.2×.
  */
 
 import { request, Agent } from 'node:http';
 import { EMPTY_BODY_SHA256 } from '@tock/protocol';
-import { startAppServer } from '../lib/children.ts';
+import { startAppServer, startHeartbeatFloorServer, type ServerHandle } from '../lib/children.ts';
 import { pairedFigure, pairedRounds, round, type BenchConfig, type FigureResult, type Paired } from '../lib/figure.ts';
 import { RequestSigner } from '../lib/signing.ts';
 import { median, percentileOfSorted } from '../lib/stats.ts';
@@ -52,6 +58,17 @@ export function cpuPaired(ingest: Paired<IngestSample['detail']>): Paired<number
   };
 }
 
+/** Two sides' ingest rounds as a pair (rate ratio per round: subject ÷ baseline). */
+function ingestPaired(subject: IngestSample[], baseline: IngestSample[]): Paired<IngestSample['detail']> {
+  return {
+    subject: subject.map((s) => s.value),
+    baseline: baseline.map((b) => b.value),
+    ratios: subject.map((s, i) => s.value / (baseline[i] as IngestSample).value),
+    subjectDetails: subject.map((s) => s.detail),
+    baselineDetails: baseline.map((b) => b.detail),
+  };
+}
+
 /** The CPU figure's line for the table: µs per heartbeat of both sides, and which way the ratio reads. */
 function cpuNote(cpu: Paired<number>): string {
   const tock = round(median(cpu.subjectDetails), 1);
@@ -83,11 +100,12 @@ export async function heartbeatFigures(config: BenchConfig): Promise<FigureResul
   const yearOfHeartbeats = config.smoke ? 2000 : 100_000;
   const latencyRequests = config.smoke ? 300 : 5000;
   const app = await startAppServer({ editors: { heartbeats: yearOfHeartbeats } }, { execArgv: config.serverArgs('heartbeats'), timeoutMs: 600_000 });
+  const floor = await startHeartbeatFloorServer({ execArgv: config.serverArgs('heartbeat-floor') });
   let agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
   // The bare loop runs synchronously in this process: on a slow disk it holds this event loop
   // past the app's 5 s keep-alive timeout, the app closes the idle connections, and a request
-  // sent on one before this process read the close fails ("socket hang up"). Each Tock round
-  // starts with fresh connections instead.
+  // sent on one before this process read the close fails ("socket hang up"). Each server's
+  // round starts with fresh connections instead.
   const freshConnections = (): void => {
     agent.destroy();
     agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
@@ -95,38 +113,55 @@ export async function heartbeatFigures(config: BenchConfig): Promise<FigureResul
   try {
     const { port, token, editorKey } = app.ready;
     if (editorKey === undefined) throw new Error('the bench app made no editor key');
-    const auth = { authorization: `Basic ${Buffer.from(editorKey).toString('base64')}`, 'user-agent': 'wakatime/v1.90.0 (linux) go1.22 vscode/1.96.0 vscode-wakatime/25.0.0' };
-    /** Sends `rows` in bulks, IN_FLIGHT at a time, each answered 201. */
-    const send = async (rows: HeartbeatRow[]): Promise<void> => {
+    const authFor = (key: string): Record<string, string> => ({
+      authorization: `Basic ${Buffer.from(key).toString('base64')}`,
+      'user-agent': 'wakatime/v1.90.0 (linux) go1.22 vscode/1.96.0 vscode-wakatime/25.0.0',
+    });
+    const auth = authFor(editorKey);
+    /** Sends `rows` to a server in bulks, IN_FLIGHT at a time, each answered 201. */
+    const send = async (to: { port: number; editorKey: string }, rows: HeartbeatRow[]): Promise<void> => {
+      const headers = authFor(to.editorKey);
       const bodies: string[] = [];
       for (let i = 0; i < rows.length; i += BULK_SIZE) bodies.push(JSON.stringify(rows.slice(i, i + BULK_SIZE)));
       let next = 0;
       const worker = async (): Promise<void> => {
         while (next < bodies.length) {
           const body = bodies[next++] as string;
-          const answer = await post(agent, port, BULK, auth, body);
+          const answer = await post(agent, to.port, BULK, headers, body);
           if (answer.status !== 201) throw new Error(`heartbeats.bulk answered ${answer.status}: ${answer.text.slice(0, 200)}`);
         }
       };
       await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
     };
-    // One unmeasured run first, as the other figures prime their server: the first round would
+    const servers = { app: { port, editorKey }, floor: { port: floor.ready.port, editorKey: floor.ready.editorKey } };
+    // One unmeasured run first, as the other figures prime their servers: the first round would
     // otherwise count the JIT compiling the door's path (the bare loop has little to compile).
-    await send(heartbeatRows(total / 10, 1000));
+    await send(servers.app, heartbeatRows(total / 10, 1000));
+    await send(servers.floor, heartbeatRows(total / 10, 1001));
     let roundNo = 0;
-    const ingest = await pairedRounds(
-      config.rounds,
-      async () => sqliteLoop(heartbeatRows(total, ++roundNo)),
-      async (): Promise<IngestSample> => {
-        freshConnections();
-        const rows = heartbeatRows(total, ++roundNo);
-        const cpuBefore = await app.cpuUs();
-        const started = performance.now();
-        await send(rows);
-        const seconds = (performance.now() - started) / 1000;
-        return { value: rows.length / seconds, detail: { cpuUsPerHeartbeat: ((await app.cpuUs()) - cpuBefore) / rows.length } };
-      },
-    );
+    /** One server's round: fresh connections, a fresh time range, its CPU over IPC. */
+    const serverRound = async (server: { port: number; editorKey: string }, handle: Pick<ServerHandle<unknown>, 'cpuUs'>): Promise<IngestSample> => {
+      freshConnections();
+      const rows = heartbeatRows(total, ++roundNo);
+      const cpuBefore = await handle.cpuUs();
+      const started = performance.now();
+      await send(server, rows);
+      const seconds = (performance.now() - started) / 1000;
+      return { value: rows.length / seconds, detail: { cpuUsPerHeartbeat: ((await handle.cpuUs()) - cpuBefore) / rows.length } };
+    };
+    const sides = {
+      bare: async () => sqliteLoop(heartbeatRows(total, ++roundNo)),
+      floor: () => serverRound(servers.floor, floor),
+      app: () => serverRound(servers.app, app),
+    };
+    // The floor runs between the other two in every round (bare, floor, Tock; then Tock, floor,
+    // bare), as figure 1b's does: each pair of rounds gives the three the same positions.
+    const runs: Record<keyof typeof sides, IngestSample[]> = { bare: [], floor: [], app: [] };
+    for (let r = 0; r < config.rounds; r++) {
+      const order: (keyof typeof sides)[] = r % 2 === 0 ? ['bare', 'floor', 'app'] : ['app', 'floor', 'bare'];
+      for (const side of order) runs[side].push(await sides[side]());
+    }
+    const ingest = ingestPaired(runs.app, runs.bare);
     const cpu = cpuPaired(ingest);
     const ingestFigure = pairedFigure(
       {
@@ -151,6 +186,20 @@ export async function heartbeatFigures(config: BenchConfig): Promise<FigureResul
       { serverCpuUsPerHeartbeat: round(median(cpu.subjectDetails), 2), baselineCpuUsPerHeartbeat: round(median(cpu.baselineDetails), 2) },
     );
     cpuFigure.note = cpuNote(cpu);
+    const floorCpu = cpuPaired(ingestPaired(runs.floor, runs.bare));
+    const overFloor = cpuPaired(ingestPaired(runs.app, runs.floor));
+    const floorFigure = pairedFigure(
+      {
+        id: 'heartbeats-cpu-floor',
+        title: `the floor's heartbeats per CPU second (node:http, JSON, the same inserts and group commit)`,
+        unit: 'heartbeats/CPU-s',
+        baselineLabel: `the bare loop's, same rounds`,
+        target: { kind: 'report', text: "what 21c's target leaves on node:http" },
+      },
+      floorCpu,
+      { floorCpuUsPerHeartbeat: round(median(floorCpu.subjectDetails), 2), tockOverFloor: round(median(overFloor.ratios), 3) },
+    );
+    floorFigure.note = `CPU per heartbeat: the floor ${round(median(floorCpu.subjectDetails), 1)} µs, bare loop ${round(median(floorCpu.baselineDetails), 1)} µs; Tock's heartbeats per CPU second ${round(median(overFloor.ratios), 2)} of the floor's`;
 
     freshConnections(); // the last round may have been the bare loop's
     const signer = new RequestSigner(token);
@@ -181,9 +230,10 @@ export async function heartbeatFigures(config: BenchConfig): Promise<FigureResul
       latency,
       { storedHeartbeats: yearOfHeartbeats + total * Math.ceil(config.rounds / 2), requestsPerRound: latencyRequests },
     );
-    return [ingestFigure, cpuFigure, latencyFigure];
+    return [ingestFigure, cpuFigure, floorFigure, latencyFigure];
   } finally {
     agent.destroy();
     await app.stop();
+    await floor.stop();
   }
 }

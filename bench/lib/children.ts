@@ -96,6 +96,11 @@ export function startFloorServer(options: ServerOptions = {}): Promise<ServerHan
   return startServer('servers/floor-server.ts', [], options);
 }
 
+/** Starts the floor of a heartbeat bulk (bench/servers/heartbeat-floor.ts). */
+export function startHeartbeatFloorServer(options: ServerOptions = {}): Promise<ServerHandle<{ port: number; pid: number; editorKey: string }>> {
+  return startServer('servers/heartbeat-floor.ts', [], options);
+}
+
 /** Starts the bare node:http server-sent-events baseline (bench/servers/sse-server.ts). */
 export function startSseServer(options: ServerOptions = {}): Promise<ServerHandle<{ port: number; pid: number }>> {
   return startServer('servers/sse-server.ts', [], options);

@@ -36,6 +36,10 @@ export function heartbeatRows(count: number, seed: number): HeartbeatRow[] {
   }));
 }
 
+/** The bare loop's insert (and the floor server's): id, time_ms, entity, is_write, project, language, received_at. */
+export const HEARTBEAT_INSERT = `INSERT INTO heartbeats (id, time_ms, entity, type, is_write, category, project, branch, language, lines, lineno, cursorpos, editor, machine, received_at)
+  VALUES (?, ?, ?, 'file', ?, NULL, ?, NULL, ?, NULL, NULL, NULL, 'vscode', NULL, ?) ON CONFLICT (time_ms, entity, is_write) DO NOTHING`;
+
 /** What the bare loop measured: heartbeats per wall second, and its own CPU µs per heartbeat. */
 export interface LoopResult {
   perSecond: number;
@@ -49,10 +53,7 @@ export function sqliteHeartbeatLoop(rows: readonly HeartbeatRow[], bulk: number)
     openStore(join(dir, 'tock.db')).close(); // the schema, indexes included
     const db = new DatabaseSync(join(dir, 'tock.db'));
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL');
-    const insert = db.prepare(
-      `INSERT INTO heartbeats (id, time_ms, entity, type, is_write, category, project, branch, language, lines, lineno, cursorpos, editor, machine, received_at)
-       VALUES (?, ?, ?, 'file', ?, NULL, ?, NULL, ?, NULL, NULL, NULL, 'vscode', NULL, ?) ON CONFLICT (time_ms, entity, is_write) DO NOTHING`,
-    );
+    const insert = db.prepare(HEARTBEAT_INSERT);
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
     for (let i = 0; i < rows.length; i += bulk) {
