@@ -74,6 +74,30 @@ test('a heartbeat equal to a stored one (same ms, entity, is_write) is stored on
   assert.deepEqual(again, [{ data: { id: '00000000-0000-4000-8000-000000000001', time: 1795338000.123 } }]);
 });
 
+test('a bulk of more heartbeats than one insert takes: answered in order, a repeat in a later insert gets the first id', (t) => {
+  const at = (i: number) => ({ entity: `/src/f${i}.ts`, time: sec(NOW) - 600 + i, is_write: false });
+  const { f, newId } = record(t, [at(100)]); // stored before: id 1
+  // 60 items: 0–59 distinct but for 40 (a repeat of 3, across the first insert's 25 rows), 50
+  // (a repeat of the stored one) and 20 (refused, in the middle of the first insert's rows).
+  const items: unknown[] = Array.from({ length: 60 }, (_, i) => at(i));
+  items[40] = at(3);
+  items[50] = at(100);
+  items[20] = { entity: '', time: sec(NOW) };
+  const out = recordHeartbeats(f.store, items, { userAgent: VSCODE }, { nowMs: NOW, newId });
+  assert.equal(out.length, 60);
+  assert.match((out[20] as { error: string }).error, /entity is required/);
+  const idOf = (i: number): string => (out[i] as { data: { id: string } }).data.id;
+  assert.equal(idOf(40), idOf(3));
+  assert.equal(idOf(50), '00000000-0000-4000-8000-000000000001');
+  assert.deepEqual(
+    out.map((o, i) => ('data' in o ? o.data.time : i)),
+    items.map((hb, i) => (i === 20 ? 20 : (hb as { time: number }).time)),
+  );
+  const stored = listHeartbeats(f.store, 0, NOW + 1);
+  assert.equal(stored.length, 1 + 60 - 3);
+  assert.equal(new Set(stored.map((h) => h.id)).size, stored.length);
+});
+
 test('refuses each bad heartbeat with a reason and keeps the good ones of the same request', (t) => {
   const good = { entity: 'x', time: sec(NOW) };
   const cases: [unknown, RegExp][] = [
