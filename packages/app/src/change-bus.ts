@@ -18,7 +18,13 @@
  *   listener's state and requests, sync, idle notices and budget thresholds ({@link ChangeBus.emit}).
  *
  * Its one timer fires at the local day's end, at most an hour ahead (timers stand still while
- * the machine sleeps), and runs only while somebody subscribes to `tracking` or `tick`.
+ * the machine sleeps), and runs only while somebody subscribes to `tracking` or `tick`. Its
+ * first wait asks for no day: finding one makes the process's first `Intl.DateTimeFormat`,
+ * 13–28 ms of ICU's locale list on the app's start path before the listener answers (bench/README.md,
+ * figure 9), so it ends at the next whole minute of the clock, where the day is looked at. A
+ * local day starts on a whole minute (zone offsets and their changes are whole minutes, and so
+ * is the setting `dayStartsAt`), so no day can end inside that wait: a day that ends at its
+ * end is told then, at its start, as every later one is.
  */
 import { StatusChanges, localDayAt, readDayStartsAt, systemTimeZone, type BudgetCrossing, type Store, type Tracker } from '@tock/core';
 import type { RequestRecord } from '@tock/listener';
@@ -78,6 +84,8 @@ export interface ChangeBusOptions {
 /** The longest the bus's timer waits: a sleep of the machine stops timers, not the wall clock. */
 export const LONGEST_TICK_MS = 3_600_000;
 
+const MINUTE_MS = 60_000;
+
 type Listener<K extends ChangeType> = (data: ChangeEvents[K]) => void;
 
 /** The bus; see the module comment. */
@@ -94,6 +102,8 @@ export class ChangeBus {
   /** The store's generation last delivered as `written`. */
   #delivered: number;
   #timer: unknown = null;
+  /** Whether a day was looked at for the timer yet: until then it waits for a whole minute (module comment). */
+  #dayLookedAt = false;
   #stopped = false;
 
   constructor(options: ChangeBusOptions) {
@@ -236,9 +246,28 @@ export class ChangeBus {
 
   #setTimer(): void {
     const now = this.#options.clock();
-    const dayEnd = localDayAt(now, this.#timeZone(), this.#dayStartsAt()).end;
-    const wait = Math.max(0, Math.min(dayEnd - now, LONGEST_TICK_MS));
-    this.#timer = this.#timers.setTimeout(() => this.#tick(), wait);
+    if (!this.#dayLookedAt) {
+      // The first wait: until the next whole minute, when the day of `now` is looked at.
+      this.#timer = this.#timers.setTimeout(() => this.#firstMinute(now), MINUTE_MS - (((now % MINUTE_MS) + MINUTE_MS) % MINUTE_MS));
+      return;
+    }
+    this.#waitUntil(localDayAt(now, this.#timeZone(), this.#dayStartsAt()).end, now);
+  }
+
+  /** Sets the timer for `dayEnd`, at most an hour from `now`. */
+  #waitUntil(dayEnd: number, now: number): void {
+    this.#timer = this.#timers.setTimeout(() => this.#tick(), Math.max(0, Math.min(dayEnd - now, LONGEST_TICK_MS)));
+  }
+
+  /** The first wait ended: the day it began on has ended (told now), or the timer waits for its end. */
+  #firstMinute(armedAt: number): void {
+    this.#timer = null;
+    if (this.#stopped) return;
+    this.#dayLookedAt = true;
+    const dayEnd = localDayAt(armedAt, this.#timeZone(), this.#dayStartsAt()).end;
+    const now = this.#options.clock();
+    if (now >= dayEnd) this.#tick();
+    else this.#waitUntil(dayEnd, now);
   }
 
   #clearTimer(): void {

@@ -31,14 +31,14 @@ function manualTimers(): OneShotTimers & { set: Map<number, { fn: () => void; ms
   };
 }
 
-function setUp() {
-  let now = NOON;
+function setUp(start = NOON, timeZone?: () => string) {
+  let now = start;
   const clock = () => now;
   const store = openStore(':memory:');
   const tracker = createTracker({ store, clock });
   const deferred: (() => void)[] = [];
   const timers = manualTimers();
-  const bus = new ChangeBus({ store, tracker, clock, timers, defer: (fn) => deferred.push(fn) });
+  const bus = new ChangeBus({ store, tracker, clock, timers, defer: (fn) => deferred.push(fn), ...(timeZone ? { timeZone } : {}) });
   return {
     store,
     tracker,
@@ -46,6 +46,15 @@ function setUp() {
     timers,
     deferred,
     advance: (ms: number) => (now += ms),
+    /** Fires the one timer set, after moving the clock on by its wait; returns the wait. */
+    fireTimer(): number {
+      const [entry, ...more] = [...timers.set.entries()];
+      assert.ok(entry !== undefined && more.length === 0, 'one timer is set');
+      timers.set.delete(entry[0]);
+      now += entry[1].ms;
+      entry[1].fn();
+      return entry[1].ms;
+    },
     /** The next turn of the event loop: what the bus deferred runs. */
     turn() {
       for (const fn of deferred.splice(0)) fn();
@@ -141,6 +150,48 @@ describe('the change bus', () => {
     entry[1].fn();
     assert.equal(heard.length, 1, 'a new day is a change');
     assert.equal(f.timers.set.size, 1, 'the next wake is set');
+    f.store.close();
+  });
+
+  it('looks at no day, nor the zone, to set its first timer: it waits until the next whole minute', () => {
+    let zoneAsked = 0;
+    const f = setUp(NOON + 12_345, () => {
+      zoneAsked++;
+      return Intl.DateTimeFormat().resolvedOptions().timeZone;
+    });
+    f.bus.on('tick', () => {});
+    assert.equal(zoneAsked, 0, 'no day looked at: no Intl.DateTimeFormat on the start path');
+    assert.deepEqual([...f.timers.set.values()].map((timer) => timer.ms), [60_000 - 12_345]);
+    assert.equal(f.fireTimer(), 60_000 - 12_345);
+    assert.ok(zoneAsked > 0, 'the day is looked at once the first wait ends');
+    assert.deepEqual([...f.timers.set.values()].map((timer) => timer.ms), [LONGEST_TICK_MS], 'at noon: an hour ahead');
+    f.store.close();
+  });
+
+  it("tells the local day's end at its instant when the day ends as its first wait does", () => {
+    const midnight = new Date(2026, 10, 24, 0, 0, 0).getTime();
+    const f = setUp(midnight - 20_000);
+    const ticks: number[] = [];
+    const heard: Status[] = [];
+    f.bus.on('tick', ({ atMs }) => ticks.push(atMs));
+    f.bus.on('tracking', (status) => heard.push(status));
+    f.bus.takeBaseline();
+    assert.equal(f.fireTimer(), 20_000);
+    assert.deepEqual(ticks, [midnight], 'told at the day\'s first instant');
+    assert.equal(heard.length, 1, 'a new day is a change');
+    assert.deepEqual([...f.timers.set.values()].map((timer) => timer.ms), [LONGEST_TICK_MS], 'then the new day: an hour ahead');
+    f.store.close();
+  });
+
+  it("waits for the local day's end after its first wait, and tells it at its instant", () => {
+    const midnight = new Date(2026, 10, 24, 0, 0, 0).getTime();
+    const f = setUp(midnight - 30 * 60_000 + 50); // 23:30:00.050
+    const ticks: number[] = [];
+    f.bus.on('tick', ({ atMs }) => ticks.push(atMs));
+    assert.equal(f.fireTimer(), 60_000 - 50, 'to 23:31');
+    assert.deepEqual(ticks, [], 'the day goes on: nothing told');
+    assert.equal(f.fireTimer(), 29 * 60_000, 'to midnight');
+    assert.deepEqual(ticks, [midnight]);
     f.store.close();
   });
 });
