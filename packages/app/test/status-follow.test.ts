@@ -78,6 +78,27 @@ describe('the status long poll (POST /status/next)', () => {
     store.close();
   });
 
+  it('computes no status until it is first asked (none while the app starts), then follows changes from there', async () => {
+    const store = openStore(':memory:');
+    const real = createTracker({ store, clock: () => NOON });
+    let looks = 0;
+    const tracker = {
+      getStatus: () => {
+        looks++;
+        return real.getStatus();
+      },
+    };
+    const bus = new ChangeBus({ store, tracker, clock: () => NOON, defer: () => {}, timers: { setTimeout: () => 0, clearTimeout: () => {} } });
+    const follow = new StatusFollow({ store, tracker, clock: () => NOON, timers: manualTimers(), changes: bus });
+    real.startActivity({ name: 'Focus', createIfMissing: true });
+    assert.equal(looks, 0, 'made, and a write since: no status computed');
+    const first = await follow.next(undefined);
+    assert.equal(first.status.currentActivity?.activityName, 'Focus');
+    real.stopActivity();
+    assert.notEqual((await follow.next(first.version)).version, first.version, 'a change since the first answer is a new version');
+    store.close();
+  });
+
   it('holds a known version until a write changes the status, looked at when the bus delivers the write', async () => {
     const { follow, store, tracker, timers, turn } = setUp();
     const { version } = await follow.next(undefined);
