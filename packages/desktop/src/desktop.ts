@@ -48,6 +48,13 @@ export interface DesktopOptions {
   /** The idle poll's and the reminder's timers (wakes.ts; default: unref'd global ones; tests: virtual time). */
   wakeTimers?: OneShotTimers;
   /**
+   * How long after it is made the desktop first probes the idle sources, on `wakeTimers`
+   * (default: at once). Nothing waits for that probe (a read probes first when it must; the
+   * view says `checking` until then), and spawning its helper while the app starts delays the
+   * listener's first answer: the app waits (bench/README.md, figure 9).
+   */
+  firstProbeAfterMs?: number;
+  /**
    * The tray (default: Linux's StatusNotifierItem on the session bus; none elsewhere, and none
    * when `timers` is false — a desktop for a test runs nothing by itself).
    */
@@ -278,6 +285,7 @@ export function createDesktop(options: DesktopOptions): Desktop {
     checkReminder: () => reminder.check(),
   });
   let unsubscribeWrites = (): void => {};
+  let firstProbe: unknown = null;
   if (options.timers !== false) {
     // A write is heard at once, perhaps inside its transaction: look when the task that wrote
     // ends, once however many rows (a group commit of Store.durably is heard once committed,
@@ -292,7 +300,12 @@ export function createDesktop(options: DesktopOptions): Desktop {
       });
     });
     wakes.update();
-    void reader.probe().then(changed, () => {});
+    const probe = (): void => {
+      firstProbe = null;
+      if (!reader.probed) void reader.probe().then(changed, () => {});
+    };
+    if (options.firstProbeAfterMs === undefined) probe();
+    else firstProbe = (options.wakeTimers ?? unrefTimeouts).setTimeout(probe, options.firstProbeAfterMs);
   }
 
   return {
@@ -353,6 +366,7 @@ export function createDesktop(options: DesktopOptions): Desktop {
     trayFeed,
     async stop() {
       unsubscribeWrites();
+      if (firstProbe !== null) (options.wakeTimers ?? unrefTimeouts).clearTimeout(firstProbe);
       wakes.stop();
       aborter.abort();
       notifier.close?.();

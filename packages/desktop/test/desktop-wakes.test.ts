@@ -228,3 +228,41 @@ test("a write is heard through the tracking state alone, never today's total (co
   await time.runTo(T0 + MINUTE);
   assert.equal(statusLooks, 0, 'nor by the idle poll');
 });
+
+test('the first probe of the idle sources waits firstProbeAfterMs on the wake timers (the app starts first), and at once without', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'tock-wakes-'));
+  const store = openStore(join(dir, 'tock.db'));
+  const time = virtualTime(T0);
+  const clock = (): number => time.now;
+  const tracker = createTracker({ store, clock, timeZone: 'UTC' });
+  let reads = 0;
+  const source: IdleSource = {
+    name: 'stand-in',
+    idleMs: async () => {
+      reads++;
+      return 1000;
+    },
+  };
+  const make = (firstProbeAfterMs?: number): Desktop =>
+    createDesktop({ store, tracker, clock, idleSources: () => [source], tray: noTray, timeZone: () => 'UTC', wakeTimers: time, trayTimers: time, ...(firstProbeAfterMs === undefined ? {} : { firstProbeAfterMs }) });
+  const waiting = make(1000);
+  t.after(async () => {
+    await waiting.stop();
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  await settle();
+  assert.equal(reads, 0, 'no helper run while the app starts');
+  assert.equal(waiting.view().idleSource.state, 'checking');
+  await time.runTo(T0 + 999);
+  assert.equal(reads, 0);
+  await time.runTo(T0 + 1000);
+  assert.equal(reads, 1, 'probed once, at its time');
+  assert.equal(waiting.view().idleSource.state, 'found');
+
+  const atOnce = make();
+  await settle();
+  assert.equal(reads, 2, 'without the option: probed as it is made');
+  assert.equal(atOnce.view().idleSource.state, 'found');
+  await atOnce.stop();
+});
