@@ -22,11 +22,13 @@ export interface HeartbeatRow {
 }
 
 /**
- * `count` heartbeats an hour ago, 10 ms apart; `seed` shifts them by whole milliseconds so two
- * calls with different seeds never send the same heartbeat (the same time, entity and is_write).
+ * `count` heartbeats 10 ms apart, from an hour ago (earlier when they would not all be 10
+ * minutes old by then: more than 300 000 of them, which the door would refuse as sent from the
+ * future); `seed` shifts them by whole milliseconds so two calls with different seeds never
+ * send the same heartbeat (the same time, entity and is_write).
  */
 export function heartbeatRows(count: number, seed: number): HeartbeatRow[] {
-  const start = Date.now() / 1000 - 3600 - seed * 0.001;
+  const start = Date.now() / 1000 - Math.max(3600, count * 0.01 + 600) - seed * 0.001;
   return Array.from({ length: count }, (_, i) => ({
     entity: `/home/ana/src/tock/packages/file-${i % 997}.ts`,
     time: start + i * 0.01,
