@@ -31,11 +31,15 @@ export const LAUNCHER = `#!/usr/bin/env node
 // The \`tock\` command of the installed package. Plain JavaScript for any Node: on Node 24 or
 // later it runs Tock (lib/tock.mjs); on an older Node it runs itself again on the Node 24 the
 // package brings (node-<platform>-<arch>, or node/bin/node in the .deb).
-import { existsSync } from 'node:fs';
+// Node's own modules by require, not import: an import makes Node build the module's ES facade
+// from every export it has, and node:fs's ReadStream loads its streams (bench/README.md, figure 9).
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { runAgain, startCompileCache, withoutCompileCacheVariable } from './compile-cache.js';
+
+const require = createRequire(import.meta.url);
+const { existsSync } = require('node:fs');
+const { dirname, join } = require('node:path');
+const { fileURLToPath } = require('node:url');
 
 const here = fileURLToPath(import.meta.url);
 const root = join(dirname(here), '..', '..', '..');
@@ -86,9 +90,31 @@ export function writeLauncher(folder: string): string {
   return join(bin, 'tock.js');
 }
 
+/** An ES import of one of Node's own modules, as esbuild writes it: a default, a namespace or named bindings. */
+const BUILTIN_IMPORT = /^import (?:(\w+)|\* as (\w+)|\{([^}]*)\}) from "(node:[\w/]+)";$/gm;
+
+/**
+ * The bundle's code with Node's own modules taken by `require` (the banner's) instead of
+ * `import`. An import of a builtin makes Node build its ES module facade, which reads every
+ * export: `node:fs`'s `ReadStream` getter loads its streams, `node:http`'s loads undici. With
+ * the launcher's own imports also by require, a start builds none (~4 ms before the listener's
+ * first answer: bench/README.md, figure 9). Throws on an import of a builtin it does not know
+ * how to write, so that a new form in esbuild's output is seen, not silently kept.
+ */
+export function requireBuiltins(code: string): string {
+  const out = code.replace(BUILTIN_IMPORT, (_line, name: string | undefined, namespace: string | undefined, named: string | undefined, module: string) => {
+    const bindings = name ?? namespace ?? `{${(named as string).replace(/\b(\w+) as (\w+)\b/g, '$1: $2')}}`;
+    return `const ${bindings} = require("${module}");`;
+  });
+  const left = /^import[^;]*from ["']node:(?!module["'])[^;]*;/m.exec(out);
+  if (left) throw new Error(`dist-bundle: an import of a builtin not rewritten as require: ${left[0]}`);
+  return out;
+}
+
 /**
  * Bundles `packages/cli/src/main.ts` into `<folder>/lib/` (tock.mjs and its chunks; the folder
  * is emptied first) and returns esbuild's metafile, whose inputs name every bundled package.
+ * Node's own modules are taken by `require` ({@link requireBuiltins}).
  */
 export async function bundleTock(folder: string): Promise<Metafile> {
   const lib = join(folder, 'lib');
@@ -111,7 +137,12 @@ export async function bundleTock(folder: string): Promise<Metafile> {
     metafile: true,
     legalComments: 'none',
     logLevel: 'warning',
+    write: false,
   });
+  for (const file of result.outputFiles) {
+    mkdirSync(dirname(file.path), { recursive: true });
+    writeFileSync(file.path, file.path.endsWith('.mjs') ? requireBuiltins(file.text) : file.contents);
+  }
   return result.metafile;
 }
 

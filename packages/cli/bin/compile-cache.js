@@ -7,10 +7,16 @@
 // (`enableCompileCache()` without a folder) Node uses the shared $TMPDIR/node-compile-cache,
 // which another user can create first. Tock's cache is an owner-only folder of the person's
 // own cache home, or none (docs/desktop.md "Compiled code").
-import { spawn } from 'node:child_process';
-import { chmodSync, lstatSync, mkdirSync, realpathSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { dirname, isAbsolute, join, parse, resolve } from 'node:path';
+//
+// Node's own modules by require, not import: an import makes Node build the module's ES facade
+// from every export it has, and node:fs's ReadStream loads its streams (bench/README.md, figure 9).
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const { spawn } = require('node:child_process');
+const { chmodSync, lstatSync, mkdirSync, realpathSync, statSync } = require('node:fs');
+const { homedir } = require('node:os');
+const { dirname, isAbsolute, join, parse, resolve } = require('node:path');
 
 /** Where the cache lives: `$XDG_CACHE_HOME/tock/compile-cache` (an absolute one), else `~/.cache/tock/compile-cache`. */
 export function compileCacheFolder(env = process.env) {
