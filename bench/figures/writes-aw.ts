@@ -12,11 +12,16 @@
  * `/proc/PID/stat`; both per answered request, warm-up included. The peer is not durable per
  * write: it acknowledges an event before committing it and commits every 100 events or 15 s
  * (WAL, `synchronous=FULL`), where Tock commits (and fsyncs) before it answers.
+ *
+ * Figure 5d runs in the same write rounds, between the two (aw, floor, Tock; then Tock, floor,
+ * aw): the floor of a durable signed write (servers/entry-floor.ts: the HMACs, the three rows,
+ * a group commit, nothing else) against the peer — what signing and an fsync before the answer
+ * cost by themselves (report only); its note gives Tock ÷ the floor.
  */
 
 import { loadavg } from 'node:os';
-import { drive, startAppServer } from '../lib/children.ts';
-import { pairedFigure, pairedRounds, round, unmeasured, type BenchConfig, type FigureResult, type Target } from '../lib/figure.ts';
+import { drive, startAppServer, startEntryFloorServer } from '../lib/children.ts';
+import { pairedFigure, pairedRounds, round, unmeasured, type BenchConfig, type FigureResult, type Paired, type Target } from '../lib/figure.ts';
 import { median } from '../lib/stats.ts';
 import type { DriverConfig, DriverResult } from '../load/driver.ts';
 import { awEventBody, awServerUnavailable, startAwServer, type AwServer } from '../peers/aw-server-rust.ts';
@@ -36,6 +41,13 @@ const READS = {
   baselineLabel: 'aw-server-rust GET /api/0/info',
   target: { kind: 'report', text: 'report (issue 42: 1.48×)' } as Target,
 };
+const FLOOR = {
+  id: 'entries-cpu-floor-aw',
+  title: "the floor's server CPU per durable signed write vs aw-server-rust event write",
+  unit: 'µs',
+  baselineLabel: 'aw-server-rust POST /api/0/buckets/<id>/events, 1 event (commits every 100 events)',
+  target: { kind: 'report', text: 'report: what target 3 leaves a durable signed write' } as Target,
+};
 const WRITE_CONCURRENCY = 4;
 const BUCKET = 'tock-bench-window';
 
@@ -50,6 +62,17 @@ async function driveAw(aw: AwServer, load: DriverConfig): Promise<MeasuredRun> {
   return { ...result, serverCpuUsPerRequest: used / Math.max(1, result.totalOk) };
 }
 
+/** Two sides' write rounds as a pair of CPU µs per write (ratio per round: subject ÷ baseline). */
+function cpuPaired(subject: MeasuredRun[], baseline: MeasuredRun[]): Paired<MeasuredRun> {
+  return {
+    subject: subject.map((d) => d.serverCpuUsPerRequest),
+    baseline: baseline.map((d) => d.serverCpuUsPerRequest),
+    ratios: subject.map((d, i) => d.serverCpuUsPerRequest / (baseline[i] as MeasuredRun).serverCpuUsPerRequest),
+    subjectDetails: subject,
+    baselineDetails: baseline,
+  };
+}
+
 const loadNow = (): number[] => loadavg().map((l) => round(l, 2));
 
 /** `binary`: the peer's path (default `BENCH_AW_SERVER`); null: none given. */
@@ -57,10 +80,11 @@ export async function awServerFigures(config: BenchConfig, binary: string | null
   const why = awServerUnavailable(binary);
   if (why !== null || binary === null) {
     config.log(`  SKIPPED: ${why}`);
-    return [unmeasured(WRITES, 'skipped', why ?? ''), unmeasured(READS, 'skipped', why ?? '')];
+    return [unmeasured(WRITES, 'skipped', why ?? ''), unmeasured(FLOOR, 'skipped', why ?? ''), unmeasured(READS, 'skipped', why ?? '')];
   }
   const loadAverage = { start: loadNow(), end: [] as number[] };
   const app = await startAppServer({ seed: { today: true } }, { execArgv: config.serverArgs('entries-aw') });
+  const floor = await startEntryFloorServer({ execArgv: config.serverArgs('entries-floor') });
   let aw: AwServer | undefined;
   try {
     aw = await startAwServer(binary);
@@ -108,6 +132,8 @@ export async function awServerFigures(config: BenchConfig, binary: string | null
     assertAllOk(await drive(awLoad({ targets: ['/api/0/info'], warmupMs: 0, durationMs: primeMs })), 'priming aw GET /api/0/info');
     assertAllOk(await drive(tockLoad({ ...tockWrite, warmupMs: 0, durationMs: config.warmupMs * 2 })), 'priming POST /entries');
     assertAllOk(await drive(awLoad({ ...awWrite, warmupMs: 0, durationMs: config.warmupMs * 2 })), 'priming aw event writes');
+    const floorLoad = (extra: Partial<DriverConfig>): DriverConfig => ({ ...tockLoad(extra), port: floor.ready.port, token: floor.ready.token });
+    assertAllOk(await drive(floorLoad({ ...tockWrite, warmupMs: 0, durationMs: config.warmupMs * 2 })), 'priming the floor');
 
     config.log(`  reads: ${config.rounds} rounds of ${config.throughputMs} ms, ${config.concurrency} in flight (aw, Tock; then Tock, aw)`);
     const reads = await pairedRounds(
@@ -124,20 +150,32 @@ export async function awServerFigures(config: BenchConfig, binary: string | null
       },
     );
 
-    config.log(`  writes: ${config.rounds} rounds of ${config.writesMs} ms, ${WRITE_CONCURRENCY} in flight (aw, Tock; then Tock, aw)`);
-    const writes = await pairedRounds(
-      config.rounds,
-      async () => {
+    config.log(`  writes: ${config.rounds} rounds of ${config.writesMs} ms, ${WRITE_CONCURRENCY} in flight (aw, floor, Tock; then Tock, floor, aw)`);
+    const sides = {
+      aw: async () => {
         const r = await driveAw(peer, awLoad(awWrite));
         assertAllOk(r, 'aw-server-rust event writes');
-        return { value: r.serverCpuUsPerRequest, detail: r };
+        return r;
       },
-      async () => {
+      floor: async () => {
+        const r = (await drive(floorLoad(tockWrite), floor)) as MeasuredRun;
+        assertAllOk(r, 'the entry floor');
+        return r;
+      },
+      app: async () => {
         const r = (await drive(tockLoad(tockWrite), app)) as MeasuredRun;
         assertAllOk(r, 'POST /entries');
-        return { value: r.serverCpuUsPerRequest, detail: r };
+        return r;
       },
-    );
+    };
+    const runs: Record<keyof typeof sides, MeasuredRun[]> = { aw: [], floor: [], app: [] };
+    for (let r = 0; r < config.rounds; r++) {
+      const order: (keyof typeof sides)[] = r % 2 === 0 ? ['aw', 'floor', 'app'] : ['app', 'floor', 'aw'];
+      for (const side of order) runs[side].push(await sides[side]());
+    }
+    const writes = cpuPaired(runs.app, runs.aw);
+    const floorWrites = cpuPaired(runs.floor, runs.aw);
+    const overFloor = cpuPaired(runs.app, runs.floor);
     loadAverage.end = loadNow();
 
     const rates = (p: { subjectDetails: MeasuredRun[]; baselineDetails: MeasuredRun[] }) => {
@@ -164,8 +202,12 @@ export async function awServerFigures(config: BenchConfig, binary: string | null
     readFigure.note =
       `Tock ${round(readFigure.value ?? Number.NaN, 1)} µs vs aw ${round(readFigure.baseline ?? Number.NaN, 1)} µs a request; ` +
       `${readRates.tock} vs ${readRates.aw} req/s`;
-    return [writeFigure, readFigure];
+    const floorFigure = pairedFigure(FLOOR, floorWrites, { ...common, tockOverFloor: round(median(overFloor.ratios), 3) });
+    floorFigure.note =
+      `the floor ${round(floorFigure.value ?? Number.NaN, 1)} µs vs aw ${round(floorFigure.baseline ?? Number.NaN, 1)} µs a write; ` +
+      `Tock ${round(median(overFloor.ratios), 2)}× the floor`;
+    return [writeFigure, floorFigure, readFigure];
   } finally {
-    await Promise.all([app.stop(), aw?.stop()]);
+    await Promise.all([app.stop(), floor.stop(), aw?.stop()]);
   }
 }

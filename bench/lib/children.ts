@@ -96,6 +96,11 @@ export function startFloorServer(options: ServerOptions = {}): Promise<ServerHan
   return startServer('servers/floor-server.ts', [], options);
 }
 
+/** Starts the floor of a durable signed `POST /entries` (bench/servers/entry-floor.ts). */
+export function startEntryFloorServer(options: ServerOptions = {}): Promise<ServerHandle<{ port: number; pid: number; token: string }>> {
+  return startServer('servers/entry-floor.ts', [], options);
+}
+
 /** Starts the floor of a heartbeat bulk (bench/servers/heartbeat-floor.ts). */
 export function startHeartbeatFloorServer(options: ServerOptions = {}): Promise<ServerHandle<{ port: number; pid: number; editorKey: string }>> {
   return startServer('servers/heartbeat-floor.ts', [], options);

@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { MIGRATIONS } from '@tock/core';
+import { ENTRY_WRITES } from './entry-writes.ts';
 
 interface Config {
   warmupMs: number;
@@ -48,12 +49,9 @@ function writer({ path, activity }: WriterData, { countFrom, countUntil }: Windo
   const db = new DatabaseSync(path);
   db.exec('PRAGMA busy_timeout = 10000');
   db.exec('PRAGMA synchronous = FULL');
-  const entry = db.prepare('INSERT INTO entries (id, activity_id, started_at, ended_at, note, created_at) VALUES (?, ?, ?, ?, ?, ?)');
-  const record = db.prepare(
-    `INSERT OR REPLACE INTO idempotency_keys (key, method, path, body_sha256, status, body, created_at_ms)
-     VALUES (?, 'POST', '/entries', ?, 201, ?, ?)`,
-  );
-  const recency = db.prepare('UPDATE activities SET last_used_at = max(last_used_at, ?) WHERE id = ?');
+  const entry = db.prepare(ENTRY_WRITES.entry);
+  const record = db.prepare(ENTRY_WRITES.record);
+  const recency = db.prepare(ENTRY_WRITES.recency);
   const now = (): number => performance.timeOrigin + performance.now();
   let commits = 0;
   for (let at = now(); at < countUntil; at = now()) {
