@@ -7,8 +7,18 @@
  */
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { Catalogs, MessageValues } from './catalog.ts';
-import { PSEUDO_LOCALE, type Locale } from './languages.ts';
+import { isLanguage, PSEUDO_LOCALE, type Locale } from './languages.ts';
 import { pseudoMessage } from './pseudo.ts';
+
+/**
+ * FormatJS finds each message's locale with `Intl.NumberFormat.supportedLocalesOf`, whose first
+ * call makes V8 list every locale ICU has: ~11 ms, the largest step of `tock app`'s start before
+ * the listener's first answer (bench/README.md, figure 9), for a process that may never format a
+ * number. Tock formats only in its own languages ({@link intlLocale}), every one of which ICU has,
+ * so their answer is known: the tag itself, as that call returns it. Any other is FormatJS's.
+ */
+const resolveAmongIcuLocales = IntlMessageFormat.resolveLocale;
+IntlMessageFormat.resolveLocale = (locales) => (isLanguage(locales) ? new Intl.Locale(locales) : resolveAmongIcuLocales(locales));
 
 /** A package's messages in one locale: `t('tray.stop')`, `t('reminder.body', { minutes: 5 })`. */
 export interface Messages<Key extends string> {

@@ -3,6 +3,7 @@
  * and the pseudo-locale `en-XA` (accented, bracketed, 40 % longer, placeholders kept).
  */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { accent, catalogProblems, createMessages, messageArguments, pluralProblems, formatCurrency, formatDurationWords, formatList, localeUses12Hour, pseudoMessage } from '@tock/i18n';
 import { IntlMessageFormat } from 'intl-messageformat';
@@ -44,6 +45,30 @@ describe('messages', () => {
   it('keeps the pseudo message a valid ICU message for IntlMessageFormat', () => {
     const ast = pseudoMessage('Stop {name} after {n, plural, one {# minute} other {# minutes}}');
     assert.equal(new IntlMessageFormat(ast, 'en').format({ name: 'X', n: 1 }), '[Šţöþ X áƒţéŕ 1 ɱíñüţé\u200B~~~~~~\u200B~~]');
+  });
+
+  it("resolves each of Tock's languages to the locale ICU's list gives, and leaves any other to FormatJS", () => {
+    for (const language of ['en', 'de', 'fr', 'es', 'ja']) {
+      assert.equal(String(IntlMessageFormat.resolveLocale(language)), Intl.NumberFormat.supportedLocalesOf(language)[0]);
+    }
+    assert.equal(String(IntlMessageFormat.resolveLocale(['de-AT', 'de'])), 'de-AT');
+    assert.equal(String(IntlMessageFormat.resolveLocale('pt-BR')), 'pt-BR');
+  });
+
+  it("formats a message in each of Tock's languages without asking ICU for its list of locales (the start of `tock app`)", () => {
+    // A fresh process, so that nothing before has asked: it counts the calls of supportedLocalesOf.
+    const script = `
+      let asked = 0;
+      const ask = Intl.NumberFormat.supportedLocalesOf;
+      Intl.NumberFormat.supportedLocalesOf = (...args) => (asked++, ask(...args));
+      const { createMessages } = await import(${JSON.stringify(import.meta.resolve('@tock/i18n'))});
+      const catalogs = ${JSON.stringify(catalogs)};
+      const said = ['en', 'de', 'fr', 'es', 'ja', 'en-XA'].map((locale) => createMessages(catalogs, locale)('hello', { name: 'Ana' }));
+      process.stdout.write(JSON.stringify({ said, asked }));
+    `;
+    const out = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as { said: string[]; asked: number };
+    assert.deepEqual(out.said.slice(0, 5), ['Hello Ana', 'Hallo Ana', 'Bonjour Ana', 'Hola Ana', 'こんにちは Ana']);
+    assert.equal(out.asked, 0);
   });
 
   it('formats money, lists and the clock as the locale writes them', () => {
