@@ -12,7 +12,8 @@
 import { readCaptureSettings, retentionStartMs } from './capture-settings.ts';
 import { globMatches } from './glob.ts';
 import { addDays, localDayKey, startOfLocalDay, type DayKey } from './day.ts';
-import { BROWSER_HEARTBEAT_TYPES, EXCLUDED_PAGE_ENTITY, domainOfEntity, listHeartbeats } from './heartbeats.ts';
+import { domainOfEntity } from './heartbeat-senders.ts';
+import { BROWSER_HEARTBEAT_TYPES, EXCLUDED_PAGE_ENTITY, listHeartbeats } from './heartbeats.ts';
 import { readDayStartsAt } from './ledger-settings.ts';
 import { toIso } from './instants.ts';
 import type { CaptureSettings, CaptureSpan, SpanSource, Timeline } from './shapes/capture.ts';

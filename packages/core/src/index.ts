@@ -158,13 +158,10 @@ export { csvField, csvRow, CSV_LINE_END, type CsvValue } from './csv.ts';
  * {@link pruneHeartbeats} deletes those past the capture retention, {@link statusBarToday}
  * answers `wakatime-cli --today`. Heartbeats are never synced nor exported.
  */
+export { browserFromUserAgent, domainOfEntity, editorFromUserAgent, machineFromHeader } from './heartbeat-senders.ts';
 export {
-  browserFromUserAgent,
-  domainOfEntity,
-  editorFromUserAgent,
   lastHeartbeatPerEditor,
   listHeartbeats,
-  machineFromHeader,
   pruneHeartbeats,
   recordHeartbeats,
   type Heartbeat,

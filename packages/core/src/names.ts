@@ -76,3 +76,12 @@ const WORD_STARTS = /(?<![\p{L}\p{N}])(?=[\p{L}\p{N}])/gu;
 export function wordKey(text: string): string {
   return searchKey(text).replace(WORD_STARTS, WORD_START);
 }
+
+/**
+ * Whether `text` has more than `max` code points. A string has no more code points than UTF-16
+ * units, so only one longer than `max` units is counted (walking every heartbeat's entity and
+ * fields code point by code point was ~0.3 µs of its ~14).
+ */
+export function longerThan(text: string, max: number): boolean {
+  return text.length > max && codePointLength(text) > max;
+}
