@@ -26,13 +26,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { MIGRATIONS } from '@tock/core';
-import { API_VERSION, HEADER, SIGNATURE_VERSION_PREFIX, SigningKey, requestStringToSign, responseStringToSign, sha256Hex } from '@tock/protocol';
+import { HEADER, SigningKey, requestStringToSign, sha256Hex } from '@tock/protocol';
+import { signatureMatches, signedAnswer } from '../lib/floor-signing.ts';
 import { serveBenchChild } from '../lib/serve-child.ts';
 import { ENTRY_WRITES } from '../load/entry-writes.ts';
 
 const token = randomBytes(32).toString('base64url');
 const key = new SigningKey(token);
-const API_VERSION_TEXT = String(API_VERSION);
 
 const dir = mkdtempSync(join(tmpdir(), 'tock-bench-entry-floor-'));
 const db = new DatabaseSync(join(dir, 'tock.db'));
@@ -47,33 +47,6 @@ const entry = db.prepare(ENTRY_WRITES.entry);
 const record = db.prepare(ENTRY_WRITES.record);
 const recency = db.prepare(ENTRY_WRITES.recency);
 
-/** True when `signature` is `v1=` and the HMAC of `stringToSign`, compared without an early exit. */
-function signatureMatches(stringToSign: string, signature: string): boolean {
-  const expected = key.hex(stringToSign);
-  const offset = SIGNATURE_VERSION_PREFIX.length;
-  if (signature.length !== offset + expected.length) return false;
-  let diff = 0;
-  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ signature.charCodeAt(offset + i);
-  return diff === 0;
-}
-
-/** Writes a signed answer, as the listener's headers are. */
-function answer(res: ServerResponse, nonce: string, status: number, body: string): void {
-  res.writeHead(status, [
-    'content-type',
-    'application/json; charset=utf-8',
-    'x-tock-api-version',
-    API_VERSION_TEXT,
-    'cache-control',
-    'no-store',
-    'content-length',
-    String(Buffer.byteLength(body)),
-    'x-tock-response-signature',
-    SIGNATURE_VERSION_PREFIX + key.hex(responseStringToSign(nonce, status, sha256Hex(body))),
-  ]);
-  res.end(body);
-}
-
 /** The answers of the open group, written once it has committed. */
 let group: { res: ServerResponse; nonce: string; body: string }[] | null = null;
 
@@ -81,7 +54,7 @@ function commitGroup(): void {
   const answered = group ?? [];
   group = null;
   db.exec('COMMIT');
-  for (const { res, nonce, body } of answered) answer(res, nonce, 201, body);
+  for (const { res, nonce, body } of answered) signedAnswer(res, key, nonce, 201, body);
 }
 
 const server = createServer((req, res) => {
@@ -96,7 +69,7 @@ const server = createServer((req, res) => {
       typeof nonce !== 'string' ||
       typeof signature !== 'string' ||
       typeof idempotencyKey !== 'string' ||
-      !signatureMatches(requestStringToSign({ timestamp, nonce, method: req.method ?? 'POST', target: req.url ?? '/', bodySha256 }), signature)
+      !signatureMatches(key, requestStringToSign({ timestamp, nonce, method: req.method ?? 'POST', target: req.url ?? '/', bodySha256 }), signature)
     ) {
       res.writeHead(401, ['content-length', '0']);
       res.end();
@@ -109,7 +82,7 @@ const server = createServer((req, res) => {
     }
     const seen = findKey.get(idempotencyKey) as { status: number; body: string } | undefined;
     if (seen !== undefined) {
-      answer(res, nonce, seen.status, seen.body);
+      signedAnswer(res, key, nonce, seen.status, seen.body);
       return;
     }
     const input = JSON.parse(bytes.toString('utf8')) as { name: string; durationMinutes: number; note: string | null };

@@ -20,25 +20,14 @@
 
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
-import { API_VERSION, EMPTY_BODY_SHA256, SIGNATURE_VERSION_PREFIX, SigningKey, requestStringToSign, responseStringToSign, sha256Hex } from '@tock/protocol';
+import { EMPTY_BODY_SHA256, SigningKey, requestStringToSign } from '@tock/protocol';
+import { signatureMatches, signedAnswer } from '../lib/floor-signing.ts';
 import { STATUS_BODY, serveBenchChild } from '../lib/serve-child.ts';
 
 const token = randomBytes(32).toString('base64url');
 const key = new SigningKey(token);
 
 const body = STATUS_BODY;
-const contentLength = String(Buffer.byteLength(body));
-const API_VERSION_TEXT = String(API_VERSION);
-
-/** True when `signature` is `v1=` and the HMAC of `stringToSign`, compared without an early exit. */
-function signatureMatches(stringToSign: string, signature: string): boolean {
-  const expected = key.hex(stringToSign);
-  const offset = SIGNATURE_VERSION_PREFIX.length;
-  if (signature.length !== offset + expected.length) return false;
-  let diff = 0;
-  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ signature.charCodeAt(offset + i);
-  return diff === 0;
-}
 
 const server = createServer((req, res) => {
   req.resume();
@@ -48,6 +37,7 @@ const server = createServer((req, res) => {
     typeof nonce === 'string' &&
     typeof signature === 'string' &&
     signatureMatches(
+      key,
       requestStringToSign({ timestamp, nonce, method: req.method ?? 'GET', target: req.url ?? '/', bodySha256: EMPTY_BODY_SHA256 }),
       signature,
     );
@@ -57,19 +47,6 @@ const server = createServer((req, res) => {
     return;
   }
   // The one hash: the body's, for the response string (Tock keeps the last one; this does not).
-  const responseSignature = SIGNATURE_VERSION_PREFIX + key.hex(responseStringToSign(nonce, 200, sha256Hex(body)));
-  res.writeHead(200, [
-    'content-type',
-    'application/json; charset=utf-8',
-    'x-tock-api-version',
-    API_VERSION_TEXT,
-    'cache-control',
-    'no-store',
-    'content-length',
-    contentLength,
-    'x-tock-response-signature',
-    responseSignature,
-  ]);
-  res.end(body);
+  signedAnswer(res, key, nonce, 200, body);
 });
 serveBenchChild(server, { ready: { token } });
