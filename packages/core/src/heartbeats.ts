@@ -193,7 +193,7 @@ function checkHeartbeat(
   };
 }
 
-/** The columns of a heartbeat's row, in the order {@link rowValues} gives them. */
+/** The columns of a heartbeat's row, in the order {@link insertRows} binds them. */
 const COLUMNS = '(id, time_ms, entity, type, is_write, category, project, branch, language, lines, lineno, cursorpos, editor, machine, received_at)';
 const ROW = '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
 /**
