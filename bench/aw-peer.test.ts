@@ -86,6 +86,7 @@ test('without a binary the figures are skipped and say how to get one', async ()
     figures.map((f) => [f.id, f.status, f.pass]),
     [
       ['entries-cpu-aw', 'skipped', null],
+      ['entries-cpu-floor-aw', 'skipped', null],
       ['status-cpu-aw', 'skipped', null],
     ],
   );
