@@ -271,8 +271,9 @@ export function createDesktop(options: DesktopOptions): Desktop {
 
   // The idle poll and the reminder wake only while they have something to do (wakes.ts): the
   // store's writes (what is tracked) and the settings set them again; nothing polls for those.
+  const wakeTimers = options.wakeTimers ?? unrefTimeouts;
   const wakes = new DesktopWakes({
-    timers: options.wakeTimers ?? unrefTimeouts,
+    timers: wakeTimers,
     pollWanted: () => {
       // After every write: the tracking state alone, not today's total (which a write makes
       // the status count again over every block of the day).
@@ -305,7 +306,7 @@ export function createDesktop(options: DesktopOptions): Desktop {
       if (!reader.probed) void reader.probe().then(changed, () => {});
     };
     if (options.firstProbeAfterMs === undefined) probe();
-    else firstProbe = (options.wakeTimers ?? unrefTimeouts).setTimeout(probe, options.firstProbeAfterMs);
+    else firstProbe = wakeTimers.setTimeout(probe, options.firstProbeAfterMs);
   }
 
   return {
@@ -366,7 +367,7 @@ export function createDesktop(options: DesktopOptions): Desktop {
     trayFeed,
     async stop() {
       unsubscribeWrites();
-      if (firstProbe !== null) (options.wakeTimers ?? unrefTimeouts).clearTimeout(firstProbe);
+      if (firstProbe !== null) wakeTimers.clearTimeout(firstProbe);
       wakes.stop();
       aborter.abort();
       notifier.close?.();
