@@ -24,7 +24,7 @@
 import { request, Agent } from 'node:http';
 import { EMPTY_BODY_SHA256 } from '@tock/protocol';
 import { startAppServer, startHeartbeatFloorServer, type ServerHandle } from '../lib/children.ts';
-import { pairedFigure, pairedRounds, round, type BenchConfig, type FigureResult, type Paired } from '../lib/figure.ts';
+import { alternatingRounds, pairOf, pairedFigure, pairedRounds, round, type BenchConfig, type FigureResult, type Paired } from '../lib/figure.ts';
 import { RequestSigner } from '../lib/signing.ts';
 import { median, percentileOfSorted } from '../lib/stats.ts';
 import { heartbeatRows, sqliteHeartbeatLoop, type HeartbeatRow } from '../load/heartbeat-loop.ts';
@@ -58,15 +58,10 @@ export function cpuPaired(ingest: Paired<IngestSample['detail']>): Paired<number
   };
 }
 
-/** Two sides' ingest rounds as a pair (rate ratio per round: subject ÷ baseline). */
+/** Two sides' ingest rounds as a pair (rate ratio per round: subject ÷ baseline), each round's detail kept. */
 function ingestPaired(subject: IngestSample[], baseline: IngestSample[]): Paired<IngestSample['detail']> {
-  return {
-    subject: subject.map((s) => s.value),
-    baseline: baseline.map((b) => b.value),
-    ratios: subject.map((s, i) => s.value / (baseline[i] as IngestSample).value),
-    subjectDetails: subject.map((s) => s.detail),
-    baselineDetails: baseline.map((b) => b.detail),
-  };
+  const pair = pairOf(subject, baseline, (s) => s.value);
+  return { ...pair, subjectDetails: subject.map((s) => s.detail), baselineDetails: baseline.map((b) => b.detail) };
 }
 
 /** The CPU figure's line for the table: µs per heartbeat of both sides, and which way the ratio reads. */
@@ -154,13 +149,8 @@ export async function heartbeatFigures(config: BenchConfig): Promise<FigureResul
       floor: () => serverRound(servers.floor, floor),
       app: () => serverRound(servers.app, app),
     };
-    // The floor runs between the other two in every round (bare, floor, Tock; then Tock, floor,
-    // bare), as figure 1b's does: each pair of rounds gives the three the same positions.
-    const runs: Record<keyof typeof sides, IngestSample[]> = { bare: [], floor: [], app: [] };
-    for (let r = 0; r < config.rounds; r++) {
-      const order: (keyof typeof sides)[] = r % 2 === 0 ? ['bare', 'floor', 'app'] : ['app', 'floor', 'bare'];
-      for (const side of order) runs[side].push(await sides[side]());
-    }
+    // The floor runs between the other two in every round, as figure 1b's does.
+    const runs = await alternatingRounds(config.rounds, ['bare', 'floor', 'app'], sides);
     const ingest = ingestPaired(runs.app, runs.bare);
     const cpu = cpuPaired(ingest);
     const ingestFigure = pairedFigure(

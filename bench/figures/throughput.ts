@@ -13,16 +13,7 @@
  */
 
 import { drive, startAppServer, startBareServer, startFloorServer } from '../lib/children.ts';
-import {
-  cpuComparison,
-  pairedFigure,
-  pairedRounds,
-  round,
-  type BenchConfig,
-  type FigureResult,
-  type Paired,
-  type Target,
-} from '../lib/figure.ts';
+import { alternatingRounds, cpuComparison, pairOf, pairedFigure, pairedRounds, round, type BenchConfig, type FigureResult, type Target } from '../lib/figure.ts';
 import { median } from '../lib/stats.ts';
 import type { DriverConfig, DriverResult } from '../load/driver.ts';
 
@@ -112,12 +103,8 @@ export async function throughputFigures(config: BenchConfig): Promise<FigureResu
         return r;
       },
     };
-    const runs: Record<keyof typeof sides, MeasuredRun[]> = { bare: [], floor: [], app: [] };
-    for (let r = 0; r < config.rounds; r++) {
-      const order: (keyof typeof sides)[] = r % 2 === 0 ? ['bare', 'floor', 'app'] : ['app', 'floor', 'bare'];
-      for (const side of order) runs[side].push(await sides[side]());
-    }
-    const max = paired(runs.app, runs.bare, (d) => d.rps);
+    const runs = await alternatingRounds(config.rounds, ['bare', 'floor', 'app'], sides);
+    const max = pairOf(runs.app, runs.bare, (d) => d.rps);
     const cpu = cpuComparison(max.subjectDetails, max.baselineDetails);
     const throughput = pairedFigure(THROUGHPUT, max, {
       concurrency: config.concurrency,
@@ -129,9 +116,9 @@ export async function throughputFigures(config: BenchConfig): Promise<FigureResu
     throughput.note = `server CPU/request ${cpu.subjectUs} µs vs ${cpu.baselineUs} µs: CPU-bound ratio ${round(1 / cpu.ratio, 2)}`;
 
     const cpuPerRequest = (d: MeasuredRun): number => d.serverCpuUsPerRequest ?? Number.NaN;
-    const cpuPaired = paired(runs.app, runs.bare, cpuPerRequest);
-    const overFloor = paired(runs.app, runs.floor, cpuPerRequest);
-    const floorOverBare = paired(runs.floor, runs.bare, cpuPerRequest);
+    const cpuPaired = pairOf(runs.app, runs.bare, cpuPerRequest);
+    const overFloor = pairOf(runs.app, runs.floor, cpuPerRequest);
+    const floorOverBare = pairOf(runs.floor, runs.bare, cpuPerRequest);
     const floorUs = round(median(runs.floor.map(cpuPerRequest)), 1);
     const cpuFigure = pairedFigure(CPU, cpuPaired, {
       floorUs,
@@ -180,17 +167,6 @@ export async function throughputFigures(config: BenchConfig): Promise<FigureResu
 
 /** One driver run with the server CPU it cost. */
 type MeasuredRun = DriverResult & { serverCpuUsPerRequest?: number };
-
-/** Pairs the runs of two sides round by round (subject / baseline), as pairedRounds would have. */
-function paired(subject: MeasuredRun[], baseline: MeasuredRun[], pick: (d: MeasuredRun) => number): Paired<MeasuredRun> {
-  return {
-    subject: subject.map(pick),
-    baseline: baseline.map(pick),
-    ratios: subject.map((d, i) => pick(d) / pick(baseline[i] as MeasuredRun)),
-    subjectDetails: subject,
-    baselineDetails: baseline,
-  };
-}
 
 /** The median of one number picked from each round's result, rounded for the report. */
 export function medianOf<D>(details: D[], pick: (d: D) => number): number {

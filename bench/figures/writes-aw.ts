@@ -21,7 +21,7 @@
 
 import { loadavg } from 'node:os';
 import { drive, startAppServer, startEntryFloorServer } from '../lib/children.ts';
-import { pairedFigure, pairedRounds, round, unmeasured, type BenchConfig, type FigureResult, type Paired, type Target } from '../lib/figure.ts';
+import { alternatingRounds, pairOf, pairedFigure, pairedRounds, round, unmeasured, type BenchConfig, type FigureResult, type Target } from '../lib/figure.ts';
 import { median } from '../lib/stats.ts';
 import type { DriverConfig, DriverResult } from '../load/driver.ts';
 import { awEventBody, awServerUnavailable, startAwServer, type AwServer } from '../peers/aw-server-rust.ts';
@@ -60,17 +60,6 @@ async function driveAw(aw: AwServer, load: DriverConfig): Promise<MeasuredRun> {
   const result = await drive(load);
   const used = aw.cpuUs() - before;
   return { ...result, serverCpuUsPerRequest: used / Math.max(1, result.totalOk) };
-}
-
-/** Two sides' write rounds as a pair of CPU µs per write (ratio per round: subject ÷ baseline). */
-function cpuPaired(subject: MeasuredRun[], baseline: MeasuredRun[]): Paired<MeasuredRun> {
-  return {
-    subject: subject.map((d) => d.serverCpuUsPerRequest),
-    baseline: baseline.map((d) => d.serverCpuUsPerRequest),
-    ratios: subject.map((d, i) => d.serverCpuUsPerRequest / (baseline[i] as MeasuredRun).serverCpuUsPerRequest),
-    subjectDetails: subject,
-    baselineDetails: baseline,
-  };
 }
 
 const loadNow = (): number[] => loadavg().map((l) => round(l, 2));
@@ -168,14 +157,11 @@ export async function awServerFigures(config: BenchConfig, binary: string | null
         return r;
       },
     };
-    const runs: Record<keyof typeof sides, MeasuredRun[]> = { aw: [], floor: [], app: [] };
-    for (let r = 0; r < config.rounds; r++) {
-      const order: (keyof typeof sides)[] = r % 2 === 0 ? ['aw', 'floor', 'app'] : ['app', 'floor', 'aw'];
-      for (const side of order) runs[side].push(await sides[side]());
-    }
-    const writes = cpuPaired(runs.app, runs.aw);
-    const floorWrites = cpuPaired(runs.floor, runs.aw);
-    const overFloor = cpuPaired(runs.app, runs.floor);
+    const runs = await alternatingRounds(config.rounds, ['aw', 'floor', 'app'], sides);
+    const cpuPerWrite = (d: MeasuredRun): number => d.serverCpuUsPerRequest;
+    const writes = pairOf(runs.app, runs.aw, cpuPerWrite);
+    const floorWrites = pairOf(runs.floor, runs.aw, cpuPerWrite);
+    const overFloor = pairOf(runs.app, runs.floor, cpuPerWrite);
     loadAverage.end = loadNow();
 
     const rates = (p: { subjectDetails: MeasuredRun[]; baselineDetails: MeasuredRun[] }) => {

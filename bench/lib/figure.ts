@@ -114,6 +114,29 @@ export async function pairedRounds<D>(
   return out;
 }
 
+/** Two sides' runs as a pair: `pick`'s number of each, the ratio per round subject ÷ baseline, the runs as details. */
+export function pairOf<D>(subject: D[], baseline: D[], pick: (d: D) => number): Paired<D> {
+  return {
+    subject: subject.map(pick),
+    baseline: baseline.map(pick),
+    ratios: subject.map((d, i) => pick(d) / pick(baseline[i] as D)),
+    subjectDetails: subject,
+    baselineDetails: baseline,
+  };
+}
+
+/**
+ * Runs every side `rounds` times: even rounds in the order of `order`, odd ones in reverse (for
+ * three sides: bare, floor, Tock; then Tock, floor, bare), so that each pair of rounds gives
+ * every side the same positions. Returns each side's runs in round order.
+ */
+export async function alternatingRounds<K extends string, D>(rounds: number, order: readonly K[], sides: Record<K, () => Promise<D>>): Promise<Record<K, D[]>> {
+  const runs = Object.fromEntries(order.map((side) => [side, [] as D[]])) as Record<K, D[]>;
+  const reversed = [...order].reverse();
+  for (let r = 0; r < rounds; r++) for (const side of r % 2 === 0 ? order : reversed) runs[side].push(await sides[side]());
+  return runs;
+}
+
 /** A measured figure from paired rounds: medians of both sides, median of the ratios. */
 export function pairedFigure(
   base: Omit<FigureResult, 'value' | 'baseline' | 'ratio' | 'pass' | 'status' | 'details'>,
