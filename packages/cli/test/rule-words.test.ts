@@ -427,8 +427,8 @@ describe('a refused field’s rule in the person’s language', () => {
       await assertWorded(
         refusal(() => addRule(store.settings, { match: { title: 'a\u0007' }, activity: 'Banking' })),
         'globText',
-        'must be a glob of 1–200 characters (* and ? are wildcards), no control characters',
-        'muss ein Muster aus 1–200 Zeichen sein (* und ? sind Platzhalter), ohne Steuerzeichen',
+        'must be a glob of 1–256 characters (* and ? are wildcards), no control characters',
+        'muss ein Muster aus 1–256 Zeichen sein (* und ? sind Platzhalter), ohne Steuerzeichen',
       );
     } finally {
       store.close();

@@ -7,13 +7,13 @@
  */
 
 import { ruleProblem, validationProblem, type FieldProblem } from '@tock/protocol';
-import { globRule } from './glob.ts';
+import { GLOB_LIMITS, globLength, globRule } from './glob.ts';
 import { cleanName } from './names.ts';
 import type { SettingsStore } from './store.ts';
 import { RULE_FIELDS, type RuleField, type RuleMatch, type SuggestionRule } from './shapes/capture.ts';
 
-/** At most this many rules, each glob at most this many characters. */
-export const RULE_LIMITS = { count: 500, globLength: 200 } as const;
+/** At most this many rules, each glob at most this many characters (a pattern's limit, glob.ts `GLOB_LIMITS`). */
+export const RULE_LIMITS = { count: 500, globLength: GLOB_LIMITS.length } as const;
 
 const SETTING = 'suggestionRules';
 
@@ -55,7 +55,7 @@ export interface NewRule {
 }
 
 /**
- * Checks a rule's match and activity: at least one glob, each 1–200 characters without control
+ * Checks a rule's match and activity: at least one glob, each 1–256 characters without control
  * characters and with at most 16 `*` (glob.ts `GLOB_LIMITS`), only the span fields; the
  * activity a name by the activity name rules. Every wrong field is reported at once. A rule
  * stored before the `*` limit and over it stays listed but labels nothing until it is edited.
@@ -68,7 +68,7 @@ export function checkRule(input: Pick<NewRule, 'match' | 'activity'>): Omit<Sugg
     if (value === undefined || value === null || value === '') continue;
     if (!(RULE_FIELDS as readonly string[]).includes(field)) {
       problems.push(ruleProblem(field, { rule: 'notSpanField', values: { fields: RULE_FIELDS.join(', ') } }));
-    } else if (typeof value !== 'string' || value.length > RULE_LIMITS.globLength || /\p{Cc}/u.test(value)) {
+    } else if (typeof value !== 'string' || globLength(value) > RULE_LIMITS.globLength || /\p{Cc}/u.test(value)) {
       problems.push(ruleProblem(field, { rule: 'globText', values: { max: RULE_LIMITS.globLength } }));
     } else {
       const over = globRule(value);

@@ -8,7 +8,7 @@
  */
 
 import { type FieldRule, ruleProblem, validationProblem } from '@tock/protocol';
-import { globRule } from './glob.ts';
+import { GLOB_LIMITS, globLength, globRule } from './glob.ts';
 import type { CaptureSettings } from './shapes/capture.ts';
 import type { SettingsStore } from './store.ts';
 
@@ -51,11 +51,11 @@ export const RETENTION_DAYS = { min: 1, max: 3650 } as const;
 /** The bounds of `editorTimeout` in minutes, both included. */
 export const EDITOR_TIMEOUT_MINUTES = { min: 1, max: 240 } as const;
 /**
- * At most this many exclusion globs, each at most this many characters; each has at most 16
- * `*` too (glob.ts `GLOB_LIMITS`), checked as the list is set. A glob stored before that limit
+ * At most this many exclusion globs, each at most this many characters (code points) and 16
+ * `*` (a pattern's limits, glob.ts `GLOB_LIMITS`), checked as the list is set. A glob stored before that limit
  * still excludes (docs/desktop.md "Capture").
  */
-export const EXCLUDE_LIMITS = { count: 100, length: 200 } as const;
+export const EXCLUDE_LIMITS = { count: 100, length: GLOB_LIMITS.length } as const;
 /** The bounds of `mergeGapMinutes`, both included. */
 export const MERGE_GAP_MINUTES = { min: 0, max: 120 } as const;
 /** The bounds of `minMinutes`, both included. */
@@ -168,6 +168,6 @@ function isExcludeList(value: unknown): value is string[] {
     Array.isArray(value) &&
     value.length <= EXCLUDE_LIMITS.count &&
     // biome-ignore lint/suspicious/noControlCharactersInRegex: a glob must not hold control characters
-    value.every((g) => typeof g === 'string' && g.length >= 1 && g.length <= EXCLUDE_LIMITS.length && !/[\u0000-\u001f\u007f]/.test(g))
+    value.every((g) => typeof g === 'string' && g.length >= 1 && globLength(g) <= EXCLUDE_LIMITS.length && !/[\u0000-\u001f\u007f]/.test(g))
   );
 }

@@ -153,3 +153,25 @@ test('exclusions and rules over the limits are refused with one line where they 
     store.close();
   }
 });
+
+test('a pattern of 256 characters (letters or emoji) and 16 * is taken as an exclusion and as a rule; 257 characters are refused', () => {
+  const store = openStore(':memory:');
+  try {
+    // 16 stars, 256 characters in all; the emoji one is 256 characters in 496 UTF-16 units.
+    const letters = `*${Array.from({ length: 15 }, () => 'x'.repeat(15)).join('*')}*`.padEnd(256, 'y');
+    const emoji = `*${Array.from({ length: 15 }, () => '😀'.repeat(15)).join('*')}*`.padEnd(256 + 15 * 15, 'y');
+    for (const glob of [letters, emoji]) {
+      assert.equal([...glob].length, 256);
+      assert.equal([...glob].filter((c) => c === '*').length, 16);
+      assert.deepEqual(setCaptureSetting(store.settings, 'exclude', [glob]).exclude, [glob]);
+      assert.deepEqual(addRule(store.settings, { match: { title: glob }, activity: 'Long' }).match, { title: glob });
+    }
+    assert.ok(isExcluded(readCaptureSettings(store.settings), 'app', `${'😀'.repeat(15)}`.repeat(15) + 'y'.repeat(16)));
+    const over = `${letters}y`;
+    assert.throws(() => setCaptureSetting(store.settings, 'exclude', [over]), { code: 'validation_failed' });
+    assert.throws(() => addRule(store.settings, { match: { title: over }, activity: 'Long' }), { code: 'validation_failed' });
+    assert.deepEqual(readCaptureSettings(store.settings).exclude, [emoji], 'nothing was changed by the refusal');
+  } finally {
+    store.close();
+  }
+});
