@@ -199,7 +199,7 @@ describe('Reports', () => {
     const reportFile = await download(page, 'download-report');
     assert.equal(reportFile.name, 'tock-report-2026-10-01-to-2026-11-30-by-activity.csv');
     assert.equal(reportFile.text, reportCsv(report('2026-10-01', '2026-11-30', 'activity'), 'activity'));
-    assert.ok(reportFile.text.startsWith('activity,seconds,billed_seconds,amount,currency,hours,amounts\r\nClient A — design,11700,0,,,3.25,\r\n'));
+    assert.ok(reportFile.text.startsWith('activity,seconds,billed_seconds,amount,currency,amounts,hours\r\nClient A — design,11700,0,,,,3.25\r\n'));
 
     const exportFile = await download(page, 'download-export');
     assert.equal(exportFile.name, 'tock-export-2026-10-01-to-2026-11-30.csv');
@@ -236,7 +236,7 @@ describe('Reports', () => {
     assert.equal(csv.status, 200);
     assert.equal(csv.headers['content-type'], 'text/csv; charset=utf-8');
     assert.equal(csv.headers['content-disposition'], 'attachment; filename="tock-report-2026-11-18-by-day.csv"');
-    assert.equal(csv.body, 'date,seconds,billed_seconds,amount,currency,hours,amounts\r\n2026-11-18,5400,0,,,1.50,\r\n');
+    assert.equal(csv.body, 'date,seconds,billed_seconds,amount,currency,amounts,hours\r\n2026-11-18,5400,0,,,,1.50\r\n');
     assert.ok(csv.headers['content-security-policy'], 'downloads carry the window’s security headers');
   });
 
@@ -297,7 +297,7 @@ describe('Reports', () => {
     const hours = file.text
       .split('\r\n')
       .slice(1, -1)
-      .map((line) => line.split(',').at(-2));
+      .map((line) => line.split(',').at(-1));
     assert.deepEqual(hours, ['16.67', '0.34', '0.33', '0.33']);
     await page.getByRole('radio', { name: 'Day', exact: true }).check();
     await page.getByTestId('report-day-chart').waitFor();
@@ -310,7 +310,7 @@ describe('Reports', () => {
       byDay.text
         .split('\r\n')
         .slice(1, -1)
-        .map((line) => line.split(',').at(-2)),
+        .map((line) => line.split(',').at(-1)),
       ['1.00', '16.67'],
     );
   });

@@ -79,20 +79,20 @@ describe('tock report', () => {
   it('prints RFC 4180 CSV with a header, quoting where needed', async () => {
     const run = await tock(env, 'report', '--csv');
     assert.equal(run.status, 0, run.err);
-    assert.equal(run.out, 'activity,seconds,billed_seconds,amount,currency,hours,amounts\r\n"Writing, editing",5400,0,,,1.50,\r\nAlpha,2700,0,,,0.75,\r\nCafé,2700,0,,,0.75,\r');
+    assert.equal(run.out, 'activity,seconds,billed_seconds,amount,currency,amounts,hours\r\n"Writing, editing",5400,0,,,,1.50\r\nAlpha,2700,0,,,,0.75\r\nCafé,2700,0,,,,0.75\r');
     const byDay = await tock(env, 'report', 'week', '--by', 'day', '--csv');
     const records = byDay.out.split('\r\n');
-    assert.equal(records[0], 'date,seconds,billed_seconds,amount,currency,hours,amounts');
+    assert.equal(records[0], 'date,seconds,billed_seconds,amount,currency,amounts,hours');
     assert.equal(records.length, 8, 'a header and seven days, Monday to Sunday');
     assert.equal(new Date(`${records[1]!.split(',')[0]}T00:00:00Z`).getUTCDay(), 1, 'the week starts on Monday');
-    assert.ok(records.includes(`${localToday(zone)},10800,0,,,3.00,`), byDay.out);
+    assert.ok(records.includes(`${localToday(zone)},10800,0,,,,3.00`), byDay.out);
   });
 
   it('groups by client and by tag, filters billable time, and refuses a bad --by or --billable', async () => {
     const byClient = JSON.parse((await tock(env, 'report', '--by', 'client', '--json')).out);
     assert.deepEqual(byClient.rows.map((r: { clientID: null; seconds: number }) => [r.clientID, r.seconds]), [[null, 3 * 3600]]);
     const byTag = await tock(env, 'report', '--by', 'tag', '--csv');
-    assert.equal(byTag.out.split('\r\n')[0], 'tag,seconds,billed_seconds,amount,currency,hours,amounts');
+    assert.equal(byTag.out.split('\r\n')[0], 'tag,seconds,billed_seconds,amount,currency,amounts,hours');
     const billable = JSON.parse((await tock(env, 'report', '--billable', 'true', '--json')).out);
     assert.equal(billable.totalSeconds, 0, 'nothing here is billable');
     const table = await tock(env, 'report', '--by', 'client');

@@ -19,7 +19,7 @@ function ledgerCells(row: { billedSeconds: number; amount: string | null; curren
 }
 
 /**
- * The last column, `amounts`: what the row is worth in every currency it is billed in, as the
+ * The column `amounts`, before `hours`: what the row is worth in every currency it is billed in, as the
  * window and `tock report` write it — `190.00 EUR + 240.00 USD`, sorted by currency, `475.00 EUR`
  * for one, empty for none. Text, since a row in two currencies has no one number: `amount` and
  * `currency` stay the numeric pair for a row in one currency (docs/decisions.md "A report CSV
@@ -33,11 +33,11 @@ function amountsCell(row: { amounts?: readonly { currency: string; amount: strin
 /**
  * The CSV text of `report`, grouped `by` as it was asked (an empty report keeps its header):
  * `activity,seconds`, `date,seconds`, `client,seconds` or `tag,seconds`, then
- * `billed_seconds,amount,currency` (docs/data.md "The ledger"), then `hours`: decimal hours
- * with two decimals, as the window's and `tock report`'s tables show them (@tock/protocol
- * `shownHours`: of the minutes shown, rounded by largest remainder so that the rows add up to
- * the total's hours; rows that overlap add up to more, by the overlap's hours), and last
- * `amounts`, every currency's part ({@link amountsCell}).
+ * `billed_seconds,amount,currency` (docs/data.md "The ledger"), then `amounts`, every
+ * currency's part ({@link amountsCell}), and last `hours`: decimal hours with two decimals, as
+ * the window's and `tock report`'s tables show them (@tock/protocol `shownHours`: of the
+ * minutes shown, rounded by largest remainder so that the rows add up to the total's hours;
+ * rows that overlap add up to more, by the overlap's hours).
  */
 export function reportCsv(report: Report, by: ReportGrouping): string {
   const rows = report.rows as (ReportRow & { billedSeconds: number; amount: string | null; currency: string | null; amounts?: { currency: string; amount: string }[] })[];
@@ -56,8 +56,8 @@ export function reportCsv(report: Report, by: ReportGrouping): string {
   );
   const hours = shownHours(minutes.rows, minutes.total).rows;
   return (
-    csvRow([first, 'seconds', ...LEDGER_COLUMNS, 'hours', 'amounts']) +
-    rows.map((r, i) => csvRow([label(r), r.seconds, ...ledgerCells(r), formatHundredths(hours[i] as number), amountsCell(r)])).join('')
+    csvRow([first, 'seconds', ...LEDGER_COLUMNS, 'amounts', 'hours']) +
+    rows.map((r, i) => csvRow([label(r), r.seconds, ...ledgerCells(r), amountsCell(r), formatHundredths(hours[i] as number)])).join('')
   );
 }
 

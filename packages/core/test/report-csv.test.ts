@@ -12,7 +12,7 @@ import { buildReport, type ReportActivityRow } from '../src/report.ts';
 import { reportCsv, reportMatrixCsv } from '../src/report-csv.ts';
 import { fixture } from './support.ts';
 
-test('the hours column: three 20-minute rows are 0.34 + 0.33 + 0.33 = 1.00, and 16 h 40 min is 16.67', (t) => {
+test('the hours column, the last: three 20-minute rows are 0.34 + 0.33 + 0.33 = 1.00, and 16 h 40 min is 16.67', (t) => {
   const f = fixture(t, { timeZone: 'UTC', now: '2026-11-21T23:00:00.000Z' });
   for (const [name, end] of [
     ['A', '2026-11-21T00:20:00.000Z'],
@@ -22,7 +22,7 @@ test('the hours column: three 20-minute rows are 0.34 + 0.33 + 0.33 = 1.00, and 
     f.tracker.logEntry({ name, createIfMissing: true, durationMinutes: 20, endedAt: end });
   }
   const thirds = parse(reportCsv(buildReport(f.store, { from: '2026-11-21', to: '2026-11-21' }, f.clock(), 'UTC'), 'activity'), { columns: true }) as Record<string, string>[];
-  assert.deepEqual(Object.keys(thirds[0] as object), ['activity', 'seconds', 'billed_seconds', 'amount', 'currency', 'hours', 'amounts']);
+  assert.deepEqual(Object.keys(thirds[0] as object), ['activity', 'seconds', 'billed_seconds', 'amount', 'currency', 'amounts', 'hours']);
   assert.deepEqual(
     thirds.map((r) => [r.activity, r.hours]),
     [
