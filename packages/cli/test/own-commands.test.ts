@@ -234,6 +234,53 @@ describe('the same commands with SERVICE_TOKEN use the listener and print the sa
     assert.deepEqual(routes((await listenerRequests(app)).slice(-3)), ['GET /current', 'POST /activities/start', 'POST /activities/stop']);
   });
 
+  it('while tracking and on a break, the reads, branch-changed and tock watch print the same either way', async () => {
+    /** The first line `tock watch` prints (the state now), then the watch is ended. */
+    const firstWatchLine = async (env: NodeJS.ProcessEnv, json: boolean): Promise<string[]> => {
+      const lines: string[] = [];
+      const stop = new AbortController();
+      const said = (line: string): void => {
+        lines.push(line);
+        stop.abort();
+      };
+      const sleep = (_ms: number, signal: AbortSignal): Promise<void> => new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+      await watch({ out: said, err: (line) => said(`err: ${line}`), env, now: () => new Date() }, { template: DEFAULT_TEMPLATE, json }, { signal: stop.signal, sleep });
+      return lines;
+    };
+    assert.equal((await tock(own, 'start', 'Focus', '--note', 'drafting', '--tag', 'docs')).status, 0);
+    for (const state of ['tracking', 'on a break']) {
+      for (const argv of [['status'], ['status', '--json'], ['current'], ['current', '--json'], ['search', 'foc', '--json'], ['start', 'Focus'], ['start', 'Focus', '--json']]) {
+        const [admin, listener] = await sameMinute(
+          () => tock(own, ...argv),
+          () => tock(scripted, ...argv),
+        );
+        assert.equal(admin.status, 0, admin.err);
+        assert.deepEqual(admin, listener, `${state}: ${argv.join(' ')}`);
+      }
+      for (const json of [false, true]) {
+        const [admin, listener] = [await firstWatchLine(own, json), await firstWatchLine(scripted, json)];
+        assert.equal(admin.length, 1, admin.join('\n'));
+        assert.doesNotMatch(admin[0] as string, /^err: /);
+        assert.deepEqual(admin, listener, `${state}: watch${json ? ' --json' : ''}`);
+      }
+      assert.equal((await tock(own, 'break')).status, 0);
+    }
+    assert.equal((await tock(own, 'resume')).status, 0);
+    const [sent, sentScripted] = await sameMinute(
+      () => tock(own, 'branch-changed', 'feature/x', '--repo', 'tock', '--previous', 'main'),
+      () => tock(scripted, 'branch-changed', 'feature/x', '--repo', 'tock', '--previous', 'main'),
+    );
+    assert.equal(sent.status, 0, sent.err);
+    assert.deepEqual(sent, sentScripted);
+    const prompt = (run: TockRun): Record<string, unknown> => {
+      const { promptID, ...rest } = JSON.parse(run.out) as Record<string, unknown>;
+      assert.match(String(promptID), /^[0-9a-f-]{36}$/);
+      return rest;
+    };
+    assert.deepEqual(prompt(await tock(own, 'branch-changed', 'feature/y', '--json')), prompt(await tock(scripted, 'branch-changed', 'feature/y', '--json')));
+    assert.equal((await tock(own, 'stop')).status, 0);
+  });
+
   it('an unknown activity and a refused input read the same either way', async () => {
     for (const argv of [['start', 'Nope'], ['log', '5m', 'Nope'], ['branch-changed', 'x'.repeat(300)]]) {
       const admin = await tock(own, ...argv);
