@@ -169,15 +169,15 @@ describe('Reports with the ledger, and the week’s balance', () => {
     await page.locator('[data-testid="report-table"] th', { hasText: 'Billed' }).waitFor();
     await page.getByTestId('report-row').first().filter({ hasText: 'Acme' }).waitFor();
     const rows = await tableCells(page, 'tbody');
-    assert.deepEqual(rows[0], ['Acme', '1 h 15 min', '1.25', '79 %', '45 min', '€67.50']);
+    assert.deepEqual(rows[0], ['Acme', '1 h 15 min', '1.25', '79 %', '45 min', '67.50 EUR']);
     assert.deepEqual(rows[1], ['No client', '20 min', '0.33', '21 %', '0 min', '–']);
-    assert.deepEqual(await tableCells(page, 'tfoot'), [['Total', '1 h 35 min', '1.58', '100 %', '45 min', '€67.50']]);
+    assert.deepEqual(await tableCells(page, 'tfoot'), [['Total', '1 h 35 min', '1.58', '100 %', '45 min', '67.50 EUR']]);
     assert.deepEqual(await seriousAxeViolations(page), []);
     await screenshot(page, 'reports-by-client-light');
 
     await page.getByRole('radio', { name: 'Billable', exact: true }).check();
     await page.getByTestId('report-total').filter({ hasText: /^45 min$/ }).waitFor();
-    assert.deepEqual(await tableCells(page, 'tbody'), [['Acme', '45 min', '0.75', '100 %', '45 min', '€67.50']]);
+    assert.deepEqual(await tableCells(page, 'tbody'), [['Acme', '45 min', '0.75', '100 %', '45 min', '67.50 EUR']]);
 
     await page.getByRole('radio', { name: 'Not billable', exact: true }).check();
     await page.getByTestId('report-total').filter({ hasText: /^50 min$/ }).waitFor();
@@ -185,7 +185,7 @@ describe('Reports with the ledger, and the week’s balance', () => {
     await page.getByRole('radio', { name: 'Tag', exact: true }).check();
     await page.getByTestId('report-row').filter({ hasText: 'review' }).waitFor();
     assert.deepEqual(await tableCells(page, 'tbody'), [
-      ['review', '45 min', '0.75', '47 %', '45 min', '€67.50'],
+      ['review', '45 min', '0.75', '47 %', '45 min', '67.50 EUR'],
       ['urgent', '30 min', '0.50', '32 %', '0 min', '–'],
       ['No tag', '20 min', '0.33', '21 %', '0 min', '–'],
     ]);
@@ -215,7 +215,7 @@ describe('Reports of one client', () => {
     await page.getByTestId('report-total').filter({ hasText: /^1 h 15 min$/ }).waitFor();
     const onlyAcme = buildReport(store(), { ...week, client: acme.id }, now, 'Europe/Berlin');
     assert.equal(onlyAcme.totalSeconds, 75 * 60);
-    assert.deepEqual(await tableCells(page, 'tbody'), [['Docs', '1 h 15 min', '1.25', '100 %', '45 min', '€67.50']]);
+    assert.deepEqual(await tableCells(page, 'tbody'), [['Docs', '1 h 15 min', '1.25', '100 %', '45 min', '67.50 EUR']]);
     const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-report').click()]);
     assert.equal(readFileSync(await file.path(), 'utf8'), reportCsv(onlyAcme, 'activity'));
     assert.deepEqual(await seriousAxeViolations(page), []);
@@ -354,7 +354,7 @@ describe('Invoices', () => {
     await blur(page);
     await tabTo(page, 'button', { text: 'Preview' });
     await page.keyboard.press('Enter');
-    await page.getByRole('status').filter({ hasText: 'INV-2026-001 would have 1 line, 1 h billed, €90.00' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'INV-2026-001 would have 1 line, 1 h billed, 90.00 EUR' }).waitFor();
     const frame = page.frameLocator('[data-testid="invoice-preview"]');
     await frame.getByText('INVOICE', { exact: true }).waitFor();
     assert.equal(await page.getByTestId('invoice-preview').getAttribute('sandbox'), '');
@@ -365,7 +365,7 @@ describe('Invoices', () => {
     await screenshot(page, 'invoices-preview-light');
 
     await page.getByRole('button', { name: 'Create INV-2026-001' }).click();
-    await page.getByRole('status').filter({ hasText: 'Issued INV-2026-001: €90.00.' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Issued INV-2026-001: 90.00 EUR.' }).waitFor();
     await page.getByTestId('invoice-row').filter({ hasText: 'INV-2026-001' }).waitFor();
     assert.deepEqual(listInvoices(store()).map((i) => [i.number, i.clientName, i.lines]), [['INV-2026-001', 'Acme', 1]]);
 

@@ -1,7 +1,7 @@
 /**
  * Money you can trust in the window (docs/ui.md "Reports", "Invoices"), real Chromium against
  * a real app in Europe/Berlin on a pinned clock: a day billed in EUR and USD shows both amounts
- * on its row and in the total (`€190.00 + $240.00`, never a dash, never added together), and
+ * on its row and in the total (`190.00 EUR + 240.00 USD` as `tock report` writes it, never a dash, never added together), and
  * the invoice preview of a period that overlaps an earlier invoice of the client carries a
  * notice and holds only the blocks on no invoice; a client's VAT ID, reverse charge and
  * invoice language are edited in the Clients screen, a bad language refused at its field; the
@@ -39,12 +39,12 @@ describe('Every currency, everywhere', () => {
     await openWindow(page, ui.app, '/reports');
     await page.getByRole('radio', { name: 'Day', exact: true }).check();
     await page.locator('[data-testid="report-table"] th', { hasText: 'Billed' }).waitFor();
-    await page.getByTestId('report-amounts').filter({ hasText: '€190.00 + $240.00' }).waitFor();
+    await page.getByTestId('report-amounts').filter({ hasText: '190.00 EUR + 240.00 USD' }).waitFor();
     const rows = await tableCells(page, 'tbody');
     const billed = rows.filter((r) => r.at(-1) !== '–');
     assert.equal(billed.length, 1, JSON.stringify(rows));
-    assert.equal(billed[0]?.at(-1), '€190.00 + $240.00');
-    assert.equal((await tableCells(page, 'tfoot'))[0]?.at(-1), '€190.00 + $240.00');
+    assert.equal(billed[0]?.at(-1), '190.00 EUR + 240.00 USD');
+    assert.equal((await tableCells(page, 'tfoot'))[0]?.at(-1), '190.00 EUR + 240.00 USD');
     assert.deepEqual(await seriousAxeViolations(page), []);
   });
 });
@@ -62,7 +62,7 @@ describe('An invoice a client accepts', () => {
     await page.getByLabel('To', { exact: true }).fill('2026-11-18');
     await page.getByRole('button', { name: 'Preview' }).click();
     // 30 minutes: 0.50 h × 95.00 = 47.50.
-    await page.getByRole('status').filter({ hasText: 'INV-2026-002 would have 1 line, 30 min billed, €47.50' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'INV-2026-002 would have 1 line, 30 min billed, 47.50 EUR' }).waitFor();
     const note = page.getByTestId('invoice-overlap');
     await note.waitFor();
     assert.match((await note.textContent()) ?? '', /overlaps an earlier invoice of this client: INV-2026-001 \(2026-11-01 to 2026-11-17\); only blocks on no invoice are on this one/);

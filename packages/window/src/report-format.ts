@@ -43,11 +43,14 @@ export function axisDay(day: string, weekOrLess: boolean): string {
 }
 
 /**
- * `€85.00`, `CHF 1,234.50`: an amount (a decimal string in the currency's minor units, as the
- * app computes it) in the window's language; `–` where no rate applies.
+ * An amount (a decimal string in the currency's minor units, as the app computes it) as
+ * `tock report` writes it: in English (and the pseudo-locale) the decimal and the code,
+ * `190.00 EUR` (docs/data.md "The ledger"); in another language as its locale writes money,
+ * `1.234,50 €`; `–` where no rate applies.
  */
 export function money(amount: string | null, currency: string | null): string {
   if (amount === null || currency === null) return '–';
+  if (formatLocale() === 'en') return `${amount} ${currency}`;
   const digits = amount.includes('.') ? (amount.split('.')[1] as string).length : 0;
   try {
     return new Intl.NumberFormat(formatLocale(), { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Number(amount));
@@ -58,7 +61,7 @@ export function money(amount: string | null, currency: string | null): string {
 
 /**
  * What a row or a report is worth in each of its currencies, never added together:
- * `€190.00 + $240.00`; `–` only where no rate applies (docs/data.md "The ledger").
+ * `190.00 EUR + 240.00 USD`; `–` only where no rate applies (docs/data.md "The ledger").
  */
 export function moneyList(amounts: readonly { amount: string; currency: string }[]): string {
   return amounts.length === 0 ? '–' : amounts.map((a) => money(a.amount, a.currency)).join(' + ');

@@ -26,7 +26,7 @@ const FORMATS = [
   ['csv', 'CSV'],
 ] as const;
 
-/** `€180.00 + CHF 40.00` (with tax), or `no amount` when no line had a rate; currencies are never added. */
+/** `180.00 EUR + 40.00 CHF` (with tax), or `no amount` when no line had a rate; currencies are never added. */
 function totalsText(t: WindowMessages, totals: InvoiceTotal[]): string {
   return totals.length === 0 ? t('invoices.noAmount') : totals.map((t) => money(t.gross ?? t.amount, t.currency)).join(' + ');
 }
