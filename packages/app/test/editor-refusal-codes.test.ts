@@ -65,6 +65,16 @@ describe('an editor’s refusal by its code', () => {
       const future = await post(key, [{ entity: '/src/a.ts', time: NOON / 1000 + 3_600, type: 'file' }]);
       assert.equal(future.status, 400);
       assert.equal(last()?.because?.code, 'heartbeat_time_future');
+
+      // The last refusal is shown for the past hour (docs/cli.md "tock editors"); the last heartbeat stays.
+      assert.equal((await post(key, [{ entity: '/src/a.ts', time: NOON / 1000, type: 'file' }])).status, 201);
+      const vscode = () => app.services.editors.status().editors.find((e) => e.editor === 'vscode');
+      assert.equal(last()?.because?.code, 'heartbeat_time_future', 'an accepted heartbeat keeps the refusal before it');
+      clock.now += 60 * 60_000;
+      assert.equal(last()?.because?.code, 'heartbeat_time_future', 'an hour later: still shown');
+      clock.now += 1;
+      assert.equal(last(), null, 'past the hour: no longer shown');
+      assert.equal(vscode()?.lastHeartbeat, new Date(NOON).toISOString(), 'the last heartbeat is shown however old');
     } finally {
       await app.stop();
     }
