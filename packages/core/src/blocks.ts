@@ -30,7 +30,7 @@ export interface Block {
   breaks: BreakSpan[];
   /** Its tags (docs/data.md "The ledger"), in the order given. */
   tags: string[];
-  /** Whether it is billable: its own flag, else its activity's default. */
+  /** Whether it is billable: its own flag, else its activity's default; one on an invoice is (it was billed). */
   billable: boolean;
   /**
    * The block's own flag when it has one (`billable` is then this); absent when the block

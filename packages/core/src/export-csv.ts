@@ -23,8 +23,9 @@ import {
   type ExportRequest,
 } from './export-reads.ts';
 import { toIso } from './instants.ts';
-import { checkBusiness, checkRounding, NO_ROUNDING, roundBilled } from './ledger-settings.ts';
-import { exactAmount, roundAmount } from './money.ts';
+import { invoiceShares } from './invoice-shares.ts';
+import { billedSeconds, checkBusiness, checkRounding, NO_ROUNDING } from './ledger-settings.ts';
+import { exactAmount, formatMinor, minorUnits, roundAmount } from './money.ts';
 import type { Rounding } from './shapes/ledger.ts';
 import { tagsOf } from './tags.ts';
 
@@ -68,7 +69,7 @@ export function* csvChunks(db: DatabaseSync, request: ExportRequest): Generator<
   };
   const local = (ms: number | null): string => (ms === null ? '' : localDateTime(ms, request.timeZone));
   out.add(csvRow([...EXPORT_CSV_HEADER, ...(synced ? EXPORT_CSV_DEVICE_COLUMNS : []), ...EXPORT_CSV_LEDGER_COLUMNS]));
-  const ledger = csvLedger(db);
+  const ledger = csvLedger(db, from, to);
   // Two iterators, each in order of start, merged: sessions first on a tie.
   const sessionIt = sessions(db, from, to)[Symbol.iterator]();
   const entryIt = entries(db, from, to)[Symbol.iterator]();
@@ -93,7 +94,7 @@ export function* csvChunks(db: DatabaseSync, request: ExportRequest): Generator<
           local(session.end),
           decimalHours(seconds),
           ...device(session.device),
-          ...ledger(session.activityID, session, seconds),
+          ...ledger(session.activityID, session.id, session, seconds),
         ]);
         s = sessionIt.next();
       } else {
@@ -112,7 +113,7 @@ export function* csvChunks(db: DatabaseSync, request: ExportRequest): Generator<
           local(entry.end),
           decimalHours(seconds),
           ...device(entry.device),
-          ...ledger(entry.activityID, entry, seconds),
+          ...ledger(entry.activityID, entry.id, entry, seconds),
         ]);
         e = entryIt.next();
       }
@@ -142,11 +143,14 @@ function settingOf<T>(db: DatabaseSync, key: string, check: (value: unknown) => 
 /**
  * The CSV's ledger columns of one block ({@link EXPORT_CSV_LEDGER_COLUMNS}): read once per
  * export — activities with a client, a rate or a billable default, the clients, the rounding
- * and the business currency — then worked out per row. The billed seconds are the block's own,
- * rounded per block (a rounding per day belongs to a day's total: reports show it); the amount
- * is rounded half-up once, in the row.
+ * and the business currency, and the shares of the invoiced blocks in `[from, to)` — then
+ * worked out per row. The billed seconds are the block's own, rounded per
+ * block and at least the rounding's `minimumMinutes` (a rounding per day belongs to a day's
+ * total: reports show it); the amount is rounded half-up once, in the row. A block on an invoice
+ * that stands is billable and billed what its invoice line says (its share, as reports count
+ * it), whatever rate, rounding or billable default changed since (docs/data.md "Invoices").
  */
-function csvLedger(db: DatabaseSync): (activityID: string, block: BlockLedgerColumns, seconds: number) => (string | number)[] {
+function csvLedger(db: DatabaseSync, from: number, to: number): (activityID: string, id: string, block: BlockLedgerColumns, seconds: number) => (string | number)[] {
   const activities = new Map<string, { clientID: string | null; rate: string | null; billable: number }>();
   for (const a of db.prepare('SELECT id, client_id AS clientID, rate, billable FROM activities WHERE client_id IS NOT NULL OR rate IS NOT NULL OR billable <> 0').all() as unknown as {
     id: string;
@@ -161,13 +165,19 @@ function csvLedger(db: DatabaseSync): (activityID: string, block: BlockLedgerCol
   const rounding: Rounding = settingOf(db, 'rounding', checkRounding) ?? { ...NO_ROUNDING };
   const perBlock: Rounding = { ...rounding, per: 'block' };
   const fallbackCurrency = settingOf(db, 'business', checkBusiness)?.currency ?? null;
-  return (activityID, block, seconds) => {
+  const shares = invoiceShares({ statement: (sql) => db.prepare(sql) }, from, to);
+  return (activityID, id, block, seconds) => {
     const a = activities.get(activityID);
     const client = a?.clientID ? clients.get(a.clientID) : undefined;
+    const share = shares.get(id);
+    if (share !== undefined) {
+      const amount = share.currency === null ? '' : formatMinor(share.minor, minorUnits(share.currency));
+      return [client?.name ?? '', tagsOf(block.tags).join(', '), 'true', share.billedSeconds, amount, share.currency ?? ''];
+    }
     const billable = (block.billable ?? a?.billable ?? 0) === 1;
     const rate = a?.rate ?? client?.rate ?? null;
     const currency = client?.currency ?? fallbackCurrency;
-    const billed = billable ? roundBilled(seconds, perBlock) : 0;
+    const billed = billable ? billedSeconds(seconds, [seconds], perBlock) : 0;
     const priced = billable && rate !== null && currency !== null;
     return [
       client?.name ?? '',

@@ -21,6 +21,9 @@ import type { InvoiceDocument, InvoiceLine } from './shapes/ledger.ts';
 import type { Store } from './store.ts';
 import { secondOf, workedSpans, type WorkedSpan } from './totals.ts';
 
+/** What these read of the store: its prepared statements (an export's own connection gives them too). */
+type Statements = Pick<Store, 'statement'>;
+
 /** One invoiced block's part of its line. */
 export interface InvoiceShare {
   /** The invoice's number. */
@@ -45,7 +48,7 @@ const INVOICED_IN_RANGE_SQL = `
  * line cannot be found (a document this build cannot read) has no share: a report bills it as
  * any other block.
  */
-export function invoiceShares(store: Store, from: number, to: number): Map<string, InvoiceShare> {
+export function invoiceShares(store: Statements, from: number, to: number): Map<string, InvoiceShare> {
   const shares = new Map<string, InvoiceShare>();
   const invoiceIDs = new Set<string>();
   for (const row of store.statement(INVOICED_IN_RANGE_SQL).all(from, to) as { invoiceID: string }[]) invoiceIDs.add(row.invoiceID);
@@ -73,7 +76,7 @@ interface Group {
 }
 
 /** The shares of one invoice's blocks. */
-function sharesOf(store: Store, invoiceID: string, document: InvoiceDocument): Map<string, InvoiceShare> {
+function sharesOf(store: Statements, invoiceID: string, document: InvoiceDocument): Map<string, InvoiceShare> {
   const sessions = store
     .statement('SELECT id, activity_id AS activityID, started_at AS start, ended_at AS end, tags, billable FROM sessions WHERE invoice_id = ? ORDER BY started_at, id')
     .all(invoiceID) as unknown as { id: string; activityID: string; start: number; end: number | null; tags: string | null; billable: number | null }[];

@@ -28,7 +28,10 @@ export interface SessionRow {
   deviceID?: string;
   /** The number of the invoice it is on, if any. */
   invoice?: string | null;
-  /** Its tags as stored (JSON text; NULL: none) and whether it is billable (its own flag, else its activity's). */
+  /**
+   * Its tags as stored (JSON text; NULL: none) and whether it is billable (its own flag, else its
+   * activity's; a block on an invoice is, whatever its activity says since: docs/data.md "Invoices").
+   */
   tags?: string | null;
   billable?: number;
   /** The block's own flag (NULL: it follows its activity's). */
@@ -62,13 +65,13 @@ export interface BreakRow {
 /** The columns of a {@link SessionRow}, for `FROM sessions s JOIN activities a ON a.id = s.activity_id`. */
 export const SESSION_COLUMNS = `s.id AS id, s.activity_id AS activityID, a.name AS activityName,
   s.started_at AS startedAt, s.ended_at AS endedAt, s.note AS note,
-  s.tags AS tags, coalesce(s.billable, a.billable) AS billable, s.billable AS ownBillable,
+  s.tags AS tags, CASE WHEN s.invoice_id IS NULL THEN coalesce(s.billable, a.billable) ELSE 1 END AS billable, s.billable AS ownBillable,
   (SELECT number FROM invoices WHERE id = s.invoice_id) AS invoice`;
 
 /** The columns of an {@link EntryRow}, for `FROM entries e JOIN activities a ON a.id = e.activity_id`. */
 export const ENTRY_COLUMNS = `e.id AS id, e.activity_id AS activityID, a.name AS activityName,
   e.started_at AS startedAt, e.ended_at AS endedAt, e.note AS note,
-  e.tags AS tags, coalesce(e.billable, a.billable) AS billable, e.billable AS ownBillable,
+  e.tags AS tags, CASE WHEN e.invoice_id IS NULL THEN coalesce(e.billable, a.billable) ELSE 1 END AS billable, e.billable AS ownBillable,
   (SELECT number FROM invoices WHERE id = e.invoice_id) AS invoice`;
 
 /** The columns of a {@link BreakRow}, for `FROM breaks`. */

@@ -15,6 +15,7 @@ import {
   buildReport,
   draftInvoice,
   editClient,
+  exportChunks,
   invoiceTotal,
   issueInvoice,
   lineAmountMinor,
@@ -282,5 +283,11 @@ test('minimumMinutes bills a billable block at least that long, per block or per
   assert.deepEqual([line?.workedSeconds, line?.billedSeconds, line?.quantity, line?.amount], [1500, 2100, '0.58', '34.80']);
   const report = buildReport(f.store, { from: '2026-11-03', to: '2026-11-03', by: 'activity' }, f.clock(), 'UTC');
   assert.equal(report.rows[0]?.billedSeconds, 2100);
+  // The export CSV's own billed seconds of each block (its last columns): the 5 minutes billed 15.
+  const csv = [...exportChunks(f.store.db, { format: 'csv', timeZone: 'UTC', now: f.clock() })].join('').trimEnd().split('\r\n');
+  assert.deepEqual(
+    csv.slice(1).map((row) => row.split(',').slice(-4).join(',')),
+    ['true,900,15.00,EUR', 'true,1200,20.00,EUR'],
+  );
   assert.match(problemOf(() => setLedgerSetting(f.store.settings, 'rounding', { mode: 'up', minutes: 15, minimumMinutes: 61 })).message, /minimumMinutes/);
 });

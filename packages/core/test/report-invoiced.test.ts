@@ -14,6 +14,7 @@ import {
   buildReport,
   draftInvoice,
   editClient,
+  exportChunks,
   issueInvoice,
   setActivityLedger,
   setLedgerSetting,
@@ -79,6 +80,45 @@ test("the issue's story: after a rate change the report of the invoiced period s
   f.store.transaction(() => voidInvoice(f.store, invoice.number, '2026-11-30'));
   const voided = buildReport(f.store, { from: '2026-11-02', to: '2026-11-02', by: 'day' }, f.clock(), 'UTC');
   assert.deepEqual(voided.amounts, [{ currency: 'EUR', amount: '149.63' }]);
+});
+
+test('an invoiced block stays billable and worth its invoice in the block list and the export CSV when its activity is made not billable or its rate changes; voided, it follows them again', (t) => {
+  const f = fixture(t, { now: '2026-11-30T12:00:00.000Z' });
+  addClient(f.store, { name: 'Acme', rate: '80', currency: 'EUR' }, 0, ids());
+  // 50 minutes on one line: 0.83 h × 80.00 = 66.40 (the exact time would say 66.67).
+  f.tracker.logEntry({ name: 'Build', createIfMissing: true, durationMinutes: 30, endedAt: '2026-11-02T10:00:00Z' });
+  f.tracker.logEntry({ name: 'Build', durationMinutes: 20, endedAt: '2026-11-02T11:00:00Z' });
+  setActivityLedger(f.store, 'Build', { client: 'Acme', billable: true });
+  const invoice = issue(f, { client: 'Acme', from: '2026-11-01', to: '2026-11-30' });
+  assert.deepEqual(invoicesNet([invoice]), [{ currency: 'EUR', amount: '66.40' }]);
+  // The activity's default and the rates change after issuing; the blocks' own flags were never set.
+  setActivityLedger(f.store, 'Build', { billable: false, rate: '200' });
+  editClient(f.store, 'Acme', { rate: '100' });
+  const ledgerColumns = (): string[] =>
+    [...exportChunks(f.store.db, { format: 'csv', timeZone: 'UTC', now: f.clock() })]
+      .join('')
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((row) => row.split(',').slice(-4).join(','));
+  assert.deepEqual(
+    f.tracker.listBlocks(0, f.clock()).map((b) => [b.billable, b.invoice]),
+    [
+      [true, invoice.number],
+      [true, invoice.number],
+    ],
+  );
+  // Its line's 3 000 billed seconds and 66.40 shared out over the blocks by worked time.
+  assert.deepEqual(ledgerColumns(), ['true,1800,39.84,EUR', 'true,1200,26.56,EUR']);
+  f.store.transaction(() => voidInvoice(f.store, invoice.number, '2026-11-30'));
+  assert.deepEqual(
+    f.tracker.listBlocks(0, f.clock()).map((b) => [b.billable, b.invoice]),
+    [
+      [false, undefined],
+      [false, undefined],
+    ],
+  );
+  assert.deepEqual(ledgerColumns(), ['false,0,,', 'false,0,,']);
 });
 
 test('an invoiced block counts once, on the day it starts, as its invoice puts it; a range without its start leaves its money out', (t) => {
