@@ -98,12 +98,17 @@ describe('one book across devices', { timeout: 120_000 }, () => {
       ]);
       assert.equal(a.app.services.tracker.listBlocks(0, clock.now).find((x) => x.id === first.entryID)?.invoice, undefined);
 
-      // B goes silent for 31 days: A may take the book back itself.
-      clock.now += 31 * 86_400_000;
+      // B goes silent: an hour short of 30 days A may not take the book; at 30 days it may, itself.
+      clock.now += 30 * 86_400_000 - 3_600_000;
       await a.app.services.sync.syncNow();
+      assert.throws(
+        () => sa.transaction(() => moveBook(sa, a.app.services.sync, 'laptop', clock.now)),
+        (error: Problem) => error.details?.[0]?.line?.rule === 'bookHolderRecent' && error.details[0].line.values?.silent === 29,
+      );
+      clock.now += 3_600_000;
       sa.transaction(() => moveBook(sa, a.app.services.sync, 'laptop', clock.now));
       a.app.services.sync.flush();
-      // 31 days unused end a window's session (docs/ui.md): a new window asks.
+      // Days unused end a window's session (docs/ui.md): a new window asks.
       const apiA2 = await windowApi(a);
       assert.deepEqual(((await apiA2('GET', '/api/invoices/book')).json.result as { here: boolean }).here, true);
     } finally {
