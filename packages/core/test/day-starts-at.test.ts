@@ -170,6 +170,19 @@ test('02:30 with dayStartsAt "04:00" counts on the day before: Today, the report
   assert.deepEqual(suggested('2026-11-24'), []);
 });
 
+test('targets count the days that have begun with dayStartsAt: at 02:30 with "04:00" Tuesday has not, at 04:00 it has', (t) => {
+  const zone = 'Europe/Berlin';
+  const f = fixture(t, { now: '2026-11-24T02:30:00+01:00', timeZone: zone });
+  setLedgerSetting(f.store.settings, 'targets', '{"mon":8,"tue":6}');
+  setLedgerSetting(f.store.settings, 'dayStartsAt', '"04:00"');
+  const target = (at: string): number | null => buildReport(f.store, { from: '2026-11-23', to: '2026-11-24', by: 'day' }, Date.parse(at), zone).targetSeconds;
+  // Monday 2026-11-23 runs to Tuesday 04:00: Tuesday's 6 hours are not due yet.
+  assert.equal(target('2026-11-24T02:30:00+01:00'), 8 * 3600);
+  assert.equal(target('2026-11-24T04:00:00+01:00'), 14 * 3600);
+  setLedgerSetting(f.store.settings, 'dayStartsAt', null);
+  assert.equal(target('2026-11-24T02:30:00+01:00'), 14 * 3600, 'at midnight (the default) Tuesday has begun');
+});
+
 test('the named ranges of reports follow weekStart sun, mon, sat and dayStartsAt', () => {
   const zone = 'Europe/Berlin';
   // Sunday 22 November 2026, 02:30: with "04:00" still Saturday the 21st.
