@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startApp, type RunningApp } from '@tock/app/start';
 import type { Entry, Suggestions } from '@tock/protocol';
@@ -123,6 +123,22 @@ describe('calendar commands against a running app', () => {
     assert.ok(JSON.stringify(logged).includes('"kind":"entry"'));
     assert.ok(!JSON.stringify(logged).includes('Town hall'));
     assert.ok(!JSON.stringify(logged).includes(folder));
+  });
+
+  it('removes a calendar by its path, typed relative or full', async () => {
+    const file = join(folder, 'planning.ics');
+    assert.equal((await tock('calendar', 'add', file, '--name', 'Planning file')).status, 0);
+    const removed = await tock('calendar', 'remove', relative(process.cwd(), file));
+    assert.equal(removed.status, 0, removed.err);
+    assert.match(removed.out, /^removed Planning file \(/);
+    const other = join(home, 'calendars', 'other');
+    mkdirSync(other);
+    assert.equal((await tock('calendar', 'add', `${other}/`, '--name', 'Other')).status, 0);
+    assert.match((await tock('calendar', 'remove', `${other}/`)).out, /^removed Other \(/);
+    assert.deepEqual(
+      (JSON.parse((await tock('calendar', 'list', '--json')).out) as { name: string }[]).map((c) => c.name),
+      ['Work'],
+    );
   });
 
   it('removes the calendar by name', async () => {
