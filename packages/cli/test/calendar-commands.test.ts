@@ -65,6 +65,12 @@ describe('calendar commands against a running app', () => {
     assert.equal(out.status, 1);
     assert.match(out.err, /^error: https:\/\/calendar\.example\.org\/ana\.ics is an address: Tock reads calendars on this computer only/);
     assert.equal(out.err.trim().split('\n').length, 1);
+    for (const address of ['http://calendar.example.org/ana.ics', 'HTTPS://calendar.example.org/ana.ics', 'webcal://calendar.example.org/ana.ics']) {
+      const refused = await tock('calendar', 'add', address);
+      assert.equal(refused.status, 1, address);
+      assert.equal(refused.err.split(' is an address: ')[0], `error: ${address}`);
+    }
+    assert.deepEqual(JSON.parse((await tock('calendar', 'list', '--json')).out), [], 'nothing was added');
   });
 
   it('adds a folder and lists it', async () => {
