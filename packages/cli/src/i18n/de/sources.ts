@@ -20,7 +20,7 @@ export const sources = {
   'sources.capture.sway': 'sway (IPC)',
   'sources.capture.hyprland': 'Hyprland (IPC-Ereignisse)',
   'sources.capture.x11': 'X11 (EWMH, xprop)',
-  'sources.reason.notSet': 'keine Sitzung dieser Art ({variable} ist nicht gesetzt)',
+  'sources.reason.notSet': '{variable} ist nicht gesetzt',
   'sources.reason.notRunning': '{program} läuft nicht auf diesem Sitzungsbus',
   'sources.reason.gnomeExtension': 'Die GNOME-Shell-Erweiterung von Tock antwortet nicht (oder ist veraltet): Führen Sie {command} aus, melden Sie sich dann ab und wieder an',
   'sources.reason.gnomeExtensionOld': 'Die GNOME-Shell-Erweiterung von Tock ist hier Version {installed}, älter als die dieses Tock ({shipped}): Führen Sie {command} aus, melden Sie sich dann ab und wieder an',

@@ -17,7 +17,7 @@ export const sources = {
   'sources.capture.sway': 'sway (IPC)',
   'sources.capture.hyprland': 'Hyprland (IPC events)',
   'sources.capture.x11': 'X11 (EWMH, xprop)',
-  'sources.reason.notSet': 'not this kind of session ({variable} is not set)',
+  'sources.reason.notSet': '{variable} is not set',
   'sources.reason.notRunning': '{program} is not running on this session bus',
   'sources.reason.gnomeExtension': 'Tock’s GNOME Shell extension does not answer (or is an older one): run {command}, then log out and back in',
   'sources.reason.gnomeExtensionOld': 'Tock’s GNOME Shell extension here is version {installed}, older than this Tock’s ({shipped}): run {command}, then log out and back in',

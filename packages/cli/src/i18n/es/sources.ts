@@ -20,7 +20,7 @@ export const sources = {
   'sources.capture.sway': 'sway (IPC)',
   'sources.capture.hyprland': 'Hyprland (eventos IPC)',
   'sources.capture.x11': 'X11 (EWMH, xprop)',
-  'sources.reason.notSet': 'no es una sesión de este tipo ({variable} no está definida)',
+  'sources.reason.notSet': '{variable} no está definida',
   'sources.reason.notRunning': '{program} no se está ejecutando en este bus de sesión',
   'sources.reason.gnomeExtension': 'la extensión de GNOME Shell de Tock no responde (o es una versión antigua): ejecute {command} y después cierre la sesión y vuelva a iniciarla',
   'sources.reason.gnomeExtensionOld': 'la extensión de GNOME Shell de Tock es aquí la versión {installed}, anterior a la de este Tock ({shipped}): ejecute {command} y después cierre la sesión y vuelva a iniciarla',

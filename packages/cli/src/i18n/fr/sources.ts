@@ -20,7 +20,7 @@ export const sources = {
   'sources.capture.sway': 'sway (IPC)',
   'sources.capture.hyprland': 'Hyprland (événements IPC)',
   'sources.capture.x11': 'X11 (EWMH, xprop)',
-  'sources.reason.notSet': 'ce n’est pas ce type de session ({variable} n’est pas défini)',
+  'sources.reason.notSet': '{variable} n’est pas défini',
   'sources.reason.notRunning': '{program} ne tourne pas sur ce bus de session',
   'sources.reason.gnomeExtension': 'l’extension GNOME Shell de Tock ne répond pas (ou elle est ancienne) : lancez {command}, puis fermez la session et rouvrez-la',
   'sources.reason.gnomeExtensionOld': 'l’extension GNOME Shell de Tock est ici en version {installed}, plus ancienne que celle de ce Tock ({shipped}) : lancez {command}, puis fermez la session et rouvrez-la',

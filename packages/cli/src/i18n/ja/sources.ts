@@ -20,7 +20,7 @@ export const sources = {
   'sources.capture.sway': 'sway（IPC）',
   'sources.capture.hyprland': 'Hyprland（IPC イベント）',
   'sources.capture.x11': 'X11（EWMH、xprop）',
-  'sources.reason.notSet': 'この種類のセッションではありません（{variable} が設定されていません）',
+  'sources.reason.notSet': '{variable} が設定されていません',
   'sources.reason.notRunning': 'このセッションバスで {program} が動作していません',
   'sources.reason.gnomeExtension': 'Tock の GNOME Shell 拡張機能が応答しません（または古いバージョンです）。{command} を実行してから、ログアウトして再度ログインしてください',
   'sources.reason.gnomeExtensionOld': 'この環境の Tock の GNOME Shell 拡張機能はバージョン {installed} で、この Tock のもの（{shipped}）より古いバージョンです。{command} を実行してから、ログアウトして再度ログインしてください',

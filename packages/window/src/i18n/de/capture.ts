@@ -64,7 +64,7 @@ export const capture = {
   'cap.source.sway': 'sway (IPC)',
   'cap.source.hyprland': 'Hyprland (IPC-Ereignisse)',
   'cap.source.x11': 'X11 (EWMH, xprop)',
-  'cap.reason.notSet': 'keine Sitzung dieser Art ({variable} ist nicht gesetzt)',
+  'cap.reason.notSet': '{variable} ist nicht gesetzt',
   'cap.reason.notRunning': '{program} läuft nicht auf diesem Sitzungsbus',
   'cap.reason.gnomeExtension': 'Die GNOME-Shell-Erweiterung von Tock antwortet nicht (oder ist veraltet): Führen Sie {command} aus, melden Sie sich dann ab und wieder an',
   'cap.reason.gnomeExtensionOld': 'Die GNOME-Shell-Erweiterung von Tock ist hier Version {installed}, älter als die dieses Tock ({shipped}): Führen Sie {command} aus, melden Sie sich dann ab und wieder an',

@@ -61,7 +61,7 @@ export const capture = {
   'cap.source.sway': 'sway (IPC)',
   'cap.source.hyprland': 'Hyprland (IPC events)',
   'cap.source.x11': 'X11 (EWMH, xprop)',
-  'cap.reason.notSet': 'not this kind of session ({variable} is not set)',
+  'cap.reason.notSet': '{variable} is not set',
   'cap.reason.notRunning': '{program} is not running on this session bus',
   'cap.reason.gnomeExtension': 'Tock’s GNOME Shell extension does not answer (or is an older one): run {command}, then log out and back in',
   'cap.reason.gnomeExtensionOld': 'Tock’s GNOME Shell extension here is version {installed}, older than this Tock’s ({shipped}): run {command}, then log out and back in',

@@ -64,7 +64,7 @@ export const capture = {
   'cap.source.sway': 'sway (IPC)',
   'cap.source.hyprland': 'Hyprland (eventos IPC)',
   'cap.source.x11': 'X11 (EWMH, xprop)',
-  'cap.reason.notSet': 'no es una sesión de este tipo ({variable} no está definida)',
+  'cap.reason.notSet': '{variable} no está definida',
   'cap.reason.notRunning': '{program} no se está ejecutando en este bus de sesión',
   'cap.reason.gnomeExtension': 'la extensión de GNOME Shell de Tock no responde (o es una versión antigua): ejecute {command} y después cierre la sesión y vuelva a iniciarla',
   'cap.reason.gnomeExtensionOld': 'la extensión de GNOME Shell de Tock es aquí la versión {installed}, anterior a la de este Tock ({shipped}): ejecute {command} y después cierre la sesión y vuelva a iniciarla',

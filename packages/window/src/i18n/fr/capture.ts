@@ -64,7 +64,7 @@ export const capture = {
   'cap.source.sway': 'sway (IPC)',
   'cap.source.hyprland': 'Hyprland (événements IPC)',
   'cap.source.x11': 'X11 (EWMH, xprop)',
-  'cap.reason.notSet': 'ce n’est pas ce type de session ({variable} n’est pas défini)',
+  'cap.reason.notSet': '{variable} n’est pas défini',
   'cap.reason.notRunning': '{program} ne tourne pas sur ce bus de session',
   'cap.reason.gnomeExtension': 'l’extension GNOME Shell de Tock ne répond pas (ou elle est ancienne) : lancez {command}, puis fermez la session et rouvrez-la',
   'cap.reason.gnomeExtensionOld': 'l’extension GNOME Shell de Tock est ici en version {installed}, plus ancienne que celle de ce Tock ({shipped}) : lancez {command}, puis fermez la session et rouvrez-la',

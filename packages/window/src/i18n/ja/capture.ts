@@ -64,7 +64,7 @@ export const capture = {
   'cap.source.sway': 'sway（IPC）',
   'cap.source.hyprland': 'Hyprland（IPC イベント）',
   'cap.source.x11': 'X11（EWMH、xprop）',
-  'cap.reason.notSet': 'この種類のセッションではありません（{variable} が設定されていません）',
+  'cap.reason.notSet': '{variable} が設定されていません',
   'cap.reason.notRunning': 'このセッションバスで {program} が動作していません',
   'cap.reason.gnomeExtension': 'Tock の GNOME Shell 拡張機能が応答しません（または古いバージョンです）。{command} を実行してから、ログアウトして再度ログインしてください',
   'cap.reason.gnomeExtensionOld': 'この環境の Tock の GNOME Shell 拡張機能はバージョン {installed} で、この Tock のもの（{shipped}）より古いバージョンです。{command} を実行してから、ログアウトして再度ログインしてください',
