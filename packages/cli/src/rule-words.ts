@@ -30,7 +30,8 @@ const OWN_WORDS_IN_ENGLISH: ReadonlySet<ProblemCode> = new Set(['license_locked'
 
 /** A problem's line by its code in `t`'s language (see {@link PROBLEM_KEYS}); undefined to say the app's line. */
 export function problemLine(t: CliMessages, error: unknown): string | undefined {
-  if (!isProblem(error)) return undefined;
+  // A refusal said whole by its rule names what the code's words cannot (the invoice's number): validationLine says it.
+  if (!isProblem(error) || error.details?.[0]?.line !== undefined) return undefined;
   const key = PROBLEM_KEYS[error.code];
   if (key === null || key === undefined || (t.locale === 'en' && !OWN_WORDS_IN_ENGLISH.has(error.code))) return undefined;
   return t(key);

@@ -57,6 +57,17 @@ describe('invoiced is final, through the CLI', () => {
     assert.equal(JSON.stringify(app.services.tracker.listBlocks(0, NOW)), before);
   });
 
+  it('says the refusal in the person’s language with the invoice’s number in it', async () => {
+    await ok('settings', 'set', 'language', '"de"');
+    try {
+      const run = await tock('tag', entryID, 'late');
+      assert.equal(run.status, 1);
+      assert.equal(run.err, `error: dieser Block steht auf Rechnung ${first}; stornieren Sie die Rechnung, um ihn zu ändern`);
+    } finally {
+      await ok('settings', 'set', 'language', '"en"');
+    }
+  });
+
   it('refuses, whole, an import of a Tock export that changes an invoiced block, naming the block and the invoice; the same export as it is imports nothing new', async () => {
     const exported = await ok('export');
     const file = join(home, 'export.json');

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { addClient, addRule, cleanCurrency, cleanName, cleanRate, cleanTags, cleanTaxRate, draftInvoice, editRule, invoiceByNumber, openStore, readReportQuery, RULE_LIMITS, setCaptureSetting, setLedgerSetting, voidInvoice } from '@tock/core';
-import { fieldRule, isProblem, Problem, PROBLEM_STATUS, ruleMessage, ruleProblem, validationProblem, type FieldProblem, type FieldRule, type FieldRuleCode, type ProblemCode } from '@tock/protocol';
+import { fieldRule, isProblem, Problem, PROBLEM_STATUS, ruleLine, ruleMessage, ruleProblem, validationProblem, type FieldProblem, type FieldRule, type FieldRuleCode, type ProblemCode } from '@tock/protocol';
 import { loadCliMessages } from '../src/i18n/index.ts';
 import { errorLine } from '../src/main.ts';
 import type { SyncReason, SyncReasonCode } from '@tock/admin';
@@ -208,6 +208,7 @@ const EACH: Readonly<Record<FieldRuleCode, FieldRule>> = {
   bookElsewhere: { rule: 'bookElsewhere', values: { name: 'laptop', me: 'desktop', days: 30 } },
   bookHolderRecent: { rule: 'bookHolderRecent', values: { holder: 'laptop', silent: 1, target: 'desktop', days: 30 } },
   bookTooLarge: { rule: 'bookTooLarge', values: { lines: 1200, kib: 300, max: 256 } },
+  blockInvoiced: { rule: 'blockInvoiced', values: { number: 'INV-2026-001' } },
   unknownTimeZone: { rule: 'unknownTimeZone', values: { zone: 'Mars/Olympus' } },
   storeNotFile: { rule: 'storeNotFile', values: { path: '/home/ada/.tock/tock.db' } },
   storeEmpty: { rule: 'storeEmpty', values: { path: '/home/ada/.tock/tock.db' } },
@@ -549,6 +550,12 @@ describe('a refused field’s rule in the person’s language', () => {
     const invoiced = new Problem('invoiced', 'this block is on invoice INV-2026-001; void the invoice to change it');
     assert.equal(errorLine(invoiced, de), 'dieser Block steht auf einer Rechnung; stornieren Sie die Rechnung, um ihn zu ändern');
     assert.equal(errorLine(invoiced, en), invoiced.message);
+    // As core refuses it, with its rule beside: the invoice's number in every language.
+    const onInvoice = new Problem('invoiced', ...ruleLine('block', EACH.blockInvoiced));
+    assert.equal(onInvoice.message, invoiced.message);
+    assert.equal(errorLine(onInvoice, en), invoiced.message);
+    assert.equal(errorLine(onInvoice, de), 'dieser Block steht auf Rechnung INV-2026-001; stornieren Sie die Rechnung, um ihn zu ändern');
+    assert.equal(errorLine(onInvoice, await loadCliMessages('ja')), 'このブロックは請求書 INV-2026-001 に載っています。変更するには、その請求書を無効にしてください');
     assert.equal(errorLine(new Problem('internal_error', 'internal error in the app; see its output for details'), de), 'in Tock ist ein Fehler aufgetreten; versuchen Sie es erneut, die Ausgabe der App enthält Einzelheiten');
   });
 

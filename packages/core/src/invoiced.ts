@@ -14,7 +14,7 @@
  * its blocks: they are editable and invoiceable again.
  */
 
-import { Problem, ruleProblem, validationProblem } from '@tock/protocol';
+import { Problem, ruleLine, ruleProblem, validationProblem } from '@tock/protocol';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { DayKey } from './day.ts';
 import type { InvoiceDocument } from './shapes/ledger.ts';
@@ -24,9 +24,13 @@ interface Statements {
   statement(sql: string): StatementSync;
 }
 
-/** The refusal of a change to a block on invoice `number`. */
+/**
+ * The refusal of a change to a block on invoice `number`: the one English line, and beside it
+ * its rule with the number (`blockInvoiced`), so the window and the CLI say it in the person's
+ * language with the number in it (docs/i18n.md).
+ */
 export function invoicedProblem(number: string): Problem {
-  return new Problem('invoiced', `this block is on invoice ${number}; void the invoice to change it`);
+  return new Problem('invoiced', ...ruleLine('block', { rule: 'blockInvoiced', values: { number } }));
 }
 
 /** How the guard's triggers start their error message; the invoice's number follows. */

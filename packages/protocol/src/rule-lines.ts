@@ -82,6 +82,8 @@ export type LineRuleCode =
   | 'bookElsewhere'
   | 'bookHolderRecent'
   | 'bookTooLarge'
+  /** A change to a block on an invoice that stands (@tock/core invoiced.ts): code `invoiced`, the invoice's number. */
+  | 'blockInvoiced'
   /** A time zone `Intl` does not know (@tock/core export.ts): the export's `timeZone`. */
   | 'unknownTimeZone'
   /**
@@ -240,6 +242,8 @@ export function lineMessage(rule: LineRuleCode, v: Readonly<Record<string, strin
       return `invoices are issued on "${v.holder}", which synced ${v.silent} ${v.silent === 1 ? 'day' : 'days'} ago; run tock invoice device "${v.target}" on "${v.holder}" (another device may take the book once "${v.holder}" has not synced for ${v.days} days)`;
     case 'unknownTimeZone':
       return `unknown time zone "${v.zone}"; use an IANA name such as "Europe/Berlin"`;
+    case 'blockInvoiced':
+      return `this block is on invoice ${v.number}; void the invoice to change it`;
     case 'bookTooLarge':
       return `this invoice of ${v.lines} lines is too large for one line of the sync folder (${v.kib} KiB of ${v.max}); make it for a shorter period`;
     case 'dayKeyShape':

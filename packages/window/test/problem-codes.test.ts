@@ -135,6 +135,9 @@ describe('the window words the app’s refusals by their rule, not the English',
     );
     const [calendar, calendarOptions] = ruleLine('path', { rule: 'calendarMissing', values: { path: '/home/ada/team.ics' } });
     assert.equal(new ApiError(400, 'refused', calendar, calendarOptions.details).message, '/home/ada/team.ics: keine solche Datei und kein solcher Ordner.');
+    // A block on an invoice: the code's own words would lose the invoice's number; its line keeps it.
+    const [invoiced, invoicedOptions] = ruleLine('block', { rule: 'blockInvoiced', values: { number: 'INV-2026-001' } });
+    assert.equal(new ApiError(409, 'invoiced', invoiced, invoicedOptions.details).message, 'Dieser Block steht auf Rechnung INV-2026-001; stornieren Sie die Rechnung, um ihn zu ändern.');
     await speak('en-XA');
     assert.match(new ApiError(400, 'refused', calendar, calendarOptions.details).message, /^\[.*~+\]/su);
     await speak('en');

@@ -212,6 +212,7 @@ export const rules = {
   'rule.bookElsewhere': 'Rechnungen werden auf „{name}“ ausgestellt; stellen Sie sie dort aus oder stornieren Sie sie dort, oder holen Sie das Rechnungsbuch mit `tock invoice device "{me}"` auf „{name}“ auf dieses Gerät (oder hier, sobald „{name}“ {days} Tage lang nicht synchronisiert hat)',
   'rule.bookHolderRecent': 'Rechnungen werden auf „{holder}“ ausgestellt, das vor {silent, plural, one {# Tag} other {# Tagen}} synchronisiert hat; führen Sie tock invoice device "{target}" auf „{holder}“ aus (ein anderes Gerät kann das Rechnungsbuch übernehmen, sobald „{holder}“ {days} Tage lang nicht synchronisiert hat)',
   'rule.bookTooLarge': 'diese Rechnung mit {lines, plural, one {# Zeile} other {# Zeilen}} ist zu groß für eine Zeile des Sync-Ordners ({kib} KiB von {max}); erstellen Sie sie für einen kürzeren Zeitraum',
+  'rule.blockInvoiced': 'dieser Block steht auf Rechnung {number}; stornieren Sie die Rechnung, um ihn zu ändern',
   'rule.unknownTimeZone': 'unbekannte Zeitzone „{zone}“; verwenden Sie einen IANA-Namen wie „Europe/Berlin“',
   'problem.code.rule_not_found': 'diese Regel gibt es nicht (mehr); vielleicht wurde sie schon entfernt',
   'problem.code.suggestion_not_found': 'diesen Vorschlag gibt es nicht (mehr): er wurde übernommen, verworfen oder geändert',

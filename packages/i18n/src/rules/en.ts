@@ -214,6 +214,7 @@ export const rules = {
   'rule.bookElsewhere': 'invoices are issued on "{name}"; issue or void it there, or move the book to this device with `tock invoice device "{me}"` on "{name}" (or here, once "{name}" has not synced for {days} days)',
   'rule.bookHolderRecent': 'invoices are issued on "{holder}", which synced {silent, plural, one {# day} other {# days}} ago; run tock invoice device "{target}" on "{holder}" (another device may take the book once "{holder}" has not synced for {days} days)',
   'rule.bookTooLarge': 'this invoice of {lines, plural, one {# line} other {# lines}} is too large for one line of the sync folder ({kib} KiB of {max}); make it for a shorter period',
+  'rule.blockInvoiced': 'this block is on invoice {number}; void the invoice to change it',
   'rule.unknownTimeZone': 'unknown time zone "{zone}"; use an IANA name such as "Europe/Berlin"',
   'problem.code.rule_not_found': 'there is no such rule (any more); it may have been removed already',
   'problem.code.suggestion_not_found': 'there is no such suggestion (any more): it was accepted, dismissed or changed',

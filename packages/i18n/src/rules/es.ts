@@ -212,6 +212,7 @@ export const rules = {
   'rule.bookElsewhere': 'las facturas se emiten en «{name}»; emítala o anúlela allí, o traslade el registro a este dispositivo con `tock invoice device "{me}"` en «{name}» (o aquí, cuando «{name}» lleve {days} días sin sincronizar)',
   'rule.bookHolderRecent': 'las facturas se emiten en «{holder}», que se sincronizó hace {silent, plural, one {# día} other {# días}}; ejecute tock invoice device "{target}" en «{holder}» (otro dispositivo podrá tomar el registro cuando «{holder}» lleve {days} días sin sincronizar)',
   'rule.bookTooLarge': 'esta factura de {lines, plural, one {# línea} other {# líneas}} es demasiado grande para una línea de la carpeta de sincronización ({kib} KiB de {max}); créela para un periodo más corto',
+  'rule.blockInvoiced': 'este bloque figura en la factura {number}; anule la factura para cambiarlo',
   'rule.unknownTimeZone': 'zona horaria desconocida «{zone}»; use un nombre IANA como «Europe/Berlin»',
   'problem.code.rule_not_found': 'esa regla no existe (o ya no existe); quizá ya se eliminó',
   'problem.code.suggestion_not_found': 'esa sugerencia no existe (o ya no existe): se aceptó, se descartó o cambió',

@@ -212,6 +212,7 @@ export const rules = {
   'rule.bookElsewhere': 'les factures sont émises sur « {name} » ; émettez-la ou annulez-la là-bas, ou déplacez le registre sur cet appareil avec `tock invoice device "{me}"` sur « {name} » (ou ici, une fois que « {name} » ne s’est pas synchronisé depuis {days} jours)',
   'rule.bookHolderRecent': 'les factures sont émises sur « {holder} », qui s’est synchronisé il y a {silent, plural, one {# jour} other {# jours}} ; lancez tock invoice device "{target}" sur « {holder} » (un autre appareil pourra reprendre le registre une fois que « {holder} » ne s’est pas synchronisé depuis {days} jours)',
   'rule.bookTooLarge': 'cette facture de {lines, plural, one {# ligne} other {# lignes}} est trop grande pour une ligne du dossier de synchronisation ({kib} Kio sur {max}) ; créez-la pour une période plus courte',
+  'rule.blockInvoiced': 'ce bloc figure sur la facture {number} ; annulez la facture pour le modifier',
   'rule.unknownTimeZone': 'fuseau horaire inconnu « {zone} » ; utilisez un nom IANA tel que « Europe/Berlin »',
   'problem.code.rule_not_found': 'cette règle n’existe pas (ou plus) ; elle a peut-être déjà été supprimée',
   'problem.code.suggestion_not_found': 'cette suggestion n’existe pas (ou plus) : elle a été acceptée, écartée ou modifiée',

@@ -212,6 +212,7 @@ export const rules = {
   'rule.bookElsewhere': '請求書は「{name}」で発行されます。そちらで発行または無効にするか、「{name}」で `tock invoice device "{me}"` を実行して台帳をこのデバイスに移してください（「{name}」が {days} 日間同期していなければ、ここでも実行できます）',
   'rule.bookHolderRecent': '請求書は「{holder}」で発行されます。「{holder}」は {silent, plural, other {# 日}}前に同期しました。「{holder}」で tock invoice device "{target}" を実行してください（「{holder}」が {days} 日間同期していなければ、別のデバイスが台帳を引き継げます）',
   'rule.bookTooLarge': 'この請求書（{lines, plural, other {# 行}}）は同期フォルダーの 1 行に収まりません（{kib} KiB／上限 {max} KiB）。もっと短い期間で作成してください',
+  'rule.blockInvoiced': 'このブロックは請求書 {number} に載っています。変更するには、その請求書を無効にしてください',
   'rule.unknownTimeZone': 'タイムゾーン「{zone}」は不明です。「Europe/Berlin」のような IANA の名前を使ってください',
   'problem.code.rule_not_found': 'そのルールはありません（すでに削除された可能性があります）',
   'problem.code.suggestion_not_found': 'その提案はありません（承認、却下、または変更されました）',
