@@ -2,7 +2,8 @@
  * Attack: hostile calendar files (docs/calendar.md "Limits"). A folder holds an `.ics` whose
  * one event never ends (5 MB on one line), a 50 MB file, a FIFO, a link to a file elsewhere,
  * a daily rule a billion times from 1900, one with UNTIL in 9999, one that never matches, a
- * time zone nobody knows, and 9.5 MB of real events — beside one good meeting. Against the
+ * time zone nobody knows, 9.5 MB of real events and four more files of them (past the total read
+ * of all calendars) — beside one good meeting. Against the
  * real app process: it is added with `tock calendar add` and the day's suggestions asked for,
  * while a signed `GET /status` every 10 ms must keep being answered and the peak RSS may grow
  * at most {@link RSS_GROWTH_MIB}. Each bad file is one line of the app's output naming it, and
@@ -56,7 +57,11 @@ function writeHostileFolder(dir: string, today: string): Record<string, RegExp> 
     size += event.length + 2;
   }
   writeFileSync(join(dir, 'big.ics'), ics(...events));
+  // Many large files (a folder synced from a server that takes anyone's invitations): past the
+  // total read over every calendar each is refused unread, so the memory stays that of one.
+  for (let i = 1; i <= 4; i++) writeFileSync(join(dir, `many-${i}.ics`), ics(...events));
   return {
+    ...Object.fromEntries([1, 2, 3, 4].map((i) => [`many-${i}.ics`, /is 9\.5 MiB, over what is left of the 16\.0 MiB Tock reads of all calendars; it is not read/])),
     'unterminated.ics': /a VEVENT does not end/,
     'huge.ics': /is 50.0 MiB, over the 10.0 MiB/,
     'fifo.ics': /not a regular file/,

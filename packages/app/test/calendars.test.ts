@@ -129,6 +129,31 @@ test('a FIFO, a link and a file over the size limit are each one line naming the
   assert.equal(listed.problems.length, 4);
 });
 
+test('files are read up to a total over every calendar; the rest are one line each, and read once there is room', async () => {
+  // Three files of one size: the total holds two of them.
+  const file = (uid: string, summary: string): string => ics(event(uid, '20261120T090000Z', '20261120T100000Z', summary));
+  const work = tempDir('tock-cal-work-');
+  writeFileSync(join(work, 'a.ics'), file('a', 'Alpha'));
+  writeFileSync(join(work, 'b.ics'), file('b', 'Bravo'));
+  const size = Buffer.byteLength(file('a', 'Alpha'));
+  const home = join(tempDir('tock-cal-home-'), 'home.ics');
+  writeFileSync(home, file('c', 'Charl'));
+  const lines: string[] = [];
+  const calendars = createCalendars({ settings: memorySettings(), timeZone: () => 'UTC', timers: manualTimers(), onProblem: (l) => lines.push(l), maxTotalBytes: 2 * size });
+  assert.equal((await calendars.add(work, 'Work')).events, 2);
+  const refused = await calendars.add(home, 'Home');
+  assert.equal(refused.events, 0);
+  assert.deepEqual(refused.problems, [`${home} is ${Math.ceil(size / 1024)} KiB, over what is left of the ${Math.ceil((2 * size) / 1024)} KiB Tock reads of all calendars; it is not read`]);
+  assert.deepEqual(lines, [`calendar Home: ${refused.problems[0]}`]);
+  assert.deepEqual(calendars.meetings(DAY_FROM, DAY_TO).map((s) => s.span.title).sort(), ['Alpha', 'Bravo']);
+  // Work removed: Home is read at the next look.
+  calendars.remove('Work');
+  await calendars.refresh();
+  assert.deepEqual(calendars.list().map((c) => [c.name, c.events, c.problems]), [['Home', 1, []]]);
+  assert.deepEqual(calendars.meetings(DAY_FROM, DAY_TO).map((s) => s.span.title), ['Charl']);
+  assert.equal(CALENDAR_LIMITS.maxTotalBytes, 16 * 1024 * 1024, 'the total the app reads within (docs/calendar.md)');
+});
+
 test('a change is read after the debounce when the folder is watched, and by the fallback check when it cannot be', async () => {
   for (const watching of [true, false]) {
     const dir = tempDir('tock-cal-');

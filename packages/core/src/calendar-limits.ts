@@ -7,6 +7,12 @@
 export const CALENDAR_LIMITS = {
   /** A file larger than this is refused unread (bytes). */
   maxFileBytes: 10 * 1024 * 1024,
+  /**
+   * At most this many bytes of files are read and kept parsed over every calendar (in the order
+   * they were added, each folder's files by name): the rest are refused unread, so many large
+   * files cannot take the app's memory (a 9.5 MiB file of events holds about 40 MiB parsed).
+   */
+  maxTotalBytes: 16 * 1024 * 1024,
   /** At most this many occurrences of one recurring event are kept (those not expanded from near the days asked). */
   maxOccurrences: 10_000,
   /** At most this many steps of the recurrence iterators in one query, over every calendar asked: the rest waits for the next. */

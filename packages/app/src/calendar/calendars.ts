@@ -16,7 +16,7 @@ import type { ParsedCalendar, StepBudget } from '@tock/core/calendar';
 import type { SettingsStore, TimedSpan } from '@tock/core';
 import { ruleLine } from '@tock/protocol';
 import { AdminError } from '../admin.ts';
-import { readRegular } from '@tock/sync/folder';
+import { bytesText, readRegular } from '@tock/sync/folder';
 import type { CalendarListing, CalendarSource } from '@tock/admin';
 
 /** Declared once, in the admin contract (@tock/admin views.ts), which the handlers are typed by. */
@@ -80,6 +80,8 @@ export interface CalendarsOptions {
   onChange?: () => void;
   /** Each new problem line, once. */
   onProblem?: (line: string) => void;
+  /** The bytes of files read over every calendar (default core's `CALENDAR_LIMITS.maxTotalBytes`; tests pass less). */
+  maxTotalBytes?: number;
   newId?: () => string;
 }
 
@@ -184,20 +186,42 @@ export function createCalendars(options: CalendarsOptions): Calendars {
     return names.slice(0, MAX_FOLDER_FILES).map((n) => join(source.path, n));
   }
 
-  /** Reads the files of `source` that changed since last time; parses each once. */
+  /**
+   * The bytes of the files kept parsed of the calendars before `source` in the list (the calendars
+   * after it as last read, until their turn): what `source`'s files may add to within the total.
+   */
+  function bytesBesides(source: CalendarSource): number {
+    let bytes = 0;
+    for (const other of sources()) {
+      if (other.id === source.id) continue;
+      for (const state of files.get(other.id)?.values() ?? []) if (state.parsed !== undefined) bytes += state.size;
+    }
+    return bytes;
+  }
+
+  /**
+   * Reads the files of `source` that changed since last time; parses each once. A file that would
+   * take the files kept parsed over every calendar past the total (docs/calendar.md "Limits") is
+   * refused unread, like one over the size of a file.
+   */
   async function read(source: CalendarSource): Promise<void> {
     const known = files.get(source.id) ?? new Map<string, FileState>();
     const next = new Map<string, FileState>();
+    const { CALENDAR_LIMITS } = await calendarModule();
+    const total = options.maxTotalBytes ?? CALENDAR_LIMITS.maxTotalBytes;
+    let kept = bytesBesides(source);
     for (const path of await filesOf(source)) {
       const before = known.get(path);
       let state: FileState;
       try {
-        const { CALENDAR_LIMITS } = await calendarModule();
         const result = await readRegular(path, { limit: CALENDAR_LIMITS.maxFileBytes, unchanged: before });
         if (result.kind === 'unchanged' && before) state = before;
         else if (result.kind === 'missing') state = { size: -1, mtimeMs: -1, parsed: undefined, problem: 'is missing' };
         else if (result.kind === 'refused') state = { size: -1, mtimeMs: -1, parsed: undefined, problem: result.reason };
-        else if (result.kind === 'read') {
+        else if (result.kind === 'read' && kept + result.size > total) {
+          // Read already, not parsed: its size and time are not kept, so it is read again once there is room.
+          state = { size: -1, mtimeMs: -1, parsed: undefined, problem: `is ${bytesText(result.size)}, over what is left of the ${bytesText(total)} Tock reads of all calendars; it is not read` };
+        } else if (result.kind === 'read') {
           try {
             const parsed = await parseInSlices(result.bytes.toString('utf8'));
             state = { size: result.size, mtimeMs: result.mtimeMs, parsed, problem: undefined };
@@ -209,6 +233,7 @@ export function createCalendars(options: CalendarsOptions): Calendars {
         state = { size: -1, mtimeMs: -1, parsed: undefined, problem: `could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'})` };
       }
       next.set(path, state);
+      if (state.parsed !== undefined) kept += state.size;
       if (state.problem !== undefined) report(`calendar ${source.name}: ${path} ${state.problem}`);
       for (const line of state.parsed?.problems ?? []) report(`calendar ${source.name}: ${path}: ${line}`);
     }
