@@ -179,6 +179,32 @@ test('a report row billed in EUR and USD carries amounts per currency, amount an
   );
 });
 
+test('a row’s amounts and the totals are sorted by currency, whichever was billed first', (t) => {
+  const f = fixture(t, { now: '2026-11-30T12:00:00.000Z' });
+  const newId = ids();
+  // Billed first and created first: Swiss francs and dollars, then euros.
+  addClient(f.store, { name: 'Zürich', rate: '100', currency: 'CHF' }, 0, newId);
+  addClient(f.store, { name: 'Dollar', rate: '120', currency: 'USD' }, 0, newId);
+  addClient(f.store, { name: 'Euro', rate: '95', currency: 'EUR' }, 0, newId);
+  const usd = f.tracker.logEntry({ name: 'Build', createIfMissing: true, durationMinutes: 60, endedAt: '2026-11-02T09:00:00Z' });
+  const chf = f.tracker.logEntry({ name: 'Audit', createIfMissing: true, durationMinutes: 60, endedAt: '2026-11-02T10:00:00Z' });
+  const eur = f.tracker.logEntry({ name: 'Design', createIfMissing: true, durationMinutes: 60, endedAt: '2026-11-02T11:00:00Z' });
+  setActivityLedger(f.store, 'Build', { client: 'Dollar', billable: true });
+  setActivityLedger(f.store, 'Audit', { client: 'Zürich', billable: true });
+  setActivityLedger(f.store, 'Design', { client: 'Euro', billable: true });
+  for (const id of [usd.entryID, chf.entryID, eur.entryID]) tagBlock(f.store, id, ['web']);
+  const sorted = [
+    { currency: 'CHF', amount: '100.00' },
+    { currency: 'EUR', amount: '95.00' },
+    { currency: 'USD', amount: '120.00' },
+  ];
+  for (const by of ['day', 'tag', 'activity', 'client'] as const) {
+    const report = buildReport(f.store, { from: '2026-11-02', to: '2026-11-02', by }, f.clock(), 'UTC');
+    assert.deepEqual(report.amounts, sorted, by);
+    if (by === 'day' || by === 'tag') assert.deepEqual(report.rows[0]?.amounts, sorted, by);
+  }
+});
+
 test('taxes: the business rate, a client rate of its own, or the reverse charge; a due date from paymentDays; decimal quantities', (t) => {
   const f = fixture(t, { now: '2026-11-30T12:00:00.000Z' });
   const newId = ids();
