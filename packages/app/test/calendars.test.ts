@@ -100,6 +100,13 @@ test('a calendar’s path and name are trimmed once, for both doors; a blank nam
   assert.deepEqual({ name: added.name, path: added.path }, { name: 'team', path: file });
   calendars.remove('team');
   assert.equal((await calendars.add(` ${file} `, ' Team ')).name, 'Team');
+  // A folder typed with a trailing slash (the window's form) is the folder: listed without it,
+  // not added again without it, and removed by its path either way.
+  const folder = await calendars.add(`${dir}/`, 'Folder');
+  assert.equal(folder.path, dir);
+  await assert.rejects(calendars.add(dir, 'Again'), (error: Problem) => error.details?.[0]?.line?.rule === 'calendarAdded');
+  assert.equal(calendars.remove(`${dir}//`).name, 'Folder');
+  assert.deepEqual(calendars.list().map((c) => c.name), ['Team']);
 });
 
 test('a FIFO, a link and a file over the size limit are each one line naming the file; the rest is read', async () => {

@@ -11,7 +11,7 @@
  */
 import { watch, type FSWatcher } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, join, normalize } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import type { ParsedCalendar, StepBudget } from '@tock/core/calendar';
 import type { SettingsStore, TimedSpan } from '@tock/core';
 import { ruleLine } from '@tock/protocol';
@@ -286,7 +286,7 @@ export function createCalendars(options: CalendarsOptions): Calendars {
         throw new AdminError(...ruleLine('path', { rule: 'calendarAddress', values: { path } }));
       }
       if (!isAbsolute(path)) throw new AdminError(...ruleLine('path', { rule: 'calendarFullPath', values: { path } }));
-      const full = normalize(path);
+      const full = resolve(path);
       let stats: Awaited<ReturnType<typeof lstat>>;
       try {
         stats = await lstat(full);
@@ -308,7 +308,9 @@ export function createCalendars(options: CalendarsOptions): Calendars {
     },
     remove(which) {
       const list = sources();
-      const found = list.find((s) => s.path === which || s.name.toLowerCase() === which.toLowerCase());
+      // A full path as `add` keeps it (`/a/b/` is `/a/b`), whichever door typed it, and one kept before it did.
+      const path = isAbsolute(which.trim()) ? resolve(which.trim()) : undefined;
+      const found = list.find((s) => s.path === which || (path !== undefined && resolve(s.path) === path) || s.name.toLowerCase() === which.toLowerCase());
       if (found === undefined) throw new AdminError(...ruleLine('calendar', { rule: 'noCalendar', values: { which } }));
       options.settings.set(
         CALENDAR_SETTINGS.calendars,
