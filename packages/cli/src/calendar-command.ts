@@ -46,7 +46,7 @@ async function run(args: string[], io: Io): Promise<number> {
       const { values, positionals } = flags(rest, {}, 1);
       const [which] = positionals;
       if (which === undefined) throw refusal('calendar.give', { syntax: USAGE });
-      const removed = await admin(io, 'POST /calendars/remove', { calendar: which.includes('/') ? resolve(which) : which });
+      const removed = await admin(io, 'POST /calendars/remove', { calendar: await removalTarget(io, which) });
       print(io, values.json === true, removed, () => messagesOf(io)('calendar.removed', { name: terminalText(removed.name), path: terminalText(removed.path) }));
       return 0;
     }
@@ -62,6 +62,19 @@ async function run(args: string[], io: Io): Promise<number> {
     default:
       throw refusal('calendar.unknown', { sub: String(sub), syntax: USAGE });
   }
+}
+
+/**
+ * What `remove` sends for what was typed: a path with a slash in it, full; a word without one
+ * is a calendar's name, unless no calendar has that name and one was added from that file or
+ * folder here (`tock calendar remove work.ics` in the folder that holds it).
+ */
+async function removalTarget(io: Io, which: string): Promise<string> {
+  if (which.includes('/')) return resolve(which);
+  const list = await admin(io, 'GET /calendars');
+  const full = resolve(which);
+  const named = list.some((c) => c.name.toLowerCase() === which.toLowerCase());
+  return !named && list.some((c) => c.path === full) ? full : which;
 }
 
 /** `tock calendar`. */

@@ -5,7 +5,7 @@
  * meeting, and removing the calendar takes its meetings away.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -145,6 +145,27 @@ describe('calendar commands against a running app', () => {
       (JSON.parse((await tock('calendar', 'list', '--json')).out) as { name: string }[]).map((c) => c.name),
       ['Work'],
     );
+  });
+
+  it('removes a calendar by a file name typed in its folder, a name first', async () => {
+    const file = join(folder, 'standup.ics');
+    writeFileSync(file, readFileSync(join(folder, 'planning.ics')));
+    assert.equal((await tock('calendar', 'add', file, '--name', 'Standups')).status, 0);
+    const here = process.cwd();
+    process.chdir(folder);
+    try {
+      // No calendar is named standup.ics: the file of that name here is the one meant.
+      const removed = await tock('calendar', 'remove', 'standup.ics');
+      assert.equal(removed.status, 0, removed.err);
+      assert.match(removed.out, /^removed Standups \(/);
+      // A name that is no calendar's and no calendar's file here is refused as a name.
+      const missing = await tock('calendar', 'remove', 'nothing.ics');
+      assert.equal(missing.status, 1);
+      assert.match(missing.err, /nothing\.ics/);
+      assert.ok(!missing.err.includes(folder), missing.err);
+    } finally {
+      process.chdir(here);
+    }
   });
 
   it('removes the calendar by name', async () => {
