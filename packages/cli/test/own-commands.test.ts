@@ -243,7 +243,8 @@ describe('the same commands with SERVICE_TOKEN use the listener and print the sa
         lines.push(line);
         stop.abort();
       };
-      const sleep = (_ms: number, signal: AbortSignal): Promise<void> => new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+      // Waits for the abort (the line ends the watch), or not at all once it came: an offline line comes before a sleep.
+      const sleep = (_ms: number, signal: AbortSignal): Promise<void> => new Promise((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
       await watch({ out: said, err: (line) => said(`err: ${line}`), env, now: () => new Date() }, { template: DEFAULT_TEMPLATE, json }, { signal: stop.signal, sleep });
       return lines;
     };
