@@ -28,6 +28,8 @@ type Statements = Pick<Store, 'statement'>;
 export interface InvoiceShare {
   /** The invoice's number. */
   number: string;
+  /** The invoice's client: whose money the block is, whichever client its activity has since. */
+  clientID: string;
   /** The block's start, in seconds since the epoch (its line's day holds it). */
   start: number;
   billedSeconds: number;
@@ -53,7 +55,7 @@ export function invoiceShares(store: Statements, from: number, to: number): Map<
   const invoiceIDs = new Set<string>();
   for (const row of store.statement(INVOICED_IN_RANGE_SQL).all(from, to) as { invoiceID: string }[]) invoiceIDs.add(row.invoiceID);
   for (const invoiceID of invoiceIDs) {
-    const row = store.statement('SELECT document FROM invoices WHERE id = ?').get(invoiceID) as { document: string } | undefined;
+    const row = store.statement('SELECT document, client_id AS clientID FROM invoices WHERE id = ?').get(invoiceID) as { document: string; clientID: string } | undefined;
     if (row === undefined) continue;
     let document: InvoiceDocument;
     try {
@@ -62,10 +64,13 @@ export function invoiceShares(store: Statements, from: number, to: number): Map<
       continue;
     }
     if (document.voided !== undefined || !Array.isArray(document.lines)) continue;
-    for (const [id, share] of sharesOf(store, invoiceID, document)) shares.set(id, share);
+    for (const [id, share] of sharesOf(store, invoiceID, { number: document.number, clientID: row.clientID }, document)) shares.set(id, share);
   }
   return shares;
 }
+
+/** Which invoice a share is of. */
+type Invoice = Pick<InvoiceShare, 'number' | 'clientID'>;
 
 interface Group {
   activityID: string;
@@ -76,7 +81,7 @@ interface Group {
 }
 
 /** The shares of one invoice's blocks. */
-function sharesOf(store: Statements, invoiceID: string, document: InvoiceDocument): Map<string, InvoiceShare> {
+function sharesOf(store: Statements, invoiceID: string, invoice: Invoice, document: InvoiceDocument): Map<string, InvoiceShare> {
   const sessions = store
     .statement('SELECT id, activity_id AS activityID, started_at AS start, ended_at AS end, tags, billable FROM sessions WHERE invoice_id = ? ORDER BY started_at, id')
     .all(invoiceID) as unknown as { id: string; activityID: string; start: number; end: number | null; tags: string | null; billable: number | null }[];
@@ -125,7 +130,7 @@ function sharesOf(store: Statements, invoiceID: string, document: InvoiceDocumen
     if (found === undefined) unmatched.push(group);
     else {
       found.taken = true;
-      share(document.number, found.line, group, startOf, shares);
+      share(invoice, found.line, group, startOf, shares);
     }
   }
   for (const group of unmatched) {
@@ -133,7 +138,7 @@ function sharesOf(store: Statements, invoiceID: string, document: InvoiceDocumen
     const found = lines.find((l) => !l.taken && l.line.date === group.date && l.line.blocks === group.blocks.size && l.line.workedSeconds === worked);
     if (found === undefined) continue;
     found.taken = true;
-    share(document.number, found.line, group, startOf, shares);
+    share(invoice, found.line, group, startOf, shares);
   }
   return shares;
 }
@@ -165,7 +170,7 @@ function daysOf(document: InvoiceDocument): (ms: number) => string {
 }
 
 /** Shares `line` out over `group`'s blocks by their worked seconds (see the file's comment). */
-function share(number: string, line: InvoiceLine, group: Group, startOf: ReadonlyMap<string, number>, into: Map<string, InvoiceShare>): void {
+function share(invoice: Invoice, line: InvoiceLine, group: Group, startOf: ReadonlyMap<string, number>, into: Map<string, InvoiceShare>): void {
   const ids = [...group.blocks.keys()];
   const weights = ids.map((id) => BigInt(group.blocks.get(id) ?? 0));
   const billed = largestRemainder(BigInt(line.billedSeconds), weights);
@@ -173,7 +178,7 @@ function share(number: string, line: InvoiceLine, group: Group, startOf: Readonl
   const minor = priced ? largestRemainder(amountMinor(line.amount as string), weights) : ids.map(() => 0n);
   ids.forEach((id, i) => {
     into.set(id, {
-      number,
+      ...invoice,
       start: secondOf(startOf.get(id) as number),
       billedSeconds: Number(billed[i]),
       currency: priced ? line.currency : null,

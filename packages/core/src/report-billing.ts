@@ -47,6 +47,8 @@ export class AmountTotals {
 export interface Ledger {
   isBillable(span: WorkedSpan): boolean;
   clientOf(activityID: string): string | null;
+  /** Whose a span's time and money are: its invoice's client when it is on one that stands, else its activity's. */
+  clientOfSpan(span: WorkedSpan): string | null;
   client(clientID: string): { name: string } | undefined;
   /** The rate and currency billed for an activity's time, or undefined when none applies. */
   priceOf(activityID: string): { rate: string; currency: string } | undefined;
@@ -67,11 +69,16 @@ export function ledgerOf(store: Store, shares: ReadonlyMap<string, InvoiceShare>
   for (const c of store.statement('SELECT id, name, rate, currency FROM clients').all() as unknown as { id: string; name: string; rate: string | null; currency: string | null }[]) clients.set(c.id, c);
   const fallbackCurrency = readBusiness(store.settings).currency ?? null;
   const prices = new Map<string, { rate: string; currency: string } | undefined>();
+  const clientOf = (activityID: string): string | null => {
+    const clientID = activities.get(activityID)?.clientID ?? null;
+    return clientID !== null && clients.has(clientID) ? clientID : null;
+  };
   return {
     isBillable: (span) => shares.has(span.block.id) || (span.block.billable ?? activities.get(span.activityID)?.billable ?? 0) === 1,
-    clientOf: (activityID) => {
-      const clientID = activities.get(activityID)?.clientID ?? null;
-      return clientID !== null && clients.has(clientID) ? clientID : null;
+    clientOf,
+    clientOfSpan: (span) => {
+      const invoiced = shares.get(span.block.id);
+      return invoiced === undefined ? clientOf(span.activityID) : clients.has(invoiced.clientID) ? invoiced.clientID : null;
     },
     client: (clientID) => clients.get(clientID),
     priceOf: (activityID) => {

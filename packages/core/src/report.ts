@@ -83,7 +83,7 @@ export function buildReport(store: Store, query: ReportQuery, now: number, timeZ
   if (billable !== undefined) spans = spans.filter((span) => ledger.isBillable(span) === billable);
   if (client !== undefined) {
     if (client !== null && ledger.client(client) === undefined) throw validationProblem([ruleProblem('client', { rule: 'clientRemoved' })]);
-    spans = spans.filter((span) => ledger.clientOf(span.activityID) === client);
+    spans = spans.filter((span) => ledger.clientOfSpan(span) === client);
   }
   const union = unionOfSpans(spans);
   const totalSeconds = union.reduce((sum, span) => sum + span.end - span.start, 0);
@@ -109,7 +109,7 @@ export function buildReport(store: Store, query: ReportQuery, now: number, timeZ
     rows = activities.map((a) => ({ activityID: a.activityID, activityName: a.name, seconds: a.seconds, billedSeconds: a.billedSeconds, amount: a.amount, currency: a.currency, amounts: a.amounts }));
   } else if (by === 'client') {
     // A client row's amount is the sum of its activities' (each rounded): the activity rows' totals.
-    rows = clientRows(ledger, activities, byActivity);
+    rows = clientRows(ledger, billing, activities, byActivity);
   } else if (by === 'tag') {
     const tags = tagRows(spans, billing);
     rows = tags.rows;
@@ -133,23 +133,37 @@ export function buildReport(store: Store, query: ReportQuery, now: number, timeZ
   };
 }
 
-/** The by-client rows: each client's own covered time, the sum of its activities' billed time and amounts. */
+/**
+ * The by-client rows: each client's own covered time, the sum of its activities' billed time and
+ * amounts. A block on an invoice stays its invoice's client's, whichever client its activity has
+ * since: an activity split that way adds each part, billed on its own.
+ */
 function clientRows(
   ledger: Ledger,
+  billing: Billing,
   activities: readonly { activityID: string; billedSeconds: number; amounts: readonly Amount[] }[],
   byActivity: ReadonlyMap<string, WorkedSpan[]>,
 ): ClientReportRow[] {
   const groups = new Map<string | null, { spans: WorkedSpan[]; billedSeconds: number; amounts: AmountTotals }>();
   for (const a of activities) {
-    const clientID = ledger.clientOf(a.activityID);
-    let group = groups.get(clientID);
-    if (group === undefined) {
-      group = { spans: [], billedSeconds: 0, amounts: new AmountTotals() };
-      groups.set(clientID, group);
+    const parts = new Map<string | null, WorkedSpan[]>();
+    for (const span of byActivity.get(a.activityID) ?? []) {
+      const clientID = ledger.clientOfSpan(span);
+      const part = parts.get(clientID);
+      if (part === undefined) parts.set(clientID, [span]);
+      else part.push(span);
     }
-    group.spans.push(...(byActivity.get(a.activityID) ?? []));
-    group.billedSeconds += a.billedSeconds;
-    for (const part of a.amounts) group.amounts.addAmount(part);
+    for (const [clientID, spans] of parts) {
+      let group = groups.get(clientID);
+      if (group === undefined) {
+        group = { spans: [], billedSeconds: 0, amounts: new AmountTotals() };
+        groups.set(clientID, group);
+      }
+      const billed = parts.size === 1 ? a : billing.row(spans);
+      group.spans.push(...spans);
+      group.billedSeconds += billed.billedSeconds;
+      for (const part of billed.amounts) group.amounts.addAmount(part);
+    }
   }
   const rows = [...groups].map(([clientID, g]) => {
     const client = clientID === null ? undefined : ledger.client(clientID);

@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
+import type { ClientReportRow } from '@tock/protocol';
 import {
   addClient,
   buildReport,
@@ -119,6 +120,36 @@ test('an invoiced block stays billable and worth its invoice in the block list a
     ],
   );
   assert.deepEqual(ledgerColumns(), ['false,0,,', 'false,0,,']);
+});
+
+test("an invoiced block stays its invoice's client's in reports by client and for one client, when its activity moves to another client", (t) => {
+  const f = fixture(t, { now: '2026-11-30T12:00:00.000Z' });
+  const newId = ids();
+  addClient(f.store, { name: 'Acme', rate: '80', currency: 'EUR' }, 0, newId);
+  addClient(f.store, { name: 'Beta', rate: '120', currency: 'USD' }, 0, newId);
+  f.tracker.logEntry({ name: 'Build', createIfMissing: true, durationMinutes: 60, endedAt: '2026-11-02T10:00:00Z' });
+  setActivityLedger(f.store, 'Build', { client: 'Acme', billable: true });
+  const invoice = issue(f, { client: 'Acme', from: '2026-11-01', to: '2026-11-30' });
+  assert.deepEqual(invoicesNet([invoice]), [{ currency: 'EUR', amount: '80.00' }]);
+  // The activity now works for Beta: new time is Beta's, the invoiced hour stays Acme's.
+  setActivityLedger(f.store, 'Build', { client: 'Beta' });
+  f.tracker.logEntry({ name: 'Build', durationMinutes: 30, endedAt: '2026-11-03T10:00:00Z' });
+  const range = { from: '2026-11-01', to: '2026-11-30' };
+  const byClient = buildReport(f.store, { ...range, by: 'client' }, f.clock(), 'UTC');
+  const row = (name: string) => byClient.rows.find((r): r is ClientReportRow => 'clientName' in r && r.clientName === name);
+  assert.deepEqual(
+    { seconds: row('Acme')?.seconds, billed: row('Acme')?.billedSeconds, amount: row('Acme')?.amount, currency: row('Acme')?.currency },
+    { seconds: 3600, billed: 3600, amount: '80.00', currency: 'EUR' },
+  );
+  assert.deepEqual({ seconds: row('Beta')?.seconds, amount: row('Beta')?.amount, currency: row('Beta')?.currency }, { seconds: 1800, amount: '60.00', currency: 'USD' });
+  assert.deepEqual(byClient.amounts, [
+    { currency: 'EUR', amount: '80.00' },
+    { currency: 'USD', amount: '60.00' },
+  ]);
+  const acmeID = row('Acme')?.clientID ?? '';
+  const forAcme = buildReport(f.store, { ...range, by: 'activity', client: acmeID }, f.clock(), 'UTC');
+  assert.equal(forAcme.totalSeconds, 3600);
+  assert.deepEqual(forAcme.amounts, [{ currency: 'EUR', amount: '80.00' }]);
 });
 
 test('an invoiced block counts once, on the day it starts, as its invoice puts it; a range without its start leaves its money out', (t) => {
