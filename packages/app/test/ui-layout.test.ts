@@ -3,7 +3,8 @@
  * window the issues name), 390×844 (a phone), 430×932 and 1280×800, light and dark, and
  * 1920×1080, in real Chromium (360, 430 and 1920 in the light theme). Measured, not eyeballed:
  * the page never scrolls sideways (nothing is wider than the window; up to 430 px nothing
- * inside it scrolls sideways either: code wraps, tables stack), no two pieces of text overlap
+ * inside it scrolls sideways either: code wraps, every table's rows stack, each cell with its
+ * column's name), no two pieces of text overlap
  * (each text's line boxes, from the DOM's ranges), the charts' text is at least 11 px as
  * drawn, and the invoice preview shows the whole page. Screenshots go to
  * `test-output/screenshots/layout-*.png` for a person to look at. The app's clock is fixed
@@ -197,6 +198,27 @@ async function smallestChartText(page: Page): Promise<{ px: number; text: string
   });
 }
 
+/**
+ * The tables of the screen whose rows are not stacked (docs/ui.md "Every size": below 560 px a
+ * row is a block of its cells, each cell shown after or under its column's name), and the
+ * cells with a figure but no column name to show with it.
+ */
+async function unstackedTables(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    for (const table of document.querySelectorAll<HTMLTableElement>('main table')) {
+      const name = table.dataset.testid ?? table.className;
+      for (const row of table.querySelectorAll('tbody tr, tfoot tr')) {
+        if (getComputedStyle(row).display === 'table-row') problems.push(`${name}: a row is not stacked`);
+        for (const cell of row.querySelectorAll('td')) {
+          if (cell.textContent?.trim() && !cell.dataset.label) problems.push(`${name}: "${cell.textContent.trim().slice(0, 30)}" has no column name`);
+        }
+      }
+    }
+    return [...new Set(problems)];
+  });
+}
+
 /** Screens with a chart whose text is measured, and the chart they show. */
 const CHARTS: Record<string, string> = { today: 'timeline', history: 'week-chart', reports: 'report-activity-chart' };
 
@@ -246,6 +268,7 @@ for (const [width, height, schemes] of [
           }
           await screenshot(page, `layout-${name}-${width}-${scheme}`);
           assert.deepEqual(await layoutProblems(page), []);
+          if (width <= 430) assert.deepEqual(await unstackedTables(page), []);
           if (clips) assert.deepEqual(await clippedTexts(page), []);
           const chart = CHARTS[name];
           if (chart !== undefined) {

@@ -285,10 +285,12 @@ function BackupsCard() {
             <tbody>
               {data.backups.map((b) => (
                 <tr key={b.name}>
-                  <td class="mono path">{b.name}</td>
-                  <td>{dayAndTime(Date.parse(b.made))}</td>
-                  <td>{fileSize(t, b.bytes)}</td>
-                  <td>{b.automatic ? t('data.daily') : t('data.yours')}</td>
+                  <td class="mono path" data-label={t('data.colFile')}>
+                    {b.name}
+                  </td>
+                  <td data-label={t('data.colMade')}>{dayAndTime(Date.parse(b.made))}</td>
+                  <td data-label={t('data.colSize')}>{fileSize(t, b.bytes)}</td>
+                  <td data-label={t('data.colKind')}>{b.automatic ? t('data.daily') : t('data.yours')}</td>
                 </tr>
               ))}
             </tbody>

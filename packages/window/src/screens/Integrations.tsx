@@ -38,10 +38,16 @@ function RequestsSection() {
             <tbody>
               {requests.map((r, i) => (
                 <tr key={`${r.time}-${i}`}>
-                  <td class="mono">{clockSeconds(Date.parse(r.time))}</td>
-                  <td class="mono">{r.method}</td>
-                  <td class="mono path">{r.path}</td>
-                  <td>
+                  <td class="mono" data-label={t('int.colTime')}>
+                    {clockSeconds(Date.parse(r.time))}
+                  </td>
+                  <td class="mono" data-label={t('int.colMethod')}>
+                    {r.method}
+                  </td>
+                  <td class="mono path" data-label={t('int.colPath')}>
+                    {r.path}
+                  </td>
+                  <td data-label={t('int.colStatus')}>
                     <span class={`http s${Math.floor(r.status / 100)}`}>{r.status}</span>
                   </td>
                 </tr>

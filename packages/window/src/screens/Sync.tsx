@@ -284,17 +284,17 @@ function OtherDevices({ status }: { status: SyncStatus }) {
             <tbody>
               {status.devices.map((d) => (
                 <tr key={d.deviceID}>
-                  <td>
+                  <td data-label={t('sync.device')}>
                     {d.name ?? t('sync.unnamed')}
                     <br />
                     <code class="muted">{d.deviceID}</code>
                   </td>
-                  <td>{when(t, d.lastChange)}</td>
-                  <td>
+                  <td data-label={t('sync.lastChange')}>{when(t, d.lastChange)}</td>
+                  <td data-label={t('sync.applied')}>
                     {t('sync.changes', { count: d.applied })}
                     {d.behind > 0 ? t('sync.behind', { count: d.behind }) : ''}
                   </td>
-                  <td>{d.problem === null ? t('sync.none') : deviceProblemText(d)}</td>
+                  <td data-label={t('sync.problem')}>{d.problem === null ? t('sync.none') : deviceProblemText(d)}</td>
                 </tr>
               ))}
             </tbody>

@@ -161,9 +161,13 @@ export function EditorsSection() {
                   {view.editors.map((e) => (
                     <tr key={e.editor ?? '-'}>
                       {/* A plugin that names no editor is shown by what it sent as its User-Agent. */}
-                      <td class={e.editor === null ? 'mono path' : undefined}>{e.editor ?? e.userAgent ?? t('int.noName')}</td>
-                      <td>{e.lastHeartbeat === null ? t('int.noneYet') : dayAndTime(Date.parse(e.lastHeartbeat))}</td>
-                      <td>{e.lastRefusal === null ? '—' : `${dayAndTime(Date.parse(e.lastRefusal.at))}: ${sentence(reasonText(e.lastRefusal.because) ?? e.lastRefusal.reason)}`}</td>
+                      <td class={e.editor === null ? 'mono path' : undefined} data-label={t('int.colEditor')}>
+                        {e.editor ?? e.userAgent ?? t('int.noName')}
+                      </td>
+                      <td data-label={t('int.lastHeartbeat')}>{e.lastHeartbeat === null ? t('int.noneYet') : dayAndTime(Date.parse(e.lastHeartbeat))}</td>
+                      <td data-label={t('int.colRefused')}>
+                        {e.lastRefusal === null ? '—' : `${dayAndTime(Date.parse(e.lastRefusal.at))}: ${sentence(reasonText(e.lastRefusal.because) ?? e.lastRefusal.reason)}`}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
