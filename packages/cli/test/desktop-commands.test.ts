@@ -97,7 +97,7 @@ describe('desktop commands against a running app', () => {
   it('tock continue with nothing tracked yet says how to start', async () => {
     const run = await tock(env, 'continue');
     assert.equal(run.status, 1);
-    assert.equal(run.err, 'error: nothing has been tracked yet: start an activity in the window or with `tock start NAME --create`');
+    assert.equal(run.err, 'error: there is nothing to continue (nothing tracked yet, or only archived activities): start an activity in the window or with `tock start NAME --create`');
   });
 
   it('shows the question after the user came back, and answers it once', async () => {

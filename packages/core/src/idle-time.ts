@@ -145,21 +145,42 @@ export interface LastTracked {
 }
 
 /**
+ * The last block's activity of `[sessions or entries](activities)` that pass `where` (on the
+ * activity `a`): each side reads its ended_at index from the end until one passes; a running
+ * session wins.
+ */
+function lastTrackedSQL(where: string): string {
+  const side = (table: string) =>
+    `SELECT * FROM (SELECT b.activity_id, b.ended_at AS at FROM ${table} b JOIN activities a ON a.id = b.activity_id WHERE b.ended_at IS NOT NULL AND ${where} ORDER BY b.ended_at DESC LIMIT 1)`;
+  return `SELECT a.id AS activityID, a.name AS activityName, t.at AS at FROM (
+      SELECT * FROM (SELECT s.activity_id, 9e15 AS at FROM sessions s JOIN activities a ON a.id = s.activity_id WHERE s.ended_at IS NULL AND ${where})
+      UNION ALL ${side('sessions')}
+      UNION ALL ${side('entries')}
+    ) t JOIN activities a ON a.id = t.activity_id
+    ORDER BY t.at DESC LIMIT 1`;
+}
+const LAST_TRACKED = lastTrackedSQL('1');
+const LAST_CONTINUABLE = lastTrackedSQL('a.archived = 0');
+
+function lastOf(store: Store, sql: string): LastTracked | null {
+  const row = store.statement(sql).get() as { activityID: string; activityName: string; at: number } | undefined;
+  return row ? { activityID: row.activityID, activityName: row.activityName, endedAtMs: row.at >= 9e15 ? null : row.at } : null;
+}
+
+/**
  * The most recently tracked activity — the one whose session or entry ended last (a running
- * session counts as now) — or null when nothing was ever tracked. `tock continue` and the
- * window's Continue button start it again; the reminder counts untracked time from its end.
+ * session counts as now) — or null when nothing was ever tracked. The reminder counts
+ * untracked time from its end.
  */
 export function lastTrackedActivity(store: Store): LastTracked | null {
-  const row = store
-    .statement(
-      // Each side reads one row from its ended_at index; a running session wins.
-      `SELECT a.id AS activityID, a.name AS activityName, t.at AS at FROM (
-         SELECT * FROM (SELECT activity_id, 9e15 AS at FROM sessions WHERE ended_at IS NULL)
-         UNION ALL SELECT * FROM (SELECT activity_id, ended_at AS at FROM sessions WHERE ended_at IS NOT NULL ORDER BY ended_at DESC LIMIT 1)
-         UNION ALL SELECT * FROM (SELECT activity_id, ended_at AS at FROM entries ORDER BY ended_at DESC LIMIT 1)
-       ) t JOIN activities a ON a.id = t.activity_id
-       ORDER BY t.at DESC LIMIT 1`,
-    )
-    .get() as { activityID: string; activityName: string; at: number } | undefined;
-  return row ? { activityID: row.activityID, activityName: row.activityName, endedAtMs: row.at >= 9e15 ? null : row.at } : null;
+  return lastOf(store, LAST_TRACKED);
+}
+
+/**
+ * What `tock continue`, the window's and the tray's *Continue* start again: the most recently
+ * tracked activity that is not archived (an archived one has left the tray and the pickers,
+ * docs/product.md "Activities"), or null.
+ */
+export function lastContinuableActivity(store: Store): LastTracked | null {
+  return lastOf(store, LAST_CONTINUABLE);
 }

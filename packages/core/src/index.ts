@@ -40,10 +40,12 @@ export {
  * Idle time and continuing (docs/desktop.md): {@link discardIdleSpan} puts a break over time
  * the user was away, {@link stopAtIdleStart} ends the session when the idleness began (one
  * transaction each); {@link runningSessionSpan} names the running session;
- * {@link lastTrackedActivity} is what `tock continue` starts again.
+ * {@link lastTrackedActivity} is the activity tracked last, {@link lastContinuableActivity} what
+ * `tock continue` starts again (the last one not archived).
  */
 export {
   discardIdleSpan,
+  lastContinuableActivity,
   lastTrackedActivity,
   runningSessionSpan,
   stopAtIdleStart,

@@ -198,7 +198,7 @@ export function resumeStopped(store: Store, at: number, dropped: DroppedSession 
     }
   };
   if (dropped !== undefined && droppedResumable(store, at, dropped)) {
-    const name = store.statement('SELECT name FROM activities WHERE id = ?').get(dropped.activityID) as { name: string } | undefined;
+    const name = store.statement('SELECT name FROM activities WHERE id = ? AND archived = 0').get(dropped.activityID) as { name: string } | undefined;
     if (name !== undefined) {
       const id = newId();
       store
@@ -216,6 +216,8 @@ export function resumeStopped(store: Store, at: number, dropped: DroppedSession 
     .get() as SessionRow | undefined;
   if (last === undefined || last.endedAt === null || last.endedAt < lastEnd.at) return null;
   if (at < last.endedAt || at - last.endedAt > RESUME_WINDOW_MS) return null;
+  // An activity archived since its stop is not taken up again (docs/product.md "Activities").
+  if (store.statement('SELECT 1 FROM activities WHERE id = ? AND archived = 1').get(last.activityID) !== undefined) return null;
   reopen(last.id, last.endedAt);
   return { activityID: last.activityID, activityName: last.activityName, created: false, startedAt: toIso(last.startedAt) };
 }

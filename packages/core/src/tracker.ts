@@ -17,7 +17,7 @@ import { deleteEntry, entriesOverlapping, logEntry, updateEntry, type EntryPatch
 import { toIso } from './instants.ts';
 import { cleanName } from './names.ts';
 import { readStartRequest } from './requests.ts';
-import { lastTrackedActivity } from './idle-time.ts';
+import { lastContinuableActivity } from './idle-time.ts';
 import { readMinSessionSeconds } from './ledger-settings.ts';
 import { entryBlock, type SessionRow } from './rows.ts';
 import { searchActivities } from './search.ts';
@@ -244,7 +244,7 @@ export function createTracker(options: TrackerOptions): Tracker {
         const resumed = resumeStopped(store, at, dropped, newId);
         dropped = undefined;
         if (resumed !== null) return resumed;
-        const last = lastTrackedActivity(store);
+        const last = lastContinuableActivity(store);
         if (last === null) return null;
         return startSession(store, readStartRequest({ activityID: last.activityID }), at, newId, minSeconds(), ended);
       });
@@ -272,10 +272,10 @@ export function createTracker(options: TrackerOptions): Tracker {
 
     continueCandidate(): ActivityRef | null {
       if (dropped !== undefined && droppedResumable(store, now(), dropped)) {
-        const name = store.statement('SELECT name FROM activities WHERE id = ?').get(dropped.activityID) as { name: string } | undefined;
+        const name = store.statement('SELECT name FROM activities WHERE id = ? AND archived = 0').get(dropped.activityID) as { name: string } | undefined;
         if (name !== undefined) return { activityID: dropped.activityID, activityName: name.name };
       }
-      const last = lastTrackedActivity(store);
+      const last = lastContinuableActivity(store);
       return last === null ? null : { activityID: last.activityID, activityName: last.activityName };
     },
 

@@ -105,6 +105,37 @@ test('continue within 60 s of stopping a crumb brings it back whole', (t) => {
   assert.equal(f.tracker.continueCandidate()?.activityName, 'Calls');
 });
 
+test('Continue never takes up an archived activity: it offers and starts the last one not archived', (t) => {
+  const f = fixture(t, { now: '2026-11-22T09:00:00.000Z' });
+  f.tracker.startActivity({ name: 'Writing', createIfMissing: true });
+  f.clock.advanceMinutes(30);
+  f.tracker.stopActivity();
+  f.tracker.startActivity({ name: 'Old client', createIfMissing: true });
+  f.clock.advanceMinutes(30);
+  f.tracker.stopActivity();
+  f.clock.advance(10_000);
+  setActivityArchived(f.store, 'Old client', true);
+  // Within the minute of its stop: not resumed, since archived.
+  assert.equal(f.tracker.continueCandidate()?.activityName, 'Writing');
+  const started = f.tracker.continueLast();
+  assert.equal(started?.activityName, 'Writing');
+  assert.equal(started?.startedAt, new Date(f.clock()).toISOString(), 'a new session, not the archived one reopened');
+  f.clock.advanceMinutes(5);
+  f.tracker.stopActivity();
+  // A crumb of an archived activity is not brought back either.
+  f.tracker.startActivity({ name: 'Old client' });
+  f.clock.advance(20_000);
+  f.tracker.stopActivity(); // 20 s: not kept
+  f.clock.advance(5_000);
+  assert.equal(f.tracker.continueCandidate()?.activityName, 'Writing');
+  assert.equal(f.tracker.continueLast()?.activityName, 'Writing');
+  // Only archived activities tracked: nothing to continue.
+  f.tracker.stopActivity();
+  setActivityArchived(f.store, 'Writing', true);
+  assert.equal(f.tracker.continueCandidate(), null);
+  assert.equal(f.tracker.continueLast(), null);
+});
+
 test('archived activities leave search and stay in lists and reports; merge moves every block; delete only without blocks', (t) => {
   const f = fixture(t, { now: '2026-11-22T09:00:00.000Z' });
   f.tracker.logEntry({ name: 'Old client', durationMinutes: 30, createIfMissing: true });

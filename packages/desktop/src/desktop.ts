@@ -167,7 +167,7 @@ export function createDesktop(options: DesktopOptions): Desktop {
   // Within a minute of a stop it resumes that session (core's continueLast, docs/product.md "No crumbs").
   const continueLast = (): StartResult => {
     const started = tracker.continueLast();
-    if (!started) throw new Problem('nothing_to_continue', 'nothing has been tracked yet: start an activity in the window or with `tock start NAME --create`');
+    if (!started) throw new Problem('nothing_to_continue', 'there is nothing to continue (nothing tracked yet, or only archived activities): start an activity in the window or with `tock start NAME --create`');
     return started;
   };
 

@@ -306,7 +306,7 @@ test('a helper still running when the app stops is killed', async () => {
 
 test('continue starts the activity tracked last, and says so when there is none', async (t) => {
   const r = rig(t);
-  assert.throws(() => r.desktop.continueLast(), { code: 'nothing_to_continue', message: /nothing has been tracked yet/ });
+  assert.throws(() => r.desktop.continueLast(), { code: 'nothing_to_continue', message: /nothing to continue \(nothing tracked yet, or only archived activities\)/ });
   r.tracker.startActivity({ name: 'Writing', createIfMissing: true });
   r.advance(30 * MIN);
   r.tracker.stopActivity();

@@ -20,7 +20,7 @@
  * writes and sets its timer only from when the tray says it is shown (a watcher appeared) until
  * it is not (issue 30). A tray that cannot be shown reads nothing at all.
  */
-import { lastTrackedActivity, localDayAt, readDayStartsAt, RESUME_WINDOW_MS, systemTimeZone, type Store, type Tracker } from '@tock/core';
+import { lastContinuableActivity, localDayAt, readDayStartsAt, RESUME_WINDOW_MS, systemTimeZone, type Store, type Tracker } from '@tock/core';
 import type { ActivityRef } from '@tock/protocol';
 import { currentDesktopMessages } from '../i18n/index.ts';
 import { RECENT_IN_MENU, trayModel } from './tray-model.ts';
@@ -280,8 +280,8 @@ export class TrayFeed {
     if (this.#stored?.generation === generation && now < this.#stored.lastUntilMs) return this.#stored;
     const last = tracker.continueCandidate();
     // A crumb the stop dropped is named only while it can be resumed: the stop was a write at
-    // most this long ago, so a look a window after now names the activity tracked last.
-    const lastUntilMs = last !== null && last.activityID !== lastTrackedActivity(store)?.activityID ? now + RESUME_WINDOW_MS + 1 : Number.POSITIVE_INFINITY;
+    // most this long ago, so a look a window after now names the activity tracked last (not archived).
+    const lastUntilMs = last !== null && last.activityID !== lastContinuableActivity(store)?.activityID ? now + RESUME_WINDOW_MS + 1 : Number.POSITIVE_INFINITY;
     const since = tracker.getStatus().since;
     let session: StoredFacts['session'] = null;
     if (since !== null) {

@@ -221,7 +221,7 @@ export const rules = {
   'problem.code.session_not_found': 'diese Sitzung gibt es nicht (mehr)',
   'problem.code.entry_not_found': 'diesen Eintrag gibt es nicht (mehr)',
   'problem.code.break_not_found': 'diese Pause gibt es nicht (mehr)',
-  'problem.code.nothing_to_continue': 'es wurde noch nichts erfasst: starten Sie zuerst eine Tätigkeit',
+  'problem.code.nothing_to_continue': 'es gibt nichts zum Weitermachen (noch nichts erfasst oder nur archivierte Tätigkeiten): starten Sie zuerst eine Tätigkeit',
   'problem.code.no_token': 'es gibt noch kein Token: schalten Sie den Listener ein, um eines zu erzeugen',
   'problem.code.upload_failed': 'die Datei ist nicht vollständig angekommen; wählen Sie sie erneut aus',
   'problem.code.invalid_json': 'der Inhalt der Anfrage ist kein gültiges JSON',

@@ -223,7 +223,7 @@ export const rules = {
   'problem.code.session_not_found': 'there is no such session (any more)',
   'problem.code.entry_not_found': 'there is no such entry (any more)',
   'problem.code.break_not_found': 'there is no such break (any more)',
-  'problem.code.nothing_to_continue': 'nothing has been tracked yet: start an activity first',
+  'problem.code.nothing_to_continue': 'there is nothing to continue (nothing tracked yet, or only archived activities): start an activity first',
   'problem.code.no_token': 'there is no token yet: turn the listener on to create one',
   'problem.code.upload_failed': 'the file did not arrive whole; choose it again',
   'problem.code.invalid_json': 'the request body is not valid JSON',

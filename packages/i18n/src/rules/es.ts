@@ -221,7 +221,7 @@ export const rules = {
   'problem.code.session_not_found': 'esa sesión no existe (o ya no existe)',
   'problem.code.entry_not_found': 'esa entrada no existe (o ya no existe)',
   'problem.code.break_not_found': 'esa pausa no existe (o ya no existe)',
-  'problem.code.nothing_to_continue': 'todavía no se ha registrado nada: inicie primero una actividad',
+  'problem.code.nothing_to_continue': 'no hay nada que continuar (todavía no se ha registrado nada, o solo actividades archivadas): inicie primero una actividad',
   'problem.code.no_token': 'todavía no hay ningún token: active el listener para crear uno',
   'problem.code.upload_failed': 'el archivo no llegó completo; vuelva a elegirlo',
   'problem.code.invalid_json': 'el contenido de la solicitud no es JSON válido',

@@ -221,7 +221,7 @@ export const rules = {
   'problem.code.session_not_found': 'cette session n’existe pas (ou plus)',
   'problem.code.entry_not_found': 'cette saisie n’existe pas (ou plus)',
   'problem.code.break_not_found': 'cette pause n’existe pas (ou plus)',
-  'problem.code.nothing_to_continue': 'rien n’a encore été suivi : démarrez d’abord une activité',
+  'problem.code.nothing_to_continue': 'il n’y a rien à continuer (rien n’a encore été suivi, ou seulement des activités archivées) : démarrez d’abord une activité',
   'problem.code.no_token': 'il n’y a pas encore de jeton : activez le listener pour en créer un',
   'problem.code.upload_failed': 'le fichier n’est pas arrivé en entier ; choisissez-le à nouveau',
   'problem.code.invalid_json': 'le contenu de la requête n’est pas du JSON valide',

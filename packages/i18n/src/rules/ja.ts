@@ -221,7 +221,7 @@ export const rules = {
   'problem.code.session_not_found': 'そのセッションはありません',
   'problem.code.entry_not_found': 'そのエントリはありません',
   'problem.code.break_not_found': 'その休憩はありません',
-  'problem.code.nothing_to_continue': 'まだ何も記録されていません。先にアクティビティを開始してください',
+  'problem.code.nothing_to_continue': '続けられるものがありません（まだ何も記録されていないか、アーカイブ済みのアクティビティだけです）。先にアクティビティを開始してください',
   'problem.code.no_token': 'トークンがまだありません。リスナーをオンにすると作成されます',
   'problem.code.upload_failed': 'ファイルが完全に届きませんでした。もう一度選択してください',
   'problem.code.invalid_json': 'リクエストの本文が正しい JSON ではありません',
