@@ -175,7 +175,7 @@ describe('attack: reading the browser’s command line', () => {
 });
 
 describe('attack: reusing a launch code', () => {
-  it('refuses a code used once already, and one 5 minutes old, with a page that says so and names `tock open`', async () => {
+  it('refuses a code used once already, and one 5 minutes old, with a page that says so and names `tock open` and the tray’s Open Tock', async () => {
     ensureWindowBuilt();
     const now = { ms: Date.UTC(2026, 10, 18, 12) };
     const t: TestApp = await startTestApp({}, { clock: () => now.ms });
@@ -190,7 +190,7 @@ describe('attack: reusing a launch code', () => {
       const used = await page(url);
       assert.equal(used.status, 410);
       assert.match(used.text, /already used/);
-      assert.match(used.text, /<code>tock open<\/code>/);
+      assert.match(used.text, /<code>tock open<\/code>, or choose “Open Tock” in the tray/, 'names the tray’s item too');
       const usedAgain = await redeem(code);
       assert.equal(usedAgain.status, 410);
       assert.equal(JSON.parse(usedAgain.text).code, 'launch_code_used');
@@ -202,11 +202,11 @@ describe('attack: reusing a launch code', () => {
       const expired = await page(late);
       assert.equal(expired.status, 410);
       assert.match(expired.text, /expired/);
-      assert.match(expired.text, /<code>tock open<\/code>/);
+      assert.match(expired.text, /<code>tock open<\/code>, or choose “Open Tock” in the tray/, 'names the tray’s item too');
       const lateRedeem = await redeem(new URL(late).searchParams.get('k') as string);
       assert.equal(lateRedeem.status, 410);
       assert.equal(JSON.parse(lateRedeem.text).code, 'launch_code_expired');
-      assert.equal(JSON.parse(lateRedeem.text).error.includes('`tock open`'), true);
+      assert.equal(JSON.parse(lateRedeem.text).error.includes('Run `tock open`, or choose “Open Tock” in the tray'), true);
       // The address `tock app` printed at start is as old as the app: expired too.
       assert.equal((await page(t.url)).status, 410);
     } finally {

@@ -10,7 +10,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setLedgerSetting } from '@tock/core';
-import { catalogProblems } from '@tock/i18n';
+import { DESKTOP_CATALOGS } from '@tock/desktop/i18n/index';
+import { catalogProblems, type Language } from '@tock/i18n';
+import { de, en, es, fr, ja } from '@tock/window/testing';
 import { PAGE_CATALOGS } from '../src/ui/i18n/index.ts';
 import { ensureWindowBuilt, launchBrowser, rawRequest, startTestApp, type TestApp } from './ui-support/harness.ts';
 
@@ -54,6 +56,19 @@ describe('what the screens’ walks do not reach: a tab without a session, the a
         assert.doesNotMatch((await refused.textContent()) ?? '', /the app’s English/);
       } finally {
         await b.close();
+      }
+    }
+  });
+
+  it('every line a tab without a session shows names both ways to a window: `tock open` and the tray’s own Open Tock, in every language', () => {
+    const windowCatalogs = { en, de, fr, es, ja };
+    const lines = ['app.getWindow', 'app.notAnswering', 'app.launchUsed', 'app.launchExpired', 'app.launchUnknown', 'app.launchForbidden'] as const;
+    for (const language of Object.keys(windowCatalogs) as Language[]) {
+      const trayItem = DESKTOP_CATALOGS[language]['tray.open'];
+      const said = [...lines.map((key) => [key, windowCatalogs[language][key]]), ...Object.entries(PAGE_CATALOGS[language])];
+      for (const [key, line] of said) {
+        assert.ok(line?.includes('`tock open`'), `${language} ${key} names \`tock open\`: ${line}`);
+        assert.ok(line?.includes(trayItem), `${language} ${key} names the tray’s “${trayItem}”: ${line}`);
       }
     }
   });

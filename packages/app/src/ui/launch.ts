@@ -207,7 +207,7 @@ export class WindowSessions {
   }
 }
 
-/** The one line a refused launch code's page says: what happened, and `tock open`. */
+/** The one line a refused launch code's answer says: what happened, and both ways to a new window (`tock open`, the tray's Open Tock). */
 export function refusedCodeMessage(state: Exclude<LaunchCodeState, 'valid'>): string {
   const what =
     state === 'used'
@@ -215,5 +215,5 @@ export function refusedCodeMessage(state: Exclude<LaunchCodeState, 'valid'>): st
       : state === 'expired'
         ? 'This Tock address has expired: each one works for 5 minutes after it was made.'
         : 'This Tock address is not one the running app made (it may be from an earlier launch).';
-  return `${what} Run \`tock open\` to open a new window.`;
+  return `${what} Run \`tock open\`, or choose “Open Tock” in the tray, to open a new window.`;
 }

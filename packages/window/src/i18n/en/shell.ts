@@ -17,8 +17,6 @@ export const shell = {
   'app.documentTitle': '{screen} · Tock',
   'app.skip': 'Skip to content',
   'app.lost': 'Tock is not answering. Is the app still running? This window reconnects on its own.',
-  'app.expired': 'Tock was restarted: run `tock open` (or open the address it printed, `open: …`, within 5 minutes) to continue.',
-  'app.noSession': 'This tab has no Tock session. Run `tock open` to open a Tock window.',
   'app.loading': 'Loading…',
   'app.branchLive': 'Branch switched to {branch}. Choose what to track.',
   'app.idleLive': 'Welcome back. {activity} kept running while you were away: keep or discard that time?',
@@ -116,9 +114,9 @@ export const shell = {
   'duration.overDay': '"{typed}" is more than a day; a duration is at most {max} minutes (24h)',
   // A tab without a window session (docs/ui.md "Security decisions"): the only line it shows.
   'app.getWindow': 'This tab has no Tock window session. Run `tock open`, or choose “Open Tock” in the tray, to open one.',
-  'app.notAnswering': 'Tock is not answering: is the app still running? Then run `tock open`.',
-  'app.launchUsed': 'This Tock address was already used: each one opens one window, once. Run `tock open` to open a new window.',
-  'app.launchExpired': 'This Tock address has expired: each one works for 5 minutes after it was made. Run `tock open` to open a new window.',
-  'app.launchUnknown': 'This Tock address is not one the running app made (it may be from an earlier launch). Run `tock open` to open a new window.',
-  'app.launchForbidden': 'Only the Tock window itself may open this address. Run `tock open` to open a new window.',
+  'app.notAnswering': 'Tock is not answering: is the app still running? Then run `tock open`, or choose “Open Tock” in the tray.',
+  'app.launchUsed': 'This Tock address was already used: each one opens one window, once. Run `tock open`, or choose “Open Tock” in the tray, to open a new window.',
+  'app.launchExpired': 'This Tock address has expired: each one works for 5 minutes after it was made. Run `tock open`, or choose “Open Tock” in the tray, to open a new window.',
+  'app.launchUnknown': 'This Tock address is not one the running app made (it may be from an earlier launch). Run `tock open`, or choose “Open Tock” in the tray, to open a new window.',
+  'app.launchForbidden': 'Only the Tock window itself may open this address. Run `tock open`, or choose “Open Tock” in the tray, to open a new window.',
 } as const;

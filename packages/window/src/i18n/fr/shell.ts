@@ -20,8 +20,6 @@ export const shell = {
   'app.documentTitle': '{screen} · Tock',
   'app.skip': 'Aller au contenu',
   'app.lost': 'Tock ne répond pas. L’application est-elle toujours lancée ? Cette fenêtre se reconnecte d’elle-même.',
-  'app.expired': 'Tock a redémarré : exécutez `tock open` (ou ouvrez dans les 5 minutes l’adresse affichée, `open: …`) pour continuer.',
-  'app.noSession': 'Cet onglet n’a pas de session Tock. Exécutez `tock open` pour ouvrir une fenêtre Tock.',
   'app.loading': 'Chargement…',
   'app.branchLive': 'Branche changée pour {branch}. Choisissez ce que vous voulez suivre.',
   'app.idleLive': 'Bon retour. {activity} a continué pendant votre absence : conserver ou supprimer ce temps ?',
@@ -119,9 +117,9 @@ export const shell = {
   'duration.overDay': '« {typed} » dépasse une journée ; une durée est d’au plus {max} minutes (24 h)',
   // A tab without a window session (docs/ui.md "Security decisions"): the only line it shows.
   'app.getWindow': 'Cet onglet n’a pas de session de fenêtre Tock. Exécutez `tock open` ou choisissez « Ouvrir Tock » dans la zone de notification pour en ouvrir une.',
-  'app.notAnswering': 'Tock ne répond pas : l’application est-elle toujours lancée ? Exécutez alors `tock open`.',
-  'app.launchUsed': 'Cette adresse Tock a déjà servi : chacune n’ouvre qu’une fenêtre, une seule fois. Exécutez `tock open` pour ouvrir une nouvelle fenêtre.',
-  'app.launchExpired': 'Cette adresse Tock a expiré : chacune n’est valable que 5 minutes après sa création. Exécutez `tock open` pour ouvrir une nouvelle fenêtre.',
-  'app.launchUnknown': 'Cette adresse Tock ne vient pas de l’application en cours (elle date peut-être d’un lancement précédent). Exécutez `tock open` pour ouvrir une nouvelle fenêtre.',
-  'app.launchForbidden': 'Seule la fenêtre Tock elle-même peut ouvrir cette adresse. Exécutez `tock open` pour ouvrir une nouvelle fenêtre.',
+  'app.notAnswering': 'Tock ne répond pas : l’application est-elle toujours lancée ? Exécutez alors `tock open` ou choisissez « Ouvrir Tock » dans la zone de notification.',
+  'app.launchUsed': 'Cette adresse Tock a déjà servi : chacune n’ouvre qu’une fenêtre, une seule fois. Exécutez `tock open` ou choisissez « Ouvrir Tock » dans la zone de notification pour ouvrir une nouvelle fenêtre.',
+  'app.launchExpired': 'Cette adresse Tock a expiré : chacune n’est valable que 5 minutes après sa création. Exécutez `tock open` ou choisissez « Ouvrir Tock » dans la zone de notification pour ouvrir une nouvelle fenêtre.',
+  'app.launchUnknown': 'Cette adresse Tock ne vient pas de l’application en cours (elle date peut-être d’un lancement précédent). Exécutez `tock open` ou choisissez « Ouvrir Tock » dans la zone de notification pour ouvrir une nouvelle fenêtre.',
+  'app.launchForbidden': 'Seule la fenêtre Tock elle-même peut ouvrir cette adresse. Exécutez `tock open` ou choisissez « Ouvrir Tock » dans la zone de notification pour ouvrir une nouvelle fenêtre.',
 } satisfies Catalog<typeof en>;
