@@ -14,9 +14,9 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type TockClient, TockError } from '@tock/client';
-import type { Suggestions } from '@tock/protocol';
+import type { Report, Suggestions } from '@tock/protocol';
 import { APP_VERSION } from '@tock/admin/version';
-import { DURATION_EXAMPLES, LIMITS, parseDuration } from '@tock/protocol';
+import { DURATION_EXAMPLES, formatMinutesAs, LIMITS, parseDuration, shownTable } from '@tock/protocol';
 import { z } from 'zod';
 import { connect, explainClientError } from './client-connection.ts';
 import { formatEntry, formatSearch, formatStatus, formatStop } from './client-format.ts';
@@ -212,9 +212,7 @@ function createTockMcpServer(io: Io): McpServer {
     },
     ({ from, to, by }) => call(env, async (client) => {
       const report = await client.getReport({ from, to, by });
-      const rows = report.rows.map((row) => `${'activityName' in row ? row.activityName : 'date' in row ? row.date : 'clientName' in row ? (row.clientName ?? '(no client)') : (row.tag ?? '(no tag)')}: ${formatSeconds(row.seconds)}`);
-      const text = [`${report.from} to ${report.to}: ${formatSeconds(report.totalSeconds)} in total`, ...rows].join('\n');
-      return answer(text, report);
+      return answer(reportText(report), report);
     }),
   );
 
@@ -276,4 +274,23 @@ export async function serveMcp(args: string[], io: Io): Promise<number> {
   await closed;
   await server.close();
   return 0;
+}
+
+/**
+ * A report as get_report says it: the rows rounded to the minute so that they add up to the
+ * total as said (largest remainder, as the CLI's and the window's tables: docs/cli.md
+ * "Reports"), time several activities shared said once.
+ */
+export function reportText(report: Report): string {
+  const shown = shownTable(
+    report.rows.map((row) => row.seconds),
+    report.totalSeconds,
+  );
+  const said = (minutes: number): string => formatMinutesAs(minutes, 'short');
+  const rows = report.rows.map(
+    (row, i) =>
+      `${'activityName' in row ? row.activityName : 'date' in row ? row.date : 'clientName' in row ? (row.clientName ?? '(no client)') : (row.tag ?? '(no tag)')}: ${said(shown.rows[i] ?? 0)}`,
+  );
+  const overlap = shown.overlap > 0 ? [`shared by several rows, counted once in the total: -${said(shown.overlap)}`] : [];
+  return [`${report.from} to ${report.to}: ${said(shown.total)} in total`, ...rows, ...overlap].join('\n');
 }
