@@ -172,7 +172,8 @@ function csvLedger(db: DatabaseSync, from: number, to: number): (activityID: str
     const share = shares.get(id);
     if (share !== undefined) {
       const amount = share.currency === null ? '' : formatMinor(share.minor, minorUnits(share.currency));
-      return [client?.name ?? '', tagsOf(block.tags).join(', '), 'true', share.billedSeconds, amount, share.currency ?? ''];
+      // Its invoice's client, whichever client the activity has since.
+      return [clients.get(share.clientID)?.name ?? '', tagsOf(block.tags).join(', '), 'true', share.billedSeconds, amount, share.currency ?? ''];
     }
     const billable = (block.billable ?? a?.billable ?? 0) === 1;
     const rate = a?.rate ?? client?.rate ?? null;

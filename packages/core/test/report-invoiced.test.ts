@@ -150,6 +150,12 @@ test("an invoiced block stays its invoice's client's in reports by client and fo
   const forAcme = buildReport(f.store, { ...range, by: 'activity', client: acmeID }, f.clock(), 'UTC');
   assert.equal(forAcme.totalSeconds, 3600);
   assert.deepEqual(forAcme.amounts, [{ currency: 'EUR', amount: '80.00' }]);
+  // The export CSV's client column says the same: the ledger columns are client, tags, billable, billed, amount, currency.
+  const rows = [...exportChunks(f.store.db, { format: 'csv', timeZone: 'UTC', now: f.clock() })].join('').trimEnd().split('\r\n').slice(1);
+  assert.deepEqual(
+    rows.map((row) => row.split(',').slice(-6).join(',')),
+    ['Acme,,true,3600,80.00,EUR', 'Beta,,true,1800,60.00,USD'],
+  );
 });
 
 test('an invoiced block counts once, on the day it starts, as its invoice puts it; a range without its start leaves its money out', (t) => {
