@@ -214,14 +214,16 @@ export function createCalendars(options: CalendarsOptions): Calendars {
       const before = known.get(path);
       let state: FileState;
       try {
-        const result = await readRegular(path, { limit: CALENDAR_LIMITS.maxFileBytes, unchanged: before });
+        // What is left of the total is this file's limit too: a file over it is refused by its
+        // size, unread; its size and time are not kept, so it is looked at again once there is room.
+        const result = await readRegular(path, { limit: Math.min(CALENDAR_LIMITS.maxFileBytes, total - kept), unchanged: before });
         if (result.kind === 'unchanged' && before) state = before;
         else if (result.kind === 'missing') state = { size: -1, mtimeMs: -1, parsed: undefined, problem: 'is missing' };
-        else if (result.kind === 'refused') state = { size: -1, mtimeMs: -1, parsed: undefined, problem: result.reason };
-        else if (result.kind === 'read' && kept + result.size > total) {
-          // Read already, not parsed: its size and time are not kept, so it is read again once there is room.
-          state = { size: -1, mtimeMs: -1, parsed: undefined, problem: `is ${bytesText(result.size)}, over what is left of the ${bytesText(total)} Tock reads of all calendars; it is not read` };
-        } else if (result.kind === 'read') {
+        else if (result.kind === 'refused' && result.size !== undefined) {
+          const over = result.size > CALENDAR_LIMITS.maxFileBytes ? `the ${bytesText(CALENDAR_LIMITS.maxFileBytes)} a calendar file may have` : `what is left of the ${bytesText(total)} Tock reads of all calendars`;
+          state = { size: -1, mtimeMs: -1, parsed: undefined, problem: `is ${bytesText(result.size)}, over ${over}; it is not read` };
+        } else if (result.kind === 'refused') state = { size: -1, mtimeMs: -1, parsed: undefined, problem: result.reason };
+        else if (result.kind === 'read') {
           try {
             const parsed = await parseInSlices(result.bytes.toString('utf8'));
             state = { size: result.size, mtimeMs: result.mtimeMs, parsed, problem: undefined };
