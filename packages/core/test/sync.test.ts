@@ -171,6 +171,7 @@ test('two devices: blocks, renames and deletes travel both ways; each block says
   const csv = (store: Store) => [...exportChunks(store.db, { format: 'csv', timeZone: 'UTC', now: Date.parse('2026-12-01T00:00:00Z') })].join('').split('\r\n');
   const header = (csv(a.f.store)[0] ?? '').split(',');
   assert.deepEqual(header.slice(0, 11), 'kind,activity,start,end,seconds,note,localStart,localEnd,hours,device,deviceID'.split(','));
+  assert.deepEqual(header.slice(11), 'client,tags,billable,billed_seconds,amount,currency'.split(','), 'the ledger columns stay the last ones in a synced store too');
   const devices = () =>
     csv(a.f.store)
       .slice(1, -1)
