@@ -445,7 +445,9 @@ def test_an_invalid_port_argument_is_refused(
 
 
 @pytest.mark.parametrize("client_class", [Client, AsyncClient])
-@pytest.mark.parametrize("env_port", ["0", "65536", "abc", "80.5", "-5", "٣٩٨٤٧"])
+@pytest.mark.parametrize(
+    "env_port", ["0", "65536", "abc", "80.5", "-5", "٣٩٨٤٧", "80 ", " 80", " ", "+80"]
+)
 def test_an_invalid_service_port_is_refused(
     clean_env: pytest.MonkeyPatch, client_class: type[Client | AsyncClient], env_port: str
 ) -> None:

@@ -156,8 +156,10 @@ def resolve_config(
     if port is not None:
         resolved_port = _check_port(port)
     else:
-        env_port = env.get(ENV_PORT, "").strip()
-        resolved_port = _port_from_env(env_port) if env_port else DEFAULT_PORT
+        # Unset or empty is the default; anything else must be the digits alone, as the
+        # TypeScript client reads it (" 8080" is no port in either).
+        env_port = env.get(ENV_PORT, "")
+        resolved_port = _port_from_env(env_port) if env_port != "" else DEFAULT_PORT
     return ClientConfig(token=resolved_token, port=resolved_port, timeout=timeout)
 
 
