@@ -242,6 +242,38 @@ describe('sync format 2 against a hostile folder', { timeout: 60_000 }, () => {
     }
   });
 
+  it('a device.json over 4 KiB is refused and reported; one of exactly 4 KiB is read', async () => {
+    const clock = { now: NOON };
+    const folder = tempDir('tock-trust-folder-');
+    const a = await app(clock);
+    try {
+      a.services.sync.enable(folder, 'laptop');
+      const key = a.services.sync.folderKey();
+      const D = (n: number): string => `eeeeeeee-0000-4000-8000-00000000002${n}`;
+      // device.json padded with white space (still JSON) to the byte count given.
+      const sized = (id: string, name: string, bytes: number): void => {
+        const own = writeDevice(folder, id, name, { 1: segmentText(key, id, [create(NOON - 60_000, `From ${name}`).replaceAll(EVIL, id).replace(ACT, id.replace(/.$/, 'a'))]) });
+        const text = JSON.stringify({ deviceID: id, name, createdAt: '2026-11-01T00:00:00.000Z' });
+        writeFileSync(join(own, 'device.json'), text + ' '.repeat(bytes - Buffer.byteLength(text)));
+      };
+      sized(D(1), 'exact', 4096);
+      sized(D(2), 'over', 4097);
+      await a.services.sync.syncNow();
+      const device = (id: string) => a.services.sync.status().devices.find((d) => d.deviceID === id);
+      assert.equal(device(D(1))?.problem, null, 'exactly 4 KiB is read');
+      assert.equal(device(D(1))?.name, 'exact');
+      assert.equal(device(D(2))?.problem, 'device.json is 5 KiB, over the 4 KiB it may have; it is not read');
+      assert.deepEqual(device(D(2))?.problemReason, { code: 'device_file_too_large', values: { kib: 5, limitKib: 4 } });
+      assert.deepEqual(
+        a.services.tracker.listActivities().map((x) => x.activityName),
+        ['From exact'],
+        'the log of the device whose device.json was refused is not applied',
+      );
+    } finally {
+      await a.stop();
+    }
+  });
+
   it('a format-1 folder is not read; the status says to enable sync again, which writes the whole history into format 2', async () => {
     const clock = { now: NOON };
     const folder = tempDir('tock-trust-folder-');
