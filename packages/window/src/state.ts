@@ -70,9 +70,9 @@ export function captureChanged(): void {
 /** Tells every view that the ledger changed (clients, rates, tags, targets, the setting `language`). */
 export function ledgerChanged(): void {
   set({ ledgerVersion: state.ledgerVersion + 1 });
-  // The language is a ledger setting: learn the one the app resolves it to now.
+  // The language, the day's and the week's start are ledger settings: learn what the app resolves them to now.
   void request('GET /api/state').then(
-    (snapshot) => patchSnapshot({ language: snapshot.language }),
+    (snapshot) => patchSnapshot({ language: snapshot.language, dayStartsAt: snapshot.dayStartsAt, weekStart: snapshot.weekStart }),
     () => {},
   );
 }
