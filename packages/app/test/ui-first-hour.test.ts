@@ -3,13 +3,13 @@
  * "Activities"): the running session's activity, start and note changed in place on Today;
  * *Continue* right after *Stop* resumes that session rather than leaving a crumb; Activities
  * archives and brings back, merges after a confirmation and deletes only an activity without
- * time (the app's refusal word for word); Settings › Business takes the week's hours, and Today
- * shows the day's share. Screenshots at 390 and 1280 px.
+ * time (the app's refusal word for word); Settings › Business takes the week's hours and its
+ * working days, and Today shows the day's share. Screenshots at 390 and 1280 px.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { getLedgerSetting } from '@tock/core';
-import { openWindow, screenshot, type TestBrowser, windowSuite } from './ui-support/harness.ts';
+import { getLedgerSetting, setLedgerSetting } from '@tock/core';
+import { openWindow, screenshot, seriousAxeViolations, type TestBrowser, windowSuite } from './ui-support/harness.ts';
 
 const ui = windowSuite();
 
@@ -148,5 +148,52 @@ describe('Targets: the week’s hours', () => {
     const weekday = new Date().getDay();
     if (weekday >= 1 && weekday <= 5) await page.getByTestId('day-target').filter({ hasText: /^Target 7 h 30 min · / }).waitFor();
     else assert.equal(await page.getByTestId('day-target').count(), 0);
+  });
+
+  it('the working days, in the order of the person’s week, are saved with the week’s hours and Today shows them ÷ that many; none checked is refused', async () => {
+    const { page } = ui;
+    const settings = ui.services.store.settings;
+    setLedgerSetting(settings, 'weekStart', '"sat"');
+    try {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await openWindow(page, ui.app, '/settings/business');
+      const group = page.getByRole('group', { name: 'Working days' });
+      const NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+      const boxes = group.getByRole('checkbox');
+      await boxes.first().waitFor();
+      const order = await boxes.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+      assert.deepEqual(order, ['sat', 'sun', 'mon', 'tue', 'wed', 'thu', 'fri'], 'the week starts on Saturday, as set');
+      const checked = async (): Promise<string[]> => (await boxes.evaluateAll((inputs) => inputs.filter((i) => (i as HTMLInputElement).checked).map((i) => (i as HTMLInputElement).value))).sort();
+      assert.deepEqual(await checked(), ['fri', 'mon', 'thu', 'tue', 'wed'], 'Monday to Friday when none are stored');
+
+      // Today and the three days after it: Today's target is 30 h ÷ 4 whatever day the test runs.
+      const today = new Date().getDay();
+      const chosen = [0, 1, 2, 3].map((i) => (today + i) % 7);
+      for (const name of NAMES) await group.getByRole('checkbox', { name, exact: true }).setChecked(chosen.includes(NAMES.indexOf(name)));
+      await page.getByLabel('Or hours a week').fill('30');
+      await screenshot(page, 'business-working-days-1280');
+      await page.getByRole('button', { name: 'Save targets' }).click();
+      await page.locator('#targets-heading ~ form').getByText('Saved.').waitFor();
+      const KEYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+      const days = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].filter((k) => chosen.includes(KEYS.indexOf(k)));
+      assert.deepEqual(getLedgerSetting(settings, 'targets'), { week: 30, days });
+      await openWindow(page, ui.app, '/today');
+      await page.getByTestId('day-target').filter({ hasText: /^Target 7 h 30 min · / }).waitFor();
+
+      await openWindow(page, ui.app, '/settings/business');
+      await page.setViewportSize({ width: 390, height: 900 });
+      assert.deepEqual(await checked(), [...days].sort(), 'the stored days are checked');
+      for (const name of NAMES) await group.getByRole('checkbox', { name, exact: true }).uncheck();
+      await page.getByRole('button', { name: 'Save targets' }).click();
+      await page.locator('#targets-error').filter({ hasText: 'Check at least one working day for the week’s hours.' }).waitFor();
+      assert.equal(await group.getAttribute('aria-describedby'), 'targets-error');
+      assert.deepEqual(getLedgerSetting(settings, 'targets'), { week: 30, days }, 'nothing saved');
+      assert.equal(await sideways(page), 0, 'no sideways scroll at 390 px');
+      assert.deepEqual(await seriousAxeViolations(page), [], 'axe: the boxes, their legend and the error');
+      await screenshot(page, 'business-working-days-390');
+    } finally {
+      setLedgerSetting(settings, 'weekStart', 'null');
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
   });
 });

@@ -1,8 +1,8 @@
 /**
  * Settings › Business (docs/ui.md "The ledger"): your details for invoices (name, address, tax
  * ID, payment terms), how billed time is rounded (none, up, down or to the nearest 1–60 minutes,
- * per block or per activity and day), and the hours each weekday should have (the targets
- * Today and the week measure against). Each part saves on its own through `PUT
+ * per block or per activity and day), and the hours each weekday should have, or the week's
+ * hours over the working days checked (the targets Today and the week measure against). Each part saves on its own through `PUT
  * /api/settings/ledger/:key`; the app checks the whole value and a refusal changes nothing.
  */
 import { useState } from 'preact/hooks';
@@ -24,6 +24,14 @@ function weekdays(): [(typeof WEEKDAYS)[number], string, string][] {
   return WEEKDAYS.map((k, i) => [k, short.format(Date.UTC(2026, 10, 16 + i)), long.format(Date.UTC(2026, 10, 16 + i))]);
 }
 const STEPS = [1, 5, 6, 10, 15, 30, 60];
+/** The working days a week's hours are spread over when none are stored (core's default). */
+const MONDAY_TO_FRIDAY: readonly string[] = ['mon', 'tue', 'wed', 'thu', 'fri'];
+
+/** The weekdays in the order of the person's week (the snapshot's `weekStart`: 1 Monday, 6 Saturday, 7 Sunday). */
+function inWeekOrder<T>(days: readonly T[], weekStart: 1 | 6 | 7 | undefined): T[] {
+  const first = (weekStart ?? 1) - 1;
+  return [...days.slice(first), ...days.slice(0, first)];
+}
 
 /** Saves one ledger setting; the refusal's one line (about the setting as a whole). */
 async function saveSetting(key: keyof LedgerSettings, value: unknown): Promise<string | null> {
@@ -187,10 +195,12 @@ function Rounding({ value }: { value: LedgerSettings['rounding'] }) {
 function Targets({ value }: { value: LedgerSettings['targets'] }) {
   const t = useT();
   const days = weekdays();
+  const { snapshot } = useAppState();
   const [hours, setHours] = useState<Record<string, string>>(Object.fromEntries(WEEKDAYS.map((k) => [k, value?.[k] === undefined ? '' : String(value[k])])));
-  // Or the week's hours, spread over its working days (docs/data.md "The ledger"); the days a
-  // target set with `tock settings` named are kept.
+  // Or the week's hours, spread over its working days (docs/data.md "The ledger"): those stored,
+  // else Monday to Friday; checked in the order of the person's week.
   const [week, setWeek] = useState(value?.week === undefined ? '' : String(value.week));
+  const [working, setWorking] = useState<readonly string[]>(value?.days ?? MONDAY_TO_FRIDAY);
   const [local, setLocal] = useState<string | null>(null);
   const saving = useSaving();
   const submit = (e: Event): void => {
@@ -215,8 +225,15 @@ function Targets({ value }: { value: LedgerSettings['targets'] }) {
         setLocal(t('biz.notBoth'));
         return;
       }
+      if (working.length === 0) {
+        setLocal(t('biz.noWorkingDay'));
+        return;
+      }
+      // Monday to Friday is the default: stored only when it was stored before.
+      const chosen = WEEKDAYS.filter((d) => working.includes(d));
+      const keepDays = value?.days !== undefined || chosen.join() !== MONDAY_TO_FRIDAY.join();
       setLocal(null);
-      void saving.run('targets', { week: Number(weekText), ...(value?.days ? { days: value.days } : {}) }, t('biz.saved'));
+      void saving.run('targets', { week: Number(weekText), ...(keepDays ? { days: chosen } : {}) }, t('biz.saved'));
       return;
     }
     setLocal(null);
@@ -245,16 +262,34 @@ function Targets({ value }: { value: LedgerSettings['targets'] }) {
             </div>
           ))}
         </div>
-        <div class="field">
-          <label for="target-week">{t('biz.weekTarget')}</label>
-          <input
-            id="target-week"
-            type="text"
-            inputMode="decimal"
-            value={week}
-            aria-describedby={local ? 'targets-error' : undefined}
-            onInput={(e) => setWeek((e.target as HTMLInputElement).value)}
-          />
+        <div class="field-row targets-week">
+          <div class="field">
+            <label for="target-week">{t('biz.weekTarget')}</label>
+            <input
+              id="target-week"
+              type="text"
+              inputMode="decimal"
+              value={week}
+              aria-describedby={local ? 'targets-error' : undefined}
+              onInput={(e) => setWeek((e.target as HTMLInputElement).value)}
+            />
+          </div>
+          <fieldset class="choice-row working-days" aria-describedby={local ? 'targets-error' : undefined}>
+            <legend>{t('biz.workingDays')}</legend>
+            {inWeekOrder(days, snapshot?.weekStart).map(([k, short, long]) => (
+              <label class="check" key={k}>
+                <input
+                  type="checkbox"
+                  name="working-days"
+                  value={k}
+                  checked={working.includes(k)}
+                  onChange={(e) => setWorking((e.target as HTMLInputElement).checked ? [...working, k] : working.filter((d) => d !== k))}
+                />
+                <span aria-hidden="true">{short}</span>
+                <span class="visually-hidden">{long}</span>
+              </label>
+            ))}
+          </fieldset>
         </div>
         <FieldError id="targets-error" message={local} alert />
         <FormActions busy={saving.busy} done={saving.done} failure={saving.error}>
