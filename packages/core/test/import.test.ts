@@ -333,6 +333,13 @@ test('refuses a bad row anywhere in a JSON file: a bad time, a bad name, an unkn
   await refused(t, JSON.stringify(tock), /^entries\[0\]: activityID "nope" is not among the file's activities/);
 });
 
+test('a bad client name is refused as the client it is, not as an activity name, in a Toggl CSV and a Tock export', async (t) => {
+  const row: TogglRow = { project: 'Site', description: '', start: ['2026-01-01', '10:00:00'], end: ['2026-01-01', '11:00:00'] };
+  await refused(t, togglCsv([{ ...row, client: 'Evil\u001b[31m' }, row]), /^line 2: "Client" must not contain control characters or bidirectional overrides \(got "Evil\\u001b\[31m"\)$/);
+  const tock = { format: 'tock-export', version: 1, clients: [{ id: 'c1', name: 'X\u202e', rate: null, currency: null, address: null }], activities: [], sessions: [], entries: [] };
+  await refused(t, JSON.stringify(tock), /^clients\[0\]: "name" must not contain control characters or bidirectional overrides/);
+});
+
 test('refuses a 2 GiB file at once, without reading it', async (t) => {
   const { store, dir, clock } = fixture(t);
   const path = join(dir, 'huge.csv');

@@ -221,6 +221,18 @@ export function checkName(place: string, name: string): void {
   }
 }
 
+/**
+ * Refuses a client name that breaks the name rules, naming the field it came from (Toggl's
+ * `Client` column, a Tock export's client `name`): the refusal must not call it an activity.
+ */
+export function checkClientName(place: string, field: string, name: string): void {
+  const rule = nameRule(name);
+  if (rule !== undefined) {
+    const got = JSON.stringify(name.slice(0, 40));
+    throw new ImportProblem(place, `"${field}" ${ruleMessage(rule)} (got ${got})`, { code: 'import_field_rule', values: { field }, rule });
+  }
+}
+
 /** Refuses a note over the entries' limit. */
 export function checkNote(place: string, note: string | null): void {
   if (note !== null && codePointLength(note) > LIMITS.noteMax) {

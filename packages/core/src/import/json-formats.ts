@@ -7,7 +7,7 @@
 
 import { ACTIVITY_COLOR_COUNT, isActivityColor } from '@tock/protocol';
 import { parseIsoInstant } from '../instants.ts';
-import { addForeignBlock, checkLedgerValue, checkName, checkNote, checkTags, checkTime, MAX_BLOCK_MS, utcText, type BlockLedgerFields, type ReadFile } from './blocks.ts';
+import { addForeignBlock, checkClientName, checkLedgerValue, checkName, checkNote, checkTags, checkTime, MAX_BLOCK_MS, utcText, type BlockLedgerFields, type ReadFile } from './blocks.ts';
 import { jsonItems, itemPlace } from './json-items.ts';
 import { ImportProblem } from './problem.ts';
 
@@ -137,7 +137,7 @@ export async function readTockExport(chunks: AsyncIterable<string>, file: ReadFi
     if (item.key === 'clients') {
       const name = v.name;
       if (typeof name !== 'string') throw new ImportProblem(place, '"name" must be a string', { code: 'import_name_text' });
-      checkName(place, name);
+      checkClientName(place, 'name', name);
       file.clients.push({
         place,
         id: idField(place, v, 'id'),

@@ -7,7 +7,7 @@
 
 import type { Readable } from 'node:stream';
 import type { CsvError } from 'csv-parse';
-import { addForeignBlock, checkLedgerValue, checkName, type ReadFile } from './blocks.ts';
+import { addForeignBlock, checkClientName, checkLedgerValue, type ReadFile } from './blocks.ts';
 import { wallTimeInstants } from '../day.ts';
 import { ImportProblem, type ImportReason } from './problem.ts';
 
@@ -145,7 +145,7 @@ export async function readToggl(input: Readable, timeZone: string, file: ReadFil
     }
     const client = cell(o.client);
     if (client !== '' && known.client === undefined) {
-      checkName(place, client);
+      checkClientName(place, 'Client', client);
       known.client = client;
       if (o.currency !== undefined) known.currency = o.currency;
     }
