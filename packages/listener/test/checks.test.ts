@@ -510,6 +510,37 @@ describe('step 9: body', () => {
   });
 });
 
+describe('a request that fails several steps', () => {
+  it('is answered by the earliest: lockout before size and auth, nonce before routing, routing before the body', async (t) => {
+    const h = await startHarness(t);
+    const used = freshNonce();
+    assert.equal((await h.send({ nonce: used })).status, 200);
+    // Step 6 before step 8: a reused nonce on an unknown path.
+    assertError(await h.send({ target: '/nope', nonce: used }), 409, 'nonce_reused');
+    // Step 8 before step 9: a wrong method or an unknown path with a body that is neither JSON nor labelled so.
+    const garbage = { body: '{not json', headers: { 'content-type': 'text/plain' } };
+    const wrongMethod = await h.send({ method: 'PUT', target: '/entries', ...garbage });
+    assertError(wrongMethod, 405, 'method_not_allowed');
+    assert.equal(wrongMethod.headers.allow, 'POST');
+    assertError(await h.send({ method: 'POST', target: '/nope', body: '{not json' }), 404, 'route_not_found');
+    // Within step 9: the content type before the JSON, the JSON before the fields.
+    assertError(await h.send({ method: 'POST', target: '/entries', ...garbage }), 415, 'unsupported_media_type');
+    assertError(await h.send({ method: 'POST', target: '/entries', body: '{"durationMinutes":"x"' }), 400, 'invalid_json');
+    assert.equal(h.calls.logEntry, undefined);
+
+    for (let i = 0; i < 11; i++) await h.sendBadSignature();
+    // Step 3 before steps 4 and 5: during the lockout an oversize or an unsigned request is 429 too.
+    const big = 'x'.repeat(70_000);
+    for (const answer of [await h.send({ method: 'POST', target: '/entries', body: big }), await h.send({ sign: false })]) {
+      assertError(answer, 429, 'locked_out');
+      assert.equal(answer.headers['retry-after'], '60');
+    }
+    // Steps 1 and 2 before step 3: a foreign Host or a browser is refused as such, lockout or not.
+    assertError(await h.send({ headers: { host: 'example.com' } }), 403, 'forbidden_host');
+    assertError(await h.send({ headers: { origin: 'https://example.com' } }), 403, 'browser_request');
+  });
+});
+
 describe('steps 10 and 11: handlers', () => {
   it('answers 503 not_wired for a use case the app has not wired', async (t) => {
     const h = await startHarness(t, { handlers: {} });
