@@ -120,6 +120,16 @@ test('pieces with one label join across short gaps of untracked time; shorter su
   assert.deepEqual(brief(suggestDay(input({ spans, blocks: [{ startedAt: at('09:21'), endedAt: at('09:22') }] }))), ['09:00-09:20 Tock', '09:24-09:40 Tock']);
 });
 
+test('at the defaults a gap of exactly 5 minutes joins and a suggestion of exactly 5 minutes is made; one second more or less does not', () => {
+  const exact = (start: string, end: string): CaptureSpan => ({ ...span('editor', '00:00', '00:00', { project: 'tock' }), start: `${DAY}T${start}.000Z`, end: `${DAY}T${end}.000Z` });
+  const spansOf = (...pairs: [string, string][]) => suggestDay(input({ spans: pairs.map(([a, b]) => exact(a, b)) }));
+  const seconds = (out: Suggestion[]) => out.map((x) => x.seconds);
+  assert.deepEqual(brief(spansOf(['09:00:00', '09:10:00'], ['09:15:00', '09:25:00'])), ['09:00-09:25 Tock'], 'a gap of 5:00 joins');
+  assert.deepEqual(brief(spansOf(['09:00:00', '09:10:00'], ['09:15:01', '09:25:00'])), ['09:00-09:10 Tock', '09:15-09:25 Tock'], 'a gap of 5:01 does not');
+  assert.deepEqual(seconds(spansOf(['09:00:00', '09:05:00'])), [300], 'exactly 5 minutes is a suggestion');
+  assert.deepEqual(seconds(spansOf(['09:00:00', '09:04:59'])), [], '4:59 is not');
+});
+
 test('where spans overlap, the better label wins: a rule over an editor project, an editor over a window', () => {
   const spans = [span('window', '09:00', '10:00', { app: 'Code' }), span('editor', '09:10', '09:50', { project: 'tock' })];
   assert.deepEqual(brief(suggestDay(input({ spans, settings: { mergeGapMinutes: 0, minMinutes: 5, titles: false } }))), ['09:00-09:10 -', '09:10-09:50 Tock', '09:50-10:00 -']);
