@@ -149,6 +149,24 @@ test('editor spans: one per project and branch within the timeout, last heartbea
   assert.equal(editorSpans(f.store, at('00:00'), at('23:59'), 30 * MIN).length, 3);
 });
 
+test('editor spans at the 15-minute timeout: heartbeats exactly 15 minutes apart are one span, a second more two', (t) => {
+  const f = fixture(t);
+  heartbeats(f, [
+    { t: at('10:00'), project: 'edge' },
+    { t: at('10:15'), project: 'edge' },
+    { t: at('10:30') + 1000, project: 'edge' },
+  ]);
+  const spans = editorSpans(f.store, at('00:00'), at('23:59'), 15 * MIN);
+  assert.deepEqual(
+    spans.map((s) => [(s.startMs - at('10:00')) / 1000, (s.endMs - at('10:00')) / 1000]),
+    [
+      [0, 17 * 60],
+      [30 * 60 + 1, 32 * 60 + 1],
+    ],
+    '10:00 and 10:15 make one span to 10:17; 10:30:01, 15:01 after 10:15, begins another',
+  );
+});
+
 test('the timeline: recorded and editor spans of the day, oldest first, clipped to the day and to now; titles only while on', (t) => {
   const f = fixture(t);
   recordSpan(f.store, { startMs: at('00:00') - 30 * MIN, endMs: at('00:10'), source: 'idle', app: null, title: null });
