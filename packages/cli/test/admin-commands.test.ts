@@ -80,6 +80,9 @@ describe('admin commands against a running app', () => {
     assertOneLineError(await tock(['token'], env), /run `tock listener on`/);
     assertOneLineError(await tock(['token', '--rotate'], env), /run `tock listener on`/);
     assert.equal((await tock(['listener', 'status'], env)).stdout, 'off\n');
+    // Off by default, on the contract's default port until one is set.
+    const settings = JSON.parse((await tock(['listener', 'status', '--json'], env)).stdout);
+    assert.deepEqual({ enabled: settings.enabled, port: settings.port, line: settings.line }, { enabled: false, port: 39847, line: 'off' });
   });
 
   it('refuses a port outside 1024–65535 and unknown flags', async () => {
