@@ -1,12 +1,12 @@
 /** `~/.wakatime.cfg` as `tock editors setup` leaves it, and the daily pruning of heartbeats. */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { listHeartbeats, openStore, recordHeartbeats } from '@tock/core';
 import { HeartbeatPruner } from '../src/editors/pruning.ts';
-import { wakatimeConfigDir, withTockSettings } from '../src/editors/wakatime-config.ts';
+import { wakatimeConfigDir, withTockSettings, writeWakatimeConfig } from '../src/editors/wakatime-config.ts';
 
 const URL = 'http://127.0.0.1:39847/wakatime/api/v1';
 const KEY = '3f2b8c1e-9a4d-4e6f-8b2a-7c5d1e0f9a38';
@@ -20,6 +20,19 @@ test('sets api_url and api_key in [settings] and keeps every other line', () => 
   );
   const once = withTockSettings('; comment\n[settings]\ndebug = true\n', URL, KEY);
   assert.equal(withTockSettings(once, URL, KEY), once, 'setting up twice changes nothing more');
+});
+
+test('setting up again (a rotated key) keeps the person\'s own file in .wakatime.cfg.before-tock, not Tock\'s first version', (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'tock-wakacfg-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const own = '[settings]\ndebug = true\napi_key = theirs\n';
+  writeFileSync(join(dir, '.wakatime.cfg'), own);
+  assert.deepEqual(writeWakatimeConfig(dir, URL, KEY), { path: join(dir, '.wakatime.cfg'), backup: join(dir, '.wakatime.cfg.before-tock') });
+  const rotated = '0c6f5a1e-2b3d-4c5e-8f9a-0b1c2d3e4f50';
+  writeWakatimeConfig(dir, URL, rotated);
+  assert.equal(readFileSync(join(dir, '.wakatime.cfg.before-tock'), 'utf8'), own, 'the copy is the file as it was before Tock first changed it');
+  assert.equal(readFileSync(join(dir, '.wakatime.cfg'), 'utf8'), `[settings]\ndebug = true\napi_key = ${rotated}\napi_url = ${URL}\n`);
+  assert.equal(statSync(join(dir, '.wakatime.cfg')).mode & 0o777, 0o600, 'it holds a key');
 });
 
 test('the file lives in WAKATIME_HOME, else HOME', () => {
