@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
-import { createTracker, openStore, type Tracker } from '@tock/core';
+import { createTracker, openStore, setActivityArchived, type Tracker } from '@tock/core';
 import { createDesktop } from '../src/desktop.ts';
 import { LONGEST_WAIT_MS, TrayFeed, type TrayTimers, WINDOW_GAP_MS, WRITE_SETTLE_MS } from '../src/tray/tray-feed.ts';
 import type { TrayAction, TrayHooks, TrayMenuItem, TrayModel } from '../src/tray/tray.ts';
@@ -254,8 +254,28 @@ function desktopRig(t: TestContext) {
     hooks.onAction(action);
   };
   const sessions = () => tracker.listBlocks(T0 - HOUR, T0 + 2 * HOUR).filter((b) => b.kind === 'session');
-  return { time, tracker, desktop, continueItem, click, sessions };
+  return { time, tracker, desktop, continueItem, click, sessions, store, shown };
 }
+
+test('an archived activity leaves the tray: Start offers the 5 most recent of the others, Continue not it', (t) => {
+  const r = desktopRig(t);
+  for (const name of ['A1', 'A2', 'A3', 'A4', 'A5', 'A6']) {
+    r.tracker.startActivity({ name, createIfMissing: true });
+    r.time.runTo(r.time.now + 2 * MINUTE);
+  }
+  r.tracker.stopActivity();
+  r.time.runTo(r.time.now + 2 * SECOND);
+  const start = (): string[] => {
+    const item = r.shown.at(-1)?.menu.find((i: TrayMenuItem) => i.kind === 'submenu');
+    return item?.kind === 'submenu' ? item.items.map((i) => (i.kind === 'action' ? i.label : '')) : [];
+  };
+  assert.deepEqual(start(), ['A6', 'A5', 'A4', 'A3', 'A2']);
+  setActivityArchived(r.store, 'A5', true);
+  setActivityArchived(r.store, 'A6', true);
+  r.time.runTo(r.time.now + 2 * MINUTE);
+  assert.deepEqual(start(), ['A4', 'A3', 'A2', 'A1'], 'archived activities are not offered');
+  assert.equal(r.continueItem()?.label, 'Continue A4', 'nor continued: Continue names the last activity not archived');
+});
 
 test('the tray’s Continue within 60 s of a stop resumes that session: one session, the gap a break', (t) => {
   const r = desktopRig(t);
