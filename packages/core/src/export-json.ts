@@ -36,9 +36,23 @@ export function* jsonChunks(db: DatabaseSync, request: ExportRequest): Generator
     return id === undefined ? {} : { device: id };
   };
   // Clients only when there are any: a file without the ledger reads as before.
-  const clients = db.prepare('SELECT id, name, rate, currency, address FROM clients ORDER BY name_key, id').all() as unknown as ClientRow[];
+  // A client's invoice details only when set, as an activity's ledger fields.
+  const clients = db
+    .prepare('SELECT id, name, rate, currency, address, tax_id AS taxID, tax_rate AS taxRate, reverse_charge AS reverseCharge, language FROM clients ORDER BY name_key, id')
+    .all() as unknown as (ClientRow & { taxID: string | null; taxRate: number | null; reverseCharge: number; language: string | null })[];
   if (clients.length > 0) {
-    out.add(`\n"clients":[${clients.map((c) => `\n${JSON.stringify({ id: c.id, name: c.name, rate: c.rate, currency: c.currency, address: c.address })}`).join(',')}\n],\n"activities":[`);
+    const record = (c: (typeof clients)[number]) => ({
+      id: c.id,
+      name: c.name,
+      rate: c.rate,
+      currency: c.currency,
+      address: c.address,
+      ...(c.taxID !== null ? { taxID: c.taxID } : {}),
+      ...(c.taxRate !== null ? { taxRate: c.taxRate } : {}),
+      ...(c.reverseCharge === 1 ? { reverseCharge: true } : {}),
+      ...(c.language !== null ? { language: c.language } : {}),
+    });
+    out.add(`\n"clients":[${clients.map((c) => `\n${JSON.stringify(record(c))}`).join(',')}\n],\n"activities":[`);
   }
   const activities = activitiesStatement(db, ranged);
   for (const a of (ranged ? activities.iterate(from, to) : activities.iterate()) as Iterable<ActivityRow>) {

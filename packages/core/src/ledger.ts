@@ -137,7 +137,7 @@ export interface ClientInput {
 export const TAX_ID_MAX = 64;
 
 /** Checks every given field of a client at once; the cleaned values. */
-function readClientInput(input: ClientInput, requireName: boolean): Partial<Omit<Client, 'id'>> {
+export function readClientInput(input: ClientInput, requireName: boolean): Partial<Omit<Client, 'id'>> {
   const problems: FieldProblem[] = [];
   const out: Partial<Omit<Client, 'id'>> = {};
   if (input.name !== undefined && input.name !== null) {

@@ -457,6 +457,29 @@ test('takes the first and last millisecond of the years 1970–2199', async (t) 
   assert.equal(result.imported, 2);
 });
 
+test("a Tock export round trip keeps a client's invoice details (tax ID, tax rate, reverse charge, language); a file breaking their rules is refused whole", async (t) => {
+  const from = fixture(t);
+  const to = fixture(t);
+  const s = from.store;
+  s.transaction(() => addClient(s, { name: 'ACME', rate: '85', currency: 'EUR', taxID: 'DE123456789', taxRate: 7, language: 'fr' }, from.clock(), () => 'cccccccc-0000-4000-8000-000000000001'));
+  s.transaction(() => addClient(s, { name: 'Globex', reverseCharge: true }, from.clock(), () => 'cccccccc-0000-4000-8000-000000000002'));
+  s.transaction(() => addClient(s, { name: 'Plain' }, from.clock(), () => 'cccccccc-0000-4000-8000-000000000003'));
+  const exported = (store: Store): string => [...exportChunks(store.db, { format: 'json', timeZone: 'UTC', now: from.clock() })].join('').replace(/"exportedAt":"[^"]*"/, '"exportedAt":"-"');
+  const text = exported(s);
+  assert.match(text, /"name":"ACME","rate":"85.00","currency":"EUR","address":null,"taxID":"DE123456789","taxRate":7,"language":"fr"\}/);
+  assert.match(text, /"name":"Globex","rate":null,"currency":null,"address":null,"reverseCharge":true\}/);
+  assert.match(text, /"name":"Plain","rate":null,"currency":null,"address":null\}/, 'a client without details reads as before');
+  const path = write(to.dir, 'export.json', text);
+  await importFile(to.store, { path, timeZone: 'UTC', now: to.clock() });
+  assert.equal(exported(to.store), text);
+  // Both a tax rate and reverse charge: refused, naming the client, nothing imported.
+  const both = JSON.parse(text) as { clients: Record<string, unknown>[] };
+  (both.clients[1] as Record<string, unknown>).taxRate = 19;
+  const other = fixture(t);
+  await assert.rejects(importFile(other.store, { path: write(other.dir, 'both.json', JSON.stringify(both)), timeZone: 'UTC', now: other.clock() }), /clients\[1\]: "taxRate"/);
+  assert.equal(other.store.db.prepare('SELECT count(*) AS n FROM clients').get()?.n, 0);
+});
+
 test('a Tock export round trip keeps the ledger: clients, activity client/rate/billable/budget, block tags and billable; the CSV carries them last', async (t) => {
   const from = fixture(t);
   const to = fixture(t);

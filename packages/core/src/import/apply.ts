@@ -10,7 +10,7 @@ import { invoicedProblem } from '../invoiced.ts';
 import { nameKey, searchKey, wordKey } from '../names.ts';
 import type { ImportCounts } from '../shapes/import.ts';
 import type { Store } from '../store.ts';
-import type { ReadFile } from './blocks.ts';
+import type { ClientBilling, ReadFile } from './blocks.ts';
 import { ImportProblem } from './problem.ts';
 
 /** Thrown inside the transaction of a dry run, to undo it. */
@@ -47,20 +47,29 @@ export function applyImport(store: Store, file: ReadFile, options: { now: number
   // filled where it has none, so an import never overwrites what the person set.
   const clientById = q('SELECT id FROM clients WHERE id = ?');
   const clientByKey = q('SELECT id FROM clients WHERE name_key = ? ORDER BY id LIMIT 1');
-  const insertClient = q('INSERT INTO clients (id, name, name_key, rate, currency, address, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
-  const fillClient = q('UPDATE clients SET rate = coalesce(rate, ?), currency = coalesce(currency, ?), address = coalesce(address, ?) WHERE id = ?');
+  const insertClient = q(
+    'INSERT INTO clients (id, name, name_key, rate, currency, address, tax_id, tax_rate, reverse_charge, language, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  // A tax rate and reverse charge exclude each other: the file's fills only a client with neither.
+  const fillClient = q(
+    `UPDATE clients SET rate = coalesce(rate, ?1), currency = coalesce(currency, ?2), address = coalesce(address, ?3), tax_id = coalesce(tax_id, ?4),
+       tax_rate = CASE WHEN reverse_charge = 1 THEN tax_rate ELSE coalesce(tax_rate, ?5) END,
+       reverse_charge = CASE WHEN tax_rate IS NULL AND ?6 = 1 THEN 1 ELSE reverse_charge END,
+       language = coalesce(language, ?7) WHERE id = ?8`,
+  );
   const fillActivity = q(
     'UPDATE activities SET client_id = coalesce(client_id, ?), rate = coalesce(rate, ?), billable = max(billable, ?), budget_hours = coalesce(budget_hours, ?) WHERE id = ?',
   );
-  const clientFor = (id: string | undefined, name: string, fields: { rate: string | null; currency: string | null; address: string | null }): string => {
+  const clientFor = (id: string | undefined, name: string, fields: { rate: string | null; currency: string | null; address: string | null } & Partial<ClientBilling>): string => {
     const clean = name.trim().normalize('NFC');
     const found = ((id === undefined ? undefined : clientById.get(id)) ?? clientByKey.get(nameKey(clean))) as { id: string } | undefined;
+    const billing = [fields.taxID ?? null, fields.taxRate ?? null, fields.reverseCharge === true ? 1 : 0, fields.language ?? null] as const;
     if (found) {
-      fillClient.run(fields.rate, fields.currency, fields.address, found.id);
+      fillClient.run(fields.rate, fields.currency, fields.address, ...billing, found.id);
       return found.id;
     }
     const made = id ?? options.newId();
-    insertClient.run(made, clean, nameKey(clean), fields.rate, fields.currency, fields.address, options.now);
+    insertClient.run(made, clean, nameKey(clean), fields.rate, fields.currency, fields.address, ...billing, options.now);
     return made;
   };
   const insertBreak = q('INSERT INTO breaks (id, session_id, started_at, ended_at) VALUES (?, ?, ?, ?)');

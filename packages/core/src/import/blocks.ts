@@ -6,7 +6,7 @@
  */
 
 import { type FieldProblem, ruleMessage, ruleProblem, validationProblem } from '@tock/protocol';
-import { addressRule, budgetRule, cleanTags } from '../ledger.ts';
+import { addressRule, budgetRule, cleanTags, readClientInput } from '../ledger.ts';
 import { cleanCurrency, cleanRate, currencyRule, rateRule } from '../money.ts';
 import { codePointLength, nameRule } from '../names.ts';
 import { isTimeInRange, LIMITS } from '@tock/protocol';
@@ -131,13 +131,21 @@ export interface ExportedActivity {
 }
 
 /** A client of a Tock export. */
-export interface ExportedClient {
+export interface ExportedClient extends ClientBilling {
   place: string;
   id: string;
   name: string;
   rate: string | null;
   currency: string | null;
   address: string | null;
+}
+
+/** A client's invoice details as exported (docs/data.md "The ledger"): absent ones null, or false. */
+export interface ClientBilling {
+  taxID: string | null;
+  taxRate: number | null;
+  reverseCharge: boolean;
+  language: string | null;
 }
 
 /** A block's ledger fields as read: its tags (JSON text, null: none) and billable flag (null: the activity's). */
@@ -294,6 +302,12 @@ function ledgerRule<T>(place: string, work: () => T): T {
 /** Tags by the name rules (at most 20, each once), or the import's refusal naming the place. */
 export function checkTags(place: string, tags: unknown): string[] {
   return ledgerRule(place, () => cleanTags(tags));
+}
+
+/** A client's invoice details by the API's rules (a tax rate and reverse charge not both), or the import's refusal naming the place. */
+export function checkClientBilling(place: string, v: Record<string, unknown>): ClientBilling {
+  const read = ledgerRule(place, () => readClientInput({ taxID: v.taxID, taxRate: v.taxRate, reverseCharge: v.reverseCharge ?? undefined, language: v.language }, false));
+  return { taxID: read.taxID ?? null, taxRate: read.taxRate ?? null, reverseCharge: read.reverseCharge ?? false, language: read.language ?? null };
 }
 
 /** A rate (`"85.00"`), a currency code, an address, a budget, each by the API's rules; null stays null. */

@@ -7,7 +7,7 @@
 
 import { ACTIVITY_COLOR_COUNT, isActivityColor } from '@tock/protocol';
 import { parseIsoInstant } from '../instants.ts';
-import { addForeignBlock, checkClientName, checkLedgerValue, checkName, checkNote, checkTags, checkTime, MAX_BLOCK_MS, utcText, type BlockLedgerFields, type ReadFile } from './blocks.ts';
+import { addForeignBlock, checkClientBilling, checkClientName, checkLedgerValue, checkName, checkNote, checkTags, checkTime, MAX_BLOCK_MS, utcText, type BlockLedgerFields, type ReadFile } from './blocks.ts';
 import { jsonItems, itemPlace } from './json-items.ts';
 import { ImportProblem } from './problem.ts';
 
@@ -145,6 +145,7 @@ export async function readTockExport(chunks: AsyncIterable<string>, file: ReadFi
         rate: checkLedgerValue(place, 'rate', v.rate) as string | null,
         currency: checkLedgerValue(place, 'currency', v.currency) as string | null,
         address: checkLedgerValue(place, 'address', v.address) as string | null,
+        ...checkClientBilling(place, v),
       });
     } else if (item.key === 'activities') {
       const name = v.name;
