@@ -239,7 +239,7 @@ function tagCommand(verb: 'tag' | 'untag'): Command {
 
 const SETTINGS_USAGE = 'tock settings get KEY | set KEY JSON';
 /** The settings `tock settings` reads and writes (docs/cli.md), named in its usage's note. */
-const SETTINGS_NOTE = { key: 'usage.note.settings', values: { keys: 'rounding, targets, business, minSessionSeconds, language, dayStartsAt, weekStart' } } as const;
+const SETTINGS_NOTE = { key: 'usage.note.settings', values: { keys: 'rounding, targets, business, minSessionSeconds, language, dayStartsAt, weekStart, calendarMe' } } as const;
 
 const settings: Command = {
   usage: `${SETTINGS_USAGE} [--json]`,

@@ -76,7 +76,9 @@ describe('ledger commands against a running app', () => {
       [['activity', 'set', 'Design', '--client', 'Nobody'], /^error: .*no client named "Nobody"/],
       [['log', '30m', 'Design', '--tag', 'a\u0007b'], /^error: .*tags: .*without control characters/],
       [['settings', 'set', 'rounding', '{"mode":"up","minutes":7}'], /^error: rounding: "minutes" must be one of/],
-      [['settings', 'set', 'colour', '1'], /^error: key: "colour" is not a setting/],
+      // The keys it names are every key tock settings takes, calendarMe (the calendars') too.
+      [['settings', 'set', 'colour', '1'], /^error: key: "colour" is not a setting .*\(rounding, .*, weekStart, calendarMe\)$/],
+      [['settings', 'get', 'colour'], /^error: key: "colour" is not a setting .*, calendarMe\)$/],
     ];
     for (const [argv, message] of refusals) {
       const run = await tock(...argv);
