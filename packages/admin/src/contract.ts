@@ -215,7 +215,7 @@ export const ADMIN_ROUTES = {
     result: answer<{ spans: number; heartbeats: number }>(),
   },
   'POST /timeline': {
-    input: { fields: { date: day('The day; default today.') }, required: [], refusals: { date: (sent) => ({ rule: 'flagDay', values: { flag: '--date', sent: shown(sent) } }) } },
+    input: { fields: { date: day('The day; default today.') }, required: [], refusals: { date: dayFormat } },
     result: answer<Timeline>(),
   },
   'POST /capture/gnome-extension/install': { input: NONE, result: answer<GnomeExtensionInstall>() },

@@ -136,6 +136,10 @@ describe('capture commands against a running app', () => {
     assert.match(forgot.out, /forgot 2026-11-23 to 2026-11-23: \d+ spans and 1 heartbeat/);
     const day = JSON.parse((await tock('timeline', '2026-11-23', '--json')).out) as { spans: unknown[] };
     assert.deepEqual(day.spans, []);
+    // The day is a word of its own, not a flag: the refusal says what a day is, as tock suggest does.
+    const notADay = await tock('timeline', '2026-13-01');
+    assert.equal(notADay.status, 1);
+    assert.equal(notADay.err, 'error: a day is YYYY-MM-DD, not "2026-13-01"');
   });
 
   it('exports captured spans only with --capture, and the default export holds none', async () => {
