@@ -31,19 +31,28 @@ export const appCommand: Command = {
     const { values } = flags(args, { 'no-open': { type: 'boolean' }, background: { type: 'boolean' } });
     const background = values.background === true;
     const home = resolveHome(io.env);
-    // Loaded here, not at the top: every other command stays quick to start.
-    const { startApp } = await import('@tock/app/start');
-    // Handlers first: a supervisor may signal the instant it reads the ready line (or while
-    // the app is still starting), and an unhandled SIGTERM kills the process ungracefully.
+    // Handlers first, before the app's modules load: a supervisor may signal the instant it
+    // reads the ready line or while the app is still starting, and an unhandled SIGTERM kills
+    // the process by the signal instead of a clean exit.
+    let stopping = false;
     const stopRequested = new Promise<void>((resolve) => {
       const stop = (): void => {
         process.removeListener('SIGINT', stop);
         process.removeListener('SIGTERM', stop);
+        stopping = true;
         resolve();
       };
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
     });
+    // Loaded here, not at the top: every other command stays quick to start.
+    const { startApp } = await import('@tock/app/start');
+    const t = messagesOf(io);
+    if (stopping) {
+      // Asked to stop before anything was opened: nothing to close, nothing to start.
+      io.out(t('app.stopped'));
+      return 0;
+    }
     let running: Awaited<ReturnType<typeof startApp>>;
     try {
       running = await startApp({ home, env: io.env });
@@ -52,10 +61,10 @@ export const appCommand: Command = {
       if (isProblem(error)) throw error;
       throw new CliError(error instanceof Error ? error.message : String(error));
     }
-    const t = messagesOf(io);
     io.out(t('app.running', { home }));
     io.out(background ? t('app.windowHint') : t('app.open', { url: running.uiUrl }));
-    if (!background && !values['no-open'] && canOpenWindow(io.env)) {
+    // No window for an app asked to stop while it started: it would open on a closed server.
+    if (!background && !values['no-open'] && !stopping && canOpenWindow(io.env)) {
       // The browser gets a launch file's path, never the address with its code (docs/ui.md "Security decisions").
       const { openInBrowser } = await import('@tock/app/open');
       openInBrowser(running.launchFile(), io.env);
