@@ -80,7 +80,14 @@ export function startCompileCache(env = process.env, module = { enableCompileCac
   }
   const folder = compileCacheFolder(env);
   if (unsafeCacheFolder(folder) !== null) return { folder: null, rerun: false };
-  module.enableCompileCache?.(folder);
+  // Node makes the folder for this Node version in it at once, through the process's umask:
+  // under umask 000 it was 0777. Owner-only whatever the umask (docs/security.md "The bar").
+  const umask = process.umask(0o077);
+  try {
+    module.enableCompileCache?.(folder);
+  } finally {
+    process.umask(umask);
+  }
   return { folder, rerun: false };
 }
 
