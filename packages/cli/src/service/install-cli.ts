@@ -76,7 +76,9 @@ export function installLauncher(context: LauncherContext): LauncherReport {
   const path = launcherPath(context);
   const dir = launcherDir(context);
   if (existsSync(path) && !isOurs(path)) throw new ServiceFailure('service.notOurs', { path, command: 'tock install-cli' });
-  mkdirSync(dir, { recursive: true });
+  // What the person runs must sit in folders nobody else may change: a mode of its own, not the
+  // umask's (under umask 000 ~/.local/bin was 0777, and anyone could put another `tock` there).
+  mkdirSync(dir, { recursive: true, mode: 0o755 });
   writeFileSync(path, launcherScript(context), { mode: 0o755 });
   if (context.platform !== 'win32') chmodSync(path, 0o755);
   return report({ path, dir, onPath: onPath(dir, context.env), node: context.node, platform: context.platform, done: 'installed' });

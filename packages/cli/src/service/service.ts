@@ -156,7 +156,8 @@ export async function installService(context: ServiceContext): Promise<ServiceRe
     throw new ServiceFailure('service.notOurs', { path: file, command: 'tock service install' });
   }
   const again = existsSync(file);
-  mkdirSync(dirname(file), { recursive: true });
+  // Folders the login reads a command from, never the umask's mode (0777 under umask 000).
+  mkdirSync(dirname(file), { recursive: true, mode: 0o755 });
   const text = content(mechanism, context);
   // Task Scheduler reads its XML as the declared UTF-16 (with a byte order mark).
   writeFileSync(file, mechanism === 'windows-task' ? Buffer.from(`\ufeff${text}`, 'utf16le') : text, { mode: 0o644 });
