@@ -11,6 +11,7 @@ import { messagesOf, print, refusal } from './io.ts';
 import type { Command } from './command.ts';
 import type { CliMessages } from './i18n/index.ts';
 import { admin } from './admin-call.ts';
+import { secretArgument } from './secret-argument.ts';
 import { flags } from './flags.ts';
 import { listenerLine } from './app-command.ts';
 import { clockFor } from './clock-setting.ts';
@@ -101,8 +102,10 @@ const license: Command = {
     const { values, positionals } = flags(args, {}, 2);
     let info: LicenseInfo;
     if (positionals[0] === 'activate') {
-      if (!positionals[1]) throw refusal('license.giveKey');
-      info = await admin(io, 'POST /license/activate', { key: positionals[1] });
+      // `-`: the key from standard input, never seen in the process's arguments.
+      const key = positionals[1] === undefined ? '' : await secretArgument(positionals[1]);
+      if (!key) throw refusal('license.giveKey');
+      info = await admin(io, 'POST /license/activate', { key });
     } else if (positionals.length === 0) {
       info = await admin(io, 'GET /license');
     } else {

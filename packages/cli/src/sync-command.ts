@@ -8,6 +8,7 @@
 import { resolve } from 'node:path';
 import type { SyncStatus } from '@tock/admin';
 import { admin } from './admin-call.ts';
+import { secretArgument } from './secret-argument.ts';
 import { flags } from './flags.ts';
 import type { Command } from './command.ts';
 import type { CliMessages } from './i18n/index.ts';
@@ -74,7 +75,9 @@ async function run(args: string[], io: Io): Promise<number> {
       const { values, positionals } = flags(rest, { name: { type: 'string' }, key: { type: 'string' } }, 1);
       if (positionals[0] === undefined) throw refusal('sync.giveFolder');
       // The app runs elsewhere: a relative DIR means relative to where the command was typed.
-      const status = await admin(io, 'POST /sync/enable', { dir: folderArgument(positionals[0], process.cwd()), name: values.name as string | undefined, key: values.key as string | undefined });
+      // `--key -`: the key from standard input, never seen in the process's arguments.
+      const key = values.key === undefined ? undefined : await secretArgument(values.key as string);
+      const status = await admin(io, 'POST /sync/enable', { dir: folderArgument(positionals[0], process.cwd()), name: values.name as string | undefined, key });
       const reasons = status.warningReasons ?? [];
       for (const [i, warning] of (status.warnings ?? []).entries()) {
         const reason = reasons[i];
