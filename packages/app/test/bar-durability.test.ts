@@ -2,8 +2,8 @@
  * The bar "an acknowledged write survives kill -9" (docs/security.md "The bar every change
  * meets") for the two doors the crash campaign does not drive: the admin socket as the CLI uses
  * it (`tock start`, `tock log`) and the window's API (`POST /api/entries`, `POST /api/start`).
- * The listener's `/entries` and `/activities/start` are crash.test.ts and crash-load.test.ts; the
- * heartbeat door is wakatime.test.ts. Each write here is answered, then the app gets SIGKILL at
+ * The listener's `/entries` and `/activities/start` are crash.test.ts and crash-load.test.ts (its
+ * `/activities/stop` is here); the heartbeat door is wakatime.test.ts. Each write here is answered, then the app gets SIGKILL at
  * once, and the store file the dead process left must hold every one of them.
  */
 import assert from 'node:assert/strict';
@@ -12,6 +12,8 @@ import { after, test } from 'node:test';
 import { createTracker, openStore } from '@tock/core';
 import { homePaths } from '../src/home.ts';
 import { appEnv, spawnApp, tock, type AppProcess } from './support/app-process.ts';
+import { freePort } from './support/real-app.ts';
+import { signed } from './support/signed.ts';
 
 /** A window session as the page gets one: a fresh launch code traded in a same-origin POST /launch. */
 async function windowSession(env: NodeJS.ProcessEnv): Promise<{ origin: string; headers: Record<string, string> }> {
@@ -87,4 +89,27 @@ test('an entry and a start answered over the admin socket (tock log, tock start)
   const found = inspect();
   assert.ok(found.entryIDs.has(entry.entryID), 'the entry `tock log` was answered for');
   assert.deepEqual(found.running, { activityName: 'Bar admin', since: new Date(result.startedAt).getTime() }, 'the session `tock start` was answered for');
+});
+
+test('a stop answered by the listener (POST /activities/stop) is in the store after kill -9', async () => {
+  app = await spawnApp(env); // the same home: the admin test above left a session running
+  const port = await freePort();
+  assert.equal((await tock(['listener', 'on', '--port', String(port)], env)).code, 0);
+  const token = (await tock(['token'], env)).stdout.trim();
+  // Keep every session, however short: the one running here started a moment ago.
+  assert.equal((await tock(['settings', 'set', 'minSessionSeconds', '0'], env)).code, 0);
+  const stopped = await signed(port, token, { target: '/activities/stop', body: {} });
+  assert.equal(stopped.status, 200, stopped.text);
+  assert.equal(stopped.json.result.kept, true, stopped.text);
+  await killNow(app);
+
+  const store = openStore(homePaths(env.TOCK_HOME as string).database);
+  try {
+    const tracker = createTracker({ store });
+    assert.equal(tracker.getStatus().isTracking, false, 'nothing runs after the answered stop');
+    const ended = tracker.listBlocks(0, Date.now() + 86_400_000).filter((b) => b.kind === 'session' && b.endedAt !== null);
+    assert.ok(ended.some((b) => new Date(b.endedAt as string).getTime() === new Date(stopped.json.result.endedAt).getTime()), 'the session ends where the answer said');
+  } finally {
+    store.close();
+  }
 });
