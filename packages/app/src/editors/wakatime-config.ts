@@ -4,8 +4,8 @@
  * `~/.wakatime.cfg` (`$WAKATIME_HOME/.wakatime.cfg` when set), keeping every other line as it
  * was, and keeps a copy of the file as it was before Tock first changed it
  * (`.wakatime.cfg.before-tock`, never overwritten: setting up twice keeps the person's own
- * file there). The new file is written beside the old one and renamed over it, 0600 (it holds
- * a key).
+ * file there, 0600 as it may hold the person's WakaTime account key). The new file is written
+ * beside the old one and renamed over it, 0600 (it holds a key).
  */
 import { chmodSync, copyFileSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -85,7 +85,11 @@ export function writeWakatimeConfig(dir: string, apiUrl: string, key: string): W
   const before = existed ? readFileSync(path, 'utf8') : '';
   let backup: string | null = null;
   if (existed) {
-    if (!existsSync(backupPath)) copyFileSync(path, backupPath);
+    if (!existsSync(backupPath)) {
+      copyFileSync(path, backupPath);
+      // It may hold the person's WakaTime account key: owner-only, whatever mode the file had.
+      chmodSync(backupPath, 0o600);
+    }
     backup = backupPath;
   }
   const tmp = `${path}.tock-${process.pid}.tmp`;
