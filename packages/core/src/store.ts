@@ -65,7 +65,8 @@ export interface OpenStoreOptions {
 export function openStore(path: string, options: OpenStoreOptions = {}): Store {
   const onDisk = path !== ':memory:' && !path.startsWith('file:');
   if (onDisk) {
-    mkdirSync(dirname(path), { recursive: true });
+    // A folder made here is the person's alone (0700 by the mode, then by the umask at most).
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     if (!checkStoreFileBytes(path)) createStoreFile(path, options.migrate);
   }
   // Commits left in a write-ahead log (after a crash) are part of the store: check them too,

@@ -134,6 +134,15 @@ test('marks the stores it makes as Tock\'s, and they are 0600 with their -wal an
   for (const name of readdirSync(dir)) assert.equal(statSync(join(dir, name)).mode & 0o777, 0o600, name);
 });
 
+test('a folder it makes for a store is 0700, whatever the umask', (t) => {
+  const dir = tempDir(t);
+  const before = process.umask(0);
+  t.after(() => process.umask(before));
+  const path = join(dir, 'made', 'here', 'tock.db');
+  openStore(path).close();
+  for (const folder of [join(dir, 'made'), join(dir, 'made', 'here')]) assert.equal(statSync(folder).mode & 0o777, 0o700, folder);
+});
+
 test('makes an existing store owner-only when it opens it', (t) => {
   const dir = tempDir(t);
   const path = join(dir, 'tock.db');
