@@ -132,7 +132,7 @@ describe('the data in the CLI’s lines, in the person’s language', () => {
     }
     const de = (...argv: string[]): Promise<TockRun> => inLanguage('de_DE.UTF-8', ...argv);
     assert.equal((await de('mcp', '--help')).out, 'Aufruf: tock mcp   (liest SERVICE_TOKEN und SERVICE_PORT)');
-    assert.match((await de('settings')).err, /^error: Aufruf: tock settings get KEY \| set KEY JSON {3}\(KEY: .*weekStart; JSON null entfernt die Einstellung\)$/);
+    assert.match((await de('settings')).err, /^error: Aufruf: tock settings get KEY \| set KEY JSON {3}\(KEY: .*weekStart, calendarMe; JSON null entfernt die Einstellung\)$/);
     assert.match((await de('clients', '--help')).out, / \[--json\] {3}\("" leert ein Feld\)$/);
     assert.match((await de('tag', '--help')).out, /^Aufruf: tock tag ID\|last TAG… \[--json\] {3}\(ID: die einer Sitzung .* zuletzt beendete Block\)$/);
     const en = (...argv: string[]): Promise<TockRun> => inLanguage('C.UTF-8', ...argv);
