@@ -88,7 +88,10 @@ describe('Today', () => {
     // "/" brings the search back; arrows pick an existing activity.
     await blur(page);
     await page.keyboard.press('/');
+    // Each step waited for, so that a slow machine says which one did not happen.
+    await page.waitForFunction(() => document.activeElement?.id === 'start-activity');
     await page.keyboard.type('write');
+    await page.waitForFunction(() => (document.getElementById('start-activity') as HTMLInputElement | null)?.value === 'write');
     await page.getByRole('option', { name: 'Write docs' }).waitFor();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowUp');
