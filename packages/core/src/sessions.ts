@@ -176,6 +176,14 @@ function lastBlockEnd(store: Store): number {
   return row.at;
 }
 
+/**
+ * The name of the activity `activityID` when Continue may take it up, else undefined: an
+ * archived activity is not continued (docs/product.md "Activities").
+ */
+export function continuableName(store: Store, activityID: string): string | undefined {
+  return (store.statement('SELECT name FROM activities WHERE id = ? AND archived = 0').get(activityID) as { name: string } | undefined)?.name;
+}
+
 /** Whether the crumb a stop dropped is what a continue at `at` resumes: within the minute, nothing tracked since. */
 export function droppedResumable(store: Store, at: number, dropped: DroppedSession): boolean {
   return at >= dropped.endedAt && at - dropped.endedAt <= RESUME_WINDOW_MS && dropped.endedAt >= lastBlockEnd(store) && !runningSession(store);
@@ -198,7 +206,7 @@ export function resumeStopped(store: Store, at: number, dropped: DroppedSession 
     }
   };
   if (dropped !== undefined && droppedResumable(store, at, dropped)) {
-    const name = store.statement('SELECT name FROM activities WHERE id = ? AND archived = 0').get(dropped.activityID) as { name: string } | undefined;
+    const name = continuableName(store, dropped.activityID);
     if (name !== undefined) {
       const id = newId();
       store
@@ -208,7 +216,7 @@ export function resumeStopped(store: Store, at: number, dropped: DroppedSession 
         store.statement('INSERT INTO breaks (id, session_id, started_at, ended_at) VALUES (?, ?, ?, ?)').run(newId(), id, b.startedAt, b.endedAt);
       }
       reopen(id, dropped.endedAt);
-      return { activityID: dropped.activityID, activityName: name.name, created: false, startedAt: toIso(dropped.startedAt) };
+      return { activityID: dropped.activityID, activityName: name, created: false, startedAt: toIso(dropped.startedAt) };
     }
   }
   const last = store
@@ -216,8 +224,7 @@ export function resumeStopped(store: Store, at: number, dropped: DroppedSession 
     .get() as SessionRow | undefined;
   if (last === undefined || last.endedAt === null || last.endedAt < lastEnd.at) return null;
   if (at < last.endedAt || at - last.endedAt > RESUME_WINDOW_MS) return null;
-  // An activity archived since its stop is not taken up again (docs/product.md "Activities").
-  if (store.statement('SELECT 1 FROM activities WHERE id = ? AND archived = 1').get(last.activityID) !== undefined) return null;
+  if (continuableName(store, last.activityID) === undefined) return null;
   reopen(last.id, last.endedAt);
   return { activityID: last.activityID, activityName: last.activityName, created: false, startedAt: toIso(last.startedAt) };
 }

@@ -23,6 +23,7 @@ import { entryBlock, type SessionRow } from './rows.ts';
 import { searchActivities } from './search.ts';
 import {
   deleteSession,
+  continuableName,
   droppedResumable,
   openBreak,
   resumeBreak,
@@ -272,8 +273,8 @@ export function createTracker(options: TrackerOptions): Tracker {
 
     continueCandidate(): ActivityRef | null {
       if (dropped !== undefined && droppedResumable(store, now(), dropped)) {
-        const name = store.statement('SELECT name FROM activities WHERE id = ? AND archived = 0').get(dropped.activityID) as { name: string } | undefined;
-        if (name !== undefined) return { activityID: dropped.activityID, activityName: name.name };
+        const name = continuableName(store, dropped.activityID);
+        if (name !== undefined) return { activityID: dropped.activityID, activityName: name };
       }
       const last = lastContinuableActivity(store);
       return last === null ? null : { activityID: last.activityID, activityName: last.activityName };
