@@ -27,11 +27,13 @@ import type { DriverConfig, DriverResult } from '../load/driver.ts';
 import { awEventBody, awServerUnavailable, startAwServer, type AwServer } from '../peers/aw-server-rust.ts';
 import { assertAllOk } from './throughput.ts';
 
+/** The peer's side of the write figures (5b and 5d). */
+const AW_EVENT_WRITE = 'aw-server-rust POST /api/0/buckets/<id>/events, 1 event (commits every 100 events)';
 const WRITES = {
   id: 'entries-cpu-aw',
   title: 'POST /entries server CPU per durable write vs aw-server-rust event write',
   unit: 'µs',
-  baselineLabel: 'aw-server-rust POST /api/0/buckets/<id>/events, 1 event (commits every 100 events)',
+  baselineLabel: AW_EVENT_WRITE,
   target: { kind: 'max', ratio: 1.5 } as Target,
 };
 const READS = {
@@ -45,7 +47,7 @@ const FLOOR = {
   id: 'entries-cpu-floor-aw',
   title: "the floor's server CPU per durable signed write vs aw-server-rust event write",
   unit: 'µs',
-  baselineLabel: 'aw-server-rust POST /api/0/buckets/<id>/events, 1 event (commits every 100 events)',
+  baselineLabel: AW_EVENT_WRITE,
   target: { kind: 'report', text: 'report: what target 3 leaves a durable signed write' } as Target,
 };
 const WRITE_CONCURRENCY = 4;
