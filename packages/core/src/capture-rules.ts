@@ -7,8 +7,8 @@
  */
 
 import { ruleProblem, validationProblem, type FieldProblem } from '@tock/protocol';
-import { GLOB_LIMITS, globLength, globRule } from './glob.ts';
-import { cleanName } from './names.ts';
+import { GLOB_LIMITS, globRule } from './glob.ts';
+import { cleanName, codePointLength } from './names.ts';
 import type { SettingsStore } from './store.ts';
 import { RULE_FIELDS, type RuleField, type RuleMatch, type SuggestionRule } from './shapes/capture.ts';
 
@@ -68,7 +68,7 @@ export function checkRule(input: Pick<NewRule, 'match' | 'activity'>): Omit<Sugg
     if (value === undefined || value === null || value === '') continue;
     if (!(RULE_FIELDS as readonly string[]).includes(field)) {
       problems.push(ruleProblem(field, { rule: 'notSpanField', values: { fields: RULE_FIELDS.join(', ') } }));
-    } else if (typeof value !== 'string' || globLength(value) > RULE_LIMITS.globLength || /\p{Cc}/u.test(value)) {
+    } else if (typeof value !== 'string' || codePointLength(value) > RULE_LIMITS.globLength || /\p{Cc}/u.test(value)) {
       problems.push(ruleProblem(field, { rule: 'globText', values: { max: RULE_LIMITS.globLength } }));
     } else {
       const over = globRule(value);

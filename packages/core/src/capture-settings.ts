@@ -8,7 +8,8 @@
  */
 
 import { type FieldRule, ruleProblem, validationProblem } from '@tock/protocol';
-import { GLOB_LIMITS, globLength, globRule } from './glob.ts';
+import { GLOB_LIMITS, globRule } from './glob.ts';
+import { codePointLength } from './names.ts';
 import type { CaptureSettings } from './shapes/capture.ts';
 import type { SettingsStore } from './store.ts';
 
@@ -168,6 +169,6 @@ function isExcludeList(value: unknown): value is string[] {
     Array.isArray(value) &&
     value.length <= EXCLUDE_LIMITS.count &&
     // biome-ignore lint/suspicious/noControlCharactersInRegex: a glob must not hold control characters
-    value.every((g) => typeof g === 'string' && g.length >= 1 && globLength(g) <= EXCLUDE_LIMITS.length && !/[\u0000-\u001f\u007f]/.test(g))
+    value.every((g) => typeof g === 'string' && g.length >= 1 && codePointLength(g) <= EXCLUDE_LIMITS.length && !/[\u0000-\u001f\u007f]/.test(g))
   );
 }

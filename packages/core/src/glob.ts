@@ -10,6 +10,7 @@
  */
 
 import type { FieldRule } from '@tock/protocol';
+import { codePointLength } from './names.ts';
 
 /** A pattern has at most this many characters and this many `*` (docs/desktop.md "Capture"). */
 export const GLOB_LIMITS = { length: 256, stars: 16 } as const;
@@ -32,7 +33,8 @@ export interface GlobSteps {
 
 /** Why `glob` is refused where patterns are set (over {@link GLOB_LIMITS}), or null when it is within them. */
 export function globOverLimits(glob: string): string | null {
-  const length = globLength(glob);
+  // In characters (code points, as it is matched: `?` takes one, an emoji is one).
+  const length = codePointLength(glob);
   if (length > GLOB_LIMITS.length) return `is ${length} characters long; a pattern has at most ${GLOB_LIMITS.length}`;
   const stars = countStars(glob);
   if (stars > GLOB_LIMITS.stars) return `has ${stars} * wildcards; a pattern has at most ${GLOB_LIMITS.stars}`;
@@ -44,7 +46,7 @@ export function globOverLimits(glob: string): string | null {
  * quoted by {@link quoteGlob}; English `the glob "…" ` + {@link globOverLimits}), or null.
  */
 export function globRule(glob: string): FieldRule | null {
-  const length = globLength(glob);
+  const length = codePointLength(glob);
   if (length > GLOB_LIMITS.length) return { rule: 'globTooLong', values: { glob: quoteGlob(glob), length, max: GLOB_LIMITS.length } };
   const stars = countStars(glob);
   if (stars > GLOB_LIMITS.stars) return { rule: 'globStars', values: { glob: quoteGlob(glob), stars, max: GLOB_LIMITS.stars } };
@@ -54,16 +56,6 @@ export function globRule(glob: string): FieldRule | null {
 /** A glob as a refusal names it: in quotes, cut to 40 characters. */
 export function quoteGlob(glob: string): string {
   return JSON.stringify(glob.length > 40 ? `${glob.slice(0, 39)}…` : glob);
-}
-
-/**
- * A pattern's length in characters (code points, as it is matched: `?` takes one, an emoji is
- * one), so that 256 emoji are within {@link GLOB_LIMITS} as 256 letters are.
- */
-export function globLength(glob: string): number {
-  let length = 0;
-  for (let at = 0; at < glob.length; length++) at += (glob.codePointAt(at) as number) > 0xffff ? 2 : 1;
-  return length;
 }
 
 function countStars(glob: string): number {
