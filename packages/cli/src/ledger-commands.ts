@@ -6,6 +6,7 @@
  */
 import type { AdminInput } from '@tock/admin';
 import type { ActivityLedger, Client } from '@tock/core';
+import { LEDGER_SETTING_KEYS } from '@tock/core/shapes';
 import { isProblem } from '@tock/protocol';
 import { admin } from './admin-call.ts';
 import { flags } from './flags.ts';
@@ -239,7 +240,8 @@ function tagCommand(verb: 'tag' | 'untag'): Command {
 
 const SETTINGS_USAGE = 'tock settings get KEY | set KEY JSON';
 /** The settings `tock settings` reads and writes (docs/cli.md), named in its usage's note. */
-const SETTINGS_NOTE = { key: 'usage.note.settings', values: { keys: 'rounding, targets, business, minSessionSeconds, language, dayStartsAt, weekStart, calendarMe' } } as const;
+// The ledger's keys, and the calendars' calendarMe (the app answers it beside them).
+const SETTINGS_NOTE = { key: 'usage.note.settings', values: { keys: [...LEDGER_SETTING_KEYS, 'calendarMe'].join(', ') } } as const;
 
 const settings: Command = {
   usage: `${SETTINGS_USAGE} [--json]`,
