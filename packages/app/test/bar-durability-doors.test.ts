@@ -1,0 +1,176 @@
+/**
+ * The bar "an acknowledged write survives kill -9" (docs/security.md "The bar every change
+ * meets") for the write doors bar-durability.test.ts leaves: the listener's
+ * `POST /suggestions/accept` and `POST /branch-changed`, and the window's edits of the ledger
+ * and the blocks (an entry edited, a client added and changed, an activity given to it, an
+ * invoice issued). As there: each write is answered, then the app gets SIGKILL at once, and the
+ * store file the dead process left must hold every one of them.
+ */
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { after, test } from 'node:test';
+import { createTracker, invoiceOfBlock, listClients, listInvoices, localDayKey, openStore, systemTimeZone, type Block, type Store } from '@tock/core';
+import { homePaths } from '../src/home.ts';
+import { appEnv, spawnApp, tock, type AppProcess } from './support/app-process.ts';
+import { freePort } from './support/real-app.ts';
+import { signed } from './support/signed.ts';
+
+const env = appEnv();
+let app: AppProcess | undefined;
+after(() => {
+  app?.child.kill('SIGKILL');
+  rmSync(env.TOCK_HOME as string, { recursive: true, force: true });
+});
+
+/** The app gets SIGKILL now; resolves once it is dead. */
+async function killNow(running: AppProcess): Promise<void> {
+  running.child.kill('SIGKILL');
+  assert.equal(await running.exited, null, 'the app died by SIGKILL');
+}
+
+/** Looks into the store file the dead process left. */
+function inStore<T>(look: (store: Store) => T): T {
+  const store = openStore(homePaths(env.TOCK_HOME as string).database);
+  try {
+    return look(store);
+  } finally {
+    store.close();
+  }
+}
+
+/** Every block of the store (all of them lie within two days of now). */
+function blocksOf(store: Store): Block[] {
+  const now = Date.now();
+  return createTracker({ store }).listBlocks(now - 2 * 86_400_000, now + 86_400_000);
+}
+
+/** Runs `tock …` against the test's app; its stdout, or a failure naming the command. */
+async function run(...args: string[]): Promise<string> {
+  const done = await tock(args, env);
+  assert.equal(done.code, 0, `tock ${args.join(' ')}: ${done.stderr}`);
+  return done.stdout;
+}
+
+/**
+ * Half an hour of editor work that ended two minutes ago, within one local day: when that
+ * would start on the day before (just after midnight), yesterday's 12:00–12:30 instead.
+ */
+function workedStretch(now: number): { start: number; end: number; day: string } {
+  const zone = systemTimeZone();
+  const end = now - 120_000;
+  const start = end - 30 * 60_000;
+  if (localDayKey(start, zone) === localDayKey(end, zone)) return { start, end, day: localDayKey(end, zone) };
+  const noon = new Date(end);
+  noon.setDate(noon.getDate() - 1);
+  noon.setHours(12, 0, 0, 0);
+  return { start: noon.getTime(), end: noon.getTime() + 30 * 60_000, day: localDayKey(noon.getTime(), zone) };
+}
+
+test('a suggestion accepted and a branch switch answered by the listener are in the store after kill -9', async () => {
+  app = await spawnApp(env);
+  const port = await freePort();
+  await run('listener', 'on', '--port', String(port));
+  const token = (await run('token')).trim();
+  // A suggestion the way an editor makes one: heartbeats of project `k9-doors` every two
+  // minutes over half an hour that nothing tracked (docs/desktop.md "Suggestions").
+  const editorKey = (JSON.parse(await run('editors', 'enable', '--json')) as { key: string }).key;
+  const stretch = workedStretch(Date.now());
+  const beats: object[] = [];
+  for (let t = stretch.start; t <= stretch.end; t += 120_000) beats.push({ entity: '/src/doors.ts', type: 'file', time: t / 1000, project: 'k9-doors' });
+  const bulk = await fetch(`http://127.0.0.1:${port}/wakatime/api/v1/users/current/heartbeats.bulk?api_key=${editorKey}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(beats),
+  });
+  assert.equal(bulk.status, 201, await bulk.text());
+  const day = await signed(port, token, { target: `/suggestions?date=${stretch.day}` });
+  assert.equal(day.status, 200, day.text);
+  const suggestion = (day.json.result.suggestions as { id: string; start: string; end: string }[])[0];
+  assert.ok(suggestion, `the heartbeats made no suggestion: ${day.text}`);
+
+  const accepted = await signed(port, token, { target: '/suggestions/accept', body: { id: suggestion.id, activityName: 'K9 accepted' }, idempotencyKey: 'k9-accept' });
+  assert.equal(accepted.status, 201, accepted.text);
+  const branch = await signed(port, token, { target: '/branch-changed', body: { branch: 'feature/k9', repo: '/src/tock' }, idempotencyKey: 'k9-branch' });
+  assert.equal(branch.status, 200, branch.text);
+  await killNow(app); // nothing between the last answer and the kill
+
+  inStore((store) => {
+    const entry = blocksOf(store).find((b) => b.id === accepted.json.result.entryID);
+    assert.ok(entry, 'the entry POST /suggestions/accept was answered for');
+    assert.deepEqual(
+      { kind: entry.kind, activity: entry.activity.activityName, note: entry.note, startedAt: Date.parse(entry.startedAt), endedAt: Date.parse(entry.endedAt as string) },
+      { kind: 'entry', activity: 'K9 accepted', note: 'from capture', startedAt: Date.parse(suggestion.start), endedAt: Date.parse(suggestion.end) },
+      'the suggestion’s stretch, under the activity asked for',
+    );
+    // Saved with the entry in one commit: a retry after the crash replays the answer, it does not log twice.
+    assert.equal(store.idempotency.find('k9-accept')?.body, accepted.text, 'the accept’s Idempotency-Key and its answer');
+    // A branch prompt waits in the app's memory for a window (docs/product.md "Branch prompt"):
+    // nothing of it goes to tock.db but the answer kept under its key.
+    assert.equal(store.idempotency.find('k9-branch')?.body, branch.text, 'the branch switch’s Idempotency-Key and its answer');
+  });
+});
+
+/** A window session as the page gets one: a fresh launch code traded in a same-origin POST /launch. */
+async function windowSession(): Promise<{ origin: string; headers: Record<string, string> }> {
+  const open = /open: (http:\/\/\S+)/.exec(await run('open', '--print'))?.[1];
+  assert.ok(open, 'tock open --print printed an address');
+  const url = new URL(open);
+  const launch = await fetch(new URL('/launch', url), {
+    method: 'POST',
+    headers: { origin: url.origin, 'content-type': 'application/json' },
+    body: JSON.stringify({ code: url.searchParams.get('k') }),
+  });
+  const body = (await launch.json()) as { ok: boolean; result: { session: string } };
+  assert.ok(body.ok, `the window refused its launch code: ${launch.status}`);
+  return { origin: url.origin, headers: { origin: url.origin, 'content-type': 'application/json', 'x-tock-session': body.result.session } };
+}
+
+/** One write through the window's API, as the page sends it; its result. */
+async function windowWrite<T>(session: { origin: string; headers: Record<string, string> }, method: string, path: string, body: unknown): Promise<T> {
+  const answer = await fetch(`${session.origin}${path}`, { method, headers: session.headers, body: JSON.stringify(body) });
+  const json = (await answer.json()) as { ok: boolean; result: T };
+  assert.ok(json.ok, `${method} ${path}: ${answer.status} ${JSON.stringify(json)}`);
+  return json.result;
+}
+
+test('an entry edited, a client added and changed and an invoice issued in the window are in the store after kill -9', async () => {
+  app = await spawnApp(env); // the same home, after the kill above
+  const session = await windowSession();
+  const zone = systemTimeZone();
+  const now = Date.now();
+  // A billable hour of the client's activity, and a half-hour of another to edit afterwards.
+  const billed = await windowWrite<{ entryID: string; activity: { activityID: string } }>(session, 'POST', '/api/entries', { name: 'K9 billed', createIfMissing: true, durationMinutes: 60, endedAt: new Date(now - 3_600_000).toISOString() });
+  const other = await windowWrite<{ entryID: string }>(session, 'POST', '/api/entries', { name: 'K9 other', createIfMissing: true, durationMinutes: 30, endedAt: new Date(now - 60_000).toISOString() });
+  const client = await windowWrite<{ id: string }>(session, 'POST', '/api/clients', { name: 'K9 GmbH', rate: '80', currency: 'EUR' });
+  const changed = await windowWrite<{ rate: unknown }>(session, 'PATCH', `/api/clients/${client.id}`, { address: 'Ring 9\n1010 Wien', taxID: 'ATU99999999' });
+  await windowWrite(session, 'PATCH', `/api/activities/${billed.activity.activityID}/ledger`, { client: client.id, billable: true });
+  const range = { from: localDayKey(now - 2 * 86_400_000, zone), to: localDayKey(now, zone) };
+  const invoice = await windowWrite<{ number: string; state: string }>(session, 'POST', '/api/invoices', { client: 'K9 GmbH', ...range });
+  // The entry edited as the block editor sends it: activity, length, end and note together.
+  const endedAt = new Date(now - 5 * 60_000).toISOString();
+  await windowWrite(session, 'PATCH', `/api/entries/${other.entryID}`, { activityID: billed.activity.activityID, durationMinutes: 20, endedAt, note: 'edited in the window' });
+  await killNow(app);
+
+  inStore((store) => {
+    const blocks = blocksOf(store);
+    const entry = blocks.find((b) => b.id === other.entryID);
+    assert.deepEqual(
+      { activity: entry?.activity.activityName, minutes: entry?.durationMinutes, endedAt: entry && Date.parse(entry.endedAt as string), note: entry?.note },
+      { activity: 'K9 billed', minutes: 20, endedAt: Date.parse(endedAt), note: 'edited in the window' },
+      'the edit PATCH /api/entries/:id was answered for',
+    );
+    const kept = listClients(store).find((c) => c.id === client.id);
+    assert.deepEqual(
+      { name: kept?.name, rate: kept?.rate, address: kept?.address, taxID: kept?.taxID },
+      { name: 'K9 GmbH', rate: changed.rate, address: 'Ring 9\n1010 Wien', taxID: 'ATU99999999' },
+      'the client POST /api/clients made and PATCH /api/clients/:id changed',
+    );
+    const issued = listInvoices(store).find((i) => i.number === invoice.number);
+    assert.deepEqual(
+      { clientID: issued?.clientID, state: issued?.state, from: issued?.from, to: issued?.to },
+      { clientID: client.id, state: 'issued', ...range },
+      'the invoice POST /api/invoices issued, under its number',
+    );
+    assert.equal(invoiceOfBlock(store, billed.entryID), invoice.number, 'the invoiced entry is marked with the invoice’s number');
+  });
+});
