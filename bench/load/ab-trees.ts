@@ -7,7 +7,7 @@
  * own CPU per operation (user + system, over IPC) barely moves with the load, so that is what
  * is compared.
  *
- *   node bench/load/ab-trees.ts --a=DIR --b=DIR --work=heartbeats|status [--rounds=8]
+ *   node bench/load/ab-trees.ts --a=DIR --b=DIR --work=heartbeats|status|entries [--rounds=8]
  *        [--seconds=3] [--prime=4] [--baseline] [--in-order] [--profile=DIR]
  *
  * heartbeats: bulks of 25 to the WakaTime door, 4 in flight (figure 21's requests): each
@@ -19,6 +19,8 @@
  * round, and each tree's 21c ratio (bare ÷ Tock CPU per heartbeat) is printed too.
  * status: signed `GET /status`, 16 in flight, through bench/load/driver.ts (figure 1's); with
  * `--baseline` the floor server (figure 1b's) runs between the two, and Tock ÷ floor is printed.
+ * entries: figure 5's signed `POST /entries` with an `Idempotency-Key`, 4 in flight, through the
+ * driver, on a store seeded as figure 5's (no baseline).
  * Rounds alternate the order (A, base, B; then B, base, A). Prints one JSON line at the end.
  */
 
@@ -64,7 +66,8 @@ interface Ready {
 async function startTreeApp(tree: string, name: string): Promise<{ ready: Ready; child: ChildProcess; cpuUs(): Promise<number>; stop(): Promise<void> }> {
   const profile = values.profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${values.profile}`, `--cpu-prof-name=${name}.cpuprofile`];
   const stored = values['in-order'] ? 100_000 : 0;
-  const child = spawn(process.execPath, [...profile, `${tree}/bench/servers/app-server.ts`, JSON.stringify({ editors: { heartbeats: stored } })], {
+  const config = values.work === 'entries' ? { seed: { today: true } } : { editors: { heartbeats: stored } };
+  const child = spawn(process.execPath, [...profile, `${tree}/bench/servers/app-server.ts`, JSON.stringify(config)], {
     cwd: tree,
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
@@ -148,10 +151,31 @@ async function statusFor(server: Pick<ServerHandle<unknown>, 'cpuUs'>, port: num
   return result.serverCpuUsPerRequest ?? Number.NaN;
 }
 
+/** `ms` of figure 5's signed `POST /entries`, 4 in flight, through the driver: the server's CPU µs per write. */
+async function entriesFor(server: Pick<ServerHandle<unknown>, 'cpuUs'>, port: number, token: string, ms: number): Promise<number> {
+  const result = await drive(
+    {
+      port,
+      token,
+      method: 'POST',
+      targets: ['/entries'],
+      body: JSON.stringify({ name: 'Bench project 0', durationMinutes: 1, note: 'bench' }),
+      idempotencyKeys: true,
+      concurrency: 4,
+      warmupMs: 500,
+      durationMs: ms,
+      expectStatus: 201,
+    },
+    server as ServerHandle<unknown>,
+  );
+  return result.serverCpuUsPerRequest ?? Number.NaN;
+}
+
 const apps = [await startTreeApp(values.a, 'ab-a'), await startTreeApp(values.b, 'ab-b')] as const;
 const floor = values.work === 'status' && values.baseline ? await startFloorServer() : null;
 const measure = async (side: 0 | 1, ms: number, round: number): Promise<number> => {
   const app = apps[side];
+  if (values.work === 'entries') return entriesFor(app, app.ready.port, app.ready.token, ms);
   return values.work === 'status' ? statusFor(app, app.ready.port, app.ready.token, ms) : heartbeatsFor(app, ms, round);
 };
 const measureBase = async (ms: number, round: number): Promise<number> => {
