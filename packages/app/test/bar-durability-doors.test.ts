@@ -1,13 +1,16 @@
 /**
  * The bar "an acknowledged write survives kill -9" (docs/security.md "The bar every change
  * meets") for the write doors bar-durability.test.ts leaves: the listener's
- * `POST /suggestions/accept` and `POST /branch-changed`, and the window's edits of the ledger
- * and the blocks (an entry edited, a client added and changed, an activity given to it, an
- * invoice issued). As there: each write is answered, then the app gets SIGKILL at once, and the
- * store file the dead process left must hold every one of them.
+ * `POST /suggestions/accept` and `POST /branch-changed`; the window's edits of the ledger and
+ * the blocks (an entry edited, a client added and changed, an activity given to it, an invoice
+ * issued); the admin socket's (`tock clients`, `activity set`, `invoice`, `tag`, `settings
+ * set`, `suggest accept`). As there: each write is answered, then the app gets SIGKILL at once,
+ * and the store file the dead process left must hold every one of them. All three tests share
+ * one home, one app process each.
  */
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { createTracker, invoiceOfBlock, listClients, listInvoices, localDayKey, openStore, systemTimeZone, type Block, type Store } from '@tock/core';
 import { homePaths } from '../src/home.ts';
@@ -172,5 +175,61 @@ test('an entry edited, a client added and changed and an invoice issued in the w
       'the invoice POST /api/invoices issued, under its number',
     );
     assert.equal(invoiceOfBlock(store, billed.entryID), invoice.number, 'the invoiced entry is marked with the invoice’s number');
+  });
+});
+
+test('a client, an invoice, a tag, a setting and an accepted suggestion answered over the admin socket are in the store after kill -9', async () => {
+  app = await spawnApp(env); // the same home, after the kill above
+  const zone = systemTimeZone();
+  const now = Date.now();
+  // Yesterday 15:00–15:30 worked in an editor and tracked nowhere: `tock suggest` offers it.
+  const port = await freePort();
+  await run('listener', 'on', '--port', String(port));
+  const editorKey = (await run('editors', 'key')).trim();
+  const afternoon = new Date(now);
+  afternoon.setDate(afternoon.getDate() - 1);
+  afternoon.setHours(15, 0, 0, 0);
+  const beats: object[] = [];
+  for (let t = afternoon.getTime(); t <= afternoon.getTime() + 30 * 60_000; t += 120_000) beats.push({ entity: '/src/admin.ts', type: 'file', time: t / 1000, project: 'k9-admin' });
+  const bulk = await fetch(`http://127.0.0.1:${port}/wakatime/api/v1/users/current/heartbeats.bulk?api_key=${editorKey}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(beats),
+  });
+  assert.equal(bulk.status, 201, await bulk.text());
+  const yesterday = localDayKey(afternoon.getTime(), zone);
+  const suggestion = (JSON.parse(await run('suggest', yesterday, '--json')) as { suggestions: { id: string; start: string; end: string }[] }).suggestions[0];
+  assert.ok(suggestion, 'the heartbeats made a suggestion');
+
+  const billed = JSON.parse(await run('log', '45m', 'K9 admin billed', '--create', '--json')) as { entryID: string };
+  const other = JSON.parse(await run('log', '10m', 'K9 admin other', '--create', '--json')) as { entryID: string };
+  await run('clients', 'add', 'K9 Admin AG', '--rate', '70', '--currency', 'EUR');
+  await run('clients', 'edit', 'K9 Admin AG', '--address', 'Hafen 9', '--tax-id', 'DE999999999');
+  await run('activity', 'set', 'K9 admin billed', '--client', 'K9 Admin AG', '--billable');
+  // Issued, then streamed to the CLI as a PDF (`POST /invoices/create`).
+  const range = { from: localDayKey(now - 2 * 86_400_000, zone), to: localDayKey(now, zone) };
+  const printed = await run('invoice', '--client', 'K9 Admin AG', '--from', range.from, '--to', range.to, '--output', join(env.TOCK_HOME as string, 'k9.pdf'));
+  const number = /Invoice (INV-\d{4}-\d{3}) for K9 Admin AG/.exec(printed)?.[1];
+  assert.ok(number, `tock invoice named no number: ${printed}`);
+  await run('tag', other.entryID, 'k9');
+  await run('settings', 'set', 'rounding', '{"mode":"up","minutes":15,"per":"block"}');
+  const accepted = JSON.parse(await run('suggest', 'accept', suggestion.id, '--activity', 'K9 admin accepted', '--json')) as { entryID: string };
+  await killNow(app);
+
+  inStore((store) => {
+    const blocks = blocksOf(store);
+    const entry = blocks.find((b) => b.id === accepted.entryID);
+    assert.deepEqual(
+      { activity: entry?.activity.activityName, note: entry?.note, startedAt: entry && Date.parse(entry.startedAt), endedAt: entry && Date.parse(entry.endedAt as string) },
+      { activity: 'K9 admin accepted', note: 'from capture', startedAt: Date.parse(suggestion.start), endedAt: Date.parse(suggestion.end) },
+      'the entry `tock suggest accept` was answered for',
+    );
+    assert.deepEqual(blocks.find((b) => b.id === other.entryID)?.tags, ['k9'], 'the tag `tock tag` put on');
+    const kept = listClients(store).find((c) => c.name === 'K9 Admin AG');
+    assert.deepEqual({ address: kept?.address, taxID: kept?.taxID }, { address: 'Hafen 9', taxID: 'DE999999999' }, 'the client `tock clients add` made and `edit` changed');
+    const issued = listInvoices(store).find((i) => i.number === number);
+    assert.deepEqual({ clientID: issued?.clientID, state: issued?.state }, { clientID: kept?.id, state: 'issued' }, 'the invoice `tock invoice` issued, under its number');
+    assert.equal(invoiceOfBlock(store, billed.entryID), number, 'the invoiced entry is marked with the invoice’s number');
+    assert.deepEqual(store.settings.get('rounding'), { mode: 'up', minutes: 15, per: 'block' }, 'the setting `tock settings set` kept');
   });
 });
