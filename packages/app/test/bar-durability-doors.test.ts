@@ -107,7 +107,7 @@ test('a suggestion accepted and a branch switch answered by the listener are in 
     );
     // Saved with the entry in one commit: a retry after the crash replays the answer, it does not log twice.
     assert.equal(store.idempotency.find('k9-accept')?.body, accepted.text, 'the accept’s Idempotency-Key and its answer');
-    // A branch prompt waits in the app's memory for a window (docs/product.md "Branch prompt"):
+    // A branch prompt waits in the app's memory for a window (docs/product.md "The application"):
     // nothing of it goes to tock.db but the answer kept under its key.
     assert.equal(store.idempotency.find('k9-branch')?.body, branch.text, 'the branch switch’s Idempotency-Key and its answer');
   });

@@ -4,7 +4,8 @@
  * it (`tock start`, `tock log`) and the window's API (`POST /api/entries`, `POST /api/start`).
  * The listener's `/entries` and `/activities/start` are crash.test.ts and crash-load.test.ts (its
  * `/activities/stop` is here); the heartbeat door is wakatime.test.ts. Each write here is answered, then the app gets SIGKILL at
- * once, and the store file the dead process left must hold every one of them.
+ * once, and the store file the dead process left must hold every one of them. The other write
+ * doors (suggestions, branch prompts, the ledger, invoices, edits) are bar-durability-doors.test.ts.
  */
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
