@@ -162,6 +162,44 @@ describe('Today', () => {
     }
     ui.services.tracker.stopActivity();
   });
+
+  it('keeps a switch the live feed showed when its own status answer, older, comes after it', async () => {
+    // After a start the window asks for the status; that answer (the state before a later
+    // switch) came after the live feed had shown the later switch, and took it back: the window
+    // showed the earlier activity while the app tracked the later one. Here the answer is held
+    // until the feed has shown a switch made since.
+    const { page } = ui;
+    await openWindow(page, ui.app);
+    let release = (): void => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let answered = (): void => {};
+    const statusAnswered = new Promise<void>((resolve) => {
+      answered = resolve;
+    });
+    await page.route('**/api/status', async (route) => {
+      const response = await route.fetch();
+      answered();
+      await held;
+      await route.fulfill({ response });
+    });
+    try {
+      await page.locator('#start-activity').fill('Answered late');
+      await page.getByRole('option', { name: 'Create “Answered late”' }).click();
+      await statusAnswered;
+      ui.services.tracker.startActivity({ name: 'Switched since', createIfMissing: true });
+      await page.getByTestId('current-activity').filter({ hasText: 'Switched since' }).waitFor();
+      release();
+      // The window's start is over once Start/Switch is enabled again: the held answer was read.
+      await page.waitForFunction(() => (document.querySelector('form.start-form button[type=submit]') as HTMLButtonElement | null)?.disabled === false);
+      assert.equal(await page.getByTestId('current-activity').textContent(), 'Switched since');
+    } finally {
+      release();
+      await page.unroute('**/api/status');
+    }
+    ui.services.tracker.stopActivity();
+  });
 });
 
 describe('opening', () => {

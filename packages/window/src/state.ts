@@ -49,9 +49,20 @@ function patchSnapshot(patch: Partial<Snapshot>): void {
   set({ snapshot: { ...state.snapshot, ...patch }, ...('status' in patch ? { statusAt: Date.now() } : {}) });
 }
 
-/** Applies a status the window got back from its own request, before the event arrives. */
-export function applyStatus(status: Status): void {
-  patchSnapshot({ status });
+/** How many statuses the event stream has brought (see {@link refreshStatus}). */
+let statusEvents = 0;
+
+/**
+ * Asks the app for its status and shows it before the event arrives (after a change made in
+ * this window) — unless the event stream brought a status while the answer was on its way. That
+ * one is as new or newer: the stream brings every change in order, and the answer, made before
+ * a change the stream has shown (a switch from the CLI, the next click), would take it back until
+ * the next event.
+ */
+export async function refreshStatus(): Promise<void> {
+  const seen = statusEvents;
+  const status = await request('GET /api/status');
+  if (statusEvents === seen) patchSnapshot({ status });
 }
 
 /** Tells every view that tracked time changed (after an edit made in this window). */
@@ -162,7 +173,10 @@ function dispatch(frame: string): void {
   if (event === 'blocks') blocksChanged();
   else if (event === 'capture') captureChanged();
   else if (event === 'ledger') ledgerChanged();
-  else if (TOPICS.has(event)) patchSnapshot({ [event]: JSON.parse(data.join('\n')) } as Partial<Snapshot>);
+  else if (TOPICS.has(event)) {
+    if (event === 'status') statusEvents++;
+    patchSnapshot({ [event]: JSON.parse(data.join('\n')) } as Partial<Snapshot>);
+  }
 }
 
 /** The current state; re-renders the component when it changes. */

@@ -14,7 +14,7 @@ import { CapturedLane, useCaptured } from '../components/CapturedLane.tsx';
 import { Timeline, timelineRange } from '../components/Timeline.tsx';
 import { useT } from '../i18n/index.ts';
 import { useLoaded } from '../load.ts';
-import { applyStatus, blocksChanged, liveSeconds, useAppState, useTick } from '../state.ts';
+import { blocksChanged, liveSeconds, refreshStatus, useAppState, useTick } from '../state.ts';
 import { clockTime, duration, longDay, nowMs, personDaySpan, stopwatch, today as personToday } from '../time.ts';
 import type { Block, Report } from '../types.ts';
 import { SuggestionsLane } from '../components/SuggestionsLane.tsx';
@@ -75,7 +75,7 @@ export function Today() {
     setError(null);
     try {
       await fn();
-      applyStatus(await request('GET /api/status'));
+      await refreshStatus();
       blocksChanged();
     } catch (e) {
       setError(messageOf(e));
@@ -197,7 +197,7 @@ export function Today() {
             block={runningBlock}
             onDone={() => {
               setEditing(false);
-              void request('GET /api/status').then(applyStatus, () => {});
+              void refreshStatus().catch(() => {});
             }}
           />
         )}
