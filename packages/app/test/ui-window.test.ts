@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { startApp } from '@tock/app/start';
 import { until } from '@tock/test-support';
 import { blur, newTab, openWindow, rawRequest, startTestApp, tabTo, windowSession, windowSuite } from './ui-support/harness.ts';
@@ -12,6 +13,15 @@ import { blur, newTab, openWindow, rawRequest, startTestApp, tabTo, windowSessio
 const ui = windowSuite({ keepShortSessions: true });
 
 const status = () => ui.services.tracker.getStatus();
+
+/**
+ * Waits until Today's own request is over (Start/Switch is enabled again): the live feed can show
+ * a change before the window's answer comes, and until then the answer may still empty the
+ * search field and the buttons are disabled (so Tab passes them by).
+ */
+const todaySettled = async (page: Page): Promise<void> => {
+  await page.waitForFunction(() => (document.querySelector('form.start-form button[type=submit]') as HTMLButtonElement | null)?.disabled === false);
+};
 
 describe('Today', () => {
   it('starts, switches, takes a break, resumes and stops, and the app reports the same', async () => {
@@ -84,6 +94,8 @@ describe('Today', () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('current-activity').filter({ hasText: 'Keyboard work' }).waitFor();
     assert.equal(status().currentActivity?.activityName, 'Keyboard work');
+    // The start's answer empties the field: typed before it, "write" would follow "Keyboard work".
+    await todaySettled(page);
 
     // "/" brings the search back; arrows pick an existing activity.
     await blur(page);
@@ -97,15 +109,22 @@ describe('Today', () => {
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('Enter');
     await page.getByTestId('current-activity').filter({ hasText: 'Write docs' }).waitFor();
+    // Each button below is reached by Tab once the window shows the state it belongs to and is
+    // not busy with its last request (a disabled button is passed by).
+    await todaySettled(page);
 
     await blur(page);
     await tabTo(page, 'button', { text: 'Break' });
     await page.keyboard.press('Enter');
     await until('the app to be on a break', () => status().isOnBreak);
+    await page.getByText('On a break', { exact: true }).waitFor();
+    await todaySettled(page);
     await blur(page);
     await tabTo(page, 'button', { text: 'Resume' });
     await page.keyboard.press('Space');
     await until('the app to resume', () => !status().isOnBreak);
+    await page.getByText('Tracking', { exact: true }).waitFor();
+    await todaySettled(page);
     await blur(page);
     await tabTo(page, 'button', { text: 'Stop' });
     await page.keyboard.press('Enter');
@@ -151,7 +170,7 @@ describe('Today', () => {
       const submit = page.locator('form.start-form button[type=submit]');
       assert.equal(await submit.isDisabled(), true, 'the answer is still held');
       release();
-      await page.waitForFunction(() => (document.querySelector('form.start-form button[type=submit]') as HTMLButtonElement | null)?.disabled === false);
+      await todaySettled(page);
       assert.equal(await picker.inputValue(), 'held');
       await page.getByRole('option', { name: 'Held switch' }).waitFor();
       await picker.press('Escape');
@@ -192,7 +211,7 @@ describe('Today', () => {
       await page.getByTestId('current-activity').filter({ hasText: 'Switched since' }).waitFor();
       release();
       // The window's start is over once Start/Switch is enabled again: the held answer was read.
-      await page.waitForFunction(() => (document.querySelector('form.start-form button[type=submit]') as HTMLButtonElement | null)?.disabled === false);
+      await todaySettled(page);
       assert.equal(await page.getByTestId('current-activity').textContent(), 'Switched since');
     } finally {
       release();
