@@ -5,23 +5,13 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
 import { startApp } from '@tock/app/start';
 import { until } from '@tock/test-support';
-import { blur, newTab, openWindow, rawRequest, startTestApp, tabTo, windowSession, windowSuite } from './ui-support/harness.ts';
+import { blur, newTab, openWindow, rawRequest, startTestApp, tabTo, todaySettled, windowSession, windowSuite } from './ui-support/harness.ts';
 
 const ui = windowSuite({ keepShortSessions: true });
 
 const status = () => ui.services.tracker.getStatus();
-
-/**
- * Waits until Today's own request is over (Start/Switch is enabled again): the live feed can show
- * a change before the window's answer comes, and until then the answer may still empty the
- * search field and the buttons are disabled (so Tab passes them by).
- */
-const todaySettled = async (page: Page): Promise<void> => {
-  await page.waitForFunction(() => (document.querySelector('form.start-form button[type=submit]') as HTMLButtonElement | null)?.disabled === false);
-};
 
 describe('Today', () => {
   it('starts, switches, takes a break, resumes and stops, and the app reports the same', async () => {

@@ -408,6 +408,16 @@ export async function tabTo(page: Page, selector: string, options: { text?: stri
   throw new Error(`${selector}${text ? ` "${text}"` : ''} cannot be reached with Tab`);
 }
 
+/**
+ * Waits until Today's own request (a start, switch, break, resume, stop) is over: Start/Switch is
+ * enabled again. The live feed can show the change before the window's answer comes; until then
+ * the answer may still empty the search and note fields, and Today's buttons are disabled (Tab
+ * passes them by, a click waits).
+ */
+export async function todaySettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => (document.querySelector('form.start-form button[type=submit]') as HTMLButtonElement | null)?.disabled === false);
+}
+
 /** Takes the focus off whatever has it, so the next Tab starts from the top of the page. */
 export async function blur(page: Page): Promise<void> {
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
