@@ -13,10 +13,12 @@ import {
   dismissSuggestion,
   editRule,
   listRules,
+  newRowId,
   removeRule,
   systemTimeZone,
   testRule,
   type AcceptSuggestionInput,
+  type NewId,
   type NewRule,
   type RuleTest,
   type Store,
@@ -82,12 +84,12 @@ function noRule(id: string): Problem {
 /** Binds core's suggestion use cases to the app's store, clock, zone and capture. */
 export function createSuggestions(options: SuggestionsOptions): SuggestionsService {
   const { store } = options;
-  const context = (): SuggestionContext & { newId: () => string } => ({
+  const context = (): SuggestionContext & { newId: NewId } => ({
     timeZone: options.timeZone?.() ?? systemTimeZone(),
     nowMs: options.clock(),
     open: options.capture.openSpans(),
     ...(options.meetings ? { meetings: options.meetings } : {}),
-    newId: options.newId ?? (() => crypto.randomUUID()),
+    newId: options.newId ?? newRowId,
   });
   const changed = <T>(value: T): T => {
     options.onChange?.();

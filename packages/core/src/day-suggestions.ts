@@ -16,6 +16,7 @@ import { readCaptureSettings } from './capture-settings.ts';
 import { timedTimeline, type RecordedSpan, type TimedSpan } from './capture.ts';
 import { addDays, localDayKey, startOfLocalDay, type DayKey } from './day.ts';
 import { logEntry } from './entries.ts';
+import type { NewId } from './ids.ts';
 import { readDayStartsAt } from './ledger-settings.ts';
 import { parseIsoInstant, toIso } from './instants.ts';
 import type { Store } from './store.ts';
@@ -115,7 +116,7 @@ export interface AcceptSuggestionInput {
  * `suggestion_not_found`, or `validation_failed` for an unlabelled one without an activity or
  * edges that leave the day or cover tracked time.
  */
-export function acceptSuggestion(store: Store, input: AcceptSuggestionInput, context: SuggestionContext & { newId: () => string }): Entry {
+export function acceptSuggestion(store: Store, input: AcceptSuggestionInput, context: SuggestionContext & { newId: NewId }): Entry {
   return store.transaction(() => {
     const suggestion = findSuggestion(store, input.id, context);
     const day = suggestionDay(suggestion.id) as DayKey;
@@ -159,7 +160,7 @@ export function acceptSuggestion(store: Store, input: AcceptSuggestionInput, con
  * transaction, until none is left (an activity a rule created can label editor projects
  * that were unlabelled: a second pass takes those). Returns the entries made.
  */
-export function acceptAllSuggestions(store: Store, day: DayKey | undefined, context: SuggestionContext & { newId: () => string }): Entry[] {
+export function acceptAllSuggestions(store: Store, day: DayKey | undefined, context: SuggestionContext & { newId: NewId }): Entry[] {
   const date = day ?? localDayKey(context.nowMs, context.timeZone, readDayStartsAt(store.settings));
   return store.transaction(() => {
     const entries: Entry[] = [];

@@ -35,6 +35,8 @@ export {
   type Tracker,
   type TrackerOptions,
 } from './tracker.ts';
+/** New row IDs: random, or for an entry time-ordered by its start (docs/decisions.md "Row IDs"). */
+export { newRowId, type NewId } from './ids.ts';
 
 /**
  * Idle time and continuing (docs/desktop.md): {@link discardIdleSpan} puts a break over time

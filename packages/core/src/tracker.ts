@@ -15,6 +15,7 @@ import type { Block } from './blocks.ts';
 import { assertTimeZone, DayKeyError, type DayKey } from './day.ts';
 import { deleteEntry, entriesOverlapping, logEntry, updateEntry, type EntryPatch, type LogEntryInput } from './entries.ts';
 import { toIso } from './instants.ts';
+import { newRowId, type NewId } from './ids.ts';
 import { cleanName } from './names.ts';
 import { readStartRequest } from './requests.ts';
 import { lastContinuableActivity } from './idle-time.ts';
@@ -55,8 +56,8 @@ export interface TrackerOptions {
   store: Store;
   /** Milliseconds since the epoch. Default `Date.now`. */
   clock?: () => number;
-  /** New IDs. Default `crypto.randomUUID` (UUID v4). */
-  newId?: () => string;
+  /** New IDs. Default {@link newRowId}: random (UUID v4), an entry's time-ordered (v7, its start). */
+  newId?: NewId;
   /** IANA zone that decides what "today" is. Default: the process's zone (`TZ`), read on each call. */
   timeZone?: string;
 }
@@ -161,12 +162,12 @@ interface StatusRows {
 
 /**
  * Creates the tracker over an open store. Inject `clock`, `newId` and `timeZone` in tests;
- * the defaults are the real clock, `crypto.randomUUID` and the process's time zone.
+ * the defaults are the real clock, {@link newRowId} and the process's time zone.
  */
 export function createTracker(options: TrackerOptions): Tracker {
   const { store } = options;
   const clock = options.clock ?? Date.now;
-  const newId = options.newId ?? (() => crypto.randomUUID());
+  const newId = options.newId ?? newRowId;
   if (options.timeZone !== undefined) assertTimeZone(options.timeZone);
   const timeZone = (): string => options.timeZone ?? systemTimeZone();
   const now = (): number => Math.floor(clock());
