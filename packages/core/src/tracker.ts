@@ -144,6 +144,8 @@ interface StatusRows {
   /** The running session's activity, frozen (null when none runs). */
   currentActivity: Status['currentActivity'];
   onBreak: boolean;
+  /** What {@link Tracker.getTracking} answers from these rows. */
+  tracking: Readonly<{ isTracking: boolean; isOnBreak: boolean }>;
   today: DayIntervals;
   /**
    * The last status made from these rows, frozen: handed out again while its total is still
@@ -173,6 +175,8 @@ export function createTracker(options: TrackerOptions): Tracker {
   const now = (): number => Math.floor(clock());
 
   let statusRows: StatusRows | undefined;
+  /** The last {@link Tracker.getTracking} answer and the store generation it was read at. */
+  let tracking: { generation: number; value: Readonly<{ isTracking: boolean; isOnBreak: boolean }> } | undefined;
   // The crumb the last stop or switch dropped, for a continue within the minute after it.
   let dropped: DroppedSession | undefined;
   const ended = (end: EndedSession | null): void => {
@@ -195,7 +199,8 @@ export function createTracker(options: TrackerOptions): Tracker {
       // Read after the queries: the first one may have committed an open group of writes.
       const since = running ? toIso(running.startedAt) : null;
       const currentActivity = running ? Object.freeze({ activityID: running.activityID, activityName: running.activityName }) : null;
-      rows = { generation: store.generation, timeZone: zone, running, since, currentActivity, onBreak, today, last: undefined, lastSecond: Number.NaN };
+      const tracking = Object.freeze({ isTracking: running !== undefined, isOnBreak: onBreak });
+      rows = { generation: store.generation, timeZone: zone, running, since, currentActivity, onBreak, tracking, today, last: undefined, lastSecond: Number.NaN };
       statusRows = rows;
     }
     const second = Math.floor(at / 1000);
@@ -219,8 +224,16 @@ export function createTracker(options: TrackerOptions): Tracker {
     },
 
     getTracking(): { isTracking: boolean; isOnBreak: boolean } {
+      // Asked after every write by more than one look (the desktop's wakes, the budgets): the
+      // store's data decide it alone, so one answer serves them all until the next write.
+      if (tracking !== undefined && tracking.generation === store.generation) return tracking.value;
+      const rows = statusRows;
+      if (rows !== undefined && rows.generation === store.generation) return rows.tracking;
       const running = runningSession(store);
-      return { isTracking: running !== undefined, isOnBreak: running !== undefined && openBreak(store) !== undefined };
+      const value = Object.freeze({ isTracking: running !== undefined, isOnBreak: running !== undefined && openBreak(store) !== undefined });
+      // Read after the queries: the first one may have committed an open group of writes.
+      tracking = { generation: store.generation, value };
+      return value;
     },
 
     searchActivities(text: string, limit: number): ActivityRef[] {

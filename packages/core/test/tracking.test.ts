@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { fixture, problemOf } from './support.ts';
+import { createTracker } from '../src/index.ts';
 
 const MIN = 60_000;
 
@@ -309,4 +310,27 @@ test("getTracking says what getStatus says of tracking and the break, without to
   assert.deepEqual(both(), { isTracking: true, isOnBreak: false });
   f.tracker.stopActivity();
   assert.deepEqual(both(), { isTracking: false, isOnBreak: false });
+});
+
+test('getTracking answers again from what it read until the store is written, by this tracker or any other', (t) => {
+  const f = fixture(t, { now: '2026-11-22T09:00:00.000Z' });
+  const other = createTracker({ store: f.store, clock: f.clock, timeZone: 'UTC' });
+  const first = f.tracker.getTracking();
+  assert.deepEqual(first, { isTracking: false, isOnBreak: false });
+  assert.equal(f.tracker.getTracking(), first, 'no write between: the same answer, not read again');
+  // Writes through another tracker of the same store (the admin socket's, the window's) count too.
+  other.startActivity({ name: 'Writing', createIfMissing: true });
+  assert.deepEqual(f.tracker.getTracking(), { isTracking: true, isOnBreak: false });
+  other.startBreak();
+  assert.deepEqual(f.tracker.getTracking(), { isTracking: true, isOnBreak: true });
+  // A write that does not change the state is read again, and answers the same.
+  f.tracker.logEntry({ name: 'Reading', durationMinutes: 5, createIfMissing: true });
+  assert.deepEqual(f.tracker.getTracking(), { isTracking: true, isOnBreak: true });
+  other.stopActivity();
+  assert.deepEqual(f.tracker.getTracking(), { isTracking: false, isOnBreak: false });
+  // The status's own read serves it too, and a write after it is seen.
+  f.tracker.getStatus();
+  assert.deepEqual(f.tracker.getTracking(), { isTracking: false, isOnBreak: false });
+  other.startActivity({ name: 'Writing' });
+  assert.deepEqual(f.tracker.getTracking(), { isTracking: true, isOnBreak: false });
 });
