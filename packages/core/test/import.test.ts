@@ -508,3 +508,17 @@ test('a Tock export round trip keeps the ledger: clients, activity client/rate/b
   assert.ok(exported(to.store, 'csv').split('\r\n')[0]?.endsWith(',hours,client,tags,billable,billed_seconds,amount,currency'));
   void entry;
 });
+
+test("an imported block's entry ID is time-ordered by its start, as a logged entry's (docs/decisions.md \"Row IDs\")", async (t) => {
+  const { store, dir, clock } = fixture(t);
+  const path = write(dir, 'toggl.csv', togglCsv(manyTogglRows(20)));
+  // No IDs injected: the store's own (the fixture's tracker injects its own, the import does not).
+  await importFile(store, { path, timeZone: 'Europe/Berlin', now: clock() });
+  const rows = store.db.prepare('SELECT id, started_at FROM entries ORDER BY started_at').all() as { id: string; started_at: number }[];
+  assert.equal(rows.length, 20);
+  for (const { id, started_at } of rows) {
+    assert.equal(id[14], '7', `${id}: a version 7 UUID`);
+    assert.equal(Number.parseInt(id.replaceAll('-', '').slice(0, 12), 16), started_at, `${id}: stamped with its start`);
+  }
+  assert.deepEqual(rows.map((r) => r.id), rows.map((r) => r.id).toSorted(), 'in the order of their starts');
+});

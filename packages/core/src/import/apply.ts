@@ -7,6 +7,7 @@
 
 import { nextActivityColor } from '../activity-colors.ts';
 import { invoicedProblem } from '../invoiced.ts';
+import type { NewId } from '../ids.ts';
 import { nameKey, searchKey, wordKey } from '../names.ts';
 import type { ImportCounts } from '../shapes/import.ts';
 import type { Store } from '../store.ts';
@@ -24,7 +25,7 @@ type Usage = Map<string, { last: number }>;
  * returns the counts; with `dryRun` the same work is done and then undone. A reference to
  * an activity neither the file nor the store has refuses the whole import.
  */
-export function applyImport(store: Store, file: ReadFile, options: { now: number; newId: () => string; dryRun: boolean }): ImportCounts {
+export function applyImport(store: Store, file: ReadFile, options: { now: number; newId: NewId; dryRun: boolean }): ImportCounts {
   const counts: ImportCounts = { imported: 0, skipped: 0, activitiesCreated: 0, openSkipped: file.openSkipped, emptySkipped: file.emptySkipped };
   const q = store.statement;
   const byKey = q('SELECT id FROM activities WHERE name_key = ?');
@@ -188,7 +189,8 @@ export function applyImport(store: Store, file: ReadFile, options: { now: number
         counts.skipped++;
         continue;
       }
-      insertEntry.run(options.newId(), activityID, start, end, foreign.note(i), options.now, foreign.tags(i), foreign.billable(i));
+      // An entry's ID is time-ordered by its start, as logEntry's (ids.ts).
+      insertEntry.run(options.newId(start), activityID, start, end, foreign.note(i), options.now, foreign.tags(i), foreign.billable(i));
       use(activityID, start);
       counts.imported++;
     }

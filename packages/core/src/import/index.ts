@@ -10,6 +10,7 @@ import { lstat, open, stat, type FileHandle } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
 import { assertTimeZone } from '../day.ts';
+import { newRowId, type NewId } from '../ids.ts';
 import type { Store } from '../store.ts';
 import type { ImportFormat, ImportResult } from '../shapes/import.ts';
 import { applyImport } from './apply.ts';
@@ -36,8 +37,8 @@ export interface ImportOptions {
   dryRun?: boolean;
   /** Now, ms since the epoch: the `created_at` of the entries written. */
   now: number;
-  /** IDs of new rows; default `crypto.randomUUID`. */
-  newId?: () => string;
+  /** IDs of new rows; default {@link newRowId} (an entry's time-ordered by its start). */
+  newId?: NewId;
   /** Overrides {@link IMPORT_MAX_BYTES} (tests). */
   maxBytes?: number;
 }
@@ -191,7 +192,7 @@ export async function importFile(store: Store, options: ImportOptions): Promise<
   if (bytesRead > limit) throw new ImportProblem('', `it is over ${mib(limit)}; Tock imports files of up to ${mib(limit)}`, { code: 'import_over_limit', values: { limitMib: mibNumber(limit) } });
   const counts = applyImport(store, file, {
     now: options.now,
-    newId: options.newId ?? (() => crypto.randomUUID()),
+    newId: options.newId ?? newRowId,
     dryRun: options.dryRun === true,
   });
   return { ...counts, format };
