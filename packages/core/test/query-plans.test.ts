@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { StatementSync } from 'node:sqlite';
-import { nameKey, searchKey, wordKey, type Store } from '../src/index.ts';
+import { BudgetWatch, nameKey, searchKey, setActivityLedger, wordKey, type Store } from '../src/index.ts';
 import { countInstrCalls, fixture, fullTableScans, queryPlansOf } from './support.ts';
 
 const WORDS = (
@@ -150,4 +150,21 @@ test('the status, a week of totals and a week of blocks read only the days asked
   // A week: 7 days × 30 rows at most (sessions, breaks, entries) and the running session.
   const weekRows = rowsReturnedBy(store, () => tracker.dailyTotals('2026-11-16', '2026-11-22'));
   assert.ok(weekRows <= 7 * 30 + 2 + 1, `a week of totals read ${weekRows} rows`);
+});
+
+test('the budget look after every write reads an index of the activities with a threshold left, never all of them', (t) => {
+  const { store, tracker, clock } = fixture(t);
+  insertActivities(store, 2_000, clock());
+  const budgeted = tracker.logEntry({ name: 'Budgeted', durationMinutes: 30, createIfMissing: true });
+  setActivityLedger(store, budgeted.activity.activityID, { budgetHours: 10 });
+  const watch = new BudgetWatch({ store, clock });
+  const plans = queryPlansOf(store, () => {
+    watch.check();
+    tracker.logEntry({ name: 'Budgeted', durationMinutes: 30 });
+    watch.check();
+  });
+  assert.deepEqual(fullTableScans(plans), []);
+  const looks = [...plans].filter(([sql]) => sql.includes('budget_announced < 100'));
+  assert.equal(looks.length, 2, 'the look and the rows it then reads');
+  for (const [sql, steps] of looks) assert.ok(steps.some((s) => s.includes('activities_budget_pending')), `${sql}: ${steps.join('; ')}`);
 });
