@@ -20,6 +20,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { getLedgerSetting } from '@tock/core';
 import { catalogProblems } from '@tock/i18n';
+import { until } from '@tock/test-support';
 import { de, en, es, fr, ja } from '@tock/window/testing';
 import type { Page } from 'playwright-core';
 import { ensureWindowBuilt, launchBrowser, rawRequest, screenshot, startTestApp, type TestApp, type TestBrowser, windowSession } from './ui-support/harness.ts';
@@ -205,8 +206,8 @@ describe('Settings › Business: when a day and a week start', () => {
     await page.getByLabel('Ein Tag beginnt um').selectOption('00:00');
     await page.getByLabel('Eine Woche beginnt am').selectOption('locale');
     await page.getByRole('button', { name: 'Tag und Woche speichern' }).click();
-    // The two settings are saved one after the other: wait (up to 5 s) for the second.
-    for (let i = 0; i < 500 && getLedgerSetting(settings, 'weekStart') !== null; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    // The two settings are saved one after the other: wait for the second.
+    await until('the week start to be no setting again', () => getLedgerSetting(settings, 'weekStart') === null);
     assert.equal(getLedgerSetting(settings, 'dayStartsAt'), null);
     assert.equal(getLedgerSetting(settings, 'weekStart'), null);
     await setLanguage('en');
