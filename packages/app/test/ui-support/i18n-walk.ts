@@ -72,12 +72,17 @@ export async function unaccentedWords(page: Page, allowed: ReadonlySet<string>):
   return [...escaped];
 }
 
-/** Shows `screen` and waits for its heading (in any language) and until nothing is loading. */
+/**
+ * Shows `screen` and waits for its heading (in any language) and until nothing is loading. The
+ * screen is drawn once its link in the navigation is the current one: the address changes at
+ * once, the window draws on the `hashchange` event that follows, and until then `main h1` is the
+ * last screen's.
+ */
 export async function show(page: Page, screen: string): Promise<void> {
   await page.evaluate((hash) => {
     location.hash = hash;
   }, screen);
-  await page.waitForFunction((hash) => location.hash === `#${hash}` && document.querySelector('main h1') !== null, screen);
+  await page.waitForFunction((hash) => location.hash === `#${hash}` && document.querySelector(`nav a[href="#${hash}"][aria-current="page"]`) !== null && document.querySelector('main h1') !== null, screen);
   await page.waitForFunction(() => document.querySelector('[aria-busy="true"], .loading') === null);
 }
 
