@@ -1,7 +1,7 @@
 /**
- * A report's money (docs/data.md "The ledger"): what the ledger knows of activities and clients,
- * read once per report; the billed time and amounts of a set of worked spans; and the rows'
- * amounts added up per currency. report.ts groups the spans into rows and asks for each row's.
+ * A report's money (docs/data.md "The ledger"): what the ledger knows of the report's activities
+ * and their clients, each read once per report; the billed time and amounts of a set of worked
+ * spans; and the rows' amounts added up per currency. report.ts groups the spans into rows and asks for each row's.
  */
 
 import type { Amount } from '@tock/protocol';
@@ -54,37 +54,47 @@ export interface Ledger {
   priceOf(activityID: string): { rate: string; currency: string } | undefined;
 }
 
-/** The ledger as a report reads it; a block on an invoice (in `shares`) is billable, as it was billed. */
+/** An activity's ledger fields, and a client's, as a report reads them. */
+type ActivityLedgerRow = { clientID: string | null; rate: string | null; billable: number };
+type ClientLedgerRow = { name: string; rate: string | null; currency: string | null };
+
+/**
+ * The ledger as a report reads it; a block on an invoice (in `shares`) is billable, as it was
+ * billed. Each activity and client is read by its key when a span first asks for it: the window's
+ * Today asks for today's report after every write, and reading every activity with a ledger
+ * field for a day of a few of them cost a scan that grew with the person's list (8 ms at 20 000).
+ */
 export function ledgerOf(store: Store, shares: ReadonlyMap<string, InvoiceShare>): Ledger {
-  const activities = new Map<string, { clientID: string | null; rate: string | null; billable: number }>();
-  for (const a of store.statement('SELECT id, client_id AS clientID, rate, billable FROM activities WHERE client_id IS NOT NULL OR rate IS NOT NULL OR billable <> 0').all() as unknown as {
-    id: string;
-    clientID: string | null;
-    rate: string | null;
-    billable: number;
-  }[]) {
-    activities.set(a.id, a);
-  }
-  const clients = new Map<string, { name: string; rate: string | null; currency: string | null }>();
-  for (const c of store.statement('SELECT id, name, rate, currency FROM clients').all() as unknown as { id: string; name: string; rate: string | null; currency: string | null }[]) clients.set(c.id, c);
+  const activityRow = store.statement('SELECT client_id AS clientID, rate, billable FROM activities WHERE id = ?');
+  const activities = new Map<string, ActivityLedgerRow | undefined>();
+  const activityOf = (activityID: string): ActivityLedgerRow | undefined => {
+    if (!activities.has(activityID)) activities.set(activityID, activityRow.get(activityID) as ActivityLedgerRow | undefined);
+    return activities.get(activityID);
+  };
+  const clientRow = store.statement('SELECT name, rate, currency FROM clients WHERE id = ?');
+  const clients = new Map<string, ClientLedgerRow | undefined>();
+  const clientOfId = (clientID: string): ClientLedgerRow | undefined => {
+    if (!clients.has(clientID)) clients.set(clientID, clientRow.get(clientID) as ClientLedgerRow | undefined);
+    return clients.get(clientID);
+  };
   const fallbackCurrency = readBusiness(store.settings).currency ?? null;
   const prices = new Map<string, { rate: string; currency: string } | undefined>();
   const clientOf = (activityID: string): string | null => {
-    const clientID = activities.get(activityID)?.clientID ?? null;
-    return clientID !== null && clients.has(clientID) ? clientID : null;
+    const clientID = activityOf(activityID)?.clientID ?? null;
+    return clientID !== null && clientOfId(clientID) !== undefined ? clientID : null;
   };
   return {
-    isBillable: (span) => shares.has(span.block.id) || (span.block.billable ?? activities.get(span.activityID)?.billable ?? 0) === 1,
+    isBillable: (span) => shares.has(span.block.id) || (span.block.billable ?? activityOf(span.activityID)?.billable ?? 0) === 1,
     clientOf,
     clientOfSpan: (span) => {
       const invoiced = shares.get(span.block.id);
-      return invoiced === undefined ? clientOf(span.activityID) : clients.has(invoiced.clientID) ? invoiced.clientID : null;
+      return invoiced === undefined ? clientOf(span.activityID) : clientOfId(invoiced.clientID) !== undefined ? invoiced.clientID : null;
     },
-    client: (clientID) => clients.get(clientID),
+    client: (clientID) => clientOfId(clientID),
     priceOf: (activityID) => {
       if (!prices.has(activityID)) {
-        const a = activities.get(activityID);
-        const client = a?.clientID ? clients.get(a.clientID) : undefined;
+        const a = activityOf(activityID);
+        const client = a?.clientID ? clientOfId(a.clientID) : undefined;
         const rate = a?.rate ?? client?.rate ?? null;
         const currency = client?.currency ?? fallbackCurrency;
         prices.set(activityID, rate !== null && currency !== null ? { rate, currency } : undefined);
