@@ -326,15 +326,16 @@ export function setActivityLedger(store: Store, idOrName: unknown, input: Activi
 /**
  * The ID of the most recent block (docs/data.md "The ledger", `tock tag last`): the running
  * session, else the session or entry that ended last (the later start on a tie); undefined when
- * there is none.
+ * there is none. Each side finds its latest end on its ended_at index and sorts only the blocks
+ * that ended then: ordering by end and start read and sorted every block (8.6 ms at 50 000 each).
  */
 export function lastBlockID(store: Store): string | undefined {
   const row = store
     .statement(
       `SELECT id FROM (
          SELECT id, 9e15 AS at, started_at FROM sessions WHERE ended_at IS NULL
-         UNION ALL SELECT * FROM (SELECT id, ended_at AS at, started_at FROM sessions WHERE ended_at IS NOT NULL ORDER BY ended_at DESC, started_at DESC LIMIT 1)
-         UNION ALL SELECT * FROM (SELECT id, ended_at AS at, started_at FROM entries ORDER BY ended_at DESC, started_at DESC LIMIT 1)
+         UNION ALL SELECT * FROM (SELECT id, ended_at AS at, started_at FROM sessions WHERE ended_at = (SELECT max(ended_at) FROM sessions) ORDER BY started_at DESC LIMIT 1)
+         UNION ALL SELECT * FROM (SELECT id, ended_at AS at, started_at FROM entries WHERE ended_at = (SELECT max(ended_at) FROM entries) ORDER BY started_at DESC LIMIT 1)
        ) ORDER BY at DESC, started_at DESC LIMIT 1`,
     )
     .get() as { id: string } | undefined;
