@@ -324,11 +324,15 @@ function listRecordedSpansWithId(store: Store, fromMs: number, toMs: number): (R
   return rows.map((r) => ({ id: r.id, startMs: r.start_ms, endMs: r.end_ms, source: r.source, app: r.app, title: r.title }));
 }
 
-/** Deletes spans that ended and heartbeats older than the capture retention at `nowMs`, in one transaction. */
+/**
+ * Deletes spans that ended and heartbeats older than the capture retention at `nowMs`, in one
+ * transaction. A stored span starts before it ends (recordSpan), so the spans to delete are found
+ * on the start index among those that started before then, not by reading every span each hour.
+ */
 export function pruneCapture(store: Store, nowMs: number): CaptureDeleted {
   const oldestMs = retentionStartMs(readCaptureSettings(store.settings), nowMs);
   return store.transaction(() => ({
-    spans: Number(store.statement('DELETE FROM capture_spans WHERE end_ms <= ?').run(oldestMs).changes),
+    spans: Number(store.statement('DELETE FROM capture_spans WHERE start_ms < ?1 AND end_ms <= ?1').run(oldestMs).changes),
     heartbeats: Number(store.statement('DELETE FROM heartbeats WHERE time_ms < ?').run(oldestMs).changes),
   }));
 }
