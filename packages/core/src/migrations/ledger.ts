@@ -135,7 +135,7 @@ export const LEDGER_MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 15,
-    description: 'the activities with a budget threshold left to announce, found without a scan',
+    description: "indexes for what a write and the looks after it read: budgets left to announce, colours, clients' activities",
     sql: `
       -- The budget look after every write (budgets.ts) asks whether any activity has a budget
       -- threshold left to announce: a scan of every activity (67 µs at 2 000, a write's worth at
