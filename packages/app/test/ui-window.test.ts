@@ -209,6 +209,43 @@ describe('Today', () => {
     }
     ui.services.tracker.stopActivity();
   });
+
+  it('picks with Enter what matches the text typed, never the matches of the text before it', async () => {
+    // The search answers 60 ms after the last key. Before that answer the list still held the
+    // matches of the text typed before, and the row the pointer had rested on stayed
+    // highlighted: a quick Enter switched to one of those ("Alpha docs", or a new "Beta").
+    // Here the answers for the new text are held until after Enter.
+    const { page } = ui;
+    ui.services.tracker.createActivity('Alpha docs');
+    ui.services.tracker.createActivity('Beta review');
+    await openWindow(page, ui.app);
+    const picker = page.locator('#start-activity');
+    await picker.fill('Alpha');
+    await page.getByRole('option', { name: 'Alpha docs' }).waitFor();
+    await page.getByRole('option', { name: 'Create “Alpha”' }).hover();
+    let release = (): void => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const search = (url: URL): boolean => url.pathname === '/api/activities';
+    await page.route(search, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await picker.fill('Beta');
+      await picker.press('Enter');
+      release();
+      await until('the app to track an activity', () => status().currentActivity);
+      await todaySettled(page);
+      assert.equal(status().currentActivity?.activityName, 'Beta review');
+      assert.equal(await page.getByTestId('current-activity').textContent(), 'Beta review');
+    } finally {
+      release();
+      await page.unroute(search);
+    }
+    ui.services.tracker.stopActivity();
+  });
 });
 
 describe('opening', () => {

@@ -2,6 +2,12 @@
  * Search-as-you-type for activities (an ARIA 1.2 combobox): typing lists the best matches
  * (the app's own search: exact, prefix, word prefix, substring), and offers to create the
  * activity when nothing matches exactly. Arrow keys move, Enter picks, Escape closes.
+ *
+ * The list only ever holds matches for the text in the field: until the app's matches for new
+ * text come (a search 60 ms after the last key), the last ones that still contain the text
+ * stand in, and the first option is highlighted again. Enter in that time asks the app for the
+ * best match of the text, as Enter with the list closed does — never a match of the text typed
+ * before, nor the row a pointer once rested on.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { request } from '../api.ts';
@@ -55,7 +61,8 @@ export async function bestPick(text: string): Promise<Pick | null> {
 /** The activity search field with its suggestion list. */
 export function ActivityPicker(props: Props) {
   const t = useT();
-  const [results, setResults] = useState<ActivityRef[]>([]);
+  // The app's matches, with the text (trimmed) they are the matches of.
+  const [found, setFound] = useState<{ q: string; refs: ActivityRef[] }>({ q: '', refs: [] });
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const seq = useRef(0);
@@ -65,10 +72,11 @@ export function ActivityPicker(props: Props) {
   useEffect(() => {
     if (!open) return;
     const mine = ++seq.current;
+    const q = query.trim();
     const timer = setTimeout(() => {
-      request('GET /api/activities', { query: { limit: SUGGESTIONS, q: query.trim() } }).then((refs) => {
+      request('GET /api/activities', { query: { limit: SUGGESTIONS, q } }).then((refs) => {
           if (mine === seq.current) {
-            setResults(refs);
+            setFound({ q, refs });
             setActive(0);
           }
         })
@@ -78,6 +86,9 @@ export function ActivityPicker(props: Props) {
   }, [query, open]);
 
   const trimmed = query.trim();
+  // Until the app answers for this text: the last matches that contain it (none for an empty field).
+  const answered = found.q === trimmed;
+  const results = answered ? found.refs : trimmed ? found.refs.filter((r) => fold(r.activityName).includes(fold(trimmed))) : [];
   const exact = results.some((r) => fold(r.activityName) === fold(trimmed));
   const options: Option[] = results.map((ref) => ({ kind: 'existing', ref }) as Option);
   if (trimmed && !exact) options.push({ kind: 'create', name: trimmed });
@@ -87,6 +98,16 @@ export function ActivityPicker(props: Props) {
     if (!option) return;
     setOpen(false);
     props.onPick(option.kind === 'existing' ? { ...option.ref } : { create: option.name });
+  };
+  /** Enter before the app's matches for the text came: the app's best match for it. */
+  const chooseBest = (text: string): void => {
+    setOpen(false);
+    bestPick(text).then(
+      (pick) => {
+        if (pick) props.onPick(pick);
+      },
+      () => {},
+    );
   };
 
   const onKeyDown = (e: KeyboardEvent): void => {
@@ -100,6 +121,10 @@ export function ActivityPicker(props: Props) {
     } else if (e.key === 'Enter') {
       if (!trimmed && !open) return;
       e.preventDefault();
+      if (trimmed && !answered) {
+        chooseBest(trimmed);
+        return;
+      }
       // Enter on typed text picks the highlighted match; an exact name always wins.
       const exactOption = options.find((o) => o.kind === 'existing' && fold(o.ref.activityName) === fold(trimmed));
       choose(open ? current : (exactOption ?? options[0] ?? (trimmed ? { kind: 'create', name: trimmed } : undefined)));
@@ -136,6 +161,7 @@ export function ActivityPicker(props: Props) {
         onInput={(e) => {
           props.onInput((e.target as HTMLInputElement).value);
           setOpen(true);
+          setActive(0);
         }}
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
