@@ -54,7 +54,7 @@ const DAY = 86_400_000;
 const TIME_ZONE = 'Europe/Berlin';
 const SIZES = { activities: 20_000, clients: 200, sessions: 20_000, entries: 20_000, heartbeats: 50_000, spans: 20_000, invoices: 300 };
 /** Tables that grow with the person's history: none may be read whole by a write or a look after one. */
-const LARGE = new Set(['activities', 'clients', 'sessions', 'breaks', 'entries', 'heartbeats', 'capture_spans', 'invoices', 'dismissed_suggestions', 'sync_entities', 'sync_log']);
+const LARGE = new Set(['activities', 'clients', 'sessions', 'breaks', 'entries', 'heartbeats', 'capture_spans', 'invoices', 'dismissed_suggestions', 'sync_entities', 'sync_log', 'nonces', 'idempotency_keys']);
 
 let dir: string;
 let store: Store;
@@ -240,6 +240,19 @@ function scenario(): (readonly [string, () => unknown])[] {
   return [
     // Sync on: its capture triggers on every synced table (without the history, which a drain would log first).
     ['sync on', () => refreshCapture(store)],
+    // The listener's checks of every signed request: its nonce, its idempotency key, their pruning.
+    [
+      'a signed request',
+      () => {
+        const key = crypto.randomUUID();
+        store.nonces.remember(key, Math.floor(now() / 1000));
+        store.nonces.recent(Math.floor(now() / 1000) - 300);
+        store.nonces.prune(Math.floor(now() / 1000) - 600);
+        store.idempotency.find(key);
+        store.idempotency.save(key, { method: 'POST', path: '/entries', bodySha256: '0'.repeat(64), status: 201, body: '{}', createdAtMs: now() });
+        store.idempotency.prune(now() - DAY);
+      },
+    ],
     ...looks('start'),
     ['set a budget', () => setActivityLedger(store, activities[1] as string, { budgetHours: 10 })],
     ['start', () => tracker.startActivity({ activityID: activities[5] as string })],
