@@ -70,6 +70,7 @@ export async function startXDisplay(options: XvfbOptions = {}): Promise<XDisplay
     children.push(spawn('openbox', ['--sm-disable'], { env, stdio: 'ignore' }));
     // Until openbox has set it: before, xprop says `not found` or, on a new server, `no such atom`.
     await until('openbox to manage the display', () => /window id # 0x/.test(execFileSync('xprop', ['-root', '_NET_SUPPORTING_WM_CHECK'], { env, encoding: 'utf8' })), { watch: children });
+    await until('openbox to list its clients', () => /^_NET_CLIENT_LIST\(WINDOW\)/.test(execFileSync('xprop', ['-root', '_NET_CLIENT_LIST'], { env, encoding: 'utf8' })), { watch: children });
     let opened = 0;
     return {
       display,
