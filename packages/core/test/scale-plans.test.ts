@@ -52,7 +52,7 @@ import { manualClock, type ManualClock } from './support.ts';
 
 const DAY = 86_400_000;
 const TIME_ZONE = 'Europe/Berlin';
-const SIZES = { activities: 20_000, clients: 200, sessions: 20_000, entries: 20_000, heartbeats: 50_000, spans: 20_000, invoices: 300 };
+const SIZES = { activities: 20_000, clients: 200, sessions: 10_000, entries: 10_000, heartbeats: 20_000, spans: 10_000, invoices: 300 };
 /** Tables that grow with the person's history: none may be read whole by a write or a look after one. */
 const LARGE = new Set(['activities', 'clients', 'sessions', 'breaks', 'entries', 'heartbeats', 'capture_spans', 'invoices', 'dismissed_suggestions', 'sync_entities', 'sync_log', 'nonces', 'idempotency_keys']);
 
