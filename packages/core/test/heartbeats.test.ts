@@ -270,3 +270,40 @@ test('the status-bar text: "<activity> · <duration>" while tracking, else the d
   const idle = statusBarToday({ ...tracking, isTracking: false, currentActivity: null, todaySeconds: 2700 }, Date.parse('2026-11-22T09:00:00.000Z'), 'UTC');
   assert.equal(idle.data.grand_total.text, '45 mins');
 });
+
+test("each editor's last heartbeat is read down the editor index, and says what a read of every heartbeat says", (t) => {
+  const f = fixture(t);
+  // 2 000 heartbeats of six editors and none, in a seeded order, some sharing their instant.
+  const editors = [null, 'vscode', 'vim', 'neovim', 'emacs', 'pycharm', 'sublime-text'];
+  const insert = f.store.db.prepare(
+    'INSERT INTO heartbeats (id, time_ms, entity, type, is_write, editor, received_at) VALUES (?, ?, ?, ?, 0, ?, 0)',
+  );
+  let seed = 7;
+  const next = (): number => {
+    seed = (seed * 1664525 + 1013904223) >>> 0;
+    return seed;
+  };
+  f.store.transaction(() => {
+    for (let i = 0; i < 2_000; i++) insert.run(`hb-${i}`, NOW - (next() % 500) * 1000, `file-${i}`, 'file', editors[next() % editors.length] ?? null);
+  });
+  const everyRow = f.store.db.prepare('SELECT editor, MAX(time_ms) AS lastMs FROM heartbeats GROUP BY editor').all() as { editor: string | null; lastMs: number }[];
+  const read = lastHeartbeatPerEditor(f.store);
+  assert.deepEqual(
+    read.map((r) => `${r.editor}:${r.lastMs}`).toSorted(),
+    everyRow.map((r) => `${r.editor}:${r.lastMs}`).toSorted(),
+  );
+  assert.deepEqual(read.map((r) => r.lastMs), read.map((r) => r.lastMs).toSorted((a, b) => b - a), 'newest first');
+  // Never every heartbeat, not even down an index: each step is a search of it.
+  const asked: string[] = [];
+  const statement = f.store.statement;
+  f.store.statement = (sql: string) => {
+    asked.push(sql);
+    return statement(sql);
+  };
+  lastHeartbeatPerEditor(f.store);
+  f.store.statement = statement;
+  assert.equal(asked.length, 1);
+  const steps = (f.store.db.prepare(`EXPLAIN QUERY PLAN ${asked[0]}`).all() as { detail: string }[]).map((s) => s.detail);
+  assert.ok(steps.some((step) => /^SEARCH \w+ USING COVERING INDEX heartbeats_by_editor/.test(step)), steps.join('; '));
+  assert.deepEqual(steps.filter((step) => /^SCAN (heartbeats|h)\b/.test(step)), []);
+});
