@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { createTracker, invoiceOfBlock, listClients, listInvoices, localDayKey, openStore, systemTimeZone, type Block, type Store } from '@tock/core';
 import { homePaths } from '../src/home.ts';
-import { appEnv, spawnApp, tock, type AppProcess } from './support/app-process.ts';
+import { appEnv, spawnApp, tock, windowSession, type AppProcess } from './support/app-process.ts';
 import { freePort } from './support/real-app.ts';
 import { signed } from './support/signed.ts';
 
@@ -113,21 +113,6 @@ test('a suggestion accepted and a branch switch answered by the listener are in 
   });
 });
 
-/** A window session as the page gets one: a fresh launch code traded in a same-origin POST /launch. */
-async function windowSession(): Promise<{ origin: string; headers: Record<string, string> }> {
-  const open = /open: (http:\/\/\S+)/.exec(await run('open', '--print'))?.[1];
-  assert.ok(open, 'tock open --print printed an address');
-  const url = new URL(open);
-  const launch = await fetch(new URL('/launch', url), {
-    method: 'POST',
-    headers: { origin: url.origin, 'content-type': 'application/json' },
-    body: JSON.stringify({ code: url.searchParams.get('k') }),
-  });
-  const body = (await launch.json()) as { ok: boolean; result: { session: string } };
-  assert.ok(body.ok, `the window refused its launch code: ${launch.status}`);
-  return { origin: url.origin, headers: { origin: url.origin, 'content-type': 'application/json', 'x-tock-session': body.result.session } };
-}
-
 /** One write through the window's API, as the page sends it; its result. */
 async function windowWrite<T>(session: { origin: string; headers: Record<string, string> }, method: string, path: string, body: unknown): Promise<T> {
   const answer = await fetch(`${session.origin}${path}`, { method, headers: session.headers, body: JSON.stringify(body) });
@@ -138,7 +123,7 @@ async function windowWrite<T>(session: { origin: string; headers: Record<string,
 
 test('an entry edited, a client added and changed and an invoice issued in the window are in the store after kill -9', async () => {
   app = await spawnApp(env); // the same home, after the kill above
-  const session = await windowSession();
+  const session = await windowSession(env);
   const zone = systemTimeZone();
   const now = Date.now();
   // A billable hour of the client's activity, and a half-hour of another to edit afterwards.

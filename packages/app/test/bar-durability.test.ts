@@ -12,25 +12,9 @@ import { rmSync } from 'node:fs';
 import { after, test } from 'node:test';
 import { createTracker, openStore } from '@tock/core';
 import { homePaths } from '../src/home.ts';
-import { appEnv, spawnApp, tock, type AppProcess } from './support/app-process.ts';
+import { appEnv, spawnApp, tock, windowSession, type AppProcess } from './support/app-process.ts';
 import { freePort } from './support/real-app.ts';
 import { signed } from './support/signed.ts';
-
-/** A window session as the page gets one: a fresh launch code traded in a same-origin POST /launch. */
-async function windowSession(env: NodeJS.ProcessEnv): Promise<{ origin: string; headers: Record<string, string> }> {
-  const printed = await tock(['open', '--print'], env);
-  const open = /open: (http:\/\/\S+)/.exec(printed.stdout)?.[1];
-  assert.ok(open, `tock open --print printed no address: ${printed.stdout}${printed.stderr}`);
-  const url = new URL(open);
-  const launch = await fetch(new URL('/launch', url), {
-    method: 'POST',
-    headers: { origin: url.origin, 'content-type': 'application/json' },
-    body: JSON.stringify({ code: url.searchParams.get('k') }),
-  });
-  const body = (await launch.json()) as { ok: boolean; result: { session: string } };
-  assert.ok(body.ok, `the window refused its launch code: ${launch.status}`);
-  return { origin: url.origin, headers: { origin: url.origin, 'content-type': 'application/json', 'x-tock-session': body.result.session } };
-}
 
 /** One write through the window's API, as the page sends it; its result. */
 async function windowWrite<T>(session: { origin: string; headers: Record<string, string> }, path: string, body: unknown): Promise<T> {

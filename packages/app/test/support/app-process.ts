@@ -32,6 +32,25 @@ export function tock(args: string[], env: NodeJS.ProcessEnv): Promise<TockRun> {
   });
 }
 
+/**
+ * A window session as the page gets one: a fresh launch code (`tock open --print`) traded in a
+ * same-origin POST /launch. `headers` are those of a write the page sends under /api/.
+ */
+export async function windowSession(env: NodeJS.ProcessEnv): Promise<{ origin: string; headers: Record<string, string> }> {
+  const printed = await tock(['open', '--print'], env);
+  const open = /open: (http:\/\/\S+)/.exec(printed.stdout)?.[1];
+  if (open === undefined) throw new Error(`tock open --print printed no address: ${printed.stdout}${printed.stderr}`);
+  const url = new URL(open);
+  const launch = await fetch(new URL('/launch', url), {
+    method: 'POST',
+    headers: { origin: url.origin, 'content-type': 'application/json' },
+    body: JSON.stringify({ code: url.searchParams.get('k') }),
+  });
+  const body = (await launch.json()) as { ok: boolean; result?: { session: string } };
+  if (!body.ok || body.result === undefined) throw new Error(`the window refused its launch code: ${launch.status}`);
+  return { origin: url.origin, headers: { origin: url.origin, 'content-type': 'application/json', 'x-tock-session': body.result.session } };
+}
+
 /** A `tock app` process. */
 export interface AppProcess {
   child: ChildProcess;
