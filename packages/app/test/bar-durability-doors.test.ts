@@ -6,23 +6,39 @@
  * issued); the admin socket's (`tock clients`, `activity set`, `invoice`, `tag`, `settings
  * set`, `suggest accept`). As there: each write is answered, then the app gets SIGKILL at once,
  * and the store file the dead process left must hold every one of them. All three tests share
- * one home, one app process each.
+ * one home, one app process each, on a clock that stands at a fixed afternoon (frozen-clock.ts):
+ * the day, the suggestion's stretch and the invoice's range are the same on any day the test runs.
  */
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { createTracker, invoiceOfBlock, listClients, listInvoices, localDayKey, openStore, systemTimeZone, type Block, type Store } from '@tock/core';
 import { homePaths } from '../src/home.ts';
-import { appEnv, spawnApp, tock, windowSession, type AppProcess } from './support/app-process.ts';
+import { spawnApp, tock, windowSession, type AppProcess } from './support/app-process.ts';
+import { frozenClock } from './support/frozen-clock.ts';
 import { freePort } from './support/real-app.ts';
 import { signed } from './support/signed.ts';
 
-const env = appEnv();
+/** Wednesday 2026-11-25, 14:00 here: where the app's clock, its commands' and the test's stand. */
+const NOW = new Date(2026, 10, 25, 14, 0, 0).getTime();
+const root = mkdtempSync(join(tmpdir(), 'tock-k9-doors-'));
+mkdirSync(join(root, 'home'));
+const env: NodeJS.ProcessEnv = {
+  PATH: process.env.PATH,
+  HOME: join(root, 'home'),
+  TZ: process.env.TZ,
+  TOCK_HOME: join(root, 'tock'),
+  TOCK_CREDENTIAL_STORE: 'file',
+  ...frozenClock(root, NOW).env,
+};
+/** A signed request's timestamp on the app's clock (Unix seconds). */
+const timestamp = NOW / 1000;
 let app: AppProcess | undefined;
 after(() => {
   app?.child.kill('SIGKILL');
-  rmSync(env.TOCK_HOME as string, { recursive: true, force: true });
+  rmSync(root, { recursive: true, force: true });
 });
 
 /** The app gets SIGKILL now; resolves once it is dead. */
@@ -43,8 +59,7 @@ function inStore<T>(look: (store: Store) => T): T {
 
 /** Every block of the store (all of them lie within two days of now). */
 function blocksOf(store: Store): Block[] {
-  const now = Date.now();
-  return createTracker({ store }).listBlocks(now - 2 * 86_400_000, now + 86_400_000);
+  return createTracker({ store }).listBlocks(NOW - 2 * 86_400_000, NOW + 86_400_000);
 }
 
 /** Runs `tock …` against the test's app; its stdout, or a failure naming the command. */
@@ -52,21 +67,6 @@ async function run(...args: string[]): Promise<string> {
   const done = await tock(args, env);
   assert.equal(done.code, 0, `tock ${args.join(' ')}: ${done.stderr}`);
   return done.stdout;
-}
-
-/**
- * Half an hour of editor work that ended two minutes ago, within one local day: when that
- * would start on the day before (just after midnight), yesterday's 12:00–12:30 instead.
- */
-function workedStretch(now: number): { start: number; end: number; day: string } {
-  const zone = systemTimeZone();
-  const end = now - 120_000;
-  const start = end - 30 * 60_000;
-  if (localDayKey(start, zone) === localDayKey(end, zone)) return { start, end, day: localDayKey(end, zone) };
-  const noon = new Date(end);
-  noon.setDate(noon.getDate() - 1);
-  noon.setHours(12, 0, 0, 0);
-  return { start: noon.getTime(), end: noon.getTime() + 30 * 60_000, day: localDayKey(noon.getTime(), zone) };
 }
 
 test('a suggestion accepted and a branch switch answered by the listener are in the store after kill -9', async () => {
@@ -77,7 +77,8 @@ test('a suggestion accepted and a branch switch answered by the listener are in 
   // A suggestion the way an editor makes one: heartbeats of project `k9-doors` every two
   // minutes over half an hour that nothing tracked (docs/desktop.md "Suggestions").
   const editorKey = (JSON.parse(await run('editors', 'enable', '--json')) as { key: string }).key;
-  const stretch = workedStretch(Date.now());
+  // Half an hour of editor work that ended two minutes ago.
+  const stretch = { start: NOW - 32 * 60_000, end: NOW - 2 * 60_000, day: localDayKey(NOW, systemTimeZone()) };
   const beats: object[] = [];
   for (let t = stretch.start; t <= stretch.end; t += 120_000) beats.push({ entity: '/src/doors.ts', type: 'file', time: t / 1000, project: 'k9-doors' });
   const bulk = await fetch(`http://127.0.0.1:${port}/wakatime/api/v1/users/current/heartbeats.bulk?api_key=${editorKey}`, {
@@ -86,14 +87,14 @@ test('a suggestion accepted and a branch switch answered by the listener are in 
     body: JSON.stringify(beats),
   });
   assert.equal(bulk.status, 201, await bulk.text());
-  const day = await signed(port, token, { target: `/suggestions?date=${stretch.day}` });
+  const day = await signed(port, token, { target: `/suggestions?date=${stretch.day}`, timestamp });
   assert.equal(day.status, 200, day.text);
   const suggestion = (day.json.result.suggestions as { id: string; start: string; end: string }[])[0];
   assert.ok(suggestion, `the heartbeats made no suggestion: ${day.text}`);
 
-  const accepted = await signed(port, token, { target: '/suggestions/accept', body: { id: suggestion.id, activityName: 'K9 accepted' }, idempotencyKey: 'k9-accept' });
+  const accepted = await signed(port, token, { timestamp, target: '/suggestions/accept', body: { id: suggestion.id, activityName: 'K9 accepted' }, idempotencyKey: 'k9-accept' });
   assert.equal(accepted.status, 201, accepted.text);
-  const branch = await signed(port, token, { target: '/branch-changed', body: { branch: 'feature/k9', repo: '/src/tock' }, idempotencyKey: 'k9-branch' });
+  const branch = await signed(port, token, { timestamp, target: '/branch-changed', body: { branch: 'feature/k9', repo: '/src/tock' }, idempotencyKey: 'k9-branch' });
   assert.equal(branch.status, 200, branch.text);
   await killNow(app); // nothing between the last answer and the kill
 
@@ -125,7 +126,7 @@ test('an entry edited, a client added and changed and an invoice issued in the w
   app = await spawnApp(env); // the same home, after the kill above
   const session = await windowSession(env);
   const zone = systemTimeZone();
-  const now = Date.now();
+  const now = NOW;
   // A billable hour of the client's activity, and a half-hour of another to edit afterwards.
   const billed = await windowWrite<{ entryID: string; activity: { activityID: string } }>(session, 'POST', '/api/entries', { name: 'K9 billed', createIfMissing: true, durationMinutes: 60, endedAt: new Date(now - 3_600_000).toISOString() });
   const other = await windowWrite<{ entryID: string }>(session, 'POST', '/api/entries', { name: 'K9 other', createIfMissing: true, durationMinutes: 30, endedAt: new Date(now - 60_000).toISOString() });
@@ -166,7 +167,7 @@ test('an entry edited, a client added and changed and an invoice issued in the w
 test('a client, an invoice, a tag, a setting and an accepted suggestion answered over the admin socket are in the store after kill -9', async () => {
   app = await spawnApp(env); // the same home, after the kill above
   const zone = systemTimeZone();
-  const now = Date.now();
+  const now = NOW;
   // Yesterday 15:00–15:30 worked in an editor and tracked nowhere: `tock suggest` offers it.
   const port = await freePort();
   await run('listener', 'on', '--port', String(port));
