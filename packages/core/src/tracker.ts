@@ -144,8 +144,6 @@ interface StatusRows {
   /** The running session's activity, frozen (null when none runs). */
   currentActivity: Status['currentActivity'];
   onBreak: boolean;
-  /** What {@link Tracker.getTracking} answers from these rows. */
-  tracking: Readonly<{ isTracking: boolean; isOnBreak: boolean }>;
   today: DayIntervals;
   /**
    * The last status made from these rows, frozen: handed out again while its total is still
@@ -199,8 +197,7 @@ export function createTracker(options: TrackerOptions): Tracker {
       // Read after the queries: the first one may have committed an open group of writes.
       const since = running ? toIso(running.startedAt) : null;
       const currentActivity = running ? Object.freeze({ activityID: running.activityID, activityName: running.activityName }) : null;
-      const tracking = Object.freeze({ isTracking: running !== undefined, isOnBreak: onBreak });
-      rows = { generation: store.generation, timeZone: zone, running, since, currentActivity, onBreak, tracking, today, last: undefined, lastSecond: Number.NaN };
+      rows = { generation: store.generation, timeZone: zone, running, since, currentActivity, onBreak, today, last: undefined, lastSecond: Number.NaN };
       statusRows = rows;
     }
     const second = Math.floor(at / 1000);
@@ -227,10 +224,11 @@ export function createTracker(options: TrackerOptions): Tracker {
       // Asked after every write by more than one look (the desktop's wakes, the budgets): the
       // store's data decide it alone, so one answer serves them all until the next write.
       if (tracking !== undefined && tracking.generation === store.generation) return tracking.value;
-      const rows = statusRows;
-      if (rows !== undefined && rows.generation === store.generation) return rows.tracking;
-      const running = runningSession(store);
-      const value = Object.freeze({ isTracking: running !== undefined, isOnBreak: running !== undefined && openBreak(store) !== undefined });
+      // The status's rows when they are current, else the two reads.
+      const rows = statusRows?.generation === store.generation ? statusRows : undefined;
+      const running = rows ? rows.running : runningSession(store);
+      const isOnBreak = rows ? rows.onBreak : running !== undefined && openBreak(store) !== undefined;
+      const value = Object.freeze({ isTracking: running !== undefined, isOnBreak });
       // Read after the queries: the first one may have committed an open group of writes.
       tracking = { generation: store.generation, value };
       return value;
