@@ -13,6 +13,15 @@ const ui = windowSuite({ keepShortSessions: true });
 
 const status = () => ui.services.tracker.getStatus();
 
+/** A promise the test settles when it chooses: what a held route waits for, or a sign it came. */
+function gate(): { promise: Promise<void>; open: () => void } {
+  let open = (): void => {};
+  const promise = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { promise, open };
+}
+
 describe('Today', () => {
   it('starts, switches, takes a break, resumes and stops, and the app reports the same', async () => {
     const { page } = ui;
@@ -141,10 +150,7 @@ describe('Today', () => {
     // since. The answer is held here until the next search is typed.
     const { page } = ui;
     await openWindow(page, ui.app);
-    let release = (): void => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { promise: held, open: release } = gate();
     await page.route('**/api/start', async (route) => {
       const response = await route.fetch();
       await held;
@@ -179,14 +185,8 @@ describe('Today', () => {
     // until the feed has shown a switch made since.
     const { page } = ui;
     await openWindow(page, ui.app);
-    let release = (): void => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let answered = (): void => {};
-    const statusAnswered = new Promise<void>((resolve) => {
-      answered = resolve;
-    });
+    const { promise: held, open: release } = gate();
+    const { promise: statusAnswered, open: answered } = gate();
     await page.route('**/api/status', async (route) => {
       const response = await route.fetch();
       answered();
@@ -223,10 +223,7 @@ describe('Today', () => {
     await picker.fill('Alpha');
     await page.getByRole('option', { name: 'Alpha docs' }).waitFor();
     await page.getByRole('option', { name: 'Create “Alpha”' }).hover();
-    let release = (): void => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { promise: held, open: release } = gate();
     const search = (url: URL): boolean => url.pathname === '/api/activities';
     await page.route(search, async (route) => {
       await held;
