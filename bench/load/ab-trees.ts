@@ -31,6 +31,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { drive, startFloorServer, type ServerHandle } from '../lib/children.ts';
 import { median } from '../lib/stats.ts';
+import type { DriverConfig } from './driver.ts';
 import { sqliteHeartbeatLoop, heartbeatRows } from './heartbeat-loop.ts';
 
 const { values } = parseArgs({
@@ -142,32 +143,24 @@ async function heartbeatsFor(app: Awaited<ReturnType<typeof startTreeApp>>, ms: 
   return used / sent;
 }
 
-/** `ms` of signed `GET /status`, 16 in flight, through the driver: the server's CPU µs per request. */
-async function statusFor(server: Pick<ServerHandle<unknown>, 'cpuUs'>, port: number, token: string, ms: number): Promise<number> {
-  const result = await drive(
-    { port, token, method: 'GET', targets: ['/status'], concurrency: STATUS_IN_FLIGHT, warmupMs: 1000, durationMs: ms, expectStatus: 200 },
-    server as ServerHandle<unknown>,
-  );
-  return result.serverCpuUsPerRequest ?? Number.NaN;
-}
+/** What the driver sends for each work it drives: figure 1's `GET /status`, figure 5's `POST /entries`. */
+const DRIVEN = {
+  status: { method: 'GET', targets: ['/status'], concurrency: STATUS_IN_FLIGHT, warmupMs: 1000, expectStatus: 200 },
+  entries: {
+    method: 'POST',
+    targets: ['/entries'],
+    body: JSON.stringify({ name: 'Bench project 0', durationMinutes: 1, note: 'bench' }),
+    idempotencyKeys: true,
+    concurrency: 4,
+    warmupMs: 500,
+    expectStatus: 201,
+  },
+} as const satisfies Record<string, Omit<DriverConfig, 'port' | 'token' | 'durationMs'>>;
 
-/** `ms` of figure 5's signed `POST /entries`, 4 in flight, through the driver: the server's CPU µs per write. */
-async function entriesFor(server: Pick<ServerHandle<unknown>, 'cpuUs'>, port: number, token: string, ms: number): Promise<number> {
-  const result = await drive(
-    {
-      port,
-      token,
-      method: 'POST',
-      targets: ['/entries'],
-      body: JSON.stringify({ name: 'Bench project 0', durationMinutes: 1, note: 'bench' }),
-      idempotencyKeys: true,
-      concurrency: 4,
-      warmupMs: 500,
-      durationMs: ms,
-      expectStatus: 201,
-    },
-    server as ServerHandle<unknown>,
-  );
+/** `ms` of `work` through the driver, signed: the server's CPU µs per request. */
+async function drivenFor(work: keyof typeof DRIVEN, server: Pick<ServerHandle<unknown>, 'cpuUs'>, port: number, token: string, ms: number): Promise<number> {
+  const { targets, ...rest } = DRIVEN[work];
+  const result = await drive({ ...rest, targets: [...targets], port, token, durationMs: ms }, server as ServerHandle<unknown>);
   return result.serverCpuUsPerRequest ?? Number.NaN;
 }
 
@@ -175,11 +168,10 @@ const apps = [await startTreeApp(values.a, 'ab-a'), await startTreeApp(values.b,
 const floor = values.work === 'status' && values.baseline ? await startFloorServer() : null;
 const measure = async (side: 0 | 1, ms: number, round: number): Promise<number> => {
   const app = apps[side];
-  if (values.work === 'entries') return entriesFor(app, app.ready.port, app.ready.token, ms);
-  return values.work === 'status' ? statusFor(app, app.ready.port, app.ready.token, ms) : heartbeatsFor(app, ms, round);
+  return values.work === 'status' || values.work === 'entries' ? drivenFor(values.work, app, app.ready.port, app.ready.token, ms) : heartbeatsFor(app, ms, round);
 };
 const measureBase = async (ms: number, round: number): Promise<number> => {
-  if (floor !== null) return statusFor(floor, floor.ready.port, floor.ready.token, ms);
+  if (floor !== null) return drivenFor('status', floor, floor.ready.port, floor.ready.token, ms);
   const rows = heartbeatRows(Math.max(BULK_SIZE, Math.round((ms / 1000) * 20_000)), 9e6 + round * 1e5);
   return sqliteHeartbeatLoop(rows, BULK_SIZE).cpuUsPerHeartbeat;
 };
