@@ -210,6 +210,42 @@ describe('Today', () => {
     ui.services.tracker.stopActivity();
   });
 
+  it('reads the activities once per change, with both of Today’s editors open', async () => {
+    // Today's state, its running editor and its block editor each asked for every activity
+    // after each change (56–65 ms an answer at 20 000 activities): three reads where one does.
+    const { page } = ui;
+    const now = Date.now();
+    const midnight = new Date(now).setHours(0, 0, 0, 0);
+    const end = Math.floor((now - 60_000) / 60_000) * 60_000;
+    const minutes = Math.max(2, Math.min(20, Math.floor((end - midnight) / 60_000) - 1));
+    ui.services.tracker.logEntry({ name: 'Read once', createIfMissing: true, durationMinutes: minutes, endedAt: new Date(end).toISOString() });
+    ui.services.tracker.startActivity({ name: 'Running read', createIfMissing: true });
+    await openWindow(page, ui.app);
+    await page.getByTestId('edit-running').click();
+    await page.getByTestId('running-editor').waitFor();
+    const row = page.getByTestId('today-block').filter({ hasText: 'Read once' });
+    await row.getByTestId('edit-block').click();
+    await row.getByTestId('block-editor').waitFor();
+    const reads: string[] = [];
+    const count = (request: { url(): string }): void => {
+      if (new URL(request.url()).pathname === '/api/activities/all') reads.push(request.url());
+    };
+    page.on('request', count);
+    try {
+      const running = ui.services.tracker.getCurrent();
+      assert.ok(running);
+      // One change from elsewhere (a rename of what runs: the status changes): one "blocks" event on the live feed.
+      ui.services.tracker.renameActivity(running.activityID, 'Running read, renamed');
+      // Shown once the day's blocks came back, which Today asks for with everything else it reloads.
+      await page.getByTestId('today-block').locator('.name').filter({ hasText: 'Running read, renamed' }).waitFor();
+      await row.getByTestId('block-editor').waitFor();
+      assert.equal(reads.length, 1, `GET /api/activities/all after one change: ${reads.length}`);
+    } finally {
+      page.off('request', count);
+    }
+    ui.services.tracker.stopActivity();
+  });
+
   it('picks with Enter what matches the text typed, never the matches of the text before it', async () => {
     // The search answers 60 ms after the last key. Before that answer the list still held the
     // matches of the text typed before, and the row the pointer had rested on stayed

@@ -1,21 +1,29 @@
 /**
  * The window's picture of the app: one snapshot from `/api/state`, kept current by the
  * event stream (`/api/events`). Components read it with {@link useAppState}; `blocksVersion`
- * goes up whenever tracked time changed anywhere, so timelines and charts know to reload.
+ * goes up whenever tracked time changed anywhere, so timelines and charts know to reload, and
+ * with it comes the one list of every activity that every view reads ({@link useActivities}).
  */
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
-import { request } from './api.ts';
+import { messageOf, request } from './api.ts';
 import { browserLanguage, setWindowLanguage, windowLanguageLoaded } from './i18n/index.ts';
 import { setActivityOrder } from './colors.ts';
 import { hasSession, type SessionProblem, sessionHeaders, startSession } from './session.ts';
 import { setAppClock, setClockFormat, setPersonDays } from './time.ts';
-import type { Snapshot, Status } from './types.ts';
+import type { ActivityInfo, Snapshot, Status } from './types.ts';
 
 export interface AppState {
   snapshot: Snapshot | null;
   /** When (by this browser's clock) the status was received: live clocks count from here. */
   statusAt: number;
   blocksVersion: number;
+  /**
+   * Every activity, archived ones too, as read for this `blocksVersion` (null until the first
+   * read): one read a change for every view, where each view once read its own.
+   */
+  activities: ActivityInfo[] | null;
+  /** Why the last read of the activities failed (the list before it stays). */
+  activitiesError: string | null;
   /** Goes up when capture's settings or data changed (a reload of what it shows). */
   captureVersion: number;
   /** Goes up when clients, an activity's or a block's ledger fields, or the ledger's settings changed. */
@@ -30,7 +38,18 @@ export interface AppState {
   loadError: string | null;
 }
 
-let state: AppState = { snapshot: null, statusAt: Date.now(), blocksVersion: 0, captureVersion: 0, ledgerVersion: 0, connection: 'connecting', sessionProblem: null, loadError: null };
+let state: AppState = {
+  snapshot: null,
+  statusAt: Date.now(),
+  blocksVersion: 0,
+  activities: null,
+  activitiesError: null,
+  captureVersion: 0,
+  ledgerVersion: 0,
+  connection: 'connecting',
+  sessionProblem: null,
+  loadError: null,
+};
 const listeners = new Set<() => void>();
 
 function set(patch: Partial<AppState>): void {
@@ -65,12 +84,41 @@ export async function refreshStatus(): Promise<void> {
   if (statusEvents === seen) patchSnapshot({ status });
 }
 
-/** Tells every view that tracked time changed (after an edit made in this window). */
+/** Whether the activities are being read, and whether tracked time changed again since that read was asked for. */
+let readingActivities = false;
+let changedWhileReading = false;
+
+/**
+ * Tells every view that tracked time changed (after an edit made in this window, or the live
+ * feed's `blocks`). The activities are read first, once for every view, and come with the new
+ * `blocksVersion` — colors learnt before views redraw. A change while a read is on its way asks
+ * for one more read once it is back, not one each: that read was asked for before the change
+ * and may not hold it, while one read after it holds every change made until then (a window's
+ * own write brings three calls: its own and the feed's two `blocks`). One read at a time also
+ * means an older list never comes after a newer one.
+ */
 export function blocksChanged(): void {
-  // Colors follow creation order: learn new activities before views redraw.
+  if (readingActivities) {
+    changedWhileReading = true;
+    return;
+  }
+  readingActivities = true;
   void request('GET /api/activities/all')
-    .then(setActivityOrder, () => {})
-    .finally(() => set({ blocksVersion: state.blocksVersion + 1 }));
+    .then(
+      (activities): Partial<AppState> => {
+        setActivityOrder(activities);
+        return { activities, activitiesError: null };
+      },
+      (error: unknown): Partial<AppState> => ({ activitiesError: messageOf(error) }),
+    )
+    .then((read) => {
+      readingActivities = false;
+      set({ ...read, blocksVersion: state.blocksVersion + 1 });
+      if (changedWhileReading) {
+        changedWhileReading = false;
+        blocksChanged();
+      }
+    });
 }
 
 /** Tells every view that capture changed (settings, forgotten days). */
@@ -195,6 +243,16 @@ export function useAppState(): AppState {
     };
   }, []);
   return state;
+}
+
+/**
+ * Every activity, archived ones too (null until the first read), and why the last read failed:
+ * the list read once a change for every view (see {@link blocksChanged}). Shared — a view that
+ * sorts or filters it does so on a copy.
+ */
+export function useActivities(): { activities: ActivityInfo[] | null; error: string | null } {
+  const { activities, activitiesError } = useAppState();
+  return { activities, error: activitiesError };
 }
 
 /** Re-renders every `ms` milliseconds (for live clocks). */

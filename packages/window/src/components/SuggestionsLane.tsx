@@ -10,14 +10,14 @@
  * The app decides everything else (`/api/suggestions`, the same service as `tock suggest`).
  */
 import { Fragment } from 'preact';
-import { useRef, useState } from 'preact/hooks';
+import { useMemo, useRef, useState } from 'preact/hooks';
 import type { Suggestion, Suggestions } from '@tock/protocol';
 import { request, messageOf } from '../api.ts';
 import { useT, windowMessages } from '../i18n/index.ts';
 import { useLoaded } from '../load.ts';
-import { blocksChanged, useAppState } from '../state.ts';
+import { blocksChanged, useActivities, useAppState } from '../state.ts';
 import { clockTime, duration, nowMs, personDaySpan, today } from '../time.ts';
-import type { ActivityInfo, Block } from '../types.ts';
+import type { Block } from '../types.ts';
 import { describedByError, FieldError, fieldErrorsOf, type FieldErrors } from './FieldError.tsx';
 import { Failure } from './FormActions.tsx';
 
@@ -95,9 +95,9 @@ function SuggestionActions({ id, suggestion, edges, onDone }: { id: string; sugg
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const { blocksVersion } = useAppState();
   // The pickers' list: archived activities left out (History's block editor does the same).
-  const { data: activities } = useLoaded(() => request('GET /api/activities/all').then((all) => all.filter((a) => !a.archived)), [blocksVersion], [] as ActivityInfo[]);
+  const { activities: all } = useActivities();
+  const activities = useMemo(() => (all ?? []).filter((a) => !a.archived), [all]);
   const run = async (work: () => Promise<unknown>): Promise<void> => {
     setBusy(true);
     setFailure(null);

@@ -6,13 +6,11 @@
  * still in reports and history) and back; merge into another and delete, each after a
  * confirmation that says what it does (docs/ui.md "Activities").
  */
-import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { request } from '../api.ts';
+import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Failure } from '../components/FormActions.tsx';
 import { ScreenHead } from '../components/ScreenHead.tsx';
 import { useT } from '../i18n/index.ts';
-import { useLoaded } from '../load.ts';
-import { useAppState } from '../state.ts';
+import { useActivities } from '../state.ts';
 import type { ActivityInfo, ActivityRef } from '../types.ts';
 import { ActivityRow } from './activities/ActivityRow.tsx';
 
@@ -36,14 +34,14 @@ function fold(text: string): string {
 }
 
 export function Activities() {
-  const { blocksVersion } = useAppState();
   const t = useT();
-  // Again whenever tracked time changed anywhere: a new activity, or a rename in another window.
-  const {
-    data: activities,
-    error,
-    setData: setActivities,
-  } = useLoaded<ActivityInfo[] | null>(async () => [...(await request('GET /api/activities/all'))].sort(byName), [blocksVersion], null);
+  // Read again whenever tracked time changed anywhere: a new activity, or a rename in another window.
+  const { activities: read, error } = useActivities();
+  // Sorted on a copy: the list read is every view's.
+  const sorted = useMemo(() => (read === null ? null : [...read].sort(byName)), [read]);
+  // A rename made here, shown at once over the list it was made on; the next read brings the same list.
+  const [renamedHere, setRenamedHere] = useState<{ on: ActivityInfo[] | null; list: ActivityInfo[] } | null>(null);
+  const activities = renamedHere !== null && renamedHere.on === read ? renamedHere.list : sorted;
   const [filter, setFilter] = useState('');
   const [done, setDone] = useState<string | null>(null);
   const filterRef = useRef<HTMLInputElement>(null);
@@ -56,10 +54,11 @@ export function Activities() {
   const query = fold(filter.trim());
   const matches = (a: { activityName: string }): boolean => fold(a.activityName).includes(query);
   const onRenamed = (renamed: ActivityRef, from: string): void => {
-    // Shown at once; the reload that follows brings the same list.
-    setActivities((list) =>
-      (list ?? []).map((a) => (a.activityID === renamed.activityID ? { ...a, activityName: renamed.activityName } : a)).sort(byName),
-    );
+    // Shown at once; the read that follows brings the same list.
+    setRenamedHere((before) => {
+      const list = before !== null && before.on === read ? before.list : (sorted ?? []);
+      return { on: read, list: list.map((a) => (a.activityID === renamed.activityID ? { ...a, activityName: renamed.activityName } : a)).sort(byName) };
+    });
     setDone(t('act.renamed', { from, to: renamed.activityName }));
     // A row the filter now hides cannot take the focus back: the filter takes it.
     if (!matches(renamed)) focusFilter.current = true;

@@ -20,7 +20,7 @@ import { WeekChart, WeekLegend } from '../../components/WeekChart.tsx';
 import { useLoaded } from '../../load.ts';
 import { overlapsOf } from '../../overlaps.ts';
 import { useT } from '../../i18n/index.ts';
-import { blocksChanged, useAppState } from '../../state.ts';
+import { blocksChanged, useActivities, useAppState } from '../../state.ts';
 import { addDays, clockTime, dayMonth, duration, longDay, nowMs, personDayKey, personDaySpan, today, weekStart } from '../../time.ts';
 import type { ActivityInfo, Block, DailyTotal } from '../../types.ts';
 
@@ -190,20 +190,21 @@ export function Week() {
   const days = Array.from({ length: 7 }, (_, i) => addDays(week, i));
   const last = days[6] as string;
   const {
-    data: [totals, blocks, activities, dayReport],
+    data: [totals, blocks, dayReport],
     error,
   } = useLoaded(
     () =>
       Promise.all([
         request('GET /api/totals', { query: { from: week, to: last } }),
         request('GET /api/blocks', { query: { from: personDaySpan(week).start, to: personDaySpan(last).end } }),
-        request('GET /api/activities/all'),
         // The days' totals are the app's (shared time counted once), not the segments' sum.
         request('GET /api/report', { query: { from: week, to: last, by: 'day' } }),
       ]),
     [week, blocksVersion, ledgerVersion],
-    [[], [], [], null] as [DailyTotal[], Block[], ActivityInfo[], Report | null],
+    [[], [], null] as [DailyTotal[], Block[], Report | null],
   );
+  // The list read once a change for every view.
+  const activities = useActivities().activities ?? [];
 
   const weekTotal = dayReport?.totalSeconds ?? 0;
   const overlaps = overlapsOf(blocks, nowMs());

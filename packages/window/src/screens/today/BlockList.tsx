@@ -1,14 +1,12 @@
 /** Today: the day's blocks as text, and History's block editor opened in place on one of them or on the running session. */
 import { useState } from 'preact/hooks';
-import { request } from '../../api.ts';
 import { colorClass } from '../../colors.ts';
 import { BlockLedgerBadges } from '../../components/BlockLedgerBadges.tsx';
 import { useT } from '../../i18n/index.ts';
-import { useLoaded } from '../../load.ts';
 import { overlapsOf } from '../../overlaps.ts';
-import { useAppState } from '../../state.ts';
+import { useActivities } from '../../state.ts';
 import { clockTime, duration, nowMs } from '../../time.ts';
-import type { ActivityInfo, Block } from '../../types.ts';
+import type { Block } from '../../types.ts';
 import { BlockEditor } from '../history/BlockEditor.tsx';
 
 /**
@@ -17,8 +15,7 @@ import { BlockEditor } from '../history/BlockEditor.tsx';
  * of its choice, the session's own excepted).
  */
 export function RunningEditor({ block, onDone }: { block: Block; onDone(): void }) {
-  const { blocksVersion } = useAppState();
-  const { data: activities } = useLoaded(() => request('GET /api/activities/all'), [blocksVersion], null as ActivityInfo[] | null);
+  const { activities } = useActivities();
   if (activities === null) return null;
   return (
     <div class="running-editor" data-testid="running-editor">
@@ -80,8 +77,7 @@ export function BlockList({ blocks }: { blocks: Block[] }) {
 
 /** History's block editor for one of the day's blocks, across the whole row. */
 function DayBlockEditor({ block, onDone }: { block: Block; onDone(): void }) {
-  const { blocksVersion } = useAppState();
-  const { data: activities } = useLoaded(() => request('GET /api/activities/all'), [blocksVersion], null as ActivityInfo[] | null);
+  const { activities } = useActivities();
   if (activities === null) return null;
   return (
     <div style={{ gridColumn: '1 / -1' }} data-testid="block-editor">
