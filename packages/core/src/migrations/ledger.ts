@@ -135,7 +135,7 @@ export const LEDGER_MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 15,
-    description: "indexes for what a write and the looks after it read: budgets left to announce, colours, clients' activities",
+    description: "indexes for what a write and the looks after it read: budgets left to announce, colours, clients' activities, sync's activities by name",
     sql: `
       -- The budget look after every write (budgets.ts) asks whether any activity has a budget
       -- threshold left to announce: a scan of every activity (67 µs at 2 000, a write's worth at
@@ -149,6 +149,10 @@ export const LEDGER_MIGRATIONS: readonly Migration[] = [
       -- (ledger.ts) read them here, not among every activity (1.6 ms at 20 000). Partial: most
       -- activities have no client, and an activity's recency writes never touch it.
       CREATE INDEX activities_by_client ON activities (client_id) WHERE client_id IS NOT NULL;
+      -- Sync's activities by name (sync/project-activities.ts): an activity's ref is its name key,
+      -- so applying a change of one regroups the activities of its names alone, not every one
+      -- (300 ms at 20 000). Partial: blocks and breaks keep their refs in sync_entities_pending.
+      CREATE INDEX sync_entities_activity_names ON sync_entities (ref, id) WHERE kind = 'activity';
     `,
   },
 ];

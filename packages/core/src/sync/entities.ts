@@ -9,6 +9,7 @@
 
 
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { nameKey } from '../names.ts';
 import { parseHlc, sortableHlc, type Hlc } from './hlc.ts';
 import { FIELDS, OPTIONAL_FIELDS, type EntityKind, type FieldValue } from './ops.ts';
 
@@ -78,6 +79,11 @@ export function sql(db: DatabaseSync, text: string): StatementSync {
 export class Entities {
   private readonly cache = new Map<string, Entity | null>();
   readonly dirty = new Map<string, Entity>();
+  /**
+   * Each merged activity's name before its first merge here (undefined: it had none): the group
+   * it leaves on a rename must be made again too (projection.ts).
+   */
+  readonly namesBefore = new Map<string, FieldValue | undefined>();
   private readonly db: DatabaseSync;
 
   constructor(db: DatabaseSync) {
@@ -112,6 +118,7 @@ export class Entities {
       this.cache.set(id, e);
     }
     if (e.kind !== kind) return false; // an id of another kind: not this thing (refused by nothing else)
+    if (kind === 'activity' && !this.namesBefore.has(id)) this.namesBefore.set(id, value(e, 'name'));
     let changed = false;
     if (set === undefined) {
       if (e.deleted === null || e.deleted < hlc) {
@@ -169,9 +176,20 @@ export function decodeFields(text: string): Entity['fields'] {
   return fields;
 }
 
+/**
+ * What a thing is found by in `ref`: a block's activityID, a break's sessionID, an activity's
+ * name key (its group: projection.ts reads a group down the index on it, not every activity).
+ */
 export function refOf(e: Entity): string | null {
+  if (e.kind === 'activity') return activityKey(e);
   const ref = e.kind === 'break' ? e.fields.sessionID : e.kind === 'session' || e.kind === 'entry' ? e.fields.activityID : undefined;
   return ref === undefined ? null : (ref[0] as string);
+}
+
+/** An activity's name key (names.ts), '' while it has no name (an edit that arrived before its create). */
+export function activityKey(e: Entity): string {
+  const name = value(e, 'name');
+  return typeof name === 'string' ? nameKey(name) : '';
 }
 
 export function value(e: Entity, field: string): FieldValue | undefined {

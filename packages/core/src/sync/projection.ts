@@ -9,7 +9,7 @@
 
 import type { DatabaseSync } from 'node:sqlite';
 import { nameKey } from '../names.ts';
-import { type Entities, sql, value, visible } from './entities.ts';
+import { type Entities, activityKey, sql, value, visible } from './entities.ts';
 import type { EntityKind } from './ops.ts';
 import { projectActivities } from './project-activities.ts';
 import { projectBreak, projectEntry, projectSession, type LastUsed } from './project-blocks.ts';
@@ -18,9 +18,18 @@ import { projectClient, projectInvoice } from './project-ledger.ts';
 /**
  * Makes the tracking tables show the merged state of the touched things (and of whatever
  * hangs on them: the blocks of an activity whose group changed, the breaks of a session).
- * Returns whether any table row changed.
+ * Activities are regrouped within the name groups the touched ones concern (groupsOf), or
+ * across every activity with `groups` 'all' (the same rows: a test compares them). Returns
+ * whether any table row changed.
  */
-export function project(db: DatabaseSync, entities: Entities, touched: Map<string, EntityKind>, me: string, shownBefore: ReadonlySet<string>): boolean {
+export function project(
+  db: DatabaseSync,
+  entities: Entities,
+  touched: Map<string, EntityKind>,
+  me: string,
+  shownBefore: ReadonlySet<string>,
+  groups: 'concerned' | 'all' = 'concerned',
+): boolean {
   let changed = false;
   const blocks = new Set<string>();
   for (const [id, kind] of touched) {
@@ -36,7 +45,7 @@ export function project(db: DatabaseSync, entities: Entities, touched: Map<strin
   }
   const activities = new Set([...touched].filter(([, kind]) => kind === 'activity').map(([id]) => id));
   if (activities.size > 0) {
-    const { regrouped, edited } = projectActivities(db, entities, activities);
+    const { regrouped, edited } = projectActivities(db, entities, activities, groups === 'all' ? 'all' : groupsOf(entities, activities));
     if (regrouped.length > 0 || edited) changed = true;
     // The blocks to point again: those waiting for one of these activities, and those shown
     // under an activity row that went, came or changed, or that a touched activity was shown as.
@@ -95,11 +104,28 @@ export function project(db: DatabaseSync, entities: Entities, touched: Map<strin
   return changed;
 }
 
+/**
+ * The name groups the changes of `activities` concern: each one's name before this batch (the
+ * group it left; a rename here has renamed its row already) and now (the group it joined).
+ * Every other group keeps its members, and so its row.
+ */
+export function groupsOf(entities: Entities, activities: ReadonlySet<string>): Set<string> {
+  const keys = new Set<string>();
+  for (const id of activities) {
+    const before = entities.namesBefore.get(id);
+    if (typeof before === 'string') keys.add(nameKey(before));
+    const e = entities.get(id);
+    if (e) keys.add(activityKey(e));
+  }
+  keys.delete('');
+  return keys;
+}
+
 /** Projects this device's own activity changes (see drainOutbox), its writes not captured. */
-export function reproject(db: DatabaseSync, entities: Entities, activities: ReadonlySet<string>, me: string): void {
+export function reproject(db: DatabaseSync, entities: Entities, activities: ReadonlySet<string>, me: string, groups: 'concerned' | 'all' = 'concerned'): void {
   db.exec('INSERT INTO sync_applying (flag) VALUES (1)');
   try {
-    project(db, entities, new Map([...activities].map((id) => [id, 'activity' as EntityKind])), me, new Set());
+    project(db, entities, new Map([...activities].map((id) => [id, 'activity' as EntityKind])), me, new Set(), groups);
   } finally {
     db.exec('DELETE FROM sync_applying');
   }
