@@ -17,15 +17,17 @@ export const MAX_BLOCK_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The foreign blocks of a file, kept in columns: times in typed arrays, activity names and
- * notes interned. A 100 k-row Toggl file then takes a few MB between reading and writing,
- * rather than a hundred thousand objects for the collector.
+ * tag lists interned, notes as UTF-8 bytes end to end in one buffer. A 100 k-row Toggl file
+ * then takes a few MB between reading and writing and no object per row: a string per note
+ * kept until the transaction (a Toggl file's descriptions are mostly distinct) was ~7 MB of old
+ * space that every scavenge copied on, and the survivors made V8 double its young generation
+ * twice during the import (bench/README.md figure 11).
  */
 export class ForeignBlocks {
   length = 0;
   private starts = new Float64Array(1024);
   private ends = new Float64Array(1024);
   private activityIndexes = new Uint32Array(1024);
-  private noteIndexes = new Int32Array(1024);
   /** Index into the interned tag lists (JSON text), -1: none. */
   private tagIndexes = new Int32Array(1024);
   /** 1 billable, 0 not, -1 not said (the activity's). */
@@ -41,8 +43,11 @@ export class ForeignBlocks {
   /** Distinct activity names, in order of appearance. */
   readonly names: string[] = [];
   private readonly nameIndex = new Map<string, number>();
-  private readonly notes: string[] = [];
-  private readonly noteIndex = new Map<string, number>();
+  /** Each block's note: its first byte in {@link noteBytes}, -1 for none, and the byte after its last. */
+  private noteStarts = new Int32Array(1024);
+  private noteEnds = new Int32Array(1024);
+  private noteBytes = Buffer.alloc(64 * 1024);
+  private noteBytesUsed = 0;
 
   /** True when a block with this activity name was added before. */
   hasName(name: string): boolean {
@@ -58,7 +63,15 @@ export class ForeignBlocks {
     this.starts[i] = start;
     this.ends[i] = end;
     this.activityIndexes[i] = intern(activity, this.names, this.nameIndex);
-    this.noteIndexes[i] = note === null ? -1 : intern(note, this.notes, this.noteIndex);
+    if (note === null) {
+      this.noteStarts[i] = -1;
+    } else {
+      // At most 3 bytes a UTF-16 unit (a pair of them is 4 bytes for 2 units).
+      if (this.noteBytesUsed + note.length * 3 > this.noteBytes.length) this.growNoteBytes(note.length * 3);
+      this.noteStarts[i] = this.noteBytesUsed;
+      this.noteBytesUsed += this.noteBytes.write(note, this.noteBytesUsed, 'utf8');
+      this.noteEnds[i] = this.noteBytesUsed;
+    }
   }
 
   start(i: number): number {
@@ -71,9 +84,13 @@ export class ForeignBlocks {
   activity(i: number): number {
     return this.activityIndexes[i] as number;
   }
+  /**
+   * The block's note. Read back from UTF-8 as SQLite would store it: a lone surrogate (a JSON
+   * file's `"\ud800"`) is U+FFFD either way.
+   */
   note(i: number): string | null {
-    const n = this.noteIndexes[i] as number;
-    return n < 0 ? null : (this.notes[n] as string);
+    const from = this.noteStarts[i] as number;
+    return from < 0 ? null : this.noteBytes.toString('utf8', from, this.noteEnds[i] as number);
   }
 
   /** The block's tags as a `tags` column holds them (JSON text), or null. */
@@ -97,9 +114,17 @@ export class ForeignBlocks {
     this.starts = grown(this.starts, (n) => new Float64Array(n));
     this.ends = grown(this.ends, (n) => new Float64Array(n));
     this.activityIndexes = grown(this.activityIndexes, (n) => new Uint32Array(n));
-    this.noteIndexes = grown(this.noteIndexes, (n) => new Int32Array(n));
+    this.noteStarts = grown(this.noteStarts, (n) => new Int32Array(n));
+    this.noteEnds = grown(this.noteEnds, (n) => new Int32Array(n));
     this.tagIndexes = grown(this.tagIndexes, (n) => new Int32Array(n));
     this.billables = grown(this.billables, (n) => new Int8Array(n));
+  }
+
+  /** Room for `more` bytes of notes: the buffer doubled (or more) and the bytes so far copied. */
+  private growNoteBytes(more: number): void {
+    const next = Buffer.alloc(Math.max(this.noteBytes.length * 2, this.noteBytesUsed + more));
+    this.noteBytes.copy(next, 0, 0, this.noteBytesUsed);
+    this.noteBytes = next;
   }
 }
 
