@@ -246,6 +246,52 @@ describe('Today', () => {
     ui.services.tracker.stopActivity();
   });
 
+  it('reads the activities once more after changes made while a read was on its way, and shows the last', async () => {
+    // One read at a time: changes while one is on its way (which may not hold them) ask for one
+    // read after it, not one each, and none is lost. Here the first read's answer is held while
+    // two more changes are made.
+    const { page } = ui;
+    ui.services.tracker.startActivity({ name: 'Held read', createIfMissing: true });
+    await openWindow(page, ui.app, '/activities');
+    await page.getByTestId('activity-row').filter({ hasText: 'Held read' }).waitFor();
+    const reads: string[] = [];
+    const count = (request: { url(): string }): void => {
+      if (new URL(request.url()).pathname === '/api/activities/all') reads.push(request.url());
+    };
+    const { promise: held, open: release } = gate();
+    const { promise: readAnswered, open: answered } = gate();
+    let holding = true;
+    page.on('request', count);
+    await page.route('**/api/activities/all', async (route) => {
+      const response = await route.fetch();
+      if (holding) {
+        holding = false;
+        answered();
+        await held;
+      }
+      await route.fulfill({ response });
+    });
+    try {
+      const running = ui.services.tracker.getCurrent();
+      assert.ok(running);
+      ui.services.tracker.renameActivity(running.activityID, 'Held read, renamed once');
+      await readAnswered;
+      ui.services.tracker.renameActivity(running.activityID, 'Held read, renamed twice');
+      ui.services.tracker.renameActivity(running.activityID, 'Held read, renamed three times');
+      // The feed brings each change's status before its "blocks": the last status shown, the
+      // second change's "blocks" has been read from the feed.
+      await page.locator('.now-pill-name').filter({ hasText: 'renamed three times' }).waitFor({ state: 'attached' });
+      assert.equal(reads.length, 1, `GET /api/activities/all while the first read was held: ${reads.length}`);
+      release();
+      await page.getByTestId('activity-row').filter({ hasText: 'Held read, renamed three times' }).waitFor();
+    } finally {
+      release();
+      page.off('request', count);
+      await page.unroute('**/api/activities/all');
+    }
+    ui.services.tracker.stopActivity();
+  });
+
   it('picks with Enter what matches the text typed, never the matches of the text before it', async () => {
     // The search answers 60 ms after the last key. Before that answer the list still held the
     // matches of the text typed before, and the row the pointer had rested on stayed
@@ -426,6 +472,51 @@ describe('a window of an earlier launch', () => {
       assert.equal(await page.getByTestId('no-session').count(), 0);
       await page.locator('main h1').filter({ hasText: 'Today' }).waitFor();
     } finally {
+      await page.close();
+      await second?.stop();
+      await first.stop();
+    }
+  });
+
+  it('keeps a switch the live feed showed while the snapshot after the reconnect, older, was on its way', async () => {
+    // Back on the live feed, the window reloads its snapshot (GET /api/state); that answer,
+    // made before a switch the feed then showed, took the switch back until the next status
+    // event. Here the snapshot's answer is held until the feed has shown a switch made since.
+    const first = await startTestApp();
+    const page = await newTab(ui.browser);
+    let second: Awaited<ReturnType<typeof startApp>> | undefined;
+    const { promise: held, open: release } = gate();
+    const { promise: snapshotAnswered, open: answered } = gate();
+    let holding = true;
+    try {
+      first.app.services.tracker.startActivity({ name: 'Before the restart', createIfMissing: true });
+      await openWindow(page, first);
+      await page.getByTestId('current-activity').filter({ hasText: 'Before the restart' }).waitFor();
+      await page.route('**/api/state', async (route) => {
+        const response = await route.fetch();
+        if (holding) {
+          holding = false;
+          answered();
+          await held;
+        }
+        await route.fulfill({ response });
+      });
+      await first.app.stop();
+      await page.getByRole('alert').filter({ hasText: 'Tock is not answering' }).waitFor();
+      second = await startApp({ home: first.home, uiPort: first.port, env: { ...process.env, TOCK_CREDENTIAL_STORE: 'file' } });
+      await snapshotAnswered;
+      second.services.tracker.startActivity({ name: 'Switched since', createIfMissing: true });
+      await page.getByTestId('current-activity').filter({ hasText: 'Switched since' }).waitFor();
+      // The switch's own reload is over (the day's blocks came back): the next read of the
+      // activities is the one the held snapshot asks for once it is shown.
+      await page.getByTestId('today-block').locator('.name').filter({ hasText: 'Switched since' }).waitFor();
+      const shown = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/activities/all');
+      release();
+      await shown;
+      assert.equal(await page.getByTestId('current-activity').textContent(), 'Switched since');
+    } finally {
+      release();
+      await page.unroute('**/api/state');
       await page.close();
       await second?.stop();
       await first.stop();

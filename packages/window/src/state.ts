@@ -68,20 +68,29 @@ function patchSnapshot(patch: Partial<Snapshot>): void {
   set({ snapshot: { ...state.snapshot, ...patch }, ...('status' in patch ? { statusAt: Date.now() } : {}) });
 }
 
-/** How many statuses the event stream has brought (see {@link refreshStatus}). */
+/** How many statuses the event stream has brought, and the last one with when it came (see {@link streamedSince}). */
 let statusEvents = 0;
+let streamedStatus: { status: Status; at: number } | null = null;
+
+/**
+ * The status the event stream brought after its first `seen` ones, or null: what an answer that
+ * carries a status (`GET /api/status`, the snapshot) gives way to when it was asked for at `seen`.
+ * The stream's is as new or newer: the stream brings every change in order, and the answer,
+ * made before a change the stream has shown (a switch from the CLI, the next click), would take
+ * it back until the next event.
+ */
+function streamedSince(seen: number): { status: Status; at: number } | null {
+  return statusEvents === seen ? null : streamedStatus;
+}
 
 /**
  * Asks the app for its status and shows it before the event arrives (after a change made in
- * this window) — unless the event stream brought a status while the answer was on its way. That
- * one is as new or newer: the stream brings every change in order, and the answer, made before
- * a change the stream has shown (a switch from the CLI, the next click), would take it back until
- * the next event.
+ * this window) — unless the event stream brought one while the answer was on its way.
  */
 export async function refreshStatus(): Promise<void> {
   const seen = statusEvents;
   const status = await request('GET /api/status');
-  if (statusEvents === seen) patchSnapshot({ status });
+  if (streamedSince(seen) === null) patchSnapshot({ status });
 }
 
 /** Whether the activities are being read, and whether tracked time changed again since that read was asked for. */
@@ -148,12 +157,15 @@ export async function connect(): Promise<void> {
   }
   const load = async (): Promise<void> => {
     try {
+      const seen = statusEvents;
       const snapshot = await request('GET /api/state');
       setAppClock(snapshot.timeZone, snapshot.now);
       // The first screen is drawn in the app's language, not English then redrawn.
       setWindowLanguage(snapshot.language);
       await windowLanguageLoaded();
-      set({ snapshot, statusAt: Date.now(), loadError: null });
+      // After a reconnect the stream runs while the snapshot is on its way: a status it brought since stays.
+      const streamed = streamedSince(seen);
+      set({ snapshot: streamed ? { ...snapshot, status: streamed.status } : snapshot, statusAt: streamed?.at ?? Date.now(), loadError: null });
       blocksChanged();
     } catch (error) {
       set({ loadError: error instanceof Error ? error.message : String(error) });
@@ -222,8 +234,12 @@ function dispatch(frame: string): void {
   else if (event === 'capture') captureChanged();
   else if (event === 'ledger') ledgerChanged();
   else if (TOPICS.has(event)) {
-    if (event === 'status') statusEvents++;
-    patchSnapshot({ [event]: JSON.parse(data.join('\n')) } as Partial<Snapshot>);
+    const value: unknown = JSON.parse(data.join('\n'));
+    if (event === 'status') {
+      statusEvents++;
+      streamedStatus = { status: value as Status, at: Date.now() };
+    }
+    patchSnapshot({ [event]: value } as Partial<Snapshot>);
   }
 }
 
