@@ -109,7 +109,7 @@ export function project(
  * group it left; a rename here has renamed its row already) and now (the group it joined).
  * Every other group keeps its members, and so its row.
  */
-export function groupsOf(entities: Entities, activities: ReadonlySet<string>): Set<string> {
+function groupsOf(entities: Entities, activities: ReadonlySet<string>): Set<string> {
   const keys = new Set<string>();
   for (const id of activities) {
     const before = entities.namesBefore.get(id);
