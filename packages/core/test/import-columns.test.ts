@@ -90,3 +90,33 @@ test('a bad row at the end of a 20 000-row Toggl file writes nothing: no entry, 
   assert.deepEqual([dry.imported, dry.activitiesCreated], [20_000, 40]);
   assert.deepEqual([rowCount(store, 'entries'), rowCount(store, 'activities')], [0, 0]);
 });
+
+test('a block of a file that repeats an earlier one (activity, start and end to the second) is skipped; one that differs in any of the three is written', async (t) => {
+  const { store, dir, clock } = fixture(t);
+  const row = (project: string, start: string, end: string): string =>
+    ['Ada', 'ada@example.com', '', project, '', '', 'No', '2026-02-02', start, '2026-02-02', end, '', '', '0'].join(',');
+  const lines = [
+    TOGGL_HEADER,
+    row('A', '09:00:00', '10:00:00'),
+    row('A', '09:00:00', '10:30:00'), // another end
+    row('A', '09:30:00', '10:00:00'), // another start
+    row('B', '09:00:00', '10:00:00'), // another activity
+    row('a', '09:00:00', '10:00:00'), // the first again: names are one activity whatever their case
+    row('B', '09:00:00', '10:00:00'), // the fourth again
+  ];
+  const path = join(dir, 'repeats.csv');
+  writeFileSync(path, `${lines.join('\r\n')}\r\n`);
+  const result = await importFile(store, { path, timeZone: 'UTC', now: clock() });
+  assert.deepEqual([result.imported, result.skipped], [4, 2]);
+  const stored = store.db.prepare('SELECT a.name AS name, e.started_at AS start, e.ended_at AS end FROM entries e JOIN activities a ON a.id = e.activity_id ORDER BY 1, 2, 3').all();
+  const at = (hm: string): number => Date.parse(`2026-02-02T${hm}:00Z`);
+  assert.deepEqual(
+    stored.map((r) => ({ ...r })),
+    [
+      { name: 'A', start: at('09:00'), end: at('10:00') },
+      { name: 'A', start: at('09:00'), end: at('10:30') },
+      { name: 'A', start: at('09:30'), end: at('10:00') },
+      { name: 'B', start: at('09:00'), end: at('10:00') },
+    ],
+  );
+});
