@@ -20,45 +20,78 @@ const TOGGL_NO_PROJECT = 'No project';
 /** The largest CSV record taken, in characters (a row is a few hundred). */
 const MAX_RECORD_CHARS = 1 << 20;
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIME = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
-
 /** True when `head` (the start of a file) looks like a Toggl CSV header. */
 export function looksLikeToggl(head: string): boolean {
   const firstLine = head.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
   return /(^|,)"?Start date"?(,|$)/.test(firstLine) && /(^|,)"?Project"?(,|$)/.test(firstLine);
 }
 
-/** Dates seen, as [year, month, day] (null: not a day of the calendar): rows share their days. */
-const dates = new Map<string, [number, number, number] | null>();
+/*
+ * Dates and times are read by hand, character by character: two regular expressions a row
+ * made a match array and its substrings per cell, nearly half of what a 100 k-row file
+ * allocated while it was read (bench/README.md figure 11). The forms taken are the same:
+ * `YYYY-MM-DD`, and `H:MM`, `HH:MM`, `H:MM:SS` or `HH:MM:SS`, each cell trimmed first.
+ */
 
-function calendarDate(text: string): [number, number, number] | null | undefined {
-  let known = dates.get(text);
-  if (known === undefined) {
-    const d = DATE.exec(text.trim());
-    if (!d) return undefined;
-    const [year, month, day] = [Number(d[1]), Number(d[2]), Number(d[3])];
-    const check = new Date(Date.UTC(year, month - 1, day));
-    known = check.getUTCMonth() === month - 1 && check.getUTCDate() === day ? [year, month, day] : null;
-    if (dates.size > 100_000) dates.clear();
-    dates.set(text, known);
+/** The number the ASCII digits of `text` from `from` to `to` make, or -1 when one is not 0–9. */
+function digits(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    n = n * 10 + digit;
   }
-  return known;
+  return n;
+}
+
+/** {@link calendarDate}'s answer for a text that is not `YYYY-MM-DD`. */
+const NOT_A_DATE = -1;
+/** {@link calendarDate}'s answer for a `YYYY-MM-DD` the calendar lacks (2026-02-30). */
+const NOT_IN_CALENDAR = -2;
+
+/**
+ * A trimmed `YYYY-MM-DD` as `year * 10 000 + month * 100 + day`, or {@link NOT_A_DATE} or
+ * {@link NOT_IN_CALENDAR}. The calendar is `Date.UTC`'s, which the check used before: the
+ * years 0–99 have the leap years of 1900–1999.
+ */
+function calendarDate(text: string): number {
+  if (text.length !== 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return NOT_A_DATE;
+  const year = digits(text, 0, 4);
+  const month = digits(text, 5, 7);
+  const day = digits(text, 8, 10);
+  if (year < 0 || month < 0 || day < 0) return NOT_A_DATE;
+  const leapYear = year < 100 ? year + 1900 : year;
+  const leap = leapYear % 4 === 0 && (leapYear % 100 !== 0 || leapYear % 400 === 0);
+  const days = month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  if (month < 1 || month > 12 || day < 1 || day > days) return NOT_IN_CALENDAR;
+  return year * 10_000 + month * 100 + day;
+}
+
+/** A trimmed `H:MM[:SS]` or `HH:MM[:SS]` as `hour * 10 000 + minute * 100 + second` (each as written, up to 99), or -1. */
+function timeOfDay(text: string): number {
+  const colon = text.charCodeAt(1) === 58 ? 1 : text.charCodeAt(2) === 58 ? 2 : -1;
+  if (colon < 0 || (text.length !== colon + 3 && text.length !== colon + 6)) return -1;
+  const hour = digits(text, 0, colon);
+  const minute = digits(text, colon + 1, colon + 3);
+  const second = text.length === colon + 3 ? 0 : text.charCodeAt(colon + 3) === 58 ? digits(text, colon + 4, colon + 6) : -1;
+  if (hour < 0 || minute < 0 || second < 0) return -1;
+  return hour * 10_000 + minute * 100 + second;
 }
 
 /** A date and time cell pair read in `timeZone`; every reading of it (see wallTimeInstants). */
 function instants(place: string, what: string, date: string, time: string, timeZone: string): number[] {
-  const d = calendarDate(date);
-  const t = TIME.exec(time.trim());
+  const d = calendarDate(date.trim());
+  const t = timeOfDay(time.trim());
   const which = what === 'the start' ? 'start' : 'end';
-  if (d === undefined) throw new ImportProblem(place, `${what} date "${date}" is not a date YYYY-MM-DD`, { code: 'import_date', values: { what: which, date } });
-  if (!t) throw new ImportProblem(place, `${what} time "${time}" is not a time HH:MM:SS`, { code: 'import_time', values: { what: which, time } });
-  const [hour, minute, second] = [Number(t[1]), Number(t[2]), Number(t[3] ?? 0)];
-  if (d === null || hour > 23 || minute > 59 || second > 59) {
+  if (d === NOT_A_DATE) throw new ImportProblem(place, `${what} date "${date}" is not a date YYYY-MM-DD`, { code: 'import_date', values: { what: which, date } });
+  if (t < 0) throw new ImportProblem(place, `${what} time "${time}" is not a time HH:MM:SS`, { code: 'import_time', values: { what: which, time } });
+  const hour = Math.floor(t / 10_000);
+  const minute = Math.floor(t / 100) % 100;
+  const second = t % 100;
+  if (d === NOT_IN_CALENDAR || hour > 23 || minute > 59 || second > 59) {
     throw new ImportProblem(place, `${what} "${date} ${time}" is not a date and time of the calendar`, { code: 'import_calendar', values: { what: which, date, time } });
   }
-  const [year, month, day] = d;
-  const found = wallTimeInstants(year, month, day, hour, minute, second, timeZone);
+  const found = wallTimeInstants(Math.floor(d / 10_000), Math.floor(d / 100) % 100, d % 100, hour, minute, second, timeZone);
   if (found.length === 0) {
     throw new ImportProblem(
       place,
@@ -132,9 +165,9 @@ export async function readToggl(input: Readable, timeZone: string, file: ReadFil
     const ends = instants(place, 'the end', record[c['End date']] ?? '', record[c['End time']] ?? '', timeZone);
     const end = ends.length === 1 || (ends[0] as number) >= start ? (ends[0] as number) : (ends.find((e) => e >= start) ?? (ends[0] as number));
     const activity = project || description || TOGGL_NO_PROJECT;
-    const cell = (i: number | undefined): string => (i === undefined ? '' : (record[i] ?? '').trim());
-    const tags = cell(o.tags) === '' ? [] : cell(o.tags).split(',').map((t) => t.trim()).filter((t) => t !== '');
-    const billableText = cell(o.billable).toLowerCase();
+    const tagsText = cell(record, o.tags);
+    const tags = tagsText === '' ? NO_TAGS : tagsText.split(',').map((t) => t.trim()).filter((t) => t !== '');
+    const billableText = cell(record, o.billable).toLowerCase();
     const billable = billableText === 'yes' || billableText === 'true' ? true : billableText === 'no' || billableText === 'false' ? false : null;
     addForeignBlock(file, place, activity, start, end, project && description ? description : null, { tags, billable });
     // The activity's client and rate: the first row that says them (Toggl repeats them on every row).
@@ -143,14 +176,14 @@ export async function readToggl(input: Readable, timeZone: string, file: ReadFil
       known = {};
       file.foreign.ledger.set(activity, known);
     }
-    const client = cell(o.client);
+    const client = cell(record, o.client);
     if (client !== '' && known.client === undefined) {
       checkClientName(place, 'Client', client);
       known.client = client;
       if (o.currency !== undefined) known.currency = o.currency;
     }
     if (known.rate === undefined && billable === true && o.currency !== undefined) {
-      const rate = rateFrom(cell(o.amount), cell(o.duration));
+      const rate = rateFrom(cell(record, o.amount), cell(record, o.duration));
       if (rate !== undefined) {
         known.rate = rate;
         known.currency = o.currency;
@@ -204,6 +237,14 @@ export async function readToggl(input: Readable, timeZone: string, file: ReadFil
     throw error;
   }
   if (columns === undefined) throw new ImportProblem('line 1', 'the file has no header row; it is not a Toggl Track detailed report', { code: 'import_toggl_no_header' });
+}
+
+/** A row without tags: one empty list for all of them. */
+const NO_TAGS: readonly string[] = [];
+
+/** The cell of an optional column, trimmed; empty when the file has no such column. */
+function cell(record: readonly string[], i: number | undefined): string {
+  return i === undefined ? '' : (record[i] ?? '').trim();
 }
 
 /** Toggl's columns an import uses when they are there (docs/data.md "The ledger"). */
