@@ -128,7 +128,15 @@ export function applyImport(store: Store, file: ReadFile, options: { now: number
    * block is kept rather than copied into an array of three numbers a block (2.4 MB for 100 k).
    */
   const repeats = (key: (i: number, k: number) => number, count: number): Uint8Array => {
-    const compare = (a: number, b: number): number => key(a, 0) - key(b, 0) || key(a, 1) - key(b, 1) || key(a, 2) - key(b, 2);
+    // -1, 0 or 1 (a difference of two times would be a double the sort boxes, comparison after comparison).
+    const compare = (a: number, b: number): number => {
+      for (let k = 0; k < 3; k++) {
+        const x = key(a, k);
+        const y = key(b, k);
+        if (x !== y) return x < y ? -1 : 1;
+      }
+      return 0;
+    };
     const order = new Uint32Array(count);
     for (let i = 0; i < count; i++) order[i] = i;
     order.sort((a, b) => compare(a, b) || a - b);
