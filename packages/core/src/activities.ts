@@ -89,6 +89,17 @@ export function readActivityID(value: unknown, problems: FieldProblem[]): string
   return value;
 }
 
+/** The activities of these names (case-insensitively), each once; a name no activity has gives none. Read by name, one index look-up each. */
+export function activitiesNamed(store: Store, names: Iterable<string>): ActivityRef[] {
+  const found = new Map<string, ActivityRef>();
+  const byKey = store.statement('SELECT id, name FROM activities WHERE name_key = ?');
+  for (const key of new Set(Array.from(names, nameKey))) {
+    const row = byKey.get(key) as ActivityRow | undefined;
+    if (row !== undefined) found.set(row.id, activityRef(row));
+  }
+  return [...found.values()];
+}
+
 /** Every activity, by name (case-insensitively), then ID. */
 export function listActivities(store: Store): ActivityInfo[] {
   const rows = store

@@ -47,7 +47,10 @@ export interface SuggestionInput {
   /** Ordered: the first matching rule wins. */
   rules: readonly SuggestionRule[];
   settings: SuggestionSettings;
-  /** Every activity, for the labels' IDs and the editor-project default. */
+  /**
+   * The activities the labels may name, for their IDs and the editor-project default: at least
+   * those named by {@link labelNames} (every activity does too; the others are not looked at).
+   */
   activities: readonly ActivityRef[];
   /** Ids dismissed for good. */
   dismissed?: ReadonlySet<string>;
@@ -122,6 +125,20 @@ function firstMatch(rules: readonly CompiledRule[], span: CaptureSpan): Compiled
         return value !== null && glob.test(value);
       }),
   );
+}
+
+/**
+ * The names {@link suggestDay}'s labels look up among the activities: every rule's activity, and
+ * the projects of editor spans and the summaries of meetings. The caller reads these few
+ * activities by name, not every activity the person has (docs/data.md "What a screen reads").
+ */
+export function labelNames(rules: readonly SuggestionRule[], spans: readonly TimedSpan[]): Set<string> {
+  const names = new Set(rules.map((r) => r.activity));
+  for (const { span } of spans) {
+    if (span.source === 'editor' && span.project !== null) names.add(span.project);
+    else if (span.source === 'calendar' && span.title !== null) names.add(span.title);
+  }
+  return names;
 }
 
 /**

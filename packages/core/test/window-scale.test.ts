@@ -1,0 +1,232 @@
+/**
+ * What the window reads at a heavy user's store (docs/data.md "What a screen reads"): each of
+ * its screens asks for a day, a week, a month's report, one activity's ledger — and must cost
+ * what that holds, not the person's whole history. Stated, as scale-plans.test.ts states the
+ * writes', as SQLite's query plans of every statement the core use case behind each window
+ * route runs: a large table walked whole (`SCAN activities`, also along an index that is not
+ * partial, without a LIMIT) or a large set sorted (`USE TEMP B-TREE`) fails, unless the route
+ * answers that whole table by design (`GET /api/activities/all` every activity, `GET
+ * /api/clients` every client, `GET /api/invoices` every invoice). The store never runs
+ * ANALYZE, so plans do not depend on its rows: the store is small; how fast the routes are at
+ * 20 000 activities and 40 000 sessions is in the commits that fixed them.
+ */
+
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { StatementSync } from 'node:sqlite';
+import { after, before, test } from 'node:test';
+import {
+  activityLedger,
+  addRule,
+  budgetUsage,
+  buildReport,
+  createTracker,
+  dailyTotals,
+  daySuggestions,
+  listClients,
+  listInvoices,
+  listRules,
+  nameKey,
+  openStore,
+  recordSpan,
+  reportPeriod,
+  searchKey,
+  setActivityLedger,
+  timeline,
+  wordKey,
+  type Store,
+  type Tracker,
+} from '../src/index.ts';
+import { manualClock, type ManualClock } from './support.ts';
+
+const DAY = 86_400_000;
+const TIME_ZONE = 'Europe/Berlin';
+const SIZES = { activities: 2_000, clients: 50, sessions: 2_000, spans: 2_000, invoices: 30 };
+/** Tables that grow with the person's history. */
+const LARGE = new Set(['activities', 'clients', 'sessions', 'breaks', 'entries', 'heartbeats', 'capture_spans', 'invoices', 'dismissed_suggestions', 'sync_entities', 'sync_log']);
+
+let dir: string;
+let store: Store;
+let tracker: Tracker;
+let clock: ManualClock;
+const activities: string[] = [];
+const clients: string[] = [];
+
+/** A store filled by SQL: activities (a quarter with a client), a year of sessions with breaks and entries, spans, invoices; today's capture of an editor project that names an activity. */
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tock-window-scale-'));
+  store = openStore(join(dir, 'tock.db'));
+  clock = manualClock('2026-11-22T09:00:00.000Z');
+  tracker = createTracker({ store, clock, timeZone: TIME_ZONE });
+  const now = clock();
+  const db = store.db;
+  store.transaction(() => {
+    const client = db.prepare('INSERT INTO clients (id, name, name_key, rate, currency, created_at) VALUES (?, ?, ?, ?, ?, ?)');
+    for (let i = 0; i < SIZES.clients; i++) {
+      clients.push(crypto.randomUUID());
+      client.run(clients[i] as string, `Client ${i}`, nameKey(`Client ${i}`), '80', 'EUR', now - 400 * DAY);
+    }
+    const activity = db.prepare(
+      'INSERT INTO activities (id, name, name_key, search_key, word_key, created_at, last_used_at, client_id, billable, archived, color) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    for (let i = 0; i < SIZES.activities; i++) {
+      activities.push(crypto.randomUUID());
+      const name = `ticket ${i} review`;
+      const client = i % 4 === 0 ? (clients[i % SIZES.clients] as string) : null;
+      activity.run(activities[i] as string, name, nameKey(name), searchKey(name), wordKey(name), now - 400 * DAY, now - (i % 365) * DAY, client, client ? 1 : 0, i % 10 === 1 ? 1 : 0, i % 8);
+    }
+    const session = db.prepare('INSERT INTO sessions (id, activity_id, started_at, ended_at, tags) VALUES (?, ?, ?, ?, ?)');
+    const pause = db.prepare('INSERT INTO breaks (id, session_id, started_at, ended_at) VALUES (?, ?, ?, ?)');
+    const entry = db.prepare('INSERT INTO entries (id, activity_id, started_at, ended_at, note, created_at, tags) VALUES (?, ?, ?, ?, NULL, ?, ?)');
+    for (let i = 0; i < SIZES.sessions; i++) {
+      const start = now - 5 * 3_600_000 - Math.floor((i / SIZES.sessions) * 365 * DAY);
+      const id = crypto.randomUUID();
+      session.run(id, activities[(i * 7) % SIZES.activities] as string, start, start + 50 * 60_000, i % 5 === 0 ? '["a","b"]' : null);
+      pause.run(crypto.randomUUID(), id, start + 10 * 60_000, start + 15 * 60_000);
+      entry.run(crypto.randomUUID(), activities[(i * 13) % SIZES.activities] as string, start + 55 * 60_000, start + 60 * 60_000, start, i % 7 === 0 ? '["x"]' : null);
+    }
+    const invoice = db.prepare('INSERT INTO invoices (id, number, year, seq, client_id, from_day, to_day, created_at, document) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    for (let i = 0; i < SIZES.invoices; i++) {
+      const number = `INV-2026-${String(i + 1).padStart(3, '0')}`;
+      const client = clients[i % SIZES.clients] as string;
+      const document = { number, issued: '2026-02-01', from: '2026-01-01', to: '2026-01-31', client: { id: client, name: `Client ${i}` }, lines: [], billedSeconds: 0, totals: [] };
+      invoice.run(crypto.randomUUID(), number, 2026, i + 1, client, '2026-01-01', '2026-01-31', now - 300 * DAY, JSON.stringify(document));
+    }
+    for (let i = 0; i < SIZES.spans; i++) recordSpan(store, { startMs: now - 2 * DAY - i * 120_000, endMs: now - 2 * DAY - i * 120_000 + 100_000, source: 'window', app: `app${i % 20}`, title: `t${i}` });
+    // This morning: an hour in an editor on the project "ticket 3 review" (an activity's name), then half an hour of firefox.
+    const heartbeat = db.prepare("INSERT INTO heartbeats (id, time_ms, entity, type, is_write, editor, project, received_at) VALUES (?, ?, '/src/a.ts', 'file', 0, 'vscode', 'ticket 3 review', ?)");
+    for (let i = 0; i < 60; i++) heartbeat.run(crypto.randomUUID(), now - 4 * 3_600_000 + i * 60_000, now - 4 * 3_600_000 + i * 60_000);
+    for (let i = 0; i < 15; i++) recordSpan(store, { startMs: now - 2 * 3_600_000 + i * 120_000, endMs: now - 2 * 3_600_000 + i * 120_000 + 110_000, source: 'window', app: 'firefox', title: 'x' });
+  });
+  addRule(store.settings, { match: { app: 'firefox' }, activity: 'ticket 5 review' });
+  setActivityLedger(store, activities[4] as string, { budgetHours: 10 });
+});
+
+after(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Every statement `run` prepares or takes from the store's cache (as scale-plans.test.ts's `statementsOf`). */
+function statementsOf(run: () => unknown): Set<string> {
+  const seen = new Set<string>();
+  const statement = store.statement;
+  const db = store.db as { prepare: (sql: string) => StatementSync };
+  const prepare = db.prepare;
+  store.statement = (sql: string) => (seen.add(sql), statement(sql));
+  db.prepare = (sql: string) => (seen.add(sql), prepare.call(store.db, sql));
+  try {
+    run();
+  } finally {
+    store.statement = statement;
+    db.prepare = prepare;
+  }
+  return seen;
+}
+
+/** The store's partial indexes: each holds only the few rows of its WHERE, so a walk of one is small. */
+function partialIndexes(): Set<string> {
+  const rows = store.db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL").all() as { name: string; sql: string }[];
+  return new Set(rows.filter((r) => /\bWHERE\b/i.test(r.sql)).map((r) => r.name));
+}
+
+/**
+ * The plan steps of `sql` that read a large table whole — `SCAN sessions`, `SCAN b` for an
+ * alias, or a walk along one of its indexes that is not partial, in a statement without a LIMIT
+ * — or sort a set (`USE TEMP B-TREE`), with the tables they read.
+ */
+function costlySteps(sql: string, partial: Set<string>): { step: string; table: string | null }[] {
+  if (!/^\s*(WITH|SELECT)\b/i.test(sql)) return [];
+  const tables = new Map<string, string>();
+  for (const m of sql.matchAll(/\b(?:FROM|JOIN)\s+(\w+)(?:\s+(?:AS\s+)?(\w+))?/gi)) {
+    const [table, alias] = [m[1] as string, m[2]];
+    tables.set(table, table);
+    if (alias !== undefined && !/^(WHERE|ON|ORDER|GROUP|LIMIT|UNION|JOIN|LEFT|CROSS|INNER|USING|AND|OR|INDEXED)$/i.test(alias)) tables.set(alias, table);
+  }
+  const limited = /\bLIMIT\b/i.test(sql);
+  const steps = (store.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail);
+  const found: { step: string; table: string | null }[] = [];
+  for (const step of steps) {
+    const scan = /^SCAN (\w+)(?: USING (?:COVERING )?INDEX (\w+))?$/.exec(step);
+    if (scan) {
+      const table = tables.get(scan[1] as string) ?? '';
+      const index = scan[2];
+      if (LARGE.has(table) && (index === undefined || (!partial.has(index) && !limited))) found.push({ step, table });
+    } else if (step.startsWith('USE TEMP B-TREE')) found.push({ step, table: null });
+  }
+  return found;
+}
+
+/** Sorts that stay small whatever the history, keyed by a piece of their SQL, with why. */
+const SMALL_SORTS: Record<string, string> = {
+  // report-billing.ts: one invoice's blocks, to bill them as its lines did.
+  'WHERE invoice_id = ? ORDER BY started_at, id': "an invoice's own blocks",
+  // ledger.ts: clients of the same name key (ties) by ID; the list is every client by design.
+  'FROM clients ORDER BY name_key, id': 'the tie-break of clients with one name',
+  // search.ts: the activities whose whole search key is the query (names differ by case or accents at most).
+  'WHERE search_key = ? ORDER BY': 'the few activities one search key names',
+  // idle-time.ts: the running session and the last ended session and entry, at most three rows.
+  'ORDER BY t.at DESC LIMIT 1': 'the last tracked activity sorts its three candidates',
+};
+
+/** The window's routes (packages/window/src/contract/routes.ts) as the core use cases they call, each with the large table it answers whole by design. */
+function windowReads(): { route: string; run: () => unknown; whole?: string }[] {
+  const now = clock();
+  const today = '2026-11-22';
+  const dayStart = Date.parse('2026-11-21T23:00:00Z');
+  const weekStart = Date.parse('2026-11-15T23:00:00Z');
+  const report = (query: Parameters<typeof buildReport>[1]) => buildReport(store, query, now, TIME_ZONE);
+  return [
+    { route: 'GET /api/activities/all (open, after every change)', run: () => tracker.listActivities(), whole: 'activities' },
+    { route: 'GET /api/state, GET /api/status', run: () => tracker.getStatus() },
+    { route: 'GET /api/activities (the picker)', run: () => tracker.searchActivities('tick', 10) },
+    // Today (packages/window/src/screens/Today.tsx): the day's blocks, its report, the lanes.
+    { route: 'GET /api/blocks (Today)', run: () => tracker.listBlocks(dayStart, dayStart + DAY) },
+    { route: 'GET /api/report?period=today', run: () => report(reportPeriod('today', now, TIME_ZONE)) },
+    { route: 'GET /api/suggestions', run: () => daySuggestions(store, undefined, { timeZone: TIME_ZONE, nowMs: now }) },
+    { route: 'GET /api/capture/timeline', run: () => timeline(store, { day: today, timeZone: TIME_ZONE, nowMs: now, open: [] }) },
+    // History's week (screens/history/Week.tsx): totals, blocks, the report by day.
+    { route: 'GET /api/totals (a week)', run: () => dailyTotals(store, '2026-11-16', today, now, TIME_ZONE) },
+    { route: 'GET /api/blocks (a week)', run: () => tracker.listBlocks(weekStart, weekStart + 7 * DAY) },
+    { route: 'GET /api/report (a week by day)', run: () => report({ from: '2026-11-16', to: today, by: 'day' }) },
+    // Reports (screens/Reports.tsx): a month by each grouping, its chart's totals.
+    ...(['activity', 'day', 'client', 'tag'] as const).map((by) => ({ route: `GET /api/report?period=month&by=${by}`, run: () => report({ ...reportPeriod('month', now, TIME_ZONE), by }) })),
+    { route: 'GET /api/report?period=month&billable=true&client=…', run: () => report({ ...reportPeriod('month', now, TIME_ZONE), billable: 'true', client: clients[4] }) },
+    { route: 'GET /api/totals (a month)', run: () => dailyTotals(store, '2026-11-01', '2026-11-30', now, TIME_ZONE) },
+    // The ledger: clients, invoices, an activity's billing and budget; Settings › Capture's rules.
+    { route: 'GET /api/clients', run: () => listClients(store), whole: 'clients' },
+    { route: 'GET /api/invoices', run: () => listInvoices(store), whole: 'invoices' },
+    { route: 'GET /api/activities/:id/ledger', run: () => [activityLedger(store, activities[4]), budgetUsage(store, activities[4] as string, now)] },
+    { route: 'GET /api/rules', run: () => listRules(store.settings) },
+  ];
+}
+
+test("each window route reads what its screen shows — a day, a week, a month, one activity — not a large table whole, and sorts no large set", () => {
+  const partial = partialIndexes();
+  const found: string[] = [];
+  let statements = 0;
+  for (const { route, run, whole } of windowReads()) {
+    for (const sql of statementsOf(run)) {
+      statements++;
+      const small = Object.keys(SMALL_SORTS).some((key) => sql.includes(key));
+      for (const { step, table } of costlySteps(sql, partial)) {
+        if (table === null && small) continue;
+        if (table !== null && table === whole) continue;
+        found.push(`${step} [${route}]: ${sql.replace(/\s+/g, ' ').trim()}`);
+      }
+    }
+  }
+  assert.ok(statements > 20, `the routes ran ${statements} statements`);
+  assert.deepEqual(found, []);
+});
+
+test('the suggestions of a day label an editor project and a rule with the activities of those names, read by name', () => {
+  const { suggestions } = daySuggestions(store, '2026-11-22', { timeZone: TIME_ZONE, nowMs: clock() });
+  const labelled = suggestions.map((s) => [s.activityName, s.activityID]);
+  assert.deepEqual(labelled, [
+    ['ticket 3 review', activities[3]],
+    ['ticket 5 review', activities[5]],
+  ]);
+});
