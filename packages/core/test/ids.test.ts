@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { validate, version } from 'uuid';
+import { parse, stringify, validate, version } from 'uuid';
 import { createTracker, openStore } from '../src/index.ts';
 import { newRowId, timeOrderedId } from '../src/ids.ts';
 
@@ -28,6 +28,17 @@ test('a time-ordered ID is a version 7 UUID stamped with the instant given, the 
   assert.ok(timeOrderedId(at - 1) < a && a < timeOrderedId(at + 1), 'IDs sort by their instant');
   assert.equal(stampOf(timeOrderedId(-5)), 0, 'an instant before 1970 is clamped');
   assert.equal(version(newRowId()), 4, 'without an instant: random');
+});
+
+test("a time-ordered ID's text is the RFC's spelling of its bytes, and stays what it was as more are made", () => {
+  const first = timeOrderedId(Date.parse('2026-11-22T08:15:00.000Z'));
+  const copy = `${first}`;
+  for (let i = 0; i < 2000; i++) {
+    const id = timeOrderedId(i * 987_654_321);
+    assert.equal(stringify(parse(id)), id);
+  }
+  assert.equal(first, copy);
+  assert.equal(stringify(parse(first)), first);
 });
 
 test('an entry logged without injected IDs is stamped with its own start, not with when it was logged', (t) => {
