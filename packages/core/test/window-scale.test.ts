@@ -230,3 +230,20 @@ test('the suggestions of a day label an editor project and a rule with the activ
     ['ticket 5 review', activities[5]],
   ]);
 });
+
+test('every activity is listed by name, then ID, with its dates, colour and archived flag as the store keeps them', () => {
+  const listed = tracker.listActivities();
+  const kept = store.db.prepare('SELECT id, name, created_at, last_used_at, color, archived FROM activities ORDER BY name_key, id').all() as {
+    id: string;
+    name: string;
+    created_at: number;
+    last_used_at: number;
+    color: number;
+    archived: number;
+  }[];
+  assert.equal(listed.length, kept.length);
+  assert.deepEqual(
+    listed,
+    kept.map((r) => ({ activityID: r.id, activityName: r.name, createdAt: new Date(r.created_at).toISOString(), lastUsedAt: new Date(r.last_used_at).toISOString(), color: r.color, archived: r.archived === 1 })),
+  );
+});
