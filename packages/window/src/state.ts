@@ -63,24 +63,35 @@ function set(patch: Partial<AppState>): void {
   for (const l of listeners) l();
 }
 
+/** Patches the snapshot (none before the first: {@link connect}'s load lays what the stream brought over it). */
 function patchSnapshot(patch: Partial<Snapshot>): void {
   if (!state.snapshot) return;
   set({ snapshot: { ...state.snapshot, ...patch }, ...('status' in patch ? { statusAt: Date.now() } : {}) });
 }
 
-/** How many statuses the event stream has brought, and the last one with when it came (see {@link streamedSince}). */
-let statusEvents = 0;
-let streamedStatus: { status: Status; at: number } | null = null;
+/** The snapshot's parts the event stream brings whole, as they change. */
+const TOPICS = new Set(['status', 'listener', 'token', 'requests', 'license', 'prompts', 'desktop', 'sync']);
 
 /**
- * The status the event stream brought after its first `seen` ones, or null: what an answer that
- * carries a status (`GET /api/status`, the snapshot) gives way to when it was asked for at `seen`.
- * The stream's is as new or newer: the stream brings every change in order, and the answer,
- * made before a change the stream has shown (a switch from the CLI, the next click), would take
- * it back until the next event.
+ * How many topic events the event stream has brought, and per topic the last one: its value, its
+ * count, and when it came (the status's is where live clocks count from).
  */
-function streamedSince(seen: number): { status: Status; at: number } | null {
-  return statusEvents === seen ? null : streamedStatus;
+let topicEvents = 0;
+const streamed = new Map<string, { value: unknown; event: number; at: number }>();
+
+/**
+ * The topics the event stream brought after its first `seen` topic events, and when the status
+ * came if it is one of them: what an answer that carries topics (the snapshot, `GET /api/status`)
+ * gives way to when it was asked for at `seen`. The stream's are as new or newer: the stream
+ * brings every change in order, and the answer, made before a change the stream has shown (a
+ * switch or the listener turned on from the CLI, the next click), would take it back until that
+ * topic's next event, which may never come.
+ */
+function streamedSince(seen: number): { topics: Partial<Snapshot>; statusAt: number | undefined } {
+  const topics: Record<string, unknown> = {};
+  for (const [topic, last] of streamed) if (last.event > seen) topics[topic] = last.value;
+  const status = streamed.get('status');
+  return { topics: topics as Partial<Snapshot>, statusAt: status && status.event > seen ? status.at : undefined };
 }
 
 /**
@@ -88,9 +99,9 @@ function streamedSince(seen: number): { status: Status; at: number } | null {
  * this window) — unless the event stream brought one while the answer was on its way.
  */
 export async function refreshStatus(): Promise<void> {
-  const seen = statusEvents;
+  const seen = topicEvents;
   const status = await request('GET /api/status');
-  if (streamedSince(seen) === null) patchSnapshot({ status });
+  if (!('status' in streamedSince(seen).topics)) patchSnapshot({ status });
 }
 
 /** Whether the activities are being read, and whether tracked time changed again since that read was asked for. */
@@ -157,15 +168,16 @@ export async function connect(): Promise<void> {
   }
   const load = async (): Promise<void> => {
     try {
-      const seen = statusEvents;
+      const seen = topicEvents;
       const snapshot = await request('GET /api/state');
       setAppClock(snapshot.timeZone, snapshot.now);
       // The first screen is drawn in the app's language, not English then redrawn.
       setWindowLanguage(snapshot.language);
       await windowLanguageLoaded();
-      // After a reconnect the stream runs while the snapshot is on its way: a status it brought since stays.
-      const streamed = streamedSince(seen);
-      set({ snapshot: streamed ? { ...snapshot, status: streamed.status } : snapshot, statusAt: streamed?.at ?? Date.now(), loadError: null });
+      // The stream runs while the snapshot is on its way (it can beat the first, and always runs
+      // after a reconnect): what it brought since stays.
+      const since = streamedSince(seen);
+      set({ snapshot: { ...snapshot, ...since.topics }, statusAt: since.statusAt ?? Date.now(), loadError: null });
       blocksChanged();
     } catch (error) {
       set({ loadError: error instanceof Error ? error.message : String(error) });
@@ -175,7 +187,6 @@ export async function connect(): Promise<void> {
   void stream(load);
 }
 
-const TOPICS = new Set(['status', 'listener', 'token', 'requests', 'license', 'prompts', 'desktop', 'sync']);
 const RETRY_MS = 1000;
 
 /**
@@ -235,10 +246,7 @@ function dispatch(frame: string): void {
   else if (event === 'ledger') ledgerChanged();
   else if (TOPICS.has(event)) {
     const value: unknown = JSON.parse(data.join('\n'));
-    if (event === 'status') {
-      statusEvents++;
-      streamedStatus = { status: value as Status, at: Date.now() };
-    }
+    streamed.set(event, { value, event: ++topicEvents, at: Date.now() });
     patchSnapshot({ [event]: value } as Partial<Snapshot>);
   }
 }
