@@ -527,8 +527,8 @@ describe('a window of an earlier launch', () => {
 
   it('keeps the listener and the clock the live feed showed while the snapshot after the reconnect, older, was on its way', async () => {
     // Every topic the feed brings whole has the status's race, and most have no next event to
-    // put them right: here the listener is turned on and the clock set to 12 hours from the CLI
-    // (the admin socket) while the snapshot's answer, made before, is held.
+    // put them right: here the listener is turned on (`tock listener on`'s route) and the clock
+    // set to 12 hours over the admin socket while the snapshot's answer, made before, is held.
     const first = await startTestApp();
     const page = await newTab(ui.browser);
     let second: Awaited<ReturnType<typeof startApp>> | undefined;
