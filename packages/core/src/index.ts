@@ -308,6 +308,7 @@ export {
 export {
   draftInvoice,
   invoiceByNumber,
+  invoiceSummary,
   invoiceTotal,
   issueInvoice,
   listInvoices,

@@ -26,6 +26,7 @@ import {
   dailyTotals,
   daySuggestions,
   listClients,
+  invoiceSummary,
   listInvoices,
   listRules,
   nameKey,
@@ -91,7 +92,9 @@ before(() => {
     for (let i = 0; i < SIZES.invoices; i++) {
       const number = `INV-2026-${String(i + 1).padStart(3, '0')}`;
       const client = clients[i % SIZES.clients] as string;
-      const document = { number, issued: '2026-02-01', from: '2026-01-01', to: '2026-01-31', client: { id: client, name: `Client ${i}` }, lines: [], billedSeconds: 0, totals: [] };
+      const lines = Array.from({ length: i % 4 }, (_, k) => ({ date: '2026-01-05', activity: `ticket ${k} review`, billedSeconds: 3600 }));
+      const totals = [{ currency: 'EUR', net: `${i}.00`, taxes: [], gross: `${i}.00` }];
+      const document = { number, issued: '2026-02-01', from: '2026-01-01', to: '2026-01-31', client: { id: client, name: `Client ${i}` }, lines, billedSeconds: 3600 * (i % 4), totals, ...(i % 5 === 2 ? { voided: '2026-03-01' } : {}) };
       invoice.run(crypto.randomUUID(), number, 2026, i + 1, client, '2026-01-01', '2026-01-31', now - 300 * DAY, JSON.stringify(document));
     }
     for (let i = 0; i < SIZES.spans; i++) recordSpan(store, { startMs: now - 2 * DAY - i * 120_000, endMs: now - 2 * DAY - i * 120_000 + 100_000, source: 'window', app: `app${i % 20}`, title: `t${i}` });
@@ -198,6 +201,7 @@ function windowReads(): { route: string; run: () => unknown; whole?: string }[] 
     // The ledger: clients, invoices, an activity's billing and budget; Settings › Capture's rules.
     { route: 'GET /api/clients', run: () => listClients(store), whole: 'clients' },
     { route: 'GET /api/invoices', run: () => listInvoices(store), whole: 'invoices' },
+    { route: 'POST /api/invoices, POST /api/invoices/:number/void (the summary they answer)', run: () => invoiceSummary(store, 'INV-2026-007') },
     { route: 'GET /api/activities/:id/ledger', run: () => [activityLedger(store, activities[4]), budgetUsage(store, activities[4] as string, now)] },
     { route: 'GET /api/rules', run: () => listRules(store.settings) },
   ];
@@ -246,4 +250,30 @@ test('every activity is listed by name, then ID, with its dates, colour and arch
     listed,
     kept.map((r) => ({ activityID: r.id, activityName: r.name, createdAt: new Date(r.created_at).toISOString(), lastUsedAt: new Date(r.last_used_at).toISOString(), color: r.color, archived: r.archived === 1 })),
   );
+});
+
+test('the invoices are listed newest first, each as its document says, and one is found by its number as listed', () => {
+  const documents = (store.db.prepare('SELECT document FROM invoices ORDER BY year DESC, seq DESC').all() as { document: string }[]).map((r) => JSON.parse(r.document));
+  const listed = listInvoices(store);
+  assert.deepEqual(
+    listed,
+    documents.map((d) => ({
+      number: d.number,
+      issued: d.issued,
+      clientID: d.client.id,
+      clientName: d.client.name,
+      from: d.from,
+      to: d.to,
+      lines: d.lines.length,
+      billedSeconds: d.billedSeconds,
+      totals: d.totals,
+      state: d.voided === undefined ? 'issued' : 'void',
+    })),
+  );
+  assert.deepEqual(
+    listed.filter((i) => i.state === 'void').map((i) => i.number),
+    ['INV-2026-028', 'INV-2026-023', 'INV-2026-018', 'INV-2026-013', 'INV-2026-008', 'INV-2026-003'],
+  );
+  assert.deepEqual(invoiceSummary(store, 'INV-2026-008'), listed.find((i) => i.number === 'INV-2026-008'));
+  assert.equal(invoiceSummary(store, 'INV-2026-999'), undefined);
 });

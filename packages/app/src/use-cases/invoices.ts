@@ -7,7 +7,7 @@
  * The doors differ only in how they answer: the socket streams the bytes, the window shows
  * HTML or offers a download.
  */
-import { asRendered, draftInvoice, invoiceByNumber, issueInvoice, listInvoices, localDayKey, systemTimeZone, voidInvoice, type InvoiceDocument, type InvoiceRequest, type InvoiceSummary, type Store } from '@tock/core';
+import { asRendered, draftInvoice, invoiceByNumber, invoiceSummary, issueInvoice, listInvoices, localDayKey, systemTimeZone, voidInvoice, type InvoiceDocument, type InvoiceRequest, type InvoiceSummary, type Store } from '@tock/core';
 import { bookView, claimBook, moveBook, type BookView, type SyncService } from '@tock/sync';
 import type { InvoiceFormat } from '../invoices/text.ts';
 
@@ -38,7 +38,7 @@ export interface RenderedInvoice {
 /** The invoices' use cases over `deps`. */
 export function invoiceUseCases({ store, clock, sync }: InvoiceDeps) {
   const requestOf = (input: InvoiceInput): InvoiceRequest => ({ client: input.client, from: input.from, to: input.to, showWorked: input.showWorked });
-  const summaryOf = (number: string): InvoiceSummary => listInvoices(store).find((i) => i.number === number) as InvoiceSummary;
+  const summaryOf = (number: string): InvoiceSummary => invoiceSummary(store, number) as InvoiceSummary;
   return {
     listInvoices: () => listInvoices(store),
     book: (): BookView => bookView(store, sync),
