@@ -277,3 +277,13 @@ test('the invoices are listed newest first, each as its document says, and one i
   assert.deepEqual(invoiceSummary(store, 'INV-2026-008'), listed.find((i) => i.number === 'INV-2026-008'));
   assert.equal(invoiceSummary(store, 'INV-2026-999'), undefined);
 });
+
+test("a report by day, by client or by tag looks up no activity's name: only its rows by activity show them", () => {
+  const now = clock();
+  const names = (by: 'activity' | 'day' | 'client' | 'tag') =>
+    [...statementsOf(() => buildReport(store, { from: '2026-11-16', to: '2026-11-22', by }, now, TIME_ZONE))].filter((sql) => /SELECT name\b/.test(sql) && /FROM activities/.test(sql));
+  assert.deepEqual(names('day'), []);
+  assert.deepEqual(names('client'), []);
+  assert.deepEqual(names('tag'), []);
+  assert.equal(names('activity').length, 1, 'by activity: each row its name');
+});
