@@ -52,10 +52,12 @@ export interface Ledger {
   client(clientID: string): { name: string } | undefined;
   /** The rate and currency billed for an activity's time, or undefined when none applies. */
   priceOf(activityID: string): { rate: string; currency: string } | undefined;
+  /** An activity's name and the key names sort by (`name_key`), read with its ledger fields. */
+  nameOf(activityID: string): { name: string; nameKey: string };
 }
 
 /** An activity's ledger fields, and a client's, as a report reads them. */
-type ActivityLedgerRow = { clientID: string | null; rate: string | null; billable: number };
+type ActivityLedgerRow = { clientID: string | null; rate: string | null; billable: number; name: string; nameKey: string };
 type ClientLedgerRow = { name: string; rate: string | null; currency: string | null };
 
 /**
@@ -65,7 +67,8 @@ type ClientLedgerRow = { name: string; rate: string | null; currency: string | n
  * field for a day of a few of them cost a scan that grew with the person's list (8 ms at 20 000).
  */
 export function ledgerOf(store: Store, shares: ReadonlyMap<string, InvoiceShare>): Ledger {
-  const activityRow = store.statement('SELECT client_id AS clientID, rate, billable FROM activities WHERE id = ?');
+  // The name too: rows by activity show it, and one look-up an activity costs half of two.
+  const activityRow = store.statement('SELECT client_id AS clientID, rate, billable, name, name_key AS nameKey FROM activities WHERE id = ?');
   const activities = new Map<string, ActivityLedgerRow | undefined>();
   const activityOf = (activityID: string): ActivityLedgerRow | undefined => {
     if (!activities.has(activityID)) activities.set(activityID, activityRow.get(activityID) as ActivityLedgerRow | undefined);
@@ -100,6 +103,10 @@ export function ledgerOf(store: Store, shares: ReadonlyMap<string, InvoiceShare>
         prices.set(activityID, rate !== null && currency !== null ? { rate, currency } : undefined);
       }
       return prices.get(activityID);
+    },
+    nameOf: (activityID) => {
+      const a = activityOf(activityID);
+      return { name: a?.name ?? '', nameKey: a?.nameKey ?? '' };
     },
   };
 }

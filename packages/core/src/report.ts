@@ -25,7 +25,6 @@ import { WEEKDAYS, type Weekday } from './shapes/ledger.ts';
 import type { Store } from './store.ts';
 import { tagsOf } from './tags.ts';
 import {
-  activityNames,
   BLOCKS_OVERLAPPING_SQL,
   blocksOverlapping,
   daySeconds,
@@ -96,11 +95,11 @@ export function buildReport(store: Store, query: ReportQuery, now: number, timeZ
   for (const a of activities) amounts.addRow(a);
   let rows: ReportRow[];
   if (by === 'activity') {
-    // Only these rows show names: the other groupings look none up (a week by day of 500
-    // activities spent a quarter of its time on them). Their sums are exact, in any order.
-    const nameOf = activityNames(store);
+    // Only these rows show names, read with the activity's ledger fields: the other groupings
+    // sort no names (a week by day of 500 activities spent a quarter of its time on them).
+    // Their sums are exact, in any order.
     rows = activities
-      .map((a) => ({ ...a, ...nameOf(a.activityID) }))
+      .map((a) => ({ ...a, ...ledger.nameOf(a.activityID) }))
       .sort((a, b) => b.seconds - a.seconds || compareText(a.nameKey, b.nameKey) || compareText(a.name, b.name) || compareText(a.activityID, b.activityID))
       .map((a) => ({ activityID: a.activityID, activityName: a.name, seconds: a.seconds, billedSeconds: a.billedSeconds, amount: a.amount, currency: a.currency, amounts: a.amounts }));
   } else if (by === 'client') {
