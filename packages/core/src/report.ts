@@ -73,12 +73,12 @@ export function buildReport(store: Store, query: ReportQuery, now: number, timeZ
   const last = days[days.length - 1] as DaySpan;
   const at = Math.floor(now);
   const shares = invoiceShares(store, first.start, last.end);
-  const ledger = ledgerOf(store, shares);
   let spans = clipSpans(
     workedSpans(blocksOverlapping(store, first.start, last.end), at),
     secondOf(first.start),
     Math.min(secondOf(last.end), secondOf(at)),
   );
+  const ledger = ledgerOf(store, shares, spans.map((span) => span.activityID));
   if (billable !== undefined) spans = spans.filter((span) => ledger.isBillable(span) === billable);
   if (client !== undefined) {
     if (client !== null && ledger.client(client) === undefined) throw validationProblem([ruleProblem('client', { rule: 'clientRemoved' })]);

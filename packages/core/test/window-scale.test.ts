@@ -278,10 +278,37 @@ test('the invoices are listed newest first, each as its document says, and one i
   assert.equal(invoiceSummary(store, 'INV-2026-999'), undefined);
 });
 
-test("a report looks each activity of its range up once, its name with its ledger fields: no read of names alone", () => {
-  const now = clock();
-  for (const by of ['activity', 'day', 'client', 'tag'] as const) {
-    const reads = [...statementsOf(() => buildReport(store, { from: '2026-11-16', to: '2026-11-22', by }, now, TIME_ZONE))].filter((sql) => /FROM activities WHERE id = \?/.test(sql));
-    assert.deepEqual(reads, ['SELECT client_id AS clientID, rate, billable, name, name_key AS nameKey FROM activities WHERE id = ?'], `by ${by}`);
+/** How many times `run` ran each statement that reads `activities` (a get, an all, an iterate). */
+function activityReadsOf(run: () => unknown): Map<string, number> {
+  const runs = new Map<string, number>();
+  const statement = store.statement;
+  store.statement = (sql: string) => {
+    const real = statement(sql);
+    if (!/\bFROM activities\b/.test(sql)) return real;
+    const counted = (method: 'get' | 'all' | 'iterate') => (...args: never[]) => {
+      runs.set(sql, (runs.get(sql) ?? 0) + 1);
+      return (real[method] as (...a: never[]) => unknown).apply(real, args);
+    };
+    return new Proxy(real, {
+      get: (target, key) => (key === 'get' || key === 'all' || key === 'iterate' ? counted(key) : (Reflect.get(target, key) as (...a: unknown[]) => unknown).bind(target)),
+    });
+  };
+  try {
+    run();
+  } finally {
+    store.statement = statement;
   }
+  return runs;
+}
+
+test('a report and the daily totals read the activities of their range in one statement, however many there are', () => {
+  const now = clock();
+  const month = reportPeriod('month', now, TIME_ZONE);
+  for (const by of ['activity', 'day', 'client', 'tag'] as const) {
+    const reads = activityReadsOf(() => buildReport(store, { ...month, by }, now, TIME_ZONE));
+    assert.deepEqual([...reads.values()], [1], `a month by ${by}: ${JSON.stringify([...reads])}`);
+  }
+  const reads = activityReadsOf(() => dailyTotals(store, month.from, month.to, now, TIME_ZONE));
+  assert.deepEqual([...reads.values()], [1], `a month's totals: ${JSON.stringify([...reads])}`);
+  assert.ok(tracker.listBlocks(Date.parse('2026-11-01T00:00:00Z'), now).length > 100, 'the month holds many blocks of many activities');
 });
