@@ -1,7 +1,7 @@
 /**
  * Capturing this device's writes for its change log (docs/sync.md). While sync is on, SQLite
  * triggers on activities, sessions, breaks and entries record each change in `sync_outbox`
- * (see {@link OUTBOX_ROW_SQL}) — inside the transaction of the write itself, whichever use case made it
+ * (see {@link capturedRows}) — inside the transaction of the write itself, whichever use case made it
  * (listener, window, CLI, import, idle discard), so the log and the store never disagree
  * after a crash. Once sync has been on, turning it off keeps capturing deletes only (see
  * {@link pauseCapture}); a store that never synced has no triggers and no write pays anything.
@@ -10,60 +10,117 @@
 
 import type { DatabaseSync } from 'node:sqlite';
 import type { Store } from '../store.ts';
+import { sql } from './entities.ts';
+import type { EntityKind, FieldValue } from './ops.ts';
 
-/** A block's billable flag as JSON (NULL: its activity's). Its invoice travels (docs/sync.md "One book"). */
-const BILLABLE = "CASE new.billable WHEN 1 THEN json('true') WHEN 0 THEN json('false') END";
+/**
+ * How a column becomes a field of the log: as it is, `json` (JSON text: its value), `flag` (a
+ * block's billable: 1 true, 0 false, NULL its activity's) or `true` (1 true, else absent: null).
+ */
+type Column = readonly [field: string, column: string, as?: 'json' | 'flag' | 'true'];
 
-/** Each synced table's kind, the row as the log sees it (SQL over `new`), and the updates that log it. */
+/**
+ * Each synced table's kind, its columns as the log's fields in the order a line names them, and
+ * the updates that log it. The triggers record a row as JSON built from this list in SQL
+ * ({@link rowJson}); the drain reads an inserted row's columns by the same list ({@link capturedRows}).
+ */
 const CAPTURED = {
   // Clients first: the history reads in an order a reader can follow. Activities are logged
   // for their name and ledger fields, never for last_used_at or budget_announced (this device's).
   clients: {
     kind: 'client',
-    row: "json_object('name', new.name, 'createdAt', new.created_at, 'rate', new.rate, 'currency', new.currency, 'address', new.address, 'taxID', new.tax_id, 'taxRate', new.tax_rate, 'reverseCharge', CASE WHEN new.reverse_charge = 1 THEN json('true') END, 'language', new.language)",
+    columns: [['name', 'name'], ['createdAt', 'created_at'], ['rate', 'rate'], ['currency', 'currency'], ['address', 'address'], ['taxID', 'tax_id'], ['taxRate', 'tax_rate'], ['reverseCharge', 'reverse_charge', 'true'], ['language', 'language']],
     update: 'UPDATE',
   },
   activities: {
     kind: 'activity',
-    row: "json_object('name', new.name, 'createdAt', new.created_at, 'clientID', new.client_id, 'rate', new.rate, 'billable', CASE WHEN new.billable = 1 THEN json('true') END, 'budgetHours', new.budget_hours, 'color', new.color, 'archived', CASE WHEN new.archived = 1 THEN json('true') END)",
+    columns: [['name', 'name'], ['createdAt', 'created_at'], ['clientID', 'client_id'], ['rate', 'rate'], ['billable', 'billable', 'true'], ['budgetHours', 'budget_hours'], ['color', 'color'], ['archived', 'archived', 'true']],
     update: 'UPDATE OF name, client_id, rate, billable, budget_hours, color, archived',
   },
   sessions: {
     kind: 'session',
-    row: `json_object('device', new.device_id, 'activityID', new.activity_id, 'startedAt', new.started_at, 'endedAt', new.ended_at, 'note', new.note, 'tags', json(new.tags), 'billable', ${BILLABLE}, 'invoiceID', new.invoice_id)`,
+    columns: [['device', 'device_id'], ['activityID', 'activity_id'], ['startedAt', 'started_at'], ['endedAt', 'ended_at'], ['note', 'note'], ['tags', 'tags', 'json'], ['billable', 'billable', 'flag'], ['invoiceID', 'invoice_id']],
     update: 'UPDATE',
   },
   breaks: {
     kind: 'break',
-    row: "json_object('sessionID', new.session_id, 'startedAt', new.started_at, 'endedAt', new.ended_at)",
+    columns: [['sessionID', 'session_id'], ['startedAt', 'started_at'], ['endedAt', 'ended_at']],
     update: 'UPDATE',
   },
   entries: {
     kind: 'entry',
-    row: `json_object('device', new.device_id, 'activityID', new.activity_id, 'startedAt', new.started_at, 'endedAt', new.ended_at, 'note', new.note, 'createdAt', new.created_at, 'tags', json(new.tags), 'billable', ${BILLABLE}, 'invoiceID', new.invoice_id)`,
+    columns: [['device', 'device_id'], ['activityID', 'activity_id'], ['startedAt', 'started_at'], ['endedAt', 'ended_at'], ['note', 'note'], ['createdAt', 'created_at'], ['tags', 'tags', 'json'], ['billable', 'billable', 'flag'], ['invoiceID', 'invoice_id']],
     update: 'UPDATE',
   },
   // Invoices last: the blocks they mark are logged before them (docs/sync.md "One book").
   invoices: {
     kind: 'invoice',
-    row: "json_object('number', new.number, 'clientID', new.client_id, 'from', new.from_day, 'to', new.to_day, 'createdAt', new.created_at, 'document', new.document)",
+    columns: [['number', 'number'], ['clientID', 'client_id'], ['from', 'from_day'], ['to', 'to_day'], ['createdAt', 'created_at'], ['document', 'document']],
     update: 'UPDATE',
   },
-} as const;
+} as const satisfies Record<string, { kind: EntityKind; columns: readonly Column[]; update: string }>;
+
+/** The row `new` (or `old`) as the JSON object a line's fields are read from. */
+function rowJson(columns: readonly Column[], row: 'new' | 'old'): string {
+  const value = ([, column, as]: Column): string => {
+    const c = `${row}.${column}`;
+    if (as === 'json') return `json(${c})`;
+    // A block's billable flag as JSON (NULL: its activity's). Its invoice travels (docs/sync.md "One book").
+    if (as === 'flag') return `CASE ${c} WHEN 1 THEN json('true') WHEN 0 THEN json('false') END`;
+    if (as === 'true') return `CASE WHEN ${c} = 1 THEN json('true') END`;
+    return c;
+  };
+  return `json_object(${columns.map((c) => `'${c[0]}', ${value(c)}`).join(', ')})`;
+}
 
 const QUIET = 'WHEN NOT EXISTS (SELECT 1 FROM sync_applying)';
 
+/** Each kind's table and columns (see CAPTURED). */
+const BY_KIND = new Map<EntityKind, { table: string; columns: readonly Column[] }>(Object.entries(CAPTURED).map(([table, c]) => [c.kind, { table, columns: c.columns }]));
+
 /**
- * How the drain reads an outbox row `o` as JSON (NULL: gone). An insert records only that it
- * happened — building the row in every write cost sync about a tenth of the write rate (bench
- * figure 17) — and is read as it was then: the `before` of the next update or delete of that
- * thing (the drain finds it), or else the row as it is now. Updates keep the row they wrote
- * (`row`) and the one they replaced (`before`); deletes the one they removed. Rows without a
- * `change` are schema v4's, which kept every row whole.
+ * The rows the outbox's inserts `from`–`to` (seqs) of `kind` record, by seq, as the log's fields
+ * (absent: that row is gone). An insert records only that it happened — building the row in
+ * every write cost sync about a tenth of the write rate (bench figure 17) — and is read as it was
+ * then: the `before` of the next update or delete of that thing (the drain finds it), or else the
+ * row as it is now, read here. Updates keep the row they wrote (`row`) and the one they replaced
+ * (`before`); deletes the one they removed. Rows without a `change` are schema v4's, which kept
+ * every row whole. The columns are read as they are, not as JSON built in SQL and parsed again
+ * (that round trip was a quarter of the drain's time a row): each becomes the value
+ * {@link rowJson}'s JSON would have given it, the same in every line.
  */
-export const OUTBOX_ROW_SQL = `CASE WHEN o.change IN ('insert', 'history') THEN CASE o.kind ${Object.entries(CAPTURED)
-  .map(([table, c]) => `WHEN '${c.kind}' THEN (SELECT ${c.row} FROM ${table} AS new WHERE new.id = o.id)`)
-  .join(' ')} END ELSE o.row END`;
+export function capturedRows(db: DatabaseSync, kind: EntityKind, from: number, to: number): Map<number, Record<string, FieldValue>> {
+  const rows = new Map<number, Record<string, FieldValue>>();
+  const c = BY_KIND.get(kind);
+  if (c === undefined) return rows;
+  const statement = sql(
+    db,
+    `SELECT o.seq, ${c.columns.map(([, column]) => `new.${column}`).join(', ')} FROM sync_outbox AS o JOIN ${c.table} AS new ON new.id = o.id
+     WHERE o.seq BETWEEN ? AND ? AND o.kind = '${kind}' AND o.change IN ('insert', 'history')`,
+  );
+  statement.setReturnArrays(true);
+  const columns = c.columns;
+  for (const values of statement.all(from, to) as unknown as unknown[][]) {
+    const row: Record<string, FieldValue> = {};
+    for (let i = 0; i < columns.length; i++) {
+      const [field, , as] = columns[i] as Column;
+      const v = values[i + 1] as FieldValue;
+      if (as === undefined) row[field] = v;
+      else if (as === 'json') row[field] = v === null ? null : (JSON.parse(v as string) as FieldValue);
+      else if (as === 'flag') row[field] = v === 1 ? true : v === 0 ? false : null;
+      else row[field] = v === 1 ? true : null;
+    }
+    rows.set(values[0] as number, row);
+  }
+  return rows;
+}
+
+/** A row as the triggers' JSON has it (see {@link rowJson}), parsed; undefined: no such row. What {@link capturedRows} must equal. */
+export function capturedRowJson(db: DatabaseSync, kind: EntityKind, id: string): Record<string, FieldValue> | undefined {
+  const c = BY_KIND.get(kind);
+  const found = c === undefined ? undefined : (db.prepare(`SELECT ${rowJson(c.columns, 'new')} AS row FROM ${c.table} AS new WHERE new.id = ?`).get(id) as { row: string } | undefined);
+  return found === undefined ? undefined : (JSON.parse(found.row) as Record<string, FieldValue>);
+}
 
 const EVENTS = ['insert', 'update', 'delete'] as const;
 
@@ -72,10 +129,11 @@ function makeTriggers(store: Pick<Store, 'db'>, events: readonly (typeof EVENTS)
   const db = store.db;
   for (const [table, c] of Object.entries(CAPTURED)) {
     for (const event of EVENTS) db.exec(`DROP TRIGGER IF EXISTS sync_capture_${table}_${event}`);
-    const old = c.row.replaceAll('new.', 'old.');
+    const row = rowJson(c.columns, 'new');
+    const old = rowJson(c.columns, 'old');
     const record = {
       insert: `(kind, id, change) VALUES ('${c.kind}', new.id, 'insert')`,
-      update: `(kind, id, change, row, before) VALUES ('${c.kind}', new.id, 'update', ${c.row}, ${old})`,
+      update: `(kind, id, change, row, before) VALUES ('${c.kind}', new.id, 'update', ${row}, ${old})`,
       delete: `(kind, id, change, before) VALUES ('${c.kind}', old.id, 'delete', ${old})`,
     } as const;
     for (const event of events) {

@@ -7,7 +7,7 @@
 
 import type { DatabaseSync } from 'node:sqlite';
 import type { Store } from '../store.ts';
-import { OUTBOX_ROW_SQL } from './capture.ts';
+import { capturedRows } from './capture.ts';
 import { type HybridClock, formatHlc, sortableHlc } from './hlc.ts';
 import { SIGNED_LINE_OVERHEAD } from './folder-key.ts';
 import { OPTIONAL_FIELDS, formatOpLine, type EntityKind, type FieldValue } from './ops.ts';
@@ -32,7 +32,7 @@ export function verbOf(kind: EntityKind, known: boolean, set: Record<string, Fie
 /**
  * Turns the outbox into operations of this device's log (next hlc each), merges them into
  * the synced state, and empties the outbox. Runs inside the caller's transaction. Each change
- * is read as it was made (see OUTBOX_ROW_SQL); a row that sets nothing new (the history logged again, a write that changed no synced field) adds no line.
+ * is read as it was made (see capturedRows); a row that sets nothing new (the history logged again, a write that changed no synced field) adds no line.
  */
 export function drain(
   store: Store,
@@ -43,14 +43,21 @@ export function drain(
   const db = store.db;
   const rows = sql(
     db,
-    `SELECT o.seq AS seq, o.kind AS kind, o.id AS id, o.change AS change, ${OUTBOX_ROW_SQL} AS row, ${STORED_COLUMNS}
-     FROM (SELECT * FROM sync_outbox ORDER BY seq LIMIT ?) AS o LEFT JOIN sync_entities AS e ON e.id = o.id ${STORED_JOIN} ORDER BY o.seq`,
+    `SELECT o.seq AS seq, o.kind AS kind, o.id AS id, o.change AS change, o.row AS row, ${STORED_COLUMNS}
+     FROM (SELECT seq, kind, id, change, row FROM sync_outbox ORDER BY seq LIMIT ?) AS o LEFT JOIN sync_entities AS e ON e.id = o.id ${STORED_JOIN} ORDER BY o.seq`,
   ).all(limit) as unknown as OutboxRow[];
   const segments = new Set<number>();
   const activities = new Set<string>();
   if (rows.length === 0) return { logged: 0, taken: 0, segments, activities };
   entities.known(rows);
+  // The rows inserts recorded: each as the next change of its thing replaced it, else as it is now.
   insertedRows(db, rows);
+  const inserted = new Map<number, Record<string, FieldValue>>();
+  const insertedKinds = new Set<EntityKind>();
+  for (const r of rows) if (r.row === null && (r.change === 'insert' || r.change === 'history')) insertedKinds.add(r.kind);
+  const first = (rows[0] as OutboxRow).seq;
+  const last = (rows[rows.length - 1] as OutboxRow).seq;
+  for (const kind of insertedKinds) for (const [seq, row] of capturedRows(db, kind, first, last)) inserted.set(seq, row);
   // The segment being filled and its size; every segment started or grown here, to save.
   const tail = sql(db, 'SELECT segment, first_seq AS first, bytes FROM sync_segments ORDER BY segment DESC LIMIT 1').get() as
     | { segment: number; first: number; bytes: number }
@@ -62,18 +69,25 @@ export function drain(
   for (const r of rows) {
     const before = entities.get(r.id);
     let set: Record<string, FieldValue> | undefined;
-    if (r.row !== null) {
-      const row = JSON.parse(r.row) as Record<string, FieldValue>;
+    const row = r.row !== null ? (JSON.parse(r.row) as Record<string, FieldValue>) : inserted.get(r.seq);
+    if (row !== undefined) {
       if (row.device === '') row.device = clock.device;
       set = {};
-      for (const [field, v] of Object.entries(row)) {
+      let fields = 0;
+      const optional = OPTIONAL_FIELDS[r.kind];
+      for (const field in row) {
+        const v = row[field] as FieldValue;
         if (field === 'device' && before !== undefined && value(before, 'device') !== undefined) continue; // made once
         // An optional field never set is null already: a session without a note logs no note,
         // so its lines read in a Tock that knows no session notes.
-        if (v === null && OPTIONAL_FIELDS[r.kind].has(field) && before?.fields[field] === undefined) continue;
-        if (before === undefined || before.fields[field] === undefined || !sameValue(before.fields[field][0], v)) set[field] = v;
+        if (v === null && optional.has(field) && before?.fields[field] === undefined) continue;
+        const was = before?.fields[field];
+        if (was === undefined || !sameValue(was[0], v)) {
+          set[field] = v;
+          fields++;
+        }
       }
-      if (Object.keys(set).length === 0) continue;
+      if (fields === 0) continue;
     } else if (before === undefined || (before.deleted !== null && !visible(before))) {
       continue;
     }
@@ -101,7 +115,7 @@ export function drain(
     'INSERT INTO sync_segments (segment, first_seq, bytes) VALUES (?, ?, ?) ON CONFLICT (segment) DO UPDATE SET bytes = excluded.bytes',
   );
   for (const g of grown.values()) saveSegment.run(g.segment, g.first, g.bytes);
-  sql(db, 'DELETE FROM sync_outbox WHERE seq <= ?').run(rows[rows.length - 1]?.seq ?? 0);
+  sql(db, 'DELETE FROM sync_outbox WHERE seq <= ?').run(last);
   return { logged, taken: rows.length, segments, activities };
 }
 
