@@ -126,7 +126,8 @@ export class Entities {
         changed = true;
       }
     } else {
-      for (const [field, value] of Object.entries(set)) {
+      for (const field in set) {
+        const value = set[field] as FieldValue;
         const current = e.fields[field];
         if (current === undefined || current[1] < hlc) {
           e.fields[field] = [value, hlc];
