@@ -13,6 +13,7 @@ import {
   deviceNames,
   deviceOfBlocks,
   entries,
+  rangeActivityIDs,
   sessions,
   sessionWorkedSeconds,
   startBounds,
@@ -152,16 +153,22 @@ function settingOf<T>(db: DatabaseSync, key: string, check: (value: unknown) => 
  */
 function csvLedger(db: DatabaseSync, from: number, to: number): (activityID: string, id: string, block: BlockLedgerColumns, seconds: number) => (string | number)[] {
   const activities = new Map<string, { clientID: string | null; rate: string | null; billable: number }>();
-  for (const a of db.prepare('SELECT id, client_id AS clientID, rate, billable FROM activities WHERE client_id IS NOT NULL OR rate IS NOT NULL OR billable <> 0').all() as unknown as {
-    id: string;
-    clientID: string | null;
-    rate: string | null;
-    billable: number;
-  }[]) {
-    activities.set(a.id, a);
-  }
-  const clients = new Map<string, ClientRow>();
-  for (const c of db.prepare('SELECT id, name, rate, currency, address FROM clients').all() as unknown as ClientRow[]) clients.set(c.id, c);
+  // A range's own activities (a month of a heavy history: its blocks', not all 20 000 read);
+  // the whole history's, those with a ledger field.
+  const ranged = from > Number.MIN_SAFE_INTEGER || to < Number.MAX_SAFE_INTEGER;
+  const read = ranged
+    ? db.prepare(`SELECT id, client_id AS clientID, rate, billable FROM activities WHERE id IN (${rangeActivityIDs(from)})`).all(from, to)
+    : db.prepare('SELECT id, client_id AS clientID, rate, billable FROM activities WHERE client_id IS NOT NULL OR rate IS NOT NULL OR billable <> 0').all();
+  for (const a of read as unknown as { id: string; clientID: string | null; rate: string | null; billable: number }[]) activities.set(a.id, a);
+  // Each client by its key, once, when a block's activity first names it.
+  const clientRow = db.prepare('SELECT id, name, rate, currency, address FROM clients WHERE id = ?');
+  const known = new Map<string, ClientRow | undefined>();
+  const clients = {
+    get(clientID: string): ClientRow | undefined {
+      if (!known.has(clientID)) known.set(clientID, clientRow.get(clientID) as ClientRow | undefined);
+      return known.get(clientID);
+    },
+  };
   const rounding: Rounding = settingOf(db, 'rounding', checkRounding) ?? { ...NO_ROUNDING };
   const perBlock: Rounding = { ...rounding, per: 'block' };
   const fallbackCurrency = settingOf(db, 'business', checkBusiness)?.currency ?? null;

@@ -54,7 +54,7 @@ export function* jsonChunks(db: DatabaseSync, request: ExportRequest): Generator
     });
     out.add(`\n"clients":[${clients.map((c) => `\n${JSON.stringify(record(c))}`).join(',')}\n],\n"activities":[`);
   }
-  const activities = activitiesStatement(db, ranged);
+  const activities = activitiesStatement(db, ranged, from);
   for (const a of (ranged ? activities.iterate(from, to) : activities.iterate()) as Iterable<ActivityRow>) {
     const record = {
       id: a.id,

@@ -102,16 +102,41 @@ export interface SessionOut extends BlockLedgerColumns {
 /** The activity columns the JSON format lists. */
 const ACTIVITY_COLUMNS = 'id, name, created_at AS createdAt, client_id AS clientID, rate, billable, budget_hours AS budgetHours, color, archived';
 
-/** The activities an export lists, in order of creation: all of them, or with a range (`?1`, `?2`) those its blocks use. */
-export function activitiesStatement(db: DatabaseSync, ranged: boolean): StatementSync {
+/**
+ * The sessions (alias `s`) and entries (`e`) that start in `[?1, ?2)` of a range that has a
+ * first day, found through their `ended_at` indexes: a session ends after it starts or still
+ * runs, and an entry ends within 24 hours of its start (docs/product.md). A month's export then
+ * reads the blocks ended since it began, not every block kept (there is no index by start: each
+ * would cost every write). Without a first day the export is the whole history, read in order.
+ */
+const SESSIONS_ENDED = 'FROM sessions WHERE ended_at >= ?1 AND +started_at >= ?1 AND +started_at < ?2';
+const SESSIONS_RUNNING = 'FROM sessions WHERE ended_at IS NULL AND +started_at >= ?1 AND +started_at < ?2';
+const RANGE_SESSIONS = `s.id IN (SELECT id ${SESSIONS_ENDED} UNION ALL SELECT id ${SESSIONS_RUNNING})`;
+const RANGE_ENTRIES = `e.ended_at >= ?1 AND e.ended_at < ?2 + ${24 * 3_600_000} AND +e.started_at >= ?1 AND +e.started_at < ?2`;
+
+/** Whether `[from, to)` (startBounds) has a first day, so its blocks are found by their ends. */
+function hasFirstDay(from: number): boolean {
+  return from > Number.MIN_SAFE_INTEGER;
+}
+
+/**
+ * The IDs of the activities the blocks that start in `[?1, ?2)` use, as a subquery: by their
+ * ends with a first day, else (a range that only has a last day) by their starts.
+ */
+export function rangeActivityIDs(from: number): string {
+  return hasFirstDay(from)
+    ? // UNION ALL: IN keeps each once, and a UNION's merge would walk sessions in activity order.
+      `SELECT activity_id ${SESSIONS_ENDED} UNION ALL SELECT activity_id ${SESSIONS_RUNNING} UNION ALL SELECT e.activity_id FROM entries e WHERE ${RANGE_ENTRIES}`
+    : 'SELECT activity_id FROM sessions WHERE started_at >= ?1 AND started_at < ?2 UNION SELECT activity_id FROM entries WHERE started_at >= ?1 AND started_at < ?2';
+}
+
+/** The activities an export lists, in order of creation: all of them, or with a range (`?1`, `?2`, starting at `from`) those its blocks use. */
+export function activitiesStatement(db: DatabaseSync, ranged: boolean, from: number): StatementSync {
   // With a range, only the activities its blocks use: the file stands on its own without
   // listing every activity ever made.
   return db.prepare(
     ranged
-      ? `SELECT ${ACTIVITY_COLUMNS} FROM activities
-          WHERE id IN (SELECT activity_id FROM sessions WHERE started_at >= ?1 AND started_at < ?2
-                       UNION SELECT activity_id FROM entries WHERE started_at >= ?1 AND started_at < ?2)
-          ORDER BY created_at, id`
+      ? `SELECT ${ACTIVITY_COLUMNS} FROM activities WHERE id IN (${rangeActivityIDs(from)}) ORDER BY created_at, id`
       : `SELECT ${ACTIVITY_COLUMNS} FROM activities ORDER BY created_at, id`,
   );
 }
@@ -127,7 +152,7 @@ export function* sessions(db: DatabaseSync, from: number, to: number): Generator
               s.tags, s.billable, b.started_at AS breakStart, b.ended_at AS breakEnd
          FROM sessions s JOIN activities a ON a.id = s.activity_id
          LEFT JOIN breaks b ON b.session_id = s.id
-        WHERE s.started_at >= ? AND s.started_at < ?
+        WHERE ${hasFirstDay(from) ? RANGE_SESSIONS : 's.started_at >= ?1 AND s.started_at < ?2'}
         ORDER BY s.started_at, s.id, b.started_at, b.id`,
     )
     .iterate(from, to) as Iterable<SessionBreakRow>;
@@ -160,7 +185,7 @@ export function entries(db: DatabaseSync, from: number, to: number): Iterable<En
       `SELECT e.id, e.device_id AS device, e.activity_id AS activityID, a.name AS activityName, e.started_at AS start, e.ended_at AS end, e.note,
               e.tags, e.billable
          FROM entries e JOIN activities a ON a.id = e.activity_id
-        WHERE e.started_at >= ? AND e.started_at < ?
+        WHERE ${hasFirstDay(from) ? RANGE_ENTRIES : 'e.started_at >= ?1 AND e.started_at < ?2'}
         ORDER BY e.started_at, e.id`,
     )
     .iterate(from, to) as Iterable<EntryRow>;

@@ -19,12 +19,14 @@ import type { StatementSync } from 'node:sqlite';
 import { after, before, test } from 'node:test';
 import {
   activityLedger,
+  addDays,
   addRule,
   budgetUsage,
   buildReport,
   createTracker,
   dailyTotals,
   daySuggestions,
+  exportChunks,
   listClients,
   invoiceSummary,
   listInvoices,
@@ -35,6 +37,7 @@ import {
   reportPeriod,
   searchKey,
   setActivityLedger,
+  startOfLocalDay,
   timeline,
   wordKey,
   type Store,
@@ -170,12 +173,16 @@ const SMALL_SORTS: Record<string, string> = {
   'FROM clients ORDER BY name_key, id': 'the tie-break of clients with one name',
   // search.ts: the activities whose whole search key is the query (names differ by case or accents at most).
   'WHERE search_key = ? ORDER BY': 'the few activities one search key names',
+  // export-reads.ts: a ranged export's blocks and activities, found by their ends, in order of start or creation.
+  'ORDER BY s.started_at, s.id, b.started_at, b.id': "a range's sessions and breaks, in order",
+  'ORDER BY e.started_at, e.id': "a range's entries, in order",
+  'ORDER BY created_at, id': "the activities a range's blocks use",
   // idle-time.ts: the running session and the last ended session and entry, at most three rows.
   'ORDER BY t.at DESC LIMIT 1': 'the last tracked activity sorts its three candidates',
 };
 
 /** The window's routes (packages/window/src/contract/routes.ts) as the core use cases they call, each with the large table it answers whole by design. */
-function windowReads(): { route: string; run: () => unknown; whole?: string }[] {
+function windowReads(): { route: string; run: () => unknown; whole?: string | undefined }[] {
   const now = clock();
   const today = '2026-11-22';
   const dayStart = Date.parse('2026-11-21T23:00:00Z');
@@ -198,6 +205,14 @@ function windowReads(): { route: string; run: () => unknown; whole?: string }[] 
     ...(['activity', 'day', 'client', 'tag'] as const).map((by) => ({ route: `GET /api/report?period=month&by=${by}`, run: () => report({ ...reportPeriod('month', now, TIME_ZONE), by }) })),
     { route: 'GET /api/report?period=month&billable=true&client=…', run: () => report({ ...reportPeriod('month', now, TIME_ZONE), billable: 'true', client: clients[4] }) },
     { route: 'GET /api/totals (a month)', run: () => dailyTotals(store, '2026-11-01', '2026-11-30', now, TIME_ZONE) },
+    // Reports' and Settings › Data's downloads of a range: the month as CSV and as JSON (read as they stream).
+    // The JSON file lists every client (an activity of the range may name any).
+    ...(['csv', 'json'] as const).map((format) => ({
+      route: `GET /api/export?format=${format} (a month)`,
+      run: () => [...exportChunks(store.db, { format, fromDay: '2026-11-01', toDay: '2026-11-30', timeZone: TIME_ZONE, now })],
+      whole: format === 'json' ? 'clients' : undefined,
+    })),
+    { route: 'GET /api/export?format=json (from a day on)', run: () => [...exportChunks(store.db, { format: 'json', fromDay: '2026-11-01', timeZone: TIME_ZONE, now })], whole: 'clients' },
     // The ledger: clients, invoices, an activity's billing and budget; Settings › Capture's rules.
     { route: 'GET /api/clients', run: () => listClients(store), whole: 'clients' },
     { route: 'GET /api/invoices', run: () => listInvoices(store), whole: 'invoices' },
@@ -311,4 +326,32 @@ test('a report and the daily totals read the activities of their range in one st
   const reads = activityReadsOf(() => dailyTotals(store, month.from, month.to, now, TIME_ZONE));
   assert.deepEqual([...reads.values()], [1], `a month's totals: ${JSON.stringify([...reads])}`);
   assert.ok(tracker.listBlocks(Date.parse('2026-11-01T00:00:00Z'), now).length > 100, 'the month holds many blocks of many activities');
+});
+
+test('an export of a range holds the blocks that start in it, and their activities, found by their ends: a running session too', () => {
+  tracker.startActivity({ activityID: activities[9] as string });
+  // An entry of the last hour before the range's end, and one that runs over midnight into it.
+  tracker.logEntry({ activityID: activities[10] as string, durationMinutes: 90, endedAt: '2026-11-20T23:30:00.000Z' });
+  const now = clock();
+  const startOf = (day: string) => startOfLocalDay(day, TIME_ZONE);
+  for (const [fromDay, toDay] of [
+    ['2026-11-01', '2026-11-30'],
+    ['2026-11-21', '2026-11-22'],
+    ['2026-06-01', '2026-06-30'],
+    ['2026-11-22', undefined],
+  ] as const) {
+    const [from, to] = [startOf(fromDay), toDay === undefined ? Number.MAX_SAFE_INTEGER : startOf(addDays(toDay, 1))];
+    const file = JSON.parse([...exportChunks(store.db, { format: 'json', fromDay, toDay, timeZone: TIME_ZONE, now })].join('')) as Record<string, { id: string }[]>;
+    const ids = (table: string) => (store.db.prepare(`SELECT id FROM ${table} WHERE started_at >= ? AND started_at < ? ORDER BY started_at, id`).all(from, to) as { id: string }[]).map((r) => r.id);
+    const used = store.db
+      .prepare('SELECT id FROM activities WHERE id IN (SELECT activity_id FROM sessions WHERE started_at >= ?1 AND started_at < ?2 UNION SELECT activity_id FROM entries WHERE started_at >= ?1 AND started_at < ?2) ORDER BY created_at, id')
+      .all(from, to) as { id: string }[];
+    const range = `${fromDay}…${toDay ?? ''}`;
+    assert.ok(ids('sessions').length > 0, range);
+    assert.deepEqual(file.sessions?.map((s) => s.id), ids('sessions'), `sessions of ${range}`);
+    assert.deepEqual(file.entries?.map((e) => e.id), ids('entries'), `entries of ${range}`);
+    assert.deepEqual(file.activities?.map((a) => a.id), used.map((r) => r.id), `activities of ${range}`);
+    const csv = [...exportChunks(store.db, { format: 'csv', fromDay, toDay, timeZone: TIME_ZONE, now })].join('');
+    assert.equal(csv.trimEnd().split('\n').length - 1, ids('sessions').length + ids('entries').length, `CSV rows of ${range}`);
+  }
 });
