@@ -73,30 +73,31 @@ interface BlocksRead {
   entries: ({ activityID: string; start: number; end: number } & BlockLedgerColumns)[];
 }
 
-/** Reads every block that overlaps `[from, to)` (ms) from the store. */
+/**
+ * Reads every block that overlaps `[from, to)` (ms) from the store. Its rows come as arrays, in
+ * the SQL's column order: node:sqlite makes an object a row otherwise, which cost a year's
+ * report (40 000 rows) a quarter of its time.
+ */
 export function blocksOverlapping(store: Store, from: number, to: number): BlocksRead {
-  const rows = store.statement(BLOCKS_OVERLAPPING_SQL).all(from, to, to + ENTRY_MAX_MS) as unknown as {
-    kind: 0 | 1 | 2;
-    sessionID: string | null;
-    activityID: string;
-    start: number;
-    end: number | null;
-    tags: string | null;
-    billable: number | null;
-  }[];
+  const statement = store.statement(BLOCKS_OVERLAPPING_SQL);
+  statement.setReturnArrays(true);
+  const rows = statement.all(from, to, to + ENTRY_MAX_MS) as unknown as [
+    kind: 0 | 1 | 2,
+    sessionID: string,
+    activityID: string,
+    start: number,
+    end: number | null,
+    tags: string | null,
+    billable: number | null,
+  ][];
   const sessions = new Map<string, SessionTimes>();
   const entries: BlocksRead['entries'] = [];
-  for (const row of rows) {
-    if (row.kind === 0) {
-      const id = row.sessionID as string;
-      sessions.set(id, { id, activityID: row.activityID, start: row.start, end: row.end, breaks: [], tags: row.tags, billable: row.billable });
-    }
+  for (const [kind, id, activityID, start, end, tags, billable] of rows) {
+    if (kind === 0) sessions.set(id, { id, activityID, start, end, breaks: [], tags, billable });
   }
-  for (const row of rows) {
-    if (row.kind === 1) sessions.get(row.sessionID as string)?.breaks.push({ start: row.start, end: row.end });
-    else if (row.kind === 2) {
-      entries.push({ id: row.sessionID as string, activityID: row.activityID, start: row.start, end: row.end as number, tags: row.tags, billable: row.billable });
-    }
+  for (const [kind, id, activityID, start, end, tags, billable] of rows) {
+    if (kind === 1) sessions.get(id)?.breaks.push({ start, end });
+    else if (kind === 2) entries.push({ id, activityID, start, end: end as number, tags, billable });
   }
   return { sessions: [...sessions.values()], entries };
 }
