@@ -13,7 +13,7 @@ import { readCaptureSettings, retentionStartMs } from './capture-settings.ts';
 import { globMatches } from './glob.ts';
 import { addDays, localDayKey, startOfLocalDay, type DayKey } from './day.ts';
 import { domainOfEntity } from './heartbeat-senders.ts';
-import { BROWSER_HEARTBEAT_TYPES, EXCLUDED_PAGE_ENTITY, listHeartbeats } from './heartbeats.ts';
+import { BROWSER_HEARTBEAT_TYPES, EXCLUDED_PAGE_ENTITY, listHeartbeats, type StoredHeartbeat } from './heartbeats.ts';
 import { readDayStartsAt } from './ledger-settings.ts';
 import { toIso } from './instants.ts';
 import type { CaptureSettings, CaptureSpan, SpanSource, Timeline } from './shapes/capture.ts';
@@ -100,6 +100,15 @@ export interface EditorSpan {
 }
 
 /**
+ * The heartbeats {@link editorSpans} and {@link browserSpans} make the spans of `[fromMs, toMs)`
+ * from: those of the range and of one timeout and tail before it. A day's timeline reads them
+ * once for both (they were the most of its cost, read twice).
+ */
+function spanHeartbeats(store: Store, fromMs: number, toMs: number, timeoutMs: number): StoredHeartbeat[] {
+  return listHeartbeats(store, fromMs - timeoutMs - EDITOR_TAIL_MS, toMs);
+}
+
+/**
  * The editor spans of the heartbeats in `[fromMs, toMs)` (heartbeats up to one timeout
  * before `fromMs` are read too, so a span that began earlier is whole): heartbeats of one
  * project and branch at most `timeoutMs` apart make one span, from its first heartbeat to its
@@ -108,8 +117,8 @@ export interface EditorSpan {
  * (the latest on a tie). Spans are clipped to the range; oldest first. Heartbeats of a web
  * page (`domain`, `url`) are not an editor's: they make {@link browserSpans}.
  */
-export function editorSpans(store: Store, fromMs: number, toMs: number, timeoutMs: number): EditorSpan[] {
-  const beats = listHeartbeats(store, fromMs - timeoutMs - EDITOR_TAIL_MS, toMs).filter((b) => !BROWSER_HEARTBEAT_TYPES.has(b.type));
+export function editorSpans(store: Store, fromMs: number, toMs: number, timeoutMs: number, read = spanHeartbeats(store, fromMs, toMs, timeoutMs)): EditorSpan[] {
+  const beats = read.filter((b) => !BROWSER_HEARTBEAT_TYPES.has(b.type));
   return runsOf(beats, fromMs, toMs, timeoutMs, (a, b) => a.project === b.project && a.branch === b.branch).map(({ startMs, endMs, first, members }) => ({
     startMs,
     endMs,
@@ -140,8 +149,8 @@ export interface BrowserSpan {
  * page's heartbeat begins. The entity is reduced to its domain again on reading (heartbeats
  * stored before Tock kept domains only held the URL).
  */
-export function browserSpans(store: Store, fromMs: number, toMs: number, timeoutMs: number): BrowserSpan[] {
-  const beats = listHeartbeats(store, fromMs - timeoutMs - EDITOR_TAIL_MS, toMs)
+export function browserSpans(store: Store, fromMs: number, toMs: number, timeoutMs: number, read = spanHeartbeats(store, fromMs, toMs, timeoutMs)): BrowserSpan[] {
+  const beats = read
     .filter((b) => BROWSER_HEARTBEAT_TYPES.has(b.type))
     .map((b) => ({ ...b, entity: domainOfEntity(b.entity) ?? b.entity }));
   return runsOf(beats, fromMs, toMs, timeoutMs, (a, b) => a.editor === b.editor && a.entity === b.entity).map(({ startMs, endMs, first, members }) => ({
@@ -254,7 +263,9 @@ export function timedTimeline(store: Store, request: TimelineRequest): TimedSpan
     });
   }
   if (dayEnd > dayStart) {
-    for (const e of editorSpans(store, dayStart, dayEnd, settings.editorTimeout * 60_000)) {
+    const timeoutMs = settings.editorTimeout * 60_000;
+    const beats = spanHeartbeats(store, dayStart, dayEnd, timeoutMs);
+    for (const e of editorSpans(store, dayStart, dayEnd, timeoutMs, beats)) {
       spans.push({
         startMs: e.startMs,
         endMs: e.endMs,
@@ -274,7 +285,7 @@ export function timedTimeline(store: Store, request: TimelineRequest): TimedSpan
     }
     // A page excluded when it came (stored with no domain), or whose browser or domain an
     // exclusion matches now, is an excluded span, with neither.
-    for (const b of browserSpans(store, dayStart, dayEnd, settings.editorTimeout * 60_000)) {
+    for (const b of browserSpans(store, dayStart, dayEnd, timeoutMs, beats)) {
       const excluded = b.entity === EXCLUDED_PAGE_ENTITY || isExcluded(settings, b.app, b.entity);
       spans.push({
         startMs: b.startMs,

@@ -293,13 +293,13 @@ test('the invoices are listed newest first, each as its document says, and one i
   assert.equal(invoiceSummary(store, 'INV-2026-999'), undefined);
 });
 
-/** How many times `run` ran each statement that reads `activities` (a get, an all, an iterate). */
-function activityReadsOf(run: () => unknown): Map<string, number> {
+/** How many times `run` ran each statement that reads `table` (a get, an all, an iterate). */
+function readsOf(table: string, run: () => unknown): Map<string, number> {
   const runs = new Map<string, number>();
   const statement = store.statement;
   store.statement = (sql: string) => {
     const real = statement(sql);
-    if (!/\bFROM activities\b/.test(sql)) return real;
+    if (!new RegExp(`\\bFROM ${table}\\b`).test(sql)) return real;
     const counted = (method: 'get' | 'all' | 'iterate') => (...args: never[]) => {
       runs.set(sql, (runs.get(sql) ?? 0) + 1);
       return (real[method] as (...a: never[]) => unknown).apply(real, args);
@@ -320,12 +320,20 @@ test('a report and the daily totals read the activities of their range in one st
   const now = clock();
   const month = reportPeriod('month', now, TIME_ZONE);
   for (const by of ['activity', 'day', 'client', 'tag'] as const) {
-    const reads = activityReadsOf(() => buildReport(store, { ...month, by }, now, TIME_ZONE));
+    const reads = readsOf('activities', () => buildReport(store, { ...month, by }, now, TIME_ZONE));
     assert.deepEqual([...reads.values()], [1], `a month by ${by}: ${JSON.stringify([...reads])}`);
   }
-  const reads = activityReadsOf(() => dailyTotals(store, month.from, month.to, now, TIME_ZONE));
+  const reads = readsOf('activities', () => dailyTotals(store, month.from, month.to, now, TIME_ZONE));
   assert.deepEqual([...reads.values()], [1], `a month's totals: ${JSON.stringify([...reads])}`);
   assert.ok(tracker.listBlocks(Date.parse('2026-11-01T00:00:00Z'), now).length > 100, 'the month holds many blocks of many activities');
+});
+
+test("the day's captured lane and suggestions read its heartbeats once, for the editor and the browser spans both", () => {
+  const now = clock();
+  const lane = readsOf('heartbeats', () => timeline(store, { day: '2026-11-22', timeZone: TIME_ZONE, nowMs: now, open: [] }));
+  assert.deepEqual([...lane.values()], [1], JSON.stringify([...lane]));
+  const suggestions = readsOf('heartbeats', () => daySuggestions(store, '2026-11-22', { timeZone: TIME_ZONE, nowMs: now }));
+  assert.deepEqual([...suggestions.values()], [1], JSON.stringify([...suggestions]));
 });
 
 test('an export of a range holds the blocks that start in it, and their activities, found by their ends: a running session too', () => {
