@@ -15,8 +15,8 @@ import type { DeviceIdentity, SyncConfig } from './settings.ts';
 export class OwnLog {
   private readonly store: Store;
   private readonly key: Uint8Array;
-  /** The signed lines of the segment written last. */
-  private signed: { segment: number; lines: string[] } | undefined;
+  /** The segment written last: its signed lines, the last of its lines unsigned, and the bytes they take. */
+  private signed: { segment: number; lines: string[]; last: string | undefined; bytes: number } | undefined;
   /** Bytes each of this device's segments should have in the folder, in order of segment. */
   private readonly written = new Map<number, number>();
   /** Whether every own segment was checked against the folder since sync started. */
@@ -70,19 +70,36 @@ export class OwnLog {
     this.checkedAll = true;
   }
 
-  /** Segment `n` of this device's log, every line signed with the folder key (each line once). */
-  private signedLines(deviceID: string, n: number): string[] {
-    const lines = segmentLines(this.store, n);
-    const cached = this.signed?.segment === n && this.signed.lines.length <= lines.length ? this.signed.lines : [];
-    const signed = cached.slice();
-    for (let i = signed.length; i < lines.length; i++) signed.push(signLine(this.key, deviceID, lines[i] as string));
-    this.signed = { segment: n, lines: signed };
+  /**
+   * Segment `n` of this device's log, every line signed with the folder key, and its bytes in the
+   * folder. Lines are only appended: of the segment written last, only the lines after those
+   * signed before are read and signed (the last one signed read again, to check it is the same).
+   */
+  private signedLines(deviceID: string, n: number): { lines: string[]; bytes: number } {
+    let signed = this.signed?.segment === n ? this.signed : undefined;
+    let lines: string[] = [];
+    if (signed !== undefined && signed.lines.length > 0) {
+      lines = segmentLines(this.store, n, signed.lines.length - 1);
+      if (lines[0] === signed.last) lines.shift();
+      else signed = undefined;
+    }
+    if (signed === undefined) {
+      signed = { segment: n, lines: [], last: undefined, bytes: 0 };
+      lines = segmentLines(this.store, n);
+    }
+    for (const line of lines) {
+      const text = signLine(this.key, deviceID, line);
+      signed.lines.push(text);
+      signed.bytes += Buffer.byteLength(text) + 1;
+    }
+    if (lines.length > 0) signed.last = lines[lines.length - 1];
+    this.signed = signed;
     return signed;
   }
 
   private writeOne(dir: string, deviceID: string, n: number): void {
-    const lines = this.signedLines(deviceID, n);
+    const { lines, bytes } = this.signedLines(deviceID, n);
     writeSegment(dir, deviceID, n, lines);
-    this.written.set(n, lines.reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0));
+    this.written.set(n, bytes);
   }
 }

@@ -95,8 +95,8 @@ export function resetSyncState(store: Store): void {
   });
 }
 
-/** This device's log lines of one segment, in order (to write that segment's file). */
-export function segmentLines(store: Store, segment: number): string[] {
+/** This device's log lines of one segment, in order (to write that segment's file), from its `skip`th on. */
+export function segmentLines(store: Store, segment: number, skip = 0): string[] {
   const bounds = sql(store.db, 'SELECT segment, first_seq AS first FROM sync_segments WHERE segment IN (?, ?)').all(segment, segment + 1) as {
     segment: number;
     first: number;
@@ -104,7 +104,7 @@ export function segmentLines(store: Store, segment: number): string[] {
   const from = bounds.find((b) => b.segment === segment)?.first;
   if (from === undefined) return [];
   const to = bounds.find((b) => b.segment === segment + 1)?.first ?? Number.MAX_SAFE_INTEGER;
-  return (sql(store.db, 'SELECT line FROM sync_log WHERE seq >= ? AND seq < ? ORDER BY seq').all(from, to) as { line: string }[]).map((r) => r.line);
+  return (sql(store.db, 'SELECT line FROM sync_log WHERE seq >= ? AND seq < ? ORDER BY seq LIMIT -1 OFFSET ?').all(from, to, skip) as { line: string }[]).map((r) => r.line);
 }
 
 /** The segments of this device's log, in order. */

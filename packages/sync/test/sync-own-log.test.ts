@@ -1,0 +1,64 @@
+/**
+ * This device's segments as OwnLog writes them (docs/sync.md "Format 2"): of the segment written
+ * last, only the lines logged since are read and signed, so each write must still give the file
+ * every line of the segment signed, in order, and a segment whose lines changed under it (the
+ * sync state reset) is read whole again.
+ */
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { createTracker, openStore } from '@tock/core';
+import { SYNC_SETTINGS, deviceClock, installCapture, resetSyncState, segmentLines, signLine } from '@tock/core/sync';
+import { segmentName } from '../src/folder.ts';
+import { OwnLog } from '../src/own-log.ts';
+
+const DEVICE = 'aaaaaaaa-0000-4000-8000-000000000001';
+const KEY = new Uint8Array(32).fill(7);
+
+test('a segment written over several drains holds each of its lines signed once, in order; after a reset, only the new lines', (t) => {
+  const root = mkdtempSync(join(tmpdir(), 'tock-own-log-'));
+  const store = openStore(join(root, 'tock.db'));
+  t.after(() => {
+    store.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+  let now = Date.parse('2026-11-22T12:00:00Z');
+  const clock = (): number => now;
+  const tracker = createTracker({ store, clock, timeZone: 'UTC' });
+  const folder = join(root, 'folder');
+  mkdirSync(join(folder, 'tock-sync-v2', DEVICE), { recursive: true });
+  store.settings.set(SYNC_SETTINGS.device, { deviceID: DEVICE, createdAt: now });
+  installCapture(store);
+  const own = new OwnLog(store, KEY);
+  const file = (): string => readFileSync(join(folder, 'tock-sync-v2', DEVICE, segmentName(1)), 'utf8');
+  const expected = (): string => `${segmentLines(store, 1).map((line) => signLine(KEY, DEVICE, line)).join('\n')}\n`;
+  const drain = (): void => {
+    own.drain(deviceClock(store, DEVICE, clock), folder, DEVICE, Number.POSITIVE_INFINITY);
+  };
+
+  tracker.logEntry({ name: 'Write', createIfMissing: true, durationMinutes: 5 });
+  drain();
+  assert.equal(segmentLines(store, 1).length, 2);
+  assert.equal(file(), expected());
+  for (let round = 0; round < 3; round++) {
+    now += 60_000;
+    for (let i = 0; i <= round; i++) tracker.logEntry({ name: 'Write', durationMinutes: 1, note: `round ${round}` });
+    drain();
+    assert.equal(file(), expected(), `round ${round}`);
+  }
+  assert.equal(segmentLines(store, 1).length, 8);
+
+  // The sync state forgotten and the history logged again (as joining a format-2 folder does):
+  // the segment's lines are others now, and none of the old ones is kept.
+  now += 3_600_000;
+  resetSyncState(store);
+  installCapture(store);
+  for (const expectedLines of [8, 9]) {
+    if (expectedLines === 9) tracker.logEntry({ name: 'Write', durationMinutes: 1, note: 'after' });
+    drain();
+    assert.equal(segmentLines(store, 1).length, expectedLines);
+    assert.equal(file(), expected());
+  }
+});
