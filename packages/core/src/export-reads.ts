@@ -104,14 +104,19 @@ const ACTIVITY_COLUMNS = 'id, name, created_at AS createdAt, client_id AS client
 
 /**
  * The sessions (alias `s`) and entries (`e`) that start in `[?1, ?2)` of a range that has a
- * first day, found through their `ended_at` indexes: a session ends after it starts or still
- * runs, and an entry ends within 24 hours of its start (docs/product.md). A month's export then
- * reads the blocks ended since it began, not every block kept (there is no index by start: each
- * would cost every write). Without a first day the export is the whole history, read in order.
+ * first day, found through their `ended_at` indexes as totals.ts finds a range's blocks: a
+ * block ends after it starts, an entry within 24 hours (docs/data.md "Import"), and a session
+ * too or it is in `sessions_long`, or it still runs. A month's export then reads its own blocks,
+ * not every block kept (there is no index by start: it would cost every write). Without a first
+ * day the export is the whole history, read in order.
  */
-const SESSIONS_ENDED = 'FROM sessions WHERE ended_at >= ?1 AND +started_at >= ?1 AND +started_at < ?2';
-const SESSIONS_RUNNING = 'FROM sessions WHERE ended_at IS NULL AND +started_at >= ?1 AND +started_at < ?2';
-const RANGE_SESSIONS = `s.id IN (SELECT id ${SESSIONS_ENDED} UNION ALL SELECT id ${SESSIONS_RUNNING})`;
+function rangeSessions(column: string): string {
+  const starts = '+started_at >= ?1 AND +started_at < ?2';
+  return `SELECT ${column} FROM sessions WHERE ended_at >= ?1 AND ended_at < ?2 + 86400000 AND ${starts}
+    UNION ALL SELECT ${column} FROM sessions WHERE ended_at - started_at > 86400000 AND ended_at >= ?2 + 86400000 AND ${starts}
+    UNION ALL SELECT ${column} FROM sessions WHERE ended_at IS NULL AND ${starts}`;
+}
+const RANGE_SESSIONS = `s.id IN (${rangeSessions('id')})`;
 const RANGE_ENTRIES = `e.ended_at >= ?1 AND e.ended_at < ?2 + ${24 * 3_600_000} AND +e.started_at >= ?1 AND +e.started_at < ?2`;
 
 /** Whether `[from, to)` (startBounds) has a first day, so its blocks are found by their ends. */
@@ -126,7 +131,7 @@ function hasFirstDay(from: number): boolean {
 export function rangeActivityIDs(from: number): string {
   return hasFirstDay(from)
     ? // UNION ALL: IN keeps each once, and a UNION's merge would walk sessions in activity order.
-      `SELECT activity_id ${SESSIONS_ENDED} UNION ALL SELECT activity_id ${SESSIONS_RUNNING} UNION ALL SELECT e.activity_id FROM entries e WHERE ${RANGE_ENTRIES}`
+      `${rangeSessions('activity_id')} UNION ALL SELECT e.activity_id FROM entries e WHERE ${RANGE_ENTRIES}`
     : 'SELECT activity_id FROM sessions WHERE started_at >= ?1 AND started_at < ?2 UNION SELECT activity_id FROM entries WHERE started_at >= ?1 AND started_at < ?2';
 }
 

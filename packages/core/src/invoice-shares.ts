@@ -39,11 +39,17 @@ export interface InvoiceShare {
   minor: bigint;
 }
 
-/** The blocks overlapping `[?1, ?2)` ms that are on an invoice, with the invoice's ID. */
+/**
+ * The blocks overlapping `[?1, ?2)` ms that are on an invoice, with the invoice's ID: found by
+ * their ends as totals.ts finds a range's blocks (an entry ends within a day after its start, a
+ * session too or it is in sessions_long; an invoiced session has ended).
+ */
 const INVOICED_IN_RANGE_SQL = `
-  SELECT id, invoice_id AS invoiceID FROM sessions WHERE invoice_id IS NOT NULL AND ended_at > ?1 AND +started_at < ?2
+  SELECT id, invoice_id AS invoiceID FROM sessions WHERE invoice_id IS NOT NULL AND ended_at > ?1 AND ended_at < ?2 + 86400000 AND +started_at < ?2
   UNION ALL
-  SELECT id, invoice_id FROM entries WHERE invoice_id IS NOT NULL AND ended_at > ?1 AND +started_at < ?2`;
+  SELECT id, invoice_id FROM sessions WHERE invoice_id IS NOT NULL AND ended_at - started_at > 86400000 AND ended_at >= ?2 + 86400000 AND +started_at < ?2
+  UNION ALL
+  SELECT id, invoice_id FROM entries WHERE invoice_id IS NOT NULL AND ended_at > ?1 AND ended_at < ?2 + 86400000 AND +started_at < ?2`;
 
 /**
  * The shares of every invoiced block that overlaps `[from, to)` (ms), by block ID. A block whose

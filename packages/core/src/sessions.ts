@@ -248,11 +248,15 @@ export function resumeBreak(store: Store, at: number): void {
 
 /** Sessions overlapping `[fromMs, toMs)`, a running one counted as reaching `toMs`. */
 export function sessionsOverlapping(store: Store, fromMs: number, toMs: number): SessionRow[] {
-  // Two index lookups instead of an OR that would scan; `+started_at` keeps SQLite from
-  // choosing a `started_at < to` range (the whole history). Same reading as totals.ts.
+  // Three index lookups instead of an OR that would scan: the sessions that end within a day
+  // after the range, the few longer than a day that end later (sessions_long), the running
+  // one; `+started_at` keeps SQLite from choosing a `started_at < to` range (the whole
+  // history). Same reading as totals.ts.
   return store
     .statement(
-      `SELECT ${SESSION_COLUMNS}, s.device_id AS deviceID ${FROM_SESSIONS} WHERE s.ended_at > ?1 AND +s.started_at < ?2
+      `SELECT ${SESSION_COLUMNS}, s.device_id AS deviceID ${FROM_SESSIONS} WHERE s.ended_at > ?1 AND s.ended_at < ?2 + 86400000 AND +s.started_at < ?2
+       UNION ALL
+       SELECT ${SESSION_COLUMNS}, s.device_id AS deviceID ${FROM_SESSIONS} WHERE s.ended_at - s.started_at > 86400000 AND s.ended_at >= ?2 + 86400000 AND +s.started_at < ?2
        UNION ALL
        SELECT ${SESSION_COLUMNS}, s.device_id AS deviceID ${FROM_SESSIONS} WHERE s.ended_at IS NULL AND s.started_at < ?2`,
     )

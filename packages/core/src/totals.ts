@@ -30,15 +30,21 @@ const ENTRY_MAX_MS = 24 * 60 * 60 * 1000;
 /**
  * Every session that overlaps `[?1, ?2)` (kind 0), the breaks of those sessions (kind 1, read
  * through `breaks_by_session`; CROSS JOIN keeps that order) and every entry that overlaps it
- * (kind 2), in ms; a running session or break has `end` null. The `ended_at IS NULL` half and
- * the `ended_at > from` half are separate index lookups (a plain OR would scan);
- * `+started_at` keeps SQLite from choosing a `started_at < to` range, which would cover the
- * whole history; entries are bounded above by `?3` (`to + 24 h`).
+ * (kind 2), in ms; a running session or break has `end` null. Sessions are three index
+ * lookups (a plain OR would scan): those that end within a day after the range
+ * (`sessions_by_ended_at`, bounded by `?3`, `to + 24 h`), the few longer than a day that end
+ * later (`sessions_long`, whose expression the query repeats), the running one; so a range of
+ * long ago does not read every session ended since. `+started_at` keeps SQLite from choosing a
+ * `started_at < to` range, which would cover the whole history; entries are bounded above by
+ * `?3` too.
  */
 export const BLOCKS_OVERLAPPING_SQL = `
   WITH range_sessions AS MATERIALIZED (
     SELECT id, activity_id, started_at, ended_at, tags, billable
-      FROM sessions WHERE ended_at > ?1 AND +started_at < ?2
+      FROM sessions WHERE ended_at > ?1 AND ended_at < ?3 AND +started_at < ?2
+    UNION ALL
+    SELECT id, activity_id, started_at, ended_at, tags, billable
+      FROM sessions WHERE ended_at - started_at > 86400000 AND ended_at >= ?3 AND +started_at < ?2
     UNION ALL
     SELECT id, activity_id, started_at, ended_at, tags, billable
       FROM sessions WHERE ended_at IS NULL AND started_at < ?2

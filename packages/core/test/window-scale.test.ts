@@ -156,7 +156,13 @@ function costlySteps(sql: string, partial: Set<string>): { step: string; table: 
   const found: { step: string; table: string | null }[] = [];
   for (const step of steps) {
     const scan = /^SCAN (\w+)(?: USING (?:COVERING )?INDEX (\w+))?$/.exec(step);
-    if (scan) {
+    // A range open at its end (`ended_at>?` alone) reads every row after its start: the whole
+    // history since a week of long ago.
+    const open = /^SEARCH (\w+) USING (?:COVERING )?INDEX (\w+) \(\w+>\?\)$/.exec(step);
+    if (open) {
+      const table = tables.get(open[1] as string) ?? '';
+      if (LARGE.has(table) && !partial.has(open[2] as string) && !limited) found.push({ step, table });
+    } else if (scan) {
       const table = tables.get(scan[1] as string) ?? '';
       const index = scan[2];
       if (LARGE.has(table) && (index === undefined || (!partial.has(index) && !limited))) found.push({ step, table });
@@ -197,7 +203,10 @@ function windowReads(): { route: string; run: () => unknown; whole?: string | un
     { route: 'GET /api/report?period=today', run: () => report(reportPeriod('today', now, TIME_ZONE)) },
     { route: 'GET /api/suggestions', run: () => daySuggestions(store, undefined, { timeZone: TIME_ZONE, nowMs: now }) },
     { route: 'GET /api/capture/timeline', run: () => timeline(store, { day: today, timeZone: TIME_ZONE, nowMs: now, open: [] }) },
-    // History's week (screens/history/Week.tsx): totals, blocks, the report by day.
+    // History's week (screens/history/Week.tsx): totals, blocks, the report by day; a week of long ago too.
+    { route: 'GET /api/totals (a week of last year)', run: () => dailyTotals(store, '2025-11-17', '2025-11-23', now, TIME_ZONE) },
+    { route: 'GET /api/blocks (a week of last year)', run: () => tracker.listBlocks(weekStart - 364 * DAY, weekStart - 357 * DAY) },
+    { route: 'GET /api/report (a week of last year by day)', run: () => report({ from: '2025-11-17', to: '2025-11-23', by: 'day' }) },
     { route: 'GET /api/totals (a week)', run: () => dailyTotals(store, '2026-11-16', today, now, TIME_ZONE) },
     { route: 'GET /api/blocks (a week)', run: () => tracker.listBlocks(weekStart, weekStart + 7 * DAY) },
     { route: 'GET /api/report (a week by day)', run: () => report({ from: '2026-11-16', to: today, by: 'day' }) },
@@ -362,4 +371,39 @@ test('an export of a range holds the blocks that start in it, and their activiti
     const csv = [...exportChunks(store.db, { format: 'csv', fromDay, toDay, timeZone: TIME_ZONE, now })].join('');
     assert.equal(csv.trimEnd().split('\n').length - 1, ids('sessions').length + ids('entries').length, `CSV rows of ${range}`);
   }
+});
+
+test('a week of long ago holds the sessions that overlap it, one left running for weeks among them, found by their ends', () => {
+  const now = clock();
+  const at = (iso: string) => Date.parse(iso);
+  const long = [
+    // Five days, ending inside the week; two months, ending long after it (sessions_long); one day exactly.
+    [crypto.randomUUID(), at('2025-11-14T10:00:00Z'), at('2025-11-19T10:00:00Z')],
+    [crypto.randomUUID(), at('2025-11-10T08:00:00Z'), at('2026-01-10T08:00:00Z')],
+    [crypto.randomUUID(), at('2025-11-16T12:00:00Z'), at('2025-11-17T12:00:00Z')],
+  ] as const;
+  const insert = store.db.prepare('INSERT INTO sessions (id, activity_id, started_at, ended_at) VALUES (?, ?, ?, ?)');
+  for (const [id, start, end] of long) insert.run(id, activities[20] as string, start, end);
+  const [from, to] = [startOfLocalDay('2025-11-17', TIME_ZONE), startOfLocalDay('2025-11-24', TIME_ZONE)];
+  const overlapping = (store.db.prepare('SELECT id FROM sessions WHERE started_at < ?2 AND (ended_at > ?1 OR ended_at IS NULL) ORDER BY id').all(from, to) as { id: string }[]).map((r) => r.id);
+  for (const [id] of long) assert.ok(overlapping.includes(id));
+  const listed = tracker
+    .listBlocks(from, to)
+    .filter((b) => b.kind === 'session')
+    .map((b) => b.id)
+    .sort();
+  assert.deepEqual(listed, overlapping);
+  const week = dailyTotals(store, '2025-11-17', '2025-11-23', now, TIME_ZONE).filter((d) => d.activityID === activities[20]);
+  assert.deepEqual(
+    week.map((d) => [d.day, d.seconds]),
+    ['2025-11-17', '2025-11-18', '2025-11-19', '2025-11-20', '2025-11-21', '2025-11-22', '2025-11-23'].map((day) => [day, 86_400]),
+    'the two-month session covers every day of the week whole',
+  );
+  const report = buildReport(store, { from: '2025-11-17', to: '2025-11-23', by: 'activity' }, now, TIME_ZONE);
+  assert.equal(report.rows.find((r) => 'activityID' in r && r.activityID === activities[20])?.seconds, 7 * 86_400);
+  const file = JSON.parse([...exportChunks(store.db, { format: 'json', fromDay: '2025-11-10', toDay: '2025-11-10', timeZone: TIME_ZONE, now })].join('')) as { sessions: { id: string }[] };
+  assert.ok(
+    file.sessions.some((s) => s.id === long[1][0]),
+    'the export of the day it began holds it',
+  );
 });
