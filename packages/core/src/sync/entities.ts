@@ -76,6 +76,9 @@ export function sql(db: DatabaseSync, text: string): StatementSync {
   return s;
 }
 
+/** Things one statement of {@link Entities.save} writes. */
+const SAVE_ROWS = 64;
+
 export class Entities {
   private readonly cache = new Map<string, Entity | null>();
   readonly dirty = new Map<string, Entity>();
@@ -140,17 +143,27 @@ export class Entities {
     return changed;
   }
 
-  /** Writes the changed entities back. */
+  /**
+   * Writes the changed entities back, {@link SAVE_ROWS} a statement: one upsert of many rows
+   * costs a third less a row than one each (the drain saves a row for each thing it logs).
+   */
   save(): void {
-    const upsert = sql(
-      this.db,
-      `INSERT INTO sync_entities (id, kind, ref, fields, deleted_hlc, log_seq) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET ref = excluded.ref, fields = excluded.fields, deleted_hlc = excluded.deleted_hlc, log_seq = excluded.log_seq`,
-    );
+    const upsert = (rows: number): StatementSync =>
+      sql(
+        this.db,
+        `INSERT INTO sync_entities (id, kind, ref, fields, deleted_hlc, log_seq) VALUES ${'(?, ?, ?, ?, ?, ?), '.repeat(rows - 1)}(?, ?, ?, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET ref = excluded.ref, fields = excluded.fields, deleted_hlc = excluded.deleted_hlc, log_seq = excluded.log_seq`,
+      );
+    const values: (string | number | null)[] = [];
     for (const e of this.dirty.values()) {
-      if (e.logSeq === undefined) upsert.run(e.id, e.kind, refOf(e), encodeFields(e.fields), e.deleted, null);
-      else upsert.run(e.id, e.kind, refOf(e), '', e.deleted, e.logSeq);
+      if (e.logSeq === undefined) values.push(e.id, e.kind, refOf(e), encodeFields(e.fields), e.deleted, null);
+      else values.push(e.id, e.kind, refOf(e), '', e.deleted, e.logSeq);
+      if (values.length === SAVE_ROWS * 6) {
+        upsert(SAVE_ROWS).run(...values);
+        values.length = 0;
+      }
     }
+    for (let i = 0; i < values.length; i += 6) upsert(1).run(...values.slice(i, i + 6));
   }
 }
 
