@@ -28,7 +28,6 @@ import {
   issueInvoice,
   lastContinuableActivity,
   lastTrackedActivity,
-  nameKey,
   openStore,
   pruneCapture,
   recordHeartbeats,
@@ -36,19 +35,17 @@ import {
   removeClient,
   reportPeriod,
   runningSessionSpan,
-  searchKey,
   setActivityArchived,
   setActivityLedger,
   setBlockBillable,
   tagBlock,
   untagBlock,
   voidInvoice,
-  wordKey,
   type Store,
   type Tracker,
 } from '../src/index.ts';
 import { deviceClock, drainOutbox, hasDrainBacklog, refreshCapture, sessionsRunningElsewhere } from '../src/sync/index.ts';
-import { manualClock, type ManualClock } from './support.ts';
+import { manualClock, seedHistory, type ManualClock } from './support.ts';
 
 const DAY = 86_400_000;
 const TIME_ZONE = 'Europe/Berlin';
@@ -72,30 +69,9 @@ before(() => {
   const now = clock();
   const db = store.db;
   store.transaction(() => {
-    const client = db.prepare('INSERT INTO clients (id, name, name_key, rate, currency, created_at) VALUES (?, ?, ?, ?, ?, ?)');
-    for (let i = 0; i < SIZES.clients; i++) {
-      clients.push(crypto.randomUUID());
-      client.run(clients[i] as string, `Client ${i}`, nameKey(`Client ${i}`), '80', 'EUR', now - 400 * DAY);
-    }
-    const activity = db.prepare(
-      'INSERT INTO activities (id, name, name_key, search_key, word_key, created_at, last_used_at, client_id, billable, archived, color) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    );
-    for (let i = 0; i < SIZES.activities; i++) {
-      activities.push(crypto.randomUUID());
-      const name = `ticket ${i} review`;
-      const client = i % 4 === 0 ? (clients[i % SIZES.clients] as string) : null;
-      activity.run(activities[i] as string, name, nameKey(name), searchKey(name), wordKey(name), now - 400 * DAY, now - (i % 365) * DAY, client, client ? 1 : 0, i % 10 === 1 ? 1 : 0, i % 8);
-    }
-    const session = db.prepare('INSERT INTO sessions (id, activity_id, started_at, ended_at, tags) VALUES (?, ?, ?, ?, ?)');
-    const pause = db.prepare('INSERT INTO breaks (id, session_id, started_at, ended_at) VALUES (?, ?, ?, ?)');
-    const entry = db.prepare('INSERT INTO entries (id, activity_id, started_at, ended_at, note, created_at, tags) VALUES (?, ?, ?, ?, NULL, ?, ?)');
-    for (let i = 0; i < SIZES.sessions; i++) {
-      const start = now - 2 * DAY - Math.floor((i / SIZES.sessions) * 365 * DAY);
-      const id = crypto.randomUUID();
-      session.run(id, activities[(i * 7) % SIZES.activities] as string, start, start + 50 * 60_000, i % 5 === 0 ? '["a","b"]' : null);
-      pause.run(crypto.randomUUID(), id, start + 10 * 60_000, start + 15 * 60_000);
-      entry.run(crypto.randomUUID(), activities[(i * 13) % SIZES.activities] as string, start + 55 * 60_000, start + 60 * 60_000, start, i % 7 === 0 ? '["x"]' : null);
-    }
+    const seeded = seedHistory(store, now, SIZES, now - 2 * DAY);
+    clients.push(...seeded.clients);
+    activities.push(...seeded.activities);
     const heartbeat = db.prepare("INSERT INTO heartbeats (id, time_ms, entity, type, is_write, editor, project, received_at) VALUES (?, ?, ?, 'file', 0, ?, ?, ?)");
     for (let i = 0; i < SIZES.heartbeats; i++) {
       const at = now - 2 * DAY - i * 60_000;

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
-import { createTracker, openStore, type Store, type Tracker } from '../src/index.ts';
+import { createTracker, nameKey, openStore, searchKey, wordKey, type Store, type Tracker } from '../src/index.ts';
 
 /** A clock that only moves when told to. */
 export interface ManualClock {
@@ -170,4 +170,48 @@ export async function killWhenPaused(script: string, args: string[]): Promise<vo
   });
   child.kill('SIGKILL');
   assert.equal(await exited, 'SIGKILL');
+}
+
+/**
+ * A heavy user's history, inserted by SQL into `store` (inside the caller's transaction), for
+ * the tests of what grows with it: `clients` clients; `activities` activities "ticket N review"
+ * (a quarter with a client and billable, a tenth archived, eight colours); `sessions` sessions
+ * of 50 minutes with a 5-minute break and an entry after each, spread over the year before
+ * `newestSessionStart` (a fifth tagged "a","b", a seventh of the entries "x").
+ */
+export function seedHistory(
+  store: Store,
+  now: number,
+  sizes: { clients: number; activities: number; sessions: number },
+  newestSessionStart: number,
+): { clients: string[]; activities: string[] } {
+  const DAY = 86_400_000;
+  const db = store.db;
+  const clients: string[] = [];
+  const activities: string[] = [];
+  const client = db.prepare('INSERT INTO clients (id, name, name_key, rate, currency, created_at) VALUES (?, ?, ?, ?, ?, ?)');
+  for (let i = 0; i < sizes.clients; i++) {
+    clients.push(crypto.randomUUID());
+    client.run(clients[i] as string, `Client ${i}`, nameKey(`Client ${i}`), '80', 'EUR', now - 400 * DAY);
+  }
+  const activity = db.prepare(
+    'INSERT INTO activities (id, name, name_key, search_key, word_key, created_at, last_used_at, client_id, billable, archived, color) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  for (let i = 0; i < sizes.activities; i++) {
+    activities.push(crypto.randomUUID());
+    const name = `ticket ${i} review`;
+    const owner = i % 4 === 0 ? (clients[i % sizes.clients] as string) : null;
+    activity.run(activities[i] as string, name, nameKey(name), searchKey(name), wordKey(name), now - 400 * DAY, now - (i % 365) * DAY, owner, owner ? 1 : 0, i % 10 === 1 ? 1 : 0, i % 8);
+  }
+  const session = db.prepare('INSERT INTO sessions (id, activity_id, started_at, ended_at, tags) VALUES (?, ?, ?, ?, ?)');
+  const pause = db.prepare('INSERT INTO breaks (id, session_id, started_at, ended_at) VALUES (?, ?, ?, ?)');
+  const entry = db.prepare('INSERT INTO entries (id, activity_id, started_at, ended_at, note, created_at, tags) VALUES (?, ?, ?, ?, NULL, ?, ?)');
+  for (let i = 0; i < sizes.sessions; i++) {
+    const start = newestSessionStart - Math.floor((i / sizes.sessions) * 365 * DAY);
+    const id = crypto.randomUUID();
+    session.run(id, activities[(i * 7) % sizes.activities] as string, start, start + 50 * 60_000, i % 5 === 0 ? '["a","b"]' : null);
+    pause.run(crypto.randomUUID(), id, start + 10 * 60_000, start + 15 * 60_000);
+    entry.run(crypto.randomUUID(), activities[(i * 13) % sizes.activities] as string, start + 55 * 60_000, start + 60 * 60_000, start, i % 7 === 0 ? '["x"]' : null);
+  }
+  return { clients, activities };
 }
