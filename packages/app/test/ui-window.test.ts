@@ -9,7 +9,8 @@ import { callAdmin } from '@tock/admin';
 import { startApp } from '@tock/app/start';
 import { until } from '@tock/test-support';
 import { homePaths } from '../src/home.ts';
-import { blur, freePort, newTab, openWindow, rawRequest, startTestApp, tabTo, todaySettled, windowSession, windowSuite } from './ui-support/harness.ts';
+import type { Page } from 'playwright-core';
+import { blur, freePort, newTab, openWindow, rawRequest, startTestApp, tabTo, type TestApp, todaySettled, windowSession, windowSuite } from './ui-support/harness.ts';
 
 const ui = windowSuite({ keepShortSessions: true });
 
@@ -480,6 +481,30 @@ describe('a window of an earlier launch', () => {
     }
   });
 
+  /**
+   * Stops `first`'s app and starts another on its home and port; the window's first snapshot
+   * after the reconnect (GET /api/state) is answered, then held until `held` resolves.
+   * Resolves with the new app once that answer is made and held.
+   */
+  async function restartHoldingSnapshot(page: Page, first: TestApp, held: Promise<void>): Promise<Awaited<ReturnType<typeof startApp>>> {
+    const { promise: snapshotAnswered, open: answered } = gate();
+    let holding = true;
+    await page.route('**/api/state', async (route) => {
+      const response = await route.fetch();
+      if (holding) {
+        holding = false;
+        answered();
+        await held;
+      }
+      await route.fulfill({ response });
+    });
+    await first.app.stop();
+    await page.getByRole('alert').filter({ hasText: 'Tock is not answering' }).waitFor();
+    const second = await startApp({ home: first.home, uiPort: first.port, env: { ...process.env, TOCK_CREDENTIAL_STORE: 'file' } });
+    await snapshotAnswered;
+    return second;
+  }
+
   it('keeps a switch the live feed showed while the snapshot after the reconnect, older, was on its way', async () => {
     // Back on the live feed, the window reloads its snapshot (GET /api/state); that answer,
     // made before a switch the feed then showed, took the switch back until the next status
@@ -488,25 +513,11 @@ describe('a window of an earlier launch', () => {
     const page = await newTab(ui.browser);
     let second: Awaited<ReturnType<typeof startApp>> | undefined;
     const { promise: held, open: release } = gate();
-    const { promise: snapshotAnswered, open: answered } = gate();
-    let holding = true;
     try {
       first.app.services.tracker.startActivity({ name: 'Before the restart', createIfMissing: true });
       await openWindow(page, first);
       await page.getByTestId('current-activity').filter({ hasText: 'Before the restart' }).waitFor();
-      await page.route('**/api/state', async (route) => {
-        const response = await route.fetch();
-        if (holding) {
-          holding = false;
-          answered();
-          await held;
-        }
-        await route.fulfill({ response });
-      });
-      await first.app.stop();
-      await page.getByRole('alert').filter({ hasText: 'Tock is not answering' }).waitFor();
-      second = await startApp({ home: first.home, uiPort: first.port, env: { ...process.env, TOCK_CREDENTIAL_STORE: 'file' } });
-      await snapshotAnswered;
+      second = await restartHoldingSnapshot(page, first, held);
       second.services.tracker.startActivity({ name: 'Switched since', createIfMissing: true });
       await page.getByTestId('current-activity').filter({ hasText: 'Switched since' }).waitFor();
       // The switch's own reload is over (the day's blocks came back): the next read of the
@@ -533,8 +544,6 @@ describe('a window of an earlier launch', () => {
     const page = await newTab(ui.browser);
     let second: Awaited<ReturnType<typeof startApp>> | undefined;
     const { promise: held, open: release } = gate();
-    const { promise: snapshotAnswered, open: answered } = gate();
-    let holding = true;
     const listener = page.locator('.sidebar-foot .version');
     const range = page.getByTestId('today-block').locator('.range');
     try {
@@ -543,19 +552,7 @@ describe('a window of an earlier launch', () => {
       await openWindow(page, first);
       await listener.filter({ hasText: /listener off$/ }).waitFor({ state: 'attached' });
       await range.filter({ hasText: /^\d\d:\d\d–now$/ }).waitFor();
-      await page.route('**/api/state', async (route) => {
-        const response = await route.fetch();
-        if (holding) {
-          holding = false;
-          answered();
-          await held;
-        }
-        await route.fulfill({ response });
-      });
-      await first.app.stop();
-      await page.getByRole('alert').filter({ hasText: 'Tock is not answering' }).waitFor();
-      second = await startApp({ home: first.home, uiPort: first.port, env: { ...process.env, TOCK_CREDENTIAL_STORE: 'file' } });
-      await snapshotAnswered;
+      second = await restartHoldingSnapshot(page, first, held);
       const socket = homePaths(first.home).adminSocket;
       await callAdmin(socket, 'POST /listener/on', { port: await freePort() });
       await callAdmin(socket, 'POST /desktop', { clockFormat: '12h' });
