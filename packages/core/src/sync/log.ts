@@ -104,7 +104,9 @@ export function segmentLines(store: Store, segment: number, skip = 0): string[] 
   const from = bounds.find((b) => b.segment === segment)?.first;
   if (from === undefined) return [];
   const to = bounds.find((b) => b.segment === segment + 1)?.first ?? Number.MAX_SAFE_INTEGER;
-  return (sql(store.db, 'SELECT line FROM sync_log WHERE seq >= ? AND seq < ? ORDER BY seq LIMIT -1 OFFSET ?').all(from, to, skip) as { line: string }[]).map((r) => r.line);
+  const lines = sql(store.db, 'SELECT line FROM sync_log WHERE seq >= ? AND seq < ? ORDER BY seq LIMIT -1 OFFSET ?');
+  lines.setReturnArrays(true); // a row a one-item array: cheaper to make than SQLite's prototype-less object
+  return (lines.all(from, to, skip) as unknown as [string][]).map((r) => r[0]);
 }
 
 /** The segments of this device's log, in order. */
