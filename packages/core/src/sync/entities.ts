@@ -48,7 +48,7 @@ export function entityOf(id: string, kind: EntityKind, row: StoredEntity): Entit
 export const STORED_COLUMNS = 'e.kind AS storedKind, e.fields AS fields, e.deleted_hlc AS deleted, e.log_seq AS logSeq, l.line AS line';
 export const STORED_JOIN = 'LEFT JOIN sync_log AS l ON l.seq = e.log_seq';
 
-/** An outbox row as the drain reads it (see OUTBOX_ROW_SQL), with its thing's stored state (`storedKind` NULL: none). */
+/** An outbox row as the drain reads it (drain.ts; an insert's row: capture.ts `capturedRows`), with its thing's stored state (`storedKind` NULL: none). */
 export interface OutboxRow extends StoredEntity {
   seq: number;
   kind: EntityKind;
