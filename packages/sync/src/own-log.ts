@@ -19,6 +19,8 @@ export class OwnLog {
   private signed: { segment: number; lines: string[]; last: string | undefined; bytes: number } | undefined;
   /** Bytes each of this device's segments should have in the folder, in order of segment. */
   private readonly written = new Map<number, number>();
+  /** The segment a drain that goes on in its next slice is filling: written with the next write. */
+  private filling: number | undefined;
   /** Whether every own segment was checked against the folder since sync started. */
   private checkedAll = false;
 
@@ -29,25 +31,42 @@ export class OwnLog {
 
   /**
    * Logs pending writes and writes the segments they went to; given `sliceMs`, stops after the
-   * transaction that used it up and says whether writes are left. Throws what the folder
-   * throws.
+   * transaction that used it up and says whether writes are left. A drain that goes on in its
+   * next slice leaves the segment it is filling to be written then (or by the next write of
+   * any kind), not now and again a few milliseconds later. Throws what the folder throws.
    */
   drain(hybrid: HybridClock, dir: string, deviceID: string, sliceMs: number): boolean {
-    if (this.store.db.prepare('SELECT 1 FROM sync_outbox LIMIT 1').get() === undefined) return false;
+    if (this.store.db.prepare('SELECT 1 FROM sync_outbox LIMIT 1').get() === undefined) {
+      if (this.filling !== undefined) this.write(dir, deviceID, []);
+      return false;
+    }
     const result = drainOutbox(this.store, hybrid, sliceMs);
-    this.write(dir, deviceID, result.segments);
-    return result.more === true;
+    if (result.more !== true || result.segments.length === 0) {
+      this.write(dir, deviceID, result.segments);
+      return result.more === true;
+    }
+    const filling = Math.max(...result.segments, this.filling ?? 0);
+    const rest = [...new Set([...result.segments, ...(this.filling === undefined ? [] : [this.filling])])].filter((n) => n !== filling).sort((a, b) => a - b);
+    this.filling = undefined;
+    try {
+      this.write(dir, deviceID, rest);
+    } finally {
+      this.filling = filling;
+    }
+    return true;
   }
 
-  /** Writes the segments a drain or apply added lines to. */
+  /** Writes the segments a drain or apply added lines to, and the one a drain left to fill (see {@link drain}). */
   write(dir: string, deviceID: string, segments: readonly number[]): void {
-    for (const n of segments) {
+    const all = this.filling === undefined || segments.includes(this.filling) ? segments : [...segments, this.filling].sort((a, b) => a - b);
+    this.filling = undefined;
+    for (let i = 0; i < all.length; i++) {
       try {
-        this.writeOne(dir, deviceID, n);
+        this.writeOne(dir, deviceID, all[i] as number);
       } catch (error) {
-        // Not in the folder as it is now: the next scan's repair writes it again (NaN: no
-        // size a file has, nor sizeOf's -1 for a missing one).
-        this.written.set(n, Number.NaN);
+        // Not in the folder as it is now, nor those after it: the next scan's repair writes
+        // them again (NaN: no size a file has, nor sizeOf's -1 for a missing one).
+        for (const n of all.slice(i)) this.written.set(n, Number.NaN);
         throw error;
       }
     }
