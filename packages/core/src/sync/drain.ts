@@ -151,19 +151,22 @@ const APPEND_ROWS = 64;
 function appender(db: DatabaseSync): { add(line: string): number; flush(): void } {
   let next = Number((sql(db, 'SELECT coalesce(max(seq), 0) AS n FROM sync_log').get() as { n: number }).n) + 1;
   const pending: (number | string)[] = [];
+  let many: StatementSync | undefined;
   const insert = (rows: number): StatementSync => sql(db, `INSERT INTO sync_log (seq, line) VALUES ${'(?, ?), '.repeat(rows - 1)}(?, ?)`);
   return {
     add(line: string): number {
       const seq = next++;
       pending.push(seq, line);
       if (pending.length === 2 * APPEND_ROWS) {
-        insert(APPEND_ROWS).run(...pending);
+        many ??= insert(APPEND_ROWS);
+        many.run(...pending);
         pending.length = 0;
       }
       return seq;
     },
     flush(): void {
-      for (let i = 0; i < pending.length; i += 2) insert(1).run(pending[i] as number, pending[i + 1] as string);
+      const one = insert(1);
+      for (let i = 0; i < pending.length; i += 2) one.run(pending[i] as number, pending[i + 1] as string);
       pending.length = 0;
     },
   };

@@ -155,15 +155,18 @@ export class Entities {
          ON CONFLICT (id) DO UPDATE SET ref = excluded.ref, fields = excluded.fields, deleted_hlc = excluded.deleted_hlc, log_seq = excluded.log_seq`,
       );
     const values: (string | number | null)[] = [];
+    let many: StatementSync | undefined;
     for (const e of this.dirty.values()) {
       if (e.logSeq === undefined) values.push(e.id, e.kind, refOf(e), encodeFields(e.fields), e.deleted, null);
       else values.push(e.id, e.kind, refOf(e), '', e.deleted, e.logSeq);
       if (values.length === SAVE_ROWS * 6) {
-        upsert(SAVE_ROWS).run(...values);
+        many ??= upsert(SAVE_ROWS);
+        many.run(...values);
         values.length = 0;
       }
     }
-    for (let i = 0; i < values.length; i += 6) upsert(1).run(...values.slice(i, i + 6));
+    const one = upsert(1);
+    for (let i = 0; i < values.length; i += 6) one.run(...values.slice(i, i + 6));
   }
 }
 
