@@ -25,6 +25,25 @@ function gate(): { promise: Promise<void>; open: () => void } {
   return { promise, open };
 }
 
+/**
+ * Holds the page's first answer from `pattern` (made by the app, not yet given to the page) until
+ * `held` resolves. Resolves once the route is set, with a promise that resolves once that answer is made.
+ */
+async function holdFirstAnswer(page: Page, pattern: string, held: Promise<void>): Promise<{ answered: Promise<void> }> {
+  const { promise: answered, open } = gate();
+  let holding = true;
+  await page.route(pattern, async (route) => {
+    const response = await route.fetch();
+    if (holding) {
+      holding = false;
+      open();
+      await held;
+    }
+    await route.fulfill({ response });
+  });
+  return { answered };
+}
+
 describe('Today', () => {
   it('starts, switches, takes a break, resumes and stops, and the app reports the same', async () => {
     const { page } = ui;
@@ -262,18 +281,8 @@ describe('Today', () => {
       if (new URL(request.url()).pathname === '/api/activities/all') reads.push(request.url());
     };
     const { promise: held, open: release } = gate();
-    const { promise: readAnswered, open: answered } = gate();
-    let holding = true;
     page.on('request', count);
-    await page.route('**/api/activities/all', async (route) => {
-      const response = await route.fetch();
-      if (holding) {
-        holding = false;
-        answered();
-        await held;
-      }
-      await route.fulfill({ response });
-    });
+    const { answered: readAnswered } = await holdFirstAnswer(page, '**/api/activities/all', held);
     try {
       const running = ui.services.tracker.getCurrent();
       assert.ok(running);
@@ -487,17 +496,7 @@ describe('a window of an earlier launch', () => {
    * Resolves with the new app once that answer is made and held.
    */
   async function restartHoldingSnapshot(page: Page, first: TestApp, held: Promise<void>): Promise<Awaited<ReturnType<typeof startApp>>> {
-    const { promise: snapshotAnswered, open: answered } = gate();
-    let holding = true;
-    await page.route('**/api/state', async (route) => {
-      const response = await route.fetch();
-      if (holding) {
-        holding = false;
-        answered();
-        await held;
-      }
-      await route.fulfill({ response });
-    });
+    const { answered: snapshotAnswered } = await holdFirstAnswer(page, '**/api/state', held);
     await first.app.stop();
     await page.getByRole('alert').filter({ hasText: 'Tock is not answering' }).waitFor();
     const second = await startApp({ home: first.home, uiPort: first.port, env: { ...process.env, TOCK_CREDENTIAL_STORE: 'file' } });

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { type TestContext, test } from 'node:test';
 import { createTracker, openStore } from '@tock/core';
 import { SYNC_SETTINGS, deviceClock, drainOutbox, installCapture, logSegments, resetSyncState, segmentLines, signLine } from '@tock/core/sync';
 import { segmentName } from '../src/folder.ts';
@@ -18,23 +18,33 @@ import { OwnLog } from '../src/own-log.ts';
 const DEVICE = 'aaaaaaaa-0000-4000-8000-000000000001';
 const KEY = new Uint8Array(32).fill(7);
 
-test('a segment written over several drains holds each of its lines signed once, in order; after a reset, only the new lines', (t) => {
+/**
+ * A store in a fresh folder with sync's capture on for {@link DEVICE}, its sync folder, a tracker
+ * and an OwnLog on it, at `clock`; what the segment file `n` holds and should hold.
+ */
+function ownLogSetup(t: TestContext, clock: () => number) {
   const root = mkdtempSync(join(tmpdir(), 'tock-own-log-'));
   const store = openStore(join(root, 'tock.db'));
   t.after(() => {
     store.close();
     rmSync(root, { recursive: true, force: true });
   });
-  let now = Date.parse('2026-11-22T12:00:00Z');
-  const clock = (): number => now;
   const tracker = createTracker({ store, clock, timeZone: 'UTC' });
   const folder = join(root, 'folder');
   mkdirSync(join(folder, 'tock-sync-v2', DEVICE), { recursive: true });
-  store.settings.set(SYNC_SETTINGS.device, { deviceID: DEVICE, createdAt: now });
+  store.settings.set(SYNC_SETTINGS.device, { deviceID: DEVICE, createdAt: clock() });
   installCapture(store);
   const own = new OwnLog(store, KEY);
-  const file = (): string => readFileSync(join(folder, 'tock-sync-v2', DEVICE, segmentName(1)), 'utf8');
-  const expected = (): string => `${segmentLines(store, 1).map((line) => signLine(KEY, DEVICE, line)).join('\n')}\n`;
+  const path = (n: number): string => join(folder, 'tock-sync-v2', DEVICE, segmentName(n));
+  const file = (n: number): string | undefined => (existsSync(path(n)) ? readFileSync(path(n), 'utf8') : undefined);
+  const expected = (n: number): string => `${segmentLines(store, n).map((line) => signLine(KEY, DEVICE, line)).join('\n')}\n`;
+  return { store, tracker, folder, own, file, expected };
+}
+
+test('a segment written over several drains holds each of its lines signed once, in order; after a reset, only the new lines', (t) => {
+  let now = Date.parse('2026-11-22T12:00:00Z');
+  const clock = (): number => now;
+  const { store, tracker, folder, own, file, expected } = ownLogSetup(t, clock);
   const drain = (): void => {
     own.drain(deviceClock(store, DEVICE, clock), folder, DEVICE, Number.POSITIVE_INFINITY);
   };
@@ -42,12 +52,12 @@ test('a segment written over several drains holds each of its lines signed once,
   tracker.logEntry({ name: 'Write', createIfMissing: true, durationMinutes: 5 });
   drain();
   assert.equal(segmentLines(store, 1).length, 2);
-  assert.equal(file(), expected());
+  assert.equal(file(1), expected(1));
   for (let round = 0; round < 3; round++) {
     now += 60_000;
     for (let i = 0; i <= round; i++) tracker.logEntry({ name: 'Write', durationMinutes: 1, note: `round ${round}` });
     drain();
-    assert.equal(file(), expected(), `round ${round}`);
+    assert.equal(file(1), expected(1), `round ${round}`);
   }
   assert.equal(segmentLines(store, 1).length, 8);
 
@@ -60,28 +70,14 @@ test('a segment written over several drains holds each of its lines signed once,
     if (expectedLines === 9) tracker.logEntry({ name: 'Write', durationMinutes: 1, note: 'after' });
     drain();
     assert.equal(segmentLines(store, 1).length, expectedLines);
-    assert.equal(file(), expected());
+    assert.equal(file(1), expected(1));
   }
 });
 
 test('a drain that goes on in its next slice writes the segment it is filling then, once; every segment is whole when it stops', (t) => {
-  const root = mkdtempSync(join(tmpdir(), 'tock-own-log-'));
-  const store = openStore(join(root, 'tock.db'));
-  t.after(() => {
-    store.close();
-    rmSync(root, { recursive: true, force: true });
-  });
   const now = Date.parse('2026-11-22T12:00:00Z');
   const clock = (): number => now;
-  const tracker = createTracker({ store, clock, timeZone: 'UTC' });
-  const folder = join(root, 'folder');
-  mkdirSync(join(folder, 'tock-sync-v2', DEVICE), { recursive: true });
-  store.settings.set(SYNC_SETTINGS.device, { deviceID: DEVICE, createdAt: now });
-  installCapture(store);
-  const own = new OwnLog(store, KEY);
-  const path = (n: number): string => join(folder, 'tock-sync-v2', DEVICE, segmentName(n));
-  const file = (n: number): string | undefined => (existsSync(path(n)) ? readFileSync(path(n), 'utf8') : undefined);
-  const expected = (n: number): string => `${segmentLines(store, n).map((line) => signLine(KEY, DEVICE, line)).join('\n')}\n`;
+  const { store, tracker, folder, own, file, expected } = ownLogSetup(t, clock);
   // A slice of 0 ms: one transaction (DRAIN_ROWS, 2 000 outbox rows) a call.
   const slice = (): boolean => own.drain(deviceClock(store, DEVICE, clock), folder, DEVICE, 0);
   store.transaction(() => {
