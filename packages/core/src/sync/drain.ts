@@ -5,14 +5,14 @@
  */
 
 
-import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
 import type { Store } from '../store.ts';
 import { capturedRows } from './capture.ts';
 import { type HybridClock, formatHlc, sortableHlc } from './hlc.ts';
 import { SIGNED_LINE_OVERHEAD } from './folder-key.ts';
 import { OPTIONAL_FIELDS, formatOpLine, type EntityKind, type FieldValue } from './ops.ts';
 import { type MergeResult, SEGMENT_LIMIT_BYTES, SYNC_SETTINGS } from './log.ts';
-import { Entities, type Entity, type OutboxRow, STORED_JOIN, sameValue, sql, value, visible } from './entities.ts';
+import { Entities, type Entity, type OutboxRow, STORED_JOIN, batchedInsert, sameValue, sql, value, visible } from './entities.ts';
 import { reproject } from './projection.ts';
 
 /** The verb of this device's operation, from what it changes. */
@@ -140,35 +140,21 @@ type OutboxValues = [
   line: string | null,
 ];
 
-/** Lines one statement appends: one INSERT of many rows costs half as much a row as one each. */
-const APPEND_ROWS = 64;
-
 /**
- * Appends lines to sync_log, {@link APPEND_ROWS} a statement, numbered on from its last line as
- * SQLite numbers a row itself: `add` answers the line's seq at once, `flush` writes what is left.
- * Nothing reads a drain's lines before it flushes them.
+ * Appends lines to sync_log, many a statement ({@link batchedInsert}), numbered on from its last
+ * line as SQLite numbers a row itself: `add` answers the line's seq at once, `flush` writes what
+ * is left. Nothing reads a drain's lines before it flushes them.
  */
 function appender(db: DatabaseSync): { add(line: string): number; flush(): void } {
   let next = Number((sql(db, 'SELECT coalesce(max(seq), 0) AS n FROM sync_log').get() as { n: number }).n) + 1;
-  const pending: (number | string)[] = [];
-  let many: StatementSync | undefined;
-  const insert = (rows: number): StatementSync => sql(db, `INSERT INTO sync_log (seq, line) VALUES ${'(?, ?), '.repeat(rows - 1)}(?, ?)`);
+  const insert = batchedInsert(db, 'sync_log (seq, line)', 2);
   return {
     add(line: string): number {
       const seq = next++;
-      pending.push(seq, line);
-      if (pending.length === 2 * APPEND_ROWS) {
-        many ??= insert(APPEND_ROWS);
-        many.run(...pending);
-        pending.length = 0;
-      }
+      insert.add(seq, line);
       return seq;
     },
-    flush(): void {
-      const one = insert(1);
-      for (let i = 0; i < pending.length; i += 2) one.run(pending[i] as number, pending[i + 1] as string);
-      pending.length = 0;
-    },
+    flush: () => insert.flush(),
   };
 }
 

@@ -76,8 +76,38 @@ export function sql(db: DatabaseSync, text: string): StatementSync {
   return s;
 }
 
-/** Things one statement of {@link Entities.save} writes. */
-const SAVE_ROWS = 64;
+/** Rows one statement of {@link batchedInsert} writes: one INSERT of many rows costs a third to a half less a row than one each. */
+const BATCH_ROWS = 64;
+
+type SqlValue = string | number | null;
+
+/**
+ * `INSERT INTO <into> VALUES (…), … <tail>` with `columns` values a row, {@link BATCH_ROWS} rows a
+ * statement, the rest one row each: `add` a row's values, `flush` what is left. The statements
+ * are prepared once per connection (see {@link sql}).
+ */
+export function batchedInsert(db: DatabaseSync, into: string, columns: number, tail = ''): { add(...row: SqlValue[]): void; flush(): void } {
+  const values = `(${Array(columns).fill('?').join(', ')})`;
+  const statement = (rows: number): StatementSync => sql(db, `INSERT INTO ${into} VALUES ${Array(rows).fill(values).join(', ')} ${tail}`);
+  const pending: SqlValue[] = [];
+  let many: StatementSync | undefined;
+  return {
+    add(...row) {
+      pending.push(...row);
+      if (pending.length === BATCH_ROWS * columns) {
+        many ??= statement(BATCH_ROWS);
+        many.run(...pending);
+        pending.length = 0;
+      }
+    },
+    flush() {
+      if (pending.length === 0) return;
+      const one = statement(1);
+      for (let i = 0; i < pending.length; i += columns) one.run(...pending.slice(i, i + columns));
+      pending.length = 0;
+    },
+  };
+}
 
 export class Entities {
   private readonly cache = new Map<string, Entity | null>();
@@ -144,29 +174,21 @@ export class Entities {
   }
 
   /**
-   * Writes the changed entities back, {@link SAVE_ROWS} a statement: one upsert of many rows
-   * costs a third less a row than one each (the drain saves a row for each thing it logs).
+   * Writes the changed entities back, many rows a statement ({@link batchedInsert}): the drain
+   * saves a row for each thing it logs.
    */
   save(): void {
-    const upsert = (rows: number): StatementSync =>
-      sql(
-        this.db,
-        `INSERT INTO sync_entities (id, kind, ref, fields, deleted_hlc, log_seq) VALUES ${'(?, ?, ?, ?, ?, ?), '.repeat(rows - 1)}(?, ?, ?, ?, ?, ?)
-         ON CONFLICT (id) DO UPDATE SET ref = excluded.ref, fields = excluded.fields, deleted_hlc = excluded.deleted_hlc, log_seq = excluded.log_seq`,
-      );
-    const values: (string | number | null)[] = [];
-    let many: StatementSync | undefined;
+    const upsert = batchedInsert(
+      this.db,
+      'sync_entities (id, kind, ref, fields, deleted_hlc, log_seq)',
+      6,
+      'ON CONFLICT (id) DO UPDATE SET ref = excluded.ref, fields = excluded.fields, deleted_hlc = excluded.deleted_hlc, log_seq = excluded.log_seq',
+    );
     for (const e of this.dirty.values()) {
-      if (e.logSeq === undefined) values.push(e.id, e.kind, refOf(e), encodeFields(e.fields), e.deleted, null);
-      else values.push(e.id, e.kind, refOf(e), '', e.deleted, e.logSeq);
-      if (values.length === SAVE_ROWS * 6) {
-        many ??= upsert(SAVE_ROWS);
-        many.run(...values);
-        values.length = 0;
-      }
+      if (e.logSeq === undefined) upsert.add(e.id, e.kind, refOf(e), encodeFields(e.fields), e.deleted, null);
+      else upsert.add(e.id, e.kind, refOf(e), '', e.deleted, e.logSeq);
     }
-    const one = upsert(1);
-    for (let i = 0; i < values.length; i += 6) one.run(...values.slice(i, i + 6));
+    upsert.flush();
   }
 }
 
