@@ -12,6 +12,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { test, type TestContext } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { EMPTY_AT_REST, buildSchema, fixturePath, isInternalTable, virtualTablesOf } from '../../../scripts/make-store-fixtures.ts';
+import { restoreStore } from '../src/backup.ts';
 import { SCHEMA_VERSION } from '../src/migrations.ts';
 import { openStore } from '../src/store.ts';
 import { TOCK_APPLICATION_ID } from '../src/store-file.ts';
@@ -150,3 +151,29 @@ for (const version of EARLIER) {
     assert.deepEqual(sameColumns(store.db, before.contents), before.contents);
   });
 }
+
+test("a store schema 15's first build made, without its last two indexes, gains them at 16, and its backups restore", (t) => {
+  const path = copyOfFixture(t, 15);
+  const LATE = ['sessions_long', 'sync_entities_activity_names'];
+  // What the first build of schema 15 made: the same store without the two indexes it gained later.
+  const first = new DatabaseSync(path);
+  for (const name of LATE) first.exec(`DROP INDEX ${name}`);
+  first.close();
+  const indexesOf = (db: DatabaseSync) => schemaOf(db).filter((line) => LATE.some((name) => line.startsWith(`index ${name}:`)));
+  const home = mkdtempSync(join(tmpdir(), 'tock-restore-'));
+  t.after(() => rmSync(home, { recursive: true, force: true }));
+  // Its backup is Tock's: an index it lacks is no reason to refuse it.
+  restoreStore(path, join(home, 'first.db'), Date.UTC(2026, 10, 29));
+
+  const store = openStore(path);
+  assert.equal(store.schemaVersion, 16);
+  const gained = indexesOf(store.db);
+  store.close();
+  const fresh = new DatabaseSync(':memory:');
+  buildSchema(fresh, SCHEMA_VERSION);
+  assert.equal(gained.length, 2);
+  assert.deepEqual(gained, indexesOf(fresh), 'the upgrade makes the two indexes with the SQL a new store has');
+  fresh.close();
+  // And the upgraded store's backup passes the check of every object's SQL.
+  restoreStore(path, join(home, 'upgraded.db'), Date.UTC(2026, 10, 29));
+});
