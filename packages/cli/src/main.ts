@@ -27,19 +27,22 @@ export async function main(argv: string[], given: Io = processIo): Promise<numbe
   // The person's language, once per command (language.ts): every human line is said in it.
   const t = given.t ?? (await messagesFor(given.env));
   const io: Io = { ...guardedIo(given), t };
-  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+  // `tock help start` is `tock start --help`, as git and npm read it.
+  const asked = name === 'help' && rest[0] !== undefined ? rest[0] : undefined;
+  if (asked === undefined && (name === undefined || name === 'help' || name === '--help' || name === '-h')) {
     io.out(help(t));
     return name === undefined ? 1 : 0;
   }
+  const commandName = asked ?? name ?? '';
   // An own name only: `tock constructor` is unknown, not Object's.
-  const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  const entry = Object.hasOwn(COMMANDS, commandName) ? COMMANDS[commandName] : undefined;
   if (entry === undefined) {
-    io.err(`error: ${t('error.unknownCommand', { name })}`);
+    io.err(`error: ${t('error.unknownCommand', { name: commandName })}`);
     return 1;
   }
   // Only this command's module is imported (commands.ts).
   const command = await entry.load();
-  if (rest.includes('--help') || rest.includes('-h')) {
+  if (asked !== undefined || rest.includes('--help') || rest.includes('-h')) {
     io.out(usageText(t, command.usage, command.usageNote));
     return 0;
   }

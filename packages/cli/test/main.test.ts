@@ -23,3 +23,17 @@ test('an unknown option is one error line and status 1', async () => {
   assert.equal(err.length, 1);
   assert.match(err[0] ?? '', /^error: .*no-such-option/);
 });
+
+test('`tock help start` prints start\'s usage, as `tock start --help` does', async () => {
+  const run = async (...argv: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const status = await main(argv, { out: (l) => out.push(l), err: (l) => err.push(l), env: { LANG: 'C.UTF-8' }, now: () => new Date() });
+    return { status, out, err };
+  };
+  const asked = await run('help', 'start');
+  assert.deepEqual(asked, await run('start', '--help'));
+  assert.equal(asked.status, 0);
+  assert.deepEqual(asked.out, ['usage: tock start NAME [--note TEXT] [--tag T]… [--create] [--listener] [--json]']);
+  assert.deepEqual(await run('help', 'strat'), { status: 1, out: [], err: ['error: unknown command "strat"; run `tock help` for the list'] });
+});
