@@ -182,7 +182,7 @@ const log: Command = {
     const billable = values['billable'] === true ? true : values['not-billable'] === true ? false : undefined;
     refuseSplitDuration(positionals[0], positionals[1]);
     noExtraWords(positionals, 2, 'tock log 45m "Writing docs"');
-    const usage = 'tock log DURATION NAME [--note TEXT] [--create]';
+    const usage = 'tock log DURATION NAME [--note TEXT] [--tag T]… [--billable|--not-billable] [--create]';
     const durationMinutes = parseDuration(requireText(positionals[0], 'error.giveDurationAndName', usage));
     const name = requireText(positionals[1], 'error.giveActivityName', usage);
     const note = values['note'] as string | undefined;

@@ -133,7 +133,7 @@ describe('client commands against the real app', () => {
   it('log refuses a duration it cannot read before asking the app, showing the forms', async () => {
     assertOneLineError(await tock(env, 'log', '1h90m', 'Review'), /^error: "1h90m" has 90 minutes after the hours; write 90, 45m, 1h30m, 1:30 or 1\.5h$/);
     assertOneLineError(await tock(env, 'log', '1h', '30m', 'Review'), /^error: "1h 30m" is one duration; quote it: tock log "1h 30m" NAME$/);
-    assertOneLineError(await tock(env, 'log', '45m'), /give the activity name/);
+    assertOneLineError(await tock(env, 'log', '45m'), /^error: give the activity name: tock log DURATION NAME \[--note TEXT\] \[--tag T\]… \[--billable\|--not-billable\] \[--create\]$/);
     assertOneLineError(await tock(env, 'log', '45m', 'Writing', 'docs'), /quote a name that has spaces/);
   });
 
