@@ -243,6 +243,20 @@ const SETTINGS_USAGE = 'tock settings get KEY | set KEY JSON';
 // The ledger's keys, and the calendars' calendarMe (the app answers it beside them).
 const SETTINGS_NOTE = { key: 'usage.note.settings', values: { keys: [...LEDGER_SETTING_KEYS, 'calendarMe'].join(', ') } } as const;
 
+/**
+ * The value as JSON text: JSON as typed, or a bare word the shell took the quotes off
+ * (`set language de`, `set dayStartsAt 04:00`) as the string it meant, so that the app checks
+ * what it is rather than refusing it as not JSON.
+ */
+function settingText(value: string): string {
+  try {
+    JSON.parse(value);
+    return value;
+  } catch {
+    return /^[\p{L}\p{N}_.:@+-]+$/u.test(value) ? JSON.stringify(value) : value;
+  }
+}
+
 const settings: Command = {
   usage: `${SETTINGS_USAGE} [--json]`,
   usageNote: SETTINGS_NOTE,
@@ -252,7 +266,7 @@ const settings: Command = {
     if (key === undefined || (action === 'get' && value !== undefined) || (action === 'set' && value === undefined) || (action !== 'get' && action !== 'set')) {
       throw refusal('usage.withNote', { syntax: SETTINGS_USAGE, note: messagesOf(io)(SETTINGS_NOTE.key, SETTINGS_NOTE.values) });
     }
-    const result = action === 'get' ? await admin(io, 'POST /settings/get', { key }) : await admin(io, 'POST /settings/set', { key, value });
+    const result = action === 'get' ? await admin(io, 'POST /settings/get', { key }) : await admin(io, 'POST /settings/set', { key, value: settingText(value ?? '') });
     // The value is JSON either way: what `set` takes is what `get` prints.
     print(io, values.json === true, result, () => terminalText(JSON.stringify(result)));
     return 0;

@@ -117,6 +117,21 @@ describe('the first hour’s commands against a real app', () => {
     assert.match((await tock(own, 'activity', 'show', 'Unused')).err, /no activity named "Unused"/);
   });
 
+  it('a setting typed without its JSON quotes is the string the shell took them off; what is not JSON otherwise is still refused', async () => {
+    assert.deepEqual(await tock(own, 'settings', 'set', 'weekStart', 'mon'), { status: 0, out: '"mon"', err: '' });
+    assert.deepEqual(await tock(own, 'settings', 'set', 'weekStart', 'null'), { status: 0, out: 'null', err: '' });
+    assert.deepEqual(await tock(own, 'settings', 'set', 'minSessionSeconds', '1m'), {
+      status: 1,
+      out: '',
+      err: 'error: minSessionSeconds: must be a whole number of seconds from 0 (keep every session) to 3600',
+    });
+    assert.deepEqual(await tock(own, 'settings', 'set', 'rounding', '{nope'), {
+      status: 1,
+      out: '',
+      err: 'error: rounding: must be JSON, such as {"mode":"up","minutes":15,"per":"block"}',
+    });
+  });
+
   it('targets take the week’s hours over the working days; "weekly" is refused naming the accepted keys', async () => {
     const weekly = await tock(own, 'settings', 'set', 'targets', '{"weekly":40}');
     assert.equal(weekly.status, 1);
