@@ -64,6 +64,8 @@ export { RESUME_WINDOW_MS } from './sessions.ts';
  * calls its `check()` after writes and on a timer.
  */
 export { StatusChanges, statusChanged, type StatusChangesOptions } from './status-changes.ts';
+/** Whether the list of every activity, as a screen shows it, may have changed (the window reads it again only then). */
+export { watchActivityList, type ActivityListChanges, type ActivityListOptions } from './activity-list-changes.ts';
 
 /**
  * Blocks of time as listed for the UI ({@link Block}: a session with its breaks, or an

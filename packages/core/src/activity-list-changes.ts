@@ -1,0 +1,90 @@
+/**
+ * Whether the list of every activity, as a screen shows it (`listActivities`), may have
+ * changed: the window reads that list again only then, not after every write (docs/ui.md "The
+ * window's API", `activities`). At 20 000 activities a read is 40–60 ms of the app's CPU, and
+ * most writes — a start, a stop, an entry, a heartbeat — leave every row as it was shown.
+ *
+ * Temporary SQLite triggers on this connection (the app's one; the CLI never opens the store)
+ * call a function of this module inside the write that changed a row, whichever use case made
+ * it — a window route, the admin socket, the listener, another device's operations applied, an
+ * import. A row added or removed, or a shown column changed (name, colour, archived, created),
+ * is a change. Its `last_used_at` (recency) moves on every start and entry, but the list shows
+ * it only as a day ("used today", "last used 3 Nov") and orders nothing by it: a move within
+ * the same local day is no change, a move to another day is. The person's day (the zone, the
+ * setting `dayStartsAt`) is taken with each {@link ActivityListChanges.take}; a new one is a
+ * change too, since a recency left unread might then fall on another day.
+ *
+ * Once something changed, nothing more is looked at until it is taken. A change rolled back
+ * still counts: one read too many, never one too few. Temporary triggers live in the
+ * connection's `temp` schema, never in `tock.db`.
+ */
+import type { Store } from './store.ts';
+import { localDayAt } from './day.ts';
+import { readDayStartsAt } from './ledger-settings.ts';
+import { systemTimeZone } from './zone.ts';
+
+/** The columns of `activities` the list shows, besides `last_used_at`. */
+const SHOWN = ['id', 'name', 'created_at', 'color', 'archived'] as const;
+
+/** Tells whether the activity list changed; see the module comment. */
+export interface ActivityListChanges {
+  /**
+   * True when the list may have changed since the last call (and on the first): a row added,
+   * removed or shown differently, or the person's day changed. Forgets it.
+   */
+  take(): boolean;
+  /** Drops the triggers; {@link take} is true from then on. */
+  stop(): void;
+}
+
+/** How {@link watchActivityList} learns the person's day. */
+export interface ActivityListOptions {
+  /** The IANA zone that decides "today" (default: the process's zone, read at each take). */
+  timeZone?: () => string;
+}
+
+/** Each watcher's triggers and function have names of their own: two on one connection do not meet. */
+let watchers = 0;
+
+/** Starts watching `store`'s activities on its connection; see the module comment. */
+export function watchActivityList(store: Pick<Store, 'db' | 'settings'>, options: ActivityListOptions = {}): ActivityListChanges {
+  const timeZone = options.timeZone ?? systemTimeZone;
+  const name = `tock_activity_list_${++watchers}`;
+  let changed = true;
+  let stopped = false;
+  let day = { timeZone: '', dayStartsAt: 0 };
+  const dayOf = (ms: number): number => localDayAt(ms, day.timeZone, day.dayStartsAt).start;
+
+  store.db.function(name, { deterministic: false, directOnly: false }, (shown, usedBefore, usedNow) => {
+    if (changed) return null;
+    if (shown !== 0 || typeof usedBefore !== 'number' || typeof usedNow !== 'number') changed = true;
+    else changed = dayOf(usedBefore) !== dayOf(usedNow);
+    return null;
+  });
+  const shownDiffers = SHOWN.map((column) => `old.${column} IS NOT new.${column}`).join(' OR ');
+  store.db.exec(
+    `CREATE TEMP TRIGGER ${name}_insert AFTER INSERT ON main.activities BEGIN SELECT ${name}(1, NULL, NULL); END;
+     CREATE TEMP TRIGGER ${name}_delete AFTER DELETE ON main.activities BEGIN SELECT ${name}(1, NULL, NULL); END;
+     CREATE TEMP TRIGGER ${name}_update AFTER UPDATE ON main.activities
+       WHEN ${shownDiffers} OR old.last_used_at IS NOT new.last_used_at
+       BEGIN SELECT ${name}(${shownDiffers}, old.last_used_at, new.last_used_at); END;`,
+  );
+
+  return {
+    take() {
+      if (stopped) return true;
+      const now = { timeZone: timeZone(), dayStartsAt: readDayStartsAt(store.settings) };
+      const taken = changed || now.timeZone !== day.timeZone || now.dayStartsAt !== day.dayStartsAt;
+      day = now;
+      changed = false;
+      return taken;
+    },
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      // A store closed first took its temporary triggers with it.
+      if (!store.db.isOpen) return;
+      store.db.exec(`DROP TRIGGER IF EXISTS temp.${name}_insert; DROP TRIGGER IF EXISTS temp.${name}_delete; DROP TRIGGER IF EXISTS temp.${name}_update;`);
+    },
+  };
+}

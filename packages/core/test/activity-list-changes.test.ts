@@ -1,0 +1,118 @@
+import assert from 'node:assert/strict';
+import { describe, it, type TestContext } from 'node:test';
+import { deleteActivity, mergeActivities, setActivityArchived, setActivityLedger, watchActivityList } from '../src/index.ts';
+import { fixture, type Fixture } from './support.ts';
+
+/** A fixture (09:00 UTC) with a watcher over its store, first take done. */
+function watched(t: TestContext, timeZone = 'UTC'): Fixture & { changes: ReturnType<typeof watchActivityList> } {
+  const f = fixture(t, { now: '2026-11-22T09:00:00.000Z', timeZone });
+  const changes = watchActivityList(f.store, { timeZone: () => timeZone });
+  t.after(() => changes.stop());
+  assert.equal(changes.take(), true, 'the first take says "read it"');
+  assert.equal(changes.take(), false);
+  return { ...f, changes };
+}
+
+describe('activity list changes', () => {
+  it('is quiet across starts, switches, stops, breaks and entries of activities used today', (t) => {
+    const w = watched(t);
+    w.tracker.startActivity({ name: 'Docs', createIfMissing: true });
+    w.tracker.startActivity({ name: 'Review', createIfMissing: true });
+    w.tracker.stopActivity();
+    assert.equal(w.changes.take(), true, 'two activities were made');
+    for (let i = 0; i < 20; i++) {
+      w.clock.advanceMinutes(3);
+      w.tracker.startActivity({ name: i % 2 === 0 ? 'Docs' : 'Review' });
+      w.tracker.startBreak();
+      w.tracker.resumeBreak();
+      w.tracker.stopActivity();
+      w.tracker.logEntry({ name: 'Docs', durationMinutes: 1, endedAt: new Date(w.clock()).toISOString() });
+      assert.equal(w.changes.take(), false, `round ${i}: nothing the list shows changed`);
+    }
+  });
+
+  it('tells a start that makes an activity, a rename, an archive, a merge and a delete', (t) => {
+    const w = watched(t);
+    const docs = w.tracker.startActivity({ name: 'Docs', createIfMissing: true }).activityID;
+    assert.equal(w.changes.take(), true, 'made by a start');
+    w.tracker.startActivity({ name: 'Review', createIfMissing: true });
+    w.tracker.stopActivity();
+    w.changes.take();
+    w.tracker.renameActivity(docs, 'Docs, renamed');
+    assert.equal(w.changes.take(), true, 'renamed');
+    setActivityArchived(w.store, 'Review', true);
+    assert.equal(w.changes.take(), true, 'archived');
+    setActivityArchived(w.store, 'Review', true);
+    assert.equal(w.changes.take(), false, 'archived again: as it was');
+    w.tracker.createActivity('Spare');
+    assert.equal(w.changes.take(), true, 'created');
+    deleteActivity(w.store, 'Spare');
+    assert.equal(w.changes.take(), true, 'deleted');
+    mergeActivities(w.store, 'Review', docs);
+    assert.equal(w.changes.take(), true, 'merged');
+  });
+
+  it('is quiet across a change of what the list does not show (budget, billable)', (t) => {
+    const w = watched(t);
+    w.tracker.startActivity({ name: 'Docs', createIfMissing: true });
+    w.changes.take();
+    setActivityLedger(w.store, 'Docs', { budgetHours: 10, billable: true });
+    assert.equal(w.changes.take(), false);
+  });
+
+  it('tells a recency that moves to another local day, not one that stays in it', (t) => {
+    // 09:00 UTC is 10:00 in Berlin: an activity last used at 23:30 the evening before.
+    const w = watched(t, 'Europe/Berlin');
+    const docs = w.tracker.createActivity('Docs').activityID;
+    w.store.db.prepare('UPDATE activities SET last_used_at = ? WHERE id = ?').run(Date.parse('2026-11-21T22:30:00.000Z'), docs);
+    w.changes.take();
+    w.tracker.startActivity({ activityID: docs });
+    assert.equal(w.changes.take(), true, 'used yesterday, now today');
+    w.clock.advanceMinutes(600);
+    w.tracker.startActivity({ name: 'Review', createIfMissing: true });
+    w.changes.take();
+    w.tracker.startActivity({ activityID: docs });
+    assert.equal(w.changes.take(), false, 'used at 10:00 and at 20:00, both today');
+    // 23:10 UTC is 00:10 in Berlin: another day there.
+    w.clock.advanceMinutes(250);
+    w.tracker.startActivity({ name: 'Review' });
+    w.changes.take();
+    w.tracker.startActivity({ activityID: docs });
+    assert.equal(w.changes.take(), true, 'used on the next day');
+  });
+
+  it('tells a new start of the day (dayStartsAt) even when no row changed', (t) => {
+    const w = watched(t);
+    w.store.settings.set('dayStartsAt', '04:00');
+    assert.equal(w.changes.take(), true);
+    assert.equal(w.changes.take(), false);
+  });
+
+  it('hears writes rolled back as changes (one read too many, never one too few), and nothing once stopped', (t) => {
+    const w = watched(t);
+    assert.throws(() =>
+      w.store.transaction(() => {
+        w.tracker.createActivity('Gone');
+        throw new Error('rolled back');
+      }),
+    );
+    assert.equal(w.changes.take(), true);
+    w.changes.stop();
+    w.tracker.createActivity('After');
+    assert.equal(w.changes.take(), true, 'stopped: always "read it"');
+    const triggers = w.store.db.prepare("SELECT count(*) AS n FROM sqlite_temp_master WHERE type = 'trigger'").get() as { n: number };
+    assert.equal(triggers.n, 0, 'its triggers are gone');
+  });
+
+  it('keeps two watchers on one connection apart', (t) => {
+    const w = watched(t);
+    const other = watchActivityList(w.store, { timeZone: () => 'UTC' });
+    other.take();
+    w.tracker.createActivity('Both');
+    assert.equal(other.take(), true);
+    assert.equal(w.changes.take(), true);
+    other.stop();
+    w.tracker.createActivity('Only the first');
+    assert.equal(w.changes.take(), true);
+  });
+});
