@@ -232,7 +232,9 @@ function tagCommand(verb: 'tag' | 'untag'): Command {
       const [id, ...tags] = positionals;
       if (id === undefined || tags.length === 0) throw refusal('usage.line', { syntax: usage });
       const block = await admin(io, verb === 'tag' ? 'POST /blocks/tag' : 'POST /blocks/untag', { id, tags });
-      print(io, values.json === true, block, () => terminalText(`${block.kind} ${block.id}: ${block.tags.length === 0 ? 'no tags' : `tags ${block.tags.join(', ')}`}`));
+      const t = messagesOf(io);
+      const tagList = block.tags.join(t.locale === 'ja' ? '、' : ', ');
+      print(io, values.json === true, block, () => terminalText(t('tag.line', { kind: block.kind, id: block.id, count: block.tags.length, tags: tagList })));
       return 0;
     },
   };

@@ -139,6 +139,19 @@ describe('the data in the CLI’s lines, in the person’s language', () => {
     assert.match((await en('activity', 'merge', 'Design')).err, /\| delete NAME {3}\("" clears --client, --rate and --budget\)$/);
   });
 
+  it('tock tag and untag say the block and its tags in the person’s language; English as before', async () => {
+    running.app.services.tracker.logEntry({ name: 'Tagged', createIfMissing: true, durationMinutes: 15, endedAt: dayBefore(NOW, 0).endedAt });
+    const id = '[0-9a-f-]{36}';
+    assert.match((await inLanguage('de_DE.UTF-8', 'tag', 'last', 'urgent')).out, new RegExp(`^Eintrag ${id}: Schlagwort urgent$`));
+    assert.match((await inLanguage('fr_FR.UTF-8', 'tag', 'last', 'acme')).out, new RegExp(`^saisie ${id} : étiquettes urgent, acme$`));
+    assert.match((await inLanguage('ja_JP.UTF-8', 'untag', 'last', 'acme')).out, new RegExp(`^エントリ ${id}：タグ urgent$`));
+    assert.match((await inLanguage('en_XA', 'untag', 'last', 'urgent')).out, PSEUDO);
+    assert.match((await inLanguage('de_DE.UTF-8', 'tag', 'last', 'x')).out, /: Schlagwort x$/);
+    assert.match((await inLanguage('de_DE.UTF-8', 'untag', 'last', 'x')).out, /: keine Schlagwörter$/);
+    assert.match((await inLanguage('C.UTF-8', 'tag', 'last', 'a', 'b')).out, new RegExp(`^entry ${id}: tags a, b$`));
+    assert.match((await inLanguage('C.UTF-8', 'untag', 'last', 'a', 'b')).out, new RegExp(`^entry ${id}: no tags$`));
+  });
+
   it('an HTML invoice writes the label before its payment terms as the language punctuates it', async () => {
     await running.tock('settings', 'set', 'business', JSON.stringify({ name: 'Ana Lima Design', address: 'Rua das Flores 12', paymentTerms: 'IBAN PT50 0002' }));
     const terms: Record<string, string> = { fr: 'Conditions de paiement :</strong>', ja: 'お支払条件：</strong>', en: 'Payment terms:</strong>' };

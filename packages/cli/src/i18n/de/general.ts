@@ -91,6 +91,7 @@ export const general = {
   'client.tax': 'Steuer {rate} %',
   'client.vatID': 'USt-IdNr. {id}',
   'client.language': 'Sprache {language}',
+  'tag.line': '{kind, select, session {Sitzung} other {Eintrag}} {id}: {count, plural, =0 {keine Schlagwörter} one {Schlagwort {tags}} other {Schlagwörter {tags}}}',
   'client.line': '{name} ({details})',
   'client.none': 'Noch keine Kunden; legen Sie einen mit `tock clients add NAME --rate R --currency C` an',
   'client.needsName': 'tock clients {action} braucht den Namen eines Kunden; Aufruf: {syntax}',

@@ -88,6 +88,7 @@ export const general = {
   'client.tax': 'tax {rate}%',
   'client.vatID': 'VAT ID {id}',
   'client.language': 'language {language}',
+  'tag.line': '{kind, select, session {session} other {entry}} {id}: {count, plural, =0 {no tags} one {tags {tags}} other {tags {tags}}}',
   'client.line': '{name} ({details})',
   'client.none': 'no clients yet; add one with `tock clients add NAME --rate R --currency C`',
   'client.needsName': 'tock clients {action} needs a client name; usage: {syntax}',

@@ -91,6 +91,7 @@ export const general = {
   'client.tax': 'impuesto {rate} %',
   'client.vatID': 'NIF-IVA {id}',
   'client.language': 'idioma {language}',
+  'tag.line': '{kind, select, session {sesión} other {entrada}} {id}: {count, plural, =0 {sin etiquetas} one {etiqueta {tags}} other {etiquetas {tags}}}',
   'client.line': '{name} ({details})',
   'client.none': 'todavía no hay clientes; añada uno con `tock clients add NAME --rate R --currency C`',
   'client.needsName': 'tock clients {action} necesita el nombre de un cliente; uso: {syntax}',

@@ -91,6 +91,7 @@ export const general = {
   'client.tax': 'TVA {rate} %',
   'client.vatID': 'n° TVA {id}',
   'client.language': 'langue {language}',
+  'tag.line': '{kind, select, session {session} other {saisie}} {id} : {count, plural, =0 {aucune étiquette} one {étiquette {tags}} other {étiquettes {tags}}}',
   'client.line': '{name} ({details})',
   'client.none': 'aucun client pour l’instant ; ajoutez-en un avec `tock clients add NAME --rate R --currency C`',
   'client.needsName': 'tock clients {action} attend un nom de client ; utilisation : {syntax}',

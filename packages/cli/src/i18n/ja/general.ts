@@ -91,6 +91,7 @@ export const general = {
   'client.tax': '税 {rate}%',
   'client.vatID': 'VAT ID {id}',
   'client.language': '言語 {language}',
+  'tag.line': '{kind, select, session {セッション} other {エントリ}} {id}：{count, plural, =0 {タグなし} other {タグ {tags}}}',
   'client.line': '{name}（{details}）',
   'client.none': 'まだクライアントはありません。`tock clients add NAME --rate R --currency C` で追加してください',
   'client.needsName': 'tock clients {action} にはクライアント名が必要です。使い方：{syntax}',
