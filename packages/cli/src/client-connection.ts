@@ -17,6 +17,11 @@ export interface RequestContext {
   activityName?: string | undefined;
   /** Whether the app runs under the command's Tock home (its admin socket is there); unknown when absent. */
   appRunning?: (() => boolean) | undefined;
+  /**
+   * The listener was chosen by `SERVICE_TOKEN` alone (no `--listener`): without the token the
+   * command would ask the running app over its admin socket, so the hint can say so.
+   */
+  byTokenAlone?: boolean | undefined;
 }
 
 /** Whether an app runs under `env`'s Tock home: its admin socket exists (docs/cli.md "The contract"). */
@@ -86,7 +91,8 @@ function saidFailure(failure: ClientFailure, error: unknown, context: RequestCon
     case 'not-running':
       return { key: context.appRunning?.() === false ? 'client.notRunning' : 'client.nothingAnswers', values: { at } };
     case 'nothing-listening':
-      return { key: 'client.nothingListening', values: { at } };
+      // A SERVICE_TOKEN left in the shell with the listener off: the app would answer without it.
+      return { key: context.byTokenAlone === true && context.appRunning?.() === true ? 'client.nothingListeningOwn' : 'client.nothingListening', values: { at } };
     case 'token-refused':
       return { key: 'client.tokenRefused', values: { code } };
     case 'license-locked':

@@ -147,8 +147,11 @@ export function adminPort(env: NodeJS.ProcessEnv): TrackingPort {
   return port;
 }
 
-/** The tracking port over the listener, with `SERVICE_TOKEN` and `SERVICE_PORT` from `env`. */
-export function listenerPort(env: NodeJS.ProcessEnv): TrackingPort {
+/**
+ * The tracking port over the listener, with `SERVICE_TOKEN` and `SERVICE_PORT` from `env`;
+ * `byTokenAlone` when the token chose it, not `--listener` (a refused connection's hint).
+ */
+export function listenerPort(env: NodeJS.ProcessEnv, byTokenAlone = false): TrackingPort {
   const { client, port, appRunning } = connect(env);
   return {
     via: 'listener',
@@ -170,7 +173,7 @@ export function listenerPort(env: NodeJS.ProcessEnv): TrackingPort {
       }
     },
     explain(error, activityName) {
-      if (error instanceof TockError) return clientRefusal(error, { port, appRunning, activityName });
+      if (error instanceof TockError) return clientRefusal(error, { port, appRunning, activityName, byTokenAlone });
       return error instanceof Error ? error : new Error(String(error));
     },
   };
@@ -182,6 +185,6 @@ export function listenerPort(env: NodeJS.ProcessEnv): TrackingPort {
  */
 export function trackingPort(io: Pick<Io, 'env'>, options: { listener?: boolean } = {}): TrackingPort {
   const token = io.env['SERVICE_TOKEN'] ?? '';
-  if (options.listener === true || token !== '') return listenerPort(io.env);
+  if (options.listener === true || token !== '') return listenerPort(io.env, options.listener !== true);
   return adminPort(io.env);
 }

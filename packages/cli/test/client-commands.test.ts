@@ -184,10 +184,24 @@ describe('client commands against the real app', () => {
     assertOneLineError(await tock({ ...env, SERVICE_PORT: 'eighty' }, 'ping'), /SERVICE_PORT="eighty" is not a port/);
   });
 
-  it('with the listener off it asks whether the listener is on', async () => {
+  it('with the listener off it asks whether the listener is on; a SERVICE_TOKEN alone is told the app answers without it', async () => {
     assert.equal((await tock(app.adminEnv, 'listener', 'off')).status, 0);
     try {
-      assertOneLineError(await tock(env, 'status'), new RegExp(`nothing is listening on 127\\.0\\.0\\.1:${app.port} \\(connection refused\\); is the listener on\\? Run \`tock listener on\``));
+      const at = `127.0.0.1:${app.port}`;
+      assert.deepEqual(await tock(env, 'status'), {
+        status: 1,
+        out: '',
+        err: `error: nothing is listening on ${at} (connection refused); is the listener on? Run \`tock listener on\` (and check SERVICE_PORT), or unset SERVICE_TOKEN: your own commands reach the running app without it`,
+      });
+      // With --listener the listener is what was asked for: no word of the admin socket.
+      assert.deepEqual(await tock(env, 'status', '--listener'), {
+        status: 1,
+        out: '',
+        err: `error: nothing is listening on ${at} (connection refused); is the listener on? Run \`tock listener on\` (and check SERVICE_PORT)`,
+      });
+      const own = await tock({ ...env, SERVICE_TOKEN: '' }, 'status');
+      assert.equal(own.status, 0, own.err);
+      assert.match(own.out, /^Not tracking — /);
     } finally {
       assert.equal((await tock(app.adminEnv, 'listener', 'on', '--port', String(app.port))).status, 0);
     }

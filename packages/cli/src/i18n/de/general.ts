@@ -79,6 +79,7 @@ export const general = {
   'client.notRunning': 'Tock läuft nicht (auf {at} antwortet nichts); starten Sie es mit `tock app` und schalten Sie dann den Listener mit `tock listener on` ein',
   'client.nothingAnswers': 'Auf {at} antwortet nichts: Tock läuft nicht oder der Listener ist aus; starten Sie es mit `tock app`, dann `tock listener on` (und prüfen Sie, ob SERVICE_PORT zu `tock listener status` passt)',
   'client.nothingListening': 'Auf {at} wartet nichts (Verbindung abgelehnt); ist der Listener eingeschaltet? Führen Sie `tock listener on` aus (und prüfen Sie SERVICE_PORT)',
+  'client.nothingListeningOwn': 'Auf {at} wartet nichts (Verbindung abgelehnt); ist der Listener eingeschaltet? Führen Sie `tock listener on` aus (und prüfen Sie SERVICE_PORT), oder entfernen Sie SERVICE_TOKEN (unset SERVICE_TOKEN): Ihre eigenen Befehle erreichen die laufende App ohne Token',
   'client.tokenRefused': 'Tock hat das Token abgelehnt (401 {code}); prüfen Sie SERVICE_TOKEN — `tock token` gibt das aktuelle aus',
   'client.lockedOut': 'Tock hat Anfragen nach zu vielen Fehlversuchen gesperrt; versuchen Sie es in {seconds, select, none {einer Minute} other {{seconds} s}} erneut (und prüfen Sie SERVICE_TOKEN)',
   'client.noActivity': 'Keine Tätigkeit namens „{name}“; fügen Sie --create hinzu, um sie anzulegen (oder suchen Sie den Namen mit `tock search`)',

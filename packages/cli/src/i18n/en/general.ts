@@ -76,6 +76,7 @@ export const general = {
   'client.notRunning': 'Tock is not running (nothing answers on {at}); start it with `tock app`, then turn its listener on with `tock listener on`',
   'client.nothingAnswers': 'nothing answers on {at}: Tock is not running or its listener is off; start it with `tock app`, then `tock listener on` (and check that SERVICE_PORT matches `tock listener status`)',
   'client.nothingListening': 'nothing is listening on {at} (connection refused); is the listener on? Run `tock listener on` (and check SERVICE_PORT)',
+  'client.nothingListeningOwn': 'nothing is listening on {at} (connection refused); is the listener on? Run `tock listener on` (and check SERVICE_PORT), or unset SERVICE_TOKEN: your own commands reach the running app without it',
   'client.tokenRefused': 'Tock refused the token (401 {code}); check SERVICE_TOKEN — `tock token` prints the current one',
   'client.lockedOut': 'Tock has locked out requests after too many failed attempts; retry in {seconds, select, none {a minute} other {{seconds} s}} (and check SERVICE_TOKEN)',
   'client.noActivity': 'no activity named "{name}"; add --create to create it (or `tock search` to find the name)',

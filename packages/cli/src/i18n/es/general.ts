@@ -79,6 +79,7 @@ export const general = {
   'client.notRunning': 'Tock no se está ejecutando (nada responde en {at}); inícielo con `tock app` y después active su listener con `tock listener on`',
   'client.nothingAnswers': 'nada responde en {at}: Tock no se está ejecutando o su listener está desactivado; inícielo con `tock app` y después `tock listener on` (y compruebe que SERVICE_PORT coincide con `tock listener status`)',
   'client.nothingListening': 'nada escucha en {at} (conexión rechazada); ¿está activado el listener? Ejecute `tock listener on` (y compruebe SERVICE_PORT)',
+  'client.nothingListeningOwn': 'nada escucha en {at} (conexión rechazada); ¿está activado el listener? Ejecute `tock listener on` (y compruebe SERVICE_PORT), o quite SERVICE_TOKEN (unset SERVICE_TOKEN): sus propios comandos llegan a la app en marcha sin token',
   'client.tokenRefused': 'Tock rechazó el token (401 {code}); compruebe SERVICE_TOKEN — `tock token` muestra el actual',
   'client.lockedOut': 'Tock ha bloqueado las solicitudes tras demasiados intentos fallidos; vuelva a intentarlo en {seconds, select, none {un minuto} other {{seconds} s}} (y compruebe SERVICE_TOKEN)',
   'client.noActivity': 'no hay ninguna actividad llamada «{name}»; añada --create para crearla (o use `tock search` para encontrar el nombre)',

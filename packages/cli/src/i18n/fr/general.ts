@@ -79,6 +79,7 @@ export const general = {
   'client.notRunning': 'Tock n’est pas lancé (rien ne répond sur {at}) ; démarrez-le avec `tock app`, puis activez son listener avec `tock listener on`',
   'client.nothingAnswers': 'rien ne répond sur {at} : Tock n’est pas lancé ou son listener est désactivé ; démarrez-le avec `tock app`, puis `tock listener on` (et vérifiez que SERVICE_PORT correspond à `tock listener status`)',
   'client.nothingListening': 'rien n’écoute sur {at} (connexion refusée) ; le listener est-il activé ? Lancez `tock listener on` (et vérifiez SERVICE_PORT)',
+  'client.nothingListeningOwn': 'rien n’écoute sur {at} (connexion refusée) ; le listener est-il activé ? Lancez `tock listener on` (et vérifiez SERVICE_PORT), ou retirez SERVICE_TOKEN (unset SERVICE_TOKEN) : vos propres commandes atteignent l’app en cours sans jeton',
   'client.tokenRefused': 'Tock a refusé le jeton (401 {code}) ; vérifiez SERVICE_TOKEN — `tock token` affiche le jeton actuel',
   'client.lockedOut': 'Tock bloque les requêtes après trop d’échecs ; réessayez dans {seconds, select, none {une minute} other {{seconds} s}} (et vérifiez SERVICE_TOKEN)',
   'client.noActivity': 'aucune activité nommée « {name} » ; ajoutez --create pour la créer (ou `tock search` pour trouver le nom)',

@@ -79,6 +79,7 @@ export const general = {
   'client.notRunning': 'Tock が起動していません（{at} で応答がありません）。`tock app` で起動し、`tock listener on` でリスナーをオンにしてください',
   'client.nothingAnswers': '{at} で応答がありません。Tock が起動していないか、リスナーがオフです。`tock app` で起動してから `tock listener on` を実行してください（SERVICE_PORT が `tock listener status` と一致するかも確認してください）',
   'client.nothingListening': '{at} で待ち受けているものがありません（接続が拒否されました）。リスナーはオンですか？ `tock listener on` を実行してください（SERVICE_PORT も確認してください）',
+  'client.nothingListeningOwn': '{at} で待ち受けているものがありません（接続が拒否されました）。リスナーはオンですか？ `tock listener on` を実行してください（SERVICE_PORT も確認してください）。または SERVICE_TOKEN を外してください（unset SERVICE_TOKEN）：自分のコマンドはトークンなしで実行中のアプリに届きます',
   'client.tokenRefused': 'Tock がトークンを拒否しました（401 {code}）。SERVICE_TOKEN を確認してください。現在のトークンは `tock token` で表示できます',
   'client.lockedOut': '失敗が多すぎたため、Tock はリクエストをロックしました。{seconds, select, none {1 分} other {{seconds} 秒}}後にもう一度お試しください（SERVICE_TOKEN も確認してください）',
   'client.noActivity': '「{name}」というアクティビティはありません。作成するには --create を付けてください（名前は `tock search` で探せます）',
