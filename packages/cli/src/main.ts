@@ -13,7 +13,7 @@ import { problemReasonLine } from './problem-words.ts';
 function help(t: CliMessages): string {
   const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
   const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${t(c.summary)}`);
-  return [t('help.usage'), '', t('help.commands'), ...lines, '', t('help.json')].join('\n');
+  return [t('help.usage'), t('help.firstSteps'), '', t('help.commands'), ...lines, '', t('help.json')].join('\n');
 }
 
 /** Runs one `tock` invocation and returns its exit status. */

@@ -37,3 +37,14 @@ test('`tock help start` prints start\'s usage, as `tock start --help` does', asy
   assert.deepEqual(asked.out, ['usage: tock start NAME [--note TEXT] [--tag T]… [--create] [--listener] [--json]']);
   assert.deepEqual(await run('help', 'strat'), { status: 1, out: [], err: ['error: unknown command "strat"; run `tock help` for the list'] });
 });
+
+test('tock help says where a new user starts, right under the usage line', async () => {
+  const out: string[] = [];
+  const status = await main(['help'], { out: (l) => out.push(l), err: () => {}, env: { LANG: 'C.UTF-8' }, now: () => new Date() });
+  assert.equal(status, 0);
+  assert.deepEqual((out[0] ?? '').split('\n').slice(0, 3), [
+    'usage: tock <command> [options]   (tock --version prints the version)',
+    'first steps: `tock app` runs Tock and opens its window; `tock start NAME --create` starts the clock on a new activity, `tock stop` stops it, `tock status` shows today',
+    '',
+  ]);
+});

@@ -4,6 +4,7 @@ import type { general as en } from '../en/general.ts';
 
 export const general = {
   'help.usage': "Aufruf: tock '<Befehl>' [Optionen]   (tock --version gibt die Version aus)",
+  'help.firstSteps': 'Erste Schritte: `tock app` startet Tock und öffnet sein Fenster; `tock start NAME --create` startet die Zeiterfassung für eine neue Tätigkeit, `tock stop` hält sie an, `tock status` zeigt den heutigen Tag',
   'help.commands': 'Befehle:',
   'help.json': 'Jeder Befehl, der Daten ausgibt, nimmt --json an.',
   'usage.line': 'Aufruf: {syntax}',

@@ -1,6 +1,7 @@
 /** The CLI's English messages: help, usage, the summaries, the refusals every command shares and the listener's failures (the source; see index.ts). */
 export const general = {
   'help.usage': "usage: tock '<command>' [options]   (tock --version prints the version)",
+  'help.firstSteps': 'first steps: `tock app` runs Tock and opens its window; `tock start NAME --create` starts the clock on a new activity, `tock stop` stops it, `tock status` shows today',
   'help.commands': 'commands:',
   'help.json': 'Every command that prints data takes --json.',
   'usage.line': 'usage: {syntax}',

@@ -4,6 +4,7 @@ import type { general as en } from '../en/general.ts';
 
 export const general = {
   'help.usage': "uso: tock '<comando>' [opciones]   (tock --version muestra la versión)",
+  'help.firstSteps': 'primeros pasos: `tock app` inicia Tock y abre su ventana; `tock start NAME --create` pone en marcha el reloj con una actividad nueva, `tock stop` lo detiene, `tock status` muestra el día',
   'help.commands': 'comandos:',
   'help.json': 'Todo comando que muestra datos admite --json.',
   'usage.line': 'uso: {syntax}',

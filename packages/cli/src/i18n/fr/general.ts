@@ -4,6 +4,7 @@ import type { general as en } from '../en/general.ts';
 
 export const general = {
   'help.usage': "utilisation : tock '<commande>' [options]   (tock --version affiche la version)",
+  'help.firstSteps': 'premiers pas : `tock app` lance Tock et ouvre sa fenêtre ; `tock start NAME --create` démarre le chrono sur une nouvelle activité, `tock stop` l’arrête, `tock status` montre la journée',
   'help.commands': 'commandes :',
   'help.json': 'Toute commande qui affiche des données accepte --json.',
   'usage.line': 'utilisation : {syntax}',
