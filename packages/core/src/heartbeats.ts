@@ -284,30 +284,53 @@ export interface StoredHeartbeat extends Heartbeat {
   receivedAt: number;
 }
 
-/** Heartbeats whose time lies in `[fromMs, toMs)`, oldest first. */
+/** The columns of a {@link StoredHeartbeat}, in the order {@link listHeartbeats} reads them. */
+type HeartbeatColumns = [
+  id: string,
+  timeMs: number,
+  entity: string,
+  type: HeartbeatType,
+  isWrite: number,
+  category: string | null,
+  project: string | null,
+  branch: string | null,
+  language: string | null,
+  lines: number | null,
+  lineno: number | null,
+  cursorpos: number | null,
+  editor: string | null,
+  machine: string | null,
+  receivedAt: number,
+];
+
+/**
+ * Heartbeats whose time lies in `[fromMs, toMs)`, oldest first. Rows come as arrays, each made
+ * into one object: node:sqlite makes an object a row otherwise, which was most of the cost of a
+ * day's timeline and suggestions (a day of 960 heartbeats: 2.2 → 0.9 ms).
+ */
 export function listHeartbeats(store: Store, fromMs: number, toMs: number): StoredHeartbeat[] {
-  const rows = store
-    .statement(
-      `SELECT id, time_ms, entity, type, is_write, category, project, branch, language, lines, lineno, cursorpos, editor, machine, received_at
-       FROM heartbeats WHERE time_ms >= ? AND time_ms < ? ORDER BY time_ms, entity, is_write`,
-    )
-    .all(fromMs, toMs) as Record<string, string | number | null>[];
-  return rows.map((r) => ({
-    id: r.id as string,
-    timeMs: r.time_ms as number,
-    entity: r.entity as string,
-    type: r.type as HeartbeatType,
-    isWrite: r.is_write === 1,
-    category: r.category as string | null,
-    project: r.project as string | null,
-    branch: r.branch as string | null,
-    language: r.language as string | null,
-    lines: r.lines as number | null,
-    lineno: r.lineno as number | null,
-    cursorpos: r.cursorpos as number | null,
-    editor: r.editor as string | null,
-    machine: r.machine as string | null,
-    receivedAt: r.received_at as number,
+  const statement = store.statement(
+    `SELECT id, time_ms, entity, type, is_write, category, project, branch, language, lines, lineno, cursorpos, editor, machine, received_at
+     FROM heartbeats WHERE time_ms >= ? AND time_ms < ? ORDER BY time_ms, entity, is_write`,
+  );
+  statement.setReturnArrays(true);
+  const rows = statement.all(fromMs, toMs) as unknown as HeartbeatColumns[];
+  return rows.map(([id, timeMs, entity, type, isWrite, category, project, branch, language, lines, lineno, cursorpos, editor, machine, receivedAt]) => ({
+    id,
+    timeMs,
+    entity,
+    type,
+    isWrite: isWrite === 1,
+    category,
+    project,
+    branch,
+    language,
+    lines,
+    lineno,
+    cursorpos,
+    editor,
+    machine,
+    receivedAt,
   }));
 }
 
