@@ -107,6 +107,24 @@ describe('Settings › Integrations', () => {
     assert.equal(await page.getByRole('radio', { name: /File in the Tock data folder/ }).isChecked(), true);
     await page.getByText('A file only your user can read (mode 0600).').waitFor();
   });
+
+  it('says your own tock commands need no token; the shell sample exports it for scripts only', async () => {
+    const { page } = ui;
+    await page.getByText('Your own tock commands reach the running app without a token.', { exact: false }).waitFor();
+    await page.getByText('for your scripts and editor plugins (your own tock commands need neither it nor its token)', { exact: false }).waitFor();
+    const shell = page.locator('pre.code code').filter({ hasText: 'tock git-hook install' });
+    assert.equal(
+      await shell.textContent(),
+      [
+        'tock status             # your own commands: no token needed',
+        'tock git-hook install   # prompt to track on branch switches',
+        '',
+        '# scripts and the client libraries sign with the token:',
+        'export SERVICE_TOKEN="$(tock token)"',
+        `export SERVICE_PORT=${listenerPort}`,
+      ].join('\n'),
+    );
+  });
 });
 
 describe('the branch prompt', () => {

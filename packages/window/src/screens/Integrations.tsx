@@ -73,7 +73,7 @@ function HowTo({ port }: { port: number }) {
       </p>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling code block must be reachable by keyboard (axe: scrollable-region-focusable) */}
       <pre class="code" tabIndex={0} role="group" aria-label={t('int.shell')}>
-        <code>{`export SERVICE_TOKEN="$(tock token)"\nexport SERVICE_PORT=${port}\ntock status\ntock git-hook install   # ${t('int.gitHookComment')}`}</code>
+        <code>{`tock status             # ${t('int.ownComment')}\ntock git-hook install   # ${t('int.gitHookComment')}\n\n# ${t('int.scriptsComment')}\nexport SERVICE_TOKEN="$(tock token)"\nexport SERVICE_PORT=${port}`}</code>
       </pre>
       <div class="code-pair">
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling code block must be reachable by keyboard (axe: scrollable-region-focusable) */}
