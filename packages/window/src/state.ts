@@ -2,7 +2,8 @@
  * The window's picture of the app: one snapshot from `/api/state`, kept current by the
  * event stream (`/api/events`). Components read it with {@link useAppState}; `blocksVersion`
  * goes up whenever tracked time changed anywhere, so timelines and charts know to reload, and
- * with it comes the one list of every activity that every view reads ({@link useActivities}).
+ * with it comes the one list of every activity that every view reads ({@link useActivities}),
+ * read again only when the app said it changed (the feed's `activities`).
  */
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import { messageOf, request } from './api.ts';
@@ -107,21 +108,34 @@ export async function refreshStatus(): Promise<void> {
 /** Whether the activities are being read, and whether tracked time changed again since that read was asked for. */
 let readingActivities = false;
 let changedWhileReading = false;
+/**
+ * Whether the list of activities is to be read with the next change: until the first read, after
+ * the feed's `activities` (the app saw a row made, renamed, archived, merged, removed or used on
+ * another day), after a reconnect (the app may have changed anything), after a failed read.
+ */
+let activitiesStale = true;
 
 /**
  * Tells every view that tracked time changed (after an edit made in this window, or the live
- * feed's `blocks`). The activities are read first, once for every view, and come with the new
- * `blocksVersion` — colors learnt before views redraw. A change while a read is on its way asks
- * for one more read once it is back, not one each: that read was asked for before the change
- * and may not hold it, while one read after it holds every change made until then (a window's
- * own write brings three calls: its own and the feed's two `blocks`). One read at a time also
- * means an older list never comes after a newer one.
+ * feed's `blocks`). When the activities changed too ({@link activitiesChanged}) they are read
+ * first, once for every view, and come with the new `blocksVersion` — colors learnt before views
+ * redraw; otherwise the list stays (a start, a stop, an entry leave it as shown: at 20 000
+ * activities a read is 40–60 ms of the app's CPU). A change while a read is on its way asks for
+ * one more turn once it is back, not one each: that read was asked for before the change and may
+ * not hold it, while one after it holds every change made until then (a window's own write brings
+ * three calls: its own and the feed's two `blocks`). One read at a time also means an older list
+ * never comes after a newer one.
  */
 export function blocksChanged(): void {
   if (readingActivities) {
     changedWhileReading = true;
     return;
   }
+  if (!activitiesStale) {
+    set({ blocksVersion: state.blocksVersion + 1 });
+    return;
+  }
+  activitiesStale = false;
   readingActivities = true;
   void request('GET /api/activities/all')
     .then(
@@ -129,7 +143,11 @@ export function blocksChanged(): void {
         setActivityOrder(activities);
         return { activities, activitiesError: null };
       },
-      (error: unknown): Partial<AppState> => ({ activitiesError: messageOf(error) }),
+      (error: unknown): Partial<AppState> => {
+        // The next change tries again.
+        activitiesStale = true;
+        return { activitiesError: messageOf(error) };
+      },
     )
     .then((read) => {
       readingActivities = false;
@@ -139,6 +157,16 @@ export function blocksChanged(): void {
         blocksChanged();
       }
     });
+}
+
+/**
+ * The list of activities changed (the live feed's `activities`: a row made, renamed, archived,
+ * merged, removed or used on another day, here or anywhere else), or may have (a reconnect): it
+ * is read again, and every view told as by {@link blocksChanged}.
+ */
+export function activitiesChanged(): void {
+  activitiesStale = true;
+  blocksChanged();
 }
 
 /** Tells every view that capture changed (settings, forgotten days). */
@@ -178,7 +206,8 @@ export async function connect(): Promise<void> {
       // after a reconnect): what it brought since stays.
       const since = streamedSince(seen);
       set({ snapshot: { ...snapshot, ...since.topics }, statusAt: since.statusAt ?? Date.now(), loadError: null });
-      blocksChanged();
+      // The first load, or one after a reconnect (another launch of the app, perhaps): the list is read again.
+      activitiesChanged();
     } catch (error) {
       set({ loadError: error instanceof Error ? error.message : String(error) });
     }
@@ -242,6 +271,7 @@ function dispatch(frame: string): void {
   }
   if (data.length === 0) return;
   if (event === 'blocks') blocksChanged();
+  else if (event === 'activities') activitiesChanged();
   else if (event === 'capture') captureChanged();
   else if (event === 'ledger') ledgerChanged();
   else if (TOPICS.has(event)) {

@@ -20,7 +20,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { ConnectionLimits, ServerTimeouts } from '@tock/listener';
-import { readLanguage } from '@tock/core';
+import { readLanguage, watchActivityList } from '@tock/core';
 import { type Language, resolveLanguage } from '@tock/i18n';
 import type { AppServices } from '../services.ts';
 import { uiRoutes } from './api.ts';
@@ -76,6 +76,12 @@ export interface UiServerOptions {
 const WINDOW_BODY: BodyRules = { limit: 64 * 1024, refusals: standardRefusals(64 * 1024) };
 /** Route topics sent as "changed, reload" announcements rather than as snapshot values. */
 const ANNOUNCED = new Set(['blocks', 'capture', 'ledger']);
+/**
+ * The announcement that the list of every activity changed (a row made, renamed, archived, merged,
+ * removed, used on another day: core's `watchActivityList`): the window reads the list again only
+ * then, not with every `blocks` (docs/ui.md "The window's API").
+ */
+const ACTIVITIES = 'activities';
 
 /** Starts the UI server for a running app. */
 export async function startUiServer(services: AppServices, options: UiServerOptions = {}): Promise<UiServer> {
@@ -101,6 +107,9 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
   // Every change reaches the windows through the app's change bus (change-bus.ts); nothing
   // here looks for changes on a timer.
   const bus = services.changes;
+  const activityList = watchActivityList(services.store);
+  // Its first take says "changed" (nothing was read yet); the first window reads the list as it opens.
+  activityList.take();
   const afterListenerChange = (): void => {
     const sent = hub.refresh('listener', 'requests');
     if (sent.includes('listener')) hub.refresh('token');
@@ -122,8 +131,13 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
       if (hub.size > 0 && record.method === 'POST' && record.status < 300) hub.announce('blocks');
     }),
     bus.on('settings', afterListenerChange),
-    // A key installed is a write; the trial's days pass with time (the bus's tick).
-    bus.on('written', () => hub.refresh('license')),
+    // A key installed is a write; the trial's days pass with time (the bus's tick). Heard
+    // before `tracking` of the same writes: a window hears of new activities before their blocks.
+    bus.on('written', () => {
+      hub.refresh('license');
+      // With no window open nobody is told; a window that opens reads the list anyway.
+      if (hub.size > 0 && activityList.take()) hub.announce(ACTIVITIES);
+    }),
     bus.on('tick', () => hub.refresh('license')),
     bus.on('prompts', () => hub.refresh('prompts')),
     bus.on('desktop', () => hub.refresh('desktop')),
@@ -176,7 +190,11 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
         }
         // The status this window starts from: the next write's change reaches it.
         bus.takeBaseline();
+        // A change of the activity list while no window was open may have come after this window
+        // read it (its snapshot's load can beat its stream): told as news, to every window.
+        const listChanged = activityList.take();
         hub.attach(res, SECURITY_HEADERS);
+        if (listChanged) hub.announce(ACTIVITIES);
         return;
       }
       await api(req, res, method, url);
@@ -277,9 +295,10 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
     // Capture and the ledger have no snapshot: windows hear "changed, reload" as with blocks.
     for (const t of ['capture', 'ledger']) if (topics.includes(t)) hub.announce(t);
     if (topics.includes('blocks')) {
-      hub.announce('blocks');
-      // The window's own write: its tracking change leaves now, not on the next turn.
+      // The window's own write: its tracking change leaves now, not on the next turn, and a
+      // change of the activity list before the blocks, so the window reads the list only once.
       bus.flush();
+      hub.announce('blocks');
     }
   }
 
@@ -292,6 +311,7 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
     connections,
     close: async () => {
       for (const stop of unsubscribe) stop();
+      activityList.stop();
       hub.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
