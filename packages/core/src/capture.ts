@@ -13,7 +13,7 @@ import { readCaptureSettings, retentionStartMs } from './capture-settings.ts';
 import { globMatches } from './glob.ts';
 import { addDays, localDayKey, startOfLocalDay, type DayKey } from './day.ts';
 import { domainOfEntity } from './heartbeat-senders.ts';
-import { BROWSER_HEARTBEAT_TYPES, EXCLUDED_PAGE_ENTITY, listHeartbeats, type StoredHeartbeat } from './heartbeats.ts';
+import { BROWSER_HEARTBEAT_TYPES, EXCLUDED_PAGE_ENTITY, listSpanHeartbeats, type SpanHeartbeat } from './heartbeats.ts';
 import { readDayStartsAt } from './ledger-settings.ts';
 import { toIso } from './instants.ts';
 import type { CaptureSettings, CaptureSpan, SpanSource, Timeline } from './shapes/capture.ts';
@@ -104,8 +104,8 @@ export interface EditorSpan {
  * from: those of the range and of one timeout and tail before it. A day's timeline reads them
  * once for both (they were the most of its cost, read twice).
  */
-function spanHeartbeats(store: Store, fromMs: number, toMs: number, timeoutMs: number): StoredHeartbeat[] {
-  return listHeartbeats(store, fromMs - timeoutMs - EDITOR_TAIL_MS, toMs);
+function spanHeartbeats(store: Store, fromMs: number, toMs: number, timeoutMs: number): SpanHeartbeat[] {
+  return listSpanHeartbeats(store, fromMs - timeoutMs - EDITOR_TAIL_MS, toMs);
 }
 
 /**
@@ -117,7 +117,7 @@ function spanHeartbeats(store: Store, fromMs: number, toMs: number, timeoutMs: n
  * (the latest on a tie). Spans are clipped to the range; oldest first. Heartbeats of a web
  * page (`domain`, `url`) are not an editor's: they make {@link browserSpans}.
  */
-export function editorSpans(store: Store, fromMs: number, toMs: number, timeoutMs: number, read = spanHeartbeats(store, fromMs, toMs, timeoutMs)): EditorSpan[] {
+export function editorSpans(store: Store, fromMs: number, toMs: number, timeoutMs: number, read: readonly SpanHeartbeat[] = spanHeartbeats(store, fromMs, toMs, timeoutMs)): EditorSpan[] {
   const beats = read.filter((b) => !BROWSER_HEARTBEAT_TYPES.has(b.type));
   return runsOf(beats, fromMs, toMs, timeoutMs, (a, b) => a.project === b.project && a.branch === b.branch).map(({ startMs, endMs, first, members }) => ({
     startMs,
@@ -149,7 +149,7 @@ export interface BrowserSpan {
  * page's heartbeat begins. The entity is reduced to its domain again on reading (heartbeats
  * stored before Tock kept domains only held the URL).
  */
-export function browserSpans(store: Store, fromMs: number, toMs: number, timeoutMs: number, read = spanHeartbeats(store, fromMs, toMs, timeoutMs)): BrowserSpan[] {
+export function browserSpans(store: Store, fromMs: number, toMs: number, timeoutMs: number, read: readonly SpanHeartbeat[] = spanHeartbeats(store, fromMs, toMs, timeoutMs)): BrowserSpan[] {
   const beats = read
     .filter((b) => BROWSER_HEARTBEAT_TYPES.has(b.type))
     .map((b) => ({ ...b, entity: domainOfEntity(b.entity) ?? b.entity }));
