@@ -137,7 +137,8 @@ export function formatSearch(t: CliMessages, query: string, found: ActivityRef[]
  * over the admin socket) `Tock 1.2.0 is up, its listener off (API v1, license: trial)`.
  */
 export function formatHealth(t: CliMessages, health: Health, listenerPort: number | null): string {
-  const license = health.license === 'locked' ? t('health.locked') : health.license;
+  // The state's word in the language (`Lizenz: Testzeitraum`), as `tock license` says it.
+  const license = health.license === 'locked' ? t('health.locked') : t('health.license', { license: health.license });
   const values = { version: health.appVersion, api: String(health.apiVersion), license };
   return listenerPort === null ? t('health.upListenerOff', values) : t('health.up', { ...values, port: String(listenerPort) });
 }

@@ -4,8 +4,8 @@ import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { AuthError, HttpError, NetworkError, NotFoundError, TockError, UnavailableError, ValidationError } from '@tock/client';
 import { explainClientError } from '../src/client-connection.ts';
-import { formatEntry, formatStart, formatStatus, formatStop } from '../src/client-format.ts';
-import { cliMessages } from '../src/i18n/index.ts';
+import { formatEntry, formatHealth, formatStart, formatStatus, formatStop } from '../src/client-format.ts';
+import { cliMessages, loadCliMessages } from '../src/i18n/index.ts';
 import { freePort, startRealApp, TOCK_JS, tock, type RealApp } from './real-app.ts';
 
 const run = promisify(execFile);
@@ -304,6 +304,15 @@ describe('human output', () => {
   const now = new Date(2026, 10, 22, 11, 30);
   const local = (h: number, m: number, day = 22): string => new Date(2026, 10, day, h, m).toISOString();
   const ref = { activityID: 'a1', activityName: 'Writing docs' };
+
+  it('ping names the license state in the language, as tock license does', async () => {
+    const health = { status: 'ok', appVersion: '0.1.0', apiVersion: 1, license: 'trial' } as const;
+    assert.equal(formatHealth(t, health, 39847), 'Tock 0.1.0 is up on 127.0.0.1:39847 (API v1, license: trial)');
+    assert.equal(formatHealth(t, { ...health, license: 'licensed' }, null), 'Tock 0.1.0 is up, its listener off (API v1, license: licensed)');
+    assert.equal(formatHealth(await loadCliMessages('de'), health, null), 'Tock 0.1.0 läuft, der Listener ist aus (API v1, Lizenz: Testzeitraum)');
+    // French puts a narrow no-break space before its colon.
+    assert.match(formatHealth(await loadCliMessages('fr'), { ...health, license: 'licensed' }, 39847), /^Tock 0\.1\.0 tourne sur 127\.0\.0\.1:39847 \(API v1, licence\s: sous licence\)$/);
+  });
 
   it('status reads as a sentence, with the local start time and today’s total', () => {
     assert.equal(formatStatus(t, { isTracking: true, isOnBreak: false, currentActivity: ref, todaySeconds: 7500, since: local(9, 14) }, now), 'Tracking "Writing docs" since 09:14 — 2h 05m today');

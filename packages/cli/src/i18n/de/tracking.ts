@@ -21,6 +21,7 @@ export const tracking = {
   'search.noMatch': 'Keine Tätigkeit passt zu „{query}“',
   'health.up': 'Tock {version} läuft auf 127.0.0.1:{port} (API v{api}, Lizenz: {license})',
   'health.upListenerOff': 'Tock {version} läuft, der Listener ist aus (API v{api}, Lizenz: {license})',
+  'health.license': '{license, select, trial {Testzeitraum} licensed {lizenziert} other {{license}}}',
   'health.locked': 'gesperrt — siehe `tock license`',
   'current.none': 'Es wird nichts erfasst',
   'current.tracking': 'Erfasse „{name}“',

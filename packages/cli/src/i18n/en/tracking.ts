@@ -18,6 +18,7 @@ export const tracking = {
   'search.noMatch': 'No activity matches "{query}"',
   'health.up': 'Tock {version} is up on 127.0.0.1:{port} (API v{api}, license: {license})',
   'health.upListenerOff': 'Tock {version} is up, its listener off (API v{api}, license: {license})',
+  'health.license': '{license, select, trial {trial} licensed {licensed} other {{license}}}',
   'health.locked': 'locked — see `tock license`',
   'current.none': 'Not tracking anything',
   'current.tracking': 'Tracking "{name}"',

@@ -21,6 +21,7 @@ export const tracking = {
   'search.noMatch': 'Ninguna actividad coincide con «{query}»',
   'health.up': 'Tock {version} está activo en 127.0.0.1:{port} (API v{api}, licencia: {license})',
   'health.upListenerOff': 'Tock {version} está activo, con el listener desactivado (API v{api}, licencia: {license})',
+  'health.license': '{license, select, trial {prueba} licensed {con licencia} other {{license}}}',
   'health.locked': 'bloqueada — consulte `tock license`',
   'current.none': 'No se está registrando nada',
   'current.tracking': 'Registrando «{name}»',

@@ -21,6 +21,7 @@ export const tracking = {
   'search.noMatch': 'Aucune activité ne correspond à « {query} »',
   'health.up': 'Tock {version} tourne sur 127.0.0.1:{port} (API v{api}, licence : {license})',
   'health.upListenerOff': 'Tock {version} tourne, son listener désactivé (API v{api}, licence : {license})',
+  'health.license': '{license, select, trial {essai} licensed {sous licence} other {{license}}}',
   'health.locked': 'verrouillée — voir `tock license`',
   'current.none': 'Aucun suivi en cours',
   'current.tracking': 'Suivi de « {name} »',

@@ -21,6 +21,7 @@ export const tracking = {
   'search.noMatch': '「{query}」に一致するアクティビティはありません',
   'health.up': 'Tock {version} は 127.0.0.1:{port} で稼働中です（API v{api}、ライセンス：{license}）',
   'health.upListenerOff': 'Tock {version} は稼働中です。リスナーはオフです（API v{api}、ライセンス：{license}）',
+  'health.license': '{license, select, trial {試用期間} licensed {ライセンス済み} other {{license}}}',
   'health.locked': 'ロック中 — `tock license` を参照してください',
   'current.none': '何も記録していません',
   'current.tracking': '「{name}」を記録中',
