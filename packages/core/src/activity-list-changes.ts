@@ -1,7 +1,7 @@
 /**
  * Whether the list of every activity, as a screen shows it (`listActivities`), may have
- * changed: the window reads that list again only then, not after every write (docs/ui.md "The
- * window's API", `activities`). At 20 000 activities a read is 40–60 ms of the app's CPU, and
+ * changed: the window reads that list again only then, not after every write (docs/ui.md "API
+ * of the window", `activities`). At 20 000 activities a read is 40–60 ms of the app's CPU, and
  * most writes — a start, a stop, an entry, a heartbeat — leave every row as it was shown.
  *
  * Temporary SQLite triggers on this connection (the app's one; the CLI never opens the store)

@@ -79,7 +79,7 @@ const ANNOUNCED = new Set(['blocks', 'capture', 'ledger']);
 /**
  * The announcement that the list of every activity changed (a row made, renamed, archived, merged,
  * removed, used on another day: core's `watchActivityList`): the window reads the list again only
- * then, not with every `blocks` (docs/ui.md "The window's API").
+ * then, not with every `blocks` (docs/ui.md "API of the window").
  */
 const ACTIVITIES = 'activities';
 
