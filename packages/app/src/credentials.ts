@@ -166,9 +166,13 @@ export interface CredentialStoreChoice {
 const SECRET_SERVICE_NAME = 'org.freedesktop.secrets';
 
 /**
- * Whether a Secret Service answers on the session bus of `env`: its name has an owner, or the
- * bus can start it (D-Bus activation, as gnome-keyring at login). Asks the bus daemon only —
- * never the keyring itself, which would ask a locked keyring to unlock.
+ * Whether a Secret Service that can keep the token answers on the session bus of `env`: its
+ * name has an owner, or the bus can start it (D-Bus activation, as gnome-keyring at login), and
+ * it has a default collection to store in. A gnome-keyring started by the bus on a desktop
+ * that never unlocked a login keyring (a window manager without PAM's keyring step, a fresh
+ * account) has none, and every store fails there. The service is asked only for the alias
+ * (`ReadAlias`), which never asks a locked keyring to unlock; when it cannot say, the OS
+ * store is kept.
  */
 export async function secretServiceReachable(env: NodeJS.ProcessEnv, timeoutMs = 3000): Promise<boolean> {
   if (!env.DBUS_SESSION_BUS_ADDRESS) return false;
@@ -182,11 +186,19 @@ export async function secretServiceReachable(env: NodeJS.ProcessEnv, timeoutMs =
   const daemon = ['org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus'] as const;
   try {
     const [owned] = await bus.call(...daemon, 'NameHasOwner', 's', [SECRET_SERVICE_NAME]);
-    if (owned === true) return true;
-    const [activatable] = await bus.call(...daemon, 'ListActivatableNames');
-    return Array.isArray(activatable) && activatable.includes(SECRET_SERVICE_NAME);
+    if (owned !== true) {
+      const [activatable] = await bus.call(...daemon, 'ListActivatableNames');
+      if (!(Array.isArray(activatable) && activatable.includes(SECRET_SERVICE_NAME))) return false;
+    }
   } catch {
+    bus.close();
     return false;
+  }
+  try {
+    const [collection] = await bus.call(SECRET_SERVICE_NAME, '/org/freedesktop/secrets', 'org.freedesktop.Secret.Service', 'ReadAlias', 's', ['default']);
+    return collection !== '/';
+  } catch {
+    return true;
   } finally {
     bus.close();
   }

@@ -1,10 +1,14 @@
 /**
  * The credential store chosen in one place (credentials.ts `chooseCredentialStore`) and the token
  * moved whatever the old store's state (tokens.ts `moveTo`), without a Secret Service: stores
- * that fail are stand-ins that throw as the OS store does when it cannot be reached.
+ * that fail are stand-ins that throw as the OS store does when it cannot be reached. Whether a
+ * Secret Service can keep the token is asked of real private session buses (dbus-daemon, with
+ * gnome-keyring activatable on them as on a desktop).
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -14,6 +18,27 @@ import { EditorKeys } from '../src/editors/editor-key.ts';
 import { TokenKeeper } from '../src/tokens.ts';
 
 const home = () => mkdtempSync(join(tmpdir(), 'tock-choice-'));
+
+/** A private session bus whose programs (gnome-keyring, started by the bus) see a fresh home of their own. */
+async function privateBus(): Promise<{ address: string; env: NodeJS.ProcessEnv; stop(): Promise<void> }> {
+  const dir = home();
+  const runtime = join(dir, 'run');
+  mkdirSync(runtime, { mode: 0o700 });
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: join(dir, 'home'), XDG_DATA_HOME: join(dir, 'data'), XDG_CONFIG_HOME: join(dir, 'config'), XDG_CACHE_HOME: join(dir, 'cache'), XDG_RUNTIME_DIR: runtime };
+  delete env.DBUS_SESSION_BUS_ADDRESS;
+  delete env.GNOME_KEYRING_CONTROL;
+  const daemon = spawn('dbus-daemon', ['--session', '--nofork', '--print-address=1'], { env, stdio: ['ignore', 'pipe', 'ignore'] });
+  const address = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    daemon.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('\n')) resolve(out.slice(0, out.indexOf('\n')));
+    });
+    daemon.once('exit', (code) => reject(new Error(`dbus-daemon ended (${code}) before it printed its address`)));
+  });
+  // The keyring daemons the bus started end with it.
+  return { address, env: { ...env, DBUS_SESSION_BUS_ADDRESS: address }, stop: async () => void (daemon.kill(), await once(daemon, 'exit')) };
+}
 
 /** An OS store that cannot be reached: every call throws, as osCredentialStore does with no Secret Service. */
 function unreachableStore(): CredentialStore {
@@ -57,6 +82,29 @@ describe('choosing the credential store', () => {
   it('finds no Secret Service without a session bus, or with one that points nowhere', async () => {
     assert.equal(await secretServiceReachable({}), false);
     assert.equal(await secretServiceReachable({ DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(home(), 'no-bus')}` }), false);
+  });
+
+  // The slow answers of a loaded machine are waited for (20 s a call): a late one would keep the OS store.
+  it('counts no Secret Service where the bus starts a gnome-keyring with no keyring to store in (no login keyring unlocked)', async () => {
+    const bus = await privateBus();
+    try {
+      assert.equal(await secretServiceReachable(bus.env, 20_000), false);
+    } finally {
+      await bus.stop();
+    }
+  });
+
+  it('counts a Secret Service whose login keyring is unlocked', async () => {
+    const bus = await privateBus();
+    try {
+      const keyring = spawn('gnome-keyring-daemon', ['--unlock', '--components=secrets'], { env: bus.env, stdio: ['pipe', 'ignore', 'ignore'] });
+      keyring.stdin.end('tock-test-password');
+      // It forks its daemon and ends once the daemon serves.
+      await once(keyring, 'exit');
+      assert.equal(await secretServiceReachable(bus.env, 20_000), true);
+    } finally {
+      await bus.stop();
+    }
   });
 });
 
