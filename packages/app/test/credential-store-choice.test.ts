@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -37,7 +37,12 @@ async function privateBus(): Promise<{ address: string; env: NodeJS.ProcessEnv; 
     daemon.once('exit', (code) => reject(new Error(`dbus-daemon ended (${code}) before it printed its address`)));
   });
   // The keyring daemons the bus started end with it.
-  return { address, env: { ...env, DBUS_SESSION_BUS_ADDRESS: address }, stop: async () => void (daemon.kill(), await once(daemon, 'exit')) };
+  const stop = async (): Promise<void> => {
+    daemon.kill();
+    await once(daemon, 'exit');
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { address, env: { ...env, DBUS_SESSION_BUS_ADDRESS: address }, stop };
 }
 
 /** An OS store that cannot be reached: every call throws, as osCredentialStore does with no Secret Service. */
