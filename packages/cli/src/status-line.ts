@@ -30,6 +30,8 @@ const SEPARATOR = '[·|–—/]';
  * script) is the template's own and stays.
  */
 const DANGLING_SEPARATORS = new RegExp(`^(?:${SEPARATOR}\\s+)+|(?:\\s+${SEPARATOR})+$`, 'g');
+/** A line of nothing but separators (`·` of the default template when nothing answers). */
+const ONLY_SEPARATORS = new RegExp(`^${SEPARATOR}(?:\\s*${SEPARATOR})*$`);
 /** Two spaced separators with nothing between them (`a · · b`), said once. */
 const SEPARATOR_RUNS = new RegExp(`(\\s${SEPARATOR})(?:\\s+${SEPARATOR}(?=\\s))+`, 'g');
 
@@ -84,7 +86,8 @@ export function renderStatusLine(template: string, received: ReceivedStatus | nu
     .trim()
     .replace(SEPARATOR_RUNS, '$1')
     .replace(DANGLING_SEPARATORS, '')
-    .trim();
+    .trim()
+    .replace(ONLY_SEPARATORS, '');
   return tidy || values.state;
 }
 

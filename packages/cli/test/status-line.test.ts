@@ -58,6 +58,9 @@ describe('status bar lines', () => {
 
   it('says offline when there is no status, and never prints a negative time after a clock step back', () => {
     assert.equal(renderStatusLine('{activity} {today}', null, at('2026-11-23T10:00:00.000Z')), 'offline');
+    // The default template with nothing to show is not a lone "·".
+    assert.equal(renderStatusLine(DEFAULT_TEMPLATE, null, at('2026-11-23T10:00:00.000Z')), 'offline');
+    assert.equal(renderStatusLine('{activity} | {today} / {elapsed}', null, at('2026-11-23T10:00:00.000Z')), 'offline');
     assert.equal(renderStatusLine('{elapsed} {today}', received(tracking), at('2026-11-23T08:00:00.000Z')), '0:00 3:05');
   });
 
