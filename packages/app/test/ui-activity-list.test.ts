@@ -4,6 +4,7 @@
  * never after a write that leaves it as shown — a start, a switch, a break, a stop, an entry of
  * an activity used today, from anywhere — and always after one that does not, made from the CLI,
  * from the window itself, by another device's log applied, or by a recency that moves to today.
+ * An activity's ledger fields changed from the CLI reach its billing panel (the feed's `ledger`).
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -108,12 +109,20 @@ describe('the activity list', () => {
       await shown('an archive from the CLI', () => row(page, 'Gamma, renamed').locator('.badge', { hasText: 'archived' }).waitFor());
       await callAdmin(socket, 'POST /activity/merge', { from: 'Gamma, renamed', into: 'Alpha' });
       await shown('a merge from the CLI', () => row(page, 'Gamma, renamed').waitFor({ state: 'detached' }));
-      await row(page, 'Alpha').getByRole('button', { name: 'Archive' }).click();
+      await row(page, 'Alpha').getByRole('button', { name: 'Archive Alpha', exact: true }).click();
       await shown('an archive from the window', () => row(page, 'Alpha').locator('.badge', { hasText: 'archived' }).waitFor());
-      await row(page, 'Alpha').getByRole('button', { name: 'Unarchive' }).click();
-      await shown('an unarchive from the window', () => row(page, 'Alpha').getByRole('button', { name: 'Archive' }).waitFor());
+      await row(page, 'Alpha').getByRole('button', { name: 'Unarchive Alpha', exact: true }).click();
+      await shown('an unarchive from the window', () => row(page, 'Alpha').getByRole('button', { name: 'Archive Alpha', exact: true }).waitFor());
       ui.services.tracker.startActivity({ name: 'Old' });
       await shown('a start of an activity last used three days ago', () => row(page, 'Old').locator('.activity-used', { hasText: 'used today' }).waitFor());
+      // `tock activity set --budget`: the billing panel shows it; the list, which does not, is not read.
+      await row(page, 'Old').getByRole('button', { name: 'Billing of Old', exact: true }).click();
+      const budget = row(page, 'Old').getByLabel('Budget (hours)');
+      await budget.waitFor();
+      assert.equal(await budget.inputValue(), '');
+      await callAdmin(socket, 'POST /activity/set', { activity: 'Old', budgetHours: '5' });
+      await until('the budget set from the CLI shown', async () => (await budget.inputValue()) === '5');
+      assert.equal(reads.count, changes, `reads after a budget set from the CLI: ${reads.count}`);
     } finally {
       reads.stop();
       ui.services.tracker.stopActivity();

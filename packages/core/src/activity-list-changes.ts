@@ -14,6 +14,10 @@
  * setting `dayStartsAt`) is taken with each {@link ActivityListChanges.take}; a new one is a
  * change too, since a recency left unread might then fall on another day.
  *
+ * An activity's ledger fields (client, rate, billable, budget: its billing panel on the same
+ * screen) are told apart ({@link ActivityListChanges.takeLedger}): a change of them alone
+ * leaves the list as it was, and needs the window's `ledger` reload instead.
+ *
  * Once something changed, nothing more is looked at until it is taken. A change rolled back
  * still counts: one read too many, never one too few. Temporary triggers live in the
  * connection's `temp` schema, never in `tock.db`.
@@ -25,6 +29,8 @@ import { systemTimeZone } from './zone.ts';
 
 /** The columns of `activities` the list shows, besides `last_used_at`. */
 const SHOWN = ['id', 'name', 'created_at', 'color', 'archived'] as const;
+/** An activity's ledger fields (not in the list). */
+const LEDGER = ['client_id', 'rate', 'billable', 'budget_hours'] as const;
 
 /** Tells whether the activity list changed; see the module comment. */
 export interface ActivityListChanges {
@@ -33,6 +39,8 @@ export interface ActivityListChanges {
    * removed or shown differently, or the person's day changed. Forgets it.
    */
   take(): boolean;
+  /** True when an activity's ledger fields (client, rate, billable, budget) changed since the last call. Forgets it. */
+  takeLedger(): boolean;
   /** Drops the triggers; {@link take} is true from then on. */
   stop(): void;
 }
@@ -51,23 +59,27 @@ export function watchActivityList(store: Pick<Store, 'db' | 'settings'>, options
   const timeZone = options.timeZone ?? systemTimeZone;
   const name = `tock_activity_list_${++watchers}`;
   let changed = true;
+  let ledgerChanged = false;
   let stopped = false;
   let day = { timeZone: '', dayStartsAt: 0 };
   const dayOf = (ms: number): number => localDayAt(ms, day.timeZone, day.dayStartsAt).start;
 
-  store.db.function(name, { deterministic: false, directOnly: false }, (shown, usedBefore, usedNow) => {
+  store.db.function(name, { deterministic: false, directOnly: false }, (shown, ledger, usedBefore, usedNow) => {
+    if (ledger !== 0) ledgerChanged = true;
     if (changed) return null;
     if (shown !== 0 || typeof usedBefore !== 'number' || typeof usedNow !== 'number') changed = true;
-    else changed = dayOf(usedBefore) !== dayOf(usedNow);
+    else if (usedBefore !== usedNow) changed = dayOf(usedBefore) !== dayOf(usedNow);
     return null;
   });
-  const shownDiffers = SHOWN.map((column) => `old.${column} IS NOT new.${column}`).join(' OR ');
+  const differs = (columns: readonly string[]): string => columns.map((column) => `old.${column} IS NOT new.${column}`).join(' OR ');
+  const shownDiffers = differs(SHOWN);
+  const ledgerDiffers = differs(LEDGER);
   store.db.exec(
-    `CREATE TEMP TRIGGER ${name}_insert AFTER INSERT ON main.activities BEGIN SELECT ${name}(1, NULL, NULL); END;
-     CREATE TEMP TRIGGER ${name}_delete AFTER DELETE ON main.activities BEGIN SELECT ${name}(1, NULL, NULL); END;
+    `CREATE TEMP TRIGGER ${name}_insert AFTER INSERT ON main.activities BEGIN SELECT ${name}(1, 0, NULL, NULL); END;
+     CREATE TEMP TRIGGER ${name}_delete AFTER DELETE ON main.activities BEGIN SELECT ${name}(1, 0, NULL, NULL); END;
      CREATE TEMP TRIGGER ${name}_update AFTER UPDATE ON main.activities
-       WHEN ${shownDiffers} OR old.last_used_at IS NOT new.last_used_at
-       BEGIN SELECT ${name}(${shownDiffers}, old.last_used_at, new.last_used_at); END;`,
+       WHEN ${shownDiffers} OR ${ledgerDiffers} OR old.last_used_at IS NOT new.last_used_at
+       BEGIN SELECT ${name}(${shownDiffers}, ${ledgerDiffers}, old.last_used_at, new.last_used_at); END;`,
   );
 
   return {
@@ -77,6 +89,11 @@ export function watchActivityList(store: Pick<Store, 'db' | 'settings'>, options
       const taken = changed || now.timeZone !== day.timeZone || now.dayStartsAt !== day.dayStartsAt;
       day = now;
       changed = false;
+      return taken;
+    },
+    takeLedger() {
+      const taken = ledgerChanged || stopped;
+      ledgerChanged = false;
       return taken;
     },
     stop() {

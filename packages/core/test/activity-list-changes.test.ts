@@ -28,6 +28,7 @@ describe('activity list changes', () => {
       w.tracker.stopActivity();
       w.tracker.logEntry({ name: 'Docs', durationMinutes: 1, endedAt: new Date(w.clock()).toISOString() });
       assert.equal(w.changes.take(), false, `round ${i}: nothing the list shows changed`);
+      assert.equal(w.changes.takeLedger(), false, `round ${i}: no ledger field changed`);
     }
   });
 
@@ -52,12 +53,18 @@ describe('activity list changes', () => {
     assert.equal(w.changes.take(), true, 'merged');
   });
 
-  it('is quiet across a change of what the list does not show (budget, billable)', (t) => {
+  it('tells a change of an activity’s ledger fields apart: the list stays as shown', (t) => {
     const w = watched(t);
     w.tracker.startActivity({ name: 'Docs', createIfMissing: true });
     w.changes.take();
+    assert.equal(w.changes.takeLedger(), false, 'a new activity is news for the list only');
     setActivityLedger(w.store, 'Docs', { budgetHours: 10, billable: true });
     assert.equal(w.changes.take(), false);
+    assert.equal(w.changes.takeLedger(), true, 'budget and billable');
+    assert.equal(w.changes.takeLedger(), false, 'taken');
+    setActivityLedger(w.store, 'Docs', { rate: '90' });
+    w.tracker.renameActivity(w.tracker.getCurrent()?.activityID as string, 'Docs, renamed');
+    assert.deepEqual([w.changes.take(), w.changes.takeLedger()], [true, true], 'a rate and a rename');
   });
 
   it('tells a recency that moves to another local day, not one that stays in it', (t) => {

@@ -110,6 +110,8 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
   const activityList = watchActivityList(services.store);
   // Its first take says "changed" (nothing was read yet); the first window reads the list as it opens.
   activityList.take();
+  /** How many `ledger` announcements the store's writes made (see `announce`). */
+  let ledgerAnnounced = 0;
   const afterListenerChange = (): void => {
     const sent = hub.refresh('listener', 'requests');
     if (sent.includes('listener')) hub.refresh('token');
@@ -136,7 +138,14 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
     bus.on('written', () => {
       hub.refresh('license');
       // With no window open nobody is told; a window that opens reads the list anyway.
-      if (hub.size > 0 && activityList.take()) hub.announce(ACTIVITIES);
+      if (hub.size === 0) return;
+      if (activityList.take()) hub.announce(ACTIVITIES);
+      // An activity's client, rate, billable flag or budget, changed by any door (the CLI's
+      // `tock activity set`, another device's log): its billing panel reloads.
+      if (activityList.takeLedger()) {
+        ledgerAnnounced++;
+        hub.announce('ledger');
+      }
     }),
     bus.on('tick', () => hub.refresh('license')),
     bus.on('prompts', () => hub.refresh('prompts')),
@@ -193,6 +202,8 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
         // A change of the activity list while no window was open may have come after this window
         // read it (its snapshot's load can beat its stream): told as news, to every window.
         const listChanged = activityList.take();
+        // Its ledger views load as they show.
+        activityList.takeLedger();
         hub.attach(res, SECURITY_HEADERS);
         if (listChanged) hub.announce(ACTIVITIES);
         return;
@@ -292,14 +303,15 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
   function announce(topics: readonly string[]): void {
     const snapshotTopics = topics.filter((t) => !ANNOUNCED.has(t));
     if (snapshotTopics.length) hub.refresh(...snapshotTopics);
-    // Capture and the ledger have no snapshot: windows hear "changed, reload" as with blocks.
-    for (const t of ['capture', 'ledger']) if (topics.includes(t)) hub.announce(t);
-    if (topics.includes('blocks')) {
-      // The window's own write: its tracking change leaves now, not on the next turn, and a
-      // change of the activity list before the blocks, so the window reads the list only once.
-      bus.flush();
-      hub.announce('blocks');
-    }
+    // The window's own write: its tracking change leaves now, not on the next turn, and a change
+    // of the activity list before the blocks, so the window reads the list only once.
+    const ledgerBefore = ledgerAnnounced;
+    if (topics.includes('blocks') || topics.includes('ledger')) bus.flush();
+    // Capture and the ledger have no snapshot: windows hear "changed, reload" as with blocks
+    // (the ledger once: the flush may have told it already, as an activity's ledger fields).
+    if (topics.includes('capture')) hub.announce('capture');
+    if (topics.includes('ledger') && ledgerAnnounced === ledgerBefore) hub.announce('ledger');
+    if (topics.includes('blocks')) hub.announce('blocks');
   }
 
   port = await listenPreferring(server, options.port ?? 0);
