@@ -49,7 +49,8 @@ function reportTable(t: CliMessages, report: Report, by: ReportBy): string {
         ? (report.rows as ClientReportRow[]).map((r) => (r.clientName === null ? t('report.noClient') : terminalText(r.clientName)))
         : by === 'tag'
           ? (report.rows as TagReportRow[]).map((r) => (r.tag === null ? t('report.noTag') : terminalText(r.tag)))
-          : (report.rows as ReportDayRow[]).map((r) => `${r.date} ${weekday(t, r.date)}`);
+          : // The day as the title writes it (`29.11.2026 So.`); English keeps `2026-11-29 Sun`.
+            (report.rows as ReportDayRow[]).map((r) => `${day(r.date)} ${weekday(t, r.date)}`);
   if (by !== 'day' && labels.length === 0) return `${title}\n${t('report.nothing')}`;
   const billing = hasBilling(report);
   const ledgerRows = report.rows as { billedSeconds: number; amount: string | null; currency: string | null; amounts?: { currency: string; amount: string }[] }[];
