@@ -139,6 +139,15 @@ describe('the data in the CLI’s lines, in the person’s language', () => {
     assert.match((await en('activity', 'merge', 'Design')).err, /\| delete NAME {3}\("" clears --client, --rate and --budget\)$/);
   });
 
+  it('an empty request list says what it lists, since the person’s own commands never show there', async () => {
+    assert.deepEqual(await inLanguage('C.UTF-8', 'requests'), {
+      status: 0,
+      out: 'No requests to the listener yet (scripts and editor plugins go through it; your own tock commands reach the app without it)',
+      err: '',
+    });
+    assert.equal((await inLanguage('de_DE.UTF-8', 'requests')).out, 'Noch keine Anfragen an den Listener (Skripte und Editor-Plugins gehen über ihn; Ihre eigenen tock-Befehle erreichen die App ohne ihn)');
+  });
+
   it('tock tag and untag say the block and its tags in the person’s language; English as before', async () => {
     running.app.services.tracker.logEntry({ name: 'Tagged', createIfMissing: true, durationMinutes: 15, endedAt: dayBefore(NOW, 0).endedAt });
     const id = '[0-9a-f-]{36}';

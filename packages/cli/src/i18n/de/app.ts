@@ -17,7 +17,7 @@ export const app = {
   'listener.storeNotice': 'Auf diesem Desktop antwortet kein Secret Service (GNOME Keyring, KWallet), daher liegt das Token in {path} (Modus 0600, nur Ihr Benutzer kann es lesen); wo es liegt, wählen Sie unter Einstellungen › Integrationen',
   'listener.portWithOn': '--port gehört zu `tock listener on`',
   'listener.unknownAction': 'Unbekannte Aktion „{action}“ für den Listener; verwenden Sie on, off oder status',
-  'requests.none': 'Noch keine Anfragen',
+  'requests.none': 'Noch keine Anfragen an den Listener (Skripte und Editor-Plugins gehen über ihn; Ihre eigenen tock-Befehle erreichen die App ohne ihn)',
   'license.trial': 'Testzeitraum: noch {days, plural, one {# Tag} other {# Tage}} (endet am {ends}); aktivieren Sie einen Schlüssel mit `tock license activate KEY`',
   'license.licensed': 'lizenziert für {licensee} (ohne Ablauf)',
   'license.licensedUntil': 'lizenziert für {licensee} bis {until}',

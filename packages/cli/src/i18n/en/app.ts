@@ -14,7 +14,7 @@ export const app = {
   'listener.storeNotice': 'no Secret Service (GNOME Keyring, KWallet) answers on this desktop, so the token is kept in {path} (mode 0600, only your user can read it); choose where it is kept in Settings › Integrations',
   'listener.portWithOn': '--port goes with `tock listener on`',
   'listener.unknownAction': 'unknown listener action "{action}"; use on, off or status',
-  'requests.none': 'no requests yet',
+  'requests.none': 'No requests to the listener yet (scripts and editor plugins go through it; your own tock commands reach the app without it)',
   'license.trial': 'trial: {days, plural, one {# day} other {# days}} left (ends {ends}); activate a key with `tock license activate KEY`',
   'license.licensed': 'licensed to {licensee} (no expiry)',
   'license.licensedUntil': 'licensed to {licensee} until {until}',

@@ -17,7 +17,7 @@ export const app = {
   'listener.storeNotice': 'ningún Secret Service (GNOME Keyring, KWallet) responde en este escritorio, así que el token se guarda en {path} (modo 0600, solo su usuario puede leerlo); elija dónde se guarda en Configuración › Integraciones',
   'listener.portWithOn': '--port va con `tock listener on`',
   'listener.unknownAction': 'acción desconocida «{action}» para el listener; use on, off o status',
-  'requests.none': 'todavía no hay solicitudes',
+  'requests.none': 'todavía no hay solicitudes al listener (los scripts y los plugins de editor pasan por él; sus propios comandos tock llegan a la app sin él)',
   'license.trial': 'prueba: {days, plural, one {queda # día} other {quedan # días}} (termina el {ends}); active una clave con `tock license activate KEY`',
   'license.licensed': 'con licencia a nombre de {licensee} (sin caducidad)',
   'license.licensedUntil': 'con licencia a nombre de {licensee} hasta el {until}',

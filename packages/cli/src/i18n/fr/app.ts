@@ -17,7 +17,7 @@ export const app = {
   'listener.storeNotice': 'aucun Secret Service (GNOME Keyring, KWallet) ne répond sur ce bureau : le jeton est donc conservé dans {path} (mode 0600, lisible par votre seul utilisateur) ; choisissez où le conserver dans Paramètres › Intégrations',
   'listener.portWithOn': '--port va avec `tock listener on`',
   'listener.unknownAction': 'action inconnue « {action} » pour le listener ; utilisez on, off ou status',
-  'requests.none': 'aucune requête pour l’instant',
+  'requests.none': 'aucune requête au listener pour l’instant (les scripts et les plugins d’éditeur passent par lui ; vos propres commandes tock atteignent l’app sans lui)',
   'license.trial': 'essai : {days, plural, one {# jour restant} other {# jours restants}} (fin le {ends}) ; activez une clé avec `tock license activate KEY`',
   'license.licensed': 'licence au nom de {licensee} (sans expiration)',
   'license.licensedUntil': 'licence au nom de {licensee} jusqu’au {until}',

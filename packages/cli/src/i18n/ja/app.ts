@@ -17,7 +17,7 @@ export const app = {
   'listener.storeNotice': 'このデスクトップでは Secret Service（GNOME Keyring、KWallet）が応答しないため、トークンは {path} に保存されています（モード 0600、あなたのユーザーだけが読めます）。保存場所は 設定 › 連携 で選べます',
   'listener.portWithOn': '--port は `tock listener on` と一緒に指定してください',
   'listener.unknownAction': 'リスナーの操作「{action}」は不明です。on、off、status のいずれかを使ってください',
-  'requests.none': 'まだリクエストはありません',
+  'requests.none': 'リスナーへのリクエストはまだありません（スクリプトとエディターのプラグインはリスナーを通ります。自分の tock コマンドはリスナーなしでアプリに届きます）',
   'license.trial': '試用期間：残り {days} 日（{ends} に終了）。`tock license activate KEY` でキーを有効にしてください',
   'license.licensed': '{licensee} にライセンス済み（有効期限なし）',
   'license.licensedUntil': '{licensee} に {until} までライセンス済み',
