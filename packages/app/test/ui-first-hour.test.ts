@@ -197,3 +197,15 @@ describe('Targets: the week’s hours', () => {
     }
   });
 });
+
+describe('History: an empty week', () => {
+  it('says it once, under the sessions and entries, not again under the chart', async () => {
+    const { page } = ui;
+    await page.setViewportSize({ width: 390, height: 900 });
+    await openWindow(page, ui.app, '/history');
+    // The week before this one: nothing was tracked in it here.
+    await page.getByRole('button', { name: /Previous week/ }).click();
+    await page.getByText('Nothing tracked in this week.').waitFor();
+    assert.equal(await page.locator('main').getByText(/^Nothing tracked/).count(), 1);
+  });
+});

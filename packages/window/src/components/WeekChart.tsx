@@ -26,9 +26,12 @@ export function WeekChart({ days, totals, report }: Props) {
   );
 }
 
-/** Totals per activity over the week, biggest first, as a legend. */
+/**
+ * Totals per activity over the week, biggest first, as a legend; nothing for an empty week,
+ * which the list of sessions and entries below says once.
+ */
 export function WeekLegend({ totals }: { totals: DailyTotal[] }) {
   const t = useT();
-  if (totals.length === 0) return <p class="muted">{t('chart.weekEmpty')}</p>;
+  if (totals.length === 0) return null;
   return <ActivityTotals totals={totals} label={t('chart.weekLegend')} />;
 }

@@ -41,7 +41,6 @@ export const reports = {
   'chart.rankedMore': 'und {rest} weitere unten',
   'chart.legend': 'Tätigkeiten im Diagramm',
   'chart.weekLabel': 'Tagessummen: {days}. Woche: {week}.',
-  'chart.weekEmpty': 'Diese Woche wurde nichts erfasst.',
   'chart.weekLegend': 'Summen pro Tätigkeit in dieser Woche',
   'chart.segment': '{day}: {activity}, {duration}',
   'chart.axisHours': '{hours} Std.',

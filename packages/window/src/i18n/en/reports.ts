@@ -38,7 +38,6 @@ export const reports = {
   'chart.rankedMore': 'and {rest} more below',
   'chart.legend': 'Activities in the chart',
   'chart.weekLabel': 'Daily totals: {days}. Week: {week}.',
-  'chart.weekEmpty': 'Nothing tracked this week.',
   'chart.weekLegend': 'Totals per activity this week',
   'chart.segment': '{day}: {activity}, {duration}',
   'chart.axisHours': '{hours}h',

@@ -41,7 +41,6 @@ export const reports = {
   'chart.rankedMore': 'y {rest} más abajo',
   'chart.legend': 'Actividades del gráfico',
   'chart.weekLabel': 'Totales diarios: {days}. Semana: {week}.',
-  'chart.weekEmpty': 'No se registró nada esta semana.',
   'chart.weekLegend': 'Totales por actividad esta semana',
   'chart.segment': '{day}: {activity}, {duration}',
   'chart.axisHours': '{hours} h',

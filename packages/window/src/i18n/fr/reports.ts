@@ -41,7 +41,6 @@ export const reports = {
   'chart.rankedMore': '{rest, plural, one {et # autre ci-dessous} other {et # autres ci-dessous}}',
   'chart.legend': 'Activités du graphique',
   'chart.weekLabel': 'Totaux par jour : {days}. Semaine : {week}.',
-  'chart.weekEmpty': 'Rien n’a été suivi cette semaine.',
   'chart.weekLegend': 'Totaux par activité cette semaine',
   'chart.segment': '{day} : {activity}, {duration}',
   'chart.axisHours': '{hours} h',

@@ -41,7 +41,6 @@ export const reports = {
   'chart.rankedMore': 'ほか {rest} 件は下にあります',
   'chart.legend': 'グラフのアクティビティ',
   'chart.weekLabel': '日ごとの合計：{days}。週：{week}。',
-  'chart.weekEmpty': '今週は何も記録されていません。',
   'chart.weekLegend': '今週のアクティビティ別の合計',
   'chart.segment': '{day}：{activity}、{duration}',
   'chart.axisHours': '{hours}時間',
