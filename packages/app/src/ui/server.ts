@@ -281,12 +281,21 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
     }
     const route: Route = found.route;
     let upload: Upload | undefined;
+    let told = false;
+    const tell = (): void => {
+      if (told || !route.changes) return;
+      told = true;
+      announce(route.changes);
+    };
     try {
       const body = route.upload ? {} : await readJsonBody(req, WINDOW_BODY);
       if (route.upload) upload = await receiveUpload(req, services.home.dir);
       // Checked once, here, against the route's fields in the contract (contract/routes.ts).
       const input = windowInput(route.key, body, url.searchParams, services.clock());
       const result = await route.run({ ...input, params: found.params, upload } as Parameters<Route['run']>[0]);
+      // What changed leaves before the answer, as the listener's events do: the window hears of a
+      // new activity (and reads the list) before its own code redraws the blocks.
+      tell();
       if (result instanceof Download) await sendDownload(res, result, SECURITY_HEADERS);
       else sendJson(res, 200, { ok: true, result: result ?? null });
     } catch (error) {
@@ -296,7 +305,7 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
     } finally {
       upload?.discard();
       // Even a refused change can have changed something shown (a port left in error).
-      if (route.changes) announce(route.changes);
+      tell();
     }
   }
 
