@@ -16,6 +16,7 @@ import { flags } from './flags.ts';
 import { listenerLine } from './app-command.ts';
 import { clockFor } from './clock-setting.ts';
 import { formatClock } from './format-time.ts';
+import { terminalText } from './terminal-text.ts';
 
 /** `--port N`: a whole number from 1024 to 65535 (the app checks it again). */
 function portFlag(value: string | undefined): number | undefined {
@@ -66,6 +67,13 @@ const listener: Command = {
     print(io, values.json === true, status, () => listenerLine(messagesOf(io), status));
     // No Secret Service: the token went to the 0600 file; said on the turning on (docs/cli.md, `tock listener on`).
     if (action === 'on' && status.notice && values.json !== true) io.err(`note: ${storeNotice(messagesOf(io), status)}`);
+    // A listener moved to another port leaves the plugins' ~/.wakatime.cfg on the old one: say so now.
+    if (action === 'on' && values.port !== undefined && values.json !== true) {
+      const editors = await admin(io, 'GET /editors');
+      const { configWarning } = await import('./editors-command.ts');
+      const warning = editors.enabled ? configWarning(messagesOf(io), io.env, editors.apiUrl) : null;
+      if (warning !== null) io.err(`warning: ${terminalText(warning)}`);
+    }
     return 0;
   },
 };

@@ -5,6 +5,8 @@
  * of the file as this shell sees it (`WAKATIME_HOME`, else `HOME`): the app may run with
  * another environment.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { wakatimeConfigDir, type EditorsStatus } from '@tock/admin';
 import { admin } from './admin-call.ts';
 import { clockFor } from './clock-setting.ts';
@@ -14,6 +16,7 @@ import type { Command } from './command.ts';
 import type { CliMessages } from './i18n/index.ts';
 import { messagesOf, print, refusal, type Io } from './io.ts';
 import { reasonWords } from './problem-words.ts';
+import { terminalText } from './terminal-text.ts';
 
 const USAGE = 'tock editors enable | disable | key [--rotate] | setup | status [--json]';
 
@@ -33,6 +36,40 @@ export function formatEditorsStatus(t: CliMessages, status: EditorsStatus, now: 
     lines.push(`  ${name}: ${heartbeat}${refused}`);
   }
   return lines.join('\n');
+}
+
+/**
+ * The `api_url` of `[settings]` in a `.wakatime.cfg`'s text (the first, as wakatime-cli reads
+ * it), or null when it sets none.
+ */
+export function configuredApiUrl(text: string): string | null {
+  let inSettings = false;
+  for (const line of text.split(/\r?\n/)) {
+    const section = /^\s*\[([^\]]*)\]\s*$/.exec(line);
+    if (section) inSettings = section[1]?.trim() === 'settings';
+    const option = inSettings ? /^\s*api_url\s*[=:]\s*(.*?)\s*$/i.exec(line) : null;
+    if (option) return option[1] ?? '';
+  }
+  return null;
+}
+
+/**
+ * Whether the `.wakatime.cfg` this shell's plugins read (`WAKATIME_HOME`, else `HOME`) sends to
+ * the app's `api_url`: a warning line when it does not (no file, no `api_url`, or another one —
+ * the listener moved to another port since `tock editors setup`), else null.
+ */
+export function configWarning(t: CliMessages, env: NodeJS.ProcessEnv, apiUrl: string): string | null {
+  const path = join(wakatimeConfigDir(env), '.wakatime.cfg');
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return t('editors.configMissing', { path });
+  }
+  const configured = configuredApiUrl(text);
+  if (configured === null) return t('editors.configMissing', { path });
+  if (configured.replace(/\/+$/, '') === apiUrl.replace(/\/+$/, '')) return null;
+  return t('editors.configElsewhere', { path, configured, url: apiUrl });
 }
 
 async function run(args: string[], io: Io): Promise<number> {
@@ -75,6 +112,9 @@ async function run(args: string[], io: Io): Promise<number> {
       const status = await admin(io, 'GET /editors');
       const clock = await clockFor(io, values.json === true);
       print(io, values.json === true, status, () => formatEditorsStatus(messagesOf(io), status, io.now(), clock));
+      // Plugins read the file, not the app: one whose api_url is not this listener's feeds nothing.
+      const warning = status.enabled && values.json !== true ? configWarning(messagesOf(io), io.env, status.apiUrl) : null;
+      if (warning !== null) io.err(`warning: ${terminalText(warning)}`);
       return 0;
     }
     default:

@@ -6,8 +6,12 @@
  * settings `minSessionSeconds` and `targets` with `week`.
  */
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startRealApp, tock, type RealApp } from './real-app.ts';
+import { configuredApiUrl } from '../src/editors-command.ts';
+import { freePort, startRealApp, tock, type RealApp } from './real-app.ts';
 
 /** Sessions per activity name, as `tock export` (Tock JSON) has them. */
 async function sessionsByActivity(env: NodeJS.ProcessEnv): Promise<Record<string, number>> {
@@ -130,6 +134,40 @@ describe('the first hour’s commands against a real app', () => {
       out: '',
       err: 'error: rounding: must be JSON, such as {"mode":"up","minutes":15,"per":"block"}',
     });
+  });
+
+  it('editors status, and a listener moved to another port, warn when ~/.wakatime.cfg does not send to this listener', async () => {
+    const wakatime = mkdtempSync(join(tmpdir(), 'tock-wakatime-'));
+    const env = { ...own, WAKATIME_HOME: wakatime };
+    const cfg = join(wakatime, '.wakatime.cfg');
+    try {
+      assert.equal((await tock(env, 'editors', 'enable')).status, 0);
+      assert.equal((await tock(env, 'editors', 'status')).err, `warning: ${cfg} does not send to Tock yet; \`tock editors setup\` writes api_url and api_key into it`);
+      assert.equal((await tock(env, 'editors', 'setup')).status, 0);
+      assert.equal((await tock(env, 'editors', 'status')).err, '');
+      const written = configuredApiUrl(readFileSync(cfg, 'utf8'));
+      const port = await freePort();
+      const moved = await tock(env, 'listener', 'on', '--port', String(port));
+      assert.equal(moved.status, 0, moved.err);
+      const warning = `warning: ${cfg} sends to ${written}, not to this listener (http://127.0.0.1:${port}/wakatime/api/v1); \`tock editors setup\` points it here`;
+      assert.equal(moved.err, warning);
+      assert.equal((await tock(env, 'editors', 'status')).err, warning);
+      assert.equal((await tock(env, 'editors', 'setup')).status, 0);
+      assert.equal((await tock(env, 'editors', 'status')).err, '');
+      // --json stays one JSON value on stdout and says nothing on stderr.
+      assert.equal((await tock({ ...own, WAKATIME_HOME: join(wakatime, 'none') }, 'editors', 'status', '--json')).err, '');
+    } finally {
+      assert.equal((await tock(own, 'listener', 'off')).status, 0);
+      assert.equal((await tock(own, 'editors', 'disable')).status, 0);
+      rmSync(wakatime, { recursive: true, force: true });
+    }
+  });
+
+  it('reads api_url from [settings] alone, as wakatime-cli does', () => {
+    assert.equal(configuredApiUrl('[settings]\napi_key = k\napi_url = http://a/\n'), 'http://a/');
+    assert.equal(configuredApiUrl('[git]\napi_url = http://x\n[settings]\nAPI_URL: http://b\r\n'), 'http://b');
+    assert.equal(configuredApiUrl('[settings]\napi_key = k\n'), null);
+    assert.equal(configuredApiUrl(''), null);
   });
 
   it('targets take the week’s hours over the working days; "weekly" is refused naming the accepted keys', async () => {

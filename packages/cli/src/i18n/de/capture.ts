@@ -15,6 +15,8 @@ export const capture = {
   'editors.wrote': 'api_url und api_key in {path} geschrieben',
   'editors.backup': 'Ihre Datei, wie sie vor Tock war: {path}',
   'editors.noFileBefore': 'vorher gab es keine Datei',
+  'editors.configMissing': '{path} sendet noch nicht an Tock; `tock editors setup` schreibt api_url und api_key hinein',
+  'editors.configElsewhere': '{path} sendet an {configured}, nicht an diesen Listener ({url}); `tock editors setup` richtet die Datei hierher',
   'editors.disabled': 'Editoren aus: Der Editor-Schlüssel ist verworfen; WakaTime-Plugins werden bis `tock editors enable` abgelehnt',
   'editors.unknown': 'Unbekannter Editoren-Befehl „{sub}“: {syntax}',
   'sync.never': 'nie',

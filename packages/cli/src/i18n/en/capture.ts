@@ -12,6 +12,8 @@ export const capture = {
   'editors.wrote': 'wrote api_url and api_key to {path}',
   'editors.backup': 'your file as it was before Tock: {path}',
   'editors.noFileBefore': 'there was no file before',
+  'editors.configMissing': '{path} does not send to Tock yet; `tock editors setup` writes api_url and api_key into it',
+  'editors.configElsewhere': '{path} sends to {configured}, not to this listener ({url}); `tock editors setup` points it here',
   'editors.disabled': 'editors off: the editor key is forgotten; WakaTime plugins are refused until `tock editors enable`',
   'editors.unknown': 'unknown editors command "{sub}": {syntax}',
   'sync.never': 'never',

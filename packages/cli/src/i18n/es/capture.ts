@@ -15,6 +15,8 @@ export const capture = {
   'editors.wrote': 'api_url y api_key escritos en {path}',
   'editors.backup': 'su archivo tal como estaba antes de Tock: {path}',
   'editors.noFileBefore': 'antes no había ningún archivo',
+  'editors.configMissing': '{path} todavía no envía a Tock; `tock editors setup` escribe en él api_url y api_key',
+  'editors.configElsewhere': '{path} envía a {configured}, no a este listener ({url}); `tock editors setup` lo dirige aquí',
   'editors.disabled': 'editores desactivados: la clave de editor se ha olvidado; los plugins de WakaTime se rechazan hasta `tock editors enable`',
   'editors.unknown': 'comando de editores desconocido «{sub}»: {syntax}',
   'sync.never': 'nunca',

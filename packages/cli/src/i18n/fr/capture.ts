@@ -15,6 +15,8 @@ export const capture = {
   'editors.wrote': 'api_url et api_key écrits dans {path}',
   'editors.backup': 'votre fichier tel qu’il était avant Tock : {path}',
   'editors.noFileBefore': 'il n’y avait pas de fichier avant',
+  'editors.configMissing': '{path} n’envoie pas encore à Tock ; `tock editors setup` y écrit api_url et api_key',
+  'editors.configElsewhere': '{path} envoie à {configured}, pas à ce listener ({url}) ; `tock editors setup` le redirige ici',
   'editors.disabled': 'éditeurs désactivés : la clé d’éditeur est oubliée ; les extensions WakaTime sont refusées jusqu’à `tock editors enable`',
   'editors.unknown': 'commande d’éditeurs inconnue « {sub} » : {syntax}',
   'sync.never': 'jamais',

@@ -15,6 +15,8 @@ export const capture = {
   'editors.wrote': 'api_url と api_key を {path} に書き込みました',
   'editors.backup': 'Tock が変更する前のファイル：{path}',
   'editors.noFileBefore': '以前はファイルがありませんでした',
+  'editors.configMissing': '{path} はまだ Tock に送信していません。`tock editors setup` で api_url と api_key を書き込みます',
+  'editors.configElsewhere': '{path} の送信先は {configured} で、このリスナー（{url}）ではありません。`tock editors setup` でここに向けます',
   'editors.disabled': 'エディター：オフ。エディターキーは破棄されました。`tock editors enable` まで WakaTime プラグインは拒否されます',
   'editors.unknown': 'editors のコマンド「{sub}」は不明です：{syntax}',
   'sync.never': 'なし',
