@@ -12,8 +12,8 @@
  */
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build, type Metafile } from 'esbuild';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build, type Metafile, type Plugin } from 'esbuild';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -111,10 +111,50 @@ export function requireBuiltins(code: string): string {
   return out;
 }
 
+/** Each chunk's first line: the `require` of CommonJS inside the bundle and of Node's own modules ({@link requireBuiltins}). */
+export const BANNER = "import { createRequire as __tockRequire } from 'node:module'; const require = __tockRequire(import.meta.url);";
+
+/**
+ * A chunk's code without {@link BANNER} when nothing after it names `require` (a catalog, most
+ * of the app's own chunks): `createRequire` is work at each chunk's evaluation. Any `require` in
+ * the text, a string's included, keeps it.
+ */
+export function withoutUnusedRequire(code: string): string {
+  if (!code.startsWith(BANNER)) return code;
+  const rest = code.slice(BANNER.length).replace(/^\r?\n/, '');
+  return /\brequire\b/.test(rest) ? code : rest;
+}
+
+/** The CLI's catalog of a language other than English, imported on first use: a chunk of its own (packages/cli/src/i18n/index.ts). */
+export const LANGUAGE_CATALOG = /[\\/]packages[\\/]cli[\\/]src[\\/]i18n[\\/](de|fr|es|ja)[\\/]index\.ts$/;
+
+/** A catalog as a module of one JSON text: V8 reads it by `JSON.parse` quicker than it compiles and runs an object literal of ~800 strings. */
+export function catalogModule(name: string, catalog: Readonly<Record<string, string>>): string {
+  return `export const ${name} = JSON.parse(${JSON.stringify(JSON.stringify(catalog))});\n`;
+}
+
+/**
+ * The CLI's other languages' catalogs, composed from their area modules here, at build time: a
+ * German start imports one module of one `JSON.parse` where it imported the eight areas'
+ * literals (bench/README.md, figure 9c).
+ */
+const catalogsAsJson: Plugin = {
+  name: 'catalogs-as-json',
+  setup(builder) {
+    builder.onLoad({ filter: LANGUAGE_CATALOG }, async ({ path }) => {
+      const language = (LANGUAGE_CATALOG.exec(path) as RegExpExecArray)[1] as string;
+      const catalog = ((await import(pathToFileURL(path).href)) as Record<string, Record<string, string> | undefined>)[language];
+      if (catalog === undefined) throw new Error(`dist-bundle: ${path} exports no "${language}"`);
+      return { contents: catalogModule(language, catalog), loader: 'js' };
+    });
+  },
+};
+
 /**
  * Bundles `packages/cli/src/main.ts` into `<folder>/lib/` (tock.mjs and its chunks; the folder
  * is emptied first) and returns esbuild's metafile, whose inputs name every bundled package.
- * Node's own modules are taken by `require` ({@link requireBuiltins}).
+ * Node's own modules are taken by `require` ({@link requireBuiltins}); the CLI's other languages'
+ * catalogs are one `JSON.parse` each ({@link catalogModule}).
  */
 export async function bundleTock(folder: string): Promise<Metafile> {
   const lib = join(folder, 'lib');
@@ -133,7 +173,8 @@ export async function bundleTock(folder: string): Promise<Metafile> {
     target: 'node24',
     external: BUNDLE_EXTERNALS,
     // CommonJS inside the bundle (the D-Bus library) requires Node's own modules.
-    banner: { js: "import { createRequire as __tockRequire } from 'node:module'; const require = __tockRequire(import.meta.url);" },
+    banner: { js: BANNER },
+    plugins: [catalogsAsJson],
     metafile: true,
     legalComments: 'none',
     logLevel: 'warning',
@@ -141,7 +182,7 @@ export async function bundleTock(folder: string): Promise<Metafile> {
   });
   for (const file of result.outputFiles) {
     mkdirSync(dirname(file.path), { recursive: true });
-    writeFileSync(file.path, file.path.endsWith('.mjs') ? requireBuiltins(file.text) : file.contents);
+    writeFileSync(file.path, file.path.endsWith('.mjs') ? withoutUnusedRequire(requireBuiltins(file.text)) : file.contents);
   }
   return result.metafile;
 }
