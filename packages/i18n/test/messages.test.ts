@@ -28,6 +28,24 @@ describe('messages', () => {
     assert.deepEqual(said('ja'), ['0 分', '1 分', '2 分', '5 分', '21 分']);
   });
 
+  it('reads and compiles no message until one is asked for, then each once (a start in German parses only the lines it prints)', (t) => {
+    const parse = IntlMessageFormat.__parse;
+    let parsed = 0;
+    IntlMessageFormat.__parse = (...args: Parameters<NonNullable<typeof parse>>) => (parsed++, (parse as NonNullable<typeof parse>)(...args));
+    t.after(() => {
+      IntlMessageFormat.__parse = parse;
+    });
+    const read: string[] = [];
+    const de = new Proxy(catalogs.de, { get: (target, key: string) => (read.push(key), target[key as keyof typeof target]) });
+    const say = createMessages({ ...catalogs, de }, 'de');
+    assert.deepEqual([parsed, read], [0, []], 'making the messages reads and compiles nothing');
+    assert.equal(say('hello', { name: 'Ana' }), 'Hallo Ana');
+    assert.equal(say('hello', { name: 'Bo' }), 'Hallo Bo');
+    assert.deepEqual([parsed, read], [1, ['hello']], 'the first message asked for, compiled once');
+    assert.equal(say('minutes', { n: 2 }), '2 Minuten');
+    assert.deepEqual([parsed, read], [2, ['hello', 'minutes']]);
+  });
+
   it('refuses a key no catalog has', () => {
     const t = createMessages(catalogs, 'de') as unknown as (key: string) => string;
     assert.throws(() => t('nope'), /no message "nope"/);
