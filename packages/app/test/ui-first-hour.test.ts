@@ -19,6 +19,15 @@ const sessions = () => tracker().listBlocks(0, Date.now() + 3_600_000).filter((x
 /** The width of the page's content beyond the viewport (0: no sideways scroll). */
 const sideways = (page: TestBrowser['page']): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
+describe('Today on a new store', () => {
+  it('says to type what you are working on, since there is nothing to pick yet', async () => {
+    const { page } = ui;
+    await openWindow(page, ui.app, '/today');
+    await page.getByText('Type what you are working on below to start the clock.').waitFor();
+    assert.equal(await page.getByText('Pick an activity below to start the clock.').count(), 0);
+  });
+});
+
 describe('Today: the running session edited in place, and Continue', () => {
   it('changes the running session’s activity, start and note in place; it keeps running', async () => {
     tracker().createActivity('Planning');

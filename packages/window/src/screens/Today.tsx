@@ -154,7 +154,8 @@ export function Today() {
             </>
           ) : (
             <>
-              <p class="now-activity idle-text">{t('today.pickToStart')}</p>
+              {/* Nothing to continue (a new store): there is nothing to pick yet, only a name to type. */}
+              <p class="now-activity idle-text">{t(snapshot.desktop?.continueActivity ? 'today.pickToStart' : 'today.typeToStart')}</p>
               {snapshot.desktop?.continueActivity && (
                 <button type="button" class="primary continue" disabled={busy} onClick={() => void run(() => request('POST /api/continue'))}>
                   {t('today.continue', { activity: snapshot.desktop.continueActivity.activityName })}

@@ -11,6 +11,7 @@ export const today = {
   'today.breakElapsed': 'Pause {duration}',
   'today.breakSince': 'seit {time}, nicht gezählt',
   'today.pickToStart': 'Wählen Sie unten eine Tätigkeit, um die Zeiterfassung zu starten.',
+  'today.typeToStart': 'Geben Sie unten ein, woran Sie arbeiten, um die Zeiterfassung zu starten.',
   'today.continue': '„{activity}“ fortsetzen',
   'today.resume': 'Fortsetzen',
   'today.stop': 'Anhalten',

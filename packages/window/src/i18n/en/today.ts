@@ -8,6 +8,7 @@ export const today = {
   'today.breakElapsed': 'Break {duration}',
   'today.breakSince': 'since {time}, not counted',
   'today.pickToStart': 'Pick an activity below to start the clock.',
+  'today.typeToStart': 'Type what you are working on below to start the clock.',
   'today.continue': 'Continue “{activity}”',
   'today.resume': 'Resume',
   'today.stop': 'Stop',

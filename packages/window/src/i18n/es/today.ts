@@ -11,6 +11,7 @@ export const today = {
   'today.breakElapsed': 'Pausa {duration}',
   'today.breakSince': 'desde las {time}, no se cuenta',
   'today.pickToStart': 'Elija una actividad abajo para poner el reloj en marcha.',
+  'today.typeToStart': 'Escriba abajo en qué está trabajando para poner el reloj en marcha.',
   'today.continue': 'Continuar «{activity}»',
   'today.resume': 'Reanudar',
   'today.stop': 'Detener',

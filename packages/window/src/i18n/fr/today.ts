@@ -11,6 +11,7 @@ export const today = {
   'today.breakElapsed': 'Pause {duration}',
   'today.breakSince': 'depuis {time}, non comptée',
   'today.pickToStart': 'Choisissez une activité ci-dessous pour lancer le chronomètre.',
+  'today.typeToStart': 'Tapez ci-dessous ce sur quoi vous travaillez pour lancer le chronomètre.',
   'today.continue': 'Continuer « {activity} »',
   'today.resume': 'Reprendre',
   'today.stop': 'Arrêter',

@@ -11,6 +11,7 @@ export const today = {
   'today.breakElapsed': '休憩 {duration}',
   'today.breakSince': '{time} から、集計に含めません',
   'today.pickToStart': '下でアクティビティを選ぶと記録が始まります。',
+  'today.typeToStart': '下に作業内容を入力すると記録が始まります。',
   'today.continue': '「{activity}」を続ける',
   'today.resume': '再開',
   'today.stop': '停止',
