@@ -32,7 +32,7 @@ describe('activity list changes', () => {
     }
   });
 
-  it('tells a start that makes an activity, a rename, an archive, a merge and a delete', (t) => {
+  it('tells a start that makes an activity, a rename, an archive, a merge, a delete and a colour', (t) => {
     const w = watched(t);
     const docs = w.tracker.startActivity({ name: 'Docs', createIfMissing: true }).activityID;
     assert.equal(w.changes.take(), true, 'made by a start');
@@ -51,6 +51,9 @@ describe('activity list changes', () => {
     assert.equal(w.changes.take(), true, 'deleted');
     mergeActivities(w.store, 'Review', docs);
     assert.equal(w.changes.take(), true, 'merged');
+    // A colour comes only with another device's log (sync's projection writes the column).
+    w.store.db.prepare('UPDATE activities SET color = (color + 1) % 8 WHERE id = ?').run(docs);
+    assert.equal(w.changes.take(), true, 'another colour');
   });
 
   it('tells a change of an activity’s ledger fields apart: the list stays as shown', (t) => {
