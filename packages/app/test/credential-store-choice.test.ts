@@ -12,12 +12,38 @@ import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { connectSessionBus } from '@tock/desktop/capture/dbus';
+import { until } from '@tock/test-support';
 import { Problem } from '@tock/protocol';
 import { chooseCredentialStore, fileCredentialStore, secretServiceReachable, type CredentialStore } from '../src/credentials.ts';
 import { EditorKeys } from '../src/editors/editor-key.ts';
 import { TokenKeeper } from '../src/tokens.ts';
 
 const home = () => mkdtempSync(join(tmpdir(), 'tock-choice-'));
+
+/** The process that owns the Secret Service's name on the bus at `address`, or null (asked without starting one). */
+async function secretsOwnerPid(address: string): Promise<number | null> {
+  const bus = await connectSessionBus({ DBUS_SESSION_BUS_ADDRESS: address }, 20_000);
+  try {
+    const daemon = ['org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus'] as const;
+    const [owned] = await bus.call(...daemon, 'NameHasOwner', 's', ['org.freedesktop.secrets']);
+    if (owned !== true) return null;
+    const [pid] = await bus.call(...daemon, 'GetConnectionUnixProcessID', 's', ['org.freedesktop.secrets']);
+    return typeof pid === 'number' ? pid : null;
+  } finally {
+    bus.close();
+  }
+}
+
+/** Whether a process runs (signal 0 only asks). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** A private session bus whose programs (gnome-keyring, started by the bus) see a fresh home of their own. */
 async function privateBus(): Promise<{ address: string; env: NodeJS.ProcessEnv; stop(): Promise<void> }> {
@@ -38,6 +64,13 @@ async function privateBus(): Promise<{ address: string; env: NodeJS.ProcessEnv; 
   });
   // The keyring daemons the bus started end with it.
   const stop = async (): Promise<void> => {
+    // The keyring daemon on it (started by the bus, or forked by gnome-keyring-daemon) is ended
+    // here and waited for: one may miss that its bus went away and outlive the test.
+    const keyring = await secretsOwnerPid(address);
+    if (keyring !== null) {
+      process.kill(keyring, 'SIGTERM');
+      await until('the keyring daemon to end', () => !running(keyring));
+    }
     daemon.kill();
     await once(daemon, 'exit');
     rmSync(dir, { recursive: true, force: true });
