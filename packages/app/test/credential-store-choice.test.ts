@@ -11,7 +11,7 @@ import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { connectSessionBus } from '@tock/desktop/capture/dbus';
 import { until } from '@tock/test-support';
 import { Problem } from '@tock/protocol';
@@ -19,7 +19,16 @@ import { chooseCredentialStore, fileCredentialStore, secretServiceReachable, typ
 import { EditorKeys } from '../src/editors/editor-key.ts';
 import { TokenKeeper } from '../src/tokens.ts';
 
-const home = () => mkdtempSync(join(tmpdir(), 'tock-choice-'));
+/** The test homes made so far: each is removed when the file's tests end. */
+const homes: string[] = [];
+const home = (): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'tock-choice-'));
+  homes.push(dir);
+  return dir;
+};
+after(() => {
+  for (const dir of homes) rmSync(dir, { recursive: true, force: true });
+});
 
 /** The process that owns the Secret Service's name on the bus at `address`, or null (asked without starting one). */
 async function secretsOwnerPid(address: string): Promise<number | null> {
