@@ -5,6 +5,6 @@
  */
 export { faketimeOffset, pinnedClockEnv, pinnedOffsetSeconds } from './pinned-clock.ts';
 export { type DBusSession, startDBusSession, startTraySession, type TraySession, XAPP_SN_WATCHER } from './session-bus.ts';
-export { tempDirs } from './temp-dirs.ts';
+export { removeDir, tempDirs, tempDirUntilExit } from './temp-dirs.ts';
 export { until, type UntilOptions, type Watched } from './until.ts';
 export { startXDisplay, startXvfb, tapXprop, type XDisplay, type XpropTap, type Xvfb, type XvfbOptions } from './x-display.ts';

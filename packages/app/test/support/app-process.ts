@@ -3,16 +3,18 @@
  * admin commands over its socket, SIGTERM, and `kill -9`.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tempDirUntilExit } from '@tock/test-support';
 
 export const TOCK_BIN = fileURLToPath(new URL('../../../cli/bin/tock.js', import.meta.url));
 
-/** The environment of a test app: its own home and the file credential store. */
+/**
+ * The environment of a test app: its own home (unless `extra` names one) and the file credential
+ * store. The home is removed when the test process exits, after the apps that used it ended.
+ */
 export function appEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  return { ...process.env, TOCK_HOME: mkdtempSync(join(tmpdir(), 'tock-proc-')), TOCK_CREDENTIAL_STORE: 'file', ...extra };
+  const home = extra.TOCK_HOME ?? tempDirUntilExit('tock-proc-');
+  return { ...process.env, TOCK_HOME: home, TOCK_CREDENTIAL_STORE: 'file', ...extra };
 }
 
 /** What one `tock` run printed. */
