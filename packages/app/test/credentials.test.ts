@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { tempDirs } from '@tock/test-support';
 import {
   chooseCredentialStoreKind,
   fileCredentialStore,
@@ -11,7 +11,8 @@ import {
 } from '../src/credentials.ts';
 import { TokenKeeper, generateToken } from '../src/tokens.ts';
 
-const home = () => mkdtempSync(join(tmpdir(), 'tock-cred-'));
+const tempDir = tempDirs();
+const home = () => tempDir('tock-cred-');
 
 describe('OS credential store (real Secret Service)', () => {
   it('runs inside a D-Bus session with an unlocked gnome-keyring', () => {
