@@ -16,7 +16,13 @@
  *
  * An activity's ledger fields (client, rate, billable, budget: its billing panel on the same
  * screen) are told apart ({@link ActivityListChanges.takeLedger}): a change of them alone
- * leaves the list as it was, and needs the window's `ledger` reload instead.
+ * leaves the list as it was, and needs the window's `ledger` reload instead. So is the rest of
+ * what the window's ledger views read: a client added, removed or changed (its rate, currency,
+ * name, tax details), an invoice made or voided, and a ledger setting (`LEDGER_SETTING_KEYS`:
+ * rounding, targets, business, `dayStartsAt` …) set or cleared — the CLI's `tock client` and
+ * `tock settings set` and another device's clients applied alike. Settings the ledger does not
+ * read (the desktop's, sync's clock) are no change. These tables are written only by those rare
+ * writes: no trigger is put on sessions, entries or heartbeats.
  *
  * Once something changed, nothing more is looked at until it is taken. A change rolled back
  * still counts: one read too many, never one too few. Temporary triggers live in the
@@ -25,12 +31,17 @@
 import type { Store } from './store.ts';
 import { localDayAt } from './day.ts';
 import { readDayStartsAt } from './ledger-settings.ts';
+import { LEDGER_SETTING_KEYS } from './shapes/ledger.ts';
 import { systemTimeZone } from './zone.ts';
 
 /** The columns of `activities` the list shows, besides `last_used_at`. */
 const SHOWN = ['id', 'name', 'created_at', 'color', 'archived'] as const;
 /** An activity's ledger fields (not in the list). */
 const LEDGER = ['client_id', 'rate', 'billable', 'budget_hours'] as const;
+/** Tables the ledger's views read whole, each row a change whatever its columns: written only by the ledger's rare writes. */
+const LEDGER_TABLES = ['clients', 'invoices'] as const;
+/** The ledger settings' keys as an SQL list (constants: no value of a person's reaches it). */
+const LEDGER_KEYS_SQL = LEDGER_SETTING_KEYS.map((key) => `'${key}'`).join(', ');
 
 /** Tells whether the activity list changed; see the module comment. */
 export interface ActivityListChanges {
@@ -39,7 +50,10 @@ export interface ActivityListChanges {
    * removed or shown differently, or the person's day changed. Forgets it.
    */
   take(): boolean;
-  /** True when an activity's ledger fields (client, rate, billable, budget) changed since the last call. Forgets it. */
+  /**
+   * True when the ledger changed since the last call: an activity's ledger fields (client, rate,
+   * billable, budget), a client, an invoice or a ledger setting. Forgets it.
+   */
   takeLedger(): boolean;
   /** Drops the triggers; {@link take} is true from then on. */
   stop(): void;
@@ -74,13 +88,32 @@ export function watchActivityList(store: Pick<Store, 'db' | 'settings'>, options
   const differs = (columns: readonly string[]): string => columns.map((column) => `old.${column} IS NOT new.${column}`).join(' OR ');
   const shownDiffers = differs(SHOWN);
   const ledgerDiffers = differs(LEDGER);
-  store.db.exec(
-    `CREATE TEMP TRIGGER ${name}_insert AFTER INSERT ON main.activities BEGIN SELECT ${name}(1, 0, NULL, NULL); END;
+  store.db.function(`${name}_ledger`, { deterministic: false, directOnly: false }, () => {
+    ledgerChanged = true;
+    return null;
+  });
+  const triggers = [`${name}_insert`, `${name}_delete`, `${name}_update`];
+  let sql = `CREATE TEMP TRIGGER ${name}_insert AFTER INSERT ON main.activities BEGIN SELECT ${name}(1, 0, NULL, NULL); END;
      CREATE TEMP TRIGGER ${name}_delete AFTER DELETE ON main.activities BEGIN SELECT ${name}(1, 0, NULL, NULL); END;
      CREATE TEMP TRIGGER ${name}_update AFTER UPDATE ON main.activities
        WHEN ${shownDiffers} OR ${ledgerDiffers} OR old.last_used_at IS NOT new.last_used_at
-       BEGIN SELECT ${name}(${shownDiffers}, ${ledgerDiffers}, old.last_used_at, new.last_used_at); END;`,
-  );
+       BEGIN SELECT ${name}(${shownDiffers}, ${ledgerDiffers}, old.last_used_at, new.last_used_at); END;`;
+  const ledgerTrigger = (table: string, event: 'INSERT' | 'DELETE' | 'UPDATE', when: string): void => {
+    const trigger = `${name}_${table}_${event.toLowerCase()}`;
+    triggers.push(trigger);
+    sql += `\n     CREATE TEMP TRIGGER ${trigger} AFTER ${event} ON main.${table} WHEN ${when} BEGIN SELECT ${name}_ledger(); END;`;
+  };
+  for (const table of LEDGER_TABLES) {
+    // Every column, as the table has them now (a later migration's too): an upsert that rewrites a row as it was is no change.
+    const columns = (store.db.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as { name: string }[]).map((column) => column.name);
+    ledgerTrigger(table, 'INSERT', 'true');
+    ledgerTrigger(table, 'DELETE', 'true');
+    ledgerTrigger(table, 'UPDATE', differs(columns));
+  }
+  ledgerTrigger('settings', 'INSERT', `new.key IN (${LEDGER_KEYS_SQL})`);
+  ledgerTrigger('settings', 'DELETE', `old.key IN (${LEDGER_KEYS_SQL})`);
+  ledgerTrigger('settings', 'UPDATE', `(old.key IN (${LEDGER_KEYS_SQL}) OR new.key IN (${LEDGER_KEYS_SQL})) AND (old.key IS NOT new.key OR old.value IS NOT new.value)`);
+  store.db.exec(sql);
 
   return {
     take() {
@@ -101,7 +134,7 @@ export function watchActivityList(store: Pick<Store, 'db' | 'settings'>, options
       stopped = true;
       // A store closed first took its temporary triggers with it.
       if (!store.db.isOpen) return;
-      store.db.exec(`DROP TRIGGER IF EXISTS temp.${name}_insert; DROP TRIGGER IF EXISTS temp.${name}_delete; DROP TRIGGER IF EXISTS temp.${name}_update;`);
+      store.db.exec(triggers.map((trigger) => `DROP TRIGGER IF EXISTS temp.${trigger};`).join(' '));
     },
   };
 }

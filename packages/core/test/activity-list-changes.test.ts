@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it, type TestContext } from 'node:test';
-import { deleteActivity, mergeActivities, setActivityArchived, setActivityLedger, watchActivityList } from '../src/index.ts';
+import { addClient, deleteActivity, editClient, mergeActivities, removeClient, setActivityArchived, setActivityLedger, setLedgerSetting, watchActivityList } from '../src/index.ts';
 import { fixture, type Fixture } from './support.ts';
 
 /** A fixture (09:00 UTC) with a watcher over its store, first take done. */
@@ -68,6 +68,60 @@ describe('activity list changes', () => {
     setActivityLedger(w.store, 'Docs', { rate: '90' });
     w.tracker.renameActivity(w.tracker.getCurrent()?.activityID as string, 'Docs, renamed');
     assert.deepEqual([w.changes.take(), w.changes.takeLedger()], [true, true], 'a rate and a rename');
+  });
+
+  it('tells a client added, edited or removed as a ledger change, and an upsert that leaves it as it was as none', (t) => {
+    const w = watched(t);
+    const acme = w.store.transaction(() => addClient(w.store, { name: 'Acme', rate: '90', currency: 'EUR' }, w.clock(), () => 'c1'));
+    assert.deepEqual([w.changes.take(), w.changes.takeLedger()], [false, true], 'added: the list shows no client');
+    w.store.transaction(() => editClient(w.store, 'Acme', { rate: '120' }));
+    assert.equal(w.changes.takeLedger(), true, 'another rate');
+    w.store.transaction(() => editClient(w.store, 'Acme', { taxID: 'DE123' }));
+    assert.equal(w.changes.takeLedger(), true, 'tax details');
+    // Sync's projection writes a client whole, as another device's log has it.
+    w.store.db.prepare('INSERT INTO clients (id, name, name_key, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name').run(acme.id, 'Acme', 'acme', 0);
+    assert.equal(w.changes.takeLedger(), false, 'the same name again');
+    w.store.transaction(() => removeClient(w.store, 'Acme'));
+    assert.deepEqual([w.changes.take(), w.changes.takeLedger()], [false, true], 'removed');
+  });
+
+  it('tells a ledger setting set, changed or cleared; not one set to its value, nor a setting the ledger does not read', (t) => {
+    const w = watched(t);
+    setLedgerSetting(w.store.settings, 'rounding', { mode: 'up', minutes: 15, per: 'block' });
+    assert.equal(w.changes.takeLedger(), true, 'rounding set');
+    setLedgerSetting(w.store.settings, 'rounding', { mode: 'up', minutes: 15, per: 'block' });
+    assert.equal(w.changes.takeLedger(), false, 'rounding set as it was');
+    setLedgerSetting(w.store.settings, 'targets', { week: 40 });
+    assert.equal(w.changes.takeLedger(), true, 'targets');
+    w.store.settings.delete('rounding');
+    assert.equal(w.changes.takeLedger(), true, 'rounding cleared');
+    w.store.settings.set('desktop.idleThresholdMinutes', 7);
+    w.store.settings.set('sync.clock', { at: 1 });
+    w.store.settings.delete('sync.clock');
+    assert.equal(w.changes.takeLedger(), false, 'settings the ledger does not read');
+    w.store.settings.set('dayStartsAt', '04:00');
+    assert.deepEqual([w.changes.take(), w.changes.takeLedger()], [true, true], 'the day’s start: the list’s days and the ledger’s');
+  });
+
+  it('tells an invoice made, voided or removed', (t) => {
+    const w = watched(t);
+    const insert = w.store.db.prepare("INSERT INTO invoices (id, number, year, seq, client_id, from_day, to_day, created_at, document) VALUES ('i1', 'INV-2026-001', 2026, 1, 'c1', '2026-11-01', '2026-11-30', 0, '{}')");
+    insert.run();
+    assert.equal(w.changes.takeLedger(), true, 'made');
+    // A void rewrites its document (core's invoiced.ts).
+    w.store.db.prepare(`UPDATE invoices SET document = '{"voided":true}' WHERE id = 'i1'`).run();
+    assert.equal(w.changes.takeLedger(), true, 'voided');
+    w.store.db.prepare("DELETE FROM invoices WHERE id = 'i1'").run();
+    assert.equal(w.changes.takeLedger(), true, 'removed');
+  });
+
+  it('puts its triggers on activities and the ledger’s rare tables only, never on blocks or heartbeats', (t) => {
+    const w = watched(t);
+    const tables = w.store.db.prepare("SELECT DISTINCT tbl_name AS t FROM sqlite_temp_master WHERE type = 'trigger' ORDER BY t").all() as { t: string }[];
+    assert.deepEqual(
+      tables.map((row) => row.t),
+      ['activities', 'clients', 'invoices', 'settings'],
+    );
   });
 
   it('tells a recency that moves to another local day, not one that stays in it', (t) => {
