@@ -89,8 +89,8 @@ async function gnomeDesktop(): Promise<Desktop> {
   await session.start();
   // A start that fails stops what it started (the compositor, the buses, the windows): the
   // figure's own stop() is never reached then, and a shell left running loads the machine.
-  return gnomeOn(session).catch((error: unknown) => {
-    session.stop();
+  return gnomeOn(session).catch(async (error: unknown) => {
+    await session.stop();
     throw error;
   });
 }
@@ -158,7 +158,7 @@ async function gnomeOn(session: PrivateSession): Promise<Desktop> {
     stop: async () => {
       bus?.close();
       shell.kill();
-      session.stop();
+      await session.stop();
     },
   };
 }
@@ -168,8 +168,8 @@ async function kdeDesktop(): Promise<Desktop> {
   await session.start();
   // A start that fails stops what it started (the compositor, the buses, the windows): the
   // figure's own stop() is never reached then, and a shell left running loads the machine.
-  return kdeOn(session).catch((error: unknown) => {
-    session.stop();
+  return kdeOn(session).catch(async (error: unknown) => {
+    await session.stop();
     throw error;
   });
 }
@@ -237,7 +237,7 @@ async function kdeOn(session: PrivateSession): Promise<Desktop> {
     stop: async () => {
       conn.close();
       kwin.kill();
-      session.stop();
+      await session.stop();
     },
   };
 }

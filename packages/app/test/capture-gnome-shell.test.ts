@@ -100,7 +100,7 @@ after(async () => {
   if (skip) return;
   await tockApp.stop();
   await stopShell();
-  session.stop();
+  await session.stop();
 });
 
 test('GNOME Shell 43 for real: install picks the imports format, and after a restart the timeline follows the focus', { skip }, async () => {

@@ -71,7 +71,7 @@ after(async () => {
   if (skip) return;
   await tockApp.stop();
   kwin?.kill();
-  session.stop();
+  await session.stop();
 });
 
 test('KWin 5.27 for real: Tock’s script reports the active window, and the timeline follows the focus', { skip }, async () => {

@@ -7,11 +7,11 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { pinnedClockEnv, until } from '@tock/test-support';
+import { pinnedClockEnv, removeDir, until } from '@tock/test-support';
 import type { Timeline } from '@tock/core';
 import { spawnApp, tock, type AppProcess } from './app-process.ts';
 
@@ -28,6 +28,15 @@ async function daemon(args: string[], env: NodeJS.ProcessEnv): Promise<{ address
     child.once('exit', (code, signal) => reject(new Error(`dbus-daemon exited (${signal ?? code})`)));
   });
   return { address, child };
+}
+
+/** Signals `child` (SIGTERM, SIGKILL if it is still there 10 s later) unless it ended already; resolves once it has. */
+function ended(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill();
+  const stuck = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  return exited.finally(() => clearTimeout(stuck));
 }
 
 /** A private desktop session: home, runtime folder, system and session buses. */
@@ -86,9 +95,15 @@ export class PrivateSession {
     return child;
   }
 
-  stop(): void {
-    for (const child of this.#children.reverse()) child.kill();
-    rmSync(this.root, { recursive: true, force: true });
+  /**
+   * Stops the children (newest first) and, once they all ended, removes the session's folder: a
+   * bus daemon or compositor still exiting writes there (its socket, dconf's settings), which
+   * left the folder behind when it was removed at the same time.
+   */
+  async stop(): Promise<void> {
+    const children = this.#children.splice(0).reverse();
+    await Promise.all(children.map((child) => ended(child)));
+    removeDir(this.root);
   }
 }
 
