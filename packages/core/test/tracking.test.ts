@@ -175,7 +175,7 @@ test('break and resume refuse with one clear line when they do not apply', (t) =
   clock.advance(MIN);
   const again = problemOf(() => tracker.startBreak());
   assert.equal(again.code, 'validation_failed');
-  assert.equal(again.message, 'already on a break; resume first');
+  assert.equal(again.message, 'already on a break; end it with Resume (`tock resume`) first');
 });
 
 test('counts several breaks in one session', (t) => {

@@ -187,7 +187,7 @@ export function lineMessage(rule: LineRuleCode, v: Readonly<Record<string, strin
     case 'nothingTracking':
       return 'nothing is being tracked; start an activity first';
     case 'onBreakAlready':
-      return 'already on a break; resume first';
+      return 'already on a break; end it with Resume (`tock resume`) first';
     case 'notOnBreak':
       return 'not on a break; nothing to resume';
     case 'idleSessionGone':

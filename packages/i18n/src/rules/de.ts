@@ -164,7 +164,7 @@ export const rules = {
   'rule.restoreDamaged': '{file} ist beschädigt oder keine Datenbank (SQLite: {error}); es wurde nichts wiederhergestellt – wählen Sie eine andere Sicherung',
   'rule.restoreFailed': '{file} konnte nicht wiederhergestellt werden ({error}); es wurde nichts wiederhergestellt',
   'rule.nothingTracking': 'es wird gerade nichts erfasst; starten Sie zuerst eine Tätigkeit',
-  'rule.onBreakAlready': 'Sie machen bereits Pause; setzen Sie zuerst fort',
+  'rule.onBreakAlready': 'Sie machen bereits Pause; beenden Sie sie zuerst mit Fortsetzen (`tock resume`)',
   'rule.notOnBreak': 'Sie machen keine Pause; es gibt nichts fortzusetzen',
   'rule.idleSessionGone': 'die Sitzung, zu der diese Leerlaufzeit gehörte, gibt es nicht mehr; nichts wurde geändert',
   'rule.activityHasBlocks': '„{name}“ hat {n, plural, one {# Block} other {# Blöcke}} und kann daher nicht gelöscht werden; führen Sie sie mit einer anderen Tätigkeit zusammen (tock activity merge) oder archivieren Sie sie (tock activity archive)',

@@ -166,7 +166,7 @@ export const rules = {
   'rule.restoreDamaged': '{file} is damaged or not a database (SQLite: {error}); nothing was restored — pick another backup',
   'rule.restoreFailed': 'could not restore {file} ({error}); nothing was restored',
   'rule.nothingTracking': 'nothing is being tracked; start an activity first',
-  'rule.onBreakAlready': 'already on a break; resume first',
+  'rule.onBreakAlready': 'already on a break; end it with Resume (`tock resume`) first',
   'rule.notOnBreak': 'not on a break; nothing to resume',
   'rule.idleSessionGone': 'the session this idle time belonged to no longer exists; nothing changed',
   'rule.activityHasBlocks': '"{name}" has {n, plural, one {# block} other {# blocks}}, so it cannot be deleted; merge it into another activity (tock activity merge) or archive it (tock activity archive)',

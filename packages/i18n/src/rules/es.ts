@@ -164,7 +164,7 @@ export const rules = {
   'rule.restoreDamaged': '{file} está dañado o no es una base de datos (SQLite: {error}); no se restauró nada: elija otra copia de seguridad',
   'rule.restoreFailed': 'no se pudo restaurar {file} ({error}); no se restauró nada',
   'rule.nothingTracking': 'no se está registrando nada; inicie primero una actividad',
-  'rule.onBreakAlready': 'ya está en pausa; reanude primero',
+  'rule.onBreakAlready': 'ya está en pausa; termínela primero con Reanudar (`tock resume`)',
   'rule.notOnBreak': 'no está en pausa; no hay nada que reanudar',
   'rule.idleSessionGone': 'la sesión a la que pertenecía este tiempo de inactividad ya no existe; no se cambió nada',
   'rule.activityHasBlocks': '«{name}» tiene {n, plural, one {# bloque} other {# bloques}}, así que no se puede eliminar; combínela con otra actividad (tock activity merge) o archívela (tock activity archive)',

@@ -164,7 +164,7 @@ export const rules = {
   'rule.restoreDamaged': '{file} est endommagé ou n’est pas une base de données (SQLite : {error}) ; rien n’a été restauré — choisissez une autre sauvegarde',
   'rule.restoreFailed': 'impossible de restaurer {file} ({error}) ; rien n’a été restauré',
   'rule.nothingTracking': 'rien n’est suivi en ce moment ; démarrez d’abord une activité',
-  'rule.onBreakAlready': 'vous êtes déjà en pause ; reprenez d’abord',
+  'rule.onBreakAlready': 'vous êtes déjà en pause ; terminez-la d’abord avec Reprendre (`tock resume`)',
   'rule.notOnBreak': 'vous n’êtes pas en pause ; rien à reprendre',
   'rule.idleSessionGone': 'la session à laquelle appartenait ce temps d’inactivité n’existe plus ; rien n’a changé',
   'rule.activityHasBlocks': '« {name} » a {n, plural, one {# bloc} other {# blocs}}, elle ne peut donc pas être supprimée ; fusionnez-la avec une autre activité (tock activity merge) ou archivez-la (tock activity archive)',

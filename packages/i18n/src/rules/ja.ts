@@ -164,7 +164,7 @@ export const rules = {
   'rule.restoreDamaged': '{file} は破損しているか、データベースではありません（SQLite：{error}）。何も復元されていません。別のバックアップを選んでください',
   'rule.restoreFailed': '{file} を復元できませんでした（{error}）。何も復元されていません',
   'rule.nothingTracking': '記録中のものはありません。先にアクティビティを開始してください',
-  'rule.onBreakAlready': 'すでに休憩中です。先に再開してください',
+  'rule.onBreakAlready': 'すでに休憩中です。先に「再開」（`tock resume`）で休憩を終えてください',
   'rule.notOnBreak': '休憩中ではありません。再開するものはありません',
   'rule.idleSessionGone': 'このアイドル時間が属していたセッションはもうありません。何も変更されていません',
   'rule.activityHasBlocks': '「{name}」には {n, plural, other {# 件のブロック}}があるため削除できません。別のアクティビティに統合する（tock activity merge）か、アーカイブしてください（tock activity archive）',
