@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { tempDirs } from '@tock/test-support';
 import { ensureHome, homePaths, resolveHome } from '../src/home.ts';
+
+const tempDir = tempDirs();
 
 describe('Tock home', () => {
   it('is TOCK_HOME when set, on every platform', () => {
@@ -23,7 +25,7 @@ describe('Tock home', () => {
   });
 
   it('holds tock.db, the admin socket and the token file, and is created owner-only', () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'tock-home-')), 'nested', 'home');
+    const dir = join(tempDir('tock-home-'), 'nested', 'home');
     ensureHome(dir);
     assert.equal(statSync(dir).mode & 0o777, 0o700);
     const paths = homePaths(dir);
