@@ -654,7 +654,7 @@ describe('a refused field’s rule in the person’s language', () => {
         'goes with a taxed client; a reverse-charge client is billed no tax',
         'gehört zu einem Kunden mit Steuer; einem Kunden mit Steuerschuldnerschaft des Leistungsempfängers wird keine Steuer berechnet',
       );
-      await assertWorded(refusal(() => draftInvoice(store, { client: 'Nobody', from: '2026-11-01', to: '2026-11-30' }, 0, 'UTC')), 'noClientNamed', 'no client named "Nobody"', 'kein Kunde namens „Nobody“');
+      await assertWorded(refusal(() => draftInvoice(store, { client: 'Nobody', from: '2026-11-01', to: '2026-11-30' }, 0, 'UTC')), 'noClientNamed', 'no client named "Nobody" (`tock clients` lists them)', 'kein Kunde namens „Nobody“ (`tock clients` listet sie auf)');
       await assertWorded(refusal(() => invoiceByNumber(store, 'INV-2026-009')), 'noInvoice', 'no invoice INV-2026-009; the issued invoices list has every number', 'keine Rechnung INV-2026-009; die Liste der ausgestellten Rechnungen enthält jede Nummer');
       await assertWorded(
         refusal(() => addClient(store, { name: 'Gamma', language: 'pt' }, 0, () => 'c4')),
@@ -712,10 +712,10 @@ describe('the app’s refusals said whole by their rule (ruleLine)', () => {
           thrown = error;
         }
         assert.ok(isProblem(thrown, 'activity_not_found'));
-        assert.equal(thrown.message, 'no activity named "Nope"');
-        assert.equal(errorLine(thrown, await loadCliMessages('en')), 'no activity named "Nope"');
-        assert.equal(errorLine(thrown, await loadCliMessages('de')), 'keine Tätigkeit namens „Nope“');
-        assert.equal(errorLine(thrown, await loadCliMessages('ja')), '「Nope」という名前のアクティビティはありません');
+        assert.equal(thrown.message, 'no activity named "Nope"; search for the right name (`tock search`)');
+        assert.equal(errorLine(thrown, await loadCliMessages('en')), 'no activity named "Nope"; search for the right name (`tock search`)');
+        assert.equal(errorLine(thrown, await loadCliMessages('de')), 'keine Tätigkeit namens „Nope“; suchen Sie den richtigen Namen (`tock search`)');
+        assert.equal(errorLine(thrown, await loadCliMessages('ja')), '「Nope」という名前のアクティビティはありません。正しい名前を検索してください（`tock search`）');
         assert.match(errorLine(thrown, await loadCliMessages('en-XA')), /^\[.*Nope.*~+\]$/su);
       }
     } finally {

@@ -296,7 +296,7 @@ export function ruleMessage({ rule, values = {}, item }: FieldRule): string {
     case 'mustNameClient':
       return 'must name a client';
     case 'noClientNamed':
-      return `no client named "${v.name}"`;
+      return `no client named "${v.name}" (\`tock clients\` lists them)`;
     case 'reverseChargeTax':
       return 'goes with a taxed client; a reverse-charge client is billed no tax';
     case 'clientExists':

@@ -117,7 +117,7 @@ export type LineRuleCode =
 export function lineMessage(rule: LineRuleCode, v: Readonly<Record<string, string | number>>): string {
   switch (rule) {
     case 'noActivityNamed':
-      return `no activity named "${v.name}"`;
+      return `no activity named "${v.name}"; search for the right name (\`tock search\`)`;
     case 'licensePublicKey':
       return 'TOCK_LICENSE_PUBLIC_KEY is neither a PEM SPKI key nor base64 of a 32-byte Ed25519 key; fix or unset it';
     case 'licenseNotKey':

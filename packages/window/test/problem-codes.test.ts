@@ -185,9 +185,9 @@ describe('the window words the app’s refusals by their rule, not the English',
   it('names the activity a merge or a delete did not find, before the code’s own words', async () => {
     const [message, { details }] = ruleLine('from', { rule: 'noActivityNamed', values: { name: 'Plan' } });
     await speak('en');
-    assert.equal(new ApiError(404, 'activity_not_found', message, details).message, 'No activity named "Plan".');
+    assert.equal(new ApiError(404, 'activity_not_found', message, details).message, 'No activity named "Plan"; search for the right name (`tock search`).');
     await speak('de');
-    assert.equal(new ApiError(404, 'activity_not_found', message, details).message, 'Keine Tätigkeit namens „Plan“.');
+    assert.equal(new ApiError(404, 'activity_not_found', message, details).message, 'Keine Tätigkeit namens „Plan“; suchen Sie den richtigen Namen (`tock search`).');
     // Without the line (an older app, or the listener's answer), the code's own words.
     assert.equal(new ApiError(404, 'activity_not_found', message).message, windowMessages()('problem.activity_not_found'));
     await speak('en');
