@@ -7,7 +7,7 @@
 
 import { validationProblem, type EntryRequest, type Entry, type FieldProblem } from '@tock/protocol';
 import { readActivityID, requireActivity, resolveActivity, touchActivity } from './activities.ts';
-import type { Block } from './blocks.ts';
+import { wholeSeconds, type Block } from './blocks.ts';
 import { toIso } from './instants.ts';
 import type { NewId } from './ids.ts';
 import { tagsColumn } from './tags.ts';
@@ -20,7 +20,17 @@ import {
   readInstant,
   type InstantInput,
 } from './requests.ts';
-import { ENTRY_COLUMNS, activityRef, blockNotFound, entryBlock, type ActivityRow, type EntryRow } from './rows.ts';
+import {
+  ENTRY_COLUMNS,
+  activityRef,
+  blockColumns,
+  blockNotFound,
+  blockOfColumns,
+  entryBlock,
+  type ActivityRow,
+  type BlockColumns,
+  type EntryRow,
+} from './rows.ts';
 import type { Store } from './store.ts';
 
 /** An entry request as the tracker takes it: the wire request (docs/protocol.md "Endpoints"). */
@@ -67,6 +77,21 @@ export function entriesOverlapping(store: Store, fromMs: number, toMs: number): 
   return store
     .statement(`SELECT ${ENTRY_COLUMNS}, e.device_id AS deviceID ${FROM_ENTRIES} WHERE e.ended_at > ?1 AND e.ended_at < ?3 AND +e.started_at < ?2`)
     .all(fromMs, toMs, toMs + ENTRY_MAX_MS) as unknown as EntryRow[];
+}
+
+/**
+ * The entries that overlap `[fromMs, toMs)` as blocks, in the order {@link entriesOverlapping}
+ * reads them and with what {@link entryBlock} makes of each, read as arrays and each block made
+ * once (a range's blocks, `Tracker.listBlocks`; bench/README.md "Reads per row").
+ */
+export function entryBlocksOverlapping(store: Store, fromMs: number, toMs: number): Block[] {
+  const read = store.statement(`SELECT ${blockColumns('e')} ${FROM_ENTRIES} WHERE e.ended_at > ?1 AND e.ended_at < ?3 AND +e.started_at < ?2`);
+  read.setReturnArrays(true);
+  const rows = read.all(fromMs, toMs, toMs + ENTRY_MAX_MS) as unknown as BlockColumns[];
+  return rows.map((row) => {
+    const ms = (row[4] as number) - row[3];
+    return blockOfColumns(row, 'entry', wholeSeconds(ms), ms / 60_000, []);
+  });
 }
 
 function entryById(store: Store, id: string): EntryRow | undefined {

@@ -86,7 +86,7 @@ export function activityRef(activity: ActivityRow): ActivityRef {
  * Worked ms of a session: its span minus its breaks, running parts (the session or a break)
  * counted up to `at` and never below their start.
  */
-export function workedMs(session: SessionRow, breaks: readonly BreakRow[], at: number): number {
+export function workedMs(session: Pick<SessionRow, 'startedAt' | 'endedAt'>, breaks: readonly BreakRow[], at: number): number {
   const end = session.endedAt ?? Math.max(session.startedAt, at);
   let ms = end - session.startedAt;
   for (const b of breaks) ms -= (b.endedAt ?? Math.max(b.startedAt, at)) - b.startedAt;
@@ -138,6 +138,63 @@ export function entryBlock(entry: EntryRow): Block {
     ...(entry.deviceID ? { device: entry.deviceID } : {}),
     ...(entry.invoice ? { invoice: entry.invoice } : {}),
   };
+}
+
+/**
+ * A session's or entry's fields as a range's blocks read them: one array a row
+ * (`setReturnArrays`), which node:sqlite makes for less than the object it makes otherwise.
+ * {@link blockColumns} lists them in this order.
+ */
+export type BlockColumns = [
+  id: string,
+  activityID: string,
+  activityName: string,
+  startedAt: number,
+  endedAt: number | null,
+  note: string | null,
+  tags: string | null,
+  billable: number,
+  ownBillable: number | null,
+  invoice: string | null,
+  deviceID: string,
+];
+
+/** The columns of {@link BlockColumns} for `FROM sessions s` (`'s'`) or `FROM entries e` (`'e'`), each joined with `activities a`. */
+export function blockColumns(t: 's' | 'e'): string {
+  return `${t}.id, ${t}.activity_id, a.name, ${t}.started_at, ${t}.ended_at, ${t}.note, ${t}.tags,
+  CASE WHEN ${t}.invoice_id IS NULL THEN coalesce(${t}.billable, a.billable) ELSE 1 END, ${t}.billable,
+  (SELECT number FROM invoices WHERE id = ${t}.invoice_id), ${t}.device_id`;
+}
+
+/**
+ * The {@link Block} of a row of {@link BlockColumns}: the fields {@link sessionBlock} and
+ * {@link entryBlock} give, in their order, from one object literal (no spread of optional parts).
+ */
+export function blockOfColumns(
+  row: BlockColumns,
+  kind: Block['kind'],
+  seconds: number,
+  durationMinutes: number | null,
+  breaks: BreakSpan[],
+): Block {
+  const [id, activityID, activityName, startedAt, endedAt, note, tags, billable, ownBillable, invoice, deviceID] = row;
+  const block: Block = {
+    id,
+    kind,
+    activity: { activityID, activityName },
+    startedAt: toIso(startedAt),
+    endedAt: endedAt === null ? null : toIso(endedAt),
+    seconds,
+    note,
+    durationMinutes,
+    breaks,
+    tags: tagsOf(tags),
+    billable: billable === 1,
+  };
+  if (ownBillable !== null) block.ownBillable = ownBillable === 1;
+  if (deviceID) block.device = deviceID;
+  if (invoice) block.invoice = invoice;
+  return block;
 }
 
 /** The refusal for an edit or delete of a block that does not exist. */

@@ -93,7 +93,38 @@ function seedBlocks(store: Store, now: number): void {
       session.run(id, activities[i] as string, start, end);
       for (const [k, [from, to]] of breaks.entries()) pause.run(`20000000-0000-4000-8000-${String(i * 100 + k).padStart(12, '0')}`, id, from, to);
     }
+    seedLedgerFields(store, activities, midnight + 7 * HOUR);
   });
+}
+
+/**
+ * Sessions and entries with every field a block reads from its row set or not, from `from` on
+ * (one a quarter of an hour): a note, tags (a list, none, text that is not a list or not JSON),
+ * their own billable flag (set, unset, none) over billable and other activities, an invoice that
+ * exists and one that does not, another device's; and a session and an entry that start
+ * together (the session first).
+ */
+function seedLedgerFields(store: Store, activities: string[], from: number): void {
+  const db = store.db;
+  db.prepare(
+    "INSERT INTO invoices (id, number, year, seq, client_id, from_day, to_day, created_at, document) VALUES ('inv-1', 'INV-2026-007', 2026, 7, 'c', '2026-11-01', '2026-11-30', 0, '{}')",
+  ).run();
+  const session = db.prepare('INSERT INTO sessions (id, activity_id, started_at, ended_at, note, tags, billable, invoice_id, device_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const entry = db.prepare(
+    'INSERT INTO entries (id, activity_id, started_at, ended_at, note, created_at, tags, billable, invoice_id, device_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const notes = [null, 'reviewed the “draft”', ''];
+  const tags = [null, '["a","b"]', '[]', '{"a":1}', 'not json', '["x",3]'];
+  const billable = [null, 0, 1];
+  const invoices = [null, 'inv-1', 'gone'];
+  const devices = ['', 'laptop-2'];
+  for (let i = 0; i < 36; i++) {
+    const start = from + i * 15 * MINUTE;
+    // activities[0] is a client's and billable (seedHistory); activities[1] is not.
+    const fields: (string | number | null)[] = [notes[i % 3] ?? null, tags[i % 6] ?? null, billable[Math.floor(i / 3) % 3] ?? null, invoices[Math.floor(i / 9) % 3] ?? null, devices[Math.floor(i / 2) % 2] ?? ''];
+    session.run(`40000000-0000-4000-8000-${String(i).padStart(12, '0')}`, activities[i % 2] as string, start, start + 10 * MINUTE, ...fields);
+    entry.run(`50000000-0000-4000-8000-${String(i).padStart(12, '0')}`, activities[(i + 1) % 2] as string, start + (i % 4 === 0 ? 0 : 11 * MINUTE), start + 14 * MINUTE, fields[0] ?? null, start, ...fields.slice(1));
+  }
 }
 
 /** Ranges over the seeded store: each day and week around the cases, edges that cut breaks, a year, none at all. */
@@ -117,6 +148,20 @@ test('a range of blocks answers as the read of each session’s breaks did: the 
     sessionsWithBreaks += blocks.filter((b) => b.breaks.length > 1).length;
   }
   assert.ok(sessionsWithBreaks >= 10, 'the ranges hold sessions of several breaks');
+  const ledger = f.tracker.listBlocks(at('2026-11-21T06:00:00Z'), at('2026-11-21T15:00:00Z')).filter((b) => /^[45]0000000/.test(b.id));
+  assert.equal(ledger.length, 72);
+  for (const field of ['ownBillable', 'invoice', 'device'] as const) {
+    assert.ok(
+      ledger.some((b) => b.kind === 'session' && field in b) && ledger.some((b) => b.kind === 'entry' && field in b) && ledger.some((b) => !(field in b)),
+      `blocks with ${field} and without it`,
+    );
+  }
+  assert.ok(ledger.some((b) => b.ownBillable === false && b.billable) && ledger.some((b) => b.ownBillable === false && !b.billable), 'an invoice’s block is billable whatever its flag');
+  assert.deepEqual(new Set(ledger.map((b) => b.tags.join())), new Set(['', 'a,b', 'x']), 'tags: lists read, others none');
+  const together = ledger.findIndex((b) => b.id.endsWith('000000000004') && b.kind === 'session');
+  assert.equal(ledger[together + 1]?.id, '50000000-0000-4000-8000-000000000004', 'of a session and an entry that start together, the session first');
+  assert.equal(ledger[together + 1]?.startedAt, ledger[together]?.startedAt);
+  assert.equal(typeof sessionsOverlapping(f.store, at('2026-11-20T23:00:00Z'), at('2026-11-21T23:00:00Z'))[0]?.id, 'string', 'the objects’ read still answers objects');
   const midnight = f.tracker.listBlocks(at('2026-11-20T23:00:00Z'), at('2026-11-21T23:00:00Z')).find((b) => b.id.startsWith('10000000') && b.breaks.length === 6);
   assert.deepEqual(
     midnight?.breaks.map((b) => b.id.slice(-2)),
