@@ -158,7 +158,7 @@ describe('tock report', () => {
       assert.equal(run.err.split('\n').length, 1, run.err);
       assert.match(run.err, pattern);
     };
-    await refuse(['--from', '2026-11-22', '--to', '2026-11-21'], /^error: --to: must not be before from/);
+    await refuse(['--from', '2026-11-22', '--to', '2026-11-21'], /^error: --to: must not be before the start day \(2026-11-22\); give the earlier day as the start$/);
     await refuse(['--from', '2025-01-01', '--to', '2026-06-01'], /^error: --to: .*at most 366/);
     await refuse(['--from', '22.11.2026'], /^error: --from: must be a date YYYY-MM-DD/);
     await refuse(['fortnight'], /^error: unknown range "fortnight"/);

@@ -480,7 +480,7 @@ describe('a refused field’s rule in the person’s language', () => {
       addClient(store, { name: 'ACME' }, 0, () => 'c1');
       const draft = (input: Record<string, unknown>) => () => draftInvoice(store, { client: 'ACME', ...input }, 0, 'UTC');
       await assertWorded(refusal(draft({ to: '2026-11-30' })), 'mustBeGivenDay', 'must be given (YYYY-MM-DD)', 'muss angegeben werden (JJJJ-MM-TT)');
-      await assertWorded(refusal(draft({ from: '2026-11-30', to: '2026-11-01' })), 'notBeforeFrom', 'must not be before from (2026-11-30)', 'darf nicht vor from (2026-11-30) liegen');
+      await assertWorded(refusal(draft({ from: '2026-11-30', to: '2026-11-01' })), 'notBeforeFrom', 'must not be before the start day (2026-11-30); give the earlier day as the start', 'darf nicht vor dem Starttag (2026-11-30) liegen; geben Sie den früheren Tag als Start an');
       await assertWorded(
         refusal(draft({ from: '2025-01-01', to: '2026-11-30' })),
         'invoiceDays',
@@ -631,7 +631,7 @@ describe('a refused field’s rule in the person’s language', () => {
         'the range covers 699 days; a report covers at most 366',
         'der Zeitraum umfasst 699 Tage; ein Bericht umfasst höchstens 366',
       );
-      await assertWorded(refusal(() => readReportQuery({ from: '2026-11-30', to: '2026-11-01' }, now, 'UTC')), 'notBeforeFrom', 'must not be before from (2026-11-30)', 'darf nicht vor from (2026-11-30) liegen');
+      await assertWorded(refusal(() => readReportQuery({ from: '2026-11-30', to: '2026-11-01' }, now, 'UTC')), 'notBeforeFrom', 'must not be before the start day (2026-11-30); give the earlier day as the start', 'darf nicht vor dem Starttag (2026-11-30) liegen; geben Sie den früheren Tag als Start an');
       await assertWorded(
         refusal(() => readReportQuery({ client: 7 } as never, now, 'UTC')),
         'clientFilter',

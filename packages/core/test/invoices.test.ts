@@ -107,7 +107,7 @@ test('refuses a bad request and keeps nothing', (t) => {
     [{ client: 'Nobody', from: '2026-11-01', to: '2026-11-30' }, /no client named "Nobody"/],
     [{ client: 'ACME', from: '2026-11-31', to: '2026-11-30' }, /from/],
     [{ client: 'ACME', to: '2026-11-30' }, /from: must be given/],
-    [{ client: 'ACME', from: '2026-11-30', to: '2026-11-01' }, /to: must not be before from/],
+    [{ client: 'ACME', from: '2026-11-30', to: '2026-11-01' }, /to: must not be before the start day \(2026-11-30\); give the earlier day as the start/],
   ];
   for (const [input, message] of refusals) assert.match(problemOf(() => draftInvoice(f.store, input, f.clock(), 'UTC')).message, message);
   assert.deepEqual(listInvoices(f.store), []);

@@ -184,7 +184,7 @@ export function ruleMessage({ rule, values = {}, item }: FieldRule): string {
     case 'mustBeGivenDay':
       return 'must be given (YYYY-MM-DD)';
     case 'notBeforeFrom':
-      return `must not be before from (${v.from})`;
+      return `must not be before the start day (${v.from}); give the earlier day as the start`;
     case 'invoiceDays':
       return `the range covers ${v.days} days; an invoice covers at most ${v.max}`;
     case 'subField':

@@ -63,7 +63,7 @@ export const rules = {
   'rule.noRuleId': 'keine Regel {id} (tock rules list zeigt sie an)',
   'rule.activityName': 'muss der Name einer Tätigkeit sein',
   'rule.mustBeGivenDay': 'muss angegeben werden (JJJJ-MM-TT)',
-  'rule.notBeforeFrom': 'darf nicht vor from ({from}) liegen',
+  'rule.notBeforeFrom': 'darf nicht vor dem Starttag ({from}) liegen; geben Sie den früheren Tag als Start an',
   'rule.invoiceDays': 'der Zeitraum umfasst {days, plural, one {# Tag} other {# Tage}}; eine Rechnung umfasst höchstens {max}',
   'rule.subField': '„{name}“ {each}',
   'rule.noSuchField': 'hat kein Feld „{name}“ ({fields})',

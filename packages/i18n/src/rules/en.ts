@@ -65,7 +65,7 @@ export const rules = {
   'rule.noRuleId': 'no rule {id} (tock rules list shows them)',
   'rule.activityName': 'must be an activity name',
   'rule.mustBeGivenDay': 'must be given (YYYY-MM-DD)',
-  'rule.notBeforeFrom': 'must not be before from ({from})',
+  'rule.notBeforeFrom': 'must not be before the start day ({from}); give the earlier day as the start',
   'rule.invoiceDays': 'the range covers {days, plural, one {# day} other {# days}}; an invoice covers at most {max}',
   'rule.subField': '"{name}" {each}',
   'rule.noSuchField': 'has no field "{name}" ({fields})',

@@ -63,7 +63,7 @@ export const rules = {
   'rule.noRuleId': 'no hay ninguna regla {id} (tock rules list las muestra)',
   'rule.activityName': 'debe ser un nombre de actividad',
   'rule.mustBeGivenDay': 'debe indicarse (AAAA-MM-DD)',
-  'rule.notBeforeFrom': 'no debe ser anterior a from ({from})',
+  'rule.notBeforeFrom': 'no debe ser anterior al día de inicio ({from}); indique el día anterior como inicio',
   'rule.invoiceDays': 'el periodo abarca {days, plural, one {# día} other {# días}}; una factura abarca como máximo {max}',
   'rule.subField': '«{name}» {each}',
   'rule.noSuchField': 'no tiene ningún campo «{name}» ({fields})',

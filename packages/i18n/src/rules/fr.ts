@@ -63,7 +63,7 @@ export const rules = {
   'rule.noRuleId': 'aucune règle {id} (tock rules list les affiche)',
   'rule.activityName': 'doit être un nom d’activité',
   'rule.mustBeGivenDay': 'doit être indiqué (AAAA-MM-JJ)',
-  'rule.notBeforeFrom': 'ne doit pas être antérieur à from ({from})',
+  'rule.notBeforeFrom': 'ne doit pas être antérieur au jour de début ({from}) ; indiquez le jour le plus ancien comme début',
   'rule.invoiceDays': 'la période couvre {days, plural, one {# jour} other {# jours}} ; une facture couvre au plus {max}',
   'rule.subField': '« {name} » {each}',
   'rule.noSuchField': 'n’a pas de champ « {name} » ({fields})',

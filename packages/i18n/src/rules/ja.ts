@@ -63,7 +63,7 @@ export const rules = {
   'rule.noRuleId': 'ルール {id} はありません（tock rules list で確認できます）',
   'rule.activityName': 'アクティビティの名前で指定してください',
   'rule.mustBeGivenDay': '指定してください（YYYY-MM-DD）',
-  'rule.notBeforeFrom': 'from（{from}）より前の日付は指定できません',
+  'rule.notBeforeFrom': '開始日（{from}）より前の日付は指定できません。早いほうの日を開始日にしてください',
   'rule.invoiceDays': '期間が {days, plural, other {# 日}}あります。請求書の期間は {max} 日までです',
   'rule.subField': '「{name}」：{each}',
   'rule.noSuchField': '「{name}」という項目はありません（{fields}）',
