@@ -73,7 +73,7 @@ describe('admin commands against a running app', () => {
 
   it('refuses to start a second app on the same home', async () => {
     const second = await tock(['app', '--no-open'], env);
-    assertOneLineError(second, /already running/);
+    assertOneLineError(second, /already running with this home; open its window with `tock open`, or stop it first/);
   });
 
   it('asks to run `tock listener on` before the first token exists', async () => {

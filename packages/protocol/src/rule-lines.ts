@@ -155,7 +155,7 @@ export function lineMessage(rule: LineRuleCode, v: Readonly<Record<string, strin
     case 'restoreAppRunning':
       return `Tock is running (home: ${v.home}); stop it first (Ctrl+C where \`tock app\` runs), then run \`tock restore\` again`;
     case 'appAlreadyRunning':
-      return 'Tock is already running with this home; use that instance, or stop it first';
+      return 'Tock is already running with this home; open its window with `tock open`, or stop it first';
     case 'noTokenYet':
       return 'no token yet: run `tock listener on` to create one';
     case 'windowStarting':

@@ -148,7 +148,7 @@ export const rules = {
   'rule.noCalendar': 'kein Kalender {which} (tock calendar list zeigt sie)',
   'rule.backupAbsolute': 'geben Sie die Sicherungsdatei als absoluten Pfad an, nicht „{file}“',
   'rule.restoreAppRunning': 'Tock läuft (Verzeichnis: {home}); beenden Sie es zuerst (Strg+C, wo `tock app` läuft) und führen Sie dann `tock restore` erneut aus',
-  'rule.appAlreadyRunning': 'Tock läuft bereits mit diesem Verzeichnis; verwenden Sie diese Instanz oder beenden Sie sie zuerst',
+  'rule.appAlreadyRunning': 'Tock läuft bereits mit diesem Verzeichnis; öffnen Sie sein Fenster mit `tock open` oder beenden Sie es zuerst',
   'rule.noTokenYet': 'es gibt noch kein Token: führen Sie `tock listener on` aus, um eines zu erzeugen',
   'rule.windowStarting': 'das Fenster startet noch; versuchen Sie es gleich noch einmal',
   'rule.ruleTestDays': '--days nimmt eine ganze Zahl von 1 bis {max}',

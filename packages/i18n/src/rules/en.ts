@@ -150,7 +150,7 @@ export const rules = {
   'rule.noCalendar': 'no calendar {which} (tock calendar list shows them)',
   'rule.backupAbsolute': 'give the backup file as an absolute path, not "{file}"',
   'rule.restoreAppRunning': 'Tock is running (home: {home}); stop it first (Ctrl+C where `tock app` runs), then run `tock restore` again',
-  'rule.appAlreadyRunning': 'Tock is already running with this home; use that instance, or stop it first',
+  'rule.appAlreadyRunning': 'Tock is already running with this home; open its window with `tock open`, or stop it first',
   'rule.noTokenYet': 'no token yet: run `tock listener on` to create one',
   'rule.windowStarting': 'the window is still starting; try again in a moment',
   'rule.ruleTestDays': '--days takes a whole number from 1 to {max}',

@@ -148,7 +148,7 @@ export const rules = {
   'rule.noCalendar': 'no hay ningún calendario {which} (tock calendar list los muestra)',
   'rule.backupAbsolute': 'indique el archivo de copia de seguridad como una ruta absoluta, no «{file}»',
   'rule.restoreAppRunning': 'Tock se está ejecutando (carpeta: {home}); deténgalo primero (Ctrl+C donde se ejecuta `tock app`) y luego vuelva a ejecutar `tock restore`',
-  'rule.appAlreadyRunning': 'Tock ya se está ejecutando con esta carpeta; use esa instancia o deténgala primero',
+  'rule.appAlreadyRunning': 'Tock ya se está ejecutando con esta carpeta; abra su ventana con `tock open` o deténgalo primero',
   'rule.noTokenYet': 'todavía no hay ningún token: ejecute `tock listener on` para crear uno',
   'rule.windowStarting': 'la ventana todavía se está iniciando; vuelva a intentarlo en un momento',
   'rule.ruleTestDays': '--days admite un número entero de 1 a {max}',

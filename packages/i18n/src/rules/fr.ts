@@ -148,7 +148,7 @@ export const rules = {
   'rule.noCalendar': 'aucun calendrier {which} (tock calendar list les affiche)',
   'rule.backupAbsolute': 'indiquez le fichier de sauvegarde par un chemin absolu, et non « {file} »',
   'rule.restoreAppRunning': 'Tock est en cours d’exécution (dossier : {home}) ; arrêtez-le d’abord (Ctrl+C là où `tock app` tourne), puis relancez `tock restore`',
-  'rule.appAlreadyRunning': 'Tock tourne déjà avec ce dossier ; utilisez cette instance, ou arrêtez-la d’abord',
+  'rule.appAlreadyRunning': 'Tock tourne déjà avec ce dossier ; ouvrez sa fenêtre avec `tock open`, ou arrêtez-le d’abord',
   'rule.noTokenYet': 'il n’y a pas encore de jeton : lancez `tock listener on` pour en créer un',
   'rule.windowStarting': 'la fenêtre est encore en train de démarrer ; réessayez dans un instant',
   'rule.ruleTestDays': '--days prend un nombre entier de 1 à {max}',

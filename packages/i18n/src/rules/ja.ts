@@ -148,7 +148,7 @@ export const rules = {
   'rule.noCalendar': 'カレンダー {which} はありません（tock calendar list で一覧を表示できます）',
   'rule.backupAbsolute': 'バックアップファイルは絶対パスで指定してください。「{file}」は指定できません',
   'rule.restoreAppRunning': 'Tock が実行中です（ホーム：{home}）。先に停止してから（`tock app` を実行している場所で Ctrl+C）、もう一度 `tock restore` を実行してください',
-  'rule.appAlreadyRunning': 'このホームで Tock はすでに実行中です。そのインスタンスを使うか、先に停止してください',
+  'rule.appAlreadyRunning': 'このホームで Tock はすでに実行中です。`tock open` でそのウィンドウを開くか、先に停止してください',
   'rule.noTokenYet': 'トークンがまだありません。`tock listener on` を実行すると作成されます',
   'rule.windowStarting': 'ウィンドウはまだ起動中です。少し待ってからもう一度お試しください',
   'rule.ruleTestDays': '--days には 1～{max} の整数を指定してください',
