@@ -6,7 +6,8 @@
 # esbuild from node_modules. They are
 #   @tock/protocol, i18n, core, sync, listener, admin, client: every test (core on real SQLite
 #     files in temp dirs, the listener and client on real 127.0.0.1 sockets in process)
-#   @tock/test-support: until.test.ts (x-display.test.ts starts Xvfb and a D-Bus session)
+#   @tock/test-support: until.test.ts, temp-dirs.test.ts (x-display.test.ts starts Xvfb and a
+#     D-Bus session)
 #   @tock/app, desktop, window, cli, integrations/vscode: the files listed below, whose tests
 #     run the code in process (the app's doors, change bus, components, admin routes; the
 #     desktop's idle reads, tray feed and model, notices and D-Bus wire code; the window's pure
@@ -23,7 +24,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 app=(
-  admin-contract admin-door admin-refusal admin-stream backups calendar-week capture-recorder
+  admin-contract admin-door admin-refusal admin-stream app-env-folders backups calendar-week capture-recorder
   change-bus clock-steps-unit components door-bindings door-kit home late-parts license
   person-days problem-reasons prompts status-follow tray-icons wakatime-config window-contract
 )
@@ -35,7 +36,7 @@ window=(person-days time)
 cli=(duration flag-refusal i18n-catalogs main overlap-warning parse-refusal problem-words rule-words status-line)
 vscode=(explain-language manifest status-view)
 
-files=(packages/test-support/test/until.test.ts)
+files=(packages/test-support/test/until.test.ts packages/test-support/test/temp-dirs.test.ts)
 for name in "${app[@]}"; do files+=("packages/app/test/$name.test.ts"); done
 for name in "${desktop[@]}"; do files+=("packages/desktop/test/$name.test.ts"); done
 for name in "${window[@]}"; do files+=("packages/window/test/$name.test.ts"); done
