@@ -44,7 +44,7 @@ function keyringEntry(): typeof Entry {
 }
 
 function optInHint(): string {
-  return 'set TOCK_CREDENTIAL_STORE=file (or choose the file store in Settings › Integrations) to keep it in a 0600 file under the Tock home instead';
+  return 'choose the file store in Settings › Integrations (or restart Tock with TOCK_CREDENTIAL_STORE=file in its environment) to keep it in a 0600 file under the Tock home instead';
 }
 
 function describeOsStore(): string {

@@ -36,6 +36,8 @@ describe('the credential store says why by a code', () => {
     assert.ok(isProblem(thrown, 'credential_store_failed'));
     assert.deepEqual(thrown.because, { code: 'credential_no_session' });
     assert.match(thrown.message, /^no persistent credential store is reachable/);
+    // The setting first (no restart); the variable is the app's environment, read at its start.
+    assert.match(thrown.message, /; choose the file store in Settings › Integrations \(or restart Tock with TOCK_CREDENTIAL_STORE=file in its environment\)/);
     assert.deepEqual(failureOf(thrown).because, { code: 'credential_no_session' });
     const answer = failureResponse(thrown);
     assert.equal(answer.body.code, 'credential_store_failed');

@@ -3,8 +3,8 @@ import type { Catalog } from '../catalog.ts';
 import type { problems as en } from './en.ts';
 
 export const problems = {
-  'problem.reason.credential_no_session': 'no se puede acceder a ningún almacén de credenciales persistente (no hay sesión de D-Bus, así que no hay Secret Service); defina TOCK_CREDENTIAL_STORE=file (o elija el almacén en archivo en Ajustes › Integraciones) para guardarlo en cambio en un archivo con modo 0600 en la carpeta de Tock',
-  'problem.reason.credential_os_failed': '{store} no pudo {action, select, read {leer} store {guardar} other {eliminar}} {secret, select, token {el token} editor_key {la clave de los editores} sync_key {la clave de la carpeta} other {un secreto}} ({error}); desbloquéelo e inténtelo de nuevo, o defina TOCK_CREDENTIAL_STORE=file (o elija el almacén en archivo en Ajustes › Integraciones) para guardarlo en un archivo con modo 0600 en la carpeta de Tock',
+  'problem.reason.credential_no_session': 'no se puede acceder a ningún almacén de credenciales persistente (no hay sesión de D-Bus, así que no hay Secret Service); elija el almacén en archivo en Ajustes › Integraciones (o reinicie Tock con TOCK_CREDENTIAL_STORE=file en su entorno) para guardarlo en cambio en un archivo con modo 0600 en la carpeta de Tock',
+  'problem.reason.credential_os_failed': '{store} no pudo {action, select, read {leer} store {guardar} other {eliminar}} {secret, select, token {el token} editor_key {la clave de los editores} sync_key {la clave de la carpeta} other {un secreto}} ({error}); desbloquéelo e inténtelo de nuevo, o elija el almacén en archivo en Ajustes › Integraciones (o reinicie Tock con TOCK_CREDENTIAL_STORE=file en su entorno) para guardarlo en un archivo con modo 0600 en la carpeta de Tock',
   'problem.reason.credential_store_setting': 'TOCK_CREDENTIAL_STORE debe ser «os» o «file», no «{value}»',
   'problem.reason.editor_key_missing': 'envíe la clave de los editores: api_key en ~/.wakatime.cfg (`{command}` la escribe)',
   'problem.reason.editor_key_wrong': 'la clave de los editores es incorrecta; `{command}` muestra la correcta',

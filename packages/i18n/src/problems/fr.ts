@@ -3,8 +3,8 @@ import type { Catalog } from '../catalog.ts';
 import type { problems as en } from './en.ts';
 
 export const problems = {
-  'problem.reason.credential_no_session': 'aucun trousseau persistant n’est joignable (pas de session D-Bus, donc pas de Secret Service) ; définissez TOCK_CREDENTIAL_STORE=file (ou choisissez le stockage en fichier dans Réglages › Intégrations) pour le conserver plutôt dans un fichier en mode 0600 dans le dossier de Tock',
-  'problem.reason.credential_os_failed': '{store} n’a pas pu {action, select, read {lire} store {enregistrer} other {supprimer}} {secret, select, token {le jeton} editor_key {la clé des éditeurs} sync_key {la clé du dossier} other {un secret}} ({error}) ; déverrouillez-le et réessayez, ou définissez TOCK_CREDENTIAL_STORE=file (ou choisissez le stockage en fichier dans Réglages › Intégrations) pour le conserver dans un fichier en mode 0600 dans le dossier de Tock',
+  'problem.reason.credential_no_session': 'aucun trousseau persistant n’est joignable (pas de session D-Bus, donc pas de Secret Service) ; choisissez le stockage en fichier dans Réglages › Intégrations (ou redémarrez Tock avec TOCK_CREDENTIAL_STORE=file dans son environnement) pour le conserver plutôt dans un fichier en mode 0600 dans le dossier de Tock',
+  'problem.reason.credential_os_failed': '{store} n’a pas pu {action, select, read {lire} store {enregistrer} other {supprimer}} {secret, select, token {le jeton} editor_key {la clé des éditeurs} sync_key {la clé du dossier} other {un secret}} ({error}) ; déverrouillez-le et réessayez, ou choisissez le stockage en fichier dans Réglages › Intégrations (ou redémarrez Tock avec TOCK_CREDENTIAL_STORE=file dans son environnement) pour le conserver dans un fichier en mode 0600 dans le dossier de Tock',
   'problem.reason.credential_store_setting': 'TOCK_CREDENTIAL_STORE doit valoir « os » ou « file », et non « {value} »',
   'problem.reason.editor_key_missing': 'envoyez la clé des éditeurs : api_key dans ~/.wakatime.cfg (`{command}` l’écrit)',
   'problem.reason.editor_key_wrong': 'la clé des éditeurs est erronée ; `{command}` affiche la bonne',

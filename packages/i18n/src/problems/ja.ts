@@ -3,8 +3,8 @@ import type { Catalog } from '../catalog.ts';
 import type { problems as en } from './en.ts';
 
 export const problems = {
-  'problem.reason.credential_no_session': '永続的な資格情報ストアに接続できません（D-Bus セッションがないため Secret Service もありません）。代わりに Tock のホーム内のモード 0600 のファイルに保管するには、TOCK_CREDENTIAL_STORE=file を設定してください（または 設定 › 連携 でファイルストアを選んでください）',
-  'problem.reason.credential_os_failed': '{store} が{secret, select, token {トークン} editor_key {エディターキー} sync_key {フォルダーキー} other {秘密情報}}を{action, select, read {読み取れ} store {保存でき} other {削除でき}}ませんでした（{error}）。ロックを解除してもう一度お試しいただくか、TOCK_CREDENTIAL_STORE=file を設定して（または 設定 › 連携 でファイルストアを選んで）Tock のホーム内のモード 0600 のファイルに保管してください',
+  'problem.reason.credential_no_session': '永続的な資格情報ストアに接続できません（D-Bus セッションがないため Secret Service もありません）。代わりに Tock のホーム内のモード 0600 のファイルに保管するには、設定 › 連携 でファイルストアを選んでください（または環境変数 TOCK_CREDENTIAL_STORE=file を設定して Tock を再起動してください）',
+  'problem.reason.credential_os_failed': '{store} が{secret, select, token {トークン} editor_key {エディターキー} sync_key {フォルダーキー} other {秘密情報}}を{action, select, read {読み取れ} store {保存でき} other {削除でき}}ませんでした（{error}）。ロックを解除してもう一度お試しいただくか、設定 › 連携 でファイルストアを選んで（または環境変数 TOCK_CREDENTIAL_STORE=file を設定して Tock を再起動して）Tock のホーム内のモード 0600 のファイルに保管してください',
   'problem.reason.credential_store_setting': 'TOCK_CREDENTIAL_STORE は「os」か「file」にしてください（「{value}」は使えません）',
   'problem.reason.editor_key_missing': 'エディターキーを送ってください：~/.wakatime.cfg の api_key（`{command}` が書き込みます）',
   'problem.reason.editor_key_wrong': 'エディターキーが違います。`{command}` で正しいキーを表示できます',
