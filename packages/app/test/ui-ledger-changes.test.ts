@@ -2,16 +2,17 @@
  * The window's money follows the ledger wherever it changes (the feed's `ledger`): a client's
  * rate edited from the CLI (`tock client edit`), a ledger setting set from the CLI (`tock
  * settings set rounding`), a client edited on another device and applied by sync — each shows
- * in an open Reports screen without a reload. A setting the ledger does not read (the desktop's
- * idle threshold, the admin socket's `POST /desktop`) sends no `ledger`: the screen's clients are not read again for it; the window's
- * own edit is told once (its route's and the store's notices are one). Real Chromium against a
- * real app on a pinned clock.
+ * in an open Reports screen, and a client's rate in an activity's billing panel, without a
+ * reload. A setting the ledger does not read (the desktop's idle threshold, the admin socket's
+ * `POST /desktop`) sends no `ledger`: the screen's clients are not read again for it. The
+ * window's own edit is told once (its route's and the store's notices are one). Real Chromium
+ * against a real app on a pinned clock.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { callAdmin } from '@tock/admin';
 import { addClient, editClient, listClients, setActivityLedger } from '@tock/core';
-import { tempDirs } from '@tock/test-support';
+import { tempDirs, until } from '@tock/test-support';
 import type { Page } from 'playwright-core';
 import { homePaths } from '../src/home.ts';
 import { onOneFolder } from './support/sync-apps.ts';
@@ -90,6 +91,18 @@ describe('the ledger changed outside the window', () => {
     }
   });
 
+  it('shows a client’s rate edited from the CLI in an open billing panel of its activity', async () => {
+    const { page } = ui;
+    const socket = homePaths(ui.app.home).adminSocket;
+    await openWindow(page, ui.app, '/activities');
+    await page.getByRole('button', { name: 'Billing of Docs', exact: true }).click();
+    const rate = page.getByTestId('billing-form').getByLabel('Rate');
+    const current = listClients(ui.services.store).find((c) => c.name === 'Acme')?.rate;
+    await until('the client’s rate shown', async () => (await rate.getAttribute('placeholder')) === `${current} (the client’s)`);
+    await callAdmin(socket, 'POST /clients/edit', { client: 'Acme', rate: '99.5' });
+    await until('the rate edited from the CLI shown', async () => (await rate.getAttribute('placeholder')) === '99.50 (the client’s)');
+  });
+
   it('tells the window’s own client edit and ledger setting once each, not twice', async () => {
     const { page } = ui;
     const acme = listClients(ui.services.store).find((c) => c.name === 'Acme');
@@ -111,19 +124,22 @@ describe('the ledger changed outside the window', () => {
   });
 
   describe('with another device', () => {
-    it('shows a client’s rate edited on another device once sync applies it', async () => {
+    it('shows a client’s rate edited on another device once sync applies it, where only the ledger reloads', async () => {
       const { page } = ui;
       const other = await startTestApp({}, { clock: () => now });
       try {
-        // This device's rounding (ledger settings do not travel): the 45 min are billed as 1 h.
-        ui.services.store.settings.set('rounding', { mode: 'up', minutes: 60, per: 'block' });
         const round = onOneFolder(ui.app.app, other.app, tempDir('tock-ui-ledger-changes-'));
         await round();
-        await openReportByClient(page);
+        // Clients reads them on `ledger` alone: sync's `blocks` (which reloads Reports and a
+        // billing panel as well) does not show it.
+        await openWindow(page, ui.app, '/clients');
+        const acme = listClients(ui.services.store).find((c) => c.name === 'Acme');
+        assert.ok(acme?.rate && acme.rate !== '150.00');
+        await page.getByTestId('client-row').getByText(`${acme.rate} EUR an hour`).waitFor();
         const desk = other.app.services.store;
         desk.transaction(() => editClient(desk, 'Acme', { rate: '150' }));
         await round();
-        await amountShown(page, '150.00 EUR');
+        await page.getByTestId('client-row').getByText('150.00 EUR an hour').waitFor();
       } finally {
         await other.stop();
       }
