@@ -160,7 +160,7 @@ describe('the window server', () => {
       ['{}', 'must be a string', 'string'],
       [JSON.stringify({ name: 42 }), 'must be a string', 'string'],
       [JSON.stringify({ name: '   ' }), 'must not be empty', 'notEmpty'],
-      [JSON.stringify({ name: 'server REVIEW' }), 'an activity named "Server review" already exists', 'activityExists'],
+      [JSON.stringify({ name: 'server REVIEW' }), 'an activity named "Server review" already exists; choose another name, or merge the two (tock activity merge)', 'activityExists'],
     ] as const) {
       const res = await rename(docs.activityID, body);
       assert.equal(res.status, 400, body);

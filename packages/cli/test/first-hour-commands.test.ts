@@ -93,7 +93,7 @@ describe('the first hour’s commands against a real app', () => {
     assert.equal((await tock(own, 'log', '10m', 'Writing', '--create')).status, 0);
     const collision = await tock(own, 'activity', 'rename', 'Typo', 'writing');
     assert.equal(collision.status, 1);
-    assert.match(collision.err, /an activity named "Writing" already exists/);
+    assert.match(collision.err, /an activity named "Writing" already exists; choose another name, or merge the two \(tock activity merge\)/);
     assert.equal((await tock(own, 'activity', 'rename', 'Typo', 'Wrting')).out, 'Renamed "Typo" to "Wrting"');
     const refused = await tock(own, 'activity', 'delete', 'Wrting');
     assert.equal(refused.status, 1);

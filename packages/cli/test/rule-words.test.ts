@@ -647,7 +647,7 @@ describe('a refused field’s rule in the person’s language', () => {
     const store = openStore(':memory:');
     try {
       addClient(store, { name: 'Acme' }, 0, () => 'c1');
-      await assertWorded(refusal(() => addClient(store, { name: 'ACME' }, 0, () => 'c2')), 'clientExists', 'a client named "Acme" already exists', 'einen Kunden namens „Acme“ gibt es schon');
+      await assertWorded(refusal(() => addClient(store, { name: 'ACME' }, 0, () => 'c2')), 'clientExists', 'a client named "Acme" already exists; choose another name', 'einen Kunden namens „Acme“ gibt es schon; wählen Sie einen anderen Namen');
       await assertWorded(
         refusal(() => addClient(store, { name: 'Beta', reverseCharge: true, taxRate: '19' }, 0, () => 'c3')),
         'reverseChargeTax',

@@ -252,7 +252,7 @@ export function ruleMessage({ rule, values = {}, item }: FieldRule): string {
     case 'clientFilter':
       return `must be a client's ID, or ${v.none} for time without a client`;
     case 'activityExists':
-      return `an activity named "${v.name}" already exists`;
+      return `an activity named "${v.name}" already exists; choose another name, or merge the two (tock activity merge)`;
     case 'mustNameActivity':
       return 'must name an activity';
     case 'mergeIntoItself':
@@ -300,7 +300,7 @@ export function ruleMessage({ rule, values = {}, item }: FieldRule): string {
     case 'reverseChargeTax':
       return 'goes with a taxed client; a reverse-charge client is billed no tax';
     case 'clientExists':
-      return `a client named "${v.name}" already exists`;
+      return `a client named "${v.name}" already exists; choose another name`;
     case 'blockId':
       return 'must be the ID of a session or an entry, or last';
     case 'nothingTrackedLast':
