@@ -140,8 +140,9 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
       // With no window open nobody is told; a window that opens reads the list anyway.
       if (hub.size === 0) return;
       if (activityList.take()) hub.announce(ACTIVITIES);
-      // An activity's client, rate, billable flag or budget, changed by any door (the CLI's
-      // `tock activity set`, another device's log): its billing panel reloads.
+      // The ledger changed by any door (the CLI's `tock activity set`, `tock client edit`,
+      // `tock settings set rounding`, another device's log): an activity's client, rate,
+      // billable flag or budget, a client, an invoice, a ledger setting. Its views reload.
       if (activityList.takeLedger()) {
         ledgerAnnounced++;
         hub.announce('ledger');
