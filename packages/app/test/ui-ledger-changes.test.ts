@@ -1,6 +1,6 @@
 /**
  * The window's money follows the ledger wherever it changes (the feed's `ledger`): a client's
- * rate edited from the CLI (`tock client edit`), a ledger setting set from the CLI (`tock
+ * rate edited from the CLI (`tock clients edit`), a ledger setting set from the CLI (`tock
  * settings set rounding`), a client edited on another device and applied by sync — each shows
  * in an open Reports screen, and a client's rate in an activity's billing panel, without a
  * reload. A setting the ledger does not read (the desktop's idle threshold, the admin socket's

@@ -19,7 +19,7 @@
  * leaves the list as it was, and needs the window's `ledger` reload instead. So is the rest of
  * what the window's ledger views read: a client added, removed or changed (its rate, currency,
  * name, tax details), an invoice made or voided, and a ledger setting (`LEDGER_SETTING_KEYS`:
- * rounding, targets, business, `dayStartsAt` …) set or cleared — the CLI's `tock client` and
+ * rounding, targets, business, `dayStartsAt` …) set or cleared — the CLI's `tock clients` and
  * `tock settings set` and another device's clients applied alike. Settings the ledger does not
  * read (the desktop's, sync's clock) are no change. These tables are written only by those rare
  * writes: no trigger is put on sessions, entries or heartbeats.

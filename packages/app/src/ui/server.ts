@@ -140,7 +140,7 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
       // With no window open nobody is told; a window that opens reads the list anyway.
       if (hub.size === 0) return;
       if (activityList.take()) hub.announce(ACTIVITIES);
-      // The ledger changed by any door (the CLI's `tock activity set`, `tock client edit`,
+      // The ledger changed by any door (the CLI's `tock activity set`, `tock clients edit`,
       // `tock settings set rounding`, another device's log): an activity's client, rate,
       // billable flag or budget, a client, an invoice, a ledger setting. Its views reload.
       if (activityList.takeLedger()) {
