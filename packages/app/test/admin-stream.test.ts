@@ -119,7 +119,7 @@ test('a stream cut short (the app went away) is a failure, not a short file', as
   try {
     await assert.rejects(done, (error: unknown) => {
       assert.ok(error instanceof AdminError);
-      assert.equal(error.message, 'the app stopped before it finished sending; is it still running?');
+      assert.equal(error.message, 'the app stopped before it finished sending; if it is no longer running, start it with `tock app` and try again');
       // Its rule beside it, for tock to say in the person's language.
       assert.deepEqual(error.details?.[0]?.line, { rule: 'appStoppedSending' });
       return true;

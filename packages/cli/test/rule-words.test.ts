@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { addClient, addRule, cleanCurrency, cleanName, cleanRate, cleanTags, cleanTaxRate, draftInvoice, editRule, invoiceByNumber, openStore, readReportQuery, RULE_LIMITS, setCaptureSetting, setLedgerSetting, voidInvoice } from '@tock/core';
+import { addClient, addRule, cleanCurrency, cleanName, cleanRate, cleanTags, cleanTaxRate, draftInvoice, editRule, invoiceByNumber, openStore, readReportQuery, RULE_LIMITS, setCaptureSetting, setLedgerSetting, tagBlock, voidInvoice } from '@tock/core';
 import { fieldRule, isProblem, Problem, PROBLEM_STATUS, ruleLine, ruleMessage, ruleProblem, validationProblem, type FieldProblem, type FieldRule, type FieldRuleCode, type ProblemCode } from '@tock/protocol';
 import { loadCliMessages } from '../src/i18n/index.ts';
 import { errorLine } from '../src/main.ts';
@@ -663,6 +663,12 @@ describe('a refused field’s rule in the person’s language', () => {
         'muss ein BCP-47-Sprachcode einer dieser Sprachen sein: en, de, fr, es, ja (etwa fr oder de-CH), nicht "pt"',
       );
       await assertWorded(refusal(() => voidInvoice(store, 'INV-2026-009', '2026-11-20')), 'noInvoice', 'no invoice INV-2026-009; the issued invoices list has every number', 'keine Rechnung INV-2026-009; die Liste der ausgestellten Rechnungen enthält jede Nummer');
+      await assertWorded(
+        refusal(() => tagBlock(store, 'no-such-block', ['x'])),
+        'noBlockWithId',
+        'no session or entry with ID "no-such-block"; give an ID as --json prints it, or last',
+        'keine Sitzung und kein Eintrag mit der ID „no-such-block“; geben Sie eine ID an, wie --json sie ausgibt, oder last',
+      );
       await assertWorded(refusal(() => invoiceByNumber(store, 7)), 'invoiceNumber', 'must be an invoice number such as INV-2026-001, not 7', 'muss eine Rechnungsnummer wie INV-2026-001 sein, nicht 7');
     } finally {
       store.close();

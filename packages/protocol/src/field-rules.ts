@@ -306,7 +306,7 @@ export function ruleMessage({ rule, values = {}, item }: FieldRule): string {
     case 'nothingTrackedLast':
       return 'nothing has been tracked yet, so there is no last block to tag';
     case 'noBlockWithId':
-      return `no session or entry with ID "${v.id}"`;
+      return `no session or entry with ID "${v.id}"; give an ID as --json prints it, or last`;
     case 'billableOrNull':
       return "must be true, false or null (the activity's)";
     case 'clientRemoved':

@@ -197,13 +197,13 @@ export function lineMessage(rule: LineRuleCode, v: Readonly<Record<string, strin
     case 'nothingToInvoice':
       return `nothing to invoice for ${v.client} from ${v.from} to ${v.to}: no billable blocks there that are not on an invoice already (the issued invoices list says which are)`;
     case 'appUnreachable':
-      return `could not reach the running app (${v.reason})`;
+      return `could not reach the running app (${v.reason}); if it does not answer, stop it and start it again with \`tock app\``;
     case 'appAnswerUnreadable':
       return 'the app sent an unreadable answer; restart it with `tock app`';
     case 'appNoStream':
       return 'the app answered without a stream; restart it with `tock app`';
     case 'appStoppedSending':
-      return 'the app stopped before it finished sending; is it still running?';
+      return 'the app stopped before it finished sending; if it is no longer running, start it with `tock app` and try again';
     case 'fileEmpty':
       return 'the file is empty: choose a Tock, Toggl, Timewarrior or Watson export';
     case 'chooseImportFile':
