@@ -3,7 +3,7 @@
  * rate edited from the CLI (`tock clients edit`), a ledger setting set from the CLI (`tock
  * settings set rounding`), a client edited on another device and applied by sync — each shows
  * in an open Reports screen, and a client's rate in an activity's billing panel, without a
- * reload. A setting the ledger does not read (the desktop's idle threshold, the admin socket's
+ * reload; so does the window's language. A setting the ledger does not read (the desktop's idle threshold, the admin socket's
  * `POST /desktop`) sends no `ledger`: the screen's clients are not read again for it. The
  * window's own edit is told once (its route's and the store's notices are one). Real Chromium
  * against a real app on a pinned clock.
@@ -144,5 +144,19 @@ describe('the ledger changed outside the window', () => {
         await other.stop();
       }
     });
+  });
+
+  it('redraws an open window in the language set from the CLI (`tock settings set language de`)', async () => {
+    const { page } = ui;
+    const socket = homePaths(ui.app.home).adminSocket;
+    await openWindow(page, ui.app, '/reports');
+    await page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
+    try {
+      await callAdmin(socket, 'POST /settings/set', { key: 'language', value: '"de"' });
+      await page.getByRole('heading', { level: 1, name: 'Berichte' }).waitFor();
+      assert.equal(await page.locator('html').getAttribute('lang'), 'de');
+    } finally {
+      await callAdmin(socket, 'POST /settings/set', { key: 'language', value: null });
+    }
   });
 });
