@@ -15,20 +15,17 @@ import {
   type StoppedSession,
 } from '@tock/protocol';
 import { readActivityID, requireActivity, resolveActivity, touchActivity } from './activities.ts';
-import { wholeSeconds, type Block, type BreakSpan } from './blocks.ts';
+import { wholeSeconds, type Block } from './blocks.ts';
 import { localDateTime } from './day.ts';
 import { toIso } from './instants.ts';
 import { checkNotFuture, noteProblem, readInstant, type CheckedStart, type InstantInput } from './requests.ts';
 import {
   BREAK_COLUMNS,
   SESSION_COLUMNS,
-  blockColumns,
   blockNotFound,
-  blockOfColumns,
   sessionBlock,
   workedMs,
   type ActivityRow,
-  type BlockColumns,
   type BreakRow,
   type SessionRow,
 } from './rows.ts';
@@ -260,56 +257,12 @@ export function sessionsOverlapping(store: Store, fromMs: number, toMs: number):
  * day that end later (sessions_long), the running one; `+started_at` keeps SQLite from choosing
  * a `started_at < to` range (the whole history). Same reading as totals.ts.
  */
-function overlappingSessions(columns: string): string {
+export function overlappingSessions(columns: string): string {
   return `SELECT ${columns} ${FROM_SESSIONS} WHERE s.ended_at > ?1 AND s.ended_at < ?2 + 86400000 AND +s.started_at < ?2
        UNION ALL
        SELECT ${columns} ${FROM_SESSIONS} WHERE s.ended_at - s.started_at > 86400000 AND s.ended_at >= ?2 + 86400000 AND +s.started_at < ?2
        UNION ALL
        SELECT ${columns} ${FROM_SESSIONS} WHERE s.ended_at IS NULL AND s.started_at < ?2`;
-}
-
-/**
- * The sessions that overlap `[fromMs, toMs)` as blocks (a running one counts up to `at`), in the
- * order {@link sessionsOverlapping} reads them and with what {@link sessionBlock} makes of each:
- * the sessions read as arrays, their breaks in one statement, each block made once (a range's
- * blocks, `Tracker.listBlocks`; bench/README.md "Reads per row").
- */
-export function sessionBlocksOverlapping(store: Store, fromMs: number, toMs: number, at: number): Block[] {
-  const read = store.statement(overlappingSessions(blockColumns('s')));
-  read.setReturnArrays(true);
-  const rows = read.all(fromMs, toMs) as unknown as BlockColumns[];
-  const breaksOf = breaksOfSessions(store, rows);
-  return rows.map((row) => {
-    const breaks = breaksOf.get(row[0]) ?? NO_BREAKS;
-    const spans = breaks.map((b): BreakSpan => ({ id: b.id, startedAt: toIso(b.startedAt), endedAt: b.endedAt === null ? null : toIso(b.endedAt) }));
-    return blockOfColumns(row, 'session', wholeSeconds(workedMs({ startedAt: row[3], endedAt: row[4] }, breaks, at)), null, spans);
-  });
-}
-
-/** A session without breaks. */
-const NO_BREAKS: readonly BreakRow[] = [];
-
-/**
- * The breaks of `sessions` by session ID, each session's in order of start (as `breaksOf` reads
- * one session's), in one statement: the IDs go in as one JSON array and each is looked up in
- * `breaks_by_session`, whose order the CROSS JOIN keeps. A statement a session read a week's
- * breaks (172 sessions) in 716 µs, this one in 147; rows come as arrays (node:sqlite makes an
- * object a row otherwise).
- */
-function breaksOfSessions(store: Store, sessions: readonly BlockColumns[]): Map<string, BreakRow[]> {
-  const bySession = new Map<string, BreakRow[]>();
-  if (sessions.length === 0) return bySession;
-  const statement = store.statement(
-    'SELECT b.session_id, b.id, b.started_at, b.ended_at FROM json_each(?) j CROSS JOIN breaks b ON b.session_id = j.value',
-  );
-  statement.setReturnArrays(true);
-  const rows = statement.all(JSON.stringify(sessions.map((s) => s[0]))) as unknown as [sessionID: string, id: string, startedAt: number, endedAt: number | null][];
-  for (const [sessionID, id, startedAt, endedAt] of rows) {
-    const breaks = bySession.get(sessionID);
-    if (breaks === undefined) bySession.set(sessionID, [{ id, startedAt, endedAt }]);
-    else breaks.push({ id, startedAt, endedAt });
-  }
-  return bySession;
 }
 
 /** A session row as a {@link Block}, with its breaks read from the store. */

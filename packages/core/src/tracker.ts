@@ -22,6 +22,7 @@ import { lastContinuableActivity } from './idle-time.ts';
 import { readMinSessionSeconds } from './ledger-settings.ts';
 import type { SessionRow } from './rows.ts';
 import { searchActivities } from './search.ts';
+import { sessionBlocksOverlapping } from './session-blocks.ts';
 import {
   deleteSession,
   continuableName,
@@ -29,7 +30,6 @@ import {
   openBreak,
   resumeBreak,
   runningSession,
-  sessionBlocksOverlapping,
   startBreak,
   resumeStopped,
   startSession,
