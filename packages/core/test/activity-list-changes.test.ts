@@ -152,6 +152,34 @@ describe('activity list changes', () => {
     assert.equal(w.changes.take(), false);
   });
 
+  it('reads no zone in a take that says "read it" anyway (the app’s first, before its first answer); a new zone is a change', (t) => {
+    const f = fixture(t, { now: '2026-11-22T09:00:00.000Z', timeZone: 'UTC' });
+    let zone = 'UTC';
+    let zoneReads = 0;
+    const changes = watchActivityList(f.store, {
+      timeZone: () => {
+        zoneReads++;
+        return zone;
+      },
+    });
+    t.after(() => changes.stop());
+    assert.equal(changes.take(), true);
+    assert.equal(zoneReads, 0, 'the first take knows its answer without the zone');
+    assert.equal(changes.take(), false);
+    zone = 'Asia/Tokyo';
+    assert.equal(changes.take(), true, 'another zone: a recency left unread may fall on another day');
+    assert.equal(changes.take(), false);
+    // Once told "read it", the day's zone is read when a recency is first compared.
+    f.tracker.startActivity({ name: 'Docs', createIfMissing: true });
+    f.tracker.stopActivity();
+    assert.equal(changes.take(), true);
+    const before = zoneReads;
+    f.clock.advanceMinutes(5);
+    f.tracker.startActivity({ name: 'Docs' });
+    assert.equal(zoneReads, before + 1, 'read for the recency the start moved');
+    assert.equal(changes.take(), false);
+  });
+
   it('hears writes rolled back as changes (one read too many, never one too few), and nothing once stopped', (t) => {
     const w = watched(t);
     assert.throws(() =>
