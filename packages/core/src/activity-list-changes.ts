@@ -80,7 +80,10 @@ export function watchActivityList(store: Pick<Store, 'db' | 'settings'>, options
   // zone costs V8 its list of ICU's locales there (13–15 ms of a cold start, ~6 MB). A zone
   // changes with `TZ`, which a running app does not see change.
   let day: { timeZone: string | undefined; dayStartsAt: number } = { timeZone: undefined, dayStartsAt: 0 };
-  const dayOf = (ms: number): number => localDayAt(ms, (day.timeZone ??= timeZone()), day.dayStartsAt).start;
+  const dayOf = (ms: number): number => {
+    day.timeZone ??= timeZone();
+    return localDayAt(ms, day.timeZone, day.dayStartsAt).start;
+  };
 
   store.db.function(name, { deterministic: false, directOnly: false }, (shown, ledger, usedBefore, usedNow) => {
     if (ledger !== 0) ledgerChanged = true;
