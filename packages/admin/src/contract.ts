@@ -330,8 +330,8 @@ export const ADMIN_ROUTES = {
   'POST /blocks/untag': { input: { fields: { id: blockID, tags: sent<string[]>('The tags to take off.') }, required: [] }, result: answer<BlockLedger>() },
   'POST /blocks/billable': { input: { fields: { id: blockID, billable: sent<boolean | null>("Billable; null: the activity's.") }, required: [] }, result: answer<BlockLedger>() },
   // A setting's value is any JSON; core checks it by its key.
-  'POST /settings/get': { input: { fields: { key: text('rounding, targets or business.') }, required: ['key'] }, result: answer<unknown>() },
-  'POST /settings/set': { input: { fields: { key: text('rounding, targets or business.'), value: sent<unknown>('Its value, any JSON.') }, required: ['key'] }, result: answer<unknown>() },
+  'POST /settings/get': { input: { fields: { key: text('A setting the ledger or the calendars read; `tock settings` lists them.') }, required: ['key'] }, result: answer<unknown>() },
+  'POST /settings/set': { input: { fields: { key: text('A setting the ledger or the calendars read; `tock settings` lists them.'), value: sent<unknown>('Its value, any JSON.') }, required: ['key'] }, result: answer<unknown>() },
 
   // Invoices (admin/invoice-routes.ts): the document is streamed like an export.
   'GET /invoices': { input: NONE, result: answer<InvoiceSummary[]>() },
