@@ -33,7 +33,7 @@ desktop=(
   desktop-sources desktop-wakes i18n-desktop notify tray-feed tray-pixmaps
 )
 window=(person-days time)
-cli=(duration flag-refusal i18n-catalogs main overlap-warning parse-refusal problem-words rule-words status-line)
+cli=(duration flag-refusal i18n-catalogs main overlap-warning parse-refusal problem-words report-table rule-words status-line)
 vscode=(explain-language manifest status-view)
 
 files=(packages/test-support/test/until.test.ts packages/test-support/test/temp-dirs.test.ts)

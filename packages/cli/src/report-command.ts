@@ -29,12 +29,13 @@ function hasBilling(report: Report): boolean {
  * The report as a table: a title, one line per row, and a total line, every time as
  * @tock/protocol shows durations: floored to the minute, the rows by largest remainder so that
  * they add up to the total as shown. By activity, time two activities shared is in both rows
- * and once in the total: a `Blocks at the same time, counted once` line takes it off, so the column still adds up. Where
+ * and once in the total: a `Blocks at the same time, counted once` line takes it off, so the column still adds up
+ * (by client the same; by tag `Blocks with several tags, counted once`, as the window says). Where
  * anything is billed (docs/data.md "The ledger"), the columns are Worked, Billed (shared out
  * the same way over its own sum; no sum by tag, where a block with two tags is billed under
  * each) and Amount (the row's, in its currency; the total per currency), as the window shows.
  */
-function reportTable(t: CliMessages, report: Report, by: ReportBy): string {
+export function reportTable(t: CliMessages, report: Report, by: ReportBy): string {
   const day = (date: string): string => (englishForms(t) ? date : formatDate(t.locale, Date.parse(`${date}T12:00:00Z`), 'UTC', 'medium'));
   const range = report.from === report.to ? day(report.from) : `${day(report.from)} – ${day(report.to)}`;
   const title = t('report.title', { range, zone: report.timeZone, by });
@@ -65,8 +66,9 @@ function reportTable(t: CliMessages, report: Report, by: ReportBy): string {
     return billing && row ? [label, time, formatMinutesAs(billed[i] ?? 0), worth(row)] : [label, time];
   });
   const blank = billing ? ['', ''] : [];
-  // By client and by tag, rows share time like activities do, but the overlap line is the activities' figure: leave it out there.
-  const overlap: string[][] = shown.overlap > 0 && by === 'activity' ? [[t('report.overlap'), `−${formatMinutesAs(shown.overlap)}`, ...blank]] : [];
+  // The rows' own shared time (their sum as shown less the total as shown), so the column adds up
+  // in every grouping: clients whose blocks lay at the same time, a block with two tags.
+  const overlap: string[][] = shown.overlap > 0 ? [[t(by === 'tag' ? 'report.overlapTag' : 'report.overlap'), `−${formatMinutesAs(shown.overlap)}`, ...blank]] : [];
   const amounts = worthOf(report.amounts);
   const billedTotal = by === 'tag' ? '–' : formatMinutesAs(billed.reduce((sum, m) => sum + m, 0));
   const total = billing ? [t('report.total'), formatMinutesAs(shown.total), billedTotal, amounts] : [t('report.total'), formatMinutesAs(shown.total)];

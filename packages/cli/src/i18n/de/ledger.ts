@@ -14,6 +14,7 @@ export const ledger = {
   'report.noTag': '(kein Schlagwort)',
   'report.nothing': 'Keine Zeit erfasst.',
   'report.overlap': 'Gleichzeitige Blöcke, einmal gezählt',
+  'report.overlapTag': 'Blöcke mit mehreren Schlagwörtern, einmal gezählt',
   'report.unknownRange': 'Unbekannter Zeitraum „{period}“; verwenden Sie {periods} oder --from und --to',
   'report.rangeAndDates': 'Geben Sie entweder den Zeitraum „{period}“ oder --from/--to an, nicht beides',
   'report.jsonAndCsv': 'Geben Sie --json oder --csv an, nicht beides',

@@ -11,6 +11,7 @@ export const ledger = {
   'report.noTag': '(no tag)',
   'report.nothing': 'No time tracked.',
   'report.overlap': 'Blocks at the same time, counted once',
+  'report.overlapTag': 'Blocks with several tags, counted once',
   'report.unknownRange': 'unknown range "{period}"; use {periods}, or --from and --to',
   'report.rangeAndDates': 'give either the range "{period}" or --from/--to, not both',
   'report.jsonAndCsv': 'give --json or --csv, not both',

@@ -14,6 +14,7 @@ export const ledger = {
   'report.noTag': '(sin etiqueta)',
   'report.nothing': 'No hay tiempo registrado.',
   'report.overlap': 'Bloques simultáneos, contados una vez',
+  'report.overlapTag': 'Bloques con varias etiquetas, contados una vez',
   'report.unknownRange': 'periodo desconocido «{period}»; use {periods}, o --from y --to',
   'report.rangeAndDates': 'indique el periodo «{period}» o --from/--to, no ambos',
   'report.jsonAndCsv': 'indique --json o --csv, no ambos',

@@ -14,6 +14,7 @@ export const ledger = {
   'report.noTag': '(aucune étiquette)',
   'report.nothing': 'Aucun temps suivi.',
   'report.overlap': 'Blocs simultanés, comptés une fois',
+  'report.overlapTag': 'Blocs à plusieurs étiquettes, comptés une fois',
   'report.unknownRange': 'période inconnue « {period} » ; utilisez {periods}, ou --from et --to',
   'report.rangeAndDates': 'indiquez soit la période « {period} », soit --from/--to, pas les deux',
   'report.jsonAndCsv': 'indiquez --json ou --csv, pas les deux',

@@ -14,6 +14,7 @@ export const ledger = {
   'report.noTag': '（タグなし）',
   'report.nothing': '記録された時間はありません。',
   'report.overlap': '同時刻のブロック（1 回だけ計上）',
+  'report.overlapTag': '複数のタグを持つブロック（1 回だけ計上）',
   'report.unknownRange': '不明な期間「{period}」です。{periods}、または --from と --to を使ってください',
   'report.rangeAndDates': '期間「{period}」と --from/--to のどちらか一方だけを指定してください',
   'report.jsonAndCsv': '--json と --csv はどちらか一方だけを指定してください',
