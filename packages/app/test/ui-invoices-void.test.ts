@@ -1,7 +1,7 @@
 /**
  * The window and invoiced blocks (docs/ui.md "Invoices"), in real Chromium: History marks a
  * block on an invoice with a lock and the number, and refuses to delete it with the one line,
- * shown at the row; on Invoices, *Void…* first says what voiding means, then voids: the row says
+ * shown at the row; on Invoices, *Void…* (a button beside the downloads) first says what voiding means, then voids: the row says
  * VOID, the lock goes, and the block can be deleted.
  */
 process.env.TZ = 'Europe/Berlin';
@@ -37,6 +37,18 @@ describe('invoiced blocks in the window', () => {
 
     await openWindow(page, ui.app, '/invoices');
     const invoice = page.getByTestId('invoice-row').filter({ hasText: 'INV-2026-001' });
+    // Void… is a button as wide as its word: on the invoice's line beside the downloads, and on a
+    // phone under them — never a bar stretched over the row.
+    const voidButton = invoice.getByRole('button', { name: 'Void… INV-2026-001' });
+    const csv = invoice.getByRole('button', { name: /^CSV/ });
+    for (const width of [1200, 390]) {
+      await page.setViewportSize({ width, height: 860 });
+      const [box, csvBox, rowBox] = await Promise.all([voidButton.boundingBox(), csv.boundingBox(), invoice.boundingBox()]);
+      assert.ok(box && csvBox && rowBox);
+      assert.ok(box.width < 120, `${width} px: Void… is ${box.width} px wide in a row of ${rowBox.width}`);
+      if (width === 1200) assert.ok(Math.abs(box.y + box.height / 2 - (csvBox.y + csvBox.height / 2)) < 2, `on the line of the downloads: ${JSON.stringify([box, csvBox])}`);
+    }
+    await page.setViewportSize({ width: 1200, height: 860 });
     await invoice.getByRole('button', { name: 'Void… INV-2026-001' }).click();
     await invoice.getByRole('alert').filter({ hasText: 'Voiding INV-2026-001 keeps its number, which is never given again, and marks it VOID' }).waitFor();
     assert.equal(listInvoices(ui.services.store)[0]?.state, 'issued', 'nothing voided by the first press');
