@@ -303,6 +303,8 @@ describe('Suggestion rules on Settings › Capture', () => {
     const rows = page.getByTestId('rule-row');
     await rows.first().getByTestId('rule-preview').filter({ hasText: 'Labels 20 min in the last 7 days' }).waitFor();
     await rows.first().getByText('application firefox →').waitFor();
+    // Each day is set apart from its time: `(18 Wed: 20 min)`, not `(18 Wed 20 min)`.
+    assert.match((await rows.first().getByTestId('rule-preview').textContent()) ?? '', /\(\S+ \S+: 20 min\)\.$/);
 
     // Nothing but an activity: refused at the patterns, nothing added.
     const add = page.getByRole('form', { name: 'Add a rule' });
@@ -340,6 +342,14 @@ describe('Suggestion rules on Settings › Capture', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=rule-row]').length === 1);
     assert.deepEqual(suggestions.rules().map((r) => [r.id, r.activity]), [['r2', 'Team chat']]);
     await rows.first().getByTestId('rule-preview').filter({ hasText: 'Labels 30 min in the last 7 days' }).waitFor();
+
+    // The Source field names every value a source takes, meetings' `calendar` too, and a
+    // source rule reads as `source calendar`.
+    await add.getByLabel('Source (window, editor, browser or calendar)').fill('calendar');
+    await add.getByLabel('Suggest as activity').fill('Meetings');
+    await add.getByRole('button', { name: 'Add rule' }).click();
+    await rows.nth(1).getByText('source calendar →').waitFor();
+    assert.deepEqual(suggestions.rules().map((r) => [r.id, r.match, r.activity]), [['r2', { app: 'sla*' }, 'Team chat'], ['r3', { source: 'calendar' }, 'Meetings']]);
   });
 });
 

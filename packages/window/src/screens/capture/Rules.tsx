@@ -47,10 +47,13 @@ function matchText(match: SuggestionRule['match']): string {
     .join(', ');
 }
 
-/** `45 min in the last 7 days (Mon 16 20 min, Tue 17 25 min)`, or that it labels nothing. */
+/**
+ * `45 min in the last 7 days (Mon 16: 20 min, Tue 17: 25 min)`, or that it labels nothing. The
+ * day and its time are set apart: `Sun 29 15 min` reads as one number run on into another.
+ */
 function labelled(t: WindowMessages, test: RuleTest): string {
   if (test.seconds === 0) return t('rules.nothing');
-  const days = test.days.filter((d) => d.seconds >= 60).map((d) => `${shortDay(d.date)} ${duration(d.seconds)}`);
+  const days = test.days.filter((d) => d.seconds >= 60).map((d) => t('rules.day', { day: shortDay(d.date), duration: duration(d.seconds) }));
   return days.length > 0 ? t('rules.amountDays', { duration: duration(test.seconds), days: days.join(', ') }) : t('rules.amount', { duration: duration(test.seconds) });
 }
 
