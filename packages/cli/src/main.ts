@@ -16,6 +16,18 @@ function help(t: CliMessages): string {
   return [t('help.usage'), t('help.firstSteps'), '', t('help.commands'), ...lines, '', t('help.json')].join('\n');
 }
 
+/**
+ * The one command a mistyped name is a longer or shorter form of — `suggestions` for
+ * `suggest`, `calendars` for `calendar`, `rule` for `rules` — or none: a name of fewer than
+ * three letters, or one that two commands could be, is only said to be unknown.
+ */
+export function nearCommand(name: string): string | undefined {
+  const typed = name.toLowerCase();
+  if (typed.length < 3) return undefined;
+  const near = Object.keys(COMMANDS).filter((c) => c !== typed && (typed.startsWith(c) || c.startsWith(typed)));
+  return near.length === 1 ? near[0] : undefined;
+}
+
 /** Runs one `tock` invocation and returns its exit status. */
 export async function main(argv: string[], given: Io = processIo): Promise<number> {
   const [name, ...rest] = argv;
@@ -37,7 +49,8 @@ export async function main(argv: string[], given: Io = processIo): Promise<numbe
   // An own name only: `tock constructor` is unknown, not Object's.
   const entry = Object.hasOwn(COMMANDS, commandName) ? COMMANDS[commandName] : undefined;
   if (entry === undefined) {
-    io.err(`error: ${t('error.unknownCommand', { name: commandName })}`);
+    const near = nearCommand(commandName);
+    io.err(`error: ${near === undefined ? t('error.unknownCommand', { name: commandName }) : t('error.unknownCommandNear', { name: commandName, near })}`);
     return 1;
   }
   // Only this command's module is imported (commands.ts).

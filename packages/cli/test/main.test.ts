@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CliError } from '../src/io.ts';
-import { failureLine, main } from '../src/main.ts';
+import { failureLine, main, nearCommand } from '../src/main.ts';
 
 test('a failure is reported as the first line of its message, whatever threw it', () => {
   assert.equal(failureLine(new CliError('no such activity\nsecond line')), 'no such activity');
@@ -47,4 +47,22 @@ test('tock help says where a new user starts, right under the usage line', async
     'first steps: `tock app` runs Tock and opens its window; `tock start NAME --create` starts the clock on a new activity, `tock stop` stops it, `tock status` shows today',
     '',
   ]);
+});
+
+test('a mistyped command that is a longer or shorter form of one names it: tock suggestions is tock suggest', async () => {
+  const run = async (lang: string, ...argv: string[]) => {
+    const err: string[] = [];
+    const status = await main(argv, { out: () => {}, err: (l) => err.push(l), env: { LANG: lang }, now: () => new Date() });
+    return { status, err };
+  };
+  assert.deepEqual(await run('C.UTF-8', 'suggestions'), { status: 1, err: ['error: unknown command "suggestions"; did you mean `tock suggest`?'] });
+  assert.deepEqual(await run('de_DE.UTF-8', 'suggestions'), { status: 1, err: ['error: Unbekannter Befehl „suggestions“; meinten Sie `tock suggest`?'] });
+  assert.equal(nearCommand('calendars'), 'calendar');
+  assert.equal(nearCommand('rule'), 'rules');
+  assert.equal(nearCommand('Timelines'), 'timeline');
+  // Too short to tell, no command's form, or a form of two commands: only unknown.
+  assert.equal(nearCommand('st'), undefined);
+  assert.equal(nearCommand('strat'), undefined);
+  assert.equal(nearCommand('constructor'), undefined);
+  assert.equal(nearCommand('sta'), undefined, 'start and status');
 });

@@ -15,6 +15,7 @@ export const general = {
   'usage.note.mcp': 'liest SERVICE_TOKEN und SERVICE_PORT',
   'usage.note.tag': 'ID: die einer Sitzung oder eines Eintrags, wie --json sie ausgibt; last: die laufende Sitzung, sonst der zuletzt beendete Block',
   'error.unknownCommand': 'Unbekannter Befehl „{name}“; `tock help` zeigt die Liste',
+  'error.unknownCommandNear': 'Unbekannter Befehl „{name}“; meinten Sie `tock {near}`?',
   'error.notRunning': 'Tock läuft nicht (Verzeichnis: {home}); starten Sie es mit `tock app` (oder `npm start` im Repository)',
   'error.flagNeedsValue': '{flag} braucht einen Wert',
   'error.flagFollowedByFlag': '{flag} braucht einen Wert; darauf folgt die Option {next}',

@@ -12,6 +12,7 @@ export const general = {
   'usage.note.mcp': 'reads SERVICE_TOKEN and SERVICE_PORT',
   'usage.note.tag': 'ID: a session\'s or entry\'s, as --json prints it; last: the running session, else the block that ended last',
   'error.unknownCommand': 'unknown command "{name}"; run `tock help` for the list',
+  'error.unknownCommandNear': 'unknown command "{name}"; did you mean `tock {near}`?',
   'error.notRunning': 'Tock is not running (home: {home}); start it with `tock app` (or `npm start` in the repository)',
   'error.flagNeedsValue': '{flag} needs a value',
   'error.flagFollowedByFlag': '{flag} needs a value; it is followed by the flag {next}',

@@ -15,6 +15,7 @@ export const general = {
   'usage.note.mcp': 'lee SERVICE_TOKEN y SERVICE_PORT',
   'usage.note.tag': 'ID: el de una sesión o una entrada, tal como lo muestra --json; last: la sesión en curso o, si no hay, el último bloque terminado',
   'error.unknownCommand': 'comando desconocido «{name}»; ejecute `tock help` para ver la lista',
+  'error.unknownCommandNear': 'comando desconocido «{name}»; ¿quiso decir `tock {near}`?',
   'error.notRunning': 'Tock no se está ejecutando (carpeta: {home}); inícielo con `tock app` (o `npm start` en el repositorio)',
   'error.flagNeedsValue': '{flag} necesita un valor',
   'error.flagFollowedByFlag': '{flag} necesita un valor; le sigue la opción {next}',

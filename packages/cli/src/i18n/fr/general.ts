@@ -15,6 +15,7 @@ export const general = {
   'usage.note.mcp': 'lit SERVICE_TOKEN et SERVICE_PORT',
   'usage.note.tag': 'ID : celui d’une session ou d’une saisie, tel que --json l’affiche ; last : la session en cours, sinon le dernier bloc terminé',
   'error.unknownCommand': 'commande inconnue « {name} » ; lancez `tock help` pour la liste',
+  'error.unknownCommandNear': 'commande inconnue « {name} » ; vouliez-vous dire `tock {near}` ?',
   'error.notRunning': 'Tock n’est pas lancé (dossier : {home}) ; démarrez-le avec `tock app` (ou `npm start` dans le dépôt)',
   'error.flagNeedsValue': '{flag} attend une valeur',
   'error.flagFollowedByFlag': '{flag} attend une valeur ; il est suivi de l’option {next}',

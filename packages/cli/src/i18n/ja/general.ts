@@ -15,6 +15,7 @@ export const general = {
   'usage.note.mcp': 'SERVICE_TOKEN と SERVICE_PORT を読み取ります',
   'usage.note.tag': 'ID：--json が表示するセッションまたはエントリの ID。last：実行中のセッション、なければ最後に終わったブロック',
   'error.unknownCommand': '不明なコマンド「{name}」です。一覧は `tock help` で確認してください',
+  'error.unknownCommandNear': '不明なコマンド「{name}」です。`tock {near}` のことですか？',
   'error.notRunning': 'Tock が起動していません（ホーム：{home}）。`tock app` で起動してください（リポジトリでは `npm start`）',
   'error.flagNeedsValue': '{flag} には値が必要です',
   'error.flagFollowedByFlag': '{flag} には値が必要です。後ろにオプション {next} が続いています',
