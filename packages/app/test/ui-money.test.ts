@@ -93,7 +93,10 @@ describe("A client's invoice details", () => {
     await language.fill('fr');
     await page.locator(`#client-${euro.id}-reverseCharge`).check();
     await page.getByRole('button', { name: 'Save client' }).click();
-    await page.getByTestId('client-invoice-details').filter({ hasText: 'reverse charge · VAT ID DE811907980 · invoices in fr' }).waitFor();
+    await page.getByTestId('client-invoice-details').filter({ hasText: 'reverse charge · VAT ID DE811907980 · invoices in French' }).waitFor();
+    // The rate and the details are one line with a separator (they ran together: `an hourreverse charge`).
+    const row = page.getByTestId('client-row').filter({ hasText: 'Euro GmbH' });
+    assert.match((await row.locator('.row-main .muted').first().innerText()).trim(), /^\S+ EUR an hour · reverse charge · VAT ID DE811907980 · invoices in French$/);
     const saved = listClients(store).find((c) => c.id === euro.id);
     assert.deepEqual([saved?.taxID, saved?.reverseCharge, saved?.taxRate, saved?.language], ['DE811907980', true, null, 'fr']);
     assert.deepEqual(await seriousAxeViolations(page), []);

@@ -10,7 +10,7 @@ import { request, messageOf } from '../../api.ts';
 import { describedByError, FieldError, fieldErrorsOf } from '../../components/FieldError.tsx';
 import { Failure, FormActions } from '../../components/FormActions.tsx';
 import { ScreenHead } from '../../components/ScreenHead.tsx';
-import { useT } from '../../i18n/index.ts';
+import { formatLocale, useT } from '../../i18n/index.ts';
 import { useLoaded } from '../../load.ts';
 import { ledgerChanged, useAppState } from '../../state.ts';
 import type { Client } from '../../types.ts';
@@ -136,6 +136,15 @@ function ClientForm({ client, idp, submitText, onDone }: { client: Client | null
   );
 }
 
+/** A client's invoice language in the window's words (`de` is `German`, `Deutsch`); a tag `Intl` cannot name stays as it is. */
+function languageName(tag: string): string {
+  try {
+    return new Intl.DisplayNames([formatLocale()], { type: 'language' }).of(tag) ?? tag;
+  } catch {
+    return tag;
+  }
+}
+
 function ClientRow({ client }: { client: Client }) {
   const t = useT();
   const [editing, setEditing] = useState(false);
@@ -149,22 +158,27 @@ function ClientRow({ client }: { client: Client }) {
       setFailure(messageOf(e));
     }
   };
+  const details = [
+    client.reverseCharge ? t('clients.reverse') : client.taxRate !== null && client.taxRate !== undefined ? t('clients.vat', { rate: client.taxRate }) : '',
+    client.taxID ? t('clients.vatID', { id: client.taxID }) : '',
+    client.language ? t('clients.invoicesIn', { language: languageName(client.language) }) : '',
+  ]
+    .filter((part) => part !== '')
+    .join(' · ');
   return (
     <li class="client-row" data-testid="client-row">
       <div class="row-main">
         <span class="name">{client.name}</span>
-        <span class="muted">{client.rate ? t('clients.perHour', { rate: client.rate, currency: client.currency ?? '' }) : t('clients.noRate')}</span>
-        {(client.reverseCharge || (client.taxRate !== null && client.taxRate !== undefined) || client.taxID || client.language) && (
-          <span class="muted" data-testid="client-invoice-details">
-            {[
-              client.reverseCharge ? t('clients.reverse') : client.taxRate !== null && client.taxRate !== undefined ? t('clients.vat', { rate: client.taxRate }) : '',
-              client.taxID ? t('clients.vatID', { id: client.taxID }) : '',
-              client.language ? t('clients.invoicesIn', { language: client.language }) : '',
-            ]
-              .filter((part) => part !== '')
-              .join(' · ')}
-          </span>
-        )}
+        {/* The rate, then the invoice details, one line: `90.00 EUR an hour · VAT 19 % · invoices in German`. */}
+        <span class="muted">
+          {client.rate ? t('clients.perHour', { rate: client.rate, currency: client.currency ?? '' }) : t('clients.noRate')}
+          {details !== '' && (
+            <>
+              {' · '}
+              <span data-testid="client-invoice-details">{details}</span>
+            </>
+          )}
+        </span>
         <span class="row-actions">
           {confirming ? (
             <>
