@@ -11,6 +11,8 @@ import { after, before, describe, it } from 'node:test';
 import { startApp, type RunningApp } from '@tock/app/start';
 import type { FocusedWindow, FocusSource } from '@tock/app/testing';
 import { recordHeartbeats } from '@tock/core';
+import { formatCaptureStatus } from '../src/capture-command.ts';
+import { messagesFor } from '../src/language.ts';
 import { tockAt } from './real-app.ts';
 
 process.env.TZ = 'UTC';
@@ -160,5 +162,27 @@ describe('capture commands against a running app', () => {
     const off = await tock('capture', 'off', '--json');
     assert.equal((JSON.parse(off.out) as { state: string }).state, 'off');
     assert.equal(report, null);
+  });
+});
+
+describe('tock capture status where no desktop source works', () => {
+  it('says what still feeds suggestions and the command for each, in every language', async () => {
+    const status = {
+      settings: { windows: true, titles: false, exclude: [], retentionDays: 90, editorTimeout: 15, mergeGapMinutes: 5, minMinutes: 5 },
+      state: 'none' as const,
+      source: null,
+      sources: [{ id: 'x11' as const, name: 'X11 (EWMH, xprop)', works: false, reason: 'DISPLAY is not set' }],
+      idleSource: null,
+      ignoredReports: 0,
+    };
+    const english = formatCaptureStatus(await messagesFor({ LANG: 'C.UTF-8' }), status).split('\n');
+    assert.ok(
+      english.includes('source: none works here, so no window is recorded (see below); editors (`tock editors enable`) and calendars (`tock calendar add`) still feed suggestions'),
+      english.join('\n'),
+    );
+    for (const lang of ['de_DE.UTF-8', 'es_ES.UTF-8', 'fr_FR.UTF-8', 'ja_JP.UTF-8']) {
+      const text = formatCaptureStatus(await messagesFor({ LANG: lang }), status);
+      assert.ok(text.includes('`tock editors enable`') && text.includes('`tock calendar add`'), `${lang}: ${text}`);
+    }
   });
 });

@@ -72,7 +72,7 @@ export const capture = {
   'capture.mergeGapMinutes': 'mergeGapMinutes: {minutes} Min. (Vorschläge)',
   'capture.minMinutes': 'minMinutes: {minutes} Min. (Vorschläge)',
   'capture.source': 'Quelle: {name}',
-  'capture.sourceNone': 'Quelle: Hier funktioniert keine, daher wird kein Fenster aufgezeichnet (siehe unten)',
+  'capture.sourceNone': 'Quelle: Hier funktioniert keine, daher wird kein Fenster aufgezeichnet (siehe unten); Editoren (`tock editors enable`) und Kalender (`tock calendar add`) liefern weiter Vorschläge',
   'capture.sourceStarting': 'Quelle: wird gestartet',
   'capture.idle': 'Inaktivität: {source}',
   'capture.noIdle': 'Inaktivität: Keine Inaktivitätsquelle antwortet; keine inaktiven Abschnitte',

@@ -69,7 +69,7 @@ export const capture = {
   'capture.mergeGapMinutes': 'mergeGapMinutes: {minutes} min (suggestions)',
   'capture.minMinutes': 'minMinutes: {minutes} min (suggestions)',
   'capture.source': 'source: {name}',
-  'capture.sourceNone': 'source: none works here, so no window is recorded (see below)',
+  'capture.sourceNone': 'source: none works here, so no window is recorded (see below); editors (`tock editors enable`) and calendars (`tock calendar add`) still feed suggestions',
   'capture.sourceStarting': 'source: starting',
   'capture.idle': 'idle: {source}',
   'capture.noIdle': 'idle: no idle source answers; no idle spans',

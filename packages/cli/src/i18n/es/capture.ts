@@ -72,7 +72,7 @@ export const capture = {
   'capture.mergeGapMinutes': 'mergeGapMinutes: {minutes} min (sugerencias)',
   'capture.minMinutes': 'minMinutes: {minutes} min (sugerencias)',
   'capture.source': 'fuente: {name}',
-  'capture.sourceNone': 'fuente: aquí no funciona ninguna, así que no se captura ninguna ventana (vea abajo)',
+  'capture.sourceNone': 'fuente: aquí no funciona ninguna, así que no se captura ninguna ventana (vea abajo); los editores (`tock editors enable`) y los calendarios (`tock calendar add`) siguen aportando sugerencias',
   'capture.sourceStarting': 'fuente: iniciándose',
   'capture.idle': 'inactividad: {source}',
   'capture.noIdle': 'inactividad: ninguna fuente de inactividad responde; sin tramos inactivos',

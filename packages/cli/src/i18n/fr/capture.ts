@@ -72,7 +72,7 @@ export const capture = {
   'capture.mergeGapMinutes': 'mergeGapMinutes : {minutes} min (suggestions)',
   'capture.minMinutes': 'minMinutes : {minutes} min (suggestions)',
   'capture.source': 'source : {name}',
-  'capture.sourceNone': 'source : aucune ne fonctionne ici, aucune fenêtre n’est donc capturée (voir ci-dessous)',
+  'capture.sourceNone': 'source : aucune ne fonctionne ici, aucune fenêtre n’est donc capturée (voir ci-dessous) ; les éditeurs (`tock editors enable`) et les calendriers (`tock calendar add`) alimentent toujours les suggestions',
   'capture.sourceStarting': 'source : démarrage',
   'capture.idle': 'inactivité : {source}',
   'capture.noIdle': 'inactivité : aucune source d’inactivité ne répond ; aucune plage d’inactivité',

@@ -72,7 +72,7 @@ export const capture = {
   'capture.mergeGapMinutes': 'mergeGapMinutes：{minutes} 分（提案）',
   'capture.minMinutes': 'minMinutes：{minutes} 分（提案）',
   'capture.source': 'ソース：{name}',
-  'capture.sourceNone': 'ソース：ここで動作するものがないため、ウィンドウはキャプチャされません（下記を参照）',
+  'capture.sourceNone': 'ソース：ここで動作するものがないため、ウィンドウはキャプチャされません（下記を参照）。エディター（`tock editors enable`）とカレンダー（`tock calendar add`）からの提案は引き続き届きます',
   'capture.sourceStarting': 'ソース：起動中',
   'capture.idle': 'アイドル：{source}',
   'capture.noIdle': 'アイドル：応答するアイドルのソースがありません。アイドルの区間はありません',

@@ -50,7 +50,7 @@ export const capture = {
   'cap.stateOff': 'Fenster werden nicht aufgezeichnet. Schalten Sie „Fenster aufzeichnen“ ein, um zu beginnen.',
   'cap.stateStarting': 'Suche nach einer Möglichkeit, auf diesem Desktop dem aktiven Fenster zu folgen…',
   'cap.stateFollowing': 'Das aktive Fenster wird über {source} verfolgt.',
-  'cap.stateNone': 'Hier funktioniert keine Desktop-Quelle, daher wird kein Fenster aufgezeichnet. Jede Quelle unten nennt den Grund.',
+  'cap.stateNone': 'Hier funktioniert keine Desktop-Quelle, daher wird kein Fenster aufgezeichnet. Jede Quelle unten nennt den Grund. Editoren (Einstellungen › Integrationen) und Kalender (Einstellungen › Kalender) liefern weiter Vorschläge.',
   'cap.recordWindows': 'Fenster aufzeichnen',
   'cap.recordIntro': 'Die aktive Anwendung und wann, damit Sie später sehen, wohin die Zeit ging. Standardmäßig aus. Heartbeats der Editoren (Einstellungen › Integrationen) werden aufbewahrt, solange Editoren eingeschaltet sind.',
   'cap.titles': 'Auch Fenstertitel aufbewahren (standardmäßig aus: nur der Name der Anwendung wird aufbewahrt)',

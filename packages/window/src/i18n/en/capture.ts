@@ -47,7 +47,7 @@ export const capture = {
   'cap.stateOff': 'Windows are not recorded. Turn Record windows on to start.',
   'cap.stateStarting': 'Looking for a way to follow the focused window on this desktop…',
   'cap.stateFollowing': 'Following the focused window through {source}.',
-  'cap.stateNone': 'No desktop source works here, so no window is recorded. Each source below says why.',
+  'cap.stateNone': 'No desktop source works here, so no window is recorded. Each source below says why. Editors (Settings › Integrations) and calendars (Settings › Calendar) still feed suggestions.',
   'cap.recordWindows': 'Record windows',
   'cap.recordIntro': 'The application in focus and when, so you can see later where the time went. Off by default. Editors’ heartbeats (Settings › Integrations) are kept whenever editors are on.',
   'cap.titles': 'Keep window titles too (off by default: only the application’s name is kept)',

@@ -50,7 +50,7 @@ export const capture = {
   'cap.stateOff': 'Las ventanas no se graban. Active «Grabar ventanas» para empezar.',
   'cap.stateStarting': 'Buscando una forma de seguir la ventana activa en este escritorio…',
   'cap.stateFollowing': 'Se sigue la ventana activa a través de {source}.',
-  'cap.stateNone': 'Aquí no funciona ninguna fuente del escritorio, así que no se graba ninguna ventana. Cada fuente de abajo indica por qué.',
+  'cap.stateNone': 'Aquí no funciona ninguna fuente del escritorio, así que no se graba ninguna ventana. Cada fuente de abajo indica por qué. Los editores (Configuración › Integraciones) y los calendarios (Configuración › Calendario) siguen aportando sugerencias.',
   'cap.recordWindows': 'Grabar ventanas',
   'cap.recordIntro': 'La aplicación activa y cuándo, para ver después adónde fue el tiempo. Desactivado de forma predeterminada. Los heartbeats de los editores (Configuración › Integraciones) se guardan siempre que los editores estén activados.',
   'cap.titles': 'Guardar también los títulos de las ventanas (desactivado de forma predeterminada: solo se guarda el nombre de la aplicación)',

@@ -50,7 +50,7 @@ export const capture = {
   'cap.stateOff': 'Les fenêtres ne sont pas enregistrées. Activez « Enregistrer les fenêtres » pour commencer.',
   'cap.stateStarting': 'Recherche d’un moyen de suivre la fenêtre active sur ce bureau…',
   'cap.stateFollowing': 'La fenêtre active est suivie via {source}.',
-  'cap.stateNone': 'Aucune source du bureau ne fonctionne ici : aucune fenêtre n’est donc enregistrée. Chaque source ci-dessous indique pourquoi.',
+  'cap.stateNone': 'Aucune source du bureau ne fonctionne ici : aucune fenêtre n’est donc enregistrée. Chaque source ci-dessous indique pourquoi. Les éditeurs (Paramètres › Intégrations) et les calendriers (Paramètres › Calendrier) alimentent toujours les suggestions.',
   'cap.recordWindows': 'Enregistrer les fenêtres',
   'cap.recordIntro': 'L’application active et à quel moment, pour voir plus tard où est passé le temps. Désactivé par défaut. Les heartbeats des éditeurs (Paramètres › Intégrations) sont conservés dès que les éditeurs sont activés.',
   'cap.titles': 'Conserver aussi les titres des fenêtres (désactivé par défaut : seul le nom de l’application est conservé)',
