@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { tempDirs, until } from '@tock/test-support';
@@ -215,6 +215,24 @@ test('a folder followed through fs.watch shows a new file within 5 s', async () 
   writeFileSync(join(dir, 'vdir', 'x.ics'), ics(event('x', '20261120T080000Z', '20261120T083000Z', 'Appeared')));
   await until('the new meeting', () => calendars.meetings(DAY_FROM, DAY_TO).length === 1, { seconds: 5 });
   calendars.stop();
+});
+
+test('a calendar file moved away says so and what to do; its meetings are back with it', async () => {
+  const dir = tempDir('tock-cal-');
+  const file = join(dir, 'work.ics');
+  writeFileSync(file, ics(event('a', '20261120T090000Z', '20261120T100000Z', 'Planning')));
+  const lines: string[] = [];
+  const calendars = createCalendars({ settings: memorySettings(), timeZone: () => 'UTC', timers: manualTimers(), onProblem: (line) => lines.push(line) });
+  await calendars.add(file, 'Work');
+  renameSync(file, join(dir, 'work.moved'));
+  await calendars.refresh();
+  assert.deepEqual(calendars.list().map((c) => [c.events, c.problems]), [[0, [`${file} is missing: put it back, or remove this calendar`]]]);
+  assert.deepEqual(calendars.meetings(DAY_FROM, DAY_TO), []);
+  assert.deepEqual(lines, [`calendar Work: ${file} is missing: put it back, or remove this calendar`]);
+  renameSync(join(dir, 'work.moved'), file);
+  await calendars.refresh();
+  assert.deepEqual(calendars.list().map((c) => [c.events, c.problems]), [[1, []]]);
+  assert.deepEqual(calendars.meetings(DAY_FROM, DAY_TO).map((s) => s.span.title), ['Planning']);
 });
 
 test('calendarMe is a list of addresses; a meeting the person declined is left out', async () => {

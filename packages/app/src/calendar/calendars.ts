@@ -218,7 +218,8 @@ export function createCalendars(options: CalendarsOptions): Calendars {
         // size, unread; its size and time are not kept, so it is looked at again once there is room.
         const result = await readRegular(path, { limit: Math.min(CALENDAR_LIMITS.maxFileBytes, total - kept), unchanged: before });
         if (result.kind === 'unchanged' && before) state = before;
-        else if (result.kind === 'missing') state = { size: -1, mtimeMs: -1, parsed: undefined, problem: 'is missing' };
+        // Moved or deleted since it was added: the line says what to do about it.
+        else if (result.kind === 'missing') state = { size: -1, mtimeMs: -1, parsed: undefined, problem: 'is missing: put it back, or remove this calendar' };
         else if (result.kind === 'refused' && result.size !== undefined) {
           const over = result.size > CALENDAR_LIMITS.maxFileBytes ? `the ${bytesText(CALENDAR_LIMITS.maxFileBytes)} a calendar file may have` : `what is left of the ${bytesText(total)} Tock reads of all calendars`;
           state = { size: -1, mtimeMs: -1, parsed: undefined, problem: `is ${bytesText(result.size)}, over ${over}; it is not read` };
