@@ -11,7 +11,9 @@ process.env.TZ = 'Europe/Berlin';
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { callAdmin } from '@tock/admin';
 import { addClient, draftInvoice, getLedgerSetting, issueInvoice, listClients, listInvoices, setActivityLedger } from '@tock/core';
+import { homePaths } from '../src/home.ts';
 import { openWindow, seriousAxeViolations, type TestBrowser, windowSuite } from './ui-support/harness.ts';
 
 const now = Date.parse('2026-11-18T15:00:00.000Z'); // Wednesday, 16:00 in Berlin
@@ -96,7 +98,15 @@ describe("A client's invoice details", () => {
     await page.getByTestId('client-invoice-details').filter({ hasText: 'reverse charge · VAT ID DE811907980 · invoices in French' }).waitFor();
     // The rate and the details are one line with a separator (they ran together: `an hourreverse charge`).
     const row = page.getByTestId('client-row').filter({ hasText: 'Euro GmbH' });
-    assert.match((await row.locator('.row-main .muted').first().innerText()).trim(), /^\S+ EUR an hour · reverse charge · VAT ID DE811907980 · invoices in French$/);
+    assert.equal((await row.locator('.row-main .muted').first().innerText()).trim(), '95.00 EUR an hour · reverse charge · VAT ID DE811907980 · invoices in French');
+    // In German the rate is money as the reports write it there, not the English decimal.
+    const socket = homePaths(ui.app.home).adminSocket;
+    try {
+      await callAdmin(socket, 'POST /settings/set', { key: 'language', value: '"de"' });
+      await row.getByText('95,00 € pro Stunde · Steuerschuldnerschaft des Leistungsempfängers · USt-IdNr. DE811907980 · Rechnungen auf Französisch').waitFor();
+    } finally {
+      await callAdmin(socket, 'POST /settings/set', { key: 'language', value: null });
+    }
     const saved = listClients(store).find((c) => c.id === euro.id);
     assert.deepEqual([saved?.taxID, saved?.reverseCharge, saved?.taxRate, saved?.language], ['DE811907980', true, null, 'fr']);
     assert.deepEqual(await seriousAxeViolations(page), []);

@@ -47,7 +47,7 @@ export const ledger = {
   'clients.language': 'Rechnungssprache (optional)',
   'clients.languageHint': 'en, de, fr, es, ja',
   'clients.reverseCharge': 'Steuerschuldnerschaft des Leistungsempfängers (keine USt.; der Kunde führt sie ab)',
-  'clients.perHour': '{rate} {currency} pro Stunde',
+  'clients.perHour': '{rate} pro Stunde',
   'clients.noRate': 'kein Stundensatz',
   'clients.reverse': 'Steuerschuldnerschaft des Leistungsempfängers',
   'clients.vat': 'USt. {rate} %',

@@ -44,7 +44,7 @@ export const ledger = {
   'clients.language': 'Invoice language (optional)',
   'clients.languageHint': 'en, de, fr, es, ja',
   'clients.reverseCharge': 'Reverse charge (no VAT; the client accounts for it)',
-  'clients.perHour': '{rate} {currency} an hour',
+  'clients.perHour': '{rate} an hour',
   'clients.noRate': 'no rate',
   'clients.reverse': 'reverse charge',
   'clients.vat': 'VAT {rate} %',

@@ -47,7 +47,7 @@ export const ledger = {
   'clients.language': 'Idioma de las facturas (opcional)',
   'clients.languageHint': 'en, de, fr, es, ja',
   'clients.reverseCharge': 'Inversión del sujeto pasivo (sin IVA; lo declara el cliente)',
-  'clients.perHour': '{rate} {currency} por hora',
+  'clients.perHour': '{rate} por hora',
   'clients.noRate': 'sin tarifa',
   'clients.reverse': 'inversión del sujeto pasivo',
   'clients.vat': 'IVA {rate} %',

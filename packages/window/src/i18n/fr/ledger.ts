@@ -47,7 +47,7 @@ export const ledger = {
   'clients.language': 'Langue des factures (facultative)',
   'clients.languageHint': 'en, de, fr, es, ja',
   'clients.reverseCharge': 'Autoliquidation (pas de TVA ; le client l’acquitte)',
-  'clients.perHour': '{rate} {currency} de l’heure',
+  'clients.perHour': '{rate} de l’heure',
   'clients.noRate': 'pas de taux',
   'clients.reverse': 'autoliquidation',
   'clients.vat': 'TVA {rate} %',

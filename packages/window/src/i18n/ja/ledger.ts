@@ -47,7 +47,7 @@ export const ledger = {
   'clients.language': '請求書の言語（任意）',
   'clients.languageHint': 'en, de, fr, es, ja',
   'clients.reverseCharge': 'リバースチャージ（消費税なし。クライアントが納税）',
-  'clients.perHour': '1 時間あたり {rate} {currency}',
+  'clients.perHour': '1 時間あたり {rate}',
   'clients.noRate': '単価なし',
   'clients.reverse': 'リバースチャージ',
   'clients.vat': '消費税 {rate}%',

@@ -12,6 +12,7 @@ import { Failure, FormActions } from '../../components/FormActions.tsx';
 import { ScreenHead } from '../../components/ScreenHead.tsx';
 import { formatLocale, useT } from '../../i18n/index.ts';
 import { useLoaded } from '../../load.ts';
+import { money } from '../../report-format.ts';
 import { ledgerChanged, useAppState } from '../../state.ts';
 import type { Client } from '../../types.ts';
 
@@ -169,9 +170,9 @@ function ClientRow({ client }: { client: Client }) {
     <li class="client-row" data-testid="client-row">
       <div class="row-main">
         <span class="name">{client.name}</span>
-        {/* The rate, then the invoice details, one line: `90.00 EUR an hour · VAT 19 % · invoices in German`. */}
+        {/* The rate as the reports write money (`90.00 EUR`, `90,00 €`), then the invoice details, one line: `90.00 EUR an hour · VAT 19 % · invoices in German`. */}
         <span class="muted">
-          {client.rate ? t('clients.perHour', { rate: client.rate, currency: client.currency ?? '' }) : t('clients.noRate')}
+          {client.rate ? t('clients.perHour', { rate: client.currency ? money(client.rate, client.currency) : client.rate }) : t('clients.noRate')}
           {details !== '' && (
             <>
               {' · '}
