@@ -217,6 +217,11 @@ const activity: Command = {
     if (Object.keys(input).length === 1) throw refusal('activity.setNothing');
     const ledger = await sayingFlags(() => admin(io, 'POST /activity/set', input), { rate: ['--rate', rate], budgetHours: ['--budget', budget] });
     print(io, json, ledger, () => formatActivityLedger(messagesOf(io), ledger));
+    // A client given to an activity that bills nothing (activities are not billable until said):
+    // say so once, with the command that bills it, rather than let its report show no money.
+    if (!json && typeof input.client === 'string' && !ledger.billable && input.billable !== false && ledger.clientName !== null) {
+      io.err(`note: ${terminalText(messagesOf(io)('ledger.notBilled', { name: ledger.activityName, client: ledger.clientName }))}`);
+    }
     return 0;
   },
 };

@@ -95,4 +95,18 @@ describe('ledger commands against a running app', () => {
     const report = JSON.parse(await ok('report', '--by', 'tag', '--json')) as { rows: { tag: string }[] };
     assert.deepEqual(report.rows.map((r) => r.tag).sort(), ['sprint 4', 'ui'], 'the refused log added nothing');
   });
+
+  it('says once, on stderr, that an activity given a client bills nothing until it is billable', async () => {
+    await ok('log', '30m', 'Support', '--create');
+    const set = await tock('activity', 'set', 'Support', '--client', 'ACME');
+    assert.equal(set.status, 0, set.err);
+    assert.equal(set.out.trim(), 'Support: client ACME, no rate of its own, not billable, no budget');
+    assert.equal(set.err.trim(), 'note: "Support" is not billable, so its time bills nothing to ACME; `tock activity set "Support" --billable` bills its blocks');
+    // Billable, or not billable on purpose, or --json: nothing to say.
+    for (const argv of [['--billable'], ['--not-billable'], ['--json']]) {
+      const run = await tock('activity', 'set', 'Support', '--client', 'ACME', ...argv);
+      assert.equal(run.status, 0, run.err);
+      assert.equal(run.err, '', argv.join(' '));
+    }
+  });
 });

@@ -35,6 +35,7 @@ export const ledger = {
   'import.emptyLeftOut': '{count, plural, one {# leerer Block} other {# leere Blöcke}}, die enden, wenn sie beginnen, {mode, select, dry {würden ausgelassen} other {ausgelassen}}',
   'import.dryRun': 'Es wurde nichts geschrieben (Probelauf); führen Sie den Befehl ohne --dry-run erneut aus, um zu importieren',
   'ledger.line': '{name}: {fields}',
+  'ledger.notBilled': '„{name}“ ist nicht abrechenbar, also wird {client} nichts davon berechnet; `tock activity set "{name}" --billable` macht seine Blöcke abrechenbar',
   'ledger.noClient': 'kein Kunde',
   'ledger.client': 'Kunde {name}',
   'ledger.noRate': 'kein eigener Stundensatz',

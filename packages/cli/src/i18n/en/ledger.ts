@@ -32,6 +32,7 @@ export const ledger = {
   'import.emptyLeftOut': '{mode, select, dry {would leave out} other {left out}} {count, plural, one {# empty block} other {# empty blocks}} that end when they start',
   'import.dryRun': 'nothing was written (a dry run); run it again without --dry-run to import',
   'ledger.line': '{name}: {fields}',
+  'ledger.notBilled': '"{name}" is not billable, so its time bills nothing to {client}; `tock activity set "{name}" --billable` bills its blocks',
   'ledger.noClient': 'no client',
   'ledger.client': 'client {name}',
   'ledger.noRate': 'no rate of its own',

@@ -35,6 +35,7 @@ export const ledger = {
   'import.emptyLeftOut': '{mode, select, dry {se dejarían fuera} other {dejados fuera}} {count, plural, one {# bloque vacío} other {# bloques vacíos}} que terminan cuando empiezan',
   'import.dryRun': 'no se ha escrito nada (simulación); vuelva a ejecutarlo sin --dry-run para importar',
   'ledger.line': '{name}: {fields}',
+  'ledger.notBilled': '«{name}» no es facturable, así que nada de su tiempo se factura a {client}; `tock activity set "{name}" --billable` hace facturables sus bloques',
   'ledger.noClient': 'sin cliente',
   'ledger.client': 'cliente {name}',
   'ledger.noRate': 'sin tarifa por hora propia',

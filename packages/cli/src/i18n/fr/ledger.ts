@@ -35,6 +35,7 @@ export const ledger = {
   'import.emptyLeftOut': '{mode, select, dry {À laisser de côté} other {Laissés de côté}} : {count, plural, one {# bloc vide} other {# blocs vides}} qui finissent quand ils commencent',
   'import.dryRun': 'rien n’a été écrit (essai à blanc) ; relancez sans --dry-run pour importer',
   'ledger.line': '{name} : {fields}',
+  'ledger.notBilled': '« {name} » n’est pas facturable : rien de son temps n’est facturé à {client} ; `tock activity set "{name}" --billable` rend ses blocs facturables',
   'ledger.noClient': 'aucun client',
   'ledger.client': 'client {name}',
   'ledger.noRate': 'pas de taux horaire propre',

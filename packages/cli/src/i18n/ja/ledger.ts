@@ -35,6 +35,7 @@ export const ledger = {
   'import.emptyLeftOut': '開始と同時に終わる空のブロック {count} 件を{mode, select, dry {除外する予定です} other {除外しました}}',
   'import.dryRun': '何も書き込んでいません（試行のみ）。取り込むには --dry-run を付けずにもう一度実行してください',
   'ledger.line': '{name}：{fields}',
+  'ledger.notBilled': '「{name}」は請求対象外のため、{client} には何も請求されません。`tock activity set "{name}" --billable` でブロックを請求対象にします',
   'ledger.noClient': 'クライアントなし',
   'ledger.client': 'クライアント {name}',
   'ledger.noRate': '独自の時間単価なし',
