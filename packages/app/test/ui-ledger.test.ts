@@ -68,8 +68,10 @@ describe('An activity’s billing', () => {
     await openWindow(page, ui.app, '/activities');
     await page.getByRole('button', { name: 'Billing of Docs' }).click();
     const form = page.getByTestId('billing-form');
+    assert.equal(await form.getByLabel('Billable').isChecked(), false, 'not billable until said');
     await form.getByLabel('Client').selectOption({ label: 'Acme' });
-    await form.getByLabel('Billable').check();
+    // A client for an activity that had none ticks Billable in the form, before anything is saved.
+    assert.equal(await form.getByLabel('Billable').isChecked(), true, 'choosing a client ticks Billable');
     await form.getByLabel('Budget (hours)').fill('-1');
     await form.getByRole('button', { name: 'Save billing' }).click();
     await form.locator('[id$=-budget-error]').waitFor();

@@ -82,12 +82,18 @@ function BillingForm({ ledger, clients, idp }: { ledger: ActivityLedger; clients
     }
   };
   const chosen = clients.find((c) => c.id === client);
+  // Activities are not billable until said: a client chosen for one that had none ticks Billable
+  // in the form (the person can untick it before saving), so its time does not silently bill nothing.
+  const choose = (id: string): void => {
+    if (client === '' && id !== '') setBillable(true);
+    setClient(id);
+  };
   return (
     <form class="billing-form" onSubmit={(e) => void submit(e)} noValidate data-testid="billing-form">
       <div class="field-row">
         <div class="field">
           <label for={`${idp}-client`}>{t('bill.client')}</label>
-          <select id={`${idp}-client`} value={client} {...describedByError(errors.client, `${idp}-client-error`)} onChange={(e) => setClient((e.target as HTMLSelectElement).value)}>
+          <select id={`${idp}-client`} value={client} {...describedByError(errors.client, `${idp}-client-error`)} onChange={(e) => choose((e.target as HTMLSelectElement).value)}>
             <option value="">{t('bill.noClient')}</option>
             {clients.map((c) => (
               <option key={c.id} value={c.id}>
