@@ -14,6 +14,7 @@ import { useMemo, useRef, useState } from 'preact/hooks';
 import type { Suggestion, Suggestions } from '@tock/protocol';
 import { request, messageOf } from '../api.ts';
 import { useT, windowMessages } from '../i18n/index.ts';
+import { sentence } from '../sentence.ts';
 import { useLoaded } from '../load.ts';
 import { blocksChanged, useActivities, useAppState } from '../state.ts';
 import { clockTime, duration, nowMs, personDaySpan, today } from '../time.ts';
@@ -338,7 +339,7 @@ export function SuggestionsLane({ day, from, to, id, blocks }: { day: string; fr
       </div>
       <div class="suggestion-detail">
         <p class="captured-detail" aria-live="polite" data-testid={`${id}-detail`}>
-          {current ? t('sug.detail', { line: suggestionLine(current, edges(current)), sources: sourcesLine(current) }) : t('sug.point')}
+          {current ? sentence(t('sug.detail', { line: suggestionLine(current, edges(current)), sources: sourcesLine(current) })) : t('sug.point')}
         </p>
         {current && (
           <SuggestionActions

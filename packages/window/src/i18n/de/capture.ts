@@ -24,7 +24,7 @@ export const capture = {
   'sug.acceptAllWhat': '{count, plural, one {# benannter Vorschlag} other {# benannte Vorschläge}} dieses Tages',
   'sug.label': 'Vorschlag {line}',
   'sug.blockTitle': '{line} – gesehen: {sources}',
-  'sug.detail': '{line}. Gesehen: {sources}.',
+  'sug.detail': '{line}. Gesehen: {sources}',
   'sug.point': 'Zeigen Sie auf einen Vorschlag oder wechseln Sie mit Tab dorthin, um zu sehen, was die Aufzeichnung gesehen hat, und ihn zu übernehmen.',
   'cal.enterPath': 'Geben Sie den vollständigen Pfad einer .ics-Datei oder eines Ordners mit solchen Dateien ein, etwa /home/ana/.calendars/work.',
   'cal.fileOrFolder': 'Datei oder Ordner',

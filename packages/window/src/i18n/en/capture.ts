@@ -21,7 +21,7 @@ export const capture = {
   'sug.acceptAllWhat': '{count, plural, one {# labelled suggestion} other {# labelled suggestions}} of this day',
   'sug.label': 'Suggestion {line}',
   'sug.blockTitle': '{line} — seen: {sources}',
-  'sug.detail': '{line}. Seen: {sources}.',
+  'sug.detail': '{line}. Seen: {sources}',
   'sug.point': 'Point at a suggestion, or Tab to it, to see what capture saw and accept it.',
   'cal.enterPath': 'Enter the full path of an .ics file or a folder of them, such as /home/ana/.calendars/work.',
   'cal.fileOrFolder': 'File or folder',

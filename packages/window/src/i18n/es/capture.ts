@@ -24,7 +24,7 @@ export const capture = {
   'sug.acceptAllWhat': '{count, plural, one {# sugerencia con nombre} other {# sugerencias con nombre}} de este día',
   'sug.label': 'Sugerencia {line}',
   'sug.blockTitle': '{line} — visto: {sources}',
-  'sug.detail': '{line}. Visto: {sources}.',
+  'sug.detail': '{line}. Visto: {sources}',
   'sug.point': 'Señale una sugerencia, o llegue a ella con Tab, para ver qué vio la captura y aceptarla.',
   'cal.enterPath': 'Introduzca la ruta completa de un archivo .ics o de una carpeta que los contenga, como /home/ana/.calendars/work.',
   'cal.fileOrFolder': 'Archivo o carpeta',

@@ -24,7 +24,7 @@ export const capture = {
   'sug.acceptAllWhat': '{count, plural, one {# suggestion nommée} other {# suggestions nommées}} de cette journée',
   'sug.label': 'Suggestion {line}',
   'sug.blockTitle': '{line} — vu : {sources}',
-  'sug.detail': '{line}. Vu : {sources}.',
+  'sug.detail': '{line}. Vu : {sources}',
   'sug.point': 'Pointez une suggestion, ou atteignez-la avec Tab, pour voir ce que la capture a vu et l’accepter.',
   'cal.enterPath': 'Saisissez le chemin complet d’un fichier .ics ou d’un dossier qui en contient, par exemple /home/ana/.calendars/work.',
   'cal.fileOrFolder': 'Fichier ou dossier',

@@ -24,7 +24,7 @@ export const capture = {
   'sug.acceptAllWhat': 'この日の名前付きの提案 {count, plural, other {# 件}}',
   'sug.label': '提案 {line}',
   'sug.blockTitle': '{line} — 検出：{sources}',
-  'sug.detail': '{line}。検出：{sources}。',
+  'sug.detail': '{line}。検出：{sources}',
   'sug.point': '提案にポインターを合わせるか Tab で移動すると、キャプチャの内容を確認して採用できます。',
   'cal.enterPath': '.ics ファイル、またはそれを含むフォルダーのフルパスを入力してください（例：/home/ana/.calendars/work）。',
   'cal.fileOrFolder': 'ファイルまたはフォルダー',
