@@ -6,7 +6,7 @@
  */
 import type { RuleTest } from '@tock/core';
 import { isProblem, type Entry, type Suggestion, type Suggestions } from '@tock/protocol';
-import { admin } from './admin-call.ts';
+import { admin, asFlagRefusal } from './admin-call.ts';
 import { clockFor } from './clock-setting.ts';
 import { flags } from './flags.ts';
 import { timeOfDayIn, type ClockFormat } from './format-time.ts';
@@ -86,7 +86,10 @@ async function suggest(args: string[], io: Io): Promise<number> {
       }
       const id = positionals[0];
       if (id === undefined) throw refusal('suggest.giveToAccept');
-      const accepted = await admin(io, 'POST /suggestions/accept', { id, activityName: values.activity as string | undefined });
+      // An unlabelled one refused for want of an activity is said as the flag that gives it.
+      const accepted = await admin(io, 'POST /suggestions/accept', { id, activityName: values.activity as string | undefined }).catch((error: unknown) => {
+        throw asFlagRefusal(error, { activityName: '--activity' });
+      });
       const clock = await clockFor(io, json);
       print(io, json, accepted, () => ('entries' in accepted ? accepted.entries : [accepted]).map((e) => entryLine(t, e, clock)).join('\n'));
       return 0;

@@ -68,6 +68,12 @@ describe('suggest and rules commands against a running app', () => {
     assert.match(out.out, /2026-11-23: 1 suggestion\n\d{8}-[0-9a-f]{16}  08:00–09:00 +1h  \(no label\)/);
     const json = JSON.parse((await tock('suggest', DAY, '--json')).out) as Suggestions;
     assert.deepEqual(json.suggestions.map((s) => [s.start, s.end, s.activityName]), [[`${DAY}T08:00:00.000Z`, `${DAY}T09:00:00.000Z`, null]]);
+    // Accepting it without an activity names the flag that gives one, not the API's field.
+    const id = json.suggestions[0]!.id;
+    const bare = await tock('suggest', 'accept', id);
+    assert.deepEqual([bare.status, bare.err.trim()], [1, 'error: --activity: this suggestion has no label: give the activity to log it as']);
+    const german = await tockAt(() => new Date(now.ms), { ...env, LANG: 'de_DE.UTF-8' }, 'suggest', 'accept', id);
+    assert.deepEqual([german.status, german.err.trim()], [1, 'error: --activity: dieser Vorschlag hat keine Bezeichnung: geben Sie die Tätigkeit an, unter der er nachgetragen werden soll']);
   });
 
   it('rules: add at a position, list, test over the last days, remove; bad input is one line', async () => {
