@@ -72,6 +72,7 @@ describe('An activity’s billing', () => {
     await form.getByLabel('Client').selectOption({ label: 'Acme' });
     // A client for an activity that had none ticks Billable in the form, before anything is saved.
     assert.equal(await form.getByLabel('Billable').isChecked(), true, 'choosing a client ticks Billable');
+    assert.equal(await form.getByLabel('Rate per hour').getAttribute('placeholder'), '90.00 EUR (the client’s)', 'the client’s rate with its currency');
     await form.getByLabel('Budget (hours)').fill('-1');
     await form.getByRole('button', { name: 'Save billing' }).click();
     await form.locator('[id$=-budget-error]').waitFor();

@@ -82,6 +82,8 @@ function BillingForm({ ledger, clients, idp }: { ledger: ActivityLedger; clients
     }
   };
   const chosen = clients.find((c) => c.id === client);
+  // The client's rate under the field as the field takes one (`90.00`, the decimal point in every
+  // language), with its currency, `90.00 EUR (the client's)`: the rate typed here is in it too.
   // Activities are not billable until said: a client chosen for one that had none ticks Billable
   // in the form (the person can untick it before saving), so its time does not silently bill nothing.
   const choose = (id: string): void => {
@@ -110,7 +112,7 @@ function BillingForm({ ledger, clients, idp }: { ledger: ActivityLedger; clients
             type="text"
             inputMode="decimal"
             value={rate}
-            placeholder={chosen?.rate ? t('bill.clientsRate', { rate: chosen.rate }) : ''}
+            placeholder={chosen?.rate ? t('bill.clientsRate', { rate: chosen.currency ? `${chosen.rate} ${chosen.currency}` : chosen.rate }) : ''}
             {...describedByError(errors.rate, `${idp}-rate-error`)}
             onInput={(e) => setRate((e.target as HTMLInputElement).value)}
           />
