@@ -178,7 +178,7 @@ describe('Reports', () => {
     await page.getByRole('button', { name: 'Show' }).click();
     const error = page.locator('#report-to-error');
     await error.waitFor();
-    assert.equal(await error.textContent(), 'Must not be before from (2026-10-01).');
+    assert.equal(await error.textContent(), 'Must not be before the start day (2026-10-01); give the earlier day as the start.');
     assert.equal(await to.getAttribute('aria-invalid'), 'true');
     assert.equal(await to.getAttribute('aria-describedby'), 'report-to-error');
     await to.fill('2027-12-31');
