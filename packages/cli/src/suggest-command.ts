@@ -53,8 +53,12 @@ function sourceText(t: CliMessages, x: { source: string; app: string | null; tit
 /** The human form of `tock suggest`: one line per suggestion with its id, and how to accept. */
 export function formatSuggestions(t: CliMessages, day: Suggestions, clock: ClockFormat = '24h'): string {
   if (day.suggestions.length === 0) return t('suggest.none', { date: dayFor(t, day.date) });
+  // Padded to the longest of the day: German's `1 Std., 20 Min.` is wider than English's `1h 20m`.
+  const durations = day.suggestions.map((s) => shortDurationFor(t, s.seconds));
+  const width = Math.max(7, ...durations.map((d) => d.length));
   const lines = day.suggestions.map(
-    (s) => `${s.id}  ${timeOfDayIn(s.start, undefined, clock)}–${timeOfDayIn(s.end, undefined, clock)}  ${shortDurationFor(t, s.seconds).padStart(7)}  ${terminalText(s.activityName ?? t('suggest.noLabel'))}  · ${terminalText(sourcesText(t, s))}`,
+    (s, i) =>
+      `${s.id}  ${timeOfDayIn(s.start, undefined, clock)}–${timeOfDayIn(s.end, undefined, clock)}  ${(durations[i] ?? '').padStart(width)}  ${terminalText(s.activityName ?? t('suggest.noLabel'))}  · ${terminalText(sourcesText(t, s))}`,
   );
   const labelled = day.suggestions.filter((s) => s.activityName !== null).length;
   return [
@@ -131,9 +135,15 @@ export function formatRuleTest(t: CliMessages, test: RuleTest): string {
     t('rules.tested', { rule: test.ruleID ?? t('rules.thisRule'), match: terminalText(matchText(test.match)), activity: terminalText(test.activity), time: shortDurationFor(t, test.seconds), days: test.days.length }),
   ];
   for (const d of test.days) if (d.seconds > 0) lines.push(`  ${dayFor(t, d.date)}  ${shortDurationFor(t, d.seconds)}`);
-  for (const s of test.sources.slice(0, 10)) {
-    lines.push(`  ${shortDurationFor(t, s.seconds).padStart(7)}  ${t('timeline.kind', { source: s.source })}  ${terminalText(sourceText(t, s))}`);
-  }
+  // Columns as wide as their widest entry, in any language (`1 Std., 45 Min.`, `Kalender`).
+  const sources = test.sources.slice(0, 10);
+  const times = sources.map((s) => shortDurationFor(t, s.seconds));
+  const kinds = sources.map((s) => t('timeline.kind', { source: s.source }));
+  const timeWidth = Math.max(7, ...times.map((x) => x.length));
+  const kindWidth = Math.max(0, ...kinds.map((x) => x.length));
+  sources.forEach((s, i) => {
+    lines.push(`  ${(times[i] ?? '').padStart(timeWidth)}  ${(kinds[i] ?? '').padEnd(kindWidth)}  ${terminalText(sourceText(t, s))}`);
+  });
   return lines.join('\n');
 }
 

@@ -11,8 +11,10 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startApp, type RunningApp } from '@tock/app/start';
 import type { FocusedWindow, FocusSource } from '@tock/app/testing';
-import { recordHeartbeats } from '@tock/core';
+import { recordHeartbeats, type RuleTest } from '@tock/core';
 import type { Suggestions } from '@tock/protocol';
+import { loadCliMessages } from '../src/i18n/index.ts';
+import { formatRuleTest, formatSuggestions } from '../src/suggest-command.ts';
 import { tockAt } from './real-app.ts';
 
 process.env.TZ = 'UTC';
@@ -123,5 +125,33 @@ describe('suggest and rules commands against a running app', () => {
     const out = await tock('suggest', 'dismiss', open.id);
     assert.equal(out.status, 0, out.err);
     assert.equal(app.services.suggestions.day(DAY).suggestions.some((s) => s.id === open.id), false);
+  });
+});
+
+describe('tock suggest and tock rules test keep their columns in every language', () => {
+  const source = (kind: 'window' | 'calendar', app: string, title: string | null, seconds: number) => ({ source: kind, app, title, project: null, branch: null, seconds });
+  it('pads each column to its widest entry: German durations and kinds are longer than English ones', async () => {
+    const de = await loadCliMessages('de');
+    const day: Suggestions = {
+      date: DAY,
+      suggestions: [
+        { id: `${DAY.replaceAll('-', '')}-aaaaaaaaaaaaaaaa`, start: `${DAY}T09:40:00.000Z`, end: `${DAY}T11:00:00.000Z`, seconds: 4800, activityID: null, activityName: null, sources: [source('window', 'Code', null, 4800)], ruleID: null },
+        { id: `${DAY.replaceAll('-', '')}-bbbbbbbbbbbbbbbb`, start: `${DAY}T11:00:00.000Z`, end: `${DAY}T11:30:00.000Z`, seconds: 1800, activityID: 'a1', activityName: 'Meetings', sources: [source('calendar', 'Work', 'Planning', 1800)], ruleID: 'r1' },
+      ],
+    } as Suggestions;
+    const lines = formatSuggestions(de, day).split('\n').slice(1, 3);
+    // The label column starts at the same place on both lines.
+    assert.equal(lines[0]?.indexOf('(ohne Zuordnung)'), lines[1]?.indexOf('Meetings'), lines.join('\n'));
+    const test = {
+      ruleID: 'r1',
+      match: { source: 'calendar' },
+      activity: 'Meetings',
+      days: [{ date: DAY, seconds: 8100 }],
+      seconds: 8100,
+      sources: [source('calendar', 'Work', 'Standup', 6300), source('window', 'Code', null, 1800)],
+    } as RuleTest;
+    const [standup, code] = formatRuleTest(de, test).split('\n').slice(2);
+    assert.equal(standup?.indexOf('Work — Standup'), code?.indexOf('Code'), `${standup}\n${code}`);
+    assert.equal(standup?.indexOf('Kalender'), code?.indexOf('Fenster'), `${standup}\n${code}`);
   });
 });
