@@ -17,7 +17,7 @@ import { terminalText } from './terminal-text.ts';
 import { dayFor } from './client-format.ts';
 import { captureReason, captureSourceName, idleSourceName } from './source-words.ts';
 
-const USAGE = 'tock capture on | off | status [--json] | set KEY VALUE | forget --from YYYY-MM-DD --to YYYY-MM-DD | gnome-extension install';
+const USAGE = 'tock capture on | off | status [--json] | set KEY VALUE | exclude add|remove PATTERN | forget --from YYYY-MM-DD --to YYYY-MM-DD | gnome-extension install';
 
 /** The human form of `tock capture status`: the settings, the source in use, and why each other one does not work. */
 export function formatCaptureStatus(t: CliMessages, status: CaptureStatus): string {
@@ -92,6 +92,21 @@ async function run(args: string[], io: Io): Promise<number> {
       const [key, value] = positionals;
       if (key === undefined || value === undefined) throw refusal('capture.giveSetting');
       const status = await admin(io, 'POST /capture/set', { key, value });
+      print(io, values.json === true, status, () => formatCaptureStatus(t, status));
+      return 0;
+    }
+    case 'exclude': {
+      // One pattern added to or taken from the list: `set exclude` replaces the whole list, and
+      // with it the password managers and private windows excluded by default.
+      const { values, positionals } = flags(rest, {}, 2);
+      const [action, pattern] = positionals;
+      if ((action !== 'add' && action !== 'remove') || pattern === undefined || pattern.trim() === '') throw refusal('capture.useExclude');
+      const current = (await admin(io, 'GET /capture')).settings.exclude;
+      // Patterns match case-insensitively, so `*Slack*` is `*slack*`.
+      const same = (p: string): boolean => p.toLowerCase() === pattern.trim().toLowerCase();
+      if (action === 'remove' && !current.some(same)) throw refusal('capture.notExcluded', { pattern });
+      const next = action === 'add' ? (current.some(same) ? current : [...current, pattern.trim()]) : current.filter((p) => !same(p));
+      const status = await admin(io, 'POST /capture/set', { key: 'exclude', value: next });
       print(io, values.json === true, status, () => formatCaptureStatus(t, status));
       return 0;
     }

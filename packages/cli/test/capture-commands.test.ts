@@ -144,6 +144,26 @@ describe('capture commands against a running app', () => {
     assert.equal(notADay.err, 'error: a day is YYYY-MM-DD, not "2026-13-01"');
   });
 
+  it('exclude add and remove change one pattern and keep the rest, the defaults too', async () => {
+    const exclude = async (): Promise<string[]> => (JSON.parse((await tock('capture', 'status', '--json')).out) as { settings: { exclude: string[] } }).settings.exclude;
+    const before = await exclude();
+    assert.equal((await tock('capture', 'set', 'exclude', '["*keepass*","*incognito*"]')).status, 0);
+    const added = await tock('capture', 'exclude', 'add', '*Slack*');
+    assert.equal(added.status, 0, added.err);
+    assert.match(added.out, /^exclude: \*keepass\*, \*incognito\*, \*Slack\*$/m);
+    // Patterns match case-insensitively: the same one again is not a second.
+    assert.equal((await tock('capture', 'exclude', 'add', '*slack*')).status, 0);
+    assert.deepEqual(await exclude(), ['*keepass*', '*incognito*', '*Slack*']);
+    assert.equal((await tock('capture', 'exclude', 'remove', '*SLACK*')).status, 0);
+    assert.deepEqual(await exclude(), ['*keepass*', '*incognito*']);
+    const missing = await tock('capture', 'exclude', 'remove', '*slack*');
+    assert.deepEqual([missing.status, missing.err], [1, 'error: no pattern *slack* to remove (tock capture status lists them)']);
+    const bare = await tock('capture', 'exclude', 'add');
+    assert.deepEqual([bare.status, bare.err], [1, 'error: use: tock capture exclude add PATTERN (or remove PATTERN)']);
+    assert.deepEqual(await exclude(), ['*keepass*', '*incognito*']);
+    assert.equal((await tock('capture', 'set', 'exclude', JSON.stringify(before))).status, 0);
+  });
+
   it('exports captured spans only with --capture, and the default export holds none', async () => {
     now.ms += 10 * MIN;
     report?.({ app: 'Code', title: 'b.ts' });

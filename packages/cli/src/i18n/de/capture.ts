@@ -84,6 +84,8 @@ export const capture = {
   'capture.toBeforeFrom': '--to {to} liegt vor --from {from}',
   'capture.forgot': '{from} bis {to} vergessen: {spans, plural, one {# Abschnitt} other {# Abschnitte}} und {heartbeats, plural, one {# Heartbeat} other {# Heartbeats}}',
   'capture.useGnome': 'Verwenden Sie: tock capture gnome-extension install',
+  'capture.useExclude': 'Verwenden Sie: tock capture exclude add MUSTER (oder remove MUSTER)',
+  'capture.notExcluded': 'kein Muster {pattern} zum Entfernen (tock capture status listet sie auf)',
   'capture.extensionInstalled': '{uuid} in {dir} installiert',
   'capture.unknown': 'Unbekannter Aufzeichnungsbefehl „{sub}“: {syntax}',
   'timeline.nothing': '{date}: nichts aufgezeichnet',

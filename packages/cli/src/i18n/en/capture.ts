@@ -81,6 +81,8 @@ export const capture = {
   'capture.toBeforeFrom': '--to {to} is before --from {from}',
   'capture.forgot': 'forgot {from} to {to}: {spans, plural, one {# span} other {# spans}} and {heartbeats, plural, one {# heartbeat} other {# heartbeats}}',
   'capture.useGnome': 'use: tock capture gnome-extension install',
+  'capture.useExclude': 'use: tock capture exclude add PATTERN (or remove PATTERN)',
+  'capture.notExcluded': 'no pattern {pattern} to remove (tock capture status lists them)',
   'capture.extensionInstalled': 'installed {uuid} in {dir}',
   'capture.unknown': 'unknown capture command "{sub}": {syntax}',
   'timeline.nothing': '{date}: nothing captured',

@@ -84,6 +84,8 @@ export const capture = {
   'capture.toBeforeFrom': '--to {to} es anterior a --from {from}',
   'capture.forgot': 'olvidado del {from} al {to}: {spans, plural, one {# tramo} other {# tramos}} y {heartbeats, plural, one {# heartbeat} other {# heartbeats}}',
   'capture.useGnome': 'use: tock capture gnome-extension install',
+  'capture.useExclude': 'use: tock capture exclude add PATRÓN (o remove PATRÓN)',
+  'capture.notExcluded': 'no hay ningún patrón {pattern} que quitar (tock capture status los muestra)',
   'capture.extensionInstalled': '{uuid} instalada en {dir}',
   'capture.unknown': 'comando de captura desconocido «{sub}»: {syntax}',
   'timeline.nothing': '{date}: nada capturado',

@@ -84,6 +84,8 @@ export const capture = {
   'capture.toBeforeFrom': '--to {to} est antérieur à --from {from}',
   'capture.forgot': '{from} au {to} oublié : {spans, plural, one {# plage} other {# plages}} et {heartbeats, plural, one {# heartbeat} other {# heartbeats}}',
   'capture.useGnome': 'utilisez : tock capture gnome-extension install',
+  'capture.useExclude': 'utilisez : tock capture exclude add MOTIF (ou remove MOTIF)',
+  'capture.notExcluded': 'aucun motif {pattern} à retirer (tock capture status les liste)',
   'capture.extensionInstalled': '{uuid} installée dans {dir}',
   'capture.unknown': 'commande de capture inconnue « {sub} » : {syntax}',
   'timeline.nothing': '{date} : rien de capturé',

@@ -84,6 +84,8 @@ export const capture = {
   'capture.toBeforeFrom': '--to {to} は --from {from} より前です',
   'capture.forgot': '{from} から {to} までを消去しました：区間 {spans, plural, other {# 件}}、ハートビート {heartbeats, plural, other {# 件}}',
   'capture.useGnome': '次を使用してください：tock capture gnome-extension install',
+  'capture.useExclude': '次を使用してください：tock capture exclude add パターン（または remove パターン）',
+  'capture.notExcluded': '削除するパターン {pattern} はありません（tock capture status で一覧を表示）',
   'capture.extensionInstalled': '{uuid} を {dir} にインストールしました',
   'capture.unknown': '不明なキャプチャのコマンド「{sub}」です：{syntax}',
   'timeline.nothing': '{date}：キャプチャはありません',
