@@ -9,8 +9,10 @@ process.env.TZ = 'Europe/Berlin';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
+import { callAdmin } from '@tock/admin';
 import { buildReport, exportChunks, openExportSource, reportCsv, type ExportRequest } from '@tock/core';
 import type { Page } from 'playwright-core';
+import { homePaths } from '../src/home.ts';
 import { newTab, openWindow, rawRequest, screenshot, seriousAxeViolations, tabTo, windowSession, windowSuite } from './ui-support/harness.ts';
 
 let now = Date.parse('2026-11-16T07:00:00.000Z');
@@ -106,6 +108,34 @@ describe('Reports', () => {
     assert.equal(await chart.getAttribute('role'), 'img');
     assert.match((await chart.getAttribute('aria-label')) ?? '', /^Time per activity, most first: Client A — design 3 h 15 min, Café Ünïcode 1 h, Invoices, "Q4" 1 h\.$/);
     await screenshot(page, 'reports-light');
+  });
+
+  it('keeps each ranked bar’s time on one line in German, the tracks all as long, wide and narrow', async () => {
+    const { page } = ui;
+    const socket = homePaths(ui.app.home).adminSocket;
+    try {
+      await callAdmin(socket, 'POST /settings/set', { key: 'language', value: '"de"' });
+      await page.getByRole('heading', { level: 1, name: 'Berichte' }).waitFor();
+      const chart = page.getByTestId('report-activity-chart');
+      for (const width of [1200, 390]) {
+        await page.setViewportSize({ width, height: 860 });
+        // `3 Std., 15 Min.` broke over two lines in a value column of a fixed 6.5rem (5.5rem narrow).
+        const lines = await chart.locator('.ranked-value').evaluateAll((els) =>
+          els.map((el) => {
+            const range = document.createRange();
+            range.selectNodeContents(el);
+            return [el.textContent, new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size];
+          }),
+        );
+        assert.deepEqual(lines, [['3 Std., 15 Min.', 1], ['1 Std.', 1], ['1 Std.', 1]], `${width} px`);
+        const tracks = await chart.locator('.ranked-track').evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().width)));
+        assert.equal(new Set(tracks).size, 1, `${width} px: one length for every track, so the bars compare: ${tracks}`);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1200, height: 860 });
+      await callAdmin(socket, 'POST /settings/set', { key: 'language', value: null });
+      await page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor();
+    }
   });
 
   it('by day: one row per day with zeros, bars stacked by activity, midnight split between the days', async () => {
