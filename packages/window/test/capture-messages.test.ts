@@ -2,11 +2,13 @@
  * Settings › Capture's words where no desktop source works (Wayland without a supported
  * compositor, no display): the line says what still works, by the names the navigation gives
  * those screens in each language, so a person can find them. And a suggestion's detail line is
- * one sentence with one full stop, whatever its last word ends with.
+ * one sentence with one full stop, whatever its last word ends with; and the GNOME extension is
+ * offered only where GNOME Shell runs.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createMessages } from '@tock/i18n';
+import { offersGnomeInstall } from '../src/screens/capture/gnome-offer.ts';
 import { sentence } from '../src/sentence.ts';
 import { de, en, es, fr, ja } from './testing.ts';
 
@@ -28,4 +30,16 @@ test('a suggestion’s detail ends with one full stop, also where the last durat
       assert.match(line, /[.。]$/, `${language}: ${line}`);
     }
   }
+});
+
+test('Install Tock’s GNOME Shell extension is offered where GNOME Shell runs without it, not where there is no GNOME session', () => {
+  const gnome = (works: boolean, reasonCode?: 'not_set' | 'not_running' | 'gnome_extension' | 'gnome_extension_old') => [
+    { id: 'gnome' as const, name: 'GNOME Shell (Tock extension)', works, reason: works ? null : 'why', ...(reasonCode ? { reasonCode } : {}) },
+  ];
+  assert.equal(offersGnomeInstall(gnome(false, 'gnome_extension')), true, 'the extension does not answer');
+  assert.equal(offersGnomeInstall(gnome(true, 'gnome_extension_old')), true, 'an older one in use');
+  assert.equal(offersGnomeInstall(gnome(false)), true, 'the system’s own words: offered, as before');
+  assert.equal(offersGnomeInstall(gnome(false, 'not_set')), false, 'no session bus (DBUS_SESSION_BUS_ADDRESS is not set)');
+  assert.equal(offersGnomeInstall(gnome(false, 'not_running')), false, 'another desktop on the bus');
+  assert.equal(offersGnomeInstall(gnome(true)), false, 'it works');
 });

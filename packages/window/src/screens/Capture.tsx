@@ -20,6 +20,7 @@ import type { CaptureStatus, CaptureTimeline } from '../types.ts';
 import { Exclusions } from './capture/Exclusions.tsx';
 import { EditorTimeout, Forget, Retention } from './capture/Keeping.tsx';
 import { SuggestionRules } from './capture/Rules.tsx';
+import { offersGnomeInstall } from './capture/gnome-offer.ts';
 import { saveSetting } from './capture/save.ts';
 import { captureReason, captureSourceName, idleSourceName } from '../source-names.ts';
 
@@ -83,7 +84,7 @@ function Recorded({ status }: { status: CaptureStatus }) {
           </li>
         ))}
       </ul>
-      {status.sources.some((src) => src.id === 'gnome' && (!src.works || src.reasonCode === 'gnome_extension_old')) && <GnomeInstall />}
+      {offersGnomeInstall(status.sources) && <GnomeInstall />}
       <p class="hint">
         {idleSourceName(t, status.idleSourceID) !== null ? (
           t('cap.awayFrom', { source: idleSourceName(t, status.idleSourceID) as string })
