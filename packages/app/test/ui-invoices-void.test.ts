@@ -39,6 +39,8 @@ describe('invoiced blocks in the window', () => {
     const invoice = page.getByTestId('invoice-row').filter({ hasText: 'INV-2026-001' });
     // Void… is a button as wide as its word: on the invoice's line beside the downloads, and on a
     // phone under them — never a bar stretched over the row.
+    // Its period once, with its year: `Nov 1 – 18, 2026`.
+    await invoice.getByText('Nov 1 – 18, 2026 · 1 h · 90.00 EUR').waitFor();
     const voidButton = invoice.getByRole('button', { name: 'Void… INV-2026-001' });
     const csv = invoice.getByRole('button', { name: /^CSV/ });
     for (const width of [1200, 390]) {

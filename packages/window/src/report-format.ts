@@ -32,6 +32,14 @@ export function rangeLabel(from: string, to: string): string {
   return format({ day: 'numeric', month: 'short', year: 'numeric' }).formatRange(within(from), within(to));
 }
 
+/**
+ * An invoice's period, short and with its year, each part once: `Nov 1 – 18, 2026`,
+ * `1.–18. Nov. 2026`, one day as `Nov 29, 2026` (never `Nov 29 – Nov 29`).
+ */
+export function periodLabel(from: string, to: string): string {
+  return format({ day: 'numeric', month: 'short', year: 'numeric' }).formatRange(within(from), within(to));
+}
+
 /** `Mon, Nov 16` */
 export function tableDay(day: string): string {
   return format({ weekday: 'short', day: 'numeric', month: 'short' }).format(within(day));

@@ -14,9 +14,9 @@ import { ScreenHead } from '../../components/ScreenHead.tsx';
 import { CODE, WithCode } from '../../components/WithCode.tsx';
 import { useT, type WindowMessages } from '../../i18n/index.ts';
 import { useLoaded } from '../../load.ts';
-import { money } from '../../report-format.ts';
+import { money, periodLabel } from '../../report-format.ts';
 import { ledgerChanged, useAppState } from '../../state.ts';
-import { dayKey, dayMonth, duration, nowMs } from '../../time.ts';
+import { dayKey, duration, nowMs } from '../../time.ts';
 import type { Client, InvoicePreview, InvoiceSummary, InvoiceTotal } from '../../types.ts';
 import { formatList } from '@tock/i18n';
 
@@ -271,7 +271,7 @@ export function Invoices() {
                       </span>}
                   </span>
                   <span class="muted">
-                    {dayMonth(inv.from)} – {dayMonth(inv.to)} · {duration(inv.billedSeconds)} · {totalsText(t, inv.totals)}
+                    {periodLabel(inv.from, inv.to)} · {duration(inv.billedSeconds)} · {totalsText(t, inv.totals)}
                   </span>
                   <Downloads number={inv.number} />
                   {inv.state === 'issued' && here && <VoidInvoice number={inv.number} />}
