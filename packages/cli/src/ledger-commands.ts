@@ -12,7 +12,7 @@ import { admin } from './admin-call.ts';
 import { flags } from './flags.ts';
 import type { Command } from './command.ts';
 import type { CliMessages } from './i18n/index.ts';
-import { messagesOf, print, refusal } from './io.ts';
+import { messagesOf, print, refusal, type Io } from './io.ts';
 import { terminalText } from './terminal-text.ts';
 import { FieldRefusal } from './rule-words.ts';
 import { decimalFor, englishForms, moneyFor } from './client-format.ts';
@@ -77,6 +77,15 @@ async function sayingFlags<T>(ask: () => Promise<T>, given: Record<string, reado
   }
 }
 
+/**
+ * A reverse-charge client without a VAT ID: its invoices say the recipient owes the VAT but cannot
+ * name the recipient's VAT ID, which such an invoice must carry. One line on stderr, with the command.
+ */
+function noteMissingTaxID(io: Io, client: Client): void {
+  if (client.reverseCharge !== true || (client.taxID ?? '') !== '') return;
+  io.err(`note: ${terminalText(messagesOf(io)('client.reverseChargeNoTaxID', { name: client.name }))}`);
+}
+
 const CLIENT_FIELD_FLAGS = '[--rate R] [--currency C] [--address TEXT] [--tax-id ID] [--tax-rate PERCENT | --reverse-charge | --no-reverse-charge] [--language en|de|fr|es|ja]';
 const CLIENTS_USAGE = `tock clients list | add NAME ${CLIENT_FIELD_FLAGS} | edit CLIENT [--name N] ${CLIENT_FIELD_FLAGS} | remove CLIENT`;
 const CLIENTS_NOTE = { key: 'usage.note.clients' } as const;
@@ -133,6 +142,7 @@ const clients: Command = {
       if (values.name !== undefined) throw refusal('client.nameWithEdit');
       const client = await sayingFlags(() => admin(io, 'POST /clients/add', { name: target, ...given }), typed);
       print(io, json, client, () => messagesOf(io)('client.added', { client: formatClient(messagesOf(io), client) }));
+      if (!json) noteMissingTaxID(io, client);
     } else if (action === 'edit') {
       const name = values.name as string | undefined;
       if (name === undefined && Object.keys(given).length === 0) {
@@ -140,6 +150,7 @@ const clients: Command = {
       }
       const client = await sayingFlags(() => admin(io, 'POST /clients/edit', { client: target, ...(name === undefined ? {} : { name }), ...given }), typed);
       print(io, json, client, () => messagesOf(io)('client.changed', { client: formatClient(messagesOf(io), client) }));
+      if (!json) noteMissingTaxID(io, client);
     } else if (action === 'remove') {
       if (values.name !== undefined || Object.keys(given).length > 0) throw refusal('client.removeOnly');
       const client = await admin(io, 'POST /clients/remove', { client: target });

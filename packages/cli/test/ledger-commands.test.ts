@@ -109,4 +109,15 @@ describe('ledger commands against a running app', () => {
       assert.equal(run.err, '', argv.join(' '));
     }
   });
+
+  it('notes that a reverse-charge client needs its VAT ID on its invoices, until it has one', async () => {
+    const added = await tock('clients', 'add', 'Globex', '--rate', '120', '--currency', 'USD', '--reverse-charge');
+    assert.equal(added.status, 0, added.err);
+    assert.equal(added.err.trim(), 'note: a reverse-charge invoice must name the client’s VAT ID, and Globex has none; `tock clients edit "Globex" --tax-id ID` sets it');
+    const given = await tock('clients', 'edit', 'Globex', '--tax-id', 'FR40303265045');
+    assert.equal(given.status, 0, given.err);
+    assert.equal(given.err, '', 'with its VAT ID: nothing to say');
+    const plain = await tock('clients', 'add', 'Initech', '--rate', '80');
+    assert.equal(plain.err, '', 'no reverse charge: nothing to say');
+  });
 });

@@ -36,6 +36,7 @@ export const ledger = {
   'import.dryRun': 'Es wurde nichts geschrieben (Probelauf); führen Sie den Befehl ohne --dry-run erneut aus, um zu importieren',
   'ledger.line': '{name}: {fields}',
   'ledger.notBilled': '„{name}“ ist nicht abrechenbar, also wird {client} nichts davon berechnet; `tock activity set "{name}" --billable` macht seine Blöcke abrechenbar',
+  'client.reverseChargeNoTaxID': 'eine Rechnung mit Steuerschuldnerschaft des Leistungsempfängers muss dessen USt-IdNr. nennen, und {name} hat keine; `tock clients edit "{name}" --tax-id ID` setzt sie',
   'ledger.noClient': 'kein Kunde',
   'ledger.client': 'Kunde {name}',
   'ledger.noRate': 'kein eigener Stundensatz',

@@ -33,6 +33,7 @@ export const ledger = {
   'import.dryRun': 'nothing was written (a dry run); run it again without --dry-run to import',
   'ledger.line': '{name}: {fields}',
   'ledger.notBilled': '"{name}" is not billable, so its time bills nothing to {client}; `tock activity set "{name}" --billable` bills its blocks',
+  'client.reverseChargeNoTaxID': 'a reverse-charge invoice must name the client’s VAT ID, and {name} has none; `tock clients edit "{name}" --tax-id ID` sets it',
   'ledger.noClient': 'no client',
   'ledger.client': 'client {name}',
   'ledger.noRate': 'no rate of its own',

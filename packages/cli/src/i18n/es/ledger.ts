@@ -36,6 +36,7 @@ export const ledger = {
   'import.dryRun': 'no se ha escrito nada (simulación); vuelva a ejecutarlo sin --dry-run para importar',
   'ledger.line': '{name}: {fields}',
   'ledger.notBilled': '«{name}» no es facturable, así que nada de su tiempo se factura a {client}; `tock activity set "{name}" --billable` hace facturables sus bloques',
+  'client.reverseChargeNoTaxID': 'una factura con inversión del sujeto pasivo debe indicar el NIF-IVA del cliente, y {name} no tiene; `tock clients edit "{name}" --tax-id ID` lo define',
   'ledger.noClient': 'sin cliente',
   'ledger.client': 'cliente {name}',
   'ledger.noRate': 'sin tarifa por hora propia',

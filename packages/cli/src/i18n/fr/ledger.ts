@@ -36,6 +36,7 @@ export const ledger = {
   'import.dryRun': 'rien n’a été écrit (essai à blanc) ; relancez sans --dry-run pour importer',
   'ledger.line': '{name} : {fields}',
   'ledger.notBilled': '« {name} » n’est pas facturable : rien de son temps n’est facturé à {client} ; `tock activity set "{name}" --billable` rend ses blocs facturables',
+  'client.reverseChargeNoTaxID': 'une facture en autoliquidation doit indiquer le numéro de TVA du client, et {name} n’en a pas ; `tock clients edit "{name}" --tax-id ID` le définit',
   'ledger.noClient': 'aucun client',
   'ledger.client': 'client {name}',
   'ledger.noRate': 'pas de taux horaire propre',
