@@ -93,9 +93,16 @@ describe("A client's invoice details", () => {
     assert.equal(listClients(store).find((c) => c.id === euro.id)?.taxID, null, 'nothing changed');
 
     await language.fill('fr');
+    // Reverse charge without a VAT ID first: the row says its invoices need one.
+    await page.locator(`#client-${euro.id}-taxID`).fill('');
     await page.locator(`#client-${euro.id}-reverseCharge`).check();
     await page.getByRole('button', { name: 'Save client' }).click();
+    await page.getByTestId('client-needs-tax-id').filter({ hasText: 'Reverse charge: its invoices must name the client’s VAT ID. Edit to add it.' }).waitFor();
+    await page.getByRole('button', { name: 'Edit Euro GmbH' }).click();
+    await page.locator(`#client-${euro.id}-taxID`).fill('DE811907980');
+    await page.getByRole('button', { name: 'Save client' }).click();
     await page.getByTestId('client-invoice-details').filter({ hasText: 'reverse charge · VAT ID DE811907980 · invoices in French' }).waitFor();
+    assert.equal(await page.getByTestId('client-needs-tax-id').count(), 0, 'with its VAT ID the hint goes');
     // The rate and the details are one line with a separator (they ran together: `an hourreverse charge`).
     const row = page.getByTestId('client-row').filter({ hasText: 'Euro GmbH' });
     assert.equal((await row.locator('.row-main .muted').first().innerText()).trim(), '95.00 EUR an hour · reverse charge · VAT ID DE811907980 · invoices in French');

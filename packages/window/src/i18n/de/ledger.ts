@@ -50,6 +50,7 @@ export const ledger = {
   'clients.perHour': '{rate} pro Stunde',
   'clients.noRate': 'kein Stundensatz',
   'clients.reverse': 'Steuerschuldnerschaft des Leistungsempfängers',
+  'clients.reverseNeedsTaxID': 'Steuerschuldnerschaft: Seine Rechnungen müssen die USt-IdNr. des Kunden nennen. Unter „Bearbeiten“ eintragen.',
   'clients.vat': 'USt. {rate} %',
   'clients.vatID': 'USt-IdNr. {id}',
   'clients.invoicesIn': 'Rechnungen auf {language}',

@@ -47,6 +47,7 @@ export const ledger = {
   'clients.perHour': '{rate} an hour',
   'clients.noRate': 'no rate',
   'clients.reverse': 'reverse charge',
+  'clients.reverseNeedsTaxID': 'Reverse charge: its invoices must name the client’s VAT ID. Edit to add it.',
   'clients.vat': 'VAT {rate} %',
   'clients.vatID': 'VAT ID {id}',
   'clients.invoicesIn': 'invoices in {language}',

@@ -50,6 +50,7 @@ export const ledger = {
   'clients.perHour': '{rate} por hora',
   'clients.noRate': 'sin tarifa',
   'clients.reverse': 'inversión del sujeto pasivo',
+  'clients.reverseNeedsTaxID': 'Inversión del sujeto pasivo: sus facturas deben indicar el NIF-IVA del cliente. Añádalo con «Editar».',
   'clients.vat': 'IVA {rate} %',
   'clients.vatID': 'NIF-IVA {id}',
   'clients.invoicesIn': 'facturas en {language}',

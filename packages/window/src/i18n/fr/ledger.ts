@@ -50,6 +50,7 @@ export const ledger = {
   'clients.perHour': '{rate} de l’heure',
   'clients.noRate': 'pas de taux',
   'clients.reverse': 'autoliquidation',
+  'clients.reverseNeedsTaxID': 'Autoliquidation : ses factures doivent indiquer le numéro de TVA du client. Ajoutez-le avec « Modifier ».',
   'clients.vat': 'TVA {rate} %',
   'clients.vatID': 'N° TVA {id}',
   'clients.invoicesIn': 'factures en {language}',

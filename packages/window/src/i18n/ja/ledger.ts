@@ -50,6 +50,7 @@ export const ledger = {
   'clients.perHour': '1 時間あたり {rate}',
   'clients.noRate': '単価なし',
   'clients.reverse': 'リバースチャージ',
+  'clients.reverseNeedsTaxID': 'リバースチャージ：請求書には顧客の付加価値税番号が必要です。「編集」で追加してください。',
   'clients.vat': '消費税 {rate}%',
   'clients.vatID': '登録番号 {id}',
   'clients.invoicesIn': '請求書の言語 {language}',

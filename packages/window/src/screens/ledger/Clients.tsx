@@ -206,6 +206,11 @@ function ClientRow({ client }: { client: Client }) {
         </span>
       </div>
       {client.address && <p class="note address">{client.address}</p>}
+      {client.reverseCharge && !client.taxID && (
+        <p class="hint" data-testid="client-needs-tax-id">
+          {t('clients.reverseNeedsTaxID')}
+        </p>
+      )}
       {editing && <ClientForm client={client} idp={`client-${client.id}`} submitText={t('clients.save')} onDone={() => setEditing(false)} />}
       <Failure message={failure} />
     </li>
