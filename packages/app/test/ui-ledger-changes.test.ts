@@ -98,9 +98,9 @@ describe('the ledger changed outside the window', () => {
     await page.getByRole('button', { name: 'Billing of Docs', exact: true }).click();
     const rate = page.getByTestId('billing-form').getByLabel('Rate');
     const current = listClients(ui.services.store).find((c) => c.name === 'Acme')?.rate;
-    await until('the client’s rate shown', async () => (await rate.getAttribute('placeholder')) === `${current} (the client’s)`);
+    await until('the client’s rate shown', async () => (await rate.getAttribute('placeholder')) === `${current} EUR (the client’s)`);
     await callAdmin(socket, 'POST /clients/edit', { client: 'Acme', rate: '99.5' });
-    await until('the rate edited from the CLI shown', async () => (await rate.getAttribute('placeholder')) === '99.50 (the client’s)');
+    await until('the rate edited from the CLI shown', async () => (await rate.getAttribute('placeholder')) === '99.50 EUR (the client’s)');
   });
 
   it('tells the window’s own client edit and ledger setting once each, not twice', async () => {
