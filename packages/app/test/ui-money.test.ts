@@ -105,7 +105,7 @@ describe("A client's invoice details", () => {
     assert.equal(await page.getByTestId('client-needs-tax-id').count(), 0, 'with its VAT ID the hint goes');
     // The rate and the details are one line with a separator (they ran together: `an hourreverse charge`).
     const row = page.getByTestId('client-row').filter({ hasText: 'Euro GmbH' });
-    assert.equal((await row.locator('.row-main .muted').first().innerText()).trim(), '95.00 EUR an hour · reverse charge · VAT ID DE811907980 · invoices in French');
+    assert.equal((await row.locator('.row-main .muted').first().textContent())?.trim(), '95.00 EUR an hour · reverse charge · VAT ID DE811907980 · invoices in French');
     // In German the rate is money as the reports write it there, not the English decimal.
     const socket = homePaths(ui.app.home).adminSocket;
     try {
