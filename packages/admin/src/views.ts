@@ -66,8 +66,16 @@ export interface CalendarSource {
 /** A calendar as `tock calendar list --json` prints it: `events` counts what was read. */
 export interface CalendarListing extends CalendarSource {
   events: number;
-  /** One line per file refused or not understood (never more than 20). */
+  /** One line per file refused or not understood (never more than 20), in English. */
   problems: string[];
+  /** Beside each of `problems`, in its order: its code and values, which the window and `tock` word (docs/i18n.md). */
+  reasons: CalendarProblemReason[];
+}
+
+/** A calendar's problem as a code (core's `CalendarProblem`'s, `problem.calendar.<code>` in the catalogs) and its values, the file as `path`. */
+export interface CalendarProblemReason {
+  code: string;
+  values: Readonly<Record<string, string | number>>;
 }
 
 /** What setting up `.wakatime.cfg` wrote. */

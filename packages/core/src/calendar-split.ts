@@ -1,3 +1,5 @@
+import { CalendarFileError, type CalendarProblem } from './calendar-problems.ts';
+
 /**
  * An `.ics` file cut into its top-level components (docs/calendar.md), each parsed on its own
  * by calendar.ts's `ParsedCalendar`.
@@ -13,12 +15,12 @@ export interface CalendarPart {
  * The VTIMEZONEs (first) and VEVENTs of an `.ics` file, each as its own text, one at a time,
  * so that each is parsed on its own and a big file can be parsed a slice at a time. Found with the string's
  * own search (a 10 MiB file in a few ms), each `BEGIN:`/`END:` at the start of a line; throws
- * a one-line Error (on the first `next()`) when the text is not an iCalendar file. A component
+ * a {@link CalendarFileError} (on the first `next()`) when the text is not an iCalendar file. A component
  * that does not end is left out and said in `problems`.
  */
-export function* splitCalendar(text: string, problems: string[] = []): Generator<CalendarPart, void, undefined> {
+export function* splitCalendar(text: string, problems: CalendarProblem[] = []): Generator<CalendarPart, void, undefined> {
   const head = text.slice(0, 64).replace(/^\uFEFF/, '').trimStart().slice(0, 15).toUpperCase();
-  if (head !== 'BEGIN:VCALENDAR') throw new Error(`not an iCalendar file: it does not begin with BEGIN:VCALENDAR`);
+  if (head !== 'BEGIN:VCALENDAR') throw new CalendarFileError({ code: 'calendar_not_ical', values: {} });
   for (const name of ['VTIMEZONE', 'VEVENT'] as const) {
     const begin = `BEGIN:${name}`;
     const end = `END:${name}`;
@@ -28,7 +30,7 @@ export function* splitCalendar(text: string, problems: string[] = []): Generator
       if (start === -1) break;
       const stop = lineStart(text, end, start + begin.length);
       if (stop === -1) {
-        problems.push(`a ${name} does not end (${end} missing): it is left out`);
+        problems.push({ code: 'calendar_unended', values: { component: name } });
         break;
       }
       const lineEnd = text.indexOf('\n', stop);

@@ -19,11 +19,13 @@
 import ICAL from 'ical.js';
 import { CALENDAR_LIMITS, stepBudget, type CalendarMeeting, type StepBudget } from './calendar-limits.ts';
 import { neverOnADate, OutOfSteps, periodOf, Runaway, type Series } from './calendar-recurrence.ts';
+import { calendarProblemLine, type CalendarProblem } from './calendar-problems.ts';
 import { splitCalendar, type CalendarPart } from './calendar-split.ts';
 import { endOf, instantOf, isIanaZone, seriesDuration, wallOf, ZONE_SLACK_MS, type EventData, type WallTime, type Zone } from './calendar-times.ts';
 
 export { CALENDAR_LIMITS, stepBudget, type CalendarMeeting, type StepBudget } from './calendar-limits.ts';
 export { splitCalendar, type CalendarPart } from './calendar-split.ts';
+export { CalendarFileError, calendarProblemLine, calendarProblemOfContent, type CalendarProblem, type CalendarProblemCode } from './calendar-problems.ts';
 
 /** The first line of an error, at most 200 characters: a problem is one line. */
 function firstLine(error: unknown): string {
@@ -38,8 +40,13 @@ function firstLine(error: unknown): string {
  * found, and the meetings of any stretch of time on request.
  */
 export class ParsedCalendar {
-  /** One line per thing not understood or cut short, without the file's name (the caller adds it). */
-  readonly problems: string[] = [];
+  /** One problem per thing not understood or cut short (a code and values), without the file's name (the caller adds it). */
+  readonly found: CalendarProblem[] = [];
+
+  /** {@link found}'s English lines. */
+  get problems(): string[] {
+    return this.found.map(calendarProblemLine);
+  }
   private readonly singles: EventData[] = [];
   /** The singles by their earliest possible instant (wall − 14 h), for a binary search. */
   private singlesSorted: { from: number; data: EventData }[] = [];
@@ -66,7 +73,7 @@ export class ParsedCalendar {
       component = new ICAL.Component(ICAL.parse(part.text));
     } catch (error) {
       if (part.kind === 'vevent') this.eventCount++;
-      this.problem(`${part.kind === 'vevent' ? 'an event' : 'a VTIMEZONE'} could not be read: ${firstLine(error)}`);
+      this.problem({ code: part.kind === 'vevent' ? 'calendar_event_unreadable' : 'calendar_zone_unreadable', values: { error: firstLine(error) } });
       return;
     }
     if (part.kind === 'vtimezone') {
@@ -74,7 +81,7 @@ export class ParsedCalendar {
         const tz = new ICAL.Timezone(component);
         if (typeof tz.tzid === 'string') this.zones.set(tz.tzid, tz);
       } catch (error) {
-        this.problem(`a VTIMEZONE could not be read: ${firstLine(error)}`);
+        this.problem({ code: 'calendar_zone_unreadable', values: { error: firstLine(error) } });
       }
       return;
     }
@@ -82,7 +89,7 @@ export class ParsedCalendar {
     try {
       this.addEvent(component, (prop, time) => this.zoneOf(prop, time));
     } catch (error) {
-      this.problem(`an event could not be read: ${firstLine(error)}`);
+      this.problem({ code: 'calendar_event_unreadable', values: { error: firstLine(error) } });
     }
   }
 
@@ -101,18 +108,18 @@ export class ParsedCalendar {
     if (named !== undefined) return { kind: 'vtimezone', tz: named };
     if (!this.unknownZones.has(tzid)) {
       this.unknownZones.add(tzid);
-      this.problem(`unknown time zone "${tzid.slice(0, 60)}": its times are read in your zone`);
+      this.problem({ code: 'calendar_zone_unknown', values: { zone: tzid.slice(0, 60) } });
     }
     return { kind: 'floating' };
   }
 
-  private problem(line: string): void {
-    if (this.problems.length < 20) this.problems.push(line);
+  private problem(problem: CalendarProblem): void {
+    if (this.found.length < 20) this.found.push(problem);
   }
 
   /** Adds a problem found before parsing (by {@link splitCalendar}). */
-  note(line: string): void {
-    this.problem(line);
+  note(problem: CalendarProblem): void {
+    this.problem(problem);
   }
 
   private addEvent(event: ICAL.Component, zoneOf: (prop: ICAL.Property, time: ICAL.Time) => Zone): void {
@@ -162,7 +169,7 @@ export class ParsedCalendar {
       const recur = rule.getFirstValue();
       if (!(recur instanceof ICAL.Recur)) continue;
       if (recur.freq === 'SECONDLY' || recur.freq === 'MINUTELY') {
-        this.problem(`"${summary.slice(0, 60)}" repeats every ${recur.freq === 'SECONDLY' ? 'second' : 'minute'}: not read as a meeting`);
+        this.problem({ code: 'calendar_repeats_too_often', values: { summary: summary.slice(0, 60), every: recur.freq === 'SECONDLY' ? 'second' : 'minute' } });
         continue;
       }
       if (neverOnADate(recur)) continue; // BYMONTH=2;BYMONTHDAY=30: DTSTART only
@@ -249,7 +256,7 @@ export class ParsedCalendar {
     while (!series.done && (series.walls[series.walls.length - 1] ?? Number.NEGATIVE_INFINITY) <= untilWall) {
       if (series.walls.length >= CALENDAR_LIMITS.maxOccurrences) {
         series.done = true;
-        this.problem(`"${series.data.summary.slice(0, 60)}" has more than ${CALENDAR_LIMITS.maxOccurrences} occurrences: later ones are not read`);
+        this.problem({ code: 'calendar_occurrences_cut', values: { summary: series.data.summary.slice(0, 60), max: CALENDAR_LIMITS.maxOccurrences } });
         return;
       }
       let best = series.rdates[0] ?? Number.POSITIVE_INFINITY;
@@ -317,8 +324,8 @@ export class ParsedCalendar {
     } catch (error) {
       if (error instanceof OutOfSteps) return 'budget';
       iterator.completed = true;
-      if (error instanceof Runaway) this.problem(`a recurrence found no date in ${CALENDAR_LIMITS.stepsPerOccurrence} tries: the rest of it is not read`);
-      else this.problem(`a recurrence could not be followed: ${firstLine(error)}`);
+      if (error instanceof Runaway) this.problem({ code: 'calendar_recurrence_runaway', values: { tries: CALENDAR_LIMITS.stepsPerOccurrence } });
+      else this.problem({ code: 'calendar_recurrence_failed', values: { error: firstLine(error) } });
       return Number.POSITIVE_INFINITY;
     }
   }
@@ -344,9 +351,9 @@ export class ParsedCalendar {
 
 /** Parses the text of an `.ics` file at once; throws a one-line Error when it is not iCalendar. */
 export function parseCalendar(text: string): ParsedCalendar {
-  const problems: string[] = [];
+  const problems: CalendarProblem[] = [];
   const calendar = new ParsedCalendar();
   for (const part of splitCalendar(text, problems)) calendar.add(part);
-  for (const line of problems) calendar.note(line);
+  for (const problem of problems) calendar.note(problem);
   return calendar.finish();
 }

@@ -7,20 +7,22 @@
  *
  * Hostile files: only regular files are read (lstat, O_NOFOLLOW|O_NONBLOCK, fstat: a FIFO or a
  * link is refused), at most core's `CALENDAR_LIMITS.maxFileBytes` each; what is refused or not
- * understood is one line naming the file, in `tock calendar list` and the app's output.
+ * understood is one line naming the file, in `tock calendar list` and the app's output, and beside
+ * it its code and values (core's `CalendarProblem` with the file as `path`), which the window and
+ * `tock` word in the person's language (docs/i18n.md).
  */
 import { watch, type FSWatcher } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
-import type { ParsedCalendar, StepBudget } from '@tock/core/calendar';
+import type { StepBudget } from '@tock/core/calendar';
 import type { SettingsStore, TimedSpan } from '@tock/core';
 import { ruleLine } from '@tock/protocol';
 import { AdminError } from '../admin.ts';
-import { bytesText, readRegular } from '@tock/sync/folder';
-import type { CalendarListing, CalendarSource } from '@tock/admin';
+import type { CalendarListing, CalendarProblemReason, CalendarSource } from '@tock/admin';
+import { calendarModule, type FileState, loadedCalendarModule, readCalendarFile } from './calendar-file.ts';
 
 /** Declared once, in the admin contract (@tock/admin views.ts), which the handlers are typed by. */
-export type { CalendarListing, CalendarSource } from '@tock/admin';
+export type { CalendarListing, CalendarProblemReason, CalendarSource } from '@tock/admin';
 
 /** The settings keys (docs/data.md "Calendars"). */
 export const CALENDAR_SETTINGS = { calendars: 'calendars', me: 'calendarMe' } as const;
@@ -31,36 +33,6 @@ export const MAX_FOLDER_FILES = 20_000;
 export const DEBOUNCE_MS = 500;
 /** Where watching is not possible, the files are checked this often (ms). */
 export const FALLBACK_CHECK_MS = 3_000;
-/** Core's calendar module (and ical.js with it), loaded on first use: an app without calendars never loads it. */
-let loaded: typeof import('@tock/core/calendar') | undefined;
-async function calendarModule(): Promise<typeof import('@tock/core/calendar')> {
-  loaded ??= await import('@tock/core/calendar');
-  return loaded;
-}
-
-/** A file is parsed an event at a time, giving the event loop a turn at least this often (ms). */
-export const PARSE_SLICE_MS = 20;
-
-/**
- * Parses an `.ics` file's text one component at a time, with a turn of the event loop every
- * {@link PARSE_SLICE_MS}: a 10 MiB file takes seconds to parse, and the app answers meanwhile.
- */
-async function parseInSlices(text: string): Promise<ParsedCalendar> {
-  const { ParsedCalendar, splitCalendar } = await calendarModule();
-  const problems: string[] = [];
-  const calendar = new ParsedCalendar();
-  let sliceStart = performance.now();
-  for (const part of splitCalendar(text, problems)) {
-    calendar.add(part);
-    if (performance.now() - sliceStart >= PARSE_SLICE_MS) {
-      await new Promise<void>((done) => setImmediate(done));
-      sliceStart = performance.now();
-    }
-  }
-  for (const line of problems) calendar.note(line);
-  return calendar.finish();
-}
-
 /** The timers the service runs on (injected by tests). */
 export interface CalendarTimers {
   setTimeout(fn: () => void, ms: number): unknown;
@@ -100,14 +72,6 @@ export interface Calendars {
   /** Starts following the files. */
   start(): Promise<void>;
   stop(): void;
-}
-
-/** One file as last read. */
-interface FileState {
-  size: number;
-  mtimeMs: number;
-  parsed: ParsedCalendar | undefined;
-  problem: string | undefined;
 }
 
 const realTimers: CalendarTimers = {
@@ -212,32 +176,11 @@ export function createCalendars(options: CalendarsOptions): Calendars {
     let kept = bytesBesides(source);
     for (const path of await filesOf(source)) {
       const before = known.get(path);
-      let state: FileState;
-      try {
-        // What is left of the total is this file's limit too: a file over it is refused by its
-        // size, unread; its size and time are not kept, so it is looked at again once there is room.
-        const result = await readRegular(path, { limit: Math.min(CALENDAR_LIMITS.maxFileBytes, total - kept), unchanged: before });
-        if (result.kind === 'unchanged' && before) state = before;
-        // Moved or deleted since it was added: the line says what to do about it.
-        else if (result.kind === 'missing') state = { size: -1, mtimeMs: -1, parsed: undefined, problem: 'is missing: put it back, or remove this calendar' };
-        else if (result.kind === 'refused' && result.size !== undefined) {
-          const over = result.size > CALENDAR_LIMITS.maxFileBytes ? `the ${bytesText(CALENDAR_LIMITS.maxFileBytes)} a calendar file may have` : `what is left of the ${bytesText(total)} Tock reads of all calendars`;
-          state = { size: -1, mtimeMs: -1, parsed: undefined, problem: `is ${bytesText(result.size)}, over ${over}; it is not read` };
-        } else if (result.kind === 'refused') state = { size: -1, mtimeMs: -1, parsed: undefined, problem: result.reason };
-        else if (result.kind === 'read') {
-          try {
-            const parsed = await parseInSlices(result.bytes.toString('utf8'));
-            state = { size: result.size, mtimeMs: result.mtimeMs, parsed, problem: undefined };
-          } catch (error) {
-            state = { size: result.size, mtimeMs: result.mtimeMs, parsed: undefined, problem: (error as Error).message };
-          }
-        } else state = { size: -1, mtimeMs: -1, parsed: undefined, problem: 'could not be read' };
-      } catch (error) {
-        state = { size: -1, mtimeMs: -1, parsed: undefined, problem: `could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'})` };
-      }
+      // What is left of the total is this file's limit too (refused by its size, unread, and looked at again once there is room).
+      const state = await readCalendarFile(path, Math.min(CALENDAR_LIMITS.maxFileBytes, total - kept), total, before);
       next.set(path, state);
       if (state.parsed !== undefined) kept += state.size;
-      if (state.problem !== undefined) report(`calendar ${source.name}: ${path} ${state.problem}`);
+      if (state.problem !== undefined) report(`calendar ${source.name}: ${path} ${state.problem.line}`);
       for (const line of state.parsed?.problems ?? []) report(`calendar ${source.name}: ${path}: ${line}`);
     }
     files.set(source.id, next);
@@ -247,12 +190,20 @@ export function createCalendars(options: CalendarsOptions): Calendars {
     const read = files.get(source.id) ?? new Map<string, FileState>();
     let events = 0;
     const problems: string[] = [];
+    const reasons: CalendarProblemReason[] = [];
     for (const [path, state] of read) {
       events += state.parsed?.events ?? 0;
-      if (state.problem !== undefined) problems.push(`${path} ${state.problem}`);
-      for (const line of state.parsed?.problems ?? []) problems.push(`${path}: ${line}`);
+      if (state.problem !== undefined) {
+        problems.push(`${path} ${state.problem.line}`);
+        reasons.push({ code: state.problem.reason.code, values: { ...state.problem.reason.values, path } });
+      }
+      const lines = state.parsed?.problems ?? [];
+      for (const [i, problem] of (state.parsed?.found ?? []).entries()) {
+        problems.push(`${path}: ${lines[i]}`);
+        reasons.push({ code: problem.code, values: { ...problem.values, path } });
+      }
     }
-    return { ...source, events, problems: problems.slice(0, 20) };
+    return { ...source, events, problems: problems.slice(0, 20), reasons: reasons.slice(0, 20) };
   }
 
   function follow(): void {
@@ -337,12 +288,12 @@ export function createCalendars(options: CalendarsOptions): Calendars {
       const mine = me();
       // One budget of recurrence steps for the whole ask, over every file of every calendar.
       // (A parsed file means the module is loaded.)
-      const budget: StepBudget = loaded?.stepBudget() ?? { left: 0 };
+      const budget: StepBudget = loadedCalendarModule()?.stepBudget() ?? { left: 0 };
       const spans: TimedSpan[] = [];
       for (const source of sources()) {
         for (const [path, state] of files.get(source.id) ?? []) {
           if (state.parsed === undefined) continue;
-          const known = state.parsed.problems.length;
+          const known = state.parsed.found.length;
           const meetings = state.parsed.meetingsBetween(fromMs, toMs, zone, mine, budget);
           // A recurrence given up on is found while asking: said once, like the file's other problems.
           for (const line of state.parsed.problems.slice(known)) report(`calendar ${source.name}: ${path}: ${line}`);

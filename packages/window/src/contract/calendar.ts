@@ -16,8 +16,10 @@ export interface CalendarEntry {
   name: string;
   path: string;
   events: number;
-  /** One line per file refused or not understood. */
+  /** One line per file refused or not understood, in English. */
   problems: string[];
+  /** Beside each of `problems`: its code and values (`path` the file), worded in the person's language (docs/i18n.md). */
+  reasons: { code: string; values: Readonly<Record<string, string | number>> }[];
   /** This week's meetings (Monday to Sunday in the app's zone), oldest first. */
   week: CalendarWeekMeeting[];
 }
