@@ -18,7 +18,7 @@ import { rules } from '@tock/i18n/rules/en';
 import { rules as rulesEs } from '@tock/i18n/rules/es';
 import { rules as rulesFr } from '@tock/i18n/rules/fr';
 import { rules as rulesJa } from '@tock/i18n/rules/ja';
-import { isDeviceReason, PROBLEM_CODE_KEYS, withLineWords, wordDeviceReason, wordLineReason, wordProblemReason, wordSyncReason, type ProblemKey } from '@tock/i18n/problems/words';
+import { isDeviceReason, PROBLEM_CODE_KEYS, withLineWords, wordCalendarProblem, wordDeviceReason, wordLineReason, wordProblemReason, wordSyncReason, type ProblemKey } from '@tock/i18n/problems/words';
 import type { RuleKey } from '@tock/i18n/rules/words';
 
 const de = createMessages(
@@ -99,5 +99,16 @@ describe('the shared words of a reason’s code', () => {
     }
     assert.equal(Object.hasOwn(PROBLEM_CODE_KEYS, 'license_locked'), false);
     assert.equal(Object.hasOwn(PROBLEM_CODE_KEYS, 'storage_full'), false);
+  });
+  it('words a calendar file’s problem by its code (problem.calendar.<code>), the file first; another code or missing values are undefined', () => {
+    const missing = { code: 'calendar_file_missing', values: { path: '/k/work.ics' } };
+    assert.equal(wordCalendarProblem(de, missing), '/k/work.ics fehlt: Legen Sie die Datei zurück oder entfernen Sie diesen Kalender');
+    const unended = { code: 'calendar_unended', values: { component: 'VEVENT', path: '/k/work.ics' } };
+    assert.equal(wordCalendarProblem(de, unended), '/k/work.ics: Ein VEVENT endet nicht (END:VEVENT fehlt) und wird ausgelassen');
+    const large = { code: 'calendar_file_too_large', values: { kib: 10241, limitKib: 10240, size: 10_486_784, limit: 10_485_760, path: '/k/big.ics' } };
+    assert.equal(wordCalendarProblem(de, large), '/k/big.ics ist 10.241 KiB groß, mehr als die 10.240 KiB, die eine Kalenderdatei haben darf; sie wird nicht gelesen');
+    assert.equal(wordCalendarProblem(de, { code: 'calendar_from_a_newer_app', values: { path: '/k/work.ics' } }), undefined);
+    assert.equal(wordCalendarProblem(de, { code: 'calendar_unended', values: { path: '/k/work.ics' } }), undefined, 'a value missing');
+    assert.equal(wordCalendarProblem(keyOf, missing), 'problem.calendar.calendar_file_missing');
   });
 });

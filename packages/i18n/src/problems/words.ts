@@ -26,6 +26,8 @@ export type ReasonKeyCode = CodeOf<ProblemKey, 'problem.reason.' | 'problem.impo
 export type DeviceReasonKeyCode = CodeOf<ProblemKey, 'problem.device.'>;
 /** The codes of the reason inside a refused or held line (`problem.line.*`). */
 export type LineReasonKeyCode = CodeOf<ProblemKey, 'problem.line.'>;
+/** A calendar file's problem codes the `problems` catalogs word (`problem.calendar.*`: core's `CalendarProblem`). */
+export type CalendarProblemKeyCode = CodeOf<ProblemKey, 'problem.calendar.'>;
 /** The sync folder's problem codes the `rules` catalogs word (`sync.reason.*`). */
 export type SyncReasonKeyCode = CodeOf<RuleKey, 'sync.reason.'>;
 
@@ -51,6 +53,7 @@ const REASON_KEYS = keysByCode(problems, ['problem.reason.', 'problem.import.'])
 const DEVICE_KEYS = keysByCode(problems, ['problem.device.']);
 const LINE_KEYS = keysByCode(problems, ['problem.line.']);
 const SYNC_KEYS = keysByCode(rules, ['sync.reason.']);
+const CALENDAR_KEYS = keysByCode(problems, ['problem.calendar.']);
 
 /** `t(key, values)`, or undefined when a value the message needs is missing (an older app: its English says it). */
 function say<Key extends string>(t: Messages<Key>, key: Key, values: Readonly<Record<string, string | number>> | undefined): string | undefined {
@@ -108,6 +111,15 @@ export function isDeviceReason(reason: { code: string } | null | undefined): rea
 /** Another device's problem of the `problem.device.*` codes in `t`'s language; undefined for any other code or for values the catalog cannot say. */
 export function wordDeviceReason(t: Messages<ProblemKey>, reason: { readonly code: string; readonly values?: Readonly<Record<string, string | number>> } | null | undefined): string | undefined {
   return known(DEVICE_KEYS, reason) ? say(t, DEVICE_KEYS[reason.code as DeviceReasonKeyCode], { ...reason.values }) : undefined;
+}
+
+/**
+ * A calendar file's problem (`tock calendar list`, Settings › Calendar: the app's `reasons`, core's
+ * `CalendarProblem` with the file as `path`) in `t`'s language, the path first; undefined for
+ * another code or values the catalog cannot say (the app's English line says it).
+ */
+export function wordCalendarProblem(t: Messages<ProblemKey>, reason: { readonly code: string; readonly values?: Readonly<Record<string, string | number>> } | null | undefined): string | undefined {
+  return known(CALENDAR_KEYS, reason) ? say(t, CALENDAR_KEYS[reason.code as CalendarProblemKeyCode], { ...reason.values }) : undefined;
 }
 
 /** The sync folder's problem in `t`'s language by its code (`sync.reason.*`); undefined for another code or values the catalog cannot say. */
