@@ -2,9 +2,13 @@
  * `tock calendar add PATH [--name N] | list [--json] | remove NAME|PATH` (docs/cli.md
  * "tock calendar", docs/calendar.md): admin commands — the running app reads and follows the
  * calendar files; these only ask it and print. A relative path is made full here, where the
- * person typed it; an address (`https://…`) is refused by the app with one line.
+ * person typed it; an address (`https://…`) is refused by the app with one line. A calendar's
+ * problems are said by their codes (`reasons`) in the person's language (docs/i18n.md); in
+ * English, and for a code the catalog cannot say, the app's line.
  */
 import { resolve } from 'node:path';
+import type { CalendarProblemCode } from '@tock/core/calendar';
+import { type CalendarProblemKeyCode, wordCalendarProblem } from '@tock/i18n/problems/words';
 import { admin } from './admin-call.ts';
 import type { Command } from './command.ts';
 import { flags } from './flags.ts';
@@ -20,11 +24,23 @@ interface Listed {
   path: string;
   events: number;
   problems: string[];
+  /** Beside each of `problems`: its code and values (an older app sends none). */
+  reasons?: { code: string; values: Readonly<Record<string, string | number>> }[];
+}
+
+/** Every problem code of core's calendars has its words (`problem.calendar.*`): a new one fails `tsc` here. */
+const EVERY_CALENDAR_PROBLEM_WORDED: CalendarProblemCode extends CalendarProblemKeyCode ? true : never = true;
+void EVERY_CALENDAR_PROBLEM_WORDED;
+
+/** A calendar's problem lines in `t`'s language: each by its code, or the app's English line (in English, or a code the catalog cannot say). */
+function problemLines(t: CliMessages, c: Listed): string[] {
+  if (t.locale === 'en') return c.problems;
+  return c.problems.map((english, i) => wordCalendarProblem(t, c.reasons?.[i]) ?? english);
 }
 
 /** One calendar in a line, and its problems under it. */
 function calendarLines(t: CliMessages, c: Listed): string[] {
-  return [`${terminalText(c.name)}  ${terminalText(c.path)}  ${t('calendar.events', { count: c.events })}`, ...c.problems.map((p) => `  ! ${terminalText(p)}`)];
+  return [`${terminalText(c.name)}  ${terminalText(c.path)}  ${t('calendar.events', { count: c.events })}`, ...problemLines(t, c).map((p) => `  ! ${terminalText(p)}`)];
 }
 
 /** What `list --json` prints: `[{"id","name","path","events"}]`. */

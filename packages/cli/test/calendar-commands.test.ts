@@ -2,7 +2,8 @@
  * `tock calendar` against a running app (docs/calendar.md): an address is refused with one
  * line, a folder of `.ics` files is added and listed, its meetings become suggestions named
  * with the calendar, `calendarMe` leaves out what the person declined, accepting one logs the
- * meeting, and removing the calendar takes its meetings away.
+ * meeting, and removing the calendar takes its meetings away. A calendar's problems are said
+ * in the person's language (`language=de`), in English as the app wrote them, and not in `--json`.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startApp, type RunningApp } from '@tock/app/start';
+import { CALENDAR_LIMITS } from '@tock/core/calendar';
 import type { Entry, Suggestions } from '@tock/protocol';
 import { tockAt } from './real-app.ts';
 
@@ -173,5 +175,52 @@ describe('calendar commands against a running app', () => {
     assert.equal(removed.status, 0, removed.err);
     assert.match(removed.out, /removed Work/);
     assert.deepEqual(JSON.parse((await tock('calendar', 'list', '--json')).out), []);
+  });
+  it('says a calendar’s problems in the person’s language: a file missing, an event that does not end, a file over the size limit', async () => {
+    const odd = join(home, 'calendars', 'odd');
+    mkdirSync(odd, { recursive: true });
+    writeFileSync(join(odd, 'unended.ics'), ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', 'UID:u', 'DTSTART:20261123T090000Z', 'SUMMARY:Cut short', ''].join('\r\n'));
+    writeFileSync(join(odd, 'big.ics'), Buffer.alloc(CALENDAR_LIMITS.maxFileBytes + 1, 0x20));
+    const gone = join(home, 'calendars', 'gone.ics');
+    writeFileSync(gone, ics(['UID:g', 'DTSTART:20261123T090000Z', 'DTEND:20261123T093000Z', 'SUMMARY:Gone']));
+    assert.equal((await tock('calendar', 'add', odd, '--name', 'Odd')).status, 0);
+    assert.equal((await tock('calendar', 'add', gone)).status, 0);
+    rmSync(gone);
+    await app.services.calendars.refresh();
+
+    const english = [
+      `  ! ${join(odd, 'big.ics')} is 10.0 MiB, over the 10.0 MiB a calendar file may have; it is not read`,
+      `  ! ${join(odd, 'unended.ics')}: a VEVENT does not end (END:VEVENT missing): it is left out`,
+      `  ! ${gone} is missing: put it back, or remove this calendar`,
+    ];
+    const problemLines = (out: string) => out.split('\n').filter((l) => l.startsWith('  ! '));
+    const listed = await tock('calendar', 'list');
+    assert.equal(listed.status, 0, listed.err);
+    assert.deepEqual(problemLines(listed.out), english);
+
+    assert.equal((await tock('settings', 'set', 'language', '"de"')).status, 0);
+    try {
+      const german = await tock('calendar', 'list');
+      assert.equal(german.status, 0, german.err);
+      assert.deepEqual(problemLines(german.out), [
+        `  ! ${join(odd, 'big.ics')} ist 10.241 KiB groß, mehr als die 10.240 KiB, die eine Kalenderdatei haben darf; sie wird nicht gelesen`,
+        `  ! ${join(odd, 'unended.ics')}: Ein VEVENT endet nicht (END:VEVENT fehlt) und wird ausgelassen`,
+        `  ! ${gone} fehlt: Legen Sie die Datei zurück oder entfernen Sie diesen Kalender`,
+      ]);
+      // Machine output never changes with the language: --json is what it was.
+      const json = JSON.parse((await tock('calendar', 'list', '--json')).out) as Record<string, unknown>[];
+      assert.deepEqual(
+        json.map((c) => Object.keys(c)),
+        [
+          ['id', 'name', 'path', 'events'],
+          ['id', 'name', 'path', 'events'],
+        ],
+      );
+    } finally {
+      assert.equal((await tock('settings', 'set', 'language', 'null')).status, 0);
+    }
+    assert.deepEqual(problemLines((await tock('calendar', 'list')).out), english);
+    assert.equal((await tock('calendar', 'remove', 'Odd')).status, 0);
+    assert.equal((await tock('calendar', 'remove', 'gone')).status, 0);
   });
 });
