@@ -3,14 +3,17 @@
  * and an empty path refused at the field, a folder added and named, its events counted and
  * this week's meetings listed, your addresses leaving out a meeting you declined, the meeting
  * in Today's suggestions lane with its calendar's name and accepted from there, the screen at
- * 390 and 1280 px, axe, and the calendar removed.
+ * 390 and 1280 px, axe, and the calendar removed. A file's problems are said in the person's
+ * language (`language=de`), and in English as the app wrote them, marked English.
  */
 process.env.TZ = 'Europe/Berlin';
 
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { CALENDAR_LIMITS } from '@tock/core/calendar';
+import { setLedgerSetting } from '@tock/core';
 import { tempDirs } from '@tock/test-support';
 import { blur, newTab, openWindow, screenshot, seriousAxeViolations, tabTo, windowSuite } from './ui-support/harness.ts';
 
@@ -124,5 +127,51 @@ describe('Settings › Calendar', () => {
     await page.getByRole('button', { name: 'Remove Work' }).click();
     await page.getByRole('heading', { name: 'Add a calendar' }).waitFor();
     assert.deepEqual(ui.services.calendars.list(), []);
+  });
+
+  it('says a file missing, an event that does not end and a file over the size limit in German under language=de', async () => {
+    const { page } = ui;
+    const odd = join(tempDir('tock-ui-calendar-odd-'), 'odd');
+    mkdirSync(odd);
+    writeFileSync(join(odd, 'unended.ics'), ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', 'UID:u', 'DTSTART:20261118T090000Z', 'SUMMARY:Cut short', ''].join('\r\n'));
+    writeFileSync(join(odd, 'big.ics'), Buffer.alloc(CALENDAR_LIMITS.maxFileBytes + 1, 0x20));
+    const gone = join(odd, '..', 'gone.ics');
+    writeFileSync(gone, ics(['UID:g', 'DTSTART:20261118T090000Z', 'DTEND:20261118T093000Z', 'SUMMARY:Gone']));
+    await ui.services.calendars.add(odd, 'Odd');
+    const goneCalendar = await ui.services.calendars.add(gone, 'Gone');
+    rmSync(gone);
+    await ui.services.calendars.refresh();
+    const problems = page.getByTestId('calendar-problems').locator('li');
+
+    /** Opens Settings › Calendar afresh and waits for its heading in the language set. */
+    const openIn = async (heading: string) => {
+      await page.goto(`${ui.app.launchUrl()}#/settings/calendar`);
+      await page.locator('main h1').filter({ hasText: heading }).waitFor();
+    };
+    setLedgerSetting(ui.services.store.settings, 'language', '"de"');
+    try {
+      await openIn('Kalender');
+      await problems.nth(2).waitFor();
+      assert.deepEqual(await problems.allTextContents(), [
+        `${join(odd, 'big.ics')} ist 10.241 KiB groß, mehr als die 10.240 KiB, die eine Kalenderdatei haben darf; sie wird nicht gelesen`,
+        `${join(odd, 'unended.ics')}: Ein VEVENT endet nicht (END:VEVENT fehlt) und wird ausgelassen`,
+        `${goneCalendar.path} fehlt: Legen Sie die Datei zurück oder entfernen Sie diesen Kalender`,
+      ]);
+      // Said in the page's language: none is marked English (as the app's own lines are).
+      assert.deepEqual(await problems.evaluateAll((lis) => lis.map((li) => li.getAttribute('lang'))), [null, null, null]);
+    } finally {
+      setLedgerSetting(ui.services.store.settings, 'language', '"en"');
+    }
+    await openIn('Calendar');
+    await problems.nth(2).waitFor();
+    assert.deepEqual(await problems.allTextContents(), [
+      `${join(odd, 'big.ics')} is 10.0 MiB, over the 10.0 MiB a calendar file may have; it is not read`,
+      `${join(odd, 'unended.ics')}: a VEVENT does not end (END:VEVENT missing): it is left out`,
+      `${goneCalendar.path} is missing: put it back, or remove this calendar`,
+    ]);
+    assert.deepEqual(await problems.evaluateAll((lis) => lis.map((li) => li.getAttribute('lang'))), ['en', 'en', 'en']);
+    setLedgerSetting(ui.services.store.settings, 'language', 'null');
+    ui.services.calendars.remove('Odd');
+    ui.services.calendars.remove('Gone');
   });
 });

@@ -4,9 +4,13 @@
  * meetings, and a line for each file refused or not understood — a form to add an `.ics` file
  * or a folder of them by its path, Remove, and your e-mail addresses (meetings you declined
  * are left out). The app reads and follows the files; this screen only asks it (the same
- * calendars `tock calendar` lists).
+ * calendars `tock calendar` lists). A file's problem is said by its code in the person's
+ * language (docs/i18n.md); in English, and for a code the catalog cannot say, the app's line,
+ * marked English.
  */
 import { useState } from 'preact/hooks';
+import type { CalendarProblemCode } from '@tock/core/calendar';
+import { type CalendarProblemKeyCode, wordCalendarProblem } from '@tock/i18n/problems/words';
 import type { CalendarEntry, CalendarView } from '../contract/index.ts';
 import { request, messageOf } from '../api.ts';
 import { describedByError, FieldError } from '../components/FieldError.tsx';
@@ -16,6 +20,15 @@ import { useT } from '../i18n/index.ts';
 import { useLoaded } from '../load.ts';
 import { useAppState } from '../state.ts';
 import { clockTime, longDay, dayKey } from '../time.ts';
+
+/** Every problem code of core's calendars has its words (`problem.calendar.*`): a new one fails `tsc` here. */
+const EVERY_CALENDAR_PROBLEM_WORDED: CalendarProblemCode extends CalendarProblemKeyCode ? true : never = true;
+void EVERY_CALENDAR_PROBLEM_WORDED;
+
+/** A file's problem in the window's language, or undefined in English and for a code the catalog cannot say. */
+function problemText(t: ReturnType<typeof useT>, reason: CalendarEntry['reasons'][number] | undefined): string | undefined {
+  return t.locale === 'en' ? undefined : wordCalendarProblem(t, reason);
+}
 
 /** `Mon 23 Nov 09:00–10:00 Planning`: a meeting of the week, in a line. */
 function meetingLine(m: CalendarEntry['week'][number]): string {
@@ -91,9 +104,17 @@ function CalendarCard({ calendar, onView }: { calendar: CalendarEntry; onView: (
       </p>
       {calendar.problems.length > 0 && (
         <ul class="field-error calendar-problems" data-testid="calendar-problems">
-          {calendar.problems.map((p) => (
-            <li key={p}>{p}</li>
-          ))}
+          {calendar.problems.map((p, i) => {
+            const said = problemText(t, calendar.reasons?.[i]);
+            // Keyed by the language too: an element that was English is made anew, not left with an empty `lang`.
+            return said === undefined ? (
+              <li key={`en|${p}`} lang="en">
+                {p}
+              </li>
+            ) : (
+              <li key={`${t.locale}|${p}`}>{said}</li>
+            );
+          })}
         </ul>
       )}
       <h3>{t('cal.thisWeek')}</h3>
