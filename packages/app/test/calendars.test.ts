@@ -134,6 +134,18 @@ test('a FIFO, a link and a file over the size limit are each one line naming the
   assert.match(about('broken.ics').join(), /a VEVENT does not end/);
   for (const line of lines) assert.ok(!line.includes('\n'), line);
   assert.equal(listed.problems.length, 4);
+  // Beside each English line, in its order, its code and values (the file as `path`), for the window and tock to word.
+  const path = (name: string) => join(dir, name);
+  assert.deepEqual(listed.reasons, [
+    { code: 'calendar_unended', values: { component: 'VEVENT', path: path('broken.ics') } },
+    { code: 'calendar_not_regular', values: { kind: 'fifo', path: path('fifo.ics') } },
+    { code: 'calendar_file_too_large', values: { kib: 51_200, limitKib: 10_240, size: 50 * 1024 * 1024, limit: CALENDAR_LIMITS.maxFileBytes, path: path('huge.ics') } },
+    { code: 'calendar_not_regular', values: { kind: 'symlink', path: path('link.ics') } },
+  ]);
+  assert.deepEqual(
+    listed.problems.map((line) => line.slice(0, line.indexOf('.ics') + 4)),
+    listed.reasons.map((r) => r.values.path),
+  );
 });
 
 test('files are read up to a total over every calendar; the rest are one line each, and read once there is room', async () => {
@@ -227,6 +239,7 @@ test('a calendar file moved away says so and what to do; its meetings are back w
   renameSync(file, join(dir, 'work.moved'));
   await calendars.refresh();
   assert.deepEqual(calendars.list().map((c) => [c.events, c.problems]), [[0, [`${file} is missing: put it back, or remove this calendar`]]]);
+  assert.deepEqual(calendars.list().map((c) => c.reasons), [[{ code: 'calendar_file_missing', values: { path: file } }]]);
   assert.deepEqual(calendars.meetings(DAY_FROM, DAY_TO), []);
   assert.deepEqual(lines, [`calendar Work: ${file} is missing: put it back, or remove this calendar`]);
   renameSync(join(dir, 'work.moved'), file);

@@ -92,6 +92,8 @@ test('floating times are read in the zone asked; an unknown zone is one problem 
   );
   assert.equal(cal.problems.length, 1);
   assert.match(cal.problems[0] as string, /unknown time zone "Mars\/Olympus"/);
+  // Each problem is a code and values; its English line is made from them.
+  assert.deepEqual(cal.found, [{ code: 'calendar_zone_unknown', values: { zone: 'Mars/Olympus' } }]);
 });
 
 test('all-day, cancelled, transparent and declined events are not meetings; a cancelled override removes one occurrence', () => {
@@ -181,6 +183,7 @@ test('SECONDLY and MINUTELY rules are not meetings; what is not iCalendar is one
   const cut = parseCalendar(ics(vevent('UID:ok', 'DTSTART:20261120T090000Z', 'DURATION:PT1H', 'SUMMARY:Kept')).replace('END:VCALENDAR', 'BEGIN:VEVENT\r\nDTSTART:2026'));
   assert.deepEqual(cut.meetingsBetween(...day('2026-11-20'), 'UTC').map((m) => m.summary), ['Kept']);
   assert.deepEqual(cut.problems, ['a VEVENT does not end (END:VEVENT missing): it is left out']);
+  assert.deepEqual(cut.found, [{ code: 'calendar_unended', values: { component: 'VEVENT' } }]);
 });
 
 test('moving a rule’s start on by whole periods gives what expanding it from DTSTART gives', () => {
