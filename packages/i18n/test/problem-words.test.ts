@@ -18,7 +18,7 @@ import { rules } from '@tock/i18n/rules/en';
 import { rules as rulesEs } from '@tock/i18n/rules/es';
 import { rules as rulesFr } from '@tock/i18n/rules/fr';
 import { rules as rulesJa } from '@tock/i18n/rules/ja';
-import { isDeviceReason, PROBLEM_CODE_KEYS, withLineWords, wordCalendarProblem, wordDeviceReason, wordLineReason, wordProblemReason, wordSyncReason, type ProblemKey } from '@tock/i18n/problems/words';
+import { type CalendarProblemKeyCode, isDeviceReason, PROBLEM_CODE_KEYS, withLineWords, wordCalendarProblem, wordDeviceReason, wordLineReason, wordProblemReason, wordSyncReason, type ProblemKey } from '@tock/i18n/problems/words';
 import type { RuleKey } from '@tock/i18n/rules/words';
 
 const de = createMessages(
@@ -110,5 +110,37 @@ describe('the shared words of a reason’s code', () => {
     assert.equal(wordCalendarProblem(de, { code: 'calendar_from_a_newer_app', values: { path: '/k/work.ics' } }), undefined);
     assert.equal(wordCalendarProblem(de, { code: 'calendar_unended', values: { path: '/k/work.ics' } }), undefined, 'a value missing');
     assert.equal(wordCalendarProblem(keyOf, missing), 'problem.calendar.calendar_file_missing');
+  });
+  it('words every calendar problem code in every language and en-XA, each unlike English, the file named', () => {
+    const path = '/k/work.ics';
+    const sizes = { kib: 10_241, limitKib: 10_240, size: 10_486_784, limit: 10_485_760 };
+    // Typed by the catalogs' codes: a new problem.calendar.* key needs its values here.
+    const each: Record<CalendarProblemKeyCode, Record<string, string | number>> = {
+      calendar_unended: { component: 'VEVENT' },
+      calendar_event_unreadable: { error: 'E' },
+      calendar_zone_unreadable: { error: 'E' },
+      calendar_zone_unknown: { zone: 'Mars/Olympus' },
+      calendar_repeats_too_often: { summary: 'Ping', every: 'minute' },
+      calendar_occurrences_cut: { summary: 'Ping', max: 10_000 },
+      calendar_recurrence_runaway: { tries: 2_000 },
+      calendar_recurrence_failed: { error: 'E' },
+      calendar_not_ical: {},
+      calendar_file_missing: {},
+      calendar_file_too_large: sizes,
+      calendar_total_too_large: sizes,
+      calendar_not_regular: { kind: 'fifo' },
+      calendar_unreadable: { error: 'EACCES' },
+    };
+    const catalogs = { en: problems, de: problemsDe, fr: problemsFr, es: problemsEs, ja: problemsJa };
+    const english = createMessages(catalogs, 'en');
+    for (const locale of ['de', 'fr', 'es', 'ja', 'en-XA'] as const) {
+      const t = createMessages(catalogs, locale);
+      for (const [code, values] of Object.entries(each)) {
+        const reason = { code, values: { ...values, path } };
+        const said = wordCalendarProblem(t, reason);
+        assert.ok(said?.includes(path), `${locale} ${code}: ${said}`);
+        assert.notEqual(said, wordCalendarProblem(english, reason), `${locale} ${code}`);
+      }
+    }
   });
 });
