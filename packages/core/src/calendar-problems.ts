@@ -90,11 +90,3 @@ export function calendarProblemLine(p: CalendarProblem): string {
       return `could not be read (${p.values.error})`;
   }
 }
-
-/**
- * Whether a problem's line follows the file's path after a colon (what the file holds: `path:
- * an event …`) or after a space (the file itself: `path is missing …`), as the lines always were.
- */
-export function calendarProblemOfContent(p: CalendarProblem): boolean {
-  return !(p.code === 'calendar_not_ical' || p.code === 'calendar_file_missing' || p.code === 'calendar_file_too_large' || p.code === 'calendar_total_too_large' || p.code === 'calendar_not_regular' || p.code === 'calendar_unreadable');
-}

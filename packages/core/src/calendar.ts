@@ -25,7 +25,7 @@ import { endOf, instantOf, isIanaZone, seriesDuration, wallOf, ZONE_SLACK_MS, ty
 
 export { CALENDAR_LIMITS, stepBudget, type CalendarMeeting, type StepBudget } from './calendar-limits.ts';
 export { splitCalendar, type CalendarPart } from './calendar-split.ts';
-export { CalendarFileError, calendarProblemLine, calendarProblemOfContent, type CalendarProblem, type CalendarProblemCode } from './calendar-problems.ts';
+export { CalendarFileError, calendarProblemLine, type CalendarProblem, type CalendarProblemCode } from './calendar-problems.ts';
 
 /** The first line of an error, at most 200 characters: a problem is one line. */
 function firstLine(error: unknown): string {
