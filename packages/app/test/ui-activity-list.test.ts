@@ -17,7 +17,7 @@ import { until } from '@tock/test-support';
 import type { Page } from 'playwright-core';
 import { homePaths } from '../src/home.ts';
 import { onOneFolder } from './support/sync-apps.ts';
-import { openWindow, startTestApp, windowApi, windowSuite } from './ui-support/harness.ts';
+import { countRequests, openWindow, startTestApp, windowApi, windowSuite } from './ui-support/harness.ts';
 
 const DAY = 86_400_000;
 
@@ -34,20 +34,6 @@ const ui = windowSuite({
   },
 });
 
-/** Counts the page's reads of every activity from now until `stop`. */
-function countReads(page: Page): { readonly count: number; stop(): void } {
-  let count = 0;
-  const heard = (request: { url(): string }): void => {
-    if (new URL(request.url()).pathname === '/api/activities/all') count++;
-  };
-  page.on('request', heard);
-  return {
-    get count() {
-      return count;
-    },
-    stop: () => page.off('request', heard),
-  };
-}
 
 const row = (page: Page, name: string) => page.getByTestId('activity-row').filter({ has: page.locator('.activity-name', { hasText: new RegExp(`^${name}$`) }) });
 
@@ -60,7 +46,7 @@ describe('the activity list', () => {
     const api = await windowApi(ui.app);
     const alpha = tracker.startActivity({ name: 'Alpha' }).activityID;
     await page.locator('.now-pill-name').filter({ hasText: 'Alpha' }).waitFor({ state: 'attached' });
-    const reads = countReads(page);
+    const reads = countRequests(page, '/api/activities/all');
     try {
       for (let round = 0; round < 3; round++) {
         tracker.startActivity({ name: 'Beta' });
@@ -90,7 +76,7 @@ describe('the activity list', () => {
     await openWindow(page, ui.app, '/activities');
     await row(page, 'Old').waitFor();
     assert.doesNotMatch((await row(page, 'Old').locator('.activity-used').textContent()) ?? '', /used today/);
-    const reads = countReads(page);
+    const reads = countRequests(page, '/api/activities/all');
     let changes = 0;
     const shown = async (what: string, visible: () => Promise<void>): Promise<void> => {
       changes++;
@@ -143,7 +129,7 @@ describe('the activity list', () => {
         await round();
         await openWindow(page, ui.app, '/activities');
         await row(page, 'Old').waitFor();
-        const reads = countReads(page);
+        const reads = countRequests(page, '/api/activities/all');
         try {
           const desk = other.app.services.tracker;
           desk.startActivity({ name: 'From the desktop', createIfMissing: true });

@@ -16,7 +16,7 @@ import { tempDirs, until } from '@tock/test-support';
 import type { Page } from 'playwright-core';
 import { homePaths } from '../src/home.ts';
 import { onOneFolder } from './support/sync-apps.ts';
-import { openWindow, startTestApp, windowApi, windowSuite } from './ui-support/harness.ts';
+import { countRequests, openWindow, startTestApp, windowApi, windowSuite } from './ui-support/harness.ts';
 
 const now = Date.parse('2026-11-18T15:00:00.000Z'); // a Wednesday
 const tempDir = tempDirs();
@@ -42,20 +42,6 @@ async function amountShown(page: Page, amount: string): Promise<void> {
   await page.locator('[data-testid="report-table"] tfoot tr td').last().filter({ hasText: new RegExp(`^${amount.replace('.', '\\.')}$`) }).waitFor();
 }
 
-/** Counts the page's reads of the clients (Reports reads them once per `ledger`) until `stop`. */
-function countClientReads(page: Page): { readonly count: number; stop(): void } {
-  let count = 0;
-  const heard = (request: { url(): string }): void => {
-    if (new URL(request.url()).pathname === '/api/clients') count++;
-  };
-  page.on('request', heard);
-  return {
-    get count() {
-      return count;
-    },
-    stop: () => page.off('request', heard),
-  };
-}
 
 async function openReportByClient(page: Page): Promise<void> {
   await openWindow(page, ui.app, '/reports');
@@ -70,7 +56,7 @@ describe('the ledger changed outside the window', () => {
     await openReportByClient(page);
     // 45 min at 90.00 EUR an hour.
     await amountShown(page, '67.50 EUR');
-    const reads = countClientReads(page);
+    const reads = countRequests(page, '/api/clients');
     try {
       await callAdmin(socket, 'POST /clients/edit', { client: 'Acme', rate: '120' });
       await amountShown(page, '90.00 EUR');
@@ -110,7 +96,7 @@ describe('the ledger changed outside the window', () => {
     ui.services.store.settings.delete('rounding');
     await openReportByClient(page);
     const api = await windowApi(ui.app);
-    const reads = countClientReads(page);
+    const reads = countRequests(page, '/api/clients');
     try {
       assert.equal((await api('PATCH', `/api/clients/${acme.id}`, { rate: '60' })).status, 200);
       await amountShown(page, '45.00 EUR');

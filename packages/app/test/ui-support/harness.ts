@@ -349,6 +349,21 @@ const SCREEN_TITLES: Record<string, string> = {
   '/reports': 'Reports',
 };
 
+/** Counts the page's requests to `pathname` from now until `stop` (how often a screen read something). */
+export function countRequests(page: Page, pathname: string): { readonly count: number; stop(): void } {
+  let count = 0;
+  const heard = (request: { url(): string }): void => {
+    if (new URL(request.url()).pathname === pathname) count++;
+  };
+  page.on('request', heard);
+  return {
+    get count() {
+      return count;
+    },
+    stop: () => page.off('request', heard),
+  };
+}
+
 /** Opens the window at a fresh launch address (as `tock open` does) and waits until it has drawn its first screen. */
 export async function openWindow(page: Page, app: TestApp, screen = ''): Promise<void> {
   page.setDefaultTimeout(15_000);
