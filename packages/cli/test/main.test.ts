@@ -3,6 +3,9 @@ import { test } from 'node:test';
 import { CliError } from '../src/io.ts';
 import { failureLine, main, nearCommand } from '../src/main.ts';
 
+/** The instant these commands run at: none of them reads it, but none reads the real clock either. */
+const now = (): Date => new Date('2026-11-23T11:00:00.000Z');
+
 test('a failure is reported as the first line of its message, whatever threw it', () => {
   assert.equal(failureLine(new CliError('no such activity\nsecond line')), 'no such activity');
   assert.equal(failureLine(new TypeError('x is not a function\n    at f (file.ts:1:1)')), 'x is not a function');
@@ -17,7 +20,7 @@ test('an unknown option is one error line and status 1', async () => {
     out: (l) => out.push(l),
     err: (l) => err.push(l),
     env: {},
-    now: () => new Date(),
+    now,
   });
   assert.equal(status, 1);
   assert.equal(err.length, 1);
@@ -28,7 +31,7 @@ test('`tock help start` prints start\'s usage, as `tock start --help` does', asy
   const run = async (...argv: string[]) => {
     const out: string[] = [];
     const err: string[] = [];
-    const status = await main(argv, { out: (l) => out.push(l), err: (l) => err.push(l), env: { LANG: 'C.UTF-8' }, now: () => new Date() });
+    const status = await main(argv, { out: (l) => out.push(l), err: (l) => err.push(l), env: { LANG: 'C.UTF-8' }, now });
     return { status, out, err };
   };
   const asked = await run('help', 'start');
@@ -40,7 +43,7 @@ test('`tock help start` prints start\'s usage, as `tock start --help` does', asy
 
 test('tock help says where a new user starts, right under the usage line', async () => {
   const out: string[] = [];
-  const status = await main(['help'], { out: (l) => out.push(l), err: () => {}, env: { LANG: 'C.UTF-8' }, now: () => new Date() });
+  const status = await main(['help'], { out: (l) => out.push(l), err: () => {}, env: { LANG: 'C.UTF-8' }, now });
   assert.equal(status, 0);
   assert.deepEqual((out[0] ?? '').split('\n').slice(0, 3), [
     'usage: tock <command> [options]   (tock --version prints the version)',
@@ -52,7 +55,7 @@ test('tock help says where a new user starts, right under the usage line', async
 test('a mistyped command that is a longer or shorter form of one names it: tock suggestions is tock suggest', async () => {
   const run = async (lang: string, ...argv: string[]) => {
     const err: string[] = [];
-    const status = await main(argv, { out: () => {}, err: (l) => err.push(l), env: { LANG: lang }, now: () => new Date() });
+    const status = await main(argv, { out: () => {}, err: (l) => err.push(l), env: { LANG: lang }, now });
     return { status, err };
   };
   assert.deepEqual(await run('C.UTF-8', 'suggestions'), { status: 1, err: ['error: unknown command "suggestions"; did you mean `tock suggest`?'] });
