@@ -109,6 +109,47 @@ test('a calendar’s path and name are trimmed once, for both doors; a blank nam
   assert.deepEqual(calendars.list().map((c) => c.name), ['Team']);
 });
 
+test('a file added alone and in an added folder is read once, by the first calendar; a file of an added folder is refused', async () => {
+  const dir = tempDir('tock-cal-');
+  const work = join(dir, 'work');
+  mkdirSync(work);
+  writeFileSync(join(work, 'a.ics'), ics(event('a', '20261120T090000Z', '20261120T100000Z', 'Planning')));
+  writeFileSync(join(work, 'b.ics'), ics(event('b', '20261120T140000Z', '20261120T143000Z', 'Review')));
+  // Another way to the same folder: a link on the way.
+  symlinkSync(dir, join(dir, 'via'));
+  const calendars = createCalendars({ settings: memorySettings(), timeZone: () => 'UTC', timers: manualTimers() });
+  await calendars.add(join(dir, 'via', 'work', 'a.ics'), 'Alone');
+  assert.equal((await calendars.add(work, 'Work')).events, 1, 'the folder leaves the file read already to its calendar');
+  const seen = () => calendars.meetings(DAY_FROM, DAY_TO).map((s) => [s.span.app, s.span.title]);
+  assert.deepEqual(seen(), [
+    ['Alone', 'Planning'],
+    ['Work', 'Review'],
+  ]);
+  assert.deepEqual(calendars.list().map((c) => [c.name, c.events]), [
+    ['Alone', 1],
+    ['Work', 1],
+  ]);
+  await calendars.refresh();
+  assert.deepEqual(seen().length, 2, 'and on every read after');
+  // A file of an added folder, by its path or another way to it, is refused naming the calendar; the folder by another way too.
+  for (const path of [join(work, 'b.ics'), join(dir, 'via', 'work', 'b.ics')]) {
+    await assert.rejects(calendars.add(path, 'B'), (error: Problem) => {
+      assert.deepEqual(error.details?.[0]?.line, { rule: 'calendarInFolder', values: { path, name: 'Work' } });
+      assert.equal(error.message, `${path} is read already: it is in the folder of calendar Work`);
+      return true;
+    });
+  }
+  await assert.rejects(calendars.add(join(dir, 'via', 'work'), 'Again'), (error: Problem) => error.details?.[0]?.line?.rule === 'calendarAdded');
+  // The file's calendar removed: its folder reads it now, still once.
+  calendars.remove('Alone');
+  await until('the folder reads the file', () => calendars.list()[0]?.events === 2);
+  assert.deepEqual(seen(), [
+    ['Work', 'Planning'],
+    ['Work', 'Review'],
+  ]);
+  calendars.stop();
+});
+
 test('a FIFO, a link and a file over the size limit are each one line naming the file; the rest is read', async () => {
   const dir = tempDir('tock-cal-');
   writeFileSync(join(dir, 'good.ics'), ics(event('g', '20261120T090000Z', '20261120T100000Z', 'Good')));

@@ -133,8 +133,20 @@ describe('calendar commands against a running app', () => {
     assert.ok(!JSON.stringify(logged).includes(folder));
   });
 
+  it('refuses a file of an added folder, which is read with it already (its meetings would be there twice)', async () => {
+    const inside = join(folder, 'planning.ics');
+    const refused = await tock('calendar', 'add', inside, '--name', 'Planning file');
+    assert.equal(refused.status, 1);
+    assert.equal(refused.err, `error: ${inside} is read already: it is in the folder of calendar Work`);
+    assert.deepEqual(
+      (JSON.parse((await tock('calendar', 'list', '--json')).out) as { name: string }[]).map((c) => c.name),
+      ['Work'],
+    );
+  });
+
   it('removes a calendar by its path, typed relative or full', async () => {
-    const file = join(folder, 'planning.ics');
+    const file = join(home, 'calendars', 'planning.ics');
+    writeFileSync(file, readFileSync(join(folder, 'planning.ics')));
     assert.equal((await tock('calendar', 'add', file, '--name', 'Planning file')).status, 0);
     const removed = await tock('calendar', 'remove', relative(process.cwd(), file));
     assert.equal(removed.status, 0, removed.err);
@@ -150,11 +162,13 @@ describe('calendar commands against a running app', () => {
   });
 
   it('removes a calendar by a file name typed in its folder, a name first', async () => {
-    const file = join(folder, 'standup.ics');
+    const solo = join(home, 'calendars', 'solo');
+    mkdirSync(solo);
+    const file = join(solo, 'standup.ics');
     writeFileSync(file, readFileSync(join(folder, 'planning.ics')));
     assert.equal((await tock('calendar', 'add', file, '--name', 'Standups')).status, 0);
     const here = process.cwd();
-    process.chdir(folder);
+    process.chdir(solo);
     try {
       // No calendar is named standup.ics: the file of that name here is the one meant.
       const removed = await tock('calendar', 'remove', 'standup.ics');
@@ -164,7 +178,7 @@ describe('calendar commands against a running app', () => {
       const missing = await tock('calendar', 'remove', 'nothing.ics');
       assert.equal(missing.status, 1);
       assert.match(missing.err, /nothing\.ics/);
-      assert.ok(!missing.err.includes(folder), missing.err);
+      assert.ok(!missing.err.includes(solo), missing.err);
     } finally {
       process.chdir(here);
     }

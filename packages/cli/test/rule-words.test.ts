@@ -152,6 +152,7 @@ const EACH: Readonly<Record<FieldRuleCode, FieldRule>> = {
   calendarNotFile: { rule: 'calendarNotFile', values: { path: '/dev/null' } },
   calendarName: { rule: 'calendarName', values: { min: 1, max: 100 } },
   calendarAdded: { rule: 'calendarAdded', values: { path: '/home/ada/cal.ics' } },
+  calendarInFolder: { rule: 'calendarInFolder', values: { path: '/home/ada/cal/team.ics', name: 'Work' } },
   calendarNameTaken: { rule: 'calendarNameTaken', values: { name: 'Work' } },
   noCalendar: { rule: 'noCalendar', values: { which: 'Work' } },
   backupAbsolute: { rule: 'backupAbsolute', values: { file: 'tock.db' } },

@@ -24,6 +24,7 @@ export type LineRuleCode =
   | 'calendarNotFile'
   | 'calendarName'
   | 'calendarAdded'
+  | 'calendarInFolder'
   | 'calendarNameTaken'
   | 'noCalendar'
   | 'backupAbsolute'
@@ -146,6 +147,8 @@ export function lineMessage(rule: LineRuleCode, v: Readonly<Record<string, strin
       return `--name: give a name of ${v.min} to ${v.max} characters`;
     case 'calendarAdded':
       return `${v.path} is already a calendar (tock calendar list)`;
+    case 'calendarInFolder':
+      return `${v.path} is read already: it is in the folder of calendar ${v.name}`;
     case 'calendarNameTaken':
       return `there is a calendar named ${v.name} already; give another --name`;
     case 'noCalendar':

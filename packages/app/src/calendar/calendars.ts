@@ -12,7 +12,7 @@
  * `tock` word in the person's language (docs/i18n.md).
  */
 import { watch, type FSWatcher } from 'node:fs';
-import { lstat, readdir } from 'node:fs/promises';
+import { lstat, readdir, realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import type { StepBudget } from '@tock/core/calendar';
 import type { SettingsStore, TimedSpan } from '@tock/core';
@@ -106,11 +106,19 @@ function checkMe(value: unknown): string[] {
   return [...new Set((parsed as string[]).map((a) => a.toLowerCase()))];
 }
 
+/** Where the file or folder at `path` really is: its folder's real path and its name (a link itself is not followed). */
+async function realFile(path: string): Promise<string> {
+  const folder = await realpath(dirname(path)).catch(() => dirname(path));
+  return join(folder, basename(path));
+}
+
 /** Binds the calendars to the settings, the files and the timers. */
 export function createCalendars(options: CalendarsOptions): Calendars {
   const timers = options.timers ?? realTimers;
   const watchFile = options.watchFile ?? nodeWatch;
   const files = new Map<string, Map<string, FileState>>();
+  /** Each calendar's files as read, by where they really are (its folder's real path and its name). */
+  const reals = new Map<string, Set<string>>();
   const reported = new Set<string>();
   const watchers = new Map<string, { close(): void }>();
   let fallback: unknown;
@@ -136,18 +144,35 @@ export function createCalendars(options: CalendarsOptions): Calendars {
     options.onProblem?.(line);
   };
 
-  /** The `.ics` files of a calendar's path: the file itself, or a folder's (not its subfolders'). */
-  async function filesOf(source: CalendarSource): Promise<string[]> {
+  /**
+   * The `.ics` files of a calendar's path: the file itself, or a folder's (not its subfolders'),
+   * each with where it really is (a link on the way followed; the file itself is never a link).
+   */
+  async function filesOf(source: CalendarSource): Promise<{ path: string; real: string }[]> {
     let stats: Awaited<ReturnType<typeof lstat>>;
     try {
       stats = await lstat(source.path);
     } catch {
-      return [source.path];
+      return [{ path: source.path, real: await realFile(source.path) }];
     }
-    if (!stats.isDirectory()) return [source.path];
+    if (!stats.isDirectory()) return [{ path: source.path, real: await realFile(source.path) }];
+    const folder = await realpath(source.path).catch(() => source.path);
     const names = (await readdir(source.path).catch(() => [] as string[])).filter((n) => n.toLowerCase().endsWith('.ics')).sort();
     if (names.length > MAX_FOLDER_FILES) report(`${source.path}: more than ${MAX_FOLDER_FILES} .ics files; the first ${MAX_FOLDER_FILES} are read`);
-    return names.slice(0, MAX_FOLDER_FILES).map((n) => join(source.path, n));
+    return names.slice(0, MAX_FOLDER_FILES).map((n) => ({ path: join(source.path, n), real: join(folder, n) }));
+  }
+
+  /**
+   * The files read by the calendars listed before `source`: a file is read once, by the first
+   * calendar that holds it (a file added alone and in an added folder too; docs/decisions.md).
+   */
+  function readBefore(source: CalendarSource): Set<string> {
+    const before = new Set<string>();
+    for (const other of sources()) {
+      if (other.id === source.id) break;
+      for (const real of reals.get(other.id) ?? []) before.add(real);
+    }
+    return before;
   }
 
   /**
@@ -174,7 +199,11 @@ export function createCalendars(options: CalendarsOptions): Calendars {
     const { CALENDAR_LIMITS } = await calendarModule();
     const total = options.maxTotalBytes ?? CALENDAR_LIMITS.maxTotalBytes;
     let kept = bytesBesides(source);
-    for (const path of await filesOf(source)) {
+    const taken = readBefore(source);
+    const mine = new Set<string>();
+    for (const { path, real } of await filesOf(source)) {
+      if (taken.has(real)) continue;
+      mine.add(real);
       const before = known.get(path);
       // What is left of the total is this file's limit too (refused by its size, unread, and looked at again once there is room).
       const state = await readCalendarFile(path, Math.min(CALENDAR_LIMITS.maxFileBytes, total - kept), total, before);
@@ -184,6 +213,7 @@ export function createCalendars(options: CalendarsOptions): Calendars {
       for (const line of state.parsed?.problems ?? []) report(`calendar ${source.name}: ${path}: ${line}`);
     }
     files.set(source.id, next);
+    reals.set(source.id, mine);
   }
 
   function listing(source: CalendarSource): CalendarListing {
@@ -251,8 +281,14 @@ export function createCalendars(options: CalendarsOptions): Calendars {
       const given = (name?.trim() || basename(full).replace(/\.ics$/i, '')).trim();
       if (given === '' || given.length > 100) throw new AdminError(...ruleLine('name', { rule: 'calendarName', values: { min: 1, max: 100 } }));
       const list = sources();
-      if (list.some((s) => s.path === full)) throw new AdminError(...ruleLine('path', { rule: 'calendarAdded', values: { path: full } }));
+      // The same file or folder by another way to it (a link on the way) is the same calendar.
+      const real = await realFile(full);
+      const reached = await Promise.all(list.map(async (s) => ({ s, real: await realFile(s.path) })));
+      if (list.some((s) => s.path === full) || reached.some((r) => r.real === real)) throw new AdminError(...ruleLine('path', { rule: 'calendarAdded', values: { path: full } }));
       if (list.some((s) => s.name.toLowerCase() === given.toLowerCase())) throw new AdminError(...ruleLine('name', { rule: 'calendarNameTaken', values: { name: given } }));
+      // A file in an added folder is read with it already: adding it too would show its meetings twice.
+      const holder = stats.isDirectory() ? undefined : reached.find((r) => r.real === dirname(real));
+      if (holder !== undefined) throw new AdminError(...ruleLine('path', { rule: 'calendarInFolder', values: { path: full, name: holder.s.name } }));
       const source: CalendarSource = { id: options.newId?.() ?? crypto.randomUUID(), name: given, path: full };
       options.settings.set(CALENDAR_SETTINGS.calendars, [...list, source]);
       await read(source);
@@ -271,8 +307,12 @@ export function createCalendars(options: CalendarsOptions): Calendars {
         list.filter((s) => s !== found),
       );
       files.delete(found.id);
+      const freed = reals.get(found.id)?.size ?? 0;
+      reals.delete(found.id);
       if (started) follow();
       options.onChange?.();
+      // A file it read may be another calendar's to read now (its folder's).
+      if (freed > 0 && list.length > 1) void service.refresh();
       return found;
     },
     me,

@@ -144,6 +144,7 @@ export const rules = {
   'rule.calendarNotFile': '{path} ist weder eine reguläre Datei noch ein Ordner; Tock liest .ics-Dateien und Ordner mit solchen Dateien',
   'rule.calendarName': '--name: geben Sie einen Namen mit {min} bis {max} Zeichen an',
   'rule.calendarAdded': '{path} ist bereits ein Kalender (tock calendar list)',
+  'rule.calendarInFolder': '{path} wird bereits gelesen: die Datei liegt im Ordner des Kalenders {name}',
   'rule.calendarNameTaken': 'es gibt bereits einen Kalender namens {name}; geben Sie einen anderen --name an',
   'rule.noCalendar': 'kein Kalender {which} (tock calendar list zeigt sie)',
   'rule.backupAbsolute': 'geben Sie die Sicherungsdatei als absoluten Pfad an, nicht „{file}“',

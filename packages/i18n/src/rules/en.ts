@@ -146,6 +146,7 @@ export const rules = {
   'rule.calendarNotFile': '{path} is not a regular file or a folder; Tock reads .ics files and folders of them',
   'rule.calendarName': '--name: give a name of {min} to {max} characters',
   'rule.calendarAdded': '{path} is already a calendar (tock calendar list)',
+  'rule.calendarInFolder': '{path} is read already: it is in the folder of calendar {name}',
   'rule.calendarNameTaken': 'there is a calendar named {name} already; give another --name',
   'rule.noCalendar': 'no calendar {which} (tock calendar list shows them)',
   'rule.backupAbsolute': 'give the backup file as an absolute path, not "{file}"',

@@ -144,6 +144,7 @@ export const rules = {
   'rule.calendarNotFile': '{path} no es un archivo normal ni una carpeta; Tock lee archivos .ics y carpetas que los contengan',
   'rule.calendarName': '--name: indique un nombre de {min} a {max} caracteres',
   'rule.calendarAdded': '{path} ya es un calendario (tock calendar list)',
+  'rule.calendarInFolder': '{path} ya se lee: el archivo está en la carpeta del calendario {name}',
   'rule.calendarNameTaken': 'ya hay un calendario llamado {name}; indique otro --name',
   'rule.noCalendar': 'no hay ningún calendario {which} (tock calendar list los muestra)',
   'rule.backupAbsolute': 'indique el archivo de copia de seguridad como una ruta absoluta, no «{file}»',

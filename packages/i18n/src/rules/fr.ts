@@ -144,6 +144,7 @@ export const rules = {
   'rule.calendarNotFile': '{path} n’est ni un fichier ordinaire ni un dossier ; Tock lit les fichiers .ics et les dossiers qui en contiennent',
   'rule.calendarName': '--name : indiquez un nom de {min} à {max} caractères',
   'rule.calendarAdded': '{path} est déjà un calendrier (tock calendar list)',
+  'rule.calendarInFolder': '{path} est déjà lu : le fichier se trouve dans le dossier du calendrier {name}',
   'rule.calendarNameTaken': 'un calendrier nommé {name} existe déjà ; indiquez un autre --name',
   'rule.noCalendar': 'aucun calendrier {which} (tock calendar list les affiche)',
   'rule.backupAbsolute': 'indiquez le fichier de sauvegarde par un chemin absolu, et non « {file} »',

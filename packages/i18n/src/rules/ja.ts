@@ -144,6 +144,7 @@ export const rules = {
   'rule.calendarNotFile': '{path} は通常のファイルでもフォルダーでもありません。Tock は .ics ファイルとそれを含むフォルダーを読み込みます',
   'rule.calendarName': '--name：{min}～{max} 文字の名前を指定してください',
   'rule.calendarAdded': '{path} はすでにカレンダーとして追加されています（tock calendar list）',
+  'rule.calendarInFolder': '{path} はすでに読み込まれています（カレンダー {name} のフォルダーにあります）',
   'rule.calendarNameTaken': '{name} という名前のカレンダーはすでにあります。別の --name を指定してください',
   'rule.noCalendar': 'カレンダー {which} はありません（tock calendar list で一覧を表示できます）',
   'rule.backupAbsolute': 'バックアップファイルは絶対パスで指定してください。「{file}」は指定できません',
