@@ -14,6 +14,7 @@ import type { Command } from './command.ts';
 import type { CliMessages } from './i18n/index.ts';
 import { messagesOf, print, refusal, type Io } from './io.ts';
 import { terminalText } from './terminal-text.ts';
+import { padEndColumns, textWidth } from './text-width.ts';
 import { dayFor } from './client-format.ts';
 import { captureReason, captureSourceName, idleSourceName } from './source-words.ts';
 
@@ -38,10 +39,10 @@ export function formatCaptureStatus(t: CliMessages, status: CaptureStatus): stri
   lines.push(t('capture.ignored', { count: status.ignoredReports }));
   const works = t('capture.works');
   const fails = t('capture.fails');
-  const width = Math.max(works.length, fails.length);
+  const width = Math.max(textWidth(works), textWidth(fails));
   for (const source of status.sources) {
     const reason = captureReason(t, source);
-    lines.push(`  ${(source.works ? works : fails).padEnd(width)}  ${captureSourceName(t, source)}${reason ? `: ${reason}` : ''}`);
+    lines.push(`  ${padEndColumns(source.works ? works : fails, width)}  ${captureSourceName(t, source)}${reason ? `: ${reason}` : ''}`);
   }
   return lines.join('\n');
 }
@@ -69,10 +70,10 @@ export function formatTimeline(t: CliMessages, day: Timeline, clock: ClockFormat
   if (day.spans.length === 0) return t('timeline.nothing', { date: dayFor(t, day.date) });
   // The kind of each span in the language (`window`, `Fenster`), padded to the widest of this day.
   const kinds = day.spans.map((s) => t('timeline.kind', { source: s.source }));
-  const width = Math.max(8, ...kinds.map((k) => k.length));
+  const width = Math.max(8, ...kinds.map(textWidth));
   return [
     `${dayFor(t, day.date)} (${day.timeZone})`,
-    ...day.spans.map((s, i) => `${timeOfDayIn(s.start, day.timeZone, clock)}–${timeOfDayIn(s.end, day.timeZone, clock)}  ${(kinds[i] ?? s.source).padEnd(width)}  ${terminalText(spanText(t, s))}`),
+    ...day.spans.map((s, i) => `${timeOfDayIn(s.start, day.timeZone, clock)}–${timeOfDayIn(s.end, day.timeZone, clock)}  ${padEndColumns(kinds[i] ?? s.source, width)}  ${terminalText(spanText(t, s))}`),
   ].join('\n');
 }
 

@@ -17,6 +17,7 @@ import { flags } from './flags.ts';
 import type { CliMessages } from './i18n/index.ts';
 import { messagesOf, refusal, type Io } from './io.ts';
 import { terminalJson, terminalText } from './terminal-text.ts';
+import { padEndColumns, padStartColumns, textWidth } from './text-width.ts';
 
 const PERIODS: readonly string[] = REPORT_PERIODS;
 
@@ -75,10 +76,10 @@ export function reportTable(t: CliMessages, report: Report, by: ReportBy): strin
   const first = t('report.first', { by });
   const header = billing ? [first, t('report.worked'), t('report.billed'), t('report.amount')] : [first, t('report.time')];
   const all = [header, ...cells, ...overlap, total];
-  const widths = header.map((_, column) => Math.max(...all.map((row) => [...(row[column] ?? '')].length)));
-  const pad = (text: string, width: number): string => ' '.repeat(width - [...text].length);
+  // Widths in terminal columns: `設計レビュー` and a Japanese header take two a character.
+  const widths = header.map((_, column) => Math.max(...all.map((row) => textWidth(row[column] ?? ''))));
   // The first column left-aligned, the figures right-aligned.
-  const line = (row: string[]): string => row.map((cell, column) => (column === 0 ? `${cell}${pad(cell, widths[0] as number)}` : `${pad(cell, widths[column] as number)}${cell}`)).join('  ');
+  const line = (row: string[]): string => row.map((cell, column) => (column === 0 ? padEndColumns(cell, widths[0] as number) : padStartColumns(cell, widths[column] as number))).join('  ');
   const rule = '─'.repeat(widths.reduce((sum, w) => sum + w, 0) + 2 * (widths.length - 1));
   return [title, '', line(header), rule, ...cells.map(line), rule, ...overlap.map(line), line(total)].join('\n');
 }

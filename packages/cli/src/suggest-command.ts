@@ -15,6 +15,7 @@ import { dayFor, shortDurationFor } from './client-format.ts';
 import type { CliMessages } from './i18n/index.ts';
 import { messagesOf, print, refusal, type Io } from './io.ts';
 import { terminalText } from './terminal-text.ts';
+import { padEndColumns, padStartColumns, textWidth } from './text-width.ts';
 
 const SUGGEST_USAGE = 'tock suggest [YYYY-MM-DD] [--json] | accept ID [--activity NAME] | accept --all [YYYY-MM-DD] | dismiss ID';
 const RULES_USAGE =
@@ -55,10 +56,10 @@ export function formatSuggestions(t: CliMessages, day: Suggestions, clock: Clock
   if (day.suggestions.length === 0) return t('suggest.none', { date: dayFor(t, day.date) });
   // Padded to the longest of the day: German's `1 Std., 20 Min.` is wider than English's `1h 20m`.
   const durations = day.suggestions.map((s) => shortDurationFor(t, s.seconds));
-  const width = Math.max(7, ...durations.map((d) => d.length));
+  const width = Math.max(7, ...durations.map(textWidth));
   const lines = day.suggestions.map(
     (s, i) =>
-      `${s.id}  ${timeOfDayIn(s.start, undefined, clock)}–${timeOfDayIn(s.end, undefined, clock)}  ${(durations[i] ?? '').padStart(width)}  ${terminalText(s.activityName ?? t('suggest.noLabel'))}  · ${terminalText(sourcesText(t, s))}`,
+      `${s.id}  ${timeOfDayIn(s.start, undefined, clock)}–${timeOfDayIn(s.end, undefined, clock)}  ${padStartColumns(durations[i] ?? '', width)}  ${terminalText(s.activityName ?? t('suggest.noLabel'))}  · ${terminalText(sourcesText(t, s))}`,
   );
   const labelled = day.suggestions.filter((s) => s.activityName !== null).length;
   return [
@@ -139,10 +140,10 @@ export function formatRuleTest(t: CliMessages, test: RuleTest): string {
   const sources = test.sources.slice(0, 10);
   const times = sources.map((s) => shortDurationFor(t, s.seconds));
   const kinds = sources.map((s) => t('timeline.kind', { source: s.source }));
-  const timeWidth = Math.max(7, ...times.map((x) => x.length));
-  const kindWidth = Math.max(0, ...kinds.map((x) => x.length));
+  const timeWidth = Math.max(7, ...times.map(textWidth));
+  const kindWidth = Math.max(0, ...kinds.map(textWidth));
   sources.forEach((s, i) => {
-    lines.push(`  ${(times[i] ?? '').padStart(timeWidth)}  ${(kinds[i] ?? '').padEnd(kindWidth)}  ${terminalText(sourceText(t, s))}`);
+    lines.push(`  ${padStartColumns(times[i] ?? '', timeWidth)}  ${padEndColumns(kinds[i] ?? '', kindWidth)}  ${terminalText(sourceText(t, s))}`);
   });
   return lines.join('\n');
 }

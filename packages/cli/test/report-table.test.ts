@@ -73,4 +73,26 @@ describe('tock report: the table', () => {
       ].join('\n'),
     );
   });
+
+  it('in Japanese, wide characters take two columns: every figure stands under its header', async () => {
+    const t = await loadCliMessages('ja');
+    const byActivity = {
+      ...base,
+      totalSeconds: 9000,
+      overlapSeconds: 0,
+      rows: [
+        { activityID: 'a1', activityName: 'Design', seconds: 5400, billedSeconds: 5400, ...eur('127.50') },
+        { activityID: 'a2', activityName: '設計レビュー', seconds: 3600, billedSeconds: 3600, ...eur('85.00') },
+      ],
+      amounts: [{ currency: 'EUR', amount: '212.50' }],
+    } as unknown as Report;
+    const lines = reportTable(t, byActivity, 'activity').split('\n').slice(2);
+    // Each line as many columns wide as the rule, each figure ending at the header's last column.
+    const columns = (line: string): number => [...line].reduce((sum, c) => sum + (/[\u3000-\u9FFF\uFF00-\uFF60\uFFE0-\uFFE6]/u.test(c) ? 2 : 1), 0);
+    const widths = lines.map(columns);
+    assert.deepEqual(widths, widths.map(() => widths[1]), lines.join('\n'));
+    assert.equal(lines[0], 'アクティビティ  作業時間  請求時間     金額');
+    assert.equal(lines[2], 'Design              1:30      1:30  €127.50');
+    assert.equal(lines[3], '設計レビュー        1:00      1:00   €85.00');
+  });
 });
