@@ -5,7 +5,7 @@
  */
 import { csvRow, type CsvValue } from './csv.ts';
 import { addDays, type DayKey } from './day.ts';
-import { formatHundredths, hundredthsOfHours, shownHours, shownTable, type ClientReportRow, type TagReportRow } from '@tock/protocol';
+import { formatHundredths, largestRemainder, largestRemainderMinutes, shownHours, shownTable, type ClientReportRow, type TagReportRow } from '@tock/protocol';
 import type { Report, ReportActivityRow, ReportDayRow, ReportRow } from './report.ts';
 import type { ReportGrouping } from './report-range.ts';
 import type { DailyTotal } from './shapes/activities.ts';
@@ -62,14 +62,20 @@ export function reportCsv(report: Report, by: ReportGrouping): string {
 }
 
 /**
- * Each of `seconds` and their sum `totalSeconds` as decimal hours to the hundredth, the unit of
- * a timesheet (5 400 s is 1.5): of the minutes shown, shared out by largest remainder so that
- * the cells add up to the total's hours (@tock/protocol `shownHours`, the window's digits).
+ * The cells of one timesheet row as decimal hours to the hundredth (5 400 s is 1.5), shared
+ * out so that they add up to the row's total as shown elsewhere: `minutes` whole minutes and
+ * `hundredths` hundredths of an hour (its `hours` in `tock report --csv`, the window's
+ * digits). Each cell is its seconds floored to the minute, the minutes the row shows beyond
+ * those going to the cells that lost the most (@tock/protocol `largestRemainderMinutes`), then
+ * the hours of those minutes by largest remainder.
  */
-function hoursRow(seconds: readonly number[], totalSeconds: number): { cells: number[]; total: number } {
-  const minutes = shownTable(seconds, totalSeconds);
-  const shown = shownHours(minutes.rows, minutes.total);
-  return { cells: shown.rows.map((c) => c / 100), total: hundredthsOfHours(minutes.total) / 100 };
+function hoursCells(seconds: readonly number[], minutes: number, hundredths: number): number[] {
+  const shown = largestRemainderMinutes(seconds, minutes);
+  return largestRemainder(
+    shown.map((m) => 5 * m),
+    3,
+    hundredths,
+  ).map((c) => c / 100);
 }
 
 /**
@@ -92,21 +98,31 @@ export function reportMatrixCsv(report: Report, cells: readonly DailyTotal[], da
     }
     row.set(c.day, (row.get(c.day) ?? 0) + c.seconds);
   }
-  let text = csvRow(['activity', ...days, 'total']);
-  for (const r of report.rows as ReportActivityRow[]) {
-    const row = byActivity.get(r.activityID) ?? new Map<string, number>();
-    const shown = hoursRow(
-      days.map((d) => row.get(d) ?? 0),
-      r.seconds,
-    );
-    const values: CsvValue[] = days.map((d, i) => (row.has(d) ? (shown.cells[i] as number) : null));
-    text += csvRow([r.activityName, ...values, shown.total]);
-  }
-  const perDay = new Map(dayTotals.map((d) => [d.date, d.seconds]));
-  const covered = hoursRow(
-    days.map((d) => perDay.get(d) ?? 0),
+  // The total column is the `hours` of `tock report --csv` for the same range, row for row:
+  // the activities' hours add up to the Total record's (plus the overlap's, as in the report).
+  const minutes = shownTable(
+    report.rows.map((r) => r.seconds),
     report.totalSeconds,
   );
-  text += csvRow(['Total', ...covered.cells, covered.total]);
+  const hours = shownHours(minutes.rows, minutes.total);
+  let text = csvRow(['activity', ...days, 'total']);
+  for (const [i, r] of (report.rows as ReportActivityRow[]).entries()) {
+    const row = byActivity.get(r.activityID) ?? new Map<string, number>();
+    const total = hours.rows[i] as number;
+    const shown = hoursCells(
+      days.map((d) => row.get(d) ?? 0),
+      minutes.rows[i] as number,
+      total,
+    );
+    const values: CsvValue[] = days.map((d, j) => (row.has(d) ? (shown[j] as number) : null));
+    text += csvRow([r.activityName, ...values, total / 100]);
+  }
+  const perDay = new Map(dayTotals.map((d) => [d.date, d.seconds]));
+  const covered = hoursCells(
+    days.map((d) => perDay.get(d) ?? 0),
+    minutes.total,
+    hours.total,
+  );
+  text += csvRow(['Total', ...covered, hours.total / 100]);
   return text;
 }

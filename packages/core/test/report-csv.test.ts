@@ -60,6 +60,57 @@ test('the --matrix timesheet: each row’s days add up to its total, in the wind
   assert.equal(lines[2], 'Total,0.34,0.33,0.33,1');
 });
 
+test('the --matrix timesheet: its total column is the hours of `tock report --csv`, and the activities add up to the Total record', (t) => {
+  // Three sessions of 20 min 40 s: 62 min in all. Alone each row is 0.33 and the three 0.99
+  // under a total of 1.03; the report shows 21 + 21 + 20 min, so 0.35 + 0.35 + 0.33.
+  const f = fixture(t, { timeZone: 'UTC', now: '2026-11-23T08:00:00.000Z' });
+  for (const name of ['A', 'B', 'C']) {
+    f.tracker.startActivity({ name, createIfMissing: true });
+    f.clock.advance(20 * 60_000 + 40_000);
+  }
+  f.tracker.stopActivity();
+  const query = { from: '2026-11-23', to: '2026-11-23' };
+  const report = buildReport(f.store, query, f.clock(), 'UTC');
+  const hours = (parse(reportCsv(report, 'activity'), { columns: true }) as Record<string, string>[]).map((r) => [r.activity, r.hours]);
+  assert.deepEqual(hours, [
+    ['A', '0.35'],
+    ['B', '0.35'],
+    ['C', '0.33'],
+  ]);
+  const days = [{ date: '2026-11-23', seconds: report.totalSeconds }];
+  const cells = (report.rows as ReportActivityRow[]).map((r) => ({ day: '2026-11-23', activityID: r.activityID, activityName: r.activityName, seconds: r.seconds }));
+  assert.deepEqual(reportMatrixCsv(report, cells, days).split('\r\n'), ['activity,2026-11-23,total', 'A,0.35,0.35', 'B,0.35,0.35', 'C,0.33,0.33', 'Total,1.03,1.03', '']);
+
+  // Over two days: each row's days add up to its total, the totals to the Total record's.
+  f.clock.advance(24 * 3_600_000);
+  f.tracker.startActivity({ name: 'A' });
+  f.clock.advance(10 * 60_000 + 50_000);
+  f.tracker.stopActivity();
+  const week = buildReport(f.store, { from: '2026-11-23', to: '2026-11-24' }, f.clock(), 'UTC');
+  const byDay = buildReport(f.store, { from: '2026-11-23', to: '2026-11-24', by: 'day' }, f.clock(), 'UTC');
+  const perDay = byDay.rows.map((r) => ({ date: (r as { date: string }).date, seconds: r.seconds }));
+  const own = new Map([
+    ['A', [1240, 650]],
+    ['B', [1240, 0]],
+    ['C', [1240, 0]],
+  ]);
+  const twoDays = (week.rows as ReportActivityRow[]).flatMap((r) =>
+    (own.get(r.activityName) ?? []).flatMap((seconds, i) => (seconds === 0 ? [] : [{ day: `2026-11-2${3 + i}`, activityID: r.activityID, activityName: r.activityName, seconds }])),
+  );
+  const lines = reportMatrixCsv(week, twoDays, perDay).split('\r\n').slice(1, -1);
+  const hundredths = (cell: string | undefined): number => Math.round(Number(cell || 0) * 100);
+  const sheet = lines.map((line) => line.split(','));
+  const weekHours = (parse(reportCsv(week, 'activity'), { columns: true }) as Record<string, string>[]).map((r) => [r.activity, r.hours]);
+  assert.deepEqual(
+    sheet.slice(0, -1).map((r) => [r[0], hundredths(r[3])]),
+    weekHours.map(([name, h]) => [name, hundredths(h)]),
+    'the total column is `tock report --csv`’s hours',
+  );
+  for (const row of sheet) assert.equal(hundredths(row[1]) + hundredths(row[2]), hundredths(row[3]), `${row[0]}: its days add up to its total`);
+  const totals = sheet.map((r) => hundredths(r[3]));
+  assert.equal(totals.slice(0, -1).reduce((a, h) => a + h, 0), totals.at(-1), 'the activities add up to the Total record');
+});
+
 test('the amounts column: a day billed in EUR and USD reads 190.00 EUR + 240.00 USD, amount and currency empty; one currency its amount', (t) => {
   const f = fixture(t, { timeZone: 'UTC', now: '2026-11-30T12:00:00.000Z' });
   const newId = (() => {
