@@ -12,7 +12,7 @@ import { admin } from './admin-call.ts';
 import { clockFor } from './clock-setting.ts';
 import { formatCurrent, formatEntry, formatHealth, formatSearch, formatStart, formatStatus, formatStop } from './client-format.ts';
 import type { Command } from './command.ts';
-import { DURATION_FORMS, parseDuration, refuseSplitDuration } from './duration.ts';
+import { parseDuration, refuseSplitDuration } from './duration.ts';
 import { flags, LISTENER_FLAG } from './flags.ts';
 import { daysOf, overlapWarning, runningOf, startOverlapWarning } from './overlap-warning.ts';
 import { CliError, messagesOf, print, refusal, type Io } from './io.ts';
@@ -170,7 +170,8 @@ const start: Command = {
 };
 
 const log: Command = {
-  usage: `tock log DURATION NAME [--note TEXT] [--tag T]… [--billable|--not-billable] [--create] [--listener] [--json]   (DURATION: ${DURATION_FORMS})`,
+  usage: 'tock log DURATION NAME [--note TEXT] [--tag T]… [--billable|--not-billable] [--create] [--listener] [--json]',
+  usageNote: { key: 'usage.note.log' },
   async run(args, io) {
     const { values, positionals } = flags(
       args,

@@ -3,11 +3,8 @@
  * prints them back. Pure functions, no I/O. The grammar is @tock/protocol's, shared with the
  * window's "Log time" form.
  */
-import { DURATION_EXAMPLES, LIMITS, formatDuration, formatMinutesAs, parseDuration as readDuration } from '@tock/protocol';
+import { LIMITS, formatDuration, formatMinutesAs, parseDuration as readDuration } from '@tock/protocol';
 import { refusal } from './io.ts';
-
-/** The forms `parseDuration` accepts, for usage lines. */
-export const DURATION_FORMS = DURATION_EXAMPLES;
 
 /**
  * Minutes in a duration as @tock/protocol's `parseDuration` reads it: `90`, `45m`, `2h`,

@@ -13,6 +13,7 @@ export const general = {
   'usage.note.activity': '"" leert --client, --rate und --budget',
   'usage.note.settings': 'KEY: {keys}; JSON null entfernt die Einstellung',
   'usage.note.mcp': 'liest SERVICE_TOKEN und SERVICE_PORT',
+  'usage.note.log': 'DURATION: 90, 45m, 1h30m, 1:30 oder 1.5h',
   'usage.note.tag': 'ID: die einer Sitzung oder eines Eintrags, wie --json sie ausgibt; last: die laufende Sitzung, sonst der zuletzt beendete Block',
   'error.unknownCommand': 'Unbekannter Befehl „{name}“; `tock help` zeigt die Liste',
   'error.unknownCommandNear': 'Unbekannter Befehl „{name}“; meinten Sie `tock {near}`?',

@@ -10,6 +10,7 @@ export const general = {
   'usage.note.activity': '"" clears --client, --rate and --budget',
   'usage.note.settings': 'KEY: {keys}; JSON null removes it',
   'usage.note.mcp': 'reads SERVICE_TOKEN and SERVICE_PORT',
+  'usage.note.log': 'DURATION: 90, 45m, 1h30m, 1:30 or 1.5h',
   'usage.note.tag': 'ID: a session\'s or entry\'s, as --json prints it; last: the running session, else the block that ended last',
   'error.unknownCommand': 'unknown command "{name}"; run `tock help` for the list',
   'error.unknownCommandNear': 'unknown command "{name}"; did you mean `tock {near}`?',

@@ -13,6 +13,7 @@ export const general = {
   'usage.note.activity': '"" vacía --client, --rate y --budget',
   'usage.note.settings': 'KEY: {keys}; JSON null elimina el ajuste',
   'usage.note.mcp': 'lee SERVICE_TOKEN y SERVICE_PORT',
+  'usage.note.log': 'DURATION: 90, 45m, 1h30m, 1:30 o 1.5h',
   'usage.note.tag': 'ID: el de una sesión o una entrada, tal como lo muestra --json; last: la sesión en curso o, si no hay, el último bloque terminado',
   'error.unknownCommand': 'comando desconocido «{name}»; ejecute `tock help` para ver la lista',
   'error.unknownCommandNear': 'comando desconocido «{name}»; ¿quiso decir `tock {near}`?',

@@ -13,6 +13,7 @@ export const general = {
   'usage.note.activity': '"" vide --client, --rate et --budget',
   'usage.note.settings': 'KEY : {keys} ; JSON null supprime le réglage',
   'usage.note.mcp': 'lit SERVICE_TOKEN et SERVICE_PORT',
+  'usage.note.log': 'DURATION : 90, 45m, 1h30m, 1:30 ou 1.5h',
   'usage.note.tag': 'ID : celui d’une session ou d’une saisie, tel que --json l’affiche ; last : la session en cours, sinon le dernier bloc terminé',
   'error.unknownCommand': 'commande inconnue « {name} » ; lancez `tock help` pour la liste',
   'error.unknownCommandNear': 'commande inconnue « {name} » ; vouliez-vous dire `tock {near}` ?',

@@ -13,6 +13,7 @@ export const general = {
   'usage.note.activity': '"" を指定すると --client、--rate、--budget を空にします',
   'usage.note.settings': 'KEY：{keys}。JSON に null を指定すると削除します',
   'usage.note.mcp': 'SERVICE_TOKEN と SERVICE_PORT を読み取ります',
+  'usage.note.log': 'DURATION：90、45m、1h30m、1:30、1.5h など',
   'usage.note.tag': 'ID：--json が表示するセッションまたはエントリの ID。last：実行中のセッション、なければ最後に終わったブロック',
   'error.unknownCommand': '不明なコマンド「{name}」です。一覧は `tock help` で確認してください',
   'error.unknownCommandNear': '不明なコマンド「{name}」です。`tock {near}` のことですか？',

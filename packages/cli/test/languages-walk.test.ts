@@ -1,0 +1,35 @@
+/**
+ * What a walk of `tock` in French, Spanish and Japanese found (docs/i18n.md): English that
+ * escaped into the other language's lines. Each
+ * line here is checked whole, so a word left in English or a stray space fails it.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { type InProcessApp, startInProcessApp } from './in-process-app.ts';
+import { tockAt, type TockRun } from './real-app.ts';
+
+/** The app's and the commands' pinned instant. */
+const NOW = Date.parse('2026-11-18T12:00:00.000Z');
+
+describe('tock in French, Spanish and Japanese', () => {
+  let running: InProcessApp;
+  const inLanguage = (LANG: string, ...argv: string[]): Promise<TockRun> => tockAt(() => new Date(NOW), { ...running.env, LANG }, ...argv);
+
+  before(async () => {
+    running = await startInProcessApp({ homePrefix: 'tock-cli-lang-walk-', now: NOW });
+  });
+
+  after(async () => {
+    await running?.stop();
+  });
+
+  it('tock log’s usage says its durations in the language, English’s line unchanged', async () => {
+    const syntax = 'tock log DURATION NAME [--note TEXT] [--tag T]… [--billable|--not-billable] [--create] [--listener] [--json]';
+    assert.equal((await inLanguage('C.UTF-8', 'log', '--help')).out, `usage: ${syntax}   (DURATION: 90, 45m, 1h30m, 1:30 or 1.5h)`);
+    assert.equal((await inLanguage('fr_FR.UTF-8', 'log', '--help')).out, `utilisation : ${syntax}   (DURATION : 90, 45m, 1h30m, 1:30 ou 1.5h)`);
+    assert.equal((await inLanguage('es_ES.UTF-8', 'log', '--help')).out, `uso: ${syntax}   (DURATION: 90, 45m, 1h30m, 1:30 o 1.5h)`);
+    assert.equal((await inLanguage('de_DE.UTF-8', 'log', '--help')).out, `Aufruf: ${syntax}   (DURATION: 90, 45m, 1h30m, 1:30 oder 1.5h)`);
+    assert.equal((await inLanguage('ja_JP.UTF-8', 'help', 'log')).out, `使い方：${syntax}（DURATION：90、45m、1h30m、1:30、1.5h など）`);
+    assert.doesNotMatch((await inLanguage('en_XA', 'log', '--help')).out, /1:30 or 1\.5h/);
+  });
+});
