@@ -35,6 +35,20 @@ test('a session shorter than minSessionSeconds is not kept when it stops, unless
   f.clock.advance(60_000);
   f.tracker.stopActivity();
   assert.equal(sessionCount(f), 2);
+  // The edge: 59 s is shorter than the 60 s default, and a note keeps even that.
+  f.tracker.startActivity({ name: 'Mail' });
+  f.clock.advance(59_000);
+  assert.deepEqual([f.tracker.stopActivity()?.seconds, f.tracker.stopActivity()], [59, null]);
+  assert.equal(sessionCount(f), 2, '59 s without a note: not kept');
+  f.tracker.startActivity({ name: 'Mail', note: 'call back' });
+  f.clock.advance(59_000);
+  assert.equal(f.tracker.stopActivity()?.kept, true);
+  assert.equal(sessionCount(f), 3, '59 s with a note: kept');
+  // A note of spaces says nothing.
+  f.tracker.startActivity({ name: 'Mail', note: '   ' });
+  f.clock.advance(59_000);
+  assert.equal(f.tracker.stopActivity()?.kept, false);
+  assert.equal(sessionCount(f), 3);
 });
 
 test('a switch after a few seconds drops the crumb too; minSessionSeconds 0 keeps every session', (t) => {
@@ -68,6 +82,11 @@ test('continue within 60 s of a stop resumes that session (the gap a break); lat
   const [block] = f.tracker.listBlocks(0, f.clock() + 1);
   assert.equal(block?.seconds, 60 * 60, '40 + 20 min worked; the 30 s between stop and continue are a break');
   assert.deepEqual(block?.breaks.map((b) => [b.startedAt, b.endedAt]), [['2026-11-22T09:40:00.000Z', '2026-11-22T09:40:30.000Z']]);
+  // Exactly 60 s after a stop is still within the minute: resumed.
+  f.clock.advance(60_000);
+  assert.equal(f.tracker.continueLast()?.startedAt, '2026-11-22T09:00:00.000Z', 'at 60 s: the same session again');
+  assert.equal(sessionCount(f), 1);
+  f.tracker.stopActivity();
   // Past the minute: a new session of the same activity.
   f.clock.advance(61_000);
   const fresh = f.tracker.continueLast();
