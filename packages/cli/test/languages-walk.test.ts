@@ -1,10 +1,11 @@
 /**
  * What a walk of `tock` in French, Spanish and Japanese found (docs/i18n.md): English that
- * escaped into the other language's lines. Each
+ * escaped into the other language's lines and punctuation that was not the language's. Each
  * line here is checked whole, so a word left in English or a stray space fails it.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { ja } from '../src/i18n/ja/index.ts';
 import { type InProcessApp, startInProcessApp } from './in-process-app.ts';
 import { tockAt, type TockRun } from './real-app.ts';
 
@@ -31,5 +32,19 @@ describe('tock in French, Spanish and Japanese', () => {
     assert.equal((await inLanguage('de_DE.UTF-8', 'log', '--help')).out, `Aufruf: ${syntax}   (DURATION: 90, 45m, 1h30m, 1:30 oder 1.5h)`);
     assert.equal((await inLanguage('ja_JP.UTF-8', 'help', 'log')).out, `使い方：${syntax}（DURATION：90、45m、1h30m、1:30、1.5h など）`);
     assert.doesNotMatch((await inLanguage('en_XA', 'log', '--help')).out, /1:30 or 1\.5h/);
+  });
+
+  it('in Japanese, tock help’s headings, a stopped session and a logged block are punctuated as Japanese is', async () => {
+    const help = (await inLanguage('ja_JP.UTF-8', 'help')).out.split('\n');
+    assert.equal(help[3], 'コマンド：');
+    assert.equal((await inLanguage('ja_JP.UTF-8', 'start', 'Design', '--create')).status, 0);
+    // `0 秒で`: no space between the duration's unit and its particle.
+    assert.match((await inLanguage('ja_JP.UTF-8', 'stop')).out, /^「Design」を 0 秒で停止しました — 記録しませんでした：/);
+    assert.equal((await inLanguage('ja_JP.UTF-8', 'log', '90', 'Design')).out, '「Design」に 1 時間 30 分を追加しました（10:30–12:00）');
+  });
+
+  it('in Japanese, a duration in words (`1 時間 30 分`) is followed by its particle without a space', () => {
+    const spaced = Object.entries(ja).filter(([, message]) => /\{duration\} [をでとがに]/u.test(message));
+    assert.deepEqual(spaced, []);
   });
 });

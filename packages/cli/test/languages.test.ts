@@ -381,8 +381,8 @@ describe('the CLI in the person’s language, against a real app', () => {
       assert.match(started.out, /^\d\d:\d\d に「Review」を開始しました$/);
       assert.match((await tock(env, 'status')).out, /^「Review」を \d\d:\d\d から記録中 — 今日 /);
       await tock(env, 'stop');
-      assert.match((await tock(env, 'log', '1', 'Review')).out, /^「Review」に 1 分 を追加しました（/);
-      assert.match((await tock(env, 'log', '2', 'Review')).out, /^「Review」に 2 分 を追加しました（/);
+      assert.match((await tock(env, 'log', '1', 'Review')).out, /^「Review」に 1 分を追加しました（/);
+      assert.match((await tock(env, 'log', '2', 'Review')).out, /^「Review」に 2 分を追加しました（/);
       const report = await tock(env, 'report');
       assert.match(report.out, /アクティビティ別\n/);
       assert.match(report.out, /^合計 +\d+:\d\d$/m);

@@ -5,7 +5,7 @@ import type { general as en } from '../en/general.ts';
 export const general = {
   'help.usage': "使い方：tock '<コマンド>' [オプション]   （tock --version でバージョンを表示します）",
   'help.firstSteps': 'はじめに：`tock app` で Tock を起動してウィンドウを開きます。`tock start NAME --create` で新しいアクティビティの計測を始め、`tock stop` で止め、`tock status` で今日の状況を表示します',
-  'help.commands': 'コマンド:',
+  'help.commands': 'コマンド：',
   'help.json': 'データを表示するコマンドはすべて --json を受け付けます。',
   'usage.line': '使い方：{syntax}',
   'usage.withNote': '使い方：{syntax}（{note}）',
