@@ -368,9 +368,14 @@ for (const plasma of [6, 5] as const) {
     browser.caption = 'Docs — page 2';
     browser.captionChanged.fire();
     await until('the new caption', () => (seen.length === 3 ? true : undefined));
+    // An X11 client may set a caption of megabytes (here 1.2 MB): the script sends it cut to
+    // 512 characters (no pair of an emoji split) and the class to 128, one message under 1 MiB.
+    const hostile: Win = { resourceClass: 'c'.repeat(200), caption: '😀'.repeat(300_000), captionChanged: new Signal() };
+    for (const l of [...listeners]) l(hostile);
+    await until('the hostile window, cut', () => (seen.length === 4 ? true : undefined));
     for (const l of [...listeners]) l(null);
-    await until('no window', () => (seen.length === 4 ? true : undefined));
-    assert.deepEqual(seen.slice(1), [{ app: 'firefox', title: 'Docs' }, { app: 'firefox', title: 'Docs — page 2' }, null]);
+    await until('no window', () => (seen.length === 5 ? true : undefined));
+    assert.deepEqual(seen.slice(1), [{ app: 'firefox', title: 'Docs' }, { app: 'firefox', title: 'Docs — page 2' }, { app: 'c'.repeat(128), title: '😀'.repeat(512) }, null]);
     assert.equal(editor.captionChanged.size, 0, "the script let go of the editor's caption");
     assert.deepEqual(loaded, [`${KWIN_CONTRACT.pluginName}:${join(home, 'kwin-capture.js')}`]);
     follower.stop();
@@ -414,6 +419,27 @@ test("KDE: an Activated call from any client but the owner of org.kde.KWin is re
   assert.equal(ignored, 2);
   await activated(next, 'firefox', 'Docs');
   assert.deepEqual(seen.slice(1), [{ app: 'firefox', title: 'Docs' }]);
+});
+
+test('KDE: a message over 1 MiB from any bus client is dropped unread and counted; the connection goes on and KWin is heard', async (t) => {
+  let ignored = 0;
+  const lost: string[] = [];
+  const source = kdeFocusSource({ env, homeDir: home, ignored: () => void ignored++ });
+  const kwin = await standInKWin();
+  t.after(() => kwin.close());
+  const seen: (FocusedWindow | null)[] = [];
+  const follower = await source.follow((w) => seen.push(w), (why) => lost.push(why));
+  t.after(() => follower.stop());
+  const attacker = await connectSessionBus(env);
+  t.after(() => attacker.close());
+  // Twice, 2 MiB each: before, the first closed capture's connection (capture off for a minute).
+  for (let i = 1; i <= 2; i++) {
+    void activated(attacker, 'evil', 'x'.repeat(2 * 1024 * 1024)).catch(() => {});
+    await until(`the message ${i} dropped`, () => (ignored === i ? true : undefined));
+  }
+  await activated(kwin, 'org.kde.kate', 'notes.txt — Kate');
+  assert.deepEqual(seen, [{ app: 'org.kde.kate', title: 'notes.txt — Kate' }]);
+  assert.deepEqual(lost, [], 'the connection was never lost');
 });
 
 /** A KWin signal as scripts see it: connect and disconnect. */

@@ -160,6 +160,29 @@ describe('the tray D-Bus stream reader', () => {
     assert.throws(() => new MessageReader().push(callOfLength(MAX_MESSAGE_BYTES + 8).subarray(0, 16)), MessageTooLarge);
   });
 
+  it("capture's reader drops a 3 MiB message as it comes, holding one chunk and copying nothing of it, and reads the next", () => {
+    const big = callOfLength(3 * 1024 * 1024, 7);
+    const next = callOfLength(512, 8);
+    const skipped: number[] = [];
+    const reader = new MessageReader(MAX_MESSAGE_BYTES, (declared) => skipped.push(declared));
+    let held = 0;
+    const read: WireMessage[] = [];
+    const stream = Buffer.concat([callOfLength(256, 6), big, next]);
+    for (let at = 0; at < stream.length; at += 64 * 1024) {
+      read.push(...reader.push(stream.subarray(at, at + 64 * 1024)));
+      held = Math.max(held, reader.bufferedBytes);
+    }
+    assert.deepEqual(
+      read.map((m) => m.serial),
+      [6, 8],
+      'the messages before and after it, whole',
+    );
+    assert.deepEqual(skipped, [big.length]);
+    assert.ok(held <= 64 * 1024, `${held} bytes held at most`);
+    assert.ok(reader.copiedBytes <= 16 + 512 + 256, `${reader.copiedBytes} bytes copied`);
+    assert.equal(reader.bufferedBytes, 0);
+  });
+
   it('refuses an array of empty structs (it would never end) and nesting deeper than 64', () => {
     assert.throws(() => parseSignature('a()'), /empty/);
     assert.throws(() => parseSignature('a{s}'), /dict entry/);

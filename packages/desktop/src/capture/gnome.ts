@@ -72,12 +72,12 @@ async function nameHasOwner(bus: SessionBus, name: string): Promise<boolean> {
  * refuses `Configure` to anyone but the owner of Tock's name: that refusal is its answer here
  * (an older extension, without `Configure`, answers UnknownMethod: it must be reinstalled).
  */
-async function reach(env: NodeJS.ProcessEnv): Promise<{ bus: SessionBus | null; reason: SourceReason | null }> {
+async function reach(env: NodeJS.ProcessEnv, onDropped?: () => void): Promise<{ bus: SessionBus | null; reason: SourceReason | null }> {
   const missing = noSessionBus(env);
   if (missing !== null) return { bus: null, reason: missing };
   let bus: SessionBus;
   try {
-    bus = await connectSessionBus(env);
+    bus = await connectSessionBus(env, undefined, onDropped);
   } catch (error) {
     return { bus: null, reason: SourceReason.other(error) };
   }
@@ -128,7 +128,8 @@ export function gnomeFocusSource(context: Pick<FocusSourceContext, 'env'> & BusR
       }
     },
     async follow(onFocus, onLost) {
-      const { bus, reason } = await reach(env);
+      // A message over 1 MiB from anyone is dropped and counted, the connection kept.
+      const { bus, reason } = await reach(env, () => context.ignored?.());
       if (bus === null) throw new FocusSourceUnavailable(reason?.text ?? 'GNOME Shell does not answer');
       const { busName, path, iface, tockBusName, tockIface } = GNOME_EXTENSION;
       let stopped = false;

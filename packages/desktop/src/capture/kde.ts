@@ -12,6 +12,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CAPTURED_TEXT_LIMITS } from '@tock/core';
 import { type BusReportHooks, connectSessionBus, DBusRefusal, type SessionBus } from './dbus.ts';
 import { busNumber } from './mutter-idle.ts';
 import { FocusSourceUnavailable, noSessionBus, SourceReason, type FocusedWindow, type FocusFollower, type FocusSource, type FocusSourceContext } from './focus-source.ts';
@@ -28,13 +29,27 @@ export const KWIN_CONTRACT = {
   scriptIface: 'org.kde.kwin.Script',
 } as const;
 
-/** The KWin script (Plasma 5 and 6): reports the active window's class and caption to Tock. */
+/**
+ * The KWin script (Plasma 5 and 6): reports the active window's class and caption to Tock,
+ * cut to 128 and 512 characters as capture keeps them (an X11 client may set a caption of
+ * megabytes; the whole of it would never cross the bus).
+ */
 export const KWIN_SCRIPT = `// Written by Tock (docs/desktop.md "Capture"): tells Tock which window is active.
 var TOCK = ["${KWIN_CONTRACT.busName}", "${KWIN_CONTRACT.path}", "${KWIN_CONTRACT.iface}", "Activated"];
 var followed = null;
+function cut(text, max) {
+  var s = String(text || "");
+  if (s.length <= max) return s;
+  var units = 0;
+  for (var n = 0; n < max && units < s.length; n++) {
+    var c = s.charCodeAt(units);
+    units += c >= 0xd800 && c <= 0xdbff && units + 1 < s.length && (s.charCodeAt(units + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+  }
+  return s.slice(0, units);
+}
 function report(w) {
   if (!w) { callDBus(TOCK[0], TOCK[1], TOCK[2], TOCK[3], "", ""); return; }
-  callDBus(TOCK[0], TOCK[1], TOCK[2], TOCK[3], String(w.resourceClass || ""), String(w.caption || ""));
+  callDBus(TOCK[0], TOCK[1], TOCK[2], TOCK[3], cut(w.resourceClass, ${CAPTURED_TEXT_LIMITS.app}), cut(w.caption, ${CAPTURED_TEXT_LIMITS.title}));
 }
 function onCaption() { if (followed) report(followed); }
 function activated(w) {
@@ -120,7 +135,8 @@ export function kdeFocusSource(context: FocusSourceContext & BusReportHooks): Fo
     async follow(onFocus, onLost) {
       const reason = await this.check();
       if (reason !== null) throw new FocusSourceUnavailable(reason);
-      const bus = await connectSessionBus(env);
+      // A message over 1 MiB from anyone is dropped and counted, the connection kept.
+      const bus = await connectSessionBus(env, undefined, () => context.ignored?.());
       const { busName, path, iface, kwin, scripting, scriptingIface, pluginName } = KWIN_CONTRACT;
       let stopped = false;
       try {

@@ -39,7 +39,7 @@ export interface LockWatch {
 export function screenSaverLockWatch(env: NodeJS.ProcessEnv): LockWatch {
   return {
     async follow(onLocked, onIgnored) {
-      const bus: SessionBus = await connectSessionBus(env);
+      const bus: SessionBus = await connectSessionBus(env, undefined, () => onIgnored?.());
       let stopped = false;
       try {
         const owners = new Map<string, NameOwner>();

@@ -149,9 +149,11 @@ function authLines(socket: Socket): { next(): Promise<string>; rest(): Buffer } 
 
 /**
  * Connects to the session bus named by `DBUS_SESSION_BUS_ADDRESS`; null when there is none
- * (no desktop session) or it cannot be reached.
+ * (no desktop session) or it cannot be reached. A message over 1 MiB closes the connection,
+ * or, given `onSkipped`, is dropped unread and told to it while the connection goes on (wire.ts
+ * {@link MessageReader}).
  */
-export async function openBusConnection(env: NodeJS.ProcessEnv): Promise<BusConnection | null> {
+export async function openBusConnection(env: NodeJS.ProcessEnv, onSkipped?: (declaredBytes: number) => void): Promise<BusConnection | null> {
   const address = env.DBUS_SESSION_BUS_ADDRESS;
   if (!address) return null;
   let socket: Socket | undefined;
@@ -236,7 +238,7 @@ export async function openBusConnection(env: NodeJS.ProcessEnv): Promise<BusConn
     }
   };
 
-  const reader = new MessageReader();
+  const reader = new MessageReader(undefined, onSkipped);
   const onData = (chunk: Buffer): void => {
     let messages: WireMessage[];
     try {

@@ -9,7 +9,8 @@
  * call is handed over with its sender's unique name, and {@link SessionBus.watchNameOwner}
  * says which unique name owns a desktop's well-known name at that moment: a focus report
  * counts only from the owner of `org.gnome.Shell` or `org.kde.KWin` (docs/desktop.md "Who may
- * report the focus"). The connection refuses a message over 1 MiB and closes (wire.ts).
+ * report the focus"). A message over 1 MiB is dropped unread and the connection goes on
+ * (wire.ts): any bus client can send one to Tock's names, and it must not take capture down.
  */
 import { BusCallError, type BusConnection, type BusMessage, openBusConnection } from './connection.ts';
 import { ACCESS_DENIED } from './object.ts';
@@ -105,13 +106,14 @@ function introspection(interfaces: Map<string, Record<string, ServedMethod>>): s
 
 /**
  * Connects to the session bus named by `DBUS_SESSION_BUS_ADDRESS` in `env`; rejects when there
- * is none or it does not answer within `timeoutMs`.
+ * is none or it does not answer within `timeoutMs`. A message over 1 MiB that comes in is
+ * dropped unread, and `onDropped` hears of it (capture counts it as an ignored report).
  */
-export async function connectSessionBus(env: NodeJS.ProcessEnv, timeoutMs = 3000): Promise<SessionBus> {
+export async function connectSessionBus(env: NodeJS.ProcessEnv, timeoutMs = 3000, onDropped: () => void = () => {}): Promise<SessionBus> {
   if (!env.DBUS_SESSION_BUS_ADDRESS) throw new Error('no session D-Bus (DBUS_SESSION_BUS_ADDRESS is not set)');
   let timer: NodeJS.Timeout | undefined;
   const connection = await Promise.race([
-    openBusConnection(env),
+    openBusConnection(env, () => onDropped()),
     new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), timeoutMs);
     }),

@@ -102,12 +102,18 @@ export class MessageTooLarge extends Error {
  * its first 16 bytes, and its bytes are gathered once, when all of them are there — with no copy
  * at all when they lie in one chunk. A header that declares more than `limit` bytes throws
  * {@link MessageTooLarge} as soon as those 16 bytes are in, so such a message is never held: the
- * caller closes the connection (the rest of the stream cannot be trusted). Bytes that are not
- * D-Bus throw too. (Joining every chunk to what was buffered, as the tray did before, copies a
- * message of n chunks n²/2 chunks' worth: docs/desktop.md "Its bus".)
+ * caller closes the connection (the tray). Given `onSkipped`, the reader drops such a message
+ * instead — its bytes let go of as they come, never gathered — tells `onSkipped`, and reads the
+ * next one: the header said where it ends (capture's bus: a bus client that sends one must not
+ * take capture down). Bytes that are not D-Bus throw either way. (Joining every chunk to what
+ * was buffered, as the tray did before, copies a message of n chunks n²/2 chunks' worth:
+ * docs/desktop.md "Its bus".)
  */
 export class MessageReader {
   readonly #limit: number;
+  readonly #onSkipped: ((declaredBytes: number) => void) | undefined;
+  /** Bytes of a message over the limit still to let go of. */
+  #skipping = 0;
   readonly #chunks: Buffer[] = [];
   /** Where the unread bytes start in the first chunk. */
   #head = 0;
@@ -117,8 +123,9 @@ export class MessageReader {
   #length: number | null = null;
   #copied = 0;
 
-  constructor(limit = MAX_MESSAGE_BYTES) {
+  constructor(limit = MAX_MESSAGE_BYTES, onSkipped?: (declaredBytes: number) => void) {
     this.#limit = limit;
+    this.#onSkipped = onSkipped;
   }
 
   /** Bytes copied so far to gather messages (tests: it grows with the input's length, never its square). */
@@ -139,10 +146,21 @@ export class MessageReader {
     }
     const messages: WireMessage[] = [];
     for (;;) {
+      if (this.#skipping > 0) {
+        const dropped = Math.min(this.#skipping, this.#buffered);
+        this.#drop(dropped);
+        this.#skipping -= dropped;
+        if (this.#skipping > 0) return messages;
+      }
       if (this.#length === null) {
         if (this.#buffered < 16) return messages;
         const length = messageLength(this.#peek(16)) as number;
-        if (length > this.#limit) throw new MessageTooLarge(length, this.#limit);
+        if (length > this.#limit) {
+          if (this.#onSkipped === undefined) throw new MessageTooLarge(length, this.#limit);
+          this.#skipping = length;
+          this.#onSkipped(length);
+          continue;
+        }
         this.#length = length;
       }
       if (this.#buffered < this.#length) return messages;
@@ -157,6 +175,22 @@ export class MessageReader {
     const first = this.#chunks[0] as Buffer;
     if (first.length - this.#head >= bytes) return first.subarray(this.#head, this.#head + bytes);
     return this.#gather(bytes, false);
+  }
+
+  /** Lets go of the next `bytes` unread bytes (there are as many), copying none. */
+  #drop(bytes: number): void {
+    let left = bytes;
+    while (left > 0) {
+      const first = this.#chunks[0] as Buffer;
+      const n = Math.min(first.length - this.#head, left);
+      this.#head += n;
+      left -= n;
+      if (this.#head === first.length) {
+        this.#chunks.shift();
+        this.#head = 0;
+      }
+    }
+    this.#buffered -= bytes;
   }
 
   /** Consumes the next `bytes` unread bytes (there are as many). */
