@@ -136,6 +136,28 @@ describe('desktop commands against a running app', () => {
     assert.equal(app.services.tracker.getCurrent()?.activityName, 'Writing');
   });
 
+  it('tock continue 60 s after a stop resumes that session; 61 s after a stop it starts a new one', async () => {
+    const writing = (): { startedAt: string; endedAt: string | null }[] =>
+      app.services.tracker.listBlocks(0, now.ms + 1).filter((b) => b.kind === 'session' && b.activity.activityName === 'Writing');
+    assert.equal((await tock(env, 'stop')).status, 0);
+    now.ms += MIN;
+    const sessions = writing().length;
+    const started = JSON.parse((await tock(env, 'start', 'Writing', '--json')).out) as { startedAt: string };
+    now.ms += 5 * MIN;
+    assert.equal((await tock(env, 'stop')).status, 0);
+    now.ms += MIN;
+    const resumed = await tock(env, 'continue', '--json');
+    assert.equal(resumed.status, 0, resumed.err);
+    assert.equal((JSON.parse(resumed.out) as { startedAt: string }).startedAt, started.startedAt, 'at 60 s: the same session, from its own start');
+    assert.equal(writing().length, sessions + 1);
+    now.ms += 5 * MIN;
+    assert.equal((await tock(env, 'stop')).out, 'Stopped "Writing" after 10m', 'the minute between stop and continue is a break, not work');
+    now.ms += MIN + 1000;
+    const fresh = await tock(env, 'continue', '--json');
+    assert.equal((JSON.parse(fresh.out) as { startedAt: string }).startedAt, new Date(now.ms).toISOString(), 'at 61 s: a new session from now');
+    assert.equal(writing().length, sessions + 2);
+  });
+
   it('tock open prints a fresh address each time; each code opens one window session, once', async () => {
     const a = await tock(env, 'open');
     const b = await tock(env, 'open');
