@@ -98,6 +98,11 @@ describe('the first hour’s commands against a real app', () => {
     const refused = await tock(own, 'activity', 'delete', 'Wrting');
     assert.equal(refused.status, 1);
     assert.equal(refused.err, 'error: "Wrting" has 1 block, so it cannot be deleted; merge it into another activity (tock activity merge) or archive it (tock activity archive)');
+    // Into itself (in any case) is refused in one line, and nothing moves.
+    const itself = await tock(own, 'activity', 'merge', 'Wrting', 'WRTING');
+    assert.equal(itself.status, 1);
+    assert.match(itself.err, /^error: [^\n]*"Wrting" itself; name another activity to merge it into$/);
+    assert.equal((await tock(own, 'activity', 'merge', 'Nope', 'Writing')).err, 'error: no activity named "Nope"; search for the right name (`tock search`)');
     assert.equal((await tock(own, 'activity', 'merge', 'Wrting', 'Writing')).out, 'Merged "Wrting" into "Writing": 1 block moved, "Wrting" removed');
     // Both blocks end now: the 10 minutes they share count once.
     assert.deepEqual(await todayByActivity(own).then((rows) => [rows['Wrting'], rows['Writing']]), [undefined, 20 * 60]);
