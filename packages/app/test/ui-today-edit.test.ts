@@ -80,6 +80,36 @@ describe('Today: Edit on every block of the day', () => {
     }
   });
 
+  it('every kind of block has Edit: a session with a break, an entry, the running session', async () => {
+    // A session with a break (its note keeps it however short), then one running.
+    tracker().startActivity({ name: 'Calls', createIfMissing: true, note: 'with a break' });
+    tracker().startBreak();
+    tracker().resumeBreak();
+    tracker().stopActivity();
+    tracker().startActivity({ name: 'Planning', createIfMissing: true });
+    const { page } = ui;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openWindow(page, ui.app, '/today');
+    const rows = page.getByTestId('today-block');
+    await rows.filter({ hasText: 'Planning' }).waitFor();
+    const kinds = await rows.evaluateAll((lis) => lis.map((li) => [li.querySelector('.name')?.textContent ?? '', li.querySelectorAll('[data-testid=edit-block]').length]));
+    assert.equal(kinds.length, 4, JSON.stringify(kinds));
+    assert.deepEqual(
+      kinds.filter(([, edits]) => edits !== 1),
+      [],
+      'one Edit on each row',
+    );
+    const session = rows.filter({ hasText: 'with a break' });
+    await session.getByRole('button', { name: /^Edit/ }).click();
+    await session.getByTestId('block-editor').getByLabel('Note').waitFor();
+    await session.getByTestId('block-editor').getByRole('button', { name: 'Cancel' }).click();
+    const running = rows.filter({ hasText: 'Planning' });
+    await running.getByRole('button', { name: /^Edit/ }).click();
+    await running.getByTestId('block-editor').getByLabel('Note').waitFor();
+    await running.getByTestId('block-editor').getByRole('button', { name: 'Cancel' }).click();
+    tracker().stopActivity();
+  });
+
   it('at 390 px the block editor opens in its row without sideways scroll', async () => {
     const { page } = ui;
     await page.setViewportSize({ width: 390, height: 900 });
