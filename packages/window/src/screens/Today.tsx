@@ -2,7 +2,7 @@
  * Today: what runs now (with a live clock), its note, activity and start changed in place
  * (*Edit*), starting and switching through the activity search, break/resume and stop,
  * Continue when nothing runs (within a minute of a stop it resumes that session), today's
- * total, and the day's timeline.
+ * total, the day's timeline, and while nothing feeds suggestions a hint that they exist.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { request, messageOf } from '../api.ts';
@@ -19,6 +19,7 @@ import { clockTime, duration, longDay, nowMs, personDaySpan, stopwatch, today as
 import type { Block, Report } from '../types.ts';
 import { SuggestionsLane } from '../components/SuggestionsLane.tsx';
 import { BlockList, RunningEditor } from './today/BlockList.tsx';
+import { CaptureHint } from './today/CaptureHint.tsx';
 import { OtherDevicesRunning } from './today/OtherDevicesRunning.tsx';
 
 /** Stands in the hint for the key that brings the focus back (shown as `<kbd>/</kbd>`). */
@@ -255,7 +256,10 @@ export function Today() {
       </section>
 
       <section class="card" aria-labelledby="timeline-heading">
-        <h2 id="timeline-heading">{t('today.timeline')}</h2>
+        {/* Focusable from script: where the focus goes when the capture hint under the list is hidden. */}
+        <h2 id="timeline-heading" tabIndex={-1}>
+          {t('today.timeline')}
+        </h2>
         {(() => {
           const now = nowMs();
           const range = timelineRange(today, blocks, now, captured.map((c) => ({ start: Date.parse(c.start), end: Date.parse(c.end) })));
@@ -270,6 +274,7 @@ export function Today() {
         })()}
         {blocksError && <p class="error">{blocksError}</p>}
         <BlockList blocks={blocks} />
+        <CaptureHint onHidden={() => document.getElementById('timeline-heading')?.focus()} />
       </section>
     </div>
   );

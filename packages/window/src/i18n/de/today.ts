@@ -35,6 +35,8 @@ export const today = {
   'today.empty': 'Heute wurde noch nichts erfasst.',
   'today.blocksOfDay': 'Blöcke des Tages',
   'today.now': 'jetzt',
+  'today.captureHint': 'Tock kann Ihnen nicht erfasste Zeit vorschlagen, anhand dessen, was Sie an diesem Computer getan haben. Schalten Sie dazu die Aufzeichnung unter {link} ein.',
+  'today.captureHintHide': 'Hinweis ausblenden',
   'timeline.empty': 'Zeitleiste: an diesem Tag noch nichts erfasst',
   'timeline.label': 'Zeitleiste: {blocks, plural, one {# Block} other {# Blöcke}}, {worked} gearbeitet{breaks, plural, =0 {} one {, # Pause} other {, # Pausen}}{overlapping, plural, =0 {} one {, # überschneidet sich} other {, # überschneiden sich}}',
   'timeline.blockTitle': '{activity} — {range}, {duration} ({kind, select, running {laufende Sitzung} session {Sitzung} other {nachgetragener Eintrag}}{overlaps, select, yes {, überschneidet sich mit einem anderen Block} other {}}){note}',

@@ -32,6 +32,8 @@ export const today = {
   'today.empty': 'Nothing tracked yet today.',
   'today.blocksOfDay': 'Blocks of the day',
   'today.now': 'now',
+  'today.captureHint': 'Tock can suggest the time you forgot to track from what you did on this computer: turn on capture in {link}.',
+  'today.captureHintHide': 'Hide this hint',
   'timeline.empty': 'Timeline: nothing tracked on this day yet',
   'timeline.label': 'Timeline: {blocks, plural, one {# block} other {# blocks}}, {worked} worked{breaks, plural, =0 {} one {, # break} other {, # breaks}}{overlapping, plural, =0 {} one {, # overlapping} other {, # overlapping}}',
   'timeline.blockTitle': '{activity} — {range}, {duration} ({kind, select, running {running session} session {session} other {logged entry}}{overlaps, select, yes {, overlaps another block} other {}}){note}',

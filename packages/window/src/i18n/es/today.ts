@@ -35,6 +35,8 @@ export const today = {
   'today.empty': 'Hoy todavía no se ha registrado nada.',
   'today.blocksOfDay': 'Bloques del día',
   'today.now': 'ahora',
+  'today.captureHint': 'Tock puede sugerirle el tiempo sin registrar a partir de lo que hizo en este ordenador: active la captura en {link}.',
+  'today.captureHintHide': 'Ocultar este aviso',
   'timeline.empty': 'Cronología: todavía no hay nada registrado este día',
   'timeline.label': 'Cronología: {blocks, plural, one {# bloque} other {# bloques}}, {worked} trabajados{breaks, plural, =0 {} one {, # pausa} other {, # pausas}}{overlapping, plural, =0 {} one {, # se solapa} other {, # se solapan}}',
   'timeline.blockTitle': '{activity} — {range}, {duration} ({kind, select, running {sesión en curso} session {sesión} other {entrada añadida}}{overlaps, select, yes {, se solapa con otro bloque} other {}}){note}',

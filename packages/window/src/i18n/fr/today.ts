@@ -35,6 +35,8 @@ export const today = {
   'today.empty': 'Rien n’a encore été suivi aujourd’hui.',
   'today.blocksOfDay': 'Blocs de la journée',
   'today.now': 'maintenant',
+  'today.captureHint': 'Tock peut vous suggérer le temps non suivi d’après ce que vous avez fait sur cet ordinateur : activez la capture dans {link}.',
+  'today.captureHintHide': 'Masquer cette astuce',
   'timeline.empty': 'Chronologie : rien de suivi ce jour-là pour l’instant',
   'timeline.label': 'Chronologie : {blocks, plural, one {# bloc} other {# blocs}}, {worked} travaillées{breaks, plural, =0 {} one {, # pause} other {, # pauses}}{overlapping, plural, =0 {} one {, # en chevauchement} other {, # en chevauchement}}',
   'timeline.blockTitle': '{activity} — {range}, {duration} ({kind, select, running {session en cours} session {session} other {saisie ajoutée}}{overlaps, select, yes {, chevauche un autre bloc} other {}}){note}',

@@ -35,6 +35,8 @@ export const today = {
   'today.empty': '今日はまだ何も記録されていません。',
   'today.blocksOfDay': 'この日のブロック',
   'today.now': '現在',
+  'today.captureHint': 'Tock は、このコンピューターでの作業から未記録の時間を提案できます。{link} でキャプチャをオンにしてください。',
+  'today.captureHintHide': 'このヒントを閉じる',
   'timeline.empty': 'タイムライン：この日はまだ何も記録されていません',
   'timeline.label': 'タイムライン：ブロック {blocks, plural, other {# 件}}、作業時間 {worked}{breaks, plural, =0 {} other {、休憩 # 回}}{overlapping, plural, =0 {} other {、重複 # 件}}',
   'timeline.blockTitle': '{activity} — {range}、{duration}（{kind, select, running {実行中のセッション} session {セッション} other {追加したエントリ}}{overlaps, select, yes {、他のブロックと重複} other {}}）{note}',
