@@ -49,6 +49,18 @@ test('parses xprop lines: the active window, WM_CLASS and titles with quotes', (
   assert.deepEqual(parseWindowPropertyLine('_NET_WM_NAME(STRING) = "notes \\342\\200\\224 Editor"'), { property: '_NET_WM_NAME', values: ['notes — Editor'] });
 });
 
+test('a title of megabytes is decoded only as far as the 512 characters capture keeps; the strings after it are read whole', () => {
+  // As xprop prints them: 2 MB of letters, emoji (surrogate pairs) and octal escapes of an em dash.
+  const letters = parseWindowPropertyLine(`_NET_WM_NAME(UTF8_STRING) = "${'a\\"b'.repeat(500_000)}"`);
+  assert.deepEqual(letters?.values, ['a"b'.repeat(171).slice(0, 512)]);
+  const emoji = parseWindowPropertyLine(`_NET_WM_NAME(UTF8_STRING) = "${'😀'.repeat(1_000_000)}"`);
+  assert.deepEqual(emoji?.values, ['😀'.repeat(512)]);
+  const dashes = parseWindowPropertyLine(`_NET_WM_NAME(STRING) = "${'\\342\\200\\224'.repeat(200_000)}"`);
+  assert.deepEqual(dashes?.values, ['—'.repeat(512)]);
+  const classes = parseWindowPropertyLine(`WM_CLASS(STRING) = "${'x'.repeat(1_000_000)}", "Xmessage"`);
+  assert.deepEqual(classes?.values, ['x'.repeat(512), 'Xmessage']);
+});
+
 test('the X11 source says why it cannot work without a display', async () => {
   assert.match((await x11FocusSource({ env: { ...process.env, DISPLAY: '' } }).check()) ?? '', /DISPLAY is not set/);
   assert.equal(await x11FocusSource({ env: env() }).check(), null);

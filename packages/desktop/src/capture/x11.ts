@@ -13,6 +13,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { CAPTURED_TEXT_LIMITS, cutToCharacters } from '@tock/core';
 import { runCommand } from '../run-command.ts';
 import { FocusSourceUnavailable, SourceReason, type FocusedWindow, type FocusFollower, type FocusSource, type FocusSourceContext } from './focus-source.ts';
 
@@ -29,7 +30,15 @@ export function parseActiveWindowLine(line: string): string | null | undefined {
 }
 
 /**
- * The quoted strings of an xprop value (`"one", "Two \"x\""`), unescaped. xprop writes bytes
+ * Bytes of each string decoded: enough for the 512 characters capture keeps of a title (4 bytes
+ * at most each). A window may set a title of megabytes (xprop prints up to 500 000 bytes of
+ * it); decoding the whole of one held the app ~0.4 s per change.
+ */
+const DECODED_BYTES = 4 * CAPTURED_TEXT_LIMITS.title;
+
+/**
+ * The quoted strings of an xprop value (`"one", "Two \"x\""`), unescaped, each cut to its
+ * first 512 characters (capture keeps no more: the rest is never decoded). xprop writes bytes
  * it cannot show in the locale as octal escapes (`\342\200\224`, an em dash in a title typed
  * `STRING`); they are put back together as UTF-8.
  */
@@ -40,7 +49,7 @@ export function parseXpropStrings(value: string): string[] {
     const text = m[1] as string;
     const bytes: number[] = [];
     let i = 0;
-    while (i < text.length) {
+    while (i < text.length && bytes.length < DECODED_BYTES) {
       const octal = /^\\([0-7]{3})/.exec(text.slice(i, i + 4));
       if (octal) {
         bytes.push(Number.parseInt(octal[1] as string, 8) & 0xff);
@@ -56,7 +65,9 @@ export function parseXpropStrings(value: string): string[] {
       }
       bytes.push(...Buffer.from(c, 'utf8'));
     }
-    out.push(Buffer.from(bytes).toString('utf8'));
+    const decoded = Buffer.from(bytes).toString('utf8');
+    // Cut short, the last character's bytes may be partial: the first 512 are whole.
+    out.push(i < text.length ? cutToCharacters(decoded, CAPTURED_TEXT_LIMITS.title) : decoded);
   }
   return out;
 }
