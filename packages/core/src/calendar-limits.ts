@@ -13,6 +13,12 @@ export const CALENDAR_LIMITS = {
    * files cannot take the app's memory (a 9.5 MiB file of events holds about 40 MiB parsed).
    */
   maxTotalBytes: 16 * 1024 * 1024,
+  /**
+   * A VEVENT or VTIMEZONE of more than this many lines (each date of an RDATE or EXDATE counted
+   * as one) is left out unparsed: ical.js holds about 1 KiB a value while it parses a component,
+   * so one event of 600 000 dates in a 10 MiB file took 540 MiB.
+   */
+  maxComponentLines: 10_000,
   /** At most this many occurrences of one recurring event are kept (those not expanded from near the days asked). */
   maxOccurrences: 10_000,
   /** At most this many steps of the recurrence iterators in one query, over every calendar asked: the rest waits for the next. */

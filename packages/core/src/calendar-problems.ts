@@ -10,6 +10,8 @@
 export type CalendarProblem =
   /** A `BEGIN:VEVENT` or `BEGIN:VTIMEZONE` without its `END:`: the rest of the file is left out. */
   | { code: 'calendar_unended'; values: { component: 'VEVENT' | 'VTIMEZONE' } }
+  /** A VEVENT or VTIMEZONE of more than `max` lines or dates: it is left out unparsed. */
+  | { code: 'calendar_component_too_long'; values: { component: 'VEVENT' | 'VTIMEZONE'; max: number } }
   /** An event ical.js could not read (its own words in `error`). */
   | { code: 'calendar_event_unreadable'; values: { error: string } }
   /** A VTIMEZONE ical.js could not read (its own words in `error`). */
@@ -62,6 +64,8 @@ export function calendarProblemLine(p: CalendarProblem): string {
   switch (p.code) {
     case 'calendar_unended':
       return `a ${p.values.component} does not end (END:${p.values.component} missing): it is left out`;
+    case 'calendar_component_too_long':
+      return `a ${p.values.component} has more than ${p.values.max} lines or dates: it is left out`;
     case 'calendar_event_unreadable':
       return `an event could not be read: ${p.values.error}`;
     case 'calendar_zone_unreadable':

@@ -18,8 +18,10 @@ export interface Series {
   data: EventData;
   periodic: { recur: ICAL.Recur; start: ICAL.Time; periodMs: number } | undefined;
   iterators: ICAL.RecurIterator[];
-  /** Wall times of RDATEs not yet merged in, sorted. */
+  /** Wall times of the RDATEs (and DTSTART), sorted, each once, at most one past the occurrences kept. */
   rdates: number[];
+  /** The index in {@link rdates} of the next one not yet merged in. */
+  nextRdate: number;
   /** Occurrences expanded so far (wall ms, sorted), and whether there are no more. */
   walls: number[];
   done: boolean;

@@ -47,3 +47,33 @@ function lineStart(text: string, word: string, from: number): number {
   while (at > 0 && text[at - 1] !== '\n') at = text.indexOf(word, at + 1);
   return at;
 }
+
+/**
+ * The lines of a component's text as iCalendar reads them (a folded line is one), each date of
+ * an RDATE or EXDATE counted as one: what ical.js holds objects for while it parses it. Counts
+ * no further than `max` + 1.
+ */
+export function componentLines(text: string, max: number): number {
+  let lines = 0;
+  for (let at = 0; at < text.length && lines <= max; ) {
+    const end = text.indexOf('\n', at);
+    const next = end === -1 ? text.length : end + 1;
+    const first = text.charCodeAt(at);
+    if (first !== 0x20 && first !== 0x09) lines++;
+    const word = text.slice(at, at + 6).toUpperCase();
+    if (word.startsWith('RDATE') || word === 'EXDATE') {
+      // The dates of a list (and of its folded lines): a comma each.
+      let stop = next;
+      while (stop < text.length && (text.charCodeAt(stop) === 0x20 || text.charCodeAt(stop) === 0x09)) {
+        const more = text.indexOf('\n', stop);
+        stop = more === -1 ? text.length : more + 1;
+      }
+      const list = text.slice(at, stop);
+      for (let comma = list.indexOf(','); comma !== -1 && lines <= max; comma = list.indexOf(',', comma + 1)) lines++;
+      at = stop;
+      continue;
+    }
+    at = next;
+  }
+  return lines;
+}

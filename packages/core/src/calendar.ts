@@ -20,7 +20,7 @@ import ICAL from 'ical.js';
 import { CALENDAR_LIMITS, stepBudget, type CalendarMeeting, type StepBudget } from './calendar-limits.ts';
 import { neverOnADate, OutOfSteps, periodOf, Runaway, type Series } from './calendar-recurrence.ts';
 import { calendarProblemLine, type CalendarProblem } from './calendar-problems.ts';
-import { splitCalendar, type CalendarPart } from './calendar-split.ts';
+import { componentLines, splitCalendar, type CalendarPart } from './calendar-split.ts';
 import { endOf, instantOf, isIanaZone, seriesDuration, wallOf, ZONE_SLACK_MS, type EventData, type WallTime, type Zone } from './calendar-times.ts';
 
 export { CALENDAR_LIMITS, stepBudget, type CalendarMeeting, type StepBudget } from './calendar-limits.ts';
@@ -68,6 +68,11 @@ export class ParsedCalendar {
 
   /** Adds one part of the file: a VTIMEZONE (add them first) or a VEVENT's text. */
   add(part: CalendarPart): void {
+    if (componentLines(part.text, CALENDAR_LIMITS.maxComponentLines) > CALENDAR_LIMITS.maxComponentLines) {
+      if (part.kind === 'vevent') this.eventCount++;
+      this.problem({ code: 'calendar_component_too_long', values: { component: part.kind === 'vevent' ? 'VEVENT' : 'VTIMEZONE', max: CALENDAR_LIMITS.maxComponentLines } });
+      return;
+    }
     let component: ICAL.Component;
     try {
       component = new ICAL.Component(ICAL.parse(part.text));
@@ -185,11 +190,12 @@ export class ParsedCalendar {
     for (const prop of event.getAllProperties('exdate')) {
       for (const value of prop.getValues()) if (value instanceof ICAL.Time) exdates.push({ wall: wallOf(value), zone: zoneOf(prop, value) });
     }
-    if (iterators.length === 0) rdates.push(startWall.wall);
-    rdates.sort((a, b) => a - b);
-    this.series.push({ data, periodic, iterators, rdates, walls: [], done: false, exdates, heads: iterators.map(() => undefined) });
     // The first occurrence is DTSTART even when the rule would not give it (RFC 5545 3.8.5.3).
-    if (iterators.length > 0) rdates.unshift(startWall.wall);
+    rdates.push(startWall.wall);
+    // Each date once, and none past the occurrences ever kept (a file may list 600 000): the
+    // expansion then costs what the occurrences kept cost, whatever the file repeats.
+    const sorted = rdates.sort((a, b) => a - b).filter((wall, i, all) => i === 0 || wall !== all[i - 1]);
+    this.series.push({ data, periodic, iterators, rdates: sorted.slice(0, CALENDAR_LIMITS.maxOccurrences + 1), nextRdate: 0, walls: [], done: false, exdates, heads: iterators.map(() => undefined) });
   }
 
   /**
@@ -231,9 +237,11 @@ export class ParsedCalendar {
         this.expand(series, highWall);
         walls = series.walls;
       }
+      // Only the exceptions that may fall in the window are read as instants (a file may list
+      // 540 000 of them in zones, and reading each costs the zone's rules at every ask).
       const skip = new Set<number>();
-      for (const ex of series.exdates) skip.add(instantOf(ex, timeZone));
-      for (const ov of this.overridden.get(data.uid) ?? []) skip.add(instantOf(ov, timeZone));
+      for (const ex of series.exdates) if (ex.wall >= lowWall && ex.wall <= highWall) skip.add(instantOf(ex, timeZone));
+      for (const ov of this.overridden.get(data.uid) ?? []) if (ov.wall >= lowWall && ov.wall <= highWall) skip.add(instantOf(ov, timeZone));
       let a = 0;
       let b = walls.length;
       while (a < b) {
@@ -259,7 +267,7 @@ export class ParsedCalendar {
         this.problem({ code: 'calendar_occurrences_cut', values: { summary: series.data.summary.slice(0, 60), max: CALENDAR_LIMITS.maxOccurrences } });
         return;
       }
-      let best = series.rdates[0] ?? Number.POSITIVE_INFINITY;
+      let best = series.rdates[series.nextRdate] ?? Number.POSITIVE_INFINITY;
       let from = -1;
       for (let k = 0; k < series.iterators.length; k++) {
         let head = series.heads[k];
@@ -278,7 +286,7 @@ export class ParsedCalendar {
         series.done = true;
         return;
       }
-      if (from === -1) series.rdates.shift();
+      if (from === -1) series.nextRdate++;
       else series.heads[from] = undefined;
       if (best > (series.walls[series.walls.length - 1] ?? Number.NEGATIVE_INFINITY)) series.walls.push(best);
     }

@@ -201,3 +201,37 @@ test('moving a rule’s start on by whole periods gives what expanding it from D
     assert.deepEqual(moved, starts(`${rule};COUNT=100000`), rule);
   }
 });
+
+test('an event or zone of more than 10 000 lines or dates is left out unparsed, one line each; the rest is read', () => {
+  const max = CALENDAR_LIMITS.maxComponentLines;
+  assert.equal(max, 10_000, 'docs/calendar.md "Limits"');
+  const dates = (n: number, from = Date.UTC(2000, 0, 1)): string[] => Array.from({ length: n }, (_, i) => new Date(from + i * 86_400_000).toISOString().replace(/[-:]/g, '').slice(0, 15) + 'Z');
+  const cal = parseCalendar(
+    ics(
+      // One list of dates on one (folded) line, one date a line, a component nested past counting: each too long.
+      vevent('UID:list', 'DTSTART:19990101T090000Z', 'DURATION:PT30M', `RDATE:${dates(max).join(',\r\n ')}`, 'SUMMARY:List'),
+      vevent('UID:lines', 'DTSTART:19990101T090000Z', 'DURATION:PT30M', 'RRULE:FREQ=DAILY', ...dates(max).map((d) => `EXDATE:${d}`), 'SUMMARY:Lines'),
+      vevent('UID:deep', 'DTSTART:20261120T090000Z', 'DURATION:PT30M', ...Array(max).fill('BEGIN:VALARM'), ...Array(max).fill('END:VALARM'), 'SUMMARY:Deep'),
+      ['BEGIN:VTIMEZONE', 'TZID:Long', 'BEGIN:STANDARD', 'DTSTART:19700101T000000', 'TZOFFSETFROM:+0100', 'TZOFFSETTO:+0100', ...dates(max).map((d) => `RDATE:${d.slice(0, -1)}`), 'END:STANDARD', 'END:VTIMEZONE'].join('\r\n'),
+      // Just within: 4 000 dates, each given twice, are 4 000 occurrences, each once.
+      vevent('UID:twice', 'DTSTART:20261101T090000Z', 'DURATION:PT30M', `RDATE:${[...dates(4_000, Date.UTC(2026, 10, 2, 9)), ...dates(4_000, Date.UTC(2026, 10, 2, 9))].join(',')}`, 'SUMMARY:Twice'),
+      vevent('UID:ok', 'DTSTART:20261120T100000Z', 'DURATION:PT1H', 'SUMMARY:Kept'),
+    ),
+  );
+  assert.equal(cal.events, 5);
+  assert.deepEqual(cal.found, [
+    { code: 'calendar_component_too_long', values: { component: 'VTIMEZONE', max } },
+    { code: 'calendar_component_too_long', values: { component: 'VEVENT', max } },
+    { code: 'calendar_component_too_long', values: { component: 'VEVENT', max } },
+    { code: 'calendar_component_too_long', values: { component: 'VEVENT', max } },
+  ]);
+  assert.equal(cal.problems[1], `a VEVENT has more than ${max} lines or dates: it is left out`);
+  assert.deepEqual(
+    cal.meetingsBetween(...day('2026-11-20'), 'UTC').map((m) => [iso(m.startMs), m.summary]),
+    [
+      ['2026-11-20T09:00:00.000Z', 'Twice'],
+      ['2026-11-20T10:00:00.000Z', 'Kept'],
+    ],
+  );
+  assert.equal(cal.meetingsBetween(Date.parse('2026-11-01T00:00:00Z'), Date.parse('2038-01-01T00:00:00Z'), 'UTC').filter((m) => m.summary === 'Twice').length, 4_001, 'DTSTART and the 4 000 dates, each once');
+});

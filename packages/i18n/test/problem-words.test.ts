@@ -117,6 +117,7 @@ describe('the shared words of a reason’s code', () => {
     // Typed by the catalogs' codes: a new problem.calendar.* key needs its values here.
     const each: Record<CalendarProblemKeyCode, Record<string, string | number>> = {
       calendar_unended: { component: 'VEVENT' },
+      calendar_component_too_long: { component: 'VEVENT', max: 10_000 },
       calendar_event_unreadable: { error: 'E' },
       calendar_zone_unreadable: { error: 'E' },
       calendar_zone_unknown: { zone: 'Mars/Olympus' },

@@ -156,6 +156,7 @@ export const problems = {
   'problem.import.import_json_start': 'Kein JSON: Die Datei beginnt nicht mit [ oder einer öffnenden geschweiften Klammer',
   'problem.import.import_json_member': 'Kein JSON: Ein Name eines Elements wurde erwartet',
   'problem.calendar.calendar_unended': '{path}: Ein {component} endet nicht (END:{component} fehlt) und wird ausgelassen',
+  'problem.calendar.calendar_component_too_long': '{path}: Ein {component} hat mehr als {max, number} Zeilen oder Daten und wird ausgelassen',
   'problem.calendar.calendar_event_unreadable': '{path}: Ein Termin konnte nicht gelesen werden: {error}',
   'problem.calendar.calendar_zone_unreadable': '{path}: Eine VTIMEZONE konnte nicht gelesen werden: {error}',
   'problem.calendar.calendar_zone_unknown': '{path}: Unbekannte Zeitzone „{zone}“: Ihre Zeiten werden in Ihrer Zeitzone gelesen',

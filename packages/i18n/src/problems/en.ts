@@ -153,6 +153,7 @@ export const problems = {
   'problem.import.import_json_start': 'not JSON: it does not start with [ or an opening brace',
   'problem.import.import_json_member': 'not JSON: a member name was expected',
   'problem.calendar.calendar_unended': '{path}: a {component} does not end (END:{component} missing): it is left out',
+  'problem.calendar.calendar_component_too_long': '{path}: a {component} has more than {max, number} lines or dates: it is left out',
   'problem.calendar.calendar_event_unreadable': '{path}: an event could not be read: {error}',
   'problem.calendar.calendar_zone_unreadable': '{path}: a VTIMEZONE could not be read: {error}',
   'problem.calendar.calendar_zone_unknown': '{path}: unknown time zone "{zone}": its times are read in your zone',

@@ -156,6 +156,7 @@ export const problems = {
   'problem.import.import_json_start': 'no es JSON: no empieza por [ ni por una llave de apertura',
   'problem.import.import_json_member': 'no es JSON: se esperaba un nombre de miembro',
   'problem.calendar.calendar_unended': '{path}: un {component} no termina (falta END:{component}): se omite',
+  'problem.calendar.calendar_component_too_long': '{path}: un {component} tiene más de {max, number} líneas o fechas: se omite',
   'problem.calendar.calendar_event_unreadable': '{path}: no se pudo leer un evento: {error}',
   'problem.calendar.calendar_zone_unreadable': '{path}: no se pudo leer un VTIMEZONE: {error}',
   'problem.calendar.calendar_zone_unknown': '{path}: zona horaria desconocida «{zone}»: sus horas se leen en su zona',

@@ -156,6 +156,7 @@ export const problems = {
   'problem.import.import_json_start': 'pas du JSON : il ne commence ni par [ ni par une accolade ouvrante',
   'problem.import.import_json_member': 'pas du JSON : un nom de membre était attendu',
   'problem.calendar.calendar_unended': '{path} : un {component} ne se termine pas (END:{component} manque) : il est ignoré',
+  'problem.calendar.calendar_component_too_long': '{path} : un {component} a plus de {max, number} lignes ou dates : il est ignoré',
   'problem.calendar.calendar_event_unreadable': '{path} : un événement n’a pas pu être lu : {error}',
   'problem.calendar.calendar_zone_unreadable': '{path} : un VTIMEZONE n’a pas pu être lu : {error}',
   'problem.calendar.calendar_zone_unknown': '{path} : fuseau horaire inconnu « {zone} » : ses heures sont lues dans votre fuseau',

@@ -156,6 +156,7 @@ export const problems = {
   'problem.import.import_json_start': 'JSON ではありません。[ または開き波かっこで始まっていません',
   'problem.import.import_json_member': 'JSON ではありません。メンバー名が必要です',
   'problem.calendar.calendar_unended': '{path}：{component} が終わっていない（END:{component} がない）ため、読み飛ばします',
+  'problem.calendar.calendar_component_too_long': '{path}：{component} の行または日付が {max, number} を超えているため、読み飛ばします',
   'problem.calendar.calendar_event_unreadable': '{path}：予定を読み込めませんでした：{error}',
   'problem.calendar.calendar_zone_unreadable': '{path}：VTIMEZONE を読み込めませんでした：{error}',
   'problem.calendar.calendar_zone_unknown': '{path}：不明なタイムゾーン「{zone}」：その時刻はあなたのタイムゾーンで読み込みます',
