@@ -16,6 +16,7 @@ import { parseDuration, refuseSplitDuration } from './duration.ts';
 import { flags, LISTENER_FLAG } from './flags.ts';
 import { daysOf, overlapWarning, runningOf, startOverlapWarning } from './overlap-warning.ts';
 import { CliError, messagesOf, print, refusal, type Io } from './io.ts';
+import { FieldRefusal } from './rule-words.ts';
 import { checkTemplate, renderStatusLine } from './status-line.ts';
 import { terminalText } from './terminal-text.ts';
 import { ask, trackingPort, type TrackingPort } from './tracking-port.ts';
@@ -122,13 +123,14 @@ const search: Command = {
   },
 };
 
-/** Runs the tag check, saying its refusal as `--tag: …` (one line, the flag named). */
+/** Runs the tag check, saying its refusal as `--tag: …` (one line, the flag named; the rule in the person's language). */
 function sayingTag(check: () => unknown): void {
   try {
     check();
   } catch (error) {
-    const detail = error instanceof Problem ? error.details?.[0]?.message : undefined;
-    throw new CliError(`--tag: ${detail ?? (error instanceof Error ? error.message : String(error))}`);
+    const detail = error instanceof Problem ? error.details?.[0] : undefined;
+    if (detail !== undefined) throw new FieldRefusal('--tag', detail);
+    throw new CliError(`--tag: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
@@ -183,6 +185,8 @@ const log: Command = {
     const billable = values['billable'] === true ? true : values['not-billable'] === true ? false : undefined;
     refuseSplitDuration(positionals[0], positionals[1]);
     noExtraWords(positionals, 2, 'tock log 45m "Writing docs"');
+    // Checked by the tag rules first, as tock start does: the refusal names --tag.
+    if (tags !== undefined && tags.length > 0) sayingTag(() => cleanTags(tags));
     const usage = 'tock log DURATION NAME [--note TEXT] [--tag T]… [--billable|--not-billable] [--create]';
     const durationMinutes = parseDuration(requireText(positionals[0], 'error.giveDurationAndName', usage));
     const name = requireText(positionals[1], 'error.giveActivityName', usage);

@@ -7,7 +7,7 @@ import { COMMANDS } from './commands.ts';
 import type { CliMessages } from './i18n/index.ts';
 import { CliError, guardedIo, processIo, type Io } from './io.ts';
 import { messagesFor } from './language.ts';
-import { FieldRefusal, problemLine, validationLine } from './rule-words.ts';
+import { FieldRefusal, PortRefusal, problemLine, validationLine } from './rule-words.ts';
 import { problemReasonLine } from './problem-words.ts';
 
 function help(t: CliMessages): string {
@@ -72,7 +72,7 @@ export async function main(argv: string[], given: Io = processIo): Promise<numbe
  * by its code where the CLI has words for it, else the app's English line as it came.
  */
 export function errorLine(error: unknown, t: CliMessages): string {
-  if (error instanceof FieldRefusal) return error.line(t);
+  if (error instanceof FieldRefusal || error instanceof PortRefusal) return error.line(t);
   if (error instanceof CliError && error.said !== undefined) return t(error.said.key, error.said.values);
   return problemLine(t, error) ?? validationLine(t, error) ?? problemReasonLine(t, error) ?? failureLine(error);
 }

@@ -83,6 +83,27 @@ export class FieldRefusal extends CliError {
   }
 }
 
+/**
+ * A refusal of the tracking port over the admin socket (tracking-port.ts): the line the
+ * listener's client says (`Tock refused the request: tags: …`), and the app's problem beside it,
+ * so that in another language a field's rule is said by its code, as every other command's is.
+ */
+export class PortRefusal extends CliError {
+  readonly problem: unknown;
+
+  constructor(line: string, problem: unknown) {
+    super(line);
+    this.problem = problem;
+  }
+
+  /** `<field>: <rule>` in `t`'s language for a field refused by its rule; else the client's line. */
+  line(t: CliMessages): string {
+    // A refusal said whole (an activity by name) keeps the client's words for its kind.
+    const whole = isProblem(this.problem) && this.problem.details?.[0]?.line !== undefined;
+    return (whole ? undefined : validationLine(t, this.problem)) ?? this.message;
+  }
+}
+
 /** Every sync problem has its words (`sync.reason.*`): a new code in @tock/sync fails `tsc` here until it has a key. */
 const EVERY_SYNC_PROBLEM_WORDED: SyncReasonCode extends SyncReasonKeyCode ? true : never = true;
 void EVERY_SYNC_PROBLEM_WORDED;

@@ -32,6 +32,7 @@ import { isProblem, PROBLEM_STATUS } from '@tock/protocol';
 import { appNotRunning } from './admin-call.ts';
 import { appRunsUnder, clientRefusal, connect, type RequestContext } from './client-connection.ts';
 import { CliError, type Io } from './io.ts';
+import { PortRefusal } from './rule-words.ts';
 
 /** What the tracking commands ask; each answer is the listener's result type. */
 export interface TrackingPort {
@@ -140,7 +141,10 @@ export function adminPort(env: NodeJS.ProcessEnv): TrackingPort {
       if (error instanceof CliError) return error;
       const context: RequestContext = { port: listenerPort, appRunning: () => true, activityName };
       const client = asClientError(error);
-      if (client instanceof TockError) return clientRefusal(client, context);
+      if (client instanceof TockError) {
+        const refused = clientRefusal(client, context);
+        return refused.said === undefined ? new PortRefusal(refused.message, error) : refused;
+      }
       return error instanceof Error ? error : new Error(String(error));
     },
   };

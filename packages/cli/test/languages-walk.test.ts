@@ -47,4 +47,26 @@ describe('tock in French, Spanish and Japanese', () => {
     const spaced = Object.entries(ja).filter(([, message]) => /\{duration\} [をでとがに]/u.test(message));
     assert.deepEqual(spaced, []);
   });
+
+  it('a refused --tag is said in the language, by tock start and tock log alike; English unchanged', async () => {
+    for (const argv of [
+      ['start', 'Design', '--create', '--tag', ''],
+      ['log', '30', 'Design', '--create', '--tag', ''],
+    ]) {
+      assert.equal((await inLanguage('C.UTF-8', ...argv)).err, 'error: --tag: tag "" must not be empty', argv.join(' '));
+      assert.equal((await inLanguage('fr_FR.UTF-8', ...argv)).err, 'error: --tag : étiquette "" : ne doit pas être vide', argv.join(' '));
+      assert.equal((await inLanguage('es_ES.UTF-8', ...argv)).err, 'error: --tag: etiqueta "": no debe estar vacío', argv.join(' '));
+      assert.equal((await inLanguage('ja_JP.UTF-8', ...argv)).err, 'error: --tag：タグ ""：空にはできません', argv.join(' '));
+    }
+  });
+
+  it('a field the app refuses to tock log is said by its rule in the language; English keeps the client’s line', async () => {
+    const note = 'n'.repeat(2001);
+    const en = await inLanguage('C.UTF-8', 'log', '30', 'Design', '--create', '--note', note);
+    assert.match(en.err, /^error: Tock refused the request: note: /);
+    const fr = await inLanguage('fr_FR.UTF-8', 'log', '30', 'Design', '--create', '--note', note);
+    assert.equal(fr.err, 'error: note : doit être un texte d’au plus 2\u202f000 caractères');
+    const ja = await inLanguage('ja_JP.UTF-8', 'log', '30', 'Design', '--create', '--note', note);
+    assert.match(ja.err, /^error: note：.*2,000/);
+  });
 });
