@@ -125,6 +125,23 @@ describe('attack: a bus client forges KWin focus reports to a real app (35.4)', 
     assert.ok(!(await on.apps()).includes('evil'));
     assert.match(await on.run('capture', 'status'), /^ignored: 2 reports from bus clients other than the desktop \(GNOME Shell, KWin, the screensaver\)$/m);
   });
+
+  it('a 2 MiB call from a bus client is dropped and counted; capture goes on following KWin', async () => {
+    const attacker = await connectSessionBus(on.env);
+    try {
+      const before = (await on.status()).ignoredReports;
+      // No answer comes (the message is never read): the call times out on the attacker's side.
+      void activated(attacker, 'evil', 'x'.repeat(2 * 1024 * 1024)).catch(() => {});
+      await until('the message counted', async () => ((await on.status()).ignoredReports === before + 1 ? true : undefined));
+      const status = await on.status();
+      assert.equal(status.source?.id, 'kde', 'capture still follows KWin');
+      await activated(kwins.at(-1) as SessionBus, 'org.kde.dolphin', 'Home');
+      await until('the report after it in the timeline', async () => ((await on.apps()).at(-1) === 'org.kde.dolphin' ? true : undefined));
+      assert.ok(!(await on.apps()).includes('evil'));
+    } finally {
+      attacker.close();
+    }
+  });
 });
 
 describe('attack: a bus client forges GNOME Shell focus reports to a real app (35.4, 35.7)', () => {
