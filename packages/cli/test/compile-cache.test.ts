@@ -192,6 +192,28 @@ for (const [kind, make] of [
     assert.doesNotMatch(linked.debug, /reading cache from/);
   });
 
+  test(`the ${kind} launcher runs without a cache when a folder above it is another user's, or others may change it`, (t) => {
+    const tree = make(t);
+    const cases: [string, (cacheHome: string) => void][] = [
+      // Its owner may rename tock/ and put a folder of its own in its place.
+      ['a cache home of another user', (cacheHome) => chownSync(cacheHome, OTHER_UID, OTHER_UID)],
+      ['a cache home anyone may write, not sticky', (cacheHome) => chmodSync(cacheHome, 0o777)],
+    ];
+    for (const [what, spoil] of cases) {
+      const cacheHome = join(tree.dir, what.replace(/\W+/g, '-'));
+      const folder = join(cacheHome, 'tock/compile-cache');
+      mkdirSync(folder, { recursive: true, mode: 0o700 });
+      chmodSync(folder, 0o700);
+      plant(folder, tree.app);
+      spoil(cacheHome);
+      const result = run(tree.launcher, { HOME: tree.home, TMPDIR: tree.shared, XDG_CACHE_HOME: cacheHome });
+      assert.equal(result.status, 0, `${what}: ${result.debug}`);
+      assert.equal(result.stdout, 'good', `${what}: ${result.debug}`);
+      assert.doesNotMatch(result.debug, /reading cache from/, `${what}: no cache at all`);
+      assert.equal(mode(folder), '0700', `${what}: left as it was`);
+    }
+  });
+
   test(`the ${kind} launcher honours NODE_COMPILE_CACHE only for a folder of the person's own that is 0700`, (t) => {
     const tree = make(t);
     const unsafe = join(tree.shared, 'my-cache');
