@@ -7,7 +7,8 @@
  * real app process: it is added with `tock calendar add` and the day's suggestions asked for,
  * while a signed `GET /status` every 10 ms must keep being answered and the peak RSS may grow
  * at most {@link RSS_GROWTH_MIB}. Each bad file is one line of the app's output naming it, and
- * the good meeting is still suggested.
+ * the good meeting is still suggested. A second app reads events of hundreds of thousands of
+ * dates under the same bounds.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -71,10 +72,86 @@ function writeHostileFolder(dir: string, today: string): Record<string, RegExp> 
   };
 }
 
+/** `n` days from 2000-01-01 as iCalendar dates at 09:00 (UTC with `z`, else wall times). */
+const datesFrom2000 = (n: number, z: string): string[] => Array.from({ length: n }, (_, i) => `${new Date(Date.UTC(2000, 0, 1) + i * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '')}T090000${z}`);
+
+/**
+ * Events of many dates: one of 300 000 `EXDATE`s in one list (5 MB: ical.js held 270 MiB
+ * parsing it), and 40 daily meetings in a zone with
+ * 9 000 `EXDATE`s and 3 000 `RDATE`s each (reading each exception in its zone at every ask held
+ * the app 2 s an ask).
+ */
+function writeDatesFolder(dir: string, today: string): void {
+  mkdirSync(dir, { recursive: true });
+  const listed = Array.from({ length: 300_000 }, (_, i) => `${2000 + (i % 30)}0101T090000Z`);
+  writeFileSync(join(dir, 'one-event.ics'), ics(vevent('UID:one', 'DTSTART:19990101T090000Z', 'DURATION:PT30M', 'RRULE:FREQ=DAILY', `EXDATE:${listed.join(',')}`, 'SUMMARY:One')));
+  const events = Array.from({ length: 40 }, (_, e) =>
+    vevent(`UID:x${e}`, 'DTSTART;TZID=Europe/Berlin:19990101T090000', 'DURATION:PT30M', 'RRULE:FREQ=DAILY', `EXDATE;TZID=Europe/Berlin:${datesFrom2000(9_000, '').join(',')}`, `RDATE:${datesFrom2000(3_000, 'Z').join(',')}`, `SUMMARY:Daily ${e}`),
+  );
+  events.push(vevent('UID:good', `DTSTART:${compact(today)}T090000`, `DTEND:${compact(today)}T100000`, 'SUMMARY:Good meeting'));
+  writeFileSync(join(dir, 'exceptions.ics'), ics(...events));
+}
+
+/** Asks `ask` while a signed `GET /status` every 10 ms must be answered; the slowest answer and the peak RSS growth. */
+async function whileAnswering(app: Target, ask: () => Promise<void>): Promise<{ slowest: number; answers: number; growthMib: number }> {
+  const pid = app.process().child.pid as number;
+  const rssBefore = procStatusKib(pid, 'VmRSS');
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  let polling = true;
+  const latencies: number[] = [];
+  const poll = (async () => {
+    while (polling) {
+      const sent = performance.now();
+      const answer = await app.call({ target: '/status' });
+      latencies.push(performance.now() - sent);
+      assert.equal(answer.status, 200, answer.text);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  try {
+    await ask();
+  } finally {
+    polling = false;
+    await poll;
+  }
+  return { slowest: Math.max(...latencies), answers: latencies.length, growthMib: (procStatusKib(pid, 'VmHWM') - rssBefore) / 1024 };
+}
+
 describe('attack: hostile calendar files (real app)', () => {
   let target: Target | undefined;
+  let second: Target | undefined;
   after(async () => {
     await target?.dispose();
+    await second?.dispose();
+  });
+
+  it('events of hundreds of thousands of dates: left out past 10 000, and the rest cost only the days asked', { timeout: 180_000 }, async (t) => {
+    second = await startTarget();
+    const app = second;
+    const today = localDay(new Date());
+    const dir = join(app.home, 'dates');
+    writeDatesFolder(dir, today);
+    let day: Suggestions | undefined;
+    const { slowest, answers, growthMib } = await whileAnswering(app, async () => {
+      const added = await tock(['calendar', 'add', dir, '--name', 'Dates', '--json'], app.env);
+      assert.equal(added.code, 0, added.stderr);
+      assert.equal((JSON.parse(added.stdout) as { events: number }).events, 42);
+      for (const date of [today, '2001-03-01', '2010-06-01', today]) {
+        const asked = await tock(['suggest', date, '--json'], app.env);
+        assert.equal(asked.code, 0, asked.stderr);
+      }
+      day = JSON.parse((await tock(['suggest', today, '--json'], app.env)).stdout) as Suggestions;
+    });
+    t.diagnostic(`slowest GET /status of ${answers}: ${slowest.toFixed(0)} ms; peak RSS grew ${growthMib.toFixed(0)} MiB`);
+    assert.ok(answers >= 5, `${answers} answers`);
+    assert.ok(slowest <= STATUS_BOUND_MS, `GET /status took ${slowest.toFixed(0)} ms while the calendar was read and asked`);
+    assert.ok(growthMib <= RSS_GROWTH_MIB, `peak RSS grew ${growthMib.toFixed(0)} MiB`);
+    assert.ok(
+      day?.suggestions.some((s) => s.sources.some((x) => x.source === 'calendar' && x.title === 'Good meeting')),
+      JSON.stringify(day?.suggestions.map((s) => s.sources)),
+    );
+    const about = app.output().split('\n').filter((l) => l.includes(join(dir, 'one-event.ics')));
+    assert.deepEqual(about, [`tock: calendar Dates: ${join(dir, 'one-event.ics')}: a VEVENT has more than 10000 lines or dates: it is left out`]);
   });
 
   it('the app keeps answering, its memory stays bounded, each bad file is one line naming it', { timeout: 180_000 }, async (t) => {
