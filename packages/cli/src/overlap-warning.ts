@@ -61,12 +61,14 @@ function secondsInRange(block: NewBlock, report: Report): number {
 
 /**
  * `warning: this overlaps 59m already tracked ("Writing docs"); both are kept, and totals
- * count that time once`, or null when the block overlaps less than a minute. `before` and
- * `after` are the reports by activity of the same days around the write; `running` is what
- * was being tracked before it. The running session is named only for the part of the block it
- * covers (from `since` to the block's end; none while on a break, whose start is not known
- * here): a block that lies over a finished block of another activity, before the running
- * session started, is said to overlap `other activities`, never the running one.
+ * count that time once; to move it to when it happened, run 'tock open' and choose Edit on it
+ * under Today` (the window's *Edit*: no command moves a block), or null when the block
+ * overlaps less than a minute. `before` and `after` are the reports by activity of the same
+ * days around the write; `running` is what was being tracked before it. The running session
+ * is named only for the part of the block it covers (from `since` to the block's end; none
+ * while on a break, whose start is not known here): a block that lies over a finished block
+ * of another activity, before the running session started, is said to overlap `other
+ * activities`, never the running one.
  */
 export function overlapWarning(t: CliMessages, block: NewBlock, before: Report, after: Report, running: RunningBefore | null): string | null {
   const seconds = secondsInRange(block, after);

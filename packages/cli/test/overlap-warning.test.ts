@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Report } from '@tock/client';
-import { cliMessages } from '../src/i18n/index.ts';
+import { cliMessages, loadCliMessages } from '../src/i18n/index.ts';
 import { overlapWarning, runningOf, startOverlapWarning } from '../src/overlap-warning.ts';
 
 const EN = cliMessages('en');
@@ -22,6 +22,9 @@ function report(rows: [typeof WRITING, number][], totalSeconds: number): Report 
 /** What ran before the write, since 09:00 unless said. */
 const running = (activity: typeof WRITING, since = '2026-11-22T09:00:00.000Z', onBreak = false) => ({ activity, since, onBreak });
 
+/** What `tock log`'s warning says to do next: the window's *Edit* on Today (docs/cli.md). */
+const NEXT = '; to move it to when it happened, run `tock open` and choose Edit on it under Today';
+
 /** `tock log 59 "Writing docs"` at 10:00, over 09:00–10:00 already tracked. */
 const entry = { ...WRITING, startedAt: '2026-11-22T09:01:00.000Z', endedAt: '2026-11-22T10:00:00.000Z' };
 
@@ -31,7 +34,7 @@ describe('overlapWarning', () => {
     const after = report([[WRITING, 3600]], 3600);
     assert.equal(
       overlapWarning(EN, entry, before, after, running(WRITING)),
-      'warning: this overlaps 59m already tracked ("Writing docs"); both are kept, and totals count that time once',
+      'warning: this overlaps 59m already tracked ("Writing docs"); both are kept, and totals count that time once' + NEXT,
     );
   });
 
@@ -40,7 +43,7 @@ describe('overlapWarning', () => {
     const after = report([[REVIEW, 3600], [WRITING, 59 * 60]], 3600);
     assert.equal(
       overlapWarning(EN, entry, before, after, running(REVIEW)),
-      'warning: this overlaps 59m already tracked ("Review"); both are kept, and totals count that time once',
+      'warning: this overlaps 59m already tracked ("Review"); both are kept, and totals count that time once' + NEXT,
     );
     assert.match(overlapWarning(EN, entry, before, after, null) ?? '', /already tracked \(other activities\);/);
   });
@@ -66,7 +69,7 @@ describe('overlapWarning names the block the entry lies over, not whatever runs 
     const after = report([[MEETING, 3600], [REVIEW, 30], [WRITING, 59 * 60]], 3630);
     assert.equal(
       overlapWarning(EN, entry, before, after, running(REVIEW, '2026-11-22T09:59:30.000Z')),
-      'warning: this overlaps 59m already tracked (other activities); both are kept, and totals count that time once',
+      'warning: this overlaps 59m already tracked (other activities); both are kept, and totals count that time once' + NEXT,
     );
   });
 
@@ -87,6 +90,22 @@ describe('overlapWarning names the block the entry lies over, not whatever runs 
     assert.equal(runningOf({ isTracking: false, isOnBreak: false, currentActivity: null, todaySeconds: 0, since: null }), null);
     assert.deepEqual(runningOf({ isTracking: true, isOnBreak: true, currentActivity: REVIEW, todaySeconds: 60, since: '2026-11-22T09:00:00.000Z' }), running(REVIEW, '2026-11-22T09:00:00.000Z', true));
   });
+});
+
+describe('overlapWarning says what to do next, in every language', () => {
+  // The window's words for its *Edit* button and its Today screen, as `tock log` names them.
+  const WORDS = { en: ['Edit', 'Today'], de: ['Bearbeiten', 'Heute'], fr: ['Modifier', 'Aujourd’hui'], es: ['Editar', 'Hoy'], ja: ['編集', '今日'] } as const;
+  for (const [language, words] of Object.entries(WORDS)) {
+    it(`${language}: \`tock open\`, then ${words[0]} under ${words[1]}, with and without names`, async () => {
+      const t = await loadCliMessages(language as keyof typeof WORDS);
+      const before = report([[REVIEW, 3600]], 3600);
+      const after = report([[REVIEW, 3600], [WRITING, 59 * 60]], 3600);
+      for (const line of [overlapWarning(t, entry, before, after, running(REVIEW)), overlapWarning(t, entry, before, after, null)]) {
+        assert.ok(line?.startsWith('warning: '), String(line));
+        for (const word of ['`tock open`', ...words]) assert.ok(line?.includes(word), `${language}: ${word} in ${line}`);
+      }
+    });
+  }
 });
 
 describe('startOverlapWarning', () => {

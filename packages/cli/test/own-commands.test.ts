@@ -214,7 +214,7 @@ describe('the same commands with SERVICE_TOKEN use the listener and print the sa
     assert.equal(loggedScripted.out, logged.out.replace('new activity "Planning"', '"Planning"'));
     // Each log ends at the app's real now, so a log overlaps the one before by 15m less the time
     // between them: 14m once a second boundary falls in between.
-    const overlapWarning = /^warning: this overlaps 1[45]m already tracked \("Planning"\); both are kept, and totals count that time once$/;
+    const overlapWarning = /^warning: this overlaps 1[45]m already tracked \("Planning"\); both are kept, and totals count that time once; to move it to when it happened, run `tock open` and choose Edit on it under Today$/;
     assert.match(loggedScripted.err.trim(), overlapWarning);
     const third = await tock(scripted, 'log', '15m', 'Planning', '--note', 'p');
     assert.match(third.err.trim(), overlapWarning);

@@ -172,7 +172,7 @@ describe('tock report', () => {
     const run = await tock(clientEnv, 'log', '30', 'Review', '--create');
     assert.equal(run.status, 0, run.err);
     assert.match(run.out, /^Logged 30m to new activity "Review"/);
-    assert.match(run.err, /^warning: this overlaps (29|30)m already tracked \(other activities\); both are kept, and totals count that time once$/);
+    assert.match(run.err, /^warning: this overlaps (29|30)m already tracked \(other activities\); both are kept, and totals count that time once; to move it to when it happened, run `tock open` and choose Edit on it under Today$/);
     const report = JSON.parse((await tock(env, 'report', '--json')).out);
     assert.ok(report.overlapSeconds > 29 * 60 && report.overlapSeconds <= 30 * 60, String(report.overlapSeconds));
     const table = (await tock(env, 'report')).out.split('\n');
