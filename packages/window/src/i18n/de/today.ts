@@ -72,6 +72,7 @@ export const today = {
   'week.resolve': 'Klären',
   'week.resolveWhat': 'die Überschneidung: {what}',
   'week.breaks': '{count, plural, one {Pause} other {Pausen}}',
+  'week.breakSpan': '{from}–{to} ({duration})',
   'week.notCounted': ', nicht gezählt',
   'week.balance': 'Saldo {balance} · Sollzeit bisher {target}',
   'week.heading': 'Woche vom {from} – {to}',

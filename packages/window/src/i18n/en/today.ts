@@ -69,6 +69,7 @@ export const today = {
   'week.resolve': 'Resolve',
   'week.resolveWhat': 'the overlap of the {what}',
   'week.breaks': '{count, plural, one {Break} other {Breaks}}',
+  'week.breakSpan': '{from}–{to} ({duration})',
   'week.notCounted': ', not counted',
   'week.balance': 'Balance {balance} · target {target} so far',
   'week.heading': 'Week of {from} – {to}',

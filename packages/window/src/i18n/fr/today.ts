@@ -72,6 +72,7 @@ export const today = {
   'week.resolve': 'Résoudre',
   'week.resolveWhat': 'le chevauchement de la {what}',
   'week.breaks': '{count, plural, one {Pause} other {Pauses}}',
+  'week.breakSpan': '{from}–{to} ({duration})',
   'week.notCounted': ', non comptées',
   'week.balance': 'Solde {balance} · objectif {target} jusqu’ici',
   'week.heading': 'Semaine du {from} au {to}',

@@ -7,6 +7,7 @@ import { useState } from 'preact/hooks';
 import type { Report } from '@tock/protocol';
 import { BlockEditor } from './BlockEditor.tsx';
 import { BreaksEditor } from './BreaksEditor.tsx';
+import { breakList } from './break-list.ts';
 import { BlockLedgerBadges } from '../../components/BlockLedgerBadges.tsx';
 import { CapturedLane, useCaptured } from '../../components/CapturedLane.tsx';
 import { SuggestionsLane } from '../../components/SuggestionsLane.tsx';
@@ -121,13 +122,7 @@ function BlockRow({
       {block.breaks.length > 0 && (
         <p class="note breaks" data-testid="break-list">
           {t('week.breaks', { count: block.breaks.length })}{' '}
-          {block.breaks
-            .map((br) => {
-              const s = Date.parse(br.startedAt);
-              const e = br.endedAt === null ? nowMs() : Date.parse(br.endedAt);
-              return `${clockTime(s)}–${br.endedAt === null ? t('today.now') : clockTime(e)} (${duration((e - s) / 1000)})`;
-            })
-            .join(', ')}
+          {breakList(t, block.breaks, nowMs())}
           {t('week.notCounted')}
         </p>
       )}
