@@ -7,6 +7,7 @@
  * `tock invoice device` says which device issues and moves the book (docs/sync.md "One book").
  */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -103,6 +104,13 @@ describe('invoiced is final, through the CLI', () => {
     const csv = join(home, 'void.csv');
     await ok('invoice', '--reissue', first, '--output', csv);
     assert.match(readFileSync(csv, 'utf8'), new RegExp(`${first} VOID`));
+    // In every format: the HTML and the PDF's text.
+    const html = join(home, 'void.html');
+    await ok('invoice', '--reissue', first, '--output', html);
+    assert.match(readFileSync(html, 'utf8'), new RegExp(`${first} VOID`));
+    const pdf = join(home, 'void.pdf');
+    await ok('invoice', '--reissue', first, '--output', pdf);
+    assert.match(execFileSync('pdftotext', ['-raw', pdf, '-'], { encoding: 'utf8' }), new RegExp(`${first} VOID`));
 
     await ok('tag', entryID, 'late');
     // Invoiced again (by core, as the admin door does: its summary is not what is tested here).
