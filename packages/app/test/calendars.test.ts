@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, renameSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { tempDirs, until } from '@tock/test-support';
@@ -148,6 +148,22 @@ test('a file added alone and in an added folder is read once, by the first calen
     ['Work', 'Review'],
   ]);
   calendars.stop();
+});
+
+test('a calendar is only read: its files, their times and its folder are as they were after add, reads, asks and remove', async () => {
+  const dir = tempDir('tock-cal-');
+  const file = join(dir, 'a.ics');
+  writeFileSync(file, ics(event('a', '20261120T090000Z', '20261120T100000Z', 'Planning')));
+  utimesSync(file, new Date('2026-01-01T00:00:00Z'), new Date('2026-01-01T00:00:00Z'));
+  const seen = () => ({ names: readdirSync(dir), bytes: readFileSync(file, 'utf8'), mode: statSync(file).mode, mtimeMs: statSync(file).mtimeMs, ctimeMs: statSync(file).ctimeMs });
+  const before = seen();
+  const calendars = createCalendars({ settings: memorySettings(), timeZone: () => 'UTC', timers: manualTimers() });
+  await calendars.add(dir, 'Work');
+  await calendars.refresh();
+  assert.equal(calendars.meetings(DAY_FROM, DAY_TO).length, 1);
+  calendars.remove('Work');
+  calendars.stop();
+  assert.deepEqual(seen(), before);
 });
 
 test('a FIFO, a link and a file over the size limit are each one line naming the file; the rest is read', async () => {
