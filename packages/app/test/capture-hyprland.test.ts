@@ -71,6 +71,8 @@ class StandInHyprland {
   readonly #requests: Server;
   #listeners: Socket[] = [];
   active = { class: 'foot', title: 'a terminal' };
+  /** Requests to `.socket.sock`: the source asks once, as it starts following. */
+  asked = 0;
 
   constructor(runtime: string) {
     this.dir = join(runtime, 'hypr', SIGNATURE);
@@ -80,6 +82,7 @@ class StandInHyprland {
       this.#listeners.push(socket);
     });
     this.#requests = createServer((socket) => {
+      this.asked++;
       socket.on('error', () => {});
       socket.once('data', (chunk) => {
         socket.end(chunk.toString() === 'j/activewindow' ? JSON.stringify({ address: '0x55d0c0ffee00', ...this.active }) : 'unknown request');
@@ -225,6 +228,8 @@ describe('a real app follows a stand-in Hyprland', () => {
   });
 
   it('when the socket goes, capture status says hyprland does not work and why', async () => {
+    // Since the start, through 200 000 events: the request socket was asked once, at the start.
+    assert.equal(hypr.asked, 1, 'the source follows events, it never polls');
     hypr.close();
     rmSync(join(hypr.dir, '.socket2.sock'), { force: true });
     const status = await until('capture to lose the Hyprland source', async () => {
