@@ -16,6 +16,7 @@ import {
   draftInvoice,
   editClient,
   exportChunks,
+  getLedgerSetting,
   invoiceTotal,
   issueInvoice,
   lineAmountMinor,
@@ -315,5 +316,14 @@ test('minimumMinutes bills a billable block at least that long, per block or per
     csv.slice(1).map((row) => row.split(',').slice(-4).join(',')),
     ['true,900,15.00,EUR', 'true,1200,20.00,EUR'],
   );
-  assert.match(problemOf(() => setLedgerSetting(f.store.settings, 'rounding', { mode: 'up', minutes: 15, minimumMinutes: 61 })).message, /minimumMinutes/);
+  // 0 to 60 whole minutes; anything else is refused naming the field, and the setting stays.
+  const kept = getLedgerSetting(f.store.settings, 'rounding');
+  for (const bad of [61, -1, 1.5, '15', null]) {
+    assert.match(problemOf(() => setLedgerSetting(f.store.settings, 'rounding', { mode: 'up', minutes: 15, minimumMinutes: bad })).message, /minimumMinutes/, String(bad));
+    assert.deepEqual(getLedgerSetting(f.store.settings, 'rounding'), kept, String(bad));
+  }
+  for (const good of [0, 60]) {
+    setLedgerSetting(f.store.settings, 'rounding', { mode: 'up', minutes: 15, per: 'block', minimumMinutes: good });
+    assert.equal((getLedgerSetting(f.store.settings, 'rounding') as { minimumMinutes?: number }).minimumMinutes, good);
+  }
 });
