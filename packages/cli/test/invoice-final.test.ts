@@ -96,10 +96,10 @@ describe('invoiced is final, through the CLI', () => {
     const again = await tock('invoice', 'void', first);
     assert.equal(again.status, 1);
     assert.match(again.err, new RegExp(`^error: .*${first} was voided on ${dayBefore(NOW, 0).day} already`));
-    const listed = JSON.parse(await ok('invoice', 'list', '--json')) as { number: string; state: string; from: string; to: string; totals: { currency: string; amount: string }[] }[];
+    const listed = JSON.parse(await ok('invoice', 'list', '--json')) as { number: string; clientName: string; state: string; from: string; to: string; totals: { currency: string; amount: string }[] }[];
     assert.deepEqual(
-      listed.map((i) => [i.number, i.state, i.from, i.to, i.totals.map((t) => `${t.amount} ${t.currency}`)]),
-      [[first, 'void', from, to, ['120.00 EUR']]],
+      listed.map((i) => [i.number, i.clientName, i.state, i.from, i.to, i.totals.map((t) => `${t.amount} ${t.currency}`)]),
+      [[first, 'ACME', 'void', from, to, ['120.00 EUR']]],
     );
     const csv = join(home, 'void.csv');
     await ok('invoice', '--reissue', first, '--output', csv);
