@@ -20,7 +20,6 @@ import { createAppListener } from './components/listener.ts';
 import { windowOpenerForAdmin, windowOpenerForTray, windowServerComponent } from './components/window-server.ts';
 import { chooseCredentialStore, fallbackNotice, fileCredentialStore, osCredentialStore, syncKeyStore, type CredentialStore, type CredentialStoreKind } from './credentials.ts';
 import { createCapture, createDesktop, type Capture, type CaptureOptions, type DesktopOptions } from '@tock/desktop';
-import { currentDesktopMessages } from '@tock/desktop/i18n/index';
 import { EditorKeys, editorKeyStore } from './editors/editor-key.ts';
 import { Editors } from './editors/editors.ts';
 import { HeartbeatPruner } from './editors/pruning.ts';
@@ -259,18 +258,7 @@ async function wire(options: WireOptions): Promise<RunningApp> {
     onChange: changed,
     onProblem: (line) => console.error(`tock: ${line}`),
   });
-  const suggestions = late.bind(
-    'suggestions',
-    createSuggestions({
-      store,
-      capture,
-      clock,
-      onChange: changed,
-      meetings: calendars.meetings,
-      // Stored as the person reads it, in the language of the moment of acceptance (docs/decisions.md "A new user's first day").
-      acceptedNote: () => currentDesktopMessages(store.settings, env)('suggestion.acceptedNote'),
-    }),
-  );
+  const suggestions = late.bind('suggestions', createSuggestions({ store, capture, clock, onChange: changed, meetings: calendars.meetings }));
 
   const listener = createAppListener({ store, tracker, tokens, license, prompts, suggestions, editorKeys, bus, clock, monotonic, startedAtMs, late });
   const live = late.bind(

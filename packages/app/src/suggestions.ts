@@ -65,11 +65,6 @@ export interface SuggestionsOptions {
   onChange?: () => void;
   /** The meetings of a stretch of time as `calendar` spans (docs/calendar.md). */
   meetings?: SuggestionContext['meetings'];
-  /**
-   * The note of an accepted suggestion's entry in the person's language, asked at each
-   * acceptance (`from capture` when not given): docs/decisions.md "A new user's first day".
-   */
-  acceptedNote?: () => string;
 }
 
 /** A rule being tried before it is saved: its patterns as sent, its activity when given. */
@@ -96,19 +91,14 @@ export function createSuggestions(options: SuggestionsOptions): SuggestionsServi
     ...(options.meetings ? { meetings: options.meetings } : {}),
     newId: options.newId ?? newRowId,
   });
-  // Asked only when accepting: the words come from a catalog, which a read of the day never needs.
-  const accepting = (): SuggestionContext & { newId: NewId } => {
-    const note = options.acceptedNote?.();
-    return note === undefined ? context() : { ...context(), acceptedNote: note };
-  };
   const changed = <T>(value: T): T => {
     options.onChange?.();
     return value;
   };
   return {
     day: (date) => daySuggestions(store, date, context()),
-    accept: (input) => changed(acceptSuggestion(store, input, accepting())),
-    acceptAll: (date) => changed(acceptAllSuggestions(store, date, accepting())),
+    accept: (input) => changed(acceptSuggestion(store, input, context())),
+    acceptAll: (date) => changed(acceptAllSuggestions(store, date, context())),
     dismiss: (id) => changed(dismissSuggestion(store, id, context())),
     rules: () => listRules(store.settings),
     addRule: (input) => changed(addRule(store.settings, input)),

@@ -1,9 +1,9 @@
 /**
  * The note of an accepted suggestion's entry (docs/desktop.md "Suggestions", docs/decisions.md
- * "A new user's first day"): written in the person's language at the moment of acceptance —
- * `from capture` in English, `aus der Aufzeichnung` in German, the system's language when the
- * setting is `system` — and kept as written when the language changes later. A real app in
- * process on an injected clock, its suggestions from window spans and a rule.
+ * "An accepted suggestion's note is `from capture` in every language"): the same words whatever
+ * the person's language, since the entry is what `POST /suggestions/accept` answers and machine
+ * output never changes with the language. A real app in process on an injected clock, its
+ * suggestions from window spans and a rule.
  */
 process.env.TZ = 'UTC';
 
@@ -45,19 +45,14 @@ describe('an accepted suggestion’s note', () => {
       .sort((a, b) => Date.parse(a.startedAt) - Date.parse(b.startedAt))
       .map((b) => b.note ?? null);
 
-  it('is the person’s language at the moment of acceptance: German, then English, then the system’s French', () => {
+  it('is `from capture` in German, in Japanese and in the system’s French', () => {
     const settings = app.app.services.store.settings;
     setLedgerSetting(settings, 'language', '"de"');
-    assert.equal(acceptFirst().note, 'aus der Aufzeichnung');
-    setLedgerSetting(settings, 'language', '"en"');
-    assert.equal(acceptFirst().note, 'from capture', 'English keeps the words docs/protocol.md names');
+    assert.equal(acceptFirst().note, 'from capture');
+    setLedgerSetting(settings, 'language', '"ja"');
+    assert.equal(acceptFirst().note, 'from capture');
     setLedgerSetting(settings, 'language', 'null');
-    assert.equal(acceptFirst().note, 'd’après la capture', '"system" reads LANG');
-  });
-
-  it('is stored as written: a later change of language rewrites no note', () => {
-    setLedgerSetting(app.app.services.store.settings, 'language', '"ja"');
-    assert.deepEqual(storedNotes(), ['aus der Aufzeichnung', 'from capture', 'd’après la capture']);
-    setLedgerSetting(app.app.services.store.settings, 'language', 'null');
+    assert.equal(acceptFirst().note, 'from capture', '"system" reads LANG, French here');
+    assert.deepEqual(storedNotes(), ['from capture', 'from capture', 'from capture']);
   });
 });

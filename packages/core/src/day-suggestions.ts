@@ -36,8 +36,6 @@ export interface SuggestionContext {
   open?: readonly RecordedSpan[];
   /** The meetings of `[fromMs, toMs)` as `calendar` spans (docs/calendar.md): never stored, added to the timeline here. */
   meetings?: (fromMs: number, toMs: number) => readonly TimedSpan[];
-  /** The note of an accepted suggestion's entry: `from capture` in the person's language (default {@link FROM_CAPTURE_NOTE}). */
-  acceptedNote?: string;
 }
 
 /** The blocks of `[fromMs, toMs)` as the pure function takes them: sessions whole (breaks are tracked), entries. */
@@ -116,9 +114,9 @@ export interface AcceptSuggestionInput {
 
 /**
  * Accepts a suggestion: an entry for its stretch (or the edges given) with the note
- * `from capture` (or `context.acceptedNote`, the person's words for it), through the entries
- * use case, in one transaction. The activity is the one given, else the label's (created when
- * a rule names a new one). Throws `suggestion_not_found`, or `validation_failed` for an unlabelled one without an activity or
+ * `from capture`, through the entries use case, in one transaction. The activity is the one
+ * given, else the label's (created when a rule names a new one). Throws
+ * `suggestion_not_found`, or `validation_failed` for an unlabelled one without an activity or
  * edges that leave the day or cover tracked time.
  */
 export function acceptSuggestion(store: Store, input: AcceptSuggestionInput, context: SuggestionContext & { newId: NewId }): Entry {
@@ -153,7 +151,7 @@ export function acceptSuggestion(store: Store, input: AcceptSuggestionInput, con
     const activity = name !== null ? { name, createIfMissing: true } : { activityID: suggestion.activityID as string };
     return logEntry(
       store,
-      { ...activity, durationMinutes: (end - start) / 60_000, endedAt: toIso(end), note: context.acceptedNote ?? FROM_CAPTURE_NOTE },
+      { ...activity, durationMinutes: (end - start) / 60_000, endedAt: toIso(end), note: FROM_CAPTURE_NOTE },
       context.nowMs,
       context.newId,
     );

@@ -18,7 +18,6 @@ export const de = {
   'reminder.body.continue': 'Seit {minutes, plural, one {# Minute} other {# Minuten}} wurde nichts erfasst. Mit „{activity}“ weitermachen?',
   'reminder.body.start': 'Seit {minutes, plural, one {# Minute} other {# Minuten}} wurde nichts erfasst. Starten Sie eine Tätigkeit in Tock.',
   'reminder.forgotten': 'Heute {untracked} nicht erfasst – prüfen Sie {count, plural, one {# Vorschlag} other {# Vorschläge}} in Tock.',
-  'suggestion.acceptedNote': 'aus der Aufzeichnung',
   'reminder.action.continue': 'Weiter',
   'budget.title.usedUp': '{activity}: Budget aufgebraucht',
   'budget.title.share': '{activity}: {percent} % des Budgets',

@@ -1,8 +1,7 @@
 /**
  * The desktop's English messages, the source every other language follows (docs/i18n.md
  * "Adding a string"): the tray's status line and menu, the reminder and the budget
- * notifications, and the note an accepted suggestion's entry is stored with. ICU
- * MessageFormat; `{activity}` is the activity's name (data, never translated).
+ * notifications. ICU MessageFormat; `{activity}` is the activity's name (data, never translated).
  */
 export const en = {
   'tray.status.idle': 'Not tracking · today {today}',
@@ -20,7 +19,6 @@ export const en = {
   'reminder.body.continue': 'Nothing has been tracked for {minutes, plural, one {# minute} other {# minutes}}. Continue "{activity}"?',
   'reminder.body.start': 'Nothing has been tracked for {minutes, plural, one {# minute} other {# minutes}}. Start an activity in Tock.',
   'reminder.forgotten': '{untracked} untracked today — review {count, plural, one {# suggestion} other {# suggestions}} in Tock.',
-  'suggestion.acceptedNote': 'from capture',
   'reminder.action.continue': 'Continue',
   'budget.title.usedUp': '{activity}: budget used up',
   'budget.title.share': '{activity}: {percent} % of the budget',

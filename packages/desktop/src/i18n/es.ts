@@ -18,7 +18,6 @@ export const es = {
   'reminder.body.continue': 'No se ha registrado nada en {minutes, plural, one {# minuto} other {# minutos}}. ¿Desea continuar «{activity}»?',
   'reminder.body.start': 'No se ha registrado nada en {minutes, plural, one {# minuto} other {# minutos}}. Inicie una actividad en Tock.',
   'reminder.forgotten': '{untracked} sin registrar hoy: revise {count, plural, one {# sugerencia} other {# sugerencias}} en Tock.',
-  'suggestion.acceptedNote': 'de la captura',
   'reminder.action.continue': 'Continuar',
   'budget.title.usedUp': '{activity}: presupuesto agotado',
   'budget.title.share': '{activity}: {percent} % del presupuesto',

@@ -18,7 +18,6 @@ export const fr = {
   'reminder.body.continue': 'Rien n’a été suivi depuis {minutes, plural, one {# minute} other {# minutes}}. Continuer « {activity} » ?',
   'reminder.body.start': 'Rien n’a été suivi depuis {minutes, plural, one {# minute} other {# minutes}}. Démarrez une activité dans Tock.',
   'reminder.forgotten': '{untracked} non suivi aujourd’hui : consultez {count, plural, one {# suggestion} other {# suggestions}} dans Tock.',
-  'suggestion.acceptedNote': 'd’après la capture',
   'reminder.action.continue': 'Continuer',
   'budget.title.usedUp': '{activity} : budget épuisé',
   'budget.title.share': '{activity} : {percent} % du budget',

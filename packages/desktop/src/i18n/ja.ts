@@ -18,7 +18,6 @@ export const ja = {
   'reminder.body.continue': '{minutes, plural, other {# 分}}間、何も記録されていません。「{activity}」を続けますか？',
   'reminder.body.start': '{minutes, plural, other {# 分}}間、何も記録されていません。Tock でアクティビティを開始してください。',
   'reminder.forgotten': '今日の未記録時間は {untracked} です。Tock で {count, plural, other {# 件}}の提案をご確認ください。',
-  'suggestion.acceptedNote': 'キャプチャから',
   'reminder.action.continue': '続ける',
   'budget.title.usedUp': '{activity}：予算を使い切りました',
   'budget.title.share': '{activity}：予算の {percent} % に達しました',
