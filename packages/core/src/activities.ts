@@ -89,15 +89,15 @@ export function readActivityID(value: unknown, problems: FieldProblem[]): string
   return value;
 }
 
-/** The activities of these names (case-insensitively), each once; a name no activity has gives none. Read by name, one index look-up each. */
+/**
+ * The activities of these names (case-insensitively), each once; a name no activity has gives
+ * none. One statement: the names' keys as a JSON array, each looked up in the name index (one
+ * statement a name cost a day's suggestions 0.15 ms at 54 names).
+ */
 export function activitiesNamed(store: Store, names: Iterable<string>): ActivityRef[] {
-  const found = new Map<string, ActivityRef>();
-  const byKey = store.statement('SELECT id, name FROM activities WHERE name_key = ?');
-  for (const key of new Set(Array.from(names, nameKey))) {
-    const row = byKey.get(key) as ActivityRow | undefined;
-    if (row !== undefined) found.set(row.id, activityRef(row));
-  }
-  return [...found.values()];
+  const keys = JSON.stringify([...new Set(Array.from(names, nameKey))]);
+  const rows = store.statement('SELECT id, name FROM activities WHERE name_key IN (SELECT value FROM json_each(?))').all(keys) as unknown as ActivityRow[];
+  return rows.map(activityRef);
 }
 
 /** `listActivities`' read, its columns in this order: the statement answers arrays, its own SQL (the store caches statements by their text). */
