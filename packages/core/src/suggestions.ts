@@ -17,10 +17,11 @@ import type { ActivityRef, Suggestion, SuggestionSource } from '@tock/protocol';
 import { unionOfSpans, wholeSeconds, type Span } from './blocks.ts';
 import type { TimedSpan } from './capture.ts';
 import type { DayKey } from './day.ts';
-import { compileGlob, globOverLimits, type CompiledGlob } from './glob.ts';
 import { toIso } from './instants.ts';
-import { nameKey } from './names.ts';
-import { RULE_FIELDS, type CaptureSpan, type RuleField, type SuggestionRule } from './shapes/capture.ts';
+import type { CaptureSpan, SuggestionRule } from './shapes/capture.ts';
+import { labeller, type Label, type SourceRow } from './suggestion-labels.ts';
+
+export { labelNames, ruleWithinLimits } from './suggestion-labels.ts';
 
 /** The settings suggestions follow (in the capture settings, docs/data.md "Capture settings"). */
 export interface SuggestionSettings {
@@ -49,25 +50,12 @@ export interface SuggestionInput {
   settings: SuggestionSettings;
   /**
    * The activities the labels may name, for their IDs and the editor-project default: at least
-   * those named by {@link labelNames} (every activity does too; the others are not looked at).
+   * those named by suggestion-labels.ts `labelNames` (every activity does too; the others are not looked at).
    */
   activities: readonly ActivityRef[];
   /** Ids dismissed for good. */
   dismissed?: ReadonlySet<string>;
 }
-
-/** A label: the activity (an ID when it exists), the rule that gave it. */
-interface Label {
-  /** `nameKey` of the activity name, '' when unlabelled: what an id is made of. */
-  key: string;
-  activityID: string | null;
-  activityName: string | null;
-  ruleID: string | null;
-  /** Lower wins when spans overlap: the rule's position, then editor projects, then none. */
-  rank: number;
-}
-
-const UNLABELLED: Label = { key: '', activityID: null, activityName: null, ruleID: null, rank: Number.MAX_SAFE_INTEGER };
 
 /** Which source labels an instant when labels tie: the meeting the person was in, then the editor. */
 const SOURCE_ORDER: Record<CaptureSpan['source'], number> = { calendar: 0, editor: 1, window: 2, browser: 2, idle: 3, excluded: 3 };
@@ -78,104 +66,17 @@ interface WorkSpan {
   end: number;
   span: CaptureSpan;
   label: Label;
+  source: SourceRow;
 }
 
-/** A stretch of untracked time with one label, and the spans seen over it. */
+/**
+ * A stretch of untracked time with one label. The spans seen over it are those that overlap it:
+ * it is made of whole cuts between span boundaries, and is never cut inside a span.
+ */
 interface Piece {
   start: number;
   end: number;
   label: Label;
-  seen: Set<WorkSpan>;
-}
-
-/** A rule made ready to match: its globs compiled once. */
-interface CompiledRule {
-  rule: SuggestionRule;
-  index: number;
-  tests: [RuleField, CompiledGlob][];
-}
-
-/**
- * The rules' globs compiled once. A rule stored with a glob over the limits (kept from before
- * they were set) matches nothing: it labels no span until it is edited (docs/desktop.md
- * "Suggestions").
- */
-function compileRules(rules: readonly SuggestionRule[]): CompiledRule[] {
-  return rules.map((rule, index) => ({
-    rule,
-    index,
-    tests: ruleWithinLimits(rule)
-      ? RULE_FIELDS.filter((f) => rule.match[f] !== undefined).map((f) => [f, compileGlob(rule.match[f] as string)] as [RuleField, CompiledGlob])
-      : [],
-  }));
-}
-
-/** Whether every glob of `rule` is within the limits (glob.ts `GLOB_LIMITS`). */
-export function ruleWithinLimits(rule: Pick<SuggestionRule, 'match'>): boolean {
-  return Object.values(rule.match).every((glob) => glob === undefined || globOverLimits(glob) === null);
-}
-
-/** The first rule matching `span`, or undefined. A field the span lacks (null) matches no glob. */
-function firstMatch(rules: readonly CompiledRule[], span: CaptureSpan): CompiledRule | undefined {
-  return rules.find(
-    (r) =>
-      r.tests.length > 0 &&
-      r.tests.every(([field, glob]) => {
-        const value = span[field];
-        return value !== null && glob.test(value);
-      }),
-  );
-}
-
-/**
- * The names {@link suggestDay}'s labels look up among the activities: every rule's activity, and
- * the projects of editor spans and the summaries of meetings. The caller reads these few
- * activities by name, not every activity the person has (docs/data.md "What a screen reads").
- */
-export function labelNames(rules: readonly SuggestionRule[], spans: readonly TimedSpan[]): Set<string> {
-  const names = new Set(rules.map((r) => r.activity));
-  for (const { span } of spans) {
-    if (span.source === 'editor' && span.project !== null) names.add(span.project);
-    else if (span.source === 'calendar' && span.title !== null) names.add(span.title);
-  }
-  return names;
-}
-
-/**
- * Labels spans: rules first (first match wins), then an editor span's project when an activity
- * of that name exists. Spans alike share one answer (a day repeats its applications).
- */
-function labeller(rules: readonly SuggestionRule[], activities: readonly ActivityRef[]): (span: CaptureSpan) => Label {
-  const compiled = compileRules(rules);
-  const byName = new Map<string, ActivityRef>();
-  for (const a of activities) byName.set(nameKey(a.activityName), a);
-  const seen = new Map<string, Label>();
-  return (span) => {
-    const cacheKey = `${span.source}\u0000${span.app}\u0000${span.title}\u0000${span.project}\u0000${span.branch}\u0000${span.language}\u0000${span.entity}`;
-    const cached = seen.get(cacheKey);
-    if (cached !== undefined) return cached;
-    let label = UNLABELLED;
-    const rule = firstMatch(compiled, span);
-    if (rule !== undefined) {
-      const key = nameKey(rule.rule.activity);
-      const existing = byName.get(key);
-      label = {
-        key,
-        activityID: existing?.activityID ?? null,
-        activityName: existing?.activityName ?? rule.rule.activity,
-        ruleID: rule.rule.id,
-        rank: rule.index,
-      };
-    } else if ((span.source === 'editor' && span.project !== null) || (span.source === 'calendar' && span.title !== null)) {
-      // A meeting is labelled like its summary, an editor span like its project (docs/calendar.md).
-      const existing = byName.get(nameKey((span.source === 'calendar' ? span.title : span.project) as string));
-      if (existing !== undefined) {
-        label = { key: nameKey(existing.activityName), activityID: existing.activityID, activityName: existing.activityName, ruleID: null, rank: compiled.length };
-      }
-    }
-    seen.set(cacheKey, label);
-    return label;
-  };
 }
 
 /** Whether `a` labels an instant rather than `b`: the better label, then a meeting over editor over window, then the earlier span. */
@@ -233,46 +134,56 @@ export function suggestDay(input: SuggestionInput): Suggestion[] {
     ...trackedSpans(input.blocks, input.nowMs),
     ...input.spans.filter((s) => s.span.source === 'idle' || s.span.source === 'excluded').map((s) => ({ start: s.startMs, end: s.endMs })),
   ]);
-  const label = labeller(input.rules, input.activities);
+  const label = labeller(input.rules, input.activities, input.settings.titles);
   const work: WorkSpan[] = [];
   for (const { startMs, endMs, span } of input.spans) {
     if (span.source !== 'window' && span.source !== 'editor' && span.source !== 'browser' && span.source !== 'calendar') continue;
     const start = Math.max(startMs, fromMs);
     const end = Math.min(endMs, toMs);
-    if (end > start) work.push({ start, end, span, label: label(span) });
+    if (end > start) {
+      const { label: l, source } = label(span);
+      work.push({ start, end, span, label: l, source });
+    }
   }
-  const pieces = piecesOf(work, blocked);
-  return groupsOf(pieces, blocked, input.settings.mergeGapMinutes * 60_000)
-    .filter((g) => (g[g.length - 1] as Piece).end - (g[0] as Piece).start >= input.settings.minMinutes * 60_000)
-    .map((g) => suggestionOf(input.day, g, input.settings.titles))
-    .filter((s) => !(input.dismissed?.has(s.id) ?? false));
+  // Oldest first (a stable sort: spans that start together keep their order).
+  work.sort((a, b) => a.start - b.start);
+  const groups = groupsOf(piecesOf(work, blocked), blocked, input.settings.mergeGapMinutes * 60_000).filter(
+    (g) => (g[g.length - 1] as Piece).end - (g[0] as Piece).start >= input.settings.minMinutes * 60_000,
+  );
+  const seen = sourcesOf(groups, work);
+  return groups.map((g, i) => suggestionOf(input.day, g, seen[i] as Map<SourceRow, number>)).filter((s) => !(input.dismissed?.has(s.id) ?? false));
 }
 
 /**
- * Cuts the untracked time seen by work spans into pieces at every span and block boundary;
- * each piece takes the best label of the spans over it, and pieces side by side with one label
- * are one piece.
+ * Cuts the untracked time seen by work spans (oldest first) into pieces at every span and block
+ * boundary; each piece takes the best label of the spans over it, and pieces side by side with
+ * one label are one piece.
  */
-function piecesOf(work: readonly WorkSpan[], blocked: readonly Span[]): Piece[] {
-  const cuts = new Set<number>();
-  for (const w of work) {
-    cuts.add(w.start);
-    cuts.add(w.end);
+function piecesOf(byStart: readonly WorkSpan[], blocked: readonly Span[]): Piece[] {
+  // Every boundary, sorted as numbers; the same one twice is skipped below.
+  const points = new Float64Array(2 * (byStart.length + blocked.length));
+  let n = 0;
+  for (const w of byStart) {
+    points[n++] = w.start;
+    points[n++] = w.end;
   }
   for (const b of blocked) {
-    cuts.add(b.start);
-    cuts.add(b.end);
+    points[n++] = b.start;
+    points[n++] = b.end;
   }
-  const points = [...cuts].sort((a, b) => a - b);
-  const byStart = [...work].sort((a, b) => a.start - b.start);
+  points.sort();
   const pieces: Piece[] = [];
-  let active: WorkSpan[] = [];
+  const active: WorkSpan[] = [];
   let next = 0;
   let blockIndex = 0;
-  for (let i = 0; i + 1 < points.length; i++) {
-    const from = points[i] as number;
-    const to = points[i + 1] as number;
-    active = active.filter((w) => w.end > from);
+  let to = points[0] as number;
+  for (let i = 1; i < n; i++) {
+    const from = to;
+    to = points[i] as number;
+    if (to === from) continue;
+    let kept = 0;
+    for (const w of active) if (w.end > from) active[kept++] = w;
+    active.length = kept;
     while (next < byStart.length && (byStart[next] as WorkSpan).start <= from) {
       const w = byStart[next++] as WorkSpan;
       if (w.end > from) active.push(w);
@@ -286,10 +197,9 @@ function piecesOf(work: readonly WorkSpan[], blocked: readonly Span[]): Piece[] 
     const last = pieces[pieces.length - 1];
     if (last !== undefined && last.end === from && last.label.key === best.label.key) {
       last.end = to;
-      for (const w of active) last.seen.add(w);
       if (best.label.rank < last.label.rank) last.label = best.label;
     } else {
-      pieces.push({ start: from, end: to, label: best.label, seen: new Set(active) });
+      pieces.push({ start: from, end: to, label: best.label });
     }
   }
   return pieces;
@@ -315,31 +225,43 @@ function groupsOf(pieces: readonly Piece[], blocked: readonly Span[], gapMs: num
   return groups;
 }
 
-/** A group of pieces as a suggestion: its label (the best of its pieces) and what was seen, most seconds first. */
-function suggestionOf(day: DayKey, group: readonly Piece[], titles: boolean): Suggestion {
+/**
+ * What each group's pieces saw: the ms of every row over them. A span seen over a piece is one
+ * that overlaps it (piecesOf); one sweep of the spans, oldest first, over the pieces in order,
+ * keeping those not ended.
+ */
+function sourcesOf(groups: readonly (readonly Piece[])[], byStart: readonly WorkSpan[]): Map<SourceRow, number>[] {
+  const open: WorkSpan[] = [];
+  let next = 0;
+  return groups.map((group) => {
+    const ms = new Map<SourceRow, number>();
+    for (const piece of group) {
+      while (next < byStart.length && (byStart[next] as WorkSpan).start < piece.end) open.push(byStart[next++] as WorkSpan);
+      let kept = 0;
+      for (const w of open) {
+        // Ended before this piece, so before every later one.
+        if (w.end <= piece.start) continue;
+        open[kept++] = w;
+        ms.set(w.source, (ms.get(w.source) ?? 0) + Math.min(w.end, piece.end) - Math.max(w.start, piece.start));
+      }
+      open.length = kept;
+    }
+    return ms;
+  });
+}
+
+/** A group of pieces as a suggestion: its label (the best of its pieces) and what was seen (`seen`), most seconds first. */
+function suggestionOf(day: DayKey, group: readonly Piece[], seen: ReadonlyMap<SourceRow, number>): Suggestion {
   const start = (group[0] as Piece).start;
   const end = (group[group.length - 1] as Piece).end;
   let label = (group[0] as Piece).label;
   for (const p of group) if (p.label.rank < label.rank) label = p.label;
-  const sources = new Map<string, { source: SuggestionSource; ms: number }>();
-  for (const piece of group) {
-    for (const w of piece.seen) {
-      const ms = Math.min(w.end, piece.end) - Math.max(w.start, piece.start);
-      if (ms <= 0) continue;
-      const s = w.span;
-      // A meeting's summary is the person's own calendar: shown whether titles is on or not.
-      const row = { source: s.source as SuggestionSource['source'], app: s.app, title: titles || s.source === 'calendar' ? s.title : null, project: s.project, branch: s.branch };
-      const key = `${row.source}\u0000${row.app}\u0000${row.title}\u0000${row.project}\u0000${row.branch}`;
-      const known = sources.get(key);
-      if (known) known.ms += ms;
-      else sources.set(key, { source: { ...row, seconds: 0 }, ms });
-    }
+  const rows: { key: string; source: SuggestionSource }[] = [];
+  for (const [{ key, row }, ms] of seen) {
+    const seconds = wholeSeconds(ms);
+    if (seconds > 0) rows.push({ key, source: { ...row, seconds } });
   }
-  const rows = [...sources.entries()]
-    .map(([key, { source, ms }]) => ({ key, source: { ...source, seconds: wholeSeconds(ms) } }))
-    .filter((r) => r.source.seconds > 0)
-    .sort((a, b) => b.source.seconds - a.source.seconds || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-    .map((r) => r.source);
+  rows.sort((a, b) => b.source.seconds - a.source.seconds || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return {
     id: suggestionId(day, start, end, label.key),
     start: toIso(start),
@@ -347,7 +269,7 @@ function suggestionOf(day: DayKey, group: readonly Piece[], titles: boolean): Su
     seconds: wholeSeconds(end - start),
     activityID: label.activityID,
     activityName: label.activityName,
-    sources: rows,
+    sources: rows.map((r) => r.source),
     ruleID: label.ruleID,
   };
 }
