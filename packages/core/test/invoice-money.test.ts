@@ -290,6 +290,12 @@ test('an invoice whose period overlaps an earlier one of the client is drafted w
   const apart = draftInvoice(f.store, { client: 'ACME', from: '2026-11-16', to: '2026-11-30' }, f.clock(), 'UTC');
   assert.deepEqual(apart.overlaps, []);
   assert.equal(overlapWarning(apart.overlaps), undefined);
+  // Another client's invoice of the same days is not this client's: no warning for it.
+  addClient(f.store, { name: 'Beta', rate: '50', currency: 'EUR' }, 0, () => 'c0000000-0000-4000-8000-0000000000be');
+  f.tracker.logEntry({ name: 'Support', createIfMissing: true, durationMinutes: 60, endedAt: '2026-11-11T11:00:00Z' });
+  setActivityLedger(f.store, 'Support', { client: 'Beta', billable: true });
+  issue(f, { client: 'Beta', from: '2026-11-01', to: '2026-11-30' });
+  assert.deepEqual(draftInvoice(f.store, { client: 'ACME', from: '2026-11-10', to: '2026-11-30' }, f.clock(), 'UTC').overlaps, [{ number: first.number, from: '2026-11-01', to: '2026-11-15' }]);
   // A void invoice bills nothing: no longer one the period overlaps.
   f.store.transaction(() => voidInvoice(f.store, first.number, '2026-11-30'));
   assert.deepEqual(draftInvoice(f.store, { client: 'ACME', from: '2026-11-10', to: '2026-11-30' }, f.clock(), 'UTC').overlaps, []);
