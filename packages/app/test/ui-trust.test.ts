@@ -10,6 +10,7 @@ process.env.TZ = 'Europe/Berlin';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import { buildReport, type ReportDayRow } from '@tock/core';
 import { es, ja } from '@tock/window/testing';
 import { openWindow, rawRequest, screenshot, seriousAxeViolations, windowSession, windowSuite } from './ui-support/harness.ts';
 
@@ -366,5 +367,63 @@ describe('breaks you can see', () => {
     await openWindow(page, ui.app, '/history');
     const row = page.getByTestId('history-row').filter({ hasText: 'Focus' });
     await row.getByTestId('break-list').filter({ hasText: 'Breaks 15:10–15:20 (10 min), 15:30–now (5 min), not counted' }).waitFor();
+  });
+});
+
+describe('History’s day totals', () => {
+  it('add up to the week’s total as shown, with the digits of the Reports table by day and of the bars', async () => {
+    const { tracker } = ui.services;
+    at('2026-11-18T14:40:00.000Z');
+    tracker.stopActivity();
+    // Monday and Tuesday, 20 min 40 s each, beside the other blocks of those days: floored one
+    // by one the days lose 40 s each, a minute of the week's total between them.
+    for (const start of ['2026-11-16T09:00:00.000Z', '2026-11-17T20:00:00.000Z']) {
+      at(start);
+      tracker.startActivity({ name: 'Standup notes', createIfMissing: true });
+      at(new Date(Date.parse(start) + 20 * 60_000 + 40_000).toISOString());
+      tracker.stopActivity();
+    }
+    at('2026-11-18T15:00:00.000Z');
+    const { page } = ui;
+    await openWindow(page, ui.app, '/history');
+    await page.getByTestId('history-row').filter({ hasText: 'Standup notes' }).first().waitFor();
+    const week = minutes((await page.locator('.week-head p.muted strong').first().textContent()) ?? '');
+    const days = await page.locator('.day-group').evaluateAll((groups) =>
+      groups.map((g) => [g.querySelector('h4 > span')?.textContent ?? '', (g.querySelector('[data-testid=history-day-total]')?.textContent ?? '').replace(/^, /, '')]),
+    );
+    assert.deepEqual(
+      days.map(([day]) => day),
+      ['Wednesday, November 18', 'Tuesday, November 17', 'Monday, November 16'],
+      JSON.stringify(days),
+    );
+    const shown = days.map(([, total]) => minutes(total as string));
+    assert.equal(
+      shown.reduce((a, m) => a + m, 0),
+      week,
+      `the days ${JSON.stringify(days)} add up to the week's ${week} min`,
+    );
+    // Each within a minute of the day's exact time, as the app counts it (shared time once).
+    const exact = buildReport(ui.services.store, { from: '2026-11-16', to: '2026-11-22', by: 'day' }, now, 'Europe/Berlin').rows as ReportDayRow[];
+    for (const [i, date] of ['2026-11-18', '2026-11-17', '2026-11-16'].entries()) {
+      const seconds = exact.find((r) => r.date === date)?.seconds ?? 0;
+      assert.ok([Math.floor(seconds / 60), Math.floor(seconds / 60) + 1].includes(shown[i] as number), `${date}: ${shown[i]} min for ${seconds} s`);
+    }
+    // The bars say the same, and so does the Reports table by day for this week.
+    const bars = await page
+      .locator('[data-testid=week-chart] .bar-total')
+      .evaluateAll((texts) => texts.map((t) => [t.parentElement?.getAttribute('data-day'), t.textContent ?? '']));
+    assert.deepEqual(
+      bars.map(([day, text]) => [day, minutes((text as string).replace(/h/, ' h').replace(/m$/, ' min'))]),
+      [
+        ['2026-11-16', shown[2]],
+        ['2026-11-17', shown[1]],
+        ['2026-11-18', shown[0]],
+      ],
+    );
+    await showReport(page, 'This week', days.length === 3 ? `${Math.floor(week / 60)} h ${week % 60} min` : '');
+    await page.getByRole('radio', { name: 'Day', exact: true }).check();
+    await page.getByTestId('report-day-chart').waitFor();
+    const byDay = (await tableRows(page)).map((r) => minutes(r[1] as string)).slice(0, 3);
+    assert.deepEqual(byDay, [shown[2], shown[1], shown[0]]);
   });
 });

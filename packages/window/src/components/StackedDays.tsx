@@ -6,7 +6,7 @@
  * {@link ActivityTotals}.
  */
 import { formatDurationWords } from '@tock/i18n';
-import { formatDuration, type DayReportRow, type Report } from '@tock/protocol';
+import { formatDuration, shownTable, type DayReportRow, type Report } from '@tock/protocol';
 import { colorClass } from '../colors.ts';
 import { windowMessages } from '../i18n/index.ts';
 import { duration } from '../time.ts';
@@ -24,8 +24,9 @@ export interface StackedDaysProps {
   days: string[];
   totals: DailyTotal[];
   /**
-   * Each day's total as the app counts it (a report's by=day rows: shared time once), shown
-   * above the bars and in the summary; the segments' sum until it is loaded.
+   * Each day's total as the app counts it (a report's by=day rows: shared time once) and as
+   * shown ({@link dayTotalsOf}), above the bars and in the summary; the segments' sum until it
+   * is loaded.
    */
   dayTotals: ReadonlyMap<string, number> | null;
   height: number;
@@ -45,10 +46,20 @@ function compact(seconds: number): string {
   return locale === 'en' || locale === 'en-XA' ? formatDuration(seconds, 'short') : formatDurationWords(locale, seconds, 'narrow');
 }
 
-/** The `by=day` rows of a report as a map from day to seconds. */
+/**
+ * The `by=day` rows of a report as a map from day to seconds as shown: each day floored to the
+ * minute and shared out by largest remainder, so that the days add up to the report's total as
+ * shown (@tock/protocol `shownTable`: the digits of the Reports table and of `tock report --by
+ * day` for the same range; docs/product.md "Durations shown to people").
+ */
 export function dayTotalsOf(report: Report | null): Map<string, number> | null {
   if (!report?.rows.every((r) => 'date' in r)) return null;
-  return new Map((report.rows as DayReportRow[]).map((r) => [r.date, r.seconds]));
+  const rows = report.rows as DayReportRow[];
+  const shown = shownTable(
+    rows.map((r) => r.seconds),
+    report.totalSeconds,
+  ).rows;
+  return new Map(rows.map((r, i) => [r.date, (shown[i] as number) * 60]));
 }
 
 /**
