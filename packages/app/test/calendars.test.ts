@@ -286,6 +286,22 @@ test('a folder followed through fs.watch shows a new file within 5 s', async () 
   calendars.stop();
 });
 
+test('a calendar file, whatever its name, is followed through its folder: replaced twice, both are read', async () => {
+  const dir = tempDir('tock-cal-');
+  const file = join(dir, 'work.ical');
+  writeFileSync(file, ics(event('a', '20261120T090000Z', '20261120T100000Z', 'One')));
+  const calendars = createCalendars({ settings: memorySettings(), timeZone: () => 'UTC' });
+  await calendars.add(file, 'Work');
+  await calendars.start();
+  // As calendar programs save: a new file renamed over the old one.
+  for (const summary of ['Two', 'Three']) {
+    writeFileSync(join(dir, 'work.ical.tmp'), ics(event('a', '20261120T090000Z', '20261120T100000Z', summary)));
+    renameSync(join(dir, 'work.ical.tmp'), file);
+    await until(summary, () => calendars.meetings(DAY_FROM, DAY_TO)[0]?.span.title === summary, { seconds: 5 });
+  }
+  calendars.stop();
+});
+
 test('a calendar file moved away says so and what to do; its meetings are back with it', async () => {
   const dir = tempDir('tock-cal-');
   const file = join(dir, 'work.ics');

@@ -119,6 +119,8 @@ export function createCalendars(options: CalendarsOptions): Calendars {
   const files = new Map<string, Map<string, FileState>>();
   /** Each calendar's files as read, by where they really are (its folder's real path and its name). */
   const reals = new Map<string, Set<string>>();
+  /** The calendars whose path was a folder when last read (the others are files, whatever their name). */
+  const folders = new Set<string>();
   const reported = new Set<string>();
   const watchers = new Map<string, { close(): void }>();
   let fallback: unknown;
@@ -155,7 +157,11 @@ export function createCalendars(options: CalendarsOptions): Calendars {
     } catch {
       return [{ path: source.path, real: await realFile(source.path) }];
     }
-    if (!stats.isDirectory()) return [{ path: source.path, real: await realFile(source.path) }];
+    if (!stats.isDirectory()) {
+      folders.delete(source.id);
+      return [{ path: source.path, real: await realFile(source.path) }];
+    }
+    folders.add(source.id);
     const folder = await realpath(source.path).catch(() => source.path);
     const names = (await readdir(source.path).catch(() => [] as string[])).filter((n) => n.toLowerCase().endsWith('.ics')).sort();
     if (names.length > MAX_FOLDER_FILES) report(`${source.path}: more than ${MAX_FOLDER_FILES} .ics files; the first ${MAX_FOLDER_FILES} are read`);
@@ -244,8 +250,9 @@ export function createCalendars(options: CalendarsOptions): Calendars {
     let watched = true;
     for (const source of sources()) {
       try {
-        // A file is watched through its folder: calendar programs replace files rather than write them in place.
-        watchers.set(source.id, watchFile(source.path.toLowerCase().endsWith('.ics') ? dirname(source.path) : source.path, changed));
+        // A file is watched through its folder: calendar programs replace files rather than write
+        // them in place, and a watch of the file itself ends with the first replacement.
+        watchers.set(source.id, watchFile(folders.has(source.id) ? source.path : dirname(source.path), changed));
       } catch {
         watched = false;
       }
@@ -307,6 +314,7 @@ export function createCalendars(options: CalendarsOptions): Calendars {
         list.filter((s) => s !== found),
       );
       files.delete(found.id);
+      folders.delete(found.id);
       const freed = reals.get(found.id)?.size ?? 0;
       reals.delete(found.id);
       if (started) follow();
