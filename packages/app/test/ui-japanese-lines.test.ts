@@ -2,7 +2,8 @@
  * Japanese wraps by its own rules in the window (docs/ui.md "Languages"): a small kana (ィ, ッ),
  * a long-vowel mark (ー) or a closing bracket never starts a line — Chromium's default broke
  * `アクティビティ` as `アクティビテ|ィ` in the Clients screen's intro at 390 px. The window in
- * Japanese (the setting `language`), every line of the Clients intro read where it starts.
+ * Japanese (the setting `language`), every line of the Clients intro read where it starts. The
+ * form's example tax rate is the language's country's, from the catalog.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -51,5 +52,10 @@ describe('Japanese lines in the window', () => {
     });
     assert.ok(starts.length > 0, 'the screen has wrapped lines to read');
     assert.deepEqual(starts.filter((s) => NO_LINE_START.test(s)), []);
+  });
+
+  it('the Clients form’s example tax rate is Japan’s (10 %), not Germany’s 19 %', async () => {
+    const { page } = suite;
+    assert.equal(await page.getByLabel('消費税率 %（任意。省略時は事業者の税率）').getAttribute('placeholder'), '10');
   });
 });

@@ -44,6 +44,7 @@ export const ledger = {
   'clients.taxID': 'USt-IdNr. (optional)',
   'clients.taxIDHint': 'DE811907980',
   'clients.taxRate': 'USt.-Satz in % (optional, sonst der des Unternehmens)',
+  'clients.taxRateHint': '19',
   'clients.language': 'Rechnungssprache (optional)',
   'clients.languageHint': 'en, de, fr, es, ja',
   'clients.reverseCharge': 'Steuerschuldnerschaft des Leistungsempfängers (keine USt.; der Kunde führt sie ab)',

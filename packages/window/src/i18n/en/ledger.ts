@@ -41,6 +41,7 @@ export const ledger = {
   'clients.taxID': 'VAT ID (optional)',
   'clients.taxIDHint': 'DE811907980',
   'clients.taxRate': 'VAT rate in % (optional: the business’s)',
+  'clients.taxRateHint': '19',
   'clients.language': 'Invoice language (optional)',
   'clients.languageHint': 'en, de, fr, es, ja',
   'clients.reverseCharge': 'Reverse charge (no VAT; the client accounts for it)',

@@ -44,6 +44,7 @@ export const ledger = {
   'clients.taxID': 'NIF-IVA (opcional)',
   'clients.taxIDHint': 'ESA12345674',
   'clients.taxRate': 'Tipo de IVA en % (opcional: si no, el de la empresa)',
+  'clients.taxRateHint': '21',
   'clients.language': 'Idioma de las facturas (opcional)',
   'clients.languageHint': 'en, de, fr, es, ja',
   'clients.reverseCharge': 'Inversión del sujeto pasivo (sin IVA; lo declara el cliente)',

@@ -44,6 +44,7 @@ export const ledger = {
   'clients.taxID': 'Numéro de TVA (facultatif)',
   'clients.taxIDHint': 'FR40303265045',
   'clients.taxRate': 'Taux de TVA en % (facultatif : sinon celui de l’entreprise)',
+  'clients.taxRateHint': '20',
   'clients.language': 'Langue des factures (facultative)',
   'clients.languageHint': 'en, de, fr, es, ja',
   'clients.reverseCharge': 'Autoliquidation (pas de TVA ; le client l’acquitte)',

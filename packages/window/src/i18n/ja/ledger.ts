@@ -44,6 +44,7 @@ export const ledger = {
   'clients.taxID': '登録番号（任意）',
   'clients.taxIDHint': 'T1234567890123',
   'clients.taxRate': '消費税率 %（任意。省略時は事業者の税率）',
+  'clients.taxRateHint': '10',
   'clients.language': '請求書の言語（任意）',
   'clients.languageHint': 'en, de, fr, es, ja',
   'clients.reverseCharge': 'リバースチャージ（消費税なし。クライアントが納税）',

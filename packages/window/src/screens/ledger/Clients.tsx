@@ -121,7 +121,7 @@ function ClientForm({ client, idp, submitText, onDone }: { client: Client | null
       </div>
       <div class="field-row">
         {field('taxID', t('clients.taxID'), t('clients.taxIDHint'))}
-        {!fields.reverseCharge && field('taxRate', t('clients.taxRate'), '19')}
+        {!fields.reverseCharge && field('taxRate', t('clients.taxRate'), t('clients.taxRateHint'))}
         {field('language', t('clients.language'), t('clients.languageHint'))}
       </div>
       <div class="field">
