@@ -370,8 +370,8 @@ describe('breaks you can see', () => {
   });
 });
 
-describe('History’s day totals', () => {
-  it('add up to the week’s total as shown, with the digits of the Reports table by day and of the bars', async () => {
+describe('History’s day and activity totals', () => {
+  it('add up to the week’s total as shown, with the digits of the Reports tables and of the bars', async () => {
     const { tracker } = ui.services;
     at('2026-11-18T14:40:00.000Z');
     tracker.stopActivity();
@@ -420,7 +420,16 @@ describe('History’s day totals', () => {
         ['2026-11-18', shown[0]],
       ],
     );
-    await showReport(page, 'This week', days.length === 3 ? `${Math.floor(week / 60)} h ${week % 60} min` : '');
+    // The legend: each activity's week as Reports by activity shows it for the same week.
+    const legend = await page.locator('.legend li').evaluateAll((items) => items.map((li) => [li.querySelector('.legend-name')?.textContent ?? '', li.querySelector('.legend-total')?.textContent ?? '']));
+    await showReport(page, 'This week', `${Math.floor(week / 60)} h ${week % 60} min`);
+    await page.getByRole('radio', { name: 'Activity', exact: true }).check();
+    const byActivity = new Map((await tableRows(page)).map((r) => [r[0], r[1]]));
+    assert.ok(legend.length >= 4, JSON.stringify(legend));
+    assert.deepEqual(
+      legend,
+      legend.map(([name]) => [name, byActivity.get(name)]),
+    );
     await page.getByRole('radio', { name: 'Day', exact: true }).check();
     await page.getByTestId('report-day-chart').waitFor();
     const byDay = (await tableRows(page)).map((r) => minutes(r[1] as string)).slice(0, 3);

@@ -6,7 +6,7 @@
  * {@link ActivityTotals}.
  */
 import { formatDurationWords } from '@tock/i18n';
-import { formatDuration, shownTable, type DayReportRow, type Report } from '@tock/protocol';
+import { formatDuration, largestRemainderMinutes, shownTable, type DayReportRow, type Report } from '@tock/protocol';
 import { colorClass } from '../colors.ts';
 import { windowMessages } from '../i18n/index.ts';
 import { duration } from '../time.ts';
@@ -144,7 +144,8 @@ export function StackedDays({ days, totals, dayTotals, height: H, className, tes
 
 /**
  * The colors of a stacked chart: each activity with its total over the days, most first (by
- * name where two are equal), as a list.
+ * name where two are equal), as a list; the totals floored to the minute and shared out by
+ * largest remainder, as the Reports table by activity and `tock report` show the same figures.
  */
 export function ActivityTotals({ totals, label, testId }: { totals: DailyTotal[]; label: string; testId?: string }) {
   const per = new Map<string, { name: string; seconds: number }>();
@@ -154,13 +155,14 @@ export function ActivityTotals({ totals, label, testId }: { totals: DailyTotal[]
     per.set(t.activityID, cur);
   }
   const rows = [...per.entries()].sort((a, b) => b[1].seconds - a[1].seconds || a[1].name.localeCompare(b[1].name));
+  const minutes = largestRemainderMinutes(rows.map(([, r]) => r.seconds));
   return (
     <ul class="legend" aria-label={label} data-testid={testId}>
-      {rows.map(([id, r]) => (
+      {rows.map(([id, r], i) => (
         <li key={id}>
           <span class={`swatch ${colorClass(id)}`} aria-hidden="true" />
           <span class="legend-name">{r.name}</span>
-          <span class="legend-total">{duration(r.seconds)}</span>
+          <span class="legend-total">{duration((minutes[i] as number) * 60)}</span>
         </li>
       ))}
     </ul>
