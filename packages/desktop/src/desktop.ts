@@ -264,6 +264,7 @@ export function createDesktop(options: DesktopOptions): Desktop {
     act,
     onStateChange: changed,
     onError: report,
+    env,
     ...(options.timeZone ? { timeZone: options.timeZone } : {}),
     ...(options.trayTimers ? { timers: options.trayTimers } : {}),
   });

@@ -218,8 +218,8 @@ test('the tray opens at most one window per 2 s (Activate, Open Tock, Log time�
   assert.deepEqual(acted.at(-1), 'open', 'a clock set back does not lock windows out');
 });
 
-/** A desktop whose tray is shown, on the virtual time: the tray's clicks go through the app's own `act`. */
-function desktopRig(t: TestContext) {
+/** A desktop whose tray is shown, on the virtual time: the tray's clicks go through the app's own `act`; `env` is the app's environment. */
+function desktopRig(t: TestContext, env?: NodeJS.ProcessEnv) {
   const store = openStore(':memory:'); // minSessionSeconds as shipped: 60
   const time = virtualTime(T0);
   const clock = (): number => time.now;
@@ -239,6 +239,7 @@ function desktopRig(t: TestContext) {
       return { show: (model) => shown.push(model), state: () => 'shown', close: async () => {} };
     },
     trayTimers: time,
+    ...(env ? { env } : {}),
   });
   t.after(async () => {
     await desktop.stop();
@@ -357,4 +358,20 @@ test('a click on a Continue that names another activity than Continue would now 
   r.click({ kind: 'continue', activityID: writing });
   assert.equal(r.tracker.getStatus().currentActivity?.activityName, 'Writing docs', 'later than 60 s: started anew');
   assert.equal(r.sessions().length, 2);
+});
+
+test('the tray speaks the setting language, "system" read from the app’s environment, a change shown at the next look', (t) => {
+  const r = desktopRig(t, { LANG: 'ja_JP.UTF-8' });
+  const labels = (): string[] => (r.shown.at(-1)?.menu ?? []).flatMap((item) => ('label' in item ? [item.label] : []));
+  r.tracker.startActivity({ name: 'Writing docs', createIfMissing: true });
+  r.time.runTo(T0 + 10 * SECOND);
+  assert.equal(r.shown.at(-1)?.statusLine, 'Writing docs · 0:00 · 今日 0:00', 'system: the app’s LANG, not the process’s');
+  assert.deepEqual(labels().slice(1, 3), ['停止', '休憩する']);
+  r.store.settings.set('language', 'de');
+  r.time.runTo(T0 + 20 * SECOND);
+  assert.equal(r.shown.at(-1)?.statusLine, 'Writing docs · 0:00 · heute 0:00');
+  assert.deepEqual(labels().slice(1, 3), ['Anhalten', 'Pause machen']);
+  r.store.settings.set('language', 'system');
+  r.time.runTo(T0 + 30 * SECOND);
+  assert.equal(r.shown.at(-1)?.statusLine, 'Writing docs · 0:00 · 今日 0:00');
 });

@@ -53,6 +53,8 @@ export interface TrayFeedOptions {
   onStateChange?: () => void;
   timers?: TrayTimers;
   onError?: (message: string) => void;
+  /** Where the setting `language`'s `"system"` is read (`LC_ALL`, `LC_MESSAGES`, `LANG`): the app's environment (default: the process's). */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** Facts read from the store, kept until the next write. */
@@ -327,6 +329,6 @@ export class TrayFeed {
         changesAtMs = Math.min(changesAtMs, sessionTurns, todayTurns);
       }
     }
-    return { model: trayModel({ status, sessionSeconds, recent: stored.recent, last: stored.last }, currentDesktopMessages(this.#options.store.settings)), changesAtMs };
+    return { model: trayModel({ status, sessionSeconds, recent: stored.recent, last: stored.last }, currentDesktopMessages(this.#options.store.settings, this.#options.env)), changesAtMs };
   }
 }
