@@ -8,7 +8,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { catalogProblems, SUPPORTED_LANGUAGES } from '@tock/i18n';
 import type { Status } from '@tock/protocol';
+import { createTracker, openStore } from '@tock/core';
 import { budgetNotification } from '../src/budget-notice.ts';
+import { createDesktop } from '../src/desktop.ts';
+import type { DesktopNotification } from '../src/notify.ts';
 import { forgottenText, Reminder } from '../src/reminder.ts';
 import type { DesktopSettings } from '../src/settings.ts';
 import type { TrayMenuItem } from '../src/tray/tray.ts';
@@ -110,6 +113,34 @@ describe('the notifications in German and Japanese', () => {
       body: '21 分間、何も記録されていません。Tock でアクティビティを開始してください。 今日の未記録時間は 1 時間 5 分 です。Tock で 2 件の提案をご確認ください。',
       canContinue: false,
     });
+  });
+
+  it('a running desktop says them in the setting language, "system" read from the app’s environment, at each notice', async (t) => {
+    const store = openStore(':memory:');
+    const sent: DesktopNotification[] = [];
+    const desktop = createDesktop({
+      store,
+      tracker: createTracker({ store, clock: () => Date.parse('2026-11-23T10:00:00Z'), timeZone: 'UTC' }),
+      clock: () => Date.parse('2026-11-23T10:00:00Z'),
+      timers: false,
+      idleSources: () => [],
+      tray: () => ({ show: () => {}, state: () => 'shown', close: async () => {} }),
+      notifier: { name: 'stand-in', notify: async (n) => void sent.push(n) },
+      env: { LANG: 'de_DE.UTF-8' },
+    });
+    t.after(async () => {
+      await desktop.stop();
+      store.close();
+    });
+    desktop.notifyBudget(crossing);
+    store.settings.set('language', 'ja');
+    desktop.notifyBudget({ ...crossing, percent: 100 });
+    store.settings.set('language', 'en');
+    desktop.notifyBudget(crossing);
+    assert.deepEqual(
+      sent.map((n) => n.title),
+      ['Writing docs: 80 % des Budgets', 'Writing docs：予算を使い切りました', 'Writing docs: 80 % of the budget'],
+    );
   });
 });
 
