@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { tempDirs, until } from '@tock/test-support';
@@ -299,6 +299,44 @@ test('a calendar file, whatever its name, is followed through its folder: replac
     renameSync(join(dir, 'work.ical.tmp'), file);
     await until(summary, () => calendars.meetings(DAY_FROM, DAY_TO)[0]?.span.title === summary, { seconds: 5 });
   }
+  calendars.stop();
+});
+
+test('a calendar folder removed and made again is followed again: by the check while it is missing, then watched', async () => {
+  const dir = tempDir('tock-cal-');
+  const folder = join(dir, 'export');
+  mkdirSync(folder);
+  writeFileSync(join(folder, 'a.ics'), ics(event('a', '20261120T090000Z', '20261120T100000Z', 'One')));
+  const timers = manualTimers();
+  // Watches as fs.watch does: a missing folder cannot be watched; the last watch of each path is the one told.
+  const told = new Map<string, () => void>();
+  const watchFile = (path: string, onChange: () => void) => {
+    statSync(path);
+    told.set(path, onChange);
+    return { close: () => told.delete(path) };
+  };
+  const calendars = createCalendars({ settings: memorySettings(), timeZone: () => 'UTC', timers, watchFile });
+  await calendars.add(folder, 'Export');
+  await calendars.start();
+  const settle = async (ms: number) => {
+    timers.advance(ms);
+    await calendars.refresh();
+  };
+  // As an export made afresh: the folder removed (its watch tells, then ends), then made again.
+  rmSync(folder, { recursive: true });
+  told.get(folder)?.();
+  await settle(DEBOUNCE_MS);
+  assert.equal(calendars.list()[0]?.events, 0);
+  assert.equal(told.size, 0, 'nothing to watch while it is missing');
+  mkdirSync(folder);
+  writeFileSync(join(folder, 'a.ics'), ics(event('a', '20261120T090000Z', '20261120T100000Z', 'Two')));
+  await settle(FALLBACK_CHECK_MS + DEBOUNCE_MS);
+  assert.deepEqual(calendars.meetings(DAY_FROM, DAY_TO).map((m) => m.span.title), ['Two']);
+  assert.ok(told.has(folder), 'watched again');
+  writeFileSync(join(folder, 'b.ics'), ics(event('b', '20261120T110000Z', '20261120T120000Z', 'Three')));
+  told.get(folder)?.();
+  await settle(DEBOUNCE_MS);
+  assert.deepEqual(calendars.meetings(DAY_FROM, DAY_TO).map((m) => m.span.title), ['Two', 'Three']);
   calendars.stop();
 });
 

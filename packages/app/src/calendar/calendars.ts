@@ -11,7 +11,7 @@
  * it its code and values (core's `CalendarProblem` with the file as `path`), which the window and
  * `tock` word in the person's language (docs/i18n.md).
  */
-import { watch, type FSWatcher } from 'node:fs';
+import { statSync, watch, type FSWatcher } from 'node:fs';
 import { lstat, readdir, realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import type { StepBudget } from '@tock/core/calendar';
@@ -242,22 +242,54 @@ export function createCalendars(options: CalendarsOptions): Calendars {
     return { ...source, events, problems: problems.slice(0, 20), reasons: reasons.slice(0, 20) };
   }
 
+  /**
+   * What each calendar is followed through, and which folder that was: a file through its folder
+   * (calendar programs replace files rather than write them in place, and a watch of the file
+   * itself ends with the first replacement), a folder itself.
+   */
+  function watchTargets(): Map<string, string> {
+    const targets = new Map<string, string>();
+    for (const source of sources()) {
+      const path = folders.has(source.id) ? source.path : dirname(source.path);
+      let identity = 'missing';
+      try {
+        const stats = statSync(path);
+        identity = `${stats.dev}:${stats.ino}`;
+      } catch {}
+      targets.set(source.id, `${path}\0${identity}`);
+    }
+    return targets;
+  }
+  /** What {@link follow} followed the calendars through; undefined until it first runs. */
+  let followed: Map<string, string> | undefined;
+
   function follow(): void {
     for (const w of watchers.values()) w.close();
     watchers.clear();
     if (fallback !== undefined) timers.clearInterval(fallback);
     fallback = undefined;
+    followed = watchTargets();
     let watched = true;
     for (const source of sources()) {
       try {
-        // A file is watched through its folder: calendar programs replace files rather than write
-        // them in place, and a watch of the file itself ends with the first replacement.
         watchers.set(source.id, watchFile(folders.has(source.id) ? source.path : dirname(source.path), changed));
       } catch {
         watched = false;
       }
     }
     if (!watched) fallback = timers.setInterval(changed, FALLBACK_CHECK_MS);
+  }
+
+  /**
+   * Follows again when what a calendar is followed through went or came back, or is another
+   * folder now (an export made afresh): a watch ends with its folder, and a missing one is
+   * looked at by the fallback check until it is back.
+   */
+  function followAgainIfMoved(): void {
+    if (!started || followed === undefined) return;
+    const was = followed;
+    const now = watchTargets();
+    if (now.size !== was.size || [...now].some(([id, target]) => was.get(id) !== target)) follow();
   }
 
   function changed(): void {
@@ -373,6 +405,7 @@ export function createCalendars(options: CalendarsOptions): Calendars {
     refresh() {
       reading = reading.then(async () => {
         for (const source of sources()) await read(source);
+        followAgainIfMoved();
         options.onChange?.();
       });
       return reading;
@@ -384,6 +417,7 @@ export function createCalendars(options: CalendarsOptions): Calendars {
     },
     stop() {
       started = false;
+      followed = undefined;
       for (const w of watchers.values()) w.close();
       watchers.clear();
       if (fallback !== undefined) timers.clearInterval(fallback);
