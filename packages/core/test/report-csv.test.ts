@@ -109,6 +109,8 @@ test('the --matrix timesheet: its total column is the hours of `tock report --cs
   for (const row of sheet) assert.equal(hundredths(row[1]) + hundredths(row[2]), hundredths(row[3]), `${row[0]}: its days add up to its total`);
   const totals = sheet.map((r) => hundredths(r[3]));
   assert.equal(totals.slice(0, -1).reduce((a, h) => a + h, 0), totals.at(-1), 'the activities add up to the Total record');
+  const dayHours = (parse(reportCsv(byDay, 'day'), { columns: true }) as Record<string, string>[]).map((r) => hundredths(r.hours));
+  assert.deepEqual([hundredths(sheet.at(-1)?.[1]), hundredths(sheet.at(-1)?.[2])], dayHours, 'the Total record’s days are the hours of `tock report --by day --csv`');
 });
 
 test('the amounts column: a day billed in EUR and USD reads 190.00 EUR + 240.00 USD, amount and currency empty; one currency its amount', (t) => {
