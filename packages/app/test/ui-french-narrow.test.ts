@@ -1,0 +1,41 @@
+/**
+ * French (and Spanish) run long: at 390 px the History week's pager broke inside each of its
+ * buttons (`‹ Précé|dente`, `Cette | semaine`); each button's words now stay on one line and
+ * the buttons wrap instead.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { setLedgerSetting } from '@tock/core';
+import { windowSuite } from './ui-support/harness.ts';
+
+describe('French at 390 px: the History week', () => {
+  const suite = windowSuite({
+    browser: { width: 390, height: 844 },
+    seed: (app) => {
+      setLedgerSetting(app.app.services.store.settings, 'language', '"fr"');
+      const { tracker } = app.app.services;
+      tracker.startActivity({ name: 'Réunion équipe', createIfMissing: true });
+      tracker.startBreak();
+      tracker.resumeBreak();
+    },
+  });
+
+  it('keeps each pager button on one line', async () => {
+    const { page, app } = suite;
+    page.setDefaultTimeout(15_000);
+    await page.goto(`${app.launchUrl()}#/history`);
+    await page.locator('main h1').filter({ hasText: 'Historique' }).waitFor();
+    const pager = page.getByRole('group', { name: 'Choisir la semaine' });
+    await pager.waitFor();
+    // The lines of text in each button: one top per line box.
+    const lines = await pager.evaluate((group) =>
+      [...group.querySelectorAll('button')].map((button) => {
+        const range = document.createRange();
+        range.selectNodeContents(button);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        return `${button.textContent?.trim()}: ${tops.size}`;
+      }),
+    );
+    assert.deepEqual(lines, ['‹ Semaine précédentePrécédente: 1', 'Cette semaine: 1', 'Semaine suivanteSuivante ›: 1']);
+  });
+});
