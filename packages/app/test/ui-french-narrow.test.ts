@@ -1,7 +1,8 @@
 /**
  * French (and Spanish) run long: at 390 px the History week's pager broke inside each of its
  * buttons (`‹ Précé|dente`, `Cette | semaine`); each button's words now stay on one line and
- * the buttons wrap instead.
+ * the buttons wrap instead. A block's breaks say they are left out of the total without an
+ * agreement to get wrong (`Pause …, non comptées` for one break).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -20,7 +21,7 @@ describe('French at 390 px: the History week', () => {
     },
   });
 
-  it('keeps each pager button on one line', async () => {
+  it('keeps each pager button on one line, and says a break is left out of the total', async () => {
     const { page, app } = suite;
     page.setDefaultTimeout(15_000);
     await page.goto(`${app.launchUrl()}#/history`);
@@ -37,5 +38,6 @@ describe('French at 390 px: the History week', () => {
       }),
     );
     assert.deepEqual(lines, ['‹ Semaine précédentePrécédente: 1', 'Cette semaine: 1', 'Semaine suivanteSuivante ›: 1']);
+    await page.getByTestId('break-list').filter({ hasText: /^Pause 12:00–12:00 \(0\u00a0min\), hors total$/ }).waitFor();
   });
 });

@@ -73,7 +73,7 @@ export const today = {
   'week.resolveWhat': 'el solapamiento de la {what}',
   'week.breaks': '{count, plural, one {Pausa} other {Pausas}}',
   'week.breakSpan': '{from}–{to} ({duration})',
-  'week.notCounted': ', no se cuentan',
+  'week.notCounted': ', fuera del total',
   'week.balance': 'Saldo {balance} · objetivo {target} hasta ahora',
   'week.heading': 'Semana del {from} al {to}',
   'week.tracked': '{duration} registradas',

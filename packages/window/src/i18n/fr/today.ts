@@ -73,7 +73,7 @@ export const today = {
   'week.resolveWhat': 'le chevauchement de la {what}',
   'week.breaks': '{count, plural, one {Pause} other {Pauses}}',
   'week.breakSpan': '{from}–{to} ({duration})',
-  'week.notCounted': ', non comptées',
+  'week.notCounted': ', hors total',
   'week.balance': 'Solde {balance} · objectif {target} jusqu’ici',
   'week.heading': 'Semaine du {from} au {to}',
   'week.tracked': '{duration} suivies',
