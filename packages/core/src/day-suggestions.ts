@@ -23,7 +23,7 @@ import type { Store } from './store.ts';
 import { blocksOverlapping } from './totals.ts';
 import { RULE_FIELDS, type RuleTest, type SuggestionRule } from './shapes/capture.ts';
 import { compileGlob, type CompiledGlob } from './glob.ts';
-import { labelNames, ruleWithinLimits, suggestDay, suggestionDay, trackedSpans } from './suggestions.ts';
+import { labelNames, ruleWithinLimits, suggestDay, suggestionDay, trackedSpans, type SuggestionSettings } from './suggestions.ts';
 
 /** The note of an entry made from a suggestion. */
 export const FROM_CAPTURE_NOTE = 'from capture';
@@ -53,8 +53,7 @@ function dismissedOn(store: Store, day: DayKey): Set<string> {
 }
 
 /** A local day's bounds, the end at now when now is earlier. */
-function dayBounds(store: Store, day: DayKey, context: SuggestionContext): { fromMs: number; toMs: number } {
-  const dayStartsAt = readDayStartsAt(store.settings);
+function dayBounds(store: Store, day: DayKey, context: SuggestionContext, dayStartsAt = readDayStartsAt(store.settings)): { fromMs: number; toMs: number } {
   const fromMs = startOfLocalDay(day, context.timeZone, dayStartsAt);
   return { fromMs, toMs: Math.min(startOfLocalDay(addDays(day, 1), context.timeZone, dayStartsAt), context.nowMs) };
 }
@@ -66,13 +65,45 @@ function timelineFor(store: Store, day: DayKey, context: SuggestionContext): Tim
   return toMs > fromMs ? [...spans, ...context.meetings(fromMs, toMs)] : spans;
 }
 
+/** The settings a day's suggestions follow, as read at a store's `generation`. */
+interface SuggestionReads {
+  generation: number;
+  dayStartsAt: number;
+  /** Frozen, rules and matches too: suggestion-labels.ts compiles a frozen list once. */
+  rules: readonly SuggestionRule[];
+  settings: SuggestionSettings;
+}
+
+const kept = new WeakMap<Store, SuggestionReads>();
+
+/**
+ * The rules, the capture settings and the day's start, read and checked again only after the
+ * store was written to (its `generation` moved; docs/decisions.md "Suggestions (issue 27)"):
+ * reading and checking 50 rules and the capture settings cost ~0.1 ms of every ask.
+ */
+function suggestionReads(store: Store): SuggestionReads {
+  const known = kept.get(store);
+  if (known !== undefined && known.generation === store.generation) return known;
+  const capture = readCaptureSettings(store.settings);
+  const rules = listRules(store.settings).map((r) => Object.freeze({ ...r, match: Object.freeze({ ...r.match }) }));
+  const dayStartsAt = readDayStartsAt(store.settings);
+  const reads: SuggestionReads = {
+    // Read after the settings: a read that first commits an open group commit moves it.
+    generation: store.generation,
+    dayStartsAt,
+    rules: Object.freeze(rules),
+    settings: { mergeGapMinutes: capture.mergeGapMinutes, minMinutes: capture.minMinutes, titles: capture.titles },
+  };
+  kept.set(store, reads);
+  return reads;
+}
+
 /** `tock suggest`, `GET /suggestions`: a local day's suggestions (default today), dismissed ones left out. */
 export function daySuggestions(store: Store, day: DayKey | undefined, context: SuggestionContext): Suggestions {
-  const date = day ?? localDayKey(context.nowMs, context.timeZone, readDayStartsAt(store.settings));
-  const { fromMs, toMs } = dayBounds(store, date, context);
-  const settings = readCaptureSettings(store.settings);
+  const { dayStartsAt, rules, settings } = suggestionReads(store);
+  const date = day ?? localDayKey(context.nowMs, context.timeZone, dayStartsAt);
+  const { fromMs, toMs } = dayBounds(store, date, context, dayStartsAt);
   const spans = toMs > fromMs ? timelineFor(store, date, context) : [];
-  const rules = listRules(store.settings);
   const suggestions = suggestDay({
     day: date,
     fromMs,
@@ -81,7 +112,7 @@ export function daySuggestions(store: Store, day: DayKey | undefined, context: S
     blocks: toMs > fromMs ? dayBlocks(store, fromMs, toMs) : [],
     spans,
     rules,
-    settings: { mergeGapMinutes: settings.mergeGapMinutes, minMinutes: settings.minMinutes, titles: settings.titles },
+    settings,
     // Only those the day's labels can name: every activity cost 80 ms at 20 000 (docs/data.md).
     activities: activitiesNamed(store, labelNames(rules, spans)),
     dismissed: dismissedOn(store, date),

@@ -62,6 +62,20 @@ function compileRules(rules: readonly SuggestionRule[]): CompiledRule[] {
   }));
 }
 
+/** Rule lists compiled before: only frozen lists whose rules and matches are frozen (day-suggestions.ts keeps its rules so while nothing is written). */
+const compiledLists = new WeakMap<readonly SuggestionRule[], CompiledRule[]>();
+
+/** {@link compileRules}, once for a list that cannot change. */
+function compiledRules(rules: readonly SuggestionRule[]): CompiledRule[] {
+  const frozen = Object.isFrozen(rules) && rules.every((r) => Object.isFrozen(r) && Object.isFrozen(r.match));
+  if (!frozen) return compileRules(rules);
+  const known = compiledLists.get(rules);
+  if (known !== undefined) return known;
+  const made = compileRules(rules);
+  compiledLists.set(rules, made);
+  return made;
+}
+
 /** Whether every glob of `rule` is within the limits (glob.ts `GLOB_LIMITS`). */
 export function ruleWithinLimits(rule: Pick<SuggestionRule, 'match'>): boolean {
   return Object.values(rule.match).every((glob) => glob === undefined || globOverLimits(glob) === null);
@@ -108,7 +122,7 @@ function alike(a: CaptureSpan, b: CaptureSpan, also: readonly RuleField[]): bool
  * the one kept under those fields joined.
  */
 export function labeller(rules: readonly SuggestionRule[], activities: readonly ActivityRef[], titles: boolean): (span: CaptureSpan) => Labelled {
-  const compiled = compileRules(rules);
+  const compiled = compiledRules(rules);
   const byName = new Map<string, ActivityRef>();
   for (const a of activities) byName.set(nameKey(a.activityName), a);
   // The row's fields and the source count always; language and entity only when a rule tests them.

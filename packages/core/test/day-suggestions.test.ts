@@ -18,6 +18,7 @@ import {
   recordHeartbeats,
   recordSpan,
   removeRule,
+  setCaptureSetting,
   testRule,
 } from '../src/index.ts';
 import { fixture, sequentialIds } from './support.ts';
@@ -142,6 +143,38 @@ test('rules: added in order or at a position, edited, removed; each checked; rul
   assert.equal(removeRule(f.store.settings, r2.id), false);
   assert.equal(addRule(f.store.settings, { match: { app: 'a' }, activity: 'A' }).id, 'r3', 'ids are never reused');
   assert.deepEqual(f.tracker.listBlocks(at('00:00'), at('18:00')), [], 'no block was made or changed');
+});
+
+test('asked again after a rule, a capture setting, the day start or an activity changed, or a change rolled back, the answer follows', (t) => {
+  // What a day's suggestions read of the settings is kept while nothing is written: each change here must reach the next ask.
+  const { f, context } = day(t);
+  const ask = () => daySuggestions(f.store, DAY, context).suggestions.map((s) => `${s.start.slice(11, 16)}-${s.end.slice(11, 16)} ${s.activityName ?? '-'} ${s.sources[0]?.title ?? '-'}`);
+  assert.deepEqual(ask(), ['09:00-09:58 - -', '10:10-10:40 - -']);
+  assert.deepEqual(ask(), ['09:00-09:58 - -', '10:10-10:40 - -'], 'asked twice, the same');
+  const rule = addRule(f.store.settings, { match: { app: 'firefox' }, activity: 'Browsing' });
+  assert.deepEqual(ask(), ['09:00-09:58 - -', '10:10-10:40 Browsing -'], 'a rule added');
+  editRule(f.store.settings, rule.id, { activity: 'Reading' });
+  assert.deepEqual(ask(), ['09:00-09:58 - -', '10:10-10:40 Reading -'], 'a rule edited');
+  setCaptureSetting(f.store.settings, 'titles', true);
+  assert.deepEqual(ask(), ['09:00-09:58 - -', '10:10-10:40 Reading Issues · tock'], 'titles turned on');
+  setCaptureSetting(f.store.settings, 'minMinutes', 40);
+  assert.deepEqual(ask(), ['09:00-09:58 - -'], 'minMinutes raised');
+  f.tracker.createActivity('Tock');
+  assert.deepEqual(ask(), ['09:00-09:58 Tock -'], 'an activity named like the project');
+  const night = { ...context, nowMs: Date.parse('2026-11-21T05:00:00.000Z') };
+  assert.equal(daySuggestions(f.store, undefined, night).date, '2026-11-21');
+  f.store.settings.set('dayStartsAt', '06:00');
+  assert.equal(daySuggestions(f.store, undefined, night).date, DAY, 'the day starts at 06:00: at 05:00 it is still the 20th');
+  f.store.settings.delete('dayStartsAt');
+  setCaptureSetting(f.store.settings, 'minMinutes', 5);
+  assert.throws(() =>
+    f.store.transaction(() => {
+      removeRule(f.store.settings, rule.id);
+      assert.deepEqual(ask(), ['09:00-09:58 Tock -', '10:10-10:40 - Issues · tock'], 'inside the transaction, the rule is gone');
+      throw new Error('undone');
+    }),
+  );
+  assert.deepEqual(ask(), ['09:00-09:58 Tock -', '10:10-10:40 Reading Issues · tock'], 'rolled back, the rule is back');
 });
 
 test('testing a rule: the captured time it would label per day, a listed rule only where no earlier rule takes it', (t) => {

@@ -145,6 +145,45 @@ test('where spans overlap, the better label wins: a rule over an editor project,
   );
 });
 
+test('spans one after another that differ in one field a rule tests are labelled apart; sources sum what is shown', () => {
+  // Each span is like the one before it but for one field (the labels' shortcut for spans alike must see it).
+  const rules: SuggestionRule[] = [
+    { id: 'r1', match: { entity: '*.rs' }, activity: 'Docs' },
+    { id: 'r2', match: { language: 'rust' }, activity: 'Mail' },
+    { id: 'r3', match: { title: 'b' }, activity: 'Reading' },
+  ];
+  const spans = [
+    span('editor', '09:00', '09:30', { project: 'tock', language: 'TypeScript', entity: '/a.ts' }),
+    span('editor', '09:30', '10:00', { project: 'tock', language: 'Rust', entity: '/a.ts' }),
+    span('editor', '10:00', '10:30', { project: 'tock', language: 'Rust', entity: '/b.rs' }),
+    span('window', '11:00', '11:10', { app: 'Firefox', title: 'A' }),
+    span('window', '11:10', '11:20', { app: 'Firefox', title: 'B' }),
+    span('window', '11:20', '11:30', { app: 'Firefox', title: 'A' }),
+    span('window', '11:30', '11:40', { app: 'Firefox', title: 'C' }),
+  ];
+  const settings = { mergeGapMinutes: 0, minMinutes: 5, titles: true };
+  const out = suggestDay(input({ rules, settings, spans }));
+  assert.deepEqual(brief(out), ['09:00-09:30 Tock', '09:30-10:00 Mail r2', '10:00-10:30 Docs r1', '11:00-11:10 -', '11:10-11:20 Reading r3', '11:20-11:40 -']);
+  assert.deepEqual(out[5]?.sources.map((r) => [r.title, r.seconds]), [['A', 600], ['C', 600]]);
+  const untitled = suggestDay(input({ rules: [], settings: { ...settings, titles: false }, spans }));
+  assert.deepEqual(brief(untitled), ['09:00-10:30 Tock', '11:00-11:40 -']);
+  assert.deepEqual(untitled[1]?.sources, [{ source: 'window', app: 'Firefox', title: null, project: null, branch: null, seconds: 2400 }], 'titles off: one row for every title');
+  assert.deepEqual(untitled[0]?.sources, [{ source: 'editor', app: null, title: null, project: 'tock', branch: null, seconds: 5400 }]);
+});
+
+test('a list of rules changed in place between two calls labels by what it holds then (only a frozen list is compiled once)', () => {
+  const rules: SuggestionRule[] = [{ id: 'r1', match: { app: 'firefox' }, activity: 'Mail' }];
+  const spans = [span('window', '09:00', '09:30', { app: 'Firefox' })];
+  assert.deepEqual(brief(suggestDay(input({ rules, spans }))), ['09:00-09:30 Mail r1']);
+  (rules[0] as SuggestionRule).match.app = 'thunder*';
+  assert.deepEqual(brief(suggestDay(input({ rules, spans }))), ['09:00-09:30 -']);
+  rules.push({ id: 'r2', match: { app: 'fire*' }, activity: 'Tock' });
+  assert.deepEqual(brief(suggestDay(input({ rules, spans }))), ['09:00-09:30 Tock r2']);
+  const frozen = Object.freeze([Object.freeze({ id: 'r1', match: Object.freeze({ app: 'fire*' }), activity: 'Tock' })]);
+  assert.deepEqual(brief(suggestDay(input({ rules: frozen, spans }))), ['09:00-09:30 Tock r1']);
+  assert.deepEqual(brief(suggestDay(input({ rules: frozen, spans }))), ['09:00-09:30 Tock r1'], 'compiled once, the same');
+});
+
 test('ids stay the same for the same day, start, end and label, and change with the label; dismissed ones are left out', () => {
   const spans = [span('editor', '09:00', '10:00', { project: 'tock' })];
   const first = suggestDay(input({ spans }));
