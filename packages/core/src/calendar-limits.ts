@@ -19,6 +19,12 @@ export const CALENDAR_LIMITS = {
    * so one event of 600 000 dates in a 10 MiB file took 540 MiB.
    */
   maxComponentLines: 10_000,
+  /**
+   * At most this many VTIMEZONEs of one file are kept (each is about 3 KiB parsed; a file lists
+   * the few zones its events use): the times of events in zones past them are read in the
+   * person's zone.
+   */
+  maxZones: 1_000,
   /** At most this many occurrences of one recurring event are kept (those not expanded from near the days asked). */
   maxOccurrences: 10_000,
   /** At most this many steps of the recurrence iterators in one query, over every calendar asked: the rest waits for the next. */

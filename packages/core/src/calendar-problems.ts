@@ -16,6 +16,8 @@ export type CalendarProblem =
   | { code: 'calendar_event_unreadable'; values: { error: string } }
   /** A VTIMEZONE ical.js could not read (its own words in `error`). */
   | { code: 'calendar_zone_unreadable'; values: { error: string } }
+  /** A file of more than `max` VTIMEZONEs: the times in the zones past them are read in the person's zone. */
+  | { code: 'calendar_zones_cut'; values: { max: number } }
   /** A `TZID` neither IANA nor the file's: the times are read in the person's zone. */
   | { code: 'calendar_zone_unknown'; values: { zone: string } }
   /** An event repeating every second or minute: not a meeting. */
@@ -70,6 +72,8 @@ export function calendarProblemLine(p: CalendarProblem): string {
       return `an event could not be read: ${p.values.error}`;
     case 'calendar_zone_unreadable':
       return `a VTIMEZONE could not be read: ${p.values.error}`;
+    case 'calendar_zones_cut':
+      return `more than ${p.values.max} time zones: the times in the others are read in your zone`;
     case 'calendar_zone_unknown':
       return `unknown time zone "${p.values.zone}": its times are read in your zone`;
     case 'calendar_repeats_too_often':

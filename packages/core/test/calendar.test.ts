@@ -235,3 +235,28 @@ test('an event or zone of more than 10 000 lines or dates is left out unparsed, 
   );
   assert.equal(cal.meetingsBetween(Date.parse('2026-11-01T00:00:00Z'), Date.parse('2038-01-01T00:00:00Z'), 'UTC').filter((m) => m.summary === 'Twice').length, 4_001, 'DTSTART and the 4 000 dates, each once');
 });
+
+test('a file of more than 1 000 time zones keeps the first 1 000; times in the others are read in your zone, said once', () => {
+  const max = CALENDAR_LIMITS.maxZones;
+  assert.equal(max, 1_000, 'docs/calendar.md "Limits"');
+  const zone = (i: number): string => ['BEGIN:VTIMEZONE', `TZID:Zone ${i}`, 'BEGIN:STANDARD', 'DTSTART:19700101T000000', 'TZOFFSETFROM:+0300', 'TZOFFSETTO:+0300', 'END:STANDARD', 'END:VTIMEZONE'].join('\r\n');
+  const cal = parseCalendar(
+    ics(
+      ...Array.from({ length: max + 50 }, (_, i) => zone(i)),
+      vevent('UID:kept', 'DTSTART;TZID=Zone 999:20261120T090000', 'DURATION:PT1H', 'SUMMARY:Kept zone'),
+      vevent('UID:past', 'DTSTART;TZID=Zone 1000:20261120T120000', 'DURATION:PT1H', 'SUMMARY:Past the zones'),
+    ),
+  );
+  assert.deepEqual(
+    cal.meetingsBetween(...day('2026-11-20'), 'UTC').map((m) => [iso(m.startMs), m.summary]),
+    [
+      ['2026-11-20T06:00:00.000Z', 'Kept zone'],
+      ['2026-11-20T12:00:00.000Z', 'Past the zones'],
+    ],
+  );
+  assert.deepEqual(cal.found, [
+    { code: 'calendar_zones_cut', values: { max } },
+    { code: 'calendar_zone_unknown', values: { zone: 'Zone 1000' } },
+  ]);
+  assert.equal(cal.problems[0], `more than ${max} time zones: the times in the others are read in your zone`);
+});

@@ -120,6 +120,7 @@ describe('the shared words of a reason’s code', () => {
       calendar_component_too_long: { component: 'VEVENT', max: 10_000 },
       calendar_event_unreadable: { error: 'E' },
       calendar_zone_unreadable: { error: 'E' },
+      calendar_zones_cut: { max: 1_000 },
       calendar_zone_unknown: { zone: 'Mars/Olympus' },
       calendar_repeats_too_often: { summary: 'Ping', every: 'minute' },
       calendar_occurrences_cut: { summary: 'Ping', max: 10_000 },

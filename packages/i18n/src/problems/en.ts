@@ -156,6 +156,7 @@ export const problems = {
   'problem.calendar.calendar_component_too_long': '{path}: a {component} has more than {max, number} lines or dates: it is left out',
   'problem.calendar.calendar_event_unreadable': '{path}: an event could not be read: {error}',
   'problem.calendar.calendar_zone_unreadable': '{path}: a VTIMEZONE could not be read: {error}',
+  'problem.calendar.calendar_zones_cut': '{path}: more than {max, number} time zones: the times in the others are read in your zone',
   'problem.calendar.calendar_zone_unknown': '{path}: unknown time zone "{zone}": its times are read in your zone',
   'problem.calendar.calendar_repeats_too_often': '{path}: "{summary}" repeats every {every, select, second {second} other {minute}}: not read as a meeting',
   'problem.calendar.calendar_occurrences_cut': '{path}: "{summary}" has more than {max, number} occurrences: later ones are not read',

@@ -159,6 +159,7 @@ export const problems = {
   'problem.calendar.calendar_component_too_long': '{path}: un {component} tiene más de {max, number} líneas o fechas: se omite',
   'problem.calendar.calendar_event_unreadable': '{path}: no se pudo leer un evento: {error}',
   'problem.calendar.calendar_zone_unreadable': '{path}: no se pudo leer un VTIMEZONE: {error}',
+  'problem.calendar.calendar_zones_cut': '{path}: más de {max, number} zonas horarias: las horas de las demás se leen en su zona',
   'problem.calendar.calendar_zone_unknown': '{path}: zona horaria desconocida «{zone}»: sus horas se leen en su zona',
   'problem.calendar.calendar_repeats_too_often': '{path}: «{summary}» se repite cada {every, select, second {segundo} other {minuto}}: no se lee como reunión',
   'problem.calendar.calendar_occurrences_cut': '{path}: «{summary}» tiene más de {max, number} repeticiones: las posteriores no se leen',

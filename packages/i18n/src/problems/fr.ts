@@ -159,6 +159,7 @@ export const problems = {
   'problem.calendar.calendar_component_too_long': '{path} : un {component} a plus de {max, number} lignes ou dates : il est ignoré',
   'problem.calendar.calendar_event_unreadable': '{path} : un événement n’a pas pu être lu : {error}',
   'problem.calendar.calendar_zone_unreadable': '{path} : un VTIMEZONE n’a pas pu être lu : {error}',
+  'problem.calendar.calendar_zones_cut': '{path} : plus de {max, number} fuseaux horaires : les heures dans les autres sont lues dans votre fuseau',
   'problem.calendar.calendar_zone_unknown': '{path} : fuseau horaire inconnu « {zone} » : ses heures sont lues dans votre fuseau',
   'problem.calendar.calendar_repeats_too_often': '{path} : « {summary} » se répète chaque {every, select, second {seconde} other {minute}} : il n’est pas lu comme une réunion',
   'problem.calendar.calendar_occurrences_cut': '{path} : « {summary} » a plus de {max, number} occurrences : les suivantes ne sont pas lues',

@@ -159,6 +159,7 @@ export const problems = {
   'problem.calendar.calendar_component_too_long': '{path}：{component} の行または日付が {max, number} を超えているため、読み飛ばします',
   'problem.calendar.calendar_event_unreadable': '{path}：予定を読み込めませんでした：{error}',
   'problem.calendar.calendar_zone_unreadable': '{path}：VTIMEZONE を読み込めませんでした：{error}',
+  'problem.calendar.calendar_zones_cut': '{path}：タイムゾーンが {max, number} を超えています。それ以外のタイムゾーンの時刻はあなたのタイムゾーンで読み込みます',
   'problem.calendar.calendar_zone_unknown': '{path}：不明なタイムゾーン「{zone}」：その時刻はあなたのタイムゾーンで読み込みます',
   'problem.calendar.calendar_repeats_too_often': '{path}：「{summary}」は{every, select, second {毎秒} other {毎分}}繰り返されるため、会議としては読み込みません',
   'problem.calendar.calendar_occurrences_cut': '{path}：「{summary}」の繰り返しが {max, number} 回を超えています。それ以降は読み込みません',
