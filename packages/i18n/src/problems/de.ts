@@ -160,7 +160,7 @@ export const problems = {
   'problem.calendar.calendar_event_unreadable': '{path}: Ein Termin konnte nicht gelesen werden: {error}',
   'problem.calendar.calendar_zone_unreadable': '{path}: Eine VTIMEZONE konnte nicht gelesen werden: {error}',
   'problem.calendar.calendar_zones_cut': '{path}: mehr als {max, number} Zeitzonen; die Zeiten in den übrigen werden in Ihrer Zeitzone gelesen',
-  'problem.calendar.calendar_zone_unknown': '{path}: Unbekannte Zeitzone „{zone}“: Ihre Zeiten werden in Ihrer Zeitzone gelesen',
+  'problem.calendar.calendar_zone_unknown': '{path}: Unbekannte Zeitzone „{zone}“: Ihre Termine darin werden in Ihrer Zeitzone gelesen',
   'problem.calendar.calendar_repeats_too_often': '{path}: „{summary}“ wiederholt sich jede {every, select, second {Sekunde} other {Minute}} und wird nicht als Termin gelesen',
   'problem.calendar.calendar_occurrences_cut': '{path}: „{summary}“ hat mehr als {max, number} Wiederholungen; spätere werden nicht gelesen',
   'problem.calendar.calendar_recurrence_runaway': '{path}: Eine Wiederholung fand in {tries, number} Versuchen kein Datum; der Rest wird nicht gelesen',
