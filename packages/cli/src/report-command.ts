@@ -51,8 +51,9 @@ export function reportTable(t: CliMessages, report: Report, by: ReportBy): strin
         ? (report.rows as ClientReportRow[]).map((r) => (r.clientName === null ? t('report.noClient') : terminalText(r.clientName)))
         : by === 'tag'
           ? (report.rows as TagReportRow[]).map((r) => (r.tag === null ? t('report.noTag') : terminalText(r.tag)))
-          : // The day as the title writes it (`29.11.2026 So.`); English keeps `2026-11-29 Sun`.
-            (report.rows as ReportDayRow[]).map((r) => `${day(r.date)} ${weekday(t, r.date)}`);
+          : // The day as the title writes it, with its weekday where the locale puts it (`So., 29.11.2026`,
+            // `dim. 29 nov. 2026`, `2026/11/29(日)`); English keeps `2026-11-29 Sun`.
+            (report.rows as ReportDayRow[]).map((r) => (englishForms(t) ? `${r.date} ${weekday(t, r.date)}` : dayWithWeekday(t, r.date)));
   if (by !== 'day' && labels.length === 0) return `${title}\n${t('report.nothing')}`;
   const billing = hasBilling(report);
   const ledgerRows = report.rows as { billedSeconds: number; amount: string | null; currency: string | null; amounts?: { currency: string; amount: string }[] }[];
@@ -84,7 +85,18 @@ export function reportTable(t: CliMessages, report: Report, by: ReportBy): strin
   return [title, '', line(header), rule, ...cells.map(line), rule, ...overlap.map(line), line(total)].join('\n');
 }
 
-/** `Mon` … `Sun` (`Mo.`, `月`) for a calendar day, in the locale's words. */
+/**
+ * A calendar day and its weekday as the locale writes them: the title's medium date (numeric in
+ * German and Japanese, the month's short name in French and Spanish) with the weekday in its place.
+ */
+function dayWithWeekday(t: CliMessages, day: string): string {
+  const at = Date.parse(`${day}T12:00:00Z`);
+  const numeric = !/\p{L}/u.test(formatDate(t.locale, at, 'UTC', 'medium'));
+  const parts: Intl.DateTimeFormatOptions = numeric ? { year: 'numeric', month: '2-digit', day: '2-digit' } : { year: 'numeric', month: 'short', day: 'numeric' };
+  return new Intl.DateTimeFormat(intlLocale(t.locale), { ...parts, weekday: 'short', timeZone: 'UTC' }).format(at);
+}
+
+/** `Mon` … `Sun` for a calendar day, in the locale's words. */
 function weekday(t: CliMessages, day: string): string {
   return new Intl.DateTimeFormat(intlLocale(t.locale), { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 }

@@ -95,4 +95,29 @@ describe('tock report: the table', () => {
     assert.equal(lines[2], 'Design              1:30      1:30  €127.50');
     assert.equal(lines[3], '設計レビュー        1:00      1:00   €85.00');
   });
+
+  it('by day, each day and its weekday as the locale writes them; English as before', async () => {
+    const byDay = {
+      ...base,
+      from: '2026-11-29',
+      to: '2026-11-30',
+      totalSeconds: 3600,
+      overlapSeconds: 0,
+      rows: [
+        { date: '2026-11-29', seconds: 1800, billedSeconds: 0, ...none },
+        { date: '2026-11-30', seconds: 1800, billedSeconds: 0, ...none },
+      ],
+      amounts: [],
+    } as unknown as Report;
+    const firstCells = async (language: 'en' | 'de' | 'fr' | 'es' | 'ja'): Promise<string[]> =>
+      reportTable(await loadCliMessages(language), byDay, 'day')
+        .split('\n')
+        .slice(4, 6)
+        .map((line) => line.replace(/ {2,}.*$/u, ''));
+    assert.deepEqual(await firstCells('en'), ['2026-11-29 Sun', '2026-11-30 Mon']);
+    assert.deepEqual(await firstCells('de'), ['So., 29.11.2026', 'Mo., 30.11.2026']);
+    assert.deepEqual(await firstCells('fr'), ['dim. 29 nov. 2026', 'lun. 30 nov. 2026']);
+    assert.deepEqual(await firstCells('es'), ['dom, 29 nov 2026', 'lun, 30 nov 2026']);
+    assert.deepEqual(await firstCells('ja'), ['2026/11/29(日)', '2026/11/30(月)']);
+  });
 });
