@@ -92,6 +92,13 @@ describe('one way to show time', () => {
       201,
     );
     assert.equal(rows.reduce((s, r) => s + Math.round(Number(r[2]) * 100), 0), 335);
+    // The ranked bars above the table say the same times, and so does their summary.
+    const ranked = await page.locator('[data-testid=report-activity-chart] .ranked-row').evaluateAll((items) => items.map((r) => [r.querySelector('.ranked-name')?.textContent ?? '', r.querySelector('.ranked-value')?.textContent ?? '']));
+    assert.deepEqual(
+      ranked,
+      rows.map((r) => [r[0], r[1]]),
+    );
+    assert.match((await page.getByTestId('report-activity-chart').getAttribute('aria-label')) ?? '', /Design 1 h 31 min, Review 1 h 1 min, Docs 49 min/);
   });
 
   it('shows times on one 24-hour clock, also where the browser’s language says 12 hours', async () => {

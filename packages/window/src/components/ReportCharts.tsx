@@ -4,7 +4,7 @@
  * ranked list of bars, longest first. Both are pictures of the table below them: a summary
  * for screen readers in `aria-label`, the numbers themselves in the table.
  */
-import type { Report } from '@tock/protocol';
+import { largestRemainderMinutes, type Report } from '@tock/protocol';
 import { ActivityTotals, dayTotalsOf, StackedDays } from './StackedDays.tsx';
 import { colorClass } from '../colors.ts';
 import { axisDay, tableDay } from '../report-format.ts';
@@ -46,16 +46,21 @@ export interface RankedRow {
   seconds: number;
 }
 
-/** Activities as bars, most time first (the order the report gives). */
+/**
+ * Activities as bars, most time first (the order the report gives), each with its time as the
+ * table below shows it: floored and shared out by largest remainder over all the rows.
+ */
 export function RankedBars({ rows }: { rows: RankedRow[] }) {
   const t = useT();
   const max = Math.max(1, ...rows.map((r) => r.seconds));
+  const minutes = largestRemainderMinutes(rows.map((r) => r.seconds));
+  const time = (i: number): string => duration((minutes[i] as number) * 60);
   const shown = rows.slice(0, 12);
   const rest = rows.length - shown.length;
-  const label = t('chart.ranked', { list: shown.map((r) => `${r.activityName} ${duration(r.seconds)}`).join(', '), rest });
+  const label = t('chart.ranked', { list: shown.map((r, i) => `${r.activityName} ${time(i)}`).join(', '), rest });
   return (
     <div class="ranked" role="img" aria-label={label} data-testid="report-activity-chart">
-      {shown.map((r) => (
+      {shown.map((r, i) => (
         <div class="ranked-row" key={r.activityID}>
           <span class="ranked-name">
             <span class={`swatch ${colorClass(r.activityID)}`} />
@@ -64,7 +69,7 @@ export function RankedBars({ rows }: { rows: RankedRow[] }) {
           <span class="ranked-track">
             <span class={`ranked-bar ${colorClass(r.activityID)}`} style={{ width: `${Math.max(0.5, (r.seconds / max) * 100)}%` }} />
           </span>
-          <span class="ranked-value">{duration(r.seconds)}</span>
+          <span class="ranked-value">{time(i)}</span>
         </div>
       ))}
       {rest > 0 && <p class="muted ranked-more">{t('chart.rankedMore', { rest })}</p>}
