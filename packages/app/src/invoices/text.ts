@@ -102,9 +102,32 @@ export function quantityOf(line: Pick<InvoiceLine, 'quantity' | 'billedSeconds'>
   return line.quantity ?? quantityText(quantityHundredths(line.billedSeconds));
 }
 
-/** A line's rate as `85.00 EUR/h` (`85,00 EUR/Std.`), or an em dash without one. */
+/** A line's rate as `85.00 EUR/h` (`85,00 EUR/Std.`, `9,000 JPY/時間`), or an em dash without one. */
 export function rateText(line: Pick<InvoiceLine, 'rate' | 'currency'>, locale: Locale = 'en'): string {
-  return line.rate === null || line.currency === null ? '—' : invoiceMessages(locale)('invoice.rate', { rate: decimalText(line.rate, locale), currency: line.currency });
+  return line.rate === null || line.currency === null
+    ? '—'
+    : invoiceMessages(locale)('invoice.rate', { rate: decimalText(rateDecimals(line.rate, line.currency), locale), currency: line.currency });
+}
+
+/**
+ * A rate as kept, less the zeros past its currency's own decimals (`Intl`'s): `12000.00` yen is
+ * `12000`, as its amounts are written, while `85.00` euros and a rate's own `12000.50` yen stay.
+ */
+export function rateDecimals(rate: string, currency: string): string {
+  const [whole, fraction = ''] = rate.split('.');
+  const own = currencyDecimals(currency);
+  let kept = fraction;
+  while (kept.length > own && kept.endsWith('0')) kept = kept.slice(0, -1);
+  return kept === '' ? (whole as string) : `${whole}.${kept}`;
+}
+
+/** How many decimals `currency`'s amounts have (`Intl`: EUR 2, JPY 0, BHD 3); 2 for a code `Intl` refuses. */
+function currencyDecimals(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
 }
 
 /** A line's amount as money, or an em dash without a rate. */
