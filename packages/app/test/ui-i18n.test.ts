@@ -19,7 +19,7 @@ process.env.LC_ALL = 'de_DE.UTF-8';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { getLedgerSetting } from '@tock/core';
-import { catalogProblems } from '@tock/i18n';
+import { catalogProblems, LANGUAGE_SETTINGS } from '@tock/i18n';
 import { until } from '@tock/test-support';
 import { de, en, es, fr, ja } from '@tock/window/testing';
 import type { Page } from 'playwright-core';
@@ -90,6 +90,37 @@ describe('the window’s language', () => {
     await setLanguage('en');
     await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Today' }).waitFor();
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+  });
+
+  it('Settings › Desktop offers the setting’s list — system and the five languages, each in itself — and a choice saves it', async () => {
+    const { page } = b;
+    const settings = t.app.services.store.settings;
+    await setLanguage('en');
+    await open(page);
+    await show(page, '/settings/desktop');
+    const select = page.getByLabel('Tock speaks');
+    const options = await select.locator('option').evaluateAll((all) => all.map((o) => [(o as HTMLOptionElement).value, o.textContent, o.getAttribute('lang')]));
+    assert.deepEqual(options, [
+      ['system', 'As the system is set (LANG)', null],
+      ['en', 'English', 'en'],
+      ['de', 'Deutsch', 'de'],
+      ['fr', 'Français', 'fr'],
+      ['es', 'Español', 'es'],
+      ['ja', '日本語', 'ja'],
+    ]);
+    assert.deepEqual(
+      options.map(([value]) => value),
+      [...LANGUAGE_SETTINGS],
+      'the values the app accepts',
+    );
+    await select.selectOption('ja');
+    await page.getByRole('navigation', { name: '画面' }).waitFor();
+    assert.equal(getLedgerSetting(settings, 'language'), 'ja');
+    await page.locator('#language-select').selectOption('system');
+    // "system" is no setting at all: the app's LC_ALL (German) speaks.
+    await page.getByRole('navigation', { name: 'Bildschirme' }).waitFor();
+    assert.equal(getLedgerSetting(settings, 'language'), null);
+    await setLanguage('en');
   });
 });
 

@@ -4,6 +4,7 @@
  * window's clock, never `<input type="time">`), the tray, and the clock every time of day is
  * shown on. Each part saves on its own; a value the app refuses is shown next to its field.
  */
+import { LANGUAGE_SETTINGS, type LanguageSetting } from '@tock/i18n/languages';
 import { useEffect, useState } from 'preact/hooks';
 import { request, messageOf } from '../api.ts';
 import { describedByError, FieldError, fieldErrorsOf } from '../components/FieldError.tsx';
@@ -293,9 +294,9 @@ function ClockSection({ view }: { view: DesktopView }) {
   );
 }
 
-/** The setting `language`'s values; each language named in itself (docs/i18n.md "Choosing the language"). */
-const LANGUAGES = ['system', 'en', 'de', 'fr', 'es', 'ja'] as const;
-type LanguageChoice = (typeof LANGUAGES)[number];
+/** The setting `language`'s values, the list the CLI and the app accept; each language named in itself (docs/i18n.md "Choosing the language"). */
+const LANGUAGES = LANGUAGE_SETTINGS;
+type LanguageChoice = LanguageSetting;
 
 /** A language's name in that language (`Deutsch`, `日本語`). */
 function endonym(code: Exclude<LanguageChoice, 'system'>): string {
@@ -317,7 +318,7 @@ function LanguageSection() {
     setChosen(language);
     setBusy(true);
     try {
-      await request('PUT /api/settings/ledger/:key', { params: { key: 'language' }, body: { value: language === 'system' ? null : language } });
+      await request('PUT /api/settings/ledger/:key', { params: { key: 'language' }, body: { value: language === 'system' ? null : JSON.stringify(language) } });
       setFailure(null);
       ledgerChanged();
     } catch (e) {
