@@ -11,7 +11,6 @@
  * it its code and values (core's `CalendarProblem` with the file as `path`), which the window and
  * `tock` word in the person's language (docs/i18n.md).
  */
-import { statSync, watch, type FSWatcher } from 'node:fs';
 import { lstat, readdir, realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import type { StepBudget } from '@tock/core/calendar';
@@ -20,6 +19,9 @@ import { ruleLine } from '@tock/protocol';
 import { AdminError } from '../admin.ts';
 import type { CalendarListing, CalendarProblemReason, CalendarSource } from '@tock/admin';
 import { calendarModule, type FileState, loadedCalendarModule, readCalendarFile } from './calendar-file.ts';
+import { type CalendarTimers, createFollower, nodeWatch, realTimers, type WatchFile } from './calendar-follow.ts';
+
+export { type CalendarTimers, DEBOUNCE_MS, FALLBACK_CHECK_MS } from './calendar-follow.ts';
 
 /** Declared once, in the admin contract (@tock/admin views.ts), which the handlers are typed by. */
 export type { CalendarListing, CalendarProblemReason, CalendarSource } from '@tock/admin';
@@ -29,17 +31,6 @@ export const CALENDAR_SETTINGS = { calendars: 'calendars', me: 'calendarMe' } as
 
 /** At most this many `.ics` files are read from one folder. */
 export const MAX_FOLDER_FILES = 20_000;
-/** A change is read after this much quiet (ms). */
-export const DEBOUNCE_MS = 500;
-/** Where watching is not possible, the files are checked this often (ms). */
-export const FALLBACK_CHECK_MS = 3_000;
-/** The timers the service runs on (injected by tests). */
-export interface CalendarTimers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-  setInterval(fn: () => void, ms: number): unknown;
-  clearInterval(handle: unknown): void;
-}
 
 /** What {@link createCalendars} needs. */
 export interface CalendarsOptions {
@@ -47,7 +38,7 @@ export interface CalendarsOptions {
   timeZone: () => string;
   timers?: CalendarTimers;
   /** Watching files; tests pass one that throws to exercise the fallback check. */
-  watchFile?: (path: string, onChange: () => void) => { close(): void };
+  watchFile?: WatchFile;
   /** Told when a calendar was read again (the window and suggestions change). */
   onChange?: () => void;
   /** Each new problem line, once. */
@@ -73,19 +64,6 @@ export interface Calendars {
   start(): Promise<void>;
   stop(): void;
 }
-
-const realTimers: CalendarTimers = {
-  setTimeout: (fn, ms) => setTimeout(fn, ms).unref(),
-  clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
-  setInterval: (fn, ms) => setInterval(fn, ms).unref(),
-  clearInterval: (h) => clearInterval(h as NodeJS.Timeout),
-};
-
-const nodeWatch = (path: string, onChange: () => void): FSWatcher => {
-  const watcher = watch(path, { persistent: false }, onChange);
-  watcher.on('error', () => watcher.close());
-  return watcher;
-};
 
 /** The example of `calendarMe` its refusals give. */
 const ME_EXAMPLE = '["ana@example.org"]';
@@ -114,17 +92,13 @@ async function realFile(path: string): Promise<string> {
 
 /** Binds the calendars to the settings, the files and the timers. */
 export function createCalendars(options: CalendarsOptions): Calendars {
-  const timers = options.timers ?? realTimers;
-  const watchFile = options.watchFile ?? nodeWatch;
+  const follower = createFollower(options.timers ?? realTimers, options.watchFile ?? nodeWatch, () => void service.refresh());
   const files = new Map<string, Map<string, FileState>>();
   /** Each calendar's files as read, by where they really are (its folder's real path and its name). */
   const reals = new Map<string, Set<string>>();
   /** The calendars whose path was a folder when last read (the others are files, whatever their name). */
   const folders = new Set<string>();
   const reported = new Set<string>();
-  const watchers = new Map<string, { close(): void }>();
-  let fallback: unknown;
-  let debounce: unknown;
   let started = false;
   let reading: Promise<void> = Promise.resolve();
 
@@ -242,62 +216,9 @@ export function createCalendars(options: CalendarsOptions): Calendars {
     return { ...source, events, problems: problems.slice(0, 20), reasons: reasons.slice(0, 20) };
   }
 
-  /**
-   * What each calendar is followed through, and which folder that was: a file through its folder
-   * (calendar programs replace files rather than write them in place, and a watch of the file
-   * itself ends with the first replacement), a folder itself.
-   */
-  function watchTargets(): Map<string, string> {
-    const targets = new Map<string, string>();
-    for (const source of sources()) {
-      const path = folders.has(source.id) ? source.path : dirname(source.path);
-      let identity = 'missing';
-      try {
-        const stats = statSync(path);
-        identity = `${stats.dev}:${stats.ino}`;
-      } catch {}
-      targets.set(source.id, `${path}\0${identity}`);
-    }
-    return targets;
-  }
-  /** What {@link follow} followed the calendars through; undefined until it first runs. */
-  let followed: Map<string, string> | undefined;
-
-  function follow(): void {
-    for (const w of watchers.values()) w.close();
-    watchers.clear();
-    if (fallback !== undefined) timers.clearInterval(fallback);
-    fallback = undefined;
-    followed = watchTargets();
-    let watched = true;
-    for (const source of sources()) {
-      try {
-        watchers.set(source.id, watchFile(folders.has(source.id) ? source.path : dirname(source.path), changed));
-      } catch {
-        watched = false;
-      }
-    }
-    if (!watched) fallback = timers.setInterval(changed, FALLBACK_CHECK_MS);
-  }
-
-  /**
-   * Follows again when what a calendar is followed through went or came back, or is another
-   * folder now (an export made afresh): a watch ends with its folder, and a missing one is
-   * looked at by the fallback check until it is back.
-   */
-  function followAgainIfMoved(): void {
-    if (!started || followed === undefined) return;
-    const was = followed;
-    const now = watchTargets();
-    if (now.size !== was.size || [...now].some(([id, target]) => was.get(id) !== target)) follow();
-  }
-
-  function changed(): void {
-    if (debounce !== undefined) timers.clearTimeout(debounce);
-    debounce = timers.setTimeout(() => {
-      debounce = undefined;
-      void service.refresh();
-    }, DEBOUNCE_MS);
+  /** The folder each calendar is followed through: a folder itself, a file (whatever its name) its folder. */
+  function watched(): Map<string, string> {
+    return new Map(sources().map((source) => [source.id, folders.has(source.id) ? source.path : dirname(source.path)]));
   }
 
   const service: Calendars = {
@@ -331,7 +252,7 @@ export function createCalendars(options: CalendarsOptions): Calendars {
       const source: CalendarSource = { id: options.newId?.() ?? crypto.randomUUID(), name: given, path: full };
       options.settings.set(CALENDAR_SETTINGS.calendars, [...list, source]);
       await read(source);
-      if (started) follow();
+      if (started) follower.follow(watched());
       options.onChange?.();
       return listing(source);
     },
@@ -349,7 +270,7 @@ export function createCalendars(options: CalendarsOptions): Calendars {
       folders.delete(found.id);
       const freed = reals.get(found.id)?.size ?? 0;
       reals.delete(found.id);
-      if (started) follow();
+      if (started) follower.follow(watched());
       options.onChange?.();
       // A file it read may be another calendar's to read now (its folder's).
       if (freed > 0 && list.length > 1) void service.refresh();
@@ -405,7 +326,7 @@ export function createCalendars(options: CalendarsOptions): Calendars {
     refresh() {
       reading = reading.then(async () => {
         for (const source of sources()) await read(source);
-        followAgainIfMoved();
+        if (started) follower.followAgainIfMoved(watched());
         options.onChange?.();
       });
       return reading;
@@ -413,17 +334,11 @@ export function createCalendars(options: CalendarsOptions): Calendars {
     async start() {
       started = true;
       await service.refresh();
-      follow();
+      follower.follow(watched());
     },
     stop() {
       started = false;
-      followed = undefined;
-      for (const w of watchers.values()) w.close();
-      watchers.clear();
-      if (fallback !== undefined) timers.clearInterval(fallback);
-      if (debounce !== undefined) timers.clearTimeout(debounce);
-      fallback = undefined;
-      debounce = undefined;
+      follower.stop();
     },
   };
   return service;
