@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { fr } from '../src/i18n/fr/index.ts';
 import { ja } from '../src/i18n/ja/index.ts';
 import { type InProcessApp, startInProcessApp } from './in-process-app.ts';
 import { tockAt, type TockRun } from './real-app.ts';
@@ -68,5 +69,13 @@ describe('tock in French, Spanish and Japanese', () => {
     assert.equal(fr.err, 'error: note : doit être un texte d’au plus 2\u202f000 caractères');
     const ja = await inLanguage('ja_JP.UTF-8', 'log', '30', 'Design', '--create', '--note', note);
     assert.match(ja.err, /^error: note：.*2,000/);
+  });
+
+  it('in French a calendar is a calendrier, as the window and the glossary say', async () => {
+    assert.match((await inLanguage('fr_FR.UTF-8', 'calendar', 'list')).out, /^aucun calendrier\u00a0: tock calendar add PATH /u);
+    assert.deepEqual(
+      Object.entries(fr).filter(([, message]) => /agenda/iu.test(message)),
+      [],
+    );
   });
 });

@@ -51,7 +51,7 @@ export const general = {
   'summary.timeline': 'les plages capturées d’une journée, les plus anciennes d’abord (aujourd’hui par défaut)',
   'summary.suggest': 'le temps oublié : les plages non suivies où la capture a vu du travail, à accepter ou à écarter',
   'summary.rules': 'les règles qui nomment les suggestions (la première qui correspond l’emporte ; motifs sur app, titre, projet, …)',
-  'summary.calendar': 'les réunions de vos fichiers d’agenda (.ics) comme suggestions',
+  'summary.calendar': 'les réunions de vos fichiers de calendrier (.ics) comme suggestions',
   'summary.ping': 'vérifier que l’application répond (et sa version, sa licence et son listener)',
   'summary.current': 'l’activité suivie, s’il y en a une (et si elle est en pause)',
   'summary.status': 'ce qui est suivi, depuis quand, et le total du jour',
