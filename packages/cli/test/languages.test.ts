@@ -406,6 +406,8 @@ describe('the CLI in the person’s language, against a real app', () => {
       ['report', '--by', 'day', '--csv'],
       ['activity', 'show', 'Review', '--json'],
       ['settings', 'get', 'rounding', '--json'],
+      // The export's CSV: ISO dates, `.` decimals and English headers in every language.
+      ['export', '--format', 'csv'],
     ];
     for (const argv of machine) {
       const english = await tock(inLanguage('en_US.UTF-8'), ...argv);
@@ -416,5 +418,11 @@ describe('the CLI in the person’s language, against a real app', () => {
         assert.equal(other.status, english.status);
       }
     }
+    const csv = (await tock(inLanguage('de_DE.UTF-8'), 'export', '--format', 'csv')).out.split('\n');
+    assert.match(csv[0] ?? '', /^kind,activity,start,end,seconds,note,localStart,localEnd,hours,/);
+    assert.ok(
+      csv.slice(1).some((row) => /,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z,.*,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d+\.\d\d,/.test(row)),
+      csv.join('\n'),
+    );
   });
 });
