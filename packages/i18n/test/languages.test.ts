@@ -8,8 +8,9 @@ import { describe, it } from 'node:test';
 import { isLanguageSetting, languageOfLocaleName, resolveLanguage, systemLanguage } from '@tock/i18n';
 
 describe('language: system', () => {
-  it('reads LANG when nothing else is set (de_DE.UTF-8 is German)', () => {
+  it('reads LANG when nothing else is set (de_DE.UTF-8 and de_AT.UTF-8 are German)', () => {
     assert.equal(systemLanguage({ LANG: 'de_DE.UTF-8' }), 'de');
+    assert.equal(systemLanguage({ LANG: 'de_AT.UTF-8' }), 'de');
   });
 
   it('lets LC_MESSAGES win over LANG, and LC_ALL over both', () => {
@@ -24,6 +25,8 @@ describe('language: system', () => {
   it('falls back to English for C, POSIX, an unsupported language or nothing set', () => {
     assert.equal(systemLanguage({ LANG: 'C.UTF-8' }), 'en');
     assert.equal(systemLanguage({ LC_ALL: 'POSIX', LANG: 'de_DE.UTF-8' }), 'en');
+    assert.equal(systemLanguage({ LC_ALL: 'C', LC_MESSAGES: 'de_DE.UTF-8' }), 'en');
+    assert.equal(systemLanguage({ LC_MESSAGES: 'pt_BR', LANG: 'de_DE.UTF-8' }), 'en', 'the first set decides, even a language Tock lacks');
     assert.equal(systemLanguage({ LANG: 'pt_BR.UTF-8' }), 'en');
     assert.equal(systemLanguage({}), 'en');
   });
