@@ -203,4 +203,24 @@ describe('the window in Chromium across an app restart', () => {
       await page.close();
     }
   });
+
+  it('an open tab whose session the app no longer keeps turns into the how-to line without a reload', async () => {
+    const page = await b.context.newPage();
+    page.setDefaultTimeout(15_000);
+    try {
+      await page.goto((app as RunningApp).launchUrl());
+      await page.locator('main h1').filter({ hasText: 'Today' }).waitFor();
+      // The app stops and starts again without the session (as after 30 days without use).
+      await (app as RunningApp).stop();
+      app = undefined;
+      rmSync(join(home, WINDOW_SESSIONS_FILE), { force: true });
+      await start();
+      const line = page.getByTestId('no-session');
+      await line.waitFor();
+      assert.equal((await page.locator('body').textContent())?.trim(), (await line.textContent())?.trim(), 'the line is all the tab shows');
+      assert.equal(await page.locator('nav, a[href^="#/"]').count(), 0, 'no navigation');
+    } finally {
+      await page.close();
+    }
+  });
 });
