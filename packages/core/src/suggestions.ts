@@ -171,7 +171,7 @@ function piecesOf(byStart: readonly WorkSpan[], blocked: readonly Span[]): Piece
     points[n++] = b.start;
     points[n++] = b.end;
   }
-  points.sort();
+  sortNearlySorted(points, n);
   const pieces: Piece[] = [];
   const active: WorkSpan[] = [];
   let next = 0;
@@ -203,6 +203,29 @@ function piecesOf(byStart: readonly WorkSpan[], blocked: readonly Span[]): Piece
     }
   }
   return pieces;
+}
+
+/**
+ * Sorts the first `n` numbers of `a`, ascending. A day's boundaries come nearly in order (each
+ * span's start and end, the spans by start), so an insertion sort moves few of them; past
+ * 8 moves a number (long spans over many short ones) the typed array's own sort takes over.
+ */
+function sortNearlySorted(a: Float64Array, n: number): void {
+  let moves = 0;
+  for (let i = 1; i < n; i++) {
+    const v = a[i] as number;
+    let j = i - 1;
+    while (j >= 0 && (a[j] as number) > v) {
+      a[j + 1] = a[j] as number;
+      j--;
+    }
+    a[j + 1] = v;
+    moves += i - 1 - j;
+    if (moves > 8 * n) {
+      a.subarray(0, n).sort();
+      return;
+    }
+  }
 }
 
 /** Joins consecutive pieces with one label across gaps of at most `gapMs` that no blocked time touches. */

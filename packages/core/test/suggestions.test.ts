@@ -184,6 +184,22 @@ test('a list of rules changed in place between two calls labels by what it holds
   assert.deepEqual(brief(suggestDay(input({ rules: frozen, spans }))), ['09:00-09:30 Tock r1'], 'compiled once, the same');
 });
 
+test('long spans over many short ones (their boundaries far from in order) are cut as any others', () => {
+  const hhmm = (minutes: number): string => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  const spans: CaptureSpan[] = [];
+  for (let k = 0; k < 20; k++) spans.push(span('editor', hhmm(540 + k), '12:00', { project: 'tock' }));
+  for (let m = 0; m < 100; m++) spans.push(span('window', hhmm(540 + m), hhmm(541 + m), { app: 'Firefox' }));
+  const out = suggestDay(input({ spans }));
+  assert.deepEqual(brief(out), ['09:00-12:00 Tock']);
+  assert.deepEqual(
+    out[0]?.sources.map((r) => [r.source, r.seconds]),
+    [
+      ['editor', (20 * 180 - 190) * 60],
+      ['window', 100 * 60],
+    ],
+  );
+});
+
 test('ids stay the same for the same day, start, end and label, and change with the label; dismissed ones are left out', () => {
   const spans = [span('editor', '09:00', '10:00', { project: 'tock' })];
   const first = suggestDay(input({ spans }));
