@@ -84,7 +84,7 @@ export const shell = {
   'times.chooseDay': '日付を選んでください。',
   'times.endIsStart': '終了が開始と同じです。ブロックは 1 分以上必要です。',
   'times.endsBefore': '終了（{to}）が開始（{from}）より前です。時刻を修正するか、「翌日に終了」を選んでください。',
-  'times.longBlock': 'このブロックは {duration} で、12 時間を超えています。よろしいですか？',
+  'times.longBlock': 'このブロックは {duration}で、12 時間を超えています。よろしいですか？',
   'tags.label': 'タグ',
   'tags.hint': '（Enter またはカンマで追加。"引用符" で囲むとカンマを含められます）',
   'tags.remove': 'タグ {tag} を削除',

@@ -47,7 +47,7 @@ export const today = {
   'log.writeEnd': '終了時刻を{form}で入力してください。',
   'log.enterEnd': '終了時刻を入力してください。',
   'log.chooseEndDay': '終了した日を選んでください。',
-  'log.logged': '{activity}{created, select, yes {（新しいアクティビティ）} other {}} に {duration} を追加しました（{range}）。',
+  'log.logged': '{activity}{created, select, yes {（新しいアクティビティ）} other {}} に {duration}を追加しました（{range}）。',
   'log.activity': 'アクティビティ',
   'log.searchOrCreate': '検索または作成',
   'log.enterAs': '入力方法',
