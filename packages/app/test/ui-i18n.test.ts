@@ -181,6 +181,9 @@ describe('every language at 390 and 1280 px', () => {
         await route.fulfill({ response, json });
       });
       await open(page);
+      // Every screen the sidebar links to is walked: a new screen joins SCREENS or fails here.
+      const linked = await page.locator('nav a[href^="#/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      assert.deepEqual([...new Set(linked)].sort(), SCREENS.map((screen) => `#${screen}`).sort());
       const problems: string[] = [];
       for (const language of ['de', 'ja', 'fr', 'es', 'en-XA'] as const) {
         pseudo = language === 'en-XA';
