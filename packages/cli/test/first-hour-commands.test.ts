@@ -46,6 +46,15 @@ describe('the first hour’s commands against a real app', () => {
   });
   after(() => app?.stop());
 
+  it('tock tag last and untag last with nothing tracked yet say so in one line, for either', async () => {
+    for (const verb of ['tag', 'untag']) {
+      const refused = await tock(own, verb, 'last', 'acme');
+      assert.equal(refused.status, 1);
+      assert.equal(refused.err.trim().split('\n').length, 1, refused.err);
+      assert.match(refused.err, /^error: .*nothing has been tracked yet, so there is no last block$/m);
+    }
+  });
+
   it('a start and a stop seconds apart leave no block (minSessionSeconds 60 by default); 0 keeps it', async () => {
     assert.equal((await tock(own, 'settings', 'get', 'minSessionSeconds')).out, 'null');
     assert.equal((await tock(own, 'start', 'Crumb', '--create')).status, 0);

@@ -304,7 +304,7 @@ export function ruleMessage({ rule, values = {}, item }: FieldRule): string {
     case 'blockId':
       return 'must be the ID of a session or an entry, or last';
     case 'nothingTrackedLast':
-      return 'nothing has been tracked yet, so there is no last block to tag';
+      return 'nothing has been tracked yet, so there is no last block';
     case 'noBlockWithId':
       return `no session or entry with ID "${v.id}"; give an ID as --json prints it, or last`;
     case 'billableOrNull':

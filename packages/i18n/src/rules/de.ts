@@ -123,7 +123,7 @@ export const rules = {
   'rule.reverseChargeTax': 'gehört zu einem Kunden mit Steuer; einem Kunden mit Steuerschuldnerschaft des Leistungsempfängers wird keine Steuer berechnet',
   'rule.clientExists': 'einen Kunden namens „{name}“ gibt es schon; wählen Sie einen anderen Namen',
   'rule.blockId': 'muss die ID einer Sitzung oder eines Eintrags sein, oder last',
-  'rule.nothingTrackedLast': 'es wurde noch nichts erfasst, daher gibt es keinen letzten Block zum Verschlagworten',
+  'rule.nothingTrackedLast': 'es wurde noch nichts erfasst, daher gibt es keinen letzten Block',
   'rule.noBlockWithId': 'keine Sitzung und kein Eintrag mit der ID „{id}“; geben Sie eine ID an, wie --json sie ausgibt, oder last',
   'rule.billableOrNull': 'muss true, false oder null sein (der Wert der Tätigkeit)',
   'rule.clientRemoved': 'kein Kunde hat diese ID (entfernt?); wählen Sie einen der aufgeführten Kunden',

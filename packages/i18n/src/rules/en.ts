@@ -125,7 +125,7 @@ export const rules = {
   'rule.reverseChargeTax': 'goes with a taxed client; a reverse-charge client is billed no tax',
   'rule.clientExists': 'a client named "{name}" already exists; choose another name',
   'rule.blockId': 'must be the ID of a session or an entry, or last',
-  'rule.nothingTrackedLast': 'nothing has been tracked yet, so there is no last block to tag',
+  'rule.nothingTrackedLast': 'nothing has been tracked yet, so there is no last block',
   'rule.noBlockWithId': 'no session or entry with ID "{id}"; give an ID as --json prints it, or last',
   'rule.billableOrNull': 'must be true, false or null (the activity’s)',
   'rule.clientRemoved': 'no client has this ID (removed?); choose one of the clients listed',

@@ -123,7 +123,7 @@ export const rules = {
   'rule.reverseChargeTax': 'corresponde a un cliente con impuestos; a un cliente con inversión del sujeto pasivo no se le factura impuesto',
   'rule.clientExists': 'ya existe un cliente llamado «{name}»; elija otro nombre',
   'rule.blockId': 'debe ser el ID de una sesión o de una entrada, o last',
-  'rule.nothingTrackedLast': 'todavía no se ha registrado nada, así que no hay ningún último bloque que etiquetar',
+  'rule.nothingTrackedLast': 'todavía no se ha registrado nada, así que no hay ningún último bloque',
   'rule.noBlockWithId': 'no hay ninguna sesión ni entrada con el ID «{id}»; indique un ID tal como lo muestra --json, o last',
   'rule.billableOrNull': 'debe ser true, false o null (el de la actividad)',
   'rule.clientRemoved': 'ningún cliente tiene este ID (¿eliminado?); elija uno de los clientes de la lista',

@@ -123,7 +123,7 @@ export const rules = {
   'rule.reverseChargeTax': 'va avec un client taxé ; un client en autoliquidation n’est facturé d’aucune taxe',
   'rule.clientExists': 'un client nommé « {name} » existe déjà ; choisissez un autre nom',
   'rule.blockId': 'doit être l’identifiant d’une session ou d’une saisie, ou last',
-  'rule.nothingTrackedLast': 'rien n’a encore été suivi : il n’y a pas de dernier bloc à étiqueter',
+  'rule.nothingTrackedLast': 'rien n’a encore été suivi : il n’y a pas de dernier bloc',
   'rule.noBlockWithId': 'aucune session ni saisie avec l’identifiant « {id} » ; indiquez un identifiant tel que --json l’affiche, ou last',
   'rule.billableOrNull': 'doit valoir true, false ou null (celui de l’activité)',
   'rule.clientRemoved': 'aucun client n’a cet identifiant (supprimé ?) ; choisissez l’un des clients de la liste',

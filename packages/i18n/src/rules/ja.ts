@@ -123,7 +123,7 @@ export const rules = {
   'rule.reverseChargeTax': '課税されるクライアント用です。リバースチャージのクライアントには税を請求しません',
   'rule.clientExists': '「{name}」という名前のクライアントはすでにあります。別の名前にしてください',
   'rule.blockId': 'セッションまたはエントリの ID、または last で指定してください',
-  'rule.nothingTrackedLast': 'まだ何も記録されていないため、タグを付ける直前のブロックがありません',
+  'rule.nothingTrackedLast': 'まだ何も記録されていないため、直前のブロックがありません',
   'rule.noBlockWithId': 'ID「{id}」のセッションもエントリもありません。--json が表示する ID か last を指定してください',
   'rule.billableOrNull': 'true、false、または null（アクティビティの設定）で指定してください',
   'rule.clientRemoved': 'この ID のクライアントはありません（削除されましたか？）。一覧のクライアントから選んでください',
