@@ -13,7 +13,7 @@ import { tempDirs, until } from '@tock/test-support';
 import type { SettingsStore } from '@tock/core';
 import type { Problem } from '@tock/protocol';
 import { CALENDAR_LIMITS } from '@tock/core/calendar';
-import { createCalendars, DEBOUNCE_MS, FALLBACK_CHECK_MS, type CalendarTimers } from '../src/calendar/calendars.ts';
+import { createCalendars, DEBOUNCE_MS, FALLBACK_CHECK_MS, MAX_FOLDER_FILES, type CalendarTimers } from '../src/calendar/calendars.ts';
 
 const tempDir = tempDirs();
 
@@ -337,6 +337,17 @@ test('a calendar folder removed and made again is followed again: by the check w
   told.get(folder)?.();
   await settle(DEBOUNCE_MS);
   assert.deepEqual(calendars.meetings(DAY_FROM, DAY_TO).map((m) => m.span.title), ['Two', 'Three']);
+  calendars.stop();
+});
+
+test('a change in a folder of 20 000 files (the most read) is read within 5 s: the files unchanged are not opened again', async () => {
+  const dir = tempDir('tock-cal-');
+  for (let i = 0; i < MAX_FOLDER_FILES; i++) writeFileSync(join(dir, `${i}.ics`), ics(event(`e${i}`, '20250101T090000Z', '20250101T100000Z', `Old ${i}`)));
+  const calendars = createCalendars({ settings: memorySettings(), timeZone: () => 'UTC' });
+  assert.equal((await calendars.add(dir, 'Vdir')).events, MAX_FOLDER_FILES);
+  await calendars.start();
+  writeFileSync(join(dir, '12345.ics'), ics(event('e12345', '20261120T090000Z', '20261120T100000Z', 'Moved to today')));
+  await until('the changed file', () => calendars.meetings(DAY_FROM, DAY_TO)[0]?.span.title === 'Moved to today', { seconds: 5 });
   calendars.stop();
 });
 
