@@ -103,7 +103,7 @@ describe('an invoice in Japanese', () => {
       'Rua das Flores 12',
       '請求書',
       'Lisboa 請求書番号 INV-2026-012',
-      '登録番号： PT123456789 請求日 2026/11/30',
+      '登録番号：PT123456789 請求日 2026/11/30',
       '取引期間 2026/11/02 – 2026/11/27',
       'お支払期限 2026/12/14',
       '請求先',
@@ -157,6 +157,15 @@ describe('the reverse-charge note', () => {
       const html = new TextDecoder().decode(await renderInvoice(invoiceIn(language), 'html'));
       const cells = [...html.matchAll(/<td>([^<]*)<\/td>/g)].map((m) => (m[1] as string).replace(/[\u00a0\u202f]/g, ' '));
       assert.ok(cells.includes(label), `${language}: ${JSON.stringify(cells)}`);
+    }
+  });
+
+  it('writes a VAT ID after its label as the language punctuates: no space after a full-width colon', async () => {
+    const ids = { en: 'VAT ID: DE811907980', fr: 'N° TVA : DE811907980', ja: '登録番号：DE811907980' } as const;
+    for (const [language, line] of Object.entries(ids)) {
+      const html = new TextDecoder().decode(await renderInvoice(invoiceIn(language), 'html'));
+      const text = html.replace(/<[^>]+>/g, '').replace(/[\u00a0\u202f]/g, ' ');
+      assert.ok(text.includes(line), `${language}: ${line}`);
     }
   });
 });

@@ -4,6 +4,7 @@
  * `<script>…` is shown as written, never run.
  */
 import type { InvoiceDocument } from '@tock/core';
+import type { InvoiceMessages } from './i18n/index.ts';
 import { amountText, headFacts, invoiceColumns, invoiceLocale, invoiceWords, lineCells, reverseChargeNote, textLines, totalRows } from './text.ts';
 
 /** Text as HTML: `&`, `<`, `>`, `"` and `'` as entities. */
@@ -28,6 +29,14 @@ footer{margin-top:2.5em}
 
 const esc = (text: string): string => escapeHtml(text);
 const lines = (text: string): string => textLines(text).map(esc).join('<br>');
+
+/**
+ * A VAT ID's line as the catalog writes it (`VAT ID: DE811907980`, `登録番号：T1234567890123`, no
+ * space after a full-width colon), muted as the PDF draws it.
+ */
+function taxIDHtml(t: InvoiceMessages, id: string): string {
+  return `<span class="muted">${esc(t('invoice.taxIDLine', { label: t('invoice.taxID'), id }))}</span>`;
+}
 
 /** The whole page of `doc`. */
 export function invoiceHtml(doc: InvoiceDocument): string {
@@ -58,7 +67,7 @@ export function invoiceHtml(doc: InvoiceDocument): string {
 <header>
 <div>
 <strong>${esc(seller.name)}</strong><br>
-${lines(seller.address)}${seller.taxID ? `<br><span class="muted">${esc(t('invoice.taxID'))}</span> ${esc(seller.taxID)}` : ''}
+${lines(seller.address)}${seller.taxID ? `<br>${taxIDHtml(t, seller.taxID)}` : ''}
 </div>
 <div class="right">
 <h1>${esc(t('invoice.title'))}</h1>
@@ -68,7 +77,7 @@ ${facts}
 <section>
 <div class="muted">${esc(t('invoice.billTo'))}</div>
 <strong>${esc(doc.client.name)}</strong><br>
-${lines(doc.client.address)}${doc.client.taxID ? `<br><span class="muted">${esc(t('invoice.taxID'))}</span> ${esc(doc.client.taxID)}` : ''}
+${lines(doc.client.address)}${doc.client.taxID ? `<br>${taxIDHtml(t, doc.client.taxID)}` : ''}
 </section>
 <table>
 <thead><tr>${columns.map((c, i) => `<th${i >= 4 ? ' class="num"' : ''}>${esc(c)}</th>`).join('')}</tr></thead>

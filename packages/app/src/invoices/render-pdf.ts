@@ -91,7 +91,7 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   const right = PAGE[0] - MARGIN;
   let left = block(page, [doc.seller.name || t('invoice.sellerMissing')], MARGIN, y, SIZE.name, bold);
   left = block(page, textLines(doc.seller.address), MARGIN, left - 2, SIZE.body);
-  if (doc.seller.taxID) left = block(page, [`${t('invoice.taxID')} ${doc.seller.taxID}`], MARGIN, left, SIZE.body, regular, muted);
+  if (doc.seller.taxID) left = block(page, [t('invoice.taxIDLine', { label: t('invoice.taxID'), id: doc.seller.taxID })], MARGIN, left, SIZE.body, regular, muted);
   let top = block(page, [t('invoice.title')], right, y, SIZE.title, bold, ink, 'right') - 6;
   for (const [label, value] of headFacts(doc)) {
     text(page, value, right, top, SIZE.body, bold, ink, 'right');
@@ -104,7 +104,7 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   y = block(page, [t('invoice.billTo').toLocaleUpperCase(doc.language ?? 'en')], MARGIN, y, SIZE.small, bold, muted) - 2;
   y = block(page, [doc.client.name], MARGIN, y, SIZE.body + 1, bold);
   y = block(page, textLines(doc.client.address), MARGIN, y, SIZE.body);
-  if (doc.client.taxID) y = block(page, [`${t('invoice.taxID')} ${doc.client.taxID}`], MARGIN, y, SIZE.body, regular, muted);
+  if (doc.client.taxID) y = block(page, [t('invoice.taxIDLine', { label: t('invoice.taxID'), id: doc.client.taxID })], MARGIN, y, SIZE.body, regular, muted);
   y -= 18;
 
   const columnX = columns.map((_, i) => MARGIN + columns.slice(0, i).reduce((sum, w) => sum + w, 0));

@@ -9,6 +9,7 @@ export const de = {
   'invoice.sellerMissing': 'Ihr Unternehmen (tock settings set business …)',
   'invoice.billTo': 'Rechnungsempfänger',
   'invoice.taxID': 'USt-IdNr.:',
+  'invoice.taxIDLine': '{label} {id}',
   'invoice.fact.number': 'Rechnungsnummer',
   'invoice.fact.issued': 'Rechnungsdatum',
   'invoice.fact.period': 'Leistungszeitraum',

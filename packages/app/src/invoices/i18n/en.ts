@@ -9,6 +9,7 @@ export const en = {
   'invoice.sellerMissing': 'Your business (tock settings set business …)',
   'invoice.billTo': 'Bill to',
   'invoice.taxID': 'VAT ID:',
+  'invoice.taxIDLine': '{label} {id}',
   'invoice.fact.number': 'Number',
   'invoice.fact.issued': 'Invoice date',
   'invoice.fact.period': 'Period of supply',

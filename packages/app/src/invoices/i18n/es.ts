@@ -9,6 +9,7 @@ export const es = {
   'invoice.sellerMissing': 'Su empresa (tock settings set business …)',
   'invoice.billTo': 'Facturar a',
   'invoice.taxID': 'NIF-IVA:',
+  'invoice.taxIDLine': '{label} {id}',
   'invoice.fact.number': 'Número',
   'invoice.fact.issued': 'Fecha de factura',
   'invoice.fact.period': 'Periodo de prestación',

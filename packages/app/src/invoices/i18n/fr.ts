@@ -9,6 +9,7 @@ export const fr = {
   'invoice.sellerMissing': 'Votre entreprise (tock settings set business …)',
   'invoice.billTo': 'Facturé à',
   'invoice.taxID': 'N° TVA :',
+  'invoice.taxIDLine': '{label} {id}',
   'invoice.fact.number': 'Numéro',
   'invoice.fact.issued': 'Date de facture',
   'invoice.fact.period': 'Période de prestation',

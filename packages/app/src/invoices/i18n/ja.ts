@@ -9,6 +9,7 @@ export const ja = {
   'invoice.sellerMissing': '貴社名（tock settings set business …）',
   'invoice.billTo': '請求先',
   'invoice.taxID': '登録番号：',
+  'invoice.taxIDLine': '{label}{id}',
   'invoice.fact.number': '請求書番号',
   'invoice.fact.issued': '請求日',
   'invoice.fact.period': '取引期間',
