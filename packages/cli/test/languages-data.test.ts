@@ -101,6 +101,11 @@ describe('the data in the CLI’s lines, in the person’s language', () => {
       assert.match((await running.run('clients', 'list')).out, /^ACME \(85,00\s€\/h\)$/);
       await running.tock('clients', 'edit', 'ACME', '--language', 'fr');
       assert.match((await running.run('clients', 'list')).out, /^ACME \(85,00\s€\/h, Sprache Französisch\)$/);
+      // A language Tock lacks: refused in one German line naming the flag, nothing changed.
+      const italian = await running.run('clients', 'edit', 'ACME', '--language', 'it');
+      assert.equal(italian.status, 1);
+      assert.equal(italian.err.trim(), 'error: --language it: muss ein BCP-47-Sprachcode einer dieser Sprachen sein: en, de, fr, es, ja (etwa fr oder de-CH), nicht "it"');
+      assert.match((await running.run('clients', 'list')).out, /Sprache Französisch\)$/);
       await running.run('settings', 'set', 'language', '"ja"');
       assert.match((await running.run('clients', 'list')).out, /^ACME（€85\.00\/時、言語 フランス語）$/);
       await running.run('settings', 'set', 'language', '"de"');
