@@ -8,7 +8,7 @@
  * dismissals — and writes what the person decided. Callers own the clock and the zone.
  */
 
-import { Problem, ruleProblem, validationProblem, type Entry, type FieldProblem, type Suggestion, type SuggestionSource, type Suggestions } from '@tock/protocol';
+import { Problem, ruleProblem, validationProblem, type ActivityRef, type Entry, type FieldProblem, type Suggestion, type SuggestionSource, type Suggestions } from '@tock/protocol';
 import { activitiesNamed } from './activities.ts';
 import { overlapMs, wholeSeconds } from './blocks.ts';
 import { listRules } from './capture-rules.ts';
@@ -72,6 +72,8 @@ interface SuggestionReads {
   /** Frozen, rules and matches too: suggestion-labels.ts compiles a frozen list once. */
   rules: readonly SuggestionRule[];
   settings: SuggestionSettings;
+  /** The activities the last ask's labels named, and those names: the same names read them again only after a write. */
+  named?: { names: ReadonlySet<string>; activities: readonly ActivityRef[] };
 }
 
 const kept = new WeakMap<Store, SuggestionReads>();
@@ -98,9 +100,19 @@ function suggestionReads(store: Store): SuggestionReads {
   return reads;
 }
 
+/** The activities of `names` (activities.ts `activitiesNamed`), kept with `reads` for the same names. */
+function namedActivities(store: Store, reads: SuggestionReads, names: ReadonlySet<string>): readonly ActivityRef[] {
+  const last = reads.named;
+  if (last !== undefined && last.names.size === names.size && [...names].every((name) => last.names.has(name))) return last.activities;
+  const activities = activitiesNamed(store, names);
+  reads.named = { names, activities };
+  return activities;
+}
+
 /** `tock suggest`, `GET /suggestions`: a local day's suggestions (default today), dismissed ones left out. */
 export function daySuggestions(store: Store, day: DayKey | undefined, context: SuggestionContext): Suggestions {
-  const { dayStartsAt, rules, settings } = suggestionReads(store);
+  const reads = suggestionReads(store);
+  const { dayStartsAt, rules, settings } = reads;
   const date = day ?? localDayKey(context.nowMs, context.timeZone, dayStartsAt);
   const { fromMs, toMs } = dayBounds(store, date, context, dayStartsAt);
   const spans = toMs > fromMs ? timelineFor(store, date, context) : [];
@@ -114,7 +126,7 @@ export function daySuggestions(store: Store, day: DayKey | undefined, context: S
     rules,
     settings,
     // Only those the day's labels can name: every activity cost 80 ms at 20 000 (docs/data.md).
-    activities: activitiesNamed(store, labelNames(rules, spans)),
+    activities: namedActivities(store, reads, labelNames(rules, spans)),
     dismissed: dismissedOn(store, date),
   });
   return { date, suggestions };
