@@ -170,6 +170,19 @@ test('02:30 with dayStartsAt "04:00" counts on the day before: Today, the report
   assert.deepEqual(suggested('2026-11-24'), []);
 });
 
+test('suggestions without a day are today\'s: at 02:30 with "04:00" the day before, its night reading included', (t) => {
+  const zone = 'Europe/Berlin';
+  const f = fixture(t, { now: '2026-11-24T02:30:00+01:00', timeZone: zone });
+  recordSpan(f.store, { startMs: Date.parse('2026-11-24T01:00:00+01:00'), endMs: Date.parse('2026-11-24T01:40:00+01:00'), source: 'window', app: 'Firefox', title: 'Late reading' });
+  const today = (): { date: string; starts: string[] } => {
+    const said = daySuggestions(f.store, undefined, { timeZone: zone, nowMs: f.clock() });
+    return { date: said.date, starts: said.suggestions.map((s) => s.start) };
+  };
+  assert.deepEqual(today(), { date: '2026-11-24', starts: ['2026-11-24T00:00:00.000Z'] }, 'midnight: the 24th');
+  setLedgerSetting(f.store.settings, 'dayStartsAt', '"04:00"');
+  assert.deepEqual(today(), { date: '2026-11-23', starts: ['2026-11-24T00:00:00.000Z'] }, '04:00: still the 23rd');
+});
+
 test('targets count the days that have begun with dayStartsAt: at 02:30 with "04:00" Tuesday has not, at 04:00 it has', (t) => {
   const zone = 'Europe/Berlin';
   const f = fixture(t, { now: '2026-11-24T02:30:00+01:00', timeZone: zone });
