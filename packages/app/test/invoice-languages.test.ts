@@ -170,6 +170,16 @@ describe('the reverse-charge note', () => {
   });
 });
 
+describe('the CSV', () => {
+  it('is the same bytes in every language and en-XA: English headers, ISO dates, `.` decimals', async () => {
+    const csv = async (language: string): Promise<string> => new TextDecoder().decode(await renderInvoice(invoiceIn(language, { showWorked: true }), 'csv'));
+    const english = await csv('en');
+    assert.equal(english.split('\r\n')[0], 'invoice,date,activity,note,tags,worked_seconds,billed_seconds,quantity_hours,rate,currency,amount');
+    assert.ok(english.includes('INV-2026-012,2026-11-03,Design,Logo,web,6300,6300,1.75,1200.00,EUR,2100.00'), english);
+    for (const language of ['de', 'fr', 'es', 'ja', 'en-XA']) assert.equal(await csv(language), english, language);
+  });
+});
+
 describe('the pseudo-locale en-XA', () => {
   it('shows every word of the HTML invoice from the catalog: each text is bracketed or data', async () => {
     const doc = invoiceIn('en-XA', { showWorked: true, reverseCharge: true });
