@@ -192,7 +192,11 @@ export class ParsedCalendar {
     }
     const rdates: number[] = [];
     for (const prop of rdateProps) {
-      for (const value of prop.getValues()) if (value instanceof ICAL.Time && !value.isDate) rdates.push(wallOf(value));
+      for (const given of prop.getValues()) {
+        // A PERIOD (`start/end` or `start/duration`) begins an occurrence as a DATE-TIME does; it lasts the event's length.
+        const value = given instanceof ICAL.Period ? given.start : given;
+        if (value instanceof ICAL.Time && !value.isDate) rdates.push(wallOf(value));
+      }
     }
     const exdates: WallTime[] = [];
     for (const prop of event.getAllProperties('exdate')) {

@@ -260,3 +260,15 @@ test('a file of more than 1 000 time zones keeps the first 1 000; times in the o
   ]);
   assert.equal(cal.problems[0], `more than ${max} time zones: the times in the others are read in your zone`);
 });
+
+test('an RDATE of PERIOD values begins an occurrence at each period, lasting the event', () => {
+  const cal = parseCalendar(ics(vevent('UID:p', 'DTSTART:20261101T090000Z', 'DURATION:PT30M', 'RDATE;VALUE=PERIOD:20261120T160000Z/PT1H,20261120T180000Z/20261120T183000Z', 'SUMMARY:Period')));
+  assert.deepEqual(
+    cal.meetingsBetween(...day('2026-11-20'), 'UTC').map((m) => [iso(m.startMs), iso(m.endMs)]),
+    [
+      ['2026-11-20T16:00:00.000Z', '2026-11-20T16:30:00.000Z'],
+      ['2026-11-20T18:00:00.000Z', '2026-11-20T18:30:00.000Z'],
+    ],
+  );
+  assert.deepEqual(cal.problems, []);
+});
