@@ -66,10 +66,11 @@ interface Rig {
   looks: () => number;
 }
 
-function rig(t: TestContext, start = T0): Rig {
+function rig(t: TestContext, start = T0, settings: Readonly<Record<string, string>> = {}): Rig {
   const store = openStore(':memory:');
   // The tray shows sessions of seconds here: every one is kept (crumbs are core's tests').
   store.settings.set('minSessionSeconds', 0);
+  for (const [key, value] of Object.entries(settings)) store.settings.set(key, value);
   const time = virtualTime(start);
   const clock = (): number => time.now;
   const tracker = createTracker({ store, clock, timeZone: 'UTC' });
@@ -175,6 +176,20 @@ test('at midnight the day’s total starts again', (t) => {
   assert.equal(line(r), 'Not tracking · today 1:00');
   assert.equal(r.feed.nextWakeAtMs, Date.parse('2026-11-24T00:00:00.000Z'), 'the next wake is midnight');
   r.time.runTo(Date.parse('2026-11-24T00:00:00.000Z'));
+  assert.equal(line(r), 'Not tracking · today 0:00');
+});
+
+test('with dayStartsAt "04:00" the day’s total runs past midnight and starts again at 04:00', (t) => {
+  const r = rig(t, Date.parse('2026-11-23T22:00:00.000Z'), { dayStartsAt: '04:00' });
+  r.tracker.startActivity({ name: 'Email', createIfMissing: true });
+  r.time.runTo(Date.parse('2026-11-24T02:30:00.000Z'));
+  r.tracker.stopActivity();
+  r.time.runTo(Date.parse('2026-11-24T03:00:00.000Z'));
+  assert.equal(line(r), 'Not tracking · today 4:30', 'the night is still the 23rd’s');
+  r.time.runTo(Date.parse('2026-11-24T03:59:59.000Z'));
+  assert.equal(line(r), 'Not tracking · today 4:30');
+  assert.equal(r.feed.nextWakeAtMs, Date.parse('2026-11-24T04:00:00.000Z'), 'the next wake is 04:00, not the hourly guard');
+  r.time.runTo(Date.parse('2026-11-24T04:00:00.000Z'));
   assert.equal(line(r), 'Not tracking · today 0:00');
 });
 
