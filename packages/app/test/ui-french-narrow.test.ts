@@ -40,4 +40,12 @@ describe('French at 390 px: the History week', () => {
     assert.deepEqual(lines, ['‹ Semaine précédentePrécédente: 1', 'Cette semaine: 1', 'Semaine suivanteSuivante ›: 1']);
     await page.getByTestId('break-list').filter({ hasText: /^Pause 12:00–12:00 \(0\u00a0min\), hors total$/ }).waitFor();
   });
+
+  it('spaces the colon after a capture source’s name, as French does', async () => {
+    const { page, app } = suite;
+    await page.goto(`${app.launchUrl()}#/settings/capture`);
+    await page.locator('main h1').filter({ hasText: 'Capture' }).waitFor();
+    const first = (await page.getByTestId('capture-sources').locator('li').first().textContent())?.trim() ?? '';
+    assert.match(first, /^sway \(IPC\)\u00a0: ne fonctionne pas ici — /u);
+  });
 });

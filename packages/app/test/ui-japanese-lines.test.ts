@@ -58,4 +58,12 @@ describe('Japanese lines in the window', () => {
     const { page } = suite;
     assert.equal(await page.getByLabel('消費税率 %（任意。省略時は事業者の税率）').getAttribute('placeholder'), '10');
   });
+
+  it('writes a full-width colon after a capture source’s name', async () => {
+    const { page, app } = suite;
+    await page.goto(`${app.launchUrl()}#/settings/capture`);
+    await page.locator('main h1').filter({ hasText: 'キャプチャ' }).waitFor();
+    const first = (await page.getByTestId('capture-sources').locator('li').first().textContent())?.trim() ?? '';
+    assert.match(first, /^sway（IPC）：ここでは動作しません — /u);
+  });
 });

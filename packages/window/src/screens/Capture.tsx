@@ -62,7 +62,8 @@ function Recorded({ status }: { status: CaptureStatus }) {
         {status.sources.map((src) => (
           <li key={src.id}>
             {/* The source's name and reason in the window's words by their codes; what it has no words for is the app's English, marked so. */}
-            {captureSourceName(t, src.id) === null ? <strong lang="en">{src.name}</strong> : <strong>{captureSourceName(t, src.id)}</strong>}:{' '}
+            {captureSourceName(t, src.id) === null ? <strong lang="en">{src.name}</strong> : <strong>{captureSourceName(t, src.id)}</strong>}
+            {t('app.nameSep')}
             {src.works ? (
               <>
                 {status.source?.id === src.id ? t('cap.inUse') : t('cap.works')}

@@ -18,6 +18,7 @@ export const shell = {
   'screen.data': 'Daten',
   'screen.license': 'Lizenz',
   'app.documentTitle': '{screen} · Tock',
+  'app.nameSep': ': ',
   'app.skip': 'Zum Inhalt springen',
   'app.lost': 'Tock antwortet nicht. Läuft die App noch? Dieses Fenster verbindet sich von selbst neu.',
   'app.loading': 'Wird geladen…',

@@ -15,6 +15,8 @@ export const shell = {
   'screen.data': 'Data',
   'screen.license': 'License',
   'app.documentTitle': '{screen} · Tock',
+  /** Between a name and what is said of it (`sway (IPC): works here`): French spaces its colon, Japanese writes a full-width one. */
+  'app.nameSep': ': ',
   'app.skip': 'Skip to content',
   'app.lost': 'Tock is not answering. Is the app still running? This window reconnects on its own.',
   'app.loading': 'Loading…',

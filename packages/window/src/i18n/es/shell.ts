@@ -18,6 +18,7 @@ export const shell = {
   'screen.data': 'Datos',
   'screen.license': 'Licencia',
   'app.documentTitle': '{screen} · Tock',
+  'app.nameSep': ': ',
   'app.skip': 'Ir al contenido',
   'app.lost': 'Tock no responde. ¿Sigue abierta la aplicación? Esta ventana se vuelve a conectar sola.',
   'app.loading': 'Cargando…',

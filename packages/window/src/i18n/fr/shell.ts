@@ -18,6 +18,7 @@ export const shell = {
   'screen.data': 'Données',
   'screen.license': 'Licence',
   'app.documentTitle': '{screen} · Tock',
+  'app.nameSep': ' : ',
   'app.skip': 'Aller au contenu',
   'app.lost': 'Tock ne répond pas. L’application est-elle toujours lancée ? Cette fenêtre se reconnecte d’elle-même.',
   'app.loading': 'Chargement…',

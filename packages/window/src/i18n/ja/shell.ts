@@ -18,6 +18,7 @@ export const shell = {
   'screen.data': 'データ',
   'screen.license': 'ライセンス',
   'app.documentTitle': '{screen} · Tock',
+  'app.nameSep': '：',
   'app.skip': 'コンテンツへ移動',
   'app.lost': 'Tock が応答しません。アプリは実行中ですか？このウィンドウは自動的に再接続します。',
   'app.loading': '読み込み中…',

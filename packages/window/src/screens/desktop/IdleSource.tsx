@@ -36,7 +36,9 @@ export function IdleHints({ view }: { view: DesktopView }) {
             </li>
           ) : (
             <li key={h.source}>
-              <strong>{name}</strong>: <WithCode text={needs.text} codes={needs.codes} />
+              <strong>{name}</strong>
+              {t('app.nameSep')}
+              <WithCode text={needs.text} codes={needs.codes} />
             </li>
           );
         })}
