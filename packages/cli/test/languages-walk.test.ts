@@ -78,4 +78,11 @@ describe('tock in French, Spanish and Japanese', () => {
       [],
     );
   });
+
+  it('in Japanese a client is クライアント, as the glossary says', () => {
+    assert.deepEqual(
+      Object.entries(ja).filter(([, message]) => message.includes('顧客')),
+      [],
+    );
+  });
 });

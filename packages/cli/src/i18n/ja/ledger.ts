@@ -36,7 +36,7 @@ export const ledger = {
   'import.dryRun': '何も書き込んでいません（試行のみ）。取り込むには --dry-run を付けずにもう一度実行してください',
   'ledger.line': '{name}：{fields}',
   'ledger.notBilled': '「{name}」は請求対象外のため、{client} には何も請求されません。`tock activity set "{name}" --billable` でブロックを請求対象にします',
-  'client.reverseChargeNoTaxID': 'リバースチャージ方式の請求書には顧客の付加価値税番号が必要ですが、{name} には登録がありません。`tock clients edit "{name}" --tax-id ID` で設定します',
+  'client.reverseChargeNoTaxID': 'リバースチャージ方式の請求書にはクライアントの付加価値税番号が必要ですが、{name} には登録がありません。`tock clients edit "{name}" --tax-id ID` で設定します',
   'ledger.noClient': 'クライアントなし',
   'ledger.client': 'クライアント {name}',
   'ledger.noRate': '独自の時間単価なし',
