@@ -251,6 +251,9 @@ test('taxes: the business rate, a client rate of its own, or the reverse charge;
       ['Zurich', null, true, null, null],
     ],
   );
+  const taxedAgain = editClient(f.store, 'Zurich', { taxRate: '7.7' });
+  assert.deepEqual([taxedAgain.taxRate, taxedAgain.reverseCharge], [7.7, false], 'and the other way');
+  assert.deepEqual(draftInvoice(f.store, { client: 'Zurich', ...range }, f.clock(), 'UTC').document.totals[0]?.taxes, [{ rate: 7.7, base: '131.75', amount: '10.14' }]);
 });
 
 test('a client language is a BCP 47 tag of en, de, fr, es or ja; a tax rate a percentage; a bad value changes nothing', (t) => {
