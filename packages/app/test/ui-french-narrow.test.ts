@@ -15,6 +15,7 @@ describe('French at 390 px: the History week', () => {
     seed: (app) => {
       setLedgerSetting(app.app.services.store.settings, 'language', '"fr"');
       const { tracker } = app.app.services;
+      tracker.logEntry({ name: 'Conception', createIfMissing: true, durationMinutes: 45, endedAt: new Date(Date.now() - 3 * 3_600_000).toISOString() });
       tracker.startActivity({ name: 'Réunion équipe', createIfMissing: true });
       tracker.startBreak();
       tracker.resumeBreak();
@@ -47,5 +48,19 @@ describe('French at 390 px: the History week', () => {
     await page.locator('main h1').filter({ hasText: 'Capture' }).waitFor();
     const first = (await page.getByTestId('capture-sources').locator('li').first().textContent())?.trim() ?? '';
     assert.match(first, /^sway \(IPC\)\u00a0: ne fonctionne pas ici — /u);
+  });
+
+  it('agrees in French: a report’s tracked time and hours, the note that is optional', async () => {
+    const { page, app } = suite;
+    await page.goto(`${app.launchUrl()}#/reports`);
+    await page.locator('main h1').filter({ hasText: 'Rapports' }).waitFor();
+    // Never `0,75 heures` (below two, French says heure): hours as `h`, the time `de suivi`.
+    const kind = page.locator('.report-total .muted');
+    await kind.waitFor();
+    assert.equal((await kind.textContent())?.trim(), 'de suivi · 0,75\u00a0h');
+    await page.goto(`${app.launchUrl()}#/history`);
+    await page.locator('main h1').filter({ hasText: 'Historique' }).waitFor();
+    // Today says `Note (facultative)`; History's form says it alike.
+    assert.equal((await page.locator('label', { hasText: /^Note/u }).first().textContent())?.replace(/\s+/gu, ' ').trim(), 'Note (facultative)');
   });
 });

@@ -27,7 +27,7 @@ export const reports = {
   'report.notAdded': 'non additionné : un bloc à plusieurs étiquettes est facturé sous chacune',
   'report.caption': '{table, select, activity {Temps par activité} day {Temps par jour} client {Temps par client} other {Temps par étiquette}}, {range}',
   'report.report': 'Rapport',
-  'report.kind': '{billable, select, true {facturable} false {non facturable} other {suivi}} · {hours} heures',
+  'report.kind': '{billable, select, true {de temps facturable} false {de temps non facturable} other {de suivi}} · {hours} h',
   'report.downloads': 'Télécharger en CSV',
   'report.reportCsv': 'CSV du rapport',
   'report.exportCsv': 'CSV d’export',

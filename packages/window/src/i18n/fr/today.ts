@@ -60,7 +60,7 @@ export const today = {
   'log.to': 'À',
   'log.nextDay': 'Se termine le lendemain',
   'log.note': 'Note',
-  'log.optional': '(facultatif)',
+  'log.optional': '(facultative)',
   'log.pressAgain': 'Appuyez à nouveau sur « Ajouter du temps » pour l’ajouter, ou modifiez les heures.',
   'log.anyway': 'L’ajouter quand même',
   'week.delete': 'Supprimer',
