@@ -145,9 +145,13 @@ export function formatCurrency(locale: Locale, amount: number, currency: string)
   return new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency }).format(amount);
 }
 
-/** `a, b and c` in the locale's words. */
-export function formatList(locale: Locale, items: readonly string[], type: 'conjunction' | 'disjunction' = 'conjunction'): string {
-  return new Intl.ListFormat(intlLocale(locale), { style: 'long', type }).format(items);
+/**
+ * `a, b and c` in the locale's words (`a、b、c`); `disjunction` is `a, b or c`; `unit` is a list
+ * of things side by side, without the last item's `and` where the language leaves it out (tags:
+ * `a, b, c`, Japanese `a b c`), its short style (docs/i18n.md "Formats").
+ */
+export function formatList(locale: Locale, items: readonly string[], type: 'conjunction' | 'disjunction' | 'unit' = 'conjunction'): string {
+  return new Intl.ListFormat(intlLocale(locale), { style: type === 'unit' ? 'short' : 'long', type }).format(items);
 }
 
 /** `in 5 minutes`, `3 days ago`, `yesterday` in the locale's words. */

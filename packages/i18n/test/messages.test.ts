@@ -92,6 +92,13 @@ describe('messages', () => {
   it('formats money, lists and the clock as the locale writes them', () => {
     assert.equal(formatCurrency('de', 1234.5, 'EUR'), '1.234,50\u00a0€');
     assert.equal(formatList('fr', ['a', 'b', 'c']), 'a, b et c');
+    assert.equal(formatList('en', ['a', 'b', 'c']), 'a, b, and c');
+    assert.equal(formatList('ja', ['a', 'b', 'c']), 'a、b、c');
+    // A unit list (tags) has no `and` where the language leaves it out: Spanish's short style.
+    assert.equal(formatList('en', ['a', 'b', 'c'], 'unit'), 'a, b, c');
+    assert.equal(formatList('es', ['a', 'b', 'c'], 'unit'), 'a, b, c');
+    assert.equal(formatList('ja', ['a', 'b', 'c'], 'unit'), 'a b c');
+    assert.equal(formatList('de', ['a', 'b', 'c'], 'unit'), 'a, b und c');
     assert.equal(localeUses12Hour('en'), true);
     assert.equal(localeUses12Hour('de'), false);
   });
