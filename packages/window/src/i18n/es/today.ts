@@ -76,7 +76,7 @@ export const today = {
   'week.notCounted': ', fuera del total',
   'week.balance': 'Saldo {balance} · objetivo {target} hasta ahora',
   'week.heading': 'Semana del {from} al {to}',
-  'week.tracked': '{duration} registradas',
+  'week.tracked': '{duration} de tiempo registrado',
   'week.choose': 'Elegir semana',
   'week.previousWeek': 'Semana anterior',
   'week.previous': 'Anterior',

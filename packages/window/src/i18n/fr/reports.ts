@@ -33,7 +33,7 @@ export const reports = {
   'report.exportCsv': 'CSV d’export',
   'report.exportHint': '(toutes les sessions et saisies de la période)',
   'report.empty': 'Rien n’a été suivi sur cette période.',
-  'report.live': '{range} : {duration} suivies.',
+  'report.live': '{range} : {duration} de suivi.',
   'chart.dayEmpty': 'Temps par jour : rien de suivi sur cette période.',
   'chart.dayList': 'Temps par jour : {days}.',
   'chart.daySummary': 'Temps par jour : {worked} {count, plural, one {jour sur #} other {jours sur #}} avec du temps suivi ; le plus le {busiest}, {duration}. Chaque jour figure dans le tableau ci-dessous.',

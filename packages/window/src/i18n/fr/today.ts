@@ -76,7 +76,7 @@ export const today = {
   'week.notCounted': ', hors total',
   'week.balance': 'Solde {balance} · objectif {target} jusqu’ici',
   'week.heading': 'Semaine du {from} au {to}',
-  'week.tracked': '{duration} suivies',
+  'week.tracked': '{duration} de suivi',
   'week.choose': 'Choisir la semaine',
   'week.previousWeek': 'Semaine précédente',
   'week.previous': 'Précédente',
