@@ -27,7 +27,7 @@ export const ledger = {
   'act.renamed': '«{from}» renombrada como «{to}».',
   'act.count': '{total, plural, one {# actividad} other {# actividades}}',
   'act.countOf': '{shown} de {total, plural, one {# actividad} other {# actividades}}',
-  'act.intro': 'Aquello bajo lo que registra su tiempo, cada una con el color que tiene en todas partes. Un nombre nuevo se aplica a todo su tiempo.',
+  'act.intro': 'Las actividades en las que registra su tiempo, cada una con su color en todas partes. Un nombre nuevo se aplica a todo su tiempo.',
   'act.all': 'Todas las actividades',
   'act.filter': 'Filtrar',
   'act.filterPlaceholder': 'Escriba parte de un nombre',

@@ -27,7 +27,7 @@ export const ledger = {
   'act.renamed': '« {from} » renommée en « {to} ».',
   'act.count': '{total, plural, one {# activité} other {# activités}}',
   'act.countOf': '{shown} sur {total, plural, one {# activité} other {# activités}}',
-  'act.intro': 'Ce sous quoi vous suivez votre temps, chacune avec la couleur qu’elle a partout. Un nouveau nom s’applique à tout son temps.',
+  'act.intro': 'Les activités sur lesquelles vous suivez votre temps, chacune avec sa couleur partout. Un nouveau nom s’applique à tout son temps.',
   'act.all': 'Toutes les activités',
   'act.filter': 'Filtrer',
   'act.filterPlaceholder': 'Tapez une partie d’un nom',

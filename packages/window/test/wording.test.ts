@@ -1,0 +1,14 @@
+/**
+ * Sentences of the window a fluent reader rewrote in the French, Spanish and Japanese walk
+ * (docs/i18n.md): pinned, so that a catalog edit does not bring back the word-for-word English
+ * ("Ce sous quoi vous suivez…", "Aquello bajo lo que…", "…請求対象時間を、PDF・HTML・CSV で。").
+ */
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { es, fr, ja } from './testing.ts';
+
+it('keeps the rewritten sentences', () => {
+  assert.equal(fr['act.intro'], 'Les activités sur lesquelles vous suivez votre temps, chacune avec sa couleur partout. Un nouveau nom s’applique à tout son temps.');
+  assert.equal(es['act.intro'], 'Las actividades en las que registra su tiempo, cada una con su color en todas partes. Un nombre nuevo se aplica a todo su tiempo.');
+  assert.equal(ja['invoices.intro'], 'まだ請求書に載っていないクライアントの請求対象時間から、PDF・HTML・CSV の請求書を作成します。');
+});
