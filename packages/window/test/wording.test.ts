@@ -10,5 +10,7 @@ import { es, fr, ja } from './testing.ts';
 it('keeps the rewritten sentences', () => {
   assert.equal(fr['act.intro'], 'Les activités sur lesquelles vous suivez votre temps, chacune avec sa couleur partout. Un nouveau nom s’applique à tout son temps.');
   assert.equal(es['act.intro'], 'Las actividades en las que registra su tiempo, cada una con su color en todas partes. Un nombre nuevo se aplica a todo su tiempo.');
+  // The business's number as its invoices print it (N° TVA), as a client's is asked.
+  assert.equal(fr['biz.taxID'], 'Numéro de TVA');
   assert.equal(ja['invoices.intro'], 'まだ請求書に載っていないクライアントの請求対象時間から、PDF・HTML・CSV の請求書を作成します。');
 });

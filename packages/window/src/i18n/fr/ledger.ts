@@ -92,7 +92,7 @@ export const ledger = {
   'biz.detailsHeading': 'Vos coordonnées',
   'biz.detailsIntro': 'Ce qu’une facture indique à votre sujet.',
   'biz.name': 'Nom',
-  'biz.taxID': 'Numéro fiscal',
+  'biz.taxID': 'Numéro de TVA',
   'biz.paymentTerms': 'Conditions de paiement',
   'biz.taxRate': 'Taux de TVA en % (vide : pas de ligne de TVA)',
   'biz.paymentDays': 'Échéance en jours (vide : pas d’échéance)',
