@@ -4,11 +4,13 @@
  * ranked list of bars, longest first. Both are pictures of the table below them: a summary
  * for screen readers in `aria-label`, the numbers themselves in the table.
  */
+import { formatList } from '@tock/i18n';
 import { largestRemainderMinutes, type Report } from '@tock/protocol';
 import { ActivityTotals, dayTotalsOf, StackedDays } from './StackedDays.tsx';
 import { colorClass } from '../colors.ts';
 import { axisDay, tableDay } from '../report-format.ts';
 import { useT } from '../i18n/index.ts';
+import { rankedLabel } from '../list-lines.ts';
 import { duration } from '../time.ts';
 import type { DailyTotal } from '../types.ts';
 
@@ -21,7 +23,7 @@ export function DayBars({ days, totals, report }: { days: string[]; totals: Dail
     const worked = days.filter((d) => dayTotal(d) > 0);
     const busiest = worked.reduce<string | undefined>((best, d) => (best === undefined || dayTotal(d) > dayTotal(best) ? d : best), undefined);
     if (busiest === undefined) return t('chart.dayEmpty');
-    if (days.length <= 14) return t('chart.dayList', { days: days.map((d) => `${tableDay(d)} ${duration(dayTotal(d))}`).join(', ') });
+    if (days.length <= 14) return t('chart.dayList', { days: formatList(t.locale, days.map((d) => `${tableDay(d)} ${duration(dayTotal(d))}`)) });
     return t('chart.daySummary', { worked: worked.length, count: days.length, busiest: tableDay(busiest), duration: duration(dayTotal(busiest)) });
   };
   return (
@@ -57,7 +59,11 @@ export function RankedBars({ rows }: { rows: RankedRow[] }) {
   const time = (i: number): string => duration((minutes[i] as number) * 60);
   const shown = rows.slice(0, 12);
   const rest = rows.length - shown.length;
-  const label = t('chart.ranked', { list: shown.map((r, i) => `${r.activityName} ${time(i)}`).join(', '), rest });
+  const label = rankedLabel(
+    t,
+    shown.map((r, i) => `${r.activityName} ${time(i)}`),
+    rest,
+  );
   return (
     <div class="ranked" role="img" aria-label={label} data-testid="report-activity-chart">
       {shown.map((r, i) => (

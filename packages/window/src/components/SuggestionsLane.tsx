@@ -14,6 +14,7 @@ import { useMemo, useRef, useState } from 'preact/hooks';
 import type { Suggestion, Suggestions } from '@tock/protocol';
 import { request, messageOf } from '../api.ts';
 import { useT, windowMessages } from '../i18n/index.ts';
+import { sourcesLine } from '../list-lines.ts';
 import { sentence } from '../sentence.ts';
 import { useLoaded } from '../load.ts';
 import { blocksChanged, useActivities, useAppState } from '../state.ts';
@@ -21,22 +22,6 @@ import { clockTime, duration, nowMs, personDaySpan, today } from '../time.ts';
 import type { Block } from '../types.ts';
 import { describedByError, FieldError, fieldErrorsOf, type FieldErrors } from './FieldError.tsx';
 import { Failure } from './FormActions.tsx';
-
-/** `tock (main), firefox, Planning in Work`: what capture saw, most time first (a meeting with its calendar). */
-export function sourcesLine(s: Suggestion): string {
-  const t = windowMessages();
-  return s.sources
-    .map((src) => {
-      const what =
-        src.source === 'editor'
-          ? t('sug.inEditor', { what: `${src.project ?? t('sug.aProject')}${src.branch ? ` (${src.branch})` : ''}` })
-          : src.source === 'calendar'
-            ? t('captured.inApp', { what: src.title ?? t('sug.aMeeting'), app: src.app ?? t('sug.aCalendar') })
-            : (src.app ?? t('captured.anApp'));
-      return `${what} ${duration(src.seconds)}`;
-    })
-    .join(', ');
-}
 
 /** A suggestion's edges as the person has them now: its own, or where they dragged them. */
 export interface Edges {

@@ -2,6 +2,7 @@
  * A week of work as stacked bars (StackedDays): one bar per day, one segment per activity,
  * with the day's total above it; the legend below doubles as the table of totals per activity.
  */
+import { formatList } from '@tock/i18n';
 import type { Report } from '@tock/protocol';
 import { ActivityTotals, dayTotalsOf, StackedDays } from './StackedDays.tsx';
 import { useT } from '../i18n/index.ts';
@@ -20,7 +21,7 @@ export function WeekChart({ days, totals, report }: Props) {
   const t = useT();
   const weekTotal = report?.totalSeconds ?? totals.reduce((s, t) => s + t.seconds, 0);
   const label = (dayTotal: (day: string) => number): string =>
-    t('chart.weekLabel', { days: days.map((d) => `${shortDay(d)} ${duration(dayTotal(d))}`).join(', '), week: duration(weekTotal) });
+    t('chart.weekLabel', { days: formatList(t.locale, days.map((d) => `${shortDay(d)} ${duration(dayTotal(d))}`)), week: duration(weekTotal) });
   return (
     <StackedDays days={days} totals={totals} dayTotals={dayTotalsOf(report)} height={240} className="week-chart" testId="week-chart" label={label} dayName={shortDay} axisLabel={shortDay} />
   );

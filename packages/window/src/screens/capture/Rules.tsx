@@ -10,11 +10,11 @@ import { request, messageOf } from '../../api.ts';
 import { describedByError, FieldError, fieldErrorsOf, type FieldErrors } from '../../components/FieldError.tsx';
 import { Failure, FormActions } from '../../components/FormActions.tsx';
 import { codeMark, WithCode } from '../../components/WithCode.tsx';
-import { type MessageKey, useT, type WindowMessages, windowMessages } from '../../i18n/index.ts';
+import { type MessageKey, useT } from '../../i18n/index.ts';
 import { useLoaded } from '../../load.ts';
 import { blocksChanged, useAppState } from '../../state.ts';
-import { duration, shortDay } from '../../time.ts';
 import { RULE_FIELDS, type RuleField, type RuleTest, type SuggestionRule } from '../../types.ts';
+import { labelled, matchText } from './rule-text.ts';
 
 /** Each span field's label in the form. */
 const FIELD_LABELS: Record<RuleField, MessageKey> = {
@@ -26,36 +26,8 @@ const FIELD_LABELS: Record<RuleField, MessageKey> = {
   language: 'rules.language',
   entity: 'rules.entity',
 };
-/** Each span field with its pattern in a sentence (`application firefox`). */
-const FIELD_WORDS: Record<RuleField, MessageKey> = {
-  app: 'rules.w.app',
-  title: 'rules.w.title',
-  project: 'rules.w.project',
-  branch: 'rules.w.branch',
-  source: 'rules.w.source',
-  language: 'rules.w.language',
-  entity: 'rules.w.entity',
-};
 /** The order the form shows them in: the ones most rules use first. */
 const FORM_FIELDS: readonly RuleField[] = ['app', 'title', 'project', 'branch', 'language', 'entity', 'source'];
-
-/** `application firefox, title *Tock*`: what a rule matches, in words. */
-function matchText(match: SuggestionRule['match']): string {
-  const t = windowMessages();
-  return RULE_FIELDS.filter((f) => match[f] !== undefined)
-    .map((f) => t(FIELD_WORDS[f], { pattern: match[f] ?? '' }))
-    .join(', ');
-}
-
-/**
- * `45 min in the last 7 days (Mon 16: 20 min, Tue 17: 25 min)`, or that it labels nothing. The
- * day and its time are set apart: `Sun 29 15 min` reads as one number run on into another.
- */
-function labelled(t: WindowMessages, test: RuleTest): string {
-  if (test.seconds === 0) return t('rules.nothing');
-  const days = test.days.filter((d) => d.seconds >= 60).map((d) => t('rules.day', { day: shortDay(d.date), duration: duration(d.seconds) }));
-  return days.length > 0 ? t('rules.amountDays', { duration: duration(test.seconds), days: days.join(', ') }) : t('rules.amount', { duration: duration(test.seconds) });
-}
 
 /** What a saved rule labels, loaded again whenever blocks or rules change. */
 function SavedPreview({ rule }: { rule: SuggestionRule }) {

@@ -8,6 +8,7 @@
 import { useRef, useState } from 'preact/hooks';
 import { describedByError, FieldError } from '../../components/FieldError.tsx';
 import { useT } from '../../i18n/index.ts';
+import { tagsAddedLine } from '../../list-lines.ts';
 
 /** `"…"` around a tag taken off, and the spaces around it. */
 function cleanTag(part: string): string {
@@ -73,7 +74,7 @@ export function TagsField({
   const [said, setSaid] = useState('');
   const add = (more: string[], rest: string): void => {
     const next = withTags(tags, more);
-    if (next.length > tags.length) setSaid(t('tags.added', { tags: next.slice(tags.length).join(', ') }));
+    if (next.length > tags.length) setSaid(tagsAddedLine(t, next.slice(tags.length)));
     onChange(next, rest);
   };
   const remove = (tag: string): void => {
