@@ -5,6 +5,7 @@
  */
 import type { CaptureStatus } from '@tock/admin';
 import type { CaptureSpan, Timeline } from '@tock/core';
+import { formatList } from '@tock/i18n';
 import { isProblem } from '@tock/protocol';
 import { admin } from './admin-call.ts';
 import { clockFor } from './clock-setting.ts';
@@ -26,7 +27,7 @@ export function formatCaptureStatus(t: CliMessages, status: CaptureStatus): stri
   const lines = [
     t('capture.windows', { on: s.windows ? 'yes' : 'no' }),
     t('capture.titles', { on: s.titles ? 'yes' : 'no' }),
-    t('capture.exclude', { list: s.exclude.length === 0 ? t('capture.none') : s.exclude.join(', ') }),
+    t('capture.exclude', { list: s.exclude.length === 0 ? t('capture.none') : formatList(t.locale, s.exclude, 'unit') }),
     t('capture.retentionDays', { days: s.retentionDays }),
     t('capture.editorTimeout', { minutes: s.editorTimeout }),
     t('capture.mergeGapMinutes', { minutes: s.mergeGapMinutes }),

@@ -7,6 +7,7 @@
  * result object with `--json`), and turns every failure into one line that says what to do next.
  */
 import { cleanTags } from '@tock/core';
+import { formatList } from '@tock/i18n';
 import { Problem } from '@tock/protocol';
 import { admin } from './admin-call.ts';
 import { clockFor } from './clock-setting.ts';
@@ -158,7 +159,7 @@ const start: Command = {
     const clock = await clockFor(io, values.json === true);
     const tagged = tags.length === 0 ? null : await admin(io, 'POST /blocks/tag', { id: 'last', tags });
     print(io, values.json === true, tagged === null ? result : { ...result, tags: tagged.tags }, () =>
-      formatStart(messagesOf(io), result, previous, io.now(), note, clock) + (tagged === null ? '' : terminalText(` [${tagged.tags.join(', ')}]`)),
+      formatStart(messagesOf(io), result, previous, io.now(), note, clock) + (tagged === null ? '' : terminalText(` [${formatList(messagesOf(io).locale, tagged.tags, 'unit')}]`)),
     );
     // What the new session overlaps: blocks that still cover its start (another device's running
     // session, an entry ending ahead), asked of the app's admin socket when the app runs here.
@@ -198,7 +199,7 @@ const log: Command = {
     const before = await Promise.all([port.getReport(days), port.getStatus()]).catch(() => null);
     const entry = await ask(port, () => port.logEntry({ name, durationMinutes, note, createIfMissing: values['create'] === true, tags, billable }), name);
     const clock = await clockFor(io, values.json === true);
-    print(io, values.json === true, entry, () => formatEntry(messagesOf(io), entry, io.now(), clock) + (tags === undefined || tags.length === 0 ? '' : terminalText(` [${tags.join(', ')}]`)));
+    print(io, values.json === true, entry, () => formatEntry(messagesOf(io), entry, io.now(), clock) + (tags === undefined || tags.length === 0 ? '' : terminalText(` [${formatList(messagesOf(io).locale, tags, 'unit')}]`)));
     const after = before === null ? null : await port.getReport(days).catch(() => null);
     if (before !== null && after !== null) {
       const warning = overlapWarning(messagesOf(io), { ...entry.activity, startedAt: entry.startedAt, endedAt: entry.endedAt }, before[0], after, runningOf(before[1]));

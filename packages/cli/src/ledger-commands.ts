@@ -7,6 +7,7 @@
 import type { AdminInput } from '@tock/admin';
 import type { ActivityLedger, Client } from '@tock/core';
 import { LEDGER_SETTING_KEYS } from '@tock/core/shapes';
+import { formatList } from '@tock/i18n';
 import { isProblem } from '@tock/protocol';
 import { admin } from './admin-call.ts';
 import { flags } from './flags.ts';
@@ -249,7 +250,7 @@ function tagCommand(verb: 'tag' | 'untag'): Command {
       if (id === undefined || tags.length === 0) throw refusal('usage.line', { syntax: usage });
       const block = await admin(io, verb === 'tag' ? 'POST /blocks/tag' : 'POST /blocks/untag', { id, tags });
       const t = messagesOf(io);
-      const tagList = block.tags.join(t.locale === 'ja' ? '、' : ', ');
+      const tagList = formatList(t.locale, block.tags, 'unit');
       print(io, values.json === true, block, () => terminalText(t('tag.line', { kind: block.kind, id: block.id, count: block.tags.length, tags: tagList })));
       return 0;
     },

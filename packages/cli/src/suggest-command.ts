@@ -5,6 +5,7 @@
  * capture and the blocks and answers; these only ask it and print.
  */
 import type { RuleTest } from '@tock/core';
+import { formatList } from '@tock/i18n';
 import { isProblem, type Entry, type Suggestion, type Suggestions } from '@tock/protocol';
 import { admin, asFlagRefusal } from './admin-call.ts';
 import { clockFor } from './clock-setting.ts';
@@ -38,12 +39,12 @@ interface Rule {
 }
 
 
-/** What capture saw in a suggestion, in a few words: its first sources. */
+/** What capture saw in a suggestion, in a few words: its first sources, a list in the language's words. */
 function sourcesText(t: CliMessages, s: Suggestion): string {
-  return s.sources
-    .slice(0, 3)
-    .map((x) => sourceText(t, x))
-    .join(', ');
+  return formatList(
+    t.locale,
+    s.sources.slice(0, 3).map((x) => sourceText(t, x)),
+  );
 }
 
 /** One source in a few words: an editor's project and branch, or a window's app and title. */

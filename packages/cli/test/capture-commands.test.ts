@@ -205,4 +205,13 @@ describe('tock capture status where no desktop source works', () => {
       assert.ok(text.includes('`tock editors enable`') && text.includes('`tock calendar add`'), `${lang}: ${text}`);
     }
   });
+
+  it('lists the excluded patterns side by side in the language’s words (a unit list)', async () => {
+    const settings = { windows: true, titles: false, exclude: ['*.pdf', 'KeePassXC', 'secret*'], retentionDays: 90, editorTimeout: 15, mergeGapMinutes: 5, minMinutes: 5 };
+    const status = { settings, state: 'none' as const, source: null, sources: [], idleSource: null, ignoredReports: 0 };
+    const line = async (lang: string) => formatCaptureStatus(await messagesFor({ LANG: lang }), status).split('\n')[2];
+    assert.equal(await line('C.UTF-8'), 'exclude: *.pdf, KeePassXC, secret*');
+    assert.equal(await line('de_DE.UTF-8'), 'exclude: *.pdf, KeePassXC und secret*');
+    assert.equal(await line('ja_JP.UTF-8'), 'exclude：*.pdf KeePassXC secret*');
+  });
 });

@@ -91,6 +91,11 @@ describe('the first hour’s commands against a real app', () => {
     assert.match(tagged.out, /^session [0-9a-f-]{36}: tags acme, urgent, billable-q4$/);
     const untagged = await tock(own, 'untag', 'last', 'urgent');
     assert.match(untagged.out, /: tags acme, billable-q4$/);
+    // The tags in the language's words, side by side (a unit list): German's `und`, Japanese's spaces.
+    assert.match((await tock({ ...own, LC_ALL: 'de_DE.UTF-8' }, 'tag', 'last', 'q4')).out, /: Schlagwörter acme, billable-q4 und q4$/);
+    assert.match((await tock({ ...own, LC_ALL: 'ja_JP.UTF-8' }, 'untag', 'last', 'q4')).out, /：タグ acme billable-q4$/);
+    const german = await tock({ ...own, LC_ALL: 'de_DE.UTF-8' }, 'start', 'Review', '--create', '--tag', 'acme', '--tag', 'urgent', '--tag', 'q4');
+    assert.match(german.out, / \[acme, urgent und q4\]$/m, german.err);
     const bad = await tock(own, 'start', 'Client work', '--tag', 'a\u0007b');
     assert.equal(bad.status, 1);
     assert.match(bad.err, /^error: --tag: tag "a\\u0007b" /);

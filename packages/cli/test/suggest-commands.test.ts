@@ -154,4 +154,25 @@ describe('tock suggest and tock rules test keep their columns in every language'
     assert.equal(standup?.indexOf('Work — Standup'), code?.indexOf('Code'), `${standup}\n${code}`);
     assert.equal(standup?.indexOf('Kalender'), code?.indexOf('Fenster'), `${standup}\n${code}`);
   });
+
+  it('lists what capture saw in the language’s words: German `und`, Japanese `、`', async () => {
+    const day = {
+      date: DAY,
+      suggestions: [
+        {
+          id: `${DAY.replaceAll('-', '')}-cccccccccccccccc`,
+          start: `${DAY}T09:00:00.000Z`,
+          end: `${DAY}T10:00:00.000Z`,
+          seconds: 3600,
+          activityID: null,
+          activityName: null,
+          sources: [source('window', 'Code', null, 2400), source('window', 'Slack', 'general', 900), source('window', 'firefox', null, 300)],
+          ruleID: null,
+        },
+      ],
+    } as Suggestions;
+    assert.match(formatSuggestions(await loadCliMessages('en'), day), / · Code, Slack — general, and firefox$/m);
+    assert.match(formatSuggestions(await loadCliMessages('de'), day), / · Code, Slack — general und firefox$/m);
+    assert.match(formatSuggestions(await loadCliMessages('ja'), day), / · Code、Slack — general、firefox$/m);
+  });
 });
