@@ -180,6 +180,22 @@ describe('the CSV', () => {
   });
 });
 
+describe('the tags of a line', () => {
+  it('are a list in the invoice’s language in the PDF and HTML (a unit list), the CSV keeping its commas', async () => {
+    const tagged = (language: string) =>
+      invoiceIn(language, { lines: [{ ...invoiceIn(language).lines[0], tags: ['web', 'ui', 'qa'] }] as InvoiceDocument['lines'] });
+    const cells = { en: 'web, ui, qa', de: 'web, ui und qa', es: 'web, ui, qa', ja: 'web ui qa' } as const;
+    for (const [language, cell] of Object.entries(cells)) {
+      const html = new TextDecoder().decode(await renderInvoice(tagged(language), 'html'));
+      assert.ok(html.includes(`<td>${cell}</td>`), `${language}: ${html}`);
+      const csv = new TextDecoder().decode(await renderInvoice(tagged(language), 'csv'));
+      assert.ok(csv.includes(',"web, ui, qa",'), `${language}: ${csv}`);
+    }
+    const pdf = await pdfLines(tagged('de'));
+    assert.ok(pdf.some((l) => l.includes('web, ui und qa')), JSON.stringify(pdf));
+  });
+});
+
 describe('the pseudo-locale en-XA', () => {
   it('shows every word of the HTML invoice from the catalog: each text is bracketed or data', async () => {
     const doc = invoiceIn('en-XA', { showWorked: true, reverseCharge: true });

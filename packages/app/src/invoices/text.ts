@@ -9,7 +9,7 @@
  * the CSV is machine output and stays English.
  */
 import { quantityHundredths, quantityText, type InvoiceDocument, type InvoiceLine } from '@tock/core';
-import { intlLocale, isLanguage, type Locale, PSEUDO_LOCALE } from '@tock/i18n';
+import { formatList, intlLocale, isLanguage, type Locale, PSEUDO_LOCALE } from '@tock/i18n';
 import { formatDuration, LIMITS } from '@tock/protocol';
 import { en } from './i18n/en.ts';
 import { type InvoiceMessages, invoiceMessages } from './i18n/index.ts';
@@ -164,7 +164,7 @@ export function lineCells(line: InvoiceLine, doc: Pick<InvoiceDocument, 'showWor
     dateText(line.date, locale),
     line.activity,
     invoiceNote(line.note),
-    line.tags.join(', '),
+    formatList(locale, line.tags, 'unit'),
     ...(doc.showWorked === true ? [hours(line.workedSeconds)] : []),
     decimalText(quantityOf(line), locale),
     rateText(line, locale),
