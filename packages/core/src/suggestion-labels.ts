@@ -94,9 +94,9 @@ function firstMatch(rules: readonly CompiledRule[], span: CaptureSpan): Compiled
 }
 
 /**
- * The names suggestions.ts `suggestDay`'s labels look up among the activities: every rule's activity, and
- * the projects of editor spans and the summaries of meetings. The caller reads these few
- * activities by name, not every activity the person has (docs/data.md "What a screen reads").
+ * The names the labels look up among the activities: every rule's activity, and the projects of
+ * editor spans and the summaries of meetings. The caller reads these few activities by name,
+ * not every activity the person has (docs/data.md "What a screen reads").
  */
 export function labelNames(rules: readonly SuggestionRule[], spans: readonly TimedSpan[]): Set<string> {
   const names = new Set(rules.map((r) => r.activity));
@@ -135,13 +135,20 @@ export function labeller(rules: readonly SuggestionRule[], activities: readonly 
     if (rule !== undefined) {
       const key = nameKey(rule.rule.activity);
       const existing = byName.get(key);
-      return { key, activityID: existing?.activityID ?? null, activityName: existing?.activityName ?? rule.rule.activity, ruleID: rule.rule.id, rank: rule.index };
+      return {
+        key,
+        activityID: existing?.activityID ?? null,
+        activityName: existing?.activityName ?? rule.rule.activity,
+        ruleID: rule.rule.id,
+        rank: rule.index,
+      };
     }
     if ((span.source === 'editor' && span.project !== null) || (span.source === 'calendar' && span.title !== null)) {
       // A meeting is labelled like its summary, an editor span like its project (docs/calendar.md).
       const existing = byName.get(nameKey((span.source === 'calendar' ? span.title : span.project) as string));
       if (existing !== undefined) {
-        return { key: nameKey(existing.activityName), activityID: existing.activityID, activityName: existing.activityName, ruleID: null, rank: compiled.length };
+        const key = nameKey(existing.activityName);
+        return { key, activityID: existing.activityID, activityName: existing.activityName, ruleID: null, rank: compiled.length };
       }
     }
     return UNLABELLED;
