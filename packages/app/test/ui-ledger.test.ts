@@ -324,7 +324,7 @@ describe('A session’s breaks in History’s editor (issue 31)', () => {
     await add.getByRole('button', { name: 'Add a break' }).click();
     await editor.getByTestId('break-row').filter({ hasText: '11:00–11:10' }).waitFor();
     assert.deepEqual(breaks(), [['09:00', '09:30'], ['10:00', '10:10']]);
-    await row.getByTestId('break-list').filter({ hasText: 'Breaks 10:00–10:30 (30 min), 11:00–11:10 (10 min), not counted' }).waitFor();
+    await row.getByTestId('break-list').filter({ hasText: 'Breaks 10:00–10:30 (30 min) and 11:00–11:10 (10 min), not counted' }).waitFor();
     await screenshot(page, 'history-breaks-light');
 
     await editor.getByRole('button', { name: 'Delete the break 10:00–10:30 of the session of Design' }).click();

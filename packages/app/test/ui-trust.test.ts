@@ -98,7 +98,7 @@ describe('one way to show time', () => {
       ranked,
       rows.map((r) => [r[0], r[1]]),
     );
-    assert.match((await page.getByTestId('report-activity-chart').getAttribute('aria-label')) ?? '', /Design 1 h 31 min, Review 1 h 1 min, Docs 49 min/);
+    assert.match((await page.getByTestId('report-activity-chart').getAttribute('aria-label')) ?? '', /Design 1 h 31 min, Review 1 h 1 min, and Docs 49 min\./);
   });
 
   it('shows times on one 24-hour clock, also where the browser’s language says 12 hours', async () => {
@@ -373,7 +373,7 @@ describe('breaks you can see', () => {
 
     await openWindow(page, ui.app, '/history');
     const row = page.getByTestId('history-row').filter({ hasText: 'Focus' });
-    await row.getByTestId('break-list').filter({ hasText: 'Breaks 15:10–15:20 (10 min), 15:30–now (5 min), not counted' }).waitFor();
+    await row.getByTestId('break-list').filter({ hasText: 'Breaks 15:10–15:20 (10 min) and 15:30–now (5 min), not counted' }).waitFor();
   });
 });
 

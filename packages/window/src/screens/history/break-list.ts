@@ -1,7 +1,7 @@
 /**
  * A block's breaks as the History week lists them: each `12:00–12:05 (5 min)` from the catalog
  * (`week.breakSpan`: Japanese writes `（5 分）`) and the list in the language's words from `Intl`
- * (`… et …`, `…、…`). English keeps its comma list, as before.
+ * (`… and …`, `… et …`, `…、…`): no language's list is joined by hand.
  */
 import { formatList } from '@tock/i18n';
 import type { WindowMessages } from '../../i18n/index.ts';
@@ -14,5 +14,5 @@ export function breakList(t: WindowMessages, breaks: readonly { startedAt: strin
     const e = br.endedAt === null ? now : Date.parse(br.endedAt);
     return t('week.breakSpan', { from: clockTime(s), to: br.endedAt === null ? t('today.now') : clockTime(e), duration: duration((e - s) / 1000) });
   });
-  return t.locale === 'en' || t.locale === 'en-XA' ? spans.join(', ') : formatList(t.locale, spans);
+  return formatList(t.locale, spans);
 }
