@@ -323,6 +323,7 @@ async function wire(options: WireOptions): Promise<RunningApp> {
     calendars,
     backups,
     clock,
+    env,
     requests: () => listener.requests(),
     setCredentialStore(kind) {
       const moved = tokens.moveTo(credentialStore(kind, paths, env));

@@ -42,6 +42,8 @@ export interface AppServices {
   /** Backups on request and once a day (docs/data.md "Backup and restore"). */
   readonly backups: BackupKeeper;
   readonly clock: () => number;
+  /** The environment the app was started with: the setting `language`'s `"system"` (`LC_ALL`, `LC_MESSAGES`, `LANG`) and the week's region are read here, never from the process's. */
+  readonly env: NodeJS.ProcessEnv;
   /** The last 25 listener requests, newest first. */
   requests(): RequestRecord[];
   /** Switches the token to another credential store and remembers the choice; `renewed`: the old store could not be read, so a new token was made. */

@@ -167,7 +167,7 @@ describe('both doors bind the same use cases', () => {
     const NO_SYNC = {} as SyncService;
     const made = { client: 'Acme', from: '2026-11-01', to: '2026-11-30' };
     await checkPairs<InvoiceUseCases>(
-      (cases) => ({ admin: invoiceAdminRoutes(NO_STORE, clock, NO_SYNC, cases), window: invoiceRoutes({ store: NO_STORE, clock, sync: NO_SYNC }, cases) }),
+      (cases) => ({ admin: invoiceAdminRoutes(NO_STORE, clock, NO_SYNC, {}, cases), window: invoiceRoutes({ store: NO_STORE, clock, sync: NO_SYNC, env: {} }, cases) }),
       [
         { admin: 'GET /invoices', window: 'GET /api/invoices', reaches: ['listInvoices', []] },
         { admin: 'GET /invoices/book', window: 'GET /api/invoices/book', reaches: ['book', []] },

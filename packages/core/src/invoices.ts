@@ -24,6 +24,9 @@ import type { Business, Client, InvoiceDocument, InvoiceLine, InvoiceSummary, In
 import type { Store } from './store.ts';
 import { secondOf, workedSpans } from './totals.ts';
 
+/** Where the setting `language`'s `"system"` is read (`LC_ALL`, `LC_MESSAGES`, `LANG`): the app's environment (default: the process's). */
+type LanguageEnv = Readonly<Record<string, string | undefined>>;
+
 /** What an invoice is asked for: a client (ID or name) and a range of local days. */
 export interface InvoiceRequest {
   client?: unknown;
@@ -123,9 +126,10 @@ function nextNumber(store: Store, year: number): { number: string; seq: number }
  * range, are over, and are on no invoice; each line an activity on the local day its blocks
  * start, its worked seconds covered once, billed by the `rounding` setting (per block, or per
  * activity and day), its amount rounded once per line, half-up. Throws `validation_failed`
- * for a bad request, and {@link nothingToInvoice} when no block is left to bill.
+ * for a bad request, and {@link nothingToInvoice} when no block is left to bill. A client
+ * without a language gets the person's, its `"system"` read from `env`, the app's environment.
  */
-export function draftInvoice(store: Store, input: InvoiceRequest, now: number, timeZone: string): InvoiceDraft {
+export function draftInvoice(store: Store, input: InvoiceRequest, now: number, timeZone: string, env: LanguageEnv = process.env): InvoiceDraft {
   const { client, from, to } = readRequest(store, input);
   const start = localDaySpan(from, timeZone).start;
   const end = localDaySpan(to, timeZone).end;
@@ -238,7 +242,7 @@ export function draftInvoice(store: Store, input: InvoiceRequest, now: number, t
     to,
     timeZone,
     due: business.paymentDays === undefined ? null : addDays(issued, business.paymentDays),
-    language: client.language ?? personLanguage(store),
+    language: client.language ?? personLanguage(store, env),
     showWorked: input.showWorked === true,
     reverseCharge,
     seller,
@@ -287,8 +291,8 @@ function sellerOf(business: Business): InvoiceDocument['seller'] {
  * invoiced meanwhile, another invoice numbered), nothing is kept and the caller is told to
  * try again. Returns the document as kept.
  */
-export function issueInvoice(store: Store, draft: InvoiceDraft, input: InvoiceRequest, now: number, timeZone: string, newId: () => string): InvoiceDocument {
-  const again = draftInvoice(store, input, now, timeZone);
+export function issueInvoice(store: Store, draft: InvoiceDraft, input: InvoiceRequest, now: number, timeZone: string, newId: () => string, env: LanguageEnv = process.env): InvoiceDocument {
+  const again = draftInvoice(store, input, now, timeZone, env);
   if (JSON.stringify(again) !== JSON.stringify(draft)) {
     // About `range`, the field the window's invoice form shows a refusal of the whole at (as nothingToInvoice).
     throw new Problem('validation_failed', ...ruleLine('range', { rule: 'invoiceBlocksChanged' }));
@@ -350,8 +354,8 @@ function compare(a: string, b: string): number {
 
 /**
  * The language an invoice to a client without one is written in: the person's (the setting
- * `language`; `"system"` from `LC_ALL`, `LC_MESSAGES`, `LANG`, as zone.ts reads `TZ`).
+ * `language`; `"system"` from `LC_ALL`, `LC_MESSAGES`, `LANG` of `env`, the app's environment).
  */
-function personLanguage(store: Store): string {
-  return resolveLanguage(readLanguage(store.settings), process.env);
+function personLanguage(store: Store, env: LanguageEnv): string {
+  return resolveLanguage(readLanguage(store.settings), env);
 }

@@ -26,4 +26,8 @@ test("an invoice is in the client's language, else in the person's setting langu
   assert.equal(draftInvoice(f.store, { client: 'Berlin', ...range }, f.clock(), 'UTC').document.language, 'de');
   setLedgerSetting(f.store.settings, 'language', '"ja"');
   assert.equal(draftInvoice(f.store, { client: 'Berlin', ...range }, f.clock(), 'UTC').document.language, 'ja');
+  // "system" is the language of the environment handed in (the app's), not the process's.
+  setLedgerSetting(f.store.settings, 'language', '"system"');
+  assert.equal(draftInvoice(f.store, { client: 'Berlin', ...range }, f.clock(), 'UTC', { LANG: 'es_ES.UTF-8' }).document.language, 'es');
+  assert.equal(draftInvoice(f.store, { client: 'Berlin', ...range }, f.clock(), 'UTC', { LC_ALL: 'fr_FR.UTF-8', LANG: 'es_ES.UTF-8' }).document.language, 'fr');
 });

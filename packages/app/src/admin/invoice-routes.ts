@@ -41,7 +41,7 @@ function streamed(doc: InvoiceDocument, format: InvoiceFormat, bytes: Uint8Array
 }
 
 /** The invoice routes: each a path bound to its use case (use-cases/invoices.ts), the document streamed. */
-export function invoiceAdminRoutes(store: Store, clock: () => number, sync: SyncService, cases: InvoiceUseCases = invoiceUseCases({ store, clock, sync })) {
+export function invoiceAdminRoutes(store: Store, clock: () => number, sync: SyncService, env: NodeJS.ProcessEnv, cases: InvoiceUseCases = invoiceUseCases({ store, clock, sync, env })) {
   return adminHandlers({
     'GET /invoices': () => cases.listInvoices(),
     'POST /invoices/preview': async (input) => {

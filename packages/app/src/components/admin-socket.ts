@@ -20,7 +20,7 @@ import type { AppServices } from '../services.ts';
 
 /** Every admin route of the app, each module given only the parts it uses. */
 export function adminRoutes(services: AppServices, window: () => WindowOpener) {
-  const { store, clock, desktop, sync, editors, calendars, capture, suggestions, changes } = services;
+  const { store, clock, env, desktop, sync, editors, calendars, capture, suggestions, changes } = services;
   return {
     ...appAdminRoutes(services),
     ...desktopAdminRoutes(desktop, window),
@@ -29,7 +29,7 @@ export function adminRoutes(services: AppServices, window: () => WindowOpener) {
     ...ledgerAdminRoutes(store, clock),
     // After the ledger's: `tock settings` reaches calendarMe here, every other key there.
     ...calendarAdminRoutes(calendars, ledgerAdminRoutes(store, clock)),
-    ...invoiceAdminRoutes(store, clock, sync),
+    ...invoiceAdminRoutes(store, clock, sync, env),
     ...captureAdminRoutes(capture),
     ...suggestionsAdminRoutes(suggestions),
     // The person's own tracking commands, listener on or off (docs/cli.md "Your own commands need no token").

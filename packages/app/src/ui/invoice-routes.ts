@@ -43,6 +43,7 @@ export interface InvoiceRouteDeps {
   readonly store: Store;
   readonly clock: () => number;
   readonly sync: SyncService;
+  readonly env: NodeJS.ProcessEnv;
 }
 
 /** The invoice routes of the window's API: each a path bound to its use case (use-cases/invoices.ts). */

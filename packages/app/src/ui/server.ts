@@ -225,7 +225,7 @@ export async function startUiServer(services: AppServices, options: UiServerOpti
       // that a used or expired one gets its page without the window's script.
       const state = codes.check(url.searchParams.get('k'));
       if (state !== 'valid') {
-        send(res, state === 'unknown' ? 403 : 410, 'text/html; charset=utf-8', refusedPage(resolveLanguage(readLanguage(services.store.settings), process.env), state));
+        send(res, state === 'unknown' ? 403 : 410, 'text/html; charset=utf-8', refusedPage(resolveLanguage(readLanguage(services.store.settings), services.env), state));
         return;
       }
     }

@@ -31,6 +31,8 @@ export interface WindowViewDeps {
   readonly desktop: Desktop;
   readonly sync: SyncService;
   readonly store: Store;
+  /** The app's environment: the setting `language`'s `"system"` and the week's region. */
+  readonly env: NodeJS.ProcessEnv;
   requests(): RequestRecord[];
 }
 
@@ -101,8 +103,8 @@ export function snapshot(services: WindowViewDeps): Snapshot {
     desktop: services.desktop.view(),
     sync: services.sync.status(),
     // The person's day and week, for Today, History's week and the Reports (person-days.ts).
-    ...personDays(services.store.settings),
+    ...personDays(services.store.settings, services.env),
     // Read at each snapshot: a change of the setting reaches the window with the next one.
-    language: resolveLanguage(readLanguage(services.store.settings), process.env),
+    language: resolveLanguage(readLanguage(services.store.settings), services.env),
   };
 }

@@ -14,11 +14,13 @@ import type { InvoiceFormat } from '../invoices/text.ts';
 /** The renderers (PDF, HTML, CSV), imported on the first invoice: an idle app renders none (bench/README.md figure 9b). */
 const renderers = (): Promise<typeof import('../invoices/render.ts')> => import('../invoices/render.ts');
 
-/** What the invoices' use cases need of the app: the store, the clock and sync (the one book). */
+/** What the invoices' use cases need of the app: the store, the clock, sync (the one book) and its environment. */
 export interface InvoiceDeps {
   readonly store: Store;
   readonly clock: () => number;
   readonly sync: SyncService;
+  /** The app's environment: an invoice to a client without a language is in the person's, `"system"` read here. */
+  readonly env: NodeJS.ProcessEnv;
 }
 
 /** What an invoice is made of (core's request, which core checks: a client, a range of days, `showWorked`) and the format it is rendered in. */
@@ -36,7 +38,7 @@ export interface RenderedInvoice {
 }
 
 /** The invoices' use cases over `deps`. */
-export function invoiceUseCases({ store, clock, sync }: InvoiceDeps) {
+export function invoiceUseCases({ store, clock, sync, env }: InvoiceDeps) {
   const requestOf = (input: InvoiceInput): InvoiceRequest => ({ client: input.client, from: input.from, to: input.to, showWorked: input.showWorked });
   const summaryOf = (number: string): InvoiceSummary => invoiceSummary(store, number) as InvoiceSummary;
   return {
@@ -46,7 +48,7 @@ export function invoiceUseCases({ store, clock, sync }: InvoiceDeps) {
     previewInvoice: async (input: InvoiceInput): Promise<RenderedInvoice> => {
       const { readInvoiceFormat, renderInvoice } = await renderers();
       const format = readInvoiceFormat(input.format);
-      const draft = draftInvoice(store, requestOf(input), clock(), systemTimeZone());
+      const draft = draftInvoice(store, requestOf(input), clock(), systemTimeZone(), env);
       return { document: draft.document, format, bytes: await renderInvoice(draft.document, format), overlaps: draft.overlaps };
     },
     /** Renders first, keeps after: the book claimed and the invoice numbered in one transaction. */
@@ -55,11 +57,11 @@ export function invoiceUseCases({ store, clock, sync }: InvoiceDeps) {
       const format = readInvoiceFormat(input.format);
       const now = clock();
       const timeZone = systemTimeZone();
-      const draft = draftInvoice(store, requestOf(input), now, timeZone);
+      const draft = draftInvoice(store, requestOf(input), now, timeZone, env);
       const bytes = await renderInvoice(draft.document, format);
       const document = store.transaction(() => {
         claimBook(store, sync, now, draft.document);
-        return issueInvoice(store, draft, requestOf(input), now, timeZone, () => crypto.randomUUID());
+        return issueInvoice(store, draft, requestOf(input), now, timeZone, () => crypto.randomUUID(), env);
       });
       return { document, format, bytes, overlaps: draft.overlaps };
     },
