@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { getLedgerSetting, setLedgerSetting } from '@tock/core';
+import { getLedgerSetting, setActivityArchived, setLedgerSetting } from '@tock/core';
 import { openWindow, screenshot, seriousAxeViolations, type TestBrowser, windowSuite } from './ui-support/harness.ts';
 
 const ui = windowSuite();
@@ -115,8 +115,14 @@ describe('Activities: archive, merge and delete', () => {
     await row.getByText('"Old client" has 1 block, so it cannot be deleted; merge it into another activity (tock activity merge) or archive it (tock activity archive)').waitFor();
     await row.getByTestId('activity-delete').getByRole('button', { name: 'Cancel' }).click();
 
+    // An archived activity is out of this picker too: unarchive it to merge into it.
+    tracker().createActivity('Shelved');
+    setActivityArchived(ui.services.store, 'Shelved', true);
+    await openWindow(page, ui.app, '/activities');
     await row.getByRole('button', { name: 'Merge… Old client' }).click();
     const confirm = row.getByTestId('activity-merge');
+    const targets = await confirm.getByLabel('Merge “Old client” into').locator('option').allTextContents();
+    assert.ok(targets.includes('Writing') && !targets.includes('Shelved'), `offered: ${targets.join(', ')}`);
     await confirm.getByLabel('Merge “Old client” into').selectOption({ label: 'Writing' });
     await confirm.getByText('Every block of “Old client” moves to “Writing”, then “Old client” is removed. This cannot be undone.').waitFor();
     assert.equal(tracker().listActivities().some((a) => a.activityName === 'Old client'), true, 'nothing happens before the confirmation');

@@ -12,7 +12,8 @@ import type { ActivityInfo } from '../../types.ts';
  */
 export function Confirm({ activity, all, kind, onDone, onCancel }: { activity: ActivityInfo; all: readonly ActivityInfo[]; kind: 'merge' | 'delete'; onDone(message: string): void; onCancel(): void }) {
   const t = useT();
-  const others = all.filter((a) => a.activityID !== activity.activityID);
+  // A merge's target is chosen like any activity: archived ones are out of pickers (docs/ui.md).
+  const others = all.filter((a) => a.activityID !== activity.activityID && !a.archived);
   const [into, setInto] = useState(others[0]?.activityID ?? '');
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
