@@ -27,7 +27,7 @@ export const SCREENS = [
 /** A message in `en-XA` ends so: accented text padded with `~` and bracketed (@tock/i18n pseudo.ts). */
 export const PSEUDO = /~+\]/;
 
-/** Words `Intl` writes for `en` (which `en-XA` formats in), the app's name, the units of Tock's English durations, and the time zone's name (data: Settings › Data shows it). */
+/** Words `Intl` writes for `en` (which `en-XA` formats in: months, weekdays, a list's `and`), the app's name, the units of Tock's English durations, and the time zone's name (data: Settings › Data shows it). */
 export function allowedWords(): Set<string> {
   const words = new Set(['Tock', 'h', 'min', 'm', 'AM', 'PM', ...(Intl.DateTimeFormat().resolvedOptions().timeZone.match(/[A-Za-z]+/g) ?? [])]);
   for (let i = 0; i < 12; i++) {
@@ -38,6 +38,8 @@ export function allowedWords(): Set<string> {
     const at = Date.UTC(2026, 10, 16 + i);
     for (const weekday of ['long', 'short'] as const) words.add(new Intl.DateTimeFormat('en', { weekday, timeZone: 'UTC' }).format(at));
   }
+  // A list's `and` and `or` are Intl.ListFormat's, as the months and weekdays are Intl's (docs/i18n.md "Formats").
+  for (const type of ['conjunction', 'disjunction'] as const) for (const word of new Intl.ListFormat('en', { type }).format(['1', '2']).match(/[A-Za-z]+/g) ?? []) words.add(word);
   return words;
 }
 
