@@ -37,6 +37,21 @@ export class AppNotRunningError extends Error {
   override name = 'AppNotRunningError' as const;
 }
 
+/** How long the app may be silent before it counts as stuck: 15 s, unless the command says (an import) or its route is below. */
+export const ADMIN_SILENCE_MS = 15_000;
+
+/**
+ * Routes whose answer may take longer than {@link ADMIN_SILENCE_MS} without the app being stuck:
+ * `tock calendar add` of a folder reads its files (at most 20 000, 16 MiB) before it answers with
+ * their count, seconds on a loaded machine and more on a slow disk (docs/decisions.md).
+ */
+export const ADMIN_LONGER_MS: Readonly<Record<string, number>> = { 'POST /calendars/add': 120_000 };
+
+/** How long a command to `route` may wait in silence: what the caller says, else the route's, else {@link ADMIN_SILENCE_MS}. */
+export function adminSilenceMs(method: 'GET' | 'POST', route: string, timeoutMs?: number): number {
+  return timeoutMs ?? ADMIN_LONGER_MS[`${method} ${route}`] ?? ADMIN_SILENCE_MS;
+}
+
 /** Sends one admin command to the running app and returns its result, or throws AdminError / AppNotRunningError. */
 export function adminRequest(
   path: string,
@@ -64,8 +79,8 @@ export function adminRequest(
         });
       },
     );
-    // 15 s of silence means the app is stuck; a long import says how long it may take.
-    req.setTimeout(options.timeoutMs ?? 15_000, () => req.destroy(new Error('timeout')));
+    // 15 s of silence means the app is stuck; a long import says how long it may take, a calendar's first read is given longer.
+    req.setTimeout(adminSilenceMs(method, route, options.timeoutMs), () => req.destroy(new Error('timeout')));
     req.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT' || error.code === 'ECONNREFUSED') reject(new AppNotRunningError('Tock is not running'));
       else reject(new AdminError(...ruleLine('app', { rule: 'appUnreachable', values: { reason: error.code ?? error.message } })));

@@ -424,3 +424,39 @@ test('each refusal of a calendar carries its rule beside the English line, for t
   });
   calendars.stop();
 });
+
+test('a folder read for the first time gives the event loop a turn after each file read; files unchanged since are not read again', async () => {
+  const dir = tempDir('tock-cal-');
+  const count = 40;
+  for (let i = 0; i < count; i++) writeFileSync(join(dir, `${String(i).padStart(2, '0')}.ics`), ics(event(`e${i}`, '20261120T090000Z', '20261120T100000Z', `M ${i}`)));
+  // Turns of the event loop, counted by an immediate that comes back each turn; each read notes the count.
+  let turns = 0;
+  let ticking = true;
+  const tick = (): void => {
+    turns++;
+    if (ticking) setImmediate(tick);
+  };
+  setImmediate(tick);
+  const seen: number[] = [];
+  const real = (await import('../src/calendar/calendar-file.ts')).readCalendarFile;
+  // A reader without I/O of its own (each file read by the real one first): only the calendars' turn can let the loop run.
+  const states = new Map<string, Awaited<ReturnType<typeof real>>>();
+  for (let i = 0; i < count; i++) {
+    const path = join(dir, `${String(i).padStart(2, '0')}.ics`);
+    states.set(path, await real(path, CALENDAR_LIMITS.maxFileBytes, CALENDAR_LIMITS.maxTotalBytes, undefined));
+  }
+  const readFile = async (path: string) => {
+    seen.push(turns);
+    const state = states.get(path);
+    assert.ok(state, path);
+    return state;
+  };
+  const calendars = createCalendars({ settings: memorySettings(), timeZone: () => 'UTC', timers: manualTimers(), readFile });
+  assert.equal((await calendars.add(dir, 'Vdir')).events, count);
+  ticking = false;
+  assert.equal(seen.length, count);
+  for (let i = 1; i < count; i++) assert.ok(seen[i]! > seen[i - 1]!, `a turn between file ${i - 1} and file ${i}: ${seen.join(',')}`);
+  // Looked at again, unchanged: nothing is read.
+  await calendars.refresh();
+  assert.equal(seen.length, count);
+});
