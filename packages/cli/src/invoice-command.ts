@@ -52,7 +52,7 @@ function warningsOf(t: CliMessages, summary: InvoiceStreamSummary): string[] {
 
 /**
  * The flag of each field the app may refuse. `client` is not among them: the app's one refusal
- * of a named client is a whole sentence ("no client named …; see tock clients list"), and an
+ * of a named client is a whole sentence ("no client named … (`tock clients` lists them)"), and an
  * empty name is refused here, before it is sent.
  */
 const FLAGS: FlagsByField = { from: '--from', to: '--to', format: '--format', number: '--reissue' };

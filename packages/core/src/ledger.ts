@@ -113,7 +113,7 @@ export function requireClient(store: Store, idOrName: unknown, field = 'client')
   if (typeof idOrName !== 'string' || idOrName.trim() === '') throw validationProblem([ruleProblem(field, { rule: 'mustNameClient' })]);
   const byId = UUID.test(idOrName) ? (store.statement(`SELECT ${CLIENT_COLUMNS} FROM clients WHERE id = ?`).get(idOrName.toLowerCase()) as ClientRow | undefined) : undefined;
   const found = byId ?? (store.statement(`SELECT ${CLIENT_COLUMNS} FROM clients WHERE name_key = ? ORDER BY id LIMIT 1`).get(nameKey(idOrName)) as ClientRow | undefined);
-  if (!found) throw new Problem('validation_failed', `no client named "${idOrName.trim()}"; see tock clients list`, { details: [ruleProblem(field, { rule: 'noClientNamed', values: { name: idOrName.trim() } })] });
+  if (!found) throw new Problem('validation_failed', `no client named "${idOrName.trim()}" (\`tock clients\` lists them)`, { details: [ruleProblem(field, { rule: 'noClientNamed', values: { name: idOrName.trim() } })] });
   return clientOf(found);
 }
 
