@@ -101,7 +101,7 @@ describe('the window’s language', () => {
     const select = page.getByLabel('Tock speaks');
     const options = await select.locator('option').evaluateAll((all) => all.map((o) => [(o as HTMLOptionElement).value, o.textContent, o.getAttribute('lang')]));
     assert.deepEqual(options, [
-      ['system', 'As the system is set (LANG)', null],
+      ['system', 'As the system is set (LC_ALL, LC_MESSAGES or LANG)', null],
       ['en', 'English', 'en'],
       ['de', 'Deutsch', 'de'],
       ['fr', 'Français', 'fr'],

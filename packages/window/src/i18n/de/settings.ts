@@ -154,6 +154,6 @@ export const settings = {
   'desk.clockHint': 'Alle Uhrzeiten im Fenster und alle Zeitfelder folgen dieser Einstellung; eingeben können Sie beides (14:05 oder 2:05 PM).',
   'desk.languageHeading': 'Sprache',
   'desk.tockSpeaks': 'Tock spricht',
-  'desk.languageSystem': 'Wie im System eingestellt (LANG)',
+  'desk.languageSystem': 'Wie im System eingestellt (LC_ALL, LC_MESSAGES oder LANG)',
   'desk.intro': 'Leerlaufzeit, Erinnerung, Infobereich und Uhr. Um Tock bei der Anmeldung zu starten, führen Sie {command} aus.',
 } satisfies Catalog<typeof en>;

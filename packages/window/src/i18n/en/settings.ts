@@ -151,6 +151,6 @@ export const settings = {
   'desk.clockHint': 'Every time the window shows and every time field follow it; a time is typed either way (14:05 or 2:05 PM).',
   'desk.languageHeading': 'Language',
   'desk.tockSpeaks': 'Tock speaks',
-  'desk.languageSystem': 'As the system is set (LANG)',
+  'desk.languageSystem': 'As the system is set (LC_ALL, LC_MESSAGES or LANG)',
   'desk.intro': 'Idle time, the reminder, the tray and the clock. To start Tock at login, run {command}.',
 } as const;

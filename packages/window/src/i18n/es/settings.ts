@@ -154,6 +154,6 @@ export const settings = {
   'desk.clockHint': 'Todas las horas que muestra la ventana y todos los campos de hora la siguen; una hora se escribe de cualquiera de las dos formas (14:05 o 2:05 p. m.).',
   'desk.languageHeading': 'Idioma',
   'desk.tockSpeaks': 'Idioma de Tock',
-  'desk.languageSystem': 'Según la configuración del sistema (LANG)',
+  'desk.languageSystem': 'Según la configuración del sistema (LC_ALL, LC_MESSAGES o LANG)',
   'desk.intro': 'Tiempo de inactividad, recordatorio, bandeja del sistema y reloj. Para iniciar Tock al iniciar sesión, ejecute {command}.',
 } satisfies Catalog<typeof en>;

@@ -154,6 +154,6 @@ export const settings = {
   'desk.clockHint': 'Toutes les heures affichées par la fenêtre et tous les champs d’heure la suivent ; une heure se saisit des deux façons (14:05 ou 2:05 PM).',
   'desk.languageHeading': 'Langue',
   'desk.tockSpeaks': 'Langue de Tock',
-  'desk.languageSystem': 'Comme le système est réglé (LANG)',
+  'desk.languageSystem': 'Selon les réglages du système (LC_ALL, LC_MESSAGES ou LANG)',
   'desk.intro': 'Inactivité, rappel, zone de notification et horloge. Pour démarrer Tock à l’ouverture de session, exécutez {command}.',
 } satisfies Catalog<typeof en>;

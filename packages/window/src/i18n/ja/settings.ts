@@ -154,6 +154,6 @@ export const settings = {
   'desk.clockHint': 'ウィンドウのすべての時刻と時刻欄はこれに従います。入力はどちらの形式でもできます（14:05 または 午後2:05）。',
   'desk.languageHeading': '言語',
   'desk.tockSpeaks': 'Tock の言語',
-  'desk.languageSystem': 'システムの設定に従う（LANG）',
+  'desk.languageSystem': 'システムの設定に従う（LC_ALL、LC_MESSAGES または LANG）',
   'desk.intro': 'アイドル時間、リマインダー、システムトレイ、時計。ログイン時に Tock を起動するには {command} を実行してください。',
 } satisfies Catalog<typeof en>;
