@@ -43,6 +43,7 @@ CLASS_FOR_STATUS: list[tuple[int, str, type[TockError]]] = [
     (405, "method_not_allowed", HTTPError),
     (409, "nonce_reused", ReplayError),
     (409, "idempotency_conflict", ReplayError),
+    (409, "invoiced", ReplayError),
     (413, "payload_too_large", HTTPError),
     (415, "unsupported_media_type", HTTPError),
     (429, "locked_out", HTTPError),

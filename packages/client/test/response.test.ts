@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash, createHmac } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { SigningKey } from '@tock/protocol';
-import { AuthError, HttpError, TockError, ValidationError } from '../src/errors.ts';
+import { AuthError, HttpError, ReplayError, TockError, ValidationError } from '../src/errors.ts';
 import { type ReceivedResponse, readResponse } from '../src/response.ts';
 
 const TOKEN = 'response-token';
@@ -78,6 +78,14 @@ describe('readResponse', () => {
     assert.ok(error instanceof ValidationError);
     assert.equal(error.message, 'durationMinutes: too long');
     assert.deepEqual(error.details, [{ field: 'durationMinutes', message: 'too long' }]);
+  });
+
+  it('maps 409 invoiced (a block on an invoice) to ReplayError with the code and the line of docs/protocol.md', () => {
+    const line = 'this block is on invoice INV-2026-001; void the invoice to change it';
+    const error = failure(response(409, JSON.stringify({ ok: false, error: line, code: 'invoiced' })));
+    assert.ok(error instanceof ReplayError);
+    assert.deepEqual([error.name, error.status, error.code, error.message], ['ReplayError', 409, 'invoiced', line]);
+    assert.equal(error.retryAfter, undefined);
   });
 
   it('gives a bodiless or codeless error the code of its status', () => {
