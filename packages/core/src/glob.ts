@@ -6,17 +6,26 @@
  * between is found at its leftmost place after the one before. Nothing is ever tried twice, so
  * a match costs at most the text's length times the pattern's — linear in the text for a
  * pattern of at most {@link GLOB_LIMITS} (why not a regex or a library: docs/decisions.md
- * "Capture globs").
+ * "Capture globs"). A pattern without `?` is matched on the text's UTF-16 units as they are
+ * (no `?` has to take one code point, and a well-formed piece only ever matches whole code
+ * points), so no array of the text is made; one with `?`, or with a lone surrogate, on its code
+ * points.
  */
 
 import type { FieldRule } from '@tock/protocol';
-import { codePointLength } from './names.ts';
+import { codePointLength, isWellFormedText } from './names.ts';
 
 /** A pattern has at most this many characters and this many `*` (docs/desktop.md "Capture"). */
 export const GLOB_LIMITS = { length: 256, stars: 16 } as const;
 
-/** A piece between two `*`: its code points, `null` where the pattern has `?`. */
-type Piece = readonly (string | null)[];
+/**
+ * A piece between two `*`: its code points, `null` where the pattern has `?`; or, in a pattern
+ * without `?`, the piece's text itself (indexed by UTF-16 units, like the text it is matched on).
+ */
+type Piece = readonly (string | null)[] | string;
+
+/** The text as the pieces are matched on: its code points, or the string itself for pieces that are strings. */
+type Units = readonly string[] | string;
 
 /** A glob made ready to match many texts. */
 export interface CompiledGlob {
@@ -68,11 +77,8 @@ function countStars(glob: string): number {
 export function compileGlob(glob: string): CompiledGlob {
   const known = compiled.get(glob);
   if (known !== undefined) return known;
-  const pieces: Piece[] = glob
-    .toLowerCase()
-    .split('*')
-    .map((part) => Array.from(part, (c) => (c === '?' ? null : c)));
-  const made: CompiledGlob = { glob, test: (text) => matchPieces(pieces, Array.from(text.toLowerCase())) };
+  const matcher = matcherOf(glob);
+  const made: CompiledGlob = { glob, test: (text) => matcher(text) };
   if (compiled.size >= 2000) compiled.clear();
   compiled.set(glob, made);
   return made;
@@ -88,15 +94,23 @@ export function globMatches(glob: string, text: string): boolean {
 
 /** {@link globMatches}, counting its comparisons in `counter` (the tests' measure of its cost). */
 export function globMatchesCounted(glob: string, text: string, counter: GlobSteps): boolean {
-  const pieces = glob
-    .toLowerCase()
-    .split('*')
-    .map((part) => Array.from(part, (c) => (c === '?' ? null : c)));
-  return matchPieces(pieces, Array.from(text.toLowerCase()), counter);
+  return matcherOf(glob, counter)(text);
+}
+
+/**
+ * The glob lower-cased and cut at its `*`, and how a text is matched: on its UTF-16 units when
+ * the glob has no `?` and no lone surrogate (a piece then starts and ends on whole code points,
+ * so it stands where it would among the code points), else on its code points.
+ */
+function matcherOf(glob: string, counter?: GlobSteps): (text: string) => boolean {
+  const parts = glob.toLowerCase().split('*');
+  if (!glob.includes('?') && isWellFormedText(glob)) return (text) => matchPieces(parts, text.toLowerCase(), counter);
+  const pieces = parts.map((part) => Array.from(part, (c) => (c === '?' ? null : c)));
+  return (text) => matchPieces(pieces, Array.from(text.toLowerCase()), counter);
 }
 
 /** Whether `piece` stands in `text` at `at` (`null` matches any code point). */
-function pieceAt(piece: Piece, text: readonly string[], at: number, counter: GlobSteps | undefined): boolean {
+function pieceAt(piece: Piece, text: Units, at: number, counter: GlobSteps | undefined): boolean {
   for (let k = 0; k < piece.length; k++) {
     if (counter) counter.steps++;
     const c = piece[k];
@@ -106,12 +120,12 @@ function pieceAt(piece: Piece, text: readonly string[], at: number, counter: Glo
 }
 
 /**
- * The match itself, on code points. Without `*` (one piece) the text must be that piece. Else
+ * The match itself, on code points or UTF-16 units (the same steps). Without `*` (one piece) the text must be that piece. Else
  * the first piece is the text's start, the last its end, and the ones between are taken at the
  * leftmost place each fits after the one before: a later place could only leave less room for
  * the rest, so the leftmost one is never worse and no choice is ever undone.
  */
-function matchPieces(pieces: readonly Piece[], text: readonly string[], counter?: GlobSteps): boolean {
+function matchPieces(pieces: readonly Piece[], text: Units, counter?: GlobSteps): boolean {
   const first = pieces[0] as Piece;
   if (pieces.length === 1) return first.length === text.length && pieceAt(first, text, 0, counter);
   const last = pieces[pieces.length - 1] as Piece;

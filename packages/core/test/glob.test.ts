@@ -62,6 +62,67 @@ test('agrees with the old regular expression on texts made from the glob itself 
   );
 });
 
+/**
+ * The matcher before a glob without `?` was matched on the text's UTF-16 units: every glob on
+ * an array of the text's code points, the pieces taken at their leftmost place.
+ */
+function codePointGlob(glob: string, text: string): boolean {
+  const pieces = glob
+    .toLowerCase()
+    .split('*')
+    .map((part) => Array.from(part, (c) => (c === '?' ? null : c)));
+  const units = Array.from(text.toLowerCase());
+  const at = (piece: (string | null)[], start: number): boolean => piece.every((c, k) => c === null || c === units[start + k]);
+  const first = pieces[0] ?? [];
+  if (pieces.length === 1) return first.length === units.length && at(first, 0);
+  const last = pieces[pieces.length - 1] ?? [];
+  if (first.length + last.length > units.length || !at(first, 0) || !at(last, units.length - last.length)) return false;
+  let from = first.length;
+  const end = units.length - last.length;
+  for (const piece of pieces.slice(1, -1)) {
+    let found = -1;
+    for (let start = from; start + piece.length <= end && found < 0; start++) if (at(piece, start)) found = start;
+    if (found < 0) return false;
+    from = found + piece.length;
+  }
+  return true;
+}
+
+// Halves of 😀 alone (lone surrogates) beside it, in globs and texts: a piece must never match half a character.
+const UNITS = [...ALPHABET, '\uD83D', '\uDE00', '😀', 'x'];
+const unitText = fc.array(fc.constantFrom(...UNITS), { maxLength: 14 }).map((cs) => cs.join(''));
+const starGlob = fc.array(fc.constantFrom(...UNITS, '*', '*', '*'), { maxLength: 9 }).map((cs) => cs.join(''));
+
+test('a glob without ? matched on the text’s UTF-16 units agrees with the code-point matcher (property)', () => {
+  fc.assert(
+    fc.property(starGlob, unitText, (glob, text) => {
+      assert.equal(globMatches(glob, text), codePointGlob(glob, text), `glob ${JSON.stringify(glob)} on ${JSON.stringify(text)}`);
+      assert.equal(globMatchesCounted(glob, text, { steps: 0 }), codePointGlob(glob, text));
+    }),
+    { numRuns: 20_000, seed: 20261129 },
+  );
+  // Texts made from the glob's pieces, so that most match: each `*` filled with a few units.
+  const filled = starGlob.chain((glob) =>
+    fc.array(fc.array(fc.constantFrom(...UNITS), { maxLength: 3 }), { minLength: glob.length + 1, maxLength: glob.length + 1 }).map((fills) => ({
+      glob,
+      text: glob
+        .split('*')
+        .map((part, i) => (i === 0 ? part : (fills[i] ?? []).join('') + part))
+        .join(''),
+    })),
+  );
+  fc.assert(
+    fc.property(filled, ({ glob, text }) => {
+      assert.equal(globMatches(glob, text), codePointGlob(glob, text), `glob ${JSON.stringify(glob)} on ${JSON.stringify(text)}`);
+    }),
+    { numRuns: 20_000, seed: 20261129 },
+  );
+  // Half of a character never matches in a whole one, on either side of a *.
+  assert.equal(globMatches('*\uDE00*', '😀'), false);
+  assert.equal(globMatches('\uD83D*', '😀'), false);
+  assert.equal(globMatches('*😀', 'a😀'), true);
+});
+
 test('* and ? only, case-insensitive on the whole text; ? is one code point', () => {
   assert.ok(globMatches('*keepass*', 'KeePassXC'));
   assert.ok(globMatches('fire?ox', 'Firefox'));
