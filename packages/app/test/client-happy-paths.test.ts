@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { randomUUID } from 'node:crypto';
 import { NotFoundError, TockClient, ValidationError } from '@tock/client';
-import { addClient, setActivityLedger } from '@tock/core';
+import { addClient, recordHeartbeats, setActivityLedger } from '@tock/core';
 import { startApp, type RunningApp } from '../src/app.ts';
 import { freePort } from './support/real-app.ts';
 
@@ -131,6 +131,68 @@ describe('TockClient against a real app and listener in process', () => {
     const first = await tock.logEntry(input);
     const second = await tock.logEntry(input);
     assert.equal(second.entryID, first.entryID);
+  });
+
+  it('keeps a session note: a short session is kept only with one; a note too long is refused naming note', async () => {
+    const noted = await tock.startActivity('Notes', { createIfMissing: true, note: 'chapter 3' });
+    // Given while that activity runs, the note replaces the session's: the same session goes on.
+    const again = await tock.startActivity('Notes', { note: 'chapter 4' });
+    assert.deepEqual([again.activityID, again.startedAt, again.created], [noted.activityID, noted.startedAt, false]);
+    const refused = await tock.startActivity('Notes', { note: 'x'.repeat(2001) }).then(
+      () => assert.fail('a note of 2001 characters was accepted'),
+      (error: unknown) => error,
+    );
+    assert.ok(refused instanceof ValidationError, String(refused));
+    assert.deepEqual(
+      refused.details?.map((d) => d.field),
+      ['note'],
+    );
+    // Shorter than minSessionSeconds (60): kept because of its note, and a bare one is not.
+    assert.equal((await tock.stopActivity())?.kept, true);
+    await tock.startActivity('Notes');
+    assert.equal((await tock.stopActivity())?.kept, false);
+  });
+
+  it('reads a past day of suggestions, accepts one to a new activity (an unlabelled one needs a name), and it is gone', async () => {
+    const day = new Date(Date.now() - 3 * 86_400_000);
+    day.setHours(10, 0, 0, 0); // 10:00 local, three days ago: nothing else of this file lies there
+    const date = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+    const beats = Array.from({ length: 16 }, (_, i) => ({ entity: '/src/shop/main.ts', time: day.getTime() / 1000 + i * 120, project: 'shop' }));
+    recordHeartbeats(app.services.store, beats, { userAgent: 'wakatime/1 vscode/1.96.0 vscode-wakatime/25.0.0', machine: 'm' }, { nowMs: Date.now(), newId: randomUUID });
+
+    const found = await tock.getSuggestions({ date });
+    assert.equal(found.date, date);
+    assert.equal(found.suggestions.length, 1, JSON.stringify(found));
+    const [suggestion] = found.suggestions as [(typeof found.suggestions)[number]];
+    assert.deepEqual([suggestion.activityName, suggestion.activityID, suggestion.ruleID], [null, null, null]);
+    assert.deepEqual(
+      suggestion.sources.map((x) => [x.source, x.project, x.title]),
+      [['editor', 'shop', null]],
+    );
+    assert.match(suggestion.start, /Z$/);
+    assert.equal(suggestion.seconds, (Date.parse(suggestion.end) - Date.parse(suggestion.start)) / 1000);
+
+    const unnamed = await tock.acceptSuggestion(suggestion.id).then(
+      () => assert.fail('an unlabelled suggestion was accepted without an activity'),
+      (error: unknown) => error,
+    );
+    assert.ok(unnamed instanceof ValidationError, String(unnamed));
+    assert.deepEqual(
+      unnamed.details?.map((d) => d.field),
+      ['activityName'],
+    );
+    const entry = await tock.acceptSuggestion(suggestion.id, { activityName: 'Shop' });
+    assert.deepEqual(
+      [entry.activity.activityName, entry.created, entry.startedAt, entry.endedAt, entry.note],
+      ['Shop', true, suggestion.start, suggestion.end, 'from capture'],
+    );
+    assert.deepEqual((await tock.getSuggestions({ date })).suggestions, []);
+    const gone = await tock.acceptSuggestion(suggestion.id, { activityName: 'Shop' }).then(
+      () => assert.fail('a suggestion was accepted twice'),
+      (error: unknown) => error,
+    );
+    assert.ok(gone instanceof NotFoundError, String(gone));
+    assert.equal(gone.code, 'suggestion_not_found');
   });
 
   it("maps the app's own refusals: an unknown activity, a duration out of range", async () => {
