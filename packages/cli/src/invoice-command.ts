@@ -11,6 +11,7 @@ import { closeSync, createWriteStream, fsyncSync, openSync, renameSync, rmSync }
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { AdminInput, InvoiceStreamSummary } from '@tock/admin';
+import { formatList } from '@tock/i18n';
 import { admin, adminDownload, asFlagRefusal, type FlagsByField } from './admin-call.ts';
 import { flags } from './flags.ts';
 import type { Command } from './command.ts';
@@ -43,10 +44,13 @@ function totalsText(t: CliMessages, totals: readonly { currency: string; amount:
  * periods overlap it worded from their facts (`overlaps`); English, or an app that sends no
  * facts, keeps the app's lines.
  */
-function warningsOf(t: CliMessages, summary: InvoiceStreamSummary): string[] {
+export function warningsOf(t: CliMessages, summary: Pick<InvoiceStreamSummary, 'warnings' | 'overlaps'>): string[] {
   const overlaps = summary.overlaps ?? [];
   if (t.locale === 'en' || overlaps.length === 0) return summary.warnings ?? [];
-  const list = overlaps.map((o) => t('invoice.overlapItem', { number: o.number, from: dayFor(t, o.from), to: dayFor(t, o.to) })).join(t.locale === 'ja' ? '、' : ', ');
+  const list = formatList(
+    t.locale,
+    overlaps.map((o) => t('invoice.overlapItem', { number: o.number, from: dayFor(t, o.from), to: dayFor(t, o.to) })),
+  );
   return [t('invoice.overlapWarning', { count: overlaps.length, list })];
 }
 

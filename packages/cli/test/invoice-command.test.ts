@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { setActivityLedger } from '@tock/core';
 import type { RunningApp } from '@tock/app/start';
+import { loadCliMessages } from '../src/i18n/index.ts';
+import { warningsOf } from '../src/invoice-command.ts';
 import { dayBefore, type InProcessApp, startInProcessApp } from './in-process-app.ts';
 
 const HOSTILE = '<script>alert(1)</script> =HYPERLINK("http://evil.example")';
@@ -93,5 +95,20 @@ describe('tock invoice against a running app', () => {
     assert.ok(!/,=/.test(cells) && !/,"=/.test(cells), cells);
     const bad = await tock('invoice', '--reissue', 'INV-1999-001', '--output', join(home, 'x.pdf'));
     assert.match(bad.err, /^error: --reissue: no invoice INV-1999-001/);
+  });
+});
+
+describe('tock invoice’s warning of overlapping invoices', () => {
+  it('lists the earlier invoices in the language’s words: German `und`, Japanese `、`', async () => {
+    const overlaps = [
+      { number: 'INV-2026-001', from: '2026-10-01', to: '2026-10-31' },
+      { number: 'INV-2026-002', from: '2026-11-01', to: '2026-11-15' },
+    ];
+    const [german] = warningsOf(await loadCliMessages('de'), { overlaps });
+    assert.match(german ?? '', /: INV-2026-001 \(01\.10\.2026 bis 31\.10\.2026\) und INV-2026-002 \(01\.11\.2026 bis 15\.11\.2026\); /);
+    const [japanese] = warningsOf(await loadCliMessages('ja'), { overlaps });
+    assert.match(japanese ?? '', /：INV-2026-001（.+～.+）、INV-2026-002（.+～.+）。/);
+    // English keeps the app's own line.
+    assert.deepEqual(warningsOf(await loadCliMessages('en'), { overlaps, warnings: ['the app’s line'] }), ['the app’s line']);
   });
 });

@@ -157,7 +157,7 @@ describe('the data in the CLI’s lines, in the person’s language', () => {
     running.app.services.tracker.logEntry({ name: 'Tagged', createIfMissing: true, durationMinutes: 15, endedAt: dayBefore(NOW, 0).endedAt });
     const id = '[0-9a-f-]{36}';
     assert.match((await inLanguage('de_DE.UTF-8', 'tag', 'last', 'urgent')).out, new RegExp(`^Eintrag ${id}: Schlagwort urgent$`));
-    assert.match((await inLanguage('fr_FR.UTF-8', 'tag', 'last', 'acme')).out, new RegExp(`^saisie ${id} : étiquettes urgent, acme$`));
+    assert.match((await inLanguage('fr_FR.UTF-8', 'tag', 'last', 'acme')).out, new RegExp(`^saisie ${id} : étiquettes urgent et acme$`));
     assert.match((await inLanguage('ja_JP.UTF-8', 'untag', 'last', 'acme')).out, new RegExp(`^エントリ ${id}：タグ urgent$`));
     assert.match((await inLanguage('en_XA', 'untag', 'last', 'urgent')).out, PSEUDO);
     assert.match((await inLanguage('de_DE.UTF-8', 'tag', 'last', 'x')).out, /: Schlagwort x$/);
