@@ -202,11 +202,13 @@ function createTockMcpServer(io: Io): McpServer {
     'get_report',
     {
       title: 'Time report',
-      description: described('Seconds tracked per activity (by "activity") or per day (by "day") over local calendar days, both inclusive; from and to default to today.'),
+      description: described(
+        'Seconds tracked per activity (by "activity"), per day ("day"), per client ("client") or per tag ("tag") over local calendar days, both inclusive; from and to default to today.',
+      ),
       inputSchema: {
         from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().describe('First day, YYYY-MM-DD'),
         to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().describe('Last day, YYYY-MM-DD'),
-        by: z.enum(['activity', 'day']).optional().describe('Rows per activity (default) or per day'),
+        by: z.enum(['activity', 'day', 'client', 'tag']).optional().describe('Rows per activity (default), per day, per client or per tag'),
       },
       annotations: readOnly,
     },

@@ -42,6 +42,38 @@ describe('tock mcp against a real app, through the official SDK client', () => {
     assert.deepEqual(byName.get('log_time')!.inputSchema.required?.sort(), ['duration', 'name']);
   });
 
+  it('takes the inputs docs/integrations.md names, by those names', async () => {
+    const { tools } = await mcp.client.listTools();
+    const inputs = Object.fromEntries(
+      tools.map((tool) => [tool.name, { names: Object.keys(tool.inputSchema.properties ?? {}).sort(), required: [...(tool.inputSchema.required ?? [])].sort() }]),
+    );
+    assert.deepEqual(inputs, {
+      get_status: { names: [], required: [] },
+      search_activities: { names: ['limit', 'query'], required: ['query'] },
+      start_activity: { names: ['createIfMissing', 'name', 'note'], required: ['name'] },
+      stop_activity: { names: [], required: [] },
+      log_time: { names: ['createIfMissing', 'duration', 'name', 'note'], required: ['duration', 'name'] },
+      get_report: { names: ['by', 'from', 'to'], required: [] },
+      get_suggestions: { names: ['date'], required: [] },
+      accept_suggestion: { names: ['activityName', 'id'], required: ['id'] },
+    });
+    const by = (tools.find((tool) => tool.name === 'get_report')!.inputSchema.properties as { by: { enum: string[] } }).by;
+    assert.deepEqual(by.enum, ['activity', 'day', 'client', 'tag'], 'the groupings of GET /report');
+  });
+
+  it('get_report groups by client and by tag as GET /report does', async () => {
+    await callTool(mcp.client, 'log_time', { name: 'Tagless', duration: '10m', createIfMissing: true });
+    const byClient = await callTool(mcp.client, 'get_report', { by: 'client' });
+    assert.equal(byClient.isError, undefined, text(byClient));
+    const clientRows = (byClient.structuredContent!['result'] as { rows: { clientID: string | null; clientName: string | null; seconds: number }[] }).rows;
+    assert.ok(clientRows.some((row) => row.clientID === null && row.clientName === null && row.seconds >= 600), JSON.stringify(clientRows));
+    assert.match(text(byClient), /^\(no client\): /m);
+    const byTag = await callTool(mcp.client, 'get_report', { by: 'tag' });
+    assert.equal(byTag.isError, undefined, text(byTag));
+    assert.ok((byTag.structuredContent!['result'] as { rows: { tag: string | null }[] }).rows.some((row) => row.tag === null));
+    assert.match(text(byTag), /^\(no tag\): /m);
+  });
+
   it('starts, reads, logs, searches, reports and stops, each answer holding the wire result', async () => {
     const started = await callTool(mcp.client, 'start_activity', { name: 'Writing docs', createIfMissing: true });
     assert.equal(started.isError, undefined, text(started));
