@@ -56,7 +56,8 @@ export interface InvoiceDraft {
 export function overlapWarning(overlaps: readonly InvoiceOverlap[]): string | undefined {
   if (overlaps.length === 0) return undefined;
   // ASCII only: the admin socket carries it in a trailer, where a dash such as – is refused.
-  const list = overlaps.map((o) => `${o.number} (${o.from} to ${o.to})`).join(', ');
+  // English's list from Intl (`a, b, and c`), as formatList writes it; core loads no @tock/i18n formatter.
+  const list = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' }).format(overlaps.map((o) => `${o.number} (${o.from} to ${o.to})`));
   return `the period overlaps ${overlaps.length === 1 ? 'an earlier invoice' : 'earlier invoices'} of this client: ${list}; only blocks on no invoice are on this one`;
 }
 

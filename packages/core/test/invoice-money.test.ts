@@ -283,6 +283,11 @@ test('an invoice whose period overlaps an earlier one of the client is drafted w
   const draft = draftInvoice(f.store, { client: 'ACME', from: '2026-11-10', to: '2026-11-30' }, f.clock(), 'UTC');
   assert.deepEqual(draft.overlaps, [{ number: first.number, from: '2026-11-01', to: '2026-11-15' }]);
   assert.equal(overlapWarning(draft.overlaps), `the period overlaps an earlier invoice of this client: ${first.number} (2026-11-01 to 2026-11-15); only blocks on no invoice are on this one`);
+  // Two or more are an English list, its `and` from Intl, not a comma join.
+  assert.equal(
+    overlapWarning([...draft.overlaps, { number: 'INV-2026-900', from: '2026-11-16', to: '2026-11-20' }]),
+    `the period overlaps earlier invoices of this client: ${first.number} (2026-11-01 to 2026-11-15) and INV-2026-900 (2026-11-16 to 2026-11-20); only blocks on no invoice are on this one`,
+  );
   assert.deepEqual(
     draft.document.lines.map((l) => [l.date, l.billedSeconds]),
     [
