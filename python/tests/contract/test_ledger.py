@@ -1,8 +1,9 @@
 """The ledger and session notes against the real app, through both clients: ``log_entry`` with
 ``tags`` and ``billable``, ``get_report`` by client and by tag with ``billable`` (rows, amounts,
-targets), and ``start_activity``'s ``note``.
+targets), ``start_activity``'s ``note``, and the ``budget`` event of ``events()``.
 
-See docs/protocol.md "Endpoints", "Reports: `GET /report`, `tock report`".
+See docs/protocol.md "Endpoints", "Reports: `GET /report`, `tock report`", "The event stream:
+`GET /events`".
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from tock_client import Amount, Report, ReportRow, StartResult, ValidationError
+from tock_client import Amount, Budget, Client, Report, ReportRow, StartResult, ValidationError
 
 from .conftest import TockApp, invoke
 
@@ -111,3 +112,23 @@ def test_start_activity_takes_a_note_and_refuses_one_too_long(flavour: str, app:
     crumb = invoke(flavour, app, "stop_activity")
     assert crumb is not None
     assert (crumb.activity_id, crumb.kept) == (started.activity_id, False)
+
+
+def test_events_say_when_an_activity_passes_80_percent_of_its_budget(app: TockApp) -> None:
+    name = f"Budgeted {uuid.uuid4().hex[:8]}"
+    started = invoke("sync", app, "start_activity", name, create_if_missing=True)
+    invoke("sync", app, "stop_activity")  # a crumb: the activity exists with no time
+    app.cli("activity", "set", name, "--budget", "1")
+    with Client(token=app.token, port=app.port, timeout=5.0) as client:
+        events = client.events(reconnect=False)
+        assert next(events).type == "status"
+        ended = datetime.now().astimezone() - timedelta(days=12)
+        invoke("sync", app, "log_entry", name=name, duration_minutes=50, ended_at=ended)
+        budget = next(e.data for e in events if e.type == "budget")
+    assert budget == Budget(
+        activity_id=started.activity_id,
+        activity_name=name,
+        used_seconds=3000,
+        budget_seconds=3600,
+        percent=80,
+    )
