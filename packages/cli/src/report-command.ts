@@ -38,7 +38,8 @@ function hasBilling(report: Report): boolean {
  */
 export function reportTable(t: CliMessages, report: Report, by: ReportBy): string {
   const day = (date: string): string => (englishForms(t) ? date : formatDate(t.locale, Date.parse(`${date}T12:00:00Z`), 'UTC', 'medium'));
-  const range = report.from === report.to ? day(report.from) : `${day(report.from)} – ${day(report.to)}`;
+  // A range as the locale writes one (`9–15 nov. 2026`, `2026/11/09～2026/11/15`); English keeps its ISO days.
+  const range = report.from === report.to ? day(report.from) : englishForms(t) ? `${report.from} – ${report.to}` : dayRange(t, report.from, report.to);
   const title = t('report.title', { range, zone: report.timeZone, by });
   const shown = shownTable(
     report.rows.map((r) => r.seconds),
@@ -83,6 +84,11 @@ export function reportTable(t: CliMessages, report: Report, by: ReportBy): strin
   const line = (row: string[]): string => row.map((cell, column) => (column === 0 ? padEndColumns(cell, widths[0] as number) : padStartColumns(cell, widths[column] as number))).join('  ');
   const rule = '─'.repeat(widths.reduce((sum, w) => sum + w, 0) + 2 * (widths.length - 1));
   return [title, '', line(header), rule, ...cells.map(line), rule, ...overlap.map(line), line(total)].join('\n');
+}
+
+/** Two calendar days as the locale writes a range of them (`Intl`'s `formatRange`, the title's medium dates). */
+function dayRange(t: CliMessages, from: string, to: string): string {
+  return new Intl.DateTimeFormat(intlLocale(t.locale), { dateStyle: 'medium', timeZone: 'UTC' }).formatRange(Date.parse(`${from}T12:00:00Z`), Date.parse(`${to}T12:00:00Z`));
 }
 
 /**

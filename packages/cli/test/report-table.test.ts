@@ -120,4 +120,14 @@ describe('tock report: the table', () => {
     assert.deepEqual(await firstCells('es'), ['dom, 29 nov 2026', 'lun, 30 nov 2026']);
     assert.deepEqual(await firstCells('ja'), ['2026/11/29(日)', '2026/11/30(月)']);
   });
+
+  it('titles a range of days as the locale writes one; English as before', async () => {
+    const week = { ...base, from: '2026-11-23', to: '2026-11-29', totalSeconds: 0, overlapSeconds: 0, rows: [], amounts: [] } as unknown as Report;
+    const title = async (language: 'en' | 'de' | 'fr' | 'es' | 'ja'): Promise<string> => reportTable(await loadCliMessages(language), week, 'activity').split('\n')[0] as string;
+    assert.equal(await title('en'), '2026-11-23 – 2026-11-29 (UTC), by activity');
+    assert.equal(await title('fr'), '23–29 nov. 2026 (UTC), par activité');
+    assert.equal(await title('es'), '23–29 nov 2026 (UTC), por actividad');
+    assert.equal(await title('de'), '23.–29.11.2026 (UTC), nach Tätigkeit');
+    assert.equal(await title('ja'), '2026/11/23～2026/11/29（UTC）、アクティビティ別');
+  });
 });
