@@ -21,7 +21,7 @@ import type { InvoiceDocument } from '@tock/core';
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import { breakLines } from './line-breaker.ts';
 import { japaneseFonts } from './japanese-font.ts';
-import { dateText, headFacts, invoiceColumns, invoiceLocale, invoiceWords, lineCells, reverseChargeNote, textLines, totalRows } from './text.ts';
+import { dateText, headFacts, invoiceColumns, invoiceLocale, invoiceWords, lineCells, rateText, reverseChargeNote, textLines, totalRows } from './text.ts';
 
 const PAGE: [number, number] = [595.28, 841.89]; // A4 in points
 const MARGIN = 48;
@@ -59,7 +59,12 @@ export async function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   // Spaces Intl puts in numbers and dates (narrow and no-break: 1 234,50 in French) are drawn as spaces.
   const clean = (text: string): string => [...text].map((c) => (drawable.has(c.codePointAt(0) as number) ? c : /[\t\u00a0\u2009\u202f]/.test(c) ? ' ' : '?')).join('');
   const titles = invoiceColumns(doc);
-  const columns = widenDate(doc.showWorked === true ? COLUMNS_WORKED : COLUMNS_BILLED, regular.widthOfTextAtSize(clean(dateText('2026-12-31', invoiceLocale(doc))), SIZE.table));
+  const dated = widenDate(doc.showWorked === true ? COLUMNS_WORKED : COLUMNS_BILLED, regular.widthOfTextAtSize(clean(dateText('2026-12-31', invoiceLocale(doc))), SIZE.table));
+  // The rate's column as wide as its widest rate (`12,000 JPY/時間` in the Japanese font), so a rate never breaks over two lines.
+  // Measured once per rate and currency: an invoice of 2 000 lines has a few.
+  const rates = new Map(doc.lines.map((line) => [`${line.rate} ${line.currency}`, line]));
+  const rateWidth = Math.max(0, ...[...rates.values()].map((line) => lineWidth(clean(rateText(line, invoiceLocale(doc))), regular, SIZE.table)));
+  const columns = widenColumn(dated, titles.length - 2, rateWidth);
   const rightAligned = new Set(titles.map((_, i) => i).filter((i) => i >= 4));
   const ink = grayscale(0.13);
   const muted = grayscale(GREY);
@@ -203,6 +208,19 @@ function widenDate(columns: readonly number[], dateWidth: number): number[] {
   const widened = [...columns];
   const extra = Math.max(0, Math.ceil(dateWidth + 2 * 3 + 1) - (widened[0] as number));
   widened[0] = (widened[0] as number) + extra;
+  widened[2] = (widened[2] as number) - extra;
+  return widened;
+}
+
+/**
+ * The columns with column `index` as wide as `width` points of text need, the room taken from
+ * the note's column (which keeps at least 40 points): a rate that {@link widenDate}'s sizes
+ * would break (`12,000` over `JPY/時間`) stays on one line.
+ */
+function widenColumn(columns: readonly number[], index: number, width: number): number[] {
+  const widened = [...columns];
+  const extra = Math.min(Math.max(0, Math.ceil(width + 2 * 3 + 1) - (widened[index] as number)), Math.max(0, (widened[2] as number) - 40));
+  widened[index] = (widened[index] as number) + extra;
   widened[2] = (widened[2] as number) - extra;
   return widened;
 }
