@@ -97,7 +97,7 @@ describe('Settings › Business', () => {
     const { page } = ui;
     await openWindow(page, ui.app, '/settings/business');
     await page.getByLabel('Name').fill('Jo Example');
-    await page.getByLabel('Tax ID').fill('DE123');
+    await page.getByLabel('VAT ID', { exact: true }).fill('DE123');
     await page.getByLabel('Payment terms').fill('14 days');
     await page.getByRole('button', { name: 'Save details' }).click();
     await page.locator('#business-heading ~ form').getByText('Saved.').waitFor();

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { es, fr, ja } from './testing.ts';
+import { de, en, es, fr, ja } from './testing.ts';
 
 it('keeps the rewritten sentences', () => {
   assert.equal(fr['act.intro'], 'Les activités sur lesquelles vous suivez votre temps, chacune avec sa couleur partout. Un nouveau nom s’applique à tout son temps.');
@@ -13,4 +13,11 @@ it('keeps the rewritten sentences', () => {
   // The business's number as its invoices print it (N° TVA), as a client's is asked.
   assert.equal(fr['biz.taxID'], 'Numéro de TVA');
   assert.equal(ja['invoices.intro'], 'まだ請求書に載っていないクライアントの請求対象時間から、PDF・HTML・CSV の請求書を作成します。');
+});
+
+it('names the business’s tax number as a client’s is named and as its invoices print it', () => {
+  // Business asked for a "Steuernummer" while the invoice printed it as "USt-IdNr.:".
+  for (const [lang, catalog] of Object.entries({ en, de, fr, es, ja })) {
+    assert.ok(catalog['clients.taxID'].startsWith(catalog['biz.taxID']), `${lang}: ${catalog['biz.taxID']} / ${catalog['clients.taxID']}`);
+  }
 });

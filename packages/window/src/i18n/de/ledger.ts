@@ -92,7 +92,7 @@ export const ledger = {
   'biz.detailsHeading': 'Ihre Angaben',
   'biz.detailsIntro': 'Was eine Rechnung über Sie angibt.',
   'biz.name': 'Name',
-  'biz.taxID': 'Steuernummer',
+  'biz.taxID': 'USt-IdNr.',
   'biz.paymentTerms': 'Zahlungsbedingungen',
   'biz.taxRate': 'USt.-Satz in % (leer: keine USt.-Zeile)',
   'biz.paymentDays': 'Zahlungsziel in Tagen (leer: kein Fälligkeitsdatum)',

@@ -89,7 +89,7 @@ export const ledger = {
   'biz.detailsHeading': 'Your details',
   'biz.detailsIntro': 'What an invoice says about you.',
   'biz.name': 'Name',
-  'biz.taxID': 'Tax ID',
+  'biz.taxID': 'VAT ID',
   'biz.paymentTerms': 'Payment terms',
   'biz.taxRate': 'VAT rate in % (empty: no VAT line)',
   'biz.paymentDays': 'Payment due in days (empty: no due date)',

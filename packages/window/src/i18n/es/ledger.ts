@@ -92,7 +92,7 @@ export const ledger = {
   'biz.detailsHeading': 'Sus datos',
   'biz.detailsIntro': 'Lo que una factura dice de usted.',
   'biz.name': 'Nombre',
-  'biz.taxID': 'NIF',
+  'biz.taxID': 'NIF-IVA',
   'biz.paymentTerms': 'Condiciones de pago',
   'biz.taxRate': 'Tipo de IVA en % (vacío: sin línea de IVA)',
   'biz.paymentDays': 'Vencimiento en días (vacío: sin fecha de vencimiento)',
