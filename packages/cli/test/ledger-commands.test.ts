@@ -74,7 +74,7 @@ describe('ledger commands against a running app', () => {
       [['log', '30m', 'Design', '--tag', '-wip'], /^error: --tag needs a value; "-wip" starts with a dash, so it reads as a flag: write --tag=-wip if it is the value$/],
       [['clients', 'add', 'Other', '--address', '--rate=5'], /^error: --address needs a value; it is followed by the flag --rate$/],
       [['activity', 'set', 'Design', '--client', 'Nobody'], /^error: .*no client named "Nobody" \(`tock clients` lists them\)$/],
-      [['log', '30m', 'Design', '--tag', 'a\u0007b'], /^error: .*tags: .*without control characters/],
+      [['log', '30m', 'Design', '--tag', 'a\u0007b'], /^error: --tag: tag "a\\u0007b" must not contain control characters/],
       [['settings', 'set', 'rounding', '{"mode":"up","minutes":7}'], /^error: rounding: "minutes" must be one of/],
       // The keys it names are every key tock settings takes, calendarMe (the calendars') too.
       [['settings', 'set', 'colour', '1'], /^error: key: "colour" is not a setting .*\(rounding, .*, weekStart, calendarMe\)$/],
