@@ -148,7 +148,7 @@ const exportCommand: Command = {
 
 /** `tock report`, loaded on use. */
 const report: Command = {
-  usage: 'tock report [today|yesterday|week|last-week|month|last-month] [--from YYYY-MM-DD --to YYYY-MM-DD] [--by activity|day] [--json|--csv]',
+  usage: 'tock report [today|yesterday|week|last-week|month|last-month|year|last-year] [--from YYYY-MM-DD --to YYYY-MM-DD] [--by activity|day|client|tag] [--billable true|false] [--json|--csv [--matrix]]',
   run: async (args, io) => (await import('./report-command.ts')).runReport(args, io),
 };
 

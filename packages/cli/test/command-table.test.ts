@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, it, type TestContext } from 'node:test';
+import { REPORT_PERIODS } from '@tock/core';
 import { COMMANDS } from '../src/commands.ts';
 import { main } from '../src/main.ts';
 import { TOCK_JS } from './real-app.ts';
@@ -60,6 +61,13 @@ describe('the command table', () => {
       assert.match(command.usage, new RegExp(`^tock ${name}\\b`), name);
       assert.equal(typeof command.run, 'function', name);
     }
+  });
+
+  it('tock report’s usage names every range, grouping and flag it takes', async () => {
+    const { usage } = await COMMANDS.report!.load();
+    for (const period of REPORT_PERIODS) assert.ok(usage.includes(`|${period}`) || usage.includes(`[${period}|`), period);
+    assert.ok(usage.includes('--by activity|day|client|tag'), usage);
+    for (const flag of ['--from', '--to', '--billable true|false', '--json', '--csv', '--matrix']) assert.ok(usage.includes(flag), flag);
   });
 
   it('knows its own names only: tock constructor is an unknown command', async () => {
