@@ -5,6 +5,7 @@ And the sync and async twins match each other.
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 from pathlib import Path
 
@@ -150,6 +151,90 @@ def test_the_sync_client_is_generated_from_the_async_one() -> None:
     """``_client.py`` must be exactly ``unasync(_async_client.py)``: run tools/unasync.py."""
     generated = unasync.unasync(unasync.ASYNC_SOURCE.read_text(encoding="utf-8"))
     assert unasync.SYNC_TARGET.read_text(encoding="utf-8") == generated
+
+
+# The result types' fields, in order: moving a type between modules must not change its shape.
+RESULT_FIELDS = {
+    "ActivityRef": ("activity_id", "activity_name"),
+    "Amount": ("currency", "amount"),
+    "BranchPrompt": ("prompt_id", "branch", "repo", "previous_branch"),
+    "Budget": ("activity_id", "activity_name", "used_seconds", "budget_seconds", "percent"),
+    "Entry": (
+        "entry_id",
+        "activity",
+        "created",
+        "started_at",
+        "ended_at",
+        "duration_minutes",
+        "note",
+    ),
+    "Event": ("id", "type", "data"),
+    "Health": ("status", "api_version", "app_version", "license"),
+    "Idle": ("since", "seconds"),
+    "Report": (
+        "from_date",
+        "to_date",
+        "time_zone",
+        "total_seconds",
+        "overlap_seconds",
+        "rows",
+        "amounts",
+        "target_seconds",
+        "balance_seconds",
+    ),
+    "ReportRow": (
+        "seconds",
+        "activity_id",
+        "activity_name",
+        "date",
+        "client_id",
+        "client_name",
+        "tag",
+        "billed_seconds",
+        "amount",
+        "currency",
+        "amounts",
+    ),
+    "StartResult": ("activity_id", "activity_name", "created", "started_at"),
+    "Status": ("is_tracking", "is_on_break", "current_activity", "today_seconds", "since"),
+    "StoppedSession": (
+        "activity_id",
+        "activity_name",
+        "started_at",
+        "ended_at",
+        "seconds",
+        "kept",
+    ),
+    "Suggestion": (
+        "id",
+        "start",
+        "end",
+        "seconds",
+        "activity_id",
+        "activity_name",
+        "sources",
+        "rule_id",
+    ),
+    "SuggestionSource": ("source", "app", "title", "project", "branch", "seconds"),
+    "Suggestions": ("date", "suggestions"),
+}
+
+
+def test_result_types_are_frozen_dataclasses_with_their_fields_in_order() -> None:
+    assert set(RESULT_FIELDS) == SPEC_RESULTS
+    for name, fields in RESULT_FIELDS.items():
+        cls = getattr(tock_client, name)
+        assert dataclasses.is_dataclass(cls), name
+        assert vars(cls)["__dataclass_params__"].frozen, name
+        assert tuple(f.name for f in dataclasses.fields(cls)) == fields, name
+
+
+def test_no_module_of_the_package_is_over_400_lines() -> None:
+    """docs/architecture.md: no source file over 400 lines; one that grows past it is split."""
+    package = Path(tock_client.__file__).parent
+    for module in sorted(package.glob("*.py")):
+        lines = module.read_text(encoding="utf-8").count("\n")
+        assert lines <= 400, f"{module.name} has {lines} lines: split it along a seam"
 
 
 def test_the_package_ships_py_typed() -> None:

@@ -18,23 +18,19 @@ from ._errors import (
     UnavailableError,
     ValidationError,
 )
+from ._report_types import Amount, Report, ReportRow
+from ._suggestion_types import Suggestion, Suggestions, SuggestionSource
 from ._types import (
     ActivityRef,
-    Amount,
     BranchPrompt,
     Budget,
     Entry,
     Event,
     Health,
     Idle,
-    Report,
-    ReportRow,
     StartResult,
     Status,
     StoppedSession,
-    Suggestion,
-    Suggestions,
-    SuggestionSource,
 )
 from ._version import __version__
 

@@ -1,4 +1,5 @@
-"""``AsyncClient``: the asynchronous client. I/O only; every decision lives in ``_base``.
+"""``AsyncClient``: the asynchronous client. I/O only; every decision lives in ``_base``,
+``_config`` and ``_responses``.
 
 ``_client.py`` is generated from ``_async_client.py`` by ``python tools/unasync.py``: edit
 the async file only; a test fails when the two drift apart.
@@ -14,20 +15,20 @@ from typing import Any, TypeVar
 
 import httpx
 
-from . import _base, _events
+from . import _base, _config, _events, _responses
 from ._auth import TockAuth
 from ._protocol import DEFAULT_TIMEOUT_SECONDS, PATH_EVENTS
+from ._report_types import Report
+from ._suggestion_types import Suggestions
 from ._types import (
     ActivityRef,
     BranchPrompt,
     Entry,
     Event,
     Health,
-    Report,
     StartResult,
     Status,
     StoppedSession,
-    Suggestions,
 )
 
 T = TypeVar("T")
@@ -52,7 +53,7 @@ class AsyncClient:
         *,
         transport: httpx.AsyncBaseTransport | None = None,
     ) -> None:
-        self._config = _base.resolve_config(token, port, timeout)
+        self._config = _config.resolve_config(token, port, timeout)
         # How `events()` waits before reconnecting; tests replace it (no real waiting).
         self._sleep: Callable[[float], Any] = asyncio.sleep
         self._http = httpx.AsyncClient(
@@ -99,14 +100,14 @@ class AsyncClient:
                 if retries_left > 0:  # No response arrived: safe to resend under the same key.
                     retries_left -= 1
                     continue
-                raise _base.network_error(exc, self._config) from exc
+                raise _responses.network_error(exc, self._config) from exc
             try:
                 await response.aread()
             except httpx.TransportError as exc:
-                raise _base.network_error(exc, self._config) from exc
+                raise _responses.network_error(exc, self._config) from exc
             finally:
                 await response.aclose()
-            return _base.parse_response(operation, self._config.token, response)
+            return _responses.parse_response(operation, self._config.token, response)
 
     async def healthcheck(self) -> Health:
         """``GET /healthcheck``: app version and license state; works while locked."""
@@ -252,7 +253,7 @@ class AsyncClient:
                 try:
                     if response.status_code != 200:
                         await response.aread()
-                    nonce = _base.check_stream_opened(self._config.token, response)
+                    nonce = _responses.check_stream_opened(self._config.token, response)
                     failures = 0
                     parser = _events.EventStreamParser()
                     async for text in response.aiter_text():
@@ -272,7 +273,7 @@ class AsyncClient:
                 return
             if not reconnect:
                 if failure is not None:
-                    raise _base.network_error(failure, self._config) from failure
+                    raise _responses.network_error(failure, self._config) from failure
                 return
             failures += 1
             await self._sleep(_events.reconnect_delay(failures))

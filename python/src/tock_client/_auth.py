@@ -21,7 +21,7 @@ class TockAuth(httpx.Auth):
     and the body bytes httpx will send, with a fresh timestamp and nonce on every send, a
     retry included. The clock and the nonce source are injectable so tests can reproduce
     the signing vectors without patching globals. Response signatures are checked by the
-    response parser in ``_base``, which decides which error a response turns into.
+    response parser in ``_responses``, which decides which error a response turns into.
     """
 
     requires_request_body = True

@@ -1,57 +1,29 @@
-"""Everything ``Client`` and ``AsyncClient`` share, as pure functions.
+"""Building each operation's request, as pure functions ``Client`` and ``AsyncClient`` share.
 
-The two clients differ only in I/O. Here live the decisions: resolving the configuration,
-building each operation's request (method, target, body bytes, headers, how to decode the
-result), checking the response signature, and turning a response into a result or an error.
+The two clients differ only in I/O. Here an operation becomes an ``Operation``: the method,
+the target (path and encoded query), the body bytes, the headers and how to decode the result.
+The configuration is resolved in ``_config``; the answers are read in ``_responses``.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date, datetime, timezone
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 from urllib.parse import quote, urlencode
 
 import httpx
 
-from ._errors import (
-    AuthError,
-    HTTPError,
-    NetworkError,
-    TockError,
-    error_class_for_status,
-    status_phrase,
-)
+from ._config import ClientConfig
 from ._protocol import (
-    CODE_BAD_RESPONSE_SIGNATURE,
-    CODE_HTTP_PREFIX,
-    CODE_INVALID_PORT,
-    CODE_INVALID_RESPONSE,
-    CODE_LICENSE_LOCKED,
-    CODE_MISSING_TOKEN,
-    CODE_NETWORK_ERROR,
-    CODE_TIMEOUT,
-    DEFAULT_PORT,
-    ENV_PORT,
-    ENV_TOKEN,
-    ERROR_STATUS,
     EVENT_STREAM_CONTENT_TYPE,
     HEADER_IDEMPOTENCY_KEY,
     HEADER_LAST_EVENT_ID,
-    HEADER_NONCE,
-    HEADER_RESPONSE_SIGNATURE,
-    HEADER_RETRY_AFTER,
-    HOST,
     IDEMPOTENCY_KEY_BYTES,
     IDEMPOTENCY_KEY_PATTERN,
     JSON_CONTENT_TYPE,
-    LICENSE_LOCKED_STATUS,
-    LOCKED_OUT_STATUS,
-    MAX_PORT,
-    MIN_PORT,
     PATH_ACCEPT_SUGGESTION,
     PATH_BRANCH_CHANGED,
     PATH_CURRENT,
@@ -65,106 +37,21 @@ from ._protocol import (
     PATH_SUGGESTIONS,
     REPORT_GROUPINGS,
     STREAM_READ_TIMEOUT_SECONDS,
-    UNSIGNED_STATUSES,
 )
-from ._signing import random_token_urlsafe, verify_response
+from ._report_types import Report
+from ._signing import random_token_urlsafe
+from ._suggestion_types import Suggestions
 from ._types import (
     ActivityRef,
     BranchPrompt,
     Entry,
     Health,
-    Report,
     StartResult,
     Status,
     StoppedSession,
-    Suggestions,
 )
-from ._version import __version__
 
 T = TypeVar("T")
-
-USER_AGENT = f"tock-client-python/{__version__}"
-
-# ---------------------------------------------------------------------------------------------
-# Configuration
-
-
-@dataclass(frozen=True)
-class ClientConfig:
-    """A resolved configuration: the token (never shown in ``repr``), port and timeout."""
-
-    token: str = field(repr=False)
-    port: int
-    timeout: float | None
-
-    @property
-    def base_url(self) -> str:
-        """``http://127.0.0.1:<port>``: the listener binds the loopback address only."""
-        return f"http://{HOST}:{self.port}"
-
-    @property
-    def default_headers(self) -> dict[str, str]:
-        """Headers on every request. ``Host`` is explicit because the listener insists on
-        ``127.0.0.1:<port>`` and httpx would drop a default port such as ``:80``."""
-        return {
-            "Host": f"{HOST}:{self.port}",
-            "Accept": JSON_CONTENT_TYPE,
-            "User-Agent": USER_AGENT,
-        }
-
-
-def _invalid_port(value: object, source: str) -> TockError:
-    return TockError(
-        f"invalid port {value!r} from {source}: use an integer from {MIN_PORT} to {MAX_PORT}",
-        code=CODE_INVALID_PORT,
-    )
-
-
-def _check_port(value: object) -> int:
-    # `bool` is an `int` subclass; `True` is not a port.
-    if isinstance(value, bool) or not isinstance(value, int) or not MIN_PORT <= value <= MAX_PORT:
-        raise _invalid_port(value, "the port argument")
-    return value
-
-
-def _port_from_env(text: str) -> int:
-    # ASCII digits only: str.isdigit() alone accepts other scripts' digits.
-    if not (text.isascii() and text.isdigit()) or not MIN_PORT <= int(text) <= MAX_PORT:
-        raise _invalid_port(text, ENV_PORT)
-    return int(text)
-
-
-def resolve_config(
-    token: str | None,
-    port: int | None,
-    timeout: float | None,
-    environ: Mapping[str, str] | None = None,
-) -> ClientConfig:
-    """Arguments first, then ``SERVICE_TOKEN`` / ``SERVICE_PORT``, then the default port.
-
-    A missing or empty token is ``TockError`` ``missing_token``; a port that is not an
-    integer 1-65535 is ``TockError`` ``invalid_port``. Both are raised at construction.
-    """
-    env = os.environ if environ is None else environ
-    resolved_token = token if token is not None else env.get(ENV_TOKEN)
-    if not resolved_token:
-        raise TockError(
-            f"no Tock token: pass token=... or set {ENV_TOKEN} "
-            "(`tock token` prints it once the listener is on)",
-            code=CODE_MISSING_TOKEN,
-        )
-    if port is not None:
-        resolved_port = _check_port(port)
-    else:
-        # Unset or empty is the default; anything else must be the digits alone, as the
-        # TypeScript client reads it (" 8080" is no port in either).
-        env_port = env.get(ENV_PORT, "")
-        resolved_port = _port_from_env(env_port) if env_port != "" else DEFAULT_PORT
-    return ClientConfig(token=resolved_token, port=resolved_port, timeout=timeout)
-
-
-# ---------------------------------------------------------------------------------------------
-# Requests
 
 
 @dataclass(frozen=True)
@@ -433,155 +320,3 @@ def events_headers(last_event_id: str | None) -> dict[str, str]:
 def events_timeout(config: ClientConfig) -> httpx.Timeout:
     """The client's timeout to open the stream; reading waits for the keep-alive rhythm."""
     return httpx.Timeout(config.timeout, read=STREAM_READ_TIMEOUT_SECONDS)
-
-
-def check_stream_opened(token: str, response: httpx.Response) -> str:
-    """The nonce the stream's events are signed with, once the answer is a signed 200.
-
-    The 200 is signed over the empty body (its events carry their own signatures); an
-    unsigned or wrongly signed one is ``AuthError`` ``bad_response_signature``. Any other
-    status must have been read first and raises its usual error.
-    """
-    nonce = response.request.headers.get(HEADER_NONCE)
-    status = response.status_code
-    if status != 200:
-        check_response_signature(
-            token, nonce=nonce, status=status, headers=response.headers, body=response.content
-        )
-        raise error_from_response(status, response.headers, response.content)
-    signature = response.headers.get(HEADER_RESPONSE_SIGNATURE)
-    if nonce is None or not verify_response(
-        token, nonce=nonce, status=200, body=b"", signature=signature
-    ):
-        raise _bad_response_signature(200)
-    return str(nonce)
-
-
-# ---------------------------------------------------------------------------------------------
-# Responses
-
-
-def _bad_response_signature(status: int) -> AuthError:
-    return AuthError(
-        "the response was not signed by Tock: another program may be answering on this port; "
-        "check that Tock runs with its listener on this port (`tock listener status`)",
-        code=CODE_BAD_RESPONSE_SIGNATURE,
-        status_code=status,
-    )
-
-
-def check_response_signature(
-    token: str, *, nonce: str | None, status: int, headers: Mapping[str, str], body: bytes
-) -> None:
-    """Raise ``AuthError`` ``bad_response_signature`` unless the response is Tock's.
-
-    See docs/protocol.md "Request signing".
-
-    A signature that is present must verify. A missing one is accepted only for the
-    statuses the listener answers before it has verified the request (400, 401, 403, 413,
-    429, 431); the response is then mapped by its status like any other.
-    """
-    signature = headers.get(HEADER_RESPONSE_SIGNATURE)
-    if signature is None and status in UNSIGNED_STATUSES:
-        return
-    if nonce is None or not verify_response(
-        token, nonce=nonce, status=status, body=body, signature=signature
-    ):
-        raise _bad_response_signature(status)
-
-
-def _default_code(status: int) -> str:
-    # The contract's only code for that status (431 → headers_too_large), else `http_<status>`,
-    # as in the TypeScript client.
-    codes = [code for code, code_status in ERROR_STATUS.items() if code_status == status]
-    return codes[0] if len(codes) == 1 else f"{CODE_HTTP_PREFIX}{status}"
-
-
-def _details(value: object) -> list[dict[str, str]] | None:
-    if not isinstance(value, list):
-        return None
-    return [
-        {"field": str(item.get("field", "")), "message": str(item.get("message", ""))}
-        for item in value
-        if isinstance(item, dict)
-    ]
-
-
-def _retry_after(status: int, headers: Mapping[str, str]) -> int | None:
-    if status != LOCKED_OUT_STATUS:
-        return None
-    value = headers.get(HEADER_RETRY_AFTER, "").strip()
-    return int(value) if value.isdigit() and value.isascii() else None
-
-
-def error_from_response(status: int, headers: Mapping[str, str], body: bytes) -> TockError:
-    """The error for a non-2xx response: class by status, code and message from the body.
-
-    423's body is ``{"error": "license locked"}`` with no code: its code is
-    ``license_locked``. A body that is missing or not JSON (Node answers 431 on its own)
-    falls back to the status' only code, or ``http_<status>``, and the status phrase.
-    """
-    try:
-        parsed: Any = json.loads(body) if body else None
-    except ValueError:
-        parsed = None
-    envelope: Mapping[str, Any] = parsed if isinstance(parsed, dict) else {}
-    message = envelope.get("error")
-    code = envelope.get("code")
-    if status == LICENSE_LOCKED_STATUS:
-        code = CODE_LICENSE_LOCKED
-    return error_class_for_status(status)(
-        message if isinstance(message, str) and message else status_phrase(status),
-        code=code if isinstance(code, str) and code else _default_code(status),
-        status_code=status,
-        details=_details(envelope.get("details")),
-        retry_after=_retry_after(status, headers),
-    )
-
-
-def decode_success(operation: Operation[T], status: int, body: bytes) -> T:
-    """The typed result of a signed 2xx response ``{"ok": true, "result": ...}``."""
-    try:
-        envelope = json.loads(body)
-        if not isinstance(envelope, dict) or envelope.get("ok") is not True:
-            raise ValueError('the body is not {"ok": true, "result": ...}')
-        return operation.decode(envelope.get("result"))
-    except ValueError as exc:
-        raise HTTPError(
-            f"Tock sent a response this client cannot read ({exc}); "
-            "check that the app and tock-client versions match",
-            code=CODE_INVALID_RESPONSE,
-            status_code=status,
-        ) from exc
-
-
-def parse_response(operation: Operation[T], token: str, response: httpx.Response) -> T:
-    """Verify a fully read response and return its result, or raise the mapped error."""
-    status = response.status_code
-    body = response.content
-    check_response_signature(
-        token,
-        nonce=response.request.headers.get(HEADER_NONCE),
-        status=status,
-        headers=response.headers,
-        body=body,
-    )
-    if 200 <= status < 300:
-        return decode_success(operation, status, body)
-    raise error_from_response(status, response.headers, body)
-
-
-def network_error(exc: httpx.TransportError, config: ClientConfig) -> NetworkError:
-    """A ``NetworkError`` for an httpx transport failure (refused, reset, timed out)."""
-    where = f"{HOST}:{config.port}"
-    if isinstance(exc, httpx.TimeoutException):
-        return NetworkError(
-            f"Tock at {where} did not answer within {config.timeout} s ({type(exc).__name__})",
-            code=CODE_TIMEOUT,
-        )
-    reason = str(exc) or type(exc).__name__
-    return NetworkError(
-        f"could not talk to Tock at {where}: {reason}; is the app running with the listener "
-        "on? (`tock listener status`)",
-        code=CODE_NETWORK_ERROR,
-    )

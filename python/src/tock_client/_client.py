@@ -1,4 +1,5 @@
-"""``Client``: the synchronous client. I/O only; every decision lives in ``_base``.
+"""``Client``: the synchronous client. I/O only; every decision lives in ``_base``,
+``_config`` and ``_responses``.
 
 ``_client.py`` is generated from ``_async_client.py`` by ``python tools/unasync.py``: edit
 the async file only; a test fails when the two drift apart.
@@ -14,20 +15,20 @@ from typing import Any, TypeVar
 
 import httpx
 
-from . import _base, _events
+from . import _base, _config, _events, _responses
 from ._auth import TockAuth
 from ._protocol import DEFAULT_TIMEOUT_SECONDS, PATH_EVENTS
+from ._report_types import Report
+from ._suggestion_types import Suggestions
 from ._types import (
     ActivityRef,
     BranchPrompt,
     Entry,
     Event,
     Health,
-    Report,
     StartResult,
     Status,
     StoppedSession,
-    Suggestions,
 )
 
 T = TypeVar("T")
@@ -52,7 +53,7 @@ class Client:
         *,
         transport: httpx.BaseTransport | None = None,
     ) -> None:
-        self._config = _base.resolve_config(token, port, timeout)
+        self._config = _config.resolve_config(token, port, timeout)
         # How `events()` waits before reconnecting; tests replace it (no real waiting).
         self._sleep: Callable[[float], Any] = time.sleep
         self._http = httpx.Client(
@@ -99,14 +100,14 @@ class Client:
                 if retries_left > 0:  # No response arrived: safe to resend under the same key.
                     retries_left -= 1
                     continue
-                raise _base.network_error(exc, self._config) from exc
+                raise _responses.network_error(exc, self._config) from exc
             try:
                 response.read()
             except httpx.TransportError as exc:
-                raise _base.network_error(exc, self._config) from exc
+                raise _responses.network_error(exc, self._config) from exc
             finally:
                 response.close()
-            return _base.parse_response(operation, self._config.token, response)
+            return _responses.parse_response(operation, self._config.token, response)
 
     def healthcheck(self) -> Health:
         """``GET /healthcheck``: app version and license state; works while locked."""
@@ -252,7 +253,7 @@ class Client:
                 try:
                     if response.status_code != 200:
                         response.read()
-                    nonce = _base.check_stream_opened(self._config.token, response)
+                    nonce = _responses.check_stream_opened(self._config.token, response)
                     failures = 0
                     parser = _events.EventStreamParser()
                     for text in response.iter_text():
@@ -272,7 +273,7 @@ class Client:
                 return
             if not reconnect:
                 if failure is not None:
-                    raise _base.network_error(failure, self._config) from failure
+                    raise _responses.network_error(failure, self._config) from failure
                 return
             failures += 1
             self._sleep(_events.reconnect_delay(failures))

@@ -10,7 +10,7 @@ import time
 import httpx
 import pytest
 
-from tock_client import AuthError, ReplayError, _base
+from tock_client import AuthError, ReplayError, _base, _responses
 from tock_client._auth import TockAuth
 from tock_client._signing import new_nonce
 
@@ -44,7 +44,7 @@ def test_a_replayed_nonce_is_a_signed_409_and_a_replay_error(app: TockApp) -> No
     assert replayed.status_code == 409
     assert "x-tock-response-signature" in replayed.headers
     with pytest.raises(ReplayError) as caught:
-        _base.parse_response(_base.get_status(), app.token, replayed)
+        _responses.parse_response(_base.get_status(), app.token, replayed)
     assert caught.value.code == "nonce_reused"
 
 
@@ -52,7 +52,7 @@ def test_a_timestamp_far_from_the_server_clock_is_clock_drift(app: TockApp) -> N
     auth = TockAuth(app.token, clock=lambda: time.time() - 3600)
     response = send_status(app, auth)
     with pytest.raises(AuthError) as caught:
-        _base.parse_response(_base.get_status(), app.token, response)
+        _responses.parse_response(_base.get_status(), app.token, response)
     assert (caught.value.status_code, caught.value.code) == (401, "clock_drift")
 
 
@@ -60,4 +60,4 @@ def test_every_response_carries_the_api_version_and_no_store(app: TockApp) -> No
     response = send_status(app, TockAuth(app.token))
     assert response.headers["x-tock-api-version"] == "1"
     assert response.headers["cache-control"] == "no-store"
-    assert _base.parse_response(_base.get_status(), app.token, response).today_seconds >= 0
+    assert _responses.parse_response(_base.get_status(), app.token, response).today_seconds >= 0
