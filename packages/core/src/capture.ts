@@ -9,6 +9,7 @@
  * HTTP or of desktops: the app's window sources feed {@link recordSpan}.
  */
 
+import { spanHourFull } from './capture-hours.ts';
 import { readCaptureSettings, retentionStartMs } from './capture-settings.ts';
 import { globMatches } from './glob.ts';
 import { addDays, localDayKey, startOfLocalDay, type DayKey } from './day.ts';
@@ -62,13 +63,15 @@ const INSERT = 'INSERT INTO capture_spans (start_ms, end_ms, source, app, title)
 
 /**
  * Stores a span that ended (a zero-length one is dropped), its text cut as
- * {@link capturedWindow} cuts it. A span longer than 24 h is written in pieces. Writes in the
+ * {@link capturedWindow} cuts it; past an hour's cap it lengthens the latest span or is left
+ * out (capture-hours.ts). A span longer than 24 h is written in pieces. Writes in the
  * caller's transaction, or in its own.
  */
 export function recordSpan(store: Store, ended: RecordedSpan): void {
   if (!(ended.endMs > ended.startMs)) return;
   const span = capturedWindow(ended);
   store.transaction(() => {
+    if (spanHourFull(store, span, MAX_STORED_SPAN_MS)) return;
     const insert = store.statement(INSERT);
     for (let start = span.startMs; start < span.endMs; start += MAX_STORED_SPAN_MS) {
       insert.run(start, Math.min(span.endMs, start + MAX_STORED_SPAN_MS), span.source, span.app, span.title);
