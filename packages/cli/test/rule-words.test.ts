@@ -306,6 +306,7 @@ describe('a refused field’s rule in the person’s language', () => {
       folder_read_only: { dir },
       folder_unusable: { dir, why: 'EIO: i/o error' },
       folder_newer: { folders: 'tock-sync-v3' },
+      folder_many_devices: { total: 20000, max: 64, count: 19936 },
       folder_other_key: { file, dir, command: `tock sync enable ${dir} --key KEY` },
       format_dir_not_folder: { folder: 'tock-sync-v2', kind: 'symlink' },
       folder_file_not_file: { file, kind: 'fifo' },

@@ -223,9 +223,14 @@ export function ownSegments(dir: string, deviceID: string): number[] {
     .sort((a, b) => a - b);
 }
 
+/** Entries under a device id a scan reads at most: a person's machines are a handful (docs/sync.md "Only regular files are read"). */
+export const MAX_DEVICE_FOLDERS = 64;
+
 /** What the folder holds: device folders by id, entries under a device id that are not folders, and other formats. */
 export interface FolderListing {
   devices: string[];
+  /** Entries under a device id left unread past {@link MAX_DEVICE_FOLDERS}, and how many there were in all. */
+  skipped: { count: number; total: number } | null;
   /** Device ids whose entry is not a real folder (a link, a FIFO…), with what it is: not read. */
   refused: { deviceID: string; what: string; kind: string }[];
   /** Newer formats' folder names. */
@@ -238,11 +243,11 @@ export interface FolderListing {
   problemReason: SyncReason | null;
 }
 
-/** Lists the folder without following anything in it. */
-export async function listFolder(dir: string): Promise<FolderListing> {
+/** Lists the folder without following anything in it: at most {@link MAX_DEVICE_FOLDERS} device entries, `known` ones first. */
+export async function listFolder(dir: string, known: ReadonlySet<string> = new Set()): Promise<FolderListing> {
   const top = await readdir(dir);
   const newer = top.filter((name) => /^tock-sync-v\d+$/.test(name) && Number(name.slice(11)) > SYNC_FOLDER_FORMAT);
-  const listing: FolderListing = { devices: [], refused: [], newer, format1: top.includes(FORMAT_1_DIR), problem: null, problemReason: null };
+  const listing: FolderListing = { devices: [], skipped: null, refused: [], newer, format1: top.includes(FORMAT_1_DIR), problem: null, problemReason: null };
   let stats: Stats;
   try {
     stats = await lstat(formatDir(dir));
@@ -255,8 +260,13 @@ export async function listFolder(dir: string): Promise<FolderListing> {
     listing.problemReason = { code: 'format_dir_not_folder', values: { folder: FORMAT_DIR, kind: typeKind(stats) } };
     return listing;
   }
-  for (const entry of await readdir(formatDir(dir), { withFileTypes: true })) {
-    if (!UUID.test(entry.name)) continue;
+  const entries = (await readdir(formatDir(dir), { withFileTypes: true })).filter((entry) => UUID.test(entry.name));
+  if (entries.length > MAX_DEVICE_FOLDERS) {
+    entries.sort((a, b) => Number(known.has(b.name)) - Number(known.has(a.name)) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    listing.skipped = { count: entries.length - MAX_DEVICE_FOLDERS, total: entries.length };
+    entries.length = MAX_DEVICE_FOLDERS;
+  }
+  for (const entry of entries) {
     if (entry.isDirectory()) listing.devices.push(entry.name);
     else listing.refused.push({ deviceID: entry.name, what: describeType(entry), kind: typeKind(entry) });
   }

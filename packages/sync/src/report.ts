@@ -9,7 +9,7 @@
 import type { Store } from '@tock/core';
 import { SYNC_SETTINGS, keyMatches, parseHlc } from '@tock/core/sync';
 import type { Reader } from './device-logs.ts';
-import { FORMAT_1_DIR, FORMAT_DIR, segmentName, type FolderFile, type FolderListing } from './folder.ts';
+import { FORMAT_1_DIR, FORMAT_DIR, MAX_DEVICE_FOLDERS, segmentName, type FolderFile, type FolderListing } from './folder.ts';
 import { deviceIdentity, oneTimerOn, syncConfig } from './settings.ts';
 import type { SyncDeviceReason, SyncDeviceStatus, SyncLineReason, SyncReason, SyncStatus } from './status.ts';
 
@@ -66,7 +66,14 @@ export function folderProblem(dir: string, listing: FolderListing, folderFile: F
   if (listing.problem !== null) return { text: listing.problem, reason: listing.problemReason ?? { code: 'format_dir_not_folder', values: { folder: FORMAT_DIR, kind: 'other' } } };
   if (folderFile === undefined) return null;
   if ('problem' in folderFile) return { text: folderFile.problem, reason: folderFile.reason };
-  if (keyMatches(key, folderFile.keyCheck)) return null;
+  if (keyMatches(key, folderFile.keyCheck)) {
+    if (listing.skipped === null) return null;
+    const { count, total } = listing.skipped;
+    return {
+      text: `the folder holds ${total} device folders; Tock reads at most ${MAX_DEVICE_FOLDERS} (those it read before first), and ${count} are not read`,
+      reason: { code: 'folder_many_devices', values: { total, max: MAX_DEVICE_FOLDERS, count } },
+    };
+  }
   const file = `${FORMAT_DIR}/folder.json`;
   return {
     text: `${file} is not this device's key's: the folder was set up again with another key; give it with tock sync enable ${dir} --key KEY`,

@@ -28,6 +28,7 @@ export type SyncReasonCode =
   | 'folder_unusable'
   | 'folder_newer'
   | 'folder_other_key'
+  | 'folder_many_devices'
   | 'format_dir_not_folder'
   | 'folder_file_not_file'
   | 'folder_file_unreadable'

@@ -310,7 +310,7 @@ export class SyncService {
     if (!config || !identity || !hybrid || !key || !own || this.stopped) return false;
     let listing: Awaited<ReturnType<typeof listFolder>>;
     try {
-      listing = await listFolder(config.dir);
+      listing = await listFolder(config.dir, new Set(this.logs.all().keys()));
       if (gone()) return false;
       own.repair(config, identity);
     } catch (error) {

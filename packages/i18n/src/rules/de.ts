@@ -233,6 +233,7 @@ export const rules = {
   'sync.reason.folder_read_only': 'der Ordner {dir} ist schreibgeschützt; die Änderungen dieses Geräts warten im Datenspeicher, bis er beschreibbar ist',
   'sync.reason.folder_unusable': 'der Ordner {dir} kann nicht verwendet werden ({why})',
   'sync.reason.folder_newer': 'der Ordner enthält {folders}, geschrieben von einem neueren Tock; aktualisieren Sie Tock auf diesem Gerät, um ihn zu lesen',
+  'sync.reason.folder_many_devices': 'der Ordner enthält {total, number} Geräteordner; Tock liest höchstens {max, number} (zuerst die schon gelesenen), {count, number} werden nicht gelesen',
   'sync.reason.folder_other_key': '{file} gehört nicht zum Schlüssel dieses Geräts: der Ordner wurde mit einem anderen Schlüssel neu eingerichtet; geben Sie ihn mit {command} an',
   'sync.reason.format_dir_not_folder': '{folder} ist {kind, select, symlink {ein symbolischer Link} fifo {ein FIFO} socket {ein Socket} device {ein Gerät} folder {ein Ordner} other {keine reguläre Datei}}, kein Ordner; ihm wird nicht gefolgt',
   'sync.reason.folder_file_not_file': '{file} ist {kind, select, symlink {ein symbolischer Link} fifo {ein FIFO} socket {ein Socket} device {ein Gerät} folder {ein Ordner} other {keine reguläre Datei}}, keine reguläre Datei; sie wird nicht gelesen',

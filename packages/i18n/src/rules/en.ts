@@ -235,6 +235,7 @@ export const rules = {
   'sync.reason.folder_read_only': 'the folder {dir} is read-only; this device’s changes wait in the store until it is writable',
   'sync.reason.folder_unusable': 'the folder {dir} cannot be used ({why})',
   'sync.reason.folder_newer': 'the folder holds {folders}, written by a newer Tock; update Tock on this device to read it',
+  'sync.reason.folder_many_devices': 'the folder holds {total, number} device folders; Tock reads at most {max, number} (those it read before first), and {count, number} are not read',
   'sync.reason.folder_other_key': '{file} is not this device’s key’s: the folder was set up again with another key; give it with {command}',
   'sync.reason.format_dir_not_folder': '{folder} is {kind, select, symlink {a symbolic link} fifo {a FIFO} socket {a socket} device {a device} folder {a folder} other {not a regular file}}, not a folder; it is not followed',
   'sync.reason.folder_file_not_file': '{file} is {kind, select, symlink {a symbolic link} fifo {a FIFO} socket {a socket} device {a device} folder {a folder} other {not a regular file}}, not a regular file; it is not read',

@@ -233,6 +233,7 @@ export const rules = {
   'sync.reason.folder_read_only': 'la carpeta {dir} es de solo lectura; los cambios de este dispositivo esperan en la base de datos hasta que se pueda escribir en ella',
   'sync.reason.folder_unusable': 'la carpeta {dir} no se puede usar ({why})',
   'sync.reason.folder_newer': 'la carpeta contiene {folders}, escrito por un Tock más reciente; actualice Tock en este dispositivo para leerlo',
+  'sync.reason.folder_many_devices': 'la carpeta contiene {total, number} carpetas de dispositivos; Tock lee como máximo {max, number} (primero las que ya leyó), y {count, number} no se leen',
   'sync.reason.folder_other_key': '{file} no corresponde a la clave de este dispositivo: la carpeta se configuró de nuevo con otra clave; indíquela con {command}',
   'sync.reason.format_dir_not_folder': '{folder} es {kind, select, symlink {un enlace simbólico} fifo {un FIFO} socket {un socket} device {un dispositivo} folder {una carpeta} other {algo distinto de un archivo normal}}, no una carpeta; no se sigue',
   'sync.reason.folder_file_not_file': '{file} es {kind, select, symlink {un enlace simbólico} fifo {un FIFO} socket {un socket} device {un dispositivo} folder {una carpeta} other {algo distinto de un archivo normal}}, no un archivo normal; no se lee',

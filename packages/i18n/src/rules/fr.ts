@@ -233,6 +233,7 @@ export const rules = {
   'sync.reason.folder_read_only': 'le dossier {dir} est en lecture seule ; les modifications de cet appareil attendent dans la base jusqu’à ce qu’il soit accessible en écriture',
   'sync.reason.folder_unusable': 'le dossier {dir} ne peut pas être utilisé ({why})',
   'sync.reason.folder_newer': 'le dossier contient {folders}, écrit par une version plus récente de Tock ; mettez Tock à jour sur cet appareil pour le lire',
+  'sync.reason.folder_many_devices': 'le dossier contient {total, number} dossiers d’appareils ; Tock en lit au plus {max, number} (d’abord ceux qu’il a déjà lus), et {count, number} ne sont pas lus',
   'sync.reason.folder_other_key': '{file} ne correspond pas à la clé de cet appareil : le dossier a été reconfiguré avec une autre clé ; indiquez-la avec {command}',
   'sync.reason.format_dir_not_folder': '{folder} est {kind, select, symlink {un lien symbolique} fifo {un FIFO} socket {un socket} device {un périphérique} folder {un dossier} other {autre chose qu’un fichier ordinaire}}, pas un dossier ; il n’est pas suivi',
   'sync.reason.folder_file_not_file': '{file} est {kind, select, symlink {un lien symbolique} fifo {un FIFO} socket {un socket} device {un périphérique} folder {un dossier} other {autre chose qu’un fichier ordinaire}}, pas un fichier ordinaire ; il n’est pas lu',

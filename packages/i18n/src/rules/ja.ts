@@ -233,6 +233,7 @@ export const rules = {
   'sync.reason.folder_read_only': 'フォルダー {dir} は読み取り専用です。このデバイスの変更は、書き込めるようになるまでデータストアで待機します',
   'sync.reason.folder_unusable': 'フォルダー {dir} を使用できません（{why}）',
   'sync.reason.folder_newer': 'フォルダーに新しい Tock が書いた {folders} があります。読み込むには、このデバイスの Tock を更新してください',
+  'sync.reason.folder_many_devices': 'フォルダーにデバイスのフォルダーが {total, number} 個あります。Tock が読むのは最大 {max, number} 個（以前に読んだものを優先）で、{count, number} 個は読みません',
   'sync.reason.folder_other_key': '{file} はこのデバイスのキーのものではありません。フォルダーは別のキーで設定し直されています。{command} でキーを指定してください',
   'sync.reason.format_dir_not_folder': '{folder} は{kind, select, symlink {シンボリックリンク} fifo {FIFO} socket {ソケット} device {デバイス} folder {フォルダー} other {通常のファイル以外}}で、フォルダーではありません。たどりません',
   'sync.reason.folder_file_not_file': '{file} は{kind, select, symlink {シンボリックリンク} fifo {FIFO} socket {ソケット} device {デバイス} folder {フォルダー} other {通常のファイル以外}}で、通常のファイルではありません。読み込みません',
