@@ -62,7 +62,6 @@ const EACH: Readonly<Record<ProblemReasonCode, ProblemReason>> = {
   heartbeat_time_range: { code: 'heartbeat_time_range' },
   heartbeat_time_future: { code: 'heartbeat_time_future', values: { minutes: 10 } },
   heartbeat_time_retention: { code: 'heartbeat_time_retention' },
-  heartbeat_hour_full: { code: 'heartbeat_hour_full', values: { beats: 600, chars: 262144 } },
   heartbeat_type: { code: 'heartbeat_type', values: { options: 'file, app, domain, url' } },
   heartbeat_domain: { code: 'heartbeat_domain' },
   import_refused: { code: 'import_refused', values: { file: 'toggl.csv', placeKind: 'line', n: 12, place: 'line 12' }, inner: { code: 'import_ends_before', values: { end: '2026-04-05 09:00:00 UTC', start: '2026-04-05 10:00:00 UTC' } } },

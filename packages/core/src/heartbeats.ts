@@ -19,7 +19,6 @@ import {
 import { readCaptureSettings, retentionStartMs } from './capture-settings.ts';
 import { globMatches } from './glob.ts';
 import { browserFromUserAgent, domainOfEntity, editorFromUserAgent, machineFromHeader } from './heartbeat-senders.ts';
-import { HOUR_FULL_MESSAGE, HOUR_FULL_REASON, HourRoom } from './heartbeat-hours.ts';
 import { longerThan } from './names.ts';
 import type { Store } from './store.ts';
 
@@ -209,8 +208,6 @@ function insertOf(count: number): string {
 }
 const INSERTS: readonly string[] = Array.from({ length: ROWS_PER_INSERT + 1 }, (_, count) => (count === 0 ? '' : insertOf(count)));
 const FIND = 'SELECT id FROM heartbeats WHERE time_ms = ? AND entity = ? AND is_write = ?';
-/** The refusal of a heartbeat whose hour is full. */
-const HOUR_FULL = new Refused(HOUR_FULL_MESSAGE, HOUR_FULL_REASON);
 
 /** A checked heartbeat on its way into the store: its row's values and where its answer goes. */
 interface Pending {
@@ -245,9 +242,7 @@ function insertRows(store: Store, rows: readonly Pending[], nowMs: number, outco
  * Records heartbeats as sent (`items`: each a JSON value), in one transaction: each is checked,
  * stored unless an equal one (same time to the millisecond, entity and is_write) is stored
  * already, and answered in the order sent — `{data: {id, time}}` (the stored id for a repeat)
- * or `{error}`. A heartbeat whose clock hour holds `WAKATIME_LIMITS.hourBeats` heartbeats or
- * `hourEntityChars` characters of entities already is refused (`heartbeat_hour_full`), so no
- * day ever holds more than about 25 hours of that. The editor comes from the request's User-Agent (else the heartbeat's own
+ * or `{error}`. The editor comes from the request's User-Agent (else the heartbeat's own
  * `user_agent`), the machine from its X-Machine-Name. The retention is read from the capture
  * settings. Durable only when the caller's transaction commits (the listener runs it in
  * `Store.durably` and answers after).
@@ -264,20 +259,11 @@ export function recordHeartbeats(store: Store, items: readonly unknown[], source
   };
   return store.transaction(() => {
     const outcomes: HeartbeatOutcome[] = [];
-    const room = new HourRoom(store);
     let rows: Pending[] = [];
     for (const raw of items) {
       const hb = checkHeartbeat(raw, nowMs, oldestMs, fromHeaders);
       if (hb instanceof Refused) {
         outcomes.push({ error: hb.message, because: hb.because });
-        continue;
-      }
-      if (!room.take(hb.timeMs, hb.entity)) {
-        // A full hour still answers a repeat of a stored heartbeat with its id (a client's retry).
-        if (rows.length > 0) insertRows(store, rows, nowMs, outcomes);
-        rows = [];
-        const stored = store.statement(FIND).get(hb.timeMs, hb.entity, hb.isWrite ? 1 : 0) as { id: string } | undefined;
-        outcomes.push(stored === undefined ? { error: HOUR_FULL.message, because: HOUR_FULL.because } : { data: { id: stored.id, time: hb.timeMs / 1000 } });
         continue;
       }
       rows.push({ hb, id: newId(), answer: outcomes.length });

@@ -130,7 +130,6 @@ export type ProblemReasonCode =
   | 'heartbeat_time_range'
   | 'heartbeat_time_future'
   | 'heartbeat_time_retention'
-  | 'heartbeat_hour_full'
   | 'heartbeat_type'
   | 'heartbeat_domain'
   | ImportReasonCode;

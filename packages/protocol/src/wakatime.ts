@@ -68,14 +68,6 @@ export const WAKATIME_LIMITS = {
   shortTextMax: 255,
   /** Code points of `X-Machine-Name` kept. */
   machineMax: 255,
-  /**
-   * Heartbeats kept with a time in one clock hour (UTC), and code points of their entities
-   * together: a day's timeline and suggestions read every heartbeat of the day into memory, so
-   * a flood (a bulk of 1 000 a request, as fast as it can send) must not make that read
-   * unbounded (docs/security.md "Version 4: the red team").
-   */
-  hourBeats: 600,
-  hourEntityChars: 256 * 1024,
 } as const;
 
 /** The heartbeat types of docs/protocol.md "Heartbeats"; absent means `file`. */

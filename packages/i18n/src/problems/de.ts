@@ -95,7 +95,6 @@ export const problems = {
   'problem.reason.heartbeat_time_range': 'time muss Unix-Sekunden zwischen 1970 und 2199 angeben',
   'problem.reason.heartbeat_time_future': 'time liegt mehr als {minutes} Minuten in der Zukunft; prüfen Sie die Uhr',
   'problem.reason.heartbeat_time_retention': 'time ist älter als die Aufbewahrungsdauer der Erfassung (retentionDays); der Heartbeat würde sofort gelöscht',
-  'problem.reason.heartbeat_hour_full': 'Die Stunde dieses Heartbeats enthält bereits {beats, number} Heartbeats oder {chars, number} Zeichen in entity, mehr bewahrt Tock für eine Stunde nicht auf; dieser wird nicht gespeichert',
   'problem.reason.heartbeat_type': 'type muss einer der folgenden Werte sein: {options}',
   'problem.reason.heartbeat_domain': 'Ein Heartbeat vom Typ domain oder url muss eine Webadresse nennen (http oder https)',
   'problem.import.import_refused': '{placeKind, select, line {{file}, Zeile {n}} index {{file}, Index {n}} path {{file}, {place}} other {{file}}}: {reason}; es wurde nichts importiert',

@@ -92,7 +92,6 @@ export const problems = {
   'problem.reason.heartbeat_time_range': 'time must be Unix seconds between 1970 and 2199',
   'problem.reason.heartbeat_time_future': 'time is more than {minutes} minutes in the future; check the clock',
   'problem.reason.heartbeat_time_retention': 'time is older than the capture retention (retentionDays); it would be deleted at once',
-  'problem.reason.heartbeat_hour_full': 'its hour already holds {beats, number} heartbeats or {chars, number} characters of entities, the most Tock keeps for one hour; it is not kept',
   'problem.reason.heartbeat_type': 'type must be one of {options}',
   'problem.reason.heartbeat_domain': 'a domain or url heartbeat must name a web address (http or https)',
   'problem.import.import_refused': '{placeKind, select, line {{file}, line {n}} index {{file}, index {n}} path {{file}, {place}} other {{file}}}: {reason}; nothing was imported',

@@ -95,7 +95,6 @@ export const problems = {
   'problem.reason.heartbeat_time_range': 'time debe ser segundos Unix entre 1970 y 2199',
   'problem.reason.heartbeat_time_future': 'time está más de {minutes} minutos en el futuro; compruebe el reloj',
   'problem.reason.heartbeat_time_retention': 'time es anterior a la retención de la captura (retentionDays); se eliminaría en el acto',
-  'problem.reason.heartbeat_hour_full': 'su hora ya contiene {beats, number} heartbeats o {chars, number} caracteres de entity, lo máximo que Tock guarda para una hora; no se guarda',
   'problem.reason.heartbeat_type': 'type debe ser uno de estos valores: {options}',
   'problem.reason.heartbeat_domain': 'un heartbeat de tipo domain o url debe indicar una dirección web (http o https)',
   'problem.import.import_refused': '{placeKind, select, line {{file}, línea {n}} index {{file}, índice {n}} path {{file}, {place}} other {{file}}}: {reason}; no se importó nada',

@@ -95,7 +95,6 @@ export const problems = {
   'problem.reason.heartbeat_time_range': 'time doit être en secondes Unix entre 1970 et 2199',
   'problem.reason.heartbeat_time_future': 'time est plus de {minutes} minutes dans le futur ; vérifiez l’horloge',
   'problem.reason.heartbeat_time_retention': 'time est antérieur à la durée de conservation de la capture (retentionDays) ; il serait supprimé aussitôt',
-  'problem.reason.heartbeat_hour_full': 'son heure compte déjà {beats, number} heartbeats ou {chars, number} caractères d’entity, le maximum que Tock garde pour une heure ; il n’est pas conservé',
   'problem.reason.heartbeat_type': 'type doit être l’une des valeurs suivantes : {options}',
   'problem.reason.heartbeat_domain': 'un heartbeat de type domain ou url doit indiquer une adresse web (http ou https)',
   'problem.import.import_refused': '{placeKind, select, line {{file}, ligne {n}} index {{file}, index {n}} path {{file}, {place}} other {{file}}} : {reason} ; rien n’a été importé',

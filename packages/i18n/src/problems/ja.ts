@@ -95,7 +95,6 @@ export const problems = {
   'problem.reason.heartbeat_time_range': 'time は 1970 年から 2199 年までの Unix 秒にしてください',
   'problem.reason.heartbeat_time_future': 'time が {minutes} 分以上先の未来です。時計を確認してください',
   'problem.reason.heartbeat_time_retention': 'time がキャプチャの保存期間（retentionDays）より古いため、すぐに削除されてしまいます',
-  'problem.reason.heartbeat_hour_full': 'この時間帯にはすでに {beats, number} 件のハートビート、または entity の合計 {chars, number} 文字があり、Tock が 1 時間に保存できる上限です。このハートビートは保存されません',
   'problem.reason.heartbeat_type': 'type は次のいずれかにしてください：{options}',
   'problem.reason.heartbeat_domain': 'domain または url のハートビートにはウェブアドレス（http または https）が必要です',
   'problem.import.import_refused': '{placeKind, select, line {{file} の {n} 行目} index {{file} のインデックス {n}} path {{file} の {place}} other {{file}}}：{reason}。何もインポートしていません',
