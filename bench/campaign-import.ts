@@ -1,5 +1,5 @@
 /**
- * The import campaign run long, outside `npm test` (docs/security.md "Imported files"): the
+ * The import campaign run long, outside `npm test` (docs/data.md "Import"): the
  * properties of packages/core/test/support/import-properties.ts — arbitrary bytes, near-valid
  * files of every format with hostile values, deep JSON, truncations — `--runs N` times (default
  * 20 000), with `--seed S` to repeat a run. Prints how many cases ran and how they ended; a

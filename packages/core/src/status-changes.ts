@@ -98,7 +98,7 @@ const DAY_SLACK_MS = 1000;
  * outside a break, today's total grows by one second per second; both totals are whole
  * seconds rounded down, so time alone moves it by the elapsed seconds ± less than one. A
  * write that changes the total by two seconds or more is always told apart; one of exactly
- * one second may be taken for rounding (docs/decisions.md "Status events").
+ * one second may be taken for rounding (docs/decisions.md "Event stream").
  */
 export function statusChanged(before: Status, beforeAtMs: number, after: Status, afterAtMs: number): boolean {
   if (

@@ -1,5 +1,5 @@
 /**
- * The import campaign, modest (docs/security.md "Imported files"): arbitrary bytes, near-valid
+ * The import campaign, modest (docs/data.md "Import"): arbitrary bytes, near-valid
  * files of every format with hostile values, deep JSON and truncations. Every import either
  * refuses with one line and changes nothing, or stores only well-formed data that exports.
  * The same properties run long in `node bench/campaign-import.ts --runs N`.

@@ -1,5 +1,5 @@
 /**
- * What runs on other devices (docs/sync.md "Several devices"): another device's running session
+ * What runs on other devices (docs/sync.md "Merging: the same store from the same operations"): another device's running session
  * is kept in the merged state only, and `sessionsRunningElsewhere` reads it — with its activity
  * as this store names it, its note and its breaks — until that device stops it.
  */

@@ -1,7 +1,8 @@
 /**
  * The repository stands on its own: its code and docs cite its own files (docs/, spec/), never
  * a contract kept elsewhere, and every relative link in its Markdown leads to a file that exists
- * and, when it names a section (`file.md#anchor`), to a heading of that file.
+ * and, when it names a section (`file.md#anchor`), to a heading of that file; a section cited
+ * by name (`docs/ui.md "Today"`) is one the doc has.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -83,6 +84,24 @@ describe('the repository cites only its own documents', () => {
         if (!linked.endsWith('.md') || !existsSync(linked)) continue;
         if (!anchorsOf.has(linked)) anchorsOf.set(linked, markdownAnchors(readFileSync(linked, 'utf8')));
         if (!anchorsOf.get(linked)!.has(decodeURIComponent(anchor))) broken.push(`${file} → ${target}`);
+      }
+    }
+    assert.deepEqual(broken, []);
+  });
+
+  it('cites sections by name (docs/<file>.md "<section>") that the doc has', () => {
+    const broken: string[] = [];
+    const textOf = new Map<string, string>();
+    for (const file of files) {
+      for (const [, doc, section] of readFileSync(join(root, file), 'utf8').matchAll(/docs\/([a-z-]+)\.md[ ,]+["“]([^"”\n]{2,80})["”]/g)) {
+        const path = join(root, 'docs', `${doc}.md`);
+        if (!existsSync(path)) {
+          broken.push(`${file} → docs/${doc}.md (no such file)`);
+          continue;
+        }
+        if (!textOf.has(path)) textOf.set(path, readFileSync(path, 'utf8').replace(/`/g, '').toLowerCase());
+        const name = section!.replace(/\\'/g, "'").replace(/`/g, '').toLowerCase();
+        if (!textOf.get(path)!.includes(name)) broken.push(`${file} → docs/${doc}.md "${section}"`);
       }
     }
     assert.deepEqual(broken, []);

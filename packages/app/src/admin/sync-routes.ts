@@ -10,7 +10,7 @@ import { adminHandlers } from './server.ts';
 /** The sync admin routes. */
 export function syncAdminRoutes(sync: SyncService) {
   return adminHandlers({
-    // A status read, as the window's: it neither writes nor reads the folder (docs/decisions.md "A status read does not sync").
+    // A status read, as the window's: it neither writes nor reads the folder (docs/decisions.md "One door kit, one use-case table per domain").
     'GET /sync': () => sync.status(),
     'POST /sync/now': async () => {
       await sync.syncNow();

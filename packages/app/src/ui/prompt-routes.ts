@@ -1,5 +1,5 @@
 /**
- * The window's routes for branch prompts (docs/ui.md "Branch prompts"): the pending ones with
+ * The window's routes for branch prompts (docs/ui.md "Branch prompt"): the pending ones with
  * their suggestions, tracking one (an activity by id, or by name — the branch's by default),
  * and dismissing one. A prompt another window answered is 404 `prompt_not_found`.
  */

@@ -93,7 +93,7 @@ function unreadable(_path: string, error: unknown): ImportProblem {
 }
 
 /**
- * Only a regular file is read (docs/security.md "Imported files"): a FIFO, a socket or a
+ * Only a regular file is read (docs/data.md "Import"): a FIFO, a socket or a
  * device would hold a thread of the pool for good (five imports of a FIFO once hung every one,
  * and `tock backup` and SIGTERM with them). A symbolic link the person chose is followed, as
  * long as it leads to a regular file. The path is checked with stat(), opened with O_NONBLOCK

@@ -121,7 +121,7 @@ export function logLength(store: Store): number {
 
 export type { Hlc };
 
-/** A session another device is running now, as its log says (docs/sync.md "Several devices"). */
+/** A session another device is running now, as its log says (docs/sync.md "Merging: the same store from the same operations"). */
 export interface RunningElsewhere {
   sessionID: string;
   deviceID: string;

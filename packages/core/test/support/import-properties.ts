@@ -1,5 +1,5 @@
 /**
- * The import campaign's properties (docs/security.md "Imported files"), shared by the modest
+ * The import campaign's properties (docs/data.md "Import"), shared by the modest
  * run in `npm test` (packages/core/test/import-campaign.test.ts) and the long one
  * (`node bench/campaign-import.ts --runs N`). Files are drawn (in a regular file, a link to one, a FIFO, a link to one, a device) as arbitrary bytes, as near-valid
  * documents of every format with hostile values in every field (huge and fractional numbers,
@@ -26,7 +26,7 @@ type FormatChoice = (typeof FORMATS)[number];
 export interface ImportCase {
   bytes: Uint8Array;
   format: FormatChoice;
-  /** What the path is: the bytes in a regular file, a link to it, or a FIFO, a link to one, a device (docs/security.md "Imported files"). */
+  /** What the path is: the bytes in a regular file, a link to it, or a FIFO, a link to one, a device (docs/data.md "Import"). */
   fileType: FileType;
 }
 

@@ -284,7 +284,7 @@ export const WINDOW_ROUTES = {
   'DELETE /api/rules/:id': answers(returns<null>()),
   'GET /api/rules/:id/test': answers(returns<RuleTest>()),
 
-  // Branch prompts (docs/ui.md "Branch prompts").
+  // Branch prompts (docs/ui.md "Branch prompt").
   'GET /api/prompts': answers(returns<PromptView[]>()),
   'POST /api/prompts/:id/track': answers(returns<StartResult>(), {
     body: { properties: { activityID: byUseCase<string>('An existing activity.'), name: byUseCase<string>('A name (created when new); default: the branch.') }, required: [] },
