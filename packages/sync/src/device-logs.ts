@@ -10,7 +10,8 @@
 import { join } from 'node:path';
 import { invoicedOpNumber, invoicedProblem, type Store } from '@tock/core';
 import { MAX_CLOCK_AHEAD_MS, OpError, SYNC_READ_LIMITS, openLine, parseOpLine, type DevicePosition, type SyncOp } from '@tock/core/sync';
-import { FORMAT_DIR, formatDir, parseDeviceFile, printable, readRegular, refusedReason, segmentName, segmentsOf, type FolderListing, type SegmentEntry } from './folder.ts';
+import { parseDeviceFile, printable, refusedReason } from './device-file.ts';
+import { FORMAT_DIR, formatDir, readRegular, segmentName, segmentsOf, type FolderListing, type SegmentEntry } from './folder.ts';
 import { rememberDeviceName } from './settings.ts';
 import { printableReason } from './line-reasons.ts';
 import type { SyncDeviceReason, SyncLineReason, SyncReason } from './status.ts';

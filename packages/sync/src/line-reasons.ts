@@ -5,7 +5,7 @@
  */
 
 import type { OpReason } from '@tock/core/sync';
-import { printable } from './folder.ts';
+import { printable } from './device-file.ts';
 import type { SyncLineReason, SyncLineRule } from './status.ts';
 
 /** A line's reason with every text the line sent shown as {@link printable} (the terminal and the window never get its control characters). */
