@@ -5,17 +5,15 @@
  * drawn by this one component; the legend beside them (each activity with its total) is
  * {@link ActivityTotals}.
  */
-import { formatDurationWords } from '@tock/i18n';
-import { formatDuration, largestRemainderMinutes, shownTable, type DayReportRow, type Report } from '@tock/protocol';
+import { largestRemainderMinutes, shownTable, type DayReportRow, type Report } from '@tock/protocol';
 import { colorClass } from '../colors.ts';
 import { windowMessages } from '../i18n/index.ts';
 import { duration } from '../time.ts';
 import type { DailyTotal } from '../types.ts';
+import { barTotals, textWidth } from './bar-total.ts';
 import { useChartWidth } from './chart-width.ts';
 
 const LEFT = 40;
-/** About how wide a character of the 11–12 px chart text is, to keep labels apart. */
-const CHAR_PX = 7;
 const TOP = 22;
 const BOTTOM = 26;
 
@@ -38,12 +36,6 @@ export interface StackedDaysProps {
   dayName(day: string): string;
   /** The label under a day's bar, or null for none; labels that would collide are thinned out here. */
   axisLabel(day: string, index: number): string | null;
-}
-
-/** `3h 12m`: a total short enough to sit above a bar (the CLI's short style, floored; `Intl`'s narrow one in another language). */
-function compact(seconds: number): string {
-  const locale = windowMessages().locale;
-  return locale === 'en' || locale === 'en-XA' ? formatDuration(seconds, 'short') : formatDurationWords(locale, seconds, 'narrow');
 }
 
 /**
@@ -80,12 +72,12 @@ export function StackedDays({ days, totals, dayTotals, height: H, className, tes
   const y = (seconds: number): number => TOP + plotH - (seconds / (maxHours * 3600)) * plotH;
   const slot = (W - LEFT) / Math.max(1, days.length);
   const barW = Math.max(2, Math.min(56, slot * 0.62));
-  // Totals above the bars only while there is room for them (two weeks, and room for `10h 45m`).
-  const totalsAbove = days.length <= 14 && slot >= 6 * CHAR_PX;
+  // Totals above the bars only while there is room for every one of them (bar-total.ts).
+  const above = barTotals(days.map(dayTotal), slot);
   // Labels under the bars far enough apart not to touch: every `every`-th one.
   const labels = days.map((d, i) => axisLabel(d, i));
-  const widest = Math.max(0, ...labels.map((l) => (l === null ? 0 : l.length)));
-  const every = Math.max(1, Math.ceil((widest * CHAR_PX + 8) / slot));
+  const widest = Math.max(0, ...labels.map((l) => (l === null ? 0 : textWidth(l))));
+  const every = Math.max(1, Math.ceil((widest + 8) / slot));
   const grid: number[] = [];
   for (let h = 0; h <= maxHours; h += stepHours) grid.push(h);
 
@@ -125,9 +117,9 @@ export function StackedDays({ days, totals, dayTotals, height: H, className, tes
                 </rect>
               );
             })}
-            {totalsAbove && total > 0 && (
+            {above !== null && total > 0 && (
               <text class="bar-total" x={cx} y={y(total) - 6} text-anchor="middle">
-                {compact(total)}
+                {above[i]}
               </text>
             )}
             {under !== null && (
