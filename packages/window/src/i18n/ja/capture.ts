@@ -72,7 +72,7 @@ export const capture = {
   'cap.reason.noEwmh': 'ウィンドウマネージャーが EWMH に対応していません（ルートウィンドウに _NET_SUPPORTING_WM_CHECK がありません）',
   'cap.reason.notInstalled': '{program} がインストールされていません（Debian/Ubuntu：{package}）',
   'cap.reason.noSocket': 'ソケット {path} が存在しません',
-  'cap.awayFrom': '離席時間は {source} から取得しています。',
+  'cap.awayFrom': '離席時間は{source}から取得しています。',
   'cap.awayNone': '離席時間は記録されません。ここではアイドル検出の仕組みが使えません。',
   'cap.installed': 'インストールしました。ログアウトして再度ログインし（GNOME Shell は拡張機能をログイン時に読み込みます）、ここに戻ってください。',
   'cap.install': 'Tock の GNOME Shell 拡張機能をインストール',

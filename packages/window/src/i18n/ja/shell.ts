@@ -40,7 +40,7 @@ export const shell = {
   'badge.tag': 'タグ',
   'idle.answeredElsewhere': '別のウィンドウで回答済みです。',
   'idle.welcome': 'おかえりなさい',
-  'idle.away': '{duration} 離席していました（{range}）',
+  'idle.away': '{duration}のあいだ離席していました（{range}）',
   'idle.keptRunning': '「{activity}」の記録が続いていました。この時間をどうしますか？',
   'idle.keep': '残す',
   'idle.discard': '破棄する',

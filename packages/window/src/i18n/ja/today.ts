@@ -76,7 +76,7 @@ export const today = {
   'week.notCounted': '（集計に含めません）',
   'week.balance': '差分 {balance} · これまでの目標 {target}',
   'week.heading': '{from}～{to}の週',
-  'week.tracked': '{duration} 記録',
+  'week.tracked': '記録 {duration}',
   'week.choose': '週を選ぶ',
   'week.previousWeek': '前の週',
   'week.previous': '前へ',
