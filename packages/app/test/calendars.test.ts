@@ -139,6 +139,8 @@ test('a file added alone and in an added folder is read once, by the first calen
       return true;
     });
   }
+  // Without a name the file would be called "b"; named "work" like its folder's calendar, it is still told it is read already.
+  await assert.rejects(calendars.add(join(work, 'b.ics'), 'work'), (error: Problem) => error.details?.[0]?.line?.rule === 'calendarInFolder');
   await assert.rejects(calendars.add(join(dir, 'via', 'work'), 'Again'), (error: Problem) => error.details?.[0]?.line?.rule === 'calendarAdded');
   // The file's calendar removed: its folder reads it now, still once.
   calendars.remove('Alone');
@@ -409,7 +411,10 @@ test('each refusal of a calendar carries its rule beside the English line, for t
   assert.deepEqual(await line(() => calendars.add(dir, 'x'.repeat(101))), { rule: { rule: 'calendarName', values: { min: 1, max: 100 } }, message: '--name: give a name of 1 to 100 characters' });
   await calendars.add(dir, 'Work');
   assert.deepEqual(await line(() => calendars.add(dir, 'Other')), { rule: { rule: 'calendarAdded', values: { path: dir } }, message: `${dir} is already a calendar (tock calendar list)` });
-  assert.deepEqual(await line(() => calendars.add(join(dir, 'a.ics'), 'work')), {
+  // A file outside the folder (one inside it is refused as read already, before its name).
+  const elsewhere = join(tempDir('tock-cal-'), 'b.ics');
+  writeFileSync(elsewhere, ics(event('b', '20261120T140000Z', '20261120T143000Z', 'Review')));
+  assert.deepEqual(await line(() => calendars.add(elsewhere, 'work')), {
     rule: { rule: 'calendarNameTaken', values: { name: 'work' } },
     message: 'there is a calendar named work already; give another --name',
   });

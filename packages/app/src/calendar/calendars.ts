@@ -278,10 +278,11 @@ export function createCalendars(options: CalendarsOptions): Calendars {
       const real = await realFile(full);
       const reached = await Promise.all(list.map(async (s) => ({ s, real: await realFile(s.path) })));
       if (list.some((s) => s.path === full) || reached.some((r) => r.real === real)) throw new AdminError(...ruleLine('path', { rule: 'calendarAdded', values: { path: full } }));
-      if (list.some((s) => s.name.toLowerCase() === given.toLowerCase())) throw new AdminError(...ruleLine('name', { rule: 'calendarNameTaken', values: { name: given } }));
-      // A file in an added folder is read with it already: adding it too would show its meetings twice.
+      // A file in an added folder is read with it already: adding it too would show its meetings
+      // twice. Said before a taken name: the folder's own name is often the file's (Work/work.ics).
       const holder = stats.isDirectory() ? undefined : reached.find((r) => r.real === dirname(real));
       if (holder !== undefined) throw new AdminError(...ruleLine('path', { rule: 'calendarInFolder', values: { path: full, name: holder.s.name } }));
+      if (list.some((s) => s.name.toLowerCase() === given.toLowerCase())) throw new AdminError(...ruleLine('name', { rule: 'calendarNameTaken', values: { name: given } }));
       const source: CalendarSource = { id: options.newId?.() ?? crypto.randomUUID(), name: given, path: full };
       options.settings.set(CALENDAR_SETTINGS.calendars, [...list, source]);
       await read(source);
