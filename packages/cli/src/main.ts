@@ -40,7 +40,7 @@ export async function main(argv: string[], given: Io = processIo): Promise<numbe
   const t = given.t ?? (await messagesFor(given.env));
   const io: Io = { ...guardedIo(given), t };
   // `tock help start` is `tock start --help`, as git and npm read it.
-  const asked = name === 'help' && rest[0] !== undefined ? rest[0] : undefined;
+  const asked = name === 'help' && rest[0] !== undefined && rest[0] !== '--help' && rest[0] !== '-h' ? rest[0] : undefined;
   if (asked === undefined && (name === undefined || name === 'help' || name === '--help' || name === '-h')) {
     io.out(help(t));
     return name === undefined ? 1 : 0;

@@ -39,6 +39,8 @@ test('`tock help start` prints start\'s usage, as `tock start --help` does', asy
   assert.equal(asked.status, 0);
   assert.deepEqual(asked.out, ['usage: tock start NAME [--note TEXT] [--tag T]… [--create] [--listener] [--json]']);
   assert.deepEqual(await run('help', 'strat'), { status: 1, out: [], err: ['error: unknown command "strat"; run `tock help` for the list'] });
+  // Help about help is the list, as `tock help` prints it.
+  for (const flag of ['--help', '-h']) assert.deepEqual(await run('help', flag), await run('help'));
 });
 
 test('tock help says where a new user starts, right under the usage line', async () => {
