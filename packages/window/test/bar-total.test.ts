@@ -30,18 +30,23 @@ describe('the totals above the chart bars', () => {
     assert.equal(barTotal(3 * 3600 + 36 * 60 + 30), '3h 36m');
   });
 
-  it('are shown only where every one fits its slot, counting wide characters as wide', async () => {
+  it('are shown only where no two touch, counting wide characters as wide', async () => {
     await inLanguage('ja');
     assert.ok(textWidth('3 時間 12 分') > textWidth('3h 12m') + 20);
-    // A phone's week (a slot of about 42 px): 45 分 fits; 3 時間 12 分 does not, so none is shown.
-    assert.deepEqual(barTotals([45 * 60, 0], 42), ['45 分', '0 分']);
+    // A phone's week (a slot of about 42 px): 45 分 beside 45 分 fits; beside 3 時間 12 分 it does
+    // not, so none is shown; a day without time leaves its neighbours room.
+    assert.deepEqual(barTotals([45 * 60, 45 * 60], 42), ['45 分', '45 分']);
     assert.equal(barTotals([45 * 60, 3 * 3600 + 12 * 60], 42), null);
+    assert.deepEqual(barTotals([3 * 3600 + 12 * 60, 0, 3 * 3600 + 12 * 60, 0], 42), ['3 時間 12 分', '0 分', '3 時間 12 分', '0 分']);
     assert.deepEqual(barTotals([45 * 60, 3 * 3600 + 12 * 60], 130), ['45 分', '3 時間 12 分']);
     await inLanguage('de');
-    assert.equal(barTotals([45 * 60], 42), null);
-    assert.deepEqual(barTotals([45 * 60], 130), ['45 Min.']);
+    assert.equal(barTotals([45 * 60, 45 * 60], 42), null);
+    assert.deepEqual(barTotals([45 * 60, 0, 0], 42), ['45 Min.', '0 Min.', '0 Min.']);
+    // The last day's total would run well past the chart's right edge.
+    assert.equal(barTotals([0, 10 * 3600 + 45 * 60], 42), null);
+    assert.deepEqual(barTotals([45 * 60, 45 * 60], 130), ['45 Min.', '45 Min.']);
     await inLanguage('en');
-    assert.deepEqual(barTotals([3 * 3600 + 36 * 60], 42), ['3h 36m']);
+    assert.deepEqual(barTotals([3 * 3600 + 36 * 60, 3 * 3600 + 36 * 60], 42), ['3h 36m', '3h 36m']);
     // Over two weeks of days: no totals, however wide.
     assert.equal(barTotals(Array.from({ length: 15 }, () => 3600), 200), null);
   });

@@ -1,8 +1,8 @@
 /**
  * The total above a day's bar (StackedDays): in the window's words for durations in each
  * language (`45 分`, `45 Min.`, time.ts `duration`, as Today and Reports say it), in English
- * the CLI's short style (`3h 12m`); shown only where every bar's total fits its slot, so a
- * narrow chart in German leaves them to the summary and the list beside it, not half of them.
+ * the CLI's short style (`3h 12m`); shown only where no two of them touch, so a narrow chart of
+ * a long week in German leaves them to the summary and the list beside it, not half of them.
  */
 import { formatDuration } from '@tock/protocol';
 import { windowMessages } from '../i18n/index.ts';
@@ -29,11 +29,20 @@ export function textWidth(text: string): number {
 }
 
 /**
- * Each day's total as shown above its bar, or null for none: none when a total would be wider
- * than a bar's slot (less 2 px between neighbours) or there are over two weeks of days.
+ * Each day's total as shown above its bar, or null for none: none when two neighbouring totals
+ * would come closer than 2 px (each is centred on its bar, `slot` apart; a day without time has
+ * none), when the last would reach more than 8 px past the chart's right edge, or when there are
+ * over two weeks of days.
  */
 export function barTotals(totals: readonly number[], slot: number): string[] | null {
   if (totals.length > 14) return null;
   const labels = totals.map(barTotal);
-  return labels.every((l, i) => (totals[i] as number) <= 0 || textWidth(l) + 2 <= slot) ? labels : null;
+  const widths = totals.map((seconds, i) => (seconds > 0 ? textWidth(labels[i] as string) : 0));
+  const last = widths.at(-1) ?? 0;
+  if (last / 2 > slot / 2 + 8) return null;
+  for (let i = 1; i < widths.length; i++) {
+    const [a, b] = [widths[i - 1] as number, widths[i] as number];
+    if (a > 0 && b > 0 && (a + b) / 2 + 2 > slot) return null;
+  }
+  return labels;
 }
