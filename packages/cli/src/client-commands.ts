@@ -83,7 +83,7 @@ const status: Command = {
     const { values } = flags(args, { format: { type: 'string' }, ...LISTENER_FLAG });
     const template = values['format'] as string | undefined;
     if (template !== undefined) {
-      const problem = checkTemplate(template);
+      const problem = checkTemplate(template, messagesOf(io).locale);
       if (problem !== null) throw refusal('error.unknownPlaceholder', problem);
     }
     const port = portFor(io, values);

@@ -5,6 +5,7 @@
  * with `--json` the counts; `--dry-run` prints the same and writes nothing.
  */
 import { resolve } from 'node:path';
+import { formatList } from '@tock/i18n';
 import { adminWithin } from './admin-call.ts';
 import { flags } from './flags.ts';
 import type { CliMessages } from './i18n/index.ts';
@@ -44,7 +45,7 @@ export async function runImport(args: string[], io: Io): Promise<number> {
   const file = positionals[0];
   if (file === undefined) throw refusal('import.giveFile');
   const format = values.format as string | undefined;
-  if (format !== undefined && !FORMATS.includes(format)) throw refusal('import.formatValue', { formats: FORMATS.join(', '), value: format });
+  if (format !== undefined && !FORMATS.includes(format)) throw refusal('import.formatValue', { formats: formatList(messagesOf(io).locale, FORMATS, 'disjunction'), value: format });
   const dryRun = values['dry-run'] === true;
   const counts = await adminWithin(io, IMPORT_TIMEOUT_MS, 'POST /import', { path: resolve(file), name: file, format, tz: values.tz as string | undefined, dryRun });
   if (values.json === true) {

@@ -11,7 +11,7 @@ import { REPORT_PERIODS, reportCsv, reportMatrixCsv, type Report, type ReportAct
 import type { ClientReportRow, ReportBy, TagReportRow } from '@tock/protocol';
 import { formatMinutesAs, largestRemainderMinutes, shownTable } from '@tock/protocol';
 import { admin, asFlagRefusal, type FlagsByField } from './admin-call.ts';
-import { formatCurrency, formatDate, intlLocale } from '@tock/i18n';
+import { formatCurrency, formatDate, formatList, intlLocale } from '@tock/i18n';
 import { englishForms } from './client-format.ts';
 import { flags } from './flags.ts';
 import type { CliMessages } from './i18n/index.ts';
@@ -139,7 +139,9 @@ export async function runReport(args: string[], io: Io): Promise<number> {
   );
   const period = positionals[0];
   if (period !== undefined && !PERIODS.includes(period)) {
-    throw refusal('report.unknownRange', { period, periods: PERIODS.join(', ') });
+    // One choice among the ranges and the dates: `today, …, last-year, or --from and --to`.
+    const t = messagesOf(io);
+    throw refusal('report.unknownRange', { period, periods: formatList(t.locale, [...PERIODS, t('report.fromAndTo')], 'disjunction') });
   }
   if (period !== undefined && (values.from !== undefined || values.to !== undefined)) {
     throw refusal('report.rangeAndDates', { period });

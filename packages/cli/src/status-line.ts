@@ -4,6 +4,7 @@
  * the status, when it was received and the time to render for are passed in.
  */
 import type { Status } from '@tock/client';
+import { formatList, type Locale } from '@tock/i18n';
 import { formatDuration } from '@tock/protocol';
 import { cliMessages, type CliMessages } from './i18n/index.ts';
 import { terminalText } from './terminal-text.ts';
@@ -91,11 +92,11 @@ export function renderStatusLine(template: string, received: ReceivedStatus | nu
   return tidy || values.state;
 }
 
-/** The first unknown placeholder of a template and the ones it may use, or `null` when it is fine. */
-export function checkTemplate(template: string): { placeholder: string; allowed: string } | null {
+/** The first unknown placeholder of a template and the ones it may use (`{state}, … or {today}` in `locale`), or `null` when it is fine. */
+export function checkTemplate(template: string, locale: Locale = 'en'): { placeholder: string; allowed: string } | null {
   const unknown = [...template.matchAll(/\{(\w*)\}/g)].map((m) => m[1]!).filter((name) => !(PLACEHOLDERS as readonly string[]).includes(name));
   if (unknown.length === 0) return null;
-  return { placeholder: `{${unknown[0]}}`, allowed: PLACEHOLDERS.map((p) => `{${p}}`).join(', ') };
+  return { placeholder: `{${unknown[0]}}`, allowed: formatList(locale, PLACEHOLDERS.map((p) => `{${p}}`), 'disjunction') };
 }
 
 /** waybar's custom-module JSON: `{"text","tooltip","class"}`, `class` = `{state}`. */

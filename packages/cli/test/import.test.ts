@@ -100,7 +100,7 @@ describe('tock import', () => {
     const fehlt = await tock({ ...running.env, LC_ALL: 'de_DE.UTF-8' }, 'import', join(dir, 'missing.json'));
     assert.match(fehlt.err, /missing\.json: Die Datei kann nicht gelesen werden \(es gibt keine solche Datei\); es wurde nichts importiert$/);
     const format = await tock(running.env, 'import', file, '--format', 'excel');
-    assert.match(format.err, /^error: --format takes tock, toggl, timewarrior, watson/);
+    assert.match(format.err, /^error: --format takes tock, toggl, timewarrior, or watson/);
   });
 
   it('round-trips: export, import into an empty home, export again gives the same data', async () => {

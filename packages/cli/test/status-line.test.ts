@@ -74,6 +74,6 @@ describe('status bar lines', () => {
 
   it('refuses an unknown placeholder with the list of known ones', () => {
     assert.equal(checkTemplate('{activity} {today}'), null);
-    assert.deepEqual(checkTemplate('{activty}'), { placeholder: '{activty}', allowed: '{state}, {activity}, {break}, {elapsed}, {today}, {todaySeconds}' });
+    assert.deepEqual(checkTemplate('{activty}'), { placeholder: '{activty}', allowed: '{state}, {activity}, {break}, {elapsed}, {today}, or {todaySeconds}' });
   });
 });
