@@ -164,7 +164,7 @@ describe('the app’s last English refusals carry their rule', () => {
       assert.equal(inGerman(calendar.details[0]), '„2026-02-30“ gibt es im Kalender nicht');
       const cases: [Record<string, unknown>, string, string][] = [
         [{}, 'give the file to import: tock import FILE', 'geben Sie die zu importierende Datei an: tock import FILE'],
-        [{ path: '/tmp/a.csv', format: 'docx' }, '--format takes tock, toggl, timewarrior, watson, not "docx"', '--format akzeptiert tock, toggl, timewarrior, watson, nicht „docx“'],
+        [{ path: '/tmp/a.csv', format: 'docx' }, '--format takes tock, toggl, timewarrior, watson, not "docx"', '--format akzeptiert tock, toggl, timewarrior oder watson, nicht „docx“'],
         [{ path: '/tmp/a.csv', tz: 3 }, '--tz takes an IANA zone name such as Europe/Berlin', '--tz erwartet den IANA-Namen einer Zeitzone wie Europe/Berlin'],
       ];
       for (const [input, english, words] of cases) {

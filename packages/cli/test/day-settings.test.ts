@@ -43,7 +43,7 @@ describe('the day and the week, set with tock settings', () => {
     assert.equal((await tock(english, 'settings', 'get', 'language')).out, '"de"');
     const refused = await tock(english, 'settings', 'set', 'language', '"pt"');
     assert.equal(refused.status, 1);
-    assert.equal(refused.err.trim(), 'error: language: muss einer dieser Werte sein: "system", "en", "de", "fr", "es", "ja"', 'in German, whatever LANG says');
+    assert.equal(refused.err.trim(), 'error: language: muss einer dieser Werte sein: "system", "en", "de", "fr", "es" oder "ja"', 'in German, whatever LANG says');
     assert.equal((await tock(english, 'settings', 'get', 'language')).out, '"de"', 'the refused value changed nothing');
     assert.equal((await tock(english, 'settings', 'set', 'language', 'null')).out, 'null');
     const back = await tock(english, 'settings', 'set', 'language', '"pt"');

@@ -584,7 +584,7 @@ describe('a refused field’s rule in the person’s language', () => {
     try {
       await assertWorded(refusal(set('rounding', { mode: 'sideways' })), 'subField', '"mode" must be none, up, down or nearest', '„mode“ muss none, up, down oder nearest sein');
       await assertWorded(refusal(set('rounding', { per: 'week' })), 'subField', '"per" must be block or day', '„per“ muss block oder day sein');
-      await assertWorded(refusal(set('rounding', { minutes: 7 })), 'subField', '"minutes" must be one of 1, 5, 6, 10, 15, 30, 60', '„minutes“ muss einer dieser Werte sein: 1, 5, 6, 10, 15, 30, 60');
+      await assertWorded(refusal(set('rounding', { minutes: 7 })), 'subField', '"minutes" must be one of 1, 5, 6, 10, 15, 30, 60', '„minutes“ muss einer dieser Werte sein: 1, 5, 6, 10, 15, 30 oder 60');
       await assertWorded(
         refusal(set('rounding', { step: 5 })),
         'noFieldShape',
@@ -606,7 +606,7 @@ describe('a refused field’s rule in the person’s language', () => {
         'muss eine ganze Zahl an Sekunden von 0 (jede Sitzung behalten) bis 3600 sein',
       );
       await assertWorded(refusal(set('dayStartsAt', '"07:00"')), 'timeOfDayRange', 'must be a time from "00:00" to "06:00", such as "04:00"', 'muss eine Uhrzeit von "00:00" bis "06:00" sein, etwa "04:00"');
-      await assertWorded(refusal(set('weekStart', '"fri"')), 'oneOf', 'must be one of "locale", "mon", "sun", "sat"', 'muss einer dieser Werte sein: "locale", "mon", "sun", "sat"');
+      await assertWorded(refusal(set('weekStart', '"fri"')), 'oneOf', 'must be one of "locale", "mon", "sun", "sat"', 'muss einer dieser Werte sein: "locale", "mon", "sun" oder "sat"');
       await assertWorded(refusal(set('rounding', '{nope')), 'settingJson', 'must be JSON, such as {"mode":"up","minutes":15,"per":"block"}', 'muss JSON sein, etwa {"mode":"up","minutes":15,"per":"block"}');
       // Each setting its own example: a language that is not JSON is shown a language, not a rounding.
       await assertWorded(refusal(set('language', 'de')), 'settingJson', 'must be JSON, such as "de"', 'muss JSON sein, etwa "de"');

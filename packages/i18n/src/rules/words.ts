@@ -4,6 +4,7 @@
  * the window. Structural types only: @tock/i18n imports no other package; the CLI and the
  * window check at build time that every @tock/protocol rule code has its key ({@link RuleKey}).
  */
+import { formatList } from '../formats.ts';
 import type { Messages } from '../messages.ts';
 import { rules } from './en.ts';
 
@@ -22,6 +23,16 @@ const STORE_FILE_INNER: ReadonlyMap<string, string> = new Map([
   ['storeFileBad', 'problem'],
   ['storeFileNewer', 'problem'],
   ['restoreUnreadable', 'reason'],
+]);
+
+/**
+ * The rules whose value is a choice among words the app sends joined with `, ` (its English
+ * line's list, unchanged on the wire), and that value: said again as a list in the language
+ * (`a, b oder c`, `a、b、またはc`; docs/i18n.md "Formats").
+ */
+const CHOICES: ReadonlyMap<string, string> = new Map([
+  ['oneOf', 'options'],
+  ['importFormat', 'options'],
 ]);
 
 /** The catalog key of a rule code, or undefined for a code the catalogs do not have (a newer app's). */
@@ -50,6 +61,9 @@ export function wordRule(t: Messages<RuleKey>, rule: WordedRule): string | undef
     const words = wordRule(t, rule.item);
     if (words !== undefined) values[inner] = words;
   }
+  const choice = CHOICES.get(rule.rule);
+  const joined = choice === undefined ? undefined : values[choice];
+  if (choice !== undefined && typeof joined === 'string') values[choice] = formatList(t.locale, joined.split(', '), 'disjunction');
   try {
     return t(key, values);
   } catch {
