@@ -13,8 +13,8 @@ import { spanHourFull } from './capture-hours.ts';
 import { readCaptureSettings, retentionStartMs } from './capture-settings.ts';
 import { globMatches } from './glob.ts';
 import { addDays, localDayKey, startOfLocalDay, type DayKey } from './day.ts';
-import { domainOfEntity } from './heartbeat-senders.ts';
-import { BROWSER_HEARTBEAT_TYPES, EXCLUDED_PAGE_ENTITY, listSpanHeartbeats, type SpanHeartbeat } from './heartbeats.ts';
+import { type BrowserSpan, type EditorSpan, heartbeatSpans } from './heartbeat-spans.ts';
+import { EXCLUDED_PAGE_ENTITY } from './heartbeats.ts';
 import { readDayStartsAt } from './ledger-settings.ts';
 import { toIso } from './instants.ts';
 import type { CaptureSettings, CaptureSpan, SpanSource, Timeline } from './shapes/capture.ts';
@@ -29,8 +29,8 @@ export interface RecordedSpan {
   title: string | null;
 }
 
-/** An editor span ends this long after its last heartbeat (unless another begins first). */
-export const EDITOR_TAIL_MS = 2 * 60_000;
+export { type BrowserSpan, EDITOR_TAIL_MS, type EditorSpan } from './heartbeat-spans.ts';
+
 /** Stored spans are at most this long: longer ones are written in pieces, so a day is found by start alone. */
 export const MAX_STORED_SPAN_MS = 24 * 60 * 60_000;
 
@@ -90,27 +90,6 @@ export function listRecordedSpans(store: Store, fromMs: number, toMs: number): R
   return rows.map((r) => ({ startMs: r.start_ms, endMs: r.end_ms, source: r.source, app: r.app, title: r.title }));
 }
 
-/** An editor span in ms, before it becomes a {@link CaptureSpan}. */
-export interface EditorSpan {
-  startMs: number;
-  endMs: number;
-  project: string | null;
-  branch: string | null;
-  language: string | null;
-  entity: string;
-  editor: string | null;
-  machine: string | null;
-}
-
-/**
- * The heartbeats {@link editorSpans} and {@link browserSpans} make the spans of `[fromMs, toMs)`
- * from: those of the range and of one timeout and tail before it. A day's timeline reads them
- * once for both (they were the most of its cost, read twice).
- */
-function spanHeartbeats(store: Store, fromMs: number, toMs: number, timeoutMs: number): SpanHeartbeat[] {
-  return listSpanHeartbeats(store, fromMs - timeoutMs - EDITOR_TAIL_MS, toMs);
-}
-
 /**
  * The editor spans of the heartbeats in `[fromMs, toMs)` (heartbeats up to one timeout
  * before `fromMs` are read too, so a span that began earlier is whole): heartbeats of one
@@ -118,31 +97,11 @@ function spanHeartbeats(store: Store, fromMs: number, toMs: number, timeoutMs: n
  * last plus 2 minutes, ending early where the next heartbeat of another project or branch
  * begins. A span's entity, language, editor and machine are those of most of its heartbeats
  * (the latest on a tie). Spans are clipped to the range; oldest first. Heartbeats of a web
- * page (`domain`, `url`) are not an editor's: they make {@link browserSpans}.
+ * page (`domain`, `url`) are not an editor's: they make {@link browserSpans}. Made while the
+ * heartbeats are read, bounded as heartbeat-spans.ts says.
  */
-export function editorSpans(store: Store, fromMs: number, toMs: number, timeoutMs: number, read: readonly SpanHeartbeat[] = spanHeartbeats(store, fromMs, toMs, timeoutMs)): EditorSpan[] {
-  const beats = read.filter((b) => !BROWSER_HEARTBEAT_TYPES.has(b.type));
-  return runsOf(beats, fromMs, toMs, timeoutMs, (a, b) => a.project === b.project && a.branch === b.branch).map(({ startMs, endMs, first, members }) => ({
-    startMs,
-    endMs,
-    project: first.project,
-    branch: first.branch,
-    language: mostCommon(members.map((m) => m.language)),
-    entity: mostCommon(members.map((m) => m.entity)) as string,
-    editor: mostCommon(members.map((m) => m.editor)),
-    machine: mostCommon(members.map((m) => m.machine)),
-  }));
-}
-
-/** A browser span in ms (docs/desktop.md "The browser"): the browser and the domain. */
-export interface BrowserSpan {
-  startMs: number;
-  endMs: number;
-  /** The browser, from the extension's User-Agent (`firefox`, `chrome`), or null. */
-  app: string | null;
-  /** The domain only: the heartbeat was reduced to it before it was stored. */
-  entity: string;
-  machine: string | null;
+export function editorSpans(store: Store, fromMs: number, toMs: number, timeoutMs: number): EditorSpan[] {
+  return heartbeatSpans(store, fromMs, toMs, timeoutMs).editor;
 }
 
 /**
@@ -152,70 +111,8 @@ export interface BrowserSpan {
  * page's heartbeat begins. The entity is reduced to its domain again on reading (heartbeats
  * stored before Tock kept domains only held the URL).
  */
-export function browserSpans(store: Store, fromMs: number, toMs: number, timeoutMs: number, read: readonly SpanHeartbeat[] = spanHeartbeats(store, fromMs, toMs, timeoutMs)): BrowserSpan[] {
-  const beats = read
-    .filter((b) => BROWSER_HEARTBEAT_TYPES.has(b.type))
-    .map((b) => ({ ...b, entity: domainOfEntity(b.entity) ?? b.entity }));
-  return runsOf(beats, fromMs, toMs, timeoutMs, (a, b) => a.editor === b.editor && a.entity === b.entity).map(({ startMs, endMs, first, members }) => ({
-    startMs,
-    endMs,
-    app: first.editor,
-    entity: first.entity,
-    machine: mostCommon(members.map((m) => m.machine)),
-  }));
-}
-
-/**
- * Heartbeats (oldest first) cut into runs: a run goes on while the next heartbeat is `alike`
- * the run's first and at most `timeoutMs` after the one before; it lasts from its first
- * heartbeat to its last plus {@link EDITOR_TAIL_MS}, ending early where the next run begins,
- * clipped to `[fromMs, toMs)`.
- */
-function runsOf<B extends { timeMs: number }>(
-  beats: readonly B[],
-  fromMs: number,
-  toMs: number,
-  timeoutMs: number,
-  alike: (first: B, next: B) => boolean,
-): { startMs: number; endMs: number; first: B; members: B[] }[] {
-  const runs: { startMs: number; endMs: number; first: B; members: B[] }[] = [];
-  let i = 0;
-  while (i < beats.length) {
-    const first = beats[i] as B;
-    let last = first;
-    const members = [first];
-    let j = i + 1;
-    while (j < beats.length) {
-      const next = beats[j] as B;
-      if (!alike(first, next) || next.timeMs - last.timeMs > timeoutMs) break;
-      last = next;
-      members.push(next);
-      j++;
-    }
-    const following = beats[j];
-    const end = Math.min(last.timeMs + EDITOR_TAIL_MS, following === undefined ? Number.POSITIVE_INFINITY : Math.max(following.timeMs, last.timeMs));
-    const start = Math.max(first.timeMs, fromMs);
-    const clippedEnd = Math.min(end, toMs);
-    if (clippedEnd > start) runs.push({ startMs: start, endMs: clippedEnd, first, members });
-    i = j;
-  }
-  return runs;
-}
-
-/** The value most of `values` have; the latest of those on a tie. */
-function mostCommon<T>(values: readonly T[]): T | null {
-  const counts = new Map<T, number>();
-  let best: T | null = null;
-  let bestCount = 0;
-  for (const v of values) {
-    const n = (counts.get(v) ?? 0) + 1;
-    counts.set(v, n);
-    if (n >= bestCount) {
-      best = v;
-      bestCount = n;
-    }
-  }
-  return best;
+export function browserSpans(store: Store, fromMs: number, toMs: number, timeoutMs: number): BrowserSpan[] {
+  return heartbeatSpans(store, fromMs, toMs, timeoutMs).browser;
 }
 
 /** What {@link timeline} reads besides the store. */
@@ -266,9 +163,8 @@ export function timedTimeline(store: Store, request: TimelineRequest): TimedSpan
     });
   }
   if (dayEnd > dayStart) {
-    const timeoutMs = settings.editorTimeout * 60_000;
-    const beats = spanHeartbeats(store, dayStart, dayEnd, timeoutMs);
-    for (const e of editorSpans(store, dayStart, dayEnd, timeoutMs, beats)) {
+    const made = heartbeatSpans(store, dayStart, dayEnd, settings.editorTimeout * 60_000);
+    for (const e of made.editor) {
       spans.push({
         startMs: e.startMs,
         endMs: e.endMs,
@@ -288,7 +184,7 @@ export function timedTimeline(store: Store, request: TimelineRequest): TimedSpan
     }
     // A page excluded when it came (stored with no domain), or whose browser or domain an
     // exclusion matches now, is an excluded span, with neither.
-    for (const b of browserSpans(store, dayStart, dayEnd, timeoutMs, beats)) {
+    for (const b of made.browser) {
       const excluded = b.entity === EXCLUDED_PAGE_ENTITY || isExcluded(settings, b.app, b.entity);
       spans.push({
         startMs: b.startMs,
