@@ -148,10 +148,19 @@ export function formatCurrency(locale: Locale, amount: number, currency: string)
 /**
  * `a, b and c` in the locale's words (`a、b、c`); `disjunction` is `a, b or c`; `unit` is a list
  * of things side by side, without the last item's `and` where the language leaves it out (tags:
- * `a, b, c`, Japanese `a b c`), its short style (docs/i18n.md "Formats").
+ * `a, b, c`, Japanese `a b c`), its short style; `open` is the first items of a longer list, each
+ * after the language's separator and no `and` (`EUR, USD, GBP`, `EUR、USD、GBP`), for a message
+ * that goes on with `, …` (docs/i18n.md "Formats").
  */
-export function formatList(locale: Locale, items: readonly string[], type: 'conjunction' | 'disjunction' | 'unit' = 'conjunction'): string {
+export function formatList(locale: Locale, items: readonly string[], type: 'conjunction' | 'disjunction' | 'unit' | 'open' = 'conjunction'): string {
+  if (type === 'open') return items.join(listSeparator(locale));
   return new Intl.ListFormat(intlLocale(locale), { style: type === 'unit' ? 'short' : 'long', type }).format(items);
+}
+
+/** The separator between the first items of a list in `locale` (CLDR's `start` pattern): `, `, `、`. */
+function listSeparator(locale: Locale): string {
+  const parts = new Intl.ListFormat(intlLocale(locale), { type: 'conjunction' }).formatToParts(['a', 'b', 'c']);
+  return parts.find((p) => p.type === 'literal')?.value ?? ', ';
 }
 
 /** `in 5 minutes`, `3 days ago`, `yesterday` in the locale's words. */

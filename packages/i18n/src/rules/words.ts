@@ -35,6 +35,9 @@ const CHOICES: ReadonlyMap<string, string> = new Map([
   ['importFormat', 'options'],
 ]);
 
+/** The same for the first items of a longer list, which the message goes on with `, …`: `currencyUnknown`'s `known`. */
+const OPEN_LISTS: ReadonlyMap<string, string> = new Map([['currencyUnknown', 'known']]);
+
 /** The catalog key of a rule code, or undefined for a code the catalogs do not have (a newer app's). */
 export function ruleKey(code: unknown): RuleKey | undefined {
   if (typeof code !== 'string') return undefined;
@@ -64,6 +67,9 @@ export function wordRule(t: Messages<RuleKey>, rule: WordedRule): string | undef
   const choice = CHOICES.get(rule.rule);
   const joined = choice === undefined ? undefined : values[choice];
   if (choice !== undefined && typeof joined === 'string') values[choice] = formatList(t.locale, joined.split(', '), 'disjunction');
+  const open = OPEN_LISTS.get(rule.rule);
+  const first = open === undefined ? undefined : values[open];
+  if (open !== undefined && typeof first === 'string') values[open] = formatList(t.locale, first.split(', '), 'open');
   try {
     return t(key, values);
   } catch {
