@@ -19,7 +19,7 @@ it('no Japanese message of the window spaces a duration from its particle', () =
 // Japanese (`分`, `日`), so no space after them; the names start in it too. A space before a
 // figure (`経過時間 {duration}`, a label and its value) is the catalog's own, as are the spaces
 // around a person's names, paths, code and times.
-const OWN_WORDS = /\{(duration|budget|used|day|notifier)\} [^\x00-\x7f]|[^\x00-\x7f] \{notifier\}/u;
+const OWN_WORDS = /\{(duration|budget|used|day|notifier)\} \P{ASCII}|\P{ASCII} \{notifier\}/u;
 
 it('no Japanese message of the window spaces its own Japanese words from the text around them', () => {
   const messages = ja as Record<string, string>;
