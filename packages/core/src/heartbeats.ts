@@ -339,9 +339,9 @@ export type SpanHeartbeat = Pick<StoredHeartbeat, 'timeMs' | 'entity' | 'type' |
 
 /**
  * The heartbeats of `[fromMs, toMs)` as {@link listHeartbeats} lists them (oldest first, in the
- * same order), with the fields spans read only: a day's timeline and suggestions read every
- * heartbeat of the day, and the seven fields they leave cost a third of the read (a day of 960
- * heartbeats: 917 → 604 µs).
+ * same order), with the fields spans read only (the seven they leave cost a third of the read:
+ * a day of 960 heartbeats, 917 → 604 µs). A day's spans do not hold them all: they are made as
+ * the rows come (heartbeat-spans.ts `eachSpanHeartbeat`, the same fields and order).
  */
 export function listSpanHeartbeats(store: Store, fromMs: number, toMs: number): SpanHeartbeat[] {
   const statement = store.statement(
