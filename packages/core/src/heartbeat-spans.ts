@@ -28,7 +28,7 @@ const FIRST_PAGE = `${SPAN_COLUMNS} WHERE time_ms >= ?1 AND time_ms < ?2 ORDER B
 const THE_REST = `${SPAN_COLUMNS} WHERE time_ms >= ?1 AND time_ms < ?2 AND (time_ms, entity, is_write) > (?3, ?4, ?5) ORDER BY time_ms, entity, is_write`;
 
 /**
- * Each heartbeat of `[fromMs, toMs)` in the order `listSpanHeartbeats` lists them, handed to
+ * Each heartbeat of `[fromMs, toMs)` in the order `listHeartbeats` lists them, handed to
  * `visit` as it is read, so a day of heartbeats is never held at once: the first
  * {@link HEARTBEAT_PAGE_ROWS} in one `all()` (a day of work; `iterate()` costs more a row), then,
  * past them, the rest one row at a time with `iterate()` after the key (time, entity, is_write)

@@ -306,7 +306,7 @@ type HeartbeatColumns = [
 /**
  * Heartbeats whose time lies in `[fromMs, toMs)`, oldest first. Rows come as arrays, each made
  * into one object: node:sqlite makes an object a row otherwise (a day of 960 heartbeats: 2.2 →
- * 0.9 ms). A day's spans read fewer fields ({@link listSpanHeartbeats}).
+ * 0.9 ms). A day's spans read fewer fields, row by row (heartbeat-spans.ts `eachSpanHeartbeat`).
  */
 export function listHeartbeats(store: Store, fromMs: number, toMs: number): StoredHeartbeat[] {
   const statement = store.statement(
@@ -336,31 +336,6 @@ export function listHeartbeats(store: Store, fromMs: number, toMs: number): Stor
 
 /** What a span is made of: the fields of a heartbeat that capture.ts's editor and browser spans read. */
 export type SpanHeartbeat = Pick<StoredHeartbeat, 'timeMs' | 'entity' | 'type' | 'project' | 'branch' | 'language' | 'editor' | 'machine'>;
-
-/**
- * The heartbeats of `[fromMs, toMs)` as {@link listHeartbeats} lists them (oldest first, in the
- * same order), with the fields spans read only (the seven they leave cost a third of the read:
- * a day of 960 heartbeats, 917 → 604 µs). A day's spans do not hold them all: they are made as
- * the rows come (heartbeat-spans.ts `eachSpanHeartbeat`, the same fields and order).
- */
-export function listSpanHeartbeats(store: Store, fromMs: number, toMs: number): SpanHeartbeat[] {
-  const statement = store.statement(
-    `SELECT time_ms, entity, type, project, branch, language, editor, machine
-     FROM heartbeats WHERE time_ms >= ? AND time_ms < ? ORDER BY time_ms, entity, is_write`,
-  );
-  statement.setReturnArrays(true);
-  const rows = statement.all(fromMs, toMs) as unknown as [
-    timeMs: number,
-    entity: string,
-    type: HeartbeatType,
-    project: string | null,
-    branch: string | null,
-    language: string | null,
-    editor: string | null,
-    machine: string | null,
-  ][];
-  return rows.map(([timeMs, entity, type, project, branch, language, editor, machine]) => ({ timeMs, entity, type, project, branch, language, editor, machine }));
-}
 
 /**
  * The last heartbeat of each editor, newest first: from one step down the (editor, time_ms)

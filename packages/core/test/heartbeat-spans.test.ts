@@ -10,10 +10,15 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { domainOfEntity } from '../src/heartbeat-senders.ts';
 import { CAPTURE_HOUR_SPANS } from '../src/capture-hours.ts';
-import { BROWSER_HEARTBEAT_TYPES, listSpanHeartbeats, type SpanHeartbeat } from '../src/heartbeats.ts';
+import { BROWSER_HEARTBEAT_TYPES, listHeartbeats, type SpanHeartbeat } from '../src/heartbeats.ts';
 import { eachSpanHeartbeat, HEARTBEAT_PAGE_ROWS, MAX_TALLIED } from '../src/heartbeat-spans.ts';
 import { browserSpans, EDITOR_TAIL_MS, editorSpans, setCaptureSetting, startOfLocalDay, timedTimeline, type Store } from '../src/index.ts';
 import { fixture } from './support.ts';
+
+/** A day's heartbeats with the fields spans read, as `listHeartbeats` lists them: the plain read `eachSpanHeartbeat` must equal. */
+function spanFieldsOf(store: Store, fromMs: number, toMs: number): SpanHeartbeat[] {
+  return listHeartbeats(store, fromMs, toMs).map(({ timeMs, entity, type, project, branch, language, editor, machine }) => ({ timeMs, entity, type, project, branch, language, editor, machine }));
+}
 
 const MIN = 60_000;
 const DAY = '2026-11-20';
@@ -61,7 +66,7 @@ function mostCommon<T>(values: readonly T[]): T | null {
 }
 
 function reference(store: Store, fromMs: number, toMs: number, timeoutMs: number) {
-  const read: SpanHeartbeat[] = listSpanHeartbeats(store, fromMs - timeoutMs - EDITOR_TAIL_MS, toMs);
+  const read: SpanHeartbeat[] = spanFieldsOf(store, fromMs - timeoutMs - EDITOR_TAIL_MS, toMs);
   const editor = runsOf(
     read.filter((b) => !BROWSER_HEARTBEAT_TYPES.has(b.type)),
     fromMs,
@@ -236,7 +241,7 @@ test('a span of more distinct entities than MAX_TALLIED: the most common one sti
   assert.equal(editorSpans(f.store, from, toMs, 15 * MIN)[0]?.entity, `/src/file-${n - 1}.ts`);
 });
 
-test('heartbeats are read page by page in the order of listSpanHeartbeats, pages ending inside one millisecond', (t) => {
+test('heartbeats are read page by page in the order of listHeartbeats, pages ending inside one millisecond', (t) => {
   const f = fixture(t);
   const from = Date.parse(`${DAY}T08:00:00Z`);
   // 2.5 pages; up to 7 heartbeats share a millisecond (other entity or is_write), so a page ends among them.
@@ -254,7 +259,7 @@ test('heartbeats are read page by page in the order of listSpanHeartbeats, pages
   insert(f.store, beats);
   const seen: SpanHeartbeat[] = [];
   eachSpanHeartbeat(f.store, from + 1_000, from + 86_400_000, (b) => seen.push(b));
-  const want = listSpanHeartbeats(f.store, from + 1_000, from + 86_400_000);
+  const want = spanFieldsOf(f.store, from + 1_000, from + 86_400_000);
   assert.ok(want.length > HEARTBEAT_PAGE_ROWS * 2);
   assert.deepEqual(seen, want);
 });

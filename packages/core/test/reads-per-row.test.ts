@@ -13,7 +13,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { listHeartbeats, type Block, type Store, type StoredHeartbeat } from '../src/index.ts';
 import { entriesOverlapping } from '../src/entries.ts';
-import { listSpanHeartbeats } from '../src/heartbeats.ts';
+import { eachSpanHeartbeat } from '../src/heartbeat-spans.ts';
+import type { SpanHeartbeat } from '../src/heartbeats.ts';
 import { entryBlock } from '../src/rows.ts';
 import { sessionBlockOf, sessionsOverlapping } from '../src/sessions.ts';
 import { fixture, fullTableScans, queryPlansOf, seedHistory } from './support.ts';
@@ -279,8 +280,10 @@ test('a range of heartbeats answers as the read of an object a row did, and the 
   ] as const) {
     const read = heartbeatsReadAsObjects(f.store, from, to);
     assert.deepEqual(listHeartbeats(f.store, from, to), read, `[${from}, ${to})`);
+    const spanRead: SpanHeartbeat[] = [];
+    eachSpanHeartbeat(f.store, from, to, (beat) => spanRead.push(beat));
     assert.deepEqual(
-      listSpanHeartbeats(f.store, from, to),
+      spanRead,
       read.map(({ timeMs, entity, type, project, branch, language, editor, machine }) => ({ timeMs, entity, type, project, branch, language, editor, machine })),
       `spans' read of [${from}, ${to})`,
     );
